@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+const feeLineSchema = z.object({ gross: z.number().int(), value: z.number().int(), description: z.string() });
+
+/** A service as the wizard lists it (spec 3.5). Amounts are integer cents. */
+export const serviceResponseSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string(),
+  base: z.number().int(),
+  subtotal: z.number().int(),
+  total: z.number().int(),
+  savings: z.number().int(),
+  ancillary: z.boolean(),
+  is_pac: z.boolean(),
+  label: z.boolean(),
+  rer: z.boolean(),
+  duration: z.number().int(),
+  fees: z.array(feeLineSchema),
+});
+export type ServiceResponse = z.infer<typeof serviceResponseSchema>;
+
+/** A package as the wizard lists it (spec 3.4). */
+export const packageResponseSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  base: z.number().int(),
+  subtotal: z.number().int(),
+  total: z.number().int(),
+  savings: z.number().int(),
+  best: z.boolean(),
+  bestText: z.string(),
+  rer: z.boolean(),
+  duration: z.number().int(),
+  services: z.array(serviceResponseSchema),
+});
+export type PackageResponse = z.infer<typeof packageResponseSchema>;

@@ -1,0 +1,348 @@
+import { z } from 'zod';
+import { settingSchema } from './settings.ts';
+
+/**
+ * The company document: one JSON document that describes a whole company's configuration.
+ * It is what the admin API and the `company` CLI import and export, and what the demo company
+ * is written as. Money is integer cents; times of day are office-local "HH:mm".
+ */
+
+const html = z.string().max(20_000);
+const cents = z.number().int().min(0).max(100_000_000);
+const phone = z.string().max(40);
+const email = z.union([z.literal(''), z.email().max(254)]);
+const postalCode = z.string().min(2).max(10);
+const latitude = z.number().min(-90).max(90);
+const longitude = z.number().min(-180).max(180);
+const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'a time of day as HH:mm');
+const isoDate = z.iso.date();
+
+function isIanaTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone.includes('/') || zone === 'UTC';
+  } catch {
+    return false;
+  }
+}
+
+export const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+export const workingIntervalSchema = z
+  .object({ start: timeOfDay, end: timeOfDay })
+  .strict()
+  .refine((i) => i.start < i.end, { message: 'start must be before end' });
+export type WorkingInterval = z.infer<typeof workingIntervalSchema>;
+
+const weeklyHoursSchema = z
+  .object(Object.fromEntries(WEEKDAYS.map((d) => [d, z.array(workingIntervalSchema).default([])])) as Record<
+    Weekday,
+    z.ZodDefault<z.ZodArray<typeof workingIntervalSchema>>
+  >)
+  .strict();
+
+/** A dated exception to an inspector's week: time off (no intervals) or replacement hours. */
+export const scheduleOverrideSchema = z
+  .object({
+    date: isoDate,
+    intervals: z.array(workingIntervalSchema).default([]),
+    note: z.string().max(200).default(''),
+  })
+  .strict();
+
+export const stateSchema = z
+  .object({ id: z.number().int().positive(), abbreviation: z.string().min(2).max(3), name: z.string().min(1).max(60) })
+  .strict();
+export type State = z.infer<typeof stateSchema>;
+
+export const officeSchedulingSchema = z
+  .object({
+    /** Slots start every N minutes from the start of a working interval... */
+    slot_granularity_minutes: z.number().int().min(5).max(240).default(30),
+    /** ...unless fixed start times are given, in which case only those are offered. */
+    fixed_start_times: z.array(timeOfDay).default([]),
+    /** Minutes kept free between two appointments of one inspector when no location is known. */
+    buffer_minutes: z.number().int().min(0).max(240).default(30),
+    minimum_notice_hours: z.number().int().min(0).max(720).default(12),
+    booking_horizon_days: z.number().int().min(1).max(730).default(120),
+    /** Straight-line distance times this factor estimates the road distance. */
+    road_factor: z.number().min(1).max(3).default(1.3),
+    average_speed_mph: z.number().min(5).max(80).default(30),
+  })
+  .strict();
+
+export const officeSchema = z
+  .object({
+    uuid: z.uuid(),
+    name: z.string().min(1).max(200),
+    phone: phone,
+    email: email,
+    state: z.string().min(2).max(3),
+    time_zone: z.string().refine(isIanaTimeZone, 'an IANA time zone such as America/New_York'),
+    address1: z.string().max(200).default(''),
+    address2: z.string().max(200).default(''),
+    city: z.string().max(100).default(''),
+    postal_code: z.string().max(10).default(''),
+    latitude: latitude.nullable().default(null),
+    longitude: longitude.nullable().default(null),
+    /** A data URL (image/png, image/jpeg, image/svg+xml); the company logo is used when absent. */
+    logo: z.string().max(700_000).nullable().default(null),
+    scheduling: officeSchedulingSchema.default(officeSchedulingSchema.parse({})),
+  })
+  .strict();
+export type Office = z.infer<typeof officeSchema>;
+
+export const inspectorSchema = z
+  .object({
+    id: z.number().int().positive(),
+    office: z.uuid(),
+    first: z.string().min(1).max(100),
+    last: z.string().min(1).max(100),
+    /** The name visitors see; "first last" when empty. */
+    display: z.string().max(200).default(''),
+    email: email.default(''),
+    phone: phone.default(''),
+    active: z.boolean().default(true),
+    /** Lower ranks are offered first (spec 4.5); null means not preferred. */
+    preferred_rank: z.number().int().min(1).max(1000).nullable().default(null),
+    /** Service uuids this inspector performs. */
+    services: z.array(z.uuid()).default([]),
+    max_inspections_per_day: z.number().int().min(1).max(20).default(3),
+    home_base: z.object({ latitude, longitude, postal_code: z.string().max(10).default('') }).strict(),
+    max_drive_miles: z.number().min(1).max(500).default(40),
+    /** Postal codes served; used when ONLINE_SCHEDULER_V3_RESTRICT_INSPECTOR_ZIP is on. */
+    postal_codes: z.array(postalCode).default([]),
+    /** Postal codes served on each weekday; used when ONLINE_SCHEDULER_V3_LIMIT_ZIP_BY_DAY is on. */
+    postal_codes_by_weekday: z.partialRecord(z.enum(WEEKDAYS), z.array(postalCode)).default({}),
+    weekly_hours: weeklyHoursSchema,
+    overrides: z.array(scheduleOverrideSchema).default([]),
+  })
+  .strict();
+export type Inspector = z.infer<typeof inspectorSchema>;
+
+export const serviceSchema = z
+  .object({
+    uuid: z.uuid(),
+    name: html.min(1),
+    description: html.default(''),
+    ancillary: z.boolean().default(false),
+    is_pac: z.boolean().default(false),
+    /** A heading-only entry in the services list. */
+    label: z.boolean().default(false),
+    rer: z.boolean().default(false),
+    price_cents: cents.default(0),
+    duration_minutes: z.number().int().min(0).max(24 * 60).default(0),
+    sort: z.number().int().default(0),
+  })
+  .strict();
+export type Service = z.infer<typeof serviceSchema>;
+
+export const packageSchema = z
+  .object({
+    id: z.number().int().positive(),
+    name: html.min(1),
+    description: html.default(''),
+    best: z.boolean().default(false),
+    best_text: z.string().max(60).default(''),
+    rer: z.boolean().default(false),
+    price_cents: cents,
+    /** 0 means the sum of its services' durations. */
+    duration_minutes: z.number().int().min(0).max(24 * 60).default(0),
+    services: z.array(z.uuid()).min(1),
+    sort: z.number().int().default(0),
+  })
+  .strict();
+export type Package = z.infer<typeof packageSchema>;
+
+/** How a fee's amount follows from the property. */
+export const feeRuleSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('flat'), amount_cents: cents }).strict(),
+  z
+    .object({
+      kind: z.literal('square_feet_tiers'),
+      /** The first tier whose `up_to_sqft` is at least the property's square feet applies; null is open-ended. */
+      tiers: z.array(z.object({ up_to_sqft: z.number().int().positive().nullable(), amount_cents: cents }).strict()).min(1),
+    })
+    .strict(),
+  z.object({ kind: z.literal('built_before_year'), year: z.number().int().min(1200).max(3000), amount_cents: cents }).strict(),
+]);
+export type FeeRule = z.infer<typeof feeRuleSchema>;
+
+export const feeSchema = z
+  .object({
+    code: z.string().regex(/^[a-z0-9_-]{1,60}$/),
+    description: z.string().min(1).max(200),
+    /** A service fee is added to each listed service; an order fee is an "Additional Charge". */
+    scope: z.enum(['service', 'order']),
+    services: z.array(z.uuid()).default([]),
+    rule: feeRuleSchema,
+  })
+  .strict();
+export type Fee = z.infer<typeof feeSchema>;
+
+export const taxSchema = z
+  .object({
+    code: z.string().regex(/^[a-z0-9_-]{1,60}$/),
+    name: z.string().min(1).max(100),
+    rate_percent: z.number().min(0).max(100),
+    /** Services taxed; empty means every service. */
+    services: z.array(z.uuid()).default([]),
+  })
+  .strict();
+export type Tax = z.infer<typeof taxSchema>;
+
+export const couponSchema = z
+  .object({
+    code: z.string().regex(/^[A-Za-z0-9_-]{2,40}$/),
+    name: z.string().min(1).max(100),
+    discount: z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('percent'), percent: z.number().gt(0).max(100) }).strict(),
+      z.object({ kind: z.literal('amount'), amount_cents: cents }).strict(),
+    ]),
+    valid_from: isoDate.nullable().default(null),
+    valid_until: isoDate.nullable().default(null),
+    max_redemptions: z.number().int().positive().nullable().default(null),
+    active: z.boolean().default(true),
+  })
+  .strict();
+export type Coupon = z.infer<typeof couponSchema>;
+
+export const CONTROL_TYPES = [
+  'SquareFeet',
+  'YearBuilt',
+  'SalesPrice',
+  'FoundationType',
+  'ReferReason',
+  'TextBox',
+  'Text',
+  'CheckBox',
+  'DropDown',
+  'TriggeredDropDown',
+  'TriggeredTextBox',
+  'Date',
+  'ClosingDate',
+] as const;
+export type ControlType = (typeof CONTROL_TYPES)[number];
+
+export const controlOptionSchema = z.object({ id: z.number().int().positive(), value: z.string().min(1).max(200) }).strict();
+
+export const propertyControlSchema = z
+  .object({
+    id: z.number().int().positive(),
+    slug: z.string().regex(/^[a-z0-9_-]{1,60}$/),
+    type: z.enum(CONTROL_TYPES),
+    label: z.string().min(1).max(200),
+    length: z.number().int().min(0).max(10_000).default(0),
+    required: z.boolean().default(false),
+    /** "May change price". */
+    fee: z.boolean().default(false),
+    /** {id, value} options; a TriggeredDropDown lists plain strings. */
+    options: z.union([z.array(controlOptionSchema), z.array(z.string().min(1).max(200))]).default([]),
+    description: z.string().max(500).default(''),
+    text_box_label: z.string().max(200).default(''),
+    sort: z.number().int().default(0),
+  })
+  .strict();
+export type PropertyControl = z.infer<typeof propertyControlSchema>;
+
+export const agentSchema = z
+  .object({
+    id: z.number().int().positive(),
+    kind: z.enum(['real_estate', 'insurance']),
+    first: z.string().min(1).max(100),
+    last: z.string().min(1).max(100),
+    email: email.default(''),
+    mobile_phone: phone.default(''),
+    work_phone: phone.default(''),
+    company: z.string().max(200).default(''),
+    agency: z.string().max(200).default(''),
+    address1: z.string().max(200).default(''),
+    city: z.string().max(100).default(''),
+    state: z.string().max(3).default(''),
+    postal_code: z.string().max(10).default(''),
+  })
+  .strict();
+export type Agent = z.infer<typeof agentSchema>;
+
+export const contactTypeSchema = z.object({ id: z.number().int().positive(), name: z.string().min(1).max(100) }).strict();
+
+function uniqueBy<T>(items: readonly T[], key: (item: T) => string | number): boolean {
+  return new Set(items.map(key)).size === items.length;
+}
+
+export const companyDocumentSchema = z
+  .object({
+    key: z.string().regex(/^[a-z0-9][a-z0-9-]{1,62}$/, 'lower-case letters, digits and dashes'),
+    name: z.string().min(1).max(200),
+    currency: z.string().regex(/^[A-Z]{3}$/).default('USD'),
+    country: z.string().regex(/^[A-Z]{2}$/).default('US'),
+    /** When false the wizard shows the disabled page (visitors may still use `?try=1`). */
+    scheduler_enabled: z.boolean().default(true),
+    logo: z.string().max(700_000).nullable().default(null),
+    state_label: z.string().min(1).max(40).default('State'),
+    max_clients: z.number().int().min(1).max(5).default(5),
+    rer_rush_amount_cents: cents.default(0),
+    settings: z.array(settingSchema).default([]),
+    states: z.array(stateSchema).min(1),
+    offices: z.array(officeSchema).min(1),
+    inspectors: z.array(inspectorSchema).default([]),
+    services: z.array(serviceSchema).default([]),
+    packages: z.array(packageSchema).default([]),
+    fees: z.array(feeSchema).default([]),
+    taxes: z.array(taxSchema).default([]),
+    coupons: z.array(couponSchema).default([]),
+    property_controls: z.array(propertyControlSchema).default([]),
+    agents: z.array(agentSchema).default([]),
+    contact_types: z.array(contactTypeSchema).default([]),
+  })
+  .strict()
+  .superRefine((doc, ctx) => {
+    const checks: Array<[boolean, string]> = [
+      [uniqueBy(doc.offices, (o) => o.uuid), 'offices'],
+      [uniqueBy(doc.inspectors, (i) => i.id), 'inspectors'],
+      [uniqueBy(doc.services, (s) => s.uuid), 'services'],
+      [uniqueBy(doc.packages, (p) => p.id), 'packages'],
+      [uniqueBy(doc.fees, (f) => f.code), 'fees'],
+      [uniqueBy(doc.taxes, (t) => t.code), 'taxes'],
+      [uniqueBy(doc.coupons, (c) => c.code.toUpperCase()), 'coupons'],
+      [uniqueBy(doc.property_controls, (c) => c.id), 'property_controls'],
+      [uniqueBy(doc.agents, (a) => a.id), 'agents'],
+      [uniqueBy(doc.contact_types, (c) => c.id), 'contact_types'],
+      [uniqueBy(doc.states, (s) => s.id), 'states'],
+    ];
+    for (const [unique, path] of checks) {
+      if (!unique) ctx.addIssue({ code: 'custom', path: [path], message: `${path} must have unique identifiers` });
+    }
+    const officeIds = new Set(doc.offices.map((o) => o.uuid));
+    const serviceIds = new Set(doc.services.map((s) => s.uuid));
+    const stateAbbreviations = new Set(doc.states.map((s) => s.abbreviation));
+    doc.offices.forEach((office, i) => {
+      if (!stateAbbreviations.has(office.state))
+        ctx.addIssue({ code: 'custom', path: ['offices', i, 'state'], message: `unknown state ${office.state}` });
+    });
+    doc.inspectors.forEach((inspector, i) => {
+      if (!officeIds.has(inspector.office))
+        ctx.addIssue({ code: 'custom', path: ['inspectors', i, 'office'], message: 'unknown office' });
+      inspector.services.forEach((s, j) => {
+        if (!serviceIds.has(s)) ctx.addIssue({ code: 'custom', path: ['inspectors', i, 'services', j], message: 'unknown service' });
+      });
+    });
+    const referencing: Array<['packages' | 'fees' | 'taxes', Array<{ services: string[] }>]> = [
+      ['packages', doc.packages],
+      ['fees', doc.fees],
+      ['taxes', doc.taxes],
+    ];
+    for (const [path, items] of referencing) {
+      items.forEach((item, i) => {
+        item.services.forEach((s, j) => {
+          if (!serviceIds.has(s)) ctx.addIssue({ code: 'custom', path: [path, i, 'services', j], message: 'unknown service' });
+        });
+      });
+    }
+  });
+
+/** What a document author writes (defaults may be left out). */
+export type CompanyDocumentInput = z.input<typeof companyDocumentSchema>;
+/** A parsed document, every default filled in. */
+export type CompanyDocument = z.output<typeof companyDocumentSchema>;

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { CONTROL_TYPES, controlOptionSchema } from './company-document.ts';
+import { settingSchema } from './settings.ts';
+
+/** A property question as the wizard receives it (spec 3.3). */
+export const controlSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  type: z.enum(CONTROL_TYPES),
+  label: z.string(),
+  length: z.number().int(),
+  required: z.boolean(),
+  fee: z.boolean(),
+  options: z.union([z.array(controlOptionSchema), z.array(z.string())]),
+  value: z.string().nullable(),
+  checked: z.boolean(),
+  textBoxLabel: z.string(),
+  description: z.string(),
+});
+export type Control = z.infer<typeof controlSchema>;
+
+/** GET /{company_key}/online-scheduler/office (spec 3.1, 7.2). */
+export const officeResponseSchema = z.object({
+  company_key: z.string(),
+  company_name: z.string(),
+  office_uuid: z.uuid(),
+  office_name: z.string(),
+  office_phone: z.string(),
+  office_email: z.string(),
+  office_state: z.string(),
+  time_zone: z.string(),
+  country: z.string(),
+  currency_code: z.string(),
+  enabled: z.boolean(),
+  settings_data: z.array(settingSchema),
+  users: z.array(z.object({ id: z.number().int(), display: z.string() })),
+  states: z.array(z.object({ id: z.number().int(), abbreviation: z.string() })),
+  controls: z.array(controlSchema),
+  services_count: z.number().int(),
+  max_clients: z.number().int(),
+  pac_enabled: z.boolean(),
+  pac_service_uuid: z.uuid().nullable(),
+  state_label: z.string(),
+});
+export type OfficeResponse = z.infer<typeof officeResponseSchema>;
+
+/**
+ * GET /{company_key}/json/online_scheduler/office_contact/{office_uuid}: the public facts the
+ * status pages need before (or without) a valid session: whether the scheduler is enabled and
+ * how to reach the office.
+ */
+export const officeContactResponseSchema = z.object({
+  company_name: z.string(),
+  office_uuid: z.uuid(),
+  office_name: z.string(),
+  office_phone: z.string(),
+  office_email: z.string(),
+  enabled: z.boolean(),
+  hide_logo: z.boolean(),
+});
+export type OfficeContactResponse = z.infer<typeof officeContactResponseSchema>;
+
+/** GET /{company_key}/json/currency_code. */
+export const currencyCodeResponseSchema = z.object({ currency_code: z.string() });

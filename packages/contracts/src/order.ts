@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { personSchema, userTypeSchema } from './person.ts';
+
+export const orderInspectorSchema = z.object({ id: z.number().int(), requested: z.boolean() });
+
+/** GET /{company_key}/online-scheduler/order (spec 3.2). Times are ISO instants. */
+export const orderResponseSchema = z.object({
+  id: z.uuid(),
+  saved: z.boolean(),
+  complete: z.boolean(),
+  confirmed: z.boolean(),
+  paid: z.boolean(),
+  pay_url: z.string().nullable(),
+  datetime: z.string().nullable(),
+  duration: z.number().int(),
+  inspectors: z.array(orderInspectorSchema),
+  address1: z.string(),
+  address2: z.string(),
+  city: z.string(),
+  state: z.number().int().nullable(),
+  postal_code: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  county: z.string(),
+  sqft: z.number().int().nullable(),
+  yb: z.number().int().nullable(),
+  foundation_type: z.object({ id: z.number().int(), value: z.string() }).nullable(),
+  sales_price: z.string(),
+  refer_reason: z.string(),
+  refer_reason_other: z.string(),
+  controls: z.array(z.object({ id: z.number().int(), value: z.string().nullable(), checked: z.boolean() })),
+  packages: z.array(z.number().int()),
+  services: z.array(z.uuid()),
+  user: userTypeSchema.nullable(),
+  client: personSchema.nullable(),
+  clients: z.array(personSchema).nullable(),
+  buyers_agent: personSchema.nullable(),
+  sellers_agent: personSchema.nullable(),
+  insurance_agent: personSchema.nullable(),
+  contacts: z.array(personSchema),
+  rush_rer: z.boolean(),
+  special_note: z.string(),
+});
+export type OrderResponse = z.infer<typeof orderResponseSchema>;
