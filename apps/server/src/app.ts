@@ -1,0 +1,52 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './context.ts';
+import { adminRoutes } from './modules/companies/admin.routes.ts';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { officeRoutes } from './modules/office/office.routes.ts';
+import { orderRoutes } from './modules/orders/orders.routes.ts';
+import { sessionRoutes } from './modules/sessions/sessions.routes.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
+import { registerWeb } from './plugins/web.ts';
+
+/** Request bodies of the wizard's calls are small; the admin import raises its own limit. */
+const BODY_LIMIT_BYTES = 64 * 1024;
+
+/** Logs say what happened, never who: no tokens, no query strings, no bodies. */
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: { paths: ['req.headers["x-auth-token"]', 'req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+    serializers: {
+      req: (req: { method: string; url: string; id: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }),
+    },
+  };
+}
+
+export async function buildApp(ctx: AppContext, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: ctx.config.TRUST_PROXY,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('schedulerSession', null);
+  registerErrorHandler(app);
+  await registerRateLimit(app, ctx.config.REDIS_URL);
+  await registerOpenApi(app);
+
+  await app.register(healthRoutes(ctx));
+  await app.register(adminRoutes(ctx));
+  await app.register(sessionRoutes(ctx));
+  await app.register(officeRoutes(ctx));
+  await app.register(orderRoutes(ctx));
+  await app.register(catalogueRoutes(ctx));
+  await registerWeb(app, ctx.webDistDir);
+  return app;
+}

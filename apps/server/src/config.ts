@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value && value.trim() !== '' ? value.trim() : undefined));
+
+/** Configuration comes from environment variables only, parsed once at start-up. */
+export const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalText,
+  ADMIN_TOKEN: optionalText.refine((v) => v === undefined || v.length >= 16, 'ADMIN_TOKEN must be at least 16 characters'),
+  PUBLIC_URL: optionalText.pipe(z.url().optional()),
+  REDIS_URL: optionalText,
+  SESSION_RATE_LIMIT: positiveInt(60),
+  SEARCH_RATE_LIMIT: positiveInt(120),
+  SESSION_TTL_DAYS: positiveInt(7),
+  /** Behind a load balancer, trust X-Forwarded-For so rate limits count real client addresses. */
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Where the built wizard is; the server answers 503 on wizard pages when it is missing. */
+  WEB_DIST_DIR: optionalText,
+  /** Load examples/demo-company.json on first start. */
+  DEMO_COMPANY: z
+    .enum(['on', 'off'])
+    .default('on')
+    .transform((v) => v === 'on'),
+});
+export type Config = z.infer<typeof configSchema>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  return parsed.data;
+}

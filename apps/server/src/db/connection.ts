@@ -1,0 +1,53 @@
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Anything a repository can run queries on: the database or a transaction in progress. */
+export type Executor = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Throws when the database cannot answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export type DatabaseLocation = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null };
+
+/** Opens the database and brings its schema up to date. A null dataDir keeps PGlite in memory. */
+export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
+  if (location.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: location.url, max: 10 });
+    const db = drizzlePostgres(pool, { schema }) as unknown as Database;
+    await migratePostgres(drizzlePostgres(pool), { migrationsFolder });
+    return {
+      db,
+      kind: 'postgres',
+      ping: async () => void (await pool.query('select 1')),
+      close: () => pool.end(),
+    };
+  }
+  const client = new PGlite(location.dataDir ?? 'memory://', { extensions: { btree_gist } });
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => void (await db.execute(sql`select 1`)),
+    close: () => client.close(),
+  };
+}

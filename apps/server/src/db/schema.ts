@@ -1,0 +1,409 @@
+/**
+ * The database schema. Every tenant table carries `company_id`, and every query of a tenant's
+ * data filters by it (so that the data can later be sharded by company). Catalogue rows are keyed
+ * by (company_id, id) with the ids of the company document, which makes imports idempotent.
+ *
+ * The exclusion constraint that keeps an inspector from being booked twice is not expressible in
+ * Drizzle's DSL; it lives in the hand-written migration 0001_inspector_no_overlap.sql.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  customType,
+  doublePrecision,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const instant = (name: string) => timestamp(name, { withTimezone: true });
+
+/** PostgreSQL's tstzrange, read and written in its text form, e.g. `[2026-01-01 10:00+00,2026-01-01 12:00+00)`. */
+const tstzrange = customType<{ data: string }>({ dataType: () => 'tstzrange' });
+
+export const companies = pgTable('companies', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  key: text('key').notNull().unique(),
+  name: text('name').notNull(),
+  currency: text('currency').notNull().default('USD'),
+  country: text('country').notNull().default('US'),
+  schedulerEnabled: boolean('scheduler_enabled').notNull().default(true),
+  logo: text('logo'),
+  stateLabel: text('state_label').notNull().default('State'),
+  maxClients: integer('max_clients').notNull().default(5),
+  rerRushAmountCents: integer('rer_rush_amount_cents').notNull().default(0),
+  /** The settings list, `[{key, value}]`, in the document's order. */
+  settings: jsonb('settings').$type<Array<{ key: string; value: string | number | boolean | null }>>().notNull().default([]),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const states = pgTable(
+  'states',
+  {
+    companyId: uuid('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    id: integer('id').notNull(),
+    abbreviation: text('abbreviation').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.id] })],
+);
+
+export const offices = pgTable(
+  'offices',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: uuid('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    /** False once an import no longer lists the office; its sessions and orders remain. */
+    active: boolean('active').notNull().default(true),
+    position: integer('position').notNull().default(0),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    email: text('email').notNull(),
+    state: text('state').notNull(),
+    timeZone: text('time_zone').notNull(),
+    address1: text('address1').notNull().default(''),
+    address2: text('address2').notNull().default(''),
+    city: text('city').notNull().default(''),
+    postalCode: text('postal_code').notNull().default(''),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    logo: text('logo'),
+    /** Slot granularity, buffers, notice, horizon and driving estimates: the office's `scheduling`. */
+    scheduling: jsonb('scheduling').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [unique('offices_company_id_id_unique').on(t.companyId, t.id)],
+);
+
+export const inspectors = pgTable(
+  'inspectors',
+  {
+    companyId: uuid('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    id: integer('id').notNull(),
+    officeId: uuid('office_id').notNull(),
+    /** The document's own switch: an inactive inspector is kept but offered no work. */
+    active: boolean('active').notNull().default(true),
+    /** Set when an import no longer lists the inspector; kept for the appointments that name them. */
+    removedAt: instant('removed_at'),
+    first: text('first').notNull(),
+    last: text('last').notNull(),
+    display: text('display').notNull(),
+    email: text('email').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    preferredRank: integer('preferred_rank'),
+    maxInspectionsPerDay: integer('max_inspections_per_day').notNull(),
+    homeLatitude: doublePrecision('home_latitude').notNull(),
+    homeLongitude: doublePrecision('home_longitude').notNull(),
+    homePostalCode: text('home_postal_code').notNull().default(''),
+    maxDriveMiles: doublePrecision('max_drive_miles').notNull(),
+    services: jsonb('services').$type<string[]>().notNull().default([]),
+    postalCodes: jsonb('postal_codes').$type<string[]>().notNull().default([]),
+    postalCodesByWeekday: jsonb('postal_codes_by_weekday').$type<Record<string, string[]>>().notNull().default({}),
+    weeklyHours: jsonb('weekly_hours').$type<Record<string, Array<{ start: string; end: string }>>>().notNull(),
+    overrides: jsonb('overrides').$type<Array<{ date: string; intervals: Array<{ start: string; end: string }>; note: string }>>().notNull().default([]),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    foreignKey({ columns: [t.companyId, t.officeId], foreignColumns: [offices.companyId, offices.id] }),
+  ],
+);
+
+export const services = pgTable(
+  'services',
+  {
+    companyId: uuid('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    ancillary: boolean('ancillary').notNull().default(false),
+    isPac: boolean('is_pac').notNull().default(false),
+    label: boolean('label').notNull().default(false),
+    rer: boolean('rer').notNull().default(false),
+    priceCents: integer('price_cents').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.id] })],
+);
+
+export const packages = pgTable(
+  'packages',
+  {
+    companyId: uuid('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    id: integer('id').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    best: boolean('best').notNull().default(false),
+    bestText: text('best_text').notNull().default(''),
+    rer: boolean('rer').notNull().default(false),
+    priceCents: integer('price_cents').notNull(),
+    durationMinutes: integer('duration_minutes').notNull().default(0),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.id] })],
+);
+
+export const packageServices = pgTable(
+  'package_services',
+  {
+    companyId: uuid('company_id').notNull(),
+    packageId: integer('package_id').notNull(),
+    serviceId: uuid('service_id').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.packageId, t.serviceId] }),
+    foreignKey({ columns: [t.companyId, t.packageId], foreignColumns: [packages.companyId, packages.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.companyId, t.serviceId], foreignColumns: [services.companyId, services.id] }).onDelete('cascade'),
+  ],
+);
+
+export const fees = pgTable(
+  'fees',
+  {
+    companyId: uuid('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    description: text('description').notNull(),
+    scope: text('scope').$type<'service' | 'order'>().notNull(),
+    services: jsonb('services').$type<string[]>().notNull().default([]),
+    rule: jsonb('rule').$type<Record<string, unknown>>().notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.code] })],
+);
+
+export const taxes = pgTable(
+  'taxes',
+  {
+    companyId: uuid('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    ratePercent: doublePrecision('rate_percent').notNull(),
+    services: jsonb('services').$type<string[]>().notNull().default([]),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.code] })],
+);
+
+export const coupons = pgTable(
+  'coupons',
+  {
+    companyId: uuid('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    /** Stored upper-case: visitors type codes in any case. */
+    code: text('code').notNull(),
+    displayCode: text('display_code').notNull(),
+    name: text('name').notNull(),
+    discount: jsonb('discount').$type<Record<string, unknown>>().notNull(),
+    validFrom: text('valid_from'),
+    validUntil: text('valid_until'),
+    maxRedemptions: integer('max_redemptions'),
+    active: boolean('active').notNull().default(true),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.code] })],
+);
+
+export const propertyControls = pgTable(
+  'property_controls',
+  {
+    companyId: uuid('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    id: integer('id').notNull(),
+    slug: text('slug').notNull(),
+    type: text('type').notNull(),
+    label: text('label').notNull(),
+    length: integer('length').notNull().default(0),
+    required: boolean('required').notNull().default(false),
+    fee: boolean('fee').notNull().default(false),
+    options: jsonb('options').$type<Array<{ id: number; value: string }> | string[]>().notNull().default([]),
+    description: text('description').notNull().default(''),
+    textBoxLabel: text('text_box_label').notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.id] })],
+);
+
+export const agents = pgTable(
+  'agents',
+  {
+    companyId: uuid('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    id: integer('id').notNull(),
+    /** "directory" agents come from the company document; "visitor" agents were added in the wizard. */
+    source: text('source').$type<'directory' | 'visitor'>().notNull().default('directory'),
+    kind: text('kind').$type<'real_estate' | 'insurance'>().notNull(),
+    first: text('first').notNull(),
+    last: text('last').notNull(),
+    email: text('email').notNull().default(''),
+    mobilePhone: text('mobile_phone').notNull().default(''),
+    workPhone: text('work_phone').notNull().default(''),
+    company: text('company').notNull().default(''),
+    agency: text('agency').notNull().default(''),
+    address1: text('address1').notNull().default(''),
+    city: text('city').notNull().default(''),
+    state: text('state').notNull().default(''),
+    postalCode: text('postal_code').notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.id] }), index('agents_search_idx').on(t.companyId, t.kind, t.last)],
+);
+
+export const contactTypes = pgTable(
+  'contact_types',
+  {
+    companyId: uuid('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    id: integer('id').notNull(),
+    name: text('name').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.id] })],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    officeId: uuid('office_id').notNull(),
+    status: text('status').$type<'draft' | 'confirmed'>().notNull().default('draft'),
+    saved: boolean('saved').notNull().default(false),
+    confirmedAt: instant('confirmed_at'),
+    paid: boolean('paid').notNull().default(false),
+    payUrl: text('pay_url'),
+    datetime: instant('datetime'),
+    durationMinutes: integer('duration_minutes').notNull().default(0),
+    inspectors: jsonb('inspectors').$type<Array<{ id: number; requested: boolean }>>().notNull().default([]),
+    address1: text('address1').notNull().default(''),
+    address2: text('address2').notNull().default(''),
+    city: text('city').notNull().default(''),
+    stateId: integer('state_id'),
+    postalCode: text('postal_code').notNull().default(''),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    county: text('county').notNull().default(''),
+    sqft: integer('sqft'),
+    yearBuilt: integer('year_built'),
+    foundationTypeId: integer('foundation_type_id'),
+    salesPrice: text('sales_price').notNull().default(''),
+    referReason: text('refer_reason').notNull().default(''),
+    referReasonOther: text('refer_reason_other').notNull().default(''),
+    userType: jsonb('user_type').$type<{ type: string; text: string; other: string } | null>(),
+    packageIds: jsonb('package_ids').$type<number[]>().notNull().default([]),
+    serviceIds: jsonb('service_ids').$type<string[]>().notNull().default([]),
+    couponCodes: jsonb('coupon_codes').$type<string[]>().notNull().default([]),
+    rushRer: boolean('rush_rer').notNull().default(false),
+    specialNote: text('special_note').notNull().default(''),
+    /** The priced cart as it was confirmed, so later catalogue changes never rewrite an order. */
+    pricingSnapshot: jsonb('pricing_snapshot').$type<Record<string, unknown> | null>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('orders_company_id_id_unique').on(t.companyId, t.id),
+    foreignKey({ columns: [t.companyId, t.officeId], foreignColumns: [offices.companyId, offices.id] }),
+    index('orders_company_status_idx').on(t.companyId, t.status),
+  ],
+);
+
+/** Clients, agents and additional contacts of an order, each a copy of the person as entered. */
+export const orderParties = pgTable(
+  'order_parties',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id').notNull(),
+    orderId: uuid('order_id').notNull(),
+    role: text('role').$type<'client' | 'buyers_agent' | 'sellers_agent' | 'insurance_agent' | 'contact'>().notNull(),
+    position: integer('position').notNull().default(0),
+    agentId: integer('agent_id'),
+    contactTypeId: integer('contact_type_id'),
+    person: jsonb('person').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete('cascade'),
+    index('order_parties_order_idx').on(t.orderId),
+  ],
+);
+
+/** Answers to the company's property questions. */
+export const orderAnswers = pgTable(
+  'order_answers',
+  {
+    companyId: uuid('company_id').notNull(),
+    orderId: uuid('order_id').notNull(),
+    controlId: integer('control_id').notNull(),
+    value: text('value'),
+    checked: boolean('checked').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.controlId] }),
+    foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete('cascade'),
+  ],
+);
+
+/** The audit trail of an order: created, step saved, confirmed, ... */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    companyId: uuid('company_id').notNull(),
+    orderId: uuid('order_id').notNull(),
+    type: text('type').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete('cascade'),
+    index('order_events_order_idx').on(t.orderId, t.id),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id').notNull(),
+    officeId: uuid('office_id').notNull(),
+    orderId: uuid('order_id').notNull(),
+    /** SHA-256 of the token, hex. The token itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    lastSeenAt: instant('last_seen_at').notNull().defaultNow(),
+    expiresAt: instant('expires_at').notNull(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.companyId, t.officeId], foreignColumns: [offices.companyId, offices.id] }),
+  ],
+);
+
+/**
+ * An inspector's booked time: a confirmed appointment, or a hold a session keeps while the
+ * visitor finishes the order. No two rows of one inspector may overlap (see the migration).
+ */
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id').notNull(),
+    officeId: uuid('office_id').notNull(),
+    orderId: uuid('order_id').notNull(),
+    inspectorId: integer('inspector_id').notNull(),
+    kind: text('kind').$type<'appointment' | 'hold'>().notNull(),
+    during: tstzrange('during').notNull(),
+    holdExpiresAt: instant('hold_expires_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.companyId, t.inspectorId], foreignColumns: [inspectors.companyId, inspectors.id] }),
+    index('appointments_order_idx').on(t.orderId),
+    index('appointments_hold_expiry_idx').on(t.holdExpiresAt).where(sql`kind = 'hold'`),
+  ],
+);

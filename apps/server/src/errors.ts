@@ -1,0 +1,33 @@
+/**
+ * Typed errors that services throw. The error handler maps each to its HTTP status and the
+ * stable JSON shape `{error: {code, message, field?}}`.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  constructor(message = 'Your session expired or you are not authorized to schedule this online order.') {
+    super(401, 'unauthorized', message);
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(what: string) {
+    super(404, 'not_found', `${what} was not found.`);
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(code: string, message: string, field?: string) {
+    super(409, code, message, field);
+  }
+}

@@ -1,0 +1,57 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { buildApp, loggerOptions } from './app.ts';
+import { loadConfig } from './config.ts';
+import { lockEmbeddedDatabase } from './db/embedded-lock.ts';
+import { openConfiguredDatabase } from './db/open-configured.ts';
+import { resolveAdminToken } from './modules/companies/admin-token.ts';
+import { DEMO_COMPANY_KEY, DEMO_OFFICE_UUID, ensureDemoCompany } from './modules/companies/demo-company.ts';
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const unlock = config.DATABASE_URL ? async () => {} : await lockEmbeddedDatabase(config.DATA_DIR);
+  const database = await openConfiguredDatabase(config);
+  const admin = await resolveAdminToken(config.ADMIN_TOKEN, config.DATA_DIR);
+  if (config.DEMO_COMPANY) await ensureDemoCompany(database.db);
+
+  const webDistDir = config.WEB_DIST_DIR ?? (existsSync(DEFAULT_WEB_DIST) ? DEFAULT_WEB_DIST : null);
+  const app = await buildApp(
+    { db: database.db, config, adminToken: admin.token, pingDatabase: database.ping, webDistDir },
+    { logger: loggerOptions(config.LOG_LEVEL) },
+  );
+  if (!webDistDir) app.log.warn('the wizard is not built (npm run build); wizard pages answer 503');
+
+  // SIGTERM (orchestrators) and SIGINT (Ctrl-C): stop accepting, let in-flight requests finish, then exit.
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'draining requests before exit');
+    await app.close();
+    await database.close();
+    await unlock();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const base = config.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${port}`;
+  const lines = [
+    '',
+    `Online scheduler is running on ${base} (${database.kind === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL'})`,
+  ];
+  if (config.DEMO_COMPANY) lines.push(`Demo scheduler link: ${base}/${DEMO_COMPANY_KEY}/online-scheduler/${DEMO_OFFICE_UUID}`);
+  lines.push(`API documentation: ${base}/api/docs`);
+  if (admin.generated) lines.push(`Admin token (generated once, kept in ${config.DATA_DIR}/admin-token): ${admin.token}`);
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,22 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/**
+ * The admin API's bearer token: ADMIN_TOKEN when set; otherwise one generated on first start and
+ * kept in the data folder, so it survives restarts. `generated` tells the caller to print it once.
+ */
+export async function resolveAdminToken(configured: string | undefined, dataDir: string): Promise<{ token: string; generated: boolean }> {
+  if (configured) return { token: configured, generated: false };
+  const file = join(dataDir, 'admin-token');
+  try {
+    const stored = (await readFile(file, 'utf8')).trim();
+    if (stored.length >= 16) return { token: stored, generated: false };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const token = randomBytes(24).toString('base64url');
+  await mkdir(dataDir, { recursive: true });
+  await writeFile(file, `${token}\n`, { mode: 0o600 });
+  return { token, generated: true };
+}

@@ -1,0 +1,48 @@
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { secretsEqual } from '../sessions/tokens.ts';
+import { companyKeyParam, noQuery } from '../shared-schemas.ts';
+import { exportCompanyDocument, importCompanyDocument } from './companies.service.ts';
+
+function requireAdmin(ctx: AppContext): onRequestAsyncHookHandler {
+  return async (request) => {
+    const header = request.headers.authorization;
+    const token = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
+    if (!token || !secretsEqual(token, ctx.adminToken)) throw new AppError(401, 'unauthorized', 'A valid admin bearer token is required.');
+  };
+}
+
+export function adminRoutes(ctx: AppContext) {
+  return async (instance: FastifyInstance) => {
+    const app = instance.withTypeProvider<ZodTypeProvider>();
+    const onRequest = requireAdmin(ctx);
+    app.put(
+      '/api/admin/companies/:company_key',
+      {
+        onRequest,
+        bodyLimit: 8 * 1024 * 1024,
+        schema: {
+          tags: ['admin'],
+          summary: 'Creates or replaces a company from its whole company document (idempotent)',
+          description: 'The body is a company document; see docs/company-document.schema.json.',
+          params: companyKeyParam,
+          querystring: noQuery,
+          body: z.record(z.string(), z.unknown()),
+          response: { 200: z.object({ key: z.string(), created: z.boolean() }) },
+        },
+      },
+      async (request) => importCompanyDocument(ctx.db, request.body, request.params.company_key),
+    );
+    app.get(
+      '/api/admin/companies/:company_key',
+      {
+        onRequest,
+        schema: { tags: ['admin'], summary: 'The company document', params: companyKeyParam, querystring: noQuery },
+      },
+      async (request) => exportCompanyDocument(ctx.db, request.params.company_key),
+    );
+  };
+}

@@ -1,0 +1,57 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/connection.ts';
+import * as t from '../../db/schema.ts';
+
+export type OrderRow = typeof t.orders.$inferSelect;
+export type OrderPartyRow = typeof t.orderParties.$inferSelect;
+export type OrderAnswerRow = typeof t.orderAnswers.$inferSelect;
+
+export interface OrderAggregate {
+  order: OrderRow;
+  parties: OrderPartyRow[];
+  answers: OrderAnswerRow[];
+  foundationOption: { id: number; value: string } | null;
+}
+
+/** One order of one company with its parties and answers, or null. */
+export async function loadOrder(db: Executor, companyId: string, orderId: string): Promise<OrderAggregate | null> {
+  const [order] = await db
+    .select()
+    .from(t.orders)
+    .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
+  if (!order) return null;
+  const [parties, answers, foundationControls] = await Promise.all([
+    db
+      .select()
+      .from(t.orderParties)
+      .where(and(eq(t.orderParties.companyId, companyId), eq(t.orderParties.orderId, orderId)))
+      .orderBy(asc(t.orderParties.role), asc(t.orderParties.position)),
+    db
+      .select()
+      .from(t.orderAnswers)
+      .where(and(eq(t.orderAnswers.companyId, companyId), eq(t.orderAnswers.orderId, orderId)))
+      .orderBy(asc(t.orderAnswers.controlId)),
+    order.foundationTypeId === null
+      ? Promise.resolve([])
+      : db
+          .select({ options: t.propertyControls.options })
+          .from(t.propertyControls)
+          .where(and(eq(t.propertyControls.companyId, companyId), eq(t.propertyControls.type, 'FoundationType'))),
+  ]);
+  const options = foundationControls.flatMap((c): Array<{ id: number; value: string } | string> => c.options);
+  const foundationOption =
+    options.find((o): o is { id: number; value: string } => typeof o === 'object' && o.id === order.foundationTypeId) ?? null;
+  return { order, parties, answers, foundationOption };
+}
+
+export async function recordOrderEvent(db: Executor, companyId: string, orderId: string, type: string, data: Record<string, unknown> = {}): Promise<void> {
+  await db.insert(t.orderEvents).values({ companyId, orderId, type, data });
+}
+
+export async function listOrderEvents(db: Executor, companyId: string, orderId: string) {
+  return db
+    .select({ type: t.orderEvents.type, data: t.orderEvents.data, createdAt: t.orderEvents.createdAt })
+    .from(t.orderEvents)
+    .where(and(eq(t.orderEvents.companyId, companyId), eq(t.orderEvents.orderId, orderId)))
+    .orderBy(asc(t.orderEvents.id));
+}

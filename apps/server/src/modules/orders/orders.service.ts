@@ -1,0 +1,64 @@
+import type { OrderResponse } from '@scheduler/contracts/order';
+import { personSchema, userTypeSchema, type Person } from '@scheduler/contracts/person';
+import type { Database } from '../../db/connection.ts';
+import { NotFoundError } from '../../errors.ts';
+import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
+import { loadOrder, type OrderAggregate, type OrderPartyRow } from './orders.repository.ts';
+
+function person(row: OrderPartyRow): Person {
+  return personSchema.parse({ ...row.person, id: row.agentId ?? row.person.id ?? null });
+}
+
+function onlyParty(parties: OrderPartyRow[], role: OrderPartyRow['role']): Person | null {
+  const row = parties.find((p) => p.role === role);
+  return row ? person(row) : null;
+}
+
+/** The order as the wizard reads it (spec 3.2). */
+export function toOrderResponse({ order, parties, answers, foundationOption }: OrderAggregate): OrderResponse {
+  const clients = parties.filter((p) => p.role === 'client').map(person);
+  const user = order.userType ? userTypeSchema.safeParse(order.userType) : null;
+  return {
+    id: order.id,
+    saved: order.saved,
+    complete: order.status === 'confirmed',
+    confirmed: order.status === 'confirmed',
+    paid: order.paid,
+    pay_url: order.payUrl,
+    datetime: order.datetime ? order.datetime.toISOString() : null,
+    duration: order.durationMinutes,
+    inspectors: order.inspectors,
+    address1: order.address1,
+    address2: order.address2,
+    city: order.city,
+    state: order.stateId,
+    postal_code: order.postalCode,
+    latitude: order.latitude,
+    longitude: order.longitude,
+    county: order.county,
+    sqft: order.sqft,
+    yb: order.yearBuilt,
+    foundation_type: foundationOption,
+    sales_price: order.salesPrice,
+    refer_reason: order.referReason,
+    refer_reason_other: order.referReasonOther,
+    controls: answers.map((a) => ({ id: a.controlId, value: a.value, checked: a.checked })),
+    packages: order.packageIds,
+    services: order.serviceIds,
+    user: user?.success ? user.data : null,
+    client: clients[0] ?? null,
+    clients: clients.length ? clients : null,
+    buyers_agent: onlyParty(parties, 'buyers_agent'),
+    sellers_agent: onlyParty(parties, 'sellers_agent'),
+    insurance_agent: onlyParty(parties, 'insurance_agent'),
+    contacts: parties.filter((p) => p.role === 'contact').map(person),
+    rush_rer: order.rushRer,
+    special_note: order.specialNote,
+  };
+}
+
+export async function getOrderForSession(db: Database, session: AuthenticatedSession): Promise<OrderResponse> {
+  const aggregate = await loadOrder(db, session.companyId, session.orderId);
+  if (!aggregate) throw new NotFoundError('The order');
+  return toOrderResponse(aggregate);
+}

@@ -1,0 +1,84 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/connection.ts';
+import * as t from '../../db/schema.ts';
+
+export interface OfficeOfCompany {
+  companyId: string;
+  officeId: string;
+}
+
+/** The active office `officeId` of the company `companyKey`, or null. */
+export async function findActiveOffice(db: Executor, companyKey: string, officeId: string): Promise<OfficeOfCompany | null> {
+  const [row] = await db
+    .select({ companyId: t.companies.id, officeId: t.offices.id })
+    .from(t.offices)
+    .innerJoin(t.companies, eq(t.companies.id, t.offices.companyId))
+    .where(and(eq(t.companies.key, companyKey), eq(t.offices.id, officeId), eq(t.offices.active, true)));
+  return row ?? null;
+}
+
+/** A new draft order, its session and the order's first audit event, in one transaction. */
+export async function createSessionWithDraftOrder(
+  db: Database,
+  office: OfficeOfCompany,
+  tokenHash: string,
+  expiresAt: Date,
+): Promise<{ sessionId: string; orderId: string }> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .insert(t.orders)
+      .values({ companyId: office.companyId, officeId: office.officeId })
+      .returning({ id: t.orders.id });
+    const [session] = await tx
+      .insert(t.sessions)
+      .values({ companyId: office.companyId, officeId: office.officeId, orderId: order!.id, tokenHash, expiresAt })
+      .returning({ id: t.sessions.id });
+    await tx.insert(t.orderEvents).values({ companyId: office.companyId, orderId: order!.id, type: 'created', data: { source: 'online_scheduler' } });
+    return { sessionId: session!.id, orderId: order!.id };
+  });
+}
+
+export interface SessionRecord {
+  sessionId: string;
+  companyId: string;
+  companyKey: string;
+  officeId: string;
+  orderId: string;
+  expiresAt: Date;
+  lastSeenAt: Date;
+  orderConfirmed: boolean;
+}
+
+export async function findSessionByTokenHash(db: Executor, tokenHash: string): Promise<SessionRecord | null> {
+  const [row] = await db
+    .select({
+      sessionId: t.sessions.id,
+      companyId: t.sessions.companyId,
+      companyKey: t.companies.key,
+      officeId: t.sessions.officeId,
+      orderId: t.sessions.orderId,
+      expiresAt: t.sessions.expiresAt,
+      lastSeenAt: t.sessions.lastSeenAt,
+      orderStatus: t.orders.status,
+    })
+    .from(t.sessions)
+    .innerJoin(t.companies, eq(t.companies.id, t.sessions.companyId))
+    .innerJoin(t.orders, and(eq(t.orders.companyId, t.sessions.companyId), eq(t.orders.id, t.sessions.orderId)))
+    .where(eq(t.sessions.tokenHash, tokenHash));
+  if (!row) return null;
+  const { orderStatus, ...rest } = row;
+  return { ...rest, orderConfirmed: orderStatus === 'confirmed' };
+}
+
+/** Slides the session's expiry forward; called at most once a minute per session. */
+export async function touchSession(db: Executor, session: Pick<SessionRecord, 'sessionId' | 'companyId'>, now: Date, expiresAt: Date): Promise<void> {
+  await db
+    .update(t.sessions)
+    .set({ lastSeenAt: now, expiresAt })
+    .where(and(eq(t.sessions.companyId, session.companyId), eq(t.sessions.id, session.sessionId)));
+}
+
+/** Test and operations helper: ends a session now. */
+export async function expireSession(db: Executor, tokenHash: string): Promise<void> {
+  await db.update(t.sessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(t.sessions.tokenHash, tokenHash));
+}

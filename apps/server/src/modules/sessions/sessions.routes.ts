@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { perAddressLimit } from '../../plugins/rate-limit.ts';
+import { companyKeyParam } from '../shared-schemas.ts';
+import { startSession } from './sessions.service.ts';
+
+/** Matches only uuids, so that wizard paths such as /calendar fall through to the wizard. */
+const UUID_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+
+export function sessionRoutes(ctx: AppContext) {
+  return async (instance: FastifyInstance) => {
+    const app = instance.withTypeProvider<ZodTypeProvider>();
+    app.get(
+      `/:company_key/online-scheduler/:office_uuid(^${UUID_PATTERN}$)`,
+      {
+        config: { rateLimit: perAddressLimit(ctx.config.SESSION_RATE_LIMIT) },
+        schema: {
+          tags: ['session'],
+          summary: 'Starts a scheduling session with a new draft order and redirects into the wizard',
+          params: companyKeyParam.extend({ office_uuid: z.uuid() }),
+          // The company's own link may carry tracking parameters; they are ignored.
+          querystring: z.object({}).catchall(z.string()),
+        },
+      },
+      async (request, reply) => {
+        const { company_key: companyKey, office_uuid: officeUuid } = request.params;
+        const { token } = await startSession(ctx.db, { ttlDays: ctx.config.SESSION_TTL_DAYS }, companyKey, officeUuid.toLowerCase());
+        const query = new URLSearchParams({ t: token, office: officeUuid.toLowerCase() });
+        return reply.header('cache-control', 'no-store').redirect(`/${companyKey}/online-scheduler?${query.toString()}`, 302);
+      },
+    );
+  };
+}

@@ -1,0 +1,67 @@
+import type { Database } from '../../db/connection.ts';
+import { NotFoundError, UnauthorizedError } from '../../errors.ts';
+import { createSessionWithDraftOrder, findActiveOffice, findSessionByTokenHash, touchSession, type SessionRecord } from './sessions.repository.ts';
+import { hashToken, newSessionToken } from './tokens.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const TOUCH_INTERVAL_MS = 60 * 1000;
+
+export interface SessionPolicy {
+  ttlDays: number;
+}
+
+/** What a valid token opens: one order of one office of one company. */
+export type AuthenticatedSession = Pick<SessionRecord, 'sessionId' | 'companyId' | 'companyKey' | 'officeId' | 'orderId' | 'orderConfirmed'>;
+
+export async function startSession(
+  db: Database,
+  policy: SessionPolicy,
+  companyKey: string,
+  officeUuid: string,
+  now = new Date(),
+): Promise<{ token: string; orderId: string }> {
+  const office = await findActiveOffice(db, companyKey, officeUuid);
+  if (!office) throw new NotFoundError('The office');
+  const token = newSessionToken();
+  const { orderId } = await createSessionWithDraftOrder(db, office, hashToken(token), new Date(now.getTime() + policy.ttlDays * DAY_MS));
+  return { token, orderId };
+}
+
+export interface AuthenticationRequest {
+  token: string | undefined;
+  companyKey: string;
+  /** The office the wizard's URL names, when the request carries it. */
+  officeUuid: string | undefined;
+}
+
+/**
+ * Checks a token against the company (and office) the request addresses. Any mismatch is the
+ * same 401, so that a caller cannot tell which part was wrong. A confirmed order stays readable
+ * by its token after the session expires, for its thank-you page.
+ */
+export async function authenticate(
+  db: Database,
+  policy: SessionPolicy,
+  request: AuthenticationRequest,
+  options: { allowConfirmedAfterExpiry: boolean },
+  now = new Date(),
+): Promise<AuthenticatedSession> {
+  if (!request.token || request.token.length > 200) throw new UnauthorizedError();
+  const session = await findSessionByTokenHash(db, hashToken(request.token));
+  if (!session) throw new UnauthorizedError();
+  if (session.companyKey !== request.companyKey) throw new UnauthorizedError();
+  if (request.officeUuid !== undefined && request.officeUuid !== session.officeId) throw new UnauthorizedError();
+  const expired = session.expiresAt.getTime() <= now.getTime();
+  if (expired && !(options.allowConfirmedAfterExpiry && session.orderConfirmed)) throw new UnauthorizedError();
+  if (!expired && now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await touchSession(db, session, now, new Date(now.getTime() + policy.ttlDays * DAY_MS));
+  }
+  return {
+    sessionId: session.sessionId,
+    companyId: session.companyId,
+    companyKey: session.companyKey,
+    officeId: session.officeId,
+    orderId: session.orderId,
+    orderConfirmed: session.orderConfirmed,
+  };
+}
