@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { testDatabaseFactories } from '../../db/test-databases.ts';
+import * as t from '../../db/schema.ts';
+import { importCompanyDocument } from '../companies/companies.service.ts';
+import { DEMO_OFFICE_UUID } from '../companies/demo-company.ts';
+import { demoDocument, startDemoSession, startTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { expireSession } from './sessions.repository.ts';
+import { hashToken } from './tokens.ts';
+
+const OTHER_OFFICE = '0d6a3f0e-2b1c-4d5e-8f90-a1b2c3d4e5f6';
+const RIVAL_OFFICE = '7e8f9a0b-1c2d-4e3f-8a5b-6c7d8e9f0a1b';
+
+describe.each(testDatabaseFactories())('sessions and tenancy on $name', (factory) => {
+  let harness: TestApp;
+
+  beforeAll(async () => {
+    harness = await startTestApp(factory);
+    // The demo company gets a second office, and a rival company exists beside it.
+    const demo = demoDocument();
+    const offices = demo.offices as Array<Record<string, unknown>>;
+    await importCompanyDocument(harness.database.db, { ...demo, offices: [...offices, { ...offices[0], uuid: OTHER_OFFICE, name: 'Delaware County office' }] });
+    await importCompanyDocument(harness.database.db, {
+      ...demoDocument(),
+      key: 'rival',
+      name: 'Rival Inspections',
+      offices: [{ ...offices[0], uuid: RIVAL_OFFICE }],
+      inspectors: [],
+    });
+  });
+  afterAll(async () => harness.close());
+
+  const officeCall = (token: string | undefined, extra: Record<string, string> = {}, path = '/demo/online-scheduler/office') =>
+    harness.app.inject({ method: 'GET', url: path, headers: { ...(token ? { 'x-auth-token': token } : {}), ...extra } });
+
+  it('starts a session with a draft order and redirects into the wizard with t and office', async () => {
+    const response = await harness.app.inject({ method: 'GET', url: `/demo/online-scheduler/${DEMO_OFFICE_UUID}` });
+    expect(response.statusCode).toBe(302);
+    const location = new URL(String(response.headers.location), 'http://localhost');
+    expect(location.pathname).toBe('/demo/online-scheduler');
+    expect(location.searchParams.get('office')).toBe(DEMO_OFFICE_UUID);
+    const token = location.searchParams.get('t')!;
+    expect(token.length).toBeGreaterThanOrEqual(43); // 256 bits, base64url
+
+    const [session] = await harness.database.db.select().from(t.sessions).where(eq(t.sessions.tokenHash, hashToken(token)));
+    expect(session).toBeDefined();
+    const [order] = await harness.database.db.select().from(t.orders).where(eq(t.orders.id, session!.orderId));
+    expect(order!.status).toBe('draft');
+    const events = await harness.database.db.select().from(t.orderEvents).where(eq(t.orderEvents.orderId, order!.id));
+    expect(events.map((e) => e.type)).toEqual(['created']);
+  });
+
+  it('stores only the hash of a token', async () => {
+    const token = await startDemoSession(harness.app);
+    const rows = await harness.database.db.select({ tokenHash: t.sessions.tokenHash }).from(t.sessions);
+    expect(rows.some((r) => r.tokenHash === token)).toBe(false);
+    expect(rows.some((r) => r.tokenHash === hashToken(token))).toBe(true);
+  });
+
+  it('gives every visit its own session and order', async () => {
+    const a = await startDemoSession(harness.app);
+    const b = await startDemoSession(harness.app);
+    expect(a).not.toBe(b);
+    const orderA = (await officeCall(a, {}, '/demo/online-scheduler/order')).json<{ id: string }>();
+    const orderB = (await officeCall(b, {}, '/demo/online-scheduler/order')).json<{ id: string }>();
+    expect(orderA.id).not.toBe(orderB.id);
+  });
+
+  it('answers 404 for an unknown office, an office of another company, or an unknown company', async () => {
+    for (const url of [
+      '/demo/online-scheduler/11111111-2222-4333-8444-555555555555',
+      `/demo/online-scheduler/${RIVAL_OFFICE}`,
+      `/nobody/online-scheduler/${DEMO_OFFICE_UUID}`,
+    ]) {
+      expect((await harness.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    }
+  });
+
+  it('opens the office and the order with a valid token', async () => {
+    const token = await startDemoSession(harness.app);
+    const office = await officeCall(token);
+    expect(office.statusCode).toBe(200);
+    expect(office.json()).toMatchObject({ company_key: 'demo', office_uuid: DEMO_OFFICE_UUID });
+    expect((await officeCall(token, { 'x-office-uuid': DEMO_OFFICE_UUID })).statusCode).toBe(200);
+  });
+
+  it('refuses a missing token with 401', async () => {
+    const response = await officeCall(undefined);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ error: { code: 'unauthorized' } });
+  });
+
+  it('refuses a garbage token with 401', async () => {
+    expect((await officeCall('not-a-token')).statusCode).toBe(401);
+    expect((await officeCall('x'.repeat(500))).statusCode).toBe(401);
+  });
+
+  it('refuses an expired token with 401', async () => {
+    const token = await startDemoSession(harness.app);
+    await expireSession(harness.database.db, hashToken(token));
+    expect((await officeCall(token)).statusCode).toBe(401);
+    expect((await officeCall(token, {}, '/demo/json/online_scheduler/services')).statusCode).toBe(401);
+  });
+
+  it("refuses another company's token with 401", async () => {
+    const rivalToken = await startDemoSession(harness.app, RIVAL_OFFICE, 'rival');
+    expect((await officeCall(rivalToken)).statusCode).toBe(401);
+    expect((await officeCall(rivalToken, {}, '/rival/online-scheduler/office')).statusCode).toBe(200);
+  });
+
+  it("refuses a token used for another office with 401", async () => {
+    const token = await startDemoSession(harness.app);
+    expect((await officeCall(token, { 'x-office-uuid': OTHER_OFFICE })).statusCode).toBe(401);
+    const otherToken = await startDemoSession(harness.app, OTHER_OFFICE);
+    expect((await officeCall(otherToken, { 'x-office-uuid': DEMO_OFFICE_UUID })).statusCode).toBe(401);
+  });
+
+  it('refuses a token in the query string, even a valid one', async () => {
+    const token = await startDemoSession(harness.app);
+    for (const name of ['t', 'token']) {
+      const response = await harness.app.inject({ method: 'GET', url: `/demo/online-scheduler/office?${name}=${token}` });
+      expect(response.statusCode).toBe(401);
+    }
+    const both = await harness.app.inject({ method: 'GET', url: `/demo/online-scheduler/office?t=${token}`, headers: { 'x-auth-token': token } });
+    expect(both.statusCode).toBe(401);
+  });
+
+  it('changes nothing when it refuses', async () => {
+    const before = await harness.database.db.select().from(t.sessions);
+    await officeCall('garbage');
+    await officeCall(undefined, {}, '/demo/json/online_scheduler/packages');
+    const after = await harness.database.db.select().from(t.sessions);
+    expect(after).toEqual(before);
+  });
+});

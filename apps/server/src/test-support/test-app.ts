@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { buildApp } from '../app.ts';
+import { configSchema, type Config } from '../config.ts';
+import type { DatabaseHandle } from '../db/connection.ts';
+import type { TestDatabaseFactory } from '../db/test-databases.ts';
+import { importCompanyDocument } from '../modules/companies/companies.service.ts';
+import { DEMO_COMPANY_FILE, DEMO_OFFICE_UUID } from '../modules/companies/demo-company.ts';
+
+export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789';
+
+export function demoDocument(): Record<string, unknown> {
+  return JSON.parse(readFileSync(DEMO_COMPANY_FILE, 'utf8')) as Record<string, unknown>;
+}
+
+export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}): Config {
+  return configSchema.parse({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', ...overrides });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/** The whole server over a fresh database with the demo company loaded. */
+export async function startTestApp(
+  factory: TestDatabaseFactory,
+  options: { config?: Partial<Record<keyof Config, string>>; logger?: FastifyServerOptions['logger']; webDistDir?: string | null } = {},
+): Promise<TestApp> {
+  const database = await factory.open();
+  await importCompanyDocument(database.db, demoDocument());
+  const app = await buildApp(
+    { db: database.db, config: testConfig(options.config), adminToken: TEST_ADMIN_TOKEN, pingDatabase: database.ping, webDistDir: options.webDistDir ?? null },
+    { logger: options.logger ?? false },
+  );
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Follows the demo link the way a browser would and returns the token from the redirect. */
+export async function startDemoSession(app: FastifyInstance, officeUuid = DEMO_OFFICE_UUID, companyKey = 'demo'): Promise<string> {
+  const response = await app.inject({ method: 'GET', url: `/${companyKey}/online-scheduler/${officeUuid}` });
+  if (response.statusCode !== 302) throw new Error(`expected a redirect, got ${response.statusCode}: ${response.body}`);
+  const location = new URL(String(response.headers.location), 'http://localhost');
+  const token = location.searchParams.get('t');
+  if (!token) throw new Error('no token in the redirect');
+  return token;
+}
