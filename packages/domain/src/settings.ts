@@ -1,4 +1,5 @@
-import { SETTING, type Setting } from '@scheduler/contracts/settings';
+import { SETTING } from '@scheduler/contracts/setting-keys';
+import type { Setting } from '@scheduler/contracts/settings';
 
 type SettingValue = Setting['value'];
 

@@ -1,5 +1,5 @@
 import { companyDocumentSchema, type CompanyDocument } from '@scheduler/contracts/company-document';
-import { HTML_SETTINGS } from '@scheduler/contracts/settings';
+import { HTML_SETTINGS } from '@scheduler/contracts/setting-keys';
 import type { Database } from '../../db/connection.ts';
 import { AppError, ConflictError, NotFoundError } from '../../errors.ts';
 import { sanitizeCompanyHtml } from '../../html/sanitize.ts';

@@ -1,5 +1,5 @@
 import type { OfficeContactResponse, OfficeResponse } from '@scheduler/contracts/office';
-import { SETTING } from '@scheduler/contracts/settings';
+import { SETTING } from '@scheduler/contracts/setting-keys';
 import type { ControlType } from '@scheduler/contracts/company-document';
 import { SettingsReader } from '@scheduler/domain/settings';
 import type { Database } from '../../db/connection.ts';

@@ -1,0 +1,31 @@
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { OfficeContact, type OfficeContactDetails } from '../shared/OfficeContact.tsx';
+import { texts } from '../shared/texts.ts';
+import { Header, type HeaderProps } from './Header.tsx';
+
+/** The frame every screen sits in: header, main content, and the office's details at the foot. */
+export function PageLayout({ header, contact, children }: { header: HeaderProps; contact: OfficeContactDetails | null; children: ReactNode }) {
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+      <Header {...header} />
+      <Container component="main" maxWidth="lg" sx={{ flex: 1, py: { xs: 2, sm: 4 }, px: { xs: 1.5, sm: 3 } }}>
+        {children}
+      </Container>
+      {contact && (
+        <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+          <Container maxWidth="lg" sx={{ py: 2.5, display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 1, justifyContent: 'space-between' }}>
+            <Typography component="h2" variant="body2" sx={{ color: 'text.secondary', fontWeight: 600 }}>
+              {texts.officeDetails}
+            </Typography>
+            <Box sx={{ textAlign: { xs: 'left', sm: 'right' }, fontSize: '0.95rem', alignItems: { xs: 'flex-start', sm: 'flex-end' }, display: 'flex', flexDirection: 'column' }}>
+              <OfficeContact contact={contact} />
+            </Box>
+          </Container>
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,158 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { SETTING } from '@scheduler/contracts/setting-keys';
+import { resolveScreen, schedulerMode, type StepName } from '@scheduler/domain/route-table';
+import { schedulerFlags, SettingsReader } from '@scheduler/domain/settings';
+import { UnauthorizedError } from '../shared/api-client.ts';
+import { markVisited } from '../shared/progress.ts';
+import { texts } from '../shared/texts.ts';
+import { DisabledPage } from '../status-pages/DisabledPage.tsx';
+import { NoServicesPage } from '../status-pages/NoServicesPage.tsx';
+import { NotFoundPage } from '../status-pages/NotFoundPage.tsx';
+import { UnauthorizedPage } from '../status-pages/UnauthorizedPage.tsx';
+import { ThankYou } from '../steps/review/ThankYou.tsx';
+import { PageLayout } from './PageLayout.tsx';
+import { SchedulerProvider, type SchedulerContextValue } from './scheduler-context.tsx';
+import { useSchedulerData } from './scheduler-data.ts';
+import { STEP_PROGRESS_FLAG, STEP_SCREENS } from './step-screens.tsx';
+
+function Waiting({ label }: { label: string }) {
+  return (
+    <Box role="status" aria-live="polite" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, py: 10 }}>
+      <CircularProgress aria-hidden="true" />
+      <Typography>{label}</Typography>
+    </Box>
+  );
+}
+
+/** Any 401, from any call, ends the session for this page (spec 4.1). */
+function useUnauthorizedSignal(): boolean {
+  const queryClient = useQueryClient();
+  const [unauthorized, setUnauthorized] = useState(false);
+  useEffect(() => {
+    const cache = queryClient.getQueryCache();
+    return cache.subscribe((event) => {
+      if (event.type === 'updated' && event.query.state.error instanceof UnauthorizedError) setUnauthorized(true);
+    });
+  }, [queryClient]);
+  return unauthorized;
+}
+
+/** Every /{company_key}/online-scheduler* page: loads the session, then shows what the route table says. */
+export function SchedulerPage() {
+  const params = useParams();
+  const companyKey = params.companyKey ?? '';
+  const subpath = params['*'] ?? '';
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const token = search.get('t') ?? '';
+  const officeUuid = (search.get('office') ?? '').toLowerCase();
+  const tryWhileDisabled = search.get('try') === '1';
+  const credentials = useMemo(() => ({ token, officeUuid }), [token, officeUuid]);
+  const unauthorizedSignal = useUnauthorizedSignal();
+  const data = useSchedulerData(companyKey, credentials, tryWhileDisabled, unauthorizedSignal);
+  const { office, order, contact } = data;
+
+  const settings = useMemo(() => new SettingsReader(office?.settings_data ?? []), [office]);
+  const flags = schedulerFlags(settings);
+  const mode = schedulerMode(flags);
+
+  const query = useMemo(() => {
+    const q = new URLSearchParams({ t: token, office: officeUuid });
+    if (tryWhileDisabled) q.set('try', '1');
+    return q.toString();
+  }, [token, officeUuid, tryWhileDisabled]);
+  const pathOf = useCallback((step: StepName | 'unauthorized') => `/${companyKey}/online-scheduler/${step}?${query}`, [companyKey, query]);
+  const goTo = useCallback((step: StepName) => void navigate(pathOf(step)), [navigate, pathOf]);
+
+  const screen = resolveScreen(
+    {
+      enabled: contact?.enabled ?? office?.enabled ?? true,
+      tryWhileDisabled,
+      authorized: data.authorized,
+      orderConfirmed: order?.confirmed ?? false,
+      servicesCount: office?.services_count ?? 0,
+      calendarLast: flags.calendarLast,
+      zipRestrict: flags.zipRestrict,
+    },
+    subpath,
+  );
+
+  // When the session becomes unauthorised, the browser goes to the unauthorised route (spec 2.1).
+  const onUnauthorizedRoute = subpath.replace(/\/+$/, '') === 'unauthorized';
+  useEffect(() => {
+    if (!data.loading && screen.kind === 'unauthorized' && !onUnauthorizedRoute) void navigate(pathOf('unauthorized'), { replace: true });
+  }, [data.loading, screen.kind, onUnauthorizedRoute, navigate, pathOf]);
+
+  const visitedStep = screen.kind === 'step' ? screen.step : null;
+  useEffect(() => {
+    const flag = visitedStep ? STEP_PROGRESS_FLAG[visitedStep] : null;
+    if (flag && token) markVisited(token, flag);
+  }, [visitedStep, token]);
+
+  const contactDetails = office ?? contact;
+  const header = {
+    companyKey,
+    officeUuid: officeUuid || null,
+    companyName: office?.company_name ?? contact?.company_name ?? null,
+    phone: contactDetails?.office_phone ?? null,
+    hideLogo: office ? settings.isOn(SETTING.HIDE_LOGO) : (contact?.hide_logo ?? false),
+    bannerHtml: office ? settings.text(SETTING.INFO_BANNER) : '',
+  };
+
+  let content;
+  if (data.loading) {
+    content = <Waiting label={texts.loading} />;
+  } else if (data.failed && screen.kind !== 'disabled') {
+    content = (
+      <Alert severity="error" action={<Button onClick={data.retry}>Try again</Button>} sx={{ maxWidth: 720, mx: 'auto' }}>
+        Something went wrong. Please try again, or call our office at {contactDetails?.office_phone}.
+      </Alert>
+    );
+  } else if (screen.kind === 'disabled') {
+    content = <DisabledPage contact={contactDetails ?? null} />;
+  } else if (screen.kind === 'unauthorized') {
+    content = <UnauthorizedPage contact={contactDetails ?? null} />;
+  } else if (!office || !order) {
+    content = <Waiting label={texts.loading} />;
+  } else if (screen.kind === 'thank-you') {
+    content = <ThankYou companyKey={companyKey} office={office} order={order} />;
+  } else if (screen.kind === 'no-services') {
+    content = <NoServicesPage contact={office} />;
+  } else if (screen.kind === 'not-found') {
+    content = <NotFoundPage contact={contact} companyKey={companyKey} />;
+  } else {
+    const Step = STEP_SCREENS[screen.step];
+    const context: SchedulerContextValue = {
+      companyKey,
+      credentials,
+      office,
+      order,
+      settings,
+      currency: data.currency,
+      mode,
+      hasControls: office.controls.length > 0,
+      pathOf,
+      goTo,
+    };
+    content = (
+      <SchedulerProvider value={context}>
+        <Suspense fallback={<Waiting label="Please wait" />}>
+          <Step />
+        </Suspense>
+      </SchedulerProvider>
+    );
+  }
+
+  return (
+    <PageLayout header={header} contact={contactDetails ?? null}>
+      {content}
+    </PageLayout>
+  );
+}

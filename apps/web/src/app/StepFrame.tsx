@@ -1,0 +1,55 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useEffect, type ReactNode } from 'react';
+import { nextStep, previousStep, type StepName } from '@scheduler/domain/route-table';
+import { texts } from '../shared/texts.ts';
+import { useScheduler } from './scheduler-context.tsx';
+import { StepProgress } from './StepProgress.tsx';
+
+export interface StepFrameProps {
+  step: StepName;
+  children?: ReactNode;
+  /** Overrides the default Next (the following step of the walk). */
+  onNext?: () => void;
+  nextDisabled?: boolean;
+  /** Hide Back even where the walk has a step before this one. */
+  hideBack?: boolean;
+}
+
+/** A wizard step: its title, its content, and Back/Next along the walk of the current mode. */
+export function StepFrame({ step, children, onNext, nextDisabled = false, hideBack = false }: StepFrameProps) {
+  const { mode, hasControls, goTo, office } = useScheduler();
+  const title = texts.stepTitles[step];
+  const back = previousStep(mode, step, hasControls);
+  const next = nextStep(mode, step, hasControls);
+
+  useEffect(() => {
+    document.title = `${title} | ${office.company_name}`;
+  }, [title, office.company_name]);
+
+  return (
+    <Paper sx={{ p: { xs: 2, sm: 4 }, border: 1, borderColor: 'divider', maxWidth: 880, mx: 'auto' }}>
+      <StepProgress current={step} />
+      <Typography variant="h1" sx={{ mb: 3 }}>
+        {title}
+      </Typography>
+      {children}
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mt: 4, pt: 3, borderTop: 1, borderColor: 'divider' }}>
+        {back && !hideBack ? (
+          <Button variant="outlined" size="large" onClick={() => goTo(back)}>
+            {texts.back}
+          </Button>
+        ) : (
+          <span />
+        )}
+        {(next || onNext) && (
+          <Button variant="contained" size="large" disabled={nextDisabled} onClick={() => (onNext ? onNext() : next && goTo(next))}>
+            {texts.next}
+          </Button>
+        )}
+      </Box>
+    </Paper>
+  );
+}

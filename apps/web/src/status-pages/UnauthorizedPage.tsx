@@ -1,0 +1,7 @@
+import type { OfficeContactDetails } from '../shared/OfficeContact.tsx';
+import { texts } from '../shared/texts.ts';
+import { StatusPage } from './StatusPage.tsx';
+
+export function UnauthorizedPage({ contact }: { contact: OfficeContactDetails | null }) {
+  return <StatusPage message={texts.status.unauthorized} contact={contact} />;
+}

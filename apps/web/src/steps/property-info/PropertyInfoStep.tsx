@@ -1,0 +1,6 @@
+import { StepFrame } from '../../app/StepFrame.tsx';
+
+/** The shell of this step: its title and Back/Next. Its content arrives with its own issue. */
+export default function PropertyInfoStep() {
+  return <StepFrame step="property-info" />;
+}
