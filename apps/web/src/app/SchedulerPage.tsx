@@ -151,7 +151,7 @@ export function SchedulerPage() {
   }
 
   return (
-    <PageLayout header={header} contact={contactDetails ?? null}>
+    <PageLayout header={header} contact={screen.kind === 'step' && !data.loading ? (contactDetails ?? null) : null}>
       {content}
     </PageLayout>
   );

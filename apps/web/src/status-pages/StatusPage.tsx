@@ -11,7 +11,7 @@ export function StatusPage({ message, contact, children }: { message: string; co
   }, [message]);
   return (
     <Paper sx={{ p: { xs: 3, sm: 6 }, border: 1, borderColor: 'divider', maxWidth: 640, mx: 'auto', textAlign: 'center' }}>
-      <Typography variant="h1" sx={{ mb: 2 }}>
+      <Typography variant="h1" sx={{ mb: 2, fontSize: { xs: '1.3rem', sm: '1.6rem' } }}>
         {message}
       </Typography>
       {children}

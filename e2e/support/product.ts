@@ -1,0 +1,98 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { configSchema } from '../../apps/server/src/config.ts';
+import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/connection.ts';
+import * as t from '../../apps/server/src/db/schema.ts';
+import { importCompanyDocument } from '../../apps/server/src/modules/companies/companies.service.ts';
+import { DEMO_COMPANY_FILE, DEMO_OFFICE_UUID } from '../../apps/server/src/modules/companies/demo-company.ts';
+
+export const WEB_DIST = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
+
+/** Companies beside the demo that put the wizard in each state of the route table. */
+export const FIXTURE_OFFICES = {
+  demo: DEMO_OFFICE_UUID,
+  closed: 'c0000000-0000-4000-8000-00000000c105', // scheduler disabled
+  empty: 'c0000000-0000-4000-8000-0000000e4714', // no services
+  late: 'c0000000-0000-4000-8000-0000000ca1e4', // calendar last
+  zip: 'c0000000-0000-4000-8000-000000000219', // postal-code restricted
+  noquestions: 'c0000000-0000-4000-8000-0000000000a0', // no property questions
+} as const;
+export type FixtureCompany = keyof typeof FIXTURE_OFFICES;
+
+function demoDocument(): Record<string, any> {
+  return JSON.parse(readFileSync(DEMO_COMPANY_FILE, 'utf8'));
+}
+
+function variant(key: FixtureCompany, changes: (doc: Record<string, any>) => void): Record<string, any> {
+  const doc = demoDocument();
+  doc.key = key;
+  doc.name = `${doc.name} (${key})`;
+  doc.offices[0].uuid = FIXTURE_OFFICES[key];
+  for (const inspector of doc.inspectors) inspector.office = FIXTURE_OFFICES[key];
+  changes(doc);
+  return doc;
+}
+
+function withSetting(doc: Record<string, any>, key: string, value: string): void {
+  doc.settings = [...doc.settings.filter((s: { key: string }) => s.key !== key), { key, value }];
+}
+
+export interface RunningProduct {
+  baseUrl: string;
+  database: DatabaseHandle;
+  app: FastifyInstance;
+  /** The demo link of a fixture company. */
+  linkOf(company: FixtureCompany): string;
+  confirmOrderOf(token: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The whole product, as `npm start` runs it, on a free port over an in-memory database. */
+export async function startProduct(): Promise<RunningProduct> {
+  if (!existsSync(`${WEB_DIST}/index.html`)) throw new Error('The wizard is not built: run `npm run build` first (npm test does).');
+  const database = await openDatabase({ kind: 'pglite', dataDir: null });
+  await importCompanyDocument(database.db, demoDocument());
+  await importCompanyDocument(database.db, variant('closed', (doc) => (doc.scheduler_enabled = false)));
+  await importCompanyDocument(
+    database.db,
+    variant('empty', (doc) => {
+      doc.services = doc.services.filter((s: { is_pac: boolean }) => s.is_pac);
+      doc.packages = [];
+      doc.fees = [];
+      doc.taxes = [];
+      for (const inspector of doc.inspectors) inspector.services = [];
+    }),
+  );
+  await importCompanyDocument(database.db, variant('late', (doc) => withSetting(doc, 'ONLINE_SCHEDULER_V3_INSPECTOR_CALENDAR_LAST', 'Y')));
+  await importCompanyDocument(database.db, variant('zip', (doc) => withSetting(doc, 'ONLINE_SCHEDULER_V3_RESTRICT_INSPECTOR_ZIP', 'Y')));
+  await importCompanyDocument(database.db, variant('noquestions', (doc) => (doc.property_controls = [])));
+
+  const app = await buildApp({
+    db: database.db,
+    config: configSchema.parse({ LOG_LEVEL: 'silent', SESSION_RATE_LIMIT: '1000' }),
+    adminToken: 'e2e-admin-token-0123456789',
+    pingDatabase: database.ping,
+    webDistDir: WEB_DIST,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  return {
+    baseUrl,
+    database,
+    app,
+    linkOf: (company) => `${baseUrl}/${company}/online-scheduler/${FIXTURE_OFFICES[company]}`,
+    confirmOrderOf: async (token) => {
+      const { hashToken } = await import('../../apps/server/src/modules/sessions/tokens.ts');
+      const [session] = await database.db.select().from(t.sessions).where(eq(t.sessions.tokenHash, hashToken(token)));
+      await database.db.update(t.orders).set({ status: 'confirmed', confirmedAt: new Date() }).where(eq(t.orders.id, session!.orderId));
+    },
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
