@@ -34,9 +34,9 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string | nul
       prefix: WEB_ASSET_PREFIX,
       index: false,
       wildcard: true,
-      setHeaders: (reply, path) => {
+      setHeaders: (res, path) => {
         // File names carry a content hash, so they never change.
-        if (path.includes('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        if (path.includes('/assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }
