@@ -62,6 +62,8 @@ export const officeSchedulingSchema = z
     slot_granularity_minutes: z.number().int().min(5).max(240).default(30),
     /** ...unless fixed start times are given, in which case only those are offered. */
     fixed_start_times: z.array(timeOfDay).default([]),
+    /** The length of an inspection while the cart is still empty. */
+    default_duration_minutes: z.number().int().min(15).max(24 * 60).default(180),
     /** Minutes kept free between two appointments of one inspector when no location is known. */
     buffer_minutes: z.number().int().min(0).max(240).default(30),
     minimum_notice_hours: z.number().int().min(0).max(720).default(12),
@@ -111,9 +113,12 @@ export const inspectorSchema = z
     max_inspections_per_day: z.number().int().min(1).max(20).default(3),
     home_base: z.object({ latitude, longitude, postal_code: z.string().max(10).default('') }).strict(),
     max_drive_miles: z.number().min(1).max(500).default(40),
-    /** Postal codes served; used when ONLINE_SCHEDULER_V3_RESTRICT_INSPECTOR_ZIP is on. */
+    /** Postal codes served; used when ONLINE_SCHEDULER_V3_RESTRICT_INSPECTOR_ZIP is on. An empty list restricts nothing. */
     postal_codes: z.array(postalCode).default([]),
-    /** Postal codes served on each weekday; used when ONLINE_SCHEDULER_V3_LIMIT_ZIP_BY_DAY is on. */
+    /**
+     * Postal codes served on each weekday; used when ONLINE_SCHEDULER_V3_LIMIT_ZIP_BY_DAY is on.
+     * A weekday without an entry is not limited.
+     */
     postal_codes_by_weekday: z.partialRecord(z.enum(WEEKDAYS), z.array(postalCode)).default({}),
     weekly_hours: weeklyHoursSchema,
     overrides: z.array(scheduleOverrideSchema).default([]),

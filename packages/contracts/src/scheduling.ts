@@ -1,0 +1,128 @@
+import { z } from 'zod';
+
+const baseSlotSchema = z.object({
+  /** Stable for the same time and team, so the wizard can merge fetched windows. */
+  id: z.string(),
+  /** Office-local date, YYYY-MM-DD. */
+  date: z.string(),
+  /** Display time, e.g. "9:30 AM". */
+  start: z.string(),
+  /** Office-local "YYYY-MM-DD HH:mm:00". */
+  start_datetime: z.string(),
+  end_datetime: z.string(),
+  /** Unix seconds of the start. */
+  timestamp: z.number().int(),
+  /** The inspectors who perform it: one, or the smallest team that covers the services. */
+  users: z.array(z.number().int()),
+  preferred: z.number().int().optional(),
+});
+
+/** An appointment slot (spec 3.9); `group` holds equivalent alternates when names are hidden. */
+export const appointmentSlotSchema = baseSlotSchema.extend({ group: z.array(baseSlotSchema).optional() });
+export type AppointmentSlot = z.infer<typeof appointmentSlotSchema>;
+export type AppointmentSlotBase = z.infer<typeof baseSlotSchema>;
+
+/** Arrays in query strings arrive as JSON (`inspectors=[1,2]`), repeated keys, or commas. */
+function queryList<T extends z.ZodType>(item: T) {
+  return z.preprocess((raw) => {
+    if (raw === undefined || raw === '') return [];
+    const values = Array.isArray(raw) ? raw : [raw];
+    return values.flatMap((value) => {
+      if (typeof value !== 'string') return [value];
+      const text = value.trim();
+      if (text.startsWith('[')) {
+        try {
+          return JSON.parse(text) as unknown[];
+        } catch {
+          return [text];
+        }
+      }
+      return text === '' ? [] : text.split(',').map((part) => part.trim());
+    });
+  }, z.array(item).max(50));
+}
+
+const date = z.iso.date();
+const nonNegativeInt = z.coerce.number().int().min(0).max(100_000);
+const inspectorIds = queryList(z.coerce.number().int().positive());
+const serviceIds = queryList(z.uuid());
+const postalCode = z.string().trim().max(10).optional();
+
+/** GET /availability (spec 7.4). */
+export const availabilityQuerySchema = z
+  .object({
+    from: date,
+    to: date,
+    duration: nonNegativeInt.optional(),
+    limit: nonNegativeInt.optional(),
+    postal_code: postalCode,
+    inspectors: inspectorIds.optional(),
+    services: serviceIds.optional(),
+  })
+  .strict();
+export type AvailabilityQuery = z.infer<typeof availabilityQuerySchema>;
+
+/** "YYYY-MM-DDTHH:mm:00-00:00" and other ISO-8601 instants with an offset. */
+const instant = z.iso.datetime({ offset: true, local: false });
+
+/** GET /time_available. */
+export const timeAvailableQuerySchema = z
+  .object({
+    from: instant,
+    to: instant,
+    duration: nonNegativeInt.optional(),
+    limit: nonNegativeInt.optional(),
+    postal_code: postalCode,
+    inspectors: inspectorIds.optional(),
+    services: serviceIds.optional(),
+  })
+  .strict();
+
+export const timeAvailableResponseSchema = z.object({
+  status: z.enum(['yes', 'no']),
+  appointments: z.array(appointmentSlotSchema),
+});
+
+/** GET /validate_inspectors_services. */
+export const validateInspectorsServicesQuerySchema = z
+  .object({
+    duration: nonNegativeInt.optional(),
+    limit: nonNegativeInt.optional(),
+    postal_code: postalCode,
+    inspectors: inspectorIds.optional(),
+    services: serviceIds.optional(),
+  })
+  .strict();
+
+export const validateInspectorsServicesResponseSchema = z.object({
+  status: z.enum(['ok', 'conflict']),
+  added_inspectors: z.array(z.number().int()),
+  appointments: z.array(appointmentSlotSchema),
+});
+
+/** POST /set_datetime. */
+export const setDatetimeBodySchema = z
+  .object({
+    datetime: instant.nullable(),
+    duration: z.number().int().min(0).max(24 * 60).optional(),
+    inspectors: z.array(z.number().int().positive()).max(20).optional(),
+  })
+  .strict();
+
+export const setDatetimeResponseSchema = z.union([
+  z.object({ status: z.literal('ok'), hold_expires_at: z.string().nullable() }),
+  z.object({ status: z.literal('unavailable'), appointments: z.array(appointmentSlotSchema) }),
+]);
+
+/** POST /set_inspectors: an array of inspector ids. */
+export const setInspectorsBodySchema = z.array(z.number().int().positive()).max(20);
+
+export const distanceOnDatetimeQuerySchema = z.object({ datetime: instant }).strict();
+export const distanceOnDatetimeResponseSchema = z.object({
+  status: z.enum(['ok', 'out_of_range']),
+  miles: z.number().nullable(),
+  max_miles: z.number().nullable(),
+});
+
+/** The most days one availability request may span. */
+export const MAX_AVAILABILITY_WINDOW_DAYS = 120;

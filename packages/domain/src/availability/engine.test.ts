@@ -1,0 +1,226 @@
+import { describe, expect, it } from 'vitest';
+import { findSlots, teamsFor } from './engine.ts';
+import { COLUMBUS, est, input, inspector, office, request, SERVICE } from './test-fixtures.ts';
+
+const starts = (slots: Array<{ start_datetime: string }>) => slots.map((s) => s.start_datetime);
+
+describe('working hours and duration', () => {
+  it('offers every start that leaves room for the whole inspection', () => {
+    const slots = findSlots(input());
+    expect(starts(slots)).toEqual(['2027-03-01 09:00:00', '2027-03-01 10:00:00', '2027-03-01 11:00:00', '2027-03-01 12:00:00', '2027-03-01 13:00:00', '2027-03-01 14:00:00']);
+    expect(slots[0]).toMatchObject({ date: '2027-03-01', start: '9:00 AM', end_datetime: '2027-03-01 12:00:00', users: [1], timestamp: est('2027-03-01T09:00') / 1000 });
+  });
+
+  it('uses fixed start times when the office sets them', () => {
+    const slots = findSlots(input({ office: office({ fixed_start_times: ['08:00', '09:00', '13:30', '15:00'] }) }));
+    expect(starts(slots)).toEqual(['2027-03-01 09:00:00', '2027-03-01 13:30:00']);
+  });
+
+  it('offers several intervals of one day, and nothing on a day off', () => {
+    const split = inspector(1, {
+      weekly_hours: { sun: [], mon: [{ start: '08:00', end: '12:00' }, { start: '13:00', end: '17:00' }], tue: [], wed: [], thu: [], fri: [], sat: [] },
+    });
+    const slots = findSlots(input({ inspectors: [split], request: request({ from: '2027-03-01', to: '2027-03-02', durationMinutes: 120 }) }));
+    expect(starts(slots)).toEqual(['2027-03-01 08:00:00', '2027-03-01 09:00:00', '2027-03-01 10:00:00', '2027-03-01 13:00:00', '2027-03-01 14:00:00', '2027-03-01 15:00:00']);
+  });
+});
+
+describe('daylight-saving changes in America/New_York', () => {
+  const everyDay = inspector(1, { weekly_hours: { sun: [{ start: '08:00', end: '12:00' }], mon: [{ start: '08:00', end: '12:00' }], tue: [], wed: [], thu: [], fri: [], sat: [{ start: '08:00', end: '12:00' }] } });
+
+  it('keeps slots at the same wall-clock times through the spring-forward weekend', () => {
+    const slots = findSlots(input({ inspectors: [everyDay], request: request({ from: '2027-03-13', to: '2027-03-15', durationMinutes: 120 }) }));
+    expect(starts(slots)).toEqual([
+      '2027-03-13 08:00:00', '2027-03-13 09:00:00', '2027-03-13 10:00:00',
+      '2027-03-14 08:00:00', '2027-03-14 09:00:00', '2027-03-14 10:00:00',
+      '2027-03-15 08:00:00', '2027-03-15 09:00:00', '2027-03-15 10:00:00',
+    ]);
+    // 8 AM is 13:00 UTC in EST and 12:00 UTC in EDT.
+    expect(slots[0]!.timestamp * 1000).toBe(Date.parse('2027-03-13T13:00:00Z'));
+    expect(slots[3]!.timestamp * 1000).toBe(Date.parse('2027-03-14T12:00:00Z'));
+  });
+
+  it('keeps slots at the same wall-clock times through the fall-back weekend', () => {
+    const slots = findSlots(input({ now: est('2026-10-01T08:00'), inspectors: [everyDay], request: request({ from: '2026-10-31', to: '2026-11-02', durationMinutes: 120 }) }));
+    expect(slots).toHaveLength(9);
+    expect(slots[3]).toMatchObject({ start_datetime: '2026-11-01 08:00:00', timestamp: Date.parse('2026-11-01T13:00:00Z') / 1000 });
+    expect(slots[0]!.timestamp * 1000).toBe(Date.parse('2026-10-31T12:00:00Z'));
+  });
+
+  it('creates no slot in the hour the clocks skip, and keeps real durations across it', () => {
+    const night = inspector(1, { weekly_hours: { sun: [{ start: '00:00', end: '05:00' }], mon: [], tue: [], wed: [], thu: [], fri: [], sat: [] } });
+    const slots = findSlots(input({ inspectors: [night], office: office({ slot_granularity_minutes: 30, buffer_minutes: 0 }), request: request({ from: '2027-03-14', to: '2027-03-14', durationMinutes: 60 }) }));
+    expect(starts(slots)).toEqual(['2027-03-14 00:00:00', '2027-03-14 00:30:00', '2027-03-14 01:00:00', '2027-03-14 01:30:00', '2027-03-14 03:00:00', '2027-03-14 03:30:00', '2027-03-14 04:00:00']);
+    // 01:30 EST plus one real hour is 03:30 EDT.
+    expect(slots[3]!.end_datetime).toBe('2027-03-14 03:30:00');
+  });
+
+  it('offers the repeated hour of the fall-back night once', () => {
+    const night = inspector(1, { weekly_hours: { sun: [{ start: '00:00', end: '04:00' }], mon: [], tue: [], wed: [], thu: [], fri: [], sat: [] } });
+    const slots = findSlots(input({ now: est('2026-10-01T08:00'), inspectors: [night], office: office({ buffer_minutes: 0 }), request: request({ from: '2026-11-01', to: '2026-11-01', durationMinutes: 60 }) }));
+    expect(starts(slots)).toEqual(['2026-11-01 00:00:00', '2026-11-01 01:00:00', '2026-11-01 02:00:00', '2026-11-01 03:00:00']);
+    // 01:00 is its first occurrence (EDT, UTC-4).
+    expect(slots[1]!.timestamp * 1000).toBe(Date.parse('2026-11-01T05:00:00Z'));
+  });
+});
+
+describe('dated overrides', () => {
+  it('takes a holiday off', () => {
+    const off = inspector(1, { overrides: [{ date: '2027-03-01', intervals: [], note: 'Holiday' }] });
+    expect(findSlots(input({ inspectors: [off], request: request({ from: '2027-03-01', to: '2027-03-02' }) })).map((s) => s.date)).not.toContain('2027-03-01');
+  });
+  it('replaces the week with extra hours', () => {
+    const extra = inspector(1, { overrides: [{ date: '2027-03-01', intervals: [{ start: '06:00', end: '09:00' }], note: 'Early' }] });
+    expect(starts(findSlots(input({ inspectors: [extra] })))).toEqual(['2027-03-01 06:00:00']);
+  });
+});
+
+describe('teams', () => {
+  const homeOnly = inspector(1, { services: [SERVICE.home] });
+  const radonOnly = inspector(2, { services: [SERVICE.radon] });
+  const sewerOnly = inspector(3, { services: [SERVICE.sewer] });
+
+  it('forms the smallest team when no inspector performs every service', () => {
+    const slots = findSlots(input({ inspectors: [homeOnly, radonOnly, sewerOnly], request: request({ serviceIds: [SERVICE.home, SERVICE.radon] }) }));
+    expect(slots.length).toBeGreaterThan(0);
+    for (const slot of slots) expect(slot.users).toEqual([1, 2]);
+  });
+
+  it('prefers one inspector who does it all over a team', () => {
+    const allRound = inspector(4);
+    expect(teamsFor([homeOnly, radonOnly, allRound], [SERVICE.home, SERVICE.radon])).toEqual([[allRound]]);
+  });
+
+  it('offers nothing when nobody covers a service', () => {
+    expect(findSlots(input({ inspectors: [homeOnly], request: request({ serviceIds: [SERVICE.home, SERVICE.radon] }) }))).toEqual([]);
+  });
+
+  it('needs every member free for the whole inspection', () => {
+    const busy = [{ inspectorId: 2, start: est('2027-03-01T12:00'), end: est('2027-03-01T13:00'), location: null }];
+    const slots = findSlots(input({ inspectors: [homeOnly, radonOnly], busy, request: request({ serviceIds: [SERVICE.home, SERVICE.radon] }) }));
+    expect(starts(slots)).toEqual(['2027-03-01 14:00:00']);
+  });
+
+  it('offers only the requested team when inspectors are named', () => {
+    const slots = findSlots(input({ inspectors: [inspector(1), inspector(2)], request: request({ requestedInspectorIds: [2] }) }));
+    expect(new Set(slots.flatMap((s) => s.users))).toEqual(new Set([2]));
+  });
+});
+
+describe('postal-code restrictions', () => {
+  const dublin = inspector(1, { postal_codes: ['43017'], postal_codes_by_weekday: { mon: ['43017'] } });
+  const downtown = inspector(2, { postal_codes: ['43215'] });
+
+  it('RESTRICT_INSPECTOR_ZIP offers only inspectors who serve the postal code', () => {
+    const rules = { allowToday: false, restrictInspectorZip: true, limitZipByDay: false, groupSlots: false };
+    const slots = findSlots(input({ inspectors: [dublin, downtown], rules, request: request({ postalCode: '43215' }) }));
+    expect(new Set(slots.flatMap((s) => s.users))).toEqual(new Set([2]));
+    expect(findSlots(input({ inspectors: [dublin, downtown], rules, request: request({ postalCode: '90210' }) }))).toEqual([]);
+  });
+
+  it('LIMIT_ZIP_BY_DAY offers a weekday only for the postal codes it lists', () => {
+    const rules = { allowToday: false, restrictInspectorZip: false, limitZipByDay: true, groupSlots: false };
+    const week = request({ from: '2027-03-01', to: '2027-03-02', postalCode: '43215' }); // Monday, Tuesday
+    const slots = findSlots(input({ inspectors: [dublin], rules, request: week }));
+    expect(new Set(slots.map((s) => s.date))).toEqual(new Set(['2027-03-02']));
+    const dublinSlots = findSlots(input({ inspectors: [dublin], rules, request: { ...week, postalCode: '43017' } }));
+    expect(new Set(dublinSlots.map((s) => s.date))).toEqual(new Set(['2027-03-01', '2027-03-02']));
+  });
+});
+
+describe('buffers and travel', () => {
+  const morning = [{ inspectorId: 1, start: est('2027-03-01T09:00'), end: est('2027-03-01T11:00'), location: null }];
+
+  it('keeps the office buffer between appointments when no location is known', () => {
+    const slots = findSlots(input({ busy: morning, office: office({ slot_granularity_minutes: 30, buffer_minutes: 30 }), request: request({ durationMinutes: 120 }) }));
+    expect(starts(slots)[0]).toBe('2027-03-01 11:30:00');
+  });
+
+  it('keeps the buffer before the next appointment too', () => {
+    const afternoon = [{ inspectorId: 1, start: est('2027-03-01T14:00'), end: est('2027-03-01T16:00'), location: null }];
+    const slots = findSlots(input({ busy: afternoon, office: office({ slot_granularity_minutes: 30, buffer_minutes: 30 }), request: request({ durationMinutes: 120 }) }));
+    expect(starts(slots)).toEqual(['2027-03-01 09:00:00', '2027-03-01 09:30:00', '2027-03-01 10:00:00', '2027-03-01 10:30:00', '2027-03-01 11:00:00', '2027-03-01 11:30:00']);
+  });
+
+  it('waits for the drive from the previous appointment when both places are known', () => {
+    // Dublin to Pickerington: about 25 miles straight, 33 by road at 30 mph is 66 minutes.
+    const dublin = { latitude: 40.0992, longitude: -83.1141 };
+    const pickerington = { latitude: 39.8842, longitude: -82.7535 };
+    const busy = [{ inspectorId: 1, start: est('2027-03-01T09:00'), end: est('2027-03-01T11:00'), location: dublin }];
+    const slots = findSlots(input({ busy, office: office({ slot_granularity_minutes: 15, buffer_minutes: 0 }), request: request({ durationMinutes: 60, location: pickerington }) }));
+    expect(starts(slots)[0]).toBe('2027-03-01 12:15:00');
+  });
+
+  it('offers no inspector whose home base is beyond their driving radius', () => {
+    const cleveland = { latitude: 41.4993, longitude: -81.6944 };
+    expect(findSlots(input({ request: request({ location: cleveland }) }))).toEqual([]);
+    expect(findSlots(input({ request: request({ location: COLUMBUS }) })).length).toBeGreaterThan(0);
+  });
+
+  it('stops at the most inspections a day', () => {
+    const busy = [
+      { inspectorId: 1, start: est('2027-03-01T09:00'), end: est('2027-03-01T10:00'), location: null },
+      { inspectorId: 1, start: est('2027-03-01T15:00'), end: est('2027-03-01T16:00'), location: null },
+    ];
+    const limited = inspector(1, { max_inspections_per_day: 2 });
+    expect(findSlots(input({ inspectors: [limited], busy, request: request({ durationMinutes: 60 }) }))).toEqual([]);
+    expect(findSlots(input({ inspectors: [{ ...limited, max_inspections_per_day: 3 }], busy, request: request({ durationMinutes: 60 }) })).length).toBeGreaterThan(0);
+  });
+});
+
+describe('notice, today and horizon', () => {
+  const today = request({ from: '2027-03-01', to: '2027-03-02', durationMinutes: 60 });
+
+  it('offers nothing today unless ALLOW_TODAY is on', () => {
+    const now = est('2027-03-01T07:00');
+    expect(new Set(findSlots(input({ now, request: today })).map((s) => s.date))).toEqual(new Set(['2027-03-02']));
+    const rules = { allowToday: true, restrictInspectorZip: false, limitZipByDay: false, groupSlots: false };
+    expect(findSlots(input({ now, rules, request: today }))[0]!.start_datetime).toBe('2027-03-01 09:00:00');
+  });
+
+  it('keeps the minimum notice', () => {
+    const rules = { allowToday: true, restrictInspectorZip: false, limitZipByDay: false, groupSlots: false };
+    const slots = findSlots(input({ now: est('2027-03-01T07:00'), rules, office: office({ minimum_notice_hours: 4 }), request: today }));
+    expect(slots[0]!.start_datetime).toBe('2027-03-01 11:00:00');
+  });
+
+  it('offers nothing beyond the booking horizon', () => {
+    const slots = findSlots(input({ now: est('2027-03-01T07:00'), office: office({ booking_horizon_days: 2 }), request: request({ from: '2027-03-01', to: '2027-03-10' }) }));
+    expect(new Set(slots.map((s) => s.date))).toEqual(new Set(['2027-03-02', '2027-03-03']));
+  });
+});
+
+describe('grouping, sorting and limit', () => {
+  const people = [inspector(1), inspector(2, { preferred_rank: 2 }), inspector(3, { preferred_rank: 1 })];
+
+  it('groups equal date and start when names are hidden, best-ranked alternate first', () => {
+    const rules = { allowToday: false, restrictInspectorZip: false, limitZipByDay: false, groupSlots: true };
+    const slots = findSlots(input({ inspectors: people, rules }));
+    expect(slots).toHaveLength(6);
+    for (const slot of slots) {
+      expect(slot.group!.map((member) => member.users[0])).toEqual([3, 2, 1]);
+      expect(slot.users).toEqual([3]);
+      expect(slot.preferred).toBe(1);
+    }
+  });
+
+  it('lists one slot per inspector when names are shown, preferred first by rank, then by time', () => {
+    const slots = findSlots(input({ inspectors: people }));
+    expect(slots).toHaveLength(18);
+    expect(slots.slice(0, 6).every((s) => s.preferred === 1)).toBe(true);
+    expect(slots.slice(6, 12).every((s) => s.preferred === 2)).toBe(true);
+    expect(slots.slice(12).every((s) => s.preferred === undefined)).toBe(true);
+    expect(starts(slots.slice(12))).toEqual([...starts(slots.slice(12))].sort());
+  });
+
+  it('sorts by day first, and stops at the limit', () => {
+    const slots = findSlots(input({ inspectors: people, request: request({ from: '2027-03-01', to: '2027-03-03', limit: 20 }) }));
+    expect(slots).toHaveLength(20);
+    expect(slots.slice(0, 18).every((s) => s.date === '2027-03-01')).toBe(true);
+    expect(slots.slice(18).every((s) => s.date === '2027-03-02')).toBe(true);
+  });
+
+  it('gives a slot the same id on every request', () => {
+    expect(findSlots(input()).map((s) => s.id)).toEqual(findSlots(input()).map((s) => s.id));
+  });
+});

@@ -1,0 +1,112 @@
+/**
+ * Office-local wall-clock time <-> UTC instants for one IANA time zone, with Intl only.
+ * Working hours and slots are wall-clock times; storage and comparisons use UTC instants.
+ * Daylight-saving days are handled exactly: a wall time that does not exist (the spring-forward
+ * gap) converts to null, and one that happens twice (fall-back) converts to its first occurrence.
+ */
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+/** "YYYY-MM-DD" of a day number counted from 1970-01-01. */
+export function dateOfDayNumber(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+
+export function dayNumberOf(date: string): number {
+  return Math.floor(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
+}
+
+export function addDays(date: string, days: number): string {
+  return dateOfDayNumber(dayNumberOf(date) + days);
+}
+
+/** 0 = Sunday ... 6 = Saturday. */
+export function weekdayOf(date: string): number {
+  return new Date(`${date}T00:00:00Z`).getUTCDay();
+}
+
+/** "HH:mm" -> minutes after midnight. */
+export function minutesOfTime(time: string): number {
+  const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  return hours * 60 + minutes;
+}
+
+export function timeOfMinutes(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+export class ZonedCalendar {
+  private readonly formatter: Intl.DateTimeFormat;
+  /** Offset (local - UTC, ms) at local midnight and at the end of each local day. */
+  private readonly dayOffsets = new Map<string, { start: number; end: number }>();
+
+  constructor(readonly timeZone: string) {
+    this.formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+  }
+
+  /** The wall clock at an instant, as if it were UTC (ms). */
+  private wallClockMs(instant: number): number {
+    const parts: Record<string, number> = {};
+    for (const part of this.formatter.formatToParts(new Date(instant))) {
+      if (part.type !== 'literal') parts[part.type] = Number(part.value);
+    }
+    return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+  }
+
+  /** local - UTC at an instant, in ms (negative west of Greenwich). */
+  offsetAt(instant: number): number {
+    const whole = Math.floor(instant / 1000) * 1000;
+    return this.wallClockMs(whole) - whole;
+  }
+
+  private offsetsOfDay(date: string): { start: number; end: number } {
+    let offsets = this.dayOffsets.get(date);
+    if (!offsets) {
+      const midnightAsUtc = Date.parse(`${date}T00:00:00Z`);
+      // Probe a little outside the day so a transition at midnight is seen as one.
+      const start = this.offsetAt(midnightAsUtc - this.offsetAt(midnightAsUtc) - MINUTE_MS);
+      const end = this.offsetAt(midnightAsUtc + DAY_MS - this.offsetAt(midnightAsUtc + DAY_MS) + MINUTE_MS);
+      offsets = { start, end };
+      this.dayOffsets.set(date, offsets);
+    }
+    return offsets;
+  }
+
+  /** True when the clocks change on this local date. */
+  hasTransition(date: string): boolean {
+    const { start, end } = this.offsetsOfDay(date);
+    return start !== end;
+  }
+
+  /** The UTC instant of a local wall time, or null when that wall time does not exist. */
+  toInstant(date: string, minutesAfterMidnight: number): number | null {
+    const wall = Date.parse(`${date}T00:00:00Z`) + minutesAfterMidnight * MINUTE_MS;
+    const offsets = this.offsetsOfDay(date);
+    if (offsets.start === offsets.end) return wall - offsets.start;
+    // A transition day: try both offsets, keep those that read back as the same wall time.
+    const candidates = [wall - offsets.start, wall - offsets.end].filter((instant) => this.wallClockMs(instant) === wall);
+    return candidates.length ? Math.min(...candidates) : null;
+  }
+
+  /** The local date and minutes after midnight of an instant. */
+  toLocal(instant: number): { date: string; minutes: number } {
+    const wall = this.wallClockMs(instant);
+    const date = new Date(wall).toISOString().slice(0, 10);
+    return { date, minutes: Math.floor((wall - Date.parse(`${date}T00:00:00Z`)) / MINUTE_MS) };
+  }
+
+  /** The local date of an instant, fast for ordinary days. */
+  localDateOf(instant: number): string {
+    return this.toLocal(instant).date;
+  }
+}
