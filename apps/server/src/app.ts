@@ -6,6 +6,7 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { officeRoutes } from './modules/office/office.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
+import { schedulingRoutes } from './modules/scheduling/scheduling.routes.ts';
 import { sessionRoutes } from './modules/sessions/sessions.routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -47,6 +48,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyServe
   await app.register(officeRoutes(ctx));
   await app.register(orderRoutes(ctx));
   await app.register(catalogueRoutes(ctx));
+  await app.register(schedulingRoutes(ctx));
   await registerWeb(app, ctx.webDistDir);
   return app;
 }

@@ -55,3 +55,23 @@ export async function listOrderEvents(db: Executor, companyId: string, orderId: 
     .where(and(eq(t.orderEvents.companyId, companyId), eq(t.orderEvents.orderId, orderId)))
     .orderBy(asc(t.orderEvents.id));
 }
+
+/** The order's date, time, length and inspectors. */
+export async function saveOrderSchedule(
+  db: Executor,
+  companyId: string,
+  orderId: string,
+  schedule: { datetime: Date | null; durationMinutes: number; inspectors: Array<{ id: number; requested: boolean }> },
+): Promise<void> {
+  await db
+    .update(t.orders)
+    .set({ datetime: schedule.datetime, durationMinutes: schedule.durationMinutes, inspectors: schedule.inspectors, updatedAt: new Date() })
+    .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
+}
+
+export async function saveOrderInspectors(db: Executor, companyId: string, orderId: string, inspectors: Array<{ id: number; requested: boolean }>): Promise<void> {
+  await db
+    .update(t.orders)
+    .set({ inspectors, updatedAt: new Date() })
+    .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
+}

@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  appointmentSlotSchema,
+  availabilityQuerySchema,
+  distanceOnDatetimeQuerySchema,
+  distanceOnDatetimeResponseSchema,
+  setDatetimeBodySchema,
+  setDatetimeResponseSchema,
+  setInspectorsBodySchema,
+  timeAvailableQuerySchema,
+  timeAvailableResponseSchema,
+  validateInspectorsServicesQuerySchema,
+  validateInspectorsServicesResponseSchema,
+} from '@scheduler/contracts/scheduling';
+import type { AppContext } from '../../context.ts';
+import { perSessionLimit } from '../../plugins/rate-limit.ts';
+import { requireSession, sessionOf } from '../../plugins/session-auth.ts';
+import { companyKeyParam, noQuery } from '../shared-schemas.ts';
+import { availability, distanceOnDatetime, setDatetime, setInspectors, timeAvailable, validateInspectorsServices } from './scheduling.service.ts';
+
+const PREFIX = '/:company_key/json/online_scheduler';
+
+export function schedulingRoutes(ctx: AppContext) {
+  return async (instance: FastifyInstance) => {
+    const app = instance.withTypeProvider<ZodTypeProvider>();
+    const onRequest = requireSession(ctx);
+    const search = { rateLimit: perSessionLimit(ctx.config.SEARCH_RATE_LIMIT) };
+    const tags = ['scheduling'];
+
+    app.get(
+      `${PREFIX}/availability`,
+      { onRequest, config: search, schema: { tags, summary: 'Appointment slots in a window of office-local dates', params: companyKeyParam, querystring: availabilityQuerySchema, response: { 200: z.array(appointmentSlotSchema) } } },
+      async (request) => availability(ctx.db, sessionOf(request), request.query),
+    );
+    app.get(
+      `${PREFIX}/time_available`,
+      { onRequest, config: search, schema: { tags, summary: 'Whether one time is still free; alternatives when not', params: companyKeyParam, querystring: timeAvailableQuerySchema, response: { 200: timeAvailableResponseSchema } } },
+      async (request) => timeAvailable(ctx.db, sessionOf(request), request.query),
+    );
+    app.get(
+      `${PREFIX}/validate_inspectors_services`,
+      {
+        onRequest,
+        config: search,
+        schema: { tags, summary: "Whether the order's inspectors cover its services at its time, adding inspectors where needed", params: companyKeyParam, querystring: validateInspectorsServicesQuerySchema, response: { 200: validateInspectorsServicesResponseSchema } },
+      },
+      async (request) => validateInspectorsServices(ctx.db, sessionOf(request), request.query),
+    );
+    app.post(
+      `${PREFIX}/set_datetime`,
+      { onRequest, schema: { tags, summary: "Saves the order's date and time and holds it; null releases it", params: companyKeyParam, querystring: noQuery, body: setDatetimeBodySchema, response: { 200: setDatetimeResponseSchema, 409: setDatetimeResponseSchema } } },
+      async (request, reply) => {
+        const result = await setDatetime(ctx.db, sessionOf(request), request.body);
+        return reply.status(result.status === 'ok' ? 200 : 409).send(result);
+      },
+    );
+    app.post(
+      `${PREFIX}/set_inspectors`,
+      { onRequest, schema: { tags, summary: "Sets the order's inspectors", params: companyKeyParam, querystring: noQuery, body: setInspectorsBodySchema, response: { 200: z.object({ status: z.literal('ok') }) } } },
+      async (request) => setInspectors(ctx.db, sessionOf(request), request.body),
+    );
+    app.get(
+      `${PREFIX}/distance_on_datetime`,
+      { onRequest, schema: { tags, summary: 'Driving distance to the property against the inspectors\u2019 radius on a date', params: companyKeyParam, querystring: distanceOnDatetimeQuerySchema, response: { 200: distanceOnDatetimeResponseSchema } } },
+      async (request) => distanceOnDatetime(ctx.db, sessionOf(request), request.query.datetime),
+    );
+  };
+}

@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
+import { testDatabaseFactories } from '../../db/test-databases.ts';
+import * as t from '../../db/schema.ts';
+import { startDemoSession, startTestApp, type TestApp } from '../../test-support/test-app.ts';
+
+const API = '/demo/json/online_scheduler';
+
+function tomorrowPlus(days: number): string {
+  return new Date(Date.now() + (days + 1) * 86_400_000).toISOString().slice(0, 10);
+}
+
+describe.each(testDatabaseFactories())('scheduling calls on $name', (factory) => {
+  let harness: TestApp;
+  beforeAll(async () => {
+    harness = await startTestApp(factory, { config: { SESSION_RATE_LIMIT: '1000', SEARCH_RATE_LIMIT: '1000' } });
+  });
+  afterAll(async () => harness.close());
+
+  const get = (token: string, path: string) => harness.app.inject({ method: 'GET', url: `${API}${path}`, headers: { 'x-auth-token': token } });
+  const post = (token: string, path: string, payload: unknown) => harness.app.inject({ method: 'POST', url: `${API}${path}`, headers: { 'x-auth-token': token }, payload: payload as object });
+
+  async function firstSlots(token: string, days = 13): Promise<AppointmentSlot[]> {
+    const response = await get(token, `/availability?from=${tomorrowPlus(0)}&to=${tomorrowPlus(days)}&limit=40`);
+    expect(response.statusCode).toBe(200);
+    return response.json<AppointmentSlot[]>();
+  }
+
+  it('lists slots of the demo office in the spec shape', async () => {
+    const token = await startDemoSession(harness.app);
+    const slots = await firstSlots(token);
+    expect(slots.length).toBeGreaterThan(0);
+    expect(slots.length).toBeLessThanOrEqual(40);
+    const slot = slots[0]!;
+    expect(slot).toMatchObject({ date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), start: expect.stringMatching(/^\d{1,2}:\d{2} (AM|PM)$/), start_datetime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:00$/) });
+    expect(slot.users.length).toBeGreaterThan(0);
+  });
+
+  it('accepts the wizard query forms and refuses bad ones with 400 naming the field', async () => {
+    const token = await startDemoSession(harness.app);
+    const services = encodeURIComponent(JSON.stringify(['a1c0ffee-0000-4000-8000-000000000001']));
+    expect((await get(token, `/availability?from=${tomorrowPlus(0)}&to=${tomorrowPlus(3)}&services=${services}&inspectors=[101]&duration=120`)).statusCode).toBe(200);
+    const tooLong = await get(token, `/availability?from=${tomorrowPlus(0)}&to=${tomorrowPlus(200)}`);
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toMatchObject({ error: { field: 'to' } });
+    const backwards = await get(token, `/availability?from=${tomorrowPlus(3)}&to=${tomorrowPlus(0)}`);
+    expect(backwards.json()).toMatchObject({ error: { field: 'to' } });
+    const badDate = await get(token, `/availability?from=tomorrow&to=${tomorrowPlus(0)}`);
+    expect(badDate.statusCode).toBe(400);
+    expect(badDate.json()).toMatchObject({ error: { field: 'from' } });
+    expect((await get(token, `/availability?from=${tomorrowPlus(0)}&to=${tomorrowPlus(1)}&inspectors=[abc]`)).statusCode).toBe(400);
+  });
+
+  it('holds a slot: other sessions stop seeing it, and the holder can release it', async () => {
+    const holder = await startDemoSession(harness.app);
+    const other = await startDemoSession(harness.app);
+    const slot = (await firstSlots(holder))[0]!;
+    const start = new Date(slot.timestamp * 1000).toISOString();
+    const held = await post(holder, '/set_datetime', { datetime: start, inspectors: slot.users });
+    expect(held.statusCode).toBe(200);
+    const expiresAt = Date.parse(held.json().hold_expires_at);
+    expect(expiresAt - Date.now()).toBeGreaterThan(14 * 60_000);
+    expect(expiresAt - Date.now()).toBeLessThanOrEqual(15 * 60_000);
+
+    const seenByOther = (await firstSlots(other)).filter((s) => s.timestamp === slot.timestamp && s.users.join() === slot.users.join());
+    expect(seenByOther).toEqual([]);
+    const seenByHolder = (await firstSlots(holder)).filter((s) => s.id === slot.id);
+    expect(seenByHolder).toHaveLength(1);
+
+    const order = await harness.app.inject({ method: 'GET', url: '/demo/online-scheduler/order', headers: { 'x-auth-token': holder } });
+    expect(order.json()).toMatchObject({ datetime: start, inspectors: slot.users.map((id) => ({ id, requested: false })) });
+
+    const taken = await post(other, '/set_datetime', { datetime: start, inspectors: slot.users });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().status).toBe('unavailable');
+    expect(taken.json().appointments.length).toBeGreaterThan(0);
+
+    expect((await post(holder, '/set_datetime', { datetime: null })).json()).toEqual({ status: 'ok', hold_expires_at: null });
+    expect((await firstSlots(other)).some((s) => s.id === slot.id)).toBe(true);
+  });
+
+  it('answers time_available with yes, or no with alternatives', async () => {
+    const token = await startDemoSession(harness.app);
+    const slot = (await firstSlots(token))[0]!;
+    const from = new Date(slot.timestamp * 1000).toISOString();
+    const to = new Date(slot.timestamp * 1000 + 180 * 60_000).toISOString();
+    const yes = await get(token, `/time_available?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}&inspectors=[${slot.users.join(',')}]`);
+    expect(yes.json()).toEqual({ status: 'yes', appointments: [] });
+    const night = new Date(slot.timestamp * 1000 - 10 * 3_600_000).toISOString();
+    const no = await get(token, `/time_available?from=${encodeURIComponent(night)}&to=${encodeURIComponent(night)}&duration=180`);
+    expect(no.json().status).toBe('no');
+    expect(no.json().appointments.length).toBeGreaterThan(0);
+  });
+
+  it('validates the inspectors against the services, adding an inspector where one is missing', async () => {
+    const token = await startDemoSession(harness.app);
+    // Darnell (103) does not test well water; Sarah (102) does.
+    const slots = (await get(token, `/availability?from=${tomorrowPlus(0)}&to=${tomorrowPlus(13)}&inspectors=[103]&services=["a1c0ffee-0000-4000-8000-000000000001"]`)).json<AppointmentSlot[]>();
+    const both = (await get(token, `/availability?from=${tomorrowPlus(0)}&to=${tomorrowPlus(13)}&inspectors=[102]&services=["a1c0ffee-0000-4000-8000-000000000001"]`)).json<AppointmentSlot[]>();
+    const shared = slots.find((s) => both.some((b) => b.timestamp === s.timestamp));
+    expect(shared).toBeDefined();
+    await post(token, '/set_datetime', { datetime: new Date(shared!.timestamp * 1000).toISOString(), inspectors: [103] });
+    const wellWater = 'a1c0ffee-0000-4000-8000-000000000011';
+    const result = await get(token, `/validate_inspectors_services?inspectors=[103]&services=["a1c0ffee-0000-4000-8000-000000000001","${wellWater}"]&duration=180`);
+    expect(result.json().status).toBe('ok');
+    expect(result.json().added_inspectors[0]).toBe(103);
+    expect(result.json().added_inspectors.length).toBe(2);
+  });
+
+  it('sets inspectors of the office only', async () => {
+    const token = await startDemoSession(harness.app);
+    expect((await post(token, '/set_inspectors', [101, 102])).json()).toEqual({ status: 'ok' });
+    const unknown = await post(token, '/set_inspectors', [101, 999]);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ error: { code: 'unknown_inspector', field: '1' } });
+  });
+
+  it('measures the distance on a date once the order has an address', async () => {
+    const token = await startDemoSession(harness.app);
+    const none = await get(token, `/distance_on_datetime?datetime=${encodeURIComponent(new Date(Date.now() + 2 * 86_400_000).toISOString())}`);
+    expect(none.json()).toEqual({ status: 'ok', miles: null, max_miles: null });
+  });
+
+  it('lets exactly one of 50 racing sessions hold the same slot', async () => {
+    const tokens = await Promise.all(Array.from({ length: 50 }, () => startDemoSession(harness.app)));
+    const slot = (await firstSlots(tokens[0]!, 20)).at(-1)!;
+    const body = { datetime: new Date(slot.timestamp * 1000).toISOString(), inspectors: slot.users };
+    const responses = await Promise.all(tokens.map((token) => post(token, '/set_datetime', body)));
+    const codes = responses.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(49);
+    for (const response of responses.filter((r) => r.statusCode === 409)) {
+      expect(response.json().status).toBe('unavailable');
+      expect(response.json().appointments.length).toBeGreaterThan(0);
+    }
+    const holds = await harness.database.db
+      .select()
+      .from(t.appointments)
+      .where(and(eq(t.appointments.inspectorId, slot.users[0]!), eq(t.appointments.kind, 'hold')));
+    const overlapping = holds.filter((h) => h.during.includes(new Date(slot.timestamp * 1000).toISOString().slice(0, 13).replace('T', ' ')));
+    expect(overlapping).toHaveLength(1);
+  });
+});
