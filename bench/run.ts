@@ -1,9 +1,11 @@
 /** npm run bench [-- web]: runs the named benchmarks, or all of them. */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { benchAvailability } from './availability.ts';
 import { benchWeb } from './web.ts';
 
 const BENCHMARKS: Record<string, () => Promise<boolean>> = {
+  availability: benchAvailability,
   web: async () => {
     if (!existsSync('apps/web/dist/index.html') || process.env.BENCH_SKIP_BUILD !== '1') {
       const build = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });

@@ -11,7 +11,7 @@ import { WEEKDAYS } from '@scheduler/contracts/company-document';
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 /** Alternates kept in a group: enough to spread the work, not every inspector of a large office. */
-const MAX_GROUP_SIZE = 8;
+const MAX_GROUP_SIZE = 4;
 /** Teams larger than this are not searched: no real inspection needs more people. */
 const MAX_TEAM_SIZE = 3;
 
@@ -59,6 +59,20 @@ export interface AvailabilityInput {
   random: () => number;
   /** Defaults to the office's straight-line estimate. */
   driveTimes?: DriveTimeEstimator;
+}
+
+/** A working interval in minutes after midnight, with its candidate start times. */
+interface WorkingInterval {
+  from: number;
+  to: number;
+  starts: number[];
+}
+
+interface WorkingMinutes {
+  /** By weekday, 0 = Sunday. */
+  weekly: WorkingInterval[][];
+  /** Dated overrides replace the weekday. */
+  overrides: Map<string, WorkingInterval[]>;
 }
 
 interface Candidate {
@@ -128,9 +142,13 @@ function covers(team: readonly Inspector[], services: readonly string[]): boolea
  * The teams that can perform the services at one time, from the inspectors free then: every
  * inspector qualified for all of them alone; failing that, every smallest team that covers them.
  */
-export function teamsFor(free: readonly Inspector[], services: readonly string[]): Inspector[][] {
-  const singles = free.filter((inspector) => covers([inspector], services));
-  if (singles.length) return singles.map((inspector) => [inspector]);
+export function teamsFor(free: readonly Inspector[], services: readonly string[], maxTeams = Number.POSITIVE_INFINITY): Inspector[][] {
+  const singles: Inspector[][] = [];
+  for (const inspector of free) {
+    if (singles.length >= maxTeams) break;
+    if (covers([inspector], services)) singles.push([inspector]);
+  }
+  if (singles.length) return singles;
   const useful = free.filter((inspector) => services.some((service) => inspector.services.includes(service)));
   for (let size = 2; size <= Math.min(MAX_TEAM_SIZE, useful.length); size++) {
     const teams: Inspector[][] = [];
@@ -142,7 +160,7 @@ export function teamsFor(free: readonly Inspector[], services: readonly string[]
       for (let i = startAt; i < useful.length; i++) pick(i + 1, [...team, useful[i]!]);
     };
     pick(0, []);
-    if (teams.length) return teams;
+    if (teams.length) return teams.sort((a, b) => (teamRank(a) ?? Number.MAX_SAFE_INTEGER) - (teamRank(b) ?? Number.MAX_SAFE_INTEGER)).slice(0, maxTeams);
   }
   return [];
 }
@@ -150,11 +168,13 @@ export function teamsFor(free: readonly Inspector[], services: readonly string[]
 export class AvailabilityEngine {
   private readonly calendar: ZonedCalendar;
   private readonly driveTimes: DriveTimeEstimator;
+  private readonly fixedStarts: number[];
 
   constructor(private readonly input: AvailabilityInput) {
-    this.calendar = new ZonedCalendar(input.office.time_zone);
+    this.calendar = ZonedCalendar.of(input.office.time_zone);
     const { road_factor, average_speed_mph } = input.office.scheduling;
     this.driveTimes = input.driveTimes ?? straightLineEstimator(road_factor, average_speed_mph);
+    this.fixedStarts = input.office.scheduling.fixed_start_times.map(minutesOfTime);
   }
 
   /** Inspectors who could take this request at all: active, in range, serving the postal code. */
@@ -180,17 +200,24 @@ export class AvailabilityEngine {
     return codes === undefined || codes.includes(request.postalCode);
   }
 
-  private workingIntervals(inspector: Inspector, date: string) {
-    const override = inspector.overrides.find((o) => o.date === date);
-    return override ? override.intervals : inspector.weekly_hours[WEEKDAYS[weekdayOf(date)]!];
+  /** An inspector's hours in minutes after midnight, parsed once per request. */
+  private hoursOf(inspector: Inspector): WorkingMinutes {
+    const toMinutes = (intervals: ReadonlyArray<{ start: string; end: string }>) =>
+      intervals.map((i) => {
+        const from = minutesOfTime(i.start);
+        const to = minutesOfTime(i.end);
+        return { from, to, starts: this.startsWithin(from, to) };
+      });
+    return {
+      weekly: WEEKDAYS.map((day) => toMinutes(inspector.weekly_hours[day])),
+      overrides: new Map(inspector.overrides.map((o) => [o.date, toMinutes(o.intervals)])),
+    };
   }
 
   /** Candidate start times (minutes after midnight) of a working interval, before any check. */
-  private startsWithin(interval: { start: string; end: string }): number[] {
-    const from = minutesOfTime(interval.start);
-    const to = minutesOfTime(interval.end);
-    const { fixed_start_times, slot_granularity_minutes } = this.input.office.scheduling;
-    if (fixed_start_times.length) return fixed_start_times.map(minutesOfTime).filter((start) => start >= from && start < to);
+  private startsWithin(from: number, to: number): number[] {
+    const { slot_granularity_minutes } = this.input.office.scheduling;
+    if (this.fixedStarts.length) return this.fixedStarts.filter((start) => start >= from && start < to);
     const starts: number[] = [];
     for (let start = from; start < to; start += slot_granularity_minutes) starts.push(start);
     return starts;
@@ -202,11 +229,11 @@ export class AvailabilityEngine {
     return this.input.office.scheduling.buffer_minutes;
   }
 
-  private isFree(commitments: Commitments, candidate: Candidate): boolean {
+  private isFree(commitments: Commitments, start: number, end: number): boolean {
     const location = this.input.request.location;
-    const { previous, next } = commitments.neighbours(candidate.start);
-    if (previous && previous.end + this.gapMinutes(previous.location, location) * MINUTE_MS > candidate.start) return false;
-    if (next && candidate.end + this.gapMinutes(location, next.location) * MINUTE_MS > next.start) return false;
+    const { previous, next } = commitments.neighbours(start);
+    if (previous && previous.end + this.gapMinutes(previous.location, location) * MINUTE_MS > start) return false;
+    if (next && end + this.gapMinutes(location, next.location) * MINUTE_MS > next.start) return false;
     return true;
   }
 
@@ -224,55 +251,85 @@ export class AvailabilityEngine {
     const { request, busy, now, office } = this.input;
     const duration = request.durationMinutes;
     const earliestStart = now + office.scheduling.minimum_notice_hours * HOUR_MS;
-    const eligible = this.eligibleInspectors().sort(compareInspectors);
-    const commitments = new Map(eligible.map((inspector) => [inspector.id, new Commitments(busy.filter((b) => b.inspectorId === inspector.id))]));
+    // Best-ranked first; equal ranks in a seeded random order, so that work spreads across
+    // inspectors while one visitor sees a stable order. Every list below keeps this order.
+    const tieBreak = new Map(this.input.inspectors.map((inspector) => [inspector.id, this.input.random()]));
+    const eligible = this.eligibleInspectors().sort(
+      (a, b) => (a.preferred_rank ?? Number.MAX_SAFE_INTEGER) - (b.preferred_rank ?? Number.MAX_SAFE_INTEGER) || tieBreak.get(a.id)! - tieBreak.get(b.id)!,
+    );
+    const hours = new Map(eligible.map((inspector) => [inspector.id, this.hoursOf(inspector)]));
+    const maxTeams = this.input.rules.groupSlots ? MAX_GROUP_SIZE : Number.POSITIVE_INFINITY;
+    const coversAll = new Map(eligible.map((inspector) => [inspector.id, covers([inspector], request.serviceIds)]));
+    const byInspector = new Map<number, BusyInterval[]>(eligible.map((inspector) => [inspector.id, []]));
+    for (const interval of busy) byInspector.get(interval.inspectorId)?.push(interval);
+    const commitments = new Map([...byInspector].map(([id, intervals]) => [id, new Commitments(intervals)]));
     const requestedTeam = request.requestedInspectorIds.length > 0;
     const { first, last } = this.bookableDates();
     const slots: AppointmentSlot[] = [];
 
     for (let day = dayNumberOf(first); day <= dayNumberOf(last); day++) {
       const date = addDays('1970-01-01', day);
+      const weekday = weekdayOf(date);
       const dayStart = this.calendar.toInstant(date, 0);
       const dayEnd = this.calendar.toInstant(addDays(date, 1), 0);
-      // Free inspectors by start time (minutes after local midnight).
-      const freeAt = new Map<number, { candidate: Candidate; inspectors: Inspector[] }>();
+      // Free inspectors by start time (minutes after local midnight), in the order of `eligible`.
+      // Indexed by minute after local midnight.
+      const freeAt: Array<{ start: number; inspectors: Inspector[]; singles: number } | undefined> = [];
+      const steadyOffset = this.calendar.steadyOffset(date);
+      const midnight = this.calendar.midnightAsUtc(date);
+      // On an ordinary day a wall time is midnight plus minutes, less the day's offset; on a day
+      // the clocks change, ask the calendar (which knows the skipped and repeated hours).
+      const instantOf = (minutes: number) => (steadyOffset === null ? this.calendar.toInstant(date, minutes) : midnight + minutes * MINUTE_MS - steadyOffset);
       for (const inspector of eligible) {
         if (!this.servesPostalCodeOn(inspector, date)) continue;
         const own = commitments.get(inspector.id)!;
         if (dayStart !== null && dayEnd !== null && own.countBetween(dayStart, dayEnd) >= inspector.max_inspections_per_day) continue;
-        for (const interval of this.workingIntervals(inspector, date)) {
-          const intervalEnd = this.calendar.toInstant(date, minutesOfTime(interval.end));
+        const qualified = coversAll.get(inspector.id)!;
+        const working = hours.get(inspector.id)!;
+        for (const interval of working.overrides.get(date) ?? working.weekly[weekday]!) {
+          const intervalEnd = instantOf(interval.to);
           if (intervalEnd === null) continue;
-          for (const startMinutes of this.startsWithin(interval)) {
-            const start = this.calendar.toInstant(date, startMinutes);
+          for (const startMinutes of interval.starts) {
+            let entry = freeAt[startMinutes];
+            // Grouped slots keep only the best few alternates, and `eligible` is best-first:
+            // once a start has enough, later inspectors cannot change it.
+            if (entry && entry.singles >= maxTeams) continue;
+            const start = instantOf(startMinutes);
             // A wall time the clocks skip over is no slot. The end is the start plus the real
             // duration, so a slot across a clock change keeps its length.
             if (start === null || start < earliestStart) continue;
             const end = start + duration * MINUTE_MS;
-            if (end > intervalEnd) continue;
-            const candidate = { date, startMinutes, start, end };
-            if (!this.isFree(own, candidate)) continue;
-            const entry = freeAt.get(startMinutes) ?? { candidate, inspectors: [] };
+            if (end > intervalEnd || !this.isFree(own, start, end)) continue;
+            if (!entry) {
+              entry = { start, inspectors: [], singles: 0 };
+              freeAt[startMinutes] = entry;
+            }
             entry.inspectors.push(inspector);
-            freeAt.set(startMinutes, entry);
+            if (qualified) entry.singles++;
           }
         }
       }
 
       const daySlots: AppointmentSlot[] = [];
-      for (const { candidate, inspectors } of freeAt.values()) {
+      for (let startMinutes = 0; startMinutes < freeAt.length; startMinutes++) {
+        const entry = freeAt[startMinutes];
+        if (!entry) continue;
+        const { start, inspectors } = entry;
         const teams = requestedTeam
           ? inspectors.length === request.requestedInspectorIds.length
             ? [inspectors]
             : []
-          : teamsFor(inspectors, request.serviceIds);
+          : teamsFor(inspectors, request.serviceIds, maxTeams);
         if (!teams.length) continue;
-        const members = this.orderAlternates(teams).map((team) => this.slotOf(candidate, team));
+        const times = this.timesOf({ date, startMinutes, start, end: start + duration * MINUTE_MS });
         if (this.input.rules.groupSlots) {
-          const group = members.slice(0, MAX_GROUP_SIZE);
-          daySlots.push({ ...group[0]!, group });
+          const group = teams.map((team) => this.slotOf(times, team));
+          const first = group[0]!;
+          const grouped: AppointmentSlot = { id: first.id, date: first.date, start: first.start, start_datetime: first.start_datetime, end_datetime: first.end_datetime, timestamp: first.timestamp, users: first.users, group };
+          if (first.preferred !== undefined) grouped.preferred = first.preferred;
+          daySlots.push(grouped);
         } else {
-          daySlots.push(...members);
+          for (const team of teams) daySlots.push(this.slotOf(times, team));
         }
       }
       daySlots.sort(compareSlots);
@@ -282,27 +339,32 @@ export class AvailabilityEngine {
     return slots;
   }
 
-  /** Best-ranked teams first; teams of equal rank in a random order, so work spreads evenly. */
-  private orderAlternates(teams: Inspector[][]): Inspector[][] {
-    const keyed = teams.map((team) => ({ team, rank: teamRank(team) ?? Number.MAX_SAFE_INTEGER, tie: this.input.random() }));
-    keyed.sort((a, b) => a.rank - b.rank || a.team.length - b.team.length || a.tie - b.tie);
-    return keyed.map((k) => k.team);
-  }
-
-  private slotOf(candidate: Candidate, team: Inspector[]): AppointmentSlotBase {
-    const users = [...team].sort(compareInspectors).map((inspector) => inspector.id);
-    const endLocal = this.calendar.toLocal(candidate.end);
-    const rank = teamRank(team);
+  /** What every slot at one start has in common, computed once for all its teams. */
+  private timesOf(candidate: Candidate): Omit<AppointmentSlotBase, 'id' | 'users' | 'preferred'> {
+    const endLocal = this.calendar.wallTimeAfter(candidate.date, candidate.startMinutes, candidate.start, (candidate.end - candidate.start) / MINUTE_MS);
     return {
-      id: `${candidate.date}T${timeOfMinutes(candidate.startMinutes)}~${users.join('-')}`,
       date: candidate.date,
       start: displayTime(candidate.startMinutes),
       start_datetime: `${candidate.date} ${timeOfMinutes(candidate.startMinutes)}:00`,
       end_datetime: `${endLocal.date} ${timeOfMinutes(endLocal.minutes)}:00`,
       timestamp: Math.floor(candidate.start / 1000),
-      users,
-      ...(rank !== undefined ? { preferred: rank } : {}),
     };
+  }
+
+  private slotOf(times: Omit<AppointmentSlotBase, 'id' | 'users' | 'preferred'>, team: Inspector[]): AppointmentSlotBase {
+    const users = team.length === 1 ? [team[0]!.id] : [...team].sort(compareInspectors).map((inspector) => inspector.id);
+    const rank = teamRank(team);
+    const slot: AppointmentSlotBase = {
+      id: `${times.start_datetime}~${users.join('-')}`,
+      date: times.date,
+      start: times.start,
+      start_datetime: times.start_datetime,
+      end_datetime: times.end_datetime,
+      timestamp: times.timestamp,
+      users,
+    };
+    if (rank !== undefined) slot.preferred = rank;
+    return slot;
   }
 }
 

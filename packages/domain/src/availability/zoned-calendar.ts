@@ -38,8 +38,21 @@ export function timeOfMinutes(minutes: number): string {
 
 export class ZonedCalendar {
   private readonly formatter: Intl.DateTimeFormat;
-  /** Offset (local - UTC, ms) at local midnight and at the end of each local day. */
-  private readonly dayOffsets = new Map<string, { start: number; end: number }>();
+  /** Per local date: local midnight read as UTC, and the offset (local - UTC, ms) at its start and end. */
+  private readonly days = new Map<string, { midnightAsUtc: number; start: number; end: number }>();
+
+  /**
+   * One calendar per time zone, shared: a day's offsets never change, so every request after the
+   * first reads them from memory instead of asking Intl again.
+   */
+  static of(timeZone: string): ZonedCalendar {
+    let calendar = calendars.get(timeZone);
+    if (!calendar) {
+      calendar = new ZonedCalendar(timeZone);
+      calendars.set(timeZone, calendar);
+    }
+    return calendar;
+  }
 
   constructor(readonly timeZone: string) {
     this.formatter = new Intl.DateTimeFormat('en-US', {
@@ -69,17 +82,33 @@ export class ZonedCalendar {
     return this.wallClockMs(whole) - whole;
   }
 
-  private offsetsOfDay(date: string): { start: number; end: number } {
-    let offsets = this.dayOffsets.get(date);
-    if (!offsets) {
+  private offsetsOfDay(date: string): { midnightAsUtc: number; start: number; end: number } {
+    let day = this.days.get(date);
+    if (!day) {
       const midnightAsUtc = Date.parse(`${date}T00:00:00Z`);
       // Probe a little outside the day so a transition at midnight is seen as one.
       const start = this.offsetAt(midnightAsUtc - this.offsetAt(midnightAsUtc) - MINUTE_MS);
       const end = this.offsetAt(midnightAsUtc + DAY_MS - this.offsetAt(midnightAsUtc + DAY_MS) + MINUTE_MS);
-      offsets = { start, end };
-      this.dayOffsets.set(date, offsets);
+      day = { midnightAsUtc, start, end };
+      // Bounded: a long-running server sees a few years of dates per zone at most.
+      if (this.days.size > 20_000) this.days.clear();
+      this.days.set(date, day);
     }
-    return offsets;
+    return day;
+  }
+
+  /**
+   * local - UTC (ms) for the whole of a local date, or null when the clocks change that day (then
+   * use toInstant for each wall time).
+   */
+  steadyOffset(date: string): number | null {
+    const { start, end } = this.offsetsOfDay(date);
+    return start === end ? start : null;
+  }
+
+  /** Local midnight of a date, read as if it were UTC (ms). */
+  midnightAsUtc(date: string): number {
+    return this.offsetsOfDay(date).midnightAsUtc;
   }
 
   /** True when the clocks change on this local date. */
@@ -90,8 +119,8 @@ export class ZonedCalendar {
 
   /** The UTC instant of a local wall time, or null when that wall time does not exist. */
   toInstant(date: string, minutesAfterMidnight: number): number | null {
-    const wall = Date.parse(`${date}T00:00:00Z`) + minutesAfterMidnight * MINUTE_MS;
     const offsets = this.offsetsOfDay(date);
+    const wall = offsets.midnightAsUtc + minutesAfterMidnight * MINUTE_MS;
     if (offsets.start === offsets.end) return wall - offsets.start;
     // A transition day: try both offsets, keep those that read back as the same wall time.
     const candidates = [wall - offsets.start, wall - offsets.end].filter((instant) => this.wallClockMs(instant) === wall);
@@ -105,8 +134,22 @@ export class ZonedCalendar {
     return { date, minutes: Math.floor((wall - Date.parse(`${date}T00:00:00Z`)) / MINUTE_MS) };
   }
 
-  /** The local date of an instant, fast for ordinary days. */
+  /** The local date of an instant. */
   localDateOf(instant: number): string {
     return this.toLocal(instant).date;
   }
+
+  /**
+   * The local wall time a real duration after a local wall time. Arithmetic on ordinary days;
+   * Intl only when the clocks change in between.
+   */
+  wallTimeAfter(date: string, startMinutes: number, start: number, durationMinutes: number): { date: string; minutes: number } {
+    const total = startMinutes + durationMinutes;
+    const days = Math.floor(total / (24 * 60));
+    const lastDate = days === 0 ? date : addDays(date, days);
+    if (this.hasTransition(date) || (days > 0 && this.hasTransition(lastDate))) return this.toLocal(start + durationMinutes * MINUTE_MS);
+    return { date: lastDate, minutes: total - days * 24 * 60 };
+  }
 }
+
+const calendars = new Map<string, ZonedCalendar>();

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Inspector, Office } from '@scheduler/contracts/company-document';
 import type { BusyInterval } from '@scheduler/domain/availability/engine';
 import type { Executor } from '../../db/connection.ts';
@@ -48,13 +48,6 @@ export async function loadSchedulingContext(db: Executor, companyId: string, off
   };
 }
 
-/** "[2027-03-01 14:00:00+00,2027-03-01 17:00:00+00)" -> [start, end) in ms. */
-function parseRange(range: string): [number, number] {
-  const [lower, upper] = range.slice(1, -1).split(',').map((part) => part.trim().replace(/^"|"$/g, ''));
-  const toMs = (text: string) => Date.parse(text.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'));
-  return [toMs(lower!), toMs(upper!)];
-}
-
 export function rangeOf(start: number, end: number): string {
   return `[${new Date(start).toISOString()},${new Date(end).toISOString()})`;
 }
@@ -62,7 +55,8 @@ export function rangeOf(start: number, end: number): string {
 /**
  * The inspectors' appointments and live holds that touch [from, to), with where each takes place
  * when its order has an address. The asking order's own holds are left out: a visitor never
- * competes with their own hold.
+ * competes with their own hold. The rows come back as one JSON array: on the embedded database,
+ * converting thousands of rows one by one costs more than the query.
  */
 export async function loadBusyIntervals(
   db: Executor,
@@ -74,27 +68,50 @@ export async function loadBusyIntervals(
   now: Date,
 ): Promise<BusyInterval[]> {
   if (inspectorIds.length === 0) return [];
-  const rows = await db
-    .select({ inspectorId: t.appointments.inspectorId, during: t.appointments.during, latitude: t.orders.latitude, longitude: t.orders.longitude })
-    .from(t.appointments)
-    .innerJoin(t.orders, and(eq(t.orders.companyId, t.appointments.companyId), eq(t.orders.id, t.appointments.orderId)))
-    .where(
-      and(
-        eq(t.appointments.companyId, companyId),
-        inArray(t.appointments.inspectorId, inspectorIds),
-        sql`${t.appointments.during} && tstzrange(${new Date(from).toISOString()}::timestamptz, ${new Date(to).toISOString()}::timestamptz)`,
-        or(eq(t.appointments.kind, 'appointment'), and(gt(t.appointments.holdExpiresAt, now), ne(t.appointments.orderId, ownOrderId))),
-      ),
-    );
-  return rows.map((row) => {
-    const [start, end] = parseRange(row.during);
-    const location = row.latitude !== null && row.longitude !== null && !(row.latitude === 0 && row.longitude === 0) ? { latitude: row.latitude, longitude: row.longitude } : null;
-    return { inspectorId: row.inspectorId, start, end, location };
-  });
+  // Both drivers (PGlite and node-postgres) answer raw SQL with `{ rows }`.
+  const result = (await db.execute(sql`
+    select coalesce(json_agg(json_build_array(
+      a.inspector_id,
+      extract(epoch from lower(a.during)) * 1000,
+      extract(epoch from upper(a.during)) * 1000,
+      o.latitude,
+      o.longitude)), '[]')::text as busy
+    from ${t.appointments} a
+    join ${t.orders} o on o.company_id = a.company_id and o.id = a.order_id
+    where a.company_id = ${companyId}
+      and a.inspector_id = any(${`{${inspectorIds.join(',')}}`}::int[])
+      and a.during && tstzrange(${new Date(from).toISOString()}::timestamptz, ${new Date(to).toISOString()}::timestamptz)
+      and (a.kind = 'appointment' or (a.hold_expires_at > ${now.toISOString()}::timestamptz and a.order_id <> ${ownOrderId}))`)) as unknown as { rows: Array<{ busy: string }> };
+  const rows = JSON.parse(result.rows[0]?.busy ?? '[]') as Array<[number, number, number, number | null, number | null]>;
+  return rows.map(([inspectorId, start, end, latitude, longitude]) => ({
+    inspectorId,
+    start,
+    end,
+    location: latitude !== null && longitude !== null && !(latitude === 0 && longitude === 0) ? { latitude, longitude } : null,
+  }));
+}
+
+/** The order's fields that scheduling reads. */
+export async function loadOrderForScheduling(db: Executor, companyId: string, orderId: string) {
+  const [row] = await db
+    .select({
+      id: t.orders.id,
+      datetime: t.orders.datetime,
+      durationMinutes: t.orders.durationMinutes,
+      inspectors: t.orders.inspectors,
+      postalCode: t.orders.postalCode,
+      latitude: t.orders.latitude,
+      longitude: t.orders.longitude,
+      packageIds: t.orders.packageIds,
+      serviceIds: t.orders.serviceIds,
+    })
+    .from(t.orders)
+    .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
+  return row ?? null;
 }
 
 /** Durations of the catalogue items in a cart. */
-export async function loadCartDurations(db: Executor, companyId: string, packageIds: number[], serviceIds: string[]) {
+export async function loadCartDurations(db: Executor, companyId: string, packageIds: number[]) {
   const [packages, packageServices, services] = await Promise.all([
     packageIds.length ? db.select({ id: t.packages.id, durationMinutes: t.packages.durationMinutes }).from(t.packages).where(and(eq(t.packages.companyId, companyId), inArray(t.packages.id, packageIds))) : [],
     packageIds.length
@@ -138,18 +155,4 @@ export async function replaceHold(
 
 export async function releaseHold(db: Executor, companyId: string, orderId: string): Promise<void> {
   await db.delete(t.appointments).where(and(eq(t.appointments.companyId, companyId), eq(t.appointments.orderId, orderId), eq(t.appointments.kind, 'hold')));
-}
-
-export async function countHolds(db: Executor, companyId: string, inspectorIds: number[], start: number, end: number): Promise<number> {
-  const rows = await db
-    .select({ id: t.appointments.id })
-    .from(t.appointments)
-    .where(
-      and(
-        eq(t.appointments.companyId, companyId),
-        inArray(t.appointments.inspectorId, inspectorIds),
-        sql`${t.appointments.during} && tstzrange(${new Date(start).toISOString()}::timestamptz, ${new Date(end).toISOString()}::timestamptz)`,
-      ),
-    );
-  return rows.length;
 }

@@ -8,9 +8,9 @@ import { addDays, dayNumberOf, ZonedCalendar } from '@scheduler/domain/availabil
 import { SettingsReader } from '@scheduler/domain/settings';
 import type { Database } from '../../db/connection.ts';
 import { AppError, NotFoundError } from '../../errors.ts';
-import { loadOrder, recordOrderEvent, saveOrderInspectors, saveOrderSchedule, type OrderAggregate } from '../orders/orders.repository.ts';
+import { recordOrderEvent, saveOrderInspectors, saveOrderSchedule } from '../orders/orders.repository.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
-import { loadBusyIntervals, loadCartDurations, loadSchedulingContext, releaseHold, replaceHold, type SchedulingContext } from './scheduling.repository.ts';
+import { loadBusyIntervals, loadCartDurations, loadOrderForScheduling, loadSchedulingContext, releaseHold, replaceHold, type SchedulingContext } from './scheduling.repository.ts';
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
@@ -33,7 +33,7 @@ interface Scheduling {
   session: AuthenticatedSession;
   context: SchedulingContext;
   settings: SettingsReader;
-  order: OrderAggregate['order'];
+  order: NonNullable<Awaited<ReturnType<typeof loadOrderForScheduling>>>;
   calendar: ZonedCalendar;
   cartServiceIds: string[];
   cartDurationMinutes: number;
@@ -41,10 +41,9 @@ interface Scheduling {
 }
 
 async function prepare(db: Database, session: AuthenticatedSession): Promise<Scheduling> {
-  const [context, aggregate] = await Promise.all([loadSchedulingContext(db, session.companyId, session.officeId), loadOrder(db, session.companyId, session.orderId)]);
-  if (!context || !aggregate) throw new NotFoundError('The order');
-  const { order } = aggregate;
-  const cart = await loadCartDurations(db, session.companyId, order.packageIds, order.serviceIds);
+  const [context, order] = await Promise.all([loadSchedulingContext(db, session.companyId, session.officeId), loadOrderForScheduling(db, session.companyId, session.orderId)]);
+  if (!context || !order) throw new NotFoundError('The order');
+  const cart = await loadCartDurations(db, session.companyId, order.packageIds);
   const minutesOf = (serviceId: string) => cart.services.find((s) => s.id === serviceId)?.durationMinutes ?? 0;
   const packageServiceIds = cart.packageServices.map((ps) => ps.serviceId);
   const packageMinutes = cart.packages.reduce((sum, pkg) => {
