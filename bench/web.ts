@@ -34,7 +34,7 @@ export async function benchWeb(): Promise<boolean> {
       }
       const started = performance.now();
       await page.goto(product.linkOf('demo'));
-      const next = page.getByRole('button', { name: 'Next' });
+      const next = page.getByRole('button', { name: 'Next', exact: true });
       await page.getByRole('heading', { name: 'When would you like your inspection?' }).waitFor();
       await next.waitFor({ state: 'visible' });
       timings.push(performance.now() - started);

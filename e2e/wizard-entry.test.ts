@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, mainHeading, VIEWPORTS } from './support/browser.ts';
+import { chooseFirstSlot, confirmSlot } from './support/scheduling.ts';
 import { FIXTURE_OFFICES, startProduct, type RunningProduct } from './support/product.ts';
 
 let product: RunningProduct;
@@ -44,15 +45,17 @@ describe('entering the wizard', () => {
       ['packages', 'Select a package'],
       ['review', 'Review your order'],
     ] as const;
+    await chooseFirstSlot(page);
+    await confirmSlot(page);
     for (const [path, title] of walk) {
-      await page.getByRole('button', { name: 'Next' }).click();
+      if (path !== 'address') await page.getByRole('button', { name: 'Next', exact: true }).click();
       await page.waitForURL(`**/demo/online-scheduler/${path}?**`);
       expect(await mainHeading(page)).toBe(title);
       const url = new URL(page.url());
       expect(url.searchParams.get('t')).toBe(token);
       expect(url.searchParams.get('office')).toBe(FIXTURE_OFFICES.demo);
     }
-    await expect(page.getByRole('button', { name: 'Next' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: 'Next', exact: true }).count()).resolves.toBe(0);
     await page.getByRole('button', { name: 'Back' }).click();
     await page.waitForURL('**/online-scheduler/packages?**');
     const progress = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), `nav-${token}`)) ?? '{}');
@@ -66,7 +69,7 @@ describe('entering the wizard', () => {
     const query = new URL(page.url()).search;
     await page.goto(`${product.baseUrl}/noquestions/online-scheduler/contacts${query}`);
     expect(await mainHeading(page)).toBe('People associated with this inspection');
-    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.waitForURL('**/online-scheduler/packages?**');
   });
 
@@ -81,7 +84,9 @@ describe('entering the wizard', () => {
     const page = await openPage();
     await page.goto(product.linkOf('zip'));
     expect(await mainHeading(page)).toBe('Please enter the Postal Code of the property to be inspected');
-    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('button', { name: 'Next', exact: true }).isDisabled()).resolves.toBe(true);
+    await page.getByLabel('Postal Code').fill('43017');
+    await page.getByLabel('Postal Code').press('Enter');
     await page.waitForURL('**/zip/online-scheduler/calendar?**');
   });
 });
@@ -113,7 +118,8 @@ describe('status pages', () => {
     url.searchParams.set('try', '1');
     await page.goto(url.toString());
     expect(await mainHeading(page)).toBe('When would you like your inspection?');
-    await page.getByRole('button', { name: 'Next' }).click();
+    await chooseFirstSlot(page);
+    await confirmSlot(page);
     await page.waitForURL('**/closed/online-scheduler/address?**try=1');
     expect(await mainHeading(page)).toBe('Where is this inspection located?');
   });

@@ -20,6 +20,7 @@ export const FIXTURE_OFFICES = {
   late: 'c0000000-0000-4000-8000-0000000ca1e4', // calendar last
   zip: 'c0000000-0000-4000-8000-000000000219', // postal-code restricted
   noquestions: 'c0000000-0000-4000-8000-0000000000a0', // no property questions
+  listing: 'c0000000-0000-4000-8000-0000000011a7', // appointments as a list
 } as const;
 export type FixtureCompany = keyof typeof FIXTURE_OFFICES;
 
@@ -48,6 +49,8 @@ export interface RunningProduct {
   /** The demo link of a fixture company. */
   linkOf(company: FixtureCompany): string;
   confirmOrderOf(token: string): Promise<void>;
+  /** Another visitor: a new session of the company, and its token. */
+  startSessionOf(company: FixtureCompany): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -70,6 +73,13 @@ export async function startProduct(): Promise<RunningProduct> {
   await importCompanyDocument(database.db, variant('late', (doc) => withSetting(doc, 'ONLINE_SCHEDULER_V3_INSPECTOR_CALENDAR_LAST', 'Y')));
   await importCompanyDocument(database.db, variant('zip', (doc) => withSetting(doc, 'ONLINE_SCHEDULER_V3_RESTRICT_INSPECTOR_ZIP', 'Y')));
   await importCompanyDocument(database.db, variant('noquestions', (doc) => (doc.property_controls = [])));
+  await importCompanyDocument(
+    database.db,
+    variant('listing', (doc) => {
+      withSetting(doc, 'ONLINE_SCHEDULER_V3_APT_DISPLAY', 'list');
+      withSetting(doc, 'ONLINE_SCHEDULER_V3_APPOINTMENT_LIMIT_VALUE', '5');
+    }),
+  );
 
   const app = await buildApp({
     db: database.db,
@@ -89,6 +99,10 @@ export async function startProduct(): Promise<RunningProduct> {
       const { hashToken } = await import('../../apps/server/src/modules/sessions/tokens.ts');
       const [session] = await database.db.select().from(t.sessions).where(eq(t.sessions.tokenHash, hashToken(token)));
       await database.db.update(t.orders).set({ status: 'confirmed', confirmedAt: new Date() }).where(eq(t.orders.id, session!.orderId));
+    },
+    startSessionOf: async (company) => {
+      const response = await app.inject({ method: 'GET', url: `/${company}/online-scheduler/${FIXTURE_OFFICES[company]}` });
+      return new URL(String(response.headers.location), baseUrl).searchParams.get('t')!;
     },
     close: async () => {
       await app.close();

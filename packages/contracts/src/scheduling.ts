@@ -117,6 +117,9 @@ export const setDatetimeResponseSchema = z.union([
 /** POST /set_inspectors: an array of inspector ids. */
 export const setInspectorsBodySchema = z.array(z.number().int().positive()).max(20);
 
+/** POST /set_postal_code (spec 2.4; the spec names no call for it). */
+export const setPostalCodeBodySchema = z.object({ postal_code: z.string().trim().min(2).max(10) }).strict();
+
 export const distanceOnDatetimeQuerySchema = z.object({ datetime: instant }).strict();
 export const distanceOnDatetimeResponseSchema = z.object({
   status: z.enum(['ok', 'out_of_range']),

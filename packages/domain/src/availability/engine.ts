@@ -4,6 +4,7 @@
  */
 import type { Inspector, Office } from '@scheduler/contracts/company-document';
 import type { AppointmentSlot, AppointmentSlotBase } from '@scheduler/contracts/scheduling';
+import { compareSlots } from './slot-order.ts';
 import { straightLineEstimator, type DriveTimeEstimator, type LatLng } from './geo.ts';
 import { addDays, dayNumberOf, minutesOfTime, timeOfMinutes, weekdayOf, ZonedCalendar } from './zoned-calendar.ts';
 import { WEEKDAYS } from '@scheduler/contracts/company-document';
@@ -366,13 +367,6 @@ export class AvailabilityEngine {
     if (rank !== undefined) slot.preferred = rank;
     return slot;
   }
-}
-
-/** Spec 4.5: preferred slots first by rank, then the rest by time. */
-export function compareSlots(a: AppointmentSlotBase, b: AppointmentSlotBase): number {
-  const rankA = a.preferred ?? Number.MAX_SAFE_INTEGER;
-  const rankB = b.preferred ?? Number.MAX_SAFE_INTEGER;
-  return rankA - rankB || a.timestamp - b.timestamp || a.id.localeCompare(b.id);
 }
 
 export function findSlots(input: AvailabilityInput): AppointmentSlot[] {

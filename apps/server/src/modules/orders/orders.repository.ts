@@ -75,3 +75,10 @@ export async function saveOrderInspectors(db: Executor, companyId: string, order
     .set({ inspectors, updatedAt: new Date() })
     .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
 }
+
+export async function saveOrderPostalCode(db: Executor, companyId: string, orderId: string, postalCode: string): Promise<void> {
+  await db
+    .update(t.orders)
+    .set({ postalCode, updatedAt: new Date() })
+    .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
+}

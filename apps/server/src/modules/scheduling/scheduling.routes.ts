@@ -9,6 +9,7 @@ import {
   setDatetimeBodySchema,
   setDatetimeResponseSchema,
   setInspectorsBodySchema,
+  setPostalCodeBodySchema,
   timeAvailableQuerySchema,
   timeAvailableResponseSchema,
   validateInspectorsServicesQuerySchema,
@@ -18,7 +19,7 @@ import type { AppContext } from '../../context.ts';
 import { perSessionLimit } from '../../plugins/rate-limit.ts';
 import { requireSession, sessionOf } from '../../plugins/session-auth.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
-import { availability, distanceOnDatetime, setDatetime, setInspectors, timeAvailable, validateInspectorsServices } from './scheduling.service.ts';
+import { availability, distanceOnDatetime, setDatetime, setInspectors, setPostalCode, timeAvailable, validateInspectorsServices } from './scheduling.service.ts';
 
 const PREFIX = '/:company_key/json/online_scheduler';
 
@@ -67,6 +68,21 @@ export function schedulingRoutes(ctx: AppContext) {
       `${PREFIX}/set_inspectors`,
       { onRequest, schema: { tags, summary: "Sets the order's inspectors", params: companyKeyParam, querystring: noQuery, body: setInspectorsBodySchema, response: { 200: z.object({ status: z.literal('ok') }) } } },
       async (request) => setInspectors(ctx.db, sessionOf(request), request.body),
+    );
+    app.post(
+      `${PREFIX}/set_postal_code`,
+      {
+        onRequest,
+        schema: {
+          tags,
+          summary: "Saves the property's postal code (the postal-code step)",
+          params: companyKeyParam,
+          querystring: noQuery,
+          body: setPostalCodeBodySchema,
+          response: { 200: z.object({ status: z.literal('ok') }) },
+        },
+      },
+      async (request) => setPostalCode(ctx.db, sessionOf(request), request.body.postal_code),
     );
     app.get(
       `${PREFIX}/distance_on_datetime`,

@@ -8,7 +8,7 @@ import { addDays, dayNumberOf, ZonedCalendar } from '@scheduler/domain/availabil
 import { SettingsReader } from '@scheduler/domain/settings';
 import type { Database } from '../../db/connection.ts';
 import { AppError, NotFoundError } from '../../errors.ts';
-import { recordOrderEvent, saveOrderInspectors, saveOrderSchedule } from '../orders/orders.repository.ts';
+import { recordOrderEvent, saveOrderInspectors, saveOrderPostalCode, saveOrderSchedule } from '../orders/orders.repository.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
 import { loadBusyIntervals, loadCartDurations, loadOrderForScheduling, loadSchedulingContext, releaseHold, replaceHold, type SchedulingContext } from './scheduling.repository.ts';
 
@@ -253,4 +253,11 @@ export async function distanceOnDatetime(
   }
   if (!worst) return { status: 'ok', miles: null, max_miles: null };
   return { status: worst.over ? 'out_of_range' : 'ok', miles: worst.miles, max_miles: worst.max };
+}
+
+/** The postal-code step (spec 2.4): the property's postal code, before its full address is known. */
+export async function setPostalCode(db: Database, session: AuthenticatedSession, postalCode: string): Promise<{ status: 'ok' }> {
+  await saveOrderPostalCode(db, session.companyId, session.orderId, postalCode);
+  await recordOrderEvent(db, session.companyId, session.orderId, 'step_saved', { step: 'postal-code' });
+  return { status: 'ok' };
 }

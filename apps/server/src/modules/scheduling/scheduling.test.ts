@@ -116,6 +116,16 @@ describe.each(testDatabaseFactories())('scheduling calls on $name', (factory) =>
     expect(unknown.json()).toMatchObject({ error: { code: 'unknown_inspector', field: '1' } });
   });
 
+  it('saves the postal code of the postal-code step, refusing a bad one with the field named', async () => {
+    const token = await startDemoSession(harness.app);
+    expect((await post(token, '/set_postal_code', { postal_code: '43017' })).json()).toEqual({ status: 'ok' });
+    const order = await harness.app.inject({ method: 'GET', url: '/demo/online-scheduler/order', headers: { 'x-auth-token': token } });
+    expect(order.json().postal_code).toBe('43017');
+    const bad = await post(token, '/set_postal_code', { postal_code: '4' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error: { field: 'postal_code' } });
+  });
+
   it('measures the distance on a date once the order has an address', async () => {
     const token = await startDemoSession(harness.app);
     const none = await get(token, `/distance_on_datetime?datetime=${encodeURIComponent(new Date(Date.now() + 2 * 86_400_000).toISOString())}`);

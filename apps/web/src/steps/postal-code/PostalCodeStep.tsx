@@ -1,6 +1,76 @@
+import Alert from '@mui/material/Alert';
+import TextField from '@mui/material/TextField';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router';
 import { StepFrame } from '../../app/StepFrame.tsx';
+import { useScheduler } from '../../app/scheduler-context.tsx';
+import { schedulingApi, addDays, officeToday } from '../../shared/scheduling-api.ts';
+import { readStorage, storageKeys, writeStorage } from '../../shared/storage-keys.ts';
+import { texts } from '../../shared/texts.ts';
+import { SETTING } from '@scheduler/contracts/setting-keys';
 
-/** The shell of this step: its title and Back/Next. Its content arrives with its own issue. */
+/** Spec 2.4: the property's postal code, which decides which inspectors can come. */
 export default function PostalCodeStep() {
-  return <StepFrame step="postal-code" />;
+  const { companyKey, credentials, order, office, settings, goTo } = useScheduler();
+  const queryClient = useQueryClient();
+  const location = useLocation();
+  const storageKey = storageKeys.postalCode(companyKey, credentials.token);
+  // "Change postal code" on the calendar arrives here with a cleared field.
+  const cleared = (location.state as { clearPostalCode?: boolean } | null)?.clearPostalCode === true;
+  const [postalCode, setPostalCode] = useState(() => (cleared ? '' : order.postal_code || readStorage(globalThis.localStorage, storageKey) || ''));
+  const [saving, setSaving] = useState(false);
+  const [unavailableFor, setUnavailableFor] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const trimmed = postalCode.trim();
+
+  const save = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!trimmed || saving) return;
+    setSaving(true);
+    setFailed(false);
+    try {
+      const api = schedulingApi(companyKey, credentials);
+      await api.setPostalCode(trimmed);
+      writeStorage(globalThis.localStorage, storageKey, trimmed);
+      await queryClient.invalidateQueries({ queryKey: ['order'] });
+      const from = settings.isOn(SETTING.ALLOW_TODAY) ? officeToday(office.time_zone) : addDays(officeToday(office.time_zone), 1);
+      const slots = await api.availability({ from, to: addDays(from, 41), limit: 1, postalCode: trimmed });
+      if (slots.length === 0) setUnavailableFor(trimmed);
+      else goTo('calendar');
+    } catch {
+      setFailed(true);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <StepFrame step="postal-code" nextDisabled={!trimmed || saving} onNext={() => void save()}>
+      <form onSubmit={(event) => void save(event)} noValidate>
+        <TextField
+          label={texts.postalCode.label}
+          value={postalCode}
+          onChange={(event) => {
+            setPostalCode(event.target.value);
+            setUnavailableFor(null);
+          }}
+          slotProps={{ htmlInput: { maxLength: 10, autoComplete: 'postal-code', inputMode: 'text' } }}
+          required
+          autoFocus
+          sx={{ width: { xs: '100%', sm: 280 } }}
+        />
+      </form>
+      {unavailableFor && (
+        <Alert severity="warning" sx={{ mt: 3 }} role="alert">
+          {texts.postalCode.noAvailability(unavailableFor, office.office_phone)}
+        </Alert>
+      )}
+      {failed && (
+        <Alert severity="error" sx={{ mt: 3 }} role="alert">
+          {texts.somethingWentWrong(office.office_phone)}
+        </Alert>
+      )}
+    </StepFrame>
+  );
 }

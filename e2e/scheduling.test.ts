@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
+import { launchBrowser, mainHeading, screenshot, seriousAccessibilityViolations, VIEWPORTS } from './support/browser.ts';
+import { chooseFirstSlot, confirmSlot } from './support/scheduling.ts';
+import { startProduct, type RunningProduct } from './support/product.ts';
+
+let product: RunningProduct;
+let browser: Browser;
+
+beforeAll(async () => {
+  product = await startProduct();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.close();
+});
+
+async function openPage(width: keyof typeof VIEWPORTS = 'desktop'): Promise<Page> {
+  return (await browser.newContext({ viewport: VIEWPORTS[width] })).newPage();
+}
+
+/** The availability the page fetched first, as the server sent it. */
+function captureAvailability(page: Page): Promise<AppointmentSlot[]> {
+  return page.waitForResponse((response) => response.url().includes('/json/online_scheduler/availability')).then((response) => response.json() as Promise<AppointmentSlot[]>);
+}
+
+describe('the calendar step in calendar mode', () => {
+  it('picks a day and a time, holds it, and moves on to the address', async () => {
+    const page = await openPage();
+    await page.goto(product.linkOf('demo'));
+    expect(await mainHeading(page)).toBe('When would you like your inspection?');
+    await expect(page.getByRole('button', { name: 'Next', exact: true }).isDisabled()).resolves.toBe(true);
+    await chooseFirstSlot(page);
+    await expect(page.getByText('* indicates preferred inspectors').isVisible()).resolves.toBe(true);
+    await expect(page.getByText(/^with Mike Alvarez$/).first().isVisible()).resolves.toBe(true);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'calendar-slots-1280');
+    await confirmSlot(page);
+    await page.waitForURL('**/demo/online-scheduler/address?**');
+
+    const token = new URL(page.url()).searchParams.get('t')!;
+    const stored = await page.evaluate((key) => sessionStorage.getItem(key), `os-datetime-${token}`);
+    expect(stored).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:00,180$/);
+
+    // Back on the calendar, the saved appointment shows with Reset, which releases it.
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('button', { name: 'Reset' }).waitFor();
+    await expect(page.getByText(/^Date: \d{1,2}\/\d{1,2}\/\d{4}$/).isVisible()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await page.getByRole('button', { name: 'Reset' }).waitFor({ state: 'detached' });
+    await expect(page.getByRole('button', { name: 'Next', exact: true }).isDisabled()).resolves.toBe(true);
+  });
+
+  it('shows a slot taken by another visitor after listing as no longer available, with alternatives', async () => {
+    const page = await openPage('mobile');
+    const fetched = captureAvailability(page);
+    await page.goto(product.linkOf('demo'));
+    const slots = await fetched;
+    await chooseFirstSlot(page);
+    // The page chose the first time of the first day; another visitor holds it first.
+    const firstDay = slots.map((s) => s.date).sort()[0];
+    const taken = slots.find((s) => s.date === firstDay)!;
+    const rival = await product.startSessionOf('demo');
+    const hold = await product.app.inject({
+      method: 'POST',
+      url: '/demo/json/online_scheduler/set_datetime',
+      headers: { 'x-auth-token': rival },
+      payload: { datetime: new Date(taken.timestamp * 1000).toISOString(), inspectors: taken.users },
+    });
+    expect(hold.statusCode).toBe(200);
+
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Sorry!').waitFor();
+    await expect(dialog.getByText(/^The appointment on \d{1,2}\/\d{1,2}\/\d{4} at \d{1,2}:\d{2}(AM|PM) is no longer available\.$/).isVisible()).resolves.toBe(true);
+    await expect(dialog.getByText('Please select another appointment:').isVisible()).resolves.toBe(true);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'calendar-not-available-375');
+    await dialog.getByRole('radio').first().click();
+    await page.getByText(/^We're holding .* for you for 15 minutes while you finish your order\.$/).waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL('**/demo/online-scheduler/address?**');
+  });
+});
+
+describe('the calendar step in list mode', () => {
+  it('lists appointments with inspector names, shows more, and holds the one picked', async () => {
+    const page = await openPage();
+    await page.goto(product.linkOf('listing'));
+    expect(await mainHeading(page)).toBe('When would you like your inspection?');
+    const radios = page.getByRole('radio');
+    await radios.first().waitFor();
+    expect(await radios.count()).toBe(5);
+    const firstLabel = await page.getByRole('radiogroup').locator('label').first().innerText();
+    expect(firstLabel).toMatch(/^(Sunday|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday), [A-Z][a-z]+ \d{1,2}(st|nd|rd|th) \d{4} at \d{1,2}:\d{2} (AM|PM)( \*)?\nwith [A-Z]/);
+    await page.getByRole('button', { name: 'Show More' }).click();
+    await expect.poll(() => radios.count()).toBe(10);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'calendar-list-1280');
+    await radios.nth(6).check();
+    await confirmSlot(page);
+    await page.waitForURL('**/listing/online-scheduler/address?**');
+  });
+});
+
+describe('the postal-code step', () => {
+  it('refuses a postal code nobody serves, then limits the calendar to inspectors of the one entered', async () => {
+    const page = await openPage();
+    await page.goto(product.linkOf('zip'));
+    expect(await mainHeading(page)).toBe('Please enter the Postal Code of the property to be inspected');
+    const field = page.getByLabel('Postal Code');
+    await field.fill('90210');
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    const banner = page.getByText("We're sorry but there is no upcoming availability in the 90210 postal code. You can always call us at (614) 555-0142 for help scheduling your inspection.");
+    await banner.waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'postal-code-unavailable-1280');
+    await field.fill('43017');
+    await expect(banner.count()).resolves.toBe(0);
+    await field.press('Enter');
+    await page.waitForURL('**/zip/online-scheduler/calendar?**');
+    await page.getByText('Availability may be affected by the postal code you entered (43017)').waitFor();
+    await chooseFirstSlot(page);
+    // Only Mike Alvarez serves 43017.
+    const details = await page.getByRole('radiogroup').locator('label').allInnerTexts();
+    expect(details.length).toBeGreaterThan(0);
+    for (const text of details) expect(text).toContain('with Mike Alvarez');
+
+    await page.getByRole('button', { name: 'Change postal code' }).click();
+    expect(await mainHeading(page)).toBe('Please enter the Postal Code of the property to be inspected');
+    await expect(page.getByLabel('Postal Code').inputValue()).resolves.toBe('');
+  });
+});
