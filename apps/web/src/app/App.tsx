@@ -5,7 +5,9 @@ import { BrowserRouter, Route, Routes } from 'react-router';
 import { UnauthorizedError } from '../shared/api-client.ts';
 import { SchedulerPage } from './SchedulerPage.tsx';
 import { theme } from './theme.ts';
-import { NotFoundPage } from '../status-pages/NotFoundPage.tsx';
+import { lazy, Suspense } from 'react';
+
+const NotFoundPage = lazy(() => import('../status-pages/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })));
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -26,7 +28,14 @@ export function App() {
         <BrowserRouter>
           <Routes>
             <Route path="/:companyKey/online-scheduler/*" element={<SchedulerPage />} />
-            <Route path="*" element={<NotFoundPage contact={null} companyKey={null} />} />
+            <Route
+              path="*"
+              element={
+                <Suspense fallback={null}>
+                  <NotFoundPage contact={null} companyKey={null} />
+                </Suspense>
+              }
+            />
           </Routes>
         </BrowserRouter>
       </QueryClientProvider>

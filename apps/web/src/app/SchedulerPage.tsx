@@ -1,10 +1,9 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { SETTING } from '@scheduler/contracts/setting-keys';
 import { resolveScreen, schedulerMode, type StepName } from '@scheduler/domain/route-table';
@@ -12,15 +11,18 @@ import { schedulerFlags, SettingsReader } from '@scheduler/domain/settings';
 import { UnauthorizedError } from '../shared/api-client.ts';
 import { markVisited } from '../shared/progress.ts';
 import { texts } from '../shared/texts.ts';
-import { DisabledPage } from '../status-pages/DisabledPage.tsx';
-import { NoServicesPage } from '../status-pages/NoServicesPage.tsx';
-import { NotFoundPage } from '../status-pages/NotFoundPage.tsx';
-import { UnauthorizedPage } from '../status-pages/UnauthorizedPage.tsx';
-import { ThankYou } from '../steps/review/ThankYou.tsx';
 import { PageLayout } from './PageLayout.tsx';
 import { SchedulerProvider, type SchedulerContextValue } from './scheduler-context.tsx';
 import { useSchedulerData } from './scheduler-data.ts';
 import { STEP_PROGRESS_FLAG, STEP_SCREENS } from './step-screens.tsx';
+import { Notice } from '../shared/Notice.tsx';
+
+// Status pages and the thank-you state are never the first screen of a visit: they load on demand.
+const DisabledPage = lazy(() => import('../status-pages/DisabledPage.tsx').then((m) => ({ default: m.DisabledPage })));
+const NoServicesPage = lazy(() => import('../status-pages/NoServicesPage.tsx').then((m) => ({ default: m.NoServicesPage })));
+const NotFoundPage = lazy(() => import('../status-pages/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })));
+const UnauthorizedPage = lazy(() => import('../status-pages/UnauthorizedPage.tsx').then((m) => ({ default: m.UnauthorizedPage })));
+const ThankYou = lazy(() => import('../steps/review/ThankYou.tsx').then((m) => ({ default: m.ThankYou })));
 
 function Waiting({ label }: { label: string }) {
   return (
@@ -111,9 +113,9 @@ export function SchedulerPage() {
     content = <Waiting label={texts.loading} />;
   } else if (data.failed && screen.kind !== 'disabled') {
     content = (
-      <Alert severity="error" action={<Button onClick={data.retry}>Try again</Button>} sx={{ maxWidth: 720, mx: 'auto' }}>
+      <Notice severity="error" action={<Button onClick={data.retry}>Try again</Button>} sx={{ maxWidth: 720, mx: 'auto' }}>
         Something went wrong. Please try again, or call our office at {contactDetails?.office_phone}.
-      </Alert>
+      </Notice>
     );
   } else if (screen.kind === 'disabled') {
     content = <DisabledPage contact={contactDetails ?? null} />;
@@ -143,16 +145,14 @@ export function SchedulerPage() {
     };
     content = (
       <SchedulerProvider value={context}>
-        <Suspense fallback={<Waiting label="Please wait" />}>
-          <Step />
-        </Suspense>
+        <Step />
       </SchedulerProvider>
     );
   }
 
   return (
     <PageLayout header={header} contact={screen.kind === 'step' && !data.loading ? (contactDetails ?? null) : null}>
-      {content}
+      <Suspense fallback={<Waiting label={texts.pleaseWait} />}>{content}</Suspense>
     </PageLayout>
   );
 }

@@ -1,11 +1,10 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { SETTING } from '@scheduler/contracts/setting-keys';
@@ -18,11 +17,15 @@ import { UnauthorizedError } from '../../shared/api-client.ts';
 import { addDays, officeToday, schedulingApi } from '../../shared/scheduling-api.ts';
 import { readStorage, storageKeys, writeStorage } from '../../shared/storage-keys.ts';
 import { texts } from '../../shared/texts.ts';
-import { HoldNoticeDialog, NotAvailableDialog } from './AppointmentDialogs.tsx';
 import { MonthCalendar } from './MonthCalendar.tsx';
 import { SlotPicker, type SlotChoice } from './SlotPicker.tsx';
 import { inspectorNames, pickMember } from './slot-labels.ts';
 import { useAvailability } from './use-availability.ts';
+import { Notice } from '../../shared/Notice.tsx';
+
+// The dialogs open only after Next: they load then, keeping the first step light.
+const NotAvailableDialog = lazy(() => import('./AppointmentDialogs.tsx').then((m) => ({ default: m.NotAvailableDialog })));
+const HoldNoticeDialog = lazy(() => import('./AppointmentDialogs.tsx').then((m) => ({ default: m.HoldNoticeDialog })));
 
 const INITIAL_WINDOW_DAYS = 42; // spec 9.1: six weeks
 const MONTH_CHANGE_WINDOW_DAYS = 42;
@@ -121,7 +124,7 @@ export default function CalendarStep() {
       onNext={() => (selected ? void save(selected) : afterSave && goTo(afterSave))}
     >
       {zipLimited && postalCode && (
-        <Alert
+        <Notice
           severity="info"
           sx={{ mb: 3 }}
           action={
@@ -138,7 +141,7 @@ export default function CalendarStep() {
           }
         >
           {texts.calendar.postalCodeNote(postalCode)}
-        </Alert>
+        </Notice>
       )}
 
       {current?.datetime && (
@@ -152,17 +155,17 @@ export default function CalendarStep() {
         </Box>
       )}
       {availability.status === 'error' && (
-        <Alert severity="error" action={<Button onClick={availability.reload}>Try again</Button>}>
+        <Notice severity="error" action={<Button onClick={availability.reload}>Try again</Button>}>
           {texts.somethingWentWrong(office.office_phone)}
-        </Alert>
+        </Notice>
       )}
       {noneAtAll && (
-        <Alert severity="warning" sx={{ mb: 2 }}>
+        <Notice severity="warning" sx={{ mb: 2 }}>
           {texts.calendar.noneAtAll.before}
           <Link href={phoneHref(office.office_phone)}>{formatPhone(office.office_phone) || office.office_phone}</Link>
           {texts.calendar.noneAtAll.between}
           <Link href={`mailto:${office.office_email}`}>{office.office_email}</Link>
-        </Alert>
+        </Notice>
       )}
 
       {availability.status === 'ready' &&
@@ -175,10 +178,11 @@ export default function CalendarStep() {
         ))}
 
       {failed && (
-        <Alert severity="error" sx={{ mt: 3 }} role="alert">
+        <Notice severity="error" sx={{ mt: 3 }}>
           {texts.somethingWentWrong(office.office_phone)}
-        </Alert>
+        </Notice>
       )}
+      <Suspense fallback={null}>
       {unavailable && (
         <NotAvailableDialog
           slot={unavailable.slot}
@@ -203,6 +207,7 @@ export default function CalendarStep() {
           }}
         />
       )}
+      </Suspense>
     </StepFrame>
   );
 }

@@ -1,7 +1,5 @@
 import Box from '@mui/material/Box';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
+import { useId } from 'react';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 
 export interface SlotChoice {
@@ -10,32 +8,62 @@ export interface SlotChoice {
   detail?: string;
 }
 
-/** A list of appointment slots to choose one from; scrolls when it is long (spec 2.5: more than 4). */
+/**
+ * A list of appointment slots to choose one from: native radio buttons (keyboard and screen
+ * readers know them), styled as rows. Scrolls when it is long (spec 2.5: more than 4).
+ */
 export function SlotPicker({ choices, selectedId, onSelect, labelledBy, scrollAfter = 4 }: { choices: SlotChoice[]; selectedId: string | null; onSelect: (slot: AppointmentSlot) => void; labelledBy: string; scrollAfter?: number }) {
+  const name = useId();
+  const scrolls = choices.length > scrollAfter;
   return (
-    <Box sx={{ maxHeight: choices.length > scrollAfter ? 292 : 'none', overflowY: 'auto', border: 1, borderColor: 'divider', borderRadius: 2, px: 1.5, py: 0.5 }} tabIndex={choices.length > scrollAfter ? 0 : undefined} aria-labelledby={labelledBy} role="region">
-      <RadioGroup aria-labelledby={labelledBy} value={selectedId ?? ''} onChange={(event) => onSelect(choices.find((c) => c.slot.id === event.target.value)!.slot)}>
-        {choices.map(({ slot, label, detail }) => (
-          <FormControlLabel
+    <Box
+      role="radiogroup"
+      aria-labelledby={labelledBy}
+      sx={{ maxHeight: scrolls ? 292 : 'none', overflowY: 'auto', border: 1, borderColor: 'divider', borderRadius: 2 }}
+    >
+      {choices.map(({ slot, label, detail }) => {
+        const checked = slot.id === selectedId;
+        return (
+          <Box
+            component="label"
             key={slot.id}
-            value={slot.id}
-            control={<Radio />}
-            sx={{ py: 0.5, m: 0, borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}
-            label={
-              <Box component="span" sx={{ display: 'flex', flexDirection: 'column' }}>
-                <Box component="span" sx={{ fontWeight: 600 }}>
-                  {label}
-                </Box>
-                {detail && (
-                  <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.9rem' }}>
-                    {detail}
-                  </Box>
-                )}
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 1.5,
+              px: 2,
+              py: 1.25,
+              cursor: 'pointer',
+              borderBottom: 1,
+              borderColor: 'divider',
+              bgcolor: checked ? '#e8f1f8' : 'transparent',
+              '&:last-of-type': { borderBottom: 0 },
+              '&:hover': { bgcolor: checked ? '#e8f1f8' : '#f5f8fb' },
+              '&:focus-within': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
+            }}
+          >
+            <Box
+              component="input"
+              type="radio"
+              name={name}
+              value={slot.id}
+              checked={checked}
+              onChange={() => onSelect(slot)}
+              sx={{ width: 20, height: 20, m: 0, flexShrink: 0, accentColor: '#1f4e79' }}
+            />
+            <Box component="span" sx={{ display: 'flex', flexDirection: 'column' }}>
+              <Box component="span" sx={{ fontWeight: 600 }}>
+                {label}
               </Box>
-            }
-          />
-        ))}
-      </RadioGroup>
+              {detail && (
+                <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.9rem' }}>
+                  {detail}
+                </Box>
+              )}
+            </Box>
+          </Box>
+        );
+      })}
     </Box>
   );
 }

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import TextField from '@mui/material/TextField';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -9,6 +8,7 @@ import { schedulingApi, addDays, officeToday } from '../../shared/scheduling-api
 import { readStorage, storageKeys, writeStorage } from '../../shared/storage-keys.ts';
 import { texts } from '../../shared/texts.ts';
 import { SETTING } from '@scheduler/contracts/setting-keys';
+import { Notice } from '../../shared/Notice.tsx';
 
 /** Spec 2.4: the property's postal code, which decides which inspectors can come. */
 export default function PostalCodeStep() {
@@ -62,14 +62,14 @@ export default function PostalCodeStep() {
         />
       </form>
       {unavailableFor && (
-        <Alert severity="warning" sx={{ mt: 3 }} role="alert">
+        <Notice severity="warning" sx={{ mt: 3 }}>
           {texts.postalCode.noAvailability(unavailableFor, office.office_phone)}
-        </Alert>
+        </Notice>
       )}
       {failed && (
-        <Alert severity="error" sx={{ mt: 3 }} role="alert">
+        <Notice severity="error" sx={{ mt: 3 }}>
           {texts.somethingWentWrong(office.office_phone)}
-        </Alert>
+        </Notice>
       )}
     </StepFrame>
   );
