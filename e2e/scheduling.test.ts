@@ -97,6 +97,12 @@ describe('the calendar step in list mode', () => {
     expect(firstLabel).toMatch(/^(Sunday|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday), [A-Z][a-z]+ \d{1,2}(st|nd|rd|th) \d{4} at \d{1,2}:\d{2} (AM|PM)( \*)?\nwith [A-Z]/);
     await page.getByRole('button', { name: 'Show More' }).click();
     await expect.poll(() => radios.count()).toBe(10);
+    // Show More continues where the list left off: no days skipped.
+    const labels = await page.getByRole('radiogroup').locator('label').allInnerTexts();
+    const dayOf = (label: string) => Date.parse(label.replace(/^\w+, (\w+) (\d+)\w\w (\d{4}) at.*$/s, '$1 $2, $3'));
+    const gapDays = (dayOf(labels[5]!) - dayOf(labels[4]!)) / 86_400_000;
+    expect(gapDays).toBeGreaterThanOrEqual(0);
+    expect(gapDays).toBeLessThanOrEqual(3);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await screenshot(page, 'calendar-list-1280');
     await radios.nth(6).check();

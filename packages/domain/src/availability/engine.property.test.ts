@@ -106,7 +106,11 @@ describe('availability engine properties', () => {
           random: seededRandom(1),
         });
         expect(new Set(slots.map((s) => s.id)).size).toBe(slots.length);
-        if (limit > 0) expect(slots.length).toBeLessThanOrEqual(limit);
+        if (limit > 0) {
+          const perDay = new Map<string, number>();
+          for (const slot of slots) perDay.set(slot.date, (perDay.get(slot.date) ?? 0) + 1);
+          for (const count of perDay.values()) expect(count).toBeLessThanOrEqual(limit);
+        }
         for (const slot of slots) expect(slot.date >= '2027-03-10' && slot.date <= '2027-03-16').toBe(true);
       }),
       { numRuns: 100, seed: 11 },

@@ -213,11 +213,11 @@ describe('grouping, sorting and limit', () => {
     expect(starts(slots.slice(12))).toEqual([...starts(slots.slice(12))].sort());
   });
 
-  it('sorts by day first, and stops at the limit', () => {
-    const slots = findSlots(input({ inspectors: people, request: request({ from: '2027-03-01', to: '2027-03-03', limit: 20 }) }));
-    expect(slots).toHaveLength(20);
-    expect(slots.slice(0, 18).every((s) => s.date === '2027-03-01')).toBe(true);
-    expect(slots.slice(18).every((s) => s.date === '2027-03-02')).toBe(true);
+  it('sorts by day first, and offers at most `limit` slots a day, the best-ranked ones', () => {
+    const slots = findSlots(input({ inspectors: people, request: request({ from: '2027-03-01', to: '2027-03-03', limit: 4 }) }));
+    expect(slots.map((s) => s.date)).toEqual([...Array(4).fill('2027-03-01'), ...Array(4).fill('2027-03-02'), ...Array(4).fill('2027-03-03')]);
+    expect(slots.slice(0, 4).every((s) => s.preferred === 1)).toBe(true);
+    expect(findSlots(input({ inspectors: people, request: request({ limit: 0 }) }))).toHaveLength(18);
   });
 
   it('gives a slot the same id on every request', () => {

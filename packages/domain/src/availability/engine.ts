@@ -45,7 +45,7 @@ export interface AvailabilityRequest {
   /** When given, only slots this exact team can perform. */
   requestedInspectorIds: readonly number[];
   serviceIds: readonly string[];
-  /** 0 means no limit. */
+  /** The most slots offered on one day, best first; 0 means no limit. */
   limit: number;
 }
 
@@ -334,8 +334,8 @@ export class AvailabilityEngine {
         }
       }
       daySlots.sort(compareSlots);
-      slots.push(...daySlots);
-      if (request.limit > 0 && slots.length >= request.limit) return slots.slice(0, request.limit);
+      // The appointment limit caps each day: the day's best N (spec 2.5 "limited to N appointments").
+      slots.push(...(request.limit > 0 ? daySlots.slice(0, request.limit) : daySlots));
     }
     return slots;
   }

@@ -117,7 +117,10 @@ async function slotAt(db: Database, s: Scheduling, start: number, durationMinute
 
 async function alternatives(db: Database, s: Scheduling, fromInstant: number, durationMinutes: number, now: Date, limit = ALTERNATIVES_LIMIT): Promise<AppointmentSlot[]> {
   const from = s.calendar.localDateOf(Math.max(fromInstant, now.getTime()));
-  return slotsFor(db, s, { from, to: addDays(from, ALTERNATIVES_WINDOW_DAYS), duration: durationMinutes, limit: limit > 0 ? limit : ALTERNATIVES_LIMIT }, now);
+  const count = limit > 0 ? limit : ALTERNATIVES_LIMIT;
+  // The engine caps each day; the soonest `count` across the days are the alternatives.
+  const slots = await slotsFor(db, s, { from, to: addDays(from, ALTERNATIVES_WINDOW_DAYS), duration: durationMinutes, limit: count }, now);
+  return slots.slice(0, count);
 }
 
 export async function availability(db: Database, session: AuthenticatedSession, query: SlotQuery, now = new Date()): Promise<AppointmentSlot[]> {
