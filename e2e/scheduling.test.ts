@@ -135,7 +135,7 @@ describe('the postal-code step', () => {
     for (const text of details) expect(text).toContain('with Mike Alvarez');
 
     await page.getByRole('button', { name: 'Change postal code' }).click();
-    expect(await mainHeading(page)).toBe('Please enter the Postal Code of the property to be inspected');
+    await page.getByRole('heading', { level: 1, name: 'Please enter the Postal Code of the property to be inspected' }).waitFor();
     await expect(page.getByLabel('Postal Code').inputValue()).resolves.toBe('');
   });
 });

@@ -1,3 +1,5 @@
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
@@ -39,6 +41,9 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyServe
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('schedulerSession', null);
   registerErrorHandler(app);
+  // The wizard's JavaScript shrinks to a third; brotli at a middle quality keeps compression
+  // cheap enough to do per response.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } } });
   await registerRateLimit(app, ctx.config.REDIS_URL);
   await registerOpenApi(app);
 

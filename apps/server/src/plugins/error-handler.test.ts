@@ -64,6 +64,14 @@ describe('errors', () => {
     expect(logo.body).toContain('Scioto Valley');
   });
 
+  it('compresses large responses for clients that accept it', async () => {
+    const plain = await harness.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const gzip = await harness.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { 'accept-encoding': 'gzip' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+  });
+
   it('reports health and readiness', async () => {
     expect((await harness.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
     expect((await harness.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ok' });
