@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CompanyDocument } from '@scheduler/contracts/company-document';
 import { companyDocumentSchema } from '@scheduler/contracts/company-document';
 import type { Executor, Database } from '../../db/connection.ts';
+import { inspectorFromRow, packageFromRow, serviceFromRow } from '../../db/document-rows.ts';
 import * as t from '../../db/schema.ts';
 
 /**
@@ -260,51 +261,9 @@ export async function readCompanyDocument(db: Executor, key: string): Promise<Co
       logo: o.logo,
       scheduling: o.scheduling,
     })),
-    inspectors: inspectors
-      .filter((i) => activeOfficeIds.has(i.officeId))
-      .map((i) => ({
-        id: i.id,
-        office: i.officeId,
-        first: i.first,
-        last: i.last,
-        display: i.display,
-        email: i.email,
-        phone: i.phone,
-        active: i.active,
-        preferred_rank: i.preferredRank,
-        services: i.services,
-        max_inspections_per_day: i.maxInspectionsPerDay,
-        home_base: { latitude: i.homeLatitude, longitude: i.homeLongitude, postal_code: i.homePostalCode },
-        max_drive_miles: i.maxDriveMiles,
-        postal_codes: i.postalCodes,
-        postal_codes_by_weekday: i.postalCodesByWeekday,
-        weekly_hours: i.weeklyHours,
-        overrides: i.overrides,
-      })),
-    services: services.map((s) => ({
-      uuid: s.id,
-      name: s.name,
-      description: s.description,
-      ancillary: s.ancillary,
-      is_pac: s.isPac,
-      label: s.label,
-      rer: s.rer,
-      price_cents: s.priceCents,
-      duration_minutes: s.durationMinutes,
-      sort: s.sort,
-    })),
-    packages: packages.map((p) => ({
-      id: p.id,
-      name: p.name,
-      description: p.description,
-      best: p.best,
-      best_text: p.bestText,
-      rer: p.rer,
-      price_cents: p.priceCents,
-      duration_minutes: p.durationMinutes,
-      services: packageServices.filter((ps) => ps.packageId === p.id).map((ps) => ps.serviceId),
-      sort: p.sort,
-    })),
+    inspectors: inspectors.filter((i) => activeOfficeIds.has(i.officeId)).map(inspectorFromRow),
+    services: services.map(serviceFromRow),
+    packages: packages.map((p) => packageFromRow(p, packageServices)),
     fees: fees.map((f) => ({ code: f.code, description: f.description, scope: f.scope, services: f.services, rule: f.rule })),
     taxes: taxes.map((x) => ({ code: x.code, name: x.name, rate_percent: x.ratePercent, services: x.services })),
     coupons: coupons.map((c) => ({

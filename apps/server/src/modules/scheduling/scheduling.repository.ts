@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Inspector, Office } from '@scheduler/contracts/company-document';
 import type { BusyInterval } from '@scheduler/domain/availability/engine';
 import type { Executor } from '../../db/connection.ts';
+import { inspectorFromRow } from '../../db/document-rows.ts';
 import * as t from '../../db/schema.ts';
 
 export interface SchedulingContext {
@@ -26,25 +27,7 @@ export async function loadSchedulingContext(db: Executor, companyId: string, off
   return {
     office: { time_zone: row.timeZone, scheduling: row.scheduling as Office['scheduling'] },
     settings: row.settings,
-    inspectors: inspectors.map((i) => ({
-      id: i.id,
-      office: i.officeId,
-      first: i.first,
-      last: i.last,
-      display: i.display,
-      email: i.email,
-      phone: i.phone,
-      active: i.active,
-      preferred_rank: i.preferredRank,
-      services: i.services,
-      max_inspections_per_day: i.maxInspectionsPerDay,
-      home_base: { latitude: i.homeLatitude, longitude: i.homeLongitude, postal_code: i.homePostalCode },
-      max_drive_miles: i.maxDriveMiles,
-      postal_codes: i.postalCodes,
-      postal_codes_by_weekday: i.postalCodesByWeekday,
-      weekly_hours: i.weeklyHours as Inspector['weekly_hours'],
-      overrides: i.overrides,
-    })),
+    inspectors: inspectors.map(inspectorFromRow),
   };
 }
 
