@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import * as t from '../apps/server/src/db/schema.ts';
-import { launchBrowser, mainHeading, screenshot, seriousAccessibilityViolations, VIEWPORTS } from './support/browser.ts';
-import { FIXTURE_OFFICES, startProduct, type FixtureCompany, type RunningProduct } from './support/product.ts';
+import { mainHeading, screenshot, seriousAccessibilityViolations, VIEWPORTS } from './support/browser.ts';
+import { FIXTURE_OFFICES, type FixtureCompany } from './support/product.ts';
+import { useRunningProduct } from './support/running-product.ts';
 
-let product: RunningProduct;
-let browser: Browser;
-
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.close();
-});
+const running = useRunningProduct();
 
 /** Every screen the wizard can show today, reached the way a visitor would. */
 const SCREENS: Array<{ name: string; company: FixtureCompany; path: string | null; token?: 'bad' | 'confirmed' }> = [
@@ -34,11 +25,11 @@ const SCREENS: Array<{ name: string; company: FixtureCompany; path: string | nul
 ];
 
 async function visit(page: Page, screen: (typeof SCREENS)[number]): Promise<void> {
-  await page.goto(product.linkOf(screen.company));
+  await page.goto(running.product.linkOf(screen.company));
   await mainHeading(page);
   const url = new URL(page.url());
   if (screen.token === 'bad') url.searchParams.set('t', 'expired-or-forged');
-  if (screen.token === 'confirmed') await product.confirmOrderOf(url.searchParams.get('t')!);
+  if (screen.token === 'confirmed') await running.product.confirmOrderOf(url.searchParams.get('t')!);
   if (screen.path) url.pathname = `/${screen.company}/online-scheduler/${screen.path}`;
   await page.goto(url.toString());
   await mainHeading(page);
@@ -47,7 +38,7 @@ async function visit(page: Page, screen: (typeof SCREENS)[number]): Promise<void
 
 describe.each(Object.entries(VIEWPORTS))('accessibility at %s width', (viewportName, viewport) => {
   it.each(SCREENS.map((s) => [s.name, s] as const))('%s has no serious or critical axe-core violation', async (_name, screen) => {
-    const page = await (await browser.newContext({ viewport })).newPage();
+    const page = await (await running.browser.newContext({ viewport })).newPage();
     await visit(page, screen);
     await screenshot(page, `${screen.name}-${viewport.width}`);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
@@ -60,15 +51,15 @@ describe.each(Object.entries(VIEWPORTS))('accessibility at %s width', (viewportN
 
 describe('company HTML in the browser', () => {
   it('renders a banner written around the importer without its script or handlers', async () => {
-    const [company] = await product.database.db.select().from(t.companies).where(eq(t.companies.key, 'noquestions'));
+    const [company] = await running.product.database.db.select().from(t.companies).where(eq(t.companies.key, 'noquestions'));
     const settings = company!.settings.map((s) =>
       s.key === 'ONLINE_SCHEDULER_V3_INFO_BANNER'
         ? { ...s, value: '<b id="bold" onmouseover="window.__xss=1">Winter hours</b><img src=x onerror="window.__xss=2"><script>window.__xss=3</script><a href="javascript:window.__xss=4">Details</a>' }
         : s,
     );
-    await product.database.db.update(t.companies).set({ settings }).where(eq(t.companies.id, company!.id));
-    const page = await (await browser.newContext({ viewport: VIEWPORTS.desktop })).newPage();
-    await page.goto(`${product.baseUrl}/noquestions/online-scheduler/${FIXTURE_OFFICES.noquestions}`);
+    await running.product.database.db.update(t.companies).set({ settings }).where(eq(t.companies.id, company!.id));
+    const page = await (await running.browser.newContext({ viewport: VIEWPORTS.desktop })).newPage();
+    await page.goto(`${running.product.baseUrl}/noquestions/online-scheduler/${FIXTURE_OFFICES.noquestions}`);
     await mainHeading(page);
     const note = page.getByRole('note');
     await expect(note.textContent()).resolves.toContain('Winter hours');

@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
-import { launchBrowser, mainHeading, screenshot, seriousAccessibilityViolations, VIEWPORTS } from './support/browser.ts';
+import { mainHeading, screenshot, seriousAccessibilityViolations, VIEWPORTS } from './support/browser.ts';
 import { chooseFirstSlot, confirmSlot } from './support/scheduling.ts';
-import { startProduct, type RunningProduct } from './support/product.ts';
+import { useRunningProduct } from './support/running-product.ts';
 
-let product: RunningProduct;
-let browser: Browser;
-
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.close();
-});
+const running = useRunningProduct();
 
 async function openPage(width: keyof typeof VIEWPORTS = 'desktop'): Promise<Page> {
-  return (await browser.newContext({ viewport: VIEWPORTS[width] })).newPage();
+  return (await running.browser.newContext({ viewport: VIEWPORTS[width] })).newPage();
 }
 
 /** The availability the page fetched first, as the server sent it. */
@@ -29,7 +19,7 @@ function captureAvailability(page: Page): Promise<AppointmentSlot[]> {
 describe('the calendar step in calendar mode', () => {
   it('picks a day and a time, holds it, and moves on to the address', async () => {
     const page = await openPage();
-    await page.goto(product.linkOf('demo'));
+    await page.goto(running.product.linkOf('demo'));
     expect(await mainHeading(page)).toBe('When would you like your inspection?');
     await expect(page.getByRole('button', { name: 'Next', exact: true }).isDisabled()).resolves.toBe(true);
     await chooseFirstSlot(page);
@@ -56,14 +46,14 @@ describe('the calendar step in calendar mode', () => {
   it('shows a slot taken by another visitor after listing as no longer available, with alternatives', async () => {
     const page = await openPage('mobile');
     const fetched = captureAvailability(page);
-    await page.goto(product.linkOf('demo'));
+    await page.goto(running.product.linkOf('demo'));
     const slots = await fetched;
     await chooseFirstSlot(page);
     // The page chose the first time of the first day; another visitor holds it first.
     const firstDay = slots.map((s) => s.date).sort()[0];
     const taken = slots.find((s) => s.date === firstDay)!;
-    const rival = await product.startSessionOf('demo');
-    const hold = await product.app.inject({
+    const rival = await running.product.startSessionOf('demo');
+    const hold = await running.product.app.inject({
       method: 'POST',
       url: '/demo/json/online_scheduler/set_datetime',
       headers: { 'x-auth-token': rival },
@@ -88,7 +78,7 @@ describe('the calendar step in calendar mode', () => {
 describe('the calendar step in list mode', () => {
   it('lists appointments with inspector names, shows more, and holds the one picked', async () => {
     const page = await openPage();
-    await page.goto(product.linkOf('listing'));
+    await page.goto(running.product.linkOf('listing'));
     expect(await mainHeading(page)).toBe('When would you like your inspection?');
     const radios = page.getByRole('radio');
     await radios.first().waitFor();
@@ -114,7 +104,7 @@ describe('the calendar step in list mode', () => {
 describe('the postal-code step', () => {
   it('refuses a postal code nobody serves, then limits the calendar to inspectors of the one entered', async () => {
     const page = await openPage();
-    await page.goto(product.linkOf('zip'));
+    await page.goto(running.product.linkOf('zip'));
     expect(await mainHeading(page)).toBe('Please enter the Postal Code of the property to be inspected');
     const field = page.getByLabel('Postal Code');
     await field.fill('90210');

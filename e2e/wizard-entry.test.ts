@@ -1,29 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, mainHeading, VIEWPORTS } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { mainHeading, VIEWPORTS } from './support/browser.ts';
 import { chooseFirstSlot, confirmSlot } from './support/scheduling.ts';
-import { FIXTURE_OFFICES, startProduct, type RunningProduct } from './support/product.ts';
+import { FIXTURE_OFFICES } from './support/product.ts';
+import { useRunningProduct } from './support/running-product.ts';
 
-let product: RunningProduct;
-let browser: Browser;
-
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.close();
-});
+const running = useRunningProduct();
 
 async function openPage(): Promise<Page> {
-  return (await browser.newContext({ viewport: VIEWPORTS.desktop })).newPage();
+  return (await running.browser.newContext({ viewport: VIEWPORTS.desktop })).newPage();
 }
 
 describe('entering the wizard', () => {
   it('follows the demo link to the first step, with t and office in the URL', async () => {
     const page = await openPage();
-    await page.goto(product.linkOf('demo'));
+    await page.goto(running.product.linkOf('demo'));
     expect(await mainHeading(page)).toBe('When would you like your inspection?');
     const url = new URL(page.url());
     expect(url.pathname).toBe('/demo/online-scheduler');
@@ -35,7 +26,7 @@ describe('entering the wizard', () => {
 
   it('walks the default route table with Next and Back, keeping t and office, and records progress', async () => {
     const page = await openPage();
-    await page.goto(product.linkOf('demo'));
+    await page.goto(running.product.linkOf('demo'));
     await mainHeading(page);
     const token = new URL(page.url()).searchParams.get('t')!;
     const walk = [
@@ -65,10 +56,10 @@ describe('entering the wizard', () => {
 
   it('skips property info when the company asks no property questions', async () => {
     const page = await openPage();
-    await page.goto(`${product.linkOf('noquestions')}`);
+    await page.goto(`${running.product.linkOf('noquestions')}`);
     await mainHeading(page);
     const query = new URL(page.url()).search;
-    await page.goto(`${product.baseUrl}/noquestions/online-scheduler/contacts${query}`);
+    await page.goto(`${running.product.baseUrl}/noquestions/online-scheduler/contacts${query}`);
     expect(await mainHeading(page)).toBe('People associated with this inspection');
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.waitForURL('**/online-scheduler/packages?**');
@@ -77,14 +68,14 @@ describe('entering the wizard', () => {
 
   it('starts at the address step when the calendar is last', async () => {
     const page = await openPage();
-    await page.goto(product.linkOf('late'));
+    await page.goto(running.product.linkOf('late'));
     expect(await mainHeading(page)).toBe('Where is this inspection located?');
     await expect(page.getByRole('button', { name: 'Back' }).count()).resolves.toBe(0);
   });
 
   it('starts at the postal-code step when inspectors are restricted by postal code', async () => {
     const page = await openPage();
-    await page.goto(product.linkOf('zip'));
+    await page.goto(running.product.linkOf('zip'));
     expect(await mainHeading(page)).toBe('Please enter the Postal Code of the property to be inspected');
     await expect(page.getByRole('button', { name: 'Next', exact: true }).isDisabled()).resolves.toBe(true);
     await page.getByLabel('Postal Code').fill('43017');
@@ -96,7 +87,7 @@ describe('entering the wizard', () => {
 describe('status pages', () => {
   it('shows the unauthorised page for a bad token, at the unauthorised route, with the office contact', async () => {
     const page = await openPage();
-    await page.goto(`${product.baseUrl}/demo/online-scheduler/calendar?t=not-a-real-token&office=${FIXTURE_OFFICES.demo}`);
+    await page.goto(`${running.product.baseUrl}/demo/online-scheduler/calendar?t=not-a-real-token&office=${FIXTURE_OFFICES.demo}`);
     expect(await mainHeading(page)).toBe('Your session expired or you are not authorized to schedule this online order...');
     await page.waitForURL('**/demo/online-scheduler/unauthorized?t=not-a-real-token&office=*');
     await expect(page.getByRole('link', { name: '(614) 555-0142' }).count()).resolves.toBeGreaterThan(0);
@@ -105,16 +96,16 @@ describe('status pages', () => {
 
   it('shows the unauthorised page when the link carries a token of another office', async () => {
     const page = await openPage();
-    await page.goto(product.linkOf('demo'));
+    await page.goto(running.product.linkOf('demo'));
     await mainHeading(page);
     const token = new URL(page.url()).searchParams.get('t')!;
-    await page.goto(`${product.baseUrl}/demo/online-scheduler?t=${token}&office=${FIXTURE_OFFICES.zip}`);
+    await page.goto(`${running.product.baseUrl}/demo/online-scheduler?t=${token}&office=${FIXTURE_OFFICES.zip}`);
     expect(await mainHeading(page)).toBe('Your session expired or you are not authorized to schedule this online order...');
   });
 
   it('shows the disabled page, and lets the visitor in with ?try=1', async () => {
     const page = await openPage();
-    await page.goto(product.linkOf('closed'));
+    await page.goto(running.product.linkOf('closed'));
     expect(await mainHeading(page)).toBe('Sorry! Our Online Scheduling System is currently disabled.');
     const url = new URL(page.url());
     url.searchParams.set('try', '1');
@@ -128,16 +119,16 @@ describe('status pages', () => {
 
   it('shows the no-services page when the office offers no services', async () => {
     const page = await openPage();
-    await page.goto(product.linkOf('empty'));
+    await page.goto(running.product.linkOf('empty'));
     expect(await mainHeading(page)).toBe('Our Online Scheduling System is currently unable to provide any services.');
   });
 
   it('shows not-found for an unknown path, with Schedule Again leading to a new session', async () => {
     const page = await openPage();
-    await page.goto(product.linkOf('demo'));
+    await page.goto(running.product.linkOf('demo'));
     await mainHeading(page);
     const query = new URL(page.url()).search;
-    await page.goto(`${product.baseUrl}/demo/online-scheduler/no-such-step${query}`);
+    await page.goto(`${running.product.baseUrl}/demo/online-scheduler/no-such-step${query}`);
     expect(await mainHeading(page)).toBe("Sorry! We couldn't find the page you were looking for...");
     await expect(page.getByText('Scioto Valley Home Inspections, Columbus').isVisible()).resolves.toBe(true);
     await page.getByRole('link', { name: 'Schedule Again' }).click();
@@ -147,11 +138,11 @@ describe('status pages', () => {
 
   it('shows the thank-you state on every path once the order is confirmed', async () => {
     const page = await openPage();
-    await page.goto(product.linkOf('demo'));
+    await page.goto(running.product.linkOf('demo'));
     await mainHeading(page);
     const url = new URL(page.url());
-    await product.confirmOrderOf(url.searchParams.get('t')!);
-    await page.goto(`${product.baseUrl}/demo/online-scheduler/address${url.search}`);
+    await running.product.confirmOrderOf(url.searchParams.get('t')!);
+    await page.goto(`${running.product.baseUrl}/demo/online-scheduler/address${url.search}`);
     expect(await mainHeading(page)).toBe('Thank you!');
     await expect(
       page.getByText('Your inspection order has been placed. Someone from our office will contact you soon for further confirmation.').isVisible(),

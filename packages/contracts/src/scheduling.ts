@@ -48,35 +48,25 @@ const inspectorIds = queryList(z.coerce.number().int().positive());
 const serviceIds = queryList(z.uuid());
 const postalCode = z.string().trim().max(10).optional();
 
+/** What the scheduling queries send besides their times (spec 7.4). */
+const slotRequestFields = {
+  duration: nonNegativeInt.optional(),
+  /** The most slots offered on one day. */
+  limit: nonNegativeInt.optional(),
+  postal_code: postalCode,
+  inspectors: inspectorIds.optional(),
+  services: serviceIds.optional(),
+};
+
 /** GET /availability (spec 7.4). */
-export const availabilityQuerySchema = z
-  .object({
-    from: date,
-    to: date,
-    duration: nonNegativeInt.optional(),
-    limit: nonNegativeInt.optional(),
-    postal_code: postalCode,
-    inspectors: inspectorIds.optional(),
-    services: serviceIds.optional(),
-  })
-  .strict();
+export const availabilityQuerySchema = z.object({ from: date, to: date, ...slotRequestFields }).strict();
 export type AvailabilityQuery = z.infer<typeof availabilityQuerySchema>;
 
 /** "YYYY-MM-DDTHH:mm:00-00:00" and other ISO-8601 instants with an offset. */
 const instant = z.iso.datetime({ offset: true, local: false });
 
 /** GET /time_available. */
-export const timeAvailableQuerySchema = z
-  .object({
-    from: instant,
-    to: instant,
-    duration: nonNegativeInt.optional(),
-    limit: nonNegativeInt.optional(),
-    postal_code: postalCode,
-    inspectors: inspectorIds.optional(),
-    services: serviceIds.optional(),
-  })
-  .strict();
+export const timeAvailableQuerySchema = z.object({ from: instant, to: instant, ...slotRequestFields }).strict();
 
 export const timeAvailableResponseSchema = z.object({
   status: z.enum(['yes', 'no']),
@@ -84,15 +74,7 @@ export const timeAvailableResponseSchema = z.object({
 });
 
 /** GET /validate_inspectors_services. */
-export const validateInspectorsServicesQuerySchema = z
-  .object({
-    duration: nonNegativeInt.optional(),
-    limit: nonNegativeInt.optional(),
-    postal_code: postalCode,
-    inspectors: inspectorIds.optional(),
-    services: serviceIds.optional(),
-  })
-  .strict();
+export const validateInspectorsServicesQuerySchema = z.object(slotRequestFields).strict();
 
 export const validateInspectorsServicesResponseSchema = z.object({
   status: z.enum(['ok', 'conflict']),
