@@ -25,6 +25,24 @@ export interface DatabaseHandle {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/** Any fixed number: the advisory lock that serialises migrations across starting instances. */
+const MIGRATION_LOCK = 727_001;
+
+/**
+ * Several instances may start at once against one PostgreSQL: each migrates while holding an
+ * advisory lock, so the first applies the migrations and the others find them applied.
+ */
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePostgres(drizzlePostgres(client), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    client.release();
+  }
+}
+
 export type DatabaseLocation = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null };
 
 /** Opens the database and brings its schema up to date. A null dataDir keeps PGlite in memory. */
@@ -32,7 +50,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   if (location.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: location.url, max: 10 });
     const db = drizzlePostgres(pool, { schema }) as unknown as Database;
-    await migratePostgres(drizzlePostgres(pool), { migrationsFolder });
+    await migrateUnderLock(pool);
     return {
       db,
       kind: 'postgres',

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { eq } from 'drizzle-orm';
+import { openDatabase } from './connection.ts';
+import * as t from './schema.ts';
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+const cases: Array<[string, () => Promise<void>]> = [
+  [
+    'PGlite: reopening a migrated data folder keeps its data and migrates nothing twice',
+    async () => {
+      const dataDir = await mkdtemp(join(tmpdir(), 'scheduler-pglite-'));
+      try {
+        const first = await openDatabase({ kind: 'pglite', dataDir });
+        await first.db.insert(t.companies).values({ key: 'kept', name: 'Kept Inspections' });
+        await first.close();
+        const second = await openDatabase({ kind: 'pglite', dataDir });
+        expect(await second.db.select({ name: t.companies.name }).from(t.companies).where(eq(t.companies.key, 'kept'))).toEqual([{ name: 'Kept Inspections' }]);
+        await second.close();
+      } finally {
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
+  ],
+];
+
+if (serverUrl) {
+  cases.push([
+    'PostgreSQL: several instances start at once against one empty database',
+    async () => {
+      const name = `scheduler_migrate_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      try {
+        const handles = await Promise.all(Array.from({ length: 4 }, () => openDatabase({ kind: 'postgres', url: url.toString() })));
+        for (const handle of handles) expect(await handle.db.select().from(t.companies)).toEqual([]);
+        await Promise.all(handles.map((handle) => handle.close()));
+      } finally {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    },
+  ]);
+}
+
+describe('migrations', () => {
+  it.each(cases)('%s', async (_name, run) => run());
+});
