@@ -2,6 +2,9 @@
  * The product's words, verbatim from the specification (section numbers in the comments).
  * Screens take their texts from here so that wording stays exact and in one place.
  */
+/** A phone number inside a sentence never breaks across lines. */
+const keepTogether = (phone: string) => phone.replace(/ /g, '\u00a0');
+
 export const texts = {
   loading: "Hang on, we're setting up!", // 2.3
   status: {
@@ -39,11 +42,11 @@ export const texts = {
   },
   officeDetails: 'Office details',
   pleaseWait: 'Please wait',
-  somethingWentWrong: (phone: string) => `Something went wrong. Please try again, or call our office at ${phone}.`, // DECISIONS 8.1
+  somethingWentWrong: (phone: string) => `Something went wrong. Please try again, or call our office at ${keepTogether(phone)}.`, // DECISIONS 8.1
   postalCode: {
     label: 'Postal Code', // 2.4
     noAvailability: (postalCode: string, phone: string) =>
-      `We're sorry but there is no upcoming availability in the ${postalCode} postal code. You can always call us at ${phone} for help scheduling your inspection.`, // 8.3
+      `We're sorry but there is no upcoming availability in the ${postalCode} postal code. You can always call us at ${keepTogether(phone)} for help scheduling your inspection.`, // 8.3
   },
   calendar: {
     postalCodeNote: (postalCode: string) => `Availability may be affected by the postal code you entered (${postalCode})`, // 2.5
@@ -53,11 +56,11 @@ export const texts = {
     selectDay: 'Select a day',
     selectTimeSlot: 'Select a time slot',
     preferredNote: '* indicates preferred inspectors',
-    noneInCalendar: (phone: string) => `We're sorry. There are no appointments available. Please call our office at ${phone} for help scheduling your inspection.`,
+    noneInCalendar: (phone: string) => `We're sorry. There are no appointments available. Please call our office at ${keepTogether(phone)} for help scheduling your inspection.`,
     showMore: 'Show More',
     loadingMore: "We're loading more appointments",
     listEnd: (additional: boolean, phone: string) =>
-      `We're sorry. There are no ${additional ? 'additional ' : ''}appointments available. If you need a date not listed please call our office at ${phone} for help scheduling your inspection.`,
+      `We're sorry. There are no ${additional ? 'additional ' : ''}appointments available. If you need a date not listed please call our office at ${keepTogether(phone)} for help scheduling your inspection.`,
     reset: 'Reset',
     date: (date: string) => `Date: ${date}`, // 2.10
     time: (time: string) => `Time: ${time}`,
@@ -69,7 +72,7 @@ export const texts = {
     noLongerAvailable: (when: string) => `The appointment on ${when} is no longer available.`,
     selectAnother: 'Please select another appointment:',
     noAlternatives: (phone: string) =>
-      `We're sorry. There are no other appointments available for your service requirements. Please call our office at ${phone} for help scheduling your inspection.`,
+      `We're sorry. There are no other appointments available for your service requirements. Please call our office at ${keepTogether(phone)} for help scheduling your inspection.`,
     close: 'Close',
   },
 } as const;
