@@ -49,6 +49,11 @@ export type DatabaseLocation = { kind: 'postgres'; url: string } | { kind: 'pgli
 export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
   if (location.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: location.url, max: 10 });
+    // A connection the server ends (restart, failover, administrator) emits 'error' on its
+    // client, idle or already let go by the pool. Unhandled, that would end the process; the
+    // pool opens a fresh connection for the next query, and queries in flight fail on their own.
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePostgres(pool, { schema }) as unknown as Database;
     await migrateUnderLock(pool);
     return {

@@ -51,6 +51,32 @@ if (serverUrl) {
   ]);
 }
 
-describe('migrations', () => {
+if (serverUrl) {
+  cases.push([
+    'PostgreSQL: a connection the server terminates does not end the process',
+    async () => {
+      const name = `scheduler_terminate_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      try {
+        const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
+        await handle.ping();
+        // The server ends every connection to the database, as a restart would.
+        await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name]);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        await expect(handle.ping()).resolves.toBeUndefined();
+        await handle.close();
+      } finally {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    },
+  ]);
+}
+
+describe('migrations and connections', () => {
   it.each(cases)('%s', async (_name, run) => run());
 });
