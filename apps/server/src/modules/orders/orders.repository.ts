@@ -48,14 +48,6 @@ export async function recordOrderEvent(db: Executor, companyId: string, orderId:
   await db.insert(t.orderEvents).values({ companyId, orderId, type, data });
 }
 
-export async function listOrderEvents(db: Executor, companyId: string, orderId: string) {
-  return db
-    .select({ type: t.orderEvents.type, data: t.orderEvents.data, createdAt: t.orderEvents.createdAt })
-    .from(t.orderEvents)
-    .where(and(eq(t.orderEvents.companyId, companyId), eq(t.orderEvents.orderId, orderId)))
-    .orderBy(asc(t.orderEvents.id));
-}
-
 /** The order's date, time, length and inspectors. */
 export async function saveOrderSchedule(
   db: Executor,
