@@ -1,4 +1,5 @@
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
+import { addDays } from '@scheduler/domain/availability/zoned-calendar';
 import { callApi, type SessionCredentials } from './api-client.ts';
 
 export type SetDatetimeResult = { status: 'ok'; hold_expires_at: string | null } | { status: 'unavailable'; appointments: AppointmentSlot[] };
@@ -32,12 +33,16 @@ export function schedulingApi(companyKey: string, session: SessionCredentials) {
   };
 }
 
+/** Spec 4.5, 9.1: availability is first fetched for six weeks. */
+export const INITIAL_WINDOW_DAYS = 42;
+
 /** Today's date in the office's time zone, YYYY-MM-DD. */
 export function officeToday(timeZone: string, now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
-export function addDays(date: string, days: number): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+/** The first date a visitor may book: today when ONLINE_SCHEDULER_V3_ALLOW_TODAY is on, else tomorrow. */
+export function firstBookableDate(timeZone: string, allowToday: boolean): string {
+  const today = officeToday(timeZone);
+  return allowToday ? today : addDays(today, 1);
 }

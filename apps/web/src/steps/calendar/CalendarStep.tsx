@@ -14,7 +14,8 @@ import { formatPhone, phoneHref } from '@scheduler/domain/formatting';
 import { StepFrame } from '../../app/StepFrame.tsx';
 import { useScheduler } from '../../app/scheduler-context.tsx';
 import { UnauthorizedError } from '../../shared/api-client.ts';
-import { addDays, officeToday, schedulingApi } from '../../shared/scheduling-api.ts';
+import { addDays } from '@scheduler/domain/availability/zoned-calendar';
+import { firstBookableDate, INITIAL_WINDOW_DAYS, officeToday, schedulingApi } from '../../shared/scheduling-api.ts';
 import { readStorage, storageKeys, writeStorage } from '../../shared/storage-keys.ts';
 import { texts } from '../../shared/texts.ts';
 import { MonthCalendar } from './MonthCalendar.tsx';
@@ -27,7 +28,6 @@ import { Notice } from '../../shared/Notice.tsx';
 const NotAvailableDialog = lazy(() => import('./AppointmentDialogs.tsx').then((m) => ({ default: m.NotAvailableDialog })));
 const HoldNoticeDialog = lazy(() => import('./AppointmentDialogs.tsx').then((m) => ({ default: m.HoldNoticeDialog })));
 
-const INITIAL_WINDOW_DAYS = 42; // spec 9.1: six weeks
 const MONTH_CHANGE_WINDOW_DAYS = 42;
 const LIST_WINDOW_DAYS = 28; // four weeks per Show More fetch
 const MAX_LIST_CHECKS = 6;
@@ -48,7 +48,7 @@ export default function CalendarStep() {
   const postalCodeKey = storageKeys.postalCode(companyKey, credentials.token);
   const postalCode = order.postal_code || readStorage(globalThis.localStorage, postalCodeKey) || '';
   const today = officeToday(office.time_zone);
-  const firstDate = settings.isOn(SETTING.ALLOW_TODAY) ? today : addDays(today, 1);
+  const firstDate = firstBookableDate(office.time_zone, settings.isOn(SETTING.ALLOW_TODAY));
 
   const fetchWindow = useCallback(
     (from: string, to: string) => api.availability({ from, to, duration: order.duration, limit: listMode ? appointmentLimit : 0, postalCode: zipLimited ? postalCode : undefined }),

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { compareSlots } from '@scheduler/domain/availability/slot-order';
-import { addDays } from '../../shared/scheduling-api.ts';
+import { addDays } from '@scheduler/domain/availability/zoned-calendar';
 
 export type SlotsByDate = ReadonlyMap<string, AppointmentSlot[]>;
 

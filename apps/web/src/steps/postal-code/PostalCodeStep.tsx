@@ -4,7 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { StepFrame } from '../../app/StepFrame.tsx';
 import { useScheduler } from '../../app/scheduler-context.tsx';
-import { schedulingApi, addDays, officeToday } from '../../shared/scheduling-api.ts';
+import { addDays } from '@scheduler/domain/availability/zoned-calendar';
+import { firstBookableDate, INITIAL_WINDOW_DAYS, schedulingApi } from '../../shared/scheduling-api.ts';
 import { readStorage, storageKeys, writeStorage } from '../../shared/storage-keys.ts';
 import { texts } from '../../shared/texts.ts';
 import { SETTING } from '@scheduler/contracts/setting-keys';
@@ -34,8 +35,8 @@ export default function PostalCodeStep() {
       await api.setPostalCode(trimmed);
       writeStorage(globalThis.localStorage, storageKey, trimmed);
       await queryClient.invalidateQueries({ queryKey: ['order'] });
-      const from = settings.isOn(SETTING.ALLOW_TODAY) ? officeToday(office.time_zone) : addDays(officeToday(office.time_zone), 1);
-      const slots = await api.availability({ from, to: addDays(from, 41), limit: 1, postalCode: trimmed });
+      const from = firstBookableDate(office.time_zone, settings.isOn(SETTING.ALLOW_TODAY));
+      const slots = await api.availability({ from, to: addDays(from, INITIAL_WINDOW_DAYS - 1), limit: 1, postalCode: trimmed });
       if (slots.length === 0) setUnavailableFor(trimmed);
       else goTo('calendar');
     } catch {
