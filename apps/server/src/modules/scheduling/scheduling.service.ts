@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
+import type { AppointmentSlot, AppointmentSlotBase } from '@scheduler/contracts/scheduling';
 import { MAX_AVAILABILITY_WINDOW_DAYS } from '@scheduler/contracts/scheduling';
 import { SETTING } from '@scheduler/contracts/setting-keys';
 import { findSlots, seededRandom, teamsFor, type AvailabilityRequest } from '@scheduler/domain/availability/engine';
@@ -107,12 +107,16 @@ async function slotsFor(db: Database, s: Scheduling, query: SlotQuery, now: Date
   });
 }
 
+/** Every slot, group members included, that starts exactly at the instant `start` (ms). */
+function slotsStartingAt(slots: AppointmentSlot[], start: number): AppointmentSlotBase[] {
+  return slots.flatMap((slot) => slot.group ?? [slot]).filter((slot) => slot.timestamp * 1000 === start);
+}
+
 /** The slot that starts exactly at `start`, for exactly these inspectors (any team when none are given). */
-async function slotAt(db: Database, s: Scheduling, start: number, durationMinutes: number, inspectors: number[], services: string[] | undefined, now: Date): Promise<AppointmentSlot | null> {
+async function slotAt(db: Database, s: Scheduling, start: number, durationMinutes: number, inspectors: number[], services: string[] | undefined, now: Date): Promise<AppointmentSlotBase | null> {
   const date = s.calendar.localDateOf(start);
   const slots = await slotsFor(db, s, { from: date, to: date, duration: durationMinutes, inspectors, services }, now);
-  const members = slots.flatMap((slot) => slot.group ?? [slot]);
-  return members.find((slot) => slot.timestamp * 1000 === start) ?? null;
+  return slotsStartingAt(slots, start)[0] ?? null;
 }
 
 async function alternatives(db: Database, s: Scheduling, fromInstant: number, durationMinutes: number, now: Date, limit = ALTERNATIVES_LIMIT): Promise<AppointmentSlot[]> {
@@ -161,7 +165,7 @@ export async function validateInspectorsServices(
   // Who is free at the order's time, whatever they perform.
   const date = s.calendar.localDateOf(start);
   const freeSlots = await slotsFor(db, s, { from: date, to: date, duration, services: [], postal_code: query.postal_code }, now);
-  const freeIds = new Set(freeSlots.flatMap((slot) => slot.group ?? [slot]).filter((slot) => slot.timestamp * 1000 === start).flatMap((slot) => slot.users));
+  const freeIds = new Set(slotsStartingAt(freeSlots, start).flatMap((slot) => slot.users));
   const byId = new Map(s.context.inspectors.map((i) => [i.id, i]));
   const team = current.map((id) => byId.get(id)).filter((i) => i !== undefined);
   if (team.length === current.length && current.every((id) => freeIds.has(id))) {
