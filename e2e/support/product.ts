@@ -9,6 +9,7 @@ import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/conn
 import * as t from '../../apps/server/src/db/schema.ts';
 import { importCompanyDocument } from '../../apps/server/src/modules/companies/companies.service.ts';
 import { DEMO_COMPANY_FILE, DEMO_OFFICE_UUID } from '../../apps/server/src/modules/companies/demo-company.ts';
+import { hashToken } from '../../apps/server/src/modules/sessions/tokens.ts';
 
 export const WEB_DIST = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
 
@@ -96,7 +97,6 @@ export async function startProduct(): Promise<RunningProduct> {
     app,
     linkOf: (company) => `${baseUrl}/${company}/online-scheduler/${FIXTURE_OFFICES[company]}`,
     confirmOrderOf: async (token) => {
-      const { hashToken } = await import('../../apps/server/src/modules/sessions/tokens.ts');
       const [session] = await database.db.select().from(t.sessions).where(eq(t.sessions.tokenHash, hashToken(token)));
       await database.db.update(t.orders).set({ status: 'confirmed', confirmedAt: new Date() }).where(eq(t.orders.id, session!.orderId));
     },

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from './connection.ts';
+import { createScratchDatabase } from './test-databases.ts';
 import * as t from './schema.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -33,45 +33,32 @@ if (serverUrl) {
   cases.push([
     'PostgreSQL: several instances start at once against one empty database',
     async () => {
-      const name = `scheduler_migrate_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
+      const scratch = await createScratchDatabase(serverUrl, 'scheduler_migrate');
       try {
-        const handles = await Promise.all(Array.from({ length: 4 }, () => openDatabase({ kind: 'postgres', url: url.toString() })));
+        const handles = await Promise.all(Array.from({ length: 4 }, () => openDatabase({ kind: 'postgres', url: scratch.url })));
         for (const handle of handles) expect(await handle.db.select().from(t.companies)).toEqual([]);
         await Promise.all(handles.map((handle) => handle.close()));
       } finally {
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
+        await scratch.drop();
       }
     },
-  ]);
-}
-
-if (serverUrl) {
-  cases.push([
+  ], [
     'PostgreSQL: a connection the server terminates does not end the process',
     async () => {
-      const name = `scheduler_terminate_${randomBytes(6).toString('hex')}`;
+      const scratch = await createScratchDatabase(serverUrl, 'scheduler_terminate');
       const admin = new pg.Client({ connectionString: serverUrl });
       await admin.connect();
-      await admin.query(`create database ${name}`);
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
       try {
-        const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
+        const handle = await openDatabase({ kind: 'postgres', url: scratch.url });
         await handle.ping();
         // The server ends every connection to the database, as a restart would.
-        await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name]);
+        await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [scratch.name]);
         await new Promise((resolve) => setTimeout(resolve, 100));
         await expect(handle.ping()).resolves.toBeUndefined();
         await handle.close();
       } finally {
-        await admin.query(`drop database if exists ${name} with (force)`);
         await admin.end();
+        await scratch.drop();
       }
     },
   ]);

@@ -18,24 +18,36 @@ export function testDatabaseFactories(): TestDatabaseFactory[] {
   return factories;
 }
 
-/** Creates a uniquely named database for one test file and drops it when the handle closes. */
-async function openScratchPostgres(serverUrl: string): Promise<DatabaseHandle> {
-  const name = `scheduler_test_${randomBytes(6).toString('hex')}`;
+/** A new, empty database on the PostgreSQL server, and how to drop it again. */
+export async function createScratchDatabase(serverUrl: string, prefix = 'scheduler_test'): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
   return {
-    ...handle,
-    close: async () => {
-      await handle.close();
+    name,
+    url: url.toString(),
+    drop: async () => {
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();
+    },
+  };
+}
+
+/** Creates a scratch database for one test file and drops it when the handle closes. */
+async function openScratchPostgres(serverUrl: string): Promise<DatabaseHandle> {
+  const scratch = await createScratchDatabase(serverUrl);
+  const handle = await openDatabase({ kind: 'postgres', url: scratch.url });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await scratch.drop();
     },
   };
 }
