@@ -49,7 +49,10 @@ export function generateDocument(inspectorCount: number): CompanyDocumentInput {
   };
 }
 
-/** Existing appointments: per inspector, non-overlapping 2-2.5 hour jobs at four daily start times on weekdays. */
+/**
+ * Existing appointments: per inspector, non-overlapping 2-2.5 hour jobs at four daily start times
+ * on weekdays, ordered by start as the server loads them.
+ */
 export function generateAppointments(inspectorCount: number, firstDate: string): BusyInterval[] {
   const random = seededRandom(inspectorCount * 7919);
   const calendar = new ZonedCalendar('America/New_York');
@@ -67,5 +70,5 @@ export function generateAppointments(inspectorCount: number, firstDate: string):
       busy.push({ inspectorId: id, start, end: start + (120 + Math.floor(random() * 2) * 30) * 60_000, location: null });
     }
   }
-  return busy;
+  return busy.sort((a, b) => a.start - b.start);
 }

@@ -105,6 +105,14 @@ describe('teams', () => {
     const slots = findSlots(input({ inspectors: [inspector(1), inspector(2)], request: request({ requestedInspectorIds: [2] }) }));
     expect(new Set(slots.flatMap((s) => s.users))).toEqual(new Set([2]));
   });
+
+  it('offers a requested team larger than a group of alternates when names are hidden', () => {
+    const everyone = [1, 2, 3, 4, 5].map((id) => inspector(id));
+    const rules = { allowToday: false, restrictInspectorZip: false, limitZipByDay: false, groupSlots: true };
+    const slots = findSlots(input({ inspectors: everyone, rules, request: request({ requestedInspectorIds: [1, 2, 3, 4, 5] }) }));
+    expect(slots).toHaveLength(6);
+    expect(slots[0]!.users).toEqual([1, 2, 3, 4, 5]);
+  });
 });
 
 describe('postal-code restrictions', () => {
@@ -202,6 +210,14 @@ describe('grouping, sorting and limit', () => {
       expect(slot.users).toEqual([3]);
       expect(slot.preferred).toBe(1);
     }
+  });
+
+  it('keeps at most four alternates in a group, the best-ranked ones', () => {
+    const rules = { allowToday: false, restrictInspectorZip: false, limitZipByDay: false, groupSlots: true };
+    const many = [...people, inspector(4, { preferred_rank: 3 }), inspector(5), inspector(6, { preferred_rank: 4 })];
+    const slots = findSlots(input({ inspectors: many, rules }));
+    expect(slots).toHaveLength(6);
+    for (const slot of slots) expect(slot.group!.map((member) => member.users[0])).toEqual([3, 2, 4, 6]);
   });
 
   it('lists one slot per inspector when names are shown, preferred first by rank, then by time', () => {

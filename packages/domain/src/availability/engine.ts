@@ -83,46 +83,79 @@ interface Candidate {
   end: number;
 }
 
-/** An inspector's commitments, sorted by start, with binary search for the neighbours of a time. */
+/**
+ * An inspector's commitments, sorted by start, as parallel arrays: the engine walks them with a
+ * cursor while it walks the day's start times, so checking a start costs a comparison or two.
+ */
 class Commitments {
-  private readonly sorted: BusyInterval[];
+  readonly starts: number[];
+  readonly ends: number[];
+  readonly locations: Array<LatLng | null>;
   constructor(intervals: BusyInterval[]) {
-    this.sorted = intervals.sort((a, b) => a.start - b.start);
+    // The server loads commitments ordered by start; sorting is only needed when they are not.
+    if (!isSortedByStart(intervals)) intervals.sort((a, b) => a.start - b.start);
+    this.starts = intervals.map((i) => i.start);
+    this.ends = intervals.map((i) => i.end);
+    this.locations = intervals.map((i) => i.location);
+  }
+
+  get length(): number {
+    return this.starts.length;
   }
 
   /** Index of the first commitment that starts at or after `time`. */
-  private firstStartingFrom(time: number): number {
+  firstStartingFrom(time: number): number {
     let low = 0;
-    let high = this.sorted.length;
+    let high = this.starts.length;
     while (low < high) {
       const mid = (low + high) >> 1;
-      if (this.sorted[mid]!.start < time) low = mid + 1;
+      if (this.starts[mid]! < time) low = mid + 1;
       else high = mid;
     }
     return low;
   }
 
-  /** The commitment right before `start` (possibly overlapping it), and the first one at or after it. */
-  neighbours(start: number): { previous: BusyInterval | undefined; next: BusyInterval | undefined } {
-    const index = this.firstStartingFrom(start);
-    // Commitments never overlap each other (the database forbids it), so the latest-ending one
-    // before `index` is the one just before it.
-    return { previous: this.sorted[index - 1], next: this.sorted[index] };
-  }
-
   countBetween(from: number, to: number): number {
-    let count = 0;
-    for (let i = this.firstStartingFrom(from); i < this.sorted.length && this.sorted[i]!.start < to; i++) count++;
-    return count;
+    return this.firstStartingFrom(to) - this.firstStartingFrom(from);
   }
 }
 
-function displayTime(minutes: number): string {
+function isSortedByStart(intervals: readonly BusyInterval[]): boolean {
+  for (let i = 1; i < intervals.length; i++) if (intervals[i - 1]!.start > intervals[i]!.start) return false;
+  return true;
+}
+
+/** One eligible inspector, prepared once per request. */
+interface InspectorPlan {
+  inspector: Inspector;
+  /** Performs every service of the request alone. */
+  qualified: boolean;
+  hours: WorkingMinutes;
+  commitments: Commitments;
+}
+
+/** The inspectors free at one start time of a day, in the order of the eligible list. */
+interface FreeAtStart {
+  start: number;
+  /** Inspectors who could do the whole request alone. */
+  singles: Inspector[];
+  /** Everyone free, qualified alone or not: the pool for teams. */
+  all: Inspector[];
+}
+
+/**
+ * Working hours parsed into minutes, kept per inspector object: a server that reuses the same
+ * company configuration for many requests parses each inspector's hours once.
+ */
+const parsedHours = new WeakMap<Inspector, { startRule: string; hours: WorkingMinutes }>();
+
+/** "h:mm AM" for each minute of the day, built once: every slot of every request needs one. */
+const DISPLAY_TIMES: readonly string[] = Array.from({ length: 24 * 60 }, (_, minutes) => {
   const hours = Math.floor(minutes / 60);
   const suffix = hours >= 12 ? 'PM' : 'AM';
   const hour12 = hours % 12 === 0 ? 12 : hours % 12;
   return `${hour12}:${String(minutes % 60).padStart(2, '0')} ${suffix}`;
-}
+});
 
 /** The rank of a team: its best (lowest) preferred rank, if any member has one. */
 function teamRank(team: readonly Inspector[]): number | undefined {
@@ -170,12 +203,14 @@ export class AvailabilityEngine {
   private readonly calendar: ZonedCalendar;
   private readonly driveTimes: DriveTimeEstimator;
   private readonly fixedStarts: number[];
+  private readonly bufferMs: number;
 
   constructor(private readonly input: AvailabilityInput) {
     this.calendar = ZonedCalendar.of(input.office.time_zone);
     const { road_factor, average_speed_mph } = input.office.scheduling;
     this.driveTimes = input.driveTimes ?? straightLineEstimator(road_factor, average_speed_mph);
     this.fixedStarts = input.office.scheduling.fixed_start_times.map(minutesOfTime);
+    this.bufferMs = input.office.scheduling.buffer_minutes * MINUTE_MS;
   }
 
   /** Inspectors who could take this request at all: active, in range, serving the postal code. */
@@ -201,18 +236,24 @@ export class AvailabilityEngine {
     return codes === undefined || codes.includes(request.postalCode);
   }
 
-  /** An inspector's hours in minutes after midnight, parsed once per request. */
+  /** An inspector's hours in minutes after midnight, with the candidate start times of each interval. */
   private hoursOf(inspector: Inspector): WorkingMinutes {
+    const { slot_granularity_minutes, fixed_start_times } = this.input.office.scheduling;
+    const startRule = `${slot_granularity_minutes}|${fixed_start_times.join(',')}`;
+    const cached = parsedHours.get(inspector);
+    if (cached?.startRule === startRule) return cached.hours;
     const toMinutes = (intervals: ReadonlyArray<{ start: string; end: string }>) =>
       intervals.map((i) => {
         const from = minutesOfTime(i.start);
         const to = minutesOfTime(i.end);
         return { from, to, starts: this.startsWithin(from, to) };
       });
-    return {
+    const hours = {
       weekly: WEEKDAYS.map((day) => toMinutes(inspector.weekly_hours[day])),
       overrides: new Map(inspector.overrides.map((o) => [o.date, toMinutes(o.intervals)])),
     };
+    parsedHours.set(inspector, { startRule, hours });
+    return hours;
   }
 
   /** Candidate start times (minutes after midnight) of a working interval, before any check. */
@@ -224,18 +265,10 @@ export class AvailabilityEngine {
     return starts;
   }
 
-  /** Minutes an inspector needs between two commitments: the drive when both places are known, else the office buffer. */
-  private gapMinutes(from: LatLng | null, to: LatLng | null): number {
-    if (from && to) return this.driveTimes.minutes(from, to);
-    return this.input.office.scheduling.buffer_minutes;
-  }
-
-  private isFree(commitments: Commitments, start: number, end: number): boolean {
-    const location = this.input.request.location;
-    const { previous, next } = commitments.neighbours(start);
-    if (previous && previous.end + this.gapMinutes(previous.location, location) * MINUTE_MS > start) return false;
-    if (next && end + this.gapMinutes(location, next.location) * MINUTE_MS > next.start) return false;
-    return true;
+  /** Time an inspector needs between two places: the drive when both are known, else the office buffer. */
+  private gapMs(from: LatLng | null, to: LatLng | null): number {
+    if (from && to) return this.driveTimes.minutes(from, to) * MINUTE_MS;
+    return this.bufferMs;
   }
 
   /** The first and last local dates that may be offered. */
@@ -247,92 +280,34 @@ export class AvailabilityEngine {
     return { first: request.from > earliest ? request.from : earliest, last: request.to < latest ? request.to : latest };
   }
 
-  /** Every slot of the request, sorted, grouped and limited as spec 4.5 says. */
-  run(): AppointmentSlot[] {
-    const { request, busy, now, office } = this.input;
-    const duration = request.durationMinutes;
-    const earliestStart = now + office.scheduling.minimum_notice_hours * HOUR_MS;
-    // Best-ranked first; equal ranks in a seeded random order, so that work spreads across
-    // inspectors while one visitor sees a stable order. Every list below keeps this order.
+  /** The eligible inspectors, best-ranked first, each with its hours and commitments. */
+  private plans(): InspectorPlan[] {
+    const { request, busy } = this.input;
+    // Equal ranks in a seeded random order, so that work spreads across inspectors while one
+    // visitor sees a stable order. Every list built from the plans keeps this order.
     const tieBreak = new Map(this.input.inspectors.map((inspector) => [inspector.id, this.input.random()]));
     const eligible = this.eligibleInspectors().sort(
       (a, b) => (a.preferred_rank ?? Number.MAX_SAFE_INTEGER) - (b.preferred_rank ?? Number.MAX_SAFE_INTEGER) || tieBreak.get(a.id)! - tieBreak.get(b.id)!,
     );
-    const hours = new Map(eligible.map((inspector) => [inspector.id, this.hoursOf(inspector)]));
-    const maxTeams = this.input.rules.groupSlots ? MAX_GROUP_SIZE : Number.POSITIVE_INFINITY;
-    const coversAll = new Map(eligible.map((inspector) => [inspector.id, covers([inspector], request.serviceIds)]));
     const byInspector = new Map<number, BusyInterval[]>(eligible.map((inspector) => [inspector.id, []]));
     for (const interval of busy) byInspector.get(interval.inspectorId)?.push(interval);
-    const commitments = new Map([...byInspector].map(([id, intervals]) => [id, new Commitments(intervals)]));
-    const requestedTeam = request.requestedInspectorIds.length > 0;
+    return eligible.map((inspector) => ({
+      inspector,
+      qualified: covers([inspector], request.serviceIds),
+      hours: this.hoursOf(inspector),
+      commitments: new Commitments(byInspector.get(inspector.id)!),
+    }));
+  }
+
+  /** Every slot of the request, sorted, grouped and limited as spec 4.5 says. */
+  run(): AppointmentSlot[] {
+    const { request } = this.input;
+    const plans = this.plans();
     const { first, last } = this.bookableDates();
     const slots: AppointmentSlot[] = [];
-
     for (let day = dayNumberOf(first); day <= dayNumberOf(last); day++) {
       const date = addDays('1970-01-01', day);
-      const weekday = weekdayOf(date);
-      const dayStart = this.calendar.toInstant(date, 0);
-      const dayEnd = this.calendar.toInstant(addDays(date, 1), 0);
-      // Free inspectors by start time (minutes after local midnight), in the order of `eligible`.
-      // Indexed by minute after local midnight.
-      const freeAt: Array<{ start: number; inspectors: Inspector[]; singles: number } | undefined> = [];
-      const steadyOffset = this.calendar.steadyOffset(date);
-      const midnight = this.calendar.midnightAsUtc(date);
-      // On an ordinary day a wall time is midnight plus minutes, less the day's offset; on a day
-      // the clocks change, ask the calendar (which knows the skipped and repeated hours).
-      const instantOf = (minutes: number) => (steadyOffset === null ? this.calendar.toInstant(date, minutes) : midnight + minutes * MINUTE_MS - steadyOffset);
-      for (const inspector of eligible) {
-        if (!this.servesPostalCodeOn(inspector, date)) continue;
-        const own = commitments.get(inspector.id)!;
-        if (dayStart !== null && dayEnd !== null && own.countBetween(dayStart, dayEnd) >= inspector.max_inspections_per_day) continue;
-        const qualified = coversAll.get(inspector.id)!;
-        const working = hours.get(inspector.id)!;
-        for (const interval of working.overrides.get(date) ?? working.weekly[weekday]!) {
-          const intervalEnd = instantOf(interval.to);
-          if (intervalEnd === null) continue;
-          for (const startMinutes of interval.starts) {
-            let entry = freeAt[startMinutes];
-            // Grouped slots keep only the best few alternates, and `eligible` is best-first:
-            // once a start has enough, later inspectors cannot change it.
-            if (entry && entry.singles >= maxTeams) continue;
-            const start = instantOf(startMinutes);
-            // A wall time the clocks skip over is no slot. The end is the start plus the real
-            // duration, so a slot across a clock change keeps its length.
-            if (start === null || start < earliestStart) continue;
-            const end = start + duration * MINUTE_MS;
-            if (end > intervalEnd || !this.isFree(own, start, end)) continue;
-            if (!entry) {
-              entry = { start, inspectors: [], singles: 0 };
-              freeAt[startMinutes] = entry;
-            }
-            entry.inspectors.push(inspector);
-            if (qualified) entry.singles++;
-          }
-        }
-      }
-
-      const daySlots: AppointmentSlot[] = [];
-      for (let startMinutes = 0; startMinutes < freeAt.length; startMinutes++) {
-        const entry = freeAt[startMinutes];
-        if (!entry) continue;
-        const { start, inspectors } = entry;
-        const teams = requestedTeam
-          ? inspectors.length === request.requestedInspectorIds.length
-            ? [inspectors]
-            : []
-          : teamsFor(inspectors, request.serviceIds, maxTeams);
-        if (!teams.length) continue;
-        const times = this.timesOf({ date, startMinutes, start, end: start + duration * MINUTE_MS });
-        if (this.input.rules.groupSlots) {
-          const group = teams.map((team) => this.slotOf(times, team));
-          const first = group[0]!;
-          const grouped: AppointmentSlot = { id: first.id, date: first.date, start: first.start, start_datetime: first.start_datetime, end_datetime: first.end_datetime, timestamp: first.timestamp, users: first.users, group };
-          if (first.preferred !== undefined) grouped.preferred = first.preferred;
-          daySlots.push(grouped);
-        } else {
-          for (const team of teams) daySlots.push(this.slotOf(times, team));
-        }
-      }
+      const daySlots = this.slotsOfDay(date, this.freeInspectorsOn(date, plans));
       daySlots.sort(compareSlots);
       // The appointment limit caps each day: the day's best N (spec 2.5 "limited to N appointments").
       slots.push(...(request.limit > 0 ? daySlots.slice(0, request.limit) : daySlots));
@@ -340,12 +315,96 @@ export class AvailabilityEngine {
     return slots;
   }
 
+  /** Who is free for the whole duration at each start time of a day, indexed by minutes after local midnight. */
+  private freeInspectorsOn(date: string, plans: readonly InspectorPlan[]): Array<FreeAtStart | undefined> {
+    const { request, now, office, rules } = this.input;
+    const durationMs = request.durationMinutes * MINUTE_MS;
+    const earliestStart = now + office.scheduling.minimum_notice_hours * HOUR_MS;
+    // Grouped slots keep only the best few alternates, and the plans are best-first: once a
+    // start has enough, later inspectors cannot change it. A requested team needs all its members.
+    const enough = rules.groupSlots && request.requestedInspectorIds.length === 0 ? MAX_GROUP_SIZE : Number.POSITIVE_INFINITY;
+    const location = request.location;
+    const weekday = weekdayOf(date);
+    const dayStart = this.calendar.toInstant(date, 0);
+    const dayEnd = this.calendar.toInstant(addDays(date, 1), 0);
+    const steadyOffset = this.calendar.steadyOffset(date);
+    const midnight = this.calendar.midnightAsUtc(date);
+    const freeAt: Array<FreeAtStart | undefined> = [];
+
+    for (const { inspector, qualified, hours, commitments } of plans) {
+      if (!this.servesPostalCodeOn(inspector, date)) continue;
+      if (dayStart !== null && dayEnd !== null && commitments.countBetween(dayStart, dayEnd) >= inspector.max_inspections_per_day) continue;
+      const { starts: busyStarts, ends: busyEnds, locations: busyLocations } = commitments;
+      for (const interval of hours.overrides.get(date) ?? hours.weekly[weekday]!) {
+        // On an ordinary day a wall time is midnight plus minutes, less the day's offset; on a day
+        // the clocks change, the calendar knows the skipped and repeated hours.
+        const intervalEnd = steadyOffset === null ? this.calendar.toInstant(date, interval.to) : midnight + interval.to * MINUTE_MS - steadyOffset;
+        if (intervalEnd === null) continue;
+        // `next` is the first commitment starting at or after the candidate start; it only moves forward.
+        let next = -1;
+        for (const startMinutes of interval.starts) {
+          const entry = freeAt[startMinutes];
+          if (entry && entry.singles.length >= enough) continue;
+          const start = steadyOffset === null ? this.calendar.toInstant(date, startMinutes) : midnight + startMinutes * MINUTE_MS - steadyOffset;
+          // A wall time the clocks skip over is no slot. The end is the start plus the real
+          // duration, so a slot across a clock change keeps its length.
+          if (start === null || start < earliestStart) continue;
+          const end = start + durationMs;
+          if (end > intervalEnd) break;
+          if (next < 0) next = commitments.firstStartingFrom(start);
+          while (next < busyStarts.length && busyStarts[next]! < start) next++;
+          const previous = next - 1;
+          if (previous >= 0 && busyEnds[previous]! + this.gapMs(busyLocations[previous]!, location) > start) continue;
+          if (next < busyStarts.length && end + this.gapMs(location, busyLocations[next]!) > busyStarts[next]!) continue;
+          if (entry) {
+            entry.all.push(inspector);
+            if (qualified) entry.singles.push(inspector);
+          } else {
+            freeAt[startMinutes] = { start, singles: qualified ? [inspector] : [], all: [inspector] };
+          }
+        }
+      }
+    }
+    return freeAt;
+  }
+
+  /** The slots of one day from who is free when: the teams, then one slot per team or per start. */
+  private slotsOfDay(date: string, freeAt: Array<FreeAtStart | undefined>): AppointmentSlot[] {
+    const { request, rules } = this.input;
+    const maxTeams = rules.groupSlots ? MAX_GROUP_SIZE : Number.POSITIVE_INFINITY;
+    const requestedCount = request.requestedInspectorIds.length;
+    const daySlots: AppointmentSlot[] = [];
+    for (let startMinutes = 0; startMinutes < freeAt.length; startMinutes++) {
+      const entry = freeAt[startMinutes];
+      if (!entry) continue;
+      const teams = requestedCount
+        ? entry.all.length === requestedCount
+          ? [entry.all]
+          : []
+        : entry.singles.length
+          ? entry.singles.slice(0, maxTeams).map((inspector) => [inspector])
+          : teamsFor(entry.all, request.serviceIds, maxTeams);
+      if (!teams.length) continue;
+      const times = this.timesOf({ date, startMinutes, start: entry.start, end: entry.start + request.durationMinutes * MINUTE_MS });
+      if (rules.groupSlots) {
+        const group = teams.map((team) => this.slotOf(times, team));
+        const first = group[0]!;
+        const grouped: AppointmentSlot = { id: first.id, date: first.date, start: first.start, start_datetime: first.start_datetime, end_datetime: first.end_datetime, timestamp: first.timestamp, users: first.users, group };
+        if (first.preferred !== undefined) grouped.preferred = first.preferred;
+        daySlots.push(grouped);
+      } else {
+        for (const team of teams) daySlots.push(this.slotOf(times, team));
+      }
+    }
+    return daySlots;
+  }
+
   /** What every slot at one start has in common, computed once for all its teams. */
   private timesOf(candidate: Candidate): Omit<AppointmentSlotBase, 'id' | 'users' | 'preferred'> {
     const endLocal = this.calendar.wallTimeAfter(candidate.date, candidate.startMinutes, candidate.start, (candidate.end - candidate.start) / MINUTE_MS);
     return {
       date: candidate.date,
-      start: displayTime(candidate.startMinutes),
+      start: DISPLAY_TIMES[candidate.startMinutes]!,
       start_datetime: `${candidate.date} ${timeOfMinutes(candidate.startMinutes)}:00`,
       end_datetime: `${endLocal.date} ${timeOfMinutes(endLocal.minutes)}:00`,
       timestamp: Math.floor(candidate.start / 1000),
@@ -353,10 +412,11 @@ export class AvailabilityEngine {
   }
 
   private slotOf(times: Omit<AppointmentSlotBase, 'id' | 'users' | 'preferred'>, team: Inspector[]): AppointmentSlotBase {
-    const users = team.length === 1 ? [team[0]!.id] : [...team].sort(compareInspectors).map((inspector) => inspector.id);
-    const rank = teamRank(team);
+    const single = team.length === 1 ? team[0]! : null;
+    const users = single ? [single.id] : [...team].sort(compareInspectors).map((inspector) => inspector.id);
+    const rank = single ? (single.preferred_rank ?? undefined) : teamRank(team);
     const slot: AppointmentSlotBase = {
-      id: `${times.start_datetime}~${users.join('-')}`,
+      id: `${times.start_datetime}~${single ? single.id : users.join('-')}`,
       date: times.date,
       start: times.start,
       start_datetime: times.start_datetime,

@@ -32,8 +32,11 @@ export function minutesOfTime(time: string): number {
   return hours * 60 + minutes;
 }
 
+/** "HH:mm" for each minute of the day, built once: slot times are formatted by the thousand. */
+const TIMES_OF_DAY: readonly string[] = Array.from({ length: 24 * 60 }, (_, minutes) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`);
+
 export function timeOfMinutes(minutes: number): string {
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  return TIMES_OF_DAY[minutes] ?? `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
 export class ZonedCalendar {
