@@ -58,6 +58,7 @@ describe('company HTML in the browser', () => {
         : s,
     );
     await running.product.database.db.update(t.companies).set({ settings }).where(eq(t.companies.id, company!.id));
+    await running.product.database.changes.flush();
     const page = await (await running.browser.newContext({ viewport: VIEWPORTS.desktop })).newPage();
     await page.goto(`${running.product.baseUrl}/noquestions/online-scheduler/${FIXTURE_OFFICES.noquestions}`);
     await mainHeading(page);

@@ -13,6 +13,7 @@ export async function generatedDocs(): Promise<Record<string, string>> {
     config: configSchema.parse({ LOG_LEVEL: 'silent' }),
     adminToken: 'unused-when-documenting',
     pingDatabase: database.ping,
+    changes: database.changes,
     webDistDir: null,
   });
   await app.ready();

@@ -87,6 +87,7 @@ export async function startProduct(): Promise<RunningProduct> {
     config: configSchema.parse({ LOG_LEVEL: 'silent', SESSION_RATE_LIMIT: '1000' }),
     adminToken: 'e2e-admin-token-0123456789',
     pingDatabase: database.ping,
+    changes: database.changes,
     webDistDir: WEB_DIST,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -99,6 +100,7 @@ export async function startProduct(): Promise<RunningProduct> {
     confirmOrderOf: async (token) => {
       const [session] = await database.db.select().from(t.sessions).where(eq(t.sessions.tokenHash, hashToken(token)));
       await database.db.update(t.orders).set({ status: 'confirmed', confirmedAt: new Date() }).where(eq(t.orders.id, session!.orderId));
+      await database.changes.flush();
     },
     startSessionOf: async (company) => {
       const response = await app.inject({ method: 'GET', url: `/${company}/online-scheduler/${FIXTURE_OFFICES[company]}` });

@@ -2,7 +2,10 @@ import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { AppContext } from './context.ts';
+import type { AppContext, AppOptions } from './context.ts';
+import { changeKeys } from './db/change-feed.ts';
+import { SchedulingStore } from './modules/scheduling/scheduling.store.ts';
+import { SessionStore } from './modules/sessions/sessions.store.ts';
 import { adminRoutes } from './modules/companies/admin.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -29,7 +32,14 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   };
 }
 
-export async function buildApp(ctx: AppContext, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
+const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export async function buildApp(appOptions: AppOptions, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
+  const ctx: AppContext = {
+    ...appOptions,
+    sessions: new SessionStore(appOptions.db, appOptions.changes),
+    scheduling: new SchedulingStore(appOptions.db, appOptions.changes),
+  };
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -41,6 +51,12 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyServe
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('schedulerSession', null);
   registerErrorHandler(app);
+  // A wizard call that writes has committed by the time its reply is sent. The database announces
+  // the change to every instance; saying so here too means this instance's caches never answer
+  // the visitor's very next call from before their own write.
+  app.addHook('onSend', async (request) => {
+    if (request.schedulerSession && MUTATING_METHODS.has(request.method)) ctx.changes.announce(changeKeys.order(request.schedulerSession.orderId));
+  });
   // The wizard's JavaScript shrinks to a third; brotli at a middle quality keeps compression
   // cheap enough to do per response.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } } });

@@ -1,9 +1,14 @@
+import type { ChangeFeed } from './db/change-feed.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
+import type { SchedulingStore } from './modules/scheduling/scheduling.store.ts';
+import type { SessionStore } from './modules/sessions/sessions.store.ts';
 
-/** What every module's routes need, handed to them when the app is built. */
-export interface AppContext {
+/** What the caller of buildApp provides. */
+export interface AppOptions {
   db: Database;
+  /** The database's change announcements, which keep the read caches honest. */
+  changes: ChangeFeed;
   config: Config;
   /** The admin API's bearer token. */
   adminToken: string;
@@ -11,4 +16,10 @@ export interface AppContext {
   pingDatabase(): Promise<void>;
   /** The built wizard (index.html and assets), or null when it has not been built. */
   webDistDir: string | null;
+}
+
+/** What every module's routes need, handed to them when the app is built. */
+export interface AppContext extends AppOptions {
+  sessions: SessionStore;
+  scheduling: SchedulingStore;
 }

@@ -18,7 +18,7 @@ async function main(): Promise<void> {
 
   const webDistDir = config.WEB_DIST_DIR ?? (existsSync(DEFAULT_WEB_DIST) ? DEFAULT_WEB_DIST : null);
   const app = await buildApp(
-    { db: database.db, config, adminToken: admin.token, pingDatabase: database.ping, webDistDir },
+    { db: database.db, config, adminToken: admin.token, pingDatabase: database.ping, changes: database.changes, webDistDir },
     { logger: loggerOptions(config.LOG_LEVEL) },
   );
   if (!webDistDir) app.log.warn('the wizard is not built (npm run build); wizard pages answer 503');

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { listenEmbedded, listenPostgres, type ChangeFeed } from './change-feed.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -18,6 +19,8 @@ export type Executor = Database | Transaction;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** What changed in the database, for the read caches. */
+  changes: ChangeFeed;
   /** Throws when the database cannot answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -56,21 +59,31 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePostgres(pool, { schema }) as unknown as Database;
     await migrateUnderLock(pool);
+    const changes = await listenPostgres(location.url, pool);
     return {
       db,
       kind: 'postgres',
+      changes: changes.feed,
       ping: async () => void (await pool.query('select 1')),
-      close: () => pool.end(),
+      close: async () => {
+        await changes.close();
+        await pool.end();
+      },
     };
   }
   const client = new PGlite(location.dataDir ?? 'memory://', { extensions: { btree_gist } });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
+  const changes = await listenEmbedded(client);
   return {
     db,
     kind: 'pglite',
+    changes: changes.feed,
     ping: async () => void (await db.execute(sql`select 1`)),
-    close: () => client.close(),
+    close: async () => {
+      await changes.close();
+      await client.close();
+    },
   };
 }

@@ -39,7 +39,7 @@ export function requireSession(ctx: AppContext, options: { allowConfirmedAfterEx
     }
     const params = request.params as { company_key?: string };
     request.schedulerSession = await authenticate(
-      ctx.db,
+      ctx.sessions,
       { ttlDays: ctx.config.SESSION_TTL_DAYS },
       { token: singleHeader(request, TOKEN_HEADER), companyKey: params.company_key ?? '', officeUuid: singleHeader(request, OFFICE_HEADER) },
       { allowConfirmedAfterExpiry: options.allowConfirmedAfterExpiry ?? false },

@@ -31,7 +31,7 @@ export async function startTestApp(
   const database = await factory.open();
   await importCompanyDocument(database.db, demoDocument());
   const app = await buildApp(
-    { db: database.db, config: testConfig(options.config), adminToken: TEST_ADMIN_TOKEN, pingDatabase: database.ping, webDistDir: options.webDistDir ?? null },
+    { db: database.db, config: testConfig(options.config), adminToken: TEST_ADMIN_TOKEN, pingDatabase: database.ping, changes: database.changes, webDistDir: options.webDistDir ?? null },
     { logger: options.logger ?? false },
   );
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findSlots, teamsFor } from './engine.ts';
+import { findSlots, slotsUnchangedUntil, teamsFor } from './engine.ts';
 import { COLUMBUS, est, input, inspector, office, request, SERVICE } from './test-fixtures.ts';
 
 const starts = (slots: Array<{ start_datetime: string }>) => slots.map((s) => s.start_datetime);
@@ -238,5 +238,25 @@ describe('grouping, sorting and limit', () => {
 
   it('gives a slot the same id on every request', () => {
     expect(findSlots(input()).map((s) => s.id)).toEqual(findSlots(input()).map((s) => s.id));
+  });
+});
+
+describe('how long an answer holds', () => {
+  it('holds until the earliest slot falls inside the minimum notice', () => {
+    const now = est('2027-03-01T06:00');
+    const request_ = request({ from: '2027-03-01', to: '2027-03-02' });
+    const withNotice = input({ office: office({ minimum_notice_hours: 2 }), now, request: request_, rules: { allowToday: true, restrictInspectorZip: false, limitZipByDay: false, groupSlots: false } });
+    const slots = findSlots(withNotice);
+    expect(starts(slots)[0]).toBe('2027-03-01 09:00:00');
+    expect(slotsUnchangedUntil(withNotice, slots)).toBe(est('2027-03-01T07:00'));
+    // One millisecond later the 9:00 start is inside the notice and gone.
+    const later = findSlots({ ...withNotice, now: est('2027-03-01T07:00') + 1 });
+    expect(starts(later)[0]).toBe('2027-03-01 10:00:00');
+  });
+
+  it('holds until the office day ends when no slot is nearer', () => {
+    const now = est('2027-03-01T06:00');
+    const late = input({ now, request: request({ from: '2027-03-05', to: '2027-03-05' }) });
+    expect(slotsUnchangedUntil(late, findSlots(late))).toBe(est('2027-03-02T00:00'));
   });
 });

@@ -15,6 +15,8 @@ const HOUR_MS = 60 * MINUTE_MS;
 const MAX_GROUP_SIZE = 4;
 /** Teams larger than this are not searched: no real inspection needs more people. */
 const MAX_TEAM_SIZE = 3;
+/** Wall-clock minutes in a day; a start is at most this (a repeated fall-back hour still reads as one). */
+const MINUTES_PER_DAY = 24 * 60;
 
 /** Time an inspector is already committed: an appointment, or another session's hold. */
 export interface BusyInterval {
@@ -141,6 +143,12 @@ interface FreeAtStart {
   singles: Inspector[];
   /** Everyone free, qualified alone or not: the pool for teams. */
   all: Inspector[];
+}
+
+/** Who is free at each start of one day: by minute after local midnight, and the minutes that have anyone. */
+interface FreeAtDay {
+  byMinute: Array<FreeAtStart | undefined>;
+  minutes: number[];
 }
 
 /**
@@ -316,7 +324,7 @@ export class AvailabilityEngine {
   }
 
   /** Who is free for the whole duration at each start time of a day, indexed by minutes after local midnight. */
-  private freeInspectorsOn(date: string, plans: readonly InspectorPlan[]): Array<FreeAtStart | undefined> {
+  private freeInspectorsOn(date: string, plans: readonly InspectorPlan[]): FreeAtDay {
     const { request, now, office, rules } = this.input;
     const durationMs = request.durationMinutes * MINUTE_MS;
     const earliestStart = now + office.scheduling.minimum_notice_hours * HOUR_MS;
@@ -329,7 +337,7 @@ export class AvailabilityEngine {
     const dayEnd = this.calendar.toInstant(addDays(date, 1), 0);
     const steadyOffset = this.calendar.steadyOffset(date);
     const midnight = this.calendar.midnightAsUtc(date);
-    const freeAt: Array<FreeAtStart | undefined> = [];
+    const freeAt: FreeAtDay = { byMinute: new Array<FreeAtStart | undefined>(MINUTES_PER_DAY), minutes: [] };
 
     for (const { inspector, qualified, hours, commitments } of plans) {
       if (!this.servesPostalCodeOn(inspector, date)) continue;
@@ -343,7 +351,7 @@ export class AvailabilityEngine {
         // `next` is the first commitment starting at or after the candidate start; it only moves forward.
         let next = -1;
         for (const startMinutes of interval.starts) {
-          const entry = freeAt[startMinutes];
+          const entry = freeAt.byMinute[startMinutes];
           if (entry && entry.singles.length >= enough) continue;
           const start = steadyOffset === null ? this.calendar.toInstant(date, startMinutes) : midnight + startMinutes * MINUTE_MS - steadyOffset;
           // A wall time the clocks skip over is no slot. The end is the start plus the real
@@ -360,7 +368,8 @@ export class AvailabilityEngine {
             entry.all.push(inspector);
             if (qualified) entry.singles.push(inspector);
           } else {
-            freeAt[startMinutes] = { start, singles: qualified ? [inspector] : [], all: [inspector] };
+            freeAt.byMinute[startMinutes] = { start, singles: qualified ? [inspector] : [], all: [inspector] };
+            freeAt.minutes.push(startMinutes);
           }
         }
       }
@@ -369,14 +378,13 @@ export class AvailabilityEngine {
   }
 
   /** The slots of one day from who is free when: the teams, then one slot per team or per start. */
-  private slotsOfDay(date: string, freeAt: Array<FreeAtStart | undefined>): AppointmentSlot[] {
+  private slotsOfDay(date: string, freeAt: FreeAtDay): AppointmentSlot[] {
     const { request, rules } = this.input;
     const maxTeams = rules.groupSlots ? MAX_GROUP_SIZE : Number.POSITIVE_INFINITY;
     const requestedCount = request.requestedInspectorIds.length;
     const daySlots: AppointmentSlot[] = [];
-    for (let startMinutes = 0; startMinutes < freeAt.length; startMinutes++) {
-      const entry = freeAt[startMinutes];
-      if (!entry) continue;
+    for (const startMinutes of freeAt.minutes) {
+      const entry = freeAt.byMinute[startMinutes]!;
       const teams = requestedCount
         ? entry.all.length === requestedCount
           ? [entry.all]
@@ -443,4 +451,23 @@ export function seededRandom(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/**
+ * Until when (epoch ms) the same request over the same commitments finds the same slots. Time
+ * alone changes the answer in two ways: the earliest offered start falls inside the minimum
+ * notice, or the office's day ends (which moves "today" and the booking horizon). Starts that
+ * were left out for short notice never come back, so nothing else changes with time. Holds that
+ * expire are the caller's to add: the engine only sees the live ones.
+ */
+export function slotsUnchangedUntil(input: Pick<AvailabilityInput, 'office' | 'now'>, slots: readonly AppointmentSlotBase[]): number {
+  const calendar = ZonedCalendar.of(input.office.time_zone);
+  const tomorrow = addDays(calendar.localDateOf(input.now), 1);
+  // A zone whose clocks skip midnight starts the day at the first wall time that exists.
+  let dayEnds: number | null = null;
+  for (let minutes = 0; dayEnds === null && minutes <= 120; minutes += 15) dayEnds = calendar.toInstant(tomorrow, minutes);
+  let until = dayEnds ?? input.now + HOUR_MS;
+  const noticeMs = input.office.scheduling.minimum_notice_hours * HOUR_MS;
+  for (const slot of slots) until = Math.min(until, slot.timestamp * 1000 - noticeMs);
+  return until;
 }

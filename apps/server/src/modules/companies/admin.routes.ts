@@ -34,7 +34,13 @@ export function adminRoutes(ctx: AppContext) {
           response: { 200: z.object({ key: z.string(), created: z.boolean() }) },
         },
       },
-      async (request) => importCompanyDocument(ctx.db, request.body, request.params.company_key),
+      async (request) => {
+        const result = await importCompanyDocument(ctx.db, request.body, request.params.company_key);
+        // The database announces the new configuration; the answer waits until this instance has
+        // heard it, so that the importer's next call already sees the new rules.
+        await ctx.changes.flush();
+        return result;
+      },
     );
     app.get(
       '/api/admin/companies/:company_key',

@@ -35,21 +35,19 @@ export function rangeOf(start: number, end: number): string {
   return `[${new Date(start).toISOString()},${new Date(end).toISOString()})`;
 }
 
+/** One appointment or hold, as the engine needs it plus what decides whether it counts for a request. */
+export interface Commitment extends BusyInterval {
+  orderId: string;
+  /** Epoch ms; null for a confirmed appointment. */
+  holdExpiresAt: number | null;
+}
+
 /**
- * The inspectors' appointments and live holds that touch [from, to), with where each takes place
- * when its order has an address. The asking order's own holds are left out: a visitor never
- * competes with their own hold. The rows come back as one JSON array: on the embedded database,
- * converting thousands of rows one by one costs more than the query.
+ * The inspectors' appointments and holds (live or not) that touch [from, to), ordered by start,
+ * with where each takes place when its order has an address. The rows come back as one JSON
+ * array: on the embedded database, converting thousands of rows one by one costs more than the query.
  */
-export async function loadBusyIntervals(
-  db: Executor,
-  companyId: string,
-  inspectorIds: number[],
-  from: number,
-  to: number,
-  ownOrderId: string,
-  now: Date,
-): Promise<BusyInterval[]> {
+export async function loadCommitments(db: Executor, companyId: string, inspectorIds: number[], from: number, to: number): Promise<Commitment[]> {
   if (inspectorIds.length === 0) return [];
   // Both drivers (PGlite and node-postgres) answer raw SQL with `{ rows }`.
   const result = (await db.execute(sql`
@@ -58,20 +56,31 @@ export async function loadBusyIntervals(
       extract(epoch from lower(a.during)) * 1000,
       extract(epoch from upper(a.during)) * 1000,
       o.latitude,
-      o.longitude)), '[]')::text as busy
+      o.longitude,
+      a.order_id,
+      extract(epoch from a.hold_expires_at) * 1000) order by lower(a.during)), '[]')::text as busy
     from ${t.appointments} a
     join ${t.orders} o on o.company_id = a.company_id and o.id = a.order_id
     where a.company_id = ${companyId}
       and a.inspector_id = any(${`{${inspectorIds.join(',')}}`}::int[])
-      and a.during && tstzrange(${new Date(from).toISOString()}::timestamptz, ${new Date(to).toISOString()}::timestamptz)
-      and (a.kind = 'appointment' or (a.hold_expires_at > ${now.toISOString()}::timestamptz and a.order_id <> ${ownOrderId}))`)) as unknown as { rows: Array<{ busy: string }> };
-  const rows = JSON.parse(result.rows[0]?.busy ?? '[]') as Array<[number, number, number, number | null, number | null]>;
-  return rows.map(([inspectorId, start, end, latitude, longitude]) => ({
+      and a.during && tstzrange(${new Date(from).toISOString()}::timestamptz, ${new Date(to).toISOString()}::timestamptz)`)) as unknown as { rows: Array<{ busy: string }> };
+  const rows = JSON.parse(result.rows[0]?.busy ?? '[]') as Array<[number, number, number, number | null, number | null, string, number | null]>;
+  return rows.map(([inspectorId, start, end, latitude, longitude, orderId, holdExpiresAt]) => ({
     inspectorId,
     start,
     end,
     location: latitude !== null && longitude !== null && !(latitude === 0 && longitude === 0) ? { latitude, longitude } : null,
+    orderId,
+    holdExpiresAt,
   }));
+}
+
+/**
+ * What keeps an inspector busy for one order's request at `now`: every appointment, and every
+ * hold still live except the order's own (a visitor never competes with their own hold).
+ */
+export function busyFor(commitments: readonly Commitment[], ownOrderId: string, now: number, from: number, to: number): BusyInterval[] {
+  return commitments.filter((c) => c.end > from && c.start < to && (c.holdExpiresAt === null || (c.holdExpiresAt > now && c.orderId !== ownOrderId)));
 }
 
 /** The order's fields that scheduling reads. */
@@ -93,16 +102,23 @@ export async function loadOrderForScheduling(db: Executor, companyId: string, or
   return row ?? null;
 }
 
-/** Durations of the catalogue items in a cart. */
-export async function loadCartDurations(db: Executor, companyId: string, packageIds: number[]) {
+/** How long each catalogue item of a company takes, for the duration of a cart. */
+export interface CatalogueDurations {
+  services: Map<string, number>;
+  /** A package's own minutes (0: the sum of its services) and its services. */
+  packages: Map<number, { durationMinutes: number; serviceIds: string[] }>;
+}
+
+export async function loadCatalogueDurations(db: Executor, companyId: string): Promise<CatalogueDurations> {
   const [packages, packageServices, services] = await Promise.all([
-    packageIds.length ? db.select({ id: t.packages.id, durationMinutes: t.packages.durationMinutes }).from(t.packages).where(and(eq(t.packages.companyId, companyId), inArray(t.packages.id, packageIds))) : [],
-    packageIds.length
-      ? db.select({ packageId: t.packageServices.packageId, serviceId: t.packageServices.serviceId }).from(t.packageServices).where(and(eq(t.packageServices.companyId, companyId), inArray(t.packageServices.packageId, packageIds)))
-      : [],
+    db.select({ id: t.packages.id, durationMinutes: t.packages.durationMinutes }).from(t.packages).where(eq(t.packages.companyId, companyId)),
+    db.select({ packageId: t.packageServices.packageId, serviceId: t.packageServices.serviceId }).from(t.packageServices).where(eq(t.packageServices.companyId, companyId)),
     db.select({ id: t.services.id, durationMinutes: t.services.durationMinutes }).from(t.services).where(eq(t.services.companyId, companyId)),
   ]);
-  return { packages, packageServices, services };
+  return {
+    services: new Map(services.map((s) => [s.id, s.durationMinutes])),
+    packages: new Map(packages.map((p) => [p.id, { durationMinutes: p.durationMinutes, serviceIds: packageServices.filter((ps) => ps.packageId === p.id).map((ps) => ps.serviceId) }])),
+  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -19,9 +19,14 @@ import type { AppContext } from '../../context.ts';
 import { perSessionLimit } from '../../plugins/rate-limit.ts';
 import { requireSession, sessionOf } from '../../plugins/session-auth.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
-import { availability, distanceOnDatetime, setDatetime, setInspectors, setPostalCode, timeAvailable, validateInspectorsServices } from './scheduling.service.ts';
+import { availabilityJson, distanceOnDatetime, setDatetime, setInspectors, setPostalCode, timeAvailable, validateInspectorsServices } from './scheduling.service.ts';
 
 const PREFIX = '/:company_key/json/online_scheduler';
+
+/** Sends a body that is already JSON text: strings skip the route's serializer. */
+function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
+}
 
 export function schedulingRoutes(ctx: AppContext) {
   return async (instance: FastifyInstance) => {
@@ -36,16 +41,16 @@ export function schedulingRoutes(ctx: AppContext) {
         onRequest,
         config: search,
         schema: { tags, summary: 'Appointment slots in a window of office-local dates', params: companyKeyParam, querystring: availabilityQuerySchema, response: { 200: z.array(appointmentSlotSchema) } },
-        // Thousands of slots: re-validating them on the way out would cost more than finding them.
-        // Their shape is fixed by the engine's return type; the schema above documents it.
-        serializerCompiler: () => (data) => JSON.stringify(data),
       },
-      async (request) => availability(ctx.db, sessionOf(request), request.query),
+      // Thousands of slots, serialised once by the service (and often answered from its cache):
+      // re-validating them on the way out would cost more than finding them. Their shape is fixed
+      // by the engine's return type; the schema above documents it.
+      async (request, reply) => sendJsonText(reply, await availabilityJson(ctx.scheduling, sessionOf(request), request.query)),
     );
     app.get(
       `${PREFIX}/time_available`,
       { onRequest, config: search, schema: { tags, summary: 'Whether one time is still free; alternatives when not', params: companyKeyParam, querystring: timeAvailableQuerySchema, response: { 200: timeAvailableResponseSchema } } },
-      async (request) => timeAvailable(ctx.db, sessionOf(request), request.query),
+      async (request) => timeAvailable(ctx.scheduling, sessionOf(request), request.query),
     );
     app.get(
       `${PREFIX}/validate_inspectors_services`,
@@ -54,20 +59,20 @@ export function schedulingRoutes(ctx: AppContext) {
         config: search,
         schema: { tags, summary: "Whether the order's inspectors cover its services at its time, adding inspectors where needed", params: companyKeyParam, querystring: validateInspectorsServicesQuerySchema, response: { 200: validateInspectorsServicesResponseSchema } },
       },
-      async (request) => validateInspectorsServices(ctx.db, sessionOf(request), request.query),
+      async (request) => validateInspectorsServices(ctx.scheduling, sessionOf(request), request.query),
     );
     app.post(
       `${PREFIX}/set_datetime`,
       { onRequest, schema: { tags, summary: "Saves the order's date and time and holds it; null releases it", params: companyKeyParam, querystring: noQuery, body: setDatetimeBodySchema, response: { 200: setDatetimeResponseSchema, 409: setDatetimeResponseSchema } } },
       async (request, reply) => {
-        const result = await setDatetime(ctx.db, sessionOf(request), request.body);
+        const result = await setDatetime(ctx.scheduling, sessionOf(request), request.body);
         return reply.status(result.status === 'ok' ? 200 : 409).send(result);
       },
     );
     app.post(
       `${PREFIX}/set_inspectors`,
       { onRequest, schema: { tags, summary: "Sets the order's inspectors", params: companyKeyParam, querystring: noQuery, body: setInspectorsBodySchema, response: { 200: z.object({ status: z.literal('ok') }) } } },
-      async (request) => setInspectors(ctx.db, sessionOf(request), request.body),
+      async (request) => setInspectors(ctx.scheduling, sessionOf(request), request.body),
     );
     app.post(
       `${PREFIX}/set_postal_code`,
@@ -82,12 +87,12 @@ export function schedulingRoutes(ctx: AppContext) {
           response: { 200: z.object({ status: z.literal('ok') }) },
         },
       },
-      async (request) => setPostalCode(ctx.db, sessionOf(request), request.body.postal_code),
+      async (request) => setPostalCode(ctx.scheduling, sessionOf(request), request.body.postal_code),
     );
     app.get(
       `${PREFIX}/distance_on_datetime`,
       { onRequest, schema: { tags, summary: 'Driving distance to the property against the inspectors\u2019 radius on a date', params: companyKeyParam, querystring: distanceOnDatetimeQuerySchema, response: { 200: distanceOnDatetimeResponseSchema } } },
-      async (request) => distanceOnDatetime(ctx.db, sessionOf(request), request.query.datetime),
+      async (request) => distanceOnDatetime(ctx.scheduling, sessionOf(request), request.query.datetime),
     );
   };
 }

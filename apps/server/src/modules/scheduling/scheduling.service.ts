@@ -2,15 +2,16 @@ import { createHash } from 'node:crypto';
 import type { AppointmentSlot, AppointmentSlotBase } from '@scheduler/contracts/scheduling';
 import { MAX_AVAILABILITY_WINDOW_DAYS } from '@scheduler/contracts/scheduling';
 import { SETTING } from '@scheduler/contracts/setting-keys';
-import { findSlots, seededRandom, teamsFor, type AvailabilityRequest } from '@scheduler/domain/availability/engine';
+import { findSlots, seededRandom, slotsUnchangedUntil, teamsFor, type AvailabilityInput } from '@scheduler/domain/availability/engine';
 import { straightLineEstimator, type LatLng } from '@scheduler/domain/availability/geo';
 import { addDays, dayNumberOf, ZonedCalendar } from '@scheduler/domain/availability/zoned-calendar';
 import { SettingsReader } from '@scheduler/domain/settings';
-import type { Database } from '../../db/connection.ts';
 import { AppError, NotFoundError } from '../../errors.ts';
 import { recordOrderEvent, saveOrderInspectors, saveOrderPostalCode, saveOrderSchedule } from '../orders/orders.repository.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
-import { loadBusyIntervals, loadCartDurations, loadOrderForScheduling, loadSchedulingContext, releaseHold, replaceHold, type SchedulingContext } from './scheduling.repository.ts';
+import { loadCommitments, loadOrderForScheduling, busyFor, releaseHold, replaceHold } from './scheduling.repository.ts';
+import { changeKeys } from '../../db/change-feed.ts';
+import { lookaheadLimit, type OfficeRules, type OrderForScheduling, type SchedulingStore } from './scheduling.store.ts';
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
@@ -30,38 +31,53 @@ function isOverlapViolation(error: unknown): boolean {
 
 /** Everything a scheduling call works from: the office's rules, the order and its cart. */
 interface Scheduling {
+  store: SchedulingStore;
   session: AuthenticatedSession;
-  context: SchedulingContext;
+  rules: OfficeRules;
   settings: SettingsReader;
-  order: NonNullable<Awaited<ReturnType<typeof loadOrderForScheduling>>>;
+  order: OrderForScheduling;
   calendar: ZonedCalendar;
   cartServiceIds: string[];
   cartDurationMinutes: number;
   location: LatLng | null;
+  /** Decisions (holding a time, "is it still free") read the database; listings may read the caches. */
+  fresh: boolean;
 }
 
-async function prepare(db: Database, session: AuthenticatedSession): Promise<Scheduling> {
-  const [context, order] = await Promise.all([loadSchedulingContext(db, session.companyId, session.officeId), loadOrderForScheduling(db, session.companyId, session.orderId)]);
-  if (!context || !order) throw new NotFoundError('The order');
-  const cart = await loadCartDurations(db, session.companyId, order.packageIds);
-  const minutesOf = (serviceId: string) => cart.services.find((s) => s.id === serviceId)?.durationMinutes ?? 0;
-  const packageServiceIds = cart.packageServices.map((ps) => ps.serviceId);
-  const packageMinutes = cart.packages.reduce((sum, pkg) => {
-    const own = cart.packageServices.filter((ps) => ps.packageId === pkg.id).reduce((inner, ps) => inner + minutesOf(ps.serviceId), 0);
-    return sum + (pkg.durationMinutes > 0 ? pkg.durationMinutes : own);
-  }, 0);
-  const extraServices = order.serviceIds.filter((id) => !packageServiceIds.includes(id));
-  const cartMinutes = packageMinutes + extraServices.reduce((sum, id) => sum + minutesOf(id), 0);
+/** The cart's services and minutes: a package's own minutes, or the sum of its services; plus the extra services. */
+function cartOf(rules: OfficeRules, order: OrderForScheduling): { serviceIds: string[]; minutes: number } {
+  const { services, packages } = rules.durations;
+  const packageServiceIds: string[] = [];
+  let minutes = 0;
+  for (const packageId of order.packageIds) {
+    const pkg = packages.get(packageId);
+    if (!pkg) continue;
+    packageServiceIds.push(...pkg.serviceIds);
+    minutes += pkg.durationMinutes > 0 ? pkg.durationMinutes : pkg.serviceIds.reduce((sum, id) => sum + (services.get(id) ?? 0), 0);
+  }
+  for (const id of order.serviceIds) if (!packageServiceIds.includes(id)) minutes += services.get(id) ?? 0;
+  return { serviceIds: [...new Set([...packageServiceIds, ...order.serviceIds])], minutes };
+}
+
+async function prepare(store: SchedulingStore, session: AuthenticatedSession, options: { fresh: boolean }): Promise<Scheduling> {
+  const [rules, order] = await Promise.all([
+    store.officeRules(session.companyId, session.officeId),
+    options.fresh ? loadOrderForScheduling(store.db, session.companyId, session.orderId) : store.order(session.companyId, session.orderId),
+  ]);
+  if (!rules || !order) throw new NotFoundError('The order');
+  const cart = cartOf(rules, order);
   const hasLocation = order.latitude !== null && order.longitude !== null && !(order.latitude === 0 && order.longitude === 0);
   return {
+    store,
     session,
-    context,
-    settings: new SettingsReader(context.settings),
+    rules,
+    settings: new SettingsReader(rules.context.settings),
     order,
-    calendar: new ZonedCalendar(context.office.time_zone),
-    cartServiceIds: [...new Set([...packageServiceIds, ...order.serviceIds])],
-    cartDurationMinutes: cartMinutes > 0 ? cartMinutes : context.office.scheduling.default_duration_minutes,
+    calendar: ZonedCalendar.of(rules.context.office.time_zone),
+    cartServiceIds: cart.serviceIds,
+    cartDurationMinutes: cart.minutes > 0 ? cart.minutes : rules.context.office.scheduling.default_duration_minutes,
     location: hasLocation ? { latitude: order.latitude!, longitude: order.longitude! } : null,
+    fresh: options.fresh,
   };
 }
 
@@ -75,26 +91,30 @@ interface SlotQuery {
   services?: string[];
 }
 
-/** Runs the engine for one request over the office's current commitments. */
-async function slotsFor(db: Database, s: Scheduling, query: SlotQuery, now: Date): Promise<AppointmentSlot[]> {
-  const inspectorIds = s.context.inspectors.map((i) => i.id);
-  // A day of margin on each side covers every time zone's offset and the neighbours of edge slots.
-  const busy = await loadBusyIntervals(db, s.session.companyId, inspectorIds, Date.parse(`${query.from}T00:00:00Z`) - 2 * DAY_MS, Date.parse(`${query.to}T00:00:00Z`) + 3 * DAY_MS, s.order.id, now);
-  const request: AvailabilityRequest = {
-    from: query.from,
-    to: query.to,
-    durationMinutes: query.duration && query.duration > 0 ? query.duration : s.cartDurationMinutes,
-    postalCode: query.postal_code || s.order.postalCode || null,
-    location: s.location,
-    requestedInspectorIds: query.inspectors ?? [],
-    serviceIds: query.services?.length ? query.services : s.cartServiceIds,
-    limit: query.limit ?? 0,
+/** Runs the engine for one request over the office's commitments; says too until when its answer holds. */
+async function searchSlots(s: Scheduling, query: SlotQuery, now: Date): Promise<{ slots: AppointmentSlot[]; unchangedUntil: number }> {
+  // A day of margin on each side covers every time zone's offset and the neighbours of edge
+  // slots; nothing past the horizon (and its margin) can matter.
+  const window = {
+    from: Math.max(Date.parse(`${query.from}T00:00:00Z`), now.getTime()) - 2 * DAY_MS,
+    to: Math.min(Date.parse(`${query.to}T00:00:00Z`) + 3 * DAY_MS, lookaheadLimit(s.rules, now.getTime())),
   };
-  return findSlots({
-    office: s.context.office,
-    inspectors: s.context.inspectors,
+  const scope = { companyId: s.session.companyId, officeId: s.session.officeId, orderId: s.order.id };
+  const { busy, nextHoldExpiry } = await s.store.busy(s.rules, scope, window, now.getTime(), { fresh: s.fresh });
+  const input: AvailabilityInput = {
+    office: s.rules.context.office,
+    inspectors: s.rules.context.inspectors,
     busy,
-    request,
+    request: {
+      from: query.from,
+      to: query.to,
+      durationMinutes: query.duration && query.duration > 0 ? query.duration : s.cartDurationMinutes,
+      postalCode: query.postal_code || s.order.postalCode || null,
+      location: s.location,
+      requestedInspectorIds: query.inspectors ?? [],
+      serviceIds: query.services?.length ? query.services : s.cartServiceIds,
+      limit: query.limit ?? 0,
+    },
     rules: {
       allowToday: s.settings.isOn(SETTING.ALLOW_TODAY),
       restrictInspectorZip: s.settings.isOn(SETTING.RESTRICT_INSPECTOR_ZIP),
@@ -104,7 +124,14 @@ async function slotsFor(db: Database, s: Scheduling, query: SlotQuery, now: Date
     now: now.getTime(),
     // Seeded by the order, so one visitor sees a stable order of equal alternates.
     random: seededRandom(createHash('sha256').update(s.order.id).digest().readUInt32LE(0)),
-  });
+  };
+  const slots = findSlots(input);
+  const unchangedUntil = Math.min(slotsUnchangedUntil(input, slots), nextHoldExpiry ?? Number.POSITIVE_INFINITY);
+  return { slots, unchangedUntil };
+}
+
+async function slotsFor(s: Scheduling, query: SlotQuery, now: Date): Promise<AppointmentSlot[]> {
+  return (await searchSlots(s, query, now)).slots;
 }
 
 /** Every slot, group members included, that starts exactly at the instant `start` (ms). */
@@ -113,49 +140,66 @@ function slotsStartingAt(slots: AppointmentSlot[], start: number): AppointmentSl
 }
 
 /** The slot that starts exactly at `start`, for exactly these inspectors (any team when none are given). */
-async function slotAt(db: Database, s: Scheduling, start: number, durationMinutes: number, inspectors: number[], services: string[] | undefined, now: Date): Promise<AppointmentSlotBase | null> {
+async function slotAt(s: Scheduling, start: number, durationMinutes: number, inspectors: number[], services: string[] | undefined, now: Date): Promise<AppointmentSlotBase | null> {
   const date = s.calendar.localDateOf(start);
-  const slots = await slotsFor(db, s, { from: date, to: date, duration: durationMinutes, inspectors, services }, now);
+  const slots = await slotsFor(s, { from: date, to: date, duration: durationMinutes, inspectors, services }, now);
   return slotsStartingAt(slots, start)[0] ?? null;
 }
 
-async function alternatives(db: Database, s: Scheduling, fromInstant: number, durationMinutes: number, now: Date, limit = ALTERNATIVES_LIMIT): Promise<AppointmentSlot[]> {
+async function alternatives(s: Scheduling, fromInstant: number, durationMinutes: number, now: Date, limit = ALTERNATIVES_LIMIT): Promise<AppointmentSlot[]> {
   const from = s.calendar.localDateOf(Math.max(fromInstant, now.getTime()));
   const count = limit > 0 ? limit : ALTERNATIVES_LIMIT;
   // The engine caps each day; the soonest `count` across the days are the alternatives.
-  const slots = await slotsFor(db, s, { from, to: addDays(from, ALTERNATIVES_WINDOW_DAYS), duration: durationMinutes, limit: count }, now);
+  const slots = await slotsFor(s, { from, to: addDays(from, ALTERNATIVES_WINDOW_DAYS), duration: durationMinutes, limit: count }, now);
   return slots.slice(0, count);
 }
 
-export async function availability(db: Database, session: AuthenticatedSession, query: SlotQuery, now = new Date()): Promise<AppointmentSlot[]> {
+/**
+ * The availability listing, as JSON: from the answers cache when the same order asked the same
+ * question and nothing it depends on has changed (commitments, the order, the configuration,
+ * or the time passing a notice or day boundary).
+ */
+export async function availabilityJson(store: SchedulingStore, session: AuthenticatedSession, query: SlotQuery, now = new Date()): Promise<string> {
   const span = dayNumberOf(query.to) - dayNumberOf(query.from);
   if (span < 0) throw new AppError(400, 'invalid_request', '"to" must not be before "from".', 'to');
   if (span >= MAX_AVAILABILITY_WINDOW_DAYS) throw new AppError(400, 'invalid_request', `One request may span at most ${MAX_AVAILABILITY_WINDOW_DAYS} days.`, 'to');
-  return slotsFor(db, await prepare(db, session), query, now);
+  const key = JSON.stringify([session.orderId, query.from, query.to, query.duration ?? 0, query.limit ?? 0, query.postal_code ?? '', query.inspectors ?? [], query.services ?? []]);
+  const json = await store.answers.get(key, async () => {
+    const s = await prepare(store, session, { fresh: false });
+    const { slots, unchangedUntil } = await searchSlots(s, query, now);
+    const value = JSON.stringify(slots);
+    return {
+      value,
+      dependsOn: [changeKeys.order(session.orderId), changeKeys.schedule(session.companyId), changeKeys.company(session.companyId)],
+      validUntil: unchangedUntil,
+      size: value.length,
+    };
+  });
+  return json!;
 }
 
 export async function timeAvailable(
-  db: Database,
+  store: SchedulingStore,
   session: AuthenticatedSession,
   query: Omit<SlotQuery, 'from' | 'to'> & { from: string; to: string },
   now = new Date(),
 ): Promise<{ status: 'yes' | 'no'; appointments: AppointmentSlot[] }> {
-  const s = await prepare(db, session);
+  const s = await prepare(store, session, { fresh: true });
   const start = Date.parse(query.from);
   const spanMinutes = Math.round((Date.parse(query.to) - start) / MINUTE_MS);
   const duration = query.duration && query.duration > 0 ? query.duration : spanMinutes > 0 ? spanMinutes : s.cartDurationMinutes;
-  const slot = await slotAt(db, s, start, duration, query.inspectors ?? [], query.services, now);
+  const slot = await slotAt(s, start, duration, query.inspectors ?? [], query.services, now);
   if (slot) return { status: 'yes', appointments: [] };
-  return { status: 'no', appointments: await alternatives(db, s, start, duration, now, query.limit) };
+  return { status: 'no', appointments: await alternatives(s, start, duration, now, query.limit) };
 }
 
 export async function validateInspectorsServices(
-  db: Database,
+  store: SchedulingStore,
   session: AuthenticatedSession,
   query: Omit<SlotQuery, 'from' | 'to'>,
   now = new Date(),
 ): Promise<{ status: 'ok' | 'conflict'; added_inspectors: number[]; appointments: AppointmentSlot[] }> {
-  const s = await prepare(db, session);
+  const s = await prepare(store, session, { fresh: true });
   const current = query.inspectors?.length ? query.inspectors : s.order.inspectors.map((i) => i.id);
   const services = query.services?.length ? query.services : s.cartServiceIds;
   const duration = query.duration && query.duration > 0 ? query.duration : s.cartDurationMinutes;
@@ -164,9 +208,9 @@ export async function validateInspectorsServices(
 
   // Who is free at the order's time, whatever they perform.
   const date = s.calendar.localDateOf(start);
-  const freeSlots = await slotsFor(db, s, { from: date, to: date, duration, services: [], postal_code: query.postal_code }, now);
+  const freeSlots = await slotsFor(s, { from: date, to: date, duration, services: [], postal_code: query.postal_code }, now);
   const freeIds = new Set(slotsStartingAt(freeSlots, start).flatMap((slot) => slot.users));
-  const byId = new Map(s.context.inspectors.map((i) => [i.id, i]));
+  const byId = new Map(s.rules.context.inspectors.map((i) => [i.id, i]));
   const team = current.map((id) => byId.get(id)).filter((i) => i !== undefined);
   if (team.length === current.length && current.every((id) => freeIds.has(id))) {
     const missing = services.filter((service) => !team.some((i) => i.services.includes(service)));
@@ -175,7 +219,16 @@ export async function validateInspectorsServices(
     const additions = teamsFor(others, missing)[0];
     if (additions) return { status: 'ok', added_inspectors: [...current, ...additions.map((i) => i.id)], appointments: [] };
   }
-  return { status: 'conflict', added_inspectors: [], appointments: await alternatives(db, s, start, duration, now, query.limit) };
+  return { status: 'conflict', added_inspectors: [], appointments: await alternatives(s, start, duration, now, query.limit) };
+}
+
+/**
+ * The database announces every change to commitments; saying so here as well, right after the
+ * commit, means this instance's next listing never waits for the announcement to arrive.
+ */
+function announceScheduleChange(store: SchedulingStore, session: AuthenticatedSession): void {
+  store.changes.announce(changeKeys.schedule(session.companyId));
+  store.changes.announce(changeKeys.order(session.orderId));
 }
 
 export type SetDatetimeResult = { status: 'ok'; hold_expires_at: string | null } | { status: 'unavailable'; appointments: AppointmentSlot[] };
@@ -186,23 +239,25 @@ export type SetDatetimeResult = { status: 'ok'; hold_expires_at: string | null }
  * got the time first, the answer is "unavailable" with alternatives.
  */
 export async function setDatetime(
-  db: Database,
+  store: SchedulingStore,
   session: AuthenticatedSession,
   body: { datetime: string | null; duration?: number; inspectors?: number[] },
   now = new Date(),
 ): Promise<SetDatetimeResult> {
-  const s = await prepare(db, session);
+  const s = await prepare(store, session, { fresh: true });
+  const { db } = store;
   if (body.datetime === null) {
     await db.transaction(async (tx) => {
       await releaseHold(tx, session.companyId, s.order.id);
       await saveOrderSchedule(tx, session.companyId, s.order.id, { datetime: null, durationMinutes: s.order.durationMinutes, inspectors: [] });
     });
+    announceScheduleChange(store, session);
     return { status: 'ok', hold_expires_at: null };
   }
   const start = Date.parse(body.datetime);
   const duration = body.duration && body.duration > 0 ? body.duration : s.cartDurationMinutes;
-  const slot = await slotAt(db, s, start, duration, body.inspectors ?? [], undefined, now);
-  if (!slot) return { status: 'unavailable', appointments: await alternatives(db, s, start, duration, now) };
+  const slot = await slotAt(s, start, duration, body.inspectors ?? [], undefined, now);
+  if (!slot) return { status: 'unavailable', appointments: await alternatives(s, start, duration, now) };
 
   const holdMinutes = s.settings.number(SETTING.HOLD_MINUTES, DEFAULT_HOLD_MINUTES);
   const expiresAt = new Date(now.getTime() + Math.max(1, holdMinutes) * MINUTE_MS);
@@ -214,18 +269,19 @@ export async function setDatetime(
     });
   } catch (error) {
     if (!isOverlapViolation(error)) throw error;
-    return { status: 'unavailable', appointments: await alternatives(db, s, start, duration, now) };
+    return { status: 'unavailable', appointments: await alternatives(s, start, duration, now) };
   }
+  announceScheduleChange(store, session);
   return { status: 'ok', hold_expires_at: expiresAt.toISOString() };
 }
 
-export async function setInspectors(db: Database, session: AuthenticatedSession, inspectorIds: number[]): Promise<{ status: 'ok' }> {
-  const context = await loadSchedulingContext(db, session.companyId, session.officeId);
-  if (!context) throw new NotFoundError('The office');
-  const known = new Set(context.inspectors.map((i) => i.id));
+export async function setInspectors(store: SchedulingStore, session: AuthenticatedSession, inspectorIds: number[]): Promise<{ status: 'ok' }> {
+  const rules = await store.officeRules(session.companyId, session.officeId);
+  if (!rules) throw new NotFoundError('The office');
+  const known = new Set(rules.context.inspectors.map((i) => i.id));
   const unknown = inspectorIds.findIndex((id) => !known.has(id));
   if (unknown >= 0) throw new AppError(400, 'unknown_inspector', `Inspector ${inspectorIds[unknown]} does not work for this office.`, String(unknown));
-  await saveOrderInspectors(db, session.companyId, session.orderId, [...new Set(inspectorIds)].map((id) => ({ id, requested: false })));
+  await saveOrderInspectors(store.db, session.companyId, session.orderId, [...new Set(inspectorIds)].map((id) => ({ id, requested: false })));
   return { status: 'ok' };
 }
 
@@ -234,23 +290,24 @@ export async function setInspectors(db: Database, session: AuthenticatedSession,
  * appointment (or home) and on to their next one, against their driving radius.
  */
 export async function distanceOnDatetime(
-  db: Database,
+  store: SchedulingStore,
   session: AuthenticatedSession,
   datetime: string,
   now = new Date(),
 ): Promise<{ status: 'ok' | 'out_of_range'; miles: number | null; max_miles: number | null }> {
-  const s = await prepare(db, session);
+  const s = await prepare(store, session, { fresh: false });
   if (!s.location) return { status: 'ok', miles: null, max_miles: null };
   const property = s.location;
   const start = Date.parse(datetime);
   const date = s.calendar.localDateOf(start);
   const dayStart = s.calendar.toInstant(date, 0) ?? start - DAY_MS;
   const dayEnd = s.calendar.toInstant(addDays(date, 1), 0) ?? start + DAY_MS;
-  const ids = s.order.inspectors.length ? s.order.inspectors.map((i) => i.id) : s.context.inspectors.map((i) => i.id);
-  const busy = await loadBusyIntervals(db, session.companyId, ids, dayStart, dayEnd, s.order.id, now);
-  const estimator = straightLineEstimator(s.context.office.scheduling.road_factor, s.context.office.scheduling.average_speed_mph);
+  const ids = s.order.inspectors.length ? s.order.inspectors.map((i) => i.id) : s.rules.context.inspectors.map((i) => i.id);
+  const busy = busyFor(await loadCommitments(store.db, session.companyId, ids, dayStart, dayEnd), s.order.id, now.getTime(), dayStart, dayEnd);
+  const { road_factor, average_speed_mph } = s.rules.context.office.scheduling;
+  const estimator = straightLineEstimator(road_factor, average_speed_mph);
   let worst: { miles: number; max: number; over: boolean } | null = null;
-  for (const inspector of s.context.inspectors.filter((i) => ids.includes(i.id))) {
+  for (const inspector of s.rules.context.inspectors.filter((i) => ids.includes(i.id))) {
     const own = busy.filter((b) => b.inspectorId === inspector.id && b.location).sort((a, b) => a.start - b.start);
     const previous = [...own].reverse().find((b) => b.end <= start)?.location ?? inspector.home_base;
     const next = own.find((b) => b.start >= start)?.location ?? null;
@@ -263,8 +320,8 @@ export async function distanceOnDatetime(
 }
 
 /** The postal-code step (spec 2.4): the property's postal code, before its full address is known. */
-export async function setPostalCode(db: Database, session: AuthenticatedSession, postalCode: string): Promise<{ status: 'ok' }> {
-  await saveOrderPostalCode(db, session.companyId, session.orderId, postalCode);
-  await recordOrderEvent(db, session.companyId, session.orderId, 'step_saved', { step: 'postal-code' });
+export async function setPostalCode(store: SchedulingStore, session: AuthenticatedSession, postalCode: string): Promise<{ status: 'ok' }> {
+  await saveOrderPostalCode(store.db, session.companyId, session.orderId, postalCode);
+  await recordOrderEvent(store.db, session.companyId, session.orderId, 'step_saved', { step: 'postal-code' });
   return { status: 'ok' };
 }

@@ -4,6 +4,8 @@ import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { testDatabaseFactories } from '../../db/test-databases.ts';
 import * as t from '../../db/schema.ts';
 import { startDemoSession, startTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { DEMO_OFFICE_UUID } from '../companies/demo-company.ts';
+import { rangeOf } from './scheduling.repository.ts';
 
 const API = '/demo/json/online_scheduler';
 
@@ -58,6 +60,8 @@ describe.each(testDatabaseFactories())('scheduling calls on $name', (factory) =>
     const holder = await startDemoSession(harness.app);
     const other = await startDemoSession(harness.app);
     const slot = (await firstSlots(holder))[0]!;
+    // The other visitor's listing is in the answers cache before the hold...
+    expect((await firstSlots(other)).some((s) => s.timestamp === slot.timestamp)).toBe(true);
     const start = new Date(slot.timestamp * 1000).toISOString();
     const held = await post(holder, '/set_datetime', { datetime: start, inspectors: slot.users });
     expect(held.statusCode).toBe(200);
@@ -65,6 +69,7 @@ describe.each(testDatabaseFactories())('scheduling calls on $name', (factory) =>
     expect(expiresAt - Date.now()).toBeGreaterThan(14 * 60_000);
     expect(expiresAt - Date.now()).toBeLessThanOrEqual(15 * 60_000);
 
+    // ...and the hold makes it stale at once.
     const seenByOther = (await firstSlots(other)).filter((s) => s.timestamp === slot.timestamp && s.users.join() === slot.users.join());
     expect(seenByOther).toEqual([]);
     const seenByHolder = (await firstSlots(holder)).filter((s) => s.id === slot.id);
@@ -80,6 +85,72 @@ describe.each(testDatabaseFactories())('scheduling calls on $name', (factory) =>
 
     expect((await post(holder, '/set_datetime', { datetime: null })).json()).toEqual({ status: 'ok', hold_expires_at: null });
     expect((await firstSlots(other)).some((s) => s.id === slot.id)).toBe(true);
+  });
+
+  describe('listings stay true while answered from memory', () => {
+    const ALL_INSPECTORS = [101, 102, 103, 104, 105];
+
+    async function companyAndOrder(): Promise<{ companyId: string; orderId: string }> {
+      const [company] = await harness.database.db.select().from(t.companies).where(eq(t.companies.key, 'demo'));
+      const [order] = await harness.database.db.insert(t.orders).values({ companyId: company!.id, officeId: DEMO_OFFICE_UUID }).returning();
+      return { companyId: company!.id, orderId: order!.id };
+    }
+
+    /** Commits for every inspector of the office at `start`, as another instance or an administrator would. */
+    async function occupyEveryone(start: number, holdExpiresAt: Date | null) {
+      const { companyId, orderId } = await companyAndOrder();
+      await harness.database.db.insert(t.appointments).values(
+        ALL_INSPECTORS.map((inspectorId) => ({
+          companyId,
+          officeId: DEMO_OFFICE_UUID,
+          orderId,
+          inspectorId,
+          kind: holdExpiresAt ? ('hold' as const) : ('appointment' as const),
+          holdExpiresAt,
+          during: rangeOf(start, start + 180 * 60_000),
+        })),
+      );
+      // The database's announcement reaches the server (at once on PGlite; over LISTEN on PostgreSQL).
+      await harness.database.changes.flush();
+      return orderId;
+    }
+
+    const offersAt = (slots: AppointmentSlot[], timestamp: number) => slots.some((s) => s.timestamp === timestamp);
+
+    it('drops a time booked straight in the database from the next listing', async () => {
+      const token = await startDemoSession(harness.app);
+      const slot = (await firstSlots(token, 20)).at(-2)!;
+      expect(offersAt(await firstSlots(token, 20), slot.timestamp)).toBe(true);
+      const orderId = await occupyEveryone(slot.timestamp * 1000, null);
+      expect(offersAt(await firstSlots(token, 20), slot.timestamp)).toBe(false);
+      await harness.database.db.delete(t.appointments).where(eq(t.appointments.orderId, orderId));
+      await harness.database.changes.flush();
+      expect(offersAt(await firstSlots(token, 20), slot.timestamp)).toBe(true);
+    });
+
+    it("gives a time back when another visitor's hold on it expires, with no change in the database", async () => {
+      const token = await startDemoSession(harness.app);
+      const slot = (await firstSlots(token, 20)).at(-3)!;
+      const orderId = await occupyEveryone(slot.timestamp * 1000, new Date(Date.now() + 1_500));
+      expect(offersAt(await firstSlots(token, 20), slot.timestamp)).toBe(false);
+      await new Promise((resolve) => setTimeout(resolve, 1_600));
+      expect(offersAt(await firstSlots(token, 20), slot.timestamp)).toBe(true);
+      await harness.database.db.delete(t.appointments).where(eq(t.appointments.orderId, orderId));
+    });
+
+    it("follows the company's configuration as soon as it changes", async () => {
+      const token = await startDemoSession(harness.app);
+      expect((await firstSlots(token)).length).toBeGreaterThan(0);
+      await harness.database.db.update(t.inspectors).set({ active: false }).where(eq(t.inspectors.officeId, DEMO_OFFICE_UUID));
+      await harness.database.changes.flush();
+      try {
+        expect(await firstSlots(token)).toEqual([]);
+      } finally {
+        await harness.database.db.update(t.inspectors).set({ active: true }).where(eq(t.inspectors.officeId, DEMO_OFFICE_UUID));
+        await harness.database.changes.flush();
+      }
+      expect((await firstSlots(token)).length).toBeGreaterThan(0);
+    });
   });
 
   it('answers time_available with yes, or no with alternatives', async () => {

@@ -1,6 +1,8 @@
 import type { Database } from '../../db/connection.ts';
 import { NotFoundError, UnauthorizedError } from '../../errors.ts';
-import { createSessionWithDraftOrder, findActiveOffice, findSessionByTokenHash, touchSession, type SessionRecord } from './sessions.repository.ts';
+import { changeKeys } from '../../db/change-feed.ts';
+import { createSessionWithDraftOrder, findActiveOffice, touchSession, type SessionRecord } from './sessions.repository.ts';
+import type { SessionStore } from './sessions.store.ts';
 import { hashToken, newSessionToken } from './tokens.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -40,21 +42,22 @@ export interface AuthenticationRequest {
  * by its token after the session expires, for its thank-you page.
  */
 export async function authenticate(
-  db: Database,
+  store: SessionStore,
   policy: SessionPolicy,
   request: AuthenticationRequest,
   options: { allowConfirmedAfterExpiry: boolean },
   now = new Date(),
 ): Promise<AuthenticatedSession> {
   if (!request.token || request.token.length > 200) throw new UnauthorizedError();
-  const session = await findSessionByTokenHash(db, hashToken(request.token));
+  const session = await store.byTokenHash(hashToken(request.token));
   if (!session) throw new UnauthorizedError();
   if (session.companyKey !== request.companyKey) throw new UnauthorizedError();
   if (request.officeUuid !== undefined && request.officeUuid !== session.officeId) throw new UnauthorizedError();
   const expired = session.expiresAt.getTime() <= now.getTime();
   if (expired && !(options.allowConfirmedAfterExpiry && session.orderConfirmed)) throw new UnauthorizedError();
   if (!expired && now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    await touchSession(db, session, now, new Date(now.getTime() + policy.ttlDays * DAY_MS));
+    await touchSession(store.db, session, now, new Date(now.getTime() + policy.ttlDays * DAY_MS));
+    store.changes.announce(changeKeys.session(session.sessionId));
   }
   return {
     sessionId: session.sessionId,

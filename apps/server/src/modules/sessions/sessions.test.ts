@@ -97,7 +97,10 @@ describe.each(testDatabaseFactories())('sessions and tenancy on $name', (factory
 
   it('refuses an expired token with 401', async () => {
     const token = await startDemoSession(harness.app);
+    // Known (and remembered) first, so that the expiry must reach the server's session cache.
+    expect((await officeCall(token)).statusCode).toBe(200);
     await expireSession(harness.database.db, hashToken(token));
+    await harness.database.changes.flush();
     expect((await officeCall(token)).statusCode).toBe(401);
     expect((await officeCall(token, {}, '/demo/json/online_scheduler/services')).statusCode).toBe(401);
   });

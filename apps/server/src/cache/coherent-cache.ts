@@ -1,0 +1,99 @@
+/**
+ * A read cache that the database keeps honest. Each entry names the change keys it depends on
+ * ("order:<id>", "schedule:<company>", ...); it answers only while none of them has been
+ * announced since its load began, its own time limit has not passed, and the change feed is
+ * live. Least recently used entries go first when the cache is over its entry or byte budget.
+ */
+import type { ChangeFeed } from '../db/change-feed.ts';
+
+export interface Loaded<V> {
+  value: V;
+  /** The change keys this value was read from. */
+  dependsOn: readonly string[];
+  /** Epoch ms after which the value is stale even without a change (time-dependent answers). */
+  validUntil?: number;
+  /** Bytes, for caches with a byte budget. */
+  size?: number;
+}
+
+interface Entry<V> extends Loaded<V> {
+  loadedAt: number;
+}
+
+export interface CacheLimits {
+  maxEntries: number;
+  maxBytes?: number;
+}
+
+export class CoherentCache<V> {
+  private readonly entries = new Map<string, Entry<V>>();
+  /** Loads under way, shared by requests that arrive meanwhile when nothing changed since they began. */
+  private readonly loading = new Map<string, { loadedAt: number; promise: Promise<Loaded<V> | null> }>();
+  private bytes = 0;
+
+  constructor(
+    private readonly feed: ChangeFeed,
+    private readonly limits: CacheLimits,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /**
+   * The value for `key`: from the cache when current, else from `load`. A null load (nothing
+   * found) is returned and not kept.
+   */
+  async get(key: string, load: () => Promise<Loaded<V> | null>): Promise<V | null> {
+    const cached = this.entries.get(key);
+    if (cached) {
+      if (this.isCurrent(cached)) {
+        // Map order is insertion order: re-inserting marks the entry most recently used.
+        this.entries.delete(key);
+        this.entries.set(key, cached);
+        return cached.value;
+      }
+      this.remove(key);
+    }
+    const shared = this.loading.get(key);
+    if (shared && shared.loadedAt === this.feed.now()) return (await shared.promise)?.value ?? null;
+
+    const loadedAt = this.feed.now();
+    const wasLive = this.feed.live;
+    const promise = load();
+    this.loading.set(key, { loadedAt, promise });
+    let loaded: Loaded<V> | null;
+    try {
+      loaded = await promise;
+    } finally {
+      if (this.loading.get(key)?.promise === promise) this.loading.delete(key);
+    }
+    if (loaded && wasLive && this.feed.unchangedSince(loadedAt, loaded.dependsOn)) this.keep(key, { ...loaded, loadedAt });
+    return loaded?.value ?? null;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private isCurrent(entry: Entry<V>): boolean {
+    if (entry.validUntil !== undefined && this.clock() >= entry.validUntil) return false;
+    return this.feed.unchangedSince(entry.loadedAt, entry.dependsOn);
+  }
+
+  private keep(key: string, entry: Entry<V>): void {
+    const size = entry.size ?? 0;
+    if (this.limits.maxBytes !== undefined && size > this.limits.maxBytes) return;
+    this.remove(key);
+    this.entries.set(key, entry);
+    this.bytes += size;
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size <= this.limits.maxEntries && (this.limits.maxBytes === undefined || this.bytes <= this.limits.maxBytes)) break;
+      this.remove(oldest);
+    }
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.size ?? 0;
+  }
+}

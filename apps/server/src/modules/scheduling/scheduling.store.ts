@@ -1,0 +1,123 @@
+/**
+ * What the scheduling calls read, through caches the database keeps honest (see
+ * cache/coherent-cache.ts): an office's rules and inspectors, the company's catalogue durations,
+ * the office's commitments over its whole booking horizon, each order's scheduling fields, and
+ * finished availability answers. A visitor moving between months, or coming back to the
+ * calendar, is answered from memory; any hold, booking, order or configuration change, by
+ * this instance or another, makes the affected entries stale at once.
+ */
+import type { Database } from '../../db/connection.ts';
+import { changeKeys, type ChangeFeed } from '../../db/change-feed.ts';
+import { CoherentCache } from '../../cache/coherent-cache.ts';
+import {
+  busyFor,
+  loadCatalogueDurations,
+  loadCommitments,
+  loadOrderForScheduling,
+  loadSchedulingContext,
+  type CatalogueDurations,
+  type Commitment,
+  type SchedulingContext,
+} from './scheduling.repository.ts';
+import type { BusyInterval } from '@scheduler/domain/availability/engine';
+
+const DAY_MS = 86_400_000;
+/** The commitments snapshot is reloaded at least this often, so its window follows the calendar. */
+const COMMITMENTS_REFRESH_MS = 60 * 60 * 1000;
+/**
+ * The snapshot reaches this many days past the booking horizon; requests look at most a day
+ * less far (`lookaheadLimit`), so a snapshot up to a day old still covers them.
+ */
+const SNAPSHOT_DAYS_PAST_HORIZON = 5;
+
+/** The latest instant whose commitments can matter to any slot the office offers at `now`. */
+export function lookaheadLimit(rules: OfficeRules, now: number): number {
+  return now + (rules.context.office.scheduling.booking_horizon_days + SNAPSHOT_DAYS_PAST_HORIZON - 1) * DAY_MS;
+}
+
+export type OrderForScheduling = NonNullable<Awaited<ReturnType<typeof loadOrderForScheduling>>>;
+
+export interface OfficeRules {
+  context: SchedulingContext;
+  durations: CatalogueDurations;
+}
+
+interface CommitmentsSnapshot {
+  from: number;
+  to: number;
+  commitments: Commitment[];
+}
+
+export class SchedulingStore {
+  private readonly rules: CoherentCache<OfficeRules>;
+  private readonly commitments: CoherentCache<CommitmentsSnapshot>;
+  private readonly orders: CoherentCache<OrderForScheduling>;
+  /** Finished availability answers as JSON, per order and query. */
+  readonly answers: CoherentCache<string>;
+
+  constructor(
+    readonly db: Database,
+    readonly changes: ChangeFeed,
+    private readonly clock: () => number = Date.now,
+  ) {
+    this.rules = new CoherentCache(changes, { maxEntries: 1_000 }, clock);
+    this.commitments = new CoherentCache(changes, { maxEntries: 200 }, clock);
+    this.orders = new CoherentCache(changes, { maxEntries: 20_000 }, clock);
+    this.answers = new CoherentCache(changes, { maxEntries: 5_000, maxBytes: 64 * 1024 * 1024 }, clock);
+  }
+
+  /** The office's rules and inspectors, with the company's settings and catalogue durations. */
+  officeRules(companyId: string, officeId: string): Promise<OfficeRules | null> {
+    return this.rules.get(`${companyId}:${officeId}`, async () => {
+      const [context, durations] = await Promise.all([loadSchedulingContext(this.db, companyId, officeId), loadCatalogueDurations(this.db, companyId)]);
+      return context ? { value: { context, durations }, dependsOn: [changeKeys.company(companyId)] } : null;
+    });
+  }
+
+  order(companyId: string, orderId: string): Promise<OrderForScheduling | null> {
+    return this.orders.get(orderId, async () => {
+      const order = await loadOrderForScheduling(this.db, companyId, orderId);
+      return order ? { value: order, dependsOn: [changeKeys.order(orderId)] } : null;
+    });
+  }
+
+  /**
+   * What keeps the inspectors busy in [from, to) for one order's request at `now`. From the
+   * office's snapshot (its whole booking horizon) when `fresh` is false and the window lies in
+   * it; straight from the database when a decision must see the very latest commitments.
+   */
+  async busy(
+    rules: OfficeRules,
+    scope: { companyId: string; officeId: string; orderId: string },
+    window: { from: number; to: number },
+    now: number,
+    options: { fresh: boolean },
+  ): Promise<{ busy: BusyInterval[]; nextHoldExpiry: number | null }> {
+    const inspectorIds = rules.context.inspectors.map((i) => i.id);
+    let commitments: Commitment[];
+    const snapshot = options.fresh ? null : await this.commitmentsOf(rules, scope, inspectorIds, now);
+    if (snapshot && snapshot.from <= window.from && window.to <= snapshot.to) commitments = snapshot.commitments;
+    else commitments = await loadCommitments(this.db, scope.companyId, inspectorIds, window.from, window.to);
+    const busy = busyFor(commitments, scope.orderId, now, window.from, window.to);
+    let nextHoldExpiry: number | null = null;
+    for (const c of commitments) {
+      if (c.holdExpiresAt !== null && c.holdExpiresAt > now && (nextHoldExpiry === null || c.holdExpiresAt < nextHoldExpiry)) nextHoldExpiry = c.holdExpiresAt;
+    }
+    return { busy, nextHoldExpiry };
+  }
+
+  private commitmentsOf(rules: OfficeRules, scope: { companyId: string; officeId: string }, inspectorIds: number[], now: number): Promise<CommitmentsSnapshot | null> {
+    return this.commitments.get(`${scope.companyId}:${scope.officeId}`, async () => {
+      // From a few days back (every time zone's "today", and the neighbours of the first slots)
+      // to a few days past the horizon.
+      const from = now - 3 * DAY_MS;
+      const to = now + (rules.context.office.scheduling.booking_horizon_days + SNAPSHOT_DAYS_PAST_HORIZON) * DAY_MS;
+      const commitments = await loadCommitments(this.db, scope.companyId, inspectorIds, from, to);
+      return {
+        value: { from, to, commitments },
+        dependsOn: [changeKeys.schedule(scope.companyId), changeKeys.company(scope.companyId)],
+        validUntil: this.clock() + COMMITMENTS_REFRESH_MS,
+      };
+    });
+  }
+}
