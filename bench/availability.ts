@@ -81,10 +81,12 @@ async function benchHttp(inspectorCount: number, database: DatabaseHandle) {
   const slots = (JSON.parse(body) as unknown[]).length;
   // The load comes from a worker thread: on the server's own thread, reading the answers would
   // take turns with writing them and count the client's work as the server's latency.
-  const load = (connections: number, requests: Array<{ path: string }>) =>
-    autocannon({ url: base, connections, duration: HTTP_SECONDS, headers: { 'x-auth-token': token }, workers: 1, requests: requests.map((r) => ({ method: 'GET' as const, ...r })) });
+  const load = (connections: number, requests: Array<{ path: string }>, headers: Record<string, string> = {}) =>
+    autocannon({ url: base, connections, duration: HTTP_SECONDS, headers: { 'x-auth-token': token, ...headers }, workers: 1, requests: requests.map((r) => ({ method: 'GET' as const, ...r })) });
   // The visitor's question repeated, as the wizard repeats it: answered from the answers cache.
   const repeated = await load(10, [{ path: `${path}&duration=${DURATION_MINUTES}` }]);
+  // The same, compressed as browsers ask for it (the compressed form is cached with the answer).
+  const brotli = await load(10, [{ path: `${path}&duration=${DURATION_MINUTES}` }], { 'accept-encoding': 'gzip, deflate, br, zstd' });
   // 300 different questions in turn (durations of 150 to 449 minutes), one at a time: more than
   // the answers cache keeps, so every request runs the engine and serialises its answer (the
   // office's rules and commitments still come from memory). With several connections, they
@@ -93,7 +95,7 @@ async function benchHttp(inspectorCount: number, database: DatabaseHandle) {
   await app.close();
   await database.close();
   const figures = (result: autocannon.Result) => ({ rps: result.requests.average, median: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx });
-  return { repeated: figures(repeated), distinct: figures(distinct), slots, kilobytes: Math.round(body.length / 1024) };
+  return { repeated: figures(repeated), brotli: figures(brotli), distinct: figures(distinct), slots, kilobytes: Math.round(body.length / 1024) };
 }
 
 export async function benchAvailability(): Promise<boolean> {
@@ -111,7 +113,12 @@ export async function benchAvailability(): Promise<boolean> {
   for (const [name, open] of databases) {
     const http = await benchHttp(50, await open());
     process.stdout.write(`  HTTP, 50 inspectors, ${name}, autocannon ${HTTP_SECONDS}s (${http.slots} slots, ${http.kilobytes} KB an answer):\n`);
-    for (const [label, run] of [['the same question repeated, 10 connections', http.repeated], ['a different question each time, 1 connection', http.distinct]] as const) {
+    const runs = [
+      ['the same question repeated, 10 connections', http.repeated],
+      ['the same, brotli-compressed as browsers ask, 10 connections', http.brotli],
+      ['a different question each time, 1 connection', http.distinct],
+    ] as const;
+    for (const [label, run] of runs) {
       process.stdout.write(`    ${label}: ${run.rps.toFixed(1)} requests/s, median ${run.median} ms, p99 ${run.p99} ms, ${run.errors} errors\n`);
       ok = ok && run.errors === 0;
     }

@@ -16,6 +16,7 @@ import {
   validateInspectorsServicesResponseSchema,
 } from '@scheduler/contracts/scheduling';
 import type { AppContext } from '../../context.ts';
+import { sendCompressible } from '../../http/precompressed.ts';
 import { perSessionLimit } from '../../plugins/rate-limit.ts';
 import { requireSession, sessionOf } from '../../plugins/session-auth.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
@@ -23,10 +24,6 @@ import { availabilityJson, distanceOnDatetime, setDatetime, setInspectors, setPo
 
 const PREFIX = '/:company_key/json/online_scheduler';
 
-/** Sends a body that is already JSON text: strings skip the route's serializer. */
-function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(json);
-}
 
 export function schedulingRoutes(ctx: AppContext) {
   return async (instance: FastifyInstance) => {
@@ -45,7 +42,8 @@ export function schedulingRoutes(ctx: AppContext) {
       // Thousands of slots, serialised once by the service (and often answered from its cache):
       // re-validating them on the way out would cost more than finding them. Their shape is fixed
       // by the engine's return type; the schema above documents it.
-      async (request, reply) => sendJsonText(reply, await availabilityJson(ctx.scheduling, sessionOf(request), request.query)),
+      // Strings and buffers skip the route's serializer.
+      async (request, reply) => sendCompressible(request, reply as FastifyReply, await availabilityJson(ctx.scheduling, sessionOf(request), request.query), 'application/json; charset=utf-8'),
     );
     app.get(
       `${PREFIX}/time_available`,

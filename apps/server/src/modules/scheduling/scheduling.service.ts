@@ -7,6 +7,7 @@ import { straightLineEstimator, type LatLng } from '@scheduler/domain/availabili
 import { addDays, dayNumberOf, ZonedCalendar } from '@scheduler/domain/availability/zoned-calendar';
 import { SettingsReader } from '@scheduler/domain/settings';
 import { AppError, NotFoundError } from '../../errors.ts';
+import { CompressibleText } from '../../http/precompressed.ts';
 import { recordOrderEvent, saveOrderInspectors, saveOrderPostalCode, saveOrderSchedule } from '../orders/orders.repository.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
 import { loadCommitments, loadOrderForScheduling, busyFor, releaseHold, replaceHold } from './scheduling.repository.ts';
@@ -155,27 +156,28 @@ async function alternatives(s: Scheduling, fromInstant: number, durationMinutes:
 }
 
 /**
- * The availability listing, as JSON: from the answers cache when the same order asked the same
+ * The availability listing, as JSON ready to send in any encoding: from the answers cache when the same order asked the same
  * question and nothing it depends on has changed (commitments, the order, the configuration,
  * or the time passing a notice or day boundary).
  */
-export async function availabilityJson(store: SchedulingStore, session: AuthenticatedSession, query: SlotQuery, now = new Date()): Promise<string> {
+export async function availabilityJson(store: SchedulingStore, session: AuthenticatedSession, query: SlotQuery, now = new Date()): Promise<CompressibleText> {
   const span = dayNumberOf(query.to) - dayNumberOf(query.from);
   if (span < 0) throw new AppError(400, 'invalid_request', '"to" must not be before "from".', 'to');
   if (span >= MAX_AVAILABILITY_WINDOW_DAYS) throw new AppError(400, 'invalid_request', `One request may span at most ${MAX_AVAILABILITY_WINDOW_DAYS} days.`, 'to');
   const key = JSON.stringify([session.orderId, query.from, query.to, query.duration ?? 0, query.limit ?? 0, query.postal_code ?? '', query.inspectors ?? [], query.services ?? []]);
-  const json = await store.answers.get(key, async () => {
+  const answer = await store.answers.get(key, async () => {
     const s = await prepare(store, session, { fresh: false });
     const { slots, unchangedUntil } = await searchSlots(s, query, now);
-    const value = JSON.stringify(slots);
+    const json = JSON.stringify(slots);
     return {
-      value,
+      value: new CompressibleText(json),
       dependsOn: [changeKeys.order(session.orderId), changeKeys.schedule(session.companyId), changeKeys.company(session.companyId)],
       validUntil: unchangedUntil,
-      size: value.length,
+      // The compressed forms add about a tenth.
+      size: Math.round(json.length * 1.1),
     };
   });
-  return json!;
+  return answer!;
 }
 
 export async function timeAvailable(

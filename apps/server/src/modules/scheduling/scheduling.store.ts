@@ -9,6 +9,7 @@
 import type { Database } from '../../db/connection.ts';
 import { changeKeys, type ChangeFeed } from '../../db/change-feed.ts';
 import { CoherentCache } from '../../cache/coherent-cache.ts';
+import type { CompressibleText } from '../../http/precompressed.ts';
 import {
   busyFor,
   loadCatalogueDurations,
@@ -52,8 +53,8 @@ export class SchedulingStore {
   private readonly rules: CoherentCache<OfficeRules>;
   private readonly commitments: CoherentCache<CommitmentsSnapshot>;
   private readonly orders: CoherentCache<OrderForScheduling>;
-  /** Finished availability answers as JSON, per order and query. */
-  readonly answers: CoherentCache<string>;
+  /** Finished availability answers as JSON (and its compressed forms), per order and query. */
+  readonly answers: CoherentCache<CompressibleText>;
 
   constructor(
     readonly db: Database,

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
@@ -39,6 +40,23 @@ describe.each(testDatabaseFactories())('scheduling calls on $name', (factory) =>
     const slot = slots[0]!;
     expect(slot).toMatchObject({ date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), start: expect.stringMatching(/^\d{1,2}:\d{2} (AM|PM)$/), start_datetime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:00$/) });
     expect(slot.users.length).toBeGreaterThan(0);
+  });
+
+  it('sends the listing compressed as the browser asks, the same answer in every encoding', async () => {
+    const token = await startDemoSession(harness.app);
+    const url = `${API}/availability?from=${tomorrowPlus(0)}&to=${tomorrowPlus(27)}`;
+    const plain = await harness.app.inject({ method: 'GET', url, headers: { 'x-auth-token': token } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toMatch(/^application\/json/);
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const compressed = await harness.app.inject({ method: 'GET', url, headers: { 'x-auth-token': token, 'accept-encoding': `${encoding}, deflate` } });
+      expect(compressed.headers['content-encoding']).toBe(encoding);
+      expect(compressed.headers.vary).toMatch(/accept-encoding/i);
+      expect(decode(compressed.rawPayload).toString()).toBe(plain.body);
+    }
   });
 
   it('accepts the wizard query forms and refuses bad ones with 400 naming the field', async () => {
