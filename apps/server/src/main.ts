@@ -5,6 +5,7 @@ import { loadConfig } from './config.ts';
 import { lockEmbeddedDatabase } from './db/embedded-lock.ts';
 import { openConfiguredDatabase } from './db/open-configured.ts';
 import { resolveAdminToken } from './modules/companies/admin-token.ts';
+import { bundledPostalCodes } from './modules/geography/postal-codes.ts';
 import { DEMO_COMPANY_KEY, DEMO_OFFICE_UUID, ensureDemoCompany } from './modules/companies/demo-company.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -38,6 +39,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // The postal-code directory takes a moment to load; load it now rather than for the first visitor.
+  bundledPostalCodes.preload();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const base = config.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${port}`;

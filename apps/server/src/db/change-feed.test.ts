@@ -53,7 +53,11 @@ describe.each(testDatabaseFactories())('the database announces changes on $name'
 
   it("announces an order's change to that order only, and the schedule when its property moves", async () => {
     const keys = [changeKeys.order(orderId), changeKeys.order(otherOrderId), changeKeys.schedule(companyId)];
-    expect(await announcedBy(() => database.db.update(t.orders).set({ postalCode: '43017' }).where(eq(t.orders.id, orderId)), keys)).toEqual([changeKeys.order(orderId)]);
+    expect(await announcedBy(() => database.db.update(t.orders).set({ county: 'Franklin' }).where(eq(t.orders.id, orderId)), keys)).toEqual([changeKeys.order(orderId)]);
+    expect(await announcedBy(() => database.db.update(t.orders).set({ postalCode: '43017' }).where(eq(t.orders.id, orderId)), keys)).toEqual([
+      changeKeys.order(orderId),
+      changeKeys.schedule(companyId),
+    ]);
     expect(await announcedBy(() => database.db.update(t.orders).set({ latitude: 40.1, longitude: -83.1 }).where(eq(t.orders.id, orderId)), keys)).toEqual([
       changeKeys.order(orderId),
       changeKeys.schedule(companyId),

@@ -18,13 +18,14 @@ END $$;
 CREATE TRIGGER appointments_announce AFTER INSERT OR UPDATE OR DELETE ON appointments
   FOR EACH ROW EXECUTE FUNCTION scheduler_appointments_changed();
 --> statement-breakpoint
--- An order's own change, and a schedule change when its property moves: commitments carry
--- the place they happen, which drives the travel-time check.
+-- An order's own change, and a schedule change when its property moves (coordinates or postal
+-- code): commitments carry the place they happen, which drives the travel-time check.
 CREATE FUNCTION scheduler_orders_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP <> 'INSERT' THEN PERFORM scheduler_announce('order:' || OLD.id); END IF;
   IF TG_OP <> 'DELETE' THEN PERFORM scheduler_announce('order:' || NEW.id); END IF;
-  IF TG_OP = 'UPDATE' AND (NEW.latitude IS DISTINCT FROM OLD.latitude OR NEW.longitude IS DISTINCT FROM OLD.longitude) THEN
+  IF TG_OP = 'UPDATE' AND (NEW.latitude IS DISTINCT FROM OLD.latitude OR NEW.longitude IS DISTINCT FROM OLD.longitude
+      OR NEW.postal_code IS DISTINCT FROM OLD.postal_code) THEN
     PERFORM scheduler_announce('schedule:' || NEW.company_id);
   END IF;
   RETURN NULL;

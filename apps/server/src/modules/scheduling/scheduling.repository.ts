@@ -38,6 +38,8 @@ export function rangeOf(start: number, end: number): string {
 /** One appointment or hold, as the engine needs it plus what decides whether it counts for a request. */
 export interface Commitment extends BusyInterval {
   orderId: string;
+  /** The order's postal code: where it takes place when its address has no coordinates. */
+  postalCode: string;
   /** Epoch ms; null for a confirmed appointment. */
   holdExpiresAt: number | null;
 }
@@ -58,20 +60,22 @@ export async function loadCommitments(db: Executor, companyId: string, inspector
       o.latitude,
       o.longitude,
       a.order_id,
-      extract(epoch from a.hold_expires_at) * 1000) order by lower(a.during)), '[]')::text as busy
+      extract(epoch from a.hold_expires_at) * 1000,
+      o.postal_code) order by lower(a.during)), '[]')::text as busy
     from ${t.appointments} a
     join ${t.orders} o on o.company_id = a.company_id and o.id = a.order_id
     where a.company_id = ${companyId}
       and a.inspector_id = any(${`{${inspectorIds.join(',')}}`}::int[])
       and a.during && tstzrange(${new Date(from).toISOString()}::timestamptz, ${new Date(to).toISOString()}::timestamptz)`)) as unknown as { rows: Array<{ busy: string }> };
-  const rows = JSON.parse(result.rows[0]?.busy ?? '[]') as Array<[number, number, number, number | null, number | null, string, number | null]>;
-  return rows.map(([inspectorId, start, end, latitude, longitude, orderId, holdExpiresAt]) => ({
+  const rows = JSON.parse(result.rows[0]?.busy ?? '[]') as Array<[number, number, number, number | null, number | null, string, number | null, string]>;
+  return rows.map(([inspectorId, start, end, latitude, longitude, orderId, holdExpiresAt, postalCode]) => ({
     inspectorId,
     start,
     end,
     location: latitude !== null && longitude !== null && !(latitude === 0 && longitude === 0) ? { latitude, longitude } : null,
     orderId,
     holdExpiresAt,
+    postalCode,
   }));
 }
 

@@ -40,6 +40,7 @@ interface Scheduling {
   calendar: ZonedCalendar;
   cartServiceIds: string[];
   cartDurationMinutes: number;
+  /** Where the property is: its address's coordinates, else its postal code's centroid. */
   location: LatLng | null;
   /** Decisions (holding a time, "is it still free") read the database; listings may read the caches. */
   fresh: boolean;
@@ -67,7 +68,6 @@ async function prepare(store: SchedulingStore, session: AuthenticatedSession, op
   ]);
   if (!rules || !order) throw new NotFoundError('The order');
   const cart = cartOf(rules, order);
-  const hasLocation = order.latitude !== null && order.longitude !== null && !(order.latitude === 0 && order.longitude === 0);
   return {
     store,
     session,
@@ -77,7 +77,7 @@ async function prepare(store: SchedulingStore, session: AuthenticatedSession, op
     calendar: ZonedCalendar.of(rules.context.office.time_zone),
     cartServiceIds: cart.serviceIds,
     cartDurationMinutes: cart.minutes > 0 ? cart.minutes : rules.context.office.scheduling.default_duration_minutes,
-    location: hasLocation ? { latitude: order.latitude!, longitude: order.longitude! } : null,
+    location: await store.placeOf(order),
     fresh: options.fresh,
   };
 }
@@ -102,6 +102,9 @@ async function searchSlots(s: Scheduling, query: SlotQuery, now: Date): Promise<
   };
   const scope = { companyId: s.session.companyId, officeId: s.session.officeId, orderId: s.order.id };
   const { busy, nextHoldExpiry } = await s.store.busy(s.rules, scope, window, now.getTime(), { fresh: s.fresh });
+  const postalCode = query.postal_code || s.order.postalCode || null;
+  // A postal code sent with the request (the postal-code step) places the property when its address does not yet.
+  const location = query.postal_code && query.postal_code !== s.order.postalCode ? await s.store.placeOf({ ...s.order, postalCode: query.postal_code }) : s.location;
   const input: AvailabilityInput = {
     office: s.rules.context.office,
     inspectors: s.rules.context.inspectors,
@@ -110,8 +113,8 @@ async function searchSlots(s: Scheduling, query: SlotQuery, now: Date): Promise<
       from: query.from,
       to: query.to,
       durationMinutes: query.duration && query.duration > 0 ? query.duration : s.cartDurationMinutes,
-      postalCode: query.postal_code || s.order.postalCode || null,
-      location: s.location,
+      postalCode,
+      location,
       requestedInspectorIds: query.inspectors ?? [],
       serviceIds: query.services?.length ? query.services : s.cartServiceIds,
       limit: query.limit ?? 0,
@@ -305,7 +308,7 @@ export async function distanceOnDatetime(
   const dayStart = s.calendar.toInstant(date, 0) ?? start - DAY_MS;
   const dayEnd = s.calendar.toInstant(addDays(date, 1), 0) ?? start + DAY_MS;
   const ids = s.order.inspectors.length ? s.order.inspectors.map((i) => i.id) : s.rules.context.inspectors.map((i) => i.id);
-  const busy = busyFor(await loadCommitments(store.db, session.companyId, ids, dayStart, dayEnd), s.order.id, now.getTime(), dayStart, dayEnd);
+  const busy = busyFor(await store.locate(await loadCommitments(store.db, session.companyId, ids, dayStart, dayEnd)), s.order.id, now.getTime(), dayStart, dayEnd);
   const { road_factor, average_speed_mph } = s.rules.context.office.scheduling;
   const estimator = straightLineEstimator(road_factor, average_speed_mph);
   let worst: { miles: number; max: number; over: boolean } | null = null;

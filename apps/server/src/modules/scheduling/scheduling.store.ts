@@ -21,6 +21,8 @@ import {
   type SchedulingContext,
 } from './scheduling.repository.ts';
 import type { BusyInterval } from '@scheduler/domain/availability/engine';
+import type { LatLng } from '@scheduler/domain/availability/geo';
+import { bundledPostalCodes, type PostalCodeDirectory } from '../geography/postal-codes.ts';
 
 const DAY_MS = 86_400_000;
 /** The commitments snapshot is reloaded at least this often, so its window follows the calendar. */
@@ -59,6 +61,8 @@ export class SchedulingStore {
   constructor(
     readonly db: Database,
     readonly changes: ChangeFeed,
+    /** Where postal codes are: the place of an order known only by its postal code. */
+    readonly places: PostalCodeDirectory = bundledPostalCodes,
     private readonly clock: () => number = Date.now,
   ) {
     this.rules = new CoherentCache(changes, { maxEntries: 1_000 }, clock);
@@ -98,7 +102,7 @@ export class SchedulingStore {
     let commitments: Commitment[];
     const snapshot = options.fresh ? null : await this.commitmentsOf(rules, scope, inspectorIds, now);
     if (snapshot && snapshot.from <= window.from && window.to <= snapshot.to) commitments = snapshot.commitments;
-    else commitments = await loadCommitments(this.db, scope.companyId, inspectorIds, window.from, window.to);
+    else commitments = await this.locate(await loadCommitments(this.db, scope.companyId, inspectorIds, window.from, window.to));
     const busy = busyFor(commitments, scope.orderId, now, window.from, window.to);
     let nextHoldExpiry: number | null = null;
     for (const c of commitments) {
@@ -107,13 +111,32 @@ export class SchedulingStore {
     return { busy, nextHoldExpiry };
   }
 
+  /**
+   * Where a place is known: the address's coordinates, else the centroid of the postal code.
+   * The engine's drive times then apply to every order that has at least a postal code.
+   */
+  async placeOf(order: { latitude: number | null; longitude: number | null; postalCode: string }): Promise<LatLng | null> {
+    if (order.latitude !== null && order.longitude !== null && !(order.latitude === 0 && order.longitude === 0)) return { latitude: order.latitude, longitude: order.longitude };
+    if (!order.postalCode) return null;
+    const place = await this.places.find(order.postalCode);
+    return place ? { latitude: place.latitude, longitude: place.longitude } : null;
+  }
+
+  /** Gives commitments without coordinates their postal code's place. */
+  async locate(commitments: Commitment[]): Promise<Commitment[]> {
+    for (const commitment of commitments) {
+      if (commitment.location === null && commitment.postalCode) commitment.location = await this.placeOf({ latitude: null, longitude: null, postalCode: commitment.postalCode });
+    }
+    return commitments;
+  }
+
   private commitmentsOf(rules: OfficeRules, scope: { companyId: string; officeId: string }, inspectorIds: number[], now: number): Promise<CommitmentsSnapshot | null> {
     return this.commitments.get(`${scope.companyId}:${scope.officeId}`, async () => {
       // From a few days back (every time zone's "today", and the neighbours of the first slots)
       // to a few days past the horizon.
       const from = now - 3 * DAY_MS;
       const to = now + (rules.context.office.scheduling.booking_horizon_days + SNAPSHOT_DAYS_PAST_HORIZON) * DAY_MS;
-      const commitments = await loadCommitments(this.db, scope.companyId, inspectorIds, from, to);
+      const commitments = await this.locate(await loadCommitments(this.db, scope.companyId, inspectorIds, from, to));
       return {
         value: { from, to, commitments },
         dependsOn: [changeKeys.schedule(scope.companyId), changeKeys.company(scope.companyId)],

@@ -7,6 +7,7 @@ import * as t from '../../db/schema.ts';
 import { startDemoSession, startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { DEMO_OFFICE_UUID } from '../companies/demo-company.ts';
 import { rangeOf } from './scheduling.repository.ts';
+import { dayNumberOf, ZonedCalendar } from '@scheduler/domain/availability/zoned-calendar';
 
 const API = '/demo/json/online_scheduler';
 
@@ -217,10 +218,53 @@ describe.each(testDatabaseFactories())('scheduling calls on $name', (factory) =>
     expect(bad.json()).toMatchObject({ error: { field: 'postal_code' } });
   });
 
+  it('places the property at its postal code before there is an address, and keeps to driving radii', async () => {
+    const token = await startDemoSession(harness.app);
+    const usersOf = async (query: string) => new Set((await get(token, `/availability?from=${tomorrowPlus(0)}&to=${tomorrowPlus(13)}${query}`)).json<AppointmentSlot[]>().flatMap((s) => s.users));
+    // Newark, Ohio, 33 miles east of Columbus: in reach of Sarah (102), Karen (104) and Tom (105)
+    // only; Mike (101, Dublin) and Darnell (103, Grove City) would drive beyond their radius.
+    expect(await usersOf('&postal_code=43055')).toEqual(new Set([102, 104, 105]));
+    expect(await usersOf('&postal_code=45202')).toEqual(new Set()); // Cincinnati: nobody drives that far
+    expect(await usersOf('')).toEqual(new Set([101, 102, 103, 104, 105])); // no place known: no radius applies
+    await post(token, '/set_postal_code', { postal_code: '43055' });
+    expect(await usersOf('')).toEqual(new Set([102, 104, 105]));
+  });
+
+  it("counts the drive from an appointment known only by its order's postal code", async () => {
+    const token = await startDemoSession(harness.app);
+    let day = tomorrowPlus(1);
+    while ([0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay())) day = tomorrowPlus(dayNumberOf(day) - dayNumberOf(tomorrowPlus(0)) + 1);
+    const newYork = ZonedCalendar.of('America/New_York');
+    const [company] = await harness.database.db.select().from(t.companies).where(eq(t.companies.key, 'demo'));
+    const [elsewhere] = await harness.database.db.insert(t.orders).values({ companyId: company!.id, officeId: DEMO_OFFICE_UUID }).returning();
+    // Tom (105) works 10:00-18:00 and inspects from 10:00 to 12:00 that day.
+    const [appointment] = await harness.database.db
+      .insert(t.appointments)
+      .values({ companyId: company!.id, officeId: DEMO_OFFICE_UUID, orderId: elsewhere!.id, inspectorId: 105, kind: 'appointment', during: rangeOf(newYork.toInstant(day, 600)!, newYork.toInstant(day, 720)!) })
+      .returning();
+    const tomsStarts = async () =>
+      (await get(token, `/availability?from=${day}&to=${day}&postal_code=43017&inspectors=[105]&duration=120`)).json<AppointmentSlot[]>().map((s) => s.start);
+    try {
+      // Where that appointment is, nobody knows: the office's 30-minute buffer is all it needs.
+      expect(await tomsStarts()).toContain('12:30 PM');
+      // It is in Cincinnati: four hours' drive to Dublin leaves no time for a two-hour inspection that day.
+      await harness.database.db.update(t.orders).set({ postalCode: '45202' }).where(eq(t.orders.id, elsewhere!.id));
+      await harness.database.changes.flush();
+      expect(await tomsStarts()).toEqual([]);
+    } finally {
+      await harness.database.db.delete(t.appointments).where(eq(t.appointments.id, appointment!.id));
+    }
+  });
+
   it('measures the distance on a date once the order has an address', async () => {
     const token = await startDemoSession(harness.app);
     const none = await get(token, `/distance_on_datetime?datetime=${encodeURIComponent(new Date(Date.now() + 2 * 86_400_000).toISOString())}`);
     expect(none.json()).toEqual({ status: 'ok', miles: null, max_miles: null });
+    // Until the address is known, the postal code's centroid stands in for it.
+    await post(token, '/set_postal_code', { postal_code: '45202' });
+    const far = await get(token, `/distance_on_datetime?datetime=${encodeURIComponent(new Date(Date.now() + 2 * 86_400_000).toISOString())}`);
+    expect(far.json()).toMatchObject({ status: 'out_of_range' });
+    expect(far.json().miles).toBeGreaterThan(far.json().max_miles);
   });
 
   it('lets exactly one of 50 racing sessions hold the same slot', async () => {

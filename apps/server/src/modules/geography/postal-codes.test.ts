@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { bundledPostalCodes, fivedigitZip } from './postal-codes.ts';
+
+describe('the bundled postal-code directory', () => {
+  it('knows where a US postal code is, with its city, state and county', async () => {
+    const dublin = await bundledPostalCodes.find('43017');
+    expect(dublin).toMatchObject({ postalCode: '43017', city: 'Dublin', stateCode: 'OH', county: 'Franklin' });
+    // Dublin, Ohio lies northwest of downtown Columbus.
+    expect(dublin!.latitude).toBeCloseTo(40.11, 1);
+    expect(dublin!.longitude).toBeCloseTo(-83.11, 1);
+    expect(await bundledPostalCodes.find('43017-4410')).toMatchObject({ postalCode: '43017', city: 'Dublin' });
+  });
+
+  it('finds nothing for a code that does not exist or is not a US postal code', async () => {
+    expect(await bundledPostalCodes.find('00000')).toBeNull();
+    expect(await bundledPostalCodes.find('K1A 0B1')).toBeNull();
+    expect(await bundledPostalCodes.find('')).toBeNull();
+  });
+
+  it('reads five digits, with or without the four more', () => {
+    expect(fivedigitZip(' 43215 ')).toBe('43215');
+    expect(fivedigitZip('43215-0001')).toBe('43215');
+    expect(fivedigitZip('432150001')).toBe('43215');
+    expect(fivedigitZip('4321')).toBeNull();
+    expect(fivedigitZip('43215-01')).toBeNull();
+  });
+});

