@@ -141,3 +141,23 @@ describe('CoherentCache', () => {
     expect(calls).toBe(1);
   });
 });
+
+describe('CoherentCache while the feed is deaf', () => {
+  it('does not share a load begun while changes could not be heard', async () => {
+    const feed = liveFeed();
+    feed.suspend();
+    const cache = new CoherentCache<string>(feed, { maxEntries: 10 });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let calls = 0;
+    const load = async () => {
+      calls++;
+      await gate;
+      return { value: 'v', dependsOn: [] };
+    };
+    const answers = Promise.all([cache.get('k', load), cache.get('k', load)]);
+    release();
+    await answers;
+    expect(calls).toBe(2);
+  });
+});

@@ -53,7 +53,8 @@ export class CoherentCache<V> {
       this.remove(key);
     }
     const shared = this.loading.get(key);
-    if (shared && shared.loadedAt === this.feed.now()) return (await shared.promise)?.value ?? null;
+    // Deaf to changes, a load begun a moment ago may have missed one: only a live feed can tell.
+    if (shared && this.feed.live && shared.loadedAt === this.feed.now()) return (await shared.promise)?.value ?? null;
 
     const loadedAt = this.feed.now();
     const wasLive = this.feed.live;

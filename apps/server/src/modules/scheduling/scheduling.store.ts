@@ -32,6 +32,8 @@ const COMMITMENTS_REFRESH_MS = 60 * 60 * 1000;
  * less far (`lookaheadLimit`), so a snapshot up to a day old still covers them.
  */
 const SNAPSHOT_DAYS_PAST_HORIZON = 5;
+/** About what one commitment takes in memory, with its place: for the snapshots' byte budget. */
+const COMMITMENT_BYTES = 200;
 
 /** The latest instant whose commitments can matter to any slot the office offers at `now`. */
 export function lookaheadLimit(rules: OfficeRules, now: number): number {
@@ -66,7 +68,7 @@ export class SchedulingStore {
     private readonly clock: () => number = Date.now,
   ) {
     this.rules = new CoherentCache(changes, { maxEntries: 1_000 }, clock);
-    this.commitments = new CoherentCache(changes, { maxEntries: 200 }, clock);
+    this.commitments = new CoherentCache(changes, { maxEntries: 500, maxBytes: 128 * 1024 * 1024 }, clock);
     this.orders = new CoherentCache(changes, { maxEntries: 20_000 }, clock);
     this.answers = new CoherentCache(changes, { maxEntries: 5_000, maxBytes: 64 * 1024 * 1024 }, clock);
   }
@@ -141,6 +143,7 @@ export class SchedulingStore {
         value: { from, to, commitments },
         dependsOn: [changeKeys.schedule(scope.companyId), changeKeys.company(scope.companyId)],
         validUntil: this.clock() + COMMITMENTS_REFRESH_MS,
+        size: commitments.length * COMMITMENT_BYTES,
       };
     });
   }
