@@ -19,6 +19,8 @@ export type Executor = Database | Transaction;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** The connection string of a PostgreSQL database (another process may open it too). */
+  url?: string;
   /** What changed in the database, for the read caches. */
   changes: ChangeFeed;
   /** Throws when the database cannot answer. */
@@ -63,6 +65,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     return {
       db,
       kind: 'postgres',
+      url: location.url,
       changes: changes.feed,
       ping: async () => void (await pool.query('select 1')),
       close: async () => {

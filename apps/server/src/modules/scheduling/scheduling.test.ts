@@ -4,7 +4,9 @@ import { and, eq } from 'drizzle-orm';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { testDatabaseFactories } from '../../db/test-databases.ts';
 import * as t from '../../db/schema.ts';
-import { startDemoSession, startTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { buildApp } from '../../app.ts';
+import { openDatabase } from '../../db/connection.ts';
+import { startDemoSession, startTestApp, TEST_ADMIN_TOKEN, testConfig, type TestApp } from '../../test-support/test-app.ts';
 import { DEMO_OFFICE_UUID } from '../companies/demo-company.ts';
 import { rangeOf } from './scheduling.repository.ts';
 import { dayNumberOf, ZonedCalendar } from '@scheduler/domain/availability/zoned-calendar';
@@ -266,6 +268,33 @@ describe.each(testDatabaseFactories())('scheduling calls on $name', (factory) =>
     expect(far.json()).toMatchObject({ status: 'out_of_range' });
     expect(far.json().miles).toBeGreaterThan(far.json().max_miles);
   });
+
+  if (factory.name === 'postgres') {
+    it('keeps a second server instance on the same database in step: its listing loses a time the first one holds', async () => {
+      const otherDatabase = await openDatabase({ kind: 'postgres', url: harness.database.url! });
+      const other = await buildApp({ db: otherDatabase.db, changes: otherDatabase.changes, config: testConfig({ SESSION_RATE_LIMIT: '1000', SEARCH_RATE_LIMIT: '1000' }), adminToken: TEST_ADMIN_TOKEN, pingDatabase: otherDatabase.ping, webDistDir: null });
+      try {
+        const onOther = await startDemoSession(other);
+        const listOnOther = async () =>
+          (await other.inject({ method: 'GET', url: `${API}/availability?from=${tomorrowPlus(0)}&to=${tomorrowPlus(13)}&limit=4`, headers: { 'x-auth-token': onOther } })).json<AppointmentSlot[]>();
+        const slot = (await listOnOther()).at(-4)!;
+        const sameTime = (slots: AppointmentSlot[]) => slots.filter((s) => s.timestamp === slot.timestamp && s.users.join() === slot.users.join());
+        expect(sameTime(await listOnOther())).toHaveLength(1); // now in the other instance's answers cache
+
+        const holder = await startDemoSession(harness.app);
+        expect((await post(holder, '/set_datetime', { datetime: new Date(slot.timestamp * 1000).toISOString(), inspectors: slot.users })).statusCode).toBe(200);
+        await otherDatabase.changes.flush(); // the announcement has crossed to the other instance
+        expect(sameTime(await listOnOther())).toEqual([]);
+
+        await post(holder, '/set_datetime', { datetime: null });
+        await otherDatabase.changes.flush();
+        expect(sameTime(await listOnOther())).toHaveLength(1);
+      } finally {
+        await other.close();
+        await otherDatabase.close();
+      }
+    });
+  }
 
   it('lets exactly one of 50 racing sessions hold the same slot', async () => {
     const tokens = await Promise.all(Array.from({ length: 50 }, () => startDemoSession(harness.app)));
