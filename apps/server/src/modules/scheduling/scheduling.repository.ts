@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Inspector, Office } from '@scheduler/contracts/company-document';
 import type { BusyInterval } from '@scheduler/domain/availability/engine';
+import type { LatLng } from '@scheduler/domain/availability/geo';
 import type { Executor } from '../../db/connection.ts';
 import { inspectorFromRow } from '../../db/document-rows.ts';
 import * as t from '../../db/schema.ts';
@@ -33,6 +34,11 @@ export async function loadSchedulingContext(db: Executor, companyId: string, off
 
 export function rangeOf(start: number, end: number): string {
   return `[${new Date(start).toISOString()},${new Date(end).toISOString()})`;
+}
+
+/** An address's coordinates, when it has real ones (0,0 is what a failed geocode leaves behind). */
+export function coordinatesOf(latitude: number | null, longitude: number | null): LatLng | null {
+  return latitude !== null && longitude !== null && !(latitude === 0 && longitude === 0) ? { latitude, longitude } : null;
 }
 
 /** One appointment or hold, as the engine needs it plus what decides whether it counts for a request. */
@@ -72,7 +78,7 @@ export async function loadCommitments(db: Executor, companyId: string, inspector
     inspectorId,
     start,
     end,
-    location: latitude !== null && longitude !== null && !(latitude === 0 && longitude === 0) ? { latitude, longitude } : null,
+    location: coordinatesOf(latitude, longitude),
     orderId,
     holdExpiresAt,
     postalCode,

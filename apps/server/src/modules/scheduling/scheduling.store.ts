@@ -12,6 +12,7 @@ import { CoherentCache } from '../../cache/coherent-cache.ts';
 import type { CompressibleText } from '../../http/precompressed.ts';
 import {
   busyFor,
+  coordinatesOf,
   loadCatalogueDurations,
   loadCommitments,
   loadOrderForScheduling,
@@ -118,18 +119,19 @@ export class SchedulingStore {
    * The engine's drive times then apply to every order that has at least a postal code.
    */
   async placeOf(order: { latitude: number | null; longitude: number | null; postalCode: string }): Promise<LatLng | null> {
-    if (order.latitude !== null && order.longitude !== null && !(order.latitude === 0 && order.longitude === 0)) return { latitude: order.latitude, longitude: order.longitude };
-    if (!order.postalCode) return null;
-    const place = await this.places.find(order.postalCode);
-    return place ? { latitude: place.latitude, longitude: place.longitude } : null;
+    return coordinatesOf(order.latitude, order.longitude) ?? (await this.centroidOf(order.postalCode));
   }
 
   /** Gives commitments without coordinates their postal code's place. */
   async locate(commitments: Commitment[]): Promise<Commitment[]> {
-    for (const commitment of commitments) {
-      if (commitment.location === null && commitment.postalCode) commitment.location = await this.placeOf({ latitude: null, longitude: null, postalCode: commitment.postalCode });
-    }
+    for (const commitment of commitments) commitment.location ??= await this.centroidOf(commitment.postalCode);
     return commitments;
+  }
+
+  private async centroidOf(postalCode: string): Promise<LatLng | null> {
+    if (!postalCode) return null;
+    const place = await this.places.find(postalCode);
+    return place ? { latitude: place.latitude, longitude: place.longitude } : null;
   }
 
   private commitmentsOf(rules: OfficeRules, scope: { companyId: string; officeId: string }, inspectorIds: number[], now: number): Promise<CommitmentsSnapshot | null> {
