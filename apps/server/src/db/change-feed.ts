@@ -33,7 +33,9 @@ export class ChangeFeed {
   /** Entries loaded at or before this number are stale whatever their keys. */
   private forgottenUpTo = 0;
   private readonly announcedAt = new Map<string, number>();
-  private pendingFlushes = new Map<string, () => void>();
+  private readonly pendingFlushes = new Map<string, () => void>();
+  /** Numbers flush pings; kept apart from `sequence`, which only changes count. */
+  private flushes = 0;
   private isLive: boolean;
 
   /**
@@ -82,7 +84,7 @@ export class ChangeFeed {
   /** Waits until every change committed before the call has been heard. */
   async flush(): Promise<void> {
     if (!this.isLive) return;
-    const key = `flush:${process.pid}:${++this.sequence}:${Math.random().toString(36).slice(2)}`;
+    const key = `flush:${process.pid}:${++this.flushes}:${Math.random().toString(36).slice(2)}`;
     const heard = new Promise<void>((resolve) => this.pendingFlushes.set(key, resolve));
     await this.ping(key);
     await heard;
