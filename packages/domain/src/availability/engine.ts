@@ -335,8 +335,7 @@ export class AvailabilityEngine {
     const weekday = weekdayOf(date);
     const dayStart = this.calendar.toInstant(date, 0);
     const dayEnd = this.calendar.toInstant(addDays(date, 1), 0);
-    const steadyOffset = this.calendar.steadyOffset(date);
-    const midnight = this.calendar.midnightAsUtc(date);
+    const instantOf = this.calendar.wallTimesOn(date);
     const freeAt: FreeAtDay = { byMinute: new Array<FreeAtStart | undefined>(MINUTES_PER_DAY), minutes: [] };
 
     for (const { inspector, qualified, hours, commitments } of plans) {
@@ -344,16 +343,14 @@ export class AvailabilityEngine {
       if (dayStart !== null && dayEnd !== null && commitments.countBetween(dayStart, dayEnd) >= inspector.max_inspections_per_day) continue;
       const { starts: busyStarts, ends: busyEnds, locations: busyLocations } = commitments;
       for (const interval of hours.overrides.get(date) ?? hours.weekly[weekday]!) {
-        // On an ordinary day a wall time is midnight plus minutes, less the day's offset; on a day
-        // the clocks change, the calendar knows the skipped and repeated hours.
-        const intervalEnd = steadyOffset === null ? this.calendar.toInstant(date, interval.to) : midnight + interval.to * MINUTE_MS - steadyOffset;
+        const intervalEnd = instantOf(interval.to);
         if (intervalEnd === null) continue;
         // `next` is the first commitment starting at or after the candidate start; it only moves forward.
         let next = -1;
         for (const startMinutes of interval.starts) {
           const entry = freeAt.byMinute[startMinutes];
           if (entry && entry.singles.length >= enough) continue;
-          const start = steadyOffset === null ? this.calendar.toInstant(date, startMinutes) : midnight + startMinutes * MINUTE_MS - steadyOffset;
+          const start = instantOf(startMinutes);
           // A wall time the clocks skip over is no slot. The end is the start plus the real
           // duration, so a slot across a clock change keeps its length.
           if (start === null || start < earliestStart) continue;

@@ -101,17 +101,14 @@ export class ZonedCalendar {
   }
 
   /**
-   * local - UTC (ms) for the whole of a local date, or null when the clocks change that day (then
-   * use toInstant for each wall time).
+   * Wall time -> instant for one local date, for converting many: plain arithmetic on an ordinary
+   * day, `toInstant` (which knows the skipped and repeated hours) on a day the clocks change.
    */
-  steadyOffset(date: string): number | null {
-    const { start, end } = this.offsetsOfDay(date);
-    return start === end ? start : null;
-  }
-
-  /** Local midnight of a date, read as if it were UTC (ms). */
-  midnightAsUtc(date: string): number {
-    return this.offsetsOfDay(date).midnightAsUtc;
+  wallTimesOn(date: string): (minutesAfterMidnight: number) => number | null {
+    const { midnightAsUtc, start, end } = this.offsetsOfDay(date);
+    if (start !== end) return (minutes) => this.toInstant(date, minutes);
+    const midnight = midnightAsUtc - start;
+    return (minutes) => midnight + minutes * MINUTE_MS;
   }
 
   /** True when the clocks change on this local date. */
