@@ -14,6 +14,19 @@ function counting<V>(make: (call: number) => Loaded<V> | null) {
   return { load, calls: () => calls };
 }
 
+/** A load that waits until released, so that several requests can arrive while it runs. */
+function gatedLoad() {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let calls = 0;
+  const load = async () => {
+    calls++;
+    await gate;
+    return { value: 'v', dependsOn: [] };
+  };
+  return { load, release, calls: () => calls };
+}
+
 describe('ChangeFeed', () => {
   it('tells whether a key was announced after a load began', () => {
     const feed = liveFeed();
@@ -127,37 +140,21 @@ describe('CoherentCache', () => {
 
   it('shares one load among requests that arrive while it runs', async () => {
     const cache = new CoherentCache<string>(liveFeed(), { maxEntries: 10 });
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    let calls = 0;
-    const load = async () => {
-      calls++;
-      await gate;
-      return { value: 'v', dependsOn: [] };
-    };
-    const answers = Promise.all([cache.get('k', load), cache.get('k', load), cache.get('k', load)]);
-    release();
+    const slow = gatedLoad();
+    const answers = Promise.all([cache.get('k', slow.load), cache.get('k', slow.load), cache.get('k', slow.load)]);
+    slow.release();
     expect(await answers).toEqual(['v', 'v', 'v']);
-    expect(calls).toBe(1);
+    expect(slow.calls()).toBe(1);
   });
-});
 
-describe('CoherentCache while the feed is deaf', () => {
   it('does not share a load begun while changes could not be heard', async () => {
     const feed = liveFeed();
     feed.suspend();
     const cache = new CoherentCache<string>(feed, { maxEntries: 10 });
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    let calls = 0;
-    const load = async () => {
-      calls++;
-      await gate;
-      return { value: 'v', dependsOn: [] };
-    };
-    const answers = Promise.all([cache.get('k', load), cache.get('k', load)]);
-    release();
+    const slow = gatedLoad();
+    const answers = Promise.all([cache.get('k', slow.load), cache.get('k', slow.load)]);
+    slow.release();
     await answers;
-    expect(calls).toBe(2);
+    expect(slow.calls()).toBe(2);
   });
 });

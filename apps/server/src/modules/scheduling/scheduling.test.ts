@@ -4,9 +4,8 @@ import { and, eq } from 'drizzle-orm';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { testDatabaseFactories } from '../../db/test-databases.ts';
 import * as t from '../../db/schema.ts';
-import { buildApp } from '../../app.ts';
 import { openDatabase } from '../../db/connection.ts';
-import { startDemoSession, startTestApp, TEST_ADMIN_TOKEN, testConfig, type TestApp } from '../../test-support/test-app.ts';
+import { startDemoSession, startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { DEMO_OFFICE_UUID } from '../companies/demo-company.ts';
 import { rangeOf } from './scheduling.repository.ts';
 import { dayNumberOf, ZonedCalendar } from '@scheduler/domain/availability/zoned-calendar';
@@ -271,8 +270,11 @@ describe.each(testDatabaseFactories())('scheduling calls on $name', (factory) =>
 
   if (factory.name === 'postgres') {
     it('keeps a second server instance on the same database in step: its listing loses a time the first one holds', async () => {
-      const otherDatabase = await openDatabase({ kind: 'postgres', url: harness.database.url! });
-      const other = await buildApp({ db: otherDatabase.db, changes: otherDatabase.changes, config: testConfig({ SESSION_RATE_LIMIT: '1000', SEARCH_RATE_LIMIT: '1000' }), adminToken: TEST_ADMIN_TOKEN, pingDatabase: otherDatabase.ping, webDistDir: null });
+      const second = await startTestApp(
+        { name: 'postgres', open: () => openDatabase({ kind: 'postgres', url: harness.database.url! }) },
+        { config: { SESSION_RATE_LIMIT: '1000', SEARCH_RATE_LIMIT: '1000' } },
+      );
+      const { app: other, database: otherDatabase } = second;
       try {
         const onOther = await startDemoSession(other);
         const listOnOther = async () =>
@@ -290,8 +292,7 @@ describe.each(testDatabaseFactories())('scheduling calls on $name', (factory) =>
         await otherDatabase.changes.flush();
         expect(sameTime(await listOnOther())).toHaveLength(1);
       } finally {
-        await other.close();
-        await otherDatabase.close();
+        await second.close();
       }
     });
   }
