@@ -1,4 +1,5 @@
 import type { Service } from '@scheduler/contracts/company-document';
+import type { PricingCart } from '@scheduler/contracts/pricing';
 import type { PricingCatalogue } from './pricing-catalogue.ts';
 import type { PricingSettings } from './pricing-settings.ts';
 
@@ -99,4 +100,16 @@ export function checkCartChange(catalogue: PricingCatalogue, settings: PricingSe
     return refuse('primary_required_to_remove', change.kind === 'set_package' ? CART_MESSAGES.primaryToRemovePackage : CART_MESSAGES.primaryToRemoveService);
   }
   return { ok: true };
+}
+
+/**
+ * The cart after an accepted change (spec 4.3). A removal that leaves nothing with a Repair
+ * Estimate Report takes the rush off too, so adding such a service again does not bring it back.
+ */
+export function applyCartChange(catalogue: PricingCatalogue, cart: PricingCart, change: CartChange): PricingCart {
+  const changed = afterChange(cart, change);
+  const after: PricingCart = { ...cart, package: changed.package, services: [...changed.services] };
+  const removes = change.kind === 'remove_service' || change.kind === 'set_package';
+  if (after.rush_rer && removes && !servicesOf(catalogue, after).some((s) => s.rer)) after.rush_rer = false;
+  return after;
 }
