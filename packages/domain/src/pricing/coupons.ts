@@ -37,6 +37,24 @@ export interface CouponContext {
   currency: string;
 }
 
+/**
+ * Minimum-order amounts as text, kept per currency: a coupon's minimum is one of few amounts, and
+ * building a currency formatter costs more than pricing a whole cart.
+ */
+const formattedMinimums = new Map<string, string>();
+const MAX_FORMATTED_MINIMUMS = 256;
+
+function formatMinimum(cents: number, currency: string): string {
+  const key = `${currency} ${cents}`;
+  let text = formattedMinimums.get(key);
+  if (text === undefined) {
+    text = formatMoney(cents, currency);
+    if (formattedMinimums.size >= MAX_FORMATTED_MINIMUMS) formattedMinimums.clear();
+    formattedMinimums.set(key, text);
+  }
+  return text;
+}
+
 function refusal(code: string, reason: CouponRefusal['reason'], context: CouponContext, coupon?: PricingCoupon): CouponRefusal {
   const messages: Record<CouponRefusal['reason'], () => string> = {
     unknown: () => 'This coupon code is not valid.',
@@ -44,7 +62,7 @@ function refusal(code: string, reason: CouponRefusal['reason'], context: CouponC
     not_started: () => 'This coupon is not valid yet.',
     expired: () => 'This coupon has expired.',
     used_up: () => 'This coupon is no longer available.',
-    minimum_order: () => `This coupon needs an order of at least ${formatMoney(coupon?.min_order_cents ?? 0, context.currency)}.`,
+    minimum_order: () => `This coupon needs an order of at least ${formatMinimum(coupon?.min_order_cents ?? 0, context.currency)}.`,
     not_applicable: () => 'This coupon does not apply to the services in your order.',
     limit: () => (context.limit === 0 ? 'Coupons cannot be used on this order.' : context.limit === 1 ? 'Only one coupon can be used on an order.' : `Only ${context.limit} coupons can be used on an order.`),
   };
