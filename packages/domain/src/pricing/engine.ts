@@ -64,7 +64,7 @@ function sumOf<T>(items: readonly T[], amount: (item: T) => number): number {
 const grossOf = (line: PricedFeeLine) => line.gross;
 const valueOf = (line: PricedFeeLine) => line.value;
 
-function pricePackage(pkg: Package, catalogue: PricingCatalogue, facts: PricingFacts): { priced: PricedPackage; units: PricingUnit[] } {
+function priceChosenPackage(pkg: Package, catalogue: PricingCatalogue, facts: PricingFacts): { priced: PricedPackage; units: PricingUnit[] } {
   const waived = catalogue.waivers.get(pkg.id);
   const services: PricedPackage['services'] = [];
   const separately: number[] = [];
@@ -113,7 +113,7 @@ function modifierSavings(service: Service, subtotal: number, catalogue: PricingC
   return best;
 }
 
-function priceService(service: Service, catalogue: PricingCatalogue, facts: PricingFacts, inCart: ReadonlySet<string>): PricedService {
+function priceCartService(service: Service, catalogue: PricingCatalogue, facts: PricingFacts, inCart: ReadonlySet<string>): PricedService {
   const fees = feeLines(service, catalogue, facts, undefined);
   const subtotal = service.price_cents + sumOf(fees, valueOf);
   const savings = modifierSavings(service, subtotal, catalogue, inCart);
@@ -197,9 +197,9 @@ export function priceOrder(input: PricingInput): PricingResult {
   const rush = cart.rush_rer && settings.rerRushEnabled && (pkg?.rer === true || extras.some((s) => s.rer));
 
   const inCart = new Set([...inPackage, ...extras.map((s) => s.uuid)]);
-  const pricedPackage = pkg ? pricePackage(pkg, catalogue, facts) : null;
-  const services = extras.map((s) => priceService(s, catalogue, facts, inCart));
-  if (payAtClose) services.push(priceService(catalogue.pacService!, catalogue, facts, inCart));
+  const pricedPackage = pkg ? priceChosenPackage(pkg, catalogue, facts) : null;
+  const services = extras.map((s) => priceCartService(s, catalogue, facts, inCart));
+  if (payAtClose) services.push(priceCartService(catalogue.pacService!, catalogue, facts, inCart));
 
   const units: PricingUnit[] = [...(pricedPackage?.units ?? []), ...services.map((s) => ({ serviceId: s.id, amount: s.amount }))];
   const subtotal = (pricedPackage?.priced.amount ?? 0) + sumOf(services, (s) => s.amount);
