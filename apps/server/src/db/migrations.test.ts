@@ -24,7 +24,9 @@ describe('migrations and connections', () => {
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
-  });
+    // Two embedded databases started on disk, one after the other: on a busy two-core machine
+    // this alone took 30 to 50 seconds.
+  }, 120_000);
 
   it.skipIf(!serverUrl)(`PostgreSQL: several instances start at once against one empty database${serverUrl ? '' : ` (${POSTGRES_SKIP_REASON})`}`, async () => {
     const scratch = await createScratchDatabase(serverUrl!, 'scheduler_migrate');
