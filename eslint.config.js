@@ -19,7 +19,8 @@ export default tseslint.config(
     },
   },
   {
-    // The domain is pure: no I/O, no clock, no randomness (ARCHITECTURE.md).
+    // The domain is pure (no I/O, no clock, no randomness), so the browser, the server and the
+    // tests run the same rules on the same inputs.
     files: ['packages/domain/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {

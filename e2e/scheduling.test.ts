@@ -87,12 +87,23 @@ describe('the calendar step in list mode', () => {
     expect(firstLabel).toMatch(/^(Sunday|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday), [A-Z][a-z]+ \d{1,2}(st|nd|rd|th) \d{4} at \d{1,2}:\d{2} (AM|PM)( \*)?\nwith [A-Z]/);
     await page.getByRole('button', { name: 'Show More' }).click();
     await expect.poll(() => radios.count()).toBe(10);
-    // Show More continues where the list left off: no days skipped.
+    // Show More continues where the list left off: no days skipped. The ten shown are the server's
+    // first ten for the same question (five a day at most), day by day and time by time.
     const labels = await page.getByRole('radiogroup').locator('label').allInnerTexts();
-    const dayOf = (label: string) => Date.parse(label.replace(/^\w+, (\w+) (\d+)\w\w (\d{4}) at.*$/s, '$1 $2, $3'));
-    const gapDays = (dayOf(labels[5]!) - dayOf(labels[4]!)) / 86_400_000;
-    expect(gapDays).toBeGreaterThanOrEqual(0);
-    expect(gapDays).toBeLessThanOrEqual(3);
+    const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+    const shownAs = (label: string) => {
+      const [, month, day, year, time] = /^\w+, (\w+) (\d+)\w\w (\d{4}) at (\d{1,2}:\d{2} [AP]M)/.exec(label)!;
+      return `${year}-${String(MONTHS.indexOf(month!) + 1).padStart(2, '0')}-${day!.padStart(2, '0')} ${time}`;
+    };
+    const firstDay = shownAs(labels[0]!).slice(0, 10);
+    const weeksLater = new Date(Date.parse(`${firstDay}T00:00:00Z`) + 27 * 86_400_000).toISOString().slice(0, 10);
+    const sameQuestion = await running.product.app.inject({
+      method: 'GET',
+      url: `/listing/json/online_scheduler/availability?from=${firstDay}&to=${weeksLater}&limit=5`,
+      headers: { 'x-auth-token': await running.product.startSessionOf('listing') },
+    });
+    const serversFirstTen = sameQuestion.json<AppointmentSlot[]>().slice(0, 10).map((slot) => `${slot.date} ${slot.start}`);
+    expect(labels.map(shownAs)).toEqual(serversFirstTen);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await screenshot(page, 'calendar-list-1280');
     await radios.nth(6).check();

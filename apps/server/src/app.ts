@@ -6,6 +6,7 @@ import type { AppContext, AppOptions } from './context.ts';
 import { changeKeys } from './db/change-feed.ts';
 import { SchedulingStore } from './modules/scheduling/scheduling.store.ts';
 import { SessionStore } from './modules/sessions/sessions.store.ts';
+import { bundledPostalCodes } from './modules/geography/postal-codes.ts';
 import { adminRoutes } from './modules/companies/admin.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -35,10 +36,12 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export async function buildApp(appOptions: AppOptions, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
+  const clock = appOptions.clock ?? Date.now;
   const ctx: AppContext = {
     ...appOptions,
-    sessions: new SessionStore(appOptions.db, appOptions.changes),
-    scheduling: new SchedulingStore(appOptions.db, appOptions.changes),
+    clock,
+    sessions: new SessionStore(appOptions.db, appOptions.changes, clock),
+    scheduling: new SchedulingStore(appOptions.db, appOptions.changes, bundledPostalCodes, clock),
   };
   const app = Fastify({
     logger: options.logger ?? false,

@@ -16,10 +16,16 @@ export interface AppOptions {
   pingDatabase(): Promise<void>;
   /** The built wizard (index.html and assets), or null when it has not been built. */
   webDistDir: string | null;
+  /**
+   * Epoch ms now. Defaults to the system clock; tests move it instead of waiting, so that
+   * expiring holds and sessions are checked without sleeping.
+   */
+  clock?: () => number;
 }
 
 /** What every module's routes need, handed to them when the app is built. */
 export interface AppContext extends AppOptions {
+  clock: () => number;
   sessions: SessionStore;
   scheduling: SchedulingStore;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextStep, previousStep, resolveScreen, schedulerMode, stepOrder, type RouteState } from './route-table.ts';
+import { nextStep, previousStep, resolveScreen, schedulerMode, stepOrder, type RouteState, type SchedulerMode, type StepName } from './route-table.ts';
 
 const open: RouteState = {
   enabled: true,
@@ -111,11 +111,24 @@ describe('step order and navigation', () => {
     expect(schedulerMode({ calendarLast: false, zipRestrict: true })).toBe('zip-restrict');
     expect(schedulerMode({ calendarLast: false, zipRestrict: false })).toBe('default');
   });
-  it('walks each mode in the order of spec 2.2', () => {
-    expect(stepOrder('default')).toEqual(['calendar', 'address', 'contacts', 'property-info', 'packages', 'review']);
-    expect(stepOrder('calendar-last')).toEqual(['address', 'contacts', 'property-info', 'packages', 'calendar', 'review']);
-    expect(stepOrder('zip-restrict')[0]).toBe('postal-code');
-    expect(stepOrder('zip-restrict')[1]).toBe('calendar');
+  const ORDERS = {
+    default: ['calendar', 'address', 'contacts', 'property-info', 'packages', 'review'],
+    'calendar-last': ['address', 'contacts', 'property-info', 'packages', 'calendar', 'review'],
+    'zip-restrict': ['postal-code', 'calendar', 'address', 'contacts', 'property-info', 'packages', 'review'],
+  } as const;
+
+  it.each(Object.entries(ORDERS))('walks the %s mode in the whole order of spec 2.2', (mode, order) => {
+    expect(stepOrder(mode as SchedulerMode)).toEqual(order);
+  });
+
+  it.each(Object.entries(ORDERS))('steps through the %s mode forwards and backwards in that order', (mode, order) => {
+    const forwards: StepName[] = [order[0]];
+    for (let step = nextStep(mode as SchedulerMode, order[0], true); step; step = nextStep(mode as SchedulerMode, step, true)) forwards.push(step);
+    expect(forwards).toEqual(order);
+    const last = order[order.length - 1]!;
+    const backwards: StepName[] = [last];
+    for (let step = previousStep(mode as SchedulerMode, last, true); step; step = previousStep(mode as SchedulerMode, step, true)) backwards.push(step);
+    expect(backwards).toEqual([...order].reverse());
   });
   it('skips property info when the company has no property questions', () => {
     expect(nextStep('default', 'contacts', false)).toBe('packages');

@@ -51,7 +51,7 @@ export interface SchedulerFlags {
   zipRestrict: boolean;
 }
 
-/** The app-level flags of spec 2.2, with `zip_restrict` as DECISIONS.md reads it. */
+/** The app-level flags of spec 2.2, with `zip_restrict` read as decision 0009 says. */
 export function schedulerFlags(settings: SettingsReader): SchedulerFlags {
   const calendarLast = settings.isOn(SETTING.INSPECTOR_CALENDAR_LAST);
   const postalCodeRestricted = settings.isOn(SETTING.LIMIT_ZIP_BY_DAY) || settings.isOn(SETTING.RESTRICT_INSPECTOR_ZIP);

@@ -55,7 +55,8 @@ describe('ChangeFeed', () => {
     const feed: ChangeFeed = new ChangeFeed(async (payload) => void sent.push(payload), true);
     let flushed = false;
     const flushing = feed.flush().then(() => (flushed = true));
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // Everything already queued has run; the ping has not come back, so the flush still waits.
+    await new Promise((resolve) => setImmediate(resolve));
     expect(flushed).toBe(false);
     feed.announce(sent[0]!);
     await flushing;

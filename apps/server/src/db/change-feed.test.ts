@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { testDatabaseFactories } from './test-databases.ts';
+import { describeOnEachDatabase } from '../test-support/each-database.ts';
 import type { DatabaseHandle } from './connection.ts';
 import { changeKeys } from './change-feed.ts';
 import * as t from './schema.ts';
@@ -9,7 +9,7 @@ import { importCompanyDocument } from '../modules/companies/companies.service.ts
 import { DEMO_OFFICE_UUID } from '../modules/companies/demo-company.ts';
 import { demoDocument } from '../test-support/test-app.ts';
 
-describe.each(testDatabaseFactories())('the database announces changes on $name', (factory) => {
+describeOnEachDatabase('the database announces changes', (factory) => {
   let database: DatabaseHandle;
   let companyId: string;
   let orderId: string;

@@ -17,9 +17,32 @@ export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}
   return configSchema.parse({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', ...overrides });
 }
 
+/**
+ * The server's clock in tests: it stands still at the instant the server started until a test
+ * moves it, so that holds and sessions expire exactly when a test says so instead of after a
+ * real wait. (The database's own `now()` does not follow it: the server gives its queries the
+ * instant they compare against.)
+ */
+export class TestClock {
+  private readonly startedAt = Date.now();
+  private current = this.startedAt;
+  readonly now = (): number => this.current;
+
+  advance(ms: number): void {
+    this.current += ms;
+  }
+
+  /** Back to the instant the server started. */
+  reset(): void {
+    this.current = this.startedAt;
+  }
+}
+
 export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
+  /** The server's clock: move it to let time pass. */
+  clock: TestClock;
   close(): Promise<void>;
 }
 
@@ -30,13 +53,23 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const database = await factory.open();
   await importCompanyDocument(database.db, demoDocument());
+  const clock = new TestClock();
   const app = await buildApp(
-    { db: database.db, config: testConfig(options.config), adminToken: TEST_ADMIN_TOKEN, pingDatabase: database.ping, changes: database.changes, webDistDir: options.webDistDir ?? null },
+    {
+      db: database.db,
+      config: testConfig(options.config),
+      adminToken: TEST_ADMIN_TOKEN,
+      pingDatabase: database.ping,
+      changes: database.changes,
+      webDistDir: options.webDistDir ?? null,
+      clock: clock.now,
+    },
     { logger: options.logger ?? false },
   );
   return {
     app,
     database,
+    clock,
     close: async () => {
       await app.close();
       await database.close();

@@ -16,7 +16,7 @@ export interface SchedulerContextValue {
   mode: SchedulerMode;
   /** The company configures property questions (so the property-info step is part of the walk). */
   hasControls: boolean;
-  /** The in-app path of a step, with `t` and `office` (DECISIONS.md 2.1). */
+  /** The in-app path of a step, with `t` and `office` (decision 0009, navigation). */
   pathOf(step: StepName): string;
   goTo(step: StepName): void;
 }

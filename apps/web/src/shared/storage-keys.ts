@@ -1,4 +1,4 @@
-/** Browser storage keys of spec 7.8, as DECISIONS.md fixes them. */
+/** Browser storage keys of spec 7.8, as decision 0009 fixes them. */
 export const storageKeys = {
   progress: (token: string) => `nav-${token}`,
   datetime: (token: string) => `os-datetime-${token}`,

@@ -42,7 +42,7 @@ export const texts = {
   },
   officeDetails: 'Office details',
   pleaseWait: 'Please wait',
-  somethingWentWrong: (phone: string) => `Something went wrong. Please try again, or call our office at ${keepTogether(phone)}.`, // DECISIONS 8.1
+  somethingWentWrong: (phone: string) => `Something went wrong. Please try again, or call our office at ${keepTogether(phone)}.`, // decision 0009, other request errors
   postalCode: {
     label: 'Postal Code', // 2.4
     noAvailability: (postalCode: string, phone: string) =>
@@ -64,7 +64,7 @@ export const texts = {
     reset: 'Reset',
     date: (date: string) => `Date: ${date}`, // 2.10
     time: (time: string) => `Time: ${time}`,
-    holding: (when: string, minutes: number) => `We're holding ${when} for you for ${minutes} minutes while you finish your order.`, // DECISIONS 4.2
+    holding: (when: string, minutes: number) => `We're holding ${when} for you for ${minutes} minutes while you finish your order.`, // decision 0009, holding a time
     continue: 'Continue',
   },
   appointmentDialog: {

@@ -126,6 +126,14 @@ describe('postal-code restrictions', () => {
     expect(findSlots(input({ inspectors: [dublin, downtown], rules, request: request({ postalCode: '90210' }) }))).toEqual([]);
   });
 
+  it('RESTRICT_INSPECTOR_ZIP leaves inspectors who list no postal codes unrestricted', () => {
+    const anywhere = inspector(3, { postal_codes: [] });
+    const rules = { allowToday: false, restrictInspectorZip: true, limitZipByDay: false, groupSlots: false };
+    const usersFor = (postalCode: string) => new Set(findSlots(input({ inspectors: [dublin, downtown, anywhere], rules, request: request({ postalCode }) })).flatMap((s) => s.users));
+    expect(usersFor('43215')).toEqual(new Set([2, 3]));
+    expect(usersFor('90210')).toEqual(new Set([3]));
+  });
+
   it('LIMIT_ZIP_BY_DAY offers a weekday only for the postal codes it lists', () => {
     const rules = { allowToday: false, restrictInspectorZip: false, limitZipByDay: true, groupSlots: false };
     const week = request({ from: '2027-03-01', to: '2027-03-02', postalCode: '43215' }); // Monday, Tuesday
@@ -163,6 +171,18 @@ describe('buffers and travel', () => {
     const cleveland = { latitude: 41.4993, longitude: -81.6944 };
     expect(findSlots(input({ request: request({ location: cleveland }) }))).toEqual([]);
     expect(findSlots(input({ request: request({ location: COLUMBUS }) })).length).toBeGreaterThan(0);
+  });
+
+  it("counts the inspections of the office's day, not of the UTC day", () => {
+    // 7 PM to 9 PM in New York on Monday is 00:00 to 02:00 UTC on Tuesday.
+    const evening = [{ inspectorId: 1, start: est('2027-03-01T19:00'), end: est('2027-03-01T21:00'), location: null }];
+    const onePerDay = inspector(1, { max_inspections_per_day: 1 });
+    const slots = findSlots(input({ inspectors: [onePerDay], busy: evening, request: request({ from: '2027-03-01', to: '2027-03-02' }) }));
+    expect(new Set(slots.map((s) => s.date))).toEqual(new Set(['2027-03-02']));
+    // And the last minute of the office's day still counts for that day.
+    const lateNight = [{ inspectorId: 1, start: est('2027-03-01T23:59'), end: est('2027-03-02T00:30'), location: null }];
+    const late = findSlots(input({ inspectors: [onePerDay], busy: lateNight, request: request({ from: '2027-03-01', to: '2027-03-02' }) }));
+    expect(new Set(late.map((s) => s.date))).toEqual(new Set(['2027-03-02']));
   });
 
   it('stops at the most inspections a day', () => {
@@ -236,8 +256,16 @@ describe('grouping, sorting and limit', () => {
     expect(findSlots(input({ inspectors: people, request: request({ limit: 0 }) }))).toHaveLength(18);
   });
 
-  it('gives a slot the same id on every request', () => {
-    expect(findSlots(input()).map((s) => s.id)).toEqual(findSlots(input()).map((s) => s.id));
+  it('gives a slot the same id on every request, whatever its window and limit', () => {
+    const idsByStart = (slots: Array<{ id: string; timestamp: number; users: number[] }>) => new Map(slots.map((s) => [`${s.timestamp}:${s.users.join('-')}`, s.id]));
+    const wide = idsByStart(findSlots(input({ inspectors: people, request: request({ from: '2027-03-01', to: '2027-03-05', limit: 0 }) })));
+    const narrow = findSlots(input({ inspectors: people, request: request({ from: '2027-03-03', to: '2027-03-04', limit: 2 }) }));
+    const single = findSlots(input({ inspectors: people, request: request({ from: '2027-03-04', to: '2027-03-04', limit: 5 }) }));
+    expect(narrow).toHaveLength(4);
+    expect(single).toHaveLength(5);
+    for (const slot of [...narrow, ...single]) expect(slot.id).toBe(wide.get(`${slot.timestamp}:${slot.users.join('-')}`));
+    // Ids tell slots apart: no two slots of one answer share one.
+    expect(new Set(wide.values()).size).toBe(wide.size);
   });
 });
 

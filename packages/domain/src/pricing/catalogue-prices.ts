@@ -42,7 +42,7 @@ export function priceService(service: Service, catalogue: Catalogue, property: P
 }
 
 /**
- * A package's list price (spec 3.4, 3.10 as DECISIONS.md reads it): the package base plus the
+ * A package's list price (spec 3.4, 3.10, read as decision 0009 says): the package base plus the
  * fees of its services; savings are what its services would cost one by one, less that.
  */
 export function pricePackage(pkg: Package, catalogue: Catalogue, property: PropertyFacts): PackageResponse {

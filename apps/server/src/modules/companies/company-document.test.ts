@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { companyDocumentSchema } from '@scheduler/contracts/company-document';
-import { testDatabaseFactories } from '../../db/test-databases.ts';
+import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import * as t from '../../db/schema.ts';
 import { demoDocument, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../test-support/test-app.ts';
 import { exportCompanyDocument, importCompanyDocument } from './companies.service.ts';
 
 const admin = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
 
-describe.each(testDatabaseFactories())('company documents on $name', (factory) => {
+describeOnEachDatabase('company documents', (factory) => {
   let harness: TestApp;
   beforeAll(async () => {
     harness = await startTestApp(factory);

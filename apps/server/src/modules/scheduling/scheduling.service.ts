@@ -163,7 +163,7 @@ async function alternatives(s: Scheduling, fromInstant: number, durationMinutes:
  * question and nothing it depends on has changed (commitments, the order, the configuration,
  * or the time passing a notice or day boundary).
  */
-export async function availabilityJson(store: SchedulingStore, session: AuthenticatedSession, query: SlotQuery, now = new Date()): Promise<CompressibleText> {
+export async function availabilityJson(store: SchedulingStore, session: AuthenticatedSession, query: SlotQuery, now = store.now()): Promise<CompressibleText> {
   const span = dayNumberOf(query.to) - dayNumberOf(query.from);
   if (span < 0) throw new AppError(400, 'invalid_request', '"to" must not be before "from".', 'to');
   if (span >= MAX_AVAILABILITY_WINDOW_DAYS) throw new AppError(400, 'invalid_request', `One request may span at most ${MAX_AVAILABILITY_WINDOW_DAYS} days.`, 'to');
@@ -187,7 +187,7 @@ export async function timeAvailable(
   store: SchedulingStore,
   session: AuthenticatedSession,
   query: Omit<SlotQuery, 'from' | 'to'> & { from: string; to: string },
-  now = new Date(),
+  now = store.now(),
 ): Promise<{ status: 'yes' | 'no'; appointments: AppointmentSlot[] }> {
   const s = await prepare(store, session, { fresh: true });
   const start = Date.parse(query.from);
@@ -202,7 +202,7 @@ export async function validateInspectorsServices(
   store: SchedulingStore,
   session: AuthenticatedSession,
   query: Omit<SlotQuery, 'from' | 'to'>,
-  now = new Date(),
+  now = store.now(),
 ): Promise<{ status: 'ok' | 'conflict'; added_inspectors: number[]; appointments: AppointmentSlot[] }> {
   const s = await prepare(store, session, { fresh: true });
   const current = query.inspectors?.length ? query.inspectors : s.order.inspectors.map((i) => i.id);
@@ -247,7 +247,7 @@ export async function setDatetime(
   store: SchedulingStore,
   session: AuthenticatedSession,
   body: { datetime: string | null; duration?: number; inspectors?: number[] },
-  now = new Date(),
+  now = store.now(),
 ): Promise<SetDatetimeResult> {
   const s = await prepare(store, session, { fresh: true });
   const { db } = store;
@@ -298,7 +298,7 @@ export async function distanceOnDatetime(
   store: SchedulingStore,
   session: AuthenticatedSession,
   datetime: string,
-  now = new Date(),
+  now = store.now(),
 ): Promise<{ status: 'ok' | 'out_of_range'; miles: number | null; max_miles: number | null }> {
   const s = await prepare(store, session, { fresh: false });
   if (!s.location) return { status: 'ok', miles: null, max_miles: null };

@@ -66,12 +66,17 @@ export class SchedulingStore {
     readonly changes: ChangeFeed,
     /** Where postal codes are: the place of an order known only by its postal code. */
     readonly places: PostalCodeDirectory = bundledPostalCodes,
+    /** Epoch ms now: what every scheduling call takes as the present (tests move it). */
     private readonly clock: () => number = Date.now,
   ) {
     this.rules = new CoherentCache(changes, { maxEntries: 1_000 }, clock);
     this.commitments = new CoherentCache(changes, { maxEntries: 500, maxBytes: 128 * 1024 * 1024 }, clock);
     this.orders = new CoherentCache(changes, { maxEntries: 20_000 }, clock);
     this.answers = new CoherentCache(changes, { maxEntries: 5_000, maxBytes: 64 * 1024 * 1024 }, clock);
+  }
+
+  now(): Date {
+    return new Date(this.clock());
   }
 
   /** The office's rules and inspectors, with the company's settings and catalogue durations. */

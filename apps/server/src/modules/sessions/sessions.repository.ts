@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
 
@@ -78,7 +78,7 @@ export async function touchSession(db: Executor, session: Pick<SessionRecord, 's
     .where(and(eq(t.sessions.companyId, session.companyId), eq(t.sessions.id, session.sessionId)));
 }
 
-/** Test and operations helper: ends a session now. */
-export async function expireSession(db: Executor, tokenHash: string): Promise<void> {
-  await db.update(t.sessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(t.sessions.tokenHash, tokenHash));
+/** Test and operations helper: ends a session at `now` (the server's clock, not the database's). */
+export async function expireSession(db: Executor, tokenHash: string, now: Date): Promise<void> {
+  await db.update(t.sessions).set({ expiresAt: now }).where(eq(t.sessions.tokenHash, tokenHash));
 }

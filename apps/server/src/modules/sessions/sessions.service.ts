@@ -46,7 +46,7 @@ export async function authenticate(
   policy: SessionPolicy,
   request: AuthenticationRequest,
   options: { allowConfirmedAfterExpiry: boolean },
-  now = new Date(),
+  now = store.now(),
 ): Promise<AuthenticatedSession> {
   if (!request.token || request.token.length > 200) throw new UnauthorizedError();
   const session = await store.byTokenHash(hashToken(request.token));

@@ -14,8 +14,14 @@ export class SessionStore {
   constructor(
     readonly db: Database,
     readonly changes: ChangeFeed,
+    /** Epoch ms now: what expiry is measured against (tests move it). */
+    private readonly clock: () => number = Date.now,
   ) {
-    this.cache = new CoherentCache(changes, { maxEntries: 50_000 });
+    this.cache = new CoherentCache(changes, { maxEntries: 50_000 }, clock);
+  }
+
+  now(): Date {
+    return new Date(this.clock());
   }
 
   byTokenHash(tokenHash: string): Promise<SessionRecord | null> {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { testDatabaseFactories } from '../../db/test-databases.ts';
+import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import * as t from '../../db/schema.ts';
 import { importCompanyDocument } from '../companies/companies.service.ts';
 import { DEMO_OFFICE_UUID } from '../companies/demo-company.ts';
@@ -8,10 +8,11 @@ import { demoDocument, startDemoSession, startTestApp, type TestApp } from '../.
 import { expireSession } from './sessions.repository.ts';
 import { hashToken } from './tokens.ts';
 
+const DAY_MS = 86_400_000;
 const OTHER_OFFICE = '0d6a3f0e-2b1c-4d5e-8f90-a1b2c3d4e5f6';
 const RIVAL_OFFICE = '7e8f9a0b-1c2d-4e3f-8a5b-6c7d8e9f0a1b';
 
-describe.each(testDatabaseFactories())('sessions and tenancy on $name', (factory) => {
+describeOnEachDatabase('sessions and tenancy', (factory) => {
   let harness: TestApp;
 
   beforeAll(async () => {
@@ -28,6 +29,7 @@ describe.each(testDatabaseFactories())('sessions and tenancy on $name', (factory
       inspectors: [],
     });
   });
+  afterEach(() => harness.clock.reset());
   afterAll(async () => harness.close());
 
   const officeCall = (token: string | undefined, extra: Record<string, string> = {}, path = '/demo/online-scheduler/office') =>
@@ -99,10 +101,74 @@ describe.each(testDatabaseFactories())('sessions and tenancy on $name', (factory
     const token = await startDemoSession(harness.app);
     // Known (and remembered) first, so that the expiry must reach the server's session cache.
     expect((await officeCall(token)).statusCode).toBe(200);
-    await expireSession(harness.database.db, hashToken(token));
+    await expireSession(harness.database.db, hashToken(token), new Date(harness.clock.now()));
     await harness.database.changes.flush();
     expect((await officeCall(token)).statusCode).toBe(401);
     expect((await officeCall(token, {}, '/demo/json/online_scheduler/services')).statusCode).toBe(401);
+  });
+
+  /** The session row of a token, as the database keeps it. */
+  async function sessionRow(token: string) {
+    const [session] = await harness.database.db.select().from(t.sessions).where(eq(t.sessions.tokenHash, hashToken(token)));
+    return session!;
+  }
+
+  async function confirmOrderOf(token: string) {
+    await harness.database.db.update(t.orders).set({ status: 'confirmed', confirmedAt: new Date(harness.clock.now()) }).where(eq(t.orders.id, (await sessionRow(token)).orderId));
+    await harness.database.changes.flush();
+  }
+
+  /** Every wizard call that needs a session, except the two the thank-you page reads. */
+  const API = '/demo/json/online_scheduler';
+  const guardedCalls = [
+    { method: 'GET', url: `${API}/services` },
+    { method: 'GET', url: `${API}/packages` },
+    { method: 'GET', url: `${API}/availability?from=2030-01-07&to=2030-01-08` },
+    { method: 'GET', url: `${API}/time_available?from=2030-01-07T15:00:00Z&to=2030-01-07T18:00:00Z` },
+    { method: 'GET', url: `${API}/validate_inspectors_services?inspectors=[101]` },
+    { method: 'GET', url: `${API}/distance_on_datetime?datetime=2030-01-07T15:00:00Z` },
+    { method: 'POST', url: `${API}/set_datetime`, payload: { datetime: null } },
+    { method: 'POST', url: `${API}/set_inspectors`, payload: [101] },
+    { method: 'POST', url: `${API}/set_postal_code`, payload: { postal_code: '43017' } },
+  ] as const;
+  const call = (token: string, request: (typeof guardedCalls)[number]) =>
+    harness.app.inject({ method: request.method, url: request.url, headers: { 'x-auth-token': token }, ...('payload' in request ? { payload: request.payload as object } : {}) });
+
+  it('keeps a confirmed order readable by its token after the session expires, for the thank-you page only', async () => {
+    const token = await startDemoSession(harness.app);
+    await confirmOrderOf(token);
+    for (const request of guardedCalls) expect((await call(token, request)).statusCode, request.url).not.toBe(401);
+    harness.clock.advance(8 * DAY_MS);
+    const order = await officeCall(token, {}, '/demo/online-scheduler/order');
+    expect(order.statusCode).toBe(200);
+    expect(order.json()).toMatchObject({ confirmed: true });
+    expect((await officeCall(token)).statusCode).toBe(200);
+    for (const request of guardedCalls) expect((await call(token, request)).statusCode, `${request.method} ${request.url}`).toBe(401);
+  });
+
+  it('refuses an expired session of an order not yet confirmed everywhere, the thank-you reads included', async () => {
+    const token = await startDemoSession(harness.app);
+    expect((await officeCall(token, {}, '/demo/online-scheduler/order')).statusCode).toBe(200);
+    // A session ends at the instant it expires.
+    harness.clock.advance((await sessionRow(token)).expiresAt.getTime() - harness.clock.now());
+    for (const path of ['/demo/online-scheduler/order', '/demo/online-scheduler/office']) expect((await officeCall(token, {}, path)).statusCode).toBe(401);
+    for (const request of guardedCalls) expect((await call(token, request)).statusCode, `${request.method} ${request.url}`).toBe(401);
+  });
+
+  it('slides the expiry forward with use: a week without a call ends a session, not a week after it began', async () => {
+    const token = await startDemoSession(harness.app);
+    const { expiresAt: firstExpiry } = await sessionRow(token);
+    harness.clock.advance(6 * DAY_MS);
+    expect((await officeCall(token)).statusCode).toBe(200);
+    expect((await sessionRow(token)).expiresAt.getTime()).toBe(harness.clock.now() + 7 * DAY_MS);
+    // Twelve days after it began, past its first expiry: still open, used six days ago.
+    harness.clock.advance(6 * DAY_MS);
+    expect(harness.clock.now()).toBeGreaterThan(firstExpiry.getTime());
+    expect((await officeCall(token)).statusCode).toBe(200);
+    harness.clock.advance(7 * DAY_MS - 1);
+    expect((await officeCall(token)).statusCode).toBe(200);
+    harness.clock.advance(7 * DAY_MS);
+    expect((await officeCall(token)).statusCode).toBe(401);
   });
 
   it("refuses another company's token with 401", async () => {

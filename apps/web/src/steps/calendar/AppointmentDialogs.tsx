@@ -50,7 +50,7 @@ export function NotAvailableDialog({
   );
 }
 
-/** DECISIONS 4.2: after the date and time are saved, the visitor is told the slot is held for them. */
+/** After the date and time are saved, the visitor is told the slot is held for them (decision 0009, holding a time). */
 export function HoldNoticeDialog({ slot, minutes, onContinue }: { slot: AppointmentSlot; minutes: number; onContinue: () => void }) {
   return (
     <Dialog open onClose={onContinue} aria-describedby="hold-notice-text" aria-label={formatAppointmentDateTime(slot.start_datetime)} fullWidth maxWidth="xs">
