@@ -47,6 +47,7 @@ async function migrateUnderLock(url: string, timeouts: DatabaseTimeouts): Promis
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migratePostgres(drizzlePostgres(client), { migrationsFolder });
   } finally {
+    // Ending the session releases its advisory lock too.
     await client.end().catch(() => undefined);
   }
 }
@@ -80,29 +81,43 @@ function postgresClientConfig(url: string, timeouts: DatabaseTimeouts): pg.Clien
 /** What node-postgres rejects a query with when its answer did not arrive within query_timeout. */
 const QUERY_READ_TIMEOUT = 'Query read timeout';
 
+/** The text of a query: node-postgres takes the text itself or a config holding it. */
+function queryText(args: unknown[]): string {
+  const [first] = args;
+  if (typeof first === 'string') return first;
+  return typeof first === 'object' && first !== null && 'text' in first && typeof first.text === 'string' ? first.text : '';
+}
+
 /**
- * A query given up for want of an answer leaves its connection waiting for that answer, and what
- * is queued behind it (a transaction's rollback) would wait a whole timeout more. The connection
- * is cut instead: what is queued fails at once and the pool replaces the connection.
+ * Watches the queries on a pooled connection for two failures that an outage brings:
+ * - A query given up for want of an answer leaves its connection waiting for that answer, and
+ *   what is queued behind it (a transaction's rollback) would wait a whole timeout more. The
+ *   connection is cut instead: what is queued fails at once and the pool replaces it.
+ * - The ORM gives a transaction's connection back to the pool only once its BEGIN has succeeded;
+ *   a failed BEGIN would keep the connection checked out for good, and a few of them would use
+ *   up the pool, so that the server stayed unavailable after the database came back. It is given
+ *   back here, as failed, which also closes it.
  */
-function cutOffWhenAnswerLate(client: pg.PoolClient): void {
+function watchPooledClient(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  const cutIfLate = (error: unknown) => {
+  const onFailure = (args: unknown[]) => (error: unknown) => {
     if (error instanceof Error && error.message === QUERY_READ_TIMEOUT) client.connection.stream.destroy();
+    if (error instanceof Error && queryText(args).trim().toLowerCase() === 'begin') client.release(error);
   };
   Object.assign(client, {
     query: (...args: unknown[]) => {
+      const failed = onFailure(args);
       const callback = args.at(-1);
       if (typeof callback === 'function') {
         args[args.length - 1] = (error: unknown, ...rest: unknown[]) => {
-          cutIfLate(error);
+          if (error) failed(error);
           return (callback as (...callbackArgs: unknown[]) => unknown)(error, ...rest);
         };
         return query(...args);
       }
       const result = query(...args);
       // The caller handles the rejection; this only watches it.
-      if (result instanceof Promise) result.catch(cutIfLate);
+      if (result instanceof Promise) result.catch(failed);
       return result;
     },
   });
@@ -125,7 +140,7 @@ export async function openDatabase(location: DatabaseLocation, timeouts: Databas
     pool.on('error', () => undefined);
     pool.on('connect', (client) => {
       client.on('error', () => undefined);
-      cutOffWhenAnswerLate(client);
+      watchPooledClient(client);
     });
     const db = drizzlePostgres(pool, { schema }) as unknown as Database;
     await migrateUnderLock(location.url, timeouts);

@@ -124,6 +124,19 @@ describe.skipIf(!serverUrl)('a PostgreSQL outage', () => {
     measured.transactionRecovery = await expectRecovery();
   });
 
+  it('does not lose pooled connections to transactions that could not begin', async () => {
+    // Every connection of the pool open and idle, so that each transaction below sends its BEGIN into the stall.
+    const db = harness.database.db;
+    await Promise.all(Array.from({ length: 10 }, () => db.execute(sql`select pg_sleep(0.05)`)));
+    proxy.stall();
+    const attempts = await Promise.allSettled(Array.from({ length: 10 }, () => db.transaction(async (tx) => tx.execute(sql`select 1`))));
+    expect(attempts.every((a) => a.status === 'rejected' && isDatabaseUnavailable(a.reason))).toBe(true);
+    await proxy.pass();
+    // With those connections still checked out, the pool would have none left to give.
+    await expect(db.transaction(async (tx) => tx.execute(sql`select 1`))).resolves.toBeDefined();
+    measured.afterFailedBeginsRecovery = await expectRecovery();
+  });
+
   it('answers 503 within the timeouts while the network stalls, /readyz within 2 s, and recovers', async () => {
     // Warm connections in the pool first: a stall then catches queries already sent, not only connecting.
     await expectServed();
