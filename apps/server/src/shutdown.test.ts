@@ -125,7 +125,7 @@ describe('SIGTERM', () => {
       server.child.kill('SIGTERM');
       const drainingAt = await loggedAt(server, 'draining requests before exit');
       // Once the listening socket is closed, the uploads finish: the imports run during the drain.
-      await loggedAt(server, 'no longer accepting connections');
+      await loggedAt(server, 'closing the listening socket');
       for (const s of sent) s.finish();
 
       const outcomes = await Promise.all(sent.map((s) => s.outcome));

@@ -15,7 +15,6 @@ export interface ShutdownOptions {
   graceMs: number;
   /** Lets go of what the server holds (the database, the data folder's lock) once no request is left. */
   release(): Promise<void>;
-  exit?(code: number): never;
 }
 
 /**
@@ -32,7 +31,7 @@ const INTAKE_SHARE_OF_GRACE = 1 / 4;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export function drainOnSignals(app: FastifyInstance, options: ShutdownOptions): void {
-  const exit = options.exit ?? ((code: number) => process.exit(code));
+  const exit = (code: number) => process.exit(code);
   const server = app.server;
   const unanswered = new Set<ServerResponse>();
   let arrivals = 0;
@@ -64,7 +63,7 @@ export function drainOnSignals(app: FastifyInstance, options: ShutdownOptions): 
     await takeInWhatArrived(Math.floor(options.graceMs * INTAKE_SHARE_OF_GRACE));
     try {
       const closed = app.close();
-      app.log.info({ inFlight: unanswered.size }, 'no longer accepting connections');
+      app.log.info({ inFlight: unanswered.size }, 'closing the listening socket');
       await closed;
       await options.release();
     } catch (error) {
