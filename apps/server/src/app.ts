@@ -48,6 +48,9 @@ export async function buildApp(appOptions: AppOptions, options: { logger?: Fasti
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: ctx.config.TRUST_PROXY,
     forceCloseConnections: 'idle',
+    // While draining, a request that still arrives on an open connection is served (and its
+    // connection closed after it) rather than refused with a body outside the error envelope.
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
   app.setValidatorCompiler(validatorCompiler);

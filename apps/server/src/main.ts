@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildApp, loggerOptions } from './app.ts';
 import { loadConfig } from './config.ts';
+import { drainOnSignals } from './shutdown.ts';
 import { lockEmbeddedDatabase } from './db/embedded-lock.ts';
 import { openConfiguredDatabase } from './db/open-configured.ts';
 import { resolveAdminToken } from './modules/companies/admin-token.ts';
@@ -24,19 +25,13 @@ async function main(): Promise<void> {
   );
   if (!webDistDir) app.log.warn('the wizard is not built (npm run build); wizard pages answer 503');
 
-  // SIGTERM (orchestrators) and SIGINT (Ctrl-C): stop accepting, let in-flight requests finish, then exit.
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'draining requests before exit');
-    await app.close();
-    await database.close();
-    await unlock();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+  drainOnSignals(app, {
+    graceMs: config.SHUTDOWN_GRACE_MS,
+    release: async () => {
+      await database.close();
+      await unlock();
+    },
+  });
 
   await app.listen({ port: config.PORT, host: config.HOST });
   // The postal-code directory takes a moment to load; load it now rather than for the first visitor.

@@ -125,7 +125,7 @@ export async function listenEmbedded(client: PGlite): Promise<ChangeFeedHandle> 
  * PostgreSQL: one dedicated connection LISTENs (a pooled one would be handed to other queries).
  * When it drops, the feed is suspended and the connection is reopened with growing pauses.
  */
-export async function listenPostgres(url: string, pool: pg.Pool): Promise<ChangeFeedHandle> {
+export async function listenPostgres(clientConfig: pg.ClientConfig, pool: pg.Pool): Promise<ChangeFeedHandle> {
   const feed = new ChangeFeed(async (payload) => void (await pool.query('select pg_notify($1, $2)', [CHANGES_CHANNEL, payload])), false);
   let client: pg.Client | null = null;
   let closed = false;
@@ -133,7 +133,7 @@ export async function listenPostgres(url: string, pool: pg.Pool): Promise<Change
   let retry: NodeJS.Timeout | null = null;
 
   const connect = async (): Promise<void> => {
-    const candidate = new pg.Client({ connectionString: url });
+    const candidate = new pg.Client(clientConfig);
     candidate.on('notification', (message) => {
       if (message.channel === CHANGES_CHANNEL && message.payload) feed.announce(message.payload);
     });

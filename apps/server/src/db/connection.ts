@@ -35,33 +35,116 @@ const MIGRATION_LOCK = 727_001;
 
 /**
  * Several instances may start at once against one PostgreSQL: each migrates while holding an
- * advisory lock, so the first applies the migrations and the others find them applied.
+ * advisory lock, so the first applies the migrations and the others find them applied. It runs on
+ * its own connection without the statement timeout, because waiting for another instance's
+ * migrations, or a migration itself, may rightly take longer than any request's query.
  */
-async function migrateUnderLock(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
+async function migrateUnderLock(url: string, timeouts: DatabaseTimeouts): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeouts.connectTimeoutMs, keepAlive: true });
+  client.on('error', () => undefined);
+  await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migratePostgres(drizzlePostgres(client), { migrationsFolder });
   } finally {
-    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-    client.release();
+    // Ending the session releases its advisory lock too.
+    await client.end().catch(() => undefined);
   }
+}
+
+export interface DatabaseTimeouts {
+  /** Opening a PostgreSQL connection, or waiting for a free one in the pool. */
+  connectTimeoutMs: number;
+  /** One query, from sending it to its answer. */
+  statementTimeoutMs: number;
+}
+
+const DEFAULT_TIMEOUTS: DatabaseTimeouts = { connectTimeoutMs: 3_000, statementTimeoutMs: 5_000 };
+
+/**
+ * PostgreSQL cancels a query that runs too long itself (statement_timeout); one whose answer
+ * never arrives (a stalled network) is given up by the client this much later, so that the
+ * server's own cancellation, with its clearer error, normally comes first.
+ */
+const ANSWER_GRACE_MS = 250;
+
+function postgresClientConfig(url: string, timeouts: DatabaseTimeouts): pg.ClientConfig {
+  return {
+    connectionString: url,
+    connectionTimeoutMillis: timeouts.connectTimeoutMs,
+    statement_timeout: timeouts.statementTimeoutMs,
+    query_timeout: timeouts.statementTimeoutMs + ANSWER_GRACE_MS,
+    keepAlive: true,
+  };
+}
+
+/** What node-postgres rejects a query with when its answer did not arrive within query_timeout. */
+const QUERY_READ_TIMEOUT = 'Query read timeout';
+
+/** The text of a query: node-postgres takes the text itself or a config holding it. */
+function queryText(args: unknown[]): string {
+  const [first] = args;
+  if (typeof first === 'string') return first;
+  return typeof first === 'object' && first !== null && 'text' in first && typeof first.text === 'string' ? first.text : '';
+}
+
+/**
+ * Watches the queries on a pooled connection for two failures that an outage brings:
+ * - A query given up for want of an answer leaves its connection waiting for that answer, and
+ *   what is queued behind it (a transaction's rollback) would wait a whole timeout more. The
+ *   connection is cut instead: what is queued fails at once and the pool replaces it.
+ * - The ORM gives a transaction's connection back to the pool only once its BEGIN has succeeded;
+ *   a failed BEGIN would keep the connection checked out for good, and a few of them would use
+ *   up the pool, so that the server stayed unavailable after the database came back. It is given
+ *   back here, as failed, which also closes it.
+ */
+function watchPooledClient(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const onFailure = (args: unknown[]) => (error: unknown) => {
+    if (error instanceof Error && error.message === QUERY_READ_TIMEOUT) client.connection.stream.destroy();
+    if (error instanceof Error && queryText(args).trim().toLowerCase() === 'begin') client.release(error);
+  };
+  Object.assign(client, {
+    query: (...args: unknown[]) => {
+      const failed = onFailure(args);
+      const callback = args.at(-1);
+      if (typeof callback === 'function') {
+        args[args.length - 1] = (error: unknown, ...rest: unknown[]) => {
+          if (error) failed(error);
+          return (callback as (...callbackArgs: unknown[]) => unknown)(error, ...rest);
+        };
+        return query(...args);
+      }
+      const result = query(...args);
+      // The caller handles the rejection; this only watches it.
+      if (result instanceof Promise) result.catch(failed);
+      return result;
+    },
+  });
 }
 
 export type DatabaseLocation = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null };
 
-/** Opens the database and brings its schema up to date. A null dataDir keeps PGlite in memory. */
-export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
+/**
+ * Opens the database and brings its schema up to date. A null dataDir keeps PGlite in memory.
+ * The timeouts bound how long PostgreSQL may keep a request waiting (PGlite runs in-process and
+ * cannot go away).
+ */
+export async function openDatabase(location: DatabaseLocation, timeouts: DatabaseTimeouts = DEFAULT_TIMEOUTS): Promise<DatabaseHandle> {
   if (location.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: location.url, max: 10 });
+    const clientConfig = postgresClientConfig(location.url, timeouts);
+    const pool = new pg.Pool({ ...clientConfig, max: 10 });
     // A connection the server ends (restart, failover, administrator) emits 'error' on its
     // client, idle or already let go by the pool. Unhandled, that would end the process; the
     // pool opens a fresh connection for the next query, and queries in flight fail on their own.
     pool.on('error', () => undefined);
-    pool.on('connect', (client) => client.on('error', () => undefined));
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+      watchPooledClient(client);
+    });
     const db = drizzlePostgres(pool, { schema }) as unknown as Database;
-    await migrateUnderLock(pool);
-    const changes = await listenPostgres(location.url, pool);
+    await migrateUnderLock(location.url, timeouts);
+    const changes = await listenPostgres(clientConfig, pool);
     return {
       db,
       kind: 'postgres',

@@ -2,6 +2,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorResponse } from '@scheduler/contracts/errors';
 import { AppError } from '../errors.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { RETRY_AFTER_SECONDS, UNAVAILABLE_STATUS, unavailableBody } from '../http/unavailable.ts';
 
 /** "/offices/0/uuid" → "offices.0.uuid". */
 function fieldFromPath(instancePath: string): string | undefined {
@@ -38,6 +40,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const code = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? 'invalid_json' : (error.code ?? 'bad_request').toLowerCase();
       return reply.status(status).send(body(code, error.message));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ code: 'unavailable' }, 'database unavailable');
+      return reply
+        .status(UNAVAILABLE_STATUS)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send(unavailableBody('The service is briefly unavailable. Please try again in a moment.'));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(body('internal_error', 'Something went wrong.'));

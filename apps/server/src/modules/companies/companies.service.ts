@@ -3,7 +3,7 @@ import { HTML_SETTINGS } from '@scheduler/contracts/setting-keys';
 import type { Database } from '../../db/connection.ts';
 import { AppError, ConflictError, NotFoundError } from '../../errors.ts';
 import { sanitizeCompanyHtml } from '../../html/sanitize.ts';
-import { findOfficeOwners, readCompanyDocument, replaceCompanyDocument } from './company-document.repository.ts';
+import { findOfficeOwners, lockForImport, readCompanyDocument, replaceCompanyDocument } from './company-document.repository.ts';
 
 /** Company-authored HTML is cleaned before it is stored; the wizard cleans it again before rendering. */
 export function sanitizeDocument(doc: CompanyDocument): CompanyDocument {
@@ -32,13 +32,18 @@ export async function importCompanyDocument(db: Database, input: unknown, expect
   if (expectedKey !== undefined && doc.key !== expectedKey) {
     throw new AppError(400, 'key_mismatch', `The document's key "${doc.key}" is not the company key "${expectedKey}" of the path.`, 'key');
   }
-  const owners = await findOfficeOwners(db, doc.offices.map((o) => o.uuid));
-  const foreign = owners.find((owner) => owner.companyKey !== doc.key);
-  if (foreign) {
-    const index = doc.offices.findIndex((o) => o.uuid === foreign.id);
-    throw new ConflictError('office_taken', `Office ${foreign.id} belongs to another company.`, `offices.${index}.uuid`);
-  }
-  const { created } = await replaceCompanyDocument(db, doc);
+  const officeIds = doc.offices.map((o) => o.uuid);
+  // Ownership is decided inside the transaction, under the locks of the offices: two imports
+  // naming one new office for two companies cannot both find it free and move it between them.
+  const { created } = await db.transaction(async (tx) => {
+    await lockForImport(tx, doc.key, officeIds);
+    const foreign = (await findOfficeOwners(tx, officeIds)).find((owner) => owner.companyKey !== doc.key);
+    if (foreign) {
+      const index = officeIds.indexOf(foreign.id);
+      throw new ConflictError('office_taken', `Office ${foreign.id} belongs to another company.`, `offices.${index}.uuid`);
+    }
+    return replaceCompanyDocument(tx, doc);
+  });
   return { key: doc.key, created };
 }
 

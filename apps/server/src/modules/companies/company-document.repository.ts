@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, isNull, notInArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CompanyDocument } from '@scheduler/contracts/company-document';
 import { companyDocumentSchema } from '@scheduler/contracts/company-document';
-import type { Executor, Database } from '../../db/connection.ts';
+import type { Executor, Transaction } from '../../db/connection.ts';
 import { inspectorFromRow, packageFromRow, serviceFromRow } from '../../db/document-rows.ts';
 import * as t from '../../db/schema.ts';
 
@@ -21,192 +21,207 @@ export async function findOfficeOwners(db: Executor, officeIds: string[]): Promi
     .where(inArray(t.offices.id, officeIds));
 }
 
-export async function replaceCompanyDocument(db: Database, doc: CompanyDocument): Promise<{ companyId: string; created: boolean }> {
-  return db.transaction(async (tx) => {
-    const companyFields = {
-      name: doc.name,
-      currency: doc.currency,
-      country: doc.country,
-      schedulerEnabled: doc.scheduler_enabled,
-      logo: doc.logo,
-      stateLabel: doc.state_label,
-      maxClients: doc.max_clients,
-      rerRushAmountCents: doc.rer_rush_amount_cents,
-      settings: doc.settings,
-      updatedAt: new Date(),
+/** Any fixed number, apart from the migrations' lock: the space of the imports' advisory locks. */
+const IMPORT_LOCK_SPACE = 727_002;
+
+/**
+ * Holds, until the transaction ends, the locks of a company key and of the offices a document
+ * names. Two imports naming one of them run one after the other, so what the second reads about
+ * who owns an office is what the first committed. Taken in one order, so two imports never wait
+ * for each other in a circle.
+ */
+export async function lockForImport(tx: Transaction, companyKey: string, officeIds: string[]): Promise<void> {
+  const names = [...new Set([`company:${companyKey}`, ...officeIds.map((id) => `office:${id}`)])].sort();
+  for (const name of names) {
+    await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(IMPORT_LOCK_SPACE))}, hashtext(${name}))`);
+  }
+}
+
+/** Writes the document's rows; the caller holds the import's locks in `tx`. */
+export async function replaceCompanyDocument(tx: Transaction, doc: CompanyDocument): Promise<{ companyId: string; created: boolean }> {
+  const companyFields = {
+    name: doc.name,
+    currency: doc.currency,
+    country: doc.country,
+    schedulerEnabled: doc.scheduler_enabled,
+    logo: doc.logo,
+    stateLabel: doc.state_label,
+    maxClients: doc.max_clients,
+    rerRushAmountCents: doc.rer_rush_amount_cents,
+    settings: doc.settings,
+    updatedAt: new Date(),
+  };
+  const existing = await tx.select({ id: t.companies.id }).from(t.companies).where(eq(t.companies.key, doc.key));
+  const companyId =
+    existing[0]?.id ??
+    (await tx.insert(t.companies).values({ key: doc.key, ...companyFields }).returning({ id: t.companies.id }))[0]!.id;
+  if (existing[0]) await tx.update(t.companies).set(companyFields).where(eq(t.companies.id, companyId));
+
+  // Replaced wholesale: nothing outside the configuration refers to these rows by key.
+  for (const table of [t.packageServices, t.packages, t.services, t.fees, t.taxes, t.coupons, t.propertyControls, t.contactTypes, t.states]) {
+    await tx.delete(table).where(eq(table.companyId, companyId));
+  }
+  await tx.delete(t.agents).where(and(eq(t.agents.companyId, companyId), eq(t.agents.source, 'directory')));
+
+  await tx.insert(t.states).values(doc.states.map((s) => ({ companyId, ...s })));
+
+  for (const [position, office] of doc.offices.entries()) {
+    const row = {
+      companyId,
+      active: true,
+      position,
+      name: office.name,
+      phone: office.phone,
+      email: office.email,
+      state: office.state,
+      timeZone: office.time_zone,
+      address1: office.address1,
+      address2: office.address2,
+      city: office.city,
+      postalCode: office.postal_code,
+      latitude: office.latitude,
+      longitude: office.longitude,
+      logo: office.logo,
+      scheduling: office.scheduling,
     };
-    const existing = await tx.select({ id: t.companies.id }).from(t.companies).where(eq(t.companies.key, doc.key));
-    const companyId =
-      existing[0]?.id ??
-      (await tx.insert(t.companies).values({ key: doc.key, ...companyFields }).returning({ id: t.companies.id }))[0]!.id;
-    if (existing[0]) await tx.update(t.companies).set(companyFields).where(eq(t.companies.id, companyId));
+    await tx.insert(t.offices).values({ id: office.uuid, ...row }).onConflictDoUpdate({ target: t.offices.id, set: row });
+  }
+  const officeIds = doc.offices.map((o) => o.uuid);
+  await tx
+    .update(t.offices)
+    .set({ active: false })
+    .where(and(eq(t.offices.companyId, companyId), notInArray(t.offices.id, officeIds)));
 
-    // Replaced wholesale: nothing outside the configuration refers to these rows by key.
-    for (const table of [t.packageServices, t.packages, t.services, t.fees, t.taxes, t.coupons, t.propertyControls, t.contactTypes, t.states]) {
-      await tx.delete(table).where(eq(table.companyId, companyId));
-    }
-    await tx.delete(t.agents).where(and(eq(t.agents.companyId, companyId), eq(t.agents.source, 'directory')));
+  for (const inspector of doc.inspectors) {
+    const row = {
+      officeId: inspector.office,
+      active: inspector.active,
+      first: inspector.first,
+      last: inspector.last,
+      display: inspector.display,
+      email: inspector.email,
+      phone: inspector.phone,
+      preferredRank: inspector.preferred_rank,
+      maxInspectionsPerDay: inspector.max_inspections_per_day,
+      homeLatitude: inspector.home_base.latitude,
+      homeLongitude: inspector.home_base.longitude,
+      homePostalCode: inspector.home_base.postal_code,
+      maxDriveMiles: inspector.max_drive_miles,
+      services: inspector.services,
+      postalCodes: inspector.postal_codes,
+      postalCodesByWeekday: inspector.postal_codes_by_weekday,
+      weeklyHours: inspector.weekly_hours,
+      overrides: inspector.overrides,
+      removedAt: null,
+    };
+    await tx
+      .insert(t.inspectors)
+      .values({ companyId, id: inspector.id, ...row })
+      .onConflictDoUpdate({ target: [t.inspectors.companyId, t.inspectors.id], set: row });
+  }
+  const inspectorIds = doc.inspectors.map((i) => i.id);
+  await tx
+    .update(t.inspectors)
+    .set({ removedAt: new Date() })
+    .where(and(eq(t.inspectors.companyId, companyId), inspectorIds.length ? notInArray(t.inspectors.id, inspectorIds) : undefined));
 
-    await tx.insert(t.states).values(doc.states.map((s) => ({ companyId, ...s })));
-
-    for (const [position, office] of doc.offices.entries()) {
-      const row = {
+  if (doc.services.length) {
+    await tx.insert(t.services).values(
+      doc.services.map((s) => ({
         companyId,
-        active: true,
+        id: s.uuid,
+        name: s.name,
+        description: s.description,
+        ancillary: s.ancillary,
+        isPac: s.is_pac,
+        label: s.label,
+        rer: s.rer,
+        priceCents: s.price_cents,
+        durationMinutes: s.duration_minutes,
+        sort: s.sort,
+      })),
+    );
+  }
+  for (const p of doc.packages) {
+    await tx.insert(t.packages).values({
+      companyId,
+      id: p.id,
+      name: p.name,
+      description: p.description,
+      best: p.best,
+      bestText: p.best_text,
+      rer: p.rer,
+      priceCents: p.price_cents,
+      durationMinutes: p.duration_minutes,
+      sort: p.sort,
+    });
+    await tx.insert(t.packageServices).values(p.services.map((serviceId, position) => ({ companyId, packageId: p.id, serviceId, position })));
+  }
+  if (doc.fees.length) {
+    await tx.insert(t.fees).values(doc.fees.map((f, position) => ({ companyId, position, code: f.code, description: f.description, scope: f.scope, services: f.services, rule: f.rule })));
+  }
+  if (doc.taxes.length) {
+    await tx.insert(t.taxes).values(doc.taxes.map((x, position) => ({ companyId, position, code: x.code, name: x.name, ratePercent: x.rate_percent, services: x.services })));
+  }
+  if (doc.coupons.length) {
+    await tx.insert(t.coupons).values(
+      doc.coupons.map((c, position) => ({
+        companyId,
         position,
-        name: office.name,
-        phone: office.phone,
-        email: office.email,
-        state: office.state,
-        timeZone: office.time_zone,
-        address1: office.address1,
-        address2: office.address2,
-        city: office.city,
-        postalCode: office.postal_code,
-        latitude: office.latitude,
-        longitude: office.longitude,
-        logo: office.logo,
-        scheduling: office.scheduling,
-      };
-      await tx.insert(t.offices).values({ id: office.uuid, ...row }).onConflictDoUpdate({ target: t.offices.id, set: row });
-    }
-    const officeIds = doc.offices.map((o) => o.uuid);
-    await tx
-      .update(t.offices)
-      .set({ active: false })
-      .where(and(eq(t.offices.companyId, companyId), notInArray(t.offices.id, officeIds)));
-
-    for (const inspector of doc.inspectors) {
-      const row = {
-        officeId: inspector.office,
-        active: inspector.active,
-        first: inspector.first,
-        last: inspector.last,
-        display: inspector.display,
-        email: inspector.email,
-        phone: inspector.phone,
-        preferredRank: inspector.preferred_rank,
-        maxInspectionsPerDay: inspector.max_inspections_per_day,
-        homeLatitude: inspector.home_base.latitude,
-        homeLongitude: inspector.home_base.longitude,
-        homePostalCode: inspector.home_base.postal_code,
-        maxDriveMiles: inspector.max_drive_miles,
-        services: inspector.services,
-        postalCodes: inspector.postal_codes,
-        postalCodesByWeekday: inspector.postal_codes_by_weekday,
-        weeklyHours: inspector.weekly_hours,
-        overrides: inspector.overrides,
-        removedAt: null,
-      };
-      await tx
-        .insert(t.inspectors)
-        .values({ companyId, id: inspector.id, ...row })
-        .onConflictDoUpdate({ target: [t.inspectors.companyId, t.inspectors.id], set: row });
-    }
-    const inspectorIds = doc.inspectors.map((i) => i.id);
-    await tx
-      .update(t.inspectors)
-      .set({ removedAt: new Date() })
-      .where(and(eq(t.inspectors.companyId, companyId), inspectorIds.length ? notInArray(t.inspectors.id, inspectorIds) : undefined));
-
-    if (doc.services.length) {
-      await tx.insert(t.services).values(
-        doc.services.map((s) => ({
-          companyId,
-          id: s.uuid,
-          name: s.name,
-          description: s.description,
-          ancillary: s.ancillary,
-          isPac: s.is_pac,
-          label: s.label,
-          rer: s.rer,
-          priceCents: s.price_cents,
-          durationMinutes: s.duration_minutes,
-          sort: s.sort,
-        })),
-      );
-    }
-    for (const p of doc.packages) {
-      await tx.insert(t.packages).values({
+        code: c.code.toUpperCase(),
+        displayCode: c.code,
+        name: c.name,
+        discount: c.discount,
+        validFrom: c.valid_from,
+        validUntil: c.valid_until,
+        maxRedemptions: c.max_redemptions,
+        active: c.active,
+      })),
+    );
+  }
+  if (doc.property_controls.length) {
+    await tx.insert(t.propertyControls).values(
+      doc.property_controls.map((c) => ({
         companyId,
-        id: p.id,
-        name: p.name,
-        description: p.description,
-        best: p.best,
-        bestText: p.best_text,
-        rer: p.rer,
-        priceCents: p.price_cents,
-        durationMinutes: p.duration_minutes,
-        sort: p.sort,
-      });
-      await tx.insert(t.packageServices).values(p.services.map((serviceId, position) => ({ companyId, packageId: p.id, serviceId, position })));
-    }
-    if (doc.fees.length) {
-      await tx.insert(t.fees).values(doc.fees.map((f, position) => ({ companyId, position, code: f.code, description: f.description, scope: f.scope, services: f.services, rule: f.rule })));
-    }
-    if (doc.taxes.length) {
-      await tx.insert(t.taxes).values(doc.taxes.map((x, position) => ({ companyId, position, code: x.code, name: x.name, ratePercent: x.rate_percent, services: x.services })));
-    }
-    if (doc.coupons.length) {
-      await tx.insert(t.coupons).values(
-        doc.coupons.map((c, position) => ({
-          companyId,
-          position,
-          code: c.code.toUpperCase(),
-          displayCode: c.code,
-          name: c.name,
-          discount: c.discount,
-          validFrom: c.valid_from,
-          validUntil: c.valid_until,
-          maxRedemptions: c.max_redemptions,
-          active: c.active,
-        })),
-      );
-    }
-    if (doc.property_controls.length) {
-      await tx.insert(t.propertyControls).values(
-        doc.property_controls.map((c) => ({
-          companyId,
-          id: c.id,
-          slug: c.slug,
-          type: c.type,
-          label: c.label,
-          length: c.length,
-          required: c.required,
-          fee: c.fee,
-          options: c.options,
-          description: c.description,
-          textBoxLabel: c.text_box_label,
-          sort: c.sort,
-        })),
-      );
-    }
-    if (doc.agents.length) {
-      await tx.insert(t.agents).values(
-        doc.agents.map((a) => ({
-          companyId,
-          id: a.id,
-          source: 'directory' as const,
-          kind: a.kind,
-          first: a.first,
-          last: a.last,
-          email: a.email,
-          mobilePhone: a.mobile_phone,
-          workPhone: a.work_phone,
-          company: a.company,
-          agency: a.agency,
-          address1: a.address1,
-          city: a.city,
-          state: a.state,
-          postalCode: a.postal_code,
-        })),
-      );
-    }
-    if (doc.contact_types.length) {
-      await tx.insert(t.contactTypes).values(doc.contact_types.map((c, position) => ({ companyId, position, id: c.id, name: c.name })));
-    }
-    return { companyId, created: !existing[0] };
-  });
+        id: c.id,
+        slug: c.slug,
+        type: c.type,
+        label: c.label,
+        length: c.length,
+        required: c.required,
+        fee: c.fee,
+        options: c.options,
+        description: c.description,
+        textBoxLabel: c.text_box_label,
+        sort: c.sort,
+      })),
+    );
+  }
+  if (doc.agents.length) {
+    await tx.insert(t.agents).values(
+      doc.agents.map((a) => ({
+        companyId,
+        id: a.id,
+        source: 'directory' as const,
+        kind: a.kind,
+        first: a.first,
+        last: a.last,
+        email: a.email,
+        mobilePhone: a.mobile_phone,
+        workPhone: a.work_phone,
+        company: a.company,
+        agency: a.agency,
+        address1: a.address1,
+        city: a.city,
+        state: a.state,
+        postalCode: a.postal_code,
+      })),
+    );
+  }
+  if (doc.contact_types.length) {
+    await tx.insert(t.contactTypes).values(doc.contact_types.map((c, position) => ({ companyId, position, id: c.id, name: c.name })));
+  }
+  return { companyId, created: !existing[0] };
 }
 
 /** The company's configuration as a document, or null when no company has that key. */
