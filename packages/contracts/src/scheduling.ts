@@ -42,7 +42,17 @@ function queryList<T extends z.ZodType>(item: T) {
   }, z.array(item).max(50));
 }
 
-const date = z.iso.date();
+/**
+ * Dates a scheduling call may name. Times outside the office's booking window are simply not
+ * available (a visitor returning to an old tab); years outside these bounds are mistakes and a 400.
+ */
+export const EARLIEST_SCHEDULING_DATE = '2000-01-01';
+export const LATEST_SCHEDULING_DATE = '2199-12-31';
+const DATE_BOUNDS_MESSAGE = `must be between ${EARLIEST_SCHEDULING_DATE} and ${LATEST_SCHEDULING_DATE}`;
+const EARLIEST_INSTANT = Date.parse(`${EARLIEST_SCHEDULING_DATE}T00:00:00Z`);
+const END_OF_LATEST = Date.parse(`${LATEST_SCHEDULING_DATE}T00:00:00Z`) + 86_400_000;
+
+const date = z.iso.date().refine((value) => value >= EARLIEST_SCHEDULING_DATE && value <= LATEST_SCHEDULING_DATE, DATE_BOUNDS_MESSAGE);
 const nonNegativeInt = z.coerce.number().int().min(0).max(100_000);
 const inspectorIds = queryList(z.coerce.number().int().positive());
 const serviceIds = queryList(z.uuid());
@@ -63,7 +73,10 @@ export const availabilityQuerySchema = z.object({ from: date, to: date, ...slotR
 export type AvailabilityQuery = z.infer<typeof availabilityQuerySchema>;
 
 /** "YYYY-MM-DDTHH:mm:00-00:00" and other ISO-8601 instants with an offset. */
-const instant = z.iso.datetime({ offset: true, local: false });
+const instant = z.iso.datetime({ offset: true, local: false }).refine((value) => {
+  const at = Date.parse(value);
+  return at >= EARLIEST_INSTANT && at < END_OF_LATEST;
+}, DATE_BOUNDS_MESSAGE);
 
 /** GET /time_available. */
 export const timeAvailableQuerySchema = z.object({ from: instant, to: instant, ...slotRequestFields }).strict();

@@ -46,7 +46,7 @@ describe('errors', () => {
       payload: JSON.stringify({ key: 'demo', padding: 'x'.repeat(9 * 1024 * 1024) }),
     });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toMatchObject({ error: { code: 'fst_err_ctp_body_too_large' } });
+    expect(response.json()).toMatchObject({ error: { code: 'payload_too_large' } });
   });
 
   it('answers unknown routes with a JSON 404', async () => {
