@@ -108,11 +108,12 @@ export function answerFor(error: FastifyError, translators: readonly ErrorTransl
 function send(request: FastifyRequest, reply: FastifyReply, error: FastifyError, answer: ErrorAnswer): FastifyReply {
   if (answer.log) request.log.error({ err: error }, answer.log);
   if (answer.headers) reply.headers(answer.headers);
-  // Fastify's own errors may arrive before a route set its content type.
+  // Sent as text: the route's response schema for this status (set_datetime's 409 with
+  // alternatives, say) describes its answers, not the error envelope.
   return reply
     .status(answer.status)
     .type('application/json; charset=utf-8')
-    .send(body(answer.code, answer.message, answer.field));
+    .send(JSON.stringify(body(answer.code, answer.message, answer.field)));
 }
 
 /**
@@ -155,6 +156,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => send(request, reply, error, answerFor(error)));
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(body('not_found', `No route for ${request.method} ${request.url.split('?')[0]}.`));
+    reply
+      .status(404)
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify(body('not_found', `No route for ${request.method} ${request.url.split('?')[0]}.`)));
   });
 }
