@@ -110,8 +110,11 @@ function send(request: FastifyRequest, reply: FastifyReply, error: FastifyError,
   if (answer.headers) reply.headers(answer.headers);
   // Sent as text: the route's response schema for this status (set_datetime's 409 with
   // alternatives, say) describes its answers, not the error envelope.
+  // Said here as well as by the API headers hook, which the router's own errors do not pass.
   return reply
     .status(answer.status)
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
     .type('application/json; charset=utf-8')
     .send(JSON.stringify(body(answer.code, answer.message, answer.field)));
 }
