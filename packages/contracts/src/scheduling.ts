@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT32_MAX } from './company-document.ts';
 
 const baseSlotSchema = z.object({
   /** Stable for the same time and team, so the wizard can merge fetched windows. */
@@ -54,7 +55,9 @@ const END_OF_LATEST = Date.parse(`${LATEST_SCHEDULING_DATE}T00:00:00Z`) + 86_400
 
 const date = z.iso.date().refine((value) => value >= EARLIEST_SCHEDULING_DATE && value <= LATEST_SCHEDULING_DATE, DATE_BOUNDS_MESSAGE);
 const nonNegativeInt = z.coerce.number().int().min(0).max(100_000);
-const inspectorIds = queryList(z.coerce.number().int().positive());
+/** Inspector ids are stored as PostgreSQL integers. */
+const inspectorId = z.number().int().positive().max(INT32_MAX);
+const inspectorIds = queryList(z.coerce.number().int().positive().max(INT32_MAX));
 const serviceIds = queryList(z.uuid());
 const postalCode = z.string().trim().max(10).optional();
 
@@ -100,7 +103,7 @@ export const setDatetimeBodySchema = z
   .object({
     datetime: instant.nullable(),
     duration: z.number().int().min(0).max(24 * 60).optional(),
-    inspectors: z.array(z.number().int().positive()).max(20).optional(),
+    inspectors: z.array(inspectorId).max(20).optional(),
   })
   .strict();
 
@@ -110,7 +113,7 @@ export const setDatetimeResponseSchema = z.union([
 ]);
 
 /** POST /set_inspectors: an array of inspector ids. */
-export const setInspectorsBodySchema = z.array(z.number().int().positive()).max(20);
+export const setInspectorsBodySchema = z.array(inspectorId).max(20);
 
 /** POST /set_postal_code (spec 2.4; the spec names no call for it). */
 export const setPostalCodeBodySchema = z.object({ postal_code: z.string().trim().min(2).max(10) }).strict();

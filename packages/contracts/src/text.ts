@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /**
  * The rule for every string a visitor or the admin API sends: no NUL character and no unpaired
@@ -9,6 +9,7 @@ import { z } from 'zod';
 export const TEXT_RULE_MESSAGE = 'must not contain NUL characters or unpaired surrogates';
 
 // With the `u` flag a well-formed surrogate pair is one code point, so only a lone half or NUL matches.
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this rule looks for.
 const FORBIDDEN = /[\u0000\uD800-\uDFFF]/u;
 
 export function isAcceptableText(value: string): boolean {
