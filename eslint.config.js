@@ -43,6 +43,8 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          // Wizard routes take their checks from ctx.access (read, search, write), never piecemeal.
+          paths: [{ name: '../../plugins/session-auth.ts', importNames: ['requireSession'], message: 'Use ctx.access.read, .search or .write.' }],
           patterns: [
             {
               regex: '^\\.\\./[^/]+/[^/]+\\.(repository|store|routes)(\\.ts)?$',

@@ -19,6 +19,11 @@ describe('server module boundaries (eslint.config.js)', () => {
     }
   });
 
+  it('fails a route file that takes the session check piecemeal instead of from ctx.access', async () => {
+    const messages = await boundaryMessages('apps/server/src/modules/orders/example.routes.ts', "import { requireSession } from '../../plugins/session-auth.ts';\nexport const r = requireSession;\n");
+    expect(messages).toEqual([expect.stringContaining('ctx.access')]);
+  });
+
   it("lets a module use its own repository and another module's service", async () => {
     const code = "import { a } from './scheduling.repository.ts';\nimport { b } from '../orders/orders.service.ts';\nexport const c = [a, b];\n";
     expect(await boundaryMessages('apps/server/src/modules/scheduling/example.service.ts', code)).toEqual([]);
