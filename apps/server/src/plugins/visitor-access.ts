@@ -39,11 +39,21 @@ export interface VisitorAccessChains {
 export function visitorAccess(app: FastifyInstance, ctx: Omit<AppContext, 'access'>): VisitorAccessChains {
   const session = requireSession(ctx);
   const admitOrderWrite: onRequestAsyncHookHandler = async (request) => admitWrite(ctx.db, sessionOf(request));
+  // Each route gets its own copies: plugins add hooks to a route's list (compression does), and
+  // a shared array would carry one route's additions into every other route.
+  const chain = (access: VisitorAccess, hooks: readonly onRequestAsyncHookHandler[]): VisitorAccessOptions => ({
+    get onRequest() {
+      return [...hooks];
+    },
+    get config() {
+      return { access };
+    },
+  });
   return {
-    read: { onRequest: [session], config: { access: 'read' } },
-    readAfterConfirmation: { onRequest: [requireSession(ctx, { allowConfirmedAfterExpiry: true })], config: { access: 'read' } },
-    search: { onRequest: [session, sessionBucket(app, 'search', ctx.config.SEARCH_RATE_LIMIT)], config: { access: 'search' } },
-    write: { onRequest: [session, sessionBucket(app, 'write', ctx.config.WRITE_RATE_LIMIT), admitOrderWrite], config: { access: 'write' } },
+    read: chain('read', [session]),
+    readAfterConfirmation: chain('read', [requireSession(ctx, { allowConfirmedAfterExpiry: true })]),
+    search: chain('search', [session, sessionBucket(app, 'search', ctx.config.SEARCH_RATE_LIMIT)]),
+    write: chain('write', [session, sessionBucket(app, 'write', ctx.config.WRITE_RATE_LIMIT), admitOrderWrite]),
   };
 }
 
