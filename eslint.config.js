@@ -37,6 +37,26 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['@scheduler/domain*', 'node:*'] }] },
   },
   {
+    // A server module uses another module only through its service: its repository (SQL), store
+    // (caches) and routes (HTTP) are its own.
+    files: ['apps/server/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          // Wizard routes take their checks from ctx.access (read, search, write), never piecemeal.
+          paths: [{ name: '../../plugins/session-auth.ts', importNames: ['requireSession'], message: 'Use ctx.access.read, .search or .write.' }],
+          patterns: [
+            {
+              regex: '^\\.\\./[^/]+/[^/]+\\.(repository|store|routes)(\\.ts)?$',
+              message: "Use the other module's service; its repository, store and routes are its own.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/**/*.tsx', 'apps/web/src/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },

@@ -1,7 +1,7 @@
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppContext, AppOptions } from './context.ts';
 import { changeKeys } from './db/change-feed.ts';
 import { SchedulingStore } from './modules/scheduling/scheduling.store.ts';
@@ -11,10 +11,15 @@ import { adminRoutes } from './modules/companies/admin.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { officeRoutes } from './modules/office/office.routes.ts';
+import { embeddingOriginsOf } from './modules/office/office.service.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { schedulingRoutes } from './modules/scheduling/scheduling.routes.ts';
 import { sessionRoutes } from './modules/sessions/sessions.routes.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
+import { serializeError } from './plugins/error-log.ts';
+import { registerApiHeaders } from './plugins/security-headers.ts';
+import { acceptableTextValidatorCompiler } from './plugins/validation.ts';
+import { requireWriteGuardOnEveryWrite, visitorAccess } from './plugins/visitor-access.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerWeb } from './plugins/web.ts';
@@ -28,6 +33,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
     level,
     redact: { paths: ['req.headers["x-auth-token"]', 'req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
     serializers: {
+      err: serializeError,
       req: (req: { method: string; url: string; id: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }),
     },
   };
@@ -36,39 +42,45 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export async function buildApp(appOptions: AppOptions, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
-  const clock = appOptions.clock ?? Date.now;
-  const ctx: AppContext = {
-    ...appOptions,
-    clock,
-    sessions: new SessionStore(appOptions.db, appOptions.changes, clock),
-    scheduling: new SchedulingStore(appOptions.db, appOptions.changes, bundledPostalCodes, clock),
-  };
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: ctx.config.TRUST_PROXY,
+    trustProxy: appOptions.config.TRUST_PROXY,
+    frameworkErrors,
+    clientErrorHandler,
     forceCloseConnections: 'idle',
     // While draining, a request that still arrives on an open connection is served (and its
     // connection closed after it) rather than refused with a body outside the error envelope.
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(acceptableTextValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('schedulerSession', null);
   registerErrorHandler(app);
+  registerApiHeaders(app);
+  requireWriteGuardOnEveryWrite(app);
   // A wizard call that writes has committed by the time its reply is sent. The database announces
   // the change to every instance; saying so here too means this instance's caches never answer
   // the visitor's very next call from before their own write.
   app.addHook('onSend', async (request) => {
-    if (request.schedulerSession && MUTATING_METHODS.has(request.method)) ctx.changes.announce(changeKeys.order(request.schedulerSession.orderId));
+    if (request.schedulerSession && MUTATING_METHODS.has(request.method)) appOptions.changes.announce(changeKeys.order(request.schedulerSession.orderId));
   });
   // The wizard's JavaScript shrinks to a third; brotli at a middle quality keeps compression
   // cheap enough to do per response.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } } });
-  await registerRateLimit(app, ctx.config.REDIS_URL);
+  await registerRateLimit(app, appOptions.config.REDIS_URL);
+  const clock = appOptions.clock ?? Date.now;
+  const partial = {
+    ...appOptions,
+    clock,
+    sessions: new SessionStore(appOptions.db, appOptions.changes, clock),
+    scheduling: new SchedulingStore(appOptions.db, appOptions.changes, bundledPostalCodes, clock),
+  };
+  const ctx: AppContext = { ...partial, access: visitorAccess(app, partial) };
   await registerOpenApi(app);
 
+  await registerWeb(app, { webDistDir: ctx.webDistDir, embeddingOrigins: (companyKey) => embeddingOriginsOf(ctx.db, companyKey) });
   await app.register(healthRoutes(ctx));
   await app.register(adminRoutes(ctx));
   await app.register(sessionRoutes(ctx));
@@ -76,6 +88,5 @@ export async function buildApp(appOptions: AppOptions, options: { logger?: Fasti
   await app.register(orderRoutes(ctx));
   await app.register(catalogueRoutes(ctx));
   await app.register(schedulingRoutes(ctx));
-  await registerWeb(app, ctx.webDistDir);
   return app;
 }

@@ -16,7 +16,10 @@ export const configSchema = z.object({
   PUBLIC_URL: optionalText.pipe(z.url().optional()),
   REDIS_URL: optionalText,
   SESSION_RATE_LIMIT: positiveInt(60),
+  /** Searches and lookups a session may make per minute, all search routes together. */
   SEARCH_RATE_LIMIT: positiveInt(120),
+  /** Writes a session may make per minute, all write routes together. */
+  WRITE_RATE_LIMIT: positiveInt(60),
   SESSION_TTL_DAYS: positiveInt(7),
   /** How long opening a PostgreSQL connection, or waiting for a free one, may take. */
   DATABASE_CONNECT_TIMEOUT_MS: positiveInt(3_000),

@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
 import type { SchedulingStore } from './modules/scheduling/scheduling.store.ts';
 import type { SessionStore } from './modules/sessions/sessions.store.ts';
+import type { VisitorAccessChains } from './plugins/visitor-access.ts';
 
 /** What the caller of buildApp provides. */
 export interface AppOptions {
@@ -28,4 +29,6 @@ export interface AppContext extends AppOptions {
   clock: () => number;
   sessions: SessionStore;
   scheduling: SchedulingStore;
+  /** The checks every wizard route passes, by what it does: read, search or write. */
+  access: VisitorAccessChains;
 }

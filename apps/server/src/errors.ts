@@ -1,3 +1,5 @@
+import type { ErrorCode } from '@scheduler/contracts/errors';
+
 /**
  * Typed errors that services throw. The error handler maps each to its HTTP status and the
  * stable JSON shape `{error: {code, message, field?}}`.
@@ -5,7 +7,7 @@
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly field?: string,
   ) {
@@ -27,7 +29,14 @@ export class NotFoundError extends AppError {
 }
 
 export class ConflictError extends AppError {
-  constructor(code: string, message: string, field?: string) {
+  constructor(code: ErrorCode, message: string, field?: string) {
     super(409, code, message, field);
+  }
+}
+
+/** A confirmed order is read-only to the visitor; changing it is the office's business. */
+export class OrderConfirmedError extends ConflictError {
+  constructor() {
+    super('order_confirmed', 'This order is confirmed and can no longer be changed online. Please contact the office to change it.');
   }
 }

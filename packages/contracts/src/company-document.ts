@@ -1,11 +1,19 @@
 import { z } from 'zod';
 import { settingSchema } from './settings.ts';
+import { withAcceptableText } from './text.ts';
 
 /**
  * The company document: one JSON document that describes a whole company's configuration.
  * It is what the admin API and the `company` CLI import and export, and what the demo company
  * is written as. Money is integer cents; times of day are office-local "HH:mm".
  */
+
+/** The range of the PostgreSQL `integer` columns these numbers are stored in. */
+export const INT32_MIN = -2_147_483_648;
+export const INT32_MAX = 2_147_483_647;
+const int32 = z.number().int().min(INT32_MIN).max(INT32_MAX);
+/** A document's own identifiers (inspectors, packages, questions...), stored as `integer`. */
+const id = z.number().int().positive().max(INT32_MAX);
 
 const html = z.string().max(20_000);
 const cents = z.number().int().min(0).max(100_000_000);
@@ -52,7 +60,7 @@ export const scheduleOverrideSchema = z
   .strict();
 
 export const stateSchema = z
-  .object({ id: z.number().int().positive(), abbreviation: z.string().min(2).max(3), name: z.string().min(1).max(60) })
+  .object({ id, abbreviation: z.string().min(2).max(3), name: z.string().min(1).max(60) })
   .strict();
 export type State = z.infer<typeof stateSchema>;
 
@@ -97,7 +105,7 @@ export type Office = z.infer<typeof officeSchema>;
 
 export const inspectorSchema = z
   .object({
-    id: z.number().int().positive(),
+    id,
     office: z.uuid(),
     first: z.string().min(1).max(100),
     last: z.string().min(1).max(100),
@@ -138,14 +146,14 @@ export const serviceSchema = z
     rer: z.boolean().default(false),
     price_cents: cents.default(0),
     duration_minutes: z.number().int().min(0).max(24 * 60).default(0),
-    sort: z.number().int().default(0),
+    sort: int32.default(0),
   })
   .strict();
 export type Service = z.infer<typeof serviceSchema>;
 
 export const packageSchema = z
   .object({
-    id: z.number().int().positive(),
+    id,
     name: html.min(1),
     description: html.default(''),
     best: z.boolean().default(false),
@@ -155,7 +163,7 @@ export const packageSchema = z
     /** 0 means the sum of its services' durations. */
     duration_minutes: z.number().int().min(0).max(24 * 60).default(0),
     services: z.array(z.uuid()).min(1),
-    sort: z.number().int().default(0),
+    sort: int32.default(0),
   })
   .strict();
 export type Package = z.infer<typeof packageSchema>;
@@ -167,7 +175,7 @@ export const feeRuleSchema = z.discriminatedUnion('kind', [
     .object({
       kind: z.literal('square_feet_tiers'),
       /** The first tier whose `up_to_sqft` is at least the property's square feet applies; null is open-ended. */
-      tiers: z.array(z.object({ up_to_sqft: z.number().int().positive().nullable(), amount_cents: cents }).strict()).min(1),
+      tiers: z.array(z.object({ up_to_sqft: id.nullable(), amount_cents: cents }).strict()).min(1),
     })
     .strict(),
   z.object({ kind: z.literal('built_before_year'), year: z.number().int().min(1200).max(3000), amount_cents: cents }).strict(),
@@ -207,7 +215,7 @@ export const couponSchema = z
     ]),
     valid_from: isoDate.nullable().default(null),
     valid_until: isoDate.nullable().default(null),
-    max_redemptions: z.number().int().positive().nullable().default(null),
+    max_redemptions: id.nullable().default(null),
     active: z.boolean().default(true),
   })
   .strict();
@@ -230,11 +238,11 @@ export const CONTROL_TYPES = [
 ] as const;
 export type ControlType = (typeof CONTROL_TYPES)[number];
 
-export const controlOptionSchema = z.object({ id: z.number().int().positive(), value: z.string().min(1).max(200) }).strict();
+export const controlOptionSchema = z.object({ id, value: z.string().min(1).max(200) }).strict();
 
 export const propertyControlSchema = z
   .object({
-    id: z.number().int().positive(),
+    id,
     slug: z.string().regex(/^[a-z0-9_-]{1,60}$/),
     type: z.enum(CONTROL_TYPES),
     label: z.string().min(1).max(200),
@@ -246,14 +254,14 @@ export const propertyControlSchema = z
     options: z.union([z.array(controlOptionSchema), z.array(z.string().min(1).max(200))]).default([]),
     description: z.string().max(500).default(''),
     text_box_label: z.string().max(200).default(''),
-    sort: z.number().int().default(0),
+    sort: int32.default(0),
   })
   .strict();
 export type PropertyControl = z.infer<typeof propertyControlSchema>;
 
 export const agentSchema = z
   .object({
-    id: z.number().int().positive(),
+    id,
     kind: z.enum(['real_estate', 'insurance']),
     first: z.string().min(1).max(100),
     last: z.string().min(1).max(100),
@@ -270,13 +278,30 @@ export const agentSchema = z
   .strict();
 export type Agent = z.infer<typeof agentSchema>;
 
-export const contactTypeSchema = z.object({ id: z.number().int().positive(), name: z.string().min(1).max(100) }).strict();
+export const contactTypeSchema = z.object({ id, name: z.string().min(1).max(100) }).strict();
 
-function uniqueBy<T>(items: readonly T[], key: (item: T) => string | number): boolean {
-  return new Set(items.map(key)).size === items.length;
+/** The index of the first item whose key an earlier item already has; -1 when all differ. */
+function firstDuplicate<T>(items: readonly T[], key: (item: T) => string | number): number {
+  const seen = new Set<string | number>();
+  for (let i = 0; i < items.length; i++) {
+    const k = key(items[i]!);
+    if (seen.has(k)) return i;
+    seen.add(k);
+  }
+  return -1;
 }
 
-export const companyDocumentSchema = z
+/**
+ * An origin that may frame the wizard: scheme, host (optionally `*.` for its subdomains) and
+ * port, nothing else, because it is written into a Content-Security-Policy header.
+ */
+const embeddingOrigin = z
+  .string()
+  .max(253)
+  .regex(/^https?:\/\/(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/, 'an origin such as https://www.example.com');
+
+export const companyDocumentSchema = withAcceptableText(
+  z
   .object({
     key: z.string().regex(/^[a-z0-9][a-z0-9-]{1,62}$/, 'lower-case letters, digits and dashes'),
     name: z.string().min(1).max(200),
@@ -288,6 +313,8 @@ export const companyDocumentSchema = z
     state_label: z.string().min(1).max(40).default('State'),
     max_clients: z.number().int().min(1).max(5).default(5),
     rer_rush_amount_cents: cents.default(0),
+    /** The company's own sites that may show the scheduler in a frame; none means only this server. */
+    embedding_origins: z.array(embeddingOrigin).max(20).default([]),
     settings: z.array(settingSchema).default([]),
     states: z.array(stateSchema).min(1),
     offices: z.array(officeSchema).min(1),
@@ -303,22 +330,27 @@ export const companyDocumentSchema = z
   })
   .strict()
   .superRefine((doc, ctx) => {
-    const checks: Array<[boolean, string]> = [
-      [uniqueBy(doc.offices, (o) => o.uuid), 'offices'],
-      [uniqueBy(doc.inspectors, (i) => i.id), 'inspectors'],
-      [uniqueBy(doc.services, (s) => s.uuid), 'services'],
-      [uniqueBy(doc.packages, (p) => p.id), 'packages'],
-      [uniqueBy(doc.fees, (f) => f.code), 'fees'],
-      [uniqueBy(doc.taxes, (t) => t.code), 'taxes'],
-      [uniqueBy(doc.coupons, (c) => c.code.toUpperCase()), 'coupons'],
-      [uniqueBy(doc.property_controls, (c) => c.id), 'property_controls'],
-      [uniqueBy(doc.agents, (a) => a.id), 'agents'],
-      [uniqueBy(doc.contact_types, (c) => c.id), 'contact_types'],
-      [uniqueBy(doc.states, (s) => s.id), 'states'],
+    // Each of these is a primary key of its table: a duplicate would fail the import half-way.
+    const keyed: Array<[string, number, string]> = [
+      ['offices', firstDuplicate(doc.offices, (o) => o.uuid), 'uuid'],
+      ['inspectors', firstDuplicate(doc.inspectors, (i) => i.id), 'id'],
+      ['services', firstDuplicate(doc.services, (s) => s.uuid), 'uuid'],
+      ['packages', firstDuplicate(doc.packages, (p) => p.id), 'id'],
+      ['fees', firstDuplicate(doc.fees, (f) => f.code), 'code'],
+      ['taxes', firstDuplicate(doc.taxes, (t) => t.code), 'code'],
+      ['coupons', firstDuplicate(doc.coupons, (c) => c.code.toUpperCase()), 'code'],
+      ['property_controls', firstDuplicate(doc.property_controls, (c) => c.id), 'id'],
+      ['agents', firstDuplicate(doc.agents, (a) => a.id), 'id'],
+      ['contact_types', firstDuplicate(doc.contact_types, (c) => c.id), 'id'],
+      ['states', firstDuplicate(doc.states, (s) => s.id), 'id'],
     ];
-    for (const [unique, path] of checks) {
-      if (!unique) ctx.addIssue({ code: 'custom', path: [path], message: `${path} must have unique identifiers` });
+    for (const [path, index, key] of keyed) {
+      if (index >= 0) ctx.addIssue({ code: 'custom', path: [path, index, key], message: `${path} must have unique identifiers: this ${key} appears twice` });
     }
+    doc.packages.forEach((pkg, i) => {
+      const j = firstDuplicate(pkg.services, (s) => s);
+      if (j >= 0) ctx.addIssue({ code: 'custom', path: ['packages', i, 'services', j], message: 'a package lists each service once' });
+    });
     const officeIds = new Set(doc.offices.map((o) => o.uuid));
     const serviceIds = new Set(doc.services.map((s) => s.uuid));
     const stateAbbreviations = new Set(doc.states.map((s) => s.abbreviation));
@@ -345,7 +377,8 @@ export const companyDocumentSchema = z
         });
       });
     }
-  });
+  }),
+);
 
 /** What a document author writes (defaults may be left out). */
 export type CompanyDocumentInput = z.input<typeof companyDocumentSchema>;

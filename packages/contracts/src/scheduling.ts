@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT32_MAX } from './company-document.ts';
 
 const baseSlotSchema = z.object({
   /** Stable for the same time and team, so the wizard can merge fetched windows. */
@@ -42,9 +43,21 @@ function queryList<T extends z.ZodType>(item: T) {
   }, z.array(item).max(50));
 }
 
-const date = z.iso.date();
+/**
+ * Dates a scheduling call may name. Times outside the office's booking window are simply not
+ * available (a visitor returning to an old tab); years outside these bounds are mistakes and a 400.
+ */
+export const EARLIEST_SCHEDULING_DATE = '2000-01-01';
+export const LATEST_SCHEDULING_DATE = '2199-12-31';
+const DATE_BOUNDS_MESSAGE = `must be between ${EARLIEST_SCHEDULING_DATE} and ${LATEST_SCHEDULING_DATE}`;
+const EARLIEST_INSTANT = Date.parse(`${EARLIEST_SCHEDULING_DATE}T00:00:00Z`);
+const END_OF_LATEST = Date.parse(`${LATEST_SCHEDULING_DATE}T00:00:00Z`) + 86_400_000;
+
+const date = z.iso.date().refine((value) => value >= EARLIEST_SCHEDULING_DATE && value <= LATEST_SCHEDULING_DATE, DATE_BOUNDS_MESSAGE);
 const nonNegativeInt = z.coerce.number().int().min(0).max(100_000);
-const inspectorIds = queryList(z.coerce.number().int().positive());
+/** Inspector ids are stored as PostgreSQL integers. */
+const inspectorId = z.number().int().positive().max(INT32_MAX);
+const inspectorIds = queryList(z.coerce.number().int().positive().max(INT32_MAX));
 const serviceIds = queryList(z.uuid());
 const postalCode = z.string().trim().max(10).optional();
 
@@ -63,7 +76,10 @@ export const availabilityQuerySchema = z.object({ from: date, to: date, ...slotR
 export type AvailabilityQuery = z.infer<typeof availabilityQuerySchema>;
 
 /** "YYYY-MM-DDTHH:mm:00-00:00" and other ISO-8601 instants with an offset. */
-const instant = z.iso.datetime({ offset: true, local: false });
+const instant = z.iso.datetime({ offset: true, local: false }).refine((value) => {
+  const at = Date.parse(value);
+  return at >= EARLIEST_INSTANT && at < END_OF_LATEST;
+}, DATE_BOUNDS_MESSAGE);
 
 /** GET /time_available. */
 export const timeAvailableQuerySchema = z.object({ from: instant, to: instant, ...slotRequestFields }).strict();
@@ -87,7 +103,7 @@ export const setDatetimeBodySchema = z
   .object({
     datetime: instant.nullable(),
     duration: z.number().int().min(0).max(24 * 60).optional(),
-    inspectors: z.array(z.number().int().positive()).max(20).optional(),
+    inspectors: z.array(inspectorId).max(20).optional(),
   })
   .strict();
 
@@ -97,7 +113,7 @@ export const setDatetimeResponseSchema = z.union([
 ]);
 
 /** POST /set_inspectors: an array of inspector ids. */
-export const setInspectorsBodySchema = z.array(z.number().int().positive()).max(20);
+export const setInspectorsBodySchema = z.array(inspectorId).max(20);
 
 /** POST /set_postal_code (spec 2.4; the spec names no call for it). */
 export const setPostalCodeBodySchema = z.object({ postal_code: z.string().trim().min(2).max(10) }).strict();

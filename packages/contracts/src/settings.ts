@@ -4,7 +4,8 @@ import { z } from 'zod';
 export const settingSchema = z
   .object({
     key: z.string().min(1).max(100),
-    value: z.union([z.string().max(20_000), z.number(), z.boolean(), z.null()]),
+    // Numbers are minutes, counts and amounts; the bound keeps any arithmetic on them finite.
+    value: z.union([z.string().max(20_000), z.number().min(-2_147_483_648).max(2_147_483_647), z.boolean(), z.null()]),
   })
   .strict();
 export type Setting = z.infer<typeof settingSchema>;

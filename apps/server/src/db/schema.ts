@@ -44,6 +44,8 @@ export const companies = pgTable('companies', {
   rerRushAmountCents: integer('rer_rush_amount_cents').notNull().default(0),
   /** The settings list, `[{key, value}]`, in the document's order. */
   settings: jsonb('settings').$type<Array<{ key: string; value: string | number | boolean | null }>>().notNull().default([]),
+  /** Origins of the company's own sites that may frame the wizard (CSP frame-ancestors). */
+  embeddingOrigins: jsonb('embedding_origins').$type<string[]>().notNull().default([]),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import { loggerOptions } from '../app.ts';
+import * as t from '../db/schema.ts';
 import { testDatabaseFactories } from '../db/test-databases.ts';
 import { DEMO_OFFICE_UUID } from '../modules/companies/demo-company.ts';
 import { startDemoSession, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../test-support/test-app.ts';
@@ -46,7 +49,7 @@ describe('errors', () => {
       payload: JSON.stringify({ key: 'demo', padding: 'x'.repeat(9 * 1024 * 1024) }),
     });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toMatchObject({ error: { code: 'fst_err_ctp_body_too_large' } });
+    expect(response.json()).toMatchObject({ error: { code: 'payload_too_large' } });
   });
 
   it('answers unknown routes with a JSON 404', async () => {
@@ -96,24 +99,75 @@ describe('rate limits', () => {
   });
 });
 
+/** The production logger options, writing into an array instead of stdout. */
+function capturedLogger(): { logger: ReturnType<typeof loggerOptions>; text(): string } {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+  return { logger: { ...(loggerOptions('info') as object), stream }, text: () => lines.join('') };
+}
+
 describe('logs', () => {
-  it('never contain the session token, even when it is in a page URL', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
-    const harness = await startTestApp(pglite, { logger: { level: 'info', stream, serializers: { req: (req: { method: string; url: string }) => ({ method: req.method, path: req.url.split('?')[0] }) }, redact: ['req.headers["x-auth-token"]'] } });
+  it('never contain the session token, even when it is in a page URL or a header', async () => {
+    const captured = capturedLogger();
+    const harness = await startTestApp(pglite, { logger: captured.logger });
     try {
+      // A failing request is logged with its request object: its headers must not be in it.
+      harness.app.get('/test/fails', { schema: { hide: true } }, async (request) => {
+        request.log.error({ req: request }, 'logged with the request');
+        throw new Error('unexpected');
+      });
       const token = await startDemoSession(harness.app);
       await harness.app.inject({ method: 'GET', url: `/demo/online-scheduler/calendar?t=${token}&office=${DEMO_OFFICE_UUID}` });
       await harness.app.inject({ method: 'GET', url: '/demo/online-scheduler/order', headers: { 'x-auth-token': token } });
       await harness.app.inject({ method: 'GET', url: '/demo/online-scheduler/office', headers: { 'x-auth-token': 'wrong' } });
-      const log = lines.join('');
+      await harness.app.inject({ method: 'GET', url: `/test/fails?t=${token}`, headers: { 'x-auth-token': token, authorization: `Bearer ${TEST_ADMIN_TOKEN}` } });
+      const log = captured.text();
       expect(log).toContain('/demo/online-scheduler/order');
+      expect(log).toContain('logged with the request');
       expect(log).not.toContain(token);
+      expect(log).not.toContain(TEST_ADMIN_TOKEN);
+    } finally {
+      await harness.close();
+    }
+  });
+});
+
+describe.each(testDatabaseFactories())('database errors in the log on $name', (factory) => {
+  it('carry the code, constraint and table, never the values or the statement', async () => {
+    const captured = capturedLogger();
+    const harness = await startTestApp(factory, { logger: captured.logger });
+    const personal = { name: 'Jane Q. Visitor', email: 'jane.visitor@example.com', phone: '(614) 555-0199', postal: '43215-9876' };
+    try {
+      // Two real database failures whose messages and details quote the values they were given.
+      harness.app.get('/test/db-errors/:kind', { schema: { hide: true } }, async (request) => {
+        const { kind } = request.params as { kind: string };
+        if (kind === 'cast') await harness.database.db.execute(sql`select ${personal.email}::int + ${personal.phone}::int`);
+        await harness.database.db.insert(t.companies).values([
+          { key: 'jane-visitor', name: personal.name, logo: personal.postal },
+          { key: 'jane-visitor', name: personal.name, logo: personal.postal },
+        ]);
+        return { status: 'ok' };
+      });
+      for (const kind of ['cast', 'unique']) {
+        const response = await harness.app.inject({ method: 'GET', url: `/test/db-errors/${kind}` });
+        expect(response.statusCode).toBe(500);
+        expect(response.json()).toEqual({ error: { code: 'internal_error', message: 'Something went wrong.' } });
+      }
+      const log = captured.text();
+      const entries = log
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { err?: { code?: string; constraint?: string; table?: string } });
+      const errors = entries.flatMap((e) => (e.err ? [e.err] : []));
+      expect(errors).toEqual(
+        expect.arrayContaining([expect.objectContaining({ type: 'DatabaseError', code: '22P02' }), expect.objectContaining({ type: 'DatabaseError', code: '23505', constraint: 'companies_key_unique', table: 'companies' })]),
+      );
+      for (const value of [...Object.values(personal), 'jane-visitor', 'insert into', 'select ']) expect(log.toLowerCase()).not.toContain(value.toLowerCase());
     } finally {
       await harness.close();
     }

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { apiDocsPolicy } from './security-headers.ts';
 
 /** The OpenAPI document is generated from the routes' zod schemas; nothing is written by hand. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
@@ -23,6 +24,6 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, transformStaticCSP: apiDocsPolicy });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

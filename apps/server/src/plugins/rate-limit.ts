@@ -1,13 +1,16 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { Redis } from 'ioredis';
 import { AppError } from '../errors.ts';
-import { hashToken } from '../modules/sessions/tokens.ts';
-import { TOKEN_HEADER } from './session-auth.ts';
+
+function rateLimited(after: string): AppError {
+  return new AppError(429, 'rate_limited', `Too many requests. Please try again in ${after}.`);
+}
 
 /**
- * Rate limits are opt-in per route (`config.rateLimit`). Counts live in memory, or in Redis when
- * REDIS_URL is set so that several instances share them.
+ * Counts live in memory, or in Redis when REDIS_URL is set so that several instances share them.
+ * Route-level limits (`config.rateLimit`) count per route; the session buckets below are shared
+ * by every route that uses them.
  */
 export async function registerRateLimit(app: FastifyInstance, redisUrl: string | undefined): Promise<void> {
   const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) : undefined;
@@ -17,8 +20,7 @@ export async function registerRateLimit(app: FastifyInstance, redisUrl: string |
     ...(redis ? { redis, nameSpace: 'scheduler-rate-limit:' } : {}),
     // A Redis outage must not take the wizard down: count nothing rather than refuse everyone.
     skipOnError: true,
-    errorResponseBuilder: (_request, context) =>
-      new AppError(context.statusCode, 'rate_limited', `Too many requests. Please try again in ${context.after}.`),
+    errorResponseBuilder: (_request, context) => rateLimited(context.after),
   });
 }
 
@@ -27,14 +29,26 @@ export function perAddressLimit(max: number) {
   return { max, timeWindow: '1 minute' };
 }
 
-/** Per session: searches. Falls back to the address when no token is sent (then auth refuses it anyway). */
-export function perSessionLimit(max: number) {
-  return {
+/** The buckets a session draws on; each is one count per session per minute, whatever the route. */
+export type SessionBucketName = 'search' | 'write';
+
+const ONE_MINUTE_MS = 60_000;
+
+/**
+ * One per-session bucket, shared by every route that takes from it: a hook that runs after the
+ * session is known (it counts sessions, not addresses) and answers 429 with Retry-After once the
+ * session has used up its minute.
+ */
+export function sessionBucket(app: FastifyInstance, name: SessionBucketName, max: number): onRequestAsyncHookHandler {
+  const take = app.createRateLimit({
     max,
-    timeWindow: '1 minute',
-    keyGenerator: (request: FastifyRequest) => {
-      const token = request.headers[TOKEN_HEADER];
-      return typeof token === 'string' ? `session:${hashToken(token)}` : `address:${request.ip}`;
-    },
+    timeWindow: ONE_MINUTE_MS,
+    keyGenerator: (request: FastifyRequest) => `${name}:${request.schedulerSession?.sessionId ?? `address:${request.ip}`}`,
+  });
+  return async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+    const result = await take(request);
+    if (result.isAllowed || !result.isExceeded) return;
+    reply.header('retry-after', String(result.ttlInSeconds));
+    throw rateLimited(`${result.ttlInSeconds} seconds`);
   };
 }

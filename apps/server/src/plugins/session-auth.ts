@@ -31,7 +31,7 @@ export function sessionOf(request: FastifyRequest): AuthenticatedSession {
  * An onRequest hook that admits only a valid `X-Auth-Token` for the company in the path. It
  * runs before body parsing and validation, so an unauthorised request changes and reveals nothing.
  */
-export function requireSession(ctx: AppContext, options: { allowConfirmedAfterExpiry?: boolean } = {}): onRequestAsyncHookHandler {
+export function requireSession(ctx: Pick<AppContext, 'sessions' | 'config'>, options: { allowConfirmedAfterExpiry?: boolean } = {}): onRequestAsyncHookHandler {
   return async (request) => {
     const query = request.query as Record<string, unknown> | undefined;
     if (query && TOKEN_QUERY_NAMES.some((name) => name in query)) {

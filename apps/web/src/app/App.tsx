@@ -1,7 +1,8 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { BrowserRouter, Route, Routes, useParams } from 'react-router';
+import { normaliseSubpath } from '@scheduler/domain/route-table';
 import { UnauthorizedError } from '../shared/api-client.ts';
 import { SchedulerPage } from './SchedulerPage.tsx';
 import { theme } from './theme.ts';
@@ -20,6 +21,23 @@ const queryClient = new QueryClient({
   },
 });
 
+/** A company's session link, `/{company_key}/online-scheduler/{office uuid}`. */
+const SESSION_LINK = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The server starts a session on a session link and redirects; it serves the page on one only
+ * when the company or office is unknown (with status 404), so the page says so.
+ */
+function SchedulerOrRefusedLink() {
+  const params = useParams();
+  if (!SESSION_LINK.test(normaliseSubpath(params['*'] ?? ''))) return <SchedulerPage />;
+  return (
+    <Suspense fallback={null}>
+      <NotFoundPage contact={null} companyKey={params.companyKey ?? null} />
+    </Suspense>
+  );
+}
+
 export function App() {
   return (
     <ThemeProvider theme={theme}>
@@ -27,7 +45,7 @@ export function App() {
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
           <Routes>
-            <Route path="/:companyKey/online-scheduler/*" element={<SchedulerPage />} />
+            <Route path="/:companyKey/online-scheduler/*" element={<SchedulerOrRefusedLink />} />
             <Route
               path="*"
               element={

@@ -3,22 +3,22 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { packageResponseSchema, serviceResponseSchema } from '@scheduler/contracts/catalogue';
 import type { AppContext } from '../../context.ts';
-import { requireSession, sessionOf } from '../../plugins/session-auth.ts';
+import { sessionOf } from '../../plugins/session-auth.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
 import { listPackages, listServices } from './catalogue.service.ts';
 
 export function catalogueRoutes(ctx: AppContext) {
   return async (instance: FastifyInstance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
-    const auth = requireSession(ctx);
+    const { read } = ctx.access;
     app.get(
       '/:company_key/json/online_scheduler/packages',
-      { onRequest: auth, schema: { tags: ['catalogue'], summary: 'Packages with prices for the order', params: companyKeyParam, querystring: noQuery, response: { 200: z.array(packageResponseSchema) } } },
+      { ...read, schema: { tags: ['catalogue'], summary: 'Packages with prices for the order', params: companyKeyParam, querystring: noQuery, response: { 200: z.array(packageResponseSchema) } } },
       async (request) => listPackages(ctx.db, sessionOf(request)),
     );
     app.get(
       '/:company_key/json/online_scheduler/services',
-      { onRequest: auth, schema: { tags: ['catalogue'], summary: 'Services with prices for the order', params: companyKeyParam, querystring: noQuery, response: { 200: z.array(serviceResponseSchema) } } },
+      { ...read, schema: { tags: ['catalogue'], summary: 'Services with prices for the order', params: companyKeyParam, querystring: noQuery, response: { 200: z.array(serviceResponseSchema) } } },
       async (request) => listServices(ctx.db, sessionOf(request)),
     );
   };

@@ -49,6 +49,7 @@ export async function replaceCompanyDocument(tx: Transaction, doc: CompanyDocume
     maxClients: doc.max_clients,
     rerRushAmountCents: doc.rer_rush_amount_cents,
     settings: doc.settings,
+    embeddingOrigins: doc.embedding_origins,
     updatedAt: new Date(),
   };
   const existing = await tx.select({ id: t.companies.id }).from(t.companies).where(eq(t.companies.key, doc.key));
@@ -259,6 +260,7 @@ export async function readCompanyDocument(db: Executor, key: string): Promise<Co
     max_clients: company.maxClients,
     rer_rush_amount_cents: company.rerRushAmountCents,
     settings: company.settings,
+    embedding_origins: company.embeddingOrigins,
     states: states.map((s) => ({ id: s.id, abbreviation: s.abbreviation, name: s.name })),
     offices: offices.map((o) => ({
       uuid: o.id,

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Database } from '../../db/connection.ts';
-import { findCompanyByKey } from '../office/office.repository.ts';
+import { companyExists } from '../office/office.service.ts';
 import { importCompanyDocument } from './companies.service.ts';
 
 export const DEMO_COMPANY_FILE = fileURLToPath(new URL('../../../../../examples/demo-company.json', import.meta.url));
@@ -11,7 +11,7 @@ export const DEMO_OFFICE_UUID = '5b0c3a8e-7f1d-4c2a-9e61-3d4f8a2b9c10';
 
 /** Loads the demo company on first start; an existing demo company is left as the admin made it. */
 export async function ensureDemoCompany(db: Database): Promise<boolean> {
-  if (await findCompanyByKey(db, DEMO_COMPANY_KEY)) return false;
+  if (await companyExists(db, DEMO_COMPANY_KEY)) return false;
   const document: unknown = JSON.parse(await readFile(DEMO_COMPANY_FILE, 'utf8'));
   await importCompanyDocument(db, document, DEMO_COMPANY_KEY);
   return true;

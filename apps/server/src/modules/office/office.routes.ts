@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currencyCodeResponseSchema, officeContactResponseSchema, officeResponseSchema } from '@scheduler/contracts/office';
 import type { AppContext } from '../../context.ts';
-import { requireSession, sessionOf } from '../../plugins/session-auth.ts';
+import { sessionOf } from '../../plugins/session-auth.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
 import { getCurrencyCode, getLogo, getOfficeContact, getOfficeForSession } from './office.service.ts';
 
@@ -14,7 +14,7 @@ export function officeRoutes(ctx: AppContext) {
     app.get(
       '/:company_key/online-scheduler/office',
       {
-        onRequest: requireSession(ctx, { allowConfirmedAfterExpiry: true }),
+        ...ctx.access.readAfterConfirmation,
         schema: { tags: ['session'], summary: 'The office of the session, with settings, inspectors, states and property questions', params: companyKeyParam, querystring: noQuery, response: { 200: officeResponseSchema } },
       },
       async (request) => getOfficeForSession(ctx.db, sessionOf(request)),

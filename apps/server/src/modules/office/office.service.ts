@@ -106,3 +106,13 @@ export async function getLogo(db: Database, companyKey: string, officeUuid: stri
   const office: OfficeRow | null = officeUuid ? await findOffice(db, company.id, officeUuid) : await findFirstActiveOffice(db, company.id);
   return decodeLogo(office?.logo ?? null) ?? decodeLogo(company.logo) ?? defaultLogo(company.name);
 }
+
+/** Whether a company with this key exists. */
+export async function companyExists(db: Database, companyKey: string): Promise<boolean> {
+  return (await findCompanyByKey(db, companyKey)) !== null;
+}
+
+/** The company's own sites that may frame its wizard pages; none for an unknown company. */
+export async function embeddingOriginsOf(db: Database, companyKey: string): Promise<string[]> {
+  return (await findCompanyByKey(db, companyKey))?.embeddingOrigins ?? [];
+}

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { orderResponseSchema } from '@scheduler/contracts/order';
 import type { AppContext } from '../../context.ts';
-import { requireSession, sessionOf } from '../../plugins/session-auth.ts';
+import { sessionOf } from '../../plugins/session-auth.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
 import { getOrderForSession } from './orders.service.ts';
 
@@ -12,7 +12,7 @@ export function orderRoutes(ctx: AppContext) {
     app.get(
       '/:company_key/online-scheduler/order',
       {
-        onRequest: requireSession(ctx, { allowConfirmedAfterExpiry: true }),
+        ...ctx.access.readAfterConfirmation,
         schema: { tags: ['session'], summary: 'The order of the session', params: companyKeyParam, querystring: noQuery, response: { 200: orderResponseSchema } },
       },
       async (request) => getOrderForSession(ctx.db, sessionOf(request)),

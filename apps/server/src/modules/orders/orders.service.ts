@@ -1,9 +1,9 @@
 import type { OrderResponse } from '@scheduler/contracts/order';
 import { personSchema, userTypeSchema, type Person } from '@scheduler/contracts/person';
-import type { Database } from '../../db/connection.ts';
+import type { Database, Executor } from '../../db/connection.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
-import { loadOrder, type OrderAggregate, type OrderPartyRow } from './orders.repository.ts';
+import { loadOrder, recordOrderEvent, saveOrderInspectors, saveOrderPostalCode, saveOrderSchedule, type OrderAggregate, type OrderPartyRow } from './orders.repository.ts';
 
 function person(row: OrderPartyRow): Person {
   return personSchema.parse({ ...row.person, id: row.agentId ?? row.person.id ?? null });
@@ -61,4 +61,35 @@ export async function getOrderForSession(db: Database, session: AuthenticatedSes
   const aggregate = await loadOrder(db, session.companyId, session.orderId);
   if (!aggregate) throw new NotFoundError('The order');
   return toOrderResponse(aggregate);
+}
+
+/** One order of one company, as other modules name it. */
+export interface OrderRef {
+  companyId: string;
+  orderId: string;
+}
+
+/**
+ * The order's time is held: its date, time, length and inspectors, with the audit event. Takes
+ * the caller's transaction, so that the hold and the order change commit together.
+ */
+export async function recordHeldTime(tx: Executor, ref: OrderRef, held: { start: Date; durationMinutes: number; inspectorIds: number[] }): Promise<void> {
+  await saveOrderSchedule(tx, ref.companyId, ref.orderId, { datetime: held.start, durationMinutes: held.durationMinutes, inspectors: held.inspectorIds.map((id) => ({ id, requested: false })) });
+  await recordOrderEvent(tx, ref.companyId, ref.orderId, 'datetime_held', { start: held.start.toISOString(), duration: held.durationMinutes, inspectors: held.inspectorIds });
+}
+
+/** The order's time is given up: no date, time or inspectors; its length stays. */
+export async function clearOrderTime(tx: Executor, ref: OrderRef, durationMinutes: number): Promise<void> {
+  await saveOrderSchedule(tx, ref.companyId, ref.orderId, { datetime: null, durationMinutes, inspectors: [] });
+}
+
+/** The inspectors the visitor chose, once each. */
+export async function chooseOrderInspectors(db: Executor, ref: OrderRef, inspectorIds: number[]): Promise<void> {
+  await saveOrderInspectors(db, ref.companyId, ref.orderId, [...new Set(inspectorIds)].map((id) => ({ id, requested: false })));
+}
+
+/** The postal-code step (spec 2.4): the property's postal code, before its full address is known. */
+export async function savePostalCodeStep(db: Executor, ref: OrderRef, postalCode: string): Promise<void> {
+  await saveOrderPostalCode(db, ref.companyId, ref.orderId, postalCode);
+  await recordOrderEvent(db, ref.companyId, ref.orderId, 'step_saved', { step: 'postal-code' });
 }

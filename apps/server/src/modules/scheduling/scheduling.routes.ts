@@ -17,8 +17,7 @@ import {
 } from '@scheduler/contracts/scheduling';
 import type { AppContext } from '../../context.ts';
 import { sendCompressible } from '../../http/precompressed.ts';
-import { perSessionLimit } from '../../plugins/rate-limit.ts';
-import { requireSession, sessionOf } from '../../plugins/session-auth.ts';
+import { sessionOf } from '../../plugins/session-auth.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
 import { availabilityJson, distanceOnDatetime, setDatetime, setInspectors, setPostalCode, timeAvailable, validateInspectorsServices } from './scheduling.service.ts';
 
@@ -28,15 +27,13 @@ const PREFIX = '/:company_key/json/online_scheduler';
 export function schedulingRoutes(ctx: AppContext) {
   return async (instance: FastifyInstance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
-    const onRequest = requireSession(ctx);
-    const search = { rateLimit: perSessionLimit(ctx.config.SEARCH_RATE_LIMIT) };
+    const { search, write } = ctx.access;
     const tags = ['scheduling'];
 
     app.get(
       `${PREFIX}/availability`,
       {
-        onRequest,
-        config: search,
+        ...search,
         schema: { tags, summary: 'Appointment slots in a window of office-local dates', params: companyKeyParam, querystring: availabilityQuerySchema, response: { 200: z.array(appointmentSlotSchema) } },
       },
       // Thousands of slots, serialised once by the service (and often answered from its cache):
@@ -47,21 +44,20 @@ export function schedulingRoutes(ctx: AppContext) {
     );
     app.get(
       `${PREFIX}/time_available`,
-      { onRequest, config: search, schema: { tags, summary: 'Whether one time is still free; alternatives when not', params: companyKeyParam, querystring: timeAvailableQuerySchema, response: { 200: timeAvailableResponseSchema } } },
+      { ...search, schema: { tags, summary: 'Whether one time is still free; alternatives when not', params: companyKeyParam, querystring: timeAvailableQuerySchema, response: { 200: timeAvailableResponseSchema } } },
       async (request) => timeAvailable(ctx.scheduling, sessionOf(request), request.query),
     );
     app.get(
       `${PREFIX}/validate_inspectors_services`,
       {
-        onRequest,
-        config: search,
+        ...search,
         schema: { tags, summary: "Whether the order's inspectors cover its services at its time, adding inspectors where needed", params: companyKeyParam, querystring: validateInspectorsServicesQuerySchema, response: { 200: validateInspectorsServicesResponseSchema } },
       },
       async (request) => validateInspectorsServices(ctx.scheduling, sessionOf(request), request.query),
     );
     app.post(
       `${PREFIX}/set_datetime`,
-      { onRequest, schema: { tags, summary: "Saves the order's date and time and holds it; null releases it", params: companyKeyParam, querystring: noQuery, body: setDatetimeBodySchema, response: { 200: setDatetimeResponseSchema, 409: setDatetimeResponseSchema } } },
+      { ...write, schema: { tags, summary: "Saves the order's date and time and holds it; null releases it", params: companyKeyParam, querystring: noQuery, body: setDatetimeBodySchema, response: { 200: setDatetimeResponseSchema, 409: setDatetimeResponseSchema } } },
       async (request, reply) => {
         const result = await setDatetime(ctx.scheduling, sessionOf(request), request.body);
         return reply.status(result.status === 'ok' ? 200 : 409).send(result);
@@ -69,13 +65,13 @@ export function schedulingRoutes(ctx: AppContext) {
     );
     app.post(
       `${PREFIX}/set_inspectors`,
-      { onRequest, schema: { tags, summary: "Sets the order's inspectors", params: companyKeyParam, querystring: noQuery, body: setInspectorsBodySchema, response: { 200: z.object({ status: z.literal('ok') }) } } },
+      { ...write, schema: { tags, summary: "Sets the order's inspectors", params: companyKeyParam, querystring: noQuery, body: setInspectorsBodySchema, response: { 200: z.object({ status: z.literal('ok') }) } } },
       async (request) => setInspectors(ctx.scheduling, sessionOf(request), request.body),
     );
     app.post(
       `${PREFIX}/set_postal_code`,
       {
-        onRequest,
+        ...write,
         schema: {
           tags,
           summary: "Saves the property's postal code (the postal-code step)",
@@ -89,7 +85,7 @@ export function schedulingRoutes(ctx: AppContext) {
     );
     app.get(
       `${PREFIX}/distance_on_datetime`,
-      { onRequest, schema: { tags, summary: 'Driving distance to the property against the inspectors\u2019 radius on a date', params: companyKeyParam, querystring: distanceOnDatetimeQuerySchema, response: { 200: distanceOnDatetimeResponseSchema } } },
+      { ...search, schema: { tags, summary: 'Driving distance to the property against the inspectors\u2019 radius on a date', params: companyKeyParam, querystring: distanceOnDatetimeQuerySchema, response: { 200: distanceOnDatetimeResponseSchema } } },
       async (request) => distanceOnDatetime(ctx.scheduling, sessionOf(request), request.query.datetime),
     );
   };

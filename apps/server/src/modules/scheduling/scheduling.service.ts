@@ -8,7 +8,7 @@ import { addDays, dayNumberOf, ZonedCalendar } from '@scheduler/domain/availabil
 import { SettingsReader } from '@scheduler/domain/settings';
 import { AppError, NotFoundError } from '../../errors.ts';
 import { CompressibleText } from '../../http/precompressed.ts';
-import { recordOrderEvent, saveOrderInspectors, saveOrderPostalCode, saveOrderSchedule } from '../orders/orders.repository.ts';
+import { chooseOrderInspectors, clearOrderTime, recordHeldTime, savePostalCodeStep } from '../orders/orders.service.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
 import { loadCommitments, loadOrderForScheduling, busyFor, releaseHold, replaceHold } from './scheduling.repository.ts';
 import { changeKeys } from '../../db/change-feed.ts';
@@ -101,7 +101,10 @@ async function searchSlots(s: Scheduling, query: SlotQuery, now: Date): Promise<
     to: Math.min(Date.parse(`${query.to}T00:00:00Z`) + 3 * DAY_MS, lookaheadLimit(s.rules, now.getTime())),
   };
   const scope = { companyId: s.session.companyId, officeId: s.session.officeId, orderId: s.order.id };
-  const { busy, nextHoldExpiry } = await s.store.busy(s.rules, scope, window, now.getTime(), { fresh: s.fresh });
+  // A window wholly in the past or beyond the horizon has no commitments that matter (and no
+  // slots: the engine offers none there), so the database is not asked about an empty range.
+  const { busy, nextHoldExpiry } =
+    window.from < window.to ? await s.store.busy(s.rules, scope, window, now.getTime(), { fresh: s.fresh }) : { busy: [], nextHoldExpiry: null };
   const postalCode = query.postal_code || s.order.postalCode || null;
   // A postal code sent with the request (the postal-code step) places the property when its address does not yet.
   const location = query.postal_code && query.postal_code !== s.order.postalCode ? await s.store.placeOf({ ...s.order, postalCode: query.postal_code }) : s.location;
@@ -150,8 +153,13 @@ async function slotAt(s: Scheduling, start: number, durationMinutes: number, ins
   return slotsStartingAt(slots, start)[0] ?? null;
 }
 
+/**
+ * The soonest free times from the wanted one: from now when it has passed, and from now too when
+ * it lies beyond the booking horizon, where nothing can be offered.
+ */
 async function alternatives(s: Scheduling, fromInstant: number, durationMinutes: number, now: Date, limit = ALTERNATIVES_LIMIT): Promise<AppointmentSlot[]> {
-  const from = s.calendar.localDateOf(Math.max(fromInstant, now.getTime()));
+  const beyondHorizon = fromInstant > lookaheadLimit(s.rules, now.getTime());
+  const from = s.calendar.localDateOf(beyondHorizon ? now.getTime() : Math.max(fromInstant, now.getTime()));
   const count = limit > 0 ? limit : ALTERNATIVES_LIMIT;
   // The engine caps each day; the soonest `count` across the days are the alternatives.
   const slots = await slotsFor(s, { from, to: addDays(from, ALTERNATIVES_WINDOW_DAYS), duration: durationMinutes, limit: count }, now);
@@ -254,7 +262,7 @@ export async function setDatetime(
   if (body.datetime === null) {
     await db.transaction(async (tx) => {
       await releaseHold(tx, session.companyId, s.order.id);
-      await saveOrderSchedule(tx, session.companyId, s.order.id, { datetime: null, durationMinutes: s.order.durationMinutes, inspectors: [] });
+      await clearOrderTime(tx, { companyId: session.companyId, orderId: s.order.id }, s.order.durationMinutes);
     });
     announceScheduleChange(store, session);
     return { status: 'ok', hold_expires_at: null };
@@ -269,8 +277,7 @@ export async function setDatetime(
   try {
     await db.transaction(async (tx) => {
       await replaceHold(tx, { companyId: session.companyId, officeId: session.officeId, orderId: s.order.id, inspectorIds: slot.users, start, end: start + duration * MINUTE_MS, expiresAt, now });
-      await saveOrderSchedule(tx, session.companyId, s.order.id, { datetime: new Date(start), durationMinutes: duration, inspectors: slot.users.map((id) => ({ id, requested: false })) });
-      await recordOrderEvent(tx, session.companyId, s.order.id, 'datetime_held', { start: new Date(start).toISOString(), duration, inspectors: slot.users });
+      await recordHeldTime(tx, { companyId: session.companyId, orderId: s.order.id }, { start: new Date(start), durationMinutes: duration, inspectorIds: slot.users });
     });
   } catch (error) {
     if (!isOverlapViolation(error)) throw error;
@@ -286,7 +293,7 @@ export async function setInspectors(store: SchedulingStore, session: Authenticat
   const known = new Set(rules.context.inspectors.map((i) => i.id));
   const unknown = inspectorIds.findIndex((id) => !known.has(id));
   if (unknown >= 0) throw new AppError(400, 'unknown_inspector', `Inspector ${inspectorIds[unknown]} does not work for this office.`, String(unknown));
-  await saveOrderInspectors(store.db, session.companyId, session.orderId, [...new Set(inspectorIds)].map((id) => ({ id, requested: false })));
+  await chooseOrderInspectors(store.db, session, inspectorIds);
   return { status: 'ok' };
 }
 
@@ -326,7 +333,6 @@ export async function distanceOnDatetime(
 
 /** The postal-code step (spec 2.4): the property's postal code, before its full address is known. */
 export async function setPostalCode(store: SchedulingStore, session: AuthenticatedSession, postalCode: string): Promise<{ status: 'ok' }> {
-  await saveOrderPostalCode(store.db, session.companyId, session.orderId, postalCode);
-  await recordOrderEvent(store.db, session.companyId, session.orderId, 'step_saved', { step: 'postal-code' });
+  await savePostalCodeStep(store.db, session, postalCode);
   return { status: 'ok' };
 }

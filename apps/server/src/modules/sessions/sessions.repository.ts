@@ -70,6 +70,22 @@ export async function findSessionByTokenHash(db: Executor, tokenHash: string): P
   return { ...rest, orderConfirmed: orderStatus === 'confirmed' };
 }
 
+/** What decides whether a session may still change its order, read fresh from the database. */
+export interface WriteState {
+  officeActive: boolean;
+  orderConfirmed: boolean;
+}
+
+/** The order's state and its office's, for the session's company; null when either is gone. */
+export async function findWriteState(db: Executor, session: Pick<SessionRecord, 'companyId' | 'officeId' | 'orderId'>): Promise<WriteState | null> {
+  const [row] = await db
+    .select({ officeActive: t.offices.active, orderStatus: t.orders.status })
+    .from(t.orders)
+    .innerJoin(t.offices, and(eq(t.offices.companyId, t.orders.companyId), eq(t.offices.id, t.orders.officeId)))
+    .where(and(eq(t.orders.companyId, session.companyId), eq(t.orders.id, session.orderId), eq(t.orders.officeId, session.officeId)));
+  return row ? { officeActive: row.officeActive, orderConfirmed: row.orderStatus === 'confirmed' } : null;
+}
+
 /** Slides the session's expiry forward; called at most once a minute per session. */
 export async function touchSession(db: Executor, session: Pick<SessionRecord, 'sessionId' | 'companyId'>, now: Date, expiresAt: Date): Promise<void> {
   await db

@@ -4,7 +4,13 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { perAddressLimit } from '../../plugins/rate-limit.ts';
 import { companyKeyParam } from '../shared-schemas.ts';
+import { NotFoundError } from '../../errors.ts';
 import { startSession } from './sessions.service.ts';
+
+/** A browser navigating asks for HTML first; API clients ask for JSON or anything. */
+function prefersHtml(accept: string | undefined): boolean {
+  return accept !== undefined && /(^|,)\s*text\/html/.test(accept);
+}
 
 /** Matches only uuids, so that wizard paths such as /calendar fall through to the wizard. */
 const UUID_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
@@ -26,7 +32,13 @@ export function sessionRoutes(ctx: AppContext) {
       },
       async (request, reply) => {
         const { company_key: companyKey, office_uuid: officeUuid } = request.params;
-        const { token } = await startSession(ctx.db, { ttlDays: ctx.config.SESSION_TTL_DAYS }, companyKey, officeUuid.toLowerCase());
+        const started = await startSession(ctx.db, { ttlDays: ctx.config.SESSION_TTL_DAYS }, companyKey, officeUuid.toLowerCase()).catch((error: unknown) => {
+          // A person who follows a stale link sees the wizard's own not-found page, not JSON.
+          if (error instanceof NotFoundError && prefersHtml(request.headers.accept)) return null;
+          throw error;
+        });
+        if (!started) return reply.sendWizardPage(companyKey, 404);
+        const { token } = started;
         const query = new URLSearchParams({ t: token, office: officeUuid.toLowerCase() });
         return reply.header('cache-control', 'no-store').redirect(`/${companyKey}/online-scheduler?${query.toString()}`, 302);
       },

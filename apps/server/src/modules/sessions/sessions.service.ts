@@ -1,7 +1,7 @@
 import type { Database } from '../../db/connection.ts';
-import { NotFoundError, UnauthorizedError } from '../../errors.ts';
+import { NotFoundError, OrderConfirmedError, UnauthorizedError } from '../../errors.ts';
 import { changeKeys } from '../../db/change-feed.ts';
-import { createSessionWithDraftOrder, findActiveOffice, touchSession, type SessionRecord } from './sessions.repository.ts';
+import { createSessionWithDraftOrder, findActiveOffice, findWriteState, touchSession, type SessionRecord } from './sessions.repository.ts';
 import type { SessionStore } from './sessions.store.ts';
 import { hashToken, newSessionToken } from './tokens.ts';
 
@@ -67,4 +67,15 @@ export async function authenticate(
     orderId: session.orderId,
     orderConfirmed: session.orderConfirmed,
   };
+}
+
+/**
+ * Whether an authenticated session may change its order now. Read from the database, not the
+ * session cache: a confirmation or an office's retirement must stop the very next write.
+ * A confirmed order is read-only to the visitor (rescheduling online is its own feature).
+ */
+export async function admitWrite(db: Database, session: AuthenticatedSession): Promise<void> {
+  const state = await findWriteState(db, session);
+  if (!state || !state.officeActive) throw new UnauthorizedError();
+  if (state.orderConfirmed) throw new OrderConfirmedError();
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "companies" ADD COLUMN "embedding_origins" jsonb DEFAULT '[]'::jsonb NOT NULL;

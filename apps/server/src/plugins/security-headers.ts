@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Who may frame a page: the server's own pages, and the sites a company lists as embedding its
+ * scheduler. Nobody else, so that no other site can overlay the wizard (clickjacking).
+ */
+export function frameAncestors(embeddingOrigins: readonly string[]): string {
+  return ["'self'", ...embeddingOrigins].join(' ');
+}
+
+/**
+ * The wizard page's policy. Scripts come only from this server; pages that carry a session token
+ * in their URL send no referrer and are never cached.
+ */
+export function pageSecurityHeaders(embeddingOrigins: readonly string[]): Record<string, string> {
+  const headers: Record<string, string> = {
+    'cache-control': 'no-store',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    'content-security-policy':
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; font-src 'self' data:; " +
+      `object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors ${frameAncestors(embeddingOrigins)}`,
+  };
+  // Browsers too old for frame-ancestors read X-Frame-Options, which can name only this origin;
+  // a company that embeds the scheduler elsewhere relies on frame-ancestors alone.
+  if (embeddingOrigins.length === 0) headers['x-frame-options'] = 'SAMEORIGIN';
+  return headers;
+}
+
+/**
+ * Every answer says its own content type is final (nosniff); API answers are never cached,
+ * because they describe one session's order at one moment. Routes that mean to be cached (the
+ * logo, the wizard's hashed assets) set their own Cache-Control, which is kept.
+ */
+export function registerApiHeaders(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+}
+
+/** The API explorer's policy (Swagger UI's own, which lists its inline script's hash), served over plain HTTP too. */
+export function apiDocsPolicy(policy: string): string {
+  return policy.replace(/\s*upgrade-insecure-requests;?/, '');
+}

@@ -1,0 +1,80 @@
+import type { FastifyInstance, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { admitWrite } from '../modules/sessions/sessions.service.ts';
+import { sessionBucket } from './rate-limit.ts';
+import { requireSession, sessionOf } from './session-auth.ts';
+
+/** What a wizard route does with the visitor's order; the route's `config.access`. */
+export type VisitorAccess = 'read' | 'search' | 'write';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: VisitorAccess;
+  }
+}
+
+/** The route options a wizard route spreads into its own: `{ ...access.write, schema: ... }`. */
+export interface VisitorAccessOptions {
+  onRequest: onRequestAsyncHookHandler[];
+  config: { access: VisitorAccess };
+}
+
+/**
+ * The three ways into a session's order, each a fixed chain of checks:
+ * - `read`: a valid session for the company and office in the request.
+ * - `readAfterConfirmation`: the same, and a confirmed order's session stays readable after it
+ *   expires (the order and office behind its thank-you page).
+ * - `search`: a valid session, and one search bucket per session shared by every search and
+ *   lookup (availability, time checks, distances, and any future address or people search).
+ * - `write`: a valid session, the write bucket, and the order's state read fresh: its office
+ *   still active and the order not confirmed (a confirmed order is read-only to the visitor).
+ */
+export interface VisitorAccessChains {
+  read: VisitorAccessOptions;
+  readAfterConfirmation: VisitorAccessOptions;
+  search: VisitorAccessOptions;
+  write: VisitorAccessOptions;
+}
+
+export function visitorAccess(app: FastifyInstance, ctx: Omit<AppContext, 'access'>): VisitorAccessChains {
+  const session = requireSession(ctx);
+  const admitOrderWrite: onRequestAsyncHookHandler = async (request) => admitWrite(ctx.db, sessionOf(request));
+  // Each route gets its own copies: plugins add hooks to a route's list (compression does), and
+  // a shared array would carry one route's additions into every other route.
+  const chain = (access: VisitorAccess, hooks: readonly onRequestAsyncHookHandler[]): VisitorAccessOptions => ({
+    get onRequest() {
+      return [...hooks];
+    },
+    get config() {
+      return { access };
+    },
+  });
+  return {
+    read: chain('read', [session]),
+    readAfterConfirmation: chain('read', [requireSession(ctx, { allowConfirmedAfterExpiry: true })]),
+    search: chain('search', [session, sessionBucket(app, 'search', ctx.config.SEARCH_RATE_LIMIT)]),
+    write: chain('write', [session, sessionBucket(app, 'write', ctx.config.WRITE_RATE_LIMIT), admitOrderWrite]),
+  };
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Writes that are not a visitor's: the admin API checks its own bearer token. */
+const NON_VISITOR_WRITES = /^\/api\/admin\//;
+
+function methodsOf(route: RouteOptions): string[] {
+  return Array.isArray(route.method) ? route.method : [route.method];
+}
+
+/**
+ * Refuses, at start-up, any write route outside the admin API that was not registered with
+ * `visitorAccess(...).write`: a new wizard write cannot skip the order's guard or the write bucket.
+ */
+export function requireWriteGuardOnEveryWrite(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    if (!methodsOf(route).some((method) => WRITE_METHODS.has(method.toUpperCase()))) return;
+    if (NON_VISITOR_WRITES.test(route.url)) return;
+    if (route.config?.access !== 'write') {
+      throw new Error(`${methodsOf(route).join(',')} ${route.url} writes without the visitor write guard: register it with visitorAccess(app, ctx).write.`);
+    }
+  });
+}
