@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PanelFields } from './person-fields.ts';
-import { checkPersonField, FAILED_VALIDATION_CODE, validateNewContact, validatePeople, validatePerson } from './person-rules.ts';
+import { checkPersonField, FAILED_VALIDATION_CODE, validateNewContact, validatePeople, validatePerson, validationFailure } from './person-rules.ts';
 
 describe('checkPersonField: the field checks of spec 5.4', () => {
   const nonEmpty = ['first', 'last', 'address1', 'city', 'mobile_phone', 'work_phone', 'home_phone', 'work_fax', 'home_fax'] as const;
@@ -133,5 +133,22 @@ describe('validateNewContact (spec 5.4: first and type)', () => {
     expect(validateNewContact({ first: '', type: { id: 1, name: 'Loan Officer' } })).toMatchObject({ ok: false, code: 'CONTACT_FAILED_VALIDATION', errors: [{ field: 'first' }] });
     expect(validateNewContact({ first: 'Pat', type: null })).toMatchObject({ ok: false, errors: [{ field: 'type' }] });
     expect(validateNewContact({})).toMatchObject({ ok: false, errors: [{ field: 'first' }, { field: 'type' }] });
+  });
+});
+
+describe('validationFailure', () => {
+  it('gives the code, the first message and the field of a failure, and nothing for a pass', () => {
+    const fields: PanelFields = { displayed: ['first', 'last', 'email'], required: ['first', 'last', 'email'] };
+    expect(validationFailure(validatePerson('insurance_agent', { first: 'A', last: 'B', email: 'x' }, fields))).toEqual({
+      code: 'INSURANCE_AGENT_FAILED_VALIDATION',
+      message: 'Enter an e-mail address like name@example.com',
+      field: 'email',
+    });
+    expect(validationFailure(validatePeople('client', [{ first: 'A', last: 'B', email: 'a@b.co' }, { first: 'A', last: 'B' }], fields))).toEqual({
+      code: 'CLIENTS_FAILED_VALIDATION',
+      message: 'Enter an e-mail address',
+      field: 'clients.1.email',
+    });
+    expect(validationFailure({ ok: true })).toBeNull();
   });
 });

@@ -149,3 +149,15 @@ export function validateNewContact(contact: PersonValues): PersonValidation {
   if (!hasContactType(contact.type)) errors.push({ field: 'type', problem: 'required', message: CONTACT_TYPE_MESSAGE });
   return errors.length === 0 ? { ok: true } : { ok: false, code: FAILED_VALIDATION_CODE.contact, errors };
 }
+
+/**
+ * The error envelope's content for a failed check: the panel's outcome code (spec 8.5), the
+ * first failing field's message and its name (a list's path, `clients.1.email`), so that the
+ * browser can put the message under that field.
+ */
+export function validationFailure(result: PersonValidation | ListValidation): { code: FailedValidationCode; message: string; field: string } | null {
+  if (result.ok) return null;
+  const [first] = result.errors;
+  if (first === undefined) return null;
+  return { code: result.code, message: first.message, field: 'path' in first ? first.path : first.field };
+}
