@@ -112,8 +112,10 @@ describe('the people calls', () => {
     expect(setRealEstateAgentRequestSchema.safeParse({ id: 5, first: 'A', last: 'B' }).success).toBe(true);
     expect(setInsuranceAgentRequestSchema.safeParse({ none: true }).success).toBe(true);
     expect(setInsuranceAgentRequestSchema.safeParse({ first: 'A', agency: 'X' }).success).toBe(true);
-    expect(setRealEstateAgentRequestSchema.safeParse({ none: false }).success).toBe(false);
-    expect(setRealEstateAgentRequestSchema.safeParse({ none: true, first: 'A' }).success).toBe(false);
+    expect(pathOf(setRealEstateAgentRequestSchema.safeParse({ none: false }))).toBe('none');
+    expect(pathOf(setRealEstateAgentRequestSchema.safeParse({ none: true, first: 'A' }))).toBe('first');
+    expect(pathOf(setRealEstateAgentRequestSchema.safeParse({ first: 'x'.repeat(101) }))).toBe('first');
+    expect(setRealEstateAgentRequestSchema.safeParse({ first: 'A', agency: 'X' }).success).toBe(false);
     expect(setInsuranceAgentRequestSchema.safeParse({ first: 'A', pac_opt_out: true }).success).toBe(false);
   });
 

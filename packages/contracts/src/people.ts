@@ -173,13 +173,22 @@ export const setUserTypeRequestSchema = z
   });
 export type SetUserTypeRequest = z.infer<typeof setUserTypeRequestSchema>;
 
-/** Setting an agent panel to "none" (spec 4.6) clears the order's agent of that kind. */
-export const noAgentSchema = z.object({ none: z.literal(true) }).strict();
+/**
+ * Setting an agent panel to "none" (spec 4.6) clears the order's agent of that kind: the body is
+ * `{none: true}` and nothing else. One object rather than a union, so that a refusal names its field.
+ */
+const noneField = { none: z.literal(true).optional() };
+function noneStandsAlone(body: Record<string, unknown>, ctx: z.RefinementCtx) {
+  if (body.none !== true) return;
+  for (const [key, value] of Object.entries(body)) {
+    if (key !== 'none' && value !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: 'an agent set to none carries no other field' });
+  }
+}
 
 /** POST /set_buyers_agent and /set_sellers_agent: the agent, or `{none: true}`. */
-export const setRealEstateAgentRequestSchema = z.union([noAgentSchema, realEstateAgentSchema]);
+export const setRealEstateAgentRequestSchema = realEstateAgentSchema.extend(noneField).superRefine(noneStandsAlone);
 /** POST /set_insurance_agent: the agent, or `{none: true}`. */
-export const setInsuranceAgentRequestSchema = z.union([noAgentSchema, insuranceAgentSchema]);
+export const setInsuranceAgentRequestSchema = insuranceAgentSchema.extend(noneField).superRefine(noneStandsAlone);
 
 /** POST /set_client: one client, non-empty fields only. */
 export const setClientRequestSchema = clientSchema;
