@@ -6,6 +6,7 @@ import type { AppContext, AppOptions } from './context.ts';
 import { changeKeys } from './db/change-feed.ts';
 import { SchedulingStore } from './modules/scheduling/scheduling.store.ts';
 import { SessionStore } from './modules/sessions/sessions.store.ts';
+import { addressRoutes } from './modules/address/address.routes.ts';
 import { adminRoutes } from './modules/companies/admin.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -70,6 +71,7 @@ export async function buildApp(appOptions: AppOptions, options: { logger?: Fasti
   await app.register(orderRoutes(ctx));
   await app.register(catalogueRoutes(ctx));
   await app.register(schedulingRoutes(ctx));
+  await app.register(addressRoutes(ctx));
   await registerWeb(app, ctx.webDistDir);
   return app;
 }
