@@ -80,7 +80,9 @@ class FakeProviders {
     const url = new URL(request.url ?? '/', this.baseUrl);
     this.requests.push({ url, userAgent: request.headers['user-agent'] });
     const google = url.pathname === '/google/maps/api/geocode/json';
-    const send = (status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(typeof body === 'string' ? body : JSON.stringify(body));
+    const send = (status: number, body: unknown): void => {
+      response.writeHead(status, { 'content-type': 'application/json' }).end(typeof body === 'string' ? body : JSON.stringify(body));
+    };
     switch (this.behaviour) {
       case 'hit':
         return send(200, google ? GOOGLE_HIT : NOMINATIM_HIT);
