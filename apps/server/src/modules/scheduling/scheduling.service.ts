@@ -7,6 +7,7 @@ import { findSlots, seededRandom, slotsUnchangedUntil, teamsFor, type Availabili
 import { straightLineEstimator, type LatLng } from '@scheduler/domain/availability/geo';
 import { addDays, dayNumberOf, timeOfMinutes, ZonedCalendar } from '@scheduler/domain/availability/zoned-calendar';
 import { checkLocation, type LocationCheck, type LocationCheckInput } from '@scheduler/domain/availability/service-area';
+import { withoutHeldTime } from '@scheduler/domain/availability/held-slot';
 import { SettingsReader } from '@scheduler/domain/settings';
 import { AppError, NotFoundError } from '../../errors.ts';
 import { CompressibleText } from '../../http/precompressed.ts';
@@ -341,19 +342,6 @@ export async function distanceOnDatetime(
 
 export type OrderLocationResult = { status: 'ok' } | { status: LocationCode; appointment: string | null; appointments: AppointmentSlot[] };
 
-/** Alternatives without the held time itself: the same start for the same inspectors. */
-function withoutHeld(slots: AppointmentSlot[], held: { start: number; users: number[] } | null): AppointmentSlot[] {
-  if (!held) return slots;
-  const team = [...held.users].sort((a, b) => a - b).join();
-  const isHeld = (slot: AppointmentSlotBase) => slot.timestamp * 1000 === held.start && [...slot.users].sort((a, b) => a - b).join() === team;
-  return slots.flatMap((slot): AppointmentSlot[] => {
-    if (!slot.group) return isHeld(slot) ? [] : [slot];
-    const group = slot.group.filter((member) => !isHeld(member));
-    if (group.length === 0) return [];
-    return [{ ...slot, ...group[0]!, group }];
-  });
-}
-
 /**
  * The address step's check (spec 7.5, 8.2): the order's saved location against its inspectors
  * and held time. When it cannot be served, the answer names why, the held time as office-local
@@ -372,7 +360,7 @@ export async function checkOrderLocation(store: SchedulingStore, session: Authen
     const local = s.calendar.toLocal(start);
     appointment = `${local.date} ${timeOfMinutes(local.minutes)}:00`;
   }
-  return { status: check.code, appointment, appointments: withoutHeld(found, held).slice(0, ALTERNATIVES_LIMIT) };
+  return { status: check.code, appointment, appointments: withoutHeldTime(found, held).slice(0, ALTERNATIVES_LIMIT) };
 }
 
 /** The postal-code step (spec 2.4): the property's postal code, before its full address is known. */
