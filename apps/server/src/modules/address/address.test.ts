@@ -115,6 +115,21 @@ describe.each(testDatabaseFactories())('the address step on $name', (factory) =>
       }
       expect((await harness.app.inject({ method: 'GET', url: '/demo/json/online_scheduler/geocode?address=43017' })).statusCode).toBe(401);
     });
+
+    it("counts against the session's search rate limit", async () => {
+      const limited = await startTestApp(factory, { config: { SEARCH_RATE_LIMIT: '2' } });
+      try {
+        const token = await startDemoSession(limited.app);
+        const calls = wizardCalls(() => limited.app);
+        const statuses = [];
+        for (let i = 0; i < 3; i++) statuses.push((await calls.get(token, '/geocode?address=43017')).statusCode);
+        expect(statuses).toEqual([200, 200, 429]);
+        // Another visitor has a bucket of their own.
+        expect((await calls.get(await startDemoSession(limited.app), '/geocode?address=43017')).statusCode).toBe(200);
+      } finally {
+        await limited.close();
+      }
+    });
   });
 
   describe('saving the address', () => {

@@ -49,6 +49,7 @@ export class GeocoderError extends Error {
 export async function fetchProviderJson<T extends z.ZodType>(url: URL, schema: T, timeoutMs: number, headers: Record<string, string> = {}): Promise<z.infer<T>> {
   let response: Response;
   try {
+    // A configured service answers where it is configured: a redirect could carry the query (and a key) elsewhere.
     response = await fetch(url, { headers: { accept: 'application/json', ...headers }, signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
   } catch (error) {
     const timedOut = error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
