@@ -7,6 +7,7 @@ import { changeKeys } from './db/change-feed.ts';
 import { SchedulingStore } from './modules/scheduling/scheduling.store.ts';
 import { SessionStore } from './modules/sessions/sessions.store.ts';
 import { bundledPostalCodes } from './modules/geography/postal-codes.ts';
+import { addressRoutes } from './modules/address/address.routes.ts';
 import { adminRoutes } from './modules/companies/admin.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -88,5 +89,6 @@ export async function buildApp(appOptions: AppOptions, options: { logger?: Fasti
   await app.register(orderRoutes(ctx));
   await app.register(catalogueRoutes(ctx));
   await app.register(schedulingRoutes(ctx));
+  await app.register(addressRoutes(ctx));
   return app;
 }

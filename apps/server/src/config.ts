@@ -40,11 +40,24 @@ export const configSchema = z.object({
     .enum(['on', 'off'])
     .default('on')
     .transform((v) => v === 'on'),
+  /** Who geocodes addresses: the bundled postal-code data (offline), a Nominatim server, or Google's Geocoding API. */
+  GEOCODER: z.enum(['offline', 'nominatim', 'google']).default('offline'),
+  /** The geocoding service's base URL: required for nominatim; for google, replaces https://maps.googleapis.com. */
+  GEOCODER_URL: optionalText.pipe(z.url().optional()),
+  GOOGLE_MAPS_KEY: optionalText,
+  /** How long a geocoding service may take before the offline answer is given instead. */
+  GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
+});
+
+/** The settings that only make sense together. */
+export const checkedConfigSchema = configSchema.superRefine((config, context) => {
+  if (config.GEOCODER === 'nominatim' && !config.GEOCODER_URL) context.addIssue({ code: 'custom', path: ['GEOCODER_URL'], message: 'GEOCODER=nominatim needs GEOCODER_URL' });
+  if (config.GEOCODER === 'google' && !config.GOOGLE_MAPS_KEY) context.addIssue({ code: 'custom', path: ['GOOGLE_MAPS_KEY'], message: 'GEOCODER=google needs GOOGLE_MAPS_KEY' });
 });
 export type Config = z.infer<typeof configSchema>;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = configSchema.safeParse(env);
+  const parsed = checkedConfigSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);

@@ -14,6 +14,9 @@ export const errorCodeSchema = z.enum([
   'unsupported_media_type',
   'key_mismatch',
   'unknown_inspector',
+  'invalid_postal_code',
+  'unknown_state',
+  'po_box',
   // 401 and 404.
   'unauthorized',
   'not_found',

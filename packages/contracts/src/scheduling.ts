@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INT32_MAX } from './company-document.ts';
+import { locationCodeSchema } from './location-codes.ts';
 
 const baseSlotSchema = z.object({
   /** Stable for the same time and team, so the wizard can merge fetched windows. */
@@ -123,6 +124,9 @@ export const distanceOnDatetimeResponseSchema = z.object({
   status: z.enum(['ok', 'out_of_range']),
   miles: z.number().nullable(),
   max_miles: z.number().nullable(),
+  /** Which of the address step's refusals applies (spec 8.2), or "ok"; `inspector_id` is the inspector it is about. */
+  code: z.union([z.literal('ok'), locationCodeSchema]),
+  inspector_id: z.number().int().nullable(),
 });
 
 /** The most days one availability request may span. */

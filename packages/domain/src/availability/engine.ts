@@ -8,6 +8,7 @@ import { compareSlots } from './slot-order.ts';
 import { straightLineEstimator, type DriveTimeEstimator, type LatLng } from './geo.ts';
 import { addDays, dayNumberOf, minutesOfTime, timeOfMinutes, weekdayOf, ZonedCalendar } from './zoned-calendar.ts';
 import { WEEKDAYS } from '@scheduler/contracts/company-document';
+import { servesPostalCode, servesPostalCodeOn, withinDrivingRadius } from './service-area.ts';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -228,20 +229,8 @@ export class AvailabilityEngine {
     return this.input.inspectors.filter((inspector) => {
       if (!inspector.active) return false;
       if (requested.size && !requested.has(inspector.id)) return false;
-      if (rules.restrictInspectorZip && request.postalCode && inspector.postal_codes.length && !inspector.postal_codes.includes(request.postalCode)) {
-        return false;
-      }
-      if (request.location && this.driveTimes.miles(inspector.home_base, request.location) > inspector.max_drive_miles) return false;
-      return true;
+      return servesPostalCode(inspector, request.postalCode, rules) && withinDrivingRadius(inspector, request.location, this.driveTimes);
     });
-  }
-
-  /** LIMIT_ZIP_BY_DAY: a weekday that lists postal codes serves only those. */
-  private servesPostalCodeOn(inspector: Inspector, date: string): boolean {
-    const { request, rules } = this.input;
-    if (!rules.limitZipByDay || !request.postalCode) return true;
-    const codes = inspector.postal_codes_by_weekday[WEEKDAYS[weekdayOf(date)]!];
-    return codes === undefined || codes.includes(request.postalCode);
   }
 
   /** An inspector's hours in minutes after midnight, with the candidate start times of each interval. */
@@ -339,7 +328,7 @@ export class AvailabilityEngine {
     const freeAt: FreeAtDay = { byMinute: new Array<FreeAtStart | undefined>(MINUTES_PER_DAY), minutes: [] };
 
     for (const { inspector, qualified, hours, commitments } of plans) {
-      if (!this.servesPostalCodeOn(inspector, date)) continue;
+      if (!servesPostalCodeOn(inspector, request.postalCode, date, rules)) continue;
       if (dayStart !== null && dayEnd !== null && commitments.countBetween(dayStart, dayEnd) >= inspector.max_inspections_per_day) continue;
       const { starts: busyStarts, ends: busyEnds, locations: busyLocations } = commitments;
       for (const interval of hours.overrides.get(date) ?? hours.weekly[weekday]!) {

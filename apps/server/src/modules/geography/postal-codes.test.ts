@@ -17,6 +17,15 @@ describe('the bundled postal-code directory', () => {
     expect(await bundledPostalCodes.find('')).toBeNull();
   });
 
+  it("finds a city's postal codes, whatever the case and however 'Saint' is written", async () => {
+    expect((await bundledPostalCodes.findByCity('dublin', 'oh')).map((p) => p.postalCode).sort()).toEqual(['43016', '43017']);
+    const stLouis = await bundledPostalCodes.findByCity('St. Louis', 'MO');
+    expect(stLouis.length).toBeGreaterThan(10);
+    expect(stLouis[0]).toMatchObject({ city: 'Saint Louis', stateCode: 'MO' });
+    expect(await bundledPostalCodes.findByCity('Dublin', 'ZZ')).toEqual([]);
+    expect(await bundledPostalCodes.findByCity('Atlantis', 'OH')).toEqual([]);
+  });
+
   it('reads five digits, with or without the four more', () => {
     expect(fivedigitZip(' 43215 ')).toBe('43215');
     expect(fivedigitZip('43215-0001')).toBe('43215');

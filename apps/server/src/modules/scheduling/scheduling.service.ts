@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { AppointmentSlot, AppointmentSlotBase } from '@scheduler/contracts/scheduling';
 import { MAX_AVAILABILITY_WINDOW_DAYS } from '@scheduler/contracts/scheduling';
+import type { LocationCode } from '@scheduler/contracts/location-codes';
 import { SETTING } from '@scheduler/contracts/setting-keys';
 import { findSlots, seededRandom, slotsUnchangedUntil, teamsFor, type AvailabilityInput } from '@scheduler/domain/availability/engine';
 import { straightLineEstimator, type LatLng } from '@scheduler/domain/availability/geo';
-import { addDays, dayNumberOf, ZonedCalendar } from '@scheduler/domain/availability/zoned-calendar';
+import { addDays, dayNumberOf, timeOfMinutes, ZonedCalendar } from '@scheduler/domain/availability/zoned-calendar';
+import { checkLocation, type LocationCheck, type LocationCheckInput } from '@scheduler/domain/availability/service-area';
+import { withoutHeldTime } from '@scheduler/domain/availability/held-slot';
 import { SettingsReader } from '@scheduler/domain/settings';
 import { AppError, NotFoundError } from '../../errors.ts';
 import { CompressibleText } from '../../http/precompressed.ts';
@@ -298,37 +301,73 @@ export async function setInspectors(store: SchedulingStore, session: Authenticat
 }
 
 /**
+ * The property's location against the order's inspectors at `start` (or at no particular time):
+ * their postal codes, their radius from home, and the drive from their previous appointment of
+ * that day and on to their next one.
+ */
+async function locationCheckAt(s: Scheduling, start: number | null, now: Date): Promise<LocationCheck> {
+  const team = s.order.inspectors.map((i) => i.id);
+  let appointment: LocationCheckInput['appointment'] = null;
+  let neighbours: LocationCheckInput['neighbours'] = [];
+  if (start !== null) {
+    const date = s.calendar.localDateOf(start);
+    const dayStart = s.calendar.toInstant(date, 0) ?? start - DAY_MS;
+    const dayEnd = s.calendar.toInstant(addDays(date, 1), 0) ?? start + DAY_MS;
+    const minutes = s.order.datetime?.getTime() === start && s.order.durationMinutes > 0 ? s.order.durationMinutes : s.cartDurationMinutes;
+    appointment = { date, start, end: start + minutes * MINUTE_MS };
+    const ids = team.length ? team : s.rules.context.inspectors.map((i) => i.id);
+    neighbours = busyFor(await s.store.locate(await loadCommitments(s.store.db, s.session.companyId, ids, dayStart, dayEnd)), s.order.id, now.getTime(), dayStart, dayEnd);
+  }
+  const { road_factor, average_speed_mph } = s.rules.context.office.scheduling;
+  return checkLocation({
+    inspectors: s.rules.context.inspectors,
+    rules: { restrictInspectorZip: s.settings.isOn(SETTING.RESTRICT_INSPECTOR_ZIP), limitZipByDay: s.settings.isOn(SETTING.LIMIT_ZIP_BY_DAY) },
+    postalCode: s.order.postalCode || null,
+    location: s.location,
+    team,
+    appointment,
+    neighbours,
+    driveTimes: straightLineEstimator(road_factor, average_speed_mph),
+  });
+}
+
+/**
  * How far the order's inspectors would drive to the property on that date: from their previous
- * appointment (or home) and on to their next one, against their driving radius.
+ * appointment (or home) and on to their next one, against their driving radius; and which of the
+ * address step's refusals applies (`code`), if any.
  */
 export async function distanceOnDatetime(
   store: SchedulingStore,
   session: AuthenticatedSession,
   datetime: string,
   now = store.now(),
-): Promise<{ status: 'ok' | 'out_of_range'; miles: number | null; max_miles: number | null }> {
+): Promise<{ status: 'ok' | 'out_of_range'; miles: number | null; max_miles: number | null; code: LocationCheck['code']; inspector_id: number | null }> {
   const s = await prepare(store, session, { fresh: false });
-  if (!s.location) return { status: 'ok', miles: null, max_miles: null };
-  const property = s.location;
-  const start = Date.parse(datetime);
-  const date = s.calendar.localDateOf(start);
-  const dayStart = s.calendar.toInstant(date, 0) ?? start - DAY_MS;
-  const dayEnd = s.calendar.toInstant(addDays(date, 1), 0) ?? start + DAY_MS;
-  const ids = s.order.inspectors.length ? s.order.inspectors.map((i) => i.id) : s.rules.context.inspectors.map((i) => i.id);
-  const busy = busyFor(await store.locate(await loadCommitments(store.db, session.companyId, ids, dayStart, dayEnd)), s.order.id, now.getTime(), dayStart, dayEnd);
-  const { road_factor, average_speed_mph } = s.rules.context.office.scheduling;
-  const estimator = straightLineEstimator(road_factor, average_speed_mph);
-  let worst: { miles: number; max: number; over: boolean } | null = null;
-  for (const inspector of s.rules.context.inspectors.filter((i) => ids.includes(i.id))) {
-    const own = busy.filter((b) => b.inspectorId === inspector.id && b.location).sort((a, b) => a.start - b.start);
-    const previous = [...own].reverse().find((b) => b.end <= start)?.location ?? inspector.home_base;
-    const next = own.find((b) => b.start >= start)?.location ?? null;
-    const miles = Math.max(estimator.miles(previous, property), next ? estimator.miles(property, next) : 0);
-    const candidate = { miles: Math.round(miles * 10) / 10, max: inspector.max_drive_miles, over: miles > inspector.max_drive_miles };
-    if (!worst || candidate.over > worst.over || (candidate.over === worst.over && candidate.miles - candidate.max > worst.miles - worst.max)) worst = candidate;
+  const check = await locationCheckAt(s, Date.parse(datetime), now);
+  return { status: check.code === 'ok' ? 'ok' : 'out_of_range', miles: check.miles, max_miles: check.maxMiles, code: check.code, inspector_id: check.inspectorId };
+}
+
+export type OrderLocationResult = { status: 'ok' } | { status: LocationCode; appointment: string | null; appointments: AppointmentSlot[] };
+
+/**
+ * The address step's check (spec 7.5, 8.2): the order's saved location against its inspectors
+ * and held time. When it cannot be served, the answer names why, the held time as office-local
+ * wall time, and real alternatives for this location, the held time excluded.
+ */
+export async function checkOrderLocation(store: SchedulingStore, session: AuthenticatedSession, now = store.now()): Promise<OrderLocationResult> {
+  const s = await prepare(store, session, { fresh: true });
+  const start = s.order.datetime ? s.order.datetime.getTime() : null;
+  const check = await locationCheckAt(s, start, now);
+  if (check.code === 'ok') return { status: 'ok' };
+  const duration = s.order.durationMinutes > 0 ? s.order.durationMinutes : s.cartDurationMinutes;
+  const held = start === null ? null : { start, users: s.order.inspectors.map((i) => i.id) };
+  const found = await alternatives(s, start ?? now.getTime(), duration, now, ALTERNATIVES_LIMIT + 1);
+  let appointment: string | null = null;
+  if (start !== null) {
+    const local = s.calendar.toLocal(start);
+    appointment = `${local.date} ${timeOfMinutes(local.minutes)}:00`;
   }
-  if (!worst) return { status: 'ok', miles: null, max_miles: null };
-  return { status: worst.over ? 'out_of_range' : 'ok', miles: worst.miles, max_miles: worst.max };
+  return { status: check.code, appointment, appointments: withoutHeldTime(found, held).slice(0, ALTERNATIVES_LIMIT) };
 }
 
 /** The postal-code step (spec 2.4): the property's postal code, before its full address is known. */

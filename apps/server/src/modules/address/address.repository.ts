@@ -1,0 +1,35 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/connection.ts';
+import * as t from '../../db/schema.ts';
+
+/** What saving an address is checked against: the company's country and states, and the office's state and phone. */
+export async function loadAddressContext(db: Executor, companyId: string, officeId: string) {
+  const [[office], states] = await Promise.all([
+    db
+      .select({ country: t.companies.country, officeState: t.offices.state, officePhone: t.offices.phone })
+      .from(t.offices)
+      .innerJoin(t.companies, eq(t.companies.id, t.offices.companyId))
+      .where(and(eq(t.offices.companyId, companyId), eq(t.offices.id, officeId))),
+    db.select({ id: t.states.id, abbreviation: t.states.abbreviation }).from(t.states).where(eq(t.states.companyId, companyId)).orderBy(asc(t.states.id)),
+  ]);
+  return office ? { ...office, states } : null;
+}
+
+export interface OrderAddress {
+  address1: string;
+  address2: string;
+  city: string;
+  stateId: number | null;
+  postalCode: string;
+  /** 0,0 when the visitor kept an address the geocoder did not verify. */
+  latitude: number;
+  longitude: number;
+  county: string;
+}
+
+export async function saveOrderAddress(db: Executor, companyId: string, orderId: string, address: OrderAddress): Promise<void> {
+  await db
+    .update(t.orders)
+    .set({ ...address, updatedAt: new Date() })
+    .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
+}

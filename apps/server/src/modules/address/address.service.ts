@@ -1,0 +1,72 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { GeocodeSuggestion, SetAddressBody, SetAddressResponse } from '@scheduler/contracts/address';
+import { isPoBox, PO_BOX_MESSAGE } from '@scheduler/domain/address/us-address';
+import { locationMessage } from '@scheduler/domain/address/location-messages';
+import { AppError, NotFoundError } from '../../errors.ts';
+import { fivedigitZip } from '../geography/postal-codes.ts';
+import { recordOrderEvent } from '../orders/orders.repository.ts';
+import { checkOrderLocation } from '../scheduling/scheduling.service.ts';
+import type { SchedulingStore } from '../scheduling/scheduling.store.ts';
+import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
+import { loadAddressContext, saveOrderAddress } from './address.repository.ts';
+import type { GeocodingService } from './geocoding.service.ts';
+
+export interface AddressDependencies {
+  scheduling: SchedulingStore;
+  geocoding: GeocodingService;
+}
+
+async function contextOf(store: SchedulingStore, session: AuthenticatedSession) {
+  const context = await loadAddressContext(store.db, session.companyId, session.officeId);
+  if (!context) throw new NotFoundError('The office');
+  return context;
+}
+
+/** GET /geocode: the suggestion for the "Verify Address" box. */
+export async function geocode(deps: AddressDependencies, session: AuthenticatedSession, address: string, log: FastifyBaseLogger): Promise<GeocodeSuggestion> {
+  const context = await contextOf(deps.scheduling, session);
+  return deps.geocoding.suggest(address, { officeState: context.officeState, states: context.states }, log);
+}
+
+/**
+ * POST /set_address (spec 7.5): stores the property's address on the order, then checks that its
+ * location can be served at the held time (spec 8.2). The address is kept either way: the
+ * visitor's next step is to pick another time for it.
+ */
+export async function setAddress(deps: AddressDependencies, session: AuthenticatedSession, body: SetAddressBody, now = deps.scheduling.now()): Promise<SetAddressResponse> {
+  for (const field of ['address1', 'address2'] as const) {
+    if (isPoBox(body[field])) throw new AppError(400, 'po_box', PO_BOX_MESSAGE, field);
+  }
+  const store = deps.scheduling;
+  const context = await contextOf(store, session);
+  let postalCode = body.postal_code.toUpperCase();
+  if (context.country === 'US') {
+    // Every rule keys on the five digits (inspectors' postal-code lists, the bundled places).
+    const zip = fivedigitZip(body.postal_code);
+    if (!zip) throw new AppError(400, 'invalid_postal_code', 'Enter a 5-digit ZIP code (or ZIP+4).', 'postal_code');
+    postalCode = zip;
+  }
+  if (body.state !== null && !context.states.some((s) => s.id === body.state)) {
+    throw new AppError(400, 'unknown_state', `State ${body.state} is not one of the office's states.`, 'state');
+  }
+  // What the visitor left empty, the postal code tells.
+  const place = body.state === null || body.county === '' ? await store.places.find(postalCode) : null;
+  const stateId = body.state ?? context.states.find((s) => s.abbreviation.toUpperCase() === place?.stateCode)?.id ?? null;
+  const verified = !(body.latitude === 0 && body.longitude === 0);
+  await store.db.transaction(async (tx) => {
+    await saveOrderAddress(tx, session.companyId, session.orderId, {
+      address1: body.address1,
+      address2: body.address2,
+      city: body.city,
+      stateId,
+      postalCode,
+      latitude: body.latitude,
+      longitude: body.longitude,
+      county: body.county || place?.county || '',
+    });
+    await recordOrderEvent(tx, session.companyId, session.orderId, 'step_saved', { step: 'address', verified });
+  });
+  const result = await checkOrderLocation(store, session, now);
+  if (result.status === 'ok') return result;
+  return { status: result.status, message: locationMessage(result.status, { appointment: result.appointment, officePhone: context.officePhone }), appointments: result.appointments };
+}

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { addressLine1, addressLine2, citySpellings, isPoBox, parseUsAddress, placeConflicts, postalCodeOf, titleCase } from './us-address.ts';
+import { stateCode } from './us-states.ts';
+
+/** typed -> [address line 1, address line 2, city, state, postal code] */
+const SHAPES: Array<[string, string, string, string, string, string]> = [
+  ['1105 Schrock Rd, Suite 300, Columbus, OH 43229', '1105 Schrock Rd', 'Ste 300', 'Columbus', 'OH', '43229'],
+  ['1105 schrock road suite 300 columbus oh 43229', '1105 Schrock Rd', 'Ste 300', 'Columbus', 'OH', '43229'],
+  ['123 Main St Apt 4B, Dublin, OH 43017', '123 Main St', 'Apt 4B', 'Dublin', 'OH', '43017'],
+  ['123 Main St apt 4b, Dublin, OH 43017', '123 Main St', 'Apt 4B', 'Dublin', 'OH', '43017'],
+  ['123 Main Street #12, Dublin, OH 43017', '123 Main St', '#12', 'Dublin', 'OH', '43017'],
+  ['123 Main St, Apartment 7, Dublin, OH 43017', '123 Main St', 'Apt 7', 'Dublin', 'OH', '43017'],
+  ['10 Park Place, Apt. 5C, Worthington, OH 43085', '10 Park Pl', 'Apt 5C', 'Worthington', 'OH', '43085'],
+  ['700 E Broad St Unit 3, Columbus, OH 43215', '700 E Broad St', 'Unit 3', 'Columbus', 'OH', '43215'],
+  ['2400 Lane Ave Bldg 2 Ste 100, Columbus, OH 43221', '2400 Lane Ave', 'Bldg 2 Ste 100', 'Columbus', 'OH', '43221'],
+  ['123 Main Street Building 2 Suite 4, Dublin, OH 43017', '123 Main St', 'Bldg 2 Ste 4', 'Dublin', 'OH', '43017'],
+  ['350 Fifth Avenue, Floor 21, New York, NY 10118', '350 Fifth Ave', 'Fl 21', 'New York', 'NY', '10118'],
+  ['6000 Sawmill Rd Spc 4 Dublin OH 43017', '6000 Sawmill Rd', 'Spc 4', 'Dublin', 'OH', '43017'],
+  ['45 Southwest Pkwy Lot 7, Grove City, OH 43123', '45 Southwest Pkwy', 'Lot 7', 'Grove City', 'OH', '43123'],
+  ['123 Main St Rear, Dublin OH 43017', '123 Main St', 'Rear', 'Dublin', 'OH', '43017'],
+  ['5 N High St, Columbus, OH 43215-1234', '5 N High St', '', 'Columbus', 'OH', '43215-1234'],
+  ['123 Main St, Dublin, OH 43017-4410', '123 Main St', '', 'Dublin', 'OH', '43017-4410'],
+  ['555 Broad St Columbus OH 432154410', '555 Broad St', '', 'Columbus', 'OH', '43215-4410'],
+  ['500 South Front Street, Columbus, Ohio 43215', '500 S Front St', '', 'Columbus', 'OH', '43215'],
+  ['1600 Pennsylvania Ave NW, Washington, DC 20500', '1600 Pennsylvania Ave NW', '', 'Washington', 'DC', '20500'],
+  ['300 BOYLSTON AVE E SEATTLE WA 98102', '300 Boylston Ave E', '', 'Seattle', 'WA', '98102'],
+  ['123 N. Main St., Dublin, OH 43017', '123 N Main St', '', 'Dublin', 'OH', '43017'],
+  ['8 E. Olentangy St., Powell, OH 43065', '8 E Olentangy St', '', 'Powell', 'OH', '43065'],
+  ['4410 north west street, columbus, ohio 43214', '4410 N West St', '', 'Columbus', 'OH', '43214'],
+  ['  123   main  st  ,  dublin ,  oh   43017  ', '123 Main St', '', 'Dublin', 'OH', '43017'],
+  ['123 Main St, Dublin 43017', '123 Main St', '', 'Dublin', '', '43017'],
+  ['123 Main St, Apt 4B, Dublin 43017', '123 Main St', 'Apt 4B', 'Dublin', '', '43017'],
+  ['123 Main St Dublin 43017', '123 Main St', '', 'Dublin', '', '43017'],
+  ['123 Main St 43017', '123 Main St', '', '', '', '43017'],
+  ['4200 Northwest Blvd Columbus OH', '4200 Northwest Blvd', '', 'Columbus', 'OH', ''],
+  ['123 Main St, Dublin, Ohio', '123 Main St', '', 'Dublin', 'OH', ''],
+  ['4 Washington Blvd, Washington', '4 Washington Blvd', '', 'Washington', '', ''],
+  ['221B Baker St, Columbus, OH 43215', '221B Baker St', '', 'Columbus', 'OH', '43215'],
+  ['100 1/2 Main St, Delaware, OH 43015', '100 1/2 Main St', '', 'Delaware', 'OH', '43015'],
+  ['1234 County Road 10, Ashley, OH 43003', '1234 County Rd 10', '', 'Ashley', 'OH', '43003'],
+  ['9 State Route 37 W, Delaware, OH 43015', '9 State Rte 37 W', '', 'Delaware', 'OH', '43015'],
+  ['77 US Highway 1 Apt 2, Edison, NJ 08817', '77 US Hwy 1', 'Apt 2', 'Edison', 'NJ', '08817'],
+  ['77 Massachusetts Avenue, Cambridge, MA 02139', '77 Massachusetts Ave', '', 'Cambridge', 'MA', '02139'],
+  ['1 Infinite Loop, Cupertino, CA 95014', '1 Infinite Loop', '', 'Cupertino', 'CA', '95014'],
+  ['89 Elm Court, Westerville, OH 43081', '89 Elm Ct', '', 'Westerville', 'OH', '43081'],
+  ['500 W 5th Ave, Columbus, OH 43201', '500 W 5th Ave', '', 'Columbus', 'OH', '43201'],
+  ['7 Saint Clair Ave, St. Louis, MO 63101', '7 Saint Clair Ave', '', 'St. Louis', 'MO', '63101'],
+  ['Dublin, OH 43017', '', '', 'Dublin', 'OH', '43017'],
+  ['43017', '', '', '', '', '43017'],
+];
+
+describe('reading a typed US address', () => {
+  it.each(SHAPES)('%s', (typed, line1, line2, city, state, postalCode) => {
+    const address = parseUsAddress(typed);
+    expect({ line1: addressLine1(address), line2: addressLine2(address), city: address.city, state: address.state, postalCode: postalCodeOf(address) }).toEqual({
+      line1,
+      line2,
+      city,
+      state,
+      postalCode,
+    });
+    expect(address.poBox).toBe(false);
+  });
+
+  it('keeps the parts apart: number, directionals, name and suffix', () => {
+    expect(parseUsAddress('1600 pennsylvania avenue northwest, washington dc 20500')).toMatchObject({
+      number: '1600',
+      predirectional: '',
+      street: 'Pennsylvania',
+      suffix: 'Ave',
+      postdirectional: 'NW',
+      zip: '20500',
+      plus4: '',
+    });
+    expect(parseUsAddress('12 south high street #4, columbus, oh 43215-0001')).toMatchObject({
+      number: '12',
+      predirectional: 'S',
+      street: 'High',
+      suffix: 'St',
+      units: [{ designator: '#', value: '4' }],
+      zip: '43215',
+      plus4: '0001',
+    });
+  });
+
+  it.each([
+    ['PO Box 123, Columbus, OH 43215', 'PO Box 123'],
+    ['P.O. Box 55 Dublin OH 43017', 'PO Box 55'],
+    ['p o box 7, newark, oh 43055', 'PO Box 7'],
+    ['Post Office Box 9, Newark, OH 43055', 'PO Box 9'],
+    ['POBox 12, Delaware, OH 43015', 'PO Box 12'],
+    ['PO Drawer 4, Marion, OH 43302', ''],
+  ])('recognises the PO box in %s', (typed, line1) => {
+    const address = parseUsAddress(typed);
+    expect(address.poBox).toBe(true);
+    if (line1) expect(addressLine1(address)).toBe(line1);
+    expect(isPoBox(typed)).toBe(true);
+  });
+
+  it('does not take streets that merely contain the letters for PO boxes', () => {
+    for (const typed of ['12 Post Rd, Dublin, OH 43017', '3 Box Elder Ct, Dublin, OH 43017', '4 Polo Club Dr, Dublin, OH 43017', '8 Pony Express Dr, Dublin, OH 43017']) {
+      expect(isPoBox(typed)).toBe(false);
+      expect(parseUsAddress(typed).poBox).toBe(false);
+    }
+  });
+});
+
+describe('a postal code that contradicts the typed place', () => {
+  const dublin = { city: 'Dublin', stateCode: 'OH' };
+
+  it('names a city the postal code does not belong to', () => {
+    const conflicts = placeConflicts({ city: 'Columbus', state: 'OH', postalCode: '43017' }, dublin);
+    expect(conflicts).toEqual([{ field: 'city', typed: 'Columbus', expected: 'Dublin', message: 'The postal code 43017 is in Dublin, not Columbus.' }]);
+  });
+
+  it('names a state the postal code is not in', () => {
+    const conflicts = placeConflicts({ city: 'Dublin', state: 'CA', postalCode: '43017' }, dublin);
+    expect(conflicts.map((c) => c.field)).toEqual(['state']);
+    expect(conflicts[0]!.message).toBe('The postal code 43017 is in OH, not CA.');
+  });
+
+  it('reads spellings of the same place as one: case, "St." and "Saint", a state name or code', () => {
+    expect(placeConflicts({ city: 'dublin', state: 'Ohio', postalCode: '43017' }, dublin)).toEqual([]);
+    expect(placeConflicts({ city: 'St. Louis', state: 'MO', postalCode: '63101' }, { city: 'Saint Louis', stateCode: 'MO' })).toEqual([]);
+    expect(placeConflicts({ city: 'Mt Vernon', state: 'OH', postalCode: '43050' }, { city: 'Mount Vernon', stateCode: 'OH' })).toEqual([]);
+    expect(placeConflicts({ city: '', state: '', postalCode: '43017' }, dublin)).toEqual([]);
+  });
+});
+
+describe('small helpers', () => {
+  it('writes out abbreviated city names for a directory lookup', () => {
+    expect(citySpellings('St. Louis')).toEqual(['St. Louis', 'Saint Louis']);
+    expect(citySpellings('Ft Wayne')).toEqual(['Ft Wayne', 'Fort Wayne']);
+    expect(citySpellings('Dublin')).toEqual(['Dublin']);
+  });
+
+  it('knows states by code and by name, in any case', () => {
+    expect(stateCode('oh')).toBe('OH');
+    expect(stateCode('New York')).toBe('NY');
+    expect(stateCode('district of columbia')).toBe('DC');
+    expect(stateCode('Ontario')).toBeNull();
+  });
+
+  it('title-cases names and keeps ordinals in lower case', () => {
+    expect(titleCase("O'FALLON")).toBe("O'Fallon");
+    expect(titleCase('WINSTON-SALEM')).toBe('Winston-Salem');
+    expect(titleCase('5TH')).toBe('5th');
+  });
+});

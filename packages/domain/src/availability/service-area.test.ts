@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { straightLineEstimator } from './geo.ts';
+import { checkLocation, type LocationCheckInput } from './service-area.ts';
+import { COLUMBUS, est, inspector } from './test-fixtures.ts';
+
+const DUBLIN = { latitude: 40.1093, longitude: -83.1146 };
+const NEWARK = { latitude: 40.0724, longitude: -82.4046 };
+const CINCINNATI = { latitude: 39.1031, longitude: -84.512 };
+const driveTimes = straightLineEstimator(1.3, 30);
+/** Monday 1 March 2027, 10:00 to 13:00 in New York. */
+const appointment = { date: '2027-03-01', start: est('2027-03-01T10:00'), end: est('2027-03-01T13:00') };
+
+function check(changes: Partial<LocationCheckInput>) {
+  return checkLocation({
+    inspectors: [inspector(1), inspector(2)],
+    rules: { restrictInspectorZip: false, limitZipByDay: false },
+    postalCode: '43017',
+    location: DUBLIN,
+    team: [],
+    appointment: null,
+    neighbours: [],
+    driveTimes,
+    ...changes,
+  });
+}
+
+describe('whether a location can be served', () => {
+  it('serves a place within reach, and says how far it is', () => {
+    const result = check({ team: [1], appointment });
+    expect(result.code).toBe('ok');
+    expect(result.inspectorId).toBe(1);
+    // Columbus to Dublin: about 12 miles as the crow flies, 15.6 by road.
+    expect(result.miles).toBeCloseTo(15.6, 0);
+    expect(result.maxMiles).toBe(50);
+  });
+
+  it('ERROR_NO_INSPECTORS_FOR_ZIP: nobody drives that far', () => {
+    expect(check({ location: CINCINNATI, postalCode: '45202' })).toMatchObject({ code: 'ERROR_NO_INSPECTORS_FOR_ZIP', inspectorId: null });
+    expect(check({ location: CINCINNATI, postalCode: '45202', team: [1], appointment }).code).toBe('ERROR_NO_INSPECTORS_FOR_ZIP');
+  });
+
+  it('ERROR_NO_INSPECTORS_FOR_ZIP: with restricted postal codes, nobody lists it', () => {
+    const inspectors = [inspector(1, { postal_codes: ['43215'] }), inspector(2, { postal_codes: ['43081'] })];
+    expect(check({ inspectors, rules: { restrictInspectorZip: true, limitZipByDay: false } }).code).toBe('ERROR_NO_INSPECTORS_FOR_ZIP');
+    // Unrestricted, the lists do not matter.
+    expect(check({ inspectors }).code).toBe('ok');
+  });
+
+  it('ERROR_INSPECTOR_DOES_NOT_SERVICE_ZIP: another inspector serves it, not the one of the held time', () => {
+    const inspectors = [inspector(1, { postal_codes: ['43215'] }), inspector(2, { postal_codes: ['43017'] })];
+    const rules = { restrictInspectorZip: true, limitZipByDay: false };
+    expect(check({ inspectors, rules, team: [1], appointment })).toMatchObject({ code: 'ERROR_INSPECTOR_DOES_NOT_SERVICE_ZIP', inspectorId: 1 });
+    expect(check({ inspectors, rules, team: [2], appointment }).code).toBe('ok');
+    // Every member of a team must go: the worst one decides.
+    expect(check({ inspectors, rules, team: [2, 1], appointment }).code).toBe('ERROR_INSPECTOR_DOES_NOT_SERVICE_ZIP');
+  });
+
+  it('ERROR_INSPECTOR_DOES_NOT_SERVICE_ZIP: the weekday of the held time does not serve it', () => {
+    const inspectors = [inspector(1, { postal_codes_by_weekday: { mon: ['43215'] } }), inspector(2)];
+    const rules = { restrictInspectorZip: false, limitZipByDay: true };
+    expect(check({ inspectors, rules, team: [1], appointment }).code).toBe('ERROR_INSPECTOR_DOES_NOT_SERVICE_ZIP');
+    // On another weekday (Tuesday) the same inspector is not limited.
+    const tuesday = { date: '2027-03-02', start: est('2027-03-02T10:00'), end: est('2027-03-02T13:00') };
+    expect(check({ inspectors, rules, team: [1], appointment: tuesday }).code).toBe('ok');
+  });
+
+  it('ERROR_INSPECTOR_DOES_NOT_SERVICE_ZIP: an inspector who no longer works for the office', () => {
+    expect(check({ team: [9], appointment })).toMatchObject({ code: 'ERROR_INSPECTOR_DOES_NOT_SERVICE_ZIP', inspectorId: 9 });
+  });
+
+  it('ERROR_EXCEEDS_RADIUS: the held inspector would drive beyond their radius from home', () => {
+    const inspectors = [inspector(1, { max_drive_miles: 20 }), inspector(2, { max_drive_miles: 60 })];
+    const result = check({ inspectors, location: NEWARK, postalCode: '43055', team: [1], appointment });
+    expect(result).toMatchObject({ code: 'ERROR_EXCEEDS_RADIUS', inspectorId: 1, maxMiles: 20 });
+    expect(result.miles!).toBeGreaterThan(20);
+    expect(check({ inspectors, location: NEWARK, postalCode: '43055', team: [2], appointment }).code).toBe('ok');
+  });
+
+  it('ERROR_EXCEEDS_NEXT_APT_RADIUS: too far from the previous appointment of the day', () => {
+    const neighbours = [{ inspectorId: 1, start: est('2027-03-01T07:00'), end: est('2027-03-01T08:00'), location: NEWARK }];
+    // Newark to Dublin is about 48 road miles: within 50, and there are two hours to drive it.
+    expect(check({ team: [1], appointment, neighbours }).code).toBe('ok');
+    const near = [inspector(1, { max_drive_miles: 40, home_base: { ...DUBLIN, postal_code: '43017' } }), inspector(2)];
+    expect(check({ inspectors: near, team: [1], appointment, neighbours })).toMatchObject({ code: 'ERROR_EXCEEDS_NEXT_APT_RADIUS', inspectorId: 1, maxMiles: 40 });
+  });
+
+  it('ERROR_EXCEEDS_NEXT_APT_RADIUS: no time to drive on to the next appointment', () => {
+    // Newark at 13:30: half an hour cannot cover the 48 miles from Dublin.
+    const neighbours = [{ inspectorId: 1, start: est('2027-03-01T13:30'), end: est('2027-03-01T15:00'), location: NEWARK }];
+    expect(check({ team: [1], appointment, neighbours }).code).toBe('ERROR_EXCEEDS_NEXT_APT_RADIUS');
+    // Columbus, about half an hour's drive, at 14:00: it fits; at 13:30 it does not.
+    expect(check({ team: [1], appointment, neighbours: [{ ...neighbours[0]!, start: est('2027-03-01T14:00'), location: COLUMBUS }] }).code).toBe('ok');
+    expect(check({ team: [1], appointment, neighbours: [{ ...neighbours[0]!, location: COLUMBUS }] }).code).toBe('ERROR_EXCEEDS_NEXT_APT_RADIUS');
+    // Where it takes place nobody knows: the office buffer keeps it apart, whatever the address.
+    expect(check({ team: [1], appointment, neighbours: [{ ...neighbours[0]!, location: null }] }).code).toBe('ok');
+    // Another inspector's appointment is not this one's neighbour.
+    expect(check({ team: [1], appointment, neighbours: [{ ...neighbours[0]!, inspectorId: 2 }] }).code).toBe('ok');
+  });
+
+  it('checks only the postal code while the place is unknown', () => {
+    expect(check({ location: null, team: [1], appointment })).toEqual({ code: 'ok', inspectorId: null, miles: null, maxMiles: null });
+    const inspectors = [inspector(1, { postal_codes: ['43215'] }), inspector(2)];
+    expect(check({ inspectors, rules: { restrictInspectorZip: true, limitZipByDay: false }, location: null, team: [1] }).code).toBe('ERROR_INSPECTOR_DOES_NOT_SERVICE_ZIP');
+  });
+
+  it('without a team, the best inspector decides', () => {
+    const inspectors = [inspector(1, { max_drive_miles: 20 }), inspector(2, { max_drive_miles: 60 })];
+    expect(check({ inspectors, location: NEWARK, postalCode: '43055' })).toMatchObject({ code: 'ok', inspectorId: 2 });
+  });
+});
