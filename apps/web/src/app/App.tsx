@@ -1,44 +1,38 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, Route, Routes } from 'react-router';
-import { UnauthorizedError } from '../shared/api-client.ts';
 import { SchedulerPage } from './SchedulerPage.tsx';
 import { theme } from './theme.ts';
 import { lazy, Suspense } from 'react';
+import { createQueryClient, UnauthorizedSessions, UnauthorizedSessionsContext } from './query-client.ts';
 
 const NotFoundPage = lazy(() => import('../status-pages/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })));
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      // A 401 will not turn into a 200 by asking again.
-      retry: (failures, error) => !(error instanceof UnauthorizedError) && failures < 2,
-      refetchOnWindowFocus: false,
-      staleTime: 30_000,
-    },
-  },
-});
+const unauthorizedSessions = new UnauthorizedSessions();
+const queryClient = createQueryClient(unauthorizedSessions);
 
 export function App() {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <Routes>
-            <Route path="/:companyKey/online-scheduler/*" element={<SchedulerPage />} />
-            <Route
-              path="*"
-              element={
-                <Suspense fallback={null}>
-                  <NotFoundPage contact={null} companyKey={null} />
-                </Suspense>
-              }
-            />
-          </Routes>
-        </BrowserRouter>
-      </QueryClientProvider>
+      <UnauthorizedSessionsContext.Provider value={unauthorizedSessions}>
+        <QueryClientProvider client={queryClient}>
+          <BrowserRouter>
+            <Routes>
+              <Route path="/:companyKey/online-scheduler/*" element={<SchedulerPage />} />
+              <Route
+                path="*"
+                element={
+                  <Suspense fallback={null}>
+                    <NotFoundPage contact={null} companyKey={null} />
+                  </Suspense>
+                }
+              />
+            </Routes>
+          </BrowserRouter>
+        </QueryClientProvider>
+      </UnauthorizedSessionsContext.Provider>
     </ThemeProvider>
   );
 }
