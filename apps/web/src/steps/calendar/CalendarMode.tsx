@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useRef, useState } from 'react';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { texts } from '../../shared/texts.ts';
@@ -9,8 +8,10 @@ import { isBookableDay, monthNeedsMore } from './calendar-options.ts';
 import { MonthCalendar } from './MonthCalendar.tsx';
 import { SlotPicker, type SlotChoice } from './SlotPicker.tsx';
 
-/** Wide enough for the calendar and the day's times side by side. */
-export const WIDE_SCREEN = '(min-width: 800px)';
+/** Wide enough for the calendar and the day's times side by side; read once, when the calendar shows. */
+function isWideScreen(): boolean {
+  return globalThis.matchMedia?.('(min-width: 800px)').matches ?? false;
+}
 
 export interface CalendarModeProps {
   availability: Availability;
@@ -25,13 +26,12 @@ export interface CalendarModeProps {
 
 /** Calendar mode: a month calendar, then the chosen day's times (spec 2.5). */
 export function CalendarMode({ availability, today, firstDate, limit, describe, selectedId, onSelect }: CalendarModeProps) {
-  const wide = useMediaQuery(WIDE_SCREEN, { noSsr: true });
   const slotsOn = (day: string) => availability.byDate.get(day)?.length ?? 0;
   const isEnabled = (day: string) => isBookableDay(day, firstDate, today, slotsOn(day));
   const firstAvailable = [...availability.byDate.keys()].sort().find(isEnabled) ?? null;
   const [month, setMonth] = useState(`${(firstAvailable ?? firstDate).slice(0, 7)}-01`);
   // On a wide screen the first available day starts chosen, so its times fill the right half.
-  const [date, setDate] = useState<string | null>(() => (wide ? firstAvailable : null));
+  const [date, setDate] = useState<string | null>(() => (isWideScreen() ? firstAvailable : null));
   const [tapped, setTapped] = useState(0);
   const timesRef = useRef<HTMLDivElement>(null);
   const slots = date ? (availability.byDate.get(date) ?? []) : [];

@@ -17,7 +17,6 @@ import { useAvailability, useResetAppointment, useSaveAppointment } from './api.
 import { CalendarMode } from './CalendarMode.tsx';
 import { calendarOptions } from './calendar-options.ts';
 import { CurrentAppointment } from './CurrentAppointment.tsx';
-import { ListMode } from './ListMode.tsx';
 import { NoAvailability } from './NoAvailability.tsx';
 import { PostalCodeNote } from './PostalCodeNote.tsx';
 import { describeSlot, pickMember } from './slot-labels.ts';
@@ -25,6 +24,8 @@ import { describeSlot, pickMember } from './slot-labels.ts';
 // The dialogs open only after Next: they load then, keeping the first step light.
 const NotAvailableDialog = lazy(() => import('./AppointmentDialogs.tsx').then((m) => ({ default: m.NotAvailableDialog })));
 const HoldNoticeDialog = lazy(() => import('./AppointmentDialogs.tsx').then((m) => ({ default: m.HoldNoticeDialog })));
+// Most offices show a calendar; list mode is its own chunk, loaded by the offices that use it.
+const ListMode = lazy(() => import('./ListMode.tsx'));
 
 /** Spec 2.5, 4.2, 4.5: when would you like your inspection? */
 export default function CalendarStep() {
@@ -78,7 +79,9 @@ export default function CalendarStep() {
       {noneAtAll && <NoAvailability phone={office.office_phone} email={office.office_email} />}
       {availability.status === 'ready' &&
         (options.listMode ? (
-          <ListMode availability={availability} pageSize={options.listPageSize} describe={describe} selectedId={selected?.id ?? null} onSelect={setSelected} phone={office.office_phone} />
+          <Suspense fallback={<Waiting label={texts.pleaseWait} />}>
+            <ListMode availability={availability} pageSize={options.listPageSize} describe={describe} selectedId={selected?.id ?? null} onSelect={setSelected} phone={office.office_phone} />
+          </Suspense>
         ) : noneAtAll ? (
           <Typography>{texts.calendar.noneInCalendar(office.office_phone)}</Typography>
         ) : (

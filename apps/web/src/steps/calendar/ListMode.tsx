@@ -18,7 +18,7 @@ export interface ListModeProps {
 }
 
 /** List mode: appointments in order, with Show More (spec 2.5, 4.5). */
-export function ListMode({ availability, pageSize, describe, selectedId, onSelect, phone }: ListModeProps) {
+export default function ListMode({ availability, pageSize, describe, selectedId, onSelect, phone }: ListModeProps) {
   const ordered = useMemo(() => [...availability.byDate.keys()].sort().flatMap((date) => availability.byDate.get(date) ?? []), [availability.byDate]);
   const [paging, setPaging] = useState<ListPaging>({ visible: pageSize, checks: 0, exhausted: false });
 
