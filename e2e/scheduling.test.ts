@@ -88,6 +88,39 @@ describe('the calendar step in calendar mode', () => {
   });
 });
 
+describe('the calendar step on desktop and phone', () => {
+  it('on desktop starts with the first available day chosen and its times shown', async () => {
+    const page = await openPage();
+    await page.goto(running.product.linkOf('demo'));
+    await page.getByRole('heading', { name: 'Select a time slot' }).waitFor();
+    const firstDay = page.getByRole('gridcell').getByRole('button').and(page.locator(':not([disabled])')).first();
+    await expect(firstDay.getAttribute('aria-pressed')).resolves.toBe('true');
+    expect(await page.getByRole('radio').count()).toBeGreaterThan(0);
+    await expect(page.getByRole('button', { name: 'Next', exact: true }).isDisabled()).resolves.toBe(true);
+  });
+
+  it('on a phone keeps Next in reach and brings the times of a tapped day into view', async () => {
+    const page = await openPage('mobile');
+    await page.goto(running.product.linkOf('demo'));
+    await page.getByRole('heading', { name: 'Select a day' }).waitFor();
+    const inViewport = (box: { y: number; height: number } | null) => box !== null && box.y >= 0 && box.y + box.height <= VIEWPORTS.mobile.height;
+    expect(inViewport(await page.getByRole('button', { name: 'Next', exact: true }).boundingBox())).toBe(true);
+    await expect(page.getByRole('heading', { name: 'Select a time slot' }).count()).resolves.toBe(0);
+    await page.getByRole('gridcell').getByRole('button').and(page.locator(':not([disabled])')).first().click();
+    const times = page.getByRole('radiogroup');
+    await times.waitFor();
+    // The whole list of times shows above the sticky bar, without the visitor scrolling.
+    const next = page.getByRole('button', { name: 'Next', exact: true });
+    const listClearOfBar = async () => {
+      const [list, bar] = [await times.boundingBox(), await next.boundingBox()];
+      return inViewport(list) && inViewport(bar) && list!.y + list!.height <= bar!.y;
+    };
+    await expect.poll(listClearOfBar).toBe(true);
+    await page.getByRole('heading', { name: 'Select a time slot' }).waitFor();
+    await screenshot(page, 'calendar-times-in-view-375');
+  });
+});
+
 describe('the calendar step in list mode', () => {
   it('lists appointments with inspector names, shows more, and holds the one picked', async () => {
     const page = await openPage();

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: form schemas load with the wizard's steps, and the mini build keeps them small.
+import * as z from 'zod/mini';
 import { fiveDigitZip, POSTAL_CODE_MESSAGES, usesUsPostalCodes } from '../postal-code.ts';
 
 /**
@@ -7,18 +8,20 @@ import { fiveDigitZip, POSTAL_CODE_MESSAGES, usesUsPostalCodes } from '../postal
  * its five digits), any other keeps free text that is not empty.
  */
 export function postalCodeFormSchema(country: string) {
-  const text = z.string().trim().min(1, POSTAL_CODE_MESSAGES.required).max(10, POSTAL_CODE_MESSAGES.tooLong);
+  const text = z.string().check(z.trim(), z.minLength(1, POSTAL_CODE_MESSAGES.required), z.maxLength(10, POSTAL_CODE_MESSAGES.tooLong));
   if (!usesUsPostalCodes(country)) return z.object({ postal_code: text });
-  return z.object({
-    postal_code: text.transform((value, context) => {
-      const zip = fiveDigitZip(value);
-      if (zip === null) {
-        context.addIssue({ code: 'custom', message: POSTAL_CODE_MESSAGES.usFormat });
+  const zip = z.pipe(
+    text,
+    z.transform((value: string, context) => {
+      const digits = fiveDigitZip(value);
+      if (digits === null) {
+        context.issues.push({ code: 'custom', message: POSTAL_CODE_MESSAGES.usFormat, input: value });
         return z.NEVER;
       }
-      return zip;
+      return digits;
     }),
-  });
+  );
+  return z.object({ postal_code: zip });
 }
 export type PostalCodeFormInput = z.input<ReturnType<typeof postalCodeFormSchema>>;
 export type PostalCodeFormValues = z.output<ReturnType<typeof postalCodeFormSchema>>;

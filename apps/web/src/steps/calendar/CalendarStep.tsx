@@ -45,7 +45,8 @@ export default function CalendarStep() {
   const reset = useResetAppointment(scope);
   const [selected, setSelected] = useState<AppointmentSlot | null>(null);
 
-  const describe = (slot: AppointmentSlot, long = options.listMode) => describeSlot(slot, { long, showNames: options.showNames, users: office.users });
+  const describeAs = (long: boolean) => (slot: AppointmentSlot) => describeSlot(slot, { long, showNames: options.showNames, users: office.users });
+  const describe = describeAs(options.listMode);
   const afterSave = nextStep(mode, 'calendar', hasControls);
   // Spec 4.2: a grouped slot stands for its alternates; one is picked, then saved (which holds it).
   const choose = (slot: AppointmentSlot) => save.mutate(pickMember(slot));
@@ -103,7 +104,7 @@ export default function CalendarStep() {
           <NotAvailableDialog
             slot={outcome.slot}
             alternatives={outcome.result.appointments}
-            describe={(slot) => describe(slot, true)}
+            describe={describeAs(true)}
             phone={office.office_phone}
             onClose={() => save.reset()}
             onChoose={(slot) => {
