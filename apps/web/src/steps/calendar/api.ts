@@ -73,7 +73,11 @@ export function useSaveAppointment(scope: SessionScope, orderDuration: number) {
       if (result.status === 'ok') writeStorage(globalThis.sessionStorage, storageKeys.datetime(scope.credentials.token), `${slot.start_datetime},${duration}`);
       return result;
     },
-    onSuccess: (result) => (result.status === 'ok' ? invalidateOrder(queryClient, scope) : resetAvailability(queryClient, scope)),
+    onSuccess: (result) => {
+      if (result.status === 'ok') return invalidateOrder(queryClient, scope);
+      // The alternatives show at once; the calendar behind them reloads meanwhile.
+      void resetAvailability(queryClient, scope);
+    },
   });
 }
 
@@ -82,6 +86,9 @@ export function useResetAppointment(scope: SessionScope) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => postDatetime(scope, { datetime: null }),
-    onSuccess: () => Promise.all([invalidateOrder(queryClient, scope), resetAvailability(queryClient, scope)]),
+    onSuccess: () => {
+      void resetAvailability(queryClient, scope);
+      return invalidateOrder(queryClient, scope);
+    },
   });
 }
