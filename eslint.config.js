@@ -2,6 +2,13 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+// Every folder under apps/web/src/steps is one step of the wizard.
+const STEPS = readdirSync(new URL('./apps/web/src/steps', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.test-artifacts/**', 'docs/**'] },
@@ -61,6 +68,24 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  // Web boundaries: a step never imports another step's files. What two steps share lives in
+  // apps/web/src/shared (or app/, or the packages); one block per step folder.
+  ...STEPS.map((step) => ({
+    files: [`apps/web/src/steps/${step}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./)+(steps/)?(${STEPS.filter((other) => other !== step).map(escape).join('|')})(/|$)`,
+              message: `The ${step} step may not import another step's files: move what they share to apps/web/src/shared.`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: ['e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', '**/*.test.ts', '**/test-support/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },

@@ -12,6 +12,16 @@ export default defineConfig({
         },
       },
       {
+        // The wizard's components, rendered in happy-dom with Testing Library.
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['apps/web/src/test-support/setup.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],

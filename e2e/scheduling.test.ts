@@ -11,6 +11,19 @@ async function openPage(width: keyof typeof VIEWPORTS = 'desktop'): Promise<Page
   return (await running.browser.newContext({ viewport: VIEWPORTS[width] })).newPage();
 }
 
+/** Counts the page's requests whose URL matches, from now on. */
+function countRequests(page: Page, url: RegExp): { readonly count: number } {
+  let count = 0;
+  page.on('request', (request) => {
+    if (url.test(request.url())) count++;
+  });
+  return {
+    get count() {
+      return count;
+    },
+  };
+}
+
 /** The availability the page fetched first, as the server sent it. */
 function captureAvailability(page: Page): Promise<AppointmentSlot[]> {
   return page.waitForResponse((response) => response.url().includes('/json/online_scheduler/availability')).then((response) => response.json() as Promise<AppointmentSlot[]>);
@@ -23,8 +36,8 @@ describe('the calendar step in calendar mode', () => {
     expect(await mainHeading(page)).toBe('When would you like your inspection?');
     await expect(page.getByRole('button', { name: 'Next', exact: true }).isDisabled()).resolves.toBe(true);
     await chooseFirstSlot(page);
-    await expect(page.getByText('* indicates preferred inspectors').isVisible()).resolves.toBe(true);
-    await expect(page.getByText(/^with Mike Alvarez$/).first().isVisible()).resolves.toBe(true);
+    await page.getByText('* indicates preferred inspectors').waitFor();
+    await page.getByText(/^with Mike Alvarez$/).first().waitFor();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await screenshot(page, 'calendar-slots-1280');
     await confirmSlot(page);
@@ -37,7 +50,7 @@ describe('the calendar step in calendar mode', () => {
     // Back on the calendar, the saved appointment shows with Reset, which releases it.
     await page.getByRole('button', { name: 'Back' }).click();
     await page.getByRole('button', { name: 'Reset' }).waitFor();
-    await expect(page.getByText(/^Date: \d{1,2}\/\d{1,2}\/\d{4}$/).isVisible()).resolves.toBe(true);
+    await page.getByText(/^Date: \d{1,2}\/\d{1,2}\/\d{4}$/).waitFor();
     await page.getByRole('button', { name: 'Reset' }).click();
     await page.getByRole('button', { name: 'Reset' }).waitFor({ state: 'detached' });
     await expect(page.getByRole('button', { name: 'Next', exact: true }).isDisabled()).resolves.toBe(true);
@@ -64,14 +77,47 @@ describe('the calendar step in calendar mode', () => {
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Sorry!').waitFor();
-    await expect(dialog.getByText(/^The appointment on \d{1,2}\/\d{1,2}\/\d{4} at \d{1,2}:\d{2}(AM|PM) is no longer available\.$/).isVisible()).resolves.toBe(true);
-    await expect(dialog.getByText('Please select another appointment:').isVisible()).resolves.toBe(true);
+    await dialog.getByText(/^The appointment on \d{1,2}\/\d{1,2}\/\d{4} at \d{1,2}:\d{2}(AM|PM) is no longer available\.$/).waitFor();
+    await dialog.getByText('Please select another appointment:').waitFor();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await screenshot(page, 'calendar-not-available-375');
     await dialog.getByRole('radio').first().click();
     await page.getByText(/^We're holding .* for you for 15 minutes while you finish your order\.$/).waitFor();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL('**/demo/online-scheduler/address?**');
+  });
+});
+
+describe('the calendar step on desktop and phone', () => {
+  it('on desktop starts with the first available day chosen and its times shown', async () => {
+    const page = await openPage();
+    await page.goto(running.product.linkOf('demo'));
+    await page.getByRole('heading', { name: 'Select a time slot' }).waitFor();
+    const firstDay = page.getByRole('gridcell').getByRole('button').and(page.locator(':not([disabled])')).first();
+    await expect(firstDay.getAttribute('aria-pressed')).resolves.toBe('true');
+    expect(await page.getByRole('radio').count()).toBeGreaterThan(0);
+    await expect(page.getByRole('button', { name: 'Next', exact: true }).isDisabled()).resolves.toBe(true);
+  });
+
+  it('on a phone keeps Next in reach and brings the times of a tapped day into view', async () => {
+    const page = await openPage('mobile');
+    await page.goto(running.product.linkOf('demo'));
+    await page.getByRole('heading', { name: 'Select a day' }).waitFor();
+    const inViewport = (box: { y: number; height: number } | null) => box !== null && box.y >= 0 && box.y + box.height <= VIEWPORTS.mobile.height;
+    expect(inViewport(await page.getByRole('button', { name: 'Next', exact: true }).boundingBox())).toBe(true);
+    await expect(page.getByRole('heading', { name: 'Select a time slot' }).count()).resolves.toBe(0);
+    await page.getByRole('gridcell').getByRole('button').and(page.locator(':not([disabled])')).first().click();
+    const times = page.getByRole('radiogroup');
+    await times.waitFor();
+    // The whole list of times shows above the sticky bar, without the visitor scrolling.
+    const next = page.getByRole('button', { name: 'Next', exact: true });
+    const listClearOfBar = async () => {
+      const [list, bar] = [await times.boundingBox(), await next.boundingBox()];
+      return inViewport(list) && inViewport(bar) && list!.y + list!.height <= bar!.y;
+    };
+    await expect.poll(listClearOfBar).toBe(true);
+    await page.getByRole('heading', { name: 'Select a time slot' }).waitFor();
+    await screenshot(page, 'calendar-times-in-view-375');
   });
 });
 
@@ -135,8 +181,92 @@ describe('the postal-code step', () => {
     expect(details.length).toBeGreaterThan(0);
     for (const text of details) expect(text).toContain('with Mike Alvarez');
 
+    // "Change postal code" goes back with the code in the field, to edit (issue 8).
     await page.getByRole('button', { name: 'Change postal code' }).click();
     await page.getByRole('heading', { level: 1, name: 'Please enter the Postal Code of the property to be inspected' }).waitFor();
-    await expect(page.getByLabel('Postal Code').inputValue()).resolves.toBe('');
+    await expect(page.getByLabel('Postal Code').inputValue()).resolves.toBe('43017');
+  });
+
+  it('checks a US postal code before sending it, and keeps a ZIP+4 as its five digits', async () => {
+    const page = await openPage('mobile');
+    await page.goto(running.product.linkOf('zip'));
+    await mainHeading(page);
+    const sent = countRequests(page, /\/json\/online_scheduler\/(set_postal_code|availability)/);
+    const field = page.getByLabel('Postal Code');
+    await expect(field.getAttribute('inputmode')).resolves.toBe('numeric');
+    await expect(field.getAttribute('autocomplete')).resolves.toBe('postal-code');
+    for (const bad of ['ABCDE', '43a17', '430', '00000']) {
+      await field.fill(bad);
+      await field.press('Enter');
+      await page.getByText('Enter a 5-digit ZIP code, such as 43017 or 43017-1234.').waitFor();
+      await expect(field.getAttribute('aria-invalid')).resolves.toBe('true');
+    }
+    expect(sent.count).toBe(0);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'postal-code-format-375');
+    await field.fill('43017-1234');
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.waitForURL('**/zip/online-scheduler/calendar?**');
+    await page.getByText('Availability may be affected by the postal code you entered (43017)').waitFor();
+  });
+});
+
+describe('a session that ends while the visitor works', () => {
+  const unauthorizedHeading = 'Your session expired or you are not authorized to schedule this online order...';
+
+  it('leads to the unauthorised page when the calendar saves a time', async () => {
+    const page = await openPage();
+    await page.goto(running.product.linkOf('demo'));
+    await chooseFirstSlot(page);
+    await running.product.expireSessionOf(new URL(page.url()).searchParams.get('t')!);
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: unauthorizedHeading }).waitFor();
+    await page.waitForURL('**/demo/online-scheduler/unauthorized?**');
+  });
+
+  it("leads to the unauthorised page when the calendar's Reset releases the time", async () => {
+    const page = await openPage();
+    await page.goto(running.product.linkOf('demo'));
+    await chooseFirstSlot(page);
+    await confirmSlot(page);
+    await page.waitForURL('**/demo/online-scheduler/address?**');
+    await page.getByRole('button', { name: 'Back' }).click();
+    const reset = page.getByRole('button', { name: 'Reset' });
+    await reset.waitFor();
+    await running.product.expireSessionOf(new URL(page.url()).searchParams.get('t')!);
+    await reset.click();
+    await page.getByRole('heading', { level: 1, name: unauthorizedHeading }).waitFor();
+  });
+
+  it('leads to the unauthorised page when the postal code is saved', async () => {
+    const page = await openPage();
+    await page.goto(running.product.linkOf('zip'));
+    await mainHeading(page);
+    await running.product.expireSessionOf(new URL(page.url()).searchParams.get('t')!);
+    await page.getByLabel('Postal Code').fill('43017');
+    await page.getByLabel('Postal Code').press('Enter');
+    await page.getByRole('heading', { level: 1, name: unauthorizedHeading }).waitFor();
+  });
+});
+
+describe('a failing write', () => {
+  it('is sent once: a 500 from set_datetime shows the error, and Next tries again', async () => {
+    const page = await openPage();
+    let failNext = true;
+    const posts: number[] = [];
+    await page.route('**/json/online_scheduler/set_datetime', async (route) => {
+      posts.push(Date.now());
+      if (!failNext) return route.continue();
+      failNext = false;
+      await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal_error', message: 'Internal error' } }) });
+    });
+    await page.goto(running.product.linkOf('demo'));
+    await chooseFirstSlot(page);
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByText(/^Something went wrong\. Please try again, or call our office at/).waitFor();
+    expect(posts).toHaveLength(1);
+    await confirmSlot(page);
+    expect(posts).toHaveLength(2);
+    await page.waitForURL('**/demo/online-scheduler/address?**');
   });
 });

@@ -20,8 +20,8 @@ describe('entering the wizard', () => {
     expect(url.pathname).toBe('/demo/online-scheduler');
     expect(url.searchParams.get('office')).toBe(FIXTURE_OFFICES.demo);
     expect(url.searchParams.get('t')).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    await expect(page.getByRole('img', { name: 'Scioto Valley Home Inspections' }).isVisible()).resolves.toBe(true);
-    await expect(page.getByText('Booking now for December.').isVisible()).resolves.toBe(true);
+    await page.getByRole('img', { name: 'Scioto Valley Home Inspections' }).waitFor();
+    await page.getByText('Booking now for December.').waitFor();
   });
 
   it('walks the default route table with Next and Back, keeping t and office, and records progress', async () => {
@@ -130,7 +130,7 @@ describe('status pages', () => {
     const query = new URL(page.url()).search;
     await page.goto(`${running.product.baseUrl}/demo/online-scheduler/no-such-step${query}`);
     expect(await mainHeading(page)).toBe("Sorry! We couldn't find the page you were looking for...");
-    await expect(page.getByText('Scioto Valley Home Inspections, Columbus').isVisible()).resolves.toBe(true);
+    await page.getByText('Scioto Valley Home Inspections, Columbus').waitFor();
     await page.getByRole('link', { name: 'Schedule Again' }).click();
     await page.waitForURL((url) => url.pathname === '/demo/online-scheduler' && url.searchParams.get('t') !== new URLSearchParams(query).get('t'));
     expect(await mainHeading(page)).toBe('When would you like your inspection?');
@@ -144,9 +144,7 @@ describe('status pages', () => {
     await running.product.confirmOrderOf(url.searchParams.get('t')!);
     await page.goto(`${running.product.baseUrl}/demo/online-scheduler/address${url.search}`);
     expect(await mainHeading(page)).toBe('Thank you!');
-    await expect(
-      page.getByText('Your inspection order has been placed. Someone from our office will contact you soon for further confirmation.').isVisible(),
-    ).resolves.toBe(true);
-    await expect(page.getByRole('link', { name: 'Schedule Again' }).isVisible()).resolves.toBe(true);
+    await page.getByText('Your inspection order has been placed. Someone from our office will contact you soon for further confirmation.').waitFor();
+    await page.getByRole('link', { name: 'Schedule Again' }).waitFor();
   });
 });

@@ -50,6 +50,8 @@ export interface RunningProduct {
   /** The demo link of a fixture company. */
   linkOf(company: FixtureCompany): string;
   confirmOrderOf(token: string): Promise<void>;
+  /** Ends a session as its time-to-live would: every later call with its token answers 401. */
+  expireSessionOf(token: string): Promise<void>;
   /** Another visitor: a new session of the company, and its token. */
   startSessionOf(company: FixtureCompany): Promise<string>;
   close(): Promise<void>;
@@ -100,6 +102,10 @@ export async function startProduct(): Promise<RunningProduct> {
     confirmOrderOf: async (token) => {
       const [session] = await database.db.select().from(t.sessions).where(eq(t.sessions.tokenHash, hashToken(token)));
       await database.db.update(t.orders).set({ status: 'confirmed', confirmedAt: new Date() }).where(eq(t.orders.id, session!.orderId));
+      await database.changes.flush();
+    },
+    expireSessionOf: async (token) => {
+      await database.db.update(t.sessions).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(t.sessions.tokenHash, hashToken(token)));
       await database.changes.flush();
     },
     startSessionOf: async (company) => {

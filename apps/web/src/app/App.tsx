@@ -1,25 +1,17 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, Route, Routes, useParams } from 'react-router';
 import { normaliseSubpath } from '@scheduler/domain/route-table';
-import { UnauthorizedError } from '../shared/api-client.ts';
 import { SchedulerPage } from './SchedulerPage.tsx';
 import { theme } from './theme.ts';
 import { lazy, Suspense } from 'react';
+import { createQueryClient, UnauthorizedSessions, UnauthorizedSessionsContext } from './query-client.ts';
 
 const NotFoundPage = lazy(() => import('../status-pages/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })));
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      // A 401 will not turn into a 200 by asking again.
-      retry: (failures, error) => !(error instanceof UnauthorizedError) && failures < 2,
-      refetchOnWindowFocus: false,
-      staleTime: 30_000,
-    },
-  },
-});
+const unauthorizedSessions = new UnauthorizedSessions();
+const queryClient = createQueryClient(unauthorizedSessions);
 
 /** A company's session link, `/{company_key}/online-scheduler/{office uuid}`. */
 const SESSION_LINK = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -42,21 +34,23 @@ export function App() {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <Routes>
-            <Route path="/:companyKey/online-scheduler/*" element={<SchedulerOrRefusedLink />} />
-            <Route
-              path="*"
-              element={
-                <Suspense fallback={null}>
-                  <NotFoundPage contact={null} companyKey={null} />
-                </Suspense>
-              }
-            />
-          </Routes>
-        </BrowserRouter>
-      </QueryClientProvider>
+      <UnauthorizedSessionsContext.Provider value={unauthorizedSessions}>
+        <QueryClientProvider client={queryClient}>
+          <BrowserRouter>
+            <Routes>
+              <Route path="/:companyKey/online-scheduler/*" element={<SchedulerOrRefusedLink />} />
+              <Route
+                path="*"
+                element={
+                  <Suspense fallback={null}>
+                    <NotFoundPage contact={null} companyKey={null} />
+                  </Suspense>
+                }
+              />
+            </Routes>
+          </BrowserRouter>
+        </QueryClientProvider>
+      </UnauthorizedSessionsContext.Provider>
     </ThemeProvider>
   );
 }

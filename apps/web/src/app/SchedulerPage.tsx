@@ -1,21 +1,16 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { SETTING } from '@scheduler/contracts/setting-keys';
 import { resolveScreen, schedulerMode, type StepName } from '@scheduler/domain/route-table';
 import { schedulerFlags, SettingsReader } from '@scheduler/domain/settings';
-import { UnauthorizedError } from '../shared/api-client.ts';
 import { markVisited } from '../shared/progress.ts';
 import { texts } from '../shared/texts.ts';
 import { PageLayout } from './PageLayout.tsx';
 import { SchedulerProvider, type SchedulerContextValue } from './scheduler-context.tsx';
 import { useSchedulerData } from './scheduler-data.ts';
 import { STEP_PROGRESS_FLAG, STEP_SCREENS } from './step-screens.tsx';
-import { Notice } from '../shared/Notice.tsx';
+import { FailureNotice } from '../shared/FailureNotice.tsx';
+import { Waiting } from '../shared/Waiting.tsx';
 
 // Status pages and the thank-you state are never the first screen of a visit: they load on demand.
 const DisabledPage = lazy(() => import('../status-pages/DisabledPage.tsx').then((m) => ({ default: m.DisabledPage })));
@@ -23,28 +18,6 @@ const NoServicesPage = lazy(() => import('../status-pages/NoServicesPage.tsx').t
 const NotFoundPage = lazy(() => import('../status-pages/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })));
 const UnauthorizedPage = lazy(() => import('../status-pages/UnauthorizedPage.tsx').then((m) => ({ default: m.UnauthorizedPage })));
 const ThankYou = lazy(() => import('../steps/review/ThankYou.tsx').then((m) => ({ default: m.ThankYou })));
-
-function Waiting({ label }: { label: string }) {
-  return (
-    <Box role="status" aria-live="polite" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, py: 10 }}>
-      <CircularProgress aria-hidden="true" />
-      <Typography>{label}</Typography>
-    </Box>
-  );
-}
-
-/** Any 401, from any call, ends the session for this page (spec 4.1). */
-function useUnauthorizedSignal(): boolean {
-  const queryClient = useQueryClient();
-  const [unauthorized, setUnauthorized] = useState(false);
-  useEffect(() => {
-    const cache = queryClient.getQueryCache();
-    return cache.subscribe((event) => {
-      if (event.type === 'updated' && event.query.state.error instanceof UnauthorizedError) setUnauthorized(true);
-    });
-  }, [queryClient]);
-  return unauthorized;
-}
 
 /** Every /{company_key}/online-scheduler* page: loads the session, then shows what the route table says. */
 export function SchedulerPage() {
@@ -57,8 +30,8 @@ export function SchedulerPage() {
   const officeUuid = (search.get('office') ?? '').toLowerCase();
   const tryWhileDisabled = search.get('try') === '1';
   const credentials = useMemo(() => ({ token, officeUuid }), [token, officeUuid]);
-  const unauthorizedSignal = useUnauthorizedSignal();
-  const data = useSchedulerData(companyKey, credentials, tryWhileDisabled, unauthorizedSignal);
+  const scope = useMemo(() => ({ companyKey, credentials }), [companyKey, credentials]);
+  const data = useSchedulerData(scope, tryWhileDisabled);
   const { office, order, contact } = data;
 
   const settings = useMemo(() => new SettingsReader(office?.settings_data ?? []), [office]);
@@ -110,19 +83,15 @@ export function SchedulerPage() {
 
   let content;
   if (data.loading) {
-    content = <Waiting label={texts.loading} />;
+    content = <Waiting label={texts.loading} size="page" />;
   } else if (data.failed && screen.kind !== 'disabled') {
-    content = (
-      <Notice severity="error" action={<Button onClick={data.retry}>Try again</Button>} sx={{ maxWidth: 720, mx: 'auto' }}>
-        Something went wrong. Please try again, or call our office at {contactDetails?.office_phone}.
-      </Notice>
-    );
+    content = <FailureNotice phone={contactDetails?.office_phone ?? ''} onRetry={data.retry} sx={{ maxWidth: 720, mx: 'auto' }} />;
   } else if (screen.kind === 'disabled') {
     content = <DisabledPage contact={contactDetails ?? null} />;
   } else if (screen.kind === 'unauthorized') {
     content = <UnauthorizedPage contact={contactDetails ?? null} />;
   } else if (!office || !order) {
-    content = <Waiting label={texts.loading} />;
+    content = <Waiting label={texts.loading} size="page" />;
   } else if (screen.kind === 'thank-you') {
     content = <ThankYou companyKey={companyKey} office={office} order={order} />;
   } else if (screen.kind === 'no-services') {
@@ -134,6 +103,7 @@ export function SchedulerPage() {
     const context: SchedulerContextValue = {
       companyKey,
       credentials,
+      scope,
       office,
       order,
       settings,
@@ -152,7 +122,7 @@ export function SchedulerPage() {
 
   return (
     <PageLayout header={header} contact={screen.kind === 'step' && !data.loading ? (contactDetails ?? null) : null}>
-      <Suspense fallback={<Waiting label={texts.pleaseWait} />}>{content}</Suspense>
+      <Suspense fallback={<Waiting label={texts.pleaseWait} size="page" />}>{content}</Suspense>
     </PageLayout>
   );
 }

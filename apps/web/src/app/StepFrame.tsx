@@ -4,6 +4,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useEffect, type ReactNode } from 'react';
 import { nextStep, previousStep, type StepName } from '@scheduler/domain/route-table';
+import { stickyOnNarrowScreens } from '../shared/sticky-actions.ts';
 import { texts } from '../shared/texts.ts';
 import { useScheduler } from './scheduler-context.tsx';
 import { StepProgress } from './StepProgress.tsx';
@@ -36,7 +37,7 @@ export function StepFrame({ step, children, onNext, nextDisabled = false, hideBa
         {title}
       </Typography>
       {children}
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mt: 4, pt: 3, borderTop: 1, borderColor: 'divider' }}>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mt: 4, pt: 3, borderTop: 1, borderColor: 'divider', ...stickyOnNarrowScreens }}>
         {back && !hideBack ? (
           <Button variant="outlined" size="large" onClick={() => goTo(back)}>
             {texts.back}

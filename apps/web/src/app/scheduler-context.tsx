@@ -4,11 +4,14 @@ import type { OrderResponse } from '@scheduler/contracts/order';
 import type { SchedulerMode, StepName } from '@scheduler/domain/route-table';
 import type { SettingsReader } from '@scheduler/domain/settings';
 import type { SessionCredentials } from '../shared/api-client.ts';
+import type { SessionScope } from '../shared/queries.ts';
 
 /** What every step reads about the session it runs in. */
 export interface SchedulerContextValue {
   companyKey: string;
   credentials: SessionCredentials;
+  /** The company and credentials together, as the queries take them. */
+  scope: SessionScope;
   office: OfficeResponse;
   order: OrderResponse;
   settings: SettingsReader;

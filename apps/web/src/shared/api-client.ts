@@ -2,13 +2,19 @@ import type { ErrorResponse } from '@scheduler/contracts/errors';
 
 /** Any 401: the session is over or was never valid (spec 4.1). */
 export class UnauthorizedError extends Error {
-  constructor() {
+  constructor(
+    /** The session token the refused call carried, if any. */
+    readonly token: string | null = null,
+  ) {
     super('unauthorized');
     this.name = 'UnauthorizedError';
   }
 }
 
-/** Any other failed call, with the server's stable error shape when it sent one. */
+/**
+ * Any other failed call, with the server's stable error shape when it sent one. `code` is one of
+ * the server's error codes, or `http_error` when the answer carried no error envelope.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -26,11 +32,32 @@ export interface SessionCredentials {
   officeUuid: string;
 }
 
+export interface CallOptions {
+  session?: SessionCredentials;
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  /**
+   * The statuses whose body is the call's answer. A write may answer with more than 200: a 409
+   * from set_datetime carries the alternatives. Anything else is read as an error envelope.
+   */
+  answers?: readonly number[];
+  /** Cancels the call (TanStack Query passes one to every query function). */
+  signal?: AbortSignal;
+}
+
+/** The error a refused answer stands for, read from that same response (never by asking again). */
+async function errorOf(response: Response, session: SessionCredentials | undefined): Promise<Error> {
+  if (response.status === 401) return new UnauthorizedError(session?.token ?? null);
+  const body = (await response.json().catch(() => null)) as Partial<ErrorResponse> | null;
+  const error = body?.error;
+  return new ApiError(response.status, error?.code ?? 'http_error', error?.message ?? response.statusText, error?.field);
+}
+
 /**
  * Calls the product's server. Session calls carry the token in the X-Auth-Token header, never in
  * the URL, and name the office the visitor's link addressed so the server can refuse a mismatch.
  */
-export async function callApi<T>(path: string, options: { session?: SessionCredentials; method?: string; body?: unknown } = {}): Promise<T> {
+export async function callApi<T>(path: string, options: CallOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.session) {
     headers['x-auth-token'] = options.session.token;
@@ -42,11 +69,14 @@ export async function callApi<T>(path: string, options: { session?: SessionCrede
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     credentials: 'omit',
+    signal: options.signal,
   });
-  if (response.status === 401) throw new UnauthorizedError();
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as ErrorResponse | null;
-    throw new ApiError(response.status, body?.error.code ?? 'http_error', body?.error.message ?? response.statusText, body?.error.field);
-  }
+  const answers = options.answers ?? [200];
+  if (!answers.includes(response.status)) throw await errorOf(response, options.session);
   return (await response.json()) as T;
+}
+
+/** A failure the visitor should be told about: a 401 is not one, it leads to its own page. */
+export function isFailure(error: unknown): boolean {
+  return error !== null && error !== undefined && !(error instanceof UnauthorizedError);
 }

@@ -1,36 +1,36 @@
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { addDays } from '@scheduler/domain/availability/zoned-calendar';
-import { callApi, type SessionCredentials } from './api-client.ts';
+import { callApi } from './api-client.ts';
+import type { SessionScope } from './queries.ts';
 
 export type SetDatetimeResult = { status: 'ok'; hold_expires_at: string | null } | { status: 'unavailable'; appointments: AppointmentSlot[] };
 
-/** The scheduling calls of spec 7.4, plus the postal-code save. */
-export function schedulingApi(companyKey: string, session: SessionCredentials) {
-  const base = `/${companyKey}/json/online_scheduler`;
-  return {
-    availability(window: { from: string; to: string; duration?: number; limit?: number; postalCode?: string }): Promise<AppointmentSlot[]> {
-      const query = new URLSearchParams({ from: window.from, to: window.to });
-      if (window.duration && window.duration > 0) query.set('duration', String(window.duration));
-      if (window.limit && window.limit > 0) query.set('limit', String(window.limit));
-      if (window.postalCode) query.set('postal_code', window.postalCode);
-      return callApi<AppointmentSlot[]>(`${base}/availability?${query.toString()}`, { session });
-    },
-    /** 409 is an answer here, not a failure: the time was taken, and alternatives come with it. */
-    async setDatetime(body: { datetime: string | null; duration?: number; inspectors?: number[] }): Promise<SetDatetimeResult> {
-      const response = await fetch(`${base}/set_datetime`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-auth-token': session.token, 'x-office-uuid': session.officeUuid },
-        body: JSON.stringify(body),
-        credentials: 'omit',
-      });
-      if (response.status === 200 || response.status === 409) return (await response.json()) as SetDatetimeResult;
-      // Let the shared client raise the right error (401 ends the session).
-      return callApi<SetDatetimeResult>(`${base}/set_datetime`, { session, method: 'POST', body });
-    },
-    setPostalCode(postalCode: string): Promise<{ status: 'ok' }> {
-      return callApi(`${base}/set_postal_code`, { session, method: 'POST', body: { postal_code: postalCode } });
-    },
-  };
+/** What an availability request asks for besides its dates (spec 7.4). */
+export interface SlotFilter {
+  duration?: number;
+  limit?: number;
+  postalCode?: string;
+}
+
+const baseOf = (scope: SessionScope) => `/${scope.companyKey}/json/online_scheduler`;
+
+/** GET /availability for one window of dates, both inclusive. */
+export function fetchAvailability(scope: SessionScope, window: { from: string; to: string }, filter: SlotFilter, signal?: AbortSignal): Promise<AppointmentSlot[]> {
+  const query = new URLSearchParams({ from: window.from, to: window.to });
+  if (filter.duration && filter.duration > 0) query.set('duration', String(filter.duration));
+  if (filter.limit && filter.limit > 0) query.set('limit', String(filter.limit));
+  if (filter.postalCode) query.set('postal_code', filter.postalCode);
+  return callApi<AppointmentSlot[]>(`${baseOf(scope)}/availability?${query.toString()}`, { session: scope.credentials, signal });
+}
+
+/** POST /set_datetime. A 409 is an answer, not a failure: the time was taken, and alternatives come with it. */
+export function postDatetime(scope: SessionScope, body: { datetime: string | null; duration?: number; inspectors?: number[] }): Promise<SetDatetimeResult> {
+  return callApi<SetDatetimeResult>(`${baseOf(scope)}/set_datetime`, { session: scope.credentials, method: 'POST', body, answers: [200, 409] });
+}
+
+/** POST /set_postal_code (the postal-code step). */
+export function postPostalCode(scope: SessionScope, postalCode: string): Promise<{ status: 'ok' }> {
+  return callApi(`${baseOf(scope)}/set_postal_code`, { session: scope.credentials, method: 'POST', body: { postal_code: postalCode } });
 }
 
 /** Spec 4.5, 9.1: availability is first fetched for six weeks. */
@@ -42,7 +42,11 @@ export function officeToday(timeZone: string, now = new Date()): string {
 }
 
 /** The first date a visitor may book: today when ONLINE_SCHEDULER_V3_ALLOW_TODAY is on, else tomorrow. */
-export function firstBookableDate(timeZone: string, allowToday: boolean): string {
-  const today = officeToday(timeZone);
+export function firstBookableFrom(today: string, allowToday: boolean): string {
   return allowToday ? today : addDays(today, 1);
+}
+
+/** The first bookable date as of now, in the office's time zone. */
+export function firstBookableDate(timeZone: string, allowToday: boolean): string {
+  return firstBookableFrom(officeToday(timeZone), allowToday);
 }

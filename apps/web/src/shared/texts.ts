@@ -42,6 +42,7 @@ export const texts = {
   },
   officeDetails: 'Office details',
   pleaseWait: 'Please wait',
+  tryAgain: 'Try again',
   somethingWentWrong: (phone: string) => `Something went wrong. Please try again, or call our office at ${keepTogether(phone)}.`, // decision 0009, other request errors
   postalCode: {
     label: 'Postal Code', // 2.4

@@ -3,7 +3,7 @@ import type { GeocodeSuggestion, SetAddressBody, SetAddressResponse } from '@sch
 import { isPoBox, PO_BOX_MESSAGE } from '@scheduler/domain/address/us-address';
 import { locationMessage } from '@scheduler/domain/address/location-messages';
 import { AppError, NotFoundError } from '../../errors.ts';
-import { fivedigitZip } from '../geography/postal-codes.ts';
+import { fiveDigitZip } from '@scheduler/contracts/postal-code';
 import { recordOrderEvent } from '../orders/orders.repository.ts';
 import { checkOrderLocation } from '../scheduling/scheduling.service.ts';
 import type { SchedulingStore } from '../scheduling/scheduling.store.ts';
@@ -42,7 +42,7 @@ export async function setAddress(deps: AddressDependencies, session: Authenticat
   let postalCode = body.postal_code.toUpperCase();
   if (context.country === 'US') {
     // Every rule keys on the five digits (inspectors' postal-code lists, the bundled places).
-    const zip = fivedigitZip(body.postal_code);
+    const zip = fiveDigitZip(body.postal_code);
     if (!zip) throw new AppError(400, 'invalid_postal_code', 'Enter a 5-digit ZIP code (or ZIP+4).', 'postal_code');
     postalCode = zip;
   }

@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import { addressLine1, addressLine2, parseUsAddress, type UsAddress } from '@scheduler/domain/address/us-address';
-import { fivedigitZip } from '../geography/postal-codes.ts';
+import { fiveDigitZip } from '@scheduler/contracts/postal-code';
 
 export interface GeocodeRequest {
   /** The address as the visitor typed it, on one line. */
@@ -83,7 +83,7 @@ export function providerStreetLines(typed: UsAddress, houseNumber: string | unde
 
 /** "43017-4410" or "43017", keeping the typed four more digits when the provider agrees on the five. */
 export function providerPostalCode(typed: UsAddress, postcode: string | undefined, suffix?: string): string {
-  const zip = fivedigitZip(postcode ?? '') ?? '';
+  const zip = fiveDigitZip(postcode ?? '') ?? '';
   if (!zip) return typed.zip ? (typed.plus4 ? `${typed.zip}-${typed.plus4}` : typed.zip) : '';
   const plus4 = suffix ?? /^\d{5}-?(\d{4})$/.exec((postcode ?? '').trim())?.[1] ?? (typed.zip === zip ? typed.plus4 : '');
   return plus4 ? `${zip}-${plus4}` : zip;

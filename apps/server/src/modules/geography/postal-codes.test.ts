@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bundledPostalCodes, fivedigitZip } from './postal-codes.ts';
+import { fiveDigitZip as fivedigitZip } from '@scheduler/contracts/postal-code';
+import { bundledPostalCodes } from './postal-codes.ts';
 
 describe('the bundled postal-code directory', () => {
   it('knows where a US postal code is, with its city, state and county', async () => {

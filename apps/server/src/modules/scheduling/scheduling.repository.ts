@@ -10,12 +10,14 @@ export interface SchedulingContext {
   office: Pick<Office, 'time_zone' | 'scheduling'>;
   inspectors: Inspector[];
   settings: Array<{ key: string; value: string | number | boolean | null }>;
+  /** The company's country, which decides how postal codes read. */
+  country: string;
 }
 
 /** The office's calendar rules, its working inspectors and the company settings. */
 export async function loadSchedulingContext(db: Executor, companyId: string, officeId: string): Promise<SchedulingContext | null> {
   const [row] = await db
-    .select({ timeZone: t.offices.timeZone, scheduling: t.offices.scheduling, settings: t.companies.settings })
+    .select({ timeZone: t.offices.timeZone, scheduling: t.offices.scheduling, settings: t.companies.settings, country: t.companies.country })
     .from(t.offices)
     .innerJoin(t.companies, eq(t.companies.id, t.offices.companyId))
     .where(and(eq(t.offices.companyId, companyId), eq(t.offices.id, officeId)));
@@ -28,6 +30,7 @@ export async function loadSchedulingContext(db: Executor, companyId: string, off
   return {
     office: { time_zone: row.timeZone, scheduling: row.scheduling as Office['scheduling'] },
     settings: row.settings,
+    country: row.country,
     inspectors: inspectors.map(inspectorFromRow),
   };
 }

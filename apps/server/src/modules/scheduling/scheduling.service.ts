@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { AppointmentSlot, AppointmentSlotBase } from '@scheduler/contracts/scheduling';
 import { MAX_AVAILABILITY_WINDOW_DAYS } from '@scheduler/contracts/scheduling';
 import type { LocationCode } from '@scheduler/contracts/location-codes';
+import { fiveDigitZip, POSTAL_CODE_MESSAGES, usesUsPostalCodes } from '@scheduler/contracts/postal-code';
 import { SETTING } from '@scheduler/contracts/setting-keys';
 import { findSlots, seededRandom, slotsUnchangedUntil, teamsFor, type AvailabilityInput } from '@scheduler/domain/availability/engine';
 import { straightLineEstimator, type LatLng } from '@scheduler/domain/availability/geo';
@@ -372,6 +373,11 @@ export async function checkOrderLocation(store: SchedulingStore, session: Authen
 
 /** The postal-code step (spec 2.4): the property's postal code, before its full address is known. */
 export async function setPostalCode(store: SchedulingStore, session: AuthenticatedSession, postalCode: string): Promise<{ status: 'ok' }> {
-  await savePostalCodeStep(store.db, session, postalCode);
+  const rules = await store.officeRules(session.companyId, session.officeId);
+  if (!rules) throw new NotFoundError('The office');
+  // A US office takes a ZIP code, ZIP+4 kept as its five digits; elsewhere the code is free text (spec 5.2).
+  const saved = usesUsPostalCodes(rules.context.country) ? fiveDigitZip(postalCode) : postalCode;
+  if (saved === null) throw new AppError(400, 'invalid_postal_code', POSTAL_CODE_MESSAGES.usFormat, 'postal_code');
+  await savePostalCodeStep(store.db, session, saved);
   return { status: 'ok' };
 }

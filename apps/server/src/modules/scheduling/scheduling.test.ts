@@ -260,6 +260,18 @@ describeOnEachDatabase('scheduling calls', (factory) => {
     expect(bad.json()).toMatchObject({ error: { field: 'postal_code' } });
   });
 
+  it('keeps a ZIP+4 of a US office as its five digits, and refuses what is not a ZIP code', async () => {
+    const token = await startDemoSession(harness.app);
+    expect((await post(token, '/set_postal_code', { postal_code: '43017-1234' })).statusCode).toBe(200);
+    const order = await harness.app.inject({ method: 'GET', url: '/demo/online-scheduler/order', headers: { 'x-auth-token': token } });
+    expect(order.json().postal_code).toBe('43017');
+    for (const postalCode of ['ABCDE', '43a17', '430', '00000']) {
+      const refused = await post(token, '/set_postal_code', { postal_code: postalCode });
+      expect(refused.statusCode, postalCode).toBe(400);
+      expect(refused.json()).toMatchObject({ error: { code: 'invalid_postal_code', field: 'postal_code' } });
+    }
+  });
+
   it('places the property at its postal code before there is an address, and keeps to driving radii', async () => {
     const token = await startDemoSession(harness.app);
     const usersOf = async (query: string) => new Set((await get(token, `/availability?from=${tomorrowPlus(0)}&to=${tomorrowPlus(13)}${query}`)).json<AppointmentSlot[]>().flatMap((s) => s.users));

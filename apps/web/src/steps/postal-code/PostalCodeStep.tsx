@@ -1,77 +1,63 @@
-import TextField from '@mui/material/TextField';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { useLocation } from 'react-router';
+import { useMemo } from 'react';
+import { useWatch } from 'react-hook-form';
+import { SETTING } from '@scheduler/contracts/setting-keys';
+import { postalCodeFormSchema } from '@scheduler/contracts/forms/postal-code';
+import { usesUsPostalCodes } from '@scheduler/contracts/postal-code';
 import { StepFrame } from '../../app/StepFrame.tsx';
 import { useScheduler } from '../../app/scheduler-context.tsx';
-import { addDays } from '@scheduler/domain/availability/zoned-calendar';
-import { firstBookableDate, INITIAL_WINDOW_DAYS, schedulingApi } from '../../shared/scheduling-api.ts';
-import { readStorage, storageKeys, writeStorage } from '../../shared/storage-keys.ts';
-import { texts } from '../../shared/texts.ts';
-import { SETTING } from '@scheduler/contracts/setting-keys';
+import { isFailure } from '../../shared/api-client.ts';
+import { FailureNotice } from '../../shared/FailureNotice.tsx';
+import { FormTextField } from '../../shared/form/FormTextField.tsx';
+import { applyServerFieldError, isFieldError } from '../../shared/form/server-errors.ts';
+import { useStepForm } from '../../shared/form/use-step-form.ts';
 import { Notice } from '../../shared/Notice.tsx';
+import { firstBookableDate } from '../../shared/scheduling-api.ts';
+import { readStorage, storageKeys } from '../../shared/storage-keys.ts';
+import { texts } from '../../shared/texts.ts';
+import { useSavePostalCode } from './api.ts';
+
+const FIELDS = ['postal_code'] as const;
 
 /** Spec 2.4: the property's postal code, which decides which inspectors can come. */
 export default function PostalCodeStep() {
-  const { companyKey, credentials, order, office, settings, goTo } = useScheduler();
-  const queryClient = useQueryClient();
-  const location = useLocation();
-  const storageKey = storageKeys.postalCode(companyKey, credentials.token);
-  // "Change postal code" on the calendar arrives here with a cleared field.
-  const cleared = (location.state as { clearPostalCode?: boolean } | null)?.clearPostalCode === true;
-  const [postalCode, setPostalCode] = useState(() => (cleared ? '' : order.postal_code || readStorage(globalThis.localStorage, storageKey) || ''));
-  const [saving, setSaving] = useState(false);
-  const [unavailableFor, setUnavailableFor] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  const trimmed = postalCode.trim();
+  const { companyKey, credentials, scope, order, office, settings, goTo } = useScheduler();
+  const schema = useMemo(() => postalCodeFormSchema(office.country), [office.country]);
+  // The code saved before (in the order, else in this browser) stays in the field to edit.
+  const saved = order.postal_code || readStorage(globalThis.localStorage, storageKeys.postalCode(companyKey, credentials.token)) || '';
+  const form = useStepForm(schema, { postal_code: saved });
+  const value = useWatch({ control: form.control, name: 'postal_code' }) ?? '';
+  const save = useSavePostalCode(scope, firstBookableDate(office.time_zone, settings.isOn(SETTING.ALLOW_TODAY)));
 
-  const save = async (event?: FormEvent) => {
-    event?.preventDefault();
-    if (!trimmed || saving) return;
-    setSaving(true);
-    setFailed(false);
-    try {
-      const api = schedulingApi(companyKey, credentials);
-      await api.setPostalCode(trimmed);
-      writeStorage(globalThis.localStorage, storageKey, trimmed);
-      await queryClient.invalidateQueries({ queryKey: ['order'] });
-      const from = firstBookableDate(office.time_zone, settings.isOn(SETTING.ALLOW_TODAY));
-      const slots = await api.availability({ from, to: addDays(from, INITIAL_WINDOW_DAYS - 1), limit: 1, postalCode: trimmed });
-      if (slots.length === 0) setUnavailableFor(trimmed);
-      else goTo('calendar');
-    } catch {
-      setFailed(true);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const submit = form.handleSubmit(({ postal_code }) =>
+    save.mutate(postal_code, {
+      onSuccess: (result) => result.available && goTo('calendar'),
+      onError: (error) => applyServerFieldError(error, FIELDS, form.setError),
+    }),
+  );
 
   return (
-    <StepFrame step="postal-code" nextDisabled={!trimmed || saving} onNext={() => void save()}>
-      <form onSubmit={(event) => void save(event)} noValidate>
-        <TextField
+    <StepFrame step="postal-code" nextDisabled={value.trim() === '' || save.isPending} onNext={() => void submit()}>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <FormTextField
+          control={form.control}
+          name="postal_code"
           label={texts.postalCode.label}
-          value={postalCode}
-          onChange={(event) => {
-            setPostalCode(event.target.value);
-            setUnavailableFor(null);
-          }}
-          slotProps={{ htmlInput: { maxLength: 10, autoComplete: 'postal-code', inputMode: 'text' } }}
+          autoComplete="postal-code"
+          inputMode={usesUsPostalCodes(office.country) ? 'numeric' : 'text'}
+          maxLength={10}
           required
           autoFocus
+          // Spec 2.4: changing the postal code clears the no-availability state.
+          onValueChange={() => save.reset()}
           sx={{ width: { xs: '100%', sm: 280 } }}
         />
       </form>
-      {unavailableFor && (
+      {save.data && !save.data.available && (
         <Notice severity="warning" sx={{ mt: 3 }}>
-          {texts.postalCode.noAvailability(unavailableFor, office.office_phone)}
+          {texts.postalCode.noAvailability(save.data.postalCode, office.office_phone)}
         </Notice>
       )}
-      {failed && (
-        <Notice severity="error" sx={{ mt: 3 }}>
-          {texts.somethingWentWrong(office.office_phone)}
-        </Notice>
-      )}
+      {isFailure(save.error) && !isFieldError(save.error, FIELDS) && <FailureNotice phone={office.office_phone} sx={{ mt: 3 }} />}
     </StepFrame>
   );
 }

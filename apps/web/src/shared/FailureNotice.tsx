@@ -1,0 +1,15 @@
+import Button from '@mui/material/Button';
+import { Notice } from './Notice.tsx';
+import { texts } from './texts.ts';
+
+/**
+ * DECISIONS 8.1: a call failed for a reason other than a 401. The visitor is told, with the
+ * office's phone, and may try again when the failed action can simply be repeated.
+ */
+export function FailureNotice({ phone, onRetry, sx }: { phone: string; onRetry?: () => void; sx?: object }) {
+  return (
+    <Notice severity="error" sx={sx} action={onRetry ? <Button onClick={onRetry}>{texts.tryAgain}</Button> : undefined}>
+      {texts.somethingWentWrong(phone)}
+    </Notice>
+  );
+}

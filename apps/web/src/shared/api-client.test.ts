@@ -1,0 +1,51 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, callApi, isFailure, UnauthorizedError } from './api-client.ts';
+
+function serverAnswering(status: number, body: unknown) {
+  const fetch = vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+const session = { token: 'tok', officeUuid: '5b0c3a8e-7f1d-4c2a-9e61-3d4f8a2b9c10' };
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the API client', () => {
+  it('returns the body of a status the call counts as an answer', async () => {
+    serverAnswering(409, { status: 'unavailable', appointments: [] });
+    await expect(callApi('/demo/json/online_scheduler/set_datetime', { session, method: 'POST', body: {}, answers: [200, 409] })).resolves.toEqual({ status: 'unavailable', appointments: [] });
+  });
+
+  it("reads any other status as the server's error, from that one response", async () => {
+    const fetch = serverAnswering(500, { error: { code: 'internal_error', message: 'Internal error' } });
+    const call = callApi('/demo/json/online_scheduler/set_datetime', { session, method: 'POST', body: {}, answers: [200, 409] });
+    await expect(call).rejects.toEqual(new ApiError(500, 'internal_error', 'Internal error'));
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the field a refusal names, and copes with a body that is no envelope', async () => {
+    serverAnswering(400, { error: { code: 'invalid_postal_code', message: 'Enter a ZIP code', field: 'postal_code' } });
+    await expect(callApi('/x', { session, method: 'POST', body: {} })).rejects.toMatchObject({ status: 400, field: 'postal_code' });
+    serverAnswering(502, 'Bad gateway');
+    await expect(callApi('/x')).rejects.toMatchObject({ status: 502, code: 'http_error' });
+  });
+
+  it('turns a 401 into UnauthorizedError carrying the refused token, which is no failure to show', async () => {
+    serverAnswering(401, { error: { code: 'unauthorized', message: 'Expired' } });
+    const error = await callApi('/demo/online-scheduler/order', { session }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnauthorizedError);
+    expect((error as UnauthorizedError).token).toBe('tok');
+    expect(isFailure(error)).toBe(false);
+    expect(isFailure(new ApiError(500, 'internal_error', 'x'))).toBe(true);
+    expect(isFailure(null)).toBe(false);
+  });
+
+  it('sends the session in headers, never in the URL', async () => {
+    const fetch = serverAnswering(200, {});
+    await callApi('/demo/online-scheduler/order', { session });
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/demo/online-scheduler/order');
+    expect(init.headers).toMatchObject({ 'x-auth-token': 'tok', 'x-office-uuid': session.officeUuid });
+  });
+});

@@ -1,0 +1,71 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { OfficeContactResponse, OfficeResponse } from '@scheduler/contracts/office';
+import type { OrderResponse } from '@scheduler/contracts/order';
+import { callApi, type SessionCredentials } from './api-client.ts';
+import type { SlotFilter } from './scheduling-api.ts';
+
+/** The session a query belongs to: its company and the visitor's credentials. */
+export interface SessionScope {
+  companyKey: string;
+  credentials: SessionCredentials;
+}
+
+/**
+ * Every query key of the wizard, and only here. Keys of one session share a prefix, so a write
+ * can invalidate "everything of this session" or one kind of answer without spelling a key.
+ */
+export const queryKeys = {
+  officeContact: (companyKey: string, officeUuid: string) => ['office-contact', companyKey, officeUuid] as const,
+  currency: (companyKey: string) => ['currency', companyKey] as const,
+  session: ({ companyKey, credentials }: SessionScope) => ['session', companyKey, credentials.token] as const,
+  office: (scope: SessionScope) => [...queryKeys.session(scope), 'office'] as const,
+  order: (scope: SessionScope) => [...queryKeys.session(scope), 'order'] as const,
+  /** Every availability answer of the session, whatever its window or postal code. */
+  availability: (scope: SessionScope) => [...queryKeys.session(scope), 'availability'] as const,
+  /** The windows of availability loaded from `firstDate` on, for one set of filters. */
+  availabilityFrom: (scope: SessionScope, request: { firstDate: string; pageDays: number } & SlotFilter) =>
+    [...queryKeys.availability(scope), request] as const,
+};
+
+/** The public office facts of the status pages (decision 0004). */
+export function officeContactQueryOptions(companyKey: string, officeUuid: string) {
+  return queryOptions({
+    queryKey: queryKeys.officeContact(companyKey, officeUuid),
+    queryFn: () => callApi<OfficeContactResponse>(`/${companyKey}/json/online_scheduler/office_contact/${officeUuid}`),
+    retry: false,
+  });
+}
+
+export function currencyQueryOptions(companyKey: string) {
+  return queryOptions({
+    queryKey: queryKeys.currency(companyKey),
+    queryFn: () => callApi<{ currency_code: string }>(`/${companyKey}/json/currency_code`),
+    retry: false,
+  });
+}
+
+/** The office and its settings (spec 7.2). */
+export function officeQueryOptions(scope: SessionScope) {
+  return queryOptions({
+    queryKey: queryKeys.office(scope),
+    queryFn: () => callApi<OfficeResponse>(`/${scope.companyKey}/online-scheduler/office`, { session: scope.credentials }),
+  });
+}
+
+/** The visitor's order (spec 7.2); every write that changes it invalidates this key. */
+export function orderQueryOptions(scope: SessionScope) {
+  return queryOptions({
+    queryKey: queryKeys.order(scope),
+    queryFn: () => callApi<OrderResponse>(`/${scope.companyKey}/online-scheduler/order`, { session: scope.credentials }),
+  });
+}
+
+/** After a write that changed the order: the order is read again. */
+export function invalidateOrder(queryClient: QueryClient, scope: SessionScope): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: queryKeys.order(scope) });
+}
+
+/** After a write that changed what can be booked: availability is loaded afresh, from its first window. */
+export function resetAvailability(queryClient: QueryClient, scope: SessionScope): Promise<void> {
+  return queryClient.resetQueries({ queryKey: queryKeys.availability(scope) });
+}

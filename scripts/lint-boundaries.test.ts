@@ -1,0 +1,35 @@
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const eslint = new ESLint({ cwd: root });
+
+/** The import rules the repository's lint config reports for `code` placed at `filePath`. */
+async function importProblems(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('the web boundaries the linter checks', () => {
+  it("fails a step that imports another step's files", async () => {
+    const snippet = "import PostalCodeStep from '../postal-code/PostalCodeStep.tsx';\nexport const step = PostalCodeStep;\n";
+    const problems = await importProblems(snippet, 'apps/web/src/steps/calendar/Example.tsx');
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain("The calendar step may not import another step's files");
+    const typeOnly = "import type { PostalCodeSaved } from '../../steps/postal-code/api.ts';\nexport type Saved = PostalCodeSaved;\n";
+    expect(await importProblems(typeOnly, 'apps/web/src/steps/calendar/example.ts')).toHaveLength(1);
+  }, 60_000);
+
+  it('lets a step import its own files, the shared ones and the packages', async () => {
+    const snippet = [
+      "import { describeSlot } from './slot-labels.ts';",
+      "import { texts } from '../../shared/texts.ts';",
+      "import { useScheduler } from '../../app/scheduler-context.tsx';",
+      "import { SETTING } from '@scheduler/contracts/setting-keys';",
+      'export const used = [describeSlot, texts, useScheduler, SETTING];',
+      '',
+    ].join('\n');
+    expect(await importProblems(snippet, 'apps/web/src/steps/calendar/Example.tsx')).toEqual([]);
+  }, 60_000);
+});
