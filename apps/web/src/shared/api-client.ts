@@ -43,7 +43,12 @@ export async function callApi<T>(path: string, options: { session?: SessionCrede
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     credentials: 'omit',
   });
-  if (response.status === 401) throw new UnauthorizedError();
+  if (response.status === 401) {
+    // Read to the end: an unread body keeps its connection busy (API answers are never cached,
+    // so nothing else drains it), and the browser allows only a few connections per server.
+    await response.text().catch(() => '');
+    throw new UnauthorizedError();
+  }
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as ErrorResponse | null;
     throw new ApiError(response.status, body?.error.code ?? 'http_error', body?.error.message ?? response.statusText, body?.error.field);
