@@ -47,7 +47,12 @@ export interface CallOptions {
 
 /** The error a refused answer stands for, read from that same response (never by asking again). */
 async function errorOf(response: Response, session: SessionCredentials | undefined): Promise<Error> {
-  if (response.status === 401) return new UnauthorizedError(session?.token ?? null);
+  if (response.status === 401) {
+    // Read to the end: an unread body keeps its connection busy (API answers are never cached,
+    // so nothing else drains it), and the browser allows only a few connections per server.
+    await response.text().catch(() => '');
+    return new UnauthorizedError(session?.token ?? null);
+  }
   const body = (await response.json().catch(() => null)) as Partial<ErrorResponse> | null;
   const error = body?.error;
   return new ApiError(response.status, error?.code ?? 'http_error', error?.message ?? response.statusText, error?.field);
