@@ -4,9 +4,8 @@ import { isPoBox, PO_BOX_MESSAGE } from '@scheduler/domain/address/us-address';
 import { locationMessage } from '@scheduler/domain/address/location-messages';
 import { AppError, NotFoundError } from '../../errors.ts';
 import { fiveDigitZip } from '@scheduler/contracts/postal-code';
-import { recordOrderEvent } from '../orders/orders.repository.ts';
-import { checkOrderLocation } from '../scheduling/scheduling.service.ts';
-import type { SchedulingStore } from '../scheduling/scheduling.store.ts';
+import { recordStepSaved } from '../orders/orders.service.ts';
+import { checkOrderLocation, type SchedulingStore } from '../scheduling/scheduling.service.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
 import { loadAddressContext, saveOrderAddress } from './address.repository.ts';
 import type { GeocodingService } from './geocoding.service.ts';
@@ -64,7 +63,7 @@ export async function setAddress(deps: AddressDependencies, session: Authenticat
       longitude: body.longitude,
       county: body.county || place?.county || '',
     });
-    await recordOrderEvent(tx, session.companyId, session.orderId, 'step_saved', { step: 'address', verified });
+    await recordStepSaved(tx, session, 'address', { verified });
   });
   const result = await checkOrderLocation(store, session, now);
   if (result.status === 'ok') return result;

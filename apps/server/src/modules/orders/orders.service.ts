@@ -91,5 +91,10 @@ export async function chooseOrderInspectors(db: Executor, ref: OrderRef, inspect
 /** The postal-code step (spec 2.4): the property's postal code, before its full address is known. */
 export async function savePostalCodeStep(db: Executor, ref: OrderRef, postalCode: string): Promise<void> {
   await saveOrderPostalCode(db, ref.companyId, ref.orderId, postalCode);
-  await recordOrderEvent(db, ref.companyId, ref.orderId, 'step_saved', { step: 'postal-code' });
+  await recordStepSaved(db, ref, 'postal-code');
+}
+
+/** The audit trail's record that a step was saved, written in the step's own transaction. */
+export async function recordStepSaved(db: Executor, ref: OrderRef, step: string, details: Record<string, unknown> = {}): Promise<void> {
+  await recordOrderEvent(db, ref.companyId, ref.orderId, 'step_saved', { step, ...details });
 }

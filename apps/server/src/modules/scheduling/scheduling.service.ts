@@ -4,6 +4,9 @@ import { MAX_AVAILABILITY_WINDOW_DAYS } from '@scheduler/contracts/scheduling';
 import type { LocationCode } from '@scheduler/contracts/location-codes';
 import { fiveDigitZip, POSTAL_CODE_MESSAGES, usesUsPostalCodes } from '@scheduler/contracts/postal-code';
 import { SETTING } from '@scheduler/contracts/setting-keys';
+
+/** The module's store travels in the app context; other modules name its type through this service. */
+export type { SchedulingStore } from './scheduling.store.ts';
 import { findSlots, seededRandom, slotsUnchangedUntil, teamsFor, type AvailabilityInput } from '@scheduler/domain/availability/engine';
 import { straightLineEstimator, type LatLng } from '@scheduler/domain/availability/geo';
 import { addDays, dayNumberOf, timeOfMinutes, ZonedCalendar } from '@scheduler/domain/availability/zoned-calendar';
