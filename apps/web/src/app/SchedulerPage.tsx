@@ -1,15 +1,16 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { SETTING } from '@scheduler/contracts/setting-keys';
-import { resolveScreen, schedulerMode, type StepName } from '@scheduler/domain/route-table';
+import { resolveScreen, schedulerMode, stepOrder, type StepName } from '@scheduler/domain/route-table';
 import { schedulerFlags, SettingsReader } from '@scheduler/domain/settings';
 import { UnauthorizedError } from '../shared/api-client.ts';
-import { markVisited } from '../shared/progress.ts';
+import { ContactText } from '../shared/ContactText.tsx';
+import { loadProgress, markVisited } from '../shared/progress.ts';
+import { ResumePrompt } from '../shared/ResumePrompt.tsx';
+import { StepSkeleton } from '../shared/StepSkeleton.tsx';
+import { useResumeOffer } from '../shared/use-resume-offer.ts';
 import { texts } from '../shared/texts.ts';
 import { PageLayout } from './PageLayout.tsx';
 import { SchedulerProvider, type SchedulerContextValue } from './scheduler-context.tsx';
@@ -24,14 +25,7 @@ const NotFoundPage = lazy(() => import('../status-pages/NotFoundPage.tsx').then(
 const UnauthorizedPage = lazy(() => import('../status-pages/UnauthorizedPage.tsx').then((m) => ({ default: m.UnauthorizedPage })));
 const ThankYou = lazy(() => import('../steps/review/ThankYou.tsx').then((m) => ({ default: m.ThankYou })));
 
-function Waiting({ label }: { label: string }) {
-  return (
-    <Box role="status" aria-live="polite" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, py: 10 }}>
-      <CircularProgress aria-hidden="true" />
-      <Typography>{label}</Typography>
-    </Box>
-  );
-}
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Any 401, from any call, ends the session for this page (spec 4.1). */
 function useUnauthorizedSignal(): boolean {
@@ -92,13 +86,29 @@ export function SchedulerPage() {
     if (!data.loading && screen.kind === 'unauthorized' && !onUnauthorizedRoute) void navigate(pathOf('unauthorized'), { replace: true });
   }, [data.loading, screen.kind, onUnauthorizedRoute, navigate, pathOf]);
 
-  const visitedStep = screen.kind === 'step' ? screen.step : null;
+  const resume = useResumeOffer(companyKey, credentials, screen.kind === 'step' ? order : undefined);
+  /** Where an earlier session left off: the furthest step of the walk it visited. */
+  const resumePath = (oldToken: string) => {
+    const progress = loadProgress(oldToken);
+    const walk = stepOrder(mode).filter((step) => (office?.controls.length ?? 0) > 0 || step !== 'property-info');
+    const visited = walk.filter((step) => {
+      const flag = STEP_PROGRESS_FLAG[step];
+      return flag !== null && progress[flag];
+    });
+    const step = visited.at(-1) ?? walk[0] ?? 'calendar';
+    return `/${companyKey}/online-scheduler/${step}?${new URLSearchParams({ t: oldToken, office: officeUuid }).toString()}`;
+  };
+
+  const visitedStep = screen.kind === 'step' && resume.offer.kind === 'none' ? screen.step : null;
   useEffect(() => {
     const flag = visitedStep ? STEP_PROGRESS_FLAG[visitedStep] : null;
     if (flag && token) markVisited(token, flag);
   }, [visitedStep, token]);
 
   const contactDetails = office ?? contact;
+  // "Start again" on the expired-session page: a fresh session of the office the link named.
+  const knownOffice = contact?.office_uuid ?? (UUID.test(officeUuid) ? officeUuid : null);
+  const restartHref = knownOffice ? `/${companyKey}/online-scheduler/${knownOffice}` : null;
   const header = {
     companyKey,
     officeUuid: officeUuid || null,
@@ -110,25 +120,39 @@ export function SchedulerPage() {
 
   let content;
   if (data.loading) {
-    content = <Waiting label={texts.loading} />;
+    content = <StepSkeleton />;
   } else if (data.failed && screen.kind !== 'disabled') {
+    const phone = contactDetails?.office_phone ?? '';
     content = (
       <Notice severity="error" action={<Button onClick={data.retry}>Try again</Button>} sx={{ maxWidth: 720, mx: 'auto' }}>
-        Something went wrong. Please try again, or call our office at {contactDetails?.office_phone}.
+        <ContactText text={texts.somethingWentWrong(phone)} phone={phone} />
       </Notice>
     );
   } else if (screen.kind === 'disabled') {
     content = <DisabledPage contact={contactDetails ?? null} />;
   } else if (screen.kind === 'unauthorized') {
-    content = <UnauthorizedPage contact={contactDetails ?? null} />;
+    content = <UnauthorizedPage contact={contactDetails ?? null} restartHref={restartHref} />;
   } else if (!office || !order) {
-    content = <Waiting label={texts.loading} />;
+    content = <StepSkeleton />;
   } else if (screen.kind === 'thank-you') {
     content = <ThankYou companyKey={companyKey} office={office} order={order} />;
   } else if (screen.kind === 'no-services') {
     content = <NoServicesPage contact={office} />;
   } else if (screen.kind === 'not-found') {
     content = <NotFoundPage contact={contact} companyKey={companyKey} />;
+  } else if (resume.offer.kind === 'checking') {
+    content = <StepSkeleton />;
+  } else if (resume.offer.kind === 'offer') {
+    const { token: oldToken, order: oldOrder } = resume.offer;
+    content = (
+      <ResumePrompt
+        order={oldOrder}
+        timeZone={office.time_zone}
+        companyName={office.company_name}
+        onContinue={() => void navigate(resumePath(oldToken))}
+        onStartOver={resume.startOver}
+      />
+    );
   } else {
     const Step = STEP_SCREENS[screen.step];
     const context: SchedulerContextValue = {
@@ -152,7 +176,7 @@ export function SchedulerPage() {
 
   return (
     <PageLayout header={header} contact={screen.kind === 'step' && !data.loading ? (contactDetails ?? null) : null}>
-      <Suspense fallback={<Waiting label={texts.pleaseWait} />}>{content}</Suspense>
+      <Suspense fallback={<StepSkeleton />}>{content}</Suspense>
     </PageLayout>
   );
 }

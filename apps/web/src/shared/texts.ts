@@ -13,6 +13,7 @@ export const texts = {
     unauthorized: 'Your session expired or you are not authorized to schedule this online order...',
     notFound: "Sorry! We couldn't find the page you were looking for...",
     scheduleAgain: 'Schedule Again',
+    startAgain: 'Start again',
   },
   stepTitles: {
     'postal-code': 'Please enter the Postal Code of the property to be inspected', // 2.4
@@ -74,5 +75,28 @@ export const texts = {
     noAlternatives: (phone: string) =>
       `We're sorry. There are no other appointments available for your service requirements. Please call our office at ${keepTogether(phone)} for help scheduling your inspection.`,
     close: 'Close',
+  },
+  skipToMain: 'Skip to main content',
+  /** The hold the visitor can see on every step after the calendar (DECISIONS 4.2). */
+  hold: {
+    heldUntil: (time: string) => `Held for you until ${time}`,
+    timeLeft: (countdown: string) => `${countdown} left`,
+    minutesLeft: (minutes: string) => `${minutes} left to finish before your held time is released.`,
+    lapsed: (time: string) => `Your hold ended at ${time}. We'll try to hold the time again when you save; if someone else took it, you can choose another.`,
+    withInspectors: (names: string) => `with ${names}`,
+    dialogTitle: 'Your time is held',
+    resetTitle: 'Release this time?',
+    resetText: (when: string) => `Reset releases ${when} so that someone else can book it, and you choose a time again.`,
+    keep: 'Keep this time',
+    release: 'Release it',
+  },
+  /** Reopening the scheduler link while an unfinished order of the office is in this browser. */
+  resume: {
+    title: 'Welcome back',
+    text: 'You have started an order in this browser and not finished it yet.',
+    held: (when: string, until: string) => `${when} is held for you until ${until}.`,
+    chosen: (when: string) => `You chose ${when}.`,
+    continue: 'Continue where you left off',
+    startOver: 'Start over',
   },
 } as const;

@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { SETTING } from '@scheduler/contracts/setting-keys';
 import { nextStep } from '@scheduler/domain/route-table';
-import { formatListDate, formatSidebarDateTime, minutesBetween } from '@scheduler/domain/scheduling-text';
+import { formatListDate, minutesBetween } from '@scheduler/domain/scheduling-text';
 import { formatPhone, phoneHref } from '@scheduler/domain/formatting';
 import { StepFrame } from '../../app/StepFrame.tsx';
 import { useScheduler } from '../../app/scheduler-context.tsx';
@@ -23,6 +23,9 @@ import { SlotPicker, type SlotChoice } from './SlotPicker.tsx';
 import { inspectorNames, pickMember } from './slot-labels.ts';
 import { useAvailability } from './use-availability.ts';
 import { Notice } from '../../shared/Notice.tsx';
+import { ContactText } from '../../shared/ContactText.tsx';
+import { HeldAppointment, heldSlotId, heldWallTime } from '../../shared/HeldAppointment.tsx';
+import { StepSkeleton } from '../../shared/StepSkeleton.tsx';
 
 // The dialogs open only after Next: they load then, keeping the first step light.
 const NotAvailableDialog = lazy(() => import('./AppointmentDialogs.tsx').then((m) => ({ default: m.NotAvailableDialog })));
@@ -116,6 +119,10 @@ export default function CalendarStep() {
   const current = order.datetime && order.inspectors.length ? order : null;
   const allSlots = useMemo(() => [...availability.byDate.values()].flat(), [availability.byDate]);
   const noneAtAll = availability.status === 'ready' && allSlots.length === 0;
+  const heldAt = heldWallTime(order, office.time_zone);
+  const selectedId = selected?.id ?? heldSlotId(allSlots, heldAt);
+
+  if (availability.status === 'loading' && availability.byDate.size === 0) return <StepSkeleton />;
 
   return (
     <StepFrame
@@ -144,9 +151,7 @@ export default function CalendarStep() {
         </Notice>
       )}
 
-      {current?.datetime && (
-        <CurrentAppointment datetime={current.datetime} timeZone={office.time_zone} onReset={() => void reset()} disabled={saving} />
-      )}
+      <HeldAppointment order={order} timeZone={office.time_zone} inspectors={showNames ? office.users : null} onReset={() => void reset()} disabled={saving} />
 
       {availability.status === 'loading' && (
         <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 4 }}>
@@ -156,7 +161,7 @@ export default function CalendarStep() {
       )}
       {availability.status === 'error' && (
         <Notice severity="error" action={<Button onClick={availability.reload}>Try again</Button>}>
-          {texts.somethingWentWrong(office.office_phone)}
+          <ContactText text={texts.somethingWentWrong(office.office_phone)} phone={office.office_phone} />
         </Notice>
       )}
       {noneAtAll && (
@@ -170,16 +175,18 @@ export default function CalendarStep() {
 
       {availability.status === 'ready' &&
         (listMode ? (
-          <ListMode availability={availability} slots={allSlots} pageSize={appointmentLimit || DEFAULT_LIST_PAGE} describe={describe} selectedId={selected?.id ?? null} onSelect={setSelected} phone={office.office_phone} />
+          <ListMode availability={availability} slots={allSlots} pageSize={appointmentLimit || DEFAULT_LIST_PAGE} describe={describe} selectedId={selectedId} onSelect={setSelected} phone={office.office_phone} />
         ) : noneAtAll ? (
-          <Typography>{texts.calendar.noneInCalendar(office.office_phone)}</Typography>
+          <Typography>
+            <ContactText text={texts.calendar.noneInCalendar(office.office_phone)} phone={office.office_phone} />
+          </Typography>
         ) : (
-          <CalendarMode availability={availability} today={today} firstDate={firstDate} limit={appointmentLimit} describe={describe} selectedId={selected?.id ?? null} onSelect={setSelected} />
+          <CalendarMode heldAt={heldAt} availability={availability} today={today} firstDate={firstDate} limit={appointmentLimit} describe={describe} selectedId={selectedId} onSelect={setSelected} />
         ))}
 
       {failed && (
         <Notice severity="error" sx={{ mt: 3 }}>
-          {texts.somethingWentWrong(office.office_phone)}
+          <ContactText text={texts.somethingWentWrong(office.office_phone)} phone={office.office_phone} />
         </Notice>
       )}
       <Suspense fallback={null}>
@@ -201,6 +208,7 @@ export default function CalendarStep() {
         <HoldNoticeDialog
           slot={held}
           minutes={holdMinutes}
+          onClose={() => setHeld(null)}
           onContinue={() => {
             setHeld(null);
             if (afterSave) goTo(afterSave);
@@ -212,24 +220,6 @@ export default function CalendarStep() {
   );
 }
 
-function CurrentAppointment({ datetime, timeZone, onReset, disabled }: { datetime: string; timeZone: string; onReset: () => void; disabled: boolean }) {
-  const local = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-    .format(new Date(datetime))
-    .replace(',', '');
-  const { date, time } = formatSidebarDateTime(local);
-  return (
-    <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, p: 2, mb: 3, bgcolor: '#eef5ee', border: 1, borderColor: '#bcd9bf', borderRadius: 2 }}>
-      <Box>
-        <Typography sx={{ fontWeight: 600 }}>{texts.calendar.date(date)}</Typography>
-        <Typography>{texts.calendar.time(time)}</Typography>
-      </Box>
-      <Button variant="outlined" onClick={onReset} disabled={disabled}>
-        {texts.calendar.reset}
-      </Button>
-    </Box>
-  );
-}
-
 interface ModeProps {
   describe: (slot: AppointmentSlot) => SlotChoice;
   selectedId: string | null;
@@ -237,10 +227,10 @@ interface ModeProps {
 }
 
 /** Calendar mode: a month calendar, then the chosen day's times (spec 2.5). */
-function CalendarMode({ availability, today, firstDate, limit, describe, selectedId, onSelect }: ModeProps & { availability: ReturnType<typeof useAvailability>; today: string; firstDate: string; limit: number }) {
+function CalendarMode({ heldAt, availability, today, firstDate, limit, describe, selectedId, onSelect }: ModeProps & { heldAt: string | null; availability: ReturnType<typeof useAvailability>; today: string; firstDate: string; limit: number }) {
   const firstWithSlots = [...availability.byDate.keys()].sort()[0] ?? firstDate;
-  const [month, setMonth] = useState(`${firstWithSlots.slice(0, 7)}-01`);
-  const [date, setDate] = useState<string | null>(null);
+  const [month, setMonth] = useState(`${(heldAt ?? firstWithSlots).slice(0, 7)}-01`);
+  const [date, setDate] = useState<string | null>(heldAt?.slice(0, 10) ?? null);
   const slots = date ? (availability.byDate.get(date) ?? []) : [];
   const shown = limit > 0 ? slots.slice(0, limit) : slots;
   const isEnabled = (day: string) => day >= firstDate && day >= today && (availability.byDate.get(day)?.length ?? 0) > 0;
@@ -260,7 +250,7 @@ function CalendarMode({ availability, today, firstDate, limit, describe, selecte
         <Typography component="h2" variant="h2" sx={{ mb: 1.5 }}>
           {texts.calendar.selectDay}
         </Typography>
-        <MonthCalendar month={month} selectedDate={date} isEnabled={isEnabled} onSelect={setDate} onMonthChange={changeMonth} canGoBack={month > `${today.slice(0, 7)}-01`} />
+        <MonthCalendar month={month} selectedDate={date} isEnabled={isEnabled} onSelect={setDate} onMonthChange={changeMonth} canGoBack={month > `${today.slice(0, 7)}-01`} today={today} />
         {availability.loadingMore && (
           <Typography role="status" sx={{ mt: 1, color: 'text.secondary' }}>
             {texts.pleaseWait}
@@ -315,7 +305,9 @@ function ListMode({ availability, slots, pageSize, describe, selectedId, onSelec
         </Typography>
       )}
       {atEnd || shown.length === 0 ? (
-        <Typography sx={{ mt: 2 }}>{texts.calendar.listEnd(shown.length > 0, phone)}</Typography>
+        <Typography sx={{ mt: 2 }}>
+          <ContactText text={texts.calendar.listEnd(shown.length > 0, phone)} phone={phone} />
+        </Typography>
       ) : (
         <Button variant="outlined" sx={{ mt: 2 }} onClick={() => void showMore()} disabled={availability.loadingMore}>
           {texts.calendar.showMore}

@@ -1,0 +1,77 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useState } from 'react';
+import type { OrderResponse } from '@scheduler/contracts/order';
+import { formatAppointmentDateTime, formatSidebarDateTime, joinNames, wallTimeIn } from '@scheduler/domain/scheduling-text';
+import { HoldIndicator, heldTimeOf } from './HoldIndicator.tsx';
+import { texts } from './texts.ts';
+
+// Only a Reset loads the dialog.
+const ConfirmDialog = lazy(() => import('./ConfirmDialog.tsx'));
+
+/** The order's date and time in the office's wall time ("YYYY-MM-DD HH:mm:ss"), or null. */
+export function heldWallTime(order: Pick<OrderResponse, 'datetime'>, timeZone: string): string | null {
+  return order.datetime ? wallTimeIn(order.datetime, timeZone) : null;
+}
+
+/** The id of the listed slot that is the order's held time, so the calendar can show it chosen. */
+export function heldSlotId(slots: ReadonlyArray<{ id: string; start_datetime: string }>, wallTime: string | null): string | null {
+  if (!wallTime) return null;
+  return slots.find((slot) => slot.start_datetime.slice(0, 16) === wallTime.slice(0, 16))?.id ?? null;
+}
+
+/**
+ * The calendar's green box for a time already chosen: "Date" and "Time" as the spec words them,
+ * the inspectors when the company shows names, how long it is held, and Reset, which asks before
+ * it releases the hold.
+ */
+export function HeldAppointment({
+  order,
+  timeZone,
+  inspectors,
+  onReset,
+  disabled,
+}: {
+  order: Pick<OrderResponse, 'datetime' | 'hold_expires_at' | 'confirmed' | 'inspectors'>;
+  timeZone: string;
+  /** The office's inspectors when their names are shown, else nothing. */
+  inspectors: ReadonlyArray<{ id: number; display: string }> | null;
+  onReset: () => void;
+  disabled: boolean;
+}) {
+  const [asking, setAsking] = useState(false);
+  const wallTime = heldWallTime(order, timeZone);
+  if (!wallTime) return null;
+  const { date, time } = formatSidebarDateTime(wallTime);
+  const names = inspectors ? joinNames(order.inspectors.map((i) => inspectors.find((u) => u.id === i.id)?.display ?? '').filter(Boolean)) : '';
+  const held = heldTimeOf(order, timeZone);
+  return (
+    <Box data-testid="held-appointment" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, p: 2, mb: 3, bgcolor: '#eef5ee', border: 1, borderColor: '#bcd9bf', borderRadius: 2 }}>
+      <Box sx={{ flex: '1 1 240px' }}>
+        <Typography sx={{ fontWeight: 600 }}>{texts.calendar.date(date)}</Typography>
+        <Typography>{texts.calendar.time(time)}</Typography>
+        {names && <Typography sx={{ color: 'text.secondary' }}>{texts.hold.withInspectors(names)}</Typography>}
+        {held && <HoldIndicator held={held} showAppointment={false} sx={{ mt: 1, p: 0, border: 0, bgcolor: 'transparent' }} />}
+      </Box>
+      <Button variant="outlined" onClick={() => setAsking(true)} disabled={disabled}>
+        {texts.calendar.reset}
+      </Button>
+      {asking && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            title={texts.hold.resetTitle}
+            text={texts.hold.resetText(formatAppointmentDateTime(wallTime))}
+            confirm={texts.hold.release}
+            cancel={texts.hold.keep}
+            onCancel={() => setAsking(false)}
+            onConfirm={() => {
+              setAsking(false);
+              onReset();
+            }}
+          />
+        </Suspense>
+      )}
+    </Box>
+  );
+}
