@@ -3,23 +3,13 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import type { OrderResponse } from '@scheduler/contracts/order';
-import { formatAppointmentDateTime, formatSidebarDateTime, joinNames, wallTimeIn } from '@scheduler/domain/scheduling-text';
-import { HoldIndicator, heldTimeOf } from './HoldIndicator.tsx';
+import { formatAppointmentDateTime, formatSidebarDateTime, joinNames } from '@scheduler/domain/scheduling-text';
+import { heldTimeOf, heldWallTime } from './held-time.ts';
+import { HoldIndicator } from './HoldIndicator.tsx';
 import { texts } from './texts.ts';
 
 // Only a Reset loads the dialog.
 const ConfirmDialog = lazy(() => import('./ConfirmDialog.tsx'));
-
-/** The order's date and time in the office's wall time ("YYYY-MM-DD HH:mm:ss"), or null. */
-export function heldWallTime(order: Pick<OrderResponse, 'datetime'>, timeZone: string): string | null {
-  return order.datetime ? wallTimeIn(order.datetime, timeZone) : null;
-}
-
-/** The id of the listed slot that is the order's held time, so the calendar can show it chosen. */
-export function heldSlotId(slots: ReadonlyArray<{ id: string; start_datetime: string }>, wallTime: string | null): string | null {
-  if (!wallTime) return null;
-  return slots.find((slot) => slot.start_datetime.slice(0, 16) === wallTime.slice(0, 16))?.id ?? null;
-}
 
 /**
  * The calendar's green box for a time already chosen: "Date" and "Time" as the spec words them,

@@ -1,26 +1,13 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { formatCountdown, formatLongDateTime, formatMinutesLeft, formatTime, wallTimeIn } from '@scheduler/domain/scheduling-text';
+import type { HeldTime } from './held-time.ts';
 import { texts } from './texts.ts';
 import { useNow } from './use-now.ts';
 import { visuallyHidden } from './visually-hidden.ts';
 
 /** The countdown shows, and the minutes are announced, in the hold's last minutes. */
 export const COUNTDOWN_FROM_MS = 5 * 60_000;
-
-export interface HeldTime {
-  /** The appointment's start, an ISO instant. */
-  datetime: string;
-  /** When the hold lapses, an ISO instant. */
-  holdExpiresAt: string;
-  timeZone: string;
-}
-
-/** The order's held time, when it has one that is not booked yet. */
-export function heldTimeOf(order: { datetime: string | null; hold_expires_at: string | null; confirmed: boolean }, timeZone: string): HeldTime | null {
-  if (!order.datetime || !order.hold_expires_at || order.confirmed) return null;
-  return { datetime: order.datetime, holdExpiresAt: order.hold_expires_at, timeZone };
-}
 
 /**
  * "Held for you until 10:42 AM": a quiet line on every step after the calendar, so the visitor

@@ -24,7 +24,8 @@ import { inspectorNames, pickMember } from './slot-labels.ts';
 import { useAvailability } from './use-availability.ts';
 import { Notice } from '../../shared/Notice.tsx';
 import { ContactText } from '../../shared/ContactText.tsx';
-import { HeldAppointment, heldSlotId, heldWallTime } from '../../shared/HeldAppointment.tsx';
+import { HeldAppointment } from '../../shared/HeldAppointment.tsx';
+import { heldSlotId, heldWallTime } from '../../shared/held-time.ts';
 import { StepSkeleton } from '../../shared/StepSkeleton.tsx';
 
 // The dialogs open only after Next: they load then, keeping the first step light.
@@ -120,7 +121,7 @@ export default function CalendarStep() {
   const allSlots = useMemo(() => [...availability.byDate.values()].flat(), [availability.byDate]);
   const noneAtAll = availability.status === 'ready' && allSlots.length === 0;
   const heldAt = heldWallTime(order, office.time_zone);
-  const selectedId = selected?.id ?? heldSlotId(allSlots, heldAt);
+  const selectedId = selected?.id ?? heldSlotId(allSlots, heldAt, order.inspectors.map((i) => i.id));
 
   if (availability.status === 'loading' && availability.byDate.size === 0) return <StepSkeleton />;
 
