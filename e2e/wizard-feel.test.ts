@@ -72,7 +72,7 @@ describe('the wizard by keyboard and screen reader', () => {
 
     // The month arrows, then the grid: one Tab stop, on the first day with appointments.
     await press('Tab');
-    expect((await focusedElement(page)).text).toMatch(/^Next month, /);
+    expect((await focusedElement(page)).text).toBe('Next month');
     await press('Tab');
     const day = await focusedElement(page);
     expect(day.tag).toBe('button');

@@ -7,8 +7,7 @@ import { resolveScreen, schedulerMode, stepOrder, type StepName } from '@schedul
 import { schedulerFlags, SettingsReader } from '@scheduler/domain/settings';
 import { UnauthorizedError } from '../shared/api-client.ts';
 import { ContactText } from '../shared/ContactText.tsx';
-import { loadProgress, markVisited } from '../shared/progress.ts';
-import { ResumePrompt } from '../shared/ResumePrompt.tsx';
+import { markVisited } from '../shared/progress.ts';
 import { StepSkeleton } from '../shared/StepSkeleton.tsx';
 import { useResumeOffer } from '../shared/use-resume-offer.ts';
 import { texts } from '../shared/texts.ts';
@@ -23,6 +22,7 @@ const DisabledPage = lazy(() => import('../status-pages/DisabledPage.tsx').then(
 const NoServicesPage = lazy(() => import('../status-pages/NoServicesPage.tsx').then((m) => ({ default: m.NoServicesPage })));
 const NotFoundPage = lazy(() => import('../status-pages/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })));
 const UnauthorizedPage = lazy(() => import('../status-pages/UnauthorizedPage.tsx').then((m) => ({ default: m.UnauthorizedPage })));
+const ResumeGate = lazy(() => import('../shared/ResumeGate.tsx'));
 const ThankYou = lazy(() => import('../steps/review/ThankYou.tsx').then((m) => ({ default: m.ThankYou })));
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -87,19 +87,7 @@ export function SchedulerPage() {
   }, [data.loading, screen.kind, onUnauthorizedRoute, navigate, pathOf]);
 
   const resume = useResumeOffer(companyKey, credentials, screen.kind === 'step' ? order : undefined);
-  /** Where an earlier session left off: the furthest step of the walk it visited. */
-  const resumePath = (oldToken: string) => {
-    const progress = loadProgress(oldToken);
-    const walk = stepOrder(mode).filter((step) => (office?.controls.length ?? 0) > 0 || step !== 'property-info');
-    const visited = walk.filter((step) => {
-      const flag = STEP_PROGRESS_FLAG[step];
-      return flag !== null && progress[flag];
-    });
-    const step = visited.at(-1) ?? walk[0] ?? 'calendar';
-    return `/${companyKey}/online-scheduler/${step}?${new URLSearchParams({ t: oldToken, office: officeUuid }).toString()}`;
-  };
-
-  const visitedStep = screen.kind === 'step' && resume.offer.kind === 'none' ? screen.step : null;
+  const visitedStep = screen.kind === 'step' && resume.other === null ? screen.step : null;
   useEffect(() => {
     const flag = visitedStep ? STEP_PROGRESS_FLAG[visitedStep] : null;
     if (flag && token) markVisited(token, flag);
@@ -140,17 +128,18 @@ export function SchedulerPage() {
     content = <NoServicesPage contact={office} />;
   } else if (screen.kind === 'not-found') {
     content = <NotFoundPage contact={contact} companyKey={companyKey} />;
-  } else if (resume.offer.kind === 'checking') {
-    content = <StepSkeleton />;
-  } else if (resume.offer.kind === 'offer') {
-    const { token: oldToken, order: oldOrder } = resume.offer;
+  } else if (resume.other !== null) {
+    const oldToken = resume.other;
     content = (
-      <ResumePrompt
-        order={oldOrder}
+      <ResumeGate
+        companyKey={companyKey}
+        officeUuid={officeUuid}
+        otherToken={oldToken}
         timeZone={office.time_zone}
         companyName={office.company_name}
-        onContinue={() => void navigate(resumePath(oldToken))}
-        onStartOver={resume.startOver}
+        walk={stepOrder(mode).filter((step) => office.controls.length > 0 || step !== 'property-info')}
+        onContinue={(path) => void navigate(path)}
+        onKeepNew={resume.keepThisSession}
       />
     );
   } else {

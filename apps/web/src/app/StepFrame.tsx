@@ -2,14 +2,16 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { nextStep, previousStep, type StepName } from '@scheduler/domain/route-table';
+import { heldTimeOf } from '../shared/hold-state.ts';
 import { SCREEN_HEADING_ID, useScreenHeadingFocus } from '../shared/focus.ts';
-import { heldTimeOf } from '../shared/held-time.ts';
-import { HoldIndicator } from '../shared/HoldIndicator.tsx';
 import { texts } from '../shared/texts.ts';
 import { useScheduler } from './scheduler-context.tsx';
 import { StepProgress } from './StepProgress.tsx';
+
+// Only a visitor with a held time needs it: it stays out of the first step's download.
+const HoldIndicator = lazy(() => import('../shared/HoldIndicator.tsx'));
 
 export interface StepFrameProps {
   step: StepName;
@@ -41,7 +43,11 @@ export function StepFrame({ step, children, onNext, nextDisabled = false, hideBa
       <Typography variant="h1" id={SCREEN_HEADING_ID} tabIndex={-1} sx={{ mb: 3 }}>
         {title}
       </Typography>
-      {held && <HoldIndicator held={held} sx={{ mt: -1, mb: 3 }} />}
+      {held && (
+        <Suspense fallback={null}>
+          <HoldIndicator held={held} sx={{ mt: -1, mb: 3 }} />
+        </Suspense>
+      )}
       {children}
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mt: 4, pt: 3, borderTop: 1, borderColor: 'divider' }}>
         {back && !hideBack ? (

@@ -5,7 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import { useFocusHeadingAfterClose } from './focus.ts';
+import { useFocusHeadingAfterClose } from './dialog-focus.ts';
 
 /**
  * Asks before something that cannot be taken back. The safe answer has the initial focus, so

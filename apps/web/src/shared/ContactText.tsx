@@ -1,42 +1,29 @@
 import Link from '@mui/material/Link';
-import { Fragment } from 'react';
 import { phoneHref } from '@scheduler/domain/formatting';
 
-/** Spaces in a phone number inside a sentence are non-breaking (see texts.ts). */
-const asInText = (value: string) => value.replace(/ /g, '\u00a0');
+const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * A sentence of the product's texts with the office's phone number and e-mail address in it made
- * into tel: and mailto: links, so that every phone and e-mail on every screen can be tapped.
+ * into tel: and mailto: links, so that every phone and e-mail on every screen can be tapped. The
+ * texts keep a phone's spaces non-breaking; both spellings are found.
  */
-export function ContactText({ text, phone, email }: { text: string; phone?: string; email?: string }) {
-  const targets = [
-    phone ? { shown: asInText(phone), href: phoneHref(phone) } : null,
-    phone ? { shown: phone, href: phoneHref(phone) } : null,
-    email ? { shown: email, href: `mailto:${email}` } : null,
-  ].filter((t): t is { shown: string; href: string } => t !== null && t.shown.trim() !== '');
-  const pieces: Array<string | { shown: string; href: string }> = [text];
-  for (const target of targets) {
-    for (let i = 0; i < pieces.length; i++) {
-      const piece = pieces[i];
-      if (typeof piece !== 'string') continue;
-      const at = piece.indexOf(target.shown);
-      if (at < 0) continue;
-      pieces.splice(i, 1, piece.slice(0, at), target, piece.slice(at + target.shown.length));
-      i++;
-    }
+export function ContactText({ text, phone = '', email = '' }: { text: string; phone?: string; email?: string }) {
+  const links = new Map<string, string>();
+  if (phone.trim()) {
+    links.set(phone.replace(/ /g, '\u00a0'), phoneHref(phone));
+    links.set(phone, phoneHref(phone));
   }
-  return (
-    <>
-      {pieces.map((piece, i) =>
-        typeof piece === 'string' ? (
-          <Fragment key={i}>{piece}</Fragment>
-        ) : (
-          <Link key={i} href={piece.href} sx={{ color: 'inherit', fontWeight: 600, whiteSpace: 'nowrap' }}>
-            {piece.shown}
-          </Link>
-        ),
-      )}
-    </>
+  if (email.trim()) links.set(email, `mailto:${email}`);
+  if (links.size === 0) return text;
+  const pieces = text.split(new RegExp(`(${[...links.keys()].map(escapeRegExp).join('|')})`));
+  return pieces.map((piece, i) =>
+    links.has(piece) ? (
+      <Link key={i} href={links.get(piece)} sx={{ color: 'inherit', fontWeight: 600, whiteSpace: 'nowrap' }}>
+        {piece}
+      </Link>
+    ) : (
+      piece
+    ),
   );
 }

@@ -1,67 +1,19 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useState } from 'react';
-import type { OrderResponse } from '@scheduler/contracts/order';
-import { formatAppointmentDateTime, formatSidebarDateTime, joinNames } from '@scheduler/domain/scheduling-text';
-import { heldTimeOf, heldWallTime } from './held-time.ts';
-import { HoldIndicator } from './HoldIndicator.tsx';
-import { texts } from './texts.ts';
+import { lazy, Suspense, type ComponentProps } from 'react';
 
-// Only a Reset loads the dialog.
-const ConfirmDialog = lazy(() => import('./ConfirmDialog.tsx'));
+// A first visit has no held time: the box, the hold line and their formatters load only when
+// there is one, which keeps them out of the first step's download.
+const HeldAppointmentBox = lazy(() => import('./HeldAppointmentBox.tsx'));
 
 /**
  * The calendar's green box for a time already chosen: "Date" and "Time" as the spec words them,
  * the inspectors when the company shows names, how long it is held, and Reset, which asks before
- * it releases the hold.
+ * it releases the hold. Nothing when the order has no time.
  */
-export function HeldAppointment({
-  order,
-  timeZone,
-  inspectors,
-  onReset,
-  disabled,
-}: {
-  order: Pick<OrderResponse, 'datetime' | 'hold_expires_at' | 'confirmed' | 'inspectors'>;
-  timeZone: string;
-  /** The office's inspectors when their names are shown, else nothing. */
-  inspectors: ReadonlyArray<{ id: number; display: string }> | null;
-  onReset: () => void;
-  disabled: boolean;
-}) {
-  const [asking, setAsking] = useState(false);
-  const wallTime = heldWallTime(order, timeZone);
-  if (!wallTime) return null;
-  const { date, time } = formatSidebarDateTime(wallTime);
-  const names = inspectors ? joinNames(order.inspectors.map((i) => inspectors.find((u) => u.id === i.id)?.display ?? '').filter(Boolean)) : '';
-  const held = heldTimeOf(order, timeZone);
+export function HeldAppointment(props: ComponentProps<typeof HeldAppointmentBox>) {
+  if (!props.order.datetime) return null;
   return (
-    <Box data-testid="held-appointment" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, p: 2, mb: 3, bgcolor: '#eef5ee', border: 1, borderColor: '#bcd9bf', borderRadius: 2 }}>
-      <Box sx={{ flex: '1 1 240px' }}>
-        <Typography sx={{ fontWeight: 600 }}>{texts.calendar.date(date)}</Typography>
-        <Typography>{texts.calendar.time(time)}</Typography>
-        {names && <Typography sx={{ color: 'text.secondary' }}>{texts.hold.withInspectors(names)}</Typography>}
-        {held && <HoldIndicator held={held} showAppointment={false} sx={{ mt: 1, p: 0, border: 0, bgcolor: 'transparent' }} />}
-      </Box>
-      <Button variant="outlined" onClick={() => setAsking(true)} disabled={disabled}>
-        {texts.calendar.reset}
-      </Button>
-      {asking && (
-        <Suspense fallback={null}>
-          <ConfirmDialog
-            title={texts.hold.resetTitle}
-            text={texts.hold.resetText(formatAppointmentDateTime(wallTime))}
-            confirm={texts.hold.release}
-            cancel={texts.hold.keep}
-            onCancel={() => setAsking(false)}
-            onConfirm={() => {
-              setAsking(false);
-              onReset();
-            }}
-          />
-        </Suspense>
-      )}
-    </Box>
+    <Suspense fallback={null}>
+      <HeldAppointmentBox {...props} />
+    </Suspense>
   );
 }

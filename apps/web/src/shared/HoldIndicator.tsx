@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { formatCountdown, formatLongDateTime, formatMinutesLeft, formatTime, wallTimeIn } from '@scheduler/domain/scheduling-text';
-import type { HeldTime } from './held-time.ts';
-import { texts } from './texts.ts';
+import type { HeldTime } from './hold-state.ts';
+import { holdTexts } from './hold-texts.ts';
 import { useNow } from './use-now.ts';
 import { visuallyHidden } from './visually-hidden.ts';
 
@@ -14,7 +14,7 @@ export const COUNTDOWN_FROM_MS = 5 * 60_000;
  * knows the time is theirs and for how long. In the last minutes a countdown shows and each
  * minute is announced politely; once the hold lapses it says so.
  */
-export function HoldIndicator({ held, showAppointment = true, sx }: { held: HeldTime; showAppointment?: boolean; sx?: object }) {
+export default function HoldIndicator({ held, showAppointment = true, sx }: { held: HeldTime; showAppointment?: boolean; sx?: object }) {
   const now = useNow(1000);
   const expiresAt = Date.parse(held.holdExpiresAt);
   const left = expiresAt - now;
@@ -22,7 +22,7 @@ export function HoldIndicator({ held, showAppointment = true, sx }: { held: Held
   const appointment = formatLongDateTime(wallTimeIn(held.datetime, held.timeZone));
   const lapsed = left <= 0;
   const counting = !lapsed && left <= COUNTDOWN_FROM_MS;
-  const announcement = lapsed ? texts.hold.lapsed(until) : counting ? texts.hold.minutesLeft(formatMinutesLeft(left)) : '';
+  const announcement = lapsed ? holdTexts.lapsed(until) : counting ? holdTexts.minutesLeft(formatMinutesLeft(left)) : '';
   return (
     <Box
       data-testid="hold-indicator"
@@ -44,15 +44,15 @@ export function HoldIndicator({ held, showAppointment = true, sx }: { held: Held
       <ClockIcon />
       <Box sx={{ flex: '1 1 220px' }}>
         {lapsed ? (
-          <Typography sx={{ fontWeight: 600 }}>{texts.hold.lapsed(until)}</Typography>
+          <Typography sx={{ fontWeight: 600 }}>{holdTexts.lapsed(until)}</Typography>
         ) : (
-          <Typography sx={{ fontWeight: 600 }}>{texts.hold.heldUntil(until)}</Typography>
+          <Typography sx={{ fontWeight: 600 }}>{holdTexts.heldUntil(until)}</Typography>
         )}
         {showAppointment && <Typography variant="body2">{appointment}</Typography>}
       </Box>
       {counting && (
         <Box aria-hidden="true" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 700, px: 1.25, py: 0.25, borderRadius: 99, bgcolor: '#ffffff', border: 1, borderColor: '#bcd9bf' }}>
-          {texts.hold.timeLeft(formatCountdown(left))}
+          {holdTexts.timeLeft(formatCountdown(left))}
         </Box>
       )}
       {/* Changes once a minute at most, and once when the hold lapses: the countdown itself is for the eyes only. */}

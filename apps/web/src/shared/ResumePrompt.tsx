@@ -6,27 +6,27 @@ import { useEffect, useState } from 'react';
 import type { OrderResponse } from '@scheduler/contracts/order';
 import { formatLongDateTime, formatTime, wallTimeIn } from '@scheduler/domain/scheduling-text';
 import { SCREEN_HEADING_ID, useScreenHeadingFocus } from './focus.ts';
-import { texts } from './texts.ts';
+import { resumeTexts } from './hold-texts.ts';
 
 /** "Welcome back": continue the unfinished order kept in this browser, or start over. */
 export function ResumePrompt({ order, timeZone, companyName, onContinue, onStartOver }: { order: OrderResponse; timeZone: string; companyName: string; onContinue: () => void; onStartOver: () => Promise<void> }) {
   const [starting, setStarting] = useState(false);
   useScreenHeadingFocus('resume');
   useEffect(() => {
-    document.title = `${texts.resume.title} | ${companyName}`;
+    document.title = `${resumeTexts.title} | ${companyName}`;
   }, [companyName]);
   const when = order.datetime ? formatLongDateTime(wallTimeIn(order.datetime, timeZone)) : null;
   const heldUntil = order.hold_expires_at && Date.parse(order.hold_expires_at) > Date.now() ? formatTime(wallTimeIn(order.hold_expires_at, timeZone)) : null;
   return (
     <Paper sx={{ p: { xs: 3, sm: 5 }, border: 1, borderColor: 'divider', maxWidth: 640, mx: 'auto' }}>
       <Typography variant="h1" id={SCREEN_HEADING_ID} tabIndex={-1} sx={{ mb: 2 }}>
-        {texts.resume.title}
+        {resumeTexts.title}
       </Typography>
-      <Typography sx={{ mb: 1 }}>{texts.resume.text}</Typography>
-      {when && <Typography sx={{ mb: 1, fontWeight: 600 }}>{heldUntil ? texts.resume.held(when, heldUntil) : texts.resume.chosen(when)}</Typography>}
+      <Typography sx={{ mb: 1 }}>{resumeTexts.text}</Typography>
+      {when && <Typography sx={{ mb: 1, fontWeight: 600 }}>{heldUntil ? resumeTexts.held(when, heldUntil) : resumeTexts.chosen(when)}</Typography>}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 3 }}>
         <Button variant="contained" size="large" onClick={onContinue} disabled={starting}>
-          {texts.resume.continue}
+          {resumeTexts.continue}
         </Button>
         <Button
           variant="outlined"
@@ -37,7 +37,7 @@ export function ResumePrompt({ order, timeZone, companyName, onContinue, onStart
             void onStartOver().finally(() => setStarting(false));
           }}
         >
-          {texts.resume.startOver}
+          {resumeTexts.startOver}
         </Button>
       </Box>
     </Paper>

@@ -1,39 +1,37 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { keyframes } from '@emotion/react';
 import { texts } from './texts.ts';
+
+const pulse = keyframes`50% { opacity: 0.45; }`;
+
+/** Grey placeholder blocks, pulsing unless the visitor asks for less motion. */
+const block = (height: number | string, width: number | string = '100%') => ({
+  height,
+  width,
+  bgcolor: '#e3e8ee',
+  borderRadius: 2,
+  animation: `${pulse} 1.6s ease-in-out 0.4s infinite`,
+  '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+});
 
 /**
  * The one loading state of the wizard: the card's outline (progress, heading, content, actions)
  * with the spec's loading text, from the first paint until the step can show itself, so the page
  * does not jump from blank to text to spinner to card. Same size and place as a step's card.
  */
-export function StepSkeleton({ label = texts.loading }: { label?: string }) {
+export function StepSkeleton() {
   return (
     <Paper data-testid="step-skeleton" sx={{ p: { xs: 2, sm: 4 }, border: 1, borderColor: 'divider', maxWidth: 880, mx: 'auto' }}>
-      <Box aria-hidden="true">
-        <Box sx={{ display: { xs: 'none', md: 'flex' }, gap: 1, mb: 3 }}>
-          {Array.from({ length: 6 }, (_, i) => (
-            <Skeleton key={i} variant="rounded" height={4} sx={{ flex: 1 }} />
-          ))}
-        </Box>
-        <Skeleton variant="text" width={120} sx={{ display: { xs: 'block', md: 'none' }, mb: 2 }} />
-        <Skeleton variant="text" sx={{ fontSize: '1.6rem', width: { xs: '90%', sm: '60%' }, mb: 2 }} />
-      </Box>
+      <Box aria-hidden="true" sx={{ ...block(4), mb: 4 }} />
+      <Box aria-hidden="true" sx={{ ...block(32, '70%'), mb: 2 }} />
       <Typography role="status" sx={{ color: 'text.secondary', mb: 2 }}>
-        {label}
+        {texts.loading}
       </Typography>
-      <Box aria-hidden="true" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(300px, 420px) 1fr' }, gap: 4 }}>
-        <Skeleton variant="rounded" height={300} />
-        <Box sx={{ display: { xs: 'none', md: 'block' } }}>
-          <Skeleton variant="rounded" height={48} sx={{ mb: 1 }} />
-          <Skeleton variant="rounded" height={48} sx={{ mb: 1 }} />
-          <Skeleton variant="rounded" height={48} />
-        </Box>
-      </Box>
-      <Box aria-hidden="true" sx={{ display: 'flex', justifyContent: 'flex-end', mt: 4, pt: 3, borderTop: 1, borderColor: 'divider' }}>
-        <Skeleton variant="rounded" width={96} height={42} />
+      <Box aria-hidden="true" sx={block(300)} />
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 4, pt: 3, borderTop: 1, borderColor: 'divider' }}>
+        <Box aria-hidden="true" sx={block(42, 96)} />
       </Box>
     </Paper>
   );

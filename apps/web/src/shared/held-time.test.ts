@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { heldSlotId, heldTimeOf, heldWallTime } from './held-time.ts';
+import { heldSlotId, heldWallTime } from './held-time.ts';
+import { heldTimeOf } from './hold-state.ts';
 
 const slot = (id: string, start: string, users: number[], group?: Array<{ users: number[] }>) => ({ id, start_datetime: start, users, group });
 

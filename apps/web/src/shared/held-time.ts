@@ -1,20 +1,6 @@
 import type { OrderResponse } from '@scheduler/contracts/order';
 import { wallTimeIn } from '@scheduler/domain/scheduling-text';
 
-export interface HeldTime {
-  /** The appointment's start, an ISO instant. */
-  datetime: string;
-  /** When the hold lapses, an ISO instant. */
-  holdExpiresAt: string;
-  timeZone: string;
-}
-
-/** The order's held time, when it has one that is not booked yet. */
-export function heldTimeOf(order: { datetime: string | null; hold_expires_at: string | null; confirmed: boolean }, timeZone: string): HeldTime | null {
-  if (!order.datetime || !order.hold_expires_at || order.confirmed) return null;
-  return { datetime: order.datetime, holdExpiresAt: order.hold_expires_at, timeZone };
-}
-
 /** The order's date and time in the office's wall time ("YYYY-MM-DD HH:mm:ss"), or null. */
 export function heldWallTime(order: Pick<OrderResponse, 'datetime'>, timeZone: string): string | null {
   return order.datetime ? wallTimeIn(order.datetime, timeZone) : null;

@@ -77,26 +77,4 @@ export const texts = {
     close: 'Close',
   },
   skipToMain: 'Skip to main content',
-  /** The hold the visitor can see on every step after the calendar (DECISIONS 4.2). */
-  hold: {
-    heldUntil: (time: string) => `Held for you until ${time}`,
-    timeLeft: (countdown: string) => `${countdown} left`,
-    minutesLeft: (minutes: string) => `${minutes} left to finish before your held time is released.`,
-    lapsed: (time: string) => `Your hold ended at ${time}. We'll try to hold the time again when you save; if someone else took it, you can choose another.`,
-    withInspectors: (names: string) => `with ${names}`,
-    dialogTitle: 'Your time is held',
-    resetTitle: 'Release this time?',
-    resetText: (when: string) => `Reset releases ${when} so that someone else can book it, and you choose a time again.`,
-    keep: 'Keep this time',
-    release: 'Release it',
-  },
-  /** Reopening the scheduler link while an unfinished order of the office is in this browser. */
-  resume: {
-    title: 'Welcome back',
-    text: 'You have started an order in this browser and not finished it yet.',
-    held: (when: string, until: string) => `${when} is held for you until ${until}.`,
-    chosen: (when: string) => `You chose ${when}.`,
-    continue: 'Continue where you left off',
-    startOver: 'Start over',
-  },
 } as const;

@@ -8,7 +8,8 @@ import { useId } from 'react';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { formatAppointmentDateTime } from '@scheduler/domain/scheduling-text';
 import { ContactText } from '../../shared/ContactText.tsx';
-import { useFocusHeadingAfterClose } from '../../shared/focus.ts';
+import { useFocusHeadingAfterClose } from '../../shared/dialog-focus.ts';
+import { holdTexts } from '../../shared/hold-texts.ts';
 import { texts } from '../../shared/texts.ts';
 import { SlotPicker, type SlotChoice } from './SlotPicker.tsx';
 
@@ -77,7 +78,7 @@ export function HoldNoticeDialog({ slot, minutes, onContinue, onClose }: { slot:
   return (
     <Dialog open onClose={onClose} disableRestoreFocus aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`} fullWidth maxWidth="xs">
       <DialogTitle id={`${id}-title`} component="h2">
-        {texts.hold.dialogTitle}
+        {holdTexts.dialogTitle}
       </DialogTitle>
       <DialogContent>
         <Typography id={`${id}-text`}>{texts.calendar.holding(formatAppointmentDateTime(slot.start_datetime), minutes)}</Typography>

@@ -1,13 +1,31 @@
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
-import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { formatListDate, monthName } from '@scheduler/domain/scheduling-text';
 import { dayAfterKey, daysIn, monthOf, shiftMonth, weekdayOf } from './month-grid.ts';
 
 const WEEKDAY_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const WEEKDAY_LONG = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+/** A day: a disc when it has appointments, filled when selected, underlined when it is today. */
+const DAY = {
+  width: '100%',
+  maxWidth: 48,
+  aspectRatio: '1',
+  mx: 'auto',
+  display: 'flex',
+  borderRadius: '50%',
+  fontSize: '0.95rem',
+  color: '#6b7785',
+  cursor: 'default',
+  position: 'relative',
+  '&.enabled, &.selected': { fontWeight: 700, cursor: 'pointer' },
+  '&.enabled': { color: 'primary.main', bgcolor: '#e8f1f8', '&:hover': { bgcolor: '#d3e4f2' } },
+  '&.selected': { color: '#ffffff', bgcolor: 'primary.main' },
+  '&[aria-current="date"]::after': { content: '""', position: 'absolute', bottom: '18%', left: '35%', right: '35%', height: 2, borderRadius: 1, bgcolor: 'currentColor' },
+} as const;
+
+/** The month arrows: round 44px targets. */
+const MONTH_ARROW = { width: 44, height: 44, borderRadius: '50%', color: 'primary.main', '&:hover': { bgcolor: '#e8f1f8' }, '&.Mui-disabled': { color: '#a3adb8' } } as const;
 
 export interface MonthCalendarProps {
   /** First day of the shown month, YYYY-MM-01. */
@@ -74,20 +92,20 @@ export function MonthCalendar({ month, selectedDate, isEnabled, onSelect, onMont
   return (
     <Box sx={{ maxWidth: 420 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
-        <IconButton onClick={() => onMonthChange(shiftMonth(month, -1))} disabled={!canGoBack} aria-label={`Previous month, ${monthLabel(shiftMonth(month, -1))}`} sx={{ width: 44, height: 44, color: 'primary.main' }}>
+        <ButtonBase onClick={() => onMonthChange(shiftMonth(month, -1))} disabled={!canGoBack} aria-label="Previous month" sx={MONTH_ARROW}>
           <Chevron direction="left" />
-        </IconButton>
+        </ButtonBase>
         <Typography component="h3" id={titleId} sx={{ fontWeight: 650 }} aria-live="polite">
           {title}
         </Typography>
-        <IconButton onClick={() => onMonthChange(shiftMonth(month, 1))} aria-label={`Next month, ${monthLabel(shiftMonth(month, 1))}`} sx={{ width: 44, height: 44, color: 'primary.main' }}>
+        <ButtonBase onClick={() => onMonthChange(shiftMonth(month, 1))} aria-label="Next month" sx={MONTH_ARROW}>
           <Chevron direction="right" />
-        </IconButton>
+        </ButtonBase>
       </Box>
       <Box role="grid" ref={gridRef} aria-labelledby={titleId} onKeyDown={onKeyDown} sx={{ display: 'grid', gridTemplateColumns: 'repeat(7, 1fr)', gap: 0.5 }}>
         <Box role="row" sx={{ display: 'contents' }}>
-          {WEEKDAY_SHORT.map((day, i) => (
-            <Box role="columnheader" key={day} aria-label={WEEKDAY_LONG[i]} sx={{ textAlign: 'center', fontSize: '0.8rem', color: 'text.secondary', fontWeight: 600, py: 0.5 }}>
+          {WEEKDAY_SHORT.map((day) => (
+            <Box role="columnheader" key={day} sx={{ textAlign: 'center', fontSize: '0.8rem', color: 'text.secondary', fontWeight: 600, py: 0.5 }}>
               {day}
             </Box>
           ))}
@@ -119,10 +137,6 @@ export function MonthCalendar({ month, selectedDate, isEnabled, onSelect, onMont
   );
 }
 
-function monthLabel(month: string): string {
-  return `${monthName(Number(month.slice(5, 7)))} ${month.slice(0, 4)}`;
-}
-
 function Day({ date, enabled, selected, isToday, tabbable, onChoose }: { date: string; enabled: boolean; selected: boolean; isToday: boolean; tabbable: boolean; onChoose: () => void }) {
   const label = `${formatListDate(date)}${isToday ? ', today' : ''}${enabled ? '' : ', no appointments'}`;
   return (
@@ -134,23 +148,8 @@ function Day({ date, enabled, selected, isToday, tabbable, onChoose }: { date: s
         aria-disabled={!enabled || undefined}
         aria-current={isToday ? 'date' : undefined}
         onClick={() => enabled && onChoose()}
-        sx={{
-          width: '100%',
-          maxWidth: 48,
-          aspectRatio: '1',
-          mx: 'auto',
-          display: 'flex',
-          borderRadius: '50%',
-          fontSize: '0.95rem',
-          fontWeight: enabled ? 700 : 400,
-          color: selected ? '#ffffff' : enabled ? 'primary.main' : '#6b7785',
-          bgcolor: selected ? 'primary.main' : enabled ? '#e8f1f8' : 'transparent',
-          cursor: enabled ? 'pointer' : 'default',
-          position: 'relative',
-          '&:hover': enabled && !selected ? { bgcolor: '#d3e4f2' } : undefined,
-          // Today: a small bar under the number, in the text's colour.
-          '&::after': isToday ? { content: '""', position: 'absolute', bottom: '18%', left: '35%', right: '35%', height: 2, borderRadius: 1, bgcolor: 'currentColor' } : undefined,
-        }}
+        className={selected ? 'selected' : enabled ? 'enabled' : undefined}
+        sx={DAY}
       >
         {Number(date.slice(8))}
       </ButtonBase>
