@@ -65,18 +65,8 @@ export function formatLongDateTime(localDateTime: string): string {
 
 /** An instant as the office's wall time, "YYYY-MM-DD HH:mm:ss", for the formatters above. */
 export function wallTimeIn(instant: string | Date, timeZone: string): string {
-  const fields = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(instant));
-  const field = (type: Intl.DateTimeFormatPartTypes) => fields.find((f) => f.type === type)?.value ?? '00';
-  return `${field('year')}-${field('month')}-${field('day')} ${field('hour')}:${field('minute')}:${field('second')}`;
+  // Swedish conventions write exactly "YYYY-MM-DD HH:mm:ss" on a 24-hour clock.
+  return new Date(instant).toLocaleString('sv-SE', { timeZone });
 }
 
 /** 272_000 ms -> "4:32": what is left of a hold, as a countdown shows it (never below 0:00). */

@@ -25,8 +25,6 @@ const UnauthorizedPage = lazy(() => import('../status-pages/UnauthorizedPage.tsx
 const ResumeGate = lazy(() => import('../shared/ResumeGate.tsx'));
 const ThankYou = lazy(() => import('../steps/review/ThankYou.tsx').then((m) => ({ default: m.ThankYou })));
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Any 401, from any call, ends the session for this page (spec 4.1). */
 function useUnauthorizedSignal(): boolean {
   const queryClient = useQueryClient();
@@ -94,9 +92,9 @@ export function SchedulerPage() {
   }, [visitedStep, token]);
 
   const contactDetails = office ?? contact;
-  // "Start again" on the expired-session page: a fresh session of the office the link named.
-  const knownOffice = contact?.office_uuid ?? (UUID.test(officeUuid) ? officeUuid : null);
-  const restartHref = knownOffice ? `/${companyKey}/online-scheduler/${knownOffice}` : null;
+  // "Start again" on the expired-session page: a fresh session of the office the link named, once
+  // the public office_contact call has confirmed that office exists.
+  const restartHref = contact ? `/${companyKey}/online-scheduler/${contact.office_uuid}` : null;
   const header = {
     companyKey,
     officeUuid: officeUuid || null,

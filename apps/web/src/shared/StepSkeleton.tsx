@@ -1,20 +1,10 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { keyframes } from '@emotion/react';
 import { texts } from './texts.ts';
 
-const pulse = keyframes`50% { opacity: 0.45; }`;
-
-/** Grey placeholder blocks, pulsing unless the visitor asks for less motion. */
-const block = (height: number | string, width: number | string = '100%') => ({
-  height,
-  width,
-  bgcolor: '#e3e8ee',
-  borderRadius: 2,
-  animation: `${pulse} 1.6s ease-in-out 0.4s infinite`,
-  '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
-});
+/** A grey placeholder block. Still: the status text says that something is happening. */
+const block = (height: number, width: number | string = '100%') => ({ height, width, bgcolor: '#e3e8ee', borderRadius: 2 });
 
 /**
  * The one loading state of the wizard: the card's outline (progress, heading, content, actions)

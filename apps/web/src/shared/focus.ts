@@ -12,8 +12,7 @@ export const MAIN_CONTENT_ID = 'main-content';
  */
 export function focusScreenHeading(): void {
   const target = document.getElementById(SCREEN_HEADING_ID) ?? document.getElementById(MAIN_CONTENT_ID);
-  target?.focus({ preventScroll: true });
-  target?.scrollIntoView?.({ block: 'nearest' });
+  target?.focus();
 }
 
 // The first screen of a page load keeps the browser's own focus (the document), so that the first

@@ -1,11 +1,14 @@
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { formatListDate, monthName } from '@scheduler/domain/scheduling-text';
 import { dayAfterKey, daysIn, monthOf, shiftMonth, weekdayOf } from './month-grid.ts';
 
 const WEEKDAY_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+/** One calendar shows at a time: its month's title names the grid. */
+const TITLE_ID = 'calendar-month-title';
+
 /** A day: a disc when it has appointments, filled when selected, underlined when it is today. */
 const DAY = {
   width: '100%',
@@ -52,7 +55,6 @@ export function MonthCalendar({ month, selectedDate, isEnabled, onSelect, onMont
   for (let day = 1; day <= daysIn(month); day++) cells.push(`${month.slice(0, 8)}${String(day).padStart(2, '0')}`);
   while (cells.length % 7) cells.push(null);
   const title = `${monthName(monthNumber)} ${year}`;
-  const titleId = useId();
   const gridRef = useRef<HTMLDivElement>(null);
   const focusAfterRender = useRef(false);
 
@@ -95,14 +97,14 @@ export function MonthCalendar({ month, selectedDate, isEnabled, onSelect, onMont
         <ButtonBase onClick={() => onMonthChange(shiftMonth(month, -1))} disabled={!canGoBack} aria-label="Previous month" sx={MONTH_ARROW}>
           <Chevron direction="left" />
         </ButtonBase>
-        <Typography component="h3" id={titleId} sx={{ fontWeight: 650 }} aria-live="polite">
+        <Typography component="h3" id={TITLE_ID} sx={{ fontWeight: 650 }} aria-live="polite">
           {title}
         </Typography>
         <ButtonBase onClick={() => onMonthChange(shiftMonth(month, 1))} aria-label="Next month" sx={MONTH_ARROW}>
           <Chevron direction="right" />
         </ButtonBase>
       </Box>
-      <Box role="grid" ref={gridRef} aria-labelledby={titleId} onKeyDown={onKeyDown} sx={{ display: 'grid', gridTemplateColumns: 'repeat(7, 1fr)', gap: 0.5 }}>
+      <Box role="grid" ref={gridRef} aria-labelledby={TITLE_ID} onKeyDown={onKeyDown} sx={{ display: 'grid', gridTemplateColumns: 'repeat(7, 1fr)', gap: 0.5 }}>
         <Box role="row" sx={{ display: 'contents' }}>
           {WEEKDAY_SHORT.map((day) => (
             <Box role="columnheader" key={day} sx={{ textAlign: 'center', fontSize: '0.8rem', color: 'text.secondary', fontWeight: 600, py: 0.5 }}>

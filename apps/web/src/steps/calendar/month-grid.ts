@@ -23,28 +23,17 @@ export function sameDayMonthsAway(date: string, by: number): string {
   return `${target.slice(0, 8)}${String(day).padStart(2, '0')}`;
 }
 
+/** Arrows move by a day or a week. */
+const DAY_STEPS: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
+
 /** Where a key moves the focused day in the date-picker grid pattern, or null for other keys. */
 export function dayAfterKey(date: string, key: string): string | null {
-  switch (key) {
-    case 'ArrowLeft':
-      return addDays(date, -1);
-    case 'ArrowRight':
-      return addDays(date, 1);
-    case 'ArrowUp':
-      return addDays(date, -7);
-    case 'ArrowDown':
-      return addDays(date, 7);
-    case 'Home':
-      return addDays(date, -weekdayOf(date));
-    case 'End':
-      return addDays(date, 6 - weekdayOf(date));
-    case 'PageUp':
-      return sameDayMonthsAway(date, -1);
-    case 'PageDown':
-      return sameDayMonthsAway(date, 1);
-    default:
-      return null;
-  }
+  const step = DAY_STEPS[key];
+  if (step !== undefined) return addDays(date, step);
+  if (key === 'Home') return addDays(date, -weekdayOf(date));
+  if (key === 'End') return addDays(date, 6 - weekdayOf(date));
+  if (key === 'PageUp' || key === 'PageDown') return sameDayMonthsAway(date, key === 'PageUp' ? -1 : 1);
+  return null;
 }
 
 export function monthOf(date: string): string {
