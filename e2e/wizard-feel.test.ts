@@ -96,7 +96,7 @@ describe('the wizard by keyboard and screen reader', () => {
     await press('Enter');
 
     await waitForFocusedHeading(page, TITLES.address);
-    await expect(page.getByTestId('hold-indicator').isVisible()).resolves.toBe(true);
+    await page.getByTestId('hold-indicator').waitFor();
     expect(keys).toBe(10);
     console.info(`keyboard only, link to the next step after a held time: ${keys} keys`);
     await page.context().close();
@@ -163,7 +163,7 @@ describe('the wizard by keyboard and screen reader', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe('/demo/online-scheduler');
     await waitForFocusedHeading(page, TITLES.calendar);
-    await expect(page.getByTestId('held-appointment').isVisible()).resolves.toBe(true);
+    await page.getByTestId('held-appointment').waitFor();
     // Next saves the choice again and asks again; Continue moves on.
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await dialog.getByRole('button', { name: 'Continue' }).click();
@@ -184,7 +184,7 @@ describe('the held time, visible', () => {
     await expect(indicator.textContent()).resolves.toContain(` at ${chosen.replace(' *', '')}`);
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await waitForFocusedHeading(page, TITLES.contacts);
-    await expect(indicator.isVisible()).resolves.toBe(true);
+    await indicator.waitFor();
     await screenshot(page, 'hold-indicator-contacts-1280');
 
     // Back on the calendar: the held day is selected and the held time chosen, and the box says so.
@@ -270,7 +270,7 @@ describe('reopening the scheduler link', () => {
     await page.getByRole('button', { name: 'Continue where you left off' }).click();
     await waitForFocusedHeading(page, TITLES.address);
     expect(tokenOf(page)).toBe(first);
-    await expect(page.getByTestId('hold-indicator').isVisible()).resolves.toBe(true);
+    await page.getByTestId('hold-indicator').waitFor();
 
     // Reopened again: starting over releases the first session's hold and keeps the new one.
     await page.goto(running.product.linkOf('demo'));
