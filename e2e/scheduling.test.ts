@@ -47,11 +47,12 @@ describe('the calendar step in calendar mode', () => {
     const stored = await page.evaluate((key) => sessionStorage.getItem(key), `os-datetime-${token}`);
     expect(stored).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:00,180$/);
 
-    // Back on the calendar, the saved appointment shows with Reset, which releases it.
+    // Back on the calendar, the saved appointment shows with Reset, which asks, then releases it.
     await page.getByRole('button', { name: 'Back' }).click();
     await page.getByRole('button', { name: 'Reset' }).waitFor();
     await page.getByText(/^Date: \d{1,2}\/\d{1,2}\/\d{4}$/).waitFor();
     await page.getByRole('button', { name: 'Reset' }).click();
+    await page.getByRole('dialog', { name: 'Release this time?' }).getByRole('button', { name: 'Release it' }).click();
     await page.getByRole('button', { name: 'Reset' }).waitFor({ state: 'detached' });
     await expect(page.getByRole('button', { name: 'Next', exact: true }).isDisabled()).resolves.toBe(true);
   });
@@ -235,6 +236,7 @@ describe('a session that ends while the visitor works', () => {
     await reset.waitFor();
     await running.product.expireSessionOf(new URL(page.url()).searchParams.get('t')!);
     await reset.click();
+    await page.getByRole('dialog', { name: 'Release this time?' }).getByRole('button', { name: 'Release it' }).click();
     await page.getByRole('heading', { level: 1, name: unauthorizedHeading }).waitFor();
   });
 

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 /** Picks the first day with appointments and its first time, in calendar mode. */
 export async function chooseFirstSlot(page: Page): Promise<string> {
   await page.getByRole('heading', { name: 'Select a day' }).waitFor();
-  await page.getByRole('gridcell').getByRole('button').and(page.locator(':not([disabled])')).first().click();
+  await page.getByRole('gridcell').getByRole('button').and(page.locator(':not([aria-disabled="true"])')).first().click();
   await page.getByRole('heading', { name: 'Select a time slot' }).waitFor();
   const first = page.getByRole('radio').first();
   await first.check();

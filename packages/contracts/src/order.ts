@@ -12,6 +12,8 @@ export const orderResponseSchema = z.object({
   paid: z.boolean(),
   pay_url: z.string().nullable(),
   datetime: z.string().nullable(),
+  /** When the session's hold on its time lapses (it may already have), or null when nothing is held. */
+  hold_expires_at: z.iso.datetime({ offset: true, local: false }).nullable(),
   duration: z.number().int(),
   inspectors: z.array(orderInspectorSchema),
   address1: z.string(),

@@ -1,7 +1,8 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
+import { focusScreenHeading, MAIN_CONTENT_ID } from '../shared/focus.ts';
 import { OfficeContact, type OfficeContactDetails } from '../shared/OfficeContact.tsx';
 import { texts } from '../shared/texts.ts';
 import { Header, type HeaderProps } from './Header.tsx';
@@ -10,8 +11,9 @@ import { Header, type HeaderProps } from './Header.tsx';
 export function PageLayout({ header, contact, children }: { header: HeaderProps; contact: OfficeContactDetails | null; children: ReactNode }) {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+      <SkipLink />
       <Header {...header} />
-      <Container component="main" maxWidth="lg" sx={{ flex: 1, py: { xs: 2, sm: 4 }, px: { xs: 1.5, sm: 3 } }}>
+      <Container component="main" id={MAIN_CONTENT_ID} tabIndex={-1} maxWidth="lg" sx={{ flex: 1, py: { xs: 2, sm: 4 }, px: { xs: 1.5, sm: 3 }, '&:focus': { outline: 'none' } }}>
         {children}
       </Container>
       {contact && (
@@ -26,6 +28,41 @@ export function PageLayout({ header, contact, children }: { header: HeaderProps;
           </Container>
         </Box>
       )}
+    </Box>
+  );
+}
+
+/**
+ * The first Tab stop of every page: jumps past the header to the screen's heading. Visible only
+ * while focused. It moves focus itself rather than following the hash, which would change the URL
+ * the router reads.
+ */
+function SkipLink() {
+  return (
+    <Box
+      component="a"
+      href={`#${MAIN_CONTENT_ID}`}
+      onClick={(event: MouseEvent) => {
+        event.preventDefault();
+        focusScreenHeading();
+      }}
+      sx={{
+        position: 'absolute',
+        left: 8,
+        top: 8,
+        zIndex: 1300,
+        px: 2,
+        py: 1.25,
+        bgcolor: 'primary.main',
+        color: 'primary.contrastText',
+        fontWeight: 600,
+        borderRadius: 1,
+        textDecoration: 'none',
+        transform: 'translateY(-200%)',
+        '&:focus': { transform: 'none' },
+      }}
+    >
+      {texts.skipToMain}
     </Box>
   );
 }

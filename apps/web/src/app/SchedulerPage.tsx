@@ -1,22 +1,23 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { SETTING } from '@scheduler/contracts/setting-keys';
-import { resolveScreen, schedulerMode, type StepName } from '@scheduler/domain/route-table';
+import { resolveScreen, schedulerMode, stepOrder, type StepName } from '@scheduler/domain/route-table';
 import { schedulerFlags, SettingsReader } from '@scheduler/domain/settings';
 import { markVisited } from '../shared/progress.ts';
-import { texts } from '../shared/texts.ts';
+import { StepSkeleton } from '../shared/StepSkeleton.tsx';
+import { useResumeOffer } from '../shared/use-resume-offer.ts';
 import { PageLayout } from './PageLayout.tsx';
 import { SchedulerProvider, type SchedulerContextValue } from './scheduler-context.tsx';
 import { useSchedulerData } from './scheduler-data.ts';
 import { STEP_PROGRESS_FLAG, STEP_SCREENS } from './step-screens.tsx';
 import { FailureNotice } from '../shared/FailureNotice.tsx';
-import { Waiting } from '../shared/Waiting.tsx';
 
 // Status pages and the thank-you state are never the first screen of a visit: they load on demand.
 const DisabledPage = lazy(() => import('../status-pages/DisabledPage.tsx').then((m) => ({ default: m.DisabledPage })));
 const NoServicesPage = lazy(() => import('../status-pages/NoServicesPage.tsx').then((m) => ({ default: m.NoServicesPage })));
 const NotFoundPage = lazy(() => import('../status-pages/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })));
 const UnauthorizedPage = lazy(() => import('../status-pages/UnauthorizedPage.tsx').then((m) => ({ default: m.UnauthorizedPage })));
+const ResumeGate = lazy(() => import('../shared/ResumeGate.tsx'));
 const ThankYou = lazy(() => import('../steps/review/ThankYou.tsx').then((m) => ({ default: m.ThankYou })));
 
 /** Every /{company_key}/online-scheduler* page: loads the session, then shows what the route table says. */
@@ -65,13 +66,17 @@ export function SchedulerPage() {
     if (!data.loading && screen.kind === 'unauthorized' && !onUnauthorizedRoute) void navigate(pathOf('unauthorized'), { replace: true });
   }, [data.loading, screen.kind, onUnauthorizedRoute, navigate, pathOf]);
 
-  const visitedStep = screen.kind === 'step' ? screen.step : null;
+  const resume = useResumeOffer(companyKey, credentials, screen.kind === 'step' ? order : undefined);
+  const visitedStep = screen.kind === 'step' && resume.other === null ? screen.step : null;
   useEffect(() => {
     const flag = visitedStep ? STEP_PROGRESS_FLAG[visitedStep] : null;
     if (flag && token) markVisited(token, flag);
   }, [visitedStep, token]);
 
   const contactDetails = office ?? contact;
+  // "Start again" on the expired-session page: a fresh session of the office the link named, once
+  // the public office_contact call has confirmed that office exists.
+  const restartHref = contact ? `/${companyKey}/online-scheduler/${contact.office_uuid}` : null;
   const header = {
     companyKey,
     officeUuid: officeUuid || null,
@@ -83,21 +88,35 @@ export function SchedulerPage() {
 
   let content;
   if (data.loading) {
-    content = <Waiting label={texts.loading} size="page" />;
+    content = <StepSkeleton />;
   } else if (data.failed && screen.kind !== 'disabled') {
     content = <FailureNotice phone={contactDetails?.office_phone ?? ''} onRetry={data.retry} sx={{ maxWidth: 720, mx: 'auto' }} />;
   } else if (screen.kind === 'disabled') {
     content = <DisabledPage contact={contactDetails ?? null} />;
   } else if (screen.kind === 'unauthorized') {
-    content = <UnauthorizedPage contact={contactDetails ?? null} />;
+    content = <UnauthorizedPage contact={contactDetails ?? null} restartHref={restartHref} />;
   } else if (!office || !order) {
-    content = <Waiting label={texts.loading} size="page" />;
+    content = <StepSkeleton />;
   } else if (screen.kind === 'thank-you') {
     content = <ThankYou companyKey={companyKey} office={office} order={order} />;
   } else if (screen.kind === 'no-services') {
     content = <NoServicesPage contact={office} />;
   } else if (screen.kind === 'not-found') {
     content = <NotFoundPage contact={contact} companyKey={companyKey} />;
+  } else if (resume.other !== null) {
+    const oldToken = resume.other;
+    content = (
+      <ResumeGate
+        companyKey={companyKey}
+        officeUuid={officeUuid}
+        otherToken={oldToken}
+        timeZone={office.time_zone}
+        companyName={office.company_name}
+        walk={stepOrder(mode).filter((step) => office.controls.length > 0 || step !== 'property-info')}
+        onContinue={(path) => void navigate(path)}
+        onKeepNew={resume.keepThisSession}
+      />
+    );
   } else {
     const Step = STEP_SCREENS[screen.step];
     const context: SchedulerContextValue = {
@@ -122,7 +141,7 @@ export function SchedulerPage() {
 
   return (
     <PageLayout header={header} contact={screen.kind === 'step' && !data.loading ? (contactDetails ?? null) : null}>
-      <Suspense fallback={<Waiting label={texts.pleaseWait} size="page" />}>{content}</Suspense>
+      <Suspense fallback={<StepSkeleton />}>{content}</Suspense>
     </PageLayout>
   );
 }

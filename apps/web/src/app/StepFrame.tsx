@@ -2,12 +2,17 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { nextStep, previousStep, type StepName } from '@scheduler/domain/route-table';
 import { stickyOnNarrowScreens } from '../shared/sticky-actions.ts';
+import { heldTimeOf } from '../shared/hold-state.ts';
+import { SCREEN_HEADING_ID, useScreenHeadingFocus } from '../shared/focus.ts';
 import { texts } from '../shared/texts.ts';
 import { useScheduler } from './scheduler-context.tsx';
 import { StepProgress } from './StepProgress.tsx';
+
+// Only a visitor with a held time needs it: it stays out of the first step's download.
+const HoldIndicator = lazy(() => import('../shared/HoldIndicator.tsx'));
 
 export interface StepFrameProps {
   step: StepName;
@@ -21,7 +26,7 @@ export interface StepFrameProps {
 
 /** A wizard step: its title, its content, and Back/Next along the walk of the current mode. */
 export function StepFrame({ step, children, onNext, nextDisabled = false, hideBack = false }: StepFrameProps) {
-  const { mode, hasControls, goTo, office } = useScheduler();
+  const { mode, hasControls, goTo, office, order } = useScheduler();
   const title = texts.stepTitles[step];
   const back = previousStep(mode, step, hasControls);
   const next = nextStep(mode, step, hasControls);
@@ -29,13 +34,21 @@ export function StepFrame({ step, children, onNext, nextDisabled = false, hideBa
   useEffect(() => {
     document.title = `${title} | ${office.company_name}`;
   }, [title, office.company_name]);
+  useScreenHeadingFocus(`step:${step}`);
+  // The calendar shows its held time in its own box; every other step carries the quiet reminder.
+  const held = step === 'calendar' ? null : heldTimeOf(order, office.time_zone);
 
   return (
     <Paper sx={{ p: { xs: 2, sm: 4 }, border: 1, borderColor: 'divider', maxWidth: 880, mx: 'auto' }}>
       <StepProgress current={step} />
-      <Typography variant="h1" sx={{ mb: 3 }}>
+      <Typography variant="h1" id={SCREEN_HEADING_ID} tabIndex={-1} sx={{ mb: 3 }}>
         {title}
       </Typography>
+      {held && (
+        <Suspense fallback={null}>
+          <HoldIndicator held={held} sx={{ mt: -1, mb: 3 }} />
+        </Suspense>
+      )}
       {children}
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mt: 4, pt: 3, borderTop: 1, borderColor: 'divider', ...stickyOnNarrowScreens }}>
         {back && !hideBack ? (

@@ -1,5 +1,11 @@
 import { createTheme } from '@mui/material/styles';
 
+/**
+ * The focus ring of every focusable thing: 3px of the primary colour (8.9:1 on white, 8.2:1 on
+ * the page background), 2px off the element so that it stays visible on filled buttons too.
+ */
+export const FOCUS_RING = { outline: '3px solid #1f4e79', outlineOffset: '2px' } as const;
+
 /** Calm, high-contrast colours: every text/background pair passes WCAG AA. */
 export const theme = createTheme({
   palette: {
@@ -16,6 +22,15 @@ export const theme = createTheme({
     button: { textTransform: 'none', fontWeight: 600 },
   },
   components: {
+    MuiCssBaseline: {
+      styleOverrides: {
+        // Native controls, links and anything given a tab stop; keyboard focus only.
+        ':focus-visible': FOCUS_RING,
+        // Headings take focus when a screen changes (for screen readers); they are not controls.
+        '[tabindex="-1"]:focus': { outline: 'none' },
+      },
+    },
+    MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': FOCUS_RING } } },
     MuiButton: { defaultProps: { disableElevation: true } },
     MuiPaper: { defaultProps: { elevation: 0 } },
   },

@@ -1,15 +1,16 @@
 import Button from '@mui/material/Button';
+import { ContactText } from './ContactText.tsx';
 import { Notice } from './Notice.tsx';
 import { texts } from './texts.ts';
 
 /**
- * DECISIONS 8.1: a call failed for a reason other than a 401. The visitor is told, with the
+ * Decision 0009 (other request errors): a call failed for a reason other than a 401. The visitor is told, with the
  * office's phone, and may try again when the failed action can simply be repeated.
  */
 export function FailureNotice({ phone, onRetry, sx }: { phone: string; onRetry?: () => void; sx?: object }) {
   return (
     <Notice severity="error" sx={sx} action={onRetry ? <Button onClick={onRetry}>{texts.tryAgain}</Button> : undefined}>
-      {texts.somethingWentWrong(phone)}
+      <ContactText text={texts.somethingWentWrong(phone)} phone={phone} />
     </Notice>
   );
 }

@@ -4,6 +4,8 @@ export const storageKeys = {
   datetime: (token: string) => `os-datetime-${token}`,
   specialNote: (token: string) => `isn-${token}-special_note`,
   postalCode: (companyKey: string, token: string) => `isn-${companyKey}-${token}_postal_code`,
+  /** The token of the last unfinished session of an office in this browser, to offer resuming it. */
+  officeSession: (companyKey: string, officeUuid: string) => `os-session-${companyKey}-${officeUuid}`,
 };
 
 /** Storage can be unavailable (private modes, quotas); the wizard then works without it. */

@@ -13,6 +13,7 @@ export const texts = {
     unauthorized: 'Your session expired or you are not authorized to schedule this online order...',
     notFound: "Sorry! We couldn't find the page you were looking for...",
     scheduleAgain: 'Schedule Again',
+    startAgain: 'Start again',
   },
   stepTitles: {
     'postal-code': 'Please enter the Postal Code of the property to be inspected', // 2.4
@@ -76,4 +77,5 @@ export const texts = {
       `We're sorry. There are no other appointments available for your service requirements. Please call our office at ${keepTogether(phone)} for help scheduling your inspection.`,
     close: 'Close',
   },
+  skipToMain: 'Skip to main content',
 } as const;

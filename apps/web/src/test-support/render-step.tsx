@@ -46,6 +46,7 @@ export function orderFixture(changes: Partial<OrderResponse> = {}): OrderRespons
     paid: false,
     pay_url: null,
     datetime: null,
+    hold_expires_at: null,
     duration: 180,
     inspectors: [],
     address1: '',

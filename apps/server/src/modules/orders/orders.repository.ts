@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, min } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
 
@@ -11,6 +11,8 @@ export interface OrderAggregate {
   parties: OrderPartyRow[];
   answers: OrderAnswerRow[];
   foundationOption: { id: number; value: string } | null;
+  /** The earliest expiry among the order's holds (a lapsed one included), or null without a hold. */
+  holdExpiresAt: Date | null;
 }
 
 /** One order of one company with its parties and answers, or null. */
@@ -20,7 +22,7 @@ export async function loadOrder(db: Executor, companyId: string, orderId: string
     .from(t.orders)
     .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
   if (!order) return null;
-  const [parties, answers, foundationControls] = await Promise.all([
+  const [parties, answers, foundationControls, [hold]] = await Promise.all([
     db
       .select()
       .from(t.orderParties)
@@ -37,11 +39,15 @@ export async function loadOrder(db: Executor, companyId: string, orderId: string
           .select({ options: t.propertyControls.options })
           .from(t.propertyControls)
           .where(and(eq(t.propertyControls.companyId, companyId), eq(t.propertyControls.type, 'FoundationType'))),
+    db
+      .select({ expiresAt: min(t.appointments.holdExpiresAt) })
+      .from(t.appointments)
+      .where(and(eq(t.appointments.companyId, companyId), eq(t.appointments.orderId, orderId), eq(t.appointments.kind, 'hold'))),
   ]);
   const options = foundationControls.flatMap((c): Array<{ id: number; value: string } | string> => c.options);
   const foundationOption =
     options.find((o): o is { id: number; value: string } => typeof o === 'object' && o.id === order.foundationTypeId) ?? null;
-  return { order, parties, answers, foundationOption };
+  return { order, parties, answers, foundationOption, holdExpiresAt: hold?.expiresAt ?? null };
 }
 
 export async function recordOrderEvent(db: Executor, companyId: string, orderId: string, type: string, data: Record<string, unknown> = {}): Promise<void> {

@@ -15,7 +15,7 @@ function onlyParty(parties: OrderPartyRow[], role: OrderPartyRow['role']): Perso
 }
 
 /** The order as the wizard reads it (spec 3.2). */
-export function toOrderResponse({ order, parties, answers, foundationOption }: OrderAggregate): OrderResponse {
+export function toOrderResponse({ order, parties, answers, foundationOption, holdExpiresAt }: OrderAggregate): OrderResponse {
   const clients = parties.filter((p) => p.role === 'client').map(person);
   const user = order.userType ? userTypeSchema.safeParse(order.userType) : null;
   return {
@@ -26,6 +26,8 @@ export function toOrderResponse({ order, parties, answers, foundationOption }: O
     paid: order.paid,
     pay_url: order.payUrl,
     datetime: order.datetime ? order.datetime.toISOString() : null,
+    // A confirmed order's time is booked, not held.
+    hold_expires_at: order.datetime && order.status !== 'confirmed' && holdExpiresAt ? holdExpiresAt.toISOString() : null,
     duration: order.durationMinutes,
     inspectors: order.inspectors,
     address1: order.address1,

@@ -117,7 +117,8 @@ describeOnEachDatabase('scheduling calls', (factory) => {
     expect(seenByHolder).toHaveLength(1);
 
     const order = await harness.app.inject({ method: 'GET', url: '/demo/online-scheduler/order', headers: { 'x-auth-token': holder } });
-    expect(order.json()).toMatchObject({ datetime: start, inspectors: slot.users.map((id) => ({ id, requested: false })) });
+    // The browser learns from the order until when the time is held.
+    expect(order.json()).toMatchObject({ datetime: start, hold_expires_at: held.json().hold_expires_at, inspectors: slot.users.map((id) => ({ id, requested: false })) });
 
     const taken = await post(other, '/set_datetime', { datetime: start, inspectors: slot.users });
     expect(taken.statusCode).toBe(409);
@@ -126,6 +127,8 @@ describeOnEachDatabase('scheduling calls', (factory) => {
 
     expect((await post(holder, '/set_datetime', { datetime: null })).json()).toEqual({ status: 'ok', hold_expires_at: null });
     expect((await firstSlots(other)).some((s) => s.id === slot.id)).toBe(true);
+    const released = await harness.app.inject({ method: 'GET', url: '/demo/online-scheduler/order', headers: { 'x-auth-token': holder } });
+    expect(released.json()).toMatchObject({ datetime: null, hold_expires_at: null });
   });
 
   describe('listings stay true while answered from memory', () => {

@@ -14,6 +14,8 @@ function isWideScreen(): boolean {
 }
 
 export interface CalendarModeProps {
+  /** The held time as office-local wall time ("YYYY-MM-DD HH:mm:ss"), or null. */
+  heldAt: string | null;
   availability: Availability;
   today: string;
   firstDate: string;
@@ -25,13 +27,14 @@ export interface CalendarModeProps {
 }
 
 /** Calendar mode: a month calendar, then the chosen day's times (spec 2.5). */
-export function CalendarMode({ availability, today, firstDate, limit, describe, selectedId, onSelect }: CalendarModeProps) {
+export function CalendarMode({ heldAt, availability, today, firstDate, limit, describe, selectedId, onSelect }: CalendarModeProps) {
   const slotsOn = (day: string) => availability.byDate.get(day)?.length ?? 0;
   const isEnabled = (day: string) => isBookableDay(day, firstDate, today, slotsOn(day));
   const firstAvailable = [...availability.byDate.keys()].sort().find(isEnabled) ?? null;
-  const [month, setMonth] = useState(`${(firstAvailable ?? firstDate).slice(0, 7)}-01`);
+  const [month, setMonth] = useState(`${(heldAt ?? firstAvailable ?? firstDate).slice(0, 7)}-01`);
   // On a wide screen the first available day starts chosen, so its times fill the right half.
-  const [date, setDate] = useState<string | null>(() => (isWideScreen() ? firstAvailable : null));
+  // A held time shows its own day.
+  const [date, setDate] = useState<string | null>(() => heldAt?.slice(0, 10) ?? (isWideScreen() ? firstAvailable : null));
   const [tapped, setTapped] = useState(0);
   const timesRef = useRef<HTMLDivElement>(null);
   const slots = date ? (availability.byDate.get(date) ?? []) : [];
@@ -65,6 +68,7 @@ export function CalendarMode({ availability, today, firstDate, limit, describe, 
           }}
           onMonthChange={changeMonth}
           canGoBack={month > `${today.slice(0, 7)}-01`}
+          today={today}
         />
         {availability.loadingMore && (
           <Typography role="status" sx={{ mt: 1, color: 'text.secondary' }}>

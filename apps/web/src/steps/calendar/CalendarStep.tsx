@@ -13,10 +13,13 @@ import { officeToday } from '../../shared/scheduling-api.ts';
 import { readStorage, storageKeys } from '../../shared/storage-keys.ts';
 import { texts } from '../../shared/texts.ts';
 import { Waiting } from '../../shared/Waiting.tsx';
+import { ContactText } from '../../shared/ContactText.tsx';
+import { HeldAppointment } from '../../shared/HeldAppointment.tsx';
+import { heldSlotId, heldWallTime } from '../../shared/held-time.ts';
+import { StepSkeleton } from '../../shared/StepSkeleton.tsx';
 import { useAvailability, useResetAppointment, useSaveAppointment } from './api.ts';
 import { CalendarMode } from './CalendarMode.tsx';
 import { calendarOptions } from './calendar-options.ts';
-import { CurrentAppointment } from './CurrentAppointment.tsx';
 import { NoAvailability } from './NoAvailability.tsx';
 import { PostalCodeNote } from './PostalCodeNote.tsx';
 import { describeSlot, pickMember } from './slot-labels.ts';
@@ -54,8 +57,11 @@ export default function CalendarStep() {
   const outcome = save.data && save.variables ? { result: save.data, slot: save.variables } : null;
 
   const current = order.datetime && order.inspectors.length ? order : null;
-  const slotCount = useMemo(() => [...availability.byDate.values()].reduce((sum, list) => sum + list.length, 0), [availability.byDate]);
-  const noneAtAll = availability.status === 'ready' && slotCount === 0;
+  const allSlots = useMemo(() => [...availability.byDate.values()].flat(), [availability.byDate]);
+  const noneAtAll = availability.status === 'ready' && allSlots.length === 0;
+  // Back on the calendar with a held time, that day and time show as chosen.
+  const heldAt = heldWallTime(order, office.time_zone);
+  const selectedId = selected?.id ?? heldSlotId(allSlots, heldAt, order.inspectors.map((i) => i.id));
 
   const changePostalCode = () => {
     // Spec 2.5: the availability of this postal code is dropped; the step keeps the code to edit (issue 8).
@@ -63,17 +69,18 @@ export default function CalendarStep() {
     void navigate(`/${companyKey}/online-scheduler?t=${encodeURIComponent(credentials.token)}&office=${credentials.officeUuid}`);
   };
 
+  if (availability.status === 'loading' && availability.byDate.size === 0) return <StepSkeleton />;
+
   return (
     <StepFrame step="calendar" nextDisabled={saving || (!selected && !current)} onNext={() => (selected ? choose(selected) : afterSave && goTo(afterSave))}>
       {options.zipLimited && options.postalCode && <PostalCodeNote postalCode={options.postalCode} onChange={changePostalCode} />}
-      {current?.datetime && (
-        <CurrentAppointment
-          datetime={current.datetime}
-          timeZone={office.time_zone}
-          disabled={saving}
-          onReset={() => reset.mutate(undefined, { onSuccess: () => setSelected(null) })}
-        />
-      )}
+      <HeldAppointment
+        order={order}
+        timeZone={office.time_zone}
+        inspectors={options.showNames ? office.users : null}
+        disabled={saving}
+        onReset={() => reset.mutate(undefined, { onSuccess: () => setSelected(null) })}
+      />
 
       {availability.status === 'loading' && <Waiting label={texts.pleaseWait} />}
       {availability.status === 'error' && <FailureNotice phone={office.office_phone} onRetry={availability.reload} />}
@@ -81,18 +88,21 @@ export default function CalendarStep() {
       {availability.status === 'ready' &&
         (options.listMode ? (
           <Suspense fallback={<Waiting label={texts.pleaseWait} />}>
-            <ListMode availability={availability} pageSize={options.listPageSize} describe={describe} selectedId={selected?.id ?? null} onSelect={setSelected} phone={office.office_phone} />
+            <ListMode availability={availability} pageSize={options.listPageSize} describe={describe} selectedId={selectedId} onSelect={setSelected} phone={office.office_phone} />
           </Suspense>
         ) : noneAtAll ? (
-          <Typography>{texts.calendar.noneInCalendar(office.office_phone)}</Typography>
+          <Typography>
+            <ContactText text={texts.calendar.noneInCalendar(office.office_phone)} phone={office.office_phone} />
+          </Typography>
         ) : (
           <CalendarMode
+            heldAt={heldAt}
             availability={availability}
             today={options.today}
             firstDate={options.firstDate}
             limit={options.appointmentLimit}
             describe={describe}
-            selectedId={selected?.id ?? null}
+            selectedId={selectedId}
             onSelect={setSelected}
           />
         ))}
@@ -117,6 +127,7 @@ export default function CalendarStep() {
           <HoldNoticeDialog
             slot={outcome.slot}
             minutes={options.holdMinutes}
+            onClose={() => save.reset()}
             onContinue={() => {
               save.reset();
               if (afterSave) goTo(afterSave);

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
+import { ContactText } from '../../shared/ContactText.tsx';
 import { texts } from '../../shared/texts.ts';
 import type { Availability } from './api.ts';
 import { afterShowMore, listAtEnd, needsAnotherWindow, type ListPaging } from './availability.ts';
@@ -51,7 +52,9 @@ export default function ListMode({ availability, pageSize, describe, selectedId,
         </Typography>
       )}
       {atEnd || shown.length === 0 ? (
-        <Typography sx={{ mt: 2 }}>{texts.calendar.listEnd(shown.length > 0, phone)}</Typography>
+        <Typography sx={{ mt: 2 }}>
+          <ContactText text={texts.calendar.listEnd(shown.length > 0, phone)} phone={phone} />
+        </Typography>
       ) : (
         <Button variant="outlined" sx={{ mt: 2 }} onClick={() => void showMore()} disabled={availability.loadingMore}>
           {texts.calendar.showMore}

@@ -7,6 +7,7 @@ import { SETTING } from '@scheduler/contracts/setting-keys';
 import type { OfficeResponse } from '@scheduler/contracts/office';
 import type { OrderResponse } from '@scheduler/contracts/order';
 import { SettingsReader } from '@scheduler/domain/settings';
+import { SCREEN_HEADING_ID, useScreenHeadingFocus } from '../../shared/focus.ts';
 import { OfficeContact } from '../../shared/OfficeContact.tsx';
 import { texts } from '../../shared/texts.ts';
 
@@ -19,9 +20,10 @@ export function ThankYou({ companyKey, office, order }: { companyKey: string; of
   useEffect(() => {
     document.title = `${texts.thankYou.title} | ${office.company_name}`;
   }, [office.company_name]);
+  useScreenHeadingFocus('thank-you');
   return (
     <Paper sx={{ p: { xs: 3, sm: 6 }, border: 1, borderColor: 'divider', maxWidth: 720, mx: 'auto' }}>
-      <Typography variant="h1" sx={{ mb: 2 }}>
+      <Typography variant="h1" id={SCREEN_HEADING_ID} tabIndex={-1} sx={{ mb: 2 }}>
         {texts.thankYou.title}
       </Typography>
       {banner ? (

@@ -1,0 +1,35 @@
+import { useEffect } from 'react';
+
+/** The id of the heading (h1) of whatever screen is showing: a step, a status page, a prompt. */
+export const SCREEN_HEADING_ID = 'screen-heading';
+/** The id of the page's main landmark, the skip link's target. */
+export const MAIN_CONTENT_ID = 'main-content';
+
+/**
+ * Puts keyboard and screen-reader focus on the screen's heading, so that the visitor hears where
+ * they are and the next Tab starts from the top of the new content. Falls back to the main
+ * landmark while no heading is rendered.
+ */
+export function focusScreenHeading(): void {
+  const target = document.getElementById(SCREEN_HEADING_ID) ?? document.getElementById(MAIN_CONTENT_ID);
+  target?.focus();
+}
+
+// The first screen of a page load keeps the browser's own focus (the document), so that the first
+// Tab reaches the skip link; every other screen (a step change, a status page, a prompt) takes it.
+// Remembering the last screen rather than counting mounts keeps React's development double-run of
+// effects from looking like a step change.
+let lastScreen: string | null = null;
+
+/**
+ * Focuses the heading when the screen named `screen` replaces another one. Every screen's heading
+ * uses it (with `id={SCREEN_HEADING_ID}` and `tabIndex={-1}`), so focus never falls to the body.
+ */
+export function useScreenHeadingFocus(screen: string): void {
+  useEffect(() => {
+    const previous = lastScreen;
+    lastScreen = screen;
+    if (previous !== null && previous !== screen) focusScreenHeading();
+  }, [screen]);
+}
+
