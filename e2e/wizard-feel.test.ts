@@ -265,7 +265,7 @@ describe('reopening the scheduler link', () => {
     // Reopened: a new session, but the first one is offered.
     await page.goto(running.product.linkOf('demo'));
     expect(await mainHeading(page)).toBe('Welcome back');
-    await expect(page.getByText(/is held for you until \d{1,2}:\d{2} (AM|PM)\.$/).isVisible()).resolves.toBe(true);
+    await page.getByText(/is held for you until \d{1,2}:\d{2} (AM|PM)\.$/).waitFor();
     await screenshot(page, 'resume-1280');
     await page.getByRole('button', { name: 'Continue where you left off' }).click();
     await waitForFocusedHeading(page, TITLES.address);
