@@ -358,7 +358,7 @@ describeOnEachDatabase('scheduling calls', (factory) => {
 
     try {
       // A free day: from home.
-      const fromHome = { status: 'ok', miles: milesBetween(dublin, groveCity), max_miles: 35 };
+      const fromHome = { status: 'ok', code: 'ok', inspector_id: 101, miles: milesBetween(dublin, groveCity), max_miles: 35 };
       expect(await distance()).toEqual(fromHome);
       // Another inspector's day is not his.
       await appointment(102, newark, 8 * 60, 10 * 60);
@@ -366,18 +366,18 @@ describeOnEachDatabase('scheduling calls', (factory) => {
 
       // His morning in Newark: the drive from there is too long.
       const morning = await appointment(101, newark, 8 * 60, 10 * 60);
-      expect(await distance()).toEqual({ status: 'out_of_range', miles: milesBetween(newark, groveCity), max_miles: 35 });
+      expect(await distance()).toEqual({ status: 'out_of_range', code: 'ERROR_EXCEEDS_NEXT_APT_RADIUS', inspector_id: 101, miles: milesBetween(newark, groveCity), max_miles: 35 });
       await cancel(morning);
 
       // His afternoon in Newark: the drive on to it counts too.
       const afternoon = await appointment(101, newark, 15 * 60, 17 * 60);
-      expect(await distance()).toEqual({ status: 'out_of_range', miles: milesBetween(groveCity, newark), max_miles: 35 });
+      expect(await distance()).toEqual({ status: 'out_of_range', code: 'ERROR_EXCEEDS_NEXT_APT_RADIUS', inspector_id: 101, miles: milesBetween(groveCity, newark), max_miles: 35 });
       await cancel(afternoon);
 
       // A morning in Westerville, farther from the property than his home but in reach: he drives from there.
       await appointment(101, westerville, 8 * 60, 10 * 60);
       expect(milesBetween(westerville, groveCity)).toBeGreaterThan(milesBetween(dublin, groveCity));
-      expect(await distance()).toEqual({ status: 'ok', miles: milesBetween(westerville, groveCity), max_miles: 35 });
+      expect(await distance()).toEqual({ status: 'ok', code: 'ok', inspector_id: 101, miles: milesBetween(westerville, groveCity), max_miles: 35 });
     } finally {
       for (const orderId of appointments) await cancel(orderId);
     }

@@ -1,6 +1,6 @@
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { nextStep } from '@scheduler/domain/route-table';
@@ -69,7 +69,11 @@ export default function CalendarStep() {
     void navigate(`/${companyKey}/online-scheduler?t=${encodeURIComponent(credentials.token)}&office=${credentials.officeUuid}`);
   };
 
-  if (availability.status === 'loading' && availability.byDate.size === 0) return <StepSkeleton />;
+  // The card's skeleton stands in until the step first shows; a later reload (after Reset, say)
+  // waits inside the step, so its heading, and the focus on it, stay.
+  const shown = useRef(false);
+  if (availability.status !== 'loading') shown.current = true;
+  if (!shown.current) return <StepSkeleton />;
 
   return (
     <StepFrame step="calendar" nextDisabled={saving || (!selected && !current)} onNext={() => (selected ? choose(selected) : afterSave && goTo(afterSave))}>
