@@ -94,8 +94,9 @@ describe('the calendar step on desktop and phone', () => {
     const page = await openPage();
     await page.goto(running.product.linkOf('demo'));
     await page.getByRole('heading', { name: 'Select a time slot' }).waitFor();
-    const firstDay = page.getByRole('gridcell').getByRole('button').and(page.locator(':not([disabled])')).first();
-    await expect(firstDay.getAttribute('aria-pressed')).resolves.toBe('true');
+    // The grid marks the chosen day on its cell (the date-picker grid pattern).
+    const firstDay = page.getByRole('gridcell').filter({ has: page.locator('button:not([aria-disabled="true"])') }).first();
+    await expect(firstDay.getAttribute('aria-selected')).resolves.toBe('true');
     expect(await page.getByRole('radio').count()).toBeGreaterThan(0);
     await expect(page.getByRole('button', { name: 'Next', exact: true }).isDisabled()).resolves.toBe(true);
   });
@@ -107,7 +108,7 @@ describe('the calendar step on desktop and phone', () => {
     const inViewport = (box: { y: number; height: number } | null) => box !== null && box.y >= 0 && box.y + box.height <= VIEWPORTS.mobile.height;
     expect(inViewport(await page.getByRole('button', { name: 'Next', exact: true }).boundingBox())).toBe(true);
     await expect(page.getByRole('heading', { name: 'Select a time slot' }).count()).resolves.toBe(0);
-    await page.getByRole('gridcell').getByRole('button').and(page.locator(':not([disabled])')).first().click();
+    await page.getByRole('gridcell').getByRole('button').and(page.locator(':not([aria-disabled="true"])')).first().click();
     const times = page.getByRole('radiogroup');
     await times.waitFor();
     // The whole list of times shows above the sticky bar, without the visitor scrolling.

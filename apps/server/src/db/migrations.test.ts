@@ -50,7 +50,9 @@ describe('migrations and connections', () => {
       await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [scratch.name]);
       // Gone once the server lists none of them (rather than after a guessed wait).
       await expect.poll(async () => (await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [scratch.name])).rows[0].n, { timeout: 5_000 }).toBe(0);
-      await expect(handle.ping()).resolves.toBeUndefined();
+      // The pool hears of each closed socket on its own time: a query may meet one that is not yet
+      // dropped (and fail, answered 503), but the process lives on and the pool recovers by itself.
+      await expect.poll(() => handle.ping().then(() => 'answered', () => 'refused'), { timeout: 5_000 }).toBe('answered');
       await handle.close();
     } finally {
       await admin.end();
