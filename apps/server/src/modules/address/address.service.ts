@@ -3,7 +3,7 @@ import type { GeocodeSuggestion, SetAddressBody, SetAddressResponse } from '@sch
 import { isPoBox, PO_BOX_MESSAGE } from '@scheduler/domain/address/us-address';
 import { locationMessage } from '@scheduler/domain/address/location-messages';
 import { AppError, NotFoundError } from '../../errors.ts';
-import { fiveDigitZip } from '@scheduler/contracts/postal-code';
+import { fiveDigitZip, POSTAL_CODE_MESSAGES, usesUsPostalCodes } from '@scheduler/contracts/postal-code';
 import { recordStepSaved } from '../orders/orders.service.ts';
 import { checkOrderLocation, type SchedulingStore } from '../scheduling/scheduling.service.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
@@ -39,10 +39,10 @@ export async function setAddress(deps: AddressDependencies, session: Authenticat
   const store = deps.scheduling;
   const context = await contextOf(store, session);
   let postalCode = body.postal_code.toUpperCase();
-  if (context.country === 'US') {
+  if (usesUsPostalCodes(context.country)) {
     // Every rule keys on the five digits (inspectors' postal-code lists, the bundled places).
     const zip = fiveDigitZip(body.postal_code);
-    if (!zip) throw new AppError(400, 'invalid_postal_code', 'Enter a 5-digit ZIP code (or ZIP+4).', 'postal_code');
+    if (!zip) throw new AppError(400, 'invalid_postal_code', POSTAL_CODE_MESSAGES.usFormat, 'postal_code');
     postalCode = zip;
   }
   if (body.state !== null && !context.states.some((s) => s.id === body.state)) {
