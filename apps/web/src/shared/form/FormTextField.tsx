@@ -2,8 +2,9 @@ import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useId } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 
-export interface FormTextFieldProps<T extends FieldValues> {
-  control: Control<T>;
+export interface FormTextFieldProps<T extends FieldValues, Out extends FieldValues = T> {
+  /** The form's control; `Out` is what its schema gives on submit (a field may change type there). */
+  control: Control<T, unknown, Out>;
   name: FieldPath<T>;
   label: string;
   /** The browser's autofill token (`postal-code`, `email`, `tel`, `given-name`, …). */
@@ -14,18 +15,23 @@ export interface FormTextFieldProps<T extends FieldValues> {
   autoFocus?: boolean;
   /** Shown under the field while it has no error. */
   hint?: string;
+  /**
+   * Makes the field a native select of these choices, after a blank one: the phone's own picker,
+   * and the browser's autofill fills it (a state dropdown, `address-level1`).
+   */
+  options?: ReadonlyArray<{ value: string; label: string }>;
   /** Called after each change, e.g. to clear a banner that named the old value. */
   onValueChange?: (value: string) => void;
   sx?: TextFieldProps['sx'];
 }
 
 /**
- * Every text field of the wizard's forms: an MUI field bound to react-hook-form. Its error shows
+ * Every text field (or native select, given `options`) of the wizard's forms: an MUI field bound to react-hook-form. Its error shows
  * as red outline and helper text, and is tied to the input for screen readers (`aria-invalid`,
  * `aria-describedby`). Validation runs on blur and on submit (the form decides); the ref lets the
  * form focus the first failing field.
  */
-export function FormTextField<T extends FieldValues>({ control, name, label, autoComplete, inputMode = 'text', maxLength, required, autoFocus, hint, onValueChange, sx }: FormTextFieldProps<T>) {
+export function FormTextField<T extends FieldValues, Out extends FieldValues = T>({ control, name, label, autoComplete, inputMode = 'text', maxLength, required, autoFocus, hint, options, onValueChange, sx }: FormTextFieldProps<T, Out>) {
   const id = useId();
   const helperId = `${id}-helper`;
   return (
@@ -51,17 +57,30 @@ export function FormTextField<T extends FieldValues>({ control, name, label, aut
             required={required}
             autoFocus={autoFocus}
             sx={sx}
+            select={options !== undefined}
             slotProps={{
+              select: { native: true },
+              // A native select shows its blank choice: the label stays above it.
+              inputLabel: options ? { shrink: true } : undefined,
               formHelperText: { id: helperId },
               htmlInput: {
                 autoComplete,
-                inputMode,
+                inputMode: options ? undefined : inputMode,
                 maxLength,
                 'aria-invalid': fieldState.invalid,
                 'aria-describedby': message ? helperId : undefined,
               },
             }}
-          />
+          >
+            {options && [
+              <option key="" value="" />,
+              ...options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              )),
+            ]}
+          </TextField>
         );
       }}
     />
