@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { lazy, Suspense, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useWatch } from 'react-hook-form';
 import { addressFormSchema, type AddressFormInput, type AddressFormValues } from '@scheduler/contracts/forms/address';
 import { usesUsPostalCodes } from '@scheduler/contracts/postal-code';
@@ -97,6 +97,11 @@ export function AddressScreen() {
   const describe = (slot: AppointmentSlot) => describeSlot(slot, { long: true, showNames, users: office.users });
   const outcome = save.data;
   const unserved = outcome?.kind === 'refused' && outcome.code === 'ERROR_NO_INSPECTORS_FOR_ZIP' ? outcome : null;
+  // The banner comes after Next, which on a phone sits at the foot of the screen: bring it into view.
+  const bannerRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (unserved) bannerRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [unserved]);
 
   return (
     <StepFrame step="address" hideBack={mode === 'calendar-last'} nextDisabled={save.isPending} onNext={() => void submit()}>
@@ -141,9 +146,12 @@ export function AddressScreen() {
       </Box>
 
       {unserved && (
-        <Notice severity="warning" sx={{ mt: 3 }}>
-          <ContactText text={unserved.message} phone={phone} />
-        </Notice>
+        // Clear of the sticky action bar when scrolled into view.
+        <Box ref={bannerRef} sx={{ mt: 3, scrollMarginBottom: 112 }}>
+          <Notice severity="warning">
+            <ContactText text={unserved.message} phone={phone} />
+          </Notice>
+        </Box>
       )}
       {isFailure(save.error) && !isFieldError(save.error, FIELDS) && <FailureNotice phone={office.office_phone} sx={{ mt: 3 }} />}
 

@@ -35,10 +35,10 @@ export function VerifyAddressBox({ suggestion, onYes, onNo }: { suggestion: Geoc
         </Typography>
       ))}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mt: 1 }}>
-        <Button variant="contained" onClick={onYes} sx={{ minHeight: 44, minWidth: 88 }}>
+        <Button variant="contained" onClick={onYes} sx={{ minHeight: 44, minWidth: 88, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}>
           {addressTexts.yes}
         </Button>
-        <Button variant="outlined" onClick={onNo} sx={{ minHeight: 44, bgcolor: '#ffffff', '&:hover': { bgcolor: '#f5f8fb' } }}>
+        <Button variant="outlined" onClick={onNo} sx={{ minHeight: 44, flex: { xs: '1 1 100%', sm: '0 0 auto' }, bgcolor: '#ffffff', '&:hover': { bgcolor: '#f5f8fb' } }}>
           {addressTexts.no}
         </Button>
       </Box>
