@@ -143,6 +143,22 @@ describe('verifying the address', () => {
     expect(saved(requests)[0]).toEqual({ address1: '6000 sawmill road apt 4b', address2: '', city: 'dublin', state: null, postal_code: '43017', latitude: 0, longitude: 0, county: '' });
   });
 
+  it("puts the geocoder's refusal of a PO box on Address Line 1, with no box to verify", async () => {
+    const message = 'A PO box cannot be inspected: enter the street address of the property.';
+    stubServer((request) =>
+      request.path.includes('/geocode')
+        ? { status: 200, body: { ...suggestion, no_results: true, address1: '', address2: '', refusal: { code: 'po_box', field: 'address1', message } } }
+        : server()(request),
+    );
+    const user = userEvent.setup();
+    renderStep(AddressStep, { office, order: heldOrder() });
+    await user.type(field(/Address Line 1/), 'PO Box 123');
+    await user.type(field(/City/), 'Columbus');
+    await screen.findByText(message, {}, { timeout: 3000 });
+    expect(field(/Address Line 1/).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('group', { name: 'Verify Address, is this correct?' })).toBeNull();
+  });
+
   it('clears the coordinates of an accepted suggestion when the address is edited again', async () => {
     const requests = stubServer(server());
     const user = userEvent.setup();
