@@ -1,6 +1,10 @@
 import type { GeocodeSuggestion } from '@scheduler/contracts/address';
 import type { AddressFormInput } from '@scheduler/contracts/forms/address';
 
+/** The form's fields, in the order the visitor meets them. */
+export const ADDRESS_FIELDS = ['address1', 'address2', 'city', 'state', 'postal_code'] as const satisfies ReadonlyArray<keyof AddressFormInput>;
+export type AddressField = (typeof ADDRESS_FIELDS)[number];
+
 /** The geocoder takes at most this many characters (`geocodeQuerySchema`). */
 const MAX_LOOKUP = 300;
 
