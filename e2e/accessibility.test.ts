@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import * as t from '../apps/server/src/db/schema.ts';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { accessibilityViolations, mainHeading, screenshot, VIEWPORTS } from './support/browser.ts';
+import { addressField, holdInspectorsTime, typeAddress } from './support/address.ts';
 import { chooseFirstSlot, confirmSlot } from './support/scheduling.ts';
 import { FIXTURE_OFFICES, type FixtureCompany } from './support/product.ts';
 import { useRunningProduct } from './support/running-product.ts';
@@ -26,7 +27,8 @@ const TITLES = {
  */
 const SCREENS: Array<{ name: string; company: FixtureCompany; path: string | null; heading: string; token?: 'bad' | 'confirmed' }> = [
   { name: 'calendar', company: 'demo', path: null, heading: TITLES.calendar },
-  { name: 'address', company: 'demo', path: 'address', heading: TITLES.address },
+  // The address step of the default walk needs a held time first: its states are below.
+  { name: 'address-calendar-last', company: 'late', path: null, heading: TITLES.address },
   { name: 'contacts', company: 'demo', path: 'contacts', heading: TITLES.contacts },
   { name: 'property-info', company: 'demo', path: 'property-info', heading: TITLES.propertyInfo },
   { name: 'packages', company: 'demo', path: 'packages', heading: TITLES.packages },
@@ -93,6 +95,47 @@ const STATES: Array<{ name: string; open: (page: Page) => Promise<void> }> = [
     },
   },
   { name: 'address-with-hold', open: holdATime },
+  {
+    name: 'address-verify-box',
+    open: async (page) => {
+      await holdATime(page);
+      await typeAddress(page, { address1: '6000 sawmill road apt 4b', city: 'dublin', postalCode: '43017' });
+      await page.getByRole('group', { name: 'Verify Address, is this correct?' }).waitFor();
+    },
+  },
+  {
+    name: 'address-field-errors',
+    open: async (page) => {
+      await holdATime(page);
+      await page.getByRole('button', { name: 'Next', exact: true }).click();
+      await page.getByText('Enter the street address of the property.').waitFor();
+    },
+  },
+  {
+    name: 'address-unserved-banner',
+    open: async (page) => {
+      await holdATime(page);
+      await typeAddress(page, { address1: '801 Plum St', city: 'Cincinnati', postalCode: '45202' });
+      await page.getByRole('button', { name: 'Next', exact: true }).click();
+      await page.getByRole('alert').filter({ hasText: "Sorry! We don't service that postal code." }).waitFor();
+    },
+  },
+  {
+    name: 'address-out-of-range-dialog',
+    open: async (page) => {
+      await page.goto(running.product.linkOf('demo'));
+      await mainHeading(page);
+      // Mike's time, then an address beyond his driving radius.
+      const url = new URL(page.url());
+      await holdInspectorsTime(running.product, url.searchParams.get('t')!, 101);
+      url.pathname = '/demo/online-scheduler/address';
+      await page.goto(url.toString());
+      await addressField(page, 'Address Line 1').waitFor();
+      await typeAddress(page, { address1: '40 W Main St', city: 'Newark', postalCode: '43055' });
+      await page.getByRole('button', { name: 'Next', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Sorry!' }).getByText(/is out of driving range\.$/).waitFor();
+    },
+  },
   {
     name: 'calendar-with-hold',
     open: async (page) => {

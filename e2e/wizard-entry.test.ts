@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { mainHeading, VIEWPORTS } from './support/browser.ts';
+import { saveServedAddress } from './support/address.ts';
 import { chooseFirstSlot, confirmSlot } from './support/scheduling.ts';
 import { FIXTURE_OFFICES } from './support/product.ts';
 import { useRunningProduct } from './support/running-product.ts';
@@ -39,7 +40,9 @@ describe('entering the wizard', () => {
     await chooseFirstSlot(page);
     await confirmSlot(page);
     for (const [path, title] of walk) {
-      if (path !== 'address') await page.getByRole('button', { name: 'Next', exact: true }).click();
+      // The address step's Next saves an address, so it needs one.
+      if (path === 'contacts') await saveServedAddress(page);
+      else if (path !== 'address') await page.getByRole('button', { name: 'Next', exact: true }).click();
       await page.waitForURL(`**/demo/online-scheduler/${path}?**`);
       // Navigation renders in a transition: the step shows once its code has loaded.
       await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();

@@ -25,6 +25,8 @@ export const queryKeys = {
   /** The windows of availability loaded from `firstDate` on, for one set of filters. */
   availabilityFrom: (scope: SessionScope, request: { firstDate: string; pageDays: number } & SlotFilter) =>
     [...queryKeys.availability(scope), request] as const,
+  /** The geocoder's suggestion for one typed address (the address step's "Verify Address"). */
+  geocode: (scope: SessionScope, address: string) => [...queryKeys.session(scope), 'geocode', address] as const,
 };
 
 /** The public office facts of the status pages (decision 0004). */

@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import type { OfficeResponse } from '@scheduler/contracts/office';
 import type { OrderResponse } from '@scheduler/contracts/order';
+import type { SchedulerMode } from '@scheduler/domain/route-table';
 import { SettingsReader } from '@scheduler/domain/settings';
 import { createQueryClient, UnauthorizedSessions, UnauthorizedSessionsContext } from '../app/query-client.ts';
 import { SchedulerProvider, type SchedulerContextValue } from '../app/scheduler-context.tsx';
@@ -83,7 +84,7 @@ export function orderFixture(changes: Partial<OrderResponse> = {}): OrderRespons
  * Renders one step as the scheduler page would: the app's own query client (with its 401 path),
  * the scheduler context, a router. `goTo` is a spy, so a test sees where the step moves on to.
  */
-export function renderStep(Step: ComponentType, options: { office?: OfficeResponse; order?: OrderResponse } = {}) {
+export function renderStep(Step: ComponentType, options: { office?: OfficeResponse; order?: OrderResponse; mode?: SchedulerMode } = {}) {
   const office = options.office ?? officeFixture();
   const order = options.order ?? orderFixture();
   const unauthorized = new UnauthorizedSessions();
@@ -98,7 +99,7 @@ export function renderStep(Step: ComponentType, options: { office?: OfficeRespon
     order,
     settings: new SettingsReader(office.settings_data),
     currency: 'USD',
-    mode: 'zip-restrict',
+    mode: options.mode ?? 'zip-restrict',
     hasControls: false,
     pathOf: (step) => `/${office.company_key}/online-scheduler/${step}`,
     goTo,

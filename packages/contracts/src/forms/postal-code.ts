@@ -3,14 +3,14 @@ import * as z from 'zod/mini';
 import { fiveDigitZip, POSTAL_CODE_MESSAGES, usesUsPostalCodes } from '../postal-code.ts';
 
 /**
- * The postal-code step's form (spec 2.4, 5.2), beside the wire schema `setPostalCodeBodySchema`.
- * The office's country decides the rule: a US office takes a ZIP code (ZIP+4 accepted and sent as
- * its five digits), any other keeps free text that is not empty.
+ * A postal-code field of any form: the office's country decides the rule. A US office takes a ZIP
+ * code (ZIP+4 accepted, given as its five digits), any other keeps free text that is not empty
+ * (spec 5.2, 5.3).
  */
-export function postalCodeFormSchema(country: string) {
+export function postalCodeField(country: string) {
   const text = z.string().check(z.trim(), z.minLength(1, POSTAL_CODE_MESSAGES.required), z.maxLength(10, POSTAL_CODE_MESSAGES.tooLong));
-  if (!usesUsPostalCodes(country)) return z.object({ postal_code: text });
-  const zip = z.pipe(
+  if (!usesUsPostalCodes(country)) return text;
+  return z.pipe(
     text,
     z.transform((value: string, context) => {
       const digits = fiveDigitZip(value);
@@ -21,7 +21,11 @@ export function postalCodeFormSchema(country: string) {
       return digits;
     }),
   );
-  return z.object({ postal_code: zip });
+}
+
+/** The postal-code step's form (spec 2.4, 5.2), beside the wire schema `setPostalCodeBodySchema`. */
+export function postalCodeFormSchema(country: string) {
+  return z.object({ postal_code: postalCodeField(country) });
 }
 export type PostalCodeFormInput = z.input<ReturnType<typeof postalCodeFormSchema>>;
 export type PostalCodeFormValues = z.output<ReturnType<typeof postalCodeFormSchema>>;

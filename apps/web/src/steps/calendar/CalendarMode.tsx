@@ -6,7 +6,7 @@ import { texts } from '../../shared/texts.ts';
 import type { Availability } from './api.ts';
 import { isBookableDay, monthNeedsMore } from './calendar-options.ts';
 import { MonthCalendar } from './MonthCalendar.tsx';
-import { SlotPicker, type SlotChoice } from './SlotPicker.tsx';
+import { SlotPicker, type SlotChoice } from '../../shared/appointments/SlotPicker.tsx';
 
 /** Wide enough for the calendar and the day's times side by side; read once, when the calendar shows. */
 function isWideScreen(): boolean {

@@ -22,11 +22,11 @@ import { CalendarMode } from './CalendarMode.tsx';
 import { calendarOptions } from './calendar-options.ts';
 import { NoAvailability } from './NoAvailability.tsx';
 import { PostalCodeNote } from './PostalCodeNote.tsx';
-import { describeSlot, pickMember } from './slot-labels.ts';
+import { describeSlot, pickMember } from '../../shared/appointments/slot-labels.ts';
 
 // The dialogs open only after Next: they load then, keeping the first step light.
-const NotAvailableDialog = lazy(() => import('./AppointmentDialogs.tsx').then((m) => ({ default: m.NotAvailableDialog })));
-const HoldNoticeDialog = lazy(() => import('./AppointmentDialogs.tsx').then((m) => ({ default: m.HoldNoticeDialog })));
+const NotAvailableDialog = lazy(() => import('../../shared/appointments/NotAvailableDialog.tsx').then((m) => ({ default: m.NotAvailableDialog })));
+const HoldNoticeDialog = lazy(() => import('../../shared/appointments/HoldNoticeDialog.tsx').then((m) => ({ default: m.HoldNoticeDialog })));
 // Most offices show a calendar; list mode is its own chunk, loaded by the offices that use it.
 const ListMode = lazy(() => import('./ListMode.tsx'));
 
@@ -116,7 +116,7 @@ export default function CalendarStep() {
       <Suspense fallback={null}>
         {outcome?.result.status === 'unavailable' && (
           <NotAvailableDialog
-            slot={outcome.slot}
+            at={outcome.slot.start_datetime}
             alternatives={outcome.result.appointments}
             describe={describeAs(true)}
             phone={office.office_phone}

@@ -7,7 +7,7 @@ import { ContactText } from '../../shared/ContactText.tsx';
 import { texts } from '../../shared/texts.ts';
 import type { Availability } from './api.ts';
 import { afterShowMore, listAtEnd, needsAnotherWindow, type ListPaging } from './availability.ts';
-import { SlotPicker, type SlotChoice } from './SlotPicker.tsx';
+import { SlotPicker, type SlotChoice } from '../../shared/appointments/SlotPicker.tsx';
 
 export interface ListModeProps {
   availability: Availability;

@@ -2,10 +2,9 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { useMemo } from 'react';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { addDays } from '@scheduler/domain/availability/zoned-calendar';
-import { minutesBetween } from '@scheduler/domain/scheduling-text';
 import { invalidateOrder, queryKeys, resetAvailability, type SessionScope } from '../../shared/queries.ts';
+import { holdSlot } from '../../shared/appointments/hold-slot.ts';
 import { fetchAvailability, INITIAL_WINDOW_DAYS, postDatetime, type SlotFilter } from '../../shared/scheduling-api.ts';
-import { storageKeys, writeStorage } from '../../shared/storage-keys.ts';
 import { mergeWindows, type SlotsByDate } from './availability.ts';
 
 interface DateWindow {
@@ -60,19 +59,14 @@ export function useAvailability(scope: SessionScope, filter: SlotFilter, firstDa
 }
 
 /**
- * Spec 4.2: saves the slot's date and time, which holds it (decision 0007). On success the spec's
- * session-storage copy is written and the order read again; a 409 brings alternatives, and the
- * calendar reloads because what it showed is out of date.
+ * Spec 4.2: saves the slot's date and time, which holds it (decision 0007). On success the order
+ * is read again; a 409 brings alternatives, and the calendar reloads because what it showed is out
+ * of date.
  */
 export function useSaveAppointment(scope: SessionScope, orderDuration: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (slot: AppointmentSlot) => {
-      const duration = orderDuration > 0 ? orderDuration : minutesBetween(slot.start_datetime, slot.end_datetime);
-      const result = await postDatetime(scope, { datetime: new Date(slot.timestamp * 1000).toISOString(), duration, inspectors: slot.users });
-      if (result.status === 'ok') writeStorage(globalThis.sessionStorage, storageKeys.datetime(scope.credentials.token), `${slot.start_datetime},${duration}`);
-      return result;
-    },
+    mutationFn: (slot: AppointmentSlot) => holdSlot(scope, slot, orderDuration),
     onSuccess: (result) => {
       if (result.status === 'ok') return invalidateOrder(queryClient, scope);
       // The alternatives show at once; the calendar behind them reloads meanwhile.

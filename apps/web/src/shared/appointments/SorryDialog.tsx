@@ -7,32 +7,32 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { formatAppointmentDateTime } from '@scheduler/domain/scheduling-text';
-import { ContactText } from '../../shared/ContactText.tsx';
-import { useFocusHeadingAfterClose } from '../../shared/dialog-focus.ts';
-import { holdTexts } from '../../shared/hold-texts.ts';
-import { texts } from '../../shared/texts.ts';
+import { ContactText } from '../ContactText.tsx';
+import { useFocusHeadingAfterClose } from '../dialog-focus.ts';
+import { texts } from '../texts.ts';
 import { SlotPicker, type SlotChoice } from './SlotPicker.tsx';
 
-/**
- * Spec 2.12: the appointment is gone; pick another, or call the office. Every time in the dialog
- * reads as the spec words the dialog's own (M/D/YYYY at h:mmA), so the message and the choices
- * below it spell times alike.
- */
-export function NotAvailableDialog({
-  slot,
-  alternatives,
-  describe,
-  phone,
-  onChoose,
-  onClose,
-}: {
-  slot: AppointmentSlot;
+export interface SorryDialogProps {
+  /** Why the appointment cannot stay (spec 2.12, 8.2), in the spec's words. */
+  message: string;
   alternatives: AppointmentSlot[];
+  /** What the picker says of a slot besides its time (the inspectors, when names are shown). */
   describe: (slot: AppointmentSlot) => SlotChoice;
+  /** Shown instead of the picker when there is no alternative; it names the office phone. */
+  noAlternatives: string;
   phone: string;
   onChoose: (slot: AppointmentSlot) => void;
   onClose: () => void;
-}) {
+}
+
+/**
+ * The "Sorry!" dialog of every step that can lose its appointment (spec 2.12, 8.2): why, then
+ * "Please select another appointment:" with the alternatives, or the call-the-office text, and
+ * Close. Choosing an alternative is the caller's: it holds that time. Every time in the dialog
+ * reads as the spec words the dialog's own (M/D/YYYY at h:mmA), so the message and the choices
+ * below it spell times alike.
+ */
+export function SorryDialog({ message, alternatives, describe, noAlternatives, phone, onChoose, onClose }: SorryDialogProps) {
   const id = useId();
   useFocusHeadingAfterClose();
   const choices = alternatives.map((alternative) => ({
@@ -46,7 +46,7 @@ export function NotAvailableDialog({
       </DialogTitle>
       <DialogContent>
         <Typography id={`${id}-text`} sx={{ mb: 2 }}>
-          {texts.appointmentDialog.noLongerAvailable(formatAppointmentDateTime(slot.start_datetime))}
+          <ContactText text={message} phone={phone} />
         </Typography>
         {alternatives.length ? (
           <>
@@ -57,36 +57,12 @@ export function NotAvailableDialog({
           </>
         ) : (
           <Typography>
-            <ContactText text={texts.appointmentDialog.noAlternatives(phone)} phone={phone} />
+            <ContactText text={noAlternatives} phone={phone} />
           </Typography>
         )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{texts.appointmentDialog.close}</Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
-
-/**
- * After the date and time are saved (decision 0009, holding a time), the visitor is told the slot is held for them.
- * Continue goes on to the next step; Escape (or a click outside) only closes it, on the calendar.
- */
-export function HoldNoticeDialog({ slot, minutes, onContinue, onClose }: { slot: AppointmentSlot; minutes: number; onContinue: () => void; onClose: () => void }) {
-  const id = useId();
-  useFocusHeadingAfterClose();
-  return (
-    <Dialog open onClose={onClose} disableRestoreFocus aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`} fullWidth maxWidth="xs">
-      <DialogTitle id={`${id}-title`} component="h2">
-        {holdTexts.dialogTitle}
-      </DialogTitle>
-      <DialogContent>
-        <Typography id={`${id}-text`}>{texts.calendar.holding(formatAppointmentDateTime(slot.start_datetime), minutes)}</Typography>
-      </DialogContent>
-      <DialogActions>
-        <Button variant="contained" onClick={onContinue} autoFocus>
-          {texts.calendar.continue}
-        </Button>
       </DialogActions>
     </Dialog>
   );
