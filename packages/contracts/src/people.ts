@@ -220,4 +220,10 @@ export const searchResultsSchema = z.array(searchResultSchema).max(SEARCH_RESULT
 
 /** The answer of the set_* calls of one person: the id the order now refers to (spec 7.6). */
 export const personSavedResponseSchema = z.object({ id: recordId }).strict();
+/** The answer of set_buyers_agent and its kin: the agent's id, or null after `{none: true}`. */
+export const agentSavedResponseSchema = z.object({ id: recordId.nullable() }).strict();
+/** The answer of set_clients: the saved list, which replaces the browser's (spec 7.6). */
+export const setClientsResponseSchema = z.object({ clients: z.array(clientSchema.extend({ id: recordId })).max(MAX_CLIENTS) }).strict();
+/** The answer of set_contacts: the saved list, which replaces the browser's (spec 7.6). */
+export const setContactsResponseSchema = z.object({ contacts: z.array(contactSchema.extend({ id: recordId })).max(MAX_CONTACTS) }).strict();
 export const removeContactResponseSchema = z.object({ removed: z.boolean() }).strict();
