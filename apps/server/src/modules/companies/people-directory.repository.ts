@@ -80,6 +80,9 @@ async function upsertSlices<T extends PeopleTable>(tx: Transaction, table: T, ro
   }
 }
 
+/** A document with this many people or more changes the searches' statistics enough to refresh them. */
+const ANALYZE_FROM = 1_000;
+
 /** Writes the document's agents and contacts; the caller holds the import's locks in `tx`. */
 export async function replaceDirectoryPeople(tx: Transaction, companyId: string, agents: readonly Agent[], contacts: readonly DirectoryContact[]): Promise<void> {
   await tx.delete(t.agents).where(and(eq(t.agents.companyId, companyId), eq(t.agents.source, 'directory')));
@@ -87,6 +90,10 @@ export async function replaceDirectoryPeople(tx: Transaction, companyId: string,
 
   await upsertSlices(tx, t.agents, agents.map((a) => ({ companyId, id: a.id, kind: a.kind, agency: a.agency, pacOptOut: a.pac_opt_out, ...personRow(a) })));
   await upsertSlices(tx, t.directoryContacts, contacts.map((c) => ({ companyId, id: c.id, contactTypeId: c.type, ...personRow(c) })));
+
+  // The searches' plans depend on how many people there are and how their names spread: after
+  // an import the statistics are brought up to date at once rather than when autovacuum gets to it.
+  if (agents.length + contacts.length >= ANALYZE_FROM) await tx.execute(sql`analyze agents, directory_contacts`);
 
   // People added online that the document brought back (another database's export) keep their
   // ids; the sequence moves past them, so that the next person added online gets a fresh one.

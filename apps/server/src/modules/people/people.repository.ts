@@ -157,20 +157,26 @@ function likeLiteral(word: string): string {
   return word.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** Below this length a typed word must start a word: two letters inside words match too much to help. */
+const CONTAINS_MIN = 3;
+
 /**
- * The people search (issue 10): every word of the query must occur in the person's folded name,
- * e-mail, company or agency (case and accents ignored, as the migration's `people_fold` does); the
- * best come first: a name that starts with the whole query, then a word that starts with its first
- * word, then any match; ties by last and first name. "Contains" is what a visitor typing a part of a
- * name expects; from three characters on the trigram index serves it.
+ * The people search (issue 10): every typed word must occur in the person's folded name, e-mail,
+ * company or agency (case and accents ignored, as the migration's `people_fold` does): anywhere
+ * from three letters on, at the start of a word below. The best come first: a name that starts
+ * with the whole query, then a word that starts with its first word, then the rest; ties by last
+ * and first name. The stored text starts with a space, so ' jo' finds a word's start anywhere, and
+ * the trigram index serves every pattern (two letters included, through their padded trigrams).
  */
 function searchCondition(searchText: AnyPgColumn, query: string, limitWords = 5): { where: SQL; rank: SQL } {
   const words = query.trim().split(/\s+/).filter((w) => w !== '').slice(0, limitWords);
-  const contains = words.map((word) => sql`${searchText} like ('%' || people_fold(${likeLiteral(word)}) || '%')`);
+  const matches = words.map((word) =>
+    word.length >= CONTAINS_MIN ? sql`${searchText} like ('%' || people_fold(${likeLiteral(word)}) || '%')` : sql`${searchText} like ('% ' || people_fold(${likeLiteral(word)}) || '%')`,
+  );
   const whole = likeLiteral(words.join(' '));
   const first = likeLiteral(words[0] ?? '');
-  const rank = sql`case when ${searchText} like (people_fold(${whole}) || '%') then 0 when ${searchText} like ('% ' || people_fold(${first}) || '%') then 1 else 2 end`;
-  return { where: sql.join(contains, sql` and `), rank };
+  const rank = sql`case when ${searchText} like (' ' || people_fold(${whole}) || '%') then 0 when ${searchText} like ('% ' || people_fold(${first}) || '%') then 1 else 2 end`;
+  return { where: sql.join(matches, sql` and `), rank };
 }
 
 /** The best matches of one company's people, narrowed by `scope` (a kind of agent, a contact type). */
