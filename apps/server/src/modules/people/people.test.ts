@@ -17,6 +17,12 @@ function otherCompanyDocument(): Record<string, unknown> {
     ...doc,
     key: 'other',
     name: 'Hocking Hills Home Inspections',
+    // Listed agents as the directory has them, and no seller's agents.
+    settings: [
+      ...(doc.settings as Array<{ key: string }>).filter((s) => s.key !== 'ONLINE_SCHEDULER_V3_SELLERS_AGENT'),
+      { key: 'ONLINE_SCHEDULER_V3_DO_NOT_ALLOW_EDIT_AGENTS_INFO', value: 'Y' },
+      { key: 'ONLINE_SCHEDULER_V3_SELLERS_AGENT', value: 'N' },
+    ],
     offices: [{ ...doc.offices[0], uuid: OTHER_OFFICE, name: 'Logan' }],
     inspectors: doc.inspectors.slice(0, 1).map((inspector) => ({ ...inspector, office: OTHER_OFFICE })),
     // Ids the demo company does not use: attaching them there must fail for want of the person, not by chance.
@@ -199,6 +205,21 @@ describeOnEachDatabase('the people calls', (factory) => {
       const found = (await demo.get(token, '/search_insurance_agents?query=buckeye mutual')).json<SearchResult[]>();
       expect(found.map((a) => a.display)).toEqual(['Robert Hayes (Buckeye Mutual Insurance Agency)']);
       expect(Object.keys(found[0]!).sort()).toEqual(['add_new', 'agency', 'display', 'email', 'first', 'id', 'last', 'work_phone']);
+    });
+  });
+
+  describe('company settings', () => {
+    it("keeps a listed agent as the directory has them while editing agents is off", async () => {
+      const edited = { id: 250, first: 'Jess', last: 'Moreno-Hill', email: 'jess@elsewhere.com', mobile_phone: '7405550100', company: 'Hocking Hills Realty' };
+      expect((await other.post(otherToken, '/set_buyers_agent', edited)).json()).toEqual({ id: 250 });
+      const order_ = (await harness.app.inject({ method: 'GET', url: '/other/online-scheduler/order', headers: { 'x-auth-token': otherToken } })).json<OrderResponse>();
+      expect(order_.buyers_agent).toMatchObject({ id: 250, first: 'Jessica', email: 'jessica@hockinghillsrealty.com' });
+      // A new agent is still added as typed.
+      expect((await other.post(otherToken, '/set_buyers_agent', { first: 'Ray', last: 'Lund', email: 'ray@loganhomes.com', mobile_phone: '7405550101' })).json().id).toBeGreaterThanOrEqual(PEOPLE_ADDED_ONLINE_FIRST_ID);
+    });
+    it("offers neither the seller's agent role nor its panel when the company has turned them off", async () => {
+      refused(await other.post(otherToken, '/set_user_type', { type: 'SELLERS_AGENT' }), 'invalid_request', 'type');
+      refused(await other.post(otherToken, '/set_sellers_agent', { first: 'Sam', last: 'Hale', email: 'sam@loganhomes.com' }), 'SELLERS_AGENT_FAILED_VALIDATION', 'none');
     });
   });
 
