@@ -24,12 +24,14 @@ import type { AppContext } from '../../context.ts';
 import { sessionOf } from '../../plugins/session-auth.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
 import { findAgents, findContacts } from './people-search.service.ts';
+import { PeopleStore } from './people.store.ts';
 import { addContact, removeContact, setAgent, setClient, setClients, setContacts, setUserType } from './people.service.ts';
 
 const PREFIX = '/:company_key/json/online_scheduler';
 
 /** The people calls of the contacts step (spec 7.6). */
 export function peopleRoutes(ctx: AppContext) {
+  const store = new PeopleStore(ctx.db, ctx.changes, ctx.clock);
   return async (instance: FastifyInstance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
     const { search, write } = ctx.access;
@@ -75,15 +77,15 @@ export function peopleRoutes(ctx: AppContext) {
 
     const searchSchema = <Q>(summary: string, querystring: Q) => ({ tags, summary, params: companyKeyParam, querystring, response: { 200: searchResultsSchema } });
     app.get(`${PREFIX}/search_agents`, { ...search, schema: searchSchema("The company's buyer's and seller's agents matching the query (at most 10)", searchAgentsQuerySchema) }, async (request) =>
-      findAgents(db, sessionOf(request), request.query.type, request.query.query),
+      findAgents(store, sessionOf(request), request.query.type, request.query.query),
     );
     app.get(
       `${PREFIX}/search_insurance_agents`,
       { ...search, schema: searchSchema("The company's insurance agents matching the query (at most 10)", searchInsuranceAgentsQuerySchema) },
-      async (request) => findAgents(db, sessionOf(request), 'insurance_agent', request.query.query),
+      async (request) => findAgents(store, sessionOf(request), 'insurance_agent', request.query.query),
     );
     app.get(`${PREFIX}/search_contacts`, { ...search, schema: searchSchema("The company's contacts of one type matching the query (at most 10)", searchContactsQuerySchema) }, async (request) =>
-      findContacts(db, sessionOf(request), request.query.type, request.query.query),
+      findContacts(store, sessionOf(request), request.query.type, request.query.query),
     );
   };
 }

@@ -217,6 +217,14 @@ describeOnEachDatabase('the people calls', (factory) => {
       // A new agent is still added as typed.
       expect((await other.post(otherToken, '/set_buyers_agent', { first: 'Ray', last: 'Lund', email: 'ray@loganhomes.com', mobile_phone: '7405550101' })).json().id).toBeGreaterThanOrEqual(PEOPLE_ADDED_ONLINE_FIRST_ID);
     });
+    it('answers a search with the fields the company shows now, right after an import changes them', async () => {
+      expect(Object.keys((await searchAgents('josefina', 'buyers_agent', other, otherToken))[0]!)).toContain('email');
+      const doc = otherCompanyDocument() as { settings: Array<{ key: string; value: string }> };
+      const narrowed = [...doc.settings.filter((s) => !s.key.startsWith('ONLINE_SCHEDULER_V3_BA_')), { key: 'ONLINE_SCHEDULER_V3_BA_DISPLAY_FIELDS', value: 'first,last,city' }];
+      await importCompanyDocument(harness.database.db, { ...doc, settings: narrowed });
+      await expect.poll(async () => Object.keys((await searchAgents('josefina', 'buyers_agent', other, otherToken))[0]!).sort()).toEqual(['add_new', 'city', 'display', 'first', 'id', 'last']);
+      await importCompanyDocument(harness.database.db, otherCompanyDocument());
+    });
     it("offers neither the seller's agent role nor its panel when the company has turned them off", async () => {
       refused(await other.post(otherToken, '/set_user_type', { type: 'SELLERS_AGENT' }), 'invalid_request', 'type');
       refused(await other.post(otherToken, '/set_sellers_agent', { first: 'Sam', last: 'Hale', email: 'sam@loganhomes.com' }), 'SELLERS_AGENT_FAILED_VALIDATION', 'none');
