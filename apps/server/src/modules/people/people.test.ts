@@ -257,6 +257,17 @@ describeOnEachDatabase('the people calls', (factory) => {
         const bad = field === 'state' ? 'OH' : 'x'.repeat(PERSON_FIELD_MAX[field] + 1);
         refused(await demo.post(token, '/set_client', { ...ada, [field]: bad }), 'invalid_request', field);
       }
+      const others = [
+        ['/set_buyers_agent', 'buyers_agent', { ...ada, company: 'Short North Properties' }],
+        ['/set_insurance_agent', 'insurance_agent', { ...ada, work_phone: '6145550160', agency: 'Hayden Run Insurance Group' }],
+        ['/add_contact', 'contact', { first: 'Kevin', type: { id: 1, name: 'Loan Officer' } }],
+      ] as const;
+      for (const [path, party, valid] of others) {
+        for (const field of partyFields(party)) {
+          const bad = field === 'state' ? 0 : 'x'.repeat(PERSON_FIELD_MAX[field] + 1);
+          refused(await demo.post(token, path, { ...valid, [field]: bad }), 'invalid_request', field);
+        }
+      }
       refused(await demo.post(token, '/set_client', { ...ada, first: 'A\u0000da' }), 'invalid_request', 'first');
       refused(await demo.post(token, '/set_client', { ...ada, send_sms: 'yes' }), 'invalid_request', 'send_sms');
       for (const path of ['/set_client', '/set_buyers_agent', '/set_insurance_agent', '/add_contact', '/remove_contact']) {
