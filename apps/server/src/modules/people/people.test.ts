@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PEOPLE_ADDED_ONLINE_FIRST_ID } from '@scheduler/contracts/company-document';
+import { companyDocumentSchema, PEOPLE_ADDED_ONLINE_FIRST_ID } from '@scheduler/contracts/company-document';
 import { PERSON_FIELD_MAX, partyFields, type SearchResult } from '@scheduler/contracts/people';
 import type { OrderResponse } from '@scheduler/contracts/order';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
@@ -330,5 +330,32 @@ describeOnEachDatabase('the people calls', (factory) => {
       expect((await demo.post(session, '/set_contacts', { contacts: [] })).json()).toEqual({ contacts: [] });
       expect((await order(session)).contacts).toEqual([]);
     });
+  });
+});
+
+describe("the company document's people", () => {
+  const issue = (doc: unknown) => {
+    const result = companyDocumentSchema.safeParse(doc);
+    return result.success ? null : { path: result.error.issues[0]!.path.join('.'), message: result.error.issues[0]!.message };
+  };
+  const withPeople = (agents: unknown[], contacts: unknown[] = []) => ({ ...demoDocument(), agents, contacts });
+  const agent = { id: 7, kind: 'real_estate', first: 'Ana', last: 'Ruiz' };
+  const contact = { id: 8, type: 1, first: 'Lee', last: 'Park' };
+
+  it('takes the demo company, with its contacts directory', () => {
+    expect(issue(demoDocument())).toBeNull();
+    expect(companyDocumentSchema.parse(demoDocument()).contacts.length).toBeGreaterThan(0);
+  });
+  it("names a person's state by one of the document's state ids, and a contact's type by one of its contact types", () => {
+    expect(issue(withPeople([{ ...agent, state: OHIO }], [contact]))).toBeNull();
+    expect(issue(withPeople([{ ...agent, state: 99 }]))).toMatchObject({ path: 'agents.0.state' });
+    expect(issue(withPeople([{ ...agent, state: 'OH' }]))).toMatchObject({ path: 'agents.0.state' });
+    expect(issue(withPeople([], [{ ...contact, type: 42 }]))).toMatchObject({ path: 'contacts.0.type' });
+    expect(issue(withPeople([], [contact, contact]))).toMatchObject({ path: 'contacts.1.id' });
+  });
+  it('keeps the ids from 1,000,000,000 up for people added online, and only for them', () => {
+    expect(issue(withPeople([{ ...agent, id: PEOPLE_ADDED_ONLINE_FIRST_ID, added_online: true }]))).toBeNull();
+    expect(issue(withPeople([{ ...agent, id: PEOPLE_ADDED_ONLINE_FIRST_ID }]))).toMatchObject({ path: 'agents.0.id' });
+    expect(issue(withPeople([], [{ ...contact, added_online: true }]))).toMatchObject({ path: 'contacts.0.id' });
   });
 });
