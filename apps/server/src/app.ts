@@ -14,6 +14,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { officeRoutes } from './modules/office/office.routes.ts';
 import { embeddingOriginsOf } from './modules/office/office.service.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
+import { peopleRoutes } from './modules/people/people.routes.ts';
 import { schedulingRoutes } from './modules/scheduling/scheduling.routes.ts';
 import { sessionRoutes } from './modules/sessions/sessions.routes.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
@@ -90,5 +91,6 @@ export async function buildApp(appOptions: AppOptions, options: { logger?: Fasti
   await app.register(catalogueRoutes(ctx));
   await app.register(schedulingRoutes(ctx));
   await app.register(addressRoutes(ctx));
+  await app.register(peopleRoutes(ctx));
   return app;
 }

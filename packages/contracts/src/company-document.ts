@@ -259,24 +259,54 @@ export const propertyControlSchema = z
   .strict();
 export type PropertyControl = z.infer<typeof propertyControlSchema>;
 
+/**
+ * Ids from here up belong to the people visitors add online (decision 0015): the server numbers
+ * them from a sequence, and a document's own agents and contacts stay below, so the two never meet.
+ */
+export const PEOPLE_ADDED_ONLINE_FIRST_ID = 1_000_000_000;
+
+/**
+ * The person fields of spec 3.6 that the company's directory keeps for an agent or a contact.
+ * `state` is the id of one of the document's states. `added_online` marks a person a visitor added
+ * in the wizard: an import never deletes or renumbers those (decision 0015).
+ */
+const directoryPersonShape = {
+  id,
+  first: z.string().min(1).max(100),
+  last: z.string().min(1).max(100),
+  email: email.default(''),
+  mobile_phone: phone.default(''),
+  work_phone: phone.default(''),
+  home_phone: phone.default(''),
+  work_fax: phone.default(''),
+  home_fax: phone.default(''),
+  company: z.string().max(200).default(''),
+  address1: z.string().max(200).default(''),
+  address2: z.string().max(200).default(''),
+  city: z.string().max(100).default(''),
+  state: id.nullable().default(null),
+  postal_code: z.string().max(10).default(''),
+  added_online: z.boolean().default(false),
+};
+
+/** A buyer's or seller's agent ("real_estate") or an insurance agent ("insurance"), as search finds them. */
+export const AGENT_KINDS = ['real_estate', 'insurance'] as const;
+export type AgentKind = (typeof AGENT_KINDS)[number];
+
 export const agentSchema = z
   .object({
-    id,
-    kind: z.enum(['real_estate', 'insurance']),
-    first: z.string().min(1).max(100),
-    last: z.string().min(1).max(100),
-    email: email.default(''),
-    mobile_phone: phone.default(''),
-    work_phone: phone.default(''),
-    company: z.string().max(200).default(''),
+    ...directoryPersonShape,
+    kind: z.enum(AGENT_KINDS),
     agency: z.string().max(200).default(''),
-    address1: z.string().max(200).default(''),
-    city: z.string().max(100).default(''),
-    state: z.string().max(3).default(''),
-    postal_code: z.string().max(10).default(''),
+    /** Spec 3.6: a buyer's or seller's agent who does not take part in pay-at-close. */
+    pac_opt_out: z.boolean().default(false),
   })
   .strict();
 export type Agent = z.infer<typeof agentSchema>;
+
+/** One entry of the company's contacts directory (attorneys, lenders, title companies...): `type` is a contact type id. */
+export const directoryContactSchema = z.object({ ...directoryPersonShape, type: id }).strict();
+export type DirectoryContact = z.infer<typeof directoryContactSchema>;
 
 export const contactTypeSchema = z.object({ id, name: z.string().min(1).max(100) }).strict();
 
@@ -327,6 +357,7 @@ export const companyDocumentSchema = withAcceptableText(
     property_controls: z.array(propertyControlSchema).default([]),
     agents: z.array(agentSchema).default([]),
     contact_types: z.array(contactTypeSchema).default([]),
+    contacts: z.array(directoryContactSchema).default([]),
   })
   .strict()
   .superRefine((doc, ctx) => {
@@ -342,6 +373,7 @@ export const companyDocumentSchema = withAcceptableText(
       ['property_controls', firstDuplicate(doc.property_controls, (c) => c.id), 'id'],
       ['agents', firstDuplicate(doc.agents, (a) => a.id), 'id'],
       ['contact_types', firstDuplicate(doc.contact_types, (c) => c.id), 'id'],
+      ['contacts', firstDuplicate(doc.contacts, (c) => c.id), 'id'],
       ['states', firstDuplicate(doc.states, (s) => s.id), 'id'],
     ];
     for (const [path, index, key] of keyed) {
@@ -364,6 +396,26 @@ export const companyDocumentSchema = withAcceptableText(
       inspector.services.forEach((s, j) => {
         if (!serviceIds.has(s)) ctx.addIssue({ code: 'custom', path: ['inspectors', i, 'services', j], message: 'unknown service' });
       });
+    });
+    const stateIds = new Set(doc.states.map((s) => s.id));
+    const contactTypeIds = new Set(doc.contact_types.map((c) => c.id));
+    for (const [path, people] of [['agents', doc.agents], ['contacts', doc.contacts]] as const) {
+      people.forEach((person, i) => {
+        if (person.state !== null && !stateIds.has(person.state)) ctx.addIssue({ code: 'custom', path: [path, i, 'state'], message: `unknown state ${person.state}` });
+      });
+    }
+    for (const [path, people] of [['agents', doc.agents], ['contacts', doc.contacts]] as const) {
+      people.forEach((person, i) => {
+        if (person.added_online !== person.id >= PEOPLE_ADDED_ONLINE_FIRST_ID) {
+          const message = person.added_online
+            ? `a person added online has an id of ${PEOPLE_ADDED_ONLINE_FIRST_ID} or more`
+            : `ids of ${PEOPLE_ADDED_ONLINE_FIRST_ID} and up are kept for people added online`;
+          ctx.addIssue({ code: 'custom', path: [path, i, 'id'], message });
+        }
+      });
+    }
+    doc.contacts.forEach((contact, i) => {
+      if (!contactTypeIds.has(contact.type)) ctx.addIssue({ code: 'custom', path: ['contacts', i, 'type'], message: `unknown contact type ${contact.type}` });
     });
     const referencing: Array<['packages' | 'fees' | 'taxes', Array<{ services: string[] }>]> = [
       ['packages', doc.packages],

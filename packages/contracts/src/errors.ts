@@ -17,6 +17,12 @@ export const errorCodeSchema = z.enum([
   'invalid_postal_code',
   'unknown_state',
   'po_box',
+  // 400: a person form of the contacts step failed its checks (spec 8.5, spelled as the spec does).
+  'BUYERS_AGENT_FAILED_VALIDATION',
+  'SELLERS_AGENT_FAILED_VALIDATION',
+  'INSURANCE_AGENT_FAILED_VALIDATION',
+  'CLIENTS_FAILED_VALIDATION',
+  'CONTACT_FAILED_VALIDATION',
   // 401 and 404.
   'unauthorized',
   'not_found',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTROL_TYPES, controlOptionSchema } from './company-document.ts';
+import { contactTypeRefSchema } from './people.ts';
 import { settingSchema } from './settings.ts';
 
 /** A property question as the wizard receives it (spec 3.3). */
@@ -41,6 +42,8 @@ export const officeResponseSchema = z.object({
   pac_enabled: z.boolean(),
   pac_service_uuid: z.uuid().nullable(),
   state_label: z.string(),
+  /** The contact types the company offers for additional contacts (ONLINE_SCHEDULER_V3_CONTACT_TYPES, spec 3.8). */
+  contact_types: z.array(contactTypeRefSchema),
 });
 export type OfficeResponse = z.infer<typeof officeResponseSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { USER_TYPES } from './person.ts';
+import { SETTING } from './setting-keys.ts';
 
 /*
  * The people calls of the contacts step (spec 7.6): the wire shapes only. Which fields a company
@@ -13,32 +14,13 @@ export type Party = (typeof PARTIES)[number];
 export type AgentParty = Extract<Party, 'buyers_agent' | 'sellers_agent' | 'insurance_agent'>;
 export const AGENT_PARTIES: readonly AgentParty[] = ['buyers_agent', 'sellers_agent', 'insurance_agent'];
 
-/** The settings of spec 9.6 the contacts step reads. */
-export const PEOPLE_SETTING = {
-  BA_DISPLAY_FIELDS: 'ONLINE_SCHEDULER_V3_BA_DISPLAY_FIELDS',
-  BA_REQUIRED_FIELDS: 'ONLINE_SCHEDULER_V3_BA_REQUIRED_FIELDS',
-  SA_DISPLAY_FIELDS: 'ONLINE_SCHEDULER_V3_SA_DISPLAY_FIELDS',
-  SA_REQUIRED_FIELDS: 'ONLINE_SCHEDULER_V3_SA_REQUIRED_FIELDS',
-  IA_DISPLAY_FIELDS: 'ONLINE_SCHEDULER_V3_IA_DISPLAY_FIELDS',
-  IA_REQUIRED_FIELDS: 'ONLINE_SCHEDULER_V3_IA_REQUIRED_FIELDS',
-  CLIENT_DISPLAY_FIELDS: 'ONLINE_SCHEDULER_V3_CLIENT_DISPLAY_FIELDS',
-  CLIENT_REQUIRED_FIELDS: 'ONLINE_SCHEDULER_V3_CLIENT_REQUIRED_FIELDS',
-  CONTACTS_DISPLAY_FIELDS: 'ONLINE_SCHEDULER_V3_CONTACTS_DISPLAY_FIELDS',
-  CONTACTS_REQUIRED_FIELDS: 'ONLINE_SCHEDULER_V3_CONTACTS_REQUIRED_FIELDS',
-  CONTACT_TYPES: 'ONLINE_SCHEDULER_V3_CONTACT_TYPES',
-  SELLERS_AGENT: 'ONLINE_SCHEDULER_V3_SELLERS_AGENT',
-  INSURANCE_AGENT: 'ONLINE_SCHEDULER_V3_INSURANCE_AGENT',
-  DO_NOT_ALLOW_EDIT_AGENTS_INFO: 'ONLINE_SCHEDULER_V3_DO_NOT_ALLOW_EDIT_AGENTS_INFO',
-  HIDE_USE_INSPECTION_ADDRESS: 'ONLINE_SCHEDULER_V3_HIDE_USE_INSPECTION_ADDRESS',
-} as const;
-
 /** The display and required settings of each party. */
 export const PARTY_FIELD_SETTINGS: Readonly<Record<Party, { display: string; required: string }>> = {
-  buyers_agent: { display: PEOPLE_SETTING.BA_DISPLAY_FIELDS, required: PEOPLE_SETTING.BA_REQUIRED_FIELDS },
-  sellers_agent: { display: PEOPLE_SETTING.SA_DISPLAY_FIELDS, required: PEOPLE_SETTING.SA_REQUIRED_FIELDS },
-  insurance_agent: { display: PEOPLE_SETTING.IA_DISPLAY_FIELDS, required: PEOPLE_SETTING.IA_REQUIRED_FIELDS },
-  client: { display: PEOPLE_SETTING.CLIENT_DISPLAY_FIELDS, required: PEOPLE_SETTING.CLIENT_REQUIRED_FIELDS },
-  contact: { display: PEOPLE_SETTING.CONTACTS_DISPLAY_FIELDS, required: PEOPLE_SETTING.CONTACTS_REQUIRED_FIELDS },
+  buyers_agent: { display: SETTING.BA_DISPLAY_FIELDS, required: SETTING.BA_REQUIRED_FIELDS },
+  sellers_agent: { display: SETTING.SA_DISPLAY_FIELDS, required: SETTING.SA_REQUIRED_FIELDS },
+  insurance_agent: { display: SETTING.IA_DISPLAY_FIELDS, required: SETTING.IA_REQUIRED_FIELDS },
+  client: { display: SETTING.CLIENT_DISPLAY_FIELDS, required: SETTING.CLIENT_REQUIRED_FIELDS },
+  contact: { display: SETTING.CONTACTS_DISPLAY_FIELDS, required: SETTING.CONTACTS_REQUIRED_FIELDS },
 };
 
 /** The text fields a person form can show (spec 2.7, 3.6), in the order the form shows them. */
@@ -238,4 +220,10 @@ export const searchResultsSchema = z.array(searchResultSchema).max(SEARCH_RESULT
 
 /** The answer of the set_* calls of one person: the id the order now refers to (spec 7.6). */
 export const personSavedResponseSchema = z.object({ id: recordId }).strict();
+/** The answer of set_buyers_agent and its kin: the agent's id, or null after `{none: true}`. */
+export const agentSavedResponseSchema = z.object({ id: recordId.nullable() }).strict();
+/** The answer of set_clients: the saved list, which replaces the browser's (spec 7.6). */
+export const setClientsResponseSchema = z.object({ clients: z.array(clientSchema.extend({ id: recordId })).max(MAX_CLIENTS) }).strict();
+/** The answer of set_contacts: the saved list, which replaces the browser's (spec 7.6). */
+export const setContactsResponseSchema = z.object({ contacts: z.array(contactSchema.extend({ id: recordId })).max(MAX_CONTACTS) }).strict();
 export const removeContactResponseSchema = z.object({ removed: z.boolean() }).strict();

@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
@@ -157,7 +159,7 @@ export async function openDatabase(location: DatabaseLocation, timeouts: Databas
       },
     };
   }
-  const client = new PGlite(location.dataDir ?? 'memory://', { extensions: { btree_gist } });
+  const client = new PGlite(location.dataDir ?? 'memory://', { extensions: { btree_gist, pg_trgm, unaccent } });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   await migratePglite(drizzlePglite(client), { migrationsFolder });

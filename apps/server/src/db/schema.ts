@@ -7,6 +7,7 @@
  * Drizzle's DSL; it lives in the hand-written migration 0001_inspector_no_overlap.sql.
  */
 import { sql } from 'drizzle-orm';
+import { PEOPLE_ADDED_ONLINE_FIRST_ID } from '@scheduler/contracts/company-document';
 import {
   bigserial,
   boolean,
@@ -16,6 +17,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -234,25 +236,49 @@ export const propertyControls = pgTable(
   (t) => [primaryKey({ columns: [t.companyId, t.id] })],
 );
 
+// ---- People: the company's agents and contacts directory (issue 10, migration 0004_people) ----
+
+/**
+ * Ids of the people visitors add online (agents and contacts alike), kept clear of the ids a
+ * company document gives its own people so that the two never meet (decision 0015).
+ */
+export const peopleAddedOnlineIds = pgSequence('people_added_online_ids', { startWith: PEOPLE_ADDED_ONLINE_FIRST_ID, minValue: PEOPLE_ADDED_ONLINE_FIRST_ID, maxValue: 2_147_483_647 });
+
+/** The person fields of spec 3.6 that agents and directory contacts share. */
+const directoryPersonColumns = () => ({
+  companyId: uuid('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  id: integer('id').notNull(),
+  /** "directory" people come from the company document; "visitor" people were added online in the wizard. */
+  source: text('source').$type<'directory' | 'visitor'>().notNull().default('directory'),
+  first: text('first').notNull(),
+  last: text('last').notNull(),
+  email: text('email').notNull().default(''),
+  mobilePhone: text('mobile_phone').notNull().default(''),
+  workPhone: text('work_phone').notNull().default(''),
+  homePhone: text('home_phone').notNull().default(''),
+  workFax: text('work_fax').notNull().default(''),
+  homeFax: text('home_fax').notNull().default(''),
+  company: text('company').notNull().default(''),
+  address1: text('address1').notNull().default(''),
+  address2: text('address2').notNull().default(''),
+  city: text('city').notNull().default(''),
+  /** One of the company's state ids. */
+  stateId: integer('state_id'),
+  postalCode: text('postal_code').notNull().default(''),
+  /**
+   * Name, e-mail, company (and agency) folded to lower case without accents, kept by a trigger of
+   * the migration: what the trigram index serves the searches from.
+   */
+  searchText: text('search_text').notNull().default(''),
+});
+
 export const agents = pgTable(
   'agents',
   {
-    companyId: uuid('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
-    id: integer('id').notNull(),
-    /** "directory" agents come from the company document; "visitor" agents were added in the wizard. */
-    source: text('source').$type<'directory' | 'visitor'>().notNull().default('directory'),
+    ...directoryPersonColumns(),
     kind: text('kind').$type<'real_estate' | 'insurance'>().notNull(),
-    first: text('first').notNull(),
-    last: text('last').notNull(),
-    email: text('email').notNull().default(''),
-    mobilePhone: text('mobile_phone').notNull().default(''),
-    workPhone: text('work_phone').notNull().default(''),
-    company: text('company').notNull().default(''),
     agency: text('agency').notNull().default(''),
-    address1: text('address1').notNull().default(''),
-    city: text('city').notNull().default(''),
-    state: text('state').notNull().default(''),
-    postalCode: text('postal_code').notNull().default(''),
+    pacOptOut: boolean('pac_opt_out').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.id] }), index('agents_search_idx').on(t.companyId, t.kind, t.last)],
 );
@@ -267,6 +293,19 @@ export const contactTypes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.companyId, t.id] })],
 );
+
+/** The company's contacts directory (attorneys, lenders, title companies...), searched by contact type. */
+export const directoryContacts = pgTable(
+  'directory_contacts',
+  {
+    ...directoryPersonColumns(),
+    /** A contact type id of the company; no foreign key, because an import replaces the types wholesale. */
+    contactTypeId: integer('contact_type_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.id] }), index('directory_contacts_type_idx').on(t.companyId, t.contactTypeId, t.last)],
+);
+
+// ---- end of people ----
 
 export const orders = pgTable(
   'orders',

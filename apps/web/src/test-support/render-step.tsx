@@ -34,6 +34,7 @@ export function officeFixture(changes: Partial<OfficeResponse> = {}): OfficeResp
     pac_enabled: false,
     pac_service_uuid: null,
     state_label: 'State',
+    contact_types: [],
     ...changes,
   };
 }

@@ -5,11 +5,13 @@ import { companyDocumentSchema } from '@scheduler/contracts/company-document';
 import type { Executor, Transaction } from '../../db/connection.ts';
 import { inspectorFromRow, packageFromRow, serviceFromRow } from '../../db/document-rows.ts';
 import * as t from '../../db/schema.ts';
+import { readDirectoryPeople, replaceDirectoryPeople } from './people-directory.repository.ts';
 
 /**
  * Reads and writes a whole company document. Writing replaces the company's configuration:
  * catalogue rows are replaced; offices and inspectors absent from the document are deactivated
- * rather than deleted, because sessions, orders and appointments still refer to them.
+ * rather than deleted, because sessions, orders and appointments still refer to them; people
+ * visitors added online are never deleted or renumbered (decision 0015).
  */
 
 export async function findOfficeOwners(db: Executor, officeIds: string[]): Promise<Array<{ id: string; companyKey: string }>> {
@@ -62,7 +64,6 @@ export async function replaceCompanyDocument(tx: Transaction, doc: CompanyDocume
   for (const table of [t.packageServices, t.packages, t.services, t.fees, t.taxes, t.coupons, t.propertyControls, t.contactTypes, t.states]) {
     await tx.delete(table).where(eq(table.companyId, companyId));
   }
-  await tx.delete(t.agents).where(and(eq(t.agents.companyId, companyId), eq(t.agents.source, 'directory')));
 
   await tx.insert(t.states).values(doc.states.map((s) => ({ companyId, ...s })));
 
@@ -198,30 +199,10 @@ export async function replaceCompanyDocument(tx: Transaction, doc: CompanyDocume
       })),
     );
   }
-  if (doc.agents.length) {
-    await tx.insert(t.agents).values(
-      doc.agents.map((a) => ({
-        companyId,
-        id: a.id,
-        source: 'directory' as const,
-        kind: a.kind,
-        first: a.first,
-        last: a.last,
-        email: a.email,
-        mobilePhone: a.mobile_phone,
-        workPhone: a.work_phone,
-        company: a.company,
-        agency: a.agency,
-        address1: a.address1,
-        city: a.city,
-        state: a.state,
-        postalCode: a.postal_code,
-      })),
-    );
-  }
   if (doc.contact_types.length) {
     await tx.insert(t.contactTypes).values(doc.contact_types.map((c, position) => ({ companyId, position, id: c.id, name: c.name })));
   }
+  await replaceDirectoryPeople(tx, companyId, doc.agents, doc.contacts);
   return { companyId, created: !existing[0] };
 }
 
@@ -232,7 +213,7 @@ export async function readCompanyDocument(db: Executor, key: string): Promise<Co
   const companyId = company.id;
   const byCompany = (table: { companyId: AnyPgColumn }) => eq(table.companyId, companyId);
 
-  const [states, offices, inspectors, services, packages, packageServices, fees, taxes, coupons, controls, agents, contactTypes] = await Promise.all([
+  const [states, offices, inspectors, services, packages, packageServices, fees, taxes, coupons, controls, contactTypes, people] = await Promise.all([
     db.select().from(t.states).where(byCompany(t.states)).orderBy(asc(t.states.id)),
     db.select().from(t.offices).where(and(byCompany(t.offices), eq(t.offices.active, true))).orderBy(asc(t.offices.position)),
     db.select().from(t.inspectors).where(and(byCompany(t.inspectors), isNull(t.inspectors.removedAt))).orderBy(asc(t.inspectors.id)),
@@ -243,8 +224,8 @@ export async function readCompanyDocument(db: Executor, key: string): Promise<Co
     db.select().from(t.taxes).where(byCompany(t.taxes)).orderBy(asc(t.taxes.position)),
     db.select().from(t.coupons).where(byCompany(t.coupons)).orderBy(asc(t.coupons.position)),
     db.select().from(t.propertyControls).where(byCompany(t.propertyControls)).orderBy(asc(t.propertyControls.sort), asc(t.propertyControls.id)),
-    db.select().from(t.agents).where(and(byCompany(t.agents), eq(t.agents.source, 'directory'))).orderBy(asc(t.agents.id)),
     db.select().from(t.contactTypes).where(byCompany(t.contactTypes)).orderBy(asc(t.contactTypes.position)),
+    readDirectoryPeople(db, companyId),
   ]);
   const activeOfficeIds = new Set(offices.map((o) => o.id));
 
@@ -305,21 +286,8 @@ export async function readCompanyDocument(db: Executor, key: string): Promise<Co
       text_box_label: c.textBoxLabel,
       sort: c.sort,
     })),
-    agents: agents.map((a) => ({
-      id: a.id,
-      kind: a.kind,
-      first: a.first,
-      last: a.last,
-      email: a.email,
-      mobile_phone: a.mobilePhone,
-      work_phone: a.workPhone,
-      company: a.company,
-      agency: a.agency,
-      address1: a.address1,
-      city: a.city,
-      state: a.state,
-      postal_code: a.postalCode,
-    })),
+    agents: people.agents,
     contact_types: contactTypes.map((c) => ({ id: c.id, name: c.name })),
+    contacts: people.contacts,
   });
 }

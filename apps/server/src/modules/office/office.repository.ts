@@ -31,7 +31,7 @@ export async function findFirstActiveOffice(db: Executor, companyId: string): Pr
 
 /** Everything the office response is built from, for one office of one company. */
 export async function loadOfficeView(db: Executor, companyId: string, officeId: string) {
-  const [inspectors, states, controls, services] = await Promise.all([
+  const [inspectors, states, controls, services, contactTypes] = await Promise.all([
     db
       .select({ id: t.inspectors.id, display: t.inspectors.display, first: t.inspectors.first, last: t.inspectors.last })
       .from(t.inspectors)
@@ -51,6 +51,7 @@ export async function loadOfficeView(db: Executor, companyId: string, officeId: 
       .from(t.services)
       .where(eq(t.services.companyId, companyId))
       .orderBy(asc(t.services.sort)),
+    db.select({ id: t.contactTypes.id, name: t.contactTypes.name }).from(t.contactTypes).where(eq(t.contactTypes.companyId, companyId)).orderBy(asc(t.contactTypes.position)),
   ]);
-  return { inspectors, states, controls, services };
+  return { inspectors, states, controls, services, contactTypes };
 }

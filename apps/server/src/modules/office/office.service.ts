@@ -2,6 +2,7 @@ import type { OfficeContactResponse, OfficeResponse } from '@scheduler/contracts
 import { SETTING } from '@scheduler/contracts/setting-keys';
 import type { ControlType } from '@scheduler/contracts/company-document';
 import { SettingsReader } from '@scheduler/domain/settings';
+import { configuredContactTypes } from '@scheduler/domain/people/contacts-step';
 import type { Database } from '../../db/connection.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
@@ -49,6 +50,7 @@ export async function getOfficeForSession(db: Database, session: AuthenticatedSe
     pac_enabled: pacService !== null && !settings.isOn(SETTING.PAC_HIDE_ON_ONLINE_SCHEDULER),
     pac_service_uuid: pacService?.id ?? null,
     state_label: company.stateLabel,
+    contact_types: configuredContactTypes(view.contactTypes, settings.list(SETTING.CONTACT_TYPES)),
   };
 }
 
