@@ -14,6 +14,8 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { officeRoutes } from './modules/office/office.routes.ts';
 import { embeddingOriginsOf } from './modules/office/office.service.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
+import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
+import { propertyRoutes } from './modules/property/property.routes.ts';
 import { schedulingRoutes } from './modules/scheduling/scheduling.routes.ts';
 import { sessionRoutes } from './modules/sessions/sessions.routes.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
@@ -90,5 +92,7 @@ export async function buildApp(appOptions: AppOptions, options: { logger?: Fasti
   await app.register(catalogueRoutes(ctx));
   await app.register(schedulingRoutes(ctx));
   await app.register(addressRoutes(ctx));
+  await app.register(pricingRoutes(ctx));
+  await app.register(propertyRoutes(ctx));
   return app;
 }

@@ -219,6 +219,10 @@ export async function replaceCompanyDocument(tx: Transaction, doc: CompanyDocume
       })),
     );
   }
+  await tx
+    .insert(t.companyPricing)
+    .values({ companyId, rules: doc.pricing })
+    .onConflictDoUpdate({ target: t.companyPricing.companyId, set: { rules: doc.pricing } });
   if (doc.contact_types.length) {
     await tx.insert(t.contactTypes).values(doc.contact_types.map((c, position) => ({ companyId, position, id: c.id, name: c.name })));
   }
@@ -232,7 +236,7 @@ export async function readCompanyDocument(db: Executor, key: string): Promise<Co
   const companyId = company.id;
   const byCompany = (table: { companyId: AnyPgColumn }) => eq(table.companyId, companyId);
 
-  const [states, offices, inspectors, services, packages, packageServices, fees, taxes, coupons, controls, agents, contactTypes] = await Promise.all([
+  const [states, offices, inspectors, services, packages, packageServices, fees, taxes, coupons, controls, agents, contactTypes, [pricing]] = await Promise.all([
     db.select().from(t.states).where(byCompany(t.states)).orderBy(asc(t.states.id)),
     db.select().from(t.offices).where(and(byCompany(t.offices), eq(t.offices.active, true))).orderBy(asc(t.offices.position)),
     db.select().from(t.inspectors).where(and(byCompany(t.inspectors), isNull(t.inspectors.removedAt))).orderBy(asc(t.inspectors.id)),
@@ -245,6 +249,7 @@ export async function readCompanyDocument(db: Executor, key: string): Promise<Co
     db.select().from(t.propertyControls).where(byCompany(t.propertyControls)).orderBy(asc(t.propertyControls.sort), asc(t.propertyControls.id)),
     db.select().from(t.agents).where(and(byCompany(t.agents), eq(t.agents.source, 'directory'))).orderBy(asc(t.agents.id)),
     db.select().from(t.contactTypes).where(byCompany(t.contactTypes)).orderBy(asc(t.contactTypes.position)),
+    db.select({ rules: t.companyPricing.rules }).from(t.companyPricing).where(byCompany(t.companyPricing)),
   ]);
   const activeOfficeIds = new Set(offices.map((o) => o.id));
 
@@ -321,5 +326,6 @@ export async function readCompanyDocument(db: Executor, key: string): Promise<Co
       postal_code: a.postalCode,
     })),
     contact_types: contactTypes.map((c) => ({ id: c.id, name: c.name })),
+    pricing: pricing?.rules ?? {},
   });
 }
