@@ -88,9 +88,11 @@ export async function priceStoredOrder(deps: PricingDeps, ref: PricedOrderRef, n
   return price(deps, pricing, order, cartOf(order), couponUsesOf(order), now);
 }
 
-/** GET /pricing. */
+/** GET /pricing: the sidebar asks after every change, so answers are kept until the order or the company changes. */
 export async function getPricing(deps: PricingDeps, session: AuthenticatedSession, now: Date): Promise<Pricing> {
-  return (await priceStoredOrder(deps, session, now)).pricing;
+  const pricing = await officePricing(deps, session);
+  const today = pricing.calendar.localDateOf(now.getTime());
+  return (await deps.pricing.orderPricing(session, today, () => priceStoredOrder(deps, session, now))).pricing;
 }
 
 /** GET /services and /packages: list prices for the order's property as far as it is known. */

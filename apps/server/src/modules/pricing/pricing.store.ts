@@ -5,7 +5,7 @@
  */
 import type { Office } from '@scheduler/contracts/company-document';
 import { ZonedCalendar } from '@scheduler/domain/availability/zoned-calendar';
-import type { PricingOffice } from '@scheduler/domain/pricing/engine';
+import type { PricingOffice, PricingResult } from '@scheduler/domain/pricing/engine';
 import { pricingCatalogue, type PricingCatalogue } from '@scheduler/domain/pricing/pricing-catalogue';
 import { pricingSettings, type PricingSettings } from '@scheduler/domain/pricing/pricing-settings';
 import { SettingsReader } from '@scheduler/domain/settings';
@@ -40,6 +40,8 @@ export function officePricingOf(source: PricingSource): OfficePricing {
 
 export class PricingStore {
   private readonly offices: CoherentCache<OfficePricing>;
+  /** Each order's priced cart, as /pricing answers it; any change to the order or the company makes it stale. */
+  private readonly orders: CoherentCache<PricingResult>;
 
   constructor(
     readonly db: Database,
@@ -47,6 +49,20 @@ export class PricingStore {
     clock: () => number,
   ) {
     this.offices = new CoherentCache(changes, { maxEntries: 1_000 }, clock);
+    this.orders = new CoherentCache(changes, { maxEntries: 20_000 }, clock);
+  }
+
+  /**
+   * The order's pricing on the office's date `today` (coupon dates and property ages count in
+   * it, so a new day is a new entry). The orders table announces every change to an order
+   * (migration 0002), its answers included, since saving them updates the order row.
+   */
+  async orderPricing(ref: { companyId: string; orderId: string }, today: string, load: () => Promise<PricingResult>): Promise<PricingResult> {
+    const priced = await this.orders.get(`${ref.orderId}:${today}`, async () => ({
+      value: await load(),
+      dependsOn: [changeKeys.order(ref.orderId), changeKeys.company(ref.companyId)],
+    }));
+    return priced!;
   }
 
   /** `db`: a caller's transaction to read through when the entry must be loaded (an embedded database has one connection). */
