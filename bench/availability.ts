@@ -5,18 +5,16 @@
  * inspectors against the embedded database.
  */
 import autocannon from 'autocannon';
-import type { AddressInfo } from 'node:net';
 import { companyDocumentSchema } from '@scheduler/contracts/company-document';
 import { findSlots, seededRandom } from '@scheduler/domain/availability/engine';
 import { addDays } from '@scheduler/domain/availability/zoned-calendar';
-import { buildApp } from '../apps/server/src/app.ts';
-import { configSchema } from '../apps/server/src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/connection.ts';
 import { testDatabaseFactories } from '../apps/server/src/db/test-databases.ts';
 import * as t from '../apps/server/src/db/schema.ts';
 import { rangeOf } from '../apps/server/src/modules/scheduling/scheduling.repository.ts';
 import { importCompanyDocument } from '../apps/server/src/modules/companies/companies.service.ts';
 import { BENCH_OFFICE, DURATION_MINUTES, generateAppointments, generateDocument, WINDOW_DAYS } from './availability-workload.ts';
+import { benchSession, startBenchServer } from './bench-server.ts';
 import { summarise } from './stats.ts';
 
 const ENGINE_RUNS = 200;
@@ -62,18 +60,8 @@ async function benchHttp(inspectorCount: number, database: DatabaseHandle) {
       busy.slice(i, i + 500).map((b) => ({ companyId: company!.id, officeId: BENCH_OFFICE, orderId: order!.id, inspectorId: b.inspectorId, kind: 'appointment' as const, during: rangeOf(b.start, b.end) })),
     );
   }
-  const app = await buildApp({
-    db: database.db,
-    config: configSchema.parse({ LOG_LEVEL: 'silent', SEARCH_RATE_LIMIT: '1000000000', SESSION_RATE_LIMIT: '1000' }),
-    adminToken: 'bench-admin-token-0123456789',
-    pingDatabase: database.ping,
-    changes: database.changes,
-    webDistDir: null,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const redirect = await fetch(`${base}/bench/online-scheduler/${BENCH_OFFICE}`, { redirect: 'manual' });
-  const token = new URL(redirect.headers.get('location')!, base).searchParams.get('t')!;
+  const { app, base } = await startBenchServer(database, { SEARCH_RATE_LIMIT: '1000000000', SESSION_RATE_LIMIT: '1000' });
+  const token = await benchSession(base, 'bench', BENCH_OFFICE);
   const from = firstDate();
   const path = `/bench/json/online_scheduler/availability?from=${from}&to=${addDays(from, WINDOW_DAYS - 1)}`;
   const check = await fetch(`${base}${path}&duration=${DURATION_MINUTES}`, { headers: { 'x-auth-token': token } });

@@ -7,9 +7,6 @@
  * and again, and many orders' different carts in turn.
  */
 import autocannon from 'autocannon';
-import type { AddressInfo } from 'node:net';
-import { buildApp } from '../apps/server/src/app.ts';
-import { configSchema } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/connection.ts';
 import { importCompanyDocument } from '../apps/server/src/modules/companies/companies.service.ts';
 import { DEMO_COMPANY_FILE, DEMO_OFFICE_UUID } from '../apps/server/src/modules/companies/demo-company.ts';
@@ -19,6 +16,7 @@ import { seededRandom } from '@scheduler/domain/availability/engine';
 import { priceOrder, type PricingInput } from '@scheduler/domain/pricing/engine';
 import type { PricingCatalogue } from '@scheduler/domain/pricing/pricing-catalogue';
 import { DEMO, DEMO_RULES, EXTENDED_RULES, PLAIN_PROPERTY, demoCatalogue, pricingInput } from '../packages/domain/src/pricing/test-fixtures.ts';
+import { benchSession, startBenchServer } from './bench-server.ts';
 import { summarise } from './stats.ts';
 
 const CARTS = 2000;
@@ -98,8 +96,7 @@ async function makeOrders(base: string, count: number): Promise<string[]> {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const tokens: string[] = [];
   for (let i = 0; i < count; i++) {
-    const redirect = await fetch(`${base}/demo/online-scheduler/${DEMO_OFFICE_UUID}`, { redirect: 'manual' });
-    const token = new URL(redirect.headers.get('location')!, base).searchParams.get('t')!;
+    const token = await benchSession(base, 'demo', DEMO_OFFICE_UUID);
     const post = async (path: string, body: unknown) => {
       const response = await fetch(`${base}/demo/json/online_scheduler/${path}`, { method: 'POST', headers: { 'x-auth-token': token, 'content-type': 'application/json' }, body: JSON.stringify(body) });
       if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
@@ -129,16 +126,7 @@ async function makeOrders(base: string, count: number): Promise<string[]> {
 async function benchHttp(): Promise<boolean> {
   const database = await openDatabase({ kind: 'pglite', dataDir: null });
   await importCompanyDocument(database.db, JSON.parse(readFileSync(DEMO_COMPANY_FILE, 'utf8')));
-  const app = await buildApp({
-    db: database.db,
-    config: configSchema.parse({ LOG_LEVEL: 'silent', SESSION_RATE_LIMIT: '1000000', WRITE_RATE_LIMIT: '1000000', SEARCH_RATE_LIMIT: '1000000' }),
-    adminToken: 'bench-admin-token-0123456789',
-    pingDatabase: database.ping,
-    changes: database.changes,
-    webDistDir: null,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const { app, base } = await startBenchServer(database, { SESSION_RATE_LIMIT: '1000000', WRITE_RATE_LIMIT: '1000000', SEARCH_RATE_LIMIT: '1000000' });
   const tokens = await makeOrders(base, HTTP_ORDERS);
   const path = '/demo/json/online_scheduler/pricing';
   // The first ask after each order's last change: nothing cached for it, the engine runs.
