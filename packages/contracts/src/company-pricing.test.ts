@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import demoDocument from '../../../examples/demo-company.json' with { type: 'json' };
 import { companyDocumentSchema } from './company-document.ts';
 
-const demo = () => JSON.parse(readFileSync(new URL('../../../examples/demo-company.json', import.meta.url), 'utf8')) as Record<string, unknown> & { pricing: Record<string, unknown[]> };
+const demo = () => structuredClone(demoDocument) as unknown as Record<string, unknown> & { pricing: Record<string, unknown[]> };
 const issuePaths = (input: unknown) => {
   const result = companyDocumentSchema.safeParse(input);
   return result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
