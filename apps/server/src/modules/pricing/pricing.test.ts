@@ -12,6 +12,7 @@ const S = {
   condo: 'a1c0ffee-0000-4000-8000-000000000002',
   radon: 'a1c0ffee-0000-4000-8000-000000000006',
   termite: 'a1c0ffee-0000-4000-8000-000000000008',
+  wellWater: 'a1c0ffee-0000-4000-8000-000000000011',
   payAtClose: 'a1c0ffee-0000-4000-8000-000000000013',
 } as const;
 
@@ -279,6 +280,30 @@ describeOnEachDatabase('pricing and the cart', (factory) => {
 
       const reheld = await post(token, '/set_datetime', { datetime, duration: 210, inspectors: slot.users });
       expect(reheld.statusCode).toBe(200);
+      expect(await orderOf(token)).toMatchObject({ services_changed: false, duration: 210 });
+    });
+
+    it('Packages Next: the cart needs another inspector at the held time; validate adds one and the re-hold takes the new team and length', async () => {
+      const token = await withSingleFamily();
+      const from = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+      const to = new Date(Date.now() + 15 * 86_400_000).toISOString().slice(0, 10);
+      const startsOf = async (inspectorId: number) =>
+        new Set((await get(token, `/availability?from=${from}&to=${to}&inspectors=[${inspectorId}]&services=["${S.singleFamily}"]&duration=210`)).json<AppointmentSlot[]>().map((slot) => slot.timestamp));
+      // Darnell (103) does not test well water; Sarah (102) does. Both free for the longer visit.
+      const [darnell, sarah] = [await startsOf(103), await startsOf(102)];
+      const shared = [...darnell].find((timestamp) => sarah.has(timestamp))!;
+      const datetime = new Date(shared * 1000).toISOString();
+      expect((await post(token, '/set_datetime', { datetime, inspectors: [103] })).json()).toMatchObject({ status: 'ok' });
+
+      const added = await post(token, '/add_service', S.wellWater);
+      expect(added.json()).toMatchObject({ duration: 210, services_changed: true });
+      // Without services in the query, the order's cart is what the team must cover.
+      const validated = (await get(token, '/validate_inspectors_services?duration=210')).json<{ status: string; added_inspectors: number[] }>();
+      expect(validated.status).toBe('ok');
+      expect(validated.added_inspectors[0]).toBe(103);
+      expect(validated.added_inspectors.length).toBeGreaterThan(1);
+      const reheld = await post(token, '/set_datetime', { datetime, duration: 210, inspectors: validated.added_inspectors });
+      expect(reheld.json()).toMatchObject({ status: 'ok' });
       expect(await orderOf(token)).toMatchObject({ services_changed: false, duration: 210 });
     });
 

@@ -117,7 +117,9 @@ async function searchSlots(s: Scheduling, query: SlotQuery, now: Date): Promise<
       postalCode,
       location,
       requestedInspectorIds: query.inspectors ?? [],
-      serviceIds: query.services?.length ? query.services : s.cartServiceIds,
+      // No services named: the order's cart. An empty list names none: who is free, whatever
+      // they perform (validate_inspectors_services asks so; with a cart it must not become the cart).
+      serviceIds: query.services ?? s.cartServiceIds,
       limit: query.limit ?? 0,
     },
     rules: {
