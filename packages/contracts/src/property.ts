@@ -33,3 +33,11 @@ export const setPropertyInfoBodySchema = z
 export type SetPropertyInfoBody = z.infer<typeof setPropertyInfoBodySchema>;
 
 export const setPropertyInfoResponseSchema = z.object({ status: z.literal('ok'), duration: z.number().int().min(0) }).strict();
+
+/** The property step's refusals, the same words in the browser and on the server (spec 5.6). */
+export const PROPERTY_MESSAGES = {
+  required: (label: string) => `${label} is required.`,
+  chooseOption: (label: string) => `${label}: choose one of the options.`,
+  year: (label: string, currentYear: number) => `${label} must be a year after 1200 and no later than ${currentYear}.`,
+  tooLong: (label: string, max: number) => `${label} is at most ${max} characters.`,
+};

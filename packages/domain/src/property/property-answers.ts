@@ -1,5 +1,6 @@
 import type { ControlType, PropertyControl } from '@scheduler/contracts/company-document';
-import type { PropertyControlAnswer, SetPropertyInfoBody } from '@scheduler/contracts/property';
+import { typedMaxLength } from '@scheduler/contracts/forms/property-info';
+import { PROPERTY_MESSAGES, type PropertyControlAnswer, type SetPropertyInfoBody } from '@scheduler/contracts/property';
 
 /** What the property rules read of a configured control. */
 export type ControlRule = Pick<PropertyControl, 'id' | 'type' | 'label' | 'length' | 'required' | 'options'>;
@@ -7,12 +8,8 @@ export type ControlRule = Pick<PropertyControl, 'id' | 'type' | 'label' | 'lengt
 /** Controls whose answer is a field of the order itself (spec 3.3) rather than an answer row. */
 export const ORDER_FIELD_CONTROLS: ReadonlySet<ControlType> = new Set(['SquareFeet', 'YearBuilt', 'SalesPrice', 'FoundationType', 'ReferReason']);
 
-/** The most characters a typed answer may have (spec 5.6): TextBox its length or 24, Text its length when above 1, else 255. */
-export function answerMaxLength(control: Pick<ControlRule, 'type' | 'length'>): number | null {
-  if (control.type === 'TextBox') return control.length > 0 ? control.length : 24;
-  if (control.type === 'Text') return control.length > 1 ? control.length : 255;
-  return null;
-}
+/** The most characters a typed answer may have (spec 5.6); the form reads the same rule. */
+export const answerMaxLength = typedMaxLength;
 
 export interface PropertyProblem {
   field: string;
@@ -38,24 +35,24 @@ function optionTexts(control: ControlRule): Set<string> {
   return new Set(control.options.flatMap((o) => (typeof o === 'string' ? [o] : [])));
 }
 
-const required = (label: string) => `${label} is required.`;
+const { required, chooseOption } = PROPERTY_MESSAGES;
 
 /** A typed answer's problem: over its length, not one of its options, or missing while required. */
 function answerProblem(control: ControlRule, answer: PropertyControlAnswer | undefined): string | null {
   const value = answer?.value?.trim() ?? '';
   const checked = answer?.checked ?? false;
   const max = answerMaxLength(control);
-  if (max !== null && (answer?.value ?? '').length > max) return `${control.label} is at most ${max} characters.`;
+  if (max !== null && (answer?.value ?? '').length > max) return PROPERTY_MESSAGES.tooLong(control.label, max);
   switch (control.type) {
     case 'CheckBox':
       return control.required && !checked ? required(control.label) : null;
     case 'DropDown':
-      if (value !== '' && !optionIds(control).has(Number(value))) return `${control.label}: choose one of the options.`;
+      if (value !== '' && !optionIds(control).has(Number(value))) return chooseOption(control.label);
       return control.required && value === '' ? required(control.label) : null;
     case 'TriggeredDropDown':
       // Only a checked box asks for its choice (spec 5.6).
       if (!checked) return null;
-      if (value === '' || !optionTexts(control).has(value)) return `${control.label}: choose one of the options.`;
+      if (value === '' || !optionTexts(control).has(value)) return chooseOption(control.label);
       return null;
     case 'TriggeredTextBox':
       return checked && value === '' ? required(control.label) : null;
@@ -79,7 +76,7 @@ export function checkPropertyAnswers(controls: readonly ControlRule[], body: Set
 
   const ybControl = byType('YearBuilt');
   const yb = body.yb === 0 ? null : body.yb;
-  if (yb !== null && (yb <= 1200 || yb > currentYear)) return fail('yb', `${ybControl?.label ?? 'Year Built'} must be a year after 1200 and no later than ${currentYear}.`);
+  if (yb !== null && (yb <= 1200 || yb > currentYear)) return fail('yb', PROPERTY_MESSAGES.year(ybControl?.label ?? 'Year Built', currentYear));
   if (ybControl?.required && yb === null) return fail('yb', required(ybControl.label));
 
   const salesControl = byType('SalesPrice');
@@ -87,11 +84,11 @@ export function checkPropertyAnswers(controls: readonly ControlRule[], body: Set
 
   const foundation = byType('FoundationType');
   let foundationTypeId: number | null = body.foundation_type === '' || body.foundation_type === null ? null : body.foundation_type;
-  if (foundationTypeId !== null && !(foundation && optionIds(foundation).has(foundationTypeId))) return fail('foundation_type', `${foundation?.label ?? 'Foundation type'}: choose one of the options.`);
+  if (foundationTypeId !== null && !(foundation && optionIds(foundation).has(foundationTypeId))) return fail('foundation_type', chooseOption(foundation?.label ?? 'Foundation type'));
   if (foundationTypeId === null && foundation) foundationTypeId = [...optionIds(foundation)][0] ?? null;
 
   const refer = byType('ReferReason');
-  if (/^\d+$/.test(body.refer_reason) && !(refer && optionIds(refer).has(Number(body.refer_reason)))) return fail('refer_reason', `${refer?.label ?? 'Referral'}: choose one of the options.`);
+  if (/^\d+$/.test(body.refer_reason) && !(refer && optionIds(refer).has(Number(body.refer_reason)))) return fail('refer_reason', chooseOption(refer?.label ?? 'Referral'));
   if (refer?.required && body.refer_reason === '') return fail('refer_reason', required(refer.label));
 
   const given = new Map<number, PropertyControlAnswer>();

@@ -1,11 +1,20 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 
 export interface FormTextFieldProps<T extends FieldValues> {
   control: Control<T>;
   name: FieldPath<T>;
-  label: string;
+  label: ReactNode;
+  /** The accessible name when `label` is not the whole text (a long label shown cut short). */
+  accessibleLabel?: string;
+  /** Rewrites what is typed before it is kept (e.g. digits only). */
+  transform?: (text: string) => string;
+  type?: 'text' | 'date';
+  multiline?: boolean;
+  /** Makes it a native select of these options (a dropdown question), `emptyOption` first when given. */
+  options?: ReadonlyArray<{ value: string; label: string }>;
+  emptyOption?: string;
   /** The browser's autofill token (`postal-code`, `email`, `tel`, `given-name`, …). */
   autoComplete: string;
   inputMode?: 'text' | 'numeric' | 'tel' | 'email';
@@ -25,7 +34,7 @@ export interface FormTextFieldProps<T extends FieldValues> {
  * `aria-describedby`). Validation runs on blur and on submit (the form decides); the ref lets the
  * form focus the first failing field.
  */
-export function FormTextField<T extends FieldValues>({ control, name, label, autoComplete, inputMode = 'text', maxLength, required, autoFocus, hint, onValueChange, sx }: FormTextFieldProps<T>) {
+export function FormTextField<T extends FieldValues>({ control, name, label, accessibleLabel, transform, type, multiline, options, emptyOption, autoComplete, inputMode = 'text', maxLength, required, autoFocus, hint, onValueChange, sx }: FormTextFieldProps<T>) {
   const id = useId();
   const helperId = `${id}-helper`;
   return (
@@ -41,8 +50,9 @@ export function FormTextField<T extends FieldValues>({ control, name, label, aut
             name={field.name}
             value={field.value ?? ''}
             onChange={(event) => {
-              field.onChange(event.target.value);
-              onValueChange?.(event.target.value);
+              const value = transform ? transform(event.target.value) : event.target.value;
+              field.onChange(value);
+              onValueChange?.(value);
             }}
             onBlur={field.onBlur}
             inputRef={field.ref}
@@ -50,10 +60,17 @@ export function FormTextField<T extends FieldValues>({ control, name, label, aut
             helperText={message}
             required={required}
             autoFocus={autoFocus}
+            type={type}
+            select={options !== undefined}
+            multiline={multiline}
+            minRows={multiline ? 3 : undefined}
             sx={sx}
             slotProps={{
               formHelperText: { id: helperId },
+              inputLabel: type === 'date' || options ? { shrink: true } : undefined,
+              select: options ? { native: true } : undefined,
               htmlInput: {
+                'aria-label': accessibleLabel,
                 autoComplete,
                 inputMode,
                 maxLength,
@@ -61,7 +78,14 @@ export function FormTextField<T extends FieldValues>({ control, name, label, aut
                 'aria-describedby': message ? helperId : undefined,
               },
             }}
-          />
+          >
+            {options && emptyOption !== undefined && <option value="">{emptyOption}</option>}
+            {options?.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </TextField>
         );
       }}
     />
