@@ -6,6 +6,7 @@ import { hashToken } from '../apps/server/src/modules/sessions/tokens.ts';
 import { focusedElement, mainHeading, screenshot, VIEWPORTS } from './support/browser.ts';
 import { FIXTURE_OFFICES } from './support/product.ts';
 import { chooseFirstSlot, confirmSlot } from './support/scheduling.ts';
+import { answerDemoPropertyQuestions } from './support/property.ts';
 import { useRunningProduct } from './support/running-product.ts';
 
 const running = useRunningProduct();
@@ -144,6 +145,7 @@ describe('the wizard by keyboard and screen reader', () => {
     await confirmSlot(page);
     await waitForFocusedHeading(page, TITLES.address);
     for (const step of ['contacts', 'property-info', 'packages', 'review'] as const) {
+      if (step === 'packages') await answerDemoPropertyQuestions(page);
       await page.getByRole('button', { name: 'Next', exact: true }).click();
       await waitForFocusedHeading(page, TITLES[step]);
     }
