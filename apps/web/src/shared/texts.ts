@@ -45,13 +45,6 @@ export const texts = {
   pleaseWait: 'Please wait',
   tryAgain: 'Try again',
   somethingWentWrong: (phone: string) => `Something went wrong. Please try again, or call our office at ${keepTogether(phone)}.`, // decision 0009, other request errors
-  propertyInfo: {
-    required: 'Required', // 2.8
-    select: 'Select', // 2.8
-    pricingBanner: 'Changing property information may affect the pricing of items in your shopping cart.', // 2.8
-    specialNote: 'Special instructions and notes', // 2.8
-    referReasonOther: 'Please tell us more',
-  },
   postalCode: {
     label: 'Postal Code', // 2.4
     noAvailability: (postalCode: string, phone: string) =>

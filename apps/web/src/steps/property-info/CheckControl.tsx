@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { Controller, useWatch, type Control } from 'react-hook-form';
 import type { PropertyInfoFormValues } from '@scheduler/contracts/forms/property-info';
-import { texts } from '../../shared/texts.ts';
+import { propertyTexts } from './property-texts.ts';
 import { ControlLabel } from './ControlLabel.tsx';
 
 /**
@@ -37,7 +37,7 @@ export function CheckControl({ control, name, label, required, children }: { con
             />
             {(fieldState.error || required) && (
               <FormHelperText id={helperId} error={fieldState.invalid}>
-                {fieldState.error?.message ?? texts.propertyInfo.required}
+                {fieldState.error?.message ?? propertyTexts.required}
               </FormHelperText>
             )}
           </>

@@ -5,7 +5,7 @@ import { FormTextField } from '../../shared/form/FormTextField.tsx';
 import { CheckControl } from './CheckControl.tsx';
 import { ControlLabel } from './ControlLabel.tsx';
 import { keepDigits, keepDigitsAndCommas, truncatedLabel } from './property-form.ts';
-import { texts } from '../../shared/texts.ts';
+import { propertyTexts } from './property-texts.ts';
 
 const optionsOf = (question: Control) => question.options.map((o) => (typeof o === 'object' ? { value: String(o.id), label: o.value } : { value: o, label: o }));
 
@@ -15,7 +15,7 @@ export function ControlField({ question, form, referOther }: { question: Control
   // A long label shows cut short with a tooltip; the field's accessible name stays the whole label.
   const shown = <ControlLabel label={label} />;
   const whole = truncatedLabel(label, false) ? label : undefined;
-  const hint = required ? texts.propertyInfo.required : undefined;
+  const hint = required ? propertyTexts.required : undefined;
   const answer = `answers.${answerKey(question.id)}` as const;
   const select = (name: FieldPath<PropertyInfoFormValues>, options: Array<{ value: string; label: string }>, isRequired: boolean, text = label) => (
     <FormTextField
@@ -25,9 +25,9 @@ export function ControlField({ question, form, referOther }: { question: Control
       accessibleLabel={text}
       autoComplete="off"
       options={options}
-      emptyOption={isRequired ? texts.propertyInfo.select : undefined}
+      emptyOption={isRequired ? propertyTexts.select : undefined}
       required={isRequired}
-      hint={isRequired ? texts.propertyInfo.required : undefined}
+      hint={isRequired ? propertyTexts.required : undefined}
       sx={{ width: '100%' }}
     />
   );
@@ -44,7 +44,7 @@ export function ControlField({ question, form, referOther }: { question: Control
       return (
         <>
           {select('refer_reason', [...optionsOf(question), { value: 'other', label: 'Other' }], required)}
-          {referOther && <FormTextField control={form} name="refer_reason_other" label={texts.propertyInfo.referReasonOther} autoComplete="off" maxLength={500} sx={{ mt: 2 }} />}
+          {referOther && <FormTextField control={form} name="refer_reason_other" label={propertyTexts.referReasonOther} autoComplete="off" maxLength={500} sx={{ mt: 2 }} />}
         </>
       );
     case 'DropDown':

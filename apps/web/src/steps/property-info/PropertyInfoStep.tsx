@@ -12,6 +12,7 @@ import { useStepForm } from '../../shared/form/use-step-form.ts';
 import { Notice } from '../../shared/Notice.tsx';
 import { officeToday } from '../../shared/scheduling-api.ts';
 import { texts } from '../../shared/texts.ts';
+import { propertyTexts } from './property-texts.ts';
 import { Waiting } from '../../shared/Waiting.tsx';
 import { useSavePropertyInfo } from './api.ts';
 import { ControlField } from './ControlField.tsx';
@@ -49,7 +50,7 @@ export default function PropertyInfoStep() {
     <StepFrame step="property-info" nextDisabled={save.isPending} onNext={() => void submit()}>
       {cartHasServices && !feesHidden(settings) && (
         <Notice severity="info" sx={{ mb: 3 }}>
-          {texts.propertyInfo.pricingBanner}
+          {propertyTexts.pricingBanner}
         </Notice>
       )}
       <form onSubmit={(event) => void submit(event)} onKeyDown={onKeyDown} noValidate>

@@ -1,7 +1,7 @@
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { readStorage, storageKeys, writeStorage } from '../../shared/storage-keys.ts';
-import { texts } from '../../shared/texts.ts';
+import { propertyTexts } from './property-texts.ts';
 
 const MAX_NOTE = 2000;
 
@@ -11,7 +11,7 @@ export function SpecialNote({ token }: { token: string }) {
   const [note, setNote] = useState(() => readStorage(globalThis.localStorage, key) ?? '');
   return (
     <TextField
-      label={texts.propertyInfo.specialNote}
+      label={propertyTexts.specialNote}
       value={note}
       onChange={(event) => {
         setNote(event.target.value);
