@@ -14,7 +14,7 @@ import * as t from '../apps/server/src/db/schema.ts';
 import { rangeOf } from '../apps/server/src/modules/scheduling/scheduling.repository.ts';
 import { importCompanyDocument } from '../apps/server/src/modules/companies/companies.service.ts';
 import { BENCH_OFFICE, DURATION_MINUTES, generateAppointments, generateDocument, WINDOW_DAYS } from './availability-workload.ts';
-import { startBenchServer } from './bench-server.ts';
+import { benchSession, startBenchServer } from './bench-server.ts';
 import { summarise } from './stats.ts';
 
 const ENGINE_RUNS = 200;
@@ -60,7 +60,8 @@ async function benchHttp(inspectorCount: number, database: DatabaseHandle) {
       busy.slice(i, i + 500).map((b) => ({ companyId: company!.id, officeId: BENCH_OFFICE, orderId: order!.id, inspectorId: b.inspectorId, kind: 'appointment' as const, during: rangeOf(b.start, b.end) })),
     );
   }
-  const { app, base, token } = await startBenchServer(database);
+  const { app, base } = await startBenchServer(database, { SEARCH_RATE_LIMIT: '1000000000', SESSION_RATE_LIMIT: '1000' });
+  const token = await benchSession(base, 'bench', BENCH_OFFICE);
   const from = firstDate();
   const path = `/bench/json/online_scheduler/availability?from=${from}&to=${addDays(from, WINDOW_DAYS - 1)}`;
   const check = await fetch(`${base}${path}&duration=${DURATION_MINUTES}`, { headers: { 'x-auth-token': token } });

@@ -4,6 +4,7 @@ import { mainHeading, VIEWPORTS } from './support/browser.ts';
 import { saveServedAddress } from './support/address.ts';
 import { chooseFirstSlot, confirmSlot } from './support/scheduling.ts';
 import { FIXTURE_OFFICES } from './support/product.ts';
+import { answerDemoPropertyQuestions } from './support/property.ts';
 import { useRunningProduct } from './support/running-product.ts';
 
 const running = useRunningProduct();
@@ -40,9 +41,13 @@ describe('entering the wizard', () => {
     await chooseFirstSlot(page);
     await confirmSlot(page);
     for (const [path, title] of walk) {
-      // The address step's Next saves an address, so it needs one.
+      // The address step's Next saves an address, so it needs one; the property questions the demo
+      // requires are answered before its Next saves them.
       if (path === 'contacts') await saveServedAddress(page);
-      else if (path !== 'address') await page.getByRole('button', { name: 'Next', exact: true }).click();
+      else {
+        if (path === 'packages') await answerDemoPropertyQuestions(page);
+        if (path !== 'address') await page.getByRole('button', { name: 'Next', exact: true }).click();
+      }
       await page.waitForURL(`**/demo/online-scheduler/${path}?**`);
       // Navigation renders in a transition: the step shows once its code has loaded.
       await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();

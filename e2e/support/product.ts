@@ -70,6 +70,8 @@ export async function startProduct(): Promise<RunningProduct> {
       doc.packages = [];
       doc.fees = [];
       doc.taxes = [];
+      // The pricing rules name the services that are gone.
+      delete doc.pricing;
       for (const inspector of doc.inspectors) inspector.services = [];
     }),
   );

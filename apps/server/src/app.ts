@@ -15,6 +15,8 @@ import { officeRoutes } from './modules/office/office.routes.ts';
 import { embeddingOriginsOf } from './modules/office/office.service.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
+import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
+import { propertyRoutes } from './modules/property/property.routes.ts';
 import { schedulingRoutes } from './modules/scheduling/scheduling.routes.ts';
 import { sessionRoutes } from './modules/sessions/sessions.routes.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
@@ -92,5 +94,7 @@ export async function buildApp(appOptions: AppOptions, options: { logger?: Fasti
   await app.register(schedulingRoutes(ctx));
   await app.register(addressRoutes(ctx));
   await app.register(peopleRoutes(ctx));
+  await app.register(pricingRoutes(ctx));
+  await app.register(propertyRoutes(ctx));
   return app;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pricingRulesSchema, type PricingRules } from './pricing.ts';
 import { settingSchema } from './settings.ts';
 import { withAcceptableText } from './text.ts';
 
@@ -330,6 +331,51 @@ const embeddingOrigin = z
   .max(253)
   .regex(/^https?:\/\/(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/, 'an origin such as https://www.example.com');
 
+interface PricingReferences {
+  doc: { fees: ReadonlyArray<{ code: string }>; taxes: ReadonlyArray<{ code: string }>; coupons: ReadonlyArray<{ code: string }>; packages: ReadonlyArray<{ id: number }> };
+  officeIds: ReadonlySet<string>;
+  serviceIds: ReadonlySet<string>;
+}
+
+/**
+ * What the pricing section names must exist, and its codes must not repeat the short form's:
+ * fee, tax and coupon codes are what a priced line and a redemption are known by.
+ */
+function pricingIssues(pricing: PricingRules, refs: PricingReferences): Array<{ path: Array<string | number>; message: string }> {
+  const issues: Array<{ path: Array<string | number>; message: string }> = [];
+  const services = (path: Array<string | number>, ids: readonly string[]) =>
+    ids.forEach((id, j) => {
+      if (!refs.serviceIds.has(id)) issues.push({ path: [...path, j], message: 'unknown service' });
+    });
+  const office = (path: Array<string | number>, id: string | null) => {
+    if (id !== null && !refs.officeIds.has(id)) issues.push({ path, message: 'unknown office' });
+  };
+  const unique = <T>(name: 'fees' | 'taxes' | 'coupons', items: readonly T[], earlier: ReadonlyArray<{ code: string }>, key: (item: T) => string) => {
+    const all = [...earlier.map((e) => e.code), ...items.map(key)].map((c) => c.toUpperCase());
+    const index = firstDuplicate(all, (c) => c);
+    if (index >= 0) issues.push({ path: ['pricing', name, index - earlier.length, 'code'], message: `${name} must have unique codes: this code appears twice` });
+  };
+  unique('fees', pricing.fees, refs.doc.fees, (f) => f.code);
+  unique('taxes', pricing.taxes, refs.doc.taxes, (t) => t.code);
+  unique('coupons', pricing.coupons, refs.doc.coupons, (c) => c.code);
+  pricing.fees.forEach((fee, i) => services(['pricing', 'fees', i, 'services'], fee.services));
+  pricing.service_modifiers.forEach((m, i) => {
+    services(['pricing', 'service_modifiers', i, 'services'], m.services);
+    services(['pricing', 'service_modifiers', i, 'requires_any_of'], m.requires_any_of);
+  });
+  pricing.taxes.forEach((tax, i) => {
+    services(['pricing', 'taxes', i, 'services'], tax.services);
+    office(['pricing', 'taxes', i, 'office'], tax.office);
+  });
+  pricing.coupons.forEach((c, i) => services(['pricing', 'coupons', i, 'services'], c.services));
+  pricing.trip_fees.forEach((fee, i) => office(['pricing', 'trip_fees', i, 'office'], fee.office));
+  const packageIds = new Set(refs.doc.packages.map((p) => p.id));
+  pricing.package_fee_waivers.forEach((w, i) => {
+    if (!packageIds.has(w.package_id)) issues.push({ path: ['pricing', 'package_fee_waivers', i, 'package_id'], message: 'unknown package' });
+  });
+  return issues;
+}
+
 export const companyDocumentSchema = withAcceptableText(
   z
   .object({
@@ -358,6 +404,12 @@ export const companyDocumentSchema = withAcceptableText(
     agents: z.array(agentSchema).default([]),
     contact_types: z.array(contactTypeSchema).default([]),
     contacts: z.array(directoryContactSchema).default([]),
+    /**
+     * Pricing beyond list prices (spec 3.10): fee rules driven by the property, service modifiers,
+     * package fee waivers, trip fees, taxes per office and coupons. The top-level `fees`, `taxes`
+     * and `coupons` are the earlier short form and count as part of it.
+     */
+    pricing: pricingRulesSchema.default(() => pricingRulesSchema.parse({})),
   })
   .strict()
   .superRefine((doc, ctx) => {
@@ -429,6 +481,7 @@ export const companyDocumentSchema = withAcceptableText(
         });
       });
     }
+    for (const issue of pricingIssues(doc.pricing, { doc, officeIds, serviceIds })) ctx.addIssue({ code: 'custom', ...issue });
   }),
 );
 

@@ -23,6 +23,16 @@ export const errorCodeSchema = z.enum([
   'INSURANCE_AGENT_FAILED_VALIDATION',
   'CLIENTS_FAILED_VALIDATION',
   'CONTACT_FAILED_VALIDATION',
+  // The cart rules (spec 5.7, 8.4) and the property answers (spec 5.6).
+  'unknown_item',
+  'service_in_cart',
+  'service_not_in_cart',
+  'primary_required',
+  'primary_required_to_remove',
+  'single_primary_only',
+  'pay_at_close_hidden',
+  'rush_unavailable',
+  'invalid_property_answer',
   // 401 and 404.
   'unauthorized',
   'not_found',

@@ -41,6 +41,8 @@ export const officeResponseSchema = z.object({
   max_clients: z.number().int(),
   pac_enabled: z.boolean(),
   pac_service_uuid: z.uuid().nullable(),
+  /** The price of a rushed Repair Estimate Report, in cents (spec 9.4). */
+  rer_rush_amount: z.number().int().min(0),
   state_label: z.string(),
   /** The contact types the company offers for additional contacts (ONLINE_SCHEDULER_V3_CONTACT_TYPES, spec 3.8). */
   contact_types: z.array(contactTypeRefSchema),

@@ -41,6 +41,8 @@ export const orderResponseSchema = z.object({
   insurance_agent: personSchema.nullable(),
   contacts: z.array(personSchema),
   rush_rer: z.boolean(),
+  /** The cart changed while a time was held (spec 3.12): the calendar asks for a new pick. */
+  services_changed: z.boolean(),
   special_note: z.string(),
 });
 export type OrderResponse = z.infer<typeof orderResponseSchema>;

@@ -294,3 +294,40 @@ export const pricingSchema = z
   })
   .strict();
 export type Pricing = z.infer<typeof pricingSchema>;
+
+// ---- The cart and pricing calls (spec 7.3, 7.5) ----
+
+/** POST /set_packages: `[id]` chooses a package, `[]` removes it (an order has one at most). */
+export const setPackagesBodySchema = z.array(packageId).max(1);
+
+/** POST /add_service and /remove_service: the service id, bare (as the spec sends it) or as `{id}`. */
+export const serviceIdBodySchema = z.union([uuid, z.object({ id: uuid }).strict()]);
+
+/** POST /rush_rer: the spec's form-encoded `value=1|0`, or JSON `{value}`. */
+export const rushRerBodySchema = z.object({ value: z.union([z.enum(['1', '0']), z.literal(1), z.literal(0), z.boolean()]) }).strict();
+
+/** POST /apply_coupon: the code, bare or as `{code}`. */
+const couponCode = z.string().trim().min(1).max(40);
+export const applyCouponBodySchema = z.union([couponCode, z.object({ code: couponCode }).strict()]);
+
+/** 200 either way (spec 7.3): "ok", or the refusal's reason with its message. */
+export const applyCouponResponseSchema = z
+  .object({
+    status: z.enum(['ok', 'unknown', 'duplicate', 'not_started', 'expired', 'used_up', 'minimum_order', 'not_applicable', 'limit']),
+    message: z.string().max(300),
+  })
+  .strict();
+export type ApplyCouponResponse = z.infer<typeof applyCouponResponseSchema>;
+
+/** What each cart change answers (spec 4.3): the order's new duration, and what changed with it. */
+export const cartChangeResponseSchema = z
+  .object({
+    status: z.literal('ok'),
+    duration: z.number().int().min(0).max(7 * 24 * 60),
+    /** The cart changed while a time is held: the held time may need picking again (spec 3.12). */
+    services_changed: z.boolean(),
+    /** Pay-at-close was in the cart and the order no longer qualifies, so it was taken out (spec 4.3). */
+    pac_removed: z.boolean(),
+  })
+  .strict();
+export type CartChangeResponse = z.infer<typeof cartChangeResponseSchema>;

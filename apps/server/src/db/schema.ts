@@ -11,6 +11,7 @@ import { PEOPLE_ADDED_ONLINE_FIRST_ID } from '@scheduler/contracts/company-docum
 import {
   bigserial,
   boolean,
+  check,
   customType,
   doublePrecision,
   foreignKey,
@@ -340,6 +341,8 @@ export const orders = pgTable(
     serviceIds: jsonb('service_ids').$type<string[]>().notNull().default([]),
     couponCodes: jsonb('coupon_codes').$type<string[]>().notNull().default([]),
     rushRer: boolean('rush_rer').notNull().default(false),
+    /** The cart changed while a time was held: the held time may no longer fit (spec 3.12, 4.3). */
+    servicesChanged: boolean('services_changed').notNull().default(false),
     specialNote: text('special_note').notNull().default(''),
     /** The priced cart as it was confirmed, so later catalogue changes never rewrite an order. */
     pricingSnapshot: jsonb('pricing_snapshot').$type<Record<string, unknown> | null>(),
@@ -446,5 +449,41 @@ export const appointments = pgTable(
     foreignKey({ columns: [t.companyId, t.inspectorId], foreignColumns: [inspectors.companyId, inspectors.id] }),
     index('appointments_order_idx').on(t.orderId),
     index('appointments_hold_expiry_idx').on(t.holdExpiresAt).where(sql`kind = 'hold'`),
+  ],
+);
+
+// ---- Pricing (issue 11): the company's pricing rules and coupon redemptions ----
+
+/** The company document's `pricing` section (fee rules, modifiers, trip fees, office taxes, coupons). */
+export const companyPricing = pgTable('company_pricing', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  rules: jsonb('rules').$type<Record<string, unknown>>().notNull(),
+});
+
+/**
+ * A coupon an order has taken. A coupon with a limit numbers its uses 1..max_uses, and a number
+ * can be taken once: two orders reaching for its last use at once cannot both get it, whatever
+ * the application believed when it counted.
+ */
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    companyId: uuid('company_id').notNull(),
+    orderId: uuid('order_id').notNull(),
+    /** Upper-case, as coupons are looked up. */
+    code: text('code').notNull(),
+    /** Which of the coupon's limited uses this is; null for a coupon without a limit. */
+    useNumber: integer('use_number'),
+    maxUses: integer('max_uses'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.orderId, t.code] }),
+    unique('coupon_redemptions_use_unique').on(t.companyId, t.code, t.useNumber),
+    check('coupon_redemptions_use_in_limit', sql`(${t.useNumber} is null and ${t.maxUses} is null) or (${t.useNumber} between 1 and ${t.maxUses})`),
+    // The unique key above also serves counting a coupon's uses: (company_id, code) leads it.
+    foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete('cascade'),
   ],
 );

@@ -33,6 +33,7 @@ export function officeFixture(changes: Partial<OfficeResponse> = {}): OfficeResp
     max_clients: 1,
     pac_enabled: false,
     pac_service_uuid: null,
+    rer_rush_amount: 0,
     state_label: 'State',
     contact_types: [],
     ...changes,
@@ -76,6 +77,7 @@ export function orderFixture(changes: Partial<OrderResponse> = {}): OrderRespons
     insurance_agent: null,
     contacts: [],
     rush_rer: false,
+    services_changed: false,
     special_note: '',
     ...changes,
   };

@@ -55,13 +55,16 @@ function formatMinimum(cents: number, currency: string): string {
   return text;
 }
 
+/** Said when the coupon's last use went to another order, here or when its redemption is taken. */
+export const COUPON_USED_UP_MESSAGE = 'This coupon is no longer available.';
+
 function refusal(code: string, reason: CouponRefusal['reason'], context: CouponContext, coupon?: PricingCoupon): CouponRefusal {
   const messages: Record<CouponRefusal['reason'], () => string> = {
     unknown: () => 'This coupon code is not valid.',
     duplicate: () => 'This coupon has already been applied to your order.',
     not_started: () => 'This coupon is not valid yet.',
     expired: () => 'This coupon has expired.',
-    used_up: () => 'This coupon is no longer available.',
+    used_up: () => COUPON_USED_UP_MESSAGE,
     minimum_order: () => `This coupon needs an order of at least ${formatMinimum(coupon?.min_order_cents ?? 0, context.currency)}.`,
     not_applicable: () => 'This coupon does not apply to the services in your order.',
     limit: () => (context.limit === 0 ? 'Coupons cannot be used on this order.' : context.limit === 1 ? 'Only one coupon can be used on an order.' : `Only ${context.limit} coupons can be used on an order.`),

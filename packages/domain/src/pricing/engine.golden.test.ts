@@ -292,6 +292,71 @@ const GOLDEN: Golden[] = [
     expect: { subtotal: 0, discounts: 0, taxes: 0, additional: 0, grand_total: 0, duration: 180 },
     check: (r) => expect(r.pacEligible).toBe(false),
   },
+  // The demo's own pricing section (examples/demo-company.json `pricing`): crawlspace access on
+  // Single-Family, Pre-Listing and Warranty ($35 crawlspace, $50 basement and crawlspace); a luxury
+  // adjustment on Single-Family and Pre-Listing (sale price up to $750,000 $0, $1,500,000 $75,
+  // above $150); a trip charge ($35 Delaware/Marysville zone, $50 Lancaster/Newark zone), not
+  // taxed; coupons SPRING25 ($25 off $400, 2026-01-01 to 2027-06-30), RADONCHECK (20% off radon),
+  // HOLIDAY2025 (ended 2025-12-31). Pre-Listing $375, 150 minutes.
+  {
+    // 37500 + home size (4,200 sq ft) 15000 + basement and crawlspace 5000 + luxury ($1.2M) 7500
+    // = 65000; tax 7.5% = 4875; 69875.
+    name: '22. Pre-Listing, 4,200 sq ft, $1,200,000, basement and crawlspace',
+    cart: { services: [S.preListing] },
+    property: { sqft: 4200, sales_price: '1,200,000', foundation_type_id: 4 },
+    expect: { subtotal: 65000, discounts: 0, taxes: 4875, additional: 0, grand_total: 69875, duration: 150 },
+    check: (r) =>
+      expect(r.pricing.services[0]!.fees.map((f) => [f.code, f.value])).toEqual([
+        ['home-size', 15000],
+        ['crawlspace', 5000],
+        ['luxury-home', 7500],
+      ]),
+  },
+  {
+    // 42500; SPRING25 2500; tax 7.5% of 40000 = 3000; Lancaster trip 5000 untaxed;
+    // 42500 - 2500 + 3000 + 5000 = 48000.
+    name: '23. Single-Family in Lancaster with SPRING25',
+    cart: { services: [S.singleFamily] },
+    property: { postal_code: '43130' },
+    coupons: [coupon('SPRING25')],
+    expect: { subtotal: 42500, discounts: 2500, taxes: 3000, additional: 5000, grand_total: 48000, duration: 180 },
+    check: (r) => expect(r.pricing.additional.fees).toEqual([{ code: 'trip-charge', description: 'Trip charge (outside Franklin County)', value: 5000 }]),
+  },
+  {
+    // A 1,500 sq ft unit: no unit-size fee. Condo 32500 + Radon 15000 = 47500; RADONCHECK 20% of
+    // radon = 3000; tax 7.5% of (32500 + 12000) = 3337.5 -> 3338; 47500 - 3000 + 3338 = 47838.
+    // Minutes 120 + 30.
+    name: '24. Condo and Radon with RADONCHECK',
+    cart: { services: [S.condo, S.radon] },
+    property: { sqft: 1500 },
+    coupons: [coupon('radoncheck')],
+    expect: { subtotal: 47500, discounts: 3000, taxes: 3338, additional: 0, grand_total: 47838, duration: 150 },
+  },
+  {
+    // HOLIDAY2025 has ended: case 1's 45688.
+    name: '25. An ended coupon',
+    cart: { services: [S.singleFamily] },
+    coupons: [coupon('HOLIDAY2025')],
+    expect: { subtotal: 42500, discounts: 0, taxes: 3188, additional: 0, grand_total: 45688, duration: 180 },
+    check: (r) => expect(r.refusals.map((x) => x.reason)).toEqual(['expired']),
+  },
+  {
+    // A 1,500 sq ft condo, 32500, is under SPRING25's $400: refused; tax 2437.5 -> 2438; 34938.
+    name: '26. A coupon under its minimum order',
+    cart: { services: [S.condo] },
+    property: { sqft: 1500 },
+    coupons: [coupon('SPRING25')],
+    expect: { subtotal: 32500, discounts: 0, taxes: 2438, additional: 0, grand_total: 34938, duration: 120 },
+    check: (r) => expect(r.refusals).toEqual([{ code: 'SPRING25', reason: 'minimum_order', message: 'This coupon needs an order of at least $400.00.' }]),
+  },
+  {
+    // Sale price $2,000,000: luxury 15000; basement adds nothing. 42500 + 15000 = 57500;
+    // tax 4312.5 -> 4313; 61813.
+    name: '27. Single-Family at $2,000,000 on a basement',
+    cart: { services: [S.singleFamily] },
+    property: { sales_price: '2,000,000', foundation_type_id: 1 },
+    expect: { subtotal: 57500, discounts: 0, taxes: 4313, additional: 0, grand_total: 61813, duration: 180 },
+  },
 ];
 
 describe('priceOrder over the demo catalogue', () => {

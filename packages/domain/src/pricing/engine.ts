@@ -1,3 +1,4 @@
+import type { PackageResponse, ServiceResponse } from '@scheduler/contracts/catalogue';
 import type { Package, Service } from '@scheduler/contracts/company-document';
 import type { PricedFeeLine, PricedPackage, PricedService, Pricing, PricingCart, PricingProperty } from '@scheduler/contracts/pricing';
 import { applyCoupons, type CouponRefusal, type CouponUse, type PricingUnit } from './coupons.ts';
@@ -153,7 +154,7 @@ function additionalCharges(input: PricingInput, facts: PricingFacts, rush: boole
   return lines.filter((line) => line.value > 0);
 }
 
-function taxLines(input: PricingInput, units: readonly PricingUnit[], additional: number): Pricing['taxes'] {
+function taxLines(input: Pick<PricingInput, 'catalogue' | 'office'>, units: readonly PricingUnit[], additional: number): Pricing['taxes'] {
   const taxes: Pricing['taxes'] = [];
   for (const tax of input.catalogue.taxes) {
     if (tax.office !== null && tax.office !== input.office.uuid) continue;
@@ -259,4 +260,60 @@ export function priceOrder(input: PricingInput): PricingResult {
     pacRemoved,
     cart: effectiveCart,
   };
+}
+
+export type ListingInput = Pick<PricingInput, 'catalogue' | 'office' | 'property' | 'today'>;
+
+const listedFee = (line: PricedFeeLine) => ({ gross: line.gross, value: line.value, description: line.description });
+
+function listService(service: Service, input: ListingInput, facts: PricingFacts): ServiceResponse {
+  // On its own: only the modifiers that need no other service apply.
+  const priced = priceCartService(service, input.catalogue, facts, new Set([service.uuid]));
+  const taxes = sumOf(taxLines(input, [{ serviceId: service.uuid, amount: priced.amount }], 0), (t) => t.total);
+  return {
+    id: service.uuid,
+    name: service.name,
+    description: service.description,
+    base: priced.base,
+    subtotal: priced.subtotal,
+    total: priced.amount + taxes,
+    savings: priced.modifier_savings,
+    ancillary: service.ancillary,
+    is_pac: service.is_pac,
+    label: service.label,
+    rer: service.rer,
+    duration: service.duration_minutes,
+    fees: priced.fees.map(listedFee),
+  };
+}
+
+/**
+ * List prices (spec 3.4, 3.5) for the property as far as it is known: each service and package
+ * priced on its own by the same rules as an order, its taxes included in `total`. The wizard's
+ * package cards and service rows read these; the order's own amounts come from `priceOrder`.
+ */
+export function priceListings(input: ListingInput): { services: ServiceResponse[]; packages: PackageResponse[] } {
+  const { catalogue } = input;
+  const facts = pricingFacts(input.property, input.today);
+  const services = [...catalogue.services.values()].map((service) => listService(service, input, facts));
+  const byId = new Map(services.map((s) => [s.id, s]));
+  const packages = [...catalogue.packages.values()].map((pkg): PackageResponse => {
+    const { priced, units } = priceChosenPackage(pkg, catalogue, facts);
+    const taxes = sumOf(taxLines(input, units, 0), (t) => t.total);
+    return {
+      id: pkg.id,
+      name: pkg.name,
+      description: pkg.description,
+      base: priced.base,
+      subtotal: priced.subtotal,
+      total: priced.amount + taxes,
+      savings: priced.savings,
+      best: pkg.best,
+      bestText: pkg.best_text,
+      rer: pkg.rer,
+      duration: orderDurationMinutes(catalogue.durations, { packageIds: [pkg.id], serviceIds: [] }, 0),
+      services: pkg.services.flatMap((id) => byId.get(id) ?? []),
+    };
+  });
+  return { services, packages };
 }

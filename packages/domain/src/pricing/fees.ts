@@ -1,4 +1,4 @@
-import type { Fee, FeeRule } from '@scheduler/contracts/company-document';
+import type { FeeRule } from '@scheduler/contracts/company-document';
 
 /** What fee rules read about the property. Unknown facts are null. */
 export interface PropertyFacts {
@@ -23,22 +23,4 @@ export function feeAmount(rule: FeeRule, property: PropertyFacts): number {
     case 'built_before_year':
       return property.yearBuilt !== null && property.yearBuilt < rule.year ? rule.amount_cents : 0;
   }
-}
-
-export interface FeeLine {
-  /** Before any discount. */
-  gross: number;
-  /** After discounts (no fee discounts exist yet, so equal to gross). */
-  value: number;
-  description: string;
-}
-
-/** The service-scope fees that apply to one service, for a property. */
-export function serviceFeeLines(serviceUuid: string, fees: readonly Fee[], property: PropertyFacts): FeeLine[] {
-  return fees
-    .filter((fee) => fee.scope === 'service' && fee.services.includes(serviceUuid))
-    .map((fee) => {
-      const amount = feeAmount(fee.rule, property);
-      return { gross: amount, value: amount, description: fee.description };
-    });
 }

@@ -1,4 +1,4 @@
-import type { Package, Service } from '@scheduler/contracts/company-document';
+import type { CompanyDocument, Package, Service } from '@scheduler/contracts/company-document';
 import type { OfficeTax, PricingCoupon, PricingFee, PricingRules, ServiceModifier, TripFee } from '@scheduler/contracts/pricing';
 import { catalogueDurations, type CatalogueDurations } from './duration.ts';
 
@@ -68,5 +68,20 @@ export function pricingCatalogue(source: PricingCatalogueSource): PricingCatalog
     rerRushAmountCents: source.rer_rush_amount_cents,
     convenienceFeeMessage: rules.convenience_fee_message,
     durations: catalogueDurations(source.services, source.packages),
+  };
+}
+
+/**
+ * A document's pricing rules: its `pricing` section with the short-form `fees`, `taxes` and
+ * `coupons` in front (the same rules written the earlier way: every office, services only, no
+ * minimum order). Codes are unique across both, which the document's schema checks.
+ */
+export function documentPricingRules(doc: Pick<CompanyDocument, 'fees' | 'taxes' | 'coupons' | 'pricing'>): PricingRules {
+  const { pricing } = doc;
+  return {
+    ...pricing,
+    fees: [...doc.fees, ...pricing.fees],
+    taxes: [...doc.taxes.map((tax): OfficeTax => ({ ...tax, office: null, additional_charges: false })), ...pricing.taxes],
+    coupons: [...doc.coupons.map((coupon): PricingCoupon => ({ ...coupon, min_order_cents: 0, services: [] })), ...pricing.coupons],
   };
 }

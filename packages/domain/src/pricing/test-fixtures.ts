@@ -3,7 +3,7 @@ import { companyDocumentSchema, type CompanyDocument } from '@scheduler/contract
 import { pricingRulesSchema, type PricingCart, type PricingProperty, type PricingRules } from '@scheduler/contracts/pricing';
 import { SettingsReader } from '../settings.ts';
 import type { PricingInput, PricingOffice } from './engine.ts';
-import { pricingCatalogue, type PricingCatalogue } from './pricing-catalogue.ts';
+import { documentPricingRules, pricingCatalogue, type PricingCatalogue } from './pricing-catalogue.ts';
 import { pricingSettings, type PricingSettings } from './pricing-settings.ts';
 
 /** The demo company (examples/demo-company.json), parsed. */
@@ -30,8 +30,8 @@ export const S = {
 /** The demo package ids: 1 Buyer's Essentials, 2 Buyer's Complete, 3 Condo Buyer Bundle, 4 Seller's Peace of Mind. */
 export const P = { essentials: 1, complete: 2, condo: 3, seller: 4 } as const;
 
-/** The demo's fees, taxes and coupons as pricing rules. */
-export const DEMO_RULES: PricingRules = pricingRulesSchema.parse({ fees: DEMO.fees, taxes: DEMO.taxes, coupons: DEMO.coupons });
+/** The demo's pricing rules as the company ships them: its short-form fees, taxes and coupons and its `pricing` section. */
+export const DEMO_RULES: PricingRules = documentPricingRules(DEMO);
 
 const demoOffice = DEMO.offices[0]!;
 

@@ -1,16 +1,12 @@
 import type { PackageResponse, ServiceResponse } from '@scheduler/contracts/catalogue';
-import { pricePackage, priceService } from '@scheduler/domain/pricing/catalogue-prices';
-import type { Database } from '../../db/connection.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
-import { loadCatalogue, loadPropertyFacts } from './catalogue.repository.ts';
+import { listPrices, type PricingDeps } from '../pricing/pricing.service.ts';
 
-/** Services with their prices for the session's property as far as it is known. */
-export async function listServices(db: Database, session: AuthenticatedSession): Promise<ServiceResponse[]> {
-  const [catalogue, property] = await Promise.all([loadCatalogue(db, session.companyId), loadPropertyFacts(db, session.companyId, session.orderId)]);
-  return catalogue.services.map((service) => priceService(service, catalogue, property));
+/** Services with their list prices for the session's property as far as it is known (the pricing engine's). */
+export async function listServices(deps: PricingDeps, session: AuthenticatedSession, now: Date): Promise<ServiceResponse[]> {
+  return (await listPrices(deps, session, now)).services;
 }
 
-export async function listPackages(db: Database, session: AuthenticatedSession): Promise<PackageResponse[]> {
-  const [catalogue, property] = await Promise.all([loadCatalogue(db, session.companyId), loadPropertyFacts(db, session.companyId, session.orderId)]);
-  return catalogue.packages.map((pkg) => pricePackage(pkg, catalogue, property));
+export async function listPackages(deps: PricingDeps, session: AuthenticatedSession, now: Date): Promise<PackageResponse[]> {
+  return (await listPrices(deps, session, now)).packages;
 }

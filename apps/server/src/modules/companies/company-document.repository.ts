@@ -199,6 +199,10 @@ export async function replaceCompanyDocument(tx: Transaction, doc: CompanyDocume
       })),
     );
   }
+  await tx
+    .insert(t.companyPricing)
+    .values({ companyId, rules: doc.pricing })
+    .onConflictDoUpdate({ target: t.companyPricing.companyId, set: { rules: doc.pricing } });
   if (doc.contact_types.length) {
     await tx.insert(t.contactTypes).values(doc.contact_types.map((c, position) => ({ companyId, position, id: c.id, name: c.name })));
   }
@@ -213,7 +217,7 @@ export async function readCompanyDocument(db: Executor, key: string): Promise<Co
   const companyId = company.id;
   const byCompany = (table: { companyId: AnyPgColumn }) => eq(table.companyId, companyId);
 
-  const [states, offices, inspectors, services, packages, packageServices, fees, taxes, coupons, controls, contactTypes, people] = await Promise.all([
+  const [states, offices, inspectors, services, packages, packageServices, fees, taxes, coupons, controls, contactTypes, people, [pricing]] = await Promise.all([
     db.select().from(t.states).where(byCompany(t.states)).orderBy(asc(t.states.id)),
     db.select().from(t.offices).where(and(byCompany(t.offices), eq(t.offices.active, true))).orderBy(asc(t.offices.position)),
     db.select().from(t.inspectors).where(and(byCompany(t.inspectors), isNull(t.inspectors.removedAt))).orderBy(asc(t.inspectors.id)),
@@ -226,6 +230,7 @@ export async function readCompanyDocument(db: Executor, key: string): Promise<Co
     db.select().from(t.propertyControls).where(byCompany(t.propertyControls)).orderBy(asc(t.propertyControls.sort), asc(t.propertyControls.id)),
     db.select().from(t.contactTypes).where(byCompany(t.contactTypes)).orderBy(asc(t.contactTypes.position)),
     readDirectoryPeople(db, companyId),
+    db.select({ rules: t.companyPricing.rules }).from(t.companyPricing).where(byCompany(t.companyPricing)),
   ]);
   const activeOfficeIds = new Set(offices.map((o) => o.id));
 
@@ -289,5 +294,6 @@ export async function readCompanyDocument(db: Executor, key: string): Promise<Co
     agents: people.agents,
     contact_types: contactTypes.map((c) => ({ id: c.id, name: c.name })),
     contacts: people.contacts,
+    pricing: pricing?.rules ?? {},
   });
 }

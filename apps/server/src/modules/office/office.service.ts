@@ -49,6 +49,7 @@ export async function getOfficeForSession(db: Database, session: AuthenticatedSe
     max_clients: company.maxClients,
     pac_enabled: pacService !== null && !settings.isOn(SETTING.PAC_HIDE_ON_ONLINE_SCHEDULER),
     pac_service_uuid: pacService?.id ?? null,
+    rer_rush_amount: company.rerRushAmountCents,
     state_label: company.stateLabel,
     contact_types: configuredContactTypes(view.contactTypes, settings.list(SETTING.CONTACT_TYPES)),
   };

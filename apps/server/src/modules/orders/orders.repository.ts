@@ -63,7 +63,8 @@ export async function saveOrderSchedule(
 ): Promise<void> {
   await db
     .update(t.orders)
-    .set({ datetime: schedule.datetime, durationMinutes: schedule.durationMinutes, inspectors: schedule.inspectors, updatedAt: new Date() })
+    // A time held (or given up) anew answers any cart change made while the old one was held.
+    .set({ datetime: schedule.datetime, durationMinutes: schedule.durationMinutes, inspectors: schedule.inspectors, servicesChanged: false, updatedAt: new Date() })
     .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
 }
 

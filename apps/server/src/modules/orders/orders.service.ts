@@ -55,6 +55,7 @@ export function toOrderResponse({ order, parties, answers, foundationOption, hol
     insurance_agent: onlyParty(parties, 'insurance_agent'),
     contacts: parties.filter((p) => p.role === 'contact').map(person),
     rush_rer: order.rushRer,
+    services_changed: order.servicesChanged,
     special_note: order.specialNote,
   };
 }

@@ -13,6 +13,7 @@ import { addDays, dayNumberOf, timeOfMinutes, ZonedCalendar } from '@scheduler/d
 import { checkLocation, type LocationCheck, type LocationCheckInput } from '@scheduler/domain/availability/service-area';
 import { withoutHeldTime } from '@scheduler/domain/availability/held-slot';
 import { SettingsReader } from '@scheduler/domain/settings';
+import { cartServicesAndMinutes } from '@scheduler/domain/pricing/duration';
 import { AppError, NotFoundError } from '../../errors.ts';
 import { CompressibleText } from '../../http/precompressed.ts';
 import { chooseOrderInspectors, clearOrderTime, recordHeldTime, savePostalCodeStep } from '../orders/orders.service.ts';
@@ -53,19 +54,9 @@ interface Scheduling {
   fresh: boolean;
 }
 
-/** The cart's services and minutes: a package's own minutes, or the sum of its services; plus the extra services. */
+/** The cart's services and minutes, by the pricing engine's one duration rule. */
 function cartOf(rules: OfficeRules, order: OrderForScheduling): { serviceIds: string[]; minutes: number } {
-  const { services, packages } = rules.durations;
-  const packageServiceIds: string[] = [];
-  let minutes = 0;
-  for (const packageId of order.packageIds) {
-    const pkg = packages.get(packageId);
-    if (!pkg) continue;
-    packageServiceIds.push(...pkg.serviceIds);
-    minutes += pkg.durationMinutes > 0 ? pkg.durationMinutes : pkg.serviceIds.reduce((sum, id) => sum + (services.get(id) ?? 0), 0);
-  }
-  for (const id of order.serviceIds) if (!packageServiceIds.includes(id)) minutes += services.get(id) ?? 0;
-  return { serviceIds: [...new Set([...packageServiceIds, ...order.serviceIds])], minutes };
+  return cartServicesAndMinutes(rules.durations, { packageIds: order.packageIds, serviceIds: order.serviceIds });
 }
 
 async function prepare(store: SchedulingStore, session: AuthenticatedSession, options: { fresh: boolean }): Promise<Scheduling> {
@@ -126,7 +117,9 @@ async function searchSlots(s: Scheduling, query: SlotQuery, now: Date): Promise<
       postalCode,
       location,
       requestedInspectorIds: query.inspectors ?? [],
-      serviceIds: query.services?.length ? query.services : s.cartServiceIds,
+      // No services named: the order's cart. An empty list names none: who is free, whatever
+      // they perform (validate_inspectors_services asks so; with a cart it must not become the cart).
+      serviceIds: query.services ?? s.cartServiceIds,
       limit: query.limit ?? 0,
     },
     rules: {

@@ -3,14 +3,26 @@ import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 
 export interface FormTextFieldProps<T extends FieldValues, Out extends FieldValues = T> {
   /** The form's control; `Out` is what its schema gives on submit (a field may change type there). */
   control: Control<T, unknown, Out>;
   name: FieldPath<T>;
-  label: string;
+  label: ReactNode;
+  /** The accessible name when `label` is not the whole text (a long label shown cut short). */
+  accessibleLabel?: string;
+  /** Rewrites what is typed before it is kept (e.g. digits only). */
+  transform?: (text: string) => string;
+  type?: 'text' | 'date';
+  multiline?: boolean;
+  /**
+   * Makes the field a native select of these choices: the phone's own picker, and the browser's
+   * autofill fills it (a state dropdown, `address-level1`). `emptyOption` comes first when given.
+   */
+  options?: ReadonlyArray<{ value: string; label: string }>;
+  emptyOption?: string;
   /** The browser's autofill token (`postal-code`, `email`, `tel`, `given-name`, …). */
   autoComplete: string;
   inputMode?: 'text' | 'numeric' | 'tel' | 'email';
@@ -19,64 +31,63 @@ export interface FormTextFieldProps<T extends FieldValues, Out extends FieldValu
   autoFocus?: boolean;
   /** Shown under the field while it has no error. */
   hint?: string;
-  /**
-   * Makes the field a native select of these choices, after a blank one: the phone's own picker,
-   * and the browser's autofill fills it (a state dropdown, `address-level1`).
-   */
-  options?: ReadonlyArray<{ value: string; label: string }>;
   /** Called after each change, e.g. to clear a banner that named the old value. */
   onValueChange?: (value: string) => void;
   sx?: FormControlProps['sx'];
 }
 
 /**
- * Every text field (or native select, given `options`) of the wizard's forms: an MUI outlined
- * field bound to react-hook-form. It is put together from FormControl, InputLabel, OutlinedInput
- * and FormHelperText rather than TextField, which would bring Select, Menu and Popover (about
- * 8 KB gzip) into every form step. Its error shows as red outline and helper text, and is tied to
- * the input for screen readers (`aria-invalid`, `aria-describedby`). Validation runs on blur and
- * on submit (the form decides); the ref lets the form focus the first failing field.
+ * Every text field (a native select given `options`, a text area given `multiline`) of the
+ * wizard's forms: an MUI outlined field bound to react-hook-form. It is put together from
+ * FormControl, InputLabel, OutlinedInput and FormHelperText rather than TextField, which would
+ * bring Select, Menu and Popover (about 8 KB gzip) into every form step. Its error shows as red
+ * outline and helper text, and is tied to the input for screen readers (`aria-invalid`,
+ * `aria-describedby`). Validation runs on blur and on submit (the form decides); the ref lets the
+ * form focus the first failing field.
  */
-export function FormTextField<T extends FieldValues, Out extends FieldValues = T>({ control, name, label, autoComplete, inputMode = 'text', maxLength, required, autoFocus, hint, options, onValueChange, sx }: FormTextFieldProps<T, Out>) {
+export function FormTextField<T extends FieldValues, Out extends FieldValues = T>(props: FormTextFieldProps<T, Out>) {
+  const { control, name, label, accessibleLabel, transform, type, multiline, options, emptyOption, autoComplete, inputMode = 'text', maxLength, required, autoFocus, hint, onValueChange, sx } = props;
   const id = useId();
   const helperId = `${id}-helper`;
+  // A native select shows its first choice and a date field its format: the label stays above them.
+  const labelAbove = options !== undefined || type === 'date' ? true : undefined;
+  // Sizes the outline's notch; a required field's label carries the asterisk.
+  const notchLabel = required ? <>{label} *</> : label;
   return (
     <Controller
       control={control}
       name={name}
       render={({ field, fieldState }) => {
         const message = fieldState.error?.message ?? hint;
-        const inputProps = {
-          autoComplete,
-          inputMode: options ? undefined : inputMode,
-          maxLength,
-          'aria-invalid': fieldState.invalid,
-          'aria-describedby': message ? helperId : undefined,
-        };
-        // Sizes the outline's notch; a required field's label carries the asterisk.
-        const notchLabel = required ? `${label} *` : label;
         const common = {
           id,
           name: field.name,
           value: field.value ?? '',
           onChange: (event: { target: { value: string } }) => {
-            field.onChange(event.target.value);
-            onValueChange?.(event.target.value);
+            const value = transform ? transform(event.target.value) : event.target.value;
+            field.onChange(value);
+            onValueChange?.(value);
           },
           onBlur: field.onBlur,
           inputRef: field.ref,
           autoFocus,
-          inputProps,
+          inputProps: {
+            'aria-label': accessibleLabel,
+            autoComplete,
+            inputMode: options ? undefined : inputMode,
+            maxLength,
+            'aria-invalid': fieldState.invalid,
+            'aria-describedby': message ? helperId : undefined,
+          },
         };
         return (
           <FormControl error={fieldState.invalid} required={required} sx={sx}>
-            {/* A native select shows its blank choice: the label stays above it. */}
-            <InputLabel htmlFor={id} shrink={options ? true : undefined}>
+            <InputLabel htmlFor={id} shrink={labelAbove}>
               {label}
             </InputLabel>
             {options ? (
               <NativeSelect {...common} input={<OutlinedInput label={notchLabel} notched />}>
-                <option value="" />
+                {emptyOption !== undefined && <option value="">{emptyOption}</option>}
                 {options.map((option) => (
                   <option key={option.value} value={option.value}>
                     {option.label}
@@ -84,7 +95,7 @@ export function FormTextField<T extends FieldValues, Out extends FieldValues = T
                 ))}
               </NativeSelect>
             ) : (
-              <OutlinedInput {...common} label={notchLabel} />
+              <OutlinedInput {...common} label={notchLabel} notched={labelAbove} type={type} multiline={multiline} minRows={multiline ? 3 : undefined} />
             )}
             {message ? <FormHelperText id={helperId}>{message}</FormHelperText> : null}
           </FormControl>

@@ -1,0 +1,175 @@
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Coupon, Fee, FeeRule, PropertyControl, Tax } from '@scheduler/contracts/company-document';
+import { pricingRulesSchema, type PricingRules } from '@scheduler/contracts/pricing';
+import { documentPricingRules } from '@scheduler/domain/pricing/pricing-catalogue';
+import type { Executor } from '../../db/connection.ts';
+import { packageFromRow, serviceFromRow } from '../../db/document-rows.ts';
+import * as t from '../../db/schema.ts';
+
+/** What pricing reads about a company and one of its offices: its catalogue, rules and settings. */
+export interface PricingSource {
+  currency: string;
+  settings: Array<{ key: string; value: string | number | boolean | null }>;
+  rerRushAmountCents: number;
+  services: ReturnType<typeof serviceFromRow>[];
+  packages: ReturnType<typeof packageFromRow>[];
+  rules: PricingRules;
+  controls: Array<Pick<PropertyControl, 'id' | 'type' | 'label' | 'length' | 'required' | 'options'>>;
+  office: { uuid: string; timeZone: string; latitude: number | null; longitude: number | null; scheduling: Record<string, unknown> };
+}
+
+export async function loadPricingSource(db: Executor, companyId: string, officeId: string): Promise<PricingSource | null> {
+  const [[row], services, packages, packageServices, fees, taxes, coupons, [pricing], controls] = await Promise.all([
+    db
+      .select({
+        currency: t.companies.currency,
+        settings: t.companies.settings,
+        rerRushAmountCents: t.companies.rerRushAmountCents,
+        officeId: t.offices.id,
+        timeZone: t.offices.timeZone,
+        latitude: t.offices.latitude,
+        longitude: t.offices.longitude,
+        scheduling: t.offices.scheduling,
+      })
+      .from(t.offices)
+      .innerJoin(t.companies, eq(t.companies.id, t.offices.companyId))
+      .where(and(eq(t.offices.companyId, companyId), eq(t.offices.id, officeId))),
+    db.select().from(t.services).where(eq(t.services.companyId, companyId)).orderBy(asc(t.services.sort), asc(t.services.name)),
+    db.select().from(t.packages).where(eq(t.packages.companyId, companyId)).orderBy(asc(t.packages.sort), asc(t.packages.id)),
+    db.select().from(t.packageServices).where(eq(t.packageServices.companyId, companyId)).orderBy(asc(t.packageServices.position)),
+    db.select().from(t.fees).where(eq(t.fees.companyId, companyId)).orderBy(asc(t.fees.position)),
+    db.select().from(t.taxes).where(eq(t.taxes.companyId, companyId)).orderBy(asc(t.taxes.position)),
+    db.select().from(t.coupons).where(eq(t.coupons.companyId, companyId)).orderBy(asc(t.coupons.position)),
+    db.select({ rules: t.companyPricing.rules }).from(t.companyPricing).where(eq(t.companyPricing.companyId, companyId)),
+    db
+      .select({ id: t.propertyControls.id, type: t.propertyControls.type, label: t.propertyControls.label, length: t.propertyControls.length, required: t.propertyControls.required, options: t.propertyControls.options })
+      .from(t.propertyControls)
+      .where(eq(t.propertyControls.companyId, companyId))
+      .orderBy(asc(t.propertyControls.sort), asc(t.propertyControls.id)),
+  ]);
+  if (!row) return null;
+  const rules = documentPricingRules({
+    fees: fees.map((f): Fee => ({ code: f.code, description: f.description, scope: f.scope, services: f.services, rule: f.rule as FeeRule })),
+    taxes: taxes.map((x): Tax => ({ code: x.code, name: x.name, rate_percent: x.ratePercent, services: x.services })),
+    coupons: coupons.map(
+      (c): Coupon => ({
+        code: c.displayCode,
+        name: c.name,
+        discount: c.discount as Coupon['discount'],
+        valid_from: c.validFrom,
+        valid_until: c.validUntil,
+        max_redemptions: c.maxRedemptions,
+        active: c.active,
+      }),
+    ),
+    // Validated when the document was imported; parsing again fills in what older rows leave out.
+    pricing: pricingRulesSchema.parse(pricing?.rules ?? {}),
+  });
+  return {
+    currency: row.currency,
+    settings: row.settings,
+    rerRushAmountCents: row.rerRushAmountCents,
+    services: services.map(serviceFromRow),
+    packages: packages.map((p) => packageFromRow(p, packageServices)),
+    rules,
+    controls: controls.map((c) => ({ ...c, type: c.type as PropertyControl['type'] })),
+    office: { uuid: row.officeId, timeZone: row.timeZone, latitude: row.latitude, longitude: row.longitude, scheduling: row.scheduling },
+  };
+}
+
+/** The order's fields that pricing reads: its cart, its property, its time. */
+export async function loadOrderForPricing(db: Executor, companyId: string, orderId: string, options: { lock: boolean }) {
+  const query = db
+    .select({
+      id: t.orders.id,
+      datetime: t.orders.datetime,
+      durationMinutes: t.orders.durationMinutes,
+      packageIds: t.orders.packageIds,
+      serviceIds: t.orders.serviceIds,
+      couponCodes: t.orders.couponCodes,
+      rushRer: t.orders.rushRer,
+      servicesChanged: t.orders.servicesChanged,
+      sqft: t.orders.sqft,
+      yearBuilt: t.orders.yearBuilt,
+      foundationTypeId: t.orders.foundationTypeId,
+      salesPrice: t.orders.salesPrice,
+      postalCode: t.orders.postalCode,
+      latitude: t.orders.latitude,
+      longitude: t.orders.longitude,
+    })
+    .from(t.orders)
+    .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
+  // A cart change reads, decides and writes: two at once on one order must take turns.
+  const [order] = options.lock ? await query.for('update') : await query;
+  if (!order) return null;
+  const answers = await db
+    .select({ id: t.orderAnswers.controlId, value: t.orderAnswers.value, checked: t.orderAnswers.checked })
+    .from(t.orderAnswers)
+    .where(and(eq(t.orderAnswers.companyId, companyId), eq(t.orderAnswers.orderId, orderId)));
+  return { ...order, answers };
+}
+export type OrderForPricing = NonNullable<Awaited<ReturnType<typeof loadOrderForPricing>>>;
+
+export interface CartRow {
+  packageIds: number[];
+  serviceIds: string[];
+  rushRer: boolean;
+  couponCodes: string[];
+  servicesChanged: boolean;
+  /** Set only while no time is held: a held time keeps the length it was held for. */
+  durationMinutes?: number;
+}
+
+export async function saveOrderCart(db: Executor, companyId: string, orderId: string, cart: CartRow): Promise<void> {
+  await db
+    .update(t.orders)
+    .set({ ...cart, saved: true, updatedAt: new Date() })
+    .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
+}
+
+/** How many uses of each code orders other than this one hold. */
+export async function redemptionsByOthers(db: Executor, companyId: string, orderId: string, codes: string[]): Promise<Map<string, number>> {
+  if (codes.length === 0) return new Map();
+  const rows = await db
+    .select({ code: t.couponRedemptions.code, uses: count() })
+    .from(t.couponRedemptions)
+    .where(and(eq(t.couponRedemptions.companyId, companyId), inArray(t.couponRedemptions.code, codes), ne(t.couponRedemptions.orderId, orderId)))
+    .groupBy(t.couponRedemptions.code);
+  return new Map(rows.map((r) => [r.code, r.uses]));
+}
+
+/** The most attempts at a numbered use: each lost race means another order took a number meanwhile. */
+const REDEMPTION_ATTEMPTS = 5;
+
+/**
+ * Takes one use of a coupon for the order: the lowest free number up to `maxUses` (no number for a
+ * coupon without a limit). The database's unique key decides races; a lost one tries the next free
+ * number. False when every use is taken.
+ */
+export async function takeRedemption(db: Executor, ref: { companyId: string; orderId: string }, code: string, maxUses: number | null): Promise<boolean> {
+  if (maxUses === null) {
+    await db.insert(t.couponRedemptions).values({ companyId: ref.companyId, orderId: ref.orderId, code, useNumber: null, maxUses: null }).onConflictDoNothing();
+    return true;
+  }
+  for (let attempt = 0; attempt < REDEMPTION_ATTEMPTS; attempt++) {
+    // Both drivers (PGlite and node-postgres) answer raw SQL with `{ rows }`.
+    const taken = (await db.execute(sql`
+      insert into ${t.couponRedemptions} (company_id, order_id, code, use_number, max_uses)
+      select ${ref.companyId}, ${ref.orderId}, ${code}, n, ${maxUses}::int
+      from generate_series(1, ${maxUses}::int) as n
+      where not exists (
+        select 1 from ${t.couponRedemptions} r
+        where r.company_id = ${ref.companyId} and r.code = ${code} and r.use_number = n)
+      order by n
+      limit 1
+      on conflict do nothing
+      returning use_number`)) as unknown as { rows: unknown[] };
+    if (taken.rows.length > 0) return true;
+    const [held] = await db
+      .select({ uses: count() })
+      .from(t.couponRedemptions)
+      .where(and(eq(t.couponRedemptions.companyId, ref.companyId), eq(t.couponRedemptions.code, code)));
+    if ((held?.uses ?? 0) >= maxUses) return false;
+  }
+  return false;
+}

@@ -1,0 +1,187 @@
+import type { PackageResponse, ServiceResponse } from '@scheduler/contracts/catalogue';
+import type { ApplyCouponResponse, CartChangeResponse, Pricing, PricingCart, PricingProperty } from '@scheduler/contracts/pricing';
+import { applyCartChange, checkCartChange, type CartChange } from '@scheduler/domain/pricing/cart-rules';
+import { COUPON_USED_UP_MESSAGE } from '@scheduler/domain/pricing/coupons';
+import { priceListings, priceOrder, type CouponUse, type PricingResult } from '@scheduler/domain/pricing/engine';
+import type { Database, Executor } from '../../db/connection.ts';
+import { AppError, NotFoundError } from '../../errors.ts';
+import type { SchedulingStore } from '../scheduling/scheduling.service.ts';
+import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
+import { loadOrderForPricing, redemptionsByOthers, saveOrderCart, takeRedemption, type OrderForPricing } from './pricing.repository.ts';
+import type { OfficePricing, PricingStore } from './pricing.store.ts';
+
+/** The module's store is shared by the modules that price; they reach it through this service. */
+export { pricingStoreOf } from './pricing.store.ts';
+
+export interface PricingDeps {
+  db: Database;
+  scheduling: SchedulingStore;
+  pricing: PricingStore;
+}
+
+/** One order of one company at one office, as the pricing calls name it. */
+export interface PricedOrderRef {
+  companyId: string;
+  officeId: string;
+  orderId: string;
+}
+
+export const COUPON_APPLIED_MESSAGE = 'Coupon applied correctly';
+export const RUSH_UNAVAILABLE_MESSAGE = 'A rush Repair Estimate Report is not available for this order.';
+
+export async function officePricing(deps: PricingDeps, ref: Pick<PricedOrderRef, 'companyId' | 'officeId'>, db: Executor = deps.db): Promise<OfficePricing> {
+  const pricing = await deps.pricing.officePricing(ref.companyId, ref.officeId, db);
+  if (!pricing) throw new NotFoundError('The office');
+  return pricing;
+}
+
+async function orderOf(db: Executor, ref: PricedOrderRef, lock: boolean): Promise<OrderForPricing> {
+  const order = await loadOrderForPricing(db, ref.companyId, ref.orderId, { lock });
+  if (!order) throw new NotFoundError('The order');
+  return order;
+}
+
+/** What fee rules read about the property: its answers, and where it is (address, else postal code). */
+async function propertyOf(deps: PricingDeps, order: OrderForPricing): Promise<PricingProperty> {
+  return {
+    sqft: order.sqft,
+    year_built: order.yearBuilt,
+    sales_price: order.salesPrice,
+    foundation_type_id: order.foundationTypeId,
+    postal_code: order.postalCode,
+    location: await deps.scheduling.placeOf(order),
+    controls: order.answers,
+  };
+}
+
+function cartOf(order: Pick<OrderForPricing, 'packageIds' | 'serviceIds' | 'rushRer'>): PricingCart {
+  // Pay-at-close is a service of the cart (spec 3.1 `pac_service_uuid`), not a flag of its own.
+  return { package: order.packageIds[0] ?? null, services: order.serviceIds, rush_rer: order.rushRer, pay_at_close: false };
+}
+
+/** The coupons on an order each hold a redemption (taken when applied), so none is used up for it. */
+function couponUsesOf(order: Pick<OrderForPricing, 'couponCodes'>): CouponUse[] {
+  return order.couponCodes.map((code) => ({ code, redemptions: 0 }));
+}
+
+async function price(deps: PricingDeps, pricing: OfficePricing, order: OrderForPricing, cart: PricingCart, coupons: CouponUse[], now: Date): Promise<PricingResult> {
+  return priceOrder({
+    catalogue: pricing.catalogue,
+    office: pricing.office,
+    property: await propertyOf(deps, order),
+    cart,
+    coupons,
+    settings: pricing.settings,
+    // Agents' pay-at-close opt-out arrives with the people step; until then nobody has opted out.
+    pacOptOut: false,
+    today: pricing.calendar.localDateOf(now.getTime()),
+  });
+}
+
+/**
+ * The order's pricing (spec 3.10), its duration and what the engine dropped, as of `now`. Reads in
+ * the caller's transaction when one is given: confirm freezes this as the order's snapshot.
+ */
+export async function priceStoredOrder(deps: PricingDeps, ref: PricedOrderRef, now: Date, db: Executor = deps.db): Promise<PricingResult> {
+  const pricing = await officePricing(deps, ref, db);
+  const order = await orderOf(db, ref, false);
+  return price(deps, pricing, order, cartOf(order), couponUsesOf(order), now);
+}
+
+/** GET /pricing: the sidebar asks after every change, so answers are kept until the order or the company changes. */
+export async function getPricing(deps: PricingDeps, session: AuthenticatedSession, now: Date): Promise<Pricing> {
+  const pricing = await officePricing(deps, session);
+  const today = pricing.calendar.localDateOf(now.getTime());
+  return (await deps.pricing.orderPricing(session, today, () => priceStoredOrder(deps, session, now))).pricing;
+}
+
+/** GET /services and /packages: list prices for the order's property as far as it is known. */
+export async function listPrices(deps: PricingDeps, session: AuthenticatedSession, now: Date): Promise<{ services: ServiceResponse[]; packages: PackageResponse[] }> {
+  const [pricing, order] = await Promise.all([officePricing(deps, session), orderOf(deps.db, session, false)]);
+  return priceListings({ catalogue: pricing.catalogue, office: pricing.office, property: await propertyOf(deps, order), today: pricing.calendar.localDateOf(now.getTime()) });
+}
+
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((item, i) => item === b[i]);
+}
+
+function fieldOf(change: CartChange): string | undefined {
+  return change.kind === 'set_package' ? undefined : 'id';
+}
+
+/**
+ * POST /set_packages, /add_service, /remove_service (spec 4.3, 5.7): checks the change against the
+ * cart rules, prices the cart it makes, and stores the cart as priced (pay-at-close taken out when
+ * the order no longer qualifies, the rush when nothing has a report). A change while a time is
+ * held marks the order `services_changed`; the held time keeps its length until it is held again.
+ */
+export async function changeCart(deps: PricingDeps, session: AuthenticatedSession, change: CartChange, now: Date): Promise<CartChangeResponse> {
+  const pricing = await officePricing(deps, session);
+  return deps.db.transaction(async (tx) => {
+    const order = await orderOf(tx, session, true);
+    const before = cartOf(order);
+    const check = checkCartChange(pricing.catalogue, pricing.settings, before, change);
+    if (!check.ok) throw new AppError(400, check.code, check.message, fieldOf(change));
+    const result = await price(deps, pricing, order, applyCartChange(pricing.catalogue, before, change), couponUsesOf(order), now);
+    const after = result.cart;
+    const changed = after.package !== before.package || !sameItems(after.services, before.services);
+    const servicesChanged = order.servicesChanged || (changed && order.datetime !== null);
+    await saveOrderCart(tx, session.companyId, session.orderId, {
+      packageIds: after.package === null ? [] : [after.package],
+      serviceIds: after.services,
+      rushRer: after.rush_rer,
+      couponCodes: order.couponCodes,
+      servicesChanged,
+      ...(order.datetime === null ? { durationMinutes: result.duration } : {}),
+    });
+    return { status: 'ok', duration: result.duration, services_changed: servicesChanged, pac_removed: result.pacRemoved };
+  });
+}
+
+/** POST /rush_rer (spec 4.3): the rush is offered when RER_RUSH_ENABLED and something in the cart has a report. */
+export async function setRushRer(deps: PricingDeps, session: AuthenticatedSession, rush: boolean, now: Date): Promise<CartChangeResponse> {
+  const pricing = await officePricing(deps, session);
+  return deps.db.transaction(async (tx) => {
+    const order = await orderOf(tx, session, true);
+    const result = await price(deps, pricing, order, { ...cartOf(order), rush_rer: rush }, couponUsesOf(order), now);
+    if (rush && !result.cart.rush_rer) throw new AppError(400, 'rush_unavailable', RUSH_UNAVAILABLE_MESSAGE, 'value');
+    await saveOrderCart(tx, session.companyId, session.orderId, {
+      packageIds: order.packageIds,
+      serviceIds: order.serviceIds,
+      rushRer: rush,
+      couponCodes: order.couponCodes,
+      servicesChanged: order.servicesChanged,
+    });
+    return { status: 'ok', duration: result.duration, services_changed: order.servicesChanged, pac_removed: result.pacRemoved };
+  });
+}
+
+/**
+ * POST /apply_coupon (spec 4.9, 8.4): the coupon is checked against the order as it is (dates,
+ * minimum, services, the per-order limit, uses left), then one of its uses is taken. The database
+ * decides who gets a coupon's last use when orders reach for it at once.
+ */
+export async function applyCoupon(deps: PricingDeps, session: AuthenticatedSession, typed: string, now: Date): Promise<ApplyCouponResponse> {
+  const pricing = await officePricing(deps, session);
+  const key = typed.trim().toUpperCase();
+  return deps.db.transaction(async (tx) => {
+    const order = await orderOf(tx, session, true);
+    const others = await redemptionsByOthers(tx, session.companyId, session.orderId, [key]);
+    const uses = [...couponUsesOf(order), { code: typed, redemptions: others.get(key) ?? 0 }];
+    const result = await price(deps, pricing, order, cartOf(order), uses, now);
+    // The new code is the last one priced, so its refusal (if any) is the last with its text.
+    let refusal: (typeof result.refusals)[number] | undefined;
+    for (const r of result.refusals) if (r.code === typed) refusal = r;
+    if (refusal) return { status: refusal.reason, message: refusal.message };
+    const coupon = pricing.catalogue.coupons.get(key)!;
+    if (!(await takeRedemption(tx, session, key, coupon.max_redemptions))) return { status: 'used_up', message: COUPON_USED_UP_MESSAGE };
+    await saveOrderCart(tx, session.companyId, session.orderId, {
+      packageIds: order.packageIds,
+      serviceIds: order.serviceIds,
+      rushRer: order.rushRer,
+      couponCodes: [...order.couponCodes, coupon.code],
+      servicesChanged: order.servicesChanged,
+    });
+    return { status: 'ok', message: COUPON_APPLIED_MESSAGE };
+  });
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { Pricing } from '@scheduler/contracts/pricing';
+import { mainHeading, VIEWPORTS } from './support/browser.ts';
+import { answerDemoPropertyQuestions } from './support/property.ts';
+import { useRunningProduct } from './support/running-product.ts';
+
+const running = useRunningProduct();
+const SINGLE_FAMILY = 'a1c0ffee-0000-4000-8000-000000000001';
+
+/** The demo wizard opened straight on the property step (calls are paths under /demo/), with a Single-Family inspection in the cart. */
+async function onPropertyStep(): Promise<{ page: Page; token: string; call: <T>(path: string, body?: unknown) => Promise<T> }> {
+  const page = await (await running.browser.newContext({ viewport: VIEWPORTS.desktop })).newPage();
+  await page.goto(running.product.linkOf('demo'));
+  await mainHeading(page);
+  const url = new URL(page.url());
+  const token = url.searchParams.get('t')!;
+  const call = async <T,>(path: string, body?: unknown): Promise<T> =>
+    page.evaluate(
+      async ([path, token, body]) => {
+        const response = await fetch(`/demo/${path}`, {
+          method: body === undefined ? 'GET' : 'POST',
+          headers: { 'x-auth-token': token!, 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        return response.json();
+      },
+      [path, token, body] as const,
+    ) as Promise<T>;
+  await call('json/online_scheduler/add_service', SINGLE_FAMILY);
+  url.pathname = '/demo/online-scheduler/property-info';
+  await page.goto(url.toString());
+  await page.getByRole('heading', { level: 1, name: 'Please provide information about the property' }).waitFor();
+  return { page, token, call };
+}
+
+describe('the property-info step in the browser', () => {
+  it('saves the answers with Enter and the price follows the square feet', async () => {
+    const { page, call } = await onPropertyStep();
+    // The cart has a service and fees are shown: the banner says the price may change.
+    await page.getByText('Changing property information may affect the pricing of items in your shopping cart.').waitFor();
+    const before = await call<Pricing>('json/online_scheduler/pricing');
+    await answerDemoPropertyQuestions(page, { sqft: '4200', yearBuilt: '1995' });
+    await page.getByRole('textbox', { name: /^Square Feet/ }).press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Select a package' }).waitFor();
+    // 4,200 sq ft adds the $150 home-size fee to the $425 inspection.
+    const after = await call<Pricing>('json/online_scheduler/pricing');
+    expect(after.totals.subtotal - before.totals.subtotal).toBe(15000);
+    expect(after.services[0]!.fees).toContainEqual({ code: 'home-size', description: 'Home size adjustment', gross: 15000, value: 15000 });
+    await page.context().close();
+  });
+
+  it('moves focus to the first unanswered required question and saves nothing', async () => {
+    const { page, call } = await onPropertyStep();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByText('Square Feet is required.').waitFor();
+    const focused = await page.evaluate(() => document.activeElement?.getAttribute('aria-invalid'));
+    expect(focused).toBe('true');
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.inputMode)).toBe('numeric');
+    expect((await call<{ sqft: number | null }>('online-scheduler/order')).sqft).toBeNull();
+    await page.context().close();
+  });
+});
