@@ -10,6 +10,7 @@ import { bundledPostalCodes } from './modules/geography/postal-codes.ts';
 import { addressRoutes } from './modules/address/address.routes.ts';
 import { adminRoutes } from './modules/companies/admin.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { confirmRoutes } from './modules/confirm/confirm.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { officeRoutes } from './modules/office/office.routes.ts';
 import { embeddingOriginsOf } from './modules/office/office.service.ts';
@@ -90,5 +91,6 @@ export async function buildApp(appOptions: AppOptions, options: { logger?: Fasti
   await app.register(catalogueRoutes(ctx));
   await app.register(schedulingRoutes(ctx));
   await app.register(addressRoutes(ctx));
+  await app.register(confirmRoutes(ctx));
   return app;
 }

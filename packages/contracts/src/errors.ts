@@ -17,6 +17,7 @@ export const errorCodeSchema = z.enum([
   'invalid_postal_code',
   'unknown_state',
   'po_box',
+  'order_incomplete',
   // 401 and 404.
   'unauthorized',
   'not_found',

@@ -1,5 +1,6 @@
 import type { FastifyInstance, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { OrderConfirmedError } from '../errors.ts';
 import { admitWrite } from '../modules/sessions/sessions.service.ts';
 import { sessionBucket } from './rate-limit.ts';
 import { requireSession, sessionOf } from './session-auth.ts';
@@ -34,11 +35,23 @@ export interface VisitorAccessChains {
   readAfterConfirmation: VisitorAccessOptions;
   search: VisitorAccessOptions;
   write: VisitorAccessOptions;
+  /**
+   * `write`, except that a confirmed order passes (and its session past expiry): confirming is
+   * idempotent, so a repeated confirm answers what the first did instead of "order_confirmed".
+   */
+  confirm: VisitorAccessOptions;
 }
 
 export function visitorAccess(app: FastifyInstance, ctx: Omit<AppContext, 'access'>): VisitorAccessChains {
   const session = requireSession(ctx);
   const admitOrderWrite: onRequestAsyncHookHandler = async (request) => admitWrite(ctx.db, sessionOf(request));
+  const admitConfirm: onRequestAsyncHookHandler = async (request) => {
+    try {
+      await admitWrite(ctx.db, sessionOf(request));
+    } catch (error) {
+      if (!(error instanceof OrderConfirmedError)) throw error;
+    }
+  };
   // Each route gets its own copies: plugins add hooks to a route's list (compression does), and
   // a shared array would carry one route's additions into every other route.
   const chain = (access: VisitorAccess, hooks: readonly onRequestAsyncHookHandler[]): VisitorAccessOptions => ({
@@ -49,11 +62,14 @@ export function visitorAccess(app: FastifyInstance, ctx: Omit<AppContext, 'acces
       return { access };
     },
   });
+  // One bucket for every write, confirming included.
+  const writeBucket = sessionBucket(app, 'write', ctx.config.WRITE_RATE_LIMIT);
   return {
     read: chain('read', [session]),
     readAfterConfirmation: chain('read', [requireSession(ctx, { allowConfirmedAfterExpiry: true })]),
     search: chain('search', [session, sessionBucket(app, 'search', ctx.config.SEARCH_RATE_LIMIT)]),
-    write: chain('write', [session, sessionBucket(app, 'write', ctx.config.WRITE_RATE_LIMIT), admitOrderWrite]),
+    write: chain('write', [session, writeBucket, admitOrderWrite]),
+    confirm: chain('write', [requireSession(ctx, { allowConfirmedAfterExpiry: true }), writeBucket, admitConfirm]),
   };
 }
 
