@@ -11,6 +11,7 @@ import { addressRoutes } from './modules/address/address.routes.ts';
 import { adminRoutes } from './modules/companies/admin.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { confirmRoutes } from './modules/confirm/confirm.routes.ts';
+import { adminOrderRoutes } from './modules/admin/admin-orders.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { officeRoutes } from './modules/office/office.routes.ts';
 import { embeddingOriginsOf } from './modules/office/office.service.ts';
@@ -92,5 +93,6 @@ export async function buildApp(appOptions: AppOptions, options: { logger?: Fasti
   await app.register(schedulingRoutes(ctx));
   await app.register(addressRoutes(ctx));
   await app.register(confirmRoutes(ctx));
+  await app.register(adminOrderRoutes(ctx));
   return app;
 }

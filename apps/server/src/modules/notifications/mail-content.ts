@@ -8,7 +8,6 @@ import type { Audience } from './confirmation-jobs.ts';
 /** What a confirmation e-mail and its invitation say about one confirmed order. */
 export interface ConfirmedOrderFacts {
   orderId: string;
-  companyName: string;
   office: { name: string; phone: string; email: string; timeZone: string };
   start: Date;
   end: Date;
@@ -130,4 +129,13 @@ export function eventFor(facts: ConfirmedOrderFacts) {
     description: [`Inspector(s): ${joinNames(facts.inspectors)}`, `Services: ${facts.services.join(', ')}`, `${facts.office.name}: ${facts.office.phone}`].join('\n'),
     organizer: facts.office.email ? { name: facts.office.name, email: facts.office.email } : undefined,
   };
+}
+
+/** A subscribable calendar of confirmed orders (an inspector's feed): the same events, by the same UIDs, as the invitations. */
+export function calendarFeed(name: string, timeZone: string, orders: readonly ConfirmedOrderFacts[]): string {
+  const calendar = ical({ name, prodId: { company: 'online-scheduler', product: 'inspector-calendar' }, ttl: 15 * 60 });
+  // Every office zone the events use gets its VTIMEZONE.
+  calendar.timezone({ name: timeZone, generator: getVtimezoneComponent });
+  for (const facts of orders) calendar.createEvent(eventFor(facts));
+  return calendar.toString();
 }

@@ -7,6 +7,7 @@ import { NotificationWorker, type WorkerLog } from './notification-worker.ts';
 // What other modules use of notifications: the company's settings and the confirmation's jobs.
 export { loadNotificationSettings, saveNotificationSettings } from './notification-settings.repository.ts';
 export { confirmationEmailJobs } from './confirmation-jobs.ts';
+export { calendarFeed, type ConfirmedOrderFacts } from './mail-content.ts';
 
 /** A lease comfortably longer than one SMTP conversation, short enough that a crashed worker's jobs resume soon. */
 const LEASE_MS = 120_000;

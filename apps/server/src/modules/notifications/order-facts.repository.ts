@@ -12,7 +12,7 @@ function personName(person: Record<string, unknown>): string {
 /** Everything the e-mails and invitations say about one confirmed order, or null when it is not confirmed. */
 export async function loadConfirmedOrderFacts(db: Executor, companyId: string, orderId: string): Promise<ConfirmedOrderFacts | null> {
   const [row] = await db
-    .select({ order: t.orders, office: t.offices, companyName: t.companies.name, currency: t.companies.currency })
+    .select({ order: t.orders, office: t.offices, currency: t.companies.currency })
     .from(t.orders)
     .innerJoin(t.offices, and(eq(t.offices.companyId, t.orders.companyId), eq(t.offices.id, t.orders.officeId)))
     .innerJoin(t.companies, eq(t.companies.id, t.orders.companyId))
@@ -38,7 +38,6 @@ export async function loadConfirmedOrderFacts(db: Executor, companyId: string, o
   const snapshot = order.pricingSnapshot as { total_cents?: unknown; lines?: Array<{ name?: unknown }> } | null;
   return {
     orderId,
-    companyName: row.companyName,
     office: { name: office.name, phone: office.phone, email: office.email, timeZone: office.timeZone },
     start,
     end: new Date(start.getTime() + order.durationMinutes * MINUTE_MS),
