@@ -55,6 +55,8 @@ export const configSchema = z.object({
   NOTIFY_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
   /** The first retry of an e-mail that could not be sent; each further one waits twice as long, up to NOTIFY_RETRY_MAX_MS. */
   NOTIFY_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+  /** How long a claimed e-mail is its worker's: after a crash, another worker (or the restarted one) sends it once this has passed. */
+  NOTIFY_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
   NOTIFY_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(3_600_000),
 });
 

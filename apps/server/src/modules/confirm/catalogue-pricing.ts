@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/connection.ts';
-import type { OrderAggregate } from '../orders/orders.service.ts';
+import type { ConfirmableOrder } from '../notifications/notifications.service.ts';
 import { loadCataloguePrices, loadPackageServiceIds } from './confirm.repository.ts';
 import type { PricingSnapshot } from './confirm.service.ts';
 
@@ -8,7 +8,7 @@ import type { PricingSnapshot } from './confirm.service.ts';
  * already in a package. Fees, taxes and coupons belong to the pricing engine, which replaces
  * this function when it is merged; the snapshot's shape (`lines`, `total_cents`, `currency`) stays.
  */
-export async function priceFromCatalogue(tx: Executor, order: OrderAggregate['order'], currency: string): Promise<PricingSnapshot> {
+export async function priceFromCatalogue(tx: Executor, order: ConfirmableOrder['order'], currency: string): Promise<PricingSnapshot> {
   const [{ packages, services }, inPackages] = await Promise.all([
     loadCataloguePrices(tx, order.companyId, order.packageIds, order.serviceIds),
     loadPackageServiceIds(tx, order.companyId, order.packageIds),

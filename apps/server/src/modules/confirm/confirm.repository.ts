@@ -64,10 +64,25 @@ export async function markOrderConfirmed(
     .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
 }
 
-/** The company's currency and the payment-link template of its document. */
-export async function loadConfirmCompany(db: Executor, companyId: string): Promise<{ currency: string } | null> {
-  const [row] = await db.select({ currency: t.companies.currency }).from(t.companies).where(eq(t.companies.id, companyId));
-  return row ?? null;
+/**
+ * What confirming reads, in one round of queries: the order, its people, the company's currency
+ * and its notification settings (as stored; null when its document never had the section).
+ */
+export async function loadConfirmable(db: Executor, companyId: string, orderId: string) {
+  const [[row], parties] = await Promise.all([
+    db
+      .select({ order: t.orders, currency: t.companies.currency, notifications: t.companyNotifications.settings })
+      .from(t.orders)
+      .innerJoin(t.companies, eq(t.companies.id, t.orders.companyId))
+      .leftJoin(t.companyNotifications, eq(t.companyNotifications.companyId, t.orders.companyId))
+      .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId))),
+    db
+      .select()
+      .from(t.orderParties)
+      .where(and(eq(t.orderParties.companyId, companyId), eq(t.orderParties.orderId, orderId)))
+      .orderBy(t.orderParties.role, t.orderParties.position),
+  ]);
+  return row ? { ...row, parties } : null;
 }
 
 /** The catalogue's prices of the order's packages and services, as they are now. */

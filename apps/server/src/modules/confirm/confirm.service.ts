@@ -1,14 +1,15 @@
+import { notificationsSchema } from '@scheduler/contracts/company-document';
 import type { ConfirmBody, ConfirmResponse } from '@scheduler/contracts/confirm';
 import { missingParts, missingPartsMessage, requiredRoles, type PartyRole } from '@scheduler/domain/confirm/completeness';
 import { paymentUrl } from '@scheduler/domain/confirm/payment-link';
 import type { Executor } from '../../db/connection.ts';
 import { changeKeys } from '../../db/change-feed.ts';
 import { AppError, NotFoundError } from '../../errors.ts';
-import { confirmationEmailJobs, loadNotificationSettings } from '../notifications/notifications.service.ts';
-import { loadOrderAggregate, recordOrderAuditEvent, type OrderAggregate } from '../orders/orders.service.ts';
+import { confirmationEmailJobs, type ConfirmableOrder } from '../notifications/notifications.service.ts';
+import { recordOrderAuditEvent } from '../orders/orders.service.ts';
 import { timeAvailable, type SchedulingStore } from '../scheduling/scheduling.service.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
-import { bookAppointments, enqueueJobs, findConfirmRequest, loadConfirmCompany, lockOrderStatus, markOrderConfirmed, saveConfirmRequest } from './confirm.repository.ts';
+import { bookAppointments, enqueueJobs, findConfirmRequest, loadConfirmable, lockOrderStatus, markOrderConfirmed, saveConfirmRequest } from './confirm.repository.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -22,7 +23,7 @@ export interface PricingSnapshot extends Record<string, unknown> {
  * Prices the order inside the confirm's transaction. Passed in, so that the pricing engine can
  * take over from the catalogue prices without confirm changing.
  */
-export type PriceOrder = (tx: Executor, order: OrderAggregate['order'], currency: string) => Promise<PricingSnapshot>;
+export type PriceOrder = (tx: Executor, order: ConfirmableOrder['order'], currency: string) => Promise<PricingSnapshot>;
 
 export interface ConfirmDeps {
   store: SchedulingStore;
@@ -42,14 +43,14 @@ function isOverlapViolation(error: unknown): boolean {
   return false;
 }
 
-function peopleByRole(aggregate: OrderAggregate): Partial<Record<PartyRole, number>> {
+function peopleByRole(aggregate: ConfirmableOrder): Partial<Record<PartyRole, number>> {
   const counts: Partial<Record<PartyRole, number>> = {};
   for (const party of aggregate.parties) if (party.role !== 'contact') counts[party.role] = (counts[party.role] ?? 0) + 1;
   return counts;
 }
 
 /** 400 naming the first missing part as the field and every missing part in the message. */
-function assertComplete(aggregate: OrderAggregate): void {
+function assertComplete(aggregate: ConfirmableOrder): void {
   const { order } = aggregate;
   const userType = order.userType?.type ?? null;
   const missing = missingParts({
@@ -72,17 +73,17 @@ function assertComplete(aggregate: OrderAggregate): void {
 export async function confirmOrder(deps: ConfirmDeps, session: AuthenticatedSession, body: ConfirmBody, idempotencyKey: string | null, now = deps.store.now()): Promise<ConfirmResponse> {
   const { db } = deps.store;
   const { companyId, orderId } = session;
-  if (idempotencyKey) {
-    const stored = await findConfirmRequest(db, companyId, orderId, idempotencyKey);
-    if (stored) return stored as ConfirmResponse;
-  }
-  const aggregate = await loadOrderAggregate(db, { companyId, orderId });
+  const aggregate = await loadConfirmable(db, companyId, orderId);
   if (!aggregate) throw new NotFoundError('The order');
   const { order } = aggregate;
-  if (order.status === 'confirmed') return remember(db, session, idempotencyKey, { status: 'ok', pay_url: order.payUrl });
+  // Only a confirm that succeeded stores its answer, and it confirmed the order: a draft has none.
+  if (order.status === 'confirmed') {
+    const stored = idempotencyKey ? await findConfirmRequest(db, companyId, orderId, idempotencyKey) : null;
+    return (stored as ConfirmResponse | null) ?? remember(db, session, idempotencyKey, { status: 'ok', pay_url: order.payUrl });
+  }
   assertComplete(aggregate);
-  const [company, settings] = await Promise.all([loadConfirmCompany(db, companyId), loadNotificationSettings(db, companyId)]);
-  if (!company) throw new NotFoundError('The company');
+  const settings = notificationsSchema.parse(aggregate.notifications ?? {});
+  const company = { currency: aggregate.currency };
 
   const start = order.datetime!.getTime();
   const inspectorIds = order.inspectors.map((i) => i.id);
@@ -125,7 +126,7 @@ async function remember(db: Executor, session: AuthenticatedSession, key: string
 }
 
 /** set_datetime's alternatives for the time that was taken (spec 2.12). */
-async function alternativesFor(store: SchedulingStore, session: AuthenticatedSession, order: OrderAggregate['order'], now: Date) {
+async function alternativesFor(store: SchedulingStore, session: AuthenticatedSession, order: ConfirmableOrder['order'], now: Date) {
   const start = order.datetime!.getTime();
   const answer = await timeAvailable(
     store,

@@ -1,6 +1,9 @@
 import type { NotificationSettings } from '@scheduler/contracts/company-document';
 import type { OrderAggregate } from '../orders/orders.service.ts';
 
+/** The parts of an order that confirming and its e-mails read. */
+export type ConfirmableOrder = Pick<OrderAggregate, 'order' | 'parties'>;
+
 export const CONFIRMATION_EMAIL_JOB = 'confirmation_email';
 
 /** Who a confirmation e-mail is for; each reads its own template. */
@@ -28,7 +31,7 @@ function nameOf(person: Record<string, unknown>): string {
  * an address when the company says so, and the office. Each has a dedupe key, so that enqueueing
  * the same order twice queues each e-mail once.
  */
-export function confirmationEmailJobs(aggregate: OrderAggregate, settings: NotificationSettings, now: Date) {
+export function confirmationEmailJobs(aggregate: ConfirmableOrder, settings: NotificationSettings, now: Date) {
   const { order } = aggregate;
   const recipients: Array<{ audience: Audience; to: string; name: string }> = [];
   for (const party of aggregate.parties) {

@@ -6,11 +6,8 @@ import { NotificationWorker, type WorkerLog } from './notification-worker.ts';
 
 // What other modules use of notifications: the company's settings and the confirmation's jobs.
 export { loadNotificationSettings, saveNotificationSettings } from './notification-settings.repository.ts';
-export { confirmationEmailJobs } from './confirmation-jobs.ts';
+export { confirmationEmailJobs, type ConfirmableOrder } from './confirmation-jobs.ts';
 export { calendarFeed, type ConfirmedOrderFacts } from './mail-content.ts';
-
-/** A lease comfortably longer than one SMTP conversation, short enough that a crashed worker's jobs resume soon. */
-const LEASE_MS = 120_000;
 
 /** The e-mail worker as configured: SMTP when SMTP_URL is set, else .eml files under DATA_DIR/outbox. */
 export function createNotificationWorker(db: Database, config: Config, log: WorkerLog): NotificationWorker {
@@ -21,7 +18,7 @@ export function createNotificationWorker(db: Database, config: Config, log: Work
     log,
     mailFrom: config.MAIL_FROM ?? '',
     pollMs: config.NOTIFY_POLL_MS,
-    leaseMs: LEASE_MS,
+    leaseMs: config.NOTIFY_LEASE_MS,
     retryBaseMs: config.NOTIFY_RETRY_BASE_MS,
     retryMaxMs: config.NOTIFY_RETRY_MAX_MS,
   });

@@ -1,6 +1,5 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import * as t from '../../db/schema.ts';
@@ -9,31 +8,7 @@ import { startDemoSession, startTestApp, type TestApp } from '../../test-support
 import { DemoOrder } from '../confirm/confirm-test-support.ts';
 import { smtpTransport } from './mail-transport.ts';
 import { NotificationWorker } from './notification-worker.ts';
-
-/** A mail server that answers "try again later" until told to accept, and keeps what it accepts. */
-function flakyMailServer() {
-  const received: Buffer[] = [];
-  const state = { accepting: false, refusals: 0 };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onRcptTo(_address, _session, callback) {
-      if (state.accepting) return callback();
-      state.refusals++;
-      return callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
-    },
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push(Buffer.concat(chunks));
-        callback();
-      });
-    },
-  });
-  return { server, received, state };
-}
+import { flakyMailServer } from './test-mail-server.ts';
 
 describeOnEachDatabase('e-mail delivery through SMTP', (factory) => {
   let harness: TestApp;

@@ -67,11 +67,6 @@ export async function getOrderForSession(db: Database, session: AuthenticatedSes
 
 export type { OrderAggregate } from './orders.repository.ts';
 
-/** One order with its parties and answers, for modules that act on the whole order (confirm). */
-export async function loadOrderAggregate(db: Executor, ref: OrderRef): Promise<OrderAggregate | null> {
-  return loadOrder(db, ref.companyId, ref.orderId);
-}
-
 /** An event of the order's audit trail, written in the caller's transaction. */
 export async function recordOrderAuditEvent(db: Executor, ref: OrderRef, type: string, data: Record<string, unknown> = {}): Promise<void> {
   await recordOrderEvent(db, ref.companyId, ref.orderId, type, data);
