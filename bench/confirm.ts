@@ -7,7 +7,9 @@
  *   are answered 409 with alternatives).
  * Reports confirms/s, median and p99, and checks that no inspector holds two overlapping bookings.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { cpus, loadavg } from 'node:os';
 import { and, eq } from 'drizzle-orm';
 import { addDays, ZonedCalendar } from '@scheduler/domain/availability/zoned-calendar';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -87,6 +89,25 @@ async function prepareOrders(database: DatabaseHandle, companyId: string, times:
   return prepared;
 }
 
+/**
+ * CPU seconds used so far by the PostgreSQL processes of this machine (0 when it runs elsewhere):
+ * with the server's own CPU time, what a confirm costs whatever else the machine is doing.
+ */
+function postgresCpuSeconds(): number {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return ticks / 100;
+}
+
 /** `VISITORS` clients confirming the orders in turn; each request's latency and status. */
 async function confirmAll(base: string, orders: Prepared[]): Promise<{ seconds: number; latencies: number[]; statuses: Map<number, number> }> {
   const latencies: number[] = [];
@@ -136,12 +157,15 @@ async function benchOn(name: string, database: DatabaseHandle): Promise<boolean>
   await confirmAll(base, distinct.splice(0, 100));
 
   let ok = true;
-  process.stdout.write(`  ${name}:\n`);
+  process.stdout.write(`  ${name} (load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores when the run started):\n`);
   for (const [label, orders, expectBooked] of [
     [`${VISITORS} visitors booking distinct times`, distinct, distinct.length],
     [`${VISITORS} visitors racing for ${RACED_TIMES} times after their holds lapsed`, racing, RACED_TIMES],
   ] as const) {
+    const cpuBefore = { server: process.cpuUsage(), postgres: postgresCpuSeconds() };
     const run = await confirmAll(base, orders);
+    const serverCpu = process.cpuUsage(cpuBefore.server);
+    const cpuMs = { server: ((serverCpu.user + serverCpu.system) / 1000) / orders.length, postgres: ((postgresCpuSeconds() - cpuBefore.postgres) * 1000) / orders.length };
     const { median, p99 } = summarise(run.latencies);
     const booked = run.statuses.get(200) ?? 0;
     const refused = run.statuses.get(409) ?? 0;
@@ -149,6 +173,10 @@ async function benchOn(name: string, database: DatabaseHandle): Promise<boolean>
     const perSecond = orders.length / run.seconds;
     process.stdout.write(
       `    ${label}: ${perSecond.toFixed(0)} confirms/s, median ${median.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms; ${booked} booked, ${refused} answered 409 with alternatives, ${other} other\n`,
+    );
+    // The benchmark's own HTTP client runs in this process too, so the server's share is an upper bound.
+    process.stdout.write(
+      `      CPU per confirm: ${cpuMs.server.toFixed(1)} ms in this process (server and client), ${cpuMs.postgres.toFixed(1)} ms in PostgreSQL: about ${Math.floor((1000 * cpus().length) / (cpuMs.server + cpuMs.postgres))} confirms/s on ${cpus().length} otherwise idle cores\n`,
     );
     ok = ok && booked === expectBooked && other === 0;
   }

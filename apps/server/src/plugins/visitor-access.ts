@@ -1,6 +1,5 @@
 import type { FastifyInstance, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { OrderConfirmedError } from '../errors.ts';
 import { admitWrite } from '../modules/sessions/sessions.service.ts';
 import { sessionBucket } from './rate-limit.ts';
 import { requireSession, sessionOf } from './session-auth.ts';
@@ -45,13 +44,6 @@ export interface VisitorAccessChains {
 export function visitorAccess(app: FastifyInstance, ctx: Omit<AppContext, 'access'>): VisitorAccessChains {
   const session = requireSession(ctx);
   const admitOrderWrite: onRequestAsyncHookHandler = async (request) => admitWrite(ctx.db, sessionOf(request));
-  const admitConfirm: onRequestAsyncHookHandler = async (request) => {
-    try {
-      await admitWrite(ctx.db, sessionOf(request));
-    } catch (error) {
-      if (!(error instanceof OrderConfirmedError)) throw error;
-    }
-  };
   // Each route gets its own copies: plugins add hooks to a route's list (compression does), and
   // a shared array would carry one route's additions into every other route.
   const chain = (access: VisitorAccess, hooks: readonly onRequestAsyncHookHandler[]): VisitorAccessOptions => ({
@@ -69,7 +61,8 @@ export function visitorAccess(app: FastifyInstance, ctx: Omit<AppContext, 'acces
     readAfterConfirmation: chain('read', [requireSession(ctx, { allowConfirmedAfterExpiry: true })]),
     search: chain('search', [session, sessionBucket(app, 'search', ctx.config.SEARCH_RATE_LIMIT)]),
     write: chain('write', [session, writeBucket, admitOrderWrite]),
-    confirm: chain('write', [requireSession(ctx, { allowConfirmedAfterExpiry: true }), writeBucket, admitConfirm]),
+    // The confirm reads the order's state (its office active, whether confirmed) itself, in the statement it reads the order with.
+    confirm: chain('write', [requireSession(ctx, { allowConfirmedAfterExpiry: true }), writeBucket]),
   };
 }
 

@@ -64,25 +64,33 @@ export async function markOrderConfirmed(
     .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
 }
 
+type PartyRole = (typeof t.orderParties.$inferSelect)['role'];
+
 /**
- * What confirming reads, in one round of queries: the order, its people, the company's currency
- * and its notification settings (as stored; null when its document never had the section).
+ * What confirming reads, in one statement: the order, whether its office still takes bookings,
+ * its people, the company's currency and its notification settings (as stored; null when its
+ * document never had the section).
  */
 export async function loadConfirmable(db: Executor, companyId: string, orderId: string) {
-  const [[row], parties] = await Promise.all([
-    db
-      .select({ order: t.orders, currency: t.companies.currency, notifications: t.companyNotifications.settings })
-      .from(t.orders)
-      .innerJoin(t.companies, eq(t.companies.id, t.orders.companyId))
-      .leftJoin(t.companyNotifications, eq(t.companyNotifications.companyId, t.orders.companyId))
-      .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId))),
-    db
-      .select()
-      .from(t.orderParties)
-      .where(and(eq(t.orderParties.companyId, companyId), eq(t.orderParties.orderId, orderId)))
-      .orderBy(t.orderParties.role, t.orderParties.position),
-  ]);
-  return row ? { ...row, parties } : null;
+  const [row] = await db
+    .select({
+      order: t.orders,
+      officeActive: t.offices.active,
+      currency: t.companies.currency,
+      notifications: t.companyNotifications.settings,
+      parties: sql<Array<{ role: PartyRole; person: Record<string, unknown> }> | string>`(
+        select coalesce(json_agg(json_build_object('role', p.role, 'person', p.person) order by p.role, p.position), '[]')
+        from ${t.orderParties} p where p.company_id = ${t.orders.companyId} and p.order_id = ${t.orders.id})`,
+    })
+    .from(t.orders)
+    .innerJoin(t.companies, eq(t.companies.id, t.orders.companyId))
+    .innerJoin(t.offices, and(eq(t.offices.companyId, t.orders.companyId), eq(t.offices.id, t.orders.officeId)))
+    .leftJoin(t.companyNotifications, eq(t.companyNotifications.companyId, t.orders.companyId))
+    .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
+  if (!row) return null;
+  // Drivers differ in whether they parse json for a raw expression.
+  const parties = typeof row.parties === 'string' ? (JSON.parse(row.parties) as Exclude<typeof row.parties, string>) : row.parties;
+  return { ...row, parties };
 }
 
 /** The catalogue's prices of the order's packages and services, as they are now. */
@@ -108,10 +116,35 @@ export async function loadPackageServiceIds(db: Executor, companyId: string, pac
   return rows.map((r) => r.serviceId);
 }
 
-/** Enqueues jobs in the caller's transaction; a job whose dedupe key is already queued is not added again. */
-export async function enqueueJobs(tx: Executor, jobs: Array<{ companyId: string; kind: string; dedupeKey: string; payload: Record<string, unknown>; runAt: Date }>): Promise<void> {
-  if (jobs.length === 0) return;
-  await tx.insert(t.jobs).values(jobs).onConflictDoNothing({ target: [t.jobs.companyId, t.jobs.dedupeKey] });
+export interface JobToEnqueue {
+  companyId: string;
+  kind: string;
+  dedupeKey: string;
+  payload: Record<string, unknown>;
+  runAt: Date;
+}
+
+/**
+ * What a confirm leaves behind, in one statement of its transaction: the audit event, the jobs
+ * (one whose dedupe key is already queued is not added again) and, when the browser sent one,
+ * the answer under its Idempotency-Key.
+ */
+export async function recordConfirmation(
+  tx: Executor,
+  confirmation: { companyId: string; orderId: string; event: Record<string, unknown>; jobs: JobToEnqueue[]; idempotency: { key: string; response: Record<string, unknown> } | null },
+): Promise<void> {
+  const { companyId, orderId } = confirmation;
+  const jobRows = confirmation.jobs.map(
+    (job) => sql`(${job.companyId}::uuid, ${job.kind}, ${job.dedupeKey}, ${JSON.stringify(job.payload)}::jsonb, ${job.runAt.toISOString()}::timestamptz)`,
+  );
+  const parts = [sql`event as (insert into ${t.orderEvents} (company_id, order_id, type, data) values (${companyId}, ${orderId}, 'confirmed', ${JSON.stringify(confirmation.event)}::jsonb) returning 1)`];
+  if (jobRows.length) {
+    parts.push(sql`queued as (insert into ${t.jobs} (company_id, kind, dedupe_key, payload, run_at) values ${sql.join(jobRows, sql`, `)} on conflict (company_id, dedupe_key) do nothing returning 1)`);
+  }
+  const last = confirmation.idempotency
+    ? sql`insert into ${t.confirmRequests} (company_id, order_id, idempotency_key, response) values (${companyId}, ${orderId}, ${confirmation.idempotency.key}, ${JSON.stringify(confirmation.idempotency.response)}::jsonb) on conflict do nothing`
+    : sql`select 1`;
+  await tx.execute(sql`with ${sql.join(parts, sql`, `)} ${last}`);
 }
 
 /** Whether any two confirmed appointments of one inspector overlap (the benchmark's and tests' check). */

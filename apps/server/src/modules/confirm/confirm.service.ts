@@ -4,12 +4,11 @@ import { missingParts, missingPartsMessage, requiredRoles, type PartyRole } from
 import { paymentUrl } from '@scheduler/domain/confirm/payment-link';
 import type { Executor } from '../../db/connection.ts';
 import { changeKeys } from '../../db/change-feed.ts';
-import { AppError, NotFoundError } from '../../errors.ts';
+import { AppError, NotFoundError, UnauthorizedError } from '../../errors.ts';
 import { confirmationEmailJobs, type ConfirmableOrder } from '../notifications/notifications.service.ts';
-import { recordOrderAuditEvent } from '../orders/orders.service.ts';
 import { timeAvailable, type SchedulingStore } from '../scheduling/scheduling.service.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
-import { bookAppointments, enqueueJobs, findConfirmRequest, loadConfirmable, lockOrderStatus, markOrderConfirmed, saveConfirmRequest } from './confirm.repository.ts';
+import { bookAppointments, findConfirmRequest, loadConfirmable, lockOrderStatus, markOrderConfirmed, recordConfirmation, saveConfirmRequest } from './confirm.repository.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -75,6 +74,8 @@ export async function confirmOrder(deps: ConfirmDeps, session: AuthenticatedSess
   const { companyId, orderId } = session;
   const aggregate = await loadConfirmable(db, companyId, orderId);
   if (!aggregate) throw new NotFoundError('The order');
+  // As every write: an office that no longer takes online bookings ends its sessions.
+  if (!aggregate.officeActive) throw new UnauthorizedError();
   const { order } = aggregate;
   // Only a confirm that succeeded stores its answer, and it confirmed the order: a draft has none.
   if (order.status === 'confirmed') {
@@ -104,10 +105,14 @@ export async function confirmOrder(deps: ConfirmDeps, session: AuthenticatedSess
       const snapshot = await deps.priceOrder(tx, order, company.currency);
       const payUrl = settings.payment_link ? paymentUrl(settings.payment_link, { orderId, amountCents: snapshot.total_cents, currency: snapshot.currency }) : null;
       await markOrderConfirmed(tx, companyId, orderId, { at: now, specialNote: body.special_note, pricingSnapshot: snapshot, payUrl });
-      await recordOrderAuditEvent(tx, { companyId, orderId }, 'confirmed', { start: new Date(start).toISOString(), duration: order.durationMinutes, inspectors: inspectorIds, total_cents: snapshot.total_cents });
-      await enqueueJobs(tx, confirmationEmailJobs(aggregate, settings, now));
       const answer = { status: 'ok' as const, pay_url: payUrl };
-      if (idempotencyKey) await saveConfirmRequest(tx, companyId, orderId, idempotencyKey, answer);
+      await recordConfirmation(tx, {
+        companyId,
+        orderId,
+        event: { start: new Date(start).toISOString(), duration: order.durationMinutes, inspectors: inspectorIds, total_cents: snapshot.total_cents },
+        jobs: confirmationEmailJobs(aggregate, settings, now),
+        idempotency: idempotencyKey ? { key: idempotencyKey, response: answer } : null,
+      });
       return answer;
     });
   } catch (error) {

@@ -2,7 +2,10 @@ import type { NotificationSettings } from '@scheduler/contracts/company-document
 import type { OrderAggregate } from '../orders/orders.service.ts';
 
 /** The parts of an order that confirming and its e-mails read. */
-export type ConfirmableOrder = Pick<OrderAggregate, 'order' | 'parties'>;
+export interface ConfirmableOrder {
+  order: OrderAggregate['order'];
+  parties: Array<Pick<OrderAggregate['parties'][number], 'role' | 'person'>>;
+}
 
 export const CONFIRMATION_EMAIL_JOB = 'confirmation_email';
 

@@ -67,11 +67,6 @@ export async function getOrderForSession(db: Database, session: AuthenticatedSes
 
 export type { OrderAggregate } from './orders.repository.ts';
 
-/** An event of the order's audit trail, written in the caller's transaction. */
-export async function recordOrderAuditEvent(db: Executor, ref: OrderRef, type: string, data: Record<string, unknown> = {}): Promise<void> {
-  await recordOrderEvent(db, ref.companyId, ref.orderId, type, data);
-}
-
 /** One order of one company, as other modules name it. */
 export interface OrderRef {
   companyId: string;
