@@ -136,6 +136,22 @@ describeOnEachDatabase('confirm', (factory) => {
     expect(badKey.json().error.field).toBe('idempotency-key');
   });
 
+  it('refuses to confirm once the office is retired, as every write', async () => {
+    const order = await newOrder();
+    await order.fillIn();
+    await order.hold((await order.slots())[5]!);
+    const [row] = await harness.database.db.select({ officeId: t.orders.officeId }).from(t.orders).where(eq(t.orders.id, order.orderId));
+    await harness.database.db.update(t.offices).set({ active: false }).where(eq(t.offices.id, row!.officeId));
+    try {
+      const answer = await order.confirm();
+      expect(answer.statusCode).toBe(401);
+      expect(answer.json()).toMatchObject({ error: { code: 'unauthorized' } });
+      expect((await appointmentsOf(order.orderId)).map((a) => a.kind)).not.toContain('appointment');
+    } finally {
+      await harness.database.db.update(t.offices).set({ active: true }).where(eq(t.offices.id, row!.officeId));
+    }
+  });
+
   it('confirms a lapsed hold whose time is still free', async () => {
     const order = await newOrder();
     await order.fillIn();
