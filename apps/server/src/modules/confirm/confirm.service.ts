@@ -88,6 +88,8 @@ export async function confirmOrder(deps: ConfirmDeps, session: AuthenticatedSess
 
   const start = order.datetime!.getTime();
   const inspectorIds = order.inspectors.map((i) => i.id);
+  // A visitor who comes back after the held time has passed cannot book it: offer what is free now.
+  if (start <= now.getTime()) return { status: 'unavailable', appointments: await alternativesFor(deps.store, session, order, now) };
   let response: ConfirmResponse;
   try {
     response = await db.transaction(async (tx) => {

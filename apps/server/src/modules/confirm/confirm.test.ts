@@ -162,6 +162,19 @@ describeOnEachDatabase('confirm', (factory) => {
     expect((await appointmentsOf(order.orderId)).every((a) => a.kind === 'appointment')).toBe(true);
   });
 
+  it('offers other times when the held time has passed', async () => {
+    const order = await newOrder();
+    await order.fillIn();
+    const slot = (await order.slots())[0]!;
+    await order.hold(slot);
+    harness.clock.advance(slot.timestamp * 1000 - harness.clock.now() + 60_000);
+    const answer = await order.confirm();
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json().status).toBe('unavailable');
+    expect(answer.json().appointments.every((s: { timestamp: number }) => s.timestamp * 1000 > harness.clock.now())).toBe(true);
+    expect((await appointmentsOf(order.orderId)).map((a) => a.kind)).not.toContain('appointment');
+  });
+
   it('answers 409 with alternatives when the hold lapsed and someone else took the time', async () => {
     const late = await newOrder();
     const quick = await newOrder();
