@@ -22,8 +22,15 @@ describeOnEachDatabase('confirm', (factory) => {
   let worker: NotificationWorker;
   beforeAll(async () => {
     harness = await startTestApp(factory, { config: { SESSION_RATE_LIMIT: '1000', SEARCH_RATE_LIMIT: '1000', WRITE_RATE_LIMIT: '1000' } });
-    // The company sends the agents a copy and offers online payment.
-    const document = { ...demoDocument(), notifications: { notify_agents: true, payment_link: 'https://pay.example.com/{order_id}?amount={amount}&currency={currency}' } };
+    // The company sends the agents a copy, its office copy to its own address, writes to clients in
+    // its own words, and offers online payment.
+    const notifications = {
+      notify_agents: true,
+      office_email: 'bookings@sciotovalley.example',
+      payment_link: 'https://pay.example.com/{order_id}?amount={amount}&currency={currency}',
+      templates: { client: { subject: 'Booked for {client_name}: {datetime}', body: 'See you at {address} with {inspectors}. {not_a_placeholder}' } },
+    };
+    const document = { ...demoDocument(), notifications };
     const imported = await harness.app.inject({ method: 'PUT', url: '/api/admin/companies/demo', headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` }, payload: document });
     expect(imported.statusCode).toBe(200);
     outbox = mkdtempSync(join(tmpdir(), 'confirm-outbox-'));
@@ -82,7 +89,7 @@ describeOnEachDatabase('confirm', (factory) => {
     const written = readdirSync(outbox).filter((name) => !before.has(name));
     const mails = await Promise.all(written.map(async (name) => simpleParser(readFileSync(join(outbox, name)))));
     const mine = mails.filter((mail) => mail.text?.includes('1450 Morse Rd'));
-    expect(mine.map((mail) => (Array.isArray(mail.to) ? '' : mail.to?.text)).sort()).toEqual(['dana@example.com', 'ray@example.com', 'schedule@sciotovalleyinspections.com']);
+    expect(mine.map((mail) => (Array.isArray(mail.to) ? '' : mail.to?.text)).sort()).toEqual(['bookings@sciotovalley.example', 'dana@example.com', 'ray@example.com']);
     for (const mail of mine) {
       const ics = mail.attachments.find((a) => a.contentType.startsWith('text/calendar'));
       expect(ics).toBeDefined();
@@ -99,8 +106,15 @@ describeOnEachDatabase('confirm', (factory) => {
       expect(event.description).toContain('Inspector(s):');
     }
     const client = mine.find((mail) => !Array.isArray(mail.to) && mail.to?.text === 'dana@example.com')!;
-    expect(client.subject).toMatch(/^Your inspection on \d{1,2}\/\d{1,2}\/\d{4} at \d{1,2}:\d{2}(AM|PM) is booked$/);
-    expect(client.text).toContain('Total: $425.00');
+    // The company's own template, its placeholders filled and an unknown one left as written.
+    expect(client.subject).toMatch(/^Booked for Dana Whitaker: \d{1,2}\/\d{1,2}\/\d{4} at \d{1,2}:\d{2}(AM|PM)$/);
+    expect(client.text?.trim()).toMatch(/^See you at 1450 Morse Rd, Columbus, OH 43229 with [A-Z][a-z]+ [A-Z][a-z]+.* \{not_a_placeholder\}$/);
+    // The agent's e-mail is the built-in default.
+    const agent = mine.find((mail) => !Array.isArray(mail.to) && mail.to?.text === 'ray@example.com')!;
+    expect(agent.subject).toMatch(/^Inspection booked for Dana Whitaker on /);
+    const office = mine.find((mail) => !Array.isArray(mail.to) && mail.to?.text === 'bookings@sciotovalley.example')!;
+    expect(office.text).toContain('Total: $425.00');
+    expect(office.text).toContain('Special instructions: Gate code 1234');
 
     // Nothing is sent twice.
     expect(await worker.runDue()).toBe(0);
