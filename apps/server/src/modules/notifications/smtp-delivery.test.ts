@@ -48,7 +48,7 @@ describeOnEachDatabase('e-mail delivery through SMTP', (factory) => {
     expect(confirmed.statusCode).toBe(200);
 
     // The worker keeps trying while the server refuses...
-    await vi.waitFor(() => expect(mail.state.refusals).toBeGreaterThanOrEqual(4), { timeout: 10_000, interval: 50 });
+    await vi.waitFor(() => expect(mail.state.refusals).toBeGreaterThanOrEqual(4), { timeout: 30_000, interval: 50 });
     expect(mail.received).toHaveLength(0);
     const pending = await harness.database.db.select().from(t.jobs).where(eq(t.jobs.companyId, order.companyId));
     expect(pending.every((job) => job.doneAt === null && job.lastError !== null)).toBe(true);
@@ -57,7 +57,7 @@ describeOnEachDatabase('e-mail delivery through SMTP', (factory) => {
     expect(JSON.stringify(warnings)).not.toContain('dana@example.com');
 
     mail.state.accepting = true;
-    await vi.waitFor(() => expect(mail.received).toHaveLength(2), { timeout: 10_000, interval: 50 });
+    await vi.waitFor(() => expect(mail.received).toHaveLength(2), { timeout: 30_000, interval: 50 });
     const messages = await Promise.all(mail.received.map((raw) => simpleParser(raw)));
     const recipients = messages.map((message) => (Array.isArray(message.to) ? '' : message.to?.text)).sort();
     expect(recipients).toEqual(['dana@example.com', 'schedule@sciotovalleyinspections.com']);
