@@ -70,5 +70,5 @@ describeOnEachDatabase('e-mail delivery through SMTP', (factory) => {
     expect(mail.received).toHaveLength(2);
     const done = await harness.database.db.select().from(t.jobs).where(eq(t.jobs.companyId, order.companyId));
     expect(done.every((job) => job.doneAt !== null)).toBe(true);
-  });
+  }, 90_000);
 });
