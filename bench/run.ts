@@ -2,6 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { benchAvailability } from './availability.ts';
+import { benchConfirm } from './confirm.ts';
 import { benchPricing } from './pricing.ts';
 import { benchSearch } from './search.ts';
 import { benchWeb } from './web.ts';
@@ -10,6 +11,7 @@ const BENCHMARKS: Record<string, () => Promise<boolean>> = {
   availability: benchAvailability,
   pricing: benchPricing,
   search: benchSearch,
+  confirm: benchConfirm,
   web: async () => {
     if (!existsSync('apps/web/dist/index.html') || process.env.BENCH_SKIP_BUILD !== '1') {
       const build = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });

@@ -10,6 +10,8 @@ import { bundledPostalCodes } from './modules/geography/postal-codes.ts';
 import { addressRoutes } from './modules/address/address.routes.ts';
 import { adminRoutes } from './modules/companies/admin.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { confirmRoutes } from './modules/confirm/confirm.routes.ts';
+import { adminOrderRoutes } from './modules/admin/admin-orders.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { officeRoutes } from './modules/office/office.routes.ts';
 import { embeddingOriginsOf } from './modules/office/office.service.ts';
@@ -96,5 +98,7 @@ export async function buildApp(appOptions: AppOptions, options: { logger?: Fasti
   await app.register(peopleRoutes(ctx));
   await app.register(pricingRoutes(ctx));
   await app.register(propertyRoutes(ctx));
+  await app.register(confirmRoutes(ctx));
+  await app.register(adminOrderRoutes(ctx));
   return app;
 }

@@ -47,6 +47,17 @@ export const configSchema = z.object({
   GOOGLE_MAPS_KEY: optionalText,
   /** How long a geocoding service may take before the offline answer is given instead. */
   GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
+  /** Where e-mails go: an SMTP server (smtp://user:pass@host:587, smtps://...); unset: .eml files under DATA_DIR/outbox. */
+  SMTP_URL: optionalText.pipe(z.url().optional()),
+  /** The sender of the e-mails, e.g. "Acme Inspections <booking@acme.example>"; unset: the office's own address. */
+  MAIL_FROM: optionalText,
+  /** How often the e-mail queue is looked at when no confirm wakes it. */
+  NOTIFY_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
+  /** The first retry of an e-mail that could not be sent; each further one waits twice as long, up to NOTIFY_RETRY_MAX_MS. */
+  NOTIFY_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+  /** How long a claimed e-mail is its worker's: after a crash, another worker (or the restarted one) sends it once this has passed. */
+  NOTIFY_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
+  NOTIFY_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(3_600_000),
 });
 
 /** The settings that only make sense together. */

@@ -22,6 +22,8 @@ export interface AppOptions {
    * expiring holds and sessions are checked without sleeping.
    */
   clock?: () => number;
+  /** The background sender of e-mails, woken when a confirm has enqueued some; absent: they wait for its poll. */
+  notifications?: { wake(): void };
 }
 
 /** What every module's routes need, handed to them when the app is built. */

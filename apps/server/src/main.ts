@@ -8,6 +8,7 @@ import { openConfiguredDatabase } from './db/open-configured.ts';
 import { resolveAdminToken } from './modules/companies/admin-token.ts';
 import { bundledPostalCodes } from './modules/geography/postal-codes.ts';
 import { DEMO_COMPANY_KEY, DEMO_OFFICE_UUID, ensureDemoCompany } from './modules/companies/demo-company.ts';
+import { createNotificationWorker } from './modules/notifications/notifications.service.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -19,8 +20,13 @@ async function main(): Promise<void> {
   if (config.DEMO_COMPANY) await ensureDemoCompany(database.db);
 
   const webDistDir = config.WEB_DIST_DIR ?? (existsSync(DEFAULT_WEB_DIST) ? DEFAULT_WEB_DIST : null);
+  // The e-mail worker logs through the app's logger, which exists once the app is built.
+  const notifications = createNotificationWorker(database.db, config, {
+    info: (data, message) => app.log.info(data, message),
+    warn: (data, message) => app.log.warn(data, message),
+  });
   const app = await buildApp(
-    { db: database.db, config, adminToken: admin.token, pingDatabase: database.ping, changes: database.changes, webDistDir },
+    { db: database.db, config, adminToken: admin.token, pingDatabase: database.ping, changes: database.changes, webDistDir, notifications },
     { logger: loggerOptions(config.LOG_LEVEL) },
   );
   if (!webDistDir) app.log.warn('the wizard is not built (npm run build); wizard pages answer 503');
@@ -28,6 +34,7 @@ async function main(): Promise<void> {
   drainOnSignals(app, {
     graceMs: config.SHUTDOWN_GRACE_MS,
     release: async () => {
+      await notifications.stop();
       await database.close();
       await unlock();
     },
@@ -36,6 +43,8 @@ async function main(): Promise<void> {
   await app.listen({ port: config.PORT, host: config.HOST });
   // The postal-code directory takes a moment to load; load it now rather than for the first visitor.
   bundledPostalCodes.preload();
+  // E-mails left queued by an earlier run (a crash, a mail server that was down) go out now.
+  notifications.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const base = config.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${port}`;

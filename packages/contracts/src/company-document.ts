@@ -311,6 +311,39 @@ export type DirectoryContact = z.infer<typeof directoryContactSchema>;
 
 export const contactTypeSchema = z.object({ id, name: z.string().min(1).max(100) }).strict();
 
+// Notifications and the payment link (issue 12) ----------------------------------------------
+
+/**
+ * One e-mail's template. Plain text with placeholders in braces: {order_id}, {datetime},
+ * {address}, {inspectors}, {services}, {total}, {office_name}, {office_phone}, {office_email},
+ * {client_name}, {special_note}. An unknown placeholder is left as written.
+ */
+export const messageTemplateSchema = z.object({ subject: z.string().min(1).max(300), body: z.string().min(1).max(20_000) }).strict();
+export type MessageTemplate = z.infer<typeof messageTemplateSchema>;
+
+/** Who gets the confirmation e-mails, what they say, and where the visitor pays online. */
+export const notificationsSchema = z
+  .object({
+    /** The office's copy goes here; empty: to the e-mail of the order's office. */
+    office_email: email.default(''),
+    /** Whether the order's agents get the confirmation too. */
+    notify_agents: z.boolean().default(false),
+    /** The payment link with {order_id}, {amount} (e.g. 425.00) and {currency}; null: no online payment. */
+    payment_link: z
+      .string()
+      .max(2000)
+      .regex(/^https?:\/\/\S+$/, 'an http(s) URL template')
+      .nullable()
+      .default(null),
+    /** Each recipient's subject and body; a missing one uses the built-in default. */
+    templates: z
+      .object({ client: messageTemplateSchema.optional(), agent: messageTemplateSchema.optional(), office: messageTemplateSchema.optional() })
+      .strict()
+      .default({}),
+  })
+  .strict();
+export type NotificationSettings = z.output<typeof notificationsSchema>;
+
 /** The index of the first item whose key an earlier item already has; -1 when all differ. */
 function firstDuplicate<T>(items: readonly T[], key: (item: T) => string | number): number {
   const seen = new Set<string | number>();
@@ -410,6 +443,7 @@ export const companyDocumentSchema = withAcceptableText(
      * and `coupons` are the earlier short form and count as part of it.
      */
     pricing: pricingRulesSchema.default(() => pricingRulesSchema.parse({})),
+    notifications: notificationsSchema.default({ office_email: '', notify_agents: false, payment_link: null, templates: {} }),
   })
   .strict()
   .superRefine((doc, ctx) => {

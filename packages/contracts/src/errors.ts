@@ -33,6 +33,7 @@ export const errorCodeSchema = z.enum([
   'pay_at_close_hidden',
   'rush_unavailable',
   'invalid_property_answer',
+  'order_incomplete',
   // 401 and 404.
   'unauthorized',
   'not_found',

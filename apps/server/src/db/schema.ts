@@ -487,3 +487,73 @@ export const couponRedemptions = pgTable(
     foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete('cascade'),
   ],
 );
+// ---------------------------------------------------------------------------------------------
+// Review and confirm (issue 12): the company's notification settings, confirm's idempotency keys,
+// the durable job queue that sends the e-mails, and the inspectors' calendar-feed secrets. The
+// order's own confirmed state (status, confirmed_at, pay_url, pricing_snapshot) is in `orders`.
+// ---------------------------------------------------------------------------------------------
+
+/** The company document's `notifications` section (e-mail templates, agents, payment link). */
+export const companyNotifications = pgTable('company_notifications', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+});
+
+/** What a confirm answered, by the `Idempotency-Key` the browser sent with it. */
+export const confirmRequests = pgTable(
+  'confirm_requests',
+  {
+    companyId: uuid('company_id').notNull(),
+    orderId: uuid('order_id').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    response: jsonb('response').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.orderId, t.idempotencyKey] }),
+    foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * Durable background work (the confirmation e-mails). A job is enqueued in the transaction that
+ * causes it, claimed with FOR UPDATE SKIP LOCKED, and retried with backoff until it succeeds.
+ * `dedupe_key` makes enqueueing idempotent: one order's e-mails are enqueued once.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    companyId: uuid('company_id').notNull(),
+    kind: text('kind').notNull(),
+    dedupeKey: text('dedupe_key').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    runAt: instant('run_at').notNull().defaultNow(),
+    lockedUntil: instant('locked_until'),
+    lastError: text('last_error'),
+    doneAt: instant('done_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('jobs_company_dedupe_unique').on(t.companyId, t.dedupeKey),
+    index('jobs_due_idx').on(t.runAt).where(sql`done_at is null`),
+  ],
+);
+
+/** The secret in an inspector's calendar-feed URL, stored hashed (SHA-256, hex) like session tokens. */
+export const inspectorCalendarFeeds = pgTable(
+  'inspector_calendar_feeds',
+  {
+    companyId: uuid('company_id').notNull(),
+    inspectorId: integer('inspector_id').notNull(),
+    secretHash: text('secret_hash').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.inspectorId] }),
+    foreignKey({ columns: [t.companyId, t.inspectorId], foreignColumns: [inspectors.companyId, inspectors.id] }).onDelete('cascade'),
+  ],
+);

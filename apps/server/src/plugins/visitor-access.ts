@@ -34,6 +34,11 @@ export interface VisitorAccessChains {
   readAfterConfirmation: VisitorAccessOptions;
   search: VisitorAccessOptions;
   write: VisitorAccessOptions;
+  /**
+   * `write`, except that a confirmed order passes (and its session past expiry): confirming is
+   * idempotent, so a repeated confirm answers what the first did instead of "order_confirmed".
+   */
+  confirm: VisitorAccessOptions;
 }
 
 export function visitorAccess(app: FastifyInstance, ctx: Omit<AppContext, 'access'>): VisitorAccessChains {
@@ -49,11 +54,15 @@ export function visitorAccess(app: FastifyInstance, ctx: Omit<AppContext, 'acces
       return { access };
     },
   });
+  // One bucket for every write, confirming included.
+  const writeBucket = sessionBucket(app, 'write', ctx.config.WRITE_RATE_LIMIT);
   return {
     read: chain('read', [session]),
     readAfterConfirmation: chain('read', [requireSession(ctx, { allowConfirmedAfterExpiry: true })]),
     search: chain('search', [session, sessionBucket(app, 'search', ctx.config.SEARCH_RATE_LIMIT)]),
-    write: chain('write', [session, sessionBucket(app, 'write', ctx.config.WRITE_RATE_LIMIT), admitOrderWrite]),
+    write: chain('write', [session, writeBucket, admitOrderWrite]),
+    // The confirm reads the order's state (its office active, whether confirmed) itself, in the statement it reads the order with.
+    confirm: chain('write', [requireSession(ctx, { allowConfirmedAfterExpiry: true }), writeBucket]),
   };
 }
 

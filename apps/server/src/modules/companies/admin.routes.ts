@@ -1,19 +1,10 @@
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../errors.ts';
-import { secretsEqual } from '../sessions/tokens.ts';
+import { requireAdmin } from '../../plugins/admin-auth.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
 import { exportCompanyDocument, importCompanyDocument } from './companies.service.ts';
-
-function requireAdmin(ctx: AppContext): onRequestAsyncHookHandler {
-  return async (request) => {
-    const header = request.headers.authorization;
-    const token = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
-    if (!token || !secretsEqual(token, ctx.adminToken)) throw new AppError(401, 'unauthorized', 'A valid admin bearer token is required.');
-  };
-}
 
 export function adminRoutes(ctx: AppContext) {
   return async (instance: FastifyInstance) => {

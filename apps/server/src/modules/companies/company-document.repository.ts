@@ -6,6 +6,7 @@ import type { Executor, Transaction } from '../../db/connection.ts';
 import { inspectorFromRow, packageFromRow, serviceFromRow } from '../../db/document-rows.ts';
 import * as t from '../../db/schema.ts';
 import { readDirectoryPeople, replaceDirectoryPeople } from './people-directory.repository.ts';
+import { loadNotificationSettings, saveNotificationSettings } from '../notifications/notifications.service.ts';
 
 /**
  * Reads and writes a whole company document. Writing replaces the company's configuration:
@@ -59,6 +60,7 @@ export async function replaceCompanyDocument(tx: Transaction, doc: CompanyDocume
     existing[0]?.id ??
     (await tx.insert(t.companies).values({ key: doc.key, ...companyFields }).returning({ id: t.companies.id }))[0]!.id;
   if (existing[0]) await tx.update(t.companies).set(companyFields).where(eq(t.companies.id, companyId));
+  await saveNotificationSettings(tx, companyId, doc.notifications);
 
   // Replaced wholesale: nothing outside the configuration refers to these rows by key.
   for (const table of [t.packageServices, t.packages, t.services, t.fees, t.taxes, t.coupons, t.propertyControls, t.contactTypes, t.states]) {
@@ -233,6 +235,7 @@ export async function readCompanyDocument(db: Executor, key: string): Promise<Co
     db.select({ rules: t.companyPricing.rules }).from(t.companyPricing).where(byCompany(t.companyPricing)),
   ]);
   const activeOfficeIds = new Set(offices.map((o) => o.id));
+  const notifications = await loadNotificationSettings(db, companyId);
 
   // Parsing fills nothing in (every field is present) but proves what we read is a valid document.
   return companyDocumentSchema.parse({
@@ -247,6 +250,7 @@ export async function readCompanyDocument(db: Executor, key: string): Promise<Co
     rer_rush_amount_cents: company.rerRushAmountCents,
     settings: company.settings,
     embedding_origins: company.embeddingOrigins,
+    notifications,
     states: states.map((s) => ({ id: s.id, abbreviation: s.abbreviation, name: s.name })),
     offices: offices.map((o) => ({
       uuid: o.id,

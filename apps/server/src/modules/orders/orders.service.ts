@@ -66,6 +66,8 @@ export async function getOrderForSession(db: Database, session: AuthenticatedSes
   return toOrderResponse(aggregate);
 }
 
+export type { OrderAggregate } from './orders.repository.ts';
+
 /** One order of one company, as other modules name it. */
 export interface OrderRef {
   companyId: string;

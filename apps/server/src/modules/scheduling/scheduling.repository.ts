@@ -143,15 +143,7 @@ export async function replaceHold(
   db: Executor,
   hold: { companyId: string; officeId: string; orderId: string; inspectorIds: number[]; start: number; end: number; expiresAt: Date; now: Date },
 ): Promise<void> {
-  await db
-    .delete(t.appointments)
-    .where(
-      and(
-        eq(t.appointments.companyId, hold.companyId),
-        eq(t.appointments.kind, 'hold'),
-        or(eq(t.appointments.orderId, hold.orderId), and(inArray(t.appointments.inspectorId, hold.inspectorIds), lte(t.appointments.holdExpiresAt, hold.now))),
-      ),
-    );
+  await clearHoldsBeforeBooking(db, hold);
   await db.insert(t.appointments).values(
     hold.inspectorIds.map((inspectorId) => ({
       companyId: hold.companyId,
@@ -167,4 +159,20 @@ export async function replaceHold(
 
 export async function releaseHold(db: Executor, companyId: string, orderId: string): Promise<void> {
   await db.delete(t.appointments).where(and(eq(t.appointments.companyId, companyId), eq(t.appointments.orderId, orderId), eq(t.appointments.kind, 'hold')));
+}
+
+/**
+ * Before an order books its inspectors (a hold or, on confirm, the appointments): its own holds
+ * go, and so do those inspectors' lapsed holds, which the exclusion constraint cannot see expire.
+ */
+export async function clearHoldsBeforeBooking(db: Executor, booking: { companyId: string; orderId: string; inspectorIds: number[]; now: Date }): Promise<void> {
+  await db
+    .delete(t.appointments)
+    .where(
+      and(
+        eq(t.appointments.companyId, booking.companyId),
+        eq(t.appointments.kind, 'hold'),
+        or(eq(t.appointments.orderId, booking.orderId), and(inArray(t.appointments.inspectorId, booking.inspectorIds), lte(t.appointments.holdExpiresAt, booking.now))),
+      ),
+    );
 }

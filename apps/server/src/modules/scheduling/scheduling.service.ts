@@ -7,6 +7,8 @@ import { SETTING } from '@scheduler/contracts/setting-keys';
 
 /** The module's store travels in the app context; other modules name its type through this service. */
 export type { SchedulingStore } from './scheduling.store.ts';
+/** Confirm books the held time in its own transaction, clearing holds as a new hold does. */
+export { clearHoldsBeforeBooking } from './scheduling.repository.ts';
 import { findSlots, seededRandom, slotsUnchangedUntil, teamsFor, type AvailabilityInput } from '@scheduler/domain/availability/engine';
 import { straightLineEstimator, type LatLng } from '@scheduler/domain/availability/geo';
 import { addDays, dayNumberOf, timeOfMinutes, ZonedCalendar } from '@scheduler/domain/availability/zoned-calendar';

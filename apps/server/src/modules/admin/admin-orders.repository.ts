@@ -1,0 +1,105 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/connection.ts';
+import * as t from '../../db/schema.ts';
+
+export async function findCompany(db: Executor, key: string): Promise<{ id: string; currency: string } | null> {
+  const [row] = await db.select({ id: t.companies.id, currency: t.companies.currency }).from(t.companies).where(eq(t.companies.key, key));
+  return row ?? null;
+}
+
+/**
+ * Confirmed orders whose appointment falls on office-local dates from..to (either may be open),
+ * soonest first, one page, with the total count.
+ */
+export async function listConfirmedOrders(db: Executor, companyId: string, range: { from?: string; to?: string }, page: { offset: number; limit: number }) {
+  // The office's own calendar date of the appointment, wherever the server runs.
+  const localDate = sql`(${t.orders.datetime} at time zone ${t.offices.timeZone})::date`;
+  const conditions: SQL[] = [eq(t.orders.companyId, companyId), eq(t.orders.status, 'confirmed')];
+  if (range.from) conditions.push(sql`${localDate} >= ${range.from}::date`);
+  if (range.to) conditions.push(sql`${localDate} <= ${range.to}::date`);
+  const where = and(...conditions);
+  const join = and(eq(t.offices.companyId, t.orders.companyId), eq(t.offices.id, t.orders.officeId));
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ order: t.orders, timeZone: t.offices.timeZone, officeName: t.offices.name })
+      .from(t.orders)
+      .innerJoin(t.offices, join)
+      .where(where)
+      .orderBy(asc(t.orders.datetime), asc(t.orders.id))
+      .offset(page.offset)
+      .limit(page.limit),
+    db.select({ n: sql<number>`count(*)::int` }).from(t.orders).innerJoin(t.offices, join).where(where),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+/** The people of some orders of one company. */
+export async function loadParties(db: Executor, companyId: string, orderIds: string[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .select({ orderId: t.orderParties.orderId, role: t.orderParties.role, person: t.orderParties.person })
+    .from(t.orderParties)
+    .where(and(eq(t.orderParties.companyId, companyId), inArray(t.orderParties.orderId, orderIds)))
+    .orderBy(asc(t.orderParties.role), asc(t.orderParties.position));
+}
+
+/** Every inspector's display name and every state's abbreviation of the company. */
+export async function loadNames(db: Executor, companyId: string) {
+  const [inspectors, states] = await Promise.all([
+    db.select({ id: t.inspectors.id, display: t.inspectors.display }).from(t.inspectors).where(eq(t.inspectors.companyId, companyId)),
+    db.select({ id: t.states.id, abbreviation: t.states.abbreviation }).from(t.states).where(eq(t.states.companyId, companyId)),
+  ]);
+  return { inspectors: new Map(inspectors.map((i) => [i.id, i.display])), states: new Map(states.map((s) => [s.id, s.abbreviation])) };
+}
+
+/** The audit trail of one order of one company, oldest first; null when the company has no such order. */
+export async function loadOrderEvents(db: Executor, companyId: string, orderId: string) {
+  const [order] = await db.select({ id: t.orders.id }).from(t.orders).where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
+  if (!order) return null;
+  return db
+    .select()
+    .from(t.orderEvents)
+    .where(and(eq(t.orderEvents.companyId, companyId), eq(t.orderEvents.orderId, orderId)))
+    .orderBy(asc(t.orderEvents.id));
+}
+
+export async function inspectorExists(db: Executor, companyId: string, inspectorId: number): Promise<boolean> {
+  const [row] = await db.select({ id: t.inspectors.id }).from(t.inspectors).where(and(eq(t.inspectors.companyId, companyId), eq(t.inspectors.id, inspectorId)));
+  return Boolean(row);
+}
+
+/** Replaces the inspector's calendar-feed secret (the old URL stops working). */
+export async function saveCalendarSecret(db: Executor, companyId: string, inspectorId: number, secretHash: string): Promise<void> {
+  await db
+    .insert(t.inspectorCalendarFeeds)
+    .values({ companyId, inspectorId, secretHash })
+    .onConflictDoUpdate({ target: [t.inspectorCalendarFeeds.companyId, t.inspectorCalendarFeeds.inspectorId], set: { secretHash, createdAt: new Date() } });
+}
+
+export async function calendarSecretMatches(db: Executor, companyId: string, inspectorId: number, secretHash: string): Promise<boolean> {
+  const [row] = await db
+    .select({ inspectorId: t.inspectorCalendarFeeds.inspectorId })
+    .from(t.inspectorCalendarFeeds)
+    .where(and(eq(t.inspectorCalendarFeeds.companyId, companyId), eq(t.inspectorCalendarFeeds.inspectorId, inspectorId), eq(t.inspectorCalendarFeeds.secretHash, secretHash)));
+  return Boolean(row);
+}
+
+/** An inspector's confirmed appointments since `since`, newest last, with their orders and offices. */
+export async function loadInspectorAppointments(db: Executor, companyId: string, inspectorId: number, since: Date) {
+  return db
+    .select({ order: t.orders, office: t.offices })
+    .from(t.appointments)
+    .innerJoin(t.orders, and(eq(t.orders.companyId, t.appointments.companyId), eq(t.orders.id, t.appointments.orderId)))
+    .innerJoin(t.offices, and(eq(t.offices.companyId, t.orders.companyId), eq(t.offices.id, t.orders.officeId)))
+    .where(
+      and(
+        eq(t.appointments.companyId, companyId),
+        eq(t.appointments.inspectorId, inspectorId),
+        eq(t.appointments.kind, 'appointment'),
+        eq(t.orders.status, 'confirmed'),
+        sql`upper(${t.appointments.during}) >= ${since.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(desc(sql`lower(${t.appointments.during})`))
+    .limit(2000);
+}

@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import type { AdminOrder, AdminOrdersQuery, AdminOrdersResponse } from '@scheduler/contracts/confirm';
+import type { Database } from '../../db/connection.ts';
+import { NotFoundError, UnauthorizedError } from '../../errors.ts';
+import { calendarFeed, type ConfirmedOrderFacts } from '../notifications/notifications.service.ts';
+import { hashToken } from '../sessions/tokens.ts';
+import {
+  calendarSecretMatches,
+  findCompany,
+  inspectorExists,
+  listConfirmedOrders,
+  loadInspectorAppointments,
+  loadNames,
+  loadOrderEvents,
+  loadParties,
+  saveCalendarSecret,
+} from './admin-orders.repository.ts';
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+/** How far back an inspector's feed reaches: recent history, without growing forever. */
+const FEED_HISTORY_DAYS = 90;
+
+type Snapshot = { total_cents?: unknown; lines?: Array<{ id?: unknown; name?: unknown }> } | null;
+
+function personName(person: Record<string, unknown>): string {
+  return [person.first, person.last].filter((part) => typeof part === 'string' && part.trim() !== '').join(' ');
+}
+
+async function companyOf(db: Database, key: string) {
+  const company = await findCompany(db, key);
+  if (!company) throw new NotFoundError('The company');
+  return company;
+}
+
+/** One page of the company's confirmed orders, soonest first (the office's view). */
+export async function listOrders(db: Database, companyKey: string, query: AdminOrdersQuery): Promise<AdminOrdersResponse> {
+  const company = await companyOf(db, companyKey);
+  const { rows, total } = await listConfirmedOrders(db, company.id, query, { offset: (query.page - 1) * query.per_page, limit: query.per_page });
+  const [parties, names] = await Promise.all([loadParties(db, company.id, rows.map((r) => r.order.id)), loadNames(db, company.id)]);
+  const orders = rows.map(({ order }): AdminOrder => {
+    const snapshot = order.pricingSnapshot as Snapshot;
+    return {
+      id: order.id,
+      status: order.status,
+      confirmed_at: order.confirmedAt?.toISOString() ?? null,
+      datetime: order.datetime?.toISOString() ?? null,
+      duration: order.durationMinutes,
+      inspectors: order.inspectors.map((i) => ({ id: i.id, name: names.inspectors.get(i.id) ?? '' })),
+      address: { address1: order.address1, address2: order.address2, city: order.city, state: order.stateId === null ? '' : (names.states.get(order.stateId) ?? ''), postal_code: order.postalCode },
+      people: parties
+        .filter((p) => p.orderId === order.id)
+        .map((p) => ({ role: p.role, name: personName(p.person), email: typeof p.person.email === 'string' ? p.person.email : '' })),
+      services: (snapshot?.lines ?? []).map((line) => ({ id: String(line.id ?? ''), name: String(line.name ?? '') })),
+      total_cents: typeof snapshot?.total_cents === 'number' ? snapshot.total_cents : null,
+      currency: company.currency,
+      paid: order.paid,
+    };
+  });
+  return { orders, page: query.page, per_page: query.per_page, total };
+}
+
+export async function orderEvents(db: Database, companyKey: string, orderId: string) {
+  const company = await companyOf(db, companyKey);
+  const events = await loadOrderEvents(db, company.id, orderId);
+  if (!events) throw new NotFoundError('The order');
+  return { events: events.map((e) => ({ id: e.id, type: e.type, data: e.data, created_at: e.createdAt.toISOString() })) };
+}
+
+/**
+ * A new secret for the inspector's calendar feed, and the feed's URL. Only its hash is kept, so
+ * the URL is shown this once; issuing another replaces it (the old URL stops working).
+ */
+export async function issueCalendarFeed(db: Database, companyKey: string, inspectorId: number, baseUrl: string): Promise<{ url: string }> {
+  const company = await companyOf(db, companyKey);
+  if (!(await inspectorExists(db, company.id, inspectorId))) throw new NotFoundError('The inspector');
+  const secret = randomBytes(24).toString('base64url');
+  await saveCalendarSecret(db, company.id, inspectorId, hashToken(secret));
+  return { url: `${baseUrl}/api/admin/companies/${companyKey}/inspectors/${inspectorId}/calendar.ics?secret=${secret}` };
+}
+
+/** The inspector's confirmed appointments as an iCalendar feed, for the holder of the feed's secret. */
+export async function inspectorCalendar(db: Database, companyKey: string, inspectorId: number, secret: string, now: Date): Promise<string> {
+  const company = await findCompany(db, companyKey);
+  // One answer for every wrong URL: a feed's existence is not revealed without its secret.
+  if (!company || !(await calendarSecretMatches(db, company.id, inspectorId, hashToken(secret)))) throw new UnauthorizedError('This calendar link is not valid.');
+  const [rows, names] = await Promise.all([loadInspectorAppointments(db, company.id, inspectorId, new Date(now.getTime() - FEED_HISTORY_DAYS * DAY_MS)), loadNames(db, company.id)]);
+  const facts = rows.map(({ order, office }): ConfirmedOrderFacts => {
+    const start = order.datetime!;
+    const snapshot = order.pricingSnapshot as Snapshot;
+    return {
+      orderId: order.id,
+      office: { name: office.name, phone: office.phone, email: office.email, timeZone: office.timeZone },
+      start,
+      end: new Date(start.getTime() + order.durationMinutes * MINUTE_MS),
+      confirmedAt: order.confirmedAt ?? start,
+      inspectors: order.inspectors.map((i) => names.inspectors.get(i.id) ?? `#${i.id}`),
+      address: { address1: order.address1, address2: order.address2, city: order.city, state: order.stateId === null ? '' : (names.states.get(order.stateId) ?? ''), postalCode: order.postalCode },
+      services: (snapshot?.lines ?? []).map((line) => String(line.name ?? '')),
+      totalCents: null,
+      currency: company.currency,
+      clientNames: [],
+      specialNote: order.specialNote,
+    };
+  });
+  const zone = rows[0]?.office.timeZone ?? 'UTC';
+  return calendarFeed(`${names.inspectors.get(inspectorId) ?? 'Inspector'}: inspections`, zone, facts);
+}
+
+const CSV_COLUMNS = ['id', 'datetime', 'duration_minutes', 'inspectors', 'address', 'people', 'services', 'total', 'currency', 'status', 'paid'] as const;
+
+/** One CSV field: quoted when needed, and a leading formula character neutralised for spreadsheets. */
+function csvField(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** The page of orders as CSV (RFC 4180, CRLF), one row per order. */
+export function ordersCsv(page: AdminOrdersResponse): string {
+  const rows = page.orders.map((o) => [
+    o.id,
+    o.datetime ?? '',
+    String(o.duration),
+    o.inspectors.map((i) => i.name).join('; '),
+    [o.address.address1, o.address.address2, o.address.city, o.address.state, o.address.postal_code].filter(Boolean).join(', '),
+    o.people.map((p) => `${p.role}: ${p.name}${p.email ? ` <${p.email}>` : ''}`).join('; '),
+    o.services.map((s) => s.name).join('; '),
+    o.total_cents === null ? '' : (o.total_cents / 100).toFixed(2),
+    o.currency,
+    o.status,
+    o.paid ? 'yes' : 'no',
+  ]);
+  return [CSV_COLUMNS as readonly string[], ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+}

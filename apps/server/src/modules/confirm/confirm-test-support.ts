@@ -1,0 +1,64 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
+import type { Database } from '../../db/connection.ts';
+import * as t from '../../db/schema.ts';
+import { dayFromNow, wizardCalls } from '../../test-support/wizard-calls.ts';
+
+/** The demo company's single-family inspection, in every demo inspector's services. */
+export const DEMO_SERVICE = 'a1c0ffee-0000-4000-8000-000000000001';
+const OHIO = 36;
+
+/** A visitor's order in the demo company, filled in step by step as the wizard would. */
+export class DemoOrder {
+  private constructor(
+    private readonly app: FastifyInstance,
+    private readonly db: Database,
+    readonly token: string,
+    readonly orderId: string,
+    readonly companyId: string,
+  ) {}
+
+  static async start(app: FastifyInstance, db: Database, token: string): Promise<DemoOrder> {
+    const order = await app.inject({ method: 'GET', url: '/demo/online-scheduler/order', headers: { 'x-auth-token': token } });
+    const orderId = order.json<{ id: string }>().id;
+    const [row] = await db.select({ companyId: t.orders.companyId }).from(t.orders).where(eq(t.orders.id, orderId));
+    return new DemoOrder(app, db, token, orderId, row!.companyId);
+  }
+
+  private get calls() {
+    return wizardCalls(() => this.app);
+  }
+
+  /** The cart, address and visitor role, written as the steps not in this branch would save them. */
+  async fillIn(options: { clientEmail?: string; agentEmail?: string } = {}): Promise<void> {
+    await this.db
+      .update(t.orders)
+      .set({ serviceIds: [DEMO_SERVICE], address1: '1450 Morse Rd', city: 'Columbus', stateId: OHIO, postalCode: '43229', userType: { type: 'CLIENT_BUYER', text: 'Home Buyer', other: '' } })
+      .where(and(eq(t.orders.companyId, this.companyId), eq(t.orders.id, this.orderId)));
+    await this.db.insert(t.orderParties).values({ companyId: this.companyId, orderId: this.orderId, role: 'client', position: 0, person: { first: 'Dana', last: 'Whitaker', email: options.clientEmail ?? 'dana@example.com' } });
+    if (options.agentEmail) {
+      await this.db.insert(t.orderParties).values({ companyId: this.companyId, orderId: this.orderId, role: 'buyers_agent', position: 0, person: { first: 'Ray', last: 'Ortiz', email: options.agentEmail } });
+    }
+  }
+
+  /** Slots over the next fortnight, at most `perDay` a day. */
+  async slots(perDay = 8, days = 13): Promise<AppointmentSlot[]> {
+    const response = await this.calls.get(this.token, `/availability?from=${dayFromNow(0)}&to=${dayFromNow(days)}&limit=${perDay}`);
+    if (response.statusCode !== 200) throw new Error(`availability answered ${response.statusCode}`);
+    return response.json<AppointmentSlot[]>();
+  }
+
+  async hold(slot: AppointmentSlot) {
+    return this.calls.post(this.token, '/set_datetime', { datetime: new Date(slot.timestamp * 1000).toISOString(), inspectors: slot.users });
+  }
+
+  confirm(specialNote = '', idempotencyKey?: string) {
+    return this.app.inject({
+      method: 'POST',
+      url: '/demo/json/online_scheduler/confirm',
+      headers: { 'x-auth-token': this.token, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
+      payload: { special_note: specialNote },
+    });
+  }
+}

@@ -1,0 +1,157 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/connection.ts';
+import * as t from '../../db/schema.ts';
+import { clearHoldsBeforeBooking } from '../scheduling/scheduling.service.ts';
+
+/** What a stored confirm answered for one Idempotency-Key of one order, or null. */
+export async function findConfirmRequest(db: Executor, companyId: string, orderId: string, key: string): Promise<Record<string, unknown> | null> {
+  const [row] = await db
+    .select({ response: t.confirmRequests.response })
+    .from(t.confirmRequests)
+    .where(and(eq(t.confirmRequests.companyId, companyId), eq(t.confirmRequests.orderId, orderId), eq(t.confirmRequests.idempotencyKey, key)));
+  return row?.response ?? null;
+}
+
+export async function saveConfirmRequest(db: Executor, companyId: string, orderId: string, key: string, response: Record<string, unknown>): Promise<void> {
+  await db.insert(t.confirmRequests).values({ companyId, orderId, idempotencyKey: key, response }).onConflictDoNothing();
+}
+
+/**
+ * The order's status and payment link, its row locked until the transaction ends: two confirms
+ * of one order (a double click, a retry) run one after the other, and the second sees the first.
+ */
+export async function lockOrderStatus(tx: Executor, companyId: string, orderId: string): Promise<{ status: string; payUrl: string | null } | null> {
+  const [row] = await tx
+    .select({ status: t.orders.status, payUrl: t.orders.payUrl })
+    .from(t.orders)
+    .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)))
+    .for('update');
+  return row ?? null;
+}
+
+/**
+ * Turns the order's time into appointments, one per inspector: its own holds go, and so do the
+ * lapsed holds of those inspectors (the exclusion constraint cannot see expiry). Throws the
+ * database's exclusion violation (23P01) when another booking holds the time.
+ */
+export async function bookAppointments(
+  tx: Executor,
+  booking: { companyId: string; officeId: string; orderId: string; inspectorIds: number[]; start: number; end: number; now: Date },
+): Promise<void> {
+  await clearHoldsBeforeBooking(tx, booking);
+  await tx.insert(t.appointments).values(
+    booking.inspectorIds.map((inspectorId) => ({
+      companyId: booking.companyId,
+      officeId: booking.officeId,
+      orderId: booking.orderId,
+      inspectorId,
+      kind: 'appointment' as const,
+      during: sql`tstzrange(${new Date(booking.start).toISOString()}::timestamptz, ${new Date(booking.end).toISOString()}::timestamptz, '[)')`,
+      holdExpiresAt: null,
+    })),
+  );
+}
+
+export async function markOrderConfirmed(
+  tx: Executor,
+  companyId: string,
+  orderId: string,
+  confirmed: { at: Date; specialNote: string; pricingSnapshot: Record<string, unknown>; payUrl: string | null },
+): Promise<void> {
+  await tx
+    .update(t.orders)
+    .set({ status: 'confirmed', saved: true, confirmedAt: confirmed.at, specialNote: confirmed.specialNote, pricingSnapshot: confirmed.pricingSnapshot, payUrl: confirmed.payUrl, updatedAt: confirmed.at })
+    .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
+}
+
+type PartyRole = (typeof t.orderParties.$inferSelect)['role'];
+
+/**
+ * What confirming reads, in one statement: the order, whether its office still takes bookings,
+ * its people, the company's currency and its notification settings (as stored; null when its
+ * document never had the section).
+ */
+export async function loadConfirmable(db: Executor, companyId: string, orderId: string) {
+  const [row] = await db
+    .select({
+      order: t.orders,
+      officeActive: t.offices.active,
+      currency: t.companies.currency,
+      notifications: t.companyNotifications.settings,
+      parties: sql<Array<{ role: PartyRole; person: Record<string, unknown> }> | string>`(
+        select coalesce(json_agg(json_build_object('role', p.role, 'person', p.person) order by p.role, p.position), '[]')
+        from ${t.orderParties} p where p.company_id = ${t.orders.companyId} and p.order_id = ${t.orders.id})`,
+    })
+    .from(t.orders)
+    .innerJoin(t.companies, eq(t.companies.id, t.orders.companyId))
+    .innerJoin(t.offices, and(eq(t.offices.companyId, t.orders.companyId), eq(t.offices.id, t.orders.officeId)))
+    .leftJoin(t.companyNotifications, eq(t.companyNotifications.companyId, t.orders.companyId))
+    .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
+  if (!row) return null;
+  // Drivers differ in whether they parse json for a raw expression.
+  const parties = typeof row.parties === 'string' ? (JSON.parse(row.parties) as Exclude<typeof row.parties, string>) : row.parties;
+  return { ...row, parties };
+}
+
+/** The catalogue's prices of the order's packages and services, as they are now. */
+export async function loadCataloguePrices(db: Executor, companyId: string, packageIds: number[], serviceIds: string[]) {
+  const [packages, services] = await Promise.all([
+    packageIds.length
+      ? db.select({ id: t.packages.id, name: t.packages.name, priceCents: t.packages.priceCents }).from(t.packages).where(and(eq(t.packages.companyId, companyId), inArray(t.packages.id, packageIds)))
+      : Promise.resolve([]),
+    serviceIds.length
+      ? db.select({ id: t.services.id, name: t.services.name, priceCents: t.services.priceCents }).from(t.services).where(and(eq(t.services.companyId, companyId), inArray(t.services.id, serviceIds)))
+      : Promise.resolve([]),
+  ]);
+  return { packages, services };
+}
+
+/** The services inside the order's packages, for not charging a package's service twice. */
+export async function loadPackageServiceIds(db: Executor, companyId: string, packageIds: number[]): Promise<string[]> {
+  if (packageIds.length === 0) return [];
+  const rows = await db
+    .select({ serviceId: t.packageServices.serviceId })
+    .from(t.packageServices)
+    .where(and(eq(t.packageServices.companyId, companyId), inArray(t.packageServices.packageId, packageIds)));
+  return rows.map((r) => r.serviceId);
+}
+
+export interface JobToEnqueue {
+  companyId: string;
+  kind: string;
+  dedupeKey: string;
+  payload: Record<string, unknown>;
+  runAt: Date;
+}
+
+/**
+ * What a confirm leaves behind, in one statement of its transaction: the audit event, the jobs
+ * (one whose dedupe key is already queued is not added again) and, when the browser sent one,
+ * the answer under its Idempotency-Key.
+ */
+export async function recordConfirmation(
+  tx: Executor,
+  confirmation: { companyId: string; orderId: string; event: Record<string, unknown>; jobs: JobToEnqueue[]; idempotency: { key: string; response: Record<string, unknown> } | null },
+): Promise<void> {
+  const { companyId, orderId } = confirmation;
+  const jobRows = confirmation.jobs.map(
+    (job) => sql`(${job.companyId}::uuid, ${job.kind}, ${job.dedupeKey}, ${JSON.stringify(job.payload)}::jsonb, ${job.runAt.toISOString()}::timestamptz)`,
+  );
+  const parts = [sql`event as (insert into ${t.orderEvents} (company_id, order_id, type, data) values (${companyId}, ${orderId}, 'confirmed', ${JSON.stringify(confirmation.event)}::jsonb) returning 1)`];
+  if (jobRows.length) {
+    parts.push(sql`queued as (insert into ${t.jobs} (company_id, kind, dedupe_key, payload, run_at) values ${sql.join(jobRows, sql`, `)} on conflict (company_id, dedupe_key) do nothing returning 1)`);
+  }
+  const last = confirmation.idempotency
+    ? sql`insert into ${t.confirmRequests} (company_id, order_id, idempotency_key, response) values (${companyId}, ${orderId}, ${confirmation.idempotency.key}, ${JSON.stringify(confirmation.idempotency.response)}::jsonb) on conflict do nothing`
+    : sql`select 1`;
+  await tx.execute(sql`with ${sql.join(parts, sql`, `)} ${last}`);
+}
+
+/** Whether any two confirmed appointments of one inspector overlap (the benchmark's and tests' check). */
+export async function countOverlaps(db: Executor, companyId: string): Promise<number> {
+  const result = (await db.execute(sql`
+    select count(*)::int as n from ${t.appointments} a join ${t.appointments} b
+      on a.company_id = b.company_id and a.inspector_id = b.inspector_id and a.id < b.id and a.during && b.during
+    where a.company_id = ${companyId}`)) as unknown as { rows: Array<{ n: number }> };
+  return Number(result.rows[0]?.n ?? 0);
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { confirmBodySchema, confirmResponseSchema, IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from '@scheduler/contracts/confirm';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { sessionOf } from '../../plugins/session-auth.ts';
+import { companyKeyParam, noQuery } from '../shared-schemas.ts';
+import { pricingStoreOf } from '../pricing/pricing.service.ts';
+import { confirmOrder, type ConfirmDeps } from './confirm.service.ts';
+import { engineOrderPricing } from './order-pricing.ts';
+
+/** The optional Idempotency-Key header: absent is fine, malformed is a 400 naming it. */
+function idempotencyKeyOf(value: string | string[] | undefined): string | null {
+  if (value === undefined) return null;
+  const parsed = idempotencyKeySchema.safeParse(Array.isArray(value) ? value[0] : value);
+  if (!parsed.success) throw new AppError(400, 'invalid_request', 'The Idempotency-Key header must be 1 to 200 printable characters without spaces.', IDEMPOTENCY_KEY_HEADER);
+  return parsed.data;
+}
+
+export function confirmRoutes(ctx: AppContext) {
+  const deps: ConfirmDeps = { store: ctx.scheduling, priceOrder: engineOrderPricing({ db: ctx.db, scheduling: ctx.scheduling, pricing: pricingStoreOf(ctx) }), onJobsEnqueued: () => ctx.notifications?.wake() };
+  return async (instance: FastifyInstance) => {
+    const app = instance.withTypeProvider<ZodTypeProvider>();
+    app.post(
+      '/:company_key/json/online_scheduler/confirm',
+      {
+        ...ctx.access.confirm,
+        schema: {
+          tags: ['confirm'],
+          summary: 'Confirms the order: its held time becomes the booking (idempotent; send an Idempotency-Key header to make retries safe)',
+          params: companyKeyParam,
+          querystring: noQuery,
+          body: confirmBodySchema,
+          response: { 200: confirmResponseSchema, 409: confirmResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const result = await confirmOrder(deps, sessionOf(request), request.body, idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER]));
+        return reply.status(result.status === 'ok' ? 200 : 409).send(result);
+      },
+    );
+  };
+}

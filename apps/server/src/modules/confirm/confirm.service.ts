@@ -1,0 +1,148 @@
+import { notificationsSchema } from '@scheduler/contracts/company-document';
+import type { ConfirmBody, ConfirmResponse } from '@scheduler/contracts/confirm';
+import { missingParts, missingPartsMessage, requiredRoles, type PartyRole } from '@scheduler/domain/confirm/completeness';
+import { paymentUrl } from '@scheduler/domain/confirm/payment-link';
+import type { Executor } from '../../db/connection.ts';
+import { changeKeys } from '../../db/change-feed.ts';
+import { AppError, NotFoundError, UnauthorizedError } from '../../errors.ts';
+import { confirmationEmailJobs, type ConfirmableOrder } from '../notifications/notifications.service.ts';
+import { timeAvailable, type SchedulingStore } from '../scheduling/scheduling.service.ts';
+import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
+import { bookAppointments, findConfirmRequest, loadConfirmable, lockOrderStatus, markOrderConfirmed, recordConfirmation, saveConfirmRequest } from './confirm.repository.ts';
+
+const MINUTE_MS = 60_000;
+
+/** The priced cart as confirmed, frozen on the order: its total, currency and the lines e-mails and the office's list name. */
+export interface PricingSnapshot extends Record<string, unknown> {
+  total_cents: number;
+  currency: string;
+  lines: Array<{ kind: string; id: string; name: string; amount_cents: number }>;
+}
+
+/** Prices the order inside the confirm's transaction, as of the confirm's `now`. */
+export type PriceOrder = (tx: Executor, order: ConfirmableOrder['order'], currency: string, now: Date) => Promise<PricingSnapshot>;
+
+export interface ConfirmDeps {
+  store: SchedulingStore;
+  priceOrder: PriceOrder;
+  /** Told after a confirm committed e-mails to send, so that the worker need not wait for its next poll. */
+  onJobsEnqueued?: () => void;
+}
+
+/** Another booking took the time between the lapse of the hold and this confirm. */
+class TimeTaken extends Error {}
+
+function isOverlapViolation(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if ((current as { code?: unknown }).code === '23P01') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+function peopleByRole(aggregate: ConfirmableOrder): Partial<Record<PartyRole, number>> {
+  const counts: Partial<Record<PartyRole, number>> = {};
+  for (const party of aggregate.parties) if (party.role !== 'contact') counts[party.role] = (counts[party.role] ?? 0) + 1;
+  return counts;
+}
+
+/** 400 naming the first missing part as the field and every missing part in the message. */
+function assertComplete(aggregate: ConfirmableOrder): void {
+  const { order } = aggregate;
+  const userType = order.userType?.type ?? null;
+  const missing = missingParts({
+    heldTime: order.datetime ? { start: order.datetime, inspectorIds: order.inspectors.map((i) => i.id) } : null,
+    address: { address1: order.address1, city: order.city, postalCode: order.postalCode },
+    userType,
+    peoplePresent: peopleByRole(aggregate),
+    requiredRoles: requiredRoles(userType),
+    serviceCount: order.packageIds.length + order.serviceIds.length,
+  });
+  if (missing.length > 0) throw new AppError(400, 'order_incomplete', missingPartsMessage(missing), missing[0]);
+}
+
+/**
+ * Confirms the session's order (spec 7.7, 4.8). In one transaction: the held time becomes the
+ * inspectors' appointments, the price is frozen, the order is marked confirmed, the audit event
+ * is written and the e-mails are enqueued. A repeat (the same Idempotency-Key, or any confirm of
+ * an order already confirmed) answers what the first did and changes nothing.
+ */
+export async function confirmOrder(deps: ConfirmDeps, session: AuthenticatedSession, body: ConfirmBody, idempotencyKey: string | null, now = deps.store.now()): Promise<ConfirmResponse> {
+  const { db } = deps.store;
+  const { companyId, orderId } = session;
+  const aggregate = await loadConfirmable(db, companyId, orderId);
+  if (!aggregate) throw new NotFoundError('The order');
+  // As every write: an office that no longer takes online bookings ends its sessions.
+  if (!aggregate.officeActive) throw new UnauthorizedError();
+  const { order } = aggregate;
+  // Only a confirm that succeeded stores its answer, and it confirmed the order: a draft has none.
+  if (order.status === 'confirmed') {
+    const stored = idempotencyKey ? await findConfirmRequest(db, companyId, orderId, idempotencyKey) : null;
+    return (stored as ConfirmResponse | null) ?? remember(db, session, idempotencyKey, { status: 'ok', pay_url: order.payUrl });
+  }
+  assertComplete(aggregate);
+  const settings = notificationsSchema.parse(aggregate.notifications ?? {});
+  const company = { currency: aggregate.currency };
+
+  const start = order.datetime!.getTime();
+  const inspectorIds = order.inspectors.map((i) => i.id);
+  // A visitor who comes back after the held time has passed cannot book it: offer what is free now.
+  if (start <= now.getTime()) return { status: 'unavailable', appointments: await alternativesFor(deps.store, session, order, now) };
+  let response: ConfirmResponse;
+  try {
+    response = await db.transaction(async (tx) => {
+      const current = await lockOrderStatus(tx, companyId, orderId);
+      if (!current) throw new NotFoundError('The order');
+      // A concurrent confirm of this order committed while this one read: answer as it did.
+      if (current.status === 'confirmed') return { status: 'ok' as const, pay_url: current.payUrl };
+      try {
+        await bookAppointments(tx, { companyId, officeId: order.officeId, orderId, inspectorIds, start, end: start + order.durationMinutes * MINUTE_MS, now });
+      } catch (error) {
+        // The whole transaction rolls back: nothing of this confirm remains.
+        if (isOverlapViolation(error)) throw new TimeTaken();
+        throw error;
+      }
+      const snapshot = await deps.priceOrder(tx, order, company.currency, now);
+      const payUrl = settings.payment_link ? paymentUrl(settings.payment_link, { orderId, amountCents: snapshot.total_cents, currency: snapshot.currency }) : null;
+      await markOrderConfirmed(tx, companyId, orderId, { at: now, specialNote: body.special_note, pricingSnapshot: snapshot, payUrl });
+      const answer = { status: 'ok' as const, pay_url: payUrl };
+      await recordConfirmation(tx, {
+        companyId,
+        orderId,
+        event: { start: new Date(start).toISOString(), duration: order.durationMinutes, inspectors: inspectorIds, total_cents: snapshot.total_cents },
+        jobs: confirmationEmailJobs(aggregate, settings, now),
+        idempotency: idempotencyKey ? { key: idempotencyKey, response: answer } : null,
+      });
+      return answer;
+    });
+  } catch (error) {
+    if (!(error instanceof TimeTaken)) throw error;
+    return { status: 'unavailable', appointments: await alternativesFor(deps.store, session, order, now) };
+  }
+  deps.store.changes.announce(changeKeys.schedule(companyId));
+  deps.store.changes.announce(changeKeys.order(orderId));
+  deps.onJobsEnqueued?.();
+  return response;
+}
+
+async function remember(db: Executor, session: AuthenticatedSession, key: string | null, response: ConfirmResponse & { status: 'ok' }): Promise<ConfirmResponse> {
+  if (key) await saveConfirmRequest(db, session.companyId, session.orderId, key, response);
+  return response;
+}
+
+/** set_datetime's alternatives for the time that was taken (spec 2.12). */
+async function alternativesFor(store: SchedulingStore, session: AuthenticatedSession, order: ConfirmableOrder['order'], now: Date) {
+  const start = order.datetime!.getTime();
+  const answer = await timeAvailable(
+    store,
+    session,
+    {
+      from: new Date(start).toISOString(),
+      to: new Date(start + order.durationMinutes * MINUTE_MS).toISOString(),
+      duration: order.durationMinutes,
+      inspectors: order.inspectors.map((i) => i.id),
+    },
+    now,
+  );
+  return answer.appointments;
+}

@@ -1,0 +1,229 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import ICAL from 'ical.js';
+import { simpleParser } from 'mailparser';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import * as t from '../../db/schema.ts';
+import { describeOnEachDatabase } from '../../test-support/each-database.ts';
+import { demoDocument, startDemoSession, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../test-support/test-app.ts';
+import { outboxTransport } from '../notifications/mail-transport.ts';
+import { NotificationWorker } from '../notifications/notification-worker.ts';
+import { countOverlaps } from './confirm.repository.ts';
+import { DemoOrder } from './confirm-test-support.ts';
+
+const HOLD_MS = 15 * 60_000;
+const quietLog = { info: () => {}, warn: () => {} };
+
+describeOnEachDatabase('confirm', (factory) => {
+  let harness: TestApp;
+  let outbox: string;
+  let worker: NotificationWorker;
+  beforeAll(async () => {
+    harness = await startTestApp(factory, { config: { SESSION_RATE_LIMIT: '1000', SEARCH_RATE_LIMIT: '1000', WRITE_RATE_LIMIT: '1000' } });
+    // The company sends the agents a copy, its office copy to its own address, writes to clients in
+    // its own words, and offers online payment.
+    const notifications = {
+      notify_agents: true,
+      office_email: 'bookings@sciotovalley.example',
+      payment_link: 'https://pay.example.com/{order_id}?amount={amount}&currency={currency}',
+      templates: { client: { subject: 'Booked for {client_name}: {datetime}', body: 'See you at {address} with {inspectors}. {not_a_placeholder}' } },
+    };
+    const document = { ...demoDocument(), notifications };
+    const imported = await harness.app.inject({ method: 'PUT', url: '/api/admin/companies/demo', headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` }, payload: document });
+    expect(imported.statusCode).toBe(200);
+    outbox = mkdtempSync(join(tmpdir(), 'confirm-outbox-'));
+    worker = new NotificationWorker({ db: harness.database.db, transport: outboxTransport(outbox), log: quietLog, mailFrom: '', pollMs: 60_000, leaseMs: 60_000, retryBaseMs: 10, retryMaxMs: 100 });
+  });
+  afterEach(() => harness.clock.reset());
+  afterAll(async () => {
+    await harness.close();
+    rmSync(outbox, { recursive: true, force: true });
+  });
+
+  const newOrder = async () => DemoOrder.start(harness.app, harness.database.db, await startDemoSession(harness.app));
+
+  async function appointmentsOf(orderId: string) {
+    return harness.database.db.select().from(t.appointments).where(eq(t.appointments.orderId, orderId));
+  }
+
+  async function jobsOf(orderId: string) {
+    const jobs = await harness.database.db.select().from(t.jobs);
+    return jobs.filter((job) => job.payload.order_id === orderId);
+  }
+
+  it('books the held time once, however often it is confirmed, and sends one set of e-mails', async () => {
+    const order = await newOrder();
+    await order.fillIn({ clientEmail: 'dana@example.com', agentEmail: 'ray@example.com' });
+    const slot = (await order.slots())[0]!;
+    expect((await order.hold(slot)).statusCode).toBe(200);
+
+    const first = await order.confirm('Gate code 1234');
+    expect(first.statusCode).toBe(200);
+    const payUrl = first.json().pay_url as string;
+    expect(payUrl).toBe(`https://pay.example.com/${order.orderId}?amount=425.00&currency=USD`);
+    expect((await order.confirm('Gate code 1234')).json()).toEqual({ status: 'ok', pay_url: payUrl });
+    const keyed = await Promise.all(Array.from({ length: 5 }, () => order.confirm('Gate code 1234', 'key-1')));
+    for (const answer of keyed) expect(answer.json()).toEqual({ status: 'ok', pay_url: payUrl });
+
+    const booked = await appointmentsOf(order.orderId);
+    expect(booked.map((a) => [a.kind, a.inspectorId]).sort()).toEqual(slot.users.map((id) => ['appointment', id]).sort());
+    const [row] = await harness.database.db.select().from(t.orders).where(eq(t.orders.id, order.orderId));
+    expect(row).toMatchObject({ status: 'confirmed', specialNote: 'Gate code 1234', payUrl, pricingSnapshot: { total_cents: 42_500, currency: 'USD' } });
+    const events = await harness.database.db.select().from(t.orderEvents).where(and(eq(t.orderEvents.orderId, order.orderId), eq(t.orderEvents.type, 'confirmed')));
+    expect(events).toHaveLength(1);
+    // The client, the agent and the office.
+    expect((await jobsOf(order.orderId)).map((j) => j.payload.audience).sort()).toEqual(['agent', 'client', 'office']);
+
+    // The order reads as confirmed and refuses changes.
+    const read = await harness.app.inject({ method: 'GET', url: '/demo/online-scheduler/order', headers: { 'x-auth-token': order.token } });
+    expect(read.json()).toMatchObject({ confirmed: true, pay_url: payUrl, hold_expires_at: null, special_note: 'Gate code 1234' });
+    const change = await order.hold(slot);
+    expect(change.statusCode).toBe(409);
+    expect(change.json()).toMatchObject({ error: { code: 'order_confirmed' } });
+
+    // The e-mails, read back as a mail program would.
+    const before = new Set(readdirSync(outbox));
+    expect(await worker.runDue()).toBeGreaterThanOrEqual(3);
+    const written = readdirSync(outbox).filter((name) => !before.has(name));
+    const mails = await Promise.all(written.map(async (name) => simpleParser(readFileSync(join(outbox, name)))));
+    const mine = mails.filter((mail) => mail.text?.includes('1450 Morse Rd'));
+    expect(mine.map((mail) => (Array.isArray(mail.to) ? '' : mail.to?.text)).sort()).toEqual(['bookings@sciotovalley.example', 'dana@example.com', 'ray@example.com']);
+    for (const mail of mine) {
+      const ics = mail.attachments.find((a) => a.contentType.startsWith('text/calendar'));
+      expect(ics).toBeDefined();
+      const calendar = new ICAL.Component(ICAL.parse(ics!.content.toString('utf8')));
+      const vtimezone = calendar.getFirstSubcomponent('vtimezone');
+      expect(vtimezone?.getFirstPropertyValue('tzid')).toBe('America/New_York');
+      const event = new ICAL.Event(calendar.getFirstSubcomponent('vevent')!);
+      expect(event.uid).toBe(`order-${order.orderId}@online-scheduler`);
+      expect(event.component.getFirstProperty('dtstart')?.getParameter('tzid')).toBe('America/New_York');
+      const zone = new ICAL.Timezone(vtimezone!);
+      event.startDate.zone = zone;
+      expect(event.startDate.toJSDate().getTime()).toBe(slot.timestamp * 1000);
+      expect(event.location).toContain('1450 Morse Rd, Columbus, OH 43229');
+      expect(event.description).toContain('Inspector(s):');
+    }
+    const client = mine.find((mail) => !Array.isArray(mail.to) && mail.to?.text === 'dana@example.com')!;
+    // The company's own template, its placeholders filled and an unknown one left as written.
+    expect(client.subject).toMatch(/^Booked for Dana Whitaker: \d{1,2}\/\d{1,2}\/\d{4} at \d{1,2}:\d{2}(AM|PM)$/);
+    expect(client.text?.trim()).toMatch(/^See you at 1450 Morse Rd, Columbus, OH 43229 with [A-Z][a-z]+ [A-Z][a-z]+.* \{not_a_placeholder\}$/);
+    // The agent's e-mail is the built-in default.
+    const agent = mine.find((mail) => !Array.isArray(mail.to) && mail.to?.text === 'ray@example.com')!;
+    expect(agent.subject).toMatch(/^Inspection booked for Dana Whitaker on /);
+    const office = mine.find((mail) => !Array.isArray(mail.to) && mail.to?.text === 'bookings@sciotovalley.example')!;
+    expect(office.text).toContain('Total: $425.00');
+    expect(office.text).toContain('Special instructions: Gate code 1234');
+
+    // Nothing is sent twice.
+    expect(await worker.runDue()).toBe(0);
+    expect(await countOverlaps(harness.database.db, order.companyId)).toBe(0);
+  });
+
+  it('refuses an incomplete order with 400 naming what is missing', async () => {
+    const empty = await newOrder();
+    const answer = await empty.confirm();
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toEqual({
+      error: { code: 'order_incomplete', field: 'datetime', message: 'The order is not complete yet: it needs a date and time, the inspection address, your role, a client and at least one service.' },
+    });
+
+    const noPeople = await newOrder();
+    await noPeople.fillIn();
+    await harness.database.db.delete(t.orderParties).where(eq(t.orderParties.orderId, noPeople.orderId));
+    await noPeople.hold((await noPeople.slots())[1]!);
+    const missing = await noPeople.confirm();
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toMatchObject({ field: 'client', message: 'The order is not complete yet: it needs a client.' });
+    expect(await appointmentsOf(noPeople.orderId)).toEqual([expect.objectContaining({ kind: 'hold' })]);
+    await noPeople.hold((await noPeople.slots())[1]!);
+  });
+
+  it('refuses a malformed body or Idempotency-Key with 400 naming the field', async () => {
+    const order = await newOrder();
+    const unknown = await harness.app.inject({ method: 'POST', url: '/demo/json/online_scheduler/confirm', headers: { 'x-auth-token': order.token }, payload: { special_note: '', extra: 1 } });
+    expect(unknown.statusCode).toBe(400);
+    const tooLong = await order.confirm('x'.repeat(4001));
+    expect(tooLong.json().error.field).toBe('special_note');
+    const badKey = await order.confirm('', 'has space');
+    expect(badKey.json().error.field).toBe('idempotency-key');
+  });
+
+  it('refuses to confirm once the office is retired, as every write', async () => {
+    const order = await newOrder();
+    await order.fillIn();
+    await order.hold((await order.slots())[5]!);
+    const [row] = await harness.database.db.select({ officeId: t.orders.officeId }).from(t.orders).where(eq(t.orders.id, order.orderId));
+    await harness.database.db.update(t.offices).set({ active: false }).where(eq(t.offices.id, row!.officeId));
+    try {
+      const answer = await order.confirm();
+      expect(answer.statusCode).toBe(401);
+      expect(answer.json()).toMatchObject({ error: { code: 'unauthorized' } });
+      expect((await appointmentsOf(order.orderId)).map((a) => a.kind)).not.toContain('appointment');
+    } finally {
+      await harness.database.db.update(t.offices).set({ active: true }).where(eq(t.offices.id, row!.officeId));
+    }
+  });
+
+  it('confirms a lapsed hold whose time is still free', async () => {
+    const order = await newOrder();
+    await order.fillIn();
+    const slot = (await order.slots())[2]!;
+    await order.hold(slot);
+    harness.clock.advance(HOLD_MS + 60_000);
+    expect((await order.confirm()).statusCode).toBe(200);
+    expect((await appointmentsOf(order.orderId)).every((a) => a.kind === 'appointment')).toBe(true);
+  });
+
+  it('offers other times when the held time has passed', async () => {
+    const order = await newOrder();
+    await order.fillIn();
+    const slot = (await order.slots())[0]!;
+    await order.hold(slot);
+    harness.clock.advance(slot.timestamp * 1000 - harness.clock.now() + 60_000);
+    const answer = await order.confirm();
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json().status).toBe('unavailable');
+    expect(answer.json().appointments.every((s: { timestamp: number }) => s.timestamp * 1000 > harness.clock.now())).toBe(true);
+    expect((await appointmentsOf(order.orderId)).map((a) => a.kind)).not.toContain('appointment');
+  });
+
+  it('answers 409 with alternatives when the hold lapsed and someone else took the time', async () => {
+    const late = await newOrder();
+    const quick = await newOrder();
+    await late.fillIn();
+    await quick.fillIn();
+    const slot = (await late.slots())[3]!;
+    await late.hold(slot);
+    harness.clock.advance(HOLD_MS + 60_000);
+    expect((await quick.hold(slot)).statusCode).toBe(200);
+    const answer = await late.confirm();
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json().status).toBe('unavailable');
+    expect(answer.json().appointments.length).toBeGreaterThan(0);
+    expect(answer.json().appointments.some((s: { timestamp: number; users: number[] }) => s.timestamp === slot.timestamp && s.users.join() === slot.users.join())).toBe(false);
+    const [row] = await harness.database.db.select({ status: t.orders.status }).from(t.orders).where(eq(t.orders.id, late.orderId));
+    expect(row!.status).toBe('draft');
+    expect(await jobsOf(late.orderId)).toEqual([]);
+    expect((await quick.confirm()).statusCode).toBe(200);
+  });
+
+  it('books a time once when two sessions whose holds lapsed race to confirm it', async () => {
+    const first = await newOrder();
+    const second = await newOrder();
+    await first.fillIn();
+    await second.fillIn();
+    const slot = (await first.slots())[4]!;
+    await first.hold(slot);
+    harness.clock.advance(HOLD_MS + 60_000);
+    expect((await second.hold(slot)).statusCode).toBe(200);
+    harness.clock.advance(HOLD_MS + 60_000);
+    // Both orders name the time, and neither holds it any longer.
+    const answers = await Promise.all([first.confirm(), second.confirm()]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const booked = [...(await appointmentsOf(first.orderId)), ...(await appointmentsOf(second.orderId))].filter((a) => a.kind === 'appointment');
+    expect(booked).toHaveLength(slot.users.length);
+    expect(await countOverlaps(harness.database.db, first.companyId)).toBe(0);
+  });
+});

@@ -1,0 +1,141 @@
+import { getVtimezoneComponent } from '@touch4it/ical-timezones';
+import ical, { ICalCalendarMethod } from 'ical-generator';
+import type { MessageTemplate } from '@scheduler/contracts/company-document';
+import { formatMoney } from '@scheduler/domain/formatting';
+import { formatAppointmentDateTime, joinNames, wallTimeIn } from '@scheduler/domain/scheduling-text';
+import type { Audience } from './confirmation-jobs.ts';
+
+/** What a confirmation e-mail and its invitation say about one confirmed order. */
+export interface ConfirmedOrderFacts {
+  orderId: string;
+  office: { name: string; phone: string; email: string; timeZone: string };
+  start: Date;
+  end: Date;
+  confirmedAt: Date;
+  inspectors: string[];
+  address: { address1: string; address2: string; city: string; state: string; postalCode: string };
+  services: string[];
+  totalCents: number | null;
+  currency: string;
+  clientNames: string[];
+  specialNote: string;
+}
+
+/** The built-in e-mails, used where the company document has no template of its own. */
+export const DEFAULT_TEMPLATES: Readonly<Record<Audience, MessageTemplate>> = {
+  client: {
+    subject: 'Your inspection on {datetime} is booked',
+    body: [
+      'Thank you for scheduling your inspection with {office_name}.',
+      '',
+      'When: {datetime}',
+      'Where: {address}',
+      'Inspector(s): {inspectors}',
+      'Services: {services}',
+      'Total: {total}',
+      '',
+      'The attached invitation adds the appointment to your calendar.',
+      'Questions or changes: call {office_phone} or write to {office_email}.',
+    ].join('\n'),
+  },
+  agent: {
+    subject: 'Inspection booked for {client_name} on {datetime}',
+    body: [
+      'An inspection for {client_name} has been booked with {office_name}.',
+      '',
+      'When: {datetime}',
+      'Where: {address}',
+      'Inspector(s): {inspectors}',
+      'Services: {services}',
+      '',
+      'Questions or changes: call {office_phone} or write to {office_email}.',
+    ].join('\n'),
+  },
+  office: {
+    subject: 'New online order: {datetime}, {address}',
+    body: [
+      'A new inspection was booked online.',
+      '',
+      'Order: {order_id}',
+      'When: {datetime}',
+      'Where: {address}',
+      'Inspector(s): {inspectors}',
+      'Client(s): {client_name}',
+      'Services: {services}',
+      'Total: {total}',
+      'Special instructions: {special_note}',
+    ].join('\n'),
+  },
+};
+
+export function addressLine(address: ConfirmedOrderFacts['address']): string {
+  const street = [address.address1, address.address2].filter((part) => part.trim() !== '').join(', ');
+  const region = [address.state, address.postalCode].filter((part) => part.trim() !== '').join(' ');
+  return [street, address.city, region].filter((part) => part.trim() !== '').join(', ');
+}
+
+/** The values the placeholders of a template stand for. */
+export function placeholderValues(facts: ConfirmedOrderFacts): Record<string, string> {
+  return {
+    order_id: facts.orderId,
+    datetime: formatAppointmentDateTime(wallTimeIn(facts.start, facts.office.timeZone)),
+    address: addressLine(facts.address),
+    inspectors: joinNames(facts.inspectors),
+    services: facts.services.join(', '),
+    total: facts.totalCents === null ? 'n/a' : formatMoney(facts.totalCents, facts.currency),
+    office_name: facts.office.name,
+    office_phone: facts.office.phone,
+    office_email: facts.office.email,
+    client_name: joinNames(facts.clientNames),
+    special_note: facts.specialNote || 'none',
+  };
+}
+
+/** Fills `{name}` placeholders; an unknown one is left as written. */
+export function fillTemplate(text: string, values: Readonly<Record<string, string>>): string {
+  return text.replace(/\{([a-z_]+)\}/g, (whole, name: string) => values[name] ?? whole);
+}
+
+/** The stable UID of an order's calendar event: a later change of the order updates the same event. */
+export function eventUid(orderId: string): string {
+  return `order-${orderId}@online-scheduler`;
+}
+
+/** An instant as a Date whose UTC fields read the office's wall time, which is what ical-generator writes with a TZID. */
+function wallClock(instant: Date, timeZone: string): Date {
+  return new Date(`${wallTimeIn(instant, timeZone).replace(' ', 'T')}Z`);
+}
+
+/** The invitation (.ics) of one confirmed order, in the office's time zone with its VTIMEZONE. */
+export function invitation(facts: ConfirmedOrderFacts): string {
+  const zone = facts.office.timeZone;
+  const calendar = ical({ prodId: { company: 'online-scheduler', product: 'confirmation' }, method: ICalCalendarMethod.REQUEST });
+  calendar.timezone({ name: zone, generator: getVtimezoneComponent });
+  calendar.createEvent(eventFor(facts));
+  return calendar.toString();
+}
+
+/** One order as a calendar event (the invitation and the inspectors' feeds). */
+export function eventFor(facts: ConfirmedOrderFacts) {
+  const zone = facts.office.timeZone;
+  return {
+    id: eventUid(facts.orderId),
+    stamp: facts.confirmedAt,
+    start: wallClock(facts.start, zone),
+    end: wallClock(facts.end, zone),
+    timezone: zone,
+    summary: `Home inspection: ${addressLine(facts.address)}`,
+    location: addressLine(facts.address),
+    description: [`Inspector(s): ${joinNames(facts.inspectors)}`, `Services: ${facts.services.join(', ')}`, `${facts.office.name}: ${facts.office.phone}`].join('\n'),
+    organizer: facts.office.email ? { name: facts.office.name, email: facts.office.email } : undefined,
+  };
+}
+
+/** A subscribable calendar of confirmed orders (an inspector's feed): the same events, by the same UIDs, as the invitations. */
+export function calendarFeed(name: string, timeZone: string, orders: readonly ConfirmedOrderFacts[]): string {
+  const calendar = ical({ name, prodId: { company: 'online-scheduler', product: 'inspector-calendar' }, ttl: 15 * 60 });
+  // Every office zone the events use gets its VTIMEZONE.
+  calendar.timezone({ name: timeZone, generator: getVtimezoneComponent });
+  for (const facts of orders) calendar.createEvent(eventFor(facts));
+  return calendar.toString();
+}

@@ -1,0 +1,63 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+
+/** One e-mail as the worker hands it to a transport. */
+export interface OutgoingMail {
+  /** Stable per job, so that a resend after a crash carries the same Message-ID. */
+  messageId: string;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  invitation: { filename: string; content: string };
+}
+
+export interface MailTransport {
+  /** Sends one message; resolves to where it went (a file path or the server's answer). Throws when it could not. */
+  send(mail: OutgoingMail): Promise<string>;
+  close(): void;
+}
+
+function mailOptions(mail: OutgoingMail) {
+  return {
+    messageId: mail.messageId,
+    from: mail.from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    // The invitation travels both as a calendar part (clients offer "add to calendar") and as a file.
+    icalEvent: { method: 'REQUEST', filename: mail.invitation.filename, content: mail.invitation.content },
+  };
+}
+
+/** Real delivery through an SMTP server (SMTP_URL, e.g. smtp://user:pass@mail.example.com:587). */
+export function smtpTransport(url: string): MailTransport {
+  const transporter = nodemailer.createTransport(url);
+  return {
+    async send(mail) {
+      const info = await transporter.sendMail(mailOptions(mail));
+      return `smtp ${info.messageId}`;
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/**
+ * The embedded default: each message is written, complete, as an .eml file under `dir`, named by
+ * its Message-ID so that writing it again (a retry after a crash) replaces rather than duplicates.
+ */
+export function outboxTransport(dir: string): MailTransport {
+  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await builder.sendMail(mailOptions(mail));
+      await mkdir(dir, { recursive: true });
+      const name = `${mail.messageId.replace(/[^a-zA-Z0-9._-]/g, '_')}.eml`;
+      const path = join(dir, name);
+      await writeFile(path, info.message as Buffer);
+      return path;
+    },
+    close: () => builder.close(),
+  };
+}

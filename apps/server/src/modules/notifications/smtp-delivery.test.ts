@@ -1,0 +1,74 @@
+import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import * as t from '../../db/schema.ts';
+import { describeOnEachDatabase } from '../../test-support/each-database.ts';
+import { startDemoSession, startTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { DemoOrder } from '../confirm/confirm-test-support.ts';
+import { smtpTransport } from './mail-transport.ts';
+import { NotificationWorker } from './notification-worker.ts';
+import { flakyMailServer } from './test-mail-server.ts';
+
+describeOnEachDatabase('e-mail delivery through SMTP', (factory) => {
+  let harness: TestApp;
+  let mail: ReturnType<typeof flakyMailServer>;
+  let worker: NotificationWorker;
+  const warnings: Array<Record<string, unknown>> = [];
+
+  beforeAll(async () => {
+    harness = await startTestApp(factory);
+    mail = flakyMailServer();
+    await new Promise<void>((resolve) => mail.server.listen(0, '127.0.0.1', resolve));
+    const { port } = mail.server.server.address() as AddressInfo;
+    worker = new NotificationWorker({
+      db: harness.database.db,
+      transport: smtpTransport(`smtp://127.0.0.1:${port}`),
+      log: { info: () => {}, warn: (data) => warnings.push(data) },
+      mailFrom: 'Scioto Valley <booking@example.com>',
+      pollMs: 50,
+      leaseMs: 30_000,
+      retryBaseMs: 50,
+      retryMaxMs: 200,
+    });
+    worker.start();
+  });
+  afterAll(async () => {
+    await worker.stop();
+    await new Promise<void>((resolve) => mail.server.close(() => resolve()));
+    await harness.close();
+  });
+
+  it('confirms at once while the mail server refuses, and delivers each e-mail once it accepts', async () => {
+    const order = await DemoOrder.start(harness.app, harness.database.db, await startDemoSession(harness.app));
+    await order.fillIn({ clientEmail: 'dana@example.com' });
+    await order.hold((await order.slots())[0]!);
+
+    const confirmed = await order.confirm();
+    expect(confirmed.statusCode).toBe(200);
+
+    // The worker keeps trying while the server refuses...
+    await vi.waitFor(() => expect(mail.state.refusals).toBeGreaterThanOrEqual(4), { timeout: 30_000, interval: 50 });
+    expect(mail.received).toHaveLength(0);
+    const pending = await harness.database.db.select().from(t.jobs).where(eq(t.jobs.companyId, order.companyId));
+    expect(pending.every((job) => job.doneAt === null && job.lastError !== null)).toBe(true);
+    expect(warnings.some((w) => w.code === 'EENVELOPE 451')).toBe(true);
+    // ...and no personal data reaches its log.
+    expect(JSON.stringify(warnings)).not.toContain('dana@example.com');
+
+    mail.state.accepting = true;
+    await vi.waitFor(() => expect(mail.received).toHaveLength(2), { timeout: 30_000, interval: 50 });
+    const messages = await Promise.all(mail.received.map((raw) => simpleParser(raw)));
+    const recipients = messages.map((message) => (Array.isArray(message.to) ? '' : message.to?.text)).sort();
+    expect(recipients).toEqual(['dana@example.com', 'schedule@sciotovalleyinspections.com']);
+    for (const message of messages) {
+      expect(message.from?.text).toBe('"Scioto Valley" <booking@example.com>');
+      expect(message.attachments.some((a) => a.contentType.startsWith('text/calendar'))).toBe(true);
+    }
+    // Delivered once: the jobs are done and nothing more arrives.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mail.received).toHaveLength(2);
+    const done = await harness.database.db.select().from(t.jobs).where(eq(t.jobs.companyId, order.companyId));
+    expect(done.every((job) => job.doneAt !== null)).toBe(true);
+  }, 90_000);
+});
