@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Pricing } from '@scheduler/contracts/pricing';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import type { Database } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
@@ -51,6 +52,13 @@ export class DemoOrder {
 
   async hold(slot: AppointmentSlot) {
     return this.calls.post(this.token, '/set_datetime', { datetime: new Date(slot.timestamp * 1000).toISOString(), inspectors: slot.users });
+  }
+
+  /** What `/pricing` answers for the order as it stands (spec 3.10): confirm must freeze exactly this. */
+  async pricing(): Promise<Pricing> {
+    const response = await this.calls.get(this.token, '/pricing');
+    if (response.statusCode !== 200) throw new Error(`pricing answered ${response.statusCode}`);
+    return response.json<Pricing>();
   }
 
   confirm(specialNote = '', idempotencyKey?: string) {

@@ -12,7 +12,7 @@ import { bookAppointments, findConfirmRequest, loadConfirmable, lockOrderStatus,
 
 const MINUTE_MS = 60_000;
 
-/** The priced cart as confirmed, frozen on the order: its total, currency and the lines e-mails and the office's list name. */
+/** The priced cart as confirmed, frozen on the order: its total, currency and what was booked (package and services). */
 export interface PricingSnapshot extends Record<string, unknown> {
   total_cents: number;
   currency: string;

@@ -12,6 +12,7 @@ import { outboxTransport } from '../notifications/mail-transport.ts';
 import { NotificationWorker } from '../notifications/notification-worker.ts';
 import { countOverlaps } from './confirm.repository.ts';
 import { DemoOrder } from './confirm-test-support.ts';
+import { formatMoney } from '@scheduler/domain/formatting';
 
 const HOLD_MS = 15 * 60_000;
 const quietLog = { info: () => {}, warn: () => {} };
@@ -58,11 +59,15 @@ describeOnEachDatabase('confirm', (factory) => {
     await order.fillIn({ clientEmail: 'dana@example.com', agentEmail: 'ray@example.com' });
     const slot = (await order.slots())[0]!;
     expect((await order.hold(slot)).statusCode).toBe(200);
+    // The demo's $425 inspection with its fees and taxes, as the visitor last saw it priced.
+    const priced = await order.pricing();
+    const total = priced.totals.grand_total;
+    expect(total).toBeGreaterThanOrEqual(42_500);
 
     const first = await order.confirm('Gate code 1234');
     expect(first.statusCode).toBe(200);
     const payUrl = first.json().pay_url as string;
-    expect(payUrl).toBe(`https://pay.example.com/${order.orderId}?amount=425.00&currency=USD`);
+    expect(payUrl).toBe(`https://pay.example.com/${order.orderId}?amount=${(total / 100).toFixed(2)}&currency=USD`);
     expect((await order.confirm('Gate code 1234')).json()).toEqual({ status: 'ok', pay_url: payUrl });
     const keyed = await Promise.all(Array.from({ length: 5 }, () => order.confirm('Gate code 1234', 'key-1')));
     for (const answer of keyed) expect(answer.json()).toEqual({ status: 'ok', pay_url: payUrl });
@@ -70,7 +75,7 @@ describeOnEachDatabase('confirm', (factory) => {
     const booked = await appointmentsOf(order.orderId);
     expect(booked.map((a) => [a.kind, a.inspectorId]).sort()).toEqual(slot.users.map((id) => ['appointment', id]).sort());
     const [row] = await harness.database.db.select().from(t.orders).where(eq(t.orders.id, order.orderId));
-    expect(row).toMatchObject({ status: 'confirmed', specialNote: 'Gate code 1234', payUrl, pricingSnapshot: { total_cents: 42_500, currency: 'USD' } });
+    expect(row).toMatchObject({ status: 'confirmed', specialNote: 'Gate code 1234', payUrl, pricingSnapshot: { total_cents: total, currency: 'USD', pricing: priced } });
     const events = await harness.database.db.select().from(t.orderEvents).where(and(eq(t.orderEvents.orderId, order.orderId), eq(t.orderEvents.type, 'confirmed')));
     expect(events).toHaveLength(1);
     // The client, the agent and the office.
@@ -113,7 +118,7 @@ describeOnEachDatabase('confirm', (factory) => {
     const agent = mine.find((mail) => !Array.isArray(mail.to) && mail.to?.text === 'ray@example.com')!;
     expect(agent.subject).toMatch(/^Inspection booked for Dana Whitaker on /);
     const office = mine.find((mail) => !Array.isArray(mail.to) && mail.to?.text === 'bookings@sciotovalley.example')!;
-    expect(office.text).toContain('Total: $425.00');
+    expect(office.text).toContain(`Total: ${formatMoney(total, 'USD')}`);
     expect(office.text).toContain('Special instructions: Gate code 1234');
 
     // Nothing is sent twice.

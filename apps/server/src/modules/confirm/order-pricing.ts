@@ -2,21 +2,18 @@ import type { Pricing } from '@scheduler/contracts/pricing';
 import { priceStoredOrder, type PricingDeps } from '../pricing/pricing.service.ts';
 import type { PriceOrder, PricingSnapshot } from './confirm.service.ts';
 
-/** The lines an e-mail and the office's order list name: the package, the services, charges, taxes, coupons. */
+/** What was booked, as e-mails and the office's order list name it: the package and the services. */
 function snapshotLines(pricing: Pricing): PricingSnapshot['lines'] {
   return [
     ...(pricing.package ? [{ kind: 'package', id: String(pricing.package.id), name: pricing.package.name, amount_cents: pricing.package.amount }] : []),
     ...pricing.services.map((service) => ({ kind: 'service', id: service.id, name: service.name, amount_cents: service.amount })),
-    ...pricing.additional.fees.map((fee) => ({ kind: 'additional', id: fee.code, name: fee.description, amount_cents: fee.value })),
-    ...pricing.taxes.map((tax) => ({ kind: 'tax', id: tax.code, name: tax.name, amount_cents: tax.total })),
-    ...pricing.coupons.map((coupon) => ({ kind: 'coupon', id: coupon.code, name: coupon.name, amount_cents: -coupon.amount })),
   ];
 }
 
 /**
  * Confirm's price: the pricing engine over the order as it stands, read in the confirm's own
  * transaction, so that the frozen snapshot is exactly what `/pricing` shows for the same cart.
- * The whole pricing object (spec 3.10) is kept beside the summary lines.
+ * The whole pricing object (spec 3.10: charges, taxes, coupons, totals) is kept beside the lines.
  */
 export function engineOrderPricing(deps: PricingDeps): PriceOrder {
   return async (tx, order, currency, now) => {
