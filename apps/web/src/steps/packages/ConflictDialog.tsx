@@ -11,6 +11,7 @@ import { formatAppointmentDateTime } from '@scheduler/domain/scheduling-text';
 import { ContactText } from '../../shared/ContactText.tsx';
 import { useFocusHeadingAfterClose } from '../../shared/dialog-focus.ts';
 import { texts } from '../../shared/texts.ts';
+import type { AlternativeChoice } from './alternatives.ts';
 import { BusyButton } from './BusyButton.tsx';
 import { packagesTexts as t } from './packages-texts.ts';
 
@@ -30,7 +31,7 @@ export default function ConflictDialog({
   kind: 'conflict' | 'unavailable';
   /** The held time's start as the order has it (an office wall time with offset). */
   datetime: string;
-  alternatives: AppointmentSlot[];
+  alternatives: AlternativeChoice[];
   phone: string;
   busyId: string | null;
   onChoose: (slot: AppointmentSlot) => void;
@@ -54,10 +55,10 @@ export default function ConflictDialog({
               {texts.appointmentDialog.selectAnother}
             </Typography>
             <Box component="ul" aria-labelledby={`${id}-alternatives`} sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexDirection: 'column', gap: 1, maxHeight: 300, overflowY: 'auto' }}>
-              {alternatives.map((slot) => (
+              {alternatives.map(({ slot, label }) => (
                 <li key={slot.id}>
-                  <BusyButton variant="outlined" fullWidth busy={busyId === slot.id} disabled={busyId !== null} onClick={() => onChoose(slot)} sx={{ minHeight: 44, justifyContent: 'flex-start' }}>
-                    {formatAppointmentDateTime(slot.start_datetime)}
+                  <BusyButton variant="outlined" fullWidth busy={busyId === slot.id} disabled={busyId !== null} onClick={() => onChoose(slot)} sx={{ minHeight: 44, justifyContent: 'flex-start', textTransform: 'none' }}>
+                    {label}
                   </BusyButton>
                 </li>
               ))}

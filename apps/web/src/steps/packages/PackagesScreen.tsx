@@ -5,6 +5,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useState } from 'react';
 import type { PackageResponse, ServiceResponse } from '@scheduler/contracts/catalogue';
 import type { CartChangeResponse, Pricing } from '@scheduler/contracts/pricing';
+import { SETTING } from '@scheduler/contracts/setting-keys';
 import { formatMoney, formatPhone } from '@scheduler/domain/formatting';
 import { StepFrame } from '../../app/StepFrame.tsx';
 import { useScheduler } from '../../app/scheduler-context.tsx';
@@ -14,6 +15,7 @@ import { ContactText } from '../../shared/ContactText.tsx';
 import { FailureNotice } from '../../shared/FailureNotice.tsx';
 import { Notice } from '../../shared/Notice.tsx';
 import { AdditionalCharges } from './AdditionalCharges.tsx';
+import { alternativeChoices } from './alternatives.ts';
 import { useAddService, useRemoveService, useRushRer, useSetPackage } from './api.ts';
 import { cartHasServices, couponBoxShown, packagesToOffer, rushCardKind, type Cart } from './cart-rules.ts';
 import { CouponEntry } from './CouponEntry.tsx';
@@ -158,7 +160,7 @@ export function PackagesScreen({ packages, services, pricing }: { packages: Pack
           <ConflictDialog
             kind={flow.dialog.kind}
             datetime={flow.dialog.datetime}
-            alternatives={flow.dialog.appointments}
+            alternatives={alternativeChoices(flow.dialog.appointments, settings.isOn(SETTING.SHOW_INSPECTOR_NAMES) ? new Map(office.users.map((user) => [user.id, user.display])) : null)}
             phone={formatPhone(office.office_phone)}
             busyId={flow.choosingId}
             onChoose={flow.choose}
