@@ -217,7 +217,8 @@ describe('the packages step in the browser', () => {
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.getByRole('dialog', { name: 'Quick Reminder' }).getByRole('button', { name: 'Continue anyway' }).click();
     const substitute = answer.appointments[0]!;
-    await dialog.getByRole('button', { name: formatAppointmentDateTime(substitute.start_datetime), exact: true }).click();
+    // The demo shows inspector names, so a choice reads "{time} with {names}"; the first is the first substitute.
+    await dialog.getByRole('button', { name: new RegExp(`^${formatAppointmentDateTime(substitute.start_datetime)} with `) }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Review your order' }).waitFor();
     const order = await call<OrderResponse>('online-scheduler/order');
     expect(Date.parse(order.datetime!)).toBe(substitute.timestamp * 1000);
