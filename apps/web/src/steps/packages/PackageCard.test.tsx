@@ -17,7 +17,7 @@ const renderCard = (changes: Partial<PackageCardProps> = {}) => {
 describe('a package card (spec 2.9)', () => {
   it('shows its HTML name and description sanitised, its total, its services at their gross subtotals and its savings', () => {
     const { card } = renderCard();
-    expect(within(card).getByRole('heading', { level: 3 }).innerHTML).toBe("Buyer's <strong>Essentials</strong>");
+    expect(within(card).getByRole('heading', { level: 2 }).innerHTML).toBe("Buyer's <strong>Essentials</strong>");
     expect(card.querySelector('script')).toBeNull();
     expect(within(card).getByText('Every buyer needs it.')).toBeTruthy();
     expect(within(card).getByText('$716.90')).toBeTruthy();

@@ -37,7 +37,7 @@ export function PackageCard({ pkg, chosen, currency, feesHidden, taxesHidden, bu
         </Box>
       )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'baseline', gap: 1 }}>
-        <SafeHtml html={pkg.name} id={nameId} component="h3" sx={{ m: 0, fontSize: '1.2rem', fontWeight: 700 }} />
+        <SafeHtml html={pkg.name} id={nameId} component="h2" sx={{ m: 0, fontSize: '1.2rem', fontWeight: 700 }} />
         {!feesHidden && (
           <Typography component="p" sx={{ fontSize: '1.3rem', fontWeight: 700 }}>
             {money(shownPrice(pkg, taxesHidden))}
