@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { mainHeading, VIEWPORTS } from './support/browser.ts';
 import { chooseFirstSlot, confirmSlot } from './support/scheduling.ts';
 import { FIXTURE_OFFICES } from './support/product.ts';
-import { chooseDemoPackage } from './support/packages.ts';
+import { chooseDemoService } from './support/packages.ts';
 import { answerDemoPropertyQuestions } from './support/property.ts';
 import { useRunningProduct } from './support/running-product.ts';
 
@@ -43,7 +43,7 @@ describe('entering the wizard', () => {
     for (const [path, title] of walk) {
       // The property questions the demo requires are answered before its Next saves them.
       if (path === 'packages') await answerDemoPropertyQuestions(page);
-      if (path === 'review') await chooseDemoPackage(page);
+      if (path === 'review') await chooseDemoService(page);
       if (path !== 'address') await page.getByRole('button', { name: 'Next', exact: true }).click();
       await page.waitForURL(`**/demo/online-scheduler/${path}?**`);
       // Navigation renders in a transition: the step shows once its code has loaded.

@@ -6,7 +6,7 @@ import { hashToken } from '../apps/server/src/modules/sessions/tokens.ts';
 import { focusedElement, mainHeading, screenshot, VIEWPORTS } from './support/browser.ts';
 import { FIXTURE_OFFICES } from './support/product.ts';
 import { chooseFirstSlot, confirmSlot } from './support/scheduling.ts';
-import { chooseDemoPackage } from './support/packages.ts';
+import { chooseDemoService } from './support/packages.ts';
 import { answerDemoPropertyQuestions } from './support/property.ts';
 import { useRunningProduct } from './support/running-product.ts';
 
@@ -147,7 +147,7 @@ describe('the wizard by keyboard and screen reader', () => {
     await waitForFocusedHeading(page, TITLES.address);
     for (const step of ['contacts', 'property-info', 'packages', 'review'] as const) {
       if (step === 'packages') await answerDemoPropertyQuestions(page);
-      if (step === 'review') await chooseDemoPackage(page);
+      if (step === 'review') await chooseDemoService(page);
       await page.getByRole('button', { name: 'Next', exact: true }).click();
       await waitForFocusedHeading(page, TITLES[step]);
     }

@@ -1,12 +1,14 @@
 import type { Page } from 'playwright-core';
 
 /**
- * On the demo's packages step: chooses Buyer's Essentials and takes pay-at-close, so that Next has
- * a cart to go on with and no pay-at-close reminder stands in the way.
+ * On the demo's packages step: adds the Single-Family Home Inspection (the length a time is held
+ * for before the cart is known, so a time held on the calendar still fits) and takes
+ * pay-at-close, so that Next has a cart to go on with and no pay-at-close reminder in the way.
  */
-export async function chooseDemoPackage(page: Page): Promise<void> {
-  await page.getByRole('article', { name: "Buyer's Essentials" }).getByRole('button', { name: 'SELECT PACKAGE' }).click();
-  await page.getByRole('button', { name: 'REMOVE PACKAGE' }).waitFor();
+export async function chooseDemoService(page: Page): Promise<void> {
+  const row = page.getByRole('listitem').filter({ hasText: 'Single-Family Home Inspection' }).last();
+  await row.getByRole('button', { name: 'Add Service' }).click();
+  await row.getByRole('button', { name: 'Remove Service' }).waitFor();
   await page.getByRole('button', { name: 'Add Pay At Close' }).click();
   await page.getByRole('button', { name: 'Remove Pay At Close' }).waitFor();
 }

@@ -17,7 +17,7 @@ import { Notice } from '../../shared/Notice.tsx';
 import { AdditionalCharges } from './AdditionalCharges.tsx';
 import { alternativeChoices } from './alternatives.ts';
 import { useAddService, useRemoveService, useRushRer, useSetPackage } from './api.ts';
-import { cartHasServices, couponBoxShown, packagesToOffer, rushCardKind, type Cart } from './cart-rules.ts';
+import { cartHasServices, couponBoxShown, inspectedServices, packagesToOffer, rushCardKind, type Cart } from './cart-rules.ts';
 import { CouponEntry } from './CouponEntry.tsx';
 import { PackageCard } from './PackageCard.tsx';
 import { packagesSettings } from './packages-settings.ts';
@@ -47,7 +47,7 @@ export function PackagesScreen({ packages, services, pricing }: { packages: Pack
   const add = useAddService(scope);
   const remove = useRemoveService(scope);
   const rush = useRushRer(scope);
-  const flow = useNextFlow(rules.appointmentLimit);
+  const flow = useNextFlow(rules.appointmentLimit, inspectedServices(cart, packages, rules.pacServiceId));
 
   const money = (cents: number) => formatMoney(cents, currency);
   const prices = { currency, feesHidden: pricing.fees_hidden, taxesHidden: pricing.taxes_hidden };

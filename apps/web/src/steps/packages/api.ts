@@ -88,10 +88,11 @@ interface ValidateAnswer {
 export function usePackagesNext(scope: SessionScope) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ order, limit }: { order: OrderResponse; limit: number }): Promise<NextOutcome> => {
+    mutationFn: async ({ order, limit, services }: { order: OrderResponse; limit: number; services: string[] }): Promise<NextOutcome> => {
       const current = order.inspectors.map((inspector) => inspector.id);
       if (!order.datetime || current.length === 0) return { kind: 'proceed' };
-      const query = new URLSearchParams({ inspectors: current.join(',') });
+      // Spec 4.4 sends the services: those inspectors perform (pay-at-close is no inspector's work).
+      const query = new URLSearchParams({ inspectors: current.join(','), services: services.join(',') });
       if (limit > 0) query.set('limit', String(limit));
       if (order.postal_code) query.set('postal_code', order.postal_code);
       const answer = await callApi<ValidateAnswer>(`${baseOf(scope)}/validate_inspectors_services?${query.toString()}`, { session: scope.credentials });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartHasServices, couponBoxShown, feeSettingCents, grossSubtotal, packagesToOffer, rushCardKind, serviceButton, shownPrice } from './cart-rules.ts';
+import { cartHasServices, couponBoxShown, feeSettingCents, grossSubtotal, inspectedServices, packagesToOffer, rushCardKind, serviceButton, shownPrice } from './cart-rules.ts';
 import { pkg, service, uuid } from './catalogue-fixtures.ts';
 
 const HOME = service(uuid(1), { rer: true });
@@ -73,6 +73,11 @@ describe('prices and visibility', () => {
     expect(rushCardKind({ packageId: null, services: [HOME.id] }, PACKAGES, SERVICES, true)).toBe('service');
     expect(rushCardKind({ packageId: 3, services: [RADON.id] }, PACKAGES, SERVICES, true)).toBeNull();
     expect(rushCardKind({ packageId: 1, services: [] }, PACKAGES, SERVICES, false)).toBeNull();
+  });
+
+  it("names the services inspectors perform: the package's and the cart's, once each, never pay-at-close", () => {
+    expect(inspectedServices({ packageId: 1, services: [TERMITE.id, RADON.id, PAC.id] }, PACKAGES, PAC.id)).toEqual([HOME.id, TERMITE.id, RADON.id]);
+    expect(inspectedServices({ packageId: null, services: [PAC.id] }, PACKAGES, PAC.id)).toEqual([]);
   });
 
   it('reads a fee setting written in currency units', () => {

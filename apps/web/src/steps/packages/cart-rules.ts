@@ -94,3 +94,9 @@ export function feeSettingCents(text: string): number {
   const value = Number(text.trim());
   return Number.isFinite(value) && value > 0 ? Math.round(value * 100) : 0;
 }
+
+/** The services inspectors perform for this cart: the package's and the cart's own, without pay-at-close. */
+export function inspectedServices(cart: Cart, packages: readonly PackageResponse[], pacServiceId: string | null): string[] {
+  const inPackage = packages.find((pkg) => pkg.id === cart.packageId)?.services.map((service) => service.id) ?? [];
+  return [...new Set([...inPackage, ...orderedServices(cart, pacServiceId)])];
+}

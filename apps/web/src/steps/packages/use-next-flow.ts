@@ -18,7 +18,7 @@ export interface TimeDialog {
  * checked against the cart and held again for a grown team; a conflict or a lost time opens the
  * dialog, whose substitutes are held instead.
  */
-export function useNextFlow(appointmentLimit: number) {
+export function useNextFlow(appointmentLimit: number, inspectedServices: string[]) {
   const { scope, order, office, mode, hasControls, goTo } = useScheduler();
   const [dialog, setDialog] = useState<TimeDialog | null>(null);
   const next = usePackagesNext(scope);
@@ -34,7 +34,7 @@ export function useNextFlow(appointmentLimit: number) {
       return;
     }
     next.mutate(
-      { order, limit: appointmentLimit },
+      { order, limit: appointmentLimit, services: inspectedServices },
       {
         onSuccess: (outcome) => {
           if (outcome.kind === 'proceed') go();
