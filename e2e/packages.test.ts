@@ -12,6 +12,7 @@ const running = useRunningProduct();
 /** The demo catalogue (examples/demo-company.json). */
 const SINGLE_FAMILY = 'a1c0ffee-0000-4000-8000-000000000001';
 const SEWER = 'a1c0ffee-0000-4000-8000-000000000009';
+const PAY_AT_CLOSE = 'a1c0ffee-0000-4000-8000-000000000013';
 /** Mike Alvarez does home inspections and termite, not sewer scopes; Sarah Chen, Darnell Brooks and Tom Nguyen do. */
 const MIKE = 101;
 const SEWER_INSPECTORS = [102, 103, 105];
@@ -168,10 +169,11 @@ describe('the packages step in the browser', () => {
         await holdWithMike(call);
         await call('json/online_scheduler/add_service', SINGLE_FAMILY);
         await call('json/online_scheduler/add_service', SEWER);
+        // Pay-at-close is in the cart too: it is no inspector's work and must not stand in the way.
+        await call('json/online_scheduler/add_service', PAY_AT_CLOSE);
       },
     });
     await page.getByRole('button', { name: 'Next', exact: true }).click();
-    await page.getByRole('dialog', { name: 'Quick Reminder' }).getByRole('button', { name: 'Continue anyway' }).click();
     await page.getByRole('heading', { level: 1, name: 'Review your order' }).waitFor();
     const order = await call<OrderResponse>('online-scheduler/order');
     const team = order.inspectors.map((i) => i.id);
