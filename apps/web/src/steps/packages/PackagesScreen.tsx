@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import type { PackageResponse, ServiceResponse } from '@scheduler/contracts/catalogue';
 import type { CartChangeResponse, Pricing } from '@scheduler/contracts/pricing';
 import { SETTING } from '@scheduler/contracts/setting-keys';
@@ -39,6 +39,7 @@ export function PackagesScreen({ packages, services, pricing }: { packages: Pack
   const rules = packagesSettings(office, settings);
   const mobile = useMediaQuery(MOBILE_QUERY);
   const cart: Cart = { packageId: order.packages[0] ?? null, services: order.services };
+  const servicesTitleId = useId();
   const [offering, setOffering] = useState(false);
   const [pacRemoved, setPacRemoved] = useState(false);
   const [reminding, setReminding] = useState(false);
@@ -115,8 +116,8 @@ export function PackagesScreen({ packages, services, pricing }: { packages: Pack
           />
         )}
         {listedServicesCount(services, rules.pacServiceId) > 0 && (
-          <Box component="section" aria-labelledby="services-title">
-            <Typography id="services-title" variant="h2" sx={sectionTitle}>
+          <Box component="section" aria-labelledby={servicesTitleId}>
+            <Typography id={servicesTitleId} variant="h2" sx={sectionTitle}>
               {t.servicesHeading}
             </Typography>
             <ServiceList
