@@ -63,6 +63,25 @@ async function holdATime(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 1, name: TITLES.address }).waitFor();
 }
 
+/** The demo's packages step with a cart made by the session's own calls (examples/demo-company.json ids). */
+async function onPackagesWithCart(page: Page, calls: Array<[string, unknown]>): Promise<void> {
+  await page.goto(running.product.linkOf('demo'));
+  await mainHeading(page);
+  const url = new URL(page.url());
+  const token = url.searchParams.get('t')!;
+  for (const [path, body] of calls) {
+    await page.evaluate(
+      async ([path, token, body]) => {
+        await fetch(`/demo/json/online_scheduler/${path}`, { method: 'POST', headers: { 'x-auth-token': token, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      },
+      [path, token, body] as const,
+    );
+  }
+  url.pathname = '/demo/online-scheduler/packages';
+  await page.goto(url.toString());
+  await page.getByRole('heading', { level: 2, name: 'Add the services that you need' }).waitFor();
+}
+
 /** The dialogs and the states of a screen that only a visit's history reaches. */
 const STATES: Array<{ name: string; open: (page: Page) => Promise<void> }> = [
   {
@@ -151,6 +170,26 @@ const STATES: Array<{ name: string; open: (page: Page) => Promise<void> }> = [
       await page.getByRole('button', { name: 'Back', exact: true }).click();
       await page.getByRole('button', { name: 'Reset' }).click();
       await page.getByRole('dialog', { name: 'Release this time?' }).waitFor();
+    },
+  },
+  {
+    name: 'packages-with-cart',
+    open: async (page) => {
+      await onPackagesWithCart(page, [
+        ['set_packages', [1]],
+        ['add_service', 'a1c0ffee-0000-4000-8000-000000000006'],
+        ['rush_rer', { value: 1 }],
+        ['add_service', 'a1c0ffee-0000-4000-8000-000000000013'],
+      ]);
+      await page.getByRole('button', { name: 'REMOVE PACKAGE' }).waitFor();
+    },
+  },
+  {
+    name: 'package-offer-dialog',
+    open: async (page) => {
+      await onPackagesWithCart(page, [['add_service', 'a1c0ffee-0000-4000-8000-000000000001']]);
+      await page.getByRole('listitem').filter({ hasText: 'Termite / Wood-Destroying Insect Inspection' }).last().getByRole('button', { name: 'Add Service' }).click();
+      await page.getByRole('dialog', { name: /^It looks like you've added services/ }).waitFor();
     },
   },
   {

@@ -4,6 +4,7 @@ import { mainHeading, VIEWPORTS } from './support/browser.ts';
 import { saveServedAddress } from './support/address.ts';
 import { chooseFirstSlot, confirmSlot } from './support/scheduling.ts';
 import { FIXTURE_OFFICES } from './support/product.ts';
+import { chooseDemoService } from './support/packages.ts';
 import { answerDemoPropertyQuestions } from './support/property.ts';
 import { useRunningProduct } from './support/running-product.ts';
 
@@ -42,10 +43,11 @@ describe('entering the wizard', () => {
     await confirmSlot(page);
     for (const [path, title] of walk) {
       // The address step's Next saves an address, so it needs one; the property questions the demo
-      // requires are answered before its Next saves them.
+      // requires are answered before its Next saves them, and the packages step needs a service.
       if (path === 'contacts') await saveServedAddress(page);
       else {
         if (path === 'packages') await answerDemoPropertyQuestions(page);
+        if (path === 'review') await chooseDemoService(page);
         if (path !== 'address') await page.getByRole('button', { name: 'Next', exact: true }).click();
       }
       await page.waitForURL(`**/demo/online-scheduler/${path}?**`);

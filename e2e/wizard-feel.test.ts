@@ -7,6 +7,7 @@ import { focusedElement, mainHeading, screenshot, VIEWPORTS } from './support/br
 import { FIXTURE_OFFICES } from './support/product.ts';
 import { saveServedAddress } from './support/address.ts';
 import { chooseFirstSlot, confirmSlot } from './support/scheduling.ts';
+import { chooseDemoService } from './support/packages.ts';
 import { answerDemoPropertyQuestions } from './support/property.ts';
 import { useRunningProduct } from './support/running-product.ts';
 
@@ -149,6 +150,7 @@ describe('the wizard by keyboard and screen reader', () => {
     await waitForFocusedHeading(page, TITLES.contacts);
     for (const step of ['property-info', 'packages', 'review'] as const) {
       if (step === 'packages') await answerDemoPropertyQuestions(page);
+      if (step === 'review') await chooseDemoService(page);
       await page.getByRole('button', { name: 'Next', exact: true }).click();
       await waitForFocusedHeading(page, TITLES[step]);
     }

@@ -27,6 +27,11 @@ export const queryKeys = {
     [...queryKeys.availability(scope), request] as const,
   /** The geocoder's suggestion for one typed address (the address step's "Verify Address"). */
   geocode: (scope: SessionScope, address: string) => [...queryKeys.session(scope), 'geocode', address] as const,
+  /** The catalogue priced for the order's property (spec 7.3). */
+  packages: (scope: SessionScope) => [...queryKeys.session(scope), 'packages'] as const,
+  services: (scope: SessionScope) => [...queryKeys.session(scope), 'services'] as const,
+  /** The order's pricing object (spec 3.10); every cart change invalidates it. */
+  pricing: (scope: SessionScope) => [...queryKeys.session(scope), 'pricing'] as const,
 };
 
 /** The public office facts of the status pages (decision 0004). */

@@ -26,6 +26,12 @@ describe('order duration', () => {
     expect(cartServicesAndMinutes(durations, { packageIds: [P.essentials, P.condo, 99], serviceIds: ['99999999-0000-4000-8000-000000000000'] }).minutes).toBe(210 + 195);
   });
 
+  it('leaves pay-at-close out: no inspector performs it, so it never decides who can inspect', () => {
+    expect(durations.payment.has(S.payAtClose)).toBe(true);
+    expect(cartServicesAndMinutes(durations, { packageIds: [], serviceIds: [S.singleFamily, S.payAtClose] })).toEqual({ serviceIds: [S.singleFamily], minutes: 180 });
+    expect(cartServicesAndMinutes(durations, { packageIds: [P.essentials], serviceIds: [S.payAtClose] }).serviceIds).toEqual(cartServicesAndMinutes(durations, { packageIds: [P.essentials], serviceIds: [] }).serviceIds);
+  });
+
   it("falls back to the office's default while the cart takes no time", () => {
     expect(orderDurationMinutes(durations, { packageIds: [], serviceIds: [] }, 180)).toBe(180);
     expect(orderDurationMinutes(durations, { packageIds: [], serviceIds: [S.payAtClose] }, 150)).toBe(150);

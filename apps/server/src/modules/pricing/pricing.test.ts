@@ -297,6 +297,8 @@ describeOnEachDatabase('pricing and the cart', (factory) => {
 
       const added = await post(token, '/add_service', S.wellWater);
       expect(added.json()).toMatchObject({ duration: 210, services_changed: true });
+      // Pay-at-close is a way of paying: no inspector performs it, so it changes nobody's fit.
+      expect((await post(token, '/add_service', S.payAtClose)).json()).toMatchObject({ status: 'ok', duration: 210 });
       // Without services in the query, the order's cart is what the team must cover.
       const validated = (await get(token, '/validate_inspectors_services?duration=210')).json<{ status: string; added_inspectors: number[] }>();
       expect(validated.status).toBe('ok');

@@ -4,6 +4,7 @@ import type { BusyInterval } from '@scheduler/domain/availability/engine';
 import type { LatLng } from '@scheduler/domain/availability/geo';
 import type { Executor } from '../../db/connection.ts';
 import { inspectorFromRow } from '../../db/document-rows.ts';
+import type { CatalogueDurations } from '@scheduler/domain/pricing/duration';
 import * as t from '../../db/schema.ts';
 
 export interface SchedulingContext {
@@ -115,21 +116,15 @@ export async function loadOrderForScheduling(db: Executor, companyId: string, or
   return row ?? null;
 }
 
-/** How long each catalogue item of a company takes, for the duration of a cart. */
-export interface CatalogueDurations {
-  services: Map<string, number>;
-  /** A package's own minutes (0: the sum of its services) and its services. */
-  packages: Map<number, { durationMinutes: number; serviceIds: string[] }>;
-}
-
 export async function loadCatalogueDurations(db: Executor, companyId: string): Promise<CatalogueDurations> {
   const [packages, packageServices, services] = await Promise.all([
     db.select({ id: t.packages.id, durationMinutes: t.packages.durationMinutes }).from(t.packages).where(eq(t.packages.companyId, companyId)),
     db.select({ packageId: t.packageServices.packageId, serviceId: t.packageServices.serviceId }).from(t.packageServices).where(eq(t.packageServices.companyId, companyId)),
-    db.select({ id: t.services.id, durationMinutes: t.services.durationMinutes }).from(t.services).where(eq(t.services.companyId, companyId)),
+    db.select({ id: t.services.id, durationMinutes: t.services.durationMinutes, isPac: t.services.isPac }).from(t.services).where(eq(t.services.companyId, companyId)),
   ]);
   return {
     services: new Map(services.map((s) => [s.id, s.durationMinutes])),
+    payment: new Set(services.filter((s) => s.isPac).map((s) => s.id)),
     packages: new Map(packages.map((p) => [p.id, { durationMinutes: p.durationMinutes, serviceIds: packageServices.filter((ps) => ps.packageId === p.id).map((ps) => ps.serviceId) }])),
   };
 }

@@ -17,11 +17,11 @@ import {
   loadCommitments,
   loadOrderForScheduling,
   loadSchedulingContext,
-  type CatalogueDurations,
   type Commitment,
   type SchedulingContext,
 } from './scheduling.repository.ts';
 import type { BusyInterval } from '@scheduler/domain/availability/engine';
+import type { CatalogueDurations } from '@scheduler/domain/pricing/duration';
 import type { LatLng } from '@scheduler/domain/availability/geo';
 import { bundledPostalCodes, type PostalCodeDirectory } from '../geography/postal-codes.ts';
 

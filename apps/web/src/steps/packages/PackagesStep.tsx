@@ -1,6 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
 import { StepFrame } from '../../app/StepFrame.tsx';
+import { useScheduler } from '../../app/scheduler-context.tsx';
+import { FailureNotice } from '../../shared/FailureNotice.tsx';
+import { StepSkeleton } from '../../shared/StepSkeleton.tsx';
+import { packagesQueryOptions, pricingQueryOptions, servicesQueryOptions } from './api.ts';
+import { PackagesScreen } from './PackagesScreen.tsx';
 
-/** The shell of this step: its title and Back/Next. Its content arrives with its own issue. */
+/** Spec 2.9: the packages step; its catalogue and the order's pricing load before it shows. */
 export default function PackagesStep() {
-  return <StepFrame step="packages" />;
+  const { scope, office } = useScheduler();
+  const packages = useQuery(packagesQueryOptions(scope));
+  const services = useQuery(servicesQueryOptions(scope));
+  const pricing = useQuery(pricingQueryOptions(scope));
+  if (packages.data && services.data && pricing.data) return <PackagesScreen packages={packages.data} services={services.data} pricing={pricing.data} />;
+  if (packages.isError || services.isError || pricing.isError) {
+    return (
+      <StepFrame step="packages" nextDisabled>
+        <FailureNotice
+          phone={office.office_phone}
+          onRetry={() => {
+            void packages.refetch();
+            void services.refetch();
+            void pricing.refetch();
+          }}
+        />
+      </StepFrame>
+    );
+  }
+  return <StepSkeleton />;
 }

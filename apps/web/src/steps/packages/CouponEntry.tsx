@@ -1,0 +1,58 @@
+import Box from '@mui/material/Box';
+import Snackbar from '@mui/material/Snackbar';
+import TextField from '@mui/material/TextField';
+import { useId, useState, type FormEvent } from 'react';
+import type { SessionScope } from '../../shared/queries.ts';
+import { Notice } from '../../shared/Notice.tsx';
+import { useApplyCoupon } from './api.ts';
+import { BusyButton } from './BusyButton.tsx';
+import { packagesTexts as t } from './packages-texts.ts';
+
+/** Spec 9.3: the coupon snackbar stays 4 seconds. */
+const SNACKBAR_MS = 4000;
+
+/** Spec 4.9, 8.4: apply a coupon; a refusal shows the server's message in red, success a snackbar and an empty field. */
+export function CouponEntry({ scope }: { scope: SessionScope }) {
+  const [code, setCode] = useState('');
+  const [applied, setApplied] = useState(false);
+  const apply = useApplyCoupon(scope);
+  const errorId = useId();
+  const refusal = apply.data && apply.data.status !== 'ok' ? apply.data.message : apply.isError ? t.coupon.failed : null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!code.trim()) return;
+    apply.mutate(code.trim(), {
+      onSuccess: (result) => {
+        if (result.status !== 'ok') return;
+        setCode('');
+        setApplied(true);
+      },
+    });
+  };
+
+  return (
+    <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+        <TextField
+          label={t.coupon.label}
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          size="small"
+          autoComplete="off"
+          slotProps={{ htmlInput: { maxLength: 40, 'aria-describedby': refusal ? errorId : undefined, 'aria-invalid': refusal ? true : undefined } }}
+          sx={{ flex: 1 }}
+        />
+        <BusyButton type="submit" variant="contained" busy={apply.isPending} sx={{ minHeight: 44 }}>
+          {t.coupon.apply}
+        </BusyButton>
+      </Box>
+      {refusal && (
+        <Notice severity="error">
+          <span id={errorId}>{refusal}</span>
+        </Notice>
+      )}
+      <Snackbar open={applied} autoHideDuration={SNACKBAR_MS} onClose={() => setApplied(false)} message={t.coupon.applied} />
+    </Box>
+  );
+}

@@ -1,0 +1,178 @@
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { lazy, Suspense, useId, useState } from 'react';
+import type { PackageResponse, ServiceResponse } from '@scheduler/contracts/catalogue';
+import type { CartChangeResponse, Pricing } from '@scheduler/contracts/pricing';
+import { SETTING } from '@scheduler/contracts/setting-keys';
+import { formatMoney, formatPhone } from '@scheduler/domain/formatting';
+import { StepFrame } from '../../app/StepFrame.tsx';
+import { useScheduler } from '../../app/scheduler-context.tsx';
+import { MOBILE_QUERY } from '../../app/theme.ts';
+import { ApiError, isFailure } from '../../shared/api-client.ts';
+import { ContactText } from '../../shared/ContactText.tsx';
+import { FailureNotice } from '../../shared/FailureNotice.tsx';
+import { Notice } from '../../shared/Notice.tsx';
+import { AdditionalCharges } from './AdditionalCharges.tsx';
+import { useAddService, useRemoveService, useRushRer, useSetPackage } from './api.ts';
+import { cartHasServices, couponBoxShown, inspectedServices, packagesToOffer, rushCardKind, type Cart } from './cart-rules.ts';
+import { CouponEntry } from './CouponEntry.tsx';
+import { PackageCard } from './PackageCard.tsx';
+import { packagesSettings } from './packages-settings.ts';
+import { packagesTexts as t } from './packages-texts.ts';
+import { PayAtCloseCard } from './PayAtCloseCard.tsx';
+import { RushCard } from './RushCard.tsx';
+import { ServiceList } from './ServiceList.tsx';
+import { useNextFlow } from './use-next-flow.ts';
+
+const PackageOfferDialog = lazy(() => import('./PackageOfferDialog.tsx'));
+const PacReminderDialog = lazy(() => import('./PacReminderDialog.tsx'));
+const ConflictDialog = lazy(() => import('./ConflictDialog.tsx'));
+
+const sectionTitle = { fontSize: '1.3rem', fontWeight: 700, mb: 1 } as const;
+
+/** Spec 2.9: packages, services, charges, rush, pay-at-close and coupon, with Back/Next (4.4). */
+export function PackagesScreen({ packages, services, pricing }: { packages: PackageResponse[]; services: ServiceResponse[]; pricing: Pricing }) {
+  const { scope, order, office, settings, currency } = useScheduler();
+  const rules = packagesSettings(office, settings);
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  const cart: Cart = { packageId: order.packages[0] ?? null, services: order.services };
+  const servicesTitleId = useId();
+  const [offering, setOffering] = useState(false);
+  const [pacRemoved, setPacRemoved] = useState(false);
+  const [reminding, setReminding] = useState(false);
+  const [problem, setProblem] = useState<unknown>(null);
+  const setPackage = useSetPackage(scope);
+  const add = useAddService(scope);
+  const remove = useRemoveService(scope);
+  const rush = useRushRer(scope);
+  const flow = useNextFlow(rules.appointmentLimit, inspectedServices(cart, packages, rules.pacServiceId));
+
+  const money = (cents: number) => formatMoney(cents, currency);
+  const prices = { currency, feesHidden: pricing.fees_hidden, taxesHidden: pricing.taxes_hidden };
+  const hasServices = cartHasServices(cart, rules.pacServiceId);
+  const pacAdded = rules.pacServiceId !== null && order.services.includes(rules.pacServiceId);
+  const pacOffered = rules.pacAvailable && hasServices && pricing.pac_eligible;
+  const rushKind = rushCardKind(cart, packages, services, rules.rushEnabled);
+  const offers = offering ? packagesToOffer(cart, packages, rules.pacServiceId) : [];
+  const catalogueEmpty = packages.length === 0 && listedServicesCount(services, rules.pacServiceId) === 0;
+  const cartBusy = setPackage.isPending || add.isPending || remove.isPending || rush.isPending;
+
+  // Every cart call: its refusal (a cart rule's message) or failure shows; pay-at-close dropped by the server says so.
+  const callbacks = (afterwards?: () => void) => ({
+    onMutate: () => setProblem(null),
+    onSuccess: (result: CartChangeResponse) => {
+      setPacRemoved(result.pac_removed);
+      afterwards?.();
+    },
+    onError: setProblem,
+  });
+  const addService = (id: string) => add.mutate(id, callbacks(() => setOffering(id !== rules.pacServiceId)));
+  const removeService = (id: string) => remove.mutate(id, callbacks());
+  const choosePackage = (id: number | null) => setPackage.mutate(id, callbacks(() => setOffering(false)));
+
+  const onNext = () => (pacOffered && !pacAdded ? setReminding(true) : flow.proceed());
+  const refusal = problem instanceof ApiError && problem.status === 400 ? problem.message : null;
+  const shownPackages = cart.packageId === null ? packages : packages.filter((pkg) => pkg.id === cart.packageId);
+
+  return (
+    <StepFrame step="packages" onNext={onNext} nextDisabled={cartBusy || flow.pending || !hasServices || catalogueEmpty}>
+      <Stack spacing={4}>
+        {catalogueEmpty && (
+          <Notice severity="warning">
+            <strong>{t.noServicesTitle}</strong> <ContactText text={t.noServices(formatPhone(office.office_phone))} phone={formatPhone(office.office_phone)} />
+          </Notice>
+        )}
+        {pacRemoved && <Notice severity="warning">{t.pac.removed(rules.pacName)}</Notice>}
+        {refusal && <Notice severity="error">{refusal}</Notice>}
+        {isFailure(problem) && !refusal && <FailureNotice phone={office.office_phone} />}
+        {shownPackages.length > 0 && (
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' }, gap: 2 }}>
+            {shownPackages.map((pkg) => (
+              <PackageCard
+                key={pkg.id}
+                pkg={pkg}
+                chosen={pkg.id === cart.packageId}
+                busy={setPackage.isPending && setPackage.variables === (pkg.id === cart.packageId ? null : pkg.id)}
+                onSelect={() => choosePackage(pkg.id)}
+                onRemove={() => choosePackage(null)}
+                {...prices}
+              />
+            ))}
+          </Box>
+        )}
+        {rushKind && (
+          <RushCard kind={rushKind} price={pricing.fees_hidden ? null : money(office.rer_rush_amount)} rushed={order.rush_rer} busy={rush.isPending} onChange={(value) => rush.mutate(value, callbacks())} />
+        )}
+        {pacOffered && (
+          <PayAtCloseCard
+            name={rules.pacName}
+            stateFee={rules.pacStateFeeCents > 0 ? money(rules.pacStateFeeCents) : null}
+            added={pacAdded}
+            busy={(add.isPending && add.variables === rules.pacServiceId) || (remove.isPending && remove.variables === rules.pacServiceId)}
+            onChange={(value) => (value ? addService(rules.pacServiceId!) : removeService(rules.pacServiceId!))}
+          />
+        )}
+        {listedServicesCount(services, rules.pacServiceId) > 0 && (
+          <Box component="section" aria-labelledby={servicesTitleId}>
+            <Typography id={servicesTitleId} variant="h2" sx={sectionTitle}>
+              {t.servicesHeading}
+            </Typography>
+            <ServiceList
+              services={services}
+              packages={packages}
+              cart={cart}
+              settings={rules}
+              busyId={add.isPending ? add.variables : remove.isPending ? remove.variables : null}
+              onAdd={addService}
+              onRemove={removeService}
+              {...prices}
+            />
+          </Box>
+        )}
+        {!pricing.fees_hidden && <AdditionalCharges fees={pricing.additional.fees} currency={currency} />}
+        {mobile && couponBoxShown({ couponLimit: rules.couponLimit, hasServices, hideAfterPackage: rules.hideCouponAfterPackage, packageChosen: cart.packageId !== null }) && <CouponEntry scope={scope} />}
+        {isFailure(flow.error) && <FailureNotice phone={office.office_phone} />}
+      </Stack>
+      <Suspense fallback={null}>
+        {offers.length > 0 && (
+          <PackageOfferDialog
+            packages={offers}
+            currency={currency}
+            feesHidden={pricing.fees_hidden}
+            busyId={setPackage.isPending ? setPackage.variables : null}
+            onAdd={(id) => choosePackage(id)}
+            onClose={() => setOffering(false)}
+          />
+        )}
+        {reminding && (
+          <PacReminderDialog
+            name={rules.pacName}
+            onClose={() => setReminding(false)}
+            onContinue={() => {
+              setReminding(false);
+              flow.proceed();
+            }}
+          />
+        )}
+        {flow.dialog && (
+          <ConflictDialog
+            kind={flow.dialog.kind}
+            datetime={flow.dialog.datetime}
+            appointments={flow.dialog.appointments}
+            showNames={settings.isOn(SETTING.SHOW_INSPECTOR_NAMES)}
+            users={office.users}
+            phone={formatPhone(office.office_phone)}
+            onChoose={flow.choose}
+            onClose={flow.closeDialog}
+          />
+        )}
+      </Suspense>
+    </StepFrame>
+  );
+}
+
+function listedServicesCount(services: readonly ServiceResponse[], pacServiceId: string | null): number {
+  return services.filter((service) => !service.is_pac && service.id !== pacServiceId && !service.label).length;
+}

@@ -1,0 +1,128 @@
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { PackageResponse, ServiceResponse } from '@scheduler/contracts/catalogue';
+import type { OrderResponse } from '@scheduler/contracts/order';
+import type { ApplyCouponResponse, CartChangeResponse, Pricing } from '@scheduler/contracts/pricing';
+import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
+import { callApi } from '../../shared/api-client.ts';
+import { invalidateOrder, queryKeys, resetAvailability, type SessionScope } from '../../shared/queries.ts';
+import { postDatetime } from '../../shared/scheduling-api.ts';
+
+const baseOf = (scope: SessionScope) => `/${scope.companyKey}/json/online_scheduler`;
+
+/** GET /packages: the packages priced for the order's property. */
+export function packagesQueryOptions(scope: SessionScope) {
+  return queryOptions({
+    queryKey: queryKeys.packages(scope),
+    queryFn: ({ signal }) => callApi<PackageResponse[]>(`${baseOf(scope)}/packages`, { session: scope.credentials, signal }),
+    // The property answers of the step before may have changed the prices.
+    staleTime: 0,
+  });
+}
+
+/** GET /services. */
+export function servicesQueryOptions(scope: SessionScope) {
+  return queryOptions({
+    queryKey: queryKeys.services(scope),
+    queryFn: ({ signal }) => callApi<ServiceResponse[]>(`${baseOf(scope)}/services`, { session: scope.credentials, signal }),
+    staleTime: 0,
+  });
+}
+
+/** GET /pricing (spec 3.10): read again after every cart change. */
+export function pricingQueryOptions(scope: SessionScope) {
+  return queryOptions({
+    queryKey: queryKeys.pricing(scope),
+    queryFn: ({ signal }) => callApi<Pricing>(`${baseOf(scope)}/pricing`, { session: scope.credentials, signal }),
+    staleTime: 0,
+  });
+}
+
+/** Spec 4.3: after a cart change the order and its pricing are read again and cached availability is dropped. */
+function afterCartChange(queryClient: QueryClient, scope: SessionScope): Promise<unknown> {
+  void resetAvailability(queryClient, scope);
+  return Promise.all([invalidateOrder(queryClient, scope), queryClient.invalidateQueries({ queryKey: queryKeys.pricing(scope) })]);
+}
+
+function useCartCall<T>(scope: SessionScope, send: (value: T) => Promise<CartChangeResponse>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: send, onSuccess: () => afterCartChange(queryClient, scope) });
+}
+
+const post = <R,>(scope: SessionScope, path: string, body: unknown) => callApi<R>(`${baseOf(scope)}/${path}`, { session: scope.credentials, method: 'POST', body });
+
+/** POST /set_packages: `[id]` chooses a package, `[]` removes it (DECISIONS 7.3). */
+export const useSetPackage = (scope: SessionScope) =>
+  useCartCall(scope, (packageId: number | null) => post<CartChangeResponse>(scope, 'set_packages', packageId === null ? [] : [packageId]));
+
+export const useAddService = (scope: SessionScope) => useCartCall(scope, (serviceId: string) => post<CartChangeResponse>(scope, 'add_service', serviceId));
+
+export const useRemoveService = (scope: SessionScope) => useCartCall(scope, (serviceId: string) => post<CartChangeResponse>(scope, 'remove_service', serviceId));
+
+/** POST /rush_rer with `{value: 1|0}` (the server takes JSON as well as the spec's form body). */
+export const useRushRer = (scope: SessionScope) => useCartCall(scope, (rush: boolean) => post<CartChangeResponse>(scope, 'rush_rer', { value: rush ? 1 : 0 }));
+
+/** POST /apply_coupon: 200 with "ok" or a refusal and its message; pricing is read again on "ok". */
+export function useApplyCoupon(scope: SessionScope) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => post<ApplyCouponResponse>(scope, 'apply_coupon', { code }),
+    onSuccess: (result) => {
+      if (result.status === 'ok') return afterCartChange(queryClient, scope);
+    },
+  });
+}
+
+export type NextOutcome = { kind: 'proceed' } | { kind: 'conflict'; appointments: AppointmentSlot[] } | { kind: 'unavailable'; appointments: AppointmentSlot[] };
+
+interface ValidateAnswer {
+  status: 'ok' | 'conflict';
+  added_inspectors: number[];
+  appointments: AppointmentSlot[];
+}
+
+/**
+ * Spec 4.4 steps 2-3: with a held time, the inspectors are checked against the cart; when the team
+ * grew or the cart changed since the hold, the time is held again for the new team and the cart's
+ * length (set_datetime without a duration takes the cart's).
+ */
+export function usePackagesNext(scope: SessionScope) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ order, limit, services }: { order: OrderResponse; limit: number; services: string[] }): Promise<NextOutcome> => {
+      const current = order.inspectors.map((inspector) => inspector.id);
+      if (!order.datetime || current.length === 0) return { kind: 'proceed' };
+      // Spec 4.4 sends the services: those inspectors perform (pay-at-close is no inspector's work).
+      const query = new URLSearchParams({ inspectors: current.join(','), services: services.join(',') });
+      if (limit > 0) query.set('limit', String(limit));
+      if (order.postal_code) query.set('postal_code', order.postal_code);
+      const answer = await callApi<ValidateAnswer>(`${baseOf(scope)}/validate_inspectors_services?${query.toString()}`, { session: scope.credentials });
+      if (answer.status !== 'ok') return { kind: 'conflict', appointments: answer.appointments };
+      const teamGrew = answer.added_inspectors.some((id) => !current.includes(id));
+      if (!teamGrew && !order.services_changed) return { kind: 'proceed' };
+      const held = await postDatetime(scope, { datetime: order.datetime, inspectors: answer.added_inspectors });
+      return held.status === 'ok' ? { kind: 'proceed' } : { kind: 'unavailable', appointments: held.appointments };
+    },
+    onSuccess: () => invalidateOrder(queryClient, scope),
+  });
+}
+
+/** A substitute appointment from the conflict or not-available dialog: it is held instead. */
+export function useHoldAlternative(scope: SessionScope) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (slot: AppointmentSlot) => postDatetime(scope, { datetime: new Date(slot.timestamp * 1000).toISOString(), inspectors: slot.users }),
+    onSuccess: () => {
+      void resetAvailability(queryClient, scope);
+      return invalidateOrder(queryClient, scope);
+    },
+  });
+}
+
+/** Spec 4.3 calendar last: saving the step after the cart changed gives up the held time, to be picked again. */
+export function useReleaseTime(scope: SessionScope) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => postDatetime(scope, { datetime: null }),
+    onSuccess: () => invalidateOrder(queryClient, scope),
+  });
+}

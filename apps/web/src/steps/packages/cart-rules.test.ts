@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { cartHasServices, couponBoxShown, feeSettingCents, grossSubtotal, inspectedServices, packagesToOffer, rushCardKind, serviceButton, shownPrice } from './cart-rules.ts';
+import { pkg, service, uuid } from './catalogue-fixtures.ts';
+
+const HOME = service(uuid(1), { rer: true });
+const CONDO = service(uuid(2));
+const RADON = service(uuid(6), { ancillary: true });
+const TERMITE = service(uuid(8), { ancillary: true });
+const PAC = service(uuid(13), { ancillary: true, is_pac: true });
+const SERVICES = [HOME, CONDO, RADON, TERMITE, PAC];
+const ESSENTIALS = pkg(1, [HOME, TERMITE], { rer: true });
+const CONDO_BUNDLE = pkg(3, [CONDO, RADON]);
+const PACKAGES = [ESSENTIALS, CONDO_BUNDLE];
+const rules = { requirePrimaryFirst: true, pacServiceId: PAC.id };
+
+describe('the service buttons (spec 2.9, 5.7)', () => {
+  it('offers Add, or Remove once the service is in the cart', () => {
+    expect(serviceButton(HOME, { packageId: null, services: [] }, PACKAGES, SERVICES, rules)).toBe('add');
+    expect(serviceButton(HOME, { packageId: null, services: [HOME.id] }, PACKAGES, SERVICES, rules)).toBe('remove');
+  });
+
+  it('shows In Package for a service the chosen package covers, even if it is also in the cart', () => {
+    expect(serviceButton(TERMITE, { packageId: 1, services: [TERMITE.id] }, PACKAGES, SERVICES, rules)).toBe('in-package');
+    expect(serviceButton(RADON, { packageId: 1, services: [] }, PACKAGES, SERVICES, rules)).toBe('add');
+  });
+
+  it('asks for a primary service first, counting primaries inside the package and never pay-at-close', () => {
+    expect(serviceButton(RADON, { packageId: null, services: [] }, PACKAGES, SERVICES, rules)).toBe('primary-first');
+    expect(serviceButton(RADON, { packageId: null, services: [PAC.id] }, PACKAGES, SERVICES, rules)).toBe('primary-first');
+    expect(serviceButton(RADON, { packageId: null, services: [CONDO.id] }, PACKAGES, SERVICES, rules)).toBe('add');
+    expect(serviceButton(RADON, { packageId: 1, services: [] }, PACKAGES, SERVICES, rules)).toBe('add');
+    expect(serviceButton(RADON, { packageId: null, services: [] }, PACKAGES, SERVICES, { ...rules, requirePrimaryFirst: false })).toBe('add');
+  });
+});
+
+describe('the package offer (spec 4.3)', () => {
+  it('offers every package holding more than one of the ordered services', () => {
+    expect(packagesToOffer({ packageId: null, services: [HOME.id, TERMITE.id] }, PACKAGES, PAC.id).map((p) => p.id)).toEqual([1]);
+    expect(packagesToOffer({ packageId: null, services: [HOME.id, TERMITE.id, CONDO.id, RADON.id] }, PACKAGES, PAC.id).map((p) => p.id)).toEqual([1, 3]);
+  });
+
+  it('offers nothing with one service, with a package chosen, or counting pay-at-close', () => {
+    expect(packagesToOffer({ packageId: null, services: [HOME.id] }, PACKAGES, PAC.id)).toEqual([]);
+    expect(packagesToOffer({ packageId: 3, services: [HOME.id, TERMITE.id] }, PACKAGES, PAC.id)).toEqual([]);
+    expect(packagesToOffer({ packageId: null, services: [HOME.id, PAC.id] }, [pkg(9, [HOME, PAC])], PAC.id)).toEqual([]);
+  });
+});
+
+describe('prices and visibility', () => {
+  it('builds an included service subtotal from its gross fees, and shows the subtotal only when taxes are hidden', () => {
+    expect(grossSubtotal({ base: 42500, fees: [{ gross: 15000, value: 0, description: 'Home size' }, { gross: 3500, value: 3500, description: 'Crawlspace' }] })).toBe(61000);
+    expect(shownPrice({ subtotal: 100, total: 107 }, true)).toBe(100);
+    expect(shownPrice({ subtotal: 100, total: 107 }, false)).toBe(107);
+  });
+
+  it('counts a package or a service other than pay-at-close as something to inspect', () => {
+    expect(cartHasServices({ packageId: null, services: [PAC.id] }, PAC.id)).toBe(false);
+    expect(cartHasServices({ packageId: 2, services: [] }, PAC.id)).toBe(true);
+    expect(cartHasServices({ packageId: null, services: [RADON.id] }, PAC.id)).toBe(true);
+  });
+
+  it('shows the coupon box by the 9.5 rules', () => {
+    const base = { couponLimit: 1, hasServices: true, hideAfterPackage: true, packageChosen: false };
+    expect(couponBoxShown(base)).toBe(true);
+    expect(couponBoxShown({ ...base, couponLimit: 0 })).toBe(false);
+    expect(couponBoxShown({ ...base, hasServices: false })).toBe(false);
+    expect(couponBoxShown({ ...base, packageChosen: true })).toBe(false);
+    expect(couponBoxShown({ ...base, packageChosen: true, hideAfterPackage: false })).toBe(true);
+  });
+
+  it('words the rush card for the package, for a service, or shows none', () => {
+    expect(rushCardKind({ packageId: 1, services: [] }, PACKAGES, SERVICES, true)).toBe('package');
+    expect(rushCardKind({ packageId: null, services: [HOME.id] }, PACKAGES, SERVICES, true)).toBe('service');
+    expect(rushCardKind({ packageId: 3, services: [RADON.id] }, PACKAGES, SERVICES, true)).toBeNull();
+    expect(rushCardKind({ packageId: 1, services: [] }, PACKAGES, SERVICES, false)).toBeNull();
+  });
+
+  it("names the services inspectors perform: the package's and the cart's, once each, never pay-at-close", () => {
+    expect(inspectedServices({ packageId: 1, services: [TERMITE.id, RADON.id, PAC.id] }, PACKAGES, PAC.id)).toEqual([HOME.id, TERMITE.id, RADON.id]);
+    expect(inspectedServices({ packageId: null, services: [PAC.id] }, PACKAGES, PAC.id)).toEqual([]);
+  });
+
+  it('reads a fee setting written in currency units', () => {
+    expect(feeSettingCents('39.95')).toBe(3995);
+    expect(feeSettingCents(' 25 ')).toBe(2500);
+    expect(feeSettingCents('')).toBe(0);
+    expect(feeSettingCents('free')).toBe(0);
+  });
+});
