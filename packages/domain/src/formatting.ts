@@ -12,18 +12,6 @@ export function formatPhone(phone: string): string {
   return `1(${digits.slice(1, 4)}) ${digits.slice(4, 7)}-${digits.slice(7, 11)}${rest ? `-${rest}` : ''}`;
 }
 
-/** An amount of minor units (cents) in the company's currency; "n/a" when it cannot be formatted. */
-export function formatMoney(cents: number | null | undefined, currency: string, locale = 'en-US'): string {
-  if (typeof cents !== 'number' || !Number.isFinite(cents)) return 'n/a';
-  try {
-    const formatter = new Intl.NumberFormat(locale, { style: 'currency', currency });
-    const digits = formatter.resolvedOptions().maximumFractionDigits ?? 2;
-    return formatter.format(cents / 10 ** digits);
-  } catch {
-    return 'n/a';
-  }
-}
-
 /** The `tel:` target of a displayed phone number. */
 export function phoneHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;

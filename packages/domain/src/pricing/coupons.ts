@@ -1,5 +1,5 @@
 import type { PricingCoupon } from '@scheduler/contracts/pricing';
-import { formatMoney } from '../formatting.ts';
+import { formatMoney } from '../money-format.ts';
 import { apportion, percentOf } from './money.ts';
 
 /** A share of the order's amount that coupons and taxes see: a service's, or its part of the package. */

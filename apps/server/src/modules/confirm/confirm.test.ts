@@ -12,7 +12,7 @@ import { outboxTransport } from '../notifications/mail-transport.ts';
 import { NotificationWorker } from '../notifications/notification-worker.ts';
 import { countOverlaps } from './confirm.repository.ts';
 import { DemoOrder } from './confirm-test-support.ts';
-import { formatMoney } from '@scheduler/domain/formatting';
+import { formatMoney } from '@scheduler/domain/money-format';
 
 const HOLD_MS = 15 * 60_000;
 const quietLog = { info: () => {}, warn: () => {} };

@@ -1,7 +1,7 @@
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import type { MessageTemplate } from '@scheduler/contracts/company-document';
-import { formatMoney } from '@scheduler/domain/formatting';
+import { formatMoney } from '@scheduler/domain/money-format';
 import { formatAppointmentDateTime, joinNames, wallTimeIn } from '@scheduler/domain/scheduling-text';
 import type { Audience } from './confirmation-jobs.ts';
 

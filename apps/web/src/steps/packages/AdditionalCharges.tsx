@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import type { Pricing } from '@scheduler/contracts/pricing';
-import { formatMoney } from '@scheduler/domain/formatting';
+import { formatMoney } from '@scheduler/domain/money-format';
 import { packagesTexts as t } from './packages-texts.ts';
 
 /** Spec 2.9: the non-zero additional charges (trip fee, rush, order fees), each with its description and value. */

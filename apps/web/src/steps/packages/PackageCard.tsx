@@ -3,7 +3,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import type { PackageResponse } from '@scheduler/contracts/catalogue';
-import { formatMoney } from '@scheduler/domain/formatting';
+import { formatMoney } from '@scheduler/domain/money-format';
 import { SafeHtml } from '../../shared/SafeHtml.tsx';
 import { BusyButton } from './BusyButton.tsx';
 import { grossSubtotal, shownPrice } from './cart-rules.ts';

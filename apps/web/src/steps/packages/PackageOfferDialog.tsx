@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import type { PackageResponse } from '@scheduler/contracts/catalogue';
-import { formatMoney } from '@scheduler/domain/formatting';
+import { formatMoney } from '@scheduler/domain/money-format';
 import { useFocusHeadingAfterClose } from '../../shared/dialog-focus.ts';
 import { SafeHtml } from '../../shared/SafeHtml.tsx';
 import { BusyButton } from './BusyButton.tsx';

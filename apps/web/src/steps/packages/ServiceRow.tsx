@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { ServiceResponse } from '@scheduler/contracts/catalogue';
-import { formatMoney } from '@scheduler/domain/formatting';
+import { formatMoney } from '@scheduler/domain/money-format';
 import { SafeHtml } from '../../shared/SafeHtml.tsx';
 import { BusyButton } from './BusyButton.tsx';
 import { shownPrice, type ServiceButton } from './cart-rules.ts';
