@@ -219,8 +219,9 @@ describe('the packages step in the browser', () => {
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.getByRole('dialog', { name: 'Quick Reminder' }).getByRole('button', { name: 'Continue anyway' }).click();
     const substitute = answer.appointments[0]!;
-    // The demo shows inspector names, so a choice reads "{time} with {names}"; the first is the first substitute.
-    await dialog.getByRole('button', { name: new RegExp(`^${formatAppointmentDateTime(substitute.start_datetime)} with `) }).first().click();
+    // The demo shows inspector names, so each team is a choice of its own ("{time}" with "with
+    // {names}" beside it); the first is the first substitute.
+    await dialog.getByRole('radio', { name: new RegExp(`^${formatAppointmentDateTime(substitute.start_datetime)}`) }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Review your order' }).waitFor();
     const order = await call<OrderResponse>('online-scheduler/order');
     expect(Date.parse(order.datetime!)).toBe(substitute.timestamp * 1000);
