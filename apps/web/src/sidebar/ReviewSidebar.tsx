@@ -48,7 +48,7 @@ export default function ReviewSidebar({ step }: { step: StepName }) {
         onClose={() => setOpen(false)}
         slotProps={{ paper: { id: drawerId, role: 'dialog', 'aria-modal': true, 'aria-labelledby': headingId, sx: { width: 'min(360px, 92vw)' } } }}
       >
-        <Box component="aside" aria-labelledby={headingId} sx={{ ...panelSx, maxHeight: 'calc(100vh - 100px)' }}>
+        <Box component="aside" aria-labelledby={headingId} sx={panelSx}>
           <ReviewPanel
             step={step}
             headingId={headingId}

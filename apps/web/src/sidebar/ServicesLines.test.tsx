@@ -43,7 +43,7 @@ function pricing(changes: Partial<Pricing> = {}): Pricing {
 }
 
 const show = (p: Pricing) => render(<ServicesLines pricing={p} currency="USD" pacName="Pay at Close" />);
-const lineTexts = (container: HTMLElement) => [...container.querySelectorAll('li')].map((li) => li.textContent);
+const lineTexts = (container: HTMLElement) => [...container.querySelectorAll('[data-line]')].map((li) => li.textContent);
 
 describe('the review panel\'s Services lines (spec 2.10)', () => {
   it('lists the package, its bundle savings, the services with their savings, the non-zero fees, the taxes, the coupons and the total', () => {
@@ -86,6 +86,12 @@ describe('the review panel\'s Services lines (spec 2.10)', () => {
     const { container } = show(withPac);
     expect(lineTexts(container).some((line) => line?.includes('Pay at Close'))).toBe(false);
     expect(screen.queryByText('A 3% convenience fee applies to card payments.')).toBeNull();
+  });
+
+  it('shows no lines, no total and no convenience-fee message for an empty cart', () => {
+    const { container } = show(pricing({ package: null, services: [], coupons: [], taxes: [], additional: { total: 0, fees: [] } }));
+    expect(lineTexts(container)).toEqual([]);
+    expect(container.textContent).toBe('');
   });
 
   it('says when pay-at-close was taken out of the order', () => {

@@ -15,11 +15,14 @@ export function ServicesLines({ pricing, currency, pacName }: { pricing: Pricing
   const message = convenienceMessage(pricing);
   return (
     <>
-      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {/* A description list, not a list: the steps' own service rows are list items, and a visitor's screen reader (and a test) should not meet them twice. */}
+      <Box component="dl" sx={{ m: 0 }}>
         {serviceLines(pricing).map((line) => (
-          <Box component="li" key={line.key} data-line={line.kind} sx={{ ...rowSx, ...(line.kind === 'total' ? { mt: 1, pt: 1, borderTop: 1, borderColor: 'divider', fontWeight: 700 } : {}) }}>
-            <LineLabel line={line} />
-            <Box component="span" sx={{ whiteSpace: 'nowrap', fontWeight: line.kind === 'package' || line.kind === 'service' || line.kind === 'total' ? 600 : 400 }}>
+          <Box key={line.key} data-line={line.kind} sx={{ ...rowSx, ...(line.kind === 'total' ? { mt: 1, pt: 1, borderTop: 1, borderColor: 'divider', fontWeight: 700 } : {}) }}>
+            <Box component="dt">
+              <LineLabel line={line} />
+            </Box>
+            <Box component="dd" sx={{ m: 0, whiteSpace: 'nowrap', fontWeight: line.kind === 'package' || line.kind === 'service' || line.kind === 'total' ? 600 : 400 }}>
               {line.kind === 'total' ? money(line.amount) : money(line.amount, line.kind === 'coupon' || ('negative' in line && line.negative))}
             </Box>
           </Box>

@@ -16,6 +16,8 @@ export type ServiceLine =
  * leave out the tax lines and the total is then the server's `display_total` (without taxes).
  */
 export function serviceLines(pricing: Pricing): ServiceLine[] {
+  // An empty cart has nothing to sum: no "Total: $0.00" before anything is chosen.
+  if (!pricing.package && !pricing.services.some((service) => !service.is_pac)) return [];
   const hidden = pricing.fees_hidden;
   const shown = (cents: number) => (hidden ? null : cents);
   const lines: ServiceLine[] = [];
@@ -47,7 +49,7 @@ export function serviceLines(pricing: Pricing): ServiceLine[] {
 /** Spec 2.10: the convenience-fee message shows while pay-at-close is not among the services. */
 export function convenienceMessage(pricing: Pricing): string | null {
   const message = pricing.convenience_fee_message.trim();
-  return message && !payAtCloseActive(pricing) ? message : null;
+  return message && !payAtCloseActive(pricing) && serviceLines(pricing).length > 0 ? message : null;
 }
 
 /** Spec 2.10: "Pay at Close is currently activated." when a pay-at-close service is in the pricing. */
