@@ -63,6 +63,8 @@ describe('the review-order panel in the browser (spec 2.10)', () => {
     await expect(panel.locator('section[aria-current="step"]').getByRole('heading').innerText()).resolves.toBe('Services');
     expect(await panel.getByRole('link', { name: 'Edit Services' }).count()).toBe(0);
     mkdirSync(SHOTS, { recursive: true });
+    // The panel is sticky: from the top of the page it sits beside the step's top.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/sidebar-1280.png`, fullPage: true });
 
     await panel.getByRole('link', { name: 'Edit Address' }).click();
