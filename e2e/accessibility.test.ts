@@ -185,6 +185,22 @@ const STATES: Array<{ name: string; open: (page: Page) => Promise<void> }> = [
     },
   },
   {
+    // The review-order panel beside the step (desktop), the open drawer (phone), with a package, a service and a coupon.
+    name: 'review-panel',
+    open: async (page) => {
+      await onPackagesWithCart(page, [
+        ['set_packages', [1]],
+        ['add_service', 'a1c0ffee-0000-4000-8000-000000000006'],
+        ['apply_coupon', { code: 'SPRING25' }],
+      ]);
+      if ((page.viewportSize()?.width ?? 0) < 800) {
+        await page.getByRole('button', { name: 'Review your order' }).click();
+        await page.getByRole('dialog', { name: 'Review your order' }).waitFor();
+      }
+      await page.getByRole('complementary', { name: 'Review your order' }).getByText('Coupon', { exact: true }).waitFor();
+    },
+  },
+  {
     name: 'package-offer-dialog',
     open: async (page) => {
       await onPackagesWithCart(page, [['add_service', 'a1c0ffee-0000-4000-8000-000000000001']]);

@@ -7,14 +7,22 @@ import { OfficeContact, type OfficeContactDetails } from '../shared/OfficeContac
 import { texts } from '../shared/texts.ts';
 import { Header, type HeaderProps } from './Header.tsx';
 
+/** Where the review-order panel is drawn (spec 2.10). */
+export const REVIEW_PANEL_SLOT_ID = 'review-panel';
+const DESKTOP = '@media (min-width:800px)';
+
 /** The frame every screen sits in: header, main content, and the office's details at the foot. */
 export function PageLayout({ header, contact, children }: { header: HeaderProps; contact: OfficeContactDetails | null; children: ReactNode }) {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <SkipLink />
       <Header {...header} />
-      <Container component="main" id={MAIN_CONTENT_ID} tabIndex={-1} maxWidth="lg" sx={{ flex: 1, py: { xs: 2, sm: 4 }, px: { xs: 1.5, sm: 3 }, '&:focus': { outline: 'none' } }}>
-        {children}
+      <Container maxWidth="lg" sx={{ flex: 1, display: 'flex', flexDirection: 'column', gap: 3, py: { xs: 2, sm: 4 }, px: { xs: 1.5, sm: 3 }, [DESKTOP]: { flexDirection: 'row', alignItems: 'flex-start' } }}>
+        <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ flex: 1, minWidth: 0, '&:focus': { outline: 'none' } }}>
+          {children}
+        </Box>
+        {/* The review-order panel (a lazy chunk) is drawn here, beside main, as its own landmark. */}
+        <Box id={REVIEW_PANEL_SLOT_ID} sx={{ '&:empty': { display: 'none' }, [DESKTOP]: { flex: '0 0 340px', position: 'sticky', top: 16 } }} />
       </Container>
       {contact && (
         <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>

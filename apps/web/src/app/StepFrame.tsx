@@ -13,6 +13,8 @@ import { StepProgress } from './StepProgress.tsx';
 
 // Only a visitor with a held time needs it: it stays out of the first step's download.
 const HoldIndicator = lazy(() => import('../shared/HoldIndicator.tsx'));
+// The review-order panel (spec 2.10) is a chunk of its own, never part of the first step's download.
+const ReviewSidebar = lazy(() => import('../sidebar/ReviewSidebar.tsx'));
 
 export interface StepFrameProps {
   step: StepName;
@@ -37,6 +39,8 @@ export function StepFrame({ step, children, onNext, nextDisabled = false, hideBa
   useScreenHeadingFocus(`step:${step}`);
   // The calendar shows its held time in its own box; every other step carries the quiet reminder.
   const held = step === 'calendar' ? null : heldTimeOf(order, office.time_zone);
+  // The panel reviews what was chosen: not on the calendar that opens the walk, nor on the review itself.
+  const withSidebar = step !== 'postal-code' && step !== 'review' && (step !== 'calendar' || mode === 'calendar-last');
 
   return (
     <Paper sx={{ p: { xs: 2, sm: 4 }, border: 1, borderColor: 'divider', maxWidth: 880, mx: 'auto' }}>
@@ -64,6 +68,11 @@ export function StepFrame({ step, children, onNext, nextDisabled = false, hideBa
           </Button>
         )}
       </Box>
+      {withSidebar && (
+        <Suspense fallback={null}>
+          <ReviewSidebar step={step} />
+        </Suspense>
+      )}
     </Paper>
   );
 }

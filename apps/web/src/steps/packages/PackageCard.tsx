@@ -5,7 +5,7 @@ import { useId } from 'react';
 import type { PackageResponse } from '@scheduler/contracts/catalogue';
 import { formatMoney } from '@scheduler/domain/money-format';
 import { SafeHtml } from '../../shared/SafeHtml.tsx';
-import { BusyButton } from './BusyButton.tsx';
+import { BusyButton } from '../../shared/BusyButton.tsx';
 import { grossSubtotal, shownPrice } from './cart-rules.ts';
 import { packagesTexts as t } from './packages-texts.ts';
 

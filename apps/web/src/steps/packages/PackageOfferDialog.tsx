@@ -10,7 +10,7 @@ import type { PackageResponse } from '@scheduler/contracts/catalogue';
 import { formatMoney } from '@scheduler/domain/money-format';
 import { useFocusHeadingAfterClose } from '../../shared/dialog-focus.ts';
 import { SafeHtml } from '../../shared/SafeHtml.tsx';
-import { BusyButton } from './BusyButton.tsx';
+import { BusyButton } from '../../shared/BusyButton.tsx';
 import { packagesTexts as t } from './packages-texts.ts';
 
 /**

@@ -12,13 +12,14 @@ import { StepFrame } from '../../app/StepFrame.tsx';
 import { useScheduler } from '../../app/scheduler-context.tsx';
 import { MOBILE_QUERY } from '../../app/theme.ts';
 import { ApiError, isFailure } from '../../shared/api-client.ts';
+import { couponBoxShown } from '../../shared/coupon/coupon-box.ts';
+import { CouponEntry } from '../../shared/coupon/CouponEntry.tsx';
 import { ContactText } from '../../shared/ContactText.tsx';
 import { FailureNotice } from '../../shared/FailureNotice.tsx';
 import { Notice } from '../../shared/Notice.tsx';
 import { AdditionalCharges } from './AdditionalCharges.tsx';
 import { useAddService, useRemoveService, useRushRer, useSetPackage } from './api.ts';
-import { cartHasServices, couponBoxShown, inspectedServices, packagesToOffer, rushCardKind, type Cart } from './cart-rules.ts';
-import { CouponEntry } from './CouponEntry.tsx';
+import { cartHasServices, inspectedServices, packagesToOffer, rushCardKind, type Cart } from './cart-rules.ts';
 import { PackageCard } from './PackageCard.tsx';
 import { packagesSettings } from './packages-settings.ts';
 import { packagesTexts as t } from './packages-texts.ts';
@@ -133,7 +134,9 @@ export function PackagesScreen({ packages, services, pricing }: { packages: Pack
           </Box>
         )}
         {!pricing.fees_hidden && <AdditionalCharges fees={pricing.additional.fees} currency={currency} />}
-        {mobile && couponBoxShown({ couponLimit: rules.couponLimit, hasServices, hideAfterPackage: rules.hideCouponAfterPackage, packageChosen: cart.packageId !== null }) && <CouponEntry scope={scope} />}
+        {mobile && couponBoxShown({ couponLimit: rules.couponLimit, hasServices, hideAfterPackage: rules.hideCouponAfterPackage, packageChosen: cart.packageId !== null, packagesVisited: true }) && (
+          <CouponEntry scope={scope} label={t.coupon.label} apply={t.coupon.apply} />
+        )}
         {isFailure(flow.error) && <FailureNotice phone={office.office_phone} />}
       </Stack>
       <Suspense fallback={null}>

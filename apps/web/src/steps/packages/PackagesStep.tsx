@@ -3,7 +3,8 @@ import { StepFrame } from '../../app/StepFrame.tsx';
 import { useScheduler } from '../../app/scheduler-context.tsx';
 import { FailureNotice } from '../../shared/FailureNotice.tsx';
 import { StepSkeleton } from '../../shared/StepSkeleton.tsx';
-import { packagesQueryOptions, pricingQueryOptions, servicesQueryOptions } from './api.ts';
+import { pricingQueryOptions } from '../../shared/pricing-api.ts';
+import { packagesQueryOptions, servicesQueryOptions } from './api.ts';
 import { PackagesScreen } from './PackagesScreen.tsx';
 
 /** Spec 2.9: the packages step; its catalogue and the order's pricing load before it shows. */

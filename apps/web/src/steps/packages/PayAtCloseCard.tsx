@@ -1,7 +1,7 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import { BusyButton } from './BusyButton.tsx';
+import { BusyButton } from '../../shared/BusyButton.tsx';
 import { packagesTexts as t } from './packages-texts.ts';
 
 /** Spec 2.9: the order qualifies for pay-at-close; add or remove it, with the state's service fee when one applies. */

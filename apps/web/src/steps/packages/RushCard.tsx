@@ -1,7 +1,7 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import { BusyButton } from './BusyButton.tsx';
+import { BusyButton } from '../../shared/BusyButton.tsx';
 import { packagesTexts as t } from './packages-texts.ts';
 
 /** Spec 2.9: rush the Repair Estimate Report, worded for a package or a service. */

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { ServiceResponse } from '@scheduler/contracts/catalogue';
 import { formatMoney } from '@scheduler/domain/money-format';
 import { SafeHtml } from '../../shared/SafeHtml.tsx';
-import { BusyButton } from './BusyButton.tsx';
+import { BusyButton } from '../../shared/BusyButton.tsx';
 import { shownPrice, type ServiceButton } from './cart-rules.ts';
 import { packagesTexts as t } from './packages-texts.ts';
 

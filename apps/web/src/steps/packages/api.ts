@@ -1,13 +1,12 @@
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PackageResponse, ServiceResponse } from '@scheduler/contracts/catalogue';
 import type { OrderResponse } from '@scheduler/contracts/order';
-import type { ApplyCouponResponse, CartChangeResponse, Pricing } from '@scheduler/contracts/pricing';
+import type { CartChangeResponse } from '@scheduler/contracts/pricing';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { callApi } from '../../shared/api-client.ts';
+import { afterCartChange, pricingBaseOf as baseOf } from '../../shared/pricing-api.ts';
 import { invalidateOrder, queryKeys, resetAvailability, type SessionScope } from '../../shared/queries.ts';
 import { postDatetime } from '../../shared/scheduling-api.ts';
-
-const baseOf = (scope: SessionScope) => `/${scope.companyKey}/json/online_scheduler`;
 
 /** GET /packages: the packages priced for the order's property. */
 export function packagesQueryOptions(scope: SessionScope) {
@@ -28,21 +27,6 @@ export function servicesQueryOptions(scope: SessionScope) {
   });
 }
 
-/** GET /pricing (spec 3.10): read again after every cart change. */
-export function pricingQueryOptions(scope: SessionScope) {
-  return queryOptions({
-    queryKey: queryKeys.pricing(scope),
-    queryFn: ({ signal }) => callApi<Pricing>(`${baseOf(scope)}/pricing`, { session: scope.credentials, signal }),
-    staleTime: 0,
-  });
-}
-
-/** Spec 4.3: after a cart change the order and its pricing are read again and cached availability is dropped. */
-function afterCartChange(queryClient: QueryClient, scope: SessionScope): Promise<unknown> {
-  void resetAvailability(queryClient, scope);
-  return Promise.all([invalidateOrder(queryClient, scope), queryClient.invalidateQueries({ queryKey: queryKeys.pricing(scope) })]);
-}
-
 function useCartCall<T>(scope: SessionScope, send: (value: T) => Promise<CartChangeResponse>) {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: send, onSuccess: () => afterCartChange(queryClient, scope) });
@@ -60,17 +44,6 @@ export const useRemoveService = (scope: SessionScope) => useCartCall(scope, (ser
 
 /** POST /rush_rer with `{value: 1|0}` (the server takes JSON as well as the spec's form body). */
 export const useRushRer = (scope: SessionScope) => useCartCall(scope, (rush: boolean) => post<CartChangeResponse>(scope, 'rush_rer', { value: rush ? 1 : 0 }));
-
-/** POST /apply_coupon: 200 with "ok" or a refusal and its message; pricing is read again on "ok". */
-export function useApplyCoupon(scope: SessionScope) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (code: string) => post<ApplyCouponResponse>(scope, 'apply_coupon', { code }),
-    onSuccess: (result) => {
-      if (result.status === 'ok') return afterCartChange(queryClient, scope);
-    },
-  });
-}
 
 export type NextOutcome = { kind: 'proceed' } | { kind: 'conflict'; appointments: AppointmentSlot[] } | { kind: 'unavailable'; appointments: AppointmentSlot[] };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartHasServices, couponBoxShown, feeSettingCents, grossSubtotal, inspectedServices, packagesToOffer, rushCardKind, serviceButton, shownPrice } from './cart-rules.ts';
+import { cartHasServices, feeSettingCents, grossSubtotal, inspectedServices, packagesToOffer, rushCardKind, serviceButton, shownPrice } from './cart-rules.ts';
 import { pkg, service, uuid } from './catalogue-fixtures.ts';
 
 const HOME = service(uuid(1), { rer: true });
@@ -57,15 +57,6 @@ describe('prices and visibility', () => {
     expect(cartHasServices({ packageId: null, services: [PAC.id] }, PAC.id)).toBe(false);
     expect(cartHasServices({ packageId: 2, services: [] }, PAC.id)).toBe(true);
     expect(cartHasServices({ packageId: null, services: [RADON.id] }, PAC.id)).toBe(true);
-  });
-
-  it('shows the coupon box by the 9.5 rules', () => {
-    const base = { couponLimit: 1, hasServices: true, hideAfterPackage: true, packageChosen: false };
-    expect(couponBoxShown(base)).toBe(true);
-    expect(couponBoxShown({ ...base, couponLimit: 0 })).toBe(false);
-    expect(couponBoxShown({ ...base, hasServices: false })).toBe(false);
-    expect(couponBoxShown({ ...base, packageChosen: true })).toBe(false);
-    expect(couponBoxShown({ ...base, packageChosen: true, hideAfterPackage: false })).toBe(true);
   });
 
   it('words the rush card for the package, for a service, or shows none', () => {

@@ -76,10 +76,6 @@ export function shownPrice(item: Pick<PackageResponse, 'subtotal' | 'total'>, ta
   return taxesHidden ? item.subtotal : item.total;
 }
 
-/** Spec 9.5 and its decision: the coupon box on this step (it is within the packages step, so that step is visited). */
-export function couponBoxShown(input: { couponLimit: number; hasServices: boolean; hideAfterPackage: boolean; packageChosen: boolean }): boolean {
-  return input.couponLimit > 0 && input.hasServices && !(input.hideAfterPackage && input.packageChosen);
-}
 
 /** Where the rush card's words come from: the package's prompt, a service's heading, or no card (spec 2.9). */
 export function rushCardKind(cart: Cart, packages: readonly PackageResponse[], services: readonly ServiceResponse[], rushEnabled: boolean): 'package' | 'service' | null {

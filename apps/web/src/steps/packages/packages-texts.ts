@@ -40,8 +40,6 @@ export const packagesTexts = {
   coupon: {
     label: 'Coupon code',
     apply: 'Apply',
-    applied: 'Coupon applied correctly',
-    failed: 'There was a problem applying this coupon',
   },
   conflict: {
     title: 'Sorry!',

@@ -2,22 +2,22 @@ import Box from '@mui/material/Box';
 import Snackbar from '@mui/material/Snackbar';
 import TextField from '@mui/material/TextField';
 import { useId, useState, type FormEvent } from 'react';
-import type { SessionScope } from '../../shared/queries.ts';
-import { Notice } from '../../shared/Notice.tsx';
-import { useApplyCoupon } from './api.ts';
-import { BusyButton } from './BusyButton.tsx';
-import { packagesTexts as t } from './packages-texts.ts';
+import { BusyButton } from '../BusyButton.tsx';
+import { Notice } from '../Notice.tsx';
+import { useApplyCoupon } from '../pricing-api.ts';
+import type { SessionScope } from '../queries.ts';
+import { couponTexts } from './coupon-texts.ts';
 
 /** Spec 9.3: the coupon snackbar stays 4 seconds. */
 const SNACKBAR_MS = 4000;
 
-/** Spec 4.9, 8.4: apply a coupon; a refusal shows the server's message in red, success a snackbar and an empty field. */
-export function CouponEntry({ scope }: { scope: SessionScope }) {
+/** Spec 4.9, 8.4: apply a coupon (the packages step's entry and the panel's box word their field and button themselves); a refusal shows the server's message in red, success a snackbar and an empty field. */
+export function CouponEntry({ scope, label, apply: applyText }: { scope: SessionScope; label: string; apply: string }) {
   const [code, setCode] = useState('');
   const [applied, setApplied] = useState(false);
   const apply = useApplyCoupon(scope);
   const errorId = useId();
-  const refusal = apply.data && apply.data.status !== 'ok' ? apply.data.message : apply.isError ? t.coupon.failed : null;
+  const refusal = apply.data && apply.data.status !== 'ok' ? apply.data.message : apply.isError ? couponTexts.failed : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -35,7 +35,7 @@ export function CouponEntry({ scope }: { scope: SessionScope }) {
     <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
         <TextField
-          label={t.coupon.label}
+          label={label}
           value={code}
           onChange={(event) => setCode(event.target.value)}
           size="small"
@@ -44,7 +44,7 @@ export function CouponEntry({ scope }: { scope: SessionScope }) {
           sx={{ flex: 1 }}
         />
         <BusyButton type="submit" variant="contained" busy={apply.isPending} sx={{ minHeight: 44 }}>
-          {t.coupon.apply}
+          {applyText}
         </BusyButton>
       </Box>
       {refusal && (
@@ -52,7 +52,7 @@ export function CouponEntry({ scope }: { scope: SessionScope }) {
           <span id={errorId}>{refusal}</span>
         </Notice>
       )}
-      <Snackbar open={applied} autoHideDuration={SNACKBAR_MS} onClose={() => setApplied(false)} message={t.coupon.applied} />
+      <Snackbar open={applied} autoHideDuration={SNACKBAR_MS} onClose={() => setApplied(false)} message={couponTexts.applied} />
     </Box>
   );
 }

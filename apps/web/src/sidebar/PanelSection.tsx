@@ -1,0 +1,43 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useId, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { visuallyHidden } from '../shared/visually-hidden.ts';
+import { sidebarTexts as t } from './sidebar-texts.ts';
+
+export interface PanelSectionProps {
+  title: string;
+  /** The step's in-app path; null leaves out Edit (the section is current, or not yet visited). */
+  editHref: string | null;
+  current: boolean;
+  children?: ReactNode;
+}
+
+/** Spec 2.10: one section of the review-order panel; the current step's is highlighted and has no Edit. */
+export function PanelSection({ title, editHref, current, children }: PanelSectionProps) {
+  const headingId = useId();
+  return (
+    <Box
+      component="section"
+      aria-labelledby={headingId}
+      aria-current={current ? 'step' : undefined}
+      sx={{ py: 1.5, px: 1.5, borderLeft: 4, borderColor: current ? 'primary.main' : 'transparent', bgcolor: current ? 'action.selected' : 'transparent', borderRadius: 1 }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 1 }}>
+        <Typography id={headingId} component="h3" sx={{ fontWeight: 700, fontSize: '1rem' }}>
+          {title}
+        </Typography>
+        {editHref && (
+          <Link component={RouterLink} to={editHref} underline="always" sx={{ fontWeight: 600, minHeight: 24, display: 'inline-flex', alignItems: 'center' }}>
+            {t.edit}
+            <Box component="span" sx={visuallyHidden}>
+              {` ${title}`}
+            </Box>
+          </Link>
+        )}
+      </Box>
+      {children}
+    </Box>
+  );
+}

@@ -1,0 +1,118 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { SETTING } from '@scheduler/contracts/setting-keys';
+import type { StepName } from '@scheduler/domain/route-table';
+import { formatSidebarDateTime, wallTimeIn } from '@scheduler/domain/scheduling-text';
+import { useScheduler } from '../app/scheduler-context.tsx';
+import { STEP_PROGRESS_FLAG } from '../app/step-screens.tsx';
+import { couponBoxShown } from '../shared/coupon/coupon-box.ts';
+import { Notice } from '../shared/Notice.tsx';
+import { OfficeContact } from '../shared/OfficeContact.tsx';
+import { pricingQueryOptions } from '../shared/pricing-api.ts';
+import { loadProgress } from '../shared/progress.ts';
+import { texts } from '../shared/texts.ts';
+import { CouponBox } from './CouponBox.tsx';
+import { addressLines, contactCount, panelSections, propertyLines, type PanelSection as Section } from './order-lines.ts';
+import { PanelSection } from './PanelSection.tsx';
+import { payAtCloseActive } from './service-lines.ts';
+import { ServicesLines } from './ServicesLines.tsx';
+import { sidebarTexts as t } from './sidebar-texts.ts';
+import { TextLines } from './TextLines.tsx';
+
+const DEFAULT_PAC_NAME = 'Pay at Close';
+
+/**
+ * Spec 2.10: the review-order panel's content: its sections in order with Edit links, the coupon
+ * box, the pay-at-close notice, the buttons and the office's details. Pricing is the shared
+ * `/pricing` query, so every cart change shows here as soon as it is read again.
+ */
+export function ReviewPanel({ step, headingId, headingAction }: { step: StepName; headingId: string; headingAction?: ReactNode }) {
+  const { scope, office, order, settings, currency, mode, hasControls, pathOf, companyKey, credentials } = useScheduler();
+  const pricing = useQuery(pricingQueryOptions(scope)).data;
+  const progress = loadProgress(credentials.token);
+  const pacName = settings.text(SETTING.PAC_NAME).trim() || DEFAULT_PAC_NAME;
+  const hasServices = order.packages.length > 0 || order.services.some((id) => id !== office.pac_service_uuid);
+  const wallTime = order.datetime ? wallTimeIn(order.datetime, office.time_zone) : null;
+  const editHref = (section: Section) => {
+    const flag = STEP_PROGRESS_FLAG[section];
+    return section !== step && flag && progress[flag] ? pathOf(section) : null;
+  };
+  const redirect = settings.isOn(SETTING.REDIRECT_BUTTON_ENABLED) ? { url: settings.text(SETTING.REDIRECT_BUTTON_URL), text: settings.text(SETTING.REDIRECT_BUTTON_TEXT) } : null;
+  const couponShown = couponBoxShown({
+    couponLimit: settings.number(SETTING.COUPON_LIMIT, 0),
+    hasServices,
+    hideAfterPackage: settings.isOn(SETTING.HIDE_COUPON_AFTER_PACKAGE_ADDED),
+    packageChosen: order.packages.length > 0,
+    packagesVisited: progress.packages,
+  });
+
+  const content = (section: Section): ReactNode => {
+    switch (section) {
+      case 'calendar': {
+        if (!wallTime) return null;
+        const { date, time } = formatSidebarDateTime(wallTime);
+        return <TextLines lines={[texts.calendar.date(date), texts.calendar.time(time)]} />;
+      }
+      case 'address':
+        return <TextLines lines={addressLines(order, office.states)} />;
+      case 'contacts': {
+        const n = contactCount(order);
+        return n > 0 ? <TextLines lines={[t.contacts(n)]} /> : null;
+      }
+      case 'property-info':
+        return <TextLines lines={propertyLines(order, office.controls, currency)} />;
+      case 'packages':
+        return pricing ? <ServicesLines pricing={pricing} currency={currency} pacName={pacName} /> : null;
+    }
+  };
+  const titleOf = (section: Section) => (section === 'contacts' && order.user?.text ? order.user.text : texts.stepNames[section]);
+
+  return (
+    <>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1 }}>
+        <Typography id={headingId} component="h2" sx={{ fontSize: '1.25rem', fontWeight: 700 }}>
+          {t.title}
+        </Typography>
+        {headingAction}
+      </Box>
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
+        {panelSections(mode, hasControls).map((section) => (
+          <PanelSection key={section} title={titleOf(section)} editHref={editHref(section)} current={section === step}>
+            {content(section)}
+          </PanelSection>
+        ))}
+      </Box>
+      {couponShown && <CouponBox scope={scope} />}
+      {pricing && payAtCloseActive(pricing) && (
+        <Notice severity="info" sx={{ mt: 2 }}>
+          {t.pacActive(pacName)}
+        </Notice>
+      )}
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, mt: 2 }}>
+        {step !== 'review' && hasServices && wallTime && (
+          <Button component={RouterLink} to={pathOf('review')} variant="contained" size="large">
+            {t.scheduleAppointment}
+          </Button>
+        )}
+        {redirect && redirect.url && redirect.text && (
+          <Button component="a" href={redirect.url} variant="outlined">
+            {redirect.text}
+          </Button>
+        )}
+        <Button component="a" href={`/${companyKey}/online-scheduler/${office.office_uuid}`} variant="text">
+          {t.startOver}
+        </Button>
+      </Box>
+      <Divider sx={{ my: 2 }} />
+      <Typography component="h3" sx={{ fontWeight: 700, fontSize: '1rem', mb: 0.5 }}>
+        {texts.officeDetails}
+      </Typography>
+      <OfficeContact contact={office} />
+    </>
+  );
+}

@@ -1,0 +1,111 @@
+import { mkdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { Pricing } from '@scheduler/contracts/pricing';
+import { formatMoney } from '@scheduler/domain/money-format';
+import { saveServedAddress } from './support/address.ts';
+import { mainHeading, VIEWPORTS } from './support/browser.ts';
+import { answerDemoPropertyQuestions } from './support/property.ts';
+import { useRunningProduct } from './support/running-product.ts';
+import { chooseFirstSlot, confirmSlot } from './support/scheduling.ts';
+
+const running = useRunningProduct();
+const SHOTS = '/tmp/shots-sidebar';
+const PANEL = 'Review your order';
+
+/** The next answer of GET /pricing, read as the page reads it. */
+const nextPricing = (page: Page) =>
+  page.waitForResponse((r) => r.url().endsWith('/json/online_scheduler/pricing') && r.request().method() === 'GET').then((r) => r.json() as Promise<Pricing>);
+
+/** Walks the demo from a held time to the packages step, as a visitor does, so every earlier step is visited. */
+async function walkToPackages(page: Page): Promise<void> {
+  await page.goto(running.product.linkOf('demo'));
+  await chooseFirstSlot(page);
+  await confirmSlot(page);
+  await saveServedAddress(page);
+  await page.getByRole('heading', { level: 1, name: 'People associated with this inspection' }).waitFor();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: 'Please provide information about the property' }).waitFor();
+  await answerDemoPropertyQuestions(page);
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await page.getByRole('heading', { level: 2, name: 'Add the services that you need' }).waitFor();
+}
+
+const lineAmount = (panel: ReturnType<Page['getByRole']>, kind: string) => panel.locator(`[data-line="${kind}"] dd`);
+
+describe('the review-order panel in the browser (spec 2.10)', () => {
+  it('shows the totals /pricing answers after a package is chosen and a service added, and its Edit link goes to the step', async () => {
+    const page = await (await running.browser.newContext({ viewport: VIEWPORTS.desktop })).newPage();
+    await walkToPackages(page);
+    const panel = page.getByRole('complementary', { name: PANEL });
+    await panel.waitFor();
+    // Every section of the walk so far, in the spec's order.
+    expect(await panel.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(expect.arrayContaining(['Date & Time', 'Address', 'Contact Info', 'Property Info', 'Services']));
+    await panel.getByText('1105 Schrock Rd').waitFor();
+    await panel.getByText('Square Feet: 2,400').waitFor();
+
+    const afterPackage = nextPricing(page);
+    await page.getByRole('article', { name: "Buyer's Essentials" }).getByRole('button', { name: 'SELECT PACKAGE' }).click();
+    await afterPackage;
+    const afterService = nextPricing(page);
+    await page.getByRole('listitem').filter({ hasText: 'Radon Testing' }).last().getByRole('button', { name: 'Add Service' }).click();
+    const pricing = await afterService;
+    expect(pricing.package?.name).toBe("Buyer's Essentials");
+    expect(pricing.services.map((s) => s.name)).toContain('Radon Testing');
+
+    const total = lineAmount(panel, 'total');
+    await expect.poll(() => total.innerText()).toBe(formatMoney(pricing.totals.display_total, 'USD'));
+    expect(await lineAmount(panel, 'package').innerText()).toBe(formatMoney(pricing.package!.subtotal, 'USD'));
+    const radon = pricing.services.find((s) => s.name === 'Radon Testing')!;
+    expect(await panel.locator('[data-line="service"]').filter({ hasText: 'Radon Testing' }).locator('dd').innerText()).toBe(formatMoney(radon.subtotal, 'USD'));
+    expect(await panel.locator('[data-line="tax"]').count()).toBe(pricing.taxes_hidden ? 0 : pricing.taxes.length);
+    // The current step is highlighted and has no Edit link; a visited one has.
+    await expect(panel.locator('section[aria-current="step"]').getByRole('heading').innerText()).resolves.toBe('Services');
+    expect(await panel.getByRole('link', { name: 'Edit Services' }).count()).toBe(0);
+    mkdirSync(SHOTS, { recursive: true });
+    // The panel is sticky: from the top of the page it sits beside the step's top.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${SHOTS}/sidebar-1280.png`, fullPage: true });
+
+    await panel.getByRole('link', { name: 'Edit Address' }).click();
+    await page.waitForURL('**/demo/online-scheduler/address?**');
+    expect(await mainHeading(page)).toBe('Where is this inspection located?');
+    const url = new URL(page.url());
+    expect(url.searchParams.get('t')).toBeTruthy();
+    expect(url.searchParams.get('office')).toBeTruthy();
+    await page.getByRole('complementary', { name: PANEL }).locator('section[aria-current="step"]').getByRole('heading', { name: 'Address' }).waitFor();
+    await page.context().close();
+  });
+
+  it('is a drawer at 375 px that a keyboard opens with its toggle and closes with Escape or the close button', async () => {
+    const page = await (await running.browser.newContext({ viewport: VIEWPORTS.mobile })).newPage();
+    await walkToPackages(page);
+    const toggle = page.getByRole('button', { name: PANEL });
+    expect(await page.getByRole('complementary', { name: PANEL }).count()).toBe(0);
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    const drawer = page.getByRole('dialog', { name: PANEL });
+    await drawer.waitFor();
+    await drawer.getByRole('complementary', { name: PANEL }).getByRole('heading', { name: 'Services' }).waitFor();
+    // The modal hides the page behind it from the accessibility tree, the toggle with it: read it by its attribute.
+    expect(await page.locator('button[aria-expanded="true"]', { hasText: PANEL }).count()).toBe(1);
+    await page.waitForTimeout(400);
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/sidebar-drawer-375.png` });
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(PANEL);
+
+    await page.keyboard.press('Enter');
+    await drawer.waitFor();
+    const close = drawer.getByRole('button', { name: 'Close the order review' });
+    // Tab moves through the drawer (focus stays inside it) until the close button has it.
+    for (let i = 0; i < 3 && !(await close.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    await expect.poll(() => close.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await drawer.waitFor({ state: 'detached' });
+    await page.screenshot({ path: `${SHOTS}/sidebar-closed-375.png`, fullPage: true });
+    await page.context().close();
+  });
+});
