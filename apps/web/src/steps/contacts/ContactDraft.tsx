@@ -29,7 +29,7 @@ export function ContactDraft({ type, onDone }: { type: ContactTypeRef; onDone: (
   const add = useAddContact(scope);
   const [adding, setAdding] = useState(false);
   const schema = useMemo(() => personFormResolverSchema('contact', fields), [fields]);
-  const form = useStepForm(schema, personDefaults(null, fields));
+  const form = useStepForm(schema, { ...personDefaults(null, fields), type });
 
   const send = async (contact: ContactInput): Promise<boolean> => {
     try {

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import NativeSelect from '@mui/material/NativeSelect';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import InputLabel from '@mui/material/InputLabel';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -58,7 +59,7 @@ export function ContactsArea() {
               <InputLabel htmlFor={selectId} sx={{ color: 'text.primary', mb: 0.5 }}>
                 {contactsTexts.contactType}
               </InputLabel>
-              <NativeSelect id={selectId} value={typeId} onChange={(event) => setTypeId(event.target.value)} variant="outlined" sx={{ minWidth: 240 }}>
+              <NativeSelect id={selectId} value={typeId} onChange={(event) => setTypeId(event.target.value)} input={<OutlinedInput />} sx={{ minWidth: 240 }}>
                 <option value="" />
                 {offered.map((type) => (
                   <option key={type.id} value={String(type.id)}>

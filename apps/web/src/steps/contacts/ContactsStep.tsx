@@ -2,7 +2,7 @@ import Stack from '@mui/material/Stack';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { AGENT_PARTIES, type AgentParty } from '@scheduler/contracts/people';
-import { AGENT_PROFILE_BANNER, needsOwnAgentProfile, offeredRoles, ROLE_TEXT, saveOrder, sectionOrder, type Role } from '@scheduler/domain/people/contacts-step';
+import { AGENT_PROFILE_BANNER, needsOwnAgentProfile, offeredRoles, OWN_AGENT_PARTY, ROLE_TEXT, saveOrder, sectionOrder, type Role, type Section } from '@scheduler/domain/people/contacts-step';
 import { nextStep } from '@scheduler/domain/route-table';
 import { StepFrame } from '../../app/StepFrame.tsx';
 import { useScheduler } from '../../app/scheduler-context.tsx';
@@ -32,7 +32,8 @@ export default function ContactsStep() {
   const [otherMissing, setOtherMissing] = useState(false);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
-  const [invalid, setInvalid] = useState(false);
+  // The section whose check stopped Next: its fields say Required (the own agent panel's banner speaks for itself).
+  const [failed, setFailed] = useState<Section | null>(null);
   const [tried, setTried] = useState(false);
   const registry = useMemo<PanelRegistry>(() => new Map(), []);
   const sections = sectionOrder(role, people);
@@ -50,7 +51,7 @@ export default function ContactsStep() {
     if (role === null || saving) return;
     setTried(true);
     setFailure(null);
-    setInvalid(false);
+    setFailed(null);
     if (role === 'OTHER' && other.trim() === '') {
       setOtherMissing(true);
       return;
@@ -62,7 +63,7 @@ export default function ContactsStep() {
       for (const section of saveOrder(sections)) {
         const save = registry.get(section);
         if (save && !(await save())) {
-          setInvalid(true);
+          setFailed(section);
           return;
         }
       }
@@ -93,7 +94,7 @@ export default function ContactsStep() {
           </Stack>
         </PanelRegistryContext.Provider>
       )}
-      {invalid && !showBanner && (
+      {failed !== null && !(showBanner && failed === OWN_AGENT_PARTY[role ?? 'OTHER']) && (
         <Notice severity="error" sx={{ mt: 3 }}>
           {contactsTexts.fixFields}
         </Notice>

@@ -41,7 +41,7 @@ export function RoleQuestion({ roles, role, other, otherMissing, onRole, onOther
           <InputLabel htmlFor={id} sx={{ color: 'text.primary', mb: 0.5 }}>
             {contactsTexts.yourRole}
           </InputLabel>
-          <NativeSelect id={id} variant="outlined" value={role ?? ''} onChange={(event) => event.target.value && onRole(event.target.value as Role)} sx={{ minWidth: 240 }}>
+          <NativeSelect id={id} input={<OutlinedInput />} value={role ?? ''} onChange={(event) => event.target.value && onRole(event.target.value as Role)} sx={{ minWidth: 240 }}>
             <option value="" disabled>
               {contactsTexts.selectRole}
             </option>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Party, PersonField } from '@scheduler/contracts/people';
+import type { ContactTypeRef, Party, PersonField } from '@scheduler/contracts/people';
 import type { Person } from '@scheduler/contracts/person';
 import type { PanelFields } from '@scheduler/domain/people/person-fields';
 import { personFormSchema } from '@scheduler/domain/people/person-form-schema';
@@ -10,6 +10,8 @@ export type PersonFormValues = Partial<Record<Exclude<PersonField, 'state'>, str
   state?: string;
   send_sms?: boolean;
   id?: number | null;
+  /** A contact's type, chosen before its form shows (spec 5.4 requires it). */
+  type?: ContactTypeRef;
 };
 
 /** The state dropdown holds text; the wire (and so the domain's schema) takes an id or null. */
