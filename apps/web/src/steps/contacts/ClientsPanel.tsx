@@ -21,6 +21,7 @@ import { filledFields } from '@scheduler/domain/people/person-display';
 import { useScheduler } from '../../app/scheduler-context.tsx';
 import { isFailure } from '../../shared/api-client.ts';
 import { FailureNotice } from '../../shared/FailureNotice.tsx';
+import { applyServerFieldError } from '../../shared/form/server-errors.ts';
 import { useStepForm } from '../../shared/form/use-step-form.ts';
 import { invalidateOrder } from '../../shared/queries.ts';
 import { setClients } from './api.ts';
@@ -76,7 +77,9 @@ export function ClientsPanel({ role }: { role: Role }) {
       await invalidateOrder(queryClient, scope);
       return true;
     } catch (error) {
-      setFailure(error);
+      // A refusal naming a client's field (`clients.1.email`) goes under that field.
+      const paths = values.clients.flatMap((_client, index) => fields.displayed.map((field) => `clients.${index}.${field}`));
+      if (!applyServerFieldError(error, paths as never[], form.setError)) setFailure(error);
       return false;
     }
   };

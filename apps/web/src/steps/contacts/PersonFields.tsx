@@ -1,11 +1,10 @@
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Box from '@mui/material/Box';
-import { Controller, type Control, type FieldValues } from 'react-hook-form';
+import type { Control, FieldValues } from 'react-hook-form';
 import type { Party, PersonField } from '@scheduler/contracts/people';
-import { FIELD_AUTOCOMPLETE, FIELD_LABELS, SMS_LABEL, showsSmsChoice, type PanelFields } from '@scheduler/domain/people/person-fields';
+import { FIELD_AUTOCOMPLETE, FIELD_LABELS, showsSmsChoice, type PanelFields } from '@scheduler/domain/people/person-fields';
 import { FormTextField } from '../../shared/form/FormTextField.tsx';
 import { useScheduler } from '../../app/scheduler-context.tsx';
+import { SmsCheckbox } from './SmsCheckbox.tsx';
 
 const PHONES: ReadonlySet<PersonField> = new Set(['mobile_phone', 'work_phone', 'home_phone', 'work_fax', 'home_fax']);
 const WIDE: ReadonlySet<PersonField> = new Set(['email', 'address1', 'address2', 'company', 'agency']);
@@ -55,16 +54,7 @@ export function PersonFields({ party, fields, control, prefix = '', ownDetails }
       ))}
       {showsSmsChoice(party, fields) && (
         <Box sx={{ gridColumn: '1 / -1' }}>
-          <Controller
-            control={control}
-            name={`${prefix}send_sms`}
-            render={({ field }) => (
-              <FormControlLabel
-                control={<Checkbox checked={field.value === true} onChange={(event) => field.onChange(event.target.checked)} onBlur={field.onBlur} />}
-                label={SMS_LABEL}
-              />
-            )}
-          />
+          <SmsCheckbox control={control} name={`${prefix}send_sms`} />
         </Box>
       )}
     </Box>

@@ -2,12 +2,14 @@ import Box from '@mui/material/Box';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { SEARCH_QUERY_MIN, type SearchResult } from '@scheduler/contracts/people';
 import { useScheduler } from '../../app/scheduler-context.tsx';
 import { usePeopleSearch, type SearchKind } from './api.ts';
 import { contactsTexts } from './contacts-texts.ts';
 import { SearchOption } from './SearchOption.tsx';
+
+const SEARCH_PAUSE_MS = 300;
 
 export interface PersonSearchProps {
   kind: SearchKind;
@@ -28,10 +30,14 @@ export function PersonSearch({ kind, label, addNewLabel, onPick, onAddNew }: Per
   const id = useId();
   const listId = `${id}-list`;
   const [query, setQuery] = useState('');
+  // What is asked: the query once typing paused for SEARCH_PAUSE_MS, not every key.
+  const [asked, setAsked] = useState('');
+  const pause = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(pause.current), []);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const search = usePeopleSearch(scope, kind, query);
-  const asking = query.trim().length >= SEARCH_QUERY_MIN;
+  const search = usePeopleSearch(scope, kind, asked);
+  const asking = query.trim().length >= SEARCH_QUERY_MIN && asked.length >= SEARCH_QUERY_MIN;
   const results = asking ? (search.data ?? []) : [];
   const count = results.length + 1;
   const expanded = open && asking;
@@ -73,7 +79,10 @@ export function PersonSearch({ kind, label, addNewLabel, onPick, onAddNew }: Per
         fullWidth
         value={query}
         onChange={(event) => {
-          setQuery(event.target.value);
+          const typed = event.target.value;
+          setQuery(typed);
+          clearTimeout(pause.current);
+          pause.current = setTimeout(() => setAsked(typed.trim()), SEARCH_PAUSE_MS);
           setOpen(true);
           setActive(-1);
         }}

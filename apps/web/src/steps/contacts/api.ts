@@ -4,7 +4,6 @@ import { SEARCH_QUERY_MIN } from '@scheduler/contracts/people';
 import type { Role } from '@scheduler/domain/people/contacts-step';
 import { callApi } from '../../shared/api-client.ts';
 import { invalidateOrder, queryKeys, type SessionScope } from '../../shared/queries.ts';
-import { useDebouncedValue } from '../../shared/use-debounced-value.ts';
 
 const base = (scope: SessionScope) => `/${scope.companyKey}/json/online_scheduler`;
 
@@ -68,9 +67,8 @@ function searchPath(scope: SessionScope, kind: SearchKind, query: string): strin
   return `${base(scope)}/search_agents?query=${q}&type=${kind.party}`;
 }
 
-/** Search as you type (issue 10): asks after a 300 ms pause, from 2 characters on, never retried. */
-export function usePeopleSearch(scope: SessionScope, kind: SearchKind, typed: string) {
-  const query = useDebouncedValue(typed.trim(), 300);
+/** Search as you type (issue 10): `query` is what the visitor typed once they paused; from 2 characters on, never retried. */
+export function usePeopleSearch(scope: SessionScope, kind: SearchKind, query: string) {
   const kindKey = 'contactType' in kind ? `contact-${kind.contactType}` : kind.party;
   return useQuery({
     queryKey: queryKeys.peopleSearch(scope, kindKey, query),
