@@ -107,7 +107,7 @@ export function AgentPanel({ party, role }: { party: AgentParty; role: Role }) {
         {text.label}
       </Typography>
       {state.none ? (
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <Typography>{text.noneText}</Typography>
           <Button variant="outlined" onClick={() => dispatch({ type: 'change' })}>
             {contactsTexts.change}

@@ -116,7 +116,7 @@ export function ClientsPanel({ role }: { role: Role }) {
           </Box>
         ))}
         {canAddClient(list.fields.length, office.max_clients) && list.fields.length < clientLimit(office.max_clients) && (
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <Typography>{contactsTexts.moreClients}</Typography>
             <Button variant="outlined" onClick={() => list.append(personDefaults(null, fields) as never)}>
               {addClientLabel(role)}

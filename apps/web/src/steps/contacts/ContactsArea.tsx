@@ -80,7 +80,7 @@ export function ContactsArea() {
           </Stack>
         ) : (
           offered.length > 0 && (
-            <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
               <Typography>{contactsTexts.moreContacts}</Typography>
               <Button variant="outlined" onClick={() => setChoosing(true)}>
                 {contactsTexts.addContact}

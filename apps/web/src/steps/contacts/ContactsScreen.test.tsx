@@ -15,6 +15,10 @@ const office = (settings: Array<{ key: string; value: string }>) => officeFixtur
 const homeOwner = orderFixture({ user: { type: 'CLIENT_HOMEOWNER', text: 'Home Owner', other: '' } });
 const field = (scope: HTMLElement, label: string) => within(scope).getByRole('textbox', { name: new RegExp(`^${label}`) });
 const clientForm = () => screen.getByRole('region', { name: 'Home Owner' });
+async function typeName(user: ReturnType<typeof userEvent.setup>, scope: HTMLElement, first: string, last: string) {
+  await user.type(field(scope, 'First Name'), first);
+  await user.type(field(scope, 'Last Name'), last);
+}
 const writes = (requests: RecordedRequest[]) => requests.filter((r) => r.method === 'POST').map((r) => r.path.split('/').pop());
 
 afterEach(() => vi.unstubAllGlobals());
@@ -48,8 +52,7 @@ describe('the contacts step', () => {
     expect(screen.getByText('Please correct the fields marked Required.')).toBeTruthy();
     expect(writes(requests)).toEqual([]);
 
-    await user.type(field(form, 'First Name'), 'Dana');
-    await user.type(field(form, 'Last Name'), 'Whitfield');
+    await typeName(user, form, 'Dana', 'Whitfield');
     await user.type(field(form, 'Email'), 'dana@example');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(field(form, 'Email').getAttribute('aria-invalid')).toBe('true'));
@@ -76,8 +79,7 @@ describe('the contacts step', () => {
     // The required fields join the displayed ones, in the form's order.
     expect(within(form).getAllByRole('textbox').map((input) => input.getAttribute('name'))).toEqual(['clients.0.first', 'clients.0.last', 'clients.0.email', 'clients.0.work_phone', 'clients.0.city']);
     expect(screen.queryByText('Receive SMS updates related to your order')).toBeNull();
-    await user.type(field(form, 'First Name'), 'Dana');
-    await user.type(field(form, 'Last Name'), 'Whitfield');
+    await typeName(user, form, 'Dana', 'Whitfield');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(field(form, 'Email').getAttribute('aria-invalid')).toBe('true'));
     expect(field(form, 'City').getAttribute('aria-invalid')).toBe('true');
@@ -102,8 +104,7 @@ describe('the contacts step', () => {
     await user.keyboard('{ArrowUp}{Enter}');
     const company = await within(panel).findByRole('textbox', { name: /^Company:/ });
     expect(company.getAttribute('autocomplete')).toBe('off');
-    await user.type(field(panel, 'First Name'), 'Pat');
-    await user.type(field(panel, 'Last Name'), 'Lee');
+    await typeName(user, panel, 'Pat', 'Lee');
     await user.click(within(panel).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(field(panel, 'Mobile Phone').getAttribute('aria-invalid')).toBe('true'));
     expect(requests.filter((r) => r.path.includes('set_buyers_agent'))).toEqual([]);
