@@ -4,7 +4,8 @@ import type { Page } from 'playwright-core';
 import * as t from '../apps/server/src/db/schema.ts';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { accessibilityViolations, mainHeading, screenshot, VIEWPORTS } from './support/browser.ts';
-import { addressField, holdInspectorsTime, typeAddress } from './support/address.ts';
+import { addressField, holdInspectorsTime, saveServedAddress, typeAddress } from './support/address.ts';
+import { chooseRole } from './support/contacts.ts';
 import { chooseFirstSlot, confirmSlot } from './support/scheduling.ts';
 import { FIXTURE_OFFICES, type FixtureCompany } from './support/product.ts';
 import { useRunningProduct } from './support/running-product.ts';
@@ -53,6 +54,13 @@ async function visit(page: Page, screen: (typeof SCREENS)[number]): Promise<void
   await page.getByRole('heading', { level: 1, name: screen.heading, exact: true }).waitFor({ timeout: 10_000 });
   expect(await mainHeading(page)).toBe(screen.heading);
   await page.waitForLoadState('networkidle');
+}
+
+/** A held time and a served address: the visitor is on the contacts step. */
+async function onContactsStep(page: Page): Promise<void> {
+  await holdATime(page);
+  await saveServedAddress(page);
+  await page.getByRole('heading', { level: 1, name: TITLES.contacts }).waitFor();
 }
 
 /** A time held on the demo calendar, the hold notice closed by Continue: the visitor is on the address step. */
@@ -206,6 +214,26 @@ const STATES: Array<{ name: string; open: (page: Page) => Promise<void> }> = [
       await onPackagesWithCart(page, [['add_service', 'a1c0ffee-0000-4000-8000-000000000001']]);
       await page.getByRole('listitem').filter({ hasText: 'Termite / Wood-Destroying Insect Inspection' }).last().getByRole('button', { name: 'Add Service' }).click();
       await page.getByRole('dialog', { name: /^It looks like you've added services/ }).waitFor();
+    },
+  },
+  {
+    name: 'contacts-panels-and-search',
+    open: async (page) => {
+      await onContactsStep(page);
+      await chooseRole(page, "Buyer's Agent");
+      await page.getByRole('combobox', { name: 'Search for your profile' }).fill('mor');
+      await page.getByRole('option', { name: /Jessica Moreno/ }).waitFor();
+    },
+  },
+  {
+    name: 'contacts-errors-and-banner',
+    open: async (page) => {
+      await onContactsStep(page);
+      await chooseRole(page, "Buyer's Agent");
+      await page.getByRole('button', { name: 'Add contact' }).click();
+      await page.getByRole('combobox', { name: 'What type of contact is this?' }).selectOption({ label: 'Loan Officer' });
+      await page.getByRole('button', { name: 'Next', exact: true }).click();
+      await page.getByText('Please correct the fields marked Required.').waitFor();
     },
   },
   {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { mainHeading, VIEWPORTS } from './support/browser.ts';
 import { saveServedAddress } from './support/address.ts';
+import { saveHomeOwner } from './support/contacts.ts';
 import { chooseFirstSlot, confirmSlot } from './support/scheduling.ts';
 import { FIXTURE_OFFICES } from './support/product.ts';
 import { chooseDemoService } from './support/packages.ts';
@@ -45,6 +46,8 @@ describe('entering the wizard', () => {
       // The address step's Next saves an address, so it needs one; the property questions the demo
       // requires are answered before its Next saves them, and the packages step needs a service.
       if (path === 'contacts') await saveServedAddress(page);
+      // The contacts step's Next needs a role and a client's name.
+      else if (path === 'property-info') await saveHomeOwner(page);
       else {
         if (path === 'packages') await answerDemoPropertyQuestions(page);
         if (path === 'review') await chooseDemoService(page);
@@ -71,7 +74,7 @@ describe('entering the wizard', () => {
     const query = new URL(page.url()).search;
     await page.goto(`${running.product.baseUrl}/noquestions/online-scheduler/contacts${query}`);
     expect(await mainHeading(page)).toBe('People associated with this inspection');
-    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await saveHomeOwner(page);
     await page.waitForURL('**/online-scheduler/packages?**');
     await page.getByRole('heading', { level: 1, name: 'Select a package' }).waitFor();
   });

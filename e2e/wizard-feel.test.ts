@@ -6,6 +6,7 @@ import { hashToken } from '../apps/server/src/modules/sessions/tokens.ts';
 import { focusedElement, mainHeading, screenshot, VIEWPORTS } from './support/browser.ts';
 import { FIXTURE_OFFICES } from './support/product.ts';
 import { saveServedAddress } from './support/address.ts';
+import { saveHomeOwner } from './support/contacts.ts';
 import { chooseFirstSlot, confirmSlot } from './support/scheduling.ts';
 import { chooseDemoService } from './support/packages.ts';
 import { answerDemoPropertyQuestions } from './support/property.ts';
@@ -151,7 +152,8 @@ describe('the wizard by keyboard and screen reader', () => {
     for (const step of ['property-info', 'packages', 'review'] as const) {
       if (step === 'packages') await answerDemoPropertyQuestions(page);
       if (step === 'review') await chooseDemoService(page);
-      await page.getByRole('button', { name: 'Next', exact: true }).click();
+      if (step === 'property-info') await saveHomeOwner(page);
+      else await page.getByRole('button', { name: 'Next', exact: true }).click();
       await waitForFocusedHeading(page, TITLES[step]);
     }
     await page.getByRole('button', { name: 'Back', exact: true }).click();

@@ -32,6 +32,8 @@ export const queryKeys = {
   services: (scope: SessionScope) => [...queryKeys.session(scope), 'services'] as const,
   /** The order's pricing object (spec 3.10); every cart change invalidates it. */
   pricing: (scope: SessionScope) => [...queryKeys.session(scope), 'pricing'] as const,
+  /** One search of the contacts step: the kind of person (an agent party, or a contact type) and what was typed. */
+  peopleSearch: (scope: SessionScope, kind: string, query: string) => [...queryKeys.session(scope), 'people-search', kind, query] as const,
 };
 
 /** The public office facts of the status pages (decision 0004). */

@@ -1,0 +1,168 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useId, useMemo, useReducer, useRef, type KeyboardEvent } from 'react';
+import type { AgentParty, SearchResult } from '@scheduler/contracts/people';
+import type { Person } from '@scheduler/contracts/person';
+import { agentPanelReducer, EMPTY_AGENT_PANEL, hasSavedAgent, type AgentDraft, type AgentPanelState } from '@scheduler/domain/people/agent-panel';
+import { agentPanelText, canChooseNone, canEditAgent, isAgentMandatory, type Role } from '@scheduler/domain/people/contacts-step';
+import { filledFields } from '@scheduler/domain/people/person-display';
+import { useScheduler } from '../../app/scheduler-context.tsx';
+import { isFailure } from '../../shared/api-client.ts';
+import { FailureNotice } from '../../shared/FailureNotice.tsx';
+import { useStepForm } from '../../shared/form/use-step-form.ts';
+import { Notice } from '../../shared/Notice.tsx';
+import { useSaveAgent } from './api.ts';
+import { contactsTexts } from './contacts-texts.ts';
+import { usePeopleSettings } from './people-settings.ts';
+import { PersonDisplay } from './PersonDisplay.tsx';
+import { PersonFields } from './PersonFields.tsx';
+import { personDefaults, personFormResolverSchema } from './person-form.ts';
+import { PersonSearch } from './PersonSearch.tsx';
+import { checkedValues } from './submit-form.ts';
+import { useSectionSave } from './panel-registry.ts';
+
+function initialState(saved: Person | null): AgentPanelState {
+  if (saved?.id == null) return EMPTY_AGENT_PANEL;
+  const agent = saved as AgentDraft;
+  return { ...EMPTY_AGENT_PANEL, preExisting: true, data: agent, saved: agent };
+}
+
+function agentOf(result: SearchResult): AgentDraft {
+  const { display: _display, add_new: _addNew, type: _type, ...agent } = result;
+  return agent;
+}
+
+/** One agent panel (spec 2.7, 3.14, 4.6): search, none/Change, Reset, and the edit and add forms. */
+export function AgentPanel({ party, role }: { party: AgentParty; role: Role }) {
+  const { scope, order, office } = useScheduler();
+  const people = usePeopleSettings();
+  const fields = people.fields[party];
+  const headingId = useId();
+  const [state, dispatch] = useReducer(agentPanelReducer, order[party], initialState);
+  const text = agentPanelText(role, party);
+  const mine = isAgentMandatory(role, party);
+  const save = useSaveAgent(scope, party);
+  const schema = useMemo(() => personFormResolverSchema(party, fields), [party, fields]);
+  const form = useStepForm(schema, personDefaults(null, fields));
+  const formOpen = state.edit || state.add;
+  const searchRef = useRef<HTMLDivElement>(null);
+
+  // The form shows the panel's agent each time it opens.
+  const { reset } = form;
+  useEffect(() => {
+    if (formOpen) reset(personDefaults(state.data as Partial<Person> | null, fields));
+  }, [formOpen, reset, state.data, fields]);
+
+  const send = async (body: Record<string, unknown>): Promise<boolean> => {
+    dispatch({ type: 'save_started' });
+    try {
+      const { id } = await save.mutateAsync(body);
+      if (id !== null) dispatch({ type: 'saved', id });
+      return true;
+    } catch {
+      dispatch({ type: 'save_failed' });
+      return false;
+    }
+  };
+
+  const saveForm = async (): Promise<boolean> => {
+    const values = await checkedValues(form);
+    if (values === null) {
+      dispatch({ type: 'invalid' });
+      return false;
+    }
+    dispatch({ type: 'input', data: { ...(state.data ?? {}), ...(values as AgentDraft) } });
+    const body = { ...filledFields(values as Record<string, unknown>), ...(state.add ? { add_new: true } : { id: state.data?.id }) };
+    return send(body);
+  };
+
+  const pick = async (result: SearchResult) => {
+    const agent = agentOf(result);
+    dispatch({ type: 'pick', agent, query: result.display });
+    // Spec 4.6: picking records the agent on the order; one the rules refuse opens for editing.
+    const ok = await send({ ...filledFields(agent as Record<string, unknown>), id: agent.id });
+    if (!ok && canEditAgent(people, true)) dispatch({ type: 'edit' });
+  };
+
+  useSectionSave(party, async () => {
+    if (formOpen) return saveForm();
+    if (state.none || hasSavedAgent(state)) return true;
+    if (!mine) return true;
+    searchRef.current?.querySelector('input')?.focus();
+    return false;
+  });
+
+  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key === 'Enter' && event.target instanceof HTMLInputElement) {
+      event.preventDefault();
+      void saveForm();
+    }
+  };
+
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Typography variant="h2" id={headingId} sx={{ mb: 2 }}>
+        {text.label}
+      </Typography>
+      {state.none ? (
+        <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Typography>{text.noneText}</Typography>
+          <Button variant="outlined" onClick={() => dispatch({ type: 'change' })}>
+            {contactsTexts.change}
+          </Button>
+        </Stack>
+      ) : formOpen ? (
+        <form onKeyDown={onKeyDown} onSubmit={(event) => event.preventDefault()} noValidate aria-labelledby={headingId}>
+          <PersonFields party={party} fields={fields} control={form.control as never} ownDetails={mine} />
+          <Stack direction="row" spacing={2} sx={{ mt: 2 }}>
+            <Button variant="contained" disabled={save.isPending} onClick={() => void saveForm()}>
+              {contactsTexts.save}
+            </Button>
+            <Button variant="outlined" onClick={() => dispatch({ type: 'cancel' })}>
+              {contactsTexts.cancel}
+            </Button>
+          </Stack>
+        </form>
+      ) : state.data ? (
+        <Stack spacing={2}>
+          <PersonDisplay person={state.data} fields={fields} />
+          <Stack direction="row" spacing={2}>
+            {canEditAgent(people, state.preExisting) && (
+              <Button variant="outlined" onClick={() => dispatch({ type: 'edit' })}>
+                {contactsTexts.edit}
+              </Button>
+            )}
+            <Button variant="outlined" onClick={() => dispatch({ type: 'reset' })}>
+              {contactsTexts.reset}
+            </Button>
+          </Stack>
+        </Stack>
+      ) : (
+        <Stack spacing={2} ref={searchRef}>
+          <PersonSearch
+            kind={{ party }}
+            label={text.searchLabel}
+            addNewLabel={contactsTexts.addNewAgent}
+            onPick={(result) => void pick(result)}
+            onAddNew={(query) => dispatch({ type: 'pick', agent: { add_new: true }, query })}
+          />
+          {canChooseNone(role, party) && (
+            <Box>
+              <Button variant="text" onClick={() => void send({ none: true }).then((ok) => ok && dispatch({ type: 'set_none' }))}>
+                {text.noneText}
+              </Button>
+            </Box>
+          )}
+        </Stack>
+      )}
+      {state.warning && (
+        <Notice severity="error" sx={{ mt: 2 }}>
+          {contactsTexts.fixFields}
+        </Notice>
+      )}
+      {isFailure(save.error) && <FailureNotice phone={office.office_phone} sx={{ mt: 2 }} />}
+    </Box>
+  );
+}

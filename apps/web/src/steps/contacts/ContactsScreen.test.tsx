@@ -1,0 +1,117 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SETTING } from '@scheduler/contracts/setting-keys';
+import { officeFixture, orderFixture, renderStep, stubServer, type RecordedRequest } from '../../test-support/render-step.tsx';
+import ContactsScreen from './ContactsScreen.tsx';
+
+const answer = (request: RecordedRequest) => {
+  if (request.path.endsWith('/set_clients')) return { status: 200, body: { clients: [{ id: 7, first: 'Dana' }] } };
+  if (request.path.includes('/set_buyers_agent')) return { status: 200, body: { id: 1_000_000_001 } };
+  if (request.path.includes('/search_agents')) return { status: 200, body: [] };
+  return { status: 200, body: {} };
+};
+const office = (settings: Array<{ key: string; value: string }>) => officeFixture({ settings_data: settings });
+const homeOwner = orderFixture({ user: { type: 'CLIENT_HOMEOWNER', text: 'Home Owner', other: '' } });
+const field = (scope: HTMLElement, label: string) => within(scope).getByRole('textbox', { name: new RegExp(`^${label}`) });
+const clientForm = () => screen.getByRole('region', { name: 'Home Owner' });
+async function typeName(user: ReturnType<typeof userEvent.setup>, scope: HTMLElement, first: string, last: string) {
+  await user.type(field(scope, 'First Name'), first);
+  await user.type(field(scope, 'Last Name'), last);
+}
+const writes = (requests: RecordedRequest[]) => requests.filter((r) => r.method === 'POST').map((r) => r.path.split('/').pop());
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the contacts step', () => {
+  it('offers the roles as buttons when there are four or fewer, and shows no panel before a role is chosen', async () => {
+    const requests = stubServer(answer);
+    const user = userEvent.setup();
+    renderStep(ContactsScreen, { office: office([]) });
+    const group = screen.getByRole('group', { name: 'Select your role:' });
+    expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual(['Home Owner', 'Home Buyer', "Buyer's Agent", 'Other']);
+    expect(screen.queryByRole('region', { name: 'Home Owner' })).toBeNull();
+    await user.click(within(group).getByRole('button', { name: 'Home Owner' }));
+    expect(within(group).getByRole('button', { name: 'Home Owner' }).getAttribute('aria-pressed')).toBe('true');
+    await waitFor(() => expect(writes(requests)).toEqual(['set_user_type']));
+    expect(requests[0]!.body).toEqual({ type: 'CLIENT_HOMEOWNER', text: 'Home Owner' });
+  });
+
+  it('without field settings: first and last required, e-mail optional but checked once filled; Next sends only filled fields', async () => {
+    const requests = stubServer(answer);
+    const user = userEvent.setup();
+    const { goTo } = renderStep(ContactsScreen, { office: office([]), order: homeOwner });
+    const form = clientForm();
+    expect(within(form).getAllByRole('textbox').map((input) => input.getAttribute('autocomplete'))).toEqual(['given-name', 'family-name', 'email', 'tel']);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(field(form, 'First Name').getAttribute('aria-invalid')).toBe('true'));
+    expect(field(form, 'Last Name').getAttribute('aria-invalid')).toBe('true');
+    expect(field(form, 'Email').getAttribute('aria-invalid')).toBe('false');
+    expect(document.activeElement).toBe(field(form, 'First Name'));
+    expect(within(form).getAllByText('Required')).toHaveLength(2);
+    expect(screen.getByText('Please correct the fields marked Required.')).toBeTruthy();
+    expect(writes(requests)).toEqual([]);
+
+    await typeName(user, form, 'Dana', 'Whitfield');
+    await user.type(field(form, 'Email'), 'dana@example');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(field(form, 'Email').getAttribute('aria-invalid')).toBe('true'));
+    expect(writes(requests)).toEqual([]);
+
+    await user.clear(field(form, 'Email'));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(goTo).toHaveBeenCalledWith('packages'));
+    const saved = requests.find((r) => r.path.endsWith('/set_clients'))!;
+    expect(saved.body).toEqual({ clients: [{ first: 'Dana', last: 'Whitfield' }] });
+  });
+
+  it('follows the client settings: the displayed fields, and the required ones marked and checked', async () => {
+    stubServer(answer);
+    const user = userEvent.setup();
+    renderStep(ContactsScreen, {
+      office: office([
+        { key: SETTING.CLIENT_DISPLAY_FIELDS, value: 'first,last,work_phone' },
+        { key: SETTING.CLIENT_REQUIRED_FIELDS, value: 'EMAIL,city' },
+      ]),
+      order: homeOwner,
+    });
+    const form = clientForm();
+    // The required fields join the displayed ones, in the form's order.
+    expect(within(form).getAllByRole('textbox').map((input) => input.getAttribute('name'))).toEqual(['clients.0.first', 'clients.0.last', 'clients.0.email', 'clients.0.work_phone', 'clients.0.city']);
+    expect(screen.queryByText('Receive SMS updates related to your order')).toBeNull();
+    await typeName(user, form, 'Dana', 'Whitfield');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(field(form, 'Email').getAttribute('aria-invalid')).toBe('true'));
+    expect(field(form, 'City').getAttribute('aria-invalid')).toBe('true');
+    expect(field(form, 'Work Phone').getAttribute('aria-invalid')).toBe('false');
+  });
+
+  it("checks a new agent against the agent's settings before anything is sent", async () => {
+    const requests = stubServer(answer);
+    const user = userEvent.setup();
+    renderStep(ContactsScreen, {
+      office: office([
+        { key: SETTING.BA_DISPLAY_FIELDS, value: 'first,last,company' },
+        { key: SETTING.BA_REQUIRED_FIELDS, value: 'mobile_phone' },
+      ]),
+      order: homeOwner,
+    });
+    const panel = screen.getByRole('region', { name: "Buyer's Agent" });
+    const search = within(panel).getByRole('combobox', { name: "Search for a buyer's agent" });
+    await user.type(search, 'zz');
+    // After the pause the list opens with "Add new agent" last; the arrow keys reach it.
+    await within(panel).findByRole('option', { name: 'Add new agent' });
+    await user.keyboard('{ArrowUp}{Enter}');
+    const company = await within(panel).findByRole('textbox', { name: /^Company:/ });
+    expect(company.getAttribute('autocomplete')).toBe('off');
+    await typeName(user, panel, 'Pat', 'Lee');
+    await user.click(within(panel).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(field(panel, 'Mobile Phone').getAttribute('aria-invalid')).toBe('true'));
+    expect(requests.filter((r) => r.path.includes('set_buyers_agent'))).toEqual([]);
+    await user.type(field(panel, 'Mobile Phone'), '6145550100');
+    await user.click(within(panel).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(requests.find((r) => r.path.includes('set_buyers_agent'))?.body).toEqual({ first: 'Pat', last: 'Lee', mobile_phone: '6145550100', add_new: true }));
+    // The saved agent reads back with the phone as spec 5.5 writes it.
+    await within(panel).findByText('Mobile Phone: (614) 555-0100');
+  });
+});

@@ -1,0 +1,80 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AgentParty, ContactInput, SearchResult } from '@scheduler/contracts/people';
+import { SEARCH_QUERY_MIN } from '@scheduler/contracts/people';
+import type { Role } from '@scheduler/domain/people/contacts-step';
+import { callApi } from '../../shared/api-client.ts';
+import { invalidateOrder, queryKeys, type SessionScope } from '../../shared/queries.ts';
+
+const base = (scope: SessionScope) => `/${scope.companyKey}/json/online_scheduler`;
+
+function post<T>(scope: SessionScope, call: string, body: unknown): Promise<T> {
+  return callApi<T>(`${base(scope)}/${call}`, { session: scope.credentials, method: 'POST', body });
+}
+
+/** POST /set_user_type (spec 3.7). */
+export function setUserType(scope: SessionScope, body: { type: Role; text: string; other?: string }) {
+  return post<unknown>(scope, 'set_user_type', body);
+}
+
+const AGENT_CALL: Readonly<Record<AgentParty, string>> = {
+  buyers_agent: 'set_buyers_agent',
+  sellers_agent: 'set_sellers_agent',
+  insurance_agent: 'set_insurance_agent',
+};
+
+/** POST /set_{party}: the agent (its id, or `add_new`), or `{none: true}`; answers the agent's id. */
+export function setAgent(scope: SessionScope, party: AgentParty, body: Record<string, unknown>) {
+  return post<{ id: number | null }>(scope, AGENT_CALL[party], body);
+}
+
+/** POST /set_clients: the whole list, non-empty fields only. */
+export function setClients(scope: SessionScope, clients: ReadonlyArray<Record<string, unknown>>) {
+  return post<{ clients: Array<{ id: number }> }>(scope, 'set_clients', { clients });
+}
+
+/** One agent panel's write (pick, none, save): the order is read again after it. */
+export function useSaveAgent(scope: SessionScope, party: AgentParty) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Record<string, unknown>) => setAgent(scope, party, body),
+    onSuccess: () => invalidateOrder(queryClient, scope),
+  });
+}
+
+/** POST /add_contact and /remove_contact: the contacts area saves each change at once. */
+export function useAddContact(scope: SessionScope) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (contact: ContactInput) => post<{ id: number }>(scope, 'add_contact', contact),
+    onSuccess: () => invalidateOrder(queryClient, scope),
+  });
+}
+export function useRemoveContact(scope: SessionScope) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (contact: { id: number }) => post<{ removed: boolean }>(scope, 'remove_contact', contact),
+    onSuccess: () => invalidateOrder(queryClient, scope),
+  });
+}
+
+/** What a search looks in: an agent party, or the contacts of one type. */
+export type SearchKind = { party: AgentParty } | { contactType: number };
+
+function searchPath(scope: SessionScope, kind: SearchKind, query: string): string {
+  const q = encodeURIComponent(query);
+  if ('contactType' in kind) return `${base(scope)}/search_contacts?query=${q}&type=${kind.contactType}`;
+  if (kind.party === 'insurance_agent') return `${base(scope)}/search_insurance_agents?query=${q}`;
+  return `${base(scope)}/search_agents?query=${q}&type=${kind.party}`;
+}
+
+/** Search as you type (issue 10): `query` is what the visitor typed once they paused; from 2 characters on, never retried. */
+export function usePeopleSearch(scope: SessionScope, kind: SearchKind, query: string) {
+  const kindKey = 'contactType' in kind ? `contact-${kind.contactType}` : kind.party;
+  return useQuery({
+    queryKey: queryKeys.peopleSearch(scope, kindKey, query),
+    queryFn: ({ signal }) => callApi<SearchResult[]>(searchPath(scope, kind, query), { session: scope.credentials, signal }),
+    enabled: query.length >= SEARCH_QUERY_MIN,
+    retry: false,
+    staleTime: 30_000,
+  });
+}

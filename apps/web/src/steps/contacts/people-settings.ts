@@ -1,0 +1,9 @@
+import { useMemo } from 'react';
+import { peopleSettings, type PeopleSettings } from '@scheduler/domain/people/contacts-step';
+import { useScheduler } from '../../app/scheduler-context.tsx';
+
+/** The company's contacts-step settings, read once through the domain's rules (as the server does). */
+export function usePeopleSettings(): PeopleSettings {
+  const { settings } = useScheduler();
+  return useMemo(() => peopleSettings(settings), [settings]);
+}
