@@ -14,12 +14,15 @@ export interface PanelSectionProps {
   children?: ReactNode;
 }
 
-/** Spec 2.10: one section of the review-order panel; the current step's is highlighted and has no Edit. */
+/** Spec 2.10: one section of the review-order panel (a named group); the current step's is highlighted and has no Edit. */
 export function PanelSection({ title, editHref, current, children }: PanelSectionProps) {
   const headingId = useId();
   return (
     <Box
       component="section"
+      // A named group, not a region: a section titled like a part of the step beside it (the
+      // client's role) would be a second landmark of the same name.
+      role="group"
       aria-labelledby={headingId}
       aria-current={current ? 'step' : undefined}
       sx={{ py: 1.5, px: 1.5, borderLeft: 4, borderColor: current ? 'primary.main' : 'transparent', bgcolor: current ? 'action.selected' : 'transparent', borderRadius: 1 }}
