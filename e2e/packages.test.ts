@@ -6,6 +6,7 @@ import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { formatAppointmentDateTime } from '@scheduler/domain/scheduling-text';
 import { mainHeading, VIEWPORTS } from './support/browser.ts';
 import { useRunningProduct } from './support/running-product.ts';
+import { sessionCalls, type SessionCall } from './support/session-calls.ts';
 
 const running = useRunningProduct();
 
@@ -17,30 +18,18 @@ const PAY_AT_CLOSE = 'a1c0ffee-0000-4000-8000-000000000013';
 const MIKE = 101;
 const SEWER_INSPECTORS = [102, 103, 105];
 
-type Call = <T>(path: string, body?: unknown) => Promise<T>;
 
 /**
  * A demo session opened straight on the packages step. `prepare` runs first with the session's
  * own calls (a held time, a cart), as a visitor who got there by the earlier steps would have.
  */
-async function onPackagesStep(options: { viewport?: keyof typeof VIEWPORTS; prepare?: (call: Call, token: string) => Promise<void> } = {}) {
+async function onPackagesStep(options: { viewport?: keyof typeof VIEWPORTS; prepare?: (call: SessionCall, token: string) => Promise<void> } = {}) {
   const page = await (await running.browser.newContext({ viewport: VIEWPORTS[options.viewport ?? 'desktop'] })).newPage();
   await page.goto(running.product.linkOf('demo'));
   await mainHeading(page);
   const url = new URL(page.url());
   const token = url.searchParams.get('t')!;
-  const call: Call = async <T,>(path: string, body?: unknown): Promise<T> =>
-    page.evaluate(
-      async ([path, token, body]) => {
-        const response = await fetch(`/demo/${path}`, {
-          method: body === undefined ? 'GET' : 'POST',
-          headers: { 'x-auth-token': token!, 'content-type': 'application/json' },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        return response.json();
-      },
-      [path, token, body] as const,
-    ) as Promise<T>;
+  const call = sessionCalls(page, token);
   await options.prepare?.(call, token);
   url.pathname = '/demo/online-scheduler/packages';
   await page.goto(url.toString());
@@ -54,7 +43,7 @@ const nextPricing = (page: Page) => page.waitForResponse((r) => r.url().endsWith
 const serviceRow = (page: Page, name: string) => page.getByRole('listitem').filter({ hasText: name }).last();
 
 /** The first slot of the coming weeks that Mike alone can take, held for the session with him only. */
-async function holdWithMike(call: Call): Promise<AppointmentSlot> {
+async function holdWithMike(call: SessionCall): Promise<AppointmentSlot> {
   const from = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
   const to = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
   const slots = await call<AppointmentSlot[]>(`json/online_scheduler/availability?from=${from}&to=${to}&duration=180`);

@@ -4,6 +4,7 @@ import type { Pricing } from '@scheduler/contracts/pricing';
 import { mainHeading, VIEWPORTS } from './support/browser.ts';
 import { answerDemoPropertyQuestions } from './support/property.ts';
 import { useRunningProduct } from './support/running-product.ts';
+import { sessionCalls } from './support/session-calls.ts';
 
 const running = useRunningProduct();
 const SINGLE_FAMILY = 'a1c0ffee-0000-4000-8000-000000000001';
@@ -15,18 +16,7 @@ async function onPropertyStep(): Promise<{ page: Page; token: string; call: <T>(
   await mainHeading(page);
   const url = new URL(page.url());
   const token = url.searchParams.get('t')!;
-  const call = async <T,>(path: string, body?: unknown): Promise<T> =>
-    page.evaluate(
-      async ([path, token, body]) => {
-        const response = await fetch(`/demo/${path}`, {
-          method: body === undefined ? 'GET' : 'POST',
-          headers: { 'x-auth-token': token!, 'content-type': 'application/json' },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        return response.json();
-      },
-      [path, token, body] as const,
-    ) as Promise<T>;
+  const call = sessionCalls(page, token);
   await call('json/online_scheduler/add_service', SINGLE_FAMILY);
   url.pathname = '/demo/online-scheduler/property-info';
   await page.goto(url.toString());

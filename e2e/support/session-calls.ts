@@ -1,0 +1,24 @@
+import type { Page } from 'playwright-core';
+
+/** One of the wizard's JSON calls, made from inside the page with the visitor's own session. */
+export type SessionCall = <T>(path: string, body?: unknown) => Promise<T>;
+
+/**
+ * Calls of the demo company's API (`/demo/{path}`) as the page's visitor makes them: a GET without
+ * a body, a JSON POST with one. Tests use it to arrange a cart or read the order the way the
+ * wizard would, through the same session and guards.
+ */
+export function sessionCalls(page: Page, token: string): SessionCall {
+  return async <T,>(path: string, body?: unknown): Promise<T> =>
+    page.evaluate(
+      async ([path, token, body]) => {
+        const response = await fetch(`/demo/${path}`, {
+          method: body === undefined ? 'GET' : 'POST',
+          headers: { 'x-auth-token': token!, 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        return response.json();
+      },
+      [path, token, body] as const,
+    ) as Promise<T>;
+}
