@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SETTING } from './setting-keys.ts';
+import { PEOPLE_SETTING } from './people-setting-keys.ts';
 import {
   addContactRequestSchema,
   clientSchema,
@@ -39,7 +39,7 @@ describe('setting names', () => {
       'ONLINE_SCHEDULER_V3_CONTACTS_DISPLAY_FIELDS',
       'ONLINE_SCHEDULER_V3_CONTACTS_REQUIRED_FIELDS',
     ]);
-    expect(SETTING.CONTACT_TYPES).toBe('ONLINE_SCHEDULER_V3_CONTACT_TYPES');
+    expect(PEOPLE_SETTING.CONTACT_TYPES).toBe('ONLINE_SCHEDULER_V3_CONTACT_TYPES');
   });
   it('gives company to agents and contacts and agency to the insurance agent only', () => {
     expect(partyFields('client')).not.toContain('company');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { USER_TYPES } from './person.ts';
-import { SETTING } from './setting-keys.ts';
+import { PEOPLE_SETTING } from './people-setting-keys.ts';
 
 /*
  * The people calls of the contacts step (spec 7.6): the wire shapes only. Which fields a company
@@ -16,11 +16,11 @@ export const AGENT_PARTIES: readonly AgentParty[] = ['buyers_agent', 'sellers_ag
 
 /** The display and required settings of each party. */
 export const PARTY_FIELD_SETTINGS: Readonly<Record<Party, { display: string; required: string }>> = {
-  buyers_agent: { display: SETTING.BA_DISPLAY_FIELDS, required: SETTING.BA_REQUIRED_FIELDS },
-  sellers_agent: { display: SETTING.SA_DISPLAY_FIELDS, required: SETTING.SA_REQUIRED_FIELDS },
-  insurance_agent: { display: SETTING.IA_DISPLAY_FIELDS, required: SETTING.IA_REQUIRED_FIELDS },
-  client: { display: SETTING.CLIENT_DISPLAY_FIELDS, required: SETTING.CLIENT_REQUIRED_FIELDS },
-  contact: { display: SETTING.CONTACTS_DISPLAY_FIELDS, required: SETTING.CONTACTS_REQUIRED_FIELDS },
+  buyers_agent: { display: PEOPLE_SETTING.BA_DISPLAY_FIELDS, required: PEOPLE_SETTING.BA_REQUIRED_FIELDS },
+  sellers_agent: { display: PEOPLE_SETTING.SA_DISPLAY_FIELDS, required: PEOPLE_SETTING.SA_REQUIRED_FIELDS },
+  insurance_agent: { display: PEOPLE_SETTING.IA_DISPLAY_FIELDS, required: PEOPLE_SETTING.IA_REQUIRED_FIELDS },
+  client: { display: PEOPLE_SETTING.CLIENT_DISPLAY_FIELDS, required: PEOPLE_SETTING.CLIENT_REQUIRED_FIELDS },
+  contact: { display: PEOPLE_SETTING.CONTACTS_DISPLAY_FIELDS, required: PEOPLE_SETTING.CONTACTS_REQUIRED_FIELDS },
 };
 
 /** The text fields a person form can show (spec 2.7, 3.6), in the order the form shows them. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SETTING } from '@scheduler/contracts/setting-keys';
+import { PEOPLE_SETTING } from '@scheduler/contracts/people-setting-keys';
 import { SettingsReader } from '../settings.ts';
 import {
   addClientLabel,
@@ -30,11 +30,11 @@ describe('peopleSettings', () => {
   it('reads the switches of spec 6 and 9.6 with the truthy values of 5.1', () => {
     const settings = peopleSettings(
       new SettingsReader([
-        { key: SETTING.SELLERS_AGENT, value: 'Y' },
-        { key: SETTING.INSURANCE_AGENT, value: 'no' },
-        { key: SETTING.DO_NOT_ALLOW_EDIT_AGENTS_INFO, value: 1 },
-        { key: SETTING.HIDE_USE_INSPECTION_ADDRESS, value: '1' },
-        { key: SETTING.CONTACT_TYPES, value: '2, Closing Attorney' },
+        { key: PEOPLE_SETTING.SELLERS_AGENT, value: 'Y' },
+        { key: PEOPLE_SETTING.INSURANCE_AGENT, value: 'no' },
+        { key: PEOPLE_SETTING.DO_NOT_ALLOW_EDIT_AGENTS_INFO, value: 1 },
+        { key: PEOPLE_SETTING.HIDE_USE_INSPECTION_ADDRESS, value: '1' },
+        { key: PEOPLE_SETTING.CONTACT_TYPES, value: '2, Closing Attorney' },
       ]),
     );
     expect(settings).toMatchObject({

@@ -1,5 +1,5 @@
 import { MAX_CLIENTS, type AgentParty, type ContactTypeRef, type Party } from '@scheduler/contracts/people';
-import { SETTING } from '@scheduler/contracts/setting-keys';
+import { PEOPLE_SETTING } from '@scheduler/contracts/people-setting-keys';
 import type { USER_TYPES } from '@scheduler/contracts/person';
 import type { SettingsReader } from '../settings.ts';
 import { allPanelFields, type PanelFields } from './person-fields.ts';
@@ -19,11 +19,11 @@ export interface PeopleSettings {
 
 export function peopleSettings(settings: SettingsReader): PeopleSettings {
   return {
-    sellersAgentEnabled: settings.isOn(SETTING.SELLERS_AGENT),
-    insuranceAgentEnabled: settings.isOn(SETTING.INSURANCE_AGENT),
-    agentEditingAllowed: !settings.isOn(SETTING.DO_NOT_ALLOW_EDIT_AGENTS_INFO),
-    useInspectionAddressHidden: settings.isOn(SETTING.HIDE_USE_INSPECTION_ADDRESS),
-    contactTypeChoice: settings.list(SETTING.CONTACT_TYPES),
+    sellersAgentEnabled: settings.isOn(PEOPLE_SETTING.SELLERS_AGENT),
+    insuranceAgentEnabled: settings.isOn(PEOPLE_SETTING.INSURANCE_AGENT),
+    agentEditingAllowed: !settings.isOn(PEOPLE_SETTING.DO_NOT_ALLOW_EDIT_AGENTS_INFO),
+    useInspectionAddressHidden: settings.isOn(PEOPLE_SETTING.HIDE_USE_INSPECTION_ADDRESS),
+    contactTypeChoice: settings.list(PEOPLE_SETTING.CONTACT_TYPES),
     fields: allPanelFields(settings),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SETTING } from '@scheduler/contracts/setting-keys';
+import { PEOPLE_SETTING } from '@scheduler/contracts/people-setting-keys';
 import { PARTIES } from '@scheduler/contracts/people';
 import { SettingsReader } from '../settings.ts';
 import { allPanelFields, DEFAULT_DISPLAYED, fieldsNamed, panelFields, showsSmsChoice } from './person-fields.ts';
@@ -14,25 +14,25 @@ describe('panelFields (spec 5.4)', () => {
   });
 
   it('first and last are required even when the required list leaves them out', () => {
-    const fields = panelFields(reader({ [SETTING.CLIENT_REQUIRED_FIELDS]: 'email' }), 'client');
+    const fields = panelFields(reader({ [PEOPLE_SETTING.CLIENT_REQUIRED_FIELDS]: 'email' }), 'client');
     expect(fields.required).toEqual(['first', 'last', 'email']);
   });
 
   it('an empty display list shows the required list', () => {
-    const fields = panelFields(reader({ [SETTING.BA_REQUIRED_FIELDS]: 'mobile_phone,email', [SETTING.BA_DISPLAY_FIELDS]: '' }), 'buyers_agent');
+    const fields = panelFields(reader({ [PEOPLE_SETTING.BA_REQUIRED_FIELDS]: 'mobile_phone,email', [PEOPLE_SETTING.BA_DISPLAY_FIELDS]: '' }), 'buyers_agent');
     expect(fields.displayed).toEqual(['first', 'last', 'email', 'mobile_phone']);
     expect(fields.required).toEqual(['first', 'last', 'email', 'mobile_phone']);
   });
 
   it('a display list alone shows those fields plus first and last, and requires only first and last', () => {
-    const fields = panelFields(reader({ [SETTING.SA_DISPLAY_FIELDS]: 'city,email' }), 'sellers_agent');
+    const fields = panelFields(reader({ [PEOPLE_SETTING.SA_DISPLAY_FIELDS]: 'city,email' }), 'sellers_agent');
     expect(fields.displayed).toEqual(['first', 'last', 'email', 'city']);
     expect(fields.required).toEqual(['first', 'last']);
   });
 
   it('the required fields are added to the displayed ones, in the form order', () => {
     const fields = panelFields(
-      reader({ [SETTING.IA_DISPLAY_FIELDS]: 'agency, email ,company', [SETTING.IA_REQUIRED_FIELDS]: 'postal_code,,work_phone' }),
+      reader({ [PEOPLE_SETTING.IA_DISPLAY_FIELDS]: 'agency, email ,company', [PEOPLE_SETTING.IA_REQUIRED_FIELDS]: 'postal_code,,work_phone' }),
       'insurance_agent',
     );
     expect(fields.displayed).toEqual(['first', 'last', 'email', 'work_phone', 'postal_code', 'company', 'agency']);
@@ -40,7 +40,7 @@ describe('panelFields (spec 5.4)', () => {
   });
 
   it("reads each party's own settings and nobody else's", () => {
-    const settings = reader({ [SETTING.CONTACTS_REQUIRED_FIELDS]: 'email', [SETTING.CLIENT_DISPLAY_FIELDS]: 'city' });
+    const settings = reader({ [PEOPLE_SETTING.CONTACTS_REQUIRED_FIELDS]: 'email', [PEOPLE_SETTING.CLIENT_DISPLAY_FIELDS]: 'city' });
     const all = allPanelFields(settings);
     expect(all.contact.required).toEqual(['first', 'last', 'email']);
     expect(all.client.displayed).toEqual(['first', 'last', 'city']);
@@ -54,7 +54,7 @@ describe('panelFields (spec 5.4)', () => {
   });
 
   it('a list naming only unknown fields counts as unset', () => {
-    expect(panelFields(reader({ [SETTING.CLIENT_DISPLAY_FIELDS]: 'nonsense' }), 'client').displayed).toEqual(DEFAULT_DISPLAYED.client);
+    expect(panelFields(reader({ [PEOPLE_SETTING.CLIENT_DISPLAY_FIELDS]: 'nonsense' }), 'client').displayed).toEqual(DEFAULT_DISPLAYED.client);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SETTING } from '@scheduler/contracts/setting-keys';
+import { PEOPLE_SETTING } from '@scheduler/contracts/people-setting-keys';
 import { PARTIES } from '@scheduler/contracts/people';
 import { SettingsReader } from '../settings.ts';
 import { panelFields } from './person-fields.ts';
@@ -7,9 +7,9 @@ import { firstFailingField, personFormSchema } from './person-form-schema.ts';
 import { validatePerson } from './person-rules.ts';
 
 const settings = new SettingsReader([
-  { key: SETTING.CLIENT_DISPLAY_FIELDS, value: 'email,mobile_phone,address1,city,state,postal_code' },
-  { key: SETTING.CLIENT_REQUIRED_FIELDS, value: 'email,postal_code' },
-  { key: SETTING.CONTACTS_REQUIRED_FIELDS, value: 'company' },
+  { key: PEOPLE_SETTING.CLIENT_DISPLAY_FIELDS, value: 'email,mobile_phone,address1,city,state,postal_code' },
+  { key: PEOPLE_SETTING.CLIENT_REQUIRED_FIELDS, value: 'email,postal_code' },
+  { key: PEOPLE_SETTING.CONTACTS_REQUIRED_FIELDS, value: 'company' },
 ]);
 const clientFields = panelFields(settings, 'client');
 

@@ -1,5 +1,6 @@
 import type { OfficeContactResponse, OfficeResponse } from '@scheduler/contracts/office';
 import { SETTING } from '@scheduler/contracts/setting-keys';
+import { PEOPLE_SETTING } from '@scheduler/contracts/people-setting-keys';
 import type { ControlType } from '@scheduler/contracts/company-document';
 import { SettingsReader } from '@scheduler/domain/settings';
 import { configuredContactTypes } from '@scheduler/domain/people/contacts-step';
@@ -51,7 +52,7 @@ export async function getOfficeForSession(db: Database, session: AuthenticatedSe
     pac_service_uuid: pacService?.id ?? null,
     rer_rush_amount: company.rerRushAmountCents,
     state_label: company.stateLabel,
-    contact_types: configuredContactTypes(view.contactTypes, settings.list(SETTING.CONTACT_TYPES)),
+    contact_types: configuredContactTypes(view.contactTypes, settings.list(PEOPLE_SETTING.CONTACT_TYPES)),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { ContactTypeRef, Party } from '@scheduler/contracts/people';
-import { SETTING } from '@scheduler/contracts/setting-keys';
+import { PEOPLE_SETTING } from '@scheduler/contracts/people-setting-keys';
 import { configuredContactTypes } from '@scheduler/domain/people/contacts-step';
 import { allPanelFields, type PanelFields } from '@scheduler/domain/people/person-fields';
 import { SettingsReader } from '@scheduler/domain/settings';
@@ -35,7 +35,7 @@ export class PeopleStore {
       if (!settings) return null;
       const reader = new SettingsReader(settings);
       return {
-        value: { fields: allPanelFields(reader), contactTypes: configuredContactTypes(types, reader.list(SETTING.CONTACT_TYPES)) },
+        value: { fields: allPanelFields(reader), contactTypes: configuredContactTypes(types, reader.list(PEOPLE_SETTING.CONTACT_TYPES)) },
         dependsOn: [changeKeys.company(companyId)],
       };
     });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SETTING } from '@scheduler/contracts/setting-keys';
+import { PEOPLE_SETTING } from '@scheduler/contracts/people-setting-keys';
 import { officeFixture, orderFixture, renderStep, stubServer, type RecordedRequest } from '../../test-support/render-step.tsx';
 import ContactsScreen from './ContactsScreen.tsx';
 
@@ -70,8 +70,8 @@ describe('the contacts step', () => {
     const user = userEvent.setup();
     renderStep(ContactsScreen, {
       office: office([
-        { key: SETTING.CLIENT_DISPLAY_FIELDS, value: 'first,last,work_phone' },
-        { key: SETTING.CLIENT_REQUIRED_FIELDS, value: 'EMAIL,city' },
+        { key: PEOPLE_SETTING.CLIENT_DISPLAY_FIELDS, value: 'first,last,work_phone' },
+        { key: PEOPLE_SETTING.CLIENT_REQUIRED_FIELDS, value: 'EMAIL,city' },
       ]),
       order: homeOwner,
     });
@@ -91,8 +91,8 @@ describe('the contacts step', () => {
     const user = userEvent.setup();
     renderStep(ContactsScreen, {
       office: office([
-        { key: SETTING.BA_DISPLAY_FIELDS, value: 'first,last,company' },
-        { key: SETTING.BA_REQUIRED_FIELDS, value: 'mobile_phone' },
+        { key: PEOPLE_SETTING.BA_DISPLAY_FIELDS, value: 'first,last,company' },
+        { key: PEOPLE_SETTING.BA_REQUIRED_FIELDS, value: 'mobile_phone' },
       ]),
       order: homeOwner,
     });
