@@ -4,6 +4,7 @@ import type { Database } from '../../db/connection.ts';
 import { NotFoundError, UnauthorizedError } from '../../errors.ts';
 import { calendarFeed, type ConfirmedOrderFacts } from '../notifications/notifications.service.ts';
 import { hashToken } from '../sessions/tokens.ts';
+import { htmlToPlainText } from '@scheduler/domain/html-text';
 import {
   calendarSecretMatches,
   findCompany,
@@ -51,7 +52,8 @@ export async function listOrders(db: Database, companyKey: string, query: AdminO
       people: parties
         .filter((p) => p.orderId === order.id)
         .map((p) => ({ role: p.role, name: personName(p.person), email: typeof p.person.email === 'string' ? p.person.email : '' })),
-      services: (snapshot?.lines ?? []).map((line) => ({ id: String(line.id ?? ''), name: String(line.name ?? '') })),
+      // Catalogue names are HTML; the office's listing (and its CSV) reads plain text.
+      services: (snapshot?.lines ?? []).map((line) => ({ id: String(line.id ?? ''), name: htmlToPlainText(String(line.name ?? '')) })),
       total_cents: typeof snapshot?.total_cents === 'number' ? snapshot.total_cents : null,
       currency: company.currency,
       paid: order.paid,

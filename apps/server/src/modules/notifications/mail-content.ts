@@ -1,3 +1,4 @@
+import { TZDate } from '@date-fns/tz';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import type { MessageTemplate } from '@scheduler/contracts/company-document';
@@ -101,16 +102,26 @@ export function eventUid(orderId: string): string {
   return `order-${orderId}@online-scheduler`;
 }
 
-/** An instant as a Date whose UTC fields read the office's wall time, which is what ical-generator writes with a TZID. */
+/**
+ * An instant that reads as the office's wall time. ical-generator writes an event's DTSTART;TZID
+ * from a plain Date's local fields, which are the server's zone; a TZDate's are the office's.
+ */
 function wallClock(instant: Date, timeZone: string): Date {
-  return new Date(`${wallTimeIn(instant, timeZone).replace(' ', 'T')}Z`);
+  return new TZDate(instant.getTime(), timeZone);
+}
+
+/**
+ * The VTIMEZONE of each zone the events name. The calendar itself has no zone (name null), so
+ * that DTSTAMP is written in UTC, as RFC 5545 3.8.7.2 requires.
+ */
+function withEventZones(calendar: ReturnType<typeof ical>): void {
+  calendar.timezone({ name: null, generator: getVtimezoneComponent });
 }
 
 /** The invitation (.ics) of one confirmed order, in the office's time zone with its VTIMEZONE. */
 export function invitation(facts: ConfirmedOrderFacts): string {
-  const zone = facts.office.timeZone;
   const calendar = ical({ prodId: { company: 'online-scheduler', product: 'confirmation' }, method: ICalCalendarMethod.REQUEST });
-  calendar.timezone({ name: zone, generator: getVtimezoneComponent });
+  withEventZones(calendar);
   calendar.createEvent(eventFor(facts));
   return calendar.toString();
 }
@@ -134,8 +145,9 @@ export function eventFor(facts: ConfirmedOrderFacts) {
 /** A subscribable calendar of confirmed orders (an inspector's feed): the same events, by the same UIDs, as the invitations. */
 export function calendarFeed(name: string, timeZone: string, orders: readonly ConfirmedOrderFacts[]): string {
   const calendar = ical({ name, prodId: { company: 'online-scheduler', product: 'inspector-calendar' }, ttl: 15 * 60 });
-  // Every office zone the events use gets its VTIMEZONE.
-  calendar.timezone({ name: timeZone, generator: getVtimezoneComponent });
+  // Every office zone the events use gets its VTIMEZONE; the feed names its own zone for calendar apps.
+  withEventZones(calendar);
+  calendar.x([{ key: 'X-WR-TIMEZONE', value: timeZone }]);
   for (const facts of orders) calendar.createEvent(eventFor(facts));
   return calendar.toString();
 }

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
 import type { ConfirmedOrderFacts } from './mail-content.ts';
+import { htmlToPlainText } from '@scheduler/domain/html-text';
 
 const MINUTE_MS = 60_000;
 
@@ -44,7 +45,8 @@ export async function loadConfirmedOrderFacts(db: Executor, companyId: string, o
     confirmedAt: order.confirmedAt ?? start,
     inspectors: inspectorIds.map((id) => names.get(id) ?? `#${id}`),
     address: { address1: order.address1, address2: order.address2, city: order.city, state: state[0]?.abbreviation ?? '', postalCode: order.postalCode },
-    services: (snapshot?.lines ?? []).map((line) => String(line.name ?? '')).filter((name) => name !== ''),
+    // Catalogue names are HTML; e-mails and invitations are plain text.
+    services: (snapshot?.lines ?? []).map((line) => htmlToPlainText(String(line.name ?? ''))).filter((name) => name !== ''),
     totalCents: typeof snapshot?.total_cents === 'number' ? snapshot.total_cents : null,
     currency: row.currency,
     clientNames: clients.map((c) => personName(c.person)).filter((name) => name !== ''),
