@@ -68,7 +68,7 @@ type PartyRole = (typeof t.orderParties.$inferSelect)['role'];
 
 /**
  * What confirming reads, in one statement: the order, whether its office still takes bookings,
- * its people, the company's currency and its notification settings (as stored; null when its
+ * its people, the company's currency and settings, and its notification settings (as stored; null when its
  * document never had the section).
  */
 export async function loadConfirmable(db: Executor, companyId: string, orderId: string) {
@@ -77,6 +77,7 @@ export async function loadConfirmable(db: Executor, companyId: string, orderId: 
       order: t.orders,
       officeActive: t.offices.active,
       currency: t.companies.currency,
+      settings: t.companies.settings,
       notifications: t.companyNotifications.settings,
       parties: sql<Array<{ role: PartyRole; person: Record<string, unknown> }> | string>`(
         select coalesce(json_agg(json_build_object('role', p.role, 'person', p.person) order by p.role, p.position), '[]')

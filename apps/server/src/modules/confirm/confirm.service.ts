@@ -1,6 +1,12 @@
 import { notificationsSchema } from '@scheduler/contracts/company-document';
 import type { ConfirmBody, ConfirmResponse } from '@scheduler/contracts/confirm';
-import { missingParts, missingPartsMessage, requiredRoles, type PartyRole } from '@scheduler/domain/confirm/completeness';
+import { missingParts, missingPartsMessage } from '@scheduler/domain/confirm/completeness';
+import type { AgentParty } from '@scheduler/contracts/people';
+import type { Setting } from '@scheduler/contracts/settings';
+import { peopleSettings } from '@scheduler/domain/people/contacts-step';
+import type { OrderPeople } from '@scheduler/domain/people/order-people';
+import type { PersonValues } from '@scheduler/domain/people/person-rules';
+import { SettingsReader } from '@scheduler/domain/settings';
 import { paymentUrl } from '@scheduler/domain/confirm/payment-link';
 import type { Executor } from '../../db/connection.ts';
 import { changeKeys } from '../../db/change-feed.ts';
@@ -40,25 +46,34 @@ function isOverlapViolation(error: unknown): boolean {
   return false;
 }
 
-function peopleByRole(aggregate: ConfirmableOrder): Partial<Record<PartyRole, number>> {
-  const counts: Partial<Record<PartyRole, number>> = {};
-  for (const party of aggregate.parties) if (party.role !== 'contact') counts[party.role] = (counts[party.role] ?? 0) + 1;
-  return counts;
+/** The order's people by role, each list in its order (the repository reads them by position). */
+function peopleOf(aggregate: ConfirmableOrder): OrderPeople {
+  const clients: PersonValues[] = [];
+  const contacts: PersonValues[] = [];
+  const agents: Partial<Record<AgentParty, PersonValues>> = {};
+  for (const party of aggregate.parties) {
+    if (party.role === 'client') clients.push(party.person);
+    else if (party.role === 'contact') contacts.push(party.person);
+    else agents[party.role] ??= party.person;
+  }
+  return { clients, agents, contacts };
 }
 
-/** 400 naming the first missing part as the field and every missing part in the message. */
-function assertComplete(aggregate: ConfirmableOrder): void {
+/**
+ * 400 naming the first missing part as the field and every missing part in the message. The
+ * people the company's settings require are judged by the contacts step's rules (decision 0018).
+ */
+function assertComplete(aggregate: ConfirmableOrder & { settings: Setting[] }): void {
   const { order } = aggregate;
-  const userType = order.userType?.type ?? null;
   const missing = missingParts({
     heldTime: order.datetime ? { start: order.datetime, inspectorIds: order.inspectors.map((i) => i.id) } : null,
     address: { address1: order.address1, city: order.city, postalCode: order.postalCode },
-    userType,
-    peoplePresent: peopleByRole(aggregate),
-    requiredRoles: requiredRoles(userType),
+    userType: order.userType?.type ?? null,
+    people: { ...peopleOf(aggregate), settings: peopleSettings(new SettingsReader(aggregate.settings)) },
     serviceCount: order.packageIds.length + order.serviceIds.length,
   });
-  if (missing.length > 0) throw new AppError(400, 'order_incomplete', missingPartsMessage(missing), missing[0]);
+  const [first] = missing;
+  if (first) throw new AppError(400, 'order_incomplete', missingPartsMessage(missing), first.field);
 }
 
 /**
