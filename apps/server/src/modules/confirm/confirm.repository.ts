@@ -1,7 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
-import { clearHoldsBeforeBooking } from '../scheduling/scheduling.service.ts';
 
 /** What a stored confirm answered for one Idempotency-Key of one order, or null. */
 export async function findConfirmRequest(db: Executor, companyId: string, orderId: string, key: string): Promise<Record<string, unknown> | null> {
@@ -27,29 +26,6 @@ export async function lockOrderStatus(tx: Executor, companyId: string, orderId: 
     .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)))
     .for('update');
   return row ?? null;
-}
-
-/**
- * Turns the order's time into appointments, one per inspector: its own holds go, and so do the
- * lapsed holds of those inspectors (the exclusion constraint cannot see expiry). Throws the
- * database's exclusion violation (23P01) when another booking holds the time.
- */
-export async function bookAppointments(
-  tx: Executor,
-  booking: { companyId: string; officeId: string; orderId: string; inspectorIds: number[]; start: number; end: number; now: Date },
-): Promise<void> {
-  await clearHoldsBeforeBooking(tx, booking);
-  await tx.insert(t.appointments).values(
-    booking.inspectorIds.map((inspectorId) => ({
-      companyId: booking.companyId,
-      officeId: booking.officeId,
-      orderId: booking.orderId,
-      inspectorId,
-      kind: 'appointment' as const,
-      during: sql`tstzrange(${new Date(booking.start).toISOString()}::timestamptz, ${new Date(booking.end).toISOString()}::timestamptz, '[)')`,
-      holdExpiresAt: null,
-    })),
-  );
 }
 
 export async function markOrderConfirmed(

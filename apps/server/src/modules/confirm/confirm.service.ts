@@ -12,9 +12,9 @@ import type { Executor } from '../../db/connection.ts';
 import { changeKeys } from '../../db/change-feed.ts';
 import { AppError, NotFoundError, UnauthorizedError } from '../../errors.ts';
 import { confirmationEmailJobs, type ConfirmableOrder } from '../notifications/notifications.service.ts';
-import { timeAvailable, type SchedulingStore } from '../scheduling/scheduling.service.ts';
+import { commitInspectors, isOverlapViolation, timeAvailable, type SchedulingStore } from '../scheduling/scheduling.service.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
-import { bookAppointments, findConfirmRequest, loadConfirmable, lockOrderStatus, markOrderConfirmed, recordConfirmation, saveConfirmRequest } from './confirm.repository.ts';
+import { findConfirmRequest, loadConfirmable, lockOrderStatus, markOrderConfirmed, recordConfirmation, saveConfirmRequest } from './confirm.repository.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -37,14 +37,6 @@ export interface ConfirmDeps {
 
 /** Another booking took the time between the lapse of the hold and this confirm. */
 class TimeTaken extends Error {}
-
-function isOverlapViolation(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    if ((current as { code?: unknown }).code === '23P01') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /** The order's people by role, each list in its order (the repository reads them by position). */
 function peopleOf(aggregate: ConfirmableOrder): OrderPeople {
@@ -111,7 +103,8 @@ export async function confirmOrder(deps: ConfirmDeps, session: AuthenticatedSess
       // A concurrent confirm of this order committed while this one read: answer as it did.
       if (current.status === 'confirmed') return { status: 'ok' as const, pay_url: current.payUrl };
       try {
-        await bookAppointments(tx, { companyId, officeId: order.officeId, orderId, inspectorIds, start, end: start + order.durationMinutes * MINUTE_MS, now });
+        // The held time becomes the inspectors' appointments: the hold's own insert, saying "booked".
+        await commitInspectors(tx, { companyId, officeId: order.officeId, orderId, inspectorIds, start, end: start + order.durationMinutes * MINUTE_MS, now, terms: { kind: 'appointment' } });
       } catch (error) {
         // The whole transaction rolls back: nothing of this confirm remains.
         if (isOverlapViolation(error)) throw new TimeTaken();
