@@ -1,48 +1,60 @@
 import { describe, expect, it } from 'vitest';
-import { missingParts, missingPartsMessage, requiredRoles, type CompletenessInput } from './completeness.ts';
+import { SETTING } from '@scheduler/contracts/setting-keys';
+import { SettingsReader } from '../settings.ts';
+import { peopleSettings } from '../people/contacts-step.ts';
+import { missingParts, missingPartsMessage, type CompletenessInput } from './completeness.ts';
+
+const settings = peopleSettings(new SettingsReader([{ key: SETTING.CLIENT_REQUIRED_FIELDS, value: 'email' }]));
+const dana = { id: 1, first: 'Dana', last: 'Whitaker', email: 'dana@example.com' };
 
 const complete: CompletenessInput = {
   heldTime: { start: new Date('2030-03-04T15:00:00Z'), inspectorIds: [101] },
   address: { address1: '12 Main St', city: 'Springfield', postalCode: '62701' },
   userType: 'CLIENT_BUYER',
-  peoplePresent: { client: 1 },
-  requiredRoles: ['client'],
+  people: { clients: [dana], agents: {}, contacts: [], settings },
   serviceCount: 1,
 };
+
+const fieldsOf = (input: CompletenessInput) => missingParts(input).map((part) => part.field);
 
 describe('missingParts', () => {
   it('finds nothing missing in a complete order', () => {
     expect(missingParts(complete)).toEqual([]);
   });
 
-  it('names every missing part in review order', () => {
+  it('names every missing part in review order, the people as the people rules find them', () => {
     expect(
-      missingParts({ heldTime: null, address: { address1: ' ', city: '', postalCode: '' }, userType: null, peoplePresent: {}, requiredRoles: ['client', 'buyers_agent'], serviceCount: 0 }),
-    ).toEqual(['datetime', 'address', 'user', 'client', 'buyers_agent', 'services']);
+      fieldsOf({ heldTime: null, address: { address1: ' ', city: '', postalCode: '' }, userType: null, people: { ...complete.people, clients: [] }, serviceCount: 0 }),
+    ).toEqual(['datetime', 'address', 'user', 'client', 'services']);
+    expect(fieldsOf({ ...complete, userType: 'BUYERS_AGENT', people: { ...complete.people, clients: [{ ...dana, email: '' }] }, serviceCount: 0 })).toEqual([
+      'clients.0.email',
+      'buyers_agent',
+      'services',
+    ]);
   });
 
   it('counts a time without inspectors as no time', () => {
-    expect(missingParts({ ...complete, heldTime: { start: new Date(), inspectorIds: [] } })).toEqual(['datetime']);
+    expect(fieldsOf({ ...complete, heldTime: { start: new Date(), inspectorIds: [] } })).toEqual(['datetime']);
   });
 
-  it('asks only for the roles it is told are required', () => {
-    expect(missingParts({ ...complete, peoplePresent: { client: 2 }, requiredRoles: ['client', 'sellers_agent'] })).toEqual(['sellers_agent']);
+  it('counts a role this product does not know as no role', () => {
+    expect(fieldsOf({ ...complete, userType: 'ADMIN' })).toEqual(['user']);
   });
-});
 
-describe('requiredRoles', () => {
-  it('needs a client, and the visitor-agent\u2019s own record', () => {
-    expect(requiredRoles('CLIENT_HOMEOWNER')).toEqual(['client']);
-    expect(requiredRoles('OTHER')).toEqual(['client']);
-    expect(requiredRoles(null)).toEqual(['client']);
-    expect(requiredRoles('SELLERS_AGENT')).toEqual(['client', 'sellers_agent']);
-    expect(requiredRoles('INSURANCE_AGENT')).toEqual(['client', 'insurance_agent']);
+  it("requires the visitor-agent's own record, and no other agent", () => {
+    expect(fieldsOf({ ...complete, userType: 'SELLERS_AGENT' })).toEqual(['sellers_agent']);
+    expect(fieldsOf({ ...complete, userType: 'CLIENT_HOMEOWNER' })).toEqual([]);
   });
 });
 
 describe('missingPartsMessage', () => {
   it('lists the parts in words', () => {
-    expect(missingPartsMessage(['client'])).toBe('The order is not complete yet: it needs a client.');
-    expect(missingPartsMessage(['datetime', 'address', 'services'])).toBe('The order is not complete yet: it needs a date and time, the inspection address and at least one service.');
+    expect(missingPartsMessage(missingParts({ ...complete, people: { ...complete.people, clients: [] } }))).toBe('The order is not complete yet: it needs a client.');
+    expect(missingPartsMessage(missingParts({ ...complete, heldTime: null, address: { address1: '', city: '', postalCode: '' }, serviceCount: 0 }))).toBe(
+      'The order is not complete yet: it needs a date and time, the inspection address and at least one service.',
+    );
+    expect(missingPartsMessage(missingParts({ ...complete, userType: 'BUYERS_AGENT', people: { ...complete.people, clients: [{ ...dana, email: '' }] } }))).toBe(
+      "The order is not complete yet: it needs the Home Buyer's Email and the buyer's agent.",
+    );
   });
 });

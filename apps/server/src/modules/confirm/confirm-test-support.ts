@@ -37,9 +37,9 @@ export class DemoOrder {
       .update(t.orders)
       .set({ serviceIds: [DEMO_SERVICE], address1: '1450 Morse Rd', city: 'Columbus', stateId: OHIO, postalCode: '43229', userType: { type: 'CLIENT_BUYER', text: 'Home Buyer', other: '' } })
       .where(and(eq(t.orders.companyId, this.companyId), eq(t.orders.id, this.orderId)));
-    await this.db.insert(t.orderParties).values({ companyId: this.companyId, orderId: this.orderId, role: 'client', position: 0, person: { first: 'Dana', last: 'Whitaker', email: options.clientEmail ?? 'dana@example.com' } });
+    await this.db.insert(t.orderParties).values({ companyId: this.companyId, orderId: this.orderId, role: 'client', position: 0, person: { first: 'Dana', last: 'Whitaker', email: options.clientEmail ?? 'dana@example.com', mobile_phone: '614-555-0142' } });
     if (options.agentEmail) {
-      await this.db.insert(t.orderParties).values({ companyId: this.companyId, orderId: this.orderId, role: 'buyers_agent', position: 0, person: { first: 'Ray', last: 'Ortiz', email: options.agentEmail } });
+      await this.db.insert(t.orderParties).values({ companyId: this.companyId, orderId: this.orderId, role: 'buyers_agent', position: 0, person: { first: 'Ray', last: 'Ortiz', email: options.agentEmail, mobile_phone: '614-555-0177' } });
     }
   }
 

@@ -1,7 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
-import { clearHoldsBeforeBooking } from '../scheduling/scheduling.service.ts';
 
 /** What a stored confirm answered for one Idempotency-Key of one order, or null. */
 export async function findConfirmRequest(db: Executor, companyId: string, orderId: string, key: string): Promise<Record<string, unknown> | null> {
@@ -29,29 +28,6 @@ export async function lockOrderStatus(tx: Executor, companyId: string, orderId: 
   return row ?? null;
 }
 
-/**
- * Turns the order's time into appointments, one per inspector: its own holds go, and so do the
- * lapsed holds of those inspectors (the exclusion constraint cannot see expiry). Throws the
- * database's exclusion violation (23P01) when another booking holds the time.
- */
-export async function bookAppointments(
-  tx: Executor,
-  booking: { companyId: string; officeId: string; orderId: string; inspectorIds: number[]; start: number; end: number; now: Date },
-): Promise<void> {
-  await clearHoldsBeforeBooking(tx, booking);
-  await tx.insert(t.appointments).values(
-    booking.inspectorIds.map((inspectorId) => ({
-      companyId: booking.companyId,
-      officeId: booking.officeId,
-      orderId: booking.orderId,
-      inspectorId,
-      kind: 'appointment' as const,
-      during: sql`tstzrange(${new Date(booking.start).toISOString()}::timestamptz, ${new Date(booking.end).toISOString()}::timestamptz, '[)')`,
-      holdExpiresAt: null,
-    })),
-  );
-}
-
 export async function markOrderConfirmed(
   tx: Executor,
   companyId: string,
@@ -68,7 +44,7 @@ type PartyRole = (typeof t.orderParties.$inferSelect)['role'];
 
 /**
  * What confirming reads, in one statement: the order, whether its office still takes bookings,
- * its people, the company's currency and its notification settings (as stored; null when its
+ * its people, the company's currency and settings, and its notification settings (as stored; null when its
  * document never had the section).
  */
 export async function loadConfirmable(db: Executor, companyId: string, orderId: string) {
@@ -77,6 +53,7 @@ export async function loadConfirmable(db: Executor, companyId: string, orderId: 
       order: t.orders,
       officeActive: t.offices.active,
       currency: t.companies.currency,
+      settings: t.companies.settings,
       notifications: t.companyNotifications.settings,
       parties: sql<Array<{ role: PartyRole; person: Record<string, unknown> }> | string>`(
         select coalesce(json_agg(json_build_object('role', p.role, 'person', p.person) order by p.role, p.position), '[]')

@@ -1,14 +1,20 @@
 import { notificationsSchema } from '@scheduler/contracts/company-document';
 import type { ConfirmBody, ConfirmResponse } from '@scheduler/contracts/confirm';
-import { missingParts, missingPartsMessage, requiredRoles, type PartyRole } from '@scheduler/domain/confirm/completeness';
+import { missingParts, missingPartsMessage } from '@scheduler/domain/confirm/completeness';
+import type { AgentParty } from '@scheduler/contracts/people';
+import type { Setting } from '@scheduler/contracts/settings';
+import { peopleSettings } from '@scheduler/domain/people/contacts-step';
+import type { OrderPeople } from '@scheduler/domain/people/order-people';
+import type { PersonValues } from '@scheduler/domain/people/person-rules';
+import { SettingsReader } from '@scheduler/domain/settings';
 import { paymentUrl } from '@scheduler/domain/confirm/payment-link';
 import type { Executor } from '../../db/connection.ts';
 import { changeKeys } from '../../db/change-feed.ts';
 import { AppError, NotFoundError, UnauthorizedError } from '../../errors.ts';
 import { confirmationEmailJobs, type ConfirmableOrder } from '../notifications/notifications.service.ts';
-import { timeAvailable, type SchedulingStore } from '../scheduling/scheduling.service.ts';
+import { commitInspectors, isOverlapViolation, timeAvailable, type SchedulingStore } from '../scheduling/scheduling.service.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
-import { bookAppointments, findConfirmRequest, loadConfirmable, lockOrderStatus, markOrderConfirmed, recordConfirmation, saveConfirmRequest } from './confirm.repository.ts';
+import { findConfirmRequest, loadConfirmable, lockOrderStatus, markOrderConfirmed, recordConfirmation, saveConfirmRequest } from './confirm.repository.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -32,33 +38,34 @@ export interface ConfirmDeps {
 /** Another booking took the time between the lapse of the hold and this confirm. */
 class TimeTaken extends Error {}
 
-function isOverlapViolation(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    if ((current as { code?: unknown }).code === '23P01') return true;
-    current = (current as { cause?: unknown }).cause;
+/** The order's people by role, each list in its order (the repository reads them by position). */
+function peopleOf(aggregate: ConfirmableOrder): OrderPeople {
+  const clients: PersonValues[] = [];
+  const contacts: PersonValues[] = [];
+  const agents: Partial<Record<AgentParty, PersonValues>> = {};
+  for (const party of aggregate.parties) {
+    if (party.role === 'client') clients.push(party.person);
+    else if (party.role === 'contact') contacts.push(party.person);
+    else agents[party.role] ??= party.person;
   }
-  return false;
+  return { clients, agents, contacts };
 }
 
-function peopleByRole(aggregate: ConfirmableOrder): Partial<Record<PartyRole, number>> {
-  const counts: Partial<Record<PartyRole, number>> = {};
-  for (const party of aggregate.parties) if (party.role !== 'contact') counts[party.role] = (counts[party.role] ?? 0) + 1;
-  return counts;
-}
-
-/** 400 naming the first missing part as the field and every missing part in the message. */
-function assertComplete(aggregate: ConfirmableOrder): void {
+/**
+ * 400 naming the first missing part as the field and every missing part in the message. The
+ * people the company's settings require are judged by the contacts step's rules (decision 0018).
+ */
+function assertComplete(aggregate: ConfirmableOrder & { settings: Setting[] }): void {
   const { order } = aggregate;
-  const userType = order.userType?.type ?? null;
   const missing = missingParts({
     heldTime: order.datetime ? { start: order.datetime, inspectorIds: order.inspectors.map((i) => i.id) } : null,
     address: { address1: order.address1, city: order.city, postalCode: order.postalCode },
-    userType,
-    peoplePresent: peopleByRole(aggregate),
-    requiredRoles: requiredRoles(userType),
+    userType: order.userType?.type ?? null,
+    people: { ...peopleOf(aggregate), settings: peopleSettings(new SettingsReader(aggregate.settings)) },
     serviceCount: order.packageIds.length + order.serviceIds.length,
   });
-  if (missing.length > 0) throw new AppError(400, 'order_incomplete', missingPartsMessage(missing), missing[0]);
+  const [first] = missing;
+  if (first) throw new AppError(400, 'order_incomplete', missingPartsMessage(missing), first.field);
 }
 
 /**
@@ -96,7 +103,8 @@ export async function confirmOrder(deps: ConfirmDeps, session: AuthenticatedSess
       // A concurrent confirm of this order committed while this one read: answer as it did.
       if (current.status === 'confirmed') return { status: 'ok' as const, pay_url: current.payUrl };
       try {
-        await bookAppointments(tx, { companyId, officeId: order.officeId, orderId, inspectorIds, start, end: start + order.durationMinutes * MINUTE_MS, now });
+        // The held time becomes the inspectors' appointments: the hold's own insert, saying "booked".
+        await commitInspectors(tx, { companyId, officeId: order.officeId, orderId, inspectorIds, start, end: start + order.durationMinutes * MINUTE_MS, now, terms: { kind: 'appointment' } });
       } catch (error) {
         // The whole transaction rolls back: nothing of this confirm remains.
         if (isOverlapViolation(error)) throw new TimeTaken();

@@ -231,4 +231,58 @@ describeOnEachDatabase('confirm', (factory) => {
     expect(booked).toHaveLength(slot.users.length);
     expect(await countOverlaps(harness.database.db, first.companyId)).toBe(0);
   });
+  /** Replaces the order's people of one role, as a visitor's earlier save left them (before the settings changed, say). */
+  async function setParties(order: DemoOrder, role: 'client' | 'buyers_agent' | 'sellers_agent', people: Array<Record<string, unknown>>) {
+    const { db } = harness.database;
+    await db.delete(t.orderParties).where(and(eq(t.orderParties.orderId, order.orderId), eq(t.orderParties.role, role)));
+    for (const [position, person] of people.entries()) await db.insert(t.orderParties).values({ companyId: order.companyId, orderId: order.orderId, role, position, person });
+  }
+
+  async function setRole(order: DemoOrder, type: 'CLIENT_BUYER' | 'BUYERS_AGENT', text: string) {
+    await harness.database.db.update(t.orders).set({ userType: { type, text, other: '' } }).where(eq(t.orders.id, order.orderId));
+  }
+
+  it('asks for the people the company\'s settings require, judged as the contacts step judges them', async () => {
+    // The demo company requires a client's e-mail and mobile phone and a buyer's agent's mobile phone.
+    const order = await newOrder();
+    await order.fillIn();
+    await order.hold((await order.slots())[5]!);
+    const dana = { id: 1, first: 'Dana', last: 'Whitaker', email: 'dana@example.com', mobile_phone: '614-555-0142' };
+    await setParties(order, 'client', [dana, { id: 2, first: 'Sam', last: 'Whitaker', email: '', mobile_phone: '' }]);
+    let answer = await order.confirm();
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toEqual({
+      error: { code: 'order_incomplete', field: 'clients.1.email', message: "The order is not complete yet: it needs the Home Buyer 2's Email and the Home Buyer 2's Mobile Phone." },
+    });
+
+    // A visitor who is the buyer's agent must name themselves; the other panels may say "No {label}".
+    await setRole(order, 'BUYERS_AGENT', "Buyer's Agent");
+    answer = await order.confirm();
+    expect(answer.json().error).toMatchObject({
+      field: 'clients.1.email',
+      message: "The order is not complete yet: it needs the Home Buyer 2's Email, the Home Buyer 2's Mobile Phone and the buyer's agent.",
+    });
+    await setParties(order, 'client', [dana]);
+    answer = await order.confirm();
+    expect(answer.json().error).toEqual({ code: 'order_incomplete', field: 'buyers_agent', message: "The order is not complete yet: it needs the buyer's agent." });
+
+    // A named agent needs what BA_REQUIRED_FIELDS says.
+    await setParties(order, 'buyers_agent', [{ id: 7, first: 'Ray', last: 'Ortiz', email: 'ray@example.com', mobile_phone: ' ', pac_opt_out: false }]);
+    answer = await order.confirm();
+    expect(answer.json().error).toMatchObject({ field: 'buyers_agent.mobile_phone', message: "The order is not complete yet: it needs the Buyer's Agent's Mobile Phone." });
+    expect(await appointmentsOf(order.orderId)).toEqual([expect.objectContaining({ kind: 'hold' })]);
+
+    await setParties(order, 'buyers_agent', [{ id: 7, first: 'Ray', last: 'Ortiz', email: 'ray@example.com', mobile_phone: '614-555-0177', pac_opt_out: false }]);
+    expect((await order.confirm()).statusCode).toBe(200);
+  });
+
+  it('confirms a client visitor who chose "No Buyer\'s Agent" and named no other agent', async () => {
+    const order = await newOrder();
+    await order.fillIn();
+    await setRole(order, 'CLIENT_BUYER', 'Home Buyer');
+    await order.hold((await order.slots())[6]!);
+    const answer = await order.confirm();
+    expect(answer.statusCode).toBe(200);
+    expect((await appointmentsOf(order.orderId)).every((a) => a.kind === 'appointment')).toBe(true);
+  });
 });

@@ -46,7 +46,7 @@ async function prepareOrder(dataDir: string): Promise<{ token: string; orderId: 
         inspectors: [{ id: 101, requested: false }],
       })
       .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
-    await database.db.insert(t.orderParties).values({ companyId, orderId, role: 'client', position: 0, person: { first: 'Dana', last: 'Whitaker', email: 'dana@example.com' } });
+    await database.db.insert(t.orderParties).values({ companyId, orderId, role: 'client', position: 0, person: { first: 'Dana', last: 'Whitaker', email: 'dana@example.com', mobile_phone: '614-555-0142' } });
     return { token, orderId };
   } finally {
     await database.close();

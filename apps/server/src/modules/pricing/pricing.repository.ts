@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Coupon, Fee, FeeRule, PropertyControl, Tax } from '@scheduler/contracts/company-document';
 import { pricingRulesSchema, type PricingRules } from '@scheduler/contracts/pricing';
+import type { OrderAgentOptOut } from '@scheduler/domain/pricing/pay-at-close';
 import { documentPricingRules } from '@scheduler/domain/pricing/pricing-catalogue';
 import type { Executor } from '../../db/connection.ts';
 import { packageFromRow, serviceFromRow } from '../../db/document-rows.ts';
@@ -77,7 +78,7 @@ export async function loadPricingSource(db: Executor, companyId: string, officeI
   };
 }
 
-/** The order's fields that pricing reads: its cart, its property, its time. */
+/** The order's fields that pricing reads: its cart, its property, its time, its agents' pay-at-close opt-outs. */
 export async function loadOrderForPricing(db: Executor, companyId: string, orderId: string, options: { lock: boolean }) {
   const query = db
     .select({
@@ -96,12 +97,19 @@ export async function loadOrderForPricing(db: Executor, companyId: string, order
       postalCode: t.orders.postalCode,
       latitude: t.orders.latitude,
       longitude: t.orders.longitude,
+      // The agents whose pay-at-close opt-out counts (spec 5.8): the order's copy and the directory's record.
+      agents: sql<string>`(
+        select coalesce(json_agg(json_build_object('party', p.role, 'onOrder', p.person -> 'pac_opt_out', 'inDirectory', a.pac_opt_out)), '[]')::text
+        from ${t.orderParties} p
+        left join ${t.agents} a on a.company_id = p.company_id and a.id = p.agent_id
+        where p.company_id = ${t.orders}.company_id and p.order_id = ${t.orders}.id and p.role in ('buyers_agent', 'sellers_agent'))`,
     })
     .from(t.orders)
     .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
   // A cart change reads, decides and writes: two at once on one order must take turns.
-  const [order] = options.lock ? await query.for('update') : await query;
-  if (!order) return null;
+  const [row] = options.lock ? await query.for('update') : await query;
+  if (!row) return null;
+  const order = { ...row, agents: JSON.parse(row.agents) as OrderAgentOptOut[] };
   const answers = await db
     .select({ id: t.orderAnswers.controlId, value: t.orderAnswers.value, checked: t.orderAnswers.checked })
     .from(t.orderAnswers)

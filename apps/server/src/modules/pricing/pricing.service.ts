@@ -2,6 +2,7 @@ import type { PackageResponse, ServiceResponse } from '@scheduler/contracts/cata
 import type { ApplyCouponResponse, CartChangeResponse, Pricing, PricingCart, PricingProperty } from '@scheduler/contracts/pricing';
 import { applyCartChange, checkCartChange, type CartChange } from '@scheduler/domain/pricing/cart-rules';
 import { COUPON_USED_UP_MESSAGE } from '@scheduler/domain/pricing/coupons';
+import { agentsOptOutOfPayAtClose } from '@scheduler/domain/pricing/pay-at-close';
 import { priceListings, priceOrder, type CouponUse, type PricingResult } from '@scheduler/domain/pricing/engine';
 import type { Database, Executor } from '../../db/connection.ts';
 import { AppError, NotFoundError } from '../../errors.ts';
@@ -72,8 +73,7 @@ async function price(deps: PricingDeps, pricing: OfficePricing, order: OrderForP
     cart,
     coupons,
     settings: pricing.settings,
-    // Agents' pay-at-close opt-out arrives with the people step; until then nobody has opted out.
-    pacOptOut: false,
+    pacOptOut: agentsOptOutOfPayAtClose(order.agents),
     today: pricing.calendar.localDateOf(now.getTime()),
   });
 }

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import * as t from '../../db/schema.ts';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import type { Pricing } from '@scheduler/contracts/pricing';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
@@ -205,6 +207,45 @@ describeOnEachDatabase('pricing and the cart', (factory) => {
     const removed = await post(token, '/remove_service', S.singleFamily);
     expect(removed.json()).toMatchObject({ status: 'ok', pac_removed: true });
     expect((await orderOf(token)).services).toEqual([]);
+  });
+
+  it("reads the agents' pay-at-close opt-out (spec 5.8): an opted-out agent makes it ineligible, and the next cart change takes it out", async () => {
+    const token = await withSingleFamily();
+    expect((await post(token, '/add_service', S.payAtClose)).json()).toMatchObject({ status: 'ok', pac_removed: false });
+    expect((await pricing(token)).pac_eligible).toBe(true);
+    // A buyer's agent who has not opted out changes nothing (the demo requires a buyer's agent's mobile phone).
+    const jess = { first: 'Jess', last: 'Lane', email: 'jess@example.com', mobile_phone: '614-555-0190', company: 'Lane Realty' };
+    expect((await post(token, '/set_buyers_agent', { ...jess, pac_opt_out: false })).statusCode).toBe(200);
+    expect((await pricing(token)).pac_eligible).toBe(true);
+
+    // The answer above was kept; choosing the seller's agent makes it stale.
+    const zoe = { first: 'Zoë', last: 'Okonkwo', email: 'zoe@brightdoorrealty.com', company: 'Bright Door Realty', pac_opt_out: true };
+    expect((await post(token, '/set_sellers_agent', zoe)).statusCode).toBe(200);
+    expect((await pricing(token)).pac_eligible).toBe(false);
+    const changed = await post(token, '/add_service', S.radon);
+    expect(changed.json()).toMatchObject({ status: 'ok', pac_removed: true });
+    expect((await orderOf(token)).services).toEqual([S.singleFamily, S.radon]);
+    expect((await post(token, '/add_service', S.payAtClose)).json()).toMatchObject({ status: 'ok', pac_removed: true });
+    expect((await orderOf(token)).services).toEqual([S.singleFamily, S.radon]);
+
+    // "No Seller's Agent": pay-at-close is offered again.
+    expect((await post(token, '/set_sellers_agent', { none: true })).statusCode).toBe(200);
+    expect((await pricing(token)).pac_eligible).toBe(true);
+    expect((await post(token, '/add_service', S.payAtClose)).json()).toMatchObject({ status: 'ok', pac_removed: false });
+  });
+
+  it("hears a change to the order's agents made outside this server: the database announces it", async () => {
+    const token = await withSingleFamily();
+    const jess = { first: 'Jess', last: 'Lane', email: 'jess@example.com', mobile_phone: '614-555-0190', company: 'Lane Realty', pac_opt_out: false };
+    expect((await post(token, '/set_buyers_agent', jess)).statusCode).toBe(200);
+    expect((await pricing(token)).pac_eligible).toBe(true);
+    const { id } = (await harness.app.inject({ method: 'GET', url: '/demo/online-scheduler/order', headers: { 'x-auth-token': token } })).json<{ id: string }>();
+    await harness.database.db
+      .update(t.orderParties)
+      .set({ person: sql`${t.orderParties.person} || '{"pac_opt_out": true}'::jsonb` })
+      .where(and(eq(t.orderParties.orderId, id), eq(t.orderParties.role, 'buyers_agent')));
+    await harness.database.changes.flush();
+    expect((await pricing(token)).pac_eligible).toBe(false);
   });
 
   it('set_property_info saves the answers, and pricing follows them', async () => {

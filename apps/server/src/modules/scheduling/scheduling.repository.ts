@@ -130,26 +130,45 @@ export async function loadCatalogueDurations(db: Executor, companyId: string): P
 }
 
 /**
- * Replaces the order's hold with one per inspector, in one transaction. Expired holds of those
- * inspectors are cleared first, since the exclusion constraint cannot see expiry. Throws the
- * database's exclusion violation (23P01) when another booking got there first.
+ * What an order's commitment of its inspectors says: a hold that lapses at `expiresAt` (set_datetime),
+ * or the booked appointment (confirm). Nothing else tells them apart.
  */
-export async function replaceHold(
+export type CommitmentTerms = { kind: 'hold'; expiresAt: Date } | { kind: 'appointment' };
+
+/**
+ * Commits the order's inspectors to [start, end), one row per inspector, in the caller's
+ * transaction: the one insert of holds and appointments alike. The order's own holds go first,
+ * and so do those inspectors' lapsed holds, which the exclusion constraint cannot see expire
+ * (decision 0003). Throws the database's exclusion violation (23P01, `isOverlapViolation`) when
+ * another booking or live hold has the time.
+ */
+export async function commitInspectors(
   db: Executor,
-  hold: { companyId: string; officeId: string; orderId: string; inspectorIds: number[]; start: number; end: number; expiresAt: Date; now: Date },
+  commitment: { companyId: string; officeId: string; orderId: string; inspectorIds: number[]; start: number; end: number; now: Date; terms: CommitmentTerms },
 ): Promise<void> {
-  await clearHoldsBeforeBooking(db, hold);
+  await clearHoldsBeforeBooking(db, commitment);
+  const { terms } = commitment;
+  const during = rangeOf(commitment.start, commitment.end);
   await db.insert(t.appointments).values(
-    hold.inspectorIds.map((inspectorId) => ({
-      companyId: hold.companyId,
-      officeId: hold.officeId,
-      orderId: hold.orderId,
+    commitment.inspectorIds.map((inspectorId) => ({
+      companyId: commitment.companyId,
+      officeId: commitment.officeId,
+      orderId: commitment.orderId,
       inspectorId,
-      kind: 'hold' as const,
-      during: rangeOf(hold.start, hold.end),
-      holdExpiresAt: hold.expiresAt,
+      kind: terms.kind,
+      during,
+      holdExpiresAt: terms.kind === 'hold' ? terms.expiresAt : null,
     })),
   );
+}
+
+/** The database's exclusion violation (SQLSTATE 23P01), however the driver wraps it: another booking took the time first. */
+export function isOverlapViolation(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if ((current as { code?: unknown }).code === '23P01') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 export async function releaseHold(db: Executor, companyId: string, orderId: string): Promise<void> {
@@ -160,7 +179,7 @@ export async function releaseHold(db: Executor, companyId: string, orderId: stri
  * Before an order books its inspectors (a hold or, on confirm, the appointments): its own holds
  * go, and so do those inspectors' lapsed holds, which the exclusion constraint cannot see expire.
  */
-export async function clearHoldsBeforeBooking(db: Executor, booking: { companyId: string; orderId: string; inspectorIds: number[]; now: Date }): Promise<void> {
+async function clearHoldsBeforeBooking(db: Executor, booking: { companyId: string; orderId: string; inspectorIds: number[]; now: Date }): Promise<void> {
   await db
     .delete(t.appointments)
     .where(

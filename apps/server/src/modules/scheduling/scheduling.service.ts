@@ -7,8 +7,8 @@ import { SETTING } from '@scheduler/contracts/setting-keys';
 
 /** The module's store travels in the app context; other modules name its type through this service. */
 export type { SchedulingStore } from './scheduling.store.ts';
-/** Confirm books the held time in its own transaction, clearing holds as a new hold does. */
-export { clearHoldsBeforeBooking } from './scheduling.repository.ts';
+/** Confirm books the held time in its own transaction with the insert a hold uses, and reads its refusal alike. */
+export { commitInspectors, isOverlapViolation } from './scheduling.repository.ts';
 import { findSlots, seededRandom, slotsUnchangedUntil, teamsFor, type AvailabilityInput } from '@scheduler/domain/availability/engine';
 import { straightLineEstimator, type LatLng } from '@scheduler/domain/availability/geo';
 import { addDays, dayNumberOf, timeOfMinutes, ZonedCalendar } from '@scheduler/domain/availability/zoned-calendar';
@@ -20,7 +20,7 @@ import { AppError, NotFoundError } from '../../errors.ts';
 import { CompressibleText } from '../../http/precompressed.ts';
 import { chooseOrderInspectors, clearOrderTime, recordHeldTime, savePostalCodeStep } from '../orders/orders.service.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
-import { loadCommitments, loadOrderForScheduling, busyFor, releaseHold, replaceHold } from './scheduling.repository.ts';
+import { loadCommitments, loadOrderForScheduling, busyFor, releaseHold, commitInspectors, isOverlapViolation } from './scheduling.repository.ts';
 import { changeKeys } from '../../db/change-feed.ts';
 import { lookaheadLimit, type OfficeRules, type OrderForScheduling, type SchedulingStore } from './scheduling.store.ts';
 
@@ -30,15 +30,6 @@ const DEFAULT_HOLD_MINUTES = 15;
 /** Alternatives offered when a time is gone: the next few, over the following four weeks. */
 const ALTERNATIVES_LIMIT = 6;
 const ALTERNATIVES_WINDOW_DAYS = 28;
-
-/** The database's exclusion violation: another booking took the time first. */
-function isOverlapViolation(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    if ((current as { code?: unknown }).code === '23P01') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /** Everything a scheduling call works from: the office's rules, the order and its cart. */
 interface Scheduling {
@@ -278,7 +269,16 @@ export async function setDatetime(
   const expiresAt = new Date(now.getTime() + Math.max(1, holdMinutes) * MINUTE_MS);
   try {
     await db.transaction(async (tx) => {
-      await replaceHold(tx, { companyId: session.companyId, officeId: session.officeId, orderId: s.order.id, inspectorIds: slot.users, start, end: start + duration * MINUTE_MS, expiresAt, now });
+      await commitInspectors(tx, {
+        companyId: session.companyId,
+        officeId: session.officeId,
+        orderId: s.order.id,
+        inspectorIds: slot.users,
+        start,
+        end: start + duration * MINUTE_MS,
+        now,
+        terms: { kind: 'hold', expiresAt },
+      });
       await recordHeldTime(tx, { companyId: session.companyId, orderId: s.order.id }, { start: new Date(start), durationMinutes: duration, inspectorIds: slot.users });
     });
   } catch (error) {

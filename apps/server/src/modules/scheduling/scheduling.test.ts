@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import * as t from '../../db/schema.ts';
@@ -11,7 +11,7 @@ import { hashToken } from '../sessions/tokens.ts';
 import { bundledPostalCodes } from '../geography/postal-codes.ts';
 import { SessionStore } from '../sessions/sessions.store.ts';
 import { authenticate } from '../sessions/sessions.service.ts';
-import { rangeOf } from './scheduling.repository.ts';
+import { commitInspectors, isOverlapViolation, rangeOf } from './scheduling.repository.ts';
 import { availabilityJson, setDatetime, type SetDatetimeResult } from './scheduling.service.ts';
 import { SchedulingStore } from './scheduling.store.ts';
 import { straightLineEstimator, type LatLng } from '@scheduler/domain/availability/geo';
@@ -452,5 +452,29 @@ describeOnEachDatabase('scheduling calls', (factory) => {
       .where(and(eq(t.appointments.inspectorId, slot.users[0]!), eq(t.appointments.kind, 'hold')));
     const overlapping = holds.filter((h) => h.during.includes(new Date(slot.timestamp * 1000).toISOString().slice(0, 13).replace('T', ' ')));
     expect(overlapping).toHaveLength(1);
+  });
+  it('holds and books through one insert, and the database refuses an overlap of either (decision 0003)', async () => {
+    const sessions = new SessionStore(harness.database.db, harness.database.changes, harness.clock.now);
+    const sessionOf = async (token: string) => authenticate(sessions, { ttlDays: 7 }, { token, companyKey: 'demo', officeUuid: DEMO_OFFICE_UUID }, { allowConfirmedAfterExpiry: false });
+    const [holder, booker] = [await sessionOf(await startDemoSession(harness.app)), await sessionOf(await startDemoSession(harness.app))];
+    const { db } = harness.database;
+    // A night far ahead, which no slot of the other tests reaches.
+    const start = Date.parse(`${tomorrowPlus(60)}T03:00:00Z`);
+    const now = new Date(harness.clock.now());
+    const commitment = (session: typeof holder, at: Date) => ({ companyId: session.companyId, officeId: session.officeId, orderId: session.orderId, inspectorIds: [101], start, end: start + 3_600_000, now: at });
+    const refusal = (promise: Promise<void>) => promise.then(() => null, (error: unknown) => error);
+
+    await commitInspectors(db, { ...commitment(holder, now), terms: { kind: 'hold', expiresAt: new Date(now.getTime() + 15 * 60_000) } });
+    expect(isOverlapViolation(await refusal(commitInspectors(db, { ...commitment(booker, now), terms: { kind: 'appointment' } })))).toBe(true);
+
+    // Once the hold has lapsed, the booking clears it and takes the time; a new hold then meets the booking.
+    const later = new Date(now.getTime() + 16 * 60_000);
+    await commitInspectors(db, { ...commitment(booker, later), terms: { kind: 'appointment' } });
+    expect(isOverlapViolation(await refusal(commitInspectors(db, { ...commitment(holder, later), terms: { kind: 'hold', expiresAt: new Date(later.getTime() + 15 * 60_000) } })))).toBe(true);
+    expect(isOverlapViolation(new Error('something else'))).toBe(false);
+
+    const rows = await db.select().from(t.appointments).where(inArray(t.appointments.orderId, [holder.orderId, booker.orderId]));
+    expect(rows).toEqual([expect.objectContaining({ orderId: booker.orderId, inspectorId: 101, kind: 'appointment', holdExpiresAt: null, during: expect.stringContaining(new Date(start).toISOString().slice(0, 10)) })]);
+    await db.delete(t.appointments).where(eq(t.appointments.orderId, booker.orderId));
   });
 });
