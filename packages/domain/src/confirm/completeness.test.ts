@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { SETTING } from '@scheduler/contracts/setting-keys';
+import { PEOPLE_SETTING } from '@scheduler/contracts/people-setting-keys';
 import { SettingsReader } from '../settings.ts';
 import { peopleSettings } from '../people/contacts-step.ts';
 import { missingParts, missingPartsMessage, type CompletenessInput } from './completeness.ts';
 
-const settings = peopleSettings(new SettingsReader([{ key: SETTING.CLIENT_REQUIRED_FIELDS, value: 'email' }]));
+const settings = peopleSettings(new SettingsReader([{ key: PEOPLE_SETTING.CLIENT_REQUIRED_FIELDS, value: 'email' }]));
 const dana = { id: 1, first: 'Dana', last: 'Whitaker', email: 'dana@example.com' };
 
 const complete: CompletenessInput = {

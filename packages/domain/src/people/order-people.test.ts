@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SETTING } from '@scheduler/contracts/setting-keys';
+import { PEOPLE_SETTING } from '@scheduler/contracts/people-setting-keys';
 import type { Setting } from '@scheduler/contracts/settings';
 import { SettingsReader } from '../settings.ts';
 import { peopleSettings } from './contacts-step.ts';
@@ -22,7 +22,7 @@ describe('missingPeople: what the contacts step would refuse, confirm refuses (s
   });
 
   it('checks every client against the fields CLIENT_REQUIRED_FIELDS requires, naming each by its path', () => {
-    const settings = settingsOf({ key: SETTING.CLIENT_REQUIRED_FIELDS, value: 'email,mobile_phone' });
+    const settings = settingsOf({ key: PEOPLE_SETTING.CLIENT_REQUIRED_FIELDS, value: 'email,mobile_phone' });
     const second = { id: 2, first: 'Sam', last: 'Whitaker', email: '', mobile_phone: '' };
     expect(missingPeople('CLIENT_BUYER', settings, { ...noPeople, clients: [dana, second] })).toEqual([
       { field: 'clients.1.email', name: "the Home Buyer 2's Email" },
@@ -49,12 +49,12 @@ describe('missingPeople: what the contacts step would refuse, confirm refuses (s
   });
 
   it('lets every other agent panel say "No {label}"', () => {
-    const all = settingsOf({ key: SETTING.SELLERS_AGENT, value: 'Y' }, { key: SETTING.INSURANCE_AGENT, value: 'Y' });
+    const all = settingsOf({ key: PEOPLE_SETTING.SELLERS_AGENT, value: 'Y' }, { key: PEOPLE_SETTING.INSURANCE_AGENT, value: 'Y' });
     for (const role of ['CLIENT_HOMEOWNER', 'CLIENT_BUYER', 'OTHER'] as const) expect(missingPeople(role, all, { ...noPeople, clients: [dana] })).toEqual([]);
   });
 
   it('checks a named agent against its panel\u2019s required fields (BA_REQUIRED_FIELDS, ...)', () => {
-    const settings = settingsOf({ key: SETTING.BA_REQUIRED_FIELDS, value: 'mobile_phone' }, { key: SETTING.SELLERS_AGENT, value: 'Y' }, { key: SETTING.SA_REQUIRED_FIELDS, value: 'email' });
+    const settings = settingsOf({ key: PEOPLE_SETTING.BA_REQUIRED_FIELDS, value: 'mobile_phone' }, { key: PEOPLE_SETTING.SELLERS_AGENT, value: 'Y' }, { key: PEOPLE_SETTING.SA_REQUIRED_FIELDS, value: 'email' });
     const people = { ...noPeople, clients: [dana], agents: { buyers_agent: { ...ray, mobile_phone: '' }, sellers_agent: { ...ray, email: '' } } };
     expect(missingPeople('CLIENT_BUYER', settings, people)).toEqual([
       { field: 'buyers_agent.mobile_phone', name: "the Buyer's Agent's Mobile Phone" },
@@ -63,19 +63,19 @@ describe('missingPeople: what the contacts step would refuse, confirm refuses (s
   });
 
   it('does not judge an agent whose panel the company does not show', () => {
-    const settings = settingsOf({ key: SETTING.SA_REQUIRED_FIELDS, value: 'email' });
+    const settings = settingsOf({ key: PEOPLE_SETTING.SA_REQUIRED_FIELDS, value: 'email' });
     expect(missingPeople('CLIENT_BUYER', settings, { ...noPeople, clients: [dana], agents: { sellers_agent: { ...ray, email: '' } } })).toEqual([]);
   });
 
   it('takes a listed agent as it is while agent editing is off: the visitor could not mend it', () => {
-    const settings = settingsOf({ key: SETTING.BA_REQUIRED_FIELDS, value: 'mobile_phone' }, { key: SETTING.DO_NOT_ALLOW_EDIT_AGENTS_INFO, value: 'Y' });
+    const settings = settingsOf({ key: PEOPLE_SETTING.BA_REQUIRED_FIELDS, value: 'mobile_phone' }, { key: PEOPLE_SETTING.DO_NOT_ALLOW_EDIT_AGENTS_INFO, value: 'Y' });
     expect(missingPeople('BUYERS_AGENT', settings, { ...noPeople, clients: [dana], agents: { buyers_agent: { ...ray, mobile_phone: '' } } })).toEqual([]);
     // Still mandatory, though.
     expect(missingPeople('BUYERS_AGENT', settings, { ...noPeople, clients: [dana] })).toEqual([{ field: 'buyers_agent', name: "the buyer's agent" }]);
   });
 
   it('checks saved contacts against CONTACTS_REQUIRED_FIELDS and their type, naming them by type', () => {
-    const settings = settingsOf({ key: SETTING.CONTACTS_REQUIRED_FIELDS, value: 'email' });
+    const settings = settingsOf({ key: PEOPLE_SETTING.CONTACTS_REQUIRED_FIELDS, value: 'email' });
     const lender = { id: 30, first: 'Lee', last: 'Park', email: '', type: { id: 2, name: 'Lender' } };
     const untyped = { id: 31, first: 'Kim', last: 'Ross', email: 'kim@example.com' };
     expect(missingPeople('CLIENT_BUYER', settings, { ...noPeople, clients: [dana], contacts: [lender, untyped] })).toEqual([
@@ -85,7 +85,7 @@ describe('missingPeople: what the contacts step would refuse, confirm refuses (s
   });
 
   it('lists the gaps in the order Next saves the panels, whatever order the role sees them in', () => {
-    const settings = settingsOf({ key: SETTING.CLIENT_REQUIRED_FIELDS, value: 'email' });
+    const settings = settingsOf({ key: PEOPLE_SETTING.CLIENT_REQUIRED_FIELDS, value: 'email' });
     expect(missingPeople('BUYERS_AGENT', settings, { ...noPeople, clients: [{ ...dana, email: '' }] }).map((gap) => gap.field)).toEqual(['clients.0.email', 'buyers_agent']);
   });
 
@@ -95,7 +95,7 @@ describe('missingPeople: what the contacts step would refuse, confirm refuses (s
   });
 
   it('uses no rule of its own: a field the settings do not show is never checked', () => {
-    const settings = settingsOf({ key: SETTING.CLIENT_DISPLAY_FIELDS, value: 'first,last' });
+    const settings = settingsOf({ key: PEOPLE_SETTING.CLIENT_DISPLAY_FIELDS, value: 'first,last' });
     expect(missingPeople('CLIENT_BUYER', settings, { ...noPeople, clients: [{ ...dana, email: 'not an address' }] })).toEqual([]);
   });
 });

@@ -36,7 +36,7 @@ describe('invitation', () => {
     const { calendar, event } = parsed(invitation(facts));
     const start = event.getFirstProperty('dtstart')!;
     expect(start.getParameter('tzid')).toBe('America/New_York');
-    expect(start.getFirstValue().toString()).toBe('2026-12-01T09:30:00');
+    expect(String(start.getFirstValue())).toBe('2026-12-01T09:30:00');
     expect(event.getFirstPropertyValue('dtend')!.toString()).toBe('2026-12-01T12:00:00');
     expect(calendar.getAllSubcomponents('vtimezone').map((tz) => tz.getFirstPropertyValue('tzid'))).toEqual(['America/New_York']);
   });
