@@ -10,7 +10,7 @@ import { formatAppointmentDateTime } from '@scheduler/domain/scheduling-text';
 import { REVIEW_PANEL_SLOT_ID } from '../app/PageLayout.tsx';
 import { MOBILE_QUERY } from '../app/theme.ts';
 import { focusScreenHeading } from '../shared/focus.ts';
-import { onOpenReviewPanel } from '../shared/review-panel-signal.ts';
+import type { OpenReviewPanel } from '../shared/review-panel-event.ts';
 import { texts } from '../shared/texts.ts';
 import { visuallyHidden } from '../shared/visually-hidden.ts';
 import { ReviewPanel } from './ReviewPanel.tsx';
@@ -40,23 +40,24 @@ export default function ReviewSidebar({ step }: { step: StepName }) {
   const drawerId = useId();
   const heldId = useId();
   useEffect(() => setSlot(document.getElementById(REVIEW_PANEL_SLOT_ID)), []);
-  useEffect(
-    () =>
-      onOpenReviewPanel(({ at, minutes }) => {
-        const message = texts.calendar.holding(formatAppointmentDateTime(at), minutes);
-        if (mobile) {
-          setHeld(message);
-          setOpenedByPick(true);
-          setOpen(true);
-          return;
-        }
-        // Emptied first, so that the same words after a second pick are announced again.
-        setHeld('');
-        setTimeout(() => setHeld(message), 100);
-        bringIntoView(asideRef.current, headingId);
-      }),
-    [mobile, headingId],
-  );
+  useEffect(() => {
+    const name: OpenReviewPanel = 'scheduler:open-review-panel';
+    const listener = ({ detail: { at, minutes } }: WindowEventMap[OpenReviewPanel]) => {
+      const message = texts.calendar.holding(formatAppointmentDateTime(at), minutes);
+      if (mobile) {
+        setHeld(message);
+        setOpenedByPick(true);
+        setOpen(true);
+        return;
+      }
+      // Emptied first, so that the same words after a second pick are announced again.
+      setHeld('');
+      setTimeout(() => setHeld(message), 100);
+      bringIntoView(asideRef.current, headingId);
+    };
+    window.addEventListener(name, listener);
+    return () => window.removeEventListener(name, listener);
+  }, [mobile, headingId]);
   if (!slot) return null;
   const heldNote = (
     <Box id={heldId} role="status" sx={visuallyHidden}>

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { addDays } from '@scheduler/domain/availability/zoned-calendar';
 import { officeToday } from '../../shared/scheduling-api.ts';
-import { onOpenReviewPanel } from '../../shared/review-panel-signal.ts';
+import type { HeldPick, OpenReviewPanel } from '../../shared/review-panel-event.ts';
 import { officeFixture, orderFixture, renderStep, stubServer } from '../../test-support/render-step.tsx';
 import CalendarStep from './CalendarStep.tsx';
 
@@ -35,6 +35,14 @@ function server() {
 }
 
 afterEach(() => vi.unstubAllGlobals());
+
+/** Listens as the review-order panel does; the returned function stops. */
+function onOpenReviewPanel(listener: (pick: HeldPick) => void): () => void {
+  const name: OpenReviewPanel = 'scheduler:open-review-panel';
+  const handler = (event: WindowEventMap[OpenReviewPanel]) => listener(event.detail);
+  window.addEventListener(name, handler);
+  return () => window.removeEventListener(name, handler);
+}
 
 describe('the calendar step, last in the walk', () => {
   it('says the cart changed, and a held time no longer lets Next go on until a time is picked again (spec 2.5, 4.3)', async () => {

@@ -9,7 +9,7 @@ import { useScheduler } from '../../app/scheduler-context.tsx';
 import { isFailure } from '../../shared/api-client.ts';
 import { FailureNotice } from '../../shared/FailureNotice.tsx';
 import { Notice } from '../../shared/Notice.tsx';
-import { openReviewPanel } from '../../shared/review-panel-signal.ts';
+import type { HeldPick, OpenReviewPanel } from '../../shared/review-panel-event.ts';
 import { queryKeys } from '../../shared/queries.ts';
 import { officeToday } from '../../shared/scheduling-api.ts';
 import { readStorage, storageKeys } from '../../shared/storage-keys.ts';
@@ -66,7 +66,8 @@ export default function CalendarStep() {
         if (!calendarLast || result.status !== 'ok') return;
         save.reset();
         setSelected(null);
-        openReviewPanel({ at: held.start_datetime, minutes: options.holdMinutes });
+        const name: OpenReviewPanel = 'scheduler:open-review-panel';
+        globalThis.dispatchEvent(new CustomEvent<HeldPick>(name, { detail: { at: held.start_datetime, minutes: options.holdMinutes } }));
       },
     });
   const saving = save.isPending || reset.isPending;
