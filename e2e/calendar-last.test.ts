@@ -26,10 +26,11 @@ const stepUrl = (page: Page, step: string) => {
   return `/late/online-scheduler/${step}?t=${url.searchParams.get('t')}&office=${url.searchParams.get('office')}`;
 };
 
-async function shot(page: Page, name: string): Promise<void> {
+/** A screenshot to look at: the whole page, or (with the drawer open) what the phone's screen shows. */
+async function shot(page: Page, name: string, fullPage = true): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   await page.waitForTimeout(350); // the drawer's slide
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
 }
 
 /** 'late' (calendar last): the address, then the packages step with a service, then Next to the calendar, which comes last. */
@@ -137,7 +138,7 @@ describe('the calendar last (spec 2.5, 4.2 step 5, 4.3)', () => {
     expect(description).toMatch(HOLDING);
     expect(await page.getByRole('dialog', { name: 'Your time is held' }).count()).toBe(0);
     expect(await accessibilityViolations(page)).toEqual([]);
-    await shot(page, 'picked-drawer-375');
+    await shot(page, 'picked-drawer-375', false);
     await drawer.getByRole('button', { name: 'Close the order review' }).click();
     await drawer.waitFor({ state: 'detached' });
     // Closed, focus is on the step's heading, never the body.
@@ -153,7 +154,7 @@ describe('the calendar last (spec 2.5, 4.2 step 5, 4.3)', () => {
     await drawer.waitFor();
     await drawer.locator('section[aria-current="step"]').getByText(`Time: ${again}`).waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
-    await shot(page, 'picked-again-drawer-375');
+    await shot(page, 'picked-again-drawer-375', false);
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'detached' });
     await expect.poll(() => focusedElement(page)).toMatchObject({ tag: 'h1', text: CALENDAR });
