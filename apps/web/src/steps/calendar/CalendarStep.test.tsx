@@ -51,6 +51,8 @@ describe('the calendar step, last in the walk', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(WARNING);
     await screen.findByRole('radio', { name: /10:00 AM/ });
     expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+    // The held time is not checked, so that it too can be picked again.
+    expect((screen.getByRole('radio', { name: /9:00 AM/ }) as HTMLInputElement).checked).toBe(false);
   });
 
   it('shows no warning when the cart is as it was held, nor when the calendar comes first', async () => {
@@ -59,6 +61,7 @@ describe('the calendar step, last in the walk', () => {
     await screen.findByRole('radio', { name: /10:00 AM/ });
     expect(screen.queryByText(WARNING)).toBeNull();
     expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByRole('radio', { name: /9:00 AM/ }) as HTMLInputElement).checked).toBe(true);
     unmount();
     renderStep(CalendarStep, { office, mode: 'default', order: orderFixture({ ...heldAtNine, services_changed: true }) });
     await screen.findByRole('radio', { name: /10:00 AM/ });

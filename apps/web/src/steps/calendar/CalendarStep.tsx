@@ -78,7 +78,8 @@ export default function CalendarStep() {
   const noneAtAll = availability.status === 'ready' && allSlots.length === 0;
   // Back on the calendar with a held time, that day and time show as chosen.
   const heldAt = heldWallTime(order, office.time_zone);
-  const selectedId = selected?.id ?? heldSlotId(allSlots, heldAt, order.inspectors.map((i) => i.id));
+  // After a cart change the held time is no longer the choice: any time, that one too, is picked anew.
+  const selectedId = selected?.id ?? (cartChanged ? null : heldSlotId(allSlots, heldAt, order.inspectors.map((i) => i.id)));
 
   const changePostalCode = () => {
     // Spec 2.5: the availability of this postal code is dropped; the step keeps the code to edit (issue 8).
