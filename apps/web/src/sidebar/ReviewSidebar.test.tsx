@@ -63,7 +63,7 @@ describe('the review-order panel after a held pick (spec 2.5, 4.2 step 5)', () =
     renderSidebar(1280);
     const panel = await screen.findByRole('complementary', { name: 'Review your order' });
     pickHeld();
-    expect(document.activeElement?.textContent).toBe('Review your order');
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Review your order'));
     expect(document.activeElement?.tagName).toBe('H2');
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe(HOLDING));
     expect(panel.contains(screen.getByRole('status'))).toBe(true);

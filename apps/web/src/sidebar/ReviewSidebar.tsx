@@ -53,7 +53,9 @@ export default function ReviewSidebar({ step }: { step: StepName }) {
       // Emptied first, so that the same words after a second pick are announced again.
       setHeld('');
       setTimeout(() => setHeld(message), 100);
-      bringIntoView(asideRef.current, headingId);
+      // After the frame that closes a dialog the pick came from (an alternative in "Sorry!"), whose
+      // own focus goes to the step's heading first.
+      requestAnimationFrame(() => setTimeout(() => bringIntoView(asideRef.current, headingId), 0));
     };
     window.addEventListener(name, listener);
     return () => window.removeEventListener(name, listener);
