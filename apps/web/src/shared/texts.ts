@@ -53,7 +53,6 @@ export const texts = {
   calendar: {
     postalCodeNote: (postalCode: string) => `Availability may be affected by the postal code you entered (${postalCode})`, // 2.5
     changePostalCode: 'Change postal code',
-    cartChanged: 'Your shopping cart has changed and requires you to select another appointment.',
     noneAtAll: { before: "Sorry, we don't have any upcoming availability. Please contact us by calling ", between: ' or emailing ' }, // 8.3
     selectDay: 'Select a day',
     selectTimeSlot: 'Select a time slot',

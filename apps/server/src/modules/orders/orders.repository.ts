@@ -63,8 +63,9 @@ export async function saveOrderSchedule(
 ): Promise<void> {
   await db
     .update(t.orders)
-    // A time held (or given up) anew answers any cart change made while the old one was held.
-    .set({ datetime: schedule.datetime, durationMinutes: schedule.durationMinutes, inspectors: schedule.inspectors, servicesChanged: false, updatedAt: new Date() })
+    // A time held anew answers any cart change made while the old one was held; giving the time up
+    // does not, so the calendar still says why a time must be picked again (decision 0016).
+    .set({ datetime: schedule.datetime, durationMinutes: schedule.durationMinutes, inspectors: schedule.inspectors, ...(schedule.datetime ? { servicesChanged: false } : {}), updatedAt: new Date() })
     .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
 }
 

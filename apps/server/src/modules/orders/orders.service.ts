@@ -83,7 +83,7 @@ export async function recordHeldTime(tx: Executor, ref: OrderRef, held: { start:
   await recordOrderEvent(tx, ref.companyId, ref.orderId, 'datetime_held', { start: held.start.toISOString(), duration: held.durationMinutes, inspectors: held.inspectorIds });
 }
 
-/** The order's time is given up: no date, time or inspectors; its length stays. */
+/** The order's time is given up: no date, time or inspectors; the length the caller gives (the cart's). */
 export async function clearOrderTime(tx: Executor, ref: OrderRef, durationMinutes: number): Promise<void> {
   await saveOrderSchedule(tx, ref.companyId, ref.orderId, { datetime: null, durationMinutes, inspectors: [] });
 }

@@ -350,6 +350,24 @@ describeOnEachDatabase('pricing and the cart', (factory) => {
       expect(await orderOf(token)).toMatchObject({ services_changed: false, duration: 210 });
     });
 
+    it('giving up the held time after a cart change keeps services_changed; holding a time clears it (spec 4.3 calendar last)', async () => {
+      const token = await withSingleFamily();
+      const from = new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10);
+      const to = new Date(Date.now() + 17 * 86_400_000).toISOString().slice(0, 10);
+      const slot = (await get(token, `/availability?from=${from}&to=${to}&limit=2`)).json<AppointmentSlot[]>()[0]!;
+      await post(token, '/set_datetime', { datetime: new Date(slot.timestamp * 1000).toISOString(), inspectors: slot.users });
+      expect((await post(token, '/add_service', S.radon)).json()).toMatchObject({ services_changed: true });
+
+      const released = await post(token, '/set_datetime', { datetime: null });
+      expect(released.json()).toEqual({ status: 'ok', hold_expires_at: null });
+      // The time is gone, the reason to pick another stays; the order now carries the cart's length.
+      expect(await orderOf(token)).toMatchObject({ services_changed: true, datetime: null, inspectors: [], duration: 210 });
+
+      const again = (await get(token, `/availability?from=${from}&to=${to}&limit=2&duration=210`)).json<AppointmentSlot[]>()[0]!;
+      expect((await post(token, '/set_datetime', { datetime: new Date(again.timestamp * 1000).toISOString(), inspectors: again.users })).json()).toMatchObject({ status: 'ok' });
+      expect(await orderOf(token)).toMatchObject({ services_changed: false, duration: 210 });
+    });
+
     it('a rush alone while a time is held does not mark the cart changed', async () => {
       const token = await withSingleFamily();
       const from = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);

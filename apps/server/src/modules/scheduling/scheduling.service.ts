@@ -255,7 +255,8 @@ export async function setDatetime(
   if (body.datetime === null) {
     await db.transaction(async (tx) => {
       await releaseHold(tx, session.companyId, s.order.id);
-      await clearOrderTime(tx, { companyId: session.companyId, orderId: s.order.id }, s.order.durationMinutes);
+      // Without a held time the order carries the cart's length (decision 0016), also after a cart change made while it was held.
+      await clearOrderTime(tx, { companyId: session.companyId, orderId: s.order.id }, s.cartDurationMinutes);
     });
     announceScheduleChange(store, session);
     return { status: 'ok', hold_expires_at: null };

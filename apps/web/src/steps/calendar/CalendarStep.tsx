@@ -8,6 +8,8 @@ import { StepFrame } from '../../app/StepFrame.tsx';
 import { useScheduler } from '../../app/scheduler-context.tsx';
 import { isFailure } from '../../shared/api-client.ts';
 import { FailureNotice } from '../../shared/FailureNotice.tsx';
+import { Notice } from '../../shared/Notice.tsx';
+import type { HeldPick, OpenReviewPanel } from '../../shared/review-panel-event.ts';
 import { queryKeys } from '../../shared/queries.ts';
 import { officeToday } from '../../shared/scheduling-api.ts';
 import { readStorage, storageKeys } from '../../shared/storage-keys.ts';
@@ -19,6 +21,7 @@ import { heldSlotId, heldWallTime } from '../../shared/held-time.ts';
 import { StepSkeleton } from '../../shared/StepSkeleton.tsx';
 import { useAvailability, useResetAppointment, useSaveAppointment } from './api.ts';
 import { CalendarMode } from './CalendarMode.tsx';
+import { calendarTexts } from './calendar-texts.ts';
 import { calendarOptions } from './calendar-options.ts';
 import { NoAvailability } from './NoAvailability.tsx';
 import { PostalCodeNote } from './PostalCodeNote.tsx';
@@ -51,17 +54,32 @@ export default function CalendarStep() {
   const describeAs = (long: boolean) => (slot: AppointmentSlot) => describeSlot(slot, { long, showNames: options.showNames, users: office.users });
   const describe = describeAs(options.listMode);
   const afterSave = nextStep(mode, 'calendar', hasControls);
+  const calendarLast = mode === 'calendar-last';
+  // Spec 2.5, 4.3: the cart changed since the time was held, so a time must be picked again.
+  const cartChanged = calendarLast && order.services_changed;
   // Spec 4.2: a grouped slot stands for its alternates; one is picked, then saved (which holds it).
-  const choose = (slot: AppointmentSlot) => save.mutate(pickMember(slot));
+  // With the calendar last, the held pick opens the review-order panel in place of the hold notice
+  // (spec 2.5, 4.2 step 5; decision 0016); Next then goes on to the review.
+  const choose = (slot: AppointmentSlot) =>
+    save.mutate(pickMember(slot), {
+      onSuccess: (result, held) => {
+        if (!calendarLast || result.status !== 'ok') return;
+        save.reset();
+        setSelected(null);
+        const name: OpenReviewPanel = 'scheduler:open-review-panel';
+        globalThis.dispatchEvent(new CustomEvent<HeldPick>(name, { detail: { at: held.start_datetime, minutes: options.holdMinutes } }));
+      },
+    });
   const saving = save.isPending || reset.isPending;
   const outcome = save.data && save.variables ? { result: save.data, slot: save.variables } : null;
 
-  const current = order.datetime && order.inspectors.length ? order : null;
+  const current = order.datetime && order.inspectors.length && !cartChanged ? order : null;
   const allSlots = useMemo(() => [...availability.byDate.values()].flat(), [availability.byDate]);
   const noneAtAll = availability.status === 'ready' && allSlots.length === 0;
   // Back on the calendar with a held time, that day and time show as chosen.
   const heldAt = heldWallTime(order, office.time_zone);
-  const selectedId = selected?.id ?? heldSlotId(allSlots, heldAt, order.inspectors.map((i) => i.id));
+  // After a cart change the held time is no longer the choice: any time, that one too, is picked anew.
+  const selectedId = selected?.id ?? (cartChanged ? null : heldSlotId(allSlots, heldAt, order.inspectors.map((i) => i.id)));
 
   const changePostalCode = () => {
     // Spec 2.5: the availability of this postal code is dropped; the step keeps the code to edit (issue 8).
@@ -78,6 +96,11 @@ export default function CalendarStep() {
   return (
     <StepFrame step="calendar" nextDisabled={saving || (!selected && !current)} onNext={() => (selected ? choose(selected) : afterSave && goTo(afterSave))}>
       {options.zipLimited && options.postalCode && <PostalCodeNote postalCode={options.postalCode} onChange={changePostalCode} />}
+      {cartChanged && (
+        <Notice severity="warning" sx={{ mb: 3 }}>
+          {calendarTexts.cartChanged}
+        </Notice>
+      )}
       <HeldAppointment
         order={order}
         timeZone={office.time_zone}
@@ -127,7 +150,7 @@ export default function CalendarStep() {
             }}
           />
         )}
-        {outcome?.result.status === 'ok' && (
+        {outcome?.result.status === 'ok' && !calendarLast && (
           <HoldNoticeDialog
             slot={outcome.slot}
             minutes={options.holdMinutes}

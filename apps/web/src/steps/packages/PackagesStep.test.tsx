@@ -56,6 +56,28 @@ describe('the packages step', () => {
     expect(goTo).toHaveBeenCalledWith('review');
   });
 
+  it('calendar last, the cart changed while a time was held: Next gives the time up, then goes to the calendar (spec 4.3)', async () => {
+    const requests = server({ write: () => ({ status: 200, body: { status: 'ok', hold_expires_at: null } }) });
+    const user = userEvent.setup();
+    const order = orderFixture({ services: [HOME.id, RADON.id], datetime: '2026-12-01T14:00:00.000Z', inspectors: [{ id: 101, requested: false }], services_changed: true });
+    const { goTo } = renderStep(PackagesStep, { office: PAC_OFFICE, order, mode: 'calendar-last' });
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(goTo).toHaveBeenCalledWith('calendar'));
+    const writes = requests.filter((r) => r.method === 'POST');
+    expect(writes).toEqual([expect.objectContaining({ path: expect.stringMatching(/\/set_datetime$/), body: { datetime: null } })]);
+    expect(requests.some((r) => r.path.includes('validate_inspectors_services'))).toBe(false);
+  });
+
+  it('calendar last, a held time the cart did not change: Next keeps it and goes to the calendar', async () => {
+    const requests = server();
+    const user = userEvent.setup();
+    const order = orderFixture({ services: [HOME.id], datetime: '2026-12-01T14:00:00.000Z', inspectors: [{ id: 101, requested: false }] });
+    const { goTo } = renderStep(PackagesStep, { office: PAC_OFFICE, order, mode: 'calendar-last' });
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    expect(goTo).toHaveBeenCalledWith('calendar');
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+
   it("shows a cart rule's refusal with the server's words", async () => {
     const message = 'At least one primary service is required. Please remove any ancillary services before removing this service.';
     server({ write: () => ({ status: 400, body: { error: { code: 'primary_required', message } } }) });

@@ -1,0 +1,98 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
+import { addDays } from '@scheduler/domain/availability/zoned-calendar';
+import { officeToday } from '../../shared/scheduling-api.ts';
+import type { HeldPick, OpenReviewPanel } from '../../shared/review-panel-event.ts';
+import { officeFixture, orderFixture, renderStep, stubServer } from '../../test-support/render-step.tsx';
+import CalendarStep from './CalendarStep.tsx';
+
+const WARNING = 'Your shopping cart has changed and requires you to select another appointment.';
+const office = officeFixture({ settings_data: [] });
+const day = addDays(officeToday(office.time_zone), 3);
+const slotAt = (hour: number): AppointmentSlot => ({
+  id: `${day}-${hour}`,
+  date: day,
+  start: `${hour}:00 AM`,
+  start_datetime: `${day} ${String(hour).padStart(2, '0')}:00:00`,
+  end_datetime: `${day} ${String(hour + 3).padStart(2, '0')}:00:00`,
+  timestamp: Date.parse(`${day}T${String(hour + 5).padStart(2, '0')}:00:00Z`) / 1000,
+  users: [101],
+});
+const NINE = slotAt(9);
+const TEN = slotAt(10);
+// The nine o'clock time held (9:00 in New York is 14:00 UTC in winter) before the cart changed.
+const heldAtNine = { services: ['s1'], datetime: `${day}T14:00:00.000Z`, inspectors: [{ id: 101, requested: false }], hold_expires_at: new Date(Date.now() + 600_000).toISOString() };
+
+function server() {
+  return stubServer((request) => {
+    if (request.path.includes('/availability')) return { status: 200, body: [NINE, TEN] };
+    if (request.path.endsWith('/set_datetime')) return { status: 200, body: { status: 'ok', hold_expires_at: new Date(Date.now() + 900_000).toISOString() } };
+    if (request.path.endsWith('/order')) return { status: 200, body: orderFixture() };
+    return { status: 200, body: {} };
+  });
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** Listens as the review-order panel does; the returned function stops. */
+function onOpenReviewPanel(listener: (pick: HeldPick) => void): () => void {
+  const name: OpenReviewPanel = 'scheduler:open-review-panel';
+  const handler = (event: WindowEventMap[OpenReviewPanel]) => listener(event.detail);
+  window.addEventListener(name, handler);
+  return () => window.removeEventListener(name, handler);
+}
+
+describe('the calendar step, last in the walk', () => {
+  it('says the cart changed, and a held time no longer lets Next go on until a time is picked again (spec 2.5, 4.3)', async () => {
+    server();
+    renderStep(CalendarStep, { office, mode: 'calendar-last', order: orderFixture({ ...heldAtNine, services_changed: true }) });
+    expect((await screen.findByRole('alert')).textContent).toBe(WARNING);
+    await screen.findByRole('radio', { name: /10:00 AM/ });
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+    // The held time is not checked, so that it too can be picked again.
+    expect((screen.getByRole('radio', { name: /9:00 AM/ }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('shows no warning when the cart is as it was held, nor when the calendar comes first', async () => {
+    server();
+    const { unmount } = renderStep(CalendarStep, { office, mode: 'calendar-last', order: orderFixture(heldAtNine) });
+    await screen.findByRole('radio', { name: /10:00 AM/ });
+    expect(screen.queryByText(WARNING)).toBeNull();
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByRole('radio', { name: /9:00 AM/ }) as HTMLInputElement).checked).toBe(true);
+    unmount();
+    renderStep(CalendarStep, { office, mode: 'default', order: orderFixture({ ...heldAtNine, services_changed: true }) });
+    await screen.findByRole('radio', { name: /10:00 AM/ });
+    expect(screen.queryByText(WARNING)).toBeNull();
+  });
+
+  it('a pick held with the calendar last asks the review-order panel to open, in place of the hold notice (spec 2.5, 4.2 step 5)', async () => {
+    const requests = server();
+    const opened = vi.fn();
+    const stop = onOpenReviewPanel(opened);
+    const user = userEvent.setup();
+    const { goTo } = renderStep(CalendarStep, { office, mode: 'calendar-last', order: orderFixture({ ...heldAtNine, services_changed: true }) });
+    await user.click(await screen.findByRole('radio', { name: /10:00 AM/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(opened).toHaveBeenCalledWith({ at: TEN.start_datetime, minutes: 15 }));
+    expect(requests.filter((r) => r.method === 'POST')).toEqual([expect.objectContaining({ path: expect.stringMatching(/\/set_datetime$/), body: expect.objectContaining({ inspectors: [101] }) })]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(goTo).not.toHaveBeenCalled();
+    stop();
+  });
+
+  it('with the calendar first, a pick still shows the hold notice and tells no panel', async () => {
+    server();
+    const opened = vi.fn();
+    const stop = onOpenReviewPanel(opened);
+    const user = userEvent.setup();
+    renderStep(CalendarStep, { office, mode: 'default', order: orderFixture(heldAtNine) });
+    await user.click(await screen.findByRole('radio', { name: /10:00 AM/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('dialog', { name: 'Your time is held' });
+    expect(opened).not.toHaveBeenCalled();
+    stop();
+  });
+});
