@@ -18,7 +18,7 @@ const NoServicesPage = lazy(() => import('../status-pages/NoServicesPage.tsx').t
 const NotFoundPage = lazy(() => import('../status-pages/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })));
 const UnauthorizedPage = lazy(() => import('../status-pages/UnauthorizedPage.tsx').then((m) => ({ default: m.UnauthorizedPage })));
 const ResumeGate = lazy(() => import('../shared/ResumeGate.tsx'));
-const ThankYou = lazy(() => import('../steps/review/ThankYou.tsx').then((m) => ({ default: m.ThankYou })));
+const ThankYou = lazy(() => import('../steps/review/ThankYou.tsx'));
 
 /** Every /{company_key}/online-scheduler* page: loads the session, then shows what the route table says. */
 export function SchedulerPage() {
@@ -56,22 +56,18 @@ export function SchedulerPage() {
       servicesCount: office?.services_count ?? 0,
       calendarLast: flags.calendarLast,
       zipRestrict: flags.zipRestrict,
-      orderHasTime: order ? order.datetime !== null : undefined,
+      orderHasTime: order && !!order.datetime,
     },
     subpath,
   );
 
-  // When the session becomes unauthorised, the browser goes to the unauthorised route (spec 2.1).
+  // When the session becomes unauthorised, the browser goes to the unauthorised route (spec 2.1);
+  // a step the order is not ready for (the review without a held time) becomes the step it needs.
   const onUnauthorizedRoute = subpath.replace(/\/+$/, '') === 'unauthorized';
+  const replaceWith = data.loading ? null : screen.kind === 'redirect' ? screen.step : screen.kind === 'unauthorized' && !onUnauthorizedRoute ? 'unauthorized' : null;
   useEffect(() => {
-    if (!data.loading && screen.kind === 'unauthorized' && !onUnauthorizedRoute) void navigate(pathOf('unauthorized'), { replace: true });
-  }, [data.loading, screen.kind, onUnauthorizedRoute, navigate, pathOf]);
-
-  // A step the order is not ready for (the review without a held time): the URL becomes the step's that comes first.
-  const redirectTo = !data.loading && screen.kind === 'redirect' ? screen.step : null;
-  useEffect(() => {
-    if (redirectTo) void navigate(pathOf(redirectTo), { replace: true });
-  }, [redirectTo, navigate, pathOf]);
+    if (replaceWith) void navigate(pathOf(replaceWith), { replace: true });
+  }, [replaceWith, navigate, pathOf]);
 
   const resume = useResumeOffer(companyKey, credentials, screen.kind === 'step' ? order : undefined);
   const visitedStep = screen.kind === 'step' && resume.other === null ? screen.step : null;

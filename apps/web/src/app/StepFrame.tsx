@@ -60,7 +60,7 @@ export function StepFrame({ step, children, onNext, nextDisabled = false, hideBa
       {children}
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mt: 4, pt: 3, borderTop: 1, borderColor: 'divider', ...stickyOnNarrowScreens }}>
         {(back || onBack) && !hideBack ? (
-          <Button variant="outlined" size="large" onClick={() => (onBack ? onBack() : back && goTo(back))}>
+          <Button variant="outlined" size="large" onClick={onBack ?? (() => goTo(back!))}>
             {texts.back}
           </Button>
         ) : (

@@ -12,6 +12,7 @@ import { pricingQueryOptions } from '../../shared/pricing-api.ts';
 import { StepSkeleton } from '../../shared/StepSkeleton.tsx';
 import { texts } from '../../shared/texts.ts';
 import { ReviewPanels } from './ReviewPanels.tsx';
+import { reviewTexts } from './review-texts.ts';
 import { useSpecialNote } from './special-note.ts';
 import { useStayOnThankYou } from './use-stay-on-thank-you.ts';
 
@@ -29,7 +30,7 @@ export function ThankYou() {
   const showPay = !order.paid && Boolean(order.pay_url) && settings.isOn(SETTING.SHOW_PAYMENT_LINK);
   const redirectUrl = settings.isOn(SETTING.REDIRECT_BUTTON_ENABLED) ? settings.text(SETTING.REDIRECT_BUTTON_URL).trim() : '';
   useEffect(() => {
-    document.title = `${texts.thankYou.title} | ${office.company_name}`;
+    document.title = `${reviewTexts.thankYou.title} | ${office.company_name}`;
   }, [office.company_name]);
   useScreenHeadingFocus('thank-you');
   useStayOnThankYou();
@@ -39,13 +40,13 @@ export function ThankYou() {
     <Paper sx={{ p: { xs: 2, sm: 4 }, border: 1, borderColor: 'divider', maxWidth: 880, mx: 'auto' }}>
       <Box sx={{ mb: 3, p: { xs: 2, sm: 3 }, borderRadius: 2, bgcolor: '#edf7ee', border: 1, borderColor: '#a5d0a9' }}>
         <Typography variant="h1" id={SCREEN_HEADING_ID} tabIndex={-1} sx={{ mb: 1.5 }}>
-          {texts.thankYou.title}
+          {reviewTexts.thankYou.title}
         </Typography>
         {banner ? (
           <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{banner}</Typography>
         ) : (
           <>
-            <Typography sx={{ mb: 1.5 }}>{texts.thankYou.defaultText}</Typography>
+            <Typography sx={{ mb: 1.5 }}>{reviewTexts.thankYou.defaultText}</Typography>
             <OfficeContact contact={office} />
           </>
         )}
@@ -54,7 +55,7 @@ export function ThankYou() {
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 4, pt: 3, borderTop: 1, borderColor: 'divider', '& > *': { flex: { xs: '1 1 100%', sm: '0 0 auto' } } }}>
         {showPay && (
           <Button variant="contained" size="large" href={order.pay_url ?? ''} target="_blank" rel="noopener noreferrer">
-            {texts.thankYou.payOnline}
+            {reviewTexts.thankYou.payOnline}
           </Button>
         )}
         <Button variant={showPay ? 'outlined' : 'contained'} size="large" href={`/${companyKey}/online-scheduler/${office.office_uuid}`}>
@@ -69,3 +70,5 @@ export function ThankYou() {
     </Paper>
   );
 }
+
+export default ThankYou;

@@ -3,9 +3,9 @@ import { useRef } from 'react';
 import { IDEMPOTENCY_KEY_HEADER, SPECIAL_NOTE_MAX, type ConfirmResponse } from '@scheduler/contracts/confirm';
 import type { OrderResponse } from '@scheduler/contracts/order';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
-import { wallTimeIn } from '@scheduler/domain/scheduling-text';
 import { ApiError, callApi } from '../../shared/api-client.ts';
 import { holdSlot } from '../../shared/appointments/hold-slot.ts';
+import { heldWallTime } from '../../shared/held-time.ts';
 import { pickMember } from '../../shared/appointments/slot-labels.ts';
 import { invalidateOrder, type SessionScope } from '../../shared/queries.ts';
 import { postDatetime } from '../../shared/scheduling-api.ts';
@@ -57,7 +57,7 @@ export function useConfirmOrder(scope: SessionScope, order: OrderResponse, timeZ
   return useMutation({
     mutationFn: async ({ alternative }: ConfirmRequest): Promise<ConfirmOutcome> => {
       // The time at stake, as office wall time: the order's own, or the alternative being held.
-      let at = order.datetime ? wallTimeIn(order.datetime, timeZone) : '';
+      let at = heldWallTime(order, timeZone) ?? '';
       if (alternative) {
         const member = pickMember(alternative);
         at = member.start_datetime;

@@ -24,5 +24,9 @@ export const reviewTexts = {
   intro: 'Please check your order. Use Change to correct anything, then confirm your inspection.',
   incompleteTitle: 'Your order is not complete yet.',
   goTo: (step: string) => `Go to ${step}`,
-  thankYouRecap: 'Your order',
+  thankYou: {
+    title: 'Thank you!', // 2.11
+    defaultText: 'Your inspection order has been placed. Someone from our office will contact you soon for further confirmation.',
+    payOnline: 'Pay Online',
+  },
 } as const;
