@@ -18,7 +18,7 @@ const NoServicesPage = lazy(() => import('../status-pages/NoServicesPage.tsx').t
 const NotFoundPage = lazy(() => import('../status-pages/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })));
 const UnauthorizedPage = lazy(() => import('../status-pages/UnauthorizedPage.tsx').then((m) => ({ default: m.UnauthorizedPage })));
 const ResumeGate = lazy(() => import('../shared/ResumeGate.tsx'));
-const ThankYou = lazy(() => import('../steps/review/ThankYou.tsx').then((m) => ({ default: m.ThankYou })));
+const ThankYou = lazy(() => import('../steps/review/ThankYou.tsx'));
 
 /** Every /{company_key}/online-scheduler* page: loads the session, then shows what the route table says. */
 export function SchedulerPage() {
@@ -56,15 +56,18 @@ export function SchedulerPage() {
       servicesCount: office?.services_count ?? 0,
       calendarLast: flags.calendarLast,
       zipRestrict: flags.zipRestrict,
+      orderHasTime: order && !!order.datetime,
     },
     subpath,
   );
 
-  // When the session becomes unauthorised, the browser goes to the unauthorised route (spec 2.1).
+  // When the session becomes unauthorised, the browser goes to the unauthorised route (spec 2.1);
+  // a step the order is not ready for (the review without a held time) becomes the step it needs.
   const onUnauthorizedRoute = subpath.replace(/\/+$/, '') === 'unauthorized';
+  const replaceWith = data.loading ? null : screen.kind === 'redirect' ? screen.step : screen.kind === 'unauthorized' && !onUnauthorizedRoute ? 'unauthorized' : null;
   useEffect(() => {
-    if (!data.loading && screen.kind === 'unauthorized' && !onUnauthorizedRoute) void navigate(pathOf('unauthorized'), { replace: true });
-  }, [data.loading, screen.kind, onUnauthorizedRoute, navigate, pathOf]);
+    if (replaceWith) void navigate(pathOf(replaceWith), { replace: true });
+  }, [replaceWith, navigate, pathOf]);
 
   const resume = useResumeOffer(companyKey, credentials, screen.kind === 'step' ? order : undefined);
   const visitedStep = screen.kind === 'step' && resume.other === null ? screen.step : null;
@@ -86,6 +89,23 @@ export function SchedulerPage() {
     bannerHtml: office ? settings.text(SETTING.INFO_BANNER) : '',
   };
 
+  const context: SchedulerContextValue | null =
+    office && order
+      ? {
+          companyKey,
+          credentials,
+          scope,
+          office,
+          order,
+          settings,
+          currency: data.currency,
+          mode,
+          hasControls: office.controls.length > 0,
+          pathOf,
+          goTo,
+        }
+      : null;
+
   let content;
   if (data.loading) {
     content = <StepSkeleton />;
@@ -95,10 +115,16 @@ export function SchedulerPage() {
     content = <DisabledPage contact={contactDetails ?? null} />;
   } else if (screen.kind === 'unauthorized') {
     content = <UnauthorizedPage contact={contactDetails ?? null} restartHref={restartHref} />;
-  } else if (!office || !order) {
+  } else if (!office || !order || !context) {
     content = <StepSkeleton />;
   } else if (screen.kind === 'thank-you') {
-    content = <ThankYou companyKey={companyKey} office={office} order={order} />;
+    content = (
+      <SchedulerProvider value={context}>
+        <ThankYou />
+      </SchedulerProvider>
+    );
+  } else if (screen.kind === 'redirect') {
+    content = <StepSkeleton />;
   } else if (screen.kind === 'no-services') {
     content = <NoServicesPage contact={office} />;
   } else if (screen.kind === 'not-found') {
@@ -119,19 +145,6 @@ export function SchedulerPage() {
     );
   } else {
     const Step = STEP_SCREENS[screen.step];
-    const context: SchedulerContextValue = {
-      companyKey,
-      credentials,
-      scope,
-      office,
-      order,
-      settings,
-      currency: data.currency,
-      mode,
-      hasControls: office.controls.length > 0,
-      pathOf,
-      goTo,
-    };
     content = (
       <SchedulerProvider value={context}>
         <Step />

@@ -36,11 +36,6 @@ export const texts = {
   },
   back: 'Back',
   next: 'Next',
-  thankYou: {
-    title: 'Thank you!', // 2.11
-    defaultText: 'Your inspection order has been placed. Someone from our office will contact you soon for further confirmation.',
-    payOnline: 'Pay Online',
-  },
   officeDetails: 'Office details',
   pleaseWait: 'Please wait',
   tryAgain: 'Try again',
