@@ -15,6 +15,7 @@ import { StepSkeleton } from '../../shared/StepSkeleton.tsx';
 import { useConfirmOrder, useReleaseTime, type ConfirmRequest } from './api.ts';
 import { IncompleteNotice } from './IncompleteNotice.tsx';
 import { stepsToComplete } from './incomplete.ts';
+import { peopleSettings } from '@scheduler/domain/people/contacts-step';
 import { ReviewPanels } from './ReviewPanels.tsx';
 import { useSpecialNote } from './special-note.ts';
 import { reviewTexts as t } from './review-texts.ts';
@@ -71,7 +72,7 @@ export default function ReviewStep() {
     >
       <Typography sx={{ mb: 3, color: 'text.secondary' }}>{t.intro}</Typography>
       <ReviewPanels specialNote={specialNote} changeable />
-      {incomplete && <IncompleteNotice message={incomplete.message} steps={stepsToComplete(order, incomplete.field, stepOrder(mode))} pathOf={pathOf} />}
+      {incomplete && <IncompleteNotice message={incomplete.message} steps={stepsToComplete(order, incomplete.field, stepOrder(mode), peopleSettings(settings))} pathOf={pathOf} />}
       {!incomplete && isFailure(confirm.error) && <FailureNotice phone={office.office_phone} onRetry={press} sx={{ mt: 3 }} />}
       {pricing.isError && <FailureNotice phone={office.office_phone} onRetry={() => void pricing.refetch()} sx={{ mt: 3 }} />}
       {outcome?.kind === 'unavailable' && (

@@ -1,36 +1,42 @@
 import type { OrderResponse } from '@scheduler/contracts/order';
-import { missingParts, requiredRoles, type MissingPart } from '@scheduler/domain/confirm/completeness';
+import { missingParts } from '@scheduler/domain/confirm/completeness';
+import type { PeopleSettings } from '@scheduler/domain/people/contacts-step';
+import type { PersonValues } from '@scheduler/domain/people/person-rules';
 import type { StepName } from '@scheduler/domain/route-table';
 
-/** The step where each missing part of an order is filled in. */
-const STEP_OF: Readonly<Record<MissingPart, StepName>> = {
-  datetime: 'calendar',
-  address: 'address',
-  user: 'contacts',
-  client: 'contacts',
-  buyers_agent: 'contacts',
-  sellers_agent: 'contacts',
-  insurance_agent: 'contacts',
-  services: 'packages',
-};
-
-const isPart = (field: string | undefined): field is MissingPart => field !== undefined && field in STEP_OF;
+/** The step where a missing part is filled in, by its field (`datetime`, `address`, `services`; every person and the role are the contacts step's). */
+function stepOf(field: string): StepName {
+  const head = field.split('.')[0];
+  if (head === 'datetime') return 'calendar';
+  if (head === 'address') return 'address';
+  if (head === 'services') return 'packages';
+  return 'contacts';
+}
 
 /**
  * Decision 0018: confirm's 400 `order_incomplete` names the first missing part in `field`; the
- * same pure rules, run on the order the browser holds, find the rest. The steps to visit, in
- * walk order, without repeats.
+ * same pure rules (the contacts step's, for people), run on the order the browser holds, find the
+ * rest. The steps to visit, in walk order, without repeats.
  */
-export function stepsToComplete(order: OrderResponse, field: string | undefined, walk: readonly StepName[]): StepName[] {
-  const clients = order.clients?.length ?? (order.client ? 1 : 0);
+export function stepsToComplete(order: OrderResponse, field: string | undefined, walk: readonly StepName[], settings: PeopleSettings): StepName[] {
+  const person = (value: unknown) => value as PersonValues;
+  const clients = order.clients ?? (order.client ? [order.client] : []);
   const parts = missingParts({
     heldTime: order.datetime ? { start: new Date(order.datetime), inspectorIds: order.inspectors.map((inspector) => inspector.id) } : null,
     address: { address1: order.address1, city: order.city, postalCode: order.postal_code },
     userType: order.user?.type ?? null,
-    peoplePresent: { client: clients, buyers_agent: order.buyers_agent ? 1 : 0, sellers_agent: order.sellers_agent ? 1 : 0, insurance_agent: order.insurance_agent ? 1 : 0 },
-    requiredRoles: requiredRoles(order.user?.type ?? null),
+    people: {
+      clients: clients.map(person),
+      agents: {
+        ...(order.buyers_agent ? { buyers_agent: person(order.buyers_agent) } : {}),
+        ...(order.sellers_agent ? { sellers_agent: person(order.sellers_agent) } : {}),
+        ...(order.insurance_agent ? { insurance_agent: person(order.insurance_agent) } : {}),
+      },
+      contacts: order.contacts.map(person),
+      settings,
+    },
     serviceCount: order.services.length + order.packages.length,
   });
-  const steps = new Set<StepName>([...(isPart(field) ? [STEP_OF[field]] : []), ...parts.map((part) => STEP_OF[part])]);
+  const steps = new Set<StepName>([...(field ? [stepOf(field)] : []), ...parts.map((part) => stepOf(part.field))]);
   return walk.filter((step) => steps.has(step));
 }

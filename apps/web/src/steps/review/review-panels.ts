@@ -3,6 +3,7 @@ import type { OrderResponse } from '@scheduler/contracts/order';
 import type { AgentParty, Party } from '@scheduler/contracts/people';
 import type { Person } from '@scheduler/contracts/person';
 import { SETTING } from '@scheduler/contracts/setting-keys';
+import { PEOPLE_SETTING } from '@scheduler/contracts/people-setting-keys';
 import { agentPanelText, AGENT_LABEL, OWN_AGENT_PARTY } from '@scheduler/domain/people/contacts-step';
 import type { StepName } from '@scheduler/domain/route-table';
 import { formatAppointmentDateTime, wallTimeIn } from '@scheduler/domain/scheduling-text';
@@ -108,8 +109,8 @@ export function reviewPanels({ order, office, settings, currency, hasControls, s
 
   const agentEnabled: Record<AgentParty, boolean> = {
     buyers_agent: true,
-    sellers_agent: settings.isOn(SETTING.SELLERS_AGENT),
-    insurance_agent: settings.isOn(SETTING.INSURANCE_AGENT),
+    sellers_agent: settings.isOn(PEOPLE_SETTING.SELLERS_AGENT),
+    insurance_agent: settings.isOn(PEOPLE_SETTING.INSURANCE_AGENT),
   };
   for (const party of AGENTS) {
     if (party === own) continue;
