@@ -105,6 +105,24 @@ describe('resolveScreen, case 7: default', () => {
   });
 });
 
+describe('resolveScreen: the review needs a held time', () => {
+  it('sends the review to the calendar when the order holds no time, in every mode', () => {
+    for (const mode of [{}, { calendarLast: true }, { zipRestrict: true }]) {
+      expect(resolveScreen({ ...open, ...mode, orderHasTime: false }, 'review')).toEqual({ kind: 'redirect', step: 'calendar' });
+      expect(resolveScreen({ ...open, ...mode, orderHasTime: false }, '/review/')).toEqual({ kind: 'redirect', step: 'calendar' });
+    }
+  });
+  it('shows the review with a held time, and leaves the other steps alone without one', () => {
+    expect(resolveScreen({ ...open, orderHasTime: true }, 'review')).toEqual({ kind: 'step', step: 'review' });
+    expect(resolveScreen({ ...open, orderHasTime: false }, 'packages')).toEqual({ kind: 'step', step: 'packages' });
+    expect(resolveScreen({ ...open, orderHasTime: false }, '')).toEqual({ kind: 'step', step: 'calendar' });
+  });
+  it('keeps the earlier cases first: a confirmed order thanks, whatever its time', () => {
+    expect(resolveScreen({ ...open, orderConfirmed: true, orderHasTime: false }, 'review')).toEqual({ kind: 'thank-you' });
+    expect(resolveScreen({ ...open, servicesCount: 0, orderHasTime: false }, 'review')).toEqual({ kind: 'no-services' });
+  });
+});
+
 describe('step order and navigation', () => {
   it('chooses the mode: calendar last wins over postal-code restriction', () => {
     expect(schedulerMode({ calendarLast: true, zipRestrict: true })).toBe('calendar-last');

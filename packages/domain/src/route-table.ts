@@ -14,7 +14,9 @@ export type Screen =
   | { kind: 'thank-you' }
   | { kind: 'no-services' }
   | { kind: 'not-found' }
-  | { kind: 'step'; step: StepName };
+  | { kind: 'step'; step: StepName }
+  /** The path names a step the order is not ready for: the browser replaces it with `step`'s. */
+  | { kind: 'redirect'; step: StepName };
 
 export interface RouteState {
   enabled: boolean;
@@ -26,6 +28,8 @@ export interface RouteState {
   servicesCount: number;
   calendarLast: boolean;
   zipRestrict: boolean;
+  /** The order holds a date and time; the review needs one (left out: not checked). */
+  orderHasTime?: boolean;
 }
 
 /** The order in which the visitor walks the steps, per mode (spec 2.2 "Step order"). */
@@ -65,6 +69,8 @@ export function resolveScreen(state: RouteState, subpath: string): Screen {
   if (path === '') return { kind: 'step', step: steps[0]! };
   if (path === 'unauthorized') return { kind: 'unauthorized' };
   const step = steps.find((candidate) => candidate === path);
+  // The review confirms a held time: without one, the visitor picks it on the calendar first.
+  if (step === 'review' && state.orderHasTime === false) return { kind: 'redirect', step: 'calendar' };
   return step ? { kind: 'step', step } : { kind: 'not-found' };
 }
 

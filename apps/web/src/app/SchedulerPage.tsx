@@ -56,6 +56,7 @@ export function SchedulerPage() {
       servicesCount: office?.services_count ?? 0,
       calendarLast: flags.calendarLast,
       zipRestrict: flags.zipRestrict,
+      orderHasTime: order ? order.datetime !== null : undefined,
     },
     subpath,
   );
@@ -65,6 +66,12 @@ export function SchedulerPage() {
   useEffect(() => {
     if (!data.loading && screen.kind === 'unauthorized' && !onUnauthorizedRoute) void navigate(pathOf('unauthorized'), { replace: true });
   }, [data.loading, screen.kind, onUnauthorizedRoute, navigate, pathOf]);
+
+  // A step the order is not ready for (the review without a held time): the URL becomes the step's that comes first.
+  const redirectTo = !data.loading && screen.kind === 'redirect' ? screen.step : null;
+  useEffect(() => {
+    if (redirectTo) void navigate(pathOf(redirectTo), { replace: true });
+  }, [redirectTo, navigate, pathOf]);
 
   const resume = useResumeOffer(companyKey, credentials, screen.kind === 'step' ? order : undefined);
   const visitedStep = screen.kind === 'step' && resume.other === null ? screen.step : null;
@@ -86,6 +93,23 @@ export function SchedulerPage() {
     bannerHtml: office ? settings.text(SETTING.INFO_BANNER) : '',
   };
 
+  const context: SchedulerContextValue | null =
+    office && order
+      ? {
+          companyKey,
+          credentials,
+          scope,
+          office,
+          order,
+          settings,
+          currency: data.currency,
+          mode,
+          hasControls: office.controls.length > 0,
+          pathOf,
+          goTo,
+        }
+      : null;
+
   let content;
   if (data.loading) {
     content = <StepSkeleton />;
@@ -95,10 +119,16 @@ export function SchedulerPage() {
     content = <DisabledPage contact={contactDetails ?? null} />;
   } else if (screen.kind === 'unauthorized') {
     content = <UnauthorizedPage contact={contactDetails ?? null} restartHref={restartHref} />;
-  } else if (!office || !order) {
+  } else if (!office || !order || !context) {
     content = <StepSkeleton />;
   } else if (screen.kind === 'thank-you') {
-    content = <ThankYou companyKey={companyKey} office={office} order={order} />;
+    content = (
+      <SchedulerProvider value={context}>
+        <ThankYou />
+      </SchedulerProvider>
+    );
+  } else if (screen.kind === 'redirect') {
+    content = <StepSkeleton />;
   } else if (screen.kind === 'no-services') {
     content = <NoServicesPage contact={office} />;
   } else if (screen.kind === 'not-found') {
@@ -119,19 +149,6 @@ export function SchedulerPage() {
     );
   } else {
     const Step = STEP_SCREENS[screen.step];
-    const context: SchedulerContextValue = {
-      companyKey,
-      credentials,
-      scope,
-      office,
-      order,
-      settings,
-      currency: data.currency,
-      mode,
-      hasControls: office.controls.length > 0,
-      pathOf,
-      goTo,
-    };
     content = (
       <SchedulerProvider value={context}>
         <Step />

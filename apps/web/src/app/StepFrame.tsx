@@ -24,10 +24,14 @@ export interface StepFrameProps {
   nextDisabled?: boolean;
   /** Hide Back even where the walk has a step before this one. */
   hideBack?: boolean;
+  /** Overrides the default Back (the previous step of the walk). */
+  onBack?: () => void;
+  /** Stands in for Next: a step whose last action is its own button (the review's confirm). */
+  nextButton?: ReactNode;
 }
 
 /** A wizard step: its title, its content, and Back/Next along the walk of the current mode. */
-export function StepFrame({ step, children, onNext, nextDisabled = false, hideBack = false }: StepFrameProps) {
+export function StepFrame({ step, children, onNext, nextDisabled = false, hideBack = false, onBack, nextButton }: StepFrameProps) {
   const { mode, hasControls, goTo, office, order } = useScheduler();
   const title = texts.stepTitles[step];
   const back = previousStep(mode, step, hasControls);
@@ -55,18 +59,19 @@ export function StepFrame({ step, children, onNext, nextDisabled = false, hideBa
       )}
       {children}
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mt: 4, pt: 3, borderTop: 1, borderColor: 'divider', ...stickyOnNarrowScreens }}>
-        {back && !hideBack ? (
-          <Button variant="outlined" size="large" onClick={() => goTo(back)}>
+        {(back || onBack) && !hideBack ? (
+          <Button variant="outlined" size="large" onClick={() => (onBack ? onBack() : back && goTo(back))}>
             {texts.back}
           </Button>
         ) : (
           <span />
         )}
-        {(next || onNext) && (
-          <Button variant="contained" size="large" disabled={nextDisabled} onClick={() => (onNext ? onNext() : next && goTo(next))}>
-            {texts.next}
-          </Button>
-        )}
+        {nextButton ??
+          ((next || onNext) && (
+            <Button variant="contained" size="large" disabled={nextDisabled} onClick={() => (onNext ? onNext() : next && goTo(next))}>
+              {texts.next}
+            </Button>
+          ))}
       </Box>
       {withSidebar && (
         <Suspense fallback={null}>

@@ -43,6 +43,8 @@ export interface CallOptions {
   answers?: readonly number[];
   /** Cancels the call (TanStack Query passes one to every query function). */
   signal?: AbortSignal;
+  /** Extra request headers (the confirm's Idempotency-Key). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** The error a refused answer stands for, read from that same response (never by asking again). */
@@ -63,7 +65,7 @@ async function errorOf(response: Response, session: SessionCredentials | undefin
  * the URL, and name the office the visitor's link addressed so the server can refuse a mismatch.
  */
 export async function callApi<T>(path: string, options: CallOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   if (options.session) {
     headers['x-auth-token'] = options.session.token;
     headers['x-office-uuid'] = options.session.officeUuid;

@@ -1,6 +1,86 @@
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { SETTING } from '@scheduler/contracts/setting-keys';
+import { stepOrder } from '@scheduler/domain/route-table';
 import { StepFrame } from '../../app/StepFrame.tsx';
+import { useScheduler } from '../../app/scheduler-context.tsx';
+import { ApiError, isFailure } from '../../shared/api-client.ts';
+import { describeSlot } from '../../shared/appointments/slot-labels.ts';
+import { BusyButton } from '../../shared/BusyButton.tsx';
+import { FailureNotice } from '../../shared/FailureNotice.tsx';
+import { pricingQueryOptions } from '../../shared/pricing-api.ts';
+import { StepSkeleton } from '../../shared/StepSkeleton.tsx';
+import { useConfirmOrder, useReleaseTime } from './api.ts';
+import { IncompleteNotice } from './IncompleteNotice.tsx';
+import { stepsToComplete } from './incomplete.ts';
+import { ReviewPanels } from './ReviewPanels.tsx';
+import { useSpecialNote } from './special-note.ts';
+import { reviewTexts as t } from './review-texts.ts';
 
-/** The shell of this step: its title and Back/Next. Its content arrives with its own issue. */
+const NotAvailableDialog = lazy(() => import('../../shared/appointments/NotAvailableDialog.tsx').then((m) => ({ default: m.NotAvailableDialog })));
+
+/**
+ * Spec 2.11, 4.8: the order's panels, each with Change, and "Confirm My Inspection". Confirming
+ * checks that the held time is still free, then confirms; a taken time opens the "Sorry!" dialog,
+ * whose alternatives are held and confirmed. Back goes to the packages step in every mode.
+ */
 export default function ReviewStep() {
-  return <StepFrame step="review" />;
+  const { scope, office, order, settings, mode, pathOf, goTo } = useScheduler();
+  const navigate = useNavigate();
+  const pricing = useQuery(pricingQueryOptions(scope));
+  const specialNote = useSpecialNote();
+  const confirm = useConfirmOrder(scope, order, office.time_zone, specialNote);
+  const release = useReleaseTime(scope);
+
+  // Spec 2.11: with the calendar last, a cart changed after the time was held gives the time up,
+  // and the visitor picks one that fits on the calendar.
+  const mustPickAgain = mode === 'calendar-last' && order.services_changed && order.datetime !== null;
+  const releasing = useRef(false);
+  useEffect(() => {
+    if (!mustPickAgain || releasing.current) return;
+    releasing.current = true;
+    release.mutate(undefined, { onSuccess: () => void navigate(pathOf('calendar'), { replace: true }) });
+  }, [mustPickAgain, release, navigate, pathOf]);
+
+  if (release.isError) return <FailureNotice phone={office.office_phone} onRetry={() => release.mutate(undefined, { onSuccess: () => void navigate(pathOf('calendar'), { replace: true }) })} sx={{ maxWidth: 880, mx: 'auto' }} />;
+  if (mustPickAgain || release.isPending || pricing.isPending) return <StepSkeleton />;
+
+  const press = () => {
+    if (!confirm.isPending) confirm.mutate({});
+  };
+  const outcome = confirm.data;
+  const incomplete = confirm.error instanceof ApiError && confirm.error.code === 'order_incomplete' ? confirm.error : null;
+  const showNames = settings.isOn(SETTING.SHOW_INSPECTOR_NAMES);
+
+  return (
+    <StepFrame
+      step="review"
+      onBack={() => goTo('packages')}
+      nextButton={
+        <BusyButton variant="contained" size="large" busy={confirm.isPending} onClick={press}>
+          {confirm.isPending ? t.pleaseWait : t.confirm}
+        </BusyButton>
+      }
+    >
+      <Typography sx={{ mb: 3, color: 'text.secondary' }}>{t.intro}</Typography>
+      <ReviewPanels specialNote={specialNote} changeable />
+      {incomplete && <IncompleteNotice message={incomplete.message} steps={stepsToComplete(order, incomplete.field, stepOrder(mode))} pathOf={pathOf} />}
+      {!incomplete && isFailure(confirm.error) && <FailureNotice phone={office.office_phone} onRetry={press} sx={{ mt: 3 }} />}
+      {pricing.isError && <FailureNotice phone={office.office_phone} onRetry={() => void pricing.refetch()} sx={{ mt: 3 }} />}
+      {outcome?.kind === 'unavailable' && (
+        <Suspense fallback={null}>
+          <NotAvailableDialog
+            at={outcome.at}
+            alternatives={outcome.appointments}
+            describe={(slot) => describeSlot(slot, { long: true, showNames, users: office.users })}
+            phone={office.office_phone}
+            onChoose={(slot) => confirm.mutate({ alternative: slot })}
+            onClose={() => confirm.reset()}
+          />
+        </Suspense>
+      )}
+    </StepFrame>
+  );
 }

@@ -2,50 +2,67 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { SETTING } from '@scheduler/contracts/setting-keys';
-import type { OfficeResponse } from '@scheduler/contracts/office';
-import type { OrderResponse } from '@scheduler/contracts/order';
-import { SettingsReader } from '@scheduler/domain/settings';
+import { useScheduler } from '../../app/scheduler-context.tsx';
 import { SCREEN_HEADING_ID, useScreenHeadingFocus } from '../../shared/focus.ts';
 import { OfficeContact } from '../../shared/OfficeContact.tsx';
+import { pricingQueryOptions } from '../../shared/pricing-api.ts';
+import { StepSkeleton } from '../../shared/StepSkeleton.tsx';
 import { texts } from '../../shared/texts.ts';
+import { ReviewPanels } from './ReviewPanels.tsx';
+import { useSpecialNote } from './special-note.ts';
+import { useStayOnThankYou } from './use-stay-on-thank-you.ts';
 
-/** The review in its thank-you state (spec 2.11): what every path of a confirmed order shows. */
-export function ThankYou({ companyKey, office, order }: { companyKey: string; office: OfficeResponse; order: OrderResponse }) {
-  const settings = new SettingsReader(office.settings_data);
-  const banner = settings.text(SETTING.CONFIRMATION_BANNER);
-  const showPay = !order.paid && order.pay_url && settings.isOn(SETTING.SHOW_PAYMENT_LINK);
-  const redirectUrl = settings.isOn(SETTING.REDIRECT_BUTTON_ENABLED) ? settings.text(SETTING.REDIRECT_BUTTON_URL) : '';
+/**
+ * The review in its thank-you state (spec 2.11), what every path of a confirmed order shows:
+ * "Thank you!", the company's banner (its line breaks kept) or the default text with the office's
+ * e-mail and phone, the order's panels without Change, then Pay Online (unpaid, with the payment
+ * link on), Schedule Again and the optional redirect button. Back stays here.
+ */
+export function ThankYou() {
+  const { scope, companyKey, office, order, settings } = useScheduler();
+  const pricing = useQuery(pricingQueryOptions(scope));
+  const specialNote = useSpecialNote();
+  const banner = settings.text(SETTING.CONFIRMATION_BANNER).trim();
+  const showPay = !order.paid && Boolean(order.pay_url) && settings.isOn(SETTING.SHOW_PAYMENT_LINK);
+  const redirectUrl = settings.isOn(SETTING.REDIRECT_BUTTON_ENABLED) ? settings.text(SETTING.REDIRECT_BUTTON_URL).trim() : '';
   useEffect(() => {
     document.title = `${texts.thankYou.title} | ${office.company_name}`;
   }, [office.company_name]);
   useScreenHeadingFocus('thank-you');
+  useStayOnThankYou();
+
+  if (pricing.isPending) return <StepSkeleton />;
   return (
-    <Paper sx={{ p: { xs: 3, sm: 6 }, border: 1, borderColor: 'divider', maxWidth: 720, mx: 'auto' }}>
-      <Typography variant="h1" id={SCREEN_HEADING_ID} tabIndex={-1} sx={{ mb: 2 }}>
-        {texts.thankYou.title}
-      </Typography>
-      {banner ? (
-        <Typography sx={{ whiteSpace: 'pre-line' }}>{banner}</Typography>
-      ) : (
-        <>
-          <Typography sx={{ mb: 2 }}>{texts.thankYou.defaultText}</Typography>
-          <OfficeContact contact={office} />
-        </>
-      )}
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 4 }}>
+    <Paper sx={{ p: { xs: 2, sm: 4 }, border: 1, borderColor: 'divider', maxWidth: 880, mx: 'auto' }}>
+      <Box sx={{ mb: 3, p: { xs: 2, sm: 3 }, borderRadius: 2, bgcolor: '#edf7ee', border: 1, borderColor: '#a5d0a9' }}>
+        <Typography variant="h1" id={SCREEN_HEADING_ID} tabIndex={-1} sx={{ mb: 1.5 }}>
+          {texts.thankYou.title}
+        </Typography>
+        {banner ? (
+          <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{banner}</Typography>
+        ) : (
+          <>
+            <Typography sx={{ mb: 1.5 }}>{texts.thankYou.defaultText}</Typography>
+            <OfficeContact contact={office} />
+          </>
+        )}
+      </Box>
+      <ReviewPanels specialNote={specialNote} changeable={false} />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 4, pt: 3, borderTop: 1, borderColor: 'divider', '& > *': { flex: { xs: '1 1 100%', sm: '0 0 auto' } } }}>
         {showPay && (
-          <Button variant="contained" size="large" href={order.pay_url ?? ""} target="_blank" rel="noopener noreferrer">
+          <Button variant="contained" size="large" href={order.pay_url ?? ''} target="_blank" rel="noopener noreferrer">
             {texts.thankYou.payOnline}
           </Button>
         )}
         <Button variant={showPay ? 'outlined' : 'contained'} size="large" href={`/${companyKey}/online-scheduler/${office.office_uuid}`}>
           {texts.status.scheduleAgain}
         </Button>
-        {redirectUrl && /^https?:\/\//.test(redirectUrl) && (
+        {redirectUrl && /^https?:\/\//i.test(redirectUrl) && (
           <Button variant="text" size="large" href={redirectUrl}>
-            {settings.text(SETTING.REDIRECT_BUTTON_TEXT) || redirectUrl}
+            {settings.text(SETTING.REDIRECT_BUTTON_TEXT).trim() || redirectUrl}
           </Button>
         )}
       </Box>

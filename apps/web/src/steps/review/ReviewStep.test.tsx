@@ -1,0 +1,338 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Pricing, PricedService } from '@scheduler/contracts/pricing';
+import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
+import { officeFixture, orderFixture, renderStep, stubServer, type RecordedRequest } from '../../test-support/render-step.tsx';
+import ReviewStep from './ReviewStep.tsx';
+import { ThankYou } from './ThankYou.tsx';
+
+const OHIO = 36;
+const HOME = 'a1c0ffee-0000-4000-8000-000000000001';
+const TERMITE = 'a1c0ffee-0000-4000-8000-000000000002';
+const RADON = 'a1c0ffee-0000-4000-8000-000000000006';
+
+const setting = (key: string, value = 'Y') => ({ key: `ONLINE_SCHEDULER_V3_${key}`, value });
+const office = (...settings: Array<{ key: string; value: string }>) =>
+  officeFixture({
+    settings_data: settings,
+    users: [
+      { id: 101, display: 'Mike Alvarez' },
+      { id: 102, display: 'Sarah Chen' },
+    ],
+    states: [{ id: OHIO, abbreviation: 'OH' }],
+  });
+
+const dana = { id: 7, first: 'Dana', last: 'Whitfield', email: 'dana@example.com', mobile_phone: '6145550188', work_phone: '', home_phone: '', work_fax: '', home_fax: '', address1: '', address2: '', city: '', state: null, postal_code: '' };
+const ray = { ...dana, id: 8, first: 'Ray', last: 'Ortiz', email: 'ray@realty.example', company: 'Ortiz Realty' };
+
+/** A held order of a home owner, at 9:00 AM office time on 12/1/2026, with two inspectors. */
+const order = (changes = {}) =>
+  orderFixture({
+    datetime: '2026-12-01T14:00:00.000Z',
+    hold_expires_at: new Date(Date.now() + 10 * 60_000).toISOString(),
+    inspectors: [
+      { id: 101, requested: false },
+      { id: 102, requested: false },
+    ],
+    address1: '1105 Schrock Rd',
+    city: 'Columbus',
+    state: OHIO,
+    postal_code: '43229',
+    services: [HOME],
+    user: { type: 'CLIENT_HOMEOWNER', text: 'Home Owner', other: '' },
+    clients: [dana],
+    client: dana,
+    ...changes,
+  });
+
+const priced = (id: string, name: string, subtotal: number): PricedService => ({ id, name, base: subtotal, subtotal, fees: [], modifier_savings: 0, amount: subtotal, is_pac: false, ancillary: false, rer: false });
+
+/** A package with termite in it, termite listed again among the services, radon on its own, a trip fee, a waived fee and a tax. */
+const pricing = (changes: Partial<Pricing> = {}): Pricing => ({
+  package: { id: 2, name: "Buyer's Essentials", base: 42500, subtotal: 57500, amount: 51000, savings: 6500, rer: false, services: [{ id: TERMITE, fees: [] }] },
+  services: [priced(TERMITE, 'Termite Inspection', 9500), priced(RADON, 'Radon Testing', 15000)],
+  additional: { total: 3500, fees: [{ code: 'trip', value: 3500, description: 'Trip fee' }, { code: 'zero', value: 0, description: 'Waived fee' }] },
+  taxes: [{ code: 'oh', name: 'Ohio sales tax', total: 2730 }],
+  coupons: [],
+  totals: { subtotal: 66000, discounts: 0, additional: 3500, taxes: 2730, grand_total: 72230, display_total: 72230 },
+  convenience_fee_message: '',
+  pac_eligible: false,
+  pac_removed: false,
+  fees_hidden: false,
+  taxes_hidden: false,
+  ...changes,
+});
+
+const alternative: AppointmentSlot = { id: 'alt', date: '2026-12-02', start: '1:00 PM', start_datetime: '2026-12-02 13:00:00', end_datetime: '2026-12-02 16:00:00', timestamp: 1796230800, users: [102] };
+
+interface Answers {
+  pricing?: Pricing;
+  available?: boolean;
+  confirm?: Array<{ status: number; body: unknown }>;
+}
+
+/** The server as the review meets it; the headers of each call are kept beside the requests. */
+function server(answers: Answers = {}) {
+  const confirms = [...(answers.confirm ?? [{ status: 200, body: { status: 'ok', pay_url: null } }])];
+  const requests = stubServer((request: RecordedRequest) => {
+    if (request.path.endsWith('/pricing')) return { status: 200, body: answers.pricing ?? pricing() };
+    if (request.path.includes('/time_available')) return { status: 200, body: answers.available === false ? { status: 'no', appointments: [alternative] } : { status: 'yes', appointments: [] } };
+    if (request.path.endsWith('/set_datetime')) return { status: 200, body: { status: 'ok', hold_expires_at: new Date(Date.now() + 15 * 60_000).toISOString() } };
+    if (request.path.endsWith('/confirm')) return confirms.shift() ?? { status: 200, body: { status: 'ok', pay_url: null } };
+    return { status: 200, body: {} };
+  });
+  const stubbed = globalThis.fetch;
+  const headers: Array<Record<string, string>> = [];
+  vi.stubGlobal('fetch', (input: string, init: RequestInit = {}) => {
+    headers.push({ ...(init.headers as Record<string, string>) });
+    return stubbed(input, init);
+  });
+  return { requests, headers };
+}
+
+const panelTitles = () => screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+const panel = (title: string) => screen.getByRole('region', { name: title });
+const confirmButton = () => screen.getByRole('button', { name: /Confirm My Inspection|Please wait/ });
+
+beforeEach(() => localStorage.clear());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the review panels (spec 2.11)', () => {
+  it("shows a home owner's order in the spec's order: date, time and inspectors, My Info, address, agents, cart", async () => {
+    server();
+    renderStep(ReviewStep, { office: office(setting('SHOW_INSPECTOR_NAMES')), order: order({ buyers_agent: ray }), mode: 'default' });
+    await screen.findByRole('heading', { level: 1, name: 'Review your order' });
+    expect(panelTitles()).toEqual(['Date, Time and Inspector', 'My Info (Home Owner)', 'Address', "Buyer's Agent", 'Shopping Cart']);
+    expect(panel('Date, Time and Inspector').textContent).toContain('12/1/2026 at 9:00AM');
+    expect(panel('Date, Time and Inspector').textContent).toContain('Mike Alvarez, Sarah Chen');
+    expect(panel('My Info (Home Owner)').textContent).toContain('Dana Whitfield');
+    expect(panel('My Info (Home Owner)').textContent).toContain('dana@example.com');
+    expect(panel('Address').textContent).toBe('AddressChange1105 Schrock RdColumbus, OH 43229');
+    expect(panel("Buyer's Agent").textContent).toContain('Ray Ortiz');
+  });
+
+  it('says "Date and Time" without the names when inspector names are hidden, and "n/a" without a time', async () => {
+    server();
+    renderStep(ThankYou, { office: office(), order: order({ datetime: null, confirmed: true }) });
+    await screen.findByRole('heading', { level: 1, name: 'Thank you!' });
+    expect(panelTitles()[0]).toBe('Date and Time');
+    expect(panel('Date and Time').textContent).toBe('Date and Timen/a');
+  });
+
+  it("shows an agent visitor's own record as My Info, the clients apart, the enabled agents with their none text, and each contact by its type", async () => {
+    server();
+    const inspectorContact = { ...dana, id: 9, first: 'Lee', last: 'Park', type: { id: 3, name: 'Attorney' } };
+    renderStep(ReviewStep, {
+      office: office(setting('SELLERS_AGENT')),
+      order: order({ user: { type: 'BUYERS_AGENT', text: "Buyer's Agent", other: '' }, buyers_agent: ray, contacts: [inspectorContact] }),
+      mode: 'default',
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Review your order' });
+    expect(panelTitles()).toEqual(['Date and Time', "My Info (Buyer's Agent)", 'Address', 'Client', "Seller's Agent", 'Attorney', 'Shopping Cart']);
+    expect(panel("My Info (Buyer's Agent)").textContent).toContain('Ortiz Realty');
+    expect(panel('Client').textContent).toContain('Dana Whitfield');
+    expect(panel("Seller's Agent").textContent).toContain("No Seller's Agent");
+    expect(panel('Attorney').textContent).toContain('Lee Park');
+  });
+
+  it('shows "Other: {value}" for a visitor of another role, and the clients apart', async () => {
+    server();
+    renderStep(ReviewStep, { office: office(), order: order({ user: { type: 'OTHER', text: 'Other', other: 'Relocation coordinator' } }), mode: 'default' });
+    await screen.findByRole('heading', { level: 1, name: 'Review your order' });
+    expect(panel('My Info (Other)').textContent).toContain('Other: Relocation coordinator');
+    expect(panel('Client').textContent).toContain('Dana Whitfield');
+  });
+
+  it('lists the cart without the package services again and without fees of 0', async () => {
+    server();
+    renderStep(ReviewStep, { office: office(), order: order(), mode: 'default' });
+    const cart = await screen.findByRole('region', { name: 'Shopping Cart' });
+    await within(cart).findByText('Total:');
+    const lines = [...cart.querySelectorAll('[data-line]')].map((line) => line.textContent);
+    expect(lines).toEqual(["Buyer's Essentials$575.00", 'Bundle Savings- $65.00', 'Radon Testing$150.00', 'Trip fee$35.00', 'Ohio sales tax (tax)$27.30', 'Total:$722.30']);
+  });
+
+  it('hides every amount, the fees, the taxes and the total with HIDE_ALL_FEES', async () => {
+    server();
+    renderStep(ReviewStep, { office: office(setting('HIDE_ALL_FEES')), order: order(), mode: 'default' });
+    const cart = await screen.findByRole('region', { name: 'Shopping Cart' });
+    await within(cart).findByText('Radon Testing');
+    const lines = [...cart.querySelectorAll('[data-line]')].map((line) => line.textContent);
+    expect(lines).toEqual(["Buyer's Essentials", 'Bundle Savings', 'Radon Testing']);
+    expect(cart.textContent).not.toMatch(/\$|Total|tax|Trip fee/);
+  });
+
+  it('shows the special note kept in this browser when the company asks for one, and sends it with the confirm', async () => {
+    const { requests } = server();
+    localStorage.setItem('isn-test-token-special_note', 'Gate code 4412.\nDog in the yard.');
+    const user = userEvent.setup();
+    renderStep(ReviewStep, { office: office(setting('PROPERTY_INFO_NOTE')), order: order(), mode: 'default' });
+    const note = await screen.findByRole('region', { name: 'Special instructions and notes' });
+    expect(note.textContent).toContain('Gate code 4412.\nDog in the yard.');
+    await user.click(confirmButton());
+    await waitFor(() => expect(requests.find((r) => r.path.endsWith('/confirm'))?.body).toEqual({ special_note: 'Gate code 4412.\nDog in the yard.' }));
+  });
+
+  it('leaves the note out, on screen and in the confirm, when the setting is off', async () => {
+    const { requests } = server();
+    localStorage.setItem('isn-test-token-special_note', 'Gate code 4412.');
+    const user = userEvent.setup();
+    renderStep(ReviewStep, { office: office(), order: order(), mode: 'default' });
+    await screen.findByRole('heading', { level: 1, name: 'Review your order' });
+    expect(screen.queryByRole('region', { name: 'Special instructions and notes' })).toBeNull();
+    await user.click(confirmButton());
+    await waitFor(() => expect(requests.find((r) => r.path.endsWith('/confirm'))?.body).toEqual({ special_note: '' }));
+  });
+});
+
+describe('Change', () => {
+  it("leads each panel to its step while the order is unconfirmed", async () => {
+    server();
+    renderStep(ReviewStep, { office: office(setting('SHOW_INSPECTOR_NAMES')), order: order(), mode: 'default' });
+    await screen.findByRole('heading', { level: 1, name: 'Review your order' });
+    const target = (name: string) => screen.getByRole('link', { name: `Change ${name}` }).getAttribute('href');
+    expect(target('Date, Time and Inspector')).toBe('/demo/online-scheduler/calendar');
+    expect(target('My Info (Home Owner)')).toBe('/demo/online-scheduler/contacts');
+    expect(target('Address')).toBe('/demo/online-scheduler/address');
+    expect(target("Buyer's Agent")).toBe('/demo/online-scheduler/contacts');
+    expect(target('Shopping Cart')).toBe('/demo/online-scheduler/packages');
+  });
+
+  it('is hidden once the order is confirmed', async () => {
+    server();
+    renderStep(ThankYou, { office: office(setting('SHOW_INSPECTOR_NAMES')), order: order({ confirmed: true }) });
+    await screen.findByRole('heading', { level: 1, name: 'Thank you!' });
+    expect(panelTitles()).toContain('Shopping Cart');
+    expect(screen.queryByRole('link', { name: /^Change/ })).toBeNull();
+    expect(screen.queryByText('Change')).toBeNull();
+  });
+});
+
+describe('Confirm My Inspection (spec 4.8, 7.7)', () => {
+  it('checks the time for its length, then confirms once with an Idempotency-Key, saying "Please wait" meanwhile', async () => {
+    let release: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    const { requests, headers } = server();
+    const stubbed = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+      if (input.endsWith('/confirm')) await answered;
+      return stubbed(input, init);
+    });
+    const user = userEvent.setup();
+    renderStep(ReviewStep, { office: office(), order: order(), mode: 'default' });
+    await screen.findByRole('heading', { level: 1, name: 'Review your order' });
+    await user.click(confirmButton());
+    await screen.findByRole('button', { name: 'Please wait' });
+    expect((confirmButton() as HTMLButtonElement).disabled).toBe(true);
+    const check = requests.find((r) => r.path.includes('/time_available'))!;
+    const query = new URL(check.path, 'http://x').searchParams;
+    expect(query.get('from')).toBe('2026-12-01T14:00:00.000Z');
+    expect(query.get('to')).toBe('2026-12-01T17:00:00.000Z');
+    expect(query.get('inspectors')).toBe('[101,102]');
+    release();
+    await waitFor(() => expect(requests.filter((r) => r.path.endsWith('/confirm'))).toHaveLength(1));
+    const confirmHeaders = headers.find((h, index) => requests[index]?.path.endsWith('/confirm'));
+    expect(confirmHeaders?.['idempotency-key']).toMatch(/^[\x21-\x7e]{8,}$/);
+  });
+
+  it('offers the alternatives when the time is gone, holds the one chosen and confirms it', async () => {
+    const { requests } = server({ available: false });
+    const user = userEvent.setup();
+    renderStep(ReviewStep, { office: office(), order: order(), mode: 'default' });
+    await screen.findByRole('heading', { level: 1, name: 'Review your order' });
+    await user.click(confirmButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Sorry!' });
+    expect(dialog.textContent).toContain('The appointment on 12/1/2026 at 9:00AM is no longer available.');
+    expect(requests.some((r) => r.path.endsWith('/confirm'))).toBe(false);
+    await user.click(within(dialog).getByRole('radio', { name: /12\/2\/2026 at 1:00PM/ }));
+    await waitFor(() => expect(requests.some((r) => r.path.endsWith('/confirm'))).toBe(true));
+    const paths = requests.filter((r) => r.method === 'POST').map((r) => r.path.split('/').at(-1));
+    expect(paths).toEqual(['set_datetime', 'confirm']);
+    expect(requests.find((r) => r.path.endsWith('/set_datetime'))?.body).toEqual({ datetime: new Date(alternative.timestamp * 1000).toISOString(), duration: 180, inspectors: [102] });
+  });
+
+  it("opens the same dialog on confirm's 409, and a new attempt gets a new key", async () => {
+    const { requests, headers } = server({ confirm: [{ status: 409, body: { status: 'unavailable', appointments: [alternative] } }] });
+    const user = userEvent.setup();
+    renderStep(ReviewStep, { office: office(), order: order(), mode: 'default' });
+    await screen.findByRole('heading', { level: 1, name: 'Review your order' });
+    await user.click(confirmButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Sorry!' });
+    await user.click(within(dialog).getByRole('radio', { name: /12\/2\/2026 at 1:00PM/ }));
+    await waitFor(() => expect(requests.filter((r) => r.path.endsWith('/confirm'))).toHaveLength(2));
+    const keys = requests.flatMap((r, index) => (r.path.endsWith('/confirm') ? [headers[index]?.['idempotency-key']] : []));
+    expect(new Set(keys).size).toBe(2);
+  });
+
+  it('names what is missing when the order is incomplete, with a way to that step, and keeps the panels', async () => {
+    const message = 'The order is not complete yet: it needs a client.';
+    server({ confirm: [{ status: 400, body: { error: { code: 'order_incomplete', message, field: 'client' } } }] });
+    const user = userEvent.setup();
+    renderStep(ReviewStep, { office: office(), order: order({ clients: [], client: null }), mode: 'default' });
+    await screen.findByRole('heading', { level: 1, name: 'Review your order' });
+    await user.click(confirmButton());
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(message);
+    expect(within(alert).getByRole('link', { name: 'Go to Contact Info' }).getAttribute('href')).toBe('/demo/online-scheduler/contacts');
+    expect(panelTitles()).toContain('Shopping Cart');
+    expect(confirmButton().textContent).toBe('Confirm My Inspection');
+  });
+
+  it('goes Back to the packages step even with the calendar last', async () => {
+    server();
+    const user = userEvent.setup();
+    const { goTo } = renderStep(ReviewStep, { office: office(), order: order(), mode: 'calendar-last' });
+    await user.click(await screen.findByRole('button', { name: 'Back' }));
+    expect(goTo).toHaveBeenCalledWith('packages');
+  });
+
+  it('gives the time up when the cart changed with the calendar last, to pick it again', async () => {
+    const { requests } = server();
+    renderStep(ReviewStep, { office: office(), order: order({ services_changed: true }), mode: 'calendar-last' });
+    await waitFor(() => expect(requests.find((r) => r.path.endsWith('/set_datetime'))?.body).toEqual({ datetime: null }));
+    expect(screen.queryByRole('button', { name: 'Confirm My Inspection' })).toBeNull();
+  });
+
+  it('keeps the time when the cart changed with the calendar first', async () => {
+    const { requests } = server();
+    renderStep(ReviewStep, { office: office(), order: order({ services_changed: true }), mode: 'default' });
+    await screen.findByRole('button', { name: 'Confirm My Inspection' });
+    expect(requests.some((r) => r.path.endsWith('/set_datetime'))).toBe(false);
+  });
+});
+
+describe('the thank-you state', () => {
+  it('shows the default text with the office e-mail and phone, Pay Online for an unpaid order with the payment link on, and Schedule Again', async () => {
+    server();
+    renderStep(ThankYou, { office: office(setting('SHOW_PAYMENT_LINK')), order: order({ confirmed: true, pay_url: 'https://pay.example.com/o/1' }) });
+    await screen.findByRole('heading', { level: 1, name: 'Thank you!' });
+    screen.getByText('Your inspection order has been placed. Someone from our office will contact you soon for further confirmation.');
+    expect(screen.getByRole('link', { name: 'schedule@example.com' }).getAttribute('href')).toBe('mailto:schedule@example.com');
+    const pay = screen.getByRole('link', { name: 'Pay Online' });
+    expect(pay.getAttribute('href')).toBe('https://pay.example.com/o/1');
+    expect(pay.getAttribute('target')).toBe('_blank');
+    screen.getByRole('link', { name: 'Schedule Again' });
+  });
+
+  it('shows the custom banner with its line breaks, and no Pay Online once paid or without the setting', async () => {
+    server();
+    const banner = 'Thanks for booking!\nWe will call you within the hour.';
+    renderStep(ThankYou, { office: office(setting('CONFIRMATION_BANNER', banner), setting('SHOW_PAYMENT_LINK')), order: order({ confirmed: true, paid: true, pay_url: 'https://pay.example.com/o/1' }) });
+    const text = await screen.findByText(/Thanks for booking!/);
+    expect(text.textContent).toBe(banner);
+    expect(getComputedStyle(text).whiteSpace).toBe('pre-line');
+    expect(screen.queryByText(/Your inspection order has been placed/)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Pay Online' })).toBeNull();
+  });
+
+  it('offers the redirect button when the company configures one', async () => {
+    server();
+    renderStep(ThankYou, {
+      office: office(setting('REDIRECT_BUTTON_ENABLED'), setting('REDIRECT_BUTTON_URL', 'https://example.com/home'), setting('REDIRECT_BUTTON_TEXT', 'Back to our website')),
+      order: order({ confirmed: true }),
+    });
+    const link = await screen.findByRole('link', { name: 'Back to our website' });
+    expect(link.getAttribute('href')).toBe('https://example.com/home');
+  });
+});

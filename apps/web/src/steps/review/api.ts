@@ -1,0 +1,96 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { IDEMPOTENCY_KEY_HEADER, SPECIAL_NOTE_MAX, type ConfirmResponse } from '@scheduler/contracts/confirm';
+import type { OrderResponse } from '@scheduler/contracts/order';
+import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
+import { wallTimeIn } from '@scheduler/domain/scheduling-text';
+import { ApiError, callApi } from '../../shared/api-client.ts';
+import { holdSlot } from '../../shared/appointments/hold-slot.ts';
+import { pickMember } from '../../shared/appointments/slot-labels.ts';
+import { invalidateOrder, type SessionScope } from '../../shared/queries.ts';
+import { postDatetime } from '../../shared/scheduling-api.ts';
+
+const baseOf = (scope: SessionScope) => `/${scope.companyKey}/json/online_scheduler`;
+
+/** GET /time_available (spec 4.8, decision 7.4): whether the order's time is still free for its length, with alternatives when not. */
+export function fetchTimeAvailable(scope: SessionScope, order: Pick<OrderResponse, 'datetime' | 'duration' | 'inspectors'>): Promise<{ status: 'yes' | 'no'; appointments: AppointmentSlot[] }> {
+  const from = new Date(order.datetime ?? 0);
+  const to = new Date(from.getTime() + Math.max(order.duration, 0) * 60_000);
+  const query = new URLSearchParams({ from: from.toISOString(), to: to.toISOString() });
+  if (order.duration > 0) query.set('duration', String(order.duration));
+  if (order.inspectors.length) query.set('inspectors', `[${order.inspectors.map((inspector) => inspector.id).join(',')}]`);
+  return callApi(`${baseOf(scope)}/time_available?${query.toString()}`, { session: scope.credentials });
+}
+
+/** POST /confirm (spec 7.7). A 409 is an answer: the held time was taken, and alternatives come with it. */
+export function postConfirm(scope: SessionScope, specialNote: string, idempotencyKey: string): Promise<ConfirmResponse> {
+  return callApi<ConfirmResponse>(`${baseOf(scope)}/confirm`, {
+    session: scope.credentials,
+    method: 'POST',
+    body: { special_note: specialNote.slice(0, SPECIAL_NOTE_MAX) },
+    answers: [200, 409],
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+  });
+}
+
+/** What one press of "Confirm My Inspection" (or one alternative chosen) came to. */
+export type ConfirmOutcome = { kind: 'confirmed' } | { kind: 'unavailable'; at: string; appointments: AppointmentSlot[] };
+
+/** An alternative chosen in the "Sorry!" dialog: held first, then confirmed (spec 4.8 step 3). */
+export interface ConfirmRequest {
+  alternative?: AppointmentSlot;
+}
+
+function newIdempotencyKey(): string {
+  return globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/**
+ * Spec 4.8, 7.7: checks that the held time is still free, then confirms with the special note.
+ * A taken time (the check's "no", or confirm's own 409) is an outcome with alternatives; choosing
+ * one holds it and confirms. Each attempt sends one Idempotency-Key, kept for a retry after a
+ * failure that brought no answer (a lost response books once) and dropped once the server answered.
+ */
+export function useConfirmOrder(scope: SessionScope, order: OrderResponse, timeZone: string, specialNote: string) {
+  const queryClient = useQueryClient();
+  const attempt = useRef<string | null>(null);
+  return useMutation({
+    mutationFn: async ({ alternative }: ConfirmRequest): Promise<ConfirmOutcome> => {
+      // The time at stake, as office wall time: the order's own, or the alternative being held.
+      let at = order.datetime ? wallTimeIn(order.datetime, timeZone) : '';
+      if (alternative) {
+        const member = pickMember(alternative);
+        at = member.start_datetime;
+        const held = await holdSlot(scope, member, order.duration);
+        if (held.status === 'unavailable') return { kind: 'unavailable', at, appointments: held.appointments };
+        attempt.current = null;
+      } else if (order.datetime) {
+        const check = await fetchTimeAvailable(scope, order);
+        if (check.status === 'no') return { kind: 'unavailable', at, appointments: check.appointments };
+      }
+      attempt.current ??= newIdempotencyKey();
+      let answer: ConfirmResponse;
+      try {
+        answer = await postConfirm(scope, specialNote, attempt.current);
+      } catch (error) {
+        // The server answered (a refusal such as order_incomplete): the next press is a new attempt.
+        if (error instanceof ApiError && error.status < 500) attempt.current = null;
+        throw error;
+      }
+      attempt.current = null;
+      if (answer.status === 'unavailable') return { kind: 'unavailable', at, appointments: answer.appointments };
+      return { kind: 'confirmed' };
+    },
+    // A held alternative or a confirmed order changes the order (its time, confirmed, pay_url).
+    onSettled: () => invalidateOrder(queryClient, scope),
+  });
+}
+
+/** Spec 2.11 with the calendar last: the cart changed after the time was held, so the time is given up and picked again. */
+export function useReleaseTime(scope: SessionScope) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => postDatetime(scope, { datetime: null }),
+    onSuccess: () => invalidateOrder(queryClient, scope),
+  });
+}

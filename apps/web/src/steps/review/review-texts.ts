@@ -1,0 +1,28 @@
+/** The words only the review step and its thank-you state use (spec 2.11, 4.8), kept out of the first step's bundle. */
+export const reviewTexts = {
+  panels: {
+    dateTimeInspector: 'Date, Time and Inspector',
+    dateTime: 'Date and Time',
+    myInfo: (userTypeText: string) => (userTypeText ? `My Info (${userTypeText})` : 'My Info'),
+    address: 'Address',
+    propertyInfo: 'Property Info',
+    client: 'Client',
+    shoppingCart: 'Shopping Cart',
+    specialNote: 'Special instructions and notes',
+    /** An additional contact whose type has no name. */
+    contact: 'Contact',
+  },
+  notAvailable: 'n/a',
+  other: (value: string) => `Other: ${value}`,
+  nothingYet: 'Nothing entered yet.',
+  noNote: 'None',
+  change: 'Change',
+  /** The accessible name of a panel's Change button: "Change" and what it changes. */
+  changeLabel: (panel: string) => `Change ${panel}`,
+  confirm: 'Confirm My Inspection',
+  pleaseWait: 'Please wait',
+  intro: 'Please check your order. Use Change to correct anything, then confirm your inspection.',
+  incompleteTitle: 'Your order is not complete yet.',
+  goTo: (step: string) => `Go to ${step}`,
+  thankYouRecap: 'Your order',
+} as const;
