@@ -124,6 +124,9 @@ interface Reviewed {
   held: string;
   /** The review panel's "Total:" once the cart was filled on the packages step. */
   sidebarTotal: string;
+  /** The review step's "Date, Time and Inspector" panel and its Shopping Cart's "Total:". */
+  reviewDateTime: string;
+  reviewTotal: string;
   call: SessionCall;
 }
 
@@ -190,7 +193,11 @@ async function walkToReview(page: Page, booking: Booking): Promise<Reviewed> {
   const token = new URL(page.url()).searchParams.get('t')!;
   const call = sessionCalls(page, token, booking.company);
   const [order, pricing] = await Promise.all([call<OrderResponse>('online-scheduler/order'), call<Pricing>('json/online_scheduler/pricing')]);
-  return { order, pricing, held, sidebarTotal, call };
+  const cart = page.getByRole('region', { name: 'Shopping Cart' });
+  await cart.locator('[data-line="total"]').waitFor();
+  const reviewTotal = (await cart.locator('[data-line="total"] dd').innerText()).trim();
+  const reviewDateTime = await page.getByRole('region', { name: 'Date, Time and Inspector' }).innerText();
+  return { order, pricing, held, sidebarTotal, reviewDateTime, reviewTotal, call };
 }
 
 /** Everything the office and the people of the order should now see of one confirmed booking. */
@@ -222,6 +229,10 @@ async function checkBooked(booking: Booking, seen: Reviewed): Promise<{ order: A
   expect(priced.map(htmlText)).toEqual(booking.booked);
   expect(order.total_cents).toBe(pricing.totals.grand_total);
   expect(money(order.total_cents!)).toBe(seen.sidebarTotal);
+  expect(seen.reviewTotal).toBe(seen.sidebarTotal);
+  // The review named the time and the team that were booked.
+  expect(seen.reviewDateTime).toContain(seen.held);
+  for (const inspector of order.inspectors) expect(seen.reviewDateTime).toContain(inspector.name);
 
   const { events } = await adminGet<{ events: Array<{ type: string }> }>(`/api/admin/companies/${booking.company}/orders/${order.id}/events`);
   const types = events.map((e) => e.type);
