@@ -256,6 +256,7 @@ async function checkBooked(booking: Booking, seen: Reviewed): Promise<{ order: A
   for (const want of expected) {
     const mail = mails.find((m) => m.to[0] === want.to)!;
     expect(mail.subject).toBe(want.subject);
+    expect(mail.from).toEqual([OFFICE.email]);
     const body = mail.text.split('\n').map((line) => line.trim());
     expect(body).toContain(`When: ${when}`);
     expect(body).toContain(`Where: ${booking.addressLine}`);
@@ -276,6 +277,7 @@ async function checkBooked(booking: Booking, seen: Reviewed): Promise<{ order: A
     expect(event.end.getTime() - event.start.getTime()).toBe(order.duration * 60_000);
     expect.soft(event.endWall, 'DTEND, in the office zone').toBe(officeWallTime(new Date(Date.parse(order.datetime!) + order.duration * 60_000)));
     expect(event.location).toBe(booking.addressLine);
+    expect.soft(event.stampIsUtc, `DTSTAMP ${event.stamp} is a UTC time`).toBe(true);
     for (const name of inspectors) expect(event.description).toContain(name);
     expect.soft(event.description, "the invitation's services, as text").toContain(`Services: ${booking.booked.join(', ')}`);
     expect(event.uid).toContain(order.id);

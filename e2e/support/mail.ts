@@ -14,6 +14,9 @@ export interface InvitationEvent {
   /** The instants DTSTART and DTEND stand for, resolved by the calendar's VTIMEZONE. */
   start: Date;
   end: Date;
+  /** DTSTAMP as written, and whether it is a UTC time (RFC 5545 3.8.7.2 requires one). */
+  stamp: string;
+  stampIsUtc: boolean;
   summary: string;
   location: string;
   description: string;
@@ -72,6 +75,7 @@ export function parseInvitation(text: string): Invitation {
   const events = calendar.getAllSubcomponents('vevent').map((vevent): InvitationEvent => {
     const start = timeOf(vevent, 'dtstart');
     const end = timeOf(vevent, 'dtend');
+    const stamp = vevent.getFirstPropertyValue('dtstamp') as ICAL.Time | null;
     return {
       uid: stringValue(vevent, 'uid'),
       tzid: start.tzid,
@@ -79,6 +83,8 @@ export function parseInvitation(text: string): Invitation {
       endWall: end.wall,
       start: start.instant,
       end: end.instant,
+      stamp: stamp ? stamp.toICALString() : '',
+      stampIsUtc: stamp ? stamp.zone === ICAL.Timezone.utcTimezone : false,
       summary: stringValue(vevent, 'summary'),
       location: stringValue(vevent, 'location'),
       description: stringValue(vevent, 'description'),
