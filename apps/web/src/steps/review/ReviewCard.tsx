@@ -16,9 +16,9 @@ export function ReviewCard({ title, changeHref, wide = false, children }: { titl
       component="section"
       aria-labelledby={headingId}
       data-panel={title}
-      sx={{ gridColumn: wide ? '1 / -1' : undefined, minWidth: 0, p: 2, border: 1, borderColor: 'divider', borderRadius: 2, bgcolor: 'background.paper' }}
+      sx={{ gridColumn: wide ? '1 / -1' : undefined, minWidth: 0, p: { xs: 1.5, sm: 2 }, border: 1, borderColor: 'divider', borderRadius: 2, bgcolor: 'background.paper' }}
     >
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1, minHeight: 44 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1, minHeight: changeHref ? 44 : undefined }}>
         <Typography id={headingId} variant="h2" sx={{ fontSize: '1.05rem', fontWeight: 700, lineHeight: 1.3 }}>
           {title}
         </Typography>

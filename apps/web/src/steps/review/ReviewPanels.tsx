@@ -60,7 +60,7 @@ export function ReviewPanels({ specialNote, changeable }: { specialNote: string;
   };
 
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' }, gap: 2 }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' }, gap: { xs: 1.5, sm: 2 } }}>
       {panels.map((panel) => (
         <ReviewCard key={panel.key} title={panel.title} changeHref={changeable && panel.step ? pathOf(panel.step) : null} wide={panel.content.kind === 'cart' || panel.content.kind === 'note'}>
           {body(panel.content)}

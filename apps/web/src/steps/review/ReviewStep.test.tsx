@@ -236,6 +236,27 @@ describe('Confirm My Inspection (spec 4.8, 7.7)', () => {
     expect(confirmHeaders?.['idempotency-key']).toMatch(/^[\x21-\x7e]{8,}$/);
   });
 
+  it('sends one confirm for a double click', async () => {
+    let release: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    const { requests } = server();
+    const stubbed = globalThis.fetch;
+    // The server is slow to answer the check: the second click comes while the first attempt runs.
+    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+      if (input.includes('/time_available')) await answered;
+      return stubbed(input, init);
+    });
+    const user = userEvent.setup();
+    renderStep(ReviewStep, { office: office(), order: order(), mode: 'default' });
+    await screen.findByRole('heading', { level: 1, name: 'Review your order' });
+    await user.dblClick(confirmButton());
+    release();
+    await waitFor(() => expect(requests.some((r) => r.path.endsWith('/confirm'))).toBe(true));
+    await waitFor(() => expect(confirmButton().textContent).toBe('Confirm My Inspection'));
+    expect(requests.filter((r) => r.path.endsWith('/confirm'))).toHaveLength(1);
+    expect(requests.filter((r) => r.path.includes('/time_available'))).toHaveLength(1);
+  });
+
   it('offers the alternatives when the time is gone, holds the one chosen and confirms it', async () => {
     const { requests } = server({ available: false });
     const user = userEvent.setup();

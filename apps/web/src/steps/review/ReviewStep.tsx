@@ -12,7 +12,7 @@ import { BusyButton } from '../../shared/BusyButton.tsx';
 import { FailureNotice } from '../../shared/FailureNotice.tsx';
 import { pricingQueryOptions } from '../../shared/pricing-api.ts';
 import { StepSkeleton } from '../../shared/StepSkeleton.tsx';
-import { useConfirmOrder, useReleaseTime } from './api.ts';
+import { useConfirmOrder, useReleaseTime, type ConfirmRequest } from './api.ts';
 import { IncompleteNotice } from './IncompleteNotice.tsx';
 import { stepsToComplete } from './incomplete.ts';
 import { ReviewPanels } from './ReviewPanels.tsx';
@@ -38,6 +38,7 @@ export default function ReviewStep() {
   // and the visitor picks one that fits on the calendar.
   const mustPickAgain = mode === 'calendar-last' && order.services_changed && order.datetime !== null;
   const releasing = useRef(false);
+  const inFlight = useRef(false);
   useEffect(() => {
     if (!mustPickAgain || releasing.current) return;
     releasing.current = true;
@@ -47,9 +48,13 @@ export default function ReviewStep() {
   if (release.isError) return <FailureNotice phone={office.office_phone} onRetry={() => release.mutate(undefined, { onSuccess: () => void navigate(pathOf('calendar'), { replace: true }) })} sx={{ maxWidth: 880, mx: 'auto' }} />;
   if (mustPickAgain || release.isPending || pricing.isPending) return <StepSkeleton />;
 
-  const press = () => {
-    if (!confirm.isPending) confirm.mutate({});
+  // One attempt at a time, whatever the clicks: a double click must not send a second confirm.
+  const send = (request: ConfirmRequest) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    confirm.mutate(request, { onSettled: () => (inFlight.current = false) });
   };
+  const press = () => send({});
   const outcome = confirm.data;
   const incomplete = confirm.error instanceof ApiError && confirm.error.code === 'order_incomplete' ? confirm.error : null;
   const showNames = settings.isOn(SETTING.SHOW_INSPECTOR_NAMES);
@@ -76,7 +81,7 @@ export default function ReviewStep() {
             alternatives={outcome.appointments}
             describe={(slot) => describeSlot(slot, { long: true, showNames, users: office.users })}
             phone={office.office_phone}
-            onChoose={(slot) => confirm.mutate({ alternative: slot })}
+            onChoose={(slot) => send({ alternative: slot })}
             onClose={() => confirm.reset()}
           />
         </Suspense>
