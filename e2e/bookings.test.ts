@@ -12,6 +12,7 @@ import { icsAttachmentOf, readOutbox, type OutboxMail } from './support/mail.ts'
 import { addPayAtClose, addService, choosePackage } from './support/packages.ts';
 import type { FixtureCompany } from './support/product.ts';
 import { answerDemoPropertyQuestions } from './support/property.ts';
+import { confirmOnReview } from './support/review.ts';
 import { useRunningProduct } from './support/running-product.ts';
 import { chooseFirstSlot, confirmSlot } from './support/scheduling.ts';
 import { sessionCalls, type SessionCall } from './support/session-calls.ts';
@@ -110,12 +111,6 @@ async function adminGet<T>(path: string): Promise<T> {
 /** The e-mails of one order in the outbox (each file's Message-ID names the order). */
 async function mailsOf(orderId: string): Promise<OutboxMail[]> {
   return (await readOutbox(running.product.outboxDir)).filter((mail) => mail.messageId.includes(`.${orderId}@`));
-}
-
-/** The review step's confirm, as the visitor presses it, until the thank-you state shows. */
-async function confirmOnReviewStep(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Confirm My Inspection' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Thank you!' }).waitFor();
 }
 
 /** What the visitor saw on the review step, just before confirming. */
@@ -311,7 +306,7 @@ async function book(booking: Booking): Promise<void> {
   try {
     const page = await (await running.browser.newContext({ viewport: VIEWPORTS.desktop })).newPage();
     const seen = await walkToReview(page, booking);
-    await confirmOnReviewStep(page);
+    await confirmOnReview(page);
     const booked = await checkBooked(booking, seen);
     await checkConfirmingAgainChangesNothing(page, booking, seen, booked);
     await page.context().close();
