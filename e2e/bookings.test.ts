@@ -60,7 +60,7 @@ interface Booking {
   /** The address on one line, as the e-mails and the invitation's LOCATION write it. */
   addressLine: string;
   property: { sqft: string; yearBuilt: string };
-  /** Fills the contacts step (Next is pressed by the walk); the people the order then holds, by role. */
+  /** Fills the contacts step as the visitor does (the walk presses Next). */
   people: (page: Page) => Promise<void>;
   clients: Person[];
   /** The agents on the order, with the e-mail each has. */
