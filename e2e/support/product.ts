@@ -1,4 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
@@ -10,6 +12,8 @@ import * as t from '../../apps/server/src/db/schema.ts';
 import { importCompanyDocument } from '../../apps/server/src/modules/companies/companies.service.ts';
 import { DEMO_COMPANY_FILE, DEMO_OFFICE_UUID } from '../../apps/server/src/modules/companies/demo-company.ts';
 import { hashToken } from '../../apps/server/src/modules/sessions/tokens.ts';
+import { createNotificationWorker } from '../../apps/server/src/modules/notifications/notifications.service.ts';
+import { pendingJobCount } from '../../apps/server/src/modules/notifications/job-queue.repository.ts';
 
 export const WEB_DIST = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
 
@@ -54,8 +58,17 @@ export interface RunningProduct {
   expireSessionOf(token: string): Promise<void>;
   /** Another visitor: a new session of the company, and its token. */
   startSessionOf(company: FixtureCompany): Promise<string>;
+  /** The admin API's bearer token. */
+  adminToken: string;
+  /** Where the e-mail worker writes each message as an .eml file (DATA_DIR/outbox; no SMTP_URL). */
+  outboxDir: string;
+  /** Resolves once the e-mail queue holds no job that is not done; throws after `timeoutMs`. */
+  notificationsDrained(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The admin token of the product the tests run. */
+export const E2E_ADMIN_TOKEN = 'e2e-admin-token-0123456789';
 
 /** The whole product, as `npm start` runs it, on a free port over an in-memory database. */
 export async function startProduct(): Promise<RunningProduct> {
@@ -86,15 +99,22 @@ export async function startProduct(): Promise<RunningProduct> {
     }),
   );
 
+  // A data directory of its own: the e-mail worker writes the outbox there, as `npm start` does without SMTP_URL.
+  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-product-'));
+  const config = configSchema.parse({ LOG_LEVEL: 'silent', SESSION_RATE_LIMIT: '1000', DATA_DIR: dataDir });
+  const quiet = { info: () => {}, warn: () => {} };
+  const notifications = createNotificationWorker(database.db, config, quiet);
   const app = await buildApp({
     db: database.db,
-    config: configSchema.parse({ LOG_LEVEL: 'silent', SESSION_RATE_LIMIT: '1000' }),
-    adminToken: 'e2e-admin-token-0123456789',
+    config,
+    adminToken: E2E_ADMIN_TOKEN,
     pingDatabase: database.ping,
     changes: database.changes,
     webDistDir: WEB_DIST,
+    notifications,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  notifications.start();
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return {
     baseUrl,
@@ -114,9 +134,20 @@ export async function startProduct(): Promise<RunningProduct> {
       const response = await app.inject({ method: 'GET', url: `/${company}/online-scheduler/${FIXTURE_OFFICES[company]}` });
       return new URL(String(response.headers.location), baseUrl).searchParams.get('t')!;
     },
+    adminToken: E2E_ADMIN_TOKEN,
+    outboxDir: join(dataDir, 'outbox'),
+    notificationsDrained: async (timeoutMs = 10_000) => {
+      const until = Date.now() + timeoutMs;
+      while ((await pendingJobCount(database.db)) > 0) {
+        if (Date.now() > until) throw new Error(`e-mail jobs still pending after ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
     close: async () => {
       await app.close();
+      await notifications.stop();
       await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

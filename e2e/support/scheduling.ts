@@ -10,9 +10,14 @@ export async function chooseFirstSlot(page: Page): Promise<string> {
   return (await page.getByRole('radiogroup').locator('label').first().innerText()).split('\n')[0]!;
 }
 
-/** Next on the calendar step: saves and holds the slot, then the hold notice's Continue. */
-export async function confirmSlot(page: Page): Promise<void> {
+/**
+ * Next on the calendar step: saves and holds the slot, then the hold notice's Continue. Resolves
+ * to the held time as the notice names it ("12/1/2026 at 9:00AM").
+ */
+export async function confirmSlot(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Next', exact: true }).click();
-  await page.getByText(/^We're holding .* for you for 15 minutes while you finish your order\.$/).waitFor();
+  const notice = page.getByText(/^We're holding .* for you for 15 minutes while you finish your order\.$/);
+  const held = /^We're holding (.*) for you for/.exec(await notice.innerText())![1]!;
   await page.getByRole('button', { name: 'Continue' }).click();
+  return held;
 }
