@@ -6,10 +6,12 @@ import { SETTING } from '@scheduler/contracts/setting-keys';
 import { panelFields } from '@scheduler/domain/people/person-fields';
 import { useScheduler } from '../../app/scheduler-context.tsx';
 import { pricingQueryOptions } from '../../shared/pricing-api.ts';
+import { serviceLines } from '../../sidebar/service-lines.ts';
 import { ServicesLines } from '../../sidebar/ServicesLines.tsx';
 import { PersonSummary } from './PersonSummary.tsx';
 import { ReviewCard } from './ReviewCard.tsx';
 import { reviewPanels, type PanelContent } from './review-panels.ts';
+import { reviewTexts as t } from './review-texts.ts';
 
 const DEFAULT_PAC_NAME = 'Pay at Close';
 
@@ -50,10 +52,11 @@ export function ReviewPanels({ specialNote, changeable }: { specialNote: string;
             ))}
           </Box>
         );
-      case 'cart':
-        return pricing ? (
-          <ServicesLines pricing={cartPricing(pricing, settings.isOn(SETTING.HIDE_ALL_FEES))} currency={currency} pacName={pacName} />
-        ) : null;
+      case 'cart': {
+        if (!pricing) return null;
+        const cart = cartPricing(pricing, settings.isOn(SETTING.HIDE_ALL_FEES));
+        return serviceLines(cart).length ? <ServicesLines pricing={cart} currency={currency} pacName={pacName} /> : <Typography>{t.nothingYet}</Typography>;
+      }
       case 'note':
         return <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{content.text}</Typography>;
     }

@@ -153,6 +153,13 @@ describe('the review panels (spec 2.11)', () => {
     expect(lines).toEqual(["Buyer's Essentials$575.00", 'Bundle Savings- $65.00', 'Radon Testing$150.00', 'Trip fee$35.00', 'Ohio sales tax (tax)$27.30', 'Total:$722.30']);
   });
 
+  it('says so when the cart is empty, rather than showing an empty card', async () => {
+    server({ pricing: pricing({ package: null, services: [] }) });
+    renderStep(ReviewStep, { office: office(), order: order(), mode: 'default' });
+    const cart = await screen.findByRole('region', { name: 'Shopping Cart' });
+    expect(cart.textContent).toBe('Shopping CartChangeNothing entered yet.');
+  });
+
   it('hides every amount, the fees, the taxes and the total with HIDE_ALL_FEES', async () => {
     server();
     renderStep(ReviewStep, { office: office(setting('HIDE_ALL_FEES')), order: order(), mode: 'default' });
