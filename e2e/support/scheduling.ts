@@ -11,13 +11,14 @@ export async function chooseFirstSlot(page: Page): Promise<string> {
 }
 
 /**
- * Next on the calendar step: saves and holds the slot, then the hold notice's Continue. Resolves
- * to the held time as the notice names it ("12/1/2026 at 9:00AM").
+ * Next on the calendar step: saves and holds the slot, then moves on: the hold notice's Continue,
+ * or, when the calendar is the last step, Next again beside the review panel that took the
+ * notice's place (decision 0016). Resolves to the held time as the notice names it ("12/1/2026 at 9:00AM").
  */
-export async function confirmSlot(page: Page): Promise<string> {
+export async function confirmSlot(page: Page, calendarLast = false): Promise<string> {
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   const notice = page.getByText(/^We're holding .* for you for 15 minutes while you finish your order\.$/);
   const held = /^We're holding (.*) for you for/.exec(await notice.innerText())![1]!;
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: calendarLast ? 'Next' : 'Continue', exact: true }).click();
   return held;
 }
