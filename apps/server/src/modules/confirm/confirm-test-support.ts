@@ -54,6 +54,11 @@ export class DemoOrder {
     return this.calls.post(this.token, '/set_datetime', { datetime: new Date(slot.timestamp * 1000).toISOString(), inspectors: slot.users });
   }
 
+  /** The wizard's add_service: a cart change, which after a hold sets `services_changed` (spec 3.12). */
+  async addService(serviceId: string) {
+    return this.calls.post(this.token, '/add_service', { id: serviceId });
+  }
+
   /** What `/pricing` answers for the order as it stands (spec 3.10): confirm must freeze exactly this. */
   async pricing(): Promise<Pricing> {
     const response = await this.calls.get(this.token, '/pricing');

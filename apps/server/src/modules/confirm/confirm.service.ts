@@ -12,7 +12,7 @@ import type { Executor } from '../../db/connection.ts';
 import { changeKeys } from '../../db/change-feed.ts';
 import { AppError, NotFoundError, UnauthorizedError } from '../../errors.ts';
 import { confirmationEmailJobs, type ConfirmableOrder } from '../notifications/notifications.service.ts';
-import { commitInspectors, isOverlapViolation, timeAvailable, type SchedulingStore } from '../scheduling/scheduling.service.ts';
+import { alternativesForCart, commitInspectors, isOverlapViolation, timeAvailable, type SchedulingStore } from '../scheduling/scheduling.service.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
 import { findConfirmRequest, loadConfirmable, lockOrderStatus, markOrderConfirmed, recordConfirmation, saveConfirmRequest } from './confirm.repository.ts';
 
@@ -95,6 +95,11 @@ export async function confirmOrder(deps: ConfirmDeps, session: AuthenticatedSess
   const inspectorIds = order.inspectors.map((i) => i.id);
   // A visitor who comes back after the held time has passed cannot book it: offer what is free now.
   if (start <= now.getTime()) return { status: 'unavailable', appointments: await alternativesFor(deps.store, session, order, now) };
+  // The cart changed after the time was held (spec 3.12, 4.3): the hold's length and team were
+  // chosen for the old cart and may not serve the new one. The packages step's Next re-holds it;
+  // a visitor who reached the review another way is offered times that fit the cart as it is,
+  // from the held time on (decision 0018), and choosing one holds it, which clears the flag.
+  if (order.servicesChanged) return { status: 'unavailable', appointments: await alternativesForCart(deps.store, session, start, now) };
   let response: ConfirmResponse;
   try {
     response = await db.transaction(async (tx) => {

@@ -12,9 +12,14 @@ import { outboxTransport } from '../notifications/mail-transport.ts';
 import { NotificationWorker } from '../notifications/notification-worker.ts';
 import { countOverlaps } from './confirm.repository.ts';
 import { DemoOrder } from './confirm-test-support.ts';
+import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { formatMoney } from '@scheduler/domain/money-format';
 
 const HOLD_MS = 15 * 60_000;
+/** The demo's radon test, which lengthens an inspection. */
+const RADON = 'a1c0ffee-0000-4000-8000-000000000006';
+/** A slot's length in minutes, from its office-local start and end. */
+const minutesOf = (slot: AppointmentSlot) => (Date.parse(`${slot.end_datetime.replace(' ', 'T')}Z`) - Date.parse(`${slot.start_datetime.replace(' ', 'T')}Z`)) / 60_000;
 const quietLog = { info: () => {}, warn: () => {} };
 
 describeOnEachDatabase('confirm', (factory) => {
@@ -192,6 +197,40 @@ describeOnEachDatabase('confirm', (factory) => {
     expect(answer.json().status).toBe('unavailable');
     expect(answer.json().appointments.every((s: { timestamp: number }) => s.timestamp * 1000 > harness.clock.now())).toBe(true);
     expect((await appointmentsOf(order.orderId)).map((a) => a.kind)).not.toContain('appointment');
+  });
+
+  it('offers times that fit the changed cart when the cart changed after the hold, and books the one then held', async () => {
+    const order = await newOrder();
+    await order.fillIn();
+    const slot = (await order.slots())[1]!;
+    expect((await order.hold(slot)).statusCode).toBe(200);
+    const heldMinutes = minutesOf(slot);
+    // Radon testing lengthens the inspection; the hold keeps the old cart's length and team.
+    const added = await order.addService(RADON);
+    expect(added.statusCode).toBe(200);
+    const cartMinutes: number = added.json().duration;
+    expect(cartMinutes).toBeGreaterThan(heldMinutes);
+
+    const answer = await order.confirm();
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json().status).toBe('unavailable');
+    const offered: AppointmentSlot[] = answer.json().appointments;
+    expect(offered.length).toBeGreaterThan(0);
+    expect(offered.every((s) => minutesOf(s) === cartMinutes)).toBe(true);
+    // From the held day on, as every list of alternatives (spec 2.12).
+    expect(offered.every((s) => s.date >= slot.date)).toBe(true);
+    expect((await appointmentsOf(order.orderId)).map((a) => a.kind)).not.toContain('appointment');
+
+    // Holding an offered time clears the flag; the confirm books it at the cart's length.
+    expect((await order.hold(offered[0]!)).statusCode).toBe(200);
+    expect((await order.confirm()).statusCode).toBe(200);
+    const booked = (await appointmentsOf(order.orderId)).filter((a) => a.kind === 'appointment');
+    expect(booked.length).toBe(offered[0]!.users.length);
+    for (const row of booked) {
+      // tstzrange text: ["2026-11-25 13:00:00+00","2026-11-25 16:00:00+00")
+      const [from, to] = [...row.during.matchAll(/"([^"]+)"/g)].map((m) => Date.parse(m[1]!.replace(' ', 'T').replace(/\+00$/, 'Z')));
+      expect((to! - from!) / 60_000).toBe(cartMinutes);
+    }
   });
 
   it('answers 409 with alternatives when the hold lapsed and someone else took the time', async () => {

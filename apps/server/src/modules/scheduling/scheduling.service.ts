@@ -184,6 +184,15 @@ export async function availabilityJson(store: SchedulingStore, session: Authenti
   return answer!;
 }
 
+/**
+ * Times that fit the order's cart as it is now (its length, and a team for its services), from
+ * `fromInstant` on: what a held time the cart outgrew is exchanged for (decision 0018).
+ */
+export async function alternativesForCart(store: SchedulingStore, session: AuthenticatedSession, fromInstant: number, now = store.now()): Promise<AppointmentSlot[]> {
+  const s = await prepare(store, session, { fresh: true });
+  return alternatives(s, fromInstant, s.cartDurationMinutes, now);
+}
+
 export async function timeAvailable(
   store: SchedulingStore,
   session: AuthenticatedSession,
