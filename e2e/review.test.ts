@@ -98,8 +98,8 @@ describe('the review step in the browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Sorry!' });
     await dialog.getByText(`The appointment on ${formatAppointmentDateTime(slot.start_datetime)} is no longer available.`).waitFor();
     await dialog.getByText('Please select another appointment:').waitFor();
-    const choice = dialog.getByRole('radio').first();
-    const label = (await choice.getAttribute('aria-label')) ?? (await dialog.locator('label').first().innerText());
+    const choice = dialog.getByRole('list').getByRole('button').first();
+    const label = await choice.innerText();
     await choice.click();
     await page.getByRole('heading', { level: 1, name: 'Thank you!' }).waitFor();
     const confirmed = (await call<OrderResponse>('online-scheduler/order')).body;

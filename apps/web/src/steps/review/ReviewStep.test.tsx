@@ -273,7 +273,7 @@ describe('Confirm My Inspection (spec 4.8, 7.7)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Sorry!' });
     expect(dialog.textContent).toContain('The appointment on 12/1/2026 at 9:00AM is no longer available.');
     expect(requests.some((r) => r.path.endsWith('/confirm'))).toBe(false);
-    await user.click(within(dialog).getByRole('radio', { name: /12\/2\/2026 at 1:00PM/ }));
+    await user.click(within(dialog).getByRole('button', { name: /12\/2\/2026 at 1:00PM/ }));
     await waitFor(() => expect(requests.some((r) => r.path.endsWith('/confirm'))).toBe(true));
     const paths = requests.filter((r) => r.method === 'POST').map((r) => r.path.split('/').at(-1));
     expect(paths).toEqual(['set_datetime', 'confirm']);
@@ -287,7 +287,7 @@ describe('Confirm My Inspection (spec 4.8, 7.7)', () => {
     await screen.findByRole('heading', { level: 1, name: 'Review your order' });
     await user.click(confirmButton());
     const dialog = await screen.findByRole('dialog', { name: 'Sorry!' });
-    await user.click(within(dialog).getByRole('radio', { name: /12\/2\/2026 at 1:00PM/ }));
+    await user.click(within(dialog).getByRole('button', { name: /12\/2\/2026 at 1:00PM/ }));
     await waitFor(() => expect(requests.filter((r) => r.path.endsWith('/confirm'))).toHaveLength(2));
     const keys = requests.flatMap((r, index) => (r.path.endsWith('/confirm') ? [headers[index]?.['idempotency-key']] : []));
     expect(new Set(keys).size).toBe(2);
