@@ -109,7 +109,27 @@ describe('the review step in the browser', () => {
     await page.context().close();
   });
 
-  it("keeps the visitor on the thank-you state when the browser's Back is pressed after confirming", async () => {
+  it("blocks the browser's Back on the unconfirmed review; the page's own Back goes to the packages", async () => {
+    const { page, call } = await newVisitor();
+    await fillOrder(call);
+    const packages = new URL(page.url());
+    packages.pathname = '/demo/online-scheduler/packages';
+    await page.goto(packages.toString());
+    await page.getByRole('heading', { level: 1, name: 'Select a package' }).waitFor();
+    await openReview(page);
+    for (let press = 0; press < 3; press++) {
+      await page.goBack();
+      expect(new URL(page.url()).pathname).toBe('/demo/online-scheduler/review');
+      await page.getByRole('button', { name: 'Confirm My Inspection' }).waitFor();
+    }
+    expect(await mainHeading(page)).toBe('Review your order');
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Select a package' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/demo/online-scheduler/packages');
+    await page.context().close();
+  });
+
+  it("after confirming, the browser's first Back stays on the thank-you, and the next ones leave without reaching an editable step", async () => {
     const { page, call } = await newVisitor();
     await fillOrder(call);
     const packages = new URL(page.url());
@@ -119,9 +139,13 @@ describe('the review step in the browser', () => {
     await openReview(page);
     await confirmOnReview(page);
     await page.goBack();
-    await page.goBack();
     expect(new URL(page.url()).pathname).toBe('/demo/online-scheduler/review');
     expect(await mainHeading(page)).toBe('Thank you!');
+    // Not trapped: Back walks on, and the packages' path of a confirmed order shows the thank-you.
+    await page.goBack();
+    expect(new URL(page.url()).pathname).toBe('/demo/online-scheduler/packages');
+    await page.getByRole('heading', { level: 1, name: 'Thank you!' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Change' }).count()).toBe(0);
     await page.context().close();
   });
 

@@ -14,13 +14,13 @@ import { texts } from '../../shared/texts.ts';
 import { ReviewPanels } from './ReviewPanels.tsx';
 import { reviewTexts } from './review-texts.ts';
 import { useSpecialNote } from './special-note.ts';
-import { useStayOnThankYou } from './use-stay-on-thank-you.ts';
+import { useBlockBack } from './use-block-back.ts';
 
 /**
  * The review in its thank-you state (spec 2.11), what every path of a confirmed order shows:
  * "Thank you!", the company's banner (its line breaks kept) or the default text with the office's
  * e-mail and phone, the order's panels without Change, then Pay Online (unpaid, with the payment
- * link on), Schedule Again and the optional redirect button. Back stays here.
+ * link on), Schedule Again and the optional redirect button. The browser's first Back stays here.
  */
 export function ThankYou() {
   const { scope, companyKey, office, order, settings } = useScheduler();
@@ -33,7 +33,7 @@ export function ThankYou() {
     document.title = `${reviewTexts.thankYou.title} | ${office.company_name}`;
   }, [office.company_name]);
   useScreenHeadingFocus('thank-you');
-  useStayOnThankYou();
+  useBlockBack('once');
 
   if (pricing.isPending) return <StepSkeleton />;
   return (
