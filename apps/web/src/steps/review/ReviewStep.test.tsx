@@ -68,6 +68,8 @@ const alternative: AppointmentSlot = { id: 'alt', date: '2026-12-02', start: '1:
 
 interface Answers {
   pricing?: Pricing;
+  /** While `down` is true, /pricing fails (500). */
+  pricingOutage?: { down: boolean };
   available?: boolean;
   confirm?: Array<{ status: number; body: unknown }>;
 }
@@ -76,6 +78,7 @@ interface Answers {
 function server(answers: Answers = {}) {
   const confirms = [...(answers.confirm ?? [{ status: 200, body: { status: 'ok', pay_url: null } }])];
   const requests = stubServer((request: RecordedRequest) => {
+    if (request.path.endsWith('/pricing') && answers.pricingOutage?.down) return { status: 500, body: {} };
     if (request.path.endsWith('/pricing')) return { status: 200, body: answers.pricing ?? pricing() };
     if (request.path.includes('/time_available')) return { status: 200, body: answers.available === false ? { status: 'no', appointments: [alternative] } : { status: 'yes', appointments: [] } };
     if (request.path.endsWith('/set_datetime')) return { status: 200, body: { status: 'ok', hold_expires_at: new Date(Date.now() + 15 * 60_000).toISOString() } };
@@ -331,6 +334,32 @@ describe('Confirm My Inspection (spec 4.8, 7.7)', () => {
 });
 
 describe('the thank-you state', () => {
+  it("(the review too) says so when the cart cannot be loaded, rather than going back to its skeleton", async () => {
+    const outage = { down: true };
+    server({ pricingOutage: outage });
+    const user = userEvent.setup();
+    renderStep(ReviewStep, { office: office(), order: order(), mode: 'default' });
+    const retry = await screen.findByRole('button', { name: 'Try again' }, { timeout: 6000 });
+    outage.down = false;
+    await user.click(retry);
+    await within(await screen.findByRole('region', { name: 'Shopping Cart' })).findByText('Total:');
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  }, 10_000);
+
+  it("says so when the cart cannot be loaded, with Try again, rather than an empty Shopping Cart", async () => {
+    const outage = { down: true };
+    server({ pricingOutage: outage });
+    const user = userEvent.setup();
+    renderStep(ThankYou, { office: office(), order: order({ confirmed: true }) });
+    const retry = await screen.findByRole('button', { name: 'Try again' }, { timeout: 6000 });
+    screen.getByText(/^Something went wrong\. Please try again, or call our office at/);
+    outage.down = false;
+    await user.click(retry);
+    const cart = screen.getByRole('region', { name: 'Shopping Cart' });
+    await within(cart).findByText('Total:');
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  }, 10_000);
+
   it('shows the default text with the office e-mail and phone, Pay Online for an unpaid order with the payment link on, and Schedule Again', async () => {
     server();
     renderStep(ThankYou, { office: office(setting('SHOW_PAYMENT_LINK')), order: order({ confirmed: true, pay_url: 'https://pay.example.com/o/1' }) });

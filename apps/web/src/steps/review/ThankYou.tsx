@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { SETTING } from '@scheduler/contracts/setting-keys';
 import { useScheduler } from '../../app/scheduler-context.tsx';
 import { SCREEN_HEADING_ID, useScreenHeadingFocus } from '../../shared/focus.ts';
+import { FailureNotice } from '../../shared/FailureNotice.tsx';
 import { OfficeContact } from '../../shared/OfficeContact.tsx';
 import { pricingQueryOptions } from '../../shared/pricing-api.ts';
 import { StepSkeleton } from '../../shared/StepSkeleton.tsx';
@@ -52,6 +53,7 @@ export function ThankYou() {
         )}
       </Box>
       <ReviewPanels specialNote={specialNote} changeable={false} />
+      {pricing.isError && <FailureNotice phone={office.office_phone} onRetry={() => void pricing.refetch()} sx={{ mt: 3 }} />}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 4, pt: 3, borderTop: 1, borderColor: 'divider', '& > *': { flex: { xs: '1 1 100%', sm: '0 0 auto' } } }}>
         {showPay && (
           <Button variant="contained" size="large" href={order.pay_url ?? ''} target="_blank" rel="noopener noreferrer">
