@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Pricing, PricedService } from '@scheduler/contracts/pricing';
@@ -256,10 +256,15 @@ describe('Confirm My Inspection (spec 4.8, 7.7)', () => {
       if (input.includes('/time_available')) await answered;
       return stubbed(input, init);
     });
-    const user = userEvent.setup();
     renderStep(ReviewStep, { office: office(), order: order(), mode: 'default' });
     await screen.findByRole('heading', { level: 1, name: 'Review your order' });
-    await user.dblClick(confirmButton());
+    // Both clicks land before React renders again, so the button is not disabled yet for the
+    // second: only the step's in-flight guard stops it.
+    const button = confirmButton();
+    act(() => {
+      button.click();
+      button.click();
+    });
     release();
     await waitFor(() => expect(requests.some((r) => r.path.endsWith('/confirm'))).toBe(true));
     await waitFor(() => expect(confirmButton().textContent).toBe('Confirm My Inspection'));
