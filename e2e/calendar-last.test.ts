@@ -100,7 +100,13 @@ describe('the calendar last (spec 2.5, 4.2 step 5, 4.3)', () => {
     expect(await page.getByRole('dialog').count()).toBe(0);
     await expect.poll(() => focusedElement(page)).toMatchObject({ tag: 'h2', text: PANEL });
     await expect.poll(() => panel.getByRole('status').innerText()).toMatch(HOLDING);
-    expect(await heldSection.isVisible()).toBe(true);
+    // The panel scrolled into view: its heading (which has focus) lies wholly within the viewport.
+    const inViewport = async () => {
+      const box = await panel.getByRole('heading', { name: PANEL, exact: true }).boundingBox();
+      const viewport = page.viewportSize()!;
+      return box !== null && box.y >= 0 && box.x >= 0 && box.y + box.height <= viewport.height && box.x + box.width <= viewport.width;
+    };
+    await expect.poll(inViewport).toBe(true);
     const pricing = (await late().get(tokenOf(page), '/pricing')).json<Pricing>();
     expect(await panel.locator('[data-line="total"] dd').innerText()).toBe(formatMoney(pricing.totals.display_total, 'USD'));
     expect(await accessibilityViolations(page)).toEqual([]);
