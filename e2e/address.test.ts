@@ -131,7 +131,7 @@ describe('the address step', () => {
       await shot(page, `address-sorry-${VIEWPORTS[width].width}`);
       expect(await accessibilityViolations(page)).toEqual([]);
 
-      await dialog.getByRole('radio').first().click();
+      await dialog.getByRole('list').getByRole('button').first().click();
       await page.getByRole('heading', { level: 1, name: CONTACTS_TITLE }).waitFor();
       const order = await orderOf(page);
       expect(order).toMatchObject({ address1: '40 W Main St', city: 'Newark', postalCode: '43055' });

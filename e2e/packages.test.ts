@@ -210,7 +210,7 @@ describe('the packages step in the browser', () => {
     const substitute = answer.appointments[0]!;
     // The demo shows inspector names, so each team is a choice of its own ("{time}" with "with
     // {names}" beside it); the first is the first substitute.
-    await dialog.getByRole('radio', { name: new RegExp(`^${formatAppointmentDateTime(substitute.start_datetime)}`) }).first().click();
+    await dialog.getByRole('list').getByRole('button', { name: new RegExp(`^${formatAppointmentDateTime(substitute.start_datetime)}`) }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Review your order' }).waitFor();
     const order = await call<OrderResponse>('online-scheduler/order');
     expect(Date.parse(order.datetime!)).toBe(substitute.timestamp * 1000);

@@ -98,8 +98,8 @@ describe('the review step in the browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Sorry!' });
     await dialog.getByText(`The appointment on ${formatAppointmentDateTime(slot.start_datetime)} is no longer available.`).waitFor();
     await dialog.getByText('Please select another appointment:').waitFor();
-    const choice = dialog.getByRole('radio').first();
-    const label = (await choice.getAttribute('aria-label')) ?? (await dialog.locator('label').first().innerText());
+    const choice = dialog.getByRole('list').getByRole('button').first();
+    const label = await choice.innerText();
     await choice.click();
     await page.getByRole('heading', { level: 1, name: 'Thank you!' }).waitFor();
     const confirmed = (await call<OrderResponse>('online-scheduler/order')).body;
@@ -109,7 +109,27 @@ describe('the review step in the browser', () => {
     await page.context().close();
   });
 
-  it("keeps the visitor on the thank-you state when the browser's Back is pressed after confirming", async () => {
+  it("blocks the browser's Back on the unconfirmed review; the page's own Back goes to the packages", async () => {
+    const { page, call } = await newVisitor();
+    await fillOrder(call);
+    const packages = new URL(page.url());
+    packages.pathname = '/demo/online-scheduler/packages';
+    await page.goto(packages.toString());
+    await page.getByRole('heading', { level: 1, name: 'Select a package' }).waitFor();
+    await openReview(page);
+    for (let press = 0; press < 3; press++) {
+      await page.goBack();
+      expect(new URL(page.url()).pathname).toBe('/demo/online-scheduler/review');
+      await page.getByRole('button', { name: 'Confirm My Inspection' }).waitFor();
+    }
+    expect(await mainHeading(page)).toBe('Review your order');
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Select a package' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/demo/online-scheduler/packages');
+    await page.context().close();
+  });
+
+  it("after confirming, the browser's first Back stays on the thank-you, and the next ones leave without reaching an editable step", async () => {
     const { page, call } = await newVisitor();
     await fillOrder(call);
     const packages = new URL(page.url());
@@ -119,9 +139,13 @@ describe('the review step in the browser', () => {
     await openReview(page);
     await confirmOnReview(page);
     await page.goBack();
-    await page.goBack();
     expect(new URL(page.url()).pathname).toBe('/demo/online-scheduler/review');
     expect(await mainHeading(page)).toBe('Thank you!');
+    // Not trapped: Back walks on, and the packages' path of a confirmed order shows the thank-you.
+    await page.goBack();
+    expect(new URL(page.url()).pathname).toBe('/demo/online-scheduler/packages');
+    await page.getByRole('heading', { level: 1, name: 'Thank you!' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Change' }).count()).toBe(0);
     await page.context().close();
   });
 

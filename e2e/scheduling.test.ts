@@ -82,7 +82,7 @@ describe('the calendar step in calendar mode', () => {
     await dialog.getByText('Please select another appointment:').waitFor();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await screenshot(page, 'calendar-not-available-375');
-    await dialog.getByRole('radio').first().click();
+    await dialog.getByRole('list').getByRole('button').first().click();
     await page.getByText(/^We're holding .* for you for 15 minutes while you finish your order\.$/).waitFor();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL('**/demo/online-scheduler/address?**');

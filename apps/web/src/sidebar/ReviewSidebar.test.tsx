@@ -38,6 +38,7 @@ beforeEach(() => {
 afterEach(() => {
   document.getElementById(REVIEW_PANEL_SLOT_ID)?.remove();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('the review-order panel after a held pick (spec 2.5, 4.2 step 5)', () => {
@@ -67,5 +68,23 @@ describe('the review-order panel after a held pick (spec 2.5, 4.2 step 5)', () =
     expect(document.activeElement?.tagName).toBe('H2');
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe(HOLDING));
     expect(panel.contains(screen.getByRole('status'))).toBe(true);
+  });
+
+  it('from 800 px clears the timers a pick started when the panel goes away', async () => {
+    const { unmount } = renderSidebar(1280);
+    await screen.findByRole('complementary', { name: 'Review your order' });
+    const started = vi.spyOn(globalThis, 'setTimeout');
+    const framed = vi.spyOn(globalThis, 'requestAnimationFrame');
+    const cleared = vi.spyOn(globalThis, 'clearTimeout');
+    const cancelled = vi.spyOn(globalThis, 'cancelAnimationFrame');
+    pickHeld();
+    // The hold's announcement (after 100 ms) and the frame before the panel comes into view.
+    const announce = started.mock.results[started.mock.calls.findIndex(([, ms]) => ms === 100)]?.value as unknown;
+    const frame = framed.mock.results.at(-1)?.value as unknown;
+    expect(announce).toBeDefined();
+    expect(frame).toBeDefined();
+    unmount();
+    expect(cleared.mock.calls.map(([id]) => id)).toContain(announce);
+    expect(cancelled.mock.calls.map(([id]) => id)).toContain(frame);
   });
 });

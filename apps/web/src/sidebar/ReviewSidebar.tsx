@@ -42,6 +42,16 @@ export default function ReviewSidebar({ step }: { step: StepName }) {
   useEffect(() => setSlot(document.getElementById(REVIEW_PANEL_SLOT_ID)), []);
   useEffect(() => {
     const name: OpenReviewPanel = 'scheduler:open-review-panel';
+    // What a pick starts is kept, so that none of it runs once the panel is gone.
+    const timeouts = new Set<ReturnType<typeof setTimeout>>();
+    const frames = new Set<number>();
+    const later = (run: () => void, ms: number) => {
+      const id = setTimeout(() => {
+        timeouts.delete(id);
+        run();
+      }, ms);
+      timeouts.add(id);
+    };
     const listener = ({ detail: { at, minutes } }: WindowEventMap[OpenReviewPanel]) => {
       const message = texts.calendar.holding(formatAppointmentDateTime(at), minutes);
       if (mobile) {
@@ -52,13 +62,21 @@ export default function ReviewSidebar({ step }: { step: StepName }) {
       }
       // Emptied first, so that the same words after a second pick are announced again.
       setHeld('');
-      setTimeout(() => setHeld(message), 100);
+      later(() => setHeld(message), 100);
       // After the frame that closes a dialog the pick came from (an alternative in "Sorry!"), whose
       // own focus goes to the step's heading first.
-      requestAnimationFrame(() => setTimeout(() => bringIntoView(asideRef.current, headingId), 0));
+      const frame = requestAnimationFrame(() => {
+        frames.delete(frame);
+        later(() => bringIntoView(asideRef.current, headingId), 0);
+      });
+      frames.add(frame);
     };
     window.addEventListener(name, listener);
-    return () => window.removeEventListener(name, listener);
+    return () => {
+      window.removeEventListener(name, listener);
+      timeouts.forEach((id) => clearTimeout(id));
+      frames.forEach((id) => cancelAnimationFrame(id));
+    };
   }, [mobile, headingId]);
   if (!slot) return null;
   const heldNote = (

@@ -10,7 +10,7 @@ import { formatAppointmentDateTime } from '@scheduler/domain/scheduling-text';
 import { ContactText } from '../ContactText.tsx';
 import { useFocusHeadingAfterClose } from '../dialog-focus.ts';
 import { texts } from '../texts.ts';
-import { SlotPicker, type SlotChoice } from './SlotPicker.tsx';
+import { SlotChoiceList, type SlotChoice } from './SlotPicker.tsx';
 
 export interface SorryDialogProps {
   /** Why the appointment cannot stay (spec 2.12, 8.2), in the spec's words. */
@@ -53,7 +53,7 @@ export function SorryDialog({ message, alternatives, describe, noAlternatives, p
             <Typography id={`${id}-alternatives`} sx={{ fontWeight: 600, mb: 1 }}>
               {texts.appointmentDialog.selectAnother}
             </Typography>
-            <SlotPicker choices={choices} selectedId={null} onSelect={onChoose} labelledBy={`${id}-alternatives`} />
+            <SlotChoiceList choices={choices} onChoose={onChoose} labelledBy={`${id}-alternatives`} />
           </>
         ) : (
           <Typography>

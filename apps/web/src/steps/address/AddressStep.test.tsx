@@ -198,7 +198,7 @@ describe('a location the held time cannot serve (spec 8.2)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Sorry!' });
     within(dialog).getByText('The appointment you have selected at 12/1/2026 at 9:00AM is out of driving range.');
     within(dialog).getByText('Please select another appointment:');
-    await user.click(within(dialog).getByRole('radio', { name: /12\/2\/2026 at 1:00PM/ }));
+    await user.click(within(dialog).getByRole('button', { name: /12\/2\/2026 at 1:00PM/ }));
     await waitFor(() => expect(goTo).toHaveBeenCalledWith('contacts'));
     const writes = requests.filter((r) => r.method === 'POST').map((r) => r.path.split('/').at(-1));
     expect(writes).toEqual(['set_address', 'set_datetime', 'set_address']);

@@ -27,7 +27,9 @@ export function cartPricing(pricing: Pricing, hideAllFees: boolean): Pricing {
 /** The review's panels as a grid of cards (one column on a phone); `changeable` shows each panel's Change. */
 export function ReviewPanels({ specialNote, changeable }: { specialNote: string; changeable: boolean }) {
   const { scope, office, order, settings, currency, hasControls, pathOf } = useScheduler();
-  const pricing = useQuery(pricingQueryOptions(scope)).data;
+  // The screen around the panels loads the pricing and offers Try again when it fails; mounting the
+  // panels must not load it again, or a failure would flip the screen back to its skeleton forever.
+  const pricing = useQuery({ ...pricingQueryOptions(scope), retryOnMount: false }).data;
   const pacName = settings.text(SETTING.PAC_NAME).trim() || DEFAULT_PAC_NAME;
   const panels = reviewPanels({ order, office, settings, currency, hasControls, specialNote });
 

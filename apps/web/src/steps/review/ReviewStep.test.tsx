@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Pricing, PricedService } from '@scheduler/contracts/pricing';
@@ -68,6 +68,8 @@ const alternative: AppointmentSlot = { id: 'alt', date: '2026-12-02', start: '1:
 
 interface Answers {
   pricing?: Pricing;
+  /** While `down` is true, /pricing fails (500). */
+  pricingOutage?: { down: boolean };
   available?: boolean;
   confirm?: Array<{ status: number; body: unknown }>;
 }
@@ -76,6 +78,7 @@ interface Answers {
 function server(answers: Answers = {}) {
   const confirms = [...(answers.confirm ?? [{ status: 200, body: { status: 'ok', pay_url: null } }])];
   const requests = stubServer((request: RecordedRequest) => {
+    if (request.path.endsWith('/pricing') && answers.pricingOutage?.down) return { status: 500, body: {} };
     if (request.path.endsWith('/pricing')) return { status: 200, body: answers.pricing ?? pricing() };
     if (request.path.includes('/time_available')) return { status: 200, body: answers.available === false ? { status: 'no', appointments: [alternative] } : { status: 'yes', appointments: [] } };
     if (request.path.endsWith('/set_datetime')) return { status: 200, body: { status: 'ok', hold_expires_at: new Date(Date.now() + 15 * 60_000).toISOString() } };
@@ -253,10 +256,15 @@ describe('Confirm My Inspection (spec 4.8, 7.7)', () => {
       if (input.includes('/time_available')) await answered;
       return stubbed(input, init);
     });
-    const user = userEvent.setup();
     renderStep(ReviewStep, { office: office(), order: order(), mode: 'default' });
     await screen.findByRole('heading', { level: 1, name: 'Review your order' });
-    await user.dblClick(confirmButton());
+    // Both clicks land before React renders again, so the button is not disabled yet for the
+    // second: only the step's in-flight guard stops it.
+    const button = confirmButton();
+    act(() => {
+      button.click();
+      button.click();
+    });
     release();
     await waitFor(() => expect(requests.some((r) => r.path.endsWith('/confirm'))).toBe(true));
     await waitFor(() => expect(confirmButton().textContent).toBe('Confirm My Inspection'));
@@ -273,7 +281,7 @@ describe('Confirm My Inspection (spec 4.8, 7.7)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Sorry!' });
     expect(dialog.textContent).toContain('The appointment on 12/1/2026 at 9:00AM is no longer available.');
     expect(requests.some((r) => r.path.endsWith('/confirm'))).toBe(false);
-    await user.click(within(dialog).getByRole('radio', { name: /12\/2\/2026 at 1:00PM/ }));
+    await user.click(within(dialog).getByRole('button', { name: /12\/2\/2026 at 1:00PM/ }));
     await waitFor(() => expect(requests.some((r) => r.path.endsWith('/confirm'))).toBe(true));
     const paths = requests.filter((r) => r.method === 'POST').map((r) => r.path.split('/').at(-1));
     expect(paths).toEqual(['set_datetime', 'confirm']);
@@ -287,7 +295,7 @@ describe('Confirm My Inspection (spec 4.8, 7.7)', () => {
     await screen.findByRole('heading', { level: 1, name: 'Review your order' });
     await user.click(confirmButton());
     const dialog = await screen.findByRole('dialog', { name: 'Sorry!' });
-    await user.click(within(dialog).getByRole('radio', { name: /12\/2\/2026 at 1:00PM/ }));
+    await user.click(within(dialog).getByRole('button', { name: /12\/2\/2026 at 1:00PM/ }));
     await waitFor(() => expect(requests.filter((r) => r.path.endsWith('/confirm'))).toHaveLength(2));
     const keys = requests.flatMap((r, index) => (r.path.endsWith('/confirm') ? [headers[index]?.['idempotency-key']] : []));
     expect(new Set(keys).size).toBe(2);
@@ -331,6 +339,32 @@ describe('Confirm My Inspection (spec 4.8, 7.7)', () => {
 });
 
 describe('the thank-you state', () => {
+  it("(the review too) says so when the cart cannot be loaded, rather than going back to its skeleton", async () => {
+    const outage = { down: true };
+    server({ pricingOutage: outage });
+    const user = userEvent.setup();
+    renderStep(ReviewStep, { office: office(), order: order(), mode: 'default' });
+    const retry = await screen.findByRole('button', { name: 'Try again' }, { timeout: 6000 });
+    outage.down = false;
+    await user.click(retry);
+    await within(await screen.findByRole('region', { name: 'Shopping Cart' })).findByText('Total:');
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  }, 10_000);
+
+  it("says so when the cart cannot be loaded, with Try again, rather than an empty Shopping Cart", async () => {
+    const outage = { down: true };
+    server({ pricingOutage: outage });
+    const user = userEvent.setup();
+    renderStep(ThankYou, { office: office(), order: order({ confirmed: true }) });
+    const retry = await screen.findByRole('button', { name: 'Try again' }, { timeout: 6000 });
+    screen.getByText(/^Something went wrong\. Please try again, or call our office at/);
+    outage.down = false;
+    await user.click(retry);
+    const cart = screen.getByRole('region', { name: 'Shopping Cart' });
+    await within(cart).findByText('Total:');
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  }, 10_000);
+
   it('shows the default text with the office e-mail and phone, Pay Online for an unpaid order with the payment link on, and Schedule Again', async () => {
     server();
     renderStep(ThankYou, { office: office(setting('SHOW_PAYMENT_LINK')), order: order({ confirmed: true, pay_url: 'https://pay.example.com/o/1' }) });

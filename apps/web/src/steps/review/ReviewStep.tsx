@@ -18,6 +18,7 @@ import { stepsToComplete } from './incomplete.ts';
 import { peopleSettings } from '@scheduler/domain/people/contacts-step';
 import { ReviewPanels } from './ReviewPanels.tsx';
 import { useSpecialNote } from './special-note.ts';
+import { useBlockBack } from './use-block-back.ts';
 import { reviewTexts as t } from './review-texts.ts';
 
 const NotAvailableDialog = lazy(() => import('../../shared/appointments/NotAvailableDialog.tsx').then((m) => ({ default: m.NotAvailableDialog })));
@@ -25,7 +26,8 @@ const NotAvailableDialog = lazy(() => import('../../shared/appointments/NotAvail
 /**
  * Spec 2.11, 4.8: the order's panels, each with Change, and "Confirm My Inspection". Confirming
  * checks that the held time is still free, then confirms; a taken time opens the "Sorry!" dialog,
- * whose alternatives are held and confirmed. Back goes to the packages step in every mode.
+ * whose alternatives are held and confirmed. Back goes to the packages step in every mode; the
+ * browser's Back stays here.
  */
 export default function ReviewStep() {
   const { scope, office, order, settings, mode, pathOf, goTo } = useScheduler();
@@ -40,6 +42,8 @@ export default function ReviewStep() {
   const mustPickAgain = mode === 'calendar-last' && order.services_changed && order.datetime !== null;
   const releasing = useRef(false);
   const inFlight = useRef(false);
+  // Spec 2.11: the browser's Back stays on the review (the page's Back button goes to /packages).
+  useBlockBack('always', !mustPickAgain);
   useEffect(() => {
     if (!mustPickAgain || releasing.current) return;
     releasing.current = true;

@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { SETTING } from '@scheduler/contracts/setting-keys';
 import { useScheduler } from '../../app/scheduler-context.tsx';
 import { SCREEN_HEADING_ID, useScreenHeadingFocus } from '../../shared/focus.ts';
+import { FailureNotice } from '../../shared/FailureNotice.tsx';
 import { OfficeContact } from '../../shared/OfficeContact.tsx';
 import { pricingQueryOptions } from '../../shared/pricing-api.ts';
 import { StepSkeleton } from '../../shared/StepSkeleton.tsx';
@@ -14,13 +15,13 @@ import { texts } from '../../shared/texts.ts';
 import { ReviewPanels } from './ReviewPanels.tsx';
 import { reviewTexts } from './review-texts.ts';
 import { useSpecialNote } from './special-note.ts';
-import { useStayOnThankYou } from './use-stay-on-thank-you.ts';
+import { useBlockBack } from './use-block-back.ts';
 
 /**
  * The review in its thank-you state (spec 2.11), what every path of a confirmed order shows:
  * "Thank you!", the company's banner (its line breaks kept) or the default text with the office's
  * e-mail and phone, the order's panels without Change, then Pay Online (unpaid, with the payment
- * link on), Schedule Again and the optional redirect button. Back stays here.
+ * link on), Schedule Again and the optional redirect button. The browser's first Back stays here.
  */
 export function ThankYou() {
   const { scope, companyKey, office, order, settings } = useScheduler();
@@ -33,7 +34,7 @@ export function ThankYou() {
     document.title = `${reviewTexts.thankYou.title} | ${office.company_name}`;
   }, [office.company_name]);
   useScreenHeadingFocus('thank-you');
-  useStayOnThankYou();
+  useBlockBack('once');
 
   if (pricing.isPending) return <StepSkeleton />;
   return (
@@ -52,6 +53,7 @@ export function ThankYou() {
         )}
       </Box>
       <ReviewPanels specialNote={specialNote} changeable={false} />
+      {pricing.isError && <FailureNotice phone={office.office_phone} onRetry={() => void pricing.refetch()} sx={{ mt: 3 }} />}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 4, pt: 3, borderTop: 1, borderColor: 'divider', '& > *': { flex: { xs: '1 1 100%', sm: '0 0 auto' } } }}>
         {showPay && (
           <Button variant="contained" size="large" href={order.pay_url ?? ''} target="_blank" rel="noopener noreferrer">
