@@ -10,7 +10,8 @@ import { formatAppointmentDateTime } from '@scheduler/domain/scheduling-text';
 import { ContactText } from '../ContactText.tsx';
 import { useFocusHeadingAfterClose } from '../dialog-focus.ts';
 import { texts } from '../texts.ts';
-import { SlotChoiceList, type SlotChoice } from './SlotPicker.tsx';
+import { SlotChoiceList } from './SlotChoiceList.tsx';
+import type { SlotChoice } from './SlotPicker.tsx';
 
 export interface SorryDialogProps {
   /** Why the appointment cannot stay (spec 2.12, 8.2), in the spec's words. */
