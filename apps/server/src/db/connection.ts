@@ -7,7 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.ts';
@@ -174,4 +174,16 @@ export async function openDatabase(location: DatabaseLocation, timeouts: Databas
       await client.close();
     },
   };
+}
+
+/**
+ * Independent reads: at once on the pool (each takes a connection of its own), one after another
+ * on a transaction, whose single connection runs one query at a time (node-postgres queues
+ * overlapping queries today, with a deprecation warning, and refuses them from pg 9).
+ */
+export async function readTogether<const T extends readonly (() => PromiseLike<unknown>)[]>(db: Executor, reads: T): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  if (!(db instanceof PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as never;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as never;
 }

@@ -3,7 +3,7 @@ import type { Coupon, Fee, FeeRule, PropertyControl, Tax } from '@scheduler/cont
 import { pricingRulesSchema, type PricingRules } from '@scheduler/contracts/pricing';
 import type { OrderAgentOptOut } from '@scheduler/domain/pricing/pay-at-close';
 import { documentPricingRules } from '@scheduler/domain/pricing/pricing-catalogue';
-import type { Executor } from '../../db/connection.ts';
+import { readTogether, type Executor } from '../../db/connection.ts';
 import { packageFromRow, serviceFromRow } from '../../db/document-rows.ts';
 import * as t from '../../db/schema.ts';
 
@@ -20,8 +20,9 @@ export interface PricingSource {
 }
 
 export async function loadPricingSource(db: Executor, companyId: string, officeId: string): Promise<PricingSource | null> {
-  const [[row], services, packages, packageServices, fees, taxes, coupons, [pricing], controls] = await Promise.all([
-    db
+  const [[row], services, packages, packageServices, fees, taxes, coupons, [pricing], controls] = await readTogether(db, [
+    () =>
+      db
       .select({
         currency: t.companies.currency,
         settings: t.companies.settings,
@@ -35,14 +36,22 @@ export async function loadPricingSource(db: Executor, companyId: string, officeI
       .from(t.offices)
       .innerJoin(t.companies, eq(t.companies.id, t.offices.companyId))
       .where(and(eq(t.offices.companyId, companyId), eq(t.offices.id, officeId))),
-    db.select().from(t.services).where(eq(t.services.companyId, companyId)).orderBy(asc(t.services.sort), asc(t.services.name)),
-    db.select().from(t.packages).where(eq(t.packages.companyId, companyId)).orderBy(asc(t.packages.sort), asc(t.packages.id)),
-    db.select().from(t.packageServices).where(eq(t.packageServices.companyId, companyId)).orderBy(asc(t.packageServices.position)),
-    db.select().from(t.fees).where(eq(t.fees.companyId, companyId)).orderBy(asc(t.fees.position)),
-    db.select().from(t.taxes).where(eq(t.taxes.companyId, companyId)).orderBy(asc(t.taxes.position)),
-    db.select().from(t.coupons).where(eq(t.coupons.companyId, companyId)).orderBy(asc(t.coupons.position)),
-    db.select({ rules: t.companyPricing.rules }).from(t.companyPricing).where(eq(t.companyPricing.companyId, companyId)),
-    db
+    () =>
+      db.select().from(t.services).where(eq(t.services.companyId, companyId)).orderBy(asc(t.services.sort), asc(t.services.name)),
+    () =>
+      db.select().from(t.packages).where(eq(t.packages.companyId, companyId)).orderBy(asc(t.packages.sort), asc(t.packages.id)),
+    () =>
+      db.select().from(t.packageServices).where(eq(t.packageServices.companyId, companyId)).orderBy(asc(t.packageServices.position)),
+    () =>
+      db.select().from(t.fees).where(eq(t.fees.companyId, companyId)).orderBy(asc(t.fees.position)),
+    () =>
+      db.select().from(t.taxes).where(eq(t.taxes.companyId, companyId)).orderBy(asc(t.taxes.position)),
+    () =>
+      db.select().from(t.coupons).where(eq(t.coupons.companyId, companyId)).orderBy(asc(t.coupons.position)),
+    () =>
+      db.select({ rules: t.companyPricing.rules }).from(t.companyPricing).where(eq(t.companyPricing.companyId, companyId)),
+    () =>
+      db
       .select({ id: t.propertyControls.id, type: t.propertyControls.type, label: t.propertyControls.label, length: t.propertyControls.length, required: t.propertyControls.required, options: t.propertyControls.options })
       .from(t.propertyControls)
       .where(eq(t.propertyControls.companyId, companyId))
