@@ -11,7 +11,7 @@ const STEPS = readdirSync(new URL('./apps/web/src/steps', import.meta.url), { wi
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.test-artifacts/**', 'docs/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.test-artifacts/**', 'docs/**', '.stryker-tmp/**', 'reports/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -69,6 +69,20 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.tsx', 'apps/web/src/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // A part that loads on demand goes through lazyChunk, so that a chunk a deploy removed shows
+    // the "page was updated" notice rather than a blank page.
+    files: ['apps/web/src/**/*.tsx', 'apps/web/src/**/*.ts'],
+    ignores: ['apps/web/src/shared/chunk-load.ts', '**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(skip|only|todo)$/]", message: 'No skipped, focused or todo tests.' },
+        { selector: "ImportDeclaration[source.value='react'] ImportSpecifier[imported.name='lazy']", message: 'Use lazyChunk (shared/chunk-load.ts).' },
+        { selector: "ImportExpression:not(CallExpression[callee.name='lazyChunk'] > ArrowFunctionExpression ImportExpression)", message: 'Load code on demand through lazyChunk (shared/chunk-load.ts).' },
+      ],
+    },
   },
   // Web boundaries: a step never imports another step's files. What two steps share lives in
   // apps/web/src/shared (or app/, or the packages); one block per step folder.

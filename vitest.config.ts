@@ -1,12 +1,41 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './scripts/longest-first-sequencer.ts';
+
+/**
+ * Tests that measure real time against a server process (a drain's grace period, a stalled
+ * database's time-outs, a restart): they run after everything else, one file at a time, so that
+ * the other files' load on two cores is not in their figures.
+ */
+const TIMED_FILES = ['apps/server/src/shutdown.test.ts', 'apps/server/src/db/database-outage.test.ts', 'apps/server/src/db/stalled-postgres.test.ts', 'apps/server/src/modules/notifications/crash-restart.test.ts'];
+
+/** Migrates one PGlite and one PostgreSQL template per run; each test database is a copy. */
+const DATABASE_TEMPLATES = 'apps/server/src/test-support/database-templates.ts';
 
 export default defineConfig({
   test: {
+    // Vitest's default on two cores is one worker, which ran every file one after another. Most
+    // of a file's time is waiting (on Chromium, PostgreSQL, timers), so a few files side by side
+    // keep both cores busy. VITEST_MAX_WORKERS overrides it (e.g. 1 to read a failure in order).
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 3),
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         test: {
           name: 'unit',
           include: ['packages/**/*.test.ts', 'apps/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: [...TIMED_FILES, '**/node_modules/**'],
+          globalSetup: [DATABASE_TEMPLATES],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'timed',
+          include: TIMED_FILES,
+          globalSetup: [DATABASE_TEMPLATES],
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -22,12 +51,14 @@ export default defineConfig({
         },
       },
       {
+        // Each browser-test file runs its own server (free port, in-memory database) and its own
+        // Chromium, so files may run beside each other.
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          globalSetup: [DATABASE_TEMPLATES],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
     ],

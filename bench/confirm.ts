@@ -39,15 +39,26 @@ interface Prepared {
 
 const calendar = new ZonedCalendar('America/New_York');
 
+const isWeekend = (date: string) => [0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay());
+
+/** The `count`-th weekday after `date`'s first weekday (0: that weekday itself). */
+function weekdayAfter(date: string, count: number): string {
+  let day = date;
+  while (isWeekend(day)) day = addDays(day, 1);
+  for (let left = count; left > 0; ) {
+    day = addDays(day, 1);
+    if (!isWeekend(day)) left--;
+  }
+  return day;
+}
+
 /** The n-th distinct booking: an inspector, a weekday and one of eight hourly starts. */
 function distinctTime(n: number, firstDate: string): { inspectorId: number; start: number } {
   const inspectorId = (n % INSPECTORS) + 1;
   const perInspector = Math.floor(n / INSPECTORS);
-  let date = firstDate;
-  for (let day = Math.floor(perInspector / 8); day > 0 || [0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay()); ) {
-    date = addDays(date, 1);
-    if (![0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay())) day--;
-  }
+  // (The first date was skipped past a weekend only when counting from it: from a Saturday, the
+  // first and second days both came out as Monday, and the bench's own holds overlapped.)
+  const date = weekdayAfter(firstDate, Math.floor(perInspector / 8));
   return { inspectorId, start: calendar.toInstant(date, (9 + (perInspector % 8)) * 60)! };
 }
 

@@ -12,6 +12,7 @@ import { icsAttachmentOf, readOutbox, type OutboxMail } from './support/mail.ts'
 import { addPayAtClose, addService, choosePackage } from './support/packages.ts';
 import type { FixtureCompany } from './support/product.ts';
 import { answerDemoPropertyQuestions } from './support/property.ts';
+import { centsOf, readPriceLines, sumOf } from './support/price-lines.ts';
 import { confirmOnReview } from './support/review.ts';
 import { useRunningProduct } from './support/running-product.ts';
 import { chooseFirstSlot, confirmSlot } from './support/scheduling.ts';
@@ -193,6 +194,9 @@ async function walkToReview(page: Page, booking: Booking): Promise<Reviewed> {
   const cart = page.getByRole('region', { name: 'Shopping Cart' });
   await cart.locator('[data-line="total"]').waitFor();
   const reviewTotal = (await cart.locator('[data-line="total"] dd').innerText()).trim();
+  // House rule 16: the review's cart lines add up to the total it shows, to the cent.
+  const reviewLines = await readPriceLines(cart);
+  expect(sumOf(reviewLines.lines)).toBe(reviewLines.total);
   const reviewDateTime = await page.getByRole('region', { name: 'Date, Time and Inspector' }).innerText();
   return { order, pricing, held, sidebarTotal, reviewDateTime, reviewTotal, call };
 }
@@ -258,7 +262,16 @@ async function checkBooked(booking: Booking, seen: Reviewed): Promise<{ order: A
     expect(body).toContain(`Inspector(s): ${namesJoined(inspectors)}`);
     // A plain-text e-mail names the services as the visitor read them, not as the catalogue's HTML.
     expect(body).toContain(`Services: ${booking.booked.join(', ')}`);
-    if (want.total) expect(body).toContain(`Total: ${seen.sidebarTotal}`);
+    if (want.total) {
+      expect(body).toContain(`Total: ${seen.sidebarTotal}`);
+      // The e-mail's price lines are the thank-you's, and add up to its total.
+      const priced = body.flatMap((line) => {
+        const match = /^(.*): ((- )?\$[\d,]+\.\d\d)$/.exec(line);
+        return match ? [{ label: match[1]!, cents: centsOf(match[2]!) }] : [];
+      });
+      expect(priced.at(-1)).toEqual({ label: 'Total', cents: centsOf(seen.sidebarTotal) });
+      expect(priced.slice(0, -1).reduce((sum, line) => sum + line.cents, 0)).toBe(priced.at(-1)!.cents);
+    }
 
     const invitation = icsAttachmentOf(mail);
     expect(invitation.method).toBe('REQUEST');
@@ -288,6 +301,10 @@ async function checkBooked(booking: Booking, seen: Reviewed): Promise<{ order: A
 async function checkConfirmingAgainChangesNothing(page: Page, booking: Booking, seen: Reviewed, before: { order: AdminOrder; mails: OutboxMail[] }): Promise<void> {
   await page.reload();
   await page.getByRole('heading', { level: 1, name: 'Thank you!' }).waitFor();
+  // The thank-you's cart: the review's lines, adding up to the same total.
+  const thanked = await readPriceLines(page.getByRole('region', { name: 'Shopping Cart' }));
+  expect(sumOf(thanked.lines)).toBe(thanked.total);
+  expect(thanked.total).toBe(centsOf(seen.reviewTotal));
   const again = await seen.call<{ status: string }>('json/online_scheduler/confirm', { special_note: '' });
   expect(again.status).toBe('ok');
   await running.product.notificationsDrained();

@@ -117,8 +117,19 @@ describe('the contacts step in the browser', () => {
     await chooseRole(page, "Buyer's Agent");
     await fillClient(page, 'Home Buyer', { first: 'Dana', last: 'Whitfield', email: 'dana@example.com', phone: '6145550188' });
     await next(page);
-    await page.getByText('Please search for or add your agent profile!').waitFor();
+    const banner = page.getByText('Please search for or add your agent profile!');
+    await banner.waitFor();
     expect(await mainHeading(page)).toBe(CONTACTS);
+    // Spec 5.4: the page scrolls to the banner, after every Next that meets it.
+    const inView = async () => {
+      const box = await banner.boundingBox();
+      return box !== null && box.y >= 0 && box.y + box.height <= page.viewportSize()!.height;
+    };
+    await expect.poll(inView, { timeout: 5000 }).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(inView).toBe(false);
+    await next(page);
+    await expect.poll(inView, { timeout: 5000 }).toBe(true);
     await page.screenshot({ path: `${SHOTS}/contacts-banner-375.png`, fullPage: true });
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.context().close();

@@ -35,11 +35,18 @@ async function onPackagesStep(options: { viewport?: keyof typeof VIEWPORTS; prep
   await page.goto(url.toString());
   await page.getByRole('heading', { level: 1, name: 'Select a package' }).waitFor();
   await page.getByRole('heading', { level: 2, name: 'Add the services that you need' }).waitFor();
+  // The step and its panel have read what they read on load.
+  await page.waitForLoadState('networkidle');
   return { page, token, call };
 }
 
 /** The next answer of GET /pricing, read as the page reads it. */
-const nextPricing = (page: Page) => page.waitForResponse((r) => r.url().endsWith('/json/online_scheduler/pricing') && r.request().method() === 'GET').then((r) => r.json() as Promise<Pricing>);
+// A request sent from now on: one still in flight from loading the step (the review panel loads
+// on its own) answers what the order was before.
+const nextPricing = (page: Page) =>
+  page
+    .waitForRequest((r) => r.url().endsWith('/json/online_scheduler/pricing') && r.method() === 'GET')
+    .then(async (request) => (await request.response())!.json() as Promise<Pricing>);
 const serviceRow = (page: Page, name: string) => page.getByRole('listitem').filter({ hasText: name }).last();
 
 /** The first slot of the coming weeks that Mike alone can take, held for the session with him only. */

@@ -6,6 +6,7 @@ import { formatMoney } from '@scheduler/domain/money-format';
 import { saveServedAddress } from './support/address.ts';
 import { mainHeading, VIEWPORTS } from './support/browser.ts';
 import { saveHomeOwner } from './support/contacts.ts';
+import { readPriceLines, sumOf } from './support/price-lines.ts';
 import { answerDemoPropertyQuestions } from './support/property.ts';
 import { useRunningProduct } from './support/running-product.ts';
 import { chooseFirstSlot, confirmSlot } from './support/scheduling.ts';
@@ -15,8 +16,12 @@ const SHOTS = '/tmp/shots-sidebar';
 const PANEL = 'Review your order';
 
 /** The next answer of GET /pricing, read as the page reads it. */
+// A request sent from now on: one still in flight from loading the step (the review panel loads
+// on its own) answers what the order was before.
 const nextPricing = (page: Page) =>
-  page.waitForResponse((r) => r.url().endsWith('/json/online_scheduler/pricing') && r.request().method() === 'GET').then((r) => r.json() as Promise<Pricing>);
+  page
+    .waitForRequest((r) => r.url().endsWith('/json/online_scheduler/pricing') && r.method() === 'GET')
+    .then(async (request) => (await request.response())!.json() as Promise<Pricing>);
 
 /** Walks the demo from a held time to the packages step, as a visitor does, so every earlier step is visited. */
 async function walkToPackages(page: Page): Promise<void> {
@@ -57,10 +62,24 @@ describe('the review-order panel in the browser (spec 2.10)', () => {
 
     const total = lineAmount(panel, 'total');
     await expect.poll(() => total.innerText()).toBe(formatMoney(pricing.totals.display_total, 'USD'));
-    expect(await lineAmount(panel, 'package').innerText()).toBe(formatMoney(pricing.package!.subtotal, 'USD'));
-    const radon = pricing.services.find((s) => s.name === 'Radon Testing')!;
-    expect(await panel.locator('[data-line="service"]').filter({ hasText: 'Radon Testing' }).locator('dd').innerText()).toBe(formatMoney(radon.subtotal, 'USD'));
+    // Issue 20: the package before its savings ($425 + $95 = $520), Bundle Savings below it, the
+    // tax last, and every line the panel shows adds up to the total it shows, to the cent.
+    const shown = await readPriceLines(panel);
+    expect(shown.lines.slice(0, 3).map((line) => [line.kind, line.label, line.cents])).toEqual([
+      ['package', "Buyer's Essentials", pricing.package!.amount + pricing.package!.savings],
+      ['bundle-savings', 'Bundle Savings', -pricing.package!.savings],
+      ['service', 'Radon Testing', pricing.services.find((s) => s.name === 'Radon Testing')!.subtotal],
+    ]);
+    expect(shown.lines[0]!.cents).toBe(52000);
+    expect(sumOf(shown.lines)).toBe(shown.total);
     expect(await panel.locator('[data-line="tax"]').count()).toBe(pricing.taxes_hidden ? 0 : pricing.taxes.length);
+    // The packages step beside it shows every price before tax, and says so: the card's $480.00 is $425 + $95 less $40.
+    const card = page.getByRole('article', { name: "Buyer's Essentials" });
+    await page.getByText('Prices before tax').waitFor();
+    expect(await card.getByText('$480.00', { exact: true }).count()).toBe(1);
+    expect(await card.getByText('$40.00 in savings').count()).toBe(1);
+    expect(await card.getByText('$516.00').count()).toBe(0);
+    expect(await page.getByRole('listitem').filter({ hasText: 'Radon Testing' }).last().getByText('$150.00', { exact: true }).count()).toBe(1);
     // The current step is highlighted and has no Edit link; a visited one has.
     await expect(panel.locator('section[aria-current="step"]').getByRole('heading').innerText()).resolves.toBe('Services');
     expect(await panel.getByRole('link', { name: 'Edit Services' }).count()).toBe(0);
@@ -82,6 +101,12 @@ describe('the review-order panel in the browser (spec 2.10)', () => {
   it('is a drawer at 375 px that a keyboard opens with its toggle and closes with Escape or the close button', async () => {
     const page = await (await running.browser.newContext({ viewport: VIEWPORTS.mobile })).newPage();
     await walkToPackages(page);
+    const afterPackage = nextPricing(page);
+    await page.getByRole('article', { name: "Buyer's Essentials" }).getByRole('button', { name: 'SELECT PACKAGE' }).click();
+    await afterPackage;
+    const afterService = nextPricing(page);
+    await page.getByRole('listitem').filter({ hasText: 'Radon Testing' }).last().getByRole('button', { name: 'Add Service' }).click();
+    await afterService;
     const toggle = page.getByRole('button', { name: PANEL });
     expect(await page.getByRole('complementary', { name: PANEL }).count()).toBe(0);
     await toggle.focus();
@@ -89,6 +114,9 @@ describe('the review-order panel in the browser (spec 2.10)', () => {
     const drawer = page.getByRole('dialog', { name: PANEL });
     await drawer.waitFor();
     await drawer.getByRole('complementary', { name: PANEL }).getByRole('heading', { name: 'Services' }).waitFor();
+    // The drawer's lines add up to its total too.
+    const drawn = await readPriceLines(drawer);
+    expect(sumOf(drawn.lines)).toBe(drawn.total);
     // The modal hides the page behind it from the accessibility tree, the toggle with it: read it by its attribute.
     expect(await page.locator('button[aria-expanded="true"]', { hasText: PANEL }).count()).toBe(1);
     await page.waitForTimeout(400);

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// npm test: every check, in the order that fails fastest — typecheck, lint, build, then unit,
-// API, database and browser tests (Vitest). Browser tests need Debian's Chromium; when it is
-// missing this installs it (as root) or stops with the instruction. It never skips them.
-import { execSync, spawnSync } from 'node:child_process';
+// npm test: every check, in the order that fails fastest — typecheck, lint and build side by side,
+// then unit, API, database and browser tests (Vitest). Browser tests need Debian's Chromium; when
+// it is missing this installs it (as root) or stops with the instruction. It never skips them.
+import { execSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -14,6 +14,37 @@ function run(label, command, args) {
     process.stderr.write(`\n✖ ${label} failed\n`);
     process.exit(result.status ?? 1);
   }
+}
+
+/**
+ * Runs the steps at once (none needs another's result, and together they keep both cores busy),
+ * each one's output held back and printed whole under its label when it ends, so that the
+ * output reads as if they had run one after another. The first failure stops the others.
+ */
+function runTogether(steps) {
+  const started = performance.now();
+  const running = new Set();
+  return new Promise((resolve) => {
+    for (const { label, command, args } of steps) {
+      // A process group of its own: npm's children (tsc, eslint, vite) stop with it.
+      const child = spawn(command, args, { env: process.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+      running.add(child);
+      const output = [];
+      child.stdout.on('data', (chunk) => output.push(chunk));
+      child.stderr.on('data', (chunk) => output.push(chunk));
+      child.on('close', (code) => {
+        running.delete(child);
+        const seconds = ((performance.now() - started) / 1000).toFixed(0);
+        process.stdout.write(`\n▶ ${label} (${seconds} s)\n${Buffer.concat(output).toString()}`);
+        if (code !== 0) {
+          process.stderr.write(`\n✖ ${label} failed\n`);
+          for (const other of running) process.kill(-other.pid, 'SIGTERM');
+          process.exit(code ?? 1);
+        }
+        if (running.size === 0) resolve();
+      });
+    }
+  });
 }
 
 function ensureChromium() {
@@ -32,9 +63,11 @@ function ensureChromium() {
 }
 
 ensureChromium();
-run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-run('lint', 'npm', ['run', '--silent', 'lint']);
-run('build the wizard', 'npm', ['run', '--silent', 'build']);
+await runTogether([
+  { label: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
+  { label: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
+  { label: 'build the wizard', command: 'npm', args: ['run', '--silent', 'build'] },
+]);
 run(
   process.env.TEST_DATABASE_URL ? 'tests (database tests on PGlite and PostgreSQL)' : 'tests (database tests on PGlite)',
   'npx',

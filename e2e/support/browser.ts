@@ -5,10 +5,21 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = '.test-artifacts/screenshots';
 
-/** Debian's Chromium, headless, with nothing that reaches for the network. */
+/**
+ * HEADED=1 shows the browser, each action slowed by HEADED_SLOW_MO ms (default 250) so that a
+ * person can follow it; it needs a display (DISPLAY or WAYLAND_DISPLAY, e.g. under xvfb-run).
+ */
+function headedOptions(): { headless: boolean; slowMo?: number } {
+  if (process.env.HEADED !== '1') return { headless: true };
+  if (!process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) throw new Error('HEADED=1 needs a display: set DISPLAY (or run under xvfb-run).');
+  return { headless: false, slowMo: Number(process.env.HEADED_SLOW_MO ?? 250) };
+}
+
+/** Debian's Chromium, headless unless HEADED=1, with nothing that reaches for the network. */
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium is missing at ${CHROMIUM}: install it with \`apt-get install -y chromium\`.`);
   return chromium.launch({
+    ...headedOptions(),
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
   });

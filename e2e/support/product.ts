@@ -7,7 +7,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { configSchema } from '../../apps/server/src/config.ts';
-import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/connection.ts';
+import type { DatabaseHandle } from '../../apps/server/src/db/connection.ts';
+import { openTestPglite } from '../../apps/server/src/db/test-databases.ts';
 import * as t from '../../apps/server/src/db/schema.ts';
 import { importCompanyDocument } from '../../apps/server/src/modules/companies/companies.service.ts';
 import { DEMO_COMPANY_FILE, DEMO_OFFICE_UUID } from '../../apps/server/src/modules/companies/demo-company.ts';
@@ -70,10 +71,14 @@ export interface RunningProduct {
 /** The admin token of the product the tests run. */
 export const E2E_ADMIN_TOKEN = 'e2e-admin-token-0123456789';
 
-/** The whole product, as `npm start` runs it, on a free port over an in-memory database. */
-export async function startProduct(): Promise<RunningProduct> {
-  if (!existsSync(`${WEB_DIST}/index.html`)) throw new Error('The wizard is not built: run `npm run build` first (npm test does).');
-  const database = await openDatabase({ kind: 'pglite', dataDir: null });
+/**
+ * The whole product, as `npm start` runs it, on a free port over an in-memory database. A test
+ * that changes the built files (a deploy) serves a copy of its own through `webDistDir`.
+ */
+export async function startProduct(options: { webDistDir?: string } = {}): Promise<RunningProduct> {
+  const webDistDir = options.webDistDir ?? WEB_DIST;
+  if (!existsSync(`${webDistDir}/index.html`)) throw new Error('The wizard is not built: run `npm run build` first (npm test does).');
+  const database = await openTestPglite();
   await importCompanyDocument(database.db, demoDocument());
   await importCompanyDocument(database.db, variant('closed', (doc) => (doc.scheduler_enabled = false)));
   await importCompanyDocument(
@@ -110,7 +115,7 @@ export async function startProduct(): Promise<RunningProduct> {
     adminToken: E2E_ADMIN_TOKEN,
     pingDatabase: database.ping,
     changes: database.changes,
-    webDistDir: WEB_DIST,
+    webDistDir,
     notifications,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -32,8 +32,9 @@ export const tokenOf = (page: Page) => new URL(page.url()).searchParams.get('t')
 
 /**
  * Fills an order in through the wizard's own calls, as the steps before the review would have: a
- * served address, a home owner with one client, the single-family inspection, and (unless
- * `holdTime` is false) the first time of the coming weeks held. Returns the held slot.
+ * served address, a home owner with one client, the property questions answered, the single-family
+ * inspection, and (unless `holdTime` is false) the first time of the coming weeks held. Returns the
+ * held slot.
  */
 export async function fillOrder(call: CompanyCall, options: { holdTime?: boolean } = {}): Promise<AppointmentSlot | null> {
   const must = async (path: string, body: unknown) => {
@@ -43,6 +44,8 @@ export async function fillOrder(call: CompanyCall, options: { holdTime?: boolean
   await must('json/online_scheduler/set_address', { address1: SERVED_ADDRESS.address1, city: SERVED_ADDRESS.city, postal_code: SERVED_ADDRESS.postalCode });
   await must('json/online_scheduler/set_user_type', { type: 'CLIENT_HOMEOWNER', text: 'Home Owner' });
   await must('json/online_scheduler/set_clients', { clients: [{ first: 'Dana', last: 'Whitfield', email: 'dana.whitfield@example.com', mobile_phone: '6145550188' }] });
+  // The demo's required property questions (square feet, year built, Occupancy, utilities on).
+  await must('json/online_scheduler/set_property_info', { sqft: 1800, yb: 1995, controls: [{ id: 5, value: '1', checked: false }, { id: 6, value: null, checked: true }] });
   await must('json/online_scheduler/add_service', SINGLE_FAMILY);
   if (options.holdTime === false) return null;
   const order = (await call<OrderResponse>('online-scheduler/order')).body;

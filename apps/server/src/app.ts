@@ -23,12 +23,14 @@ import { schedulingRoutes } from './modules/scheduling/scheduling.routes.ts';
 import { sessionRoutes } from './modules/sessions/sessions.routes.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
 import { serializeError } from './plugins/error-log.ts';
+import { registerJsonBody } from './plugins/json-body.ts';
 import { registerApiHeaders } from './plugins/security-headers.ts';
 import { acceptableTextValidatorCompiler } from './plugins/validation.ts';
 import { requireWriteGuardOnEveryWrite, visitorAccess } from './plugins/visitor-access.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerWeb } from './plugins/web.ts';
+import { loadFirstLoad } from './modules/wizard-page/first-load.service.ts';
 
 /** Request bodies of the wizard's calls are small; the admin import raises its own limit. */
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -60,11 +62,12 @@ export async function buildApp(appOptions: AppOptions, options: { logger?: Fasti
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
+  registerJsonBody(app);
   app.setValidatorCompiler(acceptableTextValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('schedulerSession', null);
   registerErrorHandler(app);
-  registerApiHeaders(app);
+  registerApiHeaders(app, { publicUrl: appOptions.config.PUBLIC_URL });
   requireWriteGuardOnEveryWrite(app);
   // A wizard call that writes has committed by the time its reply is sent. The database announces
   // the change to every instance; saying so here too means this instance's caches never answer
@@ -86,7 +89,11 @@ export async function buildApp(appOptions: AppOptions, options: { logger?: Fasti
   const ctx: AppContext = { ...partial, access: visitorAccess(app, partial) };
   await registerOpenApi(app);
 
-  await registerWeb(app, { webDistDir: ctx.webDistDir, embeddingOrigins: (companyKey) => embeddingOriginsOf(ctx.db, companyKey) });
+  await registerWeb(app, {
+    webDistDir: ctx.webDistDir,
+    embeddingOrigins: (companyKey) => embeddingOriginsOf(ctx.db, companyKey),
+    firstLoad: (page) => loadFirstLoad(ctx, page),
+  });
   await app.register(healthRoutes(ctx));
   await app.register(adminRoutes(ctx));
   await app.register(sessionRoutes(ctx));

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildApp, loggerOptions } from './app.ts';
 import { loadConfig } from './config.ts';
+import { listeningPort, publicBaseUrl } from './http/public-url.ts';
 import { drainOnSignals } from './shutdown.ts';
 import { lockEmbeddedDatabase } from './db/embedded-lock.ts';
 import { openConfiguredDatabase } from './db/open-configured.ts';
@@ -45,9 +46,7 @@ async function main(): Promise<void> {
   bundledPostalCodes.preload();
   // E-mails left queued by an earlier run (a crash, a mail server that was down) go out now.
   notifications.start();
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.PORT;
-  const base = config.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${port}`;
+  const base = publicBaseUrl(config, listeningPort(app, config.PORT));
   const lines = [
     '',
     `Online scheduler is running on ${base} (${database.kind === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL'})`,

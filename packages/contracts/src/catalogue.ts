@@ -9,6 +9,9 @@ export const serviceResponseSchema = z.object({
   description: z.string(),
   base: z.number().int(),
   subtotal: z.number().int(),
+  /** What it costs on its own before tax: subtotal less savings. */
+  amount: z.number().int(),
+  /** amount plus its taxes. */
   total: z.number().int(),
   savings: z.number().int(),
   ancillary: z.boolean(),
@@ -26,8 +29,13 @@ export const packageResponseSchema = z.object({
   name: z.string(),
   description: z.string(),
   base: z.number().int(),
+  /** Base plus the gross fees of its services. */
   subtotal: z.number().int(),
+  /** What it costs before tax: base plus the fee values of its services. */
+  amount: z.number().int(),
+  /** amount plus its taxes. */
   total: z.number().int(),
+  /** Its services one by one (gross fees included), less its amount. */
   savings: z.number().int(),
   best: z.boolean(),
   bestText: z.string(),

@@ -315,7 +315,8 @@ export const contactTypeSchema = z.object({ id, name: z.string().min(1).max(100)
 
 /**
  * One e-mail's template. Plain text with placeholders in braces: {order_id}, {datetime},
- * {address}, {inspectors}, {services}, {total}, {office_name}, {office_phone}, {office_email},
+ * {address}, {inspectors}, {services}, {total}, {price_lines} (the lines the thank-you shows, one a
+ * line, ending with the total they add up to), {office_name}, {office_phone}, {office_email},
  * {client_name}, {special_note}. An unknown placeholder is left as written.
  */
 export const messageTemplateSchema = z.object({ subject: z.string().min(1).max(300), body: z.string().min(1).max(20_000) }).strict();

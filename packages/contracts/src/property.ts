@@ -34,10 +34,25 @@ export type SetPropertyInfoBody = z.infer<typeof setPropertyInfoBodySchema>;
 
 export const setPropertyInfoResponseSchema = z.object({ status: z.literal('ok'), duration: z.number().int().min(0) }).strict();
 
-/** The property step's refusals, the same words in the browser and on the server (spec 5.6). */
+/** Spec 5.6: a year built is after 1200 and not in the future. */
+export const YEAR_BUILT_MIN = 1201;
+/**
+ * Square feet a home can have (issue 20): the spec bounds only the field's length. The largest
+ * homes are near 60,000; a number beyond 100,000 is a typing slip, and 0 or less no home at all.
+ */
+export const SQUARE_FEET_MIN = 1;
+export const SQUARE_FEET_MAX = 100_000;
+
+const thousands = (n: number) => n.toLocaleString('en-US');
+
+/** The property step's refusals, the same words in the browser and on the server (spec 5.6); each names the range it wants. */
 export const PROPERTY_MESSAGES = {
   required: (label: string) => `${label} is required.`,
   chooseOption: (label: string) => `${label}: choose one of the options.`,
-  year: (label: string, currentYear: number) => `${label} must be a year after 1200 and no later than ${currentYear}.`,
+  year: (label: string, currentYear: number) => `${label} must be a year from ${YEAR_BUILT_MIN} to ${currentYear}.`,
+  squareFeet: (label: string) => `${label} must be a whole number from ${thousands(SQUARE_FEET_MIN)} to ${thousands(SQUARE_FEET_MAX)}.`,
   tooLong: (label: string, max: number) => `${label} is at most ${max} characters.`,
 };
+
+/** A square-feet answer within the range (0 is "not given", as the wizard sends an empty field). */
+export const squareFeetInRange = (sqft: number) => Number.isInteger(sqft) && sqft >= SQUARE_FEET_MIN && sqft <= SQUARE_FEET_MAX;

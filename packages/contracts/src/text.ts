@@ -16,21 +16,39 @@ export function isAcceptableText(value: string): boolean {
   return !FORBIDDEN.test(value);
 }
 
-/** The path (as keys and indexes) of the first string in `value` that breaks the rule, keys included; null when none does. */
-export function findUnacceptableText(value: unknown, path: Array<string | number> = []): Array<string | number> | null {
-  if (typeof value === 'string') return isAcceptableText(value) ? null : path;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findUnacceptableText(value[i], [...path, i]);
-      if (found) return found;
-    }
-    return null;
+/**
+ * The path (as keys and indexes) of the first string in `value` that breaks the rule, keys
+ * included; null when none does. Walks with a stack of its own rather than recursion, so that no
+ * depth of nesting can exhaust the call stack; the first offender is the same as a depth-first
+ * walk in key order would find.
+ */
+export function findUnacceptableText(value: unknown): Array<string | number> | null {
+  // A path is kept as a link to its parent's, and spelled out only for the offender: copying it
+  // at every step would cost the square of the depth.
+  interface Step {
+    key: string | number;
+    parent: Step | null;
   }
-  if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      if (!isAcceptableText(key)) return [...path, key];
-      const found = findUnacceptableText(item, [...path, key]);
-      if (found) return found;
+  const spell = (step: Step | null): Array<string | number> => {
+    const path: Array<string | number> = [];
+    for (let at = step; at; at = at.parent) path.push(at.key);
+    return path.reverse();
+  };
+  const pending: Array<{ value: unknown; step: Step | null }> = [{ value, step: null }];
+  while (pending.length > 0) {
+    const { value: current, step } = pending.pop()!;
+    // An object's key is checked when its entry is reached, before anything under it.
+    if (typeof step?.key === 'string' && !isAcceptableText(step.key)) return spell(step);
+    if (typeof current === 'string') {
+      if (!isAcceptableText(current)) return spell(step);
+      continue;
+    }
+    if (current === null || typeof current !== 'object') continue;
+    const entries: Array<[string | number, unknown]> = Array.isArray(current) ? current.map((item, index) => [index, item]) : Object.entries(current);
+    // Pushed last to first, so that the first entry is looked at first.
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, item] = entries[i]!;
+      pending.push({ value: item, step: { key, parent: step } });
     }
   }
   return null;

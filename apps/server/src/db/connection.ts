@@ -30,6 +30,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+const PGLITE_EXTENSIONS = { btree_gist, pg_trgm, unaccent };
+
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** Any fixed number: the advisory lock that serialises migrations across starting instances. */
@@ -61,7 +63,7 @@ export interface DatabaseTimeouts {
   statementTimeoutMs: number;
 }
 
-const DEFAULT_TIMEOUTS: DatabaseTimeouts = { connectTimeoutMs: 3_000, statementTimeoutMs: 5_000 };
+const DEFAULT_TIMEOUTS: DatabaseTimeouts = { connectTimeoutMs: 2_000, statementTimeoutMs: 2_000 };
 
 /**
  * PostgreSQL cancels a query that runs too long itself (statement_timeout); one whose answer
@@ -125,7 +127,12 @@ function watchPooledClient(client: pg.PoolClient): void {
   });
 }
 
-export type DatabaseLocation = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null };
+/**
+ * Where the database is. An in-memory PGlite may start from `template`, a data directory dumped
+ * by `dumpMigratedPglite`: that skips initdb and the migrations, which the tests would otherwise
+ * pay for every database they open.
+ */
+export type DatabaseLocation = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null; template?: Blob };
 
 /**
  * Opens the database and brings its schema up to date. A null dataDir keeps PGlite in memory.
@@ -159,7 +166,9 @@ export async function openDatabase(location: DatabaseLocation, timeouts: Databas
       },
     };
   }
-  const client = new PGlite(location.dataDir ?? 'memory://', { extensions: { btree_gist, pg_trgm, unaccent } });
+  const client = location.template
+    ? new PGlite({ loadDataDir: location.template, extensions: PGLITE_EXTENSIONS })
+    : new PGlite(location.dataDir ?? 'memory://', { extensions: PGLITE_EXTENSIONS });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
@@ -174,6 +183,18 @@ export async function openDatabase(location: DatabaseLocation, timeouts: Databas
       await client.close();
     },
   };
+}
+
+/** A migrated, empty in-memory PGlite's data directory, uncompressed (it loads fastest so). */
+export async function dumpMigratedPglite(): Promise<Blob> {
+  const client = new PGlite('memory://', { extensions: PGLITE_EXTENSIONS });
+  try {
+    await client.waitReady;
+    await migratePglite(drizzlePglite(client), { migrationsFolder });
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
 }
 
 /**

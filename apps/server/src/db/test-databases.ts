@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from './connection.ts';
 
@@ -11,37 +12,75 @@ export interface TestDatabaseFactory {
   open(): Promise<DatabaseHandle>;
 }
 
+/**
+ * Migrated templates the test run's global setup (test-support/database-templates.ts) prepares
+ * once, so that each test file copies a schema instead of building it: the file holding a
+ * dumped PGlite data directory, and the name of a template database on TEST_DATABASE_URL's
+ * server. Without them (a benchmark, a script) every database is migrated from scratch.
+ */
+export const PGLITE_TEMPLATE_FILE_ENV = 'SCHEDULER_TEST_PGLITE_TEMPLATE_FILE';
+export const POSTGRES_TEMPLATE_ENV = 'SCHEDULER_TEST_POSTGRES_TEMPLATE';
+
+let pgliteTemplate: Blob | undefined;
+
+function pgliteTemplateFromSetup(): Blob | undefined {
+  const file = process.env[PGLITE_TEMPLATE_FILE_ENV];
+  if (!file) return undefined;
+  pgliteTemplate ??= new Blob([readFileSync(file)]);
+  return pgliteTemplate;
+}
+
+/** A fresh in-memory PGlite, started from the run's migrated template when there is one. */
+export function openTestPglite(): Promise<DatabaseHandle> {
+  return openDatabase({ kind: 'pglite', dataDir: null, template: pgliteTemplateFromSetup() });
+}
+
 export function testDatabaseFactories(): TestDatabaseFactory[] {
-  const factories: TestDatabaseFactory[] = [{ name: 'pglite', open: () => openDatabase({ kind: 'pglite', dataDir: null }) }];
+  const factories: TestDatabaseFactory[] = [{ name: 'pglite', open: openTestPglite }];
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) factories.push({ name: 'postgres', open: () => openScratchPostgres(serverUrl) });
   return factories;
 }
 
-/** A new, empty database on the PostgreSQL server, and how to drop it again. */
-export async function createScratchDatabase(serverUrl: string, prefix = 'scheduler_test'): Promise<{ name: string; url: string; drop(): Promise<void> }> {
-  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+/** The URL of database `name` on the server of `serverUrl`. */
+export function databaseUrl(serverUrl: string, name: string): string {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Runs one statement on the server's maintenance connection (CREATE and DROP DATABASE need one outside the database). */
+export async function onServer(serverUrl: string, statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * A new database on the PostgreSQL server, and how to drop it again: empty, or a copy of
+ * `template` (CREATE DATABASE ... TEMPLATE copies its files, far quicker than migrating).
+ */
+export async function createScratchDatabase(
+  serverUrl: string,
+  prefix = 'scheduler_test',
+  template?: string,
+): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await onServer(serverUrl, template ? `create database ${name} template ${template}` : `create database ${name}`);
   return {
     name,
-    url: url.toString(),
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
+    url: databaseUrl(serverUrl, name),
+    drop: () => onServer(serverUrl, `drop database if exists ${name} with (force)`),
   };
 }
 
-/** Creates a scratch database for one test file and drops it when the handle closes. */
+/** Creates a scratch database for one test file (a copy of the run's template when there is one) and drops it when the handle closes. */
 async function openScratchPostgres(serverUrl: string): Promise<DatabaseHandle> {
-  const scratch = await createScratchDatabase(serverUrl);
+  const scratch = await createScratchDatabase(serverUrl, 'scheduler_test', process.env[POSTGRES_TEMPLATE_ENV]);
   const handle = await openDatabase({ kind: 'postgres', url: scratch.url });
   return {
     ...handle,

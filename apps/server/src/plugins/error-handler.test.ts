@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect, type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { loggerOptions } from '../app.ts';
@@ -131,6 +132,34 @@ describe('logs', () => {
       expect(log).toContain('logged with the request');
       expect(log).not.toContain(token);
       expect(log).not.toContain(TEST_ADMIN_TOKEN);
+    } finally {
+      await harness.close();
+    }
+  });
+});
+
+describe('a client that hangs up', () => {
+  it('is logged at info as what it is, not as a database outage', async () => {
+    const captured = capturedLogger();
+    const harness = await startTestApp(pglite, { logger: captured.logger });
+    try {
+      await harness.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = harness.app.server.address() as AddressInfo;
+      const token = await startDemoSession(harness.app);
+      // Half of a body, then the connection is gone.
+      await new Promise<void>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => {
+          socket.write(`POST /demo/json/online_scheduler/set_postal_code HTTP/1.1\r\nHost: localhost\r\nX-Auth-Token: ${token}\r\nContent-Type: application/json\r\nContent-Length: 400\r\n\r\n{"postal_code":`);
+          setTimeout(() => socket.destroy(), 100);
+        });
+        socket.on('close', () => resolve());
+        socket.on('error', reject);
+      });
+      await expect.poll(() => captured.text(), { timeout: 5000 }).toContain('client closed the request before it was read');
+      const entries = captured.text().trim().split('\n').map((line) => JSON.parse(line) as { level: number; msg: string });
+      expect(entries.find((e) => e.msg === 'client closed the request before it was read')?.level).toBe(30);
+      expect(entries.filter((e) => e.level >= 50)).toEqual([]);
+      expect(captured.text()).not.toContain('database unavailable');
     } finally {
       await harness.close();
     }

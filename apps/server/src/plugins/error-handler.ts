@@ -26,6 +26,8 @@ export interface ErrorAnswer {
   headers?: Record<string, string>;
   /** Unexpected failures are logged; a visitor's mistake is not. */
   log?: string;
+  /** How loud the log line is: an error unless the answer says it is ordinary. */
+  logLevel?: 'info' | 'error';
 }
 
 /** Reads an error; answers when it knows the kind, else null so the next one is asked. */
@@ -84,6 +86,16 @@ const typedError: ErrorTranslator = (error) => {
 
 const responseMismatch: ErrorTranslator = (error) => (isResponseSerializationError(error) ? { ...INTERNAL, log: 'response did not match its schema' } : null);
 
+/**
+ * The client hung up before its request's body had arrived (Node's "aborted", a reset with no
+ * system call behind it, unlike a database socket's). Nobody is left to answer; it is worth a
+ * line at info, and is neither a bug nor a database outage.
+ */
+const clientHungUp: ErrorTranslator = (error) =>
+  error.code === 'ECONNRESET' && error.message === 'aborted' && !('syscall' in error)
+    ? { status: 400, code: 'bad_request', message: 'The request was aborted by the client.', log: 'client closed the request before it was read', logLevel: 'info' }
+    : null;
+
 /** The database refused, stalled or timed out: a quick 503 the client can retry, not a 500. */
 const databaseUnavailable: ErrorTranslator = (error) =>
   isDatabaseUnavailable(error)
@@ -109,7 +121,7 @@ const clientMistake: ErrorTranslator = (error) => {
  * recognises is a 500 `internal_error`. A new kind of failure (an unreachable database, say)
  * is one more translator placed before `clientMistake`.
  */
-export const errorTranslators: ErrorTranslator[] = [schemaFailure, typedError, responseMismatch, databaseUnavailable, clientMistake];
+export const errorTranslators: ErrorTranslator[] = [schemaFailure, typedError, responseMismatch, clientHungUp, databaseUnavailable, clientMistake];
 
 export function answerFor(error: FastifyError, translators: readonly ErrorTranslator[] = errorTranslators): ErrorAnswer {
   for (const translate of translators) {
@@ -120,7 +132,8 @@ export function answerFor(error: FastifyError, translators: readonly ErrorTransl
 }
 
 function send(request: FastifyRequest, reply: FastifyReply, error: FastifyError, answer: ErrorAnswer): FastifyReply {
-  if (answer.log) request.log.error({ err: error }, answer.log);
+  if (answer.log && answer.logLevel === 'info') request.log.info({ errorCode: error.code }, answer.log);
+  else if (answer.log) request.log.error({ err: error }, answer.log);
   if (answer.headers) reply.headers(answer.headers);
   // Sent as text: the route's response schema for this status (set_datetime's 409 with
   // alternatives, say) describes its answers, not the error envelope.

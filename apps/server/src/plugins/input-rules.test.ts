@@ -42,6 +42,32 @@ describe.each(testDatabaseFactories())('bad input is a 4xx, never a 500, on $nam
     expect([200, 409]).toContain(emoji.statusCode);
   });
 
+  it('answers a body nested to any depth with a 400, on the admin API and a visitor route alike', async () => {
+    const nested = (depth: number, inner = '1') => `${'['.repeat(depth)}${inner}${']'.repeat(depth)}`;
+    const send = (method: 'PUT' | 'POST', url: string, payload: string, headers: Record<string, string>) =>
+      harness.app.inject({ method, url, headers: { ...headers, 'content-type': 'application/json' }, payload });
+    const admin = (payload: string) => send('PUT', '/api/admin/companies/demo', payload, { authorization: `Bearer ${TEST_ADMIN_TOKEN}` });
+    const visitor = (payload: string) => send('POST', `${API}/set_postal_code`, payload, { 'x-auth-token': token });
+    // 8,000 and 100,000 levels once overflowed the call stack (a 500); the body limit still comes first.
+    for (const depth of [65, 8_000, 30_000]) {
+      for (const answer of [await admin(`{"key":${nested(depth)}}`), await visitor(`{"postal_code":${nested(depth)}}`)]) {
+        expect(answer.statusCode, `depth ${depth}`).toBe(400);
+        expect(answer.json()).toMatchObject({ error: { code: 'invalid_json', message: expect.stringContaining('64 levels') } });
+      }
+    }
+    expect((await admin(`{"key":${nested(300_000)}}`)).statusCode).toBe(400);
+    expect((await visitor(`{"postal_code":${nested(40_000)}}`)).statusCode).toBe(413);
+    // At the limit the body is parsed, and its schema answers: the array is not a postal code.
+    const atLimit = await visitor(`{"postal_code":${nested(63)}}`);
+    expect(atLimit.statusCode).toBe(400);
+    expect(atLimit.json()).toMatchObject({ error: { code: 'invalid_request', field: 'postal_code' } });
+    // Brackets inside strings are text, not nesting.
+    const bracketsInText = await visitor(JSON.stringify({ postal_code: '['.repeat(100) }));
+    expect(bracketsInText.json().error.code).not.toBe('invalid_json');
+    // The admin API still takes its whole (large) document.
+    expect((await putDocument(demoDocument())).statusCode).toBe(200);
+  });
+
   it('refuses NUL and unpaired surrogates anywhere in the company document, naming the path', async () => {
     const doc = demoDocument() as { agents: Array<Record<string, unknown>>; name: string };
     doc.agents[0]!.company = 'Realty\u0000 Inc';

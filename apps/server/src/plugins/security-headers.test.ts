@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseFactories } from '../db/test-databases.ts';
 import { DEMO_OFFICE_UUID } from '../modules/companies/demo-company.ts';
 import { demoDocument, startDemoSession, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../test-support/test-app.ts';
+import { STRICT_TRANSPORT_SECURITY } from './security-headers.ts';
 
 const INDEX_HTML = '<!doctype html><html><head><script type="module" src="/_app/assets/index-3f2a1b.js"></script></head><body><div id="root"></div></body></html>';
 
@@ -16,6 +17,8 @@ describe.each(testDatabaseFactories())('security headers on $name', (factory) =>
     mkdirSync(join(webDistDir, 'assets'));
     writeFileSync(join(webDistDir, 'index.html'), INDEX_HTML);
     writeFileSync(join(webDistDir, 'assets', 'index-3f2a1b.js'), 'console.log(1);');
+    mkdirSync(join(webDistDir, '.vite'));
+    writeFileSync(join(webDistDir, '.vite', 'builds.json'), '[]');
     harness = await startTestApp(factory, { webDistDir, config: { SESSION_RATE_LIMIT: '1000' } });
   });
   afterAll(async () => {
@@ -73,6 +76,10 @@ describe.each(testDatabaseFactories())('security headers on $name', (factory) =>
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    // The build's records of which builds' assets it keeps are not served.
+    for (const url of ['/_app/.vite/builds.json', '/_app/%2Evite/builds.json', '/_app/assets/../.vite/builds.json']) {
+      expect((await harness.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
   });
 
   it('puts a Content-Security-Policy on the API explorer', async () => {
@@ -98,5 +105,33 @@ describe.each(testDatabaseFactories())('security headers on $name', (factory) =>
       expect(api.statusCode).toBe(404);
       expect(api.json()).toMatchObject({ error: { code: 'not_found' } });
     }
+  });
+});
+
+describe('Strict-Transport-Security', () => {
+  const [embedded] = testDatabaseFactories();
+  const hstsOf = async (config: Record<string, string>, headers: Record<string, string>) => {
+    const harness = await startTestApp(embedded!, { config });
+    try {
+      const answers = [
+        await harness.app.inject({ method: 'GET', url: '/demo/json/currency_code', headers }),
+        await harness.app.inject({ method: 'GET', url: '/api/nothing', headers }),
+      ];
+      return answers.map((answer) => answer.headers['strict-transport-security'] ?? null);
+    } finally {
+      await harness.close();
+    }
+  };
+
+  it('is sent over HTTPS: a https public address, or a trusted proxy that says the request came over https', async () => {
+    expect(await hstsOf({ PUBLIC_URL: 'https://book.example.com' }, {})).toEqual([STRICT_TRANSPORT_SECURITY, STRICT_TRANSPORT_SECURITY]);
+    expect(await hstsOf({ TRUST_PROXY: 'true' }, { 'x-forwarded-proto': 'https' })).toEqual([STRICT_TRANSPORT_SECURITY, STRICT_TRANSPORT_SECURITY]);
+  });
+
+  it('is not sent over plain HTTP, nor on the word of a proxy that is not trusted', async () => {
+    expect(await hstsOf({}, {})).toEqual([null, null]);
+    expect(await hstsOf({ PUBLIC_URL: 'http://localhost:3000' }, {})).toEqual([null, null]);
+    expect(await hstsOf({}, { 'x-forwarded-proto': 'https' })).toEqual([null, null]);
+    expect(await hstsOf({ TRUST_PROXY: 'true' }, { 'x-forwarded-proto': 'http' })).toEqual([null, null]);
   });
 });

@@ -27,15 +27,24 @@ export function pageSecurityHeaders(embeddingOrigins: readonly string[]): Record
   return headers;
 }
 
+/** A year: browsers then go to the product over HTTPS only, whatever a link or a typed address says. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
+
 /**
  * Every answer says its own content type is final (nosniff); API answers are never cached,
  * because they describe one session's order at one moment. Routes that mean to be cached (the
  * logo, the wizard's hashed assets) set their own Cache-Control, which is kept.
+ *
+ * Served over HTTPS (the public address is https, or the request came over TLS, which behind a
+ * trusted proxy its X-Forwarded-Proto says), every answer carries Strict-Transport-Security; over
+ * plain HTTP none does (browsers would ignore it there, and a local server must stay reachable).
  */
-export function registerApiHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (_request, reply) => {
+export function registerApiHeaders(app: FastifyInstance, options: { publicUrl: string | undefined }): void {
+  const publicIsHttps = options.publicUrl?.startsWith('https:') ?? false;
+  app.addHook('onSend', async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if (publicIsHttps || request.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
   });
 }
 

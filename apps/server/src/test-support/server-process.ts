@@ -40,7 +40,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
 
   const port = await new Promise<number>((resolve, reject) => {
     const look = () => {
-      const match = /running on http:\/\/localhost:(\d+)/.exec(output);
+      const match = /running on http:\/\/[^/\s]+:(\d+)/.exec(output);
       if (match) resolve(Number(match[1]));
     };
     child.stdout!.on('data', look);

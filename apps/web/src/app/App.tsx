@@ -5,13 +5,16 @@ import { BrowserRouter, Route, Routes, useParams } from 'react-router';
 import { normaliseSubpath } from '@scheduler/domain/route-table';
 import { SchedulerPage } from './SchedulerPage.tsx';
 import { theme } from './theme.ts';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { createQueryClient, UnauthorizedSessions, UnauthorizedSessionsContext } from './query-client.ts';
+import { lazyChunk } from '../shared/chunk-load.ts';
+import { seedFirstLoad } from './first-load.ts';
 
-const NotFoundPage = lazy(() => import('../status-pages/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })));
+const NotFoundPage = lazyChunk(() => import('../status-pages/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })));
 
 const unauthorizedSessions = new UnauthorizedSessions();
 const queryClient = createQueryClient(unauthorizedSessions);
+seedFirstLoad(queryClient, window.location, document);
 
 /** A company's session link, `/{company_key}/online-scheduler/{office uuid}`. */
 const SESSION_LINK = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
+import { Suspense, useCallback, useEffect, useMemo } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { SETTING } from '@scheduler/contracts/setting-keys';
 import { resolveScreen, schedulerMode, stepOrder, type StepName } from '@scheduler/domain/route-table';
@@ -11,14 +11,15 @@ import { SchedulerProvider, type SchedulerContextValue } from './scheduler-conte
 import { useSchedulerData } from './scheduler-data.ts';
 import { STEP_PROGRESS_FLAG, STEP_SCREENS } from './step-screens.tsx';
 import { FailureNotice } from '../shared/FailureNotice.tsx';
+import { lazyChunk } from '../shared/chunk-load.ts';
 
 // Status pages and the thank-you state are never the first screen of a visit: they load on demand.
-const DisabledPage = lazy(() => import('../status-pages/DisabledPage.tsx').then((m) => ({ default: m.DisabledPage })));
-const NoServicesPage = lazy(() => import('../status-pages/NoServicesPage.tsx').then((m) => ({ default: m.NoServicesPage })));
-const NotFoundPage = lazy(() => import('../status-pages/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })));
-const UnauthorizedPage = lazy(() => import('../status-pages/UnauthorizedPage.tsx').then((m) => ({ default: m.UnauthorizedPage })));
-const ResumeGate = lazy(() => import('../shared/ResumeGate.tsx'));
-const ThankYou = lazy(() => import('../steps/review/ThankYou.tsx'));
+const DisabledPage = lazyChunk(() => import('../status-pages/DisabledPage.tsx').then((m) => ({ default: m.DisabledPage })));
+const NoServicesPage = lazyChunk(() => import('../status-pages/NoServicesPage.tsx').then((m) => ({ default: m.NoServicesPage })));
+const NotFoundPage = lazyChunk(() => import('../status-pages/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })));
+const UnauthorizedPage = lazyChunk(() => import('../status-pages/UnauthorizedPage.tsx').then((m) => ({ default: m.UnauthorizedPage })));
+const ResumeGate = lazyChunk(() => import('../shared/ResumeGate.tsx'));
+const ThankYou = lazyChunk(() => import('../steps/review/ThankYou.tsx'));
 
 /** Every /{company_key}/online-scheduler* page: loads the session, then shows what the route table says. */
 export function SchedulerPage() {

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { nextStep, previousStep, type StepName } from '@scheduler/domain/route-table';
 import { stickyOnNarrowScreens } from '../shared/sticky-actions.ts';
 import { heldTimeOf } from '../shared/hold-state.ts';
@@ -10,11 +10,12 @@ import { SCREEN_HEADING_ID, useScreenHeadingFocus } from '../shared/focus.ts';
 import { texts } from '../shared/texts.ts';
 import { useScheduler } from './scheduler-context.tsx';
 import { StepProgress } from './StepProgress.tsx';
+import { lazyChunk } from '../shared/chunk-load.ts';
 
 // Only a visitor with a held time needs it: it stays out of the first step's download.
-const HoldIndicator = lazy(() => import('../shared/HoldIndicator.tsx'));
+const HoldIndicator = lazyChunk(() => import('../shared/HoldIndicator.tsx'));
 // The review-order panel (spec 2.10) is a chunk of its own, never part of the first step's download.
-const ReviewSidebar = lazy(() => import('../sidebar/ReviewSidebar.tsx'));
+const ReviewSidebar = lazyChunk(() => import('../sidebar/ReviewSidebar.tsx'));
 
 export interface StepFrameProps {
   step: StepName;

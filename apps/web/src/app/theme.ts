@@ -1,4 +1,4 @@
-import { createTheme } from '@mui/material/styles';
+import { createTheme, type ThemeOptions } from '@mui/material/styles';
 
 /**
  * The focus ring of every focusable thing: 3px of the primary colour (8.9:1 on white, 8.2:1 on
@@ -6,8 +6,11 @@ import { createTheme } from '@mui/material/styles';
  */
 export const FOCUS_RING = { outline: '3px solid #1f4e79', outlineOffset: '2px' } as const;
 
-/** Calm, high-contrast colours: every text/background pair passes WCAG AA. */
-export const theme = createTheme({
+/**
+ * Calm, high-contrast colours: every text/background pair passes WCAG AA. No CSS variables and no
+ * color schemes: the build takes MUI's plain theme for that (apps/web/mui-without-css-variables.ts).
+ */
+export const themeOptions: ThemeOptions = {
   palette: {
     primary: { main: '#1f4e79', contrastText: '#ffffff' },
     secondary: { main: '#2f6f5e' },
@@ -34,7 +37,9 @@ export const theme = createTheme({
     MuiButton: { defaultProps: { disableElevation: true } },
     MuiPaper: { defaultProps: { elevation: 0 } },
   },
-});
+};
+
+export const theme = createTheme(themeOptions);
 
 /** Spec 2.3: narrower than 800px counts as mobile. */
 export const MOBILE_QUERY = '(max-width:799.95px)';

@@ -6,6 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useFocusHeadingAfterClose } from './dialog-focus.ts';
+import { focusWhenMounted } from './focus.ts';
 
 /**
  * Asks before something that cannot be taken back. The safe answer has the initial focus, so
@@ -23,7 +24,7 @@ export default function ConfirmDialog({ title, text, confirm, cancel, onConfirm,
         <Typography id={`${id}-text`}>{text}</Typography>
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1, px: 3, pb: 2.5 }}>
-        <Button variant="outlined" onClick={onCancel} autoFocus>
+        <Button variant="outlined" onClick={onCancel} ref={focusWhenMounted}>
           {cancel}
         </Button>
         <Button variant="contained" color="error" onClick={onConfirm}>

@@ -1,8 +1,9 @@
-import { lazy, Suspense, type ComponentProps } from 'react';
+import { Suspense, type ComponentProps } from 'react';
+import { lazyChunk } from './chunk-load.ts';
 
 // A first visit has no held time: the box, the hold line and their formatters load only when
 // there is one, which keeps them out of the first step's download.
-const HeldAppointmentBox = lazy(() => import('./HeldAppointmentBox.tsx'));
+const HeldAppointmentBox = lazyChunk(() => import('./HeldAppointmentBox.tsx'));
 
 /**
  * The calendar's green box for a time already chosen: "Date" and "Time" as the spec words them,

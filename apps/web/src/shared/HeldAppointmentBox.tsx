@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { OrderResponse } from '@scheduler/contracts/order';
 import { formatAppointmentDateTime, formatSidebarDateTime, joinNames } from '@scheduler/domain/scheduling-text';
 import { heldTimeOf } from './hold-state.ts';
@@ -9,9 +9,10 @@ import { heldWallTime } from './held-time.ts';
 import HoldIndicator from './HoldIndicator.tsx';
 import { holdTexts } from './hold-texts.ts';
 import { texts } from './texts.ts';
+import { lazyChunk } from './chunk-load.ts';
 
 // Only a Reset loads the dialog.
-const ConfirmDialog = lazy(() => import('./ConfirmDialog.tsx'));
+const ConfirmDialog = lazyChunk(() => import('./ConfirmDialog.tsx'));
 
 /** The green box of `HeldAppointment`, loaded when the order has a time. */
 export default function HeldAppointmentBox({

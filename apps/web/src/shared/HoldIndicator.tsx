@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { formatCountdown, formatLongDateTime, formatMinutesLeft, formatTime, wallTimeIn } from '@scheduler/domain/scheduling-text';
+import { zoneSuffix } from '@scheduler/domain/time-zone-text';
 import type { HeldTime } from './hold-state.ts';
 import { holdTexts } from './hold-texts.ts';
 import { useNow } from './use-now.ts';
@@ -18,8 +19,9 @@ export default function HoldIndicator({ held, showAppointment = true, sx }: { he
   const now = useNow(1000);
   const expiresAt = Date.parse(held.holdExpiresAt);
   const left = expiresAt - now;
-  const until = formatTime(wallTimeIn(held.holdExpiresAt, held.timeZone));
-  const appointment = formatLongDateTime(wallTimeIn(held.datetime, held.timeZone));
+  // Office wall times, with the office's zone named when the visitor's clock reads them otherwise.
+  const until = `${formatTime(wallTimeIn(held.holdExpiresAt, held.timeZone))}${zoneSuffix(held.timeZone, expiresAt)}`;
+  const appointment = `${formatLongDateTime(wallTimeIn(held.datetime, held.timeZone))}${zoneSuffix(held.timeZone, Date.parse(held.datetime))}`;
   const lapsed = left <= 0;
   const counting = !lapsed && left <= COUNTDOWN_FROM_MS;
   const announcement = lapsed ? holdTexts.lapsed(until) : counting ? holdTexts.minutesLeft(formatMinutesLeft(left)) : '';

@@ -1,5 +1,15 @@
 import { useEffect } from 'react';
 
+/**
+ * A ref that focuses its element once it is mounted: what React does for `autoFocus`. The
+ * browser build runs on Preact (decision 0019), which leaves `autoFocus` to the browser's own
+ * autofocus, and a browser honours that once per page load only: a dialog opened later kept focus
+ * on its container instead of its button.
+ */
+export function focusWhenMounted(element: HTMLElement | null): void {
+  element?.focus();
+}
+
 /** The id of the heading (h1) of whatever screen is showing: a step, a status page, a prompt. */
 export const SCREEN_HEADING_ID = 'screen-heading';
 /** The id of the page's main landmark, the skip link's target. */

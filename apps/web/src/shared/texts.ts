@@ -39,6 +39,10 @@ export const texts = {
   officeDetails: 'Office details',
   pleaseWait: 'Please wait',
   tryAgain: 'Try again',
+  /** A chunk of the wizard could not be loaded: a new version was deployed while the visitor was on the page (issue 19). */
+  pageUpdated: 'This page was updated. Reload to continue.',
+  reload: 'Reload',
+  pageUpdatedCall: (phone: string) => `If it keeps happening, call our office at ${keepTogether(phone)}.`,
   somethingWentWrong: (phone: string) => `Something went wrong. Please try again, or call our office at ${keepTogether(phone)}.`, // decision 0009, other request errors
   postalCode: {
     label: 'Postal Code', // 2.4

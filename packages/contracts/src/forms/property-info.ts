@@ -1,7 +1,7 @@
 // zod/mini: form schemas load with the wizard's steps, and the mini build keeps them small.
 import * as z from 'zod/mini';
 import type { ControlType } from '../company-document.ts';
-import { PROPERTY_MESSAGES } from '../property.ts';
+import { PROPERTY_MESSAGES, squareFeetInRange, YEAR_BUILT_MIN } from '../property.ts';
 
 /** What the form reads of a configured question (spec 3.3). */
 export interface PropertyFormControl {
@@ -51,7 +51,7 @@ function answerSchema(control: PropertyFormControl) {
 /**
  * The property step's form (spec 2.8, 5.6), beside the wire schema `setPropertyInfoBodySchema`:
  * the company's questions decide it. Only required questions must be answered; a year given must
- * be after 1200 and not in the future; a triggered question is checked only while its box is.
+ * be from 1201 and not in the future, square feet from 1 to 100,000; a triggered question is checked only while its box is.
  */
 export function propertyInfoFormSchema(controls: readonly PropertyFormControl[], currentYear: number) {
   const of = (type: ControlType) => controls.find((c) => c.type === type);
@@ -60,11 +60,15 @@ export function propertyInfoFormSchema(controls: readonly PropertyFormControl[],
   const sales = of('SalesPrice');
   const foundation = of('FoundationType');
   const refer = of('ReferReason');
-  const year = (value: string) => value === '' || (Number(value) > 1200 && Number(value) <= currentYear);
+  const year = (value: string) => value === '' || (/^\d+$/.test(value) && Number(value) >= YEAR_BUILT_MIN && Number(value) <= currentYear);
+  // Empty passes here (whether it may be empty is the required rule's); anything else must be in range, "-50" included.
+  const squareFeet = (value: string) => value === '' || (/^\d+$/.test(value) && squareFeetInRange(Number(value)));
   const answers: Record<string, ReturnType<typeof answerSchema>> = {};
   for (const control of controls) if (!ORDER_FIELDS.has(control.type)) answers[answerKey(control.id)] = answerSchema(control);
   return z.object({
-    sqft: when(sqft?.required ?? false, (v) => Number(v) > 0, PROPERTY_MESSAGES.required(sqft?.label ?? '')),
+    sqft: when(sqft?.required ?? false, (v) => v !== '', PROPERTY_MESSAGES.required(sqft?.label ?? '')).check(
+      z.refine(squareFeet, PROPERTY_MESSAGES.squareFeet(sqft?.label ?? 'Square Feet')),
+    ),
     yb: when(yb !== undefined, (v) => (yb?.required ? v !== '' : true) && year(v), PROPERTY_MESSAGES.year(yb?.label ?? '', currentYear)),
     sales_price: when(sales?.required ?? false, (v) => /[1-9]/.test(v), PROPERTY_MESSAGES.required(sales?.label ?? '')),
     foundation_type: when(foundation?.required ?? false, (v) => v !== '', PROPERTY_MESSAGES.chooseOption(foundation?.label ?? '')),

@@ -147,3 +147,24 @@ describe('small helpers', () => {
     expect(titleCase('5TH')).toBe('5th');
   });
 });
+
+// Issue 22: the ways people type an address, each part checked, where StrykerJS found mutants no test noticed.
+describe('parseUsAddress: the ways people type an address', () => {
+  const none = { number: '', predirectional: '', street: '', suffix: '', postdirectional: '', units: [], city: '', state: '', zip: '', plus4: '', poBox: false };
+  it.each([
+    ['  1105   Schrock Rd ,  Columbus ,  OH  43229. ', { number: '1105', street: 'Schrock', suffix: 'Rd', city: 'Columbus', state: 'OH', zip: '43229' }],
+    ['12B Elm St Apt 4, Columbus OH', { number: '12B', street: 'Elm', suffix: 'St', units: [{ designator: 'Apt', value: '4' }], city: 'Columbus', state: 'OH' }],
+    ['3 1/2 Main St, Dublin, OH 43017', { number: '3 1/2', street: 'Main', suffix: 'St', city: 'Dublin', state: 'OH', zip: '43017' }],
+    ['PO Box 12, Dublin, OH 43017', { street: 'PO Box 12', city: 'Dublin', state: 'OH', zip: '43017', poBox: true }],
+    ['P.O. Box # 7a, Dublin OH 43017', { street: 'PO Box 7A', city: 'Dublin', state: 'OH', zip: '43017', poBox: true }],
+    ['N High St Unit 2, Columbus, OH', { predirectional: 'N', street: 'High', suffix: 'St', units: [{ designator: 'Unit', value: '2' }], city: 'Columbus', state: 'OH' }],
+    ['100 State Route 161, Dublin, OH', { number: '100', street: 'State Rte 161', city: 'Dublin', state: 'OH' }],
+    ['Columbus, OH 43215', { city: 'Columbus', state: 'OH', zip: '43215' }],
+    ['450 W Broad St Columbus OH 43215', { number: '450', predirectional: 'W', street: 'Broad', suffix: 'St', city: 'Columbus', state: 'OH', zip: '43215' }],
+    ['22 Oak Ave, Ste. 100, Worthington, OH 43085-1234', { number: '22', street: 'Oak', suffix: 'Ave', units: [{ designator: 'Ste', value: '100' }], city: 'Worthington', state: 'OH', zip: '43085', plus4: '1234' }],
+    ['7 main st worthington ohio', { number: '7', street: 'Main', suffix: 'St', city: 'Worthington', state: 'OH' }],
+  ])('%j', (typed, parts) => {
+    expect(parseUsAddress(typed)).toEqual({ ...none, ...parts });
+  });
+});
+

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { straightLineEstimator } from './geo.ts';
-import { checkLocation, type LocationCheckInput } from './service-area.ts';
+import { checkLocation, withinDrivingRadius, type LocationCheckInput } from './service-area.ts';
 import { COLUMBUS, est, inspector } from './test-fixtures.ts';
 
 const DUBLIN = { latitude: 40.1093, longitude: -83.1146 };
@@ -106,5 +106,24 @@ describe('whether a location can be served', () => {
   it('without a team, the best inspector decides', () => {
     const inspectors = [inspector(1, { max_drive_miles: 20 }), inspector(2, { max_drive_miles: 60 })];
     expect(check({ inspectors, location: NEWARK, postalCode: '43055' })).toMatchObject({ code: 'ok', inspectorId: 2 });
+  });
+});
+
+describe('the driving radius at its bound', () => {
+  // An estimator that says exactly how far: the bound is met to the mile, with no rounding between.
+  const exactly = (miles: number) => ({ miles: () => miles, minutes: () => Math.ceil((miles / 30) * 60) });
+
+  it('serves a property exactly at the radius from home, and refuses one a hair beyond', () => {
+    const max = inspector(1).max_drive_miles;
+    expect(withinDrivingRadius(inspector(1), DUBLIN, exactly(max))).toBe(true);
+    expect(withinDrivingRadius(inspector(1), DUBLIN, exactly(max + 0.01))).toBe(false);
+    // Another inspector reaches it, so the team's member alone is beyond: the radius decides.
+    const inspectors = [inspector(1), inspector(2, { max_drive_miles: max * 2 })];
+    expect(check({ inspectors, team: [1], appointment, driveTimes: exactly(max) }).code).toBe('ok');
+    expect(check({ inspectors, team: [1], appointment, driveTimes: exactly(max + 0.01) }).code).toBe('ERROR_EXCEEDS_RADIUS');
+  });
+
+  it('counts an unknown location as within every radius', () => {
+    expect(withinDrivingRadius(inspector(1), null, exactly(10_000))).toBe(true);
   });
 });

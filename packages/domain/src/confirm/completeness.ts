@@ -5,6 +5,7 @@
  */
 import { missingPeople, roleOf, type OrderPeople, type PeopleGap } from '../people/order-people.ts';
 import type { PeopleSettings } from '../people/contacts-step.ts';
+import { checkPropertyAnswers, storedPropertyBody, type ControlRule, type StoredPropertyAnswers } from '../property/property-answers.ts';
 
 /** A part of an order that confirming needs: `field` names it as a 400 answer does, `name` in words. */
 export type MissingPart = PeopleGap;
@@ -16,7 +17,13 @@ export interface CompletenessInput {
   /** The visitor's role (spec 3.7), or null before the contacts step chose one. */
   userType: string | null;
   /** The order's people and the company's people settings (`peopleSettings`). */
-  people: OrderPeople & { settings: Pick<PeopleSettings, 'sellersAgentEnabled' | 'insuranceAgentEnabled' | 'agentEditingAllowed' | 'fields'> };
+  people: OrderPeople & { settings: Pick<PeopleSettings, 'sellersAgentEnabled' | 'insuranceAgentEnabled' | 'agentEditingAllowed' | 'fields' | 'phoneCountry'> };
+  /**
+   * The company's property questions, the order's stored answers and the office's current year:
+   * the answers must pass the property step's own check, so that a required question the wizard
+   * was skipped past (Occupancy, Square Feet) keeps the order from being booked.
+   */
+  property: { controls: readonly ControlRule[]; stored: StoredPropertyAnswers; currentYear: number };
   /** How many services the cart holds, packages' services included. */
   serviceCount: number;
 }
@@ -31,7 +38,7 @@ const PART = {
 /**
  * What is missing, in the order of the review panels (spec 2.11), which is the order a visitor
  * mends the gaps in: the time, the address, the role, the people (in the contacts step's save
- * order), the services. Empty when the order is complete.
+ * order), the property questions, the services. Empty when the order is complete.
  */
 export function missingParts(input: CompletenessInput): MissingPart[] {
   const missing: MissingPart[] = [];
@@ -41,6 +48,10 @@ export function missingParts(input: CompletenessInput): MissingPart[] {
   const role = roleOf(input.userType);
   if (!role) missing.push(PART.user);
   missing.push(...missingPeople(role, input.people.settings, input.people));
+  const { controls, stored, currentYear } = input.property;
+  const property = checkPropertyAnswers(controls, storedPropertyBody(stored), currentYear);
+  // Named by the question's field, as the property step's own 400 names it.
+  if (!property.ok) missing.push({ field: property.problem.field, name: 'the answers to the property questions' });
   if (input.serviceCount < 1) missing.push(PART.services);
   return missing;
 }

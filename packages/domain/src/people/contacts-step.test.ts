@@ -36,8 +36,10 @@ describe('peopleSettings', () => {
         { key: PEOPLE_SETTING.HIDE_USE_INSPECTION_ADDRESS, value: '1' },
         { key: PEOPLE_SETTING.CONTACT_TYPES, value: '2, Closing Attorney' },
       ]),
+      'CA',
     );
     expect(settings).toMatchObject({
+      phoneCountry: 'CA',
       sellersAgentEnabled: true,
       insuranceAgentEnabled: false,
       agentEditingAllowed: false,
@@ -47,7 +49,7 @@ describe('peopleSettings', () => {
     expect(settings.fields.client.required).toEqual(['first', 'last']);
   });
   it('has everything off when nothing is set', () => {
-    expect(peopleSettings(new SettingsReader([]))).toMatchObject({ sellersAgentEnabled: false, insuranceAgentEnabled: false, agentEditingAllowed: true, useInspectionAddressHidden: false });
+    expect(peopleSettings(new SettingsReader([]), 'US')).toMatchObject({ sellersAgentEnabled: false, insuranceAgentEnabled: false, agentEditingAllowed: true, useInspectionAddressHidden: false });
   });
 });
 

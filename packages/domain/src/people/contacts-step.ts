@@ -15,10 +15,13 @@ export interface PeopleSettings {
   /** The contact types the company chose to offer, by id or name; empty offers them all. */
   contactTypeChoice: readonly string[];
   fields: Readonly<Record<Party, PanelFields>>;
+  /** The company's country ("US"): the phones of its forms are numbers of that country, or international ones. */
+  phoneCountry: string;
 }
 
-export function peopleSettings(settings: SettingsReader): PeopleSettings {
+export function peopleSettings(settings: SettingsReader, country: string): PeopleSettings {
   return {
+    phoneCountry: country,
     sellersAgentEnabled: settings.isOn(PEOPLE_SETTING.SELLERS_AGENT),
     insuranceAgentEnabled: settings.isOn(PEOPLE_SETTING.INSURANCE_AGENT),
     agentEditingAllowed: !settings.isOn(PEOPLE_SETTING.DO_NOT_ALLOW_EDIT_AGENTS_INFO),

@@ -6,7 +6,7 @@ import { peopleSettings } from './contacts-step.ts';
 import { missingPeople, roleOf, type OrderPeople } from './order-people.ts';
 
 function settingsOf(...settings: Setting[]) {
-  return peopleSettings(new SettingsReader(settings));
+  return peopleSettings(new SettingsReader(settings), 'US');
 }
 
 const noPeople: OrderPeople = { clients: [], agents: {}, contacts: [] };

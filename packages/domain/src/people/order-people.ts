@@ -49,7 +49,7 @@ function contactName(contact: PersonValues): string {
  * panel that is not mandatory may hold nobody ("No {label}"). A listed agent the visitor may not
  * edit (DO_NOT_ALLOW_EDIT_AGENTS_INFO) is taken as it is: the visitor could not mend it.
  */
-export function missingPeople(role: Role | null, settings: Pick<PeopleSettings, 'sellersAgentEnabled' | 'insuranceAgentEnabled' | 'agentEditingAllowed' | 'fields'>, people: OrderPeople): PeopleGap[] {
+export function missingPeople(role: Role | null, settings: Pick<PeopleSettings, 'sellersAgentEnabled' | 'insuranceAgentEnabled' | 'agentEditingAllowed' | 'fields' | 'phoneCountry'>, people: OrderPeople): PeopleGap[] {
   const gaps: PeopleGap[] = [];
   const judgedRole = role ?? 'OTHER';
   for (const section of saveOrder(sectionOrder(judgedRole, settings))) {
@@ -58,10 +58,10 @@ export function missingPeople(role: Role | null, settings: Pick<PeopleSettings, 
         gaps.push({ field: 'client', name: 'a client' });
         continue;
       }
-      const result = validatePeople('client', people.clients, settings.fields.client);
+      const result = validatePeople('client', people.clients, settings.fields.client, settings.phoneCountry);
       if (!result.ok) for (const error of result.errors) gaps.push({ field: error.path, name: `the ${clientHeading(judgedRole, error.index)}'s ${fieldName(error.field)}` });
     } else if (section === 'contacts') {
-      const result = validatePeople('contact', people.contacts, settings.fields.contact);
+      const result = validatePeople('contact', people.contacts, settings.fields.contact, settings.phoneCountry);
       if (!result.ok) {
         for (const error of result.errors) gaps.push({ field: error.path, name: `the ${contactName(people.contacts[error.index]!)}'s ${fieldName(error.field)}` });
       }
@@ -73,7 +73,7 @@ export function missingPeople(role: Role | null, settings: Pick<PeopleSettings, 
         continue;
       }
       if (!canEditAgent(settings, true)) continue;
-      const result = validatePerson(section, agent, settings.fields[section]);
+      const result = validatePerson(section, agent, settings.fields[section], settings.phoneCountry);
       if (!result.ok) for (const error of result.errors) gaps.push({ field: `${section}.${error.field}`, name: `the ${label}'s ${fieldName(error.field)}` });
     }
   }

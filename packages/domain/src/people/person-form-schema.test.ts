@@ -18,7 +18,7 @@ function issuesOf(result: { success: boolean; error?: { issues: Array<{ path: Pr
 }
 
 describe('personFormSchema', () => {
-  const schema = personFormSchema('client', clientFields);
+  const schema = personFormSchema('client', clientFields, 'US');
 
   it('accepts a valid client and keeps its values', () => {
     const client = { first: 'Ann', last: 'Lee', email: 'ann@example.com', postal_code: '43215', send_sms: true, state: 36 };
@@ -56,7 +56,7 @@ describe('personFormSchema', () => {
   });
 
   it('a contact needs its type; a required company always passes (spec 5.4)', () => {
-    const contact = personFormSchema('contact', panelFields(settings, 'contact'));
+    const contact = personFormSchema('contact', panelFields(settings, 'contact'), 'US');
     expect(issuesOf(contact.safeParse({ first: 'Pat', last: 'Doe' }))).toEqual([['type', 'Choose the type of contact']]);
     expect(contact.safeParse({ first: 'Pat', last: 'Doe', type: { id: 1, name: 'Loan Officer' } }).success).toBe(true);
   });
@@ -66,8 +66,8 @@ describe('personFormSchema', () => {
     const samples = [{}, { first: 'A', last: 'B' }, { first: 'A', last: 'B', email: 'bad' }, { first: ' ', last: 'B', email: 'a@b.co', type: { id: 1, name: 'T' } }];
     for (const sample of samples) {
       const input = party === 'contact' ? sample : Object.fromEntries(Object.entries(sample).filter(([key]) => key !== 'type'));
-      const fromRules = validatePerson(party, input, fields);
-      const fromSchema = personFormSchema(party, fields).safeParse(input);
+      const fromRules = validatePerson(party, input, fields, 'US');
+      const fromSchema = personFormSchema(party, fields, 'US').safeParse(input);
       expect(fromSchema.success).toBe(fromRules.ok);
       expect(issuesOf(fromSchema)).toEqual(fromRules.ok ? [] : fromRules.errors.map((error) => [error.field, error.message]));
     }

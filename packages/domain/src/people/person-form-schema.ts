@@ -18,16 +18,16 @@ type WireSchemas = typeof WIRE_SCHEMAS;
  * react-hook-form's zod resolver, the server parses request bodies with it, so both refuse
  * the same input with the same message on the same field.
  */
-export function personFormSchema<P extends Party>(party: P, fields: PanelFields): WireSchemas[P] {
+export function personFormSchema<P extends Party>(party: P, fields: PanelFields, phoneCountry: string): WireSchemas[P] {
   const base = WIRE_SCHEMAS[party] as z.ZodType<PersonValues>;
   return base.superRefine(
     (person, ctx) => {
-      const result = validatePerson(party, person, fields);
+      const result = validatePerson(party, person, fields, phoneCountry);
       if (result.ok) return;
       // A field the wire shape already refused (too long, wrong type) keeps that one message.
       const refused = new Set(ctx.issues.map((issue) => issue.path?.[0]));
       for (const error of result.errors) {
-        if (!refused.has(error.field)) ctx.addIssue({ code: 'custom', path: [error.field], message: error.message });
+        if (!refused.has(error.field)) ctx.addIssue({ code: 'custom', path: [error.field], message: error.message, params: { problem: error.problem } });
       }
     },
     // Run the rules even when a field failed its shape, so that every failing field shows at once.

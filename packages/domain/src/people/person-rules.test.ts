@@ -64,15 +64,25 @@ describe('checkPersonField: the field checks of spec 5.4', () => {
   });
 });
 
+describe('phones (decision 0027)', () => {
+  it.each(['mobile_phone', 'work_phone', 'home_phone', 'work_fax', 'home_fax'] as const)('%s: empty and required is "required"; filled in, it must be a whole number of the country', (field) => {
+    expect(checkPersonField(field, ' ', true, 'US')).toMatchObject({ field, problem: 'required' });
+    expect(checkPersonField(field, '', false, 'US')).toBeNull();
+    expect(checkPersonField(field, '123', false, 'US')).toMatchObject({ field, problem: 'phone', message: expect.stringMatching(/area code included$/) });
+    expect(checkPersonField(field, '123', true, 'US')).toMatchObject({ problem: 'phone' });
+    expect(checkPersonField(field, '(614) 555-0142', true, 'US')).toBeNull();
+  });
+});
+
 describe('validatePerson', () => {
   const fields: PanelFields = { displayed: ['first', 'last', 'email', 'mobile_phone', 'postal_code', 'company'], required: ['first', 'last', 'mobile_phone'] };
 
   it('passes a complete person', () => {
-    expect(validatePerson('buyers_agent', { first: 'Ann', last: 'Lee', mobile_phone: '614 555 0100', email: '', postal_code: '' }, fields)).toEqual({ ok: true });
+    expect(validatePerson('buyers_agent', { first: 'Ann', last: 'Lee', mobile_phone: '614 555 0100', email: '', postal_code: '' }, fields, 'US')).toEqual({ ok: true });
   });
 
   it("names every failing field in the form's order, with the panel's outcome code (spec 8.5)", () => {
-    const result = validatePerson('sellers_agent', { first: '', last: 'Lee', email: 'bad', mobile_phone: ' ', postal_code: '1' }, fields);
+    const result = validatePerson('sellers_agent', { first: '', last: 'Lee', email: 'bad', mobile_phone: ' ', postal_code: '1' }, fields, 'US');
     expect(result).toEqual({
       ok: false,
       code: 'SELLERS_AGENT_FAILED_VALIDATION',
@@ -86,7 +96,7 @@ describe('validatePerson', () => {
   });
 
   it('does not check a field the form does not show', () => {
-    expect(validatePerson('client', { first: 'A', last: 'B', home_phone: '', city: '' }, { displayed: ['first', 'last'], required: ['first', 'last'] })).toEqual({ ok: true });
+    expect(validatePerson('client', { first: 'A', last: 'B', home_phone: '', city: '' }, { displayed: ['first', 'last'], required: ['first', 'last'] }, 'US')).toEqual({ ok: true });
   });
 
   it.each([
@@ -97,21 +107,21 @@ describe('validatePerson', () => {
     ['contact', 'CONTACT_FAILED_VALIDATION'],
   ] as const)('a failing %s answers %s', (party, code) => {
     expect(FAILED_VALIDATION_CODE[party]).toBe(code);
-    const result = validatePerson(party, { first: '' }, { displayed: ['first', 'last'], required: ['first', 'last'] });
+    const result = validatePerson(party, { first: '' }, { displayed: ['first', 'last'], required: ['first', 'last'] }, 'US');
     expect(result.ok === false && result.code).toBe(code);
   });
 
   it('a contact needs its type', () => {
     const names = { displayed: ['first', 'last'], required: ['first', 'last'] } as const;
-    expect(validatePerson('contact', { first: 'A', last: 'B' }, names)).toMatchObject({ ok: false, errors: [{ field: 'type', message: 'Choose the type of contact' }] });
-    expect(validatePerson('contact', { first: 'A', last: 'B', type: { id: 2, name: 'Title Company' } }, names)).toEqual({ ok: true });
+    expect(validatePerson('contact', { first: 'A', last: 'B' }, names, 'US')).toMatchObject({ ok: false, errors: [{ field: 'type', message: 'Choose the type of contact' }] });
+    expect(validatePerson('contact', { first: 'A', last: 'B', type: { id: 2, name: 'Title Company' } }, names, 'US')).toEqual({ ok: true });
   });
 });
 
 describe('validatePeople', () => {
   const fields: PanelFields = { displayed: ['first', 'last', 'email'], required: ['first', 'last', 'email'] };
   it('names the failing client by its place in the list', () => {
-    const result = validatePeople('client', [{ first: 'A', last: 'B', email: 'a@b.co' }, { first: 'C', last: '', email: 'x' }], fields);
+    const result = validatePeople('client', [{ first: 'A', last: 'B', email: 'a@b.co' }, { first: 'C', last: '', email: 'x' }], fields, 'US');
     expect(result).toMatchObject({
       ok: false,
       code: 'CLIENTS_FAILED_VALIDATION',
@@ -121,9 +131,20 @@ describe('validatePeople', () => {
       ],
     });
   });
+  it('refuses a contact of the list without a type, or with a type that is not one (no numeric id)', () => {
+    const contact = { first: 'A', last: 'B', email: 'a@b.co' };
+    for (const type of [undefined, null, {}, { id: '2' }, 'Title Company']) {
+      expect(validatePeople('contact', [{ ...contact, type: { id: 1 } }, { ...contact, type }], fields, 'US'), JSON.stringify(type)).toMatchObject({
+        ok: false,
+        code: 'CONTACT_FAILED_VALIDATION',
+        errors: [{ index: 1, path: 'contacts.1.type', field: 'type' }],
+      });
+    }
+    expect(validatePeople('contact', [{ ...contact, type: { id: 1 } }], fields, 'US')).toEqual({ ok: true });
+  });
   it('passes an empty list and a valid one', () => {
-    expect(validatePeople('contact', [], fields)).toEqual({ ok: true });
-    expect(validatePeople('client', [{ first: 'A', last: 'B', email: 'a@b.co' }], fields)).toEqual({ ok: true });
+    expect(validatePeople('contact', [], fields, 'US')).toEqual({ ok: true });
+    expect(validatePeople('client', [{ first: 'A', last: 'B', email: 'a@b.co' }], fields, 'US')).toEqual({ ok: true });
   });
 });
 
@@ -139,12 +160,12 @@ describe('validateNewContact (spec 5.4: first and type)', () => {
 describe('validationFailure', () => {
   it('gives the code, the first message and the field of a failure, and nothing for a pass', () => {
     const fields: PanelFields = { displayed: ['first', 'last', 'email'], required: ['first', 'last', 'email'] };
-    expect(validationFailure(validatePerson('insurance_agent', { first: 'A', last: 'B', email: 'x' }, fields))).toEqual({
+    expect(validationFailure(validatePerson('insurance_agent', { first: 'A', last: 'B', email: 'x' }, fields, 'US'))).toEqual({
       code: 'INSURANCE_AGENT_FAILED_VALIDATION',
       message: 'Enter an e-mail address like name@example.com',
       field: 'email',
     });
-    expect(validationFailure(validatePeople('client', [{ first: 'A', last: 'B', email: 'a@b.co' }, { first: 'A', last: 'B' }], fields))).toEqual({
+    expect(validationFailure(validatePeople('client', [{ first: 'A', last: 'B', email: 'a@b.co' }, { first: 'A', last: 'B' }], fields, 'US'))).toEqual({
       code: 'CLIENTS_FAILED_VALIDATION',
       message: 'Enter an e-mail address',
       field: 'clients.1.email',

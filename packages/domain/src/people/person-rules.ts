@@ -1,5 +1,6 @@
 import type { Party, PersonField } from '@scheduler/contracts/people';
 import type { PanelFields } from './person-fields.ts';
+import { isPhoneNumber } from './phone-numbers.ts';
 
 /** Spec 8.5: the outcome that stops the contacts step when a panel fails its checks. */
 export const FAILED_VALIDATION_CODE = {
@@ -15,17 +16,13 @@ export type FailedValidationCode = (typeof FAILED_VALIDATION_CODE)[Party];
 export const FIELD_HELPER_TEXT = 'Required';
 
 /** Spec 5.4: these fields pass when they hold anything but blanks. */
-const NON_EMPTY_FIELDS: ReadonlySet<PersonField> = new Set([
-  'first',
-  'last',
-  'address1',
-  'city',
-  'mobile_phone',
-  'work_phone',
-  'home_phone',
-  'work_fax',
-  'home_fax',
-]);
+const NON_EMPTY_FIELDS: ReadonlySet<PersonField> = new Set(['first', 'last', 'address1', 'city']);
+
+/**
+ * Spec 5.4 asks only that phones be non-empty; a filled-in one must also be a whole number for
+ * the company's country (issue 20: "123" was taken, and shown as "(123)"; decision 0027).
+ */
+const PHONE_FIELDS: ReadonlySet<PersonField> = new Set(['mobile_phone', 'work_phone', 'home_phone', 'work_fax', 'home_fax']);
 
 export const POSTAL_CODE_MIN = 2;
 export const POSTAL_CODE_MAX = 10;
@@ -37,7 +34,7 @@ export const POSTAL_CODE_MAX = 10;
  */
 export const EMAIL_PATTERN = /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;
 
-export type FieldProblem = 'required' | 'email' | 'postal_code_length';
+export type FieldProblem = 'required' | 'email' | 'postal_code_length' | 'phone';
 
 /** One failing field: `field` names it on the form and in the 400 answer. */
 export interface FieldError {
@@ -64,6 +61,13 @@ const REQUIRED_MESSAGES: Readonly<Record<PersonField, string>> = {
   agency: 'Enter the agency',
 };
 const EMAIL_MESSAGE = 'Enter an e-mail address like name@example.com';
+const PHONE_MESSAGES: Readonly<Partial<Record<PersonField, string>>> = {
+  mobile_phone: 'Enter the whole mobile phone number, area code included',
+  work_phone: 'Enter the whole work phone number, area code included',
+  home_phone: 'Enter the whole home phone number, area code included',
+  work_fax: 'Enter the whole work fax number, area code included',
+  home_fax: 'Enter the whole home fax number, area code included',
+};
 const POSTAL_CODE_MESSAGE = `Enter a postal code of ${POSTAL_CODE_MIN} to ${POSTAL_CODE_MAX} characters`;
 export const CONTACT_TYPE_MESSAGE = 'Choose the type of contact';
 
@@ -72,14 +76,18 @@ function textOf(value: unknown): string {
 }
 
 /**
- * The check of one field (spec 5.4). A required field must pass it. A shown field that is not
+ * The check of one field (spec 5.4); phones for the company's country (`phoneCountry`, e.g. "US"). A required field must pass it. A shown field that is not
  * required may stay empty, but once filled it must still be well-formed: an optional e-mail
  * address that cannot receive mail is worse than none. Fields 5.4 does not name (address2,
  * state, company, agency) always pass.
  */
-export function checkPersonField(field: PersonField, value: unknown, required: boolean): FieldError | null {
+export function checkPersonField(field: PersonField, value: unknown, required: boolean, phoneCountry = ''): FieldError | null {
   const text = textOf(value);
   if (!required && text === '') return null;
+  if (PHONE_FIELDS.has(field)) {
+    if (text === '') return { field, problem: 'required', message: REQUIRED_MESSAGES[field] };
+    return isPhoneNumber(text, phoneCountry) ? null : { field, problem: 'phone', message: PHONE_MESSAGES[field]! };
+  }
   if (NON_EMPTY_FIELDS.has(field)) {
     return text === '' ? { field, problem: 'required', message: REQUIRED_MESSAGES[field] } : null;
   }
@@ -108,11 +116,11 @@ function hasContactType(type: unknown): boolean {
  * does not show are not checked: the visitor cannot correct what is not on screen. A contact
  * also needs its type.
  */
-export function validatePerson(party: Party, person: PersonValues, fields: PanelFields): PersonValidation {
+export function validatePerson(party: Party, person: PersonValues, fields: PanelFields, phoneCountry: string): PersonValidation {
   const required = new Set(fields.required);
   const errors: FieldError[] = [];
   for (const field of fields.displayed) {
-    const error = checkPersonField(field, person[field], required.has(field));
+    const error = checkPersonField(field, person[field], required.has(field), phoneCountry);
     if (error) errors.push(error);
   }
   if (party === 'contact' && !hasContactType(person.type)) {
@@ -129,10 +137,10 @@ export interface ListFieldError extends FieldError {
 export type ListValidation = { ok: true } | { ok: false; code: FailedValidationCode; errors: ListFieldError[] };
 
 /** Checks every client (or contact) of a list; the step stops on any failure (spec 4.6). */
-export function validatePeople(party: 'client' | 'contact', people: readonly PersonValues[], fields: PanelFields): ListValidation {
+export function validatePeople(party: 'client' | 'contact', people: readonly PersonValues[], fields: PanelFields, phoneCountry: string): ListValidation {
   const listName = party === 'client' ? 'clients' : 'contacts';
   const errors = people.flatMap((person, index) => {
-    const result = validatePerson(party, person, fields);
+    const result = validatePerson(party, person, fields, phoneCountry);
     return result.ok ? [] : result.errors.map((error) => ({ ...error, index, path: `${listName}.${index}.${error.field}` }));
   });
   return errors.length === 0 ? { ok: true } : { ok: false, code: FAILED_VALIDATION_CODE[party], errors };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pricingSchema, type PricingCart, type PricingProperty } from '@scheduler/contracts/pricing';
+import { displayLines } from './display-lines.ts';
 import { priceOrder, type CouponUse, type PricingResult } from './engine.ts';
 import { DEMO_SETTINGS, EMPTY_CART, EXTENDED_RULES, P, PLAIN_PROPERTY, S, demoCatalogue, pricingInput } from './test-fixtures.ts';
 import type { PricingSettings } from './pricing-settings.ts';
@@ -72,6 +73,15 @@ const GOLDEN: Golden[] = [
       expect(r.pricing.additional.fees).toEqual([{ code: 'rer-rush', description: 'Repair Estimate Report Rush Delivery', value: 9900 }]);
       expect(r.cart.rush_rer).toBe(true);
     },
+  },
+  {
+    // The same cart asking for the rush while the company has it off (RER_RUSH_ENABLED not on):
+    // no rush fee; 79500 + 5963 = 85463.
+    name: "4b. Buyer's Complete with the RER rush asked while the rush is off",
+    cart: { package: P.complete, rush_rer: true },
+    settings: { rerRushEnabled: false },
+    expect: { subtotal: 79500, discounts: 0, taxes: 5963, additional: 0, grand_total: 85463, duration: 300 },
+    check: (r) => expect(r.pricing.additional.fees.map((fee) => fee.code)).not.toContain('rer-rush'),
   },
   {
     // Condo (32500 + 5000 unit size at 2,000 sq ft) + Radon 15000 + Mold 27500 = 80000;
@@ -376,5 +386,35 @@ describe('priceOrder over the demo catalogue', () => {
     expect({ subtotal: totals.subtotal, discounts: totals.discounts, taxes: totals.taxes, additional: totals.additional, grand_total: totals.grand_total, duration: result.duration }).toEqual(golden.expect);
     expect(pricingSchema.parse(result.pricing)).toEqual(result.pricing);
     golden.check?.(result);
+  });
+
+  // House rule 16 over every golden cart, each under the settings that change what is shown.
+  const views = [
+    ['taxes shown', {}],
+    ['taxes hidden', { doNotShowTaxInPackages: true }],
+    ['fees hidden', { hideAllFees: true }],
+  ] as const;
+  it.each(GOLDEN.flatMap((g) => views.map(([view, settings]) => [g.name, view, g, settings] as const)))('%s, %s: the displayed lines add up to the displayed total', (_name, _view, golden, settings) => {
+    const { pricing } = priceOrder(
+      pricingInput({
+        catalogue: golden.extended ? extended : demoCatalogue(),
+        cart: { ...EMPTY_CART, ...golden.cart },
+        property: { ...PLAIN_PROPERTY, ...golden.property },
+        coupons: golden.coupons ?? [],
+        settings: { ...DEMO_SETTINGS, ...golden.settings, ...settings },
+        pacOptOut: golden.pacOptOut ?? false,
+      }),
+    );
+    const shown = displayLines(pricing);
+    const amounts = shown.lines.map((line) => line.amount);
+    if (shown.total === null) {
+      expect(amounts.every((amount) => amount === null)).toBe(true);
+      return;
+    }
+    expect(amounts.reduce<number>((sum, amount) => sum + amount!, 0)).toBe(shown.total);
+    expect(shown.total).toBe(pricing.totals.display_total);
+    // The package line is the package's price before its savings: the line and its Bundle Savings are what it adds.
+    const pkg = shown.lines.filter((line) => line.kind === 'package' || line.kind === 'bundle-savings');
+    expect(pkg.reduce((sum, line) => sum + line.amount!, 0)).toBe(pricing.package?.amount ?? 0);
   });
 });

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { officeTaxSchema, pricingCouponSchema, pricingSchema, type PricingCart, type PricingProperty } from '@scheduler/contracts/pricing';
 import { applyCartChange, checkCartChange } from './cart-rules.ts';
-import { priceOrder, type PricingInput } from './engine.ts';
+import { displayLines, packageCardLines } from './display-lines.ts';
+import { priceListings, priceOrder, type PricingInput } from './engine.ts';
 import { DEMO, DEMO_OFFICE, DEMO_SETTINGS, EXTENDED_RULES, P, S, TODAY, demoCatalogue } from './test-fixtures.ts';
 
 const SERVICE_IDS = [...DEMO.services.map((s) => s.uuid), '99999999-0000-4000-8000-000000000000'];
@@ -198,6 +199,40 @@ describe('priceOrder properties', () => {
         expect(after.duration).toBe(before.duration);
       }),
       RUNS,
+    );
+  });
+
+  it('the displayed lines add up to the displayed total, to the cent, in every view (house rule 16)', () => {
+    fc.assert(
+      fc.property(inputArb, (input) => {
+        const { pricing } = priceOrder(input);
+        const shown = displayLines(pricing);
+        if (shown.total === null) {
+          expect(shown.lines.every((line) => line.amount === null)).toBe(true);
+          return;
+        }
+        expect(sum(shown.lines.map((line) => line.amount!))).toBe(shown.total);
+        expect(shown.total).toBe(pricing.totals.display_total);
+        // Taxes come last, after the coupons they are counted after.
+        const kinds = shown.lines.map((line) => line.kind);
+        const firstTax = kinds.indexOf('tax');
+        if (firstTax >= 0) expect(kinds.slice(firstTax).every((kind) => kind === 'tax')).toBe(true);
+      }),
+      RUNS,
+    );
+  });
+
+  it("a package card's included services less its savings are its price, wherever it shows their amounts", () => {
+    fc.assert(
+      fc.property(inputArb, (input) => {
+        for (const pkg of priceListings(input).packages) {
+          const card = packageCardLines(pkg);
+          expect(card.price).toBe(pkg.amount);
+          if (card.includes.every((line) => line.amount !== null)) expect(sum(card.includes.map((line) => line.amount!)) - card.savings).toBe(card.price);
+          else expect(card.savings).toBe(0);
+        }
+      }),
+      { ...RUNS, numRuns: 60 },
     );
   });
 

@@ -1,6 +1,6 @@
 import type { ControlType, PropertyControl } from '@scheduler/contracts/company-document';
 import { typedMaxLength } from '@scheduler/contracts/forms/property-info';
-import { PROPERTY_MESSAGES, type PropertyControlAnswer, type SetPropertyInfoBody } from '@scheduler/contracts/property';
+import { PROPERTY_MESSAGES, squareFeetInRange, YEAR_BUILT_MIN, type PropertyControlAnswer, type SetPropertyInfoBody } from '@scheduler/contracts/property';
 
 /** What the property rules read of a configured control. */
 export type ControlRule = Pick<PropertyControl, 'id' | 'type' | 'label' | 'length' | 'required' | 'options'>;
@@ -72,11 +72,13 @@ export function checkPropertyAnswers(controls: readonly ControlRule[], body: Set
   const fail = (field: string, message: string) => ({ ok: false as const, problem: { field, message } });
 
   const sqftControl = byType('SquareFeet');
-  if (sqftControl?.required && !(body.sqft !== null && body.sqft > 0)) return fail('sqft', required(sqftControl.label));
+  const sqft = body.sqft === 0 ? null : body.sqft;
+  if (sqft !== null && !squareFeetInRange(sqft)) return fail('sqft', PROPERTY_MESSAGES.squareFeet(sqftControl?.label ?? 'Square Feet'));
+  if (sqftControl?.required && sqft === null) return fail('sqft', required(sqftControl.label));
 
   const ybControl = byType('YearBuilt');
   const yb = body.yb === 0 ? null : body.yb;
-  if (yb !== null && (yb <= 1200 || yb > currentYear)) return fail('yb', PROPERTY_MESSAGES.year(ybControl?.label ?? 'Year Built', currentYear));
+  if (yb !== null && (yb < YEAR_BUILT_MIN || yb > currentYear)) return fail('yb', PROPERTY_MESSAGES.year(ybControl?.label ?? 'Year Built', currentYear));
   if (ybControl?.required && yb === null) return fail('yb', required(ybControl.label));
 
   const salesControl = byType('SalesPrice');
@@ -117,5 +119,23 @@ export function checkPropertyAnswers(controls: readonly ControlRule[], body: Set
       referReasonOther: body.refer_reason === 'other' ? body.refer_reason_other : '',
       answers,
     },
+  };
+}
+
+/** What an order stores of the property step: its own fields and its answer rows. */
+export type StoredPropertyAnswers = Omit<PropertyAnswers, 'answers'> & {
+  answers: ReadonlyArray<{ controlId: number; value: string | null; checked: boolean }>;
+};
+
+/** The stored answers as the property step would send them again, for checking them as it did. */
+export function storedPropertyBody(stored: StoredPropertyAnswers): SetPropertyInfoBody {
+  return {
+    sqft: stored.sqft,
+    yb: stored.yearBuilt,
+    sales_price: stored.salesPrice,
+    foundation_type: stored.foundationTypeId ?? '',
+    refer_reason: stored.referReason,
+    refer_reason_other: stored.referReasonOther,
+    controls: stored.answers.map((answer) => ({ id: answer.controlId, value: answer.value, checked: answer.checked })),
   };
 }

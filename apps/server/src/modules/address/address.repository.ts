@@ -33,3 +33,31 @@ export async function saveOrderAddress(db: Executor, companyId: string, orderId:
     .set({ ...address, updatedAt: new Date() })
     .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
 }
+
+/** The order's address as it stands (coordinates null before any address was saved). */
+export type StoredOrderAddress = Omit<OrderAddress, 'latitude' | 'longitude'> & { latitude: number | null; longitude: number | null };
+
+export async function loadOrderAddress(db: Executor, companyId: string, orderId: string): Promise<StoredOrderAddress | null> {
+  const [row] = await db
+    .select({
+      address1: t.orders.address1,
+      address2: t.orders.address2,
+      city: t.orders.city,
+      stateId: t.orders.stateId,
+      postalCode: t.orders.postalCode,
+      latitude: t.orders.latitude,
+      longitude: t.orders.longitude,
+      county: t.orders.county,
+    })
+    .from(t.orders)
+    .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
+  return row ?? null;
+}
+
+/** Puts back an address read with `loadOrderAddress`. */
+export async function restoreOrderAddress(db: Executor, companyId: string, orderId: string, address: StoredOrderAddress): Promise<void> {
+  await db
+    .update(t.orders)
+    .set({ ...address, updatedAt: new Date() })
+    .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
+}

@@ -7,7 +7,8 @@ import { fiveDigitZip, POSTAL_CODE_MESSAGES, usesUsPostalCodes } from '@schedule
 import { recordStepSaved } from '../orders/orders.service.ts';
 import { checkOrderLocation, type SchedulingStore } from '../scheduling/scheduling.service.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
-import { loadAddressContext, saveOrderAddress } from './address.repository.ts';
+import { changeKeys } from '../../db/change-feed.ts';
+import { loadAddressContext, loadOrderAddress, restoreOrderAddress, saveOrderAddress } from './address.repository.ts';
 import type { GeocodingService } from './geocoding.service.ts';
 
 export interface AddressDependencies {
@@ -29,8 +30,10 @@ export async function geocode(deps: AddressDependencies, session: AuthenticatedS
 
 /**
  * POST /set_address (spec 7.5): stores the property's address on the order, then checks that its
- * location can be served at the held time (spec 8.2). The address is kept either way: the
- * visitor's next step is to pick another time for it.
+ * location can be served at the held time (spec 8.2). An address out of range of the held time is
+ * kept: the visitor's next step is to pick another time for it. One nobody serves at all
+ * (ERROR_NO_INSPECTORS_FOR_ZIP) is not: the order goes back to the address it had, so that what
+ * the sidebar shows is what the order can be booked with (issue 20); the form keeps what was typed.
  */
 export async function setAddress(deps: AddressDependencies, session: AuthenticatedSession, body: SetAddressBody, now = deps.scheduling.now()): Promise<SetAddressResponse> {
   for (const field of ['address1', 'address2'] as const) {
@@ -52,6 +55,7 @@ export async function setAddress(deps: AddressDependencies, session: Authenticat
   const place = body.state === null || body.county === '' ? await store.places.find(postalCode) : null;
   const stateId = body.state ?? context.states.find((s) => s.abbreviation.toUpperCase() === place?.stateCode)?.id ?? null;
   const verified = !(body.latitude === 0 && body.longitude === 0);
+  const previous = await loadOrderAddress(store.db, session.companyId, session.orderId);
   await store.db.transaction(async (tx) => {
     await saveOrderAddress(tx, session.companyId, session.orderId, {
       address1: body.address1,
@@ -67,5 +71,11 @@ export async function setAddress(deps: AddressDependencies, session: Authenticat
   });
   const result = await checkOrderLocation(store, session, now);
   if (result.status === 'ok') return result;
+  if (result.status === 'ERROR_NO_INSPECTORS_FOR_ZIP' && previous) {
+    await restoreOrderAddress(store.db, session.companyId, session.orderId, previous);
+    // The database announces it too; this is for this server's own next read.
+    store.changes.announce(changeKeys.order(session.orderId));
+    store.changes.announce(changeKeys.schedule(session.companyId));
+  }
   return { status: result.status, message: locationMessage(result.status, { appointment: result.appointment, officePhone: context.officePhone }), appointments: result.appointments };
 }

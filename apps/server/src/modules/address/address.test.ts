@@ -194,8 +194,17 @@ describe.each(testDatabaseFactories())('the address step on $name', (factory) =>
         // The engine, asked for this place, finds nobody: there is no alternative to offer.
         appointments: [],
       });
-      // The address is kept: the visitor corrects it from here.
-      expect((await orderOf(token)).postalCode).toBe('45202');
+      // Issue 20: nobody serves it, so the order keeps no such address (the sidebar would show it);
+      // the browser's form keeps what was typed, for the visitor to correct.
+      expect((await orderOf(token)).postalCode).toBe('');
+    });
+
+    it('puts back the address the order had when a new one is not served at all', async () => {
+      const token = await startDemoSession(harness.app);
+      expect((await post(token, '/set_address', DUBLIN)).json()).toEqual({ status: 'ok' });
+      const before = await orderOf(token);
+      expect((await post(token, '/set_address', CINCINNATI)).statusCode).toBe(409);
+      expect(await orderOf(token)).toMatchObject({ address1: before.address1, city: before.city, postalCode: before.postalCode, stateId: before.stateId, county: before.county });
     });
 
     it('ERROR_EXCEEDS_RADIUS: Newark is beyond Mike’s radius from Dublin, within others’', async () => {

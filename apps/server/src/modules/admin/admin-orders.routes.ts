@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminOrderEventsResponseSchema, adminOrdersQuerySchema, adminOrdersResponseSchema, calendarFeedQuerySchema } from '@scheduler/contracts/confirm';
+import { listeningPort, publicBaseUrl } from '../../http/public-url.ts';
 import type { AppContext } from '../../context.ts';
 import { requireAdmin } from '../../plugins/admin-auth.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
@@ -61,7 +62,7 @@ export function adminOrderRoutes(ctx: AppContext) {
         },
       },
       async (request) => {
-        const base = ctx.config.PUBLIC_URL?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
+        const base = publicBaseUrl(ctx.config, listeningPort(request.server, ctx.config.PORT));
         return issueCalendarFeed(ctx.db, request.params.company_key, request.params.id, base);
       },
     );

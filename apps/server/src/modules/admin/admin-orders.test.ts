@@ -1,7 +1,10 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
-import { startDemoSession, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../test-support/test-app.ts';
+import { eq } from 'drizzle-orm';
+import * as t from '../../db/schema.ts';
+import { demoDocument, startDemoSession, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../test-support/test-app.ts';
+import { importCompanyDocument } from '../companies/companies.service.ts';
 import { DemoOrder } from '../confirm/confirm-test-support.ts';
 
 const ADMIN = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
@@ -54,6 +57,34 @@ describeOnEachDatabase("the office's view of its orders", (factory) => {
     expect(body.orders[0].inspectors.every((i: { name: string }) => i.name.length > 0)).toBe(true);
   });
 
+  it("never lists, exports or shows another company's confirmed orders", async () => {
+    // Another company beside the demo, with one confirmed order on the same day as the demo's first.
+    const other = demoDocument() as Record<string, any>;
+    other.key = 'other-company';
+    other.offices[0].uuid = 'c0000000-0000-4000-8000-0000000000ee';
+    for (const inspector of other.inspectors) inspector.office = other.offices[0].uuid;
+    await importCompanyDocument(harness.database.db, other);
+    const [company] = await harness.database.db.select().from(t.companies).where(eq(t.companies.key, 'other-company'));
+    const [foreign] = await harness.database.db
+      .insert(t.orders)
+      .values({ companyId: company!.id, officeId: other.offices[0].uuid, status: 'confirmed', confirmedAt: new Date(), datetime: new Date(confirmed[0]!.start), durationMinutes: 180, inspectors: [{ id: 101, requested: false }], city: 'Elsewhere' })
+      .returning();
+    try {
+      const demo = (await get('/api/admin/companies/demo/orders')).json();
+      expect(demo.total).toBe(2);
+      expect(demo.orders.map((o: { id: string }) => o.id)).not.toContain(foreign!.id);
+      const day = newYorkDate(confirmed[0]!.start);
+      expect((await get(`/api/admin/companies/demo/orders?from=${day}&to=${day}`)).json().orders.map((o: { id: string }) => o.id)).not.toContain(foreign!.id);
+      expect((await get('/api/admin/companies/demo/orders', { ...ADMIN, accept: 'text/csv' })).body).not.toContain(foreign!.id);
+      expect((await get(`/api/admin/companies/demo/orders/${foreign!.id}/events`)).statusCode).toBe(404);
+      // Its own company lists it, and only it.
+      const own = (await get('/api/admin/companies/other-company/orders')).json();
+      expect(own.orders.map((o: { id: string }) => o.id)).toEqual([foreign!.id]);
+    } finally {
+      await harness.database.db.delete(t.orders).where(eq(t.orders.id, foreign!.id));
+    }
+  });
+
   it('filters by office-local date and pages', async () => {
     const day = newYorkDate(confirmed[1]!.start);
     const filtered = (await get(`/api/admin/companies/demo/orders?from=${day}&to=${day}`)).json();
@@ -102,5 +133,15 @@ describeOnEachDatabase("the office's view of its orders", (factory) => {
     await issue();
     // A new secret retires the old URL.
     expect((await get(`${url.pathname}${url.search}`, {})).statusCode).toBe(401);
+  });
+
+  it("builds the feed's link from the configured address, never from the request's Host or forwarded headers", async () => {
+    const inspectorId = confirmed[0]!.users[0]!;
+    const spoofed = { ...ADMIN, host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' };
+    const issued = await harness.app.inject({ method: 'POST', url: `/api/admin/companies/demo/inspectors/${inspectorId}/calendar-feed`, headers: spoofed });
+    const url = new URL(issued.json().url as string);
+    // No PUBLIC_URL in the tests' configuration: the configured host (every interface) and port.
+    expect(url.origin).toBe('http://localhost:3000');
+    expect(url.pathname).toBe(`/api/admin/companies/demo/inspectors/${inspectorId}/calendar.ics`);
   });
 });

@@ -10,6 +10,19 @@ import { dayFromNow, wizardCalls } from '../../test-support/wizard-calls.ts';
 export const DEMO_SERVICE = 'a1c0ffee-0000-4000-8000-000000000001';
 const OHIO = 36;
 
+/**
+ * Answers the demo company's required property questions as the property step saves them: the
+ * square feet and year built on the order, Occupancy (5) and "Water, gas and electric will be on"
+ * (6) as answer rows. Confirm refuses an order without them.
+ */
+export async function answerDemoPropertyQuestions(db: Database, companyId: string, orderId: string): Promise<void> {
+  await db.update(t.orders).set({ sqft: 1800, yearBuilt: 1995 }).where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
+  await db.insert(t.orderAnswers).values([
+    { companyId, orderId, controlId: 5, value: '1', checked: false },
+    { companyId, orderId, controlId: 6, value: null, checked: true },
+  ]);
+}
+
 /** A visitor's order in the demo company, filled in step by step as the wizard would. */
 export class DemoOrder {
   private constructor(
@@ -31,12 +44,13 @@ export class DemoOrder {
     return wizardCalls(() => this.app);
   }
 
-  /** The cart, address and visitor role, written as the steps not in this branch would save them. */
+  /** The cart, address, visitor role, property answers and a client, written as the steps before the review save them. */
   async fillIn(options: { clientEmail?: string; agentEmail?: string } = {}): Promise<void> {
     await this.db
       .update(t.orders)
       .set({ serviceIds: [DEMO_SERVICE], address1: '1450 Morse Rd', city: 'Columbus', stateId: OHIO, postalCode: '43229', userType: { type: 'CLIENT_BUYER', text: 'Home Buyer', other: '' } })
       .where(and(eq(t.orders.companyId, this.companyId), eq(t.orders.id, this.orderId)));
+    await answerDemoPropertyQuestions(this.db, this.companyId, this.orderId);
     await this.db.insert(t.orderParties).values({ companyId: this.companyId, orderId: this.orderId, role: 'client', position: 0, person: { first: 'Dana', last: 'Whitaker', email: options.clientEmail ?? 'dana@example.com', mobile_phone: '614-555-0142' } });
     if (options.agentEmail) {
       await this.db.insert(t.orderParties).values({ companyId: this.companyId, orderId: this.orderId, role: 'buyers_agent', position: 0, person: { first: 'Ray', last: 'Ortiz', email: options.agentEmail, mobile_phone: '614-555-0177' } });

@@ -1,4 +1,5 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { ControlRule } from '@scheduler/domain/property/property-answers';
 import type { Executor } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
 
@@ -52,7 +53,9 @@ export async function loadConfirmable(db: Executor, companyId: string, orderId: 
     .select({
       order: t.orders,
       officeActive: t.offices.active,
+      officeTimeZone: t.offices.timeZone,
       currency: t.companies.currency,
+      country: t.companies.country,
       settings: t.companies.settings,
       notifications: t.companyNotifications.settings,
       parties: sql<Array<{ role: PartyRole; person: Record<string, unknown> }> | string>`(
@@ -68,6 +71,22 @@ export async function loadConfirmable(db: Executor, companyId: string, orderId: 
   // Drivers differ in whether they parse json for a raw expression.
   const parties = typeof row.parties === 'string' ? (JSON.parse(row.parties) as Exclude<typeof row.parties, string>) : row.parties;
   return { ...row, parties };
+}
+
+/** The company's property questions and the order's answer rows, for checking them again at confirm. */
+export async function loadPropertyQuestions(db: Executor, companyId: string, orderId: string): Promise<{ controls: ControlRule[]; answers: Array<{ controlId: number; value: string | null; checked: boolean }> }> {
+  const controls = await db
+    .select({ id: t.propertyControls.id, type: t.propertyControls.type, label: t.propertyControls.label, length: t.propertyControls.length, required: t.propertyControls.required, options: t.propertyControls.options })
+    .from(t.propertyControls)
+    .where(eq(t.propertyControls.companyId, companyId))
+    .orderBy(asc(t.propertyControls.sort), asc(t.propertyControls.id));
+  const answers = await db
+    .select({ controlId: t.orderAnswers.controlId, value: t.orderAnswers.value, checked: t.orderAnswers.checked })
+    .from(t.orderAnswers)
+    .where(and(eq(t.orderAnswers.companyId, companyId), eq(t.orderAnswers.orderId, orderId)))
+    .orderBy(asc(t.orderAnswers.controlId));
+  // The company document's schema checked each type when it was imported.
+  return { controls: controls.map((control) => ({ ...control, type: control.type as ControlRule['type'] })), answers };
 }
 
 /** The catalogue's prices of the order's packages and services, as they are now. */

@@ -8,13 +8,15 @@ import type { OrderPeople } from '@scheduler/domain/people/order-people';
 import type { PersonValues } from '@scheduler/domain/people/person-rules';
 import { SettingsReader } from '@scheduler/domain/settings';
 import { paymentUrl } from '@scheduler/domain/confirm/payment-link';
+import { ZonedCalendar } from '@scheduler/domain/availability/zoned-calendar';
+import type { ControlRule, StoredPropertyAnswers } from '@scheduler/domain/property/property-answers';
 import type { Executor } from '../../db/connection.ts';
 import { changeKeys } from '../../db/change-feed.ts';
 import { AppError, NotFoundError, UnauthorizedError } from '../../errors.ts';
 import { confirmationEmailJobs, type ConfirmableOrder } from '../notifications/notifications.service.ts';
 import { alternativesForCart, commitInspectors, isOverlapViolation, timeAvailable, type SchedulingStore } from '../scheduling/scheduling.service.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
-import { findConfirmRequest, loadConfirmable, lockOrderStatus, markOrderConfirmed, recordConfirmation, saveConfirmRequest } from './confirm.repository.ts';
+import { findConfirmRequest, loadConfirmable, loadPropertyQuestions, lockOrderStatus, markOrderConfirmed, recordConfirmation, saveConfirmRequest } from './confirm.repository.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -55,13 +57,19 @@ function peopleOf(aggregate: ConfirmableOrder): OrderPeople {
  * 400 naming the first missing part as the field and every missing part in the message. The
  * people the company's settings require are judged by the contacts step's rules (decision 0018).
  */
-function assertComplete(aggregate: ConfirmableOrder & { settings: Setting[] }): void {
+function assertComplete(
+  aggregate: ConfirmableOrder & { settings: Setting[]; officeTimeZone: string; country: string },
+  questions: { controls: ControlRule[]; answers: StoredPropertyAnswers['answers'] },
+  now: Date,
+): void {
   const { order } = aggregate;
+  const currentYear = Number(ZonedCalendar.of(aggregate.officeTimeZone).localDateOf(now.getTime()).slice(0, 4));
   const missing = missingParts({
     heldTime: order.datetime ? { start: order.datetime, inspectorIds: order.inspectors.map((i) => i.id) } : null,
     address: { address1: order.address1, city: order.city, postalCode: order.postalCode },
     userType: order.userType?.type ?? null,
-    people: { ...peopleOf(aggregate), settings: peopleSettings(new SettingsReader(aggregate.settings)) },
+    people: { ...peopleOf(aggregate), settings: peopleSettings(new SettingsReader(aggregate.settings), aggregate.country) },
+    property: { controls: questions.controls, stored: { ...order, answers: questions.answers }, currentYear },
     serviceCount: order.packageIds.length + order.serviceIds.length,
   });
   const [first] = missing;
@@ -87,7 +95,7 @@ export async function confirmOrder(deps: ConfirmDeps, session: AuthenticatedSess
     const stored = idempotencyKey ? await findConfirmRequest(db, companyId, orderId, idempotencyKey) : null;
     return (stored as ConfirmResponse | null) ?? remember(db, session, idempotencyKey, { status: 'ok', pay_url: order.payUrl });
   }
-  assertComplete(aggregate);
+  assertComplete(aggregate, await loadPropertyQuestions(db, companyId, orderId), now);
   const settings = notificationsSchema.parse(aggregate.notifications ?? {});
   const company = { currency: aggregate.currency };
 

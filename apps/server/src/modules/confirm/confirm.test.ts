@@ -124,6 +124,14 @@ describeOnEachDatabase('confirm', (factory) => {
     expect(agent.subject).toMatch(/^Inspection booked for Dana Whitaker on /);
     const office = mine.find((mail) => !Array.isArray(mail.to) && mail.to?.text === 'bookings@sciotovalley.example')!;
     expect(office.text).toContain(`Total: ${formatMoney(total, 'USD')}`);
+    // House rule 16: the e-mail's price lines (the thank-you's) add up to the total it shows.
+    const priceLines = office.text!.split('\n').flatMap((line) => {
+      const match = /^(.*): (- )?\$([\d,]+\.\d\d)$/.exec(line.trim());
+      return match ? [{ label: match[1]!, cents: (match[2] ? -1 : 1) * Math.round(Number(match[3]!.replace(/,/g, '')) * 100) }] : [];
+    });
+    expect(priceLines.length).toBeGreaterThan(1);
+    expect(priceLines.at(-1)!.label).toBe('Total');
+    expect(priceLines.slice(0, -1).reduce((sum, line) => sum + line.cents, 0)).toBe(priceLines.at(-1)!.cents);
     expect(office.text).toContain('Special instructions: Gate code 1234');
 
     // Nothing is sent twice.
@@ -131,12 +139,28 @@ describeOnEachDatabase('confirm', (factory) => {
     expect(await countOverlaps(harness.database.db, order.companyId)).toBe(0);
   });
 
+  it('books once when the first confirms of an order arrive at the same moment (the re-check under the row lock)', async () => {
+    const order = await newOrder();
+    await order.fillIn();
+    const slot = (await order.slots())[4]!;
+    expect((await order.hold(slot)).statusCode).toBe(200);
+    // No confirm before: every one of these may be the first; on PostgreSQL they run side by side.
+    const answers = await Promise.all(Array.from({ length: 4 }, () => order.confirm('')));
+    const payUrls = new Set(answers.map((answer) => answer.json().pay_url));
+    for (const answer of answers) expect(answer.json()).toMatchObject({ status: 'ok' });
+    expect(payUrls.size).toBe(1);
+    const booked = await appointmentsOf(order.orderId);
+    expect(booked.map((a) => [a.kind, a.inspectorId]).sort()).toEqual(slot.users.map((id) => ['appointment', id]).sort());
+    const events = await harness.database.db.select().from(t.orderEvents).where(and(eq(t.orderEvents.orderId, order.orderId), eq(t.orderEvents.type, 'confirmed')));
+    expect(events).toHaveLength(1);
+  });
+
   it('refuses an incomplete order with 400 naming what is missing', async () => {
     const empty = await newOrder();
     const answer = await empty.confirm();
     expect(answer.statusCode).toBe(400);
     expect(answer.json()).toEqual({
-      error: { code: 'order_incomplete', field: 'datetime', message: 'The order is not complete yet: it needs a date and time, the inspection address, your role, a client and at least one service.' },
+      error: { code: 'order_incomplete', field: 'datetime', message: 'The order is not complete yet: it needs a date and time, the inspection address, your role, a client, the answers to the property questions and at least one service.' },
     });
 
     const noPeople = await newOrder();
@@ -148,6 +172,40 @@ describeOnEachDatabase('confirm', (factory) => {
     expect(missing.json().error).toMatchObject({ field: 'client', message: 'The order is not complete yet: it needs a client.' });
     expect(await appointmentsOf(noPeople.orderId)).toEqual([expect.objectContaining({ kind: 'hold' })]);
     await noPeople.hold((await noPeople.slots())[1]!);
+  });
+
+  it('refuses an order lacking only its postal code', async () => {
+    const order = await newOrder();
+    await order.fillIn();
+    await order.hold((await order.slots())[3]!);
+    await harness.database.db.update(t.orders).set({ postalCode: '' }).where(eq(t.orders.id, order.orderId));
+    const refused = await order.confirm();
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({ code: 'order_incomplete', field: 'address' });
+    expect(await appointmentsOf(order.orderId)).toEqual([expect.objectContaining({ kind: 'hold' })]);
+  });
+
+  it("refuses an order missing a required property answer, as the property step would, and books it once answered", async () => {
+    const order = await newOrder();
+    await order.fillIn();
+    // The wizard skipped: no Occupancy (question 5), and no square feet.
+    await harness.database.db.delete(t.orderAnswers).where(and(eq(t.orderAnswers.orderId, order.orderId), eq(t.orderAnswers.controlId, 5)));
+    await order.hold((await order.slots())[2]!);
+    const refused = await order.confirm();
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toEqual({ code: 'order_incomplete', field: 'controls.5', message: 'The order is not complete yet: it needs the answers to the property questions.' });
+    await harness.database.db.update(t.orders).set({ sqft: null }).where(eq(t.orders.id, order.orderId));
+    expect((await order.confirm()).json().error.field).toBe('sqft');
+    expect(await appointmentsOf(order.orderId)).toEqual([expect.objectContaining({ kind: 'hold' })]);
+
+    const saved = await harness.app.inject({
+      method: 'POST',
+      url: '/demo/json/online_scheduler/set_property_info',
+      headers: { 'x-auth-token': order.token },
+      payload: { sqft: 2100, yb: 1988, controls: [{ id: 5, value: '2', checked: false }, { id: 6, value: null, checked: true }] },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await order.confirm()).statusCode).toBe(200);
   });
 
   it('refuses a malformed body or Idempotency-Key with 400 naming the field', async () => {

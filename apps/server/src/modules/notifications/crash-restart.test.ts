@@ -13,7 +13,7 @@ import { demoDocument } from '../../test-support/test-app.ts';
 import { importCompanyDocument } from '../companies/companies.service.ts';
 import { DEMO_OFFICE_UUID } from '../companies/demo-company.ts';
 import { startSession } from '../sessions/sessions.service.ts';
-import { DEMO_SERVICE } from '../confirm/confirm-test-support.ts';
+import { answerDemoPropertyQuestions, DEMO_SERVICE } from '../confirm/confirm-test-support.ts';
 import { flakyMailServer } from './test-mail-server.ts';
 
 const ADMIN_TOKEN = 'crash-test-admin-token-0123';
@@ -47,6 +47,7 @@ async function prepareOrder(dataDir: string): Promise<{ token: string; orderId: 
       })
       .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
     await database.db.insert(t.orderParties).values({ companyId, orderId, role: 'client', position: 0, person: { first: 'Dana', last: 'Whitaker', email: 'dana@example.com', mobile_phone: '614-555-0142' } });
+    await answerDemoPropertyQuestions(database.db, companyId, orderId);
     return { token, orderId };
   } finally {
     await database.close();

@@ -1,6 +1,7 @@
 import ICAL from 'ical.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { calendarFeed, invitation, type ConfirmedOrderFacts } from './mail-content.ts';
+import { issue20Pricing, shownCents } from '@scheduler/domain/pricing/display-fixtures';
+import { calendarFeed, DEFAULT_TEMPLATES, fillTemplate, invitation, placeholderValues, priceLines, type ConfirmedOrderFacts } from './mail-content.ts';
 
 // 9:30 in Columbus (EST, UTC-5) on 1 December 2026.
 const facts: ConfirmedOrderFacts = {
@@ -62,5 +63,52 @@ describe('calendarFeed', () => {
     expect(calendar.getFirstPropertyValue('x-wr-timezone')).toBe('America/New_York');
     expect(calendar.getAllSubcomponents('vtimezone')).toHaveLength(1);
     expect(event.getFirstPropertyValue('dtstart')!.toString()).toBe('2026-12-01T09:30:00');
+  });
+});
+
+/** Issue 20's cart as the confirm froze it, its package named in the catalogue's HTML. */
+const frozen = issue20Pricing({ package: { ...issue20Pricing().package!, name: "Buyer's <strong>Essentials</strong>" } });
+const booked: ConfirmedOrderFacts = { ...facts, services: ["Buyer's Essentials", 'Radon Testing'], totalCents: 60953, pricing: frozen };
+
+const cents = shownCents;
+
+describe('the price lines of the confirmation e-mails (house rule 16)', () => {
+  it('are the lines the thank-you shows, in plain text, and add up to the total they end with', () => {
+    const lines = priceLines(booked).split('\n');
+    expect(lines).toEqual([
+      "Buyer's Essentials: $520.00",
+      'Bundle Savings: - $40.00',
+      'Radon Testing: $150.00',
+      'Coupon 10% off: - $63.00',
+      'Franklin County sales tax (tax): $42.53',
+      'Total: $609.53',
+    ]);
+    expect(lines.slice(0, -1).reduce((sum, line) => sum + cents(line), 0)).toBe(cents(lines.at(-1)!));
+  });
+
+  it('fill the default client and office e-mails, whose {total} is the same total', () => {
+    const values = placeholderValues(booked);
+    expect(values.total).toBe('$609.53');
+    for (const audience of ['client', 'office'] as const) {
+      const body = fillTemplate(DEFAULT_TEMPLATES[audience].body, values);
+      expect(body).toContain("Services: Buyer's Essentials, Radon Testing");
+      expect(body).toContain('Bundle Savings: - $40.00\nRadon Testing: $150.00');
+      expect(body.match(/Total: /g)).toHaveLength(1);
+    }
+    // The agents' e-mail names the services and shows no price.
+    expect(fillTemplate(DEFAULT_TEMPLATES.agent.body, values)).not.toMatch(/\$/);
+  });
+
+  it('say the total is before tax when the company hides taxes, and show no amount when it hides fees', () => {
+    const beforeTax = priceLines({ ...booked, pricing: { ...frozen, taxes_hidden: true, totals: { ...frozen.totals, display_total: 56700 } } }).split('\n');
+    expect(beforeTax.slice(-2)).toEqual(['Total: $567.00', 'Prices before tax']);
+    expect(beforeTax.some((line) => line.includes('(tax)'))).toBe(false);
+    const hidden = { ...booked, pricing: { ...frozen, fees_hidden: true, taxes_hidden: true } };
+    expect(priceLines(hidden)).toBe('');
+    expect(placeholderValues(hidden).total).toBe('n/a');
+  });
+
+  it('fall back to the frozen total for an order confirmed without a pricing object', () => {
+    expect(priceLines({ ...booked, pricing: null })).toBe('Total: $609.53');
   });
 });

@@ -2,7 +2,10 @@ import { TZDate } from '@date-fns/tz';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import type { MessageTemplate } from '@scheduler/contracts/company-document';
+import type { Pricing } from '@scheduler/contracts/pricing';
+import { htmlToPlainText } from '@scheduler/domain/html-text';
 import { formatMoney } from '@scheduler/domain/money-format';
+import { DISPLAY_WORDS, displayLines, formatLineAmount, type DisplayLine } from '@scheduler/domain/pricing/display-lines';
 import { formatAppointmentDateTime, joinNames, wallTimeIn } from '@scheduler/domain/scheduling-text';
 import type { Audience } from './confirmation-jobs.ts';
 
@@ -17,6 +20,8 @@ export interface ConfirmedOrderFacts {
   address: { address1: string; address2: string; city: string; state: string; postalCode: string };
   services: string[];
   totalCents: number | null;
+  /** The priced cart as confirmed (the frozen snapshot), for the price lines; absent where only the total is known. */
+  pricing?: Pricing | null;
   currency: string;
   clientNames: string[];
   specialNote: string;
@@ -33,7 +38,8 @@ export const DEFAULT_TEMPLATES: Readonly<Record<Audience, MessageTemplate>> = {
       'Where: {address}',
       'Inspector(s): {inspectors}',
       'Services: {services}',
-      'Total: {total}',
+      '',
+      '{price_lines}',
       '',
       'The attached invitation adds the appointment to your calendar.',
       'Questions or changes: call {office_phone} or write to {office_email}.',
@@ -63,7 +69,7 @@ export const DEFAULT_TEMPLATES: Readonly<Record<Audience, MessageTemplate>> = {
       'Inspector(s): {inspectors}',
       'Client(s): {client_name}',
       'Services: {services}',
-      'Total: {total}',
+      '{price_lines}',
       'Special instructions: {special_note}',
     ].join('\n'),
   },
@@ -75,6 +81,33 @@ export function addressLine(address: ConfirmedOrderFacts['address']): string {
   return [street, address.city, region].filter((part) => part.trim() !== '').join(', ');
 }
 
+function priceLineText(line: DisplayLine, currency: string): string {
+  const label = line.kind === 'coupon' ? `${DISPLAY_WORDS.coupon} ${line.label}` : line.kind === 'package' || line.kind === 'service' ? htmlToPlainText(line.label) : line.label;
+  return line.amount === null ? label : `${label}: ${formatLineAmount(line.amount, currency)}`;
+}
+
+/**
+ * The order's price as the thank-you shows it (house rule 16): the same lines from
+ * `displayLines`, one a line, and the total they add up to. Nothing where amounts are hidden;
+ * without a frozen pricing (an order confirmed before it was kept), the total as it was.
+ */
+export function priceLines(facts: ConfirmedOrderFacts): string {
+  if (!facts.pricing) return `${DISPLAY_WORDS.total} ${shownTotal(facts)}`;
+  const shown = displayLines(facts.pricing);
+  if (shown.total === null) return '';
+  return [
+    ...shown.lines.map((line) => priceLineText(line, facts.currency)),
+    `${DISPLAY_WORDS.total} ${formatMoney(shown.total, facts.currency)}`,
+    ...(shown.beforeTax ? [DISPLAY_WORDS.beforeTax] : []),
+  ].join('\n');
+}
+
+/** The total a template's {total} says: the one the price lines end with, "n/a" where amounts are hidden. */
+function shownTotal(facts: ConfirmedOrderFacts): string {
+  const cents = facts.pricing ? displayLines(facts.pricing).total : facts.totalCents;
+  return cents === null ? 'n/a' : formatMoney(cents, facts.currency);
+}
+
 /** The values the placeholders of a template stand for. */
 export function placeholderValues(facts: ConfirmedOrderFacts): Record<string, string> {
   return {
@@ -83,7 +116,8 @@ export function placeholderValues(facts: ConfirmedOrderFacts): Record<string, st
     address: addressLine(facts.address),
     inspectors: joinNames(facts.inspectors),
     services: facts.services.join(', '),
-    total: facts.totalCents === null ? 'n/a' : formatMoney(facts.totalCents, facts.currency),
+    total: shownTotal(facts),
+    price_lines: priceLines(facts),
     office_name: facts.office.name,
     office_phone: facts.office.phone,
     office_email: facts.office.email,

@@ -112,7 +112,7 @@ export class NotificationWorker {
       if (where) log.info({ job: job.id, kind: job.kind, outbox: where }, 'e-mail sent');
       return where !== null;
     } catch (error) {
-      const delay = Math.min(this.options.retryBaseMs * 2 ** (job.attempts - 1), this.options.retryMaxMs);
+      const delay = retryDelayMs(job.attempts, this.options.retryBaseMs, this.options.retryMaxMs);
       const reason = reasonOf(error);
       await retryJob(db, job.id, new Date(this.now() + delay), reason);
       log.warn({ job: job.id, kind: job.kind, attempts: job.attempts, code: reason, retry_in_ms: delay }, 'e-mail not sent; will retry');
@@ -140,4 +140,12 @@ export class NotificationWorker {
       invitation: { filename: 'inspection.ics', content: invitation(facts) },
     });
   }
+}
+
+/**
+ * How long a job waits after its `attempts`-th try failed (a claim counts the try, so the first
+ * failure has attempts 1): the base, then twice as long each time, never more than the maximum.
+ */
+export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
+  return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), maxMs);
 }

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
+import { pricingSchema } from '@scheduler/contracts/pricing';
 import type { ConfirmedOrderFacts } from './mail-content.ts';
 import { htmlToPlainText } from '@scheduler/domain/html-text';
 
@@ -36,7 +37,9 @@ export async function loadConfirmedOrderFacts(db: Executor, companyId: string, o
       : db.select({ abbreviation: t.states.abbreviation }).from(t.states).where(and(eq(t.states.companyId, companyId), eq(t.states.id, order.stateId))),
   ]);
   const names = new Map(inspectors.map((i) => [i.id, i.display]));
-  const snapshot = order.pricingSnapshot as { total_cents?: unknown; lines?: Array<{ name?: unknown }> } | null;
+  const snapshot = order.pricingSnapshot as { total_cents?: unknown; lines?: Array<{ name?: unknown }>; pricing?: unknown } | null;
+  // The frozen pricing object, when the snapshot has one that still reads as one: the e-mails' price lines.
+  const frozen = pricingSchema.safeParse(snapshot?.pricing);
   return {
     orderId,
     office: { name: office.name, phone: office.phone, email: office.email, timeZone: office.timeZone },
@@ -48,6 +51,7 @@ export async function loadConfirmedOrderFacts(db: Executor, companyId: string, o
     // Catalogue names are HTML; e-mails and invitations are plain text.
     services: (snapshot?.lines ?? []).map((line) => htmlToPlainText(String(line.name ?? ''))).filter((name) => name !== ''),
     totalCents: typeof snapshot?.total_cents === 'number' ? snapshot.total_cents : null,
+    pricing: frozen.success ? frozen.data : null,
     currency: row.currency,
     clientNames: clients.map((c) => personName(c.person)).filter((name) => name !== ''),
     specialNote: order.specialNote,

@@ -9,6 +9,8 @@ import * as t from '../../db/schema.ts';
 export interface PeopleCompany {
   settings: Setting[];
   maxClients: number;
+  /** The country its phone numbers are judged for ("US"). */
+  country: string;
   stateIds: ReadonlySet<number>;
   contactTypes: Array<{ id: number; name: string }>;
 }
@@ -19,12 +21,12 @@ export async function loadContactTypes(db: Executor, companyId: string): Promise
 
 export async function loadPeopleCompany(db: Executor, companyId: string): Promise<PeopleCompany | null> {
   const [[company], states, contactTypes] = await Promise.all([
-    db.select({ settings: t.companies.settings, maxClients: t.companies.maxClients }).from(t.companies).where(eq(t.companies.id, companyId)),
+    db.select({ settings: t.companies.settings, maxClients: t.companies.maxClients, country: t.companies.country }).from(t.companies).where(eq(t.companies.id, companyId)),
     db.select({ id: t.states.id }).from(t.states).where(eq(t.states.companyId, companyId)),
     loadContactTypes(db, companyId),
   ]);
   if (!company) return null;
-  return { settings: company.settings, maxClients: company.maxClients, stateIds: new Set(states.map((s) => s.id)), contactTypes };
+  return { settings: company.settings, maxClients: company.maxClients, country: company.country, stateIds: new Set(states.map((s) => s.id)), contactTypes };
 }
 
 /** Just the settings, for the searches (the hot path: one small row). */

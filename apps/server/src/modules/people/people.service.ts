@@ -51,7 +51,7 @@ async function peopleContext(db: Executor, session: AuthenticatedSession): Promi
   const company = await loadPeopleCompany(db, session.companyId);
   if (!company) throw new NotFoundError('The company');
   const reader = new SettingsReader(company.settings);
-  const settings = peopleSettings(reader);
+  const settings = peopleSettings(reader, company.country);
   return { company, settings, contactTypes: configuredContactTypes(company.contactTypes, settings.contactTypeChoice) };
 }
 
@@ -114,7 +114,7 @@ export async function setAgent(db: Database, session: AuthenticatedSession, part
   }
   const kind = AGENT_KIND[party];
   const checked = (person: AgentBody) => {
-    refuse(validatePerson(party, person, context.settings.fields[party]));
+    refuse(validatePerson(party, person, context.settings.fields[party], context.settings.phoneCountry));
     checkState(code, context.company, person.state, 'state');
     return person;
   };
@@ -148,7 +148,7 @@ function clientNumber(position: number): number {
 /** POST /set_client: the first client (spec 7.6); the others stay. */
 export async function setClient(db: Database, session: AuthenticatedSession, body: ClientInput): Promise<{ id: number }> {
   const context = await peopleContext(db, session);
-  refuse(validatePerson('client', body, context.settings.fields.client));
+  refuse(validatePerson('client', body, context.settings.fields.client, context.settings.phoneCountry));
   checkState(FAILED.client, context.company, body.state, 'state');
   const id = clientNumber(0);
   await db.transaction(async (tx) => {
@@ -163,7 +163,7 @@ export async function setClients(db: Database, session: AuthenticatedSession, cl
   const context = await peopleContext(db, session);
   const limit = clientLimit(context.company.maxClients);
   if (clients.length > limit) throw new AppError(400, FAILED.client, `At most ${limit} ${limit === 1 ? 'client' : 'clients'}.`, 'clients');
-  refuse(validatePeople('client', clients, context.settings.fields.client));
+  refuse(validatePeople('client', clients, context.settings.fields.client, context.settings.phoneCountry));
   clients.forEach((client, index) => checkState(FAILED.client, context.company, client.state, `clients.${index}.state`));
   const saved = clients.map((client, position) => orderCopy('client', client, clientNumber(position)) as ClientInput & { id: number });
   await db.transaction(async (tx) => {
@@ -194,7 +194,7 @@ async function contactParty(tx: Executor, session: AuthenticatedSession, context
 /** POST /set_contacts: the whole list replaces the order's additional contacts. */
 export async function setContacts(db: Database, session: AuthenticatedSession, contacts: ContactInput[]): Promise<{ contacts: Array<ContactInput & { id: number }> }> {
   const context = await peopleContext(db, session);
-  refuse(validatePeople('contact', contacts, context.settings.fields.contact));
+  refuse(validatePeople('contact', contacts, context.settings.fields.contact, context.settings.phoneCountry));
   const saved = await db.transaction(async (tx) => {
     const parties: OrderPartyValues[] = [];
     for (const [index, contact] of contacts.entries()) parties.push(await contactParty(tx, session, context, contact, `contacts.${index}.`));

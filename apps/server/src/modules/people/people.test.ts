@@ -238,6 +238,11 @@ describeOnEachDatabase('the people calls', (factory) => {
       expect((await demo.post(token, '/set_client', { ...ada, send_sms: true })).json()).toEqual({ id: 1 });
       expect((await order()).client).toMatchObject({ ...ada, id: 1, send_sms: true });
       refused(await demo.post(token, '/set_client', { ...ada, mobile_phone: ' ' }), 'CLIENTS_FAILED_VALIDATION', 'mobile_phone');
+      // Decision 0027: a phone is a whole number of the company's country (the demo's is the US), as in the browser.
+      const short = await demo.post(token, '/set_client', { ...ada, mobile_phone: '123' });
+      refused(short, 'CLIENTS_FAILED_VALIDATION', 'mobile_phone');
+      expect(short.json().error.message).toBe('Enter the whole mobile phone number, area code included');
+      refused(await demo.post(token, '/set_clients', { clients: [ada, { ...ada, mobile_phone: '555-1234' }] }), 'CLIENTS_FAILED_VALIDATION', 'clients.1.mobile_phone');
     });
     it('replaces the list, naming the failing client and field', async () => {
       const two = [ada, { first: 'Ben', last: 'Brooks', email: 'ben@example.com', mobile_phone: '6145550102', address1: '12 Elm St', city: 'Dublin', state: OHIO, postal_code: '43017' }];
@@ -327,6 +332,11 @@ describeOnEachDatabase('the people calls', (factory) => {
       expect(saved.json().contacts.map((c: { first: string }) => c.first)).toEqual(['Amanda', 'Rita']);
       refused(await demo.post(session, '/set_contacts', { contacts: [{ ...amanda, email: '' }] }), 'CONTACT_FAILED_VALIDATION', 'contacts.0.email');
       refused(await demo.post(session, '/set_contacts', { contacts: [{ ...amanda, type: { id: 9, name: 'Plumber' } }] }), 'CONTACT_FAILED_VALIDATION', 'contacts.0.type');
+      // A contact with no type at all is refused as well, wherever it stands in the list.
+      const { type: _type, ...untyped } = amanda;
+      const noType = await demo.post(session, '/set_contacts', { contacts: [amanda, untyped] });
+      expect(noType.statusCode).toBe(400);
+      expect(noType.json().error.field).toBe('contacts.1.type');
       expect((await demo.post(session, '/set_contacts', { contacts: [] })).json()).toEqual({ contacts: [] });
       expect((await order(session)).contacts).toEqual([]);
     });

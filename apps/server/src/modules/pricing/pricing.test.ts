@@ -196,6 +196,26 @@ describeOnEachDatabase('pricing and the cart', (factory) => {
     }
   });
 
+  it('counts the uses of each limited coupon apart', async () => {
+    await importDemo((doc) => {
+      const pricingSection = doc.pricing as { coupons: unknown[] };
+      pricingSection.coupons.push(
+        { code: 'ONLYONE', name: 'Only One', discount: { kind: 'amount', amount_cents: 1000 }, max_redemptions: 1 },
+        { code: 'ONEMORE', name: 'One More', discount: { kind: 'amount', amount_cents: 1500 }, max_redemptions: 1 },
+      );
+    });
+    try {
+      const [first, second, third] = await Promise.all([withSingleFamily(), withSingleFamily(), withSingleFamily()]);
+      expect((await post(first, '/apply_coupon', 'ONLYONE')).json()).toMatchObject({ status: 'ok' });
+      // The other coupon's single use is still free: one count per coupon, not one for all.
+      expect((await post(second, '/apply_coupon', 'ONEMORE')).json()).toMatchObject({ status: 'ok' });
+      expect((await post(third, '/apply_coupon', 'ONLYONE')).json()).toMatchObject({ status: 'used_up' });
+      expect((await post(third, '/apply_coupon', 'ONEMORE')).json()).toMatchObject({ status: 'used_up' });
+    } finally {
+      await importDemo();
+    }
+  });
+
   it('takes pay-at-close out when the order stops qualifying, and says so', async () => {
     const token = await withSingleFamily();
     expect((await post(token, '/add_service', S.payAtClose)).statusCode).toBe(200);

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
+import { demoOrdinaryWeekday } from '../../test-support/demo-days.ts';
 import * as t from '../../db/schema.ts';
 import { openDatabase } from '../../db/connection.ts';
 import { demoDocument, startDemoSession, startTestApp, type TestApp } from '../../test-support/test-app.ts';
@@ -23,11 +24,12 @@ function tomorrowPlus(days: number): string {
   return new Date(Date.now() + (days + 1) * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** The first Monday-to-Friday date at least `days` days after tomorrow. */
+/**
+ * The first ordinary working day of the demo's inspectors (Monday to Friday, no holiday or
+ * changed hours) at least `days` days after tomorrow, so the test means the same on any date.
+ */
 function weekdayFrom(days: number): string {
-  let day = tomorrowPlus(days);
-  while ([0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay())) day = addDays(day, 1);
-  return day;
+  return demoOrdinaryWeekday(tomorrowPlus(days));
 }
 
 const SERVICES = { singleFamily: 'a1c0ffee-0000-4000-8000-000000000001', wellWater: 'a1c0ffee-0000-4000-8000-000000000011' } as const;

@@ -10,6 +10,7 @@ import { formatAppointmentDateTime } from '@scheduler/domain/scheduling-text';
 import { useFocusHeadingAfterClose } from '../dialog-focus.ts';
 import { holdTexts } from '../hold-texts.ts';
 import { texts } from '../texts.ts';
+import { focusWhenMounted } from '../focus.ts';
 
 /**
  * After the date and time are saved (decision 0009, holding a time), the visitor is told the slot is held for them.
@@ -27,7 +28,7 @@ export function HoldNoticeDialog({ slot, minutes, onContinue, onClose }: { slot:
         <Typography id={`${id}-text`}>{texts.calendar.holding(formatAppointmentDateTime(slot.start_datetime), minutes)}</Typography>
       </DialogContent>
       <DialogActions>
-        <Button variant="contained" onClick={onContinue} autoFocus>
+        <Button variant="contained" onClick={onContinue} ref={focusWhenMounted}>
           {texts.calendar.continue}
         </Button>
       </DialogActions>

@@ -1,6 +1,8 @@
 import Box from '@mui/material/Box';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import Snackbar from '@mui/material/Snackbar';
-import TextField from '@mui/material/TextField';
 import { useId, useState, type FormEvent } from 'react';
 import { BusyButton } from '../BusyButton.tsx';
 import { Notice } from '../Notice.tsx';
@@ -17,6 +19,7 @@ export function CouponEntry({ scope, label, apply: applyText }: { scope: Session
   const [applied, setApplied] = useState(false);
   const apply = useApplyCoupon(scope);
   const errorId = useId();
+  const inputId = useId();
   const refusal = apply.data && apply.data.status !== 'ok' ? apply.data.message : apply.isError ? couponTexts.failed : null;
 
   const submit = (event: FormEvent) => {
@@ -34,15 +37,18 @@ export function CouponEntry({ scope, label, apply: applyText }: { scope: Session
   return (
     <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-        <TextField
-          label={label}
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          size="small"
-          autoComplete="off"
-          slotProps={{ htmlInput: { maxLength: 40, 'aria-describedby': refusal ? errorId : undefined, 'aria-invalid': refusal ? true : undefined } }}
-          sx={{ flex: 1 }}
-        />
+        {/* TextField's parts without TextField, which brings Select and its menu along: the panel's box is on the first step. */}
+        <FormControl size="small" sx={{ flex: 1 }}>
+          <InputLabel htmlFor={inputId}>{label}</InputLabel>
+          <OutlinedInput
+            id={inputId}
+            label={label}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            autoComplete="off"
+            inputProps={{ maxLength: 40, 'aria-describedby': refusal ? errorId : undefined, 'aria-invalid': refusal ? true : undefined }}
+          />
+        </FormControl>
         <BusyButton type="submit" variant="contained" busy={apply.isPending} sx={{ minHeight: 44 }}>
           {applyText}
         </BusyButton>

@@ -3,7 +3,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
-import { useId, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 
 export interface FormTextFieldProps<T extends FieldValues, Out extends FieldValues = T> {
@@ -14,6 +14,8 @@ export interface FormTextFieldProps<T extends FieldValues, Out extends FieldValu
   /** The accessible name when `label` is not the whole text (a long label shown cut short). */
   accessibleLabel?: string;
   /** Rewrites what is typed before it is kept (e.g. digits only). */
+  /** Rewrites the value when the field loses focus (a phone number in its country's way), before it is checked. */
+  formatOnBlur?: (text: string) => string;
   transform?: (text: string) => string;
   type?: 'text' | 'date';
   multiline?: boolean;
@@ -46,7 +48,10 @@ export interface FormTextFieldProps<T extends FieldValues, Out extends FieldValu
  * form focus the first failing field.
  */
 export function FormTextField<T extends FieldValues, Out extends FieldValues = T>(props: FormTextFieldProps<T, Out>) {
-  const { control, name, label, accessibleLabel, transform, type, multiline, options, emptyOption, autoComplete, inputMode = 'text', maxLength, required, autoFocus, hint, onValueChange, sx } = props;
+  const { control, name, label, accessibleLabel, transform, formatOnBlur, type, multiline, options, emptyOption, autoComplete, inputMode = 'text', maxLength, required, autoFocus, hint, onValueChange, sx } = props;
+  // autoFocus by hand, once (see focusWhenMounted): the browser build leaves the attribute to the
+  // browser, which honours it on a page's first load only.
+  const focusedOnce = useRef(false);
   const id = useId();
   const helperId = `${id}-helper`;
   // A native select shows its first choice and a date field its format: the label stays above them.
@@ -68,9 +73,22 @@ export function FormTextField<T extends FieldValues, Out extends FieldValues = T
             field.onChange(value);
             onValueChange?.(value);
           },
-          onBlur: field.onBlur,
-          inputRef: field.ref,
-          autoFocus,
+          onBlur: () => {
+            // Formatting on blur rather than as typed: rewriting while typing moves the caret and
+            // makes a bracket or dash impossible to delete.
+            if (formatOnBlur && typeof field.value === 'string') {
+              const formatted = formatOnBlur(field.value);
+              if (formatted !== field.value) field.onChange(formatted);
+            }
+            field.onBlur();
+          },
+          inputRef: (element: HTMLInputElement | null) => {
+            field.ref(element);
+            if (element && autoFocus && !focusedOnce.current) {
+              focusedOnce.current = true;
+              element.focus();
+            }
+          },
           inputProps: {
             'aria-label': accessibleLabel,
             autoComplete,

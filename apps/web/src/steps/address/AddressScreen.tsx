@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { lazy, Suspense, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { Suspense, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import { addressFormSchema, type AddressFormValues } from '@scheduler/contracts/forms/address';
 import { usesUsPostalCodes } from '@scheduler/contracts/postal-code';
 import { SETTING } from '@scheduler/contracts/setting-keys';
@@ -22,10 +22,11 @@ import { addressTexts } from './address-texts.ts';
 import { useSaveAddress, type AddressSave } from './api.ts';
 import { useVerifiedPlace } from './use-verified-place.ts';
 import { VerifyAddressBox } from './VerifyAddressBox.tsx';
+import { lazyChunk } from '../../shared/chunk-load.ts';
 
 // The dialogs open only after a refused save: they load then.
-const SorryDialog = lazy(() => import('../../shared/appointments/SorryDialog.tsx').then((m) => ({ default: m.SorryDialog })));
-const NotAvailableDialog = lazy(() => import('../../shared/appointments/NotAvailableDialog.tsx').then((m) => ({ default: m.NotAvailableDialog })));
+const SorryDialog = lazyChunk(() => import('../../shared/appointments/SorryDialog.tsx').then((m) => ({ default: m.SorryDialog })));
+const NotAvailableDialog = lazyChunk(() => import('../../shared/appointments/NotAvailableDialog.tsx').then((m) => ({ default: m.NotAvailableDialog })));
 
 /** Spec 2.6, 4.7: the property's address, verified by the geocoder, saved against the held time. */
 export function AddressScreen() {

@@ -4,7 +4,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { addDays } from '@scheduler/domain/availability/zoned-calendar';
 import { officeToday } from '../../shared/scheduling-api.ts';
-import type { HeldPick, OpenReviewPanel } from '../../shared/review-panel-event.ts';
 import { officeFixture, orderFixture, renderStep, stubServer } from '../../test-support/render-step.tsx';
 import CalendarStep from './CalendarStep.tsx';
 
@@ -36,14 +35,6 @@ function server() {
 
 afterEach(() => vi.unstubAllGlobals());
 
-/** Listens as the review-order panel does; the returned function stops. */
-function onOpenReviewPanel(listener: (pick: HeldPick) => void): () => void {
-  const name: OpenReviewPanel = 'scheduler:open-review-panel';
-  const handler = (event: WindowEventMap[OpenReviewPanel]) => listener(event.detail);
-  window.addEventListener(name, handler);
-  return () => window.removeEventListener(name, handler);
-}
-
 describe('the calendar step, last in the walk', () => {
   it('says the cart changed, and a held time no longer lets Next go on until a time is picked again (spec 2.5, 4.3)', async () => {
     server();
@@ -68,31 +59,25 @@ describe('the calendar step, last in the walk', () => {
     expect(screen.queryByText(WARNING)).toBeNull();
   });
 
-  it('a pick held with the calendar last asks the review-order panel to open, in place of the hold notice (spec 2.5, 4.2 step 5)', async () => {
+  // Issue 20, decision 0028: one Next holds the pick and goes on to the review.
+  it('with the calendar last, one Next holds the pick and goes on to the review, with no dialog', async () => {
     const requests = server();
-    const opened = vi.fn();
-    const stop = onOpenReviewPanel(opened);
     const user = userEvent.setup();
     const { goTo } = renderStep(CalendarStep, { office, mode: 'calendar-last', order: orderFixture({ ...heldAtNine, services_changed: true }) });
     await user.click(await screen.findByRole('radio', { name: /10:00 AM/ }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(opened).toHaveBeenCalledWith({ at: TEN.start_datetime, minutes: 15 }));
+    await waitFor(() => expect(goTo).toHaveBeenCalledWith('review'));
     expect(requests.filter((r) => r.method === 'POST')).toEqual([expect.objectContaining({ path: expect.stringMatching(/\/set_datetime$/), body: expect.objectContaining({ inspectors: [101] }) })]);
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(goTo).not.toHaveBeenCalled();
-    stop();
   });
 
-  it('with the calendar first, a pick still shows the hold notice and tells no panel', async () => {
+  it('with the calendar first, a pick still shows the hold notice, and goes on only from it', async () => {
     server();
-    const opened = vi.fn();
-    const stop = onOpenReviewPanel(opened);
     const user = userEvent.setup();
-    renderStep(CalendarStep, { office, mode: 'default', order: orderFixture(heldAtNine) });
+    const { goTo } = renderStep(CalendarStep, { office, mode: 'default', order: orderFixture(heldAtNine) });
     await user.click(await screen.findByRole('radio', { name: /10:00 AM/ }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByRole('dialog', { name: 'Your time is held' });
-    expect(opened).not.toHaveBeenCalled();
-    stop();
+    expect(goTo).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,7 @@
+import { lengthText, zoneSuffix } from '@scheduler/domain/time-zone-text';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { Suspense, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { nextStep } from '@scheduler/domain/route-table';
@@ -9,7 +10,6 @@ import { useScheduler } from '../../app/scheduler-context.tsx';
 import { isFailure } from '../../shared/api-client.ts';
 import { FailureNotice } from '../../shared/FailureNotice.tsx';
 import { Notice } from '../../shared/Notice.tsx';
-import type { HeldPick, OpenReviewPanel } from '../../shared/review-panel-event.ts';
 import { queryKeys } from '../../shared/queries.ts';
 import { officeToday } from '../../shared/scheduling-api.ts';
 import { readStorage, storageKeys } from '../../shared/storage-keys.ts';
@@ -26,12 +26,13 @@ import { calendarOptions } from './calendar-options.ts';
 import { NoAvailability } from './NoAvailability.tsx';
 import { PostalCodeNote } from './PostalCodeNote.tsx';
 import { describeSlot, pickMember } from '../../shared/appointments/slot-labels.ts';
+import { lazyChunk } from '../../shared/chunk-load.ts';
 
 // The dialogs open only after Next: they load then, keeping the first step light.
-const NotAvailableDialog = lazy(() => import('../../shared/appointments/NotAvailableDialog.tsx').then((m) => ({ default: m.NotAvailableDialog })));
-const HoldNoticeDialog = lazy(() => import('../../shared/appointments/HoldNoticeDialog.tsx').then((m) => ({ default: m.HoldNoticeDialog })));
+const NotAvailableDialog = lazyChunk(() => import('../../shared/appointments/NotAvailableDialog.tsx').then((m) => ({ default: m.NotAvailableDialog })));
+const HoldNoticeDialog = lazyChunk(() => import('../../shared/appointments/HoldNoticeDialog.tsx').then((m) => ({ default: m.HoldNoticeDialog })));
 // Most offices show a calendar; list mode is its own chunk, loaded by the offices that use it.
-const ListMode = lazy(() => import('./ListMode.tsx'));
+const ListMode = lazyChunk(() => import('./ListMode.tsx'));
 
 /** Spec 2.5, 4.2, 4.5: when would you like your inspection? */
 export default function CalendarStep() {
@@ -58,16 +59,16 @@ export default function CalendarStep() {
   // Spec 2.5, 4.3: the cart changed since the time was held, so a time must be picked again.
   const cartChanged = calendarLast && order.services_changed;
   // Spec 4.2: a grouped slot stands for its alternates; one is picked, then saved (which holds it).
-  // With the calendar last, the held pick opens the review-order panel in place of the hold notice
-  // (spec 2.5, 4.2 step 5; decision 0016); Next then goes on to the review.
+  // With the calendar last, the one Next that holds the pick also goes on to the review, which
+  // shows the held time with everything else (issue 20: a second Next beside the review-order
+  // panel only repeated it; decision 0028).
   const choose = (slot: AppointmentSlot) =>
     save.mutate(pickMember(slot), {
-      onSuccess: (result, held) => {
+      onSuccess: (result) => {
         if (!calendarLast || result.status !== 'ok') return;
         save.reset();
         setSelected(null);
-        const name: OpenReviewPanel = 'scheduler:open-review-panel';
-        globalThis.dispatchEvent(new CustomEvent<HeldPick>(name, { detail: { at: held.start_datetime, minutes: options.holdMinutes } }));
+        if (afterSave) goTo(afterSave);
       },
     });
   const saving = save.isPending || reset.isPending;
@@ -101,6 +102,7 @@ export default function CalendarStep() {
           {calendarTexts.cartChanged}
         </Notice>
       )}
+      <TimesNote timeZone={office.time_zone} durationMinutes={order.duration} />
       <HeldAppointment
         order={order}
         timeZone={office.time_zone}
@@ -163,5 +165,20 @@ export default function CalendarStep() {
         )}
       </Suspense>
     </StepFrame>
+  );
+}
+
+/**
+ * Decision 0029: above the times, whose clock they are on (only when the visitor's reads them
+ * otherwise) and how long the inspection takes (once the cart gives a length).
+ */
+function TimesNote({ timeZone, durationMinutes }: { timeZone: string; durationMinutes: number }) {
+  const zone = zoneSuffix(timeZone, Date.now()).trim();
+  const length = lengthText(durationMinutes);
+  if (!zone && !length) return null;
+  return (
+    <Typography variant="body2" data-testid="times-note" sx={{ color: 'text.secondary', mb: 2 }}>
+      {[zone ? calendarTexts.officeZone(zone) : '', length ? calendarTexts.length(length) : ''].filter(Boolean).join(' ')}
+    </Typography>
   );
 }

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { formatListDate, monthName } from '@scheduler/domain/scheduling-text';
 import { dayAfterKey, daysIn, monthOf, shiftMonth, weekdayOf } from './month-grid.ts';
 
@@ -68,7 +68,10 @@ export function MonthCalendar({ month, selectedDate, isEnabled, onSelect, onMont
     days.find(isEnabled) ||
     days[0]!;
 
-  useEffect(() => {
+  // A layout effect, so the new month's day has focus in the same task that draws it: with an
+  // effect after paint, a key pressed in between went to the page (the old month's day was gone)
+  // and was lost, e.g. ArrowDown then ArrowUp across a month's end.
+  useLayoutEffect(() => {
     if (!focusAfterRender.current) return;
     focusAfterRender.current = false;
     gridRef.current?.querySelector<HTMLElement>(`[data-date="${active}"]`)?.focus();

@@ -44,7 +44,7 @@ export function AgentPanel({ party, role }: { party: AgentParty; role: Role }) {
   const text = agentPanelText(role, party);
   const mine = isAgentMandatory(role, party);
   const save = useSaveAgent(scope, party);
-  const schema = useMemo(() => personFormResolverSchema(party, fields), [party, fields]);
+  const schema = useMemo(() => personFormResolverSchema(party, fields, people.phoneCountry), [party, fields, people.phoneCountry]);
   const form = useStepForm(schema, personDefaults(null, fields));
   const formOpen = state.edit || state.add;
   const searchRef = useRef<HTMLDivElement>(null);

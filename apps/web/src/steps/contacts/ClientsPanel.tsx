@@ -43,7 +43,7 @@ export function ClientsPanel({ role }: { role: Role }) {
   const queryClient = useQueryClient();
   const people = usePeopleSettings();
   const fields = people.fields.client;
-  const schema = useMemo(() => z.object({ clients: z.array(personFormResolverSchema('client', fields)) }), [fields]);
+  const schema = useMemo(() => z.object({ clients: z.array(personFormResolverSchema('client', fields, people.phoneCountry)) }), [fields, people.phoneCountry]);
   const saved = savedClients(order);
   const form = useStepForm(schema, {
     clients: saved.length > 0 ? saved.map((client) => personDefaults(client, fields)) : [personDefaults(null, fields)],

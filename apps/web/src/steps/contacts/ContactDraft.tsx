@@ -28,7 +28,7 @@ export function ContactDraft({ type, onDone }: { type: ContactTypeRef; onDone: (
   const fields = people.fields.contact;
   const add = useAddContact(scope);
   const [adding, setAdding] = useState(false);
-  const schema = useMemo(() => personFormResolverSchema('contact', fields), [fields]);
+  const schema = useMemo(() => personFormResolverSchema('contact', fields, people.phoneCountry), [fields, people.phoneCountry]);
   const form = useStepForm(schema, { ...personDefaults(null, fields), type });
 
   const send = async (contact: ContactInput): Promise<boolean> => {

@@ -65,6 +65,42 @@ describe('the contacts step', () => {
     expect(saved.body).toEqual({ clients: [{ first: 'Dana', last: 'Whitfield' }] });
   });
 
+  // Decision 0027: an empty required field says "Required" (spec 5.4); one filled in wrongly says what it wants.
+  it('says what a wrong e-mail or phone number wants, checks phones for the company country, and writes a phone its way on leaving it', async () => {
+    const requests = stubServer(answer);
+    const user = userEvent.setup();
+    renderStep(ContactsScreen, {
+      office: office([
+        { key: PEOPLE_SETTING.CLIENT_DISPLAY_FIELDS, value: 'first,last,email' },
+        { key: PEOPLE_SETTING.CLIENT_REQUIRED_FIELDS, value: 'mobile_phone' },
+      ]),
+      order: homeOwner,
+    });
+    const form = clientForm();
+    await typeName(user, form, 'Jordan', 'Reyes');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(field(form, 'Mobile Phone').getAttribute('aria-invalid')).toBe('true'));
+    expect(within(form).getAllByText('Required')).toHaveLength(1);
+
+    await user.type(field(form, 'Email'), 'jordan@');
+    await user.type(field(form, 'Mobile Phone'), '123');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await within(form).findByText('Enter an e-mail address like name@example.com');
+    expect(within(form).getByText('Enter the whole mobile phone number, area code included')).toBeTruthy();
+    // "123" stays as typed (it used to be shown as "(123)"), and nothing is sent.
+    expect((field(form, 'Mobile Phone') as HTMLInputElement).value).toBe('123');
+    expect(writes(requests)).toEqual([]);
+
+    await user.clear(field(form, 'Mobile Phone'));
+    await user.type(field(form, 'Mobile Phone'), '6145550142');
+    await user.tab();
+    await waitFor(() => expect((field(form, 'Mobile Phone') as HTMLInputElement).value).toBe('(614) 555-0142'));
+    await user.clear(field(form, 'Email'));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(writes(requests)).toContain('set_clients'));
+    expect(requests.find((r) => r.path.endsWith('/set_clients'))!.body).toEqual({ clients: [{ first: 'Jordan', last: 'Reyes', mobile_phone: '(614) 555-0142' }] });
+  });
+
   it('follows the client settings: the displayed fields, and the required ones marked and checked', async () => {
     stubServer(answer);
     const user = userEvent.setup();
@@ -84,6 +120,21 @@ describe('the contacts step', () => {
     await waitFor(() => expect(field(form, 'Email').getAttribute('aria-invalid')).toBe('true'));
     expect(field(form, 'City').getAttribute('aria-invalid')).toBe('true');
     expect(field(form, 'Work Phone').getAttribute('aria-invalid')).toBe('false');
+  });
+
+  // Spec 2.7, 4.6: "Add new agent" is always the last entry, so it is there before anything is typed.
+  it('offers Add new agent with nothing typed, and opens the new agent form from it without a search', async () => {
+    const requests = stubServer(answer);
+    const user = userEvent.setup();
+    renderStep(ContactsScreen, { office: office([]), order: homeOwner });
+    const panel = screen.getByRole('region', { name: "Buyer's Agent" });
+    const search = within(panel).getByRole('combobox', { name: "Search for a buyer's agent" });
+    await user.click(search);
+    expect(search.getAttribute('aria-expanded')).toBe('true');
+    expect(within(panel).getAllByRole('option').map((option) => option.textContent)).toEqual(['Add new agent']);
+    await user.keyboard('{ArrowDown}{Enter}');
+    await within(panel).findByRole('textbox', { name: /^First Name/ });
+    expect(requests.filter((r) => r.path.includes('/search_agents'))).toEqual([]);
   });
 
   it("checks a new agent against the agent's settings before anything is sent", async () => {
@@ -110,7 +161,8 @@ describe('the contacts step', () => {
     expect(requests.filter((r) => r.path.includes('set_buyers_agent'))).toEqual([]);
     await user.type(field(panel, 'Mobile Phone'), '6145550100');
     await user.click(within(panel).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(requests.find((r) => r.path.includes('set_buyers_agent'))?.body).toEqual({ first: 'Pat', last: 'Lee', mobile_phone: '6145550100', add_new: true }));
+    // Leaving the field (for Save) wrote the number the country's way.
+    await waitFor(() => expect(requests.find((r) => r.path.includes('set_buyers_agent'))?.body).toEqual({ first: 'Pat', last: 'Lee', mobile_phone: '(614) 555-0100', add_new: true }));
     // The saved agent reads back with the phone as spec 5.5 writes it.
     await within(panel).findByText('Mobile Phone: (614) 555-0100');
   });

@@ -1,6 +1,7 @@
 import Stack from '@mui/material/Stack';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import Box from '@mui/material/Box';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { AGENT_PARTIES, type AgentParty } from '@scheduler/contracts/people';
 import { AGENT_PROFILE_BANNER, needsOwnAgentProfile, offeredRoles, OWN_AGENT_PARTY, ROLE_TEXT, saveOrder, sectionOrder, type Role, type Section } from '@scheduler/domain/people/contacts-step';
 import { nextStep } from '@scheduler/domain/route-table';
@@ -39,6 +40,13 @@ export default function ContactsScreen() {
   const sections = sectionOrder(role, people);
   const savedAgents = new Set(AGENT_PARTIES.filter((party: AgentParty) => order[party]?.id != null));
   const showBanner = tried && needsOwnAgentProfile(role, savedAgents);
+  // Spec 5.4: the page scrolls to the banner, after every Next that meets it (the banner may
+  // already be on screen from an earlier Next, above where the visitor now is).
+  const bannerRef = useRef<HTMLDivElement>(null);
+  const [attempts, setAttempts] = useState(0);
+  useEffect(() => {
+    if (showBanner) bannerRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [showBanner, attempts]);
 
   const chooseRole = (choice: Role) => {
     setRole(choice);
@@ -50,6 +58,7 @@ export default function ContactsScreen() {
   const next = async () => {
     if (role === null || saving) return;
     setTried(true);
+    setAttempts((count) => count + 1);
     setFailure(null);
     setFailed(null);
     if (role === 'OTHER' && other.trim() === '') {
@@ -81,9 +90,11 @@ export default function ContactsScreen() {
     <StepFrame step="contacts" nextDisabled={role === null || saving} onNext={() => void next()}>
       <RoleQuestion roles={roles} role={role} other={other} otherMissing={otherMissing} onRole={chooseRole} onOther={(text) => { setOther(text); setOtherMissing(false); }} />
       {showBanner && (
-        <Notice severity="error" sx={{ mb: 3 }}>
-          {AGENT_PROFILE_BANNER}
-        </Notice>
+        <Box ref={bannerRef} sx={{ scrollMarginTop: 16 }}>
+          <Notice severity="error" sx={{ mb: 3 }}>
+            {AGENT_PROFILE_BANNER}
+          </Notice>
+        </Box>
       )}
       {role !== null && (
         <PanelRegistryContext.Provider value={registry}>

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import type { Control, FieldValues } from 'react-hook-form';
 import type { Party, PersonField } from '@scheduler/contracts/people';
 import { FIELD_AUTOCOMPLETE, FIELD_LABELS, showsSmsChoice, type PanelFields } from '@scheduler/domain/people/person-fields';
+import { formatPhoneNumber } from '@scheduler/domain/people/phone-numbers';
 import { FormTextField } from '../../shared/form/FormTextField.tsx';
 import { useScheduler } from '../../app/scheduler-context.tsx';
 import { SmsCheckbox } from './SmsCheckbox.tsx';
@@ -46,6 +47,7 @@ export function PersonFields({ party, fields, control, prefix = '', ownDetails }
               label={FIELD_LABELS[field]}
               autoComplete={ownDetails ? FIELD_AUTOCOMPLETE[field] : 'off'}
               inputMode={PHONES.has(field) ? 'tel' : field === 'email' ? 'email' : 'text'}
+              formatOnBlur={PHONES.has(field) ? (text) => formatPhoneNumber(text, office.country) : undefined}
               required={required.has(field)}
               sx={{ width: '100%' }}
             />

@@ -40,7 +40,9 @@ export function PersonSearch({ kind, label, addNewLabel, onPick, onAddNew }: Per
   const asking = query.trim().length >= SEARCH_QUERY_MIN && asked.length >= SEARCH_QUERY_MIN;
   const results = asking ? (search.data ?? []) : [];
   const count = results.length + 1;
-  const expanded = open && asking;
+  // Open whatever is typed (spec 2.7, 4.6: "Add new" is always there), so that a new person can be
+  // added without first searching; the results come once the query is long enough.
+  const expanded = open;
   const optionId = (index: number) => `${id}-option-${index}`;
 
   const pick = (index: number) => {
@@ -87,6 +89,7 @@ export function PersonSearch({ kind, label, addNewLabel, onPick, onAddNew }: Per
           setActive(-1);
         }}
         onKeyDown={onKeyDown}
+        onFocus={() => setOpen(true)}
         onBlur={() => setOpen(false)}
         inputProps={{
           role: 'combobox',

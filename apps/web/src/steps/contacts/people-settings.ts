@@ -4,6 +4,6 @@ import { useScheduler } from '../../app/scheduler-context.tsx';
 
 /** The company's contacts-step settings, read once through the domain's rules (as the server does). */
 export function usePeopleSettings(): PeopleSettings {
-  const { settings } = useScheduler();
-  return useMemo(() => peopleSettings(settings), [settings]);
+  const { settings, office } = useScheduler();
+  return useMemo(() => peopleSettings(settings, office.country), [settings, office.country]);
 }

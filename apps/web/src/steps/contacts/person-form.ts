@@ -22,19 +22,29 @@ function stateToWire(values: unknown): unknown {
 }
 
 /**
- * The zod schema of one person form: the domain's schema of the party for the company's fields
- * (spec 5.4, the same one the server parses with), after the state's text is read as its id.
- * Spec 5.4 words every failure on the form as "Required" under the field; the field it lands on
- * is the domain's.
+ * The words under a failing field. Spec 5.4 says "Required"; that is what an empty required field
+ * shows. A field that is filled in but wrong says what it wants instead (issue 20: "jordan@" was
+ * told "Required"; decision 0027): the rule's own message, the same the server answers with.
  */
-export function personFormResolverSchema(party: Party, fields: PanelFields) {
-  const rules = z.preprocess(stateToWire, personFormSchema(party, fields));
+function fieldMessage(issue: z.core.$ZodIssue): string {
+  const problem = (issue as { params?: { problem?: string } }).params?.problem;
+  return problem === undefined || problem === 'required' ? FIELD_HELPER_TEXT : issue.message;
+}
+
+/**
+ * The zod schema of one person form: the domain's schema of the party for the company's fields
+ * (spec 5.4, the same one the server parses with), after the state's text is read as its id;
+ * phones are judged for the company's country (`phoneCountry`). The field a message lands on is
+ * the domain's.
+ */
+export function personFormResolverSchema(party: Party, fields: PanelFields, phoneCountry: string) {
+  const rules = z.preprocess(stateToWire, personFormSchema(party, fields, phoneCountry));
   return z
     .custom<PersonFormValues>((values) => typeof values === 'object' && values !== null)
     .superRefine((values, ctx) => {
       const result = rules.safeParse(values);
       if (result.success) return;
-      for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: FIELD_HELPER_TEXT });
+      for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: fieldMessage(issue) });
     })
     .transform((values) => rules.parse(values));
 }

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useFocusHeadingAfterClose } from '../../shared/dialog-focus.ts';
 import { packagesTexts as t } from './packages-texts.ts';
+import { focusWhenMounted } from '../../shared/focus.ts';
 
 /** Spec 4.4 step 1: pay-at-close is offered and not taken; Go back (the safe answer, focused first) or Continue anyway. */
 export default function PacReminderDialog({ name, onContinue, onClose }: { name: string; onContinue: () => void; onClose: () => void }) {
@@ -21,7 +22,7 @@ export default function PacReminderDialog({ name, onContinue, onClose }: { name:
         <Typography id={`${id}-text`}>{t.pac.reminder(name)}</Typography>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} autoFocus sx={{ minHeight: 44 }}>
+        <Button onClick={onClose} ref={focusWhenMounted} sx={{ minHeight: 44 }}>
           {t.pac.goBack}
         </Button>
         <Button variant="contained" onClick={onContinue} sx={{ minHeight: 44 }}>

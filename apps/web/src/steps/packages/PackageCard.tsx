@@ -6,7 +6,7 @@ import type { PackageResponse } from '@scheduler/contracts/catalogue';
 import { formatMoney } from '@scheduler/domain/money-format';
 import { SafeHtml } from '../../shared/SafeHtml.tsx';
 import { BusyButton } from '../../shared/BusyButton.tsx';
-import { grossSubtotal, shownPrice } from './cart-rules.ts';
+import { packageCardLines } from '@scheduler/domain/pricing/display-lines';
 import { packagesTexts as t } from './packages-texts.ts';
 
 export interface PackageCardProps {
@@ -14,15 +14,19 @@ export interface PackageCardProps {
   chosen: boolean;
   currency: string;
   feesHidden: boolean;
-  taxesHidden: boolean;
   busy: boolean;
   onSelect: () => void;
   onRemove: () => void;
 }
 
-/** Spec 2.9: one package: name, price, Best Offer tag, description, its services, savings, and its button. */
-export function PackageCard({ pkg, chosen, currency, feesHidden, taxesHidden, busy, onSelect, onRemove }: PackageCardProps) {
+/**
+ * Spec 2.9: one package: name, price, Best Offer tag, description, its services, savings, and its
+ * button. Every amount is before tax, as everywhere on the step (decision 0024): the included
+ * services less the savings are the price, to the cent.
+ */
+export function PackageCard({ pkg, chosen, currency, feesHidden, busy, onSelect, onRemove }: PackageCardProps) {
   const money = (cents: number) => formatMoney(cents, currency);
+  const lines = packageCardLines(pkg);
   const nameId = useId();
   return (
     <Paper
@@ -40,7 +44,7 @@ export function PackageCard({ pkg, chosen, currency, feesHidden, taxesHidden, bu
         <SafeHtml html={pkg.name} id={nameId} component="h2" sx={{ m: 0, fontSize: '1.2rem', fontWeight: 700 }} />
         {!feesHidden && (
           <Typography component="p" sx={{ fontSize: '1.3rem', fontWeight: 700 }}>
-            {money(shownPrice(pkg, taxesHidden))}
+            {money(lines.price)}
           </Typography>
         )}
       </Box>
@@ -50,19 +54,19 @@ export function PackageCard({ pkg, chosen, currency, feesHidden, taxesHidden, bu
           {t.includes}
         </Typography>
         <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-          {pkg.services.map((service) => (
+          {lines.includes.map((service) => (
             <Box component="li" key={service.id} sx={{ py: 0.25 }}>
               <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
-                <SafeHtml html={service.name} component="span" />
-                {!feesHidden && <span>{money(grossSubtotal(service))}</span>}
+                <SafeHtml html={service.label} component="span" />
+                {!feesHidden && service.amount !== null && <span>{money(service.amount)}</span>}
               </Box>
             </Box>
           ))}
         </Box>
       </Box>
-      {!feesHidden && pkg.savings > 0 && (
+      {!feesHidden && lines.savings > 0 && (
         <Typography component="p" sx={{ color: 'success.dark', fontWeight: 700 }}>
-          {t.inSavings(money(pkg.savings))}
+          {t.inSavings(money(lines.savings))}
         </Typography>
       )}
       <BusyButton variant={chosen ? 'outlined' : 'contained'} busy={busy} onClick={chosen ? onRemove : onSelect} sx={{ alignSelf: { xs: 'stretch', sm: 'flex-start' }, minHeight: 44 }}>

@@ -2,12 +2,13 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { lazy, Suspense, useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import type { PackageResponse, ServiceResponse } from '@scheduler/contracts/catalogue';
 import type { CartChangeResponse, Pricing } from '@scheduler/contracts/pricing';
 import { SETTING } from '@scheduler/contracts/setting-keys';
 import { formatPhone } from '@scheduler/domain/formatting';
 import { formatMoney } from '@scheduler/domain/money-format';
+import { DISPLAY_WORDS, listingsTaxed } from '@scheduler/domain/pricing/display-lines';
 import { StepFrame } from '../../app/StepFrame.tsx';
 import { useScheduler } from '../../app/scheduler-context.tsx';
 import { MOBILE_QUERY } from '../../app/theme.ts';
@@ -27,10 +28,11 @@ import { PayAtCloseCard } from './PayAtCloseCard.tsx';
 import { RushCard } from './RushCard.tsx';
 import { ServiceList } from './ServiceList.tsx';
 import { useNextFlow } from './use-next-flow.ts';
+import { lazyChunk } from '../../shared/chunk-load.ts';
 
-const PackageOfferDialog = lazy(() => import('./PackageOfferDialog.tsx'));
-const PacReminderDialog = lazy(() => import('./PacReminderDialog.tsx'));
-const ConflictDialog = lazy(() => import('./ConflictDialog.tsx'));
+const PackageOfferDialog = lazyChunk(() => import('./PackageOfferDialog.tsx'));
+const PacReminderDialog = lazyChunk(() => import('./PacReminderDialog.tsx'));
+const ConflictDialog = lazyChunk(() => import('./ConflictDialog.tsx'));
 
 const sectionTitle = { fontSize: '1.3rem', fontWeight: 700, mb: 1 } as const;
 
@@ -52,7 +54,9 @@ export function PackagesScreen({ packages, services, pricing }: { packages: Pack
   const flow = useNextFlow(rules.appointmentLimit, inspectedServices(cart, packages, rules.pacServiceId));
 
   const money = (cents: number) => formatMoney(cents, currency);
-  const prices = { currency, feesHidden: pricing.fees_hidden, taxesHidden: pricing.taxes_hidden };
+  const prices = { currency, feesHidden: pricing.fees_hidden };
+  // Every price of the step is before tax (decision 0024); it says so when a tax applies to any of them.
+  const beforeTax = !pricing.fees_hidden && listingsTaxed([...packages, ...services]);
   const hasServices = cartHasServices(cart, rules.pacServiceId);
   const pacAdded = rules.pacServiceId !== null && order.services.includes(rules.pacServiceId);
   const pacOffered = rules.pacAvailable && hasServices && pricing.pac_eligible;
@@ -89,6 +93,11 @@ export function PackagesScreen({ packages, services, pricing }: { packages: Pack
         {pacRemoved && <Notice severity="warning">{t.pac.removed(rules.pacName)}</Notice>}
         {refusal && <Notice severity="error">{refusal}</Notice>}
         {isFailure(problem) && !refusal && <FailureNotice phone={office.office_phone} />}
+        {beforeTax && (
+          <Typography data-note="before-tax" sx={{ color: 'text.secondary' }}>
+            {DISPLAY_WORDS.beforeTax}
+          </Typography>
+        )}
         {shownPackages.length > 0 && (
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' }, gap: 2 }}>
             {shownPackages.map((pkg) => (

@@ -12,10 +12,10 @@ const ESSENTIALS = pkg(1, [HOME, RADON], { name: "Buyer's Essentials" });
 const PAC_OFFICE = officeFixture({ pac_enabled: true, pac_service_uuid: PAC.id, settings_data: [] });
 
 /** The server as the step sees it: the catalogue, a pricing, and an answer for each write. */
-function server(options: { pacEligible?: boolean; write?: (request: RecordedRequest) => { status: number; body: unknown } } = {}) {
+function server(options: { pacEligible?: boolean; services?: unknown[]; packages?: unknown[]; write?: (request: RecordedRequest) => { status: number; body: unknown } } = {}) {
   return stubServer((request) => {
-    if (request.path.endsWith('/packages')) return { status: 200, body: [ESSENTIALS] };
-    if (request.path.endsWith('/services')) return { status: 200, body: [HOME, RADON, PAC] };
+    if (request.path.endsWith('/packages')) return { status: 200, body: options.packages ?? [ESSENTIALS] };
+    if (request.path.endsWith('/services')) return { status: 200, body: options.services ?? [HOME, RADON, PAC] };
     if (request.path.endsWith('/pricing')) return { status: 200, body: pricingFixture({ pac_eligible: options.pacEligible ?? false }) };
     if (request.method === 'POST') return options.write?.(request) ?? { status: 200, body: { status: 'ok', duration: 180, services_changed: false, pac_removed: false } };
     return { status: 200, body: {} };
@@ -25,6 +25,22 @@ function server(options: { pacEligible?: boolean; write?: (request: RecordedRequ
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the packages step', () => {
+  it('shows every price before tax and says so when a tax applies to any (decision 0024)', async () => {
+    const taxedHome = { ...HOME, base: 42500, subtotal: 42500, amount: 42500, total: 45688 };
+    server({ services: [taxedHome, RADON, PAC] });
+    renderStep(PackagesStep, { office: PAC_OFFICE, order: orderFixture({ services: [] }) });
+    await screen.findByText('Prices before tax');
+    expect(screen.getByText('$425.00')).toBeTruthy();
+    expect(screen.queryByText('$456.88')).toBeNull();
+  });
+
+  it('says nothing about tax when no listed price carries one', async () => {
+    server({ packages: [{ ...ESSENTIALS, total: ESSENTIALS.amount }] });
+    renderStep(PackagesStep, { office: PAC_OFFICE, order: orderFixture({ services: [] }) });
+    await screen.findByRole('button', { name: 'SELECT PACKAGE' });
+    expect(screen.queryByText('Prices before tax')).toBeNull();
+  });
+
   it('keeps Next disabled until the cart has something other than pay-at-close', async () => {
     server();
     renderStep(PackagesStep, { office: PAC_OFFICE, order: orderFixture({ services: [PAC.id] }) });

@@ -5,7 +5,8 @@ import type { Cart } from './cart-rules.ts';
 import { pkg, service, uuid } from './catalogue-fixtures.ts';
 import { ServiceList } from './ServiceList.tsx';
 
-const HOME = service(uuid(1), { name: 'Single-Family Home Inspection', total: 42500 });
+// $425.00 before tax, $456.88 with Franklin County's 7.5 %: the list shows the price before tax (decision 0024).
+const HOME = service(uuid(1), { name: 'Single-Family Home Inspection', base: 42500, subtotal: 42500, amount: 42500, total: 45688 });
 const HEADING = service(uuid(14), { name: 'Environmental Testing', label: true, ancillary: true });
 const RADON = service(uuid(6), { name: 'Radon Testing', ancillary: true, total: 15000 });
 const TERMITE = service(uuid(8), { name: 'Termite Inspection', ancillary: true, total: 9500 });
@@ -24,7 +25,6 @@ function renderList(cart: Cart, changes: { requirePrimaryFirst?: boolean; busyId
       settings={{ requirePrimaryFirst: changes.requirePrimaryFirst ?? true, pacServiceId: PAC.id }}
       currency="USD"
       feesHidden={false}
-      taxesHidden={false}
       busyId={changes.busyId ?? null}
       onAdd={onAdd}
       onRemove={onRemove}
@@ -41,6 +41,7 @@ describe('the services list (spec 2.9)', () => {
     expect(within(row('Environmental Testing')).queryByRole('button')).toBeNull();
     expect(screen.queryByText('Pay at Close')).toBeNull();
     expect(within(row('Single-Family Home Inspection')).getByText('$425.00')).toBeTruthy();
+    expect(within(row('Single-Family Home Inspection')).queryByText('$456.88')).toBeNull();
   });
 
   it("asks for a primary service before an ancillary one, and adds a primary with Add Service", async () => {

@@ -11,7 +11,6 @@ export interface ServiceListProps {
   settings: CartSettings;
   currency: string;
   feesHidden: boolean;
-  taxesHidden: boolean;
   /** The service whose add or remove is under way. */
   busyId: string | null;
   onAdd: (id: string) => void;

@@ -5,7 +5,7 @@ import type { ServiceResponse } from '@scheduler/contracts/catalogue';
 import { formatMoney } from '@scheduler/domain/money-format';
 import { SafeHtml } from '../../shared/SafeHtml.tsx';
 import { BusyButton } from '../../shared/BusyButton.tsx';
-import { shownPrice, type ServiceButton } from './cart-rules.ts';
+import type { ServiceButton } from './cart-rules.ts';
 import { packagesTexts as t } from './packages-texts.ts';
 
 export interface ServiceRowProps {
@@ -13,14 +13,13 @@ export interface ServiceRowProps {
   button: ServiceButton;
   currency: string;
   feesHidden: boolean;
-  taxesHidden: boolean;
   busy: boolean;
   onAdd: () => void;
   onRemove: () => void;
 }
 
-/** Spec 2.9: one service with its price and Add Service, Remove Service, a disabled In Package, or the primary-first note. */
-export function ServiceRow({ service, button, currency, feesHidden, taxesHidden, busy, onAdd, onRemove }: ServiceRowProps) {
+/** Spec 2.9: one service with its price before tax (decision 0024) and Add Service, Remove Service, a disabled In Package, or the primary-first note. */
+export function ServiceRow({ service, button, currency, feesHidden, busy, onAdd, onRemove }: ServiceRowProps) {
   return (
     <Box component="li" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, py: 2, borderBottom: 1, borderColor: 'divider' }}>
       <Box sx={{ flex: '1 1 280px', minWidth: 0 }}>
@@ -31,7 +30,7 @@ export function ServiceRow({ service, button, currency, feesHidden, taxesHidden,
           </Typography>
         )}
       </Box>
-      {!feesHidden && <Typography sx={{ fontWeight: 600, minWidth: 80, textAlign: 'right' }}>{formatMoney(shownPrice(service, taxesHidden), currency)}</Typography>}
+      {!feesHidden && <Typography sx={{ fontWeight: 600, minWidth: 80, textAlign: 'right' }}>{formatMoney(service.amount, currency)}</Typography>}
       <Box sx={{ flex: { xs: '1 1 100%', sm: '0 0 auto' }, display: 'flex', justifyContent: 'flex-end' }}>
         {button === 'in-package' && (
           <Button variant="outlined" disabled sx={{ minHeight: 44 }}>

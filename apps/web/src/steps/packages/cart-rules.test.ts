@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartHasServices, feeSettingCents, grossSubtotal, inspectedServices, packagesToOffer, rushCardKind, serviceButton, shownPrice } from './cart-rules.ts';
+import { cartHasServices, feeSettingCents, inspectedServices, packagesToOffer, rushCardKind, serviceButton } from './cart-rules.ts';
 import { pkg, service, uuid } from './catalogue-fixtures.ts';
 
 const HOME = service(uuid(1), { rer: true });
@@ -47,12 +47,6 @@ describe('the package offer (spec 4.3)', () => {
 });
 
 describe('prices and visibility', () => {
-  it('builds an included service subtotal from its gross fees, and shows the subtotal only when taxes are hidden', () => {
-    expect(grossSubtotal({ base: 42500, fees: [{ gross: 15000, value: 0, description: 'Home size' }, { gross: 3500, value: 3500, description: 'Crawlspace' }] })).toBe(61000);
-    expect(shownPrice({ subtotal: 100, total: 107 }, true)).toBe(100);
-    expect(shownPrice({ subtotal: 100, total: 107 }, false)).toBe(107);
-  });
-
   it('counts a package or a service other than pay-at-close as something to inspect', () => {
     expect(cartHasServices({ packageId: null, services: [PAC.id] }, PAC.id)).toBe(false);
     expect(cartHasServices({ packageId: 2, services: [] }, PAC.id)).toBe(true);

@@ -66,16 +66,6 @@ export function packagesToOffer(cart: Cart, packages: readonly PackageResponse[]
   return packages.filter((pkg) => pkg.services.filter((service) => ordered.includes(service.id)).length > 1);
 }
 
-/** Spec 3.10 (decision: the first reading): a package service's subtotal is its base plus its gross fees. */
-export function grossSubtotal(service: Pick<ServiceResponse, 'base' | 'fees'>): number {
-  return service.base + service.fees.reduce((sum, fee) => sum + fee.gross, 0);
-}
-
-/** Spec 2.9: a price shows the subtotal when taxes are hidden, otherwise the total. */
-export function shownPrice(item: Pick<PackageResponse, 'subtotal' | 'total'>, taxesHidden: boolean): number {
-  return taxesHidden ? item.subtotal : item.total;
-}
-
 
 /** Where the rush card's words come from: the package's prompt, a service's heading, or no card (spec 2.9). */
 export function rushCardKind(cart: Cart, packages: readonly PackageResponse[], services: readonly ServiceResponse[], rushEnabled: boolean): 'package' | 'service' | null {

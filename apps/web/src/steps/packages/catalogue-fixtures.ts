@@ -1,23 +1,9 @@
 import type { PackageResponse, ServiceResponse } from '@scheduler/contracts/catalogue';
 import type { Pricing } from '@scheduler/contracts/pricing';
+import { listedService } from '@scheduler/domain/pricing/display-fixtures';
 
 /** Test builders of the catalogue a packages screen shows (the demo company's shapes). */
-export const service = (id: string, changes: Partial<ServiceResponse> = {}): ServiceResponse => ({
-  id,
-  name: `Service ${id.slice(-2)}`,
-  description: '',
-  base: 10000,
-  subtotal: 10000,
-  total: 10000,
-  savings: 0,
-  ancillary: false,
-  is_pac: false,
-  label: false,
-  rer: false,
-  duration: 60,
-  fees: [],
-  ...changes,
-});
+export const service = (id: string, changes: Partial<ServiceResponse> = {}): ServiceResponse => listedService(id, changes);
 
 export const pkg = (id: number, services: ServiceResponse[], changes: Partial<PackageResponse> = {}): PackageResponse => ({
   id,
@@ -25,6 +11,7 @@ export const pkg = (id: number, services: ServiceResponse[], changes: Partial<Pa
   description: '',
   base: 40000,
   subtotal: 45000,
+  amount: 45000,
   total: 47000,
   savings: 5000,
   best: false,

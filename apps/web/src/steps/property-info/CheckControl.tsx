@@ -7,7 +7,6 @@ import { useId } from 'react';
 import { Controller, useWatch, type Control } from 'react-hook-form';
 import type { PropertyInfoFormValues } from '@scheduler/contracts/forms/property-info';
 import { propertyTexts } from './property-texts.ts';
-import { ControlLabel } from './ControlLabel.tsx';
 
 /**
  * A checkbox question: a CheckBox, or the box of a triggered question that reveals `children`
@@ -24,7 +23,8 @@ export function CheckControl({ control, name, label, required, children }: { con
         render={({ field, fieldState }) => (
           <>
             <FormControlLabel
-              label={<ControlLabel label={label} />}
+              // Never cut (decision 0027): beside its box the whole question wraps, at any width.
+              label={label}
               control={
                 <Checkbox
                   checked={Boolean(field.value)}

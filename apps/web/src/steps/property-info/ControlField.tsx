@@ -7,15 +7,23 @@ import { ControlLabel } from './ControlLabel.tsx';
 import { keepDigits, keepDigitsAndCommas, truncatedLabel } from './property-form.ts';
 import { propertyTexts } from './property-texts.ts';
 
+/** The helper text under a question's field: the whole question when its label was cut, and "Required". */
+function wholeQuestionHint(wholeLabel: string | undefined, required: boolean): string | undefined {
+  if (wholeLabel === undefined) return required ? propertyTexts.required : undefined;
+  return required ? `${wholeLabel} (${propertyTexts.required})` : wholeLabel;
+}
+
 const optionsOf = (question: Control) => question.options.map((o) => (typeof o === 'object' ? { value: String(o.id), label: o.value } : { value: o, label: o }));
 
 /** One configured question (spec 3.3) with its input handling (spec 5.6). */
 export function ControlField({ question, form, referOther }: { question: Control; form: FormControl<PropertyInfoFormValues>; referOther: boolean }) {
   const { label, required } = question;
-  // A long label shows cut short with a tooltip; the field's accessible name stays the whole label.
+  // A long label shows cut short in the field (spec 2.8), with a tooltip for a mouse; the whole
+  // question shows under the field too, where a phone can read it (decision 0027). The field's
+  // accessible name stays the whole label.
   const shown = <ControlLabel label={label} />;
   const whole = truncatedLabel(label, false) ? label : undefined;
-  const hint = required ? propertyTexts.required : undefined;
+  const hint = wholeQuestionHint(whole, required);
   const answer = `answers.${answerKey(question.id)}` as const;
   const select = (name: FieldPath<PropertyInfoFormValues>, options: Array<{ value: string; label: string }>, isRequired: boolean, text = label) => (
     <FormTextField
@@ -27,7 +35,7 @@ export function ControlField({ question, form, referOther }: { question: Control
       options={options}
       emptyOption={isRequired ? propertyTexts.select : undefined}
       required={isRequired}
-      hint={isRequired ? propertyTexts.required : undefined}
+      hint={wholeQuestionHint(truncatedLabel(text, true) ? text : undefined, isRequired)}
       sx={{ width: '100%' }}
     />
   );

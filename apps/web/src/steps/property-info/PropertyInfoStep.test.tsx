@@ -34,7 +34,7 @@ const saved = () => (request: RecordedRequest) => (request.path.endsWith('/set_p
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the property-info step', () => {
-  it('shows every question in order, required ones marked, a long label cut short with the whole as its name', () => {
+  it('shows every question in order, required ones marked, a long label cut short with the whole as its name and readable under it', () => {
     stubServer(saved());
     renderStep(PropertyInfoStep, { office: office() });
     expect(screen.getByRole('textbox', { name: /Square Feet/ })).toBeTruthy();
@@ -44,6 +44,10 @@ describe('the property-info step', () => {
     expect((screen.getByRole('combobox', { name: 'Foundation' }) as HTMLSelectElement).value).toBe('1');
     expect(screen.getAllByText('Inspection contingen...').length).toBeGreaterThan(0);
     expect(document.querySelector('input[type="date"][aria-label="Inspection contingency deadline"]')).not.toBeNull();
+    // Decision 0027: the whole question is readable without hovering, under its field; a checkbox's is never cut.
+    expect(screen.getByText('Inspection contingency deadline')).toBeTruthy();
+    expect(screen.getByText('Water, gas and electric will be on')).toBeTruthy();
+    expect(screen.queryByText(/^Water, gas and elect/, { selector: 'span' })?.textContent).not.toMatch(/\.\.\.$/);
     expect(screen.getAllByText('Required').length).toBeGreaterThanOrEqual(3);
   });
 
@@ -59,6 +63,27 @@ describe('the property-info step', () => {
     await screen.findByText('Square Feet is required.');
     expect(document.activeElement).toBe(sqft);
     expect(screen.getByText('Occupancy: choose one of the options.')).toBeTruthy();
+    expect(requests.filter((r) => r.path.endsWith('/set_property_info'))).toEqual([]);
+  });
+
+  // Issue 20: "-50" used to become 50 without a word; a number out of range names the range it wants.
+  it.each([
+    ['-50', '', 'Square Feet must be a whole number from 1 to 100,000.'],
+    ['100001', '', 'Square Feet must be a whole number from 1 to 100,000.'],
+    // (The last year is the office's current one, whatever this machine's date.)
+    ['2400', '1200', /^Year Built must be a year from 1201 to \d{4}\.$/],
+  ])('refuses square feet %s or year built "%s" with the range, without a request', async (squareFeet, yearBuilt, message) => {
+    const requests = stubServer(saved());
+    const user = userEvent.setup();
+    renderStep(PropertyInfoStep, { office: office() });
+    const sqft = screen.getByRole('textbox', { name: /Square Feet/ });
+    await user.type(sqft, squareFeet);
+    expect((sqft as HTMLInputElement).value).toBe(squareFeet);
+    if (yearBuilt) await user.type(screen.getByRole('textbox', { name: /Year Built/ }), yearBuilt);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Occupancy' }), '3');
+    await user.click(screen.getByRole('checkbox', { name: 'Water, gas and electric will be on' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText(message);
     expect(requests.filter((r) => r.path.endsWith('/set_property_info'))).toEqual([]);
   });
 

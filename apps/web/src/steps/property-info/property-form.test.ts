@@ -41,6 +41,9 @@ describe('the property form', () => {
 
   it('keeps what spec 5.6 lets each field hold, and cuts long labels', () => {
     expect(keepDigits('1,234 sq ft 5678901234567')).toBe('123456789012');
+    // A leading minus stays, so that the form can refuse it rather than turn -50 into 50; one elsewhere goes.
+    expect(keepDigits(' -50')).toBe('-50');
+    expect(keepDigits('5-0')).toBe('50');
     expect(keepDigitsAndCommas('$350,000.00')).toBe('350,00000');
     expect(truncatedLabel('Inspection contingency deadline', false)).toBe('Inspection contingen...');
     expect(truncatedLabel('Water, gas and electric', false)).toBeNull();

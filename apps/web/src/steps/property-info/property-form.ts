@@ -58,8 +58,12 @@ export function toPropertyInfoBody(values: PropertyInfoFormValues, controls: rea
   };
 }
 
-/** Spec 5.6 input handling: square feet keep digits (12 at most), a sale price digits and commas. */
-export const keepDigits = (text: string) => text.replace(/\D/g, '').slice(0, 12);
+/**
+ * Spec 5.6 input handling: square feet keep digits (12 at most), a sale price digits and commas.
+ * A leading minus stays (issue 20): dropping it turned "-50" into 50 without a word; kept, the
+ * form refuses it with the range it wants.
+ */
+export const keepDigits = (text: string) => `${text.trimStart().startsWith('-') ? '-' : ''}${text.replace(/\D/g, '')}`.slice(0, 12);
 export const keepDigitsAndCommas = (text: string) => text.replace(/[^\d,]/g, '').slice(0, 12);
 
 /** Spec 2.8: a label longer than 25 characters (23 for a dropdown) shows its first 20 and "...". */

@@ -6,7 +6,7 @@ import { SETTING } from '@scheduler/contracts/setting-keys';
 import { panelFields } from '@scheduler/domain/people/person-fields';
 import { useScheduler } from '../../app/scheduler-context.tsx';
 import { pricingQueryOptions } from '../../shared/pricing-api.ts';
-import { serviceLines } from '../../sidebar/service-lines.ts';
+import { displayLines } from '@scheduler/domain/pricing/display-lines';
 import { ServicesLines } from '../../sidebar/ServicesLines.tsx';
 import { PersonSummary } from './PersonSummary.tsx';
 import { ReviewCard } from './ReviewCard.tsx';
@@ -57,7 +57,7 @@ export function ReviewPanels({ specialNote, changeable }: { specialNote: string;
       case 'cart': {
         if (!pricing) return null;
         const cart = cartPricing(pricing, settings.isOn(SETTING.HIDE_ALL_FEES));
-        return serviceLines(cart).length ? <ServicesLines pricing={cart} currency={currency} pacName={pacName} /> : <Typography>{t.nothingYet}</Typography>;
+        return displayLines(cart).lines.length ? <ServicesLines pricing={cart} currency={currency} pacName={pacName} /> : <Typography>{t.nothingYet}</Typography>;
       }
       case 'note':
         return <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{content.text}</Typography>;

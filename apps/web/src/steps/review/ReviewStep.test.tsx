@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Pricing, PricedService } from '@scheduler/contracts/pricing';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { officeFixture, orderFixture, renderStep, stubServer, type RecordedRequest } from '../../test-support/render-step.tsx';
+import { issue20Pricing, shownCents } from '@scheduler/domain/pricing/display-fixtures';
 import ReviewStep from './ReviewStep.tsx';
 import { ThankYou } from './ThankYou.tsx';
 
@@ -139,6 +140,27 @@ describe('the review panels (spec 2.11)', () => {
     expect(panel('Attorney').textContent).toContain('Lee Park');
   });
 
+  // Decision 0026: "(if enabled)" decides whether an empty agent panel is shown; an agent the order
+  // lists is part of the booking (the confirmation goes to them), so it is shown whatever the setting.
+  it("shows a listed seller's or insurance agent with their setting off, and no empty panel for an agent not asked for", async () => {
+    server();
+    const sam = { ...ray, id: 10, first: 'Sam', last: 'Lee', company: 'Lee Insurance' };
+    const listed = renderStep(ReviewStep, {
+      office: office(),
+      order: order({ user: { type: 'BUYERS_AGENT', text: "Buyer's Agent", other: '' }, buyers_agent: ray, sellers_agent: { ...ray, id: 11, first: 'Kim', last: 'Novak' }, insurance_agent: sam }),
+      mode: 'default',
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Review your order' });
+    expect(panelTitles()).toEqual(['Date and Time', "My Info (Buyer's Agent)", 'Address', 'Client', "Seller's Agent", 'Insurance Agent', 'Shopping Cart']);
+    expect(panel("Seller's Agent").textContent).toContain('Kim Novak');
+    expect(panel('Insurance Agent').textContent).toContain('Sam Lee');
+    listed.unmount();
+
+    renderStep(ReviewStep, { office: office(), order: order({ user: { type: 'BUYERS_AGENT', text: "Buyer's Agent", other: '' }, buyers_agent: ray }), mode: 'default' });
+    await screen.findByRole('heading', { level: 1, name: 'Review your order' });
+    expect(panelTitles()).toEqual(['Date and Time', "My Info (Buyer's Agent)", 'Address', 'Client', 'Shopping Cart']);
+  });
+
   it('shows "Other: {value}" for a visitor of another role, and the clients apart', async () => {
     server();
     renderStep(ReviewStep, { office: office(), order: order({ user: { type: 'OTHER', text: 'Other', other: 'Relocation coordinator' } }), mode: 'default' });
@@ -154,6 +176,22 @@ describe('the review panels (spec 2.11)', () => {
     await within(cart).findByText('Total:');
     const lines = [...cart.querySelectorAll('[data-line]')].map((line) => line.textContent);
     expect(lines).toEqual(["Buyer's Essentials$575.00", 'Bundle Savings- $65.00', 'Radon Testing$150.00', 'Trip fee$35.00', 'Ohio sales tax (tax)$27.30', 'Total:$722.30']);
+  });
+
+  it.each([
+    ['the review', ReviewStep, {}],
+    ['the thank-you', ThankYou, { confirmed: true }],
+  ] as const)("shows issue 20's cart on %s as lines that add up to its total: the package before its savings, the coupon, then the tax", async (_screen, Screen, changes) => {
+    // Termite is inside the package: the review does not list it again.
+    const issue20 = issue20Pricing({ package: { ...issue20Pricing().package!, services: [{ id: TERMITE, fees: [] }] } });
+    server({ pricing: issue20 });
+    renderStep(Screen, { office: office(), order: order(changes), mode: 'default' });
+    const cart = await screen.findByRole('region', { name: 'Shopping Cart' });
+    await within(cart).findByText('Total:');
+    const lines = [...cart.querySelectorAll('[data-line]')].map((line) => line.textContent ?? '');
+    expect(lines).toEqual(["Buyer's Essentials$520.00", 'Bundle Savings- $40.00', 'Radon Testing$150.00', 'Coupon10% off- $63.00', 'Franklin County sales tax (tax)$42.53', 'Total:$609.53']);
+    const cents = shownCents;
+    expect(lines.slice(0, -1).reduce((sum, line) => sum + cents(line), 0)).toBe(cents(lines.at(-1)!));
   });
 
   it('says so when the cart is empty, rather than showing an empty card', async () => {
@@ -182,6 +220,15 @@ describe('the review panels (spec 2.11)', () => {
     expect(note.textContent).toContain('Gate code 4412.\nDog in the yard.');
     await user.click(confirmButton());
     await waitFor(() => expect(requests.find((r) => r.path.endsWith('/confirm'))?.body).toEqual({ special_note: 'Gate code 4412.\nDog in the yard.' }));
+  });
+
+  it("shows the confirmed order's own note on the thank-you, in a browser that never kept it", async () => {
+    server();
+    localStorage.clear();
+    renderStep(ThankYou, { office: office(setting('PROPERTY_INFO_NOTE')), order: order({ confirmed: true, special_note: 'Side door; the dog is friendly.' }) });
+    const note = await screen.findByRole('region', { name: 'Special instructions and notes' });
+    expect(note.textContent).toContain('Side door; the dog is friendly.');
+    expect(note.textContent).not.toContain('None');
   });
 
   it('leaves the note out, on screen and in the confirm, when the setting is off', async () => {

@@ -1,6 +1,6 @@
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { SETTING } from '@scheduler/contracts/setting-keys';
 import { stepOrder } from '@scheduler/domain/route-table';
@@ -20,8 +20,9 @@ import { ReviewPanels } from './ReviewPanels.tsx';
 import { useSpecialNote } from './special-note.ts';
 import { useBlockBack } from './use-block-back.ts';
 import { reviewTexts as t } from './review-texts.ts';
+import { lazyChunk } from '../../shared/chunk-load.ts';
 
-const NotAvailableDialog = lazy(() => import('../../shared/appointments/NotAvailableDialog.tsx').then((m) => ({ default: m.NotAvailableDialog })));
+const NotAvailableDialog = lazyChunk(() => import('../../shared/appointments/NotAvailableDialog.tsx').then((m) => ({ default: m.NotAvailableDialog })));
 
 /**
  * Spec 2.11, 4.8: the order's panels, each with Change, and "Confirm My Inspection". Confirming
@@ -76,7 +77,7 @@ export default function ReviewStep() {
     >
       <Typography sx={{ mb: 3, color: 'text.secondary' }}>{t.intro}</Typography>
       <ReviewPanels specialNote={specialNote} changeable />
-      {incomplete && <IncompleteNotice message={incomplete.message} steps={stepsToComplete(order, incomplete.field, stepOrder(mode), peopleSettings(settings))} pathOf={pathOf} />}
+      {incomplete && <IncompleteNotice message={incomplete.message} steps={stepsToComplete(order, incomplete.field, stepOrder(mode), peopleSettings(settings, office.country), { controls: office.controls, currentYear: new Date().getFullYear() })} pathOf={pathOf} />}
       {!incomplete && isFailure(confirm.error) && <FailureNotice phone={office.office_phone} onRetry={press} sx={{ mt: 3 }} />}
       {pricing.isError && <FailureNotice phone={office.office_phone} onRetry={() => void pricing.refetch()} sx={{ mt: 3 }} />}
       {outcome?.kind === 'unavailable' && (

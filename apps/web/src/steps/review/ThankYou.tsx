@@ -26,7 +26,10 @@ import { useBlockBack } from './use-block-back.ts';
 export function ThankYou() {
   const { scope, companyKey, office, order, settings } = useScheduler();
   const pricing = useQuery(pricingQueryOptions(scope));
-  const specialNote = useSpecialNote();
+  // The confirmed order keeps the note it was sent with; this browser's copy serves only an order
+  // confirmed without one stored (a fresh browser has no copy at all: issue 21, item 8).
+  const noteInThisBrowser = useSpecialNote();
+  const specialNote = order.special_note.trim() !== '' ? order.special_note : noteInThisBrowser;
   const banner = settings.text(SETTING.CONFIRMATION_BANNER).trim();
   const showPay = !order.paid && Boolean(order.pay_url) && settings.isOn(SETTING.SHOW_PAYMENT_LINK);
   const redirectUrl = settings.isOn(SETTING.REDIRECT_BUTTON_ENABLED) ? settings.text(SETTING.REDIRECT_BUTTON_URL).trim() : '';

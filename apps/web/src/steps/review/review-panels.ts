@@ -1,3 +1,4 @@
+import { lengthText, zoneSuffix } from '@scheduler/domain/time-zone-text';
 import type { OfficeResponse } from '@scheduler/contracts/office';
 import type { OrderResponse } from '@scheduler/contracts/order';
 import type { AgentParty, Party } from '@scheduler/contracts/people';
@@ -49,9 +50,13 @@ function clientsOf(order: OrderResponse): Person[] {
   return order.clients ?? (order.client ? [order.client] : []);
 }
 
-/** "M/D/YYYY at h:mmA", or "n/a" before a time is held (spec 2.11). */
+/**
+ * "M/D/YYYY at h:mmA", or "n/a" before a time is held (spec 2.11); with the office's zone when the
+ * visitor's clock reads it otherwise ("… at 9:00AM EST", decision 0029).
+ */
 export function appointmentText(order: Pick<OrderResponse, 'datetime'>, timeZone: string): string {
-  return order.datetime ? formatAppointmentDateTime(wallTimeIn(order.datetime, timeZone)) : t.notAvailable;
+  if (!order.datetime) return t.notAvailable;
+  return `${formatAppointmentDateTime(wallTimeIn(order.datetime, timeZone))}${zoneSuffix(timeZone, Date.parse(order.datetime))}`;
 }
 
 /** The order's inspectors by their display names, as a comma list. */
@@ -72,11 +77,13 @@ export function reviewPanels({ order, office, settings, currency, hasControls, s
   const panels: ReviewPanelModel[] = [];
   const showNames = settings.isOn(SETTING.SHOW_INSPECTOR_NAMES);
   const names = showNames ? inspectorNames(order, office.users) : '';
+  const length = lengthText(order.duration);
   panels.push({
     key: 'datetime',
     title: showNames ? t.panels.dateTimeInspector : t.panels.dateTime,
     step: 'calendar',
-    content: { kind: 'lines', lines: [appointmentText(order, office.time_zone), ...(names ? [names] : [])] },
+    // The expected length follows the time: "about 3 hours" (decision 0029).
+    content: { kind: 'lines', lines: [appointmentText(order, office.time_zone), ...(order.datetime && length ? [`Takes ${length}`] : []), ...(names ? [names] : [])] },
   });
 
   const role = order.user?.type ?? null;

@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STEP_SOURCES, stepChunkKey, type Manifest } from '../apps/server/src/modules/wizard-page/step-chunks.ts';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './support/browser.ts';
+import { FIRST_STEP_BUDGET_BYTES, FIRST_STEPS, loadFirstStep, totalGzipBytes } from './support/first-step.ts';
+import { startProduct, WEB_DIST, type RunningProduct } from './support/product.ts';
+
+// Sizes are deterministic for a build, so a budget can be a test; times stay in `npm run bench -- web`.
+describe('the JavaScript of each first step', () => {
+  let product: RunningProduct;
+  let browser: Browser;
+  beforeAll(async () => {
+    [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await product?.close();
+  });
+
+  it.each(FIRST_STEPS)('stays within 120 KB gzip: $name', async (step) => {
+    const loaded = await loadFirstStep(browser, product, step);
+    try {
+      const total = totalGzipBytes(loaded.scripts);
+      const breakdown = loaded.scripts.map((s) => `${s.path} ${(s.gzipBytes / 1024).toFixed(1)} KB`).join(', ');
+      expect(loaded.scripts.length).toBeGreaterThan(0);
+      expect(total, `${(total / 1024).toFixed(1)} KB gzip: ${breakdown}`).toBeLessThanOrEqual(FIRST_STEP_BUDGET_BYTES);
+    } finally {
+      await loaded.close();
+    }
+  });
+
+  // Decision 0023: the page carries the office, order, contact and currency, and preloads the step's chunk.
+  it.each(FIRST_STEPS)('renders from the data in its page, with no call before it, and its chunk preloaded: $name', async (step) => {
+    const loaded = await loadFirstStep(browser, product, step);
+    try {
+      const firstScreenCalls = loaded.apiCalls.filter((path) => /\/online-scheduler\/(office|order)$|\/office_contact\/|\/currency_code$/.test(path));
+      expect(firstScreenCalls).toEqual([]);
+      expect(loaded.preloads.length).toBeGreaterThan(0);
+      // Every preloaded chunk is one the step uses: none downloaded for nothing.
+      const loadedPaths = loaded.scripts.map((script) => script.path);
+      for (const preload of loaded.preloads) expect(loadedPaths).toContain(preload);
+      expect(await loaded.page.locator('#first-load').count()).toBe(0);
+    } finally {
+      await loaded.close();
+    }
+  });
+
+  it("names every step's module as the build's manifest does", () => {
+    const manifest = JSON.parse(readFileSync(join(WEB_DIST, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+    const found = Object.fromEntries(Object.entries(STEP_SOURCES).map(([step, source]) => [step, stepChunkKey(manifest, source) !== null]));
+    expect(found).toEqual(Object.fromEntries(Object.keys(STEP_SOURCES).map((step) => [step, true])));
+  });
+});

@@ -1,0 +1,35 @@
+// @ts-check
+/**
+ * Mutation testing (issue 22): `npm run mutation`. StrykerJS changes the code one small way at a
+ * time (a bound, a condition, an operator) and runs the tests that cover it; a mutant no test
+ * kills is a bug the suite would let through. Incremental: a run re-tests only mutants whose code
+ * or tests changed since the committed incremental file, so a second run takes minutes.
+ * Not part of `npm test`; run it before resolving an issue that touches these modules.
+ * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
+ */
+export default {
+  packageManager: 'npm',
+  testRunner: 'vitest',
+  vitest: { configFile: 'mutation/vitest.config.ts', related: false },
+  plugins: ['@stryker-mutator/vitest-runner'],
+  mutate: [
+    'packages/domain/src/**/*.ts',
+    'apps/server/src/modules/{pricing,people,address,confirm,notifications,admin}/**/*.ts',
+    '!**/*.test.ts',
+    '!**/*-test-support.ts',
+    '!**/*.fixtures.ts',
+  ],
+  coverageAnalysis: 'perTest',
+  ignoreStatic: true,
+  incremental: true,
+  incrementalFile: 'mutation/stryker-incremental.json',
+  reporters: ['clear-text', 'progress', 'json', 'html'],
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  htmlReporter: { fileName: 'reports/mutation/mutation.html' },
+  clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
+  thresholds: { high: 90, low: 85, break: null },
+  concurrency: 2,
+  timeoutMS: 30_000,
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: 'always',
+};
