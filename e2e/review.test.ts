@@ -191,4 +191,38 @@ describe('the review step in the browser', () => {
       await page.context().close();
     });
   }
+  it('two tabs: confirm books what the review shows, says when the other tab changed it, and the other tab then meets the thank-you', async () => {
+    const { page, call } = await newVisitor();
+    await fillOrder(call);
+    await openReview(page);
+    const property = page.getByRole('region', { name: 'Property Info' });
+    await property.getByText(/1,?800/).waitFor();
+
+    // The other tab, on the same session, changes the square feet and moves on to the packages.
+    const other = await page.context().newPage();
+    const propertyStep = new URL(page.url());
+    propertyStep.pathname = '/demo/online-scheduler/property-info';
+    await other.goto(propertyStep.toString());
+    await other.getByRole('textbox', { name: /^Square Feet/ }).fill('2400');
+    await other.getByRole('button', { name: 'Next' }).click();
+    await other.getByRole('heading', { level: 1, name: 'Select a package' }).waitFor();
+
+    // The first tab's confirm is refused: it shows what changed, and nothing was booked.
+    await page.getByRole('button', { name: 'Confirm My Inspection' }).click();
+    const notice = page.getByRole('alert').filter({ hasText: 'Your order changed' });
+    await notice.getByText('Your order was changed in another window or tab. Please check it below and confirm again.').waitFor();
+    await property.getByText(/2,?400/).waitFor();
+    expect((await call<OrderResponse>('online-scheduler/order')).body.confirmed).toBe(false);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'review-order-changed-1280');
+
+    await confirmOnReview(page);
+    expect((await call<OrderResponse>('online-scheduler/order')).body.sqft).toBe(2400);
+
+    // The other tab's next change is refused as confirmed, and the tab shows the thank-you.
+    await other.getByRole('listitem').filter({ hasText: 'Radon Testing' }).last().getByRole('button', { name: 'Add Service' }).click();
+    await other.getByRole('heading', { level: 1, name: 'Thank you!' }).waitFor();
+    expect(await other.getByText('Please correct the fields marked Required.').count()).toBe(0);
+    await page.context().close();
+  });
 });

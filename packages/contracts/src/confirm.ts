@@ -6,7 +6,15 @@ import { withAcceptableText } from './text.ts';
 export const SPECIAL_NOTE_MAX = 4000;
 
 /** POST /confirm (spec 7.7). */
-export const confirmBodySchema = withAcceptableText(z.object({ special_note: z.string().max(SPECIAL_NOTE_MAX).default('') }).strict());
+export const confirmBodySchema = withAcceptableText(
+  z
+    .object({
+      special_note: z.string().max(SPECIAL_NOTE_MAX).default(''),
+      /** The order's `revision` as the review showed it: an order changed since is not booked (409 order_changed). */
+      order_revision: z.string().min(1).max(64).optional(),
+    })
+    .strict(),
+);
 export type ConfirmBody = z.infer<typeof confirmBodySchema>;
 
 /** The header a browser sends so that a retried confirm answers what the first one did. */

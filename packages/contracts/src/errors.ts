@@ -42,6 +42,10 @@ export const errorCodeSchema = z.enum([
   'order_confirmed',
   'office_taken',
   'conflict',
+  // Confirm: a coupon's last use went to another order while this cart's lease had lapsed (decision 0030).
+  'coupon_used_up',
+  // Confirm: the order changed (in another tab) after the review showed it.
+  'order_changed',
   // Size limits.
   'payload_too_large',
   'uri_too_long',

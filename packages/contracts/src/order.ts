@@ -44,5 +44,10 @@ export const orderResponseSchema = z.object({
   /** The cart changed while a time was held (spec 3.12): the calendar asks for a new pick. */
   services_changed: z.boolean(),
   special_note: z.string(),
+  /**
+   * A digest of everything the order says that the review shows (decision 0033): confirm, sent
+   * the one the review showed, refuses an order that another tab changed since.
+   */
+  revision: z.string().max(64),
 });
 export type OrderResponse = z.infer<typeof orderResponseSchema>;

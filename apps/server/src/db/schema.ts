@@ -465,7 +465,9 @@ export const companyPricing = pgTable('company_pricing', {
 /**
  * A coupon an order has taken. A coupon with a limit numbers its uses 1..max_uses, and a number
  * can be taken once: two orders reaching for its last use at once cannot both get it, whatever
- * the application believed when it counted.
+ * the application believed when it counted. A cart that is not confirmed only leases its use
+ * (decision 0030): past `lease_expires_at` the use counts for nobody, and the next order reaching
+ * for the coupon takes its number. A confirmed order's use has no lease: it is the order's.
  */
 export const couponRedemptions = pgTable(
   'coupon_redemptions',
@@ -477,6 +479,8 @@ export const couponRedemptions = pgTable(
     /** Which of the coupon's limited uses this is; null for a coupon without a limit. */
     useNumber: integer('use_number'),
     maxUses: integer('max_uses'),
+    /** Until when a cart that is not confirmed holds this use; null once its order is confirmed. */
+    leaseExpiresAt: instant('lease_expires_at'),
     createdAt: createdAt(),
   },
   (t) => [

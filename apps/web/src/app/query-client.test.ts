@@ -50,3 +50,29 @@ describe('the one 401 path', () => {
     expect(calls).toBe(1);
   });
 });
+
+describe('a write refused because the order is confirmed (another tab confirmed it)', () => {
+  async function refuseWrite(client: ReturnType<typeof createQueryClient>, error: Error) {
+    const mutation = client.getMutationCache().build(client, { mutationFn: () => Promise.reject(error) });
+    await mutation.execute(undefined).catch(() => undefined);
+  }
+
+  it("reloads the session's order, so that the page shows the thank-you, and nothing else", async () => {
+    const client = createQueryClient(new UnauthorizedSessions());
+    const order = ['session', 'demo', 'token', 'order'];
+    const pricing = ['session', 'demo', 'token', 'pricing'];
+    client.setQueryData(order, { confirmed: false });
+    client.setQueryData(pricing, { total: 1 });
+    await refuseWrite(client, new ApiError(409, 'order_confirmed', 'This order is confirmed and can no longer be changed online.'));
+    expect(client.getQueryState(order)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(pricing)?.isInvalidated).toBe(false);
+  });
+
+  it('leaves the order alone for any other refusal', async () => {
+    const client = createQueryClient(new UnauthorizedSessions());
+    const order = ['session', 'demo', 'token', 'order'];
+    client.setQueryData(order, { confirmed: false });
+    await refuseWrite(client, new ApiError(409, 'conflict', 'x'));
+    expect(client.getQueryState(order)?.isInvalidated).toBe(false);
+  });
+});

@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import { UnauthorizedError } from '../shared/api-client.ts';
+import { ApiError, UnauthorizedError } from '../shared/api-client.ts';
 
 /**
  * The sessions a 401 has ended in this page (spec 4.1, 8.1: a 401 on any call, read or write,
@@ -32,11 +32,20 @@ export class UnauthorizedSessions {
   snapshot = (): number => this.version;
 }
 
-/** One client for the page: every failed query and mutation passes through the same 401 check. */
+/**
+ * One client for the page: every failed query and mutation passes through the same 401 check. A
+ * write refused because the order is confirmed (in another tab, say) reloads the order, and the
+ * page shows the thank-you in place of the step (decision 0033).
+ */
 export function createQueryClient(unauthorized: UnauthorizedSessions): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: (error) => unauthorized.report(error) }),
-    mutationCache: new MutationCache({ onError: (error) => unauthorized.report(error) }),
+    mutationCache: new MutationCache({
+      onError: (error) => {
+        unauthorized.report(error);
+        if (error instanceof ApiError && error.code === 'order_confirmed') void client.invalidateQueries({ predicate: (query) => query.queryKey.at(-1) === 'order' });
+      },
+    }),
     defaultOptions: {
       queries: {
         // A 401 will not turn into a 200 by asking again.
@@ -48,6 +57,7 @@ export function createQueryClient(unauthorized: UnauthorizedSessions): QueryClie
       mutations: { retry: false },
     },
   });
+  return client;
 }
 
 export const UnauthorizedSessionsContext = createContext<UnauthorizedSessions | null>(null);

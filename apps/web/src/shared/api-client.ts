@@ -80,7 +80,16 @@ export async function callApi<T>(path: string, options: CallOptions = {}): Promi
   });
   const answers = options.answers ?? [200];
   if (!answers.includes(response.status)) throw await errorOf(response, options.session);
-  return (await response.json()) as T;
+  const body = (await response.json()) as T | Partial<ErrorResponse>;
+  // A status that may carry an answer (confirm's 409 with alternatives) may also carry a refusal
+  // (confirm's 409 coupon_used_up): the error envelope says which.
+  if (response.status !== 200 && isErrorEnvelope(body)) throw new ApiError(response.status, body.error.code, body.error.message, body.error.field);
+  return body as T;
+}
+
+function isErrorEnvelope(body: unknown): body is ErrorResponse {
+  const error = (body as Partial<ErrorResponse> | null)?.error;
+  return typeof error === 'object' && error !== null && typeof error.code === 'string';
 }
 
 /** A failure the visitor should be told about: a 401 is not one, it leads to its own page. */

@@ -79,6 +79,7 @@ export function orderFixture(changes: Partial<OrderResponse> = {}): OrderRespons
     rush_rer: false,
     services_changed: false,
     special_note: '',
+    revision: 'rev-1',
     ...changes,
   };
 }

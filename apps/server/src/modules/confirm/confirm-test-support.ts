@@ -68,6 +68,18 @@ export class DemoOrder {
     return this.calls.post(this.token, '/set_datetime', { datetime: new Date(slot.timestamp * 1000).toISOString(), inspectors: slot.users });
   }
 
+  /** Gives the held time up, as the calendar does when the visitor picks none. */
+  async release() {
+    return this.calls.post(this.token, '/set_datetime', { datetime: null });
+  }
+
+  /** The packages step's coupon box (spec 4.9): 200 either way, with the status. */
+  async applyCoupon(code: string): Promise<string> {
+    const response = await this.calls.post(this.token, '/apply_coupon', { code });
+    if (response.statusCode !== 200) throw new Error(`apply_coupon answered ${response.statusCode}`);
+    return response.json<{ status: string }>().status;
+  }
+
   /** The wizard's add_service: a cart change, which after a hold sets `services_changed` (spec 3.12). */
   async addService(serviceId: string) {
     return this.calls.post(this.token, '/add_service', { id: serviceId });
@@ -80,12 +92,18 @@ export class DemoOrder {
     return response.json<Pricing>();
   }
 
-  confirm(specialNote = '', idempotencyKey?: string) {
+  /** The order's revision as the review reads it (GET /order). */
+  async revision(): Promise<string> {
+    const response = await this.app.inject({ method: 'GET', url: '/demo/online-scheduler/order', headers: { 'x-auth-token': this.token } });
+    return response.json<{ revision: string }>().revision;
+  }
+
+  confirm(specialNote = '', idempotencyKey?: string, orderRevision?: string) {
     return this.app.inject({
       method: 'POST',
       url: '/demo/json/online_scheduler/confirm',
       headers: { 'x-auth-token': this.token, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
-      payload: { special_note: specialNote },
+      payload: { special_note: specialNote, ...(orderRevision ? { order_revision: orderRevision } : {}) },
     });
   }
 }

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { sessionOf } from '../../plugins/session-auth.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
-import { pricingStoreOf } from '../pricing/pricing.service.ts';
+import { claimCouponUses, dropCoupons, pricingStoreOf } from '../pricing/pricing.service.ts';
 import { confirmOrder, type ConfirmDeps } from './confirm.service.ts';
 import { engineOrderPricing } from './order-pricing.ts';
 
@@ -18,7 +18,15 @@ function idempotencyKeyOf(value: string | string[] | undefined): string | null {
 }
 
 export function confirmRoutes(ctx: AppContext) {
-  const deps: ConfirmDeps = { store: ctx.scheduling, priceOrder: engineOrderPricing({ db: ctx.db, scheduling: ctx.scheduling, pricing: pricingStoreOf(ctx) }), onJobsEnqueued: () => ctx.notifications?.wake() };
+  const pricingDeps = { db: ctx.db, scheduling: ctx.scheduling, pricing: pricingStoreOf(ctx) };
+  const refOf = (order: { companyId: string; officeId: string; id: string }) => ({ companyId: order.companyId, officeId: order.officeId, orderId: order.id });
+  const deps: ConfirmDeps = {
+    store: ctx.scheduling,
+    priceOrder: engineOrderPricing(pricingDeps),
+    claimCoupons: (tx, order, now) => claimCouponUses(pricingDeps, refOf(order), order.couponCodes, now, tx),
+    dropCoupons: (order, codes) => dropCoupons(pricingDeps, refOf(order), codes),
+    onJobsEnqueued: () => ctx.notifications?.wake(),
+  };
   return async (instance: FastifyInstance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
     app.post(

@@ -1,5 +1,6 @@
 import { notificationsSchema } from '@scheduler/contracts/company-document';
 import type { ConfirmBody, ConfirmResponse } from '@scheduler/contracts/confirm';
+import { COUPON_USED_UP_MESSAGE } from '@scheduler/domain/pricing/coupons';
 import { missingParts, missingPartsMessage } from '@scheduler/domain/confirm/completeness';
 import type { AgentParty } from '@scheduler/contracts/people';
 import type { Setting } from '@scheduler/contracts/settings';
@@ -15,6 +16,7 @@ import { changeKeys } from '../../db/change-feed.ts';
 import { AppError, NotFoundError, UnauthorizedError } from '../../errors.ts';
 import { confirmationEmailJobs, type ConfirmableOrder } from '../notifications/notifications.service.ts';
 import { alternativesForCart, commitInspectors, isOverlapViolation, timeAvailable, type SchedulingStore } from '../scheduling/scheduling.service.ts';
+import { currentOrderRevision } from '../orders/orders.service.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
 import { findConfirmRequest, loadConfirmable, loadPropertyQuestions, lockOrderStatus, markOrderConfirmed, recordConfirmation, saveConfirmRequest } from './confirm.repository.ts';
 
@@ -30,15 +32,31 @@ export interface PricingSnapshot extends Record<string, unknown> {
 /** Prices the order inside the confirm's transaction, as of the confirm's `now`. */
 export type PriceOrder = (tx: Executor, order: ConfirmableOrder['order'], currency: string, now: Date) => Promise<PricingSnapshot>;
 
+/** The cart's coupon uses become the order's (decision 0030); answers the codes that are used up. */
+export type ClaimCoupons = (tx: Executor, order: ConfirmableOrder['order'], now: Date) => Promise<string[]>;
+
 export interface ConfirmDeps {
   store: SchedulingStore;
   priceOrder: PriceOrder;
+  claimCoupons: ClaimCoupons;
+  /** Takes used-up coupons off the order, after the confirm that found them rolled back. */
+  dropCoupons: (order: ConfirmableOrder['order'], codes: string[]) => Promise<void>;
   /** Told after a confirm committed e-mails to send, so that the worker need not wait for its next poll. */
   onJobsEnqueued?: () => void;
 }
 
+/** Confirm's 409 `order_changed`: the review shows the order as it is now, to be confirmed again. */
+export const ORDER_CHANGED_MESSAGE = 'Your order was changed in another window or tab. Please check it below and confirm again.';
+
 /** Another booking took the time between the lapse of the hold and this confirm. */
 class TimeTaken extends Error {}
+
+/** A coupon's last use went to another order while this cart's lease had lapsed. */
+class CouponsUsedUp extends Error {
+  constructor(readonly codes: string[]) {
+    super('coupons used up');
+  }
+}
 
 /** The order's people by role, each list in its order (the repository reads them by position). */
 function peopleOf(aggregate: ConfirmableOrder): OrderPeople {
@@ -115,6 +133,10 @@ export async function confirmOrder(deps: ConfirmDeps, session: AuthenticatedSess
       if (!current) throw new NotFoundError('The order');
       // A concurrent confirm of this order committed while this one read: answer as it did.
       if (current.status === 'confirmed') return { status: 'ok' as const, pay_url: current.payUrl };
+      // What is booked is what the review showed (decision 0033): another tab may have changed it since.
+      if (body.order_revision !== undefined && body.order_revision !== (await currentOrderRevision(tx, companyId, orderId))) {
+        throw new AppError(409, 'order_changed', ORDER_CHANGED_MESSAGE);
+      }
       try {
         // The held time becomes the inspectors' appointments: the hold's own insert, saying "booked".
         await commitInspectors(tx, { companyId, officeId: order.officeId, orderId, inspectorIds, start, end: start + order.durationMinutes * MINUTE_MS, now, terms: { kind: 'appointment' } });
@@ -123,6 +145,8 @@ export async function confirmOrder(deps: ConfirmDeps, session: AuthenticatedSess
         if (isOverlapViolation(error)) throw new TimeTaken();
         throw error;
       }
+      const usedUp = await deps.claimCoupons(tx, order, now);
+      if (usedUp.length > 0) throw new CouponsUsedUp(usedUp);
       const snapshot = await deps.priceOrder(tx, order, company.currency, now);
       const payUrl = settings.payment_link ? paymentUrl(settings.payment_link, { orderId, amountCents: snapshot.total_cents, currency: snapshot.currency }) : null;
       await markOrderConfirmed(tx, companyId, orderId, { at: now, specialNote: body.special_note, pricingSnapshot: snapshot, payUrl });
@@ -137,6 +161,11 @@ export async function confirmOrder(deps: ConfirmDeps, session: AuthenticatedSess
       return answer;
     });
   } catch (error) {
+    if (error instanceof CouponsUsedUp) {
+      // Nothing was booked: the coupon leaves the cart, and the review shows the price without it.
+      await deps.dropCoupons(order, error.codes);
+      throw new AppError(409, 'coupon_used_up', COUPON_USED_UP_MESSAGE, 'coupon');
+    }
     if (!(error instanceof TimeTaken)) throw error;
     return { status: 'unavailable', appointments: await alternativesFor(deps.store, session, order, now) };
   }

@@ -234,6 +234,31 @@ describeOnEachDatabase('confirm', (factory) => {
     }
   });
 
+  it('books only the order the review showed: a change from another tab since is refused with order_changed (decision 0033)', async () => {
+    const order = await newOrder();
+    await order.fillIn();
+    const slot = (await order.slots())[3]!;
+    await order.hold(slot);
+    const reviewed = await order.revision();
+    // Holding the same time again changes nothing the review shows.
+    await order.hold(slot);
+    expect(await order.revision()).toBe(reviewed);
+    // The other tab changes the cart.
+    expect((await order.addService('a1c0ffee-0000-4000-8000-000000000006')).statusCode).toBe(200);
+    await order.hold(slot);
+    const changed = await order.revision();
+    expect(changed).not.toBe(reviewed);
+    const refused = await order.confirm('', undefined, reviewed);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ error: { code: 'order_changed', message: 'Your order was changed in another window or tab. Please check it below and confirm again.' } });
+    expect((await appointmentsOf(order.orderId)).map((a) => a.kind)).not.toContain('appointment');
+    // Confirmed as it now is; then the other tab's writes are told the order is confirmed.
+    expect((await order.confirm('', undefined, changed)).statusCode).toBe(200);
+    const late = await order.addService('a1c0ffee-0000-4000-8000-000000000008');
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.code).toBe('order_confirmed');
+  });
+
   it('confirms a lapsed hold whose time is still free', async () => {
     const order = await newOrder();
     await order.fillIn();

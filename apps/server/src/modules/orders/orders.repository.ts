@@ -1,5 +1,5 @@
 import { and, asc, eq, min } from 'drizzle-orm';
-import type { Executor } from '../../db/connection.ts';
+import { readTogether, type Executor } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
 
 export type OrderRow = typeof t.orders.$inferSelect;
@@ -22,27 +22,31 @@ export async function loadOrder(db: Executor, companyId: string, orderId: string
     .from(t.orders)
     .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
   if (!order) return null;
-  const [parties, answers, foundationControls, [hold]] = await Promise.all([
-    db
-      .select()
-      .from(t.orderParties)
-      .where(and(eq(t.orderParties.companyId, companyId), eq(t.orderParties.orderId, orderId)))
-      .orderBy(asc(t.orderParties.role), asc(t.orderParties.position)),
-    db
-      .select()
-      .from(t.orderAnswers)
-      .where(and(eq(t.orderAnswers.companyId, companyId), eq(t.orderAnswers.orderId, orderId)))
-      .orderBy(asc(t.orderAnswers.controlId)),
-    order.foundationTypeId === null
-      ? Promise.resolve([])
-      : db
-          .select({ options: t.propertyControls.options })
-          .from(t.propertyControls)
-          .where(and(eq(t.propertyControls.companyId, companyId), eq(t.propertyControls.type, 'FoundationType'))),
-    db
-      .select({ expiresAt: min(t.appointments.holdExpiresAt) })
-      .from(t.appointments)
-      .where(and(eq(t.appointments.companyId, companyId), eq(t.appointments.orderId, orderId), eq(t.appointments.kind, 'hold'))),
+  const [parties, answers, foundationControls, [hold]] = await readTogether(db, [
+    () =>
+      db
+        .select()
+        .from(t.orderParties)
+        .where(and(eq(t.orderParties.companyId, companyId), eq(t.orderParties.orderId, orderId)))
+        .orderBy(asc(t.orderParties.role), asc(t.orderParties.position)),
+    () =>
+      db
+        .select()
+        .from(t.orderAnswers)
+        .where(and(eq(t.orderAnswers.companyId, companyId), eq(t.orderAnswers.orderId, orderId)))
+        .orderBy(asc(t.orderAnswers.controlId)),
+    () =>
+      order.foundationTypeId === null
+        ? Promise.resolve([])
+        : db
+            .select({ options: t.propertyControls.options })
+            .from(t.propertyControls)
+            .where(and(eq(t.propertyControls.companyId, companyId), eq(t.propertyControls.type, 'FoundationType'))),
+    () =>
+      db
+        .select({ expiresAt: min(t.appointments.holdExpiresAt) })
+        .from(t.appointments)
+        .where(and(eq(t.appointments.companyId, companyId), eq(t.appointments.orderId, orderId), eq(t.appointments.kind, 'hold'))),
   ]);
   const options = foundationControls.flatMap((c): Array<{ id: number; value: string } | string> => c.options);
   const foundationOption =

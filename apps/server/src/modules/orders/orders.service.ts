@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { OrderResponse } from '@scheduler/contracts/order';
 import { personSchema, userTypeSchema, type Person } from '@scheduler/contracts/person';
 import type { Database, Executor } from '../../db/connection.ts';
@@ -14,8 +15,39 @@ function onlyParty(parties: OrderPartyRow[], role: OrderPartyRow['role']): Perso
   return row ? person(row) : null;
 }
 
-/** The order as the wizard reads it (spec 3.2). */
-export function toOrderResponse({ order, parties, answers, foundationOption, holdExpiresAt }: OrderAggregate): OrderResponse {
+/** Other modules write their changes of an order into its audit trail through this service. */
+export { recordOrderEvent } from './orders.repository.ts';
+
+/** The revision of the order as it is now (read in the caller's transaction), or null when there is none. */
+export async function currentOrderRevision(db: Executor, companyId: string, orderId: string): Promise<string | null> {
+  const aggregate = await loadOrder(db, companyId, orderId);
+  return aggregate ? orderRevision(aggregate) : null;
+}
+
+/** The order as the wizard reads it (spec 3.2), with the revision of what it says. */
+export function toOrderResponse(aggregate: OrderAggregate): OrderResponse {
+  const content = orderContent(aggregate);
+  return { ...content, revision: revisionOf(aggregate, content) };
+}
+
+/**
+ * A digest of what the order says (decision 0033): its content as the wizard reads it and its
+ * coupons, but not when its hold lapses (holding the same time again changes nothing the review
+ * shows) nor whether a step was saved.
+ */
+export function orderRevision(aggregate: OrderAggregate): string {
+  return revisionOf(aggregate, orderContent(aggregate));
+}
+
+function revisionOf(aggregate: OrderAggregate, content: Omit<OrderResponse, 'revision'>): string {
+  const { hold_expires_at: _hold, saved: _saved, ...said } = content;
+  return createHash('sha256')
+    .update(JSON.stringify([said, aggregate.order.couponCodes]))
+    .digest('base64url')
+    .slice(0, 22);
+}
+
+function orderContent({ order, parties, answers, foundationOption, holdExpiresAt }: OrderAggregate): Omit<OrderResponse, 'revision'> {
   const clients = parties.filter((p) => p.role === 'client').map(person);
   const user = order.userType ? userTypeSchema.safeParse(order.userType) : null;
   return {

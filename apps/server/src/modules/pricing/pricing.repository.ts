@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lte, min, ne, or, sql } from 'drizzle-orm';
 import type { Coupon, Fee, FeeRule, PropertyControl, Tax } from '@scheduler/contracts/company-document';
 import { pricingRulesSchema, type PricingRules } from '@scheduler/contracts/pricing';
 import type { OrderAgentOptOut } from '@scheduler/domain/pricing/pay-at-close';
@@ -144,13 +144,18 @@ export async function saveOrderCart(db: Executor, companyId: string, orderId: st
     .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
 }
 
-/** How many uses of each code orders other than this one hold. */
-export async function redemptionsByOthers(db: Executor, companyId: string, orderId: string, codes: string[]): Promise<Map<string, number>> {
+/** A use counts while it belongs to a confirmed order (no lease) or its cart's lease runs. */
+function liveUse(now: Date) {
+  return or(isNull(t.couponRedemptions.leaseExpiresAt), gt(t.couponRedemptions.leaseExpiresAt, now));
+}
+
+/** How many live uses of each code orders other than this one hold. */
+export async function redemptionsByOthers(db: Executor, companyId: string, orderId: string, codes: string[], now: Date): Promise<Map<string, number>> {
   if (codes.length === 0) return new Map();
   const rows = await db
     .select({ code: t.couponRedemptions.code, uses: count() })
     .from(t.couponRedemptions)
-    .where(and(eq(t.couponRedemptions.companyId, companyId), inArray(t.couponRedemptions.code, codes), ne(t.couponRedemptions.orderId, orderId)))
+    .where(and(eq(t.couponRedemptions.companyId, companyId), inArray(t.couponRedemptions.code, codes), ne(t.couponRedemptions.orderId, orderId), liveUse(now)))
     .groupBy(t.couponRedemptions.code);
   return new Map(rows.map((r) => [r.code, r.uses]));
 }
@@ -158,21 +163,33 @@ export async function redemptionsByOthers(db: Executor, companyId: string, order
 /** The most attempts at a numbered use: each lost race means another order took a number meanwhile. */
 const REDEMPTION_ATTEMPTS = 5;
 
+/** Until when the order's use is held: a date for a cart (its lease), null for a confirmed order (the use is its own). */
+export type UseTerms = { leaseUntil: Date | null; now: Date };
+
 /**
- * Takes one use of a coupon for the order: the lowest free number up to `maxUses` (no number for a
- * coupon without a limit). The database's unique key decides races; a lost one tries the next free
- * number. False when every use is taken.
+ * Takes one use of a coupon for the order, or keeps the one it has under the new terms: the
+ * lowest free number up to `maxUses` (no number for a coupon without a limit). Lapsed leases of
+ * other carts are given up first, so their numbers are free again. The database's unique key
+ * decides races; a lost one tries the next free number. False when every use is taken.
+ *
+ * Why a lapsed lease is deleted by a condition on its own row: a confirm that claims that same
+ * use (`claimUse`) updates the row first, and PostgreSQL re-checks a waiting delete against the
+ * updated row, which then has no lease. Exactly one of them gets the use.
  */
-export async function takeRedemption(db: Executor, ref: { companyId: string; orderId: string }, code: string, maxUses: number | null): Promise<boolean> {
+export async function takeRedemption(db: Executor, ref: { companyId: string; orderId: string }, code: string, maxUses: number | null, terms: UseTerms): Promise<boolean> {
+  if (await keepOwnUse(db, ref, code, terms.leaseUntil)) return true;
   if (maxUses === null) {
-    await db.insert(t.couponRedemptions).values({ companyId: ref.companyId, orderId: ref.orderId, code, useNumber: null, maxUses: null }).onConflictDoNothing();
+    await db.insert(t.couponRedemptions).values({ companyId: ref.companyId, orderId: ref.orderId, code, useNumber: null, maxUses: null, leaseExpiresAt: terms.leaseUntil }).onConflictDoNothing();
     return true;
   }
+  await db
+    .delete(t.couponRedemptions)
+    .where(and(eq(t.couponRedemptions.companyId, ref.companyId), eq(t.couponRedemptions.code, code), lte(t.couponRedemptions.leaseExpiresAt, terms.now)));
   for (let attempt = 0; attempt < REDEMPTION_ATTEMPTS; attempt++) {
     // Both drivers (PGlite and node-postgres) answer raw SQL with `{ rows }`.
     const taken = (await db.execute(sql`
-      insert into ${t.couponRedemptions} (company_id, order_id, code, use_number, max_uses)
-      select ${ref.companyId}, ${ref.orderId}, ${code}, n, ${maxUses}::int
+      insert into ${t.couponRedemptions} (company_id, order_id, code, use_number, max_uses, lease_expires_at)
+      select ${ref.companyId}, ${ref.orderId}, ${code}, n, ${maxUses}::int, ${terms.leaseUntil?.toISOString() ?? null}::timestamptz
       from generate_series(1, ${maxUses}::int) as n
       where not exists (
         select 1 from ${t.couponRedemptions} r
@@ -189,4 +206,42 @@ export async function takeRedemption(db: Executor, ref: { companyId: string; ord
     if ((held?.uses ?? 0) >= maxUses) return false;
   }
   return false;
+}
+
+/**
+ * The order's own use of the code, if it still has one (a lapsed lease nobody reclaimed yet
+ * included: its number is still the order's), now held under the new terms.
+ */
+async function keepOwnUse(db: Executor, ref: { companyId: string; orderId: string }, code: string, leaseUntil: Date | null): Promise<boolean> {
+  const kept = await db
+    .update(t.couponRedemptions)
+    .set({ leaseExpiresAt: leaseUntil })
+    .where(and(eq(t.couponRedemptions.companyId, ref.companyId), eq(t.couponRedemptions.orderId, ref.orderId), eq(t.couponRedemptions.code, code)))
+    .returning({ code: t.couponRedemptions.code });
+  return kept.length > 0;
+}
+
+/**
+ * A cart's leases follow its held time: a new hold extends them to its expiry. Uses already
+ * given up are not taken again here; confirm takes them again or says the coupon is used up.
+ */
+export async function extendLeases(db: Executor, ref: { companyId: string; orderId: string }, until: Date): Promise<void> {
+  await db
+    .update(t.couponRedemptions)
+    .set({ leaseExpiresAt: until })
+    .where(and(eq(t.couponRedemptions.companyId, ref.companyId), eq(t.couponRedemptions.orderId, ref.orderId), isNotNull(t.couponRedemptions.leaseExpiresAt)));
+}
+
+/** A cart that gives up its held time gives up its uses with it (the codes stay on the order). */
+export async function endLeases(db: Executor, ref: { companyId: string; orderId: string }, now: Date): Promise<void> {
+  await extendLeases(db, ref, now);
+}
+
+/** The earliest expiry of the order's live hold, if it holds a time. */
+export async function heldUntil(db: Executor, ref: { companyId: string; orderId: string }, now: Date): Promise<Date | null> {
+  const [row] = await db
+    .select({ until: min(t.appointments.holdExpiresAt) })
+    .from(t.appointments)
+    .where(and(eq(t.appointments.companyId, ref.companyId), eq(t.appointments.orderId, ref.orderId), eq(t.appointments.kind, 'hold'), gt(t.appointments.holdExpiresAt, now)));
+  return row?.until ?? null;
 }

@@ -8,11 +8,14 @@ import type { Database, Executor } from '../../db/connection.ts';
 import { AppError, NotFoundError } from '../../errors.ts';
 import type { SchedulingStore } from '../scheduling/scheduling.service.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
-import { loadOrderForPricing, redemptionsByOthers, saveOrderCart, takeRedemption, type OrderForPricing } from './pricing.repository.ts';
+import { recordOrderEvent } from '../orders/orders.service.ts';
+import { heldUntil, loadOrderForPricing, redemptionsByOthers, saveOrderCart, takeRedemption, type OrderForPricing } from './pricing.repository.ts';
 import type { OfficePricing, PricingStore } from './pricing.store.ts';
 
 /** The module's store is shared by the modules that price; they reach it through this service. */
 export { pricingStoreOf } from './pricing.store.ts';
+/** A cart's coupon leases follow its held time (decision 0030): scheduling extends and ends them. */
+export { endLeases as endCouponLeases, extendLeases as extendCouponLeases } from './pricing.repository.ts';
 
 export interface PricingDeps {
   db: Database;
@@ -26,6 +29,8 @@ export interface PricedOrderRef {
   officeId: string;
   orderId: string;
 }
+
+const MINUTE_MS = 60_000;
 
 export const COUPON_APPLIED_MESSAGE = 'Coupon applied correctly';
 export const RUSH_UNAVAILABLE_MESSAGE = 'A rush Repair Estimate Report is not available for this order.';
@@ -60,7 +65,10 @@ function cartOf(order: Pick<OrderForPricing, 'packageIds' | 'serviceIds' | 'rush
   return { package: order.packageIds[0] ?? null, services: order.serviceIds, rush_rer: order.rushRer, pay_at_close: false };
 }
 
-/** The coupons on an order each hold a redemption (taken when applied), so none is used up for it. */
+/**
+ * The coupons on an order are priced as held: each took a use when applied. A cart's use is only
+ * leased (decision 0030), and confirm takes it again, or refuses the coupon, when it lapsed.
+ */
 function couponUsesOf(order: Pick<OrderForPricing, 'couponCodes'>): CouponUse[] {
   return order.couponCodes.map((code) => ({ code, redemptions: 0 }));
 }
@@ -134,6 +142,7 @@ export async function changeCart(deps: PricingDeps, session: AuthenticatedSessio
       servicesChanged,
       ...(order.datetime === null ? { durationMinutes: result.duration } : {}),
     });
+    if (changed) await recordOrderEvent(tx, session.companyId, session.orderId, 'cart_changed', cartChangeEvent(before, after, result));
     return { status: 'ok', duration: result.duration, services_changed: servicesChanged, pac_removed: result.pacRemoved };
   });
 }
@@ -152,29 +161,38 @@ export async function setRushRer(deps: PricingDeps, session: AuthenticatedSessio
       couponCodes: order.couponCodes,
       servicesChanged: order.servicesChanged,
     });
+    if (rush !== order.rushRer) await recordOrderEvent(tx, session.companyId, session.orderId, 'rush_rer_changed', { from: order.rushRer, to: rush });
     return { status: 'ok', duration: result.duration, services_changed: order.servicesChanged, pac_removed: result.pacRemoved };
   });
 }
 
 /**
  * POST /apply_coupon (spec 4.9, 8.4): the coupon is checked against the order as it is (dates,
- * minimum, services, the per-order limit, uses left), then one of its uses is taken. The database
- * decides who gets a coupon's last use when orders reach for it at once.
+ * minimum, services, the per-order limit, live uses left), then one of its uses is leased to the
+ * cart until its held time lapses, or for as long as a hold lasts when it holds none (decision
+ * 0030). The database decides who gets a coupon's last use when orders reach for it at once.
  */
 export async function applyCoupon(deps: PricingDeps, session: AuthenticatedSession, typed: string, now: Date): Promise<ApplyCouponResponse> {
   const pricing = await officePricing(deps, session);
   const key = typed.trim().toUpperCase();
   return deps.db.transaction(async (tx) => {
     const order = await orderOf(tx, session, true);
-    const others = await redemptionsByOthers(tx, session.companyId, session.orderId, [key]);
+    const others = await redemptionsByOthers(tx, session.companyId, session.orderId, [key], now);
     const uses = [...couponUsesOf(order), { code: typed, redemptions: others.get(key) ?? 0 }];
     const result = await price(deps, pricing, order, cartOf(order), uses, now);
     // The new code is the last one priced, so its refusal (if any) is the last with its text.
     let refusal: (typeof result.refusals)[number] | undefined;
     for (const r of result.refusals) if (r.code === typed) refusal = r;
-    if (refusal) return { status: refusal.reason, message: refusal.message };
+    if (refusal) {
+      await recordOrderEvent(tx, session.companyId, session.orderId, 'coupon_refused', { code: key, reason: refusal.reason });
+      return { status: refusal.reason, message: refusal.message };
+    }
     const coupon = pricing.catalogue.coupons.get(key)!;
-    if (!(await takeRedemption(tx, session, key, coupon.max_redemptions))) return { status: 'used_up', message: COUPON_USED_UP_MESSAGE };
+    const leaseUntil = (await heldUntil(tx, session, now)) ?? new Date(now.getTime() + pricing.holdMinutes * MINUTE_MS);
+    if (!(await takeRedemption(tx, session, key, coupon.max_redemptions, { leaseUntil, now }))) {
+      await recordOrderEvent(tx, session.companyId, session.orderId, 'coupon_refused', { code: key, reason: 'used_up' });
+      return { status: 'used_up', message: COUPON_USED_UP_MESSAGE };
+    }
     await saveOrderCart(tx, session.companyId, session.orderId, {
       packageIds: order.packageIds,
       serviceIds: order.serviceIds,
@@ -182,6 +200,49 @@ export async function applyCoupon(deps: PricingDeps, session: AuthenticatedSessi
       couponCodes: [...order.couponCodes, coupon.code],
       servicesChanged: order.servicesChanged,
     });
+    await recordOrderEvent(tx, session.companyId, session.orderId, 'coupon_applied', { code: coupon.code, lease_until: leaseUntil.toISOString() });
     return { status: 'ok', message: COUPON_APPLIED_MESSAGE };
+  });
+}
+
+/** What the audit trail keeps of a cart change: what was and is in the cart, and the new total. */
+function cartChangeEvent(before: PricingCart, after: PricingCart, result: PricingResult): Record<string, unknown> {
+  return {
+    from: { package: before.package, services: before.services },
+    to: { package: after.package, services: after.services },
+    total_cents: result.pricing.totals.grand_total,
+  };
+}
+
+/**
+ * Confirm makes the cart's coupon uses the order's own (decision 0030), in its transaction: a use
+ * still leased (or lapsed but not yet taken by another cart) is kept; one that another cart took
+ * is taken again while uses are left. Answers the codes that are used up.
+ */
+export async function claimCouponUses(deps: PricingDeps, ref: PricedOrderRef, codes: readonly string[], now: Date, tx: Executor): Promise<string[]> {
+  if (codes.length === 0) return [];
+  const pricing = await officePricing(deps, ref, tx);
+  const usedUp: string[] = [];
+  for (const code of codes) {
+    const coupon = pricing.catalogue.coupons.get(code.toUpperCase());
+    // A coupon the company has removed since is refused by the pricing engine: no use to take.
+    if (!coupon) continue;
+    if (!(await takeRedemption(tx, ref, code.toUpperCase(), coupon.max_redemptions, { leaseUntil: null, now }))) usedUp.push(code);
+  }
+  return usedUp;
+}
+
+/** Takes used-up coupons off a cart that is not confirmed, and says so in its audit trail. */
+export async function dropCoupons(deps: PricingDeps, ref: PricedOrderRef, codes: readonly string[]): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const order = await orderOf(tx, ref, true);
+    await saveOrderCart(tx, ref.companyId, ref.orderId, {
+      packageIds: order.packageIds,
+      serviceIds: order.serviceIds,
+      rushRer: order.rushRer,
+      couponCodes: order.couponCodes.filter((code) => !codes.includes(code)),
+      servicesChanged: order.servicesChanged,
+    });
+    for (const code of codes) await recordOrderEvent(tx, ref.companyId, ref.orderId, 'coupon_dropped', { code: code.toUpperCase(), reason: 'used_up' });
   });
 }

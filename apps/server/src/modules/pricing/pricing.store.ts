@@ -4,6 +4,7 @@
  * change (migrations 0002 and 0005), which makes an entry stale at once.
  */
 import type { Office } from '@scheduler/contracts/company-document';
+import { holdMinutesOf } from '@scheduler/domain/availability/hold-length';
 import { ZonedCalendar } from '@scheduler/domain/availability/zoned-calendar';
 import type { PricingOffice, PricingResult } from '@scheduler/domain/pricing/engine';
 import { pricingCatalogue, type PricingCatalogue } from '@scheduler/domain/pricing/pricing-catalogue';
@@ -20,6 +21,8 @@ export interface OfficePricing {
   office: PricingOffice;
   calendar: ZonedCalendar;
   controls: PricingSource['controls'];
+  /** How long a picked time is held: a cart's coupon use is leased as long when it holds no time. */
+  holdMinutes: number;
 }
 
 export function officePricingOf(source: PricingSource): OfficePricing {
@@ -35,6 +38,7 @@ export function officePricingOf(source: PricingSource): OfficePricing {
     },
     calendar: ZonedCalendar.of(source.office.timeZone),
     controls: source.controls,
+    holdMinutes: holdMinutesOf(new SettingsReader(source.settings)),
   };
 }
 

@@ -1,3 +1,5 @@
+import { endCouponLeases, extendCouponLeases } from '../pricing/pricing.service.ts';
+import { holdMinutesOf } from '@scheduler/domain/availability/hold-length';
 import { createHash } from 'node:crypto';
 import type { AppointmentSlot, AppointmentSlotBase } from '@scheduler/contracts/scheduling';
 import { MAX_AVAILABILITY_WINDOW_DAYS } from '@scheduler/contracts/scheduling';
@@ -26,7 +28,6 @@ import { lookaheadLimit, type OfficeRules, type OrderForScheduling, type Schedul
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
-const DEFAULT_HOLD_MINUTES = 15;
 /** Alternatives offered when a time is gone: the next few, over the following four weeks. */
 const ALTERNATIVES_LIMIT = 6;
 const ALTERNATIVES_WINDOW_DAYS = 28;
@@ -264,6 +265,7 @@ export async function setDatetime(
   if (body.datetime === null) {
     await db.transaction(async (tx) => {
       await releaseHold(tx, session.companyId, s.order.id);
+      await endCouponLeases(tx, { companyId: session.companyId, orderId: s.order.id }, now);
       // Without a held time the order carries the cart's length (decision 0016), also after a cart change made while it was held.
       await clearOrderTime(tx, { companyId: session.companyId, orderId: s.order.id }, s.cartDurationMinutes);
     });
@@ -275,8 +277,7 @@ export async function setDatetime(
   const slot = await slotAt(s, start, duration, body.inspectors ?? [], undefined, now);
   if (!slot) return { status: 'unavailable', appointments: await alternatives(s, start, duration, now) };
 
-  const holdMinutes = s.settings.number(SETTING.HOLD_MINUTES, DEFAULT_HOLD_MINUTES);
-  const expiresAt = new Date(now.getTime() + Math.max(1, holdMinutes) * MINUTE_MS);
+  const expiresAt = new Date(now.getTime() + holdMinutesOf(s.settings) * MINUTE_MS);
   try {
     await db.transaction(async (tx) => {
       await commitInspectors(tx, {
@@ -290,6 +291,7 @@ export async function setDatetime(
         terms: { kind: 'hold', expiresAt },
       });
       await recordHeldTime(tx, { companyId: session.companyId, orderId: s.order.id }, { start: new Date(start), durationMinutes: duration, inspectorIds: slot.users });
+      await extendCouponLeases(tx, { companyId: session.companyId, orderId: s.order.id }, expiresAt);
     });
   } catch (error) {
     if (!isOverlapViolation(error)) throw error;

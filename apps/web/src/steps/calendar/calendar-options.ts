@@ -1,3 +1,4 @@
+import { holdMinutesOf } from '@scheduler/domain/availability/hold-length';
 import { SETTING } from '@scheduler/contracts/setting-keys';
 import { addDays } from '@scheduler/domain/availability/zoned-calendar';
 import type { SettingsReader } from '@scheduler/domain/settings';
@@ -8,7 +9,6 @@ export const MONTH_CHANGE_WINDOW_DAYS = 42;
 export const LIST_WINDOW_DAYS = 28;
 const DEFAULT_LIST_PAGE = 10;
 const DEFAULT_APPOINTMENT_LIMIT = 10;
-const DEFAULT_HOLD_MINUTES = 15;
 
 /** Everything the calendar step derives from the settings, the order and today, before it renders. */
 export interface CalendarOptions {
@@ -52,7 +52,7 @@ export function calendarOptions({ settings, orderDuration, orderPostalCode, stor
     postalCode,
     today,
     firstDate: firstBookableFrom(today, settings.isOn(SETTING.ALLOW_TODAY)),
-    holdMinutes: settings.number(SETTING.HOLD_MINUTES, DEFAULT_HOLD_MINUTES),
+    holdMinutes: holdMinutesOf(settings),
     listPageSize: appointmentLimit || DEFAULT_LIST_PAGE,
     pageDays: listMode ? LIST_WINDOW_DAYS : MONTH_CHANGE_WINDOW_DAYS,
     // Calendar mode caps each day on screen; list mode asks the server to (decision 0007).

@@ -219,7 +219,7 @@ describe('the review panels (spec 2.11)', () => {
     const note = await screen.findByRole('region', { name: 'Special instructions and notes' });
     expect(note.textContent).toContain('Gate code 4412.\nDog in the yard.');
     await user.click(confirmButton());
-    await waitFor(() => expect(requests.find((r) => r.path.endsWith('/confirm'))?.body).toEqual({ special_note: 'Gate code 4412.\nDog in the yard.' }));
+    await waitFor(() => expect(requests.find((r) => r.path.endsWith('/confirm'))?.body).toEqual({ special_note: 'Gate code 4412.\nDog in the yard.', order_revision: 'rev-1' }));
   });
 
   it("shows the confirmed order's own note on the thank-you, in a browser that never kept it", async () => {
@@ -239,7 +239,7 @@ describe('the review panels (spec 2.11)', () => {
     await screen.findByRole('heading', { level: 1, name: 'Review your order' });
     expect(screen.queryByRole('region', { name: 'Special instructions and notes' })).toBeNull();
     await user.click(confirmButton());
-    await waitFor(() => expect(requests.find((r) => r.path.endsWith('/confirm'))?.body).toEqual({ special_note: '' }));
+    await waitFor(() => expect(requests.find((r) => r.path.endsWith('/confirm'))?.body).toEqual({ special_note: '', order_revision: 'rev-1' }));
   });
 });
 
@@ -333,6 +333,8 @@ describe('Confirm My Inspection (spec 4.8, 7.7)', () => {
     const paths = requests.filter((r) => r.method === 'POST').map((r) => r.path.split('/').at(-1));
     expect(paths).toEqual(['set_datetime', 'confirm']);
     expect(requests.find((r) => r.path.endsWith('/set_datetime'))?.body).toEqual({ datetime: new Date(alternative.timestamp * 1000).toISOString(), duration: 180, inspectors: [102] });
+    // The chosen alternative changed the order on purpose: this confirm books it as it now is.
+    expect(requests.find((r) => r.path.endsWith('/confirm'))?.body).toEqual({ special_note: '' });
   });
 
   it("opens the same dialog on confirm's 409, and a new attempt gets a new key", async () => {
@@ -360,6 +362,36 @@ describe('Confirm My Inspection (spec 4.8, 7.7)', () => {
     expect(within(alert).getByRole('link', { name: 'Go to Contact Info' }).getAttribute('href')).toBe('/demo/online-scheduler/contacts');
     expect(panelTitles()).toContain('Shopping Cart');
     expect(confirmButton().textContent).toBe('Confirm My Inspection');
+  });
+
+  it('sends the revision the review shows, and says so when another tab changed the order, reloading it', async () => {
+    const message = 'Your order was changed in another window or tab. Please check it below and confirm again.';
+    const { requests } = server({ confirm: [{ status: 409, body: { error: { code: 'order_changed', message } } }] });
+    const user = userEvent.setup();
+    renderStep(ReviewStep, { office: office(), order: order({ revision: 'shown-revision' }), mode: 'default' });
+    await screen.findByRole('heading', { level: 1, name: 'Review your order' });
+    const pricingsBefore = requests.filter((r) => r.path.endsWith('/pricing')).length;
+    await user.click(confirmButton());
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Your order changed')).toBeTruthy();
+    expect(alert.textContent).toContain(message);
+    expect(requests.find((r) => r.path.endsWith('/confirm'))?.body).toMatchObject({ order_revision: 'shown-revision' });
+    // The price is asked for again (and the order, which the page holds), so that the panels show what would be booked.
+    await waitFor(() => expect(requests.filter((r) => r.path.endsWith('/pricing')).length).toBeGreaterThan(pricingsBefore));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(confirmButton().textContent).toBe('Confirm My Inspection');
+  });
+
+  it('says the coupon could not be used when its last use went to another order, not that something failed', async () => {
+    server({ confirm: [{ status: 409, body: { error: { code: 'coupon_used_up', message: 'This coupon is no longer available.', field: 'coupon' } } }] });
+    const user = userEvent.setup();
+    renderStep(ReviewStep, { office: office(), order: order(), mode: 'default' });
+    await screen.findByRole('heading', { level: 1, name: 'Review your order' });
+    await user.click(confirmButton());
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Your coupon could not be used')).toBeTruthy();
+    expect(alert.textContent).toContain('This coupon is no longer available.');
+    expect(screen.queryByText(/Thank you/)).toBeNull();
   });
 
   it('goes Back to the packages step even with the calendar last', async () => {

@@ -1,3 +1,5 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef } from 'react';
@@ -62,7 +64,10 @@ export default function ReviewStep() {
   };
   const press = () => send({});
   const outcome = confirm.data;
-  const incomplete = confirm.error instanceof ApiError && confirm.error.code === 'order_incomplete' ? confirm.error : null;
+  const refusal = confirm.error instanceof ApiError ? confirm.error : null;
+  const incomplete = refusal?.code === 'order_incomplete' ? refusal : null;
+  // Refusals that leave the order as it now is, shown above: the visitor checks it and confirms again.
+  const changed = refusal?.code === 'order_changed' || refusal?.code === 'coupon_used_up' ? refusal : null;
   const showNames = settings.isOn(SETTING.SHOW_INSPECTOR_NAMES);
 
   return (
@@ -76,9 +81,15 @@ export default function ReviewStep() {
       }
     >
       <Typography sx={{ mb: 3, color: 'text.secondary' }}>{t.intro}</Typography>
+      {changed && (
+        <Alert severity="warning" sx={{ mb: 3 }} role="alert">
+          <AlertTitle>{changed.code === 'order_changed' ? t.orderChangedTitle : t.couponUsedUpTitle}</AlertTitle>
+          {changed.message}
+        </Alert>
+      )}
       <ReviewPanels specialNote={specialNote} changeable />
       {incomplete && <IncompleteNotice message={incomplete.message} steps={stepsToComplete(order, incomplete.field, stepOrder(mode), peopleSettings(settings, office.country), { controls: office.controls, currentYear: new Date().getFullYear() })} pathOf={pathOf} />}
-      {!incomplete && isFailure(confirm.error) && <FailureNotice phone={office.office_phone} onRetry={press} sx={{ mt: 3 }} />}
+      {!incomplete && !changed && isFailure(confirm.error) && <FailureNotice phone={office.office_phone} onRetry={press} sx={{ mt: 3 }} />}
       {pricing.isError && <FailureNotice phone={office.office_phone} onRetry={() => void pricing.refetch()} sx={{ mt: 3 }} />}
       {outcome?.kind === 'unavailable' && (
         <Suspense fallback={null}>

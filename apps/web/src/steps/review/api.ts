@@ -7,7 +7,7 @@ import { ApiError, callApi } from '../../shared/api-client.ts';
 import { holdSlot } from '../../shared/appointments/hold-slot.ts';
 import { heldWallTime } from '../../shared/held-time.ts';
 import { pickMember } from '../../shared/appointments/slot-labels.ts';
-import { invalidateOrder, type SessionScope } from '../../shared/queries.ts';
+import { invalidateOrder, queryKeys, type SessionScope } from '../../shared/queries.ts';
 import { postDatetime } from '../../shared/scheduling-api.ts';
 
 const baseOf = (scope: SessionScope) => `/${scope.companyKey}/json/online_scheduler`;
@@ -23,11 +23,11 @@ export function fetchTimeAvailable(scope: SessionScope, order: Pick<OrderRespons
 }
 
 /** POST /confirm (spec 7.7). A 409 is an answer: the held time was taken, and alternatives come with it. */
-export function postConfirm(scope: SessionScope, specialNote: string, idempotencyKey: string): Promise<ConfirmResponse> {
+export function postConfirm(scope: SessionScope, specialNote: string, idempotencyKey: string, orderRevision?: string): Promise<ConfirmResponse> {
   return callApi<ConfirmResponse>(`${baseOf(scope)}/confirm`, {
     session: scope.credentials,
     method: 'POST',
-    body: { special_note: specialNote.slice(0, SPECIAL_NOTE_MAX) },
+    body: { special_note: specialNote.slice(0, SPECIAL_NOTE_MAX), ...(orderRevision ? { order_revision: orderRevision } : {}) },
     answers: [200, 409],
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
   });
@@ -58,7 +58,11 @@ export function useConfirmOrder(scope: SessionScope, order: OrderResponse, timeZ
     mutationFn: async ({ alternative }: ConfirmRequest): Promise<ConfirmOutcome> => {
       // The time at stake, as office wall time: the order's own, or the alternative being held.
       let at = heldWallTime(order, timeZone) ?? '';
+      // What is booked must be what the review shows (decision 0033); an alternative chosen in the
+      // dialog changes the time on purpose, so that confirm books the order as it then is.
+      let revision: string | undefined = order.revision;
       if (alternative) {
+        revision = undefined;
         const member = pickMember(alternative);
         at = member.start_datetime;
         const held = await holdSlot(scope, member, order.duration);
@@ -71,7 +75,7 @@ export function useConfirmOrder(scope: SessionScope, order: OrderResponse, timeZ
       attempt.current ??= newIdempotencyKey();
       let answer: ConfirmResponse;
       try {
-        answer = await postConfirm(scope, specialNote, attempt.current);
+        answer = await postConfirm(scope, specialNote, attempt.current, revision);
       } catch (error) {
         // The server answered (a refusal such as order_incomplete): the next press is a new attempt.
         if (error instanceof ApiError && error.status < 500) attempt.current = null;
@@ -81,8 +85,9 @@ export function useConfirmOrder(scope: SessionScope, order: OrderResponse, timeZ
       if (answer.status === 'unavailable') return { kind: 'unavailable', at, appointments: answer.appointments };
       return { kind: 'confirmed' };
     },
-    // A held alternative or a confirmed order changes the order (its time, confirmed, pay_url).
-    onSettled: () => invalidateOrder(queryClient, scope),
+    // A held alternative or a confirmed order changes the order (its time, confirmed, pay_url); a
+    // refusal (order_changed, coupon_used_up) means the review must show the order and price as they are.
+    onSettled: () => Promise.all([invalidateOrder(queryClient, scope), queryClient.invalidateQueries({ queryKey: queryKeys.pricing(scope) })]),
   });
 }
 

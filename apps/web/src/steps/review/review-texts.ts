@@ -23,6 +23,9 @@ export const reviewTexts = {
   pleaseWait: 'Please wait',
   intro: 'Please check your order. Use Change to correct anything, then confirm your inspection.',
   incompleteTitle: 'Your order is not complete yet.',
+  /** Confirm's 409 order_changed and coupon_used_up: titles over the server's own message (decisions 0030, 0033). */
+  orderChangedTitle: 'Your order changed',
+  couponUsedUpTitle: 'Your coupon could not be used',
   goTo: (step: string) => `Go to ${step}`,
   thankYou: {
     title: 'Thank you!', // 2.11
