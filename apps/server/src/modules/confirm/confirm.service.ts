@@ -13,6 +13,7 @@ import { ZonedCalendar } from '@scheduler/domain/availability/zoned-calendar';
 import type { ControlRule, StoredPropertyAnswers } from '@scheduler/domain/property/property-answers';
 import type { Executor } from '../../db/connection.ts';
 import { changeKeys } from '../../db/change-feed.ts';
+import { retryTransientConflicts } from '../../db/transient-conflict.ts';
 import { AppError, NotFoundError, UnauthorizedError } from '../../errors.ts';
 import { confirmationEmailJobs, type ConfirmableOrder } from '../notifications/notifications.service.ts';
 import { alternativesForCart, commitInspectors, isOverlapViolation, timeAvailable, type SchedulingStore } from '../scheduling/scheduling.service.ts';
@@ -128,38 +129,41 @@ export async function confirmOrder(deps: ConfirmDeps, session: AuthenticatedSess
   if (order.servicesChanged) return { status: 'unavailable', appointments: await alternativesForCart(deps.store, session, start, now) };
   let response: ConfirmResponse;
   try {
-    response = await db.transaction(async (tx) => {
-      const current = await lockOrderStatus(tx, companyId, orderId);
-      if (!current) throw new NotFoundError('The order');
-      // A concurrent confirm of this order committed while this one read: answer as it did.
-      if (current.status === 'confirmed') return { status: 'ok' as const, pay_url: current.payUrl };
-      // What is booked is what the review showed (decision 0033): another tab may have changed it since.
-      if (body.order_revision !== undefined && body.order_revision !== (await currentOrderRevision(tx, companyId, orderId))) {
-        throw new AppError(409, 'order_changed', ORDER_CHANGED_MESSAGE);
-      }
-      try {
-        // The held time becomes the inspectors' appointments: the hold's own insert, saying "booked".
-        await commitInspectors(tx, { companyId, officeId: order.officeId, orderId, inspectorIds, start, end: start + order.durationMinutes * MINUTE_MS, now, terms: { kind: 'appointment' } });
-      } catch (error) {
-        // The whole transaction rolls back: nothing of this confirm remains.
-        if (isOverlapViolation(error)) throw new TimeTaken();
-        throw error;
-      }
-      const usedUp = await deps.claimCoupons(tx, order, now);
-      if (usedUp.length > 0) throw new CouponsUsedUp(usedUp);
-      const snapshot = await deps.priceOrder(tx, order, company.currency, now);
-      const payUrl = settings.payment_link ? paymentUrl(settings.payment_link, { orderId, amountCents: snapshot.total_cents, currency: snapshot.currency }) : null;
-      await markOrderConfirmed(tx, companyId, orderId, { at: now, specialNote: body.special_note, pricingSnapshot: snapshot, payUrl });
-      const answer = { status: 'ok' as const, pay_url: payUrl };
-      await recordConfirmation(tx, {
-        companyId,
-        orderId,
-        event: { start: new Date(start).toISOString(), duration: order.durationMinutes, inspectors: inspectorIds, total_cents: snapshot.total_cents },
-        jobs: confirmationEmailJobs(aggregate, settings, now),
-        idempotency: idempotencyKey ? { key: idempotencyKey, response: answer } : null,
-      });
-      return answer;
-    });
+    // A deadlock or serialization failure PostgreSQL broke is run again, not answered 500.
+    response = await retryTransientConflicts(() =>
+      db.transaction(async (tx) => {
+        const current = await lockOrderStatus(tx, companyId, orderId);
+        if (!current) throw new NotFoundError('The order');
+        // A concurrent confirm of this order committed while this one read: answer as it did.
+        if (current.status === 'confirmed') return { status: 'ok' as const, pay_url: current.payUrl };
+        // What is booked is what the review showed (decision 0033): another tab may have changed it since.
+        if (body.order_revision !== undefined && body.order_revision !== (await currentOrderRevision(tx, companyId, orderId))) {
+          throw new AppError(409, 'order_changed', ORDER_CHANGED_MESSAGE);
+        }
+        try {
+          // The held time becomes the inspectors' appointments: the hold's own insert, saying "booked".
+          await commitInspectors(tx, { companyId, officeId: order.officeId, orderId, inspectorIds, start, end: start + order.durationMinutes * MINUTE_MS, now, terms: { kind: 'appointment' } });
+        } catch (error) {
+          // The whole transaction rolls back: nothing of this confirm remains.
+          if (isOverlapViolation(error)) throw new TimeTaken();
+          throw error;
+        }
+        const usedUp = await deps.claimCoupons(tx, order, now);
+        if (usedUp.length > 0) throw new CouponsUsedUp(usedUp);
+        const snapshot = await deps.priceOrder(tx, order, company.currency, now);
+        const payUrl = settings.payment_link ? paymentUrl(settings.payment_link, { orderId, amountCents: snapshot.total_cents, currency: snapshot.currency }) : null;
+        await markOrderConfirmed(tx, companyId, orderId, { at: now, specialNote: body.special_note, pricingSnapshot: snapshot, payUrl });
+        const answer = { status: 'ok' as const, pay_url: payUrl };
+        await recordConfirmation(tx, {
+          companyId,
+          orderId,
+          event: { start: new Date(start).toISOString(), duration: order.durationMinutes, inspectors: inspectorIds, total_cents: snapshot.total_cents },
+          jobs: confirmationEmailJobs(aggregate, settings, now),
+          idempotency: idempotencyKey ? { key: idempotencyKey, response: answer } : null,
+        });
+        return answer;
+      }),
+    );
   } catch (error) {
     if (error instanceof CouponsUsedUp) {
       // Nothing was booked: the coupon leaves the cart, and the review shows the price without it.
