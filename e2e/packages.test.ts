@@ -3,8 +3,8 @@ import type { Page } from 'playwright-core';
 import type { OrderResponse } from '@scheduler/contracts/order';
 import type { Pricing } from '@scheduler/contracts/pricing';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
-import { formatAppointmentDateTime } from '@scheduler/domain/scheduling-text';
-import { mainHeading, VIEWPORTS } from './support/browser.ts';
+import { formatAppointmentDateTime, formatListDate } from '@scheduler/domain/scheduling-text';
+import { accessibilityViolations, mainHeading, screenshot, SCREENSHOT_DIR, VIEWPORTS } from './support/browser.ts';
 import { useRunningProduct } from './support/running-product.ts';
 import { sessionCalls, type SessionCall } from './support/session-calls.ts';
 
@@ -58,6 +58,19 @@ async function holdWithMike(call: SessionCall): Promise<AppointmentSlot> {
   const held = await call<{ status: string }>('json/online_scheduler/set_datetime', { datetime: new Date(slot.timestamp * 1000).toISOString(), duration: 180, inspectors: [MIKE] });
   expect(held.status).toBe('ok');
   return slot;
+}
+
+/** Other visitors hold the same time with each inspector who does sewer scopes. */
+async function holdWithEverySewerInspector(slot: AppointmentSlot): Promise<void> {
+  for (const inspector of SEWER_INSPECTORS) {
+    const rival = await running.product.startSessionOf('demo');
+    await running.product.app.inject({
+      method: 'POST',
+      url: '/demo/json/online_scheduler/set_datetime',
+      headers: { 'x-auth-token': rival },
+      payload: { datetime: new Date(slot.timestamp * 1000).toISOString(), duration: 180, inspectors: [inspector] },
+    });
+  }
 }
 
 describe('the packages step in the browser', () => {
@@ -180,20 +193,56 @@ describe('the packages step in the browser', () => {
     await page.context().close();
   });
 
+  it('says in place, at the change, that the held time no longer fits, offers the nearest times first, and holds the one chosen (issue 20 item 1)', async () => {
+    let held: AppointmentSlot | undefined;
+    const { page, call } = await onPackagesStep({
+      prepare: async (call) => {
+        held = await holdWithMike(call);
+        await holdWithEverySewerInspector(held);
+        await call('json/online_scheduler/add_service', SINGLE_FAMILY);
+      },
+    });
+    const validated = page.waitForResponse((r) => r.url().includes('/validate_inspectors_services')).then((r) => r.json() as Promise<{ appointments: AppointmentSlot[] }>);
+    await serviceRow(page, 'Sewer Scope Camera Inspection').getByRole('button', { name: 'Add Service' }).click();
+    const offered = (await validated).appointments;
+    // Two services of Buyer's Complete are in the cart: the step offers the package (spec 4.3); the visitor declines it.
+    await page.getByRole('dialog').getByRole('button', { name: 'No thanks' }).click();
+    const notice = page.getByRole('alert').filter({ hasText: 'Your held time no longer fits' });
+    await notice.waitFor();
+    expect(offered.length).toBeGreaterThan(0);
+    // The nearest first: no offered time lies on a day farther from the held one than a later offer's.
+    const daysFromHeld = offered.map((slot) => Math.abs(Date.parse(slot.date) - Date.parse(held!.date)) / 86_400_000);
+    expect(daysFromHeld).toEqual([...daysFromHeld].sort((a, b) => a - b));
+    const choices = notice.getByRole('list', { name: 'The nearest times that fit' }).getByRole('button');
+    expect(await choices.first().innerText()).toContain(formatListDate(offered[0]!.date));
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'packages-held-time-no-longer-fits-1280');
+    await notice.screenshot({ path: `${SCREENSHOT_DIR}/packages-held-time-notice-1280.png` });
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await notice.getByRole('button', { name: 'Pick another time' }).waitFor();
+    await screenshot(page, 'packages-held-time-no-longer-fits-375');
+    await notice.screenshot({ path: `${SCREENSHOT_DIR}/packages-held-time-notice-375.png` });
+    await page.setViewportSize(VIEWPORTS.desktop);
+
+    await choices.first().click();
+    await page.getByText(/^Your inspection is now held for /).waitFor();
+    const order = await call<OrderResponse>('online-scheduler/order');
+    expect(Date.parse(order.datetime!)).toBe(offered[0]!.timestamp * 1000);
+    expect(order.services_changed).toBe(false);
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    const reminder = page.getByRole('dialog', { name: 'Quick Reminder' });
+    const review = page.getByRole('heading', { level: 1, name: 'Review your order' });
+    await Promise.race([reminder.waitFor(), review.waitFor()]);
+    if (await reminder.isVisible()) await reminder.getByRole('button', { name: 'Continue anyway' }).click();
+    await review.waitFor();
+    await page.context().close();
+  });
+
   it('shows the conflict dialog when nobody who does the new service is free at the held time', async () => {
     const { page, call } = await onPackagesStep({
       prepare: async (call) => {
         const slot = await holdWithMike(call);
-        // Other visitors hold the same time with each inspector who does sewer scopes.
-        for (const inspector of SEWER_INSPECTORS) {
-          const rival = await running.product.startSessionOf('demo');
-          await running.product.app.inject({
-            method: 'POST',
-            url: '/demo/json/online_scheduler/set_datetime',
-            headers: { 'x-auth-token': rival },
-            payload: { datetime: new Date(slot.timestamp * 1000).toISOString(), duration: 180, inspectors: [inspector] },
-          });
-        }
+        await holdWithEverySewerInspector(slot);
         await call('json/online_scheduler/add_service', SINGLE_FAMILY);
         await call('json/online_scheduler/add_service', SEWER);
       },
@@ -211,9 +260,11 @@ describe('the packages step in the browser', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(await mainHeading(page)).toBe('Select a package');
 
-    // Next again, and a substitute is held instead: the visitor goes on with the new time.
+    // Next again: the pay-at-close reminder was seen once this visit, so the dialog comes at once,
+    // and a substitute is held instead: the visitor goes on with the new time.
     await page.getByRole('button', { name: 'Next', exact: true }).click();
-    await page.getByRole('dialog', { name: 'Quick Reminder' }).getByRole('button', { name: 'Continue anyway' }).click();
+    await dialog.waitFor();
+    expect(await page.getByRole('dialog', { name: 'Quick Reminder' }).count()).toBe(0);
     const substitute = answer.appointments[0]!;
     // The demo shows inspector names, so each team is a choice of its own ("{time}" with "with
     // {names}" beside it); the first is the first substitute.

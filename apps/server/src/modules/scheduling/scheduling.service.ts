@@ -1,5 +1,6 @@
 import { endCouponLeases, extendCouponLeases } from '../pricing/pricing.service.ts';
 import { holdMinutesOf } from '@scheduler/domain/availability/hold-length';
+import { nearestAlternatives } from '@scheduler/domain/availability/nearest-alternatives';
 import { createHash } from 'node:crypto';
 import type { AppointmentSlot, AppointmentSlotBase } from '@scheduler/contracts/scheduling';
 import { MAX_AVAILABILITY_WINDOW_DAYS } from '@scheduler/contracts/scheduling';
@@ -151,13 +152,22 @@ async function slotAt(s: Scheduling, start: number, durationMinutes: number, ins
  * The soonest free times from the wanted one: from now when it has passed, and from now too when
  * it lies beyond the booking horizon, where nothing can be offered.
  */
-async function alternatives(s: Scheduling, fromInstant: number, durationMinutes: number, now: Date, limit = ALTERNATIVES_LIMIT): Promise<AppointmentSlot[]> {
+async function alternatives(
+  s: Scheduling,
+  fromInstant: number,
+  durationMinutes: number,
+  now: Date,
+  limit = ALTERNATIVES_LIMIT,
+  inspectors: readonly number[] = s.order.inspectors.map((i) => i.id),
+): Promise<AppointmentSlot[]> {
   const beyondHorizon = fromInstant > lookaheadLimit(s.rules, now.getTime());
-  const from = s.calendar.localDateOf(beyondHorizon ? now.getTime() : Math.max(fromInstant, now.getTime()));
+  const wantedAt = beyondHorizon ? now.getTime() : Math.max(fromInstant, now.getTime());
+  const from = s.calendar.localDateOf(wantedAt);
   const count = limit > 0 ? limit : ALTERNATIVES_LIMIT;
-  // The engine caps each day; the soonest `count` across the days are the alternatives.
+  // The engine caps each day; of what it finds, the nearest to the time wanted come first: its
+  // day, its inspectors, its time of day (issue 20 item 1), then the days after.
   const slots = await slotsFor(s, { from, to: addDays(from, ALTERNATIVES_WINDOW_DAYS), duration: durationMinutes, limit: count }, now);
-  return slots.slice(0, count);
+  return nearestAlternatives(slots, { start: wantedAt, date: from, inspectors }).slice(0, count);
 }
 
 /**
@@ -206,7 +216,7 @@ export async function timeAvailable(
   const duration = query.duration && query.duration > 0 ? query.duration : spanMinutes > 0 ? spanMinutes : s.cartDurationMinutes;
   const slot = await slotAt(s, start, duration, query.inspectors ?? [], query.services, now);
   if (slot) return { status: 'yes', appointments: [] };
-  return { status: 'no', appointments: await alternatives(s, start, duration, now, query.limit) };
+  return { status: 'no', appointments: await alternatives(s, start, duration, now, query.limit, query.inspectors) };
 }
 
 export async function validateInspectorsServices(
@@ -235,7 +245,7 @@ export async function validateInspectorsServices(
     const additions = teamsFor(others, missing)[0];
     if (additions) return { status: 'ok', added_inspectors: [...current, ...additions.map((i) => i.id)], appointments: [] };
   }
-  return { status: 'conflict', added_inspectors: [], appointments: await alternatives(s, start, duration, now, query.limit) };
+  return { status: 'conflict', added_inspectors: [], appointments: await alternatives(s, start, duration, now, query.limit, current) };
 }
 
 /**

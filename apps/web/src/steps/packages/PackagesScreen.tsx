@@ -28,6 +28,9 @@ import { PayAtCloseCard } from './PayAtCloseCard.tsx';
 import { RushCard } from './RushCard.tsx';
 import { ServiceList } from './ServiceList.tsx';
 import { useNextFlow } from './use-next-flow.ts';
+import { useHeldTimeFit } from './held-time-fit.ts';
+import { HeldTimeNotice } from './HeldTimeNotice.tsx';
+import { markPacReminded, pacReminded } from './pac-reminded.ts';
 import { lazyChunk } from '../../shared/chunk-load.ts';
 
 const PackageOfferDialog = lazyChunk(() => import('./PackageOfferDialog.tsx'));
@@ -38,7 +41,7 @@ const sectionTitle = { fontSize: '1.3rem', fontWeight: 700, mb: 1 } as const;
 
 /** Spec 2.9: packages, services, charges, rush, pay-at-close and coupon, with Back/Next (4.4). */
 export function PackagesScreen({ packages, services, pricing }: { packages: PackageResponse[]; services: ServiceResponse[]; pricing: Pricing }) {
-  const { scope, order, office, settings, currency } = useScheduler();
+  const { scope, order, office, settings, currency, mode, goTo } = useScheduler();
   const rules = packagesSettings(office, settings);
   const mobile = useMediaQuery(MOBILE_QUERY);
   const cart: Cart = { packageId: order.packages[0] ?? null, services: order.services };
@@ -52,6 +55,8 @@ export function PackagesScreen({ packages, services, pricing }: { packages: Pack
   const remove = useRemoveService(scope);
   const rush = useRushRer(scope);
   const flow = useNextFlow(rules.appointmentLimit, inspectedServices(cart, packages, rules.pacServiceId));
+  const heldTime = useHeldTimeFit(scope, order, rules.appointmentLimit);
+  const showNames = settings.isOn(SETTING.SHOW_INSPECTOR_NAMES);
 
   const money = (cents: number) => formatMoney(cents, currency);
   const prices = { currency, feesHidden: pricing.fees_hidden };
@@ -70,6 +75,9 @@ export function PackagesScreen({ packages, services, pricing }: { packages: Pack
     onMutate: () => setProblem(null),
     onSuccess: (result: CartChangeResponse) => {
       setPacRemoved(result.pac_removed);
+      // The moment a change may have outgrown the held time, it is checked and said here (issue 20
+      // item 1); with the calendar last the time is picked after the cart anyway.
+      if (result.services_changed && order.datetime && mode !== 'calendar-last') heldTime.check();
       afterwards?.();
     },
     onError: setProblem,
@@ -78,13 +86,26 @@ export function PackagesScreen({ packages, services, pricing }: { packages: Pack
   const removeService = (id: string) => remove.mutate(id, callbacks());
   const choosePackage = (id: number | null) => setPackage.mutate(id, callbacks(() => setOffering(false)));
 
-  const onNext = () => (pacOffered && !pacAdded ? setReminding(true) : flow.proceed());
+  // The pay-at-close reminder shows once per visit, not on every Next (issue 20 item 1).
+  const onNext = () => (pacOffered && !pacAdded && !pacReminded(scope.credentials.token) ? setReminding(true) : flow.proceed());
   const refusal = problem instanceof ApiError && problem.status === 400 ? problem.message : null;
   const shownPackages = cart.packageId === null ? packages : packages.filter((pkg) => pkg.id === cart.packageId);
 
   return (
-    <StepFrame step="packages" onNext={onNext} nextDisabled={cartBusy || flow.pending || !hasServices || catalogueEmpty}>
+    <StepFrame step="packages" onNext={onNext} nextDisabled={cartBusy || flow.pending || heldTime.pending || !hasServices || catalogueEmpty}>
       <Stack spacing={4}>
+        {heldTime.fit && (
+          <HeldTimeNotice
+            fit={heldTime.fit}
+            datetime={order.datetime}
+            office={office}
+            showNames={showNames}
+            busy={heldTime.pending}
+            onChoose={heldTime.choose}
+            onPickAnother={() => goTo('calendar')}
+          />
+        )}
+        {isFailure(heldTime.error) && <FailureNotice phone={office.office_phone} />}
         {catalogueEmpty && (
           <Notice severity="warning">
             <strong>{t.noServicesTitle}</strong> <ContactText text={t.noServices(formatPhone(office.office_phone))} phone={formatPhone(office.office_phone)} />
@@ -162,8 +183,12 @@ export function PackagesScreen({ packages, services, pricing }: { packages: Pack
         {reminding && (
           <PacReminderDialog
             name={rules.pacName}
-            onClose={() => setReminding(false)}
+            onClose={() => {
+              markPacReminded(scope.credentials.token);
+              setReminding(false);
+            }}
             onContinue={() => {
+              markPacReminded(scope.credentials.token);
               setReminding(false);
               flow.proceed();
             }}
@@ -174,7 +199,7 @@ export function PackagesScreen({ packages, services, pricing }: { packages: Pack
             kind={flow.dialog.kind}
             datetime={flow.dialog.datetime}
             appointments={flow.dialog.appointments}
-            showNames={settings.isOn(SETTING.SHOW_INSPECTOR_NAMES)}
+            showNames={showNames}
             users={office.users}
             phone={formatPhone(office.office_phone)}
             onChoose={flow.choose}

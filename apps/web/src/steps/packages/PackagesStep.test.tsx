@@ -1,7 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { officeFixture, orderFixture, renderStep, stubServer, type RecordedRequest } from '../../test-support/render-step.tsx';
+import { zoneSuffix } from '@scheduler/domain/time-zone-text';
 import { pkg, pricingFixture, service, uuid } from './catalogue-fixtures.ts';
 import PackagesStep from './PackagesStep.tsx';
 
@@ -12,8 +13,17 @@ const ESSENTIALS = pkg(1, [HOME, RADON], { name: "Buyer's Essentials" });
 const PAC_OFFICE = officeFixture({ pac_enabled: true, pac_service_uuid: PAC.id, settings_data: [] });
 
 /** The server as the step sees it: the catalogue, a pricing, and an answer for each write. */
-function server(options: { pacEligible?: boolean; services?: unknown[]; packages?: unknown[]; write?: (request: RecordedRequest) => { status: number; body: unknown } } = {}) {
+function server(
+  options: {
+    pacEligible?: boolean;
+    services?: unknown[];
+    packages?: unknown[];
+    write?: (request: RecordedRequest) => { status: number; body: unknown };
+    validate?: { status: 'ok' | 'conflict'; added_inspectors: number[]; appointments: unknown[] };
+  } = {},
+) {
   return stubServer((request) => {
+    if (request.path.includes('/validate_inspectors_services')) return { status: 200, body: options.validate ?? { status: 'ok', added_inspectors: [101], appointments: [] } };
     if (request.path.endsWith('/packages')) return { status: 200, body: options.packages ?? [ESSENTIALS] };
     if (request.path.endsWith('/services')) return { status: 200, body: options.services ?? [HOME, RADON, PAC] };
     if (request.path.endsWith('/pricing')) return { status: 200, body: pricingFixture({ pac_eligible: options.pacEligible ?? false }) };
@@ -22,7 +32,10 @@ function server(options: { pacEligible?: boolean; services?: unknown[]; packages
   });
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+});
 
 describe('the packages step', () => {
   it('shows every price before tax and says so when a tax applies to any (decision 0024)', async () => {
@@ -57,7 +70,17 @@ describe('the packages step', () => {
     expect(requests.some((r) => r.path.includes('validate_inspectors_services'))).toBe(false);
   });
 
-  it('reminds about pay-at-close before going on, and Go back stays', async () => {
+  it('reminds about pay-at-close before going on, and Continue anyway goes on', async () => {
+    server({ pacEligible: true });
+    const user = userEvent.setup();
+    const { goTo } = renderStep(PackagesStep, { office: PAC_OFFICE, order: orderFixture({ services: [HOME.id] }) });
+    await screen.findByRole('heading', { name: 'Your inspection qualifies you to Pay at Close!' });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Continue anyway' }));
+    expect(goTo).toHaveBeenCalledWith('review');
+  });
+
+  it('reminds about pay-at-close once per visit: after Go back, Next goes on without it', async () => {
     server({ pacEligible: true });
     const user = userEvent.setup();
     const { goTo } = renderStep(PackagesStep, { office: PAC_OFFICE, order: orderFixture({ services: [HOME.id] }) });
@@ -68,8 +91,8 @@ describe('the packages step', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(goTo).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    await user.click(await screen.findByRole('button', { name: 'Continue anyway' }));
-    expect(goTo).toHaveBeenCalledWith('review');
+    await waitFor(() => expect(goTo).toHaveBeenCalledWith('review'));
+    expect(screen.queryByRole('dialog', { name: 'Quick Reminder' })).toBeNull();
   });
 
   it('calendar last, the cart changed while a time was held: Next gives the time up, then goes to the calendar (spec 4.3)', async () => {
@@ -112,3 +135,79 @@ describe('the packages step', () => {
     expect(requests.find((r) => r.method === 'POST')).toMatchObject({ path: expect.stringMatching(/\/remove_service$/), body: HOME.id });
   });
 });
+
+describe('the held time, checked the moment the cart changes (issue 20 item 1)', () => {
+  const HELD = '2026-12-01T15:00:00.000Z';
+  const TEAM_OFFICE = officeFixture({
+    settings_data: [{ key: 'ONLINE_SCHEDULER_V3_SHOW_INSPECTOR_NAMES', value: 'Y' }],
+    users: [
+      { id: 101, display: 'Mike Alvarez' },
+      { id: 102, display: 'Sarah Chen' },
+    ],
+  });
+  const heldOrder = orderFixture({ services: [HOME.id], datetime: HELD, inspectors: [{ id: 101, requested: false }] });
+  const changed = { status: 200, body: { status: 'ok', duration: 210, services_changed: true, pac_removed: false } };
+  const slotAt = (iso: string, users: number[]) => {
+    const local = new Date(Date.parse(iso) - 5 * 3_600_000).toISOString();
+    return { id: `${iso}-${users.join('.')}`, date: local.slice(0, 10), start: `${Number(local.slice(11, 13)) % 12 || 12}:${local.slice(14, 16)} ${Number(local.slice(11, 13)) < 12 ? 'AM' : 'PM'}`, start_datetime: `${local.slice(0, 10)} ${local.slice(11, 19)}`, end_datetime: `${local.slice(0, 10)} ${local.slice(11, 19)}`, timestamp: Date.parse(iso) / 1000, users };
+  };
+
+  it('names who joins when the new services need another inspector, and holds the time again with them', async () => {
+    const requests = server({
+      validate: { status: 'ok', added_inspectors: [101, 102], appointments: [] },
+      write: (request) => (request.path.endsWith('/set_datetime') ? { status: 200, body: { status: 'ok', hold_expires_at: null } } : changed),
+    });
+    const user = userEvent.setup();
+    renderStep(PackagesStep, { office: TEAM_OFFICE, order: heldOrder });
+    await user.click(await screen.findByRole('button', { name: 'Add Service' }));
+    const note = await screen.findByRole('note');
+    // The office's zone is named when this machine's clock reads otherwise (decision 0029).
+    expect(note.textContent).toBe(`Your services need another inspector: Sarah Chen will inspect on 12/1/2026 at 10:00AM${zoneSuffix('America/New_York', Date.parse(HELD))}. Your time is still held for you.`);
+    // The services are not sent: the server checks its own cart, just changed.
+    expect(requests.find((r) => r.path.includes('validate_inspectors_services'))?.path).toMatch(/inspectors=101(&|$)/);
+    expect(requests.find((r) => r.path.includes('validate_inspectors_services'))?.path).not.toMatch(/services=/);
+    expect(requests.find((r) => r.path.endsWith('/set_datetime'))?.body).toEqual({ datetime: HELD, inspectors: [101, 102] });
+  });
+
+  it('says nothing when the held time still fits as it was', async () => {
+    const requests = server({ write: (request) => (request.path.endsWith('/set_datetime') ? { status: 200, body: { status: 'ok', hold_expires_at: null } } : changed) });
+    const user = userEvent.setup();
+    renderStep(PackagesStep, { office: TEAM_OFFICE, order: heldOrder });
+    await user.click(await screen.findByRole('button', { name: 'Add Service' }));
+    await waitFor(() => expect(requests.some((r) => r.path.endsWith('/set_datetime'))).toBe(true));
+    expect(screen.queryByRole('note')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('offers the nearest times that fit in place when it no longer fits; one chosen is held and said, and Pick another time leads to the calendar', async () => {
+    const sameDay = slotAt('2026-12-01T18:00:00.000Z', [101]);
+    const nextDay = slotAt('2026-12-02T15:00:00.000Z', [101]);
+    const requests = server({
+      validate: { status: 'conflict', added_inspectors: [], appointments: [sameDay, nextDay] },
+      write: (request) => (request.path.endsWith('/set_datetime') ? { status: 200, body: { status: 'ok', hold_expires_at: null } } : changed),
+    });
+    const user = userEvent.setup();
+    const { goTo } = renderStep(PackagesStep, { office: TEAM_OFFICE, order: heldOrder });
+    await user.click(await screen.findByRole('button', { name: 'Add Service' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Your held time no longer fits');
+    expect(alert.textContent).toContain(`12/1/2026 at 10:00AM${zoneSuffix('America/New_York', Date.parse(HELD))} can't take the services you chose.`);
+    const choices = screen.getByRole('list', { name: 'The nearest times that fit' });
+    expect(within(choices).getAllByRole('button').map((b) => b.textContent)).toEqual(['Tuesday, December 1st 2026 at 1:00 PMwith Mike Alvarez', 'Wednesday, December 2nd 2026 at 10:00 AMwith Mike Alvarez']);
+    await user.click(screen.getByRole('button', { name: 'Pick another time' }));
+    expect(goTo).toHaveBeenCalledWith('calendar');
+    await user.click(within(choices).getAllByRole('button')[0]!);
+    await screen.findByText(/Your inspection is now held for/);
+    expect(requests.filter((r) => r.path.endsWith('/set_datetime')).at(-1)?.body).toEqual({ datetime: '2026-12-01T18:00:00.000Z', inspectors: [101] });
+  });
+
+  it('with the calendar last, checks nothing at the change: the time is picked after the cart', async () => {
+    const requests = server({ write: () => changed });
+    const user = userEvent.setup();
+    renderStep(PackagesStep, { office: TEAM_OFFICE, order: heldOrder, mode: 'calendar-last' });
+    await user.click(await screen.findByRole('button', { name: 'Add Service' }));
+    await waitFor(() => expect(requests.some((r) => r.path.endsWith('/add_service'))).toBe(true));
+    expect(requests.some((r) => r.path.includes('validate_inspectors_services'))).toBe(false);
+  });
+});
+

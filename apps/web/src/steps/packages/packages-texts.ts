@@ -45,6 +45,18 @@ export const packagesTexts = {
     title: 'Sorry!',
     message: (when: string) => `The time at ${when} has a conflict with the inspectors set to perform your inspection.`,
   },
+  /** Said in place, on the step, the moment a cart change meets the held time (issue 20 item 1, decision 0034). */
+  heldTime: {
+    checking: 'Checking that your held time still fits…',
+    doesNotFitTitle: 'Your held time no longer fits',
+    doesNotFit: (when: string) => `${when} can't take the services you chose. Choose one of these times, the nearest first, or pick another on the calendar.`,
+    noneNearby: (when: string) => `${when} can't take the services you chose, and no time nearby can. Please pick another time on the calendar.`,
+    nearestTimes: 'The nearest times that fit',
+    pickAnother: 'Pick another time',
+    teamChanged: (names: string, when: string) => `Your services need another inspector: ${names} will inspect on ${when}. Your time is still held for you.`,
+    teamGrew: (count: number, when: string) => `Your services need ${count} inspectors on ${when}. Your time is still held for you.`,
+    moved: (when: string) => `Your inspection is now held for ${when}.`,
+  },
   noServicesTitle: "We're sorry",
   noServices: (phone: string) =>
     `We don't have any services to offer at this time through our online scheduling form. For help scheduling your inspection please call us at ${phone}.`,
