@@ -110,12 +110,13 @@ async function onPackagesWithCart(page: Page, calls: Array<[string, unknown]>): 
 /** The dialogs and the states of a screen that only a visit's history reaches. */
 const STATES: Array<{ name: string; open: (page: Page) => Promise<void> }> = [
   {
-    name: 'hold-dialog',
+    // The calendar's Next holds the time and moves on; the next step says it is held (issue 20 item 10).
+    name: 'just-held-notice',
     open: async (page) => {
       await page.goto(running.product.linkOf('demo'));
       await chooseFirstSlot(page);
       await page.getByRole('button', { name: 'Next', exact: true }).click();
-      await page.getByRole('dialog', { name: 'Your time is held' }).waitFor();
+      await page.getByTestId('hold-indicator').getByText(/^We're holding /).waitFor();
     },
   },
   {

@@ -11,10 +11,11 @@ export async function chooseFirstSlot(page: Page): Promise<string> {
 }
 
 /**
- * Next on the calendar step: saves and holds the slot, then moves on: the hold notice's Continue,
- * or, when the calendar is the last step, nothing more, as that Next goes on to the review
- * (decision 0028). Resolves to the held time as the wizard writes it ("12/1/2026 at 9:00AM"): from
- * the hold notice, or from the review's date and time panel.
+ * Next on the calendar step: saves and holds the slot, and moves on at once (issue 20 item 10):
+ * to the next step, whose held-time notice says "We're holding … for you for 15 minutes …", or,
+ * when the calendar is the last step, to the review (decision 0028). Resolves to the held time as
+ * the wizard writes it ("12/1/2026 at 9:00AM", without the office's zone): from that notice, or
+ * from the review's date and time panel.
  */
 export async function confirmSlot(page: Page, calendarLast = false): Promise<string> {
   await page.getByRole('button', { name: 'Next', exact: true }).click();
@@ -24,8 +25,6 @@ export async function confirmSlot(page: Page, calendarLast = false): Promise<str
     // Without the office's zone, which follows the time when the browser's clock reads it otherwise (decision 0029).
     return (await when.innerText()).split('\n').find((line) => / at \d/.test(line))!.trim().replace(/ [A-Z]{2,5}$/, '');
   }
-  const notice = page.getByText(/^We're holding .* for you for 15 minutes while you finish your order\.$/);
-  const held = /^We're holding (.*) for you for/.exec(await notice.innerText())![1]!;
-  await page.getByRole('button', { name: 'Continue', exact: true }).click();
-  return held;
+  const notice = page.getByTestId('hold-indicator').getByText(/^We're holding .* for you for 15 minutes while you finish your order\.$/);
+  return /^We're holding (.*?)(?: [A-Z]{2,5})? for you for/.exec(await notice.innerText())![1]!;
 }

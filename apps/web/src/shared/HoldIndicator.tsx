@@ -1,9 +1,12 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { formatCountdown, formatLongDateTime, formatMinutesLeft, formatTime, wallTimeIn } from '@scheduler/domain/scheduling-text';
+import { useState } from 'react';
+import { formatAppointmentDateTime, formatCountdown, formatLongDateTime, formatMinutesLeft, formatTime, wallTimeIn } from '@scheduler/domain/scheduling-text';
 import { zoneSuffix } from '@scheduler/domain/time-zone-text';
 import type { HeldTime } from './hold-state.ts';
 import { holdTexts } from './hold-texts.ts';
+import { takeJustHeld } from './just-held.ts';
+import { texts } from './texts.ts';
 import { useNow } from './use-now.ts';
 import { visuallyHidden } from './visually-hidden.ts';
 
@@ -18,6 +21,8 @@ export const COUNTDOWN_FROM_MS = 5 * 60_000;
 export default function HoldIndicator({ held, showAppointment = true, sx }: { held: HeldTime; showAppointment?: boolean; sx?: object }) {
   const now = useNow(1000);
   const expiresAt = Date.parse(held.holdExpiresAt);
+  // Right after the calendar held the time, once: "We're holding … for you for 15 minutes …" (DECISIONS 4.2).
+  const [justHeld] = useState(() => (takeJustHeld() ? texts.calendar.holding(`${formatAppointmentDateTime(wallTimeIn(held.datetime, held.timeZone))}${zoneSuffix(held.timeZone, Date.parse(held.datetime))}`, Math.max(1, Math.round((expiresAt - Date.now()) / 60_000))) : null));
   const left = expiresAt - now;
   // Office wall times, with the office's zone named when the visitor's clock reads them otherwise.
   const until = `${formatTime(wallTimeIn(held.holdExpiresAt, held.timeZone))}${zoneSuffix(held.timeZone, expiresAt)}`;
@@ -51,6 +56,7 @@ export default function HoldIndicator({ held, showAppointment = true, sx }: { he
           <Typography sx={{ fontWeight: 600 }}>{holdTexts.heldUntil(until)}</Typography>
         )}
         {showAppointment && <Typography variant="body2">{appointment}</Typography>}
+        {justHeld && <Typography variant="body2">{justHeld}</Typography>}
       </Box>
       {counting && (
         <Box aria-hidden="true" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 700, px: 1.25, py: 0.25, borderRadius: 99, bgcolor: '#ffffff', border: 1, borderColor: '#bcd9bf' }}>

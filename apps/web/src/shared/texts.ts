@@ -65,7 +65,6 @@ export const texts = {
     date: (date: string) => `Date: ${date}`, // 2.10
     time: (time: string) => `Time: ${time}`,
     holding: (when: string, minutes: number) => `We're holding ${when} for you for ${minutes} minutes while you finish your order.`, // decision 0009, holding a time
-    continue: 'Continue',
   },
   appointmentDialog: {
     title: 'Sorry!', // 2.12

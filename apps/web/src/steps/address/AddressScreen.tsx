@@ -33,11 +33,13 @@ export function AddressScreen() {
   const { companyKey, credentials, scope, office, order, settings, mode, hasControls, goTo } = useScheduler();
   const phone = formatPhone(office.office_phone);
   const schema = useMemo(() => addressFormSchema(office.country), [office.country]);
+  // An order without a state starts with the office's (issue 20 item 10): most properties are in it.
+  const officeState = office.states.find((state) => state.abbreviation === office.office_state);
   const form = useStepForm(schema, {
     address1: order.address1,
     address2: order.address2,
     city: order.city,
-    state: order.state === null ? '' : String(order.state),
+    state: order.state !== null ? String(order.state) : officeState ? String(officeState.id) : '',
     // Spec 4.1: an order without a postal code takes the one this browser kept.
     postal_code: order.postal_code || readStorage(globalThis.localStorage, storageKeys.postalCode(companyKey, credentials.token)) || '',
   });

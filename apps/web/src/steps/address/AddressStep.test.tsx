@@ -117,7 +117,8 @@ describe('verifying the address', () => {
     // Debounced: one lookup for the whole typed address, not one a key.
     const lookups = requests.filter((r) => r.path.includes('/geocode'));
     expect(lookups).toHaveLength(1);
-    expect(decodeURIComponent(lookups[0]!.path.split('address=')[1]!.replace(/\+/g, ' '))).toBe('6000 sawmill road apt 4b, dublin, 43017');
+    // The state starts as the office's (issue 20 item 10), so the lookup names it.
+    expect(decodeURIComponent(lookups[0]!.path.split('address=')[1]!.replace(/\+/g, ' '))).toBe('6000 sawmill road apt 4b, dublin, OH 43017');
 
     await user.click(within(box).getByRole('button', { name: 'Yes' }));
     expect(box.isConnected).toBe(false);
@@ -127,6 +128,21 @@ describe('verifying the address', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(goTo).toHaveBeenCalledWith('contacts'));
     expect(saved(requests)).toEqual([{ address1: '6000 Sawmill Rd', address2: 'Apt 4B', city: 'Dublin', state: OHIO, postal_code: '43017', latitude: 40.1093, longitude: -83.1146, county: 'Franklin' }]);
+  });
+
+  it('takes an address whose verified form is what was typed as verified, with no box to answer (issue 20 item 10)', async () => {
+    const requests = stubServer(server());
+    const user = userEvent.setup();
+    const { goTo } = renderStep(AddressStep, { office, order: heldOrder() });
+    await user.type(field(/Address Line 1/), '6000 Sawmill Rd');
+    await user.type(field(/Address Line 2/), 'Apt 4B');
+    await user.type(field(/City/), 'Dublin');
+    await user.type(field(/Zip Code/), '43017-4410');
+    await waitFor(() => expect(requests.some((r) => r.path.includes('/geocode'))).toBe(true), { timeout: 3000 });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(goTo).toHaveBeenCalledWith('contacts'));
+    expect(screen.queryByRole('group', { name: 'Verify Address, is this correct?' })).toBeNull();
+    expect(saved(requests)[0]).toMatchObject({ address1: '6000 Sawmill Rd', state: OHIO, latitude: 40.1093, longitude: -83.1146, county: 'Franklin' });
   });
 
   it('No keeps the typed address, unverified at 0,0', async () => {
@@ -140,7 +156,7 @@ describe('verifying the address', () => {
     expect(field(/Address Line 1/)).toHaveProperty('value', '6000 sawmill road apt 4b');
     await user.type(field(/Zip Code/), '{Enter}');
     await waitFor(() => expect(saved(requests)).toHaveLength(1));
-    expect(saved(requests)[0]).toEqual({ address1: '6000 sawmill road apt 4b', address2: '', city: 'dublin', state: null, postal_code: '43017', latitude: 0, longitude: 0, county: '' });
+    expect(saved(requests)[0]).toEqual({ address1: '6000 sawmill road apt 4b', address2: '', city: 'dublin', state: OHIO, postal_code: '43017', latitude: 0, longitude: 0, county: '' });
   });
 
   it("puts the geocoder's refusal of a PO box on Address Line 1, with no box to verify", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GeocodeSuggestion } from '@scheduler/contracts/address';
-import { acceptedValues, geocodeLine, placeOf } from './address-lookup.ts';
+import { acceptedValues, geocodeLine, placeOf, suggestionMatchesTyped } from './address-lookup.ts';
 
 const states = [{ id: 36, abbreviation: 'OH' }];
 const typed = { address1: '6000 sawmill road', address2: 'apt 4b', city: 'dublin', state: '', postal_code: '43017' };
@@ -28,5 +28,15 @@ describe('what Yes applies', () => {
 
   it('gives the order its coordinates and county', () => {
     expect(placeOf(suggestion)).toEqual({ latitude: 40.1, longitude: -83.1, county: 'Franklin' });
+  });
+
+  it('needs no Yes when the verified form is exactly what was typed, spaces aside, and asks for any other difference', () => {
+    const exact = { address1: '6000 Sawmill Rd', address2: 'Apt 4B', city: 'Dublin', state: '36', postal_code: '43017' };
+    expect(suggestionMatchesTyped(suggestion, exact)).toBe(true);
+    expect(suggestionMatchesTyped(suggestion, { ...exact, city: ' Dublin ' })).toBe(true);
+    expect(suggestionMatchesTyped(suggestion, typed)).toBe(false);
+    expect(suggestionMatchesTyped(suggestion, { ...exact, state: '' })).toBe(false);
+    expect(suggestionMatchesTyped(suggestion, { ...exact, address1: '6000 Sawmill Road' })).toBe(false);
+    expect(suggestionMatchesTyped({ ...suggestion, postal_code: '43016' }, exact)).toBe(false);
   });
 });

@@ -45,6 +45,16 @@ export function acceptedValues(suggestion: GeocodeSuggestion, typed: AddressForm
   };
 }
 
+/**
+ * Whether the verified form of the address is what the visitor typed (issue 20 item 10): then
+ * there is nothing to confirm, and it is taken as verified without asking. Compared field by field
+ * as the form would hold them after Yes, ignoring only surrounding spaces.
+ */
+export function suggestionMatchesTyped(suggestion: GeocodeSuggestion, typed: AddressFormInput): boolean {
+  const accepted = acceptedValues(suggestion, typed);
+  return ADDRESS_FIELDS.every((field) => String(accepted[field] ?? '').trim() === String(typed[field] ?? '').trim());
+}
+
 /** The place "Yes" gives the order: the suggestion's coordinates and county. */
 export function placeOf(suggestion: GeocodeSuggestion): Place {
   return { latitude: suggestion.latitude, longitude: suggestion.longitude, county: suggestion.county };

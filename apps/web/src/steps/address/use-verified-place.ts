@@ -4,7 +4,7 @@ import type { GeocodeSuggestion } from '@scheduler/contracts/address';
 import type { AddressFormInput, AddressFormValues } from '@scheduler/contracts/forms/address';
 import type { SessionScope } from '../../shared/queries.ts';
 import { useDebouncedValue } from '../../shared/use-debounced-value.ts';
-import { acceptedValues, ADDRESS_FIELDS, geocodeLine, placeOf, UNVERIFIED, type Place } from './address-lookup.ts';
+import { acceptedValues, ADDRESS_FIELDS, geocodeLine, placeOf, suggestionMatchesTyped, UNVERIFIED, type Place } from './address-lookup.ts';
 import { useGeocode } from './api.ts';
 
 /** The geocoder is asked once the visitor pauses typing this long. */
@@ -44,9 +44,18 @@ export function useVerifiedPlace(form: UseFormReturn<AddressFormInput, unknown, 
     if (refusal) setError(refusal.field, { type: 'geocode', message: refusal.message });
   }, [refusal, setError]);
 
+  // A suggestion that says exactly what was typed needs no Yes: it is taken as verified at once.
+  const suggested = answer && !answer.no_results && !refusal ? answer : null;
+  const matches = suggested !== null && suggestionMatchesTyped(suggested, form.getValues());
+  useEffect(() => {
+    if (!matches || !suggested) return;
+    setPlace(placeOf(suggested));
+    setEditing(false);
+  }, [matches, suggested]);
+
   return {
     place,
-    suggestion: answer && !answer.no_results && !refusal ? answer : null,
+    suggestion: matches ? null : suggested,
     edited: () => {
       setEditing(true);
       setPlace(UNVERIFIED);

@@ -5,6 +5,7 @@ import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { addDays } from '@scheduler/domain/availability/zoned-calendar';
 import { officeToday } from '../../shared/scheduling-api.ts';
 import { officeFixture, orderFixture, renderStep, stubServer } from '../../test-support/render-step.tsx';
+import { takeJustHeld } from '../../shared/just-held.ts';
 import CalendarStep from './CalendarStep.tsx';
 
 const WARNING = 'Your shopping cart has changed and requires you to select another appointment.';
@@ -71,13 +72,17 @@ describe('the calendar step, last in the walk', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('with the calendar first, a pick still shows the hold notice, and goes on only from it', async () => {
-    server();
+  it('with the calendar first, one Next holds the pick and goes on to the address, with no dialog to dismiss (issue 20 item 10)', async () => {
+    const requests = server();
     const user = userEvent.setup();
     const { goTo } = renderStep(CalendarStep, { office, mode: 'default', order: orderFixture(heldAtNine) });
     await user.click(await screen.findByRole('radio', { name: /10:00 AM/ }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    await screen.findByRole('dialog', { name: 'Your time is held' });
-    expect(goTo).not.toHaveBeenCalled();
+    await waitFor(() => expect(goTo).toHaveBeenCalledWith('address'));
+    expect(requests.filter((r) => r.method === 'POST').map((r) => r.path.split('/').at(-1))).toEqual(['set_datetime']);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // The next step's held-time notice says it once (DECISIONS 4.2 step 5).
+    expect(takeJustHeld()).toBe(true);
+    expect(takeJustHeld()).toBe(false);
   });
 });

@@ -26,11 +26,11 @@ import { calendarOptions } from './calendar-options.ts';
 import { NoAvailability } from './NoAvailability.tsx';
 import { PostalCodeNote } from './PostalCodeNote.tsx';
 import { describeSlot, pickMember } from '../../shared/appointments/slot-labels.ts';
+import { markJustHeld } from '../../shared/just-held.ts';
 import { lazyChunk } from '../../shared/chunk-load.ts';
 
 // The dialogs open only after Next: they load then, keeping the first step light.
 const NotAvailableDialog = lazyChunk(() => import('../../shared/appointments/NotAvailableDialog.tsx').then((m) => ({ default: m.NotAvailableDialog })));
-const HoldNoticeDialog = lazyChunk(() => import('../../shared/appointments/HoldNoticeDialog.tsx').then((m) => ({ default: m.HoldNoticeDialog })));
 // Most offices show a calendar; list mode is its own chunk, loaded by the offices that use it.
 const ListMode = lazyChunk(() => import('./ListMode.tsx'));
 
@@ -59,15 +59,16 @@ export default function CalendarStep() {
   // Spec 2.5, 4.3: the cart changed since the time was held, so a time must be picked again.
   const cartChanged = calendarLast && order.services_changed;
   // Spec 4.2: a grouped slot stands for its alternates; one is picked, then saved (which holds it).
-  // With the calendar last, the one Next that holds the pick also goes on to the review, which
-  // shows the held time with everything else (issue 20: a second Next beside the review-order
-  // panel only repeated it; decision 0028).
+  // The one Next that holds the pick also goes on: the next step's held-time notice says it is
+  // held (DECISIONS 4.2 step 5, the first reading; issue 20 item 10: no dialog to dismiss). With
+  // the calendar last that next step is the review (decision 0028).
   const choose = (slot: AppointmentSlot) =>
     save.mutate(pickMember(slot), {
       onSuccess: (result) => {
-        if (!calendarLast || result.status !== 'ok') return;
+        if (result.status !== 'ok') return;
         save.reset();
         setSelected(null);
+        markJustHeld();
         if (afterSave) goTo(afterSave);
       },
     });
@@ -149,17 +150,6 @@ export default function CalendarStep() {
             onChoose={(slot) => {
               setSelected(slot);
               choose(slot);
-            }}
-          />
-        )}
-        {outcome?.result.status === 'ok' && !calendarLast && (
-          <HoldNoticeDialog
-            slot={outcome.slot}
-            minutes={options.holdMinutes}
-            onClose={() => save.reset()}
-            onContinue={() => {
-              save.reset();
-              if (afterSave) goTo(afterSave);
             }}
           />
         )}
