@@ -42,15 +42,56 @@ export const adminOrdersQuerySchema = z
   .strict();
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
 
+/** A phone number or company field of a person as the contacts step stored it; "" when none was given. */
+const asEntered = (what: string) => z.string().describe(`${what}, as entered; "" when none`);
+
+/** A client, agent or contact of an order, as the office reads them. */
+export const adminOrderPersonSchema = z.object({
+  role: z.string().describe('client, buyers_agent, sellers_agent, insurance_agent or contact'),
+  name: z.string(),
+  email: z.string(),
+  mobile_phone: asEntered('Mobile phone'),
+  work_phone: asEntered('Work phone'),
+  home_phone: asEntered('Home phone'),
+  work_fax: asEntered('Work fax'),
+  home_fax: asEntered('Home fax'),
+  company: asEntered("An agent's or contact's company"),
+  agency: asEntered("An insurance agent's agency"),
+});
+export type AdminOrderPerson = z.infer<typeof adminOrderPersonSchema>;
+
+/** A local date, time or offset of the appointment: null for an order without a time. */
+const local = (description: string, example: string) => z.string().nullable().describe(`${description}, e.g. "${example}"; null when the order has no time`);
+
 export const adminOrderSchema = z.object({
   id: z.uuid(),
   status: z.string(),
   confirmed_at: z.string().nullable(),
-  datetime: z.string().nullable(),
-  duration: z.number().int(),
+  datetime: z.string().nullable().describe('The start as a UTC instant (ISO 8601, Z); the office reads it as local_date and local_time'),
+  duration: z.number().int().describe('Minutes'),
+  time_zone: z.string().describe('The office\'s time zone (IANA), e.g. "America/New_York"'),
+  local_date: local("The start's date on the office's clock", '2026-11-25'),
+  local_time: local("The start's time on the office's clock (24-hour)", '09:00'),
+  utc_offset: local("The office zone's offset from UTC at the start (ISO 8601)", '-05:00'),
+  zone_abbreviation: local("The office zone's short name at the start", 'EST'),
+  local_end_date: local("The end's date (start plus duration) on the office's clock", '2026-11-25'),
+  local_end_time: local("The end's time on the office's clock (24-hour)", '12:00'),
+  local_end_utc_offset: local("The offset at the end: other than the start's only when the clocks change during the inspection", '-05:00'),
   inspectors: z.array(z.object({ id: z.number().int(), name: z.string() })),
   address: z.object({ address1: z.string(), address2: z.string(), city: z.string(), state: z.string(), postal_code: z.string() }),
-  people: z.array(z.object({ role: z.string(), name: z.string(), email: z.string() })),
+  people: z.array(adminOrderPersonSchema),
+  property: z
+    .object({
+      sqft: z.number().int().nullable(),
+      year_built: z.number().int().nullable(),
+      foundation: z.string().describe('The foundation type\'s text; "" when none'),
+      sales_price: z.string().describe('As entered; "" when none'),
+      answers: z
+        .array(z.object({ question: z.string().describe("The question's label"), answer: z.string().describe('"Yes" for a checked box, an option\'s text, or the text entered') }))
+        .describe("The company's other questions the order answered, in the company's order"),
+    })
+    .describe("The property step's answers"),
+  special_note: z.string().describe("The visitor's special note, as written (may hold commas, quotes and line breaks)"),
   services: z.array(z.object({ id: z.string(), name: z.string() })),
   total_cents: z.number().int().nullable(),
   currency: z.string(),

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { ControlText } from '@scheduler/domain/property/answer-text';
 import type { Executor } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
 
@@ -41,6 +42,26 @@ export async function loadParties(db: Executor, companyId: string, orderIds: str
     .from(t.orderParties)
     .where(and(eq(t.orderParties.companyId, companyId), inArray(t.orderParties.orderId, orderIds)))
     .orderBy(asc(t.orderParties.role), asc(t.orderParties.position));
+}
+
+/** The property answers of some orders of one company. */
+export async function loadAnswers(db: Executor, companyId: string, orderIds: string[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .select({ orderId: t.orderAnswers.orderId, controlId: t.orderAnswers.controlId, value: t.orderAnswers.value, checked: t.orderAnswers.checked })
+    .from(t.orderAnswers)
+    .where(and(eq(t.orderAnswers.companyId, companyId), inArray(t.orderAnswers.orderId, orderIds)));
+}
+
+/** The company's property questions as the office reads them, in the order it asks them. */
+export async function loadQuestionTexts(db: Executor, companyId: string): Promise<ControlText[]> {
+  const controls = await db
+    .select({ id: t.propertyControls.id, type: t.propertyControls.type, label: t.propertyControls.label, options: t.propertyControls.options })
+    .from(t.propertyControls)
+    .where(eq(t.propertyControls.companyId, companyId))
+    .orderBy(asc(t.propertyControls.sort), asc(t.propertyControls.id));
+  // The company document's schema checked each type when it was imported.
+  return controls.map((control) => ({ ...control, type: control.type as ControlText['type'] }));
 }
 
 /** Every inspector's display name and every state's abbreviation of the company. */

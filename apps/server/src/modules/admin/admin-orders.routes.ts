@@ -29,6 +29,10 @@ export function adminOrderRoutes(ctx: AppContext) {
         schema: {
           tags,
           summary: "The company's confirmed orders by appointment date (office-local), paged; CSV with Accept: text/csv",
+          description:
+            "Each order's start is the UTC instant (`datetime`) and, on the office's clock, `local_date`, `local_time`, `utc_offset` and `zone_abbreviation` in `time_zone`; its end (start plus duration) likewise. " +
+            'With `Accept: text/csv` the same page as CSV (RFC 4180, CRLF), one row per order: local date and time first, the zone as "EST (UTC-05:00)", the UTC instant as `datetime_utc`, ' +
+            "the people's phones, the property's answers and the special note. A cell starting with = + - @, a tab or a carriage return is prefixed with ' so that no spreadsheet reads it as a formula.",
           params: companyKeyParam,
           querystring: adminOrdersQuerySchema,
           response: { 200: adminOrdersResponseSchema.or(z.string()) },

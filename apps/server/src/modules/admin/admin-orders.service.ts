@@ -1,19 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import type { AdminOrder, AdminOrdersQuery, AdminOrdersResponse } from '@scheduler/contracts/confirm';
+import type { AdminOrder, AdminOrderPerson, AdminOrdersQuery, AdminOrdersResponse } from '@scheduler/contracts/confirm';
 import type { Database } from '../../db/connection.ts';
 import { NotFoundError, UnauthorizedError } from '../../errors.ts';
 import { calendarFeed, type ConfirmedOrderFacts } from '../notifications/notifications.service.ts';
 import { hashToken } from '../sessions/tokens.ts';
 import { htmlToPlainText } from '@scheduler/domain/html-text';
+import { officeClockAt } from '@scheduler/domain/office-clock';
+import { answeredQuestions, foundationText } from '@scheduler/domain/property/answer-text';
 import {
   calendarSecretMatches,
   findCompany,
   inspectorExists,
   listConfirmedOrders,
+  loadAnswers,
   loadInspectorAppointments,
   loadNames,
   loadOrderEvents,
   loadParties,
+  loadQuestionTexts,
   saveCalendarSecret,
 } from './admin-orders.repository.ts';
 
@@ -28,6 +32,43 @@ function personName(person: Record<string, unknown>): string {
   return [person.first, person.last].filter((part) => typeof part === 'string' && part.trim() !== '').join(' ');
 }
 
+/** A client, agent or contact as the office reads them: name, e-mail, phones and company as the order keeps them. */
+function listedPerson(role: string, person: Record<string, unknown>): AdminOrderPerson {
+  const text = (field: string) => {
+    const value = person[field];
+    return typeof value === 'string' ? value : '';
+  };
+  return {
+    role,
+    name: personName(person),
+    email: text('email'),
+    mobile_phone: text('mobile_phone'),
+    work_phone: text('work_phone'),
+    home_phone: text('home_phone'),
+    work_fax: text('work_fax'),
+    home_fax: text('home_fax'),
+    company: text('company'),
+    agency: text('agency'),
+  };
+}
+
+/** The appointment on the office's clock: its start, its end (start plus duration) and the zone's offset at each. */
+function officeLocalTimes(timeZone: string, start: Date | null, durationMinutes: number) {
+  if (!start) return { time_zone: timeZone, local_date: null, local_time: null, utc_offset: null, zone_abbreviation: null, local_end_date: null, local_end_time: null, local_end_utc_offset: null };
+  const begins = officeClockAt(timeZone, start.getTime());
+  const ends = officeClockAt(timeZone, start.getTime() + durationMinutes * MINUTE_MS);
+  return {
+    time_zone: timeZone,
+    local_date: begins.date,
+    local_time: begins.time,
+    utc_offset: begins.utcOffset,
+    zone_abbreviation: begins.abbreviation,
+    local_end_date: ends.date,
+    local_end_time: ends.time,
+    local_end_utc_offset: ends.utcOffset,
+  };
+}
+
 async function companyOf(db: Database, key: string) {
   const company = await findCompany(db, key);
   if (!company) throw new NotFoundError('The company');
@@ -38,8 +79,15 @@ async function companyOf(db: Database, key: string) {
 export async function listOrders(db: Database, companyKey: string, query: AdminOrdersQuery): Promise<AdminOrdersResponse> {
   const company = await companyOf(db, companyKey);
   const { rows, total } = await listConfirmedOrders(db, company.id, query, { offset: (query.page - 1) * query.per_page, limit: query.per_page });
-  const [parties, names] = await Promise.all([loadParties(db, company.id, rows.map((r) => r.order.id)), loadNames(db, company.id)]);
-  const orders = rows.map(({ order }): AdminOrder => {
+  const orderIds = rows.map((r) => r.order.id);
+  // Every read names the company: another company's parties, answers or questions never join in.
+  const [parties, answers, controls, names] = await Promise.all([
+    loadParties(db, company.id, orderIds),
+    loadAnswers(db, company.id, orderIds),
+    loadQuestionTexts(db, company.id),
+    loadNames(db, company.id),
+  ]);
+  const orders = rows.map(({ order, timeZone }): AdminOrder => {
     const snapshot = order.pricingSnapshot as Snapshot;
     return {
       id: order.id,
@@ -47,11 +95,18 @@ export async function listOrders(db: Database, companyKey: string, query: AdminO
       confirmed_at: order.confirmedAt?.toISOString() ?? null,
       datetime: order.datetime?.toISOString() ?? null,
       duration: order.durationMinutes,
+      ...officeLocalTimes(timeZone, order.datetime, order.durationMinutes),
       inspectors: order.inspectors.map((i) => ({ id: i.id, name: names.inspectors.get(i.id) ?? '' })),
       address: { address1: order.address1, address2: order.address2, city: order.city, state: order.stateId === null ? '' : (names.states.get(order.stateId) ?? ''), postal_code: order.postalCode },
-      people: parties
-        .filter((p) => p.orderId === order.id)
-        .map((p) => ({ role: p.role, name: personName(p.person), email: typeof p.person.email === 'string' ? p.person.email : '' })),
+      people: parties.filter((p) => p.orderId === order.id).map((p) => listedPerson(p.role, p.person)),
+      property: {
+        sqft: order.sqft,
+        year_built: order.yearBuilt,
+        foundation: foundationText(controls, order.foundationTypeId),
+        sales_price: order.salesPrice,
+        answers: answeredQuestions(controls, answers.filter((a) => a.orderId === order.id)),
+      },
+      special_note: order.specialNote,
       // Catalogue names are HTML; the office's listing (and its CSV) reads plain text.
       services: (snapshot?.lines ?? []).map((line) => ({ id: String(line.id ?? ''), name: htmlToPlainText(String(line.name ?? '')) })),
       total_cents: typeof snapshot?.total_cents === 'number' ? snapshot.total_cents : null,
@@ -109,7 +164,32 @@ export async function inspectorCalendar(db: Database, companyKey: string, inspec
   return calendarFeed(`${names.inspectors.get(inspectorId) ?? 'Inspector'}: inspections`, zone, facts);
 }
 
-const CSV_COLUMNS = ['id', 'datetime', 'duration_minutes', 'inspectors', 'address', 'people', 'services', 'total', 'currency', 'status', 'paid'] as const;
+const CSV_COLUMNS = [
+  'id',
+  'local_date',
+  'local_time',
+  'local_end_date',
+  'local_end_time',
+  'zone',
+  'time_zone',
+  'datetime_utc',
+  'duration_minutes',
+  'inspectors',
+  'address',
+  'people',
+  'phones',
+  'services',
+  'sqft',
+  'year_built',
+  'foundation',
+  'sales_price',
+  'answers',
+  'special_note',
+  'total',
+  'currency',
+  'status',
+  'paid',
+] as const;
 
 /** One CSV field: quoted when needed, and a leading formula character neutralised for spreadsheets. */
 function csvField(value: string): string {
@@ -117,16 +197,64 @@ function csvField(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** The page of orders as CSV (RFC 4180, CRLF), one row per order. */
+/** "EST (UTC-05:00)": the zone as a spreadsheet reader takes it in (and no leading minus for a formula). */
+function zoneCell(abbreviation: string | null, offset: string | null): string {
+  return offset === null ? '' : `${abbreviation ?? ''} (UTC${offset})`.trim();
+}
+
+/** The end's time, with its offset only when the clocks changed during the inspection. */
+function endTimeCell(o: AdminOrder): string {
+  if (o.local_end_time === null) return '';
+  return o.local_end_utc_offset === o.utc_offset ? o.local_end_time : `${o.local_end_time} (UTC${o.local_end_utc_offset})`;
+}
+
+const PHONE_LABELS = [
+  ['mobile_phone', 'mobile'],
+  ['work_phone', 'work'],
+  ['home_phone', 'home'],
+  ['work_fax', 'work fax'],
+  ['home_fax', 'home fax'],
+] as const;
+
+/** "Dana Whitaker: mobile 614-555-0142, home 614-555-0100" for each person with a number. */
+function phonesCell(people: AdminOrder['people']): string {
+  return people
+    .flatMap((p) => {
+      const numbers = PHONE_LABELS.filter(([field]) => p[field] !== '').map(([field, label]) => `${label} ${p[field]}`);
+      return numbers.length ? [`${p.name || p.role}: ${numbers.join(', ')}`] : [];
+    })
+    .join('; ');
+}
+
+/** "buyers_agent: Ray Ortiz (Ortiz Realty) <ray@example.com>". */
+function personCell(p: AdminOrder['people'][number]): string {
+  const firm = [p.company, p.agency].filter(Boolean).join(', ');
+  return `${p.role}: ${p.name}${firm ? ` (${firm})` : ''}${p.email ? ` <${p.email}>` : ''}`;
+}
+
+/** The page of orders as CSV (RFC 4180, CRLF), one row per order; times on the office's clock. */
 export function ordersCsv(page: AdminOrdersResponse): string {
   const rows = page.orders.map((o) => [
     o.id,
+    o.local_date ?? '',
+    o.local_time ?? '',
+    o.local_end_date ?? '',
+    endTimeCell(o),
+    zoneCell(o.zone_abbreviation, o.utc_offset),
+    o.time_zone,
     o.datetime ?? '',
     String(o.duration),
     o.inspectors.map((i) => i.name).join('; '),
     [o.address.address1, o.address.address2, o.address.city, o.address.state, o.address.postal_code].filter(Boolean).join(', '),
-    o.people.map((p) => `${p.role}: ${p.name}${p.email ? ` <${p.email}>` : ''}`).join('; '),
+    o.people.map(personCell).join('; '),
+    phonesCell(o.people),
     o.services.map((s) => s.name).join('; '),
+    o.property.sqft === null ? '' : String(o.property.sqft),
+    o.property.year_built === null ? '' : String(o.property.year_built),
+    o.property.foundation,
+    o.property.sales_price,
+    o.property.answers.map((a) => `${a.question}: ${a.answer}`).join('; '),
+    o.special_note,
     o.total_cents === null ? '' : (o.total_cents / 100).toFixed(2),
     o.currency,
     o.status,

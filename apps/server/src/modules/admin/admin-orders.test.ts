@@ -2,9 +2,12 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
+import { COLUMBUS_NINE_AM, csvRecords } from '../../test-support/orders-listing.ts';
 import { demoDocument, startDemoSession, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../test-support/test-app.ts';
 import { importCompanyDocument } from '../companies/companies.service.ts';
+import { DEMO_OFFICE_UUID } from '../companies/demo-company.ts';
 import { DemoOrder } from '../confirm/confirm-test-support.ts';
 
 const ADMIN = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
@@ -12,6 +15,20 @@ const ADMIN = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
 /** The office-local date of an instant in the demo office (New York). */
 function newYorkDate(iso: string): string {
   return new Date(iso).toLocaleDateString('sv-SE', { timeZone: 'America/New_York' });
+}
+
+const OTHER_OFFICE = 'c0000000-0000-4000-8000-0000000000ee';
+
+/** Another company beside the demo, from the demo's document under another key and office; its id. */
+async function importOtherCompany(db: Database, adjust: (document: Record<string, any>) => void = () => {}): Promise<string> {
+  const other = demoDocument() as Record<string, any>;
+  other.key = 'other-company';
+  other.offices[0].uuid = OTHER_OFFICE;
+  for (const inspector of other.inspectors) inspector.office = OTHER_OFFICE;
+  adjust(other);
+  await importCompanyDocument(db, other);
+  const [company] = await db.select().from(t.companies).where(eq(t.companies.key, 'other-company'));
+  return company!.id;
 }
 
 describeOnEachDatabase("the office's view of its orders", (factory) => {
@@ -59,15 +76,10 @@ describeOnEachDatabase("the office's view of its orders", (factory) => {
 
   it("never lists, exports or shows another company's confirmed orders", async () => {
     // Another company beside the demo, with one confirmed order on the same day as the demo's first.
-    const other = demoDocument() as Record<string, any>;
-    other.key = 'other-company';
-    other.offices[0].uuid = 'c0000000-0000-4000-8000-0000000000ee';
-    for (const inspector of other.inspectors) inspector.office = other.offices[0].uuid;
-    await importCompanyDocument(harness.database.db, other);
-    const [company] = await harness.database.db.select().from(t.companies).where(eq(t.companies.key, 'other-company'));
+    const otherId = await importOtherCompany(harness.database.db);
     const [foreign] = await harness.database.db
       .insert(t.orders)
-      .values({ companyId: company!.id, officeId: other.offices[0].uuid, status: 'confirmed', confirmedAt: new Date(), datetime: new Date(confirmed[0]!.start), durationMinutes: 180, inspectors: [{ id: 101, requested: false }], city: 'Elsewhere' })
+      .values({ companyId: otherId, officeId: OTHER_OFFICE, status: 'confirmed', confirmedAt: new Date(), datetime: new Date(confirmed[0]!.start), durationMinutes: 180, inspectors: [{ id: 101, requested: false }], city: 'Elsewhere' })
       .returning();
     try {
       const demo = (await get('/api/admin/companies/demo/orders')).json();
@@ -100,9 +112,12 @@ describeOnEachDatabase("the office's view of its orders", (factory) => {
     const answer = await get('/api/admin/companies/demo/orders', { ...ADMIN, accept: 'text/csv' });
     expect(answer.headers['content-type']).toMatch(/^text\/csv/);
     const lines = answer.body.split('\r\n').filter((line) => line !== '');
-    expect(lines[0]).toBe('id,datetime,duration_minutes,inspectors,address,people,services,total,currency,status,paid');
+    expect(lines[0]).toBe(
+      'id,local_date,local_time,local_end_date,local_end_time,zone,time_zone,datetime_utc,duration_minutes,inspectors,address,people,phones,services,sqft,year_built,foundation,sales_price,answers,special_note,total,currency,status,paid',
+    );
     expect(lines).toHaveLength(3);
-    expect(lines[1]!.startsWith(`${confirmed[0]!.order.orderId},${confirmed[0]!.start},`)).toBe(true);
+    expect(lines[1]!.startsWith(`${confirmed[0]!.order.orderId},${newYorkDate(confirmed[0]!.start)},`)).toBe(true);
+    expect(lines[1]).toContain(`,America/New_York,${confirmed[0]!.start},`);
     expect(lines[1]).toContain('"1450 Morse Rd, Columbus, OH, 43229"');
     expect(lines[1]!.endsWith(`,${(confirmed[0]!.totalCents / 100).toFixed(2)},USD,confirmed,no`)).toBe(true);
   });
@@ -143,5 +158,190 @@ describeOnEachDatabase("the office's view of its orders", (factory) => {
     // No PUBLIC_URL in the tests' configuration: the configured host (every interface) and port.
     expect(url.origin).toBe('http://localhost:3000');
     expect(url.pathname).toBe(`/api/admin/companies/demo/inspectors/${inspectorId}/calendar.ics`);
+  });
+});
+
+/** An order of the office as the contacts and property steps would have stored it, confirmed. */
+interface StoredOrder {
+  companyId: string;
+  officeId: string;
+  datetime: string;
+  durationMinutes?: number;
+  city?: string;
+  order?: Partial<typeof t.orders.$inferInsert>;
+  parties?: Array<{ role: (typeof t.orderParties.$inferInsert)['role']; person: Record<string, unknown> }>;
+  answers?: Array<{ controlId: number; value: string | null; checked?: boolean }>;
+}
+
+async function storeConfirmedOrder(db: Database, stored: StoredOrder): Promise<string> {
+  const { companyId } = stored;
+  const [order] = await db
+    .insert(t.orders)
+    .values({
+      companyId,
+      officeId: stored.officeId,
+      status: 'confirmed',
+      confirmedAt: new Date('2026-10-01T12:00:00Z'),
+      datetime: new Date(stored.datetime),
+      durationMinutes: stored.durationMinutes ?? 180,
+      inspectors: [{ id: 101, requested: false }],
+      address1: '1450 Morse Rd',
+      city: stored.city ?? 'Columbus',
+      stateId: 36,
+      postalCode: '43229',
+      ...stored.order,
+    })
+    .returning({ id: t.orders.id });
+  const orderId = order!.id;
+  for (const [position, party] of (stored.parties ?? []).entries()) await db.insert(t.orderParties).values({ companyId, orderId, position, ...party });
+  if (stored.answers?.length) await db.insert(t.orderAnswers).values(stored.answers.map((a) => ({ companyId, orderId, checked: false, ...a })));
+  return orderId;
+}
+
+describeOnEachDatabase("the office's listing on its own clock", (factory) => {
+  let harness: TestApp;
+  const ids: Record<'columbus' | 'beforeChange' | 'acrossChange' | 'afterChange' | 'foreign', string> = { columbus: '', beforeChange: '', acrossChange: '', afterChange: '', foreign: '' };
+  const NOTE = 'Gate code 4417, "beware" of the dog\nCall Dana first';
+
+  beforeAll(async () => {
+    harness = await startTestApp(factory);
+    const { db } = harness.database;
+    const [demo] = await db.select({ id: t.companies.id }).from(t.companies).where(eq(t.companies.key, 'demo'));
+    const office = { companyId: demo!.id, officeId: DEMO_OFFICE_UUID };
+    // Fixed instants, whatever the real date: the listing reads no clock.
+    ids.columbus = await storeConfirmedOrder(db, {
+      ...office,
+      datetime: '2026-11-25T14:00:00.000Z',
+      order: { sqft: 1800, yearBuilt: 1995, foundationTypeId: 2, salesPrice: '250,000', specialNote: NOTE },
+      parties: [
+        { role: 'client', person: { id: null, first: 'Dana', last: 'Whitaker', email: 'dana@example.com', mobile_phone: '(614) 555-0142', work_phone: '', home_phone: '614-555-0100', send_sms: true } },
+        { role: 'buyers_agent', person: { id: 7, first: 'Ray', last: 'Ortiz', email: 'ray@example.com', mobile_phone: '614-555-0177', work_phone: '614-555-0170', company: 'Ortiz Realty', pac_opt_out: false } },
+        { role: 'insurance_agent', person: { id: 9, first: 'Lee', last: 'Park', email: '', work_phone: '614-555-0199', work_fax: '614-555-0198', company: 'Buckeye Mutual', agency: 'Park Agency' } },
+      ],
+      answers: [
+        { controlId: 5, value: '3' },
+        { controlId: 6, value: null, checked: true },
+        { controlId: 7, value: 'In-ground pool', checked: true },
+        { controlId: 8, value: null, checked: false },
+        { controlId: 10, value: 'Two dogs, "friendly"\nAlarm 1234' },
+      ],
+    });
+    // New York falls back from 2:00 EDT to 1:00 EST on 1 November 2026 (06:00 UTC).
+    ids.beforeChange = await storeConfirmedOrder(db, { ...office, datetime: '2026-10-31T13:00:00.000Z', durationMinutes: 120 });
+    ids.acrossChange = await storeConfirmedOrder(db, { ...office, datetime: '2026-11-01T04:30:00.000Z', durationMinutes: 180 });
+    ids.afterChange = await storeConfirmedOrder(db, { ...office, datetime: '2026-11-02T14:00:00.000Z', durationMinutes: 120 });
+    // Another company asking the same questions in other words, with an order at the same instant.
+    const otherId = await importOtherCompany(db, (document) => {
+      const occupancy = (document.property_controls as Array<{ id: number; label: string; options: Array<{ id: number; value: string }> }>).find((c) => c.id === 5)!;
+      occupancy.label = 'Foreign occupancy';
+      occupancy.options = occupancy.options.map((o) => ({ ...o, value: `Foreign ${o.value}` }));
+    });
+    ids.foreign = await storeConfirmedOrder(db, {
+      companyId: otherId,
+      officeId: OTHER_OFFICE,
+      datetime: '2026-11-25T14:00:00.000Z',
+      city: 'Elsewhere',
+      order: { sqft: 999, specialNote: 'Foreign note' },
+      parties: [{ role: 'client', person: { first: 'Foreign', last: 'Client', email: 'foreign@example.com', mobile_phone: '555-0999' } }],
+      answers: [{ controlId: 5, value: '3' }],
+    });
+  });
+  afterAll(async () => harness.close());
+
+  const list = async (query: string, headers: Record<string, string> = {}) => {
+    const answer = await harness.app.inject({ method: 'GET', url: `/api/admin/companies/demo/orders?${query}`, headers: { ...ADMIN, ...headers } });
+    expect(answer.statusCode).toBe(200);
+    return answer;
+  };
+  const day = (date: string) => list(`from=${date}&to=${date}`);
+
+  it("gives a 9:00 AM Columbus inspection on the office's clock, beside its UTC instant", async () => {
+    const body = (await day('2026-11-25')).json();
+    expect(body.orders.map((o: { id: string }) => o.id)).toEqual([ids.columbus]);
+    expect(body.orders[0]).toMatchObject(COLUMBUS_NINE_AM);
+  });
+
+  it('keeps the wall time on each side of a daylight-saving change, and the real length across it', async () => {
+    const body = (await list('from=2026-10-31&to=2026-11-02')).json();
+    const times = body.orders.map((o: Record<string, unknown>) => [o.id, o.datetime, o.local_date, o.local_time, o.utc_offset, o.zone_abbreviation, o.local_end_time, o.local_end_utc_offset]);
+    expect(times).toEqual([
+      [ids.beforeChange, '2026-10-31T13:00:00.000Z', '2026-10-31', '09:00', '-04:00', 'EDT', '11:00', '-04:00'],
+      // 00:30 EDT plus three hours is 02:30 EST: the clocks went back an hour in between.
+      [ids.acrossChange, '2026-11-01T04:30:00.000Z', '2026-11-01', '00:30', '-04:00', 'EDT', '02:30', '-05:00'],
+      [ids.afterChange, '2026-11-02T14:00:00.000Z', '2026-11-02', '09:00', '-05:00', 'EST', '11:00', '-05:00'],
+    ]);
+  });
+
+  it("gives each person's phone numbers, and an agent's company and agency", async () => {
+    const [order] = (await day('2026-11-25')).json().orders;
+    const none = { email: '', mobile_phone: '', work_phone: '', home_phone: '', work_fax: '', home_fax: '', company: '', agency: '' };
+    expect(order.people).toEqual([
+      { ...none, role: 'buyers_agent', name: 'Ray Ortiz', email: 'ray@example.com', mobile_phone: '614-555-0177', work_phone: '614-555-0170', company: 'Ortiz Realty' },
+      { ...none, role: 'client', name: 'Dana Whitaker', email: 'dana@example.com', mobile_phone: '(614) 555-0142', home_phone: '614-555-0100' },
+      { ...none, role: 'insurance_agent', name: 'Lee Park', work_phone: '614-555-0199', work_fax: '614-555-0198', company: 'Buckeye Mutual', agency: 'Park Agency' },
+    ]);
+  });
+
+  it("gives the property's answers in words, and the special note", async () => {
+    const [order] = (await day('2026-11-25')).json().orders;
+    expect(order.property).toEqual({
+      sqft: 1800,
+      year_built: 1995,
+      foundation: 'Crawlspace',
+      sales_price: '250,000',
+      answers: [
+        { question: 'Occupancy', answer: 'Vacant' },
+        { question: 'Water, gas and electric will be on', answer: 'Yes' },
+        { question: 'The property has a pool or spa', answer: 'In-ground pool' },
+        { question: 'Access notes (pets, alarms, parking)', answer: 'Two dogs, "friendly"\nAlarm 1234' },
+      ],
+    });
+    expect(order.special_note).toBe(NOTE);
+    // An order with nothing answered says so plainly.
+    const [bare] = (await day('2026-11-02')).json().orders;
+    expect([bare.property, bare.special_note, bare.people]).toEqual([{ sqft: null, year_built: null, foundation: '', sales_price: '', answers: [] }, '', []]);
+  });
+
+  it('gives the same in the CSV: 09:00 with its zone, the UTC instant, phones, answers and the note', async () => {
+    const answer = await list('from=2026-11-25&to=2026-11-25', { accept: 'text/csv' });
+    expect(answer.body.split('\r\n')[1]!.startsWith(`${ids.columbus},2026-11-25,09:00,2026-11-25,12:00,EST (UTC-05:00),America/New_York,2026-11-25T14:00:00.000Z,180,`)).toBe(true);
+    const rows = csvRecords(answer.body);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      local_date: '2026-11-25',
+      local_time: '09:00',
+      zone: 'EST (UTC-05:00)',
+      time_zone: 'America/New_York',
+      datetime_utc: '2026-11-25T14:00:00.000Z',
+      people: 'buyers_agent: Ray Ortiz (Ortiz Realty) <ray@example.com>; client: Dana Whitaker <dana@example.com>; insurance_agent: Lee Park (Buckeye Mutual, Park Agency)',
+      phones: 'Ray Ortiz: mobile 614-555-0177, work 614-555-0170; Dana Whitaker: mobile (614) 555-0142, home 614-555-0100; Lee Park: work 614-555-0199, work fax 614-555-0198',
+      sqft: '1800',
+      year_built: '1995',
+      foundation: 'Crawlspace',
+      sales_price: '250,000',
+      answers: 'Occupancy: Vacant; Water, gas and electric will be on: Yes; The property has a pool or spa: In-ground pool; Access notes (pets, alarms, parking): Two dogs, "friendly"\nAlarm 1234',
+      special_note: NOTE,
+    });
+    const across = csvRecords((await list('from=2026-11-01&to=2026-11-01', { accept: 'text/csv' })).body);
+    expect([across[0]!.local_time, across[0]!.local_end_time, across[0]!.zone]).toEqual(['00:30', '02:30 (UTC-05:00)', 'EDT (UTC-04:00)']);
+  });
+
+  it("never shows another company's order, people, answers or questions, even at the same instant", async () => {
+    const json = await day('2026-11-25');
+    expect(json.json().orders.map((o: { id: string }) => o.id)).toEqual([ids.columbus]);
+    const csv = await list('from=2026-11-25&to=2026-11-25', { accept: 'text/csv' });
+    for (const text of [json.body, csv.body]) {
+      for (const foreign of [ids.foreign, 'Elsewhere', 'Foreign', 'foreign@example.com', '555-0999']) expect(text).not.toContain(foreign);
+    }
+    // Its own company reads it with its own questions' words, and nothing of the demo's.
+    const own = (await harness.app.inject({ method: 'GET', url: '/api/admin/companies/other-company/orders', headers: ADMIN })).json();
+    expect(own.orders.map((o: { id: string }) => o.id)).toEqual([ids.foreign]);
+    expect(own.orders[0]).toMatchObject({
+      local_time: '09:00',
+      people: [{ role: 'client', name: 'Foreign Client', mobile_phone: '555-0999' }],
+      property: { sqft: 999, foundation: '', answers: [{ question: 'Foreign occupancy', answer: 'Foreign Vacant' }] },
+      special_note: 'Foreign note',
+    });
+    expect(JSON.stringify(own)).not.toContain('Dana');
   });
 });
