@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import type { OrderResponse } from '@scheduler/contracts/order';
 import type { Pricing } from '@scheduler/contracts/pricing';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
+import { displayLines, formatLineAmount } from '@scheduler/domain/pricing/display-lines';
 import { formatAppointmentDateTime, formatListDate } from '@scheduler/domain/scheduling-text';
 import { accessibilityViolations, mainHeading, screenshot, SCREENSHOT_DIR, VIEWPORTS } from './support/browser.ts';
 import { useRunningProduct } from './support/running-product.ts';
@@ -113,12 +114,21 @@ describe('the packages step in the browser', () => {
     await page.context().close();
   });
 
-  it('applies a coupon on a phone, and shows a refused one with its message', async () => {
+  it('applies a coupon on a phone, shows its effect where it was entered and the running total in view, and shows a refused one with its message', async () => {
     const { page, call } = await onPackagesStep({ viewport: 'mobile', prepare: (call) => call('json/online_scheduler/add_service', SINGLE_FAMILY) });
-    const field = page.getByRole('textbox', { name: 'Coupon code' });
+    // Issue 20 item 6: the order's total, the one the review-order panel shows, stays in view on a phone.
+    const total = page.getByRole('status').filter({ hasText: 'Total:' });
+    const shownTotal = async () => formatLineAmount(displayLines(await call<Pricing>('json/online_scheduler/pricing')).total, 'USD');
+    await total.getByText(await shownTotal(), { exact: true }).waitFor();
+    const box = (await total.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(VIEWPORTS.mobile.height);
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    // One name for the box, on the step as in the panel (spec 2.10).
+    await page.getByRole('heading', { name: 'Have a coupon?' }).waitFor();
+    const field = page.getByRole('textbox', { name: 'Add coupon' });
     await field.fill('HOLIDAY2025');
     const refused = page.waitForResponse((r) => r.url().endsWith('/apply_coupon')).then((r) => r.json() as Promise<{ status: string; message: string }>);
-    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('button', { name: 'APPLY' }).click();
     const refusal = await refused;
     expect(refusal.status).toBe('expired');
     await page.getByRole('alert').filter({ hasText: refusal.message }).waitFor();
@@ -126,10 +136,16 @@ describe('the packages step in the browser', () => {
 
     await field.fill('SPRING25');
     const priced = nextPricing(page);
-    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('button', { name: 'APPLY' }).click();
     await page.getByText('Coupon applied correctly').waitFor();
     expect(await field.inputValue()).toBe('');
     expect((await priced).coupons.map((c) => c.code)).toEqual(['SPRING25']);
+    // The coupon's effect where it was entered, and the total in view with it taken off.
+    await page.getByRole('list', { name: 'Coupons in your order' }).getByText('$25 Off Orders of $400 or More: - $25.00').waitFor();
+    await total.getByText(await shownTotal(), { exact: true }).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'packages-coupon-and-total-375');
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/packages-coupon-and-total-375-viewport.png` });
     expect(await page.getByRole('alert').filter({ hasText: refusal.message }).count()).toBe(0);
     expect((await call<Pricing>('json/online_scheduler/pricing')).totals.discounts).toBe(2500);
     await page.context().close();

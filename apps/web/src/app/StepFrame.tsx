@@ -29,10 +29,12 @@ export interface StepFrameProps {
   onBack?: () => void;
   /** Stands in for Next: a step whose last action is its own button (the review's confirm). */
   nextButton?: ReactNode;
+  /** Between Back and Next, in the bar that stays in view on a phone (the packages step's running total). */
+  actionsNote?: ReactNode;
 }
 
 /** A wizard step: its title, its content, and Back/Next along the walk of the current mode. */
-export function StepFrame({ step, children, onNext, nextDisabled = false, hideBack = false, onBack, nextButton }: StepFrameProps) {
+export function StepFrame({ step, children, onNext, nextDisabled = false, hideBack = false, onBack, nextButton, actionsNote }: StepFrameProps) {
   const { mode, hasControls, goTo, office, order } = useScheduler();
   const title = texts.stepTitles[step];
   const back = previousStep(mode, step, hasControls);
@@ -59,7 +61,7 @@ export function StepFrame({ step, children, onNext, nextDisabled = false, hideBa
         </Suspense>
       )}
       {children}
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mt: 4, pt: 3, borderTop: 1, borderColor: 'divider', ...stickyOnNarrowScreens }}>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 2, mt: 4, pt: 3, borderTop: 1, borderColor: 'divider', ...stickyOnNarrowScreens }}>
         {(back || onBack) && !hideBack ? (
           <Button variant="outlined" size="large" onClick={onBack ?? (() => goTo(back!))}>
             {texts.back}
@@ -67,6 +69,7 @@ export function StepFrame({ step, children, onNext, nextDisabled = false, hideBa
         ) : (
           <span />
         )}
+        {actionsNote}
         {nextButton ??
           ((next || onNext) && (
             <Button variant="contained" size="large" disabled={nextDisabled} onClick={() => (onNext ? onNext() : next && goTo(next))}>

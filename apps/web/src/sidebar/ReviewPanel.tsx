@@ -16,7 +16,7 @@ import { OfficeContact } from '../shared/OfficeContact.tsx';
 import { pricingQueryOptions } from '../shared/pricing-api.ts';
 import { loadProgress } from '../shared/progress.ts';
 import { texts } from '../shared/texts.ts';
-import { CouponBox } from './CouponBox.tsx';
+import { CouponBox } from '../shared/coupon/CouponBox.tsx';
 import { addressLines, contactCount, panelSections, propertyLines, type PanelSection as Section } from './order-lines.ts';
 import { PanelSection } from './PanelSection.tsx';
 import { payAtCloseActive } from './service-lines.ts';

@@ -6,9 +6,6 @@ export const sidebarTexts = {
   contacts: (n: number) => `${n} contact(s)`,
   pacRemoved: (name: string) => `${name} is no longer available for this order and has been removed.`,
   pacActive: (name: string) => `${name} is currently activated.`,
-  couponHeading: 'Have a coupon?',
-  couponLabel: 'Add coupon',
-  couponApply: 'APPLY',
   scheduleAppointment: 'SCHEDULE APPOINTMENT',
   startOver: 'Start Over',
   property: {

@@ -13,8 +13,9 @@ import { couponTexts } from './coupon-texts.ts';
 /** Spec 9.3: the coupon snackbar stays 4 seconds. */
 const SNACKBAR_MS = 4000;
 
-/** Spec 4.9, 8.4: apply a coupon (the packages step's entry and the panel's box word their field and button themselves); a refusal shows the server's message in red, success a snackbar and an empty field. */
-export function CouponEntry({ scope, label, apply: applyText }: { scope: SessionScope; label: string; apply: string }) {
+/** Spec 4.9, 8.4: apply a coupon; a refusal shows the server's message in red on the field, success a snackbar and an empty field. */
+export function CouponEntry({ scope }: { scope: SessionScope }) {
+  const label = couponTexts.label;
   const [code, setCode] = useState('');
   const [applied, setApplied] = useState(false);
   const apply = useApplyCoupon(scope);
@@ -50,7 +51,7 @@ export function CouponEntry({ scope, label, apply: applyText }: { scope: Session
           />
         </FormControl>
         <BusyButton type="submit" variant="contained" busy={apply.isPending} sx={{ minHeight: 44 }}>
-          {applyText}
+          {couponTexts.apply}
         </BusyButton>
       </Box>
       {refusal && (

@@ -8,13 +8,13 @@ import type { CartChangeResponse, Pricing } from '@scheduler/contracts/pricing';
 import { SETTING } from '@scheduler/contracts/setting-keys';
 import { formatPhone } from '@scheduler/domain/formatting';
 import { formatMoney } from '@scheduler/domain/money-format';
-import { DISPLAY_WORDS, listingsTaxed } from '@scheduler/domain/pricing/display-lines';
+import { DISPLAY_WORDS, displayLines, formatLineAmount, listingsTaxed } from '@scheduler/domain/pricing/display-lines';
 import { StepFrame } from '../../app/StepFrame.tsx';
 import { useScheduler } from '../../app/scheduler-context.tsx';
 import { MOBILE_QUERY } from '../../app/theme.ts';
 import { ApiError, isFailure } from '../../shared/api-client.ts';
 import { couponBoxShown } from '../../shared/coupon/coupon-box.ts';
-import { CouponEntry } from '../../shared/coupon/CouponEntry.tsx';
+import { CouponBox } from '../../shared/coupon/CouponBox.tsx';
 import { ContactText } from '../../shared/ContactText.tsx';
 import { FailureNotice } from '../../shared/FailureNotice.tsx';
 import { Notice } from '../../shared/Notice.tsx';
@@ -92,7 +92,12 @@ export function PackagesScreen({ packages, services, pricing }: { packages: Pack
   const shownPackages = cart.packageId === null ? packages : packages.filter((pkg) => pkg.id === cart.packageId);
 
   return (
-    <StepFrame step="packages" onNext={onNext} nextDisabled={cartBusy || flow.pending || heldTime.pending || !hasServices || catalogueEmpty}>
+    <StepFrame
+      step="packages"
+      onNext={onNext}
+      nextDisabled={cartBusy || flow.pending || heldTime.pending || !hasServices || catalogueEmpty}
+      actionsNote={mobile ? <RunningTotal pricing={pricing} currency={currency} /> : undefined}
+    >
       <Stack spacing={4}>
         {heldTime.fit && (
           <HeldTimeNotice
@@ -165,7 +170,7 @@ export function PackagesScreen({ packages, services, pricing }: { packages: Pack
         )}
         {!pricing.fees_hidden && <AdditionalCharges fees={pricing.additional.fees} currency={currency} />}
         {mobile && couponBoxShown({ couponLimit: rules.couponLimit, hasServices, hideAfterPackage: rules.hideCouponAfterPackage, packageChosen: cart.packageId !== null, packagesVisited: true }) && (
-          <CouponEntry scope={scope} label={t.coupon.label} apply={t.coupon.apply} />
+          <CouponBox scope={scope} applied={pricing.fees_hidden ? undefined : pricing.coupons.map((coupon) => ({ code: coupon.code, name: coupon.name, amount: formatLineAmount(-coupon.amount, currency) }))} />
         )}
         {isFailure(flow.error) && <FailureNotice phone={office.office_phone} />}
       </Stack>
@@ -213,4 +218,24 @@ export function PackagesScreen({ packages, services, pricing }: { packages: Pack
 
 function listedServicesCount(services: readonly ServiceResponse[], pacServiceId: string | null): number {
   return services.filter((service) => !service.is_pac && service.id !== pacServiceId && !service.label).length;
+}
+
+/**
+ * Issue 20 item 6: on a phone the order's running total stays in view beside Next, the same total
+ * the review-order panel shows (its lines add up to it, decision 0024), and says when it is before
+ * tax. Announced politely when it changes.
+ */
+function RunningTotal({ pricing, currency }: { pricing: Pricing; currency: string }) {
+  const { total, beforeTax } = displayLines(pricing);
+  if (total === null) return null;
+  return (
+    <Box role="status" data-testid="running-total" sx={{ textAlign: 'center', lineHeight: 1.2 }}>
+      <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.secondary' }}>
+        {beforeTax ? `${DISPLAY_WORDS.total} (${DISPLAY_WORDS.beforeTax.toLowerCase()})` : DISPLAY_WORDS.total}
+      </Typography>
+      <Typography component="span" sx={{ fontWeight: 700, fontSize: '1.1rem' }}>
+        {formatLineAmount(total, currency)}
+      </Typography>
+    </Box>
+  );
 }

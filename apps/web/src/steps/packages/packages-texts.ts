@@ -37,10 +37,6 @@ export const packagesTexts = {
     add: 'Add Package',
     noThanks: 'No thanks',
   },
-  coupon: {
-    label: 'Coupon code',
-    apply: 'Apply',
-  },
   conflict: {
     title: 'Sorry!',
     message: (when: string) => `The time at ${when} has a conflict with the inspectors set to perform your inspection.`,
