@@ -50,4 +50,21 @@ describe('the property-info step in the browser', () => {
     expect((await call<{ sqft: number | null }>('online-scheduler/order')).sqft).toBeNull();
     await page.context().close();
   });
+
+  it("takes a date as the company writes dates (DATE_FORMAT MM/DD/YYYY), stores it as an ISO date, and shows it so in the panel", async () => {
+    const { page, call } = await onPropertyStep();
+    await answerDemoPropertyQuestions(page);
+    const closing = page.getByRole('textbox', { name: 'Closing Date' });
+    await page.getByText('As MM/DD/YYYY').first().waitFor();
+    await closing.fill('2/30/2027');
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByText('Closing Date must be a date written as MM/DD/YYYY.').waitFor();
+    await closing.fill('1/15/2027');
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Select a package' }).waitFor();
+    const order = await call<{ controls: Array<{ id: number; value: string | null }> }>('online-scheduler/order');
+    expect(order.controls.find((c) => c.id === 12)?.value).toBe('2027-01-15');
+    await page.getByText('Closing Date: 01/15/2027').first().waitFor();
+    await page.context().close();
+  });
 });

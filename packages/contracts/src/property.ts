@@ -52,6 +52,8 @@ export const PROPERTY_MESSAGES = {
   year: (label: string, currentYear: number) => `${label} must be a year from ${YEAR_BUILT_MIN} to ${currentYear}.`,
   squareFeet: (label: string) => `${label} must be a whole number from ${thousands(SQUARE_FEET_MIN)} to ${thousands(SQUARE_FEET_MAX)}.`,
   tooLong: (label: string, max: number) => `${label} is at most ${max} characters.`,
+  /** A Date or ClosingDate answer that is not a day of the calendar written in the company's DATE_FORMAT (spec 3.3). */
+  date: (label: string, format: string) => `${label} must be a date written as ${format}.`,
 };
 
 /** A square-feet answer within the range (0 is "not given", as the wizard sends an empty field). */

@@ -1,3 +1,4 @@
+import { usableDateFormat } from '@scheduler/contracts/date-format';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -65,7 +66,7 @@ export function ReviewPanel({ step, headingId, headingAction }: { step: StepName
         return n > 0 ? <TextLines lines={[t.contacts(n)]} /> : null;
       }
       case 'property-info':
-        return <TextLines lines={propertyLines(order, office.controls, currency)} />;
+        return <TextLines lines={propertyLines(order, office.controls, currency, usableDateFormat(settings.text(SETTING.DATE_FORMAT)))} />;
       case 'packages':
         return pricing ? <ServicesLines pricing={pricing} currency={currency} pacName={pacName} /> : null;
     }

@@ -42,4 +42,11 @@ describe('the review panel\'s order lines (spec 2.10)', () => {
       'Square Feet: 2,400', 'Year Built: 1975', 'Sale Price: $325,000.00', 'Foundation: Basement', 'Has a pool', 'Stories: Two', 'Gate code: 4411', 'Crawlspace: Dirt',
     ]);
   });
+
+  it("writes a date answer in the company's DATE_FORMAT, stored as an ISO date (spec 3.3)", () => {
+    const controls = [control(7, 'Date', 'Contingency deadline'), control(8, 'ClosingDate', 'Closing')];
+    const order = orderFixture({ controls: [{ id: 7, value: '2026-12-01', checked: false }, { id: 8, value: '2027-01-15', checked: false }] });
+    expect(propertyLines(order, controls, 'USD', 'DD/MM/YYYY')).toEqual(['Contingency deadline: 01/12/2026', 'Closing: 15/01/2027']);
+    expect(propertyLines(order, controls, 'USD')).toEqual(['Contingency deadline: 12/01/2026', 'Closing: 01/15/2027']);
+  });
 });

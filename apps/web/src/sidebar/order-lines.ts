@@ -1,3 +1,4 @@
+import { DEFAULT_DATE_FORMAT, formatIsoDate } from '@scheduler/contracts/date-format';
 import type { Control, OfficeResponse } from '@scheduler/contracts/office';
 import type { OrderResponse } from '@scheduler/contracts/order';
 import type { SchedulerMode } from '@scheduler/domain/route-table';
@@ -36,7 +37,7 @@ const optionLabel = (control: Control, id: string | number | null | undefined): 
  * label); each checked CheckBox by its label; a DropDown as "label: option label"; every other
  * answered control as "label: value". Unanswered questions are left out.
  */
-export function propertyLines(order: OrderResponse, controls: readonly Control[], currency: string): string[] {
+export function propertyLines(order: OrderResponse, controls: readonly Control[], currency: string, dateFormat = DEFAULT_DATE_FORMAT): string[] {
   const lines: string[] = [];
   if (order.sqft) lines.push(`${t.property.sqft}: ${order.sqft.toLocaleString('en-US')}`);
   if (order.yb) lines.push(`${t.property.yb}: ${order.yb}`);
@@ -65,6 +66,11 @@ export function propertyLines(order: OrderResponse, controls: readonly Control[]
       case 'TriggeredDropDown':
       case 'TriggeredTextBox':
         if (answer.checked && value.trim()) lines.push(`${control.label}: ${value}`);
+        break;
+      case 'Date':
+      case 'ClosingDate':
+        // Stored as ISO dates, shown as the company writes them (spec 3.3).
+        if (value.trim()) lines.push(`${control.label}: ${formatIsoDate(value, dateFormat)}`);
         break;
       default:
         if (value.trim()) lines.push(`${control.label}: ${value}`);

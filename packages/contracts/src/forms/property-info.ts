@@ -1,6 +1,7 @@
 // zod/mini: form schemas load with the wizard's steps, and the mini build keeps them small.
 import * as z from 'zod/mini';
 import type { ControlType } from '../company-document.ts';
+import { DEFAULT_DATE_FORMAT, parseDateIn, usableDateFormat } from '../date-format.ts';
 import { PROPERTY_MESSAGES, squareFeetInRange, YEAR_BUILT_MIN } from '../property.ts';
 
 /** What the form reads of a configured question (spec 3.3). */
@@ -28,7 +29,7 @@ const ORDER_FIELDS: ReadonlySet<ControlType> = new Set(['SquareFeet', 'YearBuilt
 const text = z.string();
 const when = (rule: boolean, check: (value: string) => boolean, message: string) => (rule ? text.check(z.refine(check, message)) : text);
 
-function answerSchema(control: PropertyFormControl) {
+function answerSchema(control: PropertyFormControl, dateFormat: string) {
   const { label } = control;
   const filled = (value: string) => value.trim() !== '';
   const max = typedMaxLength(control);
@@ -43,6 +44,12 @@ function answerSchema(control: PropertyFormControl) {
       return answer.check(z.refine((a) => !a.checked || filled(a.value), { message: PROPERTY_MESSAGES.required(label), path: ['value'] }));
     case 'DropDown':
       return control.required ? answer.check(z.refine((a) => filled(a.value), { message: PROPERTY_MESSAGES.chooseOption(label), path: ['value'] })) : answer;
+    case 'Date':
+    case 'ClosingDate': {
+      // Typed in the company's DATE_FORMAT (spec 3.3); sent as an ISO date.
+      const dated = answer.check(z.refine((a) => !filled(a.value) || parseDateIn(a.value, dateFormat) !== null, { message: PROPERTY_MESSAGES.date(label, dateFormat), path: ['value'] }));
+      return control.required ? dated.check(z.refine((a) => filled(a.value), { message: PROPERTY_MESSAGES.required(label), path: ['value'] })) : dated;
+    }
     default:
       return control.required ? answer.check(z.refine((a) => filled(a.value), { message: PROPERTY_MESSAGES.required(label), path: ['value'] })) : answer;
   }
@@ -53,7 +60,8 @@ function answerSchema(control: PropertyFormControl) {
  * the company's questions decide it. Only required questions must be answered; a year given must
  * be from 1201 and not in the future, square feet from 1 to 100,000; a triggered question is checked only while its box is.
  */
-export function propertyInfoFormSchema(controls: readonly PropertyFormControl[], currentYear: number) {
+export function propertyInfoFormSchema(controls: readonly PropertyFormControl[], currentYear: number, dateFormat: string = DEFAULT_DATE_FORMAT) {
+  const format = usableDateFormat(dateFormat);
   const of = (type: ControlType) => controls.find((c) => c.type === type);
   const sqft = of('SquareFeet');
   const yb = of('YearBuilt');
@@ -64,7 +72,7 @@ export function propertyInfoFormSchema(controls: readonly PropertyFormControl[],
   // Empty passes here (whether it may be empty is the required rule's); anything else must be in range, "-50" included.
   const squareFeet = (value: string) => value === '' || (/^\d+$/.test(value) && squareFeetInRange(Number(value)));
   const answers: Record<string, ReturnType<typeof answerSchema>> = {};
-  for (const control of controls) if (!ORDER_FIELDS.has(control.type)) answers[answerKey(control.id)] = answerSchema(control);
+  for (const control of controls) if (!ORDER_FIELDS.has(control.type)) answers[answerKey(control.id)] = answerSchema(control, format);
   return z.object({
     sqft: when(sqft?.required ?? false, (v) => v !== '', PROPERTY_MESSAGES.required(sqft?.label ?? '')).check(
       z.refine(squareFeet, PROPERTY_MESSAGES.squareFeet(sqft?.label ?? 'Square Feet')),

@@ -170,4 +170,14 @@ describe('checkPropertyAnswers (spec 5.6)', () => {
       expect(storedPropertyBody({ ...stored, foundationTypeId: null }).foundation_type).toBe('');
     });
   });
+
+  it('takes a date answer only as an ISO date of the calendar (DECISIONS 3.3), and requires it when the company does', () => {
+    const dated: ControlRule[] = [...CONTROLS.filter((c) => c.type !== 'SquareFeet'), { id: 30, type: 'ClosingDate', label: 'Closing date', length: 0, required: true, options: [] }];
+    const check = (value: string | null) => checkPropertyAnswers(dated, setPropertyInfoBodySchema.parse({ controls: [{ id: 5, value: '1' }, { id: 30, value }] }), 2026);
+    expect(check('2026-12-31')).toMatchObject({ ok: true });
+    expect(check('2028-02-29')).toMatchObject({ ok: true });
+    expect(check('2026-02-29')).toEqual({ ok: false, problem: { field: 'controls.30', message: 'Closing date must be a date written as YYYY-MM-DD.' } });
+    expect(check('12/31/2026')).toEqual({ ok: false, problem: { field: 'controls.30', message: 'Closing date must be a date written as YYYY-MM-DD.' } });
+    expect(check(null)).toEqual({ ok: false, problem: { field: 'controls.30', message: 'Closing date is required.' } });
+  });
 });

@@ -1,3 +1,4 @@
+import { isIsoDate } from '@scheduler/contracts/date-format';
 import type { ControlType, PropertyControl } from '@scheduler/contracts/company-document';
 import { typedMaxLength } from '@scheduler/contracts/forms/property-info';
 import { PROPERTY_MESSAGES, squareFeetInRange, YEAR_BUILT_MIN, type PropertyControlAnswer, type SetPropertyInfoBody } from '@scheduler/contracts/property';
@@ -56,6 +57,11 @@ function answerProblem(control: ControlRule, answer: PropertyControlAnswer | und
       return null;
     case 'TriggeredTextBox':
       return checked && value === '' ? required(control.label) : null;
+    case 'Date':
+    case 'ClosingDate':
+      // Stored as ISO dates (DECISIONS 3.3); the wizard converts from the company's DATE_FORMAT.
+      if (value !== '' && !isIsoDate(value)) return PROPERTY_MESSAGES.date(control.label, 'YYYY-MM-DD');
+      return control.required && value === '' ? required(control.label) : null;
     default:
       return control.required && value === '' ? required(control.label) : null;
   }

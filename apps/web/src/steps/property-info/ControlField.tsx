@@ -16,7 +16,7 @@ function wholeQuestionHint(wholeLabel: string | undefined, required: boolean): s
 const optionsOf = (question: Control) => question.options.map((o) => (typeof o === 'object' ? { value: String(o.id), label: o.value } : { value: o, label: o }));
 
 /** One configured question (spec 3.3) with its input handling (spec 5.6). */
-export function ControlField({ question, form, referOther }: { question: Control; form: FormControl<PropertyInfoFormValues>; referOther: boolean }) {
+export function ControlField({ question, form, referOther, dateFormat }: { question: Control; form: FormControl<PropertyInfoFormValues>; referOther: boolean; dateFormat: string }) {
   const { label, required } = question;
   // A long label shows cut short in the field (spec 2.8), with a tooltip for a mouse; the whole
   // question shows under the field too, where a phone can read it (decision 0027). The field's
@@ -73,7 +73,21 @@ export function ControlField({ question, form, referOther }: { question: Control
       );
     case 'Date':
     case 'ClosingDate':
-      return <FormTextField control={form} name={`${answer}.value`} label={shown} accessibleLabel={whole} autoComplete="off" type="date" required={required} hint={hint} />;
+      // Typed as the company writes dates (spec 3.3), which the hint says: a browser's date picker
+      // would show the visitor's own locale's order instead.
+      return (
+        <FormTextField
+          control={form}
+          name={`${answer}.value`}
+          label={shown}
+          accessibleLabel={whole}
+          autoComplete="off"
+          inputMode="numeric"
+          maxLength={10}
+          required={required}
+          hint={[hint, propertyTexts.dateAs(dateFormat)].filter(Boolean).join(' · ')}
+        />
+      );
     case 'Text':
       return <FormTextField control={form} name={`${answer}.value`} label={shown} accessibleLabel={whole} autoComplete="off" maxLength={typedMaxLength(question) ?? undefined} required={required} hint={hint} multiline />;
     case 'TextBox':

@@ -43,9 +43,10 @@ describe('the property-info step', () => {
     expect((screen.getByRole('combobox', { name: 'Occupancy' }) as HTMLSelectElement).value).toBe('');
     expect((screen.getByRole('combobox', { name: 'Foundation' }) as HTMLSelectElement).value).toBe('1');
     expect(screen.getAllByText('Inspection contingen...').length).toBeGreaterThan(0);
-    expect(document.querySelector('input[type="date"][aria-label="Inspection contingency deadline"]')).not.toBeNull();
+    // A date is typed as the company writes dates (spec 3.3), not in a browser picker's locale order.
+    expect(document.querySelector('input[inputmode="numeric"][aria-label="Inspection contingency deadline"]')).not.toBeNull();
     // Decision 0027: the whole question is readable without hovering, under its field; a checkbox's is never cut.
-    expect(screen.getByText('Inspection contingency deadline')).toBeTruthy();
+    expect(screen.getByText('Inspection contingency deadline · As MM/DD/YYYY')).toBeTruthy();
     expect(screen.getByText('Water, gas and electric will be on')).toBeTruthy();
     expect(screen.queryByText(/^Water, gas and elect/, { selector: 'span' })?.textContent).not.toMatch(/\.\.\.$/);
     expect(screen.getAllByText('Required').length).toBeGreaterThanOrEqual(3);
@@ -126,5 +127,24 @@ describe('the property-info step', () => {
     renderStep(PropertyInfoStep, { office: office([{ key: 'ONLINE_SCHEDULER_V3_HIDE_ALL_FEES', value: 'Y' }]), order: orderFixture({ services: ['a1c0ffee-0000-4000-8000-000000000001'] }) });
     expect(screen.queryByText(/may affect the pricing/)).toBeNull();
     expect(screen.queryByRole('textbox', { name: 'Special instructions and notes' })).toBeNull();
+  });
+
+  it("shows and takes a date in the company's DATE_FORMAT, sends it as an ISO date, and refuses one that is not a day, without a request", async () => {
+    const requests = stubServer(saved());
+    const user = userEvent.setup();
+    const order = orderFixture({ sqft: 1800, controls: [{ id: 5, value: '1', checked: false }, { id: 6, value: null, checked: true }, { id: 11, value: '2026-12-01', checked: false }] });
+    renderStep(PropertyInfoStep, { office: office([{ key: 'DATE_FORMAT', value: 'DD/MM/YYYY' }]), order });
+    const date = screen.getByRole('textbox', { name: 'Inspection contingency deadline' }) as HTMLInputElement;
+    expect(date.value).toBe('01/12/2026');
+    expect(screen.getByText(/As DD\/MM\/YYYY/)).toBeTruthy();
+    await user.clear(date);
+    await user.type(date, '12/31/2026{Enter}');
+    expect(await screen.findByText('Inspection contingency deadline must be a date written as DD/MM/YYYY.')).toBeTruthy();
+    expect(requests.some((r) => r.path.endsWith('/set_property_info'))).toBe(false);
+    await user.clear(date);
+    await user.type(date, '31/12/2026{Enter}');
+    await waitFor(() => expect(requests.some((r) => r.path.endsWith('/set_property_info'))).toBe(true));
+    const body = requests.find((r) => r.path.endsWith('/set_property_info'))!.body as { controls: Array<{ id: number; value: string | null }> };
+    expect(body.controls.find((c) => c.id === 11)?.value).toBe('2026-12-31');
   });
 });

@@ -1,3 +1,4 @@
+import { usableDateFormat } from '@scheduler/contracts/date-format';
 import Stack from '@mui/material/Stack';
 import { useMemo, type KeyboardEvent } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -26,14 +27,16 @@ export default function PropertyInfoStep() {
   const { scope, order, office, settings, credentials, goTo } = useScheduler();
   const controls = office.controls;
   const currentYear = Number(officeToday(office.time_zone).slice(0, 4));
-  const schema = useMemo(() => propertyInfoFormSchema(controls, currentYear), [controls, currentYear]);
-  const form = useStepForm(schema, formDefaults(controls, order));
+  // Spec 3.3, DECISIONS 3.3: Date and ClosingDate answers are shown and typed in the company's DATE_FORMAT.
+  const dateFormat = usableDateFormat(settings.text(SETTING.DATE_FORMAT));
+  const schema = useMemo(() => propertyInfoFormSchema(controls, currentYear, dateFormat), [controls, currentYear, dateFormat]);
+  const form = useStepForm(schema, formDefaults(controls, order, dateFormat));
   const referReason = useWatch({ control: form.control, name: 'refer_reason' });
   const save = useSavePropertyInfo(scope);
   const cartHasServices = order.services.length > 0 || order.packages.length > 0;
 
   const submit = form.handleSubmit((values) =>
-    save.mutate(toPropertyInfoBody(values, controls), {
+    save.mutate(toPropertyInfoBody(values, controls, dateFormat), {
       onSuccess: () => goTo('packages'),
       onError: (error) => applyServerFieldError(error, SERVER_FIELDS, form.setError),
     }),
@@ -56,7 +59,7 @@ export default function PropertyInfoStep() {
       <form onSubmit={(event) => void submit(event)} onKeyDown={onKeyDown} noValidate>
         <Stack spacing={3} sx={{ maxWidth: 520 }}>
           {controls.map((question) => (
-            <ControlField key={question.id} question={question} form={form.control} referOther={referReason === 'other'} />
+            <ControlField key={question.id} question={question} form={form.control} referOther={referReason === 'other'} dateFormat={dateFormat} />
           ))}
           {settings.isOn(SETTING.PROPERTY_INFO_NOTE) && <SpecialNote token={credentials.token} />}
         </Stack>

@@ -1,3 +1,4 @@
+import { DEFAULT_DATE_FORMAT, formatIsoDate, parseDateIn } from '@scheduler/contracts/date-format';
 import type { Control } from '@scheduler/contracts/office';
 import type { OrderResponse } from '@scheduler/contracts/order';
 import { answerKey, type PropertyInfoFormValues } from '@scheduler/contracts/forms/property-info';
@@ -9,6 +10,9 @@ import type { SettingsReader } from '@scheduler/domain/settings';
 const ORDER_FIELDS = new Set<Control['type']>(['SquareFeet', 'YearBuilt', 'SalesPrice', 'FoundationType', 'ReferReason']);
 
 export const isAnswerControl = (control: Pick<Control, 'type'>) => !ORDER_FIELDS.has(control.type);
+
+/** Date and ClosingDate questions: typed in the company's DATE_FORMAT, stored as ISO dates (spec 3.3). */
+export const isDateControl = (control: Pick<Control, 'type'>) => control.type === 'Date' || control.type === 'ClosingDate';
 
 function optionIds(control: Control | undefined): number[] {
   return (control?.options ?? []).flatMap((o) => (typeof o === 'object' ? [o.id] : []));
@@ -22,12 +26,12 @@ function dropdownDefault(control: Control | undefined, saved: number | string | 
 }
 
 /** The form's starting values: what the order holds, else each question's default. */
-export function formDefaults(controls: readonly Control[], order: OrderResponse): PropertyInfoFormValues {
+export function formDefaults(controls: readonly Control[], order: OrderResponse, dateFormat = DEFAULT_DATE_FORMAT): PropertyInfoFormValues {
   const of = (type: Control['type']) => controls.find((c) => c.type === type);
   const answers: PropertyInfoFormValues['answers'] = {};
   for (const control of controls.filter(isAnswerControl)) {
     const saved = order.controls.find((a) => a.id === control.id);
-    const value = control.type === 'DropDown' ? dropdownDefault(control, saved?.value) : (saved?.value ?? '');
+    const value = control.type === 'DropDown' ? dropdownDefault(control, saved?.value) : isDateControl(control) ? formatIsoDate(saved?.value ?? '', dateFormat) : (saved?.value ?? '');
     answers[answerKey(control.id)] = { value, checked: saved?.checked ?? false };
   }
   return {
@@ -42,7 +46,7 @@ export function formDefaults(controls: readonly Control[], order: OrderResponse)
 }
 
 /** The form's values as `set_property_info` takes them (spec 7.5). */
-export function toPropertyInfoBody(values: PropertyInfoFormValues, controls: readonly Control[]): SetPropertyInfoBody {
+export function toPropertyInfoBody(values: PropertyInfoFormValues, controls: readonly Control[], dateFormat = DEFAULT_DATE_FORMAT): SetPropertyInfoBody {
   const number = (text: string) => (text === '' ? null : Number(text));
   return {
     sqft: number(values.sqft),
@@ -53,7 +57,9 @@ export function toPropertyInfoBody(values: PropertyInfoFormValues, controls: rea
     refer_reason_other: values.refer_reason === 'other' ? values.refer_reason_other : '',
     controls: controls.filter(isAnswerControl).map((control) => {
       const answer = values.answers[answerKey(control.id)] ?? { value: '', checked: false };
-      return { id: control.id, value: answer.value === '' ? null : answer.value, checked: answer.checked };
+      // A date goes as an ISO date (DECISIONS 3.3); the form has made sure it reads in the format.
+      const value = isDateControl(control) && answer.value !== '' ? (parseDateIn(answer.value, dateFormat) ?? answer.value) : answer.value;
+      return { id: control.id, value: value === '' ? null : value, checked: answer.checked };
     }),
   };
 }

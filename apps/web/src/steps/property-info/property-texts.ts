@@ -8,4 +8,6 @@ export const propertyTexts = {
   pricingBanner: 'Changing property information may affect the pricing of items in your shopping cart.', // 2.8
   specialNote: 'Special instructions and notes', // 2.8
   referReasonOther: 'Please tell us more',
+  /** Under a Date or ClosingDate field: how the company writes dates (spec 3.3). */
+  dateAs: (format: string) => `As ${format}`,
 };

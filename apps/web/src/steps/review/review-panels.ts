@@ -1,3 +1,4 @@
+import { usableDateFormat } from '@scheduler/contracts/date-format';
 import { lengthText, zoneSuffix } from '@scheduler/domain/time-zone-text';
 import type { OfficeResponse } from '@scheduler/contracts/office';
 import type { OrderResponse } from '@scheduler/contracts/order';
@@ -101,7 +102,7 @@ export function reviewPanels({ order, office, settings, currency, hasControls, s
   panels.push({ key: 'address', title: t.panels.address, step: 'address', content: { kind: 'lines', lines: address.length ? address : [t.nothingYet] } });
 
   if (hasControls) {
-    const property = propertyLines(order, office.controls, currency);
+    const property = propertyLines(order, office.controls, currency, usableDateFormat(settings.text(SETTING.DATE_FORMAT)));
     panels.push({ key: 'property', title: t.panels.propertyInfo, step: 'property-info', content: { kind: 'lines', lines: property.length ? property : [t.nothingYet] } });
   }
 
