@@ -14,7 +14,7 @@ const PAC = service(uuid(13), { name: 'Pay at Close', ancillary: true, is_pac: t
 const SERVICES = [HOME, HEADING, RADON, TERMITE, PAC];
 const ESSENTIALS = pkg(1, [HOME, TERMITE]);
 
-function renderList(cart: Cart, changes: { requirePrimaryFirst?: boolean; busyId?: string | null } = {}) {
+function renderList(cart: Cart, changes: { requirePrimaryFirst?: boolean; singlePrimaryOnly?: boolean; busyId?: string | null } = {}) {
   const onAdd = vi.fn();
   const onRemove = vi.fn();
   render(
@@ -22,7 +22,7 @@ function renderList(cart: Cart, changes: { requirePrimaryFirst?: boolean; busyId
       services={SERVICES}
       packages={[ESSENTIALS]}
       cart={cart}
-      settings={{ requirePrimaryFirst: changes.requirePrimaryFirst ?? true, pacServiceId: PAC.id }}
+      settings={{ requirePrimaryFirst: changes.requirePrimaryFirst ?? true, singlePrimaryOnly: changes.singlePrimaryOnly ?? false, pacServiceId: PAC.id }}
       currency="USD"
       feesHidden={false}
       busyId={changes.busyId ?? null}

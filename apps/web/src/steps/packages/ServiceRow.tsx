@@ -42,6 +42,11 @@ export function ServiceRow({ service, button, currency, feesHidden, busy, onAdd,
             {t.primaryFirst}
           </Button>
         )}
+        {button === 'single-primary' && (
+          <Button variant="outlined" disabled sx={{ minHeight: 44, maxWidth: 260, textTransform: 'none' }}>
+            {t.singlePrimary}
+          </Button>
+        )}
         {button === 'remove' && (
           <BusyButton variant="outlined" busy={busy} onClick={onRemove} sx={{ minHeight: 44 }}>
             {t.removeService}

@@ -11,7 +11,7 @@ const SERVICES = [HOME, CONDO, RADON, TERMITE, PAC];
 const ESSENTIALS = pkg(1, [HOME, TERMITE], { rer: true });
 const CONDO_BUNDLE = pkg(3, [CONDO, RADON]);
 const PACKAGES = [ESSENTIALS, CONDO_BUNDLE];
-const rules = { requirePrimaryFirst: true, pacServiceId: PAC.id };
+const rules = { requirePrimaryFirst: true, singlePrimaryOnly: false, pacServiceId: PAC.id };
 
 describe('the service buttons (spec 2.9, 5.7)', () => {
   it('offers Add, or Remove once the service is in the cart', () => {
@@ -30,6 +30,19 @@ describe('the service buttons (spec 2.9, 5.7)', () => {
     expect(serviceButton(RADON, { packageId: null, services: [CONDO.id] }, PACKAGES, SERVICES, rules)).toBe('add');
     expect(serviceButton(RADON, { packageId: 1, services: [] }, PACKAGES, SERVICES, rules)).toBe('add');
     expect(serviceButton(RADON, { packageId: null, services: [] }, PACKAGES, SERVICES, { ...rules, requirePrimaryFirst: false })).toBe('add');
+  });
+
+  it('with ALLOW_ONLY_SINGLE_SERVICE does not offer a second primary service, counting the package, and still offers ancillaries (spec 5.7, 8.4)', () => {
+    const single = { ...rules, singlePrimaryOnly: true };
+    expect(serviceButton(CONDO, { packageId: null, services: [] }, PACKAGES, SERVICES, single)).toBe('add');
+    expect(serviceButton(CONDO, { packageId: null, services: [HOME.id] }, PACKAGES, SERVICES, single)).toBe('single-primary');
+    expect(serviceButton(CONDO, { packageId: 1, services: [] }, PACKAGES, SERVICES, single)).toBe('single-primary');
+    // Pay-at-close is no primary: it does not count.
+    expect(serviceButton(CONDO, { packageId: null, services: [PAC.id] }, PACKAGES, SERVICES, single)).toBe('add');
+    expect(serviceButton(RADON, { packageId: null, services: [HOME.id] }, PACKAGES, SERVICES, single)).toBe('add');
+    expect(serviceButton(HOME, { packageId: null, services: [HOME.id] }, PACKAGES, SERVICES, single)).toBe('remove');
+    // The setting off: a second primary is offered.
+    expect(serviceButton(CONDO, { packageId: null, services: [HOME.id] }, PACKAGES, SERVICES, rules)).toBe('add');
   });
 });
 

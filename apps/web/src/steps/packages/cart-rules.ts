@@ -10,10 +10,12 @@ export interface Cart {
 /** The cart's rules that depend on the company's settings (spec 5.7, 9.6). */
 export interface CartSettings {
   requirePrimaryFirst: boolean;
+  /** ONLINE_SCHEDULER_V3_ALLOW_ONLY_SINGLE_SERVICE: the cart holds one primary service at most (spec 5.7). */
+  singlePrimaryOnly: boolean;
   pacServiceId: string | null;
 }
 
-export type ServiceButton = 'add' | 'remove' | 'in-package' | 'primary-first';
+export type ServiceButton = 'add' | 'remove' | 'in-package' | 'primary-first' | 'single-primary';
 
 const isPrimary = (service: Pick<ServiceResponse, 'ancillary' | 'is_pac'>) => !service.ancillary && !service.is_pac;
 
@@ -38,6 +40,8 @@ export function serviceButton(service: ServiceResponse, cart: Cart, packages: re
   if (packageServiceIds(cart, packages).has(service.id)) return 'in-package';
   if (cart.services.includes(service.id)) return 'remove';
   if (settings.requirePrimaryFirst && service.ancillary && !hasPrimary(cart, packages, services)) return 'primary-first';
+  // Spec 5.7, 8.4: a second primary service is refused; the browser knows it, so it is not offered.
+  if (settings.singlePrimaryOnly && isPrimary(service) && hasPrimary(cart, packages, services)) return 'single-primary';
   return 'add';
 }
 

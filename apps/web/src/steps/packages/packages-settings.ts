@@ -16,6 +16,7 @@ export function packagesSettings(office: OfficeResponse, settings: SettingsReade
     pacAvailable: office.pac_enabled && pacServiceId !== null && !settings.isOn(SETTING.PAC_HIDE_ON_ONLINE_SCHEDULER),
     pacStateFeeCents: settings.isOn(SETTING.PAC_CHARGE_BY_STATE) ? feeSettingCents(settings.text(SETTING.PAC_CHARGE_BY_STATE_FEE)) : 0,
     requirePrimaryFirst: settings.isOn(SETTING.REQUIRE_PRIMARY_SERVICE_BEFORE_ANCILLARY),
+    singlePrimaryOnly: settings.isOn(SETTING.ALLOW_ONLY_SINGLE_SERVICE),
     rushEnabled: settings.isOn(SETTING.RER_RUSH_ENABLED),
     couponLimit: settings.number(SETTING.COUPON_LIMIT, 0),
     hideCouponAfterPackage: settings.isOn(SETTING.HIDE_COUPON_AFTER_PACKAGE_ADDED),

@@ -12,6 +12,8 @@ export const packagesTexts = {
   removeService: 'Remove Service',
   inPackage: 'In Package',
   primaryFirst: "Please add a 'primary' service to your cart first",
+  /** ALLOW_ONLY_SINGLE_SERVICE with a primary service in the cart: the server's own words (spec 5.7). */
+  singlePrimary: 'Only one primary service can be ordered at a time.',
   rush: {
     packagePrompt: "Do you want to rush RER's delivery?",
     serviceHeading: 'Repair Estimate Report Rush Delivery',
