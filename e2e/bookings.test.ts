@@ -210,9 +210,11 @@ async function checkBooked(booking: Booking, seen: Reviewed): Promise<{ order: A
   expect(order.inspectors.map((i) => i.id)).toEqual(draft.inspectors.map((i) => i.id));
   expect(order.inspectors.map((i) => i.name)).toEqual(draft.inspectors.map((i) => INSPECTOR_NAMES.get(i.id)));
   expect(order.address).toEqual(booking.address);
+  // The office's listing carries each person's phones as well (decision 0031): a client's mobile as the contacts step wrote it.
+  const usPhone = (digits: string) => `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
   const people = [
-    ...booking.clients.map((c) => ({ role: 'client', name: `${c.first} ${c.last}`, email: c.email })),
-    ...booking.agents.map((a) => ({ role: a.role, name: a.name, email: a.email })),
+    ...booking.clients.map((c) => expect.objectContaining({ role: 'client', name: `${c.first} ${c.last}`, email: c.email, mobile_phone: usPhone(c.phone) })),
+    ...booking.agents.map((a) => expect.objectContaining({ role: a.role, name: a.name, email: a.email })),
   ];
   expect(order.people).toHaveLength(people.length);
   expect(order.people).toEqual(expect.arrayContaining(people));
