@@ -26,10 +26,9 @@ const stepUrl = (page: Page, step: string) => {
   return `/late/online-scheduler/${step}?t=${url.searchParams.get('t')}&office=${url.searchParams.get('office')}`;
 };
 
-/** A screenshot to look at: the whole page, or (with the drawer open) what the phone's screen shows. */
+/** A screenshot to look at: the whole page, or what the phone's screen shows. */
 async function shot(page: Page, name: string, fullPage = true): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
-  await page.waitForTimeout(350); // the drawer's slide
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
 }
 
@@ -124,13 +123,13 @@ describe('the calendar last (spec 2.5, 4.3; decision 0028: one Next holds and go
     await page.context().close();
   });
 
-  it('at 375 px one Next holds and goes on to the review with no drawer in the way; after a cart change the warning shows until a new pick', async () => {
+  it('at 375 px one Next holds and goes on to the review with no dialog in the way; after a cart change the warning shows until a new pick', async () => {
     const page = await (await running.browser.newContext({ viewport: VIEWPORTS.mobile })).newPage();
     await walkToCalendar(page);
-    const drawer = page.getByRole('dialog', { name: PANEL });
+    const dialog = page.getByRole('dialog');
     const time = await pick(page, 0);
     await expectReviewWith(page, time);
-    expect(await drawer.count()).toBe(0);
+    expect(await dialog.count()).toBe(0);
     expect(await page.getByRole('dialog', { name: 'Your time is held' }).count()).toBe(0);
     await expect.poll(() => focusedElement(page)).toMatchObject({ tag: 'h1', text: REVIEW });
     expect(await accessibilityViolations(page)).toEqual([]);
@@ -138,16 +137,17 @@ describe('the calendar last (spec 2.5, 4.3; decision 0028: one Next holds and go
 
     await changeCartThenNext(page);
     await expectCartChangedCalendar(page);
-    expect(await drawer.count()).toBe(0);
+    expect(await dialog.count()).toBe(0);
     expect(await accessibilityViolations(page)).toEqual([]);
     await shot(page, 'cart-changed-375');
-    // The toggle opens the drawer; Escape closes it and gives focus back to the toggle.
-    await page.getByRole('button', { name: PANEL }).click();
-    await drawer.waitFor();
-    await shot(page, 'drawer-375', false);
-    await page.keyboard.press('Escape');
-    await drawer.waitFor({ state: 'detached' });
+    // The review-order panel is open in the page after the step, not over it (decision 0038); its
+    // close icon collapses it and gives focus to the toggle.
+    const panel = page.getByRole('complementary', { name: PANEL });
+    await panel.waitFor();
+    await panel.getByRole('button', { name: 'Close the order review' }).click();
+    await panel.waitFor({ state: 'detached' });
     await expect.poll(() => focusedElement(page)).toMatchObject({ tag: 'button', text: PANEL });
+    await shot(page, 'panel-closed-375');
 
     const again = await pick(page, 1);
     await expectReviewWith(page, again);

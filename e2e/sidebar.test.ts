@@ -98,7 +98,7 @@ describe('the review-order panel in the browser (spec 2.10)', () => {
     await page.context().close();
   });
 
-  it('is a drawer at 375 px that a keyboard opens with its toggle and closes with Escape or the close button', async () => {
+  it('at 375 px is open in the page after the step, closes and opens by keyboard, stays closed for the visit and opens again at 800 px', async () => {
     const page = await (await running.browser.newContext({ viewport: VIEWPORTS.mobile })).newPage();
     await walkToPackages(page);
     const afterPackage = nextPricing(page);
@@ -107,35 +107,62 @@ describe('the review-order panel in the browser (spec 2.10)', () => {
     const afterService = nextPricing(page);
     await page.getByRole('listitem').filter({ hasText: 'Radon Testing' }).last().getByRole('button', { name: 'Add Service' }).click();
     await afterService;
+    // Open by default (decision 0038), in the page and not a dialog over the step: the step stays usable.
+    const panel = page.getByRole('complementary', { name: PANEL });
+    await panel.getByRole('heading', { name: 'Services' }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    const drawn = await readPriceLines(panel);
+    expect(sumOf(drawn.lines)).toBe(drawn.total);
+    const mainBottom = await page.getByRole('main').evaluate((el) => el.getBoundingClientRect().bottom);
+    const panelTop = await panel.evaluate((el) => el.getBoundingClientRect().top);
+    expect(panelTop).toBeGreaterThanOrEqual(mainBottom);
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/sidebar-open-375.png`, fullPage: true });
+    await panel.screenshot({ path: `${SHOTS}/sidebar-open-375-panel.png` });
+    // One coupon box on the page: the step's own, where the cart changes (decisions 0036, 0038).
+    expect(await page.getByRole('heading', { name: 'Have a coupon?' }).count()).toBe(1);
+
+    const close = panel.getByRole('button', { name: 'Close the order review' });
+    await close.focus();
+    await page.keyboard.press('Enter');
+    await panel.waitFor({ state: 'detached' });
     const toggle = page.getByRole('button', { name: PANEL });
-    expect(await page.getByRole('complementary', { name: PANEL }).count()).toBe(0);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(PANEL);
+    await page.screenshot({ path: `${SHOTS}/sidebar-closed-375.png`, fullPage: true });
+
+    // Closed for the rest of the visit: a reload (as the next step) does not open it again.
+    await page.reload();
+    await toggle.waitFor();
+    expect(await panel.count()).toBe(0);
     await toggle.focus();
     await page.keyboard.press('Enter');
-    const drawer = page.getByRole('dialog', { name: PANEL });
-    await drawer.waitFor();
-    await drawer.getByRole('complementary', { name: PANEL }).getByRole('heading', { name: 'Services' }).waitFor();
-    // The drawer's lines add up to its total too.
-    const drawn = await readPriceLines(drawer);
-    expect(sumOf(drawn.lines)).toBe(drawn.total);
-    // The modal hides the page behind it from the accessibility tree, the toggle with it: read it by its attribute.
-    expect(await page.locator('button[aria-expanded="true"]', { hasText: PANEL }).count()).toBe(1);
-    await page.waitForTimeout(400);
-    mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/sidebar-drawer-375.png` });
-    await page.keyboard.press('Escape');
-    await drawer.waitFor({ state: 'detached' });
-    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(PANEL);
-
-    await page.keyboard.press('Enter');
-    await drawer.waitFor();
-    const close = drawer.getByRole('button', { name: 'Close the order review' });
-    // Tab moves through the drawer (focus stays inside it) until the close button has it.
-    for (let i = 0; i < 3 && !(await close.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    await panel.getByRole('heading', { name: 'Services' }).waitFor();
     await expect.poll(() => close.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('Enter');
-    await drawer.waitFor({ state: 'detached' });
-    await page.screenshot({ path: `${SHOTS}/sidebar-closed-375.png`, fullPage: true });
+    await toggle.waitFor();
+
+    // "Open whenever the viewport width is at least 800px" (spec 2.10).
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await panel.getByRole('heading', { name: 'Services' }).waitFor();
+    await page.context().close();
+  });
+
+  it('at 1280 px collapses with its close icon to a toggle that opens it again', async () => {
+    const page = await (await running.browser.newContext({ viewport: VIEWPORTS.desktop })).newPage();
+    await walkToPackages(page);
+    const panel = page.getByRole('complementary', { name: PANEL });
+    await panel.waitFor();
+    const mainWidth = () => page.getByRole('main').evaluate((el) => el.getBoundingClientRect().width);
+    const widthBeside = await mainWidth();
+    await panel.getByRole('button', { name: 'Close the order review' }).click();
+    await panel.waitFor({ state: 'detached' });
+    // Collapsed, the step takes the room the panel had.
+    expect(await mainWidth()).toBeGreaterThan(widthBeside + 100);
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/sidebar-collapsed-1280.png` });
+    await page.getByRole('button', { name: PANEL }).click();
+    await panel.waitFor();
     await page.context().close();
   });
 });

@@ -22,7 +22,7 @@ export function PageLayout({ header, contact, children }: { header: HeaderProps;
           {children}
         </Box>
         {/* The review-order panel (a lazy chunk) is drawn here, beside main, as its own landmark. */}
-        <Box id={REVIEW_PANEL_SLOT_ID} sx={{ '&:empty': { display: 'none' }, [DESKTOP]: { flex: '0 0 340px', position: 'sticky', top: 16 } }} />
+        <Box id={REVIEW_PANEL_SLOT_ID} sx={{ '&:empty': { display: 'none' }, [DESKTOP]: { flex: '0 0 auto', maxWidth: 340, position: 'sticky', top: 16 } }} />
       </Container>
       {contact && (
         <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>

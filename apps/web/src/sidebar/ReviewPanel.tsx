@@ -2,6 +2,7 @@ import { usableDateFormat } from '@scheduler/contracts/date-format';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -9,6 +10,7 @@ import { Link as RouterLink } from 'react-router';
 import { SETTING } from '@scheduler/contracts/setting-keys';
 import type { StepName } from '@scheduler/domain/route-table';
 import { formatSidebarDateTime, wallTimeIn } from '@scheduler/domain/scheduling-text';
+import { zoneSuffix } from '@scheduler/domain/time-zone-text';
 import { useScheduler } from '../app/scheduler-context.tsx';
 import { STEP_PROGRESS_FLAG } from '../app/step-screens.tsx';
 import { couponBoxShown } from '../shared/coupon/coupon-box.ts';
@@ -32,7 +34,18 @@ const DEFAULT_PAC_NAME = 'Pay at Close';
  * box, the pay-at-close notice, the buttons and the office's details. Pricing is the shared
  * `/pricing` query, so every cart change shows here as soon as it is read again.
  */
-export function ReviewPanel({ step, headingId, headingAction }: { step: StepName; headingId: string; headingAction?: ReactNode }) {
+export interface PanelClose {
+  onClose: () => void;
+  /** Called with the drawn close icon, so that focus can be given to it. */
+  ref: (element: HTMLButtonElement | null) => void;
+  controls: string;
+}
+
+/**
+ * `withCouponBox` false leaves the coupon box out: below 800 px the packages step has its own right
+ * where the cart changes (decision 0036), and one page shows one box (decision 0038).
+ */
+export function ReviewPanel({ step, headingId, close, withCouponBox = true }: { step: StepName; headingId: string; close?: PanelClose; withCouponBox?: boolean }) {
   const { scope, office, order, settings, currency, mode, hasControls, pathOf, companyKey, credentials } = useScheduler();
   const pricing = useQuery(pricingQueryOptions(scope)).data;
   const progress = loadProgress(credentials.token);
@@ -57,7 +70,9 @@ export function ReviewPanel({ step, headingId, headingAction }: { step: StepName
       case 'calendar': {
         if (!wallTime) return null;
         const { date, time } = formatSidebarDateTime(wallTime);
-        return <TextLines lines={[texts.calendar.date(date), texts.calendar.time(time)]} />;
+        // The office's clock, named when the visitor's reads it otherwise (decision 0029).
+        const zone = zoneSuffix(office.time_zone, Date.parse(order.datetime!));
+        return <TextLines lines={[texts.calendar.date(date), texts.calendar.time(`${time}${zone}`)]} />;
       }
       case 'address':
         return <TextLines lines={addressLines(order, office.states)} />;
@@ -79,7 +94,14 @@ export function ReviewPanel({ step, headingId, headingAction }: { step: StepName
         <Typography id={headingId} component="h2" sx={{ fontSize: '1.25rem', fontWeight: 700 }}>
           {t.title}
         </Typography>
-        {headingAction}
+        {close && (
+          // Decision 0038: the close icon collapses the panel to its toggle (spec 2.10).
+          <IconButton ref={close.ref} aria-label={t.close} aria-expanded aria-controls={close.controls} onClick={close.onClose} sx={{ width: 44, height: 44 }}>
+            <Box component="span" aria-hidden="true" sx={{ fontSize: '1.75rem', lineHeight: 1 }}>
+              ×
+            </Box>
+          </IconButton>
+        )}
       </Box>
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
         {panelSections(mode, hasControls).map((section) => (
@@ -88,7 +110,7 @@ export function ReviewPanel({ step, headingId, headingAction }: { step: StepName
           </PanelSection>
         ))}
       </Box>
-      {couponShown && <CouponBox scope={scope} />}
+      {withCouponBox && couponShown && <CouponBox scope={scope} />}
       {pricing && payAtCloseActive(pricing) && (
         <Notice severity="info" sx={{ mt: 2 }}>
           {t.pacActive(pacName)}

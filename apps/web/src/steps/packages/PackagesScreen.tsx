@@ -20,7 +20,7 @@ import { FailureNotice } from '../../shared/FailureNotice.tsx';
 import { Notice } from '../../shared/Notice.tsx';
 import { AdditionalCharges } from './AdditionalCharges.tsx';
 import { useAddService, useRemoveService, useRushRer, useSetPackage } from './api.ts';
-import { cartHasServices, inspectedServices, packagesToOffer, rushCardKind, type Cart } from './cart-rules.ts';
+import { cartHasServices, inspectedServices, packagesToOffer, removalRefusal, rushCardKind, type Cart } from './cart-rules.ts';
 import { PackageCard } from './PackageCard.tsx';
 import { packagesSettings } from './packages-settings.ts';
 import { packagesTexts as t } from './packages-texts.ts';
@@ -50,6 +50,8 @@ export function PackagesScreen({ packages, services, pricing }: { packages: Pack
   const [pacRemoved, setPacRemoved] = useState(false);
   const [reminding, setReminding] = useState(false);
   const [problem, setProblem] = useState<unknown>(null);
+  // A removal refused in the browser (spec 8.4), said as the server would say it.
+  const [refusedHere, setRefusedHere] = useState<string | null>(null);
   const setPackage = useSetPackage(scope);
   const add = useAddService(scope);
   const remove = useRemoveService(scope);
@@ -72,7 +74,10 @@ export function PackagesScreen({ packages, services, pricing }: { packages: Pack
 
   // Every cart call: its refusal (a cart rule's message) or failure shows; pay-at-close dropped by the server says so.
   const callbacks = (afterwards?: () => void) => ({
-    onMutate: () => setProblem(null),
+    onMutate: () => {
+      setProblem(null);
+      setRefusedHere(null);
+    },
     onSuccess: (result: CartChangeResponse) => {
       setPacRemoved(result.pac_removed);
       // The moment a change may have outgrown the held time, it is checked and said here (issue 20
@@ -83,12 +88,22 @@ export function PackagesScreen({ packages, services, pricing }: { packages: Pack
     onError: setProblem,
   });
   const addService = (id: string) => add.mutate(id, callbacks(() => setOffering(id !== rules.pacServiceId)));
-  const removeService = (id: string) => remove.mutate(id, callbacks());
-  const choosePackage = (id: number | null) => setPackage.mutate(id, callbacks(() => setOffering(false)));
+  const refusedRemoval = (removing: { service: string } | { package: true }) => {
+    const refused = removalRefusal(removing, cart, packages, services, rules);
+    setRefusedHere(refused);
+    return refused !== null;
+  };
+  const removeService = (id: string) => {
+    if (!refusedRemoval({ service: id })) remove.mutate(id, callbacks());
+  };
+  const choosePackage = (id: number | null) => {
+    if (id === null && refusedRemoval({ package: true })) return;
+    setPackage.mutate(id, callbacks(() => setOffering(false)));
+  };
 
   // The pay-at-close reminder shows once per visit, not on every Next (issue 20 item 1).
   const onNext = () => (pacOffered && !pacAdded && !pacReminded(scope.credentials.token) ? setReminding(true) : flow.proceed());
-  const refusal = problem instanceof ApiError && problem.status === 400 ? problem.message : null;
+  const refusal = refusedHere ?? (problem instanceof ApiError && problem.status === 400 ? problem.message : null);
   const shownPackages = cart.packageId === null ? packages : packages.filter((pkg) => pkg.id === cart.packageId);
 
   return (

@@ -118,12 +118,30 @@ describe('the packages step', () => {
   });
 
   it("shows a cart rule's refusal with the server's words", async () => {
-    const message = 'At least one primary service is required. Please remove any ancillary services before removing this service.';
-    server({ write: () => ({ status: 400, body: { error: { code: 'primary_required', message } } }) });
+    const message = 'Only one primary service can be ordered at a time.';
+    server({ write: () => ({ status: 400, body: { error: { code: 'single_primary_only', message } } }) });
     const user = userEvent.setup();
     renderStep(PackagesStep, { office: PAC_OFFICE, order: orderFixture({ services: [HOME.id, RADON.id] }) });
     await user.click((await screen.findAllByRole('button', { name: 'Remove Service' }))[0]!);
     expect((await screen.findByRole('alert')).textContent).toBe(message);
+  });
+
+  it('refuses removing the last primary service before ancillary ones without a call (spec 8.4), and only with the setting on', async () => {
+    const message = 'At least one primary service is required. Please remove any ancillary services before removing this service.';
+    const strict = officeFixture({ pac_enabled: true, pac_service_uuid: PAC.id, settings_data: [{ key: 'ONLINE_SCHEDULER_V3_REQUIRE_PRIMARY_SERVICE_BEFORE_ANCILLARY', value: '1' }] });
+    const requests = server();
+    const user = userEvent.setup();
+    const view = renderStep(PackagesStep, { office: strict, order: orderFixture({ services: [HOME.id, RADON.id] }) });
+    // The cart lists Home first: the second half proves the first button removes Home.
+    const removeHome = async () => user.click((await screen.findAllByRole('button', { name: 'Remove Service' }))[0]!);
+    await removeHome();
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+    view.unmount();
+
+    renderStep(PackagesStep, { office: PAC_OFFICE, order: orderFixture({ services: [HOME.id, RADON.id] }) });
+    await removeHome();
+    await waitFor(() => expect(requests.find((r) => r.method === 'POST')).toMatchObject({ path: expect.stringMatching(/\/remove_service$/), body: HOME.id }));
   });
 
   it('says so when the server took pay-at-close out of the cart', async () => {

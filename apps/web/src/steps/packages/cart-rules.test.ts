@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartHasServices, feeSettingCents, inspectedServices, packagesToOffer, rushCardKind, serviceButton } from './cart-rules.ts';
+import { cartHasServices, feeSettingCents, inspectedServices, packagesToOffer, removalRefusal, rushCardKind, serviceButton } from './cart-rules.ts';
 import { pkg, service, uuid } from './catalogue-fixtures.ts';
 
 const HOME = service(uuid(1), { rer: true });
@@ -83,5 +83,37 @@ describe('prices and visibility', () => {
     expect(feeSettingCents(' 25 ')).toBe(2500);
     expect(feeSettingCents('')).toBe(0);
     expect(feeSettingCents('free')).toBe(0);
+  });
+});
+
+describe('removals refused in the browser (spec 8.4, 5.7)', () => {
+  const TO_REMOVE_SERVICE = 'At least one primary service is required. Please remove any ancillary services before removing this service.';
+  const TO_REMOVE_PACKAGE = 'At least one primary service is required. Please remove any ancillary services before removing this package.';
+  const refusal = (removing: { service: string } | { package: true }, cart: { packageId: number | null; services: string[] }, settings = rules) =>
+    removalRefusal(removing, cart, PACKAGES, SERVICES, settings);
+
+  it('refuses removing the last primary service while an ancillary one stays, and only with the setting on', () => {
+    expect(refusal({ service: HOME.id }, { packageId: null, services: [HOME.id, RADON.id] })).toBe(TO_REMOVE_SERVICE);
+    expect(refusal({ service: HOME.id }, { packageId: null, services: [HOME.id, RADON.id] }, { ...rules, requirePrimaryFirst: false })).toBeNull();
+  });
+
+  it('lets a primary go when another primary stays (in the cart or the package), and an ancillary go at any time', () => {
+    expect(refusal({ service: HOME.id }, { packageId: null, services: [HOME.id, CONDO.id, RADON.id] })).toBeNull();
+    expect(refusal({ service: CONDO.id }, { packageId: 1, services: [CONDO.id, RADON.id] })).toBeNull();
+    expect(refusal({ service: RADON.id }, { packageId: null, services: [HOME.id, RADON.id] })).toBeNull();
+    // Pay-at-close is no ancillary that needs a primary.
+    expect(refusal({ service: HOME.id }, { packageId: null, services: [HOME.id, PAC.id] })).toBeNull();
+  });
+
+  it("refuses removing the package that holds the cart's only primary while an ancillary stays", () => {
+    expect(refusal({ package: true }, { packageId: 1, services: [RADON.id] })).toBe(TO_REMOVE_PACKAGE);
+    expect(refusal({ package: true }, { packageId: 1, services: [RADON.id, CONDO.id] })).toBeNull();
+    expect(refusal({ package: true }, { packageId: 1, services: [] })).toBeNull();
+    expect(refusal({ package: true }, { packageId: 1, services: [RADON.id] }, { ...rules, requirePrimaryFirst: false })).toBeNull();
+  });
+
+  it('does not refuse a removal from a cart already without a primary (the server does not either), and refuses removing what is not there', () => {
+    expect(refusal({ service: TERMITE.id }, { packageId: null, services: [RADON.id, TERMITE.id] })).toBeNull();
+    expect(refusal({ service: CONDO.id }, { packageId: null, services: [HOME.id] })).toBe('Service does not exist in cart');
   });
 });

@@ -1,4 +1,5 @@
 import type { PackageResponse, ServiceResponse } from '@scheduler/contracts/catalogue';
+import { CART_MESSAGES } from '@scheduler/domain/pricing/cart-rules';
 
 /** What the step reads of the order's cart. */
 export interface Cart {
@@ -33,6 +34,31 @@ export function hasPrimary(cart: Cart, packages: readonly PackageResponse[], ser
     const service = byId.get(id);
     return service !== undefined && isPrimary(service);
   });
+}
+
+/** The services the cart holds, the package's included, as the catalogue lists them. */
+function servicesInCart(cart: Cart, packages: readonly PackageResponse[], services: readonly ServiceResponse[]): ServiceResponse[] {
+  const ids = new Set([...packageServiceIds(cart, packages), ...cart.services]);
+  return services.filter((service) => ids.has(service.id));
+}
+
+/** Ancillary services with no primary one beside them (spec 5.7). */
+function strandsAncillaries(cart: Cart, packages: readonly PackageResponse[], services: readonly ServiceResponse[]): boolean {
+  const held = servicesInCart(cart, packages, services);
+  return held.some((service) => service.ancillary && !service.is_pac) && !held.some(isPrimary);
+}
+
+/**
+ * Spec 8.4: a removal the browser knows the server refuses is refused without a call, with the
+ * server's words. With REQUIRE_PRIMARY_SERVICE_BEFORE_ANCILLARY a removal may not leave ancillary
+ * services without a primary one (the domain's `checkCartChange` is the rule both hold to).
+ */
+export function removalRefusal(removing: { service: string } | { package: true }, cart: Cart, packages: readonly PackageResponse[], services: readonly ServiceResponse[], settings: CartSettings): string | null {
+  if ('service' in removing && !cart.services.includes(removing.service)) return CART_MESSAGES.serviceNotInCart;
+  if (!settings.requirePrimaryFirst || strandsAncillaries(cart, packages, services)) return null;
+  const after: Cart = 'service' in removing ? { ...cart, services: cart.services.filter((id) => id !== removing.service) } : { ...cart, packageId: null };
+  if (!strandsAncillaries(after, packages, services)) return null;
+  return 'service' in removing ? CART_MESSAGES.primaryToRemoveService : CART_MESSAGES.primaryToRemovePackage;
 }
 
 /** Spec 2.9: which button a service row shows. */
