@@ -1,11 +1,11 @@
 /**
- * `npm run planted [id…]`: plants each bug of `mutation/planted/*.bugs.ts` in turn, runs the test
+ * `npm run planted [id or prefix*…]`: plants each bug of `mutation/planted/*.bugs.ts` in turn, runs the test
  * files named for it, expects them to fail, and puts the code back. It first runs all those files
  * on the code as it is, which must pass, so that a failure can only be the bug's doing.
  * Exits 1 when a bug survives its tests or its text is no longer found (the code moved: update the
  * entry). Not part of `npm test`; run it after changing the code or the tests a bug names.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PlantedBug } from '../mutation/planted/planted-bug.ts';
@@ -25,19 +25,45 @@ function occurrences(text: string, part: string): number {
   return text.split(part).length - 1;
 }
 
+/** `text` with its `nth` occurrence (from 1) of `part` replaced. */
+function replaceOccurrence(text: string, part: string, replacement: string, nth: number): string {
+  let at = -1;
+  for (let i = 0; i < nth; i++) at = text.indexOf(part, at + 1);
+  return text.slice(0, at) + replacement + text.slice(at + part.length);
+}
+
+/** The Vitest run under way, stopped with this script. */
+let running: ChildProcess | null = null;
+
 /** Runs Vitest on the files, quietly; true when every test passed. */
-function testsPass(files: string[]): boolean {
-  const result = spawnSync('npx', ['vitest', 'run', '--reporter=dot', ...files], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0', TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? DEFAULT_POSTGRES } });
-  return result.status === 0;
+function testsPass(files: string[]): Promise<boolean> {
+  return new Promise((resolve) => {
+    const env = { ...process.env, FORCE_COLOR: '0', TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? DEFAULT_POSTGRES };
+    // A process group of its own, so that stopping this script stops Vitest's workers too.
+    running = spawn('npx', ['vitest', 'run', '--reporter=dot', ...files], { cwd: ROOT, env, stdio: 'ignore', detached: true });
+    running.on('close', (code) => {
+      running = null;
+      resolve(code === 0);
+    });
+  });
 }
 
 const wanted = new Set(process.argv.slice(2));
-const bugs = (await loadBugs()).filter((b) => wanted.size === 0 || wanted.has(b.id));
+/** An id, or a prefix ending in "*" ("22.d*"). */
+const isWanted = (id: string) => wanted.size === 0 || [...wanted].some((w) => (w.endsWith('*') ? id.startsWith(w.slice(0, -1)) : id === w));
+const bugs = (await loadBugs()).filter((b) => isWanted(b.id));
 if (bugs.length === 0) throw new Error('No planted bug matches those ids.');
+
+// A plant left behind by a run that was killed would make every later result wrong: start clean.
+const plantedFiles = [...new Set(bugs.map((b) => b.file))];
+if (spawnSync('git', ['diff', '--quiet', '--', ...plantedFiles], { cwd: ROOT }).status !== 0) {
+  process.stdout.write(`A file to plant in has changes not committed; commit them or put them back first:\n${plantedFiles.join('\n')}\n`);
+  process.exit(1);
+}
 
 const allTests = [...new Set(bugs.flatMap((b) => b.tests))];
 process.stdout.write(`Baseline: ${allTests.length} test files on the code as it is… `);
-if (!testsPass(allTests)) {
+if (!(await testsPass(allTests))) {
   process.stdout.write('FAILED — fix the tests before planting anything.\n');
   process.exit(1);
 }
@@ -50,6 +76,7 @@ const restore = () => {
 };
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
+    if (running?.pid) process.kill(-running.pid, 'SIGKILL');
     restore();
     process.exit(130);
   });
@@ -59,15 +86,16 @@ const outcomes: { bug: PlantedBug; outcome: 'caught' | 'SURVIVED' | 'NOT FOUND' 
 for (const bug of bugs) {
   const path = join(ROOT, bug.file);
   const text = readFileSync(path, 'utf8');
-  if (occurrences(text, bug.find) !== 1) {
+  const found = occurrences(text, bug.find);
+  if (bug.nth === undefined ? found !== 1 : found < bug.nth) {
     outcomes.push({ bug, outcome: 'NOT FOUND' });
-    process.stdout.write(`${bug.id} NOT FOUND (the text must occur once in ${bug.file})\n`);
+    process.stdout.write(`${bug.id} NOT FOUND (the text must occur ${bug.nth === undefined ? 'once' : `at least ${bug.nth} times`} in ${bug.file})\n`);
     continue;
   }
   original = { file: path, text };
-  writeFileSync(path, text.replace(bug.find, () => bug.replace));
+  writeFileSync(path, replaceOccurrence(text, bug.find, bug.replace, bug.nth ?? 1));
   try {
-    const caught = !testsPass(bug.tests);
+    const caught = !(await testsPass(bug.tests));
     outcomes.push({ bug, outcome: caught ? 'caught' : 'SURVIVED' });
     process.stdout.write(`${bug.id} ${caught ? 'caught' : 'SURVIVED'}: ${bug.bug}\n`);
   } finally {

@@ -9,8 +9,10 @@ export interface PlantedBug {
   bug: string;
   /** The file changed, from the repository's root. */
   file: string;
-  /** Text that occurs exactly once in the file… */
+  /** Text that occurs exactly once in the file (or at least `nth` times)… */
   find: string;
+  /** Which occurrence of `find` to change, from 1, when it occurs more than once. */
+  nth?: number;
   /** …and what it becomes while the bug is planted. */
   replace: string;
   /** Test files (from the root) of which at least one must fail with the bug in. */

@@ -23,7 +23,10 @@ export async function answerDemoPropertyQuestions(db: Database, companyId: strin
   ]);
 }
 
-/** A visitor's order in the demo company, filled in step by step as the wizard would. */
+/**
+ * A visitor's order in the demo company (or in a company imported from the demo's document under
+ * another key), filled in step by step as the wizard would.
+ */
 export class DemoOrder {
   private constructor(
     private readonly app: FastifyInstance,
@@ -31,17 +34,18 @@ export class DemoOrder {
     readonly token: string,
     readonly orderId: string,
     readonly companyId: string,
+    readonly companyKey: string,
   ) {}
 
-  static async start(app: FastifyInstance, db: Database, token: string): Promise<DemoOrder> {
-    const order = await app.inject({ method: 'GET', url: '/demo/online-scheduler/order', headers: { 'x-auth-token': token } });
+  static async start(app: FastifyInstance, db: Database, token: string, companyKey = 'demo'): Promise<DemoOrder> {
+    const order = await app.inject({ method: 'GET', url: `/${companyKey}/online-scheduler/order`, headers: { 'x-auth-token': token } });
     const orderId = order.json<{ id: string }>().id;
     const [row] = await db.select({ companyId: t.orders.companyId }).from(t.orders).where(eq(t.orders.id, orderId));
-    return new DemoOrder(app, db, token, orderId, row!.companyId);
+    return new DemoOrder(app, db, token, orderId, row!.companyId, companyKey);
   }
 
   private get calls() {
-    return wizardCalls(() => this.app);
+    return wizardCalls(() => this.app, this.companyKey);
   }
 
   /** The cart, address, visitor role, property answers and a client, written as the steps before the review save them. */
@@ -94,14 +98,14 @@ export class DemoOrder {
 
   /** The order's revision as the review reads it (GET /order). */
   async revision(): Promise<string> {
-    const response = await this.app.inject({ method: 'GET', url: '/demo/online-scheduler/order', headers: { 'x-auth-token': this.token } });
+    const response = await this.app.inject({ method: 'GET', url: `/${this.companyKey}/online-scheduler/order`, headers: { 'x-auth-token': this.token } });
     return response.json<{ revision: string }>().revision;
   }
 
   confirm(specialNote = '', idempotencyKey?: string, orderRevision?: string) {
     return this.app.inject({
       method: 'POST',
-      url: '/demo/json/online_scheduler/confirm',
+      url: `/${this.companyKey}/json/online_scheduler/confirm`,
       headers: { 'x-auth-token': this.token, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
       payload: { special_note: specialNote, ...(orderRevision ? { order_revision: orderRevision } : {}) },
     });

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { DatabaseHandle } from '../../db/connection.ts';
+import * as t from '../../db/schema.ts';
+import { describeOnEachDatabase } from '../../test-support/each-database.ts';
+import { demoDocument } from '../../test-support/test-app.ts';
+import { importCompanyDocument } from '../companies/companies.service.ts';
+import { claimDueJob, completeJob, pendingJobCount, retryJob } from './job-queue.repository.ts';
+
+/**
+ * The queue's claim, at its bounds (a job due exactly now, a lease ending exactly now) and under
+ * concurrency: on PostgreSQL the claims below really run side by side on the pool's connections.
+ */
+const NOW = new Date('2026-11-24T15:00:00.000Z');
+const LEASE_MS = 60_000;
+const at = (offsetMs: number) => new Date(NOW.getTime() + offsetMs);
+
+describeOnEachDatabase('the job queue', (factory) => {
+  let database: DatabaseHandle;
+  let companyId: string;
+  let serial = 0;
+
+  /** A job of the demo company due at `runAt`; its id. */
+  async function enqueue(runAt: Date, extra: Partial<typeof t.jobs.$inferInsert> = {}): Promise<number> {
+    serial += 1;
+    const [row] = await database.db
+      .insert(t.jobs)
+      .values({ companyId, kind: 'confirmation_email', dedupeKey: `job-${serial}`, payload: { n: serial }, runAt, ...extra })
+      .returning({ id: t.jobs.id });
+    return row!.id;
+  }
+
+  beforeAll(async () => {
+    database = await factory.open();
+    await importCompanyDocument(database.db, demoDocument());
+    const [company] = await database.db.select().from(t.companies).where(eq(t.companies.key, 'demo'));
+    companyId = company!.id;
+  });
+  beforeEach(async () => {
+    await database.db.delete(t.jobs);
+  });
+  afterAll(async () => database?.close());
+
+  it('claims a job due exactly now, and not one due a millisecond later', async () => {
+    const later = await enqueue(at(1));
+    const due = await enqueue(NOW);
+    const claimed = await claimDueJob(database.db, NOW, LEASE_MS);
+    expect(claimed).toMatchObject({ id: due, companyId, kind: 'confirmation_email', attempts: 1 });
+    expect(await claimDueJob(database.db, NOW, LEASE_MS)).toBeNull();
+    expect((await claimDueJob(database.db, at(1), LEASE_MS))?.id).toBe(later);
+  });
+
+  it('takes over a job whose lease ends exactly now, not one whose lease has a millisecond left, counting each try', async () => {
+    const id = await enqueue(at(-LEASE_MS));
+    expect((await claimDueJob(database.db, at(-LEASE_MS), LEASE_MS))?.attempts).toBe(1);
+    // The first worker died holding it: its lease runs to NOW.
+    expect(await claimDueJob(database.db, at(-1), LEASE_MS)).toBeNull();
+    expect(await claimDueJob(database.db, NOW, LEASE_MS)).toMatchObject({ id, attempts: 2 });
+  });
+
+  it('claims the oldest due job first, then by id; never a done job', async () => {
+    const done = await enqueue(at(-3000));
+    await completeJob(database.db, done, at(-2500));
+    const second = await enqueue(at(-1000));
+    const first = await enqueue(at(-2000));
+    const third = await enqueue(at(-1000));
+    const order = [];
+    for (let i = 0; i < 4; i++) order.push((await claimDueJob(database.db, NOW, LEASE_MS))?.id ?? null);
+    expect(order).toEqual([first, second, third, null]);
+    expect(await pendingJobCount(database.db)).toBe(3);
+  });
+
+  it('puts a failed job back for later, free of its lease, and claims it again only then', async () => {
+    const id = await enqueue(NOW);
+    await claimDueJob(database.db, NOW, LEASE_MS);
+    await retryJob(database.db, id, at(30_000), 'smtp_refused');
+    expect(await claimDueJob(database.db, at(29_999), LEASE_MS)).toBeNull();
+    expect(await claimDueJob(database.db, at(30_000), LEASE_MS)).toMatchObject({ id, attempts: 2 });
+    const [row] = await database.db.select().from(t.jobs).where(eq(t.jobs.id, id));
+    expect(row!.lastError).toBe('smtp_refused');
+  });
+
+  it('gives each of twelve due jobs to exactly one of twenty-four workers claiming at the same moment', async () => {
+    const ids = [];
+    for (let i = 0; i < 12; i++) ids.push(await enqueue(at(-i)));
+    const claims = await Promise.all(Array.from({ length: 24 }, () => claimDueJob(database.db, NOW, LEASE_MS)));
+    const claimed = claims.filter((c) => c !== null).map((c) => c.id);
+    expect(claimed.sort((a, b) => a - b)).toEqual(ids.sort((a, b) => a - b));
+    expect(claims.filter((c) => c === null)).toHaveLength(12);
+  });
+});

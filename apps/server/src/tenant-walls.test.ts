@@ -1,0 +1,213 @@
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
+import { importCompanyDocument } from './modules/companies/companies.service.ts';
+import { DEMO_OFFICE_UUID } from './modules/companies/demo-company.ts';
+import { DemoOrder } from './modules/confirm/confirm-test-support.ts';
+import { describeOnEachDatabase } from './test-support/each-database.ts';
+import { demoDocument, startDemoSession, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from './test-support/test-app.ts';
+import { dayFromNow, wizardCalls } from './test-support/wizard-calls.ts';
+
+/**
+ * Tenants are walls (issue 22: "the other company's data in every listing"). A twin of the demo
+ * company shares every id the demo uses (inspectors, services, packages, questions, agents, coupon
+ * codes) but names and prices them otherwise, and is busy: it books the demo's first time with the
+ * same inspector ids and takes the last use of a coupon code the demo has too. Whatever the demo's
+ * visitor reads (office, catalogue, prices, times, coupons, agents) and what its office lists must be
+ * exactly what it was before the twin existed. A query that forgets its company shows here.
+ */
+const TWIN_KEY = 'twin';
+const TWIN_OFFICE = 'c0000000-0000-4000-8000-0000000000f1';
+const ONE_USE = { code: 'ONEUSE', name: 'One Lucky Buyer', discount: { kind: 'amount', amount_cents: 2500 }, max_redemptions: 1 };
+const ADMIN = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
+/** A state id only the twin has. */
+const TWIN_ONLY_STATE = { id: 99, abbreviation: 'TW', name: 'Twinland' };
+/** An inspector id only the twin has. */
+const TWIN_ONLY_INSPECTOR = 199;
+
+type Doc = Record<string, any>;
+
+/** The demo's document with a one-use coupon, as both companies have it. */
+function withOneUseCoupon(document: Doc): Doc {
+  document.coupons = [...document.coupons, ONE_USE];
+  return document;
+}
+
+/** The twin: the demo's ids, other names, doubled prices, its own office. */
+function twinDocument(): Doc {
+  const twin = withOneUseCoupon(demoDocument() as Doc);
+  twin.key = TWIN_KEY;
+  twin.name = 'Twin Inspections';
+  twin.offices[0].uuid = TWIN_OFFICE;
+  twin.offices[0].name = 'Twin Inspections, Elsewhere';
+  twin.offices[0].state = 'TO';
+  for (const inspector of twin.inspectors) {
+    inspector.office = TWIN_OFFICE;
+    inspector.first = 'Twin';
+    inspector.display = `Twin ${inspector.id}`;
+  }
+  for (const service of twin.services) {
+    service.name = `Twin ${service.name}`;
+    service.price_cents *= 2;
+  }
+  for (const pkg of twin.packages) {
+    pkg.name = `Twin ${pkg.name}`;
+    pkg.price_cents *= 2;
+  }
+  for (const control of twin.property_controls) control.label = `Twin ${control.label}`;
+  for (const agent of twin.agents) agent.last = 'Twinning';
+  // Ohio is the demo's state 36 too: the twin writes it otherwise.
+  twin.states = [...twin.states.map((state: Doc) => (state.id === 36 ? { ...state, abbreviation: 'TO' } : state)), TWIN_ONLY_STATE];
+  twin.inspectors = [...twin.inspectors, { ...twin.inspectors[0], id: TWIN_ONLY_INSPECTOR, display: `Twin ${TWIN_ONLY_INSPECTOR}`, email: 'twin-199@example.com' }];
+  return twin;
+}
+
+describeOnEachDatabase('tenant walls: a twin company sharing every id never shows in the demo', (factory) => {
+  let harness: TestApp;
+  const demo = wizardCalls(() => harness.app, 'demo');
+  const range = `from=${dayFromNow(0)}&to=${dayFromNow(6)}&limit=4`;
+  /**
+   * What the demo's visitor read before the twin existed and after it was busy; what the demo's
+   * booking then answered. The set-up does it all, in that order; each test only reads.
+   */
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  const booked: Record<string, unknown> = {};
+  let order: DemoOrder;
+  let twinBooked: AppointmentSlot;
+
+  /** What a demo visitor reads on every step, by name. */
+  async function demoReads(token: string) {
+    const get = async (url: string) => {
+      const response = await harness.app.inject({ method: 'GET', url, headers: { 'x-auth-token': token } });
+      expect(response.statusCode, url).toBe(200);
+      return response.json();
+    };
+    return {
+      office: await get('/demo/online-scheduler/office'),
+      packages: await get('/demo/json/online_scheduler/packages'),
+      services: await get('/demo/json/online_scheduler/services'),
+      pricing: await get('/demo/json/online_scheduler/pricing'),
+      availability: await get(`/demo/json/online_scheduler/availability?${range}`),
+      agents: await get('/demo/json/online_scheduler/search_agents?query=jes&type=buyers_agent'),
+    };
+  }
+
+  beforeAll(async () => {
+    harness = await startTestApp(factory, { config: { SESSION_RATE_LIMIT: '1000', SEARCH_RATE_LIMIT: '1000', WRITE_RATE_LIMIT: '1000' } });
+    const db = harness.database.db;
+    await importCompanyDocument(db, withOneUseCoupon(demoDocument() as Doc));
+    order = await DemoOrder.start(harness.app, db, await startDemoSession(harness.app));
+    await order.fillIn();
+    Object.assign(before, await demoReads(order.token));
+
+    // The twin arrives and is busy: it books the demo's first time with the same inspector ids and
+    // takes the only use of its ONEUSE.
+    await importCompanyDocument(db, twinDocument());
+    const twin = await DemoOrder.start(harness.app, db, await startDemoSession(harness.app, TWIN_OFFICE, TWIN_KEY), TWIN_KEY);
+    await twin.fillIn({ clientEmail: 'twin-client@example.com' });
+    twinBooked = (before.availability as AppointmentSlot[])[0]!;
+    expect((await twin.hold(twinBooked)).statusCode).toBe(200);
+    expect(await twin.applyCoupon(ONE_USE.code)).toBe('ok');
+    expect((await twin.confirm()).statusCode).toBe(200);
+    Object.assign(after, await demoReads(order.token));
+
+    // Then the demo books the twin's time with the same inspector ids and the code the twin used
+    // up; and a second demo visitor tries that code after the demo's own use.
+    booked.hold = (await order.hold(twinBooked)).statusCode;
+    booked.coupon = await order.applyCoupon(ONE_USE.code);
+    booked.confirm = (await order.confirm()).statusCode;
+    const next = await DemoOrder.start(harness.app, db, await startDemoSession(harness.app));
+    booked.nextCoupon = await next.applyCoupon(ONE_USE.code);
+  });
+  afterAll(async () => harness?.close());
+
+  it("reads the demo's office, inspectors, questions, catalogue, prices, times and agents exactly as before the twin", () => {
+    expect(after.office).toEqual(before.office);
+    expect(after.packages).toEqual(before.packages);
+    expect(after.services).toEqual(before.services);
+    expect(after.pricing).toEqual(before.pricing);
+    expect(after.availability).toEqual(before.availability);
+    expect(after.agents).toEqual(before.agents);
+    // And what it read is the demo's own, not a mix: no twin name anywhere.
+    expect(JSON.stringify(after)).not.toContain('Twin');
+    expect((after.agents as unknown[]).length).toBeGreaterThan(0);
+  });
+
+  it('holds, applies the coupon the twin used up, and confirms the time the twin booked with the same inspector ids', () => {
+    // Uses are counted per company and code: the twin's last use is not the demo's, and the
+    // demo's own count still holds once its one use is taken.
+    expect(booked).toEqual({ hold: 200, coupon: 'ok', confirm: 200, nextCoupon: expect.not.stringMatching(/^ok$/) });
+  });
+
+  it("lists in the office's admin view only the company's own orders, each with its own people and names", async () => {
+    const list = async (key: string) => (await harness.app.inject({ method: 'GET', url: `/api/admin/companies/${key}/orders`, headers: ADMIN })).json();
+    const own = await list('demo');
+    expect(own.orders.map((o: { id: string }) => o.id)).toEqual([order.orderId]);
+    expect(JSON.stringify(own)).not.toContain('Twin');
+    expect(JSON.stringify(own)).not.toContain('twin-client@example.com');
+    expect(own.orders[0].address.state).toBe('OH');
+    const twins = await list(TWIN_KEY);
+    expect(twins.orders).toHaveLength(1);
+    expect(twins.orders[0].id).not.toBe(order.orderId);
+    expect(twins.orders[0].inspectors.every((i: { name: string }) => i.name.startsWith('Twin'))).toBe(true);
+  });
+
+  it("takes for the demo's address only the demo's states: one only the twin has is refused, naming the field", async () => {
+    const visitor = await DemoOrder.start(harness.app, harness.database.db, await startDemoSession(harness.app));
+    const address = { address1: '1450 Morse Rd', city: 'Columbus', postal_code: '43229' };
+    const refused = await demo.post(visitor.token, '/set_address', { ...address, state: TWIN_ONLY_STATE.id });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.field).toBe('state');
+    expect((await demo.post(visitor.token, '/set_address', { ...address, state: 36 })).statusCode).toBe(200);
+  });
+
+  it("serves each company's calendar of an inspector id they share with that company's own appointments, to its own secret only", async () => {
+    const inspectorId = twinBooked.users[0]!;
+    const feedOf = async (key: string) => new URL((await harness.app.inject({ method: 'POST', url: `/api/admin/companies/${key}/inspectors/${inspectorId}/calendar-feed`, headers: ADMIN })).json().url as string);
+    const uidsOf = async (url: URL) => {
+      const feed = await harness.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+      expect(feed.statusCode).toBe(200);
+      return new ICAL.Component(ICAL.parse(feed.body)).getAllSubcomponents('vevent').map((event) => new ICAL.Event(event).uid);
+    };
+    const demoFeed = await feedOf('demo');
+    const twinFeed = await feedOf(TWIN_KEY);
+    expect(await uidsOf(demoFeed)).toEqual([`order-${order.orderId}@online-scheduler`]);
+    const twinUids = await uidsOf(twinFeed);
+    expect(twinUids).toHaveLength(1);
+    expect(twinUids).not.toContain(`order-${order.orderId}@online-scheduler`);
+    // The demo's secret does not open the twin's calendar of the same inspector id.
+    const crossed = await harness.app.inject({ method: 'GET', url: `${twinFeed.pathname}${demoFeed.search}` });
+    expect(crossed.statusCode).toBe(401);
+    // Nor does the demo have the twin's own inspector.
+    const missing = await harness.app.inject({ method: 'POST', url: `/api/admin/companies/demo/inspectors/${TWIN_ONLY_INSPECTOR}/calendar-feed`, headers: ADMIN });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it("re-imports the demo's document without touching the twin's offices, inspectors, states, agents or contacts", async () => {
+    const twinOffice = async () => {
+      const token = await startDemoSession(harness.app, TWIN_OFFICE, TWIN_KEY);
+      return (await harness.app.inject({ method: 'GET', url: `/${TWIN_KEY}/online-scheduler/office`, headers: { 'x-auth-token': token } })).json();
+    };
+    const twinAgents = async () => {
+      const token = await startDemoSession(harness.app, TWIN_OFFICE, TWIN_KEY);
+      return (await wizardCalls(() => harness.app, TWIN_KEY).get(token, '/search_agents?query=twinning&type=buyers_agent')).json();
+    };
+    const [officeBefore, agentsBefore] = [await twinOffice(), await twinAgents()];
+    expect(officeBefore.users.map((u: { id: number }) => u.id)).toContain(TWIN_ONLY_INSPECTOR);
+    expect(agentsBefore.length).toBeGreaterThan(0);
+    await importCompanyDocument(harness.database.db, withOneUseCoupon(demoDocument() as Doc));
+    expect(await twinOffice()).toEqual(officeBefore);
+    expect(await twinAgents()).toEqual(agentsBefore);
+  });
+
+  it("answers the demo's calls only for the demo's sessions: a twin's token opens nothing of the demo", async () => {
+    const twinToken = await startDemoSession(harness.app, TWIN_OFFICE, TWIN_KEY);
+    for (const path of ['/pricing', `/availability?${range}`, '/services']) {
+      const response = await demo.get(twinToken, path);
+      expect(response.statusCode, path).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, path).toBeLessThan(500);
+    }
+    expect(DEMO_OFFICE_UUID).not.toBe(TWIN_OFFICE);
+  });
+});
