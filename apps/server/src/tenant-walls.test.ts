@@ -1,7 +1,11 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
+import { notificationsSchema } from '@scheduler/contracts/company-document';
+import * as t from './db/schema.ts';
 import { importCompanyDocument } from './modules/companies/companies.service.ts';
+import { loadNotificationSettings } from './modules/notifications/notification-settings.repository.ts';
+import { loadConfirmedOrderFacts } from './modules/notifications/order-facts.repository.ts';
 import { DEMO_OFFICE_UUID } from './modules/companies/demo-company.ts';
 import { DemoOrder } from './modules/confirm/confirm-test-support.ts';
 import { describeOnEachDatabase } from './test-support/each-database.ts';
@@ -56,6 +60,10 @@ function twinDocument(): Doc {
   }
   for (const control of twin.property_controls) control.label = `Twin ${control.label}`;
   for (const agent of twin.agents) agent.last = 'Twinning';
+  for (const contact of twin.contacts) contact.last = 'Twinning';
+  // A required question only the twin asks, which the demo's confirm must not ask for.
+  twin.property_controls = [...twin.property_controls, { id: 99, slug: 'twin-only', type: 'CheckBox', label: 'Twin only', required: true, sort: 99 }];
+  twin.notifications = { notify_agents: false, payment_link: 'https://pay.example.com/twin?order={order_id}&amount={amount}&currency={currency}' };
   // Ohio is the demo's state 36 too: the twin writes it otherwise.
   twin.states = [...twin.states.map((state: Doc) => (state.id === 36 ? { ...state, abbreviation: 'TO' } : state)), TWIN_ONLY_STATE];
   twin.inspectors = [...twin.inspectors, { ...twin.inspectors[0], id: TWIN_ONLY_INSPECTOR, display: `Twin ${TWIN_ONLY_INSPECTOR}`, email: 'twin-199@example.com' }];
@@ -100,12 +108,14 @@ describeOnEachDatabase('tenant walls: a twin company sharing every id never show
     order = await DemoOrder.start(harness.app, db, await startDemoSession(harness.app));
     await order.fillIn();
     Object.assign(before, await demoReads(order.token));
+    before.document = (await harness.app.inject({ method: 'GET', url: '/api/admin/companies/demo', headers: ADMIN })).json();
 
     // The twin arrives and is busy: it books the demo's first time with the same inspector ids and
     // takes the only use of its ONEUSE.
     await importCompanyDocument(db, twinDocument());
     const twin = await DemoOrder.start(harness.app, db, await startDemoSession(harness.app, TWIN_OFFICE, TWIN_KEY), TWIN_KEY);
     await twin.fillIn({ clientEmail: 'twin-client@example.com' });
+    await db.insert(t.orderAnswers).values({ companyId: twin.companyId, orderId: twin.orderId, controlId: 99, value: null, checked: true });
     twinBooked = (before.availability as AppointmentSlot[])[0]!;
     expect((await twin.hold(twinBooked)).statusCode).toBe(200);
     expect(await twin.applyCoupon(ONE_USE.code)).toBe('ok');
@@ -116,6 +126,7 @@ describeOnEachDatabase('tenant walls: a twin company sharing every id never show
     // up; and a second demo visitor tries that code after the demo's own use.
     booked.hold = (await order.hold(twinBooked)).statusCode;
     booked.coupon = await order.applyCoupon(ONE_USE.code);
+    booked.total = (await order.pricing()).totals.grand_total;
     booked.confirm = (await order.confirm()).statusCode;
     const next = await DemoOrder.start(harness.app, db, await startDemoSession(harness.app));
     booked.nextCoupon = await next.applyCoupon(ONE_USE.code);
@@ -134,10 +145,27 @@ describeOnEachDatabase('tenant walls: a twin company sharing every id never show
     expect((after.agents as unknown[]).length).toBeGreaterThan(0);
   });
 
+  it("exports the demo's document as before the twin: its own agents, contacts, catalogue and settings", async () => {
+    const document = (await harness.app.inject({ method: 'GET', url: '/api/admin/companies/demo', headers: ADMIN })).json();
+    expect(document).toEqual(before.document);
+    expect(JSON.stringify(document)).not.toContain('Twin');
+  });
+
+  it("writes the demo's confirmation from the demo's own inspectors, state, prices and notification settings", async () => {
+    const db = harness.database.db;
+    const facts = await loadConfirmedOrderFacts(db, order.companyId, order.orderId);
+    expect(facts).not.toBeNull();
+    expect(JSON.stringify(facts)).not.toMatch(/Twin|"TO"/);
+    expect(JSON.stringify(facts)).toContain('OH');
+    expect(await loadNotificationSettings(db, order.companyId)).toEqual(notificationsSchema.parse((demoDocument() as Doc).notifications));
+  });
+
   it('holds, applies the coupon the twin used up, and confirms the time the twin booked with the same inspector ids', () => {
     // Uses are counted per company and code: the twin's last use is not the demo's, and the
     // demo's own count still holds once its one use is taken.
-    expect(booked).toEqual({ hold: 200, coupon: 'ok', confirm: 200, nextCoupon: expect.not.stringMatching(/^ok$/) });
+    expect(booked).toEqual({ hold: 200, coupon: 'ok', total: expect.any(Number), confirm: 200, nextCoupon: expect.not.stringMatching(/^ok$/) });
+    // The demo's price less its coupon, never the twin's doubled prices.
+    expect(booked.total).toBeLessThan((before.pricing as { totals: { grand_total: number } }).totals.grand_total);
   });
 
   it("lists in the office's admin view only the company's own orders, each with its own people and names", async () => {
@@ -147,6 +175,8 @@ describeOnEachDatabase('tenant walls: a twin company sharing every id never show
     expect(JSON.stringify(own)).not.toContain('Twin');
     expect(JSON.stringify(own)).not.toContain('twin-client@example.com');
     expect(own.orders[0].address.state).toBe('OH');
+    // Frozen at the demo's prices, with the coupon it took.
+    expect(own.orders[0].total_cents).toBe(booked.total);
     const twins = await list(TWIN_KEY);
     expect(twins.orders).toHaveLength(1);
     expect(twins.orders[0].id).not.toBe(order.orderId);
@@ -193,12 +223,18 @@ describeOnEachDatabase('tenant walls: a twin company sharing every id never show
       const token = await startDemoSession(harness.app, TWIN_OFFICE, TWIN_KEY);
       return (await wizardCalls(() => harness.app, TWIN_KEY).get(token, '/search_agents?query=twinning&type=buyers_agent')).json();
     };
-    const [officeBefore, agentsBefore] = [await twinOffice(), await twinAgents()];
+    const twinContacts = async () => {
+      const token = await startDemoSession(harness.app, TWIN_OFFICE, TWIN_KEY);
+      return (await wizardCalls(() => harness.app, TWIN_KEY).get(token, '/search_contacts?query=twinning&type=1')).json();
+    };
+    const [officeBefore, agentsBefore, contactsBefore] = [await twinOffice(), await twinAgents(), await twinContacts()];
+    expect(contactsBefore.length).toBeGreaterThan(0);
     expect(officeBefore.users.map((u: { id: number }) => u.id)).toContain(TWIN_ONLY_INSPECTOR);
     expect(agentsBefore.length).toBeGreaterThan(0);
     await importCompanyDocument(harness.database.db, withOneUseCoupon(demoDocument() as Doc));
     expect(await twinOffice()).toEqual(officeBefore);
     expect(await twinAgents()).toEqual(agentsBefore);
+    expect(await twinContacts()).toEqual(contactsBefore);
   });
 
   it("answers the demo's calls only for the demo's sessions: a twin's token opens nothing of the demo", async () => {

@@ -153,7 +153,8 @@ export async function inspectorCalendar(db: Database, companyKey: string, inspec
       confirmedAt: order.confirmedAt ?? start,
       inspectors: order.inspectors.map((i) => names.inspectors.get(i.id) ?? `#${i.id}`),
       address: { address1: order.address1, address2: order.address2, city: order.city, state: order.stateId === null ? '' : (names.states.get(order.stateId) ?? ''), postalCode: order.postalCode },
-      services: (snapshot?.lines ?? []).map((line) => String(line.name ?? '')),
+      // Catalogue names are HTML; a calendar shows text, as the invitation does.
+      services: (snapshot?.lines ?? []).map((line) => htmlToPlainText(String(line.name ?? ''))).filter((name) => name !== ''),
       totalCents: null,
       currency: company.currency,
       clientNames: [],

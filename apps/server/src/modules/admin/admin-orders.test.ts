@@ -345,3 +345,111 @@ describeOnEachDatabase("the office's listing on its own clock", (factory) => {
     expect(JSON.stringify(own)).not.toContain('Dana');
   });
 });
+
+describeOnEachDatabase("the office's listing, feeds and refusals to the letter", (factory) => {
+  let harness: TestApp;
+  let companyId: string;
+  const ids: string[] = [];
+  /** Ten days after the server's clock started, at 14:00 UTC (9:00 in Columbus): inside every feed's window. */
+  let start: Date;
+
+  beforeAll(async () => {
+    harness = await startTestApp(factory);
+    const { db } = harness.database;
+    const [demo] = await db.select({ id: t.companies.id }).from(t.companies).where(eq(t.companies.key, 'demo'));
+    companyId = demo!.id;
+    const day = new Date(harness.clock.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    start = new Date(`${day}T14:00:00.000Z`);
+    const office = { companyId, officeId: DEMO_OFFICE_UUID };
+    // A client named by first name only, two inspectors (one the company no longer has), services from the frozen price.
+    ids.push(
+      await storeConfirmedOrder(db, {
+        ...office,
+        datetime: start.toISOString(),
+        durationMinutes: 150,
+        order: {
+          inspectors: [{ id: 101, requested: false }, { id: 9999, requested: false }],
+          pricingSnapshot: { total_cents: 61953, lines: [{ id: 'pkg-1', name: 'Buyer&#39;s <b>Essentials</b>' }, { id: 'svc-radon', name: 'Radon Testing' }] },
+        },
+        parties: [{ role: 'client', person: { first: 'Dana', last: ' ', email: 'dana@example.com' } }],
+        answers: [{ controlId: 5, value: '3' }],
+      }),
+    );
+    // A second order an hour later with other answers, and no state.
+    ids.push(await storeConfirmedOrder(db, { ...office, datetime: new Date(start.getTime() + 3_600_000).toISOString(), order: { stateId: null, inspectors: [{ id: 101, requested: false }] }, answers: [{ controlId: 5, value: '1' }] }));
+    ids.push(await storeConfirmedOrder(db, { ...office, datetime: new Date(start.getTime() + 7_200_000).toISOString() }));
+    for (const [index, orderId] of ids.entries()) {
+      const begins = start.getTime() + index * 3_600_000;
+      await db.insert(t.appointments).values({ companyId, officeId: DEMO_OFFICE_UUID, orderId, inspectorId: 101, kind: 'appointment', during: `[${new Date(begins).toISOString()},${new Date(begins + 60_000).toISOString()})` });
+    }
+  });
+  afterAll(async () => harness.close());
+
+  const get = (url: string, headers: Record<string, string> = ADMIN) => harness.app.inject({ method: 'GET', url, headers });
+
+  it("names each inspector (blank for one the company no longer has), the state, the services in plain text, and each order's own answers", async () => {
+    const body = (await get('/api/admin/companies/demo/orders')).json();
+    const [first, second] = body.orders;
+    expect(first.inspectors).toEqual([{ id: 101, name: 'Mike Alvarez' }, { id: 9999, name: '' }]);
+    expect(first.address.state).toBe('OH');
+    expect(second.address.state).toBe('');
+    expect(first.services).toEqual([{ id: 'pkg-1', name: "Buyer's Essentials" }, { id: 'svc-radon', name: 'Radon Testing' }]);
+    expect(second.services).toEqual([]);
+    expect(first.total_cents).toBe(61953);
+    expect(second.total_cents).toBeNull();
+    expect(first.people[0].name).toBe('Dana');
+    expect(first.property.answers).toEqual([{ question: 'Occupancy', answer: 'Vacant' }]);
+    expect(second.property.answers).toEqual([{ question: 'Occupancy', answer: 'Occupied by the seller' }]);
+    expect([first.confirmed_at, first.datetime]).toEqual(['2026-10-01T12:00:00.000Z', start.toISOString()]);
+  });
+
+  it('writes the CSV cells: inspectors and services joined by "; ", blanks for what the order lacks', async () => {
+    const rows = csvRecords((await get('/api/admin/companies/demo/orders', { ...ADMIN, accept: 'text/csv' })).body);
+    expect(rows.map((r) => [r.inspectors, r.services, r.sqft, r.year_built, r.total, r.paid])).toEqual([
+      ['Mike Alvarez; ', "Buyer's Essentials; Radon Testing", '', '', '619.53', 'no'],
+      ['Mike Alvarez', '', '', '', '', 'no'],
+      ['Mike Alvarez', '', '', '', '', 'no'],
+    ]);
+  });
+
+  it('pages by per_page from the first order: page 2 of 2 per page is the third order alone', async () => {
+    const page = (await get('/api/admin/companies/demo/orders?per_page=2&page=2')).json();
+    expect(page).toMatchObject({ total: 3, page: 2, per_page: 2 });
+    expect(page.orders.map((o: { id: string }) => o.id)).toEqual([ids[2]]);
+  });
+
+  it("lists nothing, with a total of 0, for a company without confirmed orders", async () => {
+    await importOtherCompany(harness.database.db);
+    expect((await get('/api/admin/companies/other-company/orders')).json()).toEqual({ orders: [], page: 1, per_page: expect.any(Number), total: 0 });
+    expect((await get('/api/admin/companies/other-company/orders', { ...ADMIN, accept: 'text/csv' })).body.split('\r\n').filter(Boolean)).toHaveLength(1);
+  });
+
+  it('refuses an unknown company, order or inspector with 404 naming what was not found', async () => {
+    const notFound = async (answer: Promise<{ statusCode: number; json: () => any }>, what: string) => {
+      const response = await answer;
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error.message).toContain(what);
+    };
+    await notFound(get('/api/admin/companies/nobody/orders'), 'The company');
+    await notFound(get('/api/admin/companies/demo/orders/00000000-0000-4000-8000-000000000000/events'), 'The order');
+    await notFound(harness.app.inject({ method: 'POST', url: '/api/admin/companies/demo/inspectors/9999/calendar-feed', headers: ADMIN }), 'The inspector');
+    await notFound(harness.app.inject({ method: 'POST', url: '/api/admin/companies/nobody/inspectors/101/calendar-feed', headers: ADMIN }), 'The company');
+  });
+
+  it("writes each feed event with its end (start plus the length), the inspectors by name, the place with its state, and the services", async () => {
+    const issued = new URL((await harness.app.inject({ method: 'POST', url: '/api/admin/companies/demo/inspectors/101/calendar-feed', headers: ADMIN })).json().url as string);
+    const feed = await get(`${issued.pathname}${issued.search}`, {});
+    const calendar = new ICAL.Component(ICAL.parse(feed.body));
+    expect(calendar.getFirstPropertyValue('x-wr-calname')).toBe('Mike Alvarez: inspections');
+    const events = calendar.getAllSubcomponents('vevent').map((event) => new ICAL.Event(event));
+    const first = events.find((event) => event.uid === `order-${ids[0]}@online-scheduler`)!;
+    expect(first.startDate.toJSDate().toISOString()).toBe(start.toISOString());
+    expect(first.endDate.toJSDate().toISOString()).toBe(new Date(start.getTime() + 150 * 60_000).toISOString());
+    expect(first.location).toContain('Columbus, OH 43229');
+    expect(first.description).toContain('Mike Alvarez');
+    expect(first.description).toContain('#9999');
+    // The catalogue's HTML names read as text, as in the invitation.
+    expect(first.description).toContain("Services: Buyer's Essentials, Radon Testing\n");
+    expect(events).toHaveLength(3);
+  });
+});
