@@ -1,4 +1,5 @@
 import ICAL from 'ical.js';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { notificationsSchema } from '@scheduler/contracts/company-document';
@@ -26,6 +27,9 @@ const ONE_USE = { code: 'ONEUSE', name: 'One Lucky Buyer', discount: { kind: 'am
 const ADMIN = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
 /** A state id only the twin has. */
 const TWIN_ONLY_STATE = { id: 99, abbreviation: 'TW', name: 'Twinland' };
+/** The twin's office has a logo of its own (the demo's offices have none: the company's stands for them). */
+const TWIN_LOGO_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const TWIN_LOGO = `data:image/png;base64,${TWIN_LOGO_PNG}`;
 /** An inspector id only the twin has. */
 const TWIN_ONLY_INSPECTOR = 199;
 
@@ -45,6 +49,7 @@ function twinDocument(): Doc {
   twin.offices[0].uuid = TWIN_OFFICE;
   twin.offices[0].name = 'Twin Inspections, Elsewhere';
   twin.offices[0].state = 'TO';
+  twin.offices[0].logo = TWIN_LOGO;
   for (const inspector of twin.inspectors) {
     inspector.office = TWIN_OFFICE;
     inspector.first = 'Twin';
@@ -58,7 +63,10 @@ function twinDocument(): Doc {
     pkg.name = `Twin ${pkg.name}`;
     pkg.price_cents *= 2;
   }
-  for (const control of twin.property_controls) control.label = `Twin ${control.label}`;
+  for (const control of twin.property_controls) {
+    control.label = `Twin ${control.label}`;
+    if (control.type === 'FoundationType') control.options = control.options.map((option: Doc) => ({ ...option, value: `Twin ${option.value}` }));
+  }
   for (const agent of twin.agents) agent.last = 'Twinning';
   for (const contact of twin.contacts) contact.last = 'Twinning';
   // A required question only the twin asks, which the demo's confirm must not ask for.
@@ -83,6 +91,7 @@ describeOnEachDatabase('tenant walls: a twin company sharing every id never show
   const booked: Record<string, unknown> = {};
   let order: DemoOrder;
   let twinBooked: AppointmentSlot;
+  let twinOrder: DemoOrder;
 
   /** What a demo visitor reads on every step, by name. */
   async function demoReads(token: string) {
@@ -93,6 +102,7 @@ describeOnEachDatabase('tenant walls: a twin company sharing every id never show
     };
     return {
       office: await get('/demo/online-scheduler/office'),
+      order: await get('/demo/online-scheduler/order'),
       packages: await get('/demo/json/online_scheduler/packages'),
       services: await get('/demo/json/online_scheduler/services'),
       pricing: await get('/demo/json/online_scheduler/pricing'),
@@ -107,6 +117,7 @@ describeOnEachDatabase('tenant walls: a twin company sharing every id never show
     await importCompanyDocument(db, withOneUseCoupon(demoDocument() as Doc));
     order = await DemoOrder.start(harness.app, db, await startDemoSession(harness.app));
     await order.fillIn();
+    await db.update(t.orders).set({ foundationTypeId: 2 }).where(eq(t.orders.id, order.orderId));
     Object.assign(before, await demoReads(order.token));
     before.document = (await harness.app.inject({ method: 'GET', url: '/api/admin/companies/demo', headers: ADMIN })).json();
 
@@ -119,6 +130,8 @@ describeOnEachDatabase('tenant walls: a twin company sharing every id never show
     twinBooked = (before.availability as AppointmentSlot[])[0]!;
     expect((await twin.hold(twinBooked)).statusCode).toBe(200);
     expect(await twin.applyCoupon(ONE_USE.code)).toBe('ok');
+    booked.twinTotal = (await twin.pricing()).totals.grand_total;
+    twinOrder = twin;
     expect((await twin.confirm()).statusCode).toBe(200);
     Object.assign(after, await demoReads(order.token));
 
@@ -135,6 +148,7 @@ describeOnEachDatabase('tenant walls: a twin company sharing every id never show
 
   it("reads the demo's office, inspectors, questions, catalogue, prices, times and agents exactly as before the twin", () => {
     expect(after.office).toEqual(before.office);
+    expect(after.order).toEqual(before.order);
     expect(after.packages).toEqual(before.packages);
     expect(after.services).toEqual(before.services);
     expect(after.pricing).toEqual(before.pricing);
@@ -158,12 +172,23 @@ describeOnEachDatabase('tenant walls: a twin company sharing every id never show
     expect(JSON.stringify(facts)).not.toMatch(/Twin|"TO"/);
     expect(JSON.stringify(facts)).toContain('OH');
     expect(await loadNotificationSettings(db, order.companyId)).toEqual(notificationsSchema.parse((demoDocument() as Doc).notifications));
+    // And the twin's from the twin's: a query that forgets the company gives both the same.
+    expect(await loadNotificationSettings(db, twinOrder.companyId)).toEqual(notificationsSchema.parse(twinDocument().notifications));
+    const twinFacts = await loadConfirmedOrderFacts(db, twinOrder.companyId, twinOrder.orderId);
+    expect(twinFacts?.address.state).toBe('TO');
+    expect(facts?.address.state).toBe('OH');
+  });
+
+  it("serves each company's own logo: the twin's office's, and the demo's company's", async () => {
+    const logo = async (key: string) => (await harness.app.inject({ method: 'GET', url: `/${key}/logo` })).rawPayload.toString('base64');
+    expect(await logo(TWIN_KEY)).toBe(TWIN_LOGO_PNG);
+    expect(await logo('demo')).toBe(String((demoDocument() as Doc).logo).split(',')[1]);
   });
 
   it('holds, applies the coupon the twin used up, and confirms the time the twin booked with the same inspector ids', () => {
     // Uses are counted per company and code: the twin's last use is not the demo's, and the
     // demo's own count still holds once its one use is taken.
-    expect(booked).toEqual({ hold: 200, coupon: 'ok', total: expect.any(Number), confirm: 200, nextCoupon: expect.not.stringMatching(/^ok$/) });
+    expect(booked).toEqual({ twinTotal: expect.any(Number), hold: 200, coupon: 'ok', total: expect.any(Number), confirm: 200, nextCoupon: expect.not.stringMatching(/^ok$/) });
     // The demo's price less its coupon, never the twin's doubled prices.
     expect(booked.total).toBeLessThan((before.pricing as { totals: { grand_total: number } }).totals.grand_total);
   });
@@ -181,6 +206,10 @@ describeOnEachDatabase('tenant walls: a twin company sharing every id never show
     expect(twins.orders).toHaveLength(1);
     expect(twins.orders[0].id).not.toBe(order.orderId);
     expect(twins.orders[0].inspectors.every((i: { name: string }) => i.name.startsWith('Twin'))).toBe(true);
+    // Each company's order frozen at its own prices: a query that reads both catalogues shows in one of the two.
+    expect(twins.orders[0].total_cents).toBe(booked.twinTotal);
+    expect(twins.orders[0].services.every((line: { name: string }) => line.name.startsWith('Twin'))).toBe(true);
+    expect(own.orders[0].services.some((line: { name: string }) => line.name.startsWith('Twin'))).toBe(false);
   });
 
   it("takes for the demo's address only the demo's states: one only the twin has is refused, naming the field", async () => {
@@ -190,6 +219,12 @@ describeOnEachDatabase('tenant walls: a twin company sharing every id never show
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.field).toBe('state');
     expect((await demo.post(visitor.token, '/set_address', { ...address, state: 36 })).statusCode).toBe(200);
+    // The same for a person's address.
+    const client = { first: 'Ada', last: 'Brooks', email: 'ada.brooks@example.com', mobile_phone: '6145550101' };
+    const refusedClient = await demo.post(visitor.token, '/set_client', { ...client, state: TWIN_ONLY_STATE.id });
+    expect(refusedClient.statusCode).toBe(400);
+    expect(refusedClient.json().error.field).toBe('state');
+    expect((await demo.post(visitor.token, '/set_client', { ...client, state: 36 })).statusCode).toBe(200);
   });
 
   it("serves each company's calendar of an inspector id they share with that company's own appointments, to its own secret only", async () => {
