@@ -69,6 +69,7 @@ function twinDocument(): Doc {
   }
   for (const agent of twin.agents) agent.last = 'Twinning';
   for (const contact of twin.contacts) contact.last = 'Twinning';
+  for (const type of twin.contact_types) type.name = `Twin ${type.name}`;
   // A required question only the twin asks, which the demo's confirm must not ask for.
   twin.property_controls = [...twin.property_controls, { id: 99, slug: 'twin-only', type: 'CheckBox', label: 'Twin only', required: true, sort: 99 }];
   twin.notifications = { notify_agents: false, payment_link: 'https://pay.example.com/twin?order={order_id}&amount={amount}&currency={currency}' };
@@ -270,6 +271,29 @@ describeOnEachDatabase('tenant walls: a twin company sharing every id never show
     expect(await twinOffice()).toEqual(officeBefore);
     expect(await twinAgents()).toEqual(agentsBefore);
     expect(await twinContacts()).toEqual(contactsBefore);
+  });
+
+  it('gives each company its own contact types and foundation options for the same ids', async () => {
+    const db = harness.database.db;
+    const pair = [
+      { key: 'demo', visitor: await DemoOrder.start(harness.app, db, await startDemoSession(harness.app)) },
+      { key: TWIN_KEY, visitor: await DemoOrder.start(harness.app, db, await startDemoSession(harness.app, TWIN_OFFICE, TWIN_KEY), TWIN_KEY) },
+    ];
+    const seen = [];
+    for (const { key, visitor } of pair) {
+      await db.update(t.orders).set({ foundationTypeId: 2 }).where(eq(t.orders.id, visitor.orderId));
+      const calls = wizardCalls(() => harness.app, key);
+      const saved = await calls.post(visitor.token, '/set_contacts', { contacts: [{ first: 'Rita', last: 'Sol', email: 'rita@solaw.com', type: { id: 1, name: 'whatever' } }] });
+      expect(saved.statusCode).toBe(200);
+      const read = (await harness.app.inject({ method: 'GET', url: `/${key}/online-scheduler/order`, headers: { 'x-auth-token': visitor.token } })).json();
+      seen.push([saved.json().contacts[0].type.name, read.foundation_type?.value]);
+    }
+    const demoNames = demoDocument() as Doc;
+    const foundation = demoNames.property_controls.find((c: Doc) => c.type === 'FoundationType').options.find((o: Doc) => o.id === 2).value;
+    expect(seen).toEqual([
+      [demoNames.contact_types[0].name, foundation],
+      [`Twin ${demoNames.contact_types[0].name}`, `Twin ${foundation}`],
+    ]);
   });
 
   it("answers the demo's calls only for the demo's sessions: a twin's token opens nothing of the demo", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ControlRule } from '@scheduler/domain/property/property-answers';
 import type { Executor } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
@@ -87,29 +87,6 @@ export async function loadPropertyQuestions(db: Executor, companyId: string, ord
     .orderBy(asc(t.orderAnswers.controlId));
   // The company document's schema checked each type when it was imported.
   return { controls: controls.map((control) => ({ ...control, type: control.type as ControlRule['type'] })), answers };
-}
-
-/** The catalogue's prices of the order's packages and services, as they are now. */
-export async function loadCataloguePrices(db: Executor, companyId: string, packageIds: number[], serviceIds: string[]) {
-  const [packages, services] = await Promise.all([
-    packageIds.length
-      ? db.select({ id: t.packages.id, name: t.packages.name, priceCents: t.packages.priceCents }).from(t.packages).where(and(eq(t.packages.companyId, companyId), inArray(t.packages.id, packageIds)))
-      : Promise.resolve([]),
-    serviceIds.length
-      ? db.select({ id: t.services.id, name: t.services.name, priceCents: t.services.priceCents }).from(t.services).where(and(eq(t.services.companyId, companyId), inArray(t.services.id, serviceIds)))
-      : Promise.resolve([]),
-  ]);
-  return { packages, services };
-}
-
-/** The services inside the order's packages, for not charging a package's service twice. */
-export async function loadPackageServiceIds(db: Executor, companyId: string, packageIds: number[]): Promise<string[]> {
-  if (packageIds.length === 0) return [];
-  const rows = await db
-    .select({ serviceId: t.packageServices.serviceId })
-    .from(t.packageServices)
-    .where(and(eq(t.packageServices.companyId, companyId), inArray(t.packageServices.packageId, packageIds)));
-  return rows.map((r) => r.serviceId);
 }
 
 export interface JobToEnqueue {
