@@ -107,14 +107,6 @@ export const bugs: PlantedBug[] = [
     tests: QUEUE,
   },
   {
-    id: '22.s13',
-    bug: 'The next hold expiry is taken from holds that have already expired.',
-    file: 'apps/server/src/modules/scheduling/scheduling.store.ts',
-    find: 'c.holdExpiresAt !== null && c.holdExpiresAt > now &&',
-    replace: 'c.holdExpiresAt !== null &&',
-    tests: SCHEDULING,
-  },
-  {
     id: '22.s14',
     bug: 'Two workers (instances) claiming at the same moment, on PostgreSQL, both get the same job.',
     file: 'apps/server/src/modules/notifications/job-queue.repository.ts',

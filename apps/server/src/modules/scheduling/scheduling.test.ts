@@ -7,6 +7,7 @@ import { demoOrdinaryWeekday } from '../../test-support/demo-days.ts';
 import * as t from '../../db/schema.ts';
 import { openDatabase } from '../../db/connection.ts';
 import { demoDocument, startDemoSession, startTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { importCompanyDocument } from '../companies/companies.service.ts';
 import { DEMO_OFFICE_UUID } from '../companies/demo-company.ts';
 import { hashToken } from '../sessions/tokens.ts';
 import { bundledPostalCodes } from '../geography/postal-codes.ts';
@@ -183,6 +184,10 @@ describeOnEachDatabase('scheduling calls', (factory) => {
       expect(offersAt(await firstSlots(token, 20), slot.timestamp)).toBe(false);
       harness.clock.advance(1);
       expect(offersAt(await firstSlots(token, 20), slot.timestamp)).toBe(true);
+      // At that very instant the time can be held: the lapsed holds give way to the new one.
+      const held = await post(token, '/set_datetime', { datetime: new Date(slot.timestamp * 1000).toISOString(), inspectors: [ALL_INSPECTORS[0]] });
+      expect(held.json()).toMatchObject({ status: 'ok' });
+      await post(token, '/set_datetime', { datetime: null });
       await harness.database.db.delete(t.appointments).where(eq(t.appointments.orderId, orderId));
     });
 
@@ -198,6 +203,70 @@ describeOnEachDatabase('scheduling calls', (factory) => {
         await harness.database.changes.flush();
       }
       expect((await firstSlots(token)).length).toBeGreaterThan(0);
+    });
+  });
+
+  describe("the company's calendar settings, off and on (issue 22)", () => {
+    type Doc = Record<string, any>;
+    /** The demo's document with these settings (and changes), imported; the listing follows it at once. */
+    async function demoWith(settings: Record<string, string>, change: (document: Doc) => void = () => {}) {
+      const document = demoDocument() as Doc;
+      document.settings = [...document.settings.filter((s: { key: string }) => !(s.key in settings)), ...Object.entries(settings).map(([key, value]) => ({ key, value }))];
+      change(document);
+      await importCompanyDocument(harness.database.db, document);
+      await harness.database.changes.flush();
+    }
+    afterEach(async () => demoWith({}));
+
+    /** A day's whole listing (no per-day limit, which would hide the inspectors beyond the first). */
+    const listing = async (token: string, from: string, to: string, extra = '') => {
+      const response = await get(token, `/availability?from=${from}&to=${to}${extra}`);
+      expect(response.statusCode).toBe(200);
+      return response.json<AppointmentSlot[]>();
+    };
+
+    it('offers times on the day itself only while ALLOW_TODAY is on', async () => {
+      const day = weekdayFrom(3);
+      const noNotice = (document: Doc) => {
+        document.offices[0].scheduling.minimum_notice_hours = 0;
+      };
+      // The server's clock five minutes into that day in Columbus (00:05 EST, or 01:05 EDT).
+      harness.clock.advance(Date.parse(`${day}T05:05:00.000Z`) - harness.clock.now());
+      await demoWith({ ONLINE_SCHEDULER_V3_ALLOW_TODAY: 'N' }, noNotice);
+      const token = await startDemoSession(harness.app);
+      expect(await listing(token, day, day)).toEqual([]);
+      await demoWith({ ONLINE_SCHEDULER_V3_ALLOW_TODAY: 'Y' }, noNotice);
+      expect((await listing(token, day, day)).length).toBeGreaterThan(0);
+    });
+
+    it("keeps to each inspector's postal codes by weekday only while LIMIT_ZIP_BY_DAY is on", async () => {
+      const day = weekdayFrom(3);
+      // Every inspector serves only 99999 on every weekday.
+      const elsewhereEveryDay = (document: Doc) => {
+        for (const inspector of document.inspectors) inspector.postal_codes_by_weekday = Object.fromEntries(['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'].map((d) => [d, ['99999']]));
+      };
+      await demoWith({ ONLINE_SCHEDULER_V3_LIMIT_ZIP_BY_DAY: 'Y' }, elsewhereEveryDay);
+      const token = await startDemoSession(harness.app);
+      expect(await listing(token, day, day, '&postal_code=43229')).toEqual([]);
+      await demoWith({ ONLINE_SCHEDULER_V3_LIMIT_ZIP_BY_DAY: 'N' }, elsewhereEveryDay);
+      expect((await listing(token, day, day, '&postal_code=43229')).length).toBeGreaterThan(0);
+    });
+
+    it('offers a time once per inspector while SHOW_INSPECTOR_NAMES is on, and once per time while it is off', async () => {
+      const day = weekdayFrom(3);
+      const token = await startDemoSession(harness.app);
+      /** The most slots offered at one time (Node 20 has no Map.groupBy). */
+      const perTime = (slots: AppointmentSlot[]) => {
+        const counts = new Map<number, number>();
+        for (const slot of slots) counts.set(slot.timestamp, (counts.get(slot.timestamp) ?? 0) + 1);
+        return Math.max(...counts.values());
+      };
+      await demoWith({ ONLINE_SCHEDULER_V3_SHOW_INSPECTOR_NAMES: 'Y' });
+      const named = await listing(token, day, day);
+      expect(perTime(named)).toBeGreaterThan(1);
+      expect(named.every((slot) => slot.users.length === 1)).toBe(true);
+      await demoWith({ ONLINE_SCHEDULER_V3_SHOW_INSPECTOR_NAMES: 'N' });
+      expect(perTime(await listing(token, day, day))).toBe(1);
     });
   });
 
