@@ -97,6 +97,25 @@ describe('whether a location can be served', () => {
     expect(check({ team: [1], appointment, neighbours: [{ ...neighbours[0]!, inspectorId: 2 }] }).code).toBe('ok');
   });
 
+  it('takes an appointment ending exactly at the start, or starting exactly at the end, as a neighbour', () => {
+    // Newark is about 48 road miles from Dublin: no time at all to drive it.
+    const before = { inspectorId: 1, start: est('2027-03-01T08:00'), end: appointment.start, location: NEWARK };
+    const after = { inspectorId: 1, start: appointment.end, end: est('2027-03-01T15:00'), location: NEWARK };
+    expect(check({ team: [1], appointment, neighbours: [before] }).code).toBe('ERROR_EXCEEDS_NEXT_APT_RADIUS');
+    expect(check({ team: [1], appointment, neighbours: [after] }).code).toBe('ERROR_EXCEEDS_NEXT_APT_RADIUS');
+  });
+
+  it('LIMIT_ZIP_BY_DAY off: the weekday lists of the held inspector limit nothing', () => {
+    const inspectors = [inspector(1, { postal_codes_by_weekday: { mon: ['43215'] } }), inspector(2)];
+    expect(check({ inspectors, team: [1], appointment }).code).toBe('ok');
+  });
+
+  it('counts no inactive inspector among those who reach the place', () => {
+    const inspectors = [inspector(1, { active: false, max_drive_miles: 200 }), inspector(2, { max_drive_miles: 20 })];
+    expect(check({ inspectors, location: NEWARK, postalCode: '43055' }).code).toBe('ERROR_NO_INSPECTORS_FOR_ZIP');
+    expect(check({ inspectors: [{ ...inspectors[0]!, active: true }, inspectors[1]!], location: NEWARK, postalCode: '43055' }).code).toBe('ok');
+  });
+
   it('checks only the postal code while the place is unknown', () => {
     expect(check({ location: null, team: [1], appointment })).toEqual({ code: 'ok', inspectorId: null, miles: null, maxMiles: null });
     const inspectors = [inspector(1, { postal_codes: ['43215'] }), inspector(2)];
@@ -121,6 +140,17 @@ describe('the driving radius at its bound', () => {
     const inspectors = [inspector(1), inspector(2, { max_drive_miles: max * 2 })];
     expect(check({ inspectors, team: [1], appointment, driveTimes: exactly(max) }).code).toBe('ok');
     expect(check({ inspectors, team: [1], appointment, driveTimes: exactly(max + 0.01) }).code).toBe('ERROR_EXCEEDS_RADIUS');
+  });
+
+  it('takes a drive that arrives exactly on time, from the previous appointment or on to the next, and refuses one a minute late', () => {
+    // 15 miles at 30 mph: 30 minutes.
+    const drive = exactly(15);
+    const previous = (end: number) => [{ inspectorId: 1, start: est('2027-03-01T08:00'), end, location: NEWARK }];
+    expect(check({ team: [1], appointment, driveTimes: drive, neighbours: previous(est('2027-03-01T09:30')) }).code).toBe('ok');
+    expect(check({ team: [1], appointment, driveTimes: drive, neighbours: previous(est('2027-03-01T09:31')) }).code).toBe('ERROR_EXCEEDS_NEXT_APT_RADIUS');
+    const next = (start: number) => [{ inspectorId: 1, start, end: est('2027-03-01T16:00'), location: NEWARK }];
+    expect(check({ team: [1], appointment, driveTimes: drive, neighbours: next(est('2027-03-01T13:30')) }).code).toBe('ok');
+    expect(check({ team: [1], appointment, driveTimes: drive, neighbours: next(est('2027-03-01T13:29')) }).code).toBe('ERROR_EXCEEDS_NEXT_APT_RADIUS');
   });
 
   it('counts an unknown location as within every radius', () => {
