@@ -23,6 +23,11 @@ describe('pay-at-close settings', () => {
     expect(feeCodes(price({ ...fee, pacChargeByState: false }, { cart: withPac }))).toEqual([]);
   });
 
+  it('drops the convenience-fee message while pay-at-close applies, and keeps it otherwise', () => {
+    expect(price({}, { cart: withPac }).pricing.convenience_fee_message).toBe('');
+    expect(price({}).pricing.convenience_fee_message).toMatch(/convenience fee/);
+  });
+
   it('offers pay-at-close while PAC_HIDE_ON_ONLINE_SCHEDULER is off, and drops it from the cart while on', () => {
     const shown = price({ pacHidden: false }, { cart: withPac });
     expect([shown.pacEligible, shown.cart.pay_at_close, shown.pacRemoved]).toEqual([true, true, false]);
