@@ -43,6 +43,11 @@ describe('the review panel\'s order lines (spec 2.10)', () => {
     ]);
   });
 
+  it('leaves out a sale price of zero, and writes one of a dollar', () => {
+    expect(propertyLines(orderFixture({ sqft: 0, yb: 0, sales_price: '0', foundation_type: null, controls: [] }), [], 'USD')).toEqual([]);
+    expect(propertyLines(orderFixture({ sqft: 0, yb: 0, sales_price: '1', foundation_type: null, controls: [] }), [], 'USD')).toEqual(['Sale Price: $1.00']);
+  });
+
   it("writes a date answer in the company's DATE_FORMAT, stored as an ISO date (spec 3.3)", () => {
     const controls = [control(7, 'Date', 'Contingency deadline'), control(8, 'ClosingDate', 'Closing')];
     const order = orderFixture({ controls: [{ id: 7, value: '2026-12-01', checked: false }, { id: 8, value: '2027-01-15', checked: false }] });

@@ -47,6 +47,19 @@ const SHAPES: Array<[string, string, string, string, string, string]> = [
   ['7 Saint Clair Ave, St. Louis, MO 63101', '7 Saint Clair Ave', '', 'St. Louis', 'MO', '63101'],
   ['Dublin, OH 43017', '', '', 'Dublin', 'OH', '43017'],
   ['43017', '', '', '', '', '43017'],
+  // Issue 22, StrykerJS survivors: parts missing, doubled commas and spaces, a state name of two words.
+  ['123 Main St, Apt 4B', '123 Main St', 'Apt 4B', '', '', ''],
+  ['Main, Dublin, OH', 'Main', '', 'Dublin', 'OH', ''],
+  ['New York New York', '', '', 'New York', 'NY', ''],
+  ['100 1/2 Main St', '100 1/2 Main St', '', '', '', ''],
+  [',, 123 Main St ,, Dublin,, OH', '123 Main St', '', 'Dublin', 'OH', ''],
+  ['123 Main St, WA', '123 Main St', '', '', 'WA', ''],
+  ['123 Main St, Apt 4, WA 98102', '123 Main St', 'Apt 4', '', 'WA', '98102'],
+  ['123 Main St, Dublin OH, 43017', '123 Main St', '', 'Dublin', 'OH', '43017'],
+  ['  new   albany  ', '', '', 'New Albany', '', ''],
+  ['Dublin Ohio', '', '', 'Dublin', 'OH', ''],
+  // A lone state name, with no ZIP or street before it, is taken for a city.
+  ['Washington', '', '', 'Washington', '', ''],
 ];
 
 describe('reading a typed US address', () => {
@@ -97,6 +110,10 @@ describe('reading a typed US address', () => {
     expect(isPoBox(typed)).toBe(true);
   });
 
+  it('writes a PO box without its number as "PO Box", with no space after it', () => {
+    expect(addressLine1(parseUsAddress('PO Box'))).toBe('PO Box');
+  });
+
   it('does not take streets that merely contain the letters for PO boxes', () => {
     for (const typed of ['12 Post Rd, Dublin, OH 43017', '3 Box Elder Ct, Dublin, OH 43017', '4 Polo Club Dr, Dublin, OH 43017', '8 Pony Express Dr, Dublin, OH 43017']) {
       expect(isPoBox(typed)).toBe(false);
@@ -132,6 +149,7 @@ describe('small helpers', () => {
     expect(citySpellings('St. Louis')).toEqual(['St. Louis', 'Saint Louis']);
     expect(citySpellings('Ft Wayne')).toEqual(['Ft Wayne', 'Fort Wayne']);
     expect(citySpellings('Dublin')).toEqual(['Dublin']);
+    expect(citySpellings(' St Louis ')).toEqual(['St Louis', 'Saint Louis']);
   });
 
   it('knows states by code and by name, in any case', () => {

@@ -142,6 +142,20 @@ describe('postal-code restrictions', () => {
     const dublinSlots = findSlots(input({ inspectors: [dublin], rules, request: { ...week, postalCode: '43017' } }));
     expect(new Set(dublinSlots.map((s) => s.date))).toEqual(new Set(['2027-03-01', '2027-03-02']));
   });
+
+  it('LIMIT_ZIP_BY_DAY off: the weekday lists limit nothing', () => {
+    const rules = { allowToday: false, restrictInspectorZip: false, limitZipByDay: false, groupSlots: false };
+    const slots = findSlots(input({ inspectors: [dublin], rules, request: request({ from: '2027-03-01', to: '2027-03-02', postalCode: '43215' }) }));
+    expect(new Set(slots.map((s) => s.date))).toEqual(new Set(['2027-03-01', '2027-03-02']));
+  });
+});
+
+describe('inspectors who no longer work', () => {
+  it('offers no inactive inspector, and the active ones as usual', () => {
+    const slots = findSlots(input({ inspectors: [inspector(1, { active: false }), inspector(2)] }));
+    expect(new Set(slots.flatMap((s) => s.users))).toEqual(new Set([2]));
+    expect(findSlots(input({ inspectors: [inspector(1, { active: false })] }))).toEqual([]);
+  });
 });
 
 describe('buffers and travel', () => {
@@ -193,6 +207,16 @@ describe('buffers and travel', () => {
     const limited = inspector(1, { max_inspections_per_day: 2 });
     expect(findSlots(input({ inspectors: [limited], busy, request: request({ durationMinutes: 60 }) }))).toEqual([]);
     expect(findSlots(input({ inspectors: [{ ...limited, max_inspections_per_day: 3 }], busy, request: request({ durationMinutes: 60 }) })).length).toBeGreaterThan(0);
+  });
+
+  it("counts each inspector's inspections apart: one at their most leaves the others free", () => {
+    const busy = [
+      { inspectorId: 1, start: est('2027-03-01T09:00'), end: est('2027-03-01T10:00'), location: null },
+      { inspectorId: 1, start: est('2027-03-01T15:00'), end: est('2027-03-01T16:00'), location: null },
+    ];
+    const inspectors = [inspector(1, { max_inspections_per_day: 2 }), inspector(2, { max_inspections_per_day: 2 })];
+    const slots = findSlots(input({ inspectors, busy, request: request({ durationMinutes: 60 }) }));
+    expect(new Set(slots.flatMap((s) => s.users))).toEqual(new Set([2]));
   });
 });
 

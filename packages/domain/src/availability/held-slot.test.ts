@@ -21,6 +21,21 @@ describe('alternatives without the held time', () => {
     expect(withoutHeldTime(slots, null)).toEqual(slots);
   });
 
+  it('compares teams as sets of ids: the listed order of either side does not matter, a different member does', () => {
+    expect(withoutHeldTime([slot(1000, [2, 1])], { start: 1_000_000, users: [1, 2] })).toEqual([]);
+    // Numbers, not their text: 9 comes before 10.
+    expect(withoutHeldTime([slot(1000, [10, 9])], { start: 1_000_000, users: [9, 10] })).toEqual([]);
+    // As many members, one of them another inspector: not the held time.
+    expect(withoutHeldTime([slot(1000, [1, 3])], held).map((s) => s.id)).toEqual(['1000~1-3']);
+  });
+
+  it('leaves the slots it keeps as they were, their members in their own order', () => {
+    // At the held start, so that its team is compared with the held one.
+    const kept = slot(1000, [3, 1]);
+    expect(withoutHeldTime([kept], held)[0]!.users).toEqual([3, 1]);
+    expect(kept.users).toEqual([3, 1]);
+  });
+
   it('takes the held member out of a group, led then by the next one with its own rank', () => {
     const result = withoutHeldTime([grouped([slot(1000, [1, 2], 1), slot(1000, [4])])], held);
     expect(result).toEqual([{ ...slot(1000, [4]), group: [slot(1000, [4])] }]);

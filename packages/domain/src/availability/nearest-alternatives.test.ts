@@ -44,4 +44,17 @@ describe('nearestAlternatives', () => {
     const slots = [slot('2026-12-01', 13, [102]), slot('2026-12-01', 11, [101])];
     expect(ids(nearestAlternatives(slots, { ...wanted, inspectors: [] }))).toEqual(['2026-12-01-11-101', '2026-12-01-13-102']);
   });
+
+  it('keeps a slot only when it keeps every inspector the visitor had, not some of them', () => {
+    const team = { ...wanted, inspectors: [102, 103] };
+    // 10:00 was wanted: Sarah alone at 9:00 is nearer, but Sarah and 103 together at 13:00 keep the whole team.
+    const slots = [slot('2026-12-01', 9, [102]), slot('2026-12-01', 13, [102, 103])];
+    expect(ids(nearestAlternatives(slots, team))).toEqual(['2026-12-01-13-102.103', '2026-12-01-9-102']);
+  });
+
+  it('keeps the engine order between slots that are alike in every way it weighs', () => {
+    const [first, second] = [slot('2026-12-01', 11, [101]), slot('2026-12-01', 11, [103])];
+    expect(ids(nearestAlternatives([first!, second!], wanted))).toEqual([first!.id, second!.id]);
+    expect(ids(nearestAlternatives([second!, first!], wanted))).toEqual([second!.id, first!.id]);
+  });
 });

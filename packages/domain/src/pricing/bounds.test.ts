@@ -29,6 +29,16 @@ describe('square-feet fee tiers', () => {
   });
 });
 
+describe('built-before-year fees', () => {
+  const rule = { kind: 'built_before_year' as const, year: 1950, amount_cents: 5000 };
+  const charge = (yearBuilt: number | null) => feeAmount(rule, { sqft: null, yearBuilt });
+
+  it('charges a house built the year before the rule\'s year, and not one built in that year', () => {
+    expect([charge(1949), charge(1950), charge(1951)]).toEqual([5000, 0, 0]);
+    expect(charge(null)).toBe(0);
+  });
+});
+
 describe('tiers by sales price and by age', () => {
   const facts = (changes: { sales_price?: string; year_built?: number | null }) =>
     pricingFacts({ sqft: null, year_built: null, sales_price: '', foundation_type_id: null, controls: [], postal_code: '43229', location: null, ...changes }, '2026-11-24');

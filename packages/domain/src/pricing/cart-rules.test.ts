@@ -58,6 +58,9 @@ describe('checkCartChange (spec 5.7, 8.4)', () => {
     expect(check(single, [S.condo], { kind: 'set_package', package: P.essentials })).toMatchObject({ ok: false, code: 'single_primary_only' });
     expect(check(single, [S.singleFamily], { kind: 'set_package', package: P.essentials })).toEqual({ ok: true });
     expect(check(single, [S.condo], { kind: 'add_service', service: S.radon })).toEqual({ ok: true });
+    // The setting off: a second primary, as a service or in a package, is taken.
+    expect(check(free, [S.condo], { kind: 'add_service', service: S.warranty })).toEqual({ ok: true });
+    expect(check(free, [S.condo], { kind: 'set_package', package: P.essentials })).toEqual({ ok: true });
   });
 
   it('refuses pay-at-close when the company hides it', () => {

@@ -50,6 +50,9 @@ describe('whole-cent arithmetic', () => {
     expect(settingAmountCents('-5')).toBe(0);
     expect(settingAmountCents('ten')).toBe(0);
     expect(settingAmountCents('1.999')).toBe(0);
+    // Nine whole digits are the most a setting may carry; ten are refused.
+    expect(settingAmountCents('999,999,999.99')).toBe(99_999_999_999);
+    expect(settingAmountCents('1000000000')).toBe(0);
   });
 
   it('reads the sale price as typed', () => {
@@ -57,5 +60,8 @@ describe('whole-cent arithmetic', () => {
     expect(salesPriceCents('')).toBeNull();
     expect(salesPriceCents('0')).toBeNull();
     expect(salesPriceCents('12a')).toBeNull();
+    // Ten digits are the most a sale price may have; eleven are not read.
+    expect(salesPriceCents('9,999,999,999')).toBe(999_999_999_900);
+    expect(salesPriceCents('10000000000')).toBeNull();
   });
 });

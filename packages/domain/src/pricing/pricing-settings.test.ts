@@ -39,4 +39,10 @@ describe('pricingSettings', () => {
     expect(pricingSettings(new SettingsReader([{ key: SETTING.COUPON_LIMIT, value: '-3' }])).couponLimit).toBe(0);
     expect(pricingSettings(new SettingsReader([{ key: SETTING.COUPON_LIMIT, value: 500 }])).couponLimit).toBe(20);
   });
+
+  it('keeps a pay-at-close name of 100 characters whole, and cuts a longer one to 100', () => {
+    const named = (name: string) => pricingSettings(new SettingsReader([{ key: SETTING.PAC_NAME, value: name }])).pacName;
+    expect(named('a'.repeat(100))).toBe('a'.repeat(100));
+    expect(named('b'.repeat(101))).toBe('b'.repeat(100));
+  });
 });

@@ -53,6 +53,11 @@ describe("list mode's Show More (spec 4.5, 9.1)", () => {
     expect(listAtEnd(short, 8)).toBe(true);
   });
 
+  it('keeps the list open when the checks filled the page exactly, and ends it one short', () => {
+    expect(afterShowMore(start, 10, 5, 1).exhausted).toBe(false);
+    expect(afterShowMore(start, 9, 5, 1).exhausted).toBe(true);
+  });
+
   it('ends the list once every check is spent and everything shows', () => {
     expect(listAtEnd({ visible: 10, checks: MAX_LIST_CHECKS, exhausted: false }, 10)).toBe(true);
     expect(listAtEnd({ visible: 10, checks: MAX_LIST_CHECKS - 1, exhausted: false }, 10)).toBe(false);

@@ -9,7 +9,7 @@ const inputs = { orderDuration: 180, orderPostalCode: '', storedPostalCode: null
 describe('the calendar step options', () => {
   it('defaults to calendar mode from tomorrow, no limit, a 15-minute hold', () => {
     const options = calendarOptions({ ...inputs, settings: settingsOf({}) });
-    expect(options).toMatchObject({ listMode: false, appointmentLimit: 0, firstDate: '2026-11-23', holdMinutes: 15, listPageSize: 10, pageDays: MONTH_CHANGE_WINDOW_DAYS, zipLimited: false });
+    expect(options).toMatchObject({ listMode: false, showNames: false, appointmentLimit: 0, firstDate: '2026-11-23', holdMinutes: 15, listPageSize: 10, pageDays: MONTH_CHANGE_WINDOW_DAYS, zipLimited: false });
     expect(options.filter).toEqual({ duration: 180, limit: 0, postalCode: undefined });
   });
 
@@ -22,7 +22,15 @@ describe('the calendar step options', () => {
     expect(options.filter.limit).toBe(5);
   });
 
+  it('names the inspectors only while SHOW_INSPECTOR_NAMES is on', () => {
+    expect(calendarOptions({ ...inputs, settings: settingsOf({ [SETTING.SHOW_INSPECTOR_NAMES]: 'Y' }) }).showNames).toBe(true);
+    expect(calendarOptions({ ...inputs, settings: settingsOf({ [SETTING.SHOW_INSPECTOR_NAMES]: 'N' }) }).showNames).toBe(false);
+  });
+
   it("sends the order's postal code, else the stored one, only when availability depends on it", () => {
+    // Either setting alone makes availability depend on the postal code.
+    const byDay = settingsOf({ [SETTING.LIMIT_ZIP_BY_DAY]: 'Y' });
+    expect(calendarOptions({ ...inputs, settings: byDay, orderPostalCode: '43017' })).toMatchObject({ zipLimited: true, filter: { postalCode: '43017' } });
     const restricted = settingsOf({ [SETTING.RESTRICT_INSPECTOR_ZIP]: 'Y' });
     expect(calendarOptions({ ...inputs, settings: restricted, orderPostalCode: '43017', storedPostalCode: '43055' }).filter.postalCode).toBe('43017');
     expect(calendarOptions({ ...inputs, settings: restricted, storedPostalCode: '43055' }).filter.postalCode).toBe('43055');
@@ -33,6 +41,9 @@ describe('the calendar step options', () => {
     expect(monthNeedsMore('2027-01-01', '2026-11-22', '2027-01-03')).toBe(true);
     expect(monthNeedsMore('2026-12-01', '2026-11-22', '2027-02-28')).toBe(false);
     expect(monthNeedsMore('2026-10-01', '2026-11-22', '2026-11-30')).toBe(false);
+    // January ends on the 31st: loaded until exactly four weeks after it still fetches, a day more does not.
+    expect(monthNeedsMore('2027-01-01', '2026-11-22', '2027-02-28')).toBe(true);
+    expect(monthNeedsMore('2027-01-01', '2026-11-22', '2027-03-01')).toBe(false);
   });
 
   it('disables past days, days before the first bookable one, and days without slots', () => {

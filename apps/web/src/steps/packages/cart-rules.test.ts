@@ -53,6 +53,8 @@ describe('the package offer (spec 4.3)', () => {
   });
 
   it('offers nothing with one service, with a package chosen, or counting pay-at-close', () => {
+    // Two services, but each package holds only one of them: exactly one is not "more than one".
+    expect(packagesToOffer({ packageId: null, services: [HOME.id, CONDO.id] }, PACKAGES, PAC.id)).toEqual([]);
     expect(packagesToOffer({ packageId: null, services: [HOME.id] }, PACKAGES, PAC.id)).toEqual([]);
     expect(packagesToOffer({ packageId: 3, services: [HOME.id, TERMITE.id] }, PACKAGES, PAC.id)).toEqual([]);
     expect(packagesToOffer({ packageId: null, services: [HOME.id, PAC.id] }, [pkg(9, [HOME, PAC])], PAC.id)).toEqual([]);
