@@ -6,7 +6,8 @@
  * entry). Not part of `npm test`; run it after changing the code or the tests a bug names.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PlantedBug } from '../mutation/planted/planted-bug.ts';
 
@@ -34,16 +35,24 @@ function replaceOccurrence(text: string, part: string, replacement: string, nth:
 
 /** The Vitest run under way, stopped with this script. */
 let running: ChildProcess | null = null;
+const REPORT = join(mkdtempSync(join(tmpdir(), 'planted-')), 'vitest.json');
 
-/** Runs Vitest on the files, quietly; true when every test passed. */
-function testsPass(files: string[]): Promise<boolean> {
+/**
+ * Runs Vitest on the files, quietly: 'pass', 'fail' when a test file failed (a test, or a suite's
+ * set-up, which a planted bug may break), or 'broken' when no test file ran at all (the run's own
+ * set-up failed: a database not reachable, a template in use). Only 'fail' may count as caught.
+ */
+function runTests(files: string[]): Promise<'pass' | 'fail' | 'broken'> {
   return new Promise((resolve) => {
+    rmSync(REPORT, { force: true });
     const env = { ...process.env, FORCE_COLOR: '0', TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? DEFAULT_POSTGRES };
     // A process group of its own, so that stopping this script stops Vitest's workers too.
-    running = spawn('npx', ['vitest', 'run', '--reporter=dot', ...files], { cwd: ROOT, env, stdio: 'ignore', detached: true });
+    running = spawn('npx', ['vitest', 'run', '--reporter=json', `--outputFile=${REPORT}`, ...files], { cwd: ROOT, env, stdio: 'ignore', detached: true });
     running.on('close', (code) => {
       running = null;
-      resolve(code === 0);
+      if (code === 0) return resolve('pass');
+      const report = existsSync(REPORT) ? (JSON.parse(readFileSync(REPORT, 'utf8')) as { testResults: Array<{ status: string }> }) : { testResults: [] };
+      resolve(report.testResults.some((file) => file.status === 'failed') ? 'fail' : 'broken');
     });
   });
 }
@@ -63,7 +72,7 @@ if (spawnSync('git', ['diff', '--quiet', '--', ...plantedFiles], { cwd: ROOT }).
 
 const allTests = [...new Set(bugs.flatMap((b) => b.tests))];
 process.stdout.write(`Baseline: ${allTests.length} test files on the code as it is… `);
-if (!(await testsPass(allTests))) {
+if ((await runTests(allTests)) !== 'pass') {
   process.stdout.write('FAILED — fix the tests before planting anything.\n');
   process.exit(1);
 }
@@ -82,7 +91,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-const outcomes: { bug: PlantedBug; outcome: 'caught' | 'SURVIVED' | 'NOT FOUND' }[] = [];
+const outcomes: { bug: PlantedBug; outcome: 'caught' | 'SURVIVED' | 'NOT FOUND' | 'BROKEN RUN' }[] = [];
 for (const bug of bugs) {
   const path = join(ROOT, bug.file);
   const text = readFileSync(path, 'utf8');
@@ -95,9 +104,11 @@ for (const bug of bugs) {
   original = { file: path, text };
   writeFileSync(path, replaceOccurrence(text, bug.find, bug.replace, bug.nth ?? 1));
   try {
-    const caught = !(await testsPass(bug.tests));
-    outcomes.push({ bug, outcome: caught ? 'caught' : 'SURVIVED' });
-    process.stdout.write(`${bug.id} ${caught ? 'caught' : 'SURVIVED'}: ${bug.bug}\n`);
+    const result = await runTests(bug.tests);
+    // A run that never reached a test proves nothing either way: it is reported, not counted.
+    const outcome = result === 'fail' ? 'caught' : result === 'pass' ? 'SURVIVED' : 'BROKEN RUN';
+    outcomes.push({ bug, outcome });
+    process.stdout.write(`${bug.id} ${outcome}: ${bug.bug}\n`);
   } finally {
     restore();
   }
