@@ -164,6 +164,8 @@ describe('small helpers', () => {
     expect(stateCode('New York')).toBe('NY');
     expect(stateCode('district of columbia')).toBe('DC');
     expect(stateCode('Ontario')).toBeNull();
+    // As people type them: with dots, spaces around, several spaces inside.
+    expect([stateCode('N.Y.'), stateCode(' oh '), stateCode('New   York')]).toEqual(['NY', 'OH', 'NY']);
   });
 
   it('title-cases names and keeps ordinals in lower case', () => {

@@ -399,4 +399,10 @@ describe('how long an answer holds', () => {
     const late = input({ now, request: request({ from: '2027-03-05', to: '2027-03-05' }) });
     expect(slotsUnchangedUntil(late, findSlots(late))).toBe(est('2027-03-02T00:00'));
   });
+
+  it("holds until the office's next day begins where the clocks skip its midnight (Santiago, 6 September 2026)", () => {
+    // Chile goes from 00:00 to 01:00 that night: the day begins at 01:00, 04:00 UTC.
+    const chile = { ...office(), time_zone: 'America/Santiago' };
+    expect(slotsUnchangedUntil({ office: chile, now: Date.parse('2026-09-05T15:00:00Z') }, [])).toBe(Date.parse('2026-09-06T04:00:00Z'));
+  });
 });
