@@ -1087,4 +1087,12 @@ export const bugs: PlantedBug[] = [
     replace: 'cart.serviceIds',
     tests: ['packages/domain/src/pricing/duration.test.ts'],
   },
+  {
+    id: '22.d134',
+    bug: 'A drive on to the next appointment exactly at the radius is refused.',
+    file: 'packages/domain/src/availability/service-area.ts',
+    find: 'toNext! > max',
+    replace: 'toNext! >= max',
+    tests: AREA,
+  },
 ];
