@@ -603,8 +603,9 @@ export const bugs: PlantedBug[] = [
     id: '22.d73',
     bug: "A seller's agent visitor loses their own panel when the seller's agent setting is off.",
     file: 'packages/domain/src/people/contacts-step.ts',
-    find: "party === own || party === 'buyers_agent' ||",
-    replace: "party === 'buyers_agent' ||",
+    // The own panel is kept twice over (enabled, and put first); the bug drops both, as a refactor would.
+    find: "party === own || party === 'buyers_agent' || (party === 'sellers_agent' ? settings.sellersAgentEnabled : settings.insuranceAgentEnabled);\n  const shownAgents = agents.filter(enabled);\n  if (own === undefined) return ['clients', ...shownAgents, 'contacts'];\n  return [own, 'clients',",
+    replace: "party === 'buyers_agent' || (party === 'sellers_agent' ? settings.sellersAgentEnabled : settings.insuranceAgentEnabled);\n  const shownAgents = agents.filter(enabled);\n  if (own === undefined) return ['clients', ...shownAgents, 'contacts'];\n  return [...shownAgents.filter((party) => party === own), 'clients',",
     tests: STEP,
   },
   {
@@ -1086,5 +1087,13 @@ export const bugs: PlantedBug[] = [
     find: 'cart.serviceIds.filter((id) => !durations.payment.has(id))',
     replace: 'cart.serviceIds',
     tests: ['packages/domain/src/pricing/duration.test.ts'],
+  },
+  {
+    id: '22.d134',
+    bug: 'A drive on to the next appointment exactly at the radius is refused.',
+    file: 'packages/domain/src/availability/service-area.ts',
+    find: 'toNext! > max',
+    replace: 'toNext! >= max',
+    tests: AREA,
   },
 ];

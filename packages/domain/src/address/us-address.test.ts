@@ -60,6 +60,11 @@ const SHAPES: Array<[string, string, string, string, string, string]> = [
   ['Dublin Ohio', '', '', 'Dublin', 'OH', ''],
   // A lone state name, with no ZIP or street before it, is taken for a city.
   ['Washington', '', '', 'Washington', '', ''],
+  // With a ZIP after it, the same name is the state.
+  ['4 Washington Blvd, Washington 98102', '4 Washington Blvd', '', '', 'WA', '98102'],
+  ['Main St, Apt 4, OH', 'Main St', 'Apt 4', '', 'OH', ''],
+  ['12a County Road 5, Ashley, OH', '12A County Rd 5', '', 'Ashley', 'OH', ''],
+  ['9 State Route 37 North, Delaware, OH', '9 State Rte 37 N', '', 'Delaware', 'OH', ''],
 ];
 
 describe('reading a typed US address', () => {
@@ -103,6 +108,8 @@ describe('reading a typed US address', () => {
     ['Post Office Box 9, Newark, OH 43055', 'PO Box 9'],
     ['POBox 12, Delaware, OH 43015', 'PO Box 12'],
     ['PO Drawer 4, Marion, OH 43302', ''],
+    ['PO Box#12, Dublin, OH', 'PO Box 12'],
+    ['PO Box #12, Dublin, OH', 'PO Box 12'],
   ])('recognises the PO box in %s', (typed, line1) => {
     const address = parseUsAddress(typed);
     expect(address.poBox).toBe(true);
@@ -157,6 +164,8 @@ describe('small helpers', () => {
     expect(stateCode('New York')).toBe('NY');
     expect(stateCode('district of columbia')).toBe('DC');
     expect(stateCode('Ontario')).toBeNull();
+    // As people type them: with dots, spaces around, several spaces inside.
+    expect([stateCode('N.Y.'), stateCode(' oh '), stateCode('New   York')]).toEqual(['NY', 'OH', 'NY']);
   });
 
   it('title-cases names and keeps ordinals in lower case', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findSlots, slotsUnchangedUntil, teamsFor } from './engine.ts';
+import { findSlots, seededRandom, slotsUnchangedUntil, teamsFor } from './engine.ts';
 import { COLUMBUS, est, input, inspector, office, request, SERVICE } from './test-fixtures.ts';
 
 const starts = (slots: Array<{ start_datetime: string }>) => slots.map((s) => s.start_datetime);
@@ -9,6 +9,13 @@ describe('working hours and duration', () => {
     const slots = findSlots(input());
     expect(starts(slots)).toEqual(['2027-03-01 09:00:00', '2027-03-01 10:00:00', '2027-03-01 11:00:00', '2027-03-01 12:00:00', '2027-03-01 13:00:00', '2027-03-01 14:00:00']);
     expect(slots[0]).toMatchObject({ date: '2027-03-01', start: '9:00 AM', end_datetime: '2027-03-01 12:00:00', users: [1], timestamp: est('2027-03-01T09:00') / 1000 });
+  });
+
+  it("reads an inspector's hours again when the office's start rule changes", () => {
+    const same = inspector(1);
+    expect(findSlots(input({ inspectors: [same], office: office({ slot_granularity_minutes: 60 }) }))).toHaveLength(6);
+    expect(findSlots(input({ inspectors: [same], office: office({ slot_granularity_minutes: 30 }) }))).toHaveLength(11);
+    expect(starts(findSlots(input({ inspectors: [same], office: office({ fixed_start_times: ['13:30'] }) })))).toEqual(['2027-03-01 13:30:00']);
   });
 
   it('uses fixed start times when the office sets them', () => {
@@ -106,12 +113,75 @@ describe('teams', () => {
     expect(new Set(slots.flatMap((s) => s.users))).toEqual(new Set([2]));
   });
 
+  it('offers a requested team only at the times every member is free', () => {
+    const busy = [{ inspectorId: 2, start: est('2027-03-01T09:00'), end: est('2027-03-01T15:00'), location: null }];
+    const slots = findSlots(input({ inspectors: [inspector(1), inspector(2)], busy, request: request({ requestedInspectorIds: [1, 2], durationMinutes: 60 }) }));
+    // Inspector 2 is free from 15:30 (the buffer): no slot for inspector 1 alone before then.
+    expect(starts(slots)).toEqual(['2027-03-01 16:00:00']);
+    expect(slots[0]!.users).toEqual([1, 2]);
+  });
+
+  it('ranks a team by its best-ranked member, and names it by its members in its id', () => {
+    const ranked = [inspector(1, { services: [SERVICE.home], preferred_rank: 3 }), inspector(2, { services: [SERVICE.radon], preferred_rank: 1 })];
+    const slots = findSlots(input({ inspectors: ranked, request: request({ serviceIds: [SERVICE.home, SERVICE.radon] }) }));
+    expect(slots[0]).toMatchObject({ users: [2, 1], preferred: 1, id: '2027-03-01 09:00:00~2-1' });
+    const halfRanked = [inspector(1, { services: [SERVICE.home] }), inspector(2, { services: [SERVICE.radon], preferred_rank: 2 })];
+    expect(findSlots(input({ inspectors: halfRanked, request: request({ serviceIds: [SERVICE.home, SERVICE.radon] }) }))[0]!.preferred).toBe(2);
+  });
+
+  it('offers nothing, grouped or not, when nobody covers a service', () => {
+    const rules = { allowToday: false, restrictInspectorZip: false, limitZipByDay: false, groupSlots: true };
+    expect(findSlots(input({ inspectors: [homeOnly], rules, request: request({ serviceIds: [SERVICE.home, SERVICE.radon] }) }))).toEqual([]);
+  });
+
   it('offers a requested team larger than a group of alternates when names are hidden', () => {
     const everyone = [1, 2, 3, 4, 5].map((id) => inspector(id));
     const rules = { allowToday: false, restrictInspectorZip: false, limitZipByDay: false, groupSlots: true };
     const slots = findSlots(input({ inspectors: everyone, rules, request: request({ requestedInspectorIds: [1, 2, 3, 4, 5] }) }));
     expect(slots).toHaveLength(6);
     expect(slots[0]!.users).toEqual([1, 2, 3, 4, 5]);
+  });
+});
+
+describe('teamsFor', () => {
+  const homeOnly = (id: number, changes = {}) => inspector(id, { services: [SERVICE.home], ...changes });
+  const radonOnly = (id: number, changes = {}) => inspector(id, { services: [SERVICE.radon], ...changes });
+
+  it('gives only teams that cover every service, the best-ranked team first', () => {
+    const [a, b, c] = [homeOnly(1), homeOnly(2, { preferred_rank: 1 }), radonOnly(3)];
+    expect(teamsFor([a, b, c], [SERVICE.home, SERVICE.radon])).toEqual([
+      [b, c],
+      [a, c],
+    ]);
+  });
+
+  it('forms no team of more than three, however many it would take', () => {
+    const four = [homeOnly(1), radonOnly(2), inspector(3, { services: [SERVICE.sewer] }), inspector(4, { services: ['00000000-0000-4000-8000-000000000004'] })];
+    expect(teamsFor(four, [SERVICE.home, SERVICE.radon, SERVICE.sewer, '00000000-0000-4000-8000-000000000004'])).toEqual([]);
+    expect(teamsFor(four.slice(0, 3), [SERVICE.home, SERVICE.radon, SERVICE.sewer])).toEqual([four.slice(0, 3)]);
+  });
+
+  it('gives at most the number of teams asked for', () => {
+    const five = [1, 2, 3, 4, 5].map((id) => inspector(id));
+    expect(teamsFor(five, [SERVICE.home], 4)).toEqual(five.slice(0, 4).map((i) => [i]));
+    expect(teamsFor([homeOnly(1), homeOnly(2), homeOnly(3), radonOnly(4)], [SERVICE.home, SERVICE.radon], 2)).toHaveLength(2);
+  });
+});
+
+describe('inspectors of equal rank', () => {
+  it('spreads the first alternate among them by the seeded random, the same for the same seed', () => {
+    const rules = { allowToday: false, restrictInspectorZip: false, limitZipByDay: false, groupSlots: true };
+    const leader = (seed: number) => findSlots(input({ inspectors: [inspector(1), inspector(2), inspector(3)], rules, random: seededRandom(seed) }))[0]!.users[0];
+    const leaders = new Set(Array.from({ length: 20 }, (_, seed) => leader(seed)));
+    expect(leaders).toEqual(new Set([1, 2, 3]));
+    expect(leader(7)).toBe(leader(7));
+  });
+
+  it('draws numbers in [0, 1) from a seed, the same ones for the same seed', () => {
+    const draws = Array.from({ length: 1000 }, seededRandom(5));
+    expect(draws.every((x) => x >= 0 && x < 1)).toBe(true);
+    expect(Array.from({ length: 1000 }, seededRandom(5))).toEqual(draws);
+    expect(new Set(draws).size).toBeGreaterThan(990);
   });
 });
 
@@ -172,6 +242,17 @@ describe('buffers and travel', () => {
     expect(starts(slots)).toEqual(['2027-03-01 09:00:00', '2027-03-01 09:30:00', '2027-03-01 10:00:00', '2027-03-01 10:30:00', '2027-03-01 11:00:00', '2027-03-01 11:30:00']);
   });
 
+  it('keeps the office buffer when only the earlier appointment has a known place', () => {
+    const placed = [{ inspectorId: 1, start: est('2027-03-01T09:00'), end: est('2027-03-01T11:00'), location: COLUMBUS }];
+    const slots = findSlots(input({ busy: placed, office: office({ slot_granularity_minutes: 30, buffer_minutes: 30 }), request: request({ durationMinutes: 120, location: null }) }));
+    expect(starts(slots)[0]).toBe('2027-03-01 11:30:00');
+  });
+
+  it("ignores the commitments of inspectors who are not eligible", () => {
+    const others = [{ inspectorId: 99, start: est('2027-03-01T09:00'), end: est('2027-03-01T17:00'), location: null }];
+    expect(starts(findSlots(input({ busy: others })))[0]).toBe('2027-03-01 09:00:00');
+  });
+
   it('waits for the drive from the previous appointment when both places are known', () => {
     // Dublin to Pickerington: about 25 miles straight, 33 by road at 30 mph is 66 minutes.
     const dublin = { latitude: 40.0992, longitude: -83.1141 };
@@ -197,6 +278,13 @@ describe('buffers and travel', () => {
     const lateNight = [{ inspectorId: 1, start: est('2027-03-01T23:59'), end: est('2027-03-02T00:30'), location: null }];
     const late = findSlots(input({ inspectors: [onePerDay], busy: lateNight, request: request({ from: '2027-03-01', to: '2027-03-02' }) }));
     expect(new Set(late.map((s) => s.date))).toEqual(new Set(['2027-03-02']));
+  });
+
+  it("counts an inspection starting at the office's midnight for the day it starts, not the day before", () => {
+    const midnight = [{ inspectorId: 1, start: est('2027-03-02T00:00'), end: est('2027-03-02T01:00'), location: null }];
+    const onePerDay = inspector(1, { max_inspections_per_day: 1 });
+    const slots = findSlots(input({ inspectors: [onePerDay], busy: midnight, request: request({ from: '2027-03-01', to: '2027-03-02' }) }));
+    expect(new Set(slots.map((s) => s.date))).toEqual(new Set(['2027-03-01']));
   });
 
   it('stops at the most inspections a day', () => {
@@ -310,5 +398,11 @@ describe('how long an answer holds', () => {
     const now = est('2027-03-01T06:00');
     const late = input({ now, request: request({ from: '2027-03-05', to: '2027-03-05' }) });
     expect(slotsUnchangedUntil(late, findSlots(late))).toBe(est('2027-03-02T00:00'));
+  });
+
+  it("holds until the office's next day begins where the clocks skip its midnight (Santiago, 6 September 2026)", () => {
+    // Chile goes from 00:00 to 01:00 that night: the day begins at 01:00, 04:00 UTC.
+    const chile = { ...office(), time_zone: 'America/Santiago' };
+    expect(slotsUnchangedUntil({ office: chile, now: Date.parse('2026-09-05T15:00:00Z') }, [])).toBe(Date.parse('2026-09-06T04:00:00Z'));
   });
 });

@@ -213,6 +213,16 @@ describe('the driving radius at its bound', () => {
     expect(check({ team: [1], appointment, driveTimes: drive, neighbours: next(est('2027-03-01T13:29')) }).code).toBe('ERROR_EXCEEDS_NEXT_APT_RADIUS');
   });
 
+  it('takes a drive exactly the radius long from the previous appointment or on to the next, and refuses one a hair longer', () => {
+    // Home, the previous and the next appointment all exactly that far: 100 minutes' drive each, with time to spare.
+    const max = inspector(1).max_drive_miles;
+    const previous = { inspectorId: 1, start: est('2027-03-01T06:00'), end: est('2027-03-01T07:00'), location: NEWARK };
+    const next = { inspectorId: 1, start: est('2027-03-01T16:00'), end: est('2027-03-01T17:00'), location: NEWARK };
+    const inspectors = [inspector(1), inspector(2, { max_drive_miles: max * 2 })];
+    expect(check({ inspectors, team: [1], appointment, driveTimes: exactly(max), neighbours: [previous] }).code).toBe('ok');
+    expect(check({ inspectors, team: [1], appointment, driveTimes: exactly(max), neighbours: [next] }).code).toBe('ok');
+  });
+
   it('counts an unknown location as within every radius', () => {
     expect(withinDrivingRadius(inspector(1), null, exactly(10_000))).toBe(true);
   });

@@ -42,6 +42,11 @@ describe('fees hidden', () => {
     expect(price({ hideAllFees: true }).pricing).toMatchObject({ fees_hidden: true, taxes_hidden: true });
     expect(price({ hideAllFees: false }).pricing).toMatchObject({ fees_hidden: false, taxes_hidden: false });
   });
+
+  it('hides fees while a pay-at-close submission fee is set, from a cent on, and not while it is 0', () => {
+    expect(price({ hideAllFees: false, pacSubmissionFeeCents: 1 }).pricing).toMatchObject({ fees_hidden: true, taxes_hidden: true });
+    expect(price({ hideAllFees: false, pacSubmissionFeeCents: 0 }).pricing).toMatchObject({ fees_hidden: false, taxes_hidden: false });
+  });
 });
 
 describe('rules kept for one office', () => {
@@ -72,6 +77,22 @@ describe('service modifiers at their bound', () => {
     expect(radon(14_999)).toMatchObject({ modifier_savings: 14_999, amount: 1 });
     expect(radon(15_000)).toMatchObject({ modifier_savings: 15_000, amount: 0 });
     expect(radon(15_001)).toMatchObject({ modifier_savings: 15_000, amount: 0 });
+  });
+});
+
+describe('a modifier that needs another service', () => {
+  // Listed among the services it needs, the discounted service itself does not count as one of them.
+  const catalogue = demoCatalogue(
+    pricingRulesSchema.parse({
+      ...EXTENDED_RULES,
+      service_modifiers: [{ code: 'radon-bundle', description: 'Radon with an inspection', services: [S.radon], requires_any_of: [S.radon, S.singleFamily], discount: { kind: 'amount', amount_cents: 2500 } }],
+    }),
+  );
+  const radonSavings = (services: string[]) => price({}, { catalogue, cart: { ...EMPTY_CART, services } }).pricing.services.find((s) => s.id === S.radon)!.modifier_savings;
+
+  it('applies with another service it needs in the cart, and not to the service alone', () => {
+    expect(radonSavings([S.radon, S.singleFamily])).toBe(2500);
+    expect(radonSavings([S.radon])).toBe(0);
   });
 });
 

@@ -9,6 +9,11 @@ describe('whether a step must hold its time again', () => {
     expect(holdLapsed({ datetime: '2026-12-01T14:00:00Z', hold_expires_at: null, confirmed: false }, now)).toBe(true);
   });
 
+  it('is so at the very moment the hold ends, and not a second before', () => {
+    expect(holdLapsed({ datetime: '2026-12-01T14:00:00Z', hold_expires_at: '2026-12-01T13:00:00Z', confirmed: false }, now)).toBe(true);
+    expect(holdLapsed({ datetime: '2026-12-01T14:00:00Z', hold_expires_at: '2026-12-01T13:00:01Z', confirmed: false }, now)).toBe(false);
+  });
+
   it('is not while the hold runs, without a time, or once the order is confirmed', () => {
     expect(holdLapsed({ datetime: '2026-12-01T14:00:00Z', hold_expires_at: '2026-12-01T13:05:00Z', confirmed: false }, now)).toBe(false);
     expect(holdLapsed({ datetime: null, hold_expires_at: null, confirmed: false }, now)).toBe(false);
