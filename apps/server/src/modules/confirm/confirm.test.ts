@@ -282,6 +282,18 @@ describeOnEachDatabase('confirm', (factory) => {
     expect((await appointmentsOf(order.orderId)).map((a) => a.kind)).not.toContain('appointment');
   });
 
+  it('offers other times when the held time starts at this very instant', async () => {
+    const order = await newOrder();
+    await order.fillIn();
+    const slot = (await order.slots())[0]!;
+    await order.hold(slot);
+    harness.clock.advance(slot.timestamp * 1000 - harness.clock.now());
+    const answer = await order.confirm();
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json().status).toBe('unavailable');
+    expect((await appointmentsOf(order.orderId)).map((a) => a.kind)).not.toContain('appointment');
+  });
+
   it('offers times that fit the changed cart when the cart changed after the hold, and books the one then held', async () => {
     const order = await newOrder();
     await order.fillIn();
