@@ -99,6 +99,9 @@ describe.each(testDatabaseFactories())('visitor access on $name', (factory) => {
     }
     // Another session has its own bucket.
     expect((await get(await startDemoSession(harness.app), SEARCHES[2]!)).statusCode).toBe(200);
+    // And this session's writes have theirs: searches used up, it may still save.
+    const write = await harness.app.inject({ method: 'POST', url: `${API}/set_postal_code`, headers: { 'x-auth-token': token }, payload: { postal_code: '43215' } });
+    expect(write.statusCode).toBe(200);
   });
 
   it('counts every write route against one write bucket per session (WRITE_RATE_LIMIT)', async () => {
