@@ -15,6 +15,7 @@ const ROOT = new URL('..', import.meta.url).pathname;
 const PLANTED_DIR = join(ROOT, 'mutation/planted');
 /** The machine's PostgreSQL, as CI uses it: concurrency bugs show only there. */
 const DEFAULT_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test';
+const DEFAULT_REDIS = 'redis://127.0.0.1:6379';
 
 async function loadBugs(): Promise<PlantedBug[]> {
   const files = readdirSync(PLANTED_DIR).filter((f) => f.endsWith('.bugs.ts')).sort();
@@ -45,7 +46,7 @@ const REPORT = join(mkdtempSync(join(tmpdir(), 'planted-')), 'vitest.json');
 function runTests(files: string[]): Promise<'pass' | 'fail' | 'broken'> {
   return new Promise((resolve) => {
     rmSync(REPORT, { force: true });
-    const env = { ...process.env, FORCE_COLOR: '0', TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? DEFAULT_POSTGRES };
+    const env = { ...process.env, FORCE_COLOR: '0', TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? DEFAULT_POSTGRES, TEST_REDIS_URL: process.env.TEST_REDIS_URL ?? DEFAULT_REDIS };
     // A process group of its own, so that stopping this script stops Vitest's workers too.
     running = spawn('npx', ['vitest', 'run', '--reporter=json', `--outputFile=${REPORT}`, ...files], { cwd: ROOT, env, stdio: 'ignore', detached: true });
     running.on('close', (code) => {

@@ -60,11 +60,11 @@ export const bugs: PlantedBug[] = [
   },
   {
     id: '22.s7',
-    bug: 'The search and write buckets of a session are one count.',
+    bug: 'The search and write buckets of a session are one count (in Redis, shared by the instances).',
     file: 'apps/server/src/plugins/rate-limit.ts',
     find: 'keyGenerator: (request: FastifyRequest) => `${name}:${request.schedulerSession?.sessionId ?? `address:${request.ip}`}`',
     replace: 'keyGenerator: (request: FastifyRequest) => `${request.schedulerSession?.sessionId ?? `address:${request.ip}`}`',
-    tests: ['apps/server/src/plugins/visitor-access.test.ts'],
+    tests: ['apps/server/src/plugins/visitor-access.test.ts', 'apps/server/src/plugins/rate-limit-redis.test.ts'],
   },
   {
     id: '22.s8',
@@ -72,7 +72,7 @@ export const bugs: PlantedBug[] = [
     file: 'apps/server/src/plugins/rate-limit.ts',
     find: 'keyGenerator: (request: FastifyRequest) => `${name}:${request.schedulerSession?.sessionId ?? `address:${request.ip}`}`',
     replace: 'keyGenerator: () => name',
-    tests: ['apps/server/src/plugins/visitor-access.test.ts'],
+    tests: ['apps/server/src/plugins/visitor-access.test.ts', 'apps/server/src/plugins/rate-limit-redis.test.ts'],
   },
   {
     id: '22.s9',
