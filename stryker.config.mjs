@@ -20,6 +20,7 @@ export default {
     '!apps/server/src/modules/**/*.routes.ts',
     '!**/*-test-support.ts',
     '!**/*.fixtures.ts',
+    '!**/test-fixtures.ts',
   ],
   coverageAnalysis: 'perTest',
   ignoreStatic: true,
