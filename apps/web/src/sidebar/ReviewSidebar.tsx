@@ -91,7 +91,11 @@ export default function ReviewSidebar({ step }: { step: StepName }) {
   );
 }
 
-/** A first screen has nothing to review: no time, address, people or services entered yet. */
+/**
+ * A first screen has nothing to review: no time, address, people or services entered yet. (Not
+ * order-lines' `contactCount`: importing that module here puts it, with the date and money
+ * formats, in every first step's download, past the 120 KB budget.)
+ */
 function somethingToReview(order: OrderResponse): boolean {
   const people = [order.client, order.buyers_agent, order.sellers_agent, order.insurance_agent].some((person) => person) || (order.clients?.length ?? 0) > 0 || order.contacts.length > 0;
   return !!order.datetime || order.address1.trim() !== '' || people || order.packages.length > 0 || order.services.length > 0;

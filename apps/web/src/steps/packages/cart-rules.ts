@@ -36,16 +36,10 @@ export function hasPrimary(cart: Cart, packages: readonly PackageResponse[], ser
   });
 }
 
-/** The services the cart holds, the package's included, as the catalogue lists them. */
-function servicesInCart(cart: Cart, packages: readonly PackageResponse[], services: readonly ServiceResponse[]): ServiceResponse[] {
-  const ids = new Set([...packageServiceIds(cart, packages), ...cart.services]);
-  return services.filter((service) => ids.has(service.id));
-}
-
 /** Ancillary services with no primary one beside them (spec 5.7). */
 function strandsAncillaries(cart: Cart, packages: readonly PackageResponse[], services: readonly ServiceResponse[]): boolean {
-  const held = servicesInCart(cart, packages, services);
-  return held.some((service) => service.ancillary && !service.is_pac) && !held.some(isPrimary);
+  const held = new Set([...packageServiceIds(cart, packages), ...cart.services]);
+  return services.some((service) => held.has(service.id) && service.ancillary && !service.is_pac) && !hasPrimary(cart, packages, services);
 }
 
 /**
