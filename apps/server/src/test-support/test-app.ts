@@ -13,6 +13,18 @@ export function demoDocument(): Record<string, unknown> {
   return JSON.parse(readFileSync(DEMO_COMPANY_FILE, 'utf8')) as Record<string, unknown>;
 }
 
+/**
+ * The demo's document with these settings set (a null removes one) and `change` made to the rest:
+ * a test's company, one setting or field away from the demo.
+ */
+export function demoDocumentWith(settings: Record<string, string | null>, change: (document: Record<string, any>) => void = () => {}): Record<string, unknown> {
+  const document = demoDocument() as Record<string, any>;
+  const kept = (document.settings as Array<{ key: string; value: string }>).filter((s) => !(s.key in settings));
+  document.settings = [...kept, ...Object.entries(settings).flatMap(([key, value]) => (value === null ? [] : [{ key, value }]))];
+  change(document);
+  return document;
+}
+
 export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}): Config {
   return configSchema.parse({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', ...overrides });
 }

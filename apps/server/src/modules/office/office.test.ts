@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { SETTING } from '@scheduler/contracts/setting-keys';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
-import { demoDocument, startDemoSession, startTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { demoDocument, demoDocumentWith, startDemoSession, startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { importCompanyDocument } from '../companies/companies.service.ts';
 import { DEMO_OFFICE_UUID } from '../companies/demo-company.ts';
 
@@ -15,12 +15,8 @@ describeOnEachDatabase('the office the wizard loads', (factory) => {
   let harness: TestApp;
 
   /** The demo company with these settings changed (null removes one), imported again. */
-  async function demoWith(settings: Record<string, string | null>, change: (document: Doc) => void = () => {}) {
-    const document = demoDocument() as Doc;
-    const kept = (document.settings as Array<{ key: string; value: string }>).filter((s) => !(s.key in settings));
-    document.settings = [...kept, ...Object.entries(settings).flatMap(([key, value]) => (value === null ? [] : [{ key, value }]))];
-    change(document);
-    await importCompanyDocument(harness.database.db, document);
+  async function demoWith(settings: Record<string, string | null>, change?: (document: Doc) => void) {
+    await importCompanyDocument(harness.database.db, demoDocumentWith(settings, change));
   }
 
   async function office() {

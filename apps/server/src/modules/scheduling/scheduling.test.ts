@@ -6,7 +6,7 @@ import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import { demoOrdinaryWeekday } from '../../test-support/demo-days.ts';
 import * as t from '../../db/schema.ts';
 import { openDatabase } from '../../db/connection.ts';
-import { demoDocument, startDemoSession, startTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { demoDocument, demoDocumentWith, startDemoSession, startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { importCompanyDocument } from '../companies/companies.service.ts';
 import { DEMO_OFFICE_UUID } from '../companies/demo-company.ts';
 import { hashToken } from '../sessions/tokens.ts';
@@ -209,11 +209,8 @@ describeOnEachDatabase('scheduling calls', (factory) => {
   describe("the company's calendar settings, off and on (issue 22)", () => {
     type Doc = Record<string, any>;
     /** The demo's document with these settings (and changes), imported; the listing follows it at once. */
-    async function demoWith(settings: Record<string, string>, change: (document: Doc) => void = () => {}) {
-      const document = demoDocument() as Doc;
-      document.settings = [...document.settings.filter((s: { key: string }) => !(s.key in settings)), ...Object.entries(settings).map(([key, value]) => ({ key, value }))];
-      change(document);
-      await importCompanyDocument(harness.database.db, document);
+    async function demoWith(settings: Record<string, string>, change?: (document: Doc) => void) {
+      await importCompanyDocument(harness.database.db, demoDocumentWith(settings, change));
       await harness.database.changes.flush();
     }
     afterEach(async () => demoWith({}));
