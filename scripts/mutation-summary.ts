@@ -28,10 +28,7 @@ function moduleOf(path: string): string {
 
 const report = JSON.parse(readFileSync(REPORT, 'utf8')) as Report;
 const rows = new Map<string, { killed: number; survived: number; noCoverage: number; timeout: number }>();
-/** Files the configuration no longer mutates (test data, route declarations) whose old results a report may still carry. */
-const NOT_MUTATED = [/\/test-fixtures\.ts$/, /\.routes\.ts$/];
 for (const [path, file] of Object.entries(report.files)) {
-  if (NOT_MUTATED.some((pattern) => pattern.test(path))) continue;
   const row = rows.get(moduleOf(path)) ?? { killed: 0, survived: 0, noCoverage: 0, timeout: 0 };
   for (const mutant of file.mutants) {
     if (mutant.status === 'Killed' || mutant.status === 'RuntimeError') row.killed++;
