@@ -108,7 +108,8 @@ export async function startProduct(options: { webDistDir?: string } = {}): Promi
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-product-'));
   const config = configSchema.parse({ LOG_LEVEL: 'silent', SESSION_RATE_LIMIT: '1000', DATA_DIR: dataDir });
   const quiet = { info: () => {}, warn: () => {} };
-  const notifications = createNotificationWorker(database.db, config, quiet);
+  // The messages' links name the listening address, known once the server listens.
+  const notifications = createNotificationWorker(database.db, config, quiet, () => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
   const app = await buildApp({
     db: database.db,
     config,

@@ -62,11 +62,20 @@ export const configSchema = z.object({
   /** How long a claimed e-mail is its worker's: after a crash, another worker (or the restarted one) sends it once this has passed. */
   NOTIFY_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
   NOTIFY_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(3_600_000),
+  /** Text messages through Twilio when all three are set; unset: written to DATA_DIR/outbox like the e-mails. */
+  TWILIO_ACCOUNT_SID: optionalText,
+  TWILIO_AUTH_TOKEN: optionalText,
+  /** The sender: a Twilio number in E.164 or a Messaging Service SID (MG...). */
+  TWILIO_FROM: optionalText,
+  /** Twilio's API origin, for a stand-in in tests; unset: Twilio's own. */
+  TWILIO_API_URL: optionalText.pipe(z.url().optional()),
 });
 
 /** The settings that only make sense together. */
 export const checkedConfigSchema = configSchema.superRefine((config, context) => {
   if (config.GEOCODER === 'nominatim' && !config.GEOCODER_URL) context.addIssue({ code: 'custom', path: ['GEOCODER_URL'], message: 'GEOCODER=nominatim needs GEOCODER_URL' });
+  const twilio = [config.TWILIO_ACCOUNT_SID, config.TWILIO_AUTH_TOKEN, config.TWILIO_FROM].filter(Boolean).length;
+  if (twilio !== 0 && twilio !== 3) context.addIssue({ code: 'custom', path: ['TWILIO_ACCOUNT_SID'], message: 'Twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM together' });
   if (config.GEOCODER === 'google' && !config.GOOGLE_MAPS_KEY) context.addIssue({ code: 'custom', path: ['GOOGLE_MAPS_KEY'], message: 'GEOCODER=google needs GOOGLE_MAPS_KEY' });
 });
 export type Config = z.infer<typeof configSchema>;

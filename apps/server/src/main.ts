@@ -22,10 +22,15 @@ async function main(): Promise<void> {
 
   const webDistDir = config.WEB_DIST_DIR ?? (existsSync(DEFAULT_WEB_DIST) ? DEFAULT_WEB_DIST : null);
   // The e-mail worker logs through the app's logger, which exists once the app is built.
-  const notifications = createNotificationWorker(database.db, config, {
-    info: (data, message) => app.log.info(data, message),
-    warn: (data, message) => app.log.warn(data, message),
-  });
+  const notifications = createNotificationWorker(
+    database.db,
+    config,
+    {
+      info: (data, message) => app.log.info(data, message),
+      warn: (data, message) => app.log.warn(data, message),
+    },
+    () => publicBaseUrl(config, listeningPort(app, config.PORT)),
+  );
   const app = await buildApp(
     { db: database.db, config, adminToken: admin.token, pingDatabase: database.ping, changes: database.changes, webDistDir, notifications },
     { logger: loggerOptions(config.LOG_LEVEL) },

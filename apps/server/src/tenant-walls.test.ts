@@ -6,7 +6,7 @@ import { notificationsSchema } from '@scheduler/contracts/company-document';
 import * as t from './db/schema.ts';
 import { importCompanyDocument } from './modules/companies/companies.service.ts';
 import { loadNotificationSettings } from './modules/notifications/notification-settings.repository.ts';
-import { loadConfirmedOrderFacts } from './modules/notifications/order-facts.repository.ts';
+import { loadMessageFacts } from './modules/notifications/order-facts.repository.ts';
 import { DEMO_OFFICE_UUID } from './modules/companies/demo-company.ts';
 import { DemoOrder } from './modules/confirm/confirm-test-support.ts';
 import { describeOnEachDatabase } from './test-support/each-database.ts';
@@ -58,10 +58,12 @@ function twinDocument(): Doc {
   for (const service of twin.services) {
     service.name = `Twin ${service.name}`;
     service.price_cents *= 2;
+    service.prepare = 'Twin: prepare the twin house';
   }
   for (const pkg of twin.packages) {
     pkg.name = `Twin ${pkg.name}`;
     pkg.price_cents *= 2;
+    pkg.prepare = 'Twin: prepare the twin package';
   }
   for (const control of twin.property_controls) {
     control.label = `Twin ${control.label}`;
@@ -168,14 +170,16 @@ describeOnEachDatabase('tenant walls: a twin company sharing every id never show
 
   it("writes the demo's confirmation from the demo's own inspectors, state, prices and notification settings", async () => {
     const db = harness.database.db;
-    const facts = await loadConfirmedOrderFacts(db, order.companyId, order.orderId);
+    const facts = await loadMessageFacts(db, order.companyId, order.orderId);
     expect(facts).not.toBeNull();
     expect(JSON.stringify(facts)).not.toMatch(/Twin|"TO"/);
     expect(JSON.stringify(facts)).toContain('OH');
+    // The demo's own what-to-prepare texts, questions and people: none of the twin's same-id rows.
+    expect(facts?.prepare.length).toBeGreaterThan(0);
     expect(await loadNotificationSettings(db, order.companyId)).toEqual(notificationsSchema.parse((demoDocument() as Doc).notifications));
     // And the twin's from the twin's: a query that forgets the company gives both the same.
     expect(await loadNotificationSettings(db, twinOrder.companyId)).toEqual(notificationsSchema.parse(twinDocument().notifications));
-    const twinFacts = await loadConfirmedOrderFacts(db, twinOrder.companyId, twinOrder.orderId);
+    const twinFacts = await loadMessageFacts(db, twinOrder.companyId, twinOrder.orderId);
     expect(twinFacts?.address.state).toBe('TO');
     expect(facts?.address.state).toBe('OH');
   });

@@ -135,6 +135,9 @@ export const inspectorSchema = z
   .strict();
 export type Inspector = z.infer<typeof inspectorSchema>;
 
+/** A what-to-prepare text: plain text, a few lines at most. */
+const prepareText = z.string().trim().max(1000).default('');
+
 export const serviceSchema = z
   .object({
     uuid: z.uuid(),
@@ -148,6 +151,8 @@ export const serviceSchema = z
     price_cents: cents.default(0),
     duration_minutes: z.number().int().min(0).max(24 * 60).default(0),
     sort: int32.default(0),
+    /** What to prepare (plain text), told in the confirmation and reminders of orders that book it: "Utilities must be on". */
+    prepare: prepareText,
   })
   .strict();
 export type Service = z.infer<typeof serviceSchema>;
@@ -165,6 +170,8 @@ export const packageSchema = z
     duration_minutes: z.number().int().min(0).max(24 * 60).default(0),
     services: z.array(z.uuid()).min(1),
     sort: int32.default(0),
+    /** What to prepare (plain text) for this package, told with its services' own. */
+    prepare: prepareText,
   })
   .strict();
 export type Package = z.infer<typeof packageSchema>;
@@ -322,6 +329,20 @@ export const contactTypeSchema = z.object({ id, name: z.string().min(1).max(100)
 export const messageTemplateSchema = z.object({ subject: z.string().min(1).max(300), body: z.string().min(1).max(20_000) }).strict();
 export type MessageTemplate = z.infer<typeof messageTemplateSchema>;
 
+export const DEFAULT_BRAND_COLOR = '#1f4e79';
+export const MAX_REMINDERS = 5;
+/** Who is reminded: the order's clients, and its agents (when the company notifies agents). */
+export const REMINDER_RECIPIENTS = ['client', 'agent'] as const;
+
+/** One reminder: how many hours before the inspection it goes (up to two weeks), and to whom. */
+export const reminderSchema = z
+  .object({
+    hours_before: z.number().int().min(1).max(14 * 24),
+    to: z.array(z.enum(REMINDER_RECIPIENTS)).min(1).max(REMINDER_RECIPIENTS.length),
+  })
+  .strict();
+export type Reminder = z.infer<typeof reminderSchema>;
+
 /** Who gets the confirmation e-mails, what they say, and where the visitor pays online. */
 export const notificationsSchema = z
   .object({
@@ -336,11 +357,31 @@ export const notificationsSchema = z
       .regex(/^https?:\/\/\S+$/, 'an http(s) URL template')
       .nullable()
       .default(null),
-    /** Each recipient's subject and body; a missing one uses the built-in default. */
+    /**
+     * Each message's subject and opening text; a missing one uses the built-in default. The
+     * details (time, place, price, links, what to prepare) follow the opening in every e-mail.
+     */
     templates: z
-      .object({ client: messageTemplateSchema.optional(), agent: messageTemplateSchema.optional(), office: messageTemplateSchema.optional() })
+      .object({
+        client: messageTemplateSchema.optional(),
+        agent: messageTemplateSchema.optional(),
+        office: messageTemplateSchema.optional(),
+        reminder: messageTemplateSchema.optional(),
+        receipt: messageTemplateSchema.optional(),
+      })
       .strict()
       .default({}),
+    /** The e-mails' accent (headings, buttons), as #rrggbb; the wizard's own blue by default. */
+    brand_color: z
+      .string()
+      .regex(/^#[0-9a-fA-F]{6}$/, 'a colour such as #1f4e79')
+      .default(DEFAULT_BRAND_COLOR),
+    /** When reminders go before an inspection, and to whom; none by default. */
+    reminders: z
+      .array(reminderSchema)
+      .max(MAX_REMINDERS)
+      .default([])
+      .refine((list) => new Set(list.map((r) => r.hours_before)).size === list.length, 'two reminders at the same time'),
   })
   .strict();
 export type NotificationSettings = z.output<typeof notificationsSchema>;
@@ -444,7 +485,7 @@ export const companyDocumentSchema = withAcceptableText(
      * and `coupons` are the earlier short form and count as part of it.
      */
     pricing: pricingRulesSchema.default(() => pricingRulesSchema.parse({})),
-    notifications: notificationsSchema.default({ office_email: '', notify_agents: false, payment_link: null, templates: {} }),
+    notifications: notificationsSchema.default(() => notificationsSchema.parse({})),
   })
   .strict()
   .superRefine((doc, ctx) => {

@@ -17,6 +17,7 @@ export function serviceFromRow(s: typeof t.services.$inferSelect): Service {
     price_cents: s.priceCents,
     duration_minutes: s.durationMinutes,
     sort: s.sort,
+    prepare: s.prepare,
   };
 }
 
@@ -32,6 +33,7 @@ export function packageFromRow(p: typeof t.packages.$inferSelect, packageService
     duration_minutes: p.durationMinutes,
     services: packageServices.filter((ps) => ps.packageId === p.id).map((ps) => ps.serviceId),
     sort: p.sort,
+    prepare: p.prepare,
   };
 }
 

@@ -137,6 +137,8 @@ export const services = pgTable(
     priceCents: integer('price_cents').notNull(),
     durationMinutes: integer('duration_minutes').notNull(),
     sort: integer('sort').notNull().default(0),
+    /** What to prepare for it, told in the e-mails of orders that book it (issue 23). */
+    prepare: text('prepare').notNull().default(''),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.id] })],
 );
@@ -154,6 +156,7 @@ export const packages = pgTable(
     priceCents: integer('price_cents').notNull(),
     durationMinutes: integer('duration_minutes').notNull().default(0),
     sort: integer('sort').notNull().default(0),
+    prepare: text('prepare').notNull().default(''),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.id] })],
 );

@@ -143,6 +143,7 @@ export async function replaceCompanyDocument(tx: Transaction, doc: CompanyDocume
         priceCents: s.price_cents,
         durationMinutes: s.duration_minutes,
         sort: s.sort,
+        prepare: s.prepare,
       })),
     );
   }
@@ -158,6 +159,7 @@ export async function replaceCompanyDocument(tx: Transaction, doc: CompanyDocume
       priceCents: p.price_cents,
       durationMinutes: p.duration_minutes,
       sort: p.sort,
+      prepare: p.prepare,
     });
     await tx.insert(t.packageServices).values(p.services.map((serviceId, position) => ({ companyId, packageId: p.id, serviceId, position })));
   }

@@ -15,7 +15,7 @@ import type { Executor } from '../../db/connection.ts';
 import { changeKeys } from '../../db/change-feed.ts';
 import { retryTransientConflicts } from '../../db/transient-conflict.ts';
 import { AppError, NotFoundError, UnauthorizedError } from '../../errors.ts';
-import { confirmationEmailJobs, type ConfirmableOrder } from '../notifications/notifications.service.ts';
+import { confirmationJobs, type ConfirmableOrder } from '../notifications/notifications.service.ts';
 import { alternativesForCart, commitInspectors, isOverlapViolation, timeAvailable, type SchedulingStore } from '../scheduling/scheduling.service.ts';
 import { currentOrderRevision } from '../orders/orders.service.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
@@ -158,7 +158,7 @@ export async function confirmOrder(deps: ConfirmDeps, session: AuthenticatedSess
           companyId,
           orderId,
           event: { start: new Date(start).toISOString(), duration: order.durationMinutes, inspectors: inspectorIds, total_cents: snapshot.total_cents },
-          jobs: confirmationEmailJobs(aggregate, settings, now),
+          jobs: confirmationJobs(aggregate, settings, { start: new Date(start), now, country: aggregate.country }),
           idempotency: idempotencyKey ? { key: idempotencyKey, response: answer } : null,
         });
         return answer;

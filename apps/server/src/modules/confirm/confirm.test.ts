@@ -9,6 +9,7 @@ import * as t from '../../db/schema.ts';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import { demoDocument, startDemoSession, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../test-support/test-app.ts';
 import { outboxTransport } from '../notifications/mail-transport.ts';
+import { smsOutboxTransport } from '../notifications/sms-transport.ts';
 import { NotificationWorker } from '../notifications/notification-worker.ts';
 import { countOverlaps } from './confirm.repository.ts';
 import { DemoOrder } from './confirm-test-support.ts';
@@ -40,7 +41,18 @@ describeOnEachDatabase('confirm', (factory) => {
     const imported = await harness.app.inject({ method: 'PUT', url: '/api/admin/companies/demo', headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` }, payload: document });
     expect(imported.statusCode).toBe(200);
     outbox = mkdtempSync(join(tmpdir(), 'confirm-outbox-'));
-    worker = new NotificationWorker({ db: harness.database.db, transport: outboxTransport(outbox), log: quietLog, mailFrom: '', pollMs: 60_000, leaseMs: 60_000, retryBaseMs: 10, retryMaxMs: 100 });
+    worker = new NotificationWorker({
+      db: harness.database.db,
+      transport: outboxTransport(outbox),
+      sms: smsOutboxTransport(outbox),
+      publicBaseUrl: () => 'https://book.example.com',
+      log: quietLog,
+      mailFrom: '',
+      pollMs: 60_000,
+      leaseMs: 60_000,
+      retryBaseMs: 10,
+      retryMaxMs: 100,
+    });
   });
   afterEach(() => harness.clock.reset());
   afterAll(async () => {
@@ -101,38 +113,56 @@ describeOnEachDatabase('confirm', (factory) => {
     const mine = mails.filter((mail) => mail.text?.includes('1450 Morse Rd'));
     expect(mine.map((mail) => (Array.isArray(mail.to) ? '' : mail.to?.text)).sort()).toEqual(['bookings@sciotovalley.example', 'dana@example.com', 'ray@example.com']);
     for (const mail of mine) {
-      const ics = mail.attachments.find((a) => a.contentType.startsWith('text/calendar'));
-      expect(ics).toBeDefined();
-      const calendar = new ICAL.Component(ICAL.parse(ics!.content.toString('utf8')));
+      // The invitation once (decision 0039), an event to add (PUBLISH), not a meeting to answer.
+      const calendars = mail.attachments.filter((a) => a.contentType.startsWith('text/calendar'));
+      expect(calendars).toHaveLength(1);
+      const ics = calendars[0]!;
+      expect(ics.content.toString('utf8')).toMatch(/^METHOD:PUBLISH\r?$/m);
+      const calendar = new ICAL.Component(ICAL.parse(ics.content.toString('utf8')));
       const vtimezone = calendar.getFirstSubcomponent('vtimezone');
       expect(vtimezone?.getFirstPropertyValue('tzid')).toBe('America/New_York');
       const event = new ICAL.Event(calendar.getFirstSubcomponent('vevent')!);
       expect(event.uid).toBe(`order-${order.orderId}@online-scheduler`);
+      expect(event.sequence).toBe(0);
       expect(event.component.getFirstProperty('dtstart')?.getParameter('tzid')).toBe('America/New_York');
       const zone = new ICAL.Timezone(vtimezone!);
       event.startDate.zone = zone;
       expect(event.startDate.toJSDate().getTime()).toBe(slot.timestamp * 1000);
       expect(event.location).toContain('1450 Morse Rd, Columbus, OH 43229');
       expect(event.description).toContain('Inspector(s):');
+      // Both parts, saying the same appointment.
+      expect(mail.html).toContain('1450 Morse Rd');
+      expect(mail.text).toMatch(/When: (Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \w+ \d{1,2}(st|nd|rd|th) \d{4}, \d{1,2}:\d\d [AP]M – \d{1,2}:\d\d [AP]M E[SD]T/);
+      expect(mail.text).toContain(`Order number: ${order.orderId.replace(/-/g, '').slice(0, 8).toUpperCase()}`);
     }
     const client = mine.find((mail) => !Array.isArray(mail.to) && mail.to?.text === 'dana@example.com')!;
     // The company's own template, its placeholders filled and an unknown one left as written.
-    expect(client.subject).toMatch(/^Booked for Dana Whitaker: \d{1,2}\/\d{1,2}\/\d{4} at \d{1,2}:\d{2}(AM|PM)$/);
-    expect(client.text?.trim()).toMatch(/^See you at 1450 Morse Rd, Columbus, OH 43229 with [A-Z][a-z]+ [A-Z][a-z]+.* \{not_a_placeholder\}$/);
-    // The agent's e-mail is the built-in default.
+    expect(client.subject).toMatch(/^Booked for Dana Whitaker: \d{1,2}\/\d{1,2}\/\d{4} at \d{1,2}:\d{2}(AM|PM) E[SD]T$/);
+    expect(client.text).toMatch(/See you at 1450 Morse Rd, Columbus, OH 43229 with [A-Z][a-z]+ [A-Z][a-z]+.* \{not_a_placeholder\}/);
+    // The client pays online from the e-mail while the order is unpaid, and replies reach the office.
+    expect(client.text).toContain(`Pay Online: ${payUrl}`);
+    expect(client.html).toContain(`href="${payUrl!.replace(/&/g, '&amp;')}"`);
+    expect(client.replyTo?.text).toBe('schedule@sciotovalleyinspections.com');
+    expect(client.text).toContain('Google Calendar: https://calendar.google.com/calendar/render?action=TEMPLATE');
+    // The agent's e-mail is the built-in default, without the client's price or pay link.
     const agent = mine.find((mail) => !Array.isArray(mail.to) && mail.to?.text === 'ray@example.com')!;
     expect(agent.subject).toMatch(/^Inspection booked for Dana Whitaker on /);
+    expect(agent.text).not.toContain('Pay Online');
+    expect(agent.text).not.toContain('Total:');
     const office = mine.find((mail) => !Array.isArray(mail.to) && mail.to?.text === 'bookings@sciotovalley.example')!;
     expect(office.text).toContain(`Total: ${formatMoney(total, 'USD')}`);
+    expect(office.text).toContain('Payment: Not paid yet');
+    expect(office.replyTo?.text).toBe('dana@example.com');
     // House rule 16: the e-mail's price lines (the thank-you's) add up to the total it shows.
-    const priceLines = office.text!.split('\n').flatMap((line) => {
+    const orderPart = office.text!.slice(office.text!.indexOf('Price\n-----\n'));
+    const priceLines = orderPart.split('\n').flatMap((line) => {
       const match = /^(.*): (- )?\$([\d,]+\.\d\d)$/.exec(line.trim());
       return match ? [{ label: match[1]!, cents: (match[2] ? -1 : 1) * Math.round(Number(match[3]!.replace(/,/g, '')) * 100) }] : [];
     });
     expect(priceLines.length).toBeGreaterThan(1);
     expect(priceLines.at(-1)!.label).toBe('Total');
     expect(priceLines.slice(0, -1).reduce((sum, line) => sum + line.cents, 0)).toBe(priceLines.at(-1)!.cents);
-    expect(office.text).toContain('Special instructions: Gate code 1234');
+    expect(office.text).toContain('Special instructions\n--------------------\nNote: Gate code 1234');
 
     // Nothing is sent twice.
     expect(await worker.runDue()).toBe(0);

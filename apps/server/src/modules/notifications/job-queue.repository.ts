@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
+import type { QueuedJob } from './confirmation-jobs.ts';
 
 export interface ClaimedJob {
   id: number;
@@ -36,8 +37,28 @@ export async function claimDueJob(db: Executor, now: Date, leaseMs: number): Pro
   return { id: Number(row.id), companyId: row.company_id, kind: row.kind, payload, attempts: Number(row.attempts) };
 }
 
-export async function completeJob(db: Executor, id: number, now: Date): Promise<void> {
-  await db.update(t.jobs).set({ doneAt: now, lockedUntil: null, lastError: null }).where(eq(t.jobs.id, id));
+/** Marks a job done; `outcome` keeps a short code when it ended without sending (a refused number, a stale reminder). */
+export async function completeJob(db: Executor, id: number, now: Date, outcome: string | null = null): Promise<void> {
+  await db.update(t.jobs).set({ doneAt: now, lockedUntil: null, lastError: outcome }).where(eq(t.jobs.id, id));
+}
+
+/** Queues jobs; one whose dedupe key the company already has is left as it is (enqueueing twice queues once). */
+export async function enqueueJobs(db: Executor, jobs: readonly QueuedJob[]): Promise<void> {
+  if (jobs.length === 0) return;
+  await db
+    .insert(t.jobs)
+    .values(jobs.map((job) => ({ companyId: job.companyId, kind: job.kind, dedupeKey: job.dedupeKey, payload: job.payload, runAt: job.runAt })))
+    .onConflictDoNothing({ target: [t.jobs.companyId, t.jobs.dedupeKey] });
+}
+
+/** Drops an order's jobs of these kinds that have not run: reminders of a time that changed, or of an order called off. */
+export async function dropPendingJobs(db: Executor, companyId: string, orderId: string, kinds: readonly string[], match: Record<string, string> = {}): Promise<number> {
+  const payloadMatches = Object.entries(match).map(([key, value]) => sql`${t.jobs.payload} ->> ${key} = ${value}`);
+  const dropped = await db
+    .delete(t.jobs)
+    .where(and(eq(t.jobs.companyId, companyId), isNull(t.jobs.doneAt), inArray(t.jobs.kind, [...kinds]), sql`${t.jobs.payload} ->> 'order_id' = ${orderId}`, ...payloadMatches))
+    .returning({ id: t.jobs.id });
+  return dropped.length;
 }
 
 /** Puts a failed job back for `runAt`, keeping a short code of why (never a message's content). */

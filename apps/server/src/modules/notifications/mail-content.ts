@@ -7,6 +7,7 @@ import { htmlToPlainText } from '@scheduler/domain/html-text';
 import { formatMoney } from '@scheduler/domain/money-format';
 import { DISPLAY_WORDS, displayLines, formatLineAmount, type DisplayLine } from '@scheduler/domain/pricing/display-lines';
 import { formatAppointmentDateTime, joinNames, wallTimeIn } from '@scheduler/domain/scheduling-text';
+import { zoneAbbreviation } from '@scheduler/domain/time-zone-text';
 import type { Audience } from './confirmation-jobs.ts';
 
 /** What a confirmation e-mail and its invitation say about one confirmed order. */
@@ -25,55 +26,82 @@ export interface ConfirmedOrderFacts {
   currency: string;
   clientNames: string[];
   specialNote: string;
+  /** How often the booking was changed since confirmed: the invitation's SEQUENCE. */
+  sequence?: number;
 }
 
-/** The built-in e-mails, used where the company document has no template of its own. */
-export const DEFAULT_TEMPLATES: Readonly<Record<Audience, MessageTemplate>> = {
+/** Who a message template is for: the three confirmations, the reminder and the payment receipt. */
+export type TemplateName = Audience | 'reminder' | 'receipt';
+
+/**
+ * The built-in subjects and openings, used where the company document has none of its own. The
+ * details (time, place, price, links, what to prepare) follow the opening in every e-mail.
+ */
+export const DEFAULT_TEMPLATES: Readonly<Record<TemplateName, MessageTemplate>> = {
   client: {
     subject: 'Your inspection on {datetime} is booked',
-    body: [
-      'Thank you for scheduling your inspection with {office_name}.',
-      '',
-      'When: {datetime}',
-      'Where: {address}',
-      'Inspector(s): {inspectors}',
-      'Services: {services}',
-      '',
-      '{price_lines}',
-      '',
-      'The attached invitation adds the appointment to your calendar.',
-      'Questions or changes: call {office_phone} or write to {office_email}.',
-    ].join('\n'),
+    body: 'Thank you for scheduling your inspection with {office_name}. Everything about it is below; keep this e-mail for the day.',
   },
   agent: {
     subject: 'Inspection booked for {client_name} on {datetime}',
-    body: [
-      'An inspection for {client_name} has been booked with {office_name}.',
-      '',
-      'When: {datetime}',
-      'Where: {address}',
-      'Inspector(s): {inspectors}',
-      'Services: {services}',
-      '',
-      'Questions or changes: call {office_phone} or write to {office_email}.',
-    ].join('\n'),
+    body: 'An inspection for {client_name} has been booked with {office_name}.',
   },
   office: {
     subject: 'New online order: {datetime}, {address}',
-    body: [
-      'A new inspection was booked online.',
-      '',
-      'Order: {order_id}',
-      'When: {datetime}',
-      'Where: {address}',
-      'Inspector(s): {inspectors}',
-      'Client(s): {client_name}',
-      'Services: {services}',
-      '{price_lines}',
-      'Special instructions: {special_note}',
-    ].join('\n'),
+    body: 'A new inspection was booked online.',
+  },
+  reminder: {
+    subject: 'Reminder: your inspection on {datetime}',
+    body: 'This is a reminder of your inspection with {office_name}.',
+  },
+  receipt: {
+    subject: 'Payment received: inspection on {datetime}',
+    body: 'Thank you: {office_name} has received your payment of {total} for order {order_reference}.',
   },
 };
+
+/** A person on an order as the messages read them. */
+export interface MessageParty {
+  role: 'client' | 'buyers_agent' | 'sellers_agent' | 'insurance_agent' | 'contact';
+  name: string;
+  email: string;
+  phones: Array<{ label: string; number: string }>;
+  /** The agent's agency or the contact's company. */
+  company: string;
+  /** The person asked for text messages (the contacts step's SMS choice). */
+  sendSms: boolean;
+  /** Their mobile number in E.164 when it is a valid one in the company's country; null otherwise. */
+  smsNumber: string | null;
+}
+
+/** Everything the e-mails and text messages say about one confirmed order (order-facts.repository.ts). */
+export interface MessageFacts extends ConfirmedOrderFacts {
+  companyName: string;
+  companyKey: string;
+  officeId: string;
+  durationMinutes: number;
+  /** The company shows inspectors' names to visitors (ONLINE_SCHEDULER_V3_SHOW_INSPECTOR_NAMES). */
+  showInspectorNames: boolean;
+  people: MessageParty[];
+  property: { sqft: number | null; yearBuilt: number | null; foundation: string; salesPrice: string; answers: Array<{ question: string; answer: string }> };
+  paid: boolean;
+  /** The payment link while the order is unpaid and the company shows it; null otherwise. */
+  payUrl: string | null;
+  /** What to prepare for what was booked, each text once. */
+  prepare: string[];
+  /** The office's (or company's) logo is an image mail programs show (PNG, JPEG, GIF; not SVG). */
+  emailLogo: boolean;
+}
+
+/** The short reference people read out on the phone: the order id's first eight characters, upper case. */
+export function orderReference(orderId: string): string {
+  return orderId.replace(/-/g, '').slice(0, 8).toUpperCase();
+}
+
+/** "12/1/2026 at 9:30AM EST": the appointment as the dialogs write it, always with the office's zone. */
+export function appointmentWithZone(facts: Pick<ConfirmedOrderFacts, 'start' | 'office'>): string {
+  return `${formatAppointmentDateTime(wallTimeIn(facts.start, facts.office.timeZone))} ${zoneAbbreviation(facts.office.timeZone, facts.start.getTime())}`;
+}
 
 export function addressLine(address: ConfirmedOrderFacts['address']): string {
   const street = [address.address1, address.address2].filter((part) => part.trim() !== '').join(', ');
@@ -112,7 +140,8 @@ function shownTotal(facts: ConfirmedOrderFacts): string {
 export function placeholderValues(facts: ConfirmedOrderFacts): Record<string, string> {
   return {
     order_id: facts.orderId,
-    datetime: formatAppointmentDateTime(wallTimeIn(facts.start, facts.office.timeZone)),
+    order_reference: orderReference(facts.orderId),
+    datetime: appointmentWithZone(facts),
     address: addressLine(facts.address),
     inspectors: joinNames(facts.inspectors),
     services: facts.services.join(', '),
@@ -152,9 +181,14 @@ function withEventZones(calendar: ReturnType<typeof ical>): void {
   calendar.timezone({ name: null, generator: getVtimezoneComponent });
 }
 
-/** The invitation (.ics) of one confirmed order, in the office's time zone with its VTIMEZONE. */
+/**
+ * The invitation (.ics) of one confirmed order, in the office's time zone with its VTIMEZONE.
+ * PUBLISH (decision 0039): the client and agents add the event to their calendars; they are not
+ * asked to accept a meeting nobody reads the answer of. A later change publishes the same UID with
+ * a higher SEQUENCE, which calendars apply in place.
+ */
 export function invitation(facts: ConfirmedOrderFacts): string {
-  const calendar = ical({ prodId: { company: 'online-scheduler', product: 'confirmation' }, method: ICalCalendarMethod.REQUEST });
+  const calendar = ical({ prodId: { company: 'online-scheduler', product: 'confirmation' }, method: ICalCalendarMethod.PUBLISH });
   withEventZones(calendar);
   calendar.createEvent(eventFor(facts));
   return calendar.toString();
@@ -173,6 +207,7 @@ export function eventFor(facts: ConfirmedOrderFacts) {
     location: addressLine(facts.address),
     description: [`Inspector(s): ${joinNames(facts.inspectors)}`, `Services: ${facts.services.join(', ')}`, `${facts.office.name}: ${facts.office.phone}`].join('\n'),
     organizer: facts.office.email ? { name: facts.office.name, email: facts.office.email } : undefined,
+    sequence: facts.sequence ?? 0,
   };
 }
 

@@ -8,9 +8,13 @@ export interface OutgoingMail {
   messageId: string;
   from: string;
   to: string;
+  /** Where a reply goes: the office for the client and agents, the client for the office's copy. */
+  replyTo?: string;
   subject: string;
   text: string;
-  invitation: { filename: string; content: string };
+  html: string;
+  /** The calendar invitation (.ics), attached once; none on a receipt. */
+  invitation?: { filename: string; content: string };
 }
 
 export interface MailTransport {
@@ -24,10 +28,15 @@ function mailOptions(mail: OutgoingMail) {
     messageId: mail.messageId,
     from: mail.from,
     to: mail.to,
+    ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
     subject: mail.subject,
     text: mail.text,
-    // The invitation travels both as a calendar part (clients offer "add to calendar") and as a file.
-    icalEvent: { method: 'REQUEST', filename: mail.invitation.filename, content: mail.invitation.content },
+    html: mail.html,
+    // The invitation once, as a file (decision 0039): a calendar part beside it made mail programs
+    // list the same event twice. Its method is PUBLISH: an event to add, not a meeting to answer.
+    attachments: mail.invitation
+      ? [{ filename: mail.invitation.filename, content: mail.invitation.content, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }]
+      : [],
   };
 }
 

@@ -1,10 +1,14 @@
 import type { Database } from '../../db/connection.ts';
-import { CONFIRMATION_EMAIL_JOB, type ConfirmationEmailPayload } from './confirmation-jobs.ts';
+import { CONFIRMATION_EMAIL_JOB, RECEIPT_EMAIL_JOB, REMINDER_EMAIL_JOB, SMS_JOB, type EmailJobPayload, type SmsJobPayload } from './confirmation-jobs.ts';
 import { claimDueJob, completeJob, retryJob, type ClaimedJob } from './job-queue.repository.ts';
-import { DEFAULT_TEMPLATES, fillTemplate, invitation, placeholderValues } from './mail-content.ts';
+import { DEFAULT_TEMPLATES, invitation, type MessageFacts } from './mail-content.ts';
 import type { MailTransport } from './mail-transport.ts';
+import { messageDocument, templateNameOf, type MessageOccasion } from './message-document.ts';
 import { loadNotificationSettings } from './notification-settings.repository.ts';
-import { loadConfirmedOrderFacts } from './order-facts.repository.ts';
+import { loadMessageFacts } from './order-facts.repository.ts';
+import { renderMessage } from './render-message.tsx';
+import { smsText } from './sms-content.ts';
+import { SmsRefused, type SmsTransport } from './sms-transport.ts';
 
 /** What the worker logs through: pino's shape, so the app's logger fits. */
 export interface WorkerLog {
@@ -15,6 +19,9 @@ export interface WorkerLog {
 export interface NotificationWorkerOptions {
   db: Database;
   transport: MailTransport;
+  sms: SmsTransport;
+  /** The base of the links the messages carry (PUBLIC_URL, or the listening address): asked when a message is written. */
+  publicBaseUrl: () => string;
   log: WorkerLog;
   /** The sender; empty: the office's own address. */
   mailFrom: string;
@@ -106,39 +113,90 @@ export class NotificationWorker {
   private async handle(job: ClaimedJob): Promise<boolean> {
     const { db, log } = this.options;
     try {
-      if (job.kind !== CONFIRMATION_EMAIL_JOB) throw Object.assign(new Error('unknown job kind'), { code: 'UNKNOWN_JOB' });
-      const where = await this.sendConfirmation(job);
-      await completeJob(db, job.id, new Date(this.now()));
-      if (where) log.info({ job: job.id, kind: job.kind, outbox: where }, 'e-mail sent');
-      return where !== null;
+      const outcome = await this.run(job);
+      await completeJob(db, job.id, new Date(this.now()), outcome.sent ? null : outcome.reason);
+      if (outcome.sent) log.info({ job: job.id, kind: job.kind, outbox: outcome.where }, 'message sent');
+      else log.info({ job: job.id, kind: job.kind, code: outcome.reason }, 'message not needed');
+      return outcome.sent;
     } catch (error) {
-      const delay = retryDelayMs(job.attempts, this.options.retryBaseMs, this.options.retryMaxMs);
       const reason = reasonOf(error);
+      if (error instanceof SmsRefused) {
+        // The number will never take it: recorded on the job, never retried.
+        await completeJob(db, job.id, new Date(this.now()), reason);
+        log.warn({ job: job.id, kind: job.kind, code: reason }, 'text message refused; not retried');
+        return false;
+      }
+      const delay = retryDelayMs(job.attempts, this.options.retryBaseMs, this.options.retryMaxMs);
       await retryJob(db, job.id, new Date(this.now() + delay), reason);
-      log.warn({ job: job.id, kind: job.kind, attempts: job.attempts, code: reason, retry_in_ms: delay }, 'e-mail not sent; will retry');
+      log.warn({ job: job.id, kind: job.kind, attempts: job.attempts, code: reason, retry_in_ms: delay }, 'message not sent; will retry');
       return false;
     }
   }
 
-  /** Sends one confirmation e-mail; null when there is nobody to send it to. */
-  private async sendConfirmation(job: ClaimedJob): Promise<string | null> {
-    const payload = job.payload as ConfirmationEmailPayload;
-    const facts = await loadConfirmedOrderFacts(this.options.db, job.companyId, payload.order_id);
-    if (!facts) return null;
+  private async run(job: ClaimedJob): Promise<{ sent: true; where: string } | { sent: false; reason: string }> {
+    switch (job.kind) {
+      case CONFIRMATION_EMAIL_JOB:
+      case REMINDER_EMAIL_JOB:
+      case RECEIPT_EMAIL_JOB:
+        return this.sendEmail(job);
+      case SMS_JOB:
+        return this.sendSms(job);
+      default:
+        throw Object.assign(new Error('unknown job kind'), { code: 'UNKNOWN_JOB' });
+    }
+  }
+
+  /**
+   * The order as the message is written. Nothing is sent for an order that is not confirmed (gone,
+   * or called off), nor a reminder planned for a start the order no longer has.
+   */
+  private async factsFor(job: ClaimedJob, plannedStart: string | undefined): Promise<MessageFacts | { reason: string }> {
+    const orderId = String(job.payload.order_id);
+    const facts = await loadMessageFacts(this.options.db, job.companyId, orderId);
+    if (!facts) return { reason: 'ORDER_NOT_CONFIRMED' };
+    if (plannedStart !== undefined && facts.start.toISOString() !== plannedStart) return { reason: 'TIME_CHANGED' };
+    return facts;
+  }
+
+  private async sendEmail(job: ClaimedJob): Promise<{ sent: true; where: string } | { sent: false; reason: string }> {
+    const payload = job.payload as EmailJobPayload;
+    const kind: MessageOccasion['kind'] = job.kind === REMINDER_EMAIL_JOB ? 'reminder' : job.kind === RECEIPT_EMAIL_JOB ? 'receipt' : 'confirmation';
+    const facts = await this.factsFor(job, kind === 'reminder' ? payload.start : undefined);
+    if ('reason' in facts) return { sent: false, reason: facts.reason };
     const settings = await loadNotificationSettings(this.options.db, job.companyId);
+    const occasion: MessageOccasion = { kind, audience: payload.audience };
     const to = payload.audience === 'office' ? settings.office_email || facts.office.email : payload.to;
-    if (!to) return null;
-    const template = settings.templates[payload.audience] ?? DEFAULT_TEMPLATES[payload.audience];
-    const values = placeholderValues(facts);
+    if (!to) return { sent: false, reason: 'NO_ADDRESS' };
+    const name = templateNameOf(occasion);
+    const document = messageDocument(facts, occasion, settings.templates[name] ?? DEFAULT_TEMPLATES[name], {
+      color: settings.brand_color,
+      logoUrl: facts.emailLogo ? `${this.options.publicBaseUrl()}/${encodeURIComponent(facts.companyKey)}/logo?office=${facts.officeId}` : null,
+      companyName: facts.companyName,
+    });
+    const rendered = await renderMessage(document);
+    const firstClient = facts.people.find((person) => person.role === 'client' && person.email !== '');
     const from = this.options.mailFrom || (facts.office.email ? `"${facts.office.name.replace(/"/g, '')}" <${facts.office.email}>` : 'online-scheduler@localhost');
-    return this.options.transport.send({
+    const where = await this.options.transport.send({
       messageId: `<job-${job.id}.${payload.order_id}@online-scheduler>`,
       from,
       to,
-      subject: fillTemplate(template.subject, values).replace(/[\r\n]+/g, ' '),
-      text: fillTemplate(template.body, values),
-      invitation: { filename: 'inspection.ics', content: invitation(facts) },
+      replyTo: payload.audience === 'office' ? firstClient?.email : facts.office.email || undefined,
+      subject: rendered.subject,
+      text: rendered.text,
+      html: rendered.html,
+      ...(kind === 'receipt' ? {} : { invitation: { filename: 'inspection.ics', content: invitation(facts) } }),
     });
+    return { sent: true, where };
+  }
+
+  private async sendSms(job: ClaimedJob): Promise<{ sent: true; where: string } | { sent: false; reason: string }> {
+    const payload = job.payload as SmsJobPayload;
+    const facts = await this.factsFor(job, payload.message === 'reminder' ? payload.start : undefined);
+    if ('reason' in facts) return { sent: false, reason: facts.reason };
+    // Consent is read again when the message goes: a person who withdrew it gets nothing more.
+    if (!facts.people.some((person) => person.sendSms && person.smsNumber === payload.to)) return { sent: false, reason: 'NO_CONSENT' };
+    const where = await this.options.sms.send({ messageId: `job-${job.id}.${payload.order_id}`, to: payload.to, body: smsText(facts, payload.message) });
+    return { sent: true, where };
   }
 }
 

@@ -1,9 +1,13 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
 import { pricingSchema } from '@scheduler/contracts/pricing';
-import type { ConfirmedOrderFacts } from './mail-content.ts';
+import { SETTING } from '@scheduler/contracts/setting-keys';
 import { htmlToPlainText } from '@scheduler/domain/html-text';
+import { answeredQuestions, foundationText, type ControlText } from '@scheduler/domain/property/answer-text';
+import { SettingsReader } from '@scheduler/domain/settings';
+import { smsNumber } from '@scheduler/domain/people/sms-number';
+import type { MessageFacts, MessageParty } from './mail-content.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -11,49 +15,133 @@ function personName(person: Record<string, unknown>): string {
   return [person.first, person.last].filter((part) => typeof part === 'string' && part.trim() !== '').join(' ');
 }
 
-/** Everything the e-mails and invitations say about one confirmed order, or null when it is not confirmed. */
-export async function loadConfirmedOrderFacts(db: Executor, companyId: string, orderId: string): Promise<ConfirmedOrderFacts | null> {
+function textOf(person: Record<string, unknown>, field: string): string {
+  const value = person[field];
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+const PHONE_FIELDS = [
+  ['mobile_phone', 'Mobile'],
+  ['work_phone', 'Work'],
+  ['home_phone', 'Home'],
+] as const;
+
+/** A person on the order as the messages read them. */
+function messageParty(role: MessageParty['role'], person: Record<string, unknown>, country: string): MessageParty {
+  return {
+    role,
+    name: personName(person),
+    email: textOf(person, 'email'),
+    phones: PHONE_FIELDS.flatMap(([field, label]) => (textOf(person, field) ? [{ label, number: textOf(person, field) }] : [])),
+    company: textOf(person, 'agency') || textOf(person, 'company'),
+    sendSms: person.send_sms === true,
+    smsNumber: smsNumber(person.mobile_phone, country),
+  };
+}
+
+/** The what-to-prepare texts of what the order booked, each once, packages first. */
+function prepareTexts(packages: Array<{ prepare: string }>, services: Array<{ prepare: string }>): string[] {
+  return [...new Set([...packages, ...services].map((item) => item.prepare.trim()).filter((text) => text !== ''))];
+}
+
+/**
+ * Everything the e-mails, text messages and invitations say about one confirmed order, or null
+ * when it is not confirmed (a job of an order that is gone, or not yet committed). Every read
+ * names the company: another company's rows never join in.
+ */
+export async function loadMessageFacts(db: Executor, companyId: string, orderId: string): Promise<MessageFacts | null> {
   const [row] = await db
-    .select({ order: t.orders, office: t.offices, currency: t.companies.currency })
+    .select({ order: t.orders, office: t.offices, company: { name: t.companies.name, key: t.companies.key, currency: t.companies.currency, country: t.companies.country, settings: t.companies.settings, logo: t.companies.logo } })
     .from(t.orders)
     .innerJoin(t.offices, and(eq(t.offices.companyId, t.orders.companyId), eq(t.offices.id, t.orders.officeId)))
     .innerJoin(t.companies, eq(t.companies.id, t.orders.companyId))
     .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
   if (!row || row.order.status !== 'confirmed' || !row.order.datetime) return null;
-  const { order, office } = row;
-  const start = row.order.datetime;
+  const { order, office, company } = row;
+  const start = order.datetime!;
   const inspectorIds = order.inspectors.map((i) => i.id);
-  const [inspectors, clients, state] = await Promise.all([
+  const [inspectors, parties, state, answers, controls, packages, packageServices] = await Promise.all([
     inspectorIds.length
       ? db.select({ id: t.inspectors.id, display: t.inspectors.display }).from(t.inspectors).where(and(eq(t.inspectors.companyId, companyId), inArray(t.inspectors.id, inspectorIds)))
       : Promise.resolve([]),
     db
-      .select({ person: t.orderParties.person })
+      .select({ role: t.orderParties.role, person: t.orderParties.person })
       .from(t.orderParties)
-      .where(and(eq(t.orderParties.companyId, companyId), eq(t.orderParties.orderId, orderId), eq(t.orderParties.role, 'client')))
-      .orderBy(t.orderParties.position),
+      .where(and(eq(t.orderParties.companyId, companyId), eq(t.orderParties.orderId, orderId)))
+      .orderBy(asc(t.orderParties.position)),
     order.stateId === null
       ? Promise.resolve([])
       : db.select({ abbreviation: t.states.abbreviation }).from(t.states).where(and(eq(t.states.companyId, companyId), eq(t.states.id, order.stateId))),
+    db
+      .select({ controlId: t.orderAnswers.controlId, value: t.orderAnswers.value, checked: t.orderAnswers.checked })
+      .from(t.orderAnswers)
+      .where(and(eq(t.orderAnswers.companyId, companyId), eq(t.orderAnswers.orderId, orderId))),
+    db
+      .select({ id: t.propertyControls.id, type: t.propertyControls.type, label: t.propertyControls.label, options: t.propertyControls.options })
+      .from(t.propertyControls)
+      .where(eq(t.propertyControls.companyId, companyId))
+      .orderBy(asc(t.propertyControls.sort), asc(t.propertyControls.id)),
+    order.packageIds.length
+      ? db.select({ id: t.packages.id, prepare: t.packages.prepare }).from(t.packages).where(and(eq(t.packages.companyId, companyId), inArray(t.packages.id, order.packageIds)))
+      : Promise.resolve([]),
+    order.packageIds.length
+      ? db
+          .select({ serviceId: t.packageServices.serviceId })
+          .from(t.packageServices)
+          .where(and(eq(t.packageServices.companyId, companyId), inArray(t.packageServices.packageId, order.packageIds)))
+      : Promise.resolve([]),
   ]);
+  const bookedServiceIds = [...new Set([...packageServices.map((ps) => ps.serviceId), ...order.serviceIds])];
+  const services = bookedServiceIds.length
+    ? await db
+        .select({ prepare: t.services.prepare })
+        .from(t.services)
+        .where(and(eq(t.services.companyId, companyId), inArray(t.services.id, bookedServiceIds)))
+        .orderBy(asc(t.services.sort))
+    : [];
   const names = new Map(inspectors.map((i) => [i.id, i.display]));
   const snapshot = order.pricingSnapshot as { total_cents?: unknown; lines?: Array<{ name?: unknown }>; pricing?: unknown } | null;
   // The frozen pricing object, when the snapshot has one that still reads as one: the e-mails' price lines.
   const frozen = pricingSchema.safeParse(snapshot?.pricing);
+  const settings = new SettingsReader(company.settings);
+  // The company document's schema checked each control type when it was imported.
+  const questionTexts = controls.map((control) => ({ ...control, type: control.type as ControlText['type'] }));
+  const people = parties.map((party) => messageParty(party.role, party.person, company.country));
+  const logo = office.logo ?? company.logo ?? '';
   return {
     orderId,
+    companyName: company.name,
+    companyKey: company.key,
+    officeId: office.id,
     office: { name: office.name, phone: office.phone, email: office.email, timeZone: office.timeZone },
     start,
     end: new Date(start.getTime() + order.durationMinutes * MINUTE_MS),
+    durationMinutes: order.durationMinutes,
     confirmedAt: order.confirmedAt ?? start,
     inspectors: inspectorIds.map((id) => names.get(id) ?? `#${id}`),
+    showInspectorNames: settings.isOn(SETTING.SHOW_INSPECTOR_NAMES),
     address: { address1: order.address1, address2: order.address2, city: order.city, state: state[0]?.abbreviation ?? '', postalCode: order.postalCode },
     // Catalogue names are HTML; e-mails and invitations are plain text.
     services: (snapshot?.lines ?? []).map((line) => htmlToPlainText(String(line.name ?? ''))).filter((name) => name !== ''),
     totalCents: typeof snapshot?.total_cents === 'number' ? snapshot.total_cents : null,
     pricing: frozen.success ? frozen.data : null,
-    currency: row.currency,
-    clientNames: clients.map((c) => personName(c.person)).filter((name) => name !== ''),
+    currency: company.currency,
+    clientNames: people.filter((p) => p.role === 'client' && p.name !== '').map((p) => p.name),
+    people,
+    property: {
+      sqft: order.sqft,
+      yearBuilt: order.yearBuilt,
+      foundation: foundationText(questionTexts, order.foundationTypeId),
+      salesPrice: order.salesPrice,
+      answers: answeredQuestions(questionTexts, answers),
+    },
     specialNote: order.specialNote,
+    paid: order.paid,
+    // Pay Online is offered while unpaid, with a link, and with the company's setting on (spec 2.11).
+    payUrl: !order.paid && order.payUrl && settings.isOn(SETTING.SHOW_PAYMENT_LINK) ? order.payUrl : null,
+    prepare: prepareTexts(packages, services),
+    // Mail programs show raster images only; the default mark and SVG logos leave the company's name in their place.
+    emailLogo: !settings.isOn(SETTING.HIDE_LOGO) && /^data:image\/(png|jpeg|gif)[;,]/i.test(logo),
+    sequence: 0,
   };
 }

@@ -1,12 +1,17 @@
+import { mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import * as t from '../../db/schema.ts';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import { startDemoSession, startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { DemoOrder } from '../confirm/confirm-test-support.ts';
+import { CONFIRMATION_EMAIL_JOB } from './confirmation-jobs.ts';
 import { smtpTransport } from './mail-transport.ts';
+import { smsOutboxTransport } from './sms-transport.ts';
 import { NotificationWorker } from './notification-worker.ts';
 import { flakyMailServer } from './test-mail-server.ts';
 
@@ -24,6 +29,8 @@ describeOnEachDatabase('e-mail delivery through SMTP', (factory) => {
     worker = new NotificationWorker({
       db: harness.database.db,
       transport: smtpTransport(`smtp://127.0.0.1:${port}`),
+      sms: smsOutboxTransport(mkdtempSync(join(tmpdir(), 'smtp-delivery-sms-'))),
+      publicBaseUrl: () => 'https://book.example.com',
       log: { info: () => {}, warn: (data) => warnings.push(data) },
       mailFrom: 'Scioto Valley <booking@example.com>',
       pollMs: 50,
@@ -50,7 +57,9 @@ describeOnEachDatabase('e-mail delivery through SMTP', (factory) => {
     // The worker keeps trying while the server refuses...
     await vi.waitFor(() => expect(mail.state.refusals).toBeGreaterThanOrEqual(4), { timeout: 30_000, interval: 50 });
     expect(mail.received).toHaveLength(0);
-    const pending = await harness.database.db.select().from(t.jobs).where(eq(t.jobs.companyId, order.companyId));
+    const confirmationJobs = and(eq(t.jobs.companyId, order.companyId), eq(t.jobs.kind, CONFIRMATION_EMAIL_JOB));
+    const pending = await harness.database.db.select().from(t.jobs).where(confirmationJobs);
+    expect(pending).toHaveLength(2);
     expect(pending.every((job) => job.doneAt === null && job.lastError !== null)).toBe(true);
     expect(warnings.some((w) => w.code === 'EENVELOPE 451')).toBe(true);
     // ...and no personal data reaches its log.
@@ -68,7 +77,7 @@ describeOnEachDatabase('e-mail delivery through SMTP', (factory) => {
     // Delivered once: the jobs are done and nothing more arrives.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(mail.received).toHaveLength(2);
-    const done = await harness.database.db.select().from(t.jobs).where(eq(t.jobs.companyId, order.companyId));
+    const done = await harness.database.db.select().from(t.jobs).where(confirmationJobs);
     expect(done.every((job) => job.doneAt !== null)).toBe(true);
   }, 90_000);
 });

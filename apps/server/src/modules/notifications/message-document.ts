@@ -1,0 +1,235 @@
+import type { MessageTemplate } from '@scheduler/contracts/company-document';
+import { formatMoney } from '@scheduler/domain/money-format';
+import { DISPLAY_WORDS, displayLines, formatLineAmount } from '@scheduler/domain/pricing/display-lines';
+import { htmlToPlainText } from '@scheduler/domain/html-text';
+import { formatListDate, formatTime, joinNames, wallTimeIn } from '@scheduler/domain/scheduling-text';
+import { lengthText, zoneAbbreviation } from '@scheduler/domain/time-zone-text';
+import { addressLine, fillTemplate, orderReference, placeholderValues, type MessageFacts, type MessageParty, type TemplateName } from './mail-content.ts';
+
+/**
+ * One e-mail as content, before it is HTML or plain text: both are drawn from this, so that the
+ * two parts of a message never say different things (render-message.tsx).
+ */
+export interface MessageDocument {
+  subject: string;
+  /** The line mail programs show beside the subject. */
+  preview: string;
+  heading: string;
+  /** The template's opening, one entry a paragraph. */
+  opening: string[];
+  sections: MessageSection[];
+  /** The one button of the e-mail (Pay Online), when there is one. */
+  action: { label: string; url: string } | null;
+  /** Add-to-calendar links; the .ics travels with the e-mail. */
+  calendarLinks: Array<{ label: string; url: string }>;
+  prepare: string[];
+  /** Who to call or write: the office (null in the office's own copy). */
+  contact: { name: string; phone: string; email: string } | null;
+  branding: MessageBranding;
+}
+
+export interface MessageBranding {
+  /** #rrggbb: headings and the button. */
+  color: string;
+  /** An absolute https/http URL of the logo image; null: the company's name stands alone. */
+  logoUrl: string | null;
+  companyName: string;
+}
+
+export type MessageRow = { label: string; value: string; href?: string };
+export type MessageSection =
+  | { kind: 'rows'; title: string; rows: MessageRow[] }
+  | { kind: 'price'; title: string; lines: Array<{ label: string; amount: string }>; total: string; note: string | null };
+
+/** What a message is about, and who reads it. */
+export interface MessageOccasion {
+  kind: 'confirmation' | 'reminder' | 'receipt';
+  audience: 'client' | 'agent' | 'office';
+}
+
+/** The template an occasion reads: a confirmation's is its reader's; reminders and receipts have one each. */
+export function templateNameOf(occasion: MessageOccasion): TemplateName {
+  return occasion.kind === 'confirmation' ? occasion.audience : occasion.kind;
+}
+
+const HEADINGS: Record<MessageOccasion['kind'], Record<MessageOccasion['audience'], string>> = {
+  confirmation: { client: 'Your inspection is booked', agent: 'Inspection booked', office: 'New online order' },
+  reminder: { client: 'Your inspection is coming up', agent: 'Inspection coming up', office: 'Inspection coming up' },
+  receipt: { client: 'Payment received', agent: 'Payment received', office: 'Payment received' },
+};
+
+/** The words of the e-mails that are not the company's own (the spec has none for these). */
+export const MESSAGE_WORDS = {
+  payOnline: 'Pay Online',
+  paid: 'Paid',
+  unpaid: 'Not paid yet',
+  when: 'When',
+  length: 'Expected length',
+  where: 'Where',
+  order: 'Order number',
+  inspectors: 'Inspector(s)',
+  services: 'Services',
+  payment: 'Payment',
+  clients: 'Client(s)',
+  agents: 'Agents',
+  contacts: 'Contacts',
+  property: 'Property',
+  note: 'Special instructions',
+  prepareTitle: 'How to prepare',
+  appointmentTitle: 'Your appointment',
+  priceTitle: 'Your order',
+  officePriceTitle: 'Price',
+  calendarIntro: 'Add it to your calendar',
+  icsHint: 'Apple Calendar and others: open the attached invitation (inspection.ics).',
+  replyHint: 'A reply to this e-mail reaches the office.',
+} as const;
+
+const ROLE_TITLES: Record<MessageParty['role'], string> = {
+  client: 'Client',
+  buyers_agent: "Buyer's agent",
+  sellers_agent: "Seller's agent",
+  insurance_agent: 'Insurance agent',
+  contact: 'Contact',
+};
+
+/** "Tuesday, December 1st 2026" and "9:30 AM – 12:00 PM EST": the appointment in the office's clock, its zone named. */
+export function appointmentText(facts: Pick<MessageFacts, 'start' | 'end' | 'office'>): { date: string; time: string } {
+  const zone = facts.office.timeZone;
+  const startLocal = wallTimeIn(facts.start, zone);
+  const endLocal = wallTimeIn(facts.end, zone);
+  const abbreviation = zoneAbbreviation(zone, facts.start.getTime());
+  const time = facts.end.getTime() > facts.start.getTime() ? `${formatTime(startLocal)} – ${formatTime(endLocal)} ${abbreviation}` : `${formatTime(startLocal)} ${abbreviation}`;
+  return { date: formatListDate(startLocal), time };
+}
+
+/** Google Calendar's and Outlook's "new event" links for the appointment (their own, documented URL formats). */
+export function calendarLinks(facts: MessageFacts): Array<{ label: string; url: string }> {
+  const title = `Home inspection: ${addressLine(facts.address)}`;
+  const details = `${facts.office.name}, ${facts.office.phone}. Order ${orderReference(facts.orderId)}.`;
+  const compact = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const google = new URL('https://calendar.google.com/calendar/render');
+  google.search = new URLSearchParams({
+    action: 'TEMPLATE',
+    text: title,
+    dates: `${compact(facts.start)}/${compact(facts.end)}`,
+    details,
+    location: addressLine(facts.address),
+    ctz: facts.office.timeZone,
+  }).toString();
+  const outlook = new URL('https://outlook.live.com/calendar/0/deeplink/compose');
+  outlook.search = new URLSearchParams({
+    path: '/calendar/action/compose',
+    rru: 'addevent',
+    subject: title,
+    startdt: facts.start.toISOString(),
+    enddt: facts.end.toISOString(),
+    location: addressLine(facts.address),
+    body: details,
+  }).toString();
+  return [
+    { label: 'Google Calendar', url: google.toString() },
+    { label: 'Outlook', url: outlook.toString() },
+  ];
+}
+
+/** The order's price lines as the thank-you lays them out (house rule 16); null where amounts are hidden. */
+export function priceSection(facts: MessageFacts, title: string): MessageSection | null {
+  if (!facts.pricing) {
+    return facts.totalCents === null ? null : { kind: 'price', title, lines: [], total: formatMoney(facts.totalCents, facts.currency), note: null };
+  }
+  const shown = displayLines(facts.pricing);
+  if (shown.total === null) return null;
+  return {
+    kind: 'price',
+    title,
+    lines: shown.lines.map((line) => ({
+      label: line.kind === 'coupon' ? `${DISPLAY_WORDS.coupon} ${line.label}` : htmlToPlainText(line.label),
+      amount: line.amount === null ? '' : formatLineAmount(line.amount, facts.currency),
+    })),
+    total: formatMoney(shown.total, facts.currency),
+    note: shown.beforeTax ? DISPLAY_WORDS.beforeTax : null,
+  };
+}
+
+function appointmentRows(facts: MessageFacts, withInspectors: boolean): MessageRow[] {
+  const when = appointmentText(facts);
+  const length = lengthText(facts.durationMinutes);
+  const mapUrl = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(addressLine(facts.address))}`;
+  return [
+    { label: MESSAGE_WORDS.when, value: `${when.date}, ${when.time}` },
+    ...(length ? [{ label: MESSAGE_WORDS.length, value: length }] : []),
+    { label: MESSAGE_WORDS.where, value: addressLine(facts.address), href: mapUrl },
+    { label: MESSAGE_WORDS.order, value: orderReference(facts.orderId) },
+    ...(withInspectors && facts.inspectors.length ? [{ label: MESSAGE_WORDS.inspectors, value: joinNames(facts.inspectors) }] : []),
+  ];
+}
+
+function personRows(people: readonly MessageParty[]): MessageRow[] {
+  return people.flatMap((person) => {
+    const name = [person.name || '(no name)', person.company].filter(Boolean).join(', ');
+    return [
+      { label: ROLE_TITLES[person.role], value: name },
+      ...(person.email ? [{ label: 'E-mail', value: person.email, href: `mailto:${person.email}` }] : []),
+      ...person.phones.map((phone) => ({ label: phone.label, value: phone.number, href: `tel:${phone.number.replace(/[^\d+]/g, '')}` })),
+    ];
+  });
+}
+
+/** The office's copy: everything it needs to act, without opening the order. */
+function officeSections(facts: MessageFacts): MessageSection[] {
+  const property: MessageRow[] = [
+    ...(facts.property.sqft !== null ? [{ label: 'Square feet', value: String(facts.property.sqft) }] : []),
+    ...(facts.property.yearBuilt !== null ? [{ label: 'Year built', value: String(facts.property.yearBuilt) }] : []),
+    ...(facts.property.foundation ? [{ label: 'Foundation', value: facts.property.foundation }] : []),
+    ...(facts.property.salesPrice ? [{ label: 'Sales price', value: facts.property.salesPrice }] : []),
+    ...facts.property.answers.map((a) => ({ label: a.question, value: a.answer })),
+  ];
+  const payment = facts.paid ? MESSAGE_WORDS.paid : MESSAGE_WORDS.unpaid;
+  const sections: Array<MessageSection | null> = [
+    { kind: 'rows', title: 'Appointment', rows: [...appointmentRows(facts, true), { label: 'Order id', value: facts.orderId }, { label: MESSAGE_WORDS.payment, value: payment }] },
+    { kind: 'rows', title: MESSAGE_WORDS.clients, rows: personRows(facts.people.filter((p) => p.role === 'client')) },
+    { kind: 'rows', title: MESSAGE_WORDS.agents, rows: personRows(facts.people.filter((p) => p.role.endsWith('_agent'))) },
+    { kind: 'rows', title: MESSAGE_WORDS.contacts, rows: personRows(facts.people.filter((p) => p.role === 'contact')) },
+    { kind: 'rows', title: MESSAGE_WORDS.property, rows: property },
+    { kind: 'rows', title: MESSAGE_WORDS.note, rows: facts.specialNote.trim() ? [{ label: 'Note', value: facts.specialNote.trim() }] : [] },
+    priceSection(facts, MESSAGE_WORDS.officePriceTitle),
+  ];
+  return sections.filter((section): section is MessageSection => section !== null && (section.kind === 'price' || section.rows.length > 0));
+}
+
+/** The client's and agents' sections: the appointment, and for a client the price. */
+function visitorSections(facts: MessageFacts, occasion: MessageOccasion): MessageSection[] {
+  const appointment: MessageSection = { kind: 'rows', title: MESSAGE_WORDS.appointmentTitle, rows: appointmentRows(facts, facts.showInspectorNames) };
+  if (occasion.audience === 'agent') return [appointment, { kind: 'rows', title: MESSAGE_WORDS.clients, rows: personRows(facts.people.filter((p) => p.role === 'client')) }];
+  const price = priceSection(facts, MESSAGE_WORDS.priceTitle);
+  if (!price) return [appointment];
+  if (occasion.kind === 'receipt' && price.kind === 'price') return [appointment, { ...price, note: [price.note, MESSAGE_WORDS.paid].filter(Boolean).join(' · ') }];
+  return [appointment, price];
+}
+
+/** One message of an order, as content (see MessageDocument). */
+export function messageDocument(facts: MessageFacts, occasion: MessageOccasion, template: MessageTemplate, branding: MessageBranding): MessageDocument {
+  const values = placeholderValues(facts);
+  const subject = fillTemplate(template.subject, values).replace(/[\r\n]+/g, ' ').trim();
+  const opening = fillTemplate(template.body, values)
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
+  const when = appointmentText(facts);
+  const toVisitor = occasion.audience !== 'office';
+  const beforeTheDay = toVisitor && occasion.kind !== 'receipt';
+  // Pay Online is the client's, never on a receipt; a paid order has no payUrl at all.
+  const payUrl = occasion.audience === 'client' && occasion.kind !== 'receipt' ? facts.payUrl : null;
+  return {
+    subject,
+    preview: `${when.date}, ${when.time} · ${addressLine(facts.address)}`,
+    heading: HEADINGS[occasion.kind][occasion.audience],
+    opening,
+    sections: toVisitor ? visitorSections(facts, occasion) : officeSections(facts),
+    action: payUrl ? { label: MESSAGE_WORDS.payOnline, url: payUrl } : null,
+    calendarLinks: beforeTheDay ? calendarLinks(facts) : [],
+    prepare: beforeTheDay ? facts.prepare : [],
+    contact: toVisitor ? { name: facts.office.name, phone: facts.office.phone, email: facts.office.email } : null,
+    branding,
+  };
+}

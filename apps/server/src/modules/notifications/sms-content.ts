@@ -1,0 +1,25 @@
+import { formatTime, wallTimeIn } from '@scheduler/domain/scheduling-text';
+import { zoneAbbreviation } from '@scheduler/domain/time-zone-text';
+import type { MessageFacts } from './mail-content.ts';
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** "Tue 12/1 at 9:30 AM EST": short enough for one text message, the zone always named. */
+export function shortAppointment(facts: Pick<MessageFacts, 'start' | 'office'>): string {
+  const local = wallTimeIn(facts.start, facts.office.timeZone);
+  const [year, month, day] = local.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const weekday = WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()]!;
+  return `${weekday} ${month}/${day} at ${formatTime(local)} ${zoneAbbreviation(facts.office.timeZone, facts.start.getTime())}`;
+}
+
+/**
+ * A text message of an order: who, when, where, and the office's phone. Short (about two
+ * segments), plain, no amounts; the confirmation says how to stop them, as carriers require.
+ */
+export function smsText(facts: MessageFacts, message: 'confirmation' | 'reminder'): string {
+  const where = [facts.address.address1, facts.address.city].filter((part) => part.trim() !== '').join(', ');
+  const when = shortAppointment(facts);
+  const call = facts.office.phone ? ` Questions: ${facts.office.phone}.` : '';
+  if (message === 'reminder') return `${facts.companyName}: reminder of your inspection ${when} at ${where}.${call}`;
+  return `${facts.companyName}: your inspection is booked for ${when} at ${where}.${call} Reply STOP to stop texts.`;
+}
