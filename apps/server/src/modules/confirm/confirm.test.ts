@@ -8,9 +8,8 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import * as t from '../../db/schema.ts';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import { demoDocument, startDemoSession, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../test-support/test-app.ts';
-import { outboxTransport } from '../notifications/mail-transport.ts';
-import { smsOutboxTransport } from '../notifications/sms-transport.ts';
-import { NotificationWorker } from '../notifications/notification-worker.ts';
+import type { NotificationWorker } from '../notifications/notification-worker.ts';
+import { testWorker } from '../notifications/worker-test-support.ts';
 import { countOverlaps } from './confirm.repository.ts';
 import { DemoOrder } from './confirm-test-support.ts';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
@@ -21,7 +20,6 @@ const HOLD_MS = 15 * 60_000;
 const RADON = 'a1c0ffee-0000-4000-8000-000000000006';
 /** A slot's length in minutes, from its office-local start and end. */
 const minutesOf = (slot: AppointmentSlot) => (Date.parse(`${slot.end_datetime.replace(' ', 'T')}Z`) - Date.parse(`${slot.start_datetime.replace(' ', 'T')}Z`)) / 60_000;
-const quietLog = { info: () => {}, warn: () => {} };
 
 describeOnEachDatabase('confirm', (factory) => {
   let harness: TestApp;
@@ -41,18 +39,7 @@ describeOnEachDatabase('confirm', (factory) => {
     const imported = await harness.app.inject({ method: 'PUT', url: '/api/admin/companies/demo', headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` }, payload: document });
     expect(imported.statusCode).toBe(200);
     outbox = mkdtempSync(join(tmpdir(), 'confirm-outbox-'));
-    worker = new NotificationWorker({
-      db: harness.database.db,
-      transport: outboxTransport(outbox),
-      sms: smsOutboxTransport(outbox),
-      publicBaseUrl: () => 'https://book.example.com',
-      log: quietLog,
-      mailFrom: '',
-      pollMs: 60_000,
-      leaseMs: 60_000,
-      retryBaseMs: 10,
-      retryMaxMs: 100,
-    });
+    worker = testWorker(harness.database.db, outbox);
   });
   afterEach(() => harness.clock.reset());
   afterAll(async () => {

@@ -11,8 +11,8 @@ import { startDemoSession, startTestApp, type TestApp } from '../../test-support
 import { DemoOrder } from '../confirm/confirm-test-support.ts';
 import { CONFIRMATION_EMAIL_JOB } from './confirmation-jobs.ts';
 import { smtpTransport } from './mail-transport.ts';
-import { smsOutboxTransport } from './sms-transport.ts';
-import { NotificationWorker } from './notification-worker.ts';
+import { testWorker } from './worker-test-support.ts';
+import type { NotificationWorker } from './notification-worker.ts';
 import { flakyMailServer } from './test-mail-server.ts';
 
 describeOnEachDatabase('e-mail delivery through SMTP', (factory) => {
@@ -26,11 +26,8 @@ describeOnEachDatabase('e-mail delivery through SMTP', (factory) => {
     mail = flakyMailServer();
     await new Promise<void>((resolve) => mail.server.listen(0, '127.0.0.1', resolve));
     const { port } = mail.server.server.address() as AddressInfo;
-    worker = new NotificationWorker({
-      db: harness.database.db,
+    worker = testWorker(harness.database.db, mkdtempSync(join(tmpdir(), 'smtp-delivery-sms-')), {
       transport: smtpTransport(`smtp://127.0.0.1:${port}`),
-      sms: smsOutboxTransport(mkdtempSync(join(tmpdir(), 'smtp-delivery-sms-'))),
-      publicBaseUrl: () => 'https://book.example.com',
       log: { info: () => {}, warn: (data) => warnings.push(data) },
       mailFrom: 'Scioto Valley <booking@example.com>',
       pollMs: 50,

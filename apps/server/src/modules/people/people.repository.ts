@@ -199,3 +199,12 @@ export async function searchAgents(db: Executor, companyId: string, kind: AgentK
 export async function searchDirectoryContacts(db: Executor, companyId: string, contactTypeId: number, query: string): Promise<DirectoryContactRow[]> {
   return searchPeople(db, t.directoryContacts, companyId, eq(t.directoryContacts.contactTypeId, contactTypeId), query);
 }
+
+/** The people of one role on an order, as the order keeps them (for the SMS consent record). */
+export async function orderPartyPersons(db: Executor, companyId: string, orderId: string, role: PartyRole): Promise<Array<Record<string, unknown>>> {
+  const rows = await db
+    .select({ person: t.orderParties.person })
+    .from(t.orderParties)
+    .where(and(eq(t.orderParties.companyId, companyId), eq(t.orderParties.orderId, orderId), eq(t.orderParties.role, role)));
+  return rows.map((row) => row.person);
+}

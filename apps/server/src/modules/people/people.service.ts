@@ -17,6 +17,7 @@ import { AppError, NotFoundError } from '../../errors.ts';
 import { recordStepSaved } from '../orders/orders.service.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
 import { directoryColumns, orderCopy, recordOfRow, type PersonLike } from './person-copies.ts';
+import { withSmsConsentRecord } from './sms-consent.ts';
 import {
   appendOrderParty,
   findAgent,
@@ -152,7 +153,9 @@ export async function setClient(db: Database, session: AuthenticatedSession, bod
   checkState(FAILED.client, context.company, body.state, 'state');
   const id = clientNumber(0);
   await db.transaction(async (tx) => {
-    await replaceOrderPartyAt(tx, session.companyId, session.orderId, 'client', 0, { directoryId: null, contactTypeId: null, person: orderCopy('client', body, id) });
+    await withSmsConsentRecord(tx, session, 'client', context.settings.phoneCountry, () =>
+      replaceOrderPartyAt(tx, session.companyId, session.orderId, 'client', 0, { directoryId: null, contactTypeId: null, person: orderCopy('client', body, id) }),
+    );
     await recordStepSaved(tx, session, 'contacts', { part: 'client' });
   });
   return { id };
@@ -167,7 +170,9 @@ export async function setClients(db: Database, session: AuthenticatedSession, cl
   clients.forEach((client, index) => checkState(FAILED.client, context.company, client.state, `clients.${index}.state`));
   const saved = clients.map((client, position) => orderCopy('client', client, clientNumber(position)) as ClientInput & { id: number });
   await db.transaction(async (tx) => {
-    await replaceOrderParties(tx, session.companyId, session.orderId, 'client', saved.map((person) => ({ directoryId: null, contactTypeId: null, person })));
+    await withSmsConsentRecord(tx, session, 'client', context.settings.phoneCountry, () =>
+      replaceOrderParties(tx, session.companyId, session.orderId, 'client', saved.map((person) => ({ directoryId: null, contactTypeId: null, person }))),
+    );
     await recordStepSaved(tx, session, 'contacts', { part: 'clients', count: saved.length });
   });
   return { clients: saved };
@@ -198,7 +203,7 @@ export async function setContacts(db: Database, session: AuthenticatedSession, c
   const saved = await db.transaction(async (tx) => {
     const parties: OrderPartyValues[] = [];
     for (const [index, contact] of contacts.entries()) parties.push(await contactParty(tx, session, context, contact, `contacts.${index}.`));
-    await replaceOrderParties(tx, session.companyId, session.orderId, 'contact', parties);
+    await withSmsConsentRecord(tx, session, 'contact', context.settings.phoneCountry, () => replaceOrderParties(tx, session.companyId, session.orderId, 'contact', parties));
     await recordStepSaved(tx, session, 'contacts', { part: 'contacts', count: parties.length });
     return parties.map((party) => party.person as ContactInput & { id: number });
   });
@@ -215,7 +220,7 @@ export async function addContact(db: Database, session: AuthenticatedSession, co
     // Spec 4.6 offers only the types no saved contact uses.
     if (onOrder.some((row) => row.contactTypeId === contact.type?.id)) throw new AppError(400, FAILED.contact, 'A contact of this type is already on the order.', 'type');
     const party = await contactParty(tx, session, context, contact, '');
-    await appendOrderParty(tx, session.companyId, session.orderId, 'contact', party);
+    await withSmsConsentRecord(tx, session, 'contact', context.settings.phoneCountry, () => appendOrderParty(tx, session.companyId, session.orderId, 'contact', party));
     await recordStepSaved(tx, session, 'contacts', { part: 'add_contact' });
     return { id: party.directoryId! };
   });
