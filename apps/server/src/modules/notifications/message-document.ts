@@ -93,7 +93,7 @@ const ROLE_TITLES: Record<MessageParty['role'], string> = {
 };
 
 /** "Tuesday, December 1st 2026" and "9:30 AM – 12:00 PM EST": the appointment in the office's clock, its zone named. */
-export function appointmentText(facts: Pick<MessageFacts, 'start' | 'end' | 'office'>): { date: string; time: string } {
+export function appointmentText(facts: { start: Date; end: Date; office: { timeZone: string } }): { date: string; time: string } {
   const zone = facts.office.timeZone;
   const startLocal = wallTimeIn(facts.start, zone);
   const endLocal = wallTimeIn(facts.end, zone);
@@ -161,6 +161,7 @@ function appointmentRows(facts: MessageFacts, withInspectors: boolean): MessageR
     { label: MESSAGE_WORDS.where, value: addressLine(facts.address), href: mapUrl },
     { label: MESSAGE_WORDS.order, value: orderReference(facts.orderId) },
     ...(withInspectors && facts.inspectors.length ? [{ label: MESSAGE_WORDS.inspectors, value: joinNames(facts.inspectors) }] : []),
+    ...(facts.services.length ? [{ label: MESSAGE_WORDS.services, value: facts.services.join(', ') }] : []),
   ];
 }
 
