@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { payLinkQuerySchema, payTokenParamSchema, stripeSecretsBodySchema, stripeSecretsStatusSchema, webhookResponseSchema } from '@scheduler/contracts/payments';
 import type { AppContext } from '../../context.ts';
+import { changeKeys } from '../../db/change-feed.ts';
 import { listeningPort, publicBaseUrl } from '../../http/public-url.ts';
 import { requireAdmin } from '../../plugins/admin-auth.ts';
 import { perAddressLimit } from '../../plugins/rate-limit.ts';
@@ -37,7 +38,11 @@ export function paymentsDeps(ctx: AppContext, app: FastifyInstance): PaymentsDep
     publicBaseUrl: () => publicBaseUrl(ctx.config, listeningPort(app, ctx.config.PORT)),
     now: () => new Date(ctx.clock()),
     log: app.log,
-    onPaid: () => ctx.notifications?.wake(),
+    onPaid: (orderId) => {
+      // The database announces the change to every instance too; this one need not wait to hear it.
+      ctx.changes.announce(changeKeys.order(orderId));
+      ctx.notifications?.wake();
+    },
   };
 }
 

@@ -244,6 +244,24 @@ describeOnEachDatabase('payments through Stripe Checkout', (factory) => {
     expect((await harness.app.inject({ method: 'GET', url: '/api/admin/companies/demo/payments/stripe' })).statusCode).toBe(401);
   });
 
+  it("keeps a company's template link as the simple choice, and offers nothing with 'none'", async () => {
+    const template = 'https://pay.example.com/{order_id}?amount={amount}';
+    const confirmIn = async (provider: 'link' | 'none') => {
+      const document = { ...stripeDocument('other'), payments: { provider }, notifications: { payment_link: template } };
+      expect((await harness.app.inject({ method: 'PUT', url: '/api/admin/companies/other', headers: ADMIN, payload: document })).statusCode).toBe(200);
+      const order = await DemoOrder.start(harness.app, harness.database.db, await startDemoSession(harness.app, OTHER_OFFICE, 'other'), 'other');
+      await order.fillIn();
+      expect((await order.hold((await order.slots(1, 13))[0]!)).statusCode).toBe(200);
+      const confirmed = await order.confirm();
+      expect(confirmed.statusCode).toBe(200);
+      return { orderId: order.orderId, payUrl: confirmed.json<{ pay_url: string | null }>().pay_url };
+    };
+    const byLink = await confirmIn('link');
+    expect(byLink.payUrl).toMatch(new RegExp(`^https://pay\\.example\\.com/${byLink.orderId}\\?amount=\\d+\\.\\d{2}$`));
+    expect((await confirmIn('none')).payUrl).toBeNull();
+    expect(await harness.database.db.select().from(t.orderPayments).where(eq(t.orderPayments.orderId, byLink.orderId))).toEqual([]);
+  });
+
   it('reads old ciphertexts during a key rotation, and re-encrypts every secret under the new key', async () => {
     const key2 = DataEncryption.newKeyEntry('k2');
     const rotated = DataEncryption.fromEnv(`${key2},${KEY_1}`);
