@@ -27,6 +27,7 @@ export const FIXTURE_OFFICES = {
   zip: 'c0000000-0000-4000-8000-000000000219', // postal-code restricted
   noquestions: 'c0000000-0000-4000-8000-0000000000a0', // no property questions
   listing: 'c0000000-0000-4000-8000-0000000011a7', // appointments as a list
+  paying: 'c0000000-0000-4000-8000-0000000ba1d0', // paid online through Stripe Checkout (its keys: a test sets them)
 } as const;
 export type FixtureCompany = keyof typeof FIXTURE_OFFICES;
 
@@ -73,9 +74,10 @@ export const E2E_ADMIN_TOKEN = 'e2e-admin-token-0123456789';
 
 /**
  * The whole product, as `npm start` runs it, on a free port over an in-memory database. A test
- * that changes the built files (a deploy) serves a copy of its own through `webDistDir`.
+ * that changes the built files (a deploy) serves a copy of its own through `webDistDir`; one that
+ * needs more configuration (the payments' keys and Stripe stand-in) passes its variables in `config`.
  */
-export async function startProduct(options: { webDistDir?: string } = {}): Promise<RunningProduct> {
+export async function startProduct(options: { webDistDir?: string; config?: Record<string, string> } = {}): Promise<RunningProduct> {
   const webDistDir = options.webDistDir ?? WEB_DIST;
   if (!existsSync(`${webDistDir}/index.html`)) throw new Error('The wizard is not built: run `npm run build` first (npm test does).');
   const database = await openTestPglite();
@@ -104,9 +106,11 @@ export async function startProduct(options: { webDistDir?: string } = {}): Promi
     }),
   );
 
+  await importCompanyDocument(database.db, variant('paying', (doc) => (doc.payments = { provider: 'stripe' })));
+
   // A data directory of its own: the e-mail worker writes the outbox there, as `npm start` does without SMTP_URL.
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-product-'));
-  const config = configSchema.parse({ LOG_LEVEL: 'silent', SESSION_RATE_LIMIT: '1000', DATA_DIR: dataDir });
+  const config = configSchema.parse({ LOG_LEVEL: 'silent', SESSION_RATE_LIMIT: '1000', DATA_DIR: dataDir, ...options.config });
   const quiet = { info: () => {}, warn: () => {} };
   // The messages' links name the listening address, known once the server listens.
   const notifications = createNotificationWorker(database.db, config, quiet, () => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);

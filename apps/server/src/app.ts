@@ -3,6 +3,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppContext, AppOptions } from './context.ts';
+import { DataEncryption } from './crypto/data-encryption.ts';
 import { changeKeys } from './db/change-feed.ts';
 import { SchedulingStore } from './modules/scheduling/scheduling.store.ts';
 import { SessionStore } from './modules/sessions/sessions.store.ts';
@@ -16,6 +17,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { officeRoutes } from './modules/office/office.routes.ts';
 import { embeddingOriginsOf } from './modules/office/office.service.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
+import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
 import { propertyRoutes } from './modules/property/property.routes.ts';
@@ -42,9 +44,14 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
     redact: { paths: ['req.headers["x-auth-token"]', 'req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
     serializers: {
       err: serializeError,
-      req: (req: { method: string; url: string; id: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }),
+      req: (req: { method: string; url: string; id: string }) => ({ id: req.id, method: req.method, path: loggedPath(req.url) }),
     },
   };
+}
+
+/** A request's path as logged: no query string, and no pay link's token (the token pays for, and reveals, an order). */
+export function loggedPath(url: string): string {
+  return (url.split('?')[0] ?? '').replace(/^\/pay\/[^/]+/, '/pay/[redacted]');
 }
 
 const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -83,6 +90,7 @@ export async function buildApp(appOptions: AppOptions, options: { logger?: Fasti
   const partial = {
     ...appOptions,
     clock,
+    encryption: appOptions.config.DATA_ENCRYPTION_KEY ? DataEncryption.fromEnv(appOptions.config.DATA_ENCRYPTION_KEY) : null,
     sessions: new SessionStore(appOptions.db, appOptions.changes, clock),
     scheduling: new SchedulingStore(appOptions.db, appOptions.changes, bundledPostalCodes, clock),
   };
@@ -107,5 +115,6 @@ export async function buildApp(appOptions: AppOptions, options: { logger?: Fasti
   await app.register(propertyRoutes(ctx));
   await app.register(confirmRoutes(ctx));
   await app.register(adminOrderRoutes(ctx));
+  await app.register(paymentRoutes(ctx));
   return app;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DataEncryption } from './crypto/data-encryption.ts';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const optionalText = z
@@ -69,6 +70,23 @@ export const configSchema = z.object({
   TWILIO_FROM: optionalText,
   /** Twilio's API origin, for a stand-in in tests; unset: Twilio's own. */
   TWILIO_API_URL: optionalText.pipe(z.url().optional()),
+  /**
+   * The key that encrypts secrets at rest (a company's payment provider keys): comma-separated
+   * `<id>:<32 bytes, base64>` entries, the first encrypting and all decrypting (rotation: README).
+   * Unset: no provider keys can be stored, and Stripe payments are unavailable.
+   */
+  DATA_ENCRYPTION_KEY: optionalText.superRefine((value, context) => {
+    if (value === undefined) return;
+    try {
+      DataEncryption.fromEnv(value);
+    } catch (error) {
+      context.addIssue({ code: 'custom', message: `DATA_ENCRYPTION_KEY: ${(error as Error).message}` });
+    }
+  }),
+  /** Where the Stripe SDK sends its API calls, e.g. a local stand-in in tests; unset: Stripe's own https://api.stripe.com. */
+  STRIPE_API_BASE: optionalText.pipe(z.url().optional()),
+  /** How long one Stripe API call may take before the pay link answers 502 (the visitor may try again). */
+  STRIPE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(80_000).default(10_000),
 });
 
 /** The settings that only make sense together. */

@@ -1,5 +1,6 @@
 import type { ChangeFeed } from './db/change-feed.ts';
 import type { Config } from './config.ts';
+import type { DataEncryption } from './crypto/data-encryption.ts';
 import type { Database } from './db/connection.ts';
 import type { SchedulingStore } from './modules/scheduling/scheduling.store.ts';
 import type { SessionStore } from './modules/sessions/sessions.store.ts';
@@ -29,6 +30,8 @@ export interface AppOptions {
 /** What every module's routes need, handed to them when the app is built. */
 export interface AppContext extends AppOptions {
   clock: () => number;
+  /** DATA_ENCRYPTION_KEY's keys, for secrets at rest; null when it is unset. */
+  encryption: DataEncryption | null;
   sessions: SessionStore;
   scheduling: SchedulingStore;
   /** The checks every wizard route passes, by what it does: read, search or write. */

@@ -386,6 +386,17 @@ export const notificationsSchema = z
   .strict();
 export type NotificationSettings = z.output<typeof notificationsSchema>;
 
+/**
+ * How the visitor pays online (issue 23): `link` fills `notifications.payment_link` in (none when
+ * it is unset: today's behaviour), `stripe` sends them to Stripe Checkout through this server's
+ * own pay link, `none` offers no online payment. The Stripe keys are not part of the document:
+ * they are set through the admin API's write-only route and kept encrypted.
+ */
+export const PAYMENT_PROVIDERS = ['link', 'stripe', 'none'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+export const paymentsSchema = z.object({ provider: z.enum(PAYMENT_PROVIDERS).default('link') }).strict();
+export type PaymentSettings = z.output<typeof paymentsSchema>;
+
 /** The index of the first item whose key an earlier item already has; -1 when all differ. */
 function firstDuplicate<T>(items: readonly T[], key: (item: T) => string | number): number {
   const seen = new Set<string | number>();
@@ -486,6 +497,7 @@ export const companyDocumentSchema = withAcceptableText(
      */
     pricing: pricingRulesSchema.default(() => pricingRulesSchema.parse({})),
     notifications: notificationsSchema.default(() => notificationsSchema.parse({})),
+    payments: paymentsSchema.default({ provider: 'link' }),
   })
   .strict()
   .superRefine((doc, ctx) => {

@@ -46,6 +46,12 @@ export const errorCodeSchema = z.enum([
   'coupon_used_up',
   // Confirm: the order changed (in another tab) after the review showed it.
   'order_changed',
+  // Payments (issue 23): a provider's webhook whose signature does not verify (or names no company
+  // that takes payments), an event that does not match the order it names, and online payment
+  // the company has not finished setting up (its keys, or the server's DATA_ENCRYPTION_KEY).
+  'invalid_signature',
+  'payment_mismatch',
+  'payments_not_configured',
   // Size limits.
   'payload_too_large',
   'uri_too_long',
@@ -54,6 +60,8 @@ export const errorCodeSchema = z.enum([
   // 5xx: nothing internal is ever shown.
   'internal_error',
   'unavailable',
+  // 502: the payment provider failed or did not answer in time.
+  'payment_provider_unavailable',
 ]);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 

@@ -1,24 +1,36 @@
 /**
  * npm run company -- import FILE   creates or replaces a company from its document
  * npm run company -- export KEY    prints a company's document
+ * npm run company -- new-encryption-key ID   prints a new DATA_ENCRYPTION_KEY entry (touches no database)
+ * npm run company -- reencrypt-secrets       encrypts every stored secret again under DATA_ENCRYPTION_KEY's first key
  * Uses the same configuration as the server (DATA_DIR or DATABASE_URL).
  */
 import { readFile } from 'node:fs/promises';
 import { loadConfig } from '../config.ts';
 import { holderOfEmbeddedDatabase } from '../db/embedded-lock.ts';
 import { openConfiguredDatabase } from '../db/open-configured.ts';
+import { DataEncryption } from '../crypto/data-encryption.ts';
 import { AppError } from '../errors.ts';
 import { exportCompanyDocument, importCompanyDocument } from '../modules/companies/companies.service.ts';
+import { reencryptSecrets } from '../modules/payments/payments.service.ts';
 
-const USAGE = 'usage: npm run company -- import FILE | export KEY';
+const USAGE = 'usage: npm run company -- import FILE | export KEY | new-encryption-key ID | reencrypt-secrets';
 
 async function run(args: string[]): Promise<number> {
   const [command, argument] = args;
-  if (!argument || (command !== 'import' && command !== 'export')) {
+  if (command === 'new-encryption-key' && argument) {
+    process.stdout.write(`${DataEncryption.newKeyEntry(argument)}\n`);
+    return 0;
+  }
+  if (command !== 'reencrypt-secrets' && (!argument || (command !== 'import' && command !== 'export'))) {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
   const config = loadConfig();
+  if (command === 'reencrypt-secrets' && !config.DATA_ENCRYPTION_KEY) {
+    process.stderr.write('DATA_ENCRYPTION_KEY is not set.\n');
+    return 1;
+  }
   if (!config.DATABASE_URL) {
     const holder = await holderOfEmbeddedDatabase(config.DATA_DIR);
     if (holder !== null) {
@@ -28,12 +40,16 @@ async function run(args: string[]): Promise<number> {
   }
   const database = await openConfiguredDatabase(config);
   try {
-    if (command === 'import') {
-      const document: unknown = JSON.parse(await readFile(argument, 'utf8'));
+    if (command === 'reencrypt-secrets') {
+      const encryption = DataEncryption.fromEnv(config.DATA_ENCRYPTION_KEY!);
+      const count = await reencryptSecrets(database.db, encryption);
+      process.stdout.write(`Re-encrypted ${count} companies' payment keys under key "${encryption.currentKeyId}".\n`);
+    } else if (command === 'import') {
+      const document: unknown = JSON.parse(await readFile(argument!, 'utf8'));
       const result = await importCompanyDocument(database.db, document);
       process.stdout.write(`${result.created ? 'Created' : 'Updated'} company "${result.key}".\n`);
     } else {
-      process.stdout.write(`${JSON.stringify(await exportCompanyDocument(database.db, argument), null, 2)}\n`);
+      process.stdout.write(`${JSON.stringify(await exportCompanyDocument(database.db, argument!), null, 2)}\n`);
     }
     return 0;
   } catch (error) {

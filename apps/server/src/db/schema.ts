@@ -49,6 +49,8 @@ export const companies = pgTable('companies', {
   settings: jsonb('settings').$type<Array<{ key: string; value: string | number | boolean | null }>>().notNull().default([]),
   /** Origins of the company's own sites that may frame the wizard (CSP frame-ancestors). */
   embeddingOrigins: jsonb('embedding_origins').$type<string[]>().notNull().default([]),
+  /** The document's `payments` choice: how visitors pay online. Never a secret (those are in company_payment_secrets). */
+  payments: jsonb('payments').$type<{ provider: 'link' | 'stripe' | 'none' }>().notNull().default({ provider: 'link' }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -562,5 +564,54 @@ export const inspectorCalendarFeeds = pgTable(
   (t) => [
     primaryKey({ columns: [t.companyId, t.inspectorId] }),
     foreignKey({ columns: [t.companyId, t.inspectorId], foreignColumns: [inspectors.companyId, inspectors.id] }).onDelete('cascade'),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Payments (issue 23, decision 0040): a company's payment provider keys, encrypted, and the pay
+// link and Checkout Session of an order paid through Stripe. Whether an order is paid, and its
+// pay link, stay `orders.paid` and `orders.pay_url`.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A company's Stripe keys, each AES-256-GCM ciphertext under a DATA_ENCRYPTION_KEY entry (its id
+ * is in the ciphertext), bound to the company and the field. Never in the document's export.
+ */
+export const companyPaymentSecrets = pgTable(
+  'company_payment_secrets',
+  {
+    companyId: uuid('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    provider: text('provider').$type<'stripe'>().notNull(),
+    secretKey: text('secret_key').notNull(),
+    webhookSecret: text('webhook_secret').notNull(),
+    /** The id of the key that encrypted both: what a rotation's re-encryption looks for. */
+    keyId: text('key_id').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.provider] })],
+);
+
+/** An order's online payment through a provider: its pay link's token (hashed) and its latest Checkout Session. */
+export const orderPayments = pgTable(
+  'order_payments',
+  {
+    companyId: uuid('company_id').notNull(),
+    orderId: uuid('order_id').notNull(),
+    provider: text('provider').$type<'stripe'>().notNull(),
+    /** SHA-256 of the pay link's token, hex, like sessions.token_hash. The token itself is never stored. */
+    payTokenHash: text('pay_token_hash').notNull().unique(),
+    /** What the pay link charges: the frozen pricing snapshot's total and currency. */
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    /** The Checkout Session the pay link last opened, and how many it has opened (each expired one needs a new one). */
+    checkoutSessionId: text('checkout_session_id'),
+    checkoutAttempts: integer('checkout_attempts').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.orderId] }),
+    foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete('cascade'),
+    check('order_payments_amount_positive', sql`${t.amountCents} > 0`),
   ],
 );

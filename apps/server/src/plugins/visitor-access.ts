@@ -67,8 +67,8 @@ export function visitorAccess(app: FastifyInstance, ctx: Omit<AppContext, 'acces
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Writes that are not a visitor's: the admin API checks its own bearer token. */
-const NON_VISITOR_WRITES = /^\/api\/admin\//;
+/** Writes that are not a visitor's: the admin API checks its own bearer token, a payment provider's webhook its signature. */
+const NON_VISITOR_WRITES = /^\/api\/(admin\/|payments\/[a-z]+\/webhook\/)/;
 
 function methodsOf(route: RouteOptions): string[] {
   return Array.isArray(route.method) ? route.method : [route.method];

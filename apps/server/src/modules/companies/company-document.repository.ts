@@ -53,6 +53,7 @@ export async function replaceCompanyDocument(tx: Transaction, doc: CompanyDocume
     rerRushAmountCents: doc.rer_rush_amount_cents,
     settings: doc.settings,
     embeddingOrigins: doc.embedding_origins,
+    payments: doc.payments,
     updatedAt: new Date(),
   };
   const existing = await tx.select({ id: t.companies.id }).from(t.companies).where(eq(t.companies.key, doc.key));
@@ -253,6 +254,7 @@ export async function readCompanyDocument(db: Executor, key: string): Promise<Co
     settings: company.settings,
     embedding_origins: company.embeddingOrigins,
     notifications,
+    payments: company.payments,
     states: states.map((s) => ({ id: s.id, abbreviation: s.abbreviation, name: s.name })),
     offices: offices.map((o) => ({
       uuid: o.id,

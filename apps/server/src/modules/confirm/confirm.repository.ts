@@ -58,6 +58,7 @@ export async function loadConfirmable(db: Executor, companyId: string, orderId: 
       country: t.companies.country,
       settings: t.companies.settings,
       notifications: t.companyNotifications.settings,
+      payments: t.companies.payments,
       parties: sql<Array<{ role: PartyRole; person: Record<string, unknown> }> | string>`(
         select coalesce(json_agg(json_build_object('role', p.role, 'person', p.person) order by p.role, p.position), '[]')
         from ${t.orderParties} p where p.company_id = ${t.orders.companyId} and p.order_id = ${t.orders.id})`,

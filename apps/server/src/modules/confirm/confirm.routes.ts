@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { confirmBodySchema, confirmResponseSchema, IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from '@scheduler/contracts/confirm';
 import type { AppContext } from '../../context.ts';
+import { listeningPort, publicBaseUrl } from '../../http/public-url.ts';
 import { AppError } from '../../errors.ts';
 import { sessionOf } from '../../plugins/session-auth.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
@@ -20,14 +21,15 @@ function idempotencyKeyOf(value: string | string[] | undefined): string | null {
 export function confirmRoutes(ctx: AppContext) {
   const pricingDeps = { db: ctx.db, scheduling: ctx.scheduling, pricing: pricingStoreOf(ctx) };
   const refOf = (order: { companyId: string; officeId: string; id: string }) => ({ companyId: order.companyId, officeId: order.officeId, orderId: order.id });
-  const deps: ConfirmDeps = {
-    store: ctx.scheduling,
-    priceOrder: engineOrderPricing(pricingDeps),
-    claimCoupons: (tx, order, now) => claimCouponUses(pricingDeps, refOf(order), order.couponCodes, now, tx),
-    dropCoupons: (order, codes) => dropCoupons(pricingDeps, refOf(order), codes),
-    onJobsEnqueued: () => ctx.notifications?.wake(),
-  };
   return async (instance: FastifyInstance) => {
+    const deps: ConfirmDeps = {
+      store: ctx.scheduling,
+      priceOrder: engineOrderPricing(pricingDeps),
+      claimCoupons: (tx, order, now) => claimCouponUses(pricingDeps, refOf(order), order.couponCodes, now, tx),
+      dropCoupons: (order, codes) => dropCoupons(pricingDeps, refOf(order), codes),
+      publicBaseUrl: () => publicBaseUrl(ctx.config, listeningPort(instance, ctx.config.PORT)),
+      onJobsEnqueued: () => ctx.notifications?.wake(),
+    };
     const app = instance.withTypeProvider<ZodTypeProvider>();
     app.post(
       '/:company_key/json/online_scheduler/confirm',

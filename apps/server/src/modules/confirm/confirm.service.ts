@@ -1,4 +1,4 @@
-import { notificationsSchema } from '@scheduler/contracts/company-document';
+import { notificationsSchema, paymentsSchema } from '@scheduler/contracts/company-document';
 import type { ConfirmBody, ConfirmResponse } from '@scheduler/contracts/confirm';
 import { COUPON_USED_UP_MESSAGE } from '@scheduler/domain/pricing/coupons';
 import { missingParts, missingPartsMessage } from '@scheduler/domain/confirm/completeness';
@@ -8,7 +8,6 @@ import { peopleSettings } from '@scheduler/domain/people/contacts-step';
 import type { OrderPeople } from '@scheduler/domain/people/order-people';
 import type { PersonValues } from '@scheduler/domain/people/person-rules';
 import { SettingsReader } from '@scheduler/domain/settings';
-import { paymentUrl } from '@scheduler/domain/confirm/payment-link';
 import { ZonedCalendar } from '@scheduler/domain/availability/zoned-calendar';
 import type { ControlRule, StoredPropertyAnswers } from '@scheduler/domain/property/property-answers';
 import type { Executor } from '../../db/connection.ts';
@@ -16,6 +15,7 @@ import { changeKeys } from '../../db/change-feed.ts';
 import { retryTransientConflicts } from '../../db/transient-conflict.ts';
 import { AppError, NotFoundError, UnauthorizedError } from '../../errors.ts';
 import { confirmationJobs, type ConfirmableOrder } from '../notifications/notifications.service.ts';
+import { payUrlAtConfirm } from '../payments/payments.service.ts';
 import { alternativesForCart, commitInspectors, isOverlapViolation, timeAvailable, type SchedulingStore } from '../scheduling/scheduling.service.ts';
 import { currentOrderRevision } from '../orders/orders.service.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
@@ -42,6 +42,8 @@ export interface ConfirmDeps {
   claimCoupons: ClaimCoupons;
   /** Takes used-up coupons off the order, after the confirm that found them rolled back. */
   dropCoupons: (order: ConfirmableOrder['order'], codes: string[]) => Promise<void>;
+  /** The start of the pay link of a company paid through Stripe: PUBLIC_URL, never a request's Host (rule 15). */
+  publicBaseUrl: () => string;
   /** Told after a confirm committed e-mails to send, so that the worker need not wait for its next poll. */
   onJobsEnqueued?: () => void;
 }
@@ -151,7 +153,15 @@ export async function confirmOrder(deps: ConfirmDeps, session: AuthenticatedSess
         const usedUp = await deps.claimCoupons(tx, order, now);
         if (usedUp.length > 0) throw new CouponsUsedUp(usedUp);
         const snapshot = await deps.priceOrder(tx, order, company.currency, now);
-        const payUrl = settings.payment_link ? paymentUrl(settings.payment_link, { orderId, amountCents: snapshot.total_cents, currency: snapshot.currency }) : null;
+        const payUrl = await payUrlAtConfirm(tx, {
+          companyId,
+          orderId,
+          payments: paymentsSchema.parse(aggregate.payments),
+          notifications: settings,
+          totalCents: snapshot.total_cents,
+          currency: snapshot.currency,
+          publicBaseUrl: deps.publicBaseUrl(),
+        });
         await markOrderConfirmed(tx, companyId, orderId, { at: now, specialNote: body.special_note, pricingSnapshot: snapshot, payUrl });
         const answer = { status: 'ok' as const, pay_url: payUrl };
         await recordConfirmation(tx, {

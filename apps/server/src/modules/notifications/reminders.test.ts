@@ -12,12 +12,14 @@ import { demoDocument, startDemoSession, startTestApp, TEST_ADMIN_TOKEN, type Te
 import { DemoOrder } from '../confirm/confirm-test-support.ts';
 import { loadOrder } from '../orders/orders.repository.ts';
 import { REMINDER_EMAIL_JOB } from './confirmation-jobs.ts';
+import { paymentReceiptJobs } from '../payments/receipt-jobs.ts';
+import { enqueueJobs } from './job-queue.repository.ts';
 import { replanReminders } from './reminder-plan.ts';
 import { testWorker } from './worker-test-support.ts';
 
 const HOUR_MS = 3_600_000;
 
-describeOnEachDatabase('reminders', (factory) => {
+describeOnEachDatabase('reminders and receipts', (factory) => {
   let harness: TestApp;
   let outbox: string;
   /** A second instance's own connection on PostgreSQL; PGlite has one. */
@@ -125,5 +127,25 @@ describeOnEachDatabase('reminders', (factory) => {
       await replanReminders(tx, aggregate, notificationsSchema.parse({ reminders }), { start: null, now: new Date(harness.clock.now()), country: 'US' });
     });
     expect((await reminderJobsOf(order.orderId)).filter((job) => job.doneAt === null)).toEqual([]);
+  });
+
+  it("sends a paid order's receipt to the client and the office: paid, nothing to pay, no invitation", async () => {
+    const { order } = await confirmedOrder();
+    const db = harness.database.db;
+    await db.update(t.orders).set({ paid: true }).where(and(eq(t.orders.companyId, order.companyId), eq(t.orders.id, order.orderId)));
+    const clients = (await db.select().from(t.orderParties).where(and(eq(t.orderParties.orderId, order.orderId), eq(t.orderParties.role, 'client')))).map((p) => p.person);
+    await enqueueJobs(db, paymentReceiptJobs({ id: order.orderId, companyId: order.companyId }, clients, new Date(harness.clock.now())));
+    await testWorker(db, outbox, { now: () => harness.clock.now() }).runDue();
+    const mails = await Promise.all(readdirSync(outbox).map(async (name) => simpleParser(readFileSync(join(outbox, name)))));
+    const receipts = mails.filter((mail) => mail.subject?.startsWith('Payment received') && mail.text?.includes(order.orderId.replace(/-/g, '').slice(0, 8).toUpperCase()));
+    expect(receipts.map((mail) => (Array.isArray(mail.to) ? '' : mail.to?.text)).sort()).toEqual(['dana@example.com', 'schedule@sciotovalleyinspections.com']);
+    for (const receipt of receipts) {
+      expect(receipt.text).not.toContain('Pay Online');
+      expect(receipt.attachments.filter((a) => a.contentType.startsWith('text/calendar'))).toEqual([]);
+    }
+    const client = receipts.find((mail) => !Array.isArray(mail.to) && mail.to?.text === 'dana@example.com')!;
+    expect(client.text).toMatch(/Total: \$[\d,]+\.\d\d\nPaid/);
+    const office = receipts.find((mail) => mail !== client)!;
+    expect(office.text).toContain('Payment: Paid');
   });
 });

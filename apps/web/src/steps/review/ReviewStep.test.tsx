@@ -465,6 +465,14 @@ describe('the thank-you state', () => {
     expect(getComputedStyle(text).whiteSpace).toBe('pre-line');
     expect(screen.queryByText(/Your inspection order has been placed/)).toBeNull();
     expect(screen.queryByRole('link', { name: 'Pay Online' })).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('Paid');
+  });
+
+  it('says nothing of payment for an order that is not paid', async () => {
+    server();
+    renderStep(ThankYou, { office: office(setting('SHOW_PAYMENT_LINK')), order: order({ confirmed: true, pay_url: 'https://pay.example.com/o/1' }) });
+    await screen.findByRole('link', { name: 'Pay Online' });
+    expect(screen.queryByText('Paid')).toBeNull();
   });
 
   it('offers the redirect button when the company configures one', async () => {

@@ -10,6 +10,7 @@ import { SCREEN_HEADING_ID, useScreenHeadingFocus } from '../../shared/focus.ts'
 import { FailureNotice } from '../../shared/FailureNotice.tsx';
 import { OfficeContact } from '../../shared/OfficeContact.tsx';
 import { pricingQueryOptions } from '../../shared/pricing-api.ts';
+import { orderQueryOptions } from '../../shared/queries.ts';
 import { StepSkeleton } from '../../shared/StepSkeleton.tsx';
 import { texts } from '../../shared/texts.ts';
 import { ReviewPanels } from './ReviewPanels.tsx';
@@ -21,7 +22,8 @@ import { useBlockBack } from './use-block-back.ts';
  * The review in its thank-you state (spec 2.11), what every path of a confirmed order shows:
  * "Thank you!", the company's banner (its line breaks kept) or the default text with the office's
  * e-mail and phone, the order's panels without Change, then Pay Online (unpaid, with the payment
- * link on), Schedule Again and the optional redirect button. The browser's first Back stays here.
+ * link on), or "Paid" once the order is paid, Schedule Again and the optional redirect button. The
+ * browser's first Back stays here.
  */
 export function ThankYou() {
   const { scope, companyKey, office, order, settings } = useScheduler();
@@ -32,6 +34,9 @@ export function ThankYou() {
   const specialNote = order.special_note.trim() !== '' ? order.special_note : noteInThisBrowser;
   const banner = settings.text(SETTING.CONFIRMATION_BANNER).trim();
   const showPay = !order.paid && Boolean(order.pay_url) && settings.isOn(SETTING.SHOW_PAYMENT_LINK);
+  // Pay Online opens another tab: coming back to this one, the order is read again, so that a
+  // payment made there turns Pay Online into "Paid" (issue 23). Nothing to watch once paid.
+  useQuery({ ...orderQueryOptions(scope), enabled: !order.paid && Boolean(order.pay_url), refetchOnWindowFocus: 'always' });
   const redirectUrl = settings.isOn(SETTING.REDIRECT_BUTTON_ENABLED) ? settings.text(SETTING.REDIRECT_BUTTON_URL).trim() : '';
   useEffect(() => {
     document.title = `${reviewTexts.thankYou.title} | ${office.company_name}`;
@@ -58,6 +63,11 @@ export function ThankYou() {
       <ReviewPanels specialNote={specialNote} changeable={false} />
       {pricing.isError && <FailureNotice phone={office.office_phone} onRetry={() => void pricing.refetch()} sx={{ mt: 3 }} />}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 4, pt: 3, borderTop: 1, borderColor: 'divider', '& > *': { flex: { xs: '1 1 100%', sm: '0 0 auto' } } }}>
+        {order.paid && (
+          <Typography component="p" role="status" sx={{ alignSelf: 'center', px: 2, py: 1, borderRadius: 1, border: 1, borderColor: '#a5d0a9', bgcolor: '#edf7ee', color: '#1e4620', fontWeight: 600 }}>
+            {reviewTexts.thankYou.paid}
+          </Typography>
+        )}
         {showPay && (
           <Button variant="contained" size="large" href={order.pay_url ?? ''} target="_blank" rel="noopener noreferrer">
             {reviewTexts.thankYou.payOnline}

@@ -1,0 +1,130 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { PaymentSettings } from '@scheduler/contracts/company-document';
+import type { Executor } from '../../db/connection.ts';
+import * as t from '../../db/schema.ts';
+
+/** A company as payments need it: its id, key and payment choice. */
+export async function findCompanyPayments(db: Executor, companyKey: string): Promise<{ id: string; key: string; payments: PaymentSettings } | null> {
+  const [row] = await db.select({ id: t.companies.id, key: t.companies.key, payments: t.companies.payments }).from(t.companies).where(eq(t.companies.key, companyKey));
+  return row ?? null;
+}
+
+export interface StoredSecrets {
+  /** Ciphertexts (data-encryption.ts), never the keys. */
+  secretKey: string;
+  webhookSecret: string;
+  keyId: string;
+  updatedAt: Date;
+}
+
+export async function loadStripeSecrets(db: Executor, companyId: string): Promise<StoredSecrets | null> {
+  const [row] = await db
+    .select({ secretKey: t.companyPaymentSecrets.secretKey, webhookSecret: t.companyPaymentSecrets.webhookSecret, keyId: t.companyPaymentSecrets.keyId, updatedAt: t.companyPaymentSecrets.updatedAt })
+    .from(t.companyPaymentSecrets)
+    .where(and(eq(t.companyPaymentSecrets.companyId, companyId), eq(t.companyPaymentSecrets.provider, 'stripe')));
+  return row ?? null;
+}
+
+export async function saveStripeSecrets(db: Executor, companyId: string, secrets: Omit<StoredSecrets, 'updatedAt'>, at: Date): Promise<void> {
+  const values = { ...secrets, updatedAt: at };
+  await db
+    .insert(t.companyPaymentSecrets)
+    .values({ companyId, provider: 'stripe', ...values })
+    .onConflictDoUpdate({ target: [t.companyPaymentSecrets.companyId, t.companyPaymentSecrets.provider], set: values });
+}
+
+/** Every stored secret row not yet under `currentKeyId`, for a rotation's re-encryption (bounded: one page at a time). */
+export async function secretsNotUnderKey(db: Executor, currentKeyId: string, limit: number) {
+  return db
+    .select({ companyId: t.companyPaymentSecrets.companyId, provider: t.companyPaymentSecrets.provider, secretKey: t.companyPaymentSecrets.secretKey, webhookSecret: t.companyPaymentSecrets.webhookSecret })
+    .from(t.companyPaymentSecrets)
+    .where(sql`${t.companyPaymentSecrets.keyId} <> ${currentKeyId}`)
+    .limit(limit);
+}
+
+/** Replaces one row's ciphertexts, unless someone stored new keys since it was read. */
+export async function replaceCiphertexts(db: Executor, row: { companyId: string; provider: 'stripe'; secretKey: string; webhookSecret: string }, was: { secretKey: string }, keyId: string): Promise<void> {
+  await db
+    .update(t.companyPaymentSecrets)
+    .set({ secretKey: row.secretKey, webhookSecret: row.webhookSecret, keyId })
+    .where(and(eq(t.companyPaymentSecrets.companyId, row.companyId), eq(t.companyPaymentSecrets.provider, row.provider), eq(t.companyPaymentSecrets.secretKey, was.secretKey)));
+}
+
+/** The pay link of a confirmed order (inside the confirm's transaction). A repeat keeps the first token. */
+export async function insertOrderPayment(tx: Executor, row: { companyId: string; orderId: string; payTokenHash: string; amountCents: number; currency: string }): Promise<void> {
+  await tx.insert(t.orderPayments).values({ ...row, provider: 'stripe' }).onConflictDoNothing();
+}
+
+/** What opening a pay link reads: the order's payment row and whether the order is paid. */
+export async function findPayLink(db: Executor, payTokenHash: string) {
+  const [row] = await db
+    .select({
+      companyId: t.orderPayments.companyId,
+      orderId: t.orderPayments.orderId,
+      amountCents: t.orderPayments.amountCents,
+      currency: t.orderPayments.currency,
+      checkoutSessionId: t.orderPayments.checkoutSessionId,
+      checkoutAttempts: t.orderPayments.checkoutAttempts,
+      paid: t.orders.paid,
+      companyName: t.companies.name,
+    })
+    .from(t.orderPayments)
+    .innerJoin(t.orders, and(eq(t.orders.companyId, t.orderPayments.companyId), eq(t.orders.id, t.orderPayments.orderId)))
+    .innerJoin(t.companies, eq(t.companies.id, t.orderPayments.companyId))
+    .where(and(eq(t.orderPayments.payTokenHash, payTokenHash), eq(t.orders.status, 'confirmed')));
+  return row ?? null;
+}
+
+/** The Checkout Session the pay link opened; the attempt number only grows. */
+export async function recordCheckoutSession(db: Executor, companyId: string, orderId: string, sessionId: string, attempt: number, at: Date): Promise<void> {
+  await db
+    .update(t.orderPayments)
+    .set({ checkoutSessionId: sessionId, checkoutAttempts: sql`greatest(${t.orderPayments.checkoutAttempts}, ${attempt})`, updatedAt: at })
+    .where(and(eq(t.orderPayments.companyId, companyId), eq(t.orderPayments.orderId, orderId)));
+}
+
+/** What marking an order paid checks and writes to: its confirmed total, and its clients (for the receipts). */
+export async function loadPayableOrder(db: Executor, companyId: string, orderId: string) {
+  const [order] = await db
+    .select({ id: t.orders.id, companyId: t.orders.companyId, status: t.orders.status, paid: t.orders.paid, pricingSnapshot: t.orders.pricingSnapshot })
+    .from(t.orders)
+    .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
+  if (!order) return null;
+  const clients = await db
+    .select({ person: t.orderParties.person })
+    .from(t.orderParties)
+    .where(and(eq(t.orderParties.companyId, companyId), eq(t.orderParties.orderId, orderId), eq(t.orderParties.role, 'client')))
+    .orderBy(t.orderParties.position);
+  return { order, clients: clients.map((c) => c.person) };
+}
+
+export interface JobRow {
+  companyId: string;
+  kind: string;
+  dedupeKey: string;
+  payload: Record<string, unknown>;
+  runAt: Date;
+}
+
+/**
+ * Marks a confirmed order paid, once: in one statement the order turns paid only if it was not,
+ * and only then are the audit event and the receipt jobs written. A second delivery of the same
+ * payment (or one racing this) finds the order paid, and writes nothing. True when this call paid it.
+ */
+export async function markOrderPaid(db: Executor, paid: { companyId: string; orderId: string; at: Date; event: Record<string, unknown>; jobs: JobRow[] }): Promise<boolean> {
+  const { companyId, orderId } = paid;
+  const parts = [
+    sql`paid as (update ${t.orders} set paid = true, updated_at = ${paid.at.toISOString()}::timestamptz
+      where company_id = ${companyId} and id = ${orderId} and status = 'confirmed' and paid = false returning id)`,
+    sql`event as (insert into ${t.orderEvents} (company_id, order_id, type, data)
+      select ${companyId}::uuid, id, 'paid', ${JSON.stringify(paid.event)}::jsonb from paid returning 1)`,
+  ];
+  if (paid.jobs.length) {
+    const rows = paid.jobs.map((job) => sql`(${job.companyId}::uuid, ${job.kind}, ${job.dedupeKey}, ${JSON.stringify(job.payload)}::jsonb, ${job.runAt.toISOString()}::timestamptz)`);
+    parts.push(sql`queued as (insert into ${t.jobs} (company_id, kind, dedupe_key, payload, run_at)
+      select v.* from (values ${sql.join(rows, sql`, `)}) as v(company_id, kind, dedupe_key, payload, run_at) where exists (select 1 from paid)
+      on conflict (company_id, dedupe_key) do nothing returning 1)`);
+  }
+  const result = (await db.execute(sql`with ${sql.join(parts, sql`, `)} select count(*)::int as n from paid`)) as unknown as { rows: Array<{ n: number | string }> };
+  return Number(result.rows[0]?.n ?? 0) === 1;
+}

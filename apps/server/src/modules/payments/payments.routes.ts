@@ -1,0 +1,127 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { payLinkQuerySchema, payTokenParamSchema, stripeSecretsBodySchema, stripeSecretsStatusSchema, webhookResponseSchema } from '@scheduler/contracts/payments';
+import type { AppContext } from '../../context.ts';
+import { changeKeys } from '../../db/change-feed.ts';
+import { listeningPort, publicBaseUrl } from '../../http/public-url.ts';
+import { requireAdmin } from '../../plugins/admin-auth.ts';
+import { perAddressLimit } from '../../plugins/rate-limit.ts';
+import { companyKeyParam, noQuery } from '../shared-schemas.ts';
+import { handleStripeWebhook, openPayLink, PAY_PATH, setStripeSecrets, stripeSecretsStatus, type PayLinkAnswer, type PaymentsDeps } from './payments.service.ts';
+
+/** A Checkout Session event is a few kilobytes; Stripe's largest events stay well below this. */
+const WEBHOOK_BODY_LIMIT_BYTES = 512 * 1024;
+
+/** The pay link's own pages: no script, no outside resource, nothing that sends the token anywhere. */
+const PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+const PAGES: Record<Exclude<PayLinkAnswer['kind'], 'checkout'>, { title: string; text: string; again?: boolean }> = {
+  paid: { title: 'Paid', text: 'This order is paid. Thank you!' },
+  processing: { title: 'Payment processing', text: 'Your payment is being processed. You will receive a receipt by e-mail once it is complete.' },
+  not_started: { title: 'Payment not completed', text: 'Your payment was not completed, and nothing was charged.', again: true },
+};
+
+function payPage(reply: FastifyReply, kind: keyof typeof PAGES, token: string): FastifyReply {
+  const page = PAGES[kind];
+  const again = page.again ? `<p><a href="${PAY_PATH}/${token}">Pay Online</a></p>` : '';
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${page.title}</title></head>` +
+    `<body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 3rem auto; padding: 0 1rem"><main><h1>${page.title}</h1><p>${page.text}</p>${again}</main></body></html>`;
+  return reply.type('text/html; charset=utf-8').header('content-security-policy', PAGE_POLICY).send(html);
+}
+
+export function paymentsDeps(ctx: AppContext, app: FastifyInstance): PaymentsDeps {
+  return {
+    db: ctx.db,
+    encryption: ctx.encryption,
+    stripe: { apiBase: ctx.config.STRIPE_API_BASE, timeoutMs: ctx.config.STRIPE_TIMEOUT_MS },
+    publicBaseUrl: () => publicBaseUrl(ctx.config, listeningPort(app, ctx.config.PORT)),
+    now: () => new Date(ctx.clock()),
+    log: app.log,
+    onPaid: (orderId) => {
+      // The database announces the change to every instance too; this one need not wait to hear it.
+      ctx.changes.announce(changeKeys.order(orderId));
+      ctx.notifications?.wake();
+    },
+  };
+}
+
+export function paymentRoutes(ctx: AppContext) {
+  return async (instance: FastifyInstance) => {
+    const app = instance.withTypeProvider<ZodTypeProvider>();
+    const deps = paymentsDeps(ctx, instance);
+    const onRequest = requireAdmin(ctx);
+    const tags = ['payments'];
+
+    app.put(
+      '/api/admin/companies/:company_key/payments/stripe',
+      {
+        onRequest,
+        schema: {
+          tags,
+          summary: "Sets the company's Stripe keys (write-only: stored encrypted, never answered, exported or logged)",
+          description: 'Needs DATA_ENCRYPTION_KEY on the server (409 payments_not_configured otherwise). The answer says only that the keys are set, and under which encryption key.',
+          params: companyKeyParam,
+          querystring: noQuery,
+          body: stripeSecretsBodySchema,
+          response: { 200: stripeSecretsStatusSchema },
+        },
+      },
+      async (request) => setStripeSecrets(deps, request.params.company_key, request.body),
+    );
+    app.get(
+      '/api/admin/companies/:company_key/payments/stripe',
+      { onRequest, schema: { tags, summary: "Whether the company's Stripe keys are set (never the keys)", params: companyKeyParam, querystring: noQuery, response: { 200: stripeSecretsStatusSchema } } },
+      async (request) => stripeSecretsStatus(deps, request.params.company_key),
+    );
+
+    // The link in the thank-you and the e-mails. A GET, because it is a link; opening it twice opens one Checkout Session.
+    app.get(
+      `${PAY_PATH}/:token`,
+      {
+        config: { rateLimit: perAddressLimit(ctx.config.SESSION_RATE_LIMIT) },
+        schema: {
+          tags,
+          summary: "An order's pay link: 303 to its Stripe Checkout Session, or a page saying it is paid",
+          description: 'The token is the credential (only its hash is stored). A paid order opens no session.',
+          params: payTokenParamSchema,
+          querystring: payLinkQuerySchema,
+          response: { 200: z.string().describe('A page: paid, processing, or payment not completed') },
+        },
+      },
+      async (request, reply) => {
+        const { token } = request.params;
+        const answer = await openPayLink(deps, token, { start: request.query.cancelled === undefined });
+        // The token is in this page's URL: no page it links to may learn it.
+        reply.header('referrer-policy', 'no-referrer');
+        if (answer.kind === 'checkout') return reply.redirect(answer.url, 303);
+        return payPage(reply, answer.kind, token);
+      },
+    );
+
+    // Stripe's signature is over the exact bytes sent: this route alone reads its body as text.
+    await app.register(async (webhooks) => {
+      webhooks.removeAllContentTypeParsers();
+      webhooks.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT_BYTES }, (_request, body, done) => done(null, body));
+      webhooks.withTypeProvider<ZodTypeProvider>().post(
+        '/api/payments/stripe/webhook/:company_key',
+        {
+          bodyLimit: WEBHOOK_BODY_LIMIT_BYTES,
+          schema: {
+            tags,
+            summary: "Stripe's webhook for one company: checkout.session.completed marks the order paid, once",
+            description:
+              "Verified with the company's webhook signing secret (Stripe-Signature). An unknown company, a company without keys, or a signature that does not verify: 400 invalid_signature. " +
+              'A paid session whose amount or currency is not the order\'s confirmed total, or that names no confirmed order of the company: 400 payment_mismatch. Repeats answer 200 and change nothing.',
+            params: companyKeyParam,
+            querystring: noQuery,
+            headers: z.object({ 'stripe-signature': z.string().max(2000).optional() }),
+            body: z.string().max(WEBHOOK_BODY_LIMIT_BYTES),
+            response: { 200: webhookResponseSchema },
+          },
+        },
+        async (request) => handleStripeWebhook(deps, request.params.company_key, request.body, request.headers['stripe-signature']),
+      );
+    });
+  };
+}

@@ -1,0 +1,294 @@
+import { and, eq } from 'drizzle-orm';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { loggerOptions } from '../../app.ts';
+import { DataEncryption } from '../../crypto/data-encryption.ts';
+import * as t from '../../db/schema.ts';
+import { describeOnEachDatabase } from '../../test-support/each-database.ts';
+import { demoDocumentWith, startDemoSession, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../test-support/test-app.ts';
+import { DemoOrder } from '../confirm/confirm-test-support.ts';
+import { hashToken } from '../sessions/tokens.ts';
+import { reencryptSecrets } from './payments.service.ts';
+import { PAYMENT_RECEIPT_EMAIL_JOB } from './receipt-jobs.ts';
+import { FakeStripe, type FakeCheckoutSession } from './test-stripe-server.ts';
+
+const ADMIN = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
+const PUBLIC_URL = 'https://book.example.com';
+const KEY_1 = DataEncryption.newKeyEntry('k1');
+const DEMO_SECRETS = { secret_key: 'sk_test_demoDEMOdemo0001', webhook_secret: 'whsec_demoDEMOdemoSigning01' };
+const OTHER_SECRETS = { secret_key: 'sk_test_otherOTHERother02', webhook_secret: 'whsec_otherOTHERotherSign02' };
+const OTHER_OFFICE = 'c0000000-0000-4000-8000-0000000000b2';
+
+/** The demo company paid through Stripe, and a second company ("other") with Stripe keys of its own. */
+function stripeDocument(key: 'demo' | 'other'): Record<string, unknown> {
+  return demoDocumentWith({}, (doc) => {
+    doc.payments = { provider: 'stripe' };
+    if (key === 'demo') return;
+    doc.key = key;
+    doc.offices[0].uuid = OTHER_OFFICE;
+    for (const inspector of doc.inspectors) inspector.office = OTHER_OFFICE;
+  });
+}
+
+describeOnEachDatabase('payments through Stripe Checkout', (factory) => {
+  let harness: TestApp;
+  let stripe: FakeStripe;
+  const logLines: string[] = [];
+  beforeAll(async () => {
+    stripe = await FakeStripe.start();
+    const logStream = new Writable({ write: (chunk: Buffer, _encoding, done) => (logLines.push(chunk.toString()), done()) });
+    harness = await startTestApp(factory, {
+      config: { PUBLIC_URL, DATA_ENCRYPTION_KEY: KEY_1, STRIPE_API_BASE: stripe.baseUrl, SESSION_RATE_LIMIT: '1000', SEARCH_RATE_LIMIT: '1000', WRITE_RATE_LIMIT: '1000' },
+      logger: { ...(loggerOptions('trace') as object), stream: logStream },
+    });
+    for (const key of ['demo', 'other'] as const) {
+      const imported = await harness.app.inject({ method: 'PUT', url: `/api/admin/companies/${key}`, headers: ADMIN, payload: stripeDocument(key) });
+      expect(imported.statusCode).toBe(200);
+      const secrets = await harness.app.inject({ method: 'PUT', url: `/api/admin/companies/${key}/payments/stripe`, headers: ADMIN, payload: key === 'demo' ? DEMO_SECRETS : OTHER_SECRETS });
+      expect(secrets.statusCode).toBe(200);
+    }
+  });
+  afterAll(async () => {
+    await harness.close();
+    await stripe.close();
+  });
+
+  /** A confirmed demo order with its pay link: each on a time of its own. */
+  async function confirmedOrder(): Promise<{ order: DemoOrder; payUrl: string; totalCents: number }> {
+    const order = await DemoOrder.start(harness.app, harness.database.db, await startDemoSession(harness.app));
+    await order.fillIn({ clientEmail: 'Dana@Example.com' });
+    // The first time still free: every earlier test's order booked one.
+    const slot = (await order.slots(1, 13))[0]!;
+    expect((await order.hold(slot)).statusCode).toBe(200);
+    const confirmed = await order.confirm();
+    expect(confirmed.statusCode).toBe(200);
+    const [row] = await harness.database.db.select({ snapshot: t.orders.pricingSnapshot }).from(t.orders).where(eq(t.orders.id, order.orderId));
+    return { order, payUrl: confirmed.json<{ pay_url: string }>().pay_url, totalCents: (row!.snapshot as { total_cents: number }).total_cents };
+  }
+
+  const openPayLink = (payUrl: string, query = '') => harness.app.inject({ method: 'GET', url: `${new URL(payUrl).pathname}${query}` });
+  const deliver = (companyKey: string, delivery: { payload: string; signature?: string }) =>
+    harness.app.inject({
+      method: 'POST',
+      url: `/api/payments/stripe/webhook/${companyKey}`,
+      headers: { 'content-type': 'application/json', ...(delivery.signature ? { 'stripe-signature': delivery.signature } : {}) },
+      payload: delivery.payload,
+    });
+  /** The Checkout Session the pay link opened, paid on Stripe's page. */
+  async function paidSession(payUrl: string): Promise<FakeCheckoutSession> {
+    const opened = await openPayLink(payUrl);
+    expect(opened.statusCode).toBe(303);
+    const id = String(opened.headers.location).split('/').pop()!;
+    return stripe.complete(id);
+  }
+  async function paidStateOf(orderId: string) {
+    const db = harness.database.db;
+    const [order] = await db.select({ paid: t.orders.paid, payUrl: t.orders.payUrl }).from(t.orders).where(eq(t.orders.id, orderId));
+    const events = await db.select().from(t.orderEvents).where(and(eq(t.orderEvents.orderId, orderId), eq(t.orderEvents.type, 'paid')));
+    const jobs = (await db.select().from(t.jobs).where(eq(t.jobs.kind, PAYMENT_RECEIPT_EMAIL_JOB))).filter((job) => job.payload.order_id === orderId);
+    return { paid: order!.paid, payUrl: order!.payUrl, events, jobs };
+  }
+
+  it("writes the product's own pay link from PUBLIC_URL at confirm, keeping only its token's hash", async () => {
+    const { order, payUrl } = await confirmedOrder();
+    expect(payUrl).toMatch(new RegExp(`^${PUBLIC_URL}/pay/[A-Za-z0-9_-]{43}$`));
+    const token = payUrl.split('/').pop()!;
+    const [row] = await harness.database.db.select().from(t.orderPayments).where(eq(t.orderPayments.orderId, order.orderId));
+    expect(row!.payTokenHash).toBe(hashToken(token));
+    expect(JSON.stringify(row)).not.toContain(token);
+    // The visitor's order answers the same link.
+    const read = await harness.app.inject({ method: 'GET', url: '/demo/online-scheduler/order', headers: { 'x-auth-token': order.token } });
+    expect(read.json()).toMatchObject({ paid: false, pay_url: payUrl });
+  });
+
+  it("opens one Checkout Session for the order's confirmed total, however often the link is opened", async () => {
+    const { order, payUrl, totalCents } = await confirmedOrder();
+    const before = stripe.creations().length;
+    const first = await openPayLink(payUrl);
+    expect(first.statusCode).toBe(303);
+    expect(first.headers['referrer-policy']).toBe('no-referrer');
+    const created = stripe.creations().slice(before);
+    expect(created).toHaveLength(1);
+    expect(created[0]!.apiKey).toBe(DEMO_SECRETS.secret_key);
+    expect(created[0]!.idempotencyKey).toBe(`checkout:${order.orderId}:${totalCents}:USD:1`);
+    expect(created[0]!.form.get('line_items[0][price_data][unit_amount]')).toBe(String(totalCents));
+    expect(created[0]!.form.get('line_items[0][price_data][currency]')).toBe('usd');
+    expect(created[0]!.form.get('success_url')).toBe(payUrl);
+    const again = await Promise.all([openPayLink(payUrl), openPayLink(payUrl)]);
+    for (const answer of again) expect(answer.headers.location).toBe(first.headers.location);
+    expect(stripe.creations().length).toBe(before + 1);
+    // Back from cancelling: a page offering the link again, and nothing new at Stripe.
+    const cancelled = await openPayLink(payUrl, '?cancelled=1');
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.body).toContain('Payment not completed');
+    // A session that expired unpaid is replaced by a new one, under the next attempt's key.
+    stripe.expire(String(first.headers.location).split('/').pop()!);
+    const renewed = await openPayLink(payUrl);
+    expect(renewed.headers.location).not.toBe(first.headers.location);
+    expect(stripe.creations().at(-1)!.idempotencyKey).toBe(`checkout:${order.orderId}:${totalCents}:USD:2`);
+  });
+
+  it('marks the order paid once when the webhook is delivered three times: one event, one set of receipts', async () => {
+    const { order, payUrl, totalCents } = await confirmedOrder();
+    const session = await paidSession(payUrl);
+    const delivery = FakeStripe.signedEvent(session, DEMO_SECRETS.webhook_secret);
+    const outcomes = [];
+    for (let i = 0; i < 3; i++) {
+      const answer = await deliver('demo', delivery);
+      expect(answer.statusCode).toBe(200);
+      outcomes.push(answer.json().outcome);
+    }
+    expect(outcomes).toEqual(['paid', 'already_paid', 'already_paid']);
+    const state = await paidStateOf(order.orderId);
+    expect(state.paid).toBe(true);
+    expect(state.payUrl).toBe(payUrl);
+    expect(state.events).toHaveLength(1);
+    expect(state.events[0]!.data).toEqual({ provider: 'stripe', session_id: session.id, amount_cents: totalCents, currency: 'USD' });
+    expect(state.jobs.map((job) => [job.dedupeKey, job.payload]).sort()).toEqual([
+      [`payment_receipt:${order.orderId}:client:dana@example.com`, { order_id: order.orderId, audience: 'client', to: 'Dana@Example.com', name: 'Dana Whitaker' }],
+      [`payment_receipt:${order.orderId}:office:`, { order_id: order.orderId, audience: 'office', to: '', name: '' }],
+    ]);
+    const read = await harness.app.inject({ method: 'GET', url: '/demo/online-scheduler/order', headers: { 'x-auth-token': order.token } });
+    expect(read.json()).toMatchObject({ paid: true });
+    // The pay link of a paid order opens no session: it says "Paid".
+    const callsBefore = stripe.calls.length;
+    const paidPage = await openPayLink(payUrl);
+    expect(paidPage.statusCode).toBe(200);
+    expect(paidPage.body).toContain('<h1>Paid</h1>');
+    expect(stripe.calls.length).toBe(callsBefore);
+    // The office's listing says so.
+    const listed = await harness.app.inject({ method: 'GET', url: '/api/admin/companies/demo/orders?per_page=500', headers: ADMIN });
+    expect(listed.json<{ orders: Array<{ id: string; paid: boolean }> }>().orders.find((o) => o.id === order.orderId)?.paid).toBe(true);
+  });
+
+  it('marks the order paid once when two deliveries arrive at the same moment', async () => {
+    const { order, payUrl } = await confirmedOrder();
+    const delivery = FakeStripe.signedEvent(await paidSession(payUrl), DEMO_SECRETS.webhook_secret);
+    const answers = await Promise.all([deliver('demo', delivery), deliver('demo', delivery), deliver('demo', delivery)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    expect(answers.map((a) => a.json().outcome).sort()).toEqual(['already_paid', 'already_paid', 'paid']);
+    const state = await paidStateOf(order.orderId);
+    expect(state.events).toHaveLength(1);
+    expect(state.jobs).toHaveLength(2);
+  });
+
+  it('refuses a forged or missing signature, an unknown company and an amount that is not the total, changing nothing', async () => {
+    const { order, payUrl, totalCents } = await confirmedOrder();
+    const session = await paidSession(payUrl);
+    const forged = FakeStripe.signedEvent(session, 'whsec_notTheCompanysSecret0');
+    const tampered = { ...FakeStripe.signedEvent(session, DEMO_SECRETS.webhook_secret), payload: JSON.stringify({ type: 'checkout.session.completed', data: { object: { ...session, amount_total: 1 } } }) };
+    const refusals = [
+      await deliver('demo', forged),
+      await deliver('demo', tampered),
+      await deliver('demo', { payload: FakeStripe.signedEvent(session, DEMO_SECRETS.webhook_secret).payload }),
+      await deliver('nobody-here', FakeStripe.signedEvent(session, DEMO_SECRETS.webhook_secret)),
+    ];
+    for (const refused of refusals) {
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ error: { code: 'invalid_signature', message: 'The webhook signature could not be verified.' } });
+    }
+    const wrongAmount = await deliver('demo', FakeStripe.signedEvent({ ...session, amount_total: totalCents - 1 }, DEMO_SECRETS.webhook_secret));
+    expect(wrongAmount.statusCode).toBe(400);
+    expect(wrongAmount.json().error.code).toBe('payment_mismatch');
+    const wrongCurrency = await deliver('demo', FakeStripe.signedEvent({ ...session, currency: 'eur' }, DEMO_SECRETS.webhook_secret));
+    expect(wrongCurrency.json().error.code).toBe('payment_mismatch');
+    const unpaid = await deliver('demo', FakeStripe.signedEvent({ ...session, payment_status: 'unpaid' }, DEMO_SECRETS.webhook_secret));
+    expect(unpaid.json()).toEqual({ received: true, outcome: 'ignored' });
+    const otherEvent = await deliver('demo', FakeStripe.signedEvent(session, DEMO_SECRETS.webhook_secret, 'checkout.session.expired'));
+    expect(otherEvent.json()).toEqual({ received: true, outcome: 'ignored' });
+    const state = await paidStateOf(order.orderId);
+    expect(state).toMatchObject({ paid: false, events: [], jobs: [] });
+  });
+
+  it("lets no company's Stripe account mark another company's order paid", async () => {
+    const { order, payUrl } = await confirmedOrder();
+    const session = await paidSession(payUrl);
+    // Signed by the other company's endpoint and sent to it: it names an order that is not the other company's.
+    const sentToOther = await deliver('other', FakeStripe.signedEvent(session, OTHER_SECRETS.webhook_secret));
+    expect(sentToOther.statusCode).toBe(400);
+    expect(sentToOther.json().error.code).toBe('payment_mismatch');
+    // Signed by the other company and sent to this company's endpoint: the signature does not verify.
+    const sentToDemo = await deliver('demo', FakeStripe.signedEvent(session, OTHER_SECRETS.webhook_secret));
+    expect(sentToDemo.json().error.code).toBe('invalid_signature');
+    expect(await paidStateOf(order.orderId)).toMatchObject({ paid: false, events: [], jobs: [] });
+  });
+
+  it('settles an order whose webhook is late when its pay link finds the session paid, once', async () => {
+    const { order, payUrl } = await confirmedOrder();
+    const session = await paidSession(payUrl);
+    const back = await openPayLink(payUrl);
+    expect(back.statusCode).toBe(200);
+    expect(back.body).toContain('<h1>Paid</h1>');
+    expect((await deliver('demo', FakeStripe.signedEvent(session, DEMO_SECRETS.webhook_secret))).json().outcome).toBe('already_paid');
+    const state = await paidStateOf(order.orderId);
+    expect(state.events).toHaveLength(1);
+    expect(state.jobs).toHaveLength(2);
+  });
+
+  it('keeps the keys out of every answer, the export, the database in the clear and the logs', async () => {
+    const status = await harness.app.inject({ method: 'GET', url: '/api/admin/companies/demo/payments/stripe', headers: ADMIN });
+    expect(status.json()).toMatchObject({ provider: 'stripe', configured: true, key_id: 'k1' });
+    const exported = await harness.app.inject({ method: 'GET', url: '/api/admin/companies/demo', headers: ADMIN });
+    expect(exported.json().payments).toEqual({ provider: 'stripe' });
+    const stored = await harness.database.db.select().from(t.companyPaymentSecrets);
+    const everything = [status.body, exported.body, JSON.stringify(stored), logLines.join('')];
+    for (const secret of [...Object.values(DEMO_SECRETS), ...Object.values(OTHER_SECRETS)]) {
+      for (const text of everything) expect(text).not.toContain(secret);
+    }
+    expect(logLines.join('')).toContain('/pay/[redacted]');
+    expect(logLines.join('')).not.toMatch(/\/pay\/[A-Za-z0-9_-]{43}/);
+    // Keys that are not Stripe's shape are refused without repeating them.
+    const refused = await harness.app.inject({ method: 'PUT', url: '/api/admin/companies/demo/payments/stripe', headers: ADMIN, payload: { ...DEMO_SECRETS, secret_key: 'pk_test_publishableKey99' } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).not.toContain('pk_test_publishableKey99');
+    expect((await harness.app.inject({ method: 'GET', url: '/api/admin/companies/demo/payments/stripe' })).statusCode).toBe(401);
+  });
+
+  it("keeps a company's template link as the simple choice, and offers nothing with 'none'", async () => {
+    const template = 'https://pay.example.com/{order_id}?amount={amount}';
+    const confirmIn = async (provider: 'link' | 'none') => {
+      const document = { ...stripeDocument('other'), payments: { provider }, notifications: { payment_link: template } };
+      expect((await harness.app.inject({ method: 'PUT', url: '/api/admin/companies/other', headers: ADMIN, payload: document })).statusCode).toBe(200);
+      const order = await DemoOrder.start(harness.app, harness.database.db, await startDemoSession(harness.app, OTHER_OFFICE, 'other'), 'other');
+      await order.fillIn();
+      expect((await order.hold((await order.slots(1, 13))[0]!)).statusCode).toBe(200);
+      const confirmed = await order.confirm();
+      expect(confirmed.statusCode).toBe(200);
+      return { orderId: order.orderId, payUrl: confirmed.json<{ pay_url: string | null }>().pay_url };
+    };
+    const byLink = await confirmIn('link');
+    expect(byLink.payUrl).toMatch(new RegExp(`^https://pay\\.example\\.com/${byLink.orderId}\\?amount=\\d+\\.\\d{2}$`));
+    expect((await confirmIn('none')).payUrl).toBeNull();
+    expect(await harness.database.db.select().from(t.orderPayments).where(eq(t.orderPayments.orderId, byLink.orderId))).toEqual([]);
+  });
+
+  it('reads old ciphertexts during a key rotation, and re-encrypts every secret under the new key', async () => {
+    const key2 = DataEncryption.newKeyEntry('k2');
+    const rotated = DataEncryption.fromEnv(`${key2},${KEY_1}`);
+    expect(await reencryptSecrets(harness.database.db, rotated)).toBe(2);
+    expect(await reencryptSecrets(harness.database.db, rotated)).toBe(0);
+    const rows = await harness.database.db.select().from(t.companyPaymentSecrets);
+    expect(rows.map((row) => row.keyId)).toEqual(['k2', 'k2']);
+    // Only the new key is needed now; the old one alone no longer reads them.
+    const newOnly = DataEncryption.fromEnv(key2);
+    const demo = rows.find((row) => row.companyId !== null && row.secretKey.length > 0)!;
+    const context = `company_payment_secrets:${demo.companyId}:stripe:secret_key`;
+    expect([DEMO_SECRETS.secret_key, OTHER_SECRETS.secret_key]).toContain(newOnly.decrypt(demo.secretKey, context));
+    expect(() => DataEncryption.fromEnv(KEY_1).decrypt(demo.secretKey, context)).toThrow(/unknown_key/);
+  });
+});
+
+describeOnEachDatabase('payments without a data encryption key', (factory) => {
+  let harness: TestApp;
+  beforeAll(async () => {
+    harness = await startTestApp(factory);
+  });
+  afterAll(async () => harness.close());
+
+  it('refuses to store Stripe keys it could not encrypt', async () => {
+    const answer = await harness.app.inject({ method: 'PUT', url: '/api/admin/companies/demo/payments/stripe', headers: ADMIN, payload: DEMO_SECRETS });
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json().error.code).toBe('payments_not_configured');
+    expect(await harness.database.db.select().from(t.companyPaymentSecrets)).toEqual([]);
+  });
+});

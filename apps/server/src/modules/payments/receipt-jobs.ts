@@ -1,0 +1,37 @@
+import { RECEIPT_EMAIL_JOB } from '../notifications/notifications.service.ts';
+import type { JobRow } from './payments.repository.ts';
+
+/** The kind of job the e-mail worker sends as a payment receipt (its sender lives in notifications). */
+export const PAYMENT_RECEIPT_EMAIL_JOB = RECEIPT_EMAIL_JOB;
+
+/** What a receipt job carries: the worker reads the rest from the (read-only) paid order. */
+export interface PaymentReceiptPayload extends Record<string, unknown> {
+  order_id: string;
+  audience: 'client' | 'office';
+  /** A client's address; empty for the office, which is addressed when the job runs. */
+  to: string;
+  name: string;
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+/**
+ * The receipts of one paid order, as jobs: one to each client with an e-mail address, one to the
+ * office. The dedupe key makes a second enqueueing of the same payment add nothing.
+ */
+export function paymentReceiptJobs(order: { id: string; companyId: string }, clients: ReadonlyArray<Record<string, unknown>>, now: Date): JobRow[] {
+  const recipients: Array<Pick<PaymentReceiptPayload, 'audience' | 'name'> & { to: string }> = clients
+    .map((person) => ({ audience: 'client' as const, to: text(person.email), name: [text(person.first), text(person.last)].filter(Boolean).join(' ') }))
+    .filter((recipient) => recipient.to !== '');
+  recipients.push({ audience: 'office', to: '', name: '' });
+  // Two clients sharing one address get one receipt.
+  const byDedupeKey = new Map<string, JobRow>();
+  for (const recipient of recipients) {
+    const dedupeKey = `payment_receipt:${order.id}:${recipient.audience}:${recipient.to.toLowerCase()}`;
+    const payload: PaymentReceiptPayload = { order_id: order.id, ...recipient };
+    if (!byDedupeKey.has(dedupeKey)) byDedupeKey.set(dedupeKey, { companyId: order.companyId, kind: PAYMENT_RECEIPT_EMAIL_JOB, dedupeKey, payload, runAt: now });
+  }
+  return [...byDedupeKey.values()];
+}

@@ -1,0 +1,47 @@
+import Stripe from 'stripe';
+import { z } from 'zod';
+
+/** How the server reaches Stripe: its API base (STRIPE_API_BASE; a local stand-in in tests) and a time limit per call. */
+export interface StripeOptions {
+  apiBase?: string;
+  timeoutMs: number;
+}
+
+/** The parts of a Checkout Session the server reads, parsed at the boundary (API answers and webhook events alike). */
+export const checkoutSessionSchema = z.object({
+  id: z.string().min(1).max(255),
+  object: z.literal('checkout.session'),
+  status: z.enum(['open', 'complete', 'expired']).nullable(),
+  payment_status: z.enum(['paid', 'unpaid', 'no_payment_required']),
+  amount_total: z.number().int().nullable(),
+  currency: z.string().max(3).nullable(),
+  client_reference_id: z.string().max(200).nullable(),
+  metadata: z.record(z.string(), z.string()).nullable().optional(),
+  url: z.string().max(5000).nullable().optional(),
+});
+export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
+
+/** A webhook event: only its type and, for Checkout events, the session. */
+export const stripeEventSchema = z.object({ id: z.string().max(255), type: z.string().max(200), data: z.object({ object: z.unknown() }) });
+
+/** A Stripe client for one company's secret key, pointed at STRIPE_API_BASE when it is set. */
+export function stripeClient(secretKey: string, options: StripeOptions): Stripe {
+  const base = options.apiBase ? new URL(options.apiBase) : null;
+  return new Stripe(secretKey, {
+    timeout: options.timeoutMs,
+    // Session creation carries an idempotency key, so a retried call cannot open a second one.
+    maxNetworkRetries: 1,
+    telemetry: false,
+    ...(base ? { host: base.hostname, port: base.port || (base.protocol === 'http:' ? '80' : '443'), protocol: base.protocol === 'http:' ? 'http' : 'https' } : {}),
+  });
+}
+
+/** Verifies a webhook's Stripe-Signature over the raw body with the endpoint's signing secret; throws when it does not verify. */
+export function verifiedEvent(rawBody: string, signature: string, webhookSecret: string): z.infer<typeof stripeEventSchema> {
+  return stripeEventSchema.parse(Stripe.webhooks.constructEvent(rawBody, signature, webhookSecret));
+}
+
+/** Whether an error came from Stripe's API or the way to it (not from our own code). */
+export function isStripeError(error: unknown): boolean {
+  return error instanceof Stripe.errors.StripeError;
+}

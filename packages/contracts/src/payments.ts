@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/**
+ * PUT /api/admin/companies/{company_key}/payments/stripe: the company's Stripe keys. Write-only:
+ * no answer, export or log ever carries them back (issue 23).
+ */
+export const stripeSecretsBodySchema = z
+  .object({
+    /** A secret or restricted API key: sk_test_..., sk_live_..., rk_test_..., rk_live_... */
+    secret_key: z
+      .string()
+      .max(255)
+      .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/, 'a Stripe secret or restricted key (sk_live_..., rk_test_...)'),
+    /** The signing secret of the webhook endpoint that sends checkout.session.completed. */
+    webhook_secret: z
+      .string()
+      .max(255)
+      .regex(/^whsec_[A-Za-z0-9+/=]{8,}$/, 'a Stripe webhook signing secret (whsec_...)'),
+  })
+  .strict();
+export type StripeSecretsBody = z.infer<typeof stripeSecretsBodySchema>;
+
+/** Whether the company's Stripe keys are set, and when: never the keys themselves. */
+export const stripeSecretsStatusSchema = z.object({
+  provider: z.literal('stripe'),
+  configured: z.boolean(),
+  /** Which DATA_ENCRYPTION_KEY entry encrypted them (rotation: every company should show the newest). */
+  key_id: z.string().nullable(),
+  updated_at: z.string().nullable(),
+});
+export type StripeSecretsStatus = z.infer<typeof stripeSecretsStatusSchema>;
+
+/** A pay link's token: 256 random bits, base64url (43 characters). */
+export const payTokenParamSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'a pay token') }).strict();
+
+/** The pay link's one optional query: Stripe sends the visitor back here after they cancelled. */
+export const payLinkQuerySchema = z.object({ cancelled: z.literal('1').optional() }).strict();
+
+/** What the webhook answers Stripe: received (and whether it changed the order). */
+export const webhookResponseSchema = z.object({ received: z.literal(true), outcome: z.enum(['paid', 'already_paid', 'ignored']) });
+export type WebhookResponse = z.infer<typeof webhookResponseSchema>;
