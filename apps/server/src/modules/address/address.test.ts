@@ -3,11 +3,29 @@ import { and, eq } from 'drizzle-orm';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { testDatabaseFactories } from '../../db/test-databases.ts';
 import * as t from '../../db/schema.ts';
-import { startDemoSession, startTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { demoDocument, startDemoSession, startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { dayFromNow, wizardCalls } from '../../test-support/wizard-calls.ts';
 import { DEMO_OFFICE_UUID } from '../companies/demo-company.ts';
 import { rangeOf } from '../scheduling/scheduling.repository.ts';
 import { hashToken } from '../sessions/tokens.ts';
+import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
+import type { SchedulingStore } from '../scheduling/scheduling.service.ts';
+import { importCompanyDocument } from '../companies/companies.service.ts';
+import { bundledPostalCodes } from '../geography/postal-codes.ts';
+import { geocode as geocodeAddress, setAddress } from './address.service.ts';
+import { GeocodingService } from './geocoding.service.ts';
+
+const NORTH_OFFICE = 'c0000000-0000-4000-8000-00000000a0d5';
+
+/** Another company, in Canada: the demo's document under another key, country and office. */
+function northCompanyDocument(): Record<string, unknown> {
+  const north = demoDocument() as Record<string, any>;
+  north.key = 'north';
+  north.country = 'CA';
+  north.offices[0].uuid = NORTH_OFFICE;
+  for (const inspector of north.inspectors) inspector.office = NORTH_OFFICE;
+  return north;
+}
 
 /** The demo company's id for Ohio. */
 const OHIO = 36;
@@ -21,6 +39,7 @@ describe.each(testDatabaseFactories())('the address step on $name', (factory) =>
   let harness: TestApp;
   beforeAll(async () => {
     harness = await startTestApp(factory, { config: { SESSION_RATE_LIMIT: '1000', SEARCH_RATE_LIMIT: '1000' } });
+    await importCompanyDocument(harness.database.db, northCompanyDocument());
   });
   afterAll(async () => harness.close());
 
@@ -37,10 +56,16 @@ describe.each(testDatabaseFactories())('the address step on $name', (factory) =>
     return slot;
   }
 
+  /** The session, as the server reads it for a request. */
+  async function sessionOf(token: string): Promise<AuthenticatedSession> {
+    const [session] = await harness.database.db.select().from(t.sessions).where(eq(t.sessions.tokenHash, hashToken(token)));
+    const [company] = await harness.database.db.select().from(t.companies).where(eq(t.companies.id, session!.companyId));
+    return { sessionId: session!.id, companyId: session!.companyId, companyKey: company!.key, officeId: session!.officeId, orderId: session!.orderId, orderConfirmed: false };
+  }
+
   /** The session's order row, as stored. */
   async function orderOf(token: string) {
-    const [session] = await harness.database.db.select().from(t.sessions).where(eq(t.sessions.tokenHash, hashToken(token)));
-    const [order] = await harness.database.db.select().from(t.orders).where(eq(t.orders.id, session!.orderId));
+    const [order] = await harness.database.db.select().from(t.orders).where(eq(t.orders.id, (await sessionOf(token)).orderId));
     return order!;
   }
 
@@ -151,6 +176,52 @@ describe.each(testDatabaseFactories())('the address step on $name', (factory) =>
       const token = await startDemoSession(harness.app);
       expect((await post(token, '/set_address', { address1: '6000 Sawmill Rd', city: 'Dublin', postal_code: '43017' })).json()).toEqual({ status: 'ok' });
       expect(await orderOf(token)).toMatchObject({ stateId: OHIO, latitude: 0, longitude: 0, county: 'Franklin' });
+    });
+
+    it('fills the state from the postal code when only the state is left empty', async () => {
+      const token = await startDemoSession(harness.app);
+      expect((await post(token, '/set_address', { ...DUBLIN, state: null, county: 'Franklin' })).json()).toEqual({ status: 'ok' });
+      expect(await orderOf(token)).toMatchObject({ stateId: OHIO, county: 'Franklin' });
+    });
+
+    it.each([
+      ['at 0,0 is unverified', { latitude: 0, longitude: 0 }, false],
+      ['on the equator is verified', { latitude: 0, longitude: -83.1146 }, true],
+      ['on the prime meridian is verified', { latitude: 40.1093, longitude: 0 }, true],
+    ])('records whether the address was verified: one %s', async (_where, coordinates, verified) => {
+      const token = await startDemoSession(harness.app);
+      await post(token, '/set_address', { ...DUBLIN, ...coordinates });
+      const order = await orderOf(token);
+      const events = await harness.database.db.select().from(t.orderEvents).where(and(eq(t.orderEvents.orderId, order.id), eq(t.orderEvents.type, 'step_saved')));
+      expect(events.map((e) => e.data)).toEqual([{ step: 'address', verified }]);
+    });
+
+    it('saves an address whose postal code the bundled places do not know, with no state or county to fill in', async () => {
+      const token = await startDemoSession(harness.app);
+      expect((await post(token, '/set_address', { ...DUBLIN, state: null, postal_code: '43098' })).json()).toEqual({ status: 'ok' });
+      expect(await orderOf(token)).toMatchObject({ postalCode: '43098', stateId: null, county: '' });
+    });
+
+    it("says which state it does not know", async () => {
+      const token = await startDemoSession(harness.app);
+      expect((await post(token, '/set_address', { ...DUBLIN, state: 9999 })).json().error.message).toBe("State 9999 is not one of the office's states.");
+    });
+
+    it("takes a company's own postal codes outside the United States as typed, in capitals", async () => {
+      const token = await startDemoSession(harness.app, NORTH_OFFICE, 'north');
+      const response = await wizardCalls(() => harness.app, 'north').post(token, '/set_address', { ...DUBLIN, postal_code: 'k1a 0b1' });
+      expect(response.json()).toEqual({ status: 'ok' });
+      expect((await orderOf(token)).postalCode).toBe('K1A 0B1');
+    });
+
+    it("never reads another company's office for a session", async () => {
+      const token = await startDemoSession(harness.app);
+      const session = await sessionOf(token);
+      // The demo company's session, pointed at the other company's office.
+      const crossed = { ...session, officeId: NORTH_OFFICE };
+      const deps = { scheduling: { db: harness.database.db } as unknown as SchedulingStore, geocoding: new GeocodingService(bundledPostalCodes, null) };
+      await expect(geocodeAddress(deps, crossed, '6000 Sawmill Rd, Dublin, OH 43017', harness.app.log)).rejects.toMatchObject({ statusCode: 404, message: 'The office was not found.' });
+      await expect(setAddress(deps, crossed, { ...DUBLIN, address2: '', county: '' }, new Date())).rejects.toMatchObject({ statusCode: 404, message: 'The office was not found.' });
     });
 
     it.each([

@@ -4,7 +4,7 @@
  * the geocoding service falls back to the offline one when it does not.
  */
 import type { z } from 'zod';
-import { addressLine1, addressLine2, parseUsAddress, type UsAddress } from '@scheduler/domain/address/us-address';
+import { addressLine1, addressLine2, parseUsAddress, postalCodeOf, type UsAddress } from '@scheduler/domain/address/us-address';
 import { fiveDigitZip } from '@scheduler/contracts/postal-code';
 
 export interface GeocodeRequest {
@@ -45,15 +45,18 @@ export class GeocoderError extends Error {
   }
 }
 
-/** GETs a provider's JSON and checks its shape, within the timeout. */
+/**
+ * GETs a provider's JSON and checks its shape, within the timeout. A failure is a timeout when the
+ * timeout's signal fired, while connecting or while the answer was still arriving.
+ */
 export async function fetchProviderJson<T extends z.ZodType>(url: URL, schema: T, timeoutMs: number, headers: Record<string, string> = {}): Promise<z.infer<T>> {
+  const signal = AbortSignal.timeout(timeoutMs);
   let response: Response;
   try {
     // A configured service answers where it is configured: a redirect could carry the query (and a key) elsewhere.
-    response = await fetch(url, { headers: { accept: 'application/json', ...headers }, signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
+    response = await fetch(url, { headers: { accept: 'application/json', ...headers }, signal, redirect: 'error' });
   } catch (error) {
-    const timedOut = error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
-    throw new GeocoderError(timedOut ? 'geocoder_timeout' : 'geocoder_unreachable', { cause: error });
+    throw new GeocoderError(signal.aborted ? 'geocoder_timeout' : 'geocoder_unreachable', { cause: error });
   }
   if (!response.ok) {
     await response.body?.cancel();
@@ -63,8 +66,7 @@ export async function fetchProviderJson<T extends z.ZodType>(url: URL, schema: T
   try {
     body = await response.json();
   } catch (error) {
-    const timedOut = error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
-    throw new GeocoderError(timedOut ? 'geocoder_timeout' : 'geocoder_bad_response', { cause: error });
+    throw new GeocoderError(signal.aborted ? 'geocoder_timeout' : 'geocoder_bad_response', { cause: error });
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw new GeocoderError('geocoder_bad_response');
@@ -76,16 +78,20 @@ export async function fetchProviderJson<T extends z.ZodType>(url: URL, schema: T
  * provider that matched only the street keeps the typed house number.
  */
 export function providerStreetLines(typed: UsAddress, houseNumber: string | undefined, road: string | undefined, unit?: string): { address1: string; address2: string } {
-  const street = road ? parseUsAddress(`${houseNumber || typed.number} ${road}`.trim()) : typed;
+  const street = road ? parseUsAddress(`${houseNumber || typed.number} ${road}`) : typed;
   const address2 = addressLine2(typed) || (unit ? `#${unit}` : '');
   return { address1: addressLine1(street), address2 };
 }
 
-/** "43017-4410" or "43017", keeping the typed four more digits when the provider agrees on the five. */
+/**
+ * "43017-4410" or "43017", keeping the typed four more digits when the provider agrees on the five;
+ * the typed postal code when the provider gives none.
+ */
 export function providerPostalCode(typed: UsAddress, postcode: string | undefined, suffix?: string): string {
-  const zip = fiveDigitZip(postcode ?? '') ?? '';
-  if (!zip) return typed.zip ? (typed.plus4 ? `${typed.zip}-${typed.plus4}` : typed.zip) : '';
-  const plus4 = suffix ?? /^\d{5}-?(\d{4})$/.exec((postcode ?? '').trim())?.[1] ?? (typed.zip === zip ? typed.plus4 : '');
+  const text = (postcode ?? '').trim();
+  const zip = fiveDigitZip(text);
+  if (!zip) return postalCodeOf(typed);
+  const plus4 = suffix ?? /^\d{5}-?(\d{4})$/.exec(text)?.[1] ?? (typed.zip === zip ? typed.plus4 : '');
   return plus4 ? `${zip}-${plus4}` : zip;
 }
 
@@ -94,6 +100,7 @@ export function countyName(name: string | undefined): string {
   return (name ?? '').replace(/\s+(County|Parish|Borough|Census Area|Municipality|City and Borough)$/i, '').trim();
 }
 
+/** A latitude and longitude on the globe; NaN and infinities fail the bounds (every comparison with NaN is false). */
 export function isCoordinate(latitude: number, longitude: number): boolean {
-  return Number.isFinite(latitude) && Number.isFinite(longitude) && Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180;
+  return Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180;
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { bundledPostalCodes } from '../geography/postal-codes.ts';
 import { GoogleGeocoder } from './google-geocoder.ts';
+import type { Geocoder } from './geocoder.ts';
 import { configuredGeocoder, GeocodingService, type GeocodeContext } from './geocoding.service.ts';
 import { NominatimGeocoder } from './nominatim-geocoder.ts';
 
@@ -56,12 +57,27 @@ const GOOGLE_HIT = {
   ],
 };
 
-type Behaviour = 'hit' | 'nothing' | 'slow' | 'fail' | 'garbage' | 'denied';
+/** Nominatim's hit with some address fields changed (undefined removes one), and its coordinates. */
+function nominatimAnswer(change: Record<string, string | undefined>, where = { lat: String(HOUSE.latitude), lon: String(HOUSE.longitude) }) {
+  const [hit] = NOMINATIM_HIT;
+  return [{ ...hit, ...where, address: JSON.parse(JSON.stringify({ ...hit!.address, ...change })) as Record<string, string> }];
+}
+
+/** Google's hit with these components added, and the components of these types taken out. */
+function googleAnswer(added: Array<{ long_name: string; short_name: string; types: string[] }>, without: string[] = []) {
+  const [hit] = GOOGLE_HIT.results;
+  const kept = hit!.address_components.filter((c) => !c.types.some((type) => without.includes(type)));
+  return { status: 'OK', results: [{ ...hit, address_components: [...kept, ...added] }] };
+}
+
+type Behaviour = 'hit' | 'nothing' | 'slow' | 'fail' | 'garbage' | 'denied' | 'wrong-shape' | 'stalled-body' | 'not-modified';
 
 /** A local stand-in for both services, answering in their JSON, or failing as told. */
 class FakeProviders {
   behaviour: Behaviour = 'hit';
-  requests: Array<{ url: URL; userAgent: string | undefined }> = [];
+  /** When set, the answer to every request (with behaviour 'hit'), in place of the usual hit. */
+  custom: unknown = null;
+  requests: Array<{ url: URL; userAgent: string | undefined; accept: string | undefined }> = [];
   private server: Server | null = null;
   baseUrl = '';
 
@@ -78,14 +94,14 @@ class FakeProviders {
 
   private answer(request: IncomingMessage, response: ServerResponse): void {
     const url = new URL(request.url ?? '/', this.baseUrl);
-    this.requests.push({ url, userAgent: request.headers['user-agent'] });
+    this.requests.push({ url, userAgent: request.headers['user-agent'], accept: request.headers.accept });
     const google = url.pathname === '/google/maps/api/geocode/json';
     const send = (status: number, body: unknown): void => {
       response.writeHead(status, { 'content-type': 'application/json' }).end(typeof body === 'string' ? body : JSON.stringify(body));
     };
     switch (this.behaviour) {
       case 'hit':
-        return send(200, google ? GOOGLE_HIT : NOMINATIM_HIT);
+        return send(200, this.custom ?? (google ? GOOGLE_HIT : NOMINATIM_HIT));
       case 'nothing':
         return send(200, google ? { status: 'ZERO_RESULTS', results: [] } : []);
       case 'denied':
@@ -94,6 +110,18 @@ class FakeProviders {
         return send(500, { error: 'internal' });
       case 'garbage':
         return send(200, '<html>maintenance</html>');
+      case 'wrong-shape':
+        // JSON, but not the service's answer (a proxy's error page, another API's format).
+        return send(200, { error: 'Unable to geocode', code: 503 });
+      case 'not-modified':
+        // An error status whose answer has no body at all.
+        response.writeHead(304).end();
+        return;
+      case 'stalled-body':
+        // The headers and the start of the answer arrive at once; the rest never does.
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.write(google ? '{"status":"OK","results":[' : '[{"lat":"40.09');
+        return;
       case 'slow':
         // Answers long after the client's timeout.
         setTimeout(() => send(200, google ? GOOGLE_HIT : NOMINATIM_HIT), TIMEOUT_MS * 8).unref();
@@ -130,6 +158,7 @@ describe('geocoding providers against a local service', () => {
     logger = capturedLogger();
     fake.requests = [];
     fake.behaviour = 'hit';
+    fake.custom = null;
   });
 
   const nominatim = () => new GeocodingService(bundledPostalCodes, new NominatimGeocoder(`${fake.baseUrl}/nominatim`, TIMEOUT_MS));
@@ -157,6 +186,9 @@ describe('geocoding providers against a local service', () => {
       expect(request!.url.pathname).toBe('/nominatim/search');
       expect(Object.fromEntries(request!.url.searchParams)).toEqual({ q: TYPED, format: 'jsonv2', addressdetails: '1', limit: '1', countrycodes: 'us' });
       expect(request!.userAgent).toMatch(/online-scheduler/);
+      expect(request!.accept).toBe('application/json');
+      // An answer found is nothing to report.
+      expect(logger.lines).toEqual([]);
     });
 
     it.each([
@@ -164,6 +196,9 @@ describe('geocoding providers against a local service', () => {
       ['fail', 'geocoder_http_error'],
       ['slow', 'geocoder_timeout'],
       ['garbage', 'geocoder_bad_response'],
+      ['wrong-shape', 'geocoder_bad_response'],
+      ['stalled-body', 'geocoder_timeout'],
+      ['not-modified', 'geocoder_http_error'],
     ] as const)('falls back to the offline answer when it answers %s', async (behaviour, code) => {
       fake.behaviour = behaviour;
       const started = Date.now();
@@ -183,6 +218,52 @@ describe('geocoding providers against a local service', () => {
       expectLogged('geocoder_unreachable');
     });
 
+    it('takes the house number, street and city the service found over what was typed', async () => {
+      fake.custom = nominatimAnswer({});
+      const suggestion = await nominatim().suggest('6010 sawmil rd, columbus, oh 43017', CONTEXT, logger.log);
+      expect(suggestion).toMatchObject({ address1: '6000 Sawmill Rd', address2: '', city: 'Dublin', state: 'OH', postal_code: '43017' });
+    });
+
+    it('keeps the typed house number when the service matched only the street', async () => {
+      fake.custom = nominatimAnswer({ house_number: undefined });
+      expect(await nominatim().suggest(TYPED, CONTEXT, logger.log)).toMatchObject({ address1: '6000 Sawmill Rd', address2: 'Apt 4B', city: 'Dublin' });
+    });
+
+    it.each([
+      ['town', { city: undefined, town: 'Granville' }, 'Granville'],
+      ['village', { city: undefined, village: 'Granville' }, 'Granville'],
+      ['hamlet', { city: undefined, hamlet: 'Granville' }, 'Granville'],
+      ['municipality', { city: undefined, municipality: 'Granville' }, 'Granville'],
+      ['no place at all', { city: undefined }, 'Columbus'],
+    ])("names the city from the service's %s, else as typed", async (_kind, change, city) => {
+      fake.custom = nominatimAnswer(change);
+      expect((await nominatim().suggest('6000 sawmill rd, columbus, oh 43017', CONTEXT, logger.log)).city).toBe(city);
+    });
+
+    it.each([
+      ['its ISO code alone', { state: undefined }],
+      ['its name alone', { 'ISO3166-2-lvl4': undefined }],
+    ])('reads the state from %s when none was typed', async (_kind, change) => {
+      fake.custom = nominatimAnswer(change);
+      expect(await nominatim().suggest('6000 Sawmill Rd, Dublin 43017', CONTEXT, logger.log)).toMatchObject({ state: 'OH', state_id: 36 });
+    });
+
+    it('keeps the ZIP+4 the service gives', async () => {
+      fake.custom = nominatimAnswer({ postcode: '43017-4410' });
+      expect((await nominatim().suggest(TYPED, CONTEXT, logger.log)).postal_code).toBe('43017-4410');
+    });
+
+    it('answers from the bundled postal codes when the service places the house off the globe', async () => {
+      fake.custom = nominatimAnswer({}, { lat: '400.981', lon: String(HOUSE.longitude) });
+      expectOfflineAnswer(await nominatim().suggest(TYPED, CONTEXT, logger.log));
+    });
+
+    it('asks at the same path whether the configured URL ends with a slash or not', async () => {
+      const service = new GeocodingService(bundledPostalCodes, new NominatimGeocoder(`${fake.baseUrl}/nominatim/`, TIMEOUT_MS));
+      await service.suggest(TYPED, CONTEXT, logger.log);
+      expect(fake.requests.map((r) => r.url.pathname)).toEqual(['/nominatim/search']);
+    });
+
     it('never sends a PO box to the service', async () => {
       const suggestion = await nominatim().suggest('PO Box 12, Dublin, OH 43017', CONTEXT, logger.log);
       expect(suggestion).toMatchObject({ no_results: true, refusal: { code: 'po_box', field: 'address1' } });
@@ -197,6 +278,50 @@ describe('geocoding providers against a local service', () => {
       const [request] = fake.requests;
       expect(request!.url.pathname).toBe('/google/maps/api/geocode/json');
       expect(Object.fromEntries(request!.url.searchParams)).toEqual({ address: TYPED, components: 'country:US', key: 'test-key-123' });
+      expect(request!.accept).toBe('application/json');
+      expect(logger.lines).toEqual([]);
+    });
+
+    it("takes Google's house number, spelling of the street, city and state over what was typed", async () => {
+      const suggestion = await google().suggest('6010 sawmil road, columbus 43017', CONTEXT, logger.log);
+      expect(suggestion).toMatchObject({ address1: '6000 Sawmill Rd', address2: '', city: 'Dublin', state: 'OH', state_id: 36, postal_code: '43017-4410' });
+    });
+
+    it('suggests the unit Google found when none was typed, and none when neither has one', async () => {
+      fake.custom = googleAnswer([{ long_name: '4B', short_name: '4B', types: ['subpremise'] }]);
+      expect((await google().suggest('6000 Sawmill Rd, Dublin, OH 43017', CONTEXT, logger.log)).address2).toBe('#4B');
+      fake.custom = googleAnswer([]);
+      expect((await google().suggest('6000 Sawmill Rd, Dublin, OH 43017', CONTEXT, logger.log)).address2).toBe('');
+    });
+
+    it.each([
+      ['postal_town', 'Granville'],
+      ['sublocality', 'Granville'],
+      ['neighborhood', 'Granville'],
+    ])('names the city from the %s when Google gives no locality', async (type, city) => {
+      fake.custom = googleAnswer([{ long_name: city, short_name: city, types: [type, 'political'] }], ['locality']);
+      expect((await google().suggest('6000 sawmill rd, columbus, oh 43017', CONTEXT, logger.log)).city).toBe(city);
+      fake.custom = googleAnswer([], ['locality']);
+      expect((await google().suggest('6000 sawmill rd, columbus, oh 43017', CONTEXT, logger.log)).city).toBe('Columbus');
+    });
+
+    it("has no state id for a state the company does not serve", async () => {
+      fake.custom = googleAnswer([{ long_name: 'Kentucky', short_name: 'KY', types: ['administrative_area_level_1', 'political'] }], ['administrative_area_level_1']);
+      expect(await google().suggest(TYPED, CONTEXT, logger.log)).toMatchObject({ state: 'KY', state_id: null });
+    });
+
+    it('falls back to the offline answer when Google says OK without a result, or places the house off the globe', async () => {
+      fake.custom = { status: 'OK', results: [] };
+      expectOfflineAnswer(await google().suggest(TYPED, CONTEXT, logger.log));
+      expectLogged('geocoder_no_results');
+      fake.custom = { status: 'OK', results: [{ ...GOOGLE_HIT.results[0], geometry: { location: { lat: HOUSE.latitude, lng: -830.1392 } } }] };
+      expectOfflineAnswer(await google().suggest(TYPED, CONTEXT, logger.log));
+    });
+
+    it('asks at the same path whether the configured URL ends with a slash or not', async () => {
+      const service = new GeocodingService(bundledPostalCodes, new GoogleGeocoder('test-key-123', TIMEOUT_MS, `${fake.baseUrl}/google/`));
+      await service.suggest(TYPED, CONTEXT, logger.log);
+      expect(fake.requests.map((r) => r.url.pathname)).toEqual(['/google/maps/api/geocode/json']);
     });
 
     it.each([
@@ -205,12 +330,25 @@ describe('geocoding providers against a local service', () => {
       ['fail', 'geocoder_http_error'],
       ['slow', 'geocoder_timeout'],
       ['garbage', 'geocoder_bad_response'],
+      ['wrong-shape', 'geocoder_bad_response'],
+      ['stalled-body', 'geocoder_timeout'],
     ] as const)('falls back to the offline answer when it answers %s', async (behaviour, code) => {
       fake.behaviour = behaviour;
       expectOfflineAnswer(await google().suggest(TYPED, CONTEXT, logger.log));
       expectLogged(code);
       // The key stays out of the logs too.
       expect(logger.lines.join('\n')).not.toContain('test-key-123');
+    });
+  });
+
+  describe('the service around a provider', () => {
+    it('answers from the bundled postal codes when a provider fails in an unforeseen way, logging only that it failed', async () => {
+      const broken: Geocoder = {
+        name: 'nominatim',
+        geocode: () => Promise.reject(new TypeError(`cannot read ${TYPED}`)),
+      };
+      expectOfflineAnswer(await new GeocodingService(bundledPostalCodes, broken).suggest(TYPED, CONTEXT, logger.log));
+      expectLogged('geocoder_failed');
     });
   });
 
@@ -226,6 +364,9 @@ describe('geocoding providers against a local service', () => {
       expect(() => loadConfig({ GEOCODER: 'google' })).toThrow(/GOOGLE_MAPS_KEY/);
       expect(() => loadConfig({ GEOCODER: 'bing' })).toThrow(/GEOCODER/);
       expect(() => loadConfig({ GEOCODER_TIMEOUT_MS: '5' })).toThrow(/GEOCODER_TIMEOUT_MS/);
+      // Handed a configuration that was not checked, it refuses too rather than build a provider that cannot work.
+      expect(() => configuredGeocoder({ GEOCODER: 'nominatim', GEOCODER_URL: undefined, GOOGLE_MAPS_KEY: 'k', GEOCODER_TIMEOUT_MS: 1500 })).toThrow('GEOCODER=nominatim needs GEOCODER_URL');
+      expect(() => configuredGeocoder({ GEOCODER: 'google', GEOCODER_URL: 'http://127.0.0.1:8080', GOOGLE_MAPS_KEY: undefined, GEOCODER_TIMEOUT_MS: 1500 })).toThrow('GEOCODER=google needs GOOGLE_MAPS_KEY');
     });
   });
 });
