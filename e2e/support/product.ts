@@ -148,7 +148,8 @@ export async function startProduct(options: { webDistDir?: string; config?: Reco
     outboxDir: join(dataDir, 'outbox'),
     notificationsDrained: async (timeoutMs = 10_000) => {
       const until = Date.now() + timeoutMs;
-      while ((await pendingJobCount(database.db)) > 0) {
+      // Reminders wait for their day: drained means every message due now has gone.
+      while ((await pendingJobCount(database.db, new Date())) > 0) {
         if (Date.now() > until) throw new Error(`e-mail jobs still pending after ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }

@@ -68,6 +68,10 @@ describeOnEachDatabase('the job queue', (factory) => {
     for (let i = 0; i < 4; i++) order.push((await claimDueJob(database.db, NOW, LEASE_MS))?.id ?? null);
     expect(order).toEqual([first, second, third, null]);
     expect(await pendingJobCount(database.db)).toBe(3);
+    // Due by a moment: the job of exactly that moment counts, one a millisecond later does not.
+    await enqueue(at(1));
+    expect(await pendingJobCount(database.db, at(0))).toBe(3);
+    expect(await pendingJobCount(database.db, at(1))).toBe(4);
   });
 
   it('puts a failed job back for later, free of its lease, and claims it again only then', async () => {

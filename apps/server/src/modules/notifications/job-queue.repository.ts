@@ -66,8 +66,9 @@ export async function retryJob(db: Executor, id: number, runAt: Date, reason: st
   await db.update(t.jobs).set({ runAt, lockedUntil: null, lastError: reason.slice(0, 200) }).where(and(eq(t.jobs.id, id)));
 }
 
-/** Jobs not yet done, for the health of the queue and for tests. */
-export async function pendingJobCount(db: Executor): Promise<number> {
-  const result = (await db.execute(sql`select count(*)::int as n from ${t.jobs} where done_at is null`)) as unknown as { rows: Array<{ n: number }> };
+/** Jobs not yet done, for the health of the queue and for tests; with `dueBy`, only those due by then (not a reminder days ahead). */
+export async function pendingJobCount(db: Executor, dueBy?: Date): Promise<number> {
+  const due = dueBy ? sql` and run_at <= ${dueBy.toISOString()}::timestamptz` : sql``;
+  const result = (await db.execute(sql`select count(*)::int as n from ${t.jobs} where done_at is null${due}`)) as unknown as { rows: Array<{ n: number }> };
   return Number(result.rows[0]?.n ?? 0);
 }
