@@ -126,7 +126,7 @@ function ContactLine({ contact }: { contact: NonNullable<MessageDocument['contac
         {contact.phone && (
           <>
             {', '}
-            <Link className="accent" href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`} style={{ color: 'inherit' }}>
+            <Link className="accent" href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`} style={{ color: 'inherit', textDecoration: 'underline' }}>
               {contact.phone}
             </Link>
           </>
@@ -134,7 +134,7 @@ function ContactLine({ contact }: { contact: NonNullable<MessageDocument['contac
         {contact.email && (
           <>
             {', '}
-            <Link className="accent" href={`mailto:${contact.email}`} style={{ color: 'inherit' }}>
+            <Link className="accent" href={`mailto:${contact.email}`} style={{ color: 'inherit', textDecoration: 'underline' }}>
               {contact.email}
             </Link>
           </>
@@ -158,6 +158,8 @@ export function MessageEmail({ document }: { document: MessageDocument }) {
       </Head>
       <Preview>{document.preview}</Preview>
       <Body className="page" style={{ backgroundColor: '#f3f5f7', margin: 0, padding: '16px 0', fontFamily: 'Helvetica, Arial, sans-serif' }}>
+        {/* The main landmark: a screen reader's user lands on the message itself. */}
+        <div role="main">
         <Container className="card" style={{ maxWidth: 600, width: '100%', backgroundColor: '#ffffff', border: `1px solid ${LINE}`, borderRadius: 8, padding: '24px 20px' }}>
           <Section>
             {branding.logoUrl ? (
@@ -221,6 +223,7 @@ export function MessageEmail({ document }: { document: MessageDocument }) {
           )}
           {document.contact && <ContactLine contact={document.contact} />}
         </Container>
+        </div>
       </Body>
     </Html>
   );
