@@ -14,13 +14,16 @@ export default {
   plugins: ['@stryker-mutator/vitest-runner'],
   mutate: [
     'packages/domain/src/**/*.ts',
-    'apps/server/src/modules/{pricing,people,address,confirm,notifications,admin}/**/*.ts',
+    'apps/server/src/modules/{pricing,people,address,confirm,notifications,admin}/**/*.{ts,tsx}',
     '!**/*.test.ts',
     // Route declarations: URLs and schemas the API tests exercise; their OpenAPI summaries are prose.
     '!apps/server/src/modules/**/*.routes.ts',
     '!**/*-test-support.ts',
     '!**/*.fixtures.ts',
     '!**/test-fixtures.ts',
+    '!**/*-fixtures.ts',
+    // Local servers standing in for a mail server or a provider, in tests only.
+    '!apps/server/src/modules/**/test-*.ts',
   ],
   coverageAnalysis: 'perTest',
   ignoreStatic: true,
