@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { payLinkQuerySchema, payTokenParamSchema, stripeSecretsBodySchema, stripeSecretsStatusSchema, webhookResponseSchema } from '@scheduler/contracts/payments';
 import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
 import { changeKeys } from '../../db/change-feed.ts';
 import { listeningPort, publicBaseUrl } from '../../http/public-url.ts';
 import { requireAdmin } from '../../plugins/admin-auth.ts';
@@ -16,11 +17,23 @@ const WEBHOOK_BODY_LIMIT_BYTES = 512 * 1024;
 /** The pay link's own pages: no script, no outside resource, nothing that sends the token anywhere. */
 const PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-const PAGES: Record<Exclude<PayLinkAnswer['kind'], 'checkout'>, { title: string; text: string; again?: boolean }> = {
+const PAGES: Record<Exclude<PayLinkAnswer['kind'], 'checkout'> | 'unknown' | 'unavailable' | 'provider_down', { title: string; text: string; again?: boolean }> = {
   paid: { title: 'Paid', text: 'This order is paid. Thank you!' },
+  unknown: { title: 'Payment link not found', text: 'This payment link is not valid. Please use the link in your confirmation e-mail, or call the office.' },
+  unavailable: { title: 'Online payment unavailable', text: 'Online payment is not available for this order right now. Please contact the office to pay.' },
+  provider_down: { title: 'Payment service unavailable', text: 'The payment service did not answer. Please try again in a few minutes.', again: true },
   processing: { title: 'Payment processing', text: 'Your payment is being processed. You will receive a receipt by e-mail once it is complete.' },
   not_started: { title: 'Payment not completed', text: 'Your payment was not completed, and nothing was charged.', again: true },
 };
+
+/** The page a refusal of the pay link shows a visitor, who followed a link and reads no JSON. */
+function refusalPage(error: unknown): { status: 404 | 409 | 502; kind: keyof typeof PAGES } | null {
+  if (!(error instanceof AppError)) return null;
+  if (error.statusCode === 404) return { status: 404, kind: 'unknown' };
+  if (error.code === 'payments_not_configured') return { status: 409, kind: 'unavailable' };
+  if (error.code === 'payment_provider_unavailable') return { status: 502, kind: 'provider_down' };
+  return null;
+}
 
 function payPage(reply: FastifyReply, kind: keyof typeof PAGES, token: string): FastifyReply {
   const page = PAGES[kind];
@@ -86,14 +99,26 @@ export function paymentRoutes(ctx: AppContext) {
           description: 'The token is the credential (only its hash is stored). A paid order opens no session.',
           params: payTokenParamSchema,
           querystring: payLinkQuerySchema,
-          response: { 200: z.string().describe('A page: paid, processing, or payment not completed') },
+          response: {
+            200: z.string().describe('A page: paid, processing, or payment not completed'),
+            404: z.string().describe('A page: the link is not valid'),
+            409: z.string().describe('A page: online payment is not available for this order'),
+            502: z.string().describe('A page: the payment service did not answer; try again'),
+          },
         },
       },
       async (request, reply) => {
         const { token } = request.params;
-        const answer = await openPayLink(deps, token, { start: request.query.cancelled === undefined });
         // The token is in this page's URL: no page it links to may learn it.
         reply.header('referrer-policy', 'no-referrer');
+        let answer: PayLinkAnswer;
+        try {
+          answer = await openPayLink(deps, token, { start: request.query.cancelled === undefined });
+        } catch (error) {
+          const refusal = refusalPage(error);
+          if (!refusal) throw error;
+          return payPage(reply.code(refusal.status), refusal.kind, token);
+        }
         if (answer.kind === 'checkout') return reply.redirect(answer.url, 303);
         return payPage(reply, answer.kind, token);
       },

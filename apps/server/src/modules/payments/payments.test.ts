@@ -101,6 +101,14 @@ describeOnEachDatabase('payments through Stripe Checkout', (factory) => {
     expect(read.json()).toMatchObject({ paid: false, pay_url: payUrl });
   });
 
+  it('answers a link that is not valid with a page a visitor can read, not JSON', async () => {
+    const answer = await harness.app.inject({ method: 'GET', url: `/pay/${'x'.repeat(43)}` });
+    expect(answer.statusCode).toBe(404);
+    expect(answer.headers['content-type']).toContain('text/html');
+    expect(answer.body).toContain('<h1>Payment link not found</h1>');
+    expect(answer.headers['referrer-policy']).toBe('no-referrer');
+  });
+
   it("opens one Checkout Session for the order's confirmed total, however often the link is opened", async () => {
     const { order, payUrl, totalCents } = await confirmedOrder();
     const before = stripe.creations().length;
