@@ -33,11 +33,12 @@ export function textOn(hex: string): string {
 }
 
 /**
- * Dark mode: mail programs that honour prefers-color-scheme get light text on a dark page; the
+ * The page is grey where mail programs read the style block, white where they do not. Dark mode: mail programs that honour prefers-color-scheme get light text on a dark page; the
  * others invert the light design themselves, which its plain colours survive.
  */
 const DARK_MODE = `
   :root { color-scheme: light dark; supported-color-schemes: light dark; }
+  body { background-color: #f3f5f7; }
   @media (prefers-color-scheme: dark) {
     html, body, .page { background-color: #11161c !important; }
     .card { background-color: #1b232c !important; border-color: #33404d !important; }
@@ -157,7 +158,7 @@ export function MessageEmail({ document }: { document: MessageDocument }) {
         <style>{DARK_MODE}</style>
       </Head>
       <Preview>{document.preview}</Preview>
-      <Body className="page" style={{ backgroundColor: '#f3f5f7', margin: 0, padding: '16px 0', fontFamily: 'Helvetica, Arial, sans-serif' }}>
+      <Body className="page" style={{ margin: 0, padding: '16px 0', fontFamily: 'Helvetica, Arial, sans-serif' }}>
         {/* The main landmark: a screen reader's user lands on the message itself. */}
         <div role="main">
         <Container className="card" style={{ maxWidth: 600, width: '100%', backgroundColor: '#ffffff', border: `1px solid ${LINE}`, borderRadius: 8, padding: '24px 20px' }}>
