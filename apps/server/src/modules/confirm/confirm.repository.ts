@@ -59,7 +59,8 @@ export async function loadConfirmable(db: Executor, companyId: string, orderId: 
       settings: t.companies.settings,
       notifications: t.companyNotifications.settings,
       payments: t.companies.payments,
-      parties: sql<Array<{ role: PartyRole; person: Record<string, unknown> }> | string>`(
+      // Both drivers (PGlite and node-postgres) parse a json column, a raw expression's too.
+      parties: sql<Array<{ role: PartyRole; person: Record<string, unknown> }>>`(
         select coalesce(json_agg(json_build_object('role', p.role, 'person', p.person) order by p.role, p.position), '[]')
         from ${t.orderParties} p where p.company_id = ${t.orders.companyId} and p.order_id = ${t.orders.id})`,
     })
@@ -68,10 +69,7 @@ export async function loadConfirmable(db: Executor, companyId: string, orderId: 
     .innerJoin(t.offices, and(eq(t.offices.companyId, t.orders.companyId), eq(t.offices.id, t.orders.officeId)))
     .leftJoin(t.companyNotifications, eq(t.companyNotifications.companyId, t.orders.companyId))
     .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
-  if (!row) return null;
-  // Drivers differ in whether they parse json for a raw expression.
-  const parties = typeof row.parties === 'string' ? (JSON.parse(row.parties) as Exclude<typeof row.parties, string>) : row.parties;
-  return { ...row, parties };
+  return row ?? null;
 }
 
 /** The company's property questions and the order's answer rows, for checking them again at confirm. */

@@ -45,7 +45,7 @@ export interface ConfirmDeps {
   /** The start of the pay link of a company paid through Stripe: PUBLIC_URL, never a request's Host (rule 15). */
   publicBaseUrl: () => string;
   /** Told after a confirm committed e-mails to send, so that the worker need not wait for its next poll. */
-  onJobsEnqueued?: () => void;
+  onJobsEnqueued: () => void;
 }
 
 /** Confirm's 409 `order_changed`: the review shows the order as it is now, to be confirmed again. */
@@ -185,7 +185,7 @@ export async function confirmOrder(deps: ConfirmDeps, session: AuthenticatedSess
   }
   deps.store.changes.announce(changeKeys.schedule(companyId));
   deps.store.changes.announce(changeKeys.order(orderId));
-  deps.onJobsEnqueued?.();
+  deps.onJobsEnqueued();
   return response;
 }
 

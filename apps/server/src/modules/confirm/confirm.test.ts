@@ -382,8 +382,99 @@ describeOnEachDatabase('confirm', (factory) => {
     expect(booked).toHaveLength(slot.users.length);
     expect(await countOverlaps(harness.database.db, first.companyId)).toBe(0);
   });
+  async function orderRow(orderId: string) {
+    const [row] = await harness.database.db.select().from(t.orders).where(eq(t.orders.id, orderId));
+    return row!;
+  }
+
+  async function confirmedEvents(orderId: string) {
+    return harness.database.db.select().from(t.orderEvents).where(and(eq(t.orderEvents.orderId, orderId), eq(t.orderEvents.type, 'confirmed')));
+  }
+
+  it('freezes on the order what was booked, the package and each service at the prices /pricing showed, and writes the audit event', async () => {
+    const order = await newOrder();
+    await order.fillIn();
+    // Buyer's Essentials and, beside it, radon testing.
+    await harness.database.db.update(t.orders).set({ packageIds: [1], serviceIds: [RADON] }).where(eq(t.orders.id, order.orderId));
+    const slot = (await order.slots())[4]!;
+    expect((await order.hold(slot)).statusCode).toBe(200);
+    const priced = await order.pricing();
+    const radon = priced.services.find((service) => service.id === RADON)!;
+    expect(priced.package).toMatchObject({ id: 1, name: "Buyer's Essentials" });
+    expect(radon.amount).toBeGreaterThan(0);
+
+    expect((await order.confirm()).statusCode).toBe(200);
+    const row = await orderRow(order.orderId);
+    expect(row.pricingSnapshot).toEqual({
+      source: 'pricing',
+      currency: 'USD',
+      total_cents: priced.totals.grand_total,
+      lines: [
+        { kind: 'package', id: '1', name: "Buyer's Essentials", amount_cents: priced.package!.amount },
+        { kind: 'service', id: RADON, name: radon.name, amount_cents: radon.amount },
+      ],
+      pricing: priced,
+    });
+    // The audit event says when, how long, who and for how much.
+    const events = await confirmedEvents(order.orderId);
+    expect(events.map((event) => event.data)).toEqual([
+      { start: new Date(slot.timestamp * 1000).toISOString(), duration: minutesOf(slot), inspectors: slot.users, total_cents: priced.totals.grand_total },
+    ]);
+  });
+
+  it('reads as saved once confirmed, even when no step saved it before', async () => {
+    const order = await newOrder();
+    await order.fillIn();
+    await order.hold((await order.slots())[6]!);
+    await harness.database.db.update(t.orders).set({ saved: false }).where(eq(t.orders.id, order.orderId));
+    expect((await order.confirm()).statusCode).toBe(200);
+    const read = await harness.app.inject({ method: 'GET', url: '/demo/online-scheduler/order', headers: { 'x-auth-token': order.token } });
+    expect(read.json()).toMatchObject({ confirmed: true, saved: true });
+  });
+
+  it('answers a repeated Idempotency-Key with what it answered first, and any other repeat with the order as it is now, even after the held time has passed', async () => {
+    const order = await newOrder();
+    await order.fillIn();
+    const slot = (await order.slots())[5]!;
+    await order.hold(slot);
+    const first = await order.confirm('', 'first-try');
+    expect(first.statusCode).toBe(200);
+    const firstAnswer = first.json();
+    expect(firstAnswer).toEqual({ status: 'ok', pay_url: expect.stringContaining(order.orderId) });
+    const setPayUrl = (payUrl: string) => harness.database.db.update(t.orders).set({ payUrl }).where(eq(t.orders.id, order.orderId));
+
+    // The order's pay link changes afterwards (the office issues another).
+    await setPayUrl('https://pay.example.com/reissued-1');
+    expect((await order.confirm('', 'first-try')).json()).toEqual(firstAnswer);
+    // A new key answers the order as it is now, and from then on the same.
+    expect((await order.confirm('', 'retry-key')).json()).toEqual({ status: 'ok', pay_url: 'https://pay.example.com/reissued-1' });
+    await setPayUrl('https://pay.example.com/reissued-2');
+    expect((await order.confirm('', 'retry-key')).json()).toEqual({ status: 'ok', pay_url: 'https://pay.example.com/reissued-1' });
+    expect((await order.confirm('')).json()).toEqual({ status: 'ok', pay_url: 'https://pay.example.com/reissued-2' });
+
+    // Once the inspection's time has come, a repeat still says "booked", never "unavailable".
+    harness.clock.advance(slot.timestamp * 1000 - harness.clock.now() + 60_000);
+    const late = await order.confirm('');
+    expect(late.statusCode).toBe(200);
+    expect(late.json()).toEqual({ status: 'ok', pay_url: 'https://pay.example.com/reissued-2' });
+    expect(await confirmedEvents(order.orderId)).toHaveLength(1);
+  });
+
+  it('accepts a house built this year in the office\'s time zone, and refuses one built next year', async () => {
+    const order = await newOrder();
+    await order.fillIn();
+    await order.hold((await order.slots())[8]!);
+    const thisYear = Number(new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', year: 'numeric' }).format(harness.clock.now()));
+    await harness.database.db.update(t.orders).set({ yearBuilt: thisYear + 1 }).where(eq(t.orders.id, order.orderId));
+    const refused = await order.confirm();
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({ code: 'order_incomplete', field: 'yb' });
+    await harness.database.db.update(t.orders).set({ yearBuilt: thisYear }).where(eq(t.orders.id, order.orderId));
+    expect((await order.confirm()).statusCode).toBe(200);
+  });
+
   /** Replaces the order's people of one role, as a visitor's earlier save left them (before the settings changed, say). */
-  async function setParties(order: DemoOrder, role: 'client' | 'buyers_agent' | 'sellers_agent', people: Array<Record<string, unknown>>) {
+  async function setParties(order: DemoOrder, role: 'client' | 'buyers_agent' | 'sellers_agent' | 'contact', people: Array<Record<string, unknown>>) {
     const { db } = harness.database;
     await db.delete(t.orderParties).where(and(eq(t.orderParties.orderId, order.orderId), eq(t.orderParties.role, role)));
     for (const [position, person] of people.entries()) await db.insert(t.orderParties).values({ companyId: order.companyId, orderId: order.orderId, role, position, person });
@@ -435,5 +526,16 @@ describeOnEachDatabase('confirm', (factory) => {
     const answer = await order.confirm();
     expect(answer.statusCode).toBe(200);
     expect((await appointmentsOf(order.orderId)).every((a) => a.kind === 'appointment')).toBe(true);
+  });
+  it('asks for what the company requires of each added contact (a loan officer, a title company), as the contacts step does', async () => {
+    const order = await newOrder();
+    await order.fillIn();
+    await order.hold((await order.slots())[9]!);
+    await setParties(order, 'contact', [{ id: 1_000_000_001, first: 'Lee', last: 'Banks', email: '', type: { id: 1, name: 'Loan Officer' } }]);
+    const refused = await order.confirm();
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({ code: 'order_incomplete', field: 'contacts.0.email' });
+    await setParties(order, 'contact', [{ id: 1_000_000_001, first: 'Lee', last: 'Banks', email: 'lee@lender.example', type: { id: 1, name: 'Loan Officer' } }]);
+    expect((await order.confirm()).statusCode).toBe(200);
   });
 });
