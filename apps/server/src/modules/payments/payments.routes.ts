@@ -35,12 +35,12 @@ function refusalPage(error: unknown): { status: 404 | 409 | 502; kind: keyof typ
   return null;
 }
 
-function payPage(reply: FastifyReply, kind: keyof typeof PAGES, token: string): FastifyReply {
+function payPage(reply: FastifyReply, kind: keyof typeof PAGES, token: string, status = 200): FastifyReply {
   const page = PAGES[kind];
   const again = page.again ? `<p><a href="${PAY_PATH}/${token}">Pay Online</a></p>` : '';
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${page.title}</title></head>` +
     `<body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 3rem auto; padding: 0 1rem"><main><h1>${page.title}</h1><p>${page.text}</p>${again}</main></body></html>`;
-  return reply.type('text/html; charset=utf-8').header('content-security-policy', PAGE_POLICY).send(html);
+  return reply.code(status).type('text/html; charset=utf-8').header('content-security-policy', PAGE_POLICY).send(html);
 }
 
 export function paymentsDeps(ctx: AppContext, app: FastifyInstance): PaymentsDeps {
@@ -96,15 +96,11 @@ export function paymentRoutes(ctx: AppContext) {
         schema: {
           tags,
           summary: "An order's pay link: 303 to its Stripe Checkout Session, or a page saying it is paid",
-          description: 'The token is the credential (only its hash is stored). A paid order opens no session.',
           params: payTokenParamSchema,
           querystring: payLinkQuerySchema,
-          response: {
-            200: z.string().describe('A page: paid, processing, or payment not completed'),
-            404: z.string().describe('A page: the link is not valid'),
-            409: z.string().describe('A page: online payment is not available for this order'),
-            502: z.string().describe('A page: the payment service did not answer; try again'),
-          },
+          description:
+            'The token is the credential (only its hash is stored). A paid order opens no session. A refusal (404 not valid, 409 online payment unavailable, 502 the payment service did not answer) is a page for a browser (Accept: text/html), the error envelope otherwise.',
+          response: { 200: z.string().describe('A page: paid, processing, or payment not completed') },
         },
       },
       async (request, reply) => {
@@ -115,9 +111,10 @@ export function paymentRoutes(ctx: AppContext) {
         try {
           answer = await openPayLink(deps, token, { start: request.query.cancelled === undefined });
         } catch (error) {
-          const refusal = refusalPage(error);
+          // A person who followed the link reads a page; an API client keeps the error envelope.
+          const refusal = (request.headers.accept ?? '').includes('text/html') ? refusalPage(error) : null;
           if (!refusal) throw error;
-          return payPage(reply.code(refusal.status), refusal.kind, token);
+          return payPage(reply, refusal.kind, token, refusal.status);
         }
         if (answer.kind === 'checkout') return reply.redirect(answer.url, 303);
         return payPage(reply, answer.kind, token);

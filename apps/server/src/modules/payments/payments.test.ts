@@ -101,12 +101,16 @@ describeOnEachDatabase('payments through Stripe Checkout', (factory) => {
     expect(read.json()).toMatchObject({ paid: false, pay_url: payUrl });
   });
 
-  it('answers a link that is not valid with a page a visitor can read, not JSON', async () => {
-    const answer = await harness.app.inject({ method: 'GET', url: `/pay/${'x'.repeat(43)}` });
-    expect(answer.statusCode).toBe(404);
-    expect(answer.headers['content-type']).toContain('text/html');
-    expect(answer.body).toContain('<h1>Payment link not found</h1>');
-    expect(answer.headers['referrer-policy']).toBe('no-referrer');
+  it('answers a link that is not valid with a page a browser can show, and an API client with the error envelope', async () => {
+    const url = `/pay/${'x'.repeat(43)}`;
+    const page = await harness.app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    expect(page.statusCode).toBe(404);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('<h1>Payment link not found</h1>');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    const api = await harness.app.inject({ method: 'GET', url });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ error: { code: 'not_found' } });
   });
 
   it("opens one Checkout Session for the order's confirmed total, however often the link is opened", async () => {
