@@ -57,7 +57,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           globalSetup: [DATABASE_TEMPLATES],
-          testTimeout: 60_000,
+          // A walk of the whole wizard takes 20 to 40 s alone, and past 60 s under the full suite's load on two cores.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
         },
       },
