@@ -1,11 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import * as t from '../apps/server/src/db/schema.ts';
 import { hashToken } from '../apps/server/src/modules/sessions/tokens.ts';
 import { addressField, holdInspectorsTime, SERVED_ADDRESS, typeAddress } from './support/address.ts';
-import { accessibilityViolations, VIEWPORTS } from './support/browser.ts';
+import { accessibilityViolations, KEEP_SCREENSHOTS, screenshot, VIEWPORTS } from './support/browser.ts';
 import { chooseFirstSlot, confirmSlot } from './support/scheduling.ts';
 import { useRunningProduct } from './support/running-product.ts';
 
@@ -15,7 +14,6 @@ const ADDRESS_TITLE = 'Where is this inspection located?';
 const CONTACTS_TITLE = 'People associated with this inspection';
 /** The demo company's id for Ohio. */
 const OHIO = 36;
-const SHOTS = '/tmp/shots-address';
 
 async function openPage(width: keyof typeof VIEWPORTS = 'desktop'): Promise<Page> {
   return (await running.browser.newContext({ viewport: VIEWPORTS[width] })).newPage();
@@ -37,10 +35,10 @@ async function orderOf(page: Page) {
 }
 
 async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
+  if (!KEEP_SCREENSHOTS) return;
   // Dialogs and the box fade in; the picture shows them settled.
   await page.waitForTimeout(300);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await screenshot(page, `address-${name}`);
 }
 
 const nextButton = (page: Page) => page.getByRole('button', { name: 'Next', exact: true });

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Pricing } from '@scheduler/contracts/pricing';
@@ -6,12 +5,11 @@ import { formatMoney } from '@scheduler/domain/money-format';
 import { zoneAbbreviation } from '@scheduler/domain/time-zone-text';
 import { wizardCalls } from '../apps/server/src/test-support/wizard-calls.ts';
 import { saveServedAddress } from './support/address.ts';
-import { accessibilityViolations, focusedElement, VIEWPORTS } from './support/browser.ts';
+import { accessibilityViolations, focusedElement, screenshot, VIEWPORTS } from './support/browser.ts';
 import { chooseDemoService } from './support/packages.ts';
 import { useRunningProduct } from './support/running-product.ts';
 
 const running = useRunningProduct();
-const SHOTS = '/tmp/shots-calendar-last';
 const PANEL = 'Review your order';
 const CALENDAR = 'When would you like your inspection?';
 const WARNING = 'Your shopping cart has changed and requires you to select another appointment.';
@@ -28,8 +26,7 @@ const stepUrl = (page: Page, step: string) => {
 
 /** A screenshot to look at: the whole page, or what the phone's screen shows. */
 async function shot(page: Page, name: string, fullPage = true): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
+  await screenshot(page, `calendar-last-${name}`, { fullPage });
 }
 
 /** 'late' (calendar last): the address, then the packages step with a service, then Next to the calendar, which comes last. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { OrderResponse } from '@scheduler/contracts/order';
-import { accessibilityViolations, focusedElement, mainHeading, VIEWPORTS } from './support/browser.ts';
+import { accessibilityViolations, focusedElement, mainHeading, screenshot, VIEWPORTS } from './support/browser.ts';
 import { SERVED_ADDRESS, saveServedAddress } from './support/address.ts';
 import { chooseRole, fillClient, personField } from './support/contacts.ts';
 import { useRunningProduct } from './support/running-product.ts';
@@ -10,7 +10,6 @@ import { chooseFirstSlot, confirmSlot } from './support/scheduling.ts';
 const running = useRunningProduct();
 const CONTACTS = 'People associated with this inspection';
 const PROPERTY = 'Please provide information about the property';
-const SHOTS = '/tmp/shots-contacts';
 
 /** A demo session with a held time and a served address, on the contacts step. */
 async function onContactsStep(viewport: keyof typeof VIEWPORTS = 'desktop'): Promise<Page> {
@@ -73,7 +72,7 @@ describe('the contacts step in the browser', () => {
     await personField(area, 'Email').fill('nora@baptistelaw.example');
     await area.getByRole('button', { name: 'Save' }).click();
     await area.getByText('Nora Baptiste').waitFor();
-    await page.screenshot({ path: `${SHOTS}/contacts-filled-1280.png`, fullPage: true });
+    await screenshot(page, 'contacts-filled-1280');
 
     await next(page);
     await page.getByRole('heading', { level: 1, name: PROPERTY }).waitFor();
@@ -107,7 +106,7 @@ describe('the contacts step in the browser', () => {
     await agent.getByText('Required').first().waitFor();
     expect(await personField(agent, 'Email').getAttribute('aria-invalid')).toBe('true');
     expect(await personField(agent, 'Mobile Phone').getAttribute('aria-invalid')).toBe('true');
-    await page.screenshot({ path: `${SHOTS}/contacts-invalid-1280.png`, fullPage: true });
+    await screenshot(page, 'contacts-invalid-1280');
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.context().close();
   });
@@ -130,7 +129,7 @@ describe('the contacts step in the browser', () => {
     await expect.poll(inView).toBe(false);
     await next(page);
     await expect.poll(inView, { timeout: 5000 }).toBe(true);
-    await page.screenshot({ path: `${SHOTS}/contacts-banner-375.png`, fullPage: true });
+    await screenshot(page, 'contacts-banner-375');
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.context().close();
   });

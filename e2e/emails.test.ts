@@ -9,7 +9,7 @@ import { accessibilityViolations, launchBrowser, screenshot, VIEWPORTS } from '.
 /**
  * The e-mails as a mail program's window shows them (issue 23): at a phone's width and a
  * desktop's, light and dark, nothing wider than the window, and axe-clean for a screen reader.
- * Screenshots land in .test-artifacts/screenshots/email-*.png to look at.
+ * With E2E_SCREENSHOTS=1, screenshots land in .test-artifacts/screenshots/email-*.png to look at.
  */
 const OCCASIONS: Array<[string, MessageOccasion]> = [
   ['client-confirmation', { kind: 'confirmation', audience: 'client' }],

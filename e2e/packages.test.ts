@@ -5,7 +5,7 @@ import type { Pricing } from '@scheduler/contracts/pricing';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { displayLines, formatLineAmount } from '@scheduler/domain/pricing/display-lines';
 import { formatAppointmentDateTime, formatListDate } from '@scheduler/domain/scheduling-text';
-import { accessibilityViolations, mainHeading, screenshot, SCREENSHOT_DIR, VIEWPORTS } from './support/browser.ts';
+import { accessibilityViolations, mainHeading, screenshot, VIEWPORTS } from './support/browser.ts';
 import { useRunningProduct } from './support/running-product.ts';
 import { sessionCalls, type SessionCall } from './support/session-calls.ts';
 
@@ -41,13 +41,20 @@ async function onPackagesStep(options: { viewport?: keyof typeof VIEWPORTS; prep
   return { page, token, call };
 }
 
-/** The next answer of GET /pricing, read as the page reads it. */
-// A request sent from now on: one still in flight from loading the step (the review panel loads
-// on its own) answers what the order was before.
-const nextPricing = (page: Page) =>
+/**
+ * The first answer of GET /pricing that the page reads from now on and that shows `change`. A
+ * read sent just before (the review panel refetching on its own) answers what the order was
+ * before, so the answer is told by its content, not by its order; a change the page never reads
+ * fails the test at its time-out.
+ */
+const pricingRead = (page: Page, change: (pricing: Pricing) => boolean) =>
   page
-    .waitForRequest((r) => r.url().endsWith('/json/online_scheduler/pricing') && r.method() === 'GET')
-    .then(async (request) => (await request.response())!.json() as Promise<Pricing>);
+    .waitForResponse(async (response) => {
+      if (!response.url().endsWith('/json/online_scheduler/pricing') || response.request().method() !== 'GET' || !response.ok()) return false;
+      return change((await response.json()) as Pricing);
+    })
+    .then(async (response) => (await response.json()) as Pricing);
+const feesOf = (pricing: Pricing) => pricing.additional.fees.reduce((sum, fee) => sum + fee.value, 0);
 const serviceRow = (page: Page, name: string) => page.getByRole('listitem').filter({ hasText: name }).last();
 
 /** The first slot of the coming weeks that Mike alone can take, held for the session with him only. */
@@ -78,7 +85,7 @@ describe('the packages step in the browser', () => {
   it('chooses a package: the pricing is read again with its amount, and only that package stays, with REMOVE PACKAGE', async () => {
     const { page } = await onPackagesStep();
     expect(await page.getByRole('article').count()).toBe(4);
-    const priced = nextPricing(page);
+    const priced = pricingRead(page, (pricing) => pricing.package?.name === "Buyer's Essentials");
     await page.getByRole('article', { name: "Buyer's Essentials" }).getByRole('button', { name: 'SELECT PACKAGE' }).click();
     const pricing = await priced;
     expect(pricing.package?.name).toBe("Buyer's Essentials");
@@ -88,7 +95,7 @@ describe('the packages step in the browser', () => {
     expect(await page.getByRole('article').count()).toBe(1);
     // The package's services read "In Package".
     expect(await serviceRow(page, 'Termite / Wood-Destroying Insect Inspection').getByRole('button').innerText()).toBe('In Package');
-    const emptied = nextPricing(page);
+    const emptied = pricingRead(page, (pricing) => !pricing.package);
     await page.getByRole('button', { name: 'REMOVE PACKAGE' }).click();
     expect((await emptied).totals.subtotal).toBe(0);
     await page.getByRole('article').nth(3).waitFor();
@@ -135,7 +142,7 @@ describe('the packages step in the browser', () => {
     expect(await field.getAttribute('aria-invalid')).toBe('true');
 
     await field.fill('SPRING25');
-    const priced = nextPricing(page);
+    const priced = pricingRead(page, (pricing) => pricing.coupons.length > 0);
     await page.getByRole('button', { name: 'APPLY' }).click();
     await page.getByText('Coupon applied correctly').waitFor();
     expect(await field.inputValue()).toBe('');
@@ -145,7 +152,7 @@ describe('the packages step in the browser', () => {
     await total.getByText(await shownTotal(), { exact: true }).waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
     await screenshot(page, 'packages-coupon-and-total-375');
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/packages-coupon-and-total-375-viewport.png` });
+    await screenshot(page, 'packages-coupon-and-total-375-viewport', { fullPage: false });
     expect(await page.getByRole('alert').filter({ hasText: refusal.message }).count()).toBe(0);
     expect((await call<Pricing>('json/online_scheduler/pricing')).totals.discounts).toBe(2500);
     await page.context().close();
@@ -155,10 +162,10 @@ describe('the packages step in the browser', () => {
     const { page, call } = await onPackagesStep({ prepare: (call) => call('json/online_scheduler/set_packages', [1]) });
     await page.getByRole('heading', { name: "Do you want to rush RER's delivery?" }).waitFor();
     await page.getByText('Rush delivery: $99.00').waitFor();
-    const priced = nextPricing(page);
+    const before = feesOf(await call<Pricing>('json/online_scheduler/pricing'));
+    const priced = pricingRead(page, (pricing) => feesOf(pricing) !== before);
     await page.getByRole('button', { name: 'Rush the Report' }).click();
-    const pricing = await priced;
-    expect(pricing.additional.fees.reduce((sum, fee) => sum + fee.value, 0)).toBe(9900);
+    expect(feesOf(await priced) - before).toBe(9900);
     await page.getByRole('button', { name: 'Remove Rush' }).waitFor();
     expect((await call<OrderResponse>('online-scheduler/order')).rush_rer).toBe(true);
     await page.getByRole('button', { name: 'Remove Rush' }).click();
@@ -233,11 +240,11 @@ describe('the packages step in the browser', () => {
     expect(await choices.first().innerText()).toContain(formatListDate(offered[0]!.date));
     expect(await accessibilityViolations(page)).toEqual([]);
     await screenshot(page, 'packages-held-time-no-longer-fits-1280');
-    await notice.screenshot({ path: `${SCREENSHOT_DIR}/packages-held-time-notice-1280.png` });
+    await screenshot(notice, 'packages-held-time-notice-1280');
     await page.setViewportSize(VIEWPORTS.mobile);
     await notice.getByRole('button', { name: 'Pick another time' }).waitFor();
     await screenshot(page, 'packages-held-time-no-longer-fits-375');
-    await notice.screenshot({ path: `${SCREENSHOT_DIR}/packages-held-time-notice-375.png` });
+    await screenshot(notice, 'packages-held-time-notice-375');
     await page.setViewportSize(VIEWPORTS.desktop);
 
     await choices.first().click();

@@ -1,10 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Pricing } from '@scheduler/contracts/pricing';
 import { formatMoney } from '@scheduler/domain/money-format';
 import { saveServedAddress } from './support/address.ts';
-import { mainHeading, VIEWPORTS } from './support/browser.ts';
+import { mainHeading, screenshot, VIEWPORTS } from './support/browser.ts';
 import { saveHomeOwner } from './support/contacts.ts';
 import { readPriceLines, sumOf } from './support/price-lines.ts';
 import { answerDemoPropertyQuestions } from './support/property.ts';
@@ -12,7 +11,6 @@ import { useRunningProduct } from './support/running-product.ts';
 import { chooseFirstSlot, confirmSlot } from './support/scheduling.ts';
 
 const running = useRunningProduct();
-const SHOTS = '/tmp/shots-sidebar';
 const PANEL = 'Review your order';
 
 /** The next answer of GET /pricing, read as the page reads it. */
@@ -83,10 +81,9 @@ describe('the review-order panel in the browser (spec 2.10)', () => {
     // The current step is highlighted and has no Edit link; a visited one has.
     await expect(panel.locator('section[aria-current="step"]').getByRole('heading').innerText()).resolves.toBe('Services');
     expect(await panel.getByRole('link', { name: 'Edit Services' }).count()).toBe(0);
-    mkdirSync(SHOTS, { recursive: true });
     // The panel is sticky: from the top of the page it sits beside the step's top.
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SHOTS}/sidebar-1280.png`, fullPage: true });
+    await screenshot(page, 'sidebar-1280');
 
     await panel.getByRole('link', { name: 'Edit Address' }).click();
     await page.waitForURL('**/demo/online-scheduler/address?**');
@@ -116,9 +113,8 @@ describe('the review-order panel in the browser (spec 2.10)', () => {
     const mainBottom = await page.getByRole('main').evaluate((el) => el.getBoundingClientRect().bottom);
     const panelTop = await panel.evaluate((el) => el.getBoundingClientRect().top);
     expect(panelTop).toBeGreaterThanOrEqual(mainBottom);
-    mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/sidebar-open-375.png`, fullPage: true });
-    await panel.screenshot({ path: `${SHOTS}/sidebar-open-375-panel.png` });
+    await screenshot(page, 'sidebar-open-375');
+    await screenshot(panel, 'sidebar-open-375-panel');
     // One coupon box on the page: the step's own, where the cart changes (decisions 0036, 0038).
     expect(await page.getByRole('heading', { name: 'Have a coupon?' }).count()).toBe(1);
 
@@ -129,7 +125,7 @@ describe('the review-order panel in the browser (spec 2.10)', () => {
     const toggle = page.getByRole('button', { name: PANEL });
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(PANEL);
-    await page.screenshot({ path: `${SHOTS}/sidebar-closed-375.png`, fullPage: true });
+    await screenshot(page, 'sidebar-closed-375');
 
     // Closed for the rest of the visit: a reload (as the next step) does not open it again.
     await page.reload();
@@ -159,8 +155,7 @@ describe('the review-order panel in the browser (spec 2.10)', () => {
     await panel.waitFor({ state: 'detached' });
     // Collapsed, the step takes the room the panel had.
     expect(await mainWidth()).toBeGreaterThan(widthBeside + 100);
-    mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/sidebar-collapsed-1280.png` });
+    await screenshot(page, 'sidebar-collapsed-1280', { fullPage: false });
     await page.getByRole('button', { name: PANEL }).click();
     await panel.waitFor();
     await page.context().close();

@@ -1,5 +1,7 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
@@ -166,9 +168,10 @@ export async function openDatabase(location: DatabaseLocation, timeouts: Databas
       },
     };
   }
+  const assets = await pgliteAssets();
   const client = location.template
-    ? new PGlite({ loadDataDir: location.template, extensions: PGLITE_EXTENSIONS })
-    : new PGlite(location.dataDir ?? 'memory://', { extensions: PGLITE_EXTENSIONS });
+    ? new PGlite({ loadDataDir: location.template, extensions: PGLITE_EXTENSIONS, ...assets })
+    : new PGlite(location.dataDir ?? 'memory://', { extensions: PGLITE_EXTENSIONS, ...assets });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
@@ -185,9 +188,28 @@ export async function openDatabase(location: DatabaseLocation, timeouts: Databas
   };
 }
 
+type PgliteAssets = Required<Pick<PGliteOptions, 'pgliteWasmModule' | 'fsBundle'>>;
+/** Node's WebAssembly, which the server's types (no DOM library) do not declare. */
+const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<PgliteAssets['pgliteWasmModule']> } }).WebAssembly;
+
+let pgliteAssetsLoaded: Promise<PgliteAssets> | undefined;
+
+/**
+ * PostgreSQL's WebAssembly, compiled, and its file bundle, read once per process: every PGlite
+ * opened after the first starts from them (a test process opens dozens; this saves about 0.6 s each).
+ */
+function pgliteAssets(): Promise<PgliteAssets> {
+  pgliteAssetsLoaded ??= (async () => {
+    const resolve = createRequire(import.meta.url).resolve;
+    const [code, data] = await Promise.all([readFile(resolve('@electric-sql/pglite/pglite.wasm')), readFile(resolve('@electric-sql/pglite/pglite.data'))]);
+    return { pgliteWasmModule: await wasm.compile(code), fsBundle: new Blob([data]) };
+  })();
+  return pgliteAssetsLoaded;
+}
+
 /** A migrated, empty in-memory PGlite's data directory, uncompressed (it loads fastest so). */
 export async function dumpMigratedPglite(): Promise<Blob> {
-  const client = new PGlite('memory://', { extensions: PGLITE_EXTENSIONS });
+  const client = new PGlite('memory://', { extensions: PGLITE_EXTENSIONS, ...(await pgliteAssets()) });
   try {
     await client.waitReady;
     await migratePglite(drizzlePglite(client), { migrationsFolder });

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import twilio from 'twilio';
+import type twilio from 'twilio';
 import type RequestClient from 'twilio/lib/base/RequestClient';
 
 type RequestOptions<TData> = RequestClient.RequestOptions<TData>;
@@ -48,33 +48,43 @@ export interface TwilioOptions {
   apiBaseUrl?: string;
 }
 
+type TwilioModule = typeof twilio;
+
 /**
  * Twilio's own client with its requests sent to another origin: the SDK's documented extension
  * point for HTTP (a custom RequestClient), used so that tests talk to a local server.
  */
-class RebasedRequestClient extends twilio.RequestClient {
-  constructor(private readonly base: URL) {
-    super({ timeout: 10_000 });
+function rebasedRequestClient(twilio: TwilioModule, base: URL): RequestClient {
+  class RebasedRequestClient extends twilio.RequestClient {
+    override request<TData>(opts: RequestOptions<TData>) {
+      const target = new URL(opts.uri);
+      target.protocol = base.protocol;
+      target.host = base.host;
+      return super.request<TData>({ ...opts, uri: target.toString() });
+    }
   }
-
-  override request<TData>(opts: RequestOptions<TData>) {
-    const target = new URL(opts.uri);
-    target.protocol = this.base.protocol;
-    target.host = this.base.host;
-    return super.request<TData>({ ...opts, uri: target.toString() });
-  }
+  return new RebasedRequestClient({ timeout: 10_000 });
 }
 
-/** Text messages through Twilio's Messages API (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM). */
+/**
+ * Text messages through Twilio's Messages API (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM).
+ * The SDK is loaded with the first message: it takes a quarter of a second to import, which every
+ * server start (and every test that builds the app) would pay without sending a text.
+ */
 export function twilioTransport(options: TwilioOptions): SmsTransport {
-  const client = twilio(options.accountSid, options.authToken, {
-    ...(options.apiBaseUrl ? { httpClient: new RebasedRequestClient(new URL(options.apiBaseUrl)) } : { timeout: 10_000 }),
-  });
+  let loaded: Promise<ReturnType<TwilioModule>> | undefined;
+  const client = () =>
+    // The SDK is CommonJS (`export =`): Node hands its exports over as the default.
+    (loaded ??= (import('twilio') as unknown as Promise<{ default: TwilioModule }>).then(({ default: twilio }) =>
+      twilio(options.accountSid, options.authToken, {
+        ...(options.apiBaseUrl ? { httpClient: rebasedRequestClient(twilio, new URL(options.apiBaseUrl)) } : { timeout: 10_000 }),
+      }),
+    ));
   const sender = options.from.startsWith('MG') ? { messagingServiceSid: options.from } : { from: options.from };
   return {
     async send(sms) {
       try {
-        const message = await client.messages.create({ ...sender, to: sms.to, body: sms.body });
+        const message = await (await client()).messages.create({ ...sender, to: sms.to, body: sms.body });
         return `twilio ${message.sid}`;
       } catch (error) {
         const code = (error as { code?: unknown }).code;

@@ -134,7 +134,7 @@ export async function openPayLink(deps: PaymentsDeps, token: string, options: { 
   if (!options.start) return { kind: 'not_started' };
   const keys = await stripeKeysOf(deps, link.companyId);
   if (!keys) throw notConfigured('Online payment is not available for this order right now. Please contact the office.');
-  const stripe = stripeClient(keys.secretKey, deps.stripe);
+  const stripe = await stripeClient(keys.secretKey, deps.stripe);
   try {
     if (link.checkoutSessionId) {
       const current = checkoutSessionSchema.parse(await stripe.checkout.sessions.retrieve(link.checkoutSessionId));
@@ -185,7 +185,7 @@ export async function handleStripeWebhook(deps: PaymentsDeps, companyKey: string
   if (!company || !keys || !signature) throw invalidSignature();
   let event;
   try {
-    event = verifiedEvent(rawBody, signature, keys.webhookSecret);
+    event = await verifiedEvent(rawBody, signature, keys.webhookSecret);
   } catch {
     throw invalidSignature();
   }

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { z } from 'zod';
 
 /** How the server reaches Stripe: its API base (STRIPE_API_BASE; a local stand-in in tests) and a time limit per call. */
@@ -24,10 +24,23 @@ export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
 /** A webhook event: only its type and, for Checkout events, the session. */
 export const stripeEventSchema = z.object({ id: z.string().max(255), type: z.string().max(200), data: z.object({ object: z.unknown() }) });
 
+type StripeSdk = typeof Stripe;
+let sdk: StripeSdk | undefined;
+
+/**
+ * Stripe's SDK, loaded when the first payment or webhook needs it: it takes a fifth of a second
+ * to import, which every server start (and every test that builds the app) would pay otherwise.
+ */
+async function stripeSdk(): Promise<StripeSdk> {
+  sdk ??= (await import('stripe')).default;
+  return sdk;
+}
+
 /** A Stripe client for one company's secret key, pointed at STRIPE_API_BASE when it is set. */
-export function stripeClient(secretKey: string, options: StripeOptions): Stripe {
+export async function stripeClient(secretKey: string, options: StripeOptions): Promise<Stripe> {
+  const StripeClient = await stripeSdk();
   const base = options.apiBase ? new URL(options.apiBase) : null;
-  return new Stripe(secretKey, {
+  return new StripeClient(secretKey, {
     timeout: options.timeoutMs,
     // Session creation carries an idempotency key, so a retried call cannot open a second one.
     maxNetworkRetries: 1,
@@ -37,11 +50,12 @@ export function stripeClient(secretKey: string, options: StripeOptions): Stripe 
 }
 
 /** Verifies a webhook's Stripe-Signature over the raw body with the endpoint's signing secret; throws when it does not verify. */
-export function verifiedEvent(rawBody: string, signature: string, webhookSecret: string): z.infer<typeof stripeEventSchema> {
-  return stripeEventSchema.parse(Stripe.webhooks.constructEvent(rawBody, signature, webhookSecret));
+export async function verifiedEvent(rawBody: string, signature: string, webhookSecret: string): Promise<z.infer<typeof stripeEventSchema>> {
+  const StripeClient = await stripeSdk();
+  return stripeEventSchema.parse(StripeClient.webhooks.constructEvent(rawBody, signature, webhookSecret));
 }
 
-/** Whether an error came from Stripe's API or the way to it (not from our own code). */
+/** Whether an error came from Stripe's API or the way to it (not from our own code); none can before the SDK is loaded. */
 export function isStripeError(error: unknown): boolean {
-  return error instanceof Stripe.errors.StripeError;
+  return sdk !== undefined && error instanceof sdk.errors.StripeError;
 }
