@@ -20,7 +20,10 @@ export default async function prepareDatabaseTemplates(): Promise<(() => Promise
   const serverUrl = process.env.TEST_DATABASE_URL;
   // Unique per run: other runs on the same machine may share the PostgreSQL server.
   const postgresTemplate = serverUrl ? `scheduler_template_${randomBytes(6).toString('hex')}` : undefined;
-  const [pgliteData] = await Promise.all([dumpMigratedPglite(), serverUrl && postgresTemplate ? migratePostgresTemplate(serverUrl, postgresTemplate) : undefined]);
+  // One after the other: PGlite starts inside this process and holds its event loop for seconds
+  // at a time, long enough for a PostgreSQL connection being opened meanwhile to time out.
+  if (serverUrl && postgresTemplate) await migratePostgresTemplate(serverUrl, postgresTemplate);
+  const pgliteData = await dumpMigratedPglite();
   await writeFile(file, new Uint8Array(await pgliteData.arrayBuffer()));
   process.env[PGLITE_TEMPLATE_FILE_ENV] = file;
   if (postgresTemplate) process.env[POSTGRES_TEMPLATE_ENV] = postgresTemplate;
