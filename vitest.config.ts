@@ -24,6 +24,11 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/**/*.test.ts', 'apps/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: [...TIMED_FILES, '**/node_modules/**'],
+          // Files share their worker's modules rather than each importing the server anew: the
+          // project ran in 143 s instead of 267 s (277 core-seconds instead of 524), the imports
+          // having been half of it. No test here mocks a module or leaves global state behind;
+          // each opens its own database and app.
+          isolate: false,
           globalSetup: [DATABASE_TEMPLATES],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -56,6 +61,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          // As for the unit project: a file's product and Chromium are its own, the modules shared.
+          isolate: false,
           globalSetup: [DATABASE_TEMPLATES],
           // A walk of the whole wizard takes 20 to 40 s alone, and past 60 s under the full suite's load on two cores.
           testTimeout: 120_000,

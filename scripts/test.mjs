@@ -5,7 +5,9 @@
 import { execSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The browser tests run in Debian's Chromium headless shell (e2e/support/browser.ts says why).
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
+const CHROMIUM_PACKAGE = 'chromium-headless-shell';
 
 function run(label, command, args) {
   process.stdout.write(`\n▶ ${label}\n`);
@@ -51,11 +53,11 @@ function ensureChromium() {
   if (existsSync(CHROMIUM)) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {
-    process.stderr.write(`Chromium is missing at ${CHROMIUM}. Install it with: sudo apt-get install -y chromium\n`);
+    process.stderr.write(`Chromium is missing at ${CHROMIUM}. Install it with: sudo apt-get install -y ${CHROMIUM_PACKAGE}\n`);
     process.exit(1);
   }
-  process.stdout.write('▶ Installing Debian Chromium for the browser tests (apt-get install -y chromium)\n');
-  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
+  process.stdout.write(`▶ Installing Debian's Chromium headless shell for the browser tests (apt-get install -y ${CHROMIUM_PACKAGE})\n`);
+  execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${CHROMIUM_PACKAGE}`, { stdio: 'inherit' });
   if (!existsSync(CHROMIUM)) {
     process.stderr.write(`Chromium still missing at ${CHROMIUM} after installing it.\n`);
     process.exit(1);
