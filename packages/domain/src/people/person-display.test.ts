@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { searchResultSchema } from '@scheduler/contracts/people';
 import type { PanelFields } from './person-fields.ts';
-import { filledFields, fullName, personDisplayLines, searchDisplay, searchResultFor, type PersonRecord } from './person-display.ts';
+import { filledFields, fullName, personDisplayLines, searchDisplay, searchResultFor, storedPersonName, type PersonRecord } from './person-display.ts';
 
 const agent: PersonRecord = {
   id: 7,
@@ -71,5 +71,19 @@ describe('personDisplayLines (spec 2.7, 5.5)', () => {
 describe('filledFields (spec 7.6)', () => {
   it('drops empty, blank and missing values and keeps false and zero', () => {
     expect(filledFields({ first: 'Ann', last: '', city: '  ', state: null, email: undefined, send_sms: false, id: 0 })).toEqual({ first: 'Ann', send_sms: false, id: 0 });
+  });
+});
+
+describe('storedPersonName: a name from what an order keeps', () => {
+  it('joins first and last, trimmed, and leaves out an empty or missing part', () => {
+    expect(storedPersonName({ first: ' Avery ', last: 'Stone' })).toBe('Avery Stone');
+    expect(storedPersonName({ first: 'Avery', last: '  ' })).toBe('Avery');
+    expect(storedPersonName({ last: 'Stone' })).toBe('Stone');
+    expect(storedPersonName({})).toBe('');
+  });
+
+  it('takes no part that is not text', () => {
+    expect(storedPersonName({ first: 42, last: 'Stone' })).toBe('Stone');
+    expect(storedPersonName({ first: null, last: { text: 'Stone' } })).toBe('');
   });
 });

@@ -19,6 +19,12 @@ export function fullName(person: Pick<PersonRecord, 'first' | 'last'>): string {
   return [clean(person.first), clean(person.last)].filter((part) => part !== '').join(' ');
 }
 
+/** The full name of a person as an order keeps them (stored JSON: a missing or odd field is no part of it). */
+export function storedPersonName(person: Readonly<Record<string, unknown>>): string {
+  const part = (value: unknown) => (typeof value === 'string' ? value : null);
+  return fullName({ first: part(person.first), last: part(person.last) });
+}
+
 /**
  * The label of a search result (spec 3.6 `display`): the name, then the firm when the form shows
  * it, so that two agents of the same name can be told apart.

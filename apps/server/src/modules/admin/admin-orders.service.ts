@@ -7,6 +7,7 @@ import { hashToken } from '../sessions/tokens.ts';
 import { htmlToPlainText } from '@scheduler/domain/html-text';
 import { officeClockAt } from '@scheduler/domain/office-clock';
 import { answeredQuestions, foundationText } from '@scheduler/domain/property/answer-text';
+import { storedPersonName } from '@scheduler/domain/people/person-display';
 import {
   calendarSecretMatches,
   findCompany,
@@ -28,10 +29,6 @@ const FEED_HISTORY_DAYS = 90;
 
 type Snapshot = { total_cents?: unknown; lines?: Array<{ id?: unknown; name?: unknown }> } | null;
 
-function personName(person: Record<string, unknown>): string {
-  return [person.first, person.last].filter((part) => typeof part === 'string' && part.trim() !== '').join(' ');
-}
-
 /** A client, agent or contact as the office reads them: name, e-mail, phones and company as the order keeps them. */
 function listedPerson(role: string, person: Record<string, unknown>): AdminOrderPerson {
   const text = (field: string) => {
@@ -40,7 +37,7 @@ function listedPerson(role: string, person: Record<string, unknown>): AdminOrder
   };
   return {
     role,
-    name: personName(person),
+    name: storedPersonName(person),
     email: text('email'),
     mobile_phone: text('mobile_phone'),
     work_phone: text('work_phone'),

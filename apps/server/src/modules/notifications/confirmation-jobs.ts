@@ -1,6 +1,7 @@
 import type { NotificationSettings } from '@scheduler/contracts/company-document';
 import type { OrderAggregate } from '../orders/orders.service.ts';
-import { smsNumber } from '@scheduler/domain/people/sms-number';
+import { storedPersonName } from '@scheduler/domain/people/person-display';
+import { textMessageNumber } from '@scheduler/domain/people/sms-number';
 
 /** The parts of an order that confirming and its messages read. */
 export interface ConfirmableOrder {
@@ -60,10 +61,6 @@ function emailOf(person: Record<string, unknown>): string {
   return typeof person.email === 'string' ? person.email.trim() : '';
 }
 
-function nameOf(person: Record<string, unknown>): string {
-  return [person.first, person.last].filter((part) => typeof part === 'string' && part.trim() !== '').join(' ');
-}
-
 type Recipient = { audience: Audience; to: string; name: string };
 
 /** Each job once, by its dedupe key (the same person twice on an order is written to once). */
@@ -77,8 +74,8 @@ function visitorRecipients(aggregate: ConfirmableOrder, agents: boolean): Recipi
   return aggregate.parties.flatMap((party): Recipient[] => {
     const to = emailOf(party.person);
     if (!to) return [];
-    if (party.role === 'client') return [{ audience: 'client', to, name: nameOf(party.person) }];
-    if (agents && party.role !== 'contact') return [{ audience: 'agent', to, name: nameOf(party.person) }];
+    if (party.role === 'client') return [{ audience: 'client', to, name: storedPersonName(party.person) }];
+    if (agents && party.role !== 'contact') return [{ audience: 'agent', to, name: storedPersonName(party.person) }];
     return [];
   });
 }
@@ -137,11 +134,7 @@ export function reminderJobs(aggregate: ConfirmableOrder, settings: Notification
  * step's SMS choice (spec 3.6), with a mobile number that reads as one in the company's country.
  */
 export function smsRecipients(aggregate: ConfirmableOrder, country: string): string[] {
-  const numbers = aggregate.parties.flatMap((party) => {
-    if ((party.role !== 'client' && party.role !== 'contact') || party.person.send_sms !== true) return [];
-    const number = smsNumber(party.person.mobile_phone, country);
-    return number ? [number] : [];
-  });
+  const numbers = aggregate.parties.map((party) => textMessageNumber(party.role, party.person, country)).filter((number): number is string => number !== null);
   return [...new Set(numbers)];
 }
 

@@ -68,10 +68,8 @@ export interface MessageParty {
   phones: Array<{ label: string; number: string }>;
   /** The agent's agency or the contact's company. */
   company: string;
-  /** The person asked for text messages (the contacts step's SMS choice). */
-  sendSms: boolean;
-  /** Their mobile number in E.164 when it is a valid one in the company's country; null otherwise. */
-  smsNumber: string | null;
+  /** Where they asked to get text messages (E.164), or null: `textMessageNumber` of the domain says when. */
+  textMessageNumber: string | null;
 }
 
 /** Everything the e-mails and text messages say about one confirmed order (order-facts.repository.ts). */

@@ -26,9 +26,9 @@ export const messageFacts: MessageFacts = {
   currency: 'USD',
   clientNames: ['Avery Stone'],
   people: [
-    { role: 'client', name: 'Avery Stone', email: 'avery@example.com', phones: [{ label: 'Mobile', number: '(614) 555-0199' }], company: '', sendSms: true, smsNumber: '+16145550199' },
-    { role: 'buyers_agent', name: 'Ray Realtor', email: 'ray@realty.example', phones: [{ label: 'Work', number: '614-555-0111' }], company: 'Realty One', sendSms: false, smsNumber: '+16145550111' },
-    { role: 'contact', name: 'Tia Title', email: '', phones: [], company: 'Title Co', sendSms: false, smsNumber: null },
+    { role: 'client', name: 'Avery Stone', email: 'avery@example.com', phones: [{ label: 'Mobile', number: '(614) 555-0199' }], company: '', textMessageNumber: '+16145550199' },
+    { role: 'buyers_agent', name: 'Ray Realtor', email: 'ray@realty.example', phones: [{ label: 'Work', number: '614-555-0111' }], company: 'Realty One', textMessageNumber: null },
+    { role: 'contact', name: 'Tia Title', email: '', phones: [], company: 'Title Co', textMessageNumber: null },
   ],
   property: { sqft: 2400, yearBuilt: 1978, foundation: 'Basement', salesPrice: '$350,000', answers: [{ question: 'Is the home occupied?', answer: 'Yes' }] },
   specialNote: 'Gate code 1234',

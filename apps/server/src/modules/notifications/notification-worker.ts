@@ -194,7 +194,7 @@ export class NotificationWorker {
     const facts = await this.factsFor(job, payload.message === 'reminder' ? payload.start : undefined);
     if ('reason' in facts) return { sent: false, reason: facts.reason };
     // Consent is read again when the message goes: a person who withdrew it gets nothing more.
-    if (!facts.people.some((person) => person.sendSms && person.smsNumber === payload.to)) return { sent: false, reason: 'NO_CONSENT' };
+    if (!facts.people.some((person) => person.textMessageNumber === payload.to)) return { sent: false, reason: 'NO_CONSENT' };
     const where = await this.options.sms.send({ messageId: `job-${job.id}.${payload.order_id}`, to: payload.to, body: smsText(facts, payload.message) });
     return { sent: true, where };
   }

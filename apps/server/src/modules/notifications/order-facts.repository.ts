@@ -6,14 +6,11 @@ import { SETTING } from '@scheduler/contracts/setting-keys';
 import { htmlToPlainText } from '@scheduler/domain/html-text';
 import { answeredQuestions, foundationText, type ControlText } from '@scheduler/domain/property/answer-text';
 import { SettingsReader } from '@scheduler/domain/settings';
-import { smsNumber } from '@scheduler/domain/people/sms-number';
+import { storedPersonName } from '@scheduler/domain/people/person-display';
+import { textMessageNumber } from '@scheduler/domain/people/sms-number';
 import type { MessageFacts, MessageParty } from './mail-content.ts';
 
 const MINUTE_MS = 60_000;
-
-function personName(person: Record<string, unknown>): string {
-  return [person.first, person.last].filter((part) => typeof part === 'string' && part.trim() !== '').join(' ');
-}
 
 function textOf(person: Record<string, unknown>, field: string): string {
   const value = person[field];
@@ -30,12 +27,11 @@ const PHONE_FIELDS = [
 function messageParty(role: MessageParty['role'], person: Record<string, unknown>, country: string): MessageParty {
   return {
     role,
-    name: personName(person),
+    name: storedPersonName(person),
     email: textOf(person, 'email'),
     phones: PHONE_FIELDS.flatMap(([field, label]) => (textOf(person, field) ? [{ label, number: textOf(person, field) }] : [])),
     company: textOf(person, 'agency') || textOf(person, 'company'),
-    sendSms: person.send_sms === true,
-    smsNumber: smsNumber(person.mobile_phone, country),
+    textMessageNumber: textMessageNumber(role, person, country),
   };
 }
 
