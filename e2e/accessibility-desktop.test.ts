@@ -27,7 +27,7 @@ describe('company HTML in the browser', () => {
     await expect(note.textContent()).resolves.toContain('Winter hours');
     const html = await note.innerHTML();
     expect(html).not.toMatch(/onmouseover|onerror|<script|javascript:|<img/i);
-    await note.locator('b').hover({ timeout: 5_000 });
+    await note.locator('b').hover();
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     await page.context().close();
   });

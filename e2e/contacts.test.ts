@@ -124,11 +124,11 @@ describe('the contacts step in the browser', () => {
       const box = await banner.boundingBox();
       return box !== null && box.y >= 0 && box.y + box.height <= page.viewportSize()!.height;
     };
-    await expect.poll(inView, { timeout: 5000 }).toBe(true);
+    await expect.poll(inView, { timeout: 15_000 }).toBe(true);
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await expect.poll(inView).toBe(false);
     await next(page);
-    await expect.poll(inView, { timeout: 5000 }).toBe(true);
+    await expect.poll(inView, { timeout: 15_000 }).toBe(true);
     await screenshot(page, 'contacts-banner-375');
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.context().close();

@@ -30,7 +30,7 @@ async function focusedHeading(page: Page): Promise<string | null> {
 }
 
 async function waitForFocusedHeading(page: Page, title: string): Promise<void> {
-  await page.waitForFunction((expected) => document.activeElement?.tagName === 'H1' && document.activeElement.textContent === expected, title, { timeout: 5_000 });
+  await page.waitForFunction((expected) => document.activeElement?.tagName === 'H1' && document.activeElement.textContent === expected, title);
 }
 
 async function orderOf(token: string) {

@@ -57,7 +57,7 @@ async function visit(page: Page, screen: (typeof SCREENS)[number]): Promise<void
   if (screen.path) url.pathname = `/${screen.company}/online-scheduler/${screen.path}`;
   // A screen the link itself opens is not loaded a second time.
   if (url.toString() !== page.url()) await page.goto(url.toString());
-  await page.getByRole('heading', { level: 1, name: screen.heading, exact: true }).waitFor({ timeout: 10_000 });
+  await page.getByRole('heading', { level: 1, name: screen.heading, exact: true }).waitFor();
   expect(await mainHeading(page)).toBe(screen.heading);
   await page.waitForLoadState('networkidle');
 }
