@@ -168,10 +168,8 @@ export async function openDatabase(location: DatabaseLocation, timeouts: Databas
       },
     };
   }
-  const assets = await pgliteAssets();
-  const client = location.template
-    ? new PGlite({ loadDataDir: location.template, extensions: PGLITE_EXTENSIONS, ...assets })
-    : new PGlite(location.dataDir ?? 'memory://', { extensions: PGLITE_EXTENSIONS, ...assets });
+  const options = await pgliteOptions();
+  const client = location.template ? new PGlite({ loadDataDir: location.template, ...options }) : new PGlite(location.dataDir ?? 'memory://', options);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
@@ -195,21 +193,22 @@ const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Arra
 let pgliteAssetsLoaded: Promise<PgliteAssets> | undefined;
 
 /**
- * PostgreSQL's WebAssembly, compiled, and its file bundle, read once per process: every PGlite
- * opened after the first starts from them (a test process opens dozens; this saves about 0.6 s each).
+ * Every PGlite's options: our extensions, and PostgreSQL's WebAssembly, compiled, and its file
+ * bundle, read once per process, so that every PGlite opened after the first starts from them (a
+ * test process opens dozens; this saves about 0.6 s each).
  */
-function pgliteAssets(): Promise<PgliteAssets> {
+async function pgliteOptions(): Promise<PGliteOptions> {
   pgliteAssetsLoaded ??= (async () => {
     const resolve = createRequire(import.meta.url).resolve;
     const [code, data] = await Promise.all([readFile(resolve('@electric-sql/pglite/pglite.wasm')), readFile(resolve('@electric-sql/pglite/pglite.data'))]);
     return { pgliteWasmModule: await wasm.compile(code), fsBundle: new Blob([data]) };
   })();
-  return pgliteAssetsLoaded;
+  return { extensions: PGLITE_EXTENSIONS, ...(await pgliteAssetsLoaded) };
 }
 
 /** A migrated, empty in-memory PGlite's data directory, uncompressed (it loads fastest so). */
 export async function dumpMigratedPglite(): Promise<Blob> {
-  const client = new PGlite('memory://', { extensions: PGLITE_EXTENSIONS, ...(await pgliteAssets()) });
+  const client = new PGlite('memory://', await pgliteOptions());
   try {
     await client.waitReady;
     await migratePglite(drizzlePglite(client), { migrationsFolder });
