@@ -245,7 +245,13 @@ describe('geocoding providers against a local service', () => {
       ['its name alone', { 'ISO3166-2-lvl4': undefined }],
     ])('reads the state from %s when none was typed', async (_kind, change) => {
       fake.custom = nominatimAnswer(change);
-      expect(await nominatim().suggest('6000 Sawmill Rd, Dublin 43017', CONTEXT, logger.log)).toMatchObject({ state: 'OH', state_id: 36 });
+      // The service's answer, not the bundled postal codes' (which would say Ohio too): the house's own coordinates.
+      expect(await nominatim().suggest('6000 Sawmill Rd, Dublin 43017', CONTEXT, logger.log)).toMatchObject({ state: 'OH', state_id: 36, ...HOUSE });
+    });
+
+    it.each([['XX-US-PA'], ['US-PAX'], ['US-P']])("reads the state from its name when the ISO code %s is not a US state's", async (code) => {
+      fake.custom = nominatimAnswer({ 'ISO3166-2-lvl4': code });
+      expect(await nominatim().suggest('6000 Sawmill Rd, Dublin 43017', CONTEXT, logger.log)).toMatchObject({ state: 'OH', state_id: 36, ...HOUSE });
     });
 
     it('keeps the ZIP+4 the service gives', async () => {
