@@ -1,9 +1,12 @@
 // @ts-check
 /**
- * Mutation testing (issue 22): `npm run mutation`. StrykerJS changes the code one small way at a
- * time (a bound, a condition, an operator) and runs the tests that cover it; a mutant no test
- * kills is a bug the suite would let through. Incremental: a run re-tests only mutants whose code
- * or tests changed since the committed incremental file, so a second run takes minutes.
+ * Mutation testing (issue 22): `npm run mutation` (scripts/mutation.ts). StrykerJS changes the
+ * code one small way at a time (a bound, a condition, an operator) and runs the tests that cover
+ * it; a mutant no test kills is a bug the suite would let through. The script runs one module at a
+ * time, passing its files (`--mutate`) and its committed incremental file
+ * (`mutation/incremental/<module>.json`): a run re-tests only mutants whose code or tests changed
+ * since, so a second run takes minutes. `mutate` below is the union of the modules, for a plain
+ * `npx stryker run` (whose incremental file is not committed).
  * Not part of `npm test`; run it before resolving an issue that touches these modules.
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
@@ -28,7 +31,7 @@ export default {
   coverageAnalysis: 'perTest',
   ignoreStatic: true,
   incremental: true,
-  incrementalFile: 'mutation/stryker-incremental.json',
+  incrementalFile: 'reports/mutation/incremental.json',
   reporters: ['clear-text', 'progress', 'json', 'html'],
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   htmlReporter: { fileName: 'reports/mutation/mutation.html' },

@@ -1,11 +1,14 @@
 /**
- * npm run mutation:summary — the mutation score per module, from StrykerJS's JSON report
- * (reports/mutation/mutation.json), written to mutation/SUMMARY.md. A module is a folder of
+ * npm run mutation:summary — the mutation score per module, from the results StrykerJS recorded
+ * in each module's incremental file (mutation/incremental/*.json, written by `npm run mutation`),
+ * written to mutation/SUMMARY.md. A module is a folder of
  * packages/domain/src (its top-level files together as "domain (top level)") or a server module.
  * Score: mutants killed or timed out, of all mutants that ran or had no test (Stryker's own
  * "mutation score"; compile errors and ignored mutants are left out).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { INCREMENTAL_DIR } from './mutation.ts';
 
 interface Mutant {
   status: 'Killed' | 'Survived' | 'NoCoverage' | 'Timeout' | 'CompileError' | 'RuntimeError' | 'Ignored' | 'Pending';
@@ -14,7 +17,6 @@ interface Report {
   files: Record<string, { mutants: Mutant[] }>;
 }
 
-const REPORT = 'reports/mutation/mutation.json';
 const SUMMARY = 'mutation/SUMMARY.md';
 const GOAL = 85;
 
@@ -26,9 +28,11 @@ function moduleOf(path: string): string {
   return server ? `server/${server[1]}` : path;
 }
 
-const report = JSON.parse(readFileSync(REPORT, 'utf8')) as Report;
+const files = readdirSync(INCREMENTAL_DIR)
+  .filter((name) => name.endsWith('.json'))
+  .flatMap((name) => Object.entries((JSON.parse(readFileSync(join(INCREMENTAL_DIR, name), 'utf8')) as Report).files));
 const rows = new Map<string, { killed: number; survived: number; noCoverage: number; timeout: number }>();
-for (const [path, file] of Object.entries(report.files)) {
+for (const [path, file] of files) {
   const row = rows.get(moduleOf(path)) ?? { killed: 0, survived: 0, noCoverage: 0, timeout: 0 };
   for (const mutant of file.mutants) {
     if (mutant.status === 'Killed' || mutant.status === 'RuntimeError') row.killed++;
@@ -50,7 +54,7 @@ const lines = [...rows.entries()]
 const text = [
   '# Mutation testing: scores per module',
   '',
-  `Written by \`npm run mutation:summary\` from the last \`npm run mutation\` (StrykerJS). Goal: ${GOAL}% per module (issue 22).`,
+  `Written by \`npm run mutation:summary\` from each module's last \`npm run mutation\` (StrykerJS; \`mutation/incremental/\`). Goal: ${GOAL}% per module (issue 22).`,
   '',
   '| Module | Score | Killed (incl. timeouts) | Survived | No test | Goal met |',
   '|---|---:|---:|---:|---:|---|',
