@@ -397,6 +397,50 @@ export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 export const paymentsSchema = z.object({ provider: z.enum(PAYMENT_PROVIDERS).default('link') }).strict();
 export type PaymentSettings = z.output<typeof paymentsSchema>;
 
+/** Hours before an inspection's start, up to a month. */
+const noticeHours = z.number().int().min(0).max(24 * 30);
+
+export const lateCancelFeeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('amount'), amount_cents: cents }).strict(),
+  z.object({ kind: z.literal('percent'), percent: z.number().gt(0).max(100) }).strict(),
+]);
+
+/** The rules of a booking-change policy (domain `ChangePolicy`), every one of which a service may set for itself. */
+const changeRules = {
+  /** Online reschedules are allowed until this many hours before the start (0: until the start). */
+  reschedule_until_hours: noticeHours,
+  /** How many times an order may be rescheduled; null: no limit. */
+  max_reschedules: z.number().int().min(0).max(20).nullable(),
+  /** Online cancellations are allowed until this many hours before the start. */
+  cancel_until_hours: noticeHours,
+  /** A cancellation less than this many hours before the start costs `late_cancel_fee`. */
+  late_cancel_within_hours: noticeHours,
+  late_cancel_fee: lateCancelFeeSchema.nullable(),
+};
+
+/**
+ * When clients, visitors and agents may reschedule or cancel a booked inspection themselves, and
+ * what a late cancellation costs (issue 24). The office may override it, recorded as such. A
+ * service's own rules apply to the orders that book it, the strictest of them winning.
+ */
+export const bookingChangesSchema = z
+  .object({
+    reschedule_until_hours: changeRules.reschedule_until_hours.default(24),
+    max_reschedules: changeRules.max_reschedules.default(null),
+    cancel_until_hours: changeRules.cancel_until_hours.default(24),
+    late_cancel_within_hours: changeRules.late_cancel_within_hours.default(0),
+    late_cancel_fee: changeRules.late_cancel_fee.default(null),
+    /** Plain text shown with Reschedule and with Cancel on the manage page ("Moving is free up to a day before"). */
+    reschedule_text: z.string().trim().max(500).default(''),
+    cancel_text: z.string().trim().max(500).default(''),
+    services: z
+      .array(z.object({ service: z.uuid(), ...z.object(changeRules).partial().shape }).strict())
+      .max(500)
+      .default([]),
+  })
+  .strict();
+export type BookingChangeSettings = z.output<typeof bookingChangesSchema>;
+
 /** The index of the first item whose key an earlier item already has; -1 when all differ. */
 function firstDuplicate<T>(items: readonly T[], key: (item: T) => string | number): number {
   const seen = new Set<string | number>();
@@ -498,6 +542,7 @@ export const companyDocumentSchema = withAcceptableText(
     pricing: pricingRulesSchema.default(() => pricingRulesSchema.parse({})),
     notifications: notificationsSchema.default(() => notificationsSchema.parse({})),
     payments: paymentsSchema.default({ provider: 'link' }),
+    booking_changes: bookingChangesSchema.default(() => bookingChangesSchema.parse({})),
   })
   .strict()
   .superRefine((doc, ctx) => {
@@ -562,6 +607,11 @@ export const companyDocumentSchema = withAcceptableText(
       ['fees', doc.fees],
       ['taxes', doc.taxes],
     ];
+    const twice = firstDuplicate(doc.booking_changes.services, (rules) => rules.service);
+    if (twice >= 0) ctx.addIssue({ code: 'custom', path: ['booking_changes', 'services', twice, 'service'], message: 'a service has one set of booking-change rules: this one appears twice' });
+    doc.booking_changes.services.forEach((rules, i) => {
+      if (!serviceIds.has(rules.service)) ctx.addIssue({ code: 'custom', path: ['booking_changes', 'services', i, 'service'], message: 'unknown service' });
+    });
     for (const [path, items] of referencing) {
       items.forEach((item, i) => {
         item.services.forEach((s, j) => {

@@ -51,6 +51,8 @@ export const companies = pgTable('companies', {
   embeddingOrigins: jsonb('embedding_origins').$type<string[]>().notNull().default([]),
   /** The document's `payments` choice: how visitors pay online. Never a secret (those are in company_payment_secrets). */
   payments: jsonb('payments').$type<{ provider: 'link' | 'stripe' | 'none' }>().notNull().default({ provider: 'link' }),
+  /** The document's `booking_changes` policy: when visitors may reschedule or cancel, and the late-cancellation fee (issue 24). */
+  bookingChanges: jsonb('booking_changes').$type<Record<string, unknown>>().notNull().default({}),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { changeAllowed, decideChange, feeCents, orderChangePolicy, type ChangePolicy, type ChangeRequest } from './change-policy.ts';
+import { bookingChangesSchema } from '@scheduler/contracts/company-document';
+import { changeAllowed, decideChange, feeCents, orderChangePolicy, policyForOrder, type ChangePolicy, type ChangeRequest } from './change-policy.ts';
 
 const HOUR = 3_600_000;
 const START = Date.UTC(2026, 11, 10, 14, 0);
@@ -132,5 +133,26 @@ describe('orderChangePolicy', () => {
     expect(orderChangePolicy(POLICY, [{ late_cancel_fee: { kind: 'percent', percent: 15 } }], 50_000).late_cancel_fee).toEqual(POLICY.late_cancel_fee);
     expect(orderChangePolicy({ ...POLICY, late_cancel_fee: null }, [{ late_cancel_fee: percent }], 100).late_cancel_fee).toEqual(percent);
     expect(orderChangePolicy(POLICY, [{ late_cancel_fee: null }], 100).late_cancel_fee).toEqual(POLICY.late_cancel_fee);
+  });
+});
+
+describe('policyForOrder', () => {
+  const RADON = '00000000-0000-4000-8000-000000000006';
+  const HOME = '00000000-0000-4000-8000-000000000001';
+  const settings = bookingChangesSchema.parse({ ...POLICY, reschedule_text: 'Free up to a day before', services: [{ service: RADON, reschedule_until_hours: 48 }] });
+
+  it("applies a service's own rules only to orders that book it", () => {
+    expect(policyForOrder(settings, [HOME], 50_000)).toEqual(POLICY);
+    expect(policyForOrder(settings, [HOME, RADON], 50_000)).toEqual({ ...POLICY, reschedule_until_hours: 48 });
+  });
+
+  it('is 24 hours for both changes, with no limit and no fee, in a document without the section', () => {
+    expect(policyForOrder(bookingChangesSchema.parse({}), [HOME], 50_000)).toEqual({
+      reschedule_until_hours: 24,
+      max_reschedules: null,
+      cancel_until_hours: 24,
+      late_cancel_within_hours: 0,
+      late_cancel_fee: null,
+    });
   });
 });

@@ -7,6 +7,7 @@
  * Hours are elapsed hours before the start, counted on instants, so a daylight-saving change
  * between now and the inspection neither adds nor removes an hour of notice.
  */
+import type { BookingChangeSettings } from '@scheduler/contracts/company-document';
 import { percentOf } from '../pricing/money.ts';
 
 export type LateCancelFee = { kind: 'amount'; amount_cents: number } | { kind: 'percent'; percent: number };
@@ -56,6 +57,13 @@ export function orderChangePolicy(company: ChangePolicy, services: readonly Serv
     };
   }
   return policy;
+}
+
+/** The policy for an order from the company document's `booking_changes`: the company's rules and those of the order's services. */
+export function policyForOrder(settings: BookingChangeSettings, orderServiceIds: readonly string[], orderTotalCents: number): ChangePolicy {
+  const { reschedule_until_hours, max_reschedules, cancel_until_hours, late_cancel_within_hours, late_cancel_fee } = settings;
+  const ownRules = settings.services.filter((rules) => orderServiceIds.includes(rules.service)).map(({ service: _service, ...rules }) => rules);
+  return orderChangePolicy({ reschedule_until_hours, max_reschedules, cancel_until_hours, late_cancel_within_hours, late_cancel_fee }, ownRules, orderTotalCents);
 }
 
 function fewerReschedules(a: number | null, b: number | null): number | null {

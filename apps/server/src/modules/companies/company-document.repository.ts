@@ -54,6 +54,7 @@ export async function replaceCompanyDocument(tx: Transaction, doc: CompanyDocume
     settings: doc.settings,
     embeddingOrigins: doc.embedding_origins,
     payments: doc.payments,
+    bookingChanges: doc.booking_changes,
     updatedAt: new Date(),
   };
   const existing = await tx.select({ id: t.companies.id }).from(t.companies).where(eq(t.companies.key, doc.key));
@@ -255,6 +256,7 @@ export async function readCompanyDocument(db: Executor, key: string): Promise<Co
     embedding_origins: company.embeddingOrigins,
     notifications,
     payments: company.payments,
+    booking_changes: company.bookingChanges,
     states: states.map((s) => ({ id: s.id, abbreviation: s.abbreviation, name: s.name })),
     offices: offices.map((o) => ({
       uuid: o.id,

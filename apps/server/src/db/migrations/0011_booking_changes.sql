@@ -1,0 +1,1 @@
+ALTER TABLE "companies" ADD COLUMN "booking_changes" jsonb DEFAULT '{}'::jsonb NOT NULL;
