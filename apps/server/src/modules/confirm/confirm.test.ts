@@ -18,6 +18,7 @@ import { formatMoney } from '@scheduler/domain/money-format';
 const HOLD_MS = 15 * 60_000;
 /** The demo's radon test, which lengthens an inspection. */
 const RADON = 'a1c0ffee-0000-4000-8000-000000000006';
+const SINGLE_FAMILY = 'a1c0ffee-0000-4000-8000-000000000001';
 /** A slot's length in minutes, from its office-local start and end. */
 const minutesOf = (slot: AppointmentSlot) => (Date.parse(`${slot.end_datetime.replace(' ', 'T')}Z`) - Date.parse(`${slot.start_datetime.replace(' ', 'T')}Z`)) / 60_000;
 
@@ -420,6 +421,20 @@ describeOnEachDatabase('confirm', (factory) => {
     expect(events.map((event) => event.data)).toEqual([
       { start: new Date(slot.timestamp * 1000).toISOString(), duration: minutesOf(slot), inspectors: slot.users, total_cents: priced.totals.grand_total },
     ]);
+  });
+
+  it('freezes the services alone, and no package line, when the cart holds no package', async () => {
+    const order = await newOrder();
+    await order.fillIn();
+    await harness.database.db.update(t.orders).set({ packageIds: [], serviceIds: [SINGLE_FAMILY, RADON] }).where(eq(t.orders.id, order.orderId));
+    expect((await order.hold((await order.slots())[2]!)).statusCode).toBe(200);
+    const priced = await order.pricing();
+    expect(priced.package).toBeNull();
+
+    expect((await order.confirm()).statusCode).toBe(200);
+    const { pricingSnapshot } = await orderRow(order.orderId);
+    expect(pricingSnapshot?.lines).toEqual(priced.services.map((service) => ({ kind: 'service', id: service.id, name: service.name, amount_cents: service.amount })));
+    expect(pricingSnapshot?.lines).toHaveLength(2);
   });
 
   it('reads as saved once confirmed, even when no step saved it before', async () => {
