@@ -65,6 +65,9 @@ const SHAPES: Array<[string, string, string, string, string, string]> = [
   ['Main St, Apt 4, OH', 'Main St', 'Apt 4', '', 'OH', ''],
   ['12a County Road 5, Ashley, OH', '12A County Rd 5', '', 'Ashley', 'OH', ''],
   ['9 State Route 37 North, Delaware, OH', '9 State Rte 37 N', '', 'Delaware', 'OH', ''],
+  // A city whose name starts with a unit's word ("Upper", "Front") is not a unit.
+  ['123 Main St, Upper Arlington, OH 43221', '123 Main St', '', 'Upper Arlington', 'OH', '43221'],
+  ['123 Main St Apt 4, Front Royal, VA', '123 Main St', 'Apt 4', 'Front Royal', 'VA', ''],
 ];
 
 describe('reading a typed US address', () => {
@@ -107,7 +110,7 @@ describe('reading a typed US address', () => {
     ['p o box 7, newark, oh 43055', 'PO Box 7'],
     ['Post Office Box 9, Newark, OH 43055', 'PO Box 9'],
     ['POBox 12, Delaware, OH 43015', 'PO Box 12'],
-    ['PO Drawer 4, Marion, OH 43302', ''],
+    ['PO Drawer 4, Marion, OH 43302', 'PO Box 4'],
     ['PO Box#12, Dublin, OH', 'PO Box 12'],
     ['PO Box #12, Dublin, OH', 'PO Box 12'],
   ])('recognises the PO box in %s', (typed, line1) => {
@@ -148,6 +151,11 @@ describe('a postal code that contradicts the typed place', () => {
     expect(placeConflicts({ city: 'St. Louis', state: 'MO', postalCode: '63101' }, { city: 'Saint Louis', stateCode: 'MO' })).toEqual([]);
     expect(placeConflicts({ city: 'Mt Vernon', state: 'OH', postalCode: '43050' }, { city: 'Mount Vernon', stateCode: 'OH' })).toEqual([]);
     expect(placeConflicts({ city: '', state: '', postalCode: '43017' }, dublin)).toEqual([]);
+  });
+
+  it('reads a typed city with spaces or a hyphen around it as the same city', () => {
+    expect(placeConflicts({ city: ' Dublin ', state: 'OH', postalCode: '43017' }, dublin)).toEqual([]);
+    expect(placeConflicts({ city: 'Dublin-', state: 'OH', postalCode: '43017' }, dublin)).toEqual([]);
   });
 });
 
@@ -195,3 +203,88 @@ describe('parseUsAddress: the ways people type an address', () => {
   });
 });
 
+// Issue 22, second round: the StrykerJS survivors left, and the wrong answers they sat on.
+describe('parseUsAddress: the answers that were wrong', () => {
+  const none = { number: '', predirectional: '', street: '', suffix: '', postdirectional: '', units: [], city: '', state: '', zip: '', plus4: '', poBox: false };
+
+  it('reads a state right after the street as the state, with no city: "123 Main St OH"', () => {
+    // Was "123 Main" in the city "St".
+    expect(parseUsAddress('123 Main St OH')).toEqual({ ...none, number: '123', street: 'Main', suffix: 'St', state: 'OH' });
+  });
+
+  it('ends a numbered route at its number when a unit follows with no comma: "77 US Highway 1 Apt 2"', () => {
+    // Was "77 Us Hwy" in the city "1 Apt 2".
+    expect(parseUsAddress('77 US Highway 1 Apt 2')).toEqual({ ...none, number: '77', street: 'US Hwy 1', units: [{ designator: 'Apt', value: '2' }] });
+  });
+
+  it('keeps both the letter and the fraction of a house number: "100a 1/2 Main St"', () => {
+    // Was "100A 1/2" on the street "12 Main".
+    expect(parseUsAddress('100a 1/2 Main St')).toEqual({ ...none, number: '100A 1/2', street: 'Main', suffix: 'St' });
+  });
+
+  it('reads the number of a PO box typed "POB": "POB 12"', () => {
+    // Was "PO Box" without its number.
+    expect(parseUsAddress('POB 12')).toEqual({ ...none, street: 'PO Box 12', poBox: true });
+  });
+});
+
+// With no comma after the street line, the line ends at its last suffix (or a numbered route's
+// number, or a PO box's number) with the directional and units after it; what follows is read as
+// the place, as if a comma came before it.
+describe('parseUsAddress: a street line with no comma after it', () => {
+  const none = { number: '', predirectional: '', street: '', suffix: '', postdirectional: '', units: [], city: '', state: '', zip: '', plus4: '', poBox: false };
+  const apt = (value: string) => ({ designator: 'Apt', value });
+  it.each([
+    ['123 main street oh 43017', { number: '123', street: 'Main', suffix: 'St', state: 'OH', zip: '43017' }],
+    ['77 US Highway 1 Edison NJ', { number: '77', street: 'US Hwy 1', city: 'Edison', state: 'NJ' }],
+    ['12 1/2 County Road 5 Ashley OH', { number: '12 1/2', street: 'County Rd 5', city: 'Ashley', state: 'OH' }],
+    ['123 Main St Apt 4 Dublin 43017', { number: '123', street: 'Main', suffix: 'St', units: [apt('4')], city: 'Dublin', zip: '43017' }],
+    ['123 Main St Apt 4 OH', { number: '123', street: 'Main', suffix: 'St', units: [apt('4')], state: 'OH' }],
+    ['123 Main St #4 Dublin OH', { number: '123', street: 'Main', suffix: 'St', units: [{ designator: '#', value: '4' }], city: 'Dublin', state: 'OH' }],
+    ['123 Main St N OH', { number: '123', street: 'Main', suffix: 'St', postdirectional: 'N', state: 'OH' }],
+    ['300 Boylston Ave E Apt 2B Seattle WA', { number: '300', street: 'Boylston', suffix: 'Ave', postdirectional: 'E', units: [apt('2B')], city: 'Seattle', state: 'WA' }],
+    ['123 Main St Rear OH', { number: '123', street: 'Main', suffix: 'St', units: [{ designator: 'Rear', value: '' }], state: 'OH' }],
+    // "CT" is Connecticut after a suffix, and the suffix itself when nothing else can be.
+    ['4 Oak Ct', { number: '4', street: 'Oak', suffix: 'Ct' }],
+    ['4 Oak Ct CT 06101', { number: '4', street: 'Oak', suffix: 'Ct', state: 'CT', zip: '06101' }],
+    // The last suffix ends the street: "Run" is part of the name.
+    ['123 Fox Run Rd OH', { number: '123', street: 'Fox Run', suffix: 'Rd', state: 'OH' }],
+    ['100 Court St Dublin OH', { number: '100', street: 'Court', suffix: 'St', city: 'Dublin', state: 'OH' }],
+    // "St" after a suffix is the city's Saint.
+    ['123 Main St St. Louis MO 63101', { number: '123', street: 'Main', suffix: 'St', city: 'St. Louis', state: 'MO', zip: '63101' }],
+    // Were "123 Main St Grv" in the city "City", and the unit "Upper" in "Arlington".
+    ['123 Main St Grove City OH 43123', { number: '123', street: 'Main', suffix: 'St', city: 'Grove City', state: 'OH', zip: '43123' }],
+    ['2100 Tremont Rd Upper Arlington OH 43221', { number: '2100', street: 'Tremont', suffix: 'Rd', city: 'Upper Arlington', state: 'OH', zip: '43221' }],
+    // The comma is before the state only.
+    ['123 Main St Dublin, OH 43017', { number: '123', street: 'Main', suffix: 'St', city: 'Dublin', state: 'OH', zip: '43017' }],
+    ['123 Main St Apt 4 Dublin, OH', { number: '123', street: 'Main', suffix: 'St', units: [apt('4')], city: 'Dublin', state: 'OH' }],
+    // No suffix this reader knows: the street parser's city, if it finds one.
+    ['123 Broadway New York NY', { number: '123', street: 'Broadway', city: 'New York', state: 'NY' }],
+    ['123 Broadway NY', { number: '123', street: 'Broadway', state: 'NY' }],
+    // A lone state name after the street is a city, as after a comma; with a ZIP it is the state.
+    ['123 Main St Washington', { number: '123', street: 'Main', suffix: 'St', city: 'Washington' }],
+    ['123 Main St Washington 98102', { number: '123', street: 'Main', suffix: 'St', state: 'WA', zip: '98102' }],
+    ['PO Box 12 Dublin 43017', { street: 'PO Box 12', city: 'Dublin', zip: '43017', poBox: true }],
+    ['  123  Main  St   Dublin  OH ', { number: '123', street: 'Main', suffix: 'St', city: 'Dublin', state: 'OH' }],
+    [', 123 Main St Dublin OH.', { number: '123', street: 'Main', suffix: 'St', city: 'Dublin', state: 'OH' }],
+    ['12 Main St Dublin OH 43017 4410', { number: '12', street: 'Main', suffix: 'St', city: 'Dublin', state: 'OH', zip: '43017', plus4: '4410' }],
+  ])('%j', (typed, parts) => {
+    expect(parseUsAddress(typed)).toEqual({ ...none, ...parts });
+  });
+});
+
+describe('parseUsAddress: lettered house numbers and lines the street parser cannot read', () => {
+  const none = { number: '', predirectional: '', street: '', suffix: '', postdirectional: '', units: [], city: '', state: '', zip: '', plus4: '', poBox: false };
+  it.each([
+    // Was "221B" on the street "N Main", with no predirectional.
+    ['221B N Main St, Columbus, OH', { number: '221B', predirectional: 'N', street: 'Main', suffix: 'St', city: 'Columbus', state: 'OH' }],
+    // Was "12" on the street "A".
+    ['12a Broadway N, Dublin OH', { number: '12A', street: 'Broadway', postdirectional: 'N', city: 'Dublin', state: 'OH' }],
+    // A corner, which the street parser does not read: kept as typed.
+    ['12 Main & Oak, Dublin, OH', { street: '12 Main & Oak', city: 'Dublin', state: 'OH' }],
+    ['12 Main & Oak Dublin OH', { street: '12 Main & Oak', city: 'Dublin', state: 'OH' }],
+    ['', {}],
+  ])('%j', (typed, parts) => {
+    expect(parseUsAddress(typed)).toEqual({ ...none, ...parts });
+  });
+});

@@ -7,9 +7,11 @@
  * their designators, the state as its two-letter code, and a five-digit ZIP with its four more.
  *
  * The street line is read by `parse-address` (see docs/decisions/0010): it knows every USPS
- * suffix and directional. Around it, this module adds what that package does not do: the city
- * and state of a comma-separated address whose state is missing, a house number with a letter
- * ("221B") or a fraction ("100 1/2"), a second unit ("Bldg 2 Ste 100"), title case, and USPS
+ * suffix and directional. Around it, this module adds what that package does not do: where the
+ * street line ends when no comma follows it (the package takes "St" for the city in "123 Main St
+ * OH", and "Grove" for a suffix in "Grove City"), the city and state of a comma-separated address
+ * whose state is missing, a house number with a letter ("221B") or a fraction ("100 1/2"), a
+ * second unit ("Bldg 2 Ste 100"), a PO box's number ("POB 12"), title case, and USPS
  * abbreviations for unit designators.
  */
 import parser, { type ParsedLocation } from 'parse-address';
@@ -56,18 +58,35 @@ const UNIT_DESIGNATORS: Readonly<Record<string, string>> = {
   uppr: 'Uppr', upper: 'Uppr',
 };
 const UNIT_WORDS = Object.keys(UNIT_DESIGNATORS).join('|');
+/**
+ * A unit's number: "4", "4B", "B2", "A-1", or a single letter "B". A word of letters is not one:
+ * "Upper Arlington" and "Front Royal" are cities, not the units "Upper" and "Front".
+ */
+const UNIT_NUMBER = '(?:(?=[a-z-]*\\d)[a-z0-9-]+|[a-z])';
+/** A unit with its number: "Apt 4B", "Suite 300", "Apt. #2", "#12". */
+const NUMBERED_UNIT = `(?:(?:${UNIT_WORDS})\\.?\\s*#?\\s*|#\\s*)${UNIT_NUMBER}`;
 /** A whole segment that is only a unit: "Apt 4B", "Suite 300", "#12", "Rear". */
-const UNIT_SEGMENT = new RegExp(`^(?:(?:${UNIT_WORDS})\\.?\\s*#?\\s*[a-z0-9][\\w-]*|#\\s*[a-z0-9][\\w-]*|rear|upper|lower|front|basement|lobby|penthouse|side)$`, 'i');
+const UNIT_SEGMENT = new RegExp(`^(?:${NUMBERED_UNIT}|rear|upper|lower|front|basement|lobby|penthouse|side)$`, 'i');
+/**
+ * What may follow a street's suffix on its line, before the city: a directional abbreviation
+ * ("Ave E"; "North Canton" is a city), a unit ("St Apt 4"), or a unit without a number that no
+ * city's name starts with ("St Rear"; "Upper Arlington" is a city).
+ */
+const STREET_LINE_TAIL = new RegExp(`^\\s+(?:[nsew]|ne|nw|se|sw|${NUMBERED_UNIT}|rear|basement|lobby|penthouse)(?=\\s|$)`, 'i');
 /** A unit at the end of what the street parser took for the street name: "Lane Ave Bldg 2". */
 const TRAILING_UNIT = new RegExp(`\\s(${UNIT_WORDS})\\.?\\s*#?\\s*([a-z0-9][\\w-]*)$`, 'i');
-/** Common suffixes, to find where a street ends when a city follows it with no comma or state. */
-const STREET_SUFFIX = /^(?:st|street|ave?|avenue|rd|road|dr|drive|ln|lane|ct|court|blvd|boulevard|way|pl|place|cir|circle|pkwy|parkway|hwy|highway|ter|terrace|trl|trail|loop|sq|square|pike|run|row|xing|crossing)\.?$/i;
+/** Common suffixes, to find where a street's name ends when no comma follows it. */
+const STREET_SUFFIX = /^(?:st|street|ave?|avenue|rd|road|dr|drive|ln|lane|ct|court|blvd|boulevard|way|pl|place|cir|circle|pkwy|parkway|hwy|highway|ter|terrace|trl|trail|loop|sq|square|pike|run|row|xing|crossing|ext|extension)\.?$/i;
+/** A city's "Saint" written like the suffix "St": "St Louis", "St. Paul". */
+const SAINT = /^st\.?$/i;
 /** A numbered road as the street name: "County Road 10", "State Route 37 W", "US Highway 1". */
-const NUMBERED_ROUTE = /^(\d+[a-z]?)\s+(?:(n|s|e|w|north|south|east|west)\s+)?((?:county|state|us|interstate|farm to market|ranch road)?\s*(?:road|rd|route|rte|highway|hwy)\s+\d+[a-z]?)(?:\s+(n|s|e|w|ne|nw|se|sw|north|south|east|west))?((?:\s.*)?)$/i;
+const NUMBERED_ROUTE = /^(\d+[a-z]?)(?:\s+\d\/\d)?\s+(?:(n|s|e|w|north|south|east|west)\s+)?((?:county|state|us|interstate|farm to market|ranch road)?\s*(?:road|rd|route|rte|highway|hwy)\s+\d+[a-z]?)(?:\s+(n|s|e|w|ne|nw|se|sw|north|south|east|west))?((?:\s.*)?)$/i;
 const ROUTE_WORDS: Readonly<Record<string, string>> = { road: 'Rd', route: 'Rte', highway: 'Hwy' };
 const DIRECTIONS: Readonly<Record<string, string>> = { north: 'N', south: 'S', east: 'E', west: 'W' };
-const PO_BOX = /(?:^|[^a-z])(?:p\s*\.?\s*o\s*\.?\s*(?:box|drawer)|post\s*office\s*(?:box|drawer)|pob)(?=[^a-z]|$)/i;
-const TRAILING_ZIP = /(?:^|\s)(\d{5})(?:\s?-\s?(\d{4})|(\d{4}))?$/;
+/** "PO Box 12", "P.O. Box #7A", "POB 12", "Post Office Drawer 4": the words, then the box's number if there is one. */
+const PO_BOX = /(?:^|[^a-z])(?:p\s*\.?\s*o\s*\.?\s*(?:box|drawer)|post\s*office\s*(?:box|drawer)|pob)(?=[^a-z]|$)(?:\s*#?\s*(\d[a-z0-9-]*))?/i;
+/** "43017", "43017-4410", "43017 - 4410", "43017 4410", "430174410". */
+const TRAILING_ZIP = /(?:^|\s)(\d{5})(?:\s?-?\s?(\d{4}))?$/;
 
 /** Capitalised words; words with digits ("5TH", "37") in lower case. */
 export function titleCase(text: string): string {
@@ -79,51 +98,57 @@ export function titleCase(text: string): string {
     .join(' ');
 }
 
+/** The designator comes without its dot ("Apt." is "Apt"): the street parser drops it, and so does `TRAILING_UNIT`. */
 function unitOf(designator: string, value: string): SecondaryUnit {
-  const key = designator.replace(/\./g, '').toLowerCase();
-  return { designator: key === '#' ? '#' : (UNIT_DESIGNATORS[key] ?? titleCase(designator)), value: value.toUpperCase() };
+  return { designator: UNIT_DESIGNATORS[designator.toLowerCase()] ?? titleCase(designator), value: value.toUpperCase() };
 }
 
 const EMPTY_STREET: StreetLine = { number: '', predirectional: '', street: '', suffix: '', postdirectional: '', units: [] };
 
+/** A house number with its letter and fraction, in a single-spaced line: "221B", "100 1/2", "100A 1/2". */
+const HOUSE_NUMBER = /^(\d+)([a-z]?)((?: \d\/\d)?)(?= )/i;
+
 /** The street line: number, directionals, name, suffix and units. */
-function parseStreetLine(line: string): StreetLine {
-  const text = line.trim();
-  if (!text) return EMPTY_STREET;
+function parseStreetLine(text: string): StreetLine {
+  // The street parser reads a house number's letter as the start of the name ("221B Baker St"
+  // gives "B Baker"), and drops its fraction or reads it into the name ("100A 1/2 Main St" gives
+  // "A 12 Main"): the line is read without them, and they are put back on the number.
+  const house = HOUSE_NUMBER.exec(text);
+  if (!house) return parseStreetLineWithoutHouseNumberParts(text);
+  const street = parseStreetLineWithoutHouseNumberParts(text.replace(HOUSE_NUMBER, '$1'));
+  return { ...street, number: `${street.number}${house[2]!.toUpperCase()}${house[3]!}` };
+}
+
+/** The street line of a trimmed text; an empty text is no street (the street parser finds nothing in it). */
+function parseStreetLineWithoutHouseNumberParts(text: string): StreetLine {
   const route = NUMBERED_ROUTE.exec(text);
   if (route) {
     // The street parser takes a route's number for a ZIP or drops it.
     const direction = (word: string | undefined) => (word ? (DIRECTIONS[word.toLowerCase()] ?? word.toUpperCase()) : '');
-    const rest = route[5]?.trim() ? parseStreetLine(`0 Main St ${route[5].trim()}`).units : [];
+    // The units after it, read as those of an ordinary street ("Apt 2"; none if nothing follows the route).
+    const units = parseStreetLineWithoutHouseNumberParts(`0 Main St${route[5]!}`).units;
     const name = titleCase(route[3]!).replace(/\b(Road|Route|Highway)\b/g, (word) => ROUTE_WORDS[word.toLowerCase()]!).replace(/^Us\b/, 'US');
-    return { number: route[1]!.toUpperCase(), predirectional: direction(route[2]), street: name, suffix: '', postdirectional: direction(route[4]), units: rest };
+    return { number: route[1]!, predirectional: direction(route[2]), street: name, suffix: '', postdirectional: direction(route[4]), units };
   }
   const parsed: ParsedLocation | null = parser.parseLocation(text);
-  if (!parsed || (!parsed.number && !parsed.street)) return { ...EMPTY_STREET, street: titleCase(text) };
+  // Nothing the parser can read as a street (a corner, a private mailbox): the line as typed.
+  if (!parsed?.number && !parsed?.street) return { ...EMPTY_STREET, street: titleCase(text) };
+  // The parser fills a street whenever it finds a number: the fallback is for the type checker.
+  const name = parsed.street ?? '';
   // A second unit ends up in the street name; take it off and read the rest again.
-  const trailing = parsed.street ? TRAILING_UNIT.exec(parsed.street) : null;
+  const trailing = TRAILING_UNIT.exec(name);
   if (trailing) {
     const [, designator, value] = trailing as unknown as [string, string, string];
     const unitText = new RegExp(`\\b${designator}\\.?\\s*#?\\s*${value}\\b`, 'i');
-    const again = parseStreetLine(text.replace(unitText, ' '));
+    const again = parseStreetLineWithoutHouseNumberParts(text.replace(unitText, ''));
     return { ...again, units: [unitOf(designator, value), ...again.units] };
   }
-  let number = parsed.number ?? '';
-  let street = parsed.street ?? '';
-  // "221B Baker St": the parser reads the letter as the start of the street name.
-  const lettered = /^(\d+)([a-z])(?=\s)/i.exec(text);
-  if (lettered && number === lettered[1] && street.toLowerCase().startsWith(`${lettered[2]!.toLowerCase()} `)) {
-    number += lettered[2]!.toUpperCase();
-    street = street.slice(2);
-  }
-  // "100 1/2 Main St": the parser drops the fraction.
-  const fraction = /^\d+[a-z]?\s+(\d\/\d)\s/i.exec(text);
-  if (fraction && number) number += ` ${fraction[1]}`;
-  const units = parsed.sec_unit_type || parsed.sec_unit_num ? [unitOf(parsed.sec_unit_type ?? '#', parsed.sec_unit_num ?? '')] : [];
+  // A unit's number comes with its designator, "#" if none was typed ("#12" has the type "#").
+  const units = parsed.sec_unit_type ? [unitOf(parsed.sec_unit_type, parsed.sec_unit_num ?? '')] : [];
   return {
-    number,
+    number: parsed.number ?? '',
     predirectional: (parsed.prefix ?? '').toUpperCase(),
-    street: titleCase(street),
+    street: titleCase(name),
     suffix: parsed.type ? titleCase(parsed.type) : '',
     postdirectional: (parsed.suffix ?? '').toUpperCase(),
     units,
@@ -144,31 +169,73 @@ function takeState(text: string, alone: boolean): { rest: string; state: string 
 function takeZip(text: string): { rest: string; zip: string; plus4: string } {
   const match = TRAILING_ZIP.exec(text);
   if (!match) return { rest: text, zip: '', plus4: '' };
-  return { rest: text.slice(0, match.index).trim(), zip: match[1]!, plus4: match[2] ?? match[3] ?? '' };
+  // The text is trimmed and single-spaced, and the match takes the space before the ZIP.
+  return { rest: text.slice(0, match.index), zip: match[1]!, plus4: match[2] ?? '' };
 }
 
-/** Where the street ends in "123 Main St Dublin" (no comma, no state): after its last suffix. */
-function splitTrailingCity(line: string): { street: string; city: string } {
-  const words = line.split(/\s+/);
-  for (let i = words.length - 2; i >= 2; i--) {
-    if (STREET_SUFFIX.test(words[i]!)) return { street: words.slice(0, i + 1).join(' '), city: words.slice(i + 1).join(' ') };
+/**
+ * Whether the street's name can end at word `i` of a line: at a suffix that comes after the house
+ * number and one word of the name at least ("123 Main St", "100 Court St"), but not at a city's
+ * "Saint" after such a suffix ("123 Main St St Louis").
+ */
+function endsStreetName(words: readonly string[], i: number): boolean {
+  return i >= 2 && STREET_SUFFIX.test(words[i]!) && !(SAINT.test(words[i]!) && endsStreetName(words, i - 1));
+}
+
+/**
+ * Where a street's name ends: after the number of a PO box ("PO Box 12") or a numbered route
+ * ("US Hwy 1"), or after its last suffix. 0 if there is none of these.
+ */
+function streetNameEnd(text: string): number {
+  const box = PO_BOX.exec(text);
+  if (box) return box.index + box[0].length;
+  const route = NUMBERED_ROUTE.exec(text);
+  if (route) return text.length - route[5]!.length;
+  const words = text.split(' ');
+  const suffixAt = words.findLastIndex((_word, i) => endsStreetName(words, i));
+  // With no suffix (-1), no words: 0.
+  return words.slice(0, suffixAt + 1).join(' ').length;
+}
+
+/**
+ * Where the street line ends when no comma follows it ("123 Main St Apt 4 Dublin OH", "123 Main St
+ * Dublin, OH"): after the street's name and the directional and units that follow it. What is left
+ * is the place, to be read as if a comma came before it.
+ */
+function splitStreetLine(line: string): { street: string; place: string } {
+  const { rest: withoutState } = takeState(line, false);
+  // The state's code can be the street's suffix: "4 Oak Ct" is Oak Court, "4 Oak Ct CT" is in Connecticut.
+  for (const text of [withoutState, line]) {
+    let end = streetNameEnd(text);
+    if (end === 0) continue;
+    for (let tail = STREET_LINE_TAIL.exec(line.slice(end)); tail; tail = STREET_LINE_TAIL.exec(line.slice(end))) end += tail[0].length;
+    return { street: line.slice(0, end), place: line.slice(end).trim() };
   }
-  return { street: line, city: '' };
+  // No suffix this reader knows ("123 Broadway New York NY"): the street parser's guess at the city, before the state.
+  const city = parser.parseLocation(line)?.city ?? '';
+  const end = withoutState.endsWith(` ${city}`) ? withoutState.length - city.length - 1 : withoutState.length;
+  return { street: line.slice(0, end), place: line.slice(end).trim() };
 }
 
-function assemble(street: StreetLine, place: { city: string; state: string; zip: string; plus4: string }, poBox: boolean): UsAddress {
-  const box = poBox ? /box\s*#?\s*([a-z0-9-]+)/i.exec(`${street.street} ${street.units.map((u) => `${u.designator} ${u.value}`).join(' ')}`) : null;
-  const line = poBox ? { ...EMPTY_STREET, street: `PO Box ${box?.[1]?.toUpperCase() ?? ''}`.trim() } : street;
-  return { ...line, city: titleCase(place.city), state: place.state, zip: place.zip, plus4: place.plus4, poBox };
+function assemble(street: StreetLine, place: { city: string; state: string; zip: string; plus4: string }, box: RegExpExecArray | null): UsAddress {
+  const line = box ? { ...EMPTY_STREET, street: `PO Box ${box[1]?.toUpperCase() ?? ''}`.trim() } : street;
+  return { ...line, city: titleCase(place.city), state: place.state, zip: place.zip, plus4: place.plus4, poBox: box !== null };
 }
 
 /** Reads a typed US address, in any case, with or without commas, with parts missing. */
 export function parseUsAddress(input: string): UsAddress {
   const text = input.replace(/\s+/g, ' ').replace(/^[\s,]+|[\s,.]+$/g, '');
-  const poBox = PO_BOX.test(text);
+  const box = PO_BOX.exec(text);
   const segments = text.split(',').map((s) => s.trim()).filter(Boolean);
   const { rest: withoutZip, zip, plus4 } = takeZip(segments.pop() ?? '');
   if (withoutZip) segments.push(withoutZip);
+  // A house number starts the address, unless it was only a ZIP.
+  const hasStreetLine = box !== null || (segments.length > 0 && /^\d/.test(text));
+  if (hasStreetLine) {
+    // The city may follow the street line with no comma between them: it is read as a segment of its own.
+    const { street, place } = splitStreetLine(segments[0]!);
+    segments.splice(0, 1, ...[street, place].filter(Boolean));
+  }
 
   if (segments.length >= 2) {
     // The place is at the end: "..., Dublin, OH", "..., Dublin OH", "..., Dublin".
@@ -180,26 +247,16 @@ export function parseUsAddress(input: string): UsAddress {
     if (last) city = UNIT_SEGMENT.test(last) ? '' : last;
     else if (segments.length >= 2 && !UNIT_SEGMENT.test(segments.at(-1)!)) city = segments.pop()!;
     // "Dublin, OH 43017": no street, only the place.
-    else if (segments.length === 1 && !/^\d/.test(segments[0]!) && !poBox) city = segments.pop()!;
+    else if (segments.length === 1 && !hasStreetLine) city = segments.pop()!;
     if (last && !city) segments.push(last);
-    return assemble(parseStreetLine(segments.join(' ')), { city, state, zip, plus4 }, poBox);
+    return assemble(parseStreetLine(segments.join(' ')), { city, state, zip, plus4 }, box);
   }
 
   const line = segments[0] ?? '';
-  if (!/^\d/.test(line) && !poBox) {
-    // No house number: only a place ("Dublin OH", "Columbus").
-    const { rest, state } = takeState(line, false);
-    return assemble(EMPTY_STREET, { city: rest, state, zip, plus4 }, poBox);
-  }
-  const parsed = parser.parseLocation(line);
-  if (parsed?.city || parsed?.state) {
-    // The parser found the place itself: everything before the city is the street line.
-    const cityAt = parsed.city ? line.toLowerCase().lastIndexOf(parsed.city.toLowerCase()) : -1;
-    const streetLine = cityAt > 0 ? line.slice(0, cityAt) : takeState(line, false).rest;
-    return assemble(parseStreetLine(streetLine), { city: parsed.city ?? '', state: stateCode(parsed.state ?? '') ?? '', zip, plus4 }, poBox);
-  }
-  const { street, city } = splitTrailingCity(line);
-  return assemble(parseStreetLine(street), { city, state: '', zip, plus4 }, poBox);
+  if (hasStreetLine) return assemble(parseStreetLine(line), { city: '', state: '', zip, plus4 }, box);
+  // No house number: only a place ("Dublin OH", "Columbus").
+  const { rest, state } = takeState(line, false);
+  return assemble(EMPTY_STREET, { city: rest, state, zip, plus4 }, box);
 }
 
 /** "123 N Main St NW". */
