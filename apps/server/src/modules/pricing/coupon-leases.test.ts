@@ -2,11 +2,31 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import * as t from '../../db/schema.ts';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
-import { demoDocument, startDemoSession, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../test-support/test-app.ts';
+import { demoDocument, demoDocumentWith, startDemoSession, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../test-support/test-app.ts';
 import { DemoOrder } from '../confirm/confirm-test-support.ts';
 
 /** The demo company holds a picked time for 15 minutes; a cart's coupon use is leased as long. */
 const HOLD_MS = 15 * 60_000;
+
+/** The limited coupons these tests reach for, one or more each. */
+const COUPONS = [
+  { code: 'FIVEONLY', name: 'Five Only', discount: { kind: 'amount', amount_cents: 1000 }, max_redemptions: 5 },
+  { code: 'ONEONLY', name: 'One Only', discount: { kind: 'amount', amount_cents: 1500 }, max_redemptions: 1 },
+  { code: 'LASTUSE', name: 'Last Use', discount: { kind: 'amount', amount_cents: 2000 }, max_redemptions: 1 },
+  { code: 'KEEPIT', name: 'Keep It', discount: { kind: 'amount', amount_cents: 2500 }, max_redemptions: 1 },
+  { code: 'LETGO', name: 'Let Go', discount: { kind: 'amount', amount_cents: 3000 }, max_redemptions: 1 },
+  { code: 'HELDTIME', name: 'Held Time', discount: { kind: 'amount', amount_cents: 500 }, max_redemptions: 1 },
+  { code: 'TAKENAWAY', name: 'Taken Away', discount: { kind: 'amount', amount_cents: 600 }, max_redemptions: 1 },
+  { code: 'WITHDRAWN', name: 'Withdrawn', discount: { kind: 'amount', amount_cents: 700 }, max_redemptions: 1 },
+  { code: 'TOSPARE', name: 'To Spare', discount: { kind: 'amount', amount_cents: 800 }, max_redemptions: 6 },
+];
+
+/** The demo company with these tests' coupons, these settings changed, and the coupons `left out` removed. */
+function leasesDocument(settings: Record<string, string | null> = {}, leftOut: readonly string[] = []) {
+  return demoDocumentWith(settings, (document) => {
+    (document.pricing as { coupons: unknown[] }).coupons.push(...COUPONS.filter((c) => !leftOut.includes(c.code)));
+  });
+}
 
 /**
  * Decision 0030: a limited coupon's use belongs to a confirmed order; a cart only leases one, for
@@ -17,16 +37,7 @@ describeOnEachDatabase('coupon uses leased to carts', (factory) => {
   let harness: TestApp;
   beforeAll(async () => {
     harness = await startTestApp(factory, { config: { SESSION_RATE_LIMIT: '1000', SEARCH_RATE_LIMIT: '1000', WRITE_RATE_LIMIT: '1000' } });
-    const document = demoDocument();
-    (document.pricing as { coupons: unknown[] }).coupons.push(
-      { code: 'FIVEONLY', name: 'Five Only', discount: { kind: 'amount', amount_cents: 1000 }, max_redemptions: 5 },
-      { code: 'ONEONLY', name: 'One Only', discount: { kind: 'amount', amount_cents: 1500 }, max_redemptions: 1 },
-      { code: 'LASTUSE', name: 'Last Use', discount: { kind: 'amount', amount_cents: 2000 }, max_redemptions: 1 },
-      { code: 'KEEPIT', name: 'Keep It', discount: { kind: 'amount', amount_cents: 2500 }, max_redemptions: 1 },
-      { code: 'LETGO', name: 'Let Go', discount: { kind: 'amount', amount_cents: 3000 }, max_redemptions: 1 },
-    );
-    const imported = await harness.app.inject({ method: 'PUT', url: '/api/admin/companies/demo', headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` }, payload: document });
-    expect(imported.statusCode).toBe(200);
+    await importDocument(leasesDocument());
   });
   afterEach(() => harness.clock.reset());
   afterAll(async () => harness.close());
@@ -37,6 +48,11 @@ describeOnEachDatabase('coupon uses leased to carts', (factory) => {
     await order.fillIn();
     return order;
   };
+
+  async function importDocument(document: Record<string, unknown>) {
+    const imported = await harness.app.inject({ method: 'PUT', url: '/api/admin/companies/demo', headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` }, payload: document });
+    expect(imported.statusCode).toBe(200);
+  }
 
   async function usesOf(code: string) {
     return harness.database.db.select().from(t.couponRedemptions).where(eq(t.couponRedemptions.code, code));
@@ -130,6 +146,59 @@ describeOnEachDatabase('coupon uses leased to carts', (factory) => {
     expect(booked).toEqual([]);
     // Confirmed again, at the price shown now.
     expect((await loser.confirm()).statusCode).toBe(200);
+  });
+
+  it('leases a coupon applied while a time is held until the hold ends, not for a new hold length', async () => {
+    const holder = await filledOrder();
+    const slots = await holder.slots(8, 13);
+    expect((await holder.hold(slots[11]!)).statusCode).toBe(200);
+    const [hold] = await harness.database.db.select({ expiresAt: t.appointments.holdExpiresAt }).from(t.appointments).where(and(eq(t.appointments.orderId, holder.orderId), eq(t.appointments.kind, 'hold')));
+    harness.clock.advance(5 * 60_000);
+    expect(await holder.applyCoupon('HELDTIME')).toBe('ok');
+    expect((await usesOf('HELDTIME')).map((u) => u.leaseExpiresAt)).toEqual([hold!.expiresAt]);
+    // At the hold's end, ten minutes after the apply, the use is free for the next cart.
+    harness.clock.advance(HOLD_MS - 5 * 60_000);
+    expect(await (await filledOrder()).applyCoupon('HELDTIME')).toBe('ok');
+  });
+
+  it('takes off the cart only the coupon another cart took at confirm, keeping the others', async () => {
+    await importDocument(leasesDocument({ ONLINE_SCHEDULER_V3_COUPON_LIMIT: '2' }));
+    try {
+      const loser = await filledOrder();
+      const slots = await loser.slots(8, 13);
+      expect(await loser.applyCoupon('TAKENAWAY')).toBe('ok');
+      expect(await loser.applyCoupon('FOUNDERS')).toBe('ok');
+      expect((await loser.hold(slots[12]!)).statusCode).toBe(200);
+      harness.clock.advance(HOLD_MS + 60_000);
+      expect(await (await filledOrder()).applyCoupon('TAKENAWAY')).toBe('ok');
+      expect((await loser.confirm()).statusCode).toBe(409);
+      expect((await loser.pricing()).coupons.map((c) => c.code)).toEqual(['FOUNDERS']);
+      expect((await eventsOf(loser)).filter((e) => e.type === 'coupon_dropped')).toEqual([{ type: 'coupon_dropped', data: { code: 'TAKENAWAY', reason: 'used_up' } }]);
+    } finally {
+      await importDocument(leasesDocument());
+    }
+  });
+
+  it('confirms a cart whose coupon the company has since withdrawn, at the price without it', async () => {
+    const order = await filledOrder();
+    const slots = await order.slots(8, 13);
+    expect(await order.applyCoupon('WITHDRAWN')).toBe('ok');
+    expect((await order.hold(slots[13]!)).statusCode).toBe(200);
+    await importDocument(leasesDocument({}, ['WITHDRAWN']));
+    try {
+      expect((await order.confirm()).statusCode).toBe(200);
+      expect((await order.pricing()).coupons).toEqual([]);
+    } finally {
+      await importDocument(leasesDocument());
+    }
+  });
+
+  it('gives each of several carts reaching at once for a coupon with uses to spare a use of its own', async () => {
+    const carts = await Promise.all(Array.from({ length: 4 }, filledOrder));
+    // On PostgreSQL they reach for the same first free number at once: a cart that loses that race takes the next.
+    const statuses = await Promise.all(carts.map((cart) => cart.applyCoupon('TOSPARE')));
+    expect(statuses).toEqual(['ok', 'ok', 'ok', 'ok']);
+    expect((await usesOf('TOSPARE')).map((u) => u.useNumber).sort()).toEqual([1, 2, 3, 4]);
   });
 
   it("gives a coupon's last use to exactly one of two confirms whose leases lapsed", async () => {

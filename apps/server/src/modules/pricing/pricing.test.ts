@@ -35,7 +35,15 @@ describeOnEachDatabase('pricing and the cart', (factory) => {
   const post = (token: string, path: string, payload: unknown) =>
     harness.app.inject({ method: 'POST', url: `${API}${path}`, headers: { 'x-auth-token': token, 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
   const pricing = async (token: string) => (await get(token, '/pricing')).json<Pricing>();
-  const orderOf = async (token: string) => (await harness.app.inject({ method: 'GET', url: '/demo/online-scheduler/order', headers: { 'x-auth-token': token } })).json<{ services: string[]; packages: number[]; services_changed: boolean; duration: number }>();
+  const orderOf = async (token: string) =>
+    (await harness.app.inject({ method: 'GET', url: '/demo/online-scheduler/order', headers: { 'x-auth-token': token } })).json<{ id: string; saved: boolean; services: string[]; packages: number[]; services_changed: boolean; duration: number }>();
+
+  /** The order's audit trail of one kind, oldest first. */
+  async function eventsOf(token: string, type: string): Promise<Array<Record<string, unknown>>> {
+    const { id } = await orderOf(token);
+    const rows = await harness.database.db.select().from(t.orderEvents).where(and(eq(t.orderEvents.orderId, id), eq(t.orderEvents.type, type)));
+    return rows.sort((a, b) => a.id - b.id).map((row) => row.data);
+  }
 
   /** Imports the demo document changed by `change`, and waits until this instance has heard of it. */
   async function importDemo(change: (doc: Record<string, unknown>) => void = () => {}) {
@@ -189,8 +197,11 @@ describeOnEachDatabase('pricing and the cart', (factory) => {
       expect(statuses).toEqual(['ok', 'used_up']);
       expect((await post(third, '/apply_coupon', 'LASTONE')).json()).toEqual({ status: 'used_up', message: 'This coupon is no longer available.' });
       const winner = answers[0]!.json<{ status: string }>().status === 'ok' ? first : second;
+      const loser = winner === first ? second : first;
       expect((await pricing(winner)).coupons).toEqual([{ code: 'LASTONE', name: 'The Last One', amount: 1000 }]);
-      expect((await pricing(winner === first ? second : first)).coupons).toEqual([]);
+      expect((await pricing(loser)).coupons).toEqual([]);
+      // Whether the count or the numbered use told it (PostgreSQL lets both count at once), the audit trail says why.
+      expect(await eventsOf(loser, 'coupon_refused')).toEqual([{ code: 'LASTONE', reason: 'used_up' }]);
     } finally {
       await importDemo();
     }
@@ -214,6 +225,115 @@ describeOnEachDatabase('pricing and the cart', (factory) => {
     } finally {
       await importDemo();
     }
+  });
+
+  it("says a coupon is used up while other orders hold all its uses, before saying the order has its coupons", async () => {
+    await importDemo((doc) => {
+      (doc.pricing as { coupons: unknown[] }).coupons.push({ code: 'TAKENUSE', name: 'Taken Use', discount: { kind: 'amount', amount_cents: 1000 }, max_redemptions: 1 });
+    });
+    try {
+      const [holder, latecomer] = await Promise.all([withSingleFamily(), withSingleFamily()]);
+      expect((await post(holder, '/apply_coupon', 'TAKENUSE')).json()).toMatchObject({ status: 'ok' });
+      // COUPON_LIMIT is 1: the latecomer's cart has its one coupon, and the other is gone anyway.
+      expect((await post(latecomer, '/apply_coupon', 'SERVE50')).json()).toMatchObject({ status: 'ok' });
+      expect((await post(latecomer, '/apply_coupon', 'TAKENUSE')).json()).toEqual({ status: 'used_up', message: 'This coupon is no longer available.' });
+      expect(await eventsOf(latecomer, 'coupon_refused')).toEqual([{ code: 'TAKENUSE', reason: 'used_up' }]);
+    } finally {
+      await importDemo();
+    }
+  });
+
+  it('answers for the code typed, not for a coupon already on the order that stopped applying', async () => {
+    await importDemo((doc) => {
+      (doc.pricing as { coupons: unknown[] }).coupons.push({ code: 'OVER400', name: '$25 Off $400', discount: { kind: 'amount', amount_cents: 2500 }, min_order_cents: 40000 });
+    });
+    try {
+      const token = await withSingleFamily();
+      expect((await post(token, '/apply_coupon', 'OVER400')).json()).toMatchObject({ status: 'ok' });
+      // A condo instead of the house: $325, below the coupon's minimum, which the pricing now refuses.
+      await post(token, '/add_service', S.condo);
+      await post(token, '/remove_service', S.singleFamily);
+      expect((await pricing(token)).coupons).toEqual([]);
+      // The refused coupon takes none of the order's one coupon place.
+      expect((await post(token, '/apply_coupon', 'SERVE50')).json()).toEqual({ status: 'ok', message: 'Coupon applied correctly' });
+      expect((await pricing(token)).coupons.map((c) => c.code)).toEqual(['SERVE50']);
+    } finally {
+      await importDemo();
+    }
+  });
+
+  it('applies only one of two coupons sent at the same moment to an order that takes one', async () => {
+    const token = await withSingleFamily();
+    // On PostgreSQL the two run at once: the order's row lock makes the second see the first.
+    const answers = await Promise.all([post(token, '/apply_coupon', 'FOUNDERS'), post(token, '/apply_coupon', 'SERVE50')]);
+    expect(answers.map((a) => a.json<{ status: string }>().status).sort()).toEqual(['limit', 'ok']);
+    expect((await pricing(token)).coupons).toHaveLength(1);
+    const { id } = await orderOf(token);
+    expect(await harness.database.db.select().from(t.couponRedemptions).where(eq(t.couponRedemptions.orderId, id))).toHaveLength(1);
+  });
+
+  it('keeps both of two cart changes made at the same moment', async () => {
+    const token = await withSingleFamily();
+    // On PostgreSQL the two run at once: without the order's row lock each would write back the cart it read.
+    const answers = await Promise.all([post(token, '/add_service', S.radon), post(token, '/rush_rer', { value: 1 })]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect((await orderOf(token)).services).toEqual([S.singleFamily, S.radon]);
+    expect((await pricing(token)).additional.fees.map((f) => f.code)).toEqual(['rer-rush']);
+  });
+
+  it('marks the order saved with its first cart change', async () => {
+    const token = await startDemoSession(harness.app);
+    expect((await orderOf(token)).saved).toBe(false);
+    expect((await post(token, '/add_service', S.singleFamily)).statusCode).toBe(200);
+    expect((await orderOf(token)).saved).toBe(true);
+  });
+
+  it('names the id when a service change is refused, and no field when a package choice is', async () => {
+    const token = await startDemoSession(harness.app);
+    expect((await post(token, '/add_service', '00000000-0000-4000-8000-000000000000')).json().error).toMatchObject({ code: 'unknown_item', field: 'id' });
+    const refused = (await post(token, '/set_packages', [99])).json<{ error: Record<string, unknown> }>().error;
+    expect(refused).toMatchObject({ code: 'unknown_item' });
+    expect(refused).not.toHaveProperty('field');
+  });
+
+  it('writes a cart change into the audit trail only when the cart changed', async () => {
+    const token = await withSingleFamily();
+    // No package to remove: the cart stays as it is.
+    expect((await post(token, '/set_packages', [])).statusCode).toBe(200);
+    expect((await post(token, '/add_service', S.radon)).statusCode).toBe(200);
+    expect((await post(token, '/remove_service', S.radon)).statusCode).toBe(200);
+    expect((await post(token, '/set_packages', [2])).statusCode).toBe(200);
+    const changes = (await eventsOf(token, 'cart_changed')).map((data) => [data.from, data.to]);
+    expect(changes).toEqual([
+      [{ package: null, services: [] }, { package: null, services: [S.singleFamily] }],
+      [{ package: null, services: [S.singleFamily] }, { package: null, services: [S.singleFamily, S.radon] }],
+      [{ package: null, services: [S.singleFamily, S.radon] }, { package: null, services: [S.singleFamily] }],
+      [{ package: null, services: [S.singleFamily] }, { package: 2, services: [S.singleFamily] }],
+    ]);
+  });
+
+  it('writes a cart change that swaps pay-at-close for another service into the audit trail', async () => {
+    const token = await withSingleFamily();
+    expect((await post(token, '/add_service', S.payAtClose)).statusCode).toBe(200);
+    // A seller's agent who opted out of pay-at-close: the next change takes it out.
+    const zoe = { first: 'Zoë', last: 'Okonkwo', email: 'zoe@brightdoorrealty.com', company: 'Bright Door Realty', pac_opt_out: true };
+    expect((await post(token, '/set_sellers_agent', zoe)).statusCode).toBe(200);
+    expect((await post(token, '/add_service', S.radon)).json()).toMatchObject({ status: 'ok', pac_removed: true });
+    // As many services as before, one of them another.
+    const changes = (await eventsOf(token, 'cart_changed')).map((data) => [data.from, data.to]);
+    expect(changes.at(-1)).toEqual([
+      { package: null, services: [S.singleFamily, S.payAtClose] },
+      { package: null, services: [S.singleFamily, S.radon] },
+    ]);
+  });
+
+  it('writes a rush change into the audit trail, and not a rush set to what it was', async () => {
+    const token = await withSingleFamily();
+    for (const value of [0, 1, 1, 0]) expect((await post(token, '/rush_rer', { value })).statusCode).toBe(200);
+    expect(await eventsOf(token, 'rush_rer_changed')).toEqual([
+      { from: false, to: true },
+      { from: true, to: false },
+    ]);
   });
 
   it('takes pay-at-close out when the order stops qualifying, and says so', async () => {
