@@ -90,8 +90,9 @@ export async function startProduct(options: { webDistDir?: string; config?: Reco
       doc.packages = [];
       doc.fees = [];
       doc.taxes = [];
-      // The pricing rules name the services that are gone.
+      // The pricing rules and the booking-change rules name services that are gone.
       delete doc.pricing;
+      delete doc.booking_changes;
       for (const inspector of doc.inspectors) inspector.services = [];
     }),
   );

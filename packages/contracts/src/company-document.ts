@@ -281,7 +281,9 @@ export const PEOPLE_ADDED_ONLINE_FIRST_ID = 1_000_000_000;
 const directoryPersonShape = {
   id,
   first: z.string().min(1).max(100),
-  last: z.string().min(1).max(100),
+  // May be blank: a contact a visitor adds online needs only a first name (spec 5.4), and the
+  // export lists such people (decision 0015).
+  last: z.string().max(100).default(''),
   email: email.default(''),
   mobile_phone: phone.default(''),
   work_phone: phone.default(''),
