@@ -4,7 +4,8 @@
  * summary (`npm run mutation:summary`). A module's file records its last results, so a second run
  * tests again only the mutants whose code or tests changed since, and running one module never
  * touches another's results. Modules: `domain` (packages/domain) and `server-<name>` for the
- * server's pricing, people, address, confirm, notifications and admin modules.
+ * server's pricing, people, address, confirm and admin modules, and notifications in two halves
+ * (`server-notifications-messages`, `server-notifications-delivery`).
  * Not part of `npm test` (minutes to an hour a module on two cores).
  */
 import { spawnSync } from 'node:child_process';
@@ -15,11 +16,19 @@ import { mkdirSync } from 'node:fs';
 /** What every server module's run leaves out: tests, route declarations and test doubles (stryker.config.mjs says why). */
 const SERVER_EXCLUDES = ['!**/*.test.ts', '!**/*.routes.ts', '!**/*-test-support.ts', '!**/*-fixtures.ts', '!**/test-*.ts'];
 
+const NOTIFICATIONS = 'apps/server/src/modules/notifications';
+/** What a message says and how it looks, apart from how and when it is sent. */
+const NOTIFICATION_MESSAGES = ['mail-content.ts', 'message-document.ts', 'message-email.tsx', 'render-message.tsx', 'sms-content.ts', 'reminder-plan.ts'];
+
 export const MUTATION_MODULES: Record<string, string[]> = {
   domain: ['packages/domain/src/**/*.ts', '!**/*.test.ts', '!**/*.fixtures.ts', '!**/*-fixtures.ts'],
   ...Object.fromEntries(
-    ['pricing', 'people', 'address', 'confirm', 'notifications', 'admin'].map((name) => [`server-${name}`, [`apps/server/src/modules/${name}/**/*.ts`, `apps/server/src/modules/${name}/**/*.tsx`, ...SERVER_EXCLUDES]]),
+    ['pricing', 'people', 'address', 'confirm', 'admin'].map((name) => [`server-${name}`, [`apps/server/src/modules/${name}/**/*.ts`, `apps/server/src/modules/${name}/**/*.tsx`, ...SERVER_EXCLUDES]]),
   ),
+  // Notifications has over a thousand mutants, some behind slow tests (a mail server, the worker's
+  // waits): two runs of under an hour each rather than one of three. The summary joins them again.
+  'server-notifications-messages': NOTIFICATION_MESSAGES.map((file) => `${NOTIFICATIONS}/${file}`),
+  'server-notifications-delivery': [`${NOTIFICATIONS}/**/*.ts`, ...NOTIFICATION_MESSAGES.map((file) => `!${NOTIFICATIONS}/${file}`), ...SERVER_EXCLUDES],
 };
 
 export const INCREMENTAL_DIR = 'mutation/incremental';

@@ -32,6 +32,9 @@ export function textOn(hex: string): string {
   return 1.05 / (luminance + 0.05) >= (luminance + 0.05) / 0.05 ? '#ffffff' : '#000000';
 }
 
+// Stryker disable StringLiteral,ObjectLiteral: from here on these are the e-mail's looks (colours,
+// sizes, spacing), which no unit test can judge; e2e/emails.test.ts renders the messages at 375
+// and 1280 px, light and dark, for width and axe, and the screenshots are looked at.
 /**
  * The page is grey where mail programs read the style block, white where they do not. Dark mode: mail programs that honour prefers-color-scheme get light text on a dark page; the
  * others invert the light design themselves, which its plain colours survive.
