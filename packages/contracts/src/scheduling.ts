@@ -81,6 +81,8 @@ const instant = z.iso.datetime({ offset: true, local: false }).refine((value) =>
   const at = Date.parse(value);
   return at >= EARLIEST_INSTANT && at < END_OF_LATEST;
 }, DATE_BOUNDS_MESSAGE);
+/** An instant a scheduling call may name: ISO 8601 with an offset, within the scheduling dates' bounds. */
+export const schedulingInstantSchema = instant;
 
 /** GET /time_available. */
 export const timeAvailableQuerySchema = z.object({ from: instant, to: instant, ...slotRequestFields }).strict();

@@ -321,7 +321,7 @@ export const orders = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     companyId: uuid('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
     officeId: uuid('office_id').notNull(),
-    status: text('status').$type<'draft' | 'confirmed'>().notNull().default('draft'),
+    status: text('status').$type<'draft' | 'confirmed' | 'cancelled'>().notNull().default('draft'),
     saved: boolean('saved').notNull().default(false),
     confirmedAt: instant('confirmed_at'),
     paid: boolean('paid').notNull().default(false),
@@ -353,6 +353,14 @@ export const orders = pgTable(
     specialNote: text('special_note').notNull().default(''),
     /** The priced cart as it was confirmed, so later catalogue changes never rewrite an order. */
     pricingSnapshot: jsonb('pricing_snapshot').$type<Record<string, unknown> | null>(),
+    /** How many times the booking was moved since it was confirmed (the policy's limit counts these). */
+    rescheduleCount: integer('reschedule_count').notNull().default(0),
+    /** How many times the booking changed since it was confirmed: its invitation's SEQUENCE. */
+    changeSequence: integer('change_sequence').notNull().default(0),
+    /** A cancelled order: when, why (the person's words, may be empty) and the late fee owed, in cents. */
+    cancelledAt: instant('cancelled_at'),
+    cancelReason: text('cancel_reason').notNull().default(''),
+    cancelFeeCents: integer('cancel_fee_cents'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -412,6 +420,30 @@ export const orderEvents = pgTable(
   (t) => [
     foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete('cascade'),
     index('order_events_order_idx').on(t.orderId, t.id),
+  ],
+);
+
+/**
+ * A "Manage your inspection" link (issue 24): one per message recipient of an order, its token
+ * stored only as a hash. It opens that one order until the inspection is over, unless the office
+ * revokes it. `recipient` is the address or number it was sent to, so the office can tell links apart.
+ */
+export const orderManageLinks = pgTable(
+  'order_manage_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id').notNull(),
+    orderId: uuid('order_id').notNull(),
+    /** SHA-256 of the token, hex, like sessions.token_hash. The token itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    role: text('role').$type<'client' | 'agent' | 'contact'>().notNull(),
+    recipient: text('recipient').notNull(),
+    createdAt: createdAt(),
+    revokedAt: instant('revoked_at'),
+  },
+  (t) => [
+    foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete('cascade'),
+    index('order_manage_links_order_idx').on(t.companyId, t.orderId),
   ],
 );
 

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { appointmentSlotSchema, availabilityQuerySchema, schedulingInstantSchema } from './scheduling.ts';
+import { withAcceptableText } from './text.ts';
+
+/**
+ * Managing a booked inspection from the link in its messages (issue 24): the manage page reads the
+ * order and what the company's policy allows now, and reschedules or cancels it. Every call names
+ * the link's token, which is the credential: only its hash is stored, and it opens one order.
+ */
+
+/** A manage link's token: 256 random bits, base64url (43 characters), like the pay link's. */
+export const MANAGE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+export const manageTokenSchema = z.string().regex(MANAGE_TOKEN_PATTERN, 'a manage link token');
+
+/** The path of the manage page under a company: `/{company_key}/manage/{token}`. */
+export const MANAGE_PAGE_SEGMENT = 'manage';
+
+/** The longest reason a visitor may give for cancelling. */
+export const CANCEL_REASON_MAX = 1000;
+
+/** A change the manage page may offer, and whether the policy allows it now. */
+const changeOptionSchema = z.object({
+  allowed: z.boolean(),
+  /** Why not, in the visitor's words with the office's phone or e-mail; null when allowed. */
+  reason: z.string().nullable(),
+  /** The last instant the policy allows this change (ISO 8601). */
+  deadline: z.string(),
+  /** The company's own text shown with this change (company document `booking_changes`); "" when none. */
+  text: z.string(),
+});
+
+export const manageOrderViewSchema = z.object({
+  company_name: z.string(),
+  office: z.object({ office_name: z.string(), office_phone: z.string(), office_email: z.string(), time_zone: z.string() }),
+  order: z.object({
+    /** The short reference people read out on the phone. */
+    reference: z.string(),
+    /** booked: confirmed and ahead; cancelled; over: its time has passed. */
+    state: z.enum(['booked', 'cancelled', 'over']),
+    start: z.string(),
+    end: z.string(),
+    /** The appointment in the office's clock, its zone named: "Tuesday, December 1st 2026" and "9:30 AM – 12:00 PM EST". */
+    when: z.object({ date: z.string(), time: z.string() }),
+    duration_minutes: z.number().int(),
+    address: z.string(),
+    /** The inspectors' names when the company shows them to visitors; [] otherwise. */
+    inspectors: z.array(z.string()),
+    /** The order's price as the thank-you lays it out: lines that add up to the total (house rule 16); null where amounts are hidden. */
+    price: z
+      .object({ lines: z.array(z.object({ label: z.string(), amount: z.string() })), total: z.string(), note: z.string().nullable() })
+      .nullable(),
+    people: z.array(z.object({ role: z.string(), name: z.string() })),
+    paid: z.boolean(),
+    cancelled: z.object({ at: z.string(), fee: z.string().nullable() }).nullable(),
+  }),
+  reschedule: changeOptionSchema.extend({
+    /** How many more times it may be moved online; null: no limit. */
+    remaining: z.number().int().nullable(),
+  }),
+  cancel: changeOptionSchema.extend({
+    /** What cancelling now costs under the policy, in cents (0: nothing), and as the visitor reads it. */
+    fee_cents: z.number().int().min(0),
+    fee: z.string().nullable(),
+  }),
+  /** What happened to the booking since it was confirmed, oldest first, each as a sentence. */
+  history: z.array(z.object({ at: z.string(), text: z.string() })),
+});
+export type ManageOrderView = z.infer<typeof manageOrderViewSchema>;
+
+/** GET .../availability: the wizard's availability query, for the order's own cart and address. */
+export const manageAvailabilityQuerySchema = availabilityQuerySchema.pick({ from: true, to: true });
+
+/** POST .../hold: holds a new time for the order while the visitor confirms the move. */
+export const manageHoldBodySchema = z.object({ start: schedulingInstantSchema }).strict();
+
+/** The time held, who would inspect then, and whether that is the order's own inspectors. */
+export const manageHoldResponseSchema = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('ok'),
+    start: z.string(),
+    end: z.string(),
+    when: z.object({ date: z.string(), time: z.string() }),
+    hold_expires_at: z.string(),
+    same_inspectors: z.boolean(),
+    /** "Sarah Chen isn't free then; Mike Alvarez would inspect"; null when the same inspectors would. */
+    inspector_note: z.string().nullable(),
+  }),
+  z.object({ status: z.literal('unavailable'), appointments: z.array(appointmentSlotSchema) }),
+]);
+export type ManageHoldResponse = z.infer<typeof manageHoldResponseSchema>;
+
+/**
+ * POST .../reschedule: moves the booking to `start`. `from_start` is the start the page showed:
+ * a booking moved since (another tab, another person's link) is not moved again (409 order_changed).
+ */
+export const manageRescheduleBodySchema = z.object({ start: schedulingInstantSchema, from_start: schedulingInstantSchema }).strict();
+
+/** POST .../cancel: `fee_cents` is the fee the page showed; a different fee now is refused (409 fee_changed). */
+export const manageCancelBodySchema = withAcceptableText(
+  z
+    .object({
+      reason: z.string().max(CANCEL_REASON_MAX).default(''),
+      fee_cents: z.number().int().min(0).max(100_000_000),
+    })
+    .strict(),
+);
+export type ManageCancelBody = z.infer<typeof manageCancelBodySchema>;
+
+/** A reschedule's or cancellation's answer: the order as it is now, or the time was taken meanwhile. */
+export const manageChangeResponseSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('ok'), view: manageOrderViewSchema }),
+  z.object({ status: z.literal('unavailable'), appointments: z.array(appointmentSlotSchema) }),
+]);
+export type ManageChangeResponse = z.infer<typeof manageChangeResponseSchema>;
