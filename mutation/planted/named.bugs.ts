@@ -78,8 +78,8 @@ export const bugs: PlantedBug[] = [
     id: '22.10',
     bug: "An extra contact with an e-mail receives the agents' e-mail.",
     file: 'apps/server/src/modules/notifications/confirmation-jobs.ts',
-    find: "settings.notify_agents && party.role !== 'contact'",
-    replace: 'settings.notify_agents',
+    find: "if (agents && party.role !== 'contact')",
+    replace: 'if (agents)',
     tests: ['apps/server/src/modules/notifications/confirmation-jobs.test.ts'],
   },
   {

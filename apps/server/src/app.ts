@@ -18,6 +18,8 @@ import { officeRoutes } from './modules/office/office.routes.ts';
 import { embeddingOriginsOf } from './modules/office/office.service.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
+import { manageRoutes } from './modules/manage/manage.routes.ts';
+import { manageAdminRoutes } from './modules/manage/manage-admin.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
 import { propertyRoutes } from './modules/property/property.routes.ts';
@@ -49,9 +51,9 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   };
 }
 
-/** A request's path as logged: no query string, and no pay link's token (the token pays for, and reveals, an order). */
+/** A request's path as logged: no query string, and no pay or manage link's token (each opens an order). */
 export function loggedPath(url: string): string {
-  return (url.split('?')[0] ?? '').replace(/^\/pay\/[^/]+/, '/pay/[redacted]');
+  return (url.split('?')[0] ?? '').replace(/^\/pay\/[^/]+/, '/pay/[redacted]').replace(/^(\/[^/]+(?:\/json)?\/manage\/)[^/]+/, '$1[redacted]');
 }
 
 const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -116,5 +118,7 @@ export async function buildApp(appOptions: AppOptions, options: { logger?: Fasti
   await app.register(confirmRoutes(ctx));
   await app.register(adminOrderRoutes(ctx));
   await app.register(paymentRoutes(ctx));
+  await app.register(manageRoutes(ctx));
+  await app.register(manageAdminRoutes(ctx));
   return app;
 }

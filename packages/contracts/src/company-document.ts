@@ -370,6 +370,9 @@ export const notificationsSchema = z
         office: messageTemplateSchema.optional(),
         reminder: messageTemplateSchema.optional(),
         receipt: messageTemplateSchema.optional(),
+        /** A rescheduled and a cancelled booking's message to the client and agents (issue 24). */
+        rescheduled: messageTemplateSchema.optional(),
+        cancelled: messageTemplateSchema.optional(),
       })
       .strict()
       .default({}),

@@ -36,6 +36,8 @@ export const adminOrdersQuerySchema = z
   .object({
     from: z.iso.date().optional(),
     to: z.iso.date().optional(),
+    /** booked (the default: confirmed orders), cancelled, or all of both. */
+    status: z.enum(['booked', 'cancelled', 'all']).default('booked'),
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     per_page: z.coerce.number().int().min(1).max(500).default(100),
   })
@@ -96,6 +98,13 @@ export const adminOrderSchema = z.object({
   total_cents: z.number().int().nullable(),
   currency: z.string(),
   paid: z.boolean(),
+  reschedule_count: z.number().int().describe('How many times the booking was moved since it was confirmed'),
+  cancelled: z
+    .object({ at: z.string(), reason: z.string().describe('"" when none was given'), fee_cents: z.number().int().describe('The late-cancellation fee owed; 0 when none') })
+    .nullable(),
+  history: z
+    .array(z.object({ at: z.string(), type: z.enum(['confirmed', 'rescheduled', 'cancelled', 'manage_links_revoked']), data: z.record(z.string(), z.unknown()) }))
+    .describe('The booking, its moves and its cancellation (who, from what to what, any policy overridden), oldest first'),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 

@@ -52,6 +52,12 @@ export const errorCodeSchema = z.enum([
   'invalid_signature',
   'payment_mismatch',
   'payments_not_configured',
+  // Managing a booking (issue 24): a manage link that is unknown, revoked or past its inspection
+  // (404); a change the company's policy refuses now, and a cancellation fee that is not the one
+  // the page showed (409).
+  'manage_link_invalid',
+  'change_refused',
+  'fee_changed',
   // Size limits.
   'payload_too_large',
   'uri_too_long',

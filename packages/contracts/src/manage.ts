@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { appointmentSlotSchema, availabilityQuerySchema, schedulingInstantSchema } from './scheduling.ts';
 import { withAcceptableText } from './text.ts';
+import { CANCEL_REASON_MAX, MANAGE_TOKEN_PATTERN } from './manage-limits.ts';
 
 /**
  * Managing a booked inspection from the link in its messages (issue 24): the manage page reads the
@@ -8,15 +9,12 @@ import { withAcceptableText } from './text.ts';
  * the link's token, which is the credential: only its hash is stored, and it opens one order.
  */
 
-/** A manage link's token: 256 random bits, base64url (43 characters), like the pay link's. */
-export const MANAGE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+export { CANCEL_REASON_MAX, MANAGE_TOKEN_PATTERN };
 export const manageTokenSchema = z.string().regex(MANAGE_TOKEN_PATTERN, 'a manage link token');
 
 /** The path of the manage page under a company: `/{company_key}/manage/{token}`. */
 export const MANAGE_PAGE_SEGMENT = 'manage';
 
-/** The longest reason a visitor may give for cancelling. */
-export const CANCEL_REASON_MAX = 1000;
 
 /** A change the manage page may offer, and whether the policy allows it now. */
 const changeOptionSchema = z.object({
@@ -49,6 +47,7 @@ export const manageOrderViewSchema = z.object({
     price: z
       .object({ lines: z.array(z.object({ label: z.string(), amount: z.string() })), total: z.string(), note: z.string().nullable() })
       .nullable(),
+    /** The clients and agents, each with their role as the page writes it ("Client", "Buyer's agent"). */
     people: z.array(z.object({ role: z.string(), name: z.string() })),
     paid: z.boolean(),
     cancelled: z.object({ at: z.string(), fee: z.string().nullable() }).nullable(),
@@ -112,3 +111,37 @@ export const manageChangeResponseSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('unavailable'), appointments: z.array(appointmentSlotSchema) }),
 ]);
 export type ManageChangeResponse = z.infer<typeof manageChangeResponseSchema>;
+
+// ---- The office (admin API) ----
+
+/** POST /api/admin/companies/{company_key}/orders/{id}/reschedule: the office moves a booking on the client's behalf. */
+export const adminRescheduleBodySchema = z
+  .object({
+    start: schedulingInstantSchema,
+    /** The start the office saw, refusing a booking moved meanwhile; absent: whatever it is now. */
+    from_start: schedulingInstantSchema.optional(),
+    /** Move it even where the policy refuses (inside the cut-off, over the reschedule limit): recorded as overridden. */
+    override: z.boolean().default(false),
+  })
+  .strict();
+
+/** POST /api/admin/companies/{company_key}/orders/{id}/cancel: the office cancels on the client's behalf. */
+export const adminCancelBodySchema = withAcceptableText(
+  z
+    .object({
+      reason: z.string().max(CANCEL_REASON_MAX).default(''),
+      /** Cancel even where the policy refuses (inside the cut-off): recorded as overridden. */
+      override: z.boolean().default(false),
+      /** Charge no late-cancellation fee even where the policy sets one: recorded. */
+      waive_fee: z.boolean().default(false),
+    })
+    .strict(),
+);
+
+/** The office's answer to a change: the order as the manage page shows it now, or the time was not free. */
+export const adminChangeResponseSchema = manageChangeResponseSchema;
+
+/** An order's manage links as the office reads them: who each was sent to, never a token. */
+export const adminManageLinksResponseSchema = z.object({
+  links: z.array(z.object({ id: z.uuid(), role: z.string(), recipient: z.string(), created_at: z.string(), revoked_at: z.string().nullable() })),
+});

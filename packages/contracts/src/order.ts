@@ -9,6 +9,8 @@ export const orderResponseSchema = z.object({
   saved: z.boolean(),
   complete: z.boolean(),
   confirmed: z.boolean(),
+  /** The booking was cancelled after it was confirmed (issue 24); `confirmed` stays true. */
+  cancelled: z.boolean(),
   paid: z.boolean(),
   pay_url: z.string().nullable(),
   datetime: z.string().nullable(),

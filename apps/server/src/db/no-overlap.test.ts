@@ -29,6 +29,8 @@ describeOnEachDatabase('the no-double-booking constraint', (factory) => {
   let database: DatabaseHandle;
   let companyId: string;
   let orderId: string;
+  /** A second order: the constraint is between orders (an order's own rows may overlap, as a move holds its new time). */
+  let otherOrderId: string;
 
   beforeAll(async () => {
     database = await factory.open();
@@ -37,14 +39,16 @@ describeOnEachDatabase('the no-double-booking constraint', (factory) => {
     companyId = company!.id;
     const [order] = await database.db.insert(t.orders).values({ companyId, officeId: DEMO_OFFICE_UUID }).returning();
     orderId = order!.id;
+    const [other] = await database.db.insert(t.orders).values({ companyId, officeId: DEMO_OFFICE_UUID }).returning();
+    otherOrderId = other!.id;
   });
   afterAll(async () => database.close());
 
-  const book = (inspectorId: number, from: string, to: string, kind: 'appointment' | 'hold' = 'appointment', holdExpiresAt = new Date(Date.now() + 15 * 60_000)) =>
+  const book = (inspectorId: number, from: string, to: string, kind: 'appointment' | 'hold' = 'appointment', holdExpiresAt = new Date(Date.now() + 15 * 60_000), order = orderId) =>
     database.db.insert(t.appointments).values({
       companyId,
       officeId: DEMO_OFFICE_UUID,
-      orderId,
+      orderId: order,
       inspectorId,
       kind,
       during: `[${from},${to})`,
@@ -66,28 +70,42 @@ describeOnEachDatabase('the no-double-booking constraint', (factory) => {
     expect(await bookedOn(101, '2027-03-01')).toEqual([{ kind: 'appointment', from: '2027-03-01T14:00Z', to: '2027-03-01T17:00Z' }]);
   });
 
-  it('rejects an overlapping appointment of the same inspector (exclusion violation 23P01)', async () => {
+  /** Another order's booking of the inspector. */
+  const bookOther = (inspectorId: number, from: string, to: string, kind: 'appointment' | 'hold' = 'appointment') => book(inspectorId, from, to, kind, undefined, otherOrderId);
+
+  it("rejects another order's overlapping appointment of the same inspector (exclusion violation 23P01)", async () => {
     expect(await outcome(book(101, '2027-03-02 14:00Z', '2027-03-02 17:00Z'))).toBeNull();
-    expect(await outcome(book(101, '2027-03-02 16:00Z', '2027-03-02 18:00Z'))).toBe('23P01');
-    expect(await outcome(book(101, '2027-03-02 13:00Z', '2027-03-02 18:00Z'))).toBe('23P01'); // around it
+    expect(await outcome(bookOther(101, '2027-03-02 16:00Z', '2027-03-02 18:00Z'))).toBe('23P01');
+    expect(await outcome(bookOther(101, '2027-03-02 13:00Z', '2027-03-02 18:00Z'))).toBe('23P01'); // around it
     expect(await bookedOn(101, '2027-03-02')).toEqual([{ kind: 'appointment', from: '2027-03-02T14:00Z', to: '2027-03-02T17:00Z' }]);
   });
 
   it('treats holds like appointments, both ways', async () => {
     expect(await outcome(book(101, '2027-03-03 14:00Z', '2027-03-03 17:00Z'))).toBeNull();
-    expect(await outcome(book(101, '2027-03-03 15:00Z', '2027-03-03 15:30Z', 'hold'))).toBe('23P01');
+    expect(await outcome(bookOther(101, '2027-03-03 15:00Z', '2027-03-03 15:30Z', 'hold'))).toBe('23P01');
     expect(await outcome(book(102, '2027-03-03 14:00Z', '2027-03-03 15:00Z', 'hold'))).toBeNull();
-    expect(await outcome(book(102, '2027-03-03 14:30Z', '2027-03-03 16:00Z'))).toBe('23P01');
+    expect(await outcome(bookOther(102, '2027-03-03 14:30Z', '2027-03-03 16:00Z'))).toBe('23P01');
     expect(await bookedOn(101, '2027-03-03')).toEqual([{ kind: 'appointment', from: '2027-03-03T14:00Z', to: '2027-03-03T17:00Z' }]);
     expect(await bookedOn(102, '2027-03-03')).toEqual([{ kind: 'hold', from: '2027-03-03T14:00Z', to: '2027-03-03T15:00Z' }]);
   });
 
   it('blocks with an expired hold until it is deleted: the constraint cannot see the clock', async () => {
     expect(await outcome(book(103, '2027-03-04 14:00Z', '2027-03-04 15:00Z', 'hold', new Date(Date.now() - 60_000)))).toBeNull();
-    expect(await outcome(book(103, '2027-03-04 14:00Z', '2027-03-04 15:00Z'))).toBe('23P01');
+    expect(await outcome(bookOther(103, '2027-03-04 14:00Z', '2027-03-04 15:00Z'))).toBe('23P01');
     await database.db.delete(t.appointments).where(and(eq(t.appointments.inspectorId, 103), eq(t.appointments.kind, 'hold')));
     expect(await outcome(book(103, '2027-03-04 14:00Z', '2027-03-04 15:00Z'))).toBeNull();
     expect(await bookedOn(103, '2027-03-04')).toEqual([{ kind: 'appointment', from: '2027-03-04T14:00Z', to: '2027-03-04T15:00Z' }]);
+  });
+
+  it("lets one order's own rows overlap: a booking being moved holds its new time over its old one", async () => {
+    expect(await outcome(book(105, '2027-03-08 14:00Z', '2027-03-08 17:00Z'))).toBeNull();
+    expect(await outcome(book(105, '2027-03-08 15:00Z', '2027-03-08 18:00Z', 'hold'))).toBeNull();
+    // Another order still cannot take either.
+    expect(await outcome(bookOther(105, '2027-03-08 17:30Z', '2027-03-08 18:30Z'))).toBe('23P01');
+    expect(await bookedOn(105, '2027-03-08')).toEqual([
+      { kind: 'appointment', from: '2027-03-08T14:00Z', to: '2027-03-08T17:00Z' },
+      { kind: 'hold', from: '2027-03-08T15:00Z', to: '2027-03-08T18:00Z' },
+    ]);
   });
 
   it('allows back-to-back bookings (ranges are half-open) and other inspectors at the same time', async () => {

@@ -29,6 +29,14 @@ export function perAddressLimit(max: number) {
   return { max, timeWindow: '1 minute' };
 }
 
+/**
+ * One bucket per client address, counted before anything else is read: what a request that
+ * carries its credential in the URL (a manage link) draws on, so that guessing tokens is slow.
+ */
+export function perAddressBucket(app: FastifyInstance, name: string, max: number): onRequestAsyncHookHandler {
+  return bucketHook(app, max, (request) => `${name}:address:${request.ip}`);
+}
+
 /** The buckets a session draws on; each is one count per session per minute, whatever the route. */
 export type SessionBucketName = 'search' | 'write';
 
@@ -40,11 +48,12 @@ const ONE_MINUTE_MS = 60_000;
  * session has used up its minute.
  */
 export function sessionBucket(app: FastifyInstance, name: SessionBucketName, max: number): onRequestAsyncHookHandler {
-  const take = app.createRateLimit({
-    max,
-    timeWindow: ONE_MINUTE_MS,
-    keyGenerator: (request: FastifyRequest) => `${name}:${request.schedulerSession?.sessionId ?? `address:${request.ip}`}`,
-  });
+  return bucketHook(app, max, (request) => `${name}:${request.schedulerSession?.sessionId ?? (request.manageLink ? `link:${request.manageLink.linkId}` : `address:${request.ip}`)}`);
+}
+
+/** A hook taking one from the bucket `key` names, per minute, answering 429 with Retry-After once it is empty. */
+function bucketHook(app: FastifyInstance, max: number, key: (request: FastifyRequest) => string): onRequestAsyncHookHandler {
+  const take = app.createRateLimit({ max, timeWindow: ONE_MINUTE_MS, keyGenerator: key });
   return async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
     const result = await take(request);
     if (result.isAllowed || !result.isExceeded) return;

@@ -1,7 +1,8 @@
 import type { FastifyInstance, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { admitWrite } from '../modules/sessions/sessions.service.ts';
-import { sessionBucket } from './rate-limit.ts';
+import { requireManageLink } from '../modules/manage/manage-access.ts';
+import { perAddressBucket, sessionBucket } from './rate-limit.ts';
 import { requireSession, sessionOf } from './session-auth.ts';
 
 /** What a wizard route does with the visitor's order; the route's `config.access`. */
@@ -39,6 +40,13 @@ export interface VisitorAccessChains {
    * idempotent, so a repeated confirm answers what the first did instead of "order_confirmed".
    */
   confirm: VisitorAccessOptions;
+  /**
+   * A manage link's (issue 24): the link valid for the company in the path (its order booked or
+   * cancelled, its inspection not over, not revoked). Reads draw on a bucket per client address;
+   * writes (hold, reschedule, cancel) on the write bucket, one per link.
+   */
+  manageRead: VisitorAccessOptions;
+  manageWrite: VisitorAccessOptions;
 }
 
 export function visitorAccess(app: FastifyInstance, ctx: Omit<AppContext, 'access'>): VisitorAccessChains {
@@ -63,6 +71,8 @@ export function visitorAccess(app: FastifyInstance, ctx: Omit<AppContext, 'acces
     write: chain('write', [session, writeBucket, admitOrderWrite]),
     // The confirm reads the order's state (its office active, whether confirmed) itself, in the statement it reads the order with.
     confirm: chain('write', [requireSession(ctx, { allowConfirmedAfterExpiry: true }), writeBucket]),
+    manageRead: chain('read', [perAddressBucket(app, 'manage', ctx.config.SEARCH_RATE_LIMIT), requireManageLink(ctx)]),
+    manageWrite: chain('write', [requireManageLink(ctx), writeBucket]),
   };
 }
 

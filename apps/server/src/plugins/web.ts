@@ -101,6 +101,13 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   const hidden = { schema: { hide: true } };
   app.get('/:company_key/online-scheduler', hidden, sendWizard);
   app.get('/:company_key/online-scheduler/*', hidden, sendWizard);
+  // The manage page of a booking (issue 24): the same app, no first screen to prepare; its token,
+  // in the URL, is passed to no other site.
+  app.get('/:company_key/manage/*', hidden, async (request, reply) => {
+    const { company_key: companyKey } = request.params as { company_key: string };
+    reply.header('referrer-policy', 'no-referrer');
+    return reply.sendWizardPage(companyKey, 200);
+  });
 }
 
 /** The first-screen request of a wizard URL: its one `t`, `office` and `try` (anything else, or repeated ones, count as absent). */

@@ -9,8 +9,12 @@ import { Suspense } from 'react';
 import { createQueryClient, UnauthorizedSessions, UnauthorizedSessionsContext } from './query-client.ts';
 import { lazyChunk } from '../shared/chunk-load.ts';
 import { seedFirstLoad } from './first-load.ts';
+import { PageLayout } from './PageLayout.tsx';
+import { StepSkeleton } from '../shared/StepSkeleton.tsx';
 
 const NotFoundPage = lazyChunk(() => import('../status-pages/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })));
+// The manage link of the confirmation messages (issue 24): a chunk of its own, none of it in the wizard's first step.
+const ManagePage = lazyChunk(() => import('../manage/ManagePage.tsx'));
 
 const unauthorizedSessions = new UnauthorizedSessions();
 const queryClient = createQueryClient(unauthorizedSessions);
@@ -33,6 +37,22 @@ function SchedulerOrRefusedLink() {
   );
 }
 
+/** `/{company_key}/manage/{token}`: the page in the wizard's frame, which it is handed (it never imports the app). */
+function ManageRoute() {
+  const header = { companyKey: useParams().companyKey ?? '', officeUuid: null, companyName: null, phone: null, hideLogo: true, bannerHtml: '' };
+  return (
+    <Suspense
+      fallback={
+        <PageLayout header={header} contact={null}>
+          <StepSkeleton />
+        </PageLayout>
+      }
+    >
+      <ManagePage Layout={PageLayout} />
+    </Suspense>
+  );
+}
+
 export function App() {
   return (
     <ThemeProvider theme={theme}>
@@ -42,6 +62,7 @@ export function App() {
           <BrowserRouter>
             <Routes>
               <Route path="/:companyKey/online-scheduler/*" element={<SchedulerOrRefusedLink />} />
+              <Route path="/:companyKey/manage/:token" element={<ManageRoute />} />
               <Route
                 path="*"
                 element={

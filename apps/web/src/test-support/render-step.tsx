@@ -46,6 +46,7 @@ export function orderFixture(changes: Partial<OrderResponse> = {}): OrderRespons
     saved: false,
     complete: false,
     confirmed: false,
+    cancelled: false,
     paid: false,
     pay_url: null,
     datetime: null,

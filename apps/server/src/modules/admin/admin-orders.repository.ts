@@ -9,13 +9,14 @@ export async function findCompany(db: Executor, key: string): Promise<{ id: stri
 }
 
 /**
- * Confirmed orders whose appointment falls on office-local dates from..to (either may be open),
- * soonest first, one page, with the total count.
+ * Booked (confirmed) or cancelled orders, as `status` asks, whose appointment falls on
+ * office-local dates from..to (either may be open), soonest first, one page, with the total count.
  */
-export async function listConfirmedOrders(db: Executor, companyId: string, range: { from?: string; to?: string }, page: { offset: number; limit: number }) {
+export async function listConfirmedOrders(db: Executor, companyId: string, range: { from?: string; to?: string; status: 'booked' | 'cancelled' | 'all' }, page: { offset: number; limit: number }) {
   // The office's own calendar date of the appointment, wherever the server runs.
   const localDate = sql`(${t.orders.datetime} at time zone ${t.offices.timeZone})::date`;
-  const conditions: SQL[] = [eq(t.orders.companyId, companyId), eq(t.orders.status, 'confirmed')];
+  const statuses = range.status === 'booked' ? ['confirmed'] : range.status === 'cancelled' ? ['cancelled'] : ['confirmed', 'cancelled'];
+  const conditions: SQL[] = [eq(t.orders.companyId, companyId), inArray(t.orders.status, statuses as Array<'confirmed' | 'cancelled'>)];
   if (range.from) conditions.push(sql`${localDate} >= ${range.from}::date`);
   if (range.to) conditions.push(sql`${localDate} <= ${range.to}::date`);
   const where = and(...conditions);

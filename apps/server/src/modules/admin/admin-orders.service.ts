@@ -4,6 +4,7 @@ import type { Database } from '../../db/connection.ts';
 import { NotFoundError, UnauthorizedError } from '../../errors.ts';
 import { calendarFeed, type ConfirmedOrderFacts } from '../notifications/notifications.service.ts';
 import { hashToken } from '../sessions/tokens.ts';
+import { changeHistory } from '../manage/manage.service.ts';
 import { htmlToPlainText } from '@scheduler/domain/html-text';
 import { officeClockAt } from '@scheduler/domain/office-clock';
 import { answeredQuestions, foundationText } from '@scheduler/domain/property/answer-text';
@@ -72,17 +73,18 @@ async function companyOf(db: Database, key: string) {
   return company;
 }
 
-/** One page of the company's confirmed orders, soonest first (the office's view). */
+/** One page of the company's booked (or cancelled) orders, soonest first, each with its history (the office's view). */
 export async function listOrders(db: Database, companyKey: string, query: AdminOrdersQuery): Promise<AdminOrdersResponse> {
   const company = await companyOf(db, companyKey);
   const { rows, total } = await listConfirmedOrders(db, company.id, query, { offset: (query.page - 1) * query.per_page, limit: query.per_page });
   const orderIds = rows.map((r) => r.order.id);
   // Every read names the company: another company's parties, answers or questions never join in.
-  const [parties, answers, controls, names] = await Promise.all([
+  const [parties, answers, controls, names, history] = await Promise.all([
     loadParties(db, company.id, orderIds),
     loadAnswers(db, company.id, orderIds),
     loadQuestionTexts(db, company.id),
     loadNames(db, company.id),
+    changeHistory(db, company.id, orderIds),
   ]);
   const orders = rows.map(({ order, timeZone }): AdminOrder => {
     const snapshot = order.pricingSnapshot as Snapshot;
@@ -109,6 +111,9 @@ export async function listOrders(db: Database, companyKey: string, query: AdminO
       total_cents: typeof snapshot?.total_cents === 'number' ? snapshot.total_cents : null,
       currency: company.currency,
       paid: order.paid,
+      reschedule_count: order.rescheduleCount,
+      cancelled: order.status === 'cancelled' ? { at: (order.cancelledAt ?? order.updatedAt).toISOString(), reason: order.cancelReason, fee_cents: order.cancelFeeCents ?? 0 } : null,
+      history: history.filter((event) => event.orderId === order.id).map((event) => ({ at: event.at.toISOString(), type: event.type, data: event.data })),
     };
   });
   return { orders, page: query.page, per_page: query.per_page, total };
@@ -156,6 +161,8 @@ export async function inspectorCalendar(db: Database, companyKey: string, inspec
       currency: company.currency,
       clientNames: [],
       specialNote: order.specialNote,
+      // A moved booking is the same event, updated in place: its SEQUENCE is how often it changed.
+      sequence: order.changeSequence,
     };
   });
   const zone = rows[0]?.office.timeZone ?? 'UTC';

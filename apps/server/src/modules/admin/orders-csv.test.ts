@@ -32,6 +32,9 @@ const order = (changes: Partial<AdminOrder> = {}): AdminOrder => ({
   total_cents: null,
   currency: 'USD',
   paid: false,
+  reschedule_count: 0,
+  cancelled: null,
+  history: [],
   ...changes,
 });
 

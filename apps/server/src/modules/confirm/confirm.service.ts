@@ -16,10 +16,14 @@ import { retryTransientConflicts } from '../../db/transient-conflict.ts';
 import { AppError, NotFoundError, UnauthorizedError } from '../../errors.ts';
 import { confirmationJobs, type ConfirmableOrder } from '../notifications/notifications.service.ts';
 import { payUrlAtConfirm } from '../payments/payments.service.ts';
+import { withManageLinks } from '../manage/manage-links.ts';
 import { alternativesForCart, commitInspectors, isOverlapViolation, timeAvailable, type SchedulingStore } from '../scheduling/scheduling.service.ts';
 import { currentOrderRevision } from '../orders/orders.service.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
 import { findConfirmRequest, loadConfirmable, loadPropertyQuestions, lockOrderStatus, markOrderConfirmed, recordConfirmation, saveConfirmRequest } from './confirm.repository.ts';
+
+/** What a booking change re-reads to write its messages: the order, its people and its settings, as confirming reads them. */
+export { loadConfirmable } from './confirm.repository.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -112,7 +116,7 @@ export async function confirmOrder(deps: ConfirmDeps, session: AuthenticatedSess
   if (!aggregate.officeActive) throw new UnauthorizedError();
   const { order } = aggregate;
   // Only a confirm that succeeded stores its answer, and it confirmed the order: a draft has none.
-  if (order.status === 'confirmed') {
+  if (order.status !== 'draft') {
     const stored = idempotencyKey ? await findConfirmRequest(db, companyId, orderId, idempotencyKey) : null;
     return (stored as ConfirmResponse | null) ?? remember(db, session, idempotencyKey, { status: 'ok', pay_url: order.payUrl });
   }
@@ -137,7 +141,7 @@ export async function confirmOrder(deps: ConfirmDeps, session: AuthenticatedSess
         const current = await lockOrderStatus(tx, companyId, orderId);
         if (!current) throw new NotFoundError('The order');
         // A concurrent confirm of this order committed while this one read: answer as it did.
-        if (current.status === 'confirmed') return { status: 'ok' as const, pay_url: current.payUrl };
+        if (current.status !== 'draft') return { status: 'ok' as const, pay_url: current.payUrl };
         // What is booked is what the review showed (decision 0033): another tab may have changed it since.
         if (body.order_revision !== undefined && body.order_revision !== (await currentOrderRevision(tx, companyId, orderId))) {
           throw new AppError(409, 'order_changed', ORDER_CHANGED_MESSAGE);
@@ -168,7 +172,8 @@ export async function confirmOrder(deps: ConfirmDeps, session: AuthenticatedSess
           companyId,
           orderId,
           event: { start: new Date(start).toISOString(), duration: order.durationMinutes, inspectors: inspectorIds, total_cents: snapshot.total_cents },
-          jobs: confirmationJobs(aggregate, settings, { start: new Date(start), now, country: aggregate.country }),
+          // Each person's messages carry their "Manage your inspection" link (issue 24), issued here, in the confirm's transaction.
+          jobs: await withManageLinks(tx, confirmationJobs(aggregate, settings, { start: new Date(start), now, country: aggregate.country })),
           idempotency: idempotencyKey ? { key: idempotencyKey, response: answer } : null,
         });
         return answer;

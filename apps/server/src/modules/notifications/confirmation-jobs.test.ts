@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { notificationsSchema } from '@scheduler/contracts/company-document';
-import { confirmationEmailJobs, confirmationSmsJobs, reminderJobs, type ConfirmableOrder } from './confirmation-jobs.ts';
+import {
+  CHANGE_EMAIL_JOB,
+  changeJobs,
+  confirmationEmailJobs,
+  confirmationJobs,
+  confirmationSmsJobs,
+  reminderJobs,
+  SMS_JOB,
+  type BookingChange,
+  type ConfirmableOrder,
+  type QueuedJob,
+} from './confirmation-jobs.ts';
 
 const order = { id: '00000000-0000-4000-8000-0000000000aa', companyId: '00000000-0000-4000-8000-0000000000cc' } as ConfirmableOrder['order'];
 const person = (first: string, email: string) => ({ first, last: 'Example', email });
@@ -62,6 +73,120 @@ describe('the reminders planned at confirm', () => {
   it('text the confirmation to each number that asked, once', () => {
     const twice: ConfirmableOrder['parties'] = [...smsParties, { role: 'contact', person: { ...person('Dana again', ''), mobile_phone: '614.555.0142', send_sms: true } }];
     expect(confirmationSmsJobs({ order, parties: twice }, { start, now, country: 'US' }).map((job) => job.payload.to)).toEqual(['+16145550142']);
+  });
+});
+
+describe("a changed booking's messages (issue 24)", () => {
+  const start = new Date('2026-12-01T14:30:00Z');
+  const moved = new Date('2026-12-03T19:00:00Z');
+  const changeParties: ConfirmableOrder['parties'] = [
+    { role: 'client', person: { ...person('Dana', 'Dana@Example.com'), mobile_phone: '(614) 555-0142', send_sms: true } },
+    { role: 'client', person: { ...person('Sam', 'sam@example.com'), mobile_phone: '(614) 555-0143', send_sms: false } },
+    { role: 'buyers_agent', person: { ...person('Ray', 'ray@realty.example'), mobile_phone: '(614) 555-0144', send_sms: true } },
+    { role: 'contact', person: { ...person('Rita', 'rita@title.example'), mobile_phone: '(614) 555-0145', send_sms: true } },
+    { role: 'client', person: { ...person('Noemail', ''), mobile_phone: '', send_sms: true } },
+  ];
+  const change = (changes: Partial<BookingChange> = {}): BookingChange => ({
+    kind: 'rescheduled',
+    previousStart: start,
+    start: moved,
+    now,
+    country: 'US',
+    changedBy: 'visitor',
+    sequence: 1,
+    ...changes,
+  });
+  const jobsOf = (notifyAgents: boolean, changes: Partial<BookingChange> = {}) => changeJobs({ order, parties: changeParties }, notificationsSchema.parse({ notify_agents: notifyAgents }), change(changes));
+  const said = (jobs: QueuedJob[]) => jobs.map((job) => `${job.kind}:${String(job.payload.audience ?? job.payload.message)}:${String(job.payload.to)}`);
+
+  it('e-mail the clients with an address, the agents only when the company notifies agents, never a contact, and the office', () => {
+    expect(said(jobsOf(true)).filter((line) => line.startsWith(CHANGE_EMAIL_JOB))).toEqual([
+      'change_email:client:Dana@Example.com',
+      'change_email:client:sam@example.com',
+      'change_email:agent:ray@realty.example',
+      'change_email:office:',
+    ]);
+    expect(said(jobsOf(false)).filter((line) => line.startsWith(CHANGE_EMAIL_JOB))).toEqual(['change_email:client:Dana@Example.com', 'change_email:client:sam@example.com', 'change_email:office:']);
+  });
+
+  it('text each client and contact who asked for texts, with the change as the message, never an agent', () => {
+    expect(said(jobsOf(true)).filter((line) => line.startsWith(SMS_JOB))).toEqual(['sms:rescheduled:+16145550142', 'sms:rescheduled:+16145550145']);
+    expect(said(jobsOf(true, { kind: 'cancelled', start })).filter((line) => line.startsWith(SMS_JOB))).toEqual(['sms:cancelled:+16145550142', 'sms:cancelled:+16145550145']);
+  });
+
+  it('carry the change, both starts and who made it, and are due at once', () => {
+    const jobs = jobsOf(true, { changedBy: 'office' });
+    for (const job of jobs) {
+      expect(job.payload).toMatchObject({ order_id: order.id, previous_start: start.toISOString(), start: moved.toISOString(), changed_by: 'office' });
+      expect(job.payload.change ?? job.payload.message).toBe('rescheduled');
+      expect(job.runAt).toEqual(now);
+      expect(job.companyId).toBe(order.companyId);
+    }
+  });
+
+  it("ask a manage link for each visitor's job, for their role and lower-cased address or number, and never for the office's", () => {
+    const asked = jobsOf(true).map((job) => [job.payload.audience ?? job.payload.message, job.payload.manage_link_for ?? null]);
+    expect(asked).toEqual([
+      ['client', { role: 'client', recipient: 'dana@example.com' }],
+      ['client', { role: 'client', recipient: 'sam@example.com' }],
+      ['agent', { role: 'agent', recipient: 'ray@realty.example' }],
+      ['office', null],
+      ['rescheduled', { role: 'client', recipient: '+16145550142' }],
+      ['rescheduled', { role: 'contact', recipient: '+16145550145' }],
+    ]);
+    expect(jobsOf(true).find((job) => job.payload.audience === 'office')!.payload).not.toHaveProperty('manage_link_for');
+  });
+
+  it('are new messages at every change: moved there, back, and there again, then cancelled, each sends anew', () => {
+    const back = new Date(start);
+    const changes = [
+      jobsOf(true, { sequence: 1, previousStart: start, start: moved }),
+      jobsOf(true, { sequence: 2, previousStart: moved, start: back }),
+      jobsOf(true, { sequence: 3, previousStart: back, start: moved }),
+      jobsOf(true, { sequence: 4, kind: 'cancelled', previousStart: moved, start: moved }),
+    ];
+    const keys = changes.flatMap((jobs) => jobs.map((job) => job.dedupeKey));
+    expect(new Set(keys).size).toBe(keys.length);
+    // The same change queued twice (a retried transaction) is queued once.
+    expect(jobsOf(true).map((job) => job.dedupeKey)).toEqual(changes[0]!.map((job) => job.dedupeKey));
+  });
+
+  it('a number given by both a client and a contact is texted once, as the client', () => {
+    const shared: ConfirmableOrder['parties'] = [
+      { role: 'contact', person: { ...person('Rita', ''), mobile_phone: '614.555.0142', send_sms: true } },
+      { role: 'client', person: { ...person('Dana', 'dana@example.com'), mobile_phone: '(614) 555-0142', send_sms: true } },
+    ];
+    const texts = changeJobs({ order, parties: shared }, notificationsSchema.parse({}), change()).filter((job) => job.kind === SMS_JOB);
+    expect(texts.map((job) => job.payload.manage_link_for)).toEqual([{ role: 'client', recipient: '+16145550142' }]);
+  });
+});
+
+describe("the confirmation's and reminders' manage links (issue 24)", () => {
+  const start = new Date('2026-12-01T14:30:00Z');
+  const smsParties: ConfirmableOrder['parties'] = [
+    { role: 'client', person: { ...person('Dana', 'Dana@Example.com'), mobile_phone: '(614) 555-0142', send_sms: true } },
+    { role: 'buyers_agent', person: person('Ray', 'ray@realty.example') },
+    { role: 'contact', person: { ...person('Rita', 'rita@title.example'), mobile_phone: '(614) 555-0145', send_sms: true } },
+  ];
+  const settings = notificationsSchema.parse({ notify_agents: true, reminders: [{ hours_before: 24, to: ['client', 'agent'] }] });
+  const jobs = confirmationJobs({ order, parties: smsParties }, settings, { start, now, country: 'US' });
+
+  it("are asked for every visitor's confirmation and reminder, by e-mail and text, and never for the office's copy", () => {
+    expect(jobs.map((job) => `${job.kind}:${String(job.payload.audience ?? job.payload.message)}:${JSON.stringify(job.payload.manage_link_for ?? null)}`)).toEqual([
+      'confirmation_email:client:{"role":"client","recipient":"dana@example.com"}',
+      'confirmation_email:agent:{"role":"agent","recipient":"ray@realty.example"}',
+      'confirmation_email:office:null',
+      'sms:confirmation:{"role":"client","recipient":"+16145550142"}',
+      'sms:confirmation:{"role":"contact","recipient":"+16145550145"}',
+      'reminder_email:client:{"role":"client","recipient":"dana@example.com"}',
+      'reminder_email:agent:{"role":"agent","recipient":"ray@realty.example"}',
+      'sms:reminder:{"role":"client","recipient":"+16145550142"}',
+      'sms:reminder:{"role":"contact","recipient":"+16145550145"}',
+    ]);
+  });
+
+  it('carry no token themselves: the manage-link module issues it when they are queued', () => {
+    expect(jobs.some((job) => 'manage_token' in job.payload)).toBe(false);
   });
 });
 

@@ -13,30 +13,69 @@ export const CONFIRMATION_EMAIL_JOB = 'confirmation_email';
 export const REMINDER_EMAIL_JOB = 'reminder_email';
 export const RECEIPT_EMAIL_JOB = 'payment_receipt_email';
 export const SMS_JOB = 'sms';
+/** A rescheduled or cancelled booking's e-mail (issue 24). */
+export const CHANGE_EMAIL_JOB = 'change_email';
 
 /** Who a confirmation e-mail is for; each reads its own template. */
 export type Audience = 'client' | 'agent' | 'office';
 
+/**
+ * Who a visitor's message asks a "Manage your inspection" link for (issue 24): the reader's role
+ * and address (the e-mail in lower case, or the E.164 number). The manage-link module, run in the
+ * transaction that queues the jobs, issues one token per distinct role and recipient and writes it
+ * into the job's `manage_token`; the worker turns it into the link and drops it once the job is done.
+ * The office's jobs never ask for one.
+ */
+export interface ManageLinkRequest {
+  role: 'client' | 'agent' | 'contact';
+  recipient: string;
+}
+
+/** What a visitor's job carries for its manage link: the request, and once issued, the token (43 characters, base64url). */
+export interface ManageLinkFields {
+  manage_link_for?: ManageLinkRequest;
+  manage_token?: string;
+}
+
 /** What an e-mail job carries: the worker reads the rest from the (read-only) confirmed order. */
-export interface EmailJobPayload extends Record<string, unknown> {
+export interface EmailJobPayload extends Record<string, unknown>, ManageLinkFields {
   order_id: string;
   audience: Audience;
   /** A person's address; empty for the office, which is addressed when the job runs. */
   to: string;
   name: string;
-  /** A reminder's: the start it was planned for; a reminder of a start that changed is not sent. */
+  /** A reminder's: the start it was planned for; a reminder of a start that changed is not sent. A change's: the start it moved to. */
   start?: string;
   hours_before?: number;
 }
 export type ConfirmationEmailPayload = EmailJobPayload;
 
+/** A booking change as its messages tell it. */
+export type ChangeKind = 'rescheduled' | 'cancelled';
+/** Who changed the booking: a visitor through a manage link, or the office. */
+export type ChangedBy = 'visitor' | 'office';
+
+/** A change e-mail's payload: which change, the start before it and after it (for a cancellation, the cancelled start), and who made it. */
+export interface ChangeEmailPayload extends EmailJobPayload {
+  change: ChangeKind;
+  previous_start: string;
+  start: string;
+  changed_by: ChangedBy;
+  /** The order's change_sequence after this change. */
+  sequence: number;
+}
+
 /** What a text-message job carries: the number in E.164, and which message. */
-export interface SmsJobPayload extends Record<string, unknown> {
+export interface SmsJobPayload extends Record<string, unknown>, ManageLinkFields {
   order_id: string;
-  message: 'confirmation' | 'reminder';
+  message: 'confirmation' | 'reminder' | ChangeKind;
   to: string;
   start: string;
   hours_before?: number;
+  /** A change's: the start before it, who made it, and the order's change_sequence after it. */
+  previous_start?: string;
+  changed_by?: ChangedBy;
+  sequence?: number;
 }
 
 /** A job as the queue stores it (job-queue.repository.ts). */
@@ -63,6 +102,14 @@ function emailOf(person: Record<string, unknown>): string {
 
 type Recipient = { audience: Audience; to: string; name: string };
 
+/** The manage link a visitor's e-mail asks for; none for the office. */
+function manageLinkOf(recipient: Recipient): ManageLinkFields {
+  if (recipient.audience === 'office') return {};
+  return { manage_link_for: { role: recipient.audience, recipient: recipient.to.toLowerCase() } };
+}
+
+const OFFICE: Recipient = { audience: 'office', to: '', name: '' };
+
 /** Each job once, by its dedupe key (the same person twice on an order is written to once). */
 function unique(jobs: QueuedJob[]): QueuedJob[] {
   const seen = new Set<string>();
@@ -87,13 +134,13 @@ function visitorRecipients(aggregate: ConfirmableOrder, agents: boolean): Recipi
  */
 export function confirmationEmailJobs(aggregate: ConfirmableOrder, settings: NotificationSettings, now: Date): QueuedJob[] {
   const { order } = aggregate;
-  const recipients = [...visitorRecipients(aggregate, settings.notify_agents), { audience: 'office' as const, to: '', name: '' }];
+  const recipients = [...visitorRecipients(aggregate, settings.notify_agents), OFFICE];
   return unique(
     recipients.map((recipient) => ({
       companyId: order.companyId,
       kind: CONFIRMATION_EMAIL_JOB,
       dedupeKey: `confirmation:${order.id}:${recipient.audience}:${recipient.to.toLowerCase()}`,
-      payload: { order_id: order.id, ...recipient } satisfies EmailJobPayload,
+      payload: { order_id: order.id, ...recipient, ...manageLinkOf(recipient) } satisfies EmailJobPayload,
       runAt: now,
     })),
   );
@@ -116,12 +163,12 @@ export function reminderJobs(aggregate: ConfirmableOrder, settings: Notification
     const wanted = new Set<Audience>(reminder.to);
     for (const recipient of visitorRecipients(aggregate, wanted.has('agent'))) {
       if (!wanted.has(recipient.audience)) continue;
-      const payload: EmailJobPayload = { order_id: order.id, ...recipient, start: at, hours_before: reminder.hours_before };
+      const payload: EmailJobPayload = { order_id: order.id, ...recipient, start: at, hours_before: reminder.hours_before, ...manageLinkOf(recipient) };
       jobs.push({ companyId: order.companyId, kind: REMINDER_EMAIL_JOB, dedupeKey: `reminder:${order.id}:${at}:${reminder.hours_before}:${recipient.audience}:${recipient.to.toLowerCase()}`, payload, runAt });
     }
     if (wanted.has('client')) {
-      for (const to of smsRecipients(aggregate, when.country)) {
-        const payload: SmsJobPayload = { order_id: order.id, message: 'reminder', to, start: at, hours_before: reminder.hours_before };
+      for (const { to, role } of textRecipients(aggregate, when.country)) {
+        const payload: SmsJobPayload = { order_id: order.id, message: 'reminder', to, start: at, hours_before: reminder.hours_before, manage_link_for: { role, recipient: to } };
         jobs.push({ companyId: order.companyId, kind: SMS_JOB, dedupeKey: `sms:reminder:${order.id}:${at}:${reminder.hours_before}:${to}`, payload, runAt });
       }
     }
@@ -134,19 +181,32 @@ export function reminderJobs(aggregate: ConfirmableOrder, settings: Notification
  * step's SMS choice (spec 3.6), with a mobile number that reads as one in the company's country.
  */
 export function smsRecipients(aggregate: ConfirmableOrder, country: string): string[] {
-  const numbers = aggregate.parties.map((party) => textMessageNumber(party.role, party.person, country)).filter((number): number is string => number !== null);
-  return [...new Set(numbers)];
+  return textRecipients(aggregate, country).map((recipient) => recipient.to);
+}
+
+/**
+ * The numbers that asked for text messages, each once, with whose it is for its manage link: a
+ * client's when a client gave it (also when a contact gave the same one), else the contact's.
+ */
+function textRecipients(aggregate: ConfirmableOrder, country: string): Array<{ to: string; role: 'client' | 'contact' }> {
+  const roles = new Map<string, 'client' | 'contact'>();
+  for (const party of aggregate.parties) {
+    const to = textMessageNumber(party.role, party.person, country);
+    if (to === null) continue;
+    if (party.role === 'client' || !roles.has(to)) roles.set(to, party.role === 'contact' ? 'contact' : 'client');
+  }
+  return [...roles].map(([to, role]) => ({ to, role }));
 }
 
 /** The confirmation's text messages, one per number that asked for them. */
 export function confirmationSmsJobs(aggregate: ConfirmableOrder, when: MessageMoment): QueuedJob[] {
   const { order } = aggregate;
   const { start, now } = when;
-  return smsRecipients(aggregate, when.country).map((to) => ({
+  return textRecipients(aggregate, when.country).map(({ to, role }) => ({
     companyId: order.companyId,
     kind: SMS_JOB,
     dedupeKey: `sms:confirmation:${order.id}:${to}`,
-    payload: { order_id: order.id, message: 'confirmation', to, start: start.toISOString() } satisfies SmsJobPayload,
+    payload: { order_id: order.id, message: 'confirmation', to, start: start.toISOString(), manage_link_for: { role, recipient: to } } satisfies SmsJobPayload,
     runAt: now,
   }));
 }
@@ -154,4 +214,63 @@ export function confirmationSmsJobs(aggregate: ConfirmableOrder, when: MessageMo
 /** Everything a confirm sends and plans: the e-mails, the text messages and the reminders. */
 export function confirmationJobs(aggregate: ConfirmableOrder, settings: NotificationSettings, when: MessageMoment): QueuedJob[] {
   return [...confirmationEmailJobs(aggregate, settings, when.now), ...confirmationSmsJobs(aggregate, when), ...reminderJobs(aggregate, settings, when)];
+}
+
+/** A booking change as its messages need it (issue 24). */
+export interface BookingChange {
+  kind: ChangeKind;
+  /** The start before the change. */
+  previousStart: Date;
+  /** The start after a reschedule; a cancellation's is the cancelled start. */
+  start: Date;
+  now: Date;
+  /** The company's country, for phone numbers. */
+  country: string;
+  changedBy: ChangedBy;
+  /** The order's change_sequence after this change (the invitation's SEQUENCE): each change's messages are its own. */
+  sequence: number;
+}
+
+/**
+ * The messages of a rescheduled or cancelled booking, as jobs: an e-mail to everyone the
+ * confirmation went to (each client with an address, each agent with one when the company notifies
+ * agents, and the office) and a text message to each number that asked for them. Each change's
+ * messages are new ones: their dedupe keys name the change's sequence and its starts, so a second
+ * reschedule of the same order sends again. Reminders are re-planned (or dropped) by
+ * `replanReminders` in the same transaction.
+ */
+export function changeJobs(aggregate: ConfirmableOrder, settings: NotificationSettings, change: BookingChange): QueuedJob[] {
+  const { order } = aggregate;
+  const previous = change.previousStart.toISOString();
+  const start = change.start.toISOString();
+  const which = `${order.id}:${change.sequence}:${previous}:${start}`;
+  const about = { change: change.kind, previous_start: previous, start, changed_by: change.changedBy, sequence: change.sequence };
+  const emails = [...visitorRecipients(aggregate, settings.notify_agents), OFFICE].map(
+    (recipient): QueuedJob => ({
+      companyId: order.companyId,
+      kind: CHANGE_EMAIL_JOB,
+      dedupeKey: `${change.kind}:${which}:${recipient.audience}:${recipient.to.toLowerCase()}`,
+      payload: { order_id: order.id, ...recipient, ...about, ...manageLinkOf(recipient) } satisfies ChangeEmailPayload,
+      runAt: change.now,
+    }),
+  );
+  const texts = textRecipients(aggregate, change.country).map(
+    ({ to, role }): QueuedJob => ({
+      companyId: order.companyId,
+      kind: SMS_JOB,
+      dedupeKey: `sms:${change.kind}:${which}:${to}`,
+      payload: {
+        order_id: order.id,
+        message: change.kind,
+        to,
+        start,
+        previous_start: previous,
+        changed_by: change.changedBy,
+        sequence: change.sequence,
+        manage_link_for: { role, recipient: to },
+      } satisfies SmsJobPayload,
+      runAt: change.now,
+    }),
+  );
+  return unique([...emails, ...texts]);
 }

@@ -5,7 +5,7 @@ import * as t from '../../db/schema.ts';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import { demoDocument } from '../../test-support/test-app.ts';
 import { importCompanyDocument } from '../companies/companies.service.ts';
-import { claimDueJob, completeJob, pendingJobCount, retryJob } from './job-queue.repository.ts';
+import { claimDueJob, completeJob, dropPendingJobs, pendingJobCount, retryJob, type JobSelector } from './job-queue.repository.ts';
 
 /**
  * The queue's claim, at its bounds (a job due exactly now, a lease ending exactly now) and under
@@ -82,6 +82,45 @@ describeOnEachDatabase('the job queue', (factory) => {
     expect(await claimDueJob(database.db, at(30_000), LEASE_MS)).toMatchObject({ id, attempts: 2 });
     const [row] = await database.db.select().from(t.jobs).where(eq(t.jobs.id, id));
     expect(row!.lastError).toBe('smtp_refused');
+  });
+
+  it("drops a manage link's token from a job's payload when it is done, keeping the rest; a retried job keeps it", async () => {
+    const token = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+    const payload = { order_id: 'o-1', to: 'dana@example.com', manage_link_for: { role: 'client', recipient: 'dana@example.com' }, manage_token: token };
+    const sent = await enqueue(NOW, { payload });
+    const retried = await enqueue(NOW, { payload });
+    await retryJob(database.db, retried, at(1000), 'ECONNREFUSED');
+    await completeJob(database.db, sent, NOW);
+    const rows = new Map((await database.db.select().from(t.jobs)).map((row) => [row.id, row]));
+    expect(rows.get(sent)!.payload).toEqual({ order_id: 'o-1', to: 'dana@example.com', manage_link_for: { role: 'client', recipient: 'dana@example.com' } });
+    expect(rows.get(sent)!.doneAt).toEqual(NOW);
+    expect(rows.get(retried)!.payload.manage_token).toBe(token);
+    // Refused for good (an outcome code): the token goes too.
+    await completeJob(database.db, retried, NOW, 'SMS_REFUSED 21211');
+    const [refused] = await database.db.select().from(t.jobs).where(eq(t.jobs.id, retried));
+    expect(refused!.payload).not.toHaveProperty('manage_token');
+    expect(refused!.lastError).toBe('SMS_REFUSED 21211');
+  });
+
+  it("drops in one statement an order's pending jobs that any selector names, by kind and payload, and nothing else", async () => {
+    const reminders: JobSelector[] = [{ kind: 'reminder_email' }, { kind: 'sms', payload: { message: 'reminder' } }];
+    const job = (orderId: string, kind: string, payload: Record<string, unknown>, extra: Partial<typeof t.jobs.$inferInsert> = {}) =>
+      enqueue(NOW, { kind, payload: { order_id: orderId, ...payload }, ...extra });
+    const dropped = [await job('o-1', 'reminder_email', { hours_before: 24 }), await job('o-1', 'sms', { message: 'reminder' })];
+    const kept = [
+      await job('o-1', 'sms', { message: 'confirmation' }),
+      await job('o-1', 'confirmation_email', { message: 'reminder' }),
+      await job('o-1', 'reminder_email', {}, { doneAt: NOW }),
+      await job('o-2', 'reminder_email', {}),
+      await job('o-2', 'sms', { message: 'reminder' }),
+    ];
+    expect(await dropPendingJobs(database.db, companyId, 'o-1', reminders)).toBe(2);
+    const left = (await database.db.select({ id: t.jobs.id }).from(t.jobs)).map((row) => row.id);
+    expect(left.sort((a, b) => a - b)).toEqual(kept);
+    expect(left.some((id) => dropped.includes(id))).toBe(false);
+    expect(await dropPendingJobs(database.db, companyId, 'o-1', [])).toBe(0);
+    // Another company's jobs of the same order id are not touched.
+    expect(await dropPendingJobs(database.db, '00000000-0000-4000-8000-0000000000ff', 'o-2', reminders)).toBe(0);
   });
 
   it('gives each of twelve due jobs to exactly one of twenty-four workers claiming at the same moment', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
 import type { QueuedJob } from './confirmation-jobs.ts';
@@ -37,9 +37,16 @@ export async function claimDueJob(db: Executor, now: Date, leaseMs: number): Pro
   return { id: Number(row.id), companyId: row.company_id, kind: row.kind, payload, attempts: Number(row.attempts) };
 }
 
-/** Marks a job done; `outcome` keeps a short code when it ended without sending (a refused number, a stale reminder). */
+/**
+ * Marks a job done; `outcome` keeps a short code when it ended without sending (a refused number, a
+ * stale reminder). A manage link's token leaves the job in the same update: it was only kept for
+ * the message, and a done job's row must not hold a key to the order.
+ */
 export async function completeJob(db: Executor, id: number, now: Date, outcome: string | null = null): Promise<void> {
-  await db.update(t.jobs).set({ doneAt: now, lockedUntil: null, lastError: outcome }).where(eq(t.jobs.id, id));
+  await db
+    .update(t.jobs)
+    .set({ doneAt: now, lockedUntil: null, lastError: outcome, payload: sql`${t.jobs.payload} - 'manage_token'` })
+    .where(eq(t.jobs.id, id));
 }
 
 /** Queues jobs; one whose dedupe key the company already has is left as it is (enqueueing twice queues once). */
@@ -51,12 +58,24 @@ export async function enqueueJobs(db: Executor, jobs: readonly QueuedJob[]): Pro
     .onConflictDoNothing({ target: [t.jobs.companyId, t.jobs.dedupeKey] });
 }
 
-/** Drops an order's jobs of these kinds that have not run: reminders of a time that changed, or of an order called off. */
-export async function dropPendingJobs(db: Executor, companyId: string, orderId: string, kinds: readonly string[], match: Record<string, string> = {}): Promise<number> {
-  const payloadMatches = Object.entries(match).map(([key, value]) => sql`${t.jobs.payload} ->> ${key} = ${value}`);
+/** Which jobs to drop: a kind, and when given, the payload fields that must match (`{ message: 'reminder' }`). */
+export interface JobSelector {
+  kind: string;
+  payload?: Readonly<Record<string, string>>;
+}
+
+/**
+ * Drops, in one statement, an order's jobs that have not run and that any of `which` selects:
+ * reminders of a time that changed, or of an order called off.
+ */
+export async function dropPendingJobs(db: Executor, companyId: string, orderId: string, which: readonly JobSelector[]): Promise<number> {
+  if (which.length === 0) return 0;
+  const selected = which.map((selector) =>
+    and(eq(t.jobs.kind, selector.kind), ...Object.entries(selector.payload ?? {}).map(([key, value]) => sql`${t.jobs.payload} ->> ${key} = ${value}`)),
+  );
   const dropped = await db
     .delete(t.jobs)
-    .where(and(eq(t.jobs.companyId, companyId), isNull(t.jobs.doneAt), inArray(t.jobs.kind, [...kinds]), sql`${t.jobs.payload} ->> 'order_id' = ${orderId}`, ...payloadMatches))
+    .where(and(eq(t.jobs.companyId, companyId), isNull(t.jobs.doneAt), sql`${t.jobs.payload} ->> 'order_id' = ${orderId}`, or(...selected)))
     .returning({ id: t.jobs.id });
   return dropped.length;
 }

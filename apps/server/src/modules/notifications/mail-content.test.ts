@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { issue20Pricing, shownCents } from '@scheduler/domain/pricing/display-fixtures';
-import { calendarFeed, DEFAULT_TEMPLATES, fillTemplate, invitation, placeholderValues, priceLines, type ConfirmedOrderFacts } from './mail-content.ts';
+import { calendarFeed, DEFAULT_TEMPLATES, eventUid, fillTemplate, invitation, placeholderValues, priceLines, type ConfirmedOrderFacts } from './mail-content.ts';
 
 // 9:30 in Columbus (EST, UTC-5) on 1 December 2026.
 const facts: ConfirmedOrderFacts = {
@@ -53,6 +53,43 @@ describe('invitation', () => {
     expect(event.getFirstPropertyValue('uid')).toBe(`order-${facts.orderId}@online-scheduler`);
     expect(String(event.getFirstPropertyValue('description'))).toContain('Services: Pool & Spa Inspection');
     expect(event.getFirstPropertyValue('location')).toBe('120 Oak St, Columbus, OH 43215');
+  });
+});
+
+describe("a changed booking's invitation (issue 24)", () => {
+  it('publishes a reschedule under the same UID with the new times and the higher SEQUENCE', () => {
+    const moved = { ...facts, start: new Date('2026-12-03T19:00:00Z'), end: new Date('2026-12-03T21:30:00Z'), sequence: 2 };
+    const { calendar, event } = parsed(invitation(moved));
+    expect(calendar.getFirstPropertyValue('method')).toBe('PUBLISH');
+    expect(event.getFirstPropertyValue('uid')).toBe(`order-${facts.orderId}@online-scheduler`);
+    expect(event.getFirstPropertyValue('sequence')).toBe(2);
+    expect(String(event.getFirstPropertyValue('dtstart'))).toBe('2026-12-03T14:00:00');
+    expect(event.getFirstPropertyValue('status')).toBeNull();
+  });
+
+  it('cancels with METHOD:CANCEL and STATUS:CANCELLED, the same UID, the start the booking had and its SEQUENCE', () => {
+    const ics = invitation({ ...facts, sequence: 3 }, 'cancel');
+    const { calendar, event } = parsed(ics);
+    expect(calendar.getFirstPropertyValue('method')).toBe('CANCEL');
+    expect(event.getFirstPropertyValue('status')).toBe('CANCELLED');
+    expect(event.getFirstPropertyValue('uid')).toBe(eventUid(facts.orderId));
+    expect(event.getFirstPropertyValue('sequence')).toBe(3);
+    expect(event.getFirstProperty('dtstart')!.getParameter('tzid')).toBe('America/New_York');
+    expect(String(event.getFirstPropertyValue('dtstart'))).toBe('2026-12-01T09:30:00');
+  });
+
+  it('a confirmation of a booking never changed is SEQUENCE 0', () => {
+    expect(parsed(invitation(facts)).event.getFirstPropertyValue('sequence')).toBe(0);
+  });
+
+  it("gives {previous_datetime} the start before a move in the zone it had then: EDT before the clocks change, EST after", () => {
+    // Saturday 31 October 2026 at 9:30 EDT, moved to Tuesday 3 November at 9:30 EST (the clocks went back on 1 November).
+    const after = { ...facts, start: new Date('2026-11-03T14:30:00Z'), end: new Date('2026-11-03T17:00:00Z') };
+    const values = placeholderValues(after, new Date('2026-10-31T13:30:00Z'));
+    expect(values.previous_datetime).toBe('10/31/2026 at 9:30AM EDT');
+    expect(values.datetime).toBe('11/3/2026 at 9:30AM EST');
+    expect(fillTemplate(DEFAULT_TEMPLATES.rescheduled.body, values)).toContain('moved from 10/31/2026 at 9:30AM EDT to 11/3/2026 at 9:30AM EST');
+    expect(placeholderValues(after).previous_datetime).toBe('');
   });
 });
 

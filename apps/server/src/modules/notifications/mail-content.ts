@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
-import ical, { ICalCalendarMethod } from 'ical-generator';
+import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import type { MessageTemplate } from '@scheduler/contracts/company-document';
 import type { Pricing } from '@scheduler/contracts/pricing';
 import { htmlToPlainText } from '@scheduler/domain/html-text';
@@ -30,8 +30,11 @@ export interface ConfirmedOrderFacts {
   sequence?: number;
 }
 
-/** Who a message template is for: the three confirmations, the reminder and the payment receipt. */
-export type TemplateName = Audience | 'reminder' | 'receipt';
+/**
+ * Who a message template is for: the three confirmations, the reminder, the payment receipt, and
+ * the client's and agents' messages of a rescheduled and a cancelled booking.
+ */
+export type TemplateName = Audience | 'reminder' | 'receipt' | 'rescheduled' | 'cancelled';
 
 /**
  * The built-in subjects and openings, used where the company document has none of its own. The
@@ -57,6 +60,29 @@ export const DEFAULT_TEMPLATES: Readonly<Record<TemplateName, MessageTemplate>> 
   receipt: {
     subject: 'Payment received: inspection on {datetime}',
     body: 'Thank you: {office_name} has received your payment of {total} for order {order_reference}.',
+  },
+  rescheduled: {
+    subject: 'Your inspection is moved to {datetime}',
+    body: 'Your inspection with {office_name} has been moved from {previous_datetime} to {datetime}. The details are below; the calendar invitation is updated.',
+  },
+  cancelled: {
+    subject: 'Your inspection on {datetime} is cancelled',
+    body: 'Your inspection with {office_name} on {datetime} at {address} has been cancelled. If you did not expect this, call {office_phone} or reply to this e-mail.',
+  },
+};
+
+/**
+ * The office's copy of a change: always these words (the company's `rescheduled` and `cancelled`
+ * templates speak to the client and agents); the rows below say who changed it, and how.
+ */
+export const OFFICE_CHANGE_TEMPLATES: Readonly<Record<'rescheduled' | 'cancelled', MessageTemplate>> = {
+  rescheduled: {
+    subject: 'Booking moved to {datetime}: {address}',
+    body: 'An inspection was moved from {previous_datetime} to {datetime}.',
+  },
+  cancelled: {
+    subject: 'Booking cancelled: {datetime}, {address}',
+    body: 'The inspection on {datetime} at {address} was cancelled.',
   },
 };
 
@@ -89,6 +115,9 @@ export interface MessageFacts extends ConfirmedOrderFacts {
   prepare: string[];
   /** The office's (or company's) logo is an image mail programs show (PNG, JPEG, GIF; not SVG). */
   emailLogo: boolean;
+  status: 'confirmed' | 'cancelled';
+  /** A cancelled order's cancellation: when, the reason given ('' when none) and the late fee in cents (null: none). */
+  cancelled: { at: Date; reason: string; feeCents: number | null } | null;
 }
 
 /** The short reference people read out on the phone: the order id's first eight characters, upper case. */
@@ -134,12 +163,16 @@ function shownTotal(facts: ConfirmedOrderFacts): string {
   return cents === null ? 'n/a' : formatMoney(cents, facts.currency);
 }
 
-/** The values the placeholders of a template stand for. */
-export function placeholderValues(facts: ConfirmedOrderFacts): Record<string, string> {
+/**
+ * The values the placeholders of a template stand for. {previous_datetime} is a change's start
+ * before it (with its own zone: a move across a daylight-saving change names each); '' otherwise.
+ */
+export function placeholderValues(facts: ConfirmedOrderFacts, previousStart: Date | null = null): Record<string, string> {
   return {
     order_id: facts.orderId,
     order_reference: orderReference(facts.orderId),
     datetime: appointmentWithZone(facts),
+    previous_datetime: previousStart ? appointmentWithZone({ start: previousStart, office: facts.office }) : '',
     address: addressLine(facts.address),
     inspectors: joinNames(facts.inspectors),
     services: facts.services.join(', '),
@@ -180,15 +213,18 @@ function withEventZones(calendar: ReturnType<typeof ical>): void {
 }
 
 /**
- * The invitation (.ics) of one confirmed order, in the office's time zone with its VTIMEZONE.
+ * The invitation (.ics) of one order, in the office's time zone with its VTIMEZONE.
  * PUBLISH (decision 0039): the client and agents add the event to their calendars; they are not
- * asked to accept a meeting nobody reads the answer of. A later change publishes the same UID with
- * a higher SEQUENCE, which calendars apply in place.
+ * asked to accept a meeting nobody reads the answer of. A reschedule publishes the same UID with
+ * the order's higher SEQUENCE (its change_sequence), which calendars apply in place; a
+ * cancellation (`method` 'cancel') is METHOD:CANCEL of that UID and SEQUENCE, the event
+ * STATUS:CANCELLED at the start it had, which calendars remove.
  */
-export function invitation(facts: ConfirmedOrderFacts): string {
-  const calendar = ical({ prodId: { company: 'online-scheduler', product: 'confirmation' }, method: ICalCalendarMethod.PUBLISH });
+export function invitation(facts: ConfirmedOrderFacts, method: 'publish' | 'cancel' = 'publish'): string {
+  const cancel = method === 'cancel';
+  const calendar = ical({ prodId: { company: 'online-scheduler', product: 'confirmation' }, method: cancel ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.PUBLISH });
   withEventZones(calendar);
-  calendar.createEvent(eventFor(facts));
+  calendar.createEvent({ ...eventFor(facts), ...(cancel ? { status: ICalEventStatus.CANCELLED } : {}) });
   return calendar.toString();
 }
 

@@ -4,14 +4,13 @@ import { issue20Pricing, shownCents } from '@scheduler/domain/pricing/display-fi
 import { DEFAULT_TEMPLATES, type MessageFacts } from './mail-content.ts';
 import { messageFacts as facts } from './message-fixtures.ts';
 import { textOn } from './message-email.tsx';
-import { appointmentText, calendarLinks, messageDocument, type MessageBranding, type MessageOccasion } from './message-document.ts';
+import { appointmentText, calendarLinks, messageDocument, messageTemplate, type MessageBranding, type MessageOccasion } from './message-document.ts';
 import { messageText, renderMessage } from './render-message.tsx';
 
 const branding: MessageBranding = { color: '#1f4e79', logoUrl: 'https://book.example.com/demo/logo?office=1111', companyName: 'Scioto Valley Home Inspections' };
 
 function documentFor(occasion: MessageOccasion, changes: Partial<MessageFacts> = {}) {
-  const name = occasion.kind === 'confirmation' ? occasion.audience : occasion.kind;
-  return messageDocument({ ...facts, ...changes }, occasion, DEFAULT_TEMPLATES[name], branding);
+  return messageDocument({ ...facts, ...changes }, occasion, messageTemplate(occasion, {}), branding);
 }
 
 const clientConfirmation = { kind: 'confirmation', audience: 'client' } as const;
@@ -183,5 +182,130 @@ describe('the HTML part', () => {
     expect(textOn('#ffd54f')).toBe('#000000');
     expect(textOn('#000000')).toBe('#ffffff');
     expect(textOn('#ffffff')).toBe('#000000');
+  });
+});
+
+const MANAGE_URL = 'https://book.example.com/demo/manage/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+
+describe('the "Manage your inspection" link (issue 24)', () => {
+  it("is a second button after Pay Online in the client's confirmation, and a line of the plain text", async () => {
+    const document = documentFor({ ...clientConfirmation, manageUrl: MANAGE_URL });
+    expect(document.action?.label).toBe('Pay Online');
+    expect(document.manage).toEqual({ label: 'Manage your inspection', url: MANAGE_URL });
+    expect(messageText(document)).toContain(`Pay Online: ${facts.payUrl}\n\nManage your inspection: ${MANAGE_URL}`);
+    const html = parse((await renderMessage(document)).html);
+    const buttons = Array.from(html.querySelectorAll('a')).filter((a) => a.getAttribute('href') === facts.payUrl || a.getAttribute('href') === MANAGE_URL);
+    expect(buttons.map((a) => a.textContent)).toEqual(['Pay Online', 'Manage your inspection']);
+  });
+
+  it("is in the agent's e-mail, the reminder and the move's message, alone when nothing is to pay", () => {
+    for (const occasion of [
+      { kind: 'confirmation', audience: 'agent' },
+      { kind: 'reminder', audience: 'client' },
+      { kind: 'rescheduled', audience: 'client', change: { previousStart: new Date('2026-11-30T14:30:00Z'), changedBy: 'visitor' } },
+    ] as MessageOccasion[]) {
+      expect(documentFor({ ...occasion, manageUrl: MANAGE_URL }, { paid: true, payUrl: null }).manage?.url).toBe(MANAGE_URL);
+    }
+    expect(messageText(documentFor({ kind: 'confirmation', audience: 'agent', manageUrl: MANAGE_URL }))).toContain(`Manage your inspection: ${MANAGE_URL}`);
+  });
+
+  it('is not in a message without one, the office\'s copy, a receipt or a cancellation', () => {
+    expect(documentFor(clientConfirmation).manage).toBeNull();
+    expect(messageText(documentFor(clientConfirmation))).not.toContain('Manage your inspection');
+    expect(documentFor({ kind: 'confirmation', audience: 'office', manageUrl: MANAGE_URL }).manage).toBeNull();
+    expect(documentFor({ kind: 'receipt', audience: 'client', manageUrl: MANAGE_URL }).manage).toBeNull();
+    const cancelled = { ...facts, status: 'cancelled' as const, cancelled: { at: new Date('2026-11-28T15:00:00Z'), reason: '', feeCents: null } };
+    expect(messageDocument(cancelled, { kind: 'cancelled', audience: 'client', manageUrl: MANAGE_URL }, DEFAULT_TEMPLATES.cancelled, branding).manage).toBeNull();
+  });
+});
+
+describe('a rescheduled booking\'s e-mails (issue 24)', () => {
+  // Saturday 31 October 2026, 9:30 EDT, moved to Tuesday 3 November, 9:30 EST: the clocks went back in between.
+  const previousStart = new Date('2026-10-31T13:30:00Z');
+  const after: Partial<MessageFacts> = { start: new Date('2026-11-03T14:30:00Z'), end: new Date('2026-11-03T17:00:00Z'), sequence: 1 };
+  const moved = (audience: MessageOccasion['audience'], changedBy: 'visitor' | 'office' = 'visitor') => documentFor({ kind: 'rescheduled', audience, change: { previousStart, changedBy } }, after);
+
+  it('tell the client the new time, and the one it had, each in its own zone across the daylight-saving change', () => {
+    const document = moved('client');
+    expect(document.heading).toBe('Your inspection was moved');
+    expect(document.subject).toBe('Your inspection is moved to 11/3/2026 at 9:30AM EST');
+    const text = messageText(document);
+    expect(text).toContain('When: Tuesday, November 3rd 2026, 9:30 AM – 12:00 PM EST\nWas: Saturday, October 31st 2026, 9:30 AM – 12:00 PM EDT\n');
+    expect(text).toContain('has been moved from 10/31/2026 at 9:30AM EDT to 11/3/2026 at 9:30AM EST');
+    // Still ahead: the price, what to prepare, the calendar links and Pay Online while unpaid.
+    expect(document.sections.map((section) => section.title)).toEqual(['Your appointment', 'Your order']);
+    expect(document.calendarLinks).toHaveLength(2);
+    expect(document.action?.label).toBe('Pay Online');
+  });
+
+  it("tell an agent and the office: the office's copy says who moved it and when it was", () => {
+    expect(moved('agent').heading).toBe('Inspection moved');
+    const office = moved('office');
+    expect(office.heading).toBe('Booking moved');
+    expect(office.subject).toBe('Booking moved to 11/3/2026 at 9:30AM EST: 120 Oak St, Unit 4, Columbus, OH 43215');
+    const text = messageText(office);
+    expect(text).toContain('Change\n------\nMoved by: the client or agent, with their "Manage your inspection" link');
+    expect(text).toContain('Was: Saturday, October 31st 2026, 9:30 AM – 12:00 PM EDT');
+    expect(messageText(moved('office', 'office'))).toContain('Moved by: the office');
+    expect(text).not.toContain('Reason');
+  });
+
+  it("use the company's own template for the client and agents, never for the office's copy", () => {
+    const own = { rescheduled: { subject: 'Moved: {datetime} (was {previous_datetime})', body: 'See you then.' } };
+    const occasion: MessageOccasion = { kind: 'rescheduled', audience: 'client', change: { previousStart, changedBy: 'office' } };
+    expect(messageTemplate(occasion, own)).toBe(own.rescheduled);
+    expect(messageDocument({ ...facts, ...after }, occasion, messageTemplate(occasion, own), branding).subject).toBe('Moved: 11/3/2026 at 9:30AM EST (was 10/31/2026 at 9:30AM EDT)');
+    expect(messageTemplate({ ...occasion, audience: 'agent' }, own)).toBe(own.rescheduled);
+    expect(messageTemplate({ ...occasion, audience: 'office' }, own).subject).toBe('Booking moved to {datetime}: {address}');
+    expect(messageTemplate({ kind: 'confirmation', audience: 'office' }, { office: own.rescheduled })).toBe(own.rescheduled);
+  });
+});
+
+describe("a cancelled booking's e-mails (issue 24)", () => {
+  const cancelledFacts = (reason: string, feeCents: number | null): Partial<MessageFacts> => ({ status: 'cancelled', cancelled: { at: new Date('2026-11-30T16:00:00Z'), reason, feeCents }, sequence: 2 });
+  const cancelled = (audience: MessageOccasion['audience'], reason = 'Bought another house', feeCents: number | null = 7500, changedBy: 'visitor' | 'office' = 'visitor') =>
+    documentFor({ kind: 'cancelled', audience, change: { previousStart: facts.start, changedBy } }, cancelledFacts(reason, feeCents));
+
+  it("give the office who cancelled, the reason and the late fee, and the time it had with its zone", () => {
+    const office = cancelled('office');
+    expect(office.heading).toBe('Booking cancelled');
+    expect(office.subject).toBe('Booking cancelled: 12/1/2026 at 9:30AM EST, 120 Oak St, Unit 4, Columbus, OH 43215');
+    const text = messageText(office);
+    expect(text).toContain('Cancelled by: the client or agent, with their "Manage your inspection" link\nReason: Bought another house\nLate-cancellation fee: $75.00');
+    expect(text).toContain('When: Tuesday, December 1st 2026, 9:30 AM – 12:00 PM EST');
+    expect(office.sections[0]!.title).toBe('Change');
+    // Who to call is still there: the people, and the payment state for a refund.
+    expect(text).toContain('Client: Avery Stone');
+    expect(text).toContain('Payment: Not paid yet');
+  });
+
+  it('leave out a reason not given and a fee not owed, and say when the office cancelled', () => {
+    const text = messageText(cancelled('office', '  ', 0, 'office'));
+    expect(text).toContain('Cancelled by: the office');
+    expect(text).not.toContain('Reason:');
+    expect(text).not.toContain('Late-cancellation fee');
+    expect(messageText(cancelled('office', '', null))).not.toContain('Late-cancellation fee');
+  });
+
+  it('tell the client the time that was cancelled and the fee owed: nothing to pay online, prepare or add to a calendar', () => {
+    const client = cancelled('client');
+    expect(client.heading).toBe('Your inspection was cancelled');
+    expect(client.subject).toBe('Your inspection on 12/1/2026 at 9:30AM EST is cancelled');
+    expect(client.action).toBeNull();
+    expect(client.calendarLinks).toEqual([]);
+    expect(client.prepare).toEqual([]);
+    expect(client.preview).toBe('Booking cancelled: Tuesday, December 1st 2026, 9:30 AM – 12:00 PM EST · 120 Oak St, Unit 4, Columbus, OH 43215');
+    const text = messageText(client);
+    expect(text).toContain('The cancelled appointment\n-------------------------\nWhen: Tuesday, December 1st 2026, 9:30 AM – 12:00 PM EST');
+    expect(text).toContain('Late-cancellation fee: $75.00');
+    expect(text).not.toContain('Bought another house');
+    expect(text).not.toContain('Was:');
+    expect(text).toContain('Questions or changes: Scioto Valley Home Inspections');
+  });
+
+  it("tell an agent without the client's fee", () => {
+    const agent = cancelled('agent');
+    expect(agent.heading).toBe('Inspection cancelled');
+    expect(messageText(agent)).not.toContain('$');
   });
 });

@@ -4,7 +4,18 @@ import { DISPLAY_WORDS, displayLines, formatLineAmount } from '@scheduler/domain
 import { htmlToPlainText } from '@scheduler/domain/html-text';
 import { formatListDate, formatTime, joinNames, wallTimeIn } from '@scheduler/domain/scheduling-text';
 import { lengthText, zoneAbbreviation } from '@scheduler/domain/time-zone-text';
-import { addressLine, fillTemplate, orderReference, placeholderValues, type MessageFacts, type MessageParty, type TemplateName } from './mail-content.ts';
+import type { Audience, ChangedBy, ChangeKind } from './confirmation-jobs.ts';
+import {
+  addressLine,
+  DEFAULT_TEMPLATES,
+  fillTemplate,
+  OFFICE_CHANGE_TEMPLATES,
+  orderReference,
+  placeholderValues,
+  type MessageFacts,
+  type MessageParty,
+  type TemplateName,
+} from './mail-content.ts';
 
 /**
  * One e-mail as content, before it is HTML or plain text: both are drawn from this, so that the
@@ -18,8 +29,10 @@ export interface MessageDocument {
   /** The template's opening, one entry a paragraph. */
   opening: string[];
   sections: MessageSection[];
-  /** The one button of the e-mail (Pay Online), when there is one. */
+  /** The e-mail's main button (Pay Online), when there is one. */
   action: { label: string; url: string } | null;
+  /** The reader's own "Manage your inspection" link (issue 24): a second button, when the message has one. */
+  manage: { label: string; url: string } | null;
   /** Add-to-calendar links; the .ics travels with the e-mail. */
   calendarLinks: Array<{ label: string; url: string }>;
   prepare: string[];
@@ -43,27 +56,46 @@ export type MessageSection =
 
 /** What a message is about, and who reads it. */
 export interface MessageOccasion {
-  kind: 'confirmation' | 'reminder' | 'receipt';
-  audience: 'client' | 'agent' | 'office';
+  kind: 'confirmation' | 'reminder' | 'receipt' | ChangeKind;
+  audience: Audience;
+  /** A rescheduled or cancelled booking's: the start before the change, and who made it. */
+  change?: { previousStart: Date; changedBy: ChangedBy };
+  /** The reader's "Manage your inspection" link (built from PUBLIC_URL and the job's token); none: no link. */
+  manageUrl?: string | null;
 }
 
-/** The template an occasion reads: a confirmation's is its reader's; reminders and receipts have one each. */
+/** The template an occasion reads: a confirmation's is its reader's; reminders, receipts and changes have one each. */
 export function templateNameOf(occasion: MessageOccasion): TemplateName {
   return occasion.kind === 'confirmation' ? occasion.audience : occasion.kind;
+}
+
+/**
+ * The subject and opening of a message: the company's own template for it, else the built-in one.
+ * The office's copy of a change always has the built-in office words (the company's change
+ * templates speak to the client and agents).
+ */
+export function messageTemplate(occasion: MessageOccasion, own: Partial<Record<TemplateName, MessageTemplate>>): MessageTemplate {
+  if (occasion.audience === 'office' && (occasion.kind === 'rescheduled' || occasion.kind === 'cancelled')) return OFFICE_CHANGE_TEMPLATES[occasion.kind];
+  const name = templateNameOf(occasion);
+  return own[name] ?? DEFAULT_TEMPLATES[name];
 }
 
 const HEADINGS: Record<MessageOccasion['kind'], Record<MessageOccasion['audience'], string>> = {
   confirmation: { client: 'Your inspection is booked', agent: 'Inspection booked', office: 'New online order' },
   reminder: { client: 'Your inspection is coming up', agent: 'Inspection coming up', office: 'Inspection coming up' },
   receipt: { client: 'Payment received', agent: 'Payment received', office: 'Payment received' },
+  rescheduled: { client: 'Your inspection was moved', agent: 'Inspection moved', office: 'Booking moved' },
+  cancelled: { client: 'Your inspection was cancelled', agent: 'Inspection cancelled', office: 'Booking cancelled' },
 };
 
 /** The words of the e-mails that are not the company's own (the spec has none for these). */
 export const MESSAGE_WORDS = {
   payOnline: 'Pay Online',
+  manage: 'Manage your inspection',
   paid: 'Paid',
   unpaid: 'Not paid yet',
   when: 'When',
+  previous: 'Was',
   length: 'Expected length',
   where: 'Where',
   order: 'Order number',
@@ -77,6 +109,14 @@ export const MESSAGE_WORDS = {
   note: 'Special instructions',
   prepareTitle: 'How to prepare',
   appointmentTitle: 'Your appointment',
+  cancelledTitle: 'The cancelled appointment',
+  changeTitle: 'Change',
+  movedBy: 'Moved by',
+  cancelledBy: 'Cancelled by',
+  byVisitor: 'the client or agent, with their "Manage your inspection" link',
+  byOffice: 'the office',
+  cancelReason: 'Reason',
+  cancelFee: 'Late-cancellation fee',
   priceTitle: 'Your order',
   officePriceTitle: 'Price',
   calendarIntro: 'Add it to your calendar',
@@ -84,7 +124,7 @@ export const MESSAGE_WORDS = {
   replyHint: 'A reply to this e-mail reaches the office.',
 } as const;
 
-const ROLE_TITLES: Record<MessageParty['role'], string> = {
+export const ROLE_TITLES: Record<MessageParty['role'], string> = {
   client: 'Client',
   buyers_agent: "Buyer's agent",
   sellers_agent: "Seller's agent",
@@ -151,12 +191,15 @@ export function priceSection(facts: MessageFacts, title: string): MessageSection
   };
 }
 
-function appointmentRows(facts: MessageFacts, withInspectors: boolean): MessageRow[] {
+/** The appointment's rows; after a move, the start it had ("Was"), in the zone it had then. */
+function appointmentRows(facts: MessageFacts, withInspectors: boolean, previousStart: Date | null = null): MessageRow[] {
   const when = appointmentText(facts);
   const length = lengthText(facts.durationMinutes);
   const mapUrl = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(addressLine(facts.address))}`;
+  const was = previousStart ? appointmentText({ start: previousStart, end: new Date(previousStart.getTime() + (facts.end.getTime() - facts.start.getTime())), office: facts.office }) : null;
   return [
     { label: MESSAGE_WORDS.when, value: `${when.date}, ${when.time}` },
+    ...(was ? [{ label: MESSAGE_WORDS.previous, value: `${was.date}, ${was.time}` }] : []),
     ...(length ? [{ label: MESSAGE_WORDS.length, value: length }] : []),
     { label: MESSAGE_WORDS.where, value: addressLine(facts.address), href: mapUrl },
     { label: MESSAGE_WORDS.order, value: orderReference(facts.orderId) },
@@ -176,8 +219,29 @@ function personRows(people: readonly MessageParty[]): MessageRow[] {
   });
 }
 
-/** The office's copy: everything it needs to act, without opening the order. */
-function officeSections(facts: MessageFacts): MessageSection[] {
+/** The previous start a message shows: a reschedule's ("Was"); none otherwise. */
+function previousStartOf(occasion: MessageOccasion): Date | null {
+  return occasion.kind === 'rescheduled' ? (occasion.change?.previousStart ?? null) : null;
+}
+
+/** A cancellation's late fee as the reader reads it; null when there is none. */
+function cancelFee(facts: MessageFacts): string | null {
+  const cents = facts.cancelled?.feeCents ?? null;
+  return cents !== null && cents > 0 ? formatMoney(cents, facts.currency) : null;
+}
+
+/** The office's rows of a change: who made it, and a cancellation's reason and fee. */
+function changeRows(facts: MessageFacts, occasion: MessageOccasion): MessageRow[] {
+  if (occasion.kind !== 'rescheduled' && occasion.kind !== 'cancelled') return [];
+  const by = occasion.change ? [{ label: occasion.kind === 'cancelled' ? MESSAGE_WORDS.cancelledBy : MESSAGE_WORDS.movedBy, value: occasion.change.changedBy === 'office' ? MESSAGE_WORDS.byOffice : MESSAGE_WORDS.byVisitor }] : [];
+  if (occasion.kind === 'rescheduled') return by;
+  const reason = facts.cancelled?.reason.trim() ?? '';
+  const fee = cancelFee(facts);
+  return [...by, ...(reason ? [{ label: MESSAGE_WORDS.cancelReason, value: reason }] : []), ...(fee ? [{ label: MESSAGE_WORDS.cancelFee, value: fee }] : [])];
+}
+
+/** The office's copy: everything it needs to act, without opening the order; a change's copy says first what changed. */
+function officeSections(facts: MessageFacts, occasion: MessageOccasion): MessageSection[] {
   const property: MessageRow[] = [
     ...(facts.property.sqft !== null ? [{ label: 'Square feet', value: String(facts.property.sqft) }] : []),
     ...(facts.property.yearBuilt !== null ? [{ label: 'Year built', value: String(facts.property.yearBuilt) }] : []),
@@ -187,7 +251,8 @@ function officeSections(facts: MessageFacts): MessageSection[] {
   ];
   const payment = facts.paid ? MESSAGE_WORDS.paid : MESSAGE_WORDS.unpaid;
   const sections: Array<MessageSection | null> = [
-    { kind: 'rows', title: 'Appointment', rows: [...appointmentRows(facts, true), { label: 'Order id', value: facts.orderId }, { label: MESSAGE_WORDS.payment, value: payment }] },
+    { kind: 'rows', title: MESSAGE_WORDS.changeTitle, rows: changeRows(facts, occasion) },
+    { kind: 'rows', title: 'Appointment', rows: [...appointmentRows(facts, true, previousStartOf(occasion)), { label: 'Order id', value: facts.orderId }, { label: MESSAGE_WORDS.payment, value: payment }] },
     { kind: 'rows', title: MESSAGE_WORDS.clients, rows: personRows(facts.people.filter((p) => p.role === 'client')) },
     { kind: 'rows', title: MESSAGE_WORDS.agents, rows: personRows(facts.people.filter((p) => p.role.endsWith('_agent'))) },
     { kind: 'rows', title: MESSAGE_WORDS.contacts, rows: personRows(facts.people.filter((p) => p.role === 'contact')) },
@@ -198,10 +263,20 @@ function officeSections(facts: MessageFacts): MessageSection[] {
   return sections.filter((section): section is MessageSection => section !== null && (section.kind === 'price' || section.rows.length > 0));
 }
 
-/** The client's and agents' sections: the appointment, and for a client the price. */
+/**
+ * The client's and agents' sections: the appointment, and for a client the price. A cancelled
+ * booking's: the appointment it was, and for the client the late fee owed, if any.
+ */
 function visitorSections(facts: MessageFacts, occasion: MessageOccasion): MessageSection[] {
-  const appointment: MessageSection = { kind: 'rows', title: MESSAGE_WORDS.appointmentTitle, rows: appointmentRows(facts, facts.showInspectorNames) };
+  const cancelled = occasion.kind === 'cancelled';
+  const fee = cancelled && occasion.audience === 'client' ? cancelFee(facts) : null;
+  const appointment: MessageSection = {
+    kind: 'rows',
+    title: cancelled ? MESSAGE_WORDS.cancelledTitle : MESSAGE_WORDS.appointmentTitle,
+    rows: [...appointmentRows(facts, facts.showInspectorNames, previousStartOf(occasion)), ...(fee ? [{ label: MESSAGE_WORDS.cancelFee, value: fee }] : [])],
+  };
   if (occasion.audience === 'agent') return [appointment, { kind: 'rows', title: MESSAGE_WORDS.clients, rows: personRows(facts.people.filter((p) => p.role === 'client')) }];
+  if (cancelled) return [appointment];
   const price = priceSection(facts, MESSAGE_WORDS.priceTitle);
   if (!price) return [appointment];
   if (occasion.kind === 'receipt' && price.kind === 'price') return [appointment, { ...price, note: [price.note, MESSAGE_WORDS.paid].filter(Boolean).join(' · ') }];
@@ -210,7 +285,7 @@ function visitorSections(facts: MessageFacts, occasion: MessageOccasion): Messag
 
 /** One message of an order, as content (see MessageDocument). */
 export function messageDocument(facts: MessageFacts, occasion: MessageOccasion, template: MessageTemplate, branding: MessageBranding): MessageDocument {
-  const values = placeholderValues(facts);
+  const values = placeholderValues(facts, occasion.change?.previousStart ?? null);
   const subject = fillTemplate(template.subject, values).replace(/[\r\n]+/g, ' ').trim();
   const opening = fillTemplate(template.body, values)
     .split(/\n\s*\n/)
@@ -218,16 +293,20 @@ export function messageDocument(facts: MessageFacts, occasion: MessageOccasion, 
     .filter(Boolean);
   const when = appointmentText(facts);
   const toVisitor = occasion.audience !== 'office';
-  const beforeTheDay = toVisitor && occasion.kind !== 'receipt';
-  // Pay Online is the client's, never on a receipt; a paid order has no payUrl at all.
-  const payUrl = occasion.audience === 'client' && occasion.kind !== 'receipt' ? facts.payUrl : null;
+  const ahead = occasion.kind !== 'receipt' && occasion.kind !== 'cancelled';
+  const beforeTheDay = toVisitor && ahead;
+  // Pay Online is the client's, never on a receipt or a cancellation; a paid order has no payUrl at all.
+  const payUrl = occasion.audience === 'client' && ahead ? facts.payUrl : null;
+  // The manage link is the reader's own, on the messages of a booking still ahead.
+  const manageUrl = beforeTheDay ? (occasion.manageUrl ?? null) : null;
   return {
     subject,
-    preview: `${when.date}, ${when.time} · ${addressLine(facts.address)}`,
+    preview: `${occasion.kind === 'cancelled' ? `${HEADINGS.cancelled.office}: ` : ''}${when.date}, ${when.time} · ${addressLine(facts.address)}`,
     heading: HEADINGS[occasion.kind][occasion.audience],
     opening,
-    sections: toVisitor ? visitorSections(facts, occasion) : officeSections(facts),
+    sections: toVisitor ? visitorSections(facts, occasion) : officeSections(facts, occasion),
     action: payUrl ? { label: MESSAGE_WORDS.payOnline, url: payUrl } : null,
+    manage: manageUrl ? { label: MESSAGE_WORDS.manage, url: manageUrl } : null,
     calendarLinks: beforeTheDay ? calendarLinks(facts) : [],
     prepare: beforeTheDay ? facts.prepare : [],
     contact: toVisitor ? { name: facts.office.name, phone: facts.office.phone, email: facts.office.email } : null,

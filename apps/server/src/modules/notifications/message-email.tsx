@@ -182,14 +182,26 @@ export function MessageEmail({ document }: { document: MessageDocument }) {
               {paragraph}
             </Text>
           ))}
-          {document.action && (
-            <Section style={{ margin: '16px 0' }}>
-              <Button
-                href={document.action.url}
-                style={{ backgroundColor: branding.color, color: textOn(branding.color), borderRadius: 6, padding: '12px 24px', fontSize: 16, fontWeight: 700, textDecoration: 'none' }}
-              >
-                {document.action.label}
-              </Button>
+          {(document.action || document.manage) && (
+            <Section style={{ margin: '16px 0 8px' }}>
+              {document.action && (
+                <Button
+                  href={document.action.url}
+                  style={{ backgroundColor: branding.color, color: textOn(branding.color), borderRadius: 6, padding: '12px 24px', fontSize: 16, fontWeight: 700, textDecoration: 'none', margin: '0 12px 8px 0' }}
+                >
+                  {document.action.label}
+                </Button>
+              )}
+              {document.manage && (
+                // The second button: outlined in the company's colour, its words in the text colour (readable on any brand colour, light or dark).
+                <Button
+                  href={document.manage.url}
+                  className="ink"
+                  style={{ border: `2px solid ${branding.color}`, color: INK, borderRadius: 6, padding: '10px 22px', fontSize: 16, fontWeight: 700, textDecoration: 'none', margin: '0 0 8px' }}
+                >
+                  {document.manage.label}
+                </Button>
+              )}
             </Section>
           )}
           {document.sections.map((section, index) => (

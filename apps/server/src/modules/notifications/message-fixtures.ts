@@ -36,5 +36,7 @@ export const messageFacts: MessageFacts = {
   payUrl: 'https://pay.example.com/o/4f1c?amount=609.53&currency=USD',
   prepare: ['Utilities must be on.', 'Radon: keep windows closed 12 hours before.'],
   emailLogo: true,
+  status: 'confirmed',
+  cancelled: null,
 };
 

@@ -1,9 +1,20 @@
+import { MANAGE_PAGE_SEGMENT, MANAGE_TOKEN_PATTERN } from '@scheduler/contracts/manage';
 import type { Database } from '../../db/connection.ts';
-import { CONFIRMATION_EMAIL_JOB, RECEIPT_EMAIL_JOB, REMINDER_EMAIL_JOB, SMS_JOB, type EmailJobPayload, type SmsJobPayload } from './confirmation-jobs.ts';
+import {
+  CHANGE_EMAIL_JOB,
+  CONFIRMATION_EMAIL_JOB,
+  RECEIPT_EMAIL_JOB,
+  REMINDER_EMAIL_JOB,
+  SMS_JOB,
+  type ChangeEmailPayload,
+  type EmailJobPayload,
+  type ManageLinkFields,
+  type SmsJobPayload,
+} from './confirmation-jobs.ts';
 import { claimDueJob, completeJob, retryJob, type ClaimedJob } from './job-queue.repository.ts';
-import { DEFAULT_TEMPLATES, invitation, type MessageFacts } from './mail-content.ts';
+import { invitation, type MessageFacts } from './mail-content.ts';
 import type { MailTransport } from './mail-transport.ts';
-import { messageDocument, templateNameOf, type MessageOccasion } from './message-document.ts';
+import { messageDocument, messageTemplate, type MessageOccasion } from './message-document.ts';
 import { loadNotificationSettings } from './notification-settings.repository.ts';
 import { loadMessageFacts } from './order-facts.repository.ts';
 import { renderMessage } from './render-message.tsx';
@@ -138,6 +149,7 @@ export class NotificationWorker {
       case CONFIRMATION_EMAIL_JOB:
       case REMINDER_EMAIL_JOB:
       case RECEIPT_EMAIL_JOB:
+      case CHANGE_EMAIL_JOB:
         return this.sendEmail(job);
       case SMS_JOB:
         return this.sendSms(job);
@@ -148,27 +160,48 @@ export class NotificationWorker {
 
   /**
    * The order as the message is written. Nothing is sent for an order that is not confirmed (gone,
-   * or called off), nor a reminder planned for a start the order no longer has.
+   * or called off), nor a reminder or a move's message of a start the order no longer has (moved
+   * again since); a cancellation's message goes only for an order that is cancelled.
    */
-  private async factsFor(job: ClaimedJob, plannedStart: string | undefined): Promise<MessageFacts | { reason: string }> {
+  private async factsFor(job: ClaimedJob, message: MessageOccasion['kind'], plannedStart: string | undefined): Promise<MessageFacts | { reason: string }> {
     const orderId = String(job.payload.order_id);
+    if (message === 'cancelled') {
+      const facts = await loadMessageFacts(this.options.db, job.companyId, orderId, { cancelled: true });
+      return facts?.status === 'cancelled' ? facts : { reason: 'ORDER_NOT_CANCELLED' };
+    }
     const facts = await loadMessageFacts(this.options.db, job.companyId, orderId);
     if (!facts) return { reason: 'ORDER_NOT_CONFIRMED' };
-    if (plannedStart !== undefined && facts.start.toISOString() !== plannedStart) return { reason: 'TIME_CHANGED' };
+    const planned = message === 'reminder' || message === 'rescheduled' ? plannedStart : undefined;
+    if (planned !== undefined && facts.start.toISOString() !== planned) return { reason: 'TIME_CHANGED' };
     return facts;
+  }
+
+  /**
+   * The reader's "Manage your inspection" link: the job's token under the configured base (house
+   * rule 15), or null for a job without one (the office's, or one queued before links). Never logged.
+   */
+  private manageUrl(facts: MessageFacts, payload: ManageLinkFields): string | null {
+    const token = payload.manage_token;
+    if (typeof token !== 'string' || !MANAGE_TOKEN_PATTERN.test(token)) return null;
+    return `${this.options.publicBaseUrl()}/${encodeURIComponent(facts.companyKey)}/${MANAGE_PAGE_SEGMENT}/${token}`;
   }
 
   private async sendEmail(job: ClaimedJob): Promise<{ sent: true; where: string } | { sent: false; reason: string }> {
     const payload = job.payload as EmailJobPayload;
-    const kind: MessageOccasion['kind'] = job.kind === REMINDER_EMAIL_JOB ? 'reminder' : job.kind === RECEIPT_EMAIL_JOB ? 'receipt' : 'confirmation';
-    const facts = await this.factsFor(job, kind === 'reminder' ? payload.start : undefined);
+    const kind = emailKindOf(job);
+    const facts = await this.factsFor(job, kind, payload.start);
     if ('reason' in facts) return { sent: false, reason: facts.reason };
     const settings = await loadNotificationSettings(this.options.db, job.companyId);
-    const occasion: MessageOccasion = { kind, audience: payload.audience };
+    const change = job.kind === CHANGE_EMAIL_JOB ? (payload as ChangeEmailPayload) : null;
+    const occasion: MessageOccasion = {
+      kind,
+      audience: payload.audience,
+      ...(change ? { change: { previousStart: new Date(change.previous_start), changedBy: change.changed_by === 'office' ? 'office' : 'visitor' } } : {}),
+      manageUrl: payload.audience === 'office' ? null : this.manageUrl(facts, payload),
+    };
     const to = payload.audience === 'office' ? settings.office_email || facts.office.email : payload.to;
     if (!to) return { sent: false, reason: 'NO_ADDRESS' };
-    const name = templateNameOf(occasion);
-    const document = messageDocument(facts, occasion, settings.templates[name] ?? DEFAULT_TEMPLATES[name], {
+    const document = messageDocument(facts, occasion, messageTemplate(occasion, settings.templates), {
       color: settings.brand_color,
       logoUrl: facts.emailLogo ? `${this.options.publicBaseUrl()}/${encodeURIComponent(facts.companyKey)}/logo?office=${facts.officeId}` : null,
       companyName: facts.companyName,
@@ -184,19 +217,40 @@ export class NotificationWorker {
       subject: rendered.subject,
       text: rendered.text,
       html: rendered.html,
-      ...(kind === 'receipt' ? {} : { invitation: { filename: 'inspection.ics', content: invitation(facts) } }),
+      ...(kind === 'receipt' ? {} : { invitation: { filename: 'inspection.ics', content: invitation(facts, kind === 'cancelled' ? 'cancel' : 'publish') } }),
     });
     return { sent: true, where };
   }
 
   private async sendSms(job: ClaimedJob): Promise<{ sent: true; where: string } | { sent: false; reason: string }> {
     const payload = job.payload as SmsJobPayload;
-    const facts = await this.factsFor(job, payload.message === 'reminder' ? payload.start : undefined);
+    if (!SMS_MESSAGES.has(payload.message)) throw Object.assign(new Error('unknown text message'), { code: 'UNKNOWN_MESSAGE' });
+    const facts = await this.factsFor(job, payload.message, payload.start);
     if ('reason' in facts) return { sent: false, reason: facts.reason };
     // Consent is read again when the message goes: a person who withdrew it gets nothing more.
     if (!facts.people.some((person) => person.textMessageNumber === payload.to)) return { sent: false, reason: 'NO_CONSENT' };
-    const where = await this.options.sms.send({ messageId: `job-${job.id}.${payload.order_id}`, to: payload.to, body: smsText(facts, payload.message) });
+    const body = smsText(facts, payload.message, { previousStart: payload.previous_start ? new Date(payload.previous_start) : null, manageUrl: this.manageUrl(facts, payload) });
+    const where = await this.options.sms.send({ messageId: `job-${job.id}.${payload.order_id}`, to: payload.to, body });
     return { sent: true, where };
+  }
+}
+
+const SMS_MESSAGES: ReadonlySet<string> = new Set<SmsJobPayload['message']>(['confirmation', 'reminder', 'rescheduled', 'cancelled']);
+
+/** Which e-mail a job is: its kind, and a change e-mail's change. */
+function emailKindOf(job: ClaimedJob): MessageOccasion['kind'] {
+  switch (job.kind) {
+    case REMINDER_EMAIL_JOB:
+      return 'reminder';
+    case RECEIPT_EMAIL_JOB:
+      return 'receipt';
+    case CHANGE_EMAIL_JOB: {
+      const change = (job.payload as Partial<ChangeEmailPayload>).change;
+      if (change === 'rescheduled' || change === 'cancelled') return change;
+      throw Object.assign(new Error('unknown change'), { code: 'UNKNOWN_CHANGE' });
+    }
+    default:
+      return 'confirmation';
   }
 }
 

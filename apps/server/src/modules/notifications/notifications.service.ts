@@ -5,12 +5,27 @@ import { outboxTransport, smtpTransport } from './mail-transport.ts';
 import { NotificationWorker, type WorkerLog } from './notification-worker.ts';
 import { smsOutboxTransport, twilioTransport } from './sms-transport.ts';
 
-// What other modules use of notifications: the company's settings and the confirmation's jobs.
+// What other modules use of notifications: the company's settings, the confirmation's and a change's jobs.
 export { loadNotificationSettings, saveNotificationSettings } from './notification-settings.repository.ts';
-export { confirmationJobs, RECEIPT_EMAIL_JOB, type ConfirmableOrder, type QueuedJob } from './confirmation-jobs.ts';
+export {
+  changeJobs,
+  confirmationJobs,
+  CHANGE_EMAIL_JOB,
+  RECEIPT_EMAIL_JOB,
+  SMS_JOB,
+  type BookingChange,
+  type ChangedBy,
+  type ChangeKind,
+  type ConfirmableOrder,
+  type ManageLinkRequest,
+  type QueuedJob,
+} from './confirmation-jobs.ts';
 export { enqueueJobs } from './job-queue.repository.ts';
-export { replanReminders } from './reminder-plan.ts';
-export { calendarFeed, type ConfirmedOrderFacts } from './mail-content.ts';
+export { replanReminders, type PrepareJobs } from './reminder-plan.ts';
+export { appointmentWithZone, calendarFeed, orderReference, type ConfirmedOrderFacts } from './mail-content.ts';
+// The manage page (issue 24) shows an order as its messages do: the same facts, times and price lines.
+export { loadMessageFacts } from './order-facts.repository.ts';
+export { appointmentText, priceSection, ROLE_TITLES } from './message-document.ts';
 
 /**
  * The message worker as configured: e-mail through SMTP when SMTP_URL is set, else .eml files

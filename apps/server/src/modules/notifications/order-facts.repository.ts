@@ -40,20 +40,28 @@ function prepareTexts(packages: Array<{ prepare: string }>, services: Array<{ pr
   return [...new Set([...packages, ...services].map((item) => item.prepare.trim()).filter((text) => text !== ''))];
 }
 
+/** Which orders `loadMessageFacts` reads: confirmed ones, and with `cancelled`, cancelled ones too (a cancellation's message). */
+export interface MessageFactsOptions {
+  cancelled?: boolean;
+}
+
 /**
  * Everything the e-mails, text messages and invitations say about one confirmed order, or null
- * when it is not confirmed (a job of an order that is gone, or not yet committed). Every read
- * names the company: another company's rows never join in.
+ * when it is not confirmed (a job of an order that is gone, or not yet committed; cancelled,
+ * unless `options.cancelled` asks for those too). Every read names the company: another
+ * company's rows never join in.
  */
-export async function loadMessageFacts(db: Executor, companyId: string, orderId: string): Promise<MessageFacts | null> {
+export async function loadMessageFacts(db: Executor, companyId: string, orderId: string, options: MessageFactsOptions = {}): Promise<MessageFacts | null> {
   const [row] = await db
     .select({ order: t.orders, office: t.offices, company: { name: t.companies.name, key: t.companies.key, currency: t.companies.currency, country: t.companies.country, settings: t.companies.settings, logo: t.companies.logo } })
     .from(t.orders)
     .innerJoin(t.offices, and(eq(t.offices.companyId, t.orders.companyId), eq(t.offices.id, t.orders.officeId)))
     .innerJoin(t.companies, eq(t.companies.id, t.orders.companyId))
     .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
-  if (!row || row.order.status !== 'confirmed' || !row.order.datetime) return null;
+  if (!row || !row.order.datetime) return null;
   const { order, office, company } = row;
+  const status = order.status;
+  if (status === 'draft' || (status === 'cancelled' && options.cancelled !== true)) return null;
   const start = order.datetime!;
   const inspectorIds = order.inspectors.map((i) => i.id);
   const [inspectors, parties, state, answers, controls, packages, packageServices] = await Promise.all([
@@ -138,6 +146,9 @@ export async function loadMessageFacts(db: Executor, companyId: string, orderId:
     prepare: prepareTexts(packages, services),
     // Mail programs show raster images only; the default mark and SVG logos leave the company's name in their place.
     emailLogo: !settings.isOn(SETTING.HIDE_LOGO) && /^data:image\/(png|jpeg|gif)[;,]/i.test(logo),
-    sequence: 0,
+    status,
+    cancelled: status === 'cancelled' ? { at: order.cancelledAt ?? order.updatedAt, reason: order.cancelReason, feeCents: order.cancelFeeCents } : null,
+    // The invitation's SEQUENCE: one more at every reschedule and cancellation.
+    sequence: order.changeSequence,
   };
 }

@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { notificationsSchema } from '@scheduler/contracts/company-document';
@@ -11,13 +11,14 @@ import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import { demoDocument, startDemoSession, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../test-support/test-app.ts';
 import { DemoOrder } from '../confirm/confirm-test-support.ts';
 import { loadOrder } from '../orders/orders.repository.ts';
-import { REMINDER_EMAIL_JOB } from './confirmation-jobs.ts';
+import { REMINDER_EMAIL_JOB, SMS_JOB, type QueuedJob } from './confirmation-jobs.ts';
 import { paymentReceiptJobs } from '../payments/receipt-jobs.ts';
 import { enqueueJobs } from './job-queue.repository.ts';
 import { replanReminders } from './reminder-plan.ts';
 import { testWorker } from './worker-test-support.ts';
 
 const HOUR_MS = 3_600_000;
+const TOKEN = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
 describeOnEachDatabase('reminders and receipts', (factory) => {
   let harness: TestApp;
@@ -51,10 +52,16 @@ describeOnEachDatabase('reminders and receipts', (factory) => {
     return mails.filter((mail) => mail.subject?.startsWith('Reminder:')).map((mail) => (Array.isArray(mail.to) ? '' : mail.to?.text));
   }
 
-  /** A confirmed order of the demo at a time more than two days after the app's now. */
-  async function confirmedOrder() {
+  /** A confirmed order of the demo at a time more than two days after the app's now; with `texts`, its client asks for text messages. */
+  async function confirmedOrder(texts = false) {
     const order = await DemoOrder.start(harness.app, harness.database.db, await startDemoSession(harness.app));
     await order.fillIn({ agentEmail: 'ray@example.com' });
+    if (texts) {
+      await harness.database.db
+        .update(t.orderParties)
+        .set({ person: sql`${t.orderParties.person} || '{"send_sms": true}'::jsonb` })
+        .where(and(eq(t.orderParties.orderId, order.orderId), eq(t.orderParties.role, 'client')));
+    }
     const slot = (await order.slots()).find((s) => s.timestamp * 1000 > harness.clock.now() + 50 * HOUR_MS)!;
     expect((await order.hold(slot)).statusCode).toBe(200);
     expect((await order.confirm()).json()).toMatchObject({ status: 'ok' });
@@ -64,6 +71,23 @@ describeOnEachDatabase('reminders and receipts', (factory) => {
   async function reminderJobsOf(orderId: string) {
     const jobs = await harness.database.db.select().from(t.jobs).where(eq(t.jobs.kind, REMINDER_EMAIL_JOB));
     return jobs.filter((job) => job.payload.order_id === orderId);
+  }
+
+  async function textRemindersOf(orderId: string) {
+    const jobs = await harness.database.db.select().from(t.jobs).where(eq(t.jobs.kind, SMS_JOB));
+    return jobs.filter((job) => job.payload.order_id === orderId && job.payload.message === 'reminder');
+  }
+
+  /** The transaction, counting the delete statements made through it. */
+  function countingDeletes<T extends object>(tx: T): { tx: T; deletes: () => number } {
+    let deletes = 0;
+    const counted = new Proxy(tx, {
+      get(target, property, receiver) {
+        if (property === 'delete') deletes++;
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    });
+    return { tx: counted, deletes: () => deletes };
   }
 
   it('plans each reminder its hours before the start, to whom the company says, and sends each exactly once across two instances and a restart', async () => {
@@ -97,7 +121,8 @@ describeOnEachDatabase('reminders and receipts', (factory) => {
   });
 
   it('plans anew when the time changes, and never sends a reminder of a start the order no longer has', async () => {
-    const { order, start } = await confirmedOrder();
+    const { order, start } = await confirmedOrder(true);
+    expect((await textRemindersOf(order.orderId)).map((job) => job.payload.start)).toEqual([new Date(start).toISOString(), new Date(start).toISOString()]);
     const db = harness.database.db;
     const moved = new Date(start + 24 * HOUR_MS);
     const claimedEarlier = (await reminderJobsOf(order.orderId)).find((job) => job.payload.hours_before === 24)!;
@@ -105,11 +130,26 @@ describeOnEachDatabase('reminders and receipts', (factory) => {
     await db.transaction(async (tx) => {
       await tx.update(t.orders).set({ datetime: moved }).where(and(eq(t.orders.companyId, order.companyId), eq(t.orders.id, order.orderId)));
       const aggregate = (await loadOrder(tx, order.companyId, order.orderId))!;
-      await replanReminders(tx, aggregate, notificationsSchema.parse({ notify_agents: true, reminders }), { start: moved, now: new Date(harness.clock.now()), country: 'US' });
+      // The old reminders, by e-mail and by text, go in one statement.
+      const counting = countingDeletes(tx);
+      // The manage module's withManageLinks issues the new reminders' tokens in the same transaction (as here, a stand-in).
+      const prepare = async (within: unknown, jobs: readonly QueuedJob[]) => {
+        expect(within).toBe(counting.tx);
+        return jobs.map((job) => (job.payload.manage_link_for ? { ...job, payload: { ...job.payload, manage_token: TOKEN } } : job));
+      };
+      await replanReminders(counting.tx, aggregate, notificationsSchema.parse({ notify_agents: true, reminders }), { start: moved, now: new Date(harness.clock.now()), country: 'US' }, prepare);
+      expect(counting.deletes()).toBe(1);
     });
     const replanned = await reminderJobsOf(order.orderId);
     expect(replanned.map((job) => job.runAt.getTime()).sort()).toEqual([moved.getTime() - 48 * HOUR_MS, moved.getTime() - 48 * HOUR_MS, moved.getTime() - 24 * HOUR_MS]);
-    expect(replanned.every((job) => job.payload.start === moved.toISOString())).toBe(true);
+    expect(replanned.every((job) => job.payload.start === moved.toISOString() && job.payload.manage_token === TOKEN)).toBe(true);
+    const texts = await textRemindersOf(order.orderId);
+    expect(texts.map((job) => [job.runAt.getTime(), job.payload.start]).sort()).toEqual([
+      [moved.getTime() - 48 * HOUR_MS, moved.toISOString()],
+      [moved.getTime() - 24 * HOUR_MS, moved.toISOString()],
+    ]);
+    // The confirmation's text is no reminder: it stays.
+    expect((await db.select().from(t.jobs).where(eq(t.jobs.kind, SMS_JOB))).filter((job) => job.payload.order_id === order.orderId && job.payload.message === 'confirmation')).toHaveLength(1);
 
     // A reminder of the old start that a worker had already claimed is not sent when it runs.
     const now = harness.clock.now();
@@ -121,12 +161,13 @@ describeOnEachDatabase('reminders and receipts', (factory) => {
     expect(stale).toMatchObject({ lastError: 'TIME_CHANGED' });
     expect(stale!.doneAt).not.toBeNull();
 
-    // Called off: the reminders are dropped.
+    // Called off: the reminders are dropped, by e-mail and by text.
     await db.transaction(async (tx) => {
       const aggregate = (await loadOrder(tx, order.companyId, order.orderId))!;
       await replanReminders(tx, aggregate, notificationsSchema.parse({ reminders }), { start: null, now: new Date(harness.clock.now()), country: 'US' });
     });
     expect((await reminderJobsOf(order.orderId)).filter((job) => job.doneAt === null)).toEqual([]);
+    expect((await textRemindersOf(order.orderId)).filter((job) => job.doneAt === null)).toEqual([]);
   });
 
   it("sends a paid order's receipt to the client and the office: paid, nothing to pay, no invitation", async () => {

@@ -18,6 +18,7 @@ function underlined(title: string): string {
 export function messageText(document: MessageDocument): string {
   const blocks: string[] = [document.branding.companyName, underlined(document.heading), ...document.opening];
   if (document.action) blocks.push(`${document.action.label}: ${document.action.url}`);
+  if (document.manage) blocks.push(`${document.manage.label}: ${document.manage.url}`);
   for (const section of document.sections) {
     if (section.kind === 'rows') {
       blocks.push([underlined(section.title), ...section.rows.map((row) => `${row.label}: ${row.value}`)].join('\n'));

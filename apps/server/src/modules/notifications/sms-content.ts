@@ -12,14 +12,28 @@ export function shortAppointment(facts: Pick<MessageFacts, 'start' | 'office'>):
   return `${weekday} ${month}/${day} at ${formatTime(local)} ${zoneAbbreviation(facts.office.timeZone, facts.start.getTime())}`;
 }
 
+/** What a change's or a visitor's text message adds to the order: the start before a move, and the reader's manage link. */
+export interface SmsExtras {
+  previousStart?: Date | null;
+  manageUrl?: string | null;
+}
+
 /**
  * A text message of an order: who, when, where, and the office's phone. Short (about two
- * segments), plain, no amounts; the confirmation says how to stop them, as carriers require.
+ * segments), plain, no amounts; the confirmation says how to stop them, as carriers require. The
+ * messages of a booking still ahead end with the reader's manage link when they have one; a move
+ * names the start it had, in the zone it had then.
  */
-export function smsText(facts: MessageFacts, message: 'confirmation' | 'reminder'): string {
+export function smsText(facts: MessageFacts, message: 'confirmation' | 'reminder' | 'rescheduled' | 'cancelled', extras: SmsExtras = {}): string {
   const where = [facts.address.address1, facts.address.city].filter((part) => part.trim() !== '').join(', ');
   const when = shortAppointment(facts);
   const call = facts.office.phone ? ` Questions: ${facts.office.phone}.` : '';
-  if (message === 'reminder') return `${facts.companyName}: reminder of your inspection ${when} at ${where}.${call}`;
-  return `${facts.companyName}: your inspection is booked for ${when} at ${where}.${call} Reply STOP to stop texts.`;
+  const manage = extras.manageUrl ? ` Manage: ${extras.manageUrl}` : '';
+  if (message === 'cancelled') return `${facts.companyName}: your inspection ${when} at ${where} is cancelled.${call}`;
+  if (message === 'rescheduled') {
+    const was = extras.previousStart ? ` (was ${shortAppointment({ start: extras.previousStart, office: facts.office })})` : '';
+    return `${facts.companyName}: your inspection at ${where} is moved to ${when}${was}.${call}${manage}`;
+  }
+  if (message === 'reminder') return `${facts.companyName}: reminder of your inspection ${when} at ${where}.${call}${manage}`;
+  return `${facts.companyName}: your inspection is booked for ${when} at ${where}.${call} Reply STOP to stop texts.${manage}`;
 }

@@ -59,8 +59,11 @@ describeOnEachDatabase('e-mail delivery through SMTP', (factory) => {
     expect(pending).toHaveLength(2);
     expect(pending.every((job) => job.doneAt === null && job.lastError !== null)).toBe(true);
     expect(warnings.some((w) => w.code === 'EENVELOPE 451')).toBe(true);
-    // ...and no personal data reaches its log.
+    // ...and no personal data reaches its log, nor the client's manage link, which the retried job still holds.
     expect(JSON.stringify(warnings)).not.toContain('dana@example.com');
+    const token = pending.find((job) => job.payload.audience === 'client')!.payload.manage_token;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(JSON.stringify(warnings)).not.toContain(token);
 
     mail.state.accepting = true;
     await vi.waitFor(() => expect(mail.received).toHaveLength(2), { timeout: 30_000, interval: 50 });
@@ -75,6 +78,8 @@ describeOnEachDatabase('e-mail delivery through SMTP', (factory) => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(mail.received).toHaveLength(2);
     const done = await harness.database.db.select().from(t.jobs).where(confirmationJobs);
-    expect(done.every((job) => job.doneAt !== null)).toBe(true);
+    expect(done.every((job) => job.doneAt !== null && !('manage_token' in job.payload))).toBe(true);
+    const client = messages.find((message) => !Array.isArray(message.to) && message.to?.text === 'dana@example.com')!;
+    expect(client.text).toContain(`Manage your inspection: https://book.example.com/demo/manage/${String(token)}`);
   }, 90_000);
 });

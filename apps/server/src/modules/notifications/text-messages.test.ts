@@ -103,7 +103,7 @@ describeOnEachDatabase('text messages', (factory) => {
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ path: '/2010-04-01/Accounts/AC00000000000000000000000000000001/Messages.json', to: '+16145550142', from: '+16145550199' });
     expect(sent[0]!.auth).toBe(`Basic ${Buffer.from('AC00000000000000000000000000000001:secret-token').toString('base64')}`);
-    expect(sent[0]!.body).toMatch(/^Scioto Valley Home Inspections: your inspection is booked for (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2}\/\d{1,2} at \d{1,2}:\d\d [AP]M E[SD]T at 1450 Morse Rd, Columbus\. Questions: .+\. Reply STOP to stop texts\.$/);
+    expect(sent[0]!.body).toMatch(/^Scioto Valley Home Inspections: your inspection is booked for (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2}\/\d{1,2} at \d{1,2}:\d\d [AP]M E[SD]T at 1450 Morse Rd, Columbus\. Questions: .+\. Reply STOP to stop texts\. Manage: https:\/\/book\.example\.com\/demo\/manage\/[A-Za-z0-9_-]{43}$/);
     // Once: nothing more to send.
     await worker.runDue();
     expect(twilio.received).toHaveLength(before + 1);

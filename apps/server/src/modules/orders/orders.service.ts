@@ -53,13 +53,15 @@ function orderContent({ order, parties, answers, foundationOption, holdExpiresAt
   return {
     id: order.id,
     saved: order.saved,
-    complete: order.status === 'confirmed',
-    confirmed: order.status === 'confirmed',
+    complete: order.status !== 'draft',
+    // A cancelled order was confirmed: the wizard shows it read-only, saying it is cancelled.
+    confirmed: order.status !== 'draft',
+    cancelled: order.status === 'cancelled',
     paid: order.paid,
     pay_url: order.payUrl,
     datetime: order.datetime ? order.datetime.toISOString() : null,
     // A confirmed order's time is booked, not held.
-    hold_expires_at: order.datetime && order.status !== 'confirmed' && holdExpiresAt ? holdExpiresAt.toISOString() : null,
+    hold_expires_at: order.datetime && order.status === 'draft' && holdExpiresAt ? holdExpiresAt.toISOString() : null,
     duration: order.durationMinutes,
     inspectors: order.inspectors,
     address1: order.address1,

@@ -90,11 +90,12 @@ export async function loadCommitments(db: Executor, companyId: string, inspector
 }
 
 /**
- * What keeps an inspector busy for one order's request at `now`: every appointment, and every
- * hold still live except the order's own (a visitor never competes with their own hold).
+ * What keeps an inspector busy for one order's request at `now`: every other order's appointments
+ * and live holds. The order's own never count: a visitor does not compete with their own hold,
+ * nor a booking being moved with its own time (the database lets an order's rows overlap).
  */
 export function busyFor(commitments: readonly Commitment[], ownOrderId: string, now: number, from: number, to: number): BusyInterval[] {
-  return commitments.filter((c) => c.end > from && c.start < to && (c.holdExpiresAt === null || (c.holdExpiresAt > now && c.orderId !== ownOrderId)));
+  return commitments.filter((c) => c.end > from && c.start < to && c.orderId !== ownOrderId && (c.holdExpiresAt === null || c.holdExpiresAt > now));
 }
 
 /** The order's fields that scheduling reads. */
@@ -189,4 +190,21 @@ async function clearHoldsBeforeBooking(db: Executor, booking: { companyId: strin
         or(eq(t.appointments.orderId, booking.orderId), and(inArray(t.appointments.inspectorId, booking.inspectorIds), lte(t.appointments.holdExpiresAt, booking.now))),
       ),
     );
+}
+
+/** Every row of the order, booked or held: a cancellation frees its time, a reschedule its old one. */
+export async function releaseOrderTime(tx: Executor, companyId: string, orderId: string): Promise<void> {
+  await tx.delete(t.appointments).where(and(eq(t.appointments.companyId, companyId), eq(t.appointments.orderId, orderId)));
+}
+
+/** The order's live hold (a reschedule's new time being confirmed): its start, end and inspectors; null when none. */
+export async function loadLiveHold(db: Executor, companyId: string, orderId: string, now: Date): Promise<{ start: number; end: number; inspectorIds: number[] } | null> {
+  const result = (await db.execute(sql`
+    select a.inspector_id, extract(epoch from lower(a.during)) * 1000 as start_ms, extract(epoch from upper(a.during)) * 1000 as end_ms
+    from ${t.appointments} a
+    where a.company_id = ${companyId} and a.order_id = ${orderId} and a.kind = 'hold' and a.hold_expires_at > ${now.toISOString()}::timestamptz
+    order by a.inspector_id`)) as unknown as { rows: Array<{ inspector_id: number; start_ms: string | number; end_ms: string | number }> };
+  const [first] = result.rows;
+  if (!first) return null;
+  return { start: Number(first.start_ms), end: Number(first.end_ms), inspectorIds: result.rows.map((row) => row.inspector_id) };
 }

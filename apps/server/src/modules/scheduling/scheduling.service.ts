@@ -11,7 +11,7 @@ import { SETTING } from '@scheduler/contracts/setting-keys';
 /** The module's store travels in the app context; other modules name its type through this service. */
 export type { SchedulingStore } from './scheduling.store.ts';
 /** Confirm books the held time in its own transaction with the insert a hold uses, and reads its refusal alike. */
-export { commitInspectors, isOverlapViolation } from './scheduling.repository.ts';
+export { commitInspectors, isOverlapViolation, releaseOrderTime } from './scheduling.repository.ts';
 import { findSlots, seededRandom, slotsUnchangedUntil, teamsFor, type AvailabilityInput } from '@scheduler/domain/availability/engine';
 import { straightLineEstimator, type LatLng } from '@scheduler/domain/availability/geo';
 import { addDays, dayNumberOf, timeOfMinutes, ZonedCalendar } from '@scheduler/domain/availability/zoned-calendar';
@@ -23,7 +23,10 @@ import { AppError, NotFoundError } from '../../errors.ts';
 import { CompressibleText } from '../../http/precompressed.ts';
 import { chooseOrderInspectors, clearOrderTime, recordHeldTime, savePostalCodeStep } from '../orders/orders.service.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
-import { loadCommitments, loadOrderForScheduling, busyFor, releaseHold, commitInspectors, isOverlapViolation } from './scheduling.repository.ts';
+
+/** The order a scheduling call is for: a visitor's session, or a manage link's booked order (issue 24). */
+export type OrderScope = Pick<AuthenticatedSession, 'companyId' | 'officeId' | 'orderId'>;
+import { loadCommitments, loadLiveHold, loadOrderForScheduling, busyFor, releaseHold, commitInspectors, isOverlapViolation } from './scheduling.repository.ts';
 import { changeKeys } from '../../db/change-feed.ts';
 import { lookaheadLimit, type OfficeRules, type OrderForScheduling, type SchedulingStore } from './scheduling.store.ts';
 
@@ -36,7 +39,7 @@ const ALTERNATIVES_WINDOW_DAYS = 28;
 /** Everything a scheduling call works from: the office's rules, the order and its cart. */
 interface Scheduling {
   store: SchedulingStore;
-  session: AuthenticatedSession;
+  session: OrderScope;
   rules: OfficeRules;
   settings: SettingsReader;
   order: OrderForScheduling;
@@ -54,7 +57,7 @@ function cartOf(rules: OfficeRules, order: OrderForScheduling): { serviceIds: st
   return cartServicesAndMinutes(rules.durations, { packageIds: order.packageIds, serviceIds: order.serviceIds });
 }
 
-async function prepare(store: SchedulingStore, session: AuthenticatedSession, options: { fresh: boolean }): Promise<Scheduling> {
+async function prepare(store: SchedulingStore, session: OrderScope, options: { fresh: boolean }): Promise<Scheduling> {
   const [rules, order] = await Promise.all([
     store.officeRules(session.companyId, session.officeId),
     options.fresh ? loadOrderForScheduling(store.db, session.companyId, session.orderId) : store.order(session.companyId, session.orderId),
@@ -175,7 +178,7 @@ async function alternatives(
  * question and nothing it depends on has changed (commitments, the order, the configuration,
  * or the time passing a notice or day boundary).
  */
-export async function availabilityJson(store: SchedulingStore, session: AuthenticatedSession, query: SlotQuery, now = store.now()): Promise<CompressibleText> {
+export async function availabilityJson(store: SchedulingStore, session: OrderScope, query: SlotQuery, now = store.now()): Promise<CompressibleText> {
   const span = dayNumberOf(query.to) - dayNumberOf(query.from);
   if (span < 0) throw new AppError(400, 'invalid_request', '"to" must not be before "from".', 'to');
   if (span >= MAX_AVAILABILITY_WINDOW_DAYS) throw new AppError(400, 'invalid_request', `One request may span at most ${MAX_AVAILABILITY_WINDOW_DAYS} days.`, 'to');
@@ -199,14 +202,14 @@ export async function availabilityJson(store: SchedulingStore, session: Authenti
  * Times that fit the order's cart as it is now (its length, and a team for its services), from
  * `fromInstant` on: what a held time the cart outgrew is exchanged for (decision 0018).
  */
-export async function alternativesForCart(store: SchedulingStore, session: AuthenticatedSession, fromInstant: number, now = store.now()): Promise<AppointmentSlot[]> {
+export async function alternativesForCart(store: SchedulingStore, session: OrderScope, fromInstant: number, now = store.now()): Promise<AppointmentSlot[]> {
   const s = await prepare(store, session, { fresh: true });
   return alternatives(s, fromInstant, s.cartDurationMinutes, now);
 }
 
 export async function timeAvailable(
   store: SchedulingStore,
-  session: AuthenticatedSession,
+  session: OrderScope,
   query: Omit<SlotQuery, 'from' | 'to'> & { from: string; to: string },
   now = store.now(),
 ): Promise<{ status: 'yes' | 'no'; appointments: AppointmentSlot[] }> {
@@ -221,7 +224,7 @@ export async function timeAvailable(
 
 export async function validateInspectorsServices(
   store: SchedulingStore,
-  session: AuthenticatedSession,
+  session: OrderScope,
   query: Omit<SlotQuery, 'from' | 'to'>,
   now = store.now(),
 ): Promise<{ status: 'ok' | 'conflict'; added_inspectors: number[]; appointments: AppointmentSlot[] }> {
@@ -252,7 +255,7 @@ export async function validateInspectorsServices(
  * The database announces every change to commitments; saying so here as well, right after the
  * commit, means this instance's next listing never waits for the announcement to arrive.
  */
-function announceScheduleChange(store: SchedulingStore, session: AuthenticatedSession): void {
+function announceScheduleChange(store: SchedulingStore, session: OrderScope): void {
   store.changes.announce(changeKeys.schedule(session.companyId));
   store.changes.announce(changeKeys.order(session.orderId));
 }
@@ -266,7 +269,7 @@ export type SetDatetimeResult = { status: 'ok'; hold_expires_at: string | null }
  */
 export async function setDatetime(
   store: SchedulingStore,
-  session: AuthenticatedSession,
+  session: OrderScope,
   body: { datetime: string | null; duration?: number; inspectors?: number[] },
   now = store.now(),
 ): Promise<SetDatetimeResult> {
@@ -311,7 +314,7 @@ export async function setDatetime(
   return { status: 'ok', hold_expires_at: expiresAt.toISOString() };
 }
 
-export async function setInspectors(store: SchedulingStore, session: AuthenticatedSession, inspectorIds: number[]): Promise<{ status: 'ok' }> {
+export async function setInspectors(store: SchedulingStore, session: OrderScope, inspectorIds: number[]): Promise<{ status: 'ok' }> {
   const rules = await store.officeRules(session.companyId, session.officeId);
   if (!rules) throw new NotFoundError('The office');
   const known = new Set(rules.context.inspectors.map((i) => i.id));
@@ -359,7 +362,7 @@ async function locationCheckAt(s: Scheduling, start: number | null, now: Date): 
  */
 export async function distanceOnDatetime(
   store: SchedulingStore,
-  session: AuthenticatedSession,
+  session: OrderScope,
   datetime: string,
   now = store.now(),
 ): Promise<{ status: 'ok' | 'out_of_range'; miles: number | null; max_miles: number | null; code: LocationCheck['code']; inspector_id: number | null }> {
@@ -375,7 +378,7 @@ export type OrderLocationResult = { status: 'ok' } | { status: LocationCode; app
  * and held time. When it cannot be served, the answer names why, the held time as office-local
  * wall time, and real alternatives for this location, the held time excluded.
  */
-export async function checkOrderLocation(store: SchedulingStore, session: AuthenticatedSession, now = store.now()): Promise<OrderLocationResult> {
+export async function checkOrderLocation(store: SchedulingStore, session: OrderScope, now = store.now()): Promise<OrderLocationResult> {
   const s = await prepare(store, session, { fresh: true });
   const start = s.order.datetime ? s.order.datetime.getTime() : null;
   const check = await locationCheckAt(s, start, now);
@@ -392,7 +395,7 @@ export async function checkOrderLocation(store: SchedulingStore, session: Authen
 }
 
 /** The postal-code step (spec 2.4): the property's postal code, before its full address is known. */
-export async function setPostalCode(store: SchedulingStore, session: AuthenticatedSession, postalCode: string): Promise<{ status: 'ok' }> {
+export async function setPostalCode(store: SchedulingStore, session: OrderScope, postalCode: string): Promise<{ status: 'ok' }> {
   const rules = await store.officeRules(session.companyId, session.officeId);
   if (!rules) throw new NotFoundError('The office');
   // A US office takes a ZIP code, ZIP+4 kept as its five digits; elsewhere the code is free text (spec 5.2).
@@ -400,4 +403,84 @@ export async function setPostalCode(store: SchedulingStore, session: Authenticat
   if (saved === null) throw new AppError(400, 'invalid_postal_code', POSTAL_CODE_MESSAGES.usFormat, 'postal_code');
   await savePostalCodeStep(store.db, session, saved);
   return { status: 'ok' };
+}
+
+// ---- Moving a booked order (issue 24) ----
+
+/** A booked order's new time and who would inspect it: its own team when free then, else another. */
+export interface MoveSlot {
+  start: number;
+  end: number;
+  inspectorIds: number[];
+  /** The order's own inspectors would inspect at the new time. */
+  sameTeam: boolean;
+}
+export type MovePlan = { status: 'ok'; slot: MoveSlot } | { status: 'unavailable'; appointments: AppointmentSlot[] };
+
+/** The booking's own length: what was booked, whatever the catalogue says since. */
+function bookedMinutes(s: Scheduling): number {
+  return s.order.durationMinutes > 0 ? s.order.durationMinutes : s.cartDurationMinutes;
+}
+
+/** A slot at `start` for the booking: its own inspectors first (Cal.com moved bookings to other hosts silently: #14755). */
+async function moveSlotAt(s: Scheduling, start: number, now: Date): Promise<MoveSlot | null> {
+  const minutes = bookedMinutes(s);
+  const team = s.order.inspectors.map((i) => i.id);
+  const own = team.length > 0 ? await slotAt(s, start, minutes, team, undefined, now) : null;
+  const slot = own ?? (await slotAt(s, start, minutes, [], undefined, now));
+  if (!slot) return null;
+  const sameTeam = slot.users.length === team.length && slot.users.every((id) => team.includes(id));
+  return { start, end: start + minutes * MINUTE_MS, inspectorIds: slot.users, sameTeam };
+}
+
+/** The times a booking could move to, in a window of office-local dates: its own length, cart and address. */
+export async function moveAvailabilityJson(store: SchedulingStore, scope: OrderScope, query: { from: string; to: string }, now = store.now()): Promise<CompressibleText> {
+  const order = await store.order(scope.companyId, scope.orderId);
+  if (!order) throw new NotFoundError('The order');
+  return availabilityJson(store, scope, { ...query, ...(order.durationMinutes > 0 ? { duration: order.durationMinutes } : {}) }, now);
+}
+
+/**
+ * Holds a new time for a booked order while its move is confirmed. The booking keeps its own
+ * time meanwhile (an order's rows may overlap, so moving by an hour is possible); another order's
+ * booking or live hold refuses it, as the database decides.
+ */
+export async function holdMove(store: SchedulingStore, scope: OrderScope, start: number, now = store.now()): Promise<MovePlan & { expiresAt?: Date }> {
+  const s = await prepare(store, scope, { fresh: true });
+  const slot = await moveSlotAt(s, start, now);
+  const unavailable = async (): Promise<MovePlan> => ({ status: 'unavailable', appointments: await alternatives(s, start, bookedMinutes(s), now) });
+  if (!slot) return unavailable();
+  const expiresAt = new Date(now.getTime() + holdMinutesOf(s.settings) * MINUTE_MS);
+  try {
+    await store.db.transaction((tx) =>
+      commitInspectors(tx, { ...scope, inspectorIds: slot.inspectorIds, start: slot.start, end: slot.end, now, terms: { kind: 'hold', expiresAt } }),
+    );
+  } catch (error) {
+    if (!isOverlapViolation(error)) throw error;
+    return unavailable();
+  }
+  announceScheduleChange(store, scope);
+  return { status: 'ok', slot, expiresAt };
+}
+
+/**
+ * Where a booking moves to at `start`: the order's live hold of that time (the team it was
+ * offered), else whoever is free then now. Unavailable, with alternatives, when nobody is.
+ */
+export async function planMove(store: SchedulingStore, scope: OrderScope, start: number, now = store.now()): Promise<MovePlan> {
+  const s = await prepare(store, scope, { fresh: true });
+  const held = await loadLiveHold(store.db, scope.companyId, scope.orderId, now);
+  const team = s.order.inspectors.map((i) => i.id);
+  if (held && held.start === start) {
+    return { status: 'ok', slot: { ...held, sameTeam: held.inspectorIds.length === team.length && held.inspectorIds.every((id) => team.includes(id)) } };
+  }
+  const slot = await moveSlotAt(s, start, now);
+  if (slot) return { status: 'ok', slot };
+  return { status: 'unavailable', appointments: await alternatives(s, start, bookedMinutes(s), now) };
+}
+
+/** The alternatives offered when a booking's new time was taken at the last moment. */
+export async function moveAlternatives(store: SchedulingStore, scope: OrderScope, start: number, now = store.now()): Promise<AppointmentSlot[]> {
+  const s = await prepare(store, scope, { fresh: true });
+  return alternatives(s, start, bookedMinutes(s), now);
 }

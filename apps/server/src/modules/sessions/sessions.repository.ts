@@ -67,7 +67,8 @@ export async function findSessionByTokenHash(db: Executor, tokenHash: string): P
     .where(eq(t.sessions.tokenHash, tokenHash));
   if (!row) return null;
   const { orderStatus, ...rest } = row;
-  return { ...rest, orderConfirmed: orderStatus === 'confirmed' };
+  // A cancelled order was confirmed: it stays read-only to the wizard (its manage link changes it).
+  return { ...rest, orderConfirmed: orderStatus !== 'draft' };
 }
 
 /** What decides whether a session may still change its order, read fresh from the database. */
@@ -83,7 +84,7 @@ export async function findWriteState(db: Executor, session: Pick<SessionRecord, 
     .from(t.orders)
     .innerJoin(t.offices, and(eq(t.offices.companyId, t.orders.companyId), eq(t.offices.id, t.orders.officeId)))
     .where(and(eq(t.orders.companyId, session.companyId), eq(t.orders.id, session.orderId), eq(t.orders.officeId, session.officeId)));
-  return row ? { officeActive: row.officeActive, orderConfirmed: row.orderStatus === 'confirmed' } : null;
+  return row ? { officeActive: row.officeActive, orderConfirmed: row.orderStatus !== 'draft' } : null;
 }
 
 /** Slides the session's expiry forward; called at most once a minute per session. */

@@ -32,7 +32,7 @@ export function sessionRoutes(ctx: AppContext) {
       },
       async (request, reply) => {
         const { company_key: companyKey, office_uuid: officeUuid } = request.params;
-        const started = await startSession(ctx.db, { ttlDays: ctx.config.SESSION_TTL_DAYS }, companyKey, officeUuid.toLowerCase()).catch((error: unknown) => {
+        const started = await startSession(ctx.db, { ttlDays: ctx.config.SESSION_TTL_DAYS }, companyKey, officeUuid.toLowerCase(), new Date(ctx.clock())).catch((error: unknown) => {
           // A person who follows a stale link sees the wizard's own not-found page, not JSON.
           if (error instanceof NotFoundError && prefersHtml(request.headers.accept)) return null;
           throw error;

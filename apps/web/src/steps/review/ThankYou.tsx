@@ -33,7 +33,7 @@ export function ThankYou() {
   const noteInThisBrowser = useSpecialNote();
   const specialNote = order.special_note.trim() !== '' ? order.special_note : noteInThisBrowser;
   const banner = settings.text(SETTING.CONFIRMATION_BANNER).trim();
-  const showPay = !order.paid && Boolean(order.pay_url) && settings.isOn(SETTING.SHOW_PAYMENT_LINK);
+  const showPay = !order.cancelled && !order.paid && Boolean(order.pay_url) && settings.isOn(SETTING.SHOW_PAYMENT_LINK);
   // Pay Online opens another tab: coming back to this one, the order is read again, so that a
   // payment made there turns Pay Online into "Paid" (issue 23). Nothing to watch once paid.
   useQuery({ ...orderQueryOptions(scope), enabled: !order.paid && Boolean(order.pay_url), refetchOnWindowFocus: 'always' });
@@ -51,7 +51,11 @@ export function ThankYou() {
         <Typography variant="h1" id={SCREEN_HEADING_ID} tabIndex={-1} sx={{ mb: 1.5 }}>
           {reviewTexts.thankYou.title}
         </Typography>
-        {banner ? (
+        {order.cancelled ? (
+          <Typography role="status" sx={{ fontWeight: 600 }}>
+            {reviewTexts.thankYou.cancelled}
+          </Typography>
+        ) : banner ? (
           <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{banner}</Typography>
         ) : (
           <>

@@ -33,5 +33,7 @@ export const reviewTexts = {
     payOnline: 'Pay Online',
     /** The order is paid (issue 23): in place of Pay Online. */
     paid: 'Paid',
+    /** The booking was cancelled afterwards (issue 24): its old thank-you page says so. */
+    cancelled: 'This inspection was cancelled. To book another, choose Schedule Again.',
   },
 } as const;

@@ -1,0 +1,48 @@
+/**
+ * Manage links (issue 24): every message to a client, agent or contact about a booking carries a
+ * "Manage your inspection" link whose token opens that one order. A token is 256 random bits;
+ * only its hash is stored (a database leak opens no booking). The plain token travels in the
+ * message's job until the message is sent (the queue then drops it), and never in a log: the
+ * request log writes `/manage/[redacted]`.
+ */
+import { hashToken, newSessionToken } from '../sessions/tokens.ts';
+import type { Executor } from '../../db/connection.ts';
+import type { QueuedJob } from '../notifications/notifications.service.ts';
+import { insertManageLinks, type ManageLinkRecord } from './manage.repository.ts';
+
+/** Where a job asks for a manage link: who it is for (role, and the address or number it goes to). */
+interface ManageLinkFor {
+  role: ManageLinkRecord['role'];
+  recipient: string;
+}
+
+function linkRequestOf(job: QueuedJob): ManageLinkFor | null {
+  const wanted = job.payload.manage_link_for as Partial<ManageLinkFor> | undefined;
+  if (!wanted || typeof wanted.recipient !== 'string' || (wanted.role !== 'client' && wanted.role !== 'agent' && wanted.role !== 'contact')) return null;
+  return { role: wanted.role, recipient: wanted.recipient };
+}
+
+/**
+ * Issues the manage links the jobs ask for, in the caller's transaction (the one that enqueues
+ * them): one token per order and recipient, whatever number of messages go to them, written into
+ * each job's `manage_token`. Jobs that ask for none are returned as they are.
+ */
+export async function withManageLinks(tx: Executor, jobs: readonly QueuedJob[]): Promise<QueuedJob[]> {
+  const tokens = new Map<string, string>();
+  const rows: Array<{ companyId: string; orderId: string; tokenHash: string; role: ManageLinkRecord['role']; recipient: string }> = [];
+  const withTokens = jobs.map((job) => {
+    const wanted = linkRequestOf(job);
+    const orderId = job.payload.order_id;
+    if (!wanted || typeof orderId !== 'string') return job;
+    const key = JSON.stringify([job.companyId, orderId, wanted.role, wanted.recipient]);
+    let token = tokens.get(key);
+    if (!token) {
+      token = newSessionToken();
+      tokens.set(key, token);
+      rows.push({ companyId: job.companyId, orderId, tokenHash: hashToken(token), role: wanted.role, recipient: wanted.recipient.slice(0, 320) });
+    }
+    return { ...job, payload: { ...job.payload, manage_token: token } };
+  });
+  await insertManageLinks(tx, rows);
+  return withTokens;
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { MessageFacts } from './mail-content.ts';
+import { messageFacts as facts } from './message-fixtures.ts';
+import { smsText } from './sms-content.ts';
+
+const MANAGE_URL = 'https://book.example.com/demo/manage/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+// Saturday 31 October 2026 at 9:30 EDT; the fixture's order is Tuesday 1 December at 9:30 EST.
+const OCTOBER = new Date('2026-10-31T13:30:00Z');
+
+describe('the text messages', () => {
+  it('end the confirmation and the reminder with the reader\'s manage link when the job has one, and not otherwise', () => {
+    expect(smsText(facts, 'confirmation', { manageUrl: MANAGE_URL })).toBe(
+      `Scioto Valley Home Inspections: your inspection is booked for Tue 12/1 at 9:30 AM EST at 120 Oak St, Columbus. Questions: (614) 555-0142. Reply STOP to stop texts. Manage: ${MANAGE_URL}`,
+    );
+    expect(smsText(facts, 'reminder', { manageUrl: MANAGE_URL })).toBe(
+      `Scioto Valley Home Inspections: reminder of your inspection Tue 12/1 at 9:30 AM EST at 120 Oak St, Columbus. Questions: (614) 555-0142. Manage: ${MANAGE_URL}`,
+    );
+    expect(smsText(facts, 'confirmation')).toMatch(/Reply STOP to stop texts\.$/);
+    expect(smsText(facts, 'reminder', { manageUrl: null })).not.toContain('Manage');
+  });
+
+  it('say where a booking moved to and the time it had, each with its own zone across the daylight-saving change, with the link', () => {
+    expect(smsText(facts, 'rescheduled', { previousStart: OCTOBER, manageUrl: MANAGE_URL })).toBe(
+      `Scioto Valley Home Inspections: your inspection at 120 Oak St, Columbus is moved to Tue 12/1 at 9:30 AM EST (was Sat 10/31 at 9:30 AM EDT). Questions: (614) 555-0142. Manage: ${MANAGE_URL}`,
+    );
+    expect(smsText(facts, 'rescheduled')).toBe('Scioto Valley Home Inspections: your inspection at 120 Oak St, Columbus is moved to Tue 12/1 at 9:30 AM EST. Questions: (614) 555-0142.');
+  });
+
+  it('say a booking is cancelled, without a link', () => {
+    const cancelled: MessageFacts = { ...facts, status: 'cancelled', cancelled: { at: OCTOBER, reason: '', feeCents: null } };
+    expect(smsText(cancelled, 'cancelled', { manageUrl: MANAGE_URL })).toBe('Scioto Valley Home Inspections: your inspection Tue 12/1 at 9:30 AM EST at 120 Oak St, Columbus is cancelled. Questions: (614) 555-0142.');
+  });
+
+  it('stay within three text segments with the link (160 characters, 153 each when split)', () => {
+    for (const message of ['confirmation', 'reminder', 'rescheduled'] as const) {
+      expect(smsText(facts, message, { previousStart: OCTOBER, manageUrl: MANAGE_URL }).length).toBeLessThanOrEqual(3 * 153);
+    }
+  });
+});

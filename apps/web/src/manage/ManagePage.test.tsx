@@ -1,0 +1,409 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ManageHoldResponse, ManageOrderView } from '@scheduler/contracts/manage';
+import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
+import { addDays } from '@scheduler/domain/availability/zoned-calendar';
+import { formatListDate } from '@scheduler/domain/scheduling-text';
+import { createQueryClient, UnauthorizedSessions } from '../app/query-client.ts';
+import { PageLayout } from '../app/PageLayout.tsx';
+import { SCREEN_HEADING_ID } from '../shared/focus.ts';
+import { officeToday } from '../shared/scheduling-api.ts';
+import { stubServer, type RecordedRequest } from '../test-support/render-step.tsx';
+import ManagePage from './ManagePage.tsx';
+import { slotInstant } from './manage-view.ts';
+
+const TOKEN = `${'Ab9_-'.repeat(8)}xyz`;
+const BASE = `/demo/json/manage/${TOKEN}`;
+const ZONE = 'America/New_York';
+const RESCHEDULE_REFUSAL = 'Changes within 24 hours of the inspection: please call (614) 555-0142';
+const CANCEL_REFUSAL = 'Cancellations within 24 hours of the inspection: please call (614) 555-0142';
+
+const VIEW: ManageOrderView = {
+  company_name: 'Scioto Valley Home Inspections',
+  office: { office_name: 'Columbus', office_phone: '6145550142', office_email: 'schedule@example.com', time_zone: ZONE },
+  order: {
+    reference: 'SV-1042',
+    state: 'booked',
+    start: '2026-12-01T14:30:00.000Z',
+    end: '2026-12-01T17:00:00.000Z',
+    when: { date: 'Tuesday, December 1st 2026', time: '9:30 AM – 12:00 PM EST' },
+    duration_minutes: 150,
+    address: '12 Elm Street\nColumbus, OH 43215',
+    inspectors: ['Sarah Chen'],
+    price: {
+      lines: [
+        { label: 'Full Home Inspection', amount: '$450.00' },
+        { label: 'Bundle Savings', amount: '- $40.00' },
+        { label: 'Radon Test', amount: '$150.00' },
+        { label: 'Ohio Sales (tax)', amount: '$12.50' },
+      ],
+      total: '$572.50',
+      note: null,
+    },
+    people: [
+      { role: 'Client', name: 'Jane Doe' },
+      { role: "Buyer's Agent", name: 'Sam Realtor' },
+    ],
+    paid: false,
+    cancelled: null,
+  },
+  reschedule: { allowed: true, reason: null, deadline: '2026-11-30T14:30:00.000Z', text: 'Moving your inspection is free.', remaining: 2 },
+  cancel: { allowed: true, reason: null, deadline: '2026-11-29T14:30:00.000Z', text: 'We are sorry to see you go.', fee_cents: 7500, fee: '$75.00' },
+  history: [{ at: '2026-11-20T15:00:00.000Z', text: 'Booked online by Jane Doe.' }],
+};
+
+const withCancel = (cancel: Partial<ManageOrderView['cancel']>): ManageOrderView => ({ ...VIEW, cancel: { ...VIEW.cancel, ...cancel } });
+const cancelled = (fee: string | null): ManageOrderView => ({
+  ...VIEW,
+  order: { ...VIEW.order, state: 'cancelled', cancelled: { at: '2026-11-26T15:00:00.000Z', fee } },
+  reschedule: { ...VIEW.reschedule, allowed: false, reason: 'This inspection is cancelled.' },
+  cancel: { ...VIEW.cancel, allowed: false, reason: 'This inspection is cancelled.' },
+});
+
+// Times a few days ahead, in the month the calendar opens on or the next (the stub answers every month alike).
+const DAY = addDays(officeToday(ZONE), 5);
+const NEXT_DAY = addDays(DAY, 1);
+const slotAt = (date: string, hour: number): AppointmentSlot => ({
+  id: `${date}-${hour}`,
+  date,
+  start: `${hour % 12 || 12}:00 ${hour < 12 ? 'AM' : 'PM'}`,
+  start_datetime: `${date} ${String(hour).padStart(2, '0')}:00:00`,
+  end_datetime: `${date} ${String(hour + 2).padStart(2, '0')}:30:00`,
+  timestamp: Date.parse(`${date}T${String(hour + 5).padStart(2, '0')}:00:00Z`) / 1000,
+  users: [7],
+});
+const NINE = slotAt(DAY, 9);
+const ONE = slotAt(DAY, 13);
+const NEXT_NINE = slotAt(NEXT_DAY, 9);
+const NOTE = "Sarah Chen isn't free then; Mike Alvarez would inspect";
+
+function heldAt(slot: AppointmentSlot): ManageHoldResponse {
+  return {
+    status: 'ok',
+    start: slotInstant(slot),
+    end: new Date(slot.timestamp * 1000 + 150 * 60_000).toISOString(),
+    when: { date: formatListDate(slot.date), time: `${slot.start} – later EST` },
+    hold_expires_at: new Date(Date.now() + 15 * 60_000).toISOString(),
+    same_inspectors: false,
+    inspector_note: NOTE,
+  };
+}
+
+type Answer = { status: number; body: unknown };
+const refusal = (status: number, code: string, message: string, field?: string): Answer => ({ status, body: { error: field ? { code, message, field } : { code, message } } });
+
+/** The server at the network edge: the view as `state.view`, and each write answered by its handler. */
+function server(handlers: { view?: () => Answer; hold?: (request: RecordedRequest) => Answer; reschedule?: (request: RecordedRequest) => Answer; cancel?: (request: RecordedRequest) => Answer } = {}) {
+  return stubServer((request) => {
+    const path = request.path.split('?')[0]!;
+    if (request.method === 'GET' && path === BASE) return handlers.view?.() ?? { status: 200, body: VIEW };
+    if (request.method === 'GET' && path === `${BASE}/availability`) return { status: 200, body: [NINE, ONE, NEXT_NINE] };
+    if (path === `${BASE}/hold`) return handlers.hold?.(request) ?? { status: 200, body: heldAt(NINE) };
+    if (path === `${BASE}/reschedule`) return handlers.reschedule?.(request) ?? { status: 200, body: { status: 'ok', view: VIEW } };
+    if (path === `${BASE}/cancel`) return handlers.cancel?.(request) ?? { status: 200, body: { status: 'ok', view: cancelled(null) } };
+    return { status: 404, body: { error: { code: 'not_found', message: 'Not Found.' } } };
+  });
+}
+
+function renderPage(token = TOKEN) {
+  const queryClient = createQueryClient(new UnauthorizedSessions());
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[`/demo/manage/${token}`]}>
+        <Routes>
+          <Route path="/:companyKey/manage/:token" element={<ManagePage Layout={PageLayout} />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const posts = (requests: RecordedRequest[], action: string) => requests.filter((request) => request.method === 'POST' && request.path === `${BASE}/${action}`);
+const section = (name: string) => screen.getByRole('region', { name });
+const cents = (amount: string) => Math.round(Number(amount.replace(/[^\d.]/g, '')) * 100) * (amount.trim().startsWith('-') ? -1 : 1);
+const heading = () => document.getElementById(SCREEN_HEADING_ID);
+
+/** On the reschedule screen: the month of DAY (the calendar opens on this month), then DAY. */
+async function pickDay(user: ReturnType<typeof userEvent.setup>) {
+  await screen.findByRole('heading', { level: 2, name: /\d{4}$/ });
+  if (DAY.slice(0, 7) !== officeToday(ZONE).slice(0, 7)) await user.click(screen.getByRole('button', { name: 'Next month' }));
+  await user.click(await screen.findByRole('radio', { name: new RegExp(formatListDate(DAY)) }));
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the manage page (issue 24)', () => {
+  it('shows the booking as the thank-you does, with Reschedule and Cancel when the policy allows them', async () => {
+    server();
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Manage your inspection' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Manage your inspection | Scioto Valley Home Inspections'));
+    expect(screen.getAllByText('Scioto Valley Home Inspections').length).toBeGreaterThan(0);
+    expect(screen.getByText('Reference SV-1042')).toBeTruthy();
+
+    const when = section('Date, Time and Inspector');
+    expect(when.textContent).toContain('Tuesday, December 1st 2026');
+    expect(when.textContent).toContain('9:30 AM – 12:00 PM EST');
+    expect(when.textContent).toContain('Takes about 2½ hours');
+    expect(when.textContent).toContain('Sarah Chen');
+    expect(section('Address').textContent).toBe('Address12 Elm Street\nColumbus, OH 43215');
+    expect(section('People').textContent).toContain('Jane Doe');
+    expect(section('Payment').textContent).toContain('Not paid yet');
+
+    // House rule 16: the lines shown add up to the total shown, in the order given.
+    const cart = section('Shopping Cart');
+    const amounts = [...cart.querySelectorAll('[data-line="item"] dd')].map((cell) => cell.textContent ?? '');
+    expect(amounts).toEqual(['$450.00', '- $40.00', '$150.00', '$12.50']);
+    const total = cart.querySelector('[data-line="total"] dd')?.textContent ?? '';
+    expect(total).toBe('$572.50');
+    expect(amounts.map(cents).reduce((sum, value) => sum + value, 0)).toBe(cents(total));
+
+    const reschedule = section('Reschedule');
+    expect(reschedule.textContent).toContain('Moving your inspection is free.');
+    expect(reschedule.textContent).toContain('You can reschedule online until Monday, November 30th 2026, 9:30 AM EST.');
+    expect(reschedule.textContent).toContain('You can reschedule online 2 more times.');
+    expect(within(reschedule).getByRole('button', { name: 'Reschedule' })).toBeTruthy();
+    const cancel = section('Cancel');
+    expect(cancel.textContent).toContain('We are sorry to see you go.');
+    expect(cancel.textContent).toContain("Cancelling now costs $75.00 (the company's late-cancellation fee).");
+    expect(cancel.textContent).toContain('You can cancel online until Sunday, November 29th 2026, 9:30 AM EST.');
+    expect(within(cancel).getByRole('button', { name: 'Cancel inspection' })).toBeTruthy();
+
+    expect(section('History').textContent).toContain('Booked online by Jane Doe.');
+    expect(screen.queryByRole('button', { name: /pay/i })).toBeNull();
+  });
+
+  it("shows each refusal's reason with the office's phone and e-mail, and no button", async () => {
+    server({ view: () => ({ status: 200, body: { ...VIEW, reschedule: { ...VIEW.reschedule, allowed: false, reason: RESCHEDULE_REFUSAL }, cancel: { ...VIEW.cancel, allowed: false, reason: CANCEL_REFUSAL } } }) });
+    renderPage();
+    await screen.findByRole('heading', { level: 1, name: 'Manage your inspection' });
+    for (const [name, reason] of [
+      ['Reschedule', RESCHEDULE_REFUSAL],
+      ['Cancel', CANCEL_REFUSAL],
+    ] as const) {
+      const change = section(name);
+      expect(within(change).getByTestId('refusal').textContent).toBe(reason);
+      expect(within(change).queryByRole('button')).toBeNull();
+      const links = within(change)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href'));
+      expect(links).toContain('tel:6145550142');
+      expect(links).toContain('mailto:schedule@example.com');
+      expect(change.textContent).not.toContain('You can');
+    }
+  });
+
+  it('shows the fee before the visitor confirms the cancellation, and sends the fee it showed', async () => {
+    const requests = server({ cancel: () => ({ status: 200, body: { status: 'ok', view: cancelled('$75.00') } }) });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Cancel inspection' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel your inspection?' });
+    const fee = within(dialog).getByTestId('cancel-fee');
+    expect(fee.textContent).toBe("Cancelling now costs $75.00 (the company's late-cancellation fee).");
+    const reason = within(dialog).getByRole('textbox', { name: 'Reason for cancelling (optional)' });
+    expect(fee.compareDocumentPosition(reason) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // The safe answer has the focus.
+    expect(document.activeElement?.textContent).toBe('Keep my inspection');
+    await user.type(reason, 'We bought another house');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel inspection' }));
+
+    expect(await screen.findByText('This inspection is cancelled.')).toBeTruthy();
+    expect(screen.getByText('A cancellation fee of $75.00 applies.')).toBeTruthy();
+    expect(posts(requests, 'cancel').map((request) => request.body)).toEqual([{ reason: 'We bought another house', fee_cents: 7500 }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Reschedule' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel inspection' })).toBeNull();
+  });
+
+  it('reads the booking again when the fee changed, and shows the new fee before the visitor confirms again', async () => {
+    let view = VIEW;
+    const requests = server({
+      view: () => ({ status: 200, body: view }),
+      cancel: (request) => {
+        if ((request.body as { fee_cents: number }).fee_cents === 10_000) return { status: 200, body: { status: 'ok', view: cancelled('$100.00') } };
+        view = withCancel({ fee_cents: 10_000, fee: '$100.00' });
+        return refusal(409, 'fee_changed', 'The cancellation fee is not the one shown.');
+      },
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Cancel inspection' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox'), 'Too late, sorry');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel inspection' }));
+
+    await waitFor(() => expect(within(dialog).getByTestId('cancel-fee').textContent).toBe("Cancelling now costs $100.00 (the company's late-cancellation fee)."));
+    expect(within(dialog).getByRole('alert').textContent).toBe('The cancellation fee has changed: cancelling now costs $100.00. Confirm again if you still want to cancel.');
+    expect((within(dialog).getByRole('textbox') as HTMLTextAreaElement).value).toBe('Too late, sorry');
+    expect(requests.filter((request) => request.method === 'GET' && request.path === BASE)).toHaveLength(2);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel inspection' }));
+    expect(await screen.findByText('A cancellation fee of $100.00 applies.')).toBeTruthy();
+    expect(posts(requests, 'cancel').map((request) => request.body)).toEqual([
+      { reason: 'Too late, sorry', fee_cents: 7500 },
+      { reason: 'Too late, sorry', fee_cents: 10_000 },
+    ]);
+  });
+
+  it('keeps the reason the visitor typed after a failed cancellation, and after closing the dialog', async () => {
+    const requests = server({ cancel: () => refusal(503, 'unavailable', 'The service is briefly unavailable. Please try again in a moment.') });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Cancel inspection' }));
+    let dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox'), 'Moving abroad');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel inspection' }));
+
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('The booking service is briefly unavailable. Please try again in a moment, or call the office at (614)\u00a0555-0142.');
+    expect(within(within(dialog).getByRole('alert')).getByRole('link').getAttribute('href')).toBe('tel:6145550142');
+    expect((within(dialog).getByRole('textbox') as HTMLTextAreaElement).value).toBe('Moving abroad');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Keep my inspection' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Cancel inspection' }));
+    dialog = await screen.findByRole('dialog');
+    expect((within(dialog).getByRole('textbox') as HTMLTextAreaElement).value).toBe('Moving abroad');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(posts(requests, 'cancel')).toHaveLength(1);
+  });
+
+  it("shows the policy's refusal of a cancellation, reads the booking again and offers the office instead", async () => {
+    let view = VIEW;
+    server({
+      view: () => ({ status: 200, body: view }),
+      cancel: () => {
+        view = withCancel({ allowed: false, reason: CANCEL_REFUSAL });
+        return refusal(409, 'change_refused', CANCEL_REFUSAL);
+      },
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Cancel inspection' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox'), 'Changed plans');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel inspection' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(CANCEL_REFUSAL);
+    await waitFor(() => expect(within(dialog).queryByRole('button', { name: 'Cancel inspection' })).toBeNull());
+    expect(within(dialog).getAllByRole('link').map((link) => link.getAttribute('href'))).toContain('mailto:schedule@example.com');
+    expect((within(dialog).getByRole('textbox') as HTMLTextAreaElement).value).toBe('Changed plans');
+  });
+
+  it('reschedules: a day, a time, the hold with who would inspect, then the move from the start the page showed', async () => {
+    const moved: ManageOrderView = { ...VIEW, order: { ...VIEW.order, start: slotInstant(ONE), when: { date: formatListDate(DAY), time: '1:00 PM – 3:30 PM EST' } } };
+    const requests = server({ hold: () => ({ status: 200, body: heldAt(ONE) }), reschedule: () => ({ status: 200, body: { status: 'ok', view: moved } }) });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Reschedule' }));
+    await waitFor(() => expect(heading()?.textContent).toBe('Choose a new time'));
+    expect(document.activeElement).toBe(heading());
+
+    const holdButton = screen.getByRole('button', { name: 'Hold this time' }) as HTMLButtonElement;
+    expect(holdButton.disabled).toBe(true);
+    await pickDay(user);
+    await user.click(screen.getByRole('radio', { name: '1:00 PM' }));
+    expect(holdButton.disabled).toBe(false);
+    await user.click(holdButton);
+
+    expect((await screen.findByTestId('inspector-note')).textContent).toBe(NOTE);
+    expect(heading()?.textContent).toBe('Confirm your new time');
+    expect(document.activeElement).toBe(heading());
+    expect(screen.getByTestId('hold-indicator').textContent).toContain('Held for you until');
+    expect(section('New time').textContent).toContain(formatListDate(DAY));
+    expect(section('Current time').textContent).toContain('Tuesday, December 1st 2026');
+    expect(posts(requests, 'hold').map((request) => request.body)).toEqual([{ start: slotInstant(ONE) }]);
+
+    await user.click(screen.getByRole('button', { name: 'Confirm new time' }));
+    expect((await screen.findByText(/Your inspection is moved to/)).textContent).toBe(`Your inspection is moved to ${formatListDate(DAY)}, 1:00 PM – 3:30 PM EST.`);
+    expect(posts(requests, 'reschedule').map((request) => request.body)).toEqual([{ start: slotInstant(ONE), from_start: VIEW.order.start }]);
+    expect(heading()?.textContent).toBe('Manage your inspection');
+    expect(section('Date, Time and Inspector').textContent).toContain('1:00 PM – 3:30 PM EST');
+  });
+
+  it('offers the alternatives when the picked time was taken, and holds the one chosen', async () => {
+    let holds = 0;
+    const requests = server({
+      hold: () => (++holds === 1 ? { status: 409, body: { status: 'unavailable', appointments: [NEXT_NINE] } } : { status: 200, body: heldAt(NEXT_NINE) }),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Reschedule' }));
+    await pickDay(user);
+    await user.click(screen.getByRole('radio', { name: '9:00 AM' }));
+    await user.click(screen.getByRole('button', { name: 'Hold this time' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Sorry!' });
+    const [year, month, day] = DAY.split('-').map(Number);
+    expect(dialog.textContent).toContain(`The appointment on ${month}/${day}/${year} at 9:00AM is no longer available.`);
+    const [nextYear, nextMonth, nextDay] = NEXT_DAY.split('-').map(Number);
+    await user.click(within(dialog).getByRole('button', { name: new RegExp(`${nextMonth}/${nextDay}/${nextYear} at 9:00AM`) }));
+
+    expect((await screen.findByTestId('inspector-note')).textContent).toBe(NOTE);
+    expect(posts(requests, 'hold').map((request) => request.body)).toEqual([{ start: slotInstant(NINE) }, { start: slotInstant(NEXT_NINE) }]);
+  });
+
+  it('offers the alternatives when the held time was taken before the move was confirmed', async () => {
+    server({ reschedule: () => ({ status: 409, body: { status: 'unavailable', appointments: [NEXT_NINE] } }) });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Reschedule' }));
+    await pickDay(user);
+    await user.click(screen.getByRole('radio', { name: '9:00 AM' }));
+    await user.click(screen.getByRole('button', { name: 'Hold this time' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm new time' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sorry!' });
+    expect(within(dialog).getAllByRole('button').map((button) => button.textContent)).toEqual([expect.stringContaining(' at 9:00AM'), 'Close']);
+  });
+
+  it('goes back to the booking, read again, when the policy refuses the move meanwhile', async () => {
+    let view = VIEW;
+    server({
+      view: () => ({ status: 200, body: view }),
+      reschedule: () => {
+        view = { ...VIEW, reschedule: { ...VIEW.reschedule, allowed: false, reason: RESCHEDULE_REFUSAL } };
+        return refusal(409, 'change_refused', RESCHEDULE_REFUSAL);
+      },
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Reschedule' }));
+    await pickDay(user);
+    await user.click(screen.getByRole('radio', { name: '9:00 AM' }));
+    await user.click(screen.getByRole('button', { name: 'Hold this time' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm new time' }));
+    await waitFor(() => expect(heading()?.textContent).toBe('Manage your inspection'));
+    expect(screen.getByRole('alert').textContent).toBe(RESCHEDULE_REFUSAL);
+    expect(within(section('Reschedule')).getByTestId('refusal').textContent).toBe(RESCHEDULE_REFUSAL);
+    expect(within(section('Reschedule')).queryByRole('button')).toBeNull();
+  });
+
+  it('says plainly when too many tries were made, and keeps the time picked', async () => {
+    server({ hold: () => refusal(429, 'rate_limited', 'Too many requests. Please try again in 30 seconds.') });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Reschedule' }));
+    await pickDay(user);
+    await user.click(screen.getByRole('radio', { name: '9:00 AM' }));
+    await user.click(screen.getByRole('button', { name: 'Hold this time' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Too many tries in a short time.');
+    expect((screen.getByRole('radio', { name: '9:00 AM' }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('says an unknown, revoked or expired link is not valid any more, with no office to name', async () => {
+    server({ view: () => refusal(404, 'manage_link_invalid', 'This link is not valid any more.') });
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'This link is not valid any more' })).toBeTruthy();
+    expect(screen.getByText(/Please use the link in the latest e-mail or text message/)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /555/ })).toBeNull();
+  });
+
+  it('says a link of the wrong shape is not valid without asking the server', async () => {
+    const requests = server();
+    renderPage('not-a-token');
+    expect(await screen.findByRole('heading', { level: 1, name: 'This link is not valid any more' })).toBeTruthy();
+    expect(requests).toEqual([]);
+  });
+});

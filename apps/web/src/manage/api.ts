@@ -1,0 +1,116 @@
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ManageChangeResponse, ManageHoldResponse, ManageOrderView } from '@scheduler/contracts/manage';
+import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
+import { ApiError, callApi } from '../shared/api-client.ts';
+import { needsFreshView } from './manage-errors.ts';
+import { slotInstant } from './manage-view.ts';
+
+/**
+ * The manage page's calls (issue 24). The link's token is the credential, and it travels only in
+ * the API path: no header, no storage, no other URL.
+ */
+export interface ManageLink {
+  companyKey: string;
+  token: string;
+}
+
+const baseOf = ({ companyKey, token }: ManageLink) => `/${encodeURIComponent(companyKey)}/json/manage/${encodeURIComponent(token)}`;
+
+/**
+ * The page's query keys. They sit here rather than in shared/queries.ts, which every visitor's
+ * first download carries; like the wizard's, the keys of one link share a prefix.
+ */
+export const manageKeys = {
+  link: ({ companyKey, token }: ManageLink) => ['manage', companyKey, token] as const,
+  view: (link: ManageLink) => [...manageKeys.link(link), 'view'] as const,
+  /** Every availability answer of the link, whatever its window. */
+  availability: (link: ManageLink) => [...manageKeys.link(link), 'availability'] as const,
+  availabilityWindow: (link: ManageLink, window: { from: string; to: string }) => [...manageKeys.availability(link), window.from, window.to] as const,
+};
+
+/** A refusal of the request itself (4xx) will not change by asking again; a 503 or a dropped call may. */
+const retryUnlessRefused = (failures: number, error: unknown) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2;
+
+/** GET …/manage/{token}: the booking and what the policy allows now. */
+export function manageViewQueryOptions(link: ManageLink) {
+  return queryOptions({
+    queryKey: manageKeys.view(link),
+    queryFn: ({ signal }) => callApi<ManageOrderView>(baseOf(link), { signal }),
+    retry: retryUnlessRefused,
+  });
+}
+
+/** GET …/availability for one month's window: the wizard's slots, for the order's own cart, address and rules. */
+export function manageAvailabilityQueryOptions(link: ManageLink, window: { from: string; to: string }) {
+  return queryOptions({
+    queryKey: manageKeys.availabilityWindow(link, window),
+    queryFn: ({ signal }) => callApi<AppointmentSlot[]>(`${baseOf(link)}/availability?${new URLSearchParams(window).toString()}`, { signal }),
+    retry: retryUnlessRefused,
+    // Another visitor may take a time at any moment: each visit to a month asks again.
+    staleTime: 0,
+  });
+}
+
+/** The booking is read again (what the page showed is out of date); resolves once it is. */
+function rereadView(queryClient: QueryClient, link: ManageLink): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: manageKeys.view(link) });
+}
+
+function resetAvailability(queryClient: QueryClient, link: ManageLink): Promise<void> {
+  return queryClient.resetQueries({ queryKey: manageKeys.availability(link) });
+}
+
+/**
+ * A refusal that says the page is out of date (the policy refuses now, the booking moved, the
+ * fee changed, the link ended) reads the booking again before the mutation settles, so that
+ * what shows next to the refusal is already the booking as it is now.
+ */
+async function onRefusal(queryClient: QueryClient, link: ManageLink, error: unknown): Promise<void> {
+  if (needsFreshView(error)) await rereadView(queryClient, link);
+}
+
+export interface HoldOutcome {
+  slot: AppointmentSlot;
+  result: ManageHoldResponse;
+}
+
+/** POST …/hold: holds the picked time while the visitor confirms the move; a 409 brings alternatives. */
+export function useHoldTime(link: ManageLink) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (slot: AppointmentSlot): Promise<HoldOutcome> => ({
+      slot,
+      result: await callApi<ManageHoldResponse>(`${baseOf(link)}/hold`, { method: 'POST', body: { start: slotInstant(slot) }, answers: [200, 409] }),
+    }),
+    onSuccess: ({ result }) => {
+      // The calendar behind the alternatives is out of date.
+      if (result.status === 'unavailable') void resetAvailability(queryClient, link);
+    },
+    onError: (error) => onRefusal(queryClient, link, error),
+  });
+}
+
+/** POST …/reschedule: moves the booking to the held time; `from_start` is the start the page showed. */
+export function useReschedule(link: ManageLink) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { start: string; from_start: string }) => callApi<ManageChangeResponse>(`${baseOf(link)}/reschedule`, { method: 'POST', body, answers: [200, 409] }),
+    onSuccess: (result) => {
+      if (result.status === 'ok') queryClient.setQueryData(manageKeys.view(link), result.view);
+      void resetAvailability(queryClient, link);
+    },
+    onError: (error) => onRefusal(queryClient, link, error),
+  });
+}
+
+/** POST …/cancel: `fee_cents` is the fee the page showed; another fee now is refused (fee_changed). */
+export function useCancelBooking(link: ManageLink) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { reason: string; fee_cents: number }) => callApi<ManageChangeResponse>(`${baseOf(link)}/cancel`, { method: 'POST', body }),
+    onSuccess: (result) => {
+      if (result.status === 'ok') queryClient.setQueryData(manageKeys.view(link), result.view);
+    },
+    onError: (error) => onRefusal(queryClient, link, error),
+  });
+}

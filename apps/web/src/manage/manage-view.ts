@@ -1,0 +1,65 @@
+/** What the manage page derives from its answers: dates as the wizard words them, and the calendar's months. */
+import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
+import { compareSlots } from '@scheduler/domain/availability/slot-order';
+import { formatListDate, formatLongDateTime, formatTime, monthName, wallTimeIn } from '@scheduler/domain/scheduling-text';
+import { zoneAbbreviation, zoneSuffix } from '@scheduler/domain/time-zone-text';
+
+/**
+ * A policy's deadline in the office's clock, its zone always named (the visitor reads it against
+ * their own calendar): "Monday, November 30th 2026, 9:30 AM EST".
+ */
+export function deadlineText(deadline: string, timeZone: string): string {
+  const wall = wallTimeIn(deadline, timeZone);
+  return `${formatListDate(wall)}, ${formatTime(wall)} ${zoneAbbreviation(timeZone, Date.parse(deadline))}`;
+}
+
+/** When something happened (history, a cancellation): "Tuesday, November 24th 2026 at 9:00 AM", the zone named when the visitor's clock reads it otherwise. */
+export function momentText(at: string, timeZone: string, visitorZone?: string): string {
+  return `${formatLongDateTime(wallTimeIn(at, timeZone))}${zoneSuffix(timeZone, Date.parse(at), visitorZone)}`;
+}
+
+/** The instant a slot starts, as the hold call takes it. */
+export function slotInstant(slot: Pick<AppointmentSlot, 'timestamp'>): string {
+  return new Date(slot.timestamp * 1000).toISOString();
+}
+
+/** The first of the month `by` months after `month` (both YYYY-MM-01). */
+export function shiftMonth(month: string, by: number): string {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, m - 1 + by, 1)).toISOString().slice(0, 10);
+}
+
+/** "2026-12-01" -> "December 2026". */
+export function monthTitle(month: string): string {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  return `${monthName(m)} ${year}`;
+}
+
+export function monthOf(date: string): string {
+  return `${date.slice(0, 7)}-01`;
+}
+
+/**
+ * The dates one availability request asks for: the month's, from today on. A month is at most 31
+ * days, within the longest window the server answers (MAX_AVAILABILITY_WINDOW_DAYS).
+ */
+export function monthWindow(month: string, today: string): { from: string; to: string } {
+  const next = shiftMonth(month, 1);
+  const last = new Date(Date.parse(`${next}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  return { from: today > month ? today : month, to: last };
+}
+
+/**
+ * The days of `window` that have times, in date order, each with its times in the wizard's order
+ * (preferred, then by time). A time outside the window asked for is not the month's.
+ */
+export function daysWithTimes(slots: readonly AppointmentSlot[], window: { from: string; to: string }): Array<{ date: string; slots: AppointmentSlot[] }> {
+  const byDate = new Map<string, AppointmentSlot[]>();
+  for (const slot of slots) {
+    if (slot.date < window.from || slot.date > window.to) continue;
+    const day = byDate.get(slot.date) ?? [];
+    if (!day.some((other) => other.id === slot.id)) day.push(slot);
+    byDate.set(slot.date, day);
+  }
+  return [...byDate.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([date, day]) => ({ date, slots: day.sort(compareSlots) }));
+}
