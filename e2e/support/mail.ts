@@ -128,3 +128,22 @@ export function icsAttachmentOf(mail: OutboxMail): Invitation {
   if (files.length !== 1) throw new Error(`${mail.file} carries ${files.length} .ics attachments, not one`);
   return files[0]!.invitation;
 }
+
+/** One message's HTML part and its .ics attachments as written, with the Content-Type each was sent with. */
+export interface MailSource {
+  html: string;
+  icsFiles: Array<{ filename: string; contentType: string; method: string | null; text: string }>;
+}
+
+/** Reads one message of the outbox again for what `OutboxMail` leaves out: its HTML, and its invitation's text and Content-Type. */
+export async function readMailSource(dir: string, mail: Pick<OutboxMail, 'file'>): Promise<MailSource> {
+  const parsed = await simpleParser(await readFile(join(dir, mail.file)));
+  const icsFiles = parsed.attachments
+    .filter((a) => (a.filename ?? '').toLowerCase().endsWith('.ics'))
+    .map((a) => {
+      const header = a.headers.get('content-type') as { value?: string; params?: Record<string, string> } | string | undefined;
+      const params = typeof header === 'object' && header ? (header.params ?? {}) : {};
+      return { filename: a.filename ?? '', contentType: a.contentType, method: params.method ?? null, text: a.content.toString('utf8') };
+    });
+  return { html: typeof parsed.html === 'string' ? parsed.html : '', icsFiles };
+}

@@ -66,6 +66,9 @@ export const manageOrderViewSchema = z.object({
 });
 export type ManageOrderView = z.infer<typeof manageOrderViewSchema>;
 
+/** POST /{company_key}/json/online_scheduler/manage_link: the thank-you page's own manage link, for the visitor's session. */
+export const visitorManageLinkResponseSchema = z.object({ url: z.string() });
+
 /** GET .../availability: the wizard's availability query, for the order's own cart and address. */
 export const manageAvailabilityQuerySchema = availabilityQuerySchema.pick({ from: true, to: true });
 

@@ -436,7 +436,8 @@ export const orderManageLinks = pgTable(
     orderId: uuid('order_id').notNull(),
     /** SHA-256 of the token, hex, like sessions.token_hash. The token itself is never stored. */
     tokenHash: text('token_hash').notNull().unique(),
-    role: text('role').$type<'client' | 'agent' | 'contact'>().notNull(),
+    /** Who it was issued to: a message's recipient, or the visitor on the thank-you page (`recipient` then says so). */
+    role: text('role').$type<'client' | 'agent' | 'contact' | 'visitor'>().notNull(),
     recipient: text('recipient').notNull(),
     createdAt: createdAt(),
     revokedAt: instant('revoked_at'),

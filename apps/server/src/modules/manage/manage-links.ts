@@ -6,9 +6,11 @@
  * request log writes `/manage/[redacted]`.
  */
 import { hashToken, newSessionToken } from '../sessions/tokens.ts';
-import type { Executor } from '../../db/connection.ts';
+import { MANAGE_PAGE_SEGMENT } from '@scheduler/contracts/manage';
+import type { Database, Executor } from '../../db/connection.ts';
+import { NotFoundError } from '../../errors.ts';
 import type { QueuedJob } from '../notifications/notifications.service.ts';
-import { insertManageLinks, type ManageLinkRecord } from './manage.repository.ts';
+import { insertManageLinks, orderStatusOf, type ManageLinkRecord } from './manage.repository.ts';
 
 /** Where a job asks for a manage link: who it is for (role, and the address or number it goes to). */
 interface ManageLinkFor {
@@ -45,4 +47,17 @@ export async function withManageLinks(tx: Executor, jobs: readonly QueuedJob[]):
   });
   await insertManageLinks(tx, rows);
   return withTokens;
+}
+
+/**
+ * A manage link for the visitor of a booked order's own session (the thank-you page's "Manage your
+ * inspection"): the visitor may be neither a client nor an agent who receives the e-mails.
+ * 404 for an order that is not booked (a draft has nothing to manage).
+ */
+export async function issueVisitorManageLink(db: Database, scope: { companyId: string; orderId: string }, companyKey: string, publicBaseUrl: string): Promise<{ url: string }> {
+  const status = await orderStatusOf(db, scope.companyId, scope.orderId);
+  if (status !== 'confirmed' && status !== 'cancelled') throw new NotFoundError('A booked order');
+  const token = newSessionToken();
+  await insertManageLinks(db, [{ companyId: scope.companyId, orderId: scope.orderId, tokenHash: hashToken(token), role: 'visitor', recipient: 'the thank-you page' }]);
+  return { url: `${publicBaseUrl}/${encodeURIComponent(companyKey)}/${MANAGE_PAGE_SEGMENT}/${token}` };
 }

@@ -9,7 +9,7 @@ export interface ManageLinkRecord {
   companyKey: string;
   officeId: string;
   orderId: string;
-  role: 'client' | 'agent' | 'contact';
+  role: 'client' | 'agent' | 'contact' | 'visitor';
   revokedAt: Date | null;
   orderStatus: 'draft' | 'confirmed' | 'cancelled';
   start: Date | null;
@@ -175,4 +175,10 @@ export async function findOrderScope(db: Executor, companyKey: string, orderId: 
     .innerJoin(t.companies, eq(t.companies.id, t.orders.companyId))
     .where(and(eq(t.companies.key, companyKey), eq(t.orders.id, orderId), inArray(t.orders.status, ['confirmed', 'cancelled'])));
   return row ?? null;
+}
+
+/** The status of one order of one company; null when it has no such order. */
+export async function orderStatusOf(db: Executor, companyId: string, orderId: string): Promise<ManageLinkRecord['orderStatus'] | null> {
+  const [row] = await db.select({ status: t.orders.status }).from(t.orders).where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
+  return row?.status ?? null;
 }

@@ -98,6 +98,7 @@ function actorWords(by: unknown): string {
   if (actor?.kind === 'office') return 'the office';
   if (actor?.role === 'agent') return 'an agent';
   if (actor?.role === 'contact') return 'a contact';
+  if (actor?.role === 'visitor') return 'the person who booked it';
   return 'the client';
 }
 

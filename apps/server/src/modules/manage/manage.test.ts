@@ -67,6 +67,24 @@ describeOnEachDatabase('manage a booking', (factory) => {
     expect(officeJob?.payload.manage_token).toBeUndefined();
   });
 
+  it("gives the visitor's own session of a booked order a link of its own, and a draft none", async () => {
+    setClock(harness, MONDAY);
+    const booking = await book(dayAfter(7));
+    const issue = (token: string) => harness.app.inject({ method: 'POST', url: '/demo/json/online_scheduler/manage_link', headers: { 'x-auth-token': token } });
+    const issued = await issue(booking.order.token);
+    expect(issued.statusCode).toBe(200);
+    const url = new URL(issued.json<{ url: string }>().url);
+    expect(url.pathname).toMatch(/^\/demo\/manage\/[A-Za-z0-9_-]{43}$/);
+    const token = url.pathname.split('/').pop()!;
+    expect((await booking.viewJson(token)).order.start).toBe(booking.start);
+    const [link] = await harness.database.db.select().from(t.orderManageLinks).where(eq(t.orderManageLinks.role, 'visitor'));
+    expect(link).toMatchObject({ orderId: booking.orderId, recipient: 'the thank-you page' });
+    // A draft has nothing to manage; no session, nothing at all.
+    const draft = await startDemoSession(harness.app);
+    expect((await issue(draft)).statusCode).toBe(404);
+    expect((await harness.app.inject({ method: 'POST', url: '/demo/json/online_scheduler/manage_link' })).statusCode).toBe(401);
+  });
+
   it('refuses, with one answer, an unknown, malformed, revoked or expired link and a link under another company', async () => {
     setClock(harness, MONDAY);
     const booking = await book(dayAfter(7));

@@ -73,6 +73,8 @@ interface Answers {
   pricingOutage?: { down: boolean };
   available?: boolean;
   confirm?: Array<{ status: number; body: unknown }>;
+  /** POST /manage_link answers 503. */
+  manageLinkDown?: boolean;
 }
 
 /** The server as the review meets it; the headers of each call are kept beside the requests. */
@@ -84,6 +86,7 @@ function server(answers: Answers = {}) {
     if (request.path.includes('/time_available')) return { status: 200, body: answers.available === false ? { status: 'no', appointments: [alternative] } : { status: 'yes', appointments: [] } };
     if (request.path.endsWith('/set_datetime')) return { status: 200, body: { status: 'ok', hold_expires_at: new Date(Date.now() + 15 * 60_000).toISOString() } };
     if (request.path.endsWith('/confirm')) return confirms.shift() ?? { status: 200, body: { status: 'ok', pay_url: null } };
+    if (request.path.endsWith('/manage_link')) return answers.manageLinkDown ? { status: 503, body: { error: { code: 'unavailable', message: 'down' } } } : { status: 200, body: { url: 'https://book.example.com/acme/manage/tok' } };
     return { status: 200, body: {} };
   });
   const stubbed = globalThis.fetch;
@@ -473,6 +476,32 @@ describe('the thank-you state', () => {
     renderStep(ThankYou, { office: office(setting('SHOW_PAYMENT_LINK')), order: order({ confirmed: true, pay_url: 'https://pay.example.com/o/1' }) });
     await screen.findByRole('link', { name: 'Pay Online' });
     expect(screen.queryByText('Paid')).toBeNull();
+  });
+
+  it("opens the booking's manage page with a link of the visitor's own, and says so when it cannot", async () => {
+    const { requests } = server();
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const user = userEvent.setup();
+    renderStep(ThankYou, { office: office(), order: order({ confirmed: true }) });
+    await user.click(await screen.findByRole('button', { name: 'Manage your inspection' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://book.example.com/acme/manage/tok'));
+    expect(requests.filter((request) => request.path.endsWith('/manage_link')).map((request) => request.method)).toEqual(['POST']);
+  });
+
+  it('says the manage page could not be opened when the link is refused', async () => {
+    server({ manageLinkDown: true });
+    const user = userEvent.setup();
+    renderStep(ThankYou, { office: office(), order: order({ confirmed: true }) });
+    await user.click(await screen.findByRole('button', { name: 'Manage your inspection' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^The manage page could not be opened/);
+  });
+
+  it('says a cancelled booking is cancelled, without Pay Online', async () => {
+    server();
+    renderStep(ThankYou, { office: office(setting('SHOW_PAYMENT_LINK')), order: order({ confirmed: true, cancelled: true, pay_url: 'https://pay.example.com/o/1' }) });
+    await screen.findByText('This inspection was cancelled. To book another, choose Schedule Again.');
+    expect(screen.queryByRole('link', { name: 'Pay Online' })).toBeNull();
   });
 
   it('offers the redirect button when the company configures one', async () => {

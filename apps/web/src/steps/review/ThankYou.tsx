@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { SETTING } from '@scheduler/contracts/setting-keys';
 import { useScheduler } from '../../app/scheduler-context.tsx';
@@ -16,6 +16,7 @@ import { texts } from '../../shared/texts.ts';
 import { ReviewPanels } from './ReviewPanels.tsx';
 import { reviewTexts } from './review-texts.ts';
 import { useSpecialNote } from './special-note.ts';
+import { postManageLink } from './api.ts';
 import { useBlockBack } from './use-block-back.ts';
 
 /**
@@ -41,6 +42,8 @@ export function ThankYou() {
   useEffect(() => {
     document.title = `${reviewTexts.thankYou.title} | ${office.company_name}`;
   }, [office.company_name]);
+  // The visitor may be neither a client nor an agent who gets the e-mails: the page opens a link of their own.
+  const manage = useMutation({ mutationFn: () => postManageLink(scope), onSuccess: ({ url }) => window.location.assign(url) });
   useScreenHeadingFocus('thank-you');
   useBlockBack('once');
 
@@ -65,6 +68,11 @@ export function ThankYou() {
         )}
       </Box>
       <ReviewPanels specialNote={specialNote} changeable={false} />
+      {manage.isError && (
+        <Typography role="alert" sx={{ mt: 2, color: 'error.main' }}>
+          {reviewTexts.thankYou.manageFailed}
+        </Typography>
+      )}
       {pricing.isError && <FailureNotice phone={office.office_phone} onRetry={() => void pricing.refetch()} sx={{ mt: 3 }} />}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 4, pt: 3, borderTop: 1, borderColor: 'divider', '& > *': { flex: { xs: '1 1 100%', sm: '0 0 auto' } } }}>
         {order.paid && (
@@ -77,6 +85,9 @@ export function ThankYou() {
             {reviewTexts.thankYou.payOnline}
           </Button>
         )}
+        <Button variant="outlined" size="large" onClick={() => manage.mutate()} disabled={manage.isPending}>
+          {reviewTexts.thankYou.manage}
+        </Button>
         <Button variant={showPay ? 'outlined' : 'contained'} size="large" href={`/${companyKey}/online-scheduler/${office.office_uuid}`}>
           {texts.status.scheduleAgain}
         </Button>

@@ -99,3 +99,8 @@ export function useReleaseTime(scope: SessionScope) {
     onSuccess: () => invalidateOrder(queryClient, scope),
   });
 }
+
+/** POST /manage_link (issue 24): a "Manage your inspection" link for this visitor's booked order. */
+export function postManageLink(scope: SessionScope): Promise<{ url: string }> {
+  return callApi<{ url: string }>(`${baseOf(scope)}/manage_link`, { session: scope.credentials, method: 'POST', body: {} });
+}

@@ -35,5 +35,8 @@ export const reviewTexts = {
     paid: 'Paid',
     /** The booking was cancelled afterwards (issue 24): its old thank-you page says so. */
     cancelled: 'This inspection was cancelled. To book another, choose Schedule Again.',
+    /** Opens the booking's manage page (issue 24): reschedule or cancel within the company's policy. */
+    manage: 'Manage your inspection',
+    manageFailed: 'The manage page could not be opened. Please try again, or use the link in your confirmation e-mail.',
   },
 } as const;
