@@ -189,7 +189,8 @@ describe('managing a booking from the link in its e-mails (issue 24)', () => {
     const days = page.getByRole('radiogroup', { name: 'Select a day' });
     await days.getByRole('radio', { name: new RegExp(`^${escapeRegExp(formatListDate(target.date))}\\b`) }).check();
     const times = page.getByRole('radiogroup', { name: 'Select a time slot' });
-    const time = times.getByRole('radio', { name: new RegExp(`^${escapeRegExp(target.start)}( \\*)?$`) });
+    // The first row that reads as that time (a time several inspectors could take may be listed once per inspector, each row reading the same).
+    const time = times.getByRole('radio', { name: new RegExp(`^${escapeRegExp(target.start)}( \\*)?$`) }).first();
     // By keyboard: the times are native radio buttons.
     await time.focus();
     await page.keyboard.press('Space');

@@ -160,6 +160,33 @@ describeOnEachDatabase('manage a booking', (factory) => {
     expect(stale.json().error.code).toBe('order_changed');
   });
 
+  it("updates the inspector's calendar feed in place: the moved event keeps its UID with SEQUENCE 1, a cancelled one leaves", async () => {
+    setClock(harness, MONDAY);
+    const booking = await book(dayAfter(7));
+    const inspector = (await booking.orderRow()).inspectors[0]!.id;
+    const issued = await harness.app.inject({ method: 'POST', url: `/api/admin/companies/demo/inspectors/${inspector}/calendar-feed`, headers: admin });
+    const feedUrl = new URL(issued.json<{ url: string }>().url);
+    const feed = async () => (await harness.app.inject({ method: 'GET', url: `${feedUrl.pathname}${feedUrl.search}` })).body;
+    /** The feed's event of this order, as its lines. */
+    const event = async () => {
+      const text = (await feed()).replace(/\r\n /g, '');
+      return text.split('BEGIN:VEVENT').slice(1).map((block) => block.split('END:VEVENT')[0]!).find((block) => block.includes(booking.orderId)) ?? null;
+    };
+    expect(await event()).toMatch(/SEQUENCE:0/);
+    // A time of the same inspector, so the event stays in this feed.
+    const available = (await booking.availability(dayAfter(9))).json<AppointmentSlot[]>();
+    const target = available.flatMap((slot) => [slot, ...(slot.group ?? [])]).find((slot) => slot.users.length === 1 && slot.users[0] === inspector);
+    expect(target).toBeDefined();
+    expect((await booking.reschedule(instantOf(target!), booking.start)).statusCode).toBe(200);
+    expect((await booking.orderRow()).inspectors.map((i) => i.id)).toEqual([inspector]);
+    const moved = await event();
+    expect(moved).toMatch(/SEQUENCE:1/);
+    expect(moved).toContain(`UID:order-${booking.orderId}@online-scheduler`);
+    expect(moved).toMatch(new RegExp(`DTSTART;TZID=America/New_York:${target!.start_datetime.slice(0, 10).replace(/-/g, '')}T${target!.start_datetime.slice(11, 13)}`));
+    expect((await booking.cancel((await booking.viewJson()).cancel.fee_cents)).statusCode).toBe(200);
+    expect(await event()).toBeNull();
+  });
+
   it("stops moves at the company's limit, and at the cut-off exactly 24 hours before, not a millisecond later", async () => {
     setClock(harness, MONDAY);
     const booking = await book(dayAfter(7));
