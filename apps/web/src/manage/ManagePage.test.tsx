@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -14,6 +14,10 @@ import { officeToday } from '../shared/scheduling-api.ts';
 import { stubServer, type RecordedRequest } from '../test-support/render-step.tsx';
 import ManagePage from './ManagePage.tsx';
 import { slotInstant } from './manage-view.ts';
+
+// The page's screens and its dialog are chunks of their own, loaded (and, here, compiled) when first
+// shown: on a busy machine the first of them takes longer than Testing Library's default second.
+configure({ asyncUtilTimeout: 5000 });
 
 const TOKEN = `${'Ab9_-'.repeat(8)}xyz`;
 const BASE = `/demo/json/manage/${TOKEN}`;
@@ -217,6 +221,8 @@ describe('the manage page (issue 24)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.queryByRole('button', { name: 'Reschedule' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Cancel inspection' })).toBeNull();
+    // Nothing is presented as owed but the fee.
+    expect(screen.queryByText('Not paid yet')).toBeNull();
   });
 
   it('reads the booking again when the fee changed, and shows the new fee before the visitor confirms again', async () => {

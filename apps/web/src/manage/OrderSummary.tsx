@@ -43,11 +43,14 @@ export function OrderSummary({ order }: { order: Order }) {
           </Box>
         </SummaryCard>
       )}
-      <SummaryCard title={t.panels.payment}>
-        <Typography data-testid="payment-state" sx={{ fontWeight: 600, color: order.paid ? '#1e4620' : 'text.primary' }}>
-          {order.paid ? t.paid : t.notPaid}
-        </Typography>
-      </SummaryCard>
+      {/* A cancelled booking owes nothing but its fee (said in its notice); a paid one keeps "Paid". */}
+      {(order.paid || order.state !== 'cancelled') && (
+        <SummaryCard title={t.panels.payment}>
+          <Typography data-testid="payment-state" sx={{ fontWeight: 600, color: order.paid ? '#1e4620' : 'text.primary' }}>
+            {order.paid ? t.paid : t.notPaid}
+          </Typography>
+        </SummaryCard>
+      )}
       {order.price && (
         <SummaryCard title={t.panels.cart} wide>
           <PriceLines price={order.price} />

@@ -11,7 +11,6 @@ import { describeSlot } from '../shared/appointments/slot-labels.ts';
 import { SlotPicker } from '../shared/appointments/SlotPicker.tsx';
 import { BusyButton } from '../shared/BusyButton.tsx';
 import { officeToday } from '../shared/scheduling-api.ts';
-import { texts } from '../shared/texts.ts';
 import { Waiting } from '../shared/Waiting.tsx';
 import { manageAvailabilityQueryOptions, type ManageLink } from './api.ts';
 import { manageFailure, failureText } from './manage-errors.ts';
@@ -120,11 +119,6 @@ export function RescheduleScreen({ link, view, holding, holdError, onHold, onBac
               <Typography id={ids.times} sx={{ fontWeight: 600, mb: 1 }}>
                 {t.pick.selectTime}
               </Typography>
-              {daySlots.some((slot) => slot.preferred !== undefined) && (
-                <Typography variant="body2" sx={{ color: 'text.secondary', mt: -0.5, mb: 1 }}>
-                  {texts.calendar.preferredNote}
-                </Typography>
-              )}
               <SlotPicker choices={daySlots.map((slot) => describeSlot(slot, NO_NAMES))} selectedId={selected?.id ?? null} onSelect={setSelected} labelledBy={ids.times} />
             </Box>
           )}

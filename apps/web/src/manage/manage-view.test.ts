@@ -52,4 +52,12 @@ describe("the reschedule calendar's months", () => {
     ]);
     expect(daysWithTimes([], december)).toEqual([]);
   });
+
+  it('offers each start time once, in time order, whoever would inspect it, and marks none as preferred', () => {
+    const december = { from: '2026-12-01', to: '2026-12-31' };
+    const byInspector = (hour: number, user: number) => ({ ...slot('2026-12-01', hour, `${hour}-${user}`), users: [user], preferred: user === 1 ? 1 : undefined });
+    const [day] = daysWithTimes([byInspector(13, 1), byInspector(9, 1), byInspector(9, 2), byInspector(13, 3), byInspector(8, 2)], december);
+    expect(day!.slots.map((s) => s.start)).toEqual(['8:00 AM', '9:00 AM', '1:00 PM']);
+    expect(day!.slots.every((s) => s.preferred === undefined)).toBe(true);
+  });
 });

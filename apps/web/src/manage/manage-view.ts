@@ -1,6 +1,5 @@
 /** What the manage page derives from its answers: dates as the wizard words them, and the calendar's months. */
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
-import { compareSlots } from '@scheduler/domain/availability/slot-order';
 import { formatListDate, formatLongDateTime, formatTime, monthName, wallTimeIn } from '@scheduler/domain/scheduling-text';
 import { zoneAbbreviation, zoneSuffix } from '@scheduler/domain/time-zone-text';
 
@@ -58,8 +57,10 @@ export function daysWithTimes(slots: readonly AppointmentSlot[], window: { from:
   for (const slot of slots) {
     if (slot.date < window.from || slot.date > window.to) continue;
     const day = byDate.get(slot.date) ?? [];
-    if (!day.some((other) => other.id === slot.id)) day.push(slot);
+    // One row a start time: the visitor picks a time, and the server picks who inspects it (the
+    // booking's own inspectors first). No inspector is "preferred" here: none is named.
+    if (!day.some((other) => other.timestamp === slot.timestamp)) day.push({ ...slot, preferred: undefined });
     byDate.set(slot.date, day);
   }
-  return [...byDate.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([date, day]) => ({ date, slots: day.sort(compareSlots) }));
+  return [...byDate.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([date, day]) => ({ date, slots: day.sort((a, b) => a.timestamp - b.timestamp) }));
 }

@@ -15,7 +15,7 @@ import type { Database, Executor } from '../../db/connection.ts';
 import { retryTransientConflicts } from '../../db/transient-conflict.ts';
 import { AppError, ConflictError, NotFoundError } from '../../errors.ts';
 import { loadConfirmable } from '../confirm/confirm.service.ts';
-import { appointmentText, appointmentWithZone, changeJobs, enqueueJobs, loadMessageFacts, orderReference, priceSection, replanReminders, ROLE_TITLES, type QueuedJob } from '../notifications/notifications.service.ts';
+import { appointmentText, changeJobs, enqueueJobs, loadMessageFacts, orderReference, priceSection, replanReminders, ROLE_TITLES, type QueuedJob } from '../notifications/notifications.service.ts';
 import { commitInspectors, holdMove, isOverlapViolation, moveAlternatives, planMove, releaseOrderTime, type OrderScope, type SchedulingStore } from '../scheduling/scheduling.service.ts';
 import { hashToken } from '../sessions/tokens.ts';
 import { withManageLinks } from './manage-links.ts';
@@ -104,7 +104,12 @@ function actorWords(by: unknown): string {
 
 /** The order's booking, changes and cancellation as sentences, oldest first, times in the office's zone. */
 function historyOf(events: Awaited<ReturnType<typeof loadChangeHistory>>, office: { name: string; phone: string; email: string; timeZone: string }, currency: string): ManageOrderView['history'] {
-  const at = (iso: unknown) => (typeof iso === 'string' ? appointmentWithZone({ start: new Date(iso), office }) : '');
+  // "Tuesday, December 1st 2026 at 9:00 AM EST": the page's own way of writing a moment, the zone named.
+  const at = (iso: unknown) => {
+    if (typeof iso !== 'string') return '';
+    const when = appointmentText({ start: new Date(iso), end: new Date(iso), office });
+    return `${when.date} at ${when.time}`;
+  };
   return events.flatMap((event) => {
     const data = event.data as Record<string, unknown>;
     const when = event.at.toISOString();
