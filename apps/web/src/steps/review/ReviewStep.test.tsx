@@ -328,7 +328,7 @@ describe('Confirm My Inspection (spec 4.8, 7.7)', () => {
     renderStep(ReviewStep, { office: office(), order: order(), mode: 'default' });
     await screen.findByRole('heading', { level: 1, name: 'Review your order' });
     await user.click(confirmButton());
-    const dialog = await screen.findByRole('dialog', { name: 'Sorry!' });
+    const dialog = await screen.findByRole('dialog', { name: 'Sorry!' }, { timeout: 5000 }); // its chunk loads on first use
     expect(dialog.textContent).toContain('The appointment on 12/1/2026 at 9:00AM is no longer available.');
     expect(requests.some((r) => r.path.endsWith('/confirm'))).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: /12\/2\/2026 at 1:00PM/ }));
@@ -346,7 +346,7 @@ describe('Confirm My Inspection (spec 4.8, 7.7)', () => {
     renderStep(ReviewStep, { office: office(), order: order(), mode: 'default' });
     await screen.findByRole('heading', { level: 1, name: 'Review your order' });
     await user.click(confirmButton());
-    const dialog = await screen.findByRole('dialog', { name: 'Sorry!' });
+    const dialog = await screen.findByRole('dialog', { name: 'Sorry!' }, { timeout: 5000 }); // its chunk loads on first use
     await user.click(within(dialog).getByRole('button', { name: /12\/2\/2026 at 1:00PM/ }));
     await waitFor(() => expect(requests.filter((r) => r.path.endsWith('/confirm'))).toHaveLength(2));
     const keys = requests.flatMap((r, index) => (r.path.endsWith('/confirm') ? [headers[index]?.['idempotency-key']] : []));
