@@ -422,6 +422,11 @@ function bookedMinutes(s: Scheduling): number {
   return s.order.durationMinutes > 0 ? s.order.durationMinutes : s.cartDurationMinutes;
 }
 
+/** Whether `inspectorIds` are exactly the booking's own team. */
+function isTeam(inspectorIds: readonly number[], team: readonly number[]): boolean {
+  return inspectorIds.length === team.length && inspectorIds.every((id) => team.includes(id));
+}
+
 /** A slot at `start` for the booking: its own inspectors first (Cal.com moved bookings to other hosts silently: #14755). */
 async function moveSlotAt(s: Scheduling, start: number, now: Date): Promise<MoveSlot | null> {
   const minutes = bookedMinutes(s);
@@ -429,8 +434,7 @@ async function moveSlotAt(s: Scheduling, start: number, now: Date): Promise<Move
   const own = team.length > 0 ? await slotAt(s, start, minutes, team, undefined, now) : null;
   const slot = own ?? (await slotAt(s, start, minutes, [], undefined, now));
   if (!slot) return null;
-  const sameTeam = slot.users.length === team.length && slot.users.every((id) => team.includes(id));
-  return { start, end: start + minutes * MINUTE_MS, inspectorIds: slot.users, sameTeam };
+  return { start, end: start + minutes * MINUTE_MS, inspectorIds: slot.users, sameTeam: isTeam(slot.users, team) };
 }
 
 /** The times a booking could move to, in a window of office-local dates: its own length, cart and address. */
@@ -472,7 +476,7 @@ export async function planMove(store: SchedulingStore, scope: OrderScope, start:
   const held = await loadLiveHold(store.db, scope.companyId, scope.orderId, now);
   const team = s.order.inspectors.map((i) => i.id);
   if (held && held.start === start) {
-    return { status: 'ok', slot: { ...held, sameTeam: held.inspectorIds.length === team.length && held.inspectorIds.every((id) => team.includes(id)) } };
+    return { status: 'ok', slot: { ...held, sameTeam: isTeam(held.inspectorIds, team) } };
   }
   const slot = await moveSlotAt(s, start, now);
   if (slot) return { status: 'ok', slot };
