@@ -91,6 +91,11 @@ export async function screenshot(target: Page | Locator, name: string, options: 
 }
 
 /** The current heading of the screen, once it has rendered. */
+/** Waits until the page's one h1 reads `text` (after a click, the old page's heading may still be up for a moment). */
+export async function waitForMainHeading(page: Page, text: string): Promise<void> {
+  await page.getByRole('heading', { level: 1, name: text, exact: true }).waitFor();
+}
+
 export async function mainHeading(page: Page): Promise<string> {
   const heading = page.getByRole('heading', { level: 1 });
   await heading.waitFor();

@@ -370,7 +370,7 @@ export const notificationsSchema = z
         office: messageTemplateSchema.optional(),
         reminder: messageTemplateSchema.optional(),
         receipt: messageTemplateSchema.optional(),
-        /** A rescheduled and a cancelled booking's message to the client and agents (issue 24). */
+        /** A rescheduled and a cancelled booking's message to the client (issue 24); agents and the office get built-in words. */
         rescheduled: messageTemplateSchema.optional(),
         cancelled: messageTemplateSchema.optional(),
       })

@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { issue20Pricing, shownCents } from '@scheduler/domain/pricing/display-fixtures';
-import { calendarFeed, DEFAULT_TEMPLATES, eventUid, fillTemplate, invitation, placeholderValues, priceLines, type ConfirmedOrderFacts } from './mail-content.ts';
+import { calendarFeed, DEFAULT_TEMPLATES, eventUid, fillTemplate, invitation, invitationPart, placeholderValues, priceLines, type ConfirmedOrderFacts } from './mail-content.ts';
 
 // 9:30 in Columbus (EST, UTC-5) on 1 December 2026.
 const facts: ConfirmedOrderFacts = {
@@ -54,6 +54,46 @@ describe('invitation', () => {
     expect(String(event.getFirstPropertyValue('description'))).toContain('Services: Pool & Spa Inspection');
     expect(event.getFirstPropertyValue('location')).toBe('120 Oak St, Columbus, OH 43215');
   });
+
+  it("names the event after the address, and describes it in three lines: the inspectors, the services, the office's phone", () => {
+    const { event } = parsed(invitation({ ...facts, inspectors: ['Dana Whitfield', 'Lee Park'], services: ['Pool & Spa Inspection', 'Radon Testing'] }));
+    expect(event.getFirstPropertyValue('summary')).toBe('Home inspection: 120 Oak St, Columbus, OH 43215');
+    expect(event.getFirstPropertyValue('description')).toBe(
+      'Inspector(s): Dana Whitfield and Lee Park\nServices: Pool & Spa Inspection, Radon Testing\nScioto Valley Home Inspections: (614) 555-0142',
+    );
+  });
+
+  it('is attached as inspection.ics, its part naming the method the calendar says: PUBLISH, or CANCEL for a cancellation (RFC 6047 2.4)', () => {
+    const published = invitationPart(facts, 'publish');
+    expect(published.filename).toBe('inspection.ics');
+    expect(published.method).toBe('PUBLISH');
+    expect(parsed(published.content).calendar.getFirstPropertyValue('method')).toBe('PUBLISH');
+    expect(published.content).toBe(invitation(facts));
+    const cancelled = invitationPart(facts, 'cancel');
+    expect(cancelled.filename).toBe('inspection.ics');
+    expect(cancelled.method).toBe('CANCEL');
+    expect(parsed(cancelled.content).calendar.getFirstPropertyValue('method')).toBe('CANCEL');
+    expect(cancelled.content).toBe(invitation(facts, 'cancel'));
+  });
+});
+
+describe('the address as the messages write it', () => {
+  const at = (address: Partial<ConfirmedOrderFacts['address']>) => placeholderValues({ ...facts, address: { ...facts.address, ...address } }).address;
+
+  it('leaves out the parts the order has none of, blank or only spaces, without stray commas or spaces', () => {
+    expect(at({ address2: 'Unit 4' })).toBe('120 Oak St, Unit 4, Columbus, OH 43215');
+    expect(at({ address2: '   ' })).toBe('120 Oak St, Columbus, OH 43215');
+    expect(at({ postalCode: '' })).toBe('120 Oak St, Columbus, OH');
+    expect(at({ postalCode: '  ' })).toBe('120 Oak St, Columbus, OH');
+    expect(at({ state: '', postalCode: '' })).toBe('120 Oak St, Columbus');
+    expect(at({ city: '' })).toBe('120 Oak St, OH 43215');
+    expect(at({ city: '  ' })).toBe('120 Oak St, OH 43215');
+  });
+
+  it("is the invitation's location", () => {
+    const { event } = parsed(invitation({ ...facts, address: { ...facts.address, address2: ' ', city: '' } }));
+    expect(event.getFirstPropertyValue('location')).toBe('120 Oak St, OH 43215');
+  });
 });
 
 describe("a changed booking's invitation (issue 24)", () => {
@@ -101,6 +141,14 @@ describe('calendarFeed', () => {
     expect(calendar.getAllSubcomponents('vtimezone')).toHaveLength(1);
     expect(event.getFirstPropertyValue('dtstart')!.toString()).toBe('2026-12-01T09:30:00');
   });
+
+  it("is named after the inspector, says it is the scheduler's inspector calendar, and asks calendar apps to look again every 15 minutes", () => {
+    const { calendar } = parsed(calendarFeed('Dana Whitfield', 'America/New_York', [facts]));
+    expect(calendar.getFirstPropertyValue('x-wr-calname')).toBe('Dana Whitfield');
+    expect(calendar.getFirstPropertyValue('prodid')).toBe('-//online-scheduler//inspector-calendar//EN');
+    expect(String(calendar.getFirstPropertyValue('refresh-interval'))).toBe('PT15M');
+    expect(String(calendar.getFirstPropertyValue('x-published-ttl'))).toBe('PT15M');
+  });
 });
 
 /** Issue 20's cart as the confirm froze it, its package named in the catalogue's HTML. */
@@ -141,5 +189,34 @@ describe('the price lines of the confirmation e-mails (house rule 16)', () => {
 
   it('fall back to the frozen total for an order confirmed without a pricing object', () => {
     expect(priceLines({ ...booked, pricing: null })).toBe('Total: $609.53');
+  });
+
+  it("write a service's catalogue name as plain text, and a fee's description as written, as the thank-you does", () => {
+    // A fee's description is text (the thank-you shows it as is), a service's name is the catalogue's HTML.
+    const sized = issue20Pricing({
+      services: [{ ...issue20Pricing().services[0]!, name: 'Radon <em>Testing</em>' }],
+      additional: { total: 2500, fees: [{ code: 'size', value: 2500, description: 'Home size (< 4,000 sq ft, > 3,000 sq ft)' }] },
+      totals: { ...issue20Pricing().totals, additional: 2500, grand_total: 63453, display_total: 63453 },
+    });
+    expect(priceLines({ ...booked, pricing: sized }).split('\n')).toEqual([
+      "Buyer's Essentials: $520.00",
+      'Bundle Savings: - $40.00',
+      'Radon Testing: $150.00',
+      'Home size (< 4,000 sq ft, > 3,000 sq ft): $25.00',
+      'Coupon 10% off: - $63.00',
+      'Franklin County sales tax (tax): $42.53',
+      'Total: $634.53',
+    ]);
+  });
+});
+
+describe("the templates' placeholders", () => {
+  it('give {services} the services booked, one after another', () => {
+    expect(fillTemplate('Booked: {services}.', placeholderValues(booked))).toBe("Booked: Buyer's Essentials, Radon Testing.");
+  });
+
+  it("give {special_note} the visitor's note, and \"none\" when they left none", () => {
+    expect(fillTemplate('Note: {special_note}', placeholderValues({ ...facts, specialNote: 'Gate code 1234' }))).toBe('Note: Gate code 1234');
+    expect(fillTemplate('Note: {special_note}', placeholderValues(facts))).toBe('Note: none');
   });
 });

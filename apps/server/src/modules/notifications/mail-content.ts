@@ -32,7 +32,8 @@ export interface ConfirmedOrderFacts {
 
 /**
  * Who a message template is for: the three confirmations, the reminder, the payment receipt, and
- * the client's and agents' messages of a rescheduled and a cancelled booking.
+ * the client's messages of a rescheduled and a cancelled booking (agents and the office have
+ * built-in words for those: AGENT_CHANGE_TEMPLATES, OFFICE_CHANGE_TEMPLATES).
  */
 export type TemplateName = Audience | 'reminder' | 'receipt' | 'rescheduled' | 'cancelled';
 
@@ -73,7 +74,7 @@ export const DEFAULT_TEMPLATES: Readonly<Record<TemplateName, MessageTemplate>> 
 
 /**
  * The office's copy of a change: always these words (the company's `rescheduled` and `cancelled`
- * templates speak to the client and agents); the rows below say who changed it, and how.
+ * templates speak to the client); the rows below say who changed it, and how.
  */
 export const OFFICE_CHANGE_TEMPLATES: Readonly<Record<'rescheduled' | 'cancelled', MessageTemplate>> = {
   rescheduled: {
@@ -83,6 +84,21 @@ export const OFFICE_CHANGE_TEMPLATES: Readonly<Record<'rescheduled' | 'cancelled
   cancelled: {
     subject: 'Booking cancelled: {datetime}, {address}',
     body: 'The inspection on {datetime} at {address} was cancelled.',
+  },
+};
+
+/**
+ * An agent's copy of a change: always these words, about the client's inspection (the company's
+ * `rescheduled` and `cancelled` templates speak to the client, as "your inspection").
+ */
+export const AGENT_CHANGE_TEMPLATES: Readonly<Record<'rescheduled' | 'cancelled', MessageTemplate>> = {
+  rescheduled: {
+    subject: 'Inspection for {client_name} moved to {datetime}',
+    body: 'The inspection for {client_name} at {address} has been moved from {previous_datetime} to {datetime}. The details are below; the calendar invitation is updated.',
+  },
+  cancelled: {
+    subject: 'Inspection for {client_name} on {datetime} is cancelled',
+    body: 'The inspection for {client_name} on {datetime} at {address} has been cancelled.',
   },
 };
 
@@ -221,11 +237,25 @@ function withEventZones(calendar: ReturnType<typeof ical>): void {
  * STATUS:CANCELLED at the start it had, which calendars remove.
  */
 export function invitation(facts: ConfirmedOrderFacts, method: 'publish' | 'cancel' = 'publish'): string {
+  return invitationPart(facts, method).content;
+}
+
+/** The invitation as an e-mail attaches it: the file, and the METHOD it says, which the part's Content-Type repeats (RFC 6047 2.4). */
+export interface InvitationPart {
+  filename: string;
+  content: string;
+  /** The calendar's METHOD: PUBLISH, or CANCEL for a cancellation. */
+  method: string;
+}
+
+/** `invitation` as the e-mail's attachment, `inspection.ics`, its method taken from the calendar itself. */
+export function invitationPart(facts: ConfirmedOrderFacts, method: 'publish' | 'cancel'): InvitationPart {
   const cancel = method === 'cancel';
-  const calendar = ical({ prodId: { company: 'online-scheduler', product: 'confirmation' }, method: cancel ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.PUBLISH });
+  const calendarMethod = cancel ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.PUBLISH;
+  const calendar = ical({ prodId: { company: 'online-scheduler', product: 'confirmation' }, method: calendarMethod });
   withEventZones(calendar);
   calendar.createEvent({ ...eventFor(facts), ...(cancel ? { status: ICalEventStatus.CANCELLED } : {}) });
-  return calendar.toString();
+  return { filename: 'inspection.ics', content: calendar.toString(), method: calendarMethod };
 }
 
 /** One order as a calendar event (the invitation and the inspectors' feeds). */

@@ -13,8 +13,11 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
-  /** The calendar invitation (.ics), attached once; none on a receipt. */
-  invitation?: { filename: string; content: string };
+  /**
+   * The calendar invitation (.ics), attached once; none on a receipt. `method` is the calendar's
+   * METHOD (PUBLISH, or CANCEL for a cancellation), which the part's Content-Type repeats.
+   */
+  invitation?: { filename: string; content: string; method: string };
 }
 
 export interface MailTransport {
@@ -33,9 +36,10 @@ function mailOptions(mail: OutgoingMail) {
     text: mail.text,
     html: mail.html,
     // The invitation once, as a file (decision 0039): a calendar part beside it made mail programs
-    // list the same event twice. Its method is PUBLISH: an event to add, not a meeting to answer.
+    // list the same event twice. Its Content-Type names the calendar's own METHOD (RFC 6047 2.4):
+    // PUBLISH, an event to add, not a meeting to answer; CANCEL, the event to remove.
     attachments: mail.invitation
-      ? [{ filename: mail.invitation.filename, content: mail.invitation.content, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }]
+      ? [{ filename: mail.invitation.filename, content: mail.invitation.content, contentType: `text/calendar; charset=utf-8; method=${mail.invitation.method}` }]
       : [],
   };
 }

@@ -1,10 +1,10 @@
 import { Window } from 'happy-dom';
 import { describe, expect, it } from 'vitest';
 import { issue20Pricing, shownCents } from '@scheduler/domain/pricing/display-fixtures';
-import { DEFAULT_TEMPLATES, type MessageFacts } from './mail-content.ts';
+import { AGENT_CHANGE_TEMPLATES, DEFAULT_TEMPLATES, OFFICE_CHANGE_TEMPLATES, type MessageFacts, type MessageParty } from './mail-content.ts';
 import { messageFacts as facts } from './message-fixtures.ts';
 import { textOn } from './message-email.tsx';
-import { appointmentText, calendarLinks, messageDocument, messageTemplate, type MessageBranding, type MessageOccasion } from './message-document.ts';
+import { appointmentText, calendarLinks, messageDocument, messageTemplate, type MessageBranding, type MessageDocument, type MessageOccasion } from './message-document.ts';
 import { messageText, renderMessage } from './render-message.tsx';
 
 const branding: MessageBranding = { color: '#1f4e79', logoUrl: 'https://book.example.com/demo/logo?office=1111', companyName: 'Scioto Valley Home Inspections' };
@@ -15,9 +15,55 @@ function documentFor(occasion: MessageOccasion, changes: Partial<MessageFacts> =
 
 const clientConfirmation = { kind: 'confirmation', audience: 'client' } as const;
 
+/** Everyone an order can name: two clients, three kinds of agent (one without a name), a contact. */
+const PEOPLE: MessageParty[] = [
+  ...facts.people.filter((person) => person.role === 'client'),
+  { role: 'client', name: 'Sam Stone', email: '', phones: [{ label: 'Home', number: '+1 (614) 555-0123' }], company: '', textMessageNumber: null },
+  ...facts.people.filter((person) => person.role === 'buyers_agent'),
+  { role: 'sellers_agent', name: '', email: 'listings@homes.example', phones: [], company: 'Homes Co', textMessageNumber: null },
+  { role: 'insurance_agent', name: 'Ines Cover', email: '', phones: [], company: '', textMessageNumber: null },
+  ...facts.people.filter((person) => person.role === 'contact'),
+];
+
 /** The HTML part as a mail program's renderer reads it. */
 function parse(html: string) {
   return new new Window().DOMParser().parseFromString(html, 'text/html');
+}
+
+/** A parsed HTML part (happy-dom's document: the server's TypeScript has no DOM library). */
+type HtmlPart = ReturnType<typeof parse>;
+
+/** The HTML part of a document, parsed. */
+async function htmlOf(document: MessageDocument) {
+  return parse((await renderMessage(document)).html);
+}
+
+/** Each paragraph of the HTML part as a reader reads it ("When: Tuesday, …"). */
+function paragraphs(html: HtmlPart): string[] {
+  return Array.from(html.querySelectorAll('p')).map((p) => p.textContent!.replace(/\s+/g, ' ').trim());
+}
+
+/** Where the HTML part's link with these words leads (null: no such link). */
+function hrefOf(html: HtmlPart, words: string): string | null {
+  const link = Array.from(html.querySelectorAll('a')).find((a) => a.textContent === words);
+  return link ? link.getAttribute('href') : null;
+}
+
+/** The section headings of the HTML part. */
+function headings(html: HtmlPart): string[] {
+  return Array.from(html.querySelectorAll('h2')).map((h) => h.textContent!);
+}
+
+/** The lines of a plain-text section under its underlined title, up to the blank line after it; null when the text has no such section. */
+function block(text: string, title: string): string[] | null {
+  const start = text.indexOf(`\n${title}\n${'-'.repeat(title.length)}\n`);
+  if (start < 0) return null;
+  return text.slice(start + 1).trimEnd().split('\n\n')[0]!.split('\n').slice(2);
+}
+
+/** The paragraphs of the plain text, blank-line apart. */
+function textBlocks(text: string): string[] {
+  return text.trimEnd().split('\n\n');
 }
 
 /** The "label: $amount" lines of a text part's "Your order" section, as cents, ending with the total. */
@@ -48,39 +94,104 @@ describe('the appointment as the e-mails say it', () => {
     expect(outlook!.searchParams.get('startdt')).toBe('2026-12-01T14:30:00.000Z');
     expect(outlook!.searchParams.get('enddt')).toBe('2026-12-01T17:00:00.000Z');
   });
+
+  it("opens each calendar's new-event page with the address as title and place, and the office's phone and the order number as its details", () => {
+    const [google, outlook] = calendarLinks(facts);
+    expect([google!.label, outlook!.label]).toEqual(['Google Calendar', 'Outlook']);
+    const details = 'Scioto Valley Home Inspections, (614) 555-0142. Order 4F1C2D3E.';
+    const googleUrl = new URL(google!.url);
+    expect(`${googleUrl.origin}${googleUrl.pathname}`).toBe('https://calendar.google.com/calendar/render');
+    expect(Object.fromEntries(googleUrl.searchParams)).toEqual({
+      action: 'TEMPLATE',
+      text: 'Home inspection: 120 Oak St, Unit 4, Columbus, OH 43215',
+      dates: '20261201T143000Z/20261201T170000Z',
+      details,
+      location: '120 Oak St, Unit 4, Columbus, OH 43215',
+      ctz: 'America/New_York',
+    });
+    const outlookUrl = new URL(outlook!.url);
+    expect(`${outlookUrl.origin}${outlookUrl.pathname}`).toBe('https://outlook.live.com/calendar/0/deeplink/compose');
+    expect(Object.fromEntries(outlookUrl.searchParams)).toEqual({
+      path: '/calendar/action/compose',
+      rru: 'addevent',
+      subject: 'Home inspection: 120 Oak St, Unit 4, Columbus, OH 43215',
+      startdt: '2026-12-01T14:30:00.000Z',
+      enddt: '2026-12-01T17:00:00.000Z',
+      location: '120 Oak St, Unit 4, Columbus, OH 43215',
+      body: details,
+    });
+  });
 });
 
 describe("the client's confirmation", () => {
-  const text = messageText(documentFor(clientConfirmation));
+  const clientText = () => messageText(documentFor(clientConfirmation));
 
-  it('says when, how long, where, the order number and the inspector', () => {
-    expect(text).toContain('When: Tuesday, December 1st 2026, 9:30 AM – 12:00 PM EST');
-    expect(text).toContain('Expected length: about 2½ hours');
-    expect(text).toContain('Where: 120 Oak St, Unit 4, Columbus, OH 43215');
-    expect(text).toContain('Order number: 4F1C2D3E');
-    expect(text).toContain('Inspector(s): Dana Whitfield');
+  it('says when, how long, where, the order number, the inspector and the services, one a line', () => {
+    expect(block(clientText(), 'Your appointment')).toEqual([
+      'When: Tuesday, December 1st 2026, 9:30 AM – 12:00 PM EST',
+      'Expected length: about 2½ hours',
+      'Where: 120 Oak St, Unit 4, Columbus, OH 43215',
+      'Order number: 4F1C2D3E',
+      'Inspector(s): Dana Whitfield',
+      "Services: Buyer's Essentials, Radon Testing",
+    ]);
+  });
+
+  it('names several inspectors together, and leaves out a length, inspectors and services the order has none of', () => {
+    expect(block(messageText(documentFor(clientConfirmation, { inspectors: ['Dana Whitfield', 'Lee Park'] })), 'Your appointment')).toContain('Inspector(s): Dana Whitfield and Lee Park');
+    expect(block(messageText(documentFor(clientConfirmation, { durationMinutes: 0, inspectors: [], services: [] })), 'Your appointment')).toEqual([
+      'When: Tuesday, December 1st 2026, 9:30 AM – 12:00 PM EST',
+      'Where: 120 Oak St, Unit 4, Columbus, OH 43215',
+      'Order number: 4F1C2D3E',
+    ]);
   });
 
   it('shows the price lines the thank-you shows, adding up to the total (house rule 16)', () => {
+    const text = clientText();
     const lines = priceLinesOf(text);
     expect(lines.map((line) => line.label)).toEqual(["Buyer's Essentials", 'Bundle Savings', 'Radon Testing', 'Coupon 10% off', 'Franklin County sales tax (tax)', 'Total']);
     expect(lines.slice(0, -1).reduce((sum, line) => sum + line.cents, 0)).toBe(lines.at(-1)!.cents);
     expect(lines.at(-1)!.cents).toBe(60953);
+    expect(block(text, 'Your order')).toEqual([
+      "Buyer's Essentials: $520.00",
+      'Bundle Savings: - $40.00',
+      'Radon Testing: $150.00',
+      'Coupon 10% off: - $63.00',
+      'Franklin County sales tax (tax): $42.53',
+      'Total: $609.53',
+    ]);
   });
 
   it('offers Pay Online while unpaid, and nothing to pay once paid', () => {
     expect(documentFor(clientConfirmation).action).toEqual({ label: 'Pay Online', url: facts.payUrl });
-    expect(text).toContain(`Pay Online: ${facts.payUrl}`);
+    expect(clientText()).toContain(`Pay Online: ${facts.payUrl}`);
     const paid = documentFor(clientConfirmation, { paid: true, payUrl: null });
     expect(paid.action).toBeNull();
     expect(messageText(paid)).not.toContain('Pay Online');
   });
 
   it('tells what to prepare for what was booked, and how to add it to a calendar', () => {
+    const text = clientText();
     expect(text).toContain('How to prepare\n--------------\n- Utilities must be on.\n- Radon: keep windows closed 12 hours before.');
-    expect(text).toContain('Google Calendar: https://calendar.google.com/');
-    expect(text).toContain('Outlook: https://outlook.live.com/');
+    expect(block(text, 'How to prepare')).toEqual(['- Utilities must be on.', '- Radon: keep windows closed 12 hours before.']);
+    const [google, outlook] = calendarLinks(facts);
+    expect(block(text, 'Add it to your calendar')).toEqual([
+      `Google Calendar: ${google!.url}`,
+      `Outlook: ${outlook!.url}`,
+      'Apple Calendar and others: open the attached invitation (inspection.ics).',
+    ]);
     expect(documentFor(clientConfirmation, { prepare: [] }).prepare).toEqual([]);
+    expect(block(messageText(documentFor(clientConfirmation, { prepare: [] })), 'How to prepare')).toBeNull();
+  });
+
+  it("ends with the office's name, phone and e-mail, and leaves out what the office has none of", () => {
+    expect(textBlocks(clientText()).at(-1)).toBe('Questions or changes: Scioto Valley Home Inspections, (614) 555-0142, office@example.com. A reply to this e-mail reaches the office.');
+    const noPhone = messageText(documentFor(clientConfirmation, { office: { ...facts.office, phone: '' } }));
+    expect(textBlocks(noPhone).at(-1)).toBe('Questions or changes: Scioto Valley Home Inspections, office@example.com. A reply to this e-mail reaches the office.');
+  });
+
+  it('is previewed by mail programs with its date, time and address', () => {
+    expect(documentFor(clientConfirmation).preview).toBe('Tuesday, December 1st 2026, 9:30 AM – 12:00 PM EST · 120 Oak St, Unit 4, Columbus, OH 43215');
   });
 
   it('leaves the inspectors out when the company does not show their names', () => {
@@ -92,6 +203,34 @@ describe("the client's confirmation", () => {
     expect(hidden.sections.map((section) => section.kind)).toEqual(['rows']);
     const old = messageText(documentFor(clientConfirmation, { pricing: null }));
     expect(priceLinesOf(old)).toEqual([{ label: 'Total', cents: 60953 }]);
+  });
+
+  it('shows no price at all for an order confirmed before prices were kept whose total is not known either', () => {
+    const unknown = documentFor(clientConfirmation, { pricing: null, totalCents: null });
+    expect(unknown.sections.map((section) => section.title)).toEqual(['Your appointment']);
+    expect(block(messageText(unknown), 'Your order')).toBeNull();
+  });
+});
+
+describe("the company's template", () => {
+  it('gives the subject on one line and the opening as its paragraphs, however the template breaks and spaces them', () => {
+    const template = { subject: '  Booked:\r\n{datetime}\n', body: '\n\n  Thank you, {client_name}.  \n\nSee you then.\n \t\nBring the keys.\n\n\n\n' };
+    const document = messageDocument(facts, clientConfirmation, template, branding);
+    expect(document.subject).toBe('Booked: 12/1/2026 at 9:30AM EST');
+    expect(document.opening).toEqual(['Thank you, Avery Stone.', 'See you then.', 'Bring the keys.']);
+    expect(textBlocks(messageText(document)).slice(0, 6)).toEqual([
+      'Scioto Valley Home Inspections',
+      'Your inspection is booked\n-------------------------',
+      'Thank you, Avery Stone.',
+      'See you then.',
+      'Bring the keys.',
+      `Pay Online: ${facts.payUrl}`,
+    ]);
+  });
+
+  it('keeps the lines of one paragraph together', () => {
+    const document = messageDocument(facts, clientConfirmation, { subject: 'Booked', body: 'Thank you.\nSee you then.' }, branding);
+    expect(document.opening).toEqual(['Thank you.\nSee you then.']);
   });
 });
 
@@ -134,6 +273,57 @@ describe("the agents' and the office's copies", () => {
     const bare = documentFor({ kind: 'confirmation', audience: 'office' }, { people: [], specialNote: '  ', property: { sqft: null, yearBuilt: null, foundation: '', salesPrice: '', answers: [] } });
     expect(bare.sections.map((section) => section.title)).toEqual(['Appointment', 'Price']);
   });
+
+  it("tells an agent only the clients, how to reach them, not the other agents or the contacts", () => {
+    const agent = messageText(documentFor({ kind: 'confirmation', audience: 'agent' }));
+    expect(block(agent, 'Client(s)')).toEqual(['Client: Avery Stone', 'E-mail: avery@example.com', 'Mobile: (614) 555-0199']);
+    expect(agent).not.toContain('Ray Realtor');
+    expect(agent).not.toContain('Tia Title');
+  });
+
+  it("lists each person under their kind, with their company, e-mail and phones; a person without a name is '(no name)'", () => {
+    const text = messageText(documentFor({ kind: 'confirmation', audience: 'office' }, { people: PEOPLE }));
+    expect(block(text, 'Client(s)')).toEqual(['Client: Avery Stone', 'E-mail: avery@example.com', 'Mobile: (614) 555-0199', 'Client: Sam Stone', 'Home: +1 (614) 555-0123']);
+    expect(block(text, 'Agents')).toEqual([
+      "Buyer's agent: Ray Realtor, Realty One",
+      'E-mail: ray@realty.example',
+      'Work: 614-555-0111',
+      "Seller's agent: (no name), Homes Co",
+      'E-mail: listings@homes.example',
+      'Insurance agent: Ines Cover',
+    ]);
+    expect(block(text, 'Contacts')).toEqual(['Contact: Tia Title, Title Co']);
+  });
+
+  it("links each e-mail address to write to and each phone number to call, by its digits", async () => {
+    const html = await htmlOf(documentFor({ kind: 'confirmation', audience: 'office' }, { people: PEOPLE }));
+    expect(hrefOf(html, 'avery@example.com')).toBe('mailto:avery@example.com');
+    expect(hrefOf(html, 'listings@homes.example')).toBe('mailto:listings@homes.example');
+    expect(hrefOf(html, '(614) 555-0199')).toBe('tel:6145550199');
+    expect(hrefOf(html, '+1 (614) 555-0123')).toBe('tel:+16145550123');
+    expect(hrefOf(html, '614-555-0111')).toBe('tel:6145550111');
+    expect(paragraphs(html)).toContain('Client: Sam Stone');
+  });
+
+  it("names the inspectors to the office even where the company hides them from visitors", () => {
+    const office = messageText(documentFor({ kind: 'confirmation', audience: 'office' }, { showInspectorNames: false }));
+    expect(block(office, 'Appointment')).toContain('Inspector(s): Dana Whitfield');
+  });
+
+  it("gives the office the property's facts, the sales price only when known, and the note without the spaces around it", () => {
+    const office = messageText(documentFor({ kind: 'confirmation', audience: 'office' }, { specialNote: '  Gate code 1234 \n' }));
+    expect(block(office, 'Property')).toEqual(['Square feet: 2400', 'Year built: 1978', 'Foundation: Basement', 'Sales price: $350,000', 'Is the home occupied?: Yes']);
+    expect(block(office, 'Special instructions')).toEqual(['Note: Gate code 1234']);
+    const unsold = messageText(documentFor({ kind: 'confirmation', audience: 'office' }, { property: { ...facts.property, salesPrice: '' } }));
+    expect(block(unsold, 'Property')).toEqual(['Square feet: 2400', 'Year built: 1978', 'Foundation: Basement', 'Is the home occupied?: Yes']);
+  });
+
+  it("shows the office no price where the company hides amounts, and the frozen total alone for an order confirmed before prices were kept", () => {
+    const hidden = documentFor({ kind: 'confirmation', audience: 'office' }, { pricing: { ...issue20Pricing(), fees_hidden: true, taxes_hidden: true } });
+    expect(hidden.sections.map((section) => section.title)).toEqual(['Appointment', 'Client(s)', 'Agents', 'Contacts', 'Property', 'Special instructions']);
+    expect(messageText(hidden)).not.toContain('Total:');
+    expect(block(messageText(documentFor({ kind: 'confirmation', audience: 'office' }, { pricing: null })), 'Price')).toEqual(['Total: $609.53']);
+  });
 });
 
 describe('reminders and receipts', () => {
@@ -150,6 +340,16 @@ describe('reminders and receipts', () => {
     expect(receipt.action).toBeNull();
     expect(receipt.calendarLinks).toEqual([]);
     expect(messageText(receipt)).toContain('Total: $609.53\nPaid');
+    expect(block(messageText(receipt), 'Add it to your calendar')).toBeNull();
+    expect(messageText(receipt)).not.toContain('inspection.ics');
+  });
+
+  it("a receipt says paid after the total's own note, and under a frozen total alone", () => {
+    const beforeTax = { ...issue20Pricing(), taxes_hidden: true, totals: { ...issue20Pricing().totals, display_total: 56700 } };
+    const receipt = messageText(documentFor({ kind: 'receipt', audience: 'client' }, { paid: true, payUrl: null, pricing: beforeTax }));
+    expect(block(receipt, 'Your order')!.slice(-2)).toEqual(['Total: $567.00', 'Prices before tax · Paid']);
+    const old = messageText(documentFor({ kind: 'receipt', audience: 'client' }, { paid: true, payUrl: null, pricing: null }));
+    expect(block(old, 'Your order')).toEqual(['Total: $609.53', 'Paid']);
   });
 });
 
@@ -182,6 +382,94 @@ describe('the HTML part', () => {
     expect(textOn('#ffd54f')).toBe('#000000');
     expect(textOn('#000000')).toBe('#ffffff');
     expect(textOn('#ffffff')).toBe('#000000');
+  });
+
+  it('picks black or white by the higher WCAG contrast, on colours close to the line between them', () => {
+    // Contrast with white, then with black (WCAG 2 relative luminance).
+    const expected: Array<[string, '#ffffff' | '#000000']> = [
+      ['#006dfb', '#ffffff'], // 4.585 : 4.580
+      ['#0003fd', '#ffffff'], // 8.64 : 2.43, its green channel in the linear part of the curve
+      ['#0056ff', '#ffffff'], // 5.56 : 3.78
+      ['#00000b', '#ffffff'], // 20.9 : 1.005, a channel just above the linear part
+      ['#1d9716', '#000000'], // 3.83 : 5.49
+      ['#0000d9', '#ffffff'], // 10.5 : 2.00, blue alone
+      ['#4e85f2', '#000000'], // 3.52 : 5.96
+      ['#0d8d80', '#000000'], // 4.09 : 5.14
+    ];
+    expect(expected.map(([colour]) => [colour, textOn(colour)])).toEqual(expected);
+  });
+
+  it("shows each detail as a paragraph 'Label: value', the address a link to the map", async () => {
+    const html = await htmlOf(documentFor(clientConfirmation));
+    const shown = paragraphs(html);
+    for (const row of [
+      'When: Tuesday, December 1st 2026, 9:30 AM – 12:00 PM EST',
+      'Expected length: about 2½ hours',
+      'Where: 120 Oak St, Unit 4, Columbus, OH 43215',
+      'Order number: 4F1C2D3E',
+      'Inspector(s): Dana Whitfield',
+      "Services: Buyer's Essentials, Radon Testing",
+    ]) {
+      expect(shown).toContain(row);
+    }
+    expect(hrefOf(html, '120 Oak St, Unit 4, Columbus, OH 43215')).toBe('https://www.google.com/maps/search/?api=1&query=120%20Oak%20St%2C%20Unit%204%2C%20Columbus%2C%20OH%2043215');
+  });
+
+  it('opens with the paragraphs of the template under the heading', async () => {
+    const document = messageDocument(facts, clientConfirmation, { subject: 'Booked', body: 'Thank you, {client_name}.\n\nSee you then.' }, branding);
+    const html = await htmlOf(document);
+    // The paragraphs right after the heading, before the buttons and sections.
+    const opening: string[] = [];
+    for (let next = html.querySelector('h1')!.nextElementSibling; next?.tagName === 'P'; next = next.nextElementSibling) opening.push(next.textContent!);
+    expect(opening).toEqual(['Thank you, Avery Stone.', 'See you then.']);
+  });
+
+  it('lists what to prepare, and leaves out the heading where there is nothing to prepare or add to a calendar', async () => {
+    const html = await htmlOf(documentFor(clientConfirmation));
+    expect(Array.from(html.querySelectorAll('li')).map((li) => li.textContent)).toEqual(['Utilities must be on.', 'Radon: keep windows closed 12 hours before.']);
+    const [google, outlook] = calendarLinks(facts);
+    expect(hrefOf(html, 'Google Calendar')).toBe(google!.url);
+    expect(hrefOf(html, 'Outlook')).toBe(outlook!.url);
+    expect(paragraphs(html)).toContain('Google Calendar · Outlook');
+    const nothingToPrepare = await htmlOf(documentFor(clientConfirmation, { prepare: [] }));
+    expect(headings(nothingToPrepare)).toEqual(['Your appointment', 'Your order', 'Add it to your calendar']);
+    expect(nothingToPrepare.querySelector('ul')).toBeNull();
+    const office = await htmlOf(documentFor({ kind: 'confirmation', audience: 'office' }));
+    expect(headings(office)).toEqual(['Appointment', 'Client(s)', 'Agents', 'Contacts', 'Property', 'Special instructions', 'Price']);
+  });
+
+  it("ends with the office's name, its phone to call and address to write to, and leaves out what the office has none of", async () => {
+    const contact = (html: HtmlPart) => paragraphs(html).find((p) => p.startsWith('Questions or changes'));
+    const html = await htmlOf(documentFor(clientConfirmation));
+    expect(contact(html)).toBe('Questions or changes: Scioto Valley Home Inspections, (614) 555-0142, office@example.com. A reply to this e-mail reaches the office.');
+    expect(hrefOf(html, '(614) 555-0142')).toBe('tel:6145550142');
+    expect(hrefOf(html, 'office@example.com')).toBe('mailto:office@example.com');
+    const noPhone = await htmlOf(documentFor(clientConfirmation, { office: { ...facts.office, phone: '' } }));
+    expect(contact(noPhone)).toBe('Questions or changes: Scioto Valley Home Inspections, office@example.com. A reply to this e-mail reaches the office.');
+    expect(noPhone.querySelector('a[href^="tel:"]')).toBeNull();
+    const noEmail = await htmlOf(documentFor(clientConfirmation, { office: { ...facts.office, email: '' } }));
+    expect(contact(noEmail)).toBe('Questions or changes: Scioto Valley Home Inspections, (614) 555-0142. A reply to this e-mail reaches the office.');
+    expect(noEmail.querySelector('a[href^="mailto:"]')).toBeNull();
+    expect((await htmlOf(documentFor({ kind: 'confirmation', audience: 'office' }))).body.textContent).not.toContain('Questions or changes');
+  });
+
+  it('has no empty box where an e-mail has no button', async () => {
+    const emptyBoxes = (html: HtmlPart) => Array.from(html.querySelectorAll('table[role="presentation"]')).filter((table) => table.textContent!.trim() === '' && !table.querySelector('img'));
+    for (const occasion of [clientConfirmation, { kind: 'confirmation', audience: 'office' }, { kind: 'receipt', audience: 'client' }] as MessageOccasion[]) {
+      expect(emptyBoxes(await htmlOf(documentFor(occasion, { paid: true, payUrl: null })))).toEqual([]);
+    }
+  });
+
+  it("writes a receipt's \"Paid\" under the total of the price table, and nothing under a confirmation's total", async () => {
+    const rowsOf = (html: HtmlPart) => Array.from(html.querySelectorAll('table[role="table"] tr')).map((tr) => tr.textContent);
+    const receipt = await htmlOf(documentFor({ kind: 'receipt', audience: 'client' }, { paid: true, payUrl: null }));
+    expect(rowsOf(receipt).slice(-2)).toEqual(['Total$609.53', 'Paid']);
+    expect(rowsOf(await htmlOf(documentFor(clientConfirmation))).at(-1)).toBe('Total$609.53');
+  });
+
+  it('says in the preview line what the e-mail is about, before its first words', async () => {
+    const html = await htmlOf(documentFor(clientConfirmation));
+    expect(html.querySelector('[data-skip-in-text]')!.textContent!.startsWith('Tuesday, December 1st 2026, 9:30 AM – 12:00 PM EST · 120 Oak St, Unit 4, Columbus, OH 43215')).toBe(true);
   });
 });
 
@@ -248,43 +536,120 @@ describe('a rescheduled booking\'s e-mails (issue 24)', () => {
     expect(text).toContain('Was: Saturday, October 31st 2026, 9:30 AM – 12:00 PM EDT');
     expect(messageText(moved('office', 'office'))).toContain('Moved by: the office');
     expect(text).not.toContain('Reason');
+    // Still the order's price and payment state, as for a new booking.
+    expect(block(text, 'Price')!.at(-1)).toBe('Total: $609.53');
+    expect(block(text, 'Appointment')!.at(-1)).toBe('Payment: Not paid yet');
   });
 
-  it("use the company's own template for the client and agents, never for the office's copy", () => {
+  it("tell an agent in words of their own: the client's inspection moved, from when to when (issue 24)", () => {
+    const agent = moved('agent');
+    expect(agent.subject).toBe('Inspection for Avery Stone moved to 11/3/2026 at 9:30AM EST');
+    expect(agent.opening).toEqual([
+      'The inspection for Avery Stone at 120 Oak St, Unit 4, Columbus, OH 43215 has been moved from 10/31/2026 at 9:30AM EDT to 11/3/2026 at 9:30AM EST. The details are below; the calendar invitation is updated.',
+    ]);
+    expect(messageText(agent)).not.toContain('Your inspection');
+  });
+
+  it("use the company's own template for the client, never for an agent's or the office's copy", () => {
     const own = { rescheduled: { subject: 'Moved: {datetime} (was {previous_datetime})', body: 'See you then.' } };
     const occasion: MessageOccasion = { kind: 'rescheduled', audience: 'client', change: { previousStart, changedBy: 'office' } };
     expect(messageTemplate(occasion, own)).toBe(own.rescheduled);
     expect(messageDocument({ ...facts, ...after }, occasion, messageTemplate(occasion, own), branding).subject).toBe('Moved: 11/3/2026 at 9:30AM EST (was 10/31/2026 at 9:30AM EDT)');
-    expect(messageTemplate({ ...occasion, audience: 'agent' }, own)).toBe(own.rescheduled);
+    expect(messageTemplate({ ...occasion, audience: 'agent' }, own)).toBe(AGENT_CHANGE_TEMPLATES.rescheduled);
+    expect(messageTemplate({ ...occasion, audience: 'office' }, own)).toBe(OFFICE_CHANGE_TEMPLATES.rescheduled);
     expect(messageTemplate({ ...occasion, audience: 'office' }, own).subject).toBe('Booking moved to {datetime}: {address}');
-    expect(messageTemplate({ kind: 'confirmation', audience: 'office' }, { office: own.rescheduled })).toBe(own.rescheduled);
+    // Without a template of its own, the client reads the built-in one.
+    expect(messageTemplate(occasion, {})).toBe(DEFAULT_TEMPLATES.rescheduled);
+  });
+
+  it("leave every other message's template to the company, an agent's and the office's too", () => {
+    const own = { subject: 'Ours: {datetime}', body: 'Our words.' };
+    for (const [occasion, name] of [
+      [{ kind: 'confirmation', audience: 'client' }, 'client'],
+      [{ kind: 'confirmation', audience: 'agent' }, 'agent'],
+      [{ kind: 'confirmation', audience: 'office' }, 'office'],
+      [{ kind: 'reminder', audience: 'agent' }, 'reminder'],
+      [{ kind: 'receipt', audience: 'client' }, 'receipt'],
+    ] as Array<[MessageOccasion, keyof typeof DEFAULT_TEMPLATES]>) {
+      expect(messageTemplate(occasion, { [name]: own })).toBe(own);
+      expect(messageTemplate(occasion, {})).toBe(DEFAULT_TEMPLATES[name]);
+    }
+  });
+
+  it("say the new time alone when the job does not tell the time it had: no \"Was\", and no change rows for the office", () => {
+    const client = documentFor({ kind: 'rescheduled', audience: 'client' }, after);
+    expect(block(messageText(client), 'Your appointment')!.slice(0, 2)).toEqual(['When: Tuesday, November 3rd 2026, 9:30 AM – 12:00 PM EST', 'Expected length: about 2½ hours']);
+    const office = documentFor({ kind: 'rescheduled', audience: 'office' }, after);
+    expect(office.sections[0]!.title).toBe('Appointment');
+    expect(messageText(office)).not.toContain('Was:');
   });
 });
 
 describe("a cancelled booking's e-mails (issue 24)", () => {
   const cancelledFacts = (reason: string, feeCents: number | null): Partial<MessageFacts> => ({ status: 'cancelled', cancelled: { at: new Date('2026-11-30T16:00:00Z'), reason, feeCents }, sequence: 2 });
-  const cancelled = (audience: MessageOccasion['audience'], reason = 'Bought another house', feeCents: number | null = 7500, changedBy: 'visitor' | 'office' = 'visitor') =>
-    documentFor({ kind: 'cancelled', audience, change: { previousStart: facts.start, changedBy } }, cancelledFacts(reason, feeCents));
+  const cancelled = (audience: MessageOccasion['audience'], reason = 'Bought another house', feeCents: number | null = 7500, changedBy: 'visitor' | 'office' = 'visitor', changes: Partial<MessageFacts> = {}) =>
+    documentFor({ kind: 'cancelled', audience, change: { previousStart: facts.start, changedBy } }, { ...cancelledFacts(reason, feeCents), ...changes });
+  const appointment = [
+    'When: Tuesday, December 1st 2026, 9:30 AM – 12:00 PM EST',
+    'Expected length: about 2½ hours',
+    'Where: 120 Oak St, Unit 4, Columbus, OH 43215',
+    'Order number: 4F1C2D3E',
+    'Inspector(s): Dana Whitfield',
+    "Services: Buyer's Essentials, Radon Testing",
+  ];
 
   it("give the office who cancelled, the reason and the late fee, and the time it had with its zone", () => {
     const office = cancelled('office');
     expect(office.heading).toBe('Booking cancelled');
     expect(office.subject).toBe('Booking cancelled: 12/1/2026 at 9:30AM EST, 120 Oak St, Unit 4, Columbus, OH 43215');
     const text = messageText(office);
-    expect(text).toContain('Cancelled by: the client or agent, with their "Manage your inspection" link\nReason: Bought another house\nLate-cancellation fee: $75.00');
+    expect(block(text, 'Change')).toEqual(['Cancelled by: the client or agent, with their "Manage your inspection" link', 'Reason: Bought another house', 'Late-cancellation fee: $75.00']);
     expect(text).toContain('When: Tuesday, December 1st 2026, 9:30 AM – 12:00 PM EST');
     expect(office.sections[0]!.title).toBe('Change');
     // Who to call is still there: the people, and the payment state for a refund.
     expect(text).toContain('Client: Avery Stone');
-    expect(text).toContain('Payment: Not paid yet');
+  });
+
+  it("tell the office whether it was paid, a refund perhaps due, rather than a price still owed (issue 24)", () => {
+    const unpaid = messageText(cancelled('office'));
+    expect(block(unpaid, 'Appointment')!.at(-1)).toBe('Payment: Not paid');
+    const paid = messageText(cancelled('office', 'Bought another house', 7500, 'visitor', { paid: true, payUrl: null }));
+    expect(block(paid, 'Appointment')!.at(-1)).toBe('Payment: Paid — a refund may be due');
+    // The price the booking had, as booked: its lines still add up to its total (house rule 16); the late fee stays in the change's rows.
+    const price = block(unpaid, 'Price as booked')!;
+    expect(price).toEqual(["Buyer's Essentials: $520.00", 'Bundle Savings: - $40.00', 'Radon Testing: $150.00', 'Coupon 10% off: - $63.00', 'Franklin County sales tax (tax): $42.53', 'Total: $609.53']);
+    expect(price.slice(0, -1).reduce((sum, line) => sum + shownCents(line), 0)).toBe(shownCents(price.at(-1)!));
+    expect(block(unpaid, 'Price')).toBeNull();
+    expect(block(unpaid, 'Change')).toContain('Late-cancellation fee: $75.00');
   });
 
   it('leave out a reason not given and a fee not owed, and say when the office cancelled', () => {
     const text = messageText(cancelled('office', '  ', 0, 'office'));
-    expect(text).toContain('Cancelled by: the office');
+    expect(block(text, 'Change')).toEqual(['Cancelled by: the office']);
     expect(text).not.toContain('Reason:');
     expect(text).not.toContain('Late-cancellation fee');
     expect(messageText(cancelled('office', '', null))).not.toContain('Late-cancellation fee');
+    expect(block(messageText(cancelled('office', 'Bought another house', null)), 'Change')).toEqual([
+      'Cancelled by: the client or agent, with their "Manage your inspection" link',
+      'Reason: Bought another house',
+    ]);
+  });
+
+  it("belong to the cancellation's messages alone: the office's copy of a move or a new booking never names a cancellation's reason or fee", () => {
+    const onRecord = cancelledFacts('Bought another house', 7500);
+    const move = messageText(documentFor({ kind: 'rescheduled', audience: 'office', change: { previousStart: facts.start, changedBy: 'office' } }, onRecord));
+    expect(block(move, 'Change')).toEqual(['Moved by: the office']);
+    const booked = documentFor({ kind: 'confirmation', audience: 'office' }, onRecord);
+    expect(booked.sections[0]!.title).toBe('Appointment');
+    expect(messageText(booked)).not.toContain('Bought another house');
+  });
+
+  it('name no reason and no fee where the order holds no cancellation record', () => {
+    const occasion = { kind: 'cancelled', change: { previousStart: facts.start, changedBy: 'office' } } as const;
+    const office = messageText(documentFor({ ...occasion, audience: 'office' }, { status: 'cancelled', cancelled: null }));
+    expect(block(office, 'Change')).toEqual(['Cancelled by: the office']);
+    const client = messageText(documentFor({ ...occasion, audience: 'client' }, { status: 'cancelled', cancelled: null }));
+    expect(block(client, 'The cancelled appointment')).toEqual(appointment);
   });
 
   it('tell the client the time that was cancelled and the fee owed: nothing to pay online, prepare or add to a calendar', () => {
@@ -296,16 +661,34 @@ describe("a cancelled booking's e-mails (issue 24)", () => {
     expect(client.prepare).toEqual([]);
     expect(client.preview).toBe('Booking cancelled: Tuesday, December 1st 2026, 9:30 AM – 12:00 PM EST · 120 Oak St, Unit 4, Columbus, OH 43215');
     const text = messageText(client);
-    expect(text).toContain('The cancelled appointment\n-------------------------\nWhen: Tuesday, December 1st 2026, 9:30 AM – 12:00 PM EST');
-    expect(text).toContain('Late-cancellation fee: $75.00');
+    expect(block(text, 'The cancelled appointment')).toEqual([...appointment, 'Late-cancellation fee: $75.00']);
     expect(text).not.toContain('Bought another house');
     expect(text).not.toContain('Was:');
     expect(text).toContain('Questions or changes: Scioto Valley Home Inspections');
+    expect(block(messageText(cancelled('client', '', null)), 'The cancelled appointment')).toEqual(appointment);
   });
 
-  it("tell an agent without the client's fee", () => {
+  it("do not show the client the order's price as if it were still owed, paid or not (issue 24)", () => {
+    for (const changes of [{}, { paid: true, payUrl: null }] as Array<Partial<MessageFacts>>) {
+      const client = cancelled('client', '', null, 'visitor', changes);
+      expect(client.sections.map((section) => section.title)).toEqual(['The cancelled appointment']);
+      const text = messageText(client);
+      expect(text).not.toContain('$');
+      expect(text).not.toContain('Payment');
+    }
+    // The late fee is the one amount the client reads.
+    expect(messageText(cancelled('client')).match(/\$[\d,.]+/g)).toEqual(['$75.00']);
+  });
+
+  it("tell an agent without the client's fee, in words of their own: the client's inspection is cancelled (issue 24)", () => {
     const agent = cancelled('agent');
     expect(agent.heading).toBe('Inspection cancelled');
     expect(messageText(agent)).not.toContain('$');
+    expect(agent.subject).toBe('Inspection for Avery Stone on 12/1/2026 at 9:30AM EST is cancelled');
+    expect(agent.opening).toEqual(['The inspection for Avery Stone on 12/1/2026 at 9:30AM EST at 120 Oak St, Unit 4, Columbus, OH 43215 has been cancelled.']);
+    const own = { cancelled: { subject: 'Cancelled', body: 'Your inspection is off.' } };
+    expect(messageTemplate({ kind: 'cancelled', audience: 'agent' }, own)).toBe(AGENT_CHANGE_TEMPLATES.cancelled);
+    expect(messageTemplate({ kind: 'cancelled', audience: 'client' }, own)).toBe(own.cancelled);
+    expect(messageTemplate({ kind: 'cancelled', audience: 'office' }, own)).toBe(OFFICE_CHANGE_TEMPLATES.cancelled);
   });
 });

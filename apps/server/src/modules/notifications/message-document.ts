@@ -7,6 +7,7 @@ import { lengthText, zoneAbbreviation } from '@scheduler/domain/time-zone-text';
 import type { Audience, ChangedBy, ChangeKind } from './confirmation-jobs.ts';
 import {
   addressLine,
+  AGENT_CHANGE_TEMPLATES,
   DEFAULT_TEMPLATES,
   fillTemplate,
   OFFICE_CHANGE_TEMPLATES,
@@ -71,11 +72,14 @@ export function templateNameOf(occasion: MessageOccasion): TemplateName {
 
 /**
  * The subject and opening of a message: the company's own template for it, else the built-in one.
- * The office's copy of a change always has the built-in office words (the company's change
- * templates speak to the client and agents).
+ * The office's and an agent's copies of a change always have the built-in words of their own (the
+ * company's change templates speak to the client: "your inspection").
  */
 export function messageTemplate(occasion: MessageOccasion, own: Partial<Record<TemplateName, MessageTemplate>>): MessageTemplate {
-  if (occasion.audience === 'office' && (occasion.kind === 'rescheduled' || occasion.kind === 'cancelled')) return OFFICE_CHANGE_TEMPLATES[occasion.kind];
+  if (occasion.kind === 'rescheduled' || occasion.kind === 'cancelled') {
+    if (occasion.audience === 'office') return OFFICE_CHANGE_TEMPLATES[occasion.kind];
+    if (occasion.audience === 'agent') return AGENT_CHANGE_TEMPLATES[occasion.kind];
+  }
   const name = templateNameOf(occasion);
   return own[name] ?? DEFAULT_TEMPLATES[name];
 }
@@ -94,6 +98,9 @@ export const MESSAGE_WORDS = {
   manage: 'Manage your inspection',
   paid: 'Paid',
   unpaid: 'Not paid yet',
+  /** A cancelled order's payment state, in the office's copy: what it may have to do about it. */
+  paidRefund: 'Paid — a refund may be due',
+  notPaid: 'Not paid',
   when: 'When',
   previous: 'Was',
   length: 'Expected length',
@@ -119,6 +126,8 @@ export const MESSAGE_WORDS = {
   cancelFee: 'Late-cancellation fee',
   priceTitle: 'Your order',
   officePriceTitle: 'Price',
+  /** The office's copy of a cancellation: the price the booking had, not one owed. */
+  cancelledPriceTitle: 'Price as booked',
   calendarIntro: 'Add it to your calendar',
   icsHint: 'Apple Calendar and others: open the attached invitation (inspection.ics).',
   replyHint: 'A reply to this e-mail reaches the office.',
@@ -240,7 +249,17 @@ function changeRows(facts: MessageFacts, occasion: MessageOccasion): MessageRow[
   return [...by, ...(reason ? [{ label: MESSAGE_WORDS.cancelReason, value: reason }] : []), ...(fee ? [{ label: MESSAGE_WORDS.cancelFee, value: fee }] : [])];
 }
 
-/** The office's copy: everything it needs to act, without opening the order; a change's copy says first what changed. */
+/** The payment row of the office's copy: a cancellation's says whether money may have to go back. */
+function paymentState(facts: MessageFacts, occasion: MessageOccasion): string {
+  if (occasion.kind === 'cancelled') return facts.paid ? MESSAGE_WORDS.paidRefund : MESSAGE_WORDS.notPaid;
+  return facts.paid ? MESSAGE_WORDS.paid : MESSAGE_WORDS.unpaid;
+}
+
+/**
+ * The office's copy: everything it needs to act, without opening the order; a change's copy says
+ * first what changed. A cancellation's keeps the price the booking had, as booked (its late fee,
+ * if any, is in the change's rows).
+ */
 function officeSections(facts: MessageFacts, occasion: MessageOccasion): MessageSection[] {
   const property: MessageRow[] = [
     ...(facts.property.sqft !== null ? [{ label: 'Square feet', value: String(facts.property.sqft) }] : []),
@@ -249,7 +268,7 @@ function officeSections(facts: MessageFacts, occasion: MessageOccasion): Message
     ...(facts.property.salesPrice ? [{ label: 'Sales price', value: facts.property.salesPrice }] : []),
     ...facts.property.answers.map((a) => ({ label: a.question, value: a.answer })),
   ];
-  const payment = facts.paid ? MESSAGE_WORDS.paid : MESSAGE_WORDS.unpaid;
+  const payment = paymentState(facts, occasion);
   const sections: Array<MessageSection | null> = [
     { kind: 'rows', title: MESSAGE_WORDS.changeTitle, rows: changeRows(facts, occasion) },
     { kind: 'rows', title: 'Appointment', rows: [...appointmentRows(facts, true, previousStartOf(occasion)), { label: 'Order id', value: facts.orderId }, { label: MESSAGE_WORDS.payment, value: payment }] },
@@ -258,14 +277,15 @@ function officeSections(facts: MessageFacts, occasion: MessageOccasion): Message
     { kind: 'rows', title: MESSAGE_WORDS.contacts, rows: personRows(facts.people.filter((p) => p.role === 'contact')) },
     { kind: 'rows', title: MESSAGE_WORDS.property, rows: property },
     { kind: 'rows', title: MESSAGE_WORDS.note, rows: facts.specialNote.trim() ? [{ label: 'Note', value: facts.specialNote.trim() }] : [] },
-    priceSection(facts, MESSAGE_WORDS.officePriceTitle),
+    priceSection(facts, occasion.kind === 'cancelled' ? MESSAGE_WORDS.cancelledPriceTitle : MESSAGE_WORDS.officePriceTitle),
   ];
   return sections.filter((section): section is MessageSection => section !== null && (section.kind === 'price' || section.rows.length > 0));
 }
 
 /**
  * The client's and agents' sections: the appointment, and for a client the price. A cancelled
- * booking's: the appointment it was, and for the client the late fee owed, if any.
+ * booking's: the appointment it was, and for the client the late fee owed, if any; never the
+ * price, which is not owed any more.
  */
 function visitorSections(facts: MessageFacts, occasion: MessageOccasion): MessageSection[] {
   const cancelled = occasion.kind === 'cancelled';

@@ -12,7 +12,7 @@ import {
   type SmsJobPayload,
 } from './confirmation-jobs.ts';
 import { claimDueJob, completeJob, retryJob, type ClaimedJob } from './job-queue.repository.ts';
-import { invitation, type MessageFacts } from './mail-content.ts';
+import { invitationPart, type MessageFacts } from './mail-content.ts';
 import type { MailTransport } from './mail-transport.ts';
 import { messageDocument, messageTemplate, type MessageOccasion } from './message-document.ts';
 import { loadNotificationSettings } from './notification-settings.repository.ts';
@@ -217,7 +217,7 @@ export class NotificationWorker {
       subject: rendered.subject,
       text: rendered.text,
       html: rendered.html,
-      ...(kind === 'receipt' ? {} : { invitation: { filename: 'inspection.ics', content: invitation(facts, kind === 'cancelled' ? 'cancel' : 'publish') } }),
+      ...(kind === 'receipt' ? {} : { invitation: invitationPart(facts, kind === 'cancelled' ? 'cancel' : 'publish') }),
     });
     return { sent: true, where };
   }

@@ -31,6 +31,17 @@ describe('the text messages', () => {
     expect(smsText(cancelled, 'cancelled', { manageUrl: MANAGE_URL })).toBe('Scioto Valley Home Inspections: your inspection Tue 12/1 at 9:30 AM EST at 120 Oak St, Columbus is cancelled. Questions: (614) 555-0142.');
   });
 
+  it('name the street and the city, leaving out a city the order has none of, and the office phone only when the office has one', () => {
+    const noCity = { ...facts, address: { ...facts.address, city: '' } };
+    expect(smsText(noCity, 'reminder')).toBe('Scioto Valley Home Inspections: reminder of your inspection Tue 12/1 at 9:30 AM EST at 120 Oak St. Questions: (614) 555-0142.');
+    expect(smsText({ ...facts, address: { ...facts.address, city: '   ' } }, 'reminder')).toBe(
+      'Scioto Valley Home Inspections: reminder of your inspection Tue 12/1 at 9:30 AM EST at 120 Oak St. Questions: (614) 555-0142.',
+    );
+    const noPhone = { ...facts, office: { ...facts.office, phone: '' } };
+    expect(smsText(noPhone, 'reminder')).toBe('Scioto Valley Home Inspections: reminder of your inspection Tue 12/1 at 9:30 AM EST at 120 Oak St, Columbus.');
+    expect(smsText(noPhone, 'confirmation')).toBe('Scioto Valley Home Inspections: your inspection is booked for Tue 12/1 at 9:30 AM EST at 120 Oak St, Columbus. Reply STOP to stop texts.');
+  });
+
   it('stay within three text segments with the link (160 characters, 153 each when split)', () => {
     for (const message of ['confirmation', 'reminder', 'rescheduled'] as const) {
       expect(smsText(facts, message, { previousStart: OCTOBER, manageUrl: MANAGE_URL }).length).toBeLessThanOrEqual(3 * 153);

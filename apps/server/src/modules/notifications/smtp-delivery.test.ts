@@ -1,16 +1,19 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as t from '../../db/schema.ts';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import { startDemoSession, startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { DemoOrder } from '../confirm/confirm-test-support.ts';
 import { CONFIRMATION_EMAIL_JOB } from './confirmation-jobs.ts';
-import { smtpTransport } from './mail-transport.ts';
+import { invitationPart } from './mail-content.ts';
+import { outboxTransport, smtpTransport, type MailTransport } from './mail-transport.ts';
+import { messageFacts } from './message-fixtures.ts';
 import { testWorker } from './worker-test-support.ts';
 import type { NotificationWorker } from './notification-worker.ts';
 import { flakyMailServer } from './test-mail-server.ts';
@@ -82,4 +85,67 @@ describeOnEachDatabase('e-mail delivery through SMTP', (factory) => {
     const client = messages.find((message) => !Array.isArray(message.to) && message.to?.text === 'dana@example.com')!;
     expect(client.text).toContain(`Manage your inspection: https://book.example.com/demo/manage/${String(token)}`);
   }, 90_000);
+});
+
+/**
+ * The invitation's part as both transports write it (issue 24): its Content-Type names the
+ * calendar's own METHOD (RFC 6047 2.4), PUBLISH for a booking or a move, CANCEL for a cancellation.
+ */
+describe("the invitation's part in each transport", () => {
+  const mail = (method: 'publish' | 'cancel') => ({
+    messageId: `<part-${method}@online-scheduler>`,
+    from: 'booking@example.com',
+    to: 'dana@example.com',
+    subject: 'Your inspection',
+    text: 'Your inspection',
+    html: '<p>Your inspection</p>',
+    invitation: invitationPart(messageFacts, method),
+  });
+
+  /** The calendar attachments of a raw message: the METHOD its part's Content-Type names, and the one its calendar says. */
+  async function calendarParts(raw: Buffer) {
+    const parsed = await simpleParser(raw);
+    return parsed.attachments
+      .filter((attachment) => attachment.contentType === 'text/calendar')
+      .map((attachment) => {
+        const contentType = attachment.headers.get('content-type') as { value: string; params: Record<string, string> };
+        const calendar = new ICAL.Component(ICAL.parse(attachment.content.toString('utf8')));
+        return { filename: attachment.filename, partMethod: contentType.params.method, calendarMethod: calendar.getFirstPropertyValue('method') };
+      });
+  }
+
+  async function sendBoth(transport: MailTransport, raw: (sent: string) => Promise<Buffer>) {
+    const parts: Array<Awaited<ReturnType<typeof calendarParts>>[number]> = [];
+    for (const method of ['publish', 'cancel'] as const) parts.push(...(await calendarParts(await raw(await transport.send(mail(method))))));
+    return parts;
+  }
+
+  const expected = [
+    { filename: 'inspection.ics', partMethod: 'PUBLISH', calendarMethod: 'PUBLISH' },
+    { filename: 'inspection.ics', partMethod: 'CANCEL', calendarMethod: 'CANCEL' },
+  ];
+
+  it('says method=CANCEL for a cancellation and method=PUBLISH otherwise in the outbox .eml, as the calendar does', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'invitation-part-'));
+    const transport = outboxTransport(dir);
+    try {
+      expect(await sendBoth(transport, async (path) => readFileSync(path))).toEqual(expected);
+    } finally {
+      transport.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('says the same through SMTP', async () => {
+    const server = flakyMailServer();
+    server.state.accepting = true;
+    await new Promise<void>((resolve) => server.server.listen(0, '127.0.0.1', resolve));
+    const transport = smtpTransport(`smtp://127.0.0.1:${(server.server.server.address() as AddressInfo).port}`);
+    try {
+      expect(await sendBoth(transport, async () => server.received.at(-1)!)).toEqual(expected);
+    } finally {
+      transport.close();
+      await new Promise<void>((resolve) => server.server.close(() => resolve()));
+    }
+  });
 });
