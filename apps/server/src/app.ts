@@ -1,9 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppContext, AppOptions } from './context.ts';
 import { DataEncryption } from './crypto/data-encryption.ts';
+import { listeningPort, publicBaseUrl } from './http/public-url.ts';
+import { createConsoleAuth, type ConsoleAuth } from './modules/console-auth/auth.ts';
+import { consoleAuthRoutes } from './modules/console-auth/console-auth.routes.ts';
+import { consoleRoutes } from './modules/console/console.routes.ts';
 import { changeKeys } from './db/change-feed.ts';
 import { SchedulingStore } from './modules/scheduling/scheduling.store.ts';
 import { SessionStore } from './modules/sessions/sessions.store.ts';
@@ -34,6 +39,7 @@ import { requireWriteGuardOnEveryWrite, visitorAccess } from './plugins/visitor-
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerWeb } from './plugins/web.ts';
+import { registerConsoleWeb } from './plugins/console-web.ts';
 import { loadFirstLoad } from './modules/wizard-page/first-load.service.ts';
 
 /** Request bodies of the wizard's calls are small; the admin import raises its own limit. */
@@ -54,6 +60,13 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 /** A request's path as logged: no query string, and no pay or manage link's token (each opens an order). */
 export function loggedPath(url: string): string {
   return (url.split('?')[0] ?? '').replace(/^\/pay\/[^/]+/, '/pay/[redacted]').replace(/^(\/[^/]+(?:\/json)?\/manage\/)[^/]+/, '$1[redacted]');
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The console's sign-in (Better Auth). */
+    consoleAuth: () => ConsoleAuth;
+  }
 }
 
 const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -89,14 +102,29 @@ export async function buildApp(appOptions: AppOptions, options: { logger?: Fasti
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } } });
   await registerRateLimit(app, appOptions.config.REDIS_URL);
   const clock = appOptions.clock ?? Date.now;
+  const authSecret = appOptions.authSecret ?? appOptions.config.AUTH_SECRET ?? randomBytes(32).toString('base64url');
+  let consoleAuth: ConsoleAuth | null = null;
+  /** Made on first use: its links and origin checks need the listening address (PORT=0 in tests). */
+  const lazyConsoleAuth = (): ConsoleAuth =>
+    (consoleAuth ??= createConsoleAuth({
+      db: appOptions.db,
+      baseUrl: publicBaseUrl(appOptions.config, listeningPort(app, appOptions.config.PORT)),
+      secret: authSecret,
+      clock,
+      wakeMail: () => appOptions.notifications?.wake(),
+    }));
   const partial = {
     ...appOptions,
     clock,
     encryption: appOptions.config.DATA_ENCRYPTION_KEY ? DataEncryption.fromEnv(appOptions.config.DATA_ENCRYPTION_KEY) : null,
     sessions: new SessionStore(appOptions.db, appOptions.changes, clock),
     scheduling: new SchedulingStore(appOptions.db, appOptions.changes, bundledPostalCodes, clock),
+    consoleAuth: lazyConsoleAuth,
   };
   const ctx: AppContext = { ...partial, access: visitorAccess(app, partial) };
+  // main.ts prints the first owner's sign-in link through it, and tests sign people in.
+  app.decorate('consoleAuth', lazyConsoleAuth);
+
   await registerOpenApi(app);
 
   await registerWeb(app, {
@@ -104,6 +132,7 @@ export async function buildApp(appOptions: AppOptions, options: { logger?: Fasti
     embeddingOrigins: (companyKey) => embeddingOriginsOf(ctx.db, companyKey),
     firstLoad: (page) => loadFirstLoad(ctx, page),
   });
+  await registerConsoleWeb(app, ctx.consoleDistDir ?? null);
   await app.register(healthRoutes(ctx));
   await app.register(adminRoutes(ctx));
   await app.register(sessionRoutes(ctx));
@@ -120,5 +149,7 @@ export async function buildApp(appOptions: AppOptions, options: { logger?: Fasti
   await app.register(paymentRoutes(ctx));
   await app.register(manageRoutes(ctx));
   await app.register(manageAdminRoutes(ctx));
+  await app.register(consoleAuthRoutes(ctx));
+  await app.register(consoleRoutes(ctx));
   return app;
 }

@@ -15,6 +15,8 @@ export const configSchema = z.object({
   DATABASE_URL: optionalText,
   ADMIN_TOKEN: optionalText.refine((v) => v === undefined || v.length >= 16, 'ADMIN_TOKEN must be at least 16 characters'),
   PUBLIC_URL: optionalText.pipe(z.url().optional()),
+  /** Signs the console's session cookies; at least 32 characters. Unset: generated once into DATA_DIR/auth-secret. */
+  AUTH_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, 'AUTH_SECRET must be at least 32 characters'),
   REDIS_URL: optionalText,
   SESSION_RATE_LIMIT: positiveInt(60),
   /** Searches and lookups a session may make per minute, all search routes together. */
@@ -40,6 +42,8 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built wizard is; the server answers 503 on wizard pages when it is missing. */
   WEB_DIST_DIR: optionalText,
+  /** Where the built console is; the server answers 503 on console pages when it is missing. */
+  CONSOLE_DIST_DIR: optionalText,
   /** Load examples/demo-company.json on first start. */
   DEMO_COMPANY: z
     .enum(['on', 'off'])

@@ -1,4 +1,5 @@
 import type { ChangeFeed } from './db/change-feed.ts';
+import type { ConsoleAuth } from './modules/console-auth/auth.ts';
 import type { Config } from './config.ts';
 import type { DataEncryption } from './crypto/data-encryption.ts';
 import type { Database } from './db/connection.ts';
@@ -14,10 +15,14 @@ export interface AppOptions {
   config: Config;
   /** The admin API's bearer token. */
   adminToken: string;
+  /** Signs the console's session cookies (AUTH_SECRET, or DATA_DIR/auth-secret); absent: one for this process only. */
+  authSecret?: string;
   /** Pings the database; used by /readyz. */
   pingDatabase(): Promise<void>;
   /** The built wizard (index.html and assets), or null when it has not been built. */
   webDistDir: string | null;
+  /** The built console (its index.html and assets), or null when it has not been built. */
+  consoleDistDir?: string | null;
   /**
    * Epoch ms now. Defaults to the system clock; tests move it instead of waiting, so that
    * expiring holds and sessions are checked without sleeping.
@@ -36,4 +41,6 @@ export interface AppContext extends AppOptions {
   scheduling: SchedulingStore;
   /** The checks every wizard route passes, by what it does: read, search or write. */
   access: VisitorAccessChains;
+  /** The console's sign-in (Better Auth), made on first use, when the listening address is known. */
+  consoleAuth: () => ConsoleAuth;
 }

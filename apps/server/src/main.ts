@@ -6,21 +6,25 @@ import { listeningPort, publicBaseUrl } from './http/public-url.ts';
 import { drainOnSignals } from './shutdown.ts';
 import { lockEmbeddedDatabase } from './db/embedded-lock.ts';
 import { openConfiguredDatabase } from './db/open-configured.ts';
-import { resolveAdminToken } from './modules/companies/admin-token.ts';
+import { resolveAdminToken, resolveStoredSecret } from './modules/companies/admin-token.ts';
 import { bundledPostalCodes } from './modules/geography/postal-codes.ts';
 import { DEMO_COMPANY_KEY, DEMO_OFFICE_UUID, ensureDemoCompany } from './modules/companies/demo-company.ts';
+import { DEMO_OWNER, demoOwnerSignInLink } from './modules/console-auth/demo-owner.ts';
 import { createNotificationWorker } from './modules/notifications/notifications.service.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const DEFAULT_CONSOLE_DIST = fileURLToPath(new URL('../../console/dist', import.meta.url));
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const unlock = config.DATABASE_URL ? async () => {} : await lockEmbeddedDatabase(config.DATA_DIR);
   const database = await openConfiguredDatabase(config);
   const admin = await resolveAdminToken(config.ADMIN_TOKEN, config.DATA_DIR);
+  const authSecret = config.AUTH_SECRET ?? (await resolveStoredSecret('auth-secret', config.DATA_DIR, 32)).token;
   if (config.DEMO_COMPANY) await ensureDemoCompany(database.db);
 
   const webDistDir = config.WEB_DIST_DIR ?? (existsSync(DEFAULT_WEB_DIST) ? DEFAULT_WEB_DIST : null);
+  const consoleDistDir = config.CONSOLE_DIST_DIR ?? (existsSync(DEFAULT_CONSOLE_DIST) ? DEFAULT_CONSOLE_DIST : null);
   // The e-mail worker logs through the app's logger, which exists once the app is built.
   const notifications = createNotificationWorker(
     database.db,
@@ -32,7 +36,7 @@ async function main(): Promise<void> {
     () => publicBaseUrl(config, listeningPort(app, config.PORT)),
   );
   const app = await buildApp(
-    { db: database.db, config, adminToken: admin.token, pingDatabase: database.ping, changes: database.changes, webDistDir, notifications },
+    { db: database.db, config, adminToken: admin.token, authSecret, pingDatabase: database.ping, changes: database.changes, webDistDir, consoleDistDir, notifications },
     { logger: loggerOptions(config.LOG_LEVEL) },
   );
   if (!webDistDir) app.log.warn('the wizard is not built (npm run build); wizard pages answer 503');
@@ -57,6 +61,9 @@ async function main(): Promise<void> {
     `Online scheduler is running on ${base} (${database.kind === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL'})`,
   ];
   if (config.DEMO_COMPANY) lines.push(`Demo scheduler link: ${base}/${DEMO_COMPANY_KEY}/online-scheduler/${DEMO_OFFICE_UUID}`);
+  lines.push(`Console: ${base}/console`);
+  const ownerLink = config.DEMO_COMPANY ? await demoOwnerSignInLink(database.db, app.consoleAuth(), DEMO_COMPANY_KEY) : null;
+  if (ownerLink) lines.push(`Console sign-in link for the demo owner (${DEMO_OWNER.email}; one use, 24 hours): ${ownerLink}`);
   lines.push(`API documentation: ${base}/api/docs`);
   if (admin.generated) lines.push(`Admin token (generated once, kept in ${config.DATA_DIR}/admin-token): ${admin.token}`);
   process.stdout.write(`${lines.join('\n')}\n\n`);

@@ -58,6 +58,10 @@ export const errorCodeSchema = z.enum([
   'manage_link_invalid',
   'change_refused',
   'fee_changed',
+  // The console (issue 25): not signed in (401), signed in but not a member of the company or not
+  // in a role that may do this (403).
+  'unauthenticated',
+  'forbidden',
   // Size limits.
   'payload_too_large',
   'uri_too_long',

@@ -14,6 +14,9 @@ import pg from 'pg';
 
 export const CHANGES_CHANNEL = 'scheduler_changes';
 
+/** What listeners hear when the feed was deaf for a while: any key may have changed. */
+export const EVERYTHING_CHANGED = '*';
+
 /** The keys the database announces (migration 0002), and what each covers. */
 export const changeKeys = {
   /** The company's configuration: settings, offices, inspectors, catalogue. */
@@ -37,6 +40,8 @@ export class ChangeFeed {
   /** Numbers flush pings; kept apart from `sequence`, which only changes count. */
   private flushes = 0;
   private isLive: boolean;
+  /** Who hears each announcement as it comes (the console's event streams). */
+  private readonly listeners = new Set<(key: string) => void>();
 
   /**
    * @param ping sends a notification with the given payload through the database, so that
@@ -79,6 +84,16 @@ export class ChangeFeed {
     this.sequence++;
     if (this.announcedAt.size >= MAX_REMEMBERED_KEYS) this.forgetEverything();
     this.announcedAt.set(key, this.sequence);
+    for (const listener of this.listeners) listener(key);
+  }
+
+  /**
+   * Calls `listener` with every key announced from now on, and with EVERYTHING_CHANGED when the
+   * feed was deaf for a while (anything may have changed). Returns the call that stops it.
+   */
+  listen(listener: (key: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** Waits until every change committed before the call has been heard. */
@@ -101,6 +116,7 @@ export class ChangeFeed {
   resume(): void {
     this.forgetEverything();
     this.isLive = true;
+    for (const listener of this.listeners) listener(EVERYTHING_CHANGED);
   }
 
   private forgetEverything(): void {

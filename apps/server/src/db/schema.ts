@@ -9,6 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { PEOPLE_ADDED_ONLINE_FIRST_ID } from '@scheduler/contracts/company-document';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -325,6 +326,9 @@ export const orders = pgTable(
     saved: boolean('saved').notNull().default(false),
     confirmedAt: instant('confirmed_at'),
     paid: boolean('paid').notNull().default(false),
+    /** Who booked it when the office did, by phone (issue 25): their user id and name then; null for a visitor's own booking. */
+    bookedByUserId: text('booked_by_user_id'),
+    bookedByName: text('booked_by_name'),
     payUrl: text('pay_url'),
     datetime: instant('datetime'),
     durationMinutes: integer('duration_minutes').notNull().default(0),
@@ -649,4 +653,169 @@ export const orderPayments = pgTable(
     foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete('cascade'),
     check('order_payments_amount_positive', sql`${t.amountCents} > 0`),
   ],
+);
+
+// ---- The console's people (issue 25): Better Auth's tables (decision 0044) ----
+// Field names are Better Auth's own (its Drizzle adapter maps them); the columns are ours.
+// An organization is a company: its slug is the company's key.
+
+const authCreatedAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const authUpdatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const authUsers = pgTable('auth_users', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: authCreatedAt(),
+  updatedAt: authUpdatedAt(),
+});
+
+/** A signed-in browser: its cookie's token, until it expires or is revoked (deleted). */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: text('id').primaryKey(),
+    token: text('token').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    activeOrganizationId: text('active_organization_id'),
+    createdAt: authCreatedAt(),
+    updatedAt: authUpdatedAt(),
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+);
+
+/** How a person signs in: `credential` holds the password's scrypt hash. */
+export const authAccounts = pgTable(
+  'auth_accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: authCreatedAt(),
+    updatedAt: authUpdatedAt(),
+  },
+  (t) => [index('auth_accounts_user_idx').on(t.userId)],
+);
+
+/** One-time values: password-reset and sign-in-link tokens, invitations' checks. */
+export const authVerifications = pgTable(
+  'auth_verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: authCreatedAt(),
+    updatedAt: authUpdatedAt(),
+  },
+  (t) => [index('auth_verifications_identifier_idx').on(t.identifier)],
+);
+
+export const authOrganizations = pgTable('auth_organizations', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  /** The company's key. */
+  slug: text('slug').notNull().unique(),
+  logo: text('logo'),
+  metadata: text('metadata'),
+  createdAt: authCreatedAt(),
+});
+
+/** A person's role in a company; an inspector member is one of the company's inspectors. */
+export const authMembers = pgTable(
+  'auth_members',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => authOrganizations.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    /** For the inspector role: which of the company's inspectors (inspectors.id) this person is. */
+    inspectorId: integer('inspector_id'),
+    createdAt: authCreatedAt(),
+  },
+  (t) => [unique('auth_members_person_once').on(t.organizationId, t.userId), index('auth_members_user_idx').on(t.userId)],
+);
+
+export const authInvitations = pgTable(
+  'auth_invitations',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => authOrganizations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role'),
+    status: text('status').notNull().default('pending'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    inviterId: text('inviter_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    createdAt: authCreatedAt(),
+  },
+  (t) => [index('auth_invitations_organization_idx').on(t.organizationId), index('auth_invitations_email_idx').on(t.email)],
+);
+
+export const authPasskeys = pgTable(
+  'auth_passkeys',
+  {
+    id: text('id').primaryKey(),
+    name: text('name'),
+    publicKey: text('public_key').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    credentialID: text('credential_id').notNull(),
+    counter: integer('counter').notNull(),
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull(),
+    transports: text('transports'),
+    aaguid: text('aaguid'),
+    createdAt: timestamp('created_at', { withTimezone: true }),
+  },
+  (t) => [index('auth_passkeys_user_idx').on(t.userId), index('auth_passkeys_credential_idx').on(t.credentialID)],
+);
+
+/** Better Auth's rate-limit counters, in the database so every instance counts together. */
+export const authRateLimits = pgTable('auth_rate_limits', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});
+
+/** What happened to people's access: sign-ins (and failed ones), resets, invitations, revoked sessions. */
+export const authAuditEvents = pgTable(
+  'auth_audit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The person concerned, when known (a failed sign-in with an unknown e-mail has none). */
+    userId: text('user_id'),
+    /** The company concerned, for events inside one (an invitation, a role change, a revoked session). */
+    organizationId: text('organization_id'),
+    type: text('type').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('auth_audit_events_user_idx').on(t.userId, t.id), index('auth_audit_events_organization_idx').on(t.organizationId, t.id)],
 );

@@ -77,8 +77,12 @@ export function visitorAccess(app: FastifyInstance, ctx: Omit<AppContext, 'acces
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Writes that are not a visitor's: the admin API checks its own bearer token, a payment provider's webhook its signature. */
-const NON_VISITOR_WRITES = /^\/api\/(admin\/|payments\/[a-z]+\/webhook\/)/;
+/**
+ * Writes that are not a visitor's: the admin API checks its own bearer token, a payment provider's
+ * webhook its signature, the console its signed-in member (console-access.ts), and sign-in itself
+ * is Better Auth's (its origin check and rate limit).
+ */
+const NON_VISITOR_WRITES = /^\/api\/(admin\/|payments\/[a-z]+\/webhook\/|console\/|auth\/)/;
 
 function methodsOf(route: RouteOptions): string[] {
   return Array.isArray(route.method) ? route.method : [route.method];

@@ -8,17 +8,47 @@ export async function findCompany(db: Executor, key: string): Promise<{ id: stri
   return row ?? null;
 }
 
+/** Which orders a listing shows: a status, office-local dates (either end may be open), and the console's narrower filters. */
+export interface OrdersFilter {
+  from?: string | undefined;
+  to?: string | undefined;
+  status: 'booked' | 'cancelled' | 'all';
+  /** Only orders this inspector works on. */
+  inspectorId?: number | undefined;
+  /** Words each found in a person's name or e-mail, or in the address. */
+  text?: string | undefined;
+  orderId?: string | undefined;
+}
+
+/** `value` as a LIKE pattern that matches it literally, anywhere. */
+function containing(value: string): string {
+  return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** One word of a text search: in the address, or in the name or e-mail of anyone on the order. */
+function textMatches(word: string): SQL {
+  const pattern = containing(word);
+  const address = sql`concat_ws(' ', ${t.orders.address1}, ${t.orders.address2}, ${t.orders.city}, ${t.orders.postalCode})`;
+  return sql`(${address} ilike ${pattern} or exists (
+    select 1 from ${t.orderParties} p
+    where p.company_id = ${t.orders.companyId} and p.order_id = ${t.orders.id}
+      and concat_ws(' ', p.person->>'first', p.person->>'last', p.person->>'email') ilike ${pattern}))`;
+}
+
 /**
  * Booked (confirmed) or cancelled orders, as `status` asks, whose appointment falls on
  * office-local dates from..to (either may be open), soonest first, one page, with the total count.
  */
-export async function listConfirmedOrders(db: Executor, companyId: string, range: { from?: string; to?: string; status: 'booked' | 'cancelled' | 'all' }, page: { offset: number; limit: number }) {
+export async function listConfirmedOrders(db: Executor, companyId: string, range: OrdersFilter, page: { offset: number; limit: number }) {
   // The office's own calendar date of the appointment, wherever the server runs.
   const localDate = sql`(${t.orders.datetime} at time zone ${t.offices.timeZone})::date`;
   const statuses = range.status === 'booked' ? ['confirmed'] : range.status === 'cancelled' ? ['cancelled'] : ['confirmed', 'cancelled'];
   const conditions: SQL[] = [eq(t.orders.companyId, companyId), inArray(t.orders.status, statuses as Array<'confirmed' | 'cancelled'>)];
   if (range.from) conditions.push(sql`${localDate} >= ${range.from}::date`);
   if (range.to) conditions.push(sql`${localDate} <= ${range.to}::date`);
+  if (range.inspectorId !== undefined) conditions.push(sql`${t.orders.inspectors} @> ${JSON.stringify([{ id: range.inspectorId }])}::jsonb`);
+  if (range.orderId !== undefined) conditions.push(eq(t.orders.id, range.orderId));
+  for (const word of (range.text ?? '').split(/\s+/).filter(Boolean).slice(0, 8)) conditions.push(textMatches(word));
   const where = and(...conditions);
   const join = and(eq(t.offices.companyId, t.orders.companyId), eq(t.offices.id, t.orders.officeId));
   const [rows, [count]] = await Promise.all([

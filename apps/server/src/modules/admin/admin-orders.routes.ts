@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { adminOrderEventsResponseSchema, adminOrdersQuerySchema, adminOrdersResponseSchema, calendarFeedQuerySchema } from '@scheduler/contracts/confirm';
 import { listeningPort, publicBaseUrl } from '../../http/public-url.ts';
 import type { AppContext } from '../../context.ts';
+import { sendCsv } from '../../http/csv-reply.ts';
 import { requireAdmin } from '../../plugins/admin-auth.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
 import { inspectorCalendar, issueCalendarFeed, listOrders, orderEvents, ordersCsv } from './admin-orders.service.ts';
@@ -41,11 +42,7 @@ export function adminOrderRoutes(ctx: AppContext) {
       async (request, reply) => {
         const page = await listOrders(ctx.db, request.params.company_key, request.query);
         if (!wantsCsv(request)) return page;
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="orders-${request.params.company_key}-page-${page.page}.csv"`)
-          .header('x-total-count', String(page.total))
-          .send(ordersCsv(page));
+        return sendCsv(reply, ordersCsv(page), `orders-${request.params.company_key}-page-${page.page}.csv`, page.total);
       },
     );
     app.get(

@@ -14,6 +14,7 @@ import {
   findCompany,
   inspectorExists,
   listConfirmedOrders,
+  type OrdersFilter,
   loadAnswers,
   loadInspectorAppointments,
   loadNames,
@@ -74,7 +75,7 @@ async function companyOf(db: Database, key: string) {
 }
 
 /** One page of the company's booked (or cancelled) orders, soonest first, each with its history (the office's view). */
-export async function listOrders(db: Database, companyKey: string, query: AdminOrdersQuery): Promise<AdminOrdersResponse> {
+export async function listOrders(db: Database, companyKey: string, query: OrdersFilter & Pick<AdminOrdersQuery, 'page' | 'per_page'>): Promise<AdminOrdersResponse> {
   const company = await companyOf(db, companyKey);
   const { rows, total } = await listConfirmedOrders(db, company.id, query, { offset: (query.page - 1) * query.per_page, limit: query.per_page });
   const orderIds = rows.map((r) => r.order.id);

@@ -5,8 +5,7 @@ import { adminCancelBodySchema, adminChangeResponseSchema, adminManageLinksRespo
 import type { AppContext } from '../../context.ts';
 import { requireAdmin } from '../../plugins/admin-auth.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
-import { manageDeps } from './manage.routes.ts';
-import { cancelBooking, manageLinksOf, orderScopeOf, rescheduleBooking, revokeManageLinks } from './manage.service.ts';
+import { cancelBooking, manageDeps, manageLinksOf, orderScopeOf, rescheduleBooking, revokeManageLinks } from './manage.service.ts';
 
 const orderParams = companyKeyParam.extend({ id: z.uuid() });
 

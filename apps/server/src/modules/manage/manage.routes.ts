@@ -21,14 +21,10 @@ import { companyKeyParam, noQuery } from '../shared-schemas.ts';
 import { moveAvailabilityJson } from '../scheduling/scheduling.service.ts';
 import { manageLinkOf } from './manage-access.ts';
 import { issueVisitorManageLink } from './manage-links.ts';
-import { cancelBooking, holdNewTime, manageView, rescheduleBooking, type ManageDeps } from './manage.service.ts';
+import { cancelBooking, holdNewTime, manageDeps, manageView, rescheduleBooking } from './manage.service.ts';
 
 const PREFIX = '/:company_key/json/manage/:token';
 const params = companyKeyParam.extend({ token: manageTokenSchema });
-
-export function manageDeps(ctx: AppContext): ManageDeps {
-  return { store: ctx.scheduling, onJobsEnqueued: () => ctx.notifications?.wake() };
-}
 
 /** The manage page's API (issue 24): the token in the path is the credential; the order it opens is the only one it reaches. */
 export function manageRoutes(ctx: AppContext) {

@@ -11,6 +11,7 @@ import { changeAllowed, decideChange, policyForOrder, type ChangeDecision, type 
 import { firstRefusalText } from '@scheduler/domain/booking-changes/change-texts';
 import { formatMoney } from '@scheduler/domain/money-format';
 import { changeKeys } from '../../db/change-feed.ts';
+import type { AppContext } from '../../context.ts';
 import type { Database, Executor } from '../../db/connection.ts';
 import { retryTransientConflicts } from '../../db/transient-conflict.ts';
 import { AppError, ConflictError, NotFoundError } from '../../errors.ts';
@@ -23,6 +24,11 @@ import { type CHANGE_EVENT_TYPES, findManageLink, findOrderScope, listOrderManag
 
 const MINUTE_MS = 60_000;
 
+/** The deps of the changes, from the app's context: its scheduling store, and the e-mail worker to wake. */
+export function manageDeps(ctx: Pick<AppContext, 'scheduling' | 'notifications'>): ManageDeps {
+  return { store: ctx.scheduling, onJobsEnqueued: () => ctx.notifications?.wake() };
+}
+
 export interface ManageDeps {
   store: SchedulingStore;
   /** Told after a change committed messages to send, so the worker need not wait for its next poll. */
@@ -30,7 +36,10 @@ export interface ManageDeps {
 }
 
 /** Who asks for a change: a person through their manage link, or the office (which may override the policy). */
-export type ChangeActor = { kind: 'visitor'; linkId: string; role: ManageLinkRecord['role'] } | { kind: 'office'; override: boolean };
+export type ChangeActor =
+  | { kind: 'visitor'; linkId: string; role: ManageLinkRecord['role'] }
+  /** The office: through the admin API (no person), or a console member, whose id and name the audit event keeps. */
+  | { kind: 'office'; override: boolean; member?: { userId: string; name: string } };
 
 /** A manage link that opens its order: the order's scope and who the link is for. */
 export interface OpenManageLink extends OrderScope {
@@ -197,7 +206,8 @@ async function loadOfficeReach(db: Executor, scope: OrderScope): Promise<{ phone
 }
 
 function actorData(actor: ChangeActor): Record<string, unknown> {
-  return actor.kind === 'office' ? { kind: 'office', override: actor.override } : { kind: 'visitor', role: actor.role, link_id: actor.linkId };
+  if (actor.kind === 'visitor') return { kind: 'visitor', role: actor.role, link_id: actor.linkId };
+  return { kind: 'office', override: actor.override, ...(actor.member ? { user_id: actor.member.userId, name: actor.member.name } : {}) };
 }
 
 /** The messages of a change and the reminders it re-plans, with their manage links, queued in the change's transaction. */

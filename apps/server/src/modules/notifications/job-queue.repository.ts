@@ -45,7 +45,7 @@ export async function claimDueJob(db: Executor, now: Date, leaseMs: number): Pro
 export async function completeJob(db: Executor, id: number, now: Date, outcome: string | null = null): Promise<void> {
   await db
     .update(t.jobs)
-    .set({ doneAt: now, lockedUntil: null, lastError: outcome, payload: sql`${t.jobs.payload} - 'manage_token'` })
+    .set({ doneAt: now, lockedUntil: null, lastError: outcome, payload: sql`${t.jobs.payload} - 'manage_token' - 'account_token'` })
     .where(eq(t.jobs.id, id));
 }
 

@@ -11,11 +11,12 @@ import {
   type ManageLinkFields,
   type SmsJobPayload,
 } from './confirmation-jobs.ts';
+import { ACCOUNT_EMAIL_JOB, accountLink, accountMessageDocument, type AccountEmailPayload } from './account-messages.ts';
 import { claimDueJob, completeJob, retryJob, type ClaimedJob } from './job-queue.repository.ts';
 import { invitationPart, type MessageFacts } from './mail-content.ts';
 import type { MailTransport } from './mail-transport.ts';
 import { messageDocument, messageTemplate, type MessageOccasion } from './message-document.ts';
-import { loadNotificationSettings } from './notification-settings.repository.ts';
+import { loadCompanySender, loadNotificationSettings } from './notification-settings.repository.ts';
 import { loadMessageFacts } from './order-facts.repository.ts';
 import { renderMessage } from './render-message.tsx';
 import { smsText } from './sms-content.ts';
@@ -153,6 +154,8 @@ export class NotificationWorker {
         return this.sendEmail(job);
       case SMS_JOB:
         return this.sendSms(job);
+      case ACCOUNT_EMAIL_JOB:
+        return this.sendAccountEmail(job);
       default:
         throw Object.assign(new Error('unknown job kind'), { code: 'UNKNOWN_JOB' });
     }
@@ -219,6 +222,20 @@ export class NotificationWorker {
       html: rendered.html,
       ...(kind === 'receipt' ? {} : { invitation: invitationPart(facts, kind === 'cancelled' ? 'cancel' : 'publish') }),
     });
+    return { sent: true, where };
+  }
+
+  /** A console e-mail about a person's access: sent from the company it concerns, in its colour. */
+  private async sendAccountEmail(job: ClaimedJob): Promise<{ sent: true; where: string } | { sent: false; reason: string }> {
+    const payload = job.payload as AccountEmailPayload;
+    const url = accountLink(payload, this.options.publicBaseUrl());
+    if (!url) return { sent: false, reason: 'NO_LINK' };
+    const sender = await loadCompanySender(this.options.db, job.companyId);
+    if (!sender) return { sent: false, reason: 'COMPANY_GONE' };
+    const settings = await loadNotificationSettings(this.options.db, job.companyId);
+    const rendered = await renderMessage(accountMessageDocument(payload, url, { color: settings.brand_color, logoUrl: null, companyName: sender.companyName }));
+    const from = this.options.mailFrom || (sender.officeEmail ? `"${sender.officeName.replace(/"/g, '')}" <${sender.officeEmail}>` : 'online-scheduler@localhost');
+    const where = await this.options.transport.send({ messageId: `<job-${job.id}.account@online-scheduler>`, from, to: payload.to, subject: rendered.subject, text: rendered.text, html: rendered.html });
     return { sent: true, where };
   }
 

@@ -11,7 +11,9 @@ export {
   changeJobs,
   confirmationJobs,
   CHANGE_EMAIL_JOB,
+  CONFIRMATION_EMAIL_JOB,
   RECEIPT_EMAIL_JOB,
+  REMINDER_EMAIL_JOB,
   SMS_JOB,
   type BookingChange,
   type ChangedBy,
@@ -26,6 +28,8 @@ export { appointmentWithZone, calendarFeed, orderReference, type ConfirmedOrderF
 // The manage page (issue 24) shows an order as its messages do: the same facts, times and price lines.
 export { loadMessageFacts } from './order-facts.repository.ts';
 export { appointmentText, priceSection, ROLE_TITLES } from './message-document.ts';
+// The console's account e-mails (issue 25): password resets, invitations, sign-in links.
+export { accountEmailJob, accountLink, type AccountEmailPayload } from './account-messages.ts';
 
 /**
  * The message worker as configured: e-mail through SMTP when SMTP_URL is set, else .eml files

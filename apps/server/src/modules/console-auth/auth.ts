@@ -1,0 +1,231 @@
+import { randomUUID } from 'node:crypto';
+import { passkey } from '@better-auth/passkey';
+import { eq } from 'drizzle-orm';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { magicLink, organization } from 'better-auth/plugins';
+import { createAccessControl } from 'better-auth/plugins/access';
+import type { Database } from '../../db/connection.ts';
+import * as t from '../../db/schema.ts';
+import { accountEmailJob, accountLink, enqueueJobs, type AccountEmailPayload } from '../notifications/notifications.service.ts';
+import { companyIdOfOrganization, firstCompanyOfUser, hasPendingInvitation, recordAuthEvent } from './console-auth.repository.ts';
+
+/**
+ * The console's sign-in (issue 25, decision 0044): Better Auth with its Drizzle adapter on our
+ * database, so sessions live beside everything else and every instance sees the same ones.
+ *
+ * - E-mail and password, hashed with scrypt (memory-hard; Better Auth's default); passkeys
+ *   (WebAuthn); one-time sign-in links (the first owner's, printed by `npm start`).
+ * - A company is an organization whose slug is the company's key; a person's role in it is one of
+ *   owner, admin, office, inspector. Nobody creates organizations through the API: companies are
+ *   made by the import (and, with issue 26, by sign-up), which creates their organization.
+ * - Sign-in is rate-limited per client address in the database (so instances count together), and
+ *   every sign-in, failed sign-in and reset is written to auth_audit_events.
+ * - Cookies are HttpOnly and SameSite=Lax; Better Auth refuses a state-changing request whose
+ *   Origin is not ours (CSRF).
+ */
+
+/** The header the Fastify bridge sets to the client's address as Fastify determined it (TRUST_PROXY). */
+export const CLIENT_ADDRESS_HEADER = 'x-scheduler-client-address';
+
+export const AUTH_BASE_PATH = '/api/auth';
+
+/** Link lifetimes, in seconds (account-messages.ts says them in words). */
+const RESET_TOKEN_SECONDS = 3_600;
+const INVITATION_SECONDS = 7 * 86_400;
+const SIGN_IN_LINK_SECONDS = 86_400;
+const SESSION_SECONDS = 7 * 86_400;
+
+/** Attempts per minute per client address. */
+export const SIGN_IN_ATTEMPTS_PER_MINUTE = 5;
+
+export const MIN_PASSWORD_LENGTH = 10;
+
+/**
+ * The roles as Better Auth's access control knows them. Better Auth checks only its own
+ * statements (who may invite, change members, delete the company); what a role may do in the
+ * console is decided by the console's routes (console-access.ts).
+ */
+const statements = {
+  organization: ['update', 'delete'],
+  member: ['create', 'update', 'delete'],
+  invitation: ['create', 'cancel'],
+  team: ['create', 'update', 'delete'],
+  ac: ['create', 'read', 'update', 'delete'],
+} as const;
+const accessControl = createAccessControl(statements);
+const roles = {
+  owner: accessControl.newRole({ organization: ['update', 'delete'], member: ['create', 'update', 'delete'], invitation: ['create', 'cancel'], team: [], ac: ['read'] }),
+  admin: accessControl.newRole({ organization: ['update'], member: ['create', 'update', 'delete'], invitation: ['create', 'cancel'], team: [], ac: ['read'] }),
+  office: accessControl.newRole({ organization: [], member: [], invitation: [], team: [], ac: ['read'] }),
+  inspector: accessControl.newRole({ organization: [], member: [], invitation: [], team: [], ac: ['read'] }),
+};
+
+export interface ConsoleAuthOptions {
+  db: Database;
+  /** The product's base URL (PUBLIC_URL, or the listening address). */
+  baseUrl: string;
+  /** BETTER_AUTH_SECRET: signs cookies; at least 32 characters. */
+  secret: string;
+  clock: () => number;
+  /** Wakes the e-mail worker once an account e-mail is queued. */
+  wakeMail?: () => void;
+}
+
+async function queueAccountEmail(options: ConsoleAuthOptions, companyId: string | null, payload: AccountEmailPayload): Promise<void> {
+  // A person in no company has no company to write from; they cannot use the console either.
+  if (!companyId) return;
+  await enqueueJobs(options.db, [accountEmailJob(companyId, payload, new Date(options.clock()))]);
+  options.wakeMail?.();
+}
+
+/** Paths whose refusals are failed sign-ins, for the audit trail. */
+const SIGN_IN_PATHS = new Set(['/sign-in/email', '/sign-in/magic-link', '/magic-link/verify', '/passkey/verify-authentication']);
+
+export function createConsoleAuth(options: ConsoleAuthOptions) {
+  const { db } = options;
+  /** Sign-in links being made for printing, by e-mail address: each takes the link's token. */
+  const printedLinks = new Map<string, (token: string) => void>();
+  const secure = options.baseUrl.startsWith('https://');
+  const auth = betterAuth({
+    appName: 'Online Scheduler',
+    baseURL: options.baseUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: options.secret,
+    trustedOrigins: [new URL(options.baseUrl).origin],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        user: t.authUsers,
+        session: t.authSessions,
+        account: t.authAccounts,
+        verification: t.authVerifications,
+        organization: t.authOrganizations,
+        member: t.authMembers,
+        invitation: t.authInvitations,
+        passkey: t.authPasskeys,
+        rateLimit: t.authRateLimits,
+      },
+    }),
+    telemetry: { enabled: false },
+    logger: { disabled: true },
+    session: { expiresIn: SESSION_SECONDS, updateAge: 86_400 },
+    emailAndPassword: {
+      enabled: true,
+      // Sign-up is open only to an invited address (the `before` hook below).
+      disableSignUp: false,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        await queueAccountEmail(options, await firstCompanyOfUser(db, user.id), { type: 'password_reset', to: user.email, account_token: token });
+        await recordAuthEvent(db, { userId: user.id, type: 'password_reset_requested' });
+      },
+      onPasswordReset: async ({ user }) => {
+        await recordAuthEvent(db, { userId: user.id, type: 'password_reset' });
+      },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: 60, max: SIGN_IN_ATTEMPTS_PER_MINUTE },
+        '/sign-in/magic-link': { window: 60, max: SIGN_IN_ATTEMPTS_PER_MINUTE },
+        '/passkey/verify-authentication': { window: 60, max: SIGN_IN_ATTEMPTS_PER_MINUTE },
+        '/request-password-reset': { window: 60, max: 3 },
+        '/sign-up/email': { window: 60, max: 3 },
+      },
+    },
+    advanced: {
+      useSecureCookies: secure,
+      cookiePrefix: 'scheduler',
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure },
+      database: { generateId: () => randomUUID() },
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          after: async (session) => {
+            await recordAuthEvent(db, { userId: session.userId, type: 'signed_in' });
+          },
+        },
+      },
+    },
+    hooks: {
+      // People join a company by invitation: an account is made only for an e-mail address with
+      // one pending (a company signing itself up comes with issue 26).
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-up/email') return;
+        const email = typeof ctx.body?.email === 'string' ? ctx.body.email : '';
+        if (!(await hasPendingInvitation(db, email, new Date(options.clock())))) {
+          throw new APIError('FORBIDDEN', { message: "Ask your company's owner to invite you: accounts are made from an invitation." });
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        const returned = ctx.context.returned as { statusCode?: number; status?: unknown } | undefined;
+        const status = returned && typeof returned === 'object' && 'statusCode' in returned ? returned.statusCode : undefined;
+        if (SIGN_IN_PATHS.has(ctx.path) && typeof status === 'number' && status >= 400) {
+          await recordAuthEvent(db, { userId: null, type: 'sign_in_failed', data: { path: ctx.path, status } });
+        }
+      }),
+    },
+    plugins: [
+      organization({
+        ac: accessControl,
+        roles,
+        allowUserToCreateOrganization: false,
+        creatorRole: 'owner',
+        invitationExpiresIn: INVITATION_SECONDS,
+        cancelPendingInvitationsOnReInvite: true,
+        schema: { member: { additionalFields: { inspectorId: { type: 'number', required: false, input: false } } } },
+        sendInvitationEmail: async (data) => {
+          await queueAccountEmail(options, await companyIdOfOrganization(db, data.organization.id), {
+            type: 'invitation',
+            to: data.email,
+            account_token: data.id,
+            company_name: data.organization.name,
+            inviter_name: data.inviter.user.name,
+            role: data.role,
+          });
+          await recordAuthEvent(db, { userId: data.inviter.user.id, organizationId: data.organization.id, type: 'invited', data: { role: data.role } });
+        },
+      }),
+      magicLink({
+        expiresIn: SIGN_IN_LINK_SECONDS,
+        disableSignUp: true,
+        sendMagicLink: async ({ email, token }) => {
+          // A link asked for by `npm start` is printed, not mailed (signInLinkFor).
+          const printed = printedLinks.get(email.toLowerCase());
+          if (printed) return printed(token);
+          const [user] = await db.select({ id: t.authUsers.id }).from(t.authUsers).where(eq(t.authUsers.email, email.toLowerCase()));
+          if (!user) return;
+          await queueAccountEmail(options, await firstCompanyOfUser(db, user.id), { type: 'sign_in_link', to: email, account_token: token });
+        },
+      }),
+      passkey({ rpID: new URL(options.baseUrl).hostname, rpName: 'Online Scheduler', origin: new URL(options.baseUrl).origin }),
+    ],
+  });
+
+  /** A one-time sign-in link for an existing person, to print rather than mail (`npm start`'s first owner). */
+  async function signInLinkFor(email: string): Promise<string> {
+    const key = email.toLowerCase();
+    const token = new Promise<string>((resolve) => printedLinks.set(key, resolve));
+    try {
+      await auth.api.signInMagicLink({ body: { email: key, callbackURL: '/console' }, headers: new Headers() });
+      const link = accountLink({ type: 'sign_in_link', to: key, account_token: await token }, options.baseUrl);
+      if (!link) throw new Error('sign-in link token has an unexpected shape');
+      return link;
+    } finally {
+      printedLinks.delete(key);
+    }
+  }
+
+  return { auth, signInLinkFor, baseUrl: options.baseUrl };
+}
+
+export type ConsoleAuth = ReturnType<typeof createConsoleAuth>;

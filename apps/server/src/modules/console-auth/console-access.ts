@@ -1,0 +1,79 @@
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { ConsoleRole } from '@scheduler/contracts/console';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { CLIENT_ADDRESS_HEADER } from './auth.ts';
+import { membershipIn } from './console-auth.repository.ts';
+import type { ConsoleMember } from './console-member.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in person's membership of the company the route names (console routes only). */
+    consoleMember: ConsoleMember | null;
+    /** The signed-in person (console routes only). */
+    consoleUser: { id: string; name: string; email: string } | null;
+  }
+}
+
+/** The request's headers as a Fetch Headers, with the client's address as Fastify determined it (TRUST_PROXY). */
+export function fetchHeadersOf(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || name.toLowerCase() === CLIENT_ADDRESS_HEADER) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  headers.set(CLIENT_ADDRESS_HEADER, request.ip);
+  return headers;
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * A console write must come from the console's own pages: a browser always sends Origin on a
+ * cross-site POST, and SameSite=Lax cookies already stay home; this refuses the rest (CSRF).
+ */
+function assertSameOrigin(ctx: AppContext, request: FastifyRequest): void {
+  if (!WRITE_METHODS.has(request.method)) return;
+  const origin = request.headers.origin;
+  if (origin !== undefined && origin !== new URL(ctx.consoleAuth().baseUrl).origin) {
+    throw new AppError(403, 'forbidden', 'This request did not come from the console.');
+  }
+}
+
+/** The signed-in person, or 401. */
+export async function signedInUser(ctx: AppContext, request: FastifyRequest): Promise<{ id: string; name: string; email: string }> {
+  const session = await ctx.consoleAuth().auth.api.getSession({ headers: fetchHeadersOf(request) });
+  if (!session) throw new AppError(401, 'unauthenticated', 'Please sign in.');
+  return { id: session.user.id, name: session.user.name, email: session.user.email };
+}
+
+/** Any signed-in person (the routes about oneself: /api/console/me). */
+export function requireSignedIn(ctx: AppContext): onRequestAsyncHookHandler {
+  return async (request) => {
+    assertSameOrigin(ctx, request);
+    request.consoleUser = await signedInUser(ctx, request);
+  };
+}
+
+/**
+ * A member of the company the route's `company_key` names, in one of `roles`. Another company's
+ * key is 403 whatever the person's role elsewhere: a membership opens one company's data only.
+ */
+export function requireMember(ctx: AppContext, roles: readonly ConsoleRole[]): onRequestAsyncHookHandler {
+  return async (request) => {
+    assertSameOrigin(ctx, request);
+    const user = await signedInUser(ctx, request);
+    const companyKey = (request.params as { company_key?: unknown }).company_key;
+    const member = typeof companyKey === 'string' ? await membershipIn(ctx.db, user.id, companyKey) : null;
+    if (!member) throw new AppError(403, 'forbidden', "You don't have access to this company.");
+    if (!roles.includes(member.role)) throw new AppError(403, 'forbidden', "Your role doesn't allow this.");
+    request.consoleUser = user;
+    request.consoleMember = member;
+  };
+}
+
+/** The member a route's hook admitted (requireMember ran first). */
+export function memberOf(request: FastifyRequest): ConsoleMember {
+  if (!request.consoleMember) throw new Error('console route without requireMember');
+  return request.consoleMember;
+}

@@ -1,0 +1,88 @@
+import type { ConsoleBooking, ConsoleHold, ConsoleSchedule, ConsoleScheduleQuery } from '@scheduler/contracts/console';
+import { addDays, ZonedCalendar } from '@scheduler/domain/availability/zoned-calendar';
+import { htmlToPlainText } from '@scheduler/domain/html-text';
+import { officeClockAt } from '@scheduler/domain/office-clock';
+import { storedPersonName } from '@scheduler/domain/people/person-display';
+import { workingHoursOn } from '@scheduler/domain/schedule/working-hours';
+import type { Executor } from '../../db/connection.ts';
+import { AppError } from '../../errors.ts';
+import type { ConsoleMember } from '../console-auth/console-member.ts';
+import { orderReference } from '../notifications/notifications.service.ts';
+import { loadClientNames, loadOfficeInspectors, loadOffices, loadScheduleRows, type ScheduleRow } from './console-schedule.repository.ts';
+
+const HOUR_MS = 3_600_000;
+
+/** What the console says for a booking made by a visitor on the company's site. */
+export const BOOKED_ONLINE = 'online';
+
+type Snapshot = { lines?: Array<{ name?: unknown }> } | null;
+
+function servicesOf(snapshot: Record<string, unknown> | null): string[] {
+  return ((snapshot as Snapshot)?.lines ?? []).map((line) => htmlToPlainText(String(line.name ?? ''))).filter((name) => name !== '');
+}
+
+function addressLineOf(row: Pick<ScheduleRow, 'address1' | 'address2' | 'city' | 'postalCode'>): string {
+  const street = [row.address1, row.address2].filter((part) => part.trim() !== '').join(', ');
+  return [street, [row.city, row.postalCode].filter(Boolean).join(' ')].filter((part) => part.trim() !== '').join(', ');
+}
+
+/** A span of the schedule on the office's clock. */
+function spanOf(timeZone: string, startMs: number, endMs: number) {
+  const start = officeClockAt(timeZone, startMs);
+  const end = officeClockAt(timeZone, endMs);
+  return { start: new Date(startMs).toISOString(), end: new Date(endMs).toISOString(), local_date: start.date, local_start: start.time, local_end: end.time };
+}
+
+/**
+ * The office's day or week as the console draws it: per inspector, their working hours, their
+ * booked inspections and the holds visitors have on their time now. An inspector member sees only
+ * their own column.
+ */
+export async function officeSchedule(db: Executor, member: ConsoleMember, query: ConsoleScheduleQuery, now: Date): Promise<ConsoleSchedule> {
+  const offices = await loadOffices(db, member.companyId);
+  const office = query.office_uuid ? offices.find((candidate) => candidate.id === query.office_uuid) : offices[0];
+  if (!office) throw new AppError(404, 'not_found', query.office_uuid ? 'No such office.' : 'The company has no office.');
+  const onlyInspector = member.role === 'inspector' ? (member.inspectorId ?? -1) : null;
+  const inspectors = await loadOfficeInspectors(db, member.companyId, office.id, onlyInspector);
+
+  const dates = Array.from({ length: query.days }, (_, index) => addDays(query.from, index));
+  const calendar = ZonedCalendar.of(office.timeZone);
+  // A margin of a day on each side of the dates' instants (whatever the zone's offset); rows are
+  // then kept by their start's local date.
+  const fromMs = (calendar.toInstant(dates[0]!, 12 * 60) ?? Date.parse(`${dates[0]}T12:00:00Z`)) - 36 * HOUR_MS;
+  const toMs = (calendar.toInstant(dates.at(-1)!, 12 * 60) ?? Date.parse(`${dates.at(-1)}T12:00:00Z`)) + 36 * HOUR_MS;
+  const shown = new Set(dates);
+  const rows = (await loadScheduleRows(db, member.companyId, inspectors.map((i) => i.id), fromMs, toMs, now)).filter((row) => shown.has(officeClockAt(office.timeZone, row.startMs).date));
+  const clients = await loadClientNames(db, member.companyId, [...new Set(rows.filter((row) => row.kind === 'appointment').map((row) => row.orderId))]);
+
+  const bookingOf = (row: ScheduleRow): ConsoleBooking => ({
+    ...spanOf(office.timeZone, row.startMs, row.endMs),
+    order_id: row.orderId,
+    reference: orderReference(row.orderId),
+    client_name: storedPersonName(clients.get(row.orderId) ?? {}),
+    address_line: addressLineOf(row),
+    services: servicesOf(row.pricingSnapshot),
+    paid: row.paid,
+    booked_by: row.bookedByName ?? BOOKED_ONLINE,
+  });
+  // A hold says when, never whose: the visitor has not booked, and the console is not theirs to read yet.
+  const holdOf = (row: ScheduleRow): ConsoleHold => ({ ...spanOf(office.timeZone, row.startMs, row.endMs), expires_at: (row.holdExpiresAt ?? now).toISOString() });
+
+  return {
+    office: { uuid: office.id, name: office.name, time_zone: office.timeZone },
+    offices: offices.map((candidate) => ({ uuid: candidate.id, name: candidate.name })),
+    from: query.from,
+    dates,
+    zone_abbreviations: dates.map((date) => officeClockAt(office.timeZone, calendar.toInstant(date, 12 * 60) ?? Date.parse(`${date}T12:00:00Z`)).abbreviation),
+    inspectors: inspectors.map((inspector) => {
+      const own = rows.filter((row) => row.inspectorId === inspector.id);
+      return {
+        id: inspector.id,
+        name: inspector.name,
+        working_hours: dates.flatMap((date) => workingHoursOn(inspector, date).map((interval) => ({ local_date: date, local_start: interval.start, local_end: interval.end }))),
+        bookings: own.filter((row) => row.kind === 'appointment').map(bookingOf),
+        holds: own.filter((row) => row.kind === 'hold').map(holdOf),
+      };
+    }),
+  };
+}

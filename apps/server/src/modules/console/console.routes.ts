@@ -1,0 +1,134 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BOOKING_ROLES,
+  CONSOLE_ROLES,
+  consoleCancelBodySchema,
+  consoleChangeResponseSchema,
+  consoleMoveAvailabilityQuerySchema,
+  consoleOrderDetailSchema,
+  consoleOrdersQuerySchema,
+  consoleOrdersResponseSchema,
+  consoleRescheduleBodySchema,
+  consoleScheduleQuerySchema,
+  consoleScheduleSchema,
+} from '@scheduler/contracts/console';
+import { appointmentSlotSchema } from '@scheduler/contracts/scheduling';
+import type { AppContext } from '../../context.ts';
+import { sendCsv } from '../../http/csv-reply.ts';
+import { sendCompressible } from '../../http/precompressed.ts';
+import { ordersCsv } from '../admin/admin-orders.service.ts';
+import { memberOf, requireMember } from '../console-auth/console-access.ts';
+import type { ConsoleMember } from '../console-auth/console-member.ts';
+import { cancelBooking, manageDeps, rescheduleBooking, type ChangeActor } from '../manage/manage.service.ts';
+import { moveAvailabilityJson } from '../scheduling/scheduling.service.ts';
+import { companyKeyParam, noQuery } from '../shared-schemas.ts';
+import { consoleOrderDetail, consoleOrders, readableOrder } from './console-orders.service.ts';
+import { officeSchedule } from './console-schedule.service.ts';
+import { streamScheduleEvents } from './schedule-events.ts';
+
+const orderParams = companyKeyParam.extend({ id: z.uuid() });
+
+function officeActor(member: ConsoleMember, override: boolean): ChangeActor {
+  return { kind: 'office', override, member: { userId: member.userId, name: member.userName } };
+}
+
+/**
+ * The console's bookings (issue 25): the office's schedule, its orders, an order's page, and the
+ * office's reschedule and cancel on a client's behalf (the manage page's rules; owner, admin and
+ * office may override the policy, which the audit event records with their name).
+ */
+export function consoleRoutes(ctx: AppContext) {
+  return async (instance: FastifyInstance) => {
+    const app = instance.withTypeProvider<ZodTypeProvider>();
+    const tags = ['console'];
+    const now = () => new Date(ctx.clock());
+    const anyone = requireMember(ctx, CONSOLE_ROLES);
+    const booking = requireMember(ctx, BOOKING_ROLES);
+    const base = '/api/console/companies/:company_key';
+    const deps = manageDeps(ctx);
+    const streams = new Set<{ end(): void }>();
+    instance.addHook('preClose', async () => {
+      for (const stream of streams) stream.end();
+    });
+
+    app.get(
+      `${base}/schedule`,
+      { onRequest: anyone, schema: { tags, summary: "An office's day or week: per inspector, working hours, bookings and live holds", params: companyKeyParam, querystring: consoleScheduleQuerySchema, response: { 200: consoleScheduleSchema } } },
+      async (request) => officeSchedule(ctx.db, memberOf(request), request.query, now()),
+    );
+
+    app.get(
+      `${base}/events`,
+      { onRequest: anyone, schema: { tags, summary: 'A text/event-stream: `schedule` whenever a booking, hold or cancellation of the company changes; `ping` every 25 s', params: companyKeyParam, querystring: noQuery } },
+      async (request, reply) => streamScheduleEvents(request, reply, ctx.changes, memberOf(request).companyId, streams),
+    );
+
+    app.get(
+      `${base}/orders`,
+      { onRequest: anyone, schema: { tags, summary: "The company's orders, filtered and paged (an inspector: their own)", params: companyKeyParam, querystring: consoleOrdersQuerySchema, response: { 200: consoleOrdersResponseSchema } } },
+      async (request) => consoleOrders(ctx.db, memberOf(request), request.query),
+    );
+
+    app.get(
+      `${base}/orders.csv`,
+      { onRequest: anyone, schema: { tags, summary: 'The same page of orders as CSV (RFC 4180; cells that a spreadsheet would read as formulas are neutralised)', params: companyKeyParam, querystring: consoleOrdersQuerySchema, response: { 200: z.string() } } },
+      async (request, reply) => {
+        const page = await consoleOrders(ctx.db, memberOf(request), request.query);
+        return sendCsv(reply, ordersCsv(page), `orders-${request.params.company_key}-page-${page.page}.csv`, page.total);
+      },
+    );
+
+    app.get(
+      `${base}/orders/:id`,
+      { onRequest: anyone, schema: { tags, summary: 'Everything an order holds, its audit trail and its messages', params: orderParams, querystring: noQuery, response: { 200: consoleOrderDetailSchema } } },
+      async (request) => consoleOrderDetail(ctx.db, memberOf(request), request.params.id, now()),
+    );
+
+    app.get(
+      `${base}/orders/:id/availability`,
+      { onRequest: booking, schema: { tags, summary: 'Times the booking could move to (its own length, cart and address)', params: orderParams, querystring: consoleMoveAvailabilityQuerySchema, response: { 200: z.array(appointmentSlotSchema) } } },
+      async (request, reply) => {
+        const scope = await readableOrder(ctx.db, memberOf(request), request.params.id);
+        return sendCompressible(request, reply, await moveAvailabilityJson(ctx.scheduling, scope, request.query, now()), 'application/json; charset=utf-8');
+      },
+    );
+
+    app.post(
+      `${base}/orders/:id/reschedule`,
+      {
+        onRequest: booking,
+        schema: {
+          tags,
+          summary: "Moves a booking on the client's behalf (override: past the policy, recorded with who did it)",
+          params: orderParams,
+          querystring: noQuery,
+          body: consoleRescheduleBodySchema,
+          response: { 200: consoleChangeResponseSchema, 409: consoleChangeResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const member = memberOf(request);
+        const scope = await readableOrder(ctx.db, member, request.params.id);
+        const { start, from_start: fromStart, override } = request.body;
+        const result = await rescheduleBooking(deps, scope, officeActor(member, override), { start, fromStart: fromStart ?? null }, now());
+        return reply.status(result.status === 'ok' ? 200 : 409).send(result);
+      },
+    );
+
+    app.post(
+      `${base}/orders/:id/cancel`,
+      {
+        onRequest: booking,
+        schema: { tags, summary: "Cancels a booking on the client's behalf (override, waive_fee: recorded with who did it)", params: orderParams, querystring: noQuery, body: consoleCancelBodySchema, response: { 200: consoleChangeResponseSchema } },
+      },
+      async (request) => {
+        const member = memberOf(request);
+        const scope = await readableOrder(ctx.db, member, request.params.id);
+        const { reason, override, waive_fee: waiveFee } = request.body;
+        return cancelBooking(deps, scope, officeActor(member, override), { reason, feeCents: null, waiveFee }, now());
+      },
+    );
+  };
+}

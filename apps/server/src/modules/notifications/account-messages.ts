@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import type { QueuedJob } from './confirmation-jobs.ts';
+import type { MessageBranding, MessageDocument } from './message-document.ts';
+
+/**
+ * The console's e-mails about a person's access (issue 25): a password reset, an invitation to a
+ * company, a one-time sign-in link. They go through the same queue as the booking messages, so a
+ * mail server that is down delays them and loses none. The token travels in the job only until
+ * the message is sent (completeJob drops it); the link is written from PUBLIC_URL when it goes.
+ */
+export const ACCOUNT_EMAIL_JOB = 'account_email';
+
+export type AccountMessageType = 'password_reset' | 'invitation' | 'sign_in_link';
+
+export interface AccountEmailPayload extends Record<string, unknown> {
+  type: AccountMessageType;
+  to: string;
+  /** The reset token, invitation id or sign-in token: the link's secret. Removed once sent. */
+  account_token?: string;
+  /** An invitation's company and inviter, and the role offered. */
+  company_name?: string;
+  inviter_name?: string;
+  role?: string;
+}
+
+/** An account e-mail to queue, as part of the company whose sender and colours it carries. */
+export function accountEmailJob(companyId: string, payload: AccountEmailPayload, now: Date): QueuedJob {
+  return { companyId, kind: ACCOUNT_EMAIL_JOB, dedupeKey: `account:${randomUUID()}`, payload, runAt: now };
+}
+
+/** How long each link stays good, in the words the e-mail uses (auth.ts sets the same durations). */
+export const ACCOUNT_LINK_LIFETIMES = { password_reset: '1 hour', invitation: '7 days', sign_in_link: '24 hours' } as const;
+
+/** The link a message carries, under the configured base (house rule 15). */
+export function accountLink(payload: AccountEmailPayload, publicBaseUrl: string): string | null {
+  const token = payload.account_token;
+  if (typeof token !== 'string' || !/^[A-Za-z0-9_-]{8,200}$/.test(token)) return null;
+  const encoded = encodeURIComponent(token);
+  switch (payload.type) {
+    case 'password_reset':
+      return `${publicBaseUrl}/console/reset-password?token=${encoded}`;
+    case 'invitation':
+      return `${publicBaseUrl}/console/accept-invitation/${encoded}`;
+    case 'sign_in_link':
+      return `${publicBaseUrl}/api/auth/magic-link/verify?token=${encoded}&callbackURL=${encodeURIComponent('/console')}`;
+  }
+}
+
+const ROLE_WORDS: Record<string, string> = {
+  owner: 'an owner',
+  admin: 'an administrator',
+  office: 'office staff',
+  inspector: 'an inspector',
+};
+
+/** The e-mail itself: one heading, a short explanation, and the link as its button. */
+export function accountMessageDocument(payload: AccountEmailPayload, url: string, branding: MessageBranding): MessageDocument {
+  const common = { sections: [], manage: null, calendarLinks: [], prepare: [], contact: null, branding };
+  switch (payload.type) {
+    case 'password_reset':
+      return {
+        ...common,
+        subject: `Choose a new password for ${branding.companyName}'s console`,
+        preview: 'Someone asked to reset the password of this account.',
+        heading: 'Choose a new password',
+        opening: [
+          `Someone (we hope you) asked to reset the password you use to sign in to ${branding.companyName}'s console. The link works once, for ${ACCOUNT_LINK_LIFETIMES.password_reset}.`,
+          'If it was not you, ignore this e-mail: your password stays as it is.',
+        ],
+        action: { label: 'Choose a new password', url },
+      };
+    case 'invitation': {
+      const inviter = payload.inviter_name?.trim() || 'Someone';
+      const company = payload.company_name?.trim() || branding.companyName;
+      const role = ROLE_WORDS[payload.role ?? ''] ?? 'a member';
+      return {
+        ...common,
+        subject: `${inviter} invited you to ${company}'s console`,
+        preview: `Join ${company} as ${role}.`,
+        heading: `Join ${company}`,
+        opening: [`${inviter} invited you to ${company}'s scheduling console as ${role}. The invitation is good for ${ACCOUNT_LINK_LIFETIMES.invitation}.`],
+        action: { label: 'Accept the invitation', url },
+      };
+    }
+    case 'sign_in_link':
+      return {
+        ...common,
+        subject: `Sign in to ${branding.companyName}'s console`,
+        preview: 'Your one-time sign-in link.',
+        heading: 'Sign in',
+        opening: [`This link signs you in to ${branding.companyName}'s console once, within ${ACCOUNT_LINK_LIFETIMES.sign_in_link}. Then choose a password or add a passkey on your account page.`],
+        action: { label: 'Sign in', url },
+      };
+  }
+}

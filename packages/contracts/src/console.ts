@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { adminOrderSchema, adminOrdersResponseSchema } from './confirm.ts';
+import { adminCancelBodySchema, adminRescheduleBodySchema, manageAvailabilityQuerySchema, manageChangeResponseSchema, manageOrderViewSchema } from './manage.ts';
+
+/**
+ * The company's console (issue 25): its own API under /api/console, for people signed in through
+ * /api/auth (Better Auth, decision 0044). Every route below names a company by its key; the
+ * signed-in person must be a member of it, and their role decides what they may do.
+ */
+
+/** What a member of a company may do: owner and admin configure, office books, inspector sees their own day. */
+export const CONSOLE_ROLES = ['owner', 'admin', 'office', 'inspector'] as const;
+export const consoleRoleSchema = z.enum(CONSOLE_ROLES);
+export type ConsoleRole = z.infer<typeof consoleRoleSchema>;
+
+/** The roles that may change a booking on the client's behalf, past the policy when they say so. */
+export const BOOKING_ROLES: readonly ConsoleRole[] = ['owner', 'admin', 'office'];
+
+/** The console's pages, under /console. */
+export const CONSOLE_BASE_PATH = '/console';
+
+/** A local date, YYYY-MM-DD, on the office's clock. */
+const localDate = z.iso.date();
+
+// ---- GET /api/console/me ----
+
+export const consoleMembershipSchema = z.object({
+  company_key: z.string(),
+  company_name: z.string(),
+  role: consoleRoleSchema,
+  /** The inspector this person is, for the inspector role; null otherwise. */
+  inspector_id: z.number().int().nullable(),
+});
+export type ConsoleMembership = z.infer<typeof consoleMembershipSchema>;
+
+export const consoleMeSchema = z.object({
+  user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  memberships: z.array(consoleMembershipSchema),
+});
+export type ConsoleMe = z.infer<typeof consoleMeSchema>;
+
+// ---- GET /api/console/companies/{company_key}/schedule ----
+
+/** One to seven days from `from`, on the office's clock. */
+export const CONSOLE_SCHEDULE_MAX_DAYS = 7;
+export const consoleScheduleQuerySchema = z
+  .object({
+    from: localDate,
+    days: z.coerce.number().int().min(1).max(CONSOLE_SCHEDULE_MAX_DAYS).default(1),
+    /** The office whose inspectors and clock the schedule shows; absent: the company's first office. */
+    office_uuid: z.uuid().optional(),
+  })
+  .strict();
+export type ConsoleScheduleQuery = z.infer<typeof consoleScheduleQuerySchema>;
+
+/** A span of time as both an instant and the office's wall clock. */
+const spanFields = {
+  start: z.string().describe('UTC instant, ISO 8601'),
+  end: z.string().describe('UTC instant, ISO 8601'),
+  local_date: localDate.describe("The start's date on the office's clock"),
+  local_start: z.string().describe('HH:MM, 24-hour, on the office clock'),
+  local_end: z.string().describe('HH:MM, 24-hour, on the office clock (the end may fall on the next day)'),
+};
+
+export const consoleBookingSchema = z.object({
+  ...spanFields,
+  order_id: z.uuid(),
+  /** The order's short reference, as the messages show it. */
+  reference: z.string(),
+  client_name: z.string(),
+  address_line: z.string(),
+  services: z.array(z.string()),
+  paid: z.boolean(),
+  /** Who booked it: "online" or the name of the office member who booked it by phone. */
+  booked_by: z.string(),
+});
+export type ConsoleBooking = z.infer<typeof consoleBookingSchema>;
+
+export const consoleHoldSchema = z.object({
+  ...spanFields,
+  /** When the hold lapses unless its visitor confirms (ISO 8601). */
+  expires_at: z.string(),
+});
+export type ConsoleHold = z.infer<typeof consoleHoldSchema>;
+
+export const consoleWorkingHoursSchema = z.object({ local_date: localDate, local_start: z.string(), local_end: z.string() });
+export type ConsoleWorkingHours = z.infer<typeof consoleWorkingHoursSchema>;
+
+export const consoleInspectorDaySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** Working hours on each day of the range; a day off has none. */
+  working_hours: z.array(consoleWorkingHoursSchema),
+  bookings: z.array(consoleBookingSchema),
+  holds: z.array(consoleHoldSchema),
+});
+export type ConsoleInspectorDay = z.infer<typeof consoleInspectorDaySchema>;
+
+export const consoleScheduleSchema = z.object({
+  office: z.object({ uuid: z.uuid(), name: z.string(), time_zone: z.string() }),
+  offices: z.array(z.object({ uuid: z.uuid(), name: z.string() })),
+  from: localDate,
+  /** The dates shown, in order. */
+  dates: z.array(localDate),
+  /** The zone's short name on each date shown (EST, EDT). */
+  zone_abbreviations: z.array(z.string()),
+  /** Every inspector of the office (an inspector member: only themself). */
+  inspectors: z.array(consoleInspectorDaySchema),
+});
+export type ConsoleSchedule = z.infer<typeof consoleScheduleSchema>;
+
+// ---- Orders ----
+
+export const CONSOLE_ORDER_SEARCH_MAX = 100;
+
+/** GET /api/console/companies/{company_key}/orders (and orders.csv): the office's list. */
+export const consoleOrdersQuerySchema = z
+  .object({
+    from: localDate.optional(),
+    to: localDate.optional(),
+    status: z.enum(['booked', 'cancelled', 'all']).default('booked'),
+    inspector_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+    /** Words found in the client's or an agent's name or e-mail, or in the address. */
+    q: z.string().trim().max(CONSOLE_ORDER_SEARCH_MAX).optional(),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    per_page: z.coerce.number().int().min(1).max(200).default(50),
+  })
+  .strict();
+export type ConsoleOrdersQuery = z.infer<typeof consoleOrdersQuerySchema>;
+export const consoleOrdersResponseSchema = adminOrdersResponseSchema;
+export type ConsoleOrdersResponse = z.infer<typeof consoleOrdersResponseSchema>;
+
+/** A message sent (or being sent) about an order. */
+export const consoleOrderMessageSchema = z.object({
+  at: z.string(),
+  channel: z.enum(['email', 'sms']),
+  /** client, agent, contact or office. */
+  audience: z.string(),
+  /** confirmation, reminder, receipt, rescheduled, cancelled. */
+  kind: z.string(),
+  /** queued (or waiting to retry), sent, or skipped: not needed when its time came (the booking moved or was cancelled). */
+  state: z.enum(['queued', 'sent', 'skipped']),
+  /** When it was (or is to be) sent: a reminder's is ahead. */
+  run_at: z.string(),
+  attempts: z.number().int(),
+});
+export type ConsoleOrderMessage = z.infer<typeof consoleOrderMessageSchema>;
+
+/** GET /api/console/companies/{company_key}/orders/{id}: the order page. */
+export const consoleOrderDetailSchema = z.object({
+  order: adminOrderSchema,
+  /** The booking as its manage page shows it: price lines, the policy's options and deadlines. */
+  view: manageOrderViewSchema,
+  messages: z.array(consoleOrderMessageSchema),
+  /** Whether the signed-in person may reschedule and cancel it (owner, admin, office). */
+  can_change: z.boolean(),
+  /** Who booked it: "online" or the office member's name. */
+  booked_by: z.string(),
+});
+export type ConsoleOrderDetail = z.infer<typeof consoleOrderDetailSchema>;
+
+/** GET …/orders/{id}/availability: a month of start times for a move, as the manage page gets them. */
+export const consoleMoveAvailabilityQuerySchema = manageAvailabilityQuerySchema;
+/** POST …/orders/{id}/reschedule and …/cancel: as the admin API's, recorded with who did it. */
+export const consoleRescheduleBodySchema = adminRescheduleBodySchema;
+export const consoleCancelBodySchema = adminCancelBodySchema;
+export const consoleChangeResponseSchema = manageChangeResponseSchema;
+
+// ---- GET /api/console/companies/{company_key}/events (text/event-stream) ----
+
+/**
+ * The events the console's stream sends: `schedule` when any booking, hold or cancellation of the
+ * company changed (reload the schedule and lists), `ping` every 25 s to keep proxies from closing it.
+ */
+export const CONSOLE_EVENT_NAMES = ['schedule', 'ping'] as const;
