@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorResponseSchema } from './errors.ts';
 import { adminOrderSchema, adminOrdersResponseSchema } from './confirm.ts';
 import { adminCancelBodySchema, adminRescheduleBodySchema, manageAvailabilityQuerySchema, manageChangeResponseSchema, manageOrderViewSchema } from './manage.ts';
 
@@ -86,11 +87,25 @@ export type ConsoleHold = z.infer<typeof consoleHoldSchema>;
 export const consoleWorkingHoursSchema = z.object({ local_date: localDate, local_start: z.string(), local_end: z.string() });
 export type ConsoleWorkingHours = z.infer<typeof consoleWorkingHoursSchema>;
 
+/** A piece of time off on one date shown (a block over several dates shows once a date). */
+export const consoleTimeOffSpanSchema = z.object({
+  time_off_id: z.uuid(),
+  local_date: localDate,
+  /** 00:00 to 24:00 for a whole day. */
+  local_start: z.string(),
+  local_end: z.string(),
+  note: z.string(),
+  /** A weekly block, which repeats on its weekdays. */
+  recurring: z.boolean(),
+});
+export type ConsoleTimeOffSpan = z.infer<typeof consoleTimeOffSpanSchema>;
+
 export const consoleInspectorDaySchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  /** Working hours on each day of the range; a day off has none. */
+  /** Working hours on each day of the range, as the company document sets them (time off is shown apart); a day off has none. */
   working_hours: z.array(consoleWorkingHoursSchema),
+  time_off: z.array(consoleTimeOffSpanSchema),
   bookings: z.array(consoleBookingSchema),
   holds: z.array(consoleHoldSchema),
 });
@@ -165,6 +180,60 @@ export const consoleMoveAvailabilityQuerySchema = manageAvailabilityQuerySchema;
 export const consoleRescheduleBodySchema = adminRescheduleBodySchema;
 export const consoleCancelBodySchema = adminCancelBodySchema;
 export const consoleChangeResponseSchema = manageChangeResponseSchema;
+
+// ---- Time off: /api/console/companies/{company_key}/time-off ----
+
+/** The longest block one entry may make: a year. */
+export const TIME_OFF_MAX_DAYS = 366;
+export const TIME_OFF_NOTE_MAX = 200;
+const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'a time HH:MM');
+
+export const consoleTimeOffSchema = z.object({
+  id: z.uuid(),
+  inspector_id: z.number().int(),
+  from_date: localDate,
+  to_date: localDate,
+  weekdays: z.array(z.number().int().min(0).max(6)).nullable(),
+  start_time: z.string().nullable(),
+  end_time: z.string().nullable(),
+  note: z.string(),
+  created_by: z.string(),
+  created_at: z.string(),
+});
+export type ConsoleTimeOff = z.infer<typeof consoleTimeOffSchema>;
+
+export const consoleTimeOffQuerySchema = z
+  .object({ inspector_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(), from: localDate.optional(), to: localDate.optional() })
+  .strict();
+export const consoleTimeOffListSchema = z.object({ time_off: z.array(consoleTimeOffSchema) });
+
+/**
+ * POST …/time-off: block an inspector's dates (all day, or between two times), once or on some
+ * weekdays. Over booked inspections it is refused (409 time_off_conflicts, listing them) unless
+ * `accept_conflicts`: the bookings stay, and the office deals with them.
+ */
+export const consoleTimeOffBodySchema = z
+  .object({
+    inspector_id: z.number().int().min(1).max(2_147_483_647),
+    from_date: localDate,
+    to_date: localDate,
+    weekdays: z.array(z.number().int().min(0).max(6)).min(1).max(7).nullable().default(null),
+    start_time: timeOfDay.nullable().default(null),
+    end_time: timeOfDay.nullable().default(null),
+    note: z.string().trim().max(TIME_OFF_NOTE_MAX).default(''),
+    accept_conflicts: z.boolean().default(false),
+  })
+  .strict()
+  .superRefine((body, context) => {
+    if (body.to_date < body.from_date) context.addIssue({ code: 'custom', path: ['to_date'], message: 'The last date is before the first.' });
+    const days = (Date.parse(body.to_date) - Date.parse(body.from_date)) / 86_400_000 + 1;
+    if (days > TIME_OFF_MAX_DAYS) context.addIssue({ code: 'custom', path: ['to_date'], message: `At most ${TIME_OFF_MAX_DAYS} days at once.` });
+    if ((body.start_time === null) !== (body.end_time === null)) context.addIssue({ code: 'custom', path: [body.start_time === null ? 'start_time' : 'end_time'], message: 'Give both times, or neither for whole days.' });
+    if (body.start_time !== null && body.end_time !== null && body.start_time >= body.end_time) context.addIssue({ code: 'custom', path: ['end_time'], message: 'The end is not after the start.' });
+  });
+export type ConsoleTimeOffBody = z.infer<typeof consoleTimeOffBodySchema>;
+
+export const consoleTimeOffConflictSchema = errorResponseSchema.extend({ conflicts: z.array(consoleBookingSchema) });
 
 // ---- GET /api/console/companies/{company_key}/events (text/event-stream) ----
 

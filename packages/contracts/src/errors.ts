@@ -62,6 +62,8 @@ export const errorCodeSchema = z.enum([
   // in a role that may do this (403).
   'unauthenticated',
   'forbidden',
+  // Time off over booked inspections (409): the bookings are listed; accept_conflicts blocks it anyway.
+  'time_off_conflicts',
   // Size limits.
   'payload_too_large',
   'uri_too_long',

@@ -14,6 +14,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   doublePrecision,
   foreignKey,
   index,
@@ -652,6 +653,37 @@ export const orderPayments = pgTable(
     primaryKey({ columns: [t.companyId, t.orderId] }),
     foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete('cascade'),
     check('order_payments_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * An inspector's time off (issue 25), on the office's clock: dates from..to (inclusive), every
+ * date or only some weekdays, all day (no times) or between two times. The scheduling context
+ * takes these out of the inspector's hours (domain schedule/time-off.ts).
+ */
+export const inspectorTimeOff = pgTable(
+  'inspector_time_off',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id').notNull(),
+    inspectorId: integer('inspector_id').notNull(),
+    fromDate: date('from_date', { mode: 'string' }).notNull(),
+    toDate: date('to_date', { mode: 'string' }).notNull(),
+    /** 0 (Sunday) to 6; null: every date of the range. */
+    weekdays: jsonb('weekdays').$type<number[] | null>(),
+    /** HH:MM on the office's clock; both null: the whole day. */
+    startTime: text('start_time'),
+    endTime: text('end_time'),
+    note: text('note').notNull().default(''),
+    createdByUserId: text('created_by_user_id'),
+    createdByName: text('created_by_name').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.companyId, t.inspectorId], foreignColumns: [inspectors.companyId, inspectors.id] }).onDelete('cascade'),
+    index('inspector_time_off_inspector_idx').on(t.companyId, t.inspectorId, t.toDate),
+    check('inspector_time_off_dates', sql`${t.toDate} >= ${t.fromDate}`),
+    check('inspector_time_off_times', sql`(${t.startTime} is null) = (${t.endTime} is null) and (${t.startTime} is null or ${t.startTime} < ${t.endTime})`),
   ],
 );
 

@@ -9,7 +9,7 @@ export interface WorkingInterval {
 /** An inspector's hours as the company document gives them: a week, and dates that differ from it. */
 export interface InspectorHours {
   weeklyHours: Readonly<Record<string, readonly WorkingInterval[]>>;
-  overrides: ReadonlyArray<{ date: string; intervals: readonly WorkingInterval[] }>;
+  overrides: ReadonlyArray<{ date: string; intervals: readonly WorkingInterval[]; note?: string }>;
 }
 
 /**

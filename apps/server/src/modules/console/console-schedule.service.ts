@@ -1,5 +1,6 @@
-import type { ConsoleBooking, ConsoleHold, ConsoleSchedule, ConsoleScheduleQuery } from '@scheduler/contracts/console';
-import { addDays, ZonedCalendar } from '@scheduler/domain/availability/zoned-calendar';
+import type { ConsoleBooking, ConsoleHold, ConsoleSchedule, ConsoleScheduleQuery, ConsoleTimeOffSpan } from '@scheduler/contracts/console';
+import { addDays, timeOfMinutes, ZonedCalendar } from '@scheduler/domain/availability/zoned-calendar';
+import { blockApplies, blockMinutes, type TimeOffBlock } from '@scheduler/domain/schedule/time-off';
 import { htmlToPlainText } from '@scheduler/domain/html-text';
 import { officeClockAt } from '@scheduler/domain/office-clock';
 import { storedPersonName } from '@scheduler/domain/people/person-display';
@@ -9,6 +10,7 @@ import { AppError } from '../../errors.ts';
 import type { ConsoleMember } from '../console-auth/console-member.ts';
 import { orderReference } from '../notifications/notifications.service.ts';
 import { loadClientNames, loadOfficeInspectors, loadOffices, loadScheduleRows, type ScheduleRow } from './console-schedule.repository.ts';
+import { listTimeOff, type TimeOffRow } from './console-time-off.repository.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -33,6 +35,40 @@ function spanOf(timeZone: string, startMs: number, endMs: number) {
   return { start: new Date(startMs).toISOString(), end: new Date(endMs).toISOString(), local_date: start.date, local_start: start.time, local_end: end.time };
 }
 
+/** Booked appointments as the console shows them, each with its inspector. */
+export async function describeBookings(db: Executor, companyId: string, timeZone: string, rows: readonly ScheduleRow[]): Promise<Array<ConsoleBooking & { inspector_id: number }>> {
+  const clients = await loadClientNames(db, companyId, [...new Set(rows.map((row) => row.orderId))]);
+  return rows.map((row) => ({
+    ...spanOf(timeZone, row.startMs, row.endMs),
+    inspector_id: row.inspectorId,
+    order_id: row.orderId,
+    reference: orderReference(row.orderId),
+    client_name: storedPersonName(clients.get(row.orderId) ?? {}),
+    address_line: addressLineOf(row),
+    services: servicesOf(row.pricingSnapshot),
+    paid: row.paid,
+    booked_by: row.bookedByName ?? BOOKED_ONLINE,
+  }));
+}
+
+/** Each block's piece on each date shown that it takes time on. */
+function timeOffSpans(blocks: readonly TimeOffRow[], dates: readonly string[]): ConsoleTimeOffSpan[] {
+  return dates.flatMap((date) =>
+    blocks
+      .map(blockOfRow)
+      .filter(({ block }) => blockApplies(block, date))
+      .map(({ row, block }) => {
+        const minutes = blockMinutes(block);
+        return { time_off_id: row.id, local_date: date, local_start: timeOfMinutes(minutes.from), local_end: timeOfMinutes(minutes.to), note: row.note, recurring: row.weekdays !== null };
+      }),
+  );
+}
+
+/** A stored block as the domain reads it. */
+export function blockOfRow(row: TimeOffRow): { row: TimeOffRow; block: TimeOffBlock } {
+  return { row, block: { from_date: row.fromDate, to_date: row.toDate, weekdays: row.weekdays ?? null, start_time: row.startTime, end_time: row.endTime } };
+}
+
 /**
  * The office's day or week as the console draws it: per inspector, their working hours, their
  * booked inspections and the holds visitors have on their time now. An inspector member sees only
@@ -53,18 +89,8 @@ export async function officeSchedule(db: Executor, member: ConsoleMember, query:
   const toMs = (calendar.toInstant(dates.at(-1)!, 12 * 60) ?? Date.parse(`${dates.at(-1)}T12:00:00Z`)) + 36 * HOUR_MS;
   const shown = new Set(dates);
   const rows = (await loadScheduleRows(db, member.companyId, inspectors.map((i) => i.id), fromMs, toMs, now)).filter((row) => shown.has(officeClockAt(office.timeZone, row.startMs).date));
-  const clients = await loadClientNames(db, member.companyId, [...new Set(rows.filter((row) => row.kind === 'appointment').map((row) => row.orderId))]);
-
-  const bookingOf = (row: ScheduleRow): ConsoleBooking => ({
-    ...spanOf(office.timeZone, row.startMs, row.endMs),
-    order_id: row.orderId,
-    reference: orderReference(row.orderId),
-    client_name: storedPersonName(clients.get(row.orderId) ?? {}),
-    address_line: addressLineOf(row),
-    services: servicesOf(row.pricingSnapshot),
-    paid: row.paid,
-    booked_by: row.bookedByName ?? BOOKED_ONLINE,
-  });
+  const bookings = await describeBookings(db, member.companyId, office.timeZone, rows.filter((row) => row.kind === 'appointment'));
+  const timeOff = await listTimeOff(db, member.companyId, { from: dates[0], to: dates.at(-1) });
   // A hold says when, never whose: the visitor has not booked, and the console is not theirs to read yet.
   const holdOf = (row: ScheduleRow): ConsoleHold => ({ ...spanOf(office.timeZone, row.startMs, row.endMs), expires_at: (row.holdExpiresAt ?? now).toISOString() });
 
@@ -80,7 +106,8 @@ export async function officeSchedule(db: Executor, member: ConsoleMember, query:
         id: inspector.id,
         name: inspector.name,
         working_hours: dates.flatMap((date) => workingHoursOn(inspector, date).map((interval) => ({ local_date: date, local_start: interval.start, local_end: interval.end }))),
-        bookings: own.filter((row) => row.kind === 'appointment').map(bookingOf),
+        bookings: bookings.filter((booking) => booking.inspector_id === inspector.id).map(({ inspector_id: _, ...booking }) => booking),
+        time_off: timeOffSpans(timeOff.filter((block) => block.inspectorId === inspector.id), dates),
         holds: own.filter((row) => row.kind === 'hold').map(holdOf),
       };
     }),

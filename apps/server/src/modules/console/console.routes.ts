@@ -13,6 +13,11 @@ import {
   consoleRescheduleBodySchema,
   consoleScheduleQuerySchema,
   consoleScheduleSchema,
+  consoleTimeOffBodySchema,
+  consoleTimeOffConflictSchema,
+  consoleTimeOffListSchema,
+  consoleTimeOffQuerySchema,
+  consoleTimeOffSchema,
 } from '@scheduler/contracts/console';
 import { appointmentSlotSchema } from '@scheduler/contracts/scheduling';
 import type { AppContext } from '../../context.ts';
@@ -26,6 +31,7 @@ import { moveAvailabilityJson } from '../scheduling/scheduling.service.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
 import { consoleOrderDetail, consoleOrders, readableOrder } from './console-orders.service.ts';
 import { officeSchedule } from './console-schedule.service.ts';
+import { addTimeOff, removeTimeOff, TimeOffConflictError, timeOffList } from './console-time-off.service.ts';
 import { streamScheduleEvents } from './schedule-events.ts';
 
 const orderParams = companyKeyParam.extend({ id: z.uuid() });
@@ -57,6 +63,45 @@ export function consoleRoutes(ctx: AppContext) {
       `${base}/schedule`,
       { onRequest: anyone, schema: { tags, summary: "An office's day or week: per inspector, working hours, bookings and live holds", params: companyKeyParam, querystring: consoleScheduleQuerySchema, response: { 200: consoleScheduleSchema } } },
       async (request) => officeSchedule(ctx.db, memberOf(request), request.query, now()),
+    );
+
+    app.get(
+      `${base}/time-off`,
+      { onRequest: anyone, schema: { tags, summary: "Inspectors' time off touching a range of dates (an inspector: their own)", params: companyKeyParam, querystring: consoleTimeOffQuerySchema, response: { 200: consoleTimeOffListSchema } } },
+      async (request) => timeOffList(ctx.db, memberOf(request), request.query),
+    );
+
+    app.post(
+      `${base}/time-off`,
+      {
+        onRequest: anyone,
+        schema: {
+          tags,
+          summary: "Blocks an inspector's time (once or weekly, all day or between times); the wizard stops offering it at once",
+          description: 'Over booked inspections ahead it is refused with 409 time_off_conflicts listing them, unless accept_conflicts (the bookings stay). An inspector may block only their own time.',
+          params: companyKeyParam,
+          querystring: noQuery,
+          body: consoleTimeOffBodySchema,
+          response: { 201: consoleTimeOffSchema, 409: consoleTimeOffConflictSchema },
+        },
+      },
+      async (request, reply) => {
+        try {
+          return reply.status(201).send(await addTimeOff(ctx.db, memberOf(request), request.body, now()));
+        } catch (error) {
+          if (!(error instanceof TimeOffConflictError)) throw error;
+          return reply.status(409).send({ error: { code: error.code, message: error.message }, conflicts: error.conflicts });
+        }
+      },
+    );
+
+    app.delete(
+      `${base}/time-off/:id`,
+      { onRequest: anyone, schema: { tags, summary: 'Gives blocked time back', params: orderParams, querystring: noQuery, response: { 204: z.null() } } },
+      async (request, reply) => {
+        await removeTimeOff(ctx.db, memberOf(request), request.params.id);
+        return reply.status(204).send(null);
+      },
     );
 
     app.get(

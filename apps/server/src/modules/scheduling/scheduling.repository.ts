@@ -1,7 +1,9 @@
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Inspector, Office } from '@scheduler/contracts/company-document';
 import type { BusyInterval } from '@scheduler/domain/availability/engine';
 import type { LatLng } from '@scheduler/domain/availability/geo';
+import { addDays } from '@scheduler/domain/availability/zoned-calendar';
+import { overridesWithTimeOff, type TimeOffBlock } from '@scheduler/domain/schedule/time-off';
 import type { Executor } from '../../db/connection.ts';
 import { inspectorFromRow } from '../../db/document-rows.ts';
 import type { CatalogueDurations } from '@scheduler/domain/pricing/duration';
@@ -15,8 +17,11 @@ export interface SchedulingContext {
   country: string;
 }
 
-/** The office's calendar rules, its working inspectors and the company settings. */
-export async function loadSchedulingContext(db: Executor, companyId: string, officeId: string): Promise<SchedulingContext | null> {
+/**
+ * The office's scheduling rules and working inspectors, their hours less their time off over every
+ * date the wizard may offer from `today` (a UTC date; a day either side covers any office zone).
+ */
+export async function loadSchedulingContext(db: Executor, companyId: string, officeId: string, today: string): Promise<SchedulingContext | null> {
   const [row] = await db
     .select({ timeZone: t.offices.timeZone, scheduling: t.offices.scheduling, settings: t.companies.settings, country: t.companies.country })
     .from(t.offices)
@@ -28,12 +33,28 @@ export async function loadSchedulingContext(db: Executor, companyId: string, off
     .from(t.inspectors)
     .where(and(eq(t.inspectors.companyId, companyId), eq(t.inspectors.officeId, officeId), eq(t.inspectors.active, true), isNull(t.inspectors.removedAt)))
     .orderBy(asc(t.inspectors.id));
+  const scheduling = row.scheduling as Office['scheduling'];
+  const timeOff = await loadTimeOff(db, companyId, inspectors.map((inspector) => inspector.id), addDays(today, -1));
+  const window = { from: addDays(today, -1), to: addDays(today, scheduling.booking_horizon_days + 1) };
   return {
-    office: { time_zone: row.timeZone, scheduling: row.scheduling as Office['scheduling'] },
+    office: { time_zone: row.timeZone, scheduling },
     settings: row.settings,
     country: row.country,
-    inspectors: inspectors.map(inspectorFromRow),
+    inspectors: inspectors.map((inspector) => {
+      const blocks = timeOff.filter((block) => block.inspectorId === inspector.id);
+      return blocks.length ? { ...inspectorFromRow(inspector), overrides: overridesWithTimeOff(inspector, blocks, window) } : inspectorFromRow(inspector);
+    }),
   };
+}
+
+/** The time off of some inspectors that is not over before `fromDate`, as the domain reads it. */
+export async function loadTimeOff(db: Executor, companyId: string, inspectorIds: readonly number[], fromDate: string): Promise<Array<TimeOffBlock & { inspectorId: number }>> {
+  if (inspectorIds.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(t.inspectorTimeOff)
+    .where(and(eq(t.inspectorTimeOff.companyId, companyId), inArray(t.inspectorTimeOff.inspectorId, [...inspectorIds]), gte(t.inspectorTimeOff.toDate, fromDate)));
+  return rows.map((row) => ({ inspectorId: row.inspectorId, from_date: row.fromDate, to_date: row.toDate, weekdays: row.weekdays ?? null, start_time: row.startTime, end_time: row.endTime }));
 }
 
 export function rangeOf(start: number, end: number): string {

@@ -81,8 +81,11 @@ export class SchedulingStore {
 
   /** The office's rules and inspectors, with the company's settings and catalogue durations. */
   officeRules(companyId: string, officeId: string): Promise<OfficeRules | null> {
-    return this.rules.get(`${companyId}:${officeId}`, async () => {
-      const [context, durations] = await Promise.all([loadSchedulingContext(this.db, companyId, officeId), loadCatalogueDurations(this.db, companyId)]);
+    // Time off is applied over a window of dates from today (loadSchedulingContext), so an entry is
+    // good for one UTC day; the next day's first call loads it anew.
+    const today = new Date(this.clock()).toISOString().slice(0, 10);
+    return this.rules.get(`${companyId}:${officeId}:${today}`, async () => {
+      const [context, durations] = await Promise.all([loadSchedulingContext(this.db, companyId, officeId, today), loadCatalogueDurations(this.db, companyId)]);
       return context ? { value: { context, durations }, dependsOn: [changeKeys.company(companyId)] } : null;
     });
   }
