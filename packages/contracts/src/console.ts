@@ -181,6 +181,16 @@ export const consoleRescheduleBodySchema = adminRescheduleBodySchema;
 export const consoleCancelBodySchema = adminCancelBodySchema;
 export const consoleChangeResponseSchema = manageChangeResponseSchema;
 
+// ---- POST /api/console/companies/{company_key}/phone-bookings ----
+
+/** The office books for a caller: a wizard session of its own, for the office named (absent: the first). */
+export const consolePhoneBookingBodySchema = z.object({ office_uuid: z.uuid().optional() }).strict();
+export const consolePhoneBookingResponseSchema = z.object({
+  /** The wizard's page for the new session, relative to the site: open it in this browser. */
+  url: z.string(),
+  order_id: z.uuid(),
+});
+
 // ---- Time off: /api/console/companies/{company_key}/time-off ----
 
 /** The longest block one entry may make: a year. */

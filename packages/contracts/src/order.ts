@@ -47,6 +47,11 @@ export const orderResponseSchema = z.object({
   services_changed: z.boolean(),
   special_note: z.string(),
   /**
+   * The office is booking this order by phone for a caller (issue 25): who, by name. The calendar
+   * then lets them hold any time, the rules it passes shown as warnings. null: a visitor's own.
+   */
+  office_booking: z.object({ booked_by: z.string() }).nullable(),
+  /**
    * A digest of everything the order says that the review shows (decision 0033): confirm, sent
    * the one the review showed, refuses an order that another tab changed since.
    */

@@ -115,6 +115,24 @@ export const setDatetimeResponseSchema = z.union([
   z.object({ status: z.literal('unavailable'), appointments: z.array(appointmentSlotSchema) }),
 ]);
 
+/**
+ * POST /office_hold (issue 25): the office, booking by phone, holds any time with the inspectors
+ * it picks. Without `accept_warnings`, what the rules would refuse a visitor comes back first.
+ */
+export const officeHoldBodySchema = z
+  .object({
+    datetime: instant,
+    inspectors: z.array(inspectorId).min(1).max(20),
+    duration: z.number().int().min(0).max(24 * 60).optional(),
+    accept_warnings: z.boolean().default(false),
+  })
+  .strict();
+export const officeHoldResponseSchema = z.union([
+  ...setDatetimeResponseSchema.options,
+  z.object({ status: z.literal('warnings'), warnings: z.array(z.string()) }),
+]);
+export type OfficeHoldResponse = z.infer<typeof officeHoldResponseSchema>;
+
 /** POST /set_inspectors: an array of inspector ids. */
 export const setInspectorsBodySchema = z.array(inspectorId).max(20);
 

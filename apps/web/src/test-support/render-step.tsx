@@ -47,6 +47,7 @@ export function orderFixture(changes: Partial<OrderResponse> = {}): OrderRespons
     complete: false,
     confirmed: false,
     cancelled: false,
+    office_booking: null,
     paid: false,
     pay_url: null,
     datetime: null,

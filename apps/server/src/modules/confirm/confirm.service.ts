@@ -171,7 +171,14 @@ export async function confirmOrder(deps: ConfirmDeps, session: AuthenticatedSess
         await recordConfirmation(tx, {
           companyId,
           orderId,
-          event: { start: new Date(start).toISOString(), duration: order.durationMinutes, inspectors: inspectorIds, total_cents: snapshot.total_cents },
+          event: {
+            start: new Date(start).toISOString(),
+            duration: order.durationMinutes,
+            inspectors: inspectorIds,
+            total_cents: snapshot.total_cents,
+            // Booked by the office for a caller (issue 25): who.
+            ...(order.bookedByUserId ? { booked_by: { kind: 'office', user_id: order.bookedByUserId, name: order.bookedByName ?? '' } } : {}),
+          },
           // Each person's messages carry their "Manage your inspection" link (issue 24), issued here, in the confirm's transaction.
           jobs: await withManageLinks(tx, confirmationJobs(aggregate, settings, { start: new Date(start), now, country: aggregate.country })),
           idempotency: idempotencyKey ? { key: idempotencyKey, response: answer } : null,

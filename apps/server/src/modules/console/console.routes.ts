@@ -8,6 +8,8 @@ import {
   consoleChangeResponseSchema,
   consoleMoveAvailabilityQuerySchema,
   consoleOrderDetailSchema,
+  consolePhoneBookingBodySchema,
+  consolePhoneBookingResponseSchema,
   consoleOrdersQuerySchema,
   consoleOrdersResponseSchema,
   consoleRescheduleBodySchema,
@@ -31,6 +33,7 @@ import { moveAvailabilityJson } from '../scheduling/scheduling.service.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
 import { consoleOrderDetail, consoleOrders, readableOrder } from './console-orders.service.ts';
 import { officeSchedule } from './console-schedule.service.ts';
+import { startPhoneBooking } from './phone-booking.service.ts';
 import { addTimeOff, removeTimeOff, TimeOffConflictError, timeOffList } from './console-time-off.service.ts';
 import { streamScheduleEvents } from './schedule-events.ts';
 
@@ -63,6 +66,22 @@ export function consoleRoutes(ctx: AppContext) {
       `${base}/schedule`,
       { onRequest: anyone, schema: { tags, summary: "An office's day or week: per inspector, working hours, bookings and live holds", params: companyKeyParam, querystring: consoleScheduleQuerySchema, response: { 200: consoleScheduleSchema } } },
       async (request) => officeSchedule(ctx.db, memberOf(request), request.query, now()),
+    );
+
+    app.post(
+      `${base}/phone-bookings`,
+      {
+        onRequest: booking,
+        schema: {
+          tags,
+          summary: 'Opens the wizard for the office to book a caller: the same steps and prices, any time the office accepts, the order recording who booked it',
+          params: companyKeyParam,
+          querystring: noQuery,
+          body: consolePhoneBookingBodySchema,
+          response: { 201: consolePhoneBookingResponseSchema },
+        },
+      },
+      async (request, reply) => reply.status(201).send(await startPhoneBooking(ctx, memberOf(request), request.body.office_uuid, now())),
     );
 
     app.get(

@@ -57,6 +57,7 @@ function orderContent({ order, parties, answers, foundationOption, holdExpiresAt
     // A cancelled order was confirmed: the wizard shows it read-only, saying it is cancelled.
     confirmed: order.status !== 'draft',
     cancelled: order.status === 'cancelled',
+    office_booking: order.bookedByUserId ? { booked_by: order.bookedByName ?? '' } : null,
     paid: order.paid,
     pay_url: order.payUrl,
     datetime: order.datetime ? order.datetime.toISOString() : null,

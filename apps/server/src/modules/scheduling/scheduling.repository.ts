@@ -132,6 +132,8 @@ export async function loadOrderForScheduling(db: Executor, companyId: string, or
       longitude: t.orders.longitude,
       packageIds: t.orders.packageIds,
       serviceIds: t.orders.serviceIds,
+      /** Set on an order the office books by phone (issue 25). */
+      bookedByUserId: t.orders.bookedByUserId,
     })
     .from(t.orders)
     .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
@@ -228,4 +230,11 @@ export async function loadLiveHold(db: Executor, companyId: string, orderId: str
   const [first] = result.rows;
   if (!first) return null;
   return { start: Number(first.start_ms), end: Number(first.end_ms), inspectorIds: result.rows.map((row) => row.inspector_id) };
+}
+
+/** The services' names (HTML, as the catalogue keeps them), by id. */
+export async function loadServiceLabels(db: Executor, companyId: string, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: t.services.id, label: t.services.name }).from(t.services).where(and(eq(t.services.companyId, companyId), inArray(t.services.id, [...ids])));
+  return new Map(rows.map((row) => [row.id, row.label]));
 }

@@ -18,6 +18,8 @@ import { addDays, dayNumberOf, timeOfMinutes, ZonedCalendar } from '@scheduler/d
 import { checkLocation, type LocationCheck, type LocationCheckInput } from '@scheduler/domain/availability/service-area';
 import { withoutHeldTime } from '@scheduler/domain/availability/held-slot';
 import { SettingsReader } from '@scheduler/domain/settings';
+import { htmlToPlainText } from '@scheduler/domain/html-text';
+import { officeBookingWarnings } from '@scheduler/domain/schedule/office-warnings';
 import { cartServicesAndMinutes } from '@scheduler/domain/pricing/duration';
 import { AppError, NotFoundError } from '../../errors.ts';
 import { CompressibleText } from '../../http/precompressed.ts';
@@ -26,7 +28,7 @@ import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
 
 /** The order a scheduling call is for: a visitor's session, or a manage link's booked order (issue 24). */
 export type OrderScope = Pick<AuthenticatedSession, 'companyId' | 'officeId' | 'orderId'>;
-import { loadCommitments, loadLiveHold, loadOrderForScheduling, busyFor, releaseHold, commitInspectors, isOverlapViolation } from './scheduling.repository.ts';
+import { loadCommitments, loadLiveHold, loadOrderForScheduling, loadServiceLabels, busyFor, releaseHold, commitInspectors, isOverlapViolation } from './scheduling.repository.ts';
 import { changeKeys } from '../../db/change-feed.ts';
 import { lookaheadLimit, type OfficeRules, type OrderForScheduling, type SchedulingStore } from './scheduling.store.ts';
 
@@ -314,6 +316,77 @@ export async function setDatetime(
   return { status: 'ok', hold_expires_at: expiresAt.toISOString() };
 }
 
+export type OfficeHoldResult = SetDatetimeResult | { status: 'warnings'; warnings: string[] };
+
+/**
+ * The office's hold of a time for a caller (issue 25): any start and inspectors it picks. What the
+ * company's rules would refuse a visitor comes back as warnings, and holds only once the office
+ * accepts them; an inspector booked at that time is refused as for a visitor ("unavailable").
+ */
+export async function officeHold(
+  store: SchedulingStore,
+  session: OrderScope,
+  body: { datetime: string; inspectors: number[]; duration?: number | undefined; accept_warnings: boolean },
+  now = store.now(),
+): Promise<OfficeHoldResult> {
+  const s = await prepare(store, session, { fresh: true });
+  if (!s.order.bookedByUserId) throw new AppError(403, 'forbidden', 'Only a booking the office opened may take a time outside the rules.');
+  const start = Date.parse(body.datetime);
+  if (start <= now.getTime()) throw new AppError(400, 'invalid_request', 'That time has passed.', 'datetime');
+  const known = new Map(s.rules.context.inspectors.map((inspector) => [inspector.id, inspector]));
+  const unknown = body.inspectors.findIndex((id) => !known.has(id));
+  if (unknown >= 0) throw new AppError(400, 'unknown_inspector', `Inspector ${body.inspectors[unknown]} does not work for this office.`, `inspectors.${unknown}`);
+  const duration = body.duration && body.duration > 0 ? body.duration : s.cartDurationMinutes;
+  const end = start + duration * MINUTE_MS;
+
+  if (!body.accept_warnings) {
+    const local = s.calendar.toLocal(start);
+    const dayStart = s.calendar.toInstant(local.date, 0) ?? start - DAY_MS;
+    const dayEnd = s.calendar.toInstant(addDays(local.date, 1), 0) ?? start + DAY_MS;
+    const busy = busyFor(await loadCommitments(store.db, session.companyId, body.inspectors, dayStart, dayEnd), s.order.id, now.getTime(), dayStart, dayEnd);
+    const labels = await loadServiceLabels(store.db, session.companyId, s.cartServiceIds);
+    const { scheduling } = s.rules.context.office;
+    const warnings = officeBookingWarnings(
+      {
+        date: local.date,
+        startMinutes: local.minutes,
+        endMinutes: local.minutes + duration,
+        today: s.calendar.localDateOf(now.getTime()),
+        hoursAhead: (start - now.getTime()) / (60 * MINUTE_MS),
+        minimumNoticeHours: scheduling.minimum_notice_hours,
+        bookingHorizonDays: scheduling.booking_horizon_days,
+        services: s.cartServiceIds.map((id) => ({ id, name: htmlToPlainText(labels.get(id) ?? id) })),
+      },
+      body.inspectors.map((id) => {
+        const inspector = known.get(id)!;
+        return {
+          name: inspector.display,
+          weeklyHours: inspector.weekly_hours,
+          overrides: inspector.overrides,
+          maxInspectionsPerDay: inspector.max_inspections_per_day,
+          services: inspector.services,
+          bookedThatDay: busy.filter((interval) => interval.inspectorId === id).length,
+        };
+      }),
+    );
+    if (warnings.length) return { status: 'warnings', warnings };
+  }
+
+  const expiresAt = new Date(now.getTime() + holdMinutesOf(s.settings) * MINUTE_MS);
+  try {
+    await store.db.transaction(async (tx) => {
+      await commitInspectors(tx, { companyId: session.companyId, officeId: session.officeId, orderId: s.order.id, inspectorIds: body.inspectors, start, end, now, terms: { kind: 'hold', expiresAt } });
+      await recordHeldTime(tx, { companyId: session.companyId, orderId: s.order.id }, { start: new Date(start), durationMinutes: duration, inspectorIds: body.inspectors });
+      await extendCouponLeases(tx, { companyId: session.companyId, orderId: s.order.id }, expiresAt);
+    });
+  } catch (error) {
+    if (!isOverlapViolation(error)) throw error;
+    return { status: 'unavailable', appointments: await alternatives(s, start, duration, now) };
+  }
+  announceScheduleChange(store, session);
+  return { status: 'ok', hold_expires_at: expiresAt.toISOString() };
+}
+
 export async function setInspectors(store: SchedulingStore, session: OrderScope, inspectorIds: number[]): Promise<{ status: 'ok' }> {
   const rules = await store.officeRules(session.companyId, session.officeId);
   if (!rules) throw new NotFoundError('The office');
@@ -380,6 +453,9 @@ export type OrderLocationResult = { status: 'ok' } | { status: LocationCode; app
  */
 export async function checkOrderLocation(store: SchedulingStore, session: OrderScope, now = store.now()): Promise<OrderLocationResult> {
   const s = await prepare(store, session, { fresh: true });
+  // The office booking by phone chose its time and inspectors knowing the rules (issue 25): the
+  // service area is a visitor's rule, which the office may pass.
+  if (s.order.bookedByUserId) return { status: 'ok' };
   const start = s.order.datetime ? s.order.datetime.getTime() : null;
   const check = await locationCheckAt(s, start, now);
   if (check.code === 'ok') return { status: 'ok' };

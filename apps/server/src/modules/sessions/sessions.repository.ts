@@ -23,17 +23,20 @@ export async function createSessionWithDraftOrder(
   office: OfficeOfCompany,
   tokenHash: string,
   expiresAt: Date,
+  /** The office member booking by phone (issue 25); absent: a visitor's own session. */
+  bookedBy?: { userId: string; name: string },
 ): Promise<{ sessionId: string; orderId: string }> {
   return db.transaction(async (tx) => {
     const [order] = await tx
       .insert(t.orders)
-      .values({ companyId: office.companyId, officeId: office.officeId })
+      .values({ companyId: office.companyId, officeId: office.officeId, ...(bookedBy ? { bookedByUserId: bookedBy.userId, bookedByName: bookedBy.name } : {}) })
       .returning({ id: t.orders.id });
     const [session] = await tx
       .insert(t.sessions)
       .values({ companyId: office.companyId, officeId: office.officeId, orderId: order!.id, tokenHash, expiresAt })
       .returning({ id: t.sessions.id });
-    await tx.insert(t.orderEvents).values({ companyId: office.companyId, orderId: order!.id, type: 'created', data: { source: 'online_scheduler' } });
+    const source = bookedBy ? { source: 'office_phone', user_id: bookedBy.userId, name: bookedBy.name } : { source: 'online_scheduler' };
+    await tx.insert(t.orderEvents).values({ companyId: office.companyId, orderId: order!.id, type: 'created', data: source });
     return { sessionId: session!.id, orderId: order!.id };
   });
 }

@@ -21,11 +21,12 @@ export async function startSession(
   companyKey: string,
   officeUuid: string,
   now = new Date(),
+  bookedBy?: { userId: string; name: string },
 ): Promise<{ token: string; orderId: string }> {
   const office = await findActiveOffice(db, companyKey, officeUuid);
   if (!office) throw new NotFoundError('The office');
   const token = newSessionToken();
-  const { orderId } = await createSessionWithDraftOrder(db, office, hashToken(token), new Date(now.getTime() + policy.ttlDays * DAY_MS));
+  const { orderId } = await createSessionWithDraftOrder(db, office, hashToken(token), new Date(now.getTime() + policy.ttlDays * DAY_MS), bookedBy);
   return { token, orderId };
 }
 
