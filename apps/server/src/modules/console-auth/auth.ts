@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { passkey } from '@better-auth/passkey';
-import { eq } from 'drizzle-orm';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
@@ -9,7 +8,7 @@ import { createAccessControl } from 'better-auth/plugins/access';
 import type { Database } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
 import { accountEmailJob, accountLink, enqueueJobs, type AccountEmailPayload } from '../notifications/notifications.service.ts';
-import { companyIdOfOrganization, firstCompanyOfUser, hasPendingInvitation, recordAuthEvent } from './console-auth.repository.ts';
+import { companyIdOfOrganization, failedSignInsSince, firstCompanyOfUser, hasPendingInvitation, recordAuthEvent, userIdByEmail } from './console-auth.repository.ts';
 
 /**
  * The console's sign-in (issue 25, decision 0044): Better Auth with its Drizzle adapter on our
@@ -41,6 +40,11 @@ const SESSION_SECONDS = 7 * 86_400;
 export const SIGN_IN_ATTEMPTS_PER_MINUTE = 5;
 
 export const MIN_PASSWORD_LENGTH = 10;
+
+/** Failed sign-ins to one account, from anywhere, before it takes no more for the window. */
+export const ACCOUNT_FAILURES_ALLOWED = 10;
+export const ACCOUNT_LOCK_WINDOW_MS = 15 * 60_000;
+export const ACCOUNT_LOCKED_MESSAGE = 'Too many failed sign-ins to this account. Try again in 15 minutes, or choose a new password from "Forgot your password?".';
 
 /**
  * The roles as Better Auth's access control knows them. Better Auth checks only its own
@@ -121,10 +125,10 @@ export function createConsoleAuth(options: ConsoleAuthOptions) {
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
         await queueAccountEmail(options, await firstCompanyOfUser(db, user.id), { type: 'password_reset', to: user.email, account_token: token });
-        await recordAuthEvent(db, { userId: user.id, type: 'password_reset_requested' });
+        await recordAuthEvent(db, { at: new Date(options.clock()), userId: user.id, type: 'password_reset_requested' });
       },
       onPasswordReset: async ({ user }) => {
-        await recordAuthEvent(db, { userId: user.id, type: 'password_reset' });
+        await recordAuthEvent(db, { at: new Date(options.clock()), userId: user.id, type: 'password_reset' });
       },
     },
     rateLimit: {
@@ -151,7 +155,7 @@ export function createConsoleAuth(options: ConsoleAuthOptions) {
       session: {
         create: {
           after: async (session) => {
-            await recordAuthEvent(db, { userId: session.userId, type: 'signed_in' });
+            await recordAuthEvent(db, { at: new Date(options.clock()), userId: session.userId, type: 'signed_in' });
           },
         },
       },
@@ -160,17 +164,28 @@ export function createConsoleAuth(options: ConsoleAuthOptions) {
       // People join a company by invitation: an account is made only for an e-mail address with
       // one pending (a company signing itself up comes with issue 26).
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== '/sign-up/email') return;
         const email = typeof ctx.body?.email === 'string' ? ctx.body.email : '';
-        if (!(await hasPendingInvitation(db, email, new Date(options.clock())))) {
+        const now = new Date(options.clock());
+        if (ctx.path === '/sign-up/email' && !(await hasPendingInvitation(db, email, now))) {
           throw new APIError('FORBIDDEN', { message: "Ask your company's owner to invite you: accounts are made from an invitation." });
+        }
+        // The per-address limit does not stop guesses at one account from many addresses: past
+        // ACCOUNT_FAILURES_ALLOWED failed sign-ins in the window, the account takes none until it ends.
+        if (ctx.path === '/sign-in/email' && email) {
+          const userId = await userIdByEmail(db, email);
+          if (userId && (await failedSignInsSince(db, userId, new Date(now.getTime() - ACCOUNT_LOCK_WINDOW_MS))) >= ACCOUNT_FAILURES_ALLOWED) {
+            await recordAuthEvent(db, { at: new Date(options.clock()), userId, type: 'sign_in_locked' });
+            throw new APIError('TOO_MANY_REQUESTS', { message: ACCOUNT_LOCKED_MESSAGE });
+          }
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
         const returned = ctx.context.returned as { statusCode?: number; status?: unknown } | undefined;
         const status = returned && typeof returned === 'object' && 'statusCode' in returned ? returned.statusCode : undefined;
-        if (SIGN_IN_PATHS.has(ctx.path) && typeof status === 'number' && status >= 400) {
-          await recordAuthEvent(db, { userId: null, type: 'sign_in_failed', data: { path: ctx.path, status } });
+        if (SIGN_IN_PATHS.has(ctx.path) && typeof status === 'number' && status >= 400 && status !== 429) {
+          const email = typeof ctx.body?.email === 'string' ? ctx.body.email : '';
+          const userId = email ? await userIdByEmail(db, email) : null;
+          await recordAuthEvent(db, { at: new Date(options.clock()), userId, type: 'sign_in_failed', data: { path: ctx.path, status } });
         }
       }),
     },
@@ -192,7 +207,7 @@ export function createConsoleAuth(options: ConsoleAuthOptions) {
             inviter_name: data.inviter.user.name,
             role: data.role,
           });
-          await recordAuthEvent(db, { userId: data.inviter.user.id, organizationId: data.organization.id, type: 'invited', data: { role: data.role } });
+          await recordAuthEvent(db, { at: new Date(options.clock()), userId: data.inviter.user.id, organizationId: data.organization.id, type: 'invited', data: { role: data.role } });
         },
       }),
       magicLink({
@@ -202,9 +217,9 @@ export function createConsoleAuth(options: ConsoleAuthOptions) {
           // A link asked for by `npm start` is printed, not mailed (signInLinkFor).
           const printed = printedLinks.get(email.toLowerCase());
           if (printed) return printed(token);
-          const [user] = await db.select({ id: t.authUsers.id }).from(t.authUsers).where(eq(t.authUsers.email, email.toLowerCase()));
-          if (!user) return;
-          await queueAccountEmail(options, await firstCompanyOfUser(db, user.id), { type: 'sign_in_link', to: email, account_token: token });
+          const userId = await userIdByEmail(db, email);
+          if (!userId) return;
+          await queueAccountEmail(options, await firstCompanyOfUser(db, userId), { type: 'sign_in_link', to: email, account_token: token });
         },
       }),
       passkey({ rpID: new URL(options.baseUrl).hostname, rpName: 'Online Scheduler', origin: new URL(options.baseUrl).origin }),

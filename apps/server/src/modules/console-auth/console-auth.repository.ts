@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, sql } from 'drizzle-orm';
 import { consoleRoleSchema, type ConsoleRole } from '@scheduler/contracts/console';
 import type { ConsoleMember } from './console-member.ts';
 import type { Executor } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
 
 
-/** An event of auth_audit_events: never a password, token or e-mail address in `data`. */
-export async function recordAuthEvent(db: Executor, event: { userId: string | null; organizationId?: string | null; type: string; data?: Record<string, unknown> }): Promise<void> {
-  await db.insert(t.authAuditEvents).values({ userId: event.userId, organizationId: event.organizationId ?? null, type: event.type, data: event.data ?? {} });
+/** An event of auth_audit_events, at the app's clock: never a password, token or e-mail address in `data`. */
+export async function recordAuthEvent(db: Executor, event: { at: Date; userId: string | null; organizationId?: string | null; type: string; data?: Record<string, unknown> }): Promise<void> {
+  await db.insert(t.authAuditEvents).values({ userId: event.userId, organizationId: event.organizationId ?? null, type: event.type, data: event.data ?? {}, createdAt: event.at });
 }
 
 const membershipColumns = {
@@ -116,4 +116,18 @@ export async function hasPendingInvitation(db: Executor, email: string, now: Dat
     .where(and(eq(t.authInvitations.email, email.toLowerCase()), eq(t.authInvitations.status, 'pending'), gt(t.authInvitations.expiresAt, now)))
     .limit(1);
   return Boolean(row);
+}
+
+export async function userIdByEmail(db: Executor, email: string): Promise<string | null> {
+  const [user] = await db.select({ id: t.authUsers.id }).from(t.authUsers).where(eq(t.authUsers.email, email.trim().toLowerCase()));
+  return user?.id ?? null;
+}
+
+/** The account's failed sign-ins since `since`. */
+export async function failedSignInsSince(db: Executor, userId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(t.authAuditEvents)
+    .where(and(eq(t.authAuditEvents.userId, userId), eq(t.authAuditEvents.type, 'sign_in_failed'), gte(t.authAuditEvents.createdAt, since)));
+  return Number(row?.n ?? 0);
 }

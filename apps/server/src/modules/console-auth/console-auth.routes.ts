@@ -69,7 +69,7 @@ export function consoleAuthRoutes(ctx: AppContext) {
         const user = request.consoleUser!;
         if (await hasSignInMethod(ctx.db, user.id)) throw new AppError(409, 'conflict', 'You already have a password or a passkey: change it on your account page.');
         await ctx.consoleAuth().auth.api.setPassword({ body: { newPassword: request.body.new_password }, headers: fetchHeadersOf(request) });
-        await recordAuthEvent(ctx.db, { userId: user.id, type: 'password_set' });
+        await recordAuthEvent(ctx.db, { at: new Date(ctx.clock()), userId: user.id, type: 'password_set' });
         return reply.status(204).send(null);
       },
     );
@@ -84,7 +84,7 @@ export function consoleAuthRoutes(ctx: AppContext) {
         const member = memberOf(request);
         const revoked = await revokeMemberSessions(ctx.db, member.organizationId, request.params.user_id);
         if (revoked === null) throw new AppError(404, 'not_found', 'No such member of this company.');
-        await recordAuthEvent(ctx.db, { userId: request.params.user_id, organizationId: member.organizationId, type: 'sessions_revoked', data: { by: member.userId, count: revoked } });
+        await recordAuthEvent(ctx.db, { at: new Date(ctx.clock()), userId: request.params.user_id, organizationId: member.organizationId, type: 'sessions_revoked', data: { by: member.userId, count: revoked } });
         return { revoked };
       },
     );
