@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { configSchema } from '../../apps/server/src/config.ts';
+import { publicBaseUrl } from '../../apps/server/src/http/public-url.ts';
 import type { DatabaseHandle } from '../../apps/server/src/db/connection.ts';
 import { openTestPglite } from '../../apps/server/src/db/test-databases.ts';
 import * as t from '../../apps/server/src/db/schema.ts';
@@ -17,6 +18,7 @@ import { createNotificationWorker } from '../../apps/server/src/modules/notifica
 import { pendingJobCount } from '../../apps/server/src/modules/notifications/job-queue.repository.ts';
 
 export const WEB_DIST = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
+export const CONSOLE_DIST = fileURLToPath(new URL('../../apps/console/dist', import.meta.url));
 
 /** Companies beside the demo that put the wizard in each state of the route table. */
 export const FIXTURE_OFFICES = {
@@ -51,6 +53,12 @@ function withSetting(doc: Record<string, any>, key: string, value: string): void
 
 export interface RunningProduct {
   baseUrl: string;
+  /**
+   * The product under the name its links use (PUBLIC_URL, or HOST and the port: http://localhost:<port>
+   * by default): the console's pages must be opened there, since sign-in checks the Origin against
+   * it and a passkey's relying party is its host name.
+   */
+  publicUrl: string;
   database: DatabaseHandle;
   app: FastifyInstance;
   /** The demo link of a fixture company. */
@@ -122,6 +130,7 @@ export async function startProduct(options: { webDistDir?: string; config?: Reco
     pingDatabase: database.ping,
     changes: database.changes,
     webDistDir,
+    consoleDistDir: existsSync(`${CONSOLE_DIST}/index.html`) ? CONSOLE_DIST : null,
     notifications,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -129,6 +138,7 @@ export async function startProduct(options: { webDistDir?: string; config?: Reco
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return {
     baseUrl,
+    publicUrl: publicBaseUrl(config, (app.server.address() as AddressInfo).port),
     database,
     app,
     linkOf: (company) => `${baseUrl}/${company}/online-scheduler/${FIXTURE_OFFICES[company]}`,
