@@ -9,6 +9,7 @@ import { loadNotificationSettings } from './modules/notifications/notification-s
 import { loadMessageFacts } from './modules/notifications/order-facts.repository.ts';
 import { DEMO_OFFICE_UUID } from './modules/companies/demo-company.ts';
 import { DemoOrder } from './modules/confirm/confirm-test-support.ts';
+import { signedInMember } from './modules/console-auth/console-test-support.ts';
 import { describeOnEachDatabase } from './test-support/each-database.ts';
 import { demoDocument, startDemoSession, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from './test-support/test-app.ts';
 import { dayFromNow, wizardCalls } from './test-support/wizard-calls.ts';
@@ -252,6 +253,37 @@ describeOnEachDatabase('tenant walls: a twin company sharing every id never show
     // Nor does the demo have the twin's own inspector.
     const missing = await harness.app.inject({ method: 'POST', url: `/api/admin/companies/demo/inspectors/${TWIN_ONLY_INSPECTOR}/calendar-feed`, headers: ADMIN });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it("shows the demo's console only the demo's bookings, time off and orders, though the twin shares its inspector ids", async () => {
+    const demoOwner = await signedInMember(harness, 'owner@demo.example', 'owner', 'demo');
+    const twinOwner = await signedInMember(harness, 'owner@twin.example', 'owner', TWIN_KEY);
+    const inspectorId = twinBooked.users[0]!;
+    const day = twinBooked.date;
+    // The twin blocks the same inspector id's day (accepting its own booking under it).
+    const blocked = await harness.app.inject({ method: 'POST', url: `/api/console/companies/${TWIN_KEY}/time-off`, headers: twinOwner.headers, payload: { inspector_id: inspectorId, from_date: day, to_date: day, accept_conflicts: true } });
+    expect(blocked.statusCode).toBe(201);
+    const schedule = await harness.app.inject({ method: 'GET', url: `/api/console/companies/demo/schedule?from=${day}`, headers: demoOwner.headers });
+    expect(schedule.statusCode).toBe(200);
+    const demoInspector = schedule.json().inspectors.find((i: { id: number }) => i.id === inspectorId);
+    expect(demoInspector.bookings.map((b: { order_id: string }) => b.order_id)).toEqual([order.orderId]);
+    expect(demoInspector.time_off).toEqual([]);
+    expect(JSON.stringify(schedule.json())).not.toContain('Twin');
+    const twinSchedule = (await harness.app.inject({ method: 'GET', url: `/api/console/companies/${TWIN_KEY}/schedule?from=${day}`, headers: twinOwner.headers })).json();
+    const twinInspector = twinSchedule.inspectors.find((i: { id: number }) => i.id === inspectorId);
+    expect(twinInspector.bookings.map((b: { order_id: string }) => b.order_id)).toEqual([twinOrder.orderId]);
+    expect(twinInspector.time_off).toHaveLength(1);
+    // Lists, searches and order pages: the demo's own only.
+    const orders = (await harness.app.inject({ method: 'GET', url: '/api/console/companies/demo/orders?status=all', headers: demoOwner.headers })).json();
+    expect(orders.orders.map((o: { id: string }) => o.id)).toEqual([order.orderId]);
+    const search = (await harness.app.inject({ method: 'GET', url: '/api/console/companies/demo/orders?status=all&q=twin-client', headers: demoOwner.headers })).json();
+    expect(search.orders).toEqual([]);
+    expect((await harness.app.inject({ method: 'GET', url: `/api/console/companies/demo/orders/${twinOrder.orderId}`, headers: demoOwner.headers })).statusCode).toBe(404);
+    const timeOff = (await harness.app.inject({ method: 'GET', url: `/api/console/companies/demo/time-off?from=${day}&to=${day}`, headers: demoOwner.headers })).json();
+    expect(timeOff.time_off).toEqual([]);
+    // And the demo's owner is no one at the twin.
+    expect((await harness.app.inject({ method: 'GET', url: `/api/console/companies/${TWIN_KEY}/orders`, headers: demoOwner.headers })).statusCode).toBe(403);
+    expect((await harness.app.inject({ method: 'DELETE', url: `/api/console/companies/demo/time-off/${blocked.json().id}`, headers: demoOwner.headers })).statusCode).toBe(404);
   });
 
   it("re-imports the demo's document without touching the twin's offices, inspectors, states, agents or contacts", async () => {
