@@ -84,6 +84,48 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    files: ['apps/console/src/**/*.tsx', 'apps/console/src/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // The console's pages load through lazyPage, so that a chunk a deploy removed shows "Reload"
+    // rather than a blank page.
+    files: ['apps/console/src/**/*.tsx', 'apps/console/src/**/*.ts'],
+    ignores: ['apps/console/src/shared/chunk-load.tsx', '**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(skip|only|todo)$/]", message: 'No skipped, focused or todo tests.' },
+        { selector: "ImportDeclaration[source.value='react'] ImportSpecifier[imported.name='lazy']", message: 'Use lazyPage (shared/chunk-load.tsx).' },
+        { selector: "ImportExpression:not(CallExpression[callee.name='lazyPage'] > ArrowFunctionExpression ImportExpression)", message: 'Load code on demand through lazyPage (shared/chunk-load.tsx).' },
+      ],
+    },
+  },
+  // Console layers (house rule 14): app/ -> pages/* -> shared/. A page never imports app/ or
+  // another page; shared/ imports neither.
+  {
+    files: ['apps/console/src/pages/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(\\.\\./)+app(/|$)', message: 'A page may not import app/: the arrows run app/ -> pages/* -> shared/.' },
+            { regex: '^\\.\\./[^./]', message: "A page may not import another page's files: move what they share to apps/console/src/shared." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/console/src/shared/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./(app|pages)(/|$)', message: 'shared/ sits below app/ and pages/: it may import neither.' }] }],
+    },
+  },
   // Web boundaries: a step never imports another step's files. What two steps share lives in
   // apps/web/src/shared (or app/, or the packages); one block per step folder.
   ...STEPS.map((step) => ({

@@ -56,6 +56,18 @@ export default defineConfig({
         },
       },
       {
+        // The console's pages, rendered in happy-dom with Testing Library, the API stubbed per test.
+        test: {
+          name: 'console',
+          include: ['apps/console/src/**/*.test.tsx'],
+          environment: 'happy-dom',
+          // Better Auth's client takes the page's origin as its base: the console's own address.
+          environmentOptions: { happyDOM: { url: 'http://localhost:3000/console/' } },
+          setupFiles: ['apps/console/src/test-support/setup.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
         // Each browser-test file runs its own server (free port, in-memory database) and its own
         // Chromium, so files may run beside each other.
         test: {

@@ -1,0 +1,53 @@
+import { Navigate, Route, Routes } from 'react-router';
+import { lazyPage } from '../shared/chunk-load.tsx';
+import { HomeRedirect } from './HomeRedirect.tsx';
+import { Shell } from './Shell.tsx';
+import { SignedIn } from './SignedIn.tsx';
+
+// Each page is a chunk of its own: an inspector on a phone downloads the schedule, not the team page.
+const SignInPage = lazyPage(() => import('../pages/sign-in/SignInPage.tsx'));
+const ForgotPasswordPage = lazyPage(() => import('../pages/forgot-password/ForgotPasswordPage.tsx'));
+const ResetPasswordPage = lazyPage(() => import('../pages/reset-password/ResetPasswordPage.tsx'));
+const AcceptInvitationPage = lazyPage(() => import('../pages/accept-invitation/AcceptInvitationPage.tsx'));
+const SchedulePage = lazyPage(() => import('../pages/schedule/SchedulePage.tsx'));
+const OrdersPage = lazyPage(() => import('../pages/orders/OrdersPage.tsx'));
+const OrderPage = lazyPage(() => import('../pages/order/OrderPage.tsx'));
+const TeamPage = lazyPage(() => import('../pages/team/TeamPage.tsx'));
+const AccountPage = lazyPage(() => import('../pages/account/AccountPage.tsx'));
+const NotFoundPage = lazyPage(() => import('../pages/not-found/NotFoundPage.tsx'));
+
+/** The console's pages, under /console (the router's basename). */
+export function ConsoleRoutes() {
+  return (
+    <Routes>
+      <Route path="/sign-in" element={<SignInPage />} />
+      <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+      <Route path="/reset-password" element={<ResetPasswordPage />} />
+      <Route path="/accept-invitation/:invitationId" element={<AcceptInvitationPage />} />
+      <Route
+        path="/"
+        element={
+          <SignedIn>
+            <HomeRedirect />
+          </SignedIn>
+        }
+      />
+      <Route
+        path="/:companyKey"
+        element={
+          <SignedIn>
+            <Shell />
+          </SignedIn>
+        }
+      >
+        <Route index element={<Navigate to="schedule" replace />} />
+        <Route path="schedule" element={<SchedulePage />} />
+        <Route path="orders" element={<OrdersPage />} />
+        <Route path="orders/:orderId" element={<OrderPage />} />
+        <Route path="team" element={<TeamPage />} />
+        <Route path="account" element={<AccountPage />} />
+      </Route>
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}

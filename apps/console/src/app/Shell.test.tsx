@@ -1,0 +1,88 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import type { ConsoleMe } from '@scheduler/contracts/console';
+import SchedulePage from '../pages/schedule/SchedulePage.tsx';
+import { EMPTY_SCHEDULE, OFFICE_ME } from '../test-support/fixtures.ts';
+import { stubServer } from '../test-support/render-page.tsx';
+import { Providers } from './Providers.tsx';
+import { createQueryClient } from './query-client.ts';
+import { Shell } from './Shell.tsx';
+import { SignedIn } from './SignedIn.tsx';
+
+/** An EventSource the test drives: what the page opened, and events sent to it. */
+class FakeEventSource extends EventTarget {
+  static opened: FakeEventSource[] = [];
+  closed = false;
+  constructor(readonly url: string) {
+    super();
+    FakeEventSource.opened.push(this);
+  }
+  close() {
+    this.closed = true;
+  }
+}
+
+function SignInProbe() {
+  return <p>Sign in here{useLocation().search}</p>;
+}
+
+function renderConsole(path: string) {
+  return render(
+    <Providers client={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route
+            path="/:companyKey"
+            element={
+              <SignedIn>
+                <Shell />
+              </SignedIn>
+            }
+          >
+            <Route path="schedule" element={<SchedulePage />} />
+          </Route>
+          <Route path="/sign-in" element={<SignInProbe />} />
+        </Routes>
+      </MemoryRouter>
+    </Providers>,
+  );
+}
+
+describe('the console shell', () => {
+  it("reads the schedule again when the company's event stream says it changed", async () => {
+    FakeEventSource.opened = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const requests = stubServer((request) => {
+      if (request.path === '/api/console/me') return { status: 200, body: OFFICE_ME };
+      if (request.path.startsWith('/api/console/companies/demo/schedule?')) return { status: 200, body: EMPTY_SCHEDULE };
+      return undefined;
+    });
+    const view = renderConsole('/demo/schedule?date=2026-12-01');
+    await screen.findByRole('region', { name: 'Sarah Chen' });
+    const scheduleCalls = () => requests.filter((r) => r.path.includes('/schedule?')).length;
+    expect(scheduleCalls()).toBe(1);
+    expect(FakeEventSource.opened.map((source) => source.url)).toEqual(['/api/console/companies/demo/events']);
+
+    FakeEventSource.opened[0]!.dispatchEvent(new Event('ping'));
+    FakeEventSource.opened[0]!.dispatchEvent(new Event('schedule'));
+    await waitFor(() => expect(scheduleCalls()).toBe(2));
+    expect(screen.getByRole('navigation', { name: 'Console' }).textContent).toBe('ScheduleOrdersAccount');
+
+    view.unmount();
+    expect(FakeEventSource.opened[0]!.closed).toBe(true);
+  });
+
+  it('sends a signed-out person to sign in, remembering the page', async () => {
+    stubServer((request) => (request.path === '/api/console/me' ? { status: 401, body: { error: { code: 'unauthenticated', message: 'Please sign in.' } } } : undefined));
+    renderConsole('/demo/schedule?date=2026-12-01');
+    expect(await screen.findByText(`Sign in here?next=${encodeURIComponent('/demo/schedule?date=2026-12-01')}`)).toBeTruthy();
+  });
+
+  it("says so when the person is not a member of the company in the address", async () => {
+    const stranger: ConsoleMe = { ...OFFICE_ME, memberships: [{ ...OFFICE_ME.memberships[0]!, company_key: 'other' }] };
+    stubServer((request) => (request.path === '/api/console/me' ? { status: 200, body: stranger } : undefined));
+    renderConsole('/demo/schedule');
+    expect(await screen.findByText("You don't have access to this.")).toBeTruthy();
+  });
+});

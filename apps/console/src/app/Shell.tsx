@@ -1,0 +1,81 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
+import { NavLink, Outlet } from 'react-router';
+import { canManageTeam, useCompany } from '../shared/company.ts';
+import { MAIN_CONTENT_ID } from '../shared/focus.ts';
+import { Loading } from '../shared/Loading.tsx';
+import { PageHeading } from '../shared/PageHeading.tsx';
+import { meQueryOptions } from '../shared/queries.ts';
+import { CompanySwitcher } from './CompanySwitcher.tsx';
+import { useScheduleEvents } from './use-schedule-events.ts';
+
+/** Visible only when focused: the first Tab of a page offers to jump past the navigation. */
+const SKIP_LINK = {
+  position: 'absolute',
+  left: 8,
+  top: -48,
+  zIndex: 2000,
+  bgcolor: 'background.paper',
+  px: 2,
+  py: 1,
+  borderRadius: 1,
+  '&:focus': { top: 8 },
+} as const;
+
+/** A company's pages: the top bar (company, navigation) and the page, kept live by the company's event stream. */
+export function Shell() {
+  const { companyKey, membership } = useCompany();
+  const me = useQuery(meQueryOptions());
+  useScheduleEvents(membership ? companyKey : '');
+  const base = `/${encodeURIComponent(companyKey)}`;
+  const links = [
+    { to: `${base}/schedule`, label: 'Schedule' },
+    { to: `${base}/orders`, label: 'Orders' },
+    ...(canManageTeam(membership) ? [{ to: `${base}/team`, label: 'Team' }] : []),
+    { to: `${base}/account`, label: 'Account' },
+  ];
+
+  return (
+    <Box sx={{ minHeight: '100vh' }}>
+      <Link href={`#${MAIN_CONTENT_ID}`} sx={SKIP_LINK}>
+        Skip to the page
+      </Link>
+      <Box component="header" sx={{ bgcolor: 'primary.main', color: 'primary.contrastText' }}>
+        <Container maxWidth="xl" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: { xs: 1, sm: 2 }, py: 1 }}>
+          <Box sx={{ flex: '1 1 160px', minWidth: 0, bgcolor: 'primary.main' }}>
+            <CompanySwitcher memberships={me.data?.memberships ?? []} companyKey={companyKey} />
+          </Box>
+          <Box component="nav" aria-label="Console" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+            {links.map((link) => (
+              <Button
+                key={link.to}
+                component={NavLink}
+                to={link.to}
+                sx={{ color: 'inherit', minHeight: 44, px: 1.5, '&.active': { bgcolor: 'rgba(255,255,255,0.18)', textDecoration: 'underline' } }}
+              >
+                {link.label}
+              </Button>
+            ))}
+          </Box>
+        </Container>
+      </Box>
+      <Container component="main" id={MAIN_CONTENT_ID} tabIndex={-1} maxWidth="xl" sx={{ py: { xs: 2, sm: 3 }, px: { xs: 1.5, sm: 3 } }}>
+        {membership ? (
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
+        ) : (
+          <>
+            <PageHeading>No access</PageHeading>
+            <Typography>You don&apos;t have access to this.</Typography>
+          </>
+        )}
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,123 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { isUnauthenticated } from '../../shared/api.ts';
+import { authCall, authClient, authFailureText, MIN_PASSWORD_LENGTH } from '../../shared/auth-client.ts';
+import { Failure } from '../../shared/Failure.tsx';
+import { fieldProps } from '../../shared/form.ts';
+import { Loading } from '../../shared/Loading.tsx';
+import { PublicFrame } from '../../shared/PublicFrame.tsx';
+import { consoleKeys, meQueryOptions } from '../../shared/queries.ts';
+
+const accountSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Enter your name.').max(100, 'Use at most 100 characters.'),
+    email: z.string().trim().min(1, 'Enter the e-mail address the invitation was sent to.').email('Enter an e-mail address like name@example.com.'),
+    password: z.string().min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters.`).max(128, 'Use at most 128 characters.'),
+    confirmPassword: z.string(),
+  })
+  .refine((values) => values.password === values.confirmPassword, { path: ['confirmPassword'], message: 'The two passwords are not the same.' });
+
+/**
+ * The invitation e-mail's link, /console/accept-invitation/{id}. Signed in, one button accepts
+ * it; signed out, the person makes their account for the invited address (the server allows
+ * sign-up only for an address with an invitation) or signs in, and then accepts.
+ */
+export default function AcceptInvitationPage() {
+  const invitationId = useParams().invitationId ?? '';
+  const [params] = useSearchParams();
+  const me = useQuery({ ...meQueryOptions(), retry: false });
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const form = useForm<z.infer<typeof accountSchema>>({
+    resolver: zodResolver(accountSchema),
+    defaultValues: { name: '', email: params.get('email') ?? '', password: '', confirmPassword: '' },
+  });
+
+  async function accept() {
+    const accepted = await authCall(authClient.organization.acceptInvitation({ invitationId }));
+    // The company's key is its organization's slug: its pages are named by it.
+    const organizationId = accepted?.member.organizationId;
+    const organization = organizationId ? await authCall(authClient.organization.getFullOrganization({ query: { organizationId } })) : null;
+    await queryClient.resetQueries({ queryKey: consoleKeys.me });
+    await navigate(organization?.slug ? `/${encodeURIComponent(organization.slug)}/schedule` : '/', { replace: true });
+  }
+
+  async function run(call: () => Promise<void>) {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await call();
+    } catch (error) {
+      setFailure(authFailureText(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const onCreate = form.handleSubmit(({ name, email, password }) =>
+    run(async () => {
+      await authCall(authClient.signUp.email({ name, email, password }));
+      await accept();
+    }),
+  );
+
+  if (me.isPending) return <Loading label="Checking your sign-in…" />;
+  const signedOut = me.isError && isUnauthenticated(me.error);
+  if (me.isError && !signedOut) {
+    return (
+      <PublicFrame title="Join your company">
+        <Failure error={me.error} onRetry={() => void me.refetch()} />
+      </PublicFrame>
+    );
+  }
+
+  return (
+    <PublicFrame title="Join your company">
+      {failure && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          {failure}
+        </Alert>
+      )}
+      {me.data ? (
+        <>
+          <Typography sx={{ mb: 2 }}>You are signed in as {me.data.user.email}. Accept the invitation to join the company with this account.</Typography>
+          <Button variant="contained" size="large" fullWidth disabled={busy} onClick={() => void run(accept)}>
+            Accept the invitation
+          </Button>
+        </>
+      ) : (
+        <>
+          <Typography sx={{ mb: 2 }}>Create your account with the e-mail address the invitation was sent to.</Typography>
+          <Box component="form" noValidate onSubmit={(event) => void onCreate(event)} sx={{ display: 'grid', gap: 2 }}>
+            <TextField label="Your name" autoComplete="name" required {...fieldProps(form, 'name')} />
+            <TextField label="E-mail address" type="email" autoComplete="username" required {...fieldProps(form, 'email')} />
+            <TextField label="Password" type="password" autoComplete="new-password" required {...fieldProps(form, 'password', `At least ${MIN_PASSWORD_LENGTH} characters.`)} />
+            <TextField label="The password again" type="password" autoComplete="new-password" required {...fieldProps(form, 'confirmPassword')} />
+            <Button type="submit" variant="contained" size="large" disabled={busy}>
+              Create my account and join
+            </Button>
+          </Box>
+          <Typography sx={{ mt: 3 }}>
+            Already have an account?{' '}
+            <Link component={RouterLink} to={`/sign-in?next=${encodeURIComponent(`/accept-invitation/${invitationId}`)}`}>
+              Sign in
+            </Link>{' '}
+            and you will come back here to accept.
+          </Typography>
+        </>
+      )}
+    </PublicFrame>
+  );
+}

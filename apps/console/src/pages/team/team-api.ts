@@ -1,0 +1,47 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ConsoleRole } from '@scheduler/contracts/console';
+import { authCall, authClient } from '../../shared/auth-client.ts';
+import { consoleKeys } from '../../shared/queries.ts';
+
+/**
+ * The team is Better Auth's organization whose slug is the company's key: its members, roles and
+ * invitations go through Better Auth's own endpoints (its client), not the console API.
+ */
+const teamKey = (companyKey: string) => [...consoleKeys.company(companyKey), 'team'] as const;
+
+export function organizationQueryOptions(companyKey: string) {
+  return queryOptions({
+    queryKey: [...teamKey(companyKey), 'organization'] as const,
+    queryFn: () => authCall(authClient.organization.getFullOrganization({ query: { organizationSlug: companyKey } })),
+    retry: false,
+  });
+}
+
+export function membersQueryOptions(companyKey: string, organizationId: string) {
+  return queryOptions({
+    queryKey: [...teamKey(companyKey), 'members', organizationId] as const,
+    queryFn: () => authCall(authClient.organization.listMembers({ query: { organizationId } })),
+    retry: false,
+  });
+}
+
+export function invitationsQueryOptions(companyKey: string, organizationId: string) {
+  return queryOptions({
+    queryKey: [...teamKey(companyKey), 'invitations', organizationId] as const,
+    queryFn: () => authCall(authClient.organization.listInvitations({ query: { organizationId } })),
+    retry: false,
+  });
+}
+
+/** A change to the team, after which the members and invitations are read again. */
+export function useTeamChange<T>(companyKey: string, change: (input: T) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: change, onSettled: () => queryClient.invalidateQueries({ queryKey: teamKey(companyKey) }) });
+}
+
+export const inviteMember = (organizationId: string) => (input: { email: string; role: ConsoleRole }) => authCall(authClient.organization.inviteMember({ ...input, organizationId }));
+export const cancelInvitation = (invitationId: string) => authCall(authClient.organization.cancelInvitation({ invitationId }));
+export const changeRole = (organizationId: string) => (input: { memberId: string; role: ConsoleRole }) => authCall(authClient.organization.updateMemberRole({ ...input, organizationId }));
+export const removeMember = (organizationId: string) => (memberId: string) => authCall(authClient.organization.removeMember({ memberIdOrEmail: memberId, organizationId }));
+
+export const ROLE_WORDS: Record<ConsoleRole, string> = { owner: 'Owner', admin: 'Administrator', office: 'Office staff', inspector: 'Inspector' };

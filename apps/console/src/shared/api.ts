@@ -1,0 +1,83 @@
+import type { z } from 'zod';
+import { errorResponseSchema } from '@scheduler/contracts/errors';
+
+/**
+ * The console's one way to call its API (/api/console/*): same-origin cookies (Better Auth's
+ * session), JSON both ways, and every answer parsed by its contract's schema, so that a page
+ * never renders a shape the server did not promise.
+ */
+
+/** A refused or failed call. `code` is the server's error code, or `http_error` without an envelope. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Not signed in (401 `unauthenticated`): the console sends the person to sign in and back. */
+export const isUnauthenticated = (error: unknown): boolean => error instanceof ApiError && error.status === 401;
+/** Signed in, but not a member of the company or not in a role that may do this (403). */
+export const isForbidden = (error: unknown): boolean => error instanceof ApiError && error.status === 403;
+
+export interface CallOptions {
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  /**
+   * Statuses whose body is the call's answer. A reschedule may answer 409 with alternatives;
+   * a 409 that carries an error envelope is still a refusal.
+   */
+  answers?: readonly number[];
+  signal?: AbortSignal;
+}
+
+async function errorOf(response: Response): Promise<ApiError> {
+  const parsed = errorResponseSchema.safeParse(await response.json().catch(() => null));
+  if (!parsed.success) return new ApiError(response.status, 'http_error', response.statusText || `The server answered ${response.status}.`);
+  const { code, message, field } = parsed.data.error;
+  return new ApiError(response.status, code, message, field);
+}
+
+export async function callApi<S extends z.ZodType>(path: string, schema: S, options: CallOptions = {}): Promise<z.infer<S>> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(path, {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    credentials: 'same-origin',
+    signal: options.signal,
+  });
+  const answers = options.answers ?? [200];
+  if (!answers.includes(response.status)) throw await errorOf(response);
+  const body: unknown = await response.json();
+  if (response.status !== 200) {
+    const refusal = errorResponseSchema.safeParse(body);
+    if (refusal.success) throw new ApiError(response.status, refusal.data.error.code, refusal.data.error.message, refusal.data.error.field);
+  }
+  const parsed = schema.safeParse(body);
+  // A shape the contract does not describe is the server's bug, not the person's: say so plainly.
+  if (!parsed.success) throw new ApiError(response.status, 'invalid_response', 'The server sent an answer the console does not understand. Please reload the page.');
+  return parsed.data;
+}
+
+/** The path of a company's console API. */
+export function companyApi(companyKey: string, rest = ''): string {
+  return `/api/console/companies/${encodeURIComponent(companyKey)}${rest}`;
+}
+
+/** What to tell a person about a failed call, in words. */
+export function failureText(error: unknown): string {
+  if (isForbidden(error)) return "You don't have access to this.";
+  if (error instanceof ApiError) {
+    if (error.status === 404) return 'We could not find that. It may have been removed, or the link is wrong.';
+    if (error.status >= 500 || error.code === 'http_error') return 'Something went wrong on our side. Please try again in a moment.';
+    return error.message;
+  }
+  return 'We could not reach the server. Check your connection and try again.';
+}
