@@ -181,6 +181,14 @@ export const consoleRescheduleBodySchema = adminRescheduleBodySchema;
 export const consoleCancelBodySchema = adminCancelBodySchema;
 export const consoleChangeResponseSchema = manageChangeResponseSchema;
 
+// ---- GET /api/console/companies/{company_key}/inspectors ----
+
+/** The company's working inspectors, for filters and forms (an inspector member: only themself). */
+export const consoleInspectorsSchema = z.object({
+  inspectors: z.array(z.object({ id: z.number().int(), name: z.string(), office_uuid: z.uuid(), office_name: z.string() })),
+});
+export type ConsoleInspectors = z.infer<typeof consoleInspectorsSchema>;
+
 // ---- POST /api/console/companies/{company_key}/phone-bookings ----
 
 /** The office books for a caller: a wizard session of its own, for the office named (absent: the first). */

@@ -95,3 +95,21 @@ export async function loadClientNames(db: Executor, companyId: string, orderIds:
   for (const row of rows) if (!clients.has(row.orderId)) clients.set(row.orderId, row.person as Record<string, unknown>);
   return clients;
 }
+
+/** Every working inspector of the company's offices that take bookings (an inspector member: `onlyId`), by office then rank. */
+export async function loadCompanyInspectors(db: Executor, companyId: string, onlyId: number | null) {
+  return db
+    .select({ id: t.inspectors.id, name: t.inspectors.display, officeId: t.offices.id, officeName: t.offices.name })
+    .from(t.inspectors)
+    .innerJoin(t.offices, and(eq(t.offices.companyId, t.inspectors.companyId), eq(t.offices.id, t.inspectors.officeId)))
+    .where(
+      and(
+        eq(t.inspectors.companyId, companyId),
+        eq(t.inspectors.active, true),
+        isNull(t.inspectors.removedAt),
+        eq(t.offices.active, true),
+        ...(onlyId === null ? [] : [eq(t.inspectors.id, onlyId)]),
+      ),
+    )
+    .orderBy(asc(t.offices.position), sql`${t.inspectors.preferredRank} asc nulls last`, asc(t.inspectors.display), asc(t.inspectors.id));
+}

@@ -1,4 +1,4 @@
-import type { ConsoleBooking, ConsoleHold, ConsoleSchedule, ConsoleScheduleQuery, ConsoleTimeOffSpan } from '@scheduler/contracts/console';
+import type { ConsoleBooking, ConsoleHold, ConsoleInspectors, ConsoleSchedule, ConsoleScheduleQuery, ConsoleTimeOffSpan } from '@scheduler/contracts/console';
 import { addDays, timeOfMinutes, ZonedCalendar } from '@scheduler/domain/availability/zoned-calendar';
 import { blockApplies, blockMinutes, type TimeOffBlock } from '@scheduler/domain/schedule/time-off';
 import { htmlToPlainText } from '@scheduler/domain/html-text';
@@ -9,7 +9,7 @@ import type { Executor } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import type { ConsoleMember } from '../console-auth/console-member.ts';
 import { orderReference } from '../notifications/notifications.service.ts';
-import { loadClientNames, loadOfficeInspectors, loadOffices, loadScheduleRows, type ScheduleRow } from './console-schedule.repository.ts';
+import { loadClientNames, loadCompanyInspectors, loadOfficeInspectors, loadOffices, loadScheduleRows, type ScheduleRow } from './console-schedule.repository.ts';
 import { listTimeOff, type TimeOffRow } from './console-time-off.repository.ts';
 
 const HOUR_MS = 3_600_000;
@@ -67,6 +67,12 @@ function timeOffSpans(blocks: readonly TimeOffRow[], dates: readonly string[]): 
 /** A stored block as the domain reads it. */
 export function blockOfRow(row: TimeOffRow): { row: TimeOffRow; block: TimeOffBlock } {
   return { row, block: { from_date: row.fromDate, to_date: row.toDate, weekdays: row.weekdays ?? null, start_time: row.startTime, end_time: row.endTime } };
+}
+
+/** The company's inspectors for the console's filters and forms. */
+export async function companyInspectors(db: Executor, member: ConsoleMember): Promise<ConsoleInspectors> {
+  const rows = await loadCompanyInspectors(db, member.companyId, member.role === 'inspector' ? (member.inspectorId ?? -1) : null);
+  return { inspectors: rows.map((row) => ({ id: row.id, name: row.name, office_uuid: row.officeId, office_name: row.officeName })) };
 }
 
 /**

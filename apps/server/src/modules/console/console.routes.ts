@@ -7,6 +7,7 @@ import {
   consoleCancelBodySchema,
   consoleChangeResponseSchema,
   consoleMoveAvailabilityQuerySchema,
+  consoleInspectorsSchema,
   consoleOrderDetailSchema,
   consolePhoneBookingBodySchema,
   consolePhoneBookingResponseSchema,
@@ -32,7 +33,7 @@ import { cancelBooking, manageDeps, rescheduleBooking, type ChangeActor } from '
 import { moveAvailabilityJson } from '../scheduling/scheduling.service.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
 import { consoleOrderDetail, consoleOrders, readableOrder } from './console-orders.service.ts';
-import { officeSchedule } from './console-schedule.service.ts';
+import { companyInspectors, officeSchedule } from './console-schedule.service.ts';
 import { startPhoneBooking } from './phone-booking.service.ts';
 import { addTimeOff, removeTimeOff, TimeOffConflictError, timeOffList } from './console-time-off.service.ts';
 import { streamScheduleEvents } from './schedule-events.ts';
@@ -121,6 +122,12 @@ export function consoleRoutes(ctx: AppContext) {
         await removeTimeOff(ctx.db, memberOf(request), request.params.id);
         return reply.status(204).send(null);
       },
+    );
+
+    app.get(
+      `${base}/inspectors`,
+      { onRequest: anyone, schema: { tags, summary: "The company's working inspectors, by office (an inspector: themself)", params: companyKeyParam, querystring: noQuery, response: { 200: consoleInspectorsSchema } } },
+      async (request) => companyInspectors(ctx.db, memberOf(request)),
     );
 
     app.get(

@@ -40,7 +40,8 @@ export function accountLink(payload: AccountEmailPayload, publicBaseUrl: string)
     case 'password_reset':
       return `${publicBaseUrl}/console/reset-password?token=${encoded}`;
     case 'invitation':
-      return `${publicBaseUrl}/console/accept-invitation/${encoded}`;
+      // The address it went to, so the page can fill in the form to make the account.
+      return `${publicBaseUrl}/console/accept-invitation/${encoded}?email=${encodeURIComponent(payload.to)}`;
     case 'sign_in_link':
       return `${publicBaseUrl}/api/auth/magic-link/verify?token=${encoded}&callbackURL=${encodeURIComponent('/console')}`;
   }
