@@ -7,6 +7,13 @@ import { ensureMember, ensureOrganization } from './console-auth.repository.ts';
 /** The Origin the console's own pages send (test apps' base: PORT 3000 on localhost). */
 export const CONSOLE_ORIGIN = 'http://localhost:3000';
 
+let nextAddress = 0;
+/** A client address no other request of the test run came from: Better Auth's per-address limits start afresh. */
+export function freshClientAddress(): string {
+  nextAddress++;
+  return `10.${100 + Math.floor(nextAddress / 62_500)}.${Math.floor(nextAddress / 250) % 250}.${(nextAddress % 250) + 1}`;
+}
+
 /** A person of the console, signed in: their cookie, ready for `inject`. */
 export interface ConsolePerson {
   userId: string;
@@ -37,8 +44,26 @@ export async function signedInMember(harness: TestApp, email: string, role: Cons
 /** Signs an existing person in through a one-time link. */
 export async function signIn(harness: TestApp, email: string, userId: string): Promise<ConsolePerson> {
   const link = new URL(await harness.app.consoleAuth().signInLinkFor(email));
-  const response = await harness.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+  // Each person from an address of their own: Better Auth limits link sign-ins per address (5 a minute).
+  const response = await harness.app.inject({ method: 'GET', url: `${link.pathname}${link.search}`, remoteAddress: freshClientAddress() });
   if (response.statusCode !== 302) throw new Error(`sign-in link answered ${response.statusCode}: ${response.body}`);
   const cookie = cookieOf(response.headers['set-cookie']);
   return { userId, email, cookie, headers: { cookie, origin: CONSOLE_ORIGIN } };
+}
+
+/** Better Auth's e-mail and password sign-in, as the console's page sends it, from `remoteAddress`. */
+export function passwordSignIn(harness: TestApp, email: string, password: string, remoteAddress = freshClientAddress(), headers: Record<string, string> = {}) {
+  return harness.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress, headers: { origin: CONSOLE_ORIGIN, ...headers }, payload: { email, password } });
+}
+
+/** A signed-in person chooses their first password (the console's own route); throws unless it is taken. */
+export async function chooseFirstPassword(harness: TestApp, person: ConsolePerson, password: string): Promise<void> {
+  const response = await harness.app.inject({ method: 'POST', url: '/api/console/me/password', headers: person.headers, payload: { new_password: password } });
+  if (response.statusCode !== 204) throw new Error(`choosing a password answered ${response.statusCode}: ${response.body}`);
+}
+
+/** The auth audit events of a person (or of every person), oldest first. */
+export async function authEvents(harness: TestApp, userId: string | null, type?: string) {
+  const rows = await harness.database.db.select().from(t.authAuditEvents).orderBy(t.authAuditEvents.id);
+  return rows.filter((row) => (userId === null || row.userId === userId) && (type === undefined || row.type === type));
 }
