@@ -6,11 +6,12 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router';
-import { canManageTeam, useCompany } from '../shared/company.ts';
+import { canChangeBookings, canManageTeam, useCompany } from '../shared/company.ts';
 import { MAIN_CONTENT_ID } from '../shared/focus.ts';
 import { Loading } from '../shared/Loading.tsx';
 import { PageHeading } from '../shared/PageHeading.tsx';
 import { meQueryOptions } from '../shared/queries.ts';
+import { BookByPhone } from './BookByPhone.tsx';
 import { CompanySwitcher } from './CompanySwitcher.tsx';
 import { useScheduleEvents } from './use-schedule-events.ts';
 
@@ -62,6 +63,8 @@ export function Shell() {
               </Button>
             ))}
           </Box>
+          {/* Owners, admins and office staff book callers: on every page, as a call may come at any moment. */}
+          {canChangeBookings(membership) && <BookByPhone companyKey={companyKey} />}
         </Container>
       </Box>
       <Container component="main" id={MAIN_CONTENT_ID} tabIndex={-1} maxWidth="xl" sx={{ py: { xs: 2, sm: 3 }, px: { xs: 1.5, sm: 3 } }}>

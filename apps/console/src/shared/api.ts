@@ -26,7 +26,7 @@ export const isUnauthenticated = (error: unknown): boolean => error instanceof A
 export const isForbidden = (error: unknown): boolean => error instanceof ApiError && error.status === 403;
 
 export interface CallOptions {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'DELETE';
   body?: unknown;
   /**
    * Statuses whose body is the call's answer. A reschedule may answer 409 with alternatives;
@@ -55,8 +55,9 @@ export async function callApi<S extends z.ZodType>(path: string, schema: S, opti
   });
   const answers = options.answers ?? [200];
   if (!answers.includes(response.status)) throw await errorOf(response);
-  const body: unknown = await response.json();
-  if (response.status !== 200) {
+  // 204 No Content (a DELETE's answer) has no body: the schema reads it as null.
+  const body: unknown = response.status === 204 ? null : await response.json();
+  if (response.status !== 200 && body !== null) {
     const refusal = errorResponseSchema.safeParse(body);
     if (refusal.success) throw new ApiError(response.status, refusal.data.error.code, refusal.data.error.message, refusal.data.error.field);
   }

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { consoleMeSchema, consoleOrderDetailSchema, consoleOrdersResponseSchema, consoleScheduleSchema, type ConsoleOrdersQuery } from '@scheduler/contracts/console';
+import { consoleInspectorsSchema, consoleMeSchema, consoleOrderDetailSchema, consoleOrdersResponseSchema, consoleScheduleSchema, type ConsoleOrdersQuery } from '@scheduler/contracts/console';
 import { appointmentSlotSchema } from '@scheduler/contracts/scheduling';
 import { callApi, companyApi } from './api.ts';
 
@@ -13,6 +13,7 @@ export const consoleKeys = {
   company: (companyKey: string) => ['console', 'company', companyKey] as const,
   schedule: (companyKey: string) => [...consoleKeys.company(companyKey), 'schedule'] as const,
   orders: (companyKey: string) => [...consoleKeys.company(companyKey), 'orders'] as const,
+  inspectors: (companyKey: string) => [...consoleKeys.company(companyKey), 'inspectors'] as const,
   order: (companyKey: string, orderId: string) => [...consoleKeys.company(companyKey), 'order', orderId] as const,
   moveTimes: (companyKey: string, orderId: string) => [...consoleKeys.order(companyKey, orderId), 'move-times'] as const,
 };
@@ -35,6 +36,15 @@ export function scheduleQueryOptions(companyKey: string, request: ScheduleReques
     queryFn: ({ signal }) => callApi(companyApi(companyKey, `/schedule?${query.toString()}`), consoleScheduleSchema, { signal }),
     // A new day or week keeps the last one on screen until it arrives, rather than a blank grid.
     placeholderData: (previous) => previous,
+  });
+}
+
+/** The company's working inspectors with their offices (an inspector member: only themself), for filters and forms. */
+export function inspectorsQueryOptions(companyKey: string) {
+  return queryOptions({
+    queryKey: consoleKeys.inspectors(companyKey),
+    queryFn: ({ signal }) => callApi(companyApi(companyKey, '/inspectors'), consoleInspectorsSchema, { signal }),
+    staleTime: 5 * 60_000,
   });
 }
 

@@ -1,5 +1,5 @@
 import type { AdminOrder } from '@scheduler/contracts/confirm';
-import type { ConsoleMe, ConsoleSchedule } from '@scheduler/contracts/console';
+import type { ConsoleInspectors, ConsoleMe, ConsoleSchedule } from '@scheduler/contracts/console';
 
 export const OFFICE_ME: ConsoleMe = {
   user: { id: 'u1', name: 'Olive Office', email: 'olive@example.com' },
@@ -55,5 +55,16 @@ export const EMPTY_SCHEDULE: ConsoleSchedule = {
   inspectors: [
     { id: 101, name: 'Sarah Chen', working_hours: [], time_off: [], bookings: [], holds: [] },
     { id: 102, name: 'Mike Alvarez', working_hours: [], time_off: [], bookings: [], holds: [] },
+  ],
+};
+
+export const OTHER_OFFICE = { uuid: '9d2e4f6a-8b1c-4d3e-a5f7-0b1c2d3e4f50', name: 'Dayton' };
+
+/** GET …/inspectors: the company's working inspectors, two in Columbus and one in Dayton. */
+export const INSPECTORS: ConsoleInspectors = {
+  inspectors: [
+    { id: 101, name: 'Sarah Chen', office_uuid: OFFICE.uuid, office_name: OFFICE.name },
+    { id: 102, name: 'Mike Alvarez', office_uuid: OFFICE.uuid, office_name: OFFICE.name },
+    { id: 201, name: 'Dana Brooks', office_uuid: OTHER_OFFICE.uuid, office_name: OTHER_OFFICE.name },
   ],
 };

@@ -35,6 +35,8 @@ export function stubServer(handle: (request: RecordedRequest) => Answer | undefi
       const request = { method, path: url.pathname + url.search, body: typeof raw === 'string' && raw ? JSON.parse(raw) : undefined };
       requests.push(request);
       const answer = handle(request) ?? refusal(404, 'not_found', 'Not Found.');
+      // A 204 (a DELETE's answer) carries no body at all.
+      if (answer.status === 204) return new Response(null, { status: 204 });
       return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
     }),
   );

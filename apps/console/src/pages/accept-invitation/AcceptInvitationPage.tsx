@@ -40,9 +40,12 @@ export default function AcceptInvitationPage() {
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The invitation e-mail's link names the address it went to (?email=): the form starts with it, still editable.
+  const invitedEmail = params.get('email')?.trim() ?? '';
+  const here = `/accept-invitation/${invitationId}${invitedEmail ? `?${new URLSearchParams({ email: invitedEmail }).toString()}` : ''}`;
   const form = useForm<z.infer<typeof accountSchema>>({
     resolver: zodResolver(accountSchema),
-    defaultValues: { name: '', email: params.get('email') ?? '', password: '', confirmPassword: '' },
+    defaultValues: { name: '', email: invitedEmail, password: '', confirmPassword: '' },
   });
 
   async function accept() {
@@ -93,6 +96,11 @@ export default function AcceptInvitationPage() {
       {me.data ? (
         <>
           <Typography sx={{ mb: 2 }}>You are signed in as {me.data.user.email}. Accept the invitation to join the company with this account.</Typography>
+          {invitedEmail && invitedEmail.toLowerCase() !== me.data.user.email.toLowerCase() && (
+            <Alert severity="info" role="note" sx={{ mb: 2 }}>
+              This invitation was sent to {invitedEmail}. If it is not yours, sign out and sign in (or create an account) with that address.
+            </Alert>
+          )}
           <Button variant="contained" size="large" fullWidth disabled={busy} onClick={() => void run(accept)}>
             Accept the invitation
           </Button>
@@ -111,7 +119,7 @@ export default function AcceptInvitationPage() {
           </Box>
           <Typography sx={{ mt: 3 }}>
             Already have an account?{' '}
-            <Link component={RouterLink} to={`/sign-in?next=${encodeURIComponent(`/accept-invitation/${invitationId}`)}`}>
+            <Link component={RouterLink} to={`/sign-in?${new URLSearchParams({ ...(invitedEmail ? { email: invitedEmail } : {}), next: here }).toString()}`}>
               Sign in
             </Link>{' '}
             and you will come back here to accept.

@@ -3,13 +3,15 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { CONSOLE_ORDER_SEARCH_MAX } from '@scheduler/contracts/console';
+import { CONSOLE_ORDER_SEARCH_MAX, type ConsoleInspectors } from '@scheduler/contracts/console';
 import type { OrdersFilters } from '../../shared/queries.ts';
 
 export type FilterChange = Partial<Record<'from' | 'to' | 'status' | 'inspector_id' | 'q', string | undefined>>;
 
 /** Dates, status and inspector apply as they change; the search words when the person searches. */
-export function OrdersFilterBar({ filters, inspectors, onChange }: { filters: OrdersFilters; inspectors: ReadonlyArray<{ id: number; name: string }>; onChange: (change: FilterChange) => void }) {
+export function OrdersFilterBar({ filters, inspectors, onChange }: { filters: OrdersFilters; inspectors: ConsoleInspectors['inspectors']; onChange: (change: FilterChange) => void }) {
+  // Several offices: each inspector with their office's name, so two of the same name can be told apart.
+  const severalOffices = new Set(inspectors.map((inspector) => inspector.office_uuid)).size > 1;
   const [words, setWords] = useState(filters.q ?? '');
   return (
     <Box
@@ -33,7 +35,7 @@ export function OrdersFilterBar({ filters, inspectors, onChange }: { filters: Or
         <MenuItem value="">All inspectors</MenuItem>
         {inspectors.map((inspector) => (
           <MenuItem key={inspector.id} value={inspector.id}>
-            {inspector.name}
+            {severalOffices ? `${inspector.name} · ${inspector.office_name}` : inspector.name}
           </MenuItem>
         ))}
       </TextField>

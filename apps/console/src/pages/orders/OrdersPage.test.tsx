@@ -1,14 +1,14 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_SCHEDULE, OFFICE_ME, ORDER, ORDER_ID } from '../../test-support/fixtures.ts';
+import { INSPECTORS, OFFICE_ME, ORDER, ORDER_ID } from '../../test-support/fixtures.ts';
 import { renderPage, stubServer } from '../../test-support/render-page.tsx';
 import OrdersPage from './OrdersPage.tsx';
 
 function serve(total = 1) {
   return stubServer((request) => {
     if (request.path === '/api/console/me') return { status: 200, body: OFFICE_ME };
-    if (request.path.startsWith('/api/console/companies/demo/schedule?')) return { status: 200, body: EMPTY_SCHEDULE };
+    if (request.path === '/api/console/companies/demo/inspectors') return { status: 200, body: INSPECTORS };
     if (request.path.startsWith('/api/console/companies/demo/orders?')) return { status: 200, body: { orders: [ORDER], page: Number(new URL(request.path, 'http://x').searchParams.get('page') ?? 1), per_page: 50, total } };
     return undefined;
   });
@@ -47,5 +47,22 @@ describe('the orders page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
     expect(location()).toBe('/demo/orders?status=cancelled&to=2026-12-31&q=Elm+Street&page=2');
     await waitFor(() => expect(ordersCalls(requests).at(-1)).toBe('/api/console/companies/demo/orders?to=2026-12-31&status=cancelled&q=Elm+Street&page=2'));
+  });
+});
+
+describe('the orders filter by inspector', () => {
+  it("lists the company's inspectors with their offices, from the inspectors' list, and filters by the one chosen", async () => {
+    const requests = serve();
+    renderPage(<OrdersPage />, { path: '/demo/orders?status=all', pattern: '/:companyKey/orders' });
+    await screen.findByText('1 order');
+    await waitFor(() => expect(requests.some((r) => r.path === '/api/console/companies/demo/inspectors')).toBe(true));
+    expect(requests.some((r) => r.path.includes('/schedule'))).toBe(false);
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Inspector' }));
+    const list = await screen.findByRole('listbox');
+    expect(within(list).getAllByRole('option').map((option) => option.textContent)).toEqual(['All inspectors', 'Sarah Chen · Columbus', 'Mike Alvarez · Columbus', 'Dana Brooks · Dayton']);
+    await userEvent.click(within(list).getByRole('option', { name: 'Dana Brooks · Dayton' }));
+    expect(location()).toBe('/demo/orders?status=all&inspector_id=201');
+    await waitFor(() => expect(ordersCalls(requests).at(-1)).toBe('/api/console/companies/demo/orders?status=all&inspector_id=201'));
   });
 });

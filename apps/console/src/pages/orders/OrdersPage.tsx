@@ -9,8 +9,7 @@ import { useCompany } from '../../shared/company.ts';
 import { Failure } from '../../shared/Failure.tsx';
 import { Loading } from '../../shared/Loading.tsx';
 import { PageHeading } from '../../shared/PageHeading.tsx';
-import { ordersQueryOptions, ordersQueryString, scheduleQueryOptions } from '../../shared/queries.ts';
-import { todayIn } from '../../shared/time-text.ts';
+import { inspectorsQueryOptions, ordersQueryOptions, ordersQueryString } from '../../shared/queries.ts';
 import { OrdersFilterBar } from './OrdersFilterBar.tsx';
 import { readOrdersFilters, withFilters } from './orders-filters.ts';
 import { OrdersTable } from './OrdersTable.tsx';
@@ -28,8 +27,8 @@ export default function OrdersPage() {
   const [params, setParams] = useSearchParams();
   const filters = readOrdersFilters(params);
   const orders = useQuery(ordersQueryOptions(companyKey, filters));
-  // The inspectors to filter by: the office's, as the schedule lists them (an inspector: only themself).
-  const team = useQuery(scheduleQueryOptions(companyKey, { from: todayIn(undefined), days: 1, officeUuid: null }));
+  // The inspectors to filter by: the company's, every office's (an inspector: only themself).
+  const team = useQuery(inspectorsQueryOptions(companyKey));
   const csvHref = companyApi(companyKey, `/orders.csv?${ordersQueryString(filters)}`);
   const perPage = filters.per_page ?? DEFAULT_PER_PAGE;
 

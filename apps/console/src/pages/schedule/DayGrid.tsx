@@ -5,10 +5,11 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useState } from 'react';
-import type { ConsoleInspectorDay, ConsoleSchedule } from '@scheduler/contracts/console';
+import type { ConsoleInspectorDay, ConsoleSchedule, ConsoleTimeOffSpan } from '@scheduler/contracts/console';
 import { clockText } from '../../shared/time-text.ts';
 import { BookingBlock, HoldBlock, TimeOffBlock } from './ScheduleBlocks.tsx';
-import { HOUR_HEIGHT, dayRange, hoursOf, inspectorOn, placeSpan, type MinuteRange } from './schedule-layout.ts';
+import type { OpenTimeOff } from './GiveBackDialog.tsx';
+import { HOUR_HEIGHT, dayRange, hoursOf, inspectorOn, placeSpan, zoneOn, type MinuteRange } from './schedule-layout.ts';
 
 const AXIS_WIDTH = 64;
 
@@ -19,7 +20,7 @@ const AXIS_WIDTH = 64;
  * On a phone (an inspector in the field) one column shows at a time, chosen above it, so the page
  * never scrolls sideways.
  */
-export function DayGrid({ schedule, date, companyKey }: { schedule: ConsoleSchedule; date: string; companyKey: string }) {
+export function DayGrid({ schedule, date, companyKey, onTimeOff }: { schedule: ConsoleSchedule; date: string; companyKey: string; onTimeOff?: (timeOff: OpenTimeOff) => void }) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const [chosenId, setChosenId] = useState<number | null>(null);
@@ -52,7 +53,7 @@ export function DayGrid({ schedule, date, companyKey }: { schedule: ConsoleSched
           ))}
           <TimeAxis range={range} height={height} />
           {shown.map((inspector) => (
-            <InspectorColumn key={inspector.id} inspector={inspector} date={date} range={range} height={height} timeZone={schedule.office.time_zone} companyKey={companyKey} />
+            <InspectorColumn key={inspector.id} inspector={inspector} date={date} range={range} height={height} timeZone={schedule.office.time_zone} companyKey={companyKey} onTimeOff={onTimeOff && ((span) => onTimeOff({ span, inspectorName: inspector.name, zone: zoneOn(schedule, date) }))} />
           ))}
         </Box>
       </Box>
@@ -72,7 +73,7 @@ function TimeAxis({ range, height }: { range: MinuteRange; height: number }) {
   );
 }
 
-function InspectorColumn({ inspector, date, range, height, timeZone, companyKey }: { inspector: ConsoleInspectorDay; date: string; range: MinuteRange; height: number; timeZone: string; companyKey: string }) {
+function InspectorColumn({ inspector, date, range, height, timeZone, companyKey, onTimeOff }: { inspector: ConsoleInspectorDay; date: string; range: MinuteRange; height: number; timeZone: string; companyKey: string; onTimeOff?: ((span: ConsoleTimeOffSpan) => void) | undefined }) {
   const day = inspectorOn(inspector, date);
   // Where a span sits is data, not theme: an inline style (top and height in px), the rest in sx.
   const at = (span: { local_start: string; local_end: string }) => placeSpan(span.local_start, span.local_end, range);
@@ -99,7 +100,7 @@ function InspectorColumn({ inspector, date, range, height, timeZone, companyKey 
         <Typography sx={{ position: 'absolute', top: 8, left: 8, fontSize: '0.8rem', color: 'text.secondary' }}>Not working this day</Typography>
       )}
       {day.timeOff.map((span) => (
-        <TimeOffBlock key={span.time_off_id} span={span} style={at(span)} sx={PLACED} />
+        <TimeOffBlock key={span.time_off_id} span={span} onOpen={onTimeOff && (() => onTimeOff(span))} style={at(span)} sx={PLACED} />
       ))}
       {/* In time order, so a screen reader reads the day as it runs. */}
       {[...day.bookings.map((booking) => ({ kind: 'booking' as const, booking, start: booking.local_start })), ...day.holds.map((hold) => ({ kind: 'hold' as const, hold, start: hold.local_start }))]

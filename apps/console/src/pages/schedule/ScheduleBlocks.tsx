@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
 import type { CSSProperties } from 'react';
 import type { ConsoleBooking, ConsoleHold, ConsoleTimeOffSpan } from '@scheduler/contracts/console';
@@ -71,23 +72,45 @@ export function HoldBlock({ hold, timeZone, sx, style }: { hold: ConsoleHold; ti
   );
 }
 
-/** Time off: hatched, with its note. */
-export function TimeOffBlock({ span, sx, style }: { span: ConsoleTimeOffSpan; sx?: object; style?: CSSProperties }) {
-  const allDay = span.local_start === '00:00' && span.local_end === '24:00';
+/** "Time off" and "(weekly)" for a block that repeats on its weekdays. */
+export const timeOffTitle = (span: ConsoleTimeOffSpan) => (span.recurring ? 'Time off (weekly)' : 'Time off');
+
+/** "Off all day" or "Off 9:00 AM – 12:00 PM". */
+export const timeOffWhen = (span: ConsoleTimeOffSpan) => (span.local_start === '00:00' && span.local_end === '24:00' ? 'Off all day' : `Off ${spanText(span)}`);
+
+/** Time off: hatched, with its note; a button that offers to give the time back. */
+export function TimeOffBlock({ span, onOpen, sx, style }: { span: ConsoleTimeOffSpan; onOpen?: () => void; sx?: object; style?: CSSProperties }) {
   return (
-    <Box
+    <ButtonBase
       data-testid="time-off"
+      aria-haspopup="dialog"
+      onClick={onOpen}
+      disabled={!onOpen}
       style={style}
-      sx={{ ...BLOCK, color: 'text.secondary', background: 'repeating-linear-gradient(135deg, #eceff2, #eceff2 6px, #dfe3e8 6px, #dfe3e8 12px)', ...sx }}
+      sx={{
+        ...BLOCK,
+        textAlign: 'left',
+        justifyContent: 'flex-start',
+        alignItems: 'flex-start',
+        flexDirection: 'column',
+        display: 'flex',
+        border: '1px solid #b5bec8',
+        background: 'repeating-linear-gradient(135deg, #eceff2, #eceff2 6px, #dfe3e8 6px, #dfe3e8 12px)',
+        '&:hover': { borderColor: '#4a5a6a' },
+        ...sx,
+      }}
     >
       <Typography component="span" sx={{ display: 'block', fontWeight: 650, fontSize: 'inherit' }}>
-        {allDay ? 'Off all day' : `Off ${spanText(span)}`}
+        {timeOffTitle(span)}
+      </Typography>
+      <Typography component="span" sx={{ display: 'block', fontSize: 'inherit' }}>
+        {timeOffWhen(span)}
       </Typography>
       {span.note && (
         <Typography component="span" sx={{ display: 'block', fontSize: 'inherit' }}>
           {span.note}
         </Typography>
       )}
-    </Box>
+    </ButtonBase>
   );
 }

@@ -3,14 +3,15 @@ import Typography from '@mui/material/Typography';
 import type { ConsoleSchedule } from '@scheduler/contracts/console';
 import { shortDateText } from '../../shared/time-text.ts';
 import { BookingBlock, HoldBlock, spanText, TimeOffBlock } from './ScheduleBlocks.tsx';
-import { inspectorOn } from './schedule-layout.ts';
+import type { OpenTimeOff } from './GiveBackDialog.tsx';
+import { inspectorOn, zoneOn } from './schedule-layout.ts';
 
 /**
  * A week: a row per inspector and a column per day. A day's cell lists its working hours, time
  * off, bookings and holds in time order: at a week's width, a time axis would leave each booking
  * a sliver too thin to read. Wider than a phone, so it scrolls inside its own box.
  */
-export function WeekGrid({ schedule, companyKey, today }: { schedule: ConsoleSchedule; companyKey: string; today: string }) {
+export function WeekGrid({ schedule, companyKey, today, onTimeOff }: { schedule: ConsoleSchedule; companyKey: string; today: string; onTimeOff?: (timeOff: OpenTimeOff) => void }) {
   if (schedule.inspectors.length === 0) return <Typography>This office has no inspectors to show.</Typography>;
   const columns = `minmax(120px, 0.8fr) repeat(${schedule.dates.length}, minmax(130px, 1fr))`;
   return (
@@ -43,7 +44,7 @@ export function WeekGrid({ schedule, companyKey, today }: { schedule: ConsoleSch
                 <Box key={date} role="cell" sx={{ p: 0.75, display: 'grid', alignContent: 'start', gap: 0.5, borderBottom: 1, borderLeft: 1, borderColor: 'divider', bgcolor: day.workingHours.length === 0 ? '#e9edf1' : undefined }}>
                   <Typography sx={{ fontSize: '0.75rem', color: 'text.secondary' }}>{day.workingHours.length === 0 ? 'Not working' : day.workingHours.map(spanText).join(', ')}</Typography>
                   {day.timeOff.map((span) => (
-                    <TimeOffBlock key={span.time_off_id} span={span} />
+                    <TimeOffBlock key={span.time_off_id} span={span} onOpen={onTimeOff && (() => onTimeOff({ span, inspectorName: inspector.name, zone: zoneOn(schedule, date) }))} />
                   ))}
                   {items.map((item) =>
                     item.booking ? (

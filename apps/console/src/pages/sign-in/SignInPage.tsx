@@ -30,7 +30,7 @@ export default function SignInPage() {
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState<'password' | 'passkey' | null>(null);
-  const form = useForm<SignInValues>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
+  const form = useForm<SignInValues>({ resolver: zodResolver(signInSchema), defaultValues: { email: params.get('email')?.trim() ?? '', password: '' } });
 
   async function signedIn() {
     // "Who am I" answered 401 before: it is asked again as the person now signed in.
