@@ -16,6 +16,8 @@ import { lazyChunk } from '../shared/chunk-load.ts';
 const HoldIndicator = lazyChunk(() => import('../shared/HoldIndicator.tsx'));
 // The review-order panel (spec 2.10) is a chunk of its own, never part of the first step's download.
 const ReviewSidebar = lazyChunk(() => import('../sidebar/ReviewSidebar.tsx'));
+// Only the office, booking by phone (issue 25), sees it: visitors never download it.
+const OfficeBookingNotice = lazyChunk(() => import('../shared/office-booking/OfficeBookingNotice.tsx'));
 
 export interface StepFrameProps {
   step: StepName;
@@ -50,38 +52,45 @@ export function StepFrame({ step, children, onNext, nextDisabled = false, hideBa
   const withSidebar = step !== 'postal-code' && step !== 'review' && (step !== 'calendar' || mode === 'calendar-last');
 
   return (
-    <Paper sx={{ p: { xs: 2, sm: 4 }, border: 1, borderColor: 'divider', maxWidth: 880, mx: 'auto' }}>
-      <StepProgress current={step} />
-      <Typography variant="h1" id={SCREEN_HEADING_ID} tabIndex={-1} sx={{ mb: 3 }}>
-        {title}
-      </Typography>
-      {held && (
+    <>
+      {order.office_booking && (
         <Suspense fallback={null}>
-          <HoldIndicator held={held} sx={{ mt: -1, mb: 3 }} />
+          <OfficeBookingNotice bookedBy={order.office_booking.booked_by} />
         </Suspense>
       )}
-      {children}
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 2, mt: 4, pt: 3, borderTop: 1, borderColor: 'divider', ...stickyOnNarrowScreens }}>
-        {(back || onBack) && !hideBack ? (
-          <Button variant="outlined" size="large" onClick={onBack ?? (() => goTo(back!))}>
-            {texts.back}
-          </Button>
-        ) : (
-          <span />
+      <Paper sx={{ p: { xs: 2, sm: 4 }, border: 1, borderColor: 'divider', maxWidth: 880, mx: 'auto' }}>
+        <StepProgress current={step} />
+        <Typography variant="h1" id={SCREEN_HEADING_ID} tabIndex={-1} sx={{ mb: 3 }}>
+          {title}
+        </Typography>
+        {held && (
+          <Suspense fallback={null}>
+            <HoldIndicator held={held} sx={{ mt: -1, mb: 3 }} />
+          </Suspense>
         )}
-        {actionsNote}
-        {nextButton ??
-          ((next || onNext) && (
-            <Button variant="contained" size="large" disabled={nextDisabled} onClick={() => (onNext ? onNext() : next && goTo(next))}>
-              {texts.next}
+        {children}
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 2, mt: 4, pt: 3, borderTop: 1, borderColor: 'divider', ...stickyOnNarrowScreens }}>
+          {(back || onBack) && !hideBack ? (
+            <Button variant="outlined" size="large" onClick={onBack ?? (() => goTo(back!))}>
+              {texts.back}
             </Button>
-          ))}
-      </Box>
-      {withSidebar && (
-        <Suspense fallback={null}>
-          <ReviewSidebar step={step} />
-        </Suspense>
-      )}
-    </Paper>
+          ) : (
+            <span />
+          )}
+          {actionsNote}
+          {nextButton ??
+            ((next || onNext) && (
+              <Button variant="contained" size="large" disabled={nextDisabled} onClick={() => (onNext ? onNext() : next && goTo(next))}>
+                {texts.next}
+              </Button>
+            ))}
+        </Box>
+        {withSidebar && (
+          <Suspense fallback={null}>
+            <ReviewSidebar step={step} />
+          </Suspense>
+        )}
+      </Paper>
+    </>
   );
 }

@@ -45,6 +45,11 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Extra request headers (the confirm's Idempotency-Key). */
   headers?: Readonly<Record<string, string>>;
+  /**
+   * Cookies stay home by default: a visitor's call never needs one. The office's hold sends the
+   * console's sign-in cookie with the session (issue 25).
+   */
+  credentials?: RequestCredentials;
 }
 
 /** The error a refused answer stands for, read from that same response (never by asking again). */
@@ -75,7 +80,7 @@ export async function callApi<T>(path: string, options: CallOptions = {}): Promi
     method: options.method ?? 'GET',
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    credentials: 'omit',
+    credentials: options.credentials ?? 'omit',
     signal: options.signal,
   });
   const answers = options.answers ?? [200];

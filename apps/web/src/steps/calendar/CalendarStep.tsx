@@ -33,6 +33,8 @@ import { lazyChunk } from '../../shared/chunk-load.ts';
 const NotAvailableDialog = lazyChunk(() => import('../../shared/appointments/NotAvailableDialog.tsx').then((m) => ({ default: m.NotAvailableDialog })));
 // Most offices show a calendar; list mode is its own chunk, loaded by the offices that use it.
 const ListMode = lazyChunk(() => import('./ListMode.tsx'));
+// Only a booking the office opened by phone (issue 25) has it: visitors never download it.
+const OfficeHoldSection = lazyChunk(() => import('./office/OfficeHoldSection.tsx'));
 
 /** Spec 2.5, 4.2, 4.5: when would you like your inspection? */
 export default function CalendarStep() {
@@ -58,6 +60,12 @@ export default function CalendarStep() {
   const calendarLast = mode === 'calendar-last';
   // Spec 2.5, 4.3: the cart changed since the time was held, so a time must be picked again.
   const cartChanged = calendarLast && order.services_changed;
+  // After a hold, the visitor's or the office's (issue 25), the step goes on the same way.
+  const heldMoveOn = () => {
+    setSelected(null);
+    markJustHeld();
+    if (afterSave) goTo(afterSave);
+  };
   // Spec 4.2: a grouped slot stands for its alternates; one is picked, then saved (which holds it).
   // The one Next that holds the pick also goes on: the next step's held-time notice says it is
   // held (DECISIONS 4.2 step 5, the first reading; issue 20 item 10: no dialog to dismiss). With
@@ -67,9 +75,7 @@ export default function CalendarStep() {
       onSuccess: (result) => {
         if (result.status !== 'ok') return;
         save.reset();
-        setSelected(null);
-        markJustHeld();
-        if (afterSave) goTo(afterSave);
+        heldMoveOn();
       },
     });
   const saving = save.isPending || reset.isPending;
@@ -138,6 +144,11 @@ export default function CalendarStep() {
         ))}
       {availability.moreFailed && <FailureNotice phone={office.office_phone} onRetry={() => void availability.fetchMore()} sx={{ mt: 3 }} />}
       {(isFailure(save.error) || isFailure(reset.error)) && <FailureNotice phone={office.office_phone} sx={{ mt: 3 }} />}
+      {order.office_booking && (
+        <Suspense fallback={<Waiting label={texts.pleaseWait} />}>
+          <OfficeHoldSection onHeld={heldMoveOn} />
+        </Suspense>
+      )}
 
       <Suspense fallback={null}>
         {outcome?.result.status === 'unavailable' && (
