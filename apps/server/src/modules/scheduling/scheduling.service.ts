@@ -219,9 +219,19 @@ export async function timeAvailable(
   const start = Date.parse(query.from);
   const spanMinutes = Math.round((Date.parse(query.to) - start) / MINUTE_MS);
   const duration = query.duration && query.duration > 0 ? query.duration : spanMinutes > 0 ? spanMinutes : s.cartDurationMinutes;
+  if (isOfficeHeldTime(s, start)) return { status: 'yes', appointments: [] };
   const slot = await slotAt(s, start, duration, query.inspectors ?? [], query.services, now);
   if (slot) return { status: 'yes', appointments: [] };
   return { status: 'no', appointments: await alternatives(s, start, duration, now, query.limit, query.inspectors) };
+}
+
+/**
+ * The office booking by phone holds a time it chose past the rules (officeHold): that held time is
+ * the order's own, and the review's checks of it must not ask the rules again. The hold itself
+ * keeps others off it; the confirm turns it into the appointment as for any order.
+ */
+function isOfficeHeldTime(s: Scheduling, start: number): boolean {
+  return s.order.bookedByUserId !== null && s.order.datetime?.getTime() === start;
 }
 
 export async function validateInspectorsServices(
@@ -236,6 +246,7 @@ export async function validateInspectorsServices(
   const duration = query.duration && query.duration > 0 ? query.duration : s.cartDurationMinutes;
   if (!s.order.datetime) return { status: 'ok', added_inspectors: current, appointments: [] };
   const start = s.order.datetime.getTime();
+  if (isOfficeHeldTime(s, start)) return { status: 'ok', added_inspectors: current, appointments: [] };
 
   // Who is free at the order's time, whatever they perform.
   const date = s.calendar.localDateOf(start);
