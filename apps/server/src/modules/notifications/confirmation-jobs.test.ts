@@ -8,6 +8,7 @@ import {
   confirmationSmsJobs,
   reminderJobs,
   SMS_JOB,
+  smsRecipients,
   type BookingChange,
   type ConfirmableOrder,
   type QueuedJob,
@@ -203,5 +204,54 @@ describe('the company document refuses reminders out of bounds', () => {
     [Array.from({ length: 6 }, (_, i) => ({ hours_before: i + 1, to: ['client'] })), false],
   ])('%j accepted: %s', (reminders, accepted) => {
     expect(notificationsSchema.safeParse({ reminders }).success).toBe(accepted);
+  });
+});
+
+describe('the same person twice is written to once (dedupe keys)', () => {
+  const start = new Date('2026-12-01T14:30:00Z');
+  const twice: ConfirmableOrder['parties'] = [
+    { role: 'client', person: { ...person('Dana', ' Dana@Example.com '), mobile_phone: '(614) 555-0142', send_sms: true } },
+    { role: 'client', person: { ...person('Dana', 'dana@example.COM'), mobile_phone: '614.555.0142', send_sms: true } },
+    { role: 'client', person: { first: 'Odd', last: 'Entry', email: 42 } },
+  ];
+  const settings = notificationsSchema.parse({ reminders: [{ hours_before: 24, to: ['client'] }] });
+
+  it('one confirmation per address whatever its case or spaces, keyed by the order, the audience and the lower-cased address', () => {
+    const jobs = confirmationEmailJobs({ order, parties: twice }, settings, now);
+    expect(jobs.map((job) => [job.dedupeKey, job.payload.to])).toEqual([
+      [`confirmation:${order.id}:client:dana@example.com`, 'Dana@Example.com'],
+      [`confirmation:${order.id}:office:`, ''],
+    ]);
+  });
+
+  it('one reminder per address and start, keyed the same way', () => {
+    const jobs = reminderJobs({ order, parties: twice }, settings, { start, now, country: 'US' });
+    expect(jobs.map((job) => job.dedupeKey)).toEqual([`reminder:${order.id}:${start.toISOString()}:24:client:dana@example.com`, `sms:reminder:${order.id}:${start.toISOString()}:24:+16145550142`]);
+  });
+
+  it("one change message per address, keyed by the change, its sequence, both starts and the lower-cased address", () => {
+    const moved = new Date('2026-12-03T19:00:00Z');
+    const jobs = changeJobs({ order, parties: twice }, settings, { kind: 'rescheduled', previousStart: start, start: moved, now, country: 'US', changedBy: 'office', sequence: 2 }).filter(
+      (job) => job.kind === CHANGE_EMAIL_JOB,
+    );
+    expect(jobs.map((job) => job.dedupeKey)).toEqual([
+      `rescheduled:${order.id}:2:${start.toISOString()}:${moved.toISOString()}:client:dana@example.com`,
+      `rescheduled:${order.id}:2:${start.toISOString()}:${moved.toISOString()}:office:`,
+    ]);
+  });
+
+  it('lists each number that asked for texts once; a contact giving a client\'s number later leaves it the client\'s', () => {
+    const shared: ConfirmableOrder['parties'] = [
+      { role: 'client', person: { ...person('Dana', 'dana@example.com'), mobile_phone: '(614) 555-0142', send_sms: true } },
+      { role: 'contact', person: { ...person('Rita', ''), mobile_phone: '614.555.0142', send_sms: true } },
+      { role: 'contact', person: { ...person('Cole', ''), mobile_phone: '(614) 555-0150', send_sms: true } },
+      { role: 'client', person: { ...person('Sam', 'sam@example.com'), mobile_phone: '(614) 555-0143', send_sms: false } },
+    ];
+    expect(smsRecipients({ order, parties: shared }, 'US')).toEqual(['+16145550142', '+16145550150']);
+    const texts = confirmationSmsJobs({ order, parties: shared }, { start: new Date('2026-12-01T14:30:00Z'), now, country: 'US' });
+    expect(texts.map((job) => job.payload.manage_link_for)).toEqual([
+      { role: 'client', recipient: '+16145550142' },
+      { role: 'contact', recipient: '+16145550150' },
+    ]);
   });
 });

@@ -5,7 +5,7 @@ import * as t from '../../db/schema.ts';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import { demoDocument } from '../../test-support/test-app.ts';
 import { importCompanyDocument } from '../companies/companies.service.ts';
-import { claimDueJob, completeJob, dropPendingJobs, pendingJobCount, retryJob, type JobSelector } from './job-queue.repository.ts';
+import { claimDueJob, completeJob, dropPendingJobs, enqueueJobs, pendingJobCount, retryJob, type JobSelector } from './job-queue.repository.ts';
 
 /**
  * The queue's claim, at its bounds (a job due exactly now, a lease ending exactly now) and under
@@ -130,5 +130,20 @@ describeOnEachDatabase('the job queue', (factory) => {
     const claimed = claims.filter((c) => c !== null).map((c) => c.id);
     expect(claimed.sort((a, b) => a - b)).toEqual(ids.sort((a, b) => a - b));
     expect(claims.filter((c) => c === null)).toHaveLength(12);
+  });
+
+  it('queues nothing for an empty list, and a dedupe key the company already has once', async () => {
+    await enqueueJobs(database.db, []);
+    expect(await pendingJobCount(database.db)).toBe(0);
+    const job = { companyId, kind: 'confirmation_email', dedupeKey: 'confirmation:x:client:dana@example.com', payload: { n: 1 }, runAt: NOW };
+    await enqueueJobs(database.db, [job]);
+    await enqueueJobs(database.db, [{ ...job, payload: { n: 2 } }, { ...job, dedupeKey: 'confirmation:x:office:' }]);
+    const rows = await database.db.select({ key: t.jobs.dedupeKey, payload: t.jobs.payload }).from(t.jobs);
+    expect(rows.sort((a, b) => a.key.localeCompare(b.key))).toEqual([
+      { key: 'confirmation:x:client:dana@example.com', payload: { n: 1 } },
+      { key: 'confirmation:x:office:', payload: { n: 1 } },
+    ]);
+    expect(await pendingJobCount(database.db, at(-1))).toBe(0);
+    expect(await pendingJobCount(database.db, NOW)).toBe(2);
   });
 });
