@@ -68,7 +68,7 @@ ensureChromium();
 await runTogether([
   { label: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
   { label: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
-  { label: 'build the wizard', command: 'npm', args: ['run', '--silent', 'build'] },
+  { label: 'build the wizard and the console', command: 'npm', args: ['run', '--silent', 'build'] },
 ]);
 run(
   process.env.TEST_DATABASE_URL ? 'tests (database tests on PGlite and PostgreSQL)' : 'tests (database tests on PGlite)',
