@@ -15,6 +15,7 @@ import { formatPhone, phoneHref } from '@scheduler/domain/formatting';
 import { momentText } from '../../shared/time-text.ts';
 import { addressText } from '../../shared/order-text.ts';
 import { historyText } from './order-history.ts';
+import { visuallyHidden } from '../../shared/visually-hidden.ts';
 
 export function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -87,7 +88,7 @@ export function PropertySection({ order }: { order: ConsoleOrderDetail['order'] 
       <Typography sx={{ mb: 1 }}>
         {address}{' '}
         <Link href={`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`} target="_blank" rel="noopener noreferrer">
-          Open in Google Maps<Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}> (opens a new tab)</Box>
+          Open in Google Maps<span style={visuallyHidden}> (opens a new tab)</span>
         </Link>
       </Typography>
       {facts.length > 0 && (
@@ -170,7 +171,8 @@ export function MessagesSection({ detail }: { detail: ConsoleOrderDetail }) {
       {detail.messages.length === 0 ? (
         <Typography>No messages about this order.</Typography>
       ) : (
-        <TableContainer>
+        // A wide table scrolls inside its own box at 375 px: reachable by keyboard, named, and the positioned ancestor of its hidden texts.
+        <TableContainer tabIndex={0} role="region" aria-label="Messages, scrolls sideways" sx={{ position: 'relative' }}>
           <Table size="small" aria-label="Messages" sx={{ minWidth: 560 }}>
             <TableHead>
               <TableRow>

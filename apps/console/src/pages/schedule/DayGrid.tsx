@@ -10,6 +10,7 @@ import { clockText } from '../../shared/time-text.ts';
 import { BookingBlock, HoldBlock, TimeOffBlock } from './ScheduleBlocks.tsx';
 import type { OpenTimeOff } from './GiveBackDialog.tsx';
 import { HOUR_HEIGHT, dayRange, hoursOf, inspectorOn, placeSpan, zoneOn, type MinuteRange } from './schedule-layout.ts';
+import { visuallyHidden } from '../../shared/visually-hidden.ts';
 
 const AXIS_WIDTH = 64;
 
@@ -113,7 +114,7 @@ function InspectorColumn({ inspector, date, range, height, timeZone, companyKey,
           ),
         )}
       {nothing && day.workingHours.length > 0 && (
-        <Typography component="p" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+        <Typography component="p" style={visuallyHidden}>
           No bookings
         </Typography>
       )}

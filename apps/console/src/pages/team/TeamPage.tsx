@@ -28,6 +28,7 @@ import { Loading } from '../../shared/Loading.tsx';
 import { PageHeading } from '../../shared/PageHeading.tsx';
 import { momentText } from '../../shared/time-text.ts';
 import { cancelInvitation, changeRole, invitationsQueryOptions, inviteMember, membersQueryOptions, organizationQueryOptions, removeMember, ROLE_WORDS, useTeamChange } from './team-api.ts';
+import { visuallyHidden } from '../../shared/visually-hidden.ts';
 
 const asRole = (role: string): ConsoleRole => consoleRoleSchema.catch('inspector').parse(role);
 
@@ -85,7 +86,7 @@ function Team({ companyKey, organizationId, timeZone }: { companyKey: string; or
         {members.isPending && <Loading label="Loading the members…" />}
         {members.isError && <Alert severity="error">{authFailureText(members.error)}</Alert>}
         {members.data && (
-          <TableContainer>
+          <TableContainer tabIndex={0} role="region" aria-label="Members, scrolls sideways" sx={{ position: 'relative' }}>
             <Table size="small" aria-label="Members" sx={{ minWidth: 520 }}>
               <TableHead>
                 <TableRow>
@@ -93,7 +94,7 @@ function Team({ companyKey, organizationId, timeZone }: { companyKey: string; or
                   <TableCell>E-mail</TableCell>
                   <TableCell>Role</TableCell>
                   <TableCell>
-                    <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Remove</span>
+                    <span style={visuallyHidden}>Remove</span>
                   </TableCell>
                 </TableRow>
               </TableHead>
