@@ -35,6 +35,11 @@ function spanOf(timeZone: string, startMs: number, endMs: number) {
   return { start: new Date(startMs).toISOString(), end: new Date(endMs).toISOString(), local_date: start.date, local_start: start.time, local_end: end.time };
 }
 
+/** Noon of a local date on the office's clock: an instant every date has, whatever the zone's changes. */
+export function noonOn(calendar: ZonedCalendar, date: string): number {
+  return calendar.toInstant(date, 12 * 60) ?? Date.parse(`${date}T12:00:00Z`);
+}
+
 /** Booked appointments as the console shows them, each with its inspector. */
 export async function describeBookings(db: Executor, companyId: string, timeZone: string, rows: readonly ScheduleRow[]): Promise<Array<ConsoleBooking & { inspector_id: number }>> {
   const clients = await loadClientNames(db, companyId, [...new Set(rows.map((row) => row.orderId))]);
@@ -91,8 +96,8 @@ export async function officeSchedule(db: Executor, member: ConsoleMember, query:
   const calendar = ZonedCalendar.of(office.timeZone);
   // A margin of a day on each side of the dates' instants (whatever the zone's offset); rows are
   // then kept by their start's local date.
-  const fromMs = (calendar.toInstant(dates[0]!, 12 * 60) ?? Date.parse(`${dates[0]}T12:00:00Z`)) - 36 * HOUR_MS;
-  const toMs = (calendar.toInstant(dates.at(-1)!, 12 * 60) ?? Date.parse(`${dates.at(-1)}T12:00:00Z`)) + 36 * HOUR_MS;
+  const fromMs = noonOn(calendar, dates[0]!) - 36 * HOUR_MS;
+  const toMs = noonOn(calendar, dates.at(-1)!) + 36 * HOUR_MS;
   const shown = new Set(dates);
   const rows = (await loadScheduleRows(db, member.companyId, inspectors.map((i) => i.id), fromMs, toMs, now)).filter((row) => shown.has(officeClockAt(office.timeZone, row.startMs).date));
   const bookings = await describeBookings(db, member.companyId, office.timeZone, rows.filter((row) => row.kind === 'appointment'));
@@ -105,7 +110,7 @@ export async function officeSchedule(db: Executor, member: ConsoleMember, query:
     offices: offices.map((candidate) => ({ uuid: candidate.id, name: candidate.name })),
     from: query.from,
     dates,
-    zone_abbreviations: dates.map((date) => officeClockAt(office.timeZone, calendar.toInstant(date, 12 * 60) ?? Date.parse(`${date}T12:00:00Z`)).abbreviation),
+    zone_abbreviations: dates.map((date) => officeClockAt(office.timeZone, noonOn(calendar, date)).abbreviation),
     inspectors: inspectors.map((inspector) => {
       const own = rows.filter((row) => row.inspectorId === inspector.id);
       return {

@@ -5,7 +5,7 @@ import type { Database } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import type { ConsoleMember } from '../console-auth/console-member.ts';
 import { loadScheduleRows } from './console-schedule.repository.ts';
-import { describeBookings } from './console-schedule.service.ts';
+import { describeBookings, noonOn } from './console-schedule.service.ts';
 import { deleteTimeOff, findTimeOff, insertTimeOff, inspectorOffice, listTimeOff, type TimeOffRow } from './console-time-off.repository.ts';
 
 const HOUR_MS = 3_600_000;
@@ -57,8 +57,8 @@ function overlapsBlock(booking: ConsoleBooking, block: TimeOffBlock): boolean {
 /** The inspector's booked inspections still ahead that the block would fall on. */
 async function conflictsOf(db: Database, member: ConsoleMember, inspectorId: number, timeZone: string, block: TimeOffBlock, now: Date): Promise<ConsoleBooking[]> {
   const calendar = ZonedCalendar.of(timeZone);
-  const fromMs = Math.max(now.getTime(), (calendar.toInstant(block.from_date, 12 * 60) ?? Date.parse(`${block.from_date}T12:00:00Z`)) - 36 * HOUR_MS);
-  const toMs = (calendar.toInstant(addDays(block.to_date, 1), 12 * 60) ?? Date.parse(`${block.to_date}T12:00:00Z`)) + 12 * HOUR_MS;
+  const fromMs = Math.max(now.getTime(), noonOn(calendar, block.from_date) - 36 * HOUR_MS);
+  const toMs = noonOn(calendar, addDays(block.to_date, 1)) + 12 * HOUR_MS;
   if (toMs <= fromMs) return [];
   const rows = (await loadScheduleRows(db, member.companyId, [inspectorId], fromMs, toMs, now)).filter((row) => row.kind === 'appointment' && row.endMs > now.getTime());
   const bookings = await describeBookings(db, member.companyId, timeZone, rows);

@@ -303,20 +303,32 @@ export async function setDatetime(
   const slot = await slotAt(s, start, duration, body.inspectors ?? [], undefined, now);
   if (!slot) return { status: 'unavailable', appointments: await alternatives(s, start, duration, now) };
 
+  return holdOrderTime(s, { start, duration, inspectorIds: slot.users }, now);
+}
+
+/**
+ * Holds the order's time for its session: one hold per inspector, replacing the session's earlier
+ * hold, with the time saved on the order and its coupon leases extended to the hold's end. The
+ * database decides races: when another session got the time first, the answer is "unavailable"
+ * with alternatives.
+ */
+async function holdOrderTime(s: Scheduling, time: { start: number; duration: number; inspectorIds: number[] }, now: Date): Promise<SetDatetimeResult> {
+  const { store, session } = s;
+  const { start, duration, inspectorIds } = time;
   const expiresAt = new Date(now.getTime() + holdMinutesOf(s.settings) * MINUTE_MS);
   try {
-    await db.transaction(async (tx) => {
+    await store.db.transaction(async (tx) => {
       await commitInspectors(tx, {
         companyId: session.companyId,
         officeId: session.officeId,
         orderId: s.order.id,
-        inspectorIds: slot.users,
+        inspectorIds,
         start,
         end: start + duration * MINUTE_MS,
         now,
         terms: { kind: 'hold', expiresAt },
       });
-      await recordHeldTime(tx, { companyId: session.companyId, orderId: s.order.id }, { start: new Date(start), durationMinutes: duration, inspectorIds: slot.users });
+      await recordHeldTime(tx, { companyId: session.companyId, orderId: s.order.id }, { start: new Date(start), durationMinutes: duration, inspectorIds });
       await extendCouponLeases(tx, { companyId: session.companyId, orderId: s.order.id }, expiresAt);
     });
   } catch (error) {
@@ -348,7 +360,6 @@ export async function officeHold(
   const unknown = body.inspectors.findIndex((id) => !known.has(id));
   if (unknown >= 0) throw new AppError(400, 'unknown_inspector', `Inspector ${body.inspectors[unknown]} does not work for this office.`, `inspectors.${unknown}`);
   const duration = body.duration && body.duration > 0 ? body.duration : s.cartDurationMinutes;
-  const end = start + duration * MINUTE_MS;
 
   if (!body.accept_warnings) {
     const local = s.calendar.toLocal(start);
@@ -383,19 +394,7 @@ export async function officeHold(
     if (warnings.length) return { status: 'warnings', warnings };
   }
 
-  const expiresAt = new Date(now.getTime() + holdMinutesOf(s.settings) * MINUTE_MS);
-  try {
-    await store.db.transaction(async (tx) => {
-      await commitInspectors(tx, { companyId: session.companyId, officeId: session.officeId, orderId: s.order.id, inspectorIds: body.inspectors, start, end, now, terms: { kind: 'hold', expiresAt } });
-      await recordHeldTime(tx, { companyId: session.companyId, orderId: s.order.id }, { start: new Date(start), durationMinutes: duration, inspectorIds: body.inspectors });
-      await extendCouponLeases(tx, { companyId: session.companyId, orderId: s.order.id }, expiresAt);
-    });
-  } catch (error) {
-    if (!isOverlapViolation(error)) throw error;
-    return { status: 'unavailable', appointments: await alternatives(s, start, duration, now) };
-  }
-  announceScheduleChange(store, session);
-  return { status: 'ok', hold_expires_at: expiresAt.toISOString() };
+  return holdOrderTime(s, { start, duration, inspectorIds: body.inspectors }, now);
 }
 
 export async function setInspectors(store: SchedulingStore, session: OrderScope, inspectorIds: number[]): Promise<{ status: 'ok' }> {
