@@ -128,7 +128,13 @@ export const officeHoldBodySchema = z
   })
   .strict();
 export const officeHoldResponseSchema = z.union([
-  ...setDatetimeResponseSchema.options,
+  setDatetimeResponseSchema.options[0],
+  z.object({
+    status: z.literal('unavailable'),
+    appointments: z.array(appointmentSlotSchema),
+    /** The office's chosen inspectors who are booked (or held by another visitor) at that time. */
+    busy_inspectors: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  }),
   z.object({ status: z.literal('warnings'), warnings: z.array(z.string()) }),
 ]);
 export type OfficeHoldResponse = z.infer<typeof officeHoldResponseSchema>;

@@ -100,7 +100,11 @@ describeOnEachDatabase('book by phone', (factory) => {
     const order = await phoneBooking();
     const taken = await officeHold(order, { datetime: booking.start, inspectors: [101], accept_warnings: true });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().status).toBe('unavailable');
+    expect(taken.json()).toMatchObject({ status: 'unavailable', busy_inspectors: [{ id: 101, name: 'Mike Alvarez' }] });
+    // Of two inspectors sent, the answer names the one who is booked, not the one who is free.
+    const pair = await officeHold(order, { datetime: booking.start, inspectors: [102, 101], accept_warnings: true });
+    expect(pair.json()).toMatchObject({ status: 'unavailable', busy_inspectors: [{ id: 101, name: 'Mike Alvarez' }] });
+    expect(pair.json().busy_inspectors).toHaveLength(1);
   });
 
   it("needs the office member's sign-in as well as the session, and an office session", async () => {

@@ -339,7 +339,10 @@ async function holdOrderTime(s: Scheduling, time: { start: number; duration: num
   return { status: 'ok', hold_expires_at: expiresAt.toISOString() };
 }
 
-export type OfficeHoldResult = SetDatetimeResult | { status: 'warnings'; warnings: string[] };
+export type OfficeHoldResult =
+  | { status: 'ok'; hold_expires_at: string | null }
+  | { status: 'unavailable'; appointments: AppointmentSlot[]; busy_inspectors: Array<{ id: number; name: string }> }
+  | { status: 'warnings'; warnings: string[] };
 
 /**
  * The office's hold of a time for a caller (issue 25): any start and inspectors it picks. What the
@@ -394,7 +397,13 @@ export async function officeHold(
     if (warnings.length) return { status: 'warnings', warnings };
   }
 
-  return holdOrderTime(s, { start, duration, inspectorIds: body.inspectors }, now);
+  const held = await holdOrderTime(s, { start, duration, inspectorIds: body.inspectors }, now);
+  if (held.status === 'ok') return held;
+  // The office picked the inspectors itself, so it is told which of them is taken, not only that the time is.
+  const end = start + duration * MINUTE_MS;
+  const taken = new Set(busyFor(await loadCommitments(store.db, session.companyId, body.inspectors, start, end), s.order.id, now.getTime(), start, end).map((c) => c.inspectorId));
+  const busyInspectors = body.inspectors.filter((id) => taken.has(id)).map((id) => ({ id, name: known.get(id)!.display }));
+  return { ...held, busy_inspectors: busyInspectors };
 }
 
 export async function setInspectors(store: SchedulingStore, session: OrderScope, inspectorIds: number[]): Promise<{ status: 'ok' }> {

@@ -138,7 +138,7 @@ describe("book by phone: the calendar's \"Office: any time\" (issue 25)", () => 
   });
 
   it('says who is booked then, and keeps the form as typed', async () => {
-    const { requests } = server([{ status: 409, body: { status: 'unavailable', appointments: [] } }]);
+    const { requests } = server([{ status: 409, body: { status: 'unavailable', appointments: [], busy_inspectors: [{ id: 101, name: 'Mike Alvarez' }] } }]);
     const user = userEvent.setup();
     const { goTo } = renderStep(CalendarStep, { office, order: phoneOrder });
     await fillIn(user);
@@ -151,6 +151,25 @@ describe("book by phone: the calendar's \"Office: any time\" (issue 25)", () => 
     expect((screen.getByRole('checkbox', { name: 'Sarah Chen' }) as HTMLInputElement).checked).toBe(false);
     expect(holds(requests)).toHaveLength(1);
     expect(goTo).not.toHaveBeenCalled();
+  });
+
+  it('of two inspectors chosen, names only the one the server says is booked', async () => {
+    server([{ status: 409, body: { status: 'unavailable', appointments: [], busy_inspectors: [{ id: 102, name: 'Sarah Chen' }] } }]);
+    const user = userEvent.setup();
+    renderStep(CalendarStep, { office, order: phoneOrder });
+    await fillIn(user, { inspectors: ['Mike Alvarez', 'Sarah Chen'] });
+    await user.click(await screen.findByRole('button', { name: 'Hold this time' }));
+    expect(await screen.findByText('Sarah Chen is already booked on Monday, March 8th 2027 at 2:00 PM. Choose another time or another inspector.')).toBeTruthy();
+    expect(screen.queryByText(/Mike Alvarez is already booked/)).toBeNull();
+  });
+
+  it('with nobody named (the time was taken as it was asked for), says the time was just taken', async () => {
+    server([{ status: 409, body: { status: 'unavailable', appointments: [], busy_inspectors: [] } }]);
+    const user = userEvent.setup();
+    renderStep(CalendarStep, { office, order: phoneOrder });
+    await fillIn(user);
+    await user.click(await screen.findByRole('button', { name: 'Hold this time' }));
+    expect(await screen.findByText('That time was just taken on Monday, March 8th 2027 at 2:00 PM. Choose another time or other inspectors.')).toBeTruthy();
   });
 
   it.each([

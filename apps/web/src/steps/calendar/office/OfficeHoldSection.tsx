@@ -62,8 +62,9 @@ export default function OfficeHoldSection({ onHeld }: { onHeld: () => void }) {
   const warnings = check.data?.status === 'warnings' ? check.data.warnings : null;
   // The latest attempt says how it went: the accepted one once it was sent.
   const latest = accept.isIdle ? check : accept;
-  const booked = latest.data?.status === 'unavailable' && latest.variables ? latest.variables : null;
-  const bookedNames = booked ? office.users.filter((user) => booked.body.inspectors.includes(user.id)).map((user) => user.display) : [];
+  const unavailable = latest.data?.status === 'unavailable' ? latest.data : null;
+  const booked = unavailable && latest.variables ? latest.variables : null;
+  const bookedNames = unavailable ? unavailable.busy_inspectors.map((inspector) => inspector.name) : [];
 
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ mt: 4, pt: 3, borderTop: 1, borderColor: 'divider' }}>

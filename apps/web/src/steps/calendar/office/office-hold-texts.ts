@@ -23,10 +23,10 @@ export const officeHoldTexts = {
   warningsTitle: 'A visitor could not book this time:',
   bookAnyway: 'Book it anyway',
   changeTime: 'Change the time',
-  /** The server answers that an inspector is booked then; it does not say which one of several. */
+  /** The server names the chosen inspectors who are taken then (none when the hold raced a change it no longer sees). */
   booked: (names: readonly string[], when: string) =>
-    names.length === 1
-      ? `${names[0]} is already booked on ${when}. Choose another time or another inspector.`
-      : `${joinNames(names)} cannot all go on ${when}: at least one of them is already booked then. Choose another time or other inspectors.`,
+    names.length === 0
+      ? `That time was just taken on ${when}. Choose another time or other inspectors.`
+      : `${joinNames(names)} ${names.length === 1 ? 'is' : 'are'} already booked on ${when}. Choose another time or ${names.length === 1 ? 'another inspector' : 'other inspectors'}.`,
   signIn: 'Sign in to the console in this browser to book outside the rules.',
 } as const;
