@@ -9,6 +9,7 @@ import { listeningPort, publicBaseUrl } from './http/public-url.ts';
 import { createConsoleAuth, type ConsoleAuth } from './modules/console-auth/auth.ts';
 import { consoleAuthRoutes } from './modules/console-auth/console-auth.routes.ts';
 import { consoleRoutes } from './modules/console/console.routes.ts';
+import { configurationRoutes } from './modules/configuration/configuration.routes.ts';
 import { changeKeys } from './db/change-feed.ts';
 import { SchedulingStore } from './modules/scheduling/scheduling.store.ts';
 import { SessionStore } from './modules/sessions/sessions.store.ts';
@@ -151,5 +152,6 @@ export async function buildApp(appOptions: AppOptions, options: { logger?: Fasti
   await app.register(manageAdminRoutes(ctx));
   await app.register(consoleAuthRoutes(ctx));
   await app.register(consoleRoutes(ctx));
+  await app.register(configurationRoutes(ctx));
   return app;
 }

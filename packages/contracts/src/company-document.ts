@@ -446,6 +446,15 @@ export const bookingChangesSchema = z
   .strict();
 export type BookingChangeSettings = z.output<typeof bookingChangesSchema>;
 
+/** How the company's console behaves for its people (issues 25 and 26). */
+export const consoleSettingsSchema = z
+  .object({
+    /** Inspector members see every inspector's bookings and orders, not only their own (their time off stays their own). */
+    inspectors_see_all_orders: z.boolean().default(false),
+  })
+  .strict();
+export type ConsoleSettings = z.output<typeof consoleSettingsSchema>;
+
 /** The index of the first item whose key an earlier item already has; -1 when all differ. */
 function firstDuplicate<T>(items: readonly T[], key: (item: T) => string | number): number {
   const seen = new Set<string | number>();
@@ -548,6 +557,7 @@ export const companyDocumentSchema = withAcceptableText(
     notifications: notificationsSchema.default(() => notificationsSchema.parse({})),
     payments: paymentsSchema.default({ provider: 'link' }),
     booking_changes: bookingChangesSchema.default(() => bookingChangesSchema.parse({})),
+    console: consoleSettingsSchema.default(() => consoleSettingsSchema.parse({})),
   })
   .strict()
   .superRefine((doc, ctx) => {

@@ -31,6 +31,8 @@ export const consoleMembershipSchema = z.object({
   role: consoleRoleSchema,
   /** The inspector this person is, for the inspector role; null otherwise. */
   inspector_id: z.number().int().nullable(),
+  /** Whether the person reads every inspector's bookings: all but inspectors, and they too when the company says so. */
+  sees_all_orders: z.boolean(),
 });
 export type ConsoleMembership = z.infer<typeof consoleMembershipSchema>;
 

@@ -64,6 +64,8 @@ export const errorCodeSchema = z.enum([
   'forbidden',
   // Time off over booked inspections (409): the bookings are listed; accept_conflicts blocks it anyway.
   'time_off_conflicts',
+  // The configuration (issue 26): a save made from a version someone has since replaced (409, with what they changed).
+  'version_conflict',
   // Size limits.
   'payload_too_large',
   'uri_too_long',

@@ -129,7 +129,7 @@ describe('booking by phone', () => {
   });
 
   it('is not offered to an inspector', async () => {
-    const requests = serve({ ...OFFICE_ME, memberships: [{ ...OFFICE_ME.memberships[0]!, role: 'inspector', inspector_id: 101 }] });
+    const requests = serve({ ...OFFICE_ME, memberships: [{ ...OFFICE_ME.memberships[0]!, role: 'inspector', inspector_id: 101, sees_all_orders: false }] });
     renderConsole('/demo/schedule?date=2026-12-01');
     await screen.findByRole('region', { name: 'Sarah Chen' });
     expect(screen.queryByRole('button', { name: 'Book by phone' })).toBeNull();

@@ -55,6 +55,8 @@ export const companies = pgTable('companies', {
   payments: jsonb('payments').$type<{ provider: 'link' | 'stripe' | 'none' }>().notNull().default({ provider: 'link' }),
   /** The document's `booking_changes` policy: when visitors may reschedule or cancel, and the late-cancellation fee (issue 24). */
   bookingChanges: jsonb('booking_changes').$type<Record<string, unknown>>().notNull().default({}),
+  /** The document's `console` section: how the company's console behaves for its people (issue 25). */
+  consoleSettings: jsonb('console_settings').$type<Record<string, unknown>>().notNull().default({}),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -690,6 +692,38 @@ export const inspectorTimeOff = pgTable(
 // ---- The console's people (issue 25): Better Auth's tables (decision 0044) ----
 // Field names are Better Auth's own (its Drizzle adapter maps them); the columns are ours.
 // An organization is a company: its slug is the company's key.
+
+/**
+ * Every saved company document, whole, numbered from 1 per company (issue 26): the history the
+ * console shows, the base a save must name (two admins cannot overwrite each other silently),
+ * and what an undo restores. The live configuration stays in the tables above; a version is the
+ * document as read back from them right after its save.
+ */
+export const companyDocumentVersions = pgTable(
+  'company_document_versions',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    document: jsonb('document').$type<Record<string, unknown>>().notNull(),
+    /** import (the admin API or a file), console (an editor's save), restore (an undo), baseline (the document found when history began). */
+    source: text('source').notNull(),
+    /** The version an undo brought back. */
+    restoredFrom: integer('restored_from'),
+    savedByUserId: text('saved_by_user_id'),
+    savedByName: text('saved_by_name').notNull(),
+    savedAt: timestamp('saved_at', { withTimezone: true }).notNull(),
+    /** How many values differ from the version before (counted up to the diff's limit), and the first few paths. */
+    changeCount: integer('change_count').notNull().default(0),
+    changedPaths: jsonb('changed_paths').$type<string[]>().notNull().default([]),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.version] }),
+    check('company_document_versions_version', sql`${t.version} >= 1`),
+    check('company_document_versions_source', sql`${t.source} in ('import', 'console', 'restore', 'baseline')`),
+  ],
+);
 
 const authCreatedAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const authUpdatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();

@@ -180,7 +180,7 @@ describe('blocking time', () => {
   });
 
   it('offers an inspector only themself', async () => {
-    const inspector: ConsoleMe = { ...OFFICE_ME, memberships: [{ ...OFFICE_ME.memberships[0]!, role: 'inspector', inspector_id: 101 }] };
+    const inspector: ConsoleMe = { ...OFFICE_ME, memberships: [{ ...OFFICE_ME.memberships[0]!, role: 'inspector', inspector_id: 101, sees_all_orders: false }] };
     const requests = serve({ me: inspector });
     renderSchedule();
     const dialog = await openDialog();

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CompanyDocument } from '@scheduler/contracts/company-document';
 import { companyDocumentSchema } from '@scheduler/contracts/company-document';
-import type { Executor, Transaction } from '../../db/connection.ts';
+import { readTogether, type Executor, type Transaction } from '../../db/connection.ts';
 import { inspectorFromRow, packageFromRow, serviceFromRow } from '../../db/document-rows.ts';
 import * as t from '../../db/schema.ts';
 import { readDirectoryPeople, replaceDirectoryPeople } from './people-directory.repository.ts';
@@ -26,6 +26,12 @@ export async function findOfficeOwners(db: Executor, officeIds: string[]): Promi
 
 /** Any fixed number, apart from the migrations' lock: the space of the imports' advisory locks. */
 const IMPORT_LOCK_SPACE = 727_002;
+
+/** The id of the company with this key, or null. */
+export async function companyIdOfKey(db: Executor, key: string): Promise<string | null> {
+  const [row] = await db.select({ id: t.companies.id }).from(t.companies).where(eq(t.companies.key, key));
+  return row?.id ?? null;
+}
 
 /**
  * Holds, until the transaction ends, the locks of a company key and of the offices a document
@@ -55,6 +61,7 @@ export async function replaceCompanyDocument(tx: Transaction, doc: CompanyDocume
     embeddingOrigins: doc.embedding_origins,
     payments: doc.payments,
     bookingChanges: doc.booking_changes,
+    consoleSettings: doc.console,
     updatedAt: new Date(),
   };
   const existing = await tx.select({ id: t.companies.id }).from(t.companies).where(eq(t.companies.key, doc.key));
@@ -223,20 +230,20 @@ export async function readCompanyDocument(db: Executor, key: string): Promise<Co
   const companyId = company.id;
   const byCompany = (table: { companyId: AnyPgColumn }) => eq(table.companyId, companyId);
 
-  const [states, offices, inspectors, services, packages, packageServices, fees, taxes, coupons, controls, contactTypes, people, [pricing]] = await Promise.all([
-    db.select().from(t.states).where(byCompany(t.states)).orderBy(asc(t.states.id)),
-    db.select().from(t.offices).where(and(byCompany(t.offices), eq(t.offices.active, true))).orderBy(asc(t.offices.position)),
-    db.select().from(t.inspectors).where(and(byCompany(t.inspectors), isNull(t.inspectors.removedAt))).orderBy(asc(t.inspectors.id)),
-    db.select().from(t.services).where(byCompany(t.services)).orderBy(asc(t.services.sort), asc(t.services.name)),
-    db.select().from(t.packages).where(byCompany(t.packages)).orderBy(asc(t.packages.sort), asc(t.packages.id)),
-    db.select().from(t.packageServices).where(byCompany(t.packageServices)).orderBy(asc(t.packageServices.position)),
-    db.select().from(t.fees).where(byCompany(t.fees)).orderBy(asc(t.fees.position)),
-    db.select().from(t.taxes).where(byCompany(t.taxes)).orderBy(asc(t.taxes.position)),
-    db.select().from(t.coupons).where(byCompany(t.coupons)).orderBy(asc(t.coupons.position)),
-    db.select().from(t.propertyControls).where(byCompany(t.propertyControls)).orderBy(asc(t.propertyControls.sort), asc(t.propertyControls.id)),
-    db.select().from(t.contactTypes).where(byCompany(t.contactTypes)).orderBy(asc(t.contactTypes.position)),
-    readDirectoryPeople(db, companyId),
-    db.select({ rules: t.companyPricing.rules }).from(t.companyPricing).where(byCompany(t.companyPricing)),
+  const [states, offices, inspectors, services, packages, packageServices, fees, taxes, coupons, controls, contactTypes, people, [pricing]] = await readTogether(db, [
+    () => db.select().from(t.states).where(byCompany(t.states)).orderBy(asc(t.states.id)),
+    () => db.select().from(t.offices).where(and(byCompany(t.offices), eq(t.offices.active, true))).orderBy(asc(t.offices.position)),
+    () => db.select().from(t.inspectors).where(and(byCompany(t.inspectors), isNull(t.inspectors.removedAt))).orderBy(asc(t.inspectors.id)),
+    () => db.select().from(t.services).where(byCompany(t.services)).orderBy(asc(t.services.sort), asc(t.services.name)),
+    () => db.select().from(t.packages).where(byCompany(t.packages)).orderBy(asc(t.packages.sort), asc(t.packages.id)),
+    () => db.select().from(t.packageServices).where(byCompany(t.packageServices)).orderBy(asc(t.packageServices.position)),
+    () => db.select().from(t.fees).where(byCompany(t.fees)).orderBy(asc(t.fees.position)),
+    () => db.select().from(t.taxes).where(byCompany(t.taxes)).orderBy(asc(t.taxes.position)),
+    () => db.select().from(t.coupons).where(byCompany(t.coupons)).orderBy(asc(t.coupons.position)),
+    () => db.select().from(t.propertyControls).where(byCompany(t.propertyControls)).orderBy(asc(t.propertyControls.sort), asc(t.propertyControls.id)),
+    () => db.select().from(t.contactTypes).where(byCompany(t.contactTypes)).orderBy(asc(t.contactTypes.position)),
+    () => readDirectoryPeople(db, companyId),
+    () => db.select({ rules: t.companyPricing.rules }).from(t.companyPricing).where(byCompany(t.companyPricing)),
   ]);
   const activeOfficeIds = new Set(offices.map((o) => o.id));
   const notifications = await loadNotificationSettings(db, companyId);
@@ -257,6 +264,7 @@ export async function readCompanyDocument(db: Executor, key: string): Promise<Co
     notifications,
     payments: company.payments,
     booking_changes: company.bookingChanges,
+    console: company.consoleSettings,
     states: states.map((s) => ({ id: s.id, abbreviation: s.abbreviation, name: s.name })),
     offices: offices.map((o) => ({
       uuid: o.id,

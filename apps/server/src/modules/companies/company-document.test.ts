@@ -25,7 +25,10 @@ describeOnEachDatabase('company documents', (factory) => {
       Promise.all([t.services, t.packages, t.packageServices, t.fees, t.taxes, t.coupons, t.propertyControls, t.agents, t.contactTypes, t.states, t.inspectors, t.offices].map(async (table) => (await harness.database.db.select().from(table)).length));
     const before = await countRows();
     const result = await importCompanyDocument(harness.database.db, demoDocument());
-    expect(result).toEqual({ key: 'demo', created: false });
+    expect(result).toMatchObject({ key: 'demo', created: false });
+    // A new version of the history, with nothing in it changed.
+    expect(result.version).toMatchObject({ source: 'import', saved_by: 'Admin API', change_count: 0, changed_paths: [] });
+    expect(result.version.version).toBeGreaterThan(1);
     expect(await countRows()).toEqual(before);
     expect(await exportCompanyDocument(harness.database.db, 'demo')).toEqual(companyDocumentSchema.parse(demoDocument()));
   });

@@ -1,6 +1,6 @@
 import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Agent, DirectoryContact } from '@scheduler/contracts/company-document';
-import type { Executor, Transaction } from '../../db/connection.ts';
+import { readTogether, type Executor, type Transaction } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
 
 /**
@@ -116,9 +116,9 @@ function excludedValues(table: PeopleTable, row: Record<string, unknown>): Recor
 
 /** The company's agents and contacts as the document lists them, those added online marked so. */
 export async function readDirectoryPeople(db: Executor, companyId: string): Promise<{ agents: Agent[]; contacts: DirectoryContact[] }> {
-  const [agents, contacts] = await Promise.all([
-    db.select().from(t.agents).where(eq(t.agents.companyId, companyId)).orderBy(asc(t.agents.id)),
-    db.select().from(t.directoryContacts).where(eq(t.directoryContacts.companyId, companyId)).orderBy(asc(t.directoryContacts.id)),
+  const [agents, contacts] = await readTogether(db, [
+    () => db.select().from(t.agents).where(eq(t.agents.companyId, companyId)).orderBy(asc(t.agents.id)),
+    () => db.select().from(t.directoryContacts).where(eq(t.directoryContacts.companyId, companyId)).orderBy(asc(t.directoryContacts.id)),
   ]);
   return {
     agents: agents.map((a) => ({ ...personFields(a), kind: a.kind, agency: a.agency, pac_opt_out: a.pacOptOut })),

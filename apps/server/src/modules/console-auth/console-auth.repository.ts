@@ -20,6 +20,7 @@ const membershipColumns = {
   organizationId: t.authOrganizations.id,
   role: t.authMembers.role,
   inspectorId: t.authMembers.inspectorId,
+  inspectorsSeeAllOrders: sql<boolean>`coalesce((${t.companies.consoleSettings} ->> 'inspectors_see_all_orders')::boolean, false)`,
 };
 
 function asMember(row: { role: string } & Omit<ConsoleMember, 'role'>): ConsoleMember | null {

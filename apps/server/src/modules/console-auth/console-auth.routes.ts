@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { AUTH_BASE_PATH, MIN_PASSWORD_LENGTH } from './auth.ts';
 import { fetchHeadersOf, memberOf, requireMember, requireSignedIn } from './console-access.ts';
+import { ownInspectorOnly } from './console-member.ts';
 import { hasSignInMethod, membershipsOf, recordAuthEvent, revokeMemberSessions } from './console-auth.repository.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
 
@@ -48,7 +49,7 @@ export function consoleAuthRoutes(ctx: AppContext) {
         const memberships = await membershipsOf(ctx.db, user.id);
         return {
           user,
-          memberships: memberships.map((m) => ({ company_key: m.companyKey, company_name: m.companyName, role: m.role, inspector_id: m.inspectorId })),
+          memberships: memberships.map((m) => ({ company_key: m.companyKey, company_name: m.companyName, role: m.role, inspector_id: m.inspectorId, sees_all_orders: ownInspectorOnly(m) === null })),
         };
       },
     );

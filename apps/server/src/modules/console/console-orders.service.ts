@@ -3,21 +3,16 @@ import { BOOKING_ROLES } from '@scheduler/contracts/console';
 import type { Database } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { listOrders } from '../admin/admin-orders.service.ts';
-import type { ConsoleMember } from '../console-auth/console-member.ts';
+import { ownInspectorOnly, type ConsoleMember } from '../console-auth/console-member.ts';
 import { manageView, orderScopeOf } from '../manage/manage.service.ts';
 import type { OrderScope } from '../scheduling/scheduling.service.ts';
 import { CHANGE_EMAIL_JOB, CONFIRMATION_EMAIL_JOB, RECEIPT_EMAIL_JOB, REMINDER_EMAIL_JOB, SMS_JOB } from '../notifications/notifications.service.ts';
 import { loadOrderMessageJobs, orderBookedBy, orderInspectorIds } from './console-orders.repository.ts';
 import { BOOKED_ONLINE } from './console-schedule.service.ts';
 
-/** An inspector member reads only their own orders; everyone else in the company reads all. */
-function inspectorScope(member: ConsoleMember): number | undefined {
-  return member.role === 'inspector' ? (member.inspectorId ?? -1) : undefined;
-}
-
-/** The office's list of orders, filtered and paged; an inspector's is their own orders whatever they ask. */
+/** The office's list of orders, filtered and paged; an inspector's is their own orders whatever they ask (unless the company lets inspectors see all). */
 export async function consoleOrders(db: Database, member: ConsoleMember, query: ConsoleOrdersQuery): Promise<ConsoleOrdersResponse> {
-  const own = inspectorScope(member);
+  const own = ownInspectorOnly(member);
   return listOrders(db, member.companyKey, {
     from: query.from,
     to: query.to,
@@ -32,8 +27,8 @@ export async function consoleOrders(db: Database, member: ConsoleMember, query: 
 /** The order's scope, when the member may read it; 404 otherwise (another company's, or another inspector's). */
 export async function readableOrder(db: Database, member: ConsoleMember, orderId: string): Promise<OrderScope> {
   const scope = await orderScopeOf(db, member.companyKey, orderId);
-  const own = inspectorScope(member);
-  if (own !== undefined && !(await orderInspectorIds(db, member.companyId, orderId))?.includes(own)) throw new AppError(404, 'not_found', 'The order was not found.');
+  const own = ownInspectorOnly(member);
+  if (own !== null && !(await orderInspectorIds(db, member.companyId, orderId))?.includes(own)) throw new AppError(404, 'not_found', 'The order was not found.');
   return scope;
 }
 

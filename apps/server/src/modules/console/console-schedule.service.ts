@@ -7,7 +7,7 @@ import { storedPersonName } from '@scheduler/domain/people/person-display';
 import { workingHoursOn } from '@scheduler/domain/schedule/working-hours';
 import type { Executor } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
-import type { ConsoleMember } from '../console-auth/console-member.ts';
+import { ownInspectorOnly, type ConsoleMember } from '../console-auth/console-member.ts';
 import { orderReference } from '../notifications/notifications.service.ts';
 import { loadClientNames, loadCompanyInspectors, loadOfficeInspectors, loadOffices, loadScheduleRows, type ScheduleRow } from './console-schedule.repository.ts';
 import { listTimeOff, type TimeOffRow } from './console-time-off.repository.ts';
@@ -76,20 +76,20 @@ export function blockOfRow(row: TimeOffRow): { row: TimeOffRow; block: TimeOffBl
 
 /** The company's inspectors for the console's filters and forms. */
 export async function companyInspectors(db: Executor, member: ConsoleMember): Promise<ConsoleInspectors> {
-  const rows = await loadCompanyInspectors(db, member.companyId, member.role === 'inspector' ? (member.inspectorId ?? -1) : null);
+  const rows = await loadCompanyInspectors(db, member.companyId, ownInspectorOnly(member));
   return { inspectors: rows.map((row) => ({ id: row.id, name: row.name, office_uuid: row.officeId, office_name: row.officeName })) };
 }
 
 /**
  * The office's day or week as the console draws it: per inspector, their working hours, their
  * booked inspections and the holds visitors have on their time now. An inspector member sees only
- * their own column.
+ * their own column, unless the company lets inspectors see everyone's.
  */
 export async function officeSchedule(db: Executor, member: ConsoleMember, query: ConsoleScheduleQuery, now: Date): Promise<ConsoleSchedule> {
   const offices = await loadOffices(db, member.companyId);
   const office = query.office_uuid ? offices.find((candidate) => candidate.id === query.office_uuid) : offices[0];
   if (!office) throw new AppError(404, 'not_found', query.office_uuid ? 'No such office.' : 'The company has no office.');
-  const onlyInspector = member.role === 'inspector' ? (member.inspectorId ?? -1) : null;
+  const onlyInspector = ownInspectorOnly(member);
   const inspectors = await loadOfficeInspectors(db, member.companyId, office.id, onlyInspector);
 
   const dates = Array.from({ length: query.days }, (_, index) => addDays(query.from, index));

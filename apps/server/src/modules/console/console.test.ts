@@ -123,7 +123,7 @@ describeOnEachDatabase('the console: schedule, orders and changes', (factory) =>
 
   describe('walls and roles', () => {
     /** Every console route of a company, with what it needs. */
-    function routes(company: string, orderId: string): Array<{ method: 'GET' | 'POST' | 'DELETE'; url: string; payload?: Record<string, unknown> }> {
+    function routes(company: string, orderId: string): Array<{ method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: Record<string, unknown> }> {
       const base = `/api/console/companies/${company}`;
       const day = dayAfter(7);
       return [
@@ -141,6 +141,11 @@ describeOnEachDatabase('the console: schedule, orders and changes', (factory) =>
         { method: 'POST', url: `${base}/time-off`, payload: { inspector_id: 101, from_date: day, to_date: day, accept_conflicts: true } },
         { method: 'DELETE', url: `${base}/time-off/${randomUUID()}` },
         { method: 'POST', url: `${base}/members/${office.userId}/sign-out`, payload: {} },
+        { method: 'GET', url: `${base}/configuration` },
+        { method: 'PUT', url: `${base}/configuration`, payload: { base_version: 1, document: { key: 'demo' } } },
+        { method: 'GET', url: `${base}/configuration/versions` },
+        { method: 'GET', url: `${base}/configuration/versions/1` },
+        { method: 'POST', url: `${base}/configuration/versions/1/restore`, payload: { base_version: 1 } },
       ];
     }
 
