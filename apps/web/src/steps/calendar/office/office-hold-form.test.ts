@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, ZonedCalendar } from '@scheduler/domain/availability/zoned-calendar';
 import { zoneAbbreviation } from '@scheduler/domain/time-zone-text';
-import { noonOf, officeHoldDefaults, officeHoldFormSchema, officeInstant, parseClockTime } from './office-hold-form.ts';
+import { parseClockTime } from '@scheduler/domain/schedule/hours-text';
+import { noonOf, officeHoldDefaults, officeHoldFormSchema, officeInstant } from './office-hold-form.ts';
 
 const NEW_YORK = 'America/New_York';
 const schema = officeHoldFormSchema(NEW_YORK);

@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import type { OfficeResponse } from '@scheduler/contracts/office';
 import type { OrderResponse } from '@scheduler/contracts/order';
 import type { officeHoldBodySchema } from '@scheduler/contracts/scheduling';
+import { parseClockTime } from '@scheduler/domain/schedule/hours-text';
 import { formatTime, wallTimeIn } from '@scheduler/domain/scheduling-text';
 import { officeHoldTexts as t } from './office-hold-texts.ts';
 
@@ -11,22 +12,6 @@ const MAX_INSPECTORS = 20;
 const MAX_LENGTH_MINUTES = 24 * 60;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
-
-/**
- * A time of day as the office types it: on the wizard's clock ("2:30 PM", "2:30pm", "2 p.m.",
- * "12 AM") or on a 24-hour one ("14:30", "9:05"); minutes after midnight, or null.
- */
-export function parseClockTime(text: string): number | null {
-  const match = /^(\d{1,2})(?:[:.](\d{2}))?\s*(?:([ap])\.?\s*m?\.?)?$/i.exec(text.trim());
-  if (!match) return null;
-  const hour = Number(match[1]);
-  const minute = match[2] === undefined ? 0 : Number(match[2]);
-  if (minute > 59) return null;
-  const half = match[3]?.toLowerCase();
-  if (half) return hour >= 1 && hour <= 12 ? ((hour % 12) + (half === 'p' ? 12 : 0)) * 60 + minute : null;
-  // Without AM or PM the clock is a 24-hour one, and "14" alone is too easily a typo.
-  return match[2] !== undefined && hour <= 23 ? hour * 60 + minute : null;
-}
 
 /** A real calendar date, "YYYY-MM-DD" (a date field gives one, or nothing). */
 function isDate(date: string): boolean {
