@@ -13,6 +13,9 @@ const SchedulePage = lazyPage(() => import('../pages/schedule/SchedulePage.tsx')
 const OrdersPage = lazyPage(() => import('../pages/orders/OrdersPage.tsx'));
 const OrderPage = lazyPage(() => import('../pages/order/OrderPage.tsx'));
 const TeamPage = lazyPage(() => import('../pages/team/TeamPage.tsx'));
+const SettingsPage = lazyPage(() => import('../pages/settings-editor/SettingsPage.tsx'));
+const InspectorsPage = lazyPage(() => import('../pages/inspectors/InspectorsPage.tsx'));
+const HistoryPage = lazyPage(() => import('../pages/version-history/HistoryPage.tsx'));
 const AccountPage = lazyPage(() => import('../pages/account/AccountPage.tsx'));
 const NotFoundPage = lazyPage(() => import('../pages/not-found/NotFoundPage.tsx'));
 
@@ -45,6 +48,9 @@ export function ConsoleRoutes() {
         <Route path="orders" element={<OrdersPage />} />
         <Route path="orders/:orderId" element={<OrderPage />} />
         <Route path="team" element={<TeamPage />} />
+        <Route path="settings" element={<SettingsPage />} />
+        <Route path="inspectors" element={<InspectorsPage />} />
+        <Route path="history" element={<HistoryPage />} />
         <Route path="account" element={<AccountPage />} />
       </Route>
       <Route path="*" element={<NotFoundPage />} />

@@ -74,6 +74,23 @@ describe('the console shell', () => {
     expect(FakeEventSource.opened[0]!.closed).toBe(true);
   });
 
+  it.each([
+    ['owner', 'ScheduleOrdersTeamSettingsInspectorsHistoryAccount'],
+    ['admin', 'ScheduleOrdersTeamSettingsInspectorsHistoryAccount'],
+    ['office', 'ScheduleOrdersAccount'],
+    ['inspector', 'ScheduleOrdersAccount'],
+  ] as const)('shows the %s the pages of their role: configuration to owner and admin only', async (role, links) => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    stubServer((request) => {
+      if (request.path === '/api/console/me') return { status: 200, body: { ...OFFICE_ME, memberships: [{ ...OFFICE_ME.memberships[0]!, role, inspector_id: role === 'inspector' ? 101 : null }] } };
+      if (request.path.startsWith('/api/console/companies/demo/schedule?')) return { status: 200, body: EMPTY_SCHEDULE };
+      return undefined;
+    });
+    renderConsole('/demo/schedule?date=2026-12-01');
+    await screen.findByRole('region', { name: 'Sarah Chen' });
+    expect(screen.getByRole('navigation', { name: 'Console' }).textContent).toBe(links);
+  });
+
   it('sends a signed-out person to sign in, remembering the page', async () => {
     stubServer((request) => (request.path === '/api/console/me' ? { status: 401, body: { error: { code: 'unauthenticated', message: 'Please sign in.' } } } : undefined));
     renderConsole('/demo/schedule?date=2026-12-01');

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router';
-import { canChangeBookings, canManageTeam, useCompany } from '../shared/company.ts';
+import { canChangeBookings, canConfigure, canManageTeam, useCompany } from '../shared/company.ts';
 import { MAIN_CONTENT_ID } from '../shared/focus.ts';
 import { Loading } from '../shared/Loading.tsx';
 import { PageHeading } from '../shared/PageHeading.tsx';
@@ -38,6 +38,13 @@ export function Shell() {
     { to: `${base}/schedule`, label: 'Schedule' },
     { to: `${base}/orders`, label: 'Orders' },
     ...(canManageTeam(membership) ? [{ to: `${base}/team`, label: 'Team' }] : []),
+    ...(canConfigure(membership)
+      ? [
+          { to: `${base}/settings`, label: 'Settings' },
+          { to: `${base}/inspectors`, label: 'Inspectors' },
+          { to: `${base}/history`, label: 'History' },
+        ]
+      : []),
     { to: `${base}/account`, label: 'Account' },
   ];
 

@@ -36,7 +36,8 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-async function errorOf(response: Response): Promise<ApiError> {
+/** The refusal a response carries, as an ApiError (the envelope's code, message and field). */
+export async function errorOf(response: Response): Promise<ApiError> {
   const parsed = errorResponseSchema.safeParse(await response.json().catch(() => null));
   if (!parsed.success) return new ApiError(response.status, 'http_error', response.statusText || `The server answered ${response.status}.`);
   const { code, message, field } = parsed.data.error;

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
+import { CONFIGURATION_ROLES } from '@scheduler/contracts/configuration';
 import { BOOKING_ROLES, type ConsoleMembership } from '@scheduler/contracts/console';
 import { meQueryOptions } from './queries.ts';
 
@@ -12,6 +13,9 @@ export function useCompany(): { companyKey: string; membership: ConsoleMembershi
 
 /** Owners and admins run the team (Better Auth's organization roles that may invite and change members). */
 export const canManageTeam = (membership: ConsoleMembership | null): boolean => membership?.role === 'owner' || membership?.role === 'admin';
+
+/** Owners and admins change the configuration (settings, inspectors, history); office and inspectors see none of it. */
+export const canConfigure = (membership: ConsoleMembership | null): boolean => membership !== null && CONFIGURATION_ROLES.includes(membership.role);
 
 /** Owners, admins and office staff change bookings on a client's behalf. */
 export const canChangeBookings = (membership: ConsoleMembership | null): boolean => membership !== null && BOOKING_ROLES.includes(membership.role);

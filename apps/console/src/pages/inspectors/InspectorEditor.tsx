@@ -1,0 +1,126 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
+import { Controller, useForm, type FieldPath } from 'react-hook-form';
+import { fieldProps } from '../../shared/form.ts';
+import { applyInspectorForm, EDITOR_WEEKDAYS, inspectorFormValues, MAX_DRIVE_MILES, MAX_INSPECTIONS_A_DAY, type DocumentInspector, type InspectorFormValues } from './inspector-form.ts';
+
+export interface ServiceChoice {
+  uuid: string;
+  name: string;
+}
+
+/**
+ * One inspector's editor: name and contact, the most inspections a day, the services they
+ * perform, their weekly hours (several intervals a day, typed as text) and the postal codes they
+ * serve, overall and by weekday. The form checks what the document's schema would refuse, naming
+ * the field; saving hands the whole inspector to the page, which saves the document.
+ */
+export function InspectorEditor({ inspector, services, busy, onSave }: { inspector: DocumentInspector; services: readonly ServiceChoice[]; busy: boolean; onSave: (inspector: DocumentInspector) => void }) {
+  const form = useForm<InspectorFormValues>({ defaultValues: inspectorFormValues(inspector) });
+  // A saved (or reloaded) inspector is the form's new starting point.
+  useEffect(() => form.reset(inspectorFormValues(inspector)), [form, inspector]);
+
+  const submit = form.handleSubmit((values) => {
+    const result = applyInspectorForm(inspector, values);
+    if (result.ok) return onSave(result.inspector);
+    for (const [index, problem] of result.problems.entries()) form.setError(problem.field as FieldPath<InspectorFormValues>, { message: problem.message }, { shouldFocus: index === 0 });
+  });
+  const text = (name: FieldPath<InspectorFormValues>, helperText?: string) => fieldProps(form, name, helperText);
+  const nested = (name: `hours.${string}` | `postalCodesByWeekday.${string}`, helperText?: string) => {
+    const [group, day] = name.split('.') as ['hours' | 'postalCodesByWeekday', keyof InspectorFormValues['hours']];
+    const error = form.formState.errors[group]?.[day]?.message;
+    const { ref, ...registered } = form.register(name as FieldPath<InspectorFormValues>);
+    return { ...registered, inputRef: ref, error: typeof error === 'string', helperText: typeof error === 'string' ? error : helperText };
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={(event) => void submit(event)} aria-label={`${inspector.first} ${inspector.last}`}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
+        <TextField label="First name" required {...text('first')} />
+        <TextField label="Last name" required {...text('last')} />
+        <TextField label="Name visitors see" {...text('display', 'Empty: the first and last name.')} />
+        <TextField label="E-mail" type="email" {...text('email')} />
+        <TextField label="Phone" type="tel" {...text('phone')} />
+        <TextField label="Most inspections a day" inputMode="numeric" {...text('maxInspections', `1 to ${MAX_INSPECTIONS_A_DAY}.`)} />
+        <TextField label="Driving radius (miles)" inputMode="numeric" {...text('maxDriveMiles', `From their home base; 1 to ${MAX_DRIVE_MILES}.`)} />
+        <Controller
+          control={form.control}
+          name="active"
+          render={({ field }) => <FormControlLabel control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />} label="Takes bookings" />}
+        />
+      </Box>
+
+      <Typography component="h3" variant="h3" sx={{ mt: 3, mb: 1 }}>
+        Weekly hours
+      </Typography>
+      <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
+        On the office&apos;s clock. Several intervals a day are separated by commas, like 8:00 AM–12:00 PM, 1:00 PM–5:00 PM. Empty: a day off.
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
+        {EDITOR_WEEKDAYS.map(({ day, label }) => (
+          <TextField key={day} label={label} {...nested(`hours.${day}`)} />
+        ))}
+      </Box>
+
+      <Typography component="h3" variant="h3" sx={{ mt: 3, mb: 1 }}>
+        Services they perform
+      </Typography>
+      <Controller
+        control={form.control}
+        name="services"
+        render={({ field }) => (
+          <FormGroup aria-label="Services they perform" sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
+            {services.map((service) => (
+              <FormControlLabel
+                key={service.uuid}
+                sx={{ minWidth: 0, '& .MuiFormControlLabel-label': { overflowWrap: 'anywhere' } }}
+                control={
+                  <Checkbox
+                    checked={field.value.includes(service.uuid)}
+                    onChange={(event) => field.onChange(event.target.checked ? [...field.value, service.uuid] : field.value.filter((id) => id !== service.uuid))}
+                  />
+                }
+                label={service.name}
+              />
+            ))}
+          </FormGroup>
+        )}
+      />
+
+      <Typography component="h3" variant="h3" sx={{ mt: 3, mb: 1 }}>
+        Postal codes served
+      </Typography>
+      <TextField
+        label="Postal codes"
+        multiline
+        minRows={2}
+        fullWidth
+        {...text('postalCodes', 'Codes and ranges, like 43001-43010, 43017. Used when the setting "Limit inspectors to their postal codes" is on. Empty: everywhere.')}
+      />
+      <Typography variant="body2" sx={{ color: 'text.secondary', mt: 2, mb: 1.5 }}>
+        By weekday (used when the setting &quot;Limit postal codes by day&quot; is on). Empty: that day is not limited.
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
+        {EDITOR_WEEKDAYS.map(({ day, label }) => (
+          <TextField key={day} label={`Postal codes on ${label}`} {...nested(`postalCodesByWeekday.${day}`)} />
+        ))}
+      </Box>
+
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 3 }}>
+        <Button type="submit" variant="contained" disabled={busy || !form.formState.isDirty}>
+          Save inspector
+        </Button>
+        <Button type="button" disabled={busy || !form.formState.isDirty} onClick={() => form.reset(inspectorFormValues(inspector))}>
+          Discard changes
+        </Button>
+      </Box>
+    </Box>
+  );
+}

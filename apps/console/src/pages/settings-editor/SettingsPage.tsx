@@ -1,0 +1,166 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Controller, useForm, type Control } from 'react-hook-form';
+import { failureText } from '../../shared/api.ts';
+import { configurationQueryOptions, useReloadConfiguration, useSaveConfiguration, type SaveResult } from '../../shared/configuration.ts';
+import { Loading } from '../../shared/Loading.tsx';
+import { PageHeading } from '../../shared/PageHeading.tsx';
+import { ConfigurationPage, SaveOutcome } from '../../shared/SaveOutcome.tsx';
+import { CONSOLE_GROUP_TITLE, INSPECTORS_SEE_ALL_HELP, INSPECTORS_SEE_ALL_LABEL, SETTING_GROUPS, type SettingEntry } from './settings-catalog.ts';
+import { applySettingsForm, settingsFormValues, type SettingsFormValues } from './settings-form.ts';
+
+/** /console/{key}/settings (owner and admin): the wizard's settings and the console's own, saved as a new version. */
+export default function SettingsPage() {
+  return <ConfigurationPage title="Settings">{(companyKey) => <Settings companyKey={companyKey} />}</ConfigurationPage>;
+}
+
+function Group({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper component="section" variant="outlined" aria-label={title} sx={{ p: { xs: 2, sm: 2.5 }, mb: 2, minWidth: 0 }}>
+      <Typography component="h2" variant="h2" sx={{ mb: 1.5 }}>
+        {title}
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 2.5 }}>{children}</Box>
+    </Paper>
+  );
+}
+
+const helpId = (key: string) => `help-${key}`;
+
+/** One setting's control, its help tied to it, and its problem (when the form has one) in place of the help. */
+function SettingField({ entry, control }: { entry: SettingEntry; control: Control<SettingsFormValues> }) {
+  return (
+    <Controller
+      control={control}
+      name={`settings.${entry.key}`}
+      render={({ field, fieldState }) => {
+        const help = fieldState.error?.message ?? (entry.control.kind === 'list' ? `${entry.help} ${entry.control.hint}` : entry.help);
+        if (entry.control.kind === 'switch') {
+          return (
+            <Box>
+              <FormControlLabel
+                control={<Switch checked={field.value === true} onChange={(event) => field.onChange(event.target.checked)} slotProps={{ input: { 'aria-describedby': helpId(entry.key) } }} />}
+                label={entry.label}
+              />
+              <FormHelperText id={helpId(entry.key)} sx={{ mt: 0 }}>
+                {help}
+              </FormHelperText>
+            </Box>
+          );
+        }
+        const common = {
+          label: entry.label,
+          value: typeof field.value === 'string' ? field.value : '',
+          onChange: field.onChange,
+          onBlur: field.onBlur,
+          inputRef: field.ref,
+          error: fieldState.error !== undefined,
+          helperText: help,
+          fullWidth: true,
+          slotProps: { formHelperText: { id: helpId(entry.key) } },
+        };
+        if (entry.control.kind === 'choice') {
+          return (
+            <TextField select {...common}>
+              {entry.control.options.map((option) => (
+                <MenuItem key={option.value} value={option.value}>
+                  {option.label}
+                </MenuItem>
+              ))}
+            </TextField>
+          );
+        }
+        return <TextField {...common} multiline={entry.control.kind === 'html'} minRows={entry.control.kind === 'html' ? 2 : undefined} inputMode={entry.control.kind === 'number' ? 'numeric' : undefined} />;
+      }}
+    />
+  );
+}
+
+function Settings({ companyKey }: { companyKey: string }) {
+  const configuration = useQuery(configurationQueryOptions(companyKey));
+  const save = useSaveConfiguration(companyKey);
+  const reload = useReloadConfiguration(companyKey);
+  const [outcome, setOutcome] = useState<SaveResult | null>(null);
+  const loaded = useMemo(() => (configuration.data ? settingsFormValues(configuration.data.document) : null), [configuration.data]);
+  const form = useForm<SettingsFormValues>({ defaultValues: loaded ?? undefined });
+  // A newly loaded version (after a save, or "Load their version") is the form's new start.
+  useEffect(() => {
+    if (loaded) form.reset(loaded);
+  }, [form, loaded]);
+
+  if (configuration.isPending || !loaded) return <Loading label="Loading the settings…" />;
+  if (configuration.isError) return <Alert severity="error">{failureText(configuration.error)}</Alert>;
+  const { document, version } = configuration.data;
+
+  const submit = form.handleSubmit((values) => {
+    setOutcome(null);
+    const result = applySettingsForm(document, loaded, values);
+    if (!result.ok) {
+      for (const [index, problem] of result.problems.entries()) form.setError(`settings.${problem.key}`, { message: problem.message }, { shouldFocus: index === 0 });
+      return;
+    }
+    save.mutate({ base_version: version.version, document: result.document }, { onSuccess: setOutcome });
+  });
+
+  return (
+    <>
+      <PageHeading>Settings</PageHeading>
+      <Typography sx={{ mb: 2, color: 'text.secondary' }}>
+        What visitors see and may do in your scheduler. You are editing version {version.version}; every save is a new version you can undo from History.
+      </Typography>
+      <SaveOutcome
+        outcome={outcome}
+        error={save.error}
+        savedText={(saved) => `Saved as version ${saved}.`}
+        onReload={() => {
+          setOutcome(null);
+          void reload();
+        }}
+      />
+      <Box component="form" noValidate aria-label="Settings" onSubmit={(event) => void submit(event)}>
+        {SETTING_GROUPS.map((group) => (
+          <Group key={group.title} title={group.title}>
+            {group.entries.map((entry) => (
+              <SettingField key={entry.key} entry={entry} control={form.control} />
+            ))}
+          </Group>
+        ))}
+        <Group title={CONSOLE_GROUP_TITLE}>
+          <Controller
+            control={form.control}
+            name="inspectorsSeeAll"
+            render={({ field }) => (
+              <Box>
+                <FormControlLabel
+                  control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} slotProps={{ input: { 'aria-describedby': 'help-inspectors-see-all' } }} />}
+                  label={INSPECTORS_SEE_ALL_LABEL}
+                />
+                <FormHelperText id="help-inspectors-see-all" sx={{ mt: 0 }}>
+                  {INSPECTORS_SEE_ALL_HELP}
+                </FormHelperText>
+              </Box>
+            )}
+          />
+        </Group>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', position: 'sticky', bottom: 0, py: 1.5, bgcolor: 'background.default' }}>
+          <Button type="submit" variant="contained" disabled={save.isPending || !form.formState.isDirty}>
+            Save changes
+          </Button>
+          <Button type="button" disabled={save.isPending || !form.formState.isDirty} onClick={() => form.reset(loaded)}>
+            Discard
+          </Button>
+        </Box>
+      </Box>
+    </>
+  );
+}
