@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
+import type { ConfigurationResponse } from '@scheduler/contracts/configuration';
 import { failureText } from '../../shared/api.ts';
 import { configurationQueryOptions, useReloadConfiguration, useSaveConfiguration, type SaveResult } from '../../shared/configuration.ts';
 import { Loading } from '../../shared/Loading.tsx';
@@ -65,9 +66,9 @@ function SettingField({ entry, control }: { entry: SettingEntry; control: Contro
           onBlur: field.onBlur,
           inputRef: field.ref,
           error: fieldState.error !== undefined,
+          // TextField ties its helper text to the input (aria-describedby) by an id of its own: overriding it unties them.
           helperText: help,
           fullWidth: true,
-          slotProps: { formHelperText: { id: helpId(entry.key) } },
         };
         if (entry.control.kind === 'choice') {
           return (
@@ -80,7 +81,9 @@ function SettingField({ entry, control }: { entry: SettingEntry; control: Contro
             </TextField>
           );
         }
-        return <TextField {...common} multiline={entry.control.kind === 'html'} minRows={entry.control.kind === 'html' ? 2 : undefined} inputMode={entry.control.kind === 'number' ? 'numeric' : undefined} />;
+        // The keyboard a phone offers is the input's own inputMode (on the TextField it would land on its wrapper).
+        const inputMode = entry.control.kind === 'number' ? 'numeric' : entry.control.kind === 'amount' ? 'decimal' : undefined;
+        return <TextField {...common} multiline={entry.control.kind === 'html'} minRows={entry.control.kind === 'html' ? 2 : undefined} slotProps={{ htmlInput: { inputMode } }} />;
       }}
     />
   );
@@ -88,19 +91,29 @@ function SettingField({ entry, control }: { entry: SettingEntry; control: Contro
 
 function Settings({ companyKey }: { companyKey: string }) {
   const configuration = useQuery(configurationQueryOptions(companyKey));
+  if (configuration.isError)
+    return (
+      <>
+        <PageHeading>Settings</PageHeading>
+        <Alert severity="error">{failureText(configuration.error)}</Alert>
+      </>
+    );
+  if (configuration.isPending) return <Loading label="Loading the settings…" />;
+  return <SettingsEditor companyKey={companyKey} configuration={configuration.data} />;
+}
+
+/** Built once the document is here, so that the form's first render already holds the loaded values. */
+function SettingsEditor({ companyKey, configuration }: { companyKey: string; configuration: ConfigurationResponse }) {
   const save = useSaveConfiguration(companyKey);
   const reload = useReloadConfiguration(companyKey);
   const [outcome, setOutcome] = useState<SaveResult | null>(null);
-  const loaded = useMemo(() => (configuration.data ? settingsFormValues(configuration.data.document) : null), [configuration.data]);
-  const form = useForm<SettingsFormValues>({ defaultValues: loaded ?? undefined });
+  const { document, version } = configuration;
+  const loaded = useMemo(() => settingsFormValues(document), [document]);
+  const form = useForm<SettingsFormValues>({ defaultValues: loaded });
   // A newly loaded version (after a save, or "Load their version") is the form's new start.
   useEffect(() => {
-    if (loaded) form.reset(loaded);
+    form.reset(loaded);
   }, [form, loaded]);
-
-  if (configuration.isPending || !loaded) return <Loading label="Loading the settings…" />;
-  if (configuration.isError) return <Alert severity="error">{failureText(configuration.error)}</Alert>;
-  const { document, version } = configuration.data;
 
   const submit = form.handleSubmit((values) => {
     setOutcome(null);

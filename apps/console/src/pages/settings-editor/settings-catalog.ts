@@ -9,6 +9,8 @@ import { SETTING } from '@scheduler/contracts/setting-keys';
 export type SettingControl =
   | { kind: 'switch' }
   | { kind: 'number'; min: number; max: number; fallback: number }
+  /** An amount of money in the currency's units, as the pricing reads it: "25" or "12.50". */
+  | { kind: 'amount' }
   | { kind: 'text'; maxLength: number }
   | { kind: 'html' }
   | { kind: 'choice'; options: ReadonlyArray<{ value: string; label: string }> }
@@ -88,6 +90,9 @@ export const SETTING_GROUPS: readonly SettingGroup[] = [
       { key: SETTING.RER_RUSH_ENABLED, label: 'Offer a rush report', help: 'Visitors may pay for the report within 24 hours (the rush price is the company\'s RER rush amount).', control: onOff },
       { key: SETTING.PAC_HIDE_ON_ONLINE_SCHEDULER, label: 'Hide pay-at-close', help: 'Visitors are not offered to pay at closing.', control: onOff },
       { key: SETTING.PAC_NAME, label: 'Name of pay-at-close', help: 'What the pay-at-close option is called.', control: { kind: 'text', maxLength: 100 } },
+      { key: SETTING.PAC_SUBMISSION_FEE, label: 'Pay-at-close submission fee', help: 'Added to an order paid at closing. Above 0, the cart shows no fees of its own.', control: { kind: 'amount' } },
+      { key: SETTING.PAC_CHARGE_BY_STATE, label: 'Charge a pay-at-close service fee', help: 'Orders paid at closing carry the service fee below, and the pay-at-close offer says so.', control: onOff },
+      { key: SETTING.PAC_CHARGE_BY_STATE_FEE, label: 'Pay-at-close service fee', help: 'Used when the switch above is on.', control: { kind: 'amount' } },
     ],
   },
   {

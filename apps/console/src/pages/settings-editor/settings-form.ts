@@ -52,6 +52,8 @@ function problemOf(entry: SettingEntry, value: string | boolean): string | null 
     const number = Number(value.trim());
     return /^\d+$/.test(value.trim()) && number >= control.min && number <= control.max ? null : `Enter a whole number from ${control.min} to ${control.max}.`;
   }
+  // The pricing reads an amount as plain digits with at most two decimals; anything else would silently count as 0.
+  if (control.kind === 'amount' && value.trim() !== '' && !/^\d{1,9}(\.\d{1,2})?$/.test(value.trim())) return 'Enter an amount like 25 or 12.50, without a currency sign.';
   if (control.kind === 'text' && value.length > control.maxLength) return `At most ${control.maxLength} characters.`;
   if (value.length > SETTING_TEXT_MAX) return `At most ${SETTING_TEXT_MAX.toLocaleString('en-US')} characters.`;
   if (entry.key === SETTING.REDIRECT_BUTTON_URL && value.trim() !== '' && !/^https?:\/\/[^\s]+$/i.test(value.trim())) return 'Enter an address beginning with https://.';
@@ -61,7 +63,7 @@ function problemOf(entry: SettingEntry, value: string | boolean): string | null 
 /** What a changed value is stored as: "Y"/"N" for a switch; a number stays a number where it was one. */
 function storedValueOf(entry: SettingEntry, value: string | boolean, before: StoredValue | undefined): StoredValue {
   if (typeof value === 'boolean') return value ? 'Y' : 'N';
-  const text = entry.control.kind === 'number' || entry.control.kind === 'list' || entry.control.kind === 'text' ? value.trim() : value;
+  const text = entry.control.kind === 'number' || entry.control.kind === 'amount' || entry.control.kind === 'list' || entry.control.kind === 'text' ? value.trim() : value;
   return entry.control.kind === 'number' && typeof before === 'number' ? Number(text) : text;
 }
 

@@ -29,7 +29,7 @@ export function sourceText(version: VersionSummary): string {
     case 'restore':
       return `Undo to version ${version.restored_from ?? '?'}`;
     case 'baseline':
-      return 'As it was when history began';
+      return 'Before history';
   }
 }
 
@@ -52,12 +52,20 @@ function History({ companyKey }: { companyKey: string }) {
   const [undoing, setUndoing] = useState<VersionSummary | null>(null);
   const [outcome, setOutcome] = useState<SaveResult | null>(null);
   const versions = useQuery(versionsQueryOptions(companyKey, page));
+  // An undo names the newest version as its base, whichever page it is chosen on: the first page holds it.
+  const firstPage = useQuery(versionsQueryOptions(companyKey, 1));
   const restore = useRestoreVersion(companyKey);
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
   if (versions.isPending) return <Loading label="Loading the history…" />;
-  if (versions.isError) return <Alert severity="error">{failureText(versions.error)}</Alert>;
-  const newest = page === 1 ? versions.data.versions[0] : undefined;
+  if (versions.isError)
+    return (
+      <>
+        <PageHeading>History</PageHeading>
+        <Alert severity="error">{failureText(versions.error)}</Alert>
+      </>
+    );
+  const newest = firstPage.data?.versions[0];
   const pages = Math.max(1, Math.ceil(versions.data.total / VERSIONS_PER_PAGE));
 
   return (
@@ -71,6 +79,7 @@ function History({ companyKey }: { companyKey: string }) {
         onReload={() => {
           setOutcome(null);
           void versions.refetch();
+          if (page !== 1) void firstPage.refetch();
         }}
       />
       <Box component="ol" aria-label="Versions" sx={{ listStyle: 'none', p: 0, m: 0 }}>
@@ -78,10 +87,11 @@ function History({ companyKey }: { companyKey: string }) {
           <Paper component="li" key={version.version} variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, mb: 1.5, minWidth: 0 }}>
             <Typography component="h2" variant="h3">
               Version {version.version}
-              {version === newest && ' (current)'}
+              {version.version === newest?.version && ' (current)'}
             </Typography>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {sourceText(version)} by {version.saved_by}, {momentText(version.saved_at, timeZone)}
+              {/* The baseline's "who" is "Before history" itself: saying it twice would read as a person's name. */}
+              {version.source === 'baseline' ? sourceText(version) : `${sourceText(version)} by ${version.saved_by}`}, {momentText(version.saved_at, timeZone)}
             </Typography>
             <Typography variant="body2" sx={{ overflowWrap: 'anywhere', mt: 0.5 }}>
               {summaryText(version)}
@@ -92,7 +102,7 @@ function History({ companyKey }: { companyKey: string }) {
                   {open === version.version ? 'Hide the changes' : `Show the changes of version ${version.version}`}
                 </Button>
               )}
-              {newest && version !== newest && (
+              {newest && version.version !== newest.version && (
                 <Button size="small" variant="outlined" onClick={() => setUndoing(version)}>
                   Undo to version {version.version}
                 </Button>
