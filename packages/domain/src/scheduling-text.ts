@@ -20,7 +20,7 @@ function twelveHour(hour: number): { hour: number; suffix: 'AM' | 'PM' } {
 }
 
 /** 9, 5 -> "9:05 AM": the readable time everywhere outside the dialogs. */
-function clockText(hour: number, minute: number, space = ' '): string {
+export function clockText(hour: number, minute: number, space = ' '): string {
   const clock = twelveHour(hour);
   return `${clock.hour}:${String(minute).padStart(2, '0')}${space}${clock.suffix}`;
 }

@@ -62,9 +62,13 @@ export async function callApi<S extends z.ZodType>(path: string, schema: S, opti
     const refusal = errorResponseSchema.safeParse(body);
     if (refusal.success) throw new ApiError(response.status, refusal.data.error.code, refusal.data.error.message, refusal.data.error.field);
   }
+  return answerOf(response.status, schema, body);
+}
+
+/** An answer read by its contract's schema. A shape the contract does not describe is the server's bug, not the person's: say so plainly. */
+export function answerOf<S extends z.ZodType>(status: number, schema: S, body: unknown): z.infer<S> {
   const parsed = schema.safeParse(body);
-  // A shape the contract does not describe is the server's bug, not the person's: say so plainly.
-  if (!parsed.success) throw new ApiError(response.status, 'invalid_response', 'The server sent an answer the console does not understand. Please reload the page.');
+  if (!parsed.success) throw new ApiError(status, 'invalid_response', 'The server sent an answer the console does not understand. Please reload the page.');
   return parsed.data;
 }
 

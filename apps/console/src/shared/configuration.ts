@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import {
   configurationResponseSchema,
   savedConfigurationSchema,
@@ -10,7 +9,7 @@ import {
   type SavedConfiguration,
   type VersionConflict,
 } from '@scheduler/contracts/configuration';
-import { callApi, companyApi, errorOf } from './api.ts';
+import { answerOf, callApi, companyApi, errorOf } from './api.ts';
 import { consoleKeys } from './queries.ts';
 
 /**
@@ -51,18 +50,12 @@ export type SaveResult = { status: 'saved'; saved: SavedConfiguration } | { stat
 /** A save or an undo: 200 is the new version, 409 the conflict; anything else throws as any call does. */
 async function saveCall(path: string, method: 'PUT' | 'POST', body: unknown): Promise<SaveResult> {
   const response = await fetch(path, { method, headers: { accept: 'application/json', 'content-type': 'application/json' }, body: JSON.stringify(body), credentials: 'same-origin' });
-  if (response.status === 200) return { status: 'saved', saved: parsed(savedConfigurationSchema, await response.json()) };
+  if (response.status === 200) return { status: 'saved', saved: answerOf(200, savedConfigurationSchema, await response.json()) };
   if (response.status === 409) {
     const conflict = versionConflictSchema.safeParse(await response.clone().json());
     if (conflict.success) return { status: 'conflict', conflict: conflict.data };
   }
   throw await errorOf(response);
-}
-
-function parsed<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
-  const result = schema.safeParse(body);
-  if (!result.success) throw new Error('The server sent an answer the console does not understand. Please reload the page.');
-  return result.data;
 }
 
 /** After a save or an undo, everything configuration-shaped is read again (the document, the history). */

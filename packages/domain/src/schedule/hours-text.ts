@@ -3,6 +3,7 @@
  * "08:00-12:00, 13:00-17:00". Several intervals a day, in order, never overlapping; the document
  * stores them as HH:MM (24:00 for midnight at a day's end).
  */
+import { clockText as hourMinuteText } from '../scheduling-text.ts';
 
 /** An interval of a working day, as the company document writes it. */
 export interface HoursInterval {
@@ -32,11 +33,10 @@ export function parseClockTime(text: string): number | null {
 const MIDNIGHT_END = 24 * 60;
 const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
-/** "08:00" → "8:00 AM"; "24:00" → "12:00 AM" (midnight, the day's end). */
+/** "08:00" → "8:00 AM"; "24:00" → "12:00 AM" (midnight, the day's end), as the wizard words a time. */
 export function clockText(hhmmText: string): string {
   const [hours, minutes] = hhmmText.split(':').map(Number) as [number, number];
-  const half = hours % 24 < 12 ? 'AM' : 'PM';
-  return `${((hours + 11) % 12) + 1}:${String(minutes).padStart(2, '0')} ${half}`;
+  return hourMinuteText(hours % 24, minutes);
 }
 
 /** A day's intervals as the editor shows them: "8:00 AM–12:00 PM, 1:00 PM–5:00 PM"; "" for a day off. */

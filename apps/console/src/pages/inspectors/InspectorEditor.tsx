@@ -33,13 +33,6 @@ export function InspectorEditor({ inspector, services, busy, onSave }: { inspect
     for (const [index, problem] of result.problems.entries()) form.setError(problem.field as FieldPath<InspectorFormValues>, { message: problem.message }, { shouldFocus: index === 0 });
   });
   const text = (name: FieldPath<InspectorFormValues>, helperText?: string) => fieldProps(form, name, helperText);
-  const nested = (name: `hours.${string}` | `postalCodesByWeekday.${string}`, helperText?: string) => {
-    const [group, day] = name.split('.') as ['hours' | 'postalCodesByWeekday', keyof InspectorFormValues['hours']];
-    const error = form.formState.errors[group]?.[day]?.message;
-    const { ref, ...registered } = form.register(name as FieldPath<InspectorFormValues>);
-    return { ...registered, inputRef: ref, error: typeof error === 'string', helperText: typeof error === 'string' ? error : helperText };
-  };
-
   return (
     <Box component="form" noValidate onSubmit={(event) => void submit(event)} aria-label={`${inspector.first} ${inspector.last}`}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
@@ -65,7 +58,7 @@ export function InspectorEditor({ inspector, services, busy, onSave }: { inspect
       </Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
         {EDITOR_WEEKDAYS.map(({ day, label }) => (
-          <TextField key={day} label={label} {...nested(`hours.${day}`)} />
+          <TextField key={day} label={label} {...text(`hours.${day}`)} />
         ))}
       </Box>
 
@@ -109,7 +102,7 @@ export function InspectorEditor({ inspector, services, busy, onSave }: { inspect
       </Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
         {EDITOR_WEEKDAYS.map(({ day, label }) => (
-          <TextField key={day} label={`Postal codes on ${label}`} {...nested(`postalCodesByWeekday.${day}`)} />
+          <TextField key={day} label={`Postal codes on ${label}`} {...text(`postalCodesByWeekday.${day}`)} />
         ))}
       </Box>
 

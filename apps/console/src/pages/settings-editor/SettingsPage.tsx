@@ -36,6 +36,18 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** A switch with its meaning under it, tied to it so a screen reader reads both. */
+function DescribedSwitch({ checked, onChange, label, help, helpId }: { checked: boolean; onChange: (checked: boolean) => void; label: string; help: string; helpId: string }) {
+  return (
+    <Box>
+      <FormControlLabel control={<Switch checked={checked} onChange={(event) => onChange(event.target.checked)} slotProps={{ input: { 'aria-describedby': helpId } }} />} label={label} />
+      <FormHelperText id={helpId} sx={{ mt: 0 }}>
+        {help}
+      </FormHelperText>
+    </Box>
+  );
+}
+
 const helpId = (key: string) => `help-${key}`;
 
 /** One setting's control, its help tied to it, and its problem (when the form has one) in place of the help. */
@@ -48,15 +60,7 @@ function SettingField({ entry, control }: { entry: SettingEntry; control: Contro
         const help = fieldState.error?.message ?? (entry.control.kind === 'list' ? `${entry.help} ${entry.control.hint}` : entry.help);
         if (entry.control.kind === 'switch') {
           return (
-            <Box>
-              <FormControlLabel
-                control={<Switch checked={field.value === true} onChange={(event) => field.onChange(event.target.checked)} slotProps={{ input: { 'aria-describedby': helpId(entry.key) } }} />}
-                label={entry.label}
-              />
-              <FormHelperText id={helpId(entry.key)} sx={{ mt: 0 }}>
-                {help}
-              </FormHelperText>
-            </Box>
+            <DescribedSwitch checked={field.value === true} onChange={field.onChange} label={entry.label} help={help} helpId={helpId(entry.key)} />
           );
         }
         const common = {
@@ -153,15 +157,7 @@ function SettingsEditor({ companyKey, configuration }: { companyKey: string; con
             control={form.control}
             name="inspectorsSeeAll"
             render={({ field }) => (
-              <Box>
-                <FormControlLabel
-                  control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} slotProps={{ input: { 'aria-describedby': 'help-inspectors-see-all' } }} />}
-                  label={INSPECTORS_SEE_ALL_LABEL}
-                />
-                <FormHelperText id="help-inspectors-see-all" sx={{ mt: 0 }}>
-                  {INSPECTORS_SEE_ALL_HELP}
-                </FormHelperText>
-              </Box>
+              <DescribedSwitch checked={field.value} onChange={field.onChange} label={INSPECTORS_SEE_ALL_LABEL} help={INSPECTORS_SEE_ALL_HELP} helpId="help-inspectors-see-all" />
             )}
           />
         </Group>
