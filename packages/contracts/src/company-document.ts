@@ -455,6 +455,24 @@ export const consoleSettingsSchema = z
   .strict();
 export type ConsoleSettings = z.output<typeof consoleSettingsSchema>;
 
+/** The company's own analytics (issue 27): where the embedded scheduler's funnel events go besides the host page's messages. */
+export const analyticsSettingsSchema = z
+  .object({
+    /**
+     * The company's Google Tag Manager container (GTM-…) or GA4 measurement id (G-…). When set, the
+     * embed script pushes the funnel events to the host page's `window.dataLayer`, where the
+     * company's own tag reads them; the wizard itself loads no third-party script.
+     */
+    google_tag_id: z
+      .string()
+      .trim()
+      .regex(/^(GTM-[A-Z0-9]{4,10}|G-[A-Z0-9]{4,12})$/, 'a Google Tag Manager id (GTM-XXXXXXX) or a GA4 measurement id (G-XXXXXXXXXX)')
+      .nullable()
+      .default(null),
+  })
+  .strict();
+export type AnalyticsSettings = z.output<typeof analyticsSettingsSchema>;
+
 /** The index of the first item whose key an earlier item already has; -1 when all differ. */
 function firstDuplicate<T>(items: readonly T[], key: (item: T) => string | number): number {
   const seen = new Set<string | number>();
@@ -558,6 +576,7 @@ export const companyDocumentSchema = withAcceptableText(
     payments: paymentsSchema.default({ provider: 'link' }),
     booking_changes: bookingChangesSchema.default(() => bookingChangesSchema.parse({})),
     console: consoleSettingsSchema.default(() => consoleSettingsSchema.parse({})),
+    analytics: analyticsSettingsSchema.default(() => analyticsSettingsSchema.parse({})),
   })
   .strict()
   .superRefine((doc, ctx) => {

@@ -57,6 +57,8 @@ export const companies = pgTable('companies', {
   bookingChanges: jsonb('booking_changes').$type<Record<string, unknown>>().notNull().default({}),
   /** The document's `console` section: how the company's console behaves for its people (issue 25). */
   consoleSettings: jsonb('console_settings').$type<Record<string, unknown>>().notNull().default({}),
+  /** The document's `analytics` section: the company's Google tag id, for the embed's dataLayer events (issue 27). */
+  analyticsSettings: jsonb('analytics_settings').$type<Record<string, unknown>>().notNull().default({}),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -358,6 +360,8 @@ export const orders = pgTable(
     /** The cart changed while a time was held: the held time may no longer fit (spec 3.12, 4.3). */
     servicesChanged: boolean('services_changed').notNull().default(false),
     specialNote: text('special_note').notNull().default(''),
+    /** Fields the company's page filled in and locked (issue 27, `LockableField`s): the visitor's writes may not change them. */
+    lockedFields: jsonb('locked_fields').$type<string[]>().notNull().default([]),
     /** The priced cart as it was confirmed, so later catalogue changes never rewrite an order. */
     pricingSnapshot: jsonb('pricing_snapshot').$type<Record<string, unknown> | null>(),
     /** How many times the booking was moved since it was confirmed (the policy's limit counts these). */
@@ -427,6 +431,30 @@ export const orderEvents = pgTable(
   (t) => [
     foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete('cascade'),
     index('order_events_order_idx').on(t.orderId, t.id),
+  ],
+);
+
+/**
+ * The wizard's funnel events (issue 27), per session's order and office: no personal data, only
+ * the event's name, step and bounded codes and numbers (contracts/analytics.ts). The funnel counts
+ * sessions by the day their order was created, the steps they viewed and whether they confirmed.
+ */
+export const funnelEvents = pgTable(
+  'funnel_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    companyId: uuid('company_id').notNull(),
+    officeId: uuid('office_id').notNull(),
+    orderId: uuid('order_id').notNull(),
+    name: text('name').notNull(),
+    step: text('step'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete('cascade'),
+    index('funnel_events_office_idx').on(t.companyId, t.officeId, t.createdAt),
+    index('funnel_events_order_idx').on(t.orderId, t.name),
   ],
 );
 

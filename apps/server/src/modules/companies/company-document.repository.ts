@@ -62,6 +62,7 @@ export async function replaceCompanyDocument(tx: Transaction, doc: CompanyDocume
     payments: doc.payments,
     bookingChanges: doc.booking_changes,
     consoleSettings: doc.console,
+    analyticsSettings: doc.analytics,
     updatedAt: new Date(),
   };
   const existing = await tx.select({ id: t.companies.id }).from(t.companies).where(eq(t.companies.key, doc.key));
@@ -265,6 +266,7 @@ export async function readCompanyDocument(db: Executor, key: string): Promise<Co
     payments: company.payments,
     booking_changes: company.bookingChanges,
     console: company.consoleSettings,
+    analytics: company.analyticsSettings,
     states: states.map((s) => ({ id: s.id, abbreviation: s.abbreviation, name: s.name })),
     offices: offices.map((o) => ({
       uuid: o.id,
