@@ -80,7 +80,7 @@ export default tseslint.config(
         'error',
         { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(skip|only|todo)$/]", message: 'No skipped, focused or todo tests.' },
         { selector: "ImportDeclaration[source.value='react'] ImportSpecifier[imported.name='lazy']", message: 'Use lazyChunk (shared/chunk-load.ts).' },
-        { selector: "ImportExpression:not(CallExpression[callee.name='lazyChunk'] > ArrowFunctionExpression ImportExpression)", message: 'Load code on demand through lazyChunk (shared/chunk-load.ts).' },
+        { selector: "ImportExpression:not(CallExpression[callee.name=/^(lazyChunk|optionalChunk)$/] > ArrowFunctionExpression ImportExpression)", message: 'Load code on demand through lazyChunk or optionalChunk (shared/chunk-load.ts).' },
       ],
     },
   },

@@ -1,9 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { optionalChunk } from './shared/chunk-load.ts';
+import { embedHost } from './shared/embed/embed-context.ts';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />
   </StrictMode>,
 );
+// In a company's embed the frame follows the page's height from its first paint (issue 27).
+if (embedHost) void optionalChunk(() => import('./shared/embed/embed-frame.ts'))().then((frame) => frame?.reportHeight());

@@ -66,6 +66,8 @@ export const errorCodeSchema = z.enum([
   'time_off_conflicts',
   // The configuration (issue 26): a save made from a version someone has since replaced (409, with what they changed).
   'version_conflict',
+  // The embedded scheduler (issue 27): a write that would change a field the company's page filled in and locked (400, the field named).
+  'field_locked',
   // Size limits.
   'payload_too_large',
   'uri_too_long',

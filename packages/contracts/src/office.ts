@@ -46,6 +46,8 @@ export const officeResponseSchema = z.object({
   state_label: z.string(),
   /** The contact types the company offers for additional contacts (ONLINE_SCHEDULER_V3_CONTACT_TYPES, spec 3.8). */
   contact_types: z.array(contactTypeRefSchema),
+  /** The company's Google tag (GTM-… or G-…): the embedded scheduler tells the host page, whose own tag receives the funnel events (issue 27). */
+  google_tag_id: z.string().nullable(),
 });
 export type OfficeResponse = z.infer<typeof officeResponseSchema>;
 

@@ -1,5 +1,22 @@
 import { z } from 'zod';
+import { LOCKABLE_FIELDS } from './embed.ts';
 import { personSchema, userTypeSchema } from './person.ts';
+
+/**
+ * What the company's page filled in for the visitor's forms when it embedded the scheduler (issue
+ * 27): the steps start from these until the visitor saves their own. Each was checked as the
+ * visitor's own input is; what did not pass is not here.
+ */
+export const orderPrefillSchema = z
+  .object({
+    address1: z.string().max(100),
+    city: z.string().max(60),
+    state: z.number().int(),
+    client: z.object({ first: z.string().max(100), last: z.string().max(100), email: z.string().max(254), mobile_phone: z.string().max(40) }).partial().strict(),
+  })
+  .partial()
+  .strict();
+export type OrderPrefill = z.infer<typeof orderPrefillSchema>;
 
 export const orderInspectorSchema = z.object({ id: z.number().int(), requested: z.boolean() });
 
@@ -56,5 +73,8 @@ export const orderResponseSchema = z.object({
    * the one the review showed, refuses an order that another tab changed since.
    */
   revision: z.string().max(64),
+  prefill: orderPrefillSchema,
+  /** The fields the company's page filled in and locked (issue 27): shown, not editable, and refused by the server if changed. */
+  locked: z.array(z.enum(LOCKABLE_FIELDS)),
 });
 export type OrderResponse = z.infer<typeof orderResponseSchema>;

@@ -360,8 +360,13 @@ export const orders = pgTable(
     /** The cart changed while a time was held: the held time may no longer fit (spec 3.12, 4.3). */
     servicesChanged: boolean('services_changed').notNull().default(false),
     specialNote: text('special_note').notNull().default(''),
-    /** Fields the company's page filled in and locked (issue 27, `LockableField`s): the visitor's writes may not change them. */
-    lockedFields: jsonb('locked_fields').$type<string[]>().notNull().default([]),
+    /**
+     * What the company's page filled in for the visitor's forms (issue 27): the address and the
+     * client, shown as the steps' starting values until the visitor saves their own.
+     */
+    prefill: jsonb('prefill').$type<Record<string, unknown>>().notNull().default({}),
+    /** Fields the company's page filled in and locked (issue 27, `LockableField`s) with their values: the visitor's writes may not change them. */
+    lockedFields: jsonb('locked_fields').$type<Record<string, string>>().notNull().default({}),
     /** The priced cart as it was confirmed, so later catalogue changes never rewrite an order. */
     pricingSnapshot: jsonb('pricing_snapshot').$type<Record<string, unknown> | null>(),
     /** How many times the booking was moved since it was confirmed (the policy's limit counts these). */

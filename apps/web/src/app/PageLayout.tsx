@@ -5,6 +5,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { focusScreenHeading, MAIN_CONTENT_ID } from '../shared/focus.ts';
 import { OfficeContact, type OfficeContactDetails } from '../shared/OfficeContact.tsx';
 import { texts } from '../shared/texts.ts';
+import { embedHost } from '../shared/embed/embed-context.ts';
 import { Header, type HeaderProps } from './Header.tsx';
 
 /** Where the review-order panel is drawn (spec 2.10). */
@@ -14,7 +15,7 @@ const DESKTOP = '@media (min-width:800px)';
 /** The frame every screen sits in: header, main content, and the office's details at the foot. */
 export function PageLayout({ header, contact, children }: { header: HeaderProps; contact: OfficeContactDetails | null; children: ReactNode }) {
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+    <Box sx={{ minHeight: embedHost ? 0 : '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <SkipLink />
       <Header {...header} />
       <Container maxWidth="lg" sx={{ flex: 1, display: 'flex', flexDirection: 'column', gap: 3, py: { xs: 2, sm: 4 }, px: { xs: 1.5, sm: 3 }, [DESKTOP]: { flexDirection: 'row', alignItems: 'flex-start' } }}>

@@ -9,6 +9,8 @@ import { useResumeOffer } from '../shared/use-resume-offer.ts';
 import { PageLayout } from './PageLayout.tsx';
 import { SchedulerProvider, type SchedulerContextValue } from './scheduler-context.tsx';
 import { useSchedulerData } from './scheduler-data.ts';
+import { useFunnel } from './use-funnel.ts';
+import { embeddedHref } from '../shared/embed/embed-context.ts';
 import { STEP_PROGRESS_FLAG, STEP_SCREENS } from './step-screens.tsx';
 import { FailureNotice } from '../shared/FailureNotice.tsx';
 import { lazyChunk } from '../shared/chunk-load.ts';
@@ -76,11 +78,12 @@ export function SchedulerPage() {
     const flag = visitedStep ? STEP_PROGRESS_FLAG[visitedStep] : null;
     if (flag && token) markVisited(token, flag);
   }, [visitedStep, token]);
+  useFunnel(companyKey, credentials, office, order, visitedStep);
 
   const contactDetails = office ?? contact;
   // "Start again" on the expired-session page: a fresh session of the office the link named, once
   // the public office_contact call has confirmed that office exists.
-  const restartHref = contact ? `/${companyKey}/online-scheduler/${contact.office_uuid}` : null;
+  const restartHref = contact ? embeddedHref(`/${companyKey}/online-scheduler/${contact.office_uuid}`) : null;
   const header = {
     companyKey,
     officeUuid: officeUuid || null,

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatAppointmentDateTime, formatCountdown, formatLongDateTime, formatMinutesLeft, formatTime, wallTimeIn } from '@scheduler/domain/scheduling-text';
 import { zoneSuffix } from '@scheduler/domain/time-zone-text';
 import type { HeldTime } from './hold-state.ts';
@@ -8,6 +8,7 @@ import { holdTexts } from './hold-texts.ts';
 import { takeJustHeld } from './just-held.ts';
 import { texts } from './texts.ts';
 import { useNow } from './use-now.ts';
+import { trackOnce } from './embed/funnel.ts';
 import { visuallyHidden } from './visually-hidden.ts';
 
 /** The countdown shows, and the minutes are announced, in the hold's last minutes. */
@@ -29,6 +30,9 @@ export default function HoldIndicator({ held, showAppointment = true, sx }: { he
   const appointment = `${formatLongDateTime(wallTimeIn(held.datetime, held.timeZone))}${zoneSuffix(held.timeZone, Date.parse(held.datetime))}`;
   const lapsed = left <= 0;
   const counting = !lapsed && left <= COUNTDOWN_FROM_MS;
+  useEffect(() => {
+    if (lapsed) trackOnce(`lapsed ${held.holdExpiresAt}`, 'hold_lapsed');
+  }, [lapsed, held.holdExpiresAt]);
   const announcement = lapsed ? holdTexts.lapsed(until) : counting ? holdTexts.minutesLeft(formatMinutesLeft(left)) : '';
   return (
     <Box

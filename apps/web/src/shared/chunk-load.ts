@@ -12,3 +12,13 @@ export function lazyChunk<T extends ComponentType<any>>(load: () => Promise<{ de
   // The notice takes no props and ignores the part's.
   return lazy(() => load().catch(() => ({ default: PageUpdatedNotice as unknown as T })));
 }
+
+/**
+ * A module loaded on demand that the page can do without (the funnel's sender, the embed's
+ * messages): its loader, called as often as needed, loads it once and resolves to null when its
+ * file cannot be downloaded, so that analytics never stand in the visitor's way.
+ */
+export function optionalChunk<T>(load: () => Promise<T>): () => Promise<T | null> {
+  let loading: Promise<T | null> | undefined;
+  return () => (loading ??= load().catch(() => null));
+}

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ApplyCouponResponse, Pricing } from '@scheduler/contracts/pricing';
 import { callApi } from './api-client.ts';
+import { track } from './embed/funnel.ts';
 import { invalidateOrder, queryKeys, resetAvailability, type SessionScope } from './queries.ts';
 
 /** The cart and pricing calls' base path (spec 7.1). */
@@ -16,6 +17,12 @@ export function pricingQueryOptions(scope: SessionScope) {
 }
 
 /** Spec 4.3: after a cart change the order and its pricing are read again and cached availability is dropped. */
+/** `cart_changed` with what the cart now holds and costs, once pricing has been read again. */
+export function trackCartChange(queryClient: QueryClient, scope: SessionScope): void {
+  const pricing = queryClient.getQueryData<Pricing>(queryKeys.pricing(scope));
+  if (pricing) track('cart_changed', { item_count: (pricing.package ? 1 : 0) + pricing.services.length, total_cents: pricing.totals.grand_total });
+}
+
 export function afterCartChange(queryClient: QueryClient, scope: SessionScope): Promise<unknown> {
   void resetAvailability(queryClient, scope);
   return Promise.all([invalidateOrder(queryClient, scope), queryClient.invalidateQueries({ queryKey: queryKeys.pricing(scope) })]);
@@ -27,6 +34,7 @@ export function useApplyCoupon(scope: SessionScope) {
   return useMutation({
     mutationFn: (code: string) => callApi<ApplyCouponResponse>(`${pricingBaseOf(scope)}/apply_coupon`, { session: scope.credentials, method: 'POST', body: { code } }),
     onSuccess: (result) => {
+      track(result.status === 'ok' ? 'coupon_applied' : 'coupon_refused', result.status === 'ok' ? {} : { code: result.status });
       if (result.status === 'ok') return afterCartChange(queryClient, scope);
     },
   });

@@ -36,6 +36,8 @@ export const texts = {
   },
   back: 'Back',
   next: 'Next',
+  /** Under a field the company's page filled in and locked (issue 27). */
+  lockedField: 'Filled in for you. To change it, please call the office.',
   officeDetails: 'Office details',
   pleaseWait: 'Please wait',
   tryAgain: 'Try again',

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { OrderResponse } from '@scheduler/contracts/order';
 import type { SessionCredentials } from './api-client.ts';
 import { readStorage, storageKeys, writeStorage } from './storage-keys.ts';
+import { embedResumeToken } from './embed/embed-context.ts';
 
 /**
  * Reopening the scheduler link starts a new session. The browser keeps, per office, the token of
@@ -14,7 +15,8 @@ export function useResumeOffer(companyKey: string, credentials: SessionCredentia
   const key = storageKeys.officeSession(companyKey, officeUuid);
   const active = current !== undefined && !current.confirmed && token !== '' && officeUuid !== '';
   const [settled, setSettled] = useState(false);
-  const stored = active ? readStorage(globalThis.localStorage, key) : null;
+  // In an embed the host page kept the unfinished session (its storage is the visitor's own; this frame's may be refused).
+  const stored = active ? (embedResumeToken ?? readStorage(globalThis.localStorage, key)) : null;
   const other = stored && stored !== token && !settled ? stored : null;
   useEffect(() => {
     if (active && other === null) writeStorage(globalThis.localStorage, key, token);

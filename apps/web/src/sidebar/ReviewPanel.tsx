@@ -26,6 +26,7 @@ import { payAtCloseActive } from './service-lines.ts';
 import { ServicesLines } from './ServicesLines.tsx';
 import { sidebarTexts as t } from './sidebar-texts.ts';
 import { TextLines } from './TextLines.tsx';
+import { embeddedHref } from '../shared/embed/embed-context.ts';
 
 const DEFAULT_PAC_NAME = 'Pay at Close';
 
@@ -127,7 +128,7 @@ export function ReviewPanel({ step, headingId, close, withCouponBox = true }: { 
             {redirect.text}
           </Button>
         )}
-        <Button component="a" href={`/${companyKey}/online-scheduler/${office.office_uuid}`} variant="text">
+        <Button component="a" href={embeddedHref(`/${companyKey}/online-scheduler/${office.office_uuid}`)} variant="text">
           {t.startOver}
         </Button>
       </Box>

@@ -36,6 +36,7 @@ export function officeFixture(changes: Partial<OfficeResponse> = {}): OfficeResp
     rer_rush_amount: 0,
     state_label: 'State',
     contact_types: [],
+    google_tag_id: null,
     ...changes,
   };
 }
@@ -82,6 +83,8 @@ export function orderFixture(changes: Partial<OrderResponse> = {}): OrderRespons
     services_changed: false,
     special_note: '',
     revision: 'rev-1',
+    prefill: {},
+    locked: [],
     ...changes,
   };
 }

@@ -4,7 +4,7 @@ import { isPoBox, PO_BOX_MESSAGE } from '@scheduler/domain/address/us-address';
 import { locationMessage } from '@scheduler/domain/address/location-messages';
 import { AppError, NotFoundError } from '../../errors.ts';
 import { fiveDigitZip, POSTAL_CODE_MESSAGES, usesUsPostalCodes } from '@scheduler/contracts/postal-code';
-import { recordStepSaved } from '../orders/orders.service.ts';
+import { recordStepSaved, refuseLockedChange } from '../orders/orders.service.ts';
 import { checkOrderLocation, type SchedulingStore } from '../scheduling/scheduling.service.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
 import { changeKeys } from '../../db/change-feed.ts';
@@ -48,6 +48,7 @@ export async function setAddress(deps: AddressDependencies, session: Authenticat
     if (!zip) throw new AppError(400, 'invalid_postal_code', POSTAL_CODE_MESSAGES.usFormat, 'postal_code');
     postalCode = zip;
   }
+  await refuseLockedChange(store.db, session, 'postal_code', postalCode, 'postal_code');
   if (body.state !== null && !context.states.some((s) => s.id === body.state)) {
     throw new AppError(400, 'unknown_state', `State ${body.state} is not one of the office's states.`, 'state');
   }

@@ -1,7 +1,7 @@
 import type { OfficeContactResponse, OfficeResponse } from '@scheduler/contracts/office';
 import { SETTING } from '@scheduler/contracts/setting-keys';
 import { PEOPLE_SETTING } from '@scheduler/contracts/people-setting-keys';
-import type { ControlType } from '@scheduler/contracts/company-document';
+import { analyticsSettingsSchema, type ControlType } from '@scheduler/contracts/company-document';
 import { SettingsReader } from '@scheduler/domain/settings';
 import { configuredContactTypes } from '@scheduler/domain/people/contacts-step';
 import type { Database } from '../../db/connection.ts';
@@ -53,6 +53,7 @@ export async function getOfficeForSession(db: Database, session: AuthenticatedSe
     rer_rush_amount: company.rerRushAmountCents,
     state_label: company.stateLabel,
     contact_types: configuredContactTypes(view.contactTypes, settings.list(PEOPLE_SETTING.CONTACT_TYPES)),
+    google_tag_id: analyticsSettingsSchema.catch({ google_tag_id: null }).parse(company.analyticsSettings).google_tag_id,
   };
 }
 

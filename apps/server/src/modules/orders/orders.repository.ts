@@ -86,3 +86,20 @@ export async function saveOrderPostalCode(db: Executor, companyId: string, order
     .set({ postalCode, updatedAt: new Date() })
     .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
 }
+
+/** The embed's starting values and locked fields of a new order (issue 27). */
+export async function saveOrderPrefill(db: Executor, companyId: string, orderId: string, prefill: Record<string, unknown>, lockedFields: Record<string, string>): Promise<void> {
+  await db
+    .update(t.orders)
+    .set({ prefill, lockedFields, updatedAt: new Date() })
+    .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
+}
+
+/** The order's locked fields and their values; none for an order that is not found. */
+export async function findLockedFields(db: Executor, companyId: string, orderId: string): Promise<Record<string, string>> {
+  const [row] = await db
+    .select({ lockedFields: t.orders.lockedFields })
+    .from(t.orders)
+    .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
+  return row?.lockedFields ?? {};
+}

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { OrderResponse } from '@scheduler/contracts/order';
+import { LOCKABLE_FIELDS, type LockableField } from '@scheduler/contracts/embed';
+import { orderPrefillSchema, type OrderPrefill, type OrderResponse } from '@scheduler/contracts/order';
 import { personSchema, userTypeSchema, type Person } from '@scheduler/contracts/person';
 import type { Database, Executor } from '../../db/connection.ts';
-import { NotFoundError } from '../../errors.ts';
+import { AppError, NotFoundError } from '../../errors.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
-import { loadOrder, recordOrderEvent, saveOrderInspectors, saveOrderPostalCode, saveOrderSchedule, type OrderAggregate, type OrderPartyRow } from './orders.repository.ts';
+import { findLockedFields, loadOrder, recordOrderEvent, saveOrderInspectors, saveOrderPostalCode, saveOrderPrefill, saveOrderSchedule, type OrderAggregate, type OrderPartyRow } from './orders.repository.ts';
 
 function person(row: OrderPartyRow): Person {
   return personSchema.parse({ ...row.person, id: row.agentId ?? row.person.id ?? null });
@@ -92,6 +93,8 @@ function orderContent({ order, parties, answers, foundationOption, holdExpiresAt
     rush_rer: order.rushRer,
     services_changed: order.servicesChanged,
     special_note: order.specialNote,
+    prefill: orderPrefillSchema.catch({}).parse(order.prefill),
+    locked: lockedFieldNames(order.lockedFields),
   };
 }
 
@@ -137,4 +140,32 @@ export async function savePostalCodeStep(db: Executor, ref: OrderRef, postalCode
 /** The audit trail's record that a step was saved, written in the step's own transaction. */
 export async function recordStepSaved(db: Executor, ref: OrderRef, step: string, details: Record<string, unknown> = {}): Promise<void> {
   await recordOrderEvent(db, ref.companyId, ref.orderId, 'step_saved', { step, ...details });
+}
+
+// ---- What a company's page filled in (issue 27) ----
+
+export type LockedValues = Partial<Record<LockableField, string>>;
+
+/** The locked fields' names, in the contract's order. */
+function lockedFieldNames(locked: Readonly<Record<string, unknown>>): LockableField[] {
+  return LOCKABLE_FIELDS.filter((field) => typeof locked[field] === 'string');
+}
+
+/** The embed's starting values and locks, written as its session starts, with their audit event. */
+export async function recordOrderPrefill(db: Executor, ref: OrderRef, prefill: OrderPrefill, locked: LockedValues, applied: readonly string[]): Promise<void> {
+  await saveOrderPrefill(db, ref.companyId, ref.orderId, prefill, locked);
+  await recordOrderEvent(db, ref.companyId, ref.orderId, 'prefilled', { fields: applied, locked: Object.keys(locked) });
+}
+
+export const LOCKED_FIELD_MESSAGE = 'This was filled in for you and cannot be changed here. Please call the office to change it.';
+
+/**
+ * Refuses a visitor's write that would change a field the company's page locked: the lock holds
+ * on the server, not only in the form. Compared as the visitor would read them (case and outer
+ * spaces aside); `field` is what the refusal names.
+ */
+export async function refuseLockedChange(db: Executor, ref: OrderRef, lockable: LockableField, value: string | null | undefined, field: string): Promise<void> {
+  const kept = (await findLockedFields(db, ref.companyId, ref.orderId))[lockable];
+  if (kept === undefined) return;
+  if ((value ?? '').trim().toLowerCase() !== kept.trim().toLowerCase()) throw new AppError(400, 'field_locked', LOCKED_FIELD_MESSAGE, field);
 }

@@ -53,6 +53,17 @@ export type AgentRow = typeof t.agents.$inferSelect;
 export type DirectoryContactRow = typeof t.directoryContacts.$inferSelect;
 export type AgentKind = AgentRow['kind'];
 
+/** The company's own real-estate agent (from its directory, not one a visitor added) with this e-mail address, or null. */
+export async function findDirectoryAgentByEmail(db: Executor, companyId: string, email: string): Promise<AgentRow | null> {
+  const [row] = await db
+    .select()
+    .from(t.agents)
+    .where(and(eq(t.agents.companyId, companyId), eq(t.agents.kind, 'real_estate'), eq(t.agents.source, 'directory'), sql`lower(${t.agents.email}) = ${email.toLowerCase()}`))
+    .orderBy(asc(t.agents.id))
+    .limit(1);
+  return row ?? null;
+}
+
 /** One agent of one company and kind, or null: a visitor attaches only their company's people. */
 export async function findAgent(db: Executor, companyId: string, kind: AgentKind, id: number): Promise<AgentRow | null> {
   const [row] = await db

@@ -14,13 +14,14 @@ import { FAILED_VALIDATION_CODE, validateNewContact, validatePeople, validatePer
 import { SettingsReader } from '@scheduler/domain/settings';
 import type { Database, Executor } from '../../db/connection.ts';
 import { AppError, NotFoundError } from '../../errors.ts';
-import { recordStepSaved } from '../orders/orders.service.ts';
+import { recordStepSaved, refuseLockedChange } from '../orders/orders.service.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
 import { directoryColumns, orderCopy, recordOfRow, type PersonLike } from './person-copies.ts';
 import { withSmsConsentRecord } from './sms-consent.ts';
 import {
   appendOrderParty,
   findAgent,
+  findDirectoryAgentByEmail,
   findDirectoryContact,
   insertAgentAddedOnline,
   insertContactAddedOnline,
@@ -107,6 +108,7 @@ export async function setAgent(db: Database, session: AuthenticatedSession, part
   if (!sectionOrder(role ?? 'OTHER', context.settings).includes(party)) throw new AppError(400, code, 'This agent is not part of the contacts step.', 'none');
   if (body.none) {
     if (!canChooseNone(role, party)) throw new AppError(400, code, 'Please search for or add your agent profile!', 'none');
+    if (party === 'buyers_agent') await refuseLockedChange(db, session, 'agent_email', null, 'none');
     await db.transaction(async (tx) => {
       await replaceOrderParties(tx, session.companyId, session.orderId, party, []);
       await recordStepSaved(tx, session, 'contacts', { part: party, none: true });
@@ -124,10 +126,12 @@ export async function setAgent(db: Database, session: AuthenticatedSession, part
     if (body.id != null) {
       const listed = await findAgent(tx, session.companyId, kind, body.id);
       if (!listed) throw new AppError(400, code, 'This agent is not one of the company’s agents.', 'id');
+      if (party === 'buyers_agent') await refuseLockedChange(tx, session, 'agent_email', listed.email, 'id');
       // What the visitor may not edit is neither checked nor taken from the body.
       const person: PersonLike = canEditAgent(context.settings, true) ? checked(body) : recordOfRow(listed);
       party_ = { directoryId: listed.id, contactTypeId: null, person: orderCopy(party, person, listed.id) };
     } else {
+      if (party === 'buyers_agent') await refuseLockedChange(tx, session, 'agent_email', body.email, 'email');
       checked(body);
       const agency = 'agency' in body ? (body.agency ?? '').trim() : '';
       const pacOptOut = 'pac_opt_out' in body ? (body.pac_opt_out ?? false) : false;
@@ -151,6 +155,7 @@ export async function setClient(db: Database, session: AuthenticatedSession, bod
   const context = await peopleContext(db, session);
   refuse(validatePerson('client', body, context.settings.fields.client, context.settings.phoneCountry));
   checkState(FAILED.client, context.company, body.state, 'state');
+  await refuseLockedChange(db, session, 'client_email', body.email, 'email');
   const id = clientNumber(0);
   await db.transaction(async (tx) => {
     await withSmsConsentRecord(tx, session, 'client', context.settings.phoneCountry, () =>
@@ -168,6 +173,7 @@ export async function setClients(db: Database, session: AuthenticatedSession, cl
   if (clients.length > limit) throw new AppError(400, FAILED.client, `At most ${limit} ${limit === 1 ? 'client' : 'clients'}.`, 'clients');
   refuse(validatePeople('client', clients, context.settings.fields.client, context.settings.phoneCountry));
   clients.forEach((client, index) => checkState(FAILED.client, context.company, client.state, `clients.${index}.state`));
+  await refuseLockedChange(db, session, 'client_email', clients[0]?.email, 'clients.0.email');
   const saved = clients.map((client, position) => orderCopy('client', client, clientNumber(position)) as ClientInput & { id: number });
   await db.transaction(async (tx) => {
     await withSmsConsentRecord(tx, session, 'client', context.settings.phoneCountry, () =>
@@ -233,4 +239,17 @@ export async function removeContact(db: Database, session: AuthenticatedSession,
     if (removed) await recordStepSaved(tx, session, 'contacts', { part: 'remove_contact' });
     return { removed };
   });
+}
+
+/**
+ * The buyer's agent named by e-mail (issue 27: the company's page knows the visitor's agent): one
+ * of the company's own, chosen as the visitor would choose them from the search, their record as
+ * the directory has it. Answers who, or null when the company has no such agent.
+ */
+export async function chooseBuyersAgentByEmail(db: Database, session: AuthenticatedSession, email: string): Promise<{ id: number; email: string } | null> {
+  const agent = await findDirectoryAgentByEmail(db, session.companyId, email);
+  if (!agent) return null;
+  const { first, last, email: address, mobile_phone, work_phone, home_phone, work_fax, home_fax, address1, address2, city, postal_code, company } = recordOfRow(agent);
+  await setAgent(db, session, 'buyers_agent', { id: agent.id, first, last, email: address, mobile_phone, work_phone, home_phone, work_fax, home_fax, address1, address2, city, postal_code, company, state: agent.state });
+  return { id: agent.id, email: agent.email };
 }

@@ -10,7 +10,8 @@ import type { SchedulingStore } from '../scheduling/scheduling.service.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
 import { recordOrderEvent } from '../orders/orders.service.ts';
 import { heldUntil, loadOrderForPricing, redemptionsByOthers, saveOrderCart, takeRedemption, type OrderForPricing } from './pricing.repository.ts';
-import type { OfficePricing, PricingStore } from './pricing.store.ts';
+import { pricingStoreOf, type OfficePricing, type PricingStore } from './pricing.store.ts';
+import type { ChangeFeed } from '../../db/change-feed.ts';
 
 /** The module's store is shared by the modules that price; they reach it through this service. */
 export { pricingStoreOf } from './pricing.store.ts';
@@ -21,6 +22,11 @@ export interface PricingDeps {
   db: Database;
   scheduling: SchedulingStore;
   pricing: PricingStore;
+}
+
+/** The cart's dependencies for a caller outside this module (the embed's prefill): the app's one pricing store. */
+export function pricingDependencies(ctx: { db: Database; changes: ChangeFeed; clock: () => number; scheduling: SchedulingStore }): PricingDeps {
+  return { db: ctx.db, scheduling: ctx.scheduling, pricing: pricingStoreOf(ctx) };
 }
 
 /** One order of one company at one office, as the pricing calls name it. */

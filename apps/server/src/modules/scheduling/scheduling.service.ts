@@ -23,7 +23,7 @@ import { officeBookingWarnings } from '@scheduler/domain/schedule/office-warning
 import { cartServicesAndMinutes } from '@scheduler/domain/pricing/duration';
 import { AppError, NotFoundError } from '../../errors.ts';
 import { CompressibleText } from '../../http/precompressed.ts';
-import { chooseOrderInspectors, clearOrderTime, recordHeldTime, savePostalCodeStep } from '../orders/orders.service.ts';
+import { chooseOrderInspectors, clearOrderTime, recordHeldTime, refuseLockedChange, savePostalCodeStep } from '../orders/orders.service.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
 
 /** The order a scheduling call is for: a visitor's session, or a manage link's booked order (issue 24). */
@@ -496,6 +496,7 @@ export async function setPostalCode(store: SchedulingStore, session: OrderScope,
   // A US office takes a ZIP code, ZIP+4 kept as its five digits; elsewhere the code is free text (spec 5.2).
   const saved = usesUsPostalCodes(rules.context.country) ? fiveDigitZip(postalCode) : postalCode;
   if (saved === null) throw new AppError(400, 'invalid_postal_code', POSTAL_CODE_MESSAGES.usFormat, 'postal_code');
+  await refuseLockedChange(store.db, session, 'postal_code', saved, 'postal_code');
   await savePostalCodeStep(store.db, session, saved);
   return { status: 'ok' };
 }

@@ -6,6 +6,11 @@ import { perAddressLimit } from '../../plugins/rate-limit.ts';
 import { companyKeyParam } from '../shared-schemas.ts';
 import { NotFoundError } from '../../errors.ts';
 import { startSession } from './sessions.service.ts';
+import { embeddingOriginsOf } from '../office/office.service.ts';
+import { embedRedirectQuery } from './embed-query.ts';
+import { applyPrefill } from '../embed/prefill.service.ts';
+import { readPrefill } from '../embed/prefill-values.ts';
+import { pricingDependencies } from '../pricing/pricing.service.ts';
 
 /** A browser navigating asks for HTML first; API clients ask for JSON or anything. */
 function prefersHtml(accept: string | undefined): boolean {
@@ -18,6 +23,7 @@ const UUID_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4
 export function sessionRoutes(ctx: AppContext) {
   return async (instance: FastifyInstance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
+    const prefillDeps = pricingDependencies(ctx);
     app.get(
       `/:company_key/online-scheduler/:office_uuid(^${UUID_PATTERN}$)`,
       {
@@ -26,7 +32,8 @@ export function sessionRoutes(ctx: AppContext) {
           tags: ['session'],
           summary: 'Starts a scheduling session with a new draft order and redirects into the wizard',
           params: companyKeyParam.extend({ office_uuid: z.uuid() }),
-          // The company's own link may carry tracking parameters; they are ignored.
+          // The company's own link may carry tracking parameters; they are ignored. An embedded
+          // frame's (issue 27: embed, host, resume) pass into the wizard's URL when they hold.
           querystring: z.object({}).catchall(z.string()),
         },
       },
@@ -39,8 +46,11 @@ export function sessionRoutes(ctx: AppContext) {
         });
         if (!started) return reply.sendWizardPage(companyKey, 404);
         const { token } = started;
-        const query = new URLSearchParams({ t: token, office: officeUuid.toLowerCase() });
-        return reply.header('cache-control', 'no-store').redirect(`/${companyKey}/online-scheduler?${query.toString()}`, 302);
+        const embedded = request.query.embed === '1';
+        const kept = embedded ? embedRedirectQuery(request.query, await embeddingOriginsOf(ctx.db, companyKey)) : {};
+        const { landing } = embedded ? await applyPrefill(prefillDeps, started.session, readPrefill(request.query), new Date(ctx.clock())) : { landing: null };
+        const query = new URLSearchParams({ t: token, office: officeUuid.toLowerCase(), ...kept });
+        return reply.header('cache-control', 'no-store').redirect(`/${companyKey}/online-scheduler${landing ? `/${landing}` : ''}?${query.toString()}`, 302);
       },
     );
   };

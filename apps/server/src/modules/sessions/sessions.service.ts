@@ -22,12 +22,12 @@ export async function startSession(
   officeUuid: string,
   now = new Date(),
   bookedBy?: { userId: string; name: string },
-): Promise<{ token: string; orderId: string }> {
+): Promise<{ token: string; orderId: string; session: AuthenticatedSession }> {
   const office = await findActiveOffice(db, companyKey, officeUuid);
   if (!office) throw new NotFoundError('The office');
   const token = newSessionToken();
-  const { orderId } = await createSessionWithDraftOrder(db, office, hashToken(token), new Date(now.getTime() + policy.ttlDays * DAY_MS), bookedBy);
-  return { token, orderId };
+  const { sessionId, orderId } = await createSessionWithDraftOrder(db, office, hashToken(token), new Date(now.getTime() + policy.ttlDays * DAY_MS), bookedBy);
+  return { token, orderId, session: { sessionId, companyId: office.companyId, companyKey, officeId: office.officeId, orderId, orderConfirmed: false } };
 }
 
 export interface AuthenticationRequest {

@@ -3,6 +3,7 @@ import { minutesBetween } from '@scheduler/domain/scheduling-text';
 import type { SessionScope } from '../queries.ts';
 import { postDatetime, type SetDatetimeResult } from '../scheduling-api.ts';
 import { storageKeys, writeStorage } from '../storage-keys.ts';
+import { track } from '../embed/funnel.ts';
 
 /**
  * Saves a slot as the order's date and time, which holds it (decision 0007): the calendar's Next,
@@ -14,5 +15,6 @@ export async function holdSlot(scope: SessionScope, slot: AppointmentSlot, order
   const duration = orderDuration > 0 ? orderDuration : minutesBetween(slot.start_datetime, slot.end_datetime);
   const result = await postDatetime(scope, { datetime: new Date(slot.timestamp * 1000).toISOString(), duration, inspectors: slot.users });
   if (result.status === 'ok') writeStorage(globalThis.sessionStorage, storageKeys.datetime(scope.credentials.token), `${slot.start_datetime},${duration}`);
+  track(result.status === 'ok' ? 'time_held' : 'conflict_shown', result.status === 'ok' ? {} : { code: 'time_taken' });
   return result;
 }

@@ -33,6 +33,8 @@ export interface FormTextFieldProps<T extends FieldValues, Out extends FieldValu
   autoFocus?: boolean;
   /** Shown under the field while it has no error. */
   hint?: string;
+  /** Shown and sent, not editable: a value the company's page locked (issue 27). */
+  readOnly?: boolean;
   /** Called after each change, e.g. to clear a banner that named the old value. */
   onValueChange?: (value: string) => void;
   sx?: FormControlProps['sx'];
@@ -48,7 +50,7 @@ export interface FormTextFieldProps<T extends FieldValues, Out extends FieldValu
  * form focus the first failing field.
  */
 export function FormTextField<T extends FieldValues, Out extends FieldValues = T>(props: FormTextFieldProps<T, Out>) {
-  const { control, name, label, accessibleLabel, transform, formatOnBlur, type, multiline, options, emptyOption, autoComplete, inputMode = 'text', maxLength, required, autoFocus, hint, onValueChange, sx } = props;
+  const { control, name, label, accessibleLabel, transform, formatOnBlur, type, multiline, options, emptyOption, autoComplete, inputMode = 'text', maxLength, required, autoFocus, hint, readOnly, onValueChange, sx } = props;
   // autoFocus by hand, once (see focusWhenMounted): the browser build leaves the attribute to the
   // browser, which honours it on a page's first load only.
   const focusedOnce = useRef(false);
@@ -94,6 +96,7 @@ export function FormTextField<T extends FieldValues, Out extends FieldValues = T
             autoComplete,
             inputMode: options ? undefined : inputMode,
             maxLength,
+            readOnly,
             'aria-invalid': fieldState.invalid,
             'aria-describedby': message ? helperId : undefined,
           },

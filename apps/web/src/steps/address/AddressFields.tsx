@@ -5,6 +5,7 @@ import type { AddressFormInput, AddressFormValues } from '@scheduler/contracts/f
 import { FormTextField } from '../../shared/form/FormTextField.tsx';
 import type { AddressField } from './address-lookup.ts';
 import { addressTexts } from './address-texts.ts';
+import { texts } from '../../shared/texts.ts';
 
 /**
  * Spec 2.6: the address fields, with the browser's address autofill tokens; the state label is the
@@ -16,12 +17,14 @@ export function AddressFields({
   states,
   stateLabel,
   us,
+  postalCodeLocked,
   onEdit,
 }: {
   control: Control<AddressFormInput, unknown, AddressFormValues>;
   states: ReadonlyArray<{ id: number; abbreviation: string }>;
   stateLabel: string;
   us: boolean;
+  postalCodeLocked: boolean;
   onEdit: (field: AddressField) => void;
 }) {
   const stateOptions = useMemo(() => states.map((state) => ({ value: String(state.id), label: state.abbreviation })), [states]);
@@ -39,7 +42,8 @@ export function AddressFields({
         inputMode={us ? 'numeric' : 'text'}
         maxLength={10}
         required
-        hint={addressTexts.required}
+        readOnly={postalCodeLocked}
+        hint={postalCodeLocked ? texts.lockedField : addressTexts.required}
         onValueChange={() => onEdit('postal_code')}
       />
     </Box>

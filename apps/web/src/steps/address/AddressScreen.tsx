@@ -36,10 +36,11 @@ export function AddressScreen() {
   // An order without a state starts with the office's (issue 20 item 10): most properties are in it.
   const officeState = office.states.find((state) => state.abbreviation === office.office_state);
   const form = useStepForm(schema, {
-    address1: order.address1,
+    // What the company's page filled in (issue 27) until the visitor saves their own.
+    address1: order.address1 || (order.prefill.address1 ?? ''),
     address2: order.address2,
-    city: order.city,
-    state: order.state !== null ? String(order.state) : officeState ? String(officeState.id) : '',
+    city: order.city || (order.prefill.city ?? ''),
+    state: String(order.state ?? order.prefill.state ?? officeState?.id ?? ''),
     // Spec 4.1: an order without a postal code takes the one this browser kept.
     postal_code: order.postal_code || readStorage(globalThis.localStorage, storageKeys.postalCode(companyKey, credentials.token)) || '',
   });
@@ -85,7 +86,7 @@ export function AddressScreen() {
   return (
     <StepFrame step="address" hideBack={mode === 'calendar-last'} nextDisabled={save.isPending} onNext={() => void submit()}>
       <form onSubmit={(event) => void submit(event)} onKeyDown={enterSaves} noValidate>
-        <AddressFields control={form.control} states={office.states} stateLabel={office.state_label} us={usesUsPostalCodes(office.country)} onEdit={edit} />
+        <AddressFields control={form.control} states={office.states} stateLabel={office.state_label} us={usesUsPostalCodes(office.country)} postalCodeLocked={order.locked.includes('postal_code')} onEdit={edit} />
       </form>
 
       {/* Announced when it appears: the suggestion arrives while the visitor types. */}

@@ -103,7 +103,7 @@ export default function CalendarStep() {
 
   return (
     <StepFrame step="calendar" nextDisabled={saving || (!selected && !current)} onNext={() => (selected ? choose(selected) : afterSave && goTo(afterSave))}>
-      {options.zipLimited && options.postalCode && <PostalCodeNote postalCode={options.postalCode} onChange={changePostalCode} />}
+      {options.zipLimited && options.postalCode && <PostalCodeNote postalCode={options.postalCode} onChange={order.locked.includes('postal_code') ? null : changePostalCode} />}
       {cartChanged && (
         <Notice severity="warning" sx={{ mb: 3 }}>
           {calendarTexts.cartChanged}

@@ -15,6 +15,7 @@ import { useStepForm } from '../../shared/form/use-step-form.ts';
 import { Notice } from '../../shared/Notice.tsx';
 import { useSaveAgent } from './api.ts';
 import { contactsTexts } from './contacts-texts.ts';
+import { texts } from '../../shared/texts.ts';
 import { usePeopleSettings } from './people-settings.ts';
 import { PersonDisplay } from './PersonDisplay.tsx';
 import { PersonFields } from './PersonFields.tsx';
@@ -43,6 +44,8 @@ export function AgentPanel({ party, role }: { party: AgentParty; role: Role }) {
   const [state, dispatch] = useReducer(agentPanelReducer, order[party], initialState);
   const text = agentPanelText(role, party);
   const mine = isAgentMandatory(role, party);
+  // The company's page named this agent and locked the choice (issue 27).
+  const locked = party === 'buyers_agent' && order.locked.includes('agent_email');
   const save = useSaveAgent(scope, party);
   const schema = useMemo(() => personFormResolverSchema(party, fields, people.phoneCountry), [party, fields, people.phoneCountry]);
   const form = useStepForm(schema, personDefaults(null, fields));
@@ -134,10 +137,13 @@ export function AgentPanel({ party, role }: { party: AgentParty; role: Role }) {
                 {contactsTexts.edit}
               </Button>
             )}
-            <Button variant="outlined" onClick={() => dispatch({ type: 'reset' })}>
-              {contactsTexts.reset}
-            </Button>
+            {!locked && (
+              <Button variant="outlined" onClick={() => dispatch({ type: 'reset' })}>
+                {contactsTexts.reset}
+              </Button>
+            )}
           </Stack>
+          {locked && <Typography sx={{ color: 'text.secondary' }}>{texts.lockedField}</Typography>}
         </Stack>
       ) : (
         <Stack spacing={2} ref={searchRef}>

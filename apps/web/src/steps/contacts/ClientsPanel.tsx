@@ -46,7 +46,8 @@ export function ClientsPanel({ role }: { role: Role }) {
   const schema = useMemo(() => z.object({ clients: z.array(personFormResolverSchema('client', fields, people.phoneCountry)) }), [fields, people.phoneCountry]);
   const saved = savedClients(order);
   const form = useStepForm(schema, {
-    clients: saved.length > 0 ? saved.map((client) => personDefaults(client, fields)) : [personDefaults(null, fields)],
+    // A new order's first client starts from what the company's page filled in (issue 27).
+    clients: saved.length > 0 ? saved.map((client) => personDefaults(client, fields)) : [personDefaults(order.prefill.client ?? null, fields)],
   } as { clients: PersonFormValues[] });
   const list = useFieldArray({ control: form.control, name: 'clients' as never });
   const [failure, setFailure] = useState<unknown>(null);
@@ -112,7 +113,7 @@ export function ClientsPanel({ role }: { role: Role }) {
                 )}
               </Stack>
             </Stack>
-            <PersonFields party="client" fields={fields} control={form.control as unknown as Control<FieldValues>} prefix={`clients.${index}.`} ownDetails={index === 0 && (role === 'CLIENT_HOMEOWNER' || role === 'CLIENT_BUYER')} />
+            <PersonFields party="client" fields={fields} control={form.control as unknown as Control<FieldValues>} prefix={`clients.${index}.`} ownDetails={index === 0 && (role === 'CLIENT_HOMEOWNER' || role === 'CLIENT_BUYER')} emailLocked={index === 0 && order.locked.includes('client_email')} />
           </Box>
         ))}
         {canAddClient(list.fields.length, office.max_clients) && list.fields.length < clientLimit(office.max_clients) && (

@@ -6,6 +6,7 @@ import { formatPhoneNumber } from '@scheduler/domain/people/phone-numbers';
 import { FormTextField } from '../../shared/form/FormTextField.tsx';
 import { useScheduler } from '../../app/scheduler-context.tsx';
 import { SmsCheckbox } from './SmsCheckbox.tsx';
+import { texts } from '../../shared/texts.ts';
 
 const PHONES: ReadonlySet<PersonField> = new Set(['mobile_phone', 'work_phone', 'home_phone', 'work_fax', 'home_fax']);
 const WIDE: ReadonlySet<PersonField> = new Set(['email', 'address1', 'address2', 'company', 'agency']);
@@ -18,10 +19,12 @@ export interface PersonFieldsProps {
   prefix?: string;
   /** Autofill fills the visitor's own details only into their own form. */
   ownDetails: boolean;
+  /** The e-mail address was filled in and locked by the company's page (issue 27). */
+  emailLocked?: boolean;
 }
 
 /** The configured fields of one person form (spec 2.7, 5.4), in the form's order. */
-export function PersonFields({ party, fields, control, prefix = '', ownDetails }: PersonFieldsProps) {
+export function PersonFields({ party, fields, control, prefix = '', ownDetails, emailLocked = false }: PersonFieldsProps) {
   const { office } = useScheduler();
   const required = new Set(fields.required);
   const stateOptions = office.states.map((state) => ({ value: String(state.id), label: state.abbreviation }));
@@ -49,6 +52,8 @@ export function PersonFields({ party, fields, control, prefix = '', ownDetails }
               inputMode={PHONES.has(field) ? 'tel' : field === 'email' ? 'email' : 'text'}
               formatOnBlur={PHONES.has(field) ? (text) => formatPhoneNumber(text, office.country) : undefined}
               required={required.has(field)}
+              readOnly={field === 'email' && emailLocked}
+              hint={field === 'email' && emailLocked ? texts.lockedField : undefined}
               sx={{ width: '100%' }}
             />
           )}

@@ -4,7 +4,7 @@ import type { OrderResponse } from '@scheduler/contracts/order';
 import type { CartChangeResponse } from '@scheduler/contracts/pricing';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { callApi } from '../../shared/api-client.ts';
-import { afterCartChange, pricingBaseOf as baseOf } from '../../shared/pricing-api.ts';
+import { afterCartChange, pricingBaseOf as baseOf, trackCartChange } from '../../shared/pricing-api.ts';
 import { invalidateOrder, queryKeys, resetAvailability, type SessionScope } from '../../shared/queries.ts';
 import { postDatetime } from '../../shared/scheduling-api.ts';
 
@@ -29,7 +29,7 @@ export function servicesQueryOptions(scope: SessionScope) {
 
 function useCartCall<T>(scope: SessionScope, send: (value: T) => Promise<CartChangeResponse>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: send, onSuccess: () => afterCartChange(queryClient, scope) });
+  return useMutation({ mutationFn: send, onSuccess: () => afterCartChange(queryClient, scope).then(() => trackCartChange(queryClient, scope)) });
 }
 
 const post = <R,>(scope: SessionScope, path: string, body: unknown) => callApi<R>(`${baseOf(scope)}/${path}`, { session: scope.credentials, method: 'POST', body });

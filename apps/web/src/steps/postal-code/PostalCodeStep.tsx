@@ -47,6 +47,8 @@ export default function PostalCodeStep() {
           maxLength={10}
           required
           autoFocus
+          readOnly={order.locked.includes('postal_code')}
+          hint={order.locked.includes('postal_code') ? texts.lockedField : undefined}
           // Spec 2.4: changing the postal code clears the no-availability state.
           onValueChange={() => save.reset()}
           sx={{ width: { xs: '100%', sm: 280 } }}

@@ -18,6 +18,7 @@ import { reviewTexts } from './review-texts.ts';
 import { useSpecialNote } from './special-note.ts';
 import { postManageLink } from './api.ts';
 import { useBlockBack } from './use-block-back.ts';
+import { embeddedHref } from '../../shared/embed/embed-context.ts';
 
 /**
  * The review in its thank-you state (spec 2.11), what every path of a confirmed order shows:
@@ -88,7 +89,7 @@ export function ThankYou() {
         <Button variant="outlined" size="large" onClick={() => manage.mutate()} disabled={manage.isPending}>
           {reviewTexts.thankYou.manage}
         </Button>
-        <Button variant={showPay ? 'outlined' : 'contained'} size="large" href={`/${companyKey}/online-scheduler/${office.office_uuid}`}>
+        <Button variant={showPay ? 'outlined' : 'contained'} size="large" href={embeddedHref(`/${companyKey}/online-scheduler/${office.office_uuid}`)}>
           {texts.status.scheduleAgain}
         </Button>
         {redirectUrl && /^https?:\/\//i.test(redirectUrl) && (

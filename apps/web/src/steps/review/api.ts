@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { IDEMPOTENCY_KEY_HEADER, SPECIAL_NOTE_MAX, type ConfirmResponse } from '@scheduler/contracts/confirm';
 import type { OrderResponse } from '@scheduler/contracts/order';
+import type { Pricing } from '@scheduler/contracts/pricing';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { ApiError, callApi } from '../../shared/api-client.ts';
 import { holdSlot } from '../../shared/appointments/hold-slot.ts';
@@ -9,6 +10,7 @@ import { heldWallTime } from '../../shared/held-time.ts';
 import { pickMember } from '../../shared/appointments/slot-labels.ts';
 import { invalidateOrder, queryKeys, type SessionScope } from '../../shared/queries.ts';
 import { postDatetime } from '../../shared/scheduling-api.ts';
+import { track } from '../../shared/embed/funnel.ts';
 
 const baseOf = (scope: SessionScope) => `/${scope.companyKey}/json/online_scheduler`;
 
@@ -82,7 +84,12 @@ export function useConfirmOrder(scope: SessionScope, order: OrderResponse, timeZ
         throw error;
       }
       attempt.current = null;
-      if (answer.status === 'unavailable') return { kind: 'unavailable', at, appointments: answer.appointments };
+      if (answer.status === 'unavailable') {
+        track('conflict_shown', { code: 'time_taken' });
+        return { kind: 'unavailable', at, appointments: answer.appointments };
+      }
+      const pricing = queryClient.getQueryData<Pricing>(queryKeys.pricing(scope));
+      track('order_confirmed', pricing ? { total_cents: pricing.totals.grand_total } : {});
       return { kind: 'confirmed' };
     },
     // A held alternative or a confirmed order changes the order (its time, confirmed, pay_url); a
