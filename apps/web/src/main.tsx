@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
-import { optionalChunk } from './shared/chunk-load.ts';
 import { embedHost } from './shared/embed/embed-context.ts';
+import { loadFunnelRuntime } from './shared/embed/funnel.ts';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
@@ -10,4 +10,4 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 // In a company's embed the frame follows the page's height from its first paint (issue 27).
-if (embedHost) void optionalChunk(() => import('./shared/embed/embed-frame.ts'))().then((frame) => frame?.reportHeight());
+if (embedHost) void loadFunnelRuntime().then((runtime) => runtime?.reportHeight());

@@ -3,47 +3,54 @@ import type { OfficeResponse } from '@scheduler/contracts/office';
 import type { OrderResponse } from '@scheduler/contracts/order';
 import type { StepName } from '@scheduler/domain/route-table';
 import type { SessionCredentials } from '../shared/api-client.ts';
-import { optionalChunk } from '../shared/chunk-load.ts';
 import { embedHost } from '../shared/embed/embed-context.ts';
-import { setFunnelContext, track } from '../shared/embed/funnel.ts';
+import { loadFunnelRuntime, setFunnelContext, track } from '../shared/embed/funnel.ts';
 
-const loadEmbedFrame = optionalChunk(() => import('../shared/embed/embed-frame.ts'));
-const loadFunnelSender = optionalChunk(() => import('../shared/embed/funnel-sender.ts'));
+/** How long a visitor who does nothing waits for the sender (their first screen's events wait with it). */
+const SENDER_AFTER_MS = 10_000;
 
 /**
- * The funnel and the embed around the wizard's screens (issue 27): the sender (a chunk loaded
- * once the office is known, so never on the first screen's critical path), a `step_viewed` per
- * arrival on a step, and when embedded, the company's tag and the session for the host page.
+ * Resolves when the funnel's runtime may load: at once in an embed (the host page wants its events
+ * as they happen), otherwise at the visitor's first touch or key, or after SENDER_AFTER_MS, so
+ * that the first step's screen never waits for analytics (its JavaScript has a budget). A second
+ * signal finds the promise settled already.
+ */
+function runtimeWanted(): Promise<void> {
+  return new Promise((resolve) => {
+    if (embedHost) return resolve();
+    setTimeout(resolve, SENDER_AFTER_MS);
+    addEventListener('pointerdown', () => resolve(), { capture: true, once: true, passive: true });
+    addEventListener('keydown', () => resolve(), { capture: true, once: true, passive: true });
+  });
+}
+
+/**
+ * The funnel and the embed around the wizard's screens (issue 27): a `step_viewed` per arrival on
+ * a step, and the runtime (a chunk loaded once the visitor is under way: never on the first
+ * screen's path) that sends the events and, when embedded, tells the host page the company's tag
+ * and the session (again once it is confirmed).
  */
 export function useFunnel(companyKey: string, credentials: SessionCredentials, office: OfficeResponse | undefined, order: OrderResponse | undefined, step: StepName | null) {
-  const connected = office !== undefined && credentials.token !== '';
+  const tagId = office?.google_tag_id;
+  const confirmed = order?.confirmed;
   useEffect(() => {
-    if (!connected) return;
+    if (tagId === undefined || confirmed === undefined || credentials.token === '') return;
     let stop: (() => void) | undefined;
     let cancelled = false;
-    void loadFunnelSender().then((sender) => {
-      if (sender && !cancelled) stop = sender.startFunnelSender(companyKey, credentials);
-    });
+    void runtimeWanted()
+      .then(loadFunnelRuntime)
+      .then((runtime) => {
+        if (runtime && !cancelled) stop = runtime.startFunnel(companyKey, credentials, tagId, confirmed);
+      });
     return () => {
       cancelled = true;
       stop?.();
     };
-  }, [connected, companyKey, credentials]);
+  }, [companyKey, credentials, tagId, confirmed]);
 
   const currency = office?.currency_code;
   useEffect(() => {
     setFunnelContext(step, currency);
     if (step) track('step_viewed');
   }, [step, credentials, currency]);
-
-  const tagId = office?.google_tag_id;
-  useEffect(() => {
-    if (embedHost && tagId !== undefined) void loadEmbedFrame().then((frame) => frame?.announceReady(tagId));
-  }, [tagId]);
-
-  const confirmed = order?.confirmed;
-  useEffect(() => {
-    if (embedHost && confirmed !== undefined && credentials.token !== '')
-      void loadEmbedFrame().then((frame) => frame?.announceSession(credentials.officeUuid, confirmed ? null : credentials.token));
-  }, [confirmed, credentials]);
 }

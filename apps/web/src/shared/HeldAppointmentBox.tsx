@@ -8,8 +8,8 @@ import { heldTimeOf } from './hold-state.ts';
 import { heldWallTime } from './held-time.ts';
 import HoldIndicator from './HoldIndicator.tsx';
 import { holdTexts } from './hold-texts.ts';
-import { texts } from './texts.ts';
 import { lazyChunk } from './chunk-load.ts';
+import { scheduleTexts } from './appointment-texts.ts';
 
 // Only a Reset loads the dialog.
 const ConfirmDialog = lazyChunk(() => import('./ConfirmDialog.tsx'));
@@ -38,13 +38,13 @@ export default function HeldAppointmentBox({
   return (
     <Box data-testid="held-appointment" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, p: 2, mb: 3, bgcolor: '#eef5ee', border: 1, borderColor: '#bcd9bf', borderRadius: 2 }}>
       <Box sx={{ flex: '1 1 240px' }}>
-        <Typography sx={{ fontWeight: 600 }}>{texts.calendar.date(date)}</Typography>
-        <Typography>{texts.calendar.time(time)}</Typography>
+        <Typography sx={{ fontWeight: 600 }}>{scheduleTexts.date(date)}</Typography>
+        <Typography>{scheduleTexts.time(time)}</Typography>
         {names && <Typography sx={{ color: 'text.secondary' }}>{holdTexts.withInspectors(names)}</Typography>}
         {held && <HoldIndicator held={held} showAppointment={false} sx={{ mt: 1, p: 0, border: 0, bgcolor: 'transparent' }} />}
       </Box>
       <Button variant="outlined" onClick={() => setAsking(true)} disabled={disabled}>
-        {texts.calendar.reset}
+        {scheduleTexts.reset}
       </Button>
       {asking && (
         <Suspense fallback={null}>

@@ -6,10 +6,10 @@ import { zoneSuffix } from '@scheduler/domain/time-zone-text';
 import type { HeldTime } from './hold-state.ts';
 import { holdTexts } from './hold-texts.ts';
 import { takeJustHeld } from './just-held.ts';
-import { texts } from './texts.ts';
 import { useNow } from './use-now.ts';
 import { trackOnce } from './embed/funnel.ts';
 import { visuallyHidden } from './visually-hidden.ts';
+import { scheduleTexts } from './appointment-texts.ts';
 
 /** The countdown shows, and the minutes are announced, in the hold's last minutes. */
 export const COUNTDOWN_FROM_MS = 5 * 60_000;
@@ -23,7 +23,7 @@ export default function HoldIndicator({ held, showAppointment = true, sx }: { he
   const now = useNow(1000);
   const expiresAt = Date.parse(held.holdExpiresAt);
   // Right after the calendar held the time, once: "We're holding … for you for 15 minutes …" (DECISIONS 4.2).
-  const [justHeld] = useState(() => (takeJustHeld() ? texts.calendar.holding(`${formatAppointmentDateTime(wallTimeIn(held.datetime, held.timeZone))}${zoneSuffix(held.timeZone, Date.parse(held.datetime))}`, Math.max(1, Math.round((expiresAt - Date.now()) / 60_000))) : null));
+  const [justHeld] = useState(() => (takeJustHeld() ? scheduleTexts.holding(`${formatAppointmentDateTime(wallTimeIn(held.datetime, held.timeZone))}${zoneSuffix(held.timeZone, Date.parse(held.datetime))}`, Math.max(1, Math.round((expiresAt - Date.now()) / 60_000))) : null));
   const left = expiresAt - now;
   // Office wall times, with the office's zone named when the visitor's clock reads them otherwise.
   const until = `${formatTime(wallTimeIn(held.holdExpiresAt, held.timeZone))}${zoneSuffix(held.timeZone, expiresAt)}`;

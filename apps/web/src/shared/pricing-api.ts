@@ -17,12 +17,6 @@ export function pricingQueryOptions(scope: SessionScope) {
 }
 
 /** Spec 4.3: after a cart change the order and its pricing are read again and cached availability is dropped. */
-/** `cart_changed` with what the cart now holds and costs, once pricing has been read again. */
-export function trackCartChange(queryClient: QueryClient, scope: SessionScope): void {
-  const pricing = queryClient.getQueryData<Pricing>(queryKeys.pricing(scope));
-  if (pricing) track('cart_changed', { item_count: (pricing.package ? 1 : 0) + pricing.services.length, total_cents: pricing.totals.grand_total });
-}
-
 export function afterCartChange(queryClient: QueryClient, scope: SessionScope): Promise<unknown> {
   void resetAvailability(queryClient, scope);
   return Promise.all([invalidateOrder(queryClient, scope), queryClient.invalidateQueries({ queryKey: queryKeys.pricing(scope) })]);

@@ -3,7 +3,7 @@
  * Screens take their texts from here so that wording stays exact and in one place.
  */
 /** A phone number inside a sentence never breaks across lines. */
-const keepTogether = (phone: string) => phone.replace(/ /g, '\u00a0');
+export const keepTogether = (phone: string) => phone.replace(/ /g, '\u00a0');
 
 export const texts = {
   loading: "Hang on, we're setting up!", // 2.3
@@ -50,31 +50,6 @@ export const texts = {
     label: 'Postal Code', // 2.4
     noAvailability: (postalCode: string, phone: string) =>
       `We're sorry but there is no upcoming availability in the ${postalCode} postal code. You can always call us at ${keepTogether(phone)} for help scheduling your inspection.`, // 8.3
-  },
-  calendar: {
-    postalCodeNote: (postalCode: string) => `Availability may be affected by the postal code you entered (${postalCode})`, // 2.5
-    changePostalCode: 'Change postal code',
-    noneAtAll: { before: "Sorry, we don't have any upcoming availability. Please contact us by calling ", between: ' or emailing ' }, // 8.3
-    selectDay: 'Select a day',
-    selectTimeSlot: 'Select a time slot',
-    preferredNote: '* indicates preferred inspectors',
-    noneInCalendar: (phone: string) => `We're sorry. There are no appointments available. Please call our office at ${keepTogether(phone)} for help scheduling your inspection.`,
-    showMore: 'Show More',
-    loadingMore: "We're loading more appointments",
-    listEnd: (additional: boolean, phone: string) =>
-      `We're sorry. There are no ${additional ? 'additional ' : ''}appointments available. If you need a date not listed please call our office at ${keepTogether(phone)} for help scheduling your inspection.`,
-    reset: 'Reset',
-    date: (date: string) => `Date: ${date}`, // 2.10
-    time: (time: string) => `Time: ${time}`,
-    holding: (when: string, minutes: number) => `We're holding ${when} for you for ${minutes} minutes while you finish your order.`, // decision 0009, holding a time
-  },
-  appointmentDialog: {
-    title: 'Sorry!', // 2.12
-    noLongerAvailable: (when: string) => `The appointment on ${when} is no longer available.`,
-    selectAnother: 'Please select another appointment:',
-    noAlternatives: (phone: string) =>
-      `We're sorry. There are no other appointments available for your service requirements. Please call our office at ${keepTogether(phone)} for help scheduling your inspection.`,
-    close: 'Close',
   },
   skipToMain: 'Skip to main content',
 } as const;

@@ -27,6 +27,7 @@ import { ServicesLines } from './ServicesLines.tsx';
 import { sidebarTexts as t } from './sidebar-texts.ts';
 import { TextLines } from './TextLines.tsx';
 import { embeddedHref } from '../shared/embed/embed-context.ts';
+import { scheduleTexts } from '../shared/appointment-texts.ts';
 
 const DEFAULT_PAC_NAME = 'Pay at Close';
 
@@ -73,7 +74,7 @@ export function ReviewPanel({ step, headingId, close, withCouponBox = true }: { 
         const { date, time } = formatSidebarDateTime(wallTime);
         // The office's clock, named when the visitor's reads it otherwise (decision 0029).
         const zone = zoneSuffix(office.time_zone, Date.parse(order.datetime!));
-        return <TextLines lines={[texts.calendar.date(date), texts.calendar.time(`${time}${zone}`)]} />;
+        return <TextLines lines={[scheduleTexts.date(date), scheduleTexts.time(`${time}${zone}`)]} />;
       }
       case 'address':
         return <TextLines lines={addressLines(order, office.states)} />;

@@ -1,8 +1,8 @@
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { formatAppointmentDateTime } from '@scheduler/domain/scheduling-text';
-import { texts } from '../texts.ts';
 import type { SlotChoice } from './SlotPicker.tsx';
 import { SorryDialog } from './SorryDialog.tsx';
+import { appointmentDialogTexts } from '../appointment-texts.ts';
 
 /**
  * Spec 2.12: the appointment is gone; pick another, or call the office. Used wherever a time is
@@ -26,10 +26,10 @@ export function NotAvailableDialog({
 }) {
   return (
     <SorryDialog
-      message={texts.appointmentDialog.noLongerAvailable(formatAppointmentDateTime(at))}
+      message={appointmentDialogTexts.noLongerAvailable(formatAppointmentDateTime(at))}
       alternatives={alternatives}
       describe={describe}
-      noAlternatives={texts.appointmentDialog.noAlternatives(phone)}
+      noAlternatives={appointmentDialogTexts.noAlternatives(phone)}
       phone={phone}
       onChoose={onChoose}
       onClose={onClose}

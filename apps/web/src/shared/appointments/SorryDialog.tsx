@@ -9,9 +9,9 @@ import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { formatAppointmentDateTime } from '@scheduler/domain/scheduling-text';
 import { ContactText } from '../ContactText.tsx';
 import { useFocusHeadingAfterClose } from '../dialog-focus.ts';
-import { texts } from '../texts.ts';
 import { SlotChoiceList } from './SlotChoiceList.tsx';
 import type { SlotChoice } from './SlotPicker.tsx';
+import { appointmentDialogTexts } from '../appointment-texts.ts';
 
 export interface SorryDialogProps {
   /** Why the appointment cannot stay (spec 2.12, 8.2), in the spec's words. */
@@ -43,7 +43,7 @@ export function SorryDialog({ message, alternatives, describe, noAlternatives, p
   return (
     <Dialog open onClose={onClose} disableRestoreFocus aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`} fullWidth maxWidth="sm">
       <DialogTitle id={`${id}-title`} component="h2">
-        {texts.appointmentDialog.title}
+        {appointmentDialogTexts.title}
       </DialogTitle>
       <DialogContent>
         <Typography id={`${id}-text`} sx={{ mb: 2 }}>
@@ -52,7 +52,7 @@ export function SorryDialog({ message, alternatives, describe, noAlternatives, p
         {alternatives.length ? (
           <>
             <Typography id={`${id}-alternatives`} sx={{ fontWeight: 600, mb: 1 }}>
-              {texts.appointmentDialog.selectAnother}
+              {appointmentDialogTexts.selectAnother}
             </Typography>
             <SlotChoiceList choices={choices} onChoose={onChoose} labelledBy={`${id}-alternatives`} />
           </>
@@ -63,7 +63,7 @@ export function SorryDialog({ message, alternatives, describe, noAlternatives, p
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{texts.appointmentDialog.close}</Button>
+        <Button onClick={onClose}>{appointmentDialogTexts.close}</Button>
       </DialogActions>
     </Dialog>
   );

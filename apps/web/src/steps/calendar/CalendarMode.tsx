@@ -7,6 +7,7 @@ import type { Availability } from './api.ts';
 import { isBookableDay, monthNeedsMore } from './calendar-options.ts';
 import { MonthCalendar } from './MonthCalendar.tsx';
 import { SlotPicker, type SlotChoice } from '../../shared/appointments/SlotPicker.tsx';
+import { scheduleTexts } from '../../shared/appointment-texts.ts';
 
 /** Wide enough for the calendar and the day's times side by side; read once, when the calendar shows. */
 function isWideScreen(): boolean {
@@ -56,7 +57,7 @@ export function CalendarMode({ heldAt, availability, today, firstDate, limit, de
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(300px, 420px) 1fr' }, gap: 4 }}>
       <Box>
         <Typography component="h2" variant="h2" sx={{ mb: 1.5 }}>
-          {texts.calendar.selectDay}
+          {scheduleTexts.selectDay}
         </Typography>
         <MonthCalendar
           month={month}
@@ -80,10 +81,10 @@ export function CalendarMode({ heldAt, availability, today, firstDate, limit, de
         // The sticky action bar covers the foot of a phone's screen: keep the times clear of it.
         <Box ref={timesRef} sx={{ scrollMarginBottom: 112, scrollMarginTop: 16 }}>
           <Typography component="h2" variant="h2" id="time-slots-label" sx={{ mb: 0.5 }}>
-            {texts.calendar.selectTimeSlot}
+            {scheduleTexts.selectTimeSlot}
           </Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
-            {texts.calendar.preferredNote}
+            {scheduleTexts.preferredNote}
           </Typography>
           <SlotPicker choices={shown.map(describe)} selectedId={selectedId} onSelect={onSelect} labelledBy="time-slots-label" />
         </Box>

@@ -28,6 +28,7 @@ import { PostalCodeNote } from './PostalCodeNote.tsx';
 import { describeSlot, pickMember } from '../../shared/appointments/slot-labels.ts';
 import { markJustHeld } from '../../shared/just-held.ts';
 import { lazyChunk } from '../../shared/chunk-load.ts';
+import { scheduleTexts } from '../../shared/appointment-texts.ts';
 
 // The dialogs open only after Next: they load then, keeping the first step light.
 const NotAvailableDialog = lazyChunk(() => import('../../shared/appointments/NotAvailableDialog.tsx').then((m) => ({ default: m.NotAvailableDialog })));
@@ -128,7 +129,7 @@ export default function CalendarStep() {
           </Suspense>
         ) : noneAtAll ? (
           <Typography>
-            <ContactText text={texts.calendar.noneInCalendar(office.office_phone)} phone={office.office_phone} />
+            <ContactText text={scheduleTexts.noneInCalendar(office.office_phone)} phone={office.office_phone} />
           </Typography>
         ) : (
           <CalendarMode

@@ -8,6 +8,7 @@ import { texts } from '../../shared/texts.ts';
 import type { Availability } from './api.ts';
 import { afterShowMore, listAtEnd, needsAnotherWindow, type ListPaging } from './availability.ts';
 import { SlotPicker, type SlotChoice } from '../../shared/appointments/SlotPicker.tsx';
+import { scheduleTexts } from '../../shared/appointment-texts.ts';
 
 export interface ListModeProps {
   availability: Availability;
@@ -48,16 +49,16 @@ export default function ListMode({ availability, pageSize, describe, selectedId,
       {shown.length > 0 && <SlotPicker choices={shown.map(describe)} selectedId={selectedId} onSelect={onSelect} labelledBy="list-label" scrollAfter={Number.POSITIVE_INFINITY} />}
       {availability.loadingMore && (
         <Typography role="status" sx={{ mt: 2 }}>
-          {texts.calendar.loadingMore}
+          {scheduleTexts.loadingMore}
         </Typography>
       )}
       {atEnd || shown.length === 0 ? (
         <Typography sx={{ mt: 2 }}>
-          <ContactText text={texts.calendar.listEnd(shown.length > 0, phone)} phone={phone} />
+          <ContactText text={scheduleTexts.listEnd(shown.length > 0, phone)} phone={phone} />
         </Typography>
       ) : (
         <Button variant="outlined" sx={{ mt: 2 }} onClick={() => void showMore()} disabled={availability.loadingMore}>
-          {texts.calendar.showMore}
+          {scheduleTexts.showMore}
         </Button>
       )}
     </Box>

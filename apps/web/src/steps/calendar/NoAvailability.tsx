@@ -1,15 +1,15 @@
 import Link from '@mui/material/Link';
 import { formatPhone, phoneHref } from '@scheduler/domain/formatting';
 import { Notice } from '../../shared/Notice.tsx';
-import { texts } from '../../shared/texts.ts';
+import { scheduleTexts } from '../../shared/appointment-texts.ts';
 
 /** Spec 8.3: no upcoming availability at all, with the office's phone and e-mail as links. */
 export function NoAvailability({ phone, email }: { phone: string; email: string }) {
   return (
     <Notice severity="warning" sx={{ mb: 2 }}>
-      {texts.calendar.noneAtAll.before}
+      {scheduleTexts.noneAtAll.before}
       <Link href={phoneHref(phone)}>{formatPhone(phone) || phone}</Link>
-      {texts.calendar.noneAtAll.between}
+      {scheduleTexts.noneAtAll.between}
       <Link href={`mailto:${email}`}>{email}</Link>
     </Notice>
   );

@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import { Notice } from '../../shared/Notice.tsx';
-import { texts } from '../../shared/texts.ts';
+import { scheduleTexts } from '../../shared/appointment-texts.ts';
 
 /**
  * Spec 2.5: availability depends on the postal code entered; "Change postal code" goes back to it,
@@ -14,12 +14,12 @@ export function PostalCodeNote({ postalCode, onChange }: { postalCode: string; o
       action={
         onChange && (
           <Button color="inherit" size="small" onClick={onChange}>
-            {texts.calendar.changePostalCode}
+            {scheduleTexts.changePostalCode}
           </Button>
         )
       }
     >
-      {texts.calendar.postalCodeNote(postalCode)}
+      {scheduleTexts.postalCodeNote(postalCode)}
     </Notice>
   );
 }

@@ -3,9 +3,9 @@ import type { OfficeResponse } from '@scheduler/contracts/office';
 import { formatAppointmentDateTime } from '@scheduler/domain/scheduling-text';
 import { describeSlot } from '../../shared/appointments/slot-labels.ts';
 import { SorryDialog } from '../../shared/appointments/SorryDialog.tsx';
-import { texts } from '../../shared/texts.ts';
 import { alternativeSlots } from './alternatives.ts';
 import { packagesTexts as t } from './packages-texts.ts';
+import { appointmentDialogTexts } from '../../shared/appointment-texts.ts';
 
 /**
  * Spec 2.9 inspector conflict and 2.12 not available: the held time no longer suits the cart (or
@@ -34,10 +34,10 @@ export default function ConflictDialog({
   const when = formatAppointmentDateTime(datetime);
   return (
     <SorryDialog
-      message={kind === 'conflict' ? t.conflict.message(when) : texts.appointmentDialog.noLongerAvailable(when)}
+      message={kind === 'conflict' ? t.conflict.message(when) : appointmentDialogTexts.noLongerAvailable(when)}
       alternatives={alternativeSlots(appointments, showNames)}
       describe={(slot) => describeSlot(slot, { long: true, showNames, users })}
-      noAlternatives={texts.appointmentDialog.noAlternatives(phone)}
+      noAlternatives={appointmentDialogTexts.noAlternatives(phone)}
       phone={phone}
       onChoose={onChoose}
       onClose={onClose}

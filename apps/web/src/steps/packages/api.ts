@@ -1,10 +1,11 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { PackageResponse, ServiceResponse } from '@scheduler/contracts/catalogue';
 import type { OrderResponse } from '@scheduler/contracts/order';
-import type { CartChangeResponse } from '@scheduler/contracts/pricing';
+import type { CartChangeResponse, Pricing } from '@scheduler/contracts/pricing';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { callApi } from '../../shared/api-client.ts';
-import { afterCartChange, pricingBaseOf as baseOf, trackCartChange } from '../../shared/pricing-api.ts';
+import { afterCartChange, pricingBaseOf as baseOf } from '../../shared/pricing-api.ts';
+import { track } from '../../shared/embed/funnel.ts';
 import { invalidateOrder, queryKeys, resetAvailability, type SessionScope } from '../../shared/queries.ts';
 import { postDatetime } from '../../shared/scheduling-api.ts';
 
@@ -25,6 +26,12 @@ export function servicesQueryOptions(scope: SessionScope) {
     queryFn: ({ signal }) => callApi<ServiceResponse[]>(`${baseOf(scope)}/services`, { session: scope.credentials, signal }),
     staleTime: 0,
   });
+}
+
+/** `cart_changed` with what the cart now holds and costs, once pricing has been read again. */
+function trackCartChange(queryClient: QueryClient, scope: SessionScope): void {
+  const pricing = queryClient.getQueryData<Pricing>(queryKeys.pricing(scope));
+  if (pricing) track('cart_changed', { item_count: (pricing.package ? 1 : 0) + pricing.services.length, total_cents: pricing.totals.grand_total });
 }
 
 function useCartCall<T>(scope: SessionScope, send: (value: T) => Promise<CartChangeResponse>) {

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectFunnel, track } from './funnel.ts';
-import { startFunnelSender } from './funnel-sender.ts';
+import { MAX_EVENTS_PER_REQUEST } from '@scheduler/contracts/analytics';
+import { EVENTS_PER_REQUEST, startFunnelSender } from './funnel-runtime.ts';
 
 const session = { token: 'token-1', officeUuid: '11111111-2222-4333-8444-555555555555' };
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -34,7 +35,8 @@ describe('the funnel sender', () => {
     stop();
   });
 
-  it('splits a burst into requests of at most 20 events', async () => {
+  it('splits a burst into requests of at most 20 events, as many as the server takes', async () => {
+    expect(EVENTS_PER_REQUEST).toBe(MAX_EVENTS_PER_REQUEST);
     const stop = startFunnelSender('demo', session);
     for (let i = 0; i < 45; i++) track('cart_changed');
     await vi.advanceTimersByTimeAsync(1000);
