@@ -10,6 +10,7 @@ import { createConsoleAuth, type ConsoleAuth } from './modules/console-auth/auth
 import { consoleAuthRoutes } from './modules/console-auth/console-auth.routes.ts';
 import { consoleRoutes } from './modules/console/console.routes.ts';
 import { configurationRoutes } from './modules/configuration/configuration.routes.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { changeKeys } from './db/change-feed.ts';
 import { SchedulingStore } from './modules/scheduling/scheduling.store.ts';
 import { SessionStore } from './modules/sessions/sessions.store.ts';
@@ -96,7 +97,7 @@ export async function buildApp(appOptions: AppOptions, options: { logger?: Fasti
   // the change to every instance; saying so here too means this instance's caches never answer
   // the visitor's very next call from before their own write.
   app.addHook('onSend', async (request) => {
-    if (request.schedulerSession && MUTATING_METHODS.has(request.method)) appOptions.changes.announce(changeKeys.order(request.schedulerSession.orderId));
+    if (request.schedulerSession && MUTATING_METHODS.has(request.method) && !request.routeOptions.config.leavesOrder) appOptions.changes.announce(changeKeys.order(request.schedulerSession.orderId));
   });
   // The wizard's JavaScript shrinks to a third; brotli at a middle quality keeps compression
   // cheap enough to do per response.
@@ -153,5 +154,6 @@ export async function buildApp(appOptions: AppOptions, options: { logger?: Fasti
   await app.register(consoleAuthRoutes(ctx));
   await app.register(consoleRoutes(ctx));
   await app.register(configurationRoutes(ctx));
+  await app.register(analyticsRoutes(ctx));
   return app;
 }

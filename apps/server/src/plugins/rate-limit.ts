@@ -38,7 +38,7 @@ export function perAddressBucket(app: FastifyInstance, name: string, max: number
 }
 
 /** The buckets a session draws on; each is one count per session per minute, whatever the route. */
-export type SessionBucketName = 'search' | 'write';
+export type SessionBucketName = 'search' | 'write' | 'events';
 
 const ONE_MINUTE_MS = 60_000;
 

@@ -11,13 +11,15 @@ export type VisitorAccess = 'read' | 'search' | 'write';
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: VisitorAccess;
+    /** A write that leaves the order as it was (the funnel's events): no change is announced for it. */
+    leavesOrder?: boolean;
   }
 }
 
 /** The route options a wizard route spreads into its own: `{ ...access.write, schema: ... }`. */
 export interface VisitorAccessOptions {
   onRequest: onRequestAsyncHookHandler[];
-  config: { access: VisitorAccess };
+  config: { access: VisitorAccess; leavesOrder?: boolean };
 }
 
 /**
@@ -47,6 +49,12 @@ export interface VisitorAccessChains {
    */
   manageRead: VisitorAccessOptions;
   manageWrite: VisitorAccessOptions;
+  /**
+   * The wizard's funnel events (issue 27): a valid session, a confirmed order's included (its
+   * thank-you page reports `order_confirmed`), and the events bucket. They add rows about the
+   * visit and never change the order, so the order's state is not read.
+   */
+  events: VisitorAccessOptions;
 }
 
 export function visitorAccess(app: FastifyInstance, ctx: Omit<AppContext, 'access'>): VisitorAccessChains {
@@ -54,12 +62,12 @@ export function visitorAccess(app: FastifyInstance, ctx: Omit<AppContext, 'acces
   const admitOrderWrite: onRequestAsyncHookHandler = async (request) => admitWrite(ctx.db, sessionOf(request));
   // Each route gets its own copies: plugins add hooks to a route's list (compression does), and
   // a shared array would carry one route's additions into every other route.
-  const chain = (access: VisitorAccess, hooks: readonly onRequestAsyncHookHandler[]): VisitorAccessOptions => ({
+  const chain = (access: VisitorAccess, hooks: readonly onRequestAsyncHookHandler[], leavesOrder = false): VisitorAccessOptions => ({
     get onRequest() {
       return [...hooks];
     },
     get config() {
-      return { access };
+      return leavesOrder ? { access, leavesOrder } : { access };
     },
   });
   // One bucket for every write, confirming included.
@@ -73,6 +81,9 @@ export function visitorAccess(app: FastifyInstance, ctx: Omit<AppContext, 'acces
     confirm: chain('write', [requireSession(ctx, { allowConfirmedAfterExpiry: true }), writeBucket]),
     manageRead: chain('read', [perAddressBucket(app, 'manage', ctx.config.SEARCH_RATE_LIMIT), requireManageLink(ctx)]),
     manageWrite: chain('write', [requireManageLink(ctx), writeBucket]),
+    // A bucket of their own, as large as the write bucket: a chatty wizard's analytics must never
+    // use up the writes a visitor needs to book (a 429 on confirm), nor the other way round.
+    events: chain('write', [requireSession(ctx, { allowConfirmedAfterExpiry: true }), sessionBucket(app, 'events', ctx.config.WRITE_RATE_LIMIT)], true),
   };
 }
 

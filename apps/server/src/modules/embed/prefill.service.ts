@@ -36,8 +36,9 @@ export async function applyPrefill(deps: PricingDeps, session: AuthenticatedSess
   const postalCodeTaken = text.postal_code !== undefined && (await attempt('postal_code', () => setPostalCode(deps.scheduling, session, text.postal_code!)));
   if (request.packageId !== null) await attempt('packages', () => changeCart(deps, session, { kind: 'set_package', package: request.packageId! }, now));
   for (const service of request.serviceIds) await attempt('services', () => changeCart(deps, session, { kind: 'add_service', service }, now));
-  let agent: { id: number; email: string } | null = null;
-  if (text.agent_email !== undefined) await attempt('agent_email', async () => (agent = await chooseBuyersAgentByEmail(deps.db, session, text.agent_email!)));
+  const agentEmail = text.agent_email;
+  const agent = agentEmail === undefined ? null : await chooseBuyersAgentByEmail(deps.db, session, agentEmail).catch(() => null);
+  if (agent) applied.push('agent_email');
 
   const office = await getOfficeForSession(deps.db, session);
   const prefill = startingValues(request, office.states, office.country);

@@ -249,7 +249,22 @@ export async function removeContact(db: Database, session: AuthenticatedSession,
 export async function chooseBuyersAgentByEmail(db: Database, session: AuthenticatedSession, email: string): Promise<{ id: number; email: string } | null> {
   const agent = await findDirectoryAgentByEmail(db, session.companyId, email);
   if (!agent) return null;
-  const { first, last, email: address, mobile_phone, work_phone, home_phone, work_fax, home_fax, address1, address2, city, postal_code, company } = recordOfRow(agent);
-  await setAgent(db, session, 'buyers_agent', { id: agent.id, first, last, email: address, mobile_phone, work_phone, home_phone, work_fax, home_fax, address1, address2, city, postal_code, company, state: agent.state });
+  await setAgent(db, session, 'buyers_agent', {
+    id: agent.id,
+    first: agent.first,
+    last: agent.last,
+    email: agent.email,
+    mobile_phone: agent.mobilePhone,
+    work_phone: agent.workPhone,
+    home_phone: agent.homePhone,
+    work_fax: agent.workFax,
+    home_fax: agent.homeFax,
+    address1: agent.address1,
+    address2: agent.address2,
+    city: agent.city,
+    postal_code: agent.postalCode,
+    company: agent.company,
+    state: agent.stateId,
+  });
   return { id: agent.id, email: agent.email };
 }

@@ -1,0 +1,147 @@
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/connection.ts';
+import * as t from '../../db/schema.ts';
+
+/** Any fixed number, apart from the migrations' and the imports' locks: the space of the event cap's locks. */
+const EVENTS_LOCK_SPACE = 727_027;
+
+/** Where a session's events belong: its company, office and order. */
+export interface EventOwner {
+  companyId: string;
+  officeId: string;
+  orderId: string;
+}
+
+export interface EventRow {
+  name: string;
+  step: string | null;
+  data: Record<string, unknown>;
+}
+
+/**
+ * Stores as many of `events` as keep the order at `max` events or fewer, dropping the rest; how
+ * many were stored. The order's lock makes two batches of one session count one after the other,
+ * so the cap holds exactly even when the wizard sends them at once.
+ */
+export async function insertEventsUpTo(db: Database, owner: EventOwner, events: readonly EventRow[], at: Date, max: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(EVENTS_LOCK_SPACE))}, hashtext(${owner.orderId}))`);
+    const [stored] = await tx
+      .select({ n: count() })
+      .from(t.funnelEvents)
+      .where(and(eq(t.funnelEvents.orderId, owner.orderId), eq(t.funnelEvents.companyId, owner.companyId)));
+    const kept = events.slice(0, Math.max(0, max - Number(stored?.n ?? 0)));
+    if (kept.length === 0) return 0;
+    await tx.insert(t.funnelEvents).values(kept.map((event) => ({ ...owner, ...event, createdAt: at })));
+    return kept.length;
+  });
+}
+
+export interface FunnelCompany {
+  id: string;
+  key: string;
+  settings: (typeof t.companies.$inferSelect)['settings'];
+}
+
+export async function findFunnelCompany(db: Executor, key: string): Promise<FunnelCompany | null> {
+  const [row] = await db.select({ id: t.companies.id, key: t.companies.key, settings: t.companies.settings }).from(t.companies).where(eq(t.companies.key, key));
+  return row ?? null;
+}
+
+/** Whether the company asks any property questions: without them the wizard skips property info. */
+export async function hasPropertyQuestions(db: Executor, companyId: string): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(t.propertyControls).where(eq(t.propertyControls.companyId, companyId));
+  return Number(row?.n ?? 0) > 0;
+}
+
+export interface FunnelOffice {
+  id: string;
+  name: string;
+  timeZone: string;
+}
+
+/** The company's active offices (or the one named), in the company's order. */
+export async function activeOffices(db: Executor, companyId: string, officeId?: string): Promise<FunnelOffice[]> {
+  const conditions: SQL[] = [eq(t.offices.companyId, companyId), eq(t.offices.active, true)];
+  if (officeId !== undefined) conditions.push(eq(t.offices.id, officeId));
+  return db
+    .select({ id: t.offices.id, name: t.offices.name, timeZone: t.offices.timeZone })
+    .from(t.offices)
+    .where(and(...conditions))
+    .orderBy(asc(t.offices.position), asc(t.offices.id));
+}
+
+/** Office-local dates, both included. */
+export interface LocalSpan {
+  from: string;
+  to: string;
+}
+
+/** The day an order's session started, on its office's calendar. */
+const startDay = sql<string>`to_char((${t.orders.createdAt} at time zone ${t.offices.timeZone})::date, 'YYYY-MM-DD')`;
+
+/**
+ * The visitors' sessions of these offices that started within the span on each office's own
+ * calendar. Every order is a session's (the wizard's session start creates it as a draft); the
+ * office's phone bookings carry the member who booked, and are not a visitor's visit.
+ * The bounds are instants per office so that an index on created_at could serve them.
+ */
+function startedWithin(companyId: string, officeIds: string[], span: LocalSpan): SQL {
+  return and(
+    eq(t.orders.companyId, companyId),
+    inArray(t.orders.officeId, officeIds),
+    sql`${t.orders.bookedByUserId} is null`,
+    sql`${t.orders.createdAt} >= (${span.from}::date::timestamp at time zone ${t.offices.timeZone})`,
+    sql`${t.orders.createdAt} < ((${span.to}::date + 1)::timestamp at time zone ${t.offices.timeZone})`,
+  )!;
+}
+
+const officeOfOrder = and(eq(t.offices.companyId, t.orders.companyId), eq(t.offices.id, t.orders.officeId));
+
+export interface DayCounts {
+  officeId: string;
+  day: string;
+  started: number;
+  confirmed: number;
+}
+
+/** Per office and start day: sessions started, and those whose order was confirmed (cancelled since included). */
+export async function startedByDay(db: Executor, companyId: string, officeIds: string[], span: LocalSpan): Promise<DayCounts[]> {
+  if (officeIds.length === 0) return [];
+  return db
+    .select({
+      officeId: t.orders.officeId,
+      day: startDay,
+      started: sql<number>`count(*)::int`,
+      confirmed: sql<number>`(count(*) filter (where ${t.orders.confirmedAt} is not null))::int`,
+    })
+    .from(t.orders)
+    .innerJoin(t.offices, officeOfOrder)
+    .where(startedWithin(companyId, officeIds, span))
+    .groupBy(t.orders.officeId, startDay);
+}
+
+export interface StepCounts {
+  officeId: string;
+  day: string;
+  step: string;
+  reached: number;
+}
+
+/** Per office, start day and step: the sessions that viewed the step at least once. */
+export async function reachedByDay(db: Executor, companyId: string, officeIds: string[], span: LocalSpan): Promise<StepCounts[]> {
+  if (officeIds.length === 0) return [];
+  const rows = await db
+    .select({
+      officeId: t.orders.officeId,
+      day: startDay,
+      step: t.funnelEvents.step,
+      reached: sql<number>`count(distinct ${t.orders.id})::int`,
+    })
+    .from(t.orders)
+    .innerJoin(t.offices, officeOfOrder)
+    .innerJoin(t.funnelEvents, and(eq(t.funnelEvents.companyId, t.orders.companyId), eq(t.funnelEvents.orderId, t.orders.id), eq(t.funnelEvents.name, 'step_viewed')))
+    .where(startedWithin(companyId, officeIds, span))
+    .groupBy(t.orders.officeId, startDay, t.funnelEvents.step);
+  return rows.flatMap((row) => (row.step === null ? [] : [{ ...row, step: row.step }]));
+}
