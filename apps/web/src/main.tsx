@@ -9,5 +9,5 @@ createRoot(document.getElementById('root')!).render(
     <App />
   </StrictMode>,
 );
-// In a company's embed the frame follows the page's height from its first paint (issue 27).
-if (embedHost) void loadFunnelRuntime().then((runtime) => runtime?.reportHeight());
+// In a company's embed the frame follows the page's height, and its dialogs the visitor's view, from its first paint (issue 27).
+if (embedHost) void loadFunnelRuntime().then((runtime) => runtime?.startEmbeddedFrame());

@@ -77,5 +77,13 @@ export type WizardToHostMessage = MessageBase &
     | { type: 'session'; office_uuid: string; token: string | null }
   );
 
+/**
+ * From the host page to an inline frame: the part of the frame the visitor can see, in the frame's
+ * own CSS pixels (top from the frame's top edge, and height), sent as the host page scrolls or
+ * resizes. The wizard shows its dialogs there: centred in a frame taller than the screen, a
+ * dialog would open out of sight.
+ */
+export type HostToWizardMessage = MessageBase & { type: 'viewport'; top: number; height: number };
+
 /** The event the embed script dispatches on its placeholder element for each funnel event (`detail`: the event and office). */
 export const EMBED_DOM_EVENT = 'online-scheduler:event';

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectFunnel, track } from './funnel.ts';
 import { MAX_EVENTS_PER_REQUEST } from '@scheduler/contracts/analytics';
-import { EVENTS_PER_REQUEST, startFunnelSender } from './funnel-runtime.ts';
+import { EVENTS_PER_REQUEST, hostViewport, startFunnelSender } from './funnel-runtime.ts';
 
 const session = { token: 'token-1', officeUuid: '11111111-2222-4333-8444-555555555555' };
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -69,5 +69,28 @@ describe('the funnel sender', () => {
     expect(sentBodies()[1]!.events.map((e) => e.name)).toEqual(['time_held']);
     expect((fetchMock.mock.calls[1]![1] as RequestInit).headers).toMatchObject({ 'x-auth-token': 'token-2' });
     next();
+  });
+});
+
+describe('a viewport message from the host page', () => {
+  const host = 'https://www.example.com';
+  const parent = {};
+  const message = (data: unknown, origin = host, source: unknown = parent) => hostViewport({ origin, source: source as MessageEventSource, data }, host, parent);
+  const viewport = (fields: object) => ({ source: 'online-scheduler', version: 1, type: 'viewport', ...fields });
+
+  it('gives the visible part of the frame, in whole pixels within bounds', () => {
+    expect(message(viewport({ top: 812.4, height: 640.6 }))).toEqual({ top: 812, height: 641 });
+    expect(message(viewport({ top: -30, height: 20 }))).toEqual({ top: 0, height: 100 });
+    expect(message(viewport({ top: 0, height: 1e9 }))).toEqual({ top: 0, height: 20_000 });
+  });
+
+  it('ignores another origin, another window, another protocol version and a malformed one', () => {
+    expect(message(viewport({ top: 1, height: 500 }), 'https://evil.example')).toBeNull();
+    expect(message(viewport({ top: 1, height: 500 }), host, {})).toBeNull();
+    expect(message({ ...viewport({ top: 1, height: 500 }), version: 2 })).toBeNull();
+    expect(message(viewport({ top: '1', height: 500 }))).toBeNull();
+    expect(message(viewport({ top: Number.NaN, height: 500 }))).toBeNull();
+    expect(message(null)).toBeNull();
+    expect(hostViewport({ origin: host, source: parent as MessageEventSource, data: viewport({ top: 1, height: 500 }) }, null, parent)).toBeNull();
   });
 });

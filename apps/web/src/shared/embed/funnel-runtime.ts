@@ -1,4 +1,4 @@
-import { EMBED_MESSAGE_SOURCE, EMBED_PROTOCOL_VERSION, type WizardToHostMessage } from '@scheduler/contracts/embed';
+import { EMBED_MESSAGE_SOURCE, EMBED_PROTOCOL_VERSION, type HostToWizardMessage, type WizardToHostMessage } from '@scheduler/contracts/embed';
 import type { FunnelEvent } from '@scheduler/contracts/analytics';
 import type { SessionCredentials } from '../api-client.ts';
 import { embedHost } from './embed-context.ts';
@@ -35,6 +35,43 @@ export function reportHeight(): () => void {
   observer.observe(document.body);
   report();
   return () => observer.disconnect();
+}
+
+/** A viewport message from the host page: from its origin and window only, and well-formed. */
+export function hostViewport(event: Pick<MessageEvent, 'origin' | 'source' | 'data'>, host = embedHost, parent: unknown = globalThis.parent): { top: number; height: number } | null {
+  if (!host || event.origin !== host || event.source !== parent) return null;
+  const data = event.data as Partial<HostToWizardMessage> | null;
+  if (data?.source !== EMBED_MESSAGE_SOURCE || data.version !== EMBED_PROTOCOL_VERSION || data.type !== 'viewport') return null;
+  if (typeof data.top !== 'number' || typeof data.height !== 'number' || !Number.isFinite(data.top) || !Number.isFinite(data.height)) return null;
+  return { top: Math.max(0, Math.round(data.top)), height: Math.min(20_000, Math.max(100, Math.round(data.height))) };
+}
+
+/**
+ * Keeps the wizard's dialogs in the part of the frame the visitor sees: the frame is as tall as
+ * the wizard, so a dialog centred in it could open out of sight. The host page says which part
+ * is visible (`viewport` messages); until it does, dialogs centre in the frame as they would.
+ */
+export function followVisibleArea(): () => void {
+  const style = document.createElement('style');
+  style.textContent = '.MuiDialog-root{top:var(--embed-visible-top,0px)!important;bottom:auto!important;height:var(--embed-visible-height,100%)!important}';
+  document.head.append(style);
+  const onMessage = (event: MessageEvent) => {
+    const visible = hostViewport(event);
+    if (!visible) return;
+    document.documentElement.style.setProperty('--embed-visible-top', `${visible.top}px`);
+    document.documentElement.style.setProperty('--embed-visible-height', `${visible.height}px`);
+  };
+  addEventListener('message', onMessage);
+  return () => {
+    removeEventListener('message', onMessage);
+    style.remove();
+  };
+}
+
+/** Everything an embedded page does from its first paint: its height for the host, and its dialogs where the visitor looks. */
+export function startEmbeddedFrame(): void {
+  reportHeight();
+  followVisibleArea();
 }
 
 /**
