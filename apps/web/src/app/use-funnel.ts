@@ -12,16 +12,17 @@ const SENDER_AFTER_MS = 10_000;
 /**
  * Resolves when the funnel's runtime may load: at once in an embed (the host page wants its events
  * as they happen), otherwise at the visitor's first touch or key, or after SENDER_AFTER_MS, so
- * that the first step's screen never waits for analytics (its JavaScript has a budget). A second
- * signal finds the promise settled already.
+ * that the first step's screen never waits for analytics (its JavaScript has a budget). Once per
+ * page: a later session (resumed, or confirmed) finds it settled and sends at once.
  */
+let wanted: Promise<void> | undefined;
 function runtimeWanted(): Promise<void> {
-  return new Promise((resolve) => {
+  return (wanted ??= new Promise((resolve) => {
     if (embedHost) return resolve();
     setTimeout(resolve, SENDER_AFTER_MS);
     addEventListener('pointerdown', () => resolve(), { capture: true, once: true, passive: true });
     addEventListener('keydown', () => resolve(), { capture: true, once: true, passive: true });
-  });
+  }));
 }
 
 /**
