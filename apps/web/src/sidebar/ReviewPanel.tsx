@@ -26,7 +26,7 @@ import { payAtCloseActive } from './service-lines.ts';
 import { ServicesLines } from './ServicesLines.tsx';
 import { sidebarTexts as t } from './sidebar-texts.ts';
 import { TextLines } from './TextLines.tsx';
-import { embeddedHref } from '../shared/embed/embed-context.ts';
+import { embedHost, embeddedHref } from '../shared/embed/embed-context.ts';
 import { scheduleTexts } from '../shared/appointment-texts.ts';
 
 const DEFAULT_PAC_NAME = 'Pay at Close';
@@ -125,7 +125,7 @@ export function ReviewPanel({ step, headingId, close, withCouponBox = true }: { 
           </Button>
         )}
         {redirect && redirect.url && redirect.text && (
-          <Button component="a" href={redirect.url} variant="outlined">
+          <Button component="a" href={redirect.url} target={embedHost ? '_top' : undefined} variant="outlined">
             {redirect.text}
           </Button>
         )}

@@ -18,7 +18,7 @@ import { reviewTexts } from './review-texts.ts';
 import { useSpecialNote } from './special-note.ts';
 import { postManageLink } from './api.ts';
 import { useBlockBack } from './use-block-back.ts';
-import { embeddedHref } from '../../shared/embed/embed-context.ts';
+import { embedHost, embeddedHref } from '../../shared/embed/embed-context.ts';
 
 /**
  * The review in its thank-you state (spec 2.11), what every path of a confirmed order shows:
@@ -93,7 +93,8 @@ export function ThankYou() {
           {texts.status.scheduleAgain}
         </Button>
         {redirectUrl && /^https?:\/\//i.test(redirectUrl) && (
-          <Button variant="text" size="large" href={redirectUrl}>
+          // In a company's embed the company's site replaces its page, not the frame within it.
+          <Button variant="text" size="large" href={redirectUrl} target={embedHost ? '_top' : undefined}>
             {settings.text(SETTING.REDIRECT_BUTTON_TEXT).trim() || redirectUrl}
           </Button>
         )}
