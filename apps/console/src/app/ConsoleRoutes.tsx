@@ -16,6 +16,10 @@ const TeamPage = lazyPage(() => import('../pages/team/TeamPage.tsx'));
 const SettingsPage = lazyPage(() => import('../pages/settings-editor/SettingsPage.tsx'));
 const InspectorsPage = lazyPage(() => import('../pages/inspectors/InspectorsPage.tsx'));
 const HistoryPage = lazyPage(() => import('../pages/version-history/HistoryPage.tsx'));
+const BookingPolicyPage = lazyPage(() => import('../pages/booking-policy/BookingPolicyPage.tsx'));
+const MessagesPage = lazyPage(() => import('../pages/messages/MessagesPage.tsx'));
+const EmbeddingPage = lazyPage(() => import('../pages/embedding/EmbeddingPage.tsx'));
+const FunnelPage = lazyPage(() => import('../pages/funnel/FunnelPage.tsx'));
 const AccountPage = lazyPage(() => import('../pages/account/AccountPage.tsx'));
 const NotFoundPage = lazyPage(() => import('../pages/not-found/NotFoundPage.tsx'));
 
@@ -51,6 +55,10 @@ export function ConsoleRoutes() {
         <Route path="settings" element={<SettingsPage />} />
         <Route path="inspectors" element={<InspectorsPage />} />
         <Route path="history" element={<HistoryPage />} />
+        <Route path="booking-policy" element={<BookingPolicyPage />} />
+        <Route path="messages" element={<MessagesPage />} />
+        <Route path="embedding" element={<EmbeddingPage />} />
+        <Route path="funnel" element={<FunnelPage />} />
         <Route path="account" element={<AccountPage />} />
       </Route>
       <Route path="*" element={<NotFoundPage />} />

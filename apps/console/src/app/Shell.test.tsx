@@ -68,18 +68,18 @@ describe('the console shell', () => {
     FakeEventSource.opened[0]!.dispatchEvent(new Event('ping'));
     FakeEventSource.opened[0]!.dispatchEvent(new Event('schedule'));
     await waitFor(() => expect(scheduleCalls()).toBe(2));
-    expect(screen.getByRole('navigation', { name: 'Console' }).textContent).toBe('ScheduleOrdersAccount');
+    expect(screen.getByRole('navigation', { name: 'Console' }).textContent).toBe('ScheduleOrdersFunnelAccount');
 
     view.unmount();
     expect(FakeEventSource.opened[0]!.closed).toBe(true);
   });
 
   it.each([
-    ['owner', 'ScheduleOrdersTeamSettingsInspectorsHistoryAccount'],
-    ['admin', 'ScheduleOrdersTeamSettingsInspectorsHistoryAccount'],
-    ['office', 'ScheduleOrdersAccount'],
+    ['owner', 'ScheduleOrdersTeamSettingsInspectorsBooking changesMessagesHistoryEmbeddingFunnelAccount'],
+    ['admin', 'ScheduleOrdersTeamSettingsInspectorsBooking changesMessagesHistoryEmbeddingFunnelAccount'],
+    ['office', 'ScheduleOrdersFunnelAccount'],
     ['inspector', 'ScheduleOrdersAccount'],
-  ] as const)('shows the %s the pages of their role: configuration to owner and admin only', async (role, links) => {
+  ] as const)('shows the %s the pages of their role: configuration to owner and admin only, the funnel to all but inspectors', async (role, links) => {
     vi.stubGlobal('EventSource', FakeEventSource);
     stubServer((request) => {
       if (request.path === '/api/console/me') return { status: 200, body: { ...OFFICE_ME, memberships: [{ ...OFFICE_ME.memberships[0]!, role, inspector_id: role === 'inspector' ? 101 : null }] } };
@@ -88,7 +88,11 @@ describe('the console shell', () => {
     });
     renderConsole('/demo/schedule?date=2026-12-01');
     await screen.findByRole('region', { name: 'Sarah Chen' });
-    expect(screen.getByRole('navigation', { name: 'Console' }).textContent).toBe(links);
+    const navigation = screen.getByRole('navigation', { name: 'Console' });
+    expect(navigation.textContent).toBe(links);
+    for (const [label, path] of [['Booking changes', '/demo/booking-policy'], ['Messages', '/demo/messages'], ['Embedding', '/demo/embedding'], ['Funnel', '/demo/funnel']] as const) {
+      if (links.includes(label)) expect(within(navigation).getByRole('link', { name: label }).getAttribute('href')).toBe(path);
+    }
   });
 
   it('sends a signed-out person to sign in, remembering the page', async () => {

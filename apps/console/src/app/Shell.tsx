@@ -8,6 +8,7 @@ import { Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { canChangeBookings, canConfigure, canManageTeam, useCompany } from '../shared/company.ts';
 import { MAIN_CONTENT_ID } from '../shared/focus.ts';
+import { canReadFunnel } from '../shared/funnel-access.ts';
 import { Loading } from '../shared/Loading.tsx';
 import { PageHeading } from '../shared/PageHeading.tsx';
 import { meQueryOptions } from '../shared/queries.ts';
@@ -42,9 +43,13 @@ export function Shell() {
       ? [
           { to: `${base}/settings`, label: 'Settings' },
           { to: `${base}/inspectors`, label: 'Inspectors' },
+          { to: `${base}/booking-policy`, label: 'Booking changes' },
+          { to: `${base}/messages`, label: 'Messages' },
           { to: `${base}/history`, label: 'History' },
+          { to: `${base}/embedding`, label: 'Embedding' },
         ]
       : []),
+    ...(canReadFunnel(membership) ? [{ to: `${base}/funnel`, label: 'Funnel' }] : []),
     { to: `${base}/account`, label: 'Account' },
   ];
 

@@ -1,11 +1,15 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import type { ConfigurationResponse } from '@scheduler/contracts/configuration';
 import type { ReactNode } from 'react';
 import { failureText } from './api.ts';
 import { useCompany, canConfigure } from './company.ts';
 import { ConflictNotice } from './ConflictNotice.tsx';
-import type { SaveResult } from './configuration.ts';
+import { configurationQueryOptions, type SaveResult } from './configuration.ts';
+import { Loading } from './Loading.tsx';
 import { PageHeading } from './PageHeading.tsx';
 
 /**
@@ -36,5 +40,41 @@ export function ConfigurationPage({ title, children }: { title: string; children
       <PageHeading>{title}</PageHeading>
       <Typography>You don&apos;t have access to this.</Typography>
     </>
+  );
+}
+
+/**
+ * An editor of the company document: ConfigurationPage's guard, then the document loaded (its
+ * failure said, under the page's heading) before the editor is built, so that the editor's form
+ * starts from the loaded values.
+ */
+export function ConfigurationEditorPage({ title, loadingLabel, children }: { title: string; loadingLabel: string; children: (companyKey: string, configuration: ConfigurationResponse) => ReactNode }) {
+  return <ConfigurationPage title={title}>{(companyKey) => <LoadedConfiguration companyKey={companyKey} title={title} loadingLabel={loadingLabel} editor={children} />}</ConfigurationPage>;
+}
+
+function LoadedConfiguration({ companyKey, title, loadingLabel, editor }: { companyKey: string; title: string; loadingLabel: string; editor: (companyKey: string, configuration: ConfigurationResponse) => ReactNode }) {
+  const configuration = useQuery(configurationQueryOptions(companyKey));
+  if (configuration.isError)
+    return (
+      <>
+        <PageHeading>{title}</PageHeading>
+        <Alert severity="error">{failureText(configuration.error)}</Alert>
+      </>
+    );
+  if (configuration.isPending) return <Loading label={loadingLabel} />;
+  return <>{editor(companyKey, configuration.data)}</>;
+}
+
+/** Save and Discard, kept in view at the foot of a long editor; both wait for a change. */
+export function SaveBar({ saving, dirty, onDiscard }: { saving: boolean; dirty: boolean; onDiscard: () => void }) {
+  return (
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', position: 'sticky', bottom: 0, py: 1.5, bgcolor: 'background.default' }}>
+      <Button type="submit" variant="contained" disabled={saving || !dirty}>
+        Save changes
+      </Button>
+      <Button type="button" disabled={saving || !dirty} onClick={onDiscard}>
+        Discard
+      </Button>
+    </Box>
   );
 }

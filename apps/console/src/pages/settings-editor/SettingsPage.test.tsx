@@ -5,27 +5,16 @@ import type { ConsoleMe } from '@scheduler/contracts/console';
 import type { VersionConflict, VersionSummary } from '@scheduler/contracts/configuration';
 import { SETTING } from '@scheduler/contracts/setting-keys';
 import type { Setting } from '@scheduler/contracts/settings';
-import { OFFICE_ME } from '../../test-support/fixtures.ts';
 import { consoleKeys } from '../../shared/queries.ts';
 import { refusal, renderPage, stubServer, type Answer, type RecordedRequest } from '../../test-support/render-page.tsx';
 import SettingsPage from './SettingsPage.tsx';
+import { CONFIGURATION_PATH, OWNER, asRole, loads, saves, serveConfiguration, versionSummary } from '../../test-support/configuration-server.ts';
 
 // Forty-odd controls render at once: allow a busy machine more than Testing Library's default second.
 configure({ asyncUtilTimeout: 5000 });
 
-const asRole = (role: ConsoleMe['memberships'][number]['role']): ConsoleMe => ({ ...OFFICE_ME, memberships: [{ ...OFFICE_ME.memberships[0]!, role }] });
-const OWNER = asRole('owner');
 
-const version = (number: number, rest: Partial<VersionSummary> = {}): VersionSummary => ({
-  version: number,
-  source: 'console',
-  restored_from: null,
-  saved_by: 'Ann Owner',
-  saved_at: '2026-11-20T15:00:00.000Z',
-  change_count: 1,
-  changed_paths: ['name'],
-  ...rest,
-});
+const version = (number: number, rest: Partial<VersionSummary> = {}) => versionSummary(number, { changed_paths: ['name'], ...rest });
 
 /** A company document as the server sends it: settings the catalogue knows, and two it does not. */
 const DOCUMENT = {
@@ -44,20 +33,12 @@ const DOCUMENT = {
 };
 type Document = typeof DOCUMENT;
 
-const CONFIGURATION = '/api/console/companies/demo/configuration';
 
 /** The server: "who am I", the configuration (as `current()` says at each call), and the answer to a save. */
 function serve({ me = OWNER, current = () => ({ version: version(7), document: DOCUMENT as Document }), put }: { me?: ConsoleMe; current?: () => { version: VersionSummary; document: Document }; put?: (request: RecordedRequest) => Answer }) {
-  return stubServer((request) => {
-    if (request.path === '/api/console/me') return { status: 200, body: me };
-    if (request.method === 'GET' && request.path === CONFIGURATION) return { status: 200, body: current() };
-    if (request.method === 'PUT' && request.path === CONFIGURATION) return put?.(request);
-    return undefined;
-  });
+  return serveConfiguration({ me, current, put });
 }
 
-const saves = (requests: RecordedRequest[]) => requests.filter((r) => r.method === 'PUT').map((r) => r.body);
-const loads = (requests: RecordedRequest[]) => requests.filter((r) => r.method === 'GET' && r.path === CONFIGURATION).length;
 const withSetting = (key: string, value: Setting['value']) => DOCUMENT.settings.map((setting) => (setting.key === key ? { key, value } : setting));
 
 function renderSettings() {
@@ -288,7 +269,7 @@ describe('the settings page', () => {
   it('says so when the server refuses the configuration, under the page heading', async () => {
     stubServer((request) => {
       if (request.path === '/api/console/me') return { status: 200, body: OWNER };
-      if (request.path === CONFIGURATION) return refusal(403, 'forbidden', "Your role doesn't allow this.");
+      if (request.path === CONFIGURATION_PATH) return refusal(403, 'forbidden', "Your role doesn't allow this.");
       return undefined;
     });
     renderSettings();

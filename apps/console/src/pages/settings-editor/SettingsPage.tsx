@@ -1,6 +1,4 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
@@ -8,21 +6,22 @@ import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import type { ConfigurationResponse } from '@scheduler/contracts/configuration';
-import { failureText } from '../../shared/api.ts';
-import { configurationQueryOptions, useReloadConfiguration, useSaveConfiguration, type SaveResult } from '../../shared/configuration.ts';
-import { Loading } from '../../shared/Loading.tsx';
+import { useReloadConfiguration, useSaveConfiguration, type SaveResult } from '../../shared/configuration.ts';
 import { PageHeading } from '../../shared/PageHeading.tsx';
-import { ConfigurationPage, SaveOutcome } from '../../shared/SaveOutcome.tsx';
+import { ConfigurationEditorPage, SaveBar, SaveOutcome } from '../../shared/SaveOutcome.tsx';
 import { CONSOLE_GROUP_TITLE, INSPECTORS_SEE_ALL_HELP, INSPECTORS_SEE_ALL_LABEL, SETTING_GROUPS, type SettingEntry } from './settings-catalog.ts';
 import { applySettingsForm, settingsFormValues, type SettingsFormValues } from './settings-form.ts';
 
 /** /console/{key}/settings (owner and admin): the wizard's settings and the console's own, saved as a new version. */
 export default function SettingsPage() {
-  return <ConfigurationPage title="Settings">{(companyKey) => <Settings companyKey={companyKey} />}</ConfigurationPage>;
+  return (
+    <ConfigurationEditorPage title="Settings" loadingLabel="Loading the settings…">
+      {(companyKey, configuration) => <SettingsEditor companyKey={companyKey} configuration={configuration} />}
+    </ConfigurationEditorPage>
+  );
 }
 
 function Group({ title, children }: { title: string; children: ReactNode }) {
@@ -93,18 +92,6 @@ function SettingField({ entry, control }: { entry: SettingEntry; control: Contro
   );
 }
 
-function Settings({ companyKey }: { companyKey: string }) {
-  const configuration = useQuery(configurationQueryOptions(companyKey));
-  if (configuration.isError)
-    return (
-      <>
-        <PageHeading>Settings</PageHeading>
-        <Alert severity="error">{failureText(configuration.error)}</Alert>
-      </>
-    );
-  if (configuration.isPending) return <Loading label="Loading the settings…" />;
-  return <SettingsEditor companyKey={companyKey} configuration={configuration.data} />;
-}
 
 /** Built once the document is here, so that the form's first render already holds the loaded values. */
 function SettingsEditor({ companyKey, configuration }: { companyKey: string; configuration: ConfigurationResponse }) {
@@ -161,14 +148,7 @@ function SettingsEditor({ companyKey, configuration }: { companyKey: string; con
             )}
           />
         </Group>
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', position: 'sticky', bottom: 0, py: 1.5, bgcolor: 'background.default' }}>
-          <Button type="submit" variant="contained" disabled={save.isPending || !form.formState.isDirty}>
-            Save changes
-          </Button>
-          <Button type="button" disabled={save.isPending || !form.formState.isDirty} onClick={() => form.reset(loaded)}>
-            Discard
-          </Button>
-        </Box>
+        <SaveBar saving={save.isPending} dirty={form.formState.isDirty} onDiscard={() => form.reset(loaded)} />
       </Box>
     </>
   );

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { contrastOnWhite, exampleValues, fillExample } from './message-preview.ts';
+
+const values = exampleValues({ name: 'Columbus', phone: '(614) 555-0142', email: 'office@scioto.example' });
+
+describe('fillExample', () => {
+  it("fills known placeholders with the example order's values, the office's own", () => {
+    expect(fillExample('Booked for {client_name} on {datetime} with {office_name}', values)).toBe('Booked for Jane Doe on 12/1/2026 at 9:30AM EST with Columbus');
+  });
+
+  it('leaves an unknown placeholder, and markup, as written', () => {
+    expect(fillExample('{nope} <b>{office_phone}</b>', values)).toBe('{nope} <b>(614) 555-0142</b>');
+  });
+});
+
+describe('contrastOnWhite', () => {
+  it('is 21 for black, 1 for white, and readable for the default blue', () => {
+    expect(contrastOnWhite('#000000')).toBeCloseTo(21);
+    expect(contrastOnWhite('#ffffff')).toBeCloseTo(1);
+    expect(contrastOnWhite('#1f4e79')).toBeGreaterThan(4.5);
+  });
+});
