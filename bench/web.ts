@@ -4,11 +4,14 @@
  * code first, calendar last so the address first): the gzip size of the JavaScript it loads, chunk
  * by chunk with what each is made of (from the build's bundle report), and the first contentful
  * paint and time until the step is interactive, in Debian's Chromium at 375 px with the CPU
- * throttled 4x (a mid-range phone), median of 7 runs with the cache off.
+ * throttled 4x (a mid-range phone), median of 7 runs with the cache off. Then the embed script's
+ * gzip size (issue 27), which a company's page loads.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { EMBED_SCRIPT_PATH } from '@scheduler/contracts/embed';
 import { BUNDLE_REPORT_FILE, type BundleReportChunk } from '../apps/web/bundle-report.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
+import { EMBED_SCRIPT_BUDGET_GZIP_BYTES, measureEmbedScript } from '../e2e/support/embed-host.ts';
 import { FIRST_STEP_BUDGET_BYTES, FIRST_STEPS, loadFirstStep, totalGzipBytes, type LoadedScript } from '../e2e/support/first-step.ts';
 import { startProduct } from '../e2e/support/product.ts';
 import { summarise } from './stats.ts';
@@ -41,6 +44,16 @@ function writeScripts(scripts: readonly LoadedScript[], report: Map<string, Bund
   for (const script of scripts) process.stdout.write(`    ${script.path.padEnd(46)} ${kb(script.gzipBytes).padStart(8)}  ${madeOf(report.get(script.path))}\n`);
 }
 
+/** The embed script as the server serves it, gzipped at level 9, against its budget. */
+async function benchEmbedScript(baseUrl: string): Promise<boolean> {
+  const script = await measureEmbedScript(baseUrl);
+  const withinBudget = script.status === 200 && script.gzipBytes <= EMBED_SCRIPT_BUDGET_GZIP_BYTES;
+  const size = script.status === 200 ? `${kb(script.gzipBytes)} gzip (${script.gzipBytes} bytes), ${kb(script.bytes)} minified` : `HTTP ${script.status}`;
+  process.stdout.write(`\n  embed script ${EMBED_SCRIPT_PATH}: ${size} (budget ${kb(EMBED_SCRIPT_BUDGET_GZIP_BYTES)})\n`);
+  process.stdout.write(`    ${withinBudget ? 'within budget' : 'OVER BUDGET'}\n`);
+  return withinBudget;
+}
+
 export async function benchWeb(): Promise<boolean> {
   const report = readBundleReport();
   const product = await startProduct();
@@ -69,6 +82,7 @@ export async function benchWeb(): Promise<boolean> {
       process.stdout.write(`    interactive:            median ${tti.median.toFixed(0)} ms, min ${tti.min.toFixed(0)}, max ${tti.max.toFixed(0)} (budget ${BUDGET_INTERACTIVE_MS} ms)\n`);
       process.stdout.write(`    ${withinBudget ? 'within budget' : 'OVER BUDGET'}\n`);
     }
+    ok = (await benchEmbedScript(product.baseUrl)) && ok;
     return ok;
   } finally {
     await browser.close();

@@ -5,9 +5,13 @@
 import { execSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-// The browser tests run in Debian's Chromium headless shell (e2e/support/browser.ts says why).
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
-const CHROMIUM_PACKAGE = 'chromium-headless-shell';
+// The browser tests run in Debian's Chromium headless shell (e2e/support/browser.ts says why), and
+// the embed's visitor test in the full Chromium, which refuses framed pages of other sites their
+// cookies and storage as a visitor's browser does.
+const BROWSERS = [
+  { path: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell', packageName: 'chromium-headless-shell' },
+  { path: '/usr/bin/chromium', packageName: 'chromium' },
+];
 
 function run(label, command, args) {
   process.stdout.write(`\n▶ ${label}\n`);
@@ -50,16 +54,19 @@ function runTogether(steps) {
 }
 
 function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
+  const missing = BROWSERS.filter((browser) => !existsSync(browser.path));
+  if (missing.length === 0) return;
+  const packages = missing.map((browser) => browser.packageName).join(' ');
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {
-    process.stderr.write(`Chromium is missing at ${CHROMIUM}. Install it with: sudo apt-get install -y ${CHROMIUM_PACKAGE}\n`);
+    process.stderr.write(`Chromium is missing at ${missing.map((browser) => browser.path).join(' and ')}. Install it with: sudo apt-get install -y ${packages}\n`);
     process.exit(1);
   }
-  process.stdout.write(`▶ Installing Debian's Chromium headless shell for the browser tests (apt-get install -y ${CHROMIUM_PACKAGE})\n`);
-  execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${CHROMIUM_PACKAGE}`, { stdio: 'inherit' });
-  if (!existsSync(CHROMIUM)) {
-    process.stderr.write(`Chromium still missing at ${CHROMIUM} after installing it.\n`);
+  process.stdout.write(`▶ Installing Debian's Chromium for the browser tests (apt-get install -y ${packages})\n`);
+  execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${packages}`, { stdio: 'inherit' });
+  const still = missing.filter((browser) => !existsSync(browser.path));
+  if (still.length > 0) {
+    process.stderr.write(`Chromium still missing at ${still.map((browser) => browser.path).join(' and ')} after installing it.\n`);
     process.exit(1);
   }
 }

@@ -35,6 +35,20 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * The full Chromium, as a visitor's browser that refuses a framed page of another site its cookies
+ * and storage (Debian's build does by default: `document.hasStorageAccess()` is false and
+ * localStorage throws in such a frame; the embed tests check that it still does).
+ */
+export async function launchBrowserBlockingThirdParties(): Promise<Browser> {
+  if (!existsSync(FULL_CHROMIUM)) throw new Error(`Chromium is missing at ${FULL_CHROMIUM}: install it with \`apt-get install -y chromium\`.`);
+  return chromium.launch({
+    headless: true,
+    executablePath: FULL_CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
+
 export const VIEWPORTS = { desktop: { width: 1280, height: 900 }, mobile: { width: 375, height: 812 } } as const;
 
 /**

@@ -42,6 +42,7 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerWeb } from './plugins/web.ts';
 import { registerConsoleWeb } from './plugins/console-web.ts';
+import { registerEmbedScript } from './plugins/embed-script.ts';
 import { loadFirstLoad } from './modules/wizard-page/first-load.service.ts';
 
 /** Request bodies of the wizard's calls are small; the admin import raises its own limit. */
@@ -135,6 +136,7 @@ export async function buildApp(appOptions: AppOptions, options: { logger?: Fasti
     firstLoad: (page) => loadFirstLoad(ctx, page),
   });
   await registerConsoleWeb(app, ctx.consoleDistDir ?? null);
+  await registerEmbedScript(app, ctx.webDistDir);
   await app.register(healthRoutes(ctx));
   await app.register(adminRoutes(ctx));
   await app.register(sessionRoutes(ctx));

@@ -75,6 +75,11 @@ export type WizardToHostMessage = MessageBase &
     | { type: 'event'; event: FunnelEvent; office_uuid: string }
     /** The visitor's unfinished session, for the resume offer after the host page reloads; null once it is confirmed. */
     | { type: 'session'; office_uuid: string; token: string | null }
+    /**
+     * Escape pressed in the wizard while none of its own dialogs is open: a key pressed in the
+     * frame never reaches the host page, so a popup closes on this.
+     */
+    | { type: 'escape' }
   );
 
 /**

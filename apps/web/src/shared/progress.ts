@@ -8,7 +8,7 @@ export type Progress = Record<ProgressFlag, boolean>;
 const EMPTY: Progress = { calendar: false, address: false, contacts: false, property_info: false, packages: false, review: false };
 
 export function loadProgress(token: string): Progress {
-  const raw = readStorage(globalThis.localStorage, storageKeys.progress(token));
+  const raw = readStorage('localStorage', storageKeys.progress(token));
   if (!raw) return { ...EMPTY };
   try {
     const parsed = JSON.parse(raw) as Partial<Record<string, unknown>>;
@@ -20,6 +20,6 @@ export function loadProgress(token: string): Progress {
 
 export function markVisited(token: string, flag: ProgressFlag): Progress {
   const progress = { ...loadProgress(token), [flag]: true };
-  writeStorage(globalThis.localStorage, storageKeys.progress(token), JSON.stringify(progress));
+  writeStorage('localStorage', storageKeys.progress(token), JSON.stringify(progress));
   return progress;
 }

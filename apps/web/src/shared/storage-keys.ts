@@ -8,18 +8,25 @@ export const storageKeys = {
   officeSession: (companyKey: string, officeUuid: string) => `os-session-${companyKey}-${officeUuid}`,
 };
 
-/** Storage can be unavailable (private modes, quotas); the wizard then works without it. */
-export function readStorage(storage: Storage | undefined, key: string): string | null {
+/** Which of the browser's storages. */
+export type StorageKind = 'localStorage' | 'sessionStorage';
+
+/**
+ * Storage can be unavailable (private modes, quotas, and a company's embed in a browser that
+ * refuses framed pages of other sites their storage, where merely reading `localStorage` throws);
+ * the wizard then works without it. So the storage itself is reached inside the try.
+ */
+export function readStorage(kind: StorageKind, key: string): string | null {
   try {
-    return storage?.getItem(key) ?? null;
+    return globalThis[kind]?.getItem(key) ?? null;
   } catch {
     return null;
   }
 }
 
-export function writeStorage(storage: Storage | undefined, key: string, value: string): void {
+export function writeStorage(kind: StorageKind, key: string, value: string): void {
   try {
-    storage?.setItem(key, value);
+    globalThis[kind]?.setItem(key, value);
   } catch {
     // Nothing to do: the visitor keeps going without the saved copy.
   }

@@ -16,10 +16,10 @@ export function useResumeOffer(companyKey: string, credentials: SessionCredentia
   const active = current !== undefined && !current.confirmed && token !== '' && officeUuid !== '';
   const [settled, setSettled] = useState(false);
   // In an embed the host page kept the unfinished session (its storage is the visitor's own; this frame's may be refused).
-  const stored = active ? (embedResumeToken ?? readStorage(globalThis.localStorage, key)) : null;
+  const stored = active ? (embedResumeToken ?? readStorage('localStorage', key)) : null;
   const other = stored && stored !== token && !settled ? stored : null;
   useEffect(() => {
-    if (active && other === null) writeStorage(globalThis.localStorage, key, token);
+    if (active && other === null) writeStorage('localStorage', key, token);
   }, [active, other, key, token]);
   /** The stored session is not to be offered (or the visitor started over): keep this one. */
   const keepThisSession = useCallback(() => setSettled(true), []);

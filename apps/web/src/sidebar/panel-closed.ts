@@ -8,9 +8,9 @@ import { readStorage, writeStorage } from '../shared/storage-keys.ts';
 const keyOf = (token: string) => `review-panel-closed-${token}`;
 
 export function panelClosedByVisitor(token: string): boolean {
-  return readStorage(globalThis.sessionStorage, keyOf(token)) === '1';
+  return readStorage('sessionStorage', keyOf(token)) === '1';
 }
 
 export function rememberPanelClosed(token: string, closed: boolean): void {
-  writeStorage(globalThis.sessionStorage, keyOf(token), closed ? '1' : '0');
+  writeStorage('sessionStorage', keyOf(token), closed ? '1' : '0');
 }

@@ -68,10 +68,24 @@ export function followVisibleArea(): () => void {
   };
 }
 
-/** Everything an embedded page does from its first paint: its height for the host, and its dialogs where the visitor looks. */
+/**
+ * Escape, when the wizard has no dialog of its own open (that one closes first, and a list the
+ * key closes marks it handled), goes to the host page: in a popup the key would otherwise be lost
+ * to it, and the visitor could not close the popup from the keyboard inside the wizard.
+ */
+export function relayEscape(): () => void {
+  const onKey = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && !event.defaultPrevented && !document.querySelector('.MuiModal-root:not(.MuiModal-hidden)')) postToHost({ type: 'escape' });
+  };
+  addEventListener('keydown', onKey);
+  return () => removeEventListener('keydown', onKey);
+}
+
+/** Everything an embedded page does from its first paint: its height for the host, its dialogs where the visitor looks, and Escape for a popup. */
 export function startEmbeddedFrame(): void {
   reportHeight();
   followVisibleArea();
+  relayEscape();
 }
 
 /**

@@ -42,7 +42,7 @@ export function AddressScreen() {
     city: order.city || (order.prefill.city ?? ''),
     state: String(order.state ?? order.prefill.state ?? officeState?.id ?? ''),
     // Spec 4.1: an order without a postal code takes the one this browser kept.
-    postal_code: order.postal_code || readStorage(globalThis.localStorage, storageKeys.postalCode(companyKey, credentials.token)) || '',
+    postal_code: order.postal_code || readStorage('localStorage', storageKeys.postalCode(companyKey, credentials.token)) || '',
   });
   const verified = useVerifiedPlace(form, scope, office.states, { latitude: order.latitude ?? 0, longitude: order.longitude ?? 0, county: order.county });
   const save = useSaveAddress(scope, order, office.time_zone);

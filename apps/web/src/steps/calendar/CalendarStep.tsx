@@ -47,7 +47,7 @@ export default function CalendarStep() {
     settings,
     orderDuration: order.duration,
     orderPostalCode: order.postal_code,
-    storedPostalCode: readStorage(globalThis.localStorage, postalCodeKey),
+    storedPostalCode: readStorage('localStorage', postalCodeKey),
     today: officeToday(office.time_zone),
   });
   const availability = useAvailability(scope, options.filter, options.firstDate, options.pageDays);

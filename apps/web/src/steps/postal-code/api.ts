@@ -19,7 +19,7 @@ export function useSavePostalCode(scope: SessionScope, firstDate: string) {
   return useMutation({
     mutationFn: async (postalCode: string): Promise<PostalCodeSaved> => {
       await postPostalCode(scope, postalCode);
-      writeStorage(globalThis.localStorage, storageKeys.postalCode(scope.companyKey, scope.credentials.token), postalCode);
+      writeStorage('localStorage', storageKeys.postalCode(scope.companyKey, scope.credentials.token), postalCode);
       const window = { from: firstDate, to: addDays(firstDate, INITIAL_WINDOW_DAYS - 1) };
       const slots = await fetchAvailability(scope, window, { limit: 1, postalCode });
       return { postalCode, available: slots.length > 0 };

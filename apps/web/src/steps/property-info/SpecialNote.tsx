@@ -8,14 +8,14 @@ const MAX_NOTE = 2000;
 /** Spec 2.8: the optional special-instructions note, kept in this browser's local storage as it is typed. */
 export function SpecialNote({ token }: { token: string }) {
   const key = storageKeys.specialNote(token);
-  const [note, setNote] = useState(() => readStorage(globalThis.localStorage, key) ?? '');
+  const [note, setNote] = useState(() => readStorage('localStorage', key) ?? '');
   return (
     <TextField
       label={propertyTexts.specialNote}
       value={note}
       onChange={(event) => {
         setNote(event.target.value);
-        writeStorage(globalThis.localStorage, key, event.target.value);
+        writeStorage('localStorage', key, event.target.value);
       }}
       multiline
       minRows={3}

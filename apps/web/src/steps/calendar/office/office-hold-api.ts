@@ -41,7 +41,7 @@ export function useOfficeHold(scope: SessionScope, orderDuration: number) {
   return useMutation({
     mutationFn: async (request: OfficeHoldRequest) => {
       const result = await postOfficeHold(scope, request.body);
-      if (result.status === 'ok') writeStorage(globalThis.sessionStorage, storageKeys.datetime(scope.credentials.token), `${request.wallTime},${request.body.duration ?? orderDuration}`);
+      if (result.status === 'ok') writeStorage('sessionStorage', storageKeys.datetime(scope.credentials.token), `${request.wallTime},${request.body.duration ?? orderDuration}`);
       return result;
     },
     onSuccess: (result) => {

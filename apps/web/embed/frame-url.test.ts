@@ -1,0 +1,95 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import { frameUrl, locksOf, MAX_PREFILL_LENGTH, prefillOf, readPlaceholder, type Placeholder } from './frame-url.ts';
+
+const OFFICE = 'a1b2c3d4-0000-4000-8000-00000000beef';
+const SCHEDULER = 'https://scheduler.example.com';
+
+/** A placeholder as a company writes it: `attributes` are the data- attributes without the prefix. */
+function dataset(attributes: Record<string, string>): DOMStringMap {
+  const element = document.createElement('div');
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(`data-${name}`, value);
+  return element.dataset;
+}
+
+const placeholder: Placeholder = { companyKey: 'demo', officeUuid: OFFICE, mode: 'inline' };
+
+function urlOf(attributes: Record<string, string>, hostSearch = '', resumeToken: string | null = null): URL {
+  const data = dataset({ 'online-scheduler': 'demo', office: OFFICE, ...attributes });
+  return new URL(frameUrl({ schedulerOrigin: SCHEDULER, placeholder, hostOrigin: 'https://www.company.example', prefill: prefillOf(data, new URLSearchParams(hostSearch)), locks: locksOf(data), resumeToken }));
+}
+
+describe('reading a placeholder', () => {
+  it('takes the company key, the office (lower-cased) and the mode, inline by default', () => {
+    expect(readPlaceholder(dataset({ 'online-scheduler': 'demo', office: OFFICE.toUpperCase() }))).toEqual({ ok: true, placeholder });
+    expect(readPlaceholder(dataset({ 'online-scheduler': 'scioto-home-1', office: OFFICE, mode: 'popup' }))).toEqual({ ok: true, placeholder: { companyKey: 'scioto-home-1', officeUuid: OFFICE, mode: 'popup' } });
+  });
+
+  it.each([
+    [{ 'online-scheduler': '', office: OFFICE }, 'company key'],
+    [{ office: OFFICE }, 'company key'],
+    [{ 'online-scheduler': 'Demo', office: OFFICE }, 'company key'],
+    [{ 'online-scheduler': '../admin', office: OFFICE }, 'company key'],
+    [{ 'online-scheduler': 'd', office: OFFICE }, 'company key'],
+    [{ 'online-scheduler': 'demo' }, 'office uuid'],
+    [{ 'online-scheduler': 'demo', office: 'a1b2c3d4-0000-4000-8000' }, 'office uuid'],
+    [{ 'online-scheduler': 'demo', office: `${OFFICE}/../x` }, 'office uuid'],
+    [{ 'online-scheduler': 'demo', office: OFFICE, mode: 'modal' }, 'neither inline nor popup'],
+  ])('refuses %j, saying why', (attributes, reason) => {
+    const reading = readPlaceholder(dataset(attributes));
+    expect(reading.ok).toBe(false);
+    expect(!reading.ok && reading.reason).toContain(reason);
+  });
+});
+
+describe("the frame's URL", () => {
+  it("is the office's link, embedded, naming the host page's origin", () => {
+    const url = urlOf({});
+    expect(`${url.origin}${url.pathname}`).toBe(`${SCHEDULER}/demo/online-scheduler/${OFFICE}`);
+    expect([...url.searchParams]).toEqual([
+      ['embed', '1'],
+      ['host', 'https://www.company.example'],
+    ]);
+    expect(url.search).toContain('host=https%3A%2F%2Fwww.company.example');
+  });
+
+  it("takes the prefill from the placeholder's attributes and the host page's URL, the attributes winning", () => {
+    const url = urlOf({ 'postal-code': '43004', 'client-email': 'pat@example.com', 'agent-email': '' }, '?postal_code=99999&client_first_name=Pat&agent_email=agent%40example.com&utm_source=ad&clientEmail=x');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      embed: '1',
+      host: 'https://www.company.example',
+      postal_code: '43004',
+      client_first_name: 'Pat',
+      client_email: 'pat@example.com',
+      agent_email: 'agent@example.com',
+    });
+  });
+
+  it('passes every prefill field under its contract name, values as they are', () => {
+    const url = urlOf({ address: '1 Main St & Co', city: 'Columbus', state: 'OH', 'client-last-name': 'Doe', 'client-phone': '+1 614 555 0100', packages: '1,2', services: OFFICE });
+    expect(url.searchParams.get('address')).toBe('1 Main St & Co');
+    expect(url.searchParams.get('client_last_name')).toBe('Doe');
+    expect(url.searchParams.get('client_phone')).toBe('+1 614 555 0100');
+    expect(url.searchParams.get('packages')).toBe('1,2');
+    expect(url.searchParams.get('services')).toBe(OFFICE);
+    expect(url.searchParams.get('city')).toBe('Columbus');
+  });
+
+  it(`cuts long values at ${MAX_PREFILL_LENGTH} characters, from either source`, () => {
+    const url = urlOf({ address: 'a'.repeat(5000) }, `?city=${'c'.repeat(MAX_PREFILL_LENGTH + 1)}`);
+    expect(url.searchParams.get('address')).toBe('a'.repeat(MAX_PREFILL_LENGTH));
+    expect(url.searchParams.get('city')).toBe('c'.repeat(MAX_PREFILL_LENGTH));
+  });
+
+  it('takes locks from the placeholder only, space or comma separated, dropping names that cannot be locked', () => {
+    expect(urlOf({ lock: 'client_email  agent_email' }).searchParams.get('lock')).toBe('client_email,agent_email');
+    expect(urlOf({ lock: 'agent_email,postal_code, city address' }).searchParams.get('lock')).toBe('postal_code,agent_email');
+    expect(urlOf({ lock: 'city' }).searchParams.has('lock')).toBe(false);
+    expect(urlOf({}, '?lock=client_email&client_email=a%40b.c').searchParams.has('lock')).toBe(false);
+  });
+
+  it('carries the kept session to resume, when there is one', () => {
+    expect(urlOf({}, '', 'tok_abcdefghijklmnopqrstuvwxyz0123456789ABCDE').searchParams.get('resume')).toBe('tok_abcdefghijklmnopqrstuvwxyz0123456789ABCDE');
+    expect(urlOf({}).searchParams.has('resume')).toBe(false);
+  });
+});
