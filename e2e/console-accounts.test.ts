@@ -120,7 +120,7 @@ it('invites new.office@example.com as office from the Team page, and the invitat
   await waitForMainHeading(page, 'Schedule');
   expect(new URL(page.url()).pathname).toBe('/console/demo/schedule');
   // An office member: the office's links, no Team.
-  expect((await page.getByRole('navigation', { name: 'Console' }).getByRole('link').allTextContents()).map((text) => text.trim())).toEqual(['Schedule', 'Orders', 'Account']);
+  expect((await page.getByRole('navigation', { name: 'Console' }).getByRole('link').allTextContents()).map((text) => text.trim())).toEqual(['Schedule', 'Orders', 'Funnel', 'Account']);
   await page.getByRole('button', { name: 'Book by phone' }).waitFor();
   await page.getByRole('link', { name: 'Account', exact: true }).click();
   await page.getByText('Nina New · new.office@example.com').waitFor();

@@ -39,7 +39,7 @@ it("saves a setting that new visitors see, refuses a second admin's older save w
   const { product, browser } = running;
   const owner = await browser.newPage({ viewport: VIEWPORTS.desktop });
   await signInMember(owner, product, { email: 'sol.settings@example.com', name: 'Sol Settings', role: 'owner' });
-  expect(await navLinks(owner)).toEqual(['Schedule', 'Orders', 'Team', 'Settings', 'Inspectors', 'History', 'Account']);
+  expect(await navLinks(owner)).toEqual(['Schedule', 'Orders', 'Team', 'Settings', 'Inspectors', 'Booking changes', 'Messages', 'History', 'Embedding', 'Funnel', 'Account']);
   const adminContext = await browser.newContext({ viewport: VIEWPORTS.desktop });
   const admin = await adminContext.newPage();
   await signInMember(admin, product, { email: 'ada.admin@example.com', name: 'Ada Admin', role: 'admin' });
@@ -134,7 +134,7 @@ it("gives office and inspector members no configuration, and opens every order t
 
   const office = await browser.newPage({ viewport: VIEWPORTS.desktop });
   await signInMember(office, product, { email: 'otto.office@example.com', name: 'Otto Office', role: 'office' });
-  expect(await navLinks(office)).toEqual(['Schedule', 'Orders', 'Account']);
+  expect(await navLinks(office)).toEqual(['Schedule', 'Orders', 'Funnel', 'Account']);
   for (const [path, heading] of [['settings', 'Settings'], ['inspectors', 'Inspectors'], ['history', 'History']] as const) {
     await openConsolePage(office, path, heading);
     await office.getByText("You don't have access to this.").waitFor();

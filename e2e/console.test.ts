@@ -18,7 +18,7 @@ it('shows an owner Schedule, Orders, Team and Account, and an office member no T
   const { product, browser } = running;
   const owner = await browser.newPage({ viewport: VIEWPORTS.desktop });
   await signInMember(owner, product, { email: 'olga.owner@example.com', name: 'Olga Owner', role: 'owner' });
-  expect(await navLinks(owner)).toEqual(['Schedule', 'Orders', 'Team', 'Settings', 'Inspectors', 'History', 'Account']);
+  expect(await navLinks(owner)).toEqual(['Schedule', 'Orders', 'Team', 'Settings', 'Inspectors', 'Booking changes', 'Messages', 'History', 'Embedding', 'Funnel', 'Account']);
   await owner.getByRole('link', { name: 'Team', exact: true }).click();
   await waitForMainHeading(owner, 'Team');
   await owner.getByRole('table', { name: 'Members' }).getByText('olga.owner@example.com').waitFor();
@@ -26,7 +26,7 @@ it('shows an owner Schedule, Orders, Team and Account, and an office member no T
 
   const office = await browser.newPage({ viewport: VIEWPORTS.desktop });
   await signInMember(office, product, { email: 'oscar.office@example.com', name: 'Oscar Office', role: 'office' });
-  expect(await navLinks(office)).toEqual(['Schedule', 'Orders', 'Account']);
+  expect(await navLinks(office)).toEqual(['Schedule', 'Orders', 'Funnel', 'Account']);
   // Typed in: the page itself refuses too.
   await office.goto(`${product.publicUrl}/console/demo/team`);
   await waitForMainHeading(office, 'Team');
