@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import {
   configurationResponseSchema,
   savedConfigurationSchema,
@@ -83,4 +84,20 @@ export function useRestoreVersion(companyKey: string) {
 export function useReloadConfiguration(companyKey: string) {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: configurationKey(companyKey) });
+}
+
+/**
+ * What every configuration editor keeps about saving: the save itself, what became of the last
+ * one (for SaveOutcome), and loading the newest version on the person's say-so after someone
+ * else's save, which also clears that outcome.
+ */
+export function useConfigurationEditor(companyKey: string) {
+  const save = useSaveConfiguration(companyKey);
+  const reload = useReloadConfiguration(companyKey);
+  const [outcome, setOutcome] = useState<SaveResult | null>(null);
+  const loadNewest = () => {
+    setOutcome(null);
+    void reload();
+  };
+  return { save, outcome, setOutcome, loadNewest };
 }

@@ -1,11 +1,11 @@
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
 import type { ConfigurationResponse } from '@scheduler/contracts/configuration';
 import { htmlToPlainText } from '@scheduler/domain/html-text';
-import { useReloadConfiguration, useSaveConfiguration, type SaveResult } from '../../shared/configuration.ts';
+import { useConfigurationEditor } from '../../shared/configuration.ts';
 import { refusedField } from '../../shared/document-refusal.ts';
 import { fieldProps } from '../../shared/form.ts';
 import { PageHeading } from '../../shared/PageHeading.tsx';
@@ -41,9 +41,7 @@ function Summary({ control, currency }: { control: Control<BookingPolicyFormValu
 }
 
 function BookingPolicyEditor({ companyKey, configuration }: { companyKey: string; configuration: ConfigurationResponse }) {
-  const save = useSaveConfiguration(companyKey);
-  const reload = useReloadConfiguration(companyKey);
-  const [outcome, setOutcome] = useState<SaveResult | null>(null);
+  const { save, outcome, setOutcome, loadNewest } = useConfigurationEditor(companyKey);
   const { document, version } = configuration;
   const currency = currencyOf(document);
   const loaded = useMemo(() => bookingPolicyFormValues(bookingChangesOf(document), currency), [document, currency]);
@@ -91,10 +89,7 @@ function BookingPolicyEditor({ companyKey, configuration }: { companyKey: string
         outcome={outcome}
         error={save.error}
         savedText={(saved) => `Saved as version ${saved}. Clients see the new rules now.`}
-        onReload={() => {
-          setOutcome(null);
-          void reload();
-        }}
+        onReload={loadNewest}
       />
       <Box component="form" noValidate aria-label={TITLE} onSubmit={(event) => void submit(event)}>
         <PageSection title="In plain words">

@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import type { ConfigurationResponse } from '@scheduler/contracts/configuration';
-import { useReloadConfiguration, useSaveConfiguration, type SaveResult } from '../../shared/configuration.ts';
+import { useConfigurationEditor } from '../../shared/configuration.ts';
 import { refusedField } from '../../shared/document-refusal.ts';
 import { fieldProps } from '../../shared/form.ts';
 import { PageHeading } from '../../shared/PageHeading.tsx';
@@ -33,12 +33,9 @@ export default function EmbeddingPage() {
   );
 }
 
-
 /** Built once the document is here, so that the form's first render already holds the loaded values. */
 function EmbeddingEditor({ companyKey, configuration }: { companyKey: string; configuration: ConfigurationResponse }) {
-  const save = useSaveConfiguration(companyKey);
-  const reload = useReloadConfiguration(companyKey);
-  const [outcome, setOutcome] = useState<SaveResult | null>(null);
+  const { save, outcome, setOutcome, loadNewest } = useConfigurationEditor(companyKey);
   const { document, version } = configuration;
   const loaded = useMemo(() => embeddingFormValues(document), [document]);
   const offices = useMemo(() => officesOf(document), [document]);
@@ -86,10 +83,7 @@ function EmbeddingEditor({ companyKey, configuration }: { companyKey: string; co
         outcome={outcome}
         error={save.error}
         savedText={(saved) => `Saved as version ${saved}.`}
-        onReload={() => {
-          setOutcome(null);
-          void reload();
-        }}
+        onReload={loadNewest}
       />
       <Box component="form" noValidate aria-label={TITLE} onSubmit={(event) => void submit(event)}>
         <PageSection title="Your sites" intro={SITES_INTRO}>

@@ -13,7 +13,7 @@ import type { Setting } from '@scheduler/contracts/settings';
 import { htmlToPlainText } from '@scheduler/domain/html-text';
 import { SettingsReader } from '@scheduler/domain/settings';
 import { failureText } from '../../shared/api.ts';
-import { configurationQueryOptions, useReloadConfiguration, useSaveConfiguration, type SaveResult } from '../../shared/configuration.ts';
+import { configurationQueryOptions, useConfigurationEditor } from '../../shared/configuration.ts';
 import { ConfigurationPage, SaveOutcome } from '../../shared/SaveOutcome.tsx';
 import { Loading } from '../../shared/Loading.tsx';
 import { PageHeading } from '../../shared/PageHeading.tsx';
@@ -27,10 +27,8 @@ export default function InspectorsPage() {
 
 function Inspectors({ companyKey }: { companyKey: string }) {
   const configuration = useQuery(configurationQueryOptions(companyKey));
-  const save = useSaveConfiguration(companyKey);
-  const reload = useReloadConfiguration(companyKey);
+  const { save, outcome, setOutcome, loadNewest } = useConfigurationEditor(companyKey);
   const [selectedId, setSelectedId] = useState<number | null>(null);
-  const [outcome, setOutcome] = useState<SaveResult | null>(null);
   const document = configuration.data?.document;
   const inspectors = useMemo(() => (document?.inspectors ?? []) as DocumentInspector[], [document]);
   const services: ServiceChoice[] = useMemo(
@@ -61,10 +59,7 @@ function Inspectors({ companyKey }: { companyKey: string }) {
         outcome={outcome}
         error={save.error}
         savedText={(saved) => `Saved as version ${saved}. Visitors see the new hours and areas now.`}
-        onReload={() => {
-          setOutcome(null);
-          void reload();
-        }}
+        onReload={loadNewest}
       />
       {gaps.length > 0 && (
         <Alert severity="info" sx={{ mb: 2 }} aria-label="Postal codes nobody serves">

@@ -5,10 +5,10 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
+import { useEffect, useMemo, type ChangeEvent } from 'react';
 import { Controller, useForm, useWatch, type FieldPath, type UseFormReturn } from 'react-hook-form';
 import type { ConfigurationResponse } from '@scheduler/contracts/configuration';
-import { useReloadConfiguration, useSaveConfiguration, type SaveResult } from '../../shared/configuration.ts';
+import { useConfigurationEditor } from '../../shared/configuration.ts';
 import { refusedField } from '../../shared/document-refusal.ts';
 import { fieldProps } from '../../shared/form.ts';
 import { PageHeading } from '../../shared/PageHeading.tsx';
@@ -70,9 +70,7 @@ function BrandColorField({ form }: { form: UseFormReturn<MessagesFormValues> }) 
 }
 
 function MessagesEditor({ companyKey, configuration }: { companyKey: string; configuration: ConfigurationResponse }) {
-  const save = useSaveConfiguration(companyKey);
-  const reload = useReloadConfiguration(companyKey);
-  const [outcome, setOutcome] = useState<SaveResult | null>(null);
+  const { save, outcome, setOutcome, loadNewest } = useConfigurationEditor(companyKey);
   const { document, version } = configuration;
   const loaded = useMemo(() => messagesFormValues(notificationsOf(document)), [document]);
   const form = useForm<MessagesFormValues>({ defaultValues: loaded });
@@ -117,10 +115,7 @@ function MessagesEditor({ companyKey, configuration }: { companyKey: string; con
         outcome={outcome}
         error={save.error}
         savedText={(saved) => `Saved as version ${saved}. The next e-mails use it.`}
-        onReload={() => {
-          setOutcome(null);
-          void reload();
-        }}
+        onReload={loadNewest}
       />
       <Box component="form" noValidate aria-label={TITLE} onSubmit={(event) => void submit(event)}>
         <PageSection title="Who gets them">

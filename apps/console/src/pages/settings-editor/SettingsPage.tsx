@@ -6,10 +6,10 @@ import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import type { ConfigurationResponse } from '@scheduler/contracts/configuration';
-import { useReloadConfiguration, useSaveConfiguration, type SaveResult } from '../../shared/configuration.ts';
+import { useConfigurationEditor } from '../../shared/configuration.ts';
 import { PageHeading } from '../../shared/PageHeading.tsx';
 import { ConfigurationEditorPage, SaveBar, SaveOutcome } from '../../shared/SaveOutcome.tsx';
 import { CONSOLE_GROUP_TITLE, INSPECTORS_SEE_ALL_HELP, INSPECTORS_SEE_ALL_LABEL, SETTING_GROUPS, type SettingEntry } from './settings-catalog.ts';
@@ -92,12 +92,9 @@ function SettingField({ entry, control }: { entry: SettingEntry; control: Contro
   );
 }
 
-
 /** Built once the document is here, so that the form's first render already holds the loaded values. */
 function SettingsEditor({ companyKey, configuration }: { companyKey: string; configuration: ConfigurationResponse }) {
-  const save = useSaveConfiguration(companyKey);
-  const reload = useReloadConfiguration(companyKey);
-  const [outcome, setOutcome] = useState<SaveResult | null>(null);
+  const { save, outcome, setOutcome, loadNewest } = useConfigurationEditor(companyKey);
   const { document, version } = configuration;
   const loaded = useMemo(() => settingsFormValues(document), [document]);
   const form = useForm<SettingsFormValues>({ defaultValues: loaded });
@@ -126,10 +123,7 @@ function SettingsEditor({ companyKey, configuration }: { companyKey: string; con
         outcome={outcome}
         error={save.error}
         savedText={(saved) => `Saved as version ${saved}.`}
-        onReload={() => {
-          setOutcome(null);
-          void reload();
-        }}
+        onReload={loadNewest}
       />
       <Box component="form" noValidate aria-label="Settings" onSubmit={(event) => void submit(event)}>
         {SETTING_GROUPS.map((group) => (
