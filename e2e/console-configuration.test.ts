@@ -39,7 +39,7 @@ it("saves a setting that new visitors see, refuses a second admin's older save w
   const { product, browser } = running;
   const owner = await browser.newPage({ viewport: VIEWPORTS.desktop });
   await signInMember(owner, product, { email: 'sol.settings@example.com', name: 'Sol Settings', role: 'owner' });
-  expect(await navLinks(owner)).toEqual(['Schedule', 'Orders', 'Team', 'Settings', 'Inspectors', 'Booking changes', 'Messages', 'History', 'Embedding', 'Funnel', 'Account']);
+  expect(await navLinks(owner)).toEqual(['Schedule', 'Orders', 'Team', 'Configuration', 'Funnel', 'Account']);
   const adminContext = await browser.newContext({ viewport: VIEWPORTS.desktop });
   const admin = await adminContext.newPage();
   await signInMember(admin, product, { email: 'ada.admin@example.com', name: 'Ada Admin', role: 'admin' });

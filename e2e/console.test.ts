@@ -18,7 +18,7 @@ it('shows an owner Schedule, Orders, Team and Account, and an office member no T
   const { product, browser } = running;
   const owner = await browser.newPage({ viewport: VIEWPORTS.desktop });
   await signInMember(owner, product, { email: 'olga.owner@example.com', name: 'Olga Owner', role: 'owner' });
-  expect(await navLinks(owner)).toEqual(['Schedule', 'Orders', 'Team', 'Settings', 'Inspectors', 'Booking changes', 'Messages', 'History', 'Embedding', 'Funnel', 'Account']);
+  expect(await navLinks(owner)).toEqual(['Schedule', 'Orders', 'Team', 'Configuration', 'Funnel', 'Account']);
   await owner.getByRole('link', { name: 'Team', exact: true }).click();
   await waitForMainHeading(owner, 'Team');
   await owner.getByRole('table', { name: 'Members' }).getByText('olga.owner@example.com').waitFor();

@@ -1,5 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { lazyPage } from '../shared/chunk-load.tsx';
+import { ConfigurationLayout } from './ConfigurationLayout.tsx';
 import { HomeRedirect } from './HomeRedirect.tsx';
 import { Shell } from './Shell.tsx';
 import { SignedIn } from './SignedIn.tsx';
@@ -19,6 +20,11 @@ const HistoryPage = lazyPage(() => import('../pages/version-history/HistoryPage.
 const BookingPolicyPage = lazyPage(() => import('../pages/booking-policy/BookingPolicyPage.tsx'));
 const MessagesPage = lazyPage(() => import('../pages/messages/MessagesPage.tsx'));
 const EmbeddingPage = lazyPage(() => import('../pages/embedding/EmbeddingPage.tsx'));
+const OfficesPage = lazyPage(() => import('../pages/offices/OfficesPage.tsx'));
+const CataloguePage = lazyPage(() => import('../pages/catalogue/CataloguePage.tsx'));
+const QuestionsPage = lazyPage(() => import('../pages/questions/QuestionsPage.tsx'));
+const PeoplePage = lazyPage(() => import('../pages/people/PeoplePage.tsx'));
+const PaymentsPage = lazyPage(() => import('../pages/payments/PaymentsPage.tsx'));
 const FunnelPage = lazyPage(() => import('../pages/funnel/FunnelPage.tsx'));
 const AccountPage = lazyPage(() => import('../pages/account/AccountPage.tsx'));
 const NotFoundPage = lazyPage(() => import('../pages/not-found/NotFoundPage.tsx'));
@@ -52,12 +58,19 @@ export function ConsoleRoutes() {
         <Route path="orders" element={<OrdersPage />} />
         <Route path="orders/:orderId" element={<OrderPage />} />
         <Route path="team" element={<TeamPage />} />
-        <Route path="settings" element={<SettingsPage />} />
-        <Route path="inspectors" element={<InspectorsPage />} />
-        <Route path="history" element={<HistoryPage />} />
-        <Route path="booking-policy" element={<BookingPolicyPage />} />
-        <Route path="messages" element={<MessagesPage />} />
-        <Route path="embedding" element={<EmbeddingPage />} />
+        <Route element={<ConfigurationLayout />}>
+          <Route path="settings" element={<SettingsPage />} />
+          <Route path="offices" element={<OfficesPage />} />
+          <Route path="inspectors" element={<InspectorsPage />} />
+          <Route path="catalogue" element={<CataloguePage />} />
+          <Route path="questions" element={<QuestionsPage />} />
+          <Route path="people" element={<PeoplePage />} />
+          <Route path="booking-policy" element={<BookingPolicyPage />} />
+          <Route path="messages" element={<MessagesPage />} />
+          <Route path="payments" element={<PaymentsPage />} />
+          <Route path="embedding" element={<EmbeddingPage />} />
+          <Route path="history" element={<HistoryPage />} />
+        </Route>
         <Route path="funnel" element={<FunnelPage />} />
         <Route path="account" element={<AccountPage />} />
       </Route>

@@ -75,8 +75,8 @@ describe('the console shell', () => {
   });
 
   it.each([
-    ['owner', 'ScheduleOrdersTeamSettingsInspectorsBooking changesMessagesHistoryEmbeddingFunnelAccount'],
-    ['admin', 'ScheduleOrdersTeamSettingsInspectorsBooking changesMessagesHistoryEmbeddingFunnelAccount'],
+    ['owner', 'ScheduleOrdersTeamConfigurationFunnelAccount'],
+    ['admin', 'ScheduleOrdersTeamConfigurationFunnelAccount'],
     ['office', 'ScheduleOrdersFunnelAccount'],
     ['inspector', 'ScheduleOrdersAccount'],
   ] as const)('shows the %s the pages of their role: configuration to owner and admin only, the funnel to all but inspectors', async (role, links) => {
@@ -90,7 +90,7 @@ describe('the console shell', () => {
     await screen.findByRole('region', { name: 'Sarah Chen' });
     const navigation = screen.getByRole('navigation', { name: 'Console' });
     expect(navigation.textContent).toBe(links);
-    for (const [label, path] of [['Booking changes', '/demo/booking-policy'], ['Messages', '/demo/messages'], ['Embedding', '/demo/embedding'], ['Funnel', '/demo/funnel']] as const) {
+    for (const [label, path] of [['Configuration', '/demo/settings'], ['Funnel', '/demo/funnel']] as const) {
       if (links.includes(label)) expect(within(navigation).getByRole('link', { name: label }).getAttribute('href')).toBe(path);
     }
   });

@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { canChangeBookings, canConfigure, canManageTeam, useCompany } from '../shared/company.ts';
 import { MAIN_CONTENT_ID } from '../shared/focus.ts';
 import { canReadFunnel } from '../shared/funnel-access.ts';
@@ -14,6 +14,7 @@ import { PageHeading } from '../shared/PageHeading.tsx';
 import { meQueryOptions } from '../shared/queries.ts';
 import { BookByPhone } from './BookByPhone.tsx';
 import { CompanySwitcher } from './CompanySwitcher.tsx';
+import { CONFIGURATION_PAGES, isConfigurationPath } from './configuration-pages.ts';
 import { useScheduleEvents } from './use-schedule-events.ts';
 
 /** Visible only when focused: the first Tab of a page offers to jump past the navigation. */
@@ -35,20 +36,13 @@ export function Shell() {
   const me = useQuery(meQueryOptions());
   useScheduleEvents(membership ? companyKey : '');
   const base = `/${encodeURIComponent(companyKey)}`;
-  const links = [
+  const { pathname } = useLocation();
+  const links: Array<{ to: string; label: string; activeFor?: (pathname: string, companyKey: string) => boolean }> = [
     { to: `${base}/schedule`, label: 'Schedule' },
     { to: `${base}/orders`, label: 'Orders' },
     ...(canManageTeam(membership) ? [{ to: `${base}/team`, label: 'Team' }] : []),
-    ...(canConfigure(membership)
-      ? [
-          { to: `${base}/settings`, label: 'Settings' },
-          { to: `${base}/inspectors`, label: 'Inspectors' },
-          { to: `${base}/booking-policy`, label: 'Booking changes' },
-          { to: `${base}/messages`, label: 'Messages' },
-          { to: `${base}/history`, label: 'History' },
-          { to: `${base}/embedding`, label: 'Embedding' },
-        ]
-      : []),
+    // One link for the eleven configuration pages: they list each other (ConfigurationLayout).
+    ...(canConfigure(membership) ? [{ to: `${base}/${CONFIGURATION_PAGES[0].path}`, label: 'Configuration', activeFor: isConfigurationPath }] : []),
     ...(canReadFunnel(membership) ? [{ to: `${base}/funnel`, label: 'Funnel' }] : []),
     { to: `${base}/account`, label: 'Account' },
   ];
@@ -69,6 +63,9 @@ export function Shell() {
                 key={link.to}
                 component={NavLink}
                 to={link.to}
+                // NavLink marks only its own address; the configuration link stands for all its pages.
+                className={link.activeFor?.(pathname, companyKey) ? 'active' : undefined}
+                aria-current={link.activeFor?.(pathname, companyKey) ? 'page' : undefined}
                 sx={{ color: 'inherit', minHeight: 44, px: 1.5, '&.active': { bgcolor: 'rgba(255,255,255,0.18)', textDecoration: 'underline' } }}
               >
                 {link.label}

@@ -1,0 +1,70 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { Suspense } from 'react';
+import { NavLink, Outlet } from 'react-router';
+import { canConfigure, useCompany } from '../shared/company.ts';
+import { Loading } from '../shared/Loading.tsx';
+import { PageHeading } from '../shared/PageHeading.tsx';
+import { CONFIGURATION_PAGES } from './configuration-pages.ts';
+
+/**
+ * The configuration pages share one navigation: a column beside the editor on a wide screen, a
+ * row that wraps above it on a phone. Only owners and admins configure; anyone else reaching one
+ * of these addresses is told so instead of a page that would refuse every save.
+ */
+export function ConfigurationLayout() {
+  const { companyKey, membership } = useCompany();
+  if (!canConfigure(membership)) {
+    return (
+      <>
+        <PageHeading>No access</PageHeading>
+        <Box component="p">Only the company&apos;s owners and administrators change its configuration.</Box>
+      </>
+    );
+  }
+  const base = `/${encodeURIComponent(companyKey)}`;
+  return (
+    <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: { xs: 1.5, md: 3 }, alignItems: 'flex-start' }}>
+      <Box
+        component="nav"
+        aria-label="Configuration"
+        sx={{
+          display: 'flex',
+          flexDirection: { xs: 'row', md: 'column' },
+          flexWrap: { xs: 'wrap', md: 'nowrap' },
+          gap: 0.5,
+          flex: { md: '0 0 200px' },
+          position: { md: 'sticky' },
+          top: { md: 16 },
+          borderBottom: { xs: 1, md: 0 },
+          borderColor: 'divider',
+          pb: { xs: 1, md: 0 },
+          width: { xs: '100%', md: 'auto' },
+        }}
+      >
+        {CONFIGURATION_PAGES.map((page) => (
+          <Button
+            key={page.path}
+            component={NavLink}
+            to={`${base}/${page.path}`}
+            size="small"
+            sx={{
+              justifyContent: 'flex-start',
+              minHeight: 40,
+              px: 1.5,
+              color: 'text.primary',
+              '&.active': { bgcolor: 'action.selected', fontWeight: 700, textDecoration: 'underline' },
+            }}
+          >
+            {page.label}
+          </Button>
+        ))}
+      </Box>
+      <Box sx={{ flex: '1 1 auto', minWidth: 0, width: '100%' }}>
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,29 @@
+/**
+ * The configuration editors (issue 26) in the order a company sets itself up: who it is and where,
+ * who inspects, what it sells, what it asks, whom it knows, then how bookings change, what it says,
+ * how it is paid, where it is shown, and the history of it all. The shell's "Configuration" link
+ * opens the first; the configuration layout lists them all.
+ */
+export const CONFIGURATION_PAGES = [
+  { path: 'settings', label: 'Settings' },
+  { path: 'offices', label: 'Offices' },
+  { path: 'inspectors', label: 'Inspectors' },
+  { path: 'catalogue', label: 'Services and prices' },
+  { path: 'questions', label: 'Property questions' },
+  { path: 'people', label: 'People' },
+  { path: 'booking-policy', label: 'Booking changes' },
+  { path: 'messages', label: 'Messages' },
+  { path: 'payments', label: 'Payments' },
+  { path: 'embedding', label: 'Embedding' },
+  { path: 'history', label: 'History' },
+] as const;
+
+export type ConfigurationPagePath = (typeof CONFIGURATION_PAGES)[number]['path'];
+
+/** Whether a console path (under the router's basename) is one of a company's configuration pages. */
+export function isConfigurationPath(pathname: string, companyKey: string): boolean {
+  const prefix = `/${encodeURIComponent(companyKey)}/`;
+  if (!pathname.startsWith(prefix)) return false;
+  const page = pathname.slice(prefix.length).split('/')[0];
+  return CONFIGURATION_PAGES.some((entry) => entry.path === page);
+}
