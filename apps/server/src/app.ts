@@ -10,6 +10,7 @@ import { createConsoleAuth, type ConsoleAuth } from './modules/console-auth/auth
 import { consoleAuthRoutes } from './modules/console-auth/console-auth.routes.ts';
 import { consoleRoutes } from './modules/console/console.routes.ts';
 import { configurationRoutes } from './modules/configuration/configuration.routes.ts';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { changeKeys } from './db/change-feed.ts';
 import { SchedulingStore } from './modules/scheduling/scheduling.store.ts';
@@ -156,6 +157,7 @@ export async function buildApp(appOptions: AppOptions, options: { logger?: Fasti
   await app.register(consoleAuthRoutes(ctx));
   await app.register(consoleRoutes(ctx));
   await app.register(configurationRoutes(ctx));
+  await app.register(onboardingRoutes(ctx));
   await app.register(analyticsRoutes(ctx));
   return app;
 }

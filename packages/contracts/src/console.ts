@@ -37,7 +37,8 @@ export const consoleMembershipSchema = z.object({
 export type ConsoleMembership = z.infer<typeof consoleMembershipSchema>;
 
 export const consoleMeSchema = z.object({
-  user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  /** `email_verified`: a person who signed themselves up has opened the link e-mailed to them (issue 26). */
+  user: z.object({ id: z.string(), name: z.string(), email: z.string(), email_verified: z.boolean() }),
   memberships: z.array(consoleMembershipSchema),
 });
 export type ConsoleMe = z.infer<typeof consoleMeSchema>;

@@ -68,6 +68,12 @@ export const errorCodeSchema = z.enum([
   'version_conflict',
   // The embedded scheduler (issue 27): a write that would change a field the company's page filled in and locked (400, the field named).
   'field_locked',
+  // A company signing itself up (issue 26): an address nobody can place (404), an e-mail address
+  // not yet confirmed (403), a key another company has, and a person who made the most companies (409).
+  'address_not_found',
+  'email_not_verified',
+  'company_key_taken',
+  'too_many_companies',
   // Size limits.
   'payload_too_large',
   'uri_too_long',

@@ -2,7 +2,7 @@ import type { AdminOrder } from '@scheduler/contracts/confirm';
 import type { ConsoleInspectors, ConsoleMe, ConsoleSchedule } from '@scheduler/contracts/console';
 
 export const OFFICE_ME: ConsoleMe = {
-  user: { id: 'u1', name: 'Olive Office', email: 'olive@example.com' },
+  user: { id: 'u1', name: 'Olive Office', email: 'olive@example.com', email_verified: true },
   memberships: [{ company_key: 'demo', company_name: 'Scioto Valley Home Inspections', role: 'office', inspector_id: null, sees_all_orders: true }],
 };
 

@@ -610,7 +610,8 @@ export const jobs = pgTable(
   'jobs',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    companyId: uuid('company_id').notNull(),
+    /** Null only for the e-mail that confirms a sign-up's address, which comes before any company. */
+    companyId: uuid('company_id'),
     kind: text('kind').notNull(),
     dedupeKey: text('dedupe_key').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),

@@ -27,3 +27,8 @@ export function stateCode(nameOrCode: string): string | null {
 
 /** The most words a state's name has ("Northern Mariana Islands"). */
 export const MAX_STATE_NAME_WORDS = 3;
+
+/** Every state of the list with its USPS code and name, in the list's order (a new company's states). */
+export function usStates(): Array<{ abbreviation: string; name: string }> {
+  return US_STATES.map(([abbreviation, name]) => ({ abbreviation, name }));
+}

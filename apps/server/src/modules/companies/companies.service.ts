@@ -30,6 +30,8 @@ export interface DocumentSave {
   /** The version the editor started from: the save is refused when another has been saved since. */
   baseVersion?: number;
   at?: Date;
+  /** Only a new company: a key that another company already has is refused (a sign-up, never an overwrite). */
+  createOnly?: boolean;
 }
 
 /** The name a version shows when no console member saved it. */
@@ -85,6 +87,7 @@ export async function importCompanyDocument(
       throw new ConflictError('office_taken', `Office ${foreign.id} belongs to another company.`, `offices.${index}.uuid`);
     }
     const existingId = await companyIdOfKey(tx, doc.key);
+    if (existingId && save.createOnly) throw new ConflictError('company_key_taken', `Another company already uses "${doc.key}": choose another.`, 'key');
     const previous = existingId ? await baselineOrLatest(tx, existingId, doc.key, at) : null;
     if (save.baseVersion !== undefined && previous && save.baseVersion !== previous.version) throw new VersionConflictError(save.baseVersion, previous);
     const { companyId, created } = await replaceCompanyDocument(tx, doc);

@@ -140,19 +140,21 @@ describeOnEachDatabase('account e-mails: password reset and invitations', (facto
     expect(sent!.payload).not.toHaveProperty('account_token');
   });
 
-  it('lets only an invited address sign up, and accepting the invitation makes them an office member', async () => {
+  it('takes an invited address as confirmed (no confirmation e-mail), and accepting the invitation makes them an office member', async () => {
     const { invitationId } = await invite('new@example.com', 'office');
-    // Nobody else may make an account.
+    // Someone signing up on their own is not confirmed until they open the e-mailed link (onboarding.test.ts).
     const stranger = await auth('/sign-up/email', { email: 'stranger@example.com', password: PASSWORD, name: 'Stranger' });
-    expect(stranger.statusCode).toBe(403);
-    expect(stranger.json()).toMatchObject({ message: expect.stringMatching(/invit/i) });
-    expect(await harness.database.db.select().from(t.authUsers).where(eq(t.authUsers.email, 'stranger@example.com'))).toEqual([]);
+    expect(stranger.statusCode, stranger.body).toBe(200);
+    const [strangerRow] = await harness.database.db.select().from(t.authUsers).where(eq(t.authUsers.email, 'stranger@example.com'));
+    expect(strangerRow!.emailVerified).toBe(false);
+    expect((await accountJobs('stranger@example.com')).map((job) => [job.companyId, job.payload.type])).toEqual([[null, 'verify_email']]);
 
     const signUp = await auth('/sign-up/email', { email: 'new@example.com', password: PASSWORD, name: 'New Person' });
     expect(signUp.statusCode, signUp.body).toBe(200);
     let cookie = cookieOf(signUp.headers['set-cookie']);
     if (!/session_token=[^;]+/.test(cookie)) cookie = cookieOf((await passwordSignIn(harness, 'new@example.com', PASSWORD)).headers['set-cookie']);
-    expect((await me(cookie)).json()).toMatchObject({ user: { email: 'new@example.com' }, memberships: [] });
+    expect((await me(cookie)).json()).toMatchObject({ user: { email: 'new@example.com', email_verified: true }, memberships: [] });
+    expect(await accountJobs('new@example.com')).toHaveLength(1); // the invitation, and no confirmation
 
     // The console's accept page makes this call once the invited person has signed up (AcceptInvitationPage).
     const accepted = await auth('/organization/accept-invitation', { invitationId }, cookie);

@@ -17,8 +17,9 @@ import { companyIdOfOrganization, failedSignInsSince, firstCompanyOfUser, hasPen
  * - E-mail and password, hashed with scrypt (memory-hard; Better Auth's default); passkeys
  *   (WebAuthn); one-time sign-in links (the first owner's, printed by `npm start`).
  * - A company is an organization whose slug is the company's key; a person's role in it is one of
- *   owner, admin, office, inspector. Nobody creates organizations through the API: companies are
- *   made by the import (and, with issue 26, by sign-up), which creates their organization.
+ *   owner, admin, office, inspector. Nobody creates organizations through Better Auth's API:
+ *   companies are made by the import and by a sign-up (POST /api/console/companies), which make
+ *   their organization.
  * - Sign-in is rate-limited per client address in the database (so instances count together), and
  *   every sign-in, failed sign-in and reset is written to auth_audit_events.
  * - Cookies are HttpOnly and SameSite=Lax; Better Auth refuses a state-changing request whose
@@ -34,6 +35,7 @@ export const AUTH_BASE_PATH = '/api/auth';
 const RESET_TOKEN_SECONDS = 3_600;
 const INVITATION_SECONDS = 7 * 86_400;
 const SIGN_IN_LINK_SECONDS = 86_400;
+const VERIFY_EMAIL_SECONDS = 86_400;
 const SESSION_SECONDS = 7 * 86_400;
 
 /** Attempts per minute per client address. */
@@ -77,9 +79,13 @@ export interface ConsoleAuthOptions {
   wakeMail?: () => void;
 }
 
+/**
+ * An account e-mail, written as from the company it concerns. A person in no company gets the
+ * e-mails about signing in only from a company they belong to; the confirmation of a sign-up's
+ * address, which comes before any company, is written as from the product (`companyId` null).
+ */
 async function queueAccountEmail(options: ConsoleAuthOptions, companyId: string | null, payload: AccountEmailPayload): Promise<void> {
-  // A person in no company has no company to write from; they cannot use the console either.
-  if (!companyId) return;
+  if (!companyId && payload.type !== 'verify_email') return;
   await enqueueJobs(options.db, [accountEmailJob(companyId, payload, new Date(options.clock()))]);
   options.wakeMail?.();
 }
@@ -117,7 +123,8 @@ export function createConsoleAuth(options: ConsoleAuthOptions) {
     session: { expiresIn: SESSION_SECONDS, updateAge: 86_400 },
     emailAndPassword: {
       enabled: true,
-      // Sign-up is open only to an invited address (the `before` hook below).
+      // Anyone may sign up (issue 26): a person founding a company, or one accepting an invitation.
+      // Signing up signs them in, but founding a company waits for the confirmed address.
       disableSignUp: false,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: 128,
@@ -154,7 +161,25 @@ export function createConsoleAuth(options: ConsoleAuthOptions) {
       database: { generateId: () => randomUUID() },
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
+    emailVerification: {
+      // An invited person's address is proven by the invitation (the hook below marks it); the
+      // e-mail goes to those who signed up on their own.
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFY_EMAIL_SECONDS,
+      sendVerificationEmail: async ({ user, token }) => {
+        if (user.emailVerified) return;
+        await queueAccountEmail(options, null, { type: 'verify_email', to: user.email, account_token: token });
+        await recordAuthEvent(db, { at: new Date(options.clock()), userId: user.id, type: 'verification_sent' });
+      },
+    },
     databaseHooks: {
+      user: {
+        create: {
+          // The invitation e-mail reached this address: it needs no second confirmation.
+          before: async (user) => ({ data: { ...user, emailVerified: user.emailVerified || (await hasPendingInvitation(db, user.email, new Date(options.clock()))) } }),
+        },
+      },
       session: {
         create: {
           after: async (session) => {
@@ -164,14 +189,9 @@ export function createConsoleAuth(options: ConsoleAuthOptions) {
       },
     },
     hooks: {
-      // People join a company by invitation: an account is made only for an e-mail address with
-      // one pending (a company signing itself up comes with issue 26).
       before: createAuthMiddleware(async (ctx) => {
         const email = typeof ctx.body?.email === 'string' ? ctx.body.email : '';
         const now = new Date(options.clock());
-        if (ctx.path === '/sign-up/email' && !(await hasPendingInvitation(db, email, now))) {
-          throw new APIError('FORBIDDEN', { message: "Ask your company's owner to invite you: accounts are made from an invitation." });
-        }
         // The per-address limit does not stop guesses at one account from many addresses: past
         // ACCOUNT_FAILURES_ALLOWED failed sign-ins in the window, the account takes none until it ends.
         if (ctx.path === '/sign-in/email' && email) {

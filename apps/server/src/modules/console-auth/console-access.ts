@@ -11,7 +11,7 @@ declare module 'fastify' {
     /** The signed-in person's membership of the company the route names (console routes only). */
     consoleMember: ConsoleMember | null;
     /** The signed-in person (console routes only). */
-    consoleUser: { id: string; name: string; email: string } | null;
+    consoleUser: SignedInUser | null;
   }
 }
 
@@ -40,11 +40,19 @@ function assertSameOrigin(ctx: AppContext, request: FastifyRequest): void {
   }
 }
 
+/** A signed-in person; `emailVerified`: they opened the link e-mailed to them (or were invited, which proves it). */
+export interface SignedInUser {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+}
+
 /** The signed-in person, or 401. */
-export async function signedInUser(ctx: AppContext, request: FastifyRequest): Promise<{ id: string; name: string; email: string }> {
+export async function signedInUser(ctx: AppContext, request: FastifyRequest): Promise<SignedInUser> {
   const session = await ctx.consoleAuth().auth.api.getSession({ headers: fetchHeadersOf(request) });
   if (!session) throw new AppError(401, 'unauthenticated', 'Please sign in.');
-  return { id: session.user.id, name: session.user.name, email: session.user.email };
+  return { id: session.user.id, name: session.user.name, email: session.user.email, emailVerified: session.user.emailVerified };
 }
 
 /** Any signed-in person (the routes about oneself: /api/console/me). */

@@ -132,3 +132,23 @@ export async function failedSignInsSince(db: Executor, userId: string, since: Da
     .where(and(eq(t.authAuditEvents.userId, userId), eq(t.authAuditEvents.type, 'sign_in_failed'), gte(t.authAuditEvents.createdAt, since)));
   return Number(row?.n ?? 0);
 }
+
+/** How many companies the person owns (a sign-up's limit counts them). */
+export async function ownedCompanyCount(db: Executor, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(t.authMembers)
+    .where(and(eq(t.authMembers.userId, userId), eq(t.authMembers.role, 'owner')));
+  return Number(row?.count ?? 0);
+}
+
+/** Makes an existing person a member of the organization in the role (a company's founder: its owner). */
+export async function addMembership(db: Executor, organizationId: string, userId: string, role: ConsoleRole): Promise<void> {
+  await db.insert(t.authMembers).values({ id: randomUUID(), organizationId, userId, role }).onConflictDoNothing({ target: [t.authMembers.organizationId, t.authMembers.userId] });
+}
+
+/** Whether the person has confirmed their e-mail address (invited people and links prove it too). */
+export async function isEmailVerified(db: Executor, userId: string): Promise<boolean> {
+  const [row] = await db.select({ verified: t.authUsers.emailVerified }).from(t.authUsers).where(eq(t.authUsers.id, userId));
+  return row?.verified === true;
+}

@@ -48,7 +48,7 @@ export function consoleAuthRoutes(ctx: AppContext) {
         const user = request.consoleUser!;
         const memberships = await membershipsOf(ctx.db, user.id);
         return {
-          user,
+          user: { id: user.id, name: user.name, email: user.email, email_verified: user.emailVerified },
           memberships: memberships.map((m) => ({ company_key: m.companyKey, company_name: m.companyName, role: m.role, inspector_id: m.inspectorId, sees_all_orders: ownInspectorOnly(m) === null })),
         };
       },

@@ -38,6 +38,16 @@ describe('accountLink', () => {
     }
     expect(accountLink({ type: 'password_reset', to: 'a@example.com' }, BASE)).toBeNull();
   });
+
+  it("takes a sign-up's address confirmation token as a JWT (three base64url parts), and continues to naming the company", () => {
+    const jwt = `${'h'.repeat(36)}.${'p'.repeat(120)}.${'s'.repeat(43)}`;
+    const link = (token: string) => accountLink({ type: 'verify_email', to: 'a@example.com', account_token: token }, BASE);
+    expect(link(jwt)).toBe(`${BASE}/api/auth/verify-email?token=${jwt}&callbackURL=%2Fconsole%2Fnew-company`);
+    expect(link(`${'h'.repeat(1000)}.${'p'.repeat(2000)}.${'s'.repeat(1000)}`)).not.toBeNull();
+    for (const bad of ['h'.repeat(40), `${'h'.repeat(1001)}.pp.ss`, 'hh.pp', 'hh.pp.ss.tt', 'hh.p/p.ss', 'hh.pp.ss&callbackURL=https://evil', 'hh..ss']) {
+      expect(link(bad)).toBeNull();
+    }
+  });
 });
 
 describe('accountMessageDocument', () => {
@@ -71,6 +81,13 @@ describe('accountMessageDocument', () => {
     expect(JSON.stringify(bare)).not.toMatch(/undefined|null invited/);
   });
 
+  it('asks a person who signed up to confirm their address, before any company, within 24 hours', () => {
+    const message = doc({ type: 'verify_email', to: 'a@example.com', account_token: TOKEN });
+    expect(message.subject).toBe('Confirm your e-mail address to set up your scheduler');
+    expect(message.action).toEqual({ label: 'Confirm and continue', url: 'https://book.example.com/link' });
+    expect(message.opening.join(' ')).toContain('it works for 24 hours');
+  });
+
   it('signs a person in once, within 24 hours', () => {
     const message = doc({ type: 'sign_in_link', to: 'a@example.com', account_token: TOKEN });
     expect(message.subject).toBe("Sign in to Scioto Valley's console");
@@ -80,11 +97,11 @@ describe('accountMessageDocument', () => {
   });
 
   it('says the lifetimes the auth configuration sets', () => {
-    expect(ACCOUNT_LINK_LIFETIMES).toEqual({ password_reset: '1 hour', invitation: '7 days', sign_in_link: '24 hours' });
+    expect(ACCOUNT_LINK_LIFETIMES).toEqual({ password_reset: '1 hour', invitation: '7 days', sign_in_link: '24 hours', verify_email: '24 hours' });
   });
 
   it('never writes the token into the text of a message', () => {
-    for (const type of ['password_reset', 'invitation', 'sign_in_link'] as const) {
+    for (const type of ['password_reset', 'invitation', 'sign_in_link', 'verify_email'] as const) {
       const message = doc({ type, to: 'a@example.com', account_token: TOKEN, role: 'office' });
       const { action, ...rest } = message;
       expect(JSON.stringify(rest)).not.toContain(TOKEN);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { QueuedJob } from './confirmation-jobs.ts';
+import type { JobToQueue } from './job-queue.repository.ts';
 import type { MessageBranding, MessageDocument } from './message-document.ts';
 
 /**
@@ -10,7 +10,13 @@ import type { MessageBranding, MessageDocument } from './message-document.ts';
  */
 export const ACCOUNT_EMAIL_JOB = 'account_email';
 
-export type AccountMessageType = 'password_reset' | 'invitation' | 'sign_in_link';
+export type AccountMessageType = 'password_reset' | 'invitation' | 'sign_in_link' | 'verify_email';
+
+/** The name an e-mail before any company is written under (a sign-up's address confirmation). */
+export const PRODUCT_NAME = 'Online Scheduler';
+
+/** Where a confirmed sign-up continues: naming the company (the console's new-company page). */
+export const AFTER_VERIFICATION_PATH = '/console/new-company';
 
 export interface AccountEmailPayload extends Record<string, unknown> {
   type: AccountMessageType;
@@ -23,18 +29,22 @@ export interface AccountEmailPayload extends Record<string, unknown> {
   role?: string;
 }
 
-/** An account e-mail to queue, as part of the company whose sender and colours it carries. */
-export function accountEmailJob(companyId: string, payload: AccountEmailPayload, now: Date): QueuedJob {
+/** An account e-mail to queue, as part of the company whose sender and colours it carries (null: the product's). */
+export function accountEmailJob(companyId: string | null, payload: AccountEmailPayload, now: Date): JobToQueue {
   return { companyId, kind: ACCOUNT_EMAIL_JOB, dedupeKey: `account:${randomUUID()}`, payload, runAt: now };
 }
 
 /** How long each link stays good, in the words the e-mail uses (auth.ts sets the same durations). */
-export const ACCOUNT_LINK_LIFETIMES = { password_reset: '1 hour', invitation: '7 days', sign_in_link: '24 hours' } as const;
+export const ACCOUNT_LINK_LIFETIMES = { password_reset: '1 hour', invitation: '7 days', sign_in_link: '24 hours', verify_email: '24 hours' } as const;
+
+/** The tokens of reset, invitation and sign-in links; an address confirmation's is a signed JWT (three base64url parts). */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{8,200}$/;
+const JWT_PATTERN = /^[A-Za-z0-9_-]{2,1000}\.[A-Za-z0-9_-]{2,2000}\.[A-Za-z0-9_-]{2,1000}$/;
 
 /** The link a message carries, under the configured base (house rule 15). */
 export function accountLink(payload: AccountEmailPayload, publicBaseUrl: string): string | null {
   const token = payload.account_token;
-  if (typeof token !== 'string' || !/^[A-Za-z0-9_-]{8,200}$/.test(token)) return null;
+  if (typeof token !== 'string' || !(payload.type === 'verify_email' ? JWT_PATTERN : TOKEN_PATTERN).test(token)) return null;
   const encoded = encodeURIComponent(token);
   switch (payload.type) {
     case 'password_reset':
@@ -44,6 +54,8 @@ export function accountLink(payload: AccountEmailPayload, publicBaseUrl: string)
       return `${publicBaseUrl}/console/accept-invitation/${encoded}?email=${encodeURIComponent(payload.to)}`;
     case 'sign_in_link':
       return `${publicBaseUrl}/api/auth/magic-link/verify?token=${encoded}&callbackURL=${encodeURIComponent('/console')}`;
+    case 'verify_email':
+      return `${publicBaseUrl}/api/auth/verify-email?token=${encoded}&callbackURL=${encodeURIComponent(AFTER_VERIFICATION_PATH)}`;
   }
 }
 
@@ -91,6 +103,18 @@ export function accountMessageDocument(payload: AccountEmailPayload, url: string
         heading: 'Sign in',
         opening: [`This link signs you in to ${branding.companyName}'s console once, within ${ACCOUNT_LINK_LIFETIMES.sign_in_link}. Then choose a password or add a passkey on your account page.`],
         action: { label: 'Sign in', url },
+      };
+    case 'verify_email':
+      return {
+        ...common,
+        subject: 'Confirm your e-mail address to set up your scheduler',
+        preview: 'One click, then name your company.',
+        heading: 'Confirm your e-mail address',
+        opening: [
+          `Someone (we hope you) signed up for ${branding.companyName} with this address. The link confirms it is yours and takes you on to set up your company; it works for ${ACCOUNT_LINK_LIFETIMES.verify_email}.`,
+          'If it was not you, ignore this e-mail: nothing is set up without it.',
+        ],
+        action: { label: 'Confirm and continue', url },
       };
   }
 }

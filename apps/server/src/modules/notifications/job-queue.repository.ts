@@ -5,7 +5,8 @@ import type { QueuedJob } from './confirmation-jobs.ts';
 
 export interface ClaimedJob {
   id: number;
-  companyId: string;
+  /** Null only for a sign-up's address confirmation (an account e-mail before any company). */
+  companyId: string | null;
   kind: string;
   payload: Record<string, unknown>;
   /** Counting this one. */
@@ -29,7 +30,7 @@ export async function claimDueJob(db: Executor, now: Date, leaseMs: number): Pro
       limit 1
       for update skip locked)
     returning id, company_id, kind, payload, attempts`)) as unknown as {
-    rows: Array<{ id: number | string; company_id: string; kind: string; payload: Record<string, unknown> | string; attempts: number }>;
+    rows: Array<{ id: number | string; company_id: string | null; kind: string; payload: Record<string, unknown> | string; attempts: number }>;
   };
   const row = result.rows[0];
   if (!row) return null;
@@ -49,8 +50,11 @@ export async function completeJob(db: Executor, id: number, now: Date, outcome: 
     .where(eq(t.jobs.id, id));
 }
 
+/** A job of any kind as it is queued: an order's belongs to its company; a sign-up's address confirmation to none. */
+export type JobToQueue = Omit<QueuedJob, 'companyId'> & { companyId: string | null };
+
 /** Queues jobs; one whose dedupe key the company already has is left as it is (enqueueing twice queues once). */
-export async function enqueueJobs(db: Executor, jobs: readonly QueuedJob[]): Promise<void> {
+export async function enqueueJobs(db: Executor, jobs: readonly JobToQueue[]): Promise<void> {
   if (jobs.length === 0) return;
   await db
     .insert(t.jobs)

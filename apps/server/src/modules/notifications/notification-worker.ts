@@ -1,3 +1,4 @@
+import { DEFAULT_BRAND_COLOR } from '@scheduler/contracts/company-document';
 import { MANAGE_PAGE_SEGMENT, MANAGE_TOKEN_PATTERN } from '@scheduler/contracts/manage';
 import type { Database } from '../../db/connection.ts';
 import {
@@ -11,7 +12,7 @@ import {
   type ManageLinkFields,
   type SmsJobPayload,
 } from './confirmation-jobs.ts';
-import { ACCOUNT_EMAIL_JOB, accountLink, accountMessageDocument, type AccountEmailPayload } from './account-messages.ts';
+import { ACCOUNT_EMAIL_JOB, accountLink, accountMessageDocument, PRODUCT_NAME, type AccountEmailPayload } from './account-messages.ts';
 import { claimDueJob, completeJob, retryJob, type ClaimedJob } from './job-queue.repository.ts';
 import { invitationPart, type MessageFacts } from './mail-content.ts';
 import type { MailTransport } from './mail-transport.ts';
@@ -146,16 +147,19 @@ export class NotificationWorker {
   }
 
   private async run(job: ClaimedJob): Promise<{ sent: true; where: string } | { sent: false; reason: string }> {
+    if (job.kind === ACCOUNT_EMAIL_JOB) return this.sendAccountEmail(job);
+    // Every message about an order belongs to the order's company.
+    const { companyId } = job;
+    if (companyId === null) throw Object.assign(new Error('job without a company'), { code: 'NO_COMPANY' });
+    const companyJob: CompanyJob = { ...job, companyId };
     switch (job.kind) {
       case CONFIRMATION_EMAIL_JOB:
       case REMINDER_EMAIL_JOB:
       case RECEIPT_EMAIL_JOB:
       case CHANGE_EMAIL_JOB:
-        return this.sendEmail(job);
+        return this.sendEmail(companyJob);
       case SMS_JOB:
-        return this.sendSms(job);
-      case ACCOUNT_EMAIL_JOB:
-        return this.sendAccountEmail(job);
+        return this.sendSms(companyJob);
       default:
         throw Object.assign(new Error('unknown job kind'), { code: 'UNKNOWN_JOB' });
     }
@@ -166,7 +170,7 @@ export class NotificationWorker {
    * or called off), nor a reminder or a move's message of a start the order no longer has (moved
    * again since); a cancellation's message goes only for an order that is cancelled.
    */
-  private async factsFor(job: ClaimedJob, message: MessageOccasion['kind'], plannedStart: string | undefined): Promise<MessageFacts | { reason: string }> {
+  private async factsFor(job: CompanyJob, message: MessageOccasion['kind'], plannedStart: string | undefined): Promise<MessageFacts | { reason: string }> {
     const orderId = String(job.payload.order_id);
     if (message === 'cancelled') {
       const facts = await loadMessageFacts(this.options.db, job.companyId, orderId, { cancelled: true });
@@ -189,7 +193,7 @@ export class NotificationWorker {
     return `${this.options.publicBaseUrl()}/${encodeURIComponent(facts.companyKey)}/${MANAGE_PAGE_SEGMENT}/${token}`;
   }
 
-  private async sendEmail(job: ClaimedJob): Promise<{ sent: true; where: string } | { sent: false; reason: string }> {
+  private async sendEmail(job: CompanyJob): Promise<{ sent: true; where: string } | { sent: false; reason: string }> {
     const payload = job.payload as EmailJobPayload;
     const kind = emailKindOf(job);
     const facts = await this.factsFor(job, kind, payload.start);
@@ -225,21 +229,24 @@ export class NotificationWorker {
     return { sent: true, where };
   }
 
-  /** A console e-mail about a person's access: sent from the company it concerns, in its colour. */
+  /**
+   * A console e-mail about a person's access: sent from the company it concerns, in its colour; a
+   * sign-up's address confirmation, before any company, from the product itself.
+   */
   private async sendAccountEmail(job: ClaimedJob): Promise<{ sent: true; where: string } | { sent: false; reason: string }> {
     const payload = job.payload as AccountEmailPayload;
     const url = accountLink(payload, this.options.publicBaseUrl());
     if (!url) return { sent: false, reason: 'NO_LINK' };
-    const sender = await loadCompanySender(this.options.db, job.companyId);
+    const sender = job.companyId === null ? PRODUCT_SENDER : await loadCompanySender(this.options.db, job.companyId);
     if (!sender) return { sent: false, reason: 'COMPANY_GONE' };
-    const settings = await loadNotificationSettings(this.options.db, job.companyId);
-    const rendered = await renderMessage(accountMessageDocument(payload, url, { color: settings.brand_color, logoUrl: null, companyName: sender.companyName }));
+    const color = job.companyId === null ? DEFAULT_BRAND_COLOR : (await loadNotificationSettings(this.options.db, job.companyId)).brand_color;
+    const rendered = await renderMessage(accountMessageDocument(payload, url, { color, logoUrl: null, companyName: sender.companyName }));
     const from = this.options.mailFrom || (sender.officeEmail ? `"${sender.officeName.replace(/"/g, '')}" <${sender.officeEmail}>` : 'online-scheduler@localhost');
     const where = await this.options.transport.send({ messageId: `<job-${job.id}.account@online-scheduler>`, from, to: payload.to, subject: rendered.subject, text: rendered.text, html: rendered.html });
     return { sent: true, where };
   }
 
-  private async sendSms(job: ClaimedJob): Promise<{ sent: true; where: string } | { sent: false; reason: string }> {
+  private async sendSms(job: CompanyJob): Promise<{ sent: true; where: string } | { sent: false; reason: string }> {
     const payload = job.payload as SmsJobPayload;
     if (!SMS_MESSAGES.has(payload.message)) throw Object.assign(new Error('unknown text message'), { code: 'UNKNOWN_MESSAGE' });
     const facts = await this.factsFor(job, payload.message, payload.start);
@@ -252,10 +259,16 @@ export class NotificationWorker {
   }
 }
 
+/** Who an e-mail before any company is from: the product (MAIL_FROM, when set, is the address). */
+const PRODUCT_SENDER = { companyName: PRODUCT_NAME, officeName: PRODUCT_NAME, officeEmail: '' };
+
+/** A job about an order: its company is known. */
+type CompanyJob = ClaimedJob & { companyId: string };
+
 const SMS_MESSAGES: ReadonlySet<string> = new Set<SmsJobPayload['message']>(['confirmation', 'reminder', 'rescheduled', 'cancelled']);
 
 /** Which e-mail a job is: its kind, and a change e-mail's change. */
-function emailKindOf(job: ClaimedJob): MessageOccasion['kind'] {
+function emailKindOf(job: CompanyJob): MessageOccasion['kind'] {
   switch (job.kind) {
     case REMINDER_EMAIL_JOB:
       return 'reminder';

@@ -1,0 +1,1 @@
+ALTER TABLE "jobs" ALTER COLUMN "company_id" DROP NOT NULL;
