@@ -9,6 +9,8 @@ import { SignedIn } from './SignedIn.tsx';
 const SignInPage = lazyPage(() => import('../pages/sign-in/SignInPage.tsx'));
 const ForgotPasswordPage = lazyPage(() => import('../pages/forgot-password/ForgotPasswordPage.tsx'));
 const ResetPasswordPage = lazyPage(() => import('../pages/reset-password/ResetPasswordPage.tsx'));
+const SignUpPage = lazyPage(() => import('../pages/sign-up/SignUpPage.tsx'));
+const NewCompanyPage = lazyPage(() => import('../pages/new-company/NewCompanyPage.tsx'));
 const AcceptInvitationPage = lazyPage(() => import('../pages/accept-invitation/AcceptInvitationPage.tsx'));
 const SchedulePage = lazyPage(() => import('../pages/schedule/SchedulePage.tsx'));
 const OrdersPage = lazyPage(() => import('../pages/orders/OrdersPage.tsx'));
@@ -34,6 +36,15 @@ export function ConsoleRoutes() {
   return (
     <Routes>
       <Route path="/sign-in" element={<SignInPage />} />
+      <Route path="/sign-up" element={<SignUpPage />} />
+      <Route
+        path="/new-company"
+        element={
+          <SignedIn>
+            <NewCompanyPage />
+          </SignedIn>
+        }
+      />
       <Route path="/forgot-password" element={<ForgotPasswordPage />} />
       <Route path="/reset-password" element={<ResetPasswordPage />} />
       <Route path="/accept-invitation/:invitationId" element={<AcceptInvitationPage />} />

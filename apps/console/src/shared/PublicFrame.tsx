@@ -5,8 +5,11 @@ import type { ReactNode } from 'react';
 import { MAIN_CONTENT_ID } from './focus.ts';
 import { PageHeading } from './PageHeading.tsx';
 
-/** The frame of the pages before sign-in (sign in, reset a password, accept an invitation): one card, one heading. */
-export function PublicFrame({ title, children }: { title: string; children: ReactNode }) {
+/**
+ * The frame of the pages outside a company (sign in, sign up, reset a password, accept an
+ * invitation, set up a new company): one card, one heading; `wide` for a page with a longer form.
+ */
+export function PublicFrame({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', px: 2, py: { xs: 3, sm: 6 } }}>
       <Box component="header" sx={{ mb: 2 }}>
@@ -14,7 +17,7 @@ export function PublicFrame({ title, children }: { title: string; children: Reac
           Online Scheduler console
         </Typography>
       </Box>
-      <Paper component="main" id={MAIN_CONTENT_ID} variant="outlined" sx={{ width: '100%', maxWidth: 440, p: { xs: 2.5, sm: 4 } }}>
+      <Paper component="main" id={MAIN_CONTENT_ID} variant="outlined" sx={{ width: '100%', maxWidth: wide ? 760 : 440, p: { xs: 2.5, sm: 4 } }}>
         <PageHeading>{title}</PageHeading>
         {children}
       </Paper>

@@ -3,7 +3,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { Controller, useWatch, type Control, type FieldPath } from 'react-hook-form';
 import { MAX_NOTICE_HOURS, MAX_RESCHEDULES, readWhole, type BookingPolicyFormValues, type FeeKind, type RuleValues } from './booking-policy-form.ts';
-import { amountExample } from './money-amount.ts';
+import { amountExample } from '../../shared/money-amount.ts';
 import { RULE_HELP } from './policy-summary.ts';
 
 type NumberRule = 'rescheduleUntil' | 'maxReschedules' | 'cancelUntil' | 'lateWithin';

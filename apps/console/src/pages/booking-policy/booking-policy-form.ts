@@ -1,6 +1,6 @@
 import { bookingChangesSchema, lateCancelFeeSchema, type BookingChangeSettings } from '@scheduler/contracts/company-document';
 import type { ChangePolicy, LateCancelFee, ServiceChangePolicy } from '@scheduler/domain/booking-changes/change-policy';
-import { amountExample, amountText, parseAmount } from './money-amount.ts';
+import { amountExample, amountText, parseAmount } from '../../shared/money-amount.ts';
 
 /**
  * The Booking changes page's form and the `booking_changes` section it writes. Numbers are text

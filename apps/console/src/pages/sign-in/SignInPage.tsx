@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -79,6 +80,12 @@ export default function SignInPage() {
       <Button variant="outlined" size="large" fullWidth disabled={busy !== null} onClick={() => void attempt('passkey', () => authCall(authClient.signIn.passkey()))}>
         {busy === 'passkey' ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
       </Button>
+      <Typography sx={{ mt: 3 }}>
+        New here?{' '}
+        <Link component={RouterLink} to="/sign-up">
+          Set up your company&apos;s scheduler
+        </Link>
+      </Typography>
     </PublicFrame>
   );
 }
