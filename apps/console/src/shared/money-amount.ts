@@ -40,3 +40,8 @@ export function amountText(cents: number, currency: string): string {
 export function amountExample(currency: string): string {
   return currencyDigits(currency) === 0 ? '7550' : '75 or 75.50';
 }
+
+/** As parseAmount, with a leading "$" (as a person may type it in a field that shows one) allowed. */
+export function parseTypedAmount(text: string, currency: string): number | null {
+  return parseAmount(text.trim().replace(/^\$\s*/, ''), currency);
+}

@@ -1,6 +1,6 @@
 import { MAX_CENTS } from '@scheduler/contracts/pricing';
 import { formatMoney } from '@scheduler/domain/money-format';
-import { amountText, parseAmount } from '../../shared/money-amount.ts';
+import { amountText, parseTypedAmount } from '../../shared/money-amount.ts';
 
 /**
  * What a question adds to the price, typed as dollars ("35" or "35.00") and kept as integer
@@ -13,7 +13,7 @@ export const PRICE_PROBLEM = `Enter an amount like 35 or 35.00, up to ${(MAX_CEN
 export function parsePrice(text: string): number | null | 'invalid' {
   const trimmed = text.trim();
   if (trimmed === '') return null;
-  const cents = parseAmount(trimmed.replace(/^\$\s*/, ''), 'USD');
+  const cents = parseTypedAmount(trimmed, 'USD');
   return cents !== null && cents <= MAX_CENTS ? cents : 'invalid';
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CONFIGURATION_ROLES } from '@scheduler/contracts/configuration';
 import { payLinkQuerySchema, payTokenParamSchema, stripeSecretsBodySchema, stripeSecretsStatusSchema, webhookResponseSchema } from '@scheduler/contracts/payments';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -8,6 +9,7 @@ import { changeKeys } from '../../db/change-feed.ts';
 import { listeningPort, publicBaseUrl } from '../../http/public-url.ts';
 import { requireAdmin } from '../../plugins/admin-auth.ts';
 import { perAddressLimit } from '../../plugins/rate-limit.ts';
+import { memberOf, requireMember } from '../console-auth/console-access.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
 import { handleStripeWebhook, openPayLink, PAY_PATH, setStripeSecrets, stripeSecretsStatus, type PayLinkAnswer, type PaymentsDeps } from './payments.service.ts';
 
@@ -86,6 +88,37 @@ export function paymentRoutes(ctx: AppContext) {
       '/api/admin/companies/:company_key/payments/stripe',
       { onRequest, schema: { tags, summary: "Whether the company's Stripe keys are set (never the keys)", params: companyKeyParam, querystring: noQuery, response: { 200: stripeSecretsStatusSchema } } },
       async (request) => stripeSecretsStatus(deps, request.params.company_key),
+    );
+
+    // The same keys from the console (issue 26), for the company's owners and admins: the member's
+    // company only (requireMember refuses another company's key), with the admin route's body
+    // bounds and its answer, which never carries the keys. Like the admin route, the change is
+    // recorded only as the row's updated_at: neither route writes an audit event.
+    const configurers = requireMember(ctx, CONFIGURATION_ROLES);
+    const consolePath = '/api/console/companies/:company_key/payments/stripe';
+    app.put(
+      consolePath,
+      {
+        onRequest: configurers,
+        schema: {
+          tags: ['console'],
+          summary: "Sets the company's Stripe keys from the console (owner, admin; write-only)",
+          description: 'As PUT /api/admin/companies/{company_key}/payments/stripe: 409 payments_not_configured without DATA_ENCRYPTION_KEY; the answer says only that the keys are set.',
+          params: companyKeyParam,
+          querystring: noQuery,
+          body: stripeSecretsBodySchema,
+          response: { 200: stripeSecretsStatusSchema },
+        },
+      },
+      async (request) => setStripeSecrets(deps, memberOf(request).companyKey, request.body),
+    );
+    app.get(
+      consolePath,
+      {
+        onRequest: configurers,
+        schema: { tags: ['console'], summary: "Whether the company's Stripe keys are set, and when (owner, admin; never the keys)", params: companyKeyParam, querystring: noQuery, response: { 200: stripeSecretsStatusSchema } },
+      },
+      async (request) => stripeSecretsStatus(deps, memberOf(request).companyKey),
     );
 
     // The link in the thank-you and the e-mails. A GET, because it is a link; opening it twice opens one Checkout Session.

@@ -9,15 +9,21 @@ import {
   serviceIdBodySchema,
   setPackagesBodySchema,
 } from '@scheduler/contracts/pricing';
+import { CONFIGURATION_ROLES } from '@scheduler/contracts/configuration';
+import { pricePreviewBodySchema, pricePreviewResponseSchema } from '@scheduler/contracts/price-preview';
 import type { AppContext } from '../../context.ts';
+import { requireMember } from '../console-auth/console-access.ts';
 import { sessionOf } from '../../plugins/session-auth.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
 import { applyCoupon, changeCart, getPricing, setRushRer, type PricingDeps } from './pricing.service.ts';
 import { pricingStoreOf } from './pricing.store.ts';
+import { previewPrice } from './price-preview.service.ts';
 
 const PREFIX = '/:company_key/json/online_scheduler';
 /** A form-encoded body is one short field here. */
 const FORM_BODY_LIMIT = 1024;
+/** A sample price carries the whole draft document: as large as a configuration save may be. */
+const DOCUMENT_BODY_LIMIT = 8 * 1024 * 1024;
 
 const idOf = (body: string | { id: string }) => (typeof body === 'string' ? body : body.id);
 
@@ -59,6 +65,26 @@ export function pricingRoutes(ctx: AppContext) {
         schema: { tags, summary: 'Applies a coupon: "ok", or the refusal and its message (200 either way)', params: companyKeyParam, querystring: noQuery, body: applyCouponBodySchema, response: { 200: applyCouponResponseSchema } },
       },
       async (request) => applyCoupon(deps, sessionOf(request), typeof request.body === 'string' ? request.body : request.body.code, now()),
+    );
+
+    // The console's catalogue editor (issue 26): owners and admins price a sample cart against
+    // the document they are editing, before saving it.
+    app.post(
+      '/api/console/companies/:company_key/price-preview',
+      {
+        onRequest: requireMember(ctx, CONFIGURATION_ROLES),
+        bodyLimit: DOCUMENT_BODY_LIMIT,
+        schema: {
+          tags: ['console'],
+          summary: 'Prices a sample cart against an unsaved company document, as the wizard would (owner, admin)',
+          description: 'The document is validated as a save is (400 invalid_document names the field); nothing is stored.',
+          params: companyKeyParam,
+          querystring: noQuery,
+          body: pricePreviewBodySchema,
+          response: { 200: pricePreviewResponseSchema },
+        },
+      },
+      async (request) => previewPrice(request.body, now()),
     );
   };
 }
