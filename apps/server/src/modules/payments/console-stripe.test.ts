@@ -3,7 +3,7 @@ import { DataEncryption } from '../../crypto/data-encryption.ts';
 import * as t from '../../db/schema.ts';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import { demoDocumentWith, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../test-support/test-app.ts';
-import { CONSOLE_ORIGIN, signedInMember, type ConsolePerson } from '../console-auth/console-test-support.ts';
+import { authEvents, CONSOLE_ORIGIN, signedInMember, type ConsolePerson } from '../console-auth/console-test-support.ts';
 
 /** The console's Stripe keys routes (issue 26): the admin route's service and bounds, for a company's owners and admins. */
 
@@ -64,10 +64,14 @@ describeOnEachDatabase('Stripe keys from the console', (factory) => {
     expect((await harness.app.inject({ method: 'GET', url: '/api/admin/companies/demo/payments/stripe', headers: ADMIN })).json()).toMatchObject({ configured: true, key_id: 'k1' });
   });
 
-  it('lets an admin member replace them', async () => {
+  it('lets an admin member replace them, recording who did (never the keys)', async () => {
     const saved = await put(adminMember, { secret_key: 'rk_live_adminADMIN0002', webhook_secret: 'whsec_adminADMINsign0002' });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ configured: true });
+    const events = await authEvents(harness, adminMember.userId, 'payment_keys_set');
+    expect(events).toHaveLength(1);
+    expect(events[0]!.organizationId).toEqual(expect.any(String));
+    expect(JSON.stringify(events)).not.toContain('rk_live_adminADMIN0002');
   });
 
   it('refuses office and inspector members with 403, and anyone signed out with 401', async () => {

@@ -10,6 +10,7 @@ import { listeningPort, publicBaseUrl } from '../../http/public-url.ts';
 import { requireAdmin } from '../../plugins/admin-auth.ts';
 import { perAddressLimit } from '../../plugins/rate-limit.ts';
 import { memberOf, requireMember } from '../console-auth/console-access.ts';
+import { recordMemberEvent } from '../console-auth/member-events.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
 import { handleStripeWebhook, openPayLink, PAY_PATH, setStripeSecrets, stripeSecretsStatus, type PayLinkAnswer, type PaymentsDeps } from './payments.service.ts';
 
@@ -92,8 +93,7 @@ export function paymentRoutes(ctx: AppContext) {
 
     // The same keys from the console (issue 26), for the company's owners and admins: the member's
     // company only (requireMember refuses another company's key), with the admin route's body
-    // bounds and its answer, which never carries the keys. Like the admin route, the change is
-    // recorded only as the row's updated_at: neither route writes an audit event.
+    // bounds and its answer, which never carries the keys. Who set them is recorded (never the keys).
     const configurers = requireMember(ctx, CONFIGURATION_ROLES);
     const consolePath = '/api/console/companies/:company_key/payments/stripe';
     app.put(
@@ -110,7 +110,12 @@ export function paymentRoutes(ctx: AppContext) {
           response: { 200: stripeSecretsStatusSchema },
         },
       },
-      async (request) => setStripeSecrets(deps, memberOf(request).companyKey, request.body),
+      async (request) => {
+        const member = memberOf(request);
+        const status = await setStripeSecrets(deps, member.companyKey, request.body);
+        await recordMemberEvent(ctx.db, member, 'payment_keys_set', new Date(ctx.clock()));
+        return status;
+      },
     );
     app.get(
       consolePath,
