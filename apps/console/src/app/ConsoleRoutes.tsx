@@ -26,6 +26,7 @@ const OfficesPage = lazyPage(() => import('../pages/offices/OfficesPage.tsx'));
 const CataloguePage = lazyPage(() => import('../pages/catalogue/CataloguePage.tsx'));
 const QuestionsPage = lazyPage(() => import('../pages/questions/QuestionsPage.tsx'));
 const PeoplePage = lazyPage(() => import('../pages/people/PeoplePage.tsx'));
+const PricingRulesPage = lazyPage(() => import('../pages/pricing-rules/PricingRulesPage.tsx'));
 const PaymentsPage = lazyPage(() => import('../pages/payments/PaymentsPage.tsx'));
 const FunnelPage = lazyPage(() => import('../pages/funnel/FunnelPage.tsx'));
 const AccountPage = lazyPage(() => import('../pages/account/AccountPage.tsx'));
@@ -74,6 +75,7 @@ export function ConsoleRoutes() {
           <Route path="offices" element={<OfficesPage />} />
           <Route path="inspectors" element={<InspectorsPage />} />
           <Route path="catalogue" element={<CataloguePage />} />
+          <Route path="pricing" element={<PricingRulesPage />} />
           <Route path="questions" element={<QuestionsPage />} />
           <Route path="people" element={<PeoplePage />} />
           <Route path="booking-policy" element={<BookingPolicyPage />} />

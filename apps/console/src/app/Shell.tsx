@@ -41,7 +41,7 @@ export function Shell() {
     { to: `${base}/schedule`, label: 'Schedule' },
     { to: `${base}/orders`, label: 'Orders' },
     ...(canManageTeam(membership) ? [{ to: `${base}/team`, label: 'Team' }] : []),
-    // One link for the eleven configuration pages: they list each other (ConfigurationLayout).
+    // One link for all the configuration pages: they list each other (ConfigurationLayout).
     ...(canConfigure(membership) ? [{ to: `${base}/${CONFIGURATION_PAGES[0].path}`, label: 'Configuration', activeFor: isConfigurationPath }] : []),
     ...(canReadFunnel(membership) ? [{ to: `${base}/funnel`, label: 'Funnel' }] : []),
     { to: `${base}/account`, label: 'Account' },

@@ -1,6 +1,6 @@
 /**
  * The configuration editors (issue 26) in the order a company sets itself up: who it is and where,
- * who inspects, what it sells, what it asks, whom it knows, then how bookings change, what it says,
+ * who inspects, what it sells and charges, what it asks, whom it knows, then how bookings change, what it says,
  * how it is paid, where it is shown, and the history of it all. The shell's "Configuration" link
  * opens the first; the configuration layout lists them all.
  */
@@ -9,6 +9,7 @@ export const CONFIGURATION_PAGES = [
   { path: 'offices', label: 'Offices' },
   { path: 'inspectors', label: 'Inspectors' },
   { path: 'catalogue', label: 'Services and prices' },
+  { path: 'pricing', label: 'Fees, taxes and coupons' },
   { path: 'questions', label: 'Property questions' },
   { path: 'people', label: 'People' },
   { path: 'booking-policy', label: 'Booking changes' },

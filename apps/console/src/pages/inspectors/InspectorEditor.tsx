@@ -9,23 +9,57 @@ import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { fieldProps } from '../../shared/form.ts';
-import { applyInspectorForm, EDITOR_WEEKDAYS, inspectorFormValues, MAX_DRIVE_MILES, MAX_INSPECTIONS_A_DAY, type DocumentInspector, type InspectorFormValues } from './inspector-form.ts';
+import { HomeBaseFields } from './HomeBaseFields.tsx';
+import { applyInspectorForm, EDITOR_WEEKDAYS, formFieldOfRefusal, inspectorFormValues, MAX_DRIVE_MILES, MAX_INSPECTIONS_A_DAY, type DocumentInspector, type InspectorFormValues } from './inspector-form.ts';
+import { OverridesField } from './OverridesField.tsx';
 
 export interface ServiceChoice {
   uuid: string;
   name: string;
 }
 
+/** The name an inspector goes by in the console: their display name, else first and last, else "New inspector". */
+export function inspectorName(inspector: Pick<DocumentInspector, 'display' | 'first' | 'last'>): string {
+  return inspector.display.trim() || `${inspector.first} ${inspector.last}`.trim() || 'New inspector';
+}
+
+/** The server's refusal of the last save, at a path inside the inspector that was sent. */
+export interface InspectorRefusal {
+  path: string;
+  message: string;
+  sent: DocumentInspector;
+}
+
+interface InspectorEditorProps {
+  inspector: DocumentInspector;
+  services: readonly ServiceChoice[];
+  busy: boolean;
+  /** The office's date (YYYY-MM-DD): overrides before it are past. */
+  today: string;
+  /** Not in the document yet: saving adds them. */
+  isNew: boolean;
+  refusal: InspectorRefusal | null;
+  onSave: (inspector: DocumentInspector) => void;
+  onRemove: () => void;
+}
+
 /**
  * One inspector's editor: name and contact, the most inspections a day, the services they
- * perform, their weekly hours (several intervals a day, typed as text) and the postal codes they
- * serve, overall and by weekday. The form checks what the document's schema would refuse, naming
- * the field; saving hands the whole inspector to the page, which saves the document.
+ * perform, their weekly hours (several intervals a day, typed as text), date overrides, home base
+ * and the postal codes they serve, overall and by weekday. The form checks what the document's
+ * schema would refuse, naming the field; saving hands the whole inspector to the page, which
+ * saves the document.
  */
-export function InspectorEditor({ inspector, services, busy, onSave }: { inspector: DocumentInspector; services: readonly ServiceChoice[]; busy: boolean; onSave: (inspector: DocumentInspector) => void }) {
+export function InspectorEditor({ inspector, services, busy, today, isNew, refusal, onSave, onRemove }: InspectorEditorProps) {
   const form = useForm<InspectorFormValues>({ defaultValues: inspectorFormValues(inspector) });
   // A saved (or reloaded) inspector is the form's new starting point.
   useEffect(() => form.reset(inspectorFormValues(inspector)), [form, inspector]);
+  // A refused save keeps what was typed, and says what is wrong at the field the server names.
+  useEffect(() => {
+    if (!refusal) return;
+    const field = formFieldOfRefusal(refusal.path, refusal.sent, form.getValues());
+    if (field) form.setError(field as FieldPath<InspectorFormValues>, { message: refusal.message }, { shouldFocus: true });
+  }, [form, refusal]);
 
   const submit = form.handleSubmit((values) => {
     const result = applyInspectorForm(inspector, values);
@@ -34,7 +68,7 @@ export function InspectorEditor({ inspector, services, busy, onSave }: { inspect
   });
   const text = (name: FieldPath<InspectorFormValues>, helperText?: string) => fieldProps(form, name, helperText);
   return (
-    <Box component="form" noValidate onSubmit={(event) => void submit(event)} aria-label={`${inspector.first} ${inspector.last}`}>
+    <Box component="form" noValidate onSubmit={(event) => void submit(event)} aria-label={inspectorName(inspector)}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
         <TextField label="First name" required {...text('first')} />
         <TextField label="Last name" required {...text('last')} />
@@ -61,6 +95,16 @@ export function InspectorEditor({ inspector, services, busy, onSave }: { inspect
           <TextField key={day} label={label} {...text(`hours.${day}`)} />
         ))}
       </Box>
+
+      <Typography component="h3" variant="h3" sx={{ mt: 3, mb: 1 }}>
+        Date overrides
+      </Typography>
+      <OverridesField form={form} today={today} />
+
+      <Typography component="h3" variant="h3" sx={{ mt: 3, mb: 1 }}>
+        Home base
+      </Typography>
+      <HomeBaseFields form={form} />
 
       <Typography component="h3" variant="h3" sx={{ mt: 3, mb: 1 }}>
         Services they perform
@@ -107,11 +151,15 @@ export function InspectorEditor({ inspector, services, busy, onSave }: { inspect
       </Box>
 
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 3 }}>
-        <Button type="submit" variant="contained" disabled={busy || !form.formState.isDirty}>
-          Save inspector
+        {/* A new inspector is saved as they are, even before a change: their defaults are the point. */}
+        <Button type="submit" variant="contained" disabled={busy || (!isNew && !form.formState.isDirty)}>
+          {isNew ? 'Add inspector' : 'Save inspector'}
         </Button>
         <Button type="button" disabled={busy || !form.formState.isDirty} onClick={() => form.reset(inspectorFormValues(inspector))}>
           Discard changes
+        </Button>
+        <Button type="button" color="error" disabled={busy} onClick={onRemove} sx={{ ml: { sm: 'auto' } }}>
+          {isNew ? 'Cancel this inspector' : 'Remove inspector'}
         </Button>
       </Box>
     </Box>

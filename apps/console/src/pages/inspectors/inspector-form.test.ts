@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyInspectorForm, coverageGaps, inspectorFormValues, MAX_DRIVE_MILES, MAX_INSPECTIONS_A_DAY, type DocumentInspector } from './inspector-form.ts';
+import { applyInspectorForm, coverageGaps, formFieldOfRefusal, inspectorFormValues, MAX_DRIVE_MILES, MAX_INSPECTIONS_A_DAY, type DocumentInspector } from './inspector-form.ts';
 
 const weekdays = (hours: Array<{ start: string; end: string }>) => ({ sun: [], mon: hours, tue: hours, wed: hours, thu: hours, fri: hours, sat: [] });
 
@@ -94,6 +94,89 @@ describe('applyInspectorForm', () => {
     if (result.ok) return;
     expect(result.problems.map((problem) => problem.field)).toEqual(['first', 'email', 'hours.wed', 'postalCodesByWeekday.sat', 'postalCodes']);
     expect(result.problems.find((problem) => problem.field === 'hours.wed')!.message).toContain('the end is not after the start');
+  });
+});
+
+describe('home base', () => {
+  it('shows the home base as text and writes it back as numbers', () => {
+    const values = inspectorFormValues(inspector());
+    expect([values.homePostalCode, values.homeLatitude, values.homeLongitude]).toEqual(['43017', '40', '-83']);
+    const result = applyInspectorForm(inspector(), { ...values, homePostalCode: ' 43215 ', homeLatitude: '39.9612', homeLongitude: ' -82.9988' });
+    expect(result.ok && result.inspector.home_base).toEqual({ latitude: 39.9612, longitude: -82.9988, postal_code: '43215' });
+  });
+
+  it('shows a home base without coordinates (a new inspector whose office has none) as empty, and asks for them', () => {
+    const values = inspectorFormValues(inspector({ home_base: { latitude: null, longitude: null, postal_code: '' } }));
+    expect([values.homeLatitude, values.homeLongitude]).toEqual(['', '']);
+    const result = applyInspectorForm(inspector(), values);
+    expect(result.ok ? [] : result.problems.map((problem) => problem.field)).toEqual(['homeLatitude', 'homeLongitude']);
+  });
+
+  it.each([
+    ['90', '180', true],
+    ['-90', '-180', true],
+    ['90.0001', '0', false],
+    ['0', '-180.5', false],
+    ['north', '0', false],
+    ['1e1', '0', false],
+  ])('takes latitude %j and longitude %j: %s', (latitude, longitude, ok) => {
+    expect(applyInspectorForm(inspector(), { ...inspectorFormValues(inspector()), homeLatitude: latitude, homeLongitude: longitude }).ok).toBe(ok);
+  });
+
+  it('takes a home postal code of 10 characters and refuses 11', () => {
+    const values = inspectorFormValues(inspector());
+    expect(applyInspectorForm(inspector(), { ...values, homePostalCode: 'A'.repeat(10) }).ok).toBe(true);
+    const result = applyInspectorForm(inspector(), { ...values, homePostalCode: 'A'.repeat(11) });
+    expect(result.ok ? [] : result.problems).toEqual([{ field: 'homePostalCode', message: 'At most 10 characters.' }]);
+  });
+});
+
+describe('date overrides in the form', () => {
+  it('adds, edits and removes dates, and writes them sorted', () => {
+    const values = inspectorFormValues(inspector({ overrides: [{ date: '2026-12-25', intervals: [], note: 'Christmas' }, { date: '2026-12-31', intervals: [], note: '' }] }));
+    values.overrides = [
+      { date: '2026-12-25', hours: '9 AM-1 PM', note: 'Christmas morning' },
+      { date: '2026-12-24', hours: '', note: 'Eve' },
+    ];
+    const result = applyInspectorForm(inspector(), values);
+    expect(result.ok && result.inspector.overrides).toEqual([
+      { date: '2026-12-24', intervals: [], note: 'Eve' },
+      { date: '2026-12-25', intervals: [{ start: '09:00', end: '13:00' }], note: 'Christmas morning' },
+    ]);
+  });
+
+  it("names a refused row's field among the other problems", () => {
+    const values = { ...inspectorFormValues(inspector()), first: '', overrides: [{ date: '2026-12-25', hours: '', note: '' }, { date: '2026-12-25', hours: '', note: '' }] };
+    const result = applyInspectorForm(inspector(), values);
+    expect(result.ok ? [] : result.problems.map((problem) => problem.field)).toEqual(['first', 'overrides.1.date']);
+  });
+});
+
+describe('formFieldOfRefusal', () => {
+  const sent = inspector({ overrides: [{ date: '2026-12-24', intervals: [], note: '' }, { date: '2026-12-25', intervals: [], note: 'x' }] });
+  // The form's rows in the order typed: the sent document's second override is the form's first row.
+  const values = { ...inspectorFormValues(sent), overrides: [{ date: '2026-12-25', hours: '', note: 'x' }, { date: '2026-12-24', hours: '', note: '' }] };
+
+  it.each([
+    ['first', 'first'],
+    ['email', 'email'],
+    ['max_inspections_per_day', 'maxInspections'],
+    ['max_drive_miles', 'maxDriveMiles'],
+    ['services.0', 'services'],
+    ['postal_codes.3', 'postalCodes'],
+    ['postal_codes_by_weekday.sat.0', 'postalCodesByWeekday.sat'],
+    ['weekly_hours.mon.1.end', 'hours.mon'],
+    ['home_base.latitude', 'homeLatitude'],
+    ['home_base.longitude', 'homeLongitude'],
+    ['home_base.postal_code', 'homePostalCode'],
+    ['overrides.1.note', 'overrides.0.note'],
+    ['overrides.0.intervals.0.start', 'overrides.1.hours'],
+    ['overrides.1.date', 'overrides.0.date'],
+    ['overrides.5.date', null],
+    ['office', null],
+    ['weekly_hours.someday', null],
+  ])('finds %j at %j', (path, field) => {
+    expect(formFieldOfRefusal(path, sent, values)).toBe(field);
   });
 });
 

@@ -1,11 +1,12 @@
 import type { WEEKDAYS } from '@scheduler/contracts/company-document';
 import { formatIntervals, parseIntervals, type HoursInterval } from '@scheduler/domain/schedule/hours-text';
 import { formatPostalCodeList, parsePostalCodeList } from '@scheduler/domain/schedule/postal-code-list';
+import { applyOverrideRows, overrideRows, type DocumentOverride, type OverrideRow } from './inspector-overrides.ts';
 
 /**
- * One inspector of the company document as the Inspectors editor shows it, and back: hours and
- * postal codes as text a person types, the rest as fields. What the editor does not show (home
- * base coordinates, date overrides' own fields it keeps as they are) passes through untouched.
+ * One inspector of the company document as the Inspectors editor shows it, and back: hours,
+ * date overrides and postal codes as text a person types, the rest as fields. What the editor
+ * does not show (the office, the rank) passes through untouched.
  */
 
 type Weekday = (typeof WEEKDAYS)[number];
@@ -22,10 +23,23 @@ export const EDITOR_WEEKDAYS: ReadonlyArray<{ day: Weekday; label: string }> = [
 /** The bounds of the company document's schema, so the form refuses what the server would. */
 export const MAX_INSPECTIONS_A_DAY = 20;
 export const MAX_DRIVE_MILES = 500;
+export const MAX_POSTAL_CODE_LENGTH = 10;
+
+/**
+ * Where the inspector starts their day. A new inspector whose office has no coordinates yet has
+ * none either, until the person enters them: the document needs both.
+ */
+export interface HomeBase {
+  latitude: number | null;
+  longitude: number | null;
+  postal_code: string;
+}
 
 /** An inspector as the document holds it; other fields are kept as they are. */
 export interface DocumentInspector {
   id: number;
+  /** The office's uuid. */
+  office: string;
   first: string;
   last: string;
   display: string;
@@ -38,6 +52,8 @@ export interface DocumentInspector {
   postal_codes: string[];
   postal_codes_by_weekday: Partial<Record<Weekday, string[]>>;
   weekly_hours: Record<Weekday, HoursInterval[]>;
+  overrides: DocumentOverride[];
+  home_base: HomeBase;
   [other: string]: unknown;
 }
 
@@ -55,6 +71,10 @@ export interface InspectorFormValues {
   postalCodes: string;
   /** Empty: that weekday is not limited. */
   postalCodesByWeekday: Record<Weekday, string>;
+  overrides: OverrideRow[];
+  homePostalCode: string;
+  homeLatitude: string;
+  homeLongitude: string;
 }
 
 const perWeekday = <T,>(value: (day: Weekday) => T): Record<Weekday, T> =>
@@ -74,6 +94,10 @@ export function inspectorFormValues(inspector: DocumentInspector): InspectorForm
     hours: perWeekday((day) => formatIntervals(inspector.weekly_hours[day] ?? [])),
     postalCodes: formatPostalCodeList(inspector.postal_codes),
     postalCodesByWeekday: perWeekday((day) => formatPostalCodeList(inspector.postal_codes_by_weekday[day] ?? [])),
+    overrides: overrideRows(inspector.overrides),
+    homePostalCode: inspector.home_base.postal_code,
+    homeLatitude: inspector.home_base.latitude === null ? '' : String(inspector.home_base.latitude),
+    homeLongitude: inspector.home_base.longitude === null ? '' : String(inspector.home_base.longitude),
   };
 }
 
@@ -87,6 +111,13 @@ function wholeNumber(text: string, min: number, max: number): number | null {
   if (!/^\d+$/.test(text.trim())) return null;
   const value = Number(text.trim());
   return value >= min && value <= max ? value : null;
+}
+
+/** A decimal coordinate ("40.0992", "-83.1141") within ±`limit`, or null. */
+function coordinate(text: string, limit: number): number | null {
+  if (!/^-?\d{1,3}(\.\d+)?$/.test(text.trim())) return null;
+  const value = Number(text.trim());
+  return Math.abs(value) <= limit ? value : null;
 }
 
 /**
@@ -116,7 +147,15 @@ export function applyInspectorForm(inspector: DocumentInspector, values: Inspect
   }
   const postalCodes = parsePostalCodeList(values.postalCodes);
   if (!postalCodes.ok) problems.push({ field: 'postalCodes', message: postalCodes.message });
-  if (problems.length > 0 || !postalCodes.ok || maxInspections === null || maxDriveMiles === null) return { ok: false, problems };
+  const overrides = applyOverrideRows(values.overrides);
+  if (!overrides.ok) problems.push(...overrides.problems);
+  const homePostalCode = values.homePostalCode.trim();
+  if (homePostalCode.length > MAX_POSTAL_CODE_LENGTH) problems.push({ field: 'homePostalCode', message: `At most ${MAX_POSTAL_CODE_LENGTH} characters.` });
+  const latitude = coordinate(values.homeLatitude, 90);
+  if (latitude === null) problems.push({ field: 'homeLatitude', message: 'Enter a latitude from -90 to 90, like 40.0992.' });
+  const longitude = coordinate(values.homeLongitude, 180);
+  if (longitude === null) problems.push({ field: 'homeLongitude', message: 'Enter a longitude from -180 to 180, like -83.1141.' });
+  if (problems.length > 0 || !postalCodes.ok || !overrides.ok || maxInspections === null || maxDriveMiles === null || latitude === null || longitude === null) return { ok: false, problems };
 
   return {
     ok: true,
@@ -134,8 +173,45 @@ export function applyInspectorForm(inspector: DocumentInspector, values: Inspect
       weekly_hours: weeklyHours,
       postal_codes: postalCodes.codes,
       postal_codes_by_weekday: byWeekday,
+      overrides: overrides.overrides,
+      home_base: { ...inspector.home_base, latitude, longitude, postal_code: homePostalCode },
     },
   };
+}
+
+/** The document's names of an inspector's fields, and the form's field each is edited in. */
+const FORM_FIELD_OF: Readonly<Record<string, string>> = {
+  first: 'first',
+  last: 'last',
+  display: 'display',
+  email: 'email',
+  phone: 'phone',
+  max_inspections_per_day: 'maxInspections',
+  max_drive_miles: 'maxDriveMiles',
+  services: 'services',
+  postal_codes: 'postalCodes',
+};
+
+/**
+ * The form's field for a refused path inside one inspector ("overrides.0.note", "home_base.latitude",
+ * "weekly_hours.mon.1.end"), or null when the form has no such field. `sent` is the inspector as
+ * saved, whose overrides are sorted: a refused override is found among the form's rows by its date.
+ */
+export function formFieldOfRefusal(path: string, sent: DocumentInspector, values: InspectorFormValues): string | null {
+  const [first, second, third] = path.split('.');
+  if (first === undefined) return null;
+  if (first in FORM_FIELD_OF) return FORM_FIELD_OF[first]!;
+  const isWeekday = (day: string | undefined): day is Weekday => EDITOR_WEEKDAYS.some((entry) => entry.day === day);
+  if (first === 'weekly_hours' && isWeekday(second)) return `hours.${second}`;
+  if (first === 'postal_codes_by_weekday' && isWeekday(second)) return `postalCodesByWeekday.${second}`;
+  if (first === 'home_base') return second === 'latitude' ? 'homeLatitude' : second === 'longitude' ? 'homeLongitude' : second === 'postal_code' ? 'homePostalCode' : null;
+  if (first === 'overrides') {
+    const date = sent.overrides[Number(second)]?.date;
+    const row = values.overrides.findIndex((candidate) => candidate.date.trim() === date);
+    if (row < 0) return null;
+    return `overrides.${row}.${third === 'intervals' ? 'hours' : third === 'note' ? 'note' : 'date'}`;
+  }
+  return null;
 }
 
 /** Which of the company's postal-code limits are on (its settings RESTRICT_INSPECTOR_ZIP and LIMIT_ZIP_BY_DAY). */

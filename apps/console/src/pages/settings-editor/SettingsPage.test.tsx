@@ -278,4 +278,58 @@ describe('the settings page', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Settings');
     expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
   });
+  it('keeps each drawing of what visitors see closed until asked, and marks the state the form is in as the switch moves', async () => {
+    const requests = serve({});
+    renderSettings();
+    const today = await screen.findByRole('switch', { name: 'Allow booking today' });
+    expect(screen.queryByRole('group', { name: 'Off, as set now' })).toBeNull();
+    const toggle = screen.getByRole('button', { name: 'Show what visitors see: Allow booking today' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+
+    await userEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const drawing = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(within(drawing).getAllByRole('group').map((group) => group.getAttribute('aria-label'))).toEqual(['Off, as set now', 'On']);
+    expect(within(within(drawing).getByRole('group', { name: 'Off, as set now' })).getByText('As set now')).toBeTruthy();
+
+    await userEvent.click(today);
+    expect(within(drawing).getAllByRole('group').map((group) => group.getAttribute('aria-label'))).toEqual(['Off', 'On, as set now']);
+    await userEvent.click(screen.getByRole('button', { name: 'Hide what visitors see: Allow booking today' }));
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.getElementById(drawing.id)).toBeNull();
+    // A drawing is not a change: nothing is sent.
+    expect(saves(requests)).toEqual([]);
+  });
+
+  it('draws the step order with the date and time step moved by "Pick the time last"', async () => {
+    serve({});
+    renderSettings();
+    const last = await screen.findByRole('switch', { name: 'Pick the time last' });
+    await userEvent.click(screen.getByRole('button', { name: 'Show what visitors see: Pick the time last' }));
+    const steps = (name: string) => within(within(screen.getByRole('group', { name })).getByRole('list')).getAllByRole('listitem').map((item) => item.textContent);
+    expect(steps('Off, as set now')).toEqual(['Date and time', 'Address', 'People', 'Property', 'Services', 'Review']);
+    expect(steps('On')).toEqual(['Address', 'People', 'Property', 'Services', 'Date and time', 'Review']);
+    await userEvent.click(last);
+    expect(screen.getByRole('group', { name: 'On, as set now' })).toBeTruthy();
+  });
+
+  it("draws the banner as typed through the wizard's sanitiser: no script, no event attribute, no unknown element", async () => {
+    serve({});
+    renderSettings();
+    const banner = await screen.findByRole('textbox', { name: 'Banner on every step' });
+    await userEvent.click(screen.getByRole('button', { name: 'Show what visitors see: Banner on every step' }));
+    const yours = () => screen.getByRole('group', { name: 'Your banner, as set now' });
+    expect(within(yours()).getByText('December 25').tagName).toBe('B');
+
+    await userEvent.clear(banner);
+    await userEvent.type(banner, '<p onclick="steal()">Open <i>late</i></p><script>steal()</script><img src="x" onerror="steal()"><a href="javascript:steal()">here</a>');
+    const drawn = yours();
+    expect(drawn.textContent).toContain('Open late');
+    expect(within(drawn).getByText('late').tagName).toBe('I');
+    expect(drawn.querySelector('script, img, [onclick], [onerror], [href^="javascript"]')).toBeNull();
+    expect(drawn.textContent).not.toContain('steal()');
+
+    await userEvent.clear(banner);
+    expect(screen.getByRole('group', { name: 'No banner, as set now' })).toBeTruthy();
+  });
 });

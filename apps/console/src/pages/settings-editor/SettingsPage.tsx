@@ -14,6 +14,7 @@ import { PageHeading } from '../../shared/PageHeading.tsx';
 import { ConfigurationEditorPage, SaveBar, SaveOutcome } from '../../shared/SaveOutcome.tsx';
 import { CONSOLE_GROUP_TITLE, INSPECTORS_SEE_ALL_HELP, INSPECTORS_SEE_ALL_LABEL, SETTING_GROUPS, type SettingEntry } from './settings-catalog.ts';
 import { applySettingsForm, settingsFormValues, type SettingsFormValues } from './settings-form.ts';
+import { SettingPreview } from './SettingPreview.tsx';
 
 /** /console/{key}/settings (owner and admin): the wizard's settings and the console's own, saved as a new version. */
 export default function SettingsPage() {
@@ -129,7 +130,10 @@ function SettingsEditor({ companyKey, configuration }: { companyKey: string; con
         {SETTING_GROUPS.map((group) => (
           <Group key={group.title} title={group.title}>
             {group.entries.map((entry) => (
-              <SettingField key={entry.key} entry={entry} control={form.control} />
+              <Box key={entry.key} sx={{ minWidth: 0 }}>
+                <SettingField entry={entry} control={form.control} />
+                <SettingPreview settingKey={entry.key} settingLabel={entry.label} control={form.control} />
+              </Box>
             ))}
           </Group>
         ))}

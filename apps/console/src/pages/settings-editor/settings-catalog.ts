@@ -99,7 +99,7 @@ export const SETTING_GROUPS: readonly SettingGroup[] = [
     title: 'Thank-you page',
     entries: [
       { key: SETTING.SHOW_PAYMENT_LINK, label: 'Show "Pay Online"', help: 'The thank-you page offers to pay now.', control: onOff },
-      { key: SETTING.CONFIRMATION_BANNER, label: 'Thank-you message', help: 'Your own words on the thank-you page. HTML is allowed; scripts and styles are removed.', control: { kind: 'html' } },
+      { key: SETTING.CONFIRMATION_BANNER, label: 'Thank-you message', help: "Your own words on the thank-you page, shown as you write them, line breaks kept. Empty: the standard thank-you with your office's e-mail and phone.", control: { kind: 'html' } },
       { key: SETTING.REDIRECT_BUTTON_ENABLED, label: 'Show a button back to your site', help: 'A button on the thank-you page to the address below.', control: onOff },
       { key: SETTING.REDIRECT_BUTTON_URL, label: 'Button address', help: 'Where the button goes: an address beginning with https://.', control: { kind: 'text', maxLength: 2000 } },
       { key: SETTING.REDIRECT_BUTTON_TEXT, label: 'Button words', help: 'What the button says.', control: { kind: 'text', maxLength: 60 } },
