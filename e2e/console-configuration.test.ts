@@ -48,7 +48,7 @@ it("saves a setting that new visitors see, refuses a second admin's older save w
   await openConsolePage(admin, 'settings', 'Settings');
   expect(await visitorBanner()).toContain('Booking now for December.');
 
-  await owner.getByLabel(BANNER_FIELD).fill('<strong>Closed Friday</strong> for inventory<script>alert(1)</script>');
+  await owner.getByLabel(BANNER_FIELD, { exact: true }).fill('<strong>Closed Friday</strong> for inventory<script>alert(1)</script>');
   expect(await accessibilityViolations(owner)).toEqual([]);
   await owner.getByRole('button', { name: 'Save changes' }).click();
   const saved = await owner.getByRole('status').getByText(/^Saved as version \d+\.$/).textContent();
@@ -70,8 +70,8 @@ it("saves a setting that new visitors see, refuses a second admin's older save w
   expect(await today.isChecked()).toBe(true);
   await screenshot(admin, 'console-settings-conflict-1280');
   await conflict.getByRole('button', { name: 'Load their version' }).click();
-  await admin.getByLabel(BANNER_FIELD).filter({ hasText: '' }).waitFor();
-  await expect.poll(async () => admin.getByLabel(BANNER_FIELD).inputValue()).toContain('Closed Friday');
+  await admin.getByLabel(BANNER_FIELD, { exact: true }).filter({ hasText: '' }).waitFor();
+  await expect.poll(async () => admin.getByLabel(BANNER_FIELD, { exact: true }).inputValue()).toContain('Closed Friday');
   expect(await today.isChecked()).toBe(false);
   await adminContext.close();
 

@@ -9,8 +9,9 @@ import { useRunningProduct } from './support/running-product.ts';
 /**
  * The console's editors of issues 26 and 27 in the browser: a site added on Website embedding may
  * frame the wizard at once (its pages' frame-ancestors), and a visitor's session shows on Funnel;
- * Booking changes, Messages, Website embedding and Funnel axe-clean at 1280 and 375 px, with no
- * sideways scroll at 375.
+ * every editor (Offices, Services and prices, Fees, taxes and coupons, Property questions, People,
+ * Payments, Booking changes, Messages, Website embedding) and Funnel axe-clean at 1280 and 375 px,
+ * with no sideways scroll at 375.
  */
 const running = useRunningProduct();
 const SITE = 'https://www.buckeye-homes.example';
@@ -46,7 +47,7 @@ it('adds a site on Website embedding that may then frame the wizard, and hands o
   await page.context().close();
 });
 
-it('is axe-clean on Booking changes, Messages, Website embedding and Funnel at 1280 and 375 px, and never scrolls sideways at 375', async () => {
+it('is axe-clean on every editor of issues 26 and 27 and on Funnel at 1280 and 375 px, and never scrolls sideways at 375', async () => {
   const { product, browser } = running;
   const failures: string[] = [];
   for (const [size, viewport] of [['1280', VIEWPORTS.desktop], ['375', VIEWPORTS.mobile]] as const) {
@@ -54,6 +55,12 @@ it('is axe-clean on Booking changes, Messages, Website embedding and Funnel at 1
     const page = await context.newPage();
     await signInMember(page, product, { email: `ed.editors.${size}@example.com`, name: 'Ed Editors', role: 'owner' });
     for (const [path, heading, ready] of [
+      ['offices', 'Offices', 'Save changes'],
+      ['catalogue', 'Services and prices', 'Save changes'],
+      ['pricing', 'Fees, taxes and coupons', 'Save changes'],
+      ['questions', 'Property questions', 'Save changes'],
+      ['people', 'People', 'Save changes'],
+      ['payments', 'Payments', 'Save changes'],
       ['booking-policy', 'Booking changes', 'Save changes'],
       ['messages', 'Messages', 'Save changes'],
       ['embedding', 'Website embedding', 'Save changes'],

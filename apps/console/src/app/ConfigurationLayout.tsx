@@ -1,7 +1,8 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
 import { Suspense } from 'react';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { canConfigure, useCompany } from '../shared/company.ts';
 import { Loading } from '../shared/Loading.tsx';
 import { PageHeading } from '../shared/PageHeading.tsx';
@@ -14,11 +15,15 @@ import { CONFIGURATION_PAGES } from './configuration-pages.ts';
  */
 export function ConfigurationLayout() {
   const { companyKey, membership } = useCompany();
+  const { pathname } = useLocation();
   if (!canConfigure(membership)) {
+    // The page's own title, as its editor would have shown it, and why it shows nothing more.
+    const page = CONFIGURATION_PAGES.find((entry) => pathname.endsWith(`/${entry.path}`));
     return (
       <>
-        <PageHeading>No access</PageHeading>
-        <Box component="p">Only the company&apos;s owners and administrators change its configuration.</Box>
+        <PageHeading>{page?.label ?? 'Configuration'}</PageHeading>
+        <Typography>You don&apos;t have access to this.</Typography>
+        <Typography sx={{ color: 'text.secondary' }}>Only the company&apos;s owners and administrators change its configuration.</Typography>
       </>
     );
   }

@@ -52,7 +52,8 @@ export function OverridesField({ form, today }: { form: UseFormReturn<InspectorF
             const field = fields[index]!;
             const name = dateName(field.date);
             return (
-              <Box component="li" key={field.id} role="group" aria-label={name} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, minWidth: 0 }}>
+              <Box component="li" key={field.id} sx={{ minWidth: 0 }}>
+                <Box role="group" aria-label={name} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, minWidth: 0 }}>
                 <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '11rem minmax(0, 1fr)' }, alignItems: 'start' }}>
                   <TextField label="Date" type="date" required {...fieldProps(form, `overrides.${index}.date`)} slotProps={{ inputLabel: { shrink: true } }} />
                   <TextField label="Hours that day" {...fieldProps(form, `overrides.${index}.hours`, 'Like 8:00 AM–12:00 PM. Empty: a day off.')} />
@@ -71,6 +72,7 @@ export function OverridesField({ form, today }: { form: UseFormReturn<InspectorF
                 >
                   Remove
                 </Button>
+              </Box>
               </Box>
             );
           })}

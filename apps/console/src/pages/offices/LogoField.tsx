@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { logoFromFile, LOGO_BOX, LOGO_TYPES } from './logo-image.ts';
 import type { OfficesFormValues } from './offices-form.ts';
@@ -17,6 +17,8 @@ export function LogoField({ form, index, officeName }: { form: UseFormReturn<Off
   const logo = useWatch({ control: form.control, name });
   const error = form.getFieldState(name, form.formState).error?.message;
   const [reading, setReading] = useState(false);
+  const fileInput = useRef<HTMLInputElement | null>(null);
+  const chooseText = reading ? 'Reading the image…' : logo ? 'Choose another logo' : 'Choose a logo';
   const inputId = useId();
   const helpId = useId();
 
@@ -43,15 +45,15 @@ export function LogoField({ form, index, officeName }: { form: UseFormReturn<Off
         )}
       </Box>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        <Button component="label" htmlFor={inputId} variant="outlined" disabled={reading}>
-          {reading ? 'Reading the image…' : logo ? 'Choose another logo' : 'Choose a logo'}
-          <input
+        <input
             id={inputId}
             type="file"
             accept={LOGO_TYPES.join(',')}
-            aria-describedby={helpId}
-            // Visually hidden, yet focusable and announced through its label (the button).
-            style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' }}
+            aria-label={chooseText}
+            ref={fileInput}
+            // The button below opens it: a file input inside a button-like label nests two controls.
+            hidden
+            tabIndex={-1}
             onChange={(event) => {
               const file = event.target.files?.[0];
               // The same file chosen again is a change too.
@@ -59,6 +61,8 @@ export function LogoField({ form, index, officeName }: { form: UseFormReturn<Off
               void choose(file);
             }}
           />
+        <Button type="button" variant="outlined" disabled={reading} aria-describedby={helpId} onClick={() => fileInput.current?.click()}>
+          {chooseText}
         </Button>
         {logo && (
           <Button

@@ -135,7 +135,8 @@ export function QuestionEditor({ form, index, count, loaded, otherFees, currency
       </Part>
 
       <Part title="How visitors see it">
-        <Paper variant="outlined" sx={{ p: 2, bgcolor: 'background.default', minWidth: 0 }}>
+        {/* The drawing's controls are disabled so nothing in it can be used; its words stay readable (not greyed past contrast). */}
+        <Paper variant="outlined" sx={{ p: 2, bgcolor: 'background.default', minWidth: 0, '& .MuiFormHelperText-root.Mui-disabled, & .MuiFormControlLabel-label.Mui-disabled, & .MuiInputLabel-root.Mui-disabled': { color: 'text.secondary' } }}>
           <QuestionPreview row={row} currency={currency} />
         </Paper>
       </Part>
