@@ -110,3 +110,28 @@ it('adds a coupon on Fees, taxes and coupons that a new visitor can then apply',
   await visitor.getByRole('complementary').getByText('Ten off your first inspection').waitFor();
   await visitor.context().close();
 });
+
+it('shows the scheduler beside the editor, afresh after a save, and its preview sends no funnel events', async () => {
+  const owner = await ownerOn('settings', 'Settings', 'owen.preview@example.com');
+  const events: string[] = [];
+  owner.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/json/online_scheduler/events')) events.push(request.url());
+  });
+  await owner.getByRole('button', { name: 'Preview the scheduler' }).click();
+  const preview = owner.getByRole('complementary', { name: 'Preview of your scheduler' });
+  const frame = owner.frameLocator('iframe[title^="Your scheduler, version"]');
+  await frame.getByRole('heading', { level: 1 }).first().waitFor();
+  const before = await preview.locator('iframe').getAttribute('title');
+
+  const banner = 'Previewed before it goes live.';
+  await owner.getByLabel('Banner on every step', { exact: true }).fill(banner);
+  await save(owner);
+  await expect.poll(() => preview.locator('iframe').getAttribute('title')).not.toBe(before);
+  await frame.getByText(banner).waitFor();
+  // A visitor would have sent their funnel events after a touch or 10 seconds: the preview never does.
+  await frame.getByRole('heading', { level: 1 }).first().click();
+  // Three batches' time (the runtime sends every second).
+  await owner.waitForTimeout(3_000);
+  expect(events).toEqual([]);
+  await owner.close();
+}, 60_000);

@@ -56,6 +56,11 @@ export type VersionSummary = z.infer<typeof versionSummarySchema>;
 export const configurationResponseSchema = z.object({
   version: versionSummarySchema,
   document: z.record(z.string(), z.unknown()).describe('The company document (docs/company-document.schema.json)'),
+  /**
+   * The largest inspector id the company has used, removed inspectors included: a new inspector is
+   * numbered past it, since an id named again brings a removed inspector (and their orders) back.
+   */
+  highest_inspector_id: z.number().int().min(0).default(0),
 });
 export type ConfigurationResponse = z.infer<typeof configurationResponseSchema>;
 

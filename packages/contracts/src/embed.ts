@@ -56,6 +56,13 @@ export const EMBED_QUERY = {
   lock: 'lock',
 } as const;
 
+/**
+ * `preview=1` on a company's link: the console's preview of the wizard beside an editor (issue 26).
+ * The redirect keeps it, and the wizard then sends no funnel events: the office looking at its
+ * own scheduler is not a visitor.
+ */
+export const PREVIEW_QUERY = 'preview';
+
 interface MessageBase {
   source: typeof EMBED_MESSAGE_SOURCE;
   version: typeof EMBED_PROTOCOL_VERSION;

@@ -1,12 +1,13 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
-import { Suspense } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router';
-import { canConfigure, useCompany } from '../shared/company.ts';
-import { Loading } from '../shared/Loading.tsx';
-import { PageHeading } from '../shared/PageHeading.tsx';
-import { CONFIGURATION_PAGES } from './configuration-pages.ts';
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Typography from "@mui/material/Typography";
+import { Suspense, useState } from "react";
+import { NavLink, Outlet, useLocation } from "react-router";
+import { canConfigure, useCompany } from "../shared/company.ts";
+import { Loading } from "../shared/Loading.tsx";
+import { PageHeading } from "../shared/PageHeading.tsx";
+import { CONFIGURATION_PAGES } from "./configuration-pages.ts";
+import { SchedulerPreview, usePreviewLink } from "./SchedulerPreview.tsx";
 
 /**
  * The configuration pages share one navigation: a column beside the editor on a wide screen, a
@@ -16,60 +17,140 @@ import { CONFIGURATION_PAGES } from './configuration-pages.ts';
 export function ConfigurationLayout() {
   const { companyKey, membership } = useCompany();
   const { pathname } = useLocation();
+  // Kept while the person moves between editors: the layout stays, the page in it changes.
+  const [previewing, setPreviewing] = useState(false);
   if (!canConfigure(membership)) {
     // The page's own title, as its editor would have shown it, and why it shows nothing more.
-    const page = CONFIGURATION_PAGES.find((entry) => pathname.endsWith(`/${entry.path}`));
+    const page = CONFIGURATION_PAGES.find((entry) =>
+      pathname.endsWith(`/${entry.path}`),
+    );
     return (
       <>
-        <PageHeading>{page?.label ?? 'Configuration'}</PageHeading>
+        <PageHeading>{page?.label ?? "Configuration"}</PageHeading>
         <Typography>You don&apos;t have access to this.</Typography>
-        <Typography sx={{ color: 'text.secondary' }}>Only the company&apos;s owners and administrators change its configuration.</Typography>
+        <Typography sx={{ color: "text.secondary" }}>
+          Only the company&apos;s owners and administrators change its
+          configuration.
+        </Typography>
       </>
     );
   }
-  const base = `/${encodeURIComponent(companyKey)}`;
   return (
-    <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: { xs: 1.5, md: 3 }, alignItems: 'flex-start' }}>
-      <Box
-        component="nav"
-        aria-label="Configuration"
-        sx={{
-          display: 'flex',
-          flexDirection: { xs: 'row', md: 'column' },
-          flexWrap: { xs: 'wrap', md: 'nowrap' },
-          gap: 0.5,
-          flex: { md: '0 0 200px' },
-          position: { md: 'sticky' },
-          top: { md: 16 },
-          borderBottom: { xs: 1, md: 0 },
-          borderColor: 'divider',
-          pb: { xs: 1, md: 0 },
-          width: { xs: '100%', md: 'auto' },
-        }}
-      >
-        {CONFIGURATION_PAGES.map((page) => (
-          <Button
-            key={page.path}
-            component={NavLink}
-            to={`${base}/${page.path}`}
-            size="small"
-            sx={{
-              justifyContent: 'flex-start',
-              minHeight: 40,
-              px: 1.5,
-              color: 'text.primary',
-              '&.active': { bgcolor: 'action.selected', fontWeight: 700, textDecoration: 'underline' },
-            }}
-          >
-            {page.label}
-          </Button>
-        ))}
-      </Box>
-      <Box sx={{ flex: '1 1 auto', minWidth: 0, width: '100%' }}>
+    <Box
+      sx={{
+        display: "flex",
+        flexDirection: { xs: "column", md: "row" },
+        gap: { xs: 1.5, md: 3 },
+        alignItems: "flex-start",
+      }}
+    >
+      <ConfigurationNav
+        companyKey={companyKey}
+        previewing={previewing}
+        onPreview={() => setPreviewing(!previewing)}
+      />
+      <Box sx={{ flex: "1 1 auto", minWidth: 0, width: "100%" }}>
         <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>
       </Box>
+      {/* Beside the editor where there is room; on a narrower screen the nav opens it in a tab instead. */}
+      {previewing && (
+        <Box
+          sx={{
+            display: { xs: "none", lg: "block" },
+            flex: "0 0 400px",
+            alignSelf: "stretch",
+          }}
+        >
+          <SchedulerPreview companyKey={companyKey} />
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+/** The list of editors, and the scheduler's preview: beside the editor on a wide screen, a new tab otherwise. */
+function ConfigurationNav({
+  companyKey,
+  previewing,
+  onPreview,
+}: {
+  companyKey: string;
+  previewing: boolean;
+  onPreview: () => void;
+}) {
+  const base = `/${encodeURIComponent(companyKey)}`;
+  const link = usePreviewLink(companyKey);
+  return (
+    <Box
+      component="nav"
+      aria-label="Configuration"
+      sx={{
+        display: "flex",
+        flexDirection: { xs: "row", md: "column" },
+        flexWrap: { xs: "wrap", md: "nowrap" },
+        gap: 0.5,
+        flex: { md: "0 0 200px" },
+        position: { md: "sticky" },
+        top: { md: 16 },
+        borderBottom: { xs: 1, md: 0 },
+        borderColor: "divider",
+        pb: { xs: 1, md: 0 },
+        width: { xs: "100%", md: "auto" },
+      }}
+    >
+      {CONFIGURATION_PAGES.map((page) => (
+        <Button
+          key={page.path}
+          component={NavLink}
+          to={`${base}/${page.path}`}
+          size="small"
+          sx={{
+            justifyContent: "flex-start",
+            minHeight: 40,
+            px: 1.5,
+            color: "text.primary",
+            "&.active": {
+              bgcolor: "action.selected",
+              fontWeight: 700,
+              textDecoration: "underline",
+            },
+          }}
+        >
+          {page.label}
+        </Button>
+      ))}
+      <Button
+        type="button"
+        size="small"
+        variant="outlined"
+        aria-pressed={previewing}
+        onClick={onPreview}
+        sx={{
+          display: { xs: "none", lg: "inline-flex" },
+          mt: { md: 1 },
+          minHeight: 40,
+        }}
+      >
+        {previewing ? "Hide the preview" : "Preview the scheduler"}
+      </Button>
+      {link && (
+        <Button
+          href={link}
+          target="_blank"
+          rel="noopener"
+          size="small"
+          variant="outlined"
+          sx={{
+            display: { xs: "inline-flex", lg: "none" },
+            mt: { md: 1 },
+            minHeight: 40,
+          }}
+        >
+          Open the scheduler
+        </Button>
+      )}
     </Box>
   );
 }

@@ -40,3 +40,21 @@ export function serveConfiguration<D>({ me = OWNER, current, put }: { me?: Conso
 export const saves = (requests: RecordedRequest[]) => requests.filter((r) => r.method === 'PUT').map((r) => r.body);
 /** How often the page read the configuration. */
 export const loads = (requests: RecordedRequest[]) => requests.filter((r) => r.method === 'GET' && r.path === CONFIGURATION_PATH).length;
+
+/**
+ * The server of an editor's page test: who is signed in, the document at version 7, and a save
+ * that becomes version 8 (the page then reads what it saved) unless `put` answers otherwise.
+ * `version` makes the summaries, so each page names the paths its own saves change.
+ */
+export function serveSavingConfiguration<D>({ me = OWNER, put, document, version }: { me?: ConsoleMe; put?: (request: RecordedRequest) => Answer; document: D; version: (number: number) => VersionSummary }) {
+  let current: { version: VersionSummary; document: D } = { version: version(7), document };
+  return serveConfiguration({
+    me,
+    current: () => current,
+    put: (request) => {
+      const answer = put?.(request) ?? { status: 200, body: { version: version(8) } };
+      if (answer.status === 200) current = { version: version(8), document: (request.body as { document: D }).document };
+      return answer;
+    },
+  });
+}

@@ -3,7 +3,7 @@ import type { OfficeResponse } from '@scheduler/contracts/office';
 import type { OrderResponse } from '@scheduler/contracts/order';
 import type { StepName } from '@scheduler/domain/route-table';
 import type { SessionCredentials } from '../shared/api-client.ts';
-import { embedHost } from '../shared/embed/embed-context.ts';
+import { embedHost, isConsolePreview } from '../shared/embed/embed-context.ts';
 import { loadFunnelRuntime, setFunnelContext, track } from '../shared/embed/funnel.ts';
 
 /** How long a visitor who does nothing waits for the sender (their first screen's events wait with it). */
@@ -35,7 +35,7 @@ export function useFunnel(companyKey: string, credentials: SessionCredentials, o
   const tagId = office?.google_tag_id;
   const confirmed = order?.confirmed;
   useEffect(() => {
-    if (tagId === undefined || confirmed === undefined || credentials.token === '') return;
+    if (isConsolePreview || tagId === undefined || confirmed === undefined || credentials.token === '') return;
     let stop: (() => void) | undefined;
     let cancelled = false;
     void runtimeWanted()

@@ -7,7 +7,7 @@ import { OFFICE, OTHER_OFFICE } from '../../test-support/fixtures.ts';
 import { renderPage, type Answer, type RecordedRequest } from '../../test-support/render-page.tsx';
 import EmbeddingPage from './EmbeddingPage.tsx';
 import { GOOGLE_TAG_ID_PROBLEM, PENDING_SITE_PROBLEM } from './embedding-form.ts';
-import { CONFIGURATION_PATH, OWNER, asRole, saves, serveConfiguration, versionSummary } from '../../test-support/configuration-server.ts';
+import { CONFIGURATION_PATH, OWNER, asRole, saves, serveSavingConfiguration, versionSummary } from '../../test-support/configuration-server.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -25,21 +25,11 @@ const DOCUMENT = {
   ],
   settings: [],
 };
-type Document = Record<string, unknown>;
 
 
 /** The server: "who am I", the configuration, and a save that becomes the new version unless `put` answers otherwise. */
 function serve({ me = OWNER, put }: { me?: ConsoleMe; put?: (request: RecordedRequest) => Answer } = {}) {
-  let current: { version: VersionSummary; document: Document } = { version: version(7), document: DOCUMENT };
-  return serveConfiguration({
-    me,
-    current: () => current,
-    put: (request) => {
-      const answer = put?.(request) ?? { status: 200, body: { version: version(8) } };
-      if (answer.status === 200) current = { version: version(8), document: (request.body as { document: Document }).document };
-      return answer;
-    },
-  });
+  return serveSavingConfiguration({ me, put, document: DOCUMENT, version });
 }
 
 const renderEmbedding = () => renderPage(<EmbeddingPage />, { path: '/demo/embedding', pattern: '/:companyKey/embedding' });

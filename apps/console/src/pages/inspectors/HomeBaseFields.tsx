@@ -8,7 +8,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { failureText } from '../../shared/api.ts';
 import { fieldProps } from '../../shared/form.ts';
 import type { InspectorFormValues } from './inspector-form.ts';
-import { postalCodeCentre } from './postal-code-centre.ts';
+import { lookUpPlace as postalCodeCentre } from '../../shared/places.ts';
 
 /**
  * Where the inspector's day starts (the driving radius is measured from it): a postal code and

@@ -90,7 +90,7 @@ function Inspectors({ companyKey, configuration }: { companyKey: string; configu
   };
 
   const addInspector = () => {
-    const fresh = newInspector({ ...document, inspectors: pending ? [...inspectors, pending] : inspectors });
+    const fresh = newInspector({ ...document, inspectors: pending ? [...inspectors, pending] : inspectors }, configuration.highest_inspector_id);
     setDraft(fresh);
     setSelectedId(fresh.id);
   };

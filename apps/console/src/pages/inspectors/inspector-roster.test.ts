@@ -16,6 +16,13 @@ describe('nextInspectorId', () => {
     expect(nextInspectorId([{ id: 7 }, { id: 102 }, { id: 3 }])).toBe(103);
     expect(nextInspectorId([])).toBe(1);
   });
+
+  it("numbers past the largest id the company ever used, a removed inspector's included", () => {
+    expect(nextInspectorId([{ id: 7 }, { id: 102 }], 104)).toBe(105);
+    expect(nextInspectorId([{ id: 7 }, { id: 102 }], 102)).toBe(103);
+    expect(nextInspectorId([{ id: 7 }, { id: 102 }], 101)).toBe(103);
+    expect(nextInspectorId([], 3)).toBe(4);
+  });
 });
 
 describe('newInspector', () => {

@@ -29,21 +29,25 @@ const listOf = <T,>(value: unknown): T[] => (Array.isArray(value) ? (value as T[
 
 const WORKDAY = [{ start: '08:00', end: '17:00' }];
 
-/** The next inspector id: one more than the largest in the document (1 for the first). */
-export function nextInspectorId(inspectors: ReadonlyArray<{ id: number }>): number {
-  return inspectors.reduce((largest, inspector) => Math.max(largest, inspector.id), 0) + 1;
+/**
+ * The next inspector id: one more than the largest in the document or than `highestUsed`, the
+ * largest the company ever used (a removed inspector's id, named again, would bring them and their
+ * orders back). 1 for the first.
+ */
+export function nextInspectorId(inspectors: ReadonlyArray<{ id: number }>, highestUsed = 0): number {
+  return inspectors.reduce((largest, inspector) => Math.max(largest, inspector.id), highestUsed) + 1;
 }
 
 /**
  * A new, unnamed inspector: the document's schema defaults for what is not said here. Their home
  * base is the office's place until the person says where they live (none when the office has none).
  */
-export function newInspector(document: RosterDocument): DocumentInspector {
+export function newInspector(document: RosterDocument, highestUsed = 0): DocumentInspector {
   const office = listOf<OfficeLike>(document.offices)[0];
   // Main services only: headings, add-ons and pay-at-close are not what an inspector is booked for.
   const services = listOf<ServiceLike>(document.services).filter((service) => !service.ancillary && !service.label && !service.is_pac);
   return {
-    id: nextInspectorId(listOf<DocumentInspector>(document.inspectors)),
+    id: nextInspectorId(listOf<DocumentInspector>(document.inspectors), highestUsed),
     office: office?.uuid ?? '',
     first: '',
     last: '',

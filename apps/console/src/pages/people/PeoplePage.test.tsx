@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ConsoleMe } from '@scheduler/contracts/console';
 import type { VersionConflict, VersionSummary } from '@scheduler/contracts/configuration';
 import { renderPage, type Answer, type RecordedRequest } from '../../test-support/render-page.tsx';
-import { CONFIGURATION_PATH, asRole, OWNER, saves, serveConfiguration, versionSummary } from '../../test-support/configuration-server.ts';
+import { CONFIGURATION_PATH, asRole, OWNER, saves, serveSavingConfiguration, versionSummary } from '../../test-support/configuration-server.ts';
 import PeoplePage from './PeoplePage.tsx';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -34,16 +34,7 @@ const DOCUMENT = {
 type Document = Record<string, unknown>;
 
 function serve({ me = OWNER, put, document = DOCUMENT }: { me?: ConsoleMe; put?: (request: RecordedRequest) => Answer; document?: Document } = {}) {
-  let current: { version: VersionSummary; document: Document } = { version: version(7), document };
-  return serveConfiguration({
-    me,
-    current: () => current,
-    put: (request) => {
-      const answer = put?.(request) ?? { status: 200, body: { version: version(8) } };
-      if (answer.status === 200) current = { version: version(8), document: (request.body as { document: Document }).document };
-      return answer;
-    },
-  });
+  return serveSavingConfiguration({ me, put, document, version });
 }
 
 const renderPeople = () => renderPage(<PeoplePage />, { path: '/demo/people', pattern: '/:companyKey/people' });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ConsoleMe } from '@scheduler/contracts/console';
 import type { VersionConflict, VersionSummary } from '@scheduler/contracts/configuration';
 import { renderPage, type Answer, type RecordedRequest } from '../../test-support/render-page.tsx';
-import { OWNER, asRole, loads, saves, serveConfiguration, versionSummary } from '../../test-support/configuration-server.ts';
+import { OWNER, asRole, loads, saves, serveSavingConfiguration, versionSummary } from '../../test-support/configuration-server.ts';
 import PricingRulesPage from './PricingRulesPage.tsx';
 import { PROBLEMS } from './row-builders.ts';
 import { DOCUMENT, HOME, PRICING, PRICING_COUPONS, PRICING_FEES, RADON, SHORT_COUPONS } from './pricing-test-document.ts';
@@ -15,16 +15,7 @@ type Document = typeof DOCUMENT;
 const version = (number: number, rest: Partial<VersionSummary> = {}) => versionSummary(number, { changed_paths: ['pricing'], ...rest });
 
 function serve({ me = OWNER, put }: { me?: ConsoleMe; put?: (request: RecordedRequest) => Answer } = {}) {
-  let current: { version: VersionSummary; document: Document } = { version: version(7), document: DOCUMENT };
-  return serveConfiguration({
-    me,
-    current: () => current,
-    put: (request) => {
-      const answer = put?.(request) ?? { status: 200, body: { version: version(8) } };
-      if (answer.status === 200) current = { version: version(8), document: (request.body as { document: Document }).document };
-      return answer;
-    },
-  });
+  return serveSavingConfiguration({ me, put, document: DOCUMENT, version });
 }
 
 const renderPricing = () => renderPage(<PricingRulesPage />, { path: '/demo/pricing', pattern: '/:companyKey/pricing' });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ConsoleMe } from '@scheduler/contracts/console';
 import type { VersionConflict, VersionSummary } from '@scheduler/contracts/configuration';
-import { CONFIGURATION_PATH, OWNER, asRole, saves, serveConfiguration, versionSummary } from '../../test-support/configuration-server.ts';
+import { CONFIGURATION_PATH, OWNER, asRole, saves, serveSavingConfiguration, versionSummary } from '../../test-support/configuration-server.ts';
 import { renderPage, type Answer, type RecordedRequest } from '../../test-support/render-page.tsx';
 import QuestionsPage from './QuestionsPage.tsx';
 
@@ -29,16 +29,7 @@ const DOCUMENT: Document = {
 const version = (number: number, rest: Partial<VersionSummary> = {}) => versionSummary(number, { changed_paths: ['property_controls'], ...rest });
 
 function serve({ me = OWNER, put }: { me?: ConsoleMe; put?: (request: RecordedRequest) => Answer } = {}) {
-  let current: { version: VersionSummary; document: Document } = { version: version(7), document: DOCUMENT };
-  return serveConfiguration({
-    me,
-    current: () => current,
-    put: (request) => {
-      const answer = put?.(request) ?? { status: 200, body: { version: version(8) } };
-      if (answer.status === 200) current = { version: version(8), document: (request.body as { document: Document }).document };
-      return answer;
-    },
-  });
+  return serveSavingConfiguration({ me, put, document: DOCUMENT, version });
 }
 
 const renderQuestions = () => renderPage(<QuestionsPage />, { path: '/demo/questions', pattern: '/:companyKey/questions' });

@@ -5,7 +5,7 @@ import { diffDocuments } from '@scheduler/domain/configuration/document-diff';
 import type { Database, Transaction } from '../../db/connection.ts';
 import { AppError, ConflictError, NotFoundError } from '../../errors.ts';
 import { sanitizeCompanyHtml } from '../../html/sanitize.ts';
-import { companyIdOfKey, findOfficeOwners, lockForImport, readCompanyDocument, replaceCompanyDocument } from './company-document.repository.ts';
+import { companyIdOfKey, findOfficeOwners, highestInspectorId, lockForImport, readCompanyDocument, replaceCompanyDocument } from './company-document.repository.ts';
 import { insertVersion, latestVersion, listVersions, readVersion } from './document-versions.repository.ts';
 
 /** Company-authored HTML is cleaned before it is stored; the wizard cleans it again before rendering. */
@@ -126,6 +126,15 @@ async function baselineOrLatest(tx: Transaction, companyId: string, key: string,
 /** One saved version of the company's document with the document itself, or null. */
 export function documentVersion(db: Database, companyId: string, version: number) {
   return readVersion(db, companyId, version);
+}
+
+/**
+ * The largest inspector id the company has ever used. A removed inspector keeps its row (its
+ * orders name it), and an import that names its id again brings that row back: a new inspector
+ * must be numbered past it.
+ */
+export function highestUsedInspectorId(db: Database, companyId: string): Promise<number> {
+  return highestInspectorId(db, companyId);
 }
 
 /** A page of the company's history, newest first. */

@@ -27,6 +27,12 @@ export async function findOfficeOwners(db: Executor, officeIds: string[]): Promi
 /** Any fixed number, apart from the migrations' lock: the space of the imports' advisory locks. */
 const IMPORT_LOCK_SPACE = 727_002;
 
+/** The largest inspector id the company has used, removed inspectors included (0: none yet). */
+export async function highestInspectorId(db: Executor, companyId: string): Promise<number> {
+  const [row] = await db.select({ highest: sql<number>`coalesce(max(${t.inspectors.id}), 0)::int` }).from(t.inspectors).where(eq(t.inspectors.companyId, companyId));
+  return Number(row?.highest ?? 0);
+}
+
 /** The id of the company with this key, or null. */
 export async function companyIdOfKey(db: Executor, key: string): Promise<string | null> {
   const [row] = await db.select({ id: t.companies.id }).from(t.companies).where(eq(t.companies.key, key));

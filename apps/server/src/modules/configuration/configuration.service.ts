@@ -4,7 +4,7 @@ import { diffDocuments } from '@scheduler/domain/configuration/document-diff';
 import type { Database } from '../../db/connection.ts';
 import { AppError, NotFoundError } from '../../errors.ts';
 import type { ConsoleMember } from '../console-auth/console-member.ts';
-import { currentVersion, documentVersion, documentVersions, importCompanyDocument, VersionConflictError } from '../companies/companies.service.ts';
+import { currentVersion, documentVersion, documentVersions, highestUsedInspectorId, importCompanyDocument, VersionConflictError } from '../companies/companies.service.ts';
 
 /**
  * The console's configuration (issue 26): the company document, read and saved whole by owners
@@ -19,7 +19,7 @@ export async function readConfiguration(db: Database, member: ConsoleMember, at:
   const version = await currentVersion(db, member.companyId, member.companyKey, at);
   const stored = await documentVersion(db, member.companyId, version.version);
   if (!stored) throw new NotFoundError('The configuration');
-  return { version: stored.summary, document: stored.document };
+  return { version: stored.summary, document: stored.document, highest_inspector_id: await highestUsedInspectorId(db, member.companyId) };
 }
 
 async function saveAs(db: Database, member: ConsoleMember, document: unknown, save: { baseVersion: number; at: Date; restoredFrom?: number }): Promise<SaveOutcome> {

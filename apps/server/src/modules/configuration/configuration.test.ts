@@ -92,6 +92,21 @@ describeOnEachDatabase('console configuration (issue 26)', (factory) => {
   });
 
   describe('saving', () => {
+    it("says the largest inspector id the company ever used, a removed inspector's included, so a new one is numbered past it", async () => {
+      const current = await read();
+      const ids = (current.document.inspectors as Array<{ id: number }>).map((inspector) => inspector.id);
+      const largest = Math.max(...ids);
+      expect(current.highest_inspector_id).toBe(largest);
+      const fewer = { ...current.document, inspectors: (current.document.inspectors as Array<{ id: number }>).filter((inspector) => inspector.id !== largest) };
+      const saved = await save(adminMember, current.version.version, fewer);
+      expect(saved.statusCode, saved.body).toBe(200);
+      const after = await read();
+      expect((after.document.inspectors as Array<{ id: number }>).map((inspector) => inspector.id)).not.toContain(largest);
+      expect(after.highest_inspector_id).toBe(largest);
+      // Put back as it was, for the tests after this one.
+      expect((await save(adminMember, after.version.version, current.document)).statusCode).toBe(200);
+    });
+
     it("saves a setting as a new version that the wizard's visitors get at once, recorded with who saved it and what changed", async () => {
       const current = await read();
       expect(await visitorSetting(SETTING.ALLOW_TODAY)).toBe('N');

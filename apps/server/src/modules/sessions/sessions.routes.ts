@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PREVIEW_QUERY } from '@scheduler/contracts/embed';
 import type { AppContext } from '../../context.ts';
 import { perAddressLimit } from '../../plugins/rate-limit.ts';
 import { companyKeyParam } from '../shared-schemas.ts';
@@ -33,7 +34,8 @@ export function sessionRoutes(ctx: AppContext) {
           summary: 'Starts a scheduling session with a new draft order and redirects into the wizard',
           params: companyKeyParam.extend({ office_uuid: z.uuid() }),
           // The company's own link may carry tracking parameters; they are ignored. An embedded
-          // frame's (issue 27: embed, host, resume) pass into the wizard's URL when they hold.
+          // frame's (issue 27: embed, host, resume) pass into the wizard's URL when they hold, and
+          // the console's preview=1 (issue 26).
           querystring: z.object({}).catchall(z.string()),
         },
       },
@@ -47,7 +49,11 @@ export function sessionRoutes(ctx: AppContext) {
         if (!started) return reply.sendWizardPage(companyKey, 404);
         const { token } = started;
         const embedded = request.query.embed === '1';
-        const kept = embedded ? embedRedirectQuery(request.query, await embeddingOriginsOf(ctx.db, companyKey)) : {};
+        const kept = {
+          // The console's preview stays one in the wizard (it sends no funnel events).
+          ...(request.query[PREVIEW_QUERY] === '1' ? { [PREVIEW_QUERY]: '1' } : {}),
+          ...(embedded ? embedRedirectQuery(request.query, await embeddingOriginsOf(ctx.db, companyKey)) : {}),
+        };
         const { landing } = embedded ? await applyPrefill(prefillDeps, started.session, readPrefill(request.query), new Date(ctx.clock())) : { landing: null };
         const query = new URLSearchParams({ t: token, office: officeUuid.toLowerCase(), ...kept });
         return reply.header('cache-control', 'no-store').redirect(`/${companyKey}/online-scheduler${landing ? `/${landing}` : ''}?${query.toString()}`, 302);

@@ -52,6 +52,18 @@ describeOnEachDatabase('sessions and tenancy', (factory) => {
     expect(events.map((e) => e.type)).toEqual(['created']);
   });
 
+  it("keeps the console's preview=1 into the wizard, and no other parameter of the link", async () => {
+    const redirect = async (query: string) => {
+      const response = await harness.app.inject({ method: 'GET', url: `/demo/online-scheduler/${DEMO_OFFICE_UUID}?${query}` });
+      expect(response.statusCode).toBe(302);
+      return new URL(String(response.headers.location), 'http://localhost').searchParams;
+    };
+    const preview = await redirect('preview=1&utm_source=mail');
+    expect(preview.get('preview')).toBe('1');
+    expect(preview.has('utm_source')).toBe(false);
+    for (const other of ['preview=0', 'preview=yes', 'utm_source=preview']) expect((await redirect(other)).has('preview')).toBe(false);
+  });
+
   it('stores only the hash of a token', async () => {
     const token = await startDemoSession(harness.app);
     const rows = await harness.database.db.select({ tokenHash: t.sessions.tokenHash }).from(t.sessions);

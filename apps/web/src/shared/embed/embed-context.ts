@@ -17,6 +17,9 @@ export const embedHost: string | null = (() => {
   return parent === undefined || parent === host ? host : null;
 })();
 
+/** The console's preview of the scheduler beside an editor (issue 26): nothing of it is a visitor's funnel. */
+export const isConsolePreview: boolean = query.get('preview') === '1';
+
 /** The token of the visitor's unfinished session on the host page, which the embed script kept. */
 export const embedResumeToken: string | null = embedHost ? query.get('resume') : null;
 
