@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { accessibilityViolations, mainHeading, screenshot, VIEWPORTS, waitForMainHeading } from './support/browser.ts';
-import { bookAsVisitor, clientNamed, consoleDay, MIKE, scrollWidth, signInMember, slotHas } from './support/console.ts';
+import { bookAsVisitor, clientNamed, consoleDay, MIKE, signInMember, slotHas, walkConsolePages, type ConsoleWalkPage } from './support/console.ts';
 import { bookingWindow, newVisitorSlots } from './support/manage.ts';
 import { useRunningProduct } from './support/running-product.ts';
 
@@ -174,28 +174,10 @@ it("gives office and inspector members no configuration, and opens every order t
 });
 
 it('is axe-clean on Settings, Inspectors and History at 1280 and 375 px, and never scrolls sideways at 375', async () => {
-  const { product, browser } = running;
-  const failures: string[] = [];
-  for (const [size, viewport] of [['1280', VIEWPORTS.desktop], ['375', VIEWPORTS.mobile]] as const) {
-    const context = await browser.newContext({ viewport });
-    const page = await context.newPage();
-    await signInMember(page, product, { email: `cara.config.${size}@example.com`, name: 'Cara Config', role: 'owner' });
-    for (const [path, heading, ready] of [
-      ['settings', 'Settings', 'Save changes'],
-      ['inspectors', 'Inspectors', 'Save inspector'],
-      ['history', 'History', null],
-    ] as const) {
-      await openConsolePage(page, path, heading);
-      if (ready) await page.getByRole('button', { name: ready }).waitFor();
-      else await page.getByRole('list', { name: 'Versions' }).waitFor();
-      for (const violation of await accessibilityViolations(page)) failures.push(`${path} at ${size}: ${violation}`);
-      if (size === '375') {
-        const width = await scrollWidth(page);
-        if (width > 375) failures.push(`${path} at 375 scrolls sideways: ${width} px`);
-      }
-      await screenshot(page, `console-${path}-${size}`);
-    }
-    await context.close();
-  }
-  expect(failures).toEqual([]);
+  const pages: ConsoleWalkPage[] = [
+    { path: 'settings', heading: 'Settings', ready: (page) => page.getByRole('button', { name: 'Save changes' }) },
+    { path: 'inspectors', heading: 'Inspectors', ready: (page) => page.getByRole('button', { name: 'Save inspector' }) },
+    { path: 'history', heading: 'History', ready: (page) => page.getByRole('list', { name: 'Versions' }) },
+  ];
+  expect(await walkConsolePages(running.browser, running.product, { email: (width) => `cara.config.${width}@example.com`, name: 'Cara Config' }, pages)).toEqual([]);
 });

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { EMBED_SCRIPT_PATH } from '@scheduler/contracts/embed';
-import { accessibilityViolations, screenshot, VIEWPORTS, waitForMainHeading } from './support/browser.ts';
-import { scrollWidth, signInMember } from './support/console.ts';
+import { VIEWPORTS, waitForMainHeading } from './support/browser.ts';
+import { signInMember, walkConsolePages, type ConsoleWalkPage } from './support/console.ts';
 import { FIXTURE_OFFICES } from './support/product.ts';
 import { useRunningProduct } from './support/running-product.ts';
 
@@ -48,35 +48,18 @@ it('adds a site on Website embedding that may then frame the wizard, and hands o
 });
 
 it('is axe-clean on every editor of issues 26 and 27 and on Funnel at 1280 and 375 px, and never scrolls sideways at 375', async () => {
-  const { product, browser } = running;
-  const failures: string[] = [];
-  for (const [size, viewport] of [['1280', VIEWPORTS.desktop], ['375', VIEWPORTS.mobile]] as const) {
-    const context = await browser.newContext({ viewport });
-    const page = await context.newPage();
-    await signInMember(page, product, { email: `ed.editors.${size}@example.com`, name: 'Ed Editors', role: 'owner' });
-    for (const [path, heading, ready] of [
-      ['offices', 'Offices', 'Save changes'],
-      ['catalogue', 'Services and prices', 'Save changes'],
-      ['pricing', 'Fees, taxes and coupons', 'Save changes'],
-      ['questions', 'Property questions', 'Save changes'],
-      ['people', 'People', 'Save changes'],
-      ['payments', 'Payments', 'Save changes'],
-      ['booking-policy', 'Booking changes', 'Save changes'],
-      ['messages', 'Messages', 'Save changes'],
-      ['embedding', 'Website embedding', 'Save changes'],
-      ['funnel', 'Funnel', null],
-    ] as const) {
-      await openConsolePage(page, path, heading);
-      if (ready) await page.getByRole('button', { name: ready }).waitFor();
-      else await page.getByRole('search', { name: 'Span and office' }).waitFor();
-      for (const violation of await accessibilityViolations(page)) failures.push(`${path} at ${size}: ${violation}`);
-      if (size === '375') {
-        const width = await scrollWidth(page);
-        if (width > 375) failures.push(`${path} at 375 scrolls sideways: ${width} px`);
-      }
-      await screenshot(page, `console-${path}-${size}`);
-    }
-    await context.close();
-  }
-  expect(failures).toEqual([]);
+  const saveChanges = (page: Page) => page.getByRole('button', { name: 'Save changes' });
+  const pages: ConsoleWalkPage[] = [
+    { path: 'offices', heading: 'Offices', ready: saveChanges },
+    { path: 'catalogue', heading: 'Services and prices', ready: saveChanges },
+    { path: 'pricing', heading: 'Fees, taxes and coupons', ready: saveChanges },
+    { path: 'questions', heading: 'Property questions', ready: saveChanges },
+    { path: 'people', heading: 'People', ready: saveChanges },
+    { path: 'payments', heading: 'Payments', ready: saveChanges },
+    { path: 'booking-policy', heading: 'Booking changes', ready: saveChanges },
+    { path: 'messages', heading: 'Messages', ready: saveChanges },
+    { path: 'embedding', heading: 'Website embedding', ready: saveChanges },
+    { path: 'funnel', heading: 'Funnel', ready: (page) => page.getByRole('search', { name: 'Span and office' }) },
+  ];
+  expect(await walkConsolePages(running.browser, running.product, { email: (width) => `ed.editors.${width}@example.com`, name: 'Ed Editors' }, pages)).toEqual([]);
 });

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { typeAddress } from './support/address.ts';
-import { accessibilityViolations, screenshot, VIEWPORTS } from './support/browser.ts';
-import { scrollWidth, waitForMail } from './support/console.ts';
+import { VIEWPORTS } from './support/browser.ts';
+import { consolePageProblems, waitForMail } from './support/console.ts';
 import { chooseRole, fillClient } from './support/contacts.ts';
 import { countInteractions, interactionsOf } from './support/interactions.ts';
 import { addService } from './support/packages.ts';
@@ -134,12 +134,7 @@ it('is axe-clean on sign-up and on setting up a company at 1280 and 375 px, neve
   for (const [size, viewport] of [['1280', VIEWPORTS.desktop], ['375', VIEWPORTS.mobile]] as const) {
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
-    const check = async (name: string) => {
-      for (const violation of await accessibilityViolations(page)) failures.push(`${name} at ${size}: ${violation}`);
-      const width = await scrollWidth(page);
-      if (width > viewport.width) failures.push(`${name} at ${size} scrolls sideways: ${width} px`);
-      await screenshot(page, `console-${name}-${size}`);
-    };
+    const check = async (name: string) => failures.push(...(await consolePageProblems(page, name)));
     await page.goto(`${product.publicUrl}/console/sign-up`);
     await page.getByRole('heading', { name: 'Create your scheduler' }).waitFor();
     await check('sign-up');

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { like } from 'drizzle-orm';
 import * as t from '../../apps/server/src/db/schema.ts';
 import type { OrderResponse } from '@scheduler/contracts/order';
@@ -9,7 +9,7 @@ import { ensureMember, ensureOrganization } from '../../apps/server/src/modules/
 import { demoOrdinaryWeekday } from '../../apps/server/src/test-support/demo-days.ts';
 import { dayFromNow } from '../../apps/server/src/test-support/wizard-calls.ts';
 import { SERVED_ADDRESS } from './address.ts';
-import { mainHeading, waitForMainHeading } from './browser.ts';
+import { accessibilityViolations, mainHeading, screenshot, VIEWPORTS, waitForMainHeading } from './browser.ts';
 import { readOutbox, type OutboxMail } from './mail.ts';
 import type { Client } from './manage.ts';
 import type { RunningProduct } from './product.ts';
@@ -133,3 +133,45 @@ export function consoleLinkIn(mail: OutboxMail, product: RunningProduct, path: '
 
 /** Whether the page scrolls sideways. */
 export const scrollWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+/**
+ * What is wrong with the console page as it stands: axe's violations, and a sideways scroll past
+ * the viewport's width, each a line naming the page and the width. Its screenshot is kept as
+ * `console-<name>-<width>`.
+ */
+export async function consolePageProblems(page: Page, name: string): Promise<string[]> {
+  const width = page.viewportSize()!.width;
+  const problems = (await accessibilityViolations(page)).map((violation) => `${name} at ${width}: ${violation}`);
+  const scrolled = await scrollWidth(page);
+  if (scrolled > width) problems.push(`${name} at ${width} scrolls sideways: ${scrolled} px`);
+  await screenshot(page, `console-${name}-${width}`);
+  return problems;
+}
+
+/** A page of a company's console to walk: its path under /console/demo, its heading, and what shows once it is ready. */
+export interface ConsoleWalkPage {
+  path: string;
+  heading: string;
+  ready: (page: Page) => Locator;
+}
+
+/**
+ * An owner of the demo, signed in afresh at 1280 and at 375 px, opens each page in turn: the
+ * problems consolePageProblems finds on them (none is the test's expectation).
+ */
+export async function walkConsolePages(browser: Browser, product: RunningProduct, owner: { email: (width: number) => string; name: string }, pages: readonly ConsoleWalkPage[]): Promise<string[]> {
+  const problems: string[] = [];
+  for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.mobile]) {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    await signInMember(page, product, { email: owner.email(viewport.width), name: owner.name, role: 'owner' });
+    for (const { path, heading, ready } of pages) {
+      await page.goto(`${product.publicUrl}/console/demo/${path}`);
+      await waitForMainHeading(page, heading);
+      await ready(page).waitFor();
+      problems.push(...(await consolePageProblems(page, path)));
+    }
+    await context.close();
+  }
+  return problems;
+}
