@@ -5,8 +5,9 @@ import Typography from '@mui/material/Typography';
 import { formatMoney } from '@scheduler/domain/money-format';
 import { useFieldArray, useFormState, useWatch, type UseFormReturn } from 'react-hook-form';
 import { fieldProps } from '../../shared/form.ts';
-import { codeFromText, parseCents } from './amounts.ts';
+import { parseCents } from './amounts.ts';
 import { FIELD_GRID } from './field-grid.ts';
+import { DescriptionAndCode } from './DescriptionAndCode.tsx';
 import { ItemAccordion } from './ItemAccordion.tsx';
 import { EDITABLE_FEE_KINDS, newFee, SHORT_FORM_FEE_KINDS, type FeeValues, type PricingFormValues } from './pricing-values.ts';
 import { questionRuleOf, questionRuleWords, type DocumentNames } from './pricing-words.ts';
@@ -79,8 +80,6 @@ function FeeEditor({ form, index, context, onRemove }: { form: UseFormReturn<Pri
   const row = useWatch({ control: form.control, name: `fees.${index}` });
   const { errors } = useFormState({ control: form.control, name: `fees.${index}` });
   const title = row.description.trim() || 'New fee';
-  const description = fieldProps(form, `fees.${index}.description`, 'What the visitor reads on the price line; at most 200 characters.');
-  const code = fieldProps(form, `fees.${index}.code`, 'Lower-case letters, digits, "-" and "_", at most 60; each fee has its own.');
   const kinds = (row.origin === 'short' ? SHORT_FORM_FEE_KINDS : EDITABLE_FEE_KINDS).map((kind) => ({ value: kind, label: FEE_KIND_LABELS[kind] }));
   return (
     <ItemAccordion title={title} summary={feeSummary(row, context)} open={row.loadedIndex === null} hasError={errors.fees?.[index] !== undefined}>
@@ -89,26 +88,7 @@ function FeeEditor({ form, index, context, onRemove }: { form: UseFormReturn<Pri
       ) : (
         <>
           <Box sx={FIELD_GRID}>
-            <TextField
-              label="Description"
-              required
-              {...description}
-              onChange={(event) => {
-                void description.onChange(event);
-                // A new fee's code is made from its description until the person types a code of their own.
-                if (row.loadedIndex === null && !form.getValues(`fees.${index}.codeTouched`)) form.setValue(`fees.${index}.code`, codeFromText(event.target.value), { shouldDirty: true });
-              }}
-            />
-            <TextField
-              label="Code"
-              required
-              {...code}
-              onChange={(event) => {
-                void code.onChange(event);
-                form.setValue(`fees.${index}.codeTouched`, true);
-              }}
-              slotProps={{ htmlInput: { autoComplete: 'off', spellCheck: false } }}
-            />
+            <DescriptionAndCode form={form} list="fees" index={index} isNew={row.loadedIndex === null} codeHelp='Lower-case letters, digits, "-" and "_", at most 60; each fee has its own.' />
             <SelectField form={form} name={`fees.${index}.scope`} label="Charged" options={SCOPES} help="On each listed service of the order, or once on the whole order." />
             <SelectField
               form={form}

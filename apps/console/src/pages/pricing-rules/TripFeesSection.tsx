@@ -4,8 +4,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useFieldArray, useFormState, useWatch, type UseFormReturn } from 'react-hook-form';
 import { fieldProps } from '../../shared/form.ts';
-import { codeFromText } from './amounts.ts';
 import { FIELD_GRID } from './field-grid.ts';
+import { DescriptionAndCode } from './DescriptionAndCode.tsx';
 import { ItemAccordion } from './ItemAccordion.tsx';
 import { MAX_ZONES, postalCodesOf } from './row-builders.ts';
 import { newTripFee, type PricingFormValues, type TripFeeValues } from './pricing-values.ts';
@@ -65,8 +65,6 @@ function Zones({ form, index, currency }: { form: UseFormReturn<PricingFormValue
 function TripFeeEditor({ form, index, currency, offices, onRemove }: { form: UseFormReturn<PricingFormValues>; index: number; currency: string; offices: readonly OfficeChoice[]; onRemove: () => void }) {
   const row = useWatch({ control: form.control, name: `tripFees.${index}` });
   const { errors } = useFormState({ control: form.control, name: `tripFees.${index}` });
-  const description = fieldProps(form, `tripFees.${index}.description`, 'What the visitor reads on the price line; at most 200 characters.');
-  const code = fieldProps(form, `tripFees.${index}.code`, 'Lower-case letters, digits, "-" and "_", at most 60.');
   return (
     <ItemAccordion title={row.description.trim() || 'New trip fee'} summary={tripSummary(row, offices)} open={row.loadedIndex === null} hasError={errors.tripFees?.[index] !== undefined}>
       {row.locked ? (
@@ -74,25 +72,7 @@ function TripFeeEditor({ form, index, currency, offices, onRemove }: { form: Use
       ) : (
         <>
           <Box sx={FIELD_GRID}>
-            <TextField
-              label="Description"
-              required
-              {...description}
-              onChange={(event) => {
-                void description.onChange(event);
-                if (row.loadedIndex === null && !form.getValues(`tripFees.${index}.codeTouched`)) form.setValue(`tripFees.${index}.code`, codeFromText(event.target.value), { shouldDirty: true });
-              }}
-            />
-            <TextField
-              label="Code"
-              required
-              {...code}
-              onChange={(event) => {
-                void code.onChange(event);
-                form.setValue(`tripFees.${index}.codeTouched`, true);
-              }}
-              slotProps={{ htmlInput: { autoComplete: 'off', spellCheck: false } }}
-            />
+            <DescriptionAndCode form={form} list="tripFees" index={index} isNew={row.loadedIndex === null} codeHelp='Lower-case letters, digits, "-" and "_", at most 60.' />
             <SelectField form={form} name={`tripFees.${index}.office`} label="Office" options={officeOptions(offices)} help="Orders of this office pay it; every office: all of them." />
             <SelectField form={form} name={`tripFees.${index}.kind`} label="Charged" options={KINDS} />
           </Box>
