@@ -5,7 +5,7 @@ import type { OrderResponse } from '@scheduler/contracts/order';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { addDays } from '@scheduler/domain/availability/zoned-calendar';
 import type { ConsoleRole } from '@scheduler/contracts/console';
-import { ensureMember, ensureOrganization } from '../../apps/server/src/modules/console-auth/console-auth.repository.ts';
+import { ensureMember, organizationOfCompanyKey } from '../../apps/server/src/modules/console-auth/console-auth.repository.ts';
 import { demoOrdinaryWeekday } from '../../apps/server/src/test-support/demo-days.ts';
 import { dayFromNow } from '../../apps/server/src/test-support/wizard-calls.ts';
 import { SERVED_ADDRESS } from './address.ts';
@@ -21,7 +21,8 @@ export const MIKE = { id: 101, name: 'Mike Alvarez' } as const;
 
 /** Creates (or keeps) a member of the demo company and signs them in `page` by a one-time link, as `npm start` does; lands on the schedule. */
 export async function signInMember(page: Page, product: RunningProduct, person: { email: string; name: string; role: ConsoleRole; inspectorId?: number }): Promise<void> {
-  const organizationId = await ensureOrganization(product.database.db, DEMO_COMPANY);
+  const organizationId = await organizationOfCompanyKey(product.database.db, DEMO_COMPANY.key);
+  if (!organizationId) throw new Error('the demo company is missing');
   await ensureMember(product.database.db, { email: person.email, name: person.name }, organizationId, person.role, person.inspectorId ?? null);
   // Every page of a test signs in from 127.0.0.1, and opening a sign-in link counts against five a
   // minute from one address (Better Auth's /magic-link/verify): as if a minute had passed.

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pricingRulesSchema, type PricingRules } from './pricing.ts';
 import { settingSchema } from './settings.ts';
 import { withAcceptableText } from './text.ts';
+import { companyKeySchema } from './company-key.ts';
 
 /**
  * The company document: one JSON document that describes a whole company's configuration.
@@ -541,7 +542,7 @@ function pricingIssues(pricing: PricingRules, refs: PricingReferences): Array<{ 
 export const companyDocumentSchema = withAcceptableText(
   z
   .object({
-    key: z.string().regex(/^[a-z0-9][a-z0-9-]{1,62}$/, 'lower-case letters, digits and dashes'),
+    key: companyKeySchema,
     name: z.string().min(1).max(200),
     currency: z.string().regex(/^[A-Z]{3}$/).default('USD'),
     country: z.string().regex(/^[A-Z]{2}$/).default('US'),

@@ -23,11 +23,16 @@ export const CONSOLE_BASE_PATH = '/console';
 /** A local date, YYYY-MM-DD, on the office's clock. */
 const localDate = z.iso.date();
 
+/** The longest name a person of the console may have (it goes into e-mail subjects and team lists). */
+export const PERSON_NAME_MAX = 100;
+
 // ---- GET /api/console/me ----
 
 export const consoleMembershipSchema = z.object({
   company_key: z.string(),
   company_name: z.string(),
+  /** The company's organization: the id Better Auth's team routes (members, invitations) take. */
+  organization_id: z.string(),
   role: consoleRoleSchema,
   /** The inspector this person is, for the inspector role; null otherwise. */
   inspector_id: z.number().int().nullable(),
@@ -42,6 +47,30 @@ export const consoleMeSchema = z.object({
   memberships: z.array(consoleMembershipSchema),
 });
 export type ConsoleMe = z.infer<typeof consoleMeSchema>;
+
+// ---- The team: an inspector member's inspector, an invited person's account ----
+
+/** PUT /api/console/companies/{company_key}/members/{user_id}/inspector: which of the company's inspectors this member is (null: none). */
+export const memberInspectorBodySchema = z.object({ inspector_id: z.number().int().min(1).max(2_147_483_647).nullable() }).strict();
+export type MemberInspectorBody = z.infer<typeof memberInspectorBodySchema>;
+
+/** GET /api/console/companies/{company_key}/members: each member's inspector, beside what Better Auth's list gives. */
+export const consoleTeamMemberSchema = z.object({ user_id: z.string(), role: consoleRoleSchema, inspector_id: z.number().int().nullable() });
+export const consoleTeamMembersSchema = z.array(consoleTeamMemberSchema);
+export type ConsoleTeamMember = z.infer<typeof consoleTeamMemberSchema>;
+
+/**
+ * POST /api/console/invitations/{invitation_id}/account: the account of an invited person, for the
+ * address the invitation went to. The invitation's id is the proof that they read that mailbox.
+ */
+export const invitationAccountBodySchema = z
+  .object({
+    name: z.string().trim().min(1).max(PERSON_NAME_MAX),
+    password: z.string().min(10).max(128),
+  })
+  .strict();
+export type InvitationAccountBody = z.infer<typeof invitationAccountBodySchema>;
+export const invitationAccountResponseSchema = z.object({ email: z.string() });
 
 // ---- GET /api/console/companies/{company_key}/schedule ----
 

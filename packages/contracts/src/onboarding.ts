@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { WEEKDAYS } from './company-document.ts';
+import { companyKeySchema } from './company-key.ts';
 import { MAX_CENTS } from './pricing.ts';
 
 /**
@@ -12,9 +13,7 @@ import { MAX_CENTS } from './pricing.ts';
 const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time of day as HH:mm');
 const trimmed = (min: number, max: number) => z.string().trim().min(min).max(max);
 
-/** The lower-case name a company's links use: /{key}/calendar. */
-export const COMPANY_KEY_PATTERN = /^[a-z0-9][a-z0-9-]{1,62}$/;
-export const companyKeySchema = z.string().regex(COMPANY_KEY_PATTERN, 'lower-case letters, digits and dashes, 2 to 63 characters, starting with a letter or digit');
+export { COMPANY_KEY_PATTERN, companyKeySchema, RESERVED_COMPANY_KEYS } from './company-key.ts';
 
 // ---- GET /api/console/geocode?address=… ----
 

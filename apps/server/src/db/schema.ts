@@ -828,10 +828,19 @@ export const authVerifications = pgTable(
   (t) => [index('auth_verifications_identifier_idx').on(t.identifier)],
 );
 
+/**
+ * A company's organization (Better Auth's name for it): made with the company, one each, tied to it
+ * by the company's immutable id. Better Auth does not know `company_id`, so it can neither make an
+ * organization (the column has no default) nor move one to another company; `slug` is the
+ * company's id as text and decides nothing (issue 39: a renamable slug once did).
+ */
 export const authOrganizations = pgTable('auth_organizations', {
   id: text('id').primaryKey(),
+  companyId: uuid('company_id')
+    .notNull()
+    .unique()
+    .references(() => companies.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
-  /** The company's key. */
   slug: text('slug').notNull().unique(),
   logo: text('logo'),
   metadata: text('metadata'),
@@ -917,5 +926,12 @@ export const authAuditEvents = pgTable(
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [index('auth_audit_events_user_idx').on(t.userId, t.id), index('auth_audit_events_organization_idx').on(t.organizationId, t.id)],
+  (t) => [
+    index('auth_audit_events_user_idx').on(t.userId, t.id),
+    index('auth_audit_events_organization_idx').on(t.organizationId, t.id),
+    // The account lock counts failed sign-ins by the address typed (a keyed hash in data.account).
+    index('auth_audit_events_failed_account_idx')
+      .on(sql`(${t.data} ->> 'account')`, t.createdAt)
+      .where(sql`${t.type} = 'sign_in_failed'`),
+  ],
 );

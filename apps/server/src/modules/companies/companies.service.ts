@@ -32,6 +32,11 @@ export interface DocumentSave {
   at?: Date;
   /** Only a new company: a key that another company already has is refused (a sign-up, never an overwrite). */
   createOnly?: boolean;
+  /**
+   * Runs in the import's transaction once a new company's rows are written (a sign-up makes its
+   * founder the owner here, so that a company never exists without its owner).
+   */
+  onCreated?: (tx: Transaction, company: { id: string; key: string; name: string }) => Promise<void>;
 }
 
 /** The name a version shows when no console member saved it. */
@@ -91,6 +96,7 @@ export async function importCompanyDocument(
     const previous = existingId ? await baselineOrLatest(tx, existingId, doc.key, at) : null;
     if (save.baseVersion !== undefined && previous && save.baseVersion !== previous.version) throw new VersionConflictError(save.baseVersion, previous);
     const { companyId, created } = await replaceCompanyDocument(tx, doc);
+    if (created) await save.onCreated?.(tx, { id: companyId, key: doc.key, name: doc.name });
     // The version is the document as read back from the tables: the form the console edits and
     // the export gives, so that a diff shows what changed rather than how it was written.
     const stored = (await readCompanyDocument(tx, doc.key))!;

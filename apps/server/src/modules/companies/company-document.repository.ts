@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CompanyDocument } from '@scheduler/contracts/company-document';
@@ -52,6 +53,19 @@ export async function lockForImport(tx: Transaction, companyKey: string, officeI
   }
 }
 
+/**
+ * The company's organization (the console's team, Better Auth's word), made with the company and
+ * only here (issue 39): tied by the company's immutable id, never found by a name, so no
+ * organization is ever adopted by another company. Its slug is the company's id, which decides
+ * nothing; its name follows the company's (Better Auth's invitation e-mail says it).
+ */
+async function upsertCompanyOrganization(tx: Transaction, companyId: string, name: string): Promise<void> {
+  await tx
+    .insert(t.authOrganizations)
+    .values({ id: randomUUID(), companyId, name, slug: companyId })
+    .onConflictDoUpdate({ target: t.authOrganizations.companyId, set: { name } });
+}
+
 /** Writes the document's rows; the caller holds the import's locks in `tx`. */
 export async function replaceCompanyDocument(tx: Transaction, doc: CompanyDocument): Promise<{ companyId: string; created: boolean }> {
   const companyFields = {
@@ -76,6 +90,7 @@ export async function replaceCompanyDocument(tx: Transaction, doc: CompanyDocume
     existing[0]?.id ??
     (await tx.insert(t.companies).values({ key: doc.key, ...companyFields }).returning({ id: t.companies.id }))[0]!.id;
   if (existing[0]) await tx.update(t.companies).set(companyFields).where(eq(t.companies.id, companyId));
+  await upsertCompanyOrganization(tx, companyId, doc.name);
   await saveNotificationSettings(tx, companyId, doc.notifications);
 
   // Replaced wholesale: nothing outside the configuration refers to these rows by key.

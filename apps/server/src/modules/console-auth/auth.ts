@@ -1,14 +1,17 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { passkey } from '@better-auth/passkey';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { magicLink, organization } from 'better-auth/plugins';
 import { createAccessControl } from 'better-auth/plugins/access';
+import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
 import { accountEmailJob, accountLink, enqueueJobs, type AccountEmailPayload } from '../notifications/notifications.service.ts';
-import { companyIdOfOrganization, failedSignInsSince, firstCompanyOfUser, hasPendingInvitation, recordAuthEvent, userIdByEmail } from './console-auth.repository.ts';
+import { PRODUCT_ACCOUNT_MESSAGES } from '../notifications/account-messages.ts';
+import { PERSON_NAME_MAX } from '@scheduler/contracts/console';
+import { companyIdOfOrganization, failedSignInsSince, firstCompanyOfUser, markEmailVerified, recordAuthEvent, userIdByEmail } from './console-auth.repository.ts';
 
 /**
  * The console's sign-in (issue 25, decision 0044): Better Auth with its Drizzle adapter on our
@@ -16,15 +19,31 @@ import { companyIdOfOrganization, failedSignInsSince, firstCompanyOfUser, hasPen
  *
  * - E-mail and password, hashed with scrypt (memory-hard; Better Auth's default); passkeys
  *   (WebAuthn); one-time sign-in links (the first owner's, printed by `npm start`).
- * - A company is an organization whose slug is the company's key; a person's role in it is one of
- *   owner, admin, office, inspector. Nobody creates organizations through Better Auth's API:
- *   companies are made by the import and by a sign-up (POST /api/console/companies), which make
- *   their organization.
+ * - A company has one organization (Better Auth's word), made with it and tied to it by the
+ *   company's immutable id (auth_organizations.company_id, which Better Auth does not know of, so
+ *   it can neither make one nor move one); a person's role in it is one of owner, admin, office,
+ *   inspector. Only the routes listed in better-auth-routes.ts reach Better Auth from outside:
+ *   not its organization create, update or delete (issue 39, decision 0048).
  * - Sign-in is rate-limited per client address in the database (so instances count together), and
  *   every sign-in, failed sign-in and reset is written to auth_audit_events.
  * - Cookies are HttpOnly and SameSite=Lax; Better Auth refuses a state-changing request whose
  *   Origin is not ours (CSRF).
  */
+
+/**
+ * auth_organizations as Better Auth is shown it: without `company_id`, which ties an organization
+ * to its company and is written only when the company is made (company-document.repository.ts).
+ * Better Auth may read and update the rest; an organization it tried to make would lack the
+ * company and fail the column's NOT NULL, on top of the hooks below refusing it.
+ */
+const organizationsAsBetterAuthSeesThem = pgTable('auth_organizations', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  logo: text('logo'),
+  metadata: text('metadata'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** The header the Fastify bridge sets to the client's address as Fastify determined it (TRUST_PROXY). */
 export const CLIENT_ADDRESS_HEADER = 'x-scheduler-client-address';
@@ -85,9 +104,18 @@ export interface ConsoleAuthOptions {
  * address, which comes before any company, is written as from the product (`companyId` null).
  */
 async function queueAccountEmail(options: ConsoleAuthOptions, companyId: string | null, payload: AccountEmailPayload): Promise<void> {
-  if (!companyId && payload.type !== 'verify_email') return;
+  if (!companyId && !PRODUCT_ACCOUNT_MESSAGES.has(payload.type)) return;
   await enqueueJobs(options.db, [accountEmailJob(companyId, payload, new Date(options.clock()))]);
   options.wakeMail?.();
+}
+
+/**
+ * What a failed sign-in is counted under: the address typed, as a keyed hash (the audit trail
+ * holds no e-mail address), whether or not an account has it, so that the lock answers alike for
+ * both and tells no one which addresses have accounts (issue 39).
+ */
+export function signInAccountKey(secret: string, email: string): string {
+  return createHmac('sha256', secret).update(`sign-in:${email.trim().toLowerCase()}`).digest('base64url').slice(0, 32);
 }
 
 /** Paths whose refusals are failed sign-ins, for the audit trail. */
@@ -111,7 +139,7 @@ export function createConsoleAuth(options: ConsoleAuthOptions) {
         session: t.authSessions,
         account: t.authAccounts,
         verification: t.authVerifications,
-        organization: t.authOrganizations,
+        organization: organizationsAsBetterAuthSeesThem,
         member: t.authMembers,
         invitation: t.authInvitations,
         passkey: t.authPasskeys,
@@ -126,6 +154,14 @@ export function createConsoleAuth(options: ConsoleAuthOptions) {
       // Anyone may sign up (issue 26): a person founding a company, or one accepting an invitation.
       // Signing up signs them in, but founding a company waits for the confirmed address.
       disableSignUp: false,
+      // A sign-up signs no one in and answers alike whether the address has an account or not
+      // (issue 39): the e-mailed link signs the person in (autoSignInAfterVerification), and an
+      // address that has an account is told so by e-mail instead.
+      autoSignIn: false,
+      onExistingUserSignUp: async ({ user }) => {
+        await queueAccountEmail(options, null, { type: 'account_exists', to: user.email });
+        await recordAuthEvent(db, { at: new Date(options.clock()), userId: user.id, type: 'sign_up_existing' });
+      },
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
@@ -165,6 +201,7 @@ export function createConsoleAuth(options: ConsoleAuthOptions) {
       // An invited person's address is proven by the invitation (the hook below marks it); the
       // e-mail goes to those who signed up on their own.
       sendOnSignUp: true,
+      // Better Auth asks for a session's user only; the link itself is the proof.
       autoSignInAfterVerification: true,
       expiresIn: VERIFY_EMAIL_SECONDS,
       sendVerificationEmail: async ({ user, token }) => {
@@ -174,12 +211,6 @@ export function createConsoleAuth(options: ConsoleAuthOptions) {
       },
     },
     databaseHooks: {
-      user: {
-        create: {
-          // The invitation e-mail reached this address: it needs no second confirmation.
-          before: async (user) => ({ data: { ...user, emailVerified: user.emailVerified || (await hasPendingInvitation(db, user.email, new Date(options.clock()))) } }),
-        },
-      },
       session: {
         create: {
           after: async (session) => {
@@ -192,12 +223,19 @@ export function createConsoleAuth(options: ConsoleAuthOptions) {
       before: createAuthMiddleware(async (ctx) => {
         const email = typeof ctx.body?.email === 'string' ? ctx.body.email : '';
         const now = new Date(options.clock());
+        // A person's name goes into e-mail subjects and every list of the team: bounded like any input.
+        if ((ctx.path === '/sign-up/email' || ctx.path === '/update-user') && ctx.body && 'name' in ctx.body) {
+          const name = typeof ctx.body.name === 'string' ? ctx.body.name.trim() : '';
+          if (name.length < 1 || name.length > PERSON_NAME_MAX) throw new APIError('BAD_REQUEST', { code: 'INVALID_NAME', message: `Enter a name of 1 to ${PERSON_NAME_MAX} characters.` });
+        }
         // The per-address limit does not stop guesses at one account from many addresses: past
-        // ACCOUNT_FAILURES_ALLOWED failed sign-ins in the window, the account takes none until it ends.
+        // ACCOUNT_FAILURES_ALLOWED failed sign-ins in the window (since the account's last reset or
+        // sign-in), the address typed takes none until the window ends, whether it has an account or not.
         if (ctx.path === '/sign-in/email' && email) {
+          const account = signInAccountKey(options.secret, email);
           const userId = await userIdByEmail(db, email);
-          if (userId && (await failedSignInsSince(db, userId, new Date(now.getTime() - ACCOUNT_LOCK_WINDOW_MS))) >= ACCOUNT_FAILURES_ALLOWED) {
-            await recordAuthEvent(db, { at: new Date(options.clock()), userId, type: 'sign_in_locked' });
+          if ((await failedSignInsSince(db, account, userId, new Date(now.getTime() - ACCOUNT_LOCK_WINDOW_MS))) >= ACCOUNT_FAILURES_ALLOWED) {
+            await recordAuthEvent(db, { at: new Date(options.clock()), userId, type: 'sign_in_locked', data: { account } });
             throw new APIError('TOO_MANY_REQUESTS', { message: ACCOUNT_LOCKED_MESSAGE });
           }
         }
@@ -208,7 +246,7 @@ export function createConsoleAuth(options: ConsoleAuthOptions) {
         if (SIGN_IN_PATHS.has(ctx.path) && typeof status === 'number' && status >= 400 && status !== 429) {
           const email = typeof ctx.body?.email === 'string' ? ctx.body.email : '';
           const userId = email ? await userIdByEmail(db, email) : null;
-          await recordAuthEvent(db, { at: new Date(options.clock()), userId, type: 'sign_in_failed', data: { path: ctx.path, status } });
+          await recordAuthEvent(db, { at: new Date(options.clock()), userId, type: 'sign_in_failed', data: { path: ctx.path, status, ...(email ? { account: signInAccountKey(options.secret, email) } : {}) } });
         }
       }),
     },
@@ -224,6 +262,24 @@ export function createConsoleAuth(options: ConsoleAuthOptions) {
         // bits), as opaque as Better Auth's own. Better Auth asks for a verified address instead
         // whenever ids are generated otherwise than its way; the invitation proves the address.
         requireEmailVerificationOnInvitation: false,
+        organizationHooks: {
+          // A company's organization is made with the company and lives as long as it (issue 39):
+          // Better Auth's own create, update and delete are not served (better-auth-routes.ts), and
+          // refused here as well should a server-side call ever reach them.
+          beforeCreateOrganization: async () => {
+            throw new APIError('FORBIDDEN', { message: 'A company is made by signing up, not here.' });
+          },
+          beforeUpdateOrganization: async () => {
+            throw new APIError('FORBIDDEN', { message: "A company's name is changed in its configuration." });
+          },
+          beforeDeleteOrganization: async () => {
+            throw new APIError('FORBIDDEN', { message: 'A company cannot be deleted here.' });
+          },
+          // The invitation's id travels only in the e-mail sent to the address: accepting it proves the mailbox.
+          afterAcceptInvitation: async ({ user }) => {
+            await markEmailVerified(db, user.id);
+          },
+        },
         schema: { member: { additionalFields: { inspectorId: { type: 'number', required: false, input: false } } } },
         sendInvitationEmail: async (data) => {
           await queueAccountEmail(options, await companyIdOfOrganization(db, data.organization.id), {

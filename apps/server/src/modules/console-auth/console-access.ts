@@ -29,15 +29,21 @@ export function fetchHeadersOf(request: FastifyRequest): Headers {
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * A console write must come from the console's own pages: a browser always sends Origin on a
- * cross-site POST, and SameSite=Lax cookies already stay home; this refuses the rest (CSRF).
+ * A console write must come from the console's own pages (CSRF): browsers send Origin with every
+ * POST, PUT, PATCH and DELETE they make from a page, so a write without one, or from another
+ * origin, did not come from the console's pages and is refused, as Better Auth's routes refuse it
+ * (issue 39: a `text/plain` form POST with no Origin signed a member out).
  */
 function assertSameOrigin(ctx: AppContext, request: FastifyRequest): void {
   if (!WRITE_METHODS.has(request.method)) return;
-  const origin = request.headers.origin;
-  if (origin !== undefined && origin !== new URL(ctx.consoleAuth().baseUrl).origin) {
+  if (request.headers.origin !== new URL(ctx.consoleAuth().baseUrl).origin) {
     throw new AppError(403, 'forbidden', 'This request did not come from the console.');
   }
+}
+
+/** A console write that needs no sign-in (an invited person making their account): from the console's pages only. */
+export function requireConsoleOrigin(ctx: AppContext): onRequestAsyncHookHandler {
+  return async (request) => assertSameOrigin(ctx, request);
 }
 
 /** A signed-in person; `emailVerified`: they opened the link e-mailed to them (or were invited, which proves it). */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import { consoleRoleSchema, type ConsoleRole } from '@scheduler/contracts/console';
 import type { ConsoleMember } from './console-member.ts';
 import type { Executor } from '../../db/connection.ts';
@@ -35,7 +35,7 @@ export async function membershipsOf(db: Executor, userId: string): Promise<Conso
     .from(t.authMembers)
     .innerJoin(t.authUsers, eq(t.authUsers.id, t.authMembers.userId))
     .innerJoin(t.authOrganizations, eq(t.authOrganizations.id, t.authMembers.organizationId))
-    .innerJoin(t.companies, eq(t.companies.key, t.authOrganizations.slug))
+    .innerJoin(t.companies, eq(t.companies.id, t.authOrganizations.companyId))
     .where(eq(t.authMembers.userId, userId))
     .orderBy(asc(t.authMembers.createdAt), asc(t.authMembers.id));
   return rows.map(asMember).filter((member): member is ConsoleMember => member !== null);
@@ -48,18 +48,14 @@ export async function membershipIn(db: Executor, userId: string, companyKey: str
     .from(t.authMembers)
     .innerJoin(t.authUsers, eq(t.authUsers.id, t.authMembers.userId))
     .innerJoin(t.authOrganizations, eq(t.authOrganizations.id, t.authMembers.organizationId))
-    .innerJoin(t.companies, eq(t.companies.key, t.authOrganizations.slug))
-    .where(and(eq(t.authMembers.userId, userId), eq(t.authOrganizations.slug, companyKey)));
+    .innerJoin(t.companies, eq(t.companies.id, t.authOrganizations.companyId))
+    .where(and(eq(t.authMembers.userId, userId), eq(t.companies.key, companyKey)));
   return row ? asMember(row) : null;
 }
 
-/** The company an organization is (its slug is the company's key). */
+/** The company an organization was made for (its immutable id). */
 export async function companyIdOfOrganization(db: Executor, organizationId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ id: t.companies.id })
-    .from(t.authOrganizations)
-    .innerJoin(t.companies, eq(t.companies.key, t.authOrganizations.slug))
-    .where(eq(t.authOrganizations.id, organizationId));
+  const [row] = await db.select({ id: t.authOrganizations.companyId }).from(t.authOrganizations).where(eq(t.authOrganizations.id, organizationId));
   return row?.id ?? null;
 }
 
@@ -69,12 +65,21 @@ export async function firstCompanyOfUser(db: Executor, userId: string): Promise<
   return first?.companyId ?? null;
 }
 
-/** The company's organization, made when it is first needed (a company imported before the console has none). */
-export async function ensureOrganization(db: Executor, company: { key: string; name: string }): Promise<string> {
-  await db.insert(t.authOrganizations).values({ id: randomUUID(), name: company.name, slug: company.key }).onConflictDoNothing({ target: t.authOrganizations.slug });
-  const [row] = await db.select({ id: t.authOrganizations.id }).from(t.authOrganizations).where(eq(t.authOrganizations.slug, company.key));
-  if (!row) throw new Error('organization missing after insert');
+/** The organization of the company with this id (every company has one: made with it). */
+export async function organizationOfCompany(db: Executor, companyId: string): Promise<string> {
+  const [row] = await db.select({ id: t.authOrganizations.id }).from(t.authOrganizations).where(eq(t.authOrganizations.companyId, companyId));
+  if (!row) throw new Error('company without its organization');
   return row.id;
+}
+
+/** The organization of the company with this key, or null when no company has it. */
+export async function organizationOfCompanyKey(db: Executor, companyKey: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: t.authOrganizations.id })
+    .from(t.authOrganizations)
+    .innerJoin(t.companies, eq(t.companies.id, t.authOrganizations.companyId))
+    .where(eq(t.companies.key, companyKey));
+  return row?.id ?? null;
 }
 
 /**
@@ -109,28 +114,33 @@ export async function revokeMemberSessions(db: Executor, organizationId: string,
   return deleted.length;
 }
 
-/** Whether an invitation to this address is pending and not yet expired. */
-export async function hasPendingInvitation(db: Executor, email: string, now: Date): Promise<boolean> {
-  const [row] = await db
-    .select({ id: t.authInvitations.id })
-    .from(t.authInvitations)
-    .where(and(eq(t.authInvitations.email, email.toLowerCase()), eq(t.authInvitations.status, 'pending'), gt(t.authInvitations.expiresAt, now)))
-    .limit(1);
-  return Boolean(row);
-}
-
 export async function userIdByEmail(db: Executor, email: string): Promise<string | null> {
   const [user] = await db.select({ id: t.authUsers.id }).from(t.authUsers).where(eq(t.authUsers.email, email.trim().toLowerCase()));
   return user?.id ?? null;
 }
 
-/** The account's failed sign-ins since `since`. */
-export async function failedSignInsSince(db: Executor, userId: string, since: Date): Promise<number> {
+/** Events that end an account's lock: a new password chosen through the e-mailed link, or a sign-in (the e-mailed sign-in link's). */
+const LOCK_LIFTING_EVENTS = ['password_reset', 'signed_in'];
+
+/**
+ * The failed sign-ins with the address `account` (signInAccountKey) since `since` and after the
+ * account's last reset or sign-in (by the events' order, which a frozen test clock keeps too); an
+ * address no account has is counted alike.
+ */
+export async function failedSignInsSince(db: Executor, account: string, userId: string | null, since: Date): Promise<number> {
+  const lifted = userId
+    ? sql`coalesce((select max(${t.authAuditEvents.id}) from ${t.authAuditEvents} where ${t.authAuditEvents.userId} = ${userId} and ${t.authAuditEvents.type} in ${LOCK_LIFTING_EVENTS}), 0)`
+    : sql`0`;
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(t.authAuditEvents)
-    .where(and(eq(t.authAuditEvents.userId, userId), eq(t.authAuditEvents.type, 'sign_in_failed'), gte(t.authAuditEvents.createdAt, since)));
+    .where(and(eq(t.authAuditEvents.type, 'sign_in_failed'), sql`${t.authAuditEvents.data} ->> 'account' = ${account}`, gte(t.authAuditEvents.createdAt, since), sql`${t.authAuditEvents.id} > ${lifted}`));
   return Number(row?.n ?? 0);
+}
+
+/** Marks the person's address as proved (they opened a link e-mailed to it: an invitation's). */
+export async function markEmailVerified(db: Executor, userId: string): Promise<void> {
+  await db.update(t.authUsers).set({ emailVerified: true }).where(eq(t.authUsers.id, userId));
 }
 
 /** How many companies the person owns (a sign-up's limit counts them). */
@@ -151,4 +161,63 @@ export async function addMembership(db: Executor, organizationId: string, userId
 export async function isEmailVerified(db: Executor, userId: string): Promise<boolean> {
   const [row] = await db.select({ verified: t.authUsers.emailVerified }).from(t.authUsers).where(eq(t.authUsers.id, userId));
   return row?.verified === true;
+}
+
+/** The company's members with their role and inspector, oldest first (the Team page's inspector column). */
+export async function teamMembers(db: Executor, organizationId: string): Promise<Array<{ userId: string; role: string; inspectorId: number | null }>> {
+  return db
+    .select({ userId: t.authMembers.userId, role: t.authMembers.role, inspectorId: t.authMembers.inspectorId })
+    .from(t.authMembers)
+    .where(eq(t.authMembers.organizationId, organizationId))
+    .orderBy(asc(t.authMembers.createdAt), asc(t.authMembers.id));
+}
+
+/** Whether the company has this inspector, not removed from its configuration. */
+export async function companyHasInspector(db: Executor, companyId: string, inspectorId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: t.inspectors.id })
+    .from(t.inspectors)
+    .where(and(eq(t.inspectors.companyId, companyId), eq(t.inspectors.id, inspectorId), isNull(t.inspectors.removedAt)));
+  return Boolean(row);
+}
+
+export type InspectorLink = 'linked' | 'not_member' | 'taken';
+
+/**
+ * Names the inspector a member of the organization is (null: none). One member per inspector: a
+ * second is refused ('taken'), and a person who is not the organization's member is 'not_member'.
+ */
+export async function linkMemberToInspector(db: Executor, organizationId: string, userId: string, inspectorId: number | null): Promise<InspectorLink> {
+  if (inspectorId !== null) {
+    const [other] = await db
+      .select({ userId: t.authMembers.userId })
+      .from(t.authMembers)
+      .where(and(eq(t.authMembers.organizationId, organizationId), eq(t.authMembers.inspectorId, inspectorId)));
+    if (other && other.userId !== userId) return 'taken';
+  }
+  const updated = await db
+    .update(t.authMembers)
+    .set({ inspectorId })
+    .where(and(eq(t.authMembers.organizationId, organizationId), eq(t.authMembers.userId, userId)))
+    .returning({ id: t.authMembers.id });
+  return updated.length > 0 ? 'linked' : 'not_member';
+}
+
+/** A pending invitation that has not expired, by its id (the secret its e-mail carries). */
+export async function pendingInvitation(db: Executor, invitationId: string, now: Date): Promise<{ id: string; email: string; organizationId: string } | null> {
+  const [row] = await db
+    .select({ id: t.authInvitations.id, email: t.authInvitations.email, organizationId: t.authInvitations.organizationId })
+    .from(t.authInvitations)
+    .where(and(eq(t.authInvitations.id, invitationId), eq(t.authInvitations.status, 'pending'), gt(t.authInvitations.expiresAt, now)));
+  return row ?? null;
+}
+
+/**
+ * Takes an account nobody proved back for the owner of its mailbox: signs it out everywhere and
+ * removes its passkeys and sign-in methods, so that whoever made it keeps no way in.
+ */
+export async function clearUnprovedAccount(db: Executor, userId: string): Promise<void> {
+  await db.delete(t.authSessions).where(eq(t.authSessions.userId, userId));
+  await db.delete(t.authPasskeys).where(eq(t.authPasskeys.userId, userId));
+  await db.delete(t.authAccounts).where(eq(t.authAccounts.userId, userId));
 }

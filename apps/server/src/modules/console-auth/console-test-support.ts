@@ -1,8 +1,7 @@
 import type { ConsoleRole } from '@scheduler/contracts/console';
-import { eq } from 'drizzle-orm';
 import * as t from '../../db/schema.ts';
 import type { TestApp } from '../../test-support/test-app.ts';
-import { ensureMember, ensureOrganization } from './console-auth.repository.ts';
+import { ensureMember, organizationOfCompanyKey } from './console-auth.repository.ts';
 
 /** The Origin the console's own pages send (test apps' base: PORT 3000 on localhost). */
 export const CONSOLE_ORIGIN = 'http://localhost:3000';
@@ -34,9 +33,8 @@ export function cookieOf(setCookie: string | string[] | undefined): string {
  */
 export async function signedInMember(harness: TestApp, email: string, role: ConsoleRole, companyKey = 'demo', inspectorId: number | null = null): Promise<ConsolePerson> {
   const db = harness.database.db;
-  const [company] = await db.select({ key: t.companies.key, name: t.companies.name }).from(t.companies).where(eq(t.companies.key, companyKey));
-  if (!company) throw new Error(`no company ${companyKey}`);
-  const organizationId = await ensureOrganization(db, company);
+  const organizationId = await organizationOfCompanyKey(db, companyKey);
+  if (!organizationId) throw new Error(`no company ${companyKey}`);
   const userId = await ensureMember(db, { email, name: email.split('@')[0]! }, organizationId, role, inspectorId);
   return signIn(harness, email, userId);
 }

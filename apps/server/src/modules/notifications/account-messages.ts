@@ -10,7 +10,14 @@ import type { MessageBranding, MessageDocument } from './message-document.ts';
  */
 export const ACCOUNT_EMAIL_JOB = 'account_email';
 
-export type AccountMessageType = 'password_reset' | 'invitation' | 'sign_in_link' | 'verify_email';
+export type AccountMessageType = 'password_reset' | 'invitation' | 'sign_in_link' | 'verify_email' | 'account_exists';
+
+/**
+ * The account e-mails written as from the product rather than a company: those about an address
+ * before any company (a sign-up's confirmation, and the answer to a sign-up with an address that
+ * already has an account, issue 39).
+ */
+export const PRODUCT_ACCOUNT_MESSAGES: ReadonlySet<AccountMessageType> = new Set(['verify_email', 'account_exists']);
 
 /** The name an e-mail before any company is written under (a sign-up's address confirmation). */
 export const PRODUCT_NAME = 'Online Scheduler';
@@ -43,6 +50,8 @@ const JWT_PATTERN = /^[A-Za-z0-9_-]{2,1000}\.[A-Za-z0-9_-]{2,2000}\.[A-Za-z0-9_-
 
 /** The link a message carries, under the configured base (house rule 15). */
 export function accountLink(payload: AccountEmailPayload, publicBaseUrl: string): string | null {
+  // No secret: the sign-in page, where the person signs in or chooses "Forgot your password?".
+  if (payload.type === 'account_exists') return `${publicBaseUrl}/console/sign-in?email=${encodeURIComponent(payload.to)}`;
   const token = payload.account_token;
   if (typeof token !== 'string' || !(payload.type === 'verify_email' ? JWT_PATTERN : TOKEN_PATTERN).test(token)) return null;
   const encoded = encodeURIComponent(token);
@@ -115,6 +124,18 @@ export function accountMessageDocument(payload: AccountEmailPayload, url: string
           'If it was not you, ignore this e-mail: nothing is set up without it.',
         ],
         action: { label: 'Confirm and continue', url },
+      };
+    case 'account_exists':
+      return {
+        ...common,
+        subject: `You already have an account with ${branding.companyName}`,
+        preview: 'Someone tried to sign up with this address.',
+        heading: 'You already have an account',
+        opening: [
+          `Someone (we hope you) tried to create an account with ${branding.companyName} using this address, which already has one. Sign in with it instead; if you have forgotten your password, choose "Forgot your password?" on the sign-in page.`,
+          'If it was not you, ignore this e-mail: nothing has changed.',
+        ],
+        action: { label: 'Sign in', url },
       };
   }
 }

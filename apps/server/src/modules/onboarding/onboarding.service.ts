@@ -67,11 +67,16 @@ export async function foundCompany(context: FoundingContext, founder: SignedInUs
   const officeUuid = randomUUID();
   const document = newCompanyDocument(input, { officeUuid, serviceUuid: randomUUID() }, founder.email);
   try {
-    await importCompanyDocument(db, document, input.company.key, { createOnly: true, source: 'console', author: { userId: founder.id, name: founder.name }, at });
+    await importCompanyDocument(db, document, input.company.key, {
+      createOnly: true,
+      source: 'console',
+      author: { userId: founder.id, name: founder.name },
+      at,
+      onCreated: (tx, company) => founders.makeOwner(tx, company, founder.id, at),
+    });
   } catch (error) {
     if (error instanceof AppError) throw new AppError(error.statusCode, error.code, error.message, formField(error.field));
     throw error;
   }
-  await founders.makeOwner(db, { key: input.company.key, name: input.company.name }, founder.id, at);
   return { company_key: input.company.key, scheduler_url: `${context.baseUrl}/${encodeURIComponent(input.company.key)}/online-scheduler/${officeUuid}` };
 }
