@@ -9,6 +9,7 @@ import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import { demoDocument, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../test-support/test-app.ts';
 import type { NotificationWorker } from '../notifications/notification-worker.ts';
 import { testWorker } from '../notifications/worker-test-support.ts';
+import { organizationOfCompanyKey } from './console-auth.repository.ts';
 import { authEvents, chooseFirstPassword, CONSOLE_ORIGIN, cookieOf, freshClientAddress, passwordSignIn, signedInMember, type ConsolePerson } from './console-test-support.ts';
 
 const PASSWORD = 'correct horse battery';
@@ -33,8 +34,7 @@ describeOnEachDatabase('account e-mails: password reset and invitations', (facto
     expect((await harness.app.inject({ method: 'PUT', url: '/api/admin/companies/other', headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` }, payload: other })).statusCode).toBe(200);
     await signedInMember(harness, 'seed@example.com', 'owner');
     await signedInMember(harness, 'other-seed@example.com', 'owner', 'other');
-    const [organization] = await harness.database.db.select({ id: t.authOrganizations.id }).from(t.authOrganizations).where(eq(t.authOrganizations.slug, 'demo'));
-    organizationId = organization!.id;
+    organizationId = (await organizationOfCompanyKey(harness.database.db, 'demo'))!;
   });
   // Better Auth stamps tokens and invitations by the real clock: the app's stands at the instant
   // the server started (any date), so the two agree to within the test's run.
@@ -140,7 +140,11 @@ describeOnEachDatabase('account e-mails: password reset and invitations', (facto
     expect(sent!.payload).not.toHaveProperty('account_token');
   });
 
-  it('takes an invited address as confirmed (no confirmation e-mail), and accepting the invitation makes them an office member', async () => {
+  /** The account an invited person makes from the invitation's link (AcceptInvitationPage), from the console's origin. */
+  const invitedAccount = (invitationId: string, payload: Record<string, unknown>, headers: Record<string, string> = { origin: CONSOLE_ORIGIN }) =>
+    harness.app.inject({ method: 'POST', url: `/api/console/invitations/${encodeURIComponent(invitationId)}/account`, remoteAddress: freshClientAddress(), headers, payload });
+
+  it("makes an invited person's account from the invitation's link, confirmed by it, and accepting makes them an office member", async () => {
     const { invitationId } = await invite('new@example.com', 'office');
     // Someone signing up on their own is not confirmed until they open the e-mailed link (onboarding.test.ts).
     const stranger = await auth('/sign-up/email', { email: 'stranger@example.com', password: PASSWORD, name: 'Stranger' });
@@ -149,23 +153,68 @@ describeOnEachDatabase('account e-mails: password reset and invitations', (facto
     expect(strangerRow!.emailVerified).toBe(false);
     expect((await accountJobs('stranger@example.com')).map((job) => [job.companyId, job.payload.type])).toEqual([[null, 'verify_email']]);
 
-    const signUp = await auth('/sign-up/email', { email: 'new@example.com', password: PASSWORD, name: 'New Person' });
-    expect(signUp.statusCode, signUp.body).toBe(200);
-    let cookie = cookieOf(signUp.headers['set-cookie']);
-    if (!/session_token=[^;]+/.test(cookie)) cookie = cookieOf((await passwordSignIn(harness, 'new@example.com', PASSWORD)).headers['set-cookie']);
+    // Without the console's Origin, and with an unknown invitation, nothing is made.
+    expect((await invitedAccount(invitationId, { name: 'New Person', password: PASSWORD }, {})).statusCode).toBe(403);
+    expect((await invitedAccount('0f0f0f0f-0000-4000-8000-000000000000', { name: 'New Person', password: PASSWORD })).statusCode).toBe(404);
+    const tooLong = await invitedAccount(invitationId, { name: 'N'.repeat(101), password: PASSWORD });
+    expect(tooLong.statusCode).toBe(400);
+    expect(await harness.database.db.select().from(t.authUsers).where(eq(t.authUsers.email, 'new@example.com'))).toEqual([]);
+
+    const made = await invitedAccount(invitationId, { name: 'N'.repeat(100), password: PASSWORD });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json()).toEqual({ email: 'new@example.com' });
+    const cookie = cookieOf((await passwordSignIn(harness, 'new@example.com', PASSWORD)).headers['set-cookie']);
     expect((await me(cookie)).json()).toMatchObject({ user: { email: 'new@example.com', email_verified: true }, memberships: [] });
     expect(await accountJobs('new@example.com')).toHaveLength(1); // the invitation, and no confirmation
 
-    // The console's accept page makes this call once the invited person has signed up (AcceptInvitationPage).
+    // The console's accept page makes this call once the account is made and signed in (AcceptInvitationPage).
     const accepted = await auth('/organization/accept-invitation', { invitationId }, cookie);
     expect(accepted.statusCode, accepted.body).toBe(200);
-    expect((await me(cookie)).json()).toMatchObject({ memberships: [{ company_key: 'demo', role: 'office', inspector_id: null }] });
+    expect((await me(cookie)).json()).toMatchObject({ memberships: [{ company_key: 'demo', organization_id: organizationId, role: 'office', inspector_id: null }] });
     // As office staff, they read the company's orders.
     expect((await harness.app.inject({ method: 'GET', url: '/api/console/companies/demo/orders', headers: { cookie, origin: CONSOLE_ORIGIN } })).statusCode).toBe(200);
     // The invitation is used up: no second account is made from it.
     const [after] = await harness.database.db.select().from(t.authInvitations).where(eq(t.authInvitations.id, invitationId));
     expect(after!.status).toBe('accepted');
-    expect((await auth('/sign-up/email', { email: 'new@example.com', password: PASSWORD, name: 'Again' })).statusCode).not.toBe(200);
+    expect((await invitedAccount(invitationId, { name: 'Again', password: PASSWORD })).statusCode).toBe(404);
+  });
+
+  it('refuses to remake a confirmed account from an invitation: its owner signs in to accept', async () => {
+    const existing = await signedInMember(harness, 'already@example.com', 'office', 'other');
+    await chooseFirstPassword(harness, existing, PASSWORD);
+    const { invitationId } = await invite('already@example.com', 'office');
+    const refused = await invitedAccount(invitationId, { name: 'Takeover', password: 'another passphrase' });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect((await passwordSignIn(harness, 'already@example.com', PASSWORD)).statusCode).toBe(200);
+    expect((await passwordSignIn(harness, 'already@example.com', 'another passphrase')).statusCode).toBe(401);
+  });
+
+  it('ends the invitation hijack (issue 39): an account signed up with an invited address gets neither the invitation nor a confirmed address, and the mailbox owner takes it back', async () => {
+    const { invitationId } = await invite('victim@example.com', 'admin');
+    // The attacker knows the invited address, not the mailbox: they sign up with it.
+    const signUp = await auth('/sign-up/email', { email: 'victim@example.com', password: 'attacker passphrase', name: 'Attacker' });
+    expect(signUp.statusCode, signUp.body).toBe(200);
+    // The answer says nothing of the invitation, and signs no one in.
+    expect(signUp.json()).toMatchObject({ token: null, user: { email: 'victim@example.com', emailVerified: false } });
+    expect(cookieOf(signUp.headers['set-cookie'])).not.toMatch(/session_token=[^;]+/);
+    const attackerCookie = cookieOf((await passwordSignIn(harness, 'victim@example.com', 'attacker passphrase')).headers['set-cookie']);
+    expect((await me(attackerCookie)).json()).toMatchObject({ user: { email_verified: false }, memberships: [] });
+    // Better Auth's list of an address's invitations is not served; accepting needs the id, which only the e-mail has.
+    const listed = await harness.app.inject({ method: 'GET', url: '/api/auth/organization/list-user-invitations', headers: { cookie: attackerCookie } });
+    expect(listed.statusCode).toBe(404);
+    expect(listed.body).not.toContain(invitationId);
+    const guessed = await auth('/organization/accept-invitation', { invitationId: '0f0f0f0f-0000-4000-8000-000000000000' }, attackerCookie);
+    expect(guessed.statusCode).toBeGreaterThanOrEqual(400);
+    expect((await me(attackerCookie)).json()).toMatchObject({ memberships: [] });
+
+    // The mailbox's owner follows the invitation's link: the account is theirs, the attacker's way in gone.
+    const reclaimed = await invitedAccount(invitationId, { name: 'Victim', password: NEW_PASSWORD });
+    expect(reclaimed.statusCode, reclaimed.body).toBe(201);
+    expect((await me(attackerCookie)).statusCode).toBe(401);
+    expect((await passwordSignIn(harness, 'victim@example.com', 'attacker passphrase')).statusCode).toBe(401);
+    const victimCookie = cookieOf((await passwordSignIn(harness, 'victim@example.com', NEW_PASSWORD)).headers['set-cookie']);
+    expect((await auth('/organization/accept-invitation', { invitationId }, victimCookie)).statusCode).toBe(200);
+    expect((await me(victimCookie)).json()).toMatchObject({ user: { name: 'Victim', email_verified: true }, memberships: [{ company_key: 'demo', role: 'admin' }] });
   });
 
   it('lets neither office staff nor an inspector invite anyone', async () => {
@@ -194,7 +243,7 @@ describeOnEachDatabase('account e-mails: password reset and invitations', (facto
     expect(await accountJobs('odd@example.com')).toEqual([]);
 
     // The other company's organization: a demo owner is no member of it.
-    const [other] = await harness.database.db.select({ id: t.authOrganizations.id }).from(t.authOrganizations).where(eq(t.authOrganizations.slug, 'other'));
+    const other = { id: (await organizationOfCompanyKey(harness.database.db, 'other'))! };
     const owner = await signedInMember(harness, 'demo-boss@example.com', 'owner');
     const foreign = await auth('/organization/invite-member', { email: 'mole@example.com', role: 'office', organizationId: other!.id }, owner.cookie);
     // Better Auth answers it as its own refusal (not a member: 400 MEMBER_NOT_FOUND, or 403): nothing is made.

@@ -18,6 +18,7 @@ export interface BetterAuthRoute {
 export const BETTER_AUTH_ROUTES: readonly BetterAuthRoute[] = [
   // Signing in and out.
   { method: 'POST', path: '/sign-in/email', summary: 'Signs in with e-mail and password (5 a minute per address; an address with 10 failures in 15 minutes takes none)' },
+  { method: 'POST', path: '/sign-in/magic-link', summary: 'E-mails a one-time sign-in link to an account (5 a minute per address; answers alike for any address)' },
   { method: 'GET', path: '/magic-link/verify', summary: 'Opens a one-time sign-in link (e-mailed, or printed by npm start for the first owner)' },
   { method: 'GET', path: '/passkey/generate-authenticate-options', summary: 'Starts a passkey sign-in' },
   { method: 'POST', path: '/passkey/verify-authentication', summary: 'Ends a passkey sign-in' },

@@ -1,3 +1,4 @@
+import { organizationOfCompanyKey } from './console-auth.repository.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import * as t from '../../db/schema.ts';
@@ -176,7 +177,7 @@ describeOnEachDatabase('console sign-in', (factory) => {
 
   it("refuses a Better Auth write from another origin even with the person's cookie (CSRF), and takes it from the console's own", async () => {
     const person = await signedInMember(harness, 'csrf@example.com', 'owner');
-    const [organization] = await harness.database.db.select({ id: t.authOrganizations.id }).from(t.authOrganizations).where(eq(t.authOrganizations.slug, 'demo'));
+    const organization = { id: (await organizationOfCompanyKey(harness.database.db, 'demo'))! };
     const write = (path: string, origin: string, payload: Record<string, unknown>) =>
       harness.app.inject({ method: 'POST', url: `/api/auth${path}`, remoteAddress: freshClientAddress(), headers: { cookie: person.cookie, origin }, payload });
     const invite = await write('/organization/invite-member', 'https://evil.example', { email: 'planted@example.com', role: 'owner', organizationId: organization!.id });

@@ -8,7 +8,7 @@ import { MAX_COMPANIES_CREATED_PER_PERSON, type NewCompanyBody } from '@schedule
 import * as t from '../../db/schema.ts';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { CONSOLE_ORIGIN, cookieOf, freshClientAddress, signedInMember } from '../console-auth/console-test-support.ts';
+import { CONSOLE_ORIGIN, cookieOf, freshClientAddress, passwordSignIn, signedInMember } from '../console-auth/console-test-support.ts';
 import type { NotificationWorker } from '../notifications/notification-worker.ts';
 import { testWorker } from '../notifications/worker-test-support.ts';
 import { timeZoneAt } from './onboarding.service.ts';
@@ -55,11 +55,12 @@ describeOnEachDatabase('a company signing itself up', (factory) => {
   const geocode = (cookie: string, address: string) =>
     harness.app.inject({ method: 'GET', url: `/api/console/geocode?${new URLSearchParams({ address }).toString()}`, headers: { cookie, origin: CONSOLE_ORIGIN } });
 
-  /** Signs a new person up as the sign-up page does; their session cookie (signed in, not yet confirmed). */
-  async function signUp(email: string): Promise<string> {
-    const response = await auth('/sign-up/email', { email, password: PASSWORD, name: 'Fran Founder', callbackURL: '/console/new-company' });
+  /** Signs a new person up as the sign-up page does: the answer signs no one in (the e-mailed link does). */
+  async function signUp(email: string, name = 'Fran Founder') {
+    const response = await auth('/sign-up/email', { email, password: PASSWORD, name, callbackURL: '/console/new-company' });
     expect(response.statusCode, response.body).toBe(200);
-    return cookieOf(response.headers['set-cookie']);
+    expect(cookieOf(response.headers['set-cookie'])).not.toMatch(/session_token=[^;]+/);
+    return response;
   }
 
   /** The link of the confirmation e-mail sent to `to`, as the worker wrote it. */
@@ -83,8 +84,9 @@ describeOnEachDatabase('a company signing itself up', (factory) => {
   }
 
   it('confirms the address by the e-mailed link, then makes the company with its owner, its defaults and a working scheduler link', async () => {
-    const early = await signUp('fran@example.com');
-    // Signed in, but not confirmed: no company yet.
+    await signUp('fran@example.com');
+    // Signed in with the password before opening the link: not confirmed, no company yet.
+    const early = cookieOf((await passwordSignIn(harness, 'fran@example.com', PASSWORD)).headers['set-cookie']);
     expect((await harness.app.inject({ method: 'GET', url: '/api/console/me', headers: { cookie: early } })).json()).toMatchObject({ user: { email: 'fran@example.com', email_verified: false }, memberships: [] });
     const refused = await create(early, newCompany('fran-inspects'));
     expect(refused.statusCode).toBe(403);
@@ -118,6 +120,44 @@ describeOnEachDatabase('a company signing itself up', (factory) => {
     expect(contact.body).toContain('614-555-0100');
     const [event] = await harness.database.db.select().from(t.authAuditEvents).where(eq(t.authAuditEvents.type, 'company_founded'));
     expect(event).toBeTruthy();
+  });
+
+  it('answers a sign-up with a taken address as for a new one, and tells the account by e-mail instead (issue 39)', async () => {
+    const first = await signUp('twice@example.com');
+    const again = await signUp('twice@example.com', 'Someone Else');
+    expect(again.statusCode).toBe(first.statusCode);
+    // The same shape, each with an id of its own; nothing says which address had an account.
+    expect(Object.keys(again.json()).sort()).toEqual(Object.keys(first.json()).sort());
+    expect(again.json()).toMatchObject({ token: null, user: { email: 'twice@example.com', emailVerified: false, name: 'Someone Else' } });
+    expect(await harness.database.db.select().from(t.authUsers).where(eq(t.authUsers.email, 'twice@example.com'))).toHaveLength(1);
+    const jobs = (await harness.database.db.select().from(t.jobs).where(eq(t.jobs.kind, 'account_email'))).filter((job) => job.payload.to === 'twice@example.com');
+    expect(jobs.map((job) => [job.companyId, job.payload.type])).toEqual([
+      [null, 'verify_email'],
+      [null, 'account_exists'],
+    ]);
+    await worker.runDue();
+    const mails = await Promise.all(readdirSync(outbox).filter((name) => name.endsWith('.eml')).map((name) => simpleParser(readFileSync(join(outbox, name)))));
+    const exists = mails.find((mail) => mail.subject === 'You already have an account with Online Scheduler');
+    expect(exists?.text).toContain('https://book.example.com/console/sign-in?email=twice%40example.com');
+  });
+
+  it('bounds a person’s name at sign-up: 100 characters taken, 101 refused with nothing made', async () => {
+    await signUp('long-name@example.com', 'N'.repeat(100));
+    const tooLong = await auth('/sign-up/email', { email: 'longer-name@example.com', password: PASSWORD, name: 'N'.repeat(101) });
+    expect(tooLong.statusCode).toBe(400);
+    const blank = await auth('/sign-up/email', { email: 'blank-name@example.com', password: PASSWORD, name: '   ' });
+    expect(blank.statusCode).toBe(400);
+    expect(await harness.database.db.select().from(t.authUsers).where(eq(t.authUsers.email, 'longer-name@example.com'))).toEqual([]);
+  });
+
+  it('refuses a key the product uses for itself (issue 39), naming the field; an ordinary key beside it is taken', async () => {
+    const cookie = await confirmedFounder('reserved@example.com');
+    for (const key of ['console', 'pay', 'api', 'embed', 'admin', 'healthz', 'manage']) {
+      const refused = await create(cookie, newCompany(key));
+      expect(refused.statusCode, key).toBe(400);
+      expect(refused.json()).toMatchObject({ error: { field: 'company.key' } });
+    }
+    expect((await create(cookie, newCompany('console-inspections'))).statusCode).toBe(201);
   });
 
   it("refuses a key another company has, naming the field, and bad input with the field named; nothing is made", async () => {
