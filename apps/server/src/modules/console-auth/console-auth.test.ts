@@ -1,4 +1,3 @@
-import { organizationOfCompanyKey } from './console-auth.repository.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import * as t from '../../db/schema.ts';
@@ -6,6 +5,7 @@ import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import { demoDocument, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../test-support/test-app.ts';
 import { setClock } from '../manage/manage-test-support.ts';
 import { CLIENT_ADDRESS_HEADER, MIN_PASSWORD_LENGTH, SIGN_IN_ATTEMPTS_PER_MINUTE } from './auth.ts';
+import { organizationOfCompanyKey } from './console-auth.repository.ts';
 import { authEvents, chooseFirstPassword, CONSOLE_ORIGIN, cookieOf, freshClientAddress, passwordSignIn, signedInMember, type ConsolePerson } from './console-test-support.ts';
 
 const MONDAY = '2027-03-01T14:00:00.000Z';
@@ -186,6 +186,13 @@ describeOnEachDatabase('console sign-in', (factory) => {
     const signOut = await write('/sign-out', 'https://evil.example', {});
     expect(signOut.statusCode, signOut.body).toBe(403);
     expect((await me(person)).statusCode).toBe(200);
+    // A console write with no Origin at all (a text/plain form POST) is refused too (issue 39).
+    const [somebody] = await harness.database.db.select({ id: t.authUsers.id }).from(t.authUsers).where(eq(t.authUsers.email, 'owner@example.com'));
+    const noOrigin = await harness.app.inject({ method: 'POST', url: `/api/console/companies/demo/members/${somebody!.id}/sign-out`, headers: { cookie: person.cookie, 'content-type': 'text/plain' }, payload: '' });
+    expect(noOrigin.statusCode, noOrigin.body).toBe(403);
+    const noOriginJson = await harness.app.inject({ method: 'POST', url: `/api/console/companies/demo/members/${somebody!.id}/sign-out`, headers: { cookie: person.cookie } });
+    expect(noOriginJson.statusCode, noOriginJson.body).toBe(403);
+    expect(await authEvents(harness, somebody!.id, 'sessions_revoked')).toEqual([]);
     // From the console's own pages, the same sign-out ends the session.
     expect((await write('/sign-out', CONSOLE_ORIGIN, {})).statusCode).toBe(200);
     expect((await me(person)).statusCode).toBe(401);

@@ -1,4 +1,6 @@
 import type { ConsoleRole } from '@scheduler/contracts/console';
+import type { NewCompanyBody } from '@scheduler/contracts/onboarding';
+import { eq } from 'drizzle-orm';
 import * as t from '../../db/schema.ts';
 import type { TestApp } from '../../test-support/test-app.ts';
 import { ensureMember, organizationOfCompanyKey } from './console-auth.repository.ts';
@@ -64,4 +66,33 @@ export async function chooseFirstPassword(harness: TestApp, person: ConsolePerso
 export async function authEvents(harness: TestApp, userId: string | null, type?: string) {
   const rows = await harness.database.db.select().from(t.authAuditEvents).orderBy(t.authAuditEvents.id);
   return rows.filter((row) => (userId === null || row.userId === userId) && (type === undefined || row.type === type));
+}
+
+/** What the sign-up page sends for a company with this key. */
+export const newCompanyBody = (key: string): NewCompanyBody => ({
+  company: { name: `Inspections ${key}`, key },
+  office: { address1: '4200 Sawmill Rd', city: 'Columbus', state: 'oh', postal_code: '43220', latitude: 40.05, longitude: -83.07, time_zone: 'America/New_York', phone: '614-555-0100' },
+  inspector: { first: 'Fran', last: 'Founder', weekdays: ['mon', 'tue', 'wed', 'thu', 'fri'], start: '08:00', end: '17:00', radius_miles: 30 },
+  service: { name: 'Home inspection', price_cents: 42_500, duration_minutes: 180 },
+});
+
+/**
+ * A stranger who signed up and confirmed their address, signed in with their password: anyone on
+ * the internet may be one (the confirmation link itself is onboarding.test.ts's to test).
+ */
+export async function confirmedStranger(harness: TestApp, email: string, password = 'a long enough passphrase'): Promise<ConsolePerson> {
+  const signUp = await harness.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', remoteAddress: freshClientAddress(), headers: { origin: CONSOLE_ORIGIN }, payload: { email, password, name: email.split('@')[0]! } });
+  if (signUp.statusCode !== 200) throw new Error(`sign-up answered ${signUp.statusCode}: ${signUp.body}`);
+  await harness.database.db.update(t.authUsers).set({ emailVerified: true }).where(eq(t.authUsers.email, email));
+  const signedIn = await passwordSignIn(harness, email, password);
+  if (signedIn.statusCode !== 200) throw new Error(`sign-in answered ${signedIn.statusCode}: ${signedIn.body}`);
+  const cookie = cookieOf(signedIn.headers['set-cookie']);
+  const [user] = await harness.database.db.select({ id: t.authUsers.id }).from(t.authUsers).where(eq(t.authUsers.email, email));
+  return { userId: user!.id, email, cookie, headers: { cookie, origin: CONSOLE_ORIGIN } };
+}
+
+/** The person founds a company with this key through the console's sign-up route; throws unless it is made. */
+export async function foundCompany(harness: TestApp, person: ConsolePerson, key: string): Promise<void> {
+  const created = await harness.app.inject({ method: 'POST', url: '/api/console/companies', headers: person.headers, payload: newCompanyBody(key) });
+  if (created.statusCode !== 201) throw new Error(`founding ${key} answered ${created.statusCode}: ${created.body}`);
 }

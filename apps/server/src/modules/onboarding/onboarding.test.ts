@@ -4,24 +4,18 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_COMPANIES_CREATED_PER_PERSON, type NewCompanyBody } from '@scheduler/contracts/onboarding';
+import { MAX_COMPANIES_CREATED_PER_PERSON } from '@scheduler/contracts/onboarding';
 import * as t from '../../db/schema.ts';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { CONSOLE_ORIGIN, cookieOf, freshClientAddress, passwordSignIn, signedInMember } from '../console-auth/console-test-support.ts';
+import { CONSOLE_ORIGIN, cookieOf, freshClientAddress, newCompanyBody, passwordSignIn, signedInMember } from '../console-auth/console-test-support.ts';
 import type { NotificationWorker } from '../notifications/notification-worker.ts';
 import { testWorker } from '../notifications/worker-test-support.ts';
 import { timeZoneAt } from './onboarding.service.ts';
 
 const PASSWORD = 'a long enough passphrase';
 
-/** What the sign-up page sends for a company with this key. */
-const newCompany = (key: string): NewCompanyBody => ({
-  company: { name: `Inspections ${key}`, key },
-  office: { address1: '4200 Sawmill Rd', city: 'Columbus', state: 'oh', postal_code: '43220', latitude: 40.05, longitude: -83.07, time_zone: 'America/New_York', phone: '614-555-0100' },
-  inspector: { first: 'Fran', last: 'Founder', weekdays: ['mon', 'tue', 'wed', 'thu', 'fri'], start: '08:00', end: '17:00', radius_miles: 30 },
-  service: { name: 'Home inspection', price_cents: 42_500, duration_minutes: 180 },
-});
+const newCompany = newCompanyBody;
 
 describe('timeZoneAt', () => {
   it('names the zone of a place from its coordinates, across zone lines', () => {
