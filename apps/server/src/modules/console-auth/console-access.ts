@@ -86,6 +86,18 @@ export function requireMember(ctx: AppContext, roles: readonly ConsoleRole[]): o
   };
 }
 
+/**
+ * Whether the request's sign-in would still be admitted as the same member (a long-lived stream
+ * asks again): its session not revoked or expired, and the person's place in the company, their
+ * role and inspector, unchanged.
+ */
+export async function stillSameMember(ctx: AppContext, request: FastifyRequest, member: ConsoleMember): Promise<boolean> {
+  const session = await ctx.consoleAuth().auth.api.getSession({ headers: fetchHeadersOf(request) });
+  if (!session || session.user.id !== member.userId) return false;
+  const now = await membershipIn(ctx.db, member.userId, member.companyKey);
+  return now !== null && now.role === member.role && now.inspectorId === member.inspectorId && now.inspectorsSeeAllOrders === member.inspectorsSeeAllOrders;
+}
+
 /** The member a route's hook admitted (requireMember ran first). */
 export function memberOf(request: FastifyRequest): ConsoleMember {
   if (!request.consoleMember) throw new Error('console route without requireMember');

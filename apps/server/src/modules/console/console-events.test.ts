@@ -2,7 +2,9 @@ import { performance } from 'node:perf_hooks';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { addDays } from '@scheduler/domain/availability/zoned-calendar';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { openDatabase } from '../../db/connection.ts';
+import * as t from '../../db/schema.ts';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import { demoOrdinaryWeekday } from '../../test-support/demo-days.ts';
 import { demoDocument, startDemoSession, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../test-support/test-app.ts';
@@ -199,6 +201,34 @@ describeOnEachDatabase('the console event stream', (factory) => {
     const deadline = performance.now() + 1000;
     while (listeners() !== before && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(listeners()).toBe(before);
+  });
+
+  it('ends a stream once its session is revoked, sending nothing more (issue 39)', async () => {
+    const clerk = await signedInMember(harness, 'revoked-clerk@example.com', 'office');
+    const owner = await signedInMember(harness, 'revoking-owner@example.com', 'owner');
+    const stream = await openStream(undefined, clerk.cookie);
+    const revoked = await harness.app.inject({ method: 'POST', url: `/api/console/companies/demo/members/${clerk.userId}/sign-out`, headers: owner.headers });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    const { order, slot } = await visitor('demo', dayAfter(9));
+    const since = performance.now();
+    expect((await order.hold(slot)).statusCode).toBe(200);
+    expect(await stream.waitForEnd(2000)).toBe(true);
+    expect(stream.after('schedule', since)).toEqual([]);
+  });
+
+  it('ends a stream once the member’s role changes, and keeps one whose member is unchanged', async () => {
+    const clerk = await signedInMember(harness, 'promoted-clerk@example.com', 'office');
+    const steady = await openStream();
+    const stream = await openStream(undefined, clerk.cookie);
+    await harness.database.db.update(t.authMembers).set({ role: 'inspector', inspectorId: 101 }).where(eq(t.authMembers.userId, clerk.userId));
+    const { order, slot } = await visitor('demo', dayAfter(10));
+    const since = performance.now();
+    expect((await order.hold(slot)).statusCode).toBe(200);
+    expect(await stream.waitForEnd(2000)).toBe(true);
+    expect(stream.after('schedule', since)).toEqual([]);
+    expect(await steady.waitFor('schedule', since, 1000)).not.toBeNull();
+    expect(steady.ended).toBe(false);
+    steady.close();
   });
 
   it("is not open to a member of another company's key, nor to nobody", async () => {

@@ -27,7 +27,7 @@ import type { AppContext } from '../../context.ts';
 import { sendCsv } from '../../http/csv-reply.ts';
 import { sendCompressible } from '../../http/precompressed.ts';
 import { ordersCsv } from '../admin/admin-orders.service.ts';
-import { memberOf, requireMember } from '../console-auth/console-access.ts';
+import { memberOf, requireMember, stillSameMember } from '../console-auth/console-access.ts';
 import type { ConsoleMember } from '../console-auth/console-member.ts';
 import { cancelBooking, manageDeps, rescheduleBooking, type ChangeActor } from '../manage/manage.service.ts';
 import { moveAvailabilityJson } from '../scheduling/scheduling.service.ts';
@@ -133,7 +133,10 @@ export function consoleRoutes(ctx: AppContext) {
     app.get(
       `${base}/events`,
       { onRequest: anyone, schema: { tags, summary: 'A text/event-stream: `schedule` whenever a booking, hold or cancellation of the company changes; `ping` every 25 s', params: companyKeyParam, querystring: noQuery } },
-      async (request, reply) => streamScheduleEvents(request, reply, ctx.changes, memberOf(request).companyId, streams),
+      async (request, reply) => {
+        const member = memberOf(request);
+        return streamScheduleEvents(request, reply, ctx.changes, member.companyId, streams, () => stillSameMember(ctx, request, member));
+      },
     );
 
     app.get(
