@@ -37,6 +37,14 @@ export function perAddressBucket(app: FastifyInstance, name: string, max: number
   return bucketHook(app, max, (request) => `${name}:address:${request.ip}`);
 }
 
+/**
+ * One bucket per signed-in console person, for the routes that cost the company or the product
+ * money per call (the geocoder: issue 39); it runs after the sign-in hook that names the person.
+ */
+export function perPersonBucket(app: FastifyInstance, name: string, max: number): onRequestAsyncHookHandler {
+  return bucketHook(app, max, (request) => `${name}:person:${request.consoleUser?.id ?? `address:${request.ip}`}`);
+}
+
 /** The buckets a session draws on; each is one count per session per minute, whatever the route. */
 export type SessionBucketName = 'search' | 'write' | 'events';
 

@@ -5,6 +5,10 @@ import type { AppContext } from '../../context.ts';
 import { configuredGeocoder, GeocodingService } from '../address/geocoding.service.ts';
 import { requireSignedIn } from '../console-auth/console-access.ts';
 import { noQuery } from '../shared-schemas.ts';
+import { perPersonBucket } from '../../plugins/rate-limit.ts';
+
+/** Address look-ups per signed-in person a minute: a form looks one up as its field is left; a paid geocoder bills each (issue 39). */
+export const GEOCODE_LOOKUPS_PER_MINUTE = 30;
 import { foundCompany, placeOfAddress } from './onboarding.service.ts';
 
 /**
@@ -22,7 +26,7 @@ export function onboardingRoutes(ctx: AppContext) {
     app.get(
       '/api/console/geocode',
       {
-        onRequest: signedIn,
+        onRequest: [signedIn, perPersonBucket(instance, 'geocode', GEOCODE_LOOKUPS_PER_MINUTE)],
         schema: { tags, summary: 'Where an address is (its USPS form and place) and the time zone there; 404 address_not_found', querystring: geocodeQuerySchema, response: { 200: placeSchema } },
       },
       async (request) => placeOfAddress(geocoding, request.query.address, request.log),

@@ -11,6 +11,7 @@ import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { CONSOLE_ORIGIN, cookieOf, freshClientAddress, newCompanyBody, passwordSignIn, signedInMember } from '../console-auth/console-test-support.ts';
 import type { NotificationWorker } from '../notifications/notification-worker.ts';
 import { testWorker } from '../notifications/worker-test-support.ts';
+import { GEOCODE_LOOKUPS_PER_MINUTE } from './onboarding.routes.ts';
 import { timeZoneAt } from './onboarding.service.ts';
 
 const PASSWORD = 'a long enough passphrase';
@@ -196,5 +197,15 @@ describeOnEachDatabase('a company signing itself up', (factory) => {
     expect(nowhere.json()).toMatchObject({ error: { code: 'address_not_found', field: 'address' } });
     expect((await geocode(member.cookie, 'ab')).statusCode).toBe(400);
     expect((await harness.app.inject({ method: 'GET', url: '/api/console/geocode?address=43220' })).statusCode).toBe(401);
+  });
+
+  it(`answers ${GEOCODE_LOOKUPS_PER_MINUTE} look-ups a minute per person, then 429; another person is not concerned (issue 39)`, async () => {
+    const busy = await signedInMember(harness, 'busy-placer@example.com', 'owner');
+    for (let lookup = 1; lookup <= GEOCODE_LOOKUPS_PER_MINUTE; lookup++) expect((await geocode(busy.cookie, '4200 Sawmill Rd, Columbus, OH 43220')).statusCode, `look-up ${lookup}`).toBe(200);
+    const over = await geocode(busy.cookie, '4200 Sawmill Rd, Columbus, OH 43220');
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({ error: { code: 'rate_limited' } });
+    const calm = await signedInMember(harness, 'calm-placer@example.com', 'owner');
+    expect((await geocode(calm.cookie, '4200 Sawmill Rd, Columbus, OH 43220')).statusCode).toBe(200);
   });
 });
