@@ -676,7 +676,7 @@ export const orderPayments = pgTable(
     provider: text('provider').$type<'stripe'>().notNull(),
     /** SHA-256 of the pay link's token, hex, like sessions.token_hash. The token itself is never stored. */
     payTokenHash: text('pay_token_hash').notNull().unique(),
-    /** What the pay link charges: the frozen pricing snapshot's total and currency. */
+    /** What the pay link charged last: the order's total and currency when it opened its Checkout Session (it charges the total as it is at each opening). */
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
     /** The Checkout Session the pay link last opened, and how many it has opened (each expired one needs a new one). */
