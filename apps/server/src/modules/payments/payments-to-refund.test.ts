@@ -101,6 +101,24 @@ describeOnEachDatabase('Checkout Sessions an order no longer takes, and payments
     expect(stripe.expirations().length).toBe(expirationsBefore);
   });
 
+  it('closes a session Stripe was opening while the order was cancelled', async () => {
+    const { order, payUrl } = await payments.confirmedOrder(4);
+    stripe.whileCreating = async () => {
+      expect((await adminCancel(order.orderId)).statusCode).toBe(200);
+    };
+    try {
+      expect((await payments.openPayLink(payUrl)).statusCode).toBe(404);
+    } finally {
+      stripe.whileCreating = null;
+    }
+    const opened = [...stripe.sessions.values()].at(-1)!;
+    expect(opened.metadata.order_id).toBe(order.orderId);
+    expect(await sessionOnOrder(order.orderId)).toBeNull();
+    await worker.runDue();
+    expect(opened.status).toBe('expired');
+    expect(await expiryJobsOf(order.orderId)).toMatchObject([{ lastError: 'EXPIRED', doneAt: expect.any(Date) }]);
+  });
+
   it('takes a session Stripe has expired on its own as expired, without retrying', async () => {
     const { order, payUrl } = await payments.confirmedOrder(4);
     const session = await payments.openedSession(payUrl);

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PaymentSettings } from '@scheduler/contracts/company-document';
-import type { Executor } from '../../db/connection.ts';
+import type { Database, Executor } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
 
 /** A company as payments need it: its id, key and payment choice. */
@@ -76,18 +76,32 @@ export async function findPayLink(db: Executor, payTokenHash: string) {
   return row ?? null;
 }
 
-/** The Checkout Session the pay link opened, and the amount it charges; the attempt number only grows. */
-export async function recordCheckoutSession(db: Executor, opened: { companyId: string; orderId: string; sessionId: string; attempt: number; amountCents: number; currency: string; at: Date }): Promise<void> {
-  await db
-    .update(t.orderPayments)
-    .set({
-      checkoutSessionId: opened.sessionId,
-      checkoutAttempts: sql`greatest(${t.orderPayments.checkoutAttempts}, ${opened.attempt})`,
-      amountCents: opened.amountCents,
-      currency: opened.currency,
-      updatedAt: opened.at,
-    })
-    .where(and(eq(t.orderPayments.companyId, opened.companyId), eq(t.orderPayments.orderId, opened.orderId)));
+/**
+ * The Checkout Session the pay link opened, and the amount it charges; the attempt number only
+ * grows. Recorded only while the order is still booked, read with its row shared-locked: a cancel
+ * that committed while Stripe was opening the session (it found no session to close) makes this
+ * answer false, and the caller expires the session itself.
+ */
+export async function recordCheckoutSession(db: Database, opened: { companyId: string; orderId: string; sessionId: string; attempt: number; amountCents: number; currency: string; at: Date }): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [booked] = await tx
+      .select({ id: t.orders.id })
+      .from(t.orders)
+      .where(and(eq(t.orders.companyId, opened.companyId), eq(t.orders.id, opened.orderId), eq(t.orders.status, 'confirmed')))
+      .for('share');
+    if (!booked) return false;
+    await tx
+      .update(t.orderPayments)
+      .set({
+        checkoutSessionId: opened.sessionId,
+        checkoutAttempts: sql`greatest(${t.orderPayments.checkoutAttempts}, ${opened.attempt})`,
+        amountCents: opened.amountCents,
+        currency: opened.currency,
+        updatedAt: opened.at,
+      })
+      .where(and(eq(t.orderPayments.companyId, opened.companyId), eq(t.orderPayments.orderId, opened.orderId)));
+    return true;
+  });
 }
 
 /**

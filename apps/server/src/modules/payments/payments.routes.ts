@@ -60,6 +60,7 @@ export function paymentsDeps(ctx: AppContext, app: FastifyInstance): PaymentsDep
       ctx.changes.announce(changeKeys.order(orderId));
       ctx.notifications?.wake();
     },
+    onJobsQueued: () => ctx.notifications?.wake(),
   };
 }
 

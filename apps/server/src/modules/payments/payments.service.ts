@@ -39,6 +39,8 @@ export interface PaymentsDeps {
   log: { warn(data: Record<string, unknown>, message: string): void };
   /** Told after an order was marked paid: its receipts are queued, and caches of the order are stale. */
   onPaid?: (orderId: string) => void;
+  /** Told after a job was queued outside a change that wakes the worker itself (a session to expire). */
+  onJobsQueued?: () => void;
 }
 
 /** The path of a pay link; the token follows it. */
@@ -192,7 +194,12 @@ export async function openPayLink(deps: PaymentsDeps, token: string, options: { 
       ),
     );
     if (!created.url) throw providerUnavailable();
-    await recordCheckoutSession(deps.db, { companyId: link.companyId, orderId: link.orderId, sessionId: created.id, attempt, ...charge, at: deps.now() });
+    if (!(await recordCheckoutSession(deps.db, { companyId: link.companyId, orderId: link.orderId, sessionId: created.id, attempt, ...charge, at: deps.now() }))) {
+      // Cancelled while Stripe opened it: the cancel found no session to close, so this one is closed as the cancel would have.
+      await queueCheckoutExpiry(deps.db, { companyId: link.companyId, orderId: link.orderId }, created.id, deps.now());
+      deps.onJobsQueued?.();
+      throw new NotFoundError('The payment link');
+    }
     return { kind: 'checkout', url: created.url };
   } catch (error) {
     if (!isStripeError(error)) throw error;
@@ -215,8 +222,11 @@ export const CHECKOUT_EXPIRY_JOB = 'stripe_checkout_expiry';
  */
 export async function closeOpenCheckout(tx: Executor, order: { companyId: string; orderId: string }, now: Date): Promise<void> {
   const sessionId = await detachCheckoutSession(tx, order.companyId, order.orderId, now);
-  if (!sessionId) return;
-  await enqueueJobs(tx, [{ companyId: order.companyId, kind: CHECKOUT_EXPIRY_JOB, dedupeKey: `checkout_expiry:${sessionId}`, payload: { order_id: order.orderId, session_id: sessionId }, runAt: now }]);
+  if (sessionId) await queueCheckoutExpiry(tx, order, sessionId, now);
+}
+
+async function queueCheckoutExpiry(db: Executor, order: { companyId: string; orderId: string }, sessionId: string, now: Date): Promise<void> {
+  await enqueueJobs(db, [{ companyId: order.companyId, kind: CHECKOUT_EXPIRY_JOB, dedupeKey: `checkout_expiry:${sessionId}`, payload: { order_id: order.orderId, session_id: sessionId }, runAt: now }]);
 }
 
 /** What expiring a session came to, kept on its done job. */

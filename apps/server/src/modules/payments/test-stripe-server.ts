@@ -58,6 +58,8 @@ export class FakeStripe {
   private next = 1;
   /** While true every API call answers 500, as during an outage of Stripe's API. */
   down = false;
+  /** Awaited while a session is being created, before Stripe answers: a test's change racing the creation. */
+  whileCreating: (() => Promise<void>) | null = null;
   private constructor(private readonly server: Server, readonly baseUrl: string) {}
 
   static async start(): Promise<FakeStripe> {
@@ -115,7 +117,10 @@ export class FakeStripe {
       return refusal(500, { type: 'api_error', message: 'An error occurred with our connection to Stripe (stand-in outage).' }, { 'stripe-should-retry': 'false' });
     }
     const session = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(url.pathname);
-    if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') return { status: 200, body: JSON.stringify(this.create(form, typeof key === 'string' ? key : undefined)) };
+    if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+      await this.whileCreating?.();
+      return { status: 200, body: JSON.stringify(this.create(form, typeof key === 'string' ? key : undefined)) };
+    }
     if (session && ((request.method === 'GET' && !session[2]) || (request.method === 'POST' && session[2]))) {
       const found = this.sessions.get(session[1]!);
       if (!found) return refusal(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such checkout.session: '${session[1]}'` });
