@@ -340,9 +340,9 @@ export async function rescheduleBooking(
  * Cancels the booking. In one transaction: the row locked, the policy asked again, the time
  * released, the order marked cancelled with its reason and fee, the audit event written, the
  * messages queued, the reminders dropped and its open Stripe Checkout Session taken off the order
- * (a job expires it at Stripe after the commit, so a tab left open can no longer pay). A visitor must have seen the fee that applies now
- * (`feeCents`; 409 `fee_changed` otherwise); the office may waive it. Cancelling a cancelled
- * order answers as the first cancellation did.
+ * (a job expires it at Stripe after the commit, so a tab left open can no longer pay). A visitor
+ * must have seen the fee that applies now (`feeCents`; 409 `fee_changed` otherwise); the office
+ * may waive it. Cancelling a cancelled order answers as the first cancellation did.
  */
 export async function cancelBooking(
   deps: ManageDeps,

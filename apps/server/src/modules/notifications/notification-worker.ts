@@ -67,9 +67,9 @@ function reasonOf(error: unknown): string {
 /**
  * Sends the queued e-mails, and runs the other modules' jobs it is given. Each job is claimed,
  * sent and marked done; a failure puts it back with a growing delay, so a failing mail server
- * delays e-mails and never loses one. A worker
- * that dies mid-job leaves its lease to run out, and the job is sent again (at least once; the
- * stable Message-ID and outbox file name let the receiving side see the repeat as one message).
+ * delays e-mails and never loses one. A worker that dies mid-job leaves its lease to run out, and
+ * the job is sent again (at least once; the stable Message-ID and outbox file name let the
+ * receiving side see the repeat as one message).
  */
 export class NotificationWorker {
   private timer: NodeJS.Timeout | null = null;
