@@ -120,7 +120,7 @@ export async function buildApp(appOptions: AppOptions, options: { logger?: Fasti
   const partial = {
     ...appOptions,
     clock,
-    encryption: appOptions.config.DATA_ENCRYPTION_KEY ? DataEncryption.fromEnv(appOptions.config.DATA_ENCRYPTION_KEY) : null,
+    encryption: DataEncryption.fromConfig(appOptions.config),
     sessions: new SessionStore(appOptions.db, appOptions.changes, clock),
     scheduling: new SchedulingStore(appOptions.db, appOptions.changes, bundledPostalCodes, clock),
     consoleAuth: lazyConsoleAuth,

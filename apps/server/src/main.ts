@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildApp, loggerOptions } from './app.ts';
 import { loadConfig } from './config.ts';
+import { DataEncryption } from './crypto/data-encryption.ts';
 import { listeningPort, publicBaseUrl } from './http/public-url.ts';
 import { drainOnSignals } from './shutdown.ts';
 import { lockEmbeddedDatabase } from './db/embedded-lock.ts';
@@ -11,6 +12,8 @@ import { bundledPostalCodes } from './modules/geography/postal-codes.ts';
 import { DEMO_COMPANY_KEY, DEMO_OFFICE_UUID, ensureDemoCompany } from './modules/companies/demo-company.ts';
 import { DEMO_OWNER, demoOwnerSignInLink } from './modules/console-auth/demo-owner.ts';
 import { createNotificationWorker } from './modules/notifications/notifications.service.ts';
+import { paymentJobHandlers } from './modules/payments/payments.service.ts';
+import { stripeOptionsOf } from './modules/payments/stripe-gateway.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const DEFAULT_CONSOLE_DIST = fileURLToPath(new URL('../../console/dist', import.meta.url));
@@ -26,15 +29,13 @@ async function main(): Promise<void> {
   const webDistDir = config.WEB_DIST_DIR ?? (existsSync(DEFAULT_WEB_DIST) ? DEFAULT_WEB_DIST : null);
   const consoleDistDir = config.CONSOLE_DIST_DIR ?? (existsSync(DEFAULT_CONSOLE_DIST) ? DEFAULT_CONSOLE_DIST : null);
   // The e-mail worker logs through the app's logger, which exists once the app is built.
-  const notifications = createNotificationWorker(
-    database.db,
-    config,
-    {
-      info: (data, message) => app.log.info(data, message),
-      warn: (data, message) => app.log.warn(data, message),
-    },
-    () => publicBaseUrl(config, listeningPort(app, config.PORT)),
-  );
+  const workerLog = {
+    info: (data: Record<string, unknown>, message: string) => app.log.info(data, message),
+    warn: (data: Record<string, unknown>, message: string) => app.log.warn(data, message),
+  };
+  // Beside the messages it expires the Stripe Checkout Sessions of cancelled orders, retrying while Stripe is down.
+  const paymentJobs = paymentJobHandlers({ db: database.db, encryption: DataEncryption.fromConfig(config), stripe: stripeOptionsOf(config), log: workerLog });
+  const notifications = createNotificationWorker(database.db, config, workerLog, () => publicBaseUrl(config, listeningPort(app, config.PORT)), paymentJobs);
   const app = await buildApp(
     { db: database.db, config, adminToken: admin.token, authSecret, pingDatabase: database.ping, changes: database.changes, webDistDir, consoleDistDir, notifications },
     { logger: loggerOptions(config.LOG_LEVEL) },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { errorResponseSchema } from './errors.ts';
 import { adminOrderSchema, adminOrdersResponseSchema } from './confirm.ts';
 import { adminCancelBodySchema, adminRescheduleBodySchema, manageAvailabilityQuerySchema, manageChangeResponseSchema, manageOrderViewSchema } from './manage.ts';
+import { paymentToRefundSchema } from './payments.ts';
 
 /**
  * The company's console (issue 25): its own API under /api/console, for people signed in through
@@ -203,6 +204,8 @@ export const consoleOrderDetailSchema = z.object({
   can_change: z.boolean(),
   /** Who booked it: "online" or the office member's name. */
   booked_by: z.string(),
+  /** Money paid through Stripe that the order could not take (cancelled, its total changed, paid already): the office refunds it. */
+  payments_to_refund: z.array(paymentToRefundSchema),
 });
 export type ConsoleOrderDetail = z.infer<typeof consoleOrderDetailSchema>;
 

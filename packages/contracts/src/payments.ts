@@ -36,6 +36,31 @@ export const payTokenParamSchema = z.object({ token: z.string().regex(/^[A-Za-z0
 /** The pay link's one optional query: Stripe sends the visitor back here after they cancelled. */
 export const payLinkQuerySchema = z.object({ cancelled: z.literal('1').optional() }).strict();
 
-/** What the webhook answers Stripe: received (and whether it changed the order). */
-export const webhookResponseSchema = z.object({ received: z.literal(true), outcome: z.enum(['paid', 'already_paid', 'ignored']) });
+/**
+ * What the webhook answers Stripe: received, and what the payment came to: the order paid, paid
+ * already (a repeat), recorded to refund (money its order could not take), or no payment at all.
+ */
+export const webhookResponseSchema = z.object({ received: z.literal(true), outcome: z.enum(['paid', 'already_paid', 'refund_due', 'ignored']) });
 export type WebhookResponse = z.infer<typeof webhookResponseSchema>;
+
+/**
+ * A payment that reached the company's Stripe account for an order that could not take it (issue
+ * 39): the office refunds it in Stripe. `order_cancelled`: paid after the order was cancelled;
+ * `amount_changed`: not the order's total (it changed since the payment page opened);
+ * `paid_twice`: the order was paid already.
+ */
+export const paymentToRefundSchema = z.object({
+  provider: z.literal('stripe'),
+  reason: z.enum(['order_cancelled', 'amount_changed', 'paid_twice']),
+  amount_cents: z.number().int(),
+  /** ISO 4217, upper case. */
+  currency: z.string(),
+  /** The amount as the office reads it: "$572.50". */
+  amount: z.string(),
+  /** When Stripe recorded the payment. */
+  paid_at: z.string(),
+  /** What to look up in Stripe to refund it (pi_...). */
+  payment_intent_id: z.string().nullable(),
+  checkout_session_id: z.string(),
+});
+export type PaymentToRefundView = z.infer<typeof paymentToRefundSchema>;

@@ -31,6 +31,11 @@ export class DataEncryption {
     return new DataEncryption(keys, first);
   }
 
+  /** The server's keys: DATA_ENCRYPTION_KEY parsed, or null when it is unset (no secrets can be stored or read). */
+  static fromConfig(config: { DATA_ENCRYPTION_KEY?: string | undefined }): DataEncryption | null {
+    return config.DATA_ENCRYPTION_KEY ? DataEncryption.fromEnv(config.DATA_ENCRYPTION_KEY) : null;
+  }
+
   /** A new random key entry for DATA_ENCRYPTION_KEY. */
   static newKeyEntry(id: string): string {
     const entry = `${id}:${randomBytes(KEY_BYTES).toString('base64')}`;

@@ -676,7 +676,7 @@ export const orderPayments = pgTable(
     provider: text('provider').$type<'stripe'>().notNull(),
     /** SHA-256 of the pay link's token, hex, like sessions.token_hash. The token itself is never stored. */
     payTokenHash: text('pay_token_hash').notNull().unique(),
-    /** What the pay link charges: the frozen pricing snapshot's total and currency. */
+    /** What the pay link charged last: the order's total and currency when it opened its Checkout Session (it charges the total as it is at each opening). */
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
     /** The Checkout Session the pay link last opened, and how many it has opened (each expired one needs a new one). */
@@ -689,6 +689,36 @@ export const orderPayments = pgTable(
     primaryKey({ columns: [t.companyId, t.orderId] }),
     foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete('cascade'),
     check('order_payments_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * Money that reached the company's Stripe account for an order that could not take it (issue 39):
+ * the order was cancelled, its total had changed, or it was paid already. The payment is real, so
+ * it is kept for the office to refund in Stripe, once per Checkout Session however often Stripe
+ * delivers it. The order stays unpaid by it.
+ */
+export const paymentsToRefund = pgTable(
+  'payments_to_refund',
+  {
+    companyId: uuid('company_id').notNull(),
+    orderId: uuid('order_id').notNull(),
+    provider: text('provider').$type<'stripe'>().notNull(),
+    checkoutSessionId: text('checkout_session_id').notNull(),
+    /** Stripe's PaymentIntent: what the office looks up in Stripe to refund. */
+    paymentIntentId: text('payment_intent_id'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    reason: text('reason').$type<'order_cancelled' | 'amount_changed' | 'paid_twice'>().notNull(),
+    /** When Stripe recorded the payment (its event's time). */
+    paidAt: instant('paid_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.checkoutSessionId] }),
+    foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete('cascade'),
+    index('payments_to_refund_order_idx').on(t.companyId, t.orderId),
+    check('payments_to_refund_amount_not_negative', sql`${t.amountCents} >= 0`),
   ],
 );
 

@@ -8,6 +8,7 @@ import { OFFICE_ME, ORDER, ORDER_ID } from '../../test-support/fixtures.ts';
 import { refusal, renderPage, stubServer, type Answer, type RecordedRequest } from '../../test-support/render-page.tsx';
 import OrderPage from './OrderPage.tsx';
 import { historyText } from './order-history.ts';
+import { refundNoticeText } from './RefundNotices.tsx';
 
 // The dialogs open on a busy machine: allow more than Testing Library's default second.
 configure({ asyncUtilTimeout: 5000 });
@@ -43,7 +44,14 @@ const VIEW: ManageOrderView = {
   history: [],
 };
 
-const DETAIL: ConsoleOrderDetail = { order: ORDER, view: VIEW, messages: [{ at: '2026-11-20T15:00:05.000Z', channel: 'email', audience: 'client', kind: 'confirmation', state: 'sent', run_at: '2026-11-20T15:00:00.000Z', attempts: 1 }], can_change: true, booked_by: 'online' };
+const DETAIL: ConsoleOrderDetail = {
+  order: ORDER,
+  view: VIEW,
+  messages: [{ at: '2026-11-20T15:00:05.000Z', channel: 'email', audience: 'client', kind: 'confirmation', state: 'sent', run_at: '2026-11-20T15:00:00.000Z', attempts: 1 }],
+  can_change: true,
+  booked_by: 'online',
+  payments_to_refund: [],
+};
 
 /** Tuesday, December 8th 2026, 9:00 AM EST. */
 const NINE: AppointmentSlot = { id: 'slot-9', date: '2026-12-08', start: '9:00 AM', start_datetime: '2026-12-08 09:00:00', end_datetime: '2026-12-08 11:30:00', timestamp: Date.parse('2026-12-08T14:00:00Z') / 1000, users: [101] };
@@ -80,6 +88,26 @@ describe('the order page', () => {
     expect(within(price).getByText('$572.50')).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Messages' })).getByText('Sent')).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'History' })).getByText('Booked for Tuesday, December 1st 2026 at 9:30 AM EST')).toBeTruthy();
+  });
+
+  it('says plainly when a payment arrived that the order could not take, and that it is to be refunded in Stripe', async () => {
+    const cancelledView: ManageOrderView = { ...VIEW, order: { ...VIEW.order, state: 'cancelled', cancelled: { at: '2026-11-28T15:00:00.000Z', fee: null } } };
+    const late = { provider: 'stripe', reason: 'order_cancelled', amount_cents: 57250, currency: 'USD', amount: '$572.50', paid_at: '2026-11-28T15:12:00.000Z', payment_intent_id: 'pi_3QxLate', checkout_session_id: 'cs_test_late' } as const;
+    serve({}, { ...DETAIL, view: cancelledView, payments_to_refund: [late, { ...late, reason: 'paid_twice', amount: '$100.00', payment_intent_id: null, checkout_session_id: 'cs_test_twice' }] });
+    renderOrder();
+    const notices = within(await screen.findByRole('region', { name: 'Payments to refund' })).getAllByRole('note');
+    expect(notices.map((notice) => notice.textContent)).toEqual([
+      'Paid $572.50 after it was cancelled: refund to do in Stripe.Paid on Saturday, November 28th 2026 at 10:12 AM EST · Stripe payment pi_3QxLate',
+      'Paid $100.00 a second time: refund to do in Stripe.Paid on Saturday, November 28th 2026 at 10:12 AM EST',
+    ]);
+  });
+
+  it('shows no refund notice for an order without such a payment', async () => {
+    serve({});
+    renderOrder();
+    await screen.findByRole('heading', { level: 1, name: 'Order SV-1042' });
+    expect(screen.queryByRole('region', { name: 'Payments to refund' })).toBeNull();
+    expect(screen.queryByText(/refund to do/)).toBeNull();
   });
 
   it('reschedules: the policy refuses, then the office moves it anyway', async () => {
@@ -135,6 +163,12 @@ describe('the order page', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel the inspection' }));
     await screen.findByText('The inspection is cancelled.');
     expect(posts(requests, '/cancel')).toEqual([{ reason: '', override: false, waive_fee: false }]);
+  });
+});
+
+describe('the refund notice', () => {
+  it('names the amount and why the order could not take it', () => {
+    expect(refundNoticeText({ amount: '$572.50', reason: 'amount_changed' })).toBe("Paid $572.50, which is not the order's total: refund to do in Stripe.");
   });
 });
 

@@ -16,6 +16,7 @@ import { orderQueryOptions } from '../../shared/queries.ts';
 import { orderWhenText } from '../../shared/time-text.ts';
 import { CancelDialog } from './CancelDialog.tsx';
 import { HistorySection, MessagesSection, PeopleSection, PriceSection, PropertySection, Section } from './OrderSections.tsx';
+import { RefundNotices } from './RefundNotices.tsx';
 import { RescheduleDialog } from './RescheduleDialog.tsx';
 
 const STATE_CHIP = { booked: { label: 'Booked', color: 'success' }, cancelled: { label: 'Cancelled', color: 'error' }, over: { label: 'Done', color: 'default' } } as const;
@@ -66,6 +67,7 @@ function OrderDetail({ detail, companyKey }: { detail: ConsoleOrderDetail; compa
           {done}
         </Alert>
       )}
+      <RefundNotices payments={detail.payments_to_refund} timeZone={order.time_zone} />
       <Section title="Appointment">
         <Typography sx={{ fontWeight: 650 }}>{orderWhenText(order) ?? 'No time set'}</Typography>
         <Typography>Inspectors: {order.inspectors.map((inspector) => inspector.name).join(', ') || 'none yet'}</Typography>

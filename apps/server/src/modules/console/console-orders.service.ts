@@ -5,6 +5,7 @@ import { AppError } from '../../errors.ts';
 import { listOrders } from '../admin/admin-orders.service.ts';
 import { ownInspectorOnly, type ConsoleMember } from '../console-auth/console-member.ts';
 import { manageView, orderScopeOf } from '../manage/manage.service.ts';
+import { paymentsToRefundOf } from '../payments/payments.service.ts';
 import type { OrderScope } from '../scheduling/scheduling.service.ts';
 import { CHANGE_EMAIL_JOB, CONFIRMATION_EMAIL_JOB, RECEIPT_EMAIL_JOB, REMINDER_EMAIL_JOB, SMS_JOB } from '../notifications/notifications.service.ts';
 import { loadOrderMessageJobs, orderBookedBy, orderInspectorIds } from './console-orders.repository.ts';
@@ -59,13 +60,14 @@ async function orderMessages(db: Database, scope: OrderScope): Promise<ConsoleOr
 /** Everything the order page shows about one order. */
 export async function consoleOrderDetail(db: Database, member: ConsoleMember, orderId: string, now: Date): Promise<ConsoleOrderDetail> {
   const scope = await readableOrder(db, member, orderId);
-  const [listing, view, messages, bookedBy] = await Promise.all([
+  const [listing, view, messages, bookedBy, toRefund] = await Promise.all([
     listOrders(db, member.companyKey, { status: 'all', orderId, page: 1, per_page: 1 }),
     manageView(db, scope, now),
     orderMessages(db, scope),
     orderBookedBy(db, scope.companyId, scope.orderId),
+    paymentsToRefundOf(db, scope),
   ]);
   const order = listing.orders[0];
   if (!order) throw new AppError(404, 'not_found', 'The order was not found.');
-  return { order, view, messages, can_change: BOOKING_ROLES.includes(member.role), booked_by: bookedBy ?? BOOKED_ONLINE };
+  return { order, view, messages, can_change: BOOKING_ROLES.includes(member.role), booked_by: bookedBy ?? BOOKED_ONLINE, payments_to_refund: toRefund };
 }

@@ -16,6 +16,7 @@ import type { Database, Executor } from '../../db/connection.ts';
 import { retryTransientConflicts } from '../../db/transient-conflict.ts';
 import { AppError, ConflictError, NotFoundError } from '../../errors.ts';
 import { loadConfirmable } from '../confirm/confirm.service.ts';
+import { closeOpenCheckout } from '../payments/payments.service.ts';
 import { appointmentText, changeJobs, enqueueJobs, loadMessageFacts, orderReference, priceSection, replanReminders, ROLE_TITLES, type QueuedJob } from '../notifications/notifications.service.ts';
 import { commitInspectors, holdMove, isOverlapViolation, moveAlternatives, planMove, releaseOrderTime, type OrderScope, type SchedulingStore } from '../scheduling/scheduling.service.ts';
 import { hashToken } from '../sessions/tokens.ts';
@@ -338,9 +339,10 @@ export async function rescheduleBooking(
 /**
  * Cancels the booking. In one transaction: the row locked, the policy asked again, the time
  * released, the order marked cancelled with its reason and fee, the audit event written, the
- * messages queued and the reminders dropped. A visitor must have seen the fee that applies now
- * (`feeCents`; 409 `fee_changed` otherwise); the office may waive it. Cancelling a cancelled
- * order answers as the first cancellation did.
+ * messages queued, the reminders dropped and its open Stripe Checkout Session taken off the order
+ * (a job expires it at Stripe after the commit, so a tab left open can no longer pay). A visitor
+ * must have seen the fee that applies now (`feeCents`; 409 `fee_changed` otherwise); the office
+ * may waive it. Cancelling a cancelled order answers as the first cancellation did.
  */
 export async function cancelBooking(
   deps: ManageDeps,
@@ -374,6 +376,7 @@ export async function cancelBooking(
         now,
       );
       await queueChangeMessages(tx, scope, { kind: 'cancelled', previousStart: booking.start, start: booking.start, sequence, actor, now });
+      await closeOpenCheckout(tx, scope, now);
       cancelled = true;
     }),
   );

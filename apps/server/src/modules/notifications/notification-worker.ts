@@ -46,7 +46,16 @@ export interface NotificationWorkerOptions {
   retryBaseMs: number;
   retryMaxMs: number;
   now?: () => number;
+  /**
+   * Jobs of other modules the worker runs beside the messages, by kind (payments expires Stripe
+   * Checkout Sessions): each answers the code kept on its done job, and a throw is retried as a
+   * message's failure is.
+   */
+  jobHandlers?: Readonly<Record<string, CompanyJobHandler>>;
 }
+
+/** A job of another module: its company and payload in, the code of how it ended out. */
+export type CompanyJobHandler = (job: { companyId: string; payload: Record<string, unknown> }) => Promise<string>;
 
 /** A short, stable reason for the log and the job row: an error code, never a message's content. */
 function reasonOf(error: unknown): string {
@@ -56,10 +65,11 @@ function reasonOf(error: unknown): string {
 }
 
 /**
- * Sends the queued e-mails. Each job is claimed, sent and marked done; a failure puts it back
- * with a growing delay, so a failing mail server delays e-mails and never loses one. A worker
- * that dies mid-job leaves its lease to run out, and the job is sent again (at least once; the
- * stable Message-ID and outbox file name let the receiving side see the repeat as one message).
+ * Sends the queued e-mails, and runs the other modules' jobs it is given. Each job is claimed,
+ * sent and marked done; a failure puts it back with a growing delay, so a failing mail server
+ * delays e-mails and never loses one. A worker that dies mid-job leaves its lease to run out, and
+ * the job is sent again (at least once; the stable Message-ID and outbox file name let the
+ * receiving side see the repeat as one message).
  */
 export class NotificationWorker {
   private timer: NodeJS.Timeout | null = null;
@@ -125,11 +135,12 @@ export class NotificationWorker {
 
   private async handle(job: ClaimedJob): Promise<boolean> {
     const { db, log } = this.options;
+    const other = this.options.jobHandlers?.[job.kind];
     try {
-      const outcome = await this.run(job);
+      const outcome = other && job.companyId !== null ? { sent: false as const, reason: await other({ companyId: job.companyId, payload: job.payload }) } : await this.run(job);
       await completeJob(db, job.id, new Date(this.now()), outcome.sent ? null : outcome.reason);
       if (outcome.sent) log.info({ job: job.id, kind: job.kind, outbox: outcome.where }, 'message sent');
-      else log.info({ job: job.id, kind: job.kind, code: outcome.reason }, 'message not needed');
+      else log.info({ job: job.id, kind: job.kind, code: outcome.reason }, other ? 'job done' : 'message not needed');
       return outcome.sent;
     } catch (error) {
       const reason = reasonOf(error);
@@ -141,7 +152,7 @@ export class NotificationWorker {
       }
       const delay = retryDelayMs(job.attempts, this.options.retryBaseMs, this.options.retryMaxMs);
       await retryJob(db, job.id, new Date(this.now() + delay), reason);
-      log.warn({ job: job.id, kind: job.kind, attempts: job.attempts, code: reason, retry_in_ms: delay }, 'message not sent; will retry');
+      log.warn({ job: job.id, kind: job.kind, attempts: job.attempts, code: reason, retry_in_ms: delay }, other ? 'job failed; will retry' : 'message not sent; will retry');
       return false;
     }
   }

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/connection.ts';
 import { outboxTransport, smtpTransport } from './mail-transport.ts';
-import { NotificationWorker, type WorkerLog } from './notification-worker.ts';
+import { NotificationWorker, type CompanyJobHandler, type WorkerLog } from './notification-worker.ts';
 import { smsOutboxTransport, twilioTransport } from './sms-transport.ts';
 
 // What other modules use of notifications: the company's settings, the confirmation's and a change's jobs.
@@ -34,8 +34,9 @@ export { accountEmailJob, accountLink, type AccountEmailPayload } from './accoun
 /**
  * The message worker as configured: e-mail through SMTP when SMTP_URL is set, else .eml files
  * under DATA_DIR/outbox; text messages through Twilio when it is configured, else text files there.
+ * `jobHandlers`: the other modules' jobs it runs too (payments' Checkout Session expiries).
  */
-export function createNotificationWorker(db: Database, config: Config, log: WorkerLog, publicBaseUrl: () => string): NotificationWorker {
+export function createNotificationWorker(db: Database, config: Config, log: WorkerLog, publicBaseUrl: () => string, jobHandlers: Readonly<Record<string, CompanyJobHandler>> = {}): NotificationWorker {
   const outbox = join(config.DATA_DIR, 'outbox');
   const transport = config.SMTP_URL ? smtpTransport(config.SMTP_URL) : outboxTransport(outbox);
   const sms =
@@ -53,5 +54,6 @@ export function createNotificationWorker(db: Database, config: Config, log: Work
     leaseMs: config.NOTIFY_LEASE_MS,
     retryBaseMs: config.NOTIFY_RETRY_BASE_MS,
     retryMaxMs: config.NOTIFY_RETRY_MAX_MS,
+    jobHandlers,
   });
 }

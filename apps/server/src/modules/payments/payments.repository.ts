@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PaymentSettings } from '@scheduler/contracts/company-document';
-import type { Executor } from '../../db/connection.ts';
+import type { Database, Executor } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
 
 /** A company as payments need it: its id, key and payment choice. */
@@ -66,6 +66,7 @@ export async function findPayLink(db: Executor, payTokenHash: string) {
       checkoutSessionId: t.orderPayments.checkoutSessionId,
       checkoutAttempts: t.orderPayments.checkoutAttempts,
       paid: t.orders.paid,
+      pricingSnapshot: t.orders.pricingSnapshot,
       companyName: t.companies.name,
     })
     .from(t.orderPayments)
@@ -75,20 +76,62 @@ export async function findPayLink(db: Executor, payTokenHash: string) {
   return row ?? null;
 }
 
-/** The Checkout Session the pay link opened; the attempt number only grows. */
-export async function recordCheckoutSession(db: Executor, companyId: string, orderId: string, sessionId: string, attempt: number, at: Date): Promise<void> {
-  await db
-    .update(t.orderPayments)
-    .set({ checkoutSessionId: sessionId, checkoutAttempts: sql`greatest(${t.orderPayments.checkoutAttempts}, ${attempt})`, updatedAt: at })
-    .where(and(eq(t.orderPayments.companyId, companyId), eq(t.orderPayments.orderId, orderId)));
+/**
+ * The Checkout Session the pay link opened, and the amount it charges; the attempt number only
+ * grows. Recorded only while the order is still booked, read with its row shared-locked: a cancel
+ * that committed while Stripe was opening the session (it found no session to close) makes this
+ * answer false, and the caller expires the session itself.
+ */
+export async function recordCheckoutSession(db: Database, opened: { companyId: string; orderId: string; sessionId: string; attempt: number; amountCents: number; currency: string; at: Date }): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [booked] = await tx
+      .select({ id: t.orders.id })
+      .from(t.orders)
+      .where(and(eq(t.orders.companyId, opened.companyId), eq(t.orders.id, opened.orderId), eq(t.orders.status, 'confirmed')))
+      .for('share');
+    if (!booked) return false;
+    await tx
+      .update(t.orderPayments)
+      .set({
+        checkoutSessionId: opened.sessionId,
+        checkoutAttempts: sql`greatest(${t.orderPayments.checkoutAttempts}, ${opened.attempt})`,
+        amountCents: opened.amountCents,
+        currency: opened.currency,
+        updatedAt: opened.at,
+      })
+      .where(and(eq(t.orderPayments.companyId, opened.companyId), eq(t.orderPayments.orderId, opened.orderId)));
+    return true;
+  });
 }
 
-/** What marking an order paid checks and writes to: its confirmed total, and its clients (for the receipts). */
+/**
+ * Takes the order's Checkout Session off its payment row (the next pay link opens a new one) and
+ * answers it, or null when the order has none: one statement, so two changes of one order cannot
+ * both take the same session.
+ */
+export async function detachCheckoutSession(tx: Executor, companyId: string, orderId: string, at: Date): Promise<string | null> {
+  const result = (await tx.execute(sql`
+    with detached as (
+      select company_id, order_id, checkout_session_id from ${t.orderPayments}
+      where company_id = ${companyId} and order_id = ${orderId} and checkout_session_id is not null
+      for update)
+    update ${t.orderPayments} p set checkout_session_id = null, updated_at = ${at.toISOString()}::timestamptz
+    from detached where p.company_id = detached.company_id and p.order_id = detached.order_id
+    returning detached.checkout_session_id`)) as unknown as { rows: Array<{ checkout_session_id: string }> };
+  return result.rows[0]?.checkout_session_id ?? null;
+}
+
+/**
+ * What marking an order paid checks and writes to: its confirmed total, and its clients (for the
+ * receipts). The order's row stays locked until the transaction ends: a cancellation waits for
+ * the payment, or the payment sees the cancellation (never a payment lost between them).
+ */
 export async function loadPayableOrder(db: Executor, companyId: string, orderId: string) {
   const [order] = await db
     .select({ id: t.orders.id, companyId: t.orders.companyId, status: t.orders.status, paid: t.orders.paid, pricingSnapshot: t.orders.pricingSnapshot })
     .from(t.orders)
-    .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
+    .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)))
+    .for('update');
   if (!order) return null;
   const clients = await db
     .select({ person: t.orderParties.person })
@@ -127,4 +170,51 @@ export async function markOrderPaid(db: Executor, paid: { companyId: string; ord
   }
   const result = (await db.execute(sql`with ${sql.join(parts, sql`, `)} select count(*)::int as n from paid`)) as unknown as { rows: Array<{ n: number | string }> };
   return Number(result.rows[0]?.n ?? 0) === 1;
+}
+
+/** The Checkout Session whose payment marked the order paid (its `paid` event), or null. */
+export async function sessionThatPaid(db: Executor, companyId: string, orderId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ sessionId: sql<string | null>`${t.orderEvents.data} ->> 'session_id'` })
+    .from(t.orderEvents)
+    .where(and(eq(t.orderEvents.companyId, companyId), eq(t.orderEvents.orderId, orderId), eq(t.orderEvents.type, 'paid')))
+    .orderBy(asc(t.orderEvents.id))
+    .limit(1);
+  return row?.sessionId ?? null;
+}
+
+export type PaymentToRefund = Omit<typeof t.paymentsToRefund.$inferInsert, 'createdAt'>;
+
+/**
+ * Records a payment the order could not take, once per Checkout Session: only the call that
+ * inserted it writes the audit event (in the caller's transaction). True when this call recorded it.
+ */
+export async function recordPaymentToRefund(tx: Executor, payment: PaymentToRefund, at: Date): Promise<boolean> {
+  const inserted = await tx.insert(t.paymentsToRefund).values({ ...payment, createdAt: at }).onConflictDoNothing().returning({ orderId: t.paymentsToRefund.orderId });
+  if (inserted.length === 0) return false;
+  await tx.insert(t.orderEvents).values({
+    companyId: payment.companyId,
+    orderId: payment.orderId,
+    type: 'payment_to_refund',
+    data: {
+      provider: payment.provider,
+      session_id: payment.checkoutSessionId,
+      payment_intent: payment.paymentIntentId ?? null,
+      amount_cents: payment.amountCents,
+      currency: payment.currency,
+      reason: payment.reason,
+      paid_at: payment.paidAt.toISOString(),
+    },
+    createdAt: at,
+  });
+  return true;
+}
+
+/** The payments of one order of one company that are to be refunded, oldest first. */
+export async function listPaymentsToRefund(db: Executor, companyId: string, orderId: string) {
+  return db
+    .select()
+    .from(t.paymentsToRefund)
+    .where(and(eq(t.paymentsToRefund.companyId, companyId), eq(t.paymentsToRefund.orderId, orderId)))
+    .orderBy(asc(t.paymentsToRefund.paidAt), asc(t.paymentsToRefund.checkoutSessionId));
 }

@@ -13,6 +13,7 @@ import { memberOf, requireMember } from '../console-auth/console-access.ts';
 import { recordMemberEvent } from '../console-auth/member-events.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
 import { handleStripeWebhook, openPayLink, PAY_PATH, setStripeSecrets, stripeSecretsStatus, type PayLinkAnswer, type PaymentsDeps } from './payments.service.ts';
+import { stripeOptionsOf } from './stripe-gateway.ts';
 
 /** A Checkout Session event is a few kilobytes; Stripe's largest events stay well below this. */
 const WEBHOOK_BODY_LIMIT_BYTES = 512 * 1024;
@@ -50,7 +51,7 @@ export function paymentsDeps(ctx: AppContext, app: FastifyInstance): PaymentsDep
   return {
     db: ctx.db,
     encryption: ctx.encryption,
-    stripe: { apiBase: ctx.config.STRIPE_API_BASE, timeoutMs: ctx.config.STRIPE_TIMEOUT_MS },
+    stripe: stripeOptionsOf(ctx.config),
     publicBaseUrl: () => publicBaseUrl(ctx.config, listeningPort(app, ctx.config.PORT)),
     now: () => new Date(ctx.clock()),
     log: app.log,
@@ -59,6 +60,7 @@ export function paymentsDeps(ctx: AppContext, app: FastifyInstance): PaymentsDep
       ctx.changes.announce(changeKeys.order(orderId));
       ctx.notifications?.wake();
     },
+    onJobsQueued: () => ctx.notifications?.wake(),
   };
 }
 
@@ -172,7 +174,8 @@ export function paymentRoutes(ctx: AppContext) {
             summary: "Stripe's webhook for one company: checkout.session.completed marks the order paid, once",
             description:
               "Verified with the company's webhook signing secret (Stripe-Signature). An unknown company, a company without keys, or a signature that does not verify: 400 invalid_signature. " +
-              'A paid session whose amount or currency is not the order\'s confirmed total, or that names no confirmed order of the company: 400 payment_mismatch. Repeats answer 200 and change nothing.',
+              'A paid session that names no booked order of the company: 400 payment_mismatch. A paid session its order cannot take (the order was cancelled, its total is another amount or currency, or it was paid already) ' +
+              'is recorded for the office to refund and answered 200 refund_due. Repeats answer 200 and change nothing.',
             params: companyKeyParam,
             querystring: noQuery,
             headers: z.object({ 'stripe-signature': z.string().max(2000).optional() }),

@@ -1,24 +1,31 @@
+import type Stripe from 'stripe';
 import type { NotificationSettings, PaymentSettings } from '@scheduler/contracts/company-document';
-import type { StripeSecretsBody, StripeSecretsStatus, WebhookResponse } from '@scheduler/contracts/payments';
+import type { PaymentToRefundView, StripeSecretsBody, StripeSecretsStatus, WebhookResponse } from '@scheduler/contracts/payments';
 import { paymentUrl } from '@scheduler/domain/confirm/payment-link';
+import { formatMoney } from '@scheduler/domain/money-format';
 import type { DataEncryption } from '../../crypto/data-encryption.ts';
 import type { Database, Executor } from '../../db/connection.ts';
 import { AppError, NotFoundError } from '../../errors.ts';
+import { enqueueJobs } from '../notifications/notifications.service.ts';
 import { hashToken, newSessionToken } from '../sessions/tokens.ts';
 import {
+  detachCheckoutSession,
   findCompanyPayments,
   findPayLink,
   insertOrderPayment,
+  listPaymentsToRefund,
   loadPayableOrder,
   loadStripeSecrets,
   markOrderPaid,
   recordCheckoutSession,
+  recordPaymentToRefund,
   replaceCiphertexts,
   saveStripeSecrets,
   secretsNotUnderKey,
+  sessionThatPaid,
 } from './payments.repository.ts';
 import { paymentReceiptJobs } from './receipt-jobs.ts';
-import { checkoutSessionSchema, isStripeError, stripeClient, verifiedEvent, type CheckoutSession, type StripeOptions } from './stripe-gateway.ts';
+import { checkoutSessionSchema, isStripeError, isStripeRefusal, stripeClient, verifiedEvent, type CheckoutSession, type StripeOptions } from './stripe-gateway.ts';
 
 export interface PaymentsDeps {
   db: Database;
@@ -32,6 +39,8 @@ export interface PaymentsDeps {
   log: { warn(data: Record<string, unknown>, message: string): void };
   /** Told after an order was marked paid: its receipts are queued, and caches of the order are stale. */
   onPaid?: (orderId: string) => void;
+  /** Told after a job was queued outside a change that wakes the worker itself (a session to expire). */
+  onJobsQueued?: () => void;
 }
 
 /** The path of a pay link; the token follows it. */
@@ -100,7 +109,7 @@ export async function stripeSecretsStatus(deps: PaymentsDeps, companyKey: string
 }
 
 /** The company's Stripe keys in the clear, for one call; null when they are not set or cannot be read. */
-async function stripeKeysOf(deps: PaymentsDeps, companyId: string): Promise<{ secretKey: string; webhookSecret: string } | null> {
+async function stripeKeysOf(deps: Pick<PaymentsDeps, 'db' | 'encryption' | 'log'>, companyId: string): Promise<{ secretKey: string; webhookSecret: string } | null> {
   if (!deps.encryption) return null;
   const stored = await loadStripeSecrets(deps.db, companyId);
   if (!stored) return null;
@@ -116,15 +125,34 @@ async function stripeKeysOf(deps: PaymentsDeps, companyId: string): Promise<{ se
   }
 }
 
+/** What an order's frozen price charges: its total in its currency (upper case), or null when it has nothing to charge. */
+function chargeOf(snapshot: Record<string, unknown> | null): { amountCents: number; currency: string } | null {
+  const total = snapshot?.total_cents;
+  const currency = snapshot?.currency;
+  if (typeof total !== 'number' || !Number.isInteger(total) || total <= 0 || typeof currency !== 'string' || !/^[A-Za-z]{3}$/.test(currency)) return null;
+  return { amountCents: total, currency: currency.toUpperCase() };
+}
+
+function chargesExactly(session: CheckoutSession, charge: { amountCents: number; currency: string }): boolean {
+  return session.amount_total === charge.amountCents && session.currency?.toUpperCase() === charge.currency;
+}
+
+/** Logs a failed call to Stripe by its type and status (never a key or a person's data). */
+function logStripeFailure(deps: Pick<PaymentsDeps, 'log'>, error: unknown): void {
+  deps.log.warn({ code: 'stripe_call_failed', type: (error as { type?: string }).type ?? 'unknown', status: (error as { statusCode?: number }).statusCode ?? null }, 'stripe call failed');
+}
+
 /** What opening a pay link leads to. */
 export type PayLinkAnswer = { kind: 'checkout'; url: string } | { kind: 'paid' } | { kind: 'processing' } | { kind: 'not_started' };
 
 /**
  * Opens a pay link (GET /pay/<token>). A paid order answers "paid" and opens nothing. Otherwise
- * the order's Checkout Session is reused while it is open, a completed one settles the order (a
- * webhook that is late or lost changes nothing then), and an expired one, or none yet, is
- * replaced by a new one for the confirmed total. Creation carries an idempotency key from the
- * order, the amount and the attempt: two clicks at once open one session.
+ * the order's Checkout Session is reused while it is open and charges the order's total as it is
+ * now, a completed one settles the order (a webhook that is late or lost changes nothing then),
+ * and an expired one, or none yet, is replaced by a new one for the total. An open session of an
+ * older total (a change that did not close it) is expired first, so two amounts are never
+ * payable at once. Creation carries an idempotency key from the order, the amount and the
+ * attempt: two clicks at once open one session.
  * `start: false` (the visitor came back from cancelling) only says whether the order is paid.
  */
 export async function openPayLink(deps: PaymentsDeps, token: string, options: { start: boolean }): Promise<PayLinkAnswer> {
@@ -132,18 +160,22 @@ export async function openPayLink(deps: PaymentsDeps, token: string, options: { 
   if (!link) throw new NotFoundError('The payment link');
   if (link.paid) return { kind: 'paid' };
   if (!options.start) return { kind: 'not_started' };
+  const charge = chargeOf(link.pricingSnapshot);
   const keys = await stripeKeysOf(deps, link.companyId);
-  if (!keys) throw notConfigured('Online payment is not available for this order right now. Please contact the office.');
+  if (!keys || !charge) throw notConfigured('Online payment is not available for this order right now. Please contact the office.');
   const stripe = await stripeClient(keys.secretKey, deps.stripe);
   try {
     if (link.checkoutSessionId) {
       const current = checkoutSessionSchema.parse(await stripe.checkout.sessions.retrieve(link.checkoutSessionId));
       if (current.status === 'complete') {
         if (current.payment_status !== 'paid') return { kind: 'processing' };
-        await settle(deps, link.companyId, current);
-        return { kind: 'paid' };
+        // Paid at an older total, the money is recorded to refund, and the order's total is still to pay.
+        if ((await settle(deps, link.companyId, current, deps.now())) !== 'refund_due') return { kind: 'paid' };
       }
-      if (current.status === 'open' && current.url) return { kind: 'checkout', url: current.url };
+      if (current.status === 'open' && current.url) {
+        if (chargesExactly(current, charge)) return { kind: 'checkout', url: current.url };
+        await expireAtStripe(stripe, current.id);
+      }
     }
     const attempt = link.checkoutAttempts + 1;
     const back = `${deps.publicBaseUrl()}${PAY_PATH}/${token}`;
@@ -154,22 +186,106 @@ export async function openPayLink(deps: PaymentsDeps, token: string, options: { 
           client_reference_id: link.orderId,
           metadata: { order_id: link.orderId },
           payment_intent_data: { metadata: { order_id: link.orderId } },
-          line_items: [{ quantity: 1, price_data: { currency: link.currency.toLowerCase(), unit_amount: link.amountCents, product_data: { name: `${link.companyName}: inspection order ${link.orderId.slice(0, 8)}` } } }],
+          line_items: [{ quantity: 1, price_data: { currency: charge.currency.toLowerCase(), unit_amount: charge.amountCents, product_data: { name: `${link.companyName}: inspection order ${link.orderId.slice(0, 8)}` } } }],
           success_url: back,
           cancel_url: `${back}?cancelled=1`,
         },
-        { idempotencyKey: `checkout:${link.orderId}:${link.amountCents}:${link.currency}:${attempt}` },
+        { idempotencyKey: `checkout:${link.orderId}:${charge.amountCents}:${charge.currency}:${attempt}` },
       ),
     );
     if (!created.url) throw providerUnavailable();
-    await recordCheckoutSession(deps.db, link.companyId, link.orderId, created.id, attempt, deps.now());
+    if (!(await recordCheckoutSession(deps.db, { companyId: link.companyId, orderId: link.orderId, sessionId: created.id, attempt, ...charge, at: deps.now() }))) {
+      // Cancelled while Stripe opened it: the cancel found no session to close, so this one is closed as the cancel would have.
+      await queueCheckoutExpiry(deps.db, { companyId: link.companyId, orderId: link.orderId }, created.id, deps.now());
+      deps.onJobsQueued?.();
+      throw new NotFoundError('The payment link');
+    }
     return { kind: 'checkout', url: created.url };
   } catch (error) {
     if (!isStripeError(error)) throw error;
-    deps.log.warn({ code: 'stripe_call_failed', type: (error as { type?: string }).type ?? 'unknown', status: (error as { statusCode?: number }).statusCode ?? null }, 'stripe call failed');
+    logStripeFailure(deps, error);
     throw providerUnavailable();
   }
 }
+
+// ---- Closing a Checkout Session the order no longer takes (issue 39) ----
+
+/** The kind of job that expires, at Stripe, a Checkout Session its order no longer takes. */
+export const CHECKOUT_EXPIRY_JOB = 'stripe_checkout_expiry';
+
+/**
+ * Called in the transaction of any change that ends what the order's Checkout Session charges for
+ * (a cancellation, a new total). The session leaves the order's payment row, so the next pay link
+ * opens a new one for the order as it is, and a job expires it at Stripe once the change has
+ * committed: Stripe is never called inside the transaction, and Stripe being down never fails the
+ * change (the job is tried again until Stripe answers). The caller wakes the worker after committing.
+ */
+export async function closeOpenCheckout(tx: Executor, order: { companyId: string; orderId: string }, now: Date): Promise<void> {
+  const sessionId = await detachCheckoutSession(tx, order.companyId, order.orderId, now);
+  if (sessionId) await queueCheckoutExpiry(tx, order, sessionId, now);
+}
+
+async function queueCheckoutExpiry(db: Executor, order: { companyId: string; orderId: string }, sessionId: string, now: Date): Promise<void> {
+  await enqueueJobs(db, [{ companyId: order.companyId, kind: CHECKOUT_EXPIRY_JOB, dedupeKey: `checkout_expiry:${sessionId}`, payload: { order_id: order.orderId, session_id: sessionId }, runAt: now }]);
+}
+
+/** What expiring a session came to, kept on its done job. */
+type ExpiryOutcome = 'EXPIRED' | 'ALREADY_COMPLETE' | 'ALREADY_EXPIRED' | 'NOT_FOUND';
+
+/**
+ * Expires a Checkout Session at Stripe. Stripe refuses to expire a session that is not open; the
+ * session is then read, and one already paid (its webhook records the payment) or already expired
+ * needs nothing more. Any other failure is thrown, to be tried again.
+ */
+async function expireAtStripe(stripe: Stripe, sessionId: string): Promise<ExpiryOutcome> {
+  try {
+    await stripe.checkout.sessions.expire(sessionId);
+    return 'EXPIRED';
+  } catch (error) {
+    if (!isStripeRefusal(error)) throw error;
+  }
+  let current: CheckoutSession;
+  try {
+    current = checkoutSessionSchema.parse(await stripe.checkout.sessions.retrieve(sessionId));
+  } catch (error) {
+    // Unknown to the account the company's keys open now (keys of another account since): nothing there to pay.
+    if (isStripeRefusal(error) && error.statusCode === 404) return 'NOT_FOUND';
+    throw error;
+  }
+  if (current.status === 'complete') return 'ALREADY_COMPLETE';
+  if (current.status === 'expired') return 'ALREADY_EXPIRED';
+  throw Object.assign(new Error('Stripe did not expire an open Checkout Session'), { code: 'STRIPE_SESSION_STILL_OPEN' });
+}
+
+/** What the job worker needs of payments: no links are written and nobody is told. */
+export type PaymentJobDeps = Pick<PaymentsDeps, 'db' | 'encryption' | 'stripe' | 'log'>;
+
+/** A job of payments as the worker runs it: answers the code kept on the done job; throws to be tried again later. */
+export type PaymentJobHandler = (job: { companyId: string; payload: Record<string, unknown> }) => Promise<string>;
+
+const SESSION_ID = /^cs_[A-Za-z0-9_]{1,250}$/;
+
+/** The jobs of payments the message worker runs (CHECKOUT_EXPIRY_JOB), by kind. */
+export function paymentJobHandlers(deps: PaymentJobDeps): Record<string, PaymentJobHandler> {
+  return { [CHECKOUT_EXPIRY_JOB]: (job) => expireClosedCheckout(deps, job.companyId, job.payload) };
+}
+
+async function expireClosedCheckout(deps: PaymentJobDeps, companyId: string, payload: Record<string, unknown>): Promise<ExpiryOutcome | 'NOT_A_SESSION'> {
+  const sessionId = payload.session_id;
+  if (typeof sessionId !== 'string' || !SESSION_ID.test(sessionId)) return 'NOT_A_SESSION';
+  const keys = await stripeKeysOf(deps, companyId);
+  // Keys unset or unreadable for now (a rotation under way): tried again later, as when Stripe is down.
+  if (!keys) throw Object.assign(new Error('the company has no readable Stripe keys'), { code: 'PAYMENTS_NOT_CONFIGURED' });
+  try {
+    return await expireAtStripe(await stripeClient(keys.secretKey, deps.stripe), sessionId);
+  } catch (error) {
+    if (!isStripeError(error)) throw error;
+    logStripeFailure(deps, error);
+    throw Object.assign(new Error('Stripe did not answer'), { code: 'STRIPE_UNAVAILABLE' });
+  }
+}
+
+// ---- The webhook ----
 
 /** The events that say a Checkout Session's money arrived (a card at once; a bank debit later). */
 const PAID_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
@@ -193,38 +309,72 @@ export async function handleStripeWebhook(deps: PaymentsDeps, companyKey: string
   const parsed = checkoutSessionSchema.safeParse(event.data.object);
   if (!parsed.success) throw mismatch('the event carries no Checkout Session');
   if (parsed.data.payment_status !== 'paid') return { received: true, outcome: 'ignored' };
-  return { received: true, outcome: await settle(deps, company.id, parsed.data) };
+  const paidAt = event.created === undefined ? deps.now() : new Date(event.created * 1000);
+  return { received: true, outcome: await settle(deps, company.id, parsed.data, paidAt) };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Why a paid session's money is the client's to get back rather than the order's payment. */
+type RefundReason = 'order_cancelled' | 'amount_changed' | 'paid_twice';
+
+/** A paid session against its order (read locked): it pays the order (null), paid it already, or is money to refund, and why. */
+async function refundReason(tx: Executor, order: NonNullable<Awaited<ReturnType<typeof loadPayableOrder>>>['order'], session: CheckoutSession): Promise<RefundReason | 'already_paid' | null> {
+  // A delivery again of the payment that paid the order is a repeat; another session's is a second payment.
+  if (order.paid) return (await sessionThatPaid(tx, order.companyId, order.id)) === session.id ? 'already_paid' : 'paid_twice';
+  if (order.status === 'cancelled') return 'order_cancelled';
+  const charge = chargeOf(order.pricingSnapshot);
+  return charge && chargesExactly(session, charge) ? null : 'amount_changed';
+}
+
 /**
- * Marks the order a paid Checkout Session names paid, once: its amount and currency must be the
- * order's confirmed total. In one transaction with the change: the audit event `paid` and the
- * receipt e-mails (client and office).
+ * Settles the order a paid Checkout Session names, once. Its amount and currency must be the
+ * order's total: then, in one transaction, the order turns paid with its audit event `paid` and
+ * its receipt e-mails (client and office). Money the order cannot take (it was cancelled, its
+ * total changed, or it was paid already) is real all the same: it is recorded for the office to
+ * refund, with its audit event, and Stripe is answered 200 so that it stops sending it.
  */
-async function settle(deps: PaymentsDeps, companyId: string, session: CheckoutSession): Promise<'paid' | 'already_paid'> {
+async function settle(deps: PaymentsDeps, companyId: string, session: CheckoutSession, paidAt: Date): Promise<'paid' | 'already_paid' | 'refund_due'> {
   const orderId = session.metadata?.order_id ?? session.client_reference_id ?? '';
   if (!UUID.test(orderId)) throw mismatch('it names no order');
   const now = deps.now();
   const outcome = await deps.db.transaction(async (tx) => {
     const payable = await loadPayableOrder(tx, companyId, orderId);
-    if (!payable || payable.order.status !== 'confirmed') throw mismatch('it names no confirmed order of this company');
-    if (payable.order.paid) return 'already_paid' as const;
-    const snapshot = payable.order.pricingSnapshot as { total_cents?: unknown; currency?: unknown } | null;
-    const currency = typeof snapshot?.currency === 'string' ? snapshot.currency.toLowerCase() : '';
-    if (session.amount_total !== snapshot?.total_cents || session.currency?.toLowerCase() !== currency) throw mismatch('the amount or currency is not the confirmed total');
+    if (!payable || payable.order.status === 'draft') throw mismatch('it names no booked order of this company');
+    const reason = await refundReason(tx, payable.order, session);
+    if (reason === 'already_paid') return reason;
+    if (reason !== null) {
+      const payment = { provider: 'stripe' as const, checkoutSessionId: session.id, paymentIntentId: session.payment_intent ?? null, amountCents: session.amount_total ?? 0, currency: (session.currency ?? '').toUpperCase(), reason, paidAt };
+      if (await recordPaymentToRefund(tx, { companyId, orderId, ...payment }, now)) deps.log.warn({ code: 'payment_to_refund', reason }, 'a payment arrived that its order cannot take; the office is to refund it');
+      return 'refund_due' as const;
+    }
+    const charge = chargeOf(payable.order.pricingSnapshot)!;
     const paid = await markOrderPaid(tx, {
       companyId,
       orderId,
       at: now,
-      event: { provider: 'stripe', session_id: session.id, amount_cents: session.amount_total, currency: currency.toUpperCase() },
+      event: { provider: 'stripe', session_id: session.id, amount_cents: charge.amountCents, currency: charge.currency },
       jobs: paymentReceiptJobs(payable.order, payable.clients, now),
     });
     return paid ? ('paid' as const) : ('already_paid' as const);
   });
   if (outcome === 'paid') deps.onPaid?.(orderId);
   return outcome;
+}
+
+/** The payments of one order the office is to refund, as the console's order page shows them. */
+export async function paymentsToRefundOf(db: Executor, order: { companyId: string; orderId: string }): Promise<PaymentToRefundView[]> {
+  const rows = await listPaymentsToRefund(db, order.companyId, order.orderId);
+  return rows.map((row) => ({
+    provider: row.provider,
+    reason: row.reason,
+    amount_cents: row.amountCents,
+    currency: row.currency,
+    amount: formatMoney(row.amountCents, row.currency),
+    paid_at: row.paidAt.toISOString(),
+    payment_intent_id: row.paymentIntentId,
+    checkout_session_id: row.checkoutSessionId,
+  }));
 }
 
 /**

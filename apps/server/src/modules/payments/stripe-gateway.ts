@@ -1,10 +1,15 @@
 import type Stripe from 'stripe';
 import { z } from 'zod';
+import type { Config } from '../../config.ts';
 
 /** How the server reaches Stripe: its API base (STRIPE_API_BASE; a local stand-in in tests) and a time limit per call. */
 export interface StripeOptions {
   apiBase?: string;
   timeoutMs: number;
+}
+
+export function stripeOptionsOf(config: Pick<Config, 'STRIPE_API_BASE' | 'STRIPE_TIMEOUT_MS'>): StripeOptions {
+  return { apiBase: config.STRIPE_API_BASE, timeoutMs: config.STRIPE_TIMEOUT_MS };
 }
 
 /** The parts of a Checkout Session the server reads, parsed at the boundary (API answers and webhook events alike). */
@@ -18,11 +23,13 @@ export const checkoutSessionSchema = z.object({
   client_reference_id: z.string().max(200).nullable(),
   metadata: z.record(z.string(), z.string()).nullable().optional(),
   url: z.string().max(5000).nullable().optional(),
+  /** The PaymentIntent's id (never expanded here): set once the session is paid. */
+  payment_intent: z.string().max(255).nullable().optional(),
 });
 export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
 
-/** A webhook event: only its type and, for Checkout events, the session. */
-export const stripeEventSchema = z.object({ id: z.string().max(255), type: z.string().max(200), data: z.object({ object: z.unknown() }) });
+/** A webhook event: its type, when Stripe created it (epoch seconds) and, for Checkout events, the session. */
+export const stripeEventSchema = z.object({ id: z.string().max(255), type: z.string().max(200), created: z.number().int().min(0).max(32_503_680_000).optional(), data: z.object({ object: z.unknown() }) });
 
 type StripeSdk = typeof Stripe;
 let sdk: StripeSdk | undefined;
@@ -58,4 +65,9 @@ export async function verifiedEvent(rawBody: string, signature: string, webhookS
 /** Whether an error came from Stripe's API or the way to it (not from our own code); none can before the SDK is loaded. */
 export function isStripeError(error: unknown): boolean {
   return sdk !== undefined && error instanceof sdk.errors.StripeError;
+}
+
+/** Whether Stripe answered and refused the request itself (400, 404): asking again would not change its answer. */
+export function isStripeRefusal(error: unknown): error is { statusCode?: number } {
+  return sdk !== undefined && error instanceof sdk.errors.StripeInvalidRequestError;
 }

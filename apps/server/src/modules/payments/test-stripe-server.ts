@@ -12,6 +12,8 @@ export interface FakeCheckoutSession {
   currency: string;
   client_reference_id: string | null;
   metadata: Record<string, string>;
+  /** Stripe's PaymentIntent of the payment: set once the session is paid. */
+  payment_intent: string | null;
   url: string;
   success_url: string;
   cancel_url: string;
@@ -37,17 +39,27 @@ function readBody(request: IncomingMessage): Promise<string> {
   });
 }
 
+/** Stripe's answer to a request it refuses, in its wire format: `{error: {type, code?, message}}`. */
+function refusal(status: number, error: { type: string; code?: string; message: string }, headers: Record<string, string> = {}) {
+  return { status, body: JSON.stringify({ error }), headers };
+}
+
 /**
  * A local HTTP server standing in for Stripe's API (STRIPE_API_BASE points the SDK at it): it
- * creates and retrieves Checkout Sessions, honours idempotency keys as Stripe does (the same key
- * answers the same session), and serves a stand-in of the hosted checkout page. Tests complete or
- * expire sessions, and sign webhook events with the SDK's own test-header helper.
+ * creates, retrieves and expires Checkout Sessions, honours idempotency keys as Stripe does (the
+ * same key answers the same session), and serves a stand-in of the hosted checkout page. As at
+ * Stripe, only an open session can be paid or expired. Tests complete sessions, let Stripe expire
+ * them on its own, take the API down, and sign webhook events with the SDK's own test-header helper.
  */
 export class FakeStripe {
   readonly sessions = new Map<string, FakeCheckoutSession>();
   readonly calls: FakeStripeCall[] = [];
   private readonly byIdempotencyKey = new Map<string, string>();
   private next = 1;
+  /** While true every API call answers 500, as during an outage of Stripe's API. */
+  down = false;
+  /** Awaited while a session is being created, before Stripe answers: a test's change racing the creation. */
+  whileCreating: (() => Promise<void>) | null = null;
   private constructor(private readonly server: Server, readonly baseUrl: string) {}
 
   static async start(): Promise<FakeStripe> {
@@ -55,8 +67,8 @@ export class FakeStripe {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const fake = new FakeStripe(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
     server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-      void fake.handle(request).then(({ status, body, type }) => {
-        response.writeHead(status, { 'content-type': type ?? 'application/json', 'request-id': `req_${fake.next}` });
+      void fake.handle(request).then(({ status, body, type, headers }) => {
+        response.writeHead(status, { 'content-type': type ?? 'application/json', 'request-id': `req_${fake.next}`, ...headers });
         response.end(body);
       });
     });
@@ -67,20 +79,27 @@ export class FakeStripe {
     return this.calls.filter((call) => call.method === 'POST' && call.path === '/v1/checkout/sessions');
   }
 
-  /** The visitor paid on Stripe's page. */
+  expirations(): FakeStripeCall[] {
+    return this.calls.filter((call) => call.method === 'POST' && /^\/v1\/checkout\/sessions\/[^/]+\/expire$/.test(call.path));
+  }
+
+  /** The visitor paid on Stripe's page: only an open session takes a payment (an expired one shows "expired"). */
   complete(id: string): FakeCheckoutSession {
     const session = this.sessions.get(id)!;
-    Object.assign(session, { status: 'complete', payment_status: 'paid' });
+    if (session.status !== 'open') throw new Error(`the Checkout Session ${id} is ${session.status}: Stripe takes no payment on it`);
+    Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: `pi_test_${id.slice('cs_test_'.length)}` });
     return session;
   }
 
+  /** Stripe expired an open session on its own (24 hours after it was created). */
   expire(id: string): void {
-    Object.assign(this.sessions.get(id)!, { status: 'expired' });
+    const session = this.sessions.get(id)!;
+    if (session.status === 'open') session.status = 'expired';
   }
 
   /** A webhook delivery of `session` as Stripe signs it with `secret` (the SDK's own helper). */
-  static signedEvent(session: Partial<FakeCheckoutSession> & { id: string }, secret: string, type = 'checkout.session.completed'): { payload: string; signature: string } {
-    const payload = JSON.stringify({ id: `evt_${session.id}`, object: 'event', type, api_version: Stripe.API_VERSION, created: Math.floor(Date.now() / 1000), data: { object: session } });
+  static signedEvent(session: Partial<FakeCheckoutSession> & { id: string }, secret: string, type = 'checkout.session.completed', createdMs = Date.now()): { payload: string; signature: string } {
+    const payload = JSON.stringify({ id: `evt_${session.id}`, object: 'event', type, api_version: Stripe.API_VERSION, created: Math.floor(createdMs / 1000), data: { object: session } });
     return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
   }
 
@@ -88,20 +107,31 @@ export class FakeStripe {
     await new Promise((resolve) => this.server.close(resolve));
   }
 
-  private async handle(request: IncomingMessage): Promise<{ status: number; body: string; type?: string }> {
+  private async handle(request: IncomingMessage): Promise<{ status: number; body: string; type?: string; headers?: Record<string, string> }> {
     const url = new URL(request.url ?? '/', this.baseUrl);
     const form = new URLSearchParams(await readBody(request));
     const key = request.headers['idempotency-key'];
     this.calls.push({ method: request.method ?? '', path: url.pathname, idempotencyKey: typeof key === 'string' ? key : undefined, apiKey: (request.headers.authorization ?? '').replace(/^Bearer /, ''), form });
-    const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
-    if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') return { status: 200, body: JSON.stringify(this.create(form, typeof key === 'string' ? key : undefined)) };
-    if (request.method === 'GET' && retrieve) {
-      const session = this.sessions.get(retrieve[1]!);
-      if (session) return { status: 200, body: JSON.stringify(session) };
-      return { status: 404, body: JSON.stringify({ error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such checkout.session' } }) };
+    if (this.down && url.pathname.startsWith('/v1/')) {
+      // Stripe-Should-Retry: false keeps the SDK from retrying at once; the server's own retry is under test.
+      return refusal(500, { type: 'api_error', message: 'An error occurred with our connection to Stripe (stand-in outage).' }, { 'stripe-should-retry': 'false' });
+    }
+    const session = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(url.pathname);
+    if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+      await this.whileCreating?.();
+      return { status: 200, body: JSON.stringify(this.create(form, typeof key === 'string' ? key : undefined)) };
+    }
+    if (session && ((request.method === 'GET' && !session[2]) || (request.method === 'POST' && session[2]))) {
+      const found = this.sessions.get(session[1]!);
+      if (!found) return refusal(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such checkout.session: '${session[1]}'` });
+      if (!session[2]) return { status: 200, body: JSON.stringify(found) };
+      // POST /v1/checkout/sessions/:id/expire: only an open session can be expired.
+      if (found.status !== 'open') return refusal(400, { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${found.status}\`.` });
+      found.status = 'expired';
+      return { status: 200, body: JSON.stringify(found) };
     }
     if (request.method === 'GET' && url.pathname.startsWith('/checkout/')) return { status: 200, type: 'text/html', body: '<!doctype html><title>Stripe Checkout (stand-in)</title><h1>Stripe Checkout (stand-in)</h1>' };
-    return { status: 404, body: JSON.stringify({ error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } }) };
+    return refusal(404, { type: 'invalid_request_error', message: 'Unrecognized request URL' });
   }
 
   private create(form: URLSearchParams, key: string | undefined): FakeCheckoutSession {
@@ -118,6 +148,7 @@ export class FakeStripe {
       currency: form.get('line_items[0][price_data][currency]') ?? '',
       client_reference_id: form.get('client_reference_id'),
       metadata: { order_id: form.get('metadata[order_id]') ?? '' },
+      payment_intent: null,
       url: `${this.baseUrl}/checkout/${id}`,
       success_url: form.get('success_url') ?? '',
       cancel_url: form.get('cancel_url') ?? '',
