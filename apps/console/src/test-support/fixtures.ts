@@ -3,7 +3,7 @@ import type { ConsoleInspectors, ConsoleMe, ConsoleSchedule } from '@scheduler/c
 
 export const OFFICE_ME: ConsoleMe = {
   user: { id: 'u1', name: 'Olive Office', email: 'olive@example.com', email_verified: true },
-  memberships: [{ company_key: 'demo', company_name: 'Scioto Valley Home Inspections', role: 'office', inspector_id: null, sees_all_orders: true }],
+  memberships: [{ company_key: 'demo', company_name: 'Scioto Valley Home Inspections', organization_id: 'org-demo', role: 'office', inspector_id: null, sees_all_orders: true }],
 };
 
 export const ORDER_ID = '3f1c2b4a-5d6e-4f70-8a91-b2c3d4e5f601';

@@ -10,7 +10,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { isUnauthenticated } from '../../shared/api.ts';
+import { PERSON_NAME_MAX, invitationAccountResponseSchema } from '@scheduler/contracts/console';
+import { ApiError, callApi, isUnauthenticated } from '../../shared/api.ts';
 import { authCall, authClient, authFailureText, MIN_PASSWORD_LENGTH } from '../../shared/auth-client.ts';
 import { Failure } from '../../shared/Failure.tsx';
 import { fieldProps } from '../../shared/form.ts';
@@ -20,8 +21,7 @@ import { consoleKeys, meQueryOptions } from '../../shared/queries.ts';
 
 const accountSchema = z
   .object({
-    name: z.string().trim().min(1, 'Enter your name.').max(100, 'Use at most 100 characters.'),
-    email: z.string().trim().min(1, 'Enter the e-mail address the invitation was sent to.').email('Enter an e-mail address like name@example.com.'),
+    name: z.string().trim().min(1, 'Enter your name.').max(PERSON_NAME_MAX, `Use at most ${PERSON_NAME_MAX} characters.`),
     password: z.string().min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters.`).max(128, 'Use at most 128 characters.'),
     confirmPassword: z.string(),
   })
@@ -29,8 +29,9 @@ const accountSchema = z
 
 /**
  * The invitation e-mail's link, /console/accept-invitation/{id}. Signed in, one button accepts
- * it; signed out, the person makes their account for the invited address (the server allows
- * sign-up only for an address with an invitation) or signs in, and then accepts.
+ * it; signed out, the person makes their account for the address the invitation went to (the
+ * link proves they read that mailbox, so the address counts as confirmed: issue 39), or signs
+ * in, and then accepts.
  */
 export default function AcceptInvitationPage() {
   const invitationId = useParams().invitationId ?? '';
@@ -45,16 +46,17 @@ export default function AcceptInvitationPage() {
   const here = `/accept-invitation/${invitationId}${invitedEmail ? `?${new URLSearchParams({ email: invitedEmail }).toString()}` : ''}`;
   const form = useForm<z.infer<typeof accountSchema>>({
     resolver: zodResolver(accountSchema),
-    defaultValues: { name: '', email: invitedEmail, password: '', confirmPassword: '' },
+    defaultValues: { name: '', password: '', confirmPassword: '' },
   });
 
   async function accept() {
     const accepted = await authCall(authClient.organization.acceptInvitation({ invitationId }));
-    // The company's key is its organization's slug: its pages are named by it.
+    // The company's pages are named by its key: the membership the acceptance made says which.
     const organizationId = accepted?.member.organizationId;
-    const organization = organizationId ? await authCall(authClient.organization.getFullOrganization({ query: { organizationId } })) : null;
     await queryClient.resetQueries({ queryKey: consoleKeys.me });
-    await navigate(organization?.slug ? `/${encodeURIComponent(organization.slug)}/schedule` : '/', { replace: true });
+    const me = await queryClient.fetchQuery(meQueryOptions());
+    const joined = me.memberships.find((membership) => membership.organization_id === organizationId);
+    await navigate(joined ? `/${encodeURIComponent(joined.company_key)}/schedule` : '/', { replace: true });
   }
 
   async function run(call: () => Promise<void>) {
@@ -63,15 +65,17 @@ export default function AcceptInvitationPage() {
     try {
       await call();
     } catch (error) {
-      setFailure(authFailureText(error));
+      // The account route's own words (no longer valid, already an account), or Better Auth's.
+      setFailure(error instanceof ApiError ? error.message : authFailureText(error));
     } finally {
       setBusy(false);
     }
   }
 
-  const onCreate = form.handleSubmit(({ name, email, password }) =>
+  const onCreate = form.handleSubmit(({ name, password }) =>
     run(async () => {
-      await authCall(authClient.signUp.email({ name, email, password }));
+      const account = await callApi(`/api/console/invitations/${encodeURIComponent(invitationId)}/account`, invitationAccountResponseSchema, { method: 'POST', body: { name, password }, answers: [201] });
+      await authCall(authClient.signIn.email({ email: account.email, password }));
       await accept();
     }),
   );
@@ -107,10 +111,19 @@ export default function AcceptInvitationPage() {
         </>
       ) : (
         <>
-          <Typography sx={{ mb: 2 }}>Create your account with the e-mail address the invitation was sent to.</Typography>
+          <Typography sx={{ mb: 2 }}>
+            {invitedEmail ? (
+              <>
+                Create your account for <strong>{invitedEmail}</strong>, the address the invitation was sent to.
+              </>
+            ) : (
+              'Create your account for the address the invitation was sent to.'
+            )}
+          </Typography>
           <Box component="form" noValidate onSubmit={(event) => void onCreate(event)} sx={{ display: 'grid', gap: 2 }}>
+            {/* For password managers: the account's address, which the invitation decides. */}
+            <input type="hidden" name="username" autoComplete="username" value={invitedEmail} readOnly />
             <TextField label="Your name" autoComplete="name" required {...fieldProps(form, 'name')} />
-            <TextField label="E-mail address" type="email" autoComplete="username" required {...fieldProps(form, 'email')} />
             <TextField label="Password" type="password" autoComplete="new-password" required {...fieldProps(form, 'password', `At least ${MIN_PASSWORD_LENGTH} characters.`)} />
             <TextField label="The password again" type="password" autoComplete="new-password" required {...fieldProps(form, 'confirmPassword')} />
             <Button type="submit" variant="contained" size="large" disabled={busy}>

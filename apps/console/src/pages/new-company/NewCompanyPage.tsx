@@ -1,17 +1,14 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { NewCompanyResponse } from '@scheduler/contracts/onboarding';
-import { authCall, authClient, authFailureText } from '../../shared/auth-client.ts';
 import { PublicFrame } from '../../shared/PublicFrame.tsx';
 import { consoleKeys, meQueryOptions } from '../../shared/queries.ts';
 import { CompanyReady } from './CompanyReady.tsx';
+import { ConfirmYourAddress } from '../../shared/ConfirmYourAddress.tsx';
 import { NewCompanyForm } from './NewCompanyForm.tsx';
 
-/** Where the confirmation link brings a person back to (the server's AFTER_VERIFICATION_PATH). */
-const CALLBACK = '/console/new-company';
 /** How often the page asks whether the address is confirmed meanwhile (the link opened in another tab). */
 const CONFIRMATION_POLL_MS = 4_000;
 
@@ -34,7 +31,7 @@ export default function NewCompanyPage() {
       </PublicFrame>
     );
   }
-  if (!user.email_verified) return <ConfirmYourAddress email={user.email} />;
+  if (!user.email_verified) return <ConfirmYourAddress email={user.email} movesOnByItself />;
   return (
     <PublicFrame title="Set up your company" wide>
       <Typography sx={{ mb: 2, color: 'text.secondary' }}>
@@ -53,36 +50,6 @@ export default function NewCompanyPage() {
           void queryClient.invalidateQueries({ queryKey: consoleKeys.me });
         }}
       />
-    </PublicFrame>
-  );
-}
-
-function ConfirmYourAddress({ email }: { email: string }) {
-  const [resent, setResent] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const resend = async () => {
-    setBusy(true);
-    try {
-      await authCall(authClient.sendVerificationEmail({ email, callbackURL: CALLBACK }));
-      setResent('We sent the link again. It may take a minute to arrive.');
-    } catch (error) {
-      setResent(authFailureText(error));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <PublicFrame title="Confirm your e-mail address">
-      <Typography sx={{ mb: 2 }}>
-        We sent a link to <strong>{email}</strong>. Open it to confirm the address is yours; then you set up your company. This page moves on by itself once you have.
-      </Typography>
-      <Typography sx={{ mb: 2, color: 'text.secondary' }}>Nothing arrived? Look in your spam folder, or send it again.</Typography>
-      <Button variant="outlined" disabled={busy} onClick={() => void resend()}>
-        Send the link again
-      </Button>
-      <Typography role="status" sx={{ mt: 2 }}>
-        {resent}
-      </Typography>
     </PublicFrame>
   );
 }

@@ -6,7 +6,7 @@ import { renderPage, stubServer } from '../../test-support/render-page.tsx';
 import SchedulePage from './SchedulePage.tsx';
 import { HOUR_HEIGHT, dayRange, placeSpan, scheduleWindow } from './schedule-layout.ts';
 
-const ME: ConsoleMe = { user: { id: 'u1', name: 'Olive Office', email: 'olive@example.com', email_verified: true }, memberships: [{ company_key: 'demo', company_name: 'Scioto Valley', role: 'office', inspector_id: null, sees_all_orders: true }] };
+const ME: ConsoleMe = { user: { id: 'u1', name: 'Olive Office', email: 'olive@example.com', email_verified: true }, memberships: [{ company_key: 'demo', company_name: 'Scioto Valley', organization_id: 'org-demo', role: 'office', inspector_id: null, sees_all_orders: true }] };
 const ORDER_ID = '3f1c2b4a-5d6e-4f70-8a91-b2c3d4e5f601';
 const OFFICE = { uuid: '5b0c3a8e-7f1d-4c2a-9e61-3d4f8a2b9c10', name: 'Columbus' };
 

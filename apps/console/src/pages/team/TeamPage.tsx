@@ -27,7 +27,9 @@ import { fieldProps } from '../../shared/form.ts';
 import { Loading } from '../../shared/Loading.tsx';
 import { PageHeading } from '../../shared/PageHeading.tsx';
 import { momentText } from '../../shared/time-text.ts';
-import { cancelInvitation, changeRole, invitationsQueryOptions, inviteMember, membersQueryOptions, organizationQueryOptions, removeMember, ROLE_WORDS, useTeamChange } from './team-api.ts';
+import { cancelInvitation, changeRole, invitationsQueryOptions, inviteMember, linkInspector, memberInspectorsQueryOptions, membersQueryOptions, removeMember, ROLE_WORDS, useTeamChange } from './team-api.ts';
+import { failureText } from '../../shared/api.ts';
+import { inspectorsQueryOptions } from '../../shared/queries.ts';
 import { visuallyHidden } from '../../shared/visually-hidden.ts';
 
 const asRole = (role: string): ConsoleRole => consoleRoleSchema.catch('inspector').parse(role);
@@ -46,8 +48,7 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
 /** /console/{key}/team (owner and admin): members and their roles, invitations by e-mail. */
 export default function TeamPage() {
   const { companyKey, membership } = useCompany();
-  const organization = useQuery({ ...organizationQueryOptions(companyKey), enabled: canManageTeam(membership) });
-  if (!canManageTeam(membership)) {
+  if (!membership || !canManageTeam(membership)) {
     return (
       <>
         <PageHeading>Team</PageHeading>
@@ -58,9 +59,7 @@ export default function TeamPage() {
   return (
     <>
       <PageHeading>Team</PageHeading>
-      {organization.isPending && <Loading label="Loading the team…" />}
-      {organization.isError && <Alert severity="error">{authFailureText(organization.error)}</Alert>}
-      {organization.data && <Team companyKey={companyKey} organizationId={organization.data.id} timeZone={Intl.DateTimeFormat().resolvedOptions().timeZone} />}
+      <Team companyKey={companyKey} organizationId={membership.organization_id} timeZone={Intl.DateTimeFormat().resolvedOptions().timeZone} />
     </>
   );
 }
@@ -68,11 +67,16 @@ export default function TeamPage() {
 function Team({ companyKey, organizationId, timeZone }: { companyKey: string; organizationId: string; timeZone: string }) {
   const members = useQuery(membersQueryOptions(companyKey, organizationId));
   const invitations = useQuery(invitationsQueryOptions(companyKey, organizationId));
+  const inspectorLinks = useQuery(memberInspectorsQueryOptions(companyKey));
+  const inspectors = useQuery(inspectorsQueryOptions(companyKey));
   const roleChange = useTeamChange(companyKey, changeRole(organizationId));
+  const inspectorChange = useTeamChange(companyKey, linkInspector(companyKey));
+  const inspectorOf = (userId: string) => inspectorLinks.data?.find((link) => link.user_id === userId)?.inspector_id ?? null;
   const removal = useTeamChange(companyKey, removeMember(organizationId));
   const cancellation = useTeamChange(companyKey, cancelInvitation);
   const [removing, setRemoving] = useState<{ id: string; name: string } | null>(null);
   const failure = roleChange.error ?? removal.error ?? cancellation.error;
+  const inspectorFailure = inspectorChange.error;
   const pending = (invitations.data ?? []).filter((invitation) => invitation.status === 'pending');
 
   return (
@@ -80,6 +84,11 @@ function Team({ companyKey, organizationId, timeZone }: { companyKey: string; or
       {failure && (
         <Alert severity="error" role="alert" sx={{ mb: 2 }}>
           {authFailureText(failure)}
+        </Alert>
+      )}
+      {inspectorFailure && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          {failureText(inspectorFailure)}
         </Alert>
       )}
       <Block title="Members">
@@ -93,6 +102,7 @@ function Team({ companyKey, organizationId, timeZone }: { companyKey: string; or
                   <TableCell>Name</TableCell>
                   <TableCell>E-mail</TableCell>
                   <TableCell>Role</TableCell>
+                  <TableCell>Inspector</TableCell>
                   <TableCell>
                     <span style={visuallyHidden}>Remove</span>
                   </TableCell>
@@ -118,6 +128,31 @@ function Team({ companyKey, organizationId, timeZone }: { companyKey: string; or
                           </MenuItem>
                         ))}
                       </TextField>
+                    </TableCell>
+                    <TableCell>
+                      {asRole(member.role) === 'inspector' ? (
+                        <TextField
+                          select
+                          size="small"
+                          value={String(inspectorOf(member.userId) ?? '')}
+                          disabled={inspectorChange.isPending || !inspectorLinks.data || !inspectors.data}
+                          onChange={(event) => inspectorChange.mutate({ userId: member.userId, inspectorId: event.target.value ? Number(event.target.value) : null })}
+                          helperText={inspectorOf(member.userId) === null ? 'Choose who they are: until then they see no bookings.' : undefined}
+                          slotProps={{ htmlInput: { 'aria-label': `Inspector ${member.user.name} is` }, select: { displayEmpty: true } }}
+                          sx={{ minWidth: 180 }}
+                        >
+                          <MenuItem value="">Not chosen</MenuItem>
+                          {(inspectors.data?.inspectors ?? []).map((inspector) => (
+                            <MenuItem key={inspector.id} value={String(inspector.id)}>
+                              {inspector.name}
+                            </MenuItem>
+                          ))}
+                        </TextField>
+                      ) : (
+                        <Typography variant="body2" color="text.secondary">
+                          —
+                        </Typography>
+                      )}
                     </TableCell>
                     <TableCell>
                       <Button color="error" onClick={() => setRemoving({ id: member.id, name: member.user.name })}>

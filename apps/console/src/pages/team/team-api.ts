@@ -1,21 +1,29 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ConsoleRole } from '@scheduler/contracts/console';
+import { z } from 'zod';
+import { consoleTeamMembersSchema, type ConsoleRole } from '@scheduler/contracts/console';
+import { callApi, companyApi } from '../../shared/api.ts';
 import { authCall, authClient } from '../../shared/auth-client.ts';
 import { consoleKeys } from '../../shared/queries.ts';
 
 /**
- * The team is Better Auth's organization whose slug is the company's key: its members, roles and
- * invitations go through Better Auth's own endpoints (its client), not the console API.
+ * The team is the company's organization in Better Auth (its id is in the person's membership):
+ * its members, roles and invitations go through Better Auth's own endpoints (its client); which
+ * inspector each inspector member is goes through the console API.
  */
 const teamKey = (companyKey: string) => [...consoleKeys.company(companyKey), 'team'] as const;
 
-export function organizationQueryOptions(companyKey: string) {
+/** Each member's inspector (the console API: Better Auth's list does not carry it). */
+export function memberInspectorsQueryOptions(companyKey: string) {
   return queryOptions({
-    queryKey: [...teamKey(companyKey), 'organization'] as const,
-    queryFn: () => authCall(authClient.organization.getFullOrganization({ query: { organizationSlug: companyKey } })),
+    queryKey: [...teamKey(companyKey), 'inspector-links'] as const,
+    queryFn: ({ signal }) => callApi(companyApi(companyKey, '/members'), consoleTeamMembersSchema, { signal }),
     retry: false,
   });
 }
+
+/** Names the inspector a member is (null: none). */
+export const linkInspector = (companyKey: string) => (input: { userId: string; inspectorId: number | null }) =>
+  callApi(companyApi(companyKey, `/members/${encodeURIComponent(input.userId)}/inspector`), z.null(), { method: 'PUT', body: { inspector_id: input.inspectorId }, answers: [204] });
 
 export function membersQueryOptions(companyKey: string, organizationId: string) {
   return queryOptions({
