@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { addDays } from '@scheduler/domain/availability/zoned-calendar';
-import { ensureMember, ensureOrganization } from '../apps/server/src/modules/console-auth/console-auth.repository.ts';
+import { ensureMember, organizationOfCompanyKey } from '../apps/server/src/modules/console-auth/console-auth.repository.ts';
 import { demoOrdinaryWeekday } from '../apps/server/src/test-support/demo-days.ts';
 import { dayFromNow } from '../apps/server/src/test-support/wizard-calls.ts';
 import { accessibilityViolations, screenshot, VIEWPORTS, waitForMainHeading } from './support/browser.ts';
@@ -20,7 +20,7 @@ const MEMBER = 'Olivia Office';
 
 async function signInOffice(page: Page, email: string): Promise<void> {
   const { product } = running;
-  const organizationId = await ensureOrganization(product.database.db, { key: 'demo', name: 'Scioto Valley Home Inspections' });
+  const organizationId = (await organizationOfCompanyKey(product.database.db, 'demo'))!;
   await ensureMember(product.database.db, { email, name: MEMBER }, organizationId, 'office');
   await page.goto(await product.app.consoleAuth().signInLinkFor(email));
   await waitForMainHeading(page, 'Schedule');

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ensureMember, ensureOrganization } from '../apps/server/src/modules/console-auth/console-auth.repository.ts';
+import { ensureMember, organizationOfCompanyKey } from '../apps/server/src/modules/console-auth/console-auth.repository.ts';
 import { accessibilityViolations, screenshot, VIEWPORTS, waitForMainHeading } from './support/browser.ts';
 import { bookingWindow, newVisitorSlots } from './support/manage.ts';
 import { useRunningProduct } from './support/running-product.ts';
@@ -15,7 +15,7 @@ const running = useRunningProduct();
 /** Signs an office member of the demo company in, through the one-time link `npm start` prints. */
 async function signInOffice(page: Page, email: string): Promise<void> {
   const { product } = running;
-  const organizationId = await ensureOrganization(product.database.db, { key: 'demo', name: 'Scioto Valley Home Inspections' });
+  const organizationId = (await organizationOfCompanyKey(product.database.db, 'demo'))!;
   await ensureMember(product.database.db, { email, name: 'Olivia Office' }, organizationId, 'office');
   await page.goto(await product.app.consoleAuth().signInLinkFor(email));
   await waitForMainHeading(page, 'Schedule');
