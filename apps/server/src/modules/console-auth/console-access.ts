@@ -64,8 +64,10 @@ export async function signedInUser(ctx: AppContext, request: FastifyRequest): Pr
 /** Any signed-in person (the routes about oneself: /api/console/me). */
 export function requireSignedIn(ctx: AppContext): onRequestAsyncHookHandler {
   return async (request) => {
+    // Who first (401 to nobody), then whether the write came from the console's pages (403).
+    const user = await signedInUser(ctx, request);
     assertSameOrigin(ctx, request);
-    request.consoleUser = await signedInUser(ctx, request);
+    request.consoleUser = user;
   };
 }
 
@@ -75,8 +77,8 @@ export function requireSignedIn(ctx: AppContext): onRequestAsyncHookHandler {
  */
 export function requireMember(ctx: AppContext, roles: readonly ConsoleRole[]): onRequestAsyncHookHandler {
   return async (request) => {
-    assertSameOrigin(ctx, request);
     const user = await signedInUser(ctx, request);
+    assertSameOrigin(ctx, request);
     const companyKey = (request.params as { company_key?: unknown }).company_key;
     const member = typeof companyKey === 'string' ? await membershipIn(ctx.db, user.id, companyKey) : null;
     if (!member) throw new AppError(403, 'forbidden', "You don't have access to this company.");
