@@ -45,7 +45,9 @@ export interface VisitorAccessChains {
   /**
    * A manage link's (issue 24): the link valid for the company in the path (its order booked or
    * cancelled, its inspection not over, not revoked). Reads draw on a bucket per client address;
-   * writes (hold, reschedule, cancel) on the write bucket, one per link.
+   * writes (hold, reschedule, cancel) on a write bucket per client address, and then on the write
+   * bucket of their link. The address's bucket is taken before the token is looked up (issue 39):
+   * a guessed token costs the guesser as much as a real one, so guessing stays slow.
    */
   manageRead: VisitorAccessOptions;
   manageWrite: VisitorAccessOptions;
@@ -80,7 +82,7 @@ export function visitorAccess(app: FastifyInstance, ctx: Omit<AppContext, 'acces
     // The confirm reads the order's state (its office active, whether confirmed) itself, in the statement it reads the order with.
     confirm: chain('write', [requireSession(ctx, { allowConfirmedAfterExpiry: true }), writeBucket]),
     manageRead: chain('read', [perAddressBucket(app, 'manage', ctx.config.SEARCH_RATE_LIMIT), requireManageLink(ctx)]),
-    manageWrite: chain('write', [requireManageLink(ctx), writeBucket]),
+    manageWrite: chain('write', [perAddressBucket(app, 'manage-write', ctx.config.WRITE_RATE_LIMIT), requireManageLink(ctx), writeBucket]),
     // A bucket of their own, as large as the write bucket: a chatty wizard's analytics must never
     // use up the writes a visitor needs to book (a 429 on confirm), nor the other way round.
     events: chain('write', [requireSession(ctx, { allowConfirmedAfterExpiry: true }), sessionBucket(app, 'events', ctx.config.WRITE_RATE_LIMIT)], true),
