@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currencyCodeResponseSchema, officeContactResponseSchema, officeResponseSchema } from '@scheduler/contracts/office';
 import type { AppContext } from '../../context.ts';
+import { LOGO_SECURITY_POLICY } from '../../plugins/security-headers.ts';
 import { sessionOf } from '../../plugins/session-auth.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
 import { getCurrencyCode, getLogo, getOfficeContact, getOfficeForSession } from './office.service.ts';
@@ -55,7 +56,7 @@ export function officeRoutes(ctx: AppContext) {
         return reply
           .header('content-type', logo.contentType)
           .header('cache-control', 'public, max-age=300')
-          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+          .header('content-security-policy', LOGO_SECURITY_POLICY)
           .send(logo.body);
       },
     );
