@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { LOGO_SECURITY_POLICY } from '../../plugins/security-headers.ts';
 import { sessionOf } from '../../plugins/session-auth.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
+import { mayTryWhileDisabled } from '../sessions/disabled-scheduler.ts';
 import { getCurrencyCode, getLogo, getOfficeContact, getOfficeForSession } from './office.service.ts';
 
 export function officeRoutes(ctx: AppContext) {
@@ -32,13 +33,13 @@ export function officeRoutes(ctx: AppContext) {
       {
         schema: {
           tags: ['session'],
-          summary: 'Public office contact details and whether the scheduler is enabled (no token); used by the status pages',
+          summary: 'Public office contact details, whether the scheduler is enabled, and whether the signed-in console member may try it while it is disabled (no token); used by the status pages',
           params: companyKeyParam.extend({ office_uuid: z.uuid() }),
           querystring: noQuery,
           response: { 200: officeContactResponseSchema },
         },
       },
-      async (request) => getOfficeContact(ctx.db, request.params.company_key, request.params.office_uuid),
+      async (request) => getOfficeContact(ctx.db, request.params.company_key, request.params.office_uuid, (company) => mayTryWhileDisabled(ctx, request, company)),
     );
 
     app.get(
