@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { mainHeading, VIEWPORTS } from './support/browser.ts';
+import { ensureMember, ensureOrganization } from '../apps/server/src/modules/console-auth/console-auth.repository.ts';
+import { mainHeading, VIEWPORTS, waitForMainHeading } from './support/browser.ts';
 import { saveServedAddress } from './support/address.ts';
 import { saveHomeOwner } from './support/contacts.ts';
 import { chooseFirstSlot, confirmSlot } from './support/scheduling.ts';
@@ -116,14 +117,31 @@ describe('status pages', () => {
     expect(await mainHeading(page)).toBe('Your session expired or you are not authorized to schedule this online order...');
   });
 
-  it('shows the disabled page, and lets the visitor in with ?try=1', async () => {
+  it('shows the disabled page, with ?try=1 too: only its own staff, signed in, may try a disabled scheduler', async () => {
+    const disabled = 'Sorry! Our Online Scheduling System is currently disabled.';
     const page = await openPage();
     await page.goto(running.product.linkOf('closed'));
-    expect(await mainHeading(page)).toBe('Sorry! Our Online Scheduling System is currently disabled.');
+    expect(await mainHeading(page)).toBe(disabled);
+    // No session was started for the visitor (issue 39: anyone booked with ?try=1).
     const url = new URL(page.url());
+    expect(url.searchParams.has('t')).toBe(false);
     url.searchParams.set('try', '1');
     await page.goto(url.toString());
+    expect(await mainHeading(page)).toBe(disabled);
+  });
+
+  it("lets the company's office staff, signed in to the console, try it with ?try=1", async () => {
+    const { product } = running;
+    const page = await openPage();
+    const email = 'olivia.closed@example.com';
+    const organizationId = await ensureOrganization(product.database.db, { key: 'closed', name: 'Scioto Valley Home Inspections (closed)' });
+    await ensureMember(product.database.db, { email, name: 'Olivia Office' }, organizationId, 'office');
+    await page.goto(await product.app.consoleAuth().signInLinkFor(email));
+    await waitForMainHeading(page, 'Schedule');
+    // The link the console's preview opens (decision 0047), at the console's own address: its sign-in is a cookie of that host.
+    await page.goto(`${product.publicUrl}/closed/online-scheduler/${FIXTURE_OFFICES.closed}?preview=1`);
     expect(await mainHeading(page)).toBe('When would you like your inspection?');
+    expect(Object.fromEntries([...new URL(page.url()).searchParams].filter(([name]) => name !== 't'))).toEqual({ office: FIXTURE_OFFICES.closed, preview: '1', try: '1' });
     await chooseFirstSlot(page);
     await confirmSlot(page);
     await page.waitForURL('**/closed/online-scheduler/address?**try=1');

@@ -45,6 +45,7 @@ import { registerWeb } from './plugins/web.ts';
 import { registerConsoleWeb } from './plugins/console-web.ts';
 import { registerEmbedScript } from './plugins/embed-script.ts';
 import { loadFirstLoad } from './modules/wizard-page/first-load.service.ts';
+import { mayTryWhileDisabled } from './modules/sessions/disabled-scheduler.ts';
 
 /** Request bodies of the wizard's calls are small; the admin import raises its own limit. */
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -134,7 +135,7 @@ export async function buildApp(appOptions: AppOptions, options: { logger?: Fasti
   await registerWeb(app, {
     webDistDir: ctx.webDistDir,
     embeddingOrigins: (companyKey) => embeddingOriginsOf(ctx.db, companyKey),
-    firstLoad: (page) => loadFirstLoad(ctx, page),
+    firstLoad: (page, request) => loadFirstLoad(ctx, page, (company) => mayTryWhileDisabled(ctx, request, company)),
   });
   await registerConsoleWeb(app, ctx.consoleDistDir ?? null);
   await registerEmbedScript(app, ctx.webDistDir);

@@ -40,3 +40,13 @@ export class OrderConfirmedError extends ConflictError {
     super('order_confirmed', 'This order is confirmed and can no longer be changed online. Please contact the office to change it.');
   }
 }
+
+/**
+ * A disabled scheduler takes no visitor's session or write (issue 39); a signed-in member of the
+ * company who books for it may still try it. The message is the one its disabled page shows (spec 2.13).
+ */
+export class SchedulerDisabledError extends AppError {
+  constructor() {
+    super(403, 'scheduler_disabled', 'Sorry! Our Online Scheduling System is currently disabled.');
+  }
+}

@@ -546,7 +546,7 @@ export const companyDocumentSchema = withAcceptableText(
     name: z.string().min(1).max(200),
     currency: z.string().regex(/^[A-Z]{3}$/).default('USD'),
     country: z.string().regex(/^[A-Z]{2}$/).default('US'),
-    /** When false the wizard shows the disabled page (visitors may still use `?try=1`). */
+    /** When false the wizard shows the disabled page and the server takes no visitor's session or write; the company's owners, admins and office staff, signed in to the console, may still try it (`?try=1`). */
     scheduler_enabled: z.boolean().default(true),
     logo: z.string().max(700_000).nullable().default(null),
     state_label: z.string().min(1).max(40).default('State'),

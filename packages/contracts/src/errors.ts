@@ -74,6 +74,9 @@ export const errorCodeSchema = z.enum([
   'email_not_verified',
   'company_key_taken',
   'too_many_companies',
+  // A disabled scheduler (issue 39): it takes no visitor's session or write; only a signed-in
+  // member of the company who books for it (owner, admin, office) may try it (403).
+  'scheduler_disabled',
   // Size limits.
   'payload_too_large',
   'uri_too_long',

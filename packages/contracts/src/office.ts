@@ -63,6 +63,11 @@ export const officeContactResponseSchema = z.object({
   office_phone: z.string(),
   office_email: z.string(),
   enabled: z.boolean(),
+  /**
+   * The scheduler is disabled, and the person signed in to the console in this browser books for
+   * the company (owner, admin, office), so `?try=1` lets them use it (issue 39); false otherwise.
+   */
+  may_try: z.boolean(),
   hide_logo: z.boolean(),
 });
 export type OfficeContactResponse = z.infer<typeof officeContactResponseSchema>;

@@ -21,7 +21,7 @@ describe('resolveScreen, case 1: scheduler disabled', () => {
     expect(resolveScreen({ ...open, enabled: false, authorized: false }, '')).toEqual({ kind: 'disabled' });
     expect(resolveScreen({ ...open, enabled: false, orderConfirmed: true }, '')).toEqual({ kind: 'disabled' });
   });
-  it('lets the visitor in with try=1', () => {
+  it('lets in with try=1 the staff the server says may try it', () => {
     expect(resolveScreen({ ...open, enabled: false, tryWhileDisabled: true }, '')).toEqual({ kind: 'step', step: 'calendar' });
   });
 });

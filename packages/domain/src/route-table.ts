@@ -20,7 +20,7 @@ export type Screen =
 
 export interface RouteState {
   enabled: boolean;
-  /** The query holds `try=1`. */
+  /** The query holds `try=1` and the server says the requester may try it: the company's own staff, signed in (issue 39). */
   tryWhileDisabled: boolean;
   authorized: boolean;
   /** Confirmed: the order is complete. */

@@ -27,6 +27,15 @@ export function pageSecurityHeaders(embeddingOrigins: readonly string[]): Record
   return headers;
 }
 
+/**
+ * A logo's policy (issue 39). An SVG opened at its own address is a document of this origin: it
+ * may draw with inline styles and embedded images, but runs no script, submits no form (a
+ * `<foreignObject>` form would post a typed password anywhere), loads nothing from elsewhere and,
+ * sandboxed, has an origin of its own. Shown by an `<img>`, as the wizard and the console show it,
+ * a policy is not applied (an image runs nothing and loads nothing anyway).
+ */
+export const LOGO_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox; form-action 'none'";
+
 /** A year: browsers then go to the product over HTTPS only, whatever a link or a typed address says. */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
 

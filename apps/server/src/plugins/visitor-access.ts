@@ -2,6 +2,7 @@ import type { FastifyInstance, onRequestAsyncHookHandler, RouteOptions } from 'f
 import type { AppContext } from '../context.ts';
 import { admitWrite } from '../modules/sessions/sessions.service.ts';
 import { requireManageLink } from '../modules/manage/manage-access.ts';
+import { admitWhileDisabled } from '../modules/sessions/disabled-scheduler.ts';
 import { perAddressBucket, sessionBucket } from './rate-limit.ts';
 import { requireSession, sessionOf } from './session-auth.ts';
 
@@ -31,6 +32,12 @@ export interface VisitorAccessOptions {
  *   lookup (availability, time checks, distances, and any future address or people search).
  * - `write`: a valid session, the write bucket, and the order's state read fresh: its office
  *   still active and the order not confirmed (a confirmed order is read-only to the visitor).
+ *
+ * Every wizard write (`write`, `confirm`, `events`) is refused with 403 `scheduler_disabled` while
+ * the company's scheduler is disabled, unless the request comes from a member of the company who
+ * books for it (owner, admin, office) signed in to the console in the same browser (issue 39). A
+ * manage link's writes are not (`manageWrite`): a booked client may still move or cancel the
+ * booking under the company's policy, which the office sets apart from the wizard.
  */
 export interface VisitorAccessChains {
   read: VisitorAccessOptions;
@@ -45,7 +52,9 @@ export interface VisitorAccessChains {
   /**
    * A manage link's (issue 24): the link valid for the company in the path (its order booked or
    * cancelled, its inspection not over, not revoked). Reads draw on a bucket per client address;
-   * writes (hold, reschedule, cancel) on the write bucket, one per link.
+   * writes (hold, reschedule, cancel) on a write bucket per client address, and then on the write
+   * bucket of their link. The address's bucket is taken before the token is looked up (issue 39):
+   * a guessed token costs the guesser as much as a real one, so guessing stays slow.
    */
   manageRead: VisitorAccessOptions;
   manageWrite: VisitorAccessOptions;
@@ -60,6 +69,11 @@ export interface VisitorAccessChains {
 export function visitorAccess(app: FastifyInstance, ctx: Omit<AppContext, 'access'>): VisitorAccessChains {
   const session = requireSession(ctx);
   const admitOrderWrite: onRequestAsyncHookHandler = async (request) => admitWrite(ctx.db, sessionOf(request));
+  // A disabled scheduler takes no visitor's write; its own staff, signed in to the console, may try it (issue 39).
+  const admitWhileSchedulerDisabled: onRequestAsyncHookHandler = async (request) => {
+    const visitor = sessionOf(request);
+    await admitWhileDisabled(ctx, request, { id: visitor.companyId, key: visitor.companyKey });
+  };
   // Each route gets its own copies: plugins add hooks to a route's list (compression does), and
   // a shared array would carry one route's additions into every other route.
   const chain = (access: VisitorAccess, hooks: readonly onRequestAsyncHookHandler[], leavesOrder = false): VisitorAccessOptions => ({
@@ -76,14 +90,14 @@ export function visitorAccess(app: FastifyInstance, ctx: Omit<AppContext, 'acces
     read: chain('read', [session]),
     readAfterConfirmation: chain('read', [requireSession(ctx, { allowConfirmedAfterExpiry: true })]),
     search: chain('search', [session, sessionBucket(app, 'search', ctx.config.SEARCH_RATE_LIMIT)]),
-    write: chain('write', [session, writeBucket, admitOrderWrite]),
+    write: chain('write', [session, writeBucket, admitOrderWrite, admitWhileSchedulerDisabled]),
     // The confirm reads the order's state (its office active, whether confirmed) itself, in the statement it reads the order with.
-    confirm: chain('write', [requireSession(ctx, { allowConfirmedAfterExpiry: true }), writeBucket]),
+    confirm: chain('write', [requireSession(ctx, { allowConfirmedAfterExpiry: true }), writeBucket, admitWhileSchedulerDisabled]),
     manageRead: chain('read', [perAddressBucket(app, 'manage', ctx.config.SEARCH_RATE_LIMIT), requireManageLink(ctx)]),
-    manageWrite: chain('write', [requireManageLink(ctx), writeBucket]),
+    manageWrite: chain('write', [perAddressBucket(app, 'manage-write', ctx.config.WRITE_RATE_LIMIT), requireManageLink(ctx), writeBucket]),
     // A bucket of their own, as large as the write bucket: a chatty wizard's analytics must never
     // use up the writes a visitor needs to book (a 429 on confirm), nor the other way round.
-    events: chain('write', [requireSession(ctx, { allowConfirmedAfterExpiry: true }), sessionBucket(app, 'events', ctx.config.WRITE_RATE_LIMIT)], true),
+    events: chain('write', [requireSession(ctx, { allowConfirmedAfterExpiry: true }), sessionBucket(app, 'events', ctx.config.WRITE_RATE_LIMIT), admitWhileSchedulerDisabled], true),
   };
 }
 
@@ -93,7 +107,7 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * webhook its signature, the console its signed-in member (console-access.ts), and sign-in itself
  * is Better Auth's (its origin check and rate limit).
  */
-const NON_VISITOR_WRITES = /^\/api\/(admin\/|payments\/[a-z]+\/webhook\/|console\/|auth\/)/;
+export const NON_VISITOR_WRITES = /^\/api\/(admin\/|payments\/[a-z]+\/webhook\/|console\/|auth\/)/;
 
 function methodsOf(route: RouteOptions): string[] {
   return Array.isArray(route.method) ? route.method : [route.method];

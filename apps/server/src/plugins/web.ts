@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { companyKeyParam } from '../modules/shared-schemas.ts';
 import type { FirstLoad, WizardPageRequest } from '../modules/wizard-page/first-load.service.ts';
 import { wizardPageHtml } from '../modules/wizard-page/page-html.ts';
@@ -20,7 +20,8 @@ export interface WebOptions {
   /** The company's sites that may frame its pages; an unknown company has none. */
   embeddingOrigins(companyKey: string): Promise<string[]>;
   /** The first screen's data and step for a wizard URL; null when the URL names no valid session. */
-  firstLoad(page: WizardPageRequest): Promise<FirstLoad | null>;
+  /** The first screen of a wizard page; `request` is the browser's (its console sign-in decides whether `try=1` counts). */
+  firstLoad(page: WizardPageRequest, request: FastifyRequest): Promise<FirstLoad | null>;
   /** FIRST_LOAD_BUDGET_MS unless a test says otherwise. */
   firstLoadBudgetMs?: number;
 }
@@ -70,12 +71,13 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     });
   }
   /** The page's first screen, within its budget; any failure or delay leaves the page without it. */
-  const firstLoadWithin = async (page: WizardPageRequest, log: FastifyBaseLogger): Promise<FirstLoad | null> => {
+  const firstLoadWithin = async (page: WizardPageRequest, request: FastifyRequest): Promise<FirstLoad | null> => {
+    const log = request.log;
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<null>((resolve) => {
       timer = setTimeout(() => resolve(null), options.firstLoadBudgetMs ?? FIRST_LOAD_BUDGET_MS);
     });
-    const loaded = options.firstLoad(page).catch((error: unknown) => {
+    const loaded = options.firstLoad(page, request).catch((error: unknown) => {
       log.info({ code: 'first_load_unavailable', err_code: (error as { code?: unknown })?.code }, 'wizard page served without its first screen data');
       return null;
     });
@@ -90,7 +92,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     const headers = pageSecurityHeaders(known ? await options.embeddingOrigins(companyKey) : []);
     this.headers({ ...headers, 'content-type': 'text/html; charset=utf-8' });
     if (!indexHtml) return this.status(503).send(NOT_BUILT_PAGE);
-    const firstLoad = known && page ? await firstLoadWithin(page, this.log) : null;
+    const firstLoad = known && page ? await firstLoadWithin(page, this.request) : null;
     const preloads = firstLoad?.step ? (stepPreloads[firstLoad.step] ?? []) : [];
     return this.status(status).send(wizardPageHtml(indexHtml, { firstLoad: firstLoad?.data ?? null, preloads }));
   });

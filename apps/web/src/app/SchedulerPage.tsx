@@ -32,10 +32,10 @@ export function SchedulerPage() {
   const navigate = useNavigate();
   const token = search.get('t') ?? '';
   const officeUuid = (search.get('office') ?? '').toLowerCase();
-  const tryWhileDisabled = search.get('try') === '1';
-  const credentials = useMemo(() => ({ token, officeUuid }), [token, officeUuid]);
+  const tryAsked = search.get('try') === '1';
+  const credentials = useMemo(() => (tryAsked ? { token, officeUuid, trying: true } : { token, officeUuid }), [token, officeUuid, tryAsked]);
   const scope = useMemo(() => ({ companyKey, credentials }), [companyKey, credentials]);
-  const data = useSchedulerData(scope, tryWhileDisabled);
+  const data = useSchedulerData(scope);
   const { office, order, contact } = data;
 
   const settings = useMemo(() => new SettingsReader(office?.settings_data ?? []), [office]);
@@ -44,16 +44,16 @@ export function SchedulerPage() {
 
   const query = useMemo(() => {
     const q = new URLSearchParams({ t: token, office: officeUuid });
-    if (tryWhileDisabled) q.set('try', '1');
+    if (tryAsked) q.set('try', '1');
     return q.toString();
-  }, [token, officeUuid, tryWhileDisabled]);
+  }, [token, officeUuid, tryAsked]);
   const pathOf = useCallback((step: StepName | 'unauthorized') => `/${companyKey}/online-scheduler/${step}?${query}`, [companyKey, query]);
   const goTo = useCallback((step: StepName) => void navigate(pathOf(step)), [navigate, pathOf]);
 
   const screen = resolveScreen(
     {
       enabled: contact?.enabled ?? office?.enabled ?? true,
-      tryWhileDisabled,
+      tryWhileDisabled: data.tryWhileDisabled,
       authorized: data.authorized,
       orderConfirmed: order?.confirmed ?? false,
       servicesCount: office?.services_count ?? 0,

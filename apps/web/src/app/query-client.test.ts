@@ -76,3 +76,22 @@ describe('a write refused because the order is confirmed (another tab confirmed 
     expect(client.getQueryState(order)?.isInvalidated).toBe(false);
   });
 });
+
+describe('a write refused because the scheduler is disabled (issue 39)', () => {
+  it("reloads the office's contact, whose enabled and may_try decide the disabled page, and nothing else", async () => {
+    const client = createQueryClient(new UnauthorizedSessions());
+    const contact = ['office-contact', 'demo', '5b0c3a8e-7f1d-4c2a-9e61-3d4f8a2b9c10'];
+    const order = ['session', 'demo', 'token', 'order'];
+    client.setQueryData(contact, { enabled: true, may_try: false });
+    client.setQueryData(order, { confirmed: false });
+    const refuse = async (error: Error) => {
+      const mutation = client.getMutationCache().build(client, { mutationFn: () => Promise.reject(error) });
+      await mutation.execute(undefined).catch(() => undefined);
+    };
+    await refuse(new ApiError(403, 'forbidden', 'x'));
+    expect(client.getQueryState(contact)?.isInvalidated).toBe(false);
+    await refuse(new ApiError(403, 'scheduler_disabled', 'Sorry! Our Online Scheduling System is currently disabled.'));
+    expect(client.getQueryState(contact)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(order)?.isInvalidated).toBe(false);
+  });
+});

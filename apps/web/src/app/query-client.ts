@@ -35,7 +35,8 @@ export class UnauthorizedSessions {
 /**
  * One client for the page: every failed query and mutation passes through the same 401 check. A
  * write refused because the order is confirmed (in another tab, say) reloads the order, and the
- * page shows the thank-you in place of the step (decision 0033).
+ * page shows the thank-you in place of the step (decision 0033); one refused because the scheduler
+ * is disabled reloads the office's contact, and the page shows the disabled page (issue 39).
  */
 export function createQueryClient(unauthorized: UnauthorizedSessions): QueryClient {
   const client: QueryClient = new QueryClient({
@@ -44,6 +45,8 @@ export function createQueryClient(unauthorized: UnauthorizedSessions): QueryClie
       onError: (error) => {
         unauthorized.report(error);
         if (error instanceof ApiError && error.code === 'order_confirmed') void client.invalidateQueries({ predicate: (query) => query.queryKey.at(-1) === 'order' });
+        // The scheduler was disabled (or this browser may no longer try it): the office contact says so, and the page shows the disabled page.
+        if (error instanceof ApiError && error.code === 'scheduler_disabled') void client.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'office-contact' });
       },
     }),
     defaultOptions: {

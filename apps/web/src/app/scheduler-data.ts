@@ -18,15 +18,22 @@ export interface SchedulerData {
   authorized: boolean;
   /** A failure other than 401 while loading the session. */
   failed: boolean;
+  /**
+   * The URL's `try=1` holds: the scheduler is disabled and the server says this browser's signed-in
+   * console member may try it (issue 39). For anyone else a disabled scheduler shows its page.
+   */
+  tryWhileDisabled: boolean;
   retry(): void;
 }
 
 /** Loads what every screen needs (spec 7.2): the office, the order and the currency. */
-export function useSchedulerData(scope: SessionScope, tryWhileDisabled: boolean): SchedulerData {
+export function useSchedulerData(scope: SessionScope): SchedulerData {
   const { companyKey, credentials } = scope;
   const { token, officeUuid } = credentials;
+  const tryAsked = credentials.trying === true;
   const sessionEnded = useSessionEnded(token);
-  const contactQuery = useQuery({ ...officeContactQueryOptions(companyKey, officeUuid), enabled: UUID.test(officeUuid) });
+  const contactQuery = useQuery({ ...officeContactQueryOptions(companyKey, officeUuid, tryAsked), enabled: UUID.test(officeUuid) });
+  const tryWhileDisabled = tryAsked && contactQuery.data?.may_try === true;
   const disabledForVisitor = contactQuery.data?.enabled === false && !tryWhileDisabled;
   const sessionEnabled = token !== '' && !disabledForVisitor && !sessionEnded;
   const officeQuery = useQuery({ ...officeQueryOptions(scope), enabled: sessionEnabled });
@@ -45,6 +52,7 @@ export function useSchedulerData(scope: SessionScope, tryWhileDisabled: boolean)
     loading: contactPending || sessionPending,
     authorized,
     failed: authorized && sessionErrors.some(isFailure),
+    tryWhileDisabled,
     retry: () => {
       void officeQuery.refetch();
       void orderQuery.refetch();

@@ -48,4 +48,13 @@ describe('the API client', () => {
     expect(url).toBe('/demo/online-scheduler/order');
     expect(init.headers).toMatchObject({ 'x-auth-token': 'tok', 'x-office-uuid': session.officeUuid });
   });
+
+  it("keeps cookies home on a visitor's call, and sends the console's sign-in only from a page trying a disabled scheduler", async () => {
+    const fetch = serverAnswering(200, {});
+    await callApi('/demo/json/online_scheduler/set_postal_code', { session, method: 'POST', body: {} });
+    await callApi('/demo/json/online_scheduler/set_postal_code', { session: { ...session, trying: false }, method: 'POST', body: {} });
+    await callApi('/demo/json/online_scheduler/set_postal_code', { session: { ...session, trying: true }, method: 'POST', body: {} });
+    const sent = (fetch.mock.calls as unknown as Array<[string, RequestInit]>).map(([, init]) => init.credentials);
+    expect(sent).toEqual(['omit', 'omit', 'same-origin']);
+  });
 });

@@ -30,6 +30,11 @@ export class ApiError extends Error {
 export interface SessionCredentials {
   token: string;
   officeUuid: string;
+  /**
+   * The page tries a disabled scheduler (`try=1`): its calls carry the console's sign-in cookie,
+   * by which the server knows the company's own staff (issue 39). A visitor's calls carry none.
+   */
+  trying?: boolean;
 }
 
 export interface CallOptions {
@@ -47,7 +52,8 @@ export interface CallOptions {
   headers?: Readonly<Record<string, string>>;
   /**
    * Cookies stay home by default: a visitor's call never needs one. The office's hold sends the
-   * console's sign-in cookie with the session (issue 25).
+   * console's sign-in cookie with the session (issue 25), and so does every call of a page trying
+   * a disabled scheduler (`SessionCredentials.trying`).
    */
   credentials?: RequestCredentials;
 }
@@ -80,7 +86,7 @@ export async function callApi<T>(path: string, options: CallOptions = {}): Promi
     method: options.method ?? 'GET',
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    credentials: options.credentials ?? 'omit',
+    credentials: options.credentials ?? (options.session?.trying ? 'same-origin' : 'omit'),
     signal: options.signal,
   });
   const answers = options.answers ?? [200];

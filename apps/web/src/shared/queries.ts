@@ -37,10 +37,11 @@ export const queryKeys = {
 };
 
 /** The public office facts of the status pages (decision 0004). */
-export function officeContactQueryOptions(companyKey: string, officeUuid: string) {
+/** `trying`: the page asks to try a disabled scheduler, and the answer's `may_try` depends on the console's sign-in it sends. */
+export function officeContactQueryOptions(companyKey: string, officeUuid: string, trying = false) {
   return queryOptions({
     queryKey: queryKeys.officeContact(companyKey, officeUuid),
-    queryFn: () => callApi<OfficeContactResponse>(`/${companyKey}/json/online_scheduler/office_contact/${officeUuid}`),
+    queryFn: () => callApi<OfficeContactResponse>(`/${companyKey}/json/online_scheduler/office_contact/${officeUuid}`, { credentials: trying ? 'same-origin' : 'omit' }),
     retry: false,
   });
 }

@@ -4,8 +4,8 @@ import { MAX_LOGO_CHARS } from './offices-form.ts';
  * An office's logo from a chosen file. A photo-sized PNG or JPEG would not fit the document (a data
  * URL of at most 700,000 characters) and would be sent to every visitor: it is scaled down in the
  * browser to fit the box the wizard and the e-mails show a logo in, and kept as a PNG. An SVG is
- * already small and sharp at any size: it is kept as it is. The server answers a logo with a
- * Content-Security-Policy that runs no script, so an SVG's content cannot act on the page.
+ * already small and sharp at any size: it is sent as it is, and the server keeps only its drawing
+ * (no script, form, foreign content or outside reference) and serves it sandboxed (issue 39).
  */
 
 /** The box a logo is shown in: wider than tall, like most company marks. */

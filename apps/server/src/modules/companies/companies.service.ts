@@ -5,6 +5,7 @@ import { diffDocuments } from '@scheduler/domain/configuration/document-diff';
 import type { Database, Transaction } from '../../db/connection.ts';
 import { AppError, ConflictError, NotFoundError } from '../../errors.ts';
 import { sanitizeCompanyHtml } from '../../html/sanitize.ts';
+import { isSvgDataUrl } from '../../html/svg-data-url.ts';
 import { companyIdOfKey, findOfficeOwners, highestInspectorId, lockForImport, readCompanyDocument, replaceCompanyDocument } from './company-document.repository.ts';
 import { insertVersion, latestVersion, listVersions, readVersion } from './document-versions.repository.ts';
 
@@ -18,6 +19,24 @@ export function sanitizeDocument(doc: CompanyDocument): CompanyDocument {
     services: doc.services.map((s) => ({ ...s, name: sanitizeCompanyHtml(s.name), description: sanitizeCompanyHtml(s.description) })),
     packages: doc.packages.map((p) => ({ ...p, name: sanitizeCompanyHtml(p.name), description: sanitizeCompanyHtml(p.description) })),
   };
+}
+
+/**
+ * SVG logos are cleaned of everything but the drawing before they are stored (issue 39): no
+ * script, event handler, form, foreign content or reference outside the logo. The cleaner (and
+ * the DOM it needs) is loaded only for a document that has an SVG logo; a price preview, which
+ * parses documents too but stores none, never loads it.
+ */
+async function withCleanLogos(doc: CompanyDocument): Promise<CompanyDocument> {
+  if (!isSvgDataUrl(doc.logo) && !doc.offices.some((office) => isSvgDataUrl(office.logo))) return doc;
+  const { cleanSvgLogo } = await import('../../html/svg-logo.ts');
+  const cleaned = (logo: string | null, field: string): string | null => {
+    if (!isSvgDataUrl(logo)) return logo;
+    const clean = cleanSvgLogo(logo);
+    if (clean === null) throw new AppError(400, 'invalid_document', `Invalid company document field "${field}": this SVG logo has no drawing that can be shown. Choose another SVG, or a PNG or JPEG.`, field);
+    return clean;
+  };
+  return { ...doc, logo: cleaned(doc.logo, 'logo'), offices: doc.offices.map((office, i) => ({ ...office, logo: cleaned(office.logo, `offices.${i}.logo`) })) };
 }
 
 /** Who saved a document, and how (issue 26): every save is a version of the company's history. */
@@ -75,7 +94,7 @@ export async function importCompanyDocument(
   expectedKey?: string,
   save: DocumentSave = {},
 ): Promise<{ key: string; created: boolean; version: VersionSummary }> {
-  const doc = parseCompanyDocument(input);
+  const doc = await withCleanLogos(parseCompanyDocument(input));
   if (expectedKey !== undefined && doc.key !== expectedKey) {
     throw new AppError(400, 'key_mismatch', `The document's key "${doc.key}" is not the company key "${expectedKey}" of the path.`, 'key');
   }

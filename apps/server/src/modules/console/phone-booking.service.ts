@@ -14,6 +14,7 @@ export async function startPhoneBooking(ctx: Pick<AppContext, 'db' | 'config'>, 
   const office = officeUuid ? offices.find((candidate) => candidate.id === officeUuid) : offices[0];
   if (!office) throw new AppError(400, 'invalid_request', 'No such office takes bookings.', 'office_uuid');
   const { token, orderId } = await startSession(ctx.db, { ttlDays: ctx.config.SESSION_TTL_DAYS }, member.companyKey, office.id, now, { userId: member.userId, name: member.userName });
-  const query = new URLSearchParams({ t: token, office: office.id });
+  // try=1: the office books a caller whether or not the scheduler takes visitors now (issue 39).
+  const query = new URLSearchParams({ t: token, office: office.id, try: '1' });
   return { url: `/${encodeURIComponent(member.companyKey)}/online-scheduler?${query.toString()}`, order_id: orderId };
 }

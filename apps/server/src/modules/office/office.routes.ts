@@ -3,8 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currencyCodeResponseSchema, officeContactResponseSchema, officeResponseSchema } from '@scheduler/contracts/office';
 import type { AppContext } from '../../context.ts';
+import { LOGO_SECURITY_POLICY } from '../../plugins/security-headers.ts';
 import { sessionOf } from '../../plugins/session-auth.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
+import { mayTryWhileDisabled } from '../sessions/disabled-scheduler.ts';
 import { getCurrencyCode, getLogo, getOfficeContact, getOfficeForSession } from './office.service.ts';
 
 export function officeRoutes(ctx: AppContext) {
@@ -31,13 +33,13 @@ export function officeRoutes(ctx: AppContext) {
       {
         schema: {
           tags: ['session'],
-          summary: 'Public office contact details and whether the scheduler is enabled (no token); used by the status pages',
+          summary: 'Public office contact details, whether the scheduler is enabled, and whether the signed-in console member may try it while it is disabled (no token); used by the status pages',
           params: companyKeyParam.extend({ office_uuid: z.uuid() }),
           querystring: noQuery,
           response: { 200: officeContactResponseSchema },
         },
       },
-      async (request) => getOfficeContact(ctx.db, request.params.company_key, request.params.office_uuid),
+      async (request) => getOfficeContact(ctx.db, request.params.company_key, request.params.office_uuid, (company) => mayTryWhileDisabled(ctx, request, company)),
     );
 
     app.get(
@@ -55,7 +57,7 @@ export function officeRoutes(ctx: AppContext) {
         return reply
           .header('content-type', logo.contentType)
           .header('cache-control', 'public, max-age=300')
-          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+          .header('content-security-policy', LOGO_SECURITY_POLICY)
           .send(logo.body);
       },
     );

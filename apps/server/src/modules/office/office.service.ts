@@ -57,7 +57,16 @@ export async function getOfficeForSession(db: Database, session: AuthenticatedSe
   };
 }
 
-export async function getOfficeContact(db: Database, companyKey: string, officeUuid: string): Promise<OfficeContactResponse> {
+/**
+ * The office's public contact details and the scheduler's state. `mayTry` says whether the
+ * requester may try a disabled scheduler (its own staff, signed in); asked only while it is disabled.
+ */
+export async function getOfficeContact(
+  db: Database,
+  companyKey: string,
+  officeUuid: string,
+  mayTry: (company: { id: string; key: string }) => Promise<boolean>,
+): Promise<OfficeContactResponse> {
   const company = await findCompanyByKey(db, companyKey);
   const office = company ? await findOffice(db, company.id, officeUuid) : null;
   if (!company || !office) throw new NotFoundError('The office');
@@ -68,6 +77,7 @@ export async function getOfficeContact(db: Database, companyKey: string, officeU
     office_phone: office.phone,
     office_email: office.email,
     enabled: company.schedulerEnabled,
+    may_try: !company.schedulerEnabled && (await mayTry({ id: company.id, key: company.key })),
     hide_logo: new SettingsReader(company.settings).isOn(SETTING.HIDE_LOGO),
   };
 }

@@ -4,6 +4,7 @@ import * as t from '../../db/schema.ts';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import { demoDocument, demoDocumentWith, startDemoSession, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../test-support/test-app.ts';
 import { DemoOrder } from '../confirm/confirm-test-support.ts';
+import { takeRedemption } from './pricing.repository.ts';
 
 /** The demo company holds a picked time for 15 minutes; a cart's coupon use is leased as long. */
 const HOLD_MS = 15 * 60_000;
@@ -19,6 +20,9 @@ const COUPONS = [
   { code: 'TAKENAWAY', name: 'Taken Away', discount: { kind: 'amount', amount_cents: 600 }, max_redemptions: 1 },
   { code: 'WITHDRAWN', name: 'Withdrawn', discount: { kind: 'amount', amount_cents: 700 }, max_redemptions: 1 },
   { code: 'TOSPARE', name: 'To Spare', discount: { kind: 'amount', amount_cents: 800 }, max_redemptions: 6 },
+  { code: 'REAPPLIED', name: 'Re-applied', discount: { kind: 'amount', amount_cents: 900 }, max_redemptions: 1 },
+  { code: 'RETAKEN', name: 'Retaken', discount: { kind: 'amount', amount_cents: 900 }, max_redemptions: 1 },
+  { code: 'ONEPERCART', name: 'One Per Cart', discount: { kind: 'amount', amount_cents: 400 }, max_redemptions: 6 },
 ];
 
 /** The demo company with these tests' coupons, these settings changed, and the coupons `left out` removed. */
@@ -199,6 +203,57 @@ describeOnEachDatabase('coupon uses leased to carts', (factory) => {
     const statuses = await Promise.all(carts.map((cart) => cart.applyCoupon('TOSPARE')));
     expect(statuses).toEqual(['ok', 'ok', 'ok', 'ok']);
     expect((await usesOf('TOSPARE')).map((u) => u.useNumber).sort()).toEqual([1, 2, 3, 4]);
+  });
+
+  it('does not renew a lease when the cart applies the coupon again, a millisecond before it ends', async () => {
+    const abandoned = await filledOrder();
+    expect(await abandoned.applyCoupon('REAPPLIED')).toBe('ok');
+    const [lease] = (await usesOf('REAPPLIED')).map((u) => u.leaseExpiresAt);
+    expect(lease!.getTime()).toBe(harness.clock.now() + HOLD_MS);
+    harness.clock.advance(HOLD_MS - 1);
+    expect(await abandoned.applyCoupon('REAPPLIED')).toBe('duplicate');
+    expect(await (await filledOrder()).applyCoupon('REAPPLIED')).toBe('used_up');
+    expect((await usesOf('REAPPLIED')).map((u) => [u.orderId, u.leaseExpiresAt])).toEqual([[abandoned.orderId, lease]]);
+    // At its end another cart takes the last use.
+    harness.clock.advance(1);
+    const next = await filledOrder();
+    expect(await next.applyCoupon('REAPPLIED')).toBe('ok');
+    expect((await usesOf('REAPPLIED')).map((u) => u.orderId)).toEqual([next.orderId]);
+  });
+
+  it("keeps a cart's live use as it is when the use is taken for it again, and makes it reach anew once it lapsed", async () => {
+    // Below the wizard's own refusal of a duplicate: the store itself never moves a lease later.
+    const cart = await filledOrder();
+    expect(await cart.applyCoupon('RETAKEN')).toBe('ok');
+    const [lease] = (await usesOf('RETAKEN')).map((u) => u.leaseExpiresAt!);
+    harness.clock.advance(HOLD_MS - 1);
+    const retake = (order: DemoOrder) =>
+      harness.database.db.transaction((tx) => takeRedemption(tx, order, 'RETAKEN', 1, { leaseUntil: new Date(harness.clock.now() + HOLD_MS), now: new Date(harness.clock.now()) }));
+    expect(await retake(cart)).toBe(true);
+    expect((await usesOf('RETAKEN')).map((u) => u.leaseExpiresAt)).toEqual([lease]);
+    // At the lease's end another cart takes the use first; the first cart then finds none left.
+    harness.clock.advance(1);
+    const other = await filledOrder();
+    expect(await retake(other)).toBe(true);
+    expect(await retake(cart)).toBe(false);
+    expect((await usesOf('RETAKEN')).map((u) => u.orderId)).toEqual([other.orderId]);
+  });
+
+  it('gives one session one use of a coupon however many times it applies it at once', async () => {
+    const cart = await filledOrder();
+    // On PostgreSQL these reach the database together; the order's row lock makes them take turns.
+    const statuses = await Promise.all(Array.from({ length: 5 }, () => cart.applyCoupon('ONEPERCART')));
+    expect(statuses.sort()).toEqual(['duplicate', 'duplicate', 'duplicate', 'duplicate', 'ok']);
+    expect((await usesOf('ONEPERCART')).map((u) => [u.orderId, u.useNumber])).toEqual([[cart.orderId, 1]]);
+    // Taken straight from the store at once for a cart that has none: one row still, whatever the interleaving.
+    const fresh = await filledOrder();
+    const now = new Date(harness.clock.now());
+    const taken = await Promise.all(
+      Array.from({ length: 4 }, () => harness.database.db.transaction((tx) => takeRedemption(tx, fresh, 'ONEPERCART', 6, { leaseUntil: new Date(now.getTime() + HOLD_MS), now }))),
+    );
+    expect(taken).toContain(true);
+    expect((await usesOf('ONEPERCART')).filter((u) => u.orderId === fresh.orderId)).toHaveLength(1);
+    expect((await cart.pricing()).coupons.map((c) => c.code)).toEqual(['ONEPERCART']);
   });
 
   it("gives a coupon's last use to exactly one of two confirms whose leases lapsed", async () => {

@@ -167,17 +167,18 @@ const REDEMPTION_ATTEMPTS = 5;
 export type UseTerms = { leaseUntil: Date | null; now: Date };
 
 /**
- * Takes one use of a coupon for the order, or keeps the one it has under the new terms: the
+ * Takes one use of a coupon for the order, or keeps the one it has (a cart's live lease as it
+ * is; a confirm's for good): the
  * lowest free number up to `maxUses` (no number for a coupon without a limit). Lapsed leases of
  * other carts are given up first, so their numbers are free again. The database's unique key
  * decides races; a lost one tries the next free number. False when every use is taken.
  *
  * Why a lapsed lease is deleted by a condition on its own row: a confirm that claims that same
- * use (`claimUse`) updates the row first, and PostgreSQL re-checks a waiting delete against the
+ * use (`claimOwnUse`) updates the row first, and PostgreSQL re-checks a waiting delete against the
  * updated row, which then has no lease. Exactly one of them gets the use.
  */
 export async function takeRedemption(db: Executor, ref: { companyId: string; orderId: string }, code: string, maxUses: number | null, terms: UseTerms): Promise<boolean> {
-  if (await keepOwnUse(db, ref, code, terms.leaseUntil)) return true;
+  if (terms.leaseUntil === null ? await claimOwnUse(db, ref, code) : await holdsLiveUse(db, ref, code, terms.now)) return true;
   if (maxUses === null) {
     await db.insert(t.couponRedemptions).values({ companyId: ref.companyId, orderId: ref.orderId, code, useNumber: null, maxUses: null, leaseExpiresAt: terms.leaseUntil }).onConflictDoNothing();
     return true;
@@ -209,16 +210,30 @@ export async function takeRedemption(db: Executor, ref: { companyId: string; ord
 }
 
 /**
- * The order's own use of the code, if it still has one (a lapsed lease nobody reclaimed yet
- * included: its number is still the order's), now held under the new terms.
+ * A confirm makes the order's own use of the code its own for good (no lease), if it still has
+ * one: a lapsed lease nobody reclaimed yet included, since its number is still the order's.
  */
-async function keepOwnUse(db: Executor, ref: { companyId: string; orderId: string }, code: string, leaseUntil: Date | null): Promise<boolean> {
+async function claimOwnUse(db: Executor, ref: { companyId: string; orderId: string }, code: string): Promise<boolean> {
   const kept = await db
     .update(t.couponRedemptions)
-    .set({ leaseExpiresAt: leaseUntil })
+    .set({ leaseExpiresAt: null })
     .where(and(eq(t.couponRedemptions.companyId, ref.companyId), eq(t.couponRedemptions.orderId, ref.orderId), eq(t.couponRedemptions.code, code)))
     .returning({ code: t.couponRedemptions.code });
   return kept.length > 0;
+}
+
+/**
+ * Whether a cart still holds a live use of the code, which it keeps as it is: taking the coupon
+ * again never moves its lease later (issue 39), or a cart re-applying it every few minutes would
+ * keep a limited coupon from everyone without ever booking. Once its lease has lapsed the cart
+ * reaches for a use like any other cart. Only a new hold extends a lease (`extendLeases`).
+ */
+async function holdsLiveUse(db: Executor, ref: { companyId: string; orderId: string }, code: string, now: Date): Promise<boolean> {
+  const [own] = await db
+    .select({ code: t.couponRedemptions.code })
+    .from(t.couponRedemptions)
+    .where(and(eq(t.couponRedemptions.companyId, ref.companyId), eq(t.couponRedemptions.orderId, ref.orderId), eq(t.couponRedemptions.code, code), liveUse(now)));
+  return own !== undefined;
 }
 
 /**

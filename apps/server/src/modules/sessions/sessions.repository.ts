@@ -8,9 +8,9 @@ export interface OfficeOfCompany {
 }
 
 /** The active office `officeId` of the company `companyKey`, or null. */
-export async function findActiveOffice(db: Executor, companyKey: string, officeId: string): Promise<OfficeOfCompany | null> {
+export async function findActiveOffice(db: Executor, companyKey: string, officeId: string): Promise<(OfficeOfCompany & { schedulerEnabled: boolean }) | null> {
   const [row] = await db
-    .select({ companyId: t.companies.id, officeId: t.offices.id })
+    .select({ companyId: t.companies.id, officeId: t.offices.id, schedulerEnabled: t.companies.schedulerEnabled })
     .from(t.offices)
     .innerJoin(t.companies, eq(t.companies.id, t.offices.companyId))
     .where(and(eq(t.companies.key, companyKey), eq(t.offices.id, officeId), eq(t.offices.active, true)));
@@ -72,6 +72,12 @@ export async function findSessionByTokenHash(db: Executor, tokenHash: string): P
   const { orderStatus, ...rest } = row;
   // A cancelled order was confirmed: it stays read-only to the wizard (its manage link changes it).
   return { ...rest, orderConfirmed: orderStatus !== 'draft' };
+}
+
+/** Whether the company's scheduler is enabled (false for a company that is gone). */
+export async function findSchedulerEnabled(db: Executor, companyId: string): Promise<boolean> {
+  const [row] = await db.select({ enabled: t.companies.schedulerEnabled }).from(t.companies).where(eq(t.companies.id, companyId));
+  return row?.enabled ?? false;
 }
 
 /** What decides whether a session may still change its order, read fresh from the database. */

@@ -22,9 +22,12 @@ export async function startSession(
   officeUuid: string,
   now = new Date(),
   bookedBy?: { userId: string; name: string },
+  /** Refuses the session (by throwing) for the office's company before anything is made; a visitor's start link passes `admitWhileDisabled`. */
+  admit?: (company: { id: string; key: string; enabled: boolean }) => Promise<void>,
 ): Promise<{ token: string; orderId: string; session: AuthenticatedSession }> {
   const office = await findActiveOffice(db, companyKey, officeUuid);
   if (!office) throw new NotFoundError('The office');
+  await admit?.({ id: office.companyId, key: companyKey, enabled: office.schedulerEnabled });
   const token = newSessionToken();
   const { sessionId, orderId } = await createSessionWithDraftOrder(db, office, hashToken(token), new Date(now.getTime() + policy.ttlDays * DAY_MS), bookedBy);
   return { token, orderId, session: { sessionId, companyId: office.companyId, companyKey, officeId: office.officeId, orderId, orderConfirmed: false } };

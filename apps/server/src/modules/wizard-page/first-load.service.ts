@@ -16,6 +16,7 @@ export interface WizardPageRequest {
   /** The session token and office of the URL's `t` and `office`; empty when absent. */
   token: string;
   officeUuid: string;
+  /** The URL holds `try=1`; it counts only for the company's own staff (`may_try`). */
   tryWhileDisabled: boolean;
 }
 
@@ -33,7 +34,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
  * would not), and the step the route table gives. Null when the URL names no valid session: the
  * page then loads as before and the wizard's own calls meet the refusal (the unauthorised page).
  */
-export async function loadFirstLoad(ctx: Pick<AppContext, 'db' | 'sessions' | 'config'>, page: WizardPageRequest): Promise<FirstLoad | null> {
+export async function loadFirstLoad(
+  ctx: Pick<AppContext, 'db' | 'sessions' | 'config'>,
+  page: WizardPageRequest,
+  /** Whether the requester may try the company's scheduler while it is disabled (its own staff, signed in). */
+  mayTry: (company: { id: string; key: string }) => Promise<boolean>,
+): Promise<FirstLoad | null> {
   if (page.token === '' || !UUID.test(page.officeUuid)) return null;
   const session = await authenticate(
     ctx.sessions,
@@ -43,7 +49,7 @@ export async function loadFirstLoad(ctx: Pick<AppContext, 'db' | 'sessions' | 'c
   ).catch(() => null);
   if (!session) return null;
   const [officeContact, currencyCode, office, order] = await Promise.all([
-    getOfficeContact(ctx.db, page.companyKey, page.officeUuid),
+    getOfficeContact(ctx.db, page.companyKey, page.officeUuid, mayTry),
     getCurrencyCode(ctx.db, page.companyKey),
     getOfficeForSession(ctx.db, session),
     getOrderForSession(ctx.db, session),
@@ -60,7 +66,7 @@ export async function loadFirstLoad(ctx: Pick<AppContext, 'db' | 'sessions' | 'c
   const screen = resolveScreen(
     {
       enabled: data.office_contact.enabled,
-      tryWhileDisabled: page.tryWhileDisabled,
+      tryWhileDisabled: page.tryWhileDisabled && data.office_contact.may_try,
       authorized: true,
       orderConfirmed: data.order.confirmed,
       servicesCount: data.office.services_count,
