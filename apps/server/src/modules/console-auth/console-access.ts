@@ -100,6 +100,17 @@ export async function stillSameMember(ctx: AppContext, request: FastifyRequest, 
   return now !== null && now.role === member.role && now.inspectorId === member.inspectorId && now.inspectorsSeeAllOrders === member.inspectorsSeeAllOrders;
 }
 
+/**
+ * The membership of the company with this key of the person signed in to the console in this
+ * browser, or null (nobody signed in, or not its member): for a visitor's route that lets the
+ * company's own staff do more (trying a disabled scheduler). Only the sign-in is read of `ctx`.
+ */
+export async function signedInMembership(ctx: Pick<AppContext, 'db' | 'consoleAuth'>, request: FastifyRequest, companyKey: string): Promise<ConsoleMember | null> {
+  const session = await ctx.consoleAuth().auth.api.getSession({ headers: fetchHeadersOf(request) });
+  if (!session) return null;
+  return membershipIn(ctx.db, session.user.id, companyKey);
+}
+
 /** The member a route's hook admitted (requireMember ran first). */
 export function memberOf(request: FastifyRequest): ConsoleMember {
   if (!request.consoleMember) throw new Error('console route without requireMember');

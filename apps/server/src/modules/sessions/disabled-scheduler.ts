@@ -1,11 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { BOOKING_ROLES } from '@scheduler/contracts/console';
 import type { AppContext } from '../../context.ts';
-import { AppError, SchedulerDisabledError } from '../../errors.ts';
-import { signedInUser } from '../console-auth/console-access.ts';
-// console-auth has no service for a person's membership: this is the reader its own checks use (requireMember).
-// eslint-disable-next-line no-restricted-imports
-import { membershipIn } from '../console-auth/console-auth.repository.ts';
+import { SchedulerDisabledError } from '../../errors.ts';
+import { signedInMembership } from '../console-auth/console-access.ts';
 import { findSchedulerEnabled } from './sessions.repository.ts';
 
 /** A company, by its immutable id and the key its URLs name. */
@@ -25,13 +22,7 @@ export type DisabledSchedulerContext = Pick<AppContext, 'db' | 'consoleAuth'>;
 export async function mayTryWhileDisabled(ctx: DisabledSchedulerContext, request: FastifyRequest, company: CompanyRef): Promise<boolean> {
   // No cookie, no console session: a visitor's request costs no sign-in lookup.
   if (!request.headers.cookie) return false;
-  // signedInUser reads the console's sign-in from the context and nothing else of it.
-  const user = await signedInUser(ctx as AppContext, request).catch((error: unknown) => {
-    if (error instanceof AppError && error.statusCode === 401) return null;
-    throw error;
-  });
-  if (!user) return false;
-  const member = await membershipIn(ctx.db, user.id, company.key);
+  const member = await signedInMembership(ctx, request, company.key);
   return member !== null && member.companyId === company.id && BOOKING_ROLES.includes(member.role);
 }
 
