@@ -5,9 +5,10 @@ import { readTogether, type Executor, type Transaction } from '../../db/connecti
 import * as t from '../../db/schema.ts';
 
 /**
- * The company document's agents and contacts directory (decision 0015). An import replaces the
- * people the document brings; the people visitors added online stay, keep their ids, and are only
- * updated when the document lists them (an export brought back).
+ * The company document's agents and contacts directory (decisions 0015 and 0049). An import makes
+ * the directory's own people those the document lists, writing only what changed; the people
+ * visitors added online stay, keep their ids, and are only updated when the document lists them
+ * (an export brought back).
  */
 
 type PersonRow = Pick<
@@ -122,9 +123,9 @@ const SEARCH_INDEX = new Map<PeopleTable, string>([
 async function replaceTablePeople<T extends PeopleTable>(tx: Transaction, table: T, companyId: string, rows: ReadonlyArray<Omit<T['$inferInsert'], 'companyId'> & { id: number }>): Promise<void> {
   const deleted = await deleteUnlisted(tx, table, companyId, rows.map((row) => row.id));
   const written = await upsertChanged(tx, table, companyId, rows);
-  // New search texts wait in the trigram index's pending list (migration
-  // 0018_search_index_pending_list), which takes thousands of them far faster than the index
-  // itself; moved into the index in bulk now, so that no search after the import scans them
+  // New search texts wait in the trigram index's pending list (the migration
+  // search_index_pending_list), which takes thousands of them far faster than the index itself;
+  // moved into the index in bulk now, so that no search after the import scans them
   // one by one, and the planner does not price that list so high that it scans the table instead.
   if (written > 0) await tx.execute(sql`select gin_clean_pending_list(${SEARCH_INDEX.get(table)!}::regclass)`);
   // The searches' plans depend on how many people there are and how their names spread: after a
@@ -158,7 +159,7 @@ export async function replaceDirectoryPeople(tx: Transaction, companyId: string,
  * 300 to 500 ms; read raw, already in the document's field names, a slice at a time, each answer
  * is a few milliseconds of work, and other requests are answered between them (issue 39).
  */
-export const READ_SLICE = 2_000;
+const READ_SLICE = 2_000;
 
 /** A person's fields as the document names them (`state`, `added_online`), in the order it lists them. */
 const PERSON_FIELDS = sql`id, first, last, email, mobile_phone, work_phone, home_phone, work_fax, home_fax, company, address1, address2, city, state_id as state, postal_code, source = 'visitor' as added_online`;
