@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { benchAvailability } from './availability.ts';
 import { benchConfirm } from './confirm.ts';
+import { benchDirectorySave } from './directory-save.ts';
 import { benchPricing } from './pricing.ts';
 import { benchSearch } from './search.ts';
 import { benchWeb } from './web.ts';
@@ -12,6 +13,7 @@ const BENCHMARKS: Record<string, () => Promise<boolean>> = {
   pricing: benchPricing,
   search: benchSearch,
   confirm: benchConfirm,
+  'directory-save': benchDirectorySave,
   web: async () => {
     if (!existsSync('apps/web/dist/index.html') || process.env.BENCH_SKIP_BUILD !== '1') {
       const build = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });

@@ -485,6 +485,51 @@ function firstDuplicate<T>(items: readonly T[], key: (item: T) => string | numbe
   return -1;
 }
 
+/** A problem a check of the whole document finds: where, and what. */
+export interface DocumentIssue {
+  path: Array<string | number>;
+  message: string;
+}
+
+/**
+ * The directory's checks against itself and the rest of the document: each id once, states and
+ * contact types the document has, the ids of people added online apart from the document's own
+ * (decision 0015). Part of the document schema; exported so that a server can parse a large
+ * directory a slice at a time and then check it whole.
+ */
+export function directoryIssues(doc: { states: ReadonlyArray<{ id: number }>; contact_types: ReadonlyArray<{ id: number }>; agents: readonly Agent[]; contacts: readonly DirectoryContact[] }): DocumentIssue[] {
+  const issues: DocumentIssue[] = [];
+  const directories: Array<['agents' | 'contacts', ReadonlyArray<Agent | DirectoryContact>]> = [
+    ['agents', doc.agents],
+    ['contacts', doc.contacts],
+  ];
+  for (const [path, people] of directories) {
+    const index = firstDuplicate(people, (p) => p.id);
+    if (index >= 0) issues.push({ path: [path, index, 'id'], message: `${path} must have unique identifiers: this id appears twice` });
+  }
+  const stateIds = new Set(doc.states.map((s) => s.id));
+  const contactTypeIds = new Set(doc.contact_types.map((c) => c.id));
+  for (const [path, people] of directories) {
+    people.forEach((person, i) => {
+      if (person.state !== null && !stateIds.has(person.state)) issues.push({ path: [path, i, 'state'], message: `unknown state ${person.state}` });
+    });
+  }
+  for (const [path, people] of directories) {
+    people.forEach((person, i) => {
+      if (person.added_online !== person.id >= PEOPLE_ADDED_ONLINE_FIRST_ID) {
+        const message = person.added_online
+          ? `a person added online has an id of ${PEOPLE_ADDED_ONLINE_FIRST_ID} or more`
+          : `ids of ${PEOPLE_ADDED_ONLINE_FIRST_ID} and up are kept for people added online`;
+        issues.push({ path: [path, i, 'id'], message });
+      }
+    });
+  }
+  doc.contacts.forEach((contact, i) => {
+    if (!contactTypeIds.has(contact.type)) issues.push({ path: ['contacts', i, 'type'], message: `unknown contact type ${contact.type}` });
+  });
+  return issues;
+}
+
 /**
  * An origin that may frame the wizard: scheme, host (optionally `*.` for its subdomains) and
  * port, nothing else, because it is written into a Content-Security-Policy header.
@@ -591,9 +636,7 @@ export const companyDocumentSchema = withAcceptableText(
       ['taxes', firstDuplicate(doc.taxes, (t) => t.code), 'code'],
       ['coupons', firstDuplicate(doc.coupons, (c) => c.code.toUpperCase()), 'code'],
       ['property_controls', firstDuplicate(doc.property_controls, (c) => c.id), 'id'],
-      ['agents', firstDuplicate(doc.agents, (a) => a.id), 'id'],
       ['contact_types', firstDuplicate(doc.contact_types, (c) => c.id), 'id'],
-      ['contacts', firstDuplicate(doc.contacts, (c) => c.id), 'id'],
       ['states', firstDuplicate(doc.states, (s) => s.id), 'id'],
     ];
     for (const [path, index, key] of keyed) {
@@ -617,26 +660,7 @@ export const companyDocumentSchema = withAcceptableText(
         if (!serviceIds.has(s)) ctx.addIssue({ code: 'custom', path: ['inspectors', i, 'services', j], message: 'unknown service' });
       });
     });
-    const stateIds = new Set(doc.states.map((s) => s.id));
-    const contactTypeIds = new Set(doc.contact_types.map((c) => c.id));
-    for (const [path, people] of [['agents', doc.agents], ['contacts', doc.contacts]] as const) {
-      people.forEach((person, i) => {
-        if (person.state !== null && !stateIds.has(person.state)) ctx.addIssue({ code: 'custom', path: [path, i, 'state'], message: `unknown state ${person.state}` });
-      });
-    }
-    for (const [path, people] of [['agents', doc.agents], ['contacts', doc.contacts]] as const) {
-      people.forEach((person, i) => {
-        if (person.added_online !== person.id >= PEOPLE_ADDED_ONLINE_FIRST_ID) {
-          const message = person.added_online
-            ? `a person added online has an id of ${PEOPLE_ADDED_ONLINE_FIRST_ID} or more`
-            : `ids of ${PEOPLE_ADDED_ONLINE_FIRST_ID} and up are kept for people added online`;
-          ctx.addIssue({ code: 'custom', path: [path, i, 'id'], message });
-        }
-      });
-    }
-    doc.contacts.forEach((contact, i) => {
-      if (!contactTypeIds.has(contact.type)) ctx.addIssue({ code: 'custom', path: ['contacts', i, 'type'], message: `unknown contact type ${contact.type}` });
-    });
+    for (const issue of directoryIssues(doc)) ctx.addIssue({ code: 'custom', ...issue });
     const referencing: Array<['packages' | 'fees' | 'taxes', Array<{ services: string[] }>]> = [
       ['packages', doc.packages],
       ['fees', doc.fees],

@@ -210,6 +210,22 @@ describe('diffDocuments: identified arrays', () => {
   it('recurses into matched elements, reporting keys added and removed inside them', () => {
     expect(diffDocuments([{ id: 1, a: 1 }], [{ id: 1, b: 2 }]).changes).toStrictEqual([removed('[1].a', 1), added('[1].b', 2)]);
   });
+  it('tells records of plain values apart by every key and value: a key swapped for another, a value of another kind, a nested value', () => {
+    const people = Array.from({ length: 1_000 }, (_, i) => ({ id: i, first: `P${i}`, state: i % 2 ? 1 : null, added_online: false }));
+    const edited = people.map((p) => ({ ...p }));
+    edited[10] = { id: 10, first: 'P10', state: null, pac_opt_out: false } as never;
+    edited[20] = { ...people[20]!, state: '1' as never };
+    edited[30] = { ...people[30]!, state: { id: 1 } as never };
+    edited[41] = { ...people[41]!, state: null };
+    expect(diffDocuments(people, people.map((p) => ({ ...p })))).toStrictEqual({ changes: [], truncated: false });
+    expect(diffDocuments({ people }, { people: edited }).changes).toStrictEqual([
+      removed('people[10].added_online', false),
+      added('people[10].pac_opt_out', false),
+      changed('people[20].state', null, '1'),
+      changed('people[30].state', null, { id: 1 }),
+      changed('people[41].state', 1, null),
+    ]);
+  });
 });
 
 describe('diffDocuments: choosing the identity field', () => {

@@ -1,12 +1,14 @@
-import { companyDocumentSchema, type CompanyDocument } from '@scheduler/contracts/company-document';
+import { companyDocumentSchema, type CompanyDocument, type DocumentIssue } from '@scheduler/contracts/company-document';
 import { DIFF_MAX_CHANGES, VERSION_SUMMARY_PATHS, type VersionSource, type VersionSummary } from '@scheduler/contracts/configuration';
 import { HTML_SETTINGS } from '@scheduler/contracts/setting-keys';
 import { diffDocuments } from '@scheduler/domain/configuration/document-diff';
 import type { Database, Transaction } from '../../db/connection.ts';
 import { AppError, ConflictError, NotFoundError } from '../../errors.ts';
+import { letWaitingRequestsIn } from '../../event-loop.ts';
 import { sanitizeCompanyHtml } from '../../html/sanitize.ts';
 import { isSvgDataUrl } from '../../html/svg-data-url.ts';
 import { companyIdOfKey, findOfficeOwners, highestInspectorId, lockForImport, readCompanyDocument, replaceCompanyDocument } from './company-document.repository.ts';
+import { firstIssue, parseDocumentInSlices } from './document-parse.ts';
 import { insertVersion, latestVersion, listVersions, readVersion } from './document-versions.repository.ts';
 
 /** Company-authored HTML is cleaned before it is stored; the wizard cleans it again before rendering. */
@@ -72,14 +74,22 @@ export class VersionConflictError extends ConflictError {
   }
 }
 
+function invalidDocument(issue: DocumentIssue): AppError {
+  const field = issue.path.join('.');
+  return new AppError(400, 'invalid_document', `Invalid company document${field ? ` field "${field}"` : ''}: ${issue.message}`, field || undefined);
+}
+
 /** Parses a document as the import schema does, naming the field of the first problem. */
 export function parseCompanyDocument(input: unknown): CompanyDocument {
   const parsed = companyDocumentSchema.safeParse(input);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const field = issue.path.join('.');
-    throw new AppError(400, 'invalid_document', `Invalid company document${field ? ` field "${field}"` : ''}: ${issue.message}`, field || undefined);
-  }
+  if (!parsed.success) throw invalidDocument(firstIssue(parsed.error));
+  return sanitizeDocument(parsed.data);
+}
+
+/** `parseCompanyDocument` for a save: a large directory is parsed without holding up other requests. */
+async function parseSavedDocument(input: unknown): Promise<CompanyDocument> {
+  const parsed = await parseDocumentInSlices(input);
+  if (!parsed.success) throw invalidDocument(parsed.issue);
   return sanitizeDocument(parsed.data);
 }
 
@@ -94,7 +104,7 @@ export async function importCompanyDocument(
   expectedKey?: string,
   save: DocumentSave = {},
 ): Promise<{ key: string; created: boolean; version: VersionSummary }> {
-  const doc = await withCleanLogos(parseCompanyDocument(input));
+  const doc = await withCleanLogos(await parseSavedDocument(input));
   if (expectedKey !== undefined && doc.key !== expectedKey) {
     throw new AppError(400, 'key_mismatch', `The document's key "${doc.key}" is not the company key "${expectedKey}" of the path.`, 'key');
   }
@@ -120,7 +130,11 @@ export async function importCompanyDocument(
     // the export gives, so that a diff shows what changed rather than how it was written.
     const stored = (await readCompanyDocument(tx, doc.key))!;
     const before = previous ? (await readVersion(tx, companyId, previous.version))?.document : undefined;
+    // With a large directory, reading the last version, comparing and writing the new one are
+    // tens of milliseconds of work each: other requests are answered between them (issue 39).
+    await letWaitingRequestsIn();
     const diff = before ? diffDocuments(before, stored, { maxChanges: DIFF_MAX_CHANGES }) : { changes: [], truncated: false };
+    await letWaitingRequestsIn();
     const version = await insertVersion(tx, {
       companyId,
       version: (previous?.version ?? 0) + 1,

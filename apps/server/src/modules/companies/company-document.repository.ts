@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CompanyDocument } from '@scheduler/contracts/company-document';
-import { companyDocumentSchema } from '@scheduler/contracts/company-document';
 import { readTogether, type Executor, type Transaction } from '../../db/connection.ts';
 import { inspectorFromRow, packageFromRow, serviceFromRow } from '../../db/document-rows.ts';
 import * as t from '../../db/schema.ts';
+import { parseDocumentInSlices } from './document-parse.ts';
 import { readDirectoryPeople, replaceDirectoryPeople } from './people-directory.repository.ts';
 import { loadNotificationSettings, saveNotificationSettings } from '../notifications/notifications.service.ts';
 
@@ -270,8 +270,9 @@ export async function readCompanyDocument(db: Executor, key: string): Promise<Co
   const activeOfficeIds = new Set(offices.map((o) => o.id));
   const notifications = await loadNotificationSettings(db, companyId);
 
-  // Parsing fills nothing in (every field is present) but proves what we read is a valid document.
-  return companyDocumentSchema.parse({
+  // Parsing fills nothing in (every field is present) but proves what we read is a valid document,
+  // a slice of the directory at a time, so that a large one does not hold up other requests.
+  const parsed = await parseDocumentInSlices({
     key: company.key,
     name: company.name,
     currency: company.currency,
@@ -337,4 +338,6 @@ export async function readCompanyDocument(db: Executor, key: string): Promise<Co
     contacts: people.contacts,
     pricing: pricing?.rules ?? {},
   });
+  if (!parsed.success) throw new Error(`The stored configuration of company ${companyId} is not a valid document at ${parsed.issue.path.join('.')}: ${parsed.issue.message}`);
+  return parsed.data;
 }
