@@ -9,7 +9,7 @@ import { CONSOLE_ORIGIN, freshClientAddress, signedInMember, type ConsolePerson 
 import { setClock, slotsOn } from './modules/manage/manage-test-support.ts';
 import { demoOrdinaryWeekday } from './test-support/demo-days.ts';
 import { describeOnEachDatabase } from './test-support/each-database.ts';
-import { demoDocument, startDemoSession, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from './test-support/test-app.ts';
+import { importDemoCopy, startDemoSession, startTestApp, type TestApp } from './test-support/test-app.ts';
 
 /**
  * The console's tenant wall, generated from the route table (issue 39). For every operation the
@@ -61,12 +61,9 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
     harness = await startTestApp(factory, { config: { SESSION_RATE_LIMIT: '100000', SEARCH_RATE_LIMIT: '100000', WRITE_RATE_LIMIT: '100000' } });
     setClock(harness, MONDAY);
     const db = harness.database.db;
-    const b = demoDocument() as Record<string, any>;
-    b.key = B_KEY;
-    b.name = 'Wall B Inspections';
-    b.offices[0].uuid = B_OFFICE;
-    for (const inspector of b.inspectors) inspector.office = B_OFFICE;
-    expect((await harness.app.inject({ method: 'PUT', url: `/api/admin/companies/${B_KEY}`, headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` }, payload: b })).statusCode).toBe(200);
+    await importDemoCopy(harness, B_KEY, B_OFFICE, (b) => {
+      b.name = 'Wall B Inspections';
+    });
 
     // Company A (the demo): an owner, an invitation, an order, a block of time off.
     const owner = await signedInMember(harness, 'a-owner@wall-a.example', 'owner');

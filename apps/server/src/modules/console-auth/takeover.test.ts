@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import * as t from '../../db/schema.ts';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
-import { demoDocument, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../test-support/test-app.ts';
+import { importDemoCopy, startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { fetchHeadersOf } from './console-access.ts';
 import { organizationOfCompanyKey } from './console-auth.repository.ts';
 import { confirmedStranger, CONSOLE_ORIGIN, foundCompany, freshClientAddress, newCompanyBody, signedInMember, type ConsolePerson } from './console-test-support.ts';
@@ -30,13 +30,9 @@ describeOnEachDatabase('taking over another company (issue 39)', (factory) => {
 
   /** A company made by the admin API, as an import makes it (the first chain's victim had no organization then). */
   async function importCompany(key: string, officeUuid: string): Promise<void> {
-    const document = demoDocument() as Record<string, any>;
-    document.key = key;
-    document.name = `Victim ${key}`;
-    document.offices[0].uuid = officeUuid;
-    for (const inspector of document.inspectors) inspector.office = officeUuid;
-    const imported = await harness.app.inject({ method: 'PUT', url: `/api/admin/companies/${key}`, headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` }, payload: document });
-    expect(imported.statusCode, imported.body).toBe(200);
+    await importDemoCopy(harness, key, officeUuid, (document) => {
+      document.name = `Victim ${key}`;
+    });
   }
 
   /** Moves an organization's slug in the database, around every route: what the old code trusted. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
-import { demoDocument, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../test-support/test-app.ts';
+import { importDemoCopy, startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { authEvents, signedInMember, type ConsolePerson } from './console-test-support.ts';
 
 /**
@@ -12,12 +12,9 @@ describeOnEachDatabase('the team: which inspector a member is', (factory) => {
   let owner: ConsolePerson;
   beforeAll(async () => {
     harness = await startTestApp(factory);
-    const other = demoDocument() as Record<string, any>;
-    other.key = 'other';
-    other.offices[0].uuid = 'c0000000-0000-4000-8000-0000000000ee';
-    for (const inspector of other.inspectors) inspector.office = other.offices[0].uuid;
-    other.inspectors.push({ ...other.inspectors[0], id: 150, first: 'Only', last: 'Elsewhere', display: 'Only Elsewhere' });
-    expect((await harness.app.inject({ method: 'PUT', url: '/api/admin/companies/other', headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` }, payload: other })).statusCode).toBe(200);
+    await importDemoCopy(harness, 'other', 'c0000000-0000-4000-8000-0000000000ee', (other) => {
+      other.inspectors.push({ ...other.inspectors[0], id: 150, first: 'Only', last: 'Elsewhere', display: 'Only Elsewhere' });
+    });
     owner = await signedInMember(harness, 'team-owner@example.com', 'owner');
   });
   afterAll(async () => harness.close());
