@@ -96,7 +96,7 @@ function Team({ companyKey, organizationId, timeZone }: { companyKey: string; or
         {members.isError && <Alert severity="error">{authFailureText(members.error)}</Alert>}
         {members.data && (
           <TableContainer tabIndex={0} role="region" aria-label="Members, scrolls sideways" sx={{ position: 'relative' }}>
-            <Table size="small" aria-label="Members" sx={{ minWidth: 520 }}>
+            <Table size="small" aria-label="Members" sx={{ minWidth: 760 }}>
               <TableHead>
                 <TableRow>
                   <TableCell>Name</TableCell>
