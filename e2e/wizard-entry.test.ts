@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ensureMember, ensureOrganization } from '../apps/server/src/modules/console-auth/console-auth.repository.ts';
+import { ensureMember, organizationOfCompanyKey } from '../apps/server/src/modules/console-auth/console-auth.repository.ts';
 import { mainHeading, VIEWPORTS, waitForMainHeading } from './support/browser.ts';
 import { saveServedAddress } from './support/address.ts';
 import { saveHomeOwner } from './support/contacts.ts';
@@ -134,7 +134,7 @@ describe('status pages', () => {
     const { product } = running;
     const page = await openPage();
     const email = 'olivia.closed@example.com';
-    const organizationId = await ensureOrganization(product.database.db, { key: 'closed', name: 'Scioto Valley Home Inspections (closed)' });
+    const organizationId = (await organizationOfCompanyKey(product.database.db, 'closed'))!;
     await ensureMember(product.database.db, { email, name: 'Olivia Office' }, organizationId, 'office');
     await page.goto(await product.app.consoleAuth().signInLinkFor(email));
     await waitForMainHeading(page, 'Schedule');
