@@ -10,6 +10,7 @@ import { OFFICE } from '../../test-support/fixtures.ts';
 import { renderPage, stubServer, type Answer, type RecordedRequest } from '../../test-support/render-page.tsx';
 import CataloguePage from './CataloguePage.tsx';
 import { nameProblem } from './catalogue-form.ts';
+import { enterText } from '../../test-support/enter-text.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -98,7 +99,7 @@ async function chooseService(name: string) {
 
 async function retype(input: HTMLInputElement, text: string) {
   await userEvent.clear(input);
-  await userEvent.type(input, text);
+  await enterText(input, text);
 }
 
 describe('the services and prices page', () => {
@@ -141,7 +142,7 @@ describe('the services and prices page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Add a package' }));
     const editor = packageEditor();
     expect(document.activeElement).toBe(inEditor(editor, 'Name'));
-    await userEvent.type(inEditor(editor, 'Name'), 'Radon bundle');
+    await enterText(inEditor(editor, 'Name'), 'Radon bundle');
     await retype(inEditor(editor, 'Price'), '525');
     await userEvent.click(saveButton());
     await waitFor(() => expect(within(packageEditor()).getByText('Choose at least one service for the package.')).toBeTruthy());
@@ -169,7 +170,7 @@ describe('the services and prices page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Add a service' }));
     await userEvent.click(saveButton());
     await waitFor(() => expect(description(inEditor(serviceEditor(), 'Name'))).toBe(nameProblem));
-    await userEvent.type(inEditor(serviceEditor(), 'Name'), 'Mold Air Sampling');
+    await enterText(inEditor(serviceEditor(), 'Name'), 'Mold Air Sampling');
     await retype(inEditor(serviceEditor(), 'Price'), '275');
     await userEvent.click(saveButton());
     await waitFor(() => expect(saves(requests)).toHaveLength(1));
@@ -252,7 +253,7 @@ describe('the services and prices page', () => {
     await screen.findByRole('navigation', { name: 'Services' });
     expect(within(sampleSection()).getByText('Choose a package or a service to see its price.')).toBeTruthy();
     await userEvent.click(within(within(sampleSection()).getByRole('group', { name: 'Services' })).getByRole('checkbox', { name: 'Radon Testing' }));
-    await userEvent.type(within(sampleSection()).getByRole('textbox', { name: 'Square feet' }), '2400');
+    await enterText(within(sampleSection()).getByRole('textbox', { name: 'Square feet' }), '2400');
     const lines = await within(sampleSection()).findByRole('list', { name: 'Sample price lines' });
     expect(within(lines).getAllByRole('listitem').map((line) => line.textContent)).toEqual(['Radon Testing$150.00']);
     expect(within(sampleSection()).getByText('Total:').parentElement?.textContent).toBe('Total:$150.00');

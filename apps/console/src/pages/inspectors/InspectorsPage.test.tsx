@@ -7,6 +7,7 @@ import { OFFICE } from '../../test-support/fixtures.ts';
 import { renderPage, stubServer, type Answer, type RecordedRequest } from '../../test-support/render-page.tsx';
 import { CONFIGURATION_PATH, OWNER, saves, versionSummary } from '../../test-support/configuration-server.ts';
 import InspectorsPage from './InspectorsPage.tsx';
+import { enterText } from '../../test-support/enter-text.ts';
 
 // A long form renders at once: allow a busy machine more than Testing Library's default second.
 configure({ asyncUtilTimeout: 5000 });
@@ -119,8 +120,8 @@ describe('the inspectors page: date overrides', () => {
     const group = screen.getByRole('group', { name: 'New date' });
     expect(document.activeElement).toBe(dateIn('New date'));
     fireEvent.change(dateIn('New date'), { target: { value: '2098-12-20' } });
-    await userEvent.type(within(group).getByRole('textbox', { name: 'Hours that day' }), '9 AM-1 PM');
-    await userEvent.type(within(group).getByRole('textbox', { name: 'Note' }), 'Half day');
+    await enterText(within(group).getByRole('textbox', { name: 'Hours that day' }), '9 AM-1 PM');
+    await enterText(within(group).getByRole('textbox', { name: 'Note' }), 'Half day');
     await userEvent.click(screen.getByRole('button', { name: 'Save inspector' }));
 
     await waitFor(() => expect(saves(requests)).toHaveLength(1));
@@ -183,7 +184,7 @@ describe('the inspectors page: date overrides', () => {
     serve({ put: () => ({ status: 409, body: conflict }) });
     renderInspectors();
     await loaded();
-    await userEvent.type(field('Last name'), '-Lee');
+    await enterText(field('Last name'), '-Lee');
     await userEvent.click(screen.getByRole('button', { name: 'Save inspector' }));
     const alert = (await screen.findByText('Someone else saved a change')).closest('.MuiAlert-root') as HTMLElement;
     expect(alert.textContent).toContain(conflict.error.message);
@@ -202,7 +203,7 @@ describe('the inspectors page: home base', () => {
     await loaded();
     const code = field('Home postal code');
     await userEvent.clear(code);
-    await userEvent.type(code, '43215');
+    await enterText(code, '43215');
     await userEvent.click(screen.getByRole('button', { name: "Use this postal code's centre" }));
     expect(await screen.findByText('The centre of 43215 (Columbus, OH) is filled in. Save the inspector to keep it.')).toBeTruthy();
     expect(field('Latitude').value).toBe('39.9652');
@@ -220,7 +221,7 @@ describe('the inspectors page: home base', () => {
     await loaded();
     const code = field('Home postal code');
     await userEvent.clear(code);
-    await userEvent.type(code, '99999');
+    await enterText(code, '99999');
     await userEvent.click(screen.getByRole('button', { name: "Use this postal code's centre" }));
     await waitFor(() => expect(description(code)).toBe('We could not find 99999. Check it, or type the latitude and longitude.'));
     expect(field('Latitude').value).toBe('40.1');
@@ -245,8 +246,8 @@ describe('the inspectors page: adding and removing', () => {
     await waitFor(() => expect(description(field('First name'))).toBe('Enter a first name.'));
     expect(saves(requests)).toEqual([]);
 
-    await userEvent.type(field('First name'), 'Dana');
-    await userEvent.type(field('Last name'), 'Brooks');
+    await enterText(field('First name'), 'Dana');
+    await enterText(field('Last name'), 'Brooks');
     await userEvent.click(screen.getByRole('button', { name: 'Add inspector' }));
     await waitFor(() => expect(saves(requests)).toHaveLength(1));
     expect(saves(requests)[0]).toEqual({
@@ -331,12 +332,12 @@ describe('the inspectors page: check your area', () => {
     renderInspectors();
     await loaded();
     const section = screen.getByRole('region', { name: 'Check your area' });
-    await userEvent.type(within(section).getByRole('textbox', { name: 'Postal codes to check' }), '43001-43006');
+    await enterText(within(section).getByRole('textbox', { name: 'Postal codes to check' }), '43001-43006');
     await userEvent.click(within(section).getByRole('button', { name: 'Check' }));
     expect(within(section).getByText('No active inspector serves: 43004-43006.')).toBeTruthy();
 
     await userEvent.clear(within(section).getByRole('textbox', { name: 'Postal codes to check' }));
-    await userEvent.type(within(section).getByRole('textbox', { name: 'Postal codes to check' }), '43099-43001');
+    await enterText(within(section).getByRole('textbox', { name: 'Postal codes to check' }), '43099-43001');
     await userEvent.click(within(section).getByRole('button', { name: 'Check' }));
     expect(description(within(section).getByRole('textbox', { name: 'Postal codes to check' }))).toBe('The range 43099-43001 ends before it starts.');
   });

@@ -7,6 +7,7 @@ import { OFFICE, OTHER_OFFICE } from '../../test-support/fixtures.ts';
 import { refusal, renderPage, stubServer, type Answer, type RecordedRequest } from '../../test-support/render-page.tsx';
 import { CONFIGURATION_PATH, OWNER, asRole, saves, versionSummary } from '../../test-support/configuration-server.ts';
 import OfficesPage from './OfficesPage.tsx';
+import { enterText } from '../../test-support/enter-text.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -97,7 +98,7 @@ describe('the offices page', () => {
     renderOffices();
     await loaded();
     await userEvent.clear(field('Phone'));
-    await userEvent.type(field('Phone'), '(614) 555-0199');
+    await enterText(field('Phone'), '(614) 555-0199');
     await userEvent.click(saveButton());
     await waitFor(() => expect(saves(requests)).toHaveLength(1));
     expect(saves(requests)[0]).toEqual({ base_version: 7, document: { ...DOCUMENT, offices: [{ ...COLUMBUS, phone: '(614) 555-0199' }, DAYTON] } });
@@ -109,7 +110,7 @@ describe('the offices page', () => {
     renderOffices();
     await loaded();
     await userEvent.clear(field('Street address'));
-    await userEvent.type(field('Street address'), '1 S High St');
+    await enterText(field('Street address'), '1 S High St');
     await userEvent.clear(field('Suite, floor (optional)'));
     await userEvent.clear(field('City'));
     await userEvent.clear(field('Postal code'));
@@ -176,7 +177,7 @@ describe('the offices page', () => {
     renderOffices();
     await loaded();
     await userEvent.clear(field('Booking window (days)'));
-    await userEvent.type(field('Booking window (days)'), '731');
+    await enterText(field('Booking window (days)'), '731');
     await userEvent.click(saveButton());
     await waitFor(() => expect(description(field('Booking window (days)'))).toBe('Enter a whole number from 1 to 730.'));
     expect(saves(requests)).toEqual([]);
@@ -187,7 +188,7 @@ describe('the offices page', () => {
     renderOffices();
     await loaded();
     await userEvent.click(screen.getByRole('radio', { name: 'At fixed times' }));
-    await userEvent.type(field('Fixed start times'), '13:00, 8:00');
+    await enterText(field('Fixed start times'), '13:00, 8:00');
     await userEvent.click(saveButton());
     await waitFor(() => expect(saves(requests)).toHaveLength(1));
     expect(saves(requests)[0]).toEqual({ base_version: 7, document: { ...DOCUMENT, offices: [{ ...COLUMBUS, scheduling: { ...COLUMBUS.scheduling, fixed_start_times: ['08:00', '13:00'] } }, DAYTON] } });
@@ -217,7 +218,7 @@ describe('the offices page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add an office' }));
     expect(officeNames()).toEqual(['Columbus', 'Dayton', 'New office']);
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /Office name/ })));
-    await userEvent.type(screen.getByRole('textbox', { name: /Office name/ }), 'Cincinnati');
+    await enterText(screen.getByRole('textbox', { name: /Office name/ }), 'Cincinnati');
     await userEvent.click(saveButton());
     await waitFor(() => expect(saves(requests)).toHaveLength(1));
     const offices = (saves(requests)[0] as { document: { offices: Array<Record<string, unknown>> } }).document.offices;

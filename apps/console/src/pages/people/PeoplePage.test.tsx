@@ -6,6 +6,7 @@ import type { VersionConflict, VersionSummary } from '@scheduler/contracts/confi
 import { renderPage, type Answer, type RecordedRequest } from '../../test-support/render-page.tsx';
 import { CONFIGURATION_PATH, asRole, OWNER, saves, serveSavingConfiguration, versionSummary } from '../../test-support/configuration-server.ts';
 import PeoplePage from './PeoplePage.tsx';
+import { enterText } from '../../test-support/enter-text.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -90,7 +91,7 @@ describe('the People page', () => {
     await screen.findByRole('region', { name: 'Agents' });
     expect(saveButton().disabled).toBe(true);
     await pick(agents(), /^Ingrid Insure/);
-    await userEvent.type(field(agents(), 'Mobile phone'), '614-555-0190');
+    await enterText(field(agents(), 'Mobile phone'), '614-555-0190');
     const sent = await saved(requests);
     expect(sent).toEqual({ base_version: 7, document: { ...DOCUMENT, agents: [SAM, { ...INGRID, mobile_phone: '614-555-0190' }, VISITOR] } });
     expect(await screen.findByText('Saved as version 8. Visitors find the new directory now.')).toBeTruthy();
@@ -100,14 +101,14 @@ describe('the People page', () => {
     serve();
     renderPeople();
     const search = await screen.findByRole('searchbox', { name: 'Search agents' });
-    await userEvent.type(search, 'realty one');
+    await enterText(search, 'realty one');
     expect(listed('Agents')).toEqual(['Sam Realtorsam@realty.example · Realty One']);
     expect(within(agents()).getByText('1 of 3 agents found.')).toBeTruthy();
     await userEvent.clear(search);
     await userEvent.type(search, 'INSURE.EX{Enter}');
     expect(listed('Agents')).toEqual(['Ingrid Insureingrid@insure.example']);
     await userEvent.clear(search);
-    await userEvent.type(search, 'nobody');
+    await enterText(search, 'nobody');
     expect(within(agents()).queryByRole('list', { name: 'Agents found' })).toBeNull();
   });
 
@@ -118,7 +119,7 @@ describe('the People page', () => {
     await screen.findByRole('region', { name: 'Agents' });
     expect(listed('Agents')).toHaveLength(50);
     expect(within(agents()).getByText('Showing 50 of the 60 agents found: search to find the others.')).toBeTruthy();
-    await userEvent.type(within(agents()).getByRole('searchbox', { name: 'Search agents' }), 'agent60');
+    await enterText(within(agents()).getByRole('searchbox', { name: 'Search agents' }), 'agent60');
     expect(listed('Agents')).toEqual(['Agent60 Longa60@example.com']);
     await pick(agents(), /^Agent60 Long/);
     expect(field(agents(), 'E-mail').value).toBe('a60@example.com');
@@ -130,8 +131,8 @@ describe('the People page', () => {
     await screen.findByRole('region', { name: 'Agents' });
     await userEvent.click(within(agents()).getByRole('button', { name: 'Add agent' }));
     expect(document.activeElement).toBe(field(agents(), 'First name'));
-    await userEvent.type(field(agents(), 'First name'), 'Nora');
-    await userEvent.type(field(agents(), 'E-mail'), 'nora@new.example');
+    await enterText(field(agents(), 'First name'), 'Nora');
+    await enterText(field(agents(), 'E-mail'), 'nora@new.example');
     await userEvent.click(within(agents()).getByRole('combobox', { name: 'Kind' }));
     await userEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Insurance' }));
     await userEvent.click(within(agents()).getByRole('combobox', { name: 'State' }));
@@ -191,18 +192,18 @@ describe('the People page', () => {
     renderPeople();
     await screen.findByRole('region', { name: 'Agents' });
     await userEvent.click(within(agents()).getByRole('button', { name: 'Add agent' }));
-    await userEvent.type(field(agents(), 'First name'), 'Nora');
+    await enterText(field(agents(), 'First name'), 'Nora');
     await userEvent.click(saveButton());
     await waitFor(() => expect(document.activeElement).toBe(field(agents(), 'E-mail')));
     expect(field(agents(), 'First name').value).toBe('Ingrid');
     expect(description(field(agents(), 'E-mail'))).toBe('"ingrid@" is not an e-mail address.');
     expect(listed('Agents')[2]).toContain('Has something to correct');
-    await userEvent.type(field(agents(), 'E-mail'), 'insure.example');
+    await enterText(field(agents(), 'E-mail'), 'insure.example');
 
     await userEvent.click(saveButton());
     await waitFor(() => expect(field(agents(), 'First name').value).toBe('Vic'));
     await waitFor(() => expect(document.activeElement).toBe(field(agents(), 'E-mail')));
-    await userEvent.type(field(agents(), 'E-mail'), 'example.com');
+    await enterText(field(agents(), 'E-mail'), 'example.com');
 
     const sent = await saved(requests);
     expect(sent.document.agents).toEqual([SAM, { ...INGRID, email: 'ingrid@insure.example' }, { ...VISITOR, email: 'vic@example.com' }, expect.objectContaining({ id: 13, first: 'Nora' })]);
@@ -218,12 +219,12 @@ describe('the People page', () => {
     expect(document.activeElement).toBe(field(types, 'Contact type 1'));
 
     await userEvent.clear(field(types, 'Contact type 1'));
-    await userEvent.type(field(types, 'Contact type 1'), 'Banker');
+    await enterText(field(types, 'Contact type 1'), 'Banker');
     await userEvent.click(within(types).getByRole('button', { name: 'Remove Attorney' }));
     expect(within(types).getByText('Attorney removed.')).toBeTruthy();
     await userEvent.click(within(types).getByRole('button', { name: 'Add contact type' }));
     expect(document.activeElement).toBe(field(types, 'Contact type 2'));
-    await userEvent.type(field(types, 'Contact type 2'), 'Title');
+    await enterText(field(types, 'Contact type 2'), 'Title');
 
     const sent = await saved(requests);
     expect(sent.document).toEqual({ ...DOCUMENT, contact_types: [{ id: 3, name: 'Banker' }, { id: 6, name: 'Title' }] });
@@ -328,7 +329,7 @@ describe('the People page', () => {
     renderPeople();
     await screen.findByRole('region', { name: 'Agents' });
     await userEvent.clear(field(agents(), 'Work phone'));
-    await userEvent.type(field(agents(), 'Work phone'), '6145550000');
+    await enterText(field(agents(), 'Work phone'), '6145550000');
     await userEvent.click(saveButton());
     await screen.findByText(message);
     await waitFor(() => expect(field(agents(), 'First name').value).toBe('Vic'));
@@ -350,7 +351,7 @@ describe('the People page', () => {
     serve({ put: () => ({ status: 409, body: conflict }) });
     renderPeople();
     await screen.findByRole('region', { name: 'Agents' });
-    await userEvent.type(field(agents(), 'City'), 'Dublin');
+    await enterText(field(agents(), 'City'), 'Dublin');
     await userEvent.click(saveButton());
     const alert = (await screen.findByText('Someone else saved a change')).closest('.MuiAlert-root') as HTMLElement;
     expect(alert.textContent).toContain(conflict.error.message);

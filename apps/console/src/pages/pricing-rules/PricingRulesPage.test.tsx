@@ -8,6 +8,7 @@ import { OWNER, asRole, loads, saves, serveSavingConfiguration, versionSummary }
 import PricingRulesPage from './PricingRulesPage.tsx';
 import { PROBLEMS } from './row-builders.ts';
 import { DOCUMENT, HOME, PRICING, PRICING_COUPONS, PRICING_FEES, RADON, SHORT_COUPONS } from './pricing-test-document.ts';
+import { enterText } from '../../test-support/enter-text.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -36,7 +37,7 @@ function description(element: HTMLElement): string {
 
 async function retype(element: HTMLElement, text: string) {
   await userEvent.clear(element);
-  if (text) await userEvent.type(element, text);
+  if (text) await enterText(element, text);
 }
 
 async function choose(container: HTMLElement, label: string, option: string) {
@@ -129,15 +130,15 @@ describe('the fees, taxes and coupons page', () => {
     renderPricing();
     await userEvent.click(await screen.findByRole('button', { name: 'Add a fee' }));
     const added = screen.getByRole('region', { name: /^New fee/ });
-    await userEvent.type(box('Description', added), 'Big one');
+    await enterText(box('Description', added), 'Big one');
     expect(box('Code', added).value).toBe('big-one');
     await userEvent.click(within(added).getByRole('checkbox', { name: 'Single-Family Home Inspection' }));
     await choose(added, 'How much', 'By square feet');
-    await userEvent.type(box('Tier 1 up to (square feet)', added), '3000');
+    await enterText(box('Tier 1 up to (square feet)', added), '3000');
     await userEvent.type(box('Tier 1 amount (USD)', added), '0');
     await userEvent.click(within(added).getByRole('button', { name: 'Add a tier' }));
     expect(description(box('Tier 2 up to (square feet)', added))).toBe('Empty: and above. Or 1 to 1,000,000.');
-    await userEvent.type(box('Tier 2 amount (USD)', added), '125.5');
+    await enterText(box('Tier 2 amount (USD)', added), '125.5');
     await userEvent.click(saveButton());
 
     await waitFor(() => expect(saves(requests)).toHaveLength(1));
@@ -151,8 +152,8 @@ describe('the fees, taxes and coupons page', () => {
     const home = await open(/^Home size adjustment/);
     await userEvent.click(within(home).getByRole('button', { name: 'Add a tier' }));
     // The old last tier now needs a bound: it is given one lower than the first's.
-    await userEvent.type(box('Tier 2 up to (square feet)', home), '2000');
-    await userEvent.type(box('Tier 3 amount (USD)', home), '300');
+    await enterText(box('Tier 2 up to (square feet)', home), '2000');
+    await enterText(box('Tier 3 amount (USD)', home), '300');
     await userEvent.click(screen.getByRole('button', { name: /^Home size adjustment/ }));
     await userEvent.click(saveButton());
 
@@ -217,9 +218,9 @@ describe('the fees, taxes and coupons page', () => {
     renderPricing();
     await userEvent.click(await screen.findByRole('button', { name: 'Add a tax' }));
     const tax = screen.getByRole('region', { name: /^New tax/ });
-    await userEvent.type(box('Name', tax), 'Columbus tax');
-    await userEvent.type(box('Code', tax), 'columbus');
-    await userEvent.type(box('Rate (%)', tax), '100.0001');
+    await enterText(box('Name', tax), 'Columbus tax');
+    await enterText(box('Code', tax), 'columbus');
+    await enterText(box('Rate (%)', tax), '100.0001');
     await choose(tax, 'Office', 'Columbus');
     await userEvent.click(saveButton());
     await waitFor(() => expect(description(box('Rate (%)', tax))).toBe(PROBLEMS.rate));

@@ -9,6 +9,7 @@ import { consoleKeys } from '../../shared/queries.ts';
 import { refusal, renderPage, stubServer, type Answer, type RecordedRequest } from '../../test-support/render-page.tsx';
 import SettingsPage from './SettingsPage.tsx';
 import { CONFIGURATION_PATH, OWNER, asRole, loads, saves, serveConfiguration, versionSummary } from '../../test-support/configuration-server.ts';
+import { enterText } from '../../test-support/enter-text.ts';
 
 // Forty-odd controls render at once: allow a busy machine more than Testing Library's default second.
 configure({ asyncUtilTimeout: 5000 });
@@ -119,14 +120,14 @@ describe('the settings page', () => {
     const perDay = await screen.findByRole('textbox', { name: 'Times shown a day' });
 
     await userEvent.clear(perDay);
-    await userEvent.type(perDay, '101');
+    await enterText(perDay, '101');
     await userEvent.click(saveButton());
     expect(await screen.findByText('Enter a whole number from 1 to 100.')).toBeTruthy();
     expect(perDay.getAttribute('aria-invalid')).toBe('true');
     expect(saves(requests)).toEqual([]);
 
     await userEvent.clear(perDay);
-    await userEvent.type(perDay, '100');
+    await enterText(perDay, '100');
     await userEvent.click(saveButton());
     await waitFor(() => expect(saves(requests)).toHaveLength(1));
     expect(saves(requests)[0]).toEqual({ base_version: 7, document: { ...DOCUMENT, settings: withSetting(SETTING.APPOINTMENT_LIMIT_VALUE, '100') } });
@@ -254,13 +255,13 @@ describe('the settings page', () => {
     expect(control('switch', 'Charge a pay-at-close service fee').checked).toBe(false);
     expect(control('textbox', 'Pay-at-close service fee').value).toBe('');
 
-    await userEvent.type(fee, '$25');
+    await enterText(fee, '$25');
     await userEvent.click(saveButton());
     await waitFor(() => expect(description(fee)).toBe('Enter an amount like 25 or 12.50, without a currency sign.'));
     expect(saves(requests)).toEqual([]);
 
     await userEvent.clear(fee);
-    await userEvent.type(fee, '25.50');
+    await enterText(fee, '25.50');
     await userEvent.click(saveButton());
     await waitFor(() => expect(saves(requests)).toHaveLength(1));
     expect(saves(requests)[0]).toEqual({ base_version: 7, document: { ...DOCUMENT, settings: [...DOCUMENT.settings, { key: SETTING.PAC_SUBMISSION_FEE, value: '25.50' }] } });
@@ -322,7 +323,9 @@ describe('the settings page', () => {
     expect(within(yours()).getByText('December 25').tagName).toBe('B');
 
     await userEvent.clear(banner);
-    await userEvent.type(banner, '<p onclick="steal()">Open <i>late</i></p><script>steal()</script><img src="x" onerror="steal()"><a href="javascript:steal()">here</a>');
+    // Pasted, not typed: typing redrew the whole page (forty-odd controls) for each of the 133
+    // characters, 11 s of the file's 70 on a busy machine; the drawing is of the text as it ends.
+    await userEvent.paste('<p onclick="steal()">Open <i>late</i></p><script>steal()</script><img src="x" onerror="steal()"><a href="javascript:steal()">here</a>');
     const drawn = yours();
     expect(drawn.textContent).toContain('Open late');
     expect(within(drawn).getByText('late').tagName).toBe('I');
