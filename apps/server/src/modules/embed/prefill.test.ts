@@ -133,10 +133,19 @@ describeOnEachDatabase('the embed: prefill, locks and the redirect', (factory) =
       await refused('/set_buyers_agent', { id: 202, first: 'Brian', last: 'Kowalski', email: 'brian.kowalski@shortnorthproperties.com', mobile_phone: '(614) 555-0121' }, 'id');
       await refused('/set_buyers_agent', { first: 'New', last: 'Agent', email: 'new.agent@example.com', mobile_phone: '(614) 555-0199' }, 'email');
       await refused('/set_buyers_agent', { none: true }, 'none');
+      // The locked agent's own id with another e-mail or name: the directory's record is the agent, whole (issue 42).
+      await refused('/set_buyers_agent', { id: 201, first: 'Jessica', last: 'Moreno', email: 'someone.else@example.com', mobile_phone: '(614) 555-0120' }, 'email');
+      await refused('/set_buyers_agent', { id: 201, first: 'Jess', last: 'Moreno', email: AGENT_EMAIL, mobile_phone: '(614) 555-0120' }, 'first');
+      expect((await order(token)).buyers_agent ?? null).not.toMatchObject({ email: 'someone.else@example.com' });
 
       expect((await post(token, '/set_postal_code', { postal_code: '43017-9999' })).statusCode).toBe(200);
       expect((await post(token, '/set_client', { first: 'Ada', last: 'Brooks', email: 'ADA.BROOKS@example.com ', mobile_phone: '6145550101' })).statusCode).toBe(200);
       expect((await post(token, '/set_buyers_agent', { id: 201, first: 'Jessica', last: 'Moreno', email: AGENT_EMAIL, mobile_phone: '(614) 555-0120' })).statusCode).toBe(200);
+      // A phone typed otherwise is not taken either: the order's agent is the directory's record.
+      expect((await post(token, '/set_buyers_agent', { id: 201, first: 'JESSICA', last: 'Moreno ', email: AGENT_EMAIL, mobile_phone: '(614) 555-0999' })).statusCode).toBe(200);
+      const agent = JSON.stringify((await order(token)).buyers_agent ?? (await order(token)));
+      expect(agent).toContain(AGENT_EMAIL);
+      expect(agent).not.toContain('555-0999');
     });
 
     it('locks nothing the page did not fill in, and nothing another session of the page locked', async () => {

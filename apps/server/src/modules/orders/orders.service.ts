@@ -164,6 +164,11 @@ export const LOCKED_FIELD_MESSAGE = 'This was filled in for you and cannot be ch
  * on the server, not only in the form. Compared as the visitor would read them (case and outer
  * spaces aside); `field` is what the refusal names.
  */
+/** Whether the company's page locked this field of the order (the embed's `lock=`). */
+export async function isFieldLocked(db: Executor, ref: OrderRef, lockable: LockableField): Promise<boolean> {
+  return (await findLockedFields(db, ref.companyId, ref.orderId))[lockable] !== undefined;
+}
+
 export async function refuseLockedChange(db: Executor, ref: OrderRef, lockable: LockableField, value: string | null | undefined, field: string): Promise<void> {
   const kept = (await findLockedFields(db, ref.companyId, ref.orderId))[lockable];
   if (kept === undefined) return;

@@ -14,7 +14,7 @@ import { FAILED_VALIDATION_CODE, validateNewContact, validatePeople, validatePer
 import { SettingsReader } from '@scheduler/domain/settings';
 import type { Database, Executor } from '../../db/connection.ts';
 import { AppError, NotFoundError } from '../../errors.ts';
-import { recordStepSaved, refuseLockedChange } from '../orders/orders.service.ts';
+import { isFieldLocked, LOCKED_FIELD_MESSAGE, recordStepSaved, refuseLockedChange } from '../orders/orders.service.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
 import { directoryColumns, orderCopy, recordOfRow, type PersonLike } from './person-copies.ts';
 import { withSmsConsentRecord } from './sms-consent.ts';
@@ -127,8 +127,11 @@ export async function setAgent(db: Database, session: AuthenticatedSession, part
       const listed = await findAgent(tx, session.companyId, kind, body.id);
       if (!listed) throw new AppError(400, code, 'This agent is not one of the company’s agents.', 'id');
       if (party === 'buyers_agent') await refuseLockedChange(tx, session, 'agent_email', listed.email, 'id');
-      // What the visitor may not edit is neither checked nor taken from the body.
-      const person: PersonLike = canEditAgent(context.settings, true) ? checked(body) : recordOfRow(listed);
+      // A locked agent is the directory's record, whole (issue 42): a body that says otherwise is refused.
+      const locked = party === 'buyers_agent' && (await isFieldLocked(tx, session, 'agent_email'));
+      if (locked) refuseChangeOfLockedAgent(body, listed);
+      // What the visitor may not edit (or the page locked) is neither checked nor taken from the body.
+      const person: PersonLike = canEditAgent(context.settings, true) && !locked ? checked(body) : recordOfRow(listed);
       party_ = { directoryId: listed.id, contactTypeId: null, person: orderCopy(party, person, listed.id) };
     } else {
       if (party === 'buyers_agent') await refuseLockedChange(tx, session, 'agent_email', body.email, 'email');
@@ -143,6 +146,17 @@ export async function setAgent(db: Database, session: AuthenticatedSession, part
     return party_.directoryId!;
   });
   return { id };
+}
+
+/** The fields of a locked agent a body may repeat but not change, compared as a person reads them. */
+const LOCKED_AGENT_FIELDS = ['first', 'last', 'email'] as const;
+
+/** Refuses a body that would change the locked agent's name or e-mail, naming the field (`field_locked`). */
+function refuseChangeOfLockedAgent(body: AgentBody, listed: { first: string; last: string; email: string }): void {
+  for (const field of LOCKED_AGENT_FIELDS) {
+    const sent = body[field];
+    if (typeof sent === 'string' && sent.trim().toLowerCase() !== listed[field].trim().toLowerCase()) throw new AppError(400, 'field_locked', LOCKED_FIELD_MESSAGE, field);
+  }
 }
 
 /** Clients are numbered on their order (1 for the first): they belong to the order, not to the company's directory. */

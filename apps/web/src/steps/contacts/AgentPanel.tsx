@@ -132,7 +132,8 @@ export function AgentPanel({ party, role }: { party: AgentParty; role: Role }) {
         <Stack spacing={2}>
           <PersonDisplay person={state.data} fields={fields} />
           <Stack direction="row" spacing={2}>
-            {canEditAgent(people, state.preExisting) && (
+            {/* A locked agent is the directory's record, whole: nothing to edit here (issue 42). */}
+            {canEditAgent(people, state.preExisting) && !locked && (
               <Button variant="outlined" onClick={() => dispatch({ type: 'edit' })}>
                 {contactsTexts.edit}
               </Button>

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PEOPLE_SETTING } from '@scheduler/contracts/people-setting-keys';
 import { officeFixture, orderFixture, renderStep, stubServer, type RecordedRequest } from '../../test-support/render-step.tsx';
+import { personSchema } from '@scheduler/contracts/person';
+import { texts } from '../../shared/texts.ts';
 import ContactsScreen from './ContactsScreen.tsx';
 
 const answer = (request: RecordedRequest) => {
@@ -135,6 +137,21 @@ describe('the contacts step', () => {
     await user.keyboard('{ArrowDown}{Enter}');
     await within(panel).findByRole('textbox', { name: /^First Name/ });
     expect(requests.filter((r) => r.path.includes('/search_agents'))).toEqual([]);
+  });
+
+  it("shows a locked buyer's agent with neither Edit nor Change, and says why; the same agent unlocked may be edited (issue 42)", async () => {
+    stubServer(answer);
+    const jessica = personSchema.parse({ id: 201, first: 'Jessica', last: 'Moreno', email: 'jessica.moreno@example.com', mobile_phone: '(614) 555-0120' });
+    const withAgent = (locked: Array<'agent_email'>) => orderFixture({ user: { type: 'CLIENT_HOMEOWNER', text: 'Home Owner', other: '' }, buyers_agent: jessica, locked });
+    const { unmount } = renderStep(ContactsScreen, { office: office([]), order: withAgent(['agent_email']) });
+    let panel = screen.getByRole('region', { name: "Buyer's Agent" });
+    expect(within(panel).getByText(/Jessica/)).toBeTruthy();
+    expect(within(panel).queryByRole('button')).toBeNull();
+    expect(within(panel).getByText(texts.lockedField)).toBeTruthy();
+    unmount();
+    renderStep(ContactsScreen, { office: office([]), order: withAgent([]) });
+    panel = screen.getByRole('region', { name: "Buyer's Agent" });
+    expect(within(panel).getAllByRole('button').length).toBeGreaterThanOrEqual(2);
   });
 
   it("checks a new agent against the agent's settings before anything is sent", async () => {
