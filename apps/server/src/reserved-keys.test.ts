@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { COMPANY_KEY_PATTERN, RESERVED_COMPANY_KEYS } from '@scheduler/contracts/onboarding';
 import { testDatabaseFactories } from './db/test-databases.ts';
-import { demoDocument, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from './test-support/test-app.ts';
+import { demoCopy, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from './test-support/test-app.ts';
 
 /**
  * A company's links start with its key (/{key}/online-scheduler/…), so a key equal to a first path
@@ -36,13 +36,8 @@ it('reserves every first path segment the product serves that could be a company
 });
 
 it('refuses a reserved key at import, naming the field; the same key with a suffix is taken', async () => {
-  const put = (key: string) => {
-    const document = demoDocument() as Record<string, any>;
-    document.key = key;
-    document.offices[0].uuid = 'c0000000-0000-4000-8000-0000000000c9';
-    for (const inspector of document.inspectors) inspector.office = document.offices[0].uuid;
-    return harness.app.inject({ method: 'PUT', url: `/api/admin/companies/${key}`, headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` }, payload: document });
-  };
+  const put = (key: string) =>
+    harness.app.inject({ method: 'PUT', url: `/api/admin/companies/${key}`, headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` }, payload: demoCopy(key, 'c0000000-0000-4000-8000-0000000000c9') });
   for (const key of ['console', 'pay', 'embed', 'api']) {
     const refused = await put(key);
     expect(refused.statusCode, key).toBe(400);

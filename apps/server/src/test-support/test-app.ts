@@ -99,15 +99,18 @@ export async function startDemoSession(app: FastifyInstance, officeUuid = DEMO_O
   return token;
 }
 
-/**
- * Imports a copy of the demo company under another key and office (another tenant sharing every
- * id the demo uses), through the admin API; `change` edits the document before it is sent.
- */
-export async function importDemoCopy(harness: TestApp, key: string, officeUuid: string, change: (document: Record<string, any>) => void = () => {}): Promise<void> {
+/** The demo company's document under another key and office: another tenant sharing every id the demo uses. */
+export function demoCopy(key: string, officeUuid: string): Record<string, any> {
   const document = demoDocument() as Record<string, any>;
   document.key = key;
   document.offices[0].uuid = officeUuid;
   for (const inspector of document.inspectors) inspector.office = officeUuid;
+  return document;
+}
+
+/** Imports `demoCopy` through the admin API; `change` edits the document before it is sent. */
+export async function importDemoCopy(harness: TestApp, key: string, officeUuid: string, change: (document: Record<string, any>) => void = () => {}): Promise<void> {
+  const document = demoCopy(key, officeUuid);
   change(document);
   const imported = await harness.app.inject({ method: 'PUT', url: `/api/admin/companies/${key}`, headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` }, payload: document });
   if (imported.statusCode !== 200) throw new Error(`importing ${key} answered ${imported.statusCode}: ${imported.body}`);

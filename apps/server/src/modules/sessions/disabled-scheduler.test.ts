@@ -4,7 +4,7 @@ import type { ConsoleRole } from '@scheduler/contracts/console';
 import * as t from '../../db/schema.ts';
 import { NON_VISITOR_WRITES } from '../../plugins/visitor-access.ts';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
-import { demoDocument, startDemoSession, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../test-support/test-app.ts';
+import { importDemoCopy, startDemoSession, startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { signedInMember, type ConsolePerson } from '../console-auth/console-test-support.ts';
 import { DEMO_OFFICE_UUID } from '../companies/demo-company.ts';
 
@@ -43,11 +43,7 @@ describeOnEachDatabase('a disabled scheduler', (factory) => {
   beforeAll(async () => {
     harness = await startTestApp(factory, { config: { SESSION_RATE_LIMIT: '1000', SEARCH_RATE_LIMIT: '1000', WRITE_RATE_LIMIT: '1000' } });
     // Another company, the demo under another key, whose members have nothing to do with the demo.
-    const other = demoDocument() as Record<string, any>;
-    other.key = 'other';
-    other.offices[0].uuid = OTHER_OFFICE;
-    for (const inspector of other.inspectors) inspector.office = OTHER_OFFICE;
-    expect((await harness.app.inject({ method: 'PUT', url: '/api/admin/companies/other', headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` }, payload: other })).statusCode).toBe(200);
+    await importDemoCopy(harness, 'other', OTHER_OFFICE);
     writes = await visitorWrites(harness);
   });
   beforeEach(() => setEnabled(true));
