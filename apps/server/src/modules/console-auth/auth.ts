@@ -151,8 +151,8 @@ export function createConsoleAuth(options: ConsoleAuthOptions) {
     session: { expiresIn: SESSION_SECONDS, updateAge: 86_400 },
     emailAndPassword: {
       enabled: true,
-      // Anyone may sign up (issue 26): a person founding a company, or one accepting an invitation.
-      // Signing up signs them in, but founding a company waits for the confirmed address.
+      // Anyone may sign up (issue 26): a person about to found a company. An invited person's
+      // account is made from the invitation's link instead (invitation-account.ts).
       disableSignUp: false,
       // A sign-up signs no one in and answers alike whether the address has an account or not
       // (issue 39): the e-mailed link signs the person in (autoSignInAfterVerification), and an
@@ -198,10 +198,10 @@ export function createConsoleAuth(options: ConsoleAuthOptions) {
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
     emailVerification: {
-      // An invited person's address is proven by the invitation (the hook below marks it); the
-      // e-mail goes to those who signed up on their own.
+      // Every sign-up gets the link; opening it confirms the address and signs the person in (a
+      // sign-up itself signs no one in). An invited person's address is proved by the invitation's
+      // link (invitation-account.ts, and afterAcceptInvitation below).
       sendOnSignUp: true,
-      // Better Auth asks for a session's user only; the link itself is the proof.
       autoSignInAfterVerification: true,
       expiresIn: VERIFY_EMAIL_SECONDS,
       sendVerificationEmail: async ({ user, token }) => {

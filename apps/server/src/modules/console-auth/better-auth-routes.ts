@@ -6,11 +6,11 @@
  * unknown path, so a new Better Auth release cannot open a door by adding one.
  *
  * Each is registered as a route of its own, so it is in the OpenAPI document and the tenant-wall
- * test that is generated from it (tenant-wall-routes.test.ts) attacks it.
+ * test that is generated from it (console-walls.test.ts) attacks it.
  */
 export interface BetterAuthRoute {
   method: 'GET' | 'POST';
-  /** Under /api/auth; `:token` is a path parameter Better Auth reads. */
+  /** Under /api/auth. */
   path: string;
   summary: string;
 }

@@ -94,10 +94,8 @@ export function requireMember(ctx: AppContext, roles: readonly ConsoleRole[]): o
  * role and inspector, unchanged.
  */
 export async function stillSameMember(ctx: AppContext, request: FastifyRequest, member: ConsoleMember): Promise<boolean> {
-  const session = await ctx.consoleAuth().auth.api.getSession({ headers: fetchHeadersOf(request) });
-  if (!session || session.user.id !== member.userId) return false;
-  const now = await membershipIn(ctx.db, member.userId, member.companyKey);
-  return now !== null && now.role === member.role && now.inspectorId === member.inspectorId && now.inspectorsSeeAllOrders === member.inspectorsSeeAllOrders;
+  const now = await signedInMembership(ctx, request, member.companyKey);
+  return now !== null && now.userId === member.userId && now.role === member.role && now.inspectorId === member.inspectorId && now.inspectorsSeeAllOrders === member.inspectorsSeeAllOrders;
 }
 
 /**
