@@ -3,7 +3,7 @@
  * Mutation testing (issue 22): `npm run mutation` (scripts/mutation.ts). StrykerJS changes the
  * code one small way at a time (a bound, a condition, an operator) and runs the tests that cover
  * it; a mutant no test kills is a bug the suite would let through. The script runs one module at a
- * time, passing its files (`--mutate`) and its committed incremental file
+ * time, passing its files (`--mutate`) and its incremental file
  * (`mutation/incremental/<module>.json`): a run re-tests only mutants whose code or tests changed
  * since, so a second run takes minutes. `mutate` below is the union of the modules, for a plain
  * `npx stryker run` (whose incremental file is not committed).

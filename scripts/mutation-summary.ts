@@ -1,13 +1,15 @@
 /**
  * npm run mutation:summary — the mutation score per module, from the results StrykerJS recorded
- * in each module's incremental file (mutation/incremental/*.json, written by `npm run mutation`),
+ * in each module's incremental file (mutation/incremental/*.json, written by `npm run mutation`
+ * and kept in the git ref refs/mutation/cache, scripts/mutation-cache.ts),
  * written to mutation/SUMMARY.md. A module is a folder of
  * packages/domain/src (its top-level files together as "domain (top level)") or a server module.
  * Score: mutants killed or timed out, of all mutants that ran or had no test (Stryker's own
  * "mutation score"; compile errors and ignored mutants are left out).
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { restoreMutationCache } from './mutation-cache.ts';
 import { INCREMENTAL_DIR } from './mutation.ts';
 
 interface Mutant {
@@ -28,6 +30,8 @@ function moduleOf(path: string): string {
   return server ? `server/${server[1]}` : path;
 }
 
+// A fresh clone has no incremental folder: the results come from their git ref (mutation-cache.ts).
+if (!existsSync(INCREMENTAL_DIR)) restoreMutationCache(INCREMENTAL_DIR);
 const files = readdirSync(INCREMENTAL_DIR)
   .filter((name) => name.endsWith('.json'))
   .flatMap((name) => Object.entries((JSON.parse(readFileSync(join(INCREMENTAL_DIR, name), 'utf8')) as Report).files));

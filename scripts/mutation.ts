@@ -10,6 +10,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { restoreMutationCache, saveMutationCache } from './mutation-cache.ts';
 
 // Stryker's --mutate is a comma-separated list, so no pattern here may hold a comma (no `{ts,tsx}`).
 
@@ -51,13 +52,18 @@ function main(): void {
     process.stderr.write(`Unknown module ${unknown.join(', ')}; the modules are ${Object.keys(MUTATION_MODULES).join(', ')}.\n`);
     process.exit(2);
   }
+  // The incremental files are not in main's tree (scripts/mutation-cache.ts): the last results
+  // come back from their git ref first, and every module's run is saved back as it ends, so that
+  // a run stopped halfway keeps what it finished.
   mkdirSync(INCREMENTAL_DIR, { recursive: true });
+  restoreMutationCache(INCREMENTAL_DIR);
   for (const name of asked.length > 0 ? asked : Object.keys(MUTATION_MODULES)) {
     process.stdout.write(`\n▶ mutation testing: ${name}\n`);
     const tests = MODULE_TESTS[name];
     const env = tests ? { ...process.env, MUTATION_TESTS: tests.join(',') } : process.env;
     const run = spawnSync('npx', ['stryker', 'run', '--mutate', MUTATION_MODULES[name]!.join(','), '--incrementalFile', `${INCREMENTAL_DIR}/${name}.json`], { stdio: 'inherit', env });
     if (run.status !== 0) process.exit(run.status ?? 1);
+    saveMutationCache(INCREMENTAL_DIR);
   }
   const summary = spawnSync('node', ['--import', 'tsx', 'scripts/mutation-summary.ts'], { stdio: 'inherit' });
   process.exit(summary.status ?? 1);
