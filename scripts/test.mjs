@@ -76,6 +76,7 @@ await runTogether([
   {
     label: process.env.TEST_DATABASE_URL ? 'tests (database tests on PGlite and PostgreSQL)' : 'tests (database tests on PGlite)',
     command: 'npx',
-    args: ['vitest', 'run', ...process.argv.slice(2)],
+    // The default reporter, then a table of each file's time (scripts/file-times-reporter.ts).
+    args: ['vitest', 'run', '--reporter=default', '--reporter=./scripts/file-times-reporter.ts', ...process.argv.slice(2)],
   },
 ]);
