@@ -65,7 +65,7 @@ function ensureChromium() {
 ensureChromium();
 // The build first (the browser tests need it), with lint beside it; then the type check beside
 // Vitest: Vitest leaves part of the two cores idle while its files wait on Chromium, PostgreSQL and
-// timers, and the type check (three tsc programs, tsconfig.typecheck-*.json, about 85 s of one
+// timers, and the type check (three programs, tsconfig.typecheck-*.json, TypeScript 7: about 30 s of one
 // core) fits in it instead of before it.
 await runTogether([
   { label: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
