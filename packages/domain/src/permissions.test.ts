@@ -22,15 +22,27 @@ const EXPECTED: Readonly<Record<Action, readonly [owner: string, admin: string, 
   'team.sign_out_member': ['all', '-', '-', '-'],
 };
 
+/** With `inspectors_see_all_orders` on, an inspector reads every inspector's bookings and orders; nothing else changes. */
+const EXPECTED_SETTING_ON: typeof EXPECTED = {
+  ...EXPECTED,
+  'schedule.read': ['all', 'all', 'all', 'all'],
+  'orders.read': ['all', 'all', 'all', 'all'],
+};
+
 const expected = (action: Action, role: ConsoleRole): string => EXPECTED[action][CONSOLE_ROLES.indexOf(role)]!;
 const asCell = (value: Reach): string => (value === 'none' ? '-' : value);
 
 describe('can: the role × action table', () => {
-  it('answers every role and action as the expected table says, with the setting off', () => {
-    const off = { inspectorsSeeAllOrders: false };
-    const actual = Object.fromEntries(ACTIONS.map((action) => [action, CONSOLE_ROLES.map((role) => asCell(reach(role, action, off)))]));
-    expect(actual).toEqual(EXPECTED);
-    // The same with the settings left out: their defaults are off.
+  it.each([
+    ['off', false, EXPECTED],
+    ['on', true, EXPECTED_SETTING_ON],
+  ] as const)('answers every role and action as the expected table says, with the setting %s', (_, on, table) => {
+    const settings = { inspectorsSeeAllOrders: on };
+    const actual = Object.fromEntries(ACTIONS.map((action) => [action, CONSOLE_ROLES.map((role) => asCell(reach(role, action, settings)))]));
+    expect(actual).toEqual(table);
+  });
+
+  it('reads the settings left out as their defaults (off)', () => {
     expect(Object.fromEntries(ACTIONS.map((action) => [action, CONSOLE_ROLES.map((role) => asCell(reach(role, action)))]))).toEqual(EXPECTED);
   });
 
