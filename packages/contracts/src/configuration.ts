@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { ConsoleRole } from './console.ts';
 import { errorResponseSchema } from './errors.ts';
 
 /**
@@ -11,9 +10,6 @@ import { errorResponseSchema } from './errors.ts';
  * The document itself is validated by `companyDocumentSchema`, the admin API's import schema:
  * one source of truth, and a refusal names the field.
  */
-
-/** Who may change the configuration: owner and admin. Office and inspector members read none of it. */
-export const CONFIGURATION_ROLES: readonly ConsoleRole[] = ['owner', 'admin'];
 
 /** Where a version came from. */
 export const VERSION_SOURCES = ['import', 'console', 'restore', 'baseline'] as const;

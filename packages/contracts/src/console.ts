@@ -10,13 +10,10 @@ import { paymentToRefundSchema } from './payments.ts';
  * signed-in person must be a member of it, and their role decides what they may do.
  */
 
-/** What a member of a company may do: owner and admin configure, office books, inspector sees their own day. */
+/** A member's role in a company; what each may do is the permissions table's (`@scheduler/domain/permissions`). */
 export const CONSOLE_ROLES = ['owner', 'admin', 'office', 'inspector'] as const;
 export const consoleRoleSchema = z.enum(CONSOLE_ROLES);
 export type ConsoleRole = z.infer<typeof consoleRoleSchema>;
-
-/** The roles that may change a booking on the client's behalf, past the policy when they say so. */
-export const BOOKING_ROLES: readonly ConsoleRole[] = ['owner', 'admin', 'office'];
 
 /** The console's pages, under /console. */
 export const CONSOLE_BASE_PATH = '/console';

@@ -3,7 +3,7 @@ import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import { Suspense, useState } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
-import { canConfigure, useCompany } from "../shared/company.ts";
+import { memberCan, useCompany } from "../shared/company.ts";
 import { Loading } from "../shared/Loading.tsx";
 import { PageHeading } from "../shared/PageHeading.tsx";
 import { CONFIGURATION_PAGES } from "./configuration-pages.ts";
@@ -19,7 +19,7 @@ export function ConfigurationLayout() {
   const { pathname } = useLocation();
   // Kept while the person moves between editors: the layout stays, the page in it changes.
   const [previewing, setPreviewing] = useState(false);
-  if (!canConfigure(membership)) {
+  if (!memberCan(membership, "configuration.edit")) {
     // The page's own title, as its editor would have shown it, and why it shows nothing more.
     const page = CONFIGURATION_PAGES.find((entry) =>
       pathname.endsWith(`/${entry.path}`),

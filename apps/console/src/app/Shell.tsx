@@ -5,10 +5,10 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
+import type { Action } from '@scheduler/domain/permissions';
 import { NavLink, Outlet, useLocation } from 'react-router';
-import { canChangeBookings, canConfigure, canManageTeam, useCompany } from '../shared/company.ts';
+import { memberCan, useCompany } from '../shared/company.ts';
 import { MAIN_CONTENT_ID } from '../shared/focus.ts';
-import { canReadFunnel } from '../shared/funnel-access.ts';
 import { Loading } from '../shared/Loading.tsx';
 import { PageHeading } from '../shared/PageHeading.tsx';
 import { meQueryOptions } from '../shared/queries.ts';
@@ -37,15 +37,18 @@ export function Shell() {
   useScheduleEvents(membership ? companyKey : '');
   const base = `/${encodeURIComponent(companyKey)}`;
   const { pathname } = useLocation();
-  const links: Array<{ to: string; label: string; activeFor?: (pathname: string, companyKey: string) => boolean }> = [
-    { to: `${base}/schedule`, label: 'Schedule' },
-    { to: `${base}/orders`, label: 'Orders' },
-    ...(canManageTeam(membership) ? [{ to: `${base}/team`, label: 'Team' }] : []),
+  // Each page's link shows to the members the permissions table lets do what the page is for
+  // (the account page is every signed-in person's own).
+  const pages: Array<{ to: string; label: string; action?: Action; activeFor?: (pathname: string, companyKey: string) => boolean }> = [
+    { to: `${base}/schedule`, label: 'Schedule', action: 'schedule.read' },
+    { to: `${base}/orders`, label: 'Orders', action: 'orders.read' },
+    { to: `${base}/team`, label: 'Team', action: 'team.manage' },
     // One link for all the configuration pages: they list each other (ConfigurationLayout).
-    ...(canConfigure(membership) ? [{ to: `${base}/${CONFIGURATION_PAGES[0].path}`, label: 'Configuration', activeFor: isConfigurationPath }] : []),
-    ...(canReadFunnel(membership) ? [{ to: `${base}/funnel`, label: 'Funnel' }] : []),
+    { to: `${base}/${CONFIGURATION_PAGES[0].path}`, label: 'Configuration', action: 'configuration.edit', activeFor: isConfigurationPath },
+    { to: `${base}/funnel`, label: 'Funnel', action: 'funnel.read' },
     { to: `${base}/account`, label: 'Account' },
   ];
+  const links = pages.filter((page) => page.action === undefined || memberCan(membership, page.action));
 
   return (
     <Box sx={{ minHeight: '100vh' }}>
@@ -73,7 +76,7 @@ export function Shell() {
             ))}
           </Box>
           {/* Owners, admins and office staff book callers: on every page, as a call may come at any moment. */}
-          {canChangeBookings(membership) && <BookByPhone companyKey={companyKey} />}
+          {memberCan(membership, 'orders.change') && <BookByPhone companyKey={companyKey} />}
         </Container>
       </Box>
       <Container component="main" id={MAIN_CONTENT_ID} tabIndex={-1} maxWidth="xl" sx={{ py: { xs: 2, sm: 3 }, px: { xs: 1.5, sm: 3 } }}>

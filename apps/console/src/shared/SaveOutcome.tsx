@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ConfigurationResponse } from '@scheduler/contracts/configuration';
 import type { ReactNode } from 'react';
 import { failureText } from './api.ts';
-import { useCompany, canConfigure } from './company.ts';
+import { memberCan, useCompany } from './company.ts';
 import { ConflictNotice } from './ConflictNotice.tsx';
 import { configurationQueryOptions, type SaveResult } from './configuration.ts';
 import { Loading } from './Loading.tsx';
@@ -34,7 +34,7 @@ export function SaveOutcome({ outcome, error, savedText, onReload }: { outcome: 
 /** A configuration page: for owners and admins; anyone else is told they have no access to it. */
 export function ConfigurationPage({ title, children }: { title: string; children: (companyKey: string) => ReactNode }) {
   const { companyKey, membership } = useCompany();
-  if (canConfigure(membership)) return <>{children(companyKey)}</>;
+  if (memberCan(membership, 'configuration.edit')) return <>{children(companyKey)}</>;
   return (
     <>
       <PageHeading>{title}</PageHeading>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { CONFIGURATION_ROLES } from '@scheduler/contracts/configuration';
-import { BOOKING_ROLES, type ConsoleMembership } from '@scheduler/contracts/console';
+import type { ConsoleMembership } from '@scheduler/contracts/console';
+import { can, type Action } from '@scheduler/domain/permissions';
 import { meQueryOptions } from './queries.ts';
 
 /** The company the page's URL names and the signed-in person's membership of it (null: none). */
@@ -11,14 +11,20 @@ export function useCompany(): { companyKey: string; membership: ConsoleMembershi
   return { companyKey, membership: me.data?.memberships.find((m) => m.company_key === companyKey) ?? null };
 }
 
-/** Owners and admins run the team (Better Auth's organization roles that may invite and change members). */
-export const canManageTeam = (membership: ConsoleMembership | null): boolean => membership?.role === 'owner' || membership?.role === 'admin';
+/**
+ * Whether the signed-in member may do the action, by the server's own permissions table (decision
+ * 0052), to their own row or another's (`own`; absent: to any row). The membership carries what
+ * the company's setting decides for it: `sees_all_orders` is the setting for an inspector, and
+ * every other role reads all rows whatever it says.
+ */
+export function memberCan(membership: ConsoleMembership | null, action: Action, own?: boolean): boolean {
+  if (membership === null) return false;
+  return can(membership.role, action, { settings: { inspectorsSeeAllOrders: membership.sees_all_orders }, ...(own === undefined ? {} : { own }) });
+}
 
-/** Owners and admins change the configuration (settings, inspectors, history); office and inspectors see none of it. */
-export const canConfigure = (membership: ConsoleMembership | null): boolean => membership !== null && CONFIGURATION_ROLES.includes(membership.role);
+/** The team page: `team.manage` (Better Auth's member and invitation statements are derived from it on the server). */
+export const canManageTeam = (membership: ConsoleMembership | null): boolean => memberCan(membership, 'team.manage');
 
-/** Owners, admins and office staff change bookings on a client's behalf. */
-export const canChangeBookings = (membership: ConsoleMembership | null): boolean => membership !== null && BOOKING_ROLES.includes(membership.role);
 
 /** A page inside the console to return to after signing in: only a path of ours, never another site. */
 export function safeReturnPath(next: string | null): string {

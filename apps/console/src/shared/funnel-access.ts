@@ -1,6 +1,5 @@
-import type { ConsoleMembership, ConsoleRole } from '@scheduler/contracts/console';
+import type { ConsoleMembership } from '@scheduler/contracts/console';
+import { memberCan } from './company.ts';
 
-/** The server's FUNNEL_ROLES (analytics.routes.ts): the office's people read the funnel, its inspectors do not. */
-const FUNNEL_ROLES: readonly ConsoleRole[] = ['owner', 'admin', 'office'];
-
-export const canReadFunnel = (membership: ConsoleMembership | null): boolean => membership !== null && FUNNEL_ROLES.includes(membership.role);
+/** The funnel page, and its link, by the permissions table's `funnel.read` (as the server's guard of its route). */
+export const canReadFunnel = (membership: ConsoleMembership | null): boolean => memberCan(membership, 'funnel.read');

@@ -2,16 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FUNNEL_MAX_DAYS, funnelQuerySchema, funnelResponseSchema, MAX_EVENTS_PER_SESSION, recordEventsBodySchema } from '@scheduler/contracts/analytics';
-import type { ConsoleRole } from '@scheduler/contracts/console';
 import type { AppContext } from '../../context.ts';
 import { requireAdmin } from '../../plugins/admin-auth.ts';
 import { sessionOf } from '../../plugins/session-auth.ts';
 import { memberOf, requireMember } from '../console-auth/console-access.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
 import { companyFunnel, recordEvents } from './analytics.service.ts';
-
-/** Who reads the funnel in the console: the office's people, not its inspectors. */
-const FUNNEL_ROLES: readonly ConsoleRole[] = ['owner', 'admin', 'office'];
 
 const FUNNEL_DESCRIPTION =
   "Per active office (or the one `office` names), on the office's own calendar: the visitors' sessions started each day from `from` to `to` (days without any included, as zeros), " +
@@ -55,7 +51,7 @@ export function analyticsRoutes(ctx: AppContext) {
     app.get(
       '/api/console/companies/:company_key/funnel',
       {
-        onRequest: requireMember(ctx, FUNNEL_ROLES),
+        onRequest: requireMember(ctx, 'funnel.read'),
         schema: {
           tags: ['console'],
           summary: "The company's booking funnel by day (owner, admin, office)",

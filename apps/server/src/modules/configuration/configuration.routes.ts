@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  CONFIGURATION_ROLES,
   configurationResponseSchema,
   restoreVersionBodySchema,
   saveConfigurationBodySchema,
@@ -30,7 +29,7 @@ export function configurationRoutes(ctx: AppContext) {
     const app = instance.withTypeProvider<ZodTypeProvider>();
     const tags = ['console'];
     const now = () => new Date(ctx.clock());
-    const configurers = requireMember(ctx, CONFIGURATION_ROLES);
+    const configurers = requireMember(ctx, 'configuration.edit');
     const base = '/api/console/companies/:company_key/configuration';
 
     /** A save's answer: 200 with the new version, or 409 with what changed since the editor's version. */

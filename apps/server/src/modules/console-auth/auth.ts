@@ -10,7 +10,8 @@ import type { Database } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
 import { accountEmailJob, accountLink, enqueueJobs, type AccountEmailPayload } from '../notifications/notifications.service.ts';
 import { PRODUCT_ACCOUNT_MESSAGES } from '../notifications/account-messages.ts';
-import { PERSON_NAME_MAX } from '@scheduler/contracts/console';
+import { CONSOLE_ROLES, PERSON_NAME_MAX, type ConsoleRole } from '@scheduler/contracts/console';
+import { can } from '@scheduler/domain/permissions';
 import { companyIdOfOrganization, failedSignInsSince, firstCompanyOfUser, markEmailVerified, recordAuthEvent, userIdByEmail } from './console-auth.repository.ts';
 
 /**
@@ -70,7 +71,11 @@ export const ACCOUNT_LOCKED_MESSAGE = 'Too many failed sign-ins to this account.
 /**
  * The roles as Better Auth's access control knows them. Better Auth checks only its own
  * statements (who may invite, change members, delete the company); what a role may do in the
- * console is decided by the console's routes (console-access.ts).
+ * console is decided by the permissions table (`@scheduler/domain/permissions`, decision 0052),
+ * and these statements are derived from it: a role that manages the team holds Better Auth's
+ * member and invitation statements. No role holds the organization's update or delete: a
+ * company's organization is neither changed nor deleted through Better Auth (its routes are not
+ * served, and the organization hooks below refuse them).
  */
 const statements = {
   organization: ['update', 'delete'],
@@ -80,12 +85,17 @@ const statements = {
   ac: ['create', 'read', 'update', 'delete'],
 } as const;
 const accessControl = createAccessControl(statements);
-const roles = {
-  owner: accessControl.newRole({ organization: ['update', 'delete'], member: ['create', 'update', 'delete'], invitation: ['create', 'cancel'], team: [], ac: ['read'] }),
-  admin: accessControl.newRole({ organization: ['update'], member: ['create', 'update', 'delete'], invitation: ['create', 'cancel'], team: [], ac: ['read'] }),
-  office: accessControl.newRole({ organization: [], member: [], invitation: [], team: [], ac: ['read'] }),
-  inspector: accessControl.newRole({ organization: [], member: [], invitation: [], team: [], ac: ['read'] }),
-};
+function betterAuthRole(role: ConsoleRole) {
+  const runsTeam = can(role, 'team.manage');
+  return accessControl.newRole({
+    organization: [],
+    member: runsTeam ? ['create', 'update', 'delete'] : [],
+    invitation: runsTeam ? ['create', 'cancel'] : [],
+    team: [],
+    ac: ['read'],
+  });
+}
+const roles = Object.fromEntries(CONSOLE_ROLES.map((role) => [role, betterAuthRole(role)])) as Record<ConsoleRole, ReturnType<typeof betterAuthRole>>;
 
 export interface ConsoleAuthOptions {
   db: Database;

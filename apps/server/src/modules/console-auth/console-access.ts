@@ -1,10 +1,10 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import type { ConsoleRole } from '@scheduler/contracts/console';
+import type { Action } from '@scheduler/domain/permissions';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { CLIENT_ADDRESS_HEADER } from './auth.ts';
 import { membershipIn } from './console-auth.repository.ts';
-import type { ConsoleMember } from './console-member.ts';
+import { memberCan, type ConsoleMember } from './console-member.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -72,17 +72,19 @@ export function requireSignedIn(ctx: AppContext): onRequestAsyncHookHandler {
 }
 
 /**
- * A member of the company the route's `company_key` names, in one of `roles`. Another company's
- * key is 403 whatever the person's role elsewhere: a membership opens one company's data only.
+ * A member of the company the route's `company_key` names, whose role may do `action` (to some
+ * row: the service narrows an inspector to their own) by the permissions table (decision 0052).
+ * Another company's key is 403 whatever the person's role elsewhere: a membership opens one
+ * company's data only.
  */
-export function requireMember(ctx: AppContext, roles: readonly ConsoleRole[]): onRequestAsyncHookHandler {
+export function requireMember(ctx: AppContext, action: Action): onRequestAsyncHookHandler {
   return async (request) => {
     const user = await signedInUser(ctx, request);
     assertSameOrigin(ctx, request);
     const companyKey = (request.params as { company_key?: unknown }).company_key;
     const member = typeof companyKey === 'string' ? await membershipIn(ctx.db, user.id, companyKey) : null;
     if (!member) throw new AppError(403, 'forbidden', "You don't have access to this company.");
-    if (!roles.includes(member.role)) throw new AppError(403, 'forbidden', "Your role doesn't allow this.");
+    if (!memberCan(member, action)) throw new AppError(403, 'forbidden', "Your role doesn't allow this.");
     request.consoleUser = user;
     request.consoleMember = member;
   };

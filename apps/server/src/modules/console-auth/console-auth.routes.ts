@@ -66,7 +66,7 @@ export function consoleAuthRoutes(ctx: AppContext) {
         const memberships = await membershipsOf(ctx.db, user.id);
         return {
           user: { id: user.id, name: user.name, email: user.email, email_verified: user.emailVerified },
-          memberships: memberships.map((m) => ({ company_key: m.companyKey, company_name: m.companyName, organization_id: m.organizationId, role: m.role, inspector_id: m.inspectorId, sees_all_orders: ownInspectorOnly(m) === null })),
+          memberships: memberships.map((m) => ({ company_key: m.companyKey, company_name: m.companyName, organization_id: m.organizationId, role: m.role, inspector_id: m.inspectorId, sees_all_orders: ownInspectorOnly(m, 'orders.read') === null })),
         };
       },
     );
@@ -95,7 +95,7 @@ export function consoleAuthRoutes(ctx: AppContext) {
     app.post(
       '/api/console/companies/:company_key/members/:user_id/sign-out',
       {
-        onRequest: requireMember(ctx, ['owner']),
+        onRequest: requireMember(ctx, 'team.sign_out_member'),
         schema: { tags, summary: "Signs a member of the company out of every browser (an owner's action, recorded)", params: memberParams, querystring: noQuery, response: { 200: z.object({ revoked: z.number().int() }) } },
       },
       async (request) => {
@@ -127,7 +127,7 @@ export function consoleAuthRoutes(ctx: AppContext) {
     app.get(
       '/api/console/companies/:company_key/members',
       {
-        onRequest: requireMember(ctx, ['owner', 'admin']),
+        onRequest: requireMember(ctx, 'team.manage'),
         schema: { tags, summary: "The company's members with their role and the inspector each inspector member is", params: companyKeyParam, querystring: noQuery, response: { 200: consoleTeamMembersSchema } },
       },
       async (request) => {
@@ -142,7 +142,7 @@ export function consoleAuthRoutes(ctx: AppContext) {
     app.put(
       '/api/console/companies/:company_key/members/:user_id/inspector',
       {
-        onRequest: requireMember(ctx, ['owner', 'admin']),
+        onRequest: requireMember(ctx, 'team.link_inspector'),
         schema: {
           tags,
           summary: 'Names which of the company’s inspectors a member is (an inspector member sees that inspector’s day), or none; recorded',

@@ -1,4 +1,5 @@
 import type { ConsoleRole } from '@scheduler/contracts/console';
+import { can, reach, type Action } from '@scheduler/domain/permissions';
 
 /** A person's place in one company, as the console's routes check it. */
 export interface ConsoleMember {
@@ -15,11 +16,17 @@ export interface ConsoleMember {
   inspectorsSeeAllOrders: boolean;
 }
 
+/** Whether the member may do the action (to their own row, or to another's: `own`; absent: to any row), by the one table. */
+export function memberCan(member: ConsoleMember, action: Action, own?: boolean): boolean {
+  return can(member.role, action, { settings: { inspectorsSeeAllOrders: member.inspectorsSeeAllOrders }, ...(own === undefined ? {} : { own }) });
+}
+
 /**
- * The one inspector whose bookings and orders this member may read, or null for all of them: an
- * inspector member reads their own unless the company lets inspectors see everyone's. A member
- * with the inspector role but no inspector named reads nobody's (-1 matches no inspector).
+ * The one inspector whose rows of this kind the member may read, or null for all of them, by the
+ * table's reach of the action: an inspector member reads their own bookings and orders unless the
+ * company lets inspectors see everyone's, and their own time off. A member whose reach is their
+ * own but who is no inspector reads nobody's (-1 matches no inspector).
  */
-export function ownInspectorOnly(member: ConsoleMember): number | null {
-  return member.role === 'inspector' && !member.inspectorsSeeAllOrders ? (member.inspectorId ?? -1) : null;
+export function ownInspectorOnly(member: ConsoleMember, action: Extract<Action, 'schedule.read' | 'orders.read' | 'time_off.read'>): number | null {
+  return reach(member.role, action, { inspectorsSeeAllOrders: member.inspectorsSeeAllOrders }) === 'all' ? null : (member.inspectorId ?? -1);
 }

@@ -1,9 +1,8 @@
 import type { ConsoleOrderDetail, ConsoleOrderMessage, ConsoleOrdersQuery, ConsoleOrdersResponse } from '@scheduler/contracts/console';
-import { BOOKING_ROLES } from '@scheduler/contracts/console';
 import type { Database } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { listOrders } from '../admin/admin-orders.service.ts';
-import { ownInspectorOnly, type ConsoleMember } from '../console-auth/console-member.ts';
+import { memberCan, ownInspectorOnly, type ConsoleMember } from '../console-auth/console-member.ts';
 import { manageView, orderScopeOf } from '../manage/manage.service.ts';
 import { paymentsToRefundOf } from '../payments/payments.service.ts';
 import type { OrderScope } from '../scheduling/scheduling.service.ts';
@@ -13,7 +12,7 @@ import { BOOKED_ONLINE } from './console-schedule.service.ts';
 
 /** The office's list of orders, filtered and paged; an inspector's is their own orders whatever they ask (unless the company lets inspectors see all). */
 export async function consoleOrders(db: Database, member: ConsoleMember, query: ConsoleOrdersQuery): Promise<ConsoleOrdersResponse> {
-  const own = ownInspectorOnly(member);
+  const own = ownInspectorOnly(member, 'orders.read');
   return listOrders(db, member.companyKey, {
     from: query.from,
     to: query.to,
@@ -28,7 +27,7 @@ export async function consoleOrders(db: Database, member: ConsoleMember, query: 
 /** The order's scope, when the member may read it; 404 otherwise (another company's, or another inspector's). */
 export async function readableOrder(db: Database, member: ConsoleMember, orderId: string): Promise<OrderScope> {
   const scope = await orderScopeOf(db, member.companyKey, orderId);
-  const own = ownInspectorOnly(member);
+  const own = ownInspectorOnly(member, 'orders.read');
   if (own !== null && !(await orderInspectorIds(db, member.companyId, orderId))?.includes(own)) throw new AppError(404, 'not_found', 'The order was not found.');
   return scope;
 }
@@ -69,5 +68,5 @@ export async function consoleOrderDetail(db: Database, member: ConsoleMember, or
   ]);
   const order = listing.orders[0];
   if (!order) throw new AppError(404, 'not_found', 'The order was not found.');
-  return { order, view, messages, can_change: BOOKING_ROLES.includes(member.role), booked_by: bookedBy ?? BOOKED_ONLINE, payments_to_refund: toRefund };
+  return { order, view, messages, can_change: memberCan(member, 'orders.change'), booked_by: bookedBy ?? BOOKED_ONLINE, payments_to_refund: toRefund };
 }

@@ -76,7 +76,7 @@ export function blockOfRow(row: TimeOffRow): { row: TimeOffRow; block: TimeOffBl
 
 /** The company's inspectors for the console's filters and forms. */
 export async function companyInspectors(db: Executor, member: ConsoleMember): Promise<ConsoleInspectors> {
-  const rows = await loadCompanyInspectors(db, member.companyId, ownInspectorOnly(member));
+  const rows = await loadCompanyInspectors(db, member.companyId, ownInspectorOnly(member, 'schedule.read'));
   return { inspectors: rows.map((row) => ({ id: row.id, name: row.name, office_uuid: row.officeId, office_name: row.officeName })) };
 }
 
@@ -89,7 +89,7 @@ export async function officeSchedule(db: Executor, member: ConsoleMember, query:
   const offices = await loadOffices(db, member.companyId);
   const office = query.office_uuid ? offices.find((candidate) => candidate.id === query.office_uuid) : offices[0];
   if (!office) throw new AppError(404, 'not_found', query.office_uuid ? 'No such office.' : 'The company has no office.');
-  const onlyInspector = ownInspectorOnly(member);
+  const onlyInspector = ownInspectorOnly(member, 'schedule.read');
   const inspectors = await loadOfficeInspectors(db, member.companyId, office.id, onlyInspector);
 
   const dates = Array.from({ length: query.days }, (_, index) => addDays(query.from, index));

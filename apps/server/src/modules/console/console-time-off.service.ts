@@ -3,7 +3,7 @@ import { addDays, minutesOfTime, ZonedCalendar } from '@scheduler/domain/availab
 import { blockApplies, blockMinutes, type TimeOffBlock } from '@scheduler/domain/schedule/time-off';
 import type { Database } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
-import type { ConsoleMember } from '../console-auth/console-member.ts';
+import { memberCan, ownInspectorOnly, type ConsoleMember } from '../console-auth/console-member.ts';
 import { loadScheduleRows } from './console-schedule.repository.ts';
 import { describeBookings, noonOn } from './console-schedule.service.ts';
 import { deleteTimeOff, findTimeOff, insertTimeOff, inspectorOffice, listTimeOff, type TimeOffRow } from './console-time-off.repository.ts';
@@ -35,11 +35,11 @@ function asTimeOff(row: TimeOffRow): ConsoleTimeOff {
 
 /** An inspector member may block only their own time; everyone else any inspector's. */
 function assertMayBlock(member: ConsoleMember, inspectorId: number): void {
-  if (member.role === 'inspector' && member.inspectorId !== inspectorId) throw new AppError(403, 'forbidden', 'You can block only your own time.');
+  if (!memberCan(member, 'time_off.manage', member.inspectorId === inspectorId)) throw new AppError(403, 'forbidden', 'You can block only your own time.');
 }
 
 export async function timeOffList(db: Database, member: ConsoleMember, filter: { inspector_id?: number | undefined; from?: string | undefined; to?: string | undefined }): Promise<{ time_off: ConsoleTimeOff[] }> {
-  const inspectorId = member.role === 'inspector' ? (member.inspectorId ?? -1) : filter.inspector_id;
+  const inspectorId = ownInspectorOnly(member, 'time_off.read') ?? filter.inspector_id;
   const rows = await listTimeOff(db, member.companyId, { inspectorId, from: filter.from, to: filter.to });
   return { time_off: rows.map(asTimeOff) };
 }

@@ -2,8 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  BOOKING_ROLES,
-  CONSOLE_ROLES,
   consoleCancelBodySchema,
   consoleChangeResponseSchema,
   consoleMoveAvailabilityQuerySchema,
@@ -54,8 +52,6 @@ export function consoleRoutes(ctx: AppContext) {
     const app = instance.withTypeProvider<ZodTypeProvider>();
     const tags = ['console'];
     const now = () => new Date(ctx.clock());
-    const anyone = requireMember(ctx, CONSOLE_ROLES);
-    const booking = requireMember(ctx, BOOKING_ROLES);
     const base = '/api/console/companies/:company_key';
     const deps = manageDeps(ctx);
     const streams = new Set<{ end(): void }>();
@@ -65,14 +61,14 @@ export function consoleRoutes(ctx: AppContext) {
 
     app.get(
       `${base}/schedule`,
-      { onRequest: anyone, schema: { tags, summary: "An office's day or week: per inspector, working hours, bookings and live holds", params: companyKeyParam, querystring: consoleScheduleQuerySchema, response: { 200: consoleScheduleSchema } } },
+      { onRequest: requireMember(ctx, 'schedule.read'), schema: { tags, summary: "An office's day or week: per inspector, working hours, bookings and live holds", params: companyKeyParam, querystring: consoleScheduleQuerySchema, response: { 200: consoleScheduleSchema } } },
       async (request) => officeSchedule(ctx.db, memberOf(request), request.query, now()),
     );
 
     app.post(
       `${base}/phone-bookings`,
       {
-        onRequest: booking,
+        onRequest: requireMember(ctx, 'orders.change'),
         schema: {
           tags,
           summary: 'Opens the wizard for the office to book a caller: the same steps and prices, any time the office accepts, the order recording who booked it',
@@ -87,14 +83,14 @@ export function consoleRoutes(ctx: AppContext) {
 
     app.get(
       `${base}/time-off`,
-      { onRequest: anyone, schema: { tags, summary: "Inspectors' time off touching a range of dates (an inspector: their own)", params: companyKeyParam, querystring: consoleTimeOffQuerySchema, response: { 200: consoleTimeOffListSchema } } },
+      { onRequest: requireMember(ctx, 'time_off.read'), schema: { tags, summary: "Inspectors' time off touching a range of dates (an inspector: their own)", params: companyKeyParam, querystring: consoleTimeOffQuerySchema, response: { 200: consoleTimeOffListSchema } } },
       async (request) => timeOffList(ctx.db, memberOf(request), request.query),
     );
 
     app.post(
       `${base}/time-off`,
       {
-        onRequest: anyone,
+        onRequest: requireMember(ctx, 'time_off.manage'),
         schema: {
           tags,
           summary: "Blocks an inspector's time (once or weekly, all day or between times); the wizard stops offering it at once",
@@ -117,7 +113,7 @@ export function consoleRoutes(ctx: AppContext) {
 
     app.delete(
       `${base}/time-off/:id`,
-      { onRequest: anyone, schema: { tags, summary: 'Gives blocked time back', params: orderParams, querystring: noQuery, response: { 204: z.null() } } },
+      { onRequest: requireMember(ctx, 'time_off.manage'), schema: { tags, summary: 'Gives blocked time back', params: orderParams, querystring: noQuery, response: { 204: z.null() } } },
       async (request, reply) => {
         await removeTimeOff(ctx.db, memberOf(request), request.params.id);
         return reply.status(204).send(null);
@@ -126,13 +122,13 @@ export function consoleRoutes(ctx: AppContext) {
 
     app.get(
       `${base}/inspectors`,
-      { onRequest: anyone, schema: { tags, summary: "The company's working inspectors, by office (an inspector: themself)", params: companyKeyParam, querystring: noQuery, response: { 200: consoleInspectorsSchema } } },
+      { onRequest: requireMember(ctx, 'schedule.read'), schema: { tags, summary: "The company's working inspectors, by office (an inspector: themself)", params: companyKeyParam, querystring: noQuery, response: { 200: consoleInspectorsSchema } } },
       async (request) => companyInspectors(ctx.db, memberOf(request)),
     );
 
     app.get(
       `${base}/events`,
-      { onRequest: anyone, schema: { tags, summary: 'A text/event-stream: `schedule` whenever a booking, hold or cancellation of the company changes; `ping` every 25 s', params: companyKeyParam, querystring: noQuery } },
+      { onRequest: requireMember(ctx, 'schedule.read'), schema: { tags, summary: 'A text/event-stream: `schedule` whenever a booking, hold or cancellation of the company changes; `ping` every 25 s', params: companyKeyParam, querystring: noQuery } },
       async (request, reply) => {
         const member = memberOf(request);
         return streamScheduleEvents(request, reply, ctx.changes, member.companyId, streams, () => stillSameMember(ctx, request, member));
@@ -141,13 +137,13 @@ export function consoleRoutes(ctx: AppContext) {
 
     app.get(
       `${base}/orders`,
-      { onRequest: anyone, schema: { tags, summary: "The company's orders, filtered and paged (an inspector: their own)", params: companyKeyParam, querystring: consoleOrdersQuerySchema, response: { 200: consoleOrdersResponseSchema } } },
+      { onRequest: requireMember(ctx, 'orders.read'), schema: { tags, summary: "The company's orders, filtered and paged (an inspector: their own)", params: companyKeyParam, querystring: consoleOrdersQuerySchema, response: { 200: consoleOrdersResponseSchema } } },
       async (request) => consoleOrders(ctx.db, memberOf(request), request.query),
     );
 
     app.get(
       `${base}/orders.csv`,
-      { onRequest: anyone, schema: { tags, summary: 'The same page of orders as CSV (RFC 4180; cells that a spreadsheet would read as formulas are neutralised)', params: companyKeyParam, querystring: consoleOrdersQuerySchema, response: { 200: z.string() } } },
+      { onRequest: requireMember(ctx, 'orders.read'), schema: { tags, summary: 'The same page of orders as CSV (RFC 4180; cells that a spreadsheet would read as formulas are neutralised)', params: companyKeyParam, querystring: consoleOrdersQuerySchema, response: { 200: z.string() } } },
       async (request, reply) => {
         const page = await consoleOrders(ctx.db, memberOf(request), request.query);
         return sendCsv(reply, ordersCsv(page), `orders-${request.params.company_key}-page-${page.page}.csv`, page.total);
@@ -156,13 +152,13 @@ export function consoleRoutes(ctx: AppContext) {
 
     app.get(
       `${base}/orders/:id`,
-      { onRequest: anyone, schema: { tags, summary: 'Everything an order holds, its audit trail and its messages', params: orderParams, querystring: noQuery, response: { 200: consoleOrderDetailSchema } } },
+      { onRequest: requireMember(ctx, 'orders.read'), schema: { tags, summary: 'Everything an order holds, its audit trail and its messages', params: orderParams, querystring: noQuery, response: { 200: consoleOrderDetailSchema } } },
       async (request) => consoleOrderDetail(ctx.db, memberOf(request), request.params.id, now()),
     );
 
     app.get(
       `${base}/orders/:id/availability`,
-      { onRequest: booking, schema: { tags, summary: 'Times the booking could move to (its own length, cart and address)', params: orderParams, querystring: consoleMoveAvailabilityQuerySchema, response: { 200: z.array(appointmentSlotSchema) } } },
+      { onRequest: requireMember(ctx, 'orders.change'), schema: { tags, summary: 'Times the booking could move to (its own length, cart and address)', params: orderParams, querystring: consoleMoveAvailabilityQuerySchema, response: { 200: z.array(appointmentSlotSchema) } } },
       async (request, reply) => {
         const scope = await readableOrder(ctx.db, memberOf(request), request.params.id);
         return sendCompressible(request, reply, await moveAvailabilityJson(ctx.scheduling, scope, request.query, now()), 'application/json; charset=utf-8');
@@ -172,7 +168,7 @@ export function consoleRoutes(ctx: AppContext) {
     app.post(
       `${base}/orders/:id/reschedule`,
       {
-        onRequest: booking,
+        onRequest: requireMember(ctx, 'orders.change'),
         schema: {
           tags,
           summary: "Moves a booking on the client's behalf (override: past the policy, recorded with who did it)",
@@ -194,7 +190,7 @@ export function consoleRoutes(ctx: AppContext) {
     app.post(
       `${base}/orders/:id/cancel`,
       {
-        onRequest: booking,
+        onRequest: requireMember(ctx, 'orders.change'),
         schema: { tags, summary: "Cancels a booking on the client's behalf (override, waive_fee: recorded with who did it)", params: orderParams, querystring: noQuery, body: consoleCancelBodySchema, response: { 200: consoleChangeResponseSchema } },
       },
       async (request) => {

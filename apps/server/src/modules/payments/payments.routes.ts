@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CONFIGURATION_ROLES } from '@scheduler/contracts/configuration';
 import { payLinkQuerySchema, payTokenParamSchema, stripeSecretsBodySchema, stripeSecretsStatusSchema, webhookResponseSchema } from '@scheduler/contracts/payments';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -96,7 +95,7 @@ export function paymentRoutes(ctx: AppContext) {
     // The same keys from the console (issue 26), for the company's owners and admins: the member's
     // company only (requireMember refuses another company's key), with the admin route's body
     // bounds and its answer, which never carries the keys. Who set them is recorded (never the keys).
-    const configurers = requireMember(ctx, CONFIGURATION_ROLES);
+    const configurers = requireMember(ctx, 'payments.configure');
     const consolePath = '/api/console/companies/:company_key/payments/stripe';
     app.put(
       consolePath,

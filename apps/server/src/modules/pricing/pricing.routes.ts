@@ -9,7 +9,6 @@ import {
   serviceIdBodySchema,
   setPackagesBodySchema,
 } from '@scheduler/contracts/pricing';
-import { CONFIGURATION_ROLES } from '@scheduler/contracts/configuration';
 import { pricePreviewBodySchema, pricePreviewResponseSchema } from '@scheduler/contracts/price-preview';
 import type { AppContext } from '../../context.ts';
 import { requireMember } from '../console-auth/console-access.ts';
@@ -72,7 +71,7 @@ export function pricingRoutes(ctx: AppContext) {
     app.post(
       '/api/console/companies/:company_key/price-preview',
       {
-        onRequest: requireMember(ctx, CONFIGURATION_ROLES),
+        onRequest: requireMember(ctx, 'configuration.edit'),
         bodyLimit: DOCUMENT_BODY_LIMIT,
         schema: {
           tags: ['console'],

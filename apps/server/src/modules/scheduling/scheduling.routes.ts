@@ -22,7 +22,6 @@ import { sendCompressible } from '../../http/precompressed.ts';
 import { sessionOf } from '../../plugins/session-auth.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
 import { availabilityJson, distanceOnDatetime, officeHold, setDatetime, setInspectors, setPostalCode, timeAvailable, validateInspectorsServices } from './scheduling.service.ts';
-import { BOOKING_ROLES } from '@scheduler/contracts/console';
 import { requireMember } from '../console-auth/console-access.ts';
 
 const PREFIX = '/:company_key/json/online_scheduler';
@@ -71,7 +70,7 @@ export function schedulingRoutes(ctx: AppContext) {
       `${PREFIX}/office_hold`,
       {
         // A session the office opened from the console, and the office member signed in (issue 25).
-        onRequest: [...write.onRequest, requireMember(ctx, BOOKING_ROLES)],
+        onRequest: [...write.onRequest, requireMember(ctx, 'orders.change')],
         config: write.config,
         schema: {
           tags,

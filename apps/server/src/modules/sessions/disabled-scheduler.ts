@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { BOOKING_ROLES } from '@scheduler/contracts/console';
 import type { AppContext } from '../../context.ts';
 import { SchedulerDisabledError } from '../../errors.ts';
 import { signedInMembership } from '../console-auth/console-access.ts';
+import { memberCan } from '../console-auth/console-member.ts';
 import { findSchedulerEnabled } from './sessions.repository.ts';
 
 /** A company, by its immutable id and the key its URLs name. */
@@ -23,7 +23,7 @@ export async function mayTryWhileDisabled(ctx: DisabledSchedulerContext, request
   // No cookie, no console session: a visitor's request costs no sign-in lookup.
   if (!request.headers.cookie) return false;
   const member = await signedInMembership(ctx, request, company.key);
-  return member !== null && member.companyId === company.id && BOOKING_ROLES.includes(member.role);
+  return member !== null && member.companyId === company.id && memberCan(member, 'scheduler.try_disabled');
 }
 
 /**

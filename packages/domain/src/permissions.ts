@@ -1,0 +1,96 @@
+import type { ConsoleRole } from '@scheduler/contracts/console';
+
+/**
+ * What a member of a company may do in the console, as one table (issue 40 item 3, decision 0052):
+ * every console route's guard, every service that decides by role, and the console's navigation
+ * read `can`, so a role's rights are written here once and nowhere else.
+ *
+ * The actions are named by what a person does. A new console capability (webhooks, API keys,
+ * agreements, payments...) adds its action to ACTIONS and a row to PERMISSIONS; the compiler then
+ * asks for every role's answer.
+ */
+export const ACTIONS = [
+  /** The office's day or week, its inspectors and the live updates of it. */
+  'schedule.read',
+  /** The order list, its CSV and an order's page. */
+  'orders.read',
+  /** Move or cancel a booking on the client's behalf (past the policy when they say so), book a caller by phone. */
+  'orders.change',
+  /** Use the company's wizard while its scheduler is disabled (`try=1`, decision 0051). */
+  'scheduler.try_disabled',
+  /** Inspectors' time off. */
+  'time_off.read',
+  /** Block an inspector's time, and give it back. */
+  'time_off.manage',
+  /** Read and change the company's configuration (its document, history, undo, the price preview). */
+  'configuration.edit',
+  /** Set the company's Stripe keys and see whether they are set. */
+  'payments.configure',
+  /** The booking funnel. */
+  'funnel.read',
+  /** The team: its members and their roles, invitations, removing a member. */
+  'team.manage',
+  /** Name which of the company's inspectors a member is. */
+  'team.link_inspector',
+  /** Sign a member out of every browser. */
+  'team.sign_out_member',
+] as const;
+export type Action = (typeof ACTIONS)[number];
+
+/**
+ * How far a role's grant of an action reaches: every row of the company, only the member's own
+ * (the rows of the inspector they are), their own unless the company lets inspectors see
+ * everyone's (the company document's `console.inspectors_see_all_orders`), or nothing.
+ */
+export type Grant = 'all' | 'own' | 'own_unless_inspectors_see_all' | 'none';
+
+/** The table: per action, each role's grant. */
+export const PERMISSIONS: Readonly<Record<Action, Readonly<Record<ConsoleRole, Grant>>>> = {
+  'schedule.read': { owner: 'all', admin: 'all', office: 'all', inspector: 'own_unless_inspectors_see_all' },
+  'orders.read': { owner: 'all', admin: 'all', office: 'all', inspector: 'own_unless_inspectors_see_all' },
+  'orders.change': { owner: 'all', admin: 'all', office: 'all', inspector: 'none' },
+  'scheduler.try_disabled': { owner: 'all', admin: 'all', office: 'all', inspector: 'none' },
+  // The setting widens what inspectors read of bookings and orders, not of time off.
+  'time_off.read': { owner: 'all', admin: 'all', office: 'all', inspector: 'own' },
+  'time_off.manage': { owner: 'all', admin: 'all', office: 'all', inspector: 'own' },
+  'configuration.edit': { owner: 'all', admin: 'all', office: 'none', inspector: 'none' },
+  'payments.configure': { owner: 'all', admin: 'all', office: 'none', inspector: 'none' },
+  'funnel.read': { owner: 'all', admin: 'all', office: 'all', inspector: 'none' },
+  'team.manage': { owner: 'all', admin: 'all', office: 'none', inspector: 'none' },
+  'team.link_inspector': { owner: 'all', admin: 'all', office: 'none', inspector: 'none' },
+  'team.sign_out_member': { owner: 'all', admin: 'none', office: 'none', inspector: 'none' },
+};
+
+/** The company's settings that change a grant (the company document's `console` section). */
+export interface PermissionSettings {
+  inspectorsSeeAllOrders: boolean;
+}
+
+/** What a member's grant reaches in their company: every row, their own, or none. */
+export type Reach = 'all' | 'own' | 'none';
+
+/** How far `role` may do `action`, given the company's settings (absent: their defaults, off). */
+export function reach(role: ConsoleRole, action: Action, settings?: PermissionSettings): Reach {
+  const grant = PERMISSIONS[action][role];
+  if (grant === 'own_unless_inspectors_see_all') return settings?.inspectorsSeeAllOrders === true ? 'all' : 'own';
+  return grant;
+}
+
+export interface PermissionContext {
+  /** The company's settings (absent: their defaults, off). */
+  settings?: PermissionSettings;
+  /**
+   * Whether the row acted on is the member's own (their inspector's). Absent: whether the member
+   * may do the action to any row at all, which is what a route's guard asks before the service
+   * narrows the rows.
+   */
+  own?: boolean;
+}
+
+/** Whether `role` may do `action`, to the row the context describes. */
+export function can(role: ConsoleRole, action: Action, context: PermissionContext = {}): boolean {
+  const granted = reach(role, action, context.settings);
+  if (granted === 'all') return true;
+  if (granted === 'none') return false;
+  return context.own !== false;
+}
