@@ -1,7 +1,7 @@
 import type { FastifyInstance, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { admitWrite } from '../modules/sessions/sessions.service.ts';
-import { requireManageLink } from '../modules/manage/manage-access.ts';
+import { requireManageLink } from '../modules/booking-changes/manage-access.ts';
 import { admitWhileDisabled } from '../modules/sessions/disabled-scheduler.ts';
 import { perAddressBucket, sessionBucket } from './rate-limit.ts';
 import { requireSession, sessionOf } from './session-auth.ts';

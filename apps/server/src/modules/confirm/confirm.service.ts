@@ -16,7 +16,7 @@ import { retryTransientConflicts } from '../../db/transient-conflict.ts';
 import { AppError, NotFoundError, UnauthorizedError } from '../../errors.ts';
 import { confirmationJobs, type ConfirmableOrder } from '../notifications/notifications.service.ts';
 import { payUrlAtConfirm } from '../payments/payments.service.ts';
-import { withManageLinks } from '../manage/manage-links.ts';
+import { withManageLinks } from '../booking-changes/manage-links.ts';
 import { alternativesForCart, commitInspectors, isOverlapViolation, timeAvailable, type SchedulingStore } from '../scheduling/scheduling.service.ts';
 import { currentOrderRevision } from '../orders/orders.service.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
