@@ -15,7 +15,7 @@ import { analyticsRoutes } from './api/console/analytics.routes.ts';
 import { changeKeys } from './db/change-feed.ts';
 import { SchedulingStore } from './modules/scheduling/scheduling.store.ts';
 import { SessionStore } from './modules/sessions/sessions.store.ts';
-import { bundledPostalCodes } from './modules/address/postal-codes.ts';
+import { bundledPostalCodes } from './modules/scheduling/postal-codes.ts';
 import { addressRoutes } from './api/visitor/address.routes.ts';
 import { adminRoutes } from './api/admin/companies.routes.ts';
 import { catalogueRoutes } from './api/visitor/catalogue.routes.ts';

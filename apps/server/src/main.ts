@@ -8,7 +8,7 @@ import { drainOnSignals } from './shutdown.ts';
 import { lockEmbeddedDatabase } from './db/embedded-lock.ts';
 import { openConfiguredDatabase } from './db/open-configured.ts';
 import { resolveAdminToken, resolveStoredSecret } from './plugins/admin-token.ts';
-import { bundledPostalCodes } from './modules/address/postal-codes.ts';
+import { bundledPostalCodes } from './modules/scheduling/postal-codes.ts';
 import { DEMO_COMPANY_KEY, DEMO_OFFICE_UUID, ensureDemoCompany } from './modules/company-document/demo-company.ts';
 import { DEMO_OWNER, demoOwnerSignInLink } from './modules/console-auth/demo-owner.ts';
 import { createNotificationWorker } from './modules/notifications/notifications.service.ts';

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { sessionOf } from '../../plugins/session-auth.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
 import { listPackages, listServices } from '../../modules/pricing/catalogue.service.ts';
-import { pricingStoreOf } from '../../modules/pricing/pricing.service.ts';
+import { pricingStoreOf } from '../../modules/pricing/pricing.store.ts';
 
 export function catalogueRoutes(ctx: AppContext) {
   return async (instance: FastifyInstance) => {

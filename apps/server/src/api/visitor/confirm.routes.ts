@@ -6,7 +6,8 @@ import { listeningPort, publicBaseUrl } from '../../http/public-url.ts';
 import { AppError } from '../../errors.ts';
 import { sessionOf } from '../../plugins/session-auth.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
-import { claimCouponUses, dropCoupons, pricingStoreOf } from '../../modules/pricing/pricing.service.ts';
+import { claimCouponUses, dropCoupons } from '../../modules/pricing/pricing.service.ts';
+import { pricingStoreOf } from '../../modules/pricing/pricing.store.ts';
 import { confirmOrder, type ConfirmDeps } from '../../modules/confirm/confirm.service.ts';
 import { engineOrderPricing } from '../../modules/confirm/order-pricing.ts';
 

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { setPropertyInfoBodySchema, setPropertyInfoResponseSchema } from '@scheduler/contracts/property';
 import type { AppContext } from '../../context.ts';
 import { sessionOf } from '../../plugins/session-auth.ts';
-import { pricingStoreOf, type PricingDeps } from '../../modules/pricing/pricing.service.ts';
+import { type PricingDeps } from '../../modules/pricing/pricing.service.ts';
+import { pricingStoreOf } from '../../modules/pricing/pricing.store.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
 import { setPropertyInfo } from '../../modules/property/property.service.ts';
 

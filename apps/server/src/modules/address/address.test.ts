@@ -9,9 +9,9 @@ import { DEMO_OFFICE_UUID } from '../company-document/demo-company.ts';
 import { rangeOf } from '../scheduling/scheduling.repository.ts';
 import { hashToken } from '../sessions/tokens.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
-import type { SchedulingStore } from '../scheduling/scheduling.service.ts';
+import type { SchedulingStore } from '../scheduling/scheduling.store.ts';
 import { importCompanyDocument } from '../company-document/companies.service.ts';
-import { bundledPostalCodes } from './postal-codes.ts';
+import { bundledPostalCodes } from '../scheduling/postal-codes.ts';
 import { geocode as geocodeAddress, setAddress } from './address.service.ts';
 import { GeocodingService } from './geocoding.service.ts';
 

@@ -9,7 +9,7 @@ import { hashToken, newSessionToken } from '../sessions/tokens.ts';
 import { MANAGE_PAGE_SEGMENT } from '@scheduler/contracts/manage';
 import type { Database, Executor } from '../../db/connection.ts';
 import { NotFoundError } from '../../errors.ts';
-import type { QueuedJob } from '../notifications/notifications.service.ts';
+import type { QueuedJob } from '../notifications/confirmation-jobs.ts';
 import { insertManageLinks, orderStatusOf, type ManageLinkRecord } from './manage.repository.ts';
 
 /** Where a job asks for a manage link: who it is for (role, and the address or number it goes to). */

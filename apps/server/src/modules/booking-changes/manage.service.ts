@@ -15,10 +15,15 @@ import type { AppContext } from '../../context.ts';
 import type { Database, Executor } from '../../db/connection.ts';
 import { retryTransientConflicts } from '../../db/transient-conflict.ts';
 import { AppError, ConflictError, NotFoundError } from '../../errors.ts';
-import { loadConfirmable } from '../confirm/confirm.service.ts';
+import { loadConfirmableOrder } from '../confirm/confirm.service.ts';
 import { closeOpenCheckout } from '../payments/payments.service.ts';
-import { appointmentText, changeJobs, enqueueJobs, loadMessageFacts, orderReference, priceSection, replanReminders, ROLE_TITLES, type QueuedJob } from '../notifications/notifications.service.ts';
-import { commitInspectors, holdMove, isOverlapViolation, moveAlternatives, planMove, releaseOrderTime, type OrderScope, type SchedulingStore } from '../scheduling/scheduling.service.ts';
+import { enqueueJobs, loadMessageFacts } from '../notifications/notifications.service.ts';
+import { appointmentText, priceSection, ROLE_TITLES } from '../notifications/message-document.ts';
+import { changeJobs, type QueuedJob } from '../notifications/confirmation-jobs.ts';
+import { orderReference } from '../notifications/mail-content.ts';
+import { replanReminders } from '../notifications/reminder-plan.ts';
+import { commitInspectors, holdMove, isOverlapViolation, moveAlternatives, planMove, releaseOrderTime, type OrderScope } from '../scheduling/scheduling.service.ts';
+import type { SchedulingStore } from '../scheduling/scheduling.store.ts';
 import { hashToken } from '../sessions/tokens.ts';
 import { withManageLinks } from './manage-links.ts';
 import { type CHANGE_EVENT_TYPES, findManageLink, findOrderScope, listOrderManageLinks, revokeOrderManageLinks, loadChangeContext, loadInspectorNames, loadChangeHistory, lockBooking, recordChangeEvent, saveCancellation, saveMove, type LockedBooking, type ManageLinkRecord } from './manage.repository.ts';
@@ -213,7 +218,7 @@ function actorData(actor: ChangeActor): Record<string, unknown> {
 
 /** The messages of a change and the reminders it re-plans, with their manage links, queued in the change's transaction. */
 async function queueChangeMessages(tx: Executor, scope: OrderScope, change: { kind: 'rescheduled' | 'cancelled'; previousStart: Date; start: Date; sequence: number; actor: ChangeActor; now: Date }): Promise<void> {
-  const aggregate = await loadConfirmable(tx, scope.companyId, scope.orderId);
+  const aggregate = await loadConfirmableOrder(tx, scope.companyId, scope.orderId);
   if (!aggregate) throw new NotFoundError('The order');
   const settings = notificationsSchema.parse(aggregate.notifications ?? {});
   const when = { now: change.now, country: aggregate.country };

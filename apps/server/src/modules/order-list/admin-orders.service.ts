@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AdminOrder, AdminOrderPerson, AdminOrdersQuery, AdminOrdersResponse } from '@scheduler/contracts/confirm';
 import type { Database } from '../../db/connection.ts';
 import { NotFoundError, UnauthorizedError } from '../../errors.ts';
-import { calendarFeed, type ConfirmedOrderFacts } from '../notifications/notifications.service.ts';
+import { calendarFeed, type ConfirmedOrderFacts } from '../notifications/mail-content.ts';
 import { hashToken } from '../sessions/tokens.ts';
 import { changeHistory } from '../booking-changes/manage.service.ts';
 import { htmlToPlainText } from '@scheduler/domain/html-text';

@@ -7,7 +7,7 @@ import { ownInspectorOnly, type ConsoleMember } from '../console-auth/console-me
 import { manageView, orderScopeOf } from '../booking-changes/manage.service.ts';
 import { paymentsToRefundOf } from '../payments/payments.service.ts';
 import type { OrderScope } from '../scheduling/scheduling.service.ts';
-import { CHANGE_EMAIL_JOB, CONFIRMATION_EMAIL_JOB, RECEIPT_EMAIL_JOB, REMINDER_EMAIL_JOB, SMS_JOB } from '../notifications/notifications.service.ts';
+import { CHANGE_EMAIL_JOB, CONFIRMATION_EMAIL_JOB, RECEIPT_EMAIL_JOB, REMINDER_EMAIL_JOB, SMS_JOB } from '../notifications/confirmation-jobs.ts';
 import { loadOrderMessageJobs, orderBookedBy, orderInspectorIds } from './console-orders.repository.ts';
 import { BOOKED_ONLINE } from '../schedule/console-schedule.service.ts';
 

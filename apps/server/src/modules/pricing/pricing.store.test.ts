@@ -8,7 +8,7 @@ import { demoDocument, TestClock } from '../../test-support/test-app.ts';
 import { importCompanyDocument } from '../company-document/companies.service.ts';
 import { DEMO_OFFICE_UUID } from '../company-document/demo-company.ts';
 import { answerDemoPropertyQuestions } from '../confirm/confirm-test-support.ts';
-import { bundledPostalCodes } from '../address/postal-codes.ts';
+import { bundledPostalCodes } from '../scheduling/postal-codes.ts';
 import { SchedulingStore } from '../scheduling/scheduling.store.ts';
 import { loadOrderForPricing, loadPricingSource } from './pricing.repository.ts';
 import { officePricing, priceStoredOrder, type PricingDeps } from './pricing.service.ts';

@@ -8,7 +8,7 @@ import { workingHoursOn } from '@scheduler/domain/schedule/working-hours';
 import type { Executor } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { ownInspectorOnly, type ConsoleMember } from '../console-auth/console-member.ts';
-import { orderReference } from '../notifications/notifications.service.ts';
+import { orderReference } from '../notifications/mail-content.ts';
 import { loadClientNames, loadCompanyInspectors, loadOfficeInspectors, loadOffices, loadScheduleRows, type ScheduleRow } from './console-schedule.repository.ts';
 import { listTimeOff, type TimeOffRow } from './console-time-off.repository.ts';
 

@@ -10,7 +10,7 @@ import { demoDocument, demoDocumentWith, startDemoSession, startTestApp, type Te
 import { importCompanyDocument } from '../company-document/companies.service.ts';
 import { DEMO_OFFICE_UUID } from '../company-document/demo-company.ts';
 import { hashToken } from '../sessions/tokens.ts';
-import { bundledPostalCodes } from '../address/postal-codes.ts';
+import { bundledPostalCodes } from './postal-codes.ts';
 import { SessionStore } from '../sessions/sessions.store.ts';
 import { authenticate } from '../sessions/sessions.service.ts';
 import { commitInspectors, isOverlapViolation, rangeOf } from './scheduling.repository.ts';

@@ -6,6 +6,7 @@ import { getOfficeForSession } from '../office/office.service.ts';
 import { getOrderForSession, recordOrderPrefill, type LockedValues } from '../orders/orders.service.ts';
 import { chooseBuyersAgentByEmail } from '../people/people.service.ts';
 import { changeCart, type PricingDeps } from '../pricing/pricing.service.ts';
+import type { SchedulingStore } from '../scheduling/scheduling.store.ts';
 import { setPostalCode } from '../scheduling/scheduling.service.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
 import { asksForPrefill, type PrefillRequest } from './prefill-values.ts';
@@ -19,7 +20,7 @@ import { asksForPrefill, type PrefillRequest } from './prefill-values.ts';
  * enough to save, so they become the steps' starting values. A lock holds only on a value that
  * was taken. Answers the step the visitor lands on: past the postal code when it was taken.
  */
-export async function applyPrefill(deps: PricingDeps, session: AuthenticatedSession, request: PrefillRequest, now: Date): Promise<{ landing: StepName | null }> {
+export async function applyPrefill(deps: PricingDeps & { scheduling: SchedulingStore }, session: AuthenticatedSession, request: PrefillRequest, now: Date): Promise<{ landing: StepName | null }> {
   if (!asksForPrefill(request)) return { landing: null };
   const { text } = request;
   const applied: string[] = [];
