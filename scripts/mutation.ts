@@ -4,7 +4,8 @@
  * summary (`npm run mutation:summary`). A module's file records its last results, so a second run
  * tests again only the mutants whose code or tests changed since, and running one module never
  * touches another's results. Modules: `domain` (packages/domain) and `server-<name>` for the
- * server's pricing, people, address and confirm modules, the admin's order list (order-list/admin-orders.*), and notifications in two halves
+ * server's pricing, people, address and confirm modules and the admin's order list
+ * (`server-admin`: order-list/admin-orders.*), and notifications in two halves
  * (`server-notifications-messages`, `server-notifications-delivery`).
  * Not part of `npm test` (minutes to an hour a module on two cores).
  */
