@@ -43,28 +43,50 @@ export default tseslint.config(
     files: ['packages/contracts/src/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['@scheduler/domain*', 'node:*'] }] },
   },
+  // ---- Server layout (issue 40): apps/server/src/api/<surface>/*.routes.ts over modules/<capability>/ ----
   {
-    // A server module uses another module only through its service: its repository (SQL), store
-    // (caches) and routes (HTTP) are its own.
-    files: ['apps/server/src/modules/**/*.ts'],
+    // A module uses another module through its service: its repository (SQL) and store (caches)
+    // are its own, though their types may be named. A module never imports the HTTP routes
+    // (api/ imports modules/, not the other way), and a file says what it offers by declaring it,
+    // never by re-exporting another file's (re-exports through services tied pricing and
+    // scheduling in a circle).
+    files: ['apps/server/src/modules/**/*.ts', 'apps/server/src/modules/**/*.tsx'],
     // Tests set up the state they check (rows, stores, ranges) and may reach into any module.
-    ignores: ['**/*.test.ts'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
     rules: {
-      'no-restricted-imports': [
+      '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          // Wizard routes take their checks from ctx.access (read, search, write), never piecemeal.
-          paths: [{ name: '../../plugins/session-auth.ts', importNames: ['requireSession'], message: 'Use ctx.access.read, .search or .write.' }],
           patterns: [
             {
-              regex: '^\\.\\./[^/]+/[^/]+\\.(repository|store|routes)(\\.ts)?$',
-              message: "Use the other module's service; its repository, store and routes are its own.",
+              regex: '^\\.\\./[^/]+/[^/]+\\.(repository|store)(\\.ts)?$',
+              allowTypeImports: true,
+              message: "Use the other module's service; its repository and store are its own.",
             },
+            { regex: '^(\\.\\./)+api(/|$)', message: 'A module may not import the HTTP routes: api/ imports modules/, not the other way.' },
           ],
         },
       ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(skip|only|todo)$/]", message: 'No skipped, focused or todo tests.' },
+        { selector: 'ExportAllDeclaration', message: 'No re-exports in a server module: import from the file that declares it.' },
+        { selector: 'ExportNamedDeclaration[source]', message: 'No re-exports in a server module: import from the file that declares it.' },
+      ],
     },
   },
+  {
+    // Each route names its guard; the wizard's routes take theirs from ctx.access (read, search,
+    // write), never piecemeal.
+    files: ['apps/server/src/api/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '../../plugins/session-auth.ts', importNames: ['requireSession'], message: 'Use ctx.access.read, .search or .write.' }] },
+      ],
+    },
+  },
+  // ---- end of the server layout ----
   {
     files: ['apps/web/src/**/*.tsx', 'apps/web/src/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },

@@ -12,7 +12,7 @@ import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/connect
 import { testDatabaseFactories } from '../apps/server/src/db/test-databases.ts';
 import * as t from '../apps/server/src/db/schema.ts';
 import { rangeOf } from '../apps/server/src/modules/scheduling/scheduling.repository.ts';
-import { importCompanyDocument } from '../apps/server/src/modules/companies/companies.service.ts';
+import { importCompanyDocument } from '../apps/server/src/modules/company-document/companies.service.ts';
 import { BENCH_OFFICE, DURATION_MINUTES, generateAppointments, generateDocument, WINDOW_DAYS } from './availability-workload.ts';
 import { benchSession, startBenchServer } from './bench-server.ts';
 import { summarise } from './stats.ts';

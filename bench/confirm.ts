@@ -17,7 +17,7 @@ import { configSchema } from '../apps/server/src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/connection.ts';
 import { testDatabaseFactories } from '../apps/server/src/db/test-databases.ts';
 import * as t from '../apps/server/src/db/schema.ts';
-import { importCompanyDocument } from '../apps/server/src/modules/companies/companies.service.ts';
+import { importCompanyDocument } from '../apps/server/src/modules/company-document/companies.service.ts';
 import { countOverlaps } from '../apps/server/src/modules/confirm/confirm.repository.ts';
 import { startSession } from '../apps/server/src/modules/sessions/sessions.service.ts';
 import { BENCH_OFFICE, generateDocument, SERVICES } from './availability-workload.ts';

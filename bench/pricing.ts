@@ -8,8 +8,8 @@
  */
 import autocannon from 'autocannon';
 import { openDatabase } from '../apps/server/src/db/connection.ts';
-import { importCompanyDocument } from '../apps/server/src/modules/companies/companies.service.ts';
-import { DEMO_COMPANY_FILE, DEMO_OFFICE_UUID } from '../apps/server/src/modules/companies/demo-company.ts';
+import { importCompanyDocument } from '../apps/server/src/modules/company-document/companies.service.ts';
+import { DEMO_COMPANY_FILE, DEMO_OFFICE_UUID } from '../apps/server/src/modules/company-document/demo-company.ts';
 import { readFileSync } from 'node:fs';
 import type { PricingCart, PricingProperty } from '@scheduler/contracts/pricing';
 import { seededRandom } from '@scheduler/domain/availability/engine';

@@ -11,7 +11,7 @@ import type { CompanyDocumentInput } from '@scheduler/contracts/company-document
 import { seededRandom } from '@scheduler/domain/availability/engine';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/connection.ts';
 import { testDatabaseFactories } from '../apps/server/src/db/test-databases.ts';
-import { importCompanyDocument } from '../apps/server/src/modules/companies/companies.service.ts';
+import { importCompanyDocument } from '../apps/server/src/modules/company-document/companies.service.ts';
 import { BENCH_OFFICE, generateDocument } from './availability-workload.ts';
 import { benchSession, startBenchServer } from './bench-server.ts';
 

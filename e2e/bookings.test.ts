@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import type { AdminOrder, AdminOrdersResponse } from '@scheduler/contracts/confirm';
 import type { OrderResponse } from '@scheduler/contracts/order';
 import type { Pricing } from '@scheduler/contracts/pricing';
-import { DEMO_COMPANY_FILE } from '../apps/server/src/modules/companies/demo-company.ts';
+import { DEMO_COMPANY_FILE } from '../apps/server/src/modules/company-document/demo-company.ts';
 import { appointmentText } from '../apps/server/src/modules/notifications/message-document.ts';
 import { zoneAbbreviation } from '@scheduler/domain/time-zone-text';
 import { typeAddress, type TypedAddress } from './support/address.ts';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { AdminOrder, AdminOrdersResponse } from '@scheduler/contracts/confirm';
 import { formatListDate, wallTimeIn } from '@scheduler/domain/scheduling-text';
-import { DEMO_COMPANY_FILE } from '../apps/server/src/modules/companies/demo-company.ts';
+import { DEMO_COMPANY_FILE } from '../apps/server/src/modules/company-document/demo-company.ts';
 import { appointmentWithZone, eventUid, orderReference } from '../apps/server/src/modules/notifications/mail-content.ts';
 import { appointmentText } from '../apps/server/src/modules/notifications/message-document.ts';
 import { accessibilityViolations, focusedElement, screenshot, VIEWPORTS, waitForMainHeading } from './support/browser.ts';

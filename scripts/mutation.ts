@@ -4,7 +4,8 @@
  * summary (`npm run mutation:summary`). A module's file records its last results, so a second run
  * tests again only the mutants whose code or tests changed since, and running one module never
  * touches another's results. Modules: `domain` (packages/domain) and `server-<name>` for the
- * server's pricing, people, address, confirm and admin modules, and notifications in two halves
+ * server's pricing, people, address and confirm modules and the admin's order list
+ * (`server-admin`: order-list/admin-orders.*), and notifications in two halves
  * (`server-notifications-messages`, `server-notifications-delivery`).
  * Not part of `npm test` (minutes to an hour a module on two cores).
  */
@@ -24,8 +25,11 @@ const NOTIFICATION_MESSAGES = ['mail-content.ts', 'message-document.ts', 'messag
 export const MUTATION_MODULES: Record<string, string[]> = {
   domain: ['packages/domain/src/**/*.ts', '!**/*.test.ts', '!**/*.fixtures.ts', '!**/*-fixtures.ts'],
   ...Object.fromEntries(
-    ['pricing', 'people', 'address', 'confirm', 'admin'].map((name) => [`server-${name}`, [`apps/server/src/modules/${name}/**/*.ts`, `apps/server/src/modules/${name}/**/*.tsx`, ...SERVER_EXCLUDES]]),
+    ['pricing', 'people', 'address', 'confirm'].map((name) => [`server-${name}`, [`apps/server/src/modules/${name}/**/*.ts`, `apps/server/src/modules/${name}/**/*.tsx`, ...SERVER_EXCLUDES]]),
   ),
+  // The admin's order list, now beside the console's in order-list/; the run keeps its name and
+  // scope so that its cached results still apply.
+  'server-admin': ['apps/server/src/modules/order-list/admin-orders.*.ts', ...SERVER_EXCLUDES],
   // Notifications has over a thousand mutants, some behind slow tests (a mail server, the worker's
   // waits): two runs of under an hour each rather than one of three. The summary joins them again.
   'server-notifications-messages': NOTIFICATION_MESSAGES.map((file) => `${NOTIFICATIONS}/${file}`),

@@ -93,10 +93,10 @@ export const bugs: PlantedBug[] = [
   {
     id: '22.12',
     bug: 'A CSV cell starting with -, a tab or a carriage return is not neutralised.',
-    file: 'apps/server/src/modules/admin/admin-orders.service.ts',
+    file: 'apps/server/src/modules/order-list/admin-orders.service.ts',
     find: '/^[=+\\-@\\t\\r]/',
     replace: '/^[=+@]/',
-    tests: ['apps/server/src/modules/admin/orders-csv.test.ts', 'apps/server/src/modules/admin/admin-orders.test.ts'],
+    tests: ['apps/server/src/modules/order-list/orders-csv.test.ts', 'apps/server/src/modules/order-list/admin-orders.test.ts'],
   },
   {
     id: '22.13',
@@ -117,9 +117,9 @@ export const bugs: PlantedBug[] = [
   {
     id: '22.15',
     bug: "The admin order list shows another company's confirmed orders.",
-    file: 'apps/server/src/modules/admin/admin-orders.repository.ts',
+    file: 'apps/server/src/modules/order-list/admin-orders.repository.ts',
     find: "[eq(t.orders.companyId, companyId), eq(t.orders.status, 'confirmed')]",
     replace: "[eq(t.orders.status, 'confirmed')]",
-    tests: ['apps/server/src/modules/admin/admin-orders.test.ts'],
+    tests: ['apps/server/src/modules/order-list/admin-orders.test.ts'],
   },
 ];

@@ -77,18 +77,18 @@ export const bugs: PlantedBug[] = [
   {
     id: '22.s9',
     bug: "The office listing's last day (to=) leaves out that day's orders.",
-    file: 'apps/server/src/modules/admin/admin-orders.repository.ts',
+    file: 'apps/server/src/modules/order-list/admin-orders.repository.ts',
     find: 'sql`${localDate} <= ${range.to}::date`',
     replace: 'sql`${localDate} < ${range.to}::date`',
-    tests: ['apps/server/src/modules/admin/admin-orders.test.ts'],
+    tests: ['apps/server/src/modules/order-list/admin-orders.test.ts'],
   },
   {
     id: '22.s10',
     bug: "The office listing's first day (from=) leaves out that day's orders.",
-    file: 'apps/server/src/modules/admin/admin-orders.repository.ts',
+    file: 'apps/server/src/modules/order-list/admin-orders.repository.ts',
     find: 'sql`${localDate} >= ${range.from}::date`',
     replace: 'sql`${localDate} > ${range.from}::date`',
-    tests: ['apps/server/src/modules/admin/admin-orders.test.ts'],
+    tests: ['apps/server/src/modules/order-list/admin-orders.test.ts'],
   },
   {
     id: '22.s11',

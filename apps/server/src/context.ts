@@ -5,7 +5,7 @@ import type { DataEncryption } from './crypto/data-encryption.ts';
 import type { Database } from './db/connection.ts';
 import type { SchedulingStore } from './modules/scheduling/scheduling.store.ts';
 import type { SessionStore } from './modules/sessions/sessions.store.ts';
-import type { VisitorAccessChains } from './plugins/visitor-access.ts';
+import type { VisitorAccessChains } from './plugins/visitor-access-chains.ts';
 
 /** What the caller of buildApp provides. */
 export interface AppOptions {

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorResponseSchema } from '@scheduler/contracts/errors';
 import { testDatabaseFactories } from './db/test-databases.ts';
-import { DEMO_OFFICE_UUID } from './modules/companies/demo-company.ts';
+import { DEMO_OFFICE_UUID } from './modules/company-document/demo-company.ts';
 import { fuzzedObject, fuzzedValue, hostileValue, type JsonSchema } from './test-support/openapi-arbitraries.ts';
 import { demoDocument, startDemoSession, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from './test-support/test-app.ts';
 

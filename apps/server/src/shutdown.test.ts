@@ -1,7 +1,7 @@
 import { Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO_OFFICE_UUID } from './modules/companies/demo-company.ts';
+import { DEMO_OFFICE_UUID } from './modules/company-document/demo-company.ts';
 import { startServerProcess, type ServerProcess } from './test-support/server-process.ts';
 import { demoDocument } from './test-support/test-app.ts';
 

@@ -1,6 +1,6 @@
 import { EMBED_QUERY, LOCKABLE_FIELDS, PREFILL_FIELDS, type LockableField, type PrefillField } from '@scheduler/contracts/embed';
 
-/** The same rule as the server's company key (apps/server/src/modules/shared-schemas.ts). */
+/** The same rule as the server's company key (apps/server/src/api/shared-schemas.ts). */
 const COMPANY_KEY = /^[a-z0-9][a-z0-9-]{1,62}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Longer than any real value; the server validates the rest, so a page cannot send it megabytes. */

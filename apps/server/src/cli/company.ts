@@ -11,7 +11,7 @@ import { holderOfEmbeddedDatabase } from '../db/embedded-lock.ts';
 import { openConfiguredDatabase } from '../db/open-configured.ts';
 import { DataEncryption } from '../crypto/data-encryption.ts';
 import { AppError } from '../errors.ts';
-import { exportCompanyDocument, importCompanyDocument } from '../modules/companies/companies.service.ts';
+import { exportCompanyDocument, importCompanyDocument } from '../modules/company-document/companies.service.ts';
 import { reencryptSecrets } from '../modules/payments/payments.service.ts';
 
 const USAGE = 'usage: npm run company -- import FILE | export KEY | new-encryption-key ID | reencrypt-secrets';

@@ -5,8 +5,8 @@ import type { DatabaseHandle } from './connection.ts';
 import { changeKeys } from './change-feed.ts';
 import * as t from './schema.ts';
 import { rangeOf } from '../modules/scheduling/scheduling.repository.ts';
-import { importCompanyDocument } from '../modules/companies/companies.service.ts';
-import { DEMO_OFFICE_UUID } from '../modules/companies/demo-company.ts';
+import { importCompanyDocument } from '../modules/company-document/companies.service.ts';
+import { DEMO_OFFICE_UUID } from '../modules/company-document/demo-company.ts';
 import { demoDocument } from '../test-support/test-app.ts';
 
 describeOnEachDatabase('the database announces changes', (factory) => {

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { createScratchDatabase } from './test-databases.ts';
 import { isDatabaseUnavailable } from './unavailable.ts';
 import { openConfiguredDatabase } from './open-configured.ts';
-import { READINESS_DEADLINE_MS } from '../modules/health/health.routes.ts';
-import { DEMO_OFFICE_UUID } from '../modules/companies/demo-company.ts';
+import { READINESS_DEADLINE_MS } from '../api/public/health.routes.ts';
+import { DEMO_OFFICE_UUID } from '../modules/company-document/demo-company.ts';
 import { TcpProxy } from '../test-support/tcp-proxy.ts';
 import { demoDocument, startTestApp, TEST_ADMIN_TOKEN, testConfig, type TestApp } from '../test-support/test-app.ts';
 

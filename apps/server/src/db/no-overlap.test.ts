@@ -3,8 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describeOnEachDatabase } from '../test-support/each-database.ts';
 import type { DatabaseHandle } from './connection.ts';
 import * as t from './schema.ts';
-import { importCompanyDocument } from '../modules/companies/companies.service.ts';
-import { DEMO_OFFICE_UUID } from '../modules/companies/demo-company.ts';
+import { importCompanyDocument } from '../modules/company-document/companies.service.ts';
+import { DEMO_OFFICE_UUID } from '../modules/company-document/demo-company.ts';
 import { demoDocument } from '../test-support/test-app.ts';
 
 /** Walks a driver error and its causes for the PostgreSQL SQLSTATE. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_OFFICE_UUID } from '../modules/companies/demo-company.ts';
-import { READINESS_DEADLINE_MS } from '../modules/health/health.routes.ts';
+import { DEMO_OFFICE_UUID } from '../modules/company-document/demo-company.ts';
+import { READINESS_DEADLINE_MS } from '../api/public/health.routes.ts';
 import { OwnPostgres, postgresBinDir } from '../test-support/own-postgres.ts';
 import { demoDocument, startTestApp, TEST_ADMIN_TOKEN, testConfig, type TestApp } from '../test-support/test-app.ts';
 import { openConfiguredDatabase } from './open-configured.ts';

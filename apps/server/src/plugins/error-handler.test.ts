@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { loggerOptions } from '../app.ts';
 import * as t from '../db/schema.ts';
 import { testDatabaseFactories } from '../db/test-databases.ts';
-import { DEMO_OFFICE_UUID } from '../modules/companies/demo-company.ts';
+import { DEMO_OFFICE_UUID } from '../modules/company-document/demo-company.ts';
 import { startDemoSession, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../test-support/test-app.ts';
 
 const pglite = testDatabaseFactories()[0]!;

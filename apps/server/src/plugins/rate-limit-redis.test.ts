@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
 import { testDatabaseFactories } from '../db/test-databases.ts';
-import { importCompanyDocument } from '../modules/companies/companies.service.ts';
+import { importCompanyDocument } from '../modules/company-document/companies.service.ts';
 import { demoDocument, startDemoSession, TEST_ADMIN_TOKEN, testConfig } from '../test-support/test-app.ts';
 import { dayFromNow } from '../test-support/wizard-calls.ts';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseFactories } from '../db/test-databases.ts';
-import { DEMO_OFFICE_UUID } from '../modules/companies/demo-company.ts';
+import { DEMO_OFFICE_UUID } from '../modules/company-document/demo-company.ts';
 import { demoDocument, startDemoSession, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../test-support/test-app.ts';
 import { STRICT_TRANSPORT_SECURITY } from './security-headers.ts';
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { companyKeyParam } from '../modules/shared-schemas.ts';
+import { companyKeyParam } from '../api/shared-schemas.ts';
 import type { FirstLoad, WizardPageRequest } from '../modules/wizard-page/first-load.service.ts';
 import { wizardPageHtml } from '../modules/wizard-page/page-html.ts';
 import { readStepPreloads, type StepPreloads } from '../modules/wizard-page/step-chunks.ts';

@@ -4,8 +4,8 @@ import { buildApp } from '../app.ts';
 import { configSchema, type Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
 import type { TestDatabaseFactory } from '../db/test-databases.ts';
-import { importCompanyDocument } from '../modules/companies/companies.service.ts';
-import { DEMO_COMPANY_FILE, DEMO_OFFICE_UUID } from '../modules/companies/demo-company.ts';
+import { importCompanyDocument } from '../modules/company-document/companies.service.ts';
+import { DEMO_COMPANY_FILE, DEMO_OFFICE_UUID } from '../modules/company-document/demo-company.ts';
 
 export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789';
 

@@ -5,13 +5,13 @@ import { testDatabaseFactories } from '../../db/test-databases.ts';
 import * as t from '../../db/schema.ts';
 import { demoDocument, startDemoSession, startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { dayFromNow, wizardCalls } from '../../test-support/wizard-calls.ts';
-import { DEMO_OFFICE_UUID } from '../companies/demo-company.ts';
+import { DEMO_OFFICE_UUID } from '../company-document/demo-company.ts';
 import { rangeOf } from '../scheduling/scheduling.repository.ts';
 import { hashToken } from '../sessions/tokens.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
-import type { SchedulingStore } from '../scheduling/scheduling.service.ts';
-import { importCompanyDocument } from '../companies/companies.service.ts';
-import { bundledPostalCodes } from '../geography/postal-codes.ts';
+import type { SchedulingStore } from '../scheduling/scheduling.store.ts';
+import { importCompanyDocument } from '../company-document/companies.service.ts';
+import { bundledPostalCodes } from '../scheduling/postal-codes.ts';
 import { geocode as geocodeAddress, setAddress } from './address.service.ts';
 import { GeocodingService } from './geocoding.service.ts';
 

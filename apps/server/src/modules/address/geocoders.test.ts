@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
-import { bundledPostalCodes } from '../geography/postal-codes.ts';
+import { bundledPostalCodes } from '../scheduling/postal-codes.ts';
 import { GoogleGeocoder } from './google-geocoder.ts';
 import type { Geocoder } from './geocoder.ts';
 import { configuredGeocoder, GeocodingService, type GeocodeContext } from './geocoding.service.ts';

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { GeocodeSuggestion } from '@scheduler/contracts/address';
 import { parseUsAddress, placeConflicts, PO_BOX_MESSAGE } from '@scheduler/domain/address/us-address';
 import type { Config } from '../../config.ts';
-import type { PostalCodeDirectory } from '../geography/postal-codes.ts';
+import type { PostalCodeDirectory } from '../scheduling/postal-codes.ts';
 import { GeocoderError, type GeocodedAddress, type Geocoder } from './geocoder.ts';
 import { GoogleGeocoder } from './google-geocoder.ts';
 import { NominatimGeocoder } from './nominatim-geocoder.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseUsAddress } from '@scheduler/domain/address/us-address';
-import type { PostalCodeDirectory, PostalCodePlace } from '../geography/postal-codes.ts';
+import type { PostalCodeDirectory, PostalCodePlace } from '../scheduling/postal-codes.ts';
 import { OfflineGeocoder } from './offline-geocoder.ts';
 
 /** A directory of a few places, standing in for the bundled postal codes. */

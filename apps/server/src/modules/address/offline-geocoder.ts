@@ -1,5 +1,5 @@
 import { addressLine1, addressLine2, postalCodeOf } from '@scheduler/domain/address/us-address';
-import type { PostalCodeDirectory, PostalCodePlace } from '../geography/postal-codes.ts';
+import type { PostalCodeDirectory, PostalCodePlace } from '../scheduling/postal-codes.ts';
 import type { GeocodedAddress, Geocoder, GeocodeRequest } from './geocoder.ts';
 
 /** The middle of a city with several postal codes: the mean of their centroids, which lie close together. */

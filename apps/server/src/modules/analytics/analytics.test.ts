@@ -7,11 +7,11 @@ import * as t from '../../db/schema.ts';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import { demoOrdinaryWeekday } from '../../test-support/demo-days.ts';
 import { demoDocument, demoDocumentWith, startDemoSession, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../test-support/test-app.ts';
-import { importCompanyDocument } from '../companies/companies.service.ts';
-import { DEMO_OFFICE_UUID } from '../companies/demo-company.ts';
+import { importCompanyDocument } from '../company-document/companies.service.ts';
+import { DEMO_OFFICE_UUID } from '../company-document/demo-company.ts';
 import { DemoOrder } from '../confirm/confirm-test-support.ts';
 import { CONSOLE_ORIGIN, signedInMember, type ConsolePerson } from '../console-auth/console-test-support.ts';
-import { ManagedBooking, setClock } from '../manage/manage-test-support.ts';
+import { ManagedBooking, setClock } from '../booking-changes/manage-test-support.ts';
 import { startSession } from '../sessions/sessions.service.ts';
 
 /** A Monday, 9 AM in Columbus (EST, UTC-5): the server's clock in every test. */

@@ -4,7 +4,7 @@ import { diffDocuments } from '@scheduler/domain/configuration/document-diff';
 import type { Database } from '../../db/connection.ts';
 import { AppError, NotFoundError } from '../../errors.ts';
 import type { ConsoleMember } from '../console-auth/console-member.ts';
-import { currentVersion, documentVersion, documentVersions, highestUsedInspectorId, importCompanyDocument, VersionConflictError } from '../companies/companies.service.ts';
+import { currentVersion, documentVersion, documentVersions, highestUsedInspectorId, importCompanyDocument, VersionConflictError } from '../company-document/companies.service.ts';
 
 /**
  * The console's configuration (issue 26): the company document, read and saved whole by owners

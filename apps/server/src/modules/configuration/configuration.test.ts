@@ -10,7 +10,7 @@ import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import { demoOrdinaryWeekday } from '../../test-support/demo-days.ts';
 import { demoDocument, startDemoSession, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../test-support/test-app.ts';
 import { CONSOLE_ORIGIN, signedInMember, type ConsolePerson } from '../console-auth/console-test-support.ts';
-import { ManagedBooking, setClock } from '../manage/manage-test-support.ts';
+import { ManagedBooking, setClock } from '../booking-changes/manage-test-support.ts';
 
 /** A Monday, 9 AM in Columbus: every test runs on this clock, whatever the real date. */
 const MONDAY = '2027-03-01T14:00:00.000Z';

@@ -14,16 +14,19 @@ import type { Executor } from '../../db/connection.ts';
 import { changeKeys } from '../../db/change-feed.ts';
 import { retryTransientConflicts } from '../../db/transient-conflict.ts';
 import { AppError, NotFoundError, UnauthorizedError } from '../../errors.ts';
-import { confirmationJobs, type ConfirmableOrder } from '../notifications/notifications.service.ts';
+import { confirmationJobs, type ConfirmableOrder } from '../notifications/confirmation-jobs.ts';
 import { payUrlAtConfirm } from '../payments/payments.service.ts';
-import { withManageLinks } from '../manage/manage-links.ts';
-import { alternativesForCart, commitInspectors, isOverlapViolation, timeAvailable, type SchedulingStore } from '../scheduling/scheduling.service.ts';
+import { withManageLinks } from '../booking-changes/manage-links.ts';
+import { alternativesForCart, commitInspectors, isOverlapViolation, timeAvailable } from '../scheduling/scheduling.service.ts';
+import type { SchedulingStore } from '../scheduling/scheduling.store.ts';
 import { currentOrderRevision } from '../orders/orders.service.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
 import { findConfirmRequest, loadConfirmable, loadPropertyQuestions, lockOrderStatus, markOrderConfirmed, recordConfirmation, saveConfirmRequest } from './confirm.repository.ts';
 
 /** What a booking change re-reads to write its messages: the order, its people and its settings, as confirming reads them. */
-export { loadConfirmable } from './confirm.repository.ts';
+export function loadConfirmableOrder(db: Executor, companyId: string, orderId: string): ReturnType<typeof loadConfirmable> {
+  return loadConfirmable(db, companyId, orderId);
+}
 
 const MINUTE_MS = 60_000;
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import * as t from '../../db/schema.ts';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { setClock } from '../manage/manage-test-support.ts';
+import { setClock } from '../booking-changes/manage-test-support.ts';
 import { ACCOUNT_FAILURES_ALLOWED, ACCOUNT_LOCK_WINDOW_MS, ACCOUNT_LOCKED_MESSAGE } from './auth.ts';
 import { CONSOLE_ORIGIN, signIn as signInByLink, signedInMember } from './console-test-support.ts';
 

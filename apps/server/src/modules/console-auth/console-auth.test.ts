@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import * as t from '../../db/schema.ts';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import { demoDocument, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../test-support/test-app.ts';
-import { setClock } from '../manage/manage-test-support.ts';
+import { setClock } from '../booking-changes/manage-test-support.ts';
 import { CLIENT_ADDRESS_HEADER, MIN_PASSWORD_LENGTH, SIGN_IN_ATTEMPTS_PER_MINUTE } from './auth.ts';
 import { organizationOfCompanyKey } from './console-auth.repository.ts';
 import { authEvents, chooseFirstPassword, CONSOLE_ORIGIN, cookieOf, freshClientAddress, passwordSignIn, signedInMember, type ConsolePerson } from './console-test-support.ts';

@@ -16,7 +16,7 @@ import { enqueueJobs } from './job-queue.repository.ts';
 import { eventUid } from './mail-content.ts';
 import { loadNotificationSettings } from './notification-settings.repository.ts';
 import type { NotificationWorker } from './notification-worker.ts';
-import { changeJobs } from './notifications.service.ts';
+import { changeJobs } from './confirmation-jobs.ts';
 import { replanReminders } from './reminder-plan.ts';
 import { testWorker } from './worker-test-support.ts';
 

@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import { demoDocument } from '../../test-support/test-app.ts';
-import { importCompanyDocument } from '../companies/companies.service.ts';
+import { importCompanyDocument } from '../company-document/companies.service.ts';
 import { claimDueJob, completeJob, dropPendingJobs, enqueueJobs, pendingJobCount, retryJob, type JobSelector } from './job-queue.repository.ts';
 
 /**

@@ -1,35 +1,38 @@
 import { join } from 'node:path';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/connection.ts';
+import type { NotificationSettings } from '@scheduler/contracts/company-document';
+import type { Database, Executor } from '../../db/connection.ts';
+import { enqueueJobs as insertJobs } from './job-queue.repository.ts';
+import { loadNotificationSettings as loadSettingsRow, saveNotificationSettings as saveSettingsRow } from './notification-settings.repository.ts';
+import { loadMessageFacts as readMessageFacts } from './order-facts.repository.ts';
 import { outboxTransport, smtpTransport } from './mail-transport.ts';
 import { NotificationWorker, type CompanyJobHandler, type WorkerLog } from './notification-worker.ts';
 import { smsOutboxTransport, twilioTransport } from './sms-transport.ts';
 
-// What other modules use of notifications: the company's settings, the confirmation's and a change's jobs.
-export { loadNotificationSettings, saveNotificationSettings } from './notification-settings.repository.ts';
-export {
-  changeJobs,
-  confirmationJobs,
-  CHANGE_EMAIL_JOB,
-  CONFIRMATION_EMAIL_JOB,
-  RECEIPT_EMAIL_JOB,
-  REMINDER_EMAIL_JOB,
-  SMS_JOB,
-  type BookingChange,
-  type ChangedBy,
-  type ChangeKind,
-  type ConfirmableOrder,
-  type ManageLinkRequest,
-  type QueuedJob,
-} from './confirmation-jobs.ts';
-export { enqueueJobs } from './job-queue.repository.ts';
-export { replanReminders, type PrepareJobs } from './reminder-plan.ts';
-export { appointmentWithZone, calendarFeed, orderReference, type ConfirmedOrderFacts } from './mail-content.ts';
-// The manage page (issue 24) shows an order as its messages do: the same facts, times and price lines.
-export { loadMessageFacts } from './order-facts.repository.ts';
-export { appointmentText, priceSection, ROLE_TITLES } from './message-document.ts';
-// The console's account e-mails (issue 25): password resets, invitations, sign-in links.
-export { accountEmailJob, accountLink, type AccountEmailPayload } from './account-messages.ts';
+// What other modules use of notifications' tables: the company's settings, the job queue, and the
+// facts a message shows (the manage page, issue 24, shows an order as its messages do). The jobs
+// themselves, the reminders' plan, the messages' texts and the account e-mails are imported from
+// their own files (confirmation-jobs, reminder-plan, mail-content, message-document, account-messages).
+
+/** The company's notification settings, as the company document stores them. */
+export function loadNotificationSettings(db: Executor, companyId: string): Promise<NotificationSettings> {
+  return loadSettingsRow(db, companyId);
+}
+
+/** Replaces the company's notification settings in the caller's transaction (a document import). */
+export function saveNotificationSettings(tx: Executor, companyId: string, settings: NotificationSettings): Promise<void> {
+  return saveSettingsRow(tx, companyId, settings);
+}
+
+/** Queues messages in the caller's transaction: they are sent once it commits, or never. */
+export function enqueueJobs(db: Executor, jobs: Parameters<typeof insertJobs>[1]): Promise<void> {
+  return insertJobs(db, jobs);
+}
+
+/** The facts an order's messages show (its times, people and price lines), or null when there is no such order. */
+export function loadMessageFacts(...args: Parameters<typeof readMessageFacts>): ReturnType<typeof readMessageFacts> {
+  return readMessageFacts(...args);
+}
 
 /**
  * The message worker as configured: e-mail through SMTP when SMTP_URL is set, else .eml files

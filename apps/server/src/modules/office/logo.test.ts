@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import * as t from '../../db/schema.ts';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import { demoDocumentWith, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../test-support/test-app.ts';
-import { DEMO_OFFICE_UUID } from '../companies/demo-company.ts';
+import { DEMO_OFFICE_UUID } from '../company-document/demo-company.ts';
 
 const LOGO_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox; form-action 'none'";
 const admin = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { SETTING } from '@scheduler/contracts/setting-keys';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import { demoDocument, demoDocumentWith, startDemoSession, startTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { importCompanyDocument } from '../companies/companies.service.ts';
-import { DEMO_OFFICE_UUID } from '../companies/demo-company.ts';
+import { importCompanyDocument } from '../company-document/companies.service.ts';
+import { DEMO_OFFICE_UUID } from '../company-document/demo-company.ts';
 
 /**
  * What the office call tells the wizard, with each company setting it reads off and on (issue 22:

@@ -6,7 +6,7 @@ import { newCompanyDocument } from '@scheduler/domain/configuration/new-company'
 import type { Database } from '../../db/connection.ts';
 import { AppError, ConflictError } from '../../errors.ts';
 import type { GeocodingService } from '../address/geocoding.service.ts';
-import { importCompanyDocument } from '../companies/companies.service.ts';
+import { importCompanyDocument } from '../company-document/companies.service.ts';
 import type { SignedInUser } from '../console-auth/console-access.ts';
 import { founders } from '../console-auth/company-founder.ts';
 

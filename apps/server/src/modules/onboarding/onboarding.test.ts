@@ -11,7 +11,7 @@ import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { CONSOLE_ORIGIN, cookieOf, freshClientAddress, newCompanyBody, passwordSignIn, signedInMember } from '../console-auth/console-test-support.ts';
 import type { NotificationWorker } from '../notifications/notification-worker.ts';
 import { testWorker } from '../notifications/worker-test-support.ts';
-import { GEOCODE_LOOKUPS_PER_MINUTE } from './onboarding.routes.ts';
+import { GEOCODE_LOOKUPS_PER_MINUTE } from '../../api/console/onboarding.routes.ts';
 import { timeZoneAt } from './onboarding.service.ts';
 
 const PASSWORD = 'a long enough passphrase';

@@ -5,7 +5,7 @@ import { personSchema, userTypeSchema, type Person } from '@scheduler/contracts/
 import type { Database, Executor } from '../../db/connection.ts';
 import { AppError, NotFoundError } from '../../errors.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
-import { findLockedFields, loadOrder, recordOrderEvent, saveOrderInspectors, saveOrderPostalCode, saveOrderPrefill, saveOrderSchedule, type OrderAggregate, type OrderPartyRow } from './orders.repository.ts';
+import { findLockedFields, loadOrder, recordOrderEvent as insertOrderEvent, saveOrderInspectors, saveOrderPostalCode, saveOrderPrefill, saveOrderSchedule, type OrderAggregate as StoredOrderAggregate, type OrderPartyRow } from './orders.repository.ts';
 
 function person(row: OrderPartyRow): Person {
   return personSchema.parse({ ...row.person, id: row.agentId ?? row.person.id ?? null });
@@ -17,7 +17,9 @@ function onlyParty(parties: OrderPartyRow[], role: OrderPartyRow['role']): Perso
 }
 
 /** Other modules write their changes of an order into its audit trail through this service. */
-export { recordOrderEvent } from './orders.repository.ts';
+export function recordOrderEvent(db: Executor, companyId: string, orderId: string, type: string, data: Record<string, unknown> = {}): Promise<void> {
+  return insertOrderEvent(db, companyId, orderId, type, data);
+}
 
 /** The revision of the order as it is now (read in the caller's transaction), or null when there is none. */
 export async function currentOrderRevision(db: Executor, companyId: string, orderId: string): Promise<string | null> {
@@ -104,7 +106,8 @@ export async function getOrderForSession(db: Database, session: AuthenticatedSes
   return toOrderResponse(aggregate);
 }
 
-export type { OrderAggregate } from './orders.repository.ts';
+/** The order as loaded whole: other modules name it through this service. */
+export type OrderAggregate = StoredOrderAggregate;
 
 /** One order of one company, as other modules name it. */
 export interface OrderRef {

@@ -1,4 +1,4 @@
-import { RECEIPT_EMAIL_JOB } from '../notifications/notifications.service.ts';
+import { RECEIPT_EMAIL_JOB } from '../notifications/confirmation-jobs.ts';
 import type { JobRow } from './payments.repository.ts';
 
 /** The kind of job the e-mail worker sends as a payment receipt (its sender lives in notifications). */

@@ -6,7 +6,7 @@ import * as t from '../../db/schema.ts';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import { demoDocumentWith, startDemoSession, startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { wizardCalls } from '../../test-support/wizard-calls.ts';
-import { importCompanyDocument } from '../companies/companies.service.ts';
+import { importCompanyDocument } from '../company-document/companies.service.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
 import { findAgents } from './people-search.service.ts';
 import { PeopleStore } from './people.store.ts';

@@ -5,7 +5,7 @@ import type { OrderResponse } from '@scheduler/contracts/order';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import { demoDocument, startDemoSession, startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { wizardCalls } from '../../test-support/wizard-calls.ts';
-import { exportCompanyDocument, importCompanyDocument } from '../companies/companies.service.ts';
+import { exportCompanyDocument, importCompanyDocument } from '../company-document/companies.service.ts';
 
 const OHIO = 36;
 const OTHER_OFFICE = '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b';

@@ -4,7 +4,7 @@ import type { PricingProperty } from '@scheduler/contracts/pricing';
 import { priceOrder } from '@scheduler/domain/pricing/engine';
 import { documentPricingRules } from '@scheduler/domain/pricing/pricing-catalogue';
 import { AppError } from '../../errors.ts';
-import { parseCompanyDocument } from '../companies/companies.service.ts';
+import { parseCompanyDocument } from '../company-document/companies.service.ts';
 import type { PricingSource } from './pricing.repository.ts';
 import { officePricingOf } from './pricing.store.ts';
 

@@ -3,9 +3,9 @@ import type { Pricing } from '@scheduler/contracts/pricing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import { demoDocument, demoDocumentWith, startDemoSession, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../test-support/test-app.ts';
-import { importCompanyDocument } from '../companies/companies.service.ts';
+import { importCompanyDocument } from '../company-document/companies.service.ts';
 import { CONSOLE_ORIGIN, signedInMember, type ConsolePerson } from '../console-auth/console-test-support.ts';
-import { setClock } from '../manage/manage-test-support.ts';
+import { setClock } from '../booking-changes/manage-test-support.ts';
 
 /** A Monday, 9 AM in Columbus: the demo's coupons and property ages count from this date. */
 const MONDAY = '2027-03-01T14:00:00.000Z';

@@ -5,27 +5,41 @@ import { COUPON_USED_UP_MESSAGE } from '@scheduler/domain/pricing/coupons';
 import { agentsOptOutOfPayAtClose } from '@scheduler/domain/pricing/pay-at-close';
 import { priceListings, priceOrder, type CouponUse, type PricingResult } from '@scheduler/domain/pricing/engine';
 import type { Database, Executor } from '../../db/connection.ts';
+import type { LatLng } from '@scheduler/domain/availability/geo';
 import { AppError, NotFoundError } from '../../errors.ts';
-import type { SchedulingStore } from '../scheduling/scheduling.service.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
 import { recordOrderEvent } from '../orders/orders.service.ts';
-import { heldUntil, loadOrderForPricing, redemptionsByOthers, saveOrderCart, takeRedemption, type OrderForPricing } from './pricing.repository.ts';
+import { endLeases, extendLeases, heldUntil, loadOrderForPricing, redemptionsByOthers, saveOrderCart, takeRedemption, type OrderForPricing } from './pricing.repository.ts';
 import { pricingStoreOf, type OfficePricing, type PricingStore } from './pricing.store.ts';
 import type { ChangeFeed } from '../../db/change-feed.ts';
 
-/** The module's store is shared by the modules that price; they reach it through this service. */
-export { pricingStoreOf } from './pricing.store.ts';
-/** A cart's coupon leases follow its held time (decision 0030): scheduling extends and ends them. */
-export { endLeases as endCouponLeases, extendLeases as extendCouponLeases } from './pricing.repository.ts';
+/** A cart's coupon leases follow its held time (decision 0030): scheduling extends them... */
+export function extendCouponLeases(db: Executor, ref: { companyId: string; orderId: string }, until: Date): Promise<void> {
+  return extendLeases(db, ref, until);
+}
+
+/** ...and ends them. */
+export function endCouponLeases(db: Executor, ref: { companyId: string; orderId: string }, now: Date): Promise<void> {
+  return endLeases(db, ref, now);
+}
+
+/**
+ * What pricing reads of the scheduling store (the app context's): where the order's property is,
+ * for fees by distance. Named here by that one method, so that pricing, which scheduling uses for
+ * the coupon leases, does not name scheduling back.
+ */
+export interface PlaceOfOrder {
+  placeOf(order: { latitude: number | null; longitude: number | null; postalCode: string }): Promise<LatLng | null>;
+}
 
 export interface PricingDeps {
   db: Database;
-  scheduling: SchedulingStore;
+  scheduling: PlaceOfOrder;
   pricing: PricingStore;
 }
 
 /** The cart's dependencies for a caller outside this module (the embed's prefill): the app's one pricing store. */
-export function pricingDependencies(ctx: { db: Database; changes: ChangeFeed; clock: () => number; scheduling: SchedulingStore }): PricingDeps {
+export function pricingDependencies<Scheduling extends PlaceOfOrder>(ctx: { db: Database; changes: ChangeFeed; clock: () => number; scheduling: Scheduling }): PricingDeps & { scheduling: Scheduling } {
   return { db: ctx.db, scheduling: ctx.scheduling, pricing: pricingStoreOf(ctx) };
 }
 

@@ -8,10 +8,6 @@ import type { LocationCode } from '@scheduler/contracts/location-codes';
 import { fiveDigitZip, POSTAL_CODE_MESSAGES, usesUsPostalCodes } from '@scheduler/contracts/postal-code';
 import { SETTING } from '@scheduler/contracts/setting-keys';
 
-/** The module's store travels in the app context; other modules name its type through this service. */
-export type { SchedulingStore } from './scheduling.store.ts';
-/** Confirm books the held time in its own transaction with the insert a hold uses, and reads its refusal alike. */
-export { commitInspectors, isOverlapViolation, releaseOrderTime } from './scheduling.repository.ts';
 import { findSlots, seededRandom, slotsUnchangedUntil, teamsFor, type AvailabilityInput } from '@scheduler/domain/availability/engine';
 import { straightLineEstimator, type LatLng } from '@scheduler/domain/availability/geo';
 import { addDays, dayNumberOf, timeOfMinutes, ZonedCalendar } from '@scheduler/domain/availability/zoned-calendar';
@@ -28,9 +24,10 @@ import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
 
 /** The order a scheduling call is for: a visitor's session, or a manage link's booked order (issue 24). */
 export type OrderScope = Pick<AuthenticatedSession, 'companyId' | 'officeId' | 'orderId'>;
-import { loadCommitments, loadLiveHold, loadOrderForScheduling, loadServiceLabels, busyFor, releaseHold, commitInspectors, isOverlapViolation } from './scheduling.repository.ts';
+import { loadCommitments, loadLiveHold, loadOrderForScheduling, loadServiceLabels, busyFor, releaseHold, commitInspectors as insertCommitment, isOverlapViolation as isExclusionViolation, releaseOrderTime as deleteOrderTime } from './scheduling.repository.ts';
 import { changeKeys } from '../../db/change-feed.ts';
 import { lookaheadLimit, type OfficeRules, type OrderForScheduling, type SchedulingStore } from './scheduling.store.ts';
+import type { Executor } from '../../db/connection.ts';
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
@@ -583,4 +580,22 @@ export async function planMove(store: SchedulingStore, scope: OrderScope, start:
 export async function moveAlternatives(store: SchedulingStore, scope: OrderScope, start: number, now = store.now()): Promise<AppointmentSlot[]> {
   const s = await prepare(store, scope, { fresh: true });
   return alternatives(s, start, bookedMinutes(s), now);
+}
+
+// Confirm and booking changes book the held time in their own transaction with the insert a hold
+// uses, and read its refusal alike: through these, not through this module's repository.
+
+/** Commits the order's inspectors to [start, end) in the caller's transaction (scheduling.repository's commitInspectors). */
+export function commitInspectors(tx: Executor, commitment: Parameters<typeof insertCommitment>[1]): Promise<void> {
+  return insertCommitment(tx, commitment);
+}
+
+/** The database's exclusion violation: another booking took the time first. */
+export function isOverlapViolation(error: unknown): boolean {
+  return isExclusionViolation(error);
+}
+
+/** Frees the order's booked or held time in the caller's transaction. */
+export function releaseOrderTime(tx: Executor, companyId: string, orderId: string): Promise<void> {
+  return deleteOrderTime(tx, companyId, orderId);
 }

@@ -23,7 +23,7 @@ import {
 import type { BusyInterval } from '@scheduler/domain/availability/engine';
 import type { CatalogueDurations } from '@scheduler/domain/pricing/duration';
 import type { LatLng } from '@scheduler/domain/availability/geo';
-import { bundledPostalCodes, type PostalCodeDirectory } from '../geography/postal-codes.ts';
+import { bundledPostalCodes, type PostalCodeDirectory } from './postal-codes.ts';
 
 const DAY_MS = 86_400_000;
 /** The commitments snapshot is reloaded at least this often, so its window follows the calendar. */

@@ -6,7 +6,7 @@ import { NON_VISITOR_WRITES } from '../../plugins/visitor-access.ts';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import { importDemoCopy, startDemoSession, startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { signedInMember, type ConsolePerson } from '../console-auth/console-test-support.ts';
-import { DEMO_OFFICE_UUID } from '../companies/demo-company.ts';
+import { DEMO_OFFICE_UUID } from '../company-document/demo-company.ts';
 
 const OTHER_OFFICE = 'c0000000-0000-4000-8000-0000000000e1';
 const WRITE_METHODS = new Set(['post', 'put', 'patch', 'delete']);

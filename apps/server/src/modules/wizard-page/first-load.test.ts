@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FIRST_LOAD_ELEMENT_ID, type FirstLoadData } from '@scheduler/contracts/first-load';
-import { importCompanyDocument } from '../companies/companies.service.ts';
-import { DEMO_OFFICE_UUID } from '../companies/demo-company.ts';
+import { importCompanyDocument } from '../company-document/companies.service.ts';
+import { DEMO_OFFICE_UUID } from '../company-document/demo-company.ts';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import { demoDocument, startDemoSession, startTestApp, type TestApp } from '../../test-support/test-app.ts';
 

@@ -1,0 +1,135 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  manageAvailabilityQuerySchema,
+  manageCancelBodySchema,
+  manageChangeResponseSchema,
+  manageHoldBodySchema,
+  manageHoldResponseSchema,
+  manageOrderViewSchema,
+  manageRescheduleBodySchema,
+  manageTokenSchema,
+  visitorManageLinkResponseSchema,
+} from '@scheduler/contracts/manage';
+import { appointmentSlotSchema } from '@scheduler/contracts/scheduling';
+import type { AppContext } from '../../context.ts';
+import { sendCompressible } from '../../http/precompressed.ts';
+import { listeningPort, publicBaseUrl } from '../../http/public-url.ts';
+import { sessionOf } from '../../plugins/session-auth.ts';
+import { companyKeyParam, noQuery } from '../shared-schemas.ts';
+import { moveAvailabilityJson } from '../../modules/scheduling/scheduling.service.ts';
+import { manageLinkOf } from '../../modules/booking-changes/manage-access.ts';
+import { issueVisitorManageLink } from '../../modules/booking-changes/manage-links.ts';
+import { cancelBooking, holdNewTime, manageDeps, manageView, rescheduleBooking } from '../../modules/booking-changes/manage.service.ts';
+
+const PREFIX = '/:company_key/json/manage/:token';
+const params = companyKeyParam.extend({ token: manageTokenSchema });
+
+/** The manage page's API (issue 24): the token in the path is the credential; the order it opens is the only one it reaches. */
+export function manageRoutes(ctx: AppContext) {
+  return async (instance: FastifyInstance) => {
+    const app = instance.withTypeProvider<ZodTypeProvider>();
+    const deps = manageDeps(ctx);
+    const { manageRead, manageWrite } = ctx.access;
+    const tags = ['manage'];
+    const now = () => new Date(ctx.clock());
+    // No page the API answers may pass the token on.
+    app.addHook('onSend', async (_request, reply) => {
+      reply.header('referrer-policy', 'no-referrer');
+      reply.header('cache-control', 'no-store');
+    });
+
+    // The thank-you page's "Manage your inspection": the visitor's session (which reads its booked order) gets a link of its own.
+    app.post(
+      '/:company_key/json/online_scheduler/manage_link',
+      {
+        ...ctx.access.confirm,
+        schema: {
+          tags,
+          summary: "Issues a manage link for the session's booked order (the thank-you page's Manage your inspection)",
+          description: '404 when the order is not booked yet. Each call issues a new link; the office revokes them with the order\u2019s others.',
+          params: companyKeyParam,
+          querystring: noQuery,
+          response: { 200: visitorManageLinkResponseSchema },
+        },
+      },
+      async (request) => {
+        const session = sessionOf(request);
+        return issueVisitorManageLink(ctx.db, session, session.companyKey, publicBaseUrl(ctx.config, listeningPort(request.server, ctx.config.PORT)));
+      },
+    );
+    app.get(
+      PREFIX,
+      { ...manageRead, schema: { tags, summary: 'The booked order a manage link opens, and what the policy allows now', params, querystring: noQuery, response: { 200: manageOrderViewSchema } } },
+      async (request) => manageView(ctx.db, manageLinkOf(request), now()),
+    );
+    app.get(
+      `${PREFIX}/availability`,
+      {
+        ...manageRead,
+        schema: { tags, summary: 'The times the booking could move to, in a window of office-local dates (its own length, cart and address)', params, querystring: manageAvailabilityQuerySchema, response: { 200: z.array(appointmentSlotSchema) } },
+      },
+      async (request, reply) => sendCompressible(request, reply as FastifyReply, await moveAvailabilityJson(ctx.scheduling, manageLinkOf(request), request.query, now()), 'application/json; charset=utf-8'),
+    );
+    app.post(
+      `${PREFIX}/hold`,
+      {
+        ...manageWrite,
+        schema: {
+          tags,
+          summary: 'Holds a new time for the booking while the move is confirmed; says who would inspect then',
+          description: '409 change_refused when the policy does not allow moving it now; 409 with status unavailable and alternatives when the time is not free.',
+          params,
+          querystring: noQuery,
+          body: manageHoldBodySchema,
+          response: { 200: manageHoldResponseSchema, 409: manageHoldResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const result = await holdNewTime(deps, manageLinkOf(request), request.body.start, now());
+        return reply.status(result.status === 'ok' ? 200 : 409).send(result);
+      },
+    );
+    app.post(
+      `${PREFIX}/reschedule`,
+      {
+        ...manageWrite,
+        schema: {
+          tags,
+          summary: 'Moves the booking to a new time, in one transaction (the old time is released only when the new one is booked)',
+          description:
+            '409 change_refused (the policy refuses now), 409 order_changed (from_start is not the booking\u2019s start: it was moved meanwhile), 409 with status unavailable and alternatives (the time was taken). The same move repeated answers 200 and changes nothing.',
+          params,
+          querystring: noQuery,
+          body: manageRescheduleBodySchema,
+          response: { 200: manageChangeResponseSchema, 409: manageChangeResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const link = manageLinkOf(request);
+        const result = await rescheduleBooking(deps, link, { kind: 'visitor', linkId: link.linkId, role: link.role }, { start: request.body.start, fromStart: request.body.from_start }, now());
+        return reply.status(result.status === 'ok' ? 200 : 409).send(result);
+      },
+    );
+    app.post(
+      `${PREFIX}/cancel`,
+      {
+        ...manageWrite,
+        schema: {
+          tags,
+          summary: 'Cancels the booking: its time is released at once; a late-cancellation fee the policy sets is recorded',
+          description: '409 change_refused (the policy refuses now), 409 fee_changed (fee_cents is not what cancelling costs now). Cancelling a cancelled booking answers 200 and changes nothing.',
+          params,
+          querystring: noQuery,
+          body: manageCancelBodySchema,
+          response: { 200: manageChangeResponseSchema },
+        },
+      },
+      async (request) => {
+        const link = manageLinkOf(request);
+        return cancelBooking(deps, link, { kind: 'visitor', linkId: link.linkId, role: link.role }, { reason: request.body.reason, feeCents: request.body.fee_cents }, now());
+      },
+    );
+  };
+}

@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PREVIEW_QUERY } from '@scheduler/contracts/embed';
+import type { AppContext } from '../../context.ts';
+import { perAddressLimit } from '../../plugins/rate-limit.ts';
+import { companyKeyParam } from '../shared-schemas.ts';
+import { NotFoundError, SchedulerDisabledError } from '../../errors.ts';
+import { admitWhileDisabled } from '../../modules/sessions/disabled-scheduler.ts';
+import { startSession } from '../../modules/sessions/sessions.service.ts';
+import { embeddingOriginsOf } from '../../modules/office/office.service.ts';
+import { embedRedirectQuery } from '../../modules/sessions/embed-query.ts';
+import { applyPrefill } from '../../modules/wizard-page/prefill.service.ts';
+import { readPrefill } from '../../modules/wizard-page/prefill-values.ts';
+import { pricingDependencies } from '../../modules/pricing/pricing.service.ts';
+
+/** A browser navigating asks for HTML first; API clients ask for JSON or anything. */
+function prefersHtml(accept: string | undefined): boolean {
+  return accept !== undefined && /(^|,)\s*text\/html/.test(accept);
+}
+
+/** Matches only uuids, so that wizard paths such as /calendar fall through to the wizard. */
+const UUID_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+
+export function sessionRoutes(ctx: AppContext) {
+  return async (instance: FastifyInstance) => {
+    const app = instance.withTypeProvider<ZodTypeProvider>();
+    const prefillDeps = pricingDependencies(ctx);
+    app.get(
+      `/:company_key/online-scheduler/:office_uuid(^${UUID_PATTERN}$)`,
+      {
+        config: { rateLimit: perAddressLimit(ctx.config.SESSION_RATE_LIMIT) },
+        schema: {
+          tags: ['session'],
+          summary: 'Starts a scheduling session with a new draft order and redirects into the wizard',
+          description:
+            "While the company's scheduler is disabled: 403 scheduler_disabled, and a browser is sent to the wizard's disabled page instead, without a session; a member who books for the company (owner, admin, office) signed in to the console gets a session and try=1.",
+          params: companyKeyParam.extend({ office_uuid: z.uuid() }),
+          // The company's own link may carry tracking parameters; they are ignored. An embedded
+          // frame's (issue 27: embed, host, resume) pass into the wizard's URL when they hold, and
+          // the console's preview=1 (issue 26).
+          querystring: z.object({}).catchall(z.string()),
+        },
+      },
+      async (request, reply) => {
+        const { company_key: companyKey, office_uuid: officeUuid } = request.params;
+        const office = officeUuid.toLowerCase();
+        const embedded = request.query.embed === '1';
+        const kept = {
+          // The console's preview stays one in the wizard (it sends no funnel events).
+          ...(request.query[PREVIEW_QUERY] === '1' ? { [PREVIEW_QUERY]: '1' } : {}),
+          ...(embedded ? embedRedirectQuery(request.query, await embeddingOriginsOf(ctx.db, companyKey)) : {}),
+        };
+        let staffTrying = false;
+        // While the scheduler is disabled a visitor gets no session; its own staff, signed in, try it (issue 39).
+        const admit = async (company: { id: string; key: string; enabled: boolean }) => {
+          await admitWhileDisabled(ctx, request, company);
+          staffTrying = !company.enabled;
+        };
+        const started = await startSession(ctx.db, { ttlDays: ctx.config.SESSION_TTL_DAYS }, companyKey, office, new Date(ctx.clock()), undefined, admit).catch((error: unknown) => {
+          // A person who follows a stale link sees the wizard's own not-found page, not JSON.
+          if (error instanceof NotFoundError && prefersHtml(request.headers.accept)) return null;
+          // A person who follows the link of a disabled scheduler sees its disabled page.
+          if (error instanceof SchedulerDisabledError && prefersHtml(request.headers.accept)) return 'disabled' as const;
+          throw error;
+        });
+        if (!started) return reply.sendWizardPage(companyKey, 404);
+        if (started === 'disabled') return reply.header('cache-control', 'no-store').redirect(`/${companyKey}/online-scheduler?${new URLSearchParams({ office, ...kept }).toString()}`, 302);
+        const { token } = started;
+        const { landing } = embedded ? await applyPrefill(prefillDeps, started.session, readPrefill(request.query), new Date(ctx.clock())) : { landing: null };
+        const query = new URLSearchParams({ t: token, office, ...kept, ...(staffTrying ? { try: '1' } : {}) });
+        return reply.header('cache-control', 'no-store').redirect(`/${companyKey}/online-scheduler${landing ? `/${landing}` : ''}?${query.toString()}`, 302);
+      },
+    );
+  };
+}

@@ -1,0 +1,419 @@
+/**
+ * Changing a booked inspection (issue 24): the manage page's view of an order, and the reschedule
+ * and cancellation that a client, an agent or the office asks for. One path for every actor: the
+ * company's policy decides (packages/domain booking-changes), the office may override the
+ * policy's own refusals (recorded as overridden), and each change is one transaction: the
+ * booking's rows, the order, its audit event, its messages and its reminders move together.
+ */
+import { bookingChangesSchema, notificationsSchema } from '@scheduler/contracts/company-document';
+import type { ManageChangeResponse, ManageHoldResponse, ManageOrderView } from '@scheduler/contracts/manage';
+import { changeAllowed, decideChange, policyForOrder, type ChangeDecision, type ChangeKind, type ChangePolicy } from '@scheduler/domain/booking-changes/change-policy';
+import { firstRefusalText } from '@scheduler/domain/booking-changes/change-texts';
+import { formatMoney } from '@scheduler/domain/money-format';
+import { changeKeys } from '../../db/change-feed.ts';
+import type { AppContext } from '../../context.ts';
+import type { Database, Executor } from '../../db/connection.ts';
+import { retryTransientConflicts } from '../../db/transient-conflict.ts';
+import { AppError, ConflictError, NotFoundError } from '../../errors.ts';
+import { loadConfirmableOrder } from '../confirm/confirm.service.ts';
+import { closeOpenCheckout } from '../payments/payments.service.ts';
+import { enqueueJobs, loadMessageFacts } from '../notifications/notifications.service.ts';
+import { appointmentText, priceSection, ROLE_TITLES } from '../notifications/message-document.ts';
+import { changeJobs, type QueuedJob } from '../notifications/confirmation-jobs.ts';
+import { orderReference } from '../notifications/mail-content.ts';
+import { replanReminders } from '../notifications/reminder-plan.ts';
+import { commitInspectors, holdMove, isOverlapViolation, moveAlternatives, planMove, releaseOrderTime, type OrderScope } from '../scheduling/scheduling.service.ts';
+import type { SchedulingStore } from '../scheduling/scheduling.store.ts';
+import { hashToken } from '../sessions/tokens.ts';
+import { withManageLinks } from './manage-links.ts';
+import { type CHANGE_EVENT_TYPES, findManageLink, findOrderScope, listOrderManageLinks, revokeOrderManageLinks, loadChangeContext, loadInspectorNames, loadChangeHistory, lockBooking, recordChangeEvent, saveCancellation, saveMove, type LockedBooking, type ManageLinkRecord } from './manage.repository.ts';
+
+const MINUTE_MS = 60_000;
+
+/** The deps of the changes, from the app's context: its scheduling store, and the e-mail worker to wake. */
+export function manageDeps(ctx: Pick<AppContext, 'scheduling' | 'notifications'>): ManageDeps {
+  return { store: ctx.scheduling, onJobsEnqueued: () => ctx.notifications?.wake() };
+}
+
+export interface ManageDeps {
+  store: SchedulingStore;
+  /** Told after a change committed messages to send, so the worker need not wait for its next poll. */
+  onJobsEnqueued: () => void;
+}
+
+/** Who asks for a change: a person through their manage link, or the office (which may override the policy). */
+export type ChangeActor =
+  | { kind: 'visitor'; linkId: string; role: ManageLinkRecord['role'] }
+  /** The office: through the admin API (no person), or a console member, whose id and name the audit event keeps. */
+  | { kind: 'office'; override: boolean; member?: { userId: string; name: string } };
+
+/** A manage link that opens its order: the order's scope and who the link is for. */
+export interface OpenManageLink extends OrderScope {
+  linkId: string;
+  role: ManageLinkRecord['role'];
+}
+
+export const MANAGE_LINK_INVALID_MESSAGE = 'This link is not valid any more. Please use the link in your latest e-mail about the inspection, or call the office.';
+
+/**
+ * The order a manage link opens, or 404 `manage_link_invalid`: an unknown token, a revoked one,
+ * one of another company than the URL's, one of an order never booked, or one whose inspection
+ * is over. One answer for all, so a link's existence is not revealed.
+ */
+export async function openManageLink(db: Database, companyKey: string, token: string, now: Date): Promise<OpenManageLink> {
+  const link = await findManageLink(db, hashToken(token));
+  const over = !link?.start || link.start.getTime() + link.durationMinutes * MINUTE_MS <= now.getTime();
+  if (!link || link.companyKey !== companyKey || link.revokedAt !== null || link.orderStatus === 'draft' || over) {
+    throw new AppError(404, 'manage_link_invalid', MANAGE_LINK_INVALID_MESSAGE);
+  }
+  return { linkId: link.linkId, role: link.role, companyId: link.companyId, officeId: link.officeId, orderId: link.orderId };
+}
+
+/** The policy of one booked order and what it says of each change now. */
+interface PolicyReading {
+  policy: ChangePolicy;
+  reschedule: ChangeDecision;
+  cancel: ChangeDecision;
+  /** The company's own texts shown with each change. */
+  texts: { reschedule: string; cancel: string };
+}
+
+function readPolicy(context: NonNullable<Awaited<ReturnType<typeof loadChangeContext>>>, booking: { booked: boolean; start: number; rescheduleCount: number }, now: Date): PolicyReading {
+  const settings = bookingChangesSchema.parse(context.bookingChanges ?? {});
+  const totalCents = totalOf(context.pricingSnapshot);
+  const policy = policyForOrder(settings, context.bookedServiceIds, totalCents);
+  const request = { booked: booking.booked, startsAt: booking.start, now: now.getTime(), reschedulesSoFar: booking.rescheduleCount, orderTotalCents: totalCents, policy };
+  return {
+    policy,
+    reschedule: decideChange({ ...request, kind: 'reschedule' }),
+    cancel: decideChange({ ...request, kind: 'cancel' }),
+    texts: { reschedule: settings.reschedule_text, cancel: settings.cancel_text },
+  };
+}
+
+function totalOf(snapshot: Record<string, unknown> | null): number {
+  const total = snapshot?.total_cents;
+  return typeof total === 'number' && Number.isInteger(total) && total > 0 ? total : 0;
+}
+
+async function loadFacts(db: Executor, scope: OrderScope) {
+  const facts = await loadMessageFacts(db, scope.companyId, scope.orderId, { cancelled: true });
+  if (!facts) throw new NotFoundError('The order');
+  return facts;
+}
+
+/** The booking, moves, cancellation and link revocations of some orders of one company, oldest first: the office's history. */
+export async function changeHistory(db: Executor, companyId: string, orderIds: readonly string[]) {
+  const events = await loadChangeHistory(db, companyId, orderIds);
+  return events.map((event) => ({ ...event, type: event.type as (typeof CHANGE_EVENT_TYPES)[number] }));
+}
+
+function actorWords(by: unknown): string {
+  const actor = by as { kind?: unknown; role?: unknown } | undefined;
+  if (actor?.kind === 'office') return 'the office';
+  if (actor?.role === 'agent') return 'an agent';
+  if (actor?.role === 'contact') return 'a contact';
+  if (actor?.role === 'visitor') return 'the person who booked it';
+  return 'the client';
+}
+
+/** The order's booking, changes and cancellation as sentences, oldest first, times in the office's zone. */
+function historyOf(events: Awaited<ReturnType<typeof loadChangeHistory>>, office: { name: string; phone: string; email: string; timeZone: string }, currency: string): ManageOrderView['history'] {
+  // "Tuesday, December 1st 2026 at 9:00 AM EST": the page's own way of writing a moment, the zone named.
+  const at = (iso: unknown) => {
+    if (typeof iso !== 'string') return '';
+    const when = appointmentText({ start: new Date(iso), end: new Date(iso), office });
+    return `${when.date} at ${when.time}`;
+  };
+  return events.flatMap((event) => {
+    const data = event.data as Record<string, unknown>;
+    const when = event.at.toISOString();
+    switch (event.type) {
+      case 'confirmed':
+        return [{ at: when, text: `Booked for ${at(data.start)}` }];
+      case 'rescheduled': {
+        const from = (data.from ?? {}) as { start?: unknown };
+        const to = (data.to ?? {}) as { start?: unknown };
+        return [{ at: when, text: `Moved from ${at(from.start)} to ${at(to.start)} by ${actorWords(data.by)}` }];
+      }
+      case 'cancelled': {
+        const fee = typeof data.fee_cents === 'number' && data.fee_cents > 0 ? `, with a late-cancellation fee of ${formatMoney(data.fee_cents, currency)}` : '';
+        return [{ at: when, text: `Cancelled by ${actorWords(data.by)}${fee}` }];
+      }
+      default:
+        return [];
+    }
+  });
+}
+
+/** The manage page's view of the order a link opens (ManageOrderView). */
+export async function manageView(db: Database, scope: OrderScope, now: Date): Promise<ManageOrderView> {
+  const [facts, context, events] = await Promise.all([loadFacts(db, scope), loadChangeContext(db, scope.companyId, scope.orderId), loadChangeHistory(db, scope.companyId, [scope.orderId])]);
+  if (!context) throw new NotFoundError('The order');
+  const cancelled = facts.status === 'cancelled';
+  const reading = readPolicy(context, { booked: !cancelled, start: facts.start.getTime(), rescheduleCount: context.rescheduleCount }, now);
+  const office = { phone: facts.office.phone, email: facts.office.email };
+  const option = (kind: ChangeKind, decision: ChangeDecision) => ({
+    allowed: changeAllowed(decision, 'visitor'),
+    reason: firstRefusalText(decision.refusals, kind, reading.policy, office),
+    deadline: new Date(decision.deadline).toISOString(),
+    text: kind === 'reschedule' ? reading.texts.reschedule : reading.texts.cancel,
+  });
+  const price = priceSection(facts, '');
+  const feeCents = reading.cancel.feeCents;
+  return {
+    company_name: facts.companyName,
+    office: { office_name: facts.office.name, office_phone: facts.office.phone, office_email: facts.office.email, time_zone: facts.office.timeZone },
+    order: {
+      reference: orderReference(facts.orderId),
+      state: cancelled ? 'cancelled' : now.getTime() >= facts.start.getTime() ? 'over' : 'booked',
+      start: facts.start.toISOString(),
+      end: facts.end.toISOString(),
+      when: appointmentText(facts),
+      duration_minutes: facts.durationMinutes,
+      address: [facts.address.address1, facts.address.address2, facts.address.city, [facts.address.state, facts.address.postalCode].filter(Boolean).join(' ')].filter((part) => part.trim() !== '').join(', '),
+      inspectors: facts.showInspectorNames ? facts.inspectors : [],
+      price: price && price.kind === 'price' ? { lines: price.lines, total: price.total, note: price.note } : null,
+      people: facts.people.filter((person) => person.role !== 'contact' && person.name !== '').map((person) => ({ role: ROLE_TITLES[person.role], name: person.name })),
+      paid: facts.paid,
+      cancelled: cancelled
+        ? { at: (context.cancelledAt ?? now).toISOString(), fee: context.cancelFeeCents ? formatMoney(context.cancelFeeCents, facts.currency) : null }
+        : null,
+    },
+    reschedule: {
+      ...option('reschedule', reading.reschedule),
+      remaining: reading.policy.max_reschedules === null ? null : Math.max(0, reading.policy.max_reschedules - context.rescheduleCount),
+    },
+    cancel: { ...option('cancel', reading.cancel), fee_cents: feeCents, fee: feeCents > 0 ? formatMoney(feeCents, facts.currency) : null },
+    history: historyOf(events, facts.office, facts.currency),
+  };
+}
+
+/**
+ * The policy's answer to one change of a booking as it is now (read with its row locked): 409
+ * `change_refused` with the reason when the actor may not make it.
+ */
+async function assertChangeAllowed(tx: Executor, scope: OrderScope, booking: LockedBooking, kind: ChangeKind, actor: ChangeActor, now: Date): Promise<{ decision: ChangeDecision; overridden: string[] }> {
+  const context = await loadChangeContext(tx, scope.companyId, scope.orderId);
+  if (!context || !booking.start) throw new NotFoundError('The order');
+  const reading = readPolicy(context, { booked: booking.status === 'confirmed', start: booking.start.getTime(), rescheduleCount: booking.rescheduleCount }, now);
+  const decision = kind === 'reschedule' ? reading.reschedule : reading.cancel;
+  const allowed = actor.kind === 'office' && actor.override ? changeAllowed(decision, 'office') : changeAllowed(decision, 'visitor');
+  if (!allowed) {
+    const office = await loadOfficeReach(tx, scope);
+    throw new ConflictError('change_refused', firstRefusalText(decision.refusals, kind, reading.policy, office) ?? 'This change is not allowed now.');
+  }
+  return { decision, overridden: actor.kind === 'office' ? [...decision.refusals] : [] };
+}
+
+async function loadOfficeReach(db: Executor, scope: OrderScope): Promise<{ phone: string; email: string }> {
+  const facts = await loadMessageFacts(db, scope.companyId, scope.orderId, { cancelled: true });
+  return { phone: facts?.office.phone ?? '', email: facts?.office.email ?? '' };
+}
+
+function actorData(actor: ChangeActor): Record<string, unknown> {
+  if (actor.kind === 'visitor') return { kind: 'visitor', role: actor.role, link_id: actor.linkId };
+  return { kind: 'office', override: actor.override, ...(actor.member ? { user_id: actor.member.userId, name: actor.member.name } : {}) };
+}
+
+/** The messages of a change and the reminders it re-plans, with their manage links, queued in the change's transaction. */
+async function queueChangeMessages(tx: Executor, scope: OrderScope, change: { kind: 'rescheduled' | 'cancelled'; previousStart: Date; start: Date; sequence: number; actor: ChangeActor; now: Date }): Promise<void> {
+  const aggregate = await loadConfirmableOrder(tx, scope.companyId, scope.orderId);
+  if (!aggregate) throw new NotFoundError('The order');
+  const settings = notificationsSchema.parse(aggregate.notifications ?? {});
+  const when = { now: change.now, country: aggregate.country };
+  const jobs: QueuedJob[] = changeJobs(aggregate, settings, {
+    kind: change.kind,
+    previousStart: change.previousStart,
+    start: change.start,
+    sequence: change.sequence,
+    now: change.now,
+    country: aggregate.country,
+    changedBy: change.actor.kind,
+  });
+  await enqueueJobs(tx, await withManageLinks(tx, jobs));
+  await replanReminders(tx, aggregate, settings, { ...when, start: change.kind === 'cancelled' ? null : change.start }, withManageLinks);
+}
+
+class TimeTaken extends Error {}
+
+/**
+ * Holds a new time for the booking while the visitor confirms the move (the page's calendar).
+ * Refused like the move itself when the policy does not allow moving it now.
+ */
+export async function holdNewTime(deps: ManageDeps, link: OpenManageLink, startIso: string, now = deps.store.now()): Promise<ManageHoldResponse> {
+  const { db } = deps.store;
+  const view = await manageView(db, link, now);
+  if (!view.reschedule.allowed) throw new ConflictError('change_refused', view.reschedule.reason ?? 'This change is not allowed now.');
+  const held = await holdMove(deps.store, link, Date.parse(startIso), now);
+  if (held.status === 'unavailable') return held;
+  const facts = await loadFacts(db, link);
+  const slot = held.slot;
+  const when = appointmentText({ start: new Date(slot.start), end: new Date(slot.end), office: facts.office });
+  return {
+    status: 'ok',
+    start: new Date(slot.start).toISOString(),
+    end: new Date(slot.end).toISOString(),
+    when,
+    hold_expires_at: held.expiresAt!.toISOString(),
+    same_inspectors: slot.sameTeam,
+    inspector_note: slot.sameTeam ? null : await inspectorNote(db, link, facts.inspectors, slot.inspectorIds, facts.showInspectorNames),
+  };
+}
+
+/** "Sarah Chen isn't free then; Mike Alvarez would inspect", or without names when the company hides them. */
+async function inspectorNote(db: Executor, scope: OrderScope, current: readonly string[], newTeam: readonly number[], showNames: boolean): Promise<string> {
+  if (!showNames) return "Your inspector isn't free then; another of our inspectors would inspect.";
+  const names = await loadInspectorNames(db, scope.companyId, newTeam);
+  const who = current.length > 0 ? joinAnd(current) : 'Your inspector';
+  const verb = current.length > 1 ? "aren't" : "isn't";
+  return `${who} ${verb} free then; ${joinAnd(names)} would inspect.`;
+}
+
+function joinAnd(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+
+/**
+ * Moves the booking to `startIso`. In one transaction: the booking's row is locked, the policy
+ * asked again, its old rows released and the new ones inserted (the exclusion constraint decides
+ * a race with another booking: the old time is kept when the new one is taken), the order saved,
+ * the audit event written and the messages and reminders queued. `fromStartIso` (the page's
+ * start) refuses a move of a booking moved meanwhile; the same move repeated answers as the first.
+ */
+export async function rescheduleBooking(
+  deps: ManageDeps,
+  scope: OrderScope,
+  actor: ChangeActor,
+  request: { start: string; fromStart: string | null },
+  now = deps.store.now(),
+): Promise<ManageChangeResponse> {
+  const { db } = deps.store;
+  const start = Date.parse(request.start);
+  const plan = await planMove(deps.store, scope, start, now);
+  if (plan.status === 'unavailable') return plan;
+  const { slot } = plan;
+  let moved = false;
+  try {
+    await retryTransientConflicts(() =>
+      db.transaction(async (tx) => {
+        moved = false;
+        const booking = await lockBooking(tx, scope.companyId, scope.orderId);
+        if (!booking?.start) throw new NotFoundError('The order');
+        // The same move again (a double click, a retried request): done already.
+        if (booking.status === 'confirmed' && booking.start.getTime() === start) return;
+        if (request.fromStart !== null && booking.start.getTime() !== Date.parse(request.fromStart)) {
+          throw new ConflictError('order_changed', 'This inspection was changed meanwhile (in another window, or by someone else). Please check its new time below.');
+        }
+        const { overridden } = await assertChangeAllowed(tx, scope, booking, 'reschedule', actor, now);
+        await releaseOrderTime(tx, scope.companyId, scope.orderId);
+        try {
+          await commitInspectors(tx, { ...scope, inspectorIds: slot.inspectorIds, start: slot.start, end: slot.end, now, terms: { kind: 'appointment' } });
+        } catch (error) {
+          if (isOverlapViolation(error)) throw new TimeTaken();
+          throw error;
+        }
+        const sequence = booking.changeSequence + 1;
+        await saveMove(tx, scope.companyId, scope.orderId, { start: new Date(slot.start), inspectorIds: slot.inspectorIds, rescheduleCount: booking.rescheduleCount + 1, changeSequence: sequence, at: now });
+        await recordChangeEvent(
+          tx,
+          scope.companyId,
+          scope.orderId,
+          'rescheduled',
+          {
+            from: { start: booking.start.toISOString(), inspectors: booking.inspectors.map((i) => i.id) },
+            to: { start: new Date(slot.start).toISOString(), inspectors: slot.inspectorIds },
+            by: actorData(actor),
+            overridden,
+          },
+          now,
+        );
+        await queueChangeMessages(tx, scope, { kind: 'rescheduled', previousStart: booking.start, start: new Date(slot.start), sequence, actor, now });
+        moved = true;
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof TimeTaken)) throw error;
+    return { status: 'unavailable', appointments: await moveAlternatives(deps.store, scope, start, now) };
+  }
+  if (moved) announce(deps, scope);
+  return { status: 'ok', view: await manageView(db, scope, now) };
+}
+
+/**
+ * Cancels the booking. In one transaction: the row locked, the policy asked again, the time
+ * released, the order marked cancelled with its reason and fee, the audit event written, the
+ * messages queued, the reminders dropped and its open Stripe Checkout Session taken off the order
+ * (a job expires it at Stripe after the commit, so a tab left open can no longer pay). A visitor
+ * must have seen the fee that applies now (`feeCents`; 409 `fee_changed` otherwise); the office
+ * may waive it. Cancelling a cancelled order answers as the first cancellation did.
+ */
+export async function cancelBooking(
+  deps: ManageDeps,
+  scope: OrderScope,
+  actor: ChangeActor,
+  request: { reason: string; feeCents: number | null; waiveFee?: boolean },
+  now = deps.store.now(),
+): Promise<ManageChangeResponse> {
+  const { db } = deps.store;
+  let cancelled = false;
+  await retryTransientConflicts(() =>
+    db.transaction(async (tx) => {
+      cancelled = false;
+      const booking = await lockBooking(tx, scope.companyId, scope.orderId);
+      if (!booking?.start) throw new NotFoundError('The order');
+      if (booking.status === 'cancelled') return;
+      const { decision, overridden } = await assertChangeAllowed(tx, scope, booking, 'cancel', actor, now);
+      const feeCents = actor.kind === 'office' && request.waiveFee ? 0 : decision.feeCents;
+      if (request.feeCents !== null && request.feeCents !== decision.feeCents) {
+        throw new ConflictError('fee_changed', `Cancelling now costs ${decision.feeCents > 0 ? 'a late-cancellation fee' : 'nothing'}; please check the fee below and confirm again.`, 'fee_cents');
+      }
+      await releaseOrderTime(tx, scope.companyId, scope.orderId);
+      const sequence = booking.changeSequence + 1;
+      await saveCancellation(tx, scope.companyId, scope.orderId, { at: now, reason: request.reason.trim(), feeCents, changeSequence: sequence });
+      await recordChangeEvent(
+        tx,
+        scope.companyId,
+        scope.orderId,
+        'cancelled',
+        { start: booking.start.toISOString(), reason: request.reason.trim(), fee_cents: feeCents, policy_fee_cents: decision.feeCents, by: actorData(actor), overridden },
+        now,
+      );
+      await queueChangeMessages(tx, scope, { kind: 'cancelled', previousStart: booking.start, start: booking.start, sequence, actor, now });
+      await closeOpenCheckout(tx, scope, now);
+      cancelled = true;
+    }),
+  );
+  if (cancelled) announce(deps, scope);
+  return { status: 'ok', view: await manageView(db, scope, now) };
+}
+
+function announce(deps: ManageDeps, scope: OrderScope): void {
+  deps.store.changes.announce(changeKeys.schedule(scope.companyId));
+  deps.store.changes.announce(changeKeys.order(scope.orderId));
+  deps.onJobsEnqueued();
+}
+
+// ---- The office ----
+
+/** One order of the company the key names, booked or cancelled, as a change's scope; 404 otherwise (another company's order included). */
+export async function orderScopeOf(db: Executor, companyKey: string, orderId: string): Promise<OrderScope> {
+  const scope = await findOrderScope(db, companyKey, orderId);
+  if (!scope) throw new NotFoundError('The order');
+  return scope;
+}
+
+export async function manageLinksOf(db: Executor, scope: OrderScope) {
+  const links = await listOrderManageLinks(db, scope.companyId, scope.orderId);
+  return { links: links.map((link) => ({ id: link.id, role: link.role, recipient: link.recipient, created_at: link.createdAt.toISOString(), revoked_at: link.revokedAt?.toISOString() ?? null })) };
+}
+
+/** Revokes every live manage link of the order, recorded on its audit trail in the same transaction. */
+export async function revokeManageLinks(db: Database, scope: OrderScope, now: Date): Promise<{ revoked: number }> {
+  return db.transaction(async (tx) => {
+    const revoked = await revokeOrderManageLinks(tx, scope.companyId, scope.orderId, now);
+    if (revoked > 0) await recordChangeEvent(tx, scope.companyId, scope.orderId, 'manage_links_revoked', { count: revoked, by: { kind: 'office' } }, now);
+    return { revoked };
+  });
+}
