@@ -25,7 +25,7 @@ describe('the web boundaries the linter checks', () => {
     const snippet = [
       "import { describeSlot } from './slot-labels.ts';",
       "import { texts } from '../../shared/texts.ts';",
-      "import { useScheduler } from '../../app/scheduler-context.tsx';",
+      "import { useScheduler } from '../../shared/scheduler-context.tsx';",
       "import { SETTING } from '@scheduler/contracts/setting-keys';",
       'export const used = [describeSlot, texts, useScheduler, SETTING];',
       '',

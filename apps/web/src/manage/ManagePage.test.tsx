@@ -8,7 +8,7 @@ import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { addDays } from '@scheduler/domain/availability/zoned-calendar';
 import { formatListDate } from '@scheduler/domain/scheduling-text';
 import { createQueryClient, UnauthorizedSessions } from '../app/query-client.ts';
-import { PageLayout } from '../app/PageLayout.tsx';
+import { PageLayout } from '../frame/PageLayout.tsx';
 import { SCREEN_HEADING_ID } from '../shared/focus.ts';
 import { officeToday } from '../shared/scheduling-api.ts';
 import { stubServer, type RecordedRequest } from '../test-support/render-step.tsx';

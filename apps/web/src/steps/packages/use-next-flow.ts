@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { nextStep } from '@scheduler/domain/route-table';
 import { wallTimeIn } from '@scheduler/domain/scheduling-text';
-import { useScheduler } from '../../app/scheduler-context.tsx';
+import { useScheduler } from '../../shared/scheduler-context.tsx';
 import { useHoldAlternative, usePackagesNext, useReleaseTime } from './api.ts';
 
 export interface TimeDialog {

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { SETTING } from '@scheduler/contracts/setting-keys';
-import { useScheduler } from '../../app/scheduler-context.tsx';
+import { useScheduler } from '../../shared/scheduler-context.tsx';
 import { SCREEN_HEADING_ID, useScreenHeadingFocus } from '../../shared/focus.ts';
 import { FailureNotice } from '../../shared/FailureNotice.tsx';
 import { OfficeContact } from '../../shared/OfficeContact.tsx';

@@ -4,7 +4,7 @@ import { useId, useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { lengthText, zoneAbbreviation } from '@scheduler/domain/time-zone-text';
 import { formatLongDateTime } from '@scheduler/domain/scheduling-text';
-import { useScheduler } from '../../../app/scheduler-context.tsx';
+import { useScheduler } from '../../../shared/scheduler-context.tsx';
 import { ApiError, isFailure } from '../../../shared/api-client.ts';
 import { BusyButton } from '../../../shared/BusyButton.tsx';
 import { FailureNotice } from '../../../shared/FailureNotice.tsx';

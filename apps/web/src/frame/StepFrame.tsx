@@ -8,7 +8,7 @@ import { stickyOnNarrowScreens } from '../shared/sticky-actions.ts';
 import { heldTimeOf } from '../shared/hold-state.ts';
 import { SCREEN_HEADING_ID, useScreenHeadingFocus } from '../shared/focus.ts';
 import { texts } from '../shared/texts.ts';
-import { useScheduler } from './scheduler-context.tsx';
+import { useScheduler } from '../shared/scheduler-context.tsx';
 import { StepProgress } from './StepProgress.tsx';
 import { lazyChunk } from '../shared/chunk-load.ts';
 
