@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { canChangeBookings, canConfigure, canManageTeam, useCompany } from '../shared/company.ts';
-import { MAIN_CONTENT_ID } from '../shared/focus.ts';
+import { MAIN_CONTENT_ID } from '@scheduler/ui/focus';
 import { canReadFunnel } from '../shared/funnel-access.ts';
 import { Loading } from '../shared/Loading.tsx';
 import { PageHeading } from '../shared/PageHeading.tsx';

@@ -1,24 +1,15 @@
 import type { z } from 'zod';
 import { errorResponseSchema } from '@scheduler/contracts/errors';
+import { ApiError } from '@scheduler/ui/api-error';
+
+// Moved to @scheduler/ui (issue 40); this forward stays until the pages import the package.
+export { ApiError } from '@scheduler/ui/api-error';
 
 /**
  * The console's one way to call its API (/api/console/*): same-origin cookies (Better Auth's
  * session), JSON both ways, and every answer parsed by its contract's schema, so that a page
  * never renders a shape the server did not promise.
  */
-
-/** A refused or failed call. `code` is the server's error code, or `http_error` without an envelope. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
 
 /** Not signed in (401 `unauthenticated`): the console sends the person to sign in and back. */
 export const isUnauthenticated = (error: unknown): boolean => error instanceof ApiError && error.status === 401;

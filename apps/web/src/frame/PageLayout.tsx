@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import type { MouseEvent, ReactNode } from 'react';
-import { focusScreenHeading, MAIN_CONTENT_ID } from '../shared/focus.ts';
+import { focusScreenHeading, MAIN_CONTENT_ID } from '@scheduler/ui/focus';
 import { OfficeContact, type OfficeContactDetails } from '../shared/OfficeContact.tsx';
 import { texts } from '../shared/texts.ts';
 import { embedHost } from '../shared/embed/embed-context.ts';

@@ -9,7 +9,7 @@ import { addDays } from '@scheduler/domain/availability/zoned-calendar';
 import { formatListDate } from '@scheduler/domain/scheduling-text';
 import { createQueryClient, UnauthorizedSessions } from '../app/query-client.ts';
 import { PageLayout } from '../frame/PageLayout.tsx';
-import { SCREEN_HEADING_ID } from '../shared/focus.ts';
+import { SCREEN_HEADING_ID } from '@scheduler/ui/focus';
 import { officeToday } from '../shared/scheduling-api.ts';
 import { stubServer, type RecordedRequest } from '../test-support/render-step.tsx';
 import ManagePage from './ManagePage.tsx';

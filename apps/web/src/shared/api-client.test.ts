@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, callApi, isFailure, UnauthorizedError } from './api-client.ts';
+import { callApi, isFailure, UnauthorizedError } from './api-client.ts';
+import { ApiError } from '@scheduler/ui/api-error';
 
 function serverAnswering(status: number, body: unknown) {
   const fetch = vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));

@@ -1,4 +1,4 @@
-import { optionalChunk } from '../chunk-load.ts';
+import { optionalChunk } from '@scheduler/ui/chunk-load';
 
 /**
  * The funnel's and the embed's runtime (funnel-runtime.ts): one chunk, one loader (each dynamic

@@ -12,7 +12,8 @@ import { DISPLAY_WORDS, displayLines, formatLineAmount, listingsTaxed } from '@s
 import { StepFrame } from '../../frame/StepFrame.tsx';
 import { useScheduler } from '../../shared/scheduler-context.tsx';
 import { MOBILE_QUERY } from '../../shared/theme.ts';
-import { ApiError, isFailure } from '../../shared/api-client.ts';
+import { isFailure } from '../../shared/api-client.ts';
+import { ApiError } from '@scheduler/ui/api-error';
 import { couponBoxShown } from '../../shared/coupon/coupon-box.ts';
 import { CouponBox } from '../../shared/coupon/CouponBox.tsx';
 import { ContactText } from '../../shared/ContactText.tsx';

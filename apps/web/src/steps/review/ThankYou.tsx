@@ -6,7 +6,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { SETTING } from '@scheduler/contracts/setting-keys';
 import { useScheduler } from '../../shared/scheduler-context.tsx';
-import { SCREEN_HEADING_ID, useScreenHeadingFocus } from '../../shared/focus.ts';
+import { SCREEN_HEADING_ID, useScreenHeadingFocus } from '@scheduler/ui/focus';
 import { FailureNotice } from '../../shared/FailureNotice.tsx';
 import { OfficeContact } from '../../shared/OfficeContact.tsx';
 import { pricingQueryOptions } from '../../shared/pricing-api.ts';

@@ -4,7 +4,8 @@ import { IDEMPOTENCY_KEY_HEADER, SPECIAL_NOTE_MAX, type ConfirmResponse } from '
 import type { OrderResponse } from '@scheduler/contracts/order';
 import type { Pricing } from '@scheduler/contracts/pricing';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
-import { ApiError, callApi } from '../../shared/api-client.ts';
+import { callApi } from '../../shared/api-client.ts';
+import { ApiError } from '@scheduler/ui/api-error';
 import { holdSlot } from '../../shared/appointments/hold-slot.ts';
 import { heldWallTime } from '../../shared/held-time.ts';
 import { pickMember } from '../../shared/appointments/slot-labels.ts';

@@ -1,0 +1,49 @@
+/**
+ * A refused or failed call of either front end, with the server's stable error envelope when it
+ * sent one. `code` is one of the server's error codes, `http_error` when the answer carried no
+ * envelope, or `invalid_response` when an answer's shape was not the contract's.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/**
+ * The error envelope's contents as read here (packages/contracts `errors.ts` has the closed list
+ * of codes; a code the list lacks still reaches the page as the server's words).
+ */
+export interface ErrorEnvelope {
+  code: string;
+  message: string;
+  field?: string;
+}
+
+/**
+ * The error envelope an answer carries, or null. Read by its shape rather than by the contract's
+ * zod schema: the wizard reads refusals on its first step, where zod's full build would not fit
+ * its weight budget; the console checks the code against the closed list as well (its api.ts).
+ */
+export function errorEnvelopeOf(body: unknown): ErrorEnvelope | null {
+  if (typeof body !== 'object' || body === null || !('error' in body)) return null;
+  const error: unknown = body.error;
+  if (typeof error !== 'object' || error === null) return null;
+  const code: unknown = 'code' in error ? error.code : undefined;
+  const message: unknown = 'message' in error ? error.message : undefined;
+  const field: unknown = 'field' in error ? error.field : undefined;
+  if (typeof code !== 'string' || typeof message !== 'string' || (field !== undefined && typeof field !== 'string')) return null;
+  return field === undefined ? { code, message } : { code, message, field };
+}
+
+/** The ApiError a refused answer stands for: its envelope's code, message and field, or `http_error`. */
+export function apiErrorOf(status: number, statusText: string, body: unknown): ApiError {
+  const envelope = errorEnvelopeOf(body);
+  if (!envelope) return new ApiError(status, 'http_error', statusText);
+  return new ApiError(status, envelope.code, envelope.message, envelope.field);
+}
