@@ -10,7 +10,6 @@ import { holdSlot } from '../../shared/appointments/hold-slot.ts';
 import { heldWallTime } from '../../shared/held-time.ts';
 import { pickMember } from '../../shared/appointments/slot-labels.ts';
 import { invalidateOrder, queryKeys, type SessionScope } from '../../shared/queries.ts';
-import { postDatetime } from '../../shared/scheduling-api.ts';
 import { track } from '../../shared/embed/funnel.ts';
 
 const baseOf = (scope: SessionScope) => `/${scope.companyKey}/json/online_scheduler`;
@@ -96,15 +95,6 @@ export function useConfirmOrder(scope: SessionScope, order: OrderResponse, timeZ
     // A held alternative or a confirmed order changes the order (its time, confirmed, pay_url); a
     // refusal (order_changed, coupon_used_up) means the review must show the order and price as they are.
     onSettled: () => Promise.all([invalidateOrder(queryClient, scope), queryClient.invalidateQueries({ queryKey: queryKeys.pricing(scope) })]),
-  });
-}
-
-/** Spec 2.11 with the calendar last: the cart changed after the time was held, so the time is given up and picked again. */
-export function useReleaseTime(scope: SessionScope) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => postDatetime(scope, { datetime: null }),
-    onSuccess: () => invalidateOrder(queryClient, scope),
   });
 }
 
