@@ -47,3 +47,22 @@ export function apiErrorOf(status: number, statusText: string, body: unknown): A
   if (!envelope) return new ApiError(status, 'http_error', statusText);
   return new ApiError(status, envelope.code, envelope.message, envelope.field);
 }
+
+/**
+ * A contract's schema, as an answer is read by it (house rule 3: answers are parsed, not cast). A
+ * zod schema is one; the interface keeps zod itself out of this module, so that a wizard step that
+ * casts nothing pays nothing for it.
+ */
+export interface AnswerSchema<T> {
+  safeParse(body: unknown): { success: true; data: T } | { success: false };
+}
+
+/**
+ * An answer read by its contract's schema. A shape the contract does not describe is the server's
+ * bug, not the person's: the ApiError (`invalid_response`) says so in `refusal`, the app's words.
+ */
+export function parsedAnswer<T>(status: number, schema: AnswerSchema<T>, body: unknown, refusal: string): T {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new ApiError(status, 'invalid_response', refusal);
+  return parsed.data;
+}

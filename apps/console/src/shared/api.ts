@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { errorResponseSchema } from '@scheduler/contracts/errors';
-import { ApiError } from '@scheduler/ui/api-error';
+import { ApiError, parsedAnswer } from '@scheduler/ui/api-error';
 
 // Moved to @scheduler/ui (issue 40); this forward stays until the pages import the package.
 export { ApiError } from '@scheduler/ui/api-error';
@@ -58,9 +58,7 @@ export async function callApi<S extends z.ZodType>(path: string, schema: S, opti
 
 /** An answer read by its contract's schema. A shape the contract does not describe is the server's bug, not the person's: say so plainly. */
 export function answerOf<S extends z.ZodType>(status: number, schema: S, body: unknown): z.infer<S> {
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new ApiError(status, 'invalid_response', 'The server sent an answer the console does not understand. Please reload the page.');
-  return parsed.data;
+  return parsedAnswer<z.infer<S>>(status, schema, body, 'The server sent an answer the console does not understand. Please reload the page.');
 }
 
 /** The path of a company's console API. */

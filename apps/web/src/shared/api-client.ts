@@ -1,4 +1,4 @@
-import { ApiError, apiErrorOf, errorEnvelopeOf } from '@scheduler/ui/api-error';
+import { ApiError, apiErrorOf, errorEnvelopeOf, parsedAnswer, type AnswerSchema } from '@scheduler/ui/api-error';
 
 /** Any 401: the session is over or was never valid (spec 4.1). */
 export class UnauthorizedError extends Error {
@@ -21,7 +21,7 @@ export interface SessionCredentials {
   trying?: boolean;
 }
 
-export interface CallOptions {
+export interface CallOptions<T = unknown> {
   session?: SessionCredentials;
   method?: 'GET' | 'POST';
   body?: unknown;
@@ -40,6 +40,12 @@ export interface CallOptions {
    * a disabled scheduler (`SessionCredentials.trying`).
    */
   credentials?: RequestCredentials;
+  /**
+   * The answer's contract schema (packages/contracts): the body is parsed by it rather than taken
+   * on trust. Calls of a step whose chunk already holds zod's full build pass one; the first
+   * steps' calls are cast still, as zod would not fit their weight budget (e2e/first-step-weight).
+   */
+  answer?: AnswerSchema<T>;
 }
 
 /** The error a refused answer stands for, read from that same response (never by asking again). */
@@ -53,11 +59,14 @@ async function errorOf(response: Response, session: SessionCredentials | undefin
   return apiErrorOf(response.status, response.statusText, await response.json().catch(() => null));
 }
 
+/** What an answer the contract does not describe stands for: the server's fault, not the visitor's. */
+const UNDERSTOOD_NOT = 'The server sent an answer this page does not understand. Please reload the page.';
+
 /**
  * Calls the product's server. Session calls carry the token in the X-Auth-Token header, never in
  * the URL, and name the office the visitor's link addressed so the server can refuse a mismatch.
  */
-export async function callApi<T>(path: string, options: CallOptions = {}): Promise<T> {
+export async function callApi<T>(path: string, options: CallOptions<T> = {}): Promise<T> {
   const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   if (options.session) {
     headers['x-auth-token'] = options.session.token;
@@ -78,6 +87,7 @@ export async function callApi<T>(path: string, options: CallOptions = {}): Promi
   // (confirm's 409 coupon_used_up): the error envelope says which.
   const refusal = response.status === 200 ? null : errorEnvelopeOf(body);
   if (refusal) throw new ApiError(response.status, refusal.code, refusal.message, refusal.field);
+  if (options.answer) return parsedAnswer(response.status, options.answer, body, UNDERSTOOD_NOT);
   return body as T;
 }
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { IDEMPOTENCY_KEY_HEADER, SPECIAL_NOTE_MAX, type ConfirmResponse } from '@scheduler/contracts/confirm';
+import { confirmResponseSchema, IDEMPOTENCY_KEY_HEADER, SPECIAL_NOTE_MAX, type ConfirmResponse } from '@scheduler/contracts/confirm';
 import type { OrderResponse } from '@scheduler/contracts/order';
 import type { Pricing } from '@scheduler/contracts/pricing';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
@@ -26,12 +26,14 @@ export function fetchTimeAvailable(scope: SessionScope, order: Pick<OrderRespons
 
 /** POST /confirm (spec 7.7). A 409 is an answer: the held time was taken, and alternatives come with it. */
 export function postConfirm(scope: SessionScope, specialNote: string, idempotencyKey: string, orderRevision?: string): Promise<ConfirmResponse> {
-  return callApi<ConfirmResponse>(`${baseOf(scope)}/confirm`, {
+  return callApi(`${baseOf(scope)}/confirm`, {
     session: scope.credentials,
     method: 'POST',
     body: { special_note: specialNote.slice(0, SPECIAL_NOTE_MAX), ...(orderRevision ? { order_revision: orderRevision } : {}) },
     answers: [200, 409],
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+    // This module holds the confirm contract already (its header and limit): parsing costs no bytes.
+    answer: confirmResponseSchema,
   });
 }
 
