@@ -31,14 +31,10 @@ export interface ErrorEnvelope {
  * its weight budget; the console checks the code against the closed list as well (its api.ts).
  */
 export function errorEnvelopeOf(body: unknown): ErrorEnvelope | null {
-  if (typeof body !== 'object' || body === null || !('error' in body)) return null;
-  const error: unknown = body.error;
-  if (typeof error !== 'object' || error === null) return null;
-  const code: unknown = 'code' in error ? error.code : undefined;
-  const message: unknown = 'message' in error ? error.message : undefined;
-  const field: unknown = 'field' in error ? error.field : undefined;
-  if (typeof code !== 'string' || typeof message !== 'string' || (field !== undefined && typeof field !== 'string')) return null;
-  return field === undefined ? { code, message } : { code, message, field };
+  // Written small: it is on the wizard's first step, whose every byte counts against its budget.
+  const error = (body as { error?: { code?: unknown; message?: unknown; field?: unknown } } | null)?.error;
+  if (typeof error?.code !== 'string' || typeof error.message !== 'string' || (error.field !== undefined && typeof error.field !== 'string')) return null;
+  return error as ErrorEnvelope;
 }
 
 /** The ApiError a refused answer stands for: its envelope's code, message and field, or `http_error`. */

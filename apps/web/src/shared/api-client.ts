@@ -1,4 +1,4 @@
-import { ApiError, apiErrorOf, errorEnvelopeOf, parsedAnswer, type AnswerSchema } from '@scheduler/ui/api-error';
+import { ApiError, apiErrorOf, errorEnvelopeOf } from '@scheduler/ui/api-error';
 
 /** Any 401: the session is over or was never valid (spec 4.1). */
 export class UnauthorizedError extends Error {
@@ -41,11 +41,11 @@ export interface CallOptions<T = unknown> {
    */
   credentials?: RequestCredentials;
   /**
-   * The answer's contract schema (packages/contracts): the body is parsed by it rather than taken
+   * Reads the answer by its contract's schema (`answerBy` in answer-by.ts) rather than taking it
    * on trust. Calls of a step whose chunk already holds zod's full build pass one; the first
    * steps' calls are cast still, as zod would not fit their weight budget (e2e/first-step-weight).
    */
-  answer?: AnswerSchema<T>;
+  parse?: (status: number, body: unknown) => T;
 }
 
 /** The error a refused answer stands for, read from that same response (never by asking again). */
@@ -58,9 +58,6 @@ async function errorOf(response: Response, session: SessionCredentials | undefin
   }
   return apiErrorOf(response.status, response.statusText, await response.json().catch(() => null));
 }
-
-/** What an answer the contract does not describe stands for: the server's fault, not the visitor's. */
-const UNDERSTOOD_NOT = 'The server sent an answer this page does not understand. Please reload the page.';
 
 /**
  * Calls the product's server. Session calls carry the token in the X-Auth-Token header, never in
@@ -87,8 +84,7 @@ export async function callApi<T>(path: string, options: CallOptions<T> = {}): Pr
   // (confirm's 409 coupon_used_up): the error envelope says which.
   const refusal = response.status === 200 ? null : errorEnvelopeOf(body);
   if (refusal) throw new ApiError(response.status, refusal.code, refusal.message, refusal.field);
-  if (options.answer) return parsedAnswer(response.status, options.answer, body, UNDERSTOOD_NOT);
-  return body as T;
+  return options.parse ? options.parse(response.status, body) : (body as T);
 }
 
 /** A failure the visitor should be told about: a 401 is not one, it leads to its own page. */

@@ -5,6 +5,7 @@ import type { OrderResponse } from '@scheduler/contracts/order';
 import type { Pricing } from '@scheduler/contracts/pricing';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { callApi } from '../../shared/api-client.ts';
+import { answerBy } from '../../shared/answer-by.ts';
 import { ApiError } from '@scheduler/ui/api-error';
 import { holdSlot } from '../../shared/appointments/hold-slot.ts';
 import { heldWallTime } from '../../shared/held-time.ts';
@@ -32,8 +33,8 @@ export function postConfirm(scope: SessionScope, specialNote: string, idempotenc
     body: { special_note: specialNote.slice(0, SPECIAL_NOTE_MAX), ...(orderRevision ? { order_revision: orderRevision } : {}) },
     answers: [200, 409],
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
-    // This module holds the confirm contract already (its header and limit): parsing costs no bytes.
-    answer: confirmResponseSchema,
+    // This module holds the confirm contract already (its header and limit): parsing costs no zod bytes.
+    parse: answerBy(confirmResponseSchema),
   });
 }
 
