@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
 
@@ -102,6 +103,7 @@ export default tseslint.config(
         'error',
         { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(skip|only|todo)$/]", message: 'No skipped, focused or todo tests.' },
         { selector: "ImportDeclaration[source.value='react'] ImportSpecifier[imported.name='lazy']", message: 'Use lazyChunk (shared/chunk-load.ts).' },
+        { selector: "ImportSpecifier[imported.name='lazyWithFallback']", message: "Use lazyChunk (shared/chunk-load.ts): it falls back to the wizard's own notice." },
         { selector: "ImportExpression:not(CallExpression[callee.name=/^(lazyChunk|optionalChunk)$/] > ArrowFunctionExpression ImportExpression)", message: 'Load code on demand through lazyChunk or optionalChunk (shared/chunk-load.ts).' },
       ],
     },
@@ -121,6 +123,7 @@ export default tseslint.config(
         'error',
         { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(skip|only|todo)$/]", message: 'No skipped, focused or todo tests.' },
         { selector: "ImportDeclaration[source.value='react'] ImportSpecifier[imported.name='lazy']", message: 'Use lazyPage (shared/chunk-load.tsx).' },
+        { selector: "ImportSpecifier[imported.name='lazyWithFallback']", message: "Use lazyPage (shared/chunk-load.tsx): it falls back to the console's own notice." },
         { selector: "ImportExpression:not(CallExpression[callee.name='lazyPage'] > ArrowFunctionExpression ImportExpression)", message: 'Load code on demand through lazyPage (shared/chunk-load.tsx).' },
       ],
     },
@@ -170,4 +173,57 @@ export default tseslint.config(
     files: ['e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', '**/*.test.ts', '**/test-support/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },
+
+  // ---- Import cycles and the front ends' layers (issue 40; ARCHITECTURE rule 14) ----
+  // No two modules import each other, in any workspace: a circle makes every file on it load, and
+  // change, with every other. Type-only imports are left out (they vanish from the build).
+  // Imports are resolved as Node and Vite do (package exports, explicit .ts/.tsx extensions).
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+      // The plugin reads only .js files' imports unless told otherwise: without these, no-cycle
+      // sees no arrow out of a TypeScript file and passes every circle.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  // The arrows run one way: the wizard's app/ -> steps/ -> frame/, sidebar/ -> shared/, and the
+  // console's app/ -> pages/ -> shared/. A zone's `target` may not import from its `from`.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/console/src/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './apps/web/src/shared',
+              from: ['./apps/web/src/app', './apps/web/src/steps', './apps/web/src/frame', './apps/web/src/sidebar', './apps/web/src/manage', './apps/web/src/status-pages'],
+              message: 'shared/ is the bottom layer of the wizard: move what it needs down into shared/ or a package.',
+            },
+            {
+              target: './apps/web/src/frame',
+              from: ['./apps/web/src/app', './apps/web/src/steps'],
+              message: 'The frame sits below the steps and the app: steps import it, it imports no step.',
+            },
+            {
+              target: './apps/web/src/sidebar',
+              from: ['./apps/web/src/app', './apps/web/src/steps', './apps/web/src/frame'],
+              message: 'The review panel sits below the frame (which loads it) and the steps.',
+            },
+            { target: './apps/web/src/steps', from: './apps/web/src/app', message: 'A step may not import app/: the arrows run app/ -> steps/.' },
+            {
+              target: './apps/console/src/shared',
+              from: ['./apps/console/src/app', './apps/console/src/pages'],
+              message: 'shared/ sits below app/ and pages/: it may import neither.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // ---- end of import cycles and layers ----
 );

@@ -20,7 +20,7 @@ export function packageOf(moduleId: string): string {
   const path = moduleId.replace(/^\0/, '').replace(/\?.*$/, '');
   const inModules = path.lastIndexOf('/node_modules/');
   if (inModules === -1) {
-    const workspacePackage = /\/packages\/(contracts|domain)\//.exec(path);
+    const workspacePackage = /\/packages\/(contracts|domain|ui)\//.exec(path);
     return workspacePackage ? `@scheduler/${workspacePackage[1]}` : 'app';
   }
   const [first, second] = path.slice(inModules + '/node_modules/'.length).split('/');

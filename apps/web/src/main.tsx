@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { embedHost } from './shared/embed/embed-context.ts';
-import { loadFunnelRuntime } from './shared/embed/funnel.ts';
+import { loadFunnelRuntime } from './shared/embed/funnel-loader.ts';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextStep, previousStep, resolveScreen, schedulerMode, stepOrder, type RouteState, type SchedulerMode, type StepName } from './route-table.ts';
+import { nextStep, previousStep, resolveScreen, schedulerMode, STEP_PROGRESS_FLAG, STEPS, stepOrder, type RouteState, type SchedulerMode, type StepName } from './route-table.ts';
 
 const open: RouteState = {
   enabled: true,
@@ -158,5 +158,15 @@ describe('step order and navigation', () => {
     expect(previousStep('default', 'calendar', true)).toBeNull();
     expect(nextStep('calendar-last', 'review', true)).toBeNull();
     expect(nextStep('calendar-last', 'packages', true)).toBe('calendar');
+  });
+});
+
+describe('STEP_PROGRESS_FLAG', () => {
+  it('gives every step but the postal code a flag of its own, so that resuming finds the furthest step visited', () => {
+    const flags = STEPS.map((step) => STEP_PROGRESS_FLAG[step]);
+    expect(flags.filter((flag) => flag === null)).toHaveLength(1);
+    expect(STEP_PROGRESS_FLAG['postal-code']).toBeNull();
+    const set = flags.filter((flag) => flag !== null);
+    expect(new Set(set).size).toBe(set.length);
   });
 });

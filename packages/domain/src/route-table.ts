@@ -8,6 +8,21 @@ export type StepName = (typeof STEPS)[number];
 
 export type SchedulerMode = 'calendar-last' | 'zip-restrict' | 'default';
 
+/**
+ * The progress flag (spec 3.13) each step sets when it is visited: the wizard marks it, the
+ * review-order panel and the resume offer read it. The postal-code step sets none.
+ */
+export const STEP_PROGRESS_FLAG = {
+  'postal-code': null,
+  calendar: 'calendar',
+  address: 'address',
+  contacts: 'contacts',
+  'property-info': 'property_info',
+  packages: 'packages',
+  review: 'review',
+} as const satisfies Record<StepName, string | null>;
+export type StepProgressFlag = NonNullable<(typeof STEP_PROGRESS_FLAG)[StepName]>;
+
 export type Screen =
   | { kind: 'disabled' }
   | { kind: 'unauthorized' }

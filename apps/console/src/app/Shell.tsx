@@ -8,7 +8,7 @@ import { Suspense } from 'react';
 import type { Action } from '@scheduler/domain/permissions';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { memberCan, useCompany } from '../shared/company.ts';
-import { MAIN_CONTENT_ID } from '../shared/focus.ts';
+import { MAIN_CONTENT_ID } from '@scheduler/ui/focus';
 import { Loading } from '../shared/Loading.tsx';
 import { PageHeading } from '../shared/PageHeading.tsx';
 import { meQueryOptions } from '../shared/queries.ts';

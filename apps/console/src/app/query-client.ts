@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError, isUnauthenticated } from '../shared/api.ts';
+import { isUnauthenticated } from '../shared/api.ts';
+import { ApiError } from '@scheduler/ui/api-error';
 import { consoleKeys } from '../shared/queries.ts';
 
 /**

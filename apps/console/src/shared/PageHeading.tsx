@@ -1,7 +1,7 @@
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { useHeadingFocus } from './focus.ts';
+import { useHeadingFocus } from '@scheduler/ui/focus';
 
 /** Every page's h1: focused when the page changes (focus.ts), never a control itself. */
 export function PageHeading({ children }: { children: ReactNode }) {

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { MAIN_CONTENT_ID } from './focus.ts';
+import { MAIN_CONTENT_ID } from '@scheduler/ui/focus';
 import { PageHeading } from './PageHeading.tsx';
 
 /**

@@ -1,24 +1,15 @@
 import type { z } from 'zod';
 import { errorResponseSchema } from '@scheduler/contracts/errors';
+import { ApiError, parsedAnswer } from '@scheduler/ui/api-error';
+
+// Moved to @scheduler/ui (issue 40); this forward stays until the pages import the package.
+export { ApiError } from '@scheduler/ui/api-error';
 
 /**
  * The console's one way to call its API (/api/console/*): same-origin cookies (Better Auth's
  * session), JSON both ways, and every answer parsed by its contract's schema, so that a page
  * never renders a shape the server did not promise.
  */
-
-/** A refused or failed call. `code` is the server's error code, or `http_error` without an envelope. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
 
 /** Not signed in (401 `unauthenticated`): the console sends the person to sign in and back. */
 export const isUnauthenticated = (error: unknown): boolean => error instanceof ApiError && error.status === 401;
@@ -67,9 +58,7 @@ export async function callApi<S extends z.ZodType>(path: string, schema: S, opti
 
 /** An answer read by its contract's schema. A shape the contract does not describe is the server's bug, not the person's: say so plainly. */
 export function answerOf<S extends z.ZodType>(status: number, schema: S, body: unknown): z.infer<S> {
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new ApiError(status, 'invalid_response', 'The server sent an answer the console does not understand. Please reload the page.');
-  return parsed.data;
+  return parsedAnswer<z.infer<S>>(status, schema, body, 'The server sent an answer the console does not understand. Please reload the page.');
 }
 
 /** The path of a company's console API. */

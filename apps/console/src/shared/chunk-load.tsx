@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazyWithFallback } from '@scheduler/ui/chunk-load';
 
 /** What a page whose code could not be downloaded shows instead of nothing. */
 export function ChunkFailed() {
@@ -27,5 +28,5 @@ export function ChunkFailed() {
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- typed as React's own lazy is, for any component's props
 export function lazyPage<T extends ComponentType<any>>(load: () => Promise<{ default: T }>): LazyExoticComponent<T> {
-  return lazy(() => load().catch(() => ({ default: ChunkFailed as unknown as T })));
+  return lazyWithFallback(load, ChunkFailed);
 }

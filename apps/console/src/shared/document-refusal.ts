@@ -1,4 +1,4 @@
-import { ApiError } from './api.ts';
+import { ApiError } from '@scheduler/ui/api-error';
 
 /**
  * A configuration save the server refused as an invalid document (400 `invalid_document`): the

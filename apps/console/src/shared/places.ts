@@ -1,5 +1,6 @@
 import { placeSchema, type Place } from '@scheduler/contracts/onboarding';
-import { ApiError, callApi } from './api.ts';
+import { callApi } from './api.ts';
+import { ApiError } from '@scheduler/ui/api-error';
 
 /**
  * Where an address is, with the time zone there (GET /api/console/geocode): for a new company's

@@ -4,12 +4,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, Route, Routes, useParams } from 'react-router';
 import { normaliseSubpath } from '@scheduler/domain/route-table';
 import { SchedulerPage } from './SchedulerPage.tsx';
-import { theme } from './theme.ts';
+import { theme } from '../shared/theme.ts';
 import { Suspense } from 'react';
 import { createQueryClient, UnauthorizedSessions, UnauthorizedSessionsContext } from './query-client.ts';
 import { lazyChunk } from '../shared/chunk-load.ts';
 import { seedFirstLoad } from './first-load.ts';
-import { PageLayout } from './PageLayout.tsx';
+import { PageLayout } from '../frame/PageLayout.tsx';
 import { StepSkeleton } from '../shared/StepSkeleton.tsx';
 
 const NotFoundPage = lazyChunk(() => import('../status-pages/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })));

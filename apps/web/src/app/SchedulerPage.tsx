@@ -1,17 +1,17 @@
 import { Suspense, useCallback, useEffect, useMemo } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { SETTING } from '@scheduler/contracts/setting-keys';
-import { resolveScreen, schedulerMode, stepOrder, type StepName } from '@scheduler/domain/route-table';
+import { resolveScreen, schedulerMode, STEP_PROGRESS_FLAG, stepOrder, type StepName } from '@scheduler/domain/route-table';
 import { schedulerFlags, SettingsReader } from '@scheduler/domain/settings';
 import { markVisited } from '../shared/progress.ts';
 import { StepSkeleton } from '../shared/StepSkeleton.tsx';
 import { useResumeOffer } from '../shared/use-resume-offer.ts';
-import { PageLayout } from './PageLayout.tsx';
-import { SchedulerProvider, type SchedulerContextValue } from './scheduler-context.tsx';
+import { PageLayout } from '../frame/PageLayout.tsx';
+import { SchedulerProvider, type SchedulerContextValue } from '../shared/scheduler-context.tsx';
 import { useSchedulerData } from './scheduler-data.ts';
 import { useFunnel } from './use-funnel.ts';
 import { embeddedHref } from '../shared/embed/embed-context.ts';
-import { STEP_PROGRESS_FLAG, STEP_SCREENS } from './step-screens.tsx';
+import { STEP_SCREENS } from './step-screens.tsx';
 import { FailureNotice } from '../shared/FailureNotice.tsx';
 import { lazyChunk } from '../shared/chunk-load.ts';
 

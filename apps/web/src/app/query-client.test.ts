@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, UnauthorizedError } from '../shared/api-client.ts';
+import { UnauthorizedError } from '../shared/api-client.ts';
+import { ApiError } from '@scheduler/ui/api-error';
 import { createQueryClient, UnauthorizedSessions } from './query-client.ts';
 
 describe('the one 401 path', () => {

@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import { ApiError, UnauthorizedError } from '../shared/api-client.ts';
+import { UnauthorizedError } from '../shared/api-client.ts';
+import { ApiError } from '@scheduler/ui/api-error';
 
 /**
  * The sessions a 401 has ended in this page (spec 4.1, 8.1: a 401 on any call, read or write,

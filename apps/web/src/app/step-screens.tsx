@@ -12,14 +12,3 @@ export const STEP_SCREENS: Record<StepName, LazyExoticComponent<ComponentType>> 
   packages: lazyChunk(() => import('../steps/packages/PackagesStep.tsx')),
   review: lazyChunk(() => import('../steps/review/ReviewStep.tsx')),
 };
-
-/** The progress flag (spec 3.13) each step sets when it is visited. */
-export const STEP_PROGRESS_FLAG = {
-  'postal-code': null,
-  calendar: 'calendar',
-  address: 'address',
-  contacts: 'contacts',
-  'property-info': 'property_info',
-  packages: 'packages',
-  review: 'review',
-} as const satisfies Record<StepName, string | null>;

@@ -4,7 +4,8 @@ import type { OrderResponse } from '@scheduler/contracts/order';
 import type { StepName } from '@scheduler/domain/route-table';
 import type { SessionCredentials } from '../shared/api-client.ts';
 import { embedHost, isConsolePreview } from '../shared/embed/embed-context.ts';
-import { loadFunnelRuntime, setFunnelContext, track } from '../shared/embed/funnel.ts';
+import { setFunnelContext, track } from '../shared/embed/funnel.ts';
+import { loadFunnelRuntime } from '../shared/embed/funnel-loader.ts';
 
 /** How long a visitor who does nothing waits for the sender (their first screen's events wait with it). */
 const SENDER_AFTER_MS = 10_000;

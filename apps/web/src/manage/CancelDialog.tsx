@@ -10,7 +10,7 @@ import type { Control } from 'react-hook-form';
 import type { ManageOrderView } from '@scheduler/contracts/manage';
 import { BusyButton } from '../shared/BusyButton.tsx';
 import { useFocusHeadingAfterClose } from '../shared/dialog-focus.ts';
-import { focusWhenMounted } from '../shared/focus.ts';
+import { focusWhenMounted } from '@scheduler/ui/focus';
 import { FormTextField } from '../shared/form/FormTextField.tsx';
 import { OfficeContact } from '../shared/OfficeContact.tsx';
 import type { CancelFormInput } from './cancel-form.ts';

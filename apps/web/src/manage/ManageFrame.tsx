@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { SCREEN_HEADING_ID, useScreenHeadingFocus } from '../shared/focus.ts';
+import { SCREEN_HEADING_ID, useScreenHeadingFocus } from '@scheduler/ui/focus';
 
 /**
  * One screen of the manage page in the wizard's card (the thank-you's width): the company's name,

@@ -17,7 +17,8 @@ import { manageFailure, failureText } from './manage-errors.ts';
 import { ManageFrame } from './ManageFrame.tsx';
 import { ManageNotice } from './ManageNotice.tsx';
 import { manageTexts as t } from './manage-texts.ts';
-import { daysWithTimes, monthOf, monthTitle, monthWindow, shiftMonth } from './manage-view.ts';
+import { monthOf, monthTitle, monthWindow, shiftMonth } from '@scheduler/domain/months';
+import { daysWithTimes } from './manage-view.ts';
 
 const NO_NAMES = { long: false, showNames: false, users: [] } as const;
 /** The month arrows: 44 px targets that keep to one line on a phone. */

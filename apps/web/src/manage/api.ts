@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ManageChangeResponse, ManageHoldResponse, ManageOrderView } from '@scheduler/contracts/manage';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
-import { ApiError, callApi } from '../shared/api-client.ts';
+import { callApi } from '../shared/api-client.ts';
+import { ApiError } from '@scheduler/ui/api-error';
 import { needsFreshView } from './manage-errors.ts';
 import { slotInstant } from './manage-view.ts';
 

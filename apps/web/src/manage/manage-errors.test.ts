@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, UnauthorizedError } from '../shared/api-client.ts';
+import { UnauthorizedError } from '../shared/api-client.ts';
+import { ApiError } from '@scheduler/ui/api-error';
 import { failureText, isInvalidLink, manageFailure, needsFreshView } from './manage-errors.ts';
 
 describe("the manage page's reading of a refusal", () => {

@@ -1,5 +1,5 @@
 import { formatPhone } from '@scheduler/domain/formatting';
-import { ApiError } from '../shared/api-client.ts';
+import { ApiError } from '@scheduler/ui/api-error';
 import { manageTexts as t } from './manage-texts.ts';
 
 /**

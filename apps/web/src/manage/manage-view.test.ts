@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
-import { daysWithTimes, deadlineText, momentText, monthOf, monthTitle, monthWindow, shiftMonth, slotInstant } from './manage-view.ts';
+import { daysWithTimes, deadlineText, momentText, slotInstant } from './manage-view.ts';
 
 const slot = (date: string, hour: number, id = `${date}-${hour}`): AppointmentSlot => ({
   id,
@@ -30,19 +30,6 @@ describe('the manage page words its dates as the wizard does', () => {
 });
 
 describe("the reschedule calendar's months", () => {
-  it('steps by month across a year', () => {
-    expect(shiftMonth('2026-12-01', 1)).toBe('2027-01-01');
-    expect(shiftMonth('2027-01-01', -1)).toBe('2026-12-01');
-    expect(monthOf('2026-11-26')).toBe('2026-11-01');
-    expect(monthTitle('2027-02-01')).toBe('February 2027');
-  });
-
-  it("asks for the month's days from today on, never more than a month", () => {
-    expect(monthWindow('2026-11-01', '2026-11-26')).toEqual({ from: '2026-11-26', to: '2026-11-30' });
-    expect(monthWindow('2026-12-01', '2026-11-26')).toEqual({ from: '2026-12-01', to: '2026-12-31' });
-    expect(monthWindow('2028-02-01', '2026-11-26')).toEqual({ from: '2028-02-01', to: '2028-02-29' });
-  });
-
   it("lists the month's days that have times in date order, each slot once, earliest time first", () => {
     const december = { from: '2026-12-01', to: '2026-12-31' };
     const days = daysWithTimes([slot('2026-12-02', 9), slot('2026-12-01', 13), slot('2026-12-01', 9), slot('2026-12-01', 9), slot('2026-11-30', 9), slot('2027-01-01', 9)], december);

@@ -1,6 +1,6 @@
 /** What the manage page derives from its answers: dates as the wizard words them, and the calendar's months. */
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
-import { formatListDate, formatLongDateTime, formatTime, monthName, wallTimeIn } from '@scheduler/domain/scheduling-text';
+import { formatListDate, formatLongDateTime, formatTime, wallTimeIn } from '@scheduler/domain/scheduling-text';
 import { zoneAbbreviation, zoneSuffix } from '@scheduler/domain/time-zone-text';
 
 /**
@@ -20,32 +20,6 @@ export function momentText(at: string, timeZone: string, visitorZone?: string): 
 /** The instant a slot starts, as the hold call takes it. */
 export function slotInstant(slot: Pick<AppointmentSlot, 'timestamp'>): string {
   return new Date(slot.timestamp * 1000).toISOString();
-}
-
-/** The first of the month `by` months after `month` (both YYYY-MM-01). */
-export function shiftMonth(month: string, by: number): string {
-  const [year, m] = month.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(year, m - 1 + by, 1)).toISOString().slice(0, 10);
-}
-
-/** "2026-12-01" -> "December 2026". */
-export function monthTitle(month: string): string {
-  const [year, m] = month.split('-').map(Number) as [number, number];
-  return `${monthName(m)} ${year}`;
-}
-
-export function monthOf(date: string): string {
-  return `${date.slice(0, 7)}-01`;
-}
-
-/**
- * The dates one availability request asks for: the month's, from today on. A month is at most 31
- * days, within the longest window the server answers (MAX_AVAILABILITY_WINDOW_DAYS).
- */
-export function monthWindow(month: string, today: string): { from: string; to: string } {
-  const next = shiftMonth(month, 1);
-  const last = new Date(Date.parse(`${next}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-  return { from: today > month ? today : month, to: last };
 }
 
 /**

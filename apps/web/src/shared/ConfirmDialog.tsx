@@ -6,7 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useFocusHeadingAfterClose } from './dialog-focus.ts';
-import { focusWhenMounted } from './focus.ts';
+import { focusWhenMounted } from '@scheduler/ui/focus';
 
 /**
  * Asks before something that cannot be taken back. The safe answer has the initial focus, so

@@ -8,7 +8,7 @@ import { holdTexts } from './hold-texts.ts';
 import { takeJustHeld } from './just-held.ts';
 import { useNow } from './use-now.ts';
 import { trackOnce } from './embed/funnel.ts';
-import { visuallyHidden } from './visually-hidden.ts';
+import { visuallyHidden } from '@scheduler/ui/visually-hidden';
 import { scheduleTexts } from './appointment-texts.ts';
 
 /** The countdown shows, and the minutes are announced, in the hold's last minutes. */

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { OrderResponse } from '@scheduler/contracts/order';
-import type { StepName } from '@scheduler/domain/route-table';
-import { STEP_PROGRESS_FLAG } from '../app/step-screens.tsx';
+import { STEP_PROGRESS_FLAG, type StepName, type StepProgressFlag } from '@scheduler/domain/route-table';
 import { loadProgress } from './progress.ts';
 import { callApi } from './api-client.ts';
 import { ResumePrompt } from './ResumePrompt.tsx';
@@ -15,7 +14,7 @@ export function worthResuming(order: OrderResponse | null): order is OrderRespon
 }
 
 /** Where an earlier session left off: the furthest step of the walk it visited. */
-export function resumeStep(walk: readonly StepName[], visited: (flag: NonNullable<(typeof STEP_PROGRESS_FLAG)[StepName]>) => boolean): StepName {
+export function resumeStep(walk: readonly StepName[], visited: (flag: StepProgressFlag) => boolean): StepName {
   const reached = walk.filter((step) => {
     const flag = STEP_PROGRESS_FLAG[step];
     return flag !== null && visited(flag);

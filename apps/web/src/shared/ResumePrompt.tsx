@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import type { OrderResponse } from '@scheduler/contracts/order';
 import { formatLongDateTime, formatTime, wallTimeIn } from '@scheduler/domain/scheduling-text';
-import { SCREEN_HEADING_ID, useScreenHeadingFocus } from './focus.ts';
+import { SCREEN_HEADING_ID, useScreenHeadingFocus } from '@scheduler/ui/focus';
 import { resumeTexts } from './hold-texts.ts';
 
 /** "Welcome back": continue the unfinished order kept in this browser, or start over. */

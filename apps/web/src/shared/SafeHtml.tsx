@@ -1,6 +1,6 @@
 import Box, { type BoxProps } from '@mui/material/Box';
 import { useMemo } from 'react';
-import { sanitizeHtml } from './sanitize-html.ts';
+import { sanitizeHtml } from '@scheduler/ui/sanitize-html';
 
 /** Renders company-authored HTML after sanitising it. */
 export function SafeHtml({ html, ...boxProps }: { html: string } & Omit<BoxProps, 'dangerouslySetInnerHTML' | 'children'>) {

@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, callApi, isFailure, UnauthorizedError } from './api-client.ts';
+import { callApi, isFailure, UnauthorizedError } from './api-client.ts';
+import { ApiError } from '@scheduler/ui/api-error';
+import { confirmResponseSchema } from '@scheduler/contracts/confirm';
+import { answerBy } from './answer-by.ts';
 
 function serverAnswering(status: number, body: unknown) {
   const fetch = vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
@@ -29,6 +32,13 @@ describe('the API client', () => {
     await expect(callApi('/x', { session, method: 'POST', body: {} })).rejects.toMatchObject({ status: 400, field: 'postal_code' });
     serverAnswering(502, 'Bad gateway');
     await expect(callApi('/x')).rejects.toMatchObject({ status: 502, code: 'http_error' });
+  });
+
+  it("parses an answer by its contract's schema when the call names one, and calls a shape the contract lacks the server's fault", async () => {
+    serverAnswering(200, { status: 'ok', pay_url: null });
+    await expect(callApi('/demo/json/online_scheduler/confirm', { session, method: 'POST', body: {}, parse: answerBy(confirmResponseSchema) })).resolves.toEqual({ status: 'ok', pay_url: null });
+    serverAnswering(200, { status: 'ok' });
+    await expect(callApi('/demo/json/online_scheduler/confirm', { session, method: 'POST', body: {}, parse: answerBy(confirmResponseSchema) })).rejects.toMatchObject({ status: 200, code: 'invalid_response' });
   });
 
   it('turns a 401 into UnauthorizedError carrying the refused token, which is no failure to show', async () => {

@@ -1,4 +1,4 @@
-import type { ErrorResponse } from '@scheduler/contracts/errors';
+import { ApiError, apiErrorOf, errorEnvelopeOf } from '@scheduler/ui/api-error';
 
 /** Any 401: the session is over or was never valid (spec 4.1). */
 export class UnauthorizedError extends Error {
@@ -8,22 +8,6 @@ export class UnauthorizedError extends Error {
   ) {
     super('unauthorized');
     this.name = 'UnauthorizedError';
-  }
-}
-
-/**
- * Any other failed call, with the server's stable error shape when it sent one. `code` is one of
- * the server's error codes, or `http_error` when the answer carried no error envelope.
- */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-    this.name = 'ApiError';
   }
 }
 
@@ -37,7 +21,7 @@ export interface SessionCredentials {
   trying?: boolean;
 }
 
-export interface CallOptions {
+export interface CallOptions<T = unknown> {
   session?: SessionCredentials;
   method?: 'GET' | 'POST';
   body?: unknown;
@@ -56,6 +40,12 @@ export interface CallOptions {
    * a disabled scheduler (`SessionCredentials.trying`).
    */
   credentials?: RequestCredentials;
+  /**
+   * Reads the answer by its contract's schema (`answerBy` in answer-by.ts) rather than taking it
+   * on trust. Calls of a step whose chunk already holds zod's full build pass one; the first
+   * steps' calls are cast still, as zod would not fit their weight budget (e2e/first-step-weight).
+   */
+  parse?: (status: number, body: unknown) => T;
 }
 
 /** The error a refused answer stands for, read from that same response (never by asking again). */
@@ -66,16 +56,14 @@ async function errorOf(response: Response, session: SessionCredentials | undefin
     await response.text().catch(() => '');
     return new UnauthorizedError(session?.token ?? null);
   }
-  const body = (await response.json().catch(() => null)) as Partial<ErrorResponse> | null;
-  const error = body?.error;
-  return new ApiError(response.status, error?.code ?? 'http_error', error?.message ?? response.statusText, error?.field);
+  return apiErrorOf(response.status, response.statusText, await response.json().catch(() => null));
 }
 
 /**
  * Calls the product's server. Session calls carry the token in the X-Auth-Token header, never in
  * the URL, and name the office the visitor's link addressed so the server can refuse a mismatch.
  */
-export async function callApi<T>(path: string, options: CallOptions = {}): Promise<T> {
+export async function callApi<T>(path: string, options: CallOptions<T> = {}): Promise<T> {
   const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   if (options.session) {
     headers['x-auth-token'] = options.session.token;
@@ -91,16 +79,12 @@ export async function callApi<T>(path: string, options: CallOptions = {}): Promi
   });
   const answers = options.answers ?? [200];
   if (!answers.includes(response.status)) throw await errorOf(response, options.session);
-  const body = (await response.json()) as T | Partial<ErrorResponse>;
+  const body: unknown = await response.json();
   // A status that may carry an answer (confirm's 409 with alternatives) may also carry a refusal
   // (confirm's 409 coupon_used_up): the error envelope says which.
-  if (response.status !== 200 && isErrorEnvelope(body)) throw new ApiError(response.status, body.error.code, body.error.message, body.error.field);
-  return body as T;
-}
-
-function isErrorEnvelope(body: unknown): body is ErrorResponse {
-  const error = (body as Partial<ErrorResponse> | null)?.error;
-  return typeof error === 'object' && error !== null && typeof error.code === 'string';
+  const refusal = response.status === 200 ? null : errorEnvelopeOf(body);
+  if (refusal) throw new ApiError(response.status, refusal.code, refusal.message, refusal.field);
+  return options.parse ? options.parse(response.status, body) : (body as T);
 }
 
 /** A failure the visitor should be told about: a 401 is not one, it leads to its own page. */

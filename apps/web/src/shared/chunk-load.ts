@@ -1,24 +1,13 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazyWithFallback } from '@scheduler/ui/chunk-load';
 import { PageUpdatedNotice } from './PageUpdatedNotice.tsx';
 
 /**
- * React's lazy for every part of the wizard that loads on demand. When its file cannot be
- * downloaded (a deploy replaced the build while the visitor was on the page, or the network
- * dropped it), the part renders the "page was updated" notice instead of throwing into a blank
- * page. Vite's preload of a chunk's own imports fails the same promise, so that is caught too.
+ * Every part of the wizard that loads on demand: when its file cannot be downloaded, the part
+ * shows the "page was updated" notice (a Reload that comes back to the same step) instead of a
+ * blank page.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- typed as React's own lazy is, for any component's props
 export function lazyChunk<T extends ComponentType<any>>(load: () => Promise<{ default: T }>): LazyExoticComponent<T> {
-  // The notice takes no props and ignores the part's.
-  return lazy(() => load().catch(() => ({ default: PageUpdatedNotice as unknown as T })));
-}
-
-/**
- * A module loaded on demand that the page can do without (the funnel's sender, the embed's
- * messages): its loader, called as often as needed, loads it once and resolves to null when its
- * file cannot be downloaded, so that analytics never stand in the visitor's way.
- */
-export function optionalChunk<T>(load: () => Promise<T>): () => Promise<T | null> {
-  let loading: Promise<T | null> | undefined;
-  return () => (loading ??= load().catch(() => null));
+  return lazyWithFallback(load, PageUpdatedNotice);
 }

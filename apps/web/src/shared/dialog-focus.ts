@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { focusScreenHeading } from './focus.ts';
+import { focusScreenHeading } from '@scheduler/ui/focus';
 
 /**
  * For a dialog: when it goes away (closed, or replaced by the next step), focus goes to the

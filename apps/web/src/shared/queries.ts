@@ -2,12 +2,20 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { OfficeContactResponse, OfficeResponse } from '@scheduler/contracts/office';
 import type { OrderResponse } from '@scheduler/contracts/order';
 import { callApi, type SessionCredentials } from './api-client.ts';
-import type { SlotFilter } from './scheduling-api.ts';
 
 /** The session a query belongs to: its company and the visitor's credentials. */
 export interface SessionScope {
   companyKey: string;
   credentials: SessionCredentials;
+}
+
+/**
+ * What an availability request asks for besides its dates (spec 7.4); part of its answer's key.
+ */
+export interface SlotFilter {
+  duration?: number;
+  limit?: number;
+  postalCode?: string;
 }
 
 /**

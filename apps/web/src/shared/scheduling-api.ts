@@ -1,16 +1,9 @@
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { addDays } from '@scheduler/domain/availability/zoned-calendar';
 import { callApi } from './api-client.ts';
-import type { SessionScope } from './queries.ts';
+import type { SessionScope, SlotFilter } from './queries.ts';
 
 export type SetDatetimeResult = { status: 'ok'; hold_expires_at: string | null } | { status: 'unavailable'; appointments: AppointmentSlot[] };
-
-/** What an availability request asks for besides its dates (spec 7.4). */
-export interface SlotFilter {
-  duration?: number;
-  limit?: number;
-  postalCode?: string;
-}
 
 const baseOf = (scope: SessionScope) => `/${scope.companyKey}/json/online_scheduler`;
 

@@ -3,7 +3,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { visuallyHidden } from '../shared/visually-hidden.ts';
+import { visuallyHidden } from '@scheduler/ui/visually-hidden';
 import { sidebarTexts as t } from './sidebar-texts.ts';
 
 export interface PanelSectionProps {

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { REVIEW_PANEL_SLOT_ID } from '../app/PageLayout.tsx';
-import { SCREEN_HEADING_ID } from '../shared/focus.ts';
+import { REVIEW_PANEL_SLOT_ID } from '../shared/page-slots.ts';
+import { SCREEN_HEADING_ID } from '@scheduler/ui/focus';
 import { officeFixture, orderFixture, renderStep, stubServer } from '../test-support/render-step.tsx';
 import { swipeDirection } from './horizontal-swipe.ts';
 import ReviewSidebar from './ReviewSidebar.tsx';

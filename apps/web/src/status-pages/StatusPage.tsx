@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useEffect, type ReactNode } from 'react';
-import { SCREEN_HEADING_ID, useScreenHeadingFocus } from '../shared/focus.ts';
+import { SCREEN_HEADING_ID, useScreenHeadingFocus } from '@scheduler/ui/focus';
 import { OfficeContact, type OfficeContactDetails } from '../shared/OfficeContact.tsx';
 
 /** A full-page message with the office's phone and e-mail for help (spec 2.13). */

@@ -8,7 +8,7 @@ import type { OrderResponse } from '@scheduler/contracts/order';
 import type { SchedulerMode } from '@scheduler/domain/route-table';
 import { SettingsReader } from '@scheduler/domain/settings';
 import { createQueryClient, UnauthorizedSessions, UnauthorizedSessionsContext } from '../app/query-client.ts';
-import { SchedulerProvider, type SchedulerContextValue } from '../app/scheduler-context.tsx';
+import { SchedulerProvider, type SchedulerContextValue } from '../shared/scheduler-context.tsx';
 
 const OFFICE_UUID = '5b0c3a8e-7f1d-4c2a-9e61-3d4f8a2b9c10';
 

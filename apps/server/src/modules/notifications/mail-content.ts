@@ -4,6 +4,7 @@ import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import type { MessageTemplate } from '@scheduler/contracts/company-document';
 import type { Pricing } from '@scheduler/contracts/pricing';
 import { htmlToPlainText } from '@scheduler/domain/html-text';
+import { fillTemplate, type MessagePlaceholder } from '@scheduler/domain/message-template';
 import { formatMoney } from '@scheduler/domain/money-format';
 import { DISPLAY_WORDS, displayLines, formatLineAmount, type DisplayLine } from '@scheduler/domain/pricing/display-lines';
 import { formatAppointmentDateTime, joinNames, wallTimeIn } from '@scheduler/domain/scheduling-text';
@@ -183,7 +184,7 @@ function shownTotal(facts: ConfirmedOrderFacts): string {
  * The values the placeholders of a template stand for. {previous_datetime} is a change's start
  * before it (with its own zone: a move across a daylight-saving change names each); '' otherwise.
  */
-export function placeholderValues(facts: ConfirmedOrderFacts, previousStart: Date | null = null): Record<string, string> {
+export function placeholderValues(facts: ConfirmedOrderFacts, previousStart: Date | null = null): Record<MessagePlaceholder, string> {
   return {
     order_id: facts.orderId,
     order_reference: orderReference(facts.orderId),
@@ -202,10 +203,8 @@ export function placeholderValues(facts: ConfirmedOrderFacts, previousStart: Dat
   };
 }
 
-/** Fills `{name}` placeholders; an unknown one is left as written. */
-export function fillTemplate(text: string, values: Readonly<Record<string, string>>): string {
-  return text.replace(/\{([a-z_]+)\}/g, (whole, name: string) => values[name] ?? whole);
-}
+// The filler is the domain's, shared with the console's preview; its callers here import it from this module.
+export { fillTemplate };
 
 /** The stable UID of an order's calendar event: a later change of the order updates the same event. */
 export function eventUid(orderId: string): string {

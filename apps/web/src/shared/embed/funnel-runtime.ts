@@ -6,7 +6,7 @@ import { connectFunnel } from './funnel.ts';
 
 /**
  * What the wizard does for the funnel and the embed once it is under way (issue 27), one chunk
- * loaded on demand (funnel.ts `loadFunnelRuntime`): messages to the host page, the frame's
+ * loaded on demand (funnel-loader.ts `loadFunnelRuntime`): messages to the host page, the frame's
  * height, and the funnel's sender.
  */
 

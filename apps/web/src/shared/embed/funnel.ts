@@ -1,14 +1,11 @@
 import type { FunnelEvent, FunnelStep } from '@scheduler/contracts/analytics';
-import { optionalChunk } from '../chunk-load.ts';
 
 /**
  * The wizard's funnel events (issue 27). A step calls `track`; the sender (funnel-runtime.ts, a
- * chunk of its own loaded once the visitor is under way) posts them to the host page when
- * embedded and to the server. Until it is connected, events wait here (a few: the first screen's).
+ * chunk of its own loaded by funnel-loader.ts once the visitor is under way) posts them to the host
+ * page when embedded and to the server. Until it is connected, events wait here (a few: the first screen's).
  */
 
-/** The funnel's and the embed's runtime: one chunk, one loader (each dynamic import costs the first step bytes). */
-export const loadFunnelRuntime = optionalChunk(() => import('./funnel-runtime.ts'));
 type Sink = (event: FunnelEvent) => void;
 
 let sink: Sink | null = null;

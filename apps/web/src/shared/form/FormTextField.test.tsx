@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError } from '../api-client.ts';
+import { ApiError } from '@scheduler/ui/api-error';
 import { FormTextField } from './FormTextField.tsx';
 import { applyServerFieldError, isFieldError } from './server-errors.ts';
 import { useStepForm } from './use-step-form.ts';

@@ -1,5 +1,5 @@
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
-import { ApiError } from '../api-client.ts';
+import { ApiError } from '@scheduler/ui/api-error';
 
 /**
  * Puts a server refusal that names one of the form's fields onto that field (the envelope's

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { StepSkeleton } from '../../shared/StepSkeleton.tsx';
-import { useScheduler } from '../../app/scheduler-context.tsx';
+import { useScheduler } from '../../shared/scheduler-context.tsx';
 import { AddressScreen } from './AddressScreen.tsx';
 
 /**

@@ -3,7 +3,8 @@ import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { formatListDate, monthName } from '@scheduler/domain/scheduling-text';
-import { dayAfterKey, daysIn, monthOf, shiftMonth, weekdayOf } from './month-grid.ts';
+import { daysIn, monthOf, shiftMonth } from '@scheduler/domain/months';
+import { dayAfterKey, weekdayOf } from './month-grid.ts';
 
 const WEEKDAY_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 /** One calendar shows at a time: its month's title names the grid. */

@@ -2,9 +2,9 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { useMemo } from 'react';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { addDays } from '@scheduler/domain/availability/zoned-calendar';
-import { invalidateOrder, queryKeys, resetAvailability, type SessionScope } from '../../shared/queries.ts';
+import { invalidateOrder, queryKeys, resetAvailability, type SessionScope, type SlotFilter } from '../../shared/queries.ts';
 import { holdSlot } from '../../shared/appointments/hold-slot.ts';
-import { fetchAvailability, INITIAL_WINDOW_DAYS, postDatetime, type SlotFilter } from '../../shared/scheduling-api.ts';
+import { fetchAvailability, INITIAL_WINDOW_DAYS, postDatetime } from '../../shared/scheduling-api.ts';
 import { mergeWindows, type SlotsByDate } from './availability.ts';
 
 interface DateWindow {

@@ -2,7 +2,8 @@ import { holdMinutesOf } from '@scheduler/domain/availability/hold-length';
 import { SETTING } from '@scheduler/contracts/setting-keys';
 import { addDays } from '@scheduler/domain/availability/zoned-calendar';
 import type { SettingsReader } from '@scheduler/domain/settings';
-import { firstBookableFrom, type SlotFilter } from '../../shared/scheduling-api.ts';
+import { firstBookableFrom } from '../../shared/scheduling-api.ts';
+import type { SlotFilter } from '../../shared/queries.ts';
 
 /** Spec 4.5, 9.1: a month change fetches six more weeks; list mode's Show More four. */
 export const MONTH_CHANGE_WINDOW_DAYS = 42;

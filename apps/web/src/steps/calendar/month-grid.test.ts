@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayAfterKey, sameDayMonthsAway, shiftMonth } from './month-grid.ts';
+import { dayAfterKey, sameDayMonthsAway } from './month-grid.ts';
 
 describe('the month grid keys', () => {
   it('moves by day and week across month ends', () => {
@@ -22,9 +22,5 @@ describe('the month grid keys', () => {
   it('ignores other keys', () => {
     expect(dayAfterKey('2026-11-24', 'a')).toBeNull();
     expect(dayAfterKey('2026-11-24', 'Enter')).toBeNull();
-  });
-  it('shifts months across years', () => {
-    expect(shiftMonth('2026-12-01', 1)).toBe('2027-01-01');
-    expect(shiftMonth('2026-01-01', -1)).toBe('2025-12-01');
   });
 });

@@ -1,16 +1,6 @@
 /** Date arithmetic of the month calendar's grid, on plain YYYY-MM-DD dates. */
 import { addDays } from '@scheduler/domain/availability/zoned-calendar';
-
-/** The first of the month `by` months after `month` (YYYY-MM-01). */
-export function shiftMonth(month: string, by: number): string {
-  const [year, m] = month.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(year, m - 1 + by, 1)).toISOString().slice(0, 10);
-}
-
-export function daysIn(month: string): number {
-  const [year, m] = month.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(year, m, 0)).getUTCDate();
-}
+import { daysIn, shiftMonth } from '@scheduler/domain/months';
 
 export function weekdayOf(date: string): number {
   return new Date(`${date}T00:00:00Z`).getUTCDay();
@@ -34,8 +24,4 @@ export function dayAfterKey(date: string, key: string): string | null {
   if (key === 'End') return addDays(date, 6 - weekdayOf(date));
   if (key === 'PageUp' || key === 'PageDown') return sameDayMonthsAway(date, key === 'PageUp' ? -1 : 1);
   return null;
-}
-
-export function monthOf(date: string): string {
-  return `${date.slice(0, 7)}-01`;
 }

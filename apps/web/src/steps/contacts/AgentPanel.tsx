@@ -8,7 +8,7 @@ import type { Person } from '@scheduler/contracts/person';
 import { agentPanelReducer, EMPTY_AGENT_PANEL, hasSavedAgent, type AgentDraft, type AgentPanelState } from '@scheduler/domain/people/agent-panel';
 import { agentPanelText, canChooseNone, canEditAgent, isAgentMandatory, type Role } from '@scheduler/domain/people/contacts-step';
 import { filledFields } from '@scheduler/domain/people/person-display';
-import { useScheduler } from '../../app/scheduler-context.tsx';
+import { useScheduler } from '../../shared/scheduler-context.tsx';
 import { isFailure } from '../../shared/api-client.ts';
 import { FailureNotice } from '../../shared/FailureNotice.tsx';
 import { useStepForm } from '../../shared/form/use-step-form.ts';

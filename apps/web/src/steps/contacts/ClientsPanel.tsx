@@ -18,7 +18,7 @@ import {
   type Role,
 } from '@scheduler/domain/people/contacts-step';
 import { filledFields } from '@scheduler/domain/people/person-display';
-import { useScheduler } from '../../app/scheduler-context.tsx';
+import { useScheduler } from '../../shared/scheduler-context.tsx';
 import { isFailure } from '../../shared/api-client.ts';
 import { FailureNotice } from '../../shared/FailureNotice.tsx';
 import { applyServerFieldError } from '../../shared/form/server-errors.ts';

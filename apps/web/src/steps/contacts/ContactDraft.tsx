@@ -5,7 +5,7 @@ import { useMemo, useState, type KeyboardEvent } from 'react';
 import type { FieldValues, Control } from 'react-hook-form';
 import type { ContactInput, ContactTypeRef, SearchResult } from '@scheduler/contracts/people';
 import { filledFields } from '@scheduler/domain/people/person-display';
-import { useScheduler } from '../../app/scheduler-context.tsx';
+import { useScheduler } from '../../shared/scheduler-context.tsx';
 import { isFailure } from '../../shared/api-client.ts';
 import { FailureNotice } from '../../shared/FailureNotice.tsx';
 import { useStepForm } from '../../shared/form/use-step-form.ts';

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { configuredContactTypes, offeredContactTypes } from '@scheduler/domain/people/contacts-step';
-import { useScheduler } from '../../app/scheduler-context.tsx';
+import { useScheduler } from '../../shared/scheduler-context.tsx';
 import { isFailure } from '../../shared/api-client.ts';
 import { FailureNotice } from '../../shared/FailureNotice.tsx';
 import { useRemoveContact } from './api.ts';

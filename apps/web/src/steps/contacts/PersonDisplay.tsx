@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { PanelFields } from '@scheduler/domain/people/person-fields';
 import { fullName, personDisplayLines, type PersonRecord } from '@scheduler/domain/people/person-display';
-import { useScheduler } from '../../app/scheduler-context.tsx';
+import { useScheduler } from '../../shared/scheduler-context.tsx';
 
 /** The read-only person display of spec 2.7 (full form): the name, then each filled field with its label. */
 export function PersonDisplay({ person, fields }: { person: Omit<Partial<PersonRecord>, 'id'> & { id?: number | null | undefined }; fields: PanelFields }) {

@@ -4,7 +4,7 @@ import type { Party, PersonField } from '@scheduler/contracts/people';
 import { FIELD_AUTOCOMPLETE, FIELD_LABELS, showsSmsChoice, type PanelFields } from '@scheduler/domain/people/person-fields';
 import { formatPhoneNumber } from '@scheduler/domain/people/phone-numbers';
 import { FormTextField } from '../../shared/form/FormTextField.tsx';
-import { useScheduler } from '../../app/scheduler-context.tsx';
+import { useScheduler } from '../../shared/scheduler-context.tsx';
 import { SmsCheckbox } from './SmsCheckbox.tsx';
 import { texts } from '../../shared/texts.ts';
 

@@ -4,7 +4,7 @@ import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { SEARCH_QUERY_MIN, type SearchResult } from '@scheduler/contracts/people';
-import { useScheduler } from '../../app/scheduler-context.tsx';
+import { useScheduler } from '../../shared/scheduler-context.tsx';
 import { usePeopleSearch, type SearchKind } from './api.ts';
 import { contactsTexts } from './contacts-texts.ts';
 import { SearchOption } from './SearchOption.tsx';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { peopleSettings, type PeopleSettings } from '@scheduler/domain/people/contacts-step';
-import { useScheduler } from '../../app/scheduler-context.tsx';
+import { useScheduler } from '../../shared/scheduler-context.tsx';
 
 /** The company's contacts-step settings, read once through the domain's rules (as the server does). */
 export function usePeopleSettings(): PeopleSettings {

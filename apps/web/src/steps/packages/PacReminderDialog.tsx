@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useFocusHeadingAfterClose } from '../../shared/dialog-focus.ts';
 import { packagesTexts as t } from './packages-texts.ts';
-import { focusWhenMounted } from '../../shared/focus.ts';
+import { focusWhenMounted } from '@scheduler/ui/focus';
 
 /** Spec 4.4 step 1: pay-at-close is offered and not taken; Go back (the safe answer, focused first) or Continue anyway. */
 export default function PacReminderDialog({ name, onContinue, onClose }: { name: string; onContinue: () => void; onClose: () => void }) {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { StepFrame } from '../../app/StepFrame.tsx';
-import { useScheduler } from '../../app/scheduler-context.tsx';
+import { StepFrame } from '../../frame/StepFrame.tsx';
+import { useScheduler } from '../../shared/scheduler-context.tsx';
 import { FailureNotice } from '../../shared/FailureNotice.tsx';
 import { StepSkeleton } from '../../shared/StepSkeleton.tsx';
 import { pricingQueryOptions } from '../../shared/pricing-api.ts';

@@ -97,12 +97,3 @@ export function useHoldAlternative(scope: SessionScope) {
     },
   });
 }
-
-/** Spec 4.3 calendar last: saving the step after the cart changed gives up the held time, to be picked again. */
-export function useReleaseTime(scope: SessionScope) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => postDatetime(scope, { datetime: null }),
-    onSuccess: () => invalidateOrder(queryClient, scope),
-  });
-}

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { nextStep } from '@scheduler/domain/route-table';
 import { wallTimeIn } from '@scheduler/domain/scheduling-text';
-import { useScheduler } from '../../app/scheduler-context.tsx';
-import { useHoldAlternative, usePackagesNext, useReleaseTime } from './api.ts';
+import { useScheduler } from '../../shared/scheduler-context.tsx';
+import { useHoldAlternative, usePackagesNext } from './api.ts';
+import { useReleaseTime } from '../../shared/use-release-time.ts';
 
 export interface TimeDialog {
   kind: 'conflict' | 'unavailable';

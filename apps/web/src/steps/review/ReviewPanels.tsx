@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Pricing } from '@scheduler/contracts/pricing';
 import { SETTING } from '@scheduler/contracts/setting-keys';
 import { panelFields } from '@scheduler/domain/people/person-fields';
-import { useScheduler } from '../../app/scheduler-context.tsx';
+import { useScheduler } from '../../shared/scheduler-context.tsx';
 import { pricingQueryOptions } from '../../shared/pricing-api.ts';
 import { displayLines } from '@scheduler/domain/pricing/display-lines';
 import { ServicesLines } from '../../sidebar/ServicesLines.tsx';

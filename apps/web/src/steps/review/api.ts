@@ -1,15 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { IDEMPOTENCY_KEY_HEADER, SPECIAL_NOTE_MAX, type ConfirmResponse } from '@scheduler/contracts/confirm';
+import { confirmResponseSchema, IDEMPOTENCY_KEY_HEADER, SPECIAL_NOTE_MAX, type ConfirmResponse } from '@scheduler/contracts/confirm';
 import type { OrderResponse } from '@scheduler/contracts/order';
 import type { Pricing } from '@scheduler/contracts/pricing';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
-import { ApiError, callApi } from '../../shared/api-client.ts';
+import { callApi } from '../../shared/api-client.ts';
+import { answerBy } from '../../shared/answer-by.ts';
+import { ApiError } from '@scheduler/ui/api-error';
 import { holdSlot } from '../../shared/appointments/hold-slot.ts';
 import { heldWallTime } from '../../shared/held-time.ts';
 import { pickMember } from '../../shared/appointments/slot-labels.ts';
 import { invalidateOrder, queryKeys, type SessionScope } from '../../shared/queries.ts';
-import { postDatetime } from '../../shared/scheduling-api.ts';
 import { track } from '../../shared/embed/funnel.ts';
 
 const baseOf = (scope: SessionScope) => `/${scope.companyKey}/json/online_scheduler`;
@@ -26,12 +27,14 @@ export function fetchTimeAvailable(scope: SessionScope, order: Pick<OrderRespons
 
 /** POST /confirm (spec 7.7). A 409 is an answer: the held time was taken, and alternatives come with it. */
 export function postConfirm(scope: SessionScope, specialNote: string, idempotencyKey: string, orderRevision?: string): Promise<ConfirmResponse> {
-  return callApi<ConfirmResponse>(`${baseOf(scope)}/confirm`, {
+  return callApi(`${baseOf(scope)}/confirm`, {
     session: scope.credentials,
     method: 'POST',
     body: { special_note: specialNote.slice(0, SPECIAL_NOTE_MAX), ...(orderRevision ? { order_revision: orderRevision } : {}) },
     answers: [200, 409],
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+    // This module holds the confirm contract already (its header and limit): parsing costs no zod bytes.
+    parse: answerBy(confirmResponseSchema),
   });
 }
 
@@ -95,15 +98,6 @@ export function useConfirmOrder(scope: SessionScope, order: OrderResponse, timeZ
     // A held alternative or a confirmed order changes the order (its time, confirmed, pay_url); a
     // refusal (order_changed, coupon_used_up) means the review must show the order and price as they are.
     onSettled: () => Promise.all([invalidateOrder(queryClient, scope), queryClient.invalidateQueries({ queryKey: queryKeys.pricing(scope) })]),
-  });
-}
-
-/** Spec 2.11 with the calendar last: the cart changed after the time was held, so the time is given up and picked again. */
-export function useReleaseTime(scope: SessionScope) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => postDatetime(scope, { datetime: null }),
-    onSuccess: () => invalidateOrder(queryClient, scope),
   });
 }
 

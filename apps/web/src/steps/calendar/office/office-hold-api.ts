@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OfficeHoldResponse } from '@scheduler/contracts/scheduling';
-import { ApiError, callApi, UnauthorizedError } from '../../../shared/api-client.ts';
+import { callApi, UnauthorizedError } from '../../../shared/api-client.ts';
+import { ApiError } from '@scheduler/ui/api-error';
 import { invalidateOrder, resetAvailability, type SessionScope } from '../../../shared/queries.ts';
 import { storageKeys, writeStorage } from '../../../shared/storage-keys.ts';
 import type { OfficeHoldRequest } from './office-hold-form.ts';

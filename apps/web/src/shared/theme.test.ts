@@ -3,7 +3,8 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createTheme, type Theme, type ThemeOptions } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
-import { theme, themeOptions } from './theme.ts';
+import { themeOptions } from '@scheduler/ui/theme';
+import { theme } from './theme.ts';
 
 // The module the build puts in createTheme's place; the package does not export its path.
 const muiRoot = dirname(createRequire(import.meta.url).resolve('@mui/material/package.json'));

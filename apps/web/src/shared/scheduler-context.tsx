@@ -3,8 +3,8 @@ import type { OfficeResponse } from '@scheduler/contracts/office';
 import type { OrderResponse } from '@scheduler/contracts/order';
 import type { SchedulerMode, StepName } from '@scheduler/domain/route-table';
 import type { SettingsReader } from '@scheduler/domain/settings';
-import type { SessionCredentials } from '../shared/api-client.ts';
-import type { SessionScope } from '../shared/queries.ts';
+import type { SessionCredentials } from './api-client.ts';
+import type { SessionScope } from './queries.ts';
 
 /** What every step reads about the session it runs in. */
 export interface SchedulerContextValue {

@@ -1,16 +1,20 @@
-import { createTheme, type ThemeOptions } from '@mui/material/styles';
+import type { ThemeOptions } from '@mui/material/styles';
 
 /**
- * The focus ring of every focusable thing: 3px of the primary colour (8.9:1 on white, 8.2:1 on
- * the page background), 2px off the element so that it stays visible on filled buttons too.
+ * The focus ring of every focusable thing in both front ends: 3px of the primary colour (8.9:1 on
+ * white, 8.2:1 on the page background), 2px off the element so that it stays visible on filled
+ * buttons too.
  */
 export const FOCUS_RING = { outline: '3px solid #1f4e79', outlineOffset: '2px' } as const;
 
 /**
- * Calm, high-contrast colours: every text/background pair passes WCAG AA. No CSS variables and no
- * color schemes: the build takes MUI's plain theme for that (apps/web/mui-without-css-variables.ts).
+ * The theme both front ends build on (the wizard's values: radius 10, h1 1.6rem): calm,
+ * high-contrast colours, every text/background pair passing WCAG AA. No CSS variables and no
+ * color schemes: the wizard's build takes MUI's plain theme for that
+ * (apps/web/mui-without-css-variables.ts). An app adds to it, never changes what it holds, so
+ * that the two stay one product to look at.
  */
-export const themeOptions: ThemeOptions = {
+export const themeOptions = {
   palette: {
     primary: { main: '#1f4e79', contrastText: '#ffffff' },
     secondary: { main: '#2f6f5e' },
@@ -37,9 +41,4 @@ export const themeOptions: ThemeOptions = {
     MuiButton: { defaultProps: { disableElevation: true } },
     MuiPaper: { defaultProps: { elevation: 0 } },
   },
-};
-
-export const theme = createTheme(themeOptions);
-
-/** Spec 2.3: narrower than 800px counts as mobile. */
-export const MOBILE_QUERY = '(max-width:799.95px)';
+} satisfies ThemeOptions;

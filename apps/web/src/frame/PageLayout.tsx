@@ -2,14 +2,13 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import type { MouseEvent, ReactNode } from 'react';
-import { focusScreenHeading, MAIN_CONTENT_ID } from '../shared/focus.ts';
+import { focusScreenHeading, MAIN_CONTENT_ID } from '@scheduler/ui/focus';
 import { OfficeContact, type OfficeContactDetails } from '../shared/OfficeContact.tsx';
 import { texts } from '../shared/texts.ts';
 import { embedHost } from '../shared/embed/embed-context.ts';
+import { REVIEW_PANEL_SLOT_ID } from '../shared/page-slots.ts';
 import { Header, type HeaderProps } from './Header.tsx';
 
-/** Where the review-order panel is drawn (spec 2.10). */
-export const REVIEW_PANEL_SLOT_ID = 'review-panel';
 const DESKTOP = '@media (min-width:800px)';
 
 /** The frame every screen sits in: header, main content, and the office's details at the foot. */

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { stepOrder, type StepName } from '@scheduler/domain/route-table';
 import { texts } from '../shared/texts.ts';
-import { useScheduler } from './scheduler-context.tsx';
+import { useScheduler } from '../shared/scheduler-context.tsx';
 
 /** Where the visitor is in the walk: every step on wide screens, "Step n of N" on phones. */
 export function StepProgress({ current }: { current: StepName }) {

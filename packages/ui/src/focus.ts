@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 
 /**
  * A ref that focuses its element once it is mounted: what React does for `autoFocus`. The
@@ -26,10 +26,17 @@ export function focusScreenHeading(): void {
 }
 
 // The first screen of a page load keeps the browser's own focus (the document), so that the first
-// Tab reaches the skip link; every other screen (a step change, a status page, a prompt) takes it.
-// Remembering the last screen rather than counting mounts keeps React's development double-run of
-// effects from looking like a step change.
+// Tab reaches the skip link; every other screen (a step change, a status page, a prompt, a console
+// page) takes it. Remembering the last screen rather than counting mounts keeps React's
+// development double-run of effects from looking like a screen change.
 let lastScreen: string | null = null;
+
+/** Records `screen` as the one showing; true when it replaced another one. */
+function replacesAnotherScreen(screen: string): boolean {
+  const previous = lastScreen;
+  lastScreen = screen;
+  return previous !== null && previous !== screen;
+}
 
 /**
  * Focuses the heading when the screen named `screen` replaces another one. Every screen's heading
@@ -37,9 +44,15 @@ let lastScreen: string | null = null;
  */
 export function useScreenHeadingFocus(screen: string): void {
   useEffect(() => {
-    const previous = lastScreen;
-    lastScreen = screen;
-    if (previous !== null && previous !== screen) focusScreenHeading();
+    if (replacesAnotherScreen(screen)) focusScreenHeading();
   }, [screen]);
 }
 
+/** A ref for a page's h1 (tabIndex -1) that takes focus when the page named `screen` replaces another. */
+export function useHeadingFocus<T extends HTMLElement>(screen: string) {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    if (replacesAnotherScreen(screen)) ref.current?.focus();
+  }, [screen]);
+  return ref;
+}

@@ -6,9 +6,9 @@ import { Suspense, useEffect, type ReactNode } from 'react';
 import { nextStep, previousStep, type StepName } from '@scheduler/domain/route-table';
 import { stickyOnNarrowScreens } from '../shared/sticky-actions.ts';
 import { heldTimeOf } from '../shared/hold-state.ts';
-import { SCREEN_HEADING_ID, useScreenHeadingFocus } from '../shared/focus.ts';
+import { SCREEN_HEADING_ID, useScreenHeadingFocus } from '@scheduler/ui/focus';
 import { texts } from '../shared/texts.ts';
-import { useScheduler } from './scheduler-context.tsx';
+import { useScheduler } from '../shared/scheduler-context.tsx';
 import { StepProgress } from './StepProgress.tsx';
 import { lazyChunk } from '../shared/chunk-load.ts';
 
