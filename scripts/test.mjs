@@ -63,12 +63,14 @@ function ensureChromium() {
 }
 
 ensureChromium();
-// The build first (the browser tests need it), with lint beside it; then the type check beside
+// The build first (the browser tests need it), with lint and the import graph beside it; then the type check beside
 // Vitest: Vitest leaves part of the two cores idle while its files wait on Chromium, PostgreSQL and
 // timers, and the type check (three programs, tsconfig.typecheck-*.json, TypeScript 7: about 30 s of one
 // core) fits in it instead of before it.
 await runTogether([
   { label: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
+  // No import circle in any workspace, at most 2 arrows back up between the server's modules.
+  { label: 'import graph', command: 'npm', args: ['run', '--silent', 'graph'] },
   { label: 'build the wizard and the console', command: 'npm', args: ['run', '--silent', 'build'] },
 ]);
 await runTogether([
