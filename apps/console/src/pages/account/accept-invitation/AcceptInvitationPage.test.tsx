@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { OFFICE_ME } from '../../../test-support/fixtures.ts';
 import { refusal, renderPage, stubServer } from '../../../test-support/render-page.tsx';
 import AcceptInvitationPage from './AcceptInvitationPage.tsx';
+import { enterText } from '../../../test-support/enter-text.ts';
 
 const INVITATION = 'inv-42';
 const renderInvitation = (query: string) =>
@@ -24,9 +25,9 @@ describe('the invitation page', () => {
 
     expect(await screen.findByText('new.inspector+1@example.com')).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: 'E-mail address' })).toBeNull();
-    await userEvent.type(screen.getByRole('textbox', { name: 'Your name' }), 'Nia Inspector');
-    await userEvent.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'a long enough passphrase');
-    await userEvent.type(screen.getByLabelText(/^The password again/, { selector: 'input' }), 'a long enough passphrase');
+    await enterText(screen.getByRole('textbox', { name: 'Your name' }), 'Nia Inspector');
+    await enterText(screen.getByLabelText(/^Password/, { selector: 'input' }), 'a long enough passphrase');
+    await enterText(screen.getByLabelText(/^The password again/, { selector: 'input' }), 'a long enough passphrase');
     await userEvent.click(screen.getByRole('button', { name: 'Create my account and join' }));
 
     expect(await screen.findByText('Landed on the schedule')).toBeTruthy();
@@ -43,9 +44,9 @@ describe('the invitation page', () => {
       return undefined;
     });
     renderInvitation('?email=new%40example.com');
-    await userEvent.type(await screen.findByRole('textbox', { name: 'Your name' }), 'Nia Inspector');
-    await userEvent.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'a long enough passphrase');
-    await userEvent.type(screen.getByLabelText(/^The password again/, { selector: 'input' }), 'a long enough passphrase');
+    await enterText(await screen.findByRole('textbox', { name: 'Your name' }), 'Nia Inspector');
+    await enterText(screen.getByLabelText(/^Password/, { selector: 'input' }), 'a long enough passphrase');
+    await enterText(screen.getByLabelText(/^The password again/, { selector: 'input' }), 'a long enough passphrase');
     await userEvent.click(screen.getByRole('button', { name: 'Create my account and join' }));
     expect((await screen.findByRole('alert')).textContent).toBe('This invitation is no longer valid: ask for a new one.');
     expect((screen.getByRole('textbox', { name: 'Your name' }) as HTMLInputElement).value).toBe('Nia Inspector');

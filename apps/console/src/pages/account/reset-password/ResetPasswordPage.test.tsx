@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderPage, stubServer, type Answer } from '../../../test-support/render-page.tsx';
 import ResetPasswordPage, { EXPIRED_LINK } from './ResetPasswordPage.tsx';
+import { enterText } from '../../../test-support/enter-text.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -13,8 +14,8 @@ function serve(reset: Answer) {
 const open = (query: string) => renderPage(<ResetPasswordPage />, { path: `/reset-password${query}`, pattern: '/reset-password', extraRoutes: [{ path: '/sign-in', element: <p>Sign in here</p> }] });
 
 async function choose(password: string, again = password) {
-  await userEvent.type(await screen.findByLabelText(/^New password/), password);
-  await userEvent.type(screen.getByLabelText(/^The new password again/), again);
+  await enterText(await screen.findByLabelText(/^New password/), password);
+  await enterText(screen.getByLabelText(/^The new password again/), again);
   await userEvent.click(screen.getByRole('button', { name: 'Save the new password' }));
 }
 

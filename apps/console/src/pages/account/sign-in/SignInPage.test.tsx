@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { OFFICE_ME } from '../../../test-support/fixtures.ts';
 import { renderPage, stubServer, type Answer } from '../../../test-support/render-page.tsx';
 import SignInPage from './SignInPage.tsx';
+import { enterText } from '../../../test-support/enter-text.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -19,8 +20,8 @@ function serve(signIn: Answer) {
 
 async function signIn(password = 'correct horse battery') {
   renderPage(<SignInPage />, { path: '/sign-in?next=%2Fdemo%2Forders%3Fstatus%3Dall', pattern: '/sign-in', extraRoutes: [{ path: '/demo/orders', element: <p>The orders</p> }] });
-  await userEvent.type(await screen.findByLabelText(/E-mail address/), 'olive@example.com');
-  await userEvent.type(screen.getByLabelText(/^Password/), password);
+  await enterText(await screen.findByLabelText(/E-mail address/), 'olive@example.com');
+  await enterText(screen.getByLabelText(/^Password/), password);
   await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 }
 

@@ -2,44 +2,18 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ConsoleMe } from '@scheduler/contracts/console';
-import type { VersionConflict, VersionSummary } from '@scheduler/contracts/configuration';
-import { consoleKeys } from '../../../shared/queries.ts';
+import type { VersionSummary } from '@scheduler/contracts/configuration';
 import { renderPage, type Answer, type RecordedRequest } from '../../../test-support/render-page.tsx';
 import BookingChangesPage from './BookingChangesPage.tsx';
-import { OWNER, asRole, loads, saves, serveConfiguration, versionSummary } from '../../../test-support/configuration-server.ts';
+import { OWNER, loads, saves, serveConfiguration, versionSummary } from '../../../test-support/configuration-server.ts';
+import { BOOKING_CHANGES, DOCUMENT, HOME } from './booking-changes-test-document.ts';
+import { enterText } from '../../../test-support/enter-text.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
-const RADON = '6a1f0c2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b';
-const HOME = '7b2e1d3f-4c5e-4f60-9b0c-1d2e3f4a5b6c';
-
 const version = (number: number, rest: Partial<VersionSummary> = {}) => versionSummary(number, { changed_paths: ['booking_changes'], ...rest });
 
-const BOOKING_CHANGES = {
-  reschedule_until_hours: 24,
-  max_reschedules: 2,
-  cancel_until_hours: 24,
-  late_cancel_within_hours: 48,
-  late_cancel_fee: { kind: 'amount', amount_cents: 7500 },
-  reschedule_text: 'Moving is free up to a day before.',
-  cancel_text: '',
-  services: [{ service: RADON, reschedule_until_hours: 72 }],
-};
-
-/** A company document as the server sends it: the section this page edits, and others it must send back as they came. */
-const DOCUMENT = {
-  key: 'demo',
-  name: 'Scioto Valley Home Inspections',
-  currency: 'USD',
-  services: [
-    { uuid: HOME, name: 'Full Home Inspection' },
-    { uuid: RADON, name: 'Radon <b>Test</b>' },
-  ],
-  notifications: { brand_color: '#1f4e79' },
-  booking_changes: BOOKING_CHANGES,
-};
 type Document = typeof DOCUMENT;
-
 
 /** The server: "who am I", the configuration (as `current()` says at each call), and the answer to a save. */
 function serve({ me = OWNER, current = () => ({ version: version(7), document: DOCUMENT as Document }), put }: { me?: ConsoleMe; current?: () => { version: VersionSummary; document: Document }; put?: (request: RecordedRequest) => Answer }) {
@@ -60,7 +34,7 @@ function description(element: HTMLElement): string {
 
 async function retype(element: HTMLElement, text: string) {
   await userEvent.clear(element);
-  if (text) await userEvent.type(element, text);
+  if (text) await enterText(element, text);
 }
 
 describe('the booking changes page', () => {
@@ -151,47 +125,4 @@ describe('the booking changes page', () => {
     expect(saves(requests)).toEqual([]);
   });
 
-  it("shows the server's refusal at the fee it names, and keeps the edit", async () => {
-    const message = 'Invalid company document field "booking_changes.late_cancel_fee.amount_cents": Too big: expected number to be <=100000000';
-    const requests = serve({ put: () => ({ status: 400, body: { error: { code: 'invalid_document', message, field: 'booking_changes.late_cancel_fee.amount_cents' } } }) });
-    renderBookingChanges();
-    const fee = await screen.findByRole('textbox', { name: 'Fee (USD)' });
-    await retype(fee, '80');
-    await userEvent.click(saveButton());
-
-    await waitFor(() => expect(description(fee)).toBe('Too big: expected number to be <=100000000'));
-    expect(fee.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByRole('alert').textContent).toBe(message);
-    expect((fee as HTMLInputElement).value).toBe('80');
-    expect(saves(requests)).toHaveLength(1);
-  });
-
-  it("shows someone else's save with what they changed, and keeps the edits", async () => {
-    const conflict: VersionConflict = {
-      error: { code: 'version_conflict', message: 'Dana Admin saved version 8 after the version 7 you started from. Review their changes, then make yours again on the new version.', field: 'base_version' },
-      current: version(8, { saved_by: 'Dana Admin' }),
-      changes: [{ path: 'booking_changes.cancel_until_hours', kind: 'changed', before: 24, after: 12 }],
-      truncated: false,
-    };
-    const requests = serve({ put: () => ({ status: 409, body: conflict }) });
-    renderBookingChanges();
-    const most = box('Most reschedules', await loadedRules());
-    await retype(most, '5');
-    await userEvent.click(saveButton());
-
-    const alert = (await screen.findByText('Someone else saved a change')).closest('.MuiAlert-root') as HTMLElement;
-    expect(within(within(alert).getByRole('list', { name: 'What Dana Admin changed' })).getAllByRole('listitem').map((i) => i.textContent)).toEqual(['booking_changes.cancel_until_hours changed: 24 → 12']);
-    expect((most as HTMLInputElement).value).toBe('5');
-    expect(saveButton().disabled).toBe(false);
-    expect(loads(requests)).toBe(1);
-  });
-
-  it.each(['office', 'inspector'] as const)('tells an %s member it is not theirs, and reads no configuration', async (role) => {
-    const requests = serve({ me: asRole(role) });
-    const { client } = renderBookingChanges();
-    await waitFor(() => expect(client.getQueryData(consoleKeys.me)).toBeDefined());
-    expect(await screen.findByText("You don't have access to this.")).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Booking changes');
-    expect(loads(requests)).toBe(0);
-  });
 });

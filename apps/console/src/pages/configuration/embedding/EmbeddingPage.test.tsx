@@ -2,30 +2,18 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ConsoleMe } from '@scheduler/contracts/console';
-import type { VersionConflict, VersionSummary } from '@scheduler/contracts/configuration';
+import type { VersionSummary } from '@scheduler/contracts/configuration';
 import { OFFICE, OTHER_OFFICE } from '../../../test-support/fixtures.ts';
 import { renderPage, type Answer, type RecordedRequest } from '../../../test-support/render-page.tsx';
 import EmbeddingPage from './EmbeddingPage.tsx';
 import { GOOGLE_TAG_ID_PROBLEM, PENDING_SITE_PROBLEM } from './embedding-form.ts';
-import { CONFIGURATION_PATH, OWNER, asRole, saves, serveSavingConfiguration, versionSummary } from '../../../test-support/configuration-server.ts';
+import { OWNER, saves, serveSavingConfiguration, versionSummary } from '../../../test-support/configuration-server.ts';
+import { DOCUMENT } from './embedding-test-document.ts';
+import { enterText } from '../../../test-support/enter-text.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
-
 const version = (number: number, rest: Partial<VersionSummary> = {}) => versionSummary(number, { changed_paths: ['embedding_origins'], ...rest });
-
-/** A document with one site listed, no analytics section, and two offices. */
-const DOCUMENT = {
-  key: 'demo',
-  name: 'Scioto Valley Home Inspections',
-  embedding_origins: ['https://www.sciotovalley.example'],
-  offices: [
-    { ...OFFICE, time_zone: 'America/New_York' },
-    { ...OTHER_OFFICE, time_zone: 'America/New_York' },
-  ],
-  settings: [],
-};
-
 
 /** The server: "who am I", the configuration, and a save that becomes the new version unless `put` answers otherwise. */
 function serve({ me = OWNER, put }: { me?: ConsoleMe; put?: (request: RecordedRequest) => Answer } = {}) {
@@ -44,7 +32,7 @@ function description(element: HTMLElement): string {
 }
 
 async function addSite(typed: string) {
-  await userEvent.type(newSite(), typed);
+  await enterText(newSite(), typed);
   await userEvent.click(screen.getByRole('button', { name: 'Add site' }));
 }
 
@@ -65,7 +53,7 @@ describe('the website embedding page', () => {
     renderEmbedding();
     await screen.findByRole('textbox', { name: 'New site' });
     await addSite('https://Shop.Sciotovalley.example/');
-    await userEvent.type(newSite(), 'https://*.partner.example{Enter}');
+    await enterText(newSite(), 'https://*.partner.example{Enter}');
     expect(sites()).toEqual(['https://www.sciotovalley.example', 'https://shop.sciotovalley.example', 'https://*.partner.example']);
     expect(newSite().value).toBe('');
     expect(saves(requests)).toEqual([]);
@@ -80,14 +68,14 @@ describe('the website embedding page', () => {
     const requests = serve();
     renderEmbedding();
     await screen.findByRole('textbox', { name: 'New site' });
-    await userEvent.type(newSite(), 'www.example.com');
+    await enterText(newSite(), 'www.example.com');
     expect(description(newSite())).toBe('Start with https:// (or http://), like https://www.example.com.');
     expect(newSite().getAttribute('aria-invalid')).toBe('true');
     await userEvent.click(screen.getByRole('button', { name: 'Add site' }));
     expect(sites()).toEqual(['https://www.sciotovalley.example']);
 
     await userEvent.clear(newSite());
-    await userEvent.type(newSite(), 'https://www.example.com/book');
+    await enterText(newSite(), 'https://www.example.com/book');
     expect(description(newSite())).toBe('Only the site itself, without a page or anything after it: like https://www.example.com.');
     // A site typed but never added is not saved behind the person's back.
     await userEvent.click(saveButton());
@@ -122,7 +110,7 @@ describe('the website embedding page', () => {
     const requests = serve();
     renderEmbedding();
     const tag = (await screen.findByRole('textbox', { name: 'Google tag id' })) as HTMLInputElement;
-    await userEvent.type(tag, 'UA-12345-1');
+    await enterText(tag, 'UA-12345-1');
     await userEvent.click(saveButton());
     await waitFor(() => expect(description(tag)).toBe(GOOGLE_TAG_ID_PROBLEM));
     expect(tag.getAttribute('aria-invalid')).toBe('true');
@@ -130,44 +118,10 @@ describe('the website embedding page', () => {
     expect(saves(requests)).toEqual([]);
 
     await userEvent.clear(tag);
-    await userEvent.type(tag, 'gtm-ab12cd3');
+    await enterText(tag, 'gtm-ab12cd3');
     await userEvent.click(saveButton());
     await waitFor(() => expect(saves(requests)).toHaveLength(1));
     expect(saves(requests)[0]).toEqual({ base_version: 7, document: { ...DOCUMENT, analytics: { google_tag_id: 'GTM-AB12CD3' } } });
-  });
-
-  it("shows the server's refusal at the site it names", async () => {
-    const message = 'Invalid company document field "embedding_origins.1": an origin such as https://www.example.com';
-    serve({ put: () => ({ status: 400, body: { error: { code: 'invalid_document', message, field: 'embedding_origins.1' } } }) });
-    renderEmbedding();
-    await screen.findByRole('textbox', { name: 'New site' });
-    await addSite('https://shop.sciotovalley.example');
-    await userEvent.click(saveButton());
-    await screen.findByText(message);
-    expect(description(screen.getByRole('list', { name: /^Sites that may show/ }))).toBe('https://shop.sciotovalley.example: An origin such as https://www.example.com');
-    expect(sites()).toEqual(['https://www.sciotovalley.example', 'https://shop.sciotovalley.example']);
-  });
-
-  it("shows someone else's save with what they changed, and keeps the edit", async () => {
-    const conflict: VersionConflict = {
-      error: { code: 'version_conflict', message: 'Dana Admin saved version 8 after the version 7 you started from. Review their changes, then make yours again on the new version.', field: 'base_version' },
-      current: version(8, { saved_by: 'Dana Admin' }),
-      changes: [{ path: 'embedding_origins[0]', kind: 'removed', before: 'https://www.sciotovalley.example' }],
-      truncated: false,
-    };
-    serve({ put: () => ({ status: 409, body: conflict }) });
-    renderEmbedding();
-    await screen.findByRole('textbox', { name: 'New site' });
-    await addSite('https://shop.sciotovalley.example');
-    await userEvent.click(saveButton());
-
-    const alert = (await screen.findByText('Someone else saved a change')).closest('.MuiAlert-root') as HTMLElement;
-    expect(alert.textContent).toContain(conflict.error.message);
-    expect(within(within(alert).getByRole('list', { name: 'What Dana Admin changed' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'embedding_origins[0] removed (was "https://www.sciotovalley.example")',
-    ]);
-    expect(sites()).toEqual(['https://www.sciotovalley.example', 'https://shop.sciotovalley.example']);
-    expect(saveButton().disabled).toBe(false);
   });
 
   it('writes the code for the chosen office and mode, with the script from this server', async () => {
@@ -186,7 +140,7 @@ describe('the website embedding page', () => {
     );
     const buttonText = screen.getByRole('textbox', { name: 'Button text' });
     await userEvent.clear(buttonText);
-    await userEvent.type(buttonText, 'Book now');
+    await enterText(buttonText, 'Book now');
     expect(code()).toContain('data-mode="popup" data-button-text="Book now"></div>');
     expect(screen.getByText('data-postal-code')).toBeTruthy();
     expect(screen.getByText('data-lock')).toBeTruthy();
@@ -212,11 +166,4 @@ describe('the website embedding page', () => {
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Code to paste' }));
   });
 
-  it.each(['office', 'inspector'] as const)('tells an %s member it is not theirs', async (role) => {
-    const requests = serve({ me: asRole(role) });
-    renderEmbedding();
-    await waitFor(() => expect(requests.some((r) => r.path === '/api/console/me')).toBe(true));
-    expect(await screen.findByText("You don't have access to this.")).toBeTruthy();
-    expect(requests.filter((r) => r.path === CONFIGURATION_PATH)).toEqual([]);
-  });
 });

@@ -2,9 +2,9 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ConsoleMe } from '@scheduler/contracts/console';
-import type { VersionConflict, VersionSummary } from '@scheduler/contracts/configuration';
+import type { VersionSummary } from '@scheduler/contracts/configuration';
 import { renderPage, type Answer, type RecordedRequest } from '../../../test-support/render-page.tsx';
-import { OWNER, asRole, loads, saves, serveSavingConfiguration, versionSummary } from '../../../test-support/configuration-server.ts';
+import { OWNER, loads, saves, serveSavingConfiguration, versionSummary } from '../../../test-support/configuration-server.ts';
 import FeesTaxesCouponsPage from './FeesTaxesCouponsPage.tsx';
 import { PROBLEMS } from './row-builders.ts';
 import { DOCUMENT, HOME, PRICING, PRICING_COUPONS, PRICING_FEES, RADON, SHORT_COUPONS } from './pricing-test-document.ts';
@@ -135,7 +135,7 @@ describe('the fees, taxes and coupons page', () => {
     await userEvent.click(within(added).getByRole('checkbox', { name: 'Single-Family Home Inspection' }));
     await choose(added, 'How much', 'By square feet');
     await enterText(box('Tier 1 up to (square feet)', added), '3000');
-    await userEvent.type(box('Tier 1 amount (USD)', added), '0');
+    await enterText(box('Tier 1 amount (USD)', added), '0');
     await userEvent.click(within(added).getByRole('button', { name: 'Add a tier' }));
     expect(description(box('Tier 2 up to (square feet)', added))).toBe('Empty: and above. Or 1 to 1,000,000.');
     await enterText(box('Tier 2 amount (USD)', added), '125.5');
@@ -177,42 +177,6 @@ describe('the fees, taxes and coupons page', () => {
     expect(saves(requests)).toEqual([]);
   });
 
-  it("shows the server's refusal at the field it names, and keeps the edit", async () => {
-    const message = 'Invalid company document field "pricing.coupons.1.code": coupons must have unique codes: this code appears twice';
-    const requests = serve({ put: () => ({ status: 400, body: { error: { code: 'invalid_document', message, field: 'pricing.coupons.1.code' } } }) });
-    renderPricing();
-    const radon = await open(RADON_COUPON);
-    await retype(box('Coupon code', radon), 'RADON20');
-    await userEvent.click(saveButton());
-
-    await waitFor(() => expect(description(box('Coupon code', radon))).toBe('Coupons must have unique codes: this code appears twice'));
-    expect(box('Coupon code', radon).getAttribute('aria-invalid')).toBe('true');
-    expect(box('Coupon code', radon).value).toBe('RADON20');
-    expect(screen.getByRole('alert').textContent).toBe(message);
-    expect(saves(requests)).toHaveLength(1);
-  });
-
-  it("shows someone else's save with what they changed, and keeps the edit", async () => {
-    const conflict: VersionConflict = {
-      error: { code: 'version_conflict', message: 'Dana Admin saved version 8 after the version 7 you started from. Review their changes, then make yours again on the new version.', field: 'base_version' },
-      current: version(8, { saved_by: 'Dana Admin' }),
-      changes: [{ path: 'pricing.coupons[0].min_order_cents', kind: 'changed', before: 40_000, after: 30_000 }],
-      truncated: false,
-    };
-    const requests = serve({ put: () => ({ status: 409, body: conflict }) });
-    renderPricing();
-    const spring = await open(SPRING);
-    await retype(box('Name', spring), 'Spring savings');
-    await userEvent.click(saveButton());
-
-    const alert = (await screen.findByText('Someone else saved a change')).closest('.MuiAlert-root') as HTMLElement;
-    expect(alert.textContent).toContain(conflict.error.message);
-    expect(within(within(alert).getByRole('list', { name: 'What Dana Admin changed' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['pricing.coupons[0].min_order_cents changed: 40000 → 30000']);
-    expect(box('Name', screen.getByRole('region', { name: /^Spring savings/ })).value).toBe('Spring savings');
-    expect(saveButton().disabled).toBe(false);
-    expect(loads(requests)).toBe(1);
-  });
-
   it('adds a tax for one office at a rate with four decimals, refusing past 100', async () => {
     const requests = serve();
     renderPricing();
@@ -233,11 +197,4 @@ describe('the fees, taxes and coupons page', () => {
     expect(sent.at(-1)).toEqual({ code: 'columbus', name: 'Columbus tax', office: '5b0c3a8e-7f1d-4c2a-9e61-3d4f8a2b9c10', rate_percent: 6.0625, services: [], additional_charges: false });
   });
 
-  it.each(['office', 'inspector'] as const)('tells an %s member it is not theirs, and reads no configuration', async (role) => {
-    const requests = serve({ me: asRole(role) });
-    renderPricing();
-    expect(await screen.findByText("You don't have access to this.")).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Fees, taxes and coupons');
-    expect(loads(requests)).toBe(0);
-  });
 });

@@ -1,62 +1,19 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { VersionConflict, VersionSummary } from '@scheduler/contracts/configuration';
-import { SETTING } from '@scheduler/contracts/setting-keys';
+import type { VersionSummary } from '@scheduler/contracts/configuration';
 import { OFFICE } from '../../../test-support/fixtures.ts';
 import { renderPage, stubServer, type Answer, type RecordedRequest } from '../../../test-support/render-page.tsx';
 import { CONFIGURATION_PATH, OWNER, saves, versionSummary } from '../../../test-support/configuration-server.ts';
 import InspectorsPage from './InspectorsPage.tsx';
 import { enterText } from '../../../test-support/enter-text.ts';
+import { DAY, DOCUMENT, FULL_HOME, MIKE, PAST, SARAH, UPCOMING } from './inspectors-test-document.ts';
 
 // A long form renders at once: allow a busy machine more than Testing Library's default second.
 configure({ asyncUtilTimeout: 5000 });
 
 const version = (number: number, rest: Partial<VersionSummary> = {}) => versionSummary(number, { changed_paths: ['inspectors'], ...rest });
 
-const DAY = [{ start: '08:00', end: '17:00' }];
-const FULL_HOME = 'a0000000-0000-4000-8000-000000000001';
-const RADON = 'a0000000-0000-4000-8000-000000000002';
-
-// Far from any real today: the page reads the office's clock, and these stay past and upcoming.
-const PAST = '2001-05-01';
-const UPCOMING = '2098-12-24';
-
-const SARAH = {
-  id: 101,
-  office: OFFICE.uuid,
-  first: 'Sarah',
-  last: 'Chen',
-  display: '',
-  email: 'sarah@example.com',
-  phone: '',
-  active: true,
-  preferred_rank: 1,
-  services: [FULL_HOME],
-  max_inspections_per_day: 3,
-  home_base: { latitude: 40.1, longitude: -83.1, postal_code: '43017' },
-  max_drive_miles: 40,
-  postal_codes: ['43001', '43002'],
-  postal_codes_by_weekday: {},
-  weekly_hours: { sun: [], mon: DAY, tue: DAY, wed: DAY, thu: DAY, fri: DAY, sat: [] },
-  overrides: [
-    { date: PAST, intervals: [] as Array<{ start: string; end: string }>, note: 'Long ago' },
-    { date: UPCOMING, intervals: [] as Array<{ start: string; end: string }>, note: 'Christmas Eve' },
-  ],
-};
-const MIKE = { ...SARAH, id: 102, first: 'Mike', last: 'Alvarez', email: '', preferred_rank: null, postal_codes: ['43003'], overrides: [] };
-
-const DOCUMENT = {
-  key: 'demo',
-  name: 'Scioto Valley Home Inspections',
-  settings: [{ key: SETTING.RESTRICT_INSPECTOR_ZIP, value: 'Y' }],
-  offices: [{ ...OFFICE, time_zone: 'America/New_York', postal_code: '43215', latitude: 39.96, longitude: -83 }],
-  services: [
-    { uuid: FULL_HOME, name: 'Full Home Inspection', ancillary: false, label: false, is_pac: false },
-    { uuid: RADON, name: 'Radon Test', ancillary: true, label: false, is_pac: false },
-  ],
-  inspectors: [SARAH, MIKE],
-};
 type Document = typeof DOCUMENT;
 
 const GEOCODE = '/api/console/geocode?address=';
@@ -159,37 +116,6 @@ describe('the inspectors page: date overrides', () => {
     ]);
   });
 
-  it("shows the server's refusal of an override at its field, and keeps what was typed", async () => {
-    const message = 'Invalid company document field "inspectors.0.overrides.1.note": Too big: expected string to have <=200 characters';
-    const requests = serve({ put: () => ({ status: 400, body: { error: { code: 'invalid_document', message, field: 'inspectors.0.overrides.1.note' } } }) });
-    renderInspectors();
-    await loaded();
-    const note = within(screen.getByRole('group', { name: 'Wednesday, December 24, 2098' })).getByRole('textbox', { name: 'Note' }) as HTMLInputElement;
-    await userEvent.type(note, '!');
-    await userEvent.click(screen.getByRole('button', { name: 'Save inspector' }));
-
-    expect(await screen.findByText(message)).toBeTruthy();
-    await waitFor(() => expect(description(note)).toBe('Too big: expected string to have <=200 characters'));
-    expect(note.value).toBe('Christmas Eve!');
-    expect(saves(requests)).toHaveLength(1);
-  });
-
-  it("shows someone else's save with what they changed, and keeps the edit", async () => {
-    const conflict: VersionConflict = {
-      error: { code: 'version_conflict', message: 'Dana Admin saved version 8 after the version 7 you started from. Review their changes, then make yours again on the new version.', field: 'base_version' },
-      current: version(8, { saved_by: 'Dana Admin' }),
-      changes: [{ path: 'inspectors[101].first', kind: 'changed', before: 'Sarah', after: 'Sara' }],
-      truncated: false,
-    };
-    serve({ put: () => ({ status: 409, body: conflict }) });
-    renderInspectors();
-    await loaded();
-    await enterText(field('Last name'), '-Lee');
-    await userEvent.click(screen.getByRole('button', { name: 'Save inspector' }));
-    const alert = (await screen.findByText('Someone else saved a change')).closest('.MuiAlert-root') as HTMLElement;
-    expect(alert.textContent).toContain(conflict.error.message);
-    expect(field('Last name').value).toBe('Chen-Lee');
-  });
 });
 
 describe('the inspectors page: home base', () => {

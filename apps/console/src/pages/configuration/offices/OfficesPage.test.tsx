@@ -2,45 +2,17 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ConsoleMe } from '@scheduler/contracts/console';
-import type { VersionConflict, VersionSummary } from '@scheduler/contracts/configuration';
-import { OFFICE, OTHER_OFFICE } from '../../../test-support/fixtures.ts';
+import type { VersionSummary } from '@scheduler/contracts/configuration';
 import { refusal, renderPage, stubServer, type Answer, type RecordedRequest } from '../../../test-support/render-page.tsx';
-import { CONFIGURATION_PATH, OWNER, asRole, saves, versionSummary } from '../../../test-support/configuration-server.ts';
+import { CONFIGURATION_PATH, OWNER, saves, versionSummary } from '../../../test-support/configuration-server.ts';
 import OfficesPage from './OfficesPage.tsx';
 import { enterText } from '../../../test-support/enter-text.ts';
+import { COLUMBUS, DAYTON, DOCUMENT } from './offices-test-document.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
 const version = (number: number, rest: Partial<VersionSummary> = {}) => versionSummary(number, { changed_paths: ['offices[0].phone'], ...rest });
 
-const COLUMBUS = {
-  ...OFFICE,
-  phone: '(614) 555-0142',
-  email: 'schedule@example.com',
-  state: 'OH',
-  time_zone: 'America/New_York',
-  address1: '1105 Schrock Rd',
-  address2: 'Suite 300',
-  city: 'Columbus',
-  postal_code: '43229',
-  latitude: 40.0801,
-  longitude: -82.9827,
-  logo: null,
-  scheduling: { slot_granularity_minutes: 30, fixed_start_times: [], buffer_minutes: 30, minimum_notice_hours: 12, booking_horizon_days: 120, road_factor: 1.3, average_speed_mph: 32 },
-};
-const DAYTON = { ...OTHER_OFFICE, phone: '', email: '', state: 'OH', time_zone: 'America/New_York' };
-
-const DOCUMENT = {
-  key: 'demo',
-  name: 'Scioto Valley Home Inspections',
-  states: [
-    { id: 1, abbreviation: 'OH', name: 'Ohio' },
-    { id: 2, abbreviation: 'IN', name: 'Indiana' },
-  ],
-  offices: [COLUMBUS, DAYTON],
-  inspectors: [{ id: 101, office: OFFICE.uuid, first: 'Sarah', last: 'Chen', display: '' }],
-  settings: [],
-};
 type Document = Record<string, unknown>;
 
 const PLACE = { address1: '1 S High St', address2: '', city: 'Columbus', state: 'OH', postal_code: '43215', latitude: 39.9612, longitude: -82.9988, time_zone: 'America/Chicago' };
@@ -137,39 +109,12 @@ describe('the offices page', () => {
     serve({ geocode: () => refusal(404, 'address_not_found', message) });
     renderOffices();
     await loaded();
-    await userEvent.type(field('Street address'), 'x');
+    await enterText(field('Street address'), 'x');
     await userEvent.click(screen.getByRole('button', { name: 'Find this address' }));
     await waitFor(() => expect(description(field('Street address'))).toBe(message));
     expect(field('Street address').getAttribute('aria-invalid')).toBe('true');
     expect(field('Street address').value).toBe('1105 Schrock Rdx');
     expect(field('Latitude').value).toBe('40.0801');
-  });
-
-  it("shows the server's refusal of an office's time zone at that office's field", async () => {
-    const message = 'Invalid company document field "offices.1.time_zone": an IANA time zone such as America/New_York';
-    const requests = serve({ put: () => ({ status: 400, body: { error: { code: 'invalid_document', message, field: 'offices.1.time_zone' } } }) });
-    renderOffices();
-    await loaded();
-    await userEvent.type(field('Phone'), '1');
-    await userEvent.click(saveButton());
-    await screen.findByText(message);
-    expect(saves(requests)).toHaveLength(1);
-    // Dayton, the office refused, is opened with its field showing why.
-    await waitFor(() => expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Dayton'));
-    expect(description(select('Time zone'))).toBe('An IANA time zone such as America/New_York');
-    await userEvent.click(screen.getByRole('button', { name: 'Columbus' }));
-    expect(field('Phone').value).toBe('(614) 555-01421');
-  });
-
-  it('shows a refusal at the first office too (offices.0.time_zone)', async () => {
-    const message = 'Invalid company document field "offices.0.time_zone": an IANA time zone such as America/New_York';
-    serve({ put: () => ({ status: 400, body: { error: { code: 'invalid_document', message, field: 'offices.0.time_zone' } } }) });
-    renderOffices();
-    await loaded();
-    await userEvent.type(field('Phone'), '1');
-    await userEvent.click(saveButton());
-    await waitFor(() => expect(description(select('Time zone'))).toBe('An IANA time zone such as America/New_York'));
-    expect(document.activeElement).toBe(select('Time zone'));
   });
 
   it('checks a booking number before saving, naming its bound', async () => {
@@ -255,29 +200,4 @@ describe('the offices page', () => {
     expect(saves(requests)[0]).toEqual({ base_version: 7, document: { ...withLogo, offices: [COLUMBUS, DAYTON] } });
   });
 
-  it("shows someone else's save with what they changed, and keeps the edit", async () => {
-    const conflict: VersionConflict = {
-      error: { code: 'version_conflict', message: 'Dana Admin saved version 8 after the version 7 you started from. Review their changes, then make yours again on the new version.', field: 'base_version' },
-      current: version(8, { saved_by: 'Dana Admin' }),
-      changes: [{ path: 'offices[0].name', kind: 'changed', before: 'Columbus', after: 'Columbus North' }],
-      truncated: false,
-    };
-    serve({ put: () => ({ status: 409, body: conflict }) });
-    renderOffices();
-    await loaded();
-    await userEvent.type(field('Phone'), '9');
-    await userEvent.click(saveButton());
-    const alert = (await screen.findByText('Someone else saved a change')).closest('.MuiAlert-root') as HTMLElement;
-    expect(alert.textContent).toContain(conflict.error.message);
-    expect(within(alert).getByRole('list', { name: 'What Dana Admin changed' })).toBeTruthy();
-    expect(field('Phone').value).toBe('(614) 555-01429');
-    expect(saveButton().disabled).toBe(false);
-  });
-
-  it('tells an office member it is not theirs', async () => {
-    const requests = serve({ me: asRole('office') });
-    renderOffices();
-    expect(await screen.findByText("You don't have access to this.")).toBeTruthy();
-    expect(requests.filter((r) => r.path === CONFIGURATION_PATH)).toEqual([]);
-  });
 });

@@ -1,23 +1,18 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ConsoleMe } from '@scheduler/contracts/console';
-import type { VersionConflict, VersionSummary } from '@scheduler/contracts/configuration';
+import type { VersionSummary } from '@scheduler/contracts/configuration';
 import type { StripeSecretsStatus } from '@scheduler/contracts/payments';
 import { refusal, renderPage, stubServer, type Answer, type RecordedRequest } from '../../../test-support/render-page.tsx';
-import { CONFIGURATION_PATH, OWNER, asRole, saves, versionSummary } from '../../../test-support/configuration-server.ts';
+import { CONFIGURATION_PATH, OWNER, saves, versionSummary } from '../../../test-support/configuration-server.ts';
 import PaymentsPage from './PaymentsPage.tsx';
+import { DOCUMENT, KEYS_PATH, KEYS_SET, LINK, NO_KEYS, SECRET, SIGNING } from './payments-test-document.ts';
+import { enterText } from '../../../test-support/enter-text.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
-const KEYS_PATH = '/api/console/companies/demo/payments/stripe';
-const LINK = 'https://pay.example/{order_id}?amount={amount}';
-const DOCUMENT = { key: 'demo', name: 'Scioto Valley', payments: { provider: 'link' }, notifications: { office_email: '', payment_link: LINK }, settings: [] };
 type Document = Record<string, unknown>;
-const NO_KEYS: StripeSecretsStatus = { provider: 'stripe', configured: false, key_id: null, updated_at: null };
-const KEYS_SET: StripeSecretsStatus = { provider: 'stripe', configured: true, key_id: 'k1', updated_at: '2026-11-20T15:00:00.000Z' };
-const SECRET = 'sk_test_abcdEFGH12345678';
-const SIGNING = 'whsec_abcdEFGH12345678';
 
 const version = (number: number, rest: Partial<VersionSummary> = {}) => versionSummary(number, { changed_paths: ['payments.provider'], ...rest });
 
@@ -80,51 +75,23 @@ describe('the payments page', () => {
     renderPayments();
     await screen.findByRole('radio', { name: 'Stripe' });
     await userEvent.clear(linkField());
-    await userEvent.type(linkField(), 'pay.example');
+    await enterText(linkField(), 'pay.example');
     await userEvent.click(saveButton());
     await waitFor(() => expect(description(linkField())).toMatch(/^Enter an address beginning with https:\/\//));
     expect(documentSaves(requests)).toEqual([]);
     await userEvent.clear(linkField());
-    await userEvent.type(linkField(), 'https://pay.example/{{order_id}');
+    await enterText(linkField(), 'https://pay.example/{{order_id}');
     await userEvent.click(saveButton());
     await waitFor(() => expect(documentSaves(requests)).toHaveLength(1));
     expect(documentSaves(requests)[0]).toEqual({ base_version: 7, document: { ...DOCUMENT, notifications: { office_email: '', payment_link: 'https://pay.example/{order_id}' } } });
-  });
-
-  it("shows the server's refusal at the link", async () => {
-    const message = 'Invalid company document field "notifications.payment_link": an http(s) URL template';
-    serve({ put: () => ({ status: 400, body: { error: { code: 'invalid_document', message, field: 'notifications.payment_link' } } }) });
-    renderPayments();
-    await screen.findByRole('radio', { name: 'Stripe' });
-    await userEvent.type(linkField(), 'x');
-    await userEvent.click(saveButton());
-    await waitFor(() => expect(description(linkField())).toBe('An http(s) URL template'));
-    expect(linkField().value).toBe(`${LINK}x`);
-  });
-
-  it("shows someone else's save, keeping the choice", async () => {
-    const conflict: VersionConflict = {
-      error: { code: 'version_conflict', message: 'Dana Admin saved version 8 after the version 7 you started from. Review their changes, then make yours again on the new version.', field: 'base_version' },
-      current: version(8, { saved_by: 'Dana Admin' }),
-      changes: [{ path: 'payments.provider', kind: 'changed', before: 'link', after: 'none' }],
-      truncated: false,
-    };
-    serve({ put: () => ({ status: 409, body: conflict }) });
-    renderPayments();
-    await userEvent.click(await screen.findByRole('radio', { name: 'Stripe' }));
-    await userEvent.click(saveButton());
-    const alert = (await screen.findByText('Someone else saved a change')).closest('.MuiAlert-root') as HTMLElement;
-    expect(alert.textContent).toContain(conflict.error.message);
-    expect(within(alert).getByRole('list', { name: 'What Dana Admin changed' })).toBeTruthy();
-    expect((screen.getByRole('radio', { name: 'Stripe' }) as HTMLInputElement).checked).toBe(true);
   });
 
   it('sends the keys once to their own route, empties the fields and says when they were set', async () => {
     const requests = serve();
     renderPayments();
     await screen.findByText('No keys yet');
-    await userEvent.type(secretKey(), ` ${SECRET}`);
-    await userEvent.type(signingSecret(), SIGNING);
+    await enterText(secretKey(), ` ${SECRET}`);
+    await enterText(signingSecret(), SIGNING);
     await userEvent.click(screen.getByRole('button', { name: 'Save the keys' }));
     await waitFor(() => expect(keySaves(requests)).toEqual([{ secret_key: SECRET, webhook_secret: SIGNING }]));
     expect(await screen.findByText('Keys saved. They are kept encrypted and are never shown again.')).toBeTruthy();
@@ -139,7 +106,7 @@ describe('the payments page', () => {
     const requests = serve();
     renderPayments();
     await screen.findByText('No keys yet');
-    await userEvent.type(secretKey(), 'pk_test_abcdEFGH1234');
+    await enterText(secretKey(), 'pk_test_abcdEFGH1234');
     await userEvent.click(screen.getByRole('button', { name: 'Save the keys' }));
     await waitFor(() => expect(description(secretKey())).toMatch(/^Paste the secret key from Stripe/));
     expect(description(signingSecret())).toMatch(/^Paste the signing secret/);
@@ -151,8 +118,8 @@ describe('the payments page', () => {
     serve({ putKeys: () => refusal(409, 'payments_not_configured', message) });
     renderPayments();
     await screen.findByText('No keys yet');
-    await userEvent.type(secretKey(), SECRET);
-    await userEvent.type(signingSecret(), SIGNING);
+    await enterText(secretKey(), SECRET);
+    await enterText(signingSecret(), SIGNING);
     await userEvent.click(screen.getByRole('button', { name: 'Save the keys' }));
     expect(await screen.findByText(message)).toBeTruthy();
     expect(secretKey().value).toBe(SECRET);
@@ -163,16 +130,10 @@ describe('the payments page', () => {
     serve({ putKeys: () => ({ status: 400, body: { error: { code: 'invalid_request', message: 'a Stripe webhook signing secret (whsec_...)', field: 'webhook_secret' } } }) });
     renderPayments();
     await screen.findByText('No keys yet');
-    await userEvent.type(secretKey(), SECRET);
-    await userEvent.type(signingSecret(), SIGNING);
+    await enterText(secretKey(), SECRET);
+    await enterText(signingSecret(), SIGNING);
     await userEvent.click(screen.getByRole('button', { name: 'Save the keys' }));
     await waitFor(() => expect(description(signingSecret())).toBe('a Stripe webhook signing secret (whsec_...)'));
   });
 
-  it('tells an office member it is not theirs, and asks nothing about keys', async () => {
-    const requests = serve({ me: asRole('office') });
-    renderPayments();
-    expect(await screen.findByText("You don't have access to this.")).toBeTruthy();
-    expect(requests.filter((r) => r.path === CONFIGURATION_PATH || r.path === KEYS_PATH)).toEqual([]);
-  });
 });

@@ -2,29 +2,15 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ConsoleMe } from '@scheduler/contracts/console';
-import type { VersionConflict, VersionSummary } from '@scheduler/contracts/configuration';
-import { CONFIGURATION_PATH, OWNER, asRole, saves, serveSavingConfiguration, versionSummary } from '../../../test-support/configuration-server.ts';
+import type { VersionSummary } from '@scheduler/contracts/configuration';
+import { OWNER, saves, serveSavingConfiguration, versionSummary } from '../../../test-support/configuration-server.ts';
 import { renderPage, type Answer, type RecordedRequest } from '../../../test-support/render-page.tsx';
 import PropertyQuestionsPage from './PropertyQuestionsPage.tsx';
+import { DOCUMENT, HOME_SIZE, OCCUPANCY, SQUARE_FEET, UTILITIES, VACANT } from './property-questions-test-document.ts';
+import { enterText } from '../../../test-support/enter-text.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
-type Document = Record<string, unknown>;
-
-const SQUARE_FEET = { id: 1, slug: 'square-feet', type: 'SquareFeet', label: 'Square Feet', required: true, fee: true, sort: 1 };
-const OCCUPANCY = { id: 5, slug: 'occupancy', type: 'DropDown', label: 'Occupancy', options: [{ id: 1, value: 'Seller' }, { id: 3, value: 'Vacant' }], sort: 2 };
-const UTILITIES = { id: 6, slug: 'utilities-on', type: 'CheckBox', label: 'Utilities will be on', required: true, sort: 3 };
-const HOME_SIZE = { code: 'home-size', description: 'Home size adjustment', scope: 'order', services: [], rule: { kind: 'square_feet_tiers', tiers: [{ up_to_sqft: null, amount_cents: 5000 }] } };
-const VACANT = { code: 'vacant', description: 'Vacant home visit', scope: 'order', services: [], rule: { kind: 'control', control_id: 5, checked_cents: 0, options: [{ option: 3, amount_cents: 1000 }] } };
-
-const DOCUMENT: Document = {
-  key: 'demo',
-  name: 'Scioto Valley Home Inspections',
-  currency: 'USD',
-  settings: [],
-  property_controls: [SQUARE_FEET, OCCUPANCY, UTILITIES],
-  pricing: { fees: [HOME_SIZE, VACANT], coupons: [] },
-};
 
 const version = (number: number, rest: Partial<VersionSummary> = {}) => versionSummary(number, { changed_paths: ['property_controls'], ...rest });
 
@@ -66,15 +52,15 @@ describe('the property questions page', () => {
     renderQuestions();
     await userEvent.click(await screen.findByRole('button', { name: 'Add a question' }));
     await waitFor(() => expect(document.activeElement).toBe(textbox('Question')));
-    await userEvent.type(textbox('Question'), 'Who lives there now?');
+    await enterText(textbox('Question'), 'Who lives there now?');
     await chooseKind(/^List/);
     expect(description(screen.getByRole('combobox', { name: 'Kind of answer' }))).toBe('A list of choices to pick one from.');
     await userEvent.click(screen.getByRole('button', { name: 'Add a choice' }));
-    await userEvent.type(textbox('Choice 1'), 'The seller');
+    await enterText(textbox('Choice 1'), 'The seller');
     await userEvent.click(screen.getByRole('button', { name: 'Add a choice' }));
-    await userEvent.type(textbox('Choice 2'), 'Nobody (vacant)');
+    await enterText(textbox('Choice 2'), 'Nobody (vacant)');
     await userEvent.click(screen.getByLabelText('May change the price'));
-    await userEvent.type(textbox('Choice 2 adds'), '40');
+    await enterText(textbox('Choice 2 adds'), '40');
     expect(screen.getByText('Its choices: The seller, Nobody (vacant) (adds $40.00).')).toBeTruthy();
     expect(nav().getByRole('button', { name: /^4\. Who lives there now\?/ }).getAttribute('aria-current')).toBe('true');
 
@@ -130,48 +116,6 @@ describe('the property questions page', () => {
     expect(saves(requests)).toEqual([]);
   });
 
-  it("shows the server's refusal at the question's field, selecting it, and keeps what was typed", async () => {
-    const message = 'Invalid company document field "property_controls.1.label": Too big: expected string to have <=200 characters';
-    const requests = serve({ put: () => ({ status: 400, body: { error: { code: 'invalid_document', message, field: 'property_controls.1.label' } } }) });
-    renderQuestions();
-    await userEvent.click((await screen.findByRole('navigation', { name: 'Questions' }), nav()).getByRole('button', { name: /^2\. Occupancy/ }));
-    await userEvent.clear(textbox('Question'));
-    await userEvent.type(textbox('Question'), 'Who lives in the home');
-    // Looking at another question when saving: the refusal brings the person back to the one it names.
-    await userEvent.click(nav().getByRole('button', { name: /^1\. Square Feet/ }));
-    await userEvent.click(saveButton());
-    await screen.findByText(message);
-    await waitFor(() => expect(description(textbox('Question'))).toBe('Too big: expected string to have <=200 characters'));
-    expect(textbox('Question').value).toBe('Who lives in the home');
-    expect(textbox('Question').getAttribute('aria-invalid')).toBe('true');
-    expect(nav().getByRole('button', { name: /^2\. Who lives in the home/ }).getAttribute('aria-current')).toBe('true');
-    expect(saves(requests)).toHaveLength(1);
-    expect(saveButton().disabled).toBe(false);
-  });
-
-  it("shows someone else's save with what they changed, and keeps the edit", async () => {
-    const conflict: VersionConflict = {
-      error: { code: 'version_conflict', message: 'Dana Admin saved version 8 after the version 7 you started from. Review their changes, then make yours again on the new version.', field: 'base_version' },
-      current: version(8, { saved_by: 'Dana Admin' }),
-      changes: [{ path: 'property_controls[1].label', kind: 'changed', before: 'Occupancy', after: 'Who lives there' }],
-      truncated: false,
-    };
-    serve({ put: () => ({ status: 409, body: conflict }) });
-    renderQuestions();
-    await userEvent.click((await screen.findByRole('navigation', { name: 'Questions' }), nav()).getByRole('button', { name: /^3\. Utilities/ }));
-    await userEvent.click(screen.getByLabelText('May change the price'));
-    await userEvent.type(textbox('When ticked, add'), '15');
-    await userEvent.click(saveButton());
-
-    const alert = (await screen.findByText('Someone else saved a change')).closest('.MuiAlert-root') as HTMLElement;
-    expect(alert.textContent).toContain(conflict.error.message);
-    expect(within(within(alert).getByRole('list', { name: 'What Dana Admin changed' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'property_controls[1].label changed: "Occupancy" → "Who lives there"',
-    ]);
-    expect(textbox('When ticked, add').value).toBe('15');
-    expect(saveButton().disabled).toBe(false);
-  });
-
   it('removes a question a fee follows only with that fee, after saying which', async () => {
     const requests = serve();
     renderQuestions();
@@ -203,10 +147,4 @@ describe('the property questions page', () => {
     expect(saves(requests)[0]).toEqual({ base_version: 7, document: { ...DOCUMENT, property_controls: [SQUARE_FEET, { ...OCCUPANCY, sort: 3 }, { ...UTILITIES, sort: 2 }] } });
   });
 
-  it.each(['office', 'inspector'] as const)('tells an %s member it is not theirs', async (role) => {
-    const requests = serve({ me: asRole(role) });
-    renderQuestions();
-    expect(await screen.findByText("You don't have access to this.")).toBeTruthy();
-    expect(requests.filter((r) => r.path === CONFIGURATION_PATH)).toEqual([]);
-  });
 });

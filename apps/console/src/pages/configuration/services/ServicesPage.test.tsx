@@ -2,41 +2,21 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ConsoleMe } from '@scheduler/contracts/console';
-import type { VersionConflict, VersionSummary } from '@scheduler/contracts/configuration';
+import type { VersionSummary } from '@scheduler/contracts/configuration';
 import type { PricePreviewBody, PricePreviewResponse } from '@scheduler/contracts/price-preview';
 import type { Pricing } from '@scheduler/contracts/pricing';
-import { CONFIGURATION_PATH, OWNER, asRole, saves, versionSummary } from '../../../test-support/configuration-server.ts';
+import { CONFIGURATION_PATH, OWNER, saves, versionSummary } from '../../../test-support/configuration-server.ts';
 import { OFFICE } from '../../../test-support/fixtures.ts';
 import { renderPage, stubServer, type Answer, type RecordedRequest } from '../../../test-support/render-page.tsx';
 import ServicesPage from './ServicesPage.tsx';
 import { nameProblem } from './services-form.ts';
 import { enterText } from '../../../test-support/enter-text.ts';
+import { DOCUMENT, HOME, RADON, service } from './services-test-document.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
-const HOME = 'a1c0ffee-0000-4000-8000-000000000001';
-const RADON = 'a1c0ffee-0000-4000-8000-000000000006';
-const TESTING = 'a1c0ffee-0000-4000-8000-000000000014';
 const PREVIEW_PATH = '/api/console/companies/demo/price-preview';
 
-const service = (uuid: string, name: string, sort: number, rest: Record<string, unknown> = {}) => ({ uuid, name, description: '', ancillary: false, is_pac: false, label: false, rer: false, price_cents: 0, duration_minutes: 0, sort, prepare: '', ...rest });
-
-/** Radon first in the document, last in visitors' order: a refusal's index is the document's. */
-const DOCUMENT = {
-  key: 'demo',
-  name: 'Scioto Valley Home Inspections',
-  currency: 'USD',
-  rer_rush_amount_cents: 9900,
-  settings: [],
-  offices: [{ ...OFFICE, time_zone: 'America/New_York' }],
-  services: [
-    service(RADON, 'Radon Testing', 61, { price_cents: 15000, duration_minutes: 60, ancillary: true }),
-    service(HOME, 'Single-Family Home Inspection', 10, { price_cents: 42500, duration_minutes: 180, rer: true }),
-    service(TESTING, 'Environmental Testing', 60, { label: true }),
-  ],
-  packages: [{ id: 1, name: 'Essentials', description: '', best: false, best_text: '', rer: false, price_cents: 48000, duration_minutes: 0, services: [HOME], sort: 1, prepare: '' }],
-  inspectors: [],
-};
 type Document = typeof DOCUMENT;
 
 /**
@@ -211,42 +191,6 @@ describe('the services and prices page', () => {
     ]);
   });
 
-  it("shows the server's refusal at the field it names, on the service it names, keeping the typed value", async () => {
-    const message = 'Invalid company document field "services.0.price_cents": Too big: expected number to be <=100000000';
-    serve({ put: () => ({ status: 400, body: { error: { code: 'invalid_document', message, field: 'services.0.price_cents' } } }) });
-    renderServices();
-    await chooseService('Radon Testing');
-    await retype(inEditor(serviceEditor(), 'Price'), '99');
-    // Another service is showing when the answer comes: the page brings the refused one back.
-    await chooseService('Single-Family Home Inspection');
-    await userEvent.click(saveButton());
-    await screen.findByText(message);
-    await waitFor(() => expect(screen.getByRole('region', { name: 'Service: Radon Testing' })).toBeTruthy());
-    const price = inEditor(serviceEditor(), 'Price');
-    expect(description(price)).toBe('Too big: expected number to be <=100000000');
-    expect(price.getAttribute('aria-invalid')).toBe('true');
-    expect(price.value).toBe('99');
-  });
-
-  it("shows someone else's save with what they changed, and keeps the edit", async () => {
-    const conflict: VersionConflict = {
-      error: { code: 'version_conflict', message: 'Dana Admin saved version 8 after the version 7 you started from. Review their changes, then make yours again on the new version.', field: 'base_version' },
-      current: versionSummary(8, { saved_by: 'Dana Admin' }),
-      changes: [{ path: 'services[1].price_cents', kind: 'changed', before: 42500, after: 45000 }],
-      truncated: false,
-    };
-    serve({ put: () => ({ status: 409, body: conflict }) });
-    renderServices();
-    const rush = (await screen.findByRole('textbox', { name: 'Rush report fee' })) as HTMLInputElement;
-    await retype(rush, '125');
-    await userEvent.click(saveButton());
-    const alert = (await screen.findByText('Someone else saved a change')).closest('.MuiAlert-root') as HTMLElement;
-    expect(alert.textContent).toContain(conflict.error.message);
-    expect(within(alert).getByRole('list', { name: 'What Dana Admin changed' }).textContent).toContain('services[1].price_cents');
-    expect(rush.value).toBe('125');
-    expect(saveButton().disabled).toBe(false);
-  });
-
   it('prices a sample cart from the unsaved values, and again after an edit', async () => {
     const requests = serve();
     renderServices();
@@ -271,10 +215,4 @@ describe('the services and prices page', () => {
     expect(await within(sampleSection()).findByText(/The price shows again once the values above can be saved/)).toBeTruthy();
   });
 
-  it.each(['office', 'inspector'] as const)('tells an %s member it is not theirs', async (role) => {
-    const requests = serve({ me: asRole(role) });
-    renderServices();
-    expect(await screen.findByText("You don't have access to this.")).toBeTruthy();
-    expect(requests.filter((r) => r.path === CONFIGURATION_PATH)).toEqual([]);
-  });
 });

@@ -2,45 +2,26 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ConsoleMe } from '@scheduler/contracts/console';
-import type { VersionConflict, VersionSummary } from '@scheduler/contracts/configuration';
+import type { VersionSummary } from '@scheduler/contracts/configuration';
 import { SETTING } from '@scheduler/contracts/setting-keys';
-import type { Setting } from '@scheduler/contracts/settings';
-import { consoleKeys } from '../../../shared/queries.ts';
-import { refusal, renderPage, stubServer, type Answer, type RecordedRequest } from '../../../test-support/render-page.tsx';
+
+import { renderPage, type Answer, type RecordedRequest } from '../../../test-support/render-page.tsx';
 import SettingsPage from './SettingsPage.tsx';
-import { CONFIGURATION_PATH, OWNER, asRole, loads, saves, serveConfiguration, versionSummary } from '../../../test-support/configuration-server.ts';
+import { OWNER, loads, saves, serveConfiguration, versionSummary } from '../../../test-support/configuration-server.ts';
 import { enterText } from '../../../test-support/enter-text.ts';
+import { DOCUMENT, withSetting } from './settings-test-document.ts';
 
 // Forty-odd controls render at once: allow a busy machine more than Testing Library's default second.
 configure({ asyncUtilTimeout: 5000 });
 
-
 const version = (number: number, rest: Partial<VersionSummary> = {}) => versionSummary(number, { changed_paths: ['name'], ...rest });
 
-/** A company document as the server sends it: settings the catalogue knows, and two it does not. */
-const DOCUMENT = {
-  key: 'demo',
-  name: 'Scioto Valley Home Inspections',
-  settings: [
-    { key: SETTING.ALLOW_TODAY, value: 'N' },
-    { key: 'LEGACY_PRODUCT_SETTING', value: 'kept as it is' },
-    { key: SETTING.APPOINTMENT_LIMIT_VALUE, value: '10' },
-    { key: SETTING.HIDE_LOGO, value: 'Y' },
-    { key: SETTING.INFO_BANNER, value: '<p>Closed on <b>December 25</b></p>' },
-    { key: 'ANOTHER_UNKNOWN', value: 7 },
-  ] as Setting[],
-  offices: [{ uuid: '5b0c3a8e-7f1d-4c2a-9e61-3d4f8a2b9c10', name: 'Columbus' }],
-  console: { inspectors_see_all_orders: false },
-};
 type Document = typeof DOCUMENT;
-
 
 /** The server: "who am I", the configuration (as `current()` says at each call), and the answer to a save. */
 function serve({ me = OWNER, current = () => ({ version: version(7), document: DOCUMENT as Document }), put }: { me?: ConsoleMe; current?: () => { version: VersionSummary; document: Document }; put?: (request: RecordedRequest) => Answer }) {
   return serveConfiguration({ me, current, put });
 }
-
-const withSetting = (key: string, value: Setting['value']) => DOCUMENT.settings.map((setting) => (setting.key === key ? { key, value } : setting));
 
 function renderSettings() {
   return renderPage(<SettingsPage />, { path: '/demo/settings', pattern: '/:companyKey/settings' });
@@ -154,76 +135,6 @@ describe('the settings page', () => {
     expect(saves(requests)[0]).toEqual({ base_version: 7, document: { ...DOCUMENT, console: { inspectors_see_all_orders: true } } });
   });
 
-  it("shows someone else's save with what they changed, keeps the edit, and loads their version only when asked", async () => {
-    const theirs = { ...DOCUMENT, name: 'Scioto Valley Inspections', settings: withSetting(SETTING.HIDE_LOGO, 'N') };
-    const conflict: VersionConflict = {
-      error: { code: 'version_conflict', message: 'Dana Admin saved version 8 after the version 7 you started from. Review their changes, then make yours again on the new version.', field: 'base_version' },
-      current: version(8, { saved_by: 'Dana Admin', change_count: 2 }),
-      changes: [
-        { path: 'name', kind: 'changed', before: DOCUMENT.name, after: theirs.name },
-        { path: `settings[${SETTING.HIDE_LOGO}].value`, kind: 'changed', before: 'Y', after: 'N' },
-      ],
-      truncated: false,
-    };
-    let current = { version: version(7), document: DOCUMENT };
-    const requests = serve({
-      current: () => current,
-      put: () => {
-        current = { version: conflict.current, document: theirs };
-        return { status: 409, body: conflict };
-      },
-    });
-    renderSettings();
-    const today = await screen.findByRole('switch', { name: 'Allow booking today' });
-    await userEvent.click(today);
-    await userEvent.click(saveButton());
-
-    const alert = (await screen.findByText('Someone else saved a change')).closest('.MuiAlert-root') as HTMLElement;
-    expect(alert.textContent).toContain(conflict.error.message);
-    const changes = within(alert).getByRole('list', { name: 'What Dana Admin changed' });
-    expect(within(changes).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'name changed: "Scioto Valley Home Inspections" → "Scioto Valley Inspections"',
-      `settings[${SETTING.HIDE_LOGO}].value changed: "Y" → "N"`,
-    ]);
-    // Nothing is lost yet: the edit stays, and the page has not read their version.
-    expect((today as HTMLInputElement).checked).toBe(true);
-    expect(saveButton().disabled).toBe(false);
-    expect(loads(requests)).toBe(1);
-    expect(saves(requests)).toEqual([{ base_version: 7, document: { ...DOCUMENT, settings: withSetting(SETTING.ALLOW_TODAY, 'Y') } }]);
-
-    await userEvent.click(within(alert).getByRole('button', { name: 'Load their version' }));
-    await waitFor(() => expect(loads(requests)).toBe(2));
-    await waitFor(() => expect(control('switch', 'Hide the logo').checked).toBe(false));
-    expect(control('switch', 'Allow booking today').checked).toBe(false);
-    expect(saveButton().disabled).toBe(true);
-    expect(screen.queryByText('Someone else saved a change')).toBeNull();
-  });
-
-  it("shows a refused document's message naming the field, and keeps the edit", async () => {
-    const message = 'Invalid company document field "settings.0.value": Too big: expected string to have <=20000 characters';
-    const requests = serve({ put: () => ({ status: 400, body: { error: { code: 'invalid_document', message, field: 'settings.0.value' } } }) });
-    renderSettings();
-    const today = await screen.findByRole('switch', { name: 'Allow booking today' });
-    await userEvent.click(today);
-    await userEvent.click(saveButton());
-
-    expect(await screen.findByText(message)).toBeTruthy();
-    expect((today as HTMLInputElement).checked).toBe(true);
-    expect(saveButton().disabled).toBe(false);
-    expect(saves(requests)).toHaveLength(1);
-    expect(loads(requests)).toBe(1);
-  });
-
-  it.each(['office', 'inspector'] as const)('tells an %s member it is not theirs, and reads no configuration', async (role) => {
-    const requests = serve({ me: asRole(role) });
-    const { client } = renderSettings();
-    // The page says the same before "who am I" answers: wait for the answer, then read it again.
-    await waitFor(() => expect(client.getQueryData(consoleKeys.me)).toBeDefined());
-    expect(await screen.findByText("You don't have access to this.")).toBeTruthy();
-    expect(loads(requests)).toBe(0);
-    expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
-  });
-
   it('describes every text field by its help, and by its problem once it has one', async () => {
     serve({});
     renderSettings();
@@ -235,7 +146,7 @@ describe('the settings page', () => {
     expect(perDay.getAttribute('inputmode')).toBe('numeric');
 
     await userEvent.clear(perDay);
-    await userEvent.type(perDay, '0');
+    await enterText(perDay, '0');
     await userEvent.click(saveButton());
     await waitFor(() => expect(description(perDay)).toBe('Enter a whole number from 1 to 100.'));
   });
@@ -267,18 +178,6 @@ describe('the settings page', () => {
     expect(saves(requests)[0]).toEqual({ base_version: 7, document: { ...DOCUMENT, settings: [...DOCUMENT.settings, { key: SETTING.PAC_SUBMISSION_FEE, value: '25.50' }] } });
   });
 
-  it('says so when the server refuses the configuration, under the page heading', async () => {
-    stubServer((request) => {
-      if (request.path === '/api/console/me') return { status: 200, body: OWNER };
-      if (request.path === CONFIGURATION_PATH) return refusal(403, 'forbidden', "Your role doesn't allow this.");
-      return undefined;
-    });
-    renderSettings();
-    expect((await screen.findByRole('alert')).textContent).toBe("You don't have access to this.");
-    expect(screen.queryByText('Loading the settings…')).toBeNull();
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Settings');
-    expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
-  });
   it('keeps each drawing of what visitors see closed until asked, and marks the state the form is in as the switch moves', async () => {
     const requests = serve({});
     renderSettings();

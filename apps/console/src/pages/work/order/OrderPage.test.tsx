@@ -9,6 +9,7 @@ import { refusal, renderPage, stubServer, type Answer, type RecordedRequest } fr
 import OrderPage from './OrderPage.tsx';
 import { historyText } from './order-history.ts';
 import { refundNoticeText } from './RefundNotices.tsx';
+import { enterText } from '../../../test-support/enter-text.ts';
 
 // The dialogs open on a busy machine: allow more than Testing Library's default second.
 configure({ asyncUtilTimeout: 5000 });
@@ -147,7 +148,7 @@ describe('the order page', () => {
     // Refused by the policy: no plain cancel is offered, only the override.
     expect(within(dialog).queryByRole('button', { name: 'Cancel the inspection' })).toBeNull();
 
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Reason (the client sees it)' }), 'Buyer withdrew');
+    await enterText(within(dialog).getByRole('textbox', { name: 'Reason (the client sees it)' }), 'Buyer withdrew');
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Waive the late fee' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel anyway (override the policy)' }));
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { INSPECTORS, OFFICE_ME, ORDER, ORDER_ID } from '../../../test-support/fixtures.ts';
 import { renderPage, stubServer } from '../../../test-support/render-page.tsx';
 import OrdersPage from './OrdersPage.tsx';
+import { enterText } from '../../../test-support/enter-text.ts';
 
 function serve(total = 1) {
   return stubServer((request) => {
@@ -38,7 +39,7 @@ describe('the orders page', () => {
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-12-31' } });
     expect(location()).toBe('/demo/orders?status=cancelled&to=2026-12-31');
 
-    await userEvent.type(screen.getByRole('textbox', { name: 'Search' }), 'Elm Street');
+    await enterText(screen.getByRole('textbox', { name: 'Search' }), 'Elm Street');
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
     expect(location()).toBe('/demo/orders?status=cancelled&to=2026-12-31&q=Elm+Street');
     await waitFor(() => expect(csvHref()).toBe('/api/console/companies/demo/orders.csv?to=2026-12-31&status=cancelled&q=Elm+Street'));

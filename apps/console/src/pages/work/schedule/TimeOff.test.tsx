@@ -6,6 +6,7 @@ import { EMPTY_SCHEDULE, INSPECTORS, OFFICE_ME, ORDER_ID } from '../../../test-s
 import { refusal, renderPage, stubServer, type Answer, type RecordedRequest } from '../../../test-support/render-page.tsx';
 import SchedulePage from './SchedulePage.tsx';
 import { HOUR_HEIGHT } from './schedule-layout.ts';
+import { enterText } from '../../../test-support/enter-text.ts';
 
 // Dialogs open on a busy machine: allow more than Testing Library's default second.
 configure({ asyncUtilTimeout: 5000 });
@@ -83,7 +84,7 @@ describe('blocking time', () => {
     await userEvent.click(within(dialog).getByRole('combobox', { name: /Inspector/ }));
     expect(screen.queryByRole('option', { name: 'Dana Brooks' })).toBeNull();
     await userEvent.keyboard('{Escape}');
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Note' }), 'Training day');
+    await enterText(within(dialog).getByRole('textbox', { name: 'Note' }), 'Training day');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Block the time' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Block time' })).toBeNull());
@@ -132,7 +133,7 @@ describe('blocking time', () => {
     const dialog = await openDialog();
     await chooseInspector(dialog, 'Sarah Chen');
     fireEvent.change(within(dialog).getByLabelText(/Last date/), { target: { value: '2026-12-08' } });
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Note' }), 'Vacation');
+    await enterText(within(dialog).getByRole('textbox', { name: 'Note' }), 'Vacation');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Block the time' }));
 
     const link = await within(dialog).findByRole('link', { name: 'Jane Doe, Tuesday, December 8th 2026, 9:30 AM – 12:00 PM EST, 12 Elm Street, Columbus, OH 43215' });
@@ -153,7 +154,7 @@ describe('blocking time', () => {
     renderSchedule();
     const dialog = await openDialog();
     await chooseInspector(dialog, 'Sarah Chen');
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Note' }), 'Vacation');
+    await enterText(within(dialog).getByRole('textbox', { name: 'Note' }), 'Vacation');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Block the time' }));
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Change the time off' }));
     expect((within(dialog).getByRole('textbox', { name: 'Note' }) as HTMLTextAreaElement).value).toBe('Vacation');
@@ -170,7 +171,7 @@ describe('blocking time', () => {
     const dialog = await openDialog();
     await chooseInspector(dialog, 'Sarah Chen');
     const note = within(dialog).getByRole('textbox', { name: 'Note' });
-    await userEvent.type(note, 'Conference');
+    await enterText(note, 'Conference');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Block the time' }));
 
     expect(await within(dialog).findByText('Invalid body field "note": too long')).toBeTruthy();
