@@ -51,15 +51,31 @@ it('is axe-clean on every editor of issues 26 and 27 and on Funnel at 1280 and 3
   const saveChanges = (page: Page) => page.getByRole('button', { name: 'Save changes' });
   const pages: ConsoleWalkPage[] = [
     { path: 'offices', heading: 'Offices', ready: saveChanges },
-    { path: 'catalogue', heading: 'Services and prices', ready: saveChanges },
-    { path: 'pricing', heading: 'Fees, taxes and coupons', ready: saveChanges },
-    { path: 'questions', heading: 'Property questions', ready: saveChanges },
+    { path: 'services', heading: 'Services and prices', ready: saveChanges },
+    { path: 'fees-taxes-coupons', heading: 'Fees, taxes and coupons', ready: saveChanges },
+    { path: 'property-questions', heading: 'Property questions', ready: saveChanges },
     { path: 'people', heading: 'People', ready: saveChanges },
     { path: 'payments', heading: 'Payments', ready: saveChanges },
-    { path: 'booking-policy', heading: 'Booking changes', ready: saveChanges },
+    { path: 'booking-changes', heading: 'Booking changes', ready: saveChanges },
     { path: 'messages', heading: 'Messages', ready: saveChanges },
     { path: 'embedding', heading: 'Website embedding', ready: saveChanges },
     { path: 'funnel', heading: 'Funnel', ready: (page) => page.getByRole('search', { name: 'Span and office' }) },
   ];
   expect(await walkConsolePages(running.browser, running.product, { email: (width) => `ed.editors.${width}@example.com`, name: 'Ed Editors' }, pages)).toEqual([]);
+});
+
+it("opens a configuration page's earlier address (a bookmark) at the page's one name", async () => {
+  const page = await (await running.browser.newContext({ viewport: VIEWPORTS.desktop })).newPage();
+  await signInMember(page, running.product, { email: 'bea.bookmarks@example.com', name: 'Bea Bookmarks', role: 'owner' });
+  const moved = [
+    ['catalogue', 'services', 'Services and prices'],
+    ['pricing', 'fees-taxes-coupons', 'Fees, taxes and coupons'],
+    ['questions', 'property-questions', 'Property questions'],
+    ['booking-policy', 'booking-changes', 'Booking changes'],
+  ] as const;
+  for (const [earlier, now, heading] of moved) {
+    await openConsolePage(page, earlier, heading);
+    expect(new URL(page.url()).pathname).toBe(`/console/demo/${now}`);
+  }
+  await page.context().close();
 });

@@ -42,7 +42,7 @@ async function visitorOn(step: string, heading: string): Promise<Page> {
 }
 
 it('adds a question on Property questions that a new visitor is then asked', async () => {
-  const owner = await ownerOn('questions', 'Property questions', 'owen.questions@example.com');
+  const owner = await ownerOn('property-questions', 'Property questions', 'owen.questions@example.com');
   await owner.getByRole('button', { name: 'Add a question' }).click();
   await owner.getByRole('textbox', { name: 'Question', exact: true }).fill('Is there a swimming pool?');
   await owner.getByRole('combobox', { name: 'Kind of answer' }).click();
@@ -56,7 +56,7 @@ it('adds a question on Property questions that a new visitor is then asked', asy
 });
 
 it('changes a price on Services and prices, and a new visitor is offered it at the new price', async () => {
-  const owner = await ownerOn('catalogue', 'Services and prices', 'owen.prices@example.com');
+  const owner = await ownerOn('services', 'Services and prices', 'owen.prices@example.com');
   await owner.getByRole('navigation', { name: 'Services' }).getByText('Single-Family Home Inspection', { exact: false }).first().click();
   const price = owner.getByRole('textbox', { name: 'Price' }).first();
   await price.fill('512.34');
@@ -88,7 +88,7 @@ it("changes the words of the reschedule policy on Booking changes, and a client'
 });
 
 it('adds a coupon on Fees, taxes and coupons that a new visitor can then apply', async () => {
-  const owner = await ownerOn('pricing', 'Fees, taxes and coupons', 'owen.coupons@example.com');
+  const owner = await ownerOn('fees-taxes-coupons', 'Fees, taxes and coupons', 'owen.coupons@example.com');
   await owner.getByRole('button', { name: 'Add a coupon' }).click();
   await owner.getByRole('textbox', { name: 'Coupon code' }).fill('WELCOME10');
   await owner.getByRole('textbox', { name: 'Name' }).last().fill('Ten off your first inspection');

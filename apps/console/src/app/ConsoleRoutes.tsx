@@ -6,31 +6,31 @@ import { Shell } from './Shell.tsx';
 import { SignedIn } from './SignedIn.tsx';
 
 // Each page is a chunk of its own: an inspector on a phone downloads the schedule, not the team page.
-const SignInPage = lazyPage(() => import('../pages/sign-in/SignInPage.tsx'));
-const ForgotPasswordPage = lazyPage(() => import('../pages/forgot-password/ForgotPasswordPage.tsx'));
-const ResetPasswordPage = lazyPage(() => import('../pages/reset-password/ResetPasswordPage.tsx'));
-const SignUpPage = lazyPage(() => import('../pages/sign-up/SignUpPage.tsx'));
-const NewCompanyPage = lazyPage(() => import('../pages/new-company/NewCompanyPage.tsx'));
-const AcceptInvitationPage = lazyPage(() => import('../pages/accept-invitation/AcceptInvitationPage.tsx'));
-const SchedulePage = lazyPage(() => import('../pages/schedule/SchedulePage.tsx'));
-const OrdersPage = lazyPage(() => import('../pages/orders/OrdersPage.tsx'));
-const OrderPage = lazyPage(() => import('../pages/order/OrderPage.tsx'));
-const TeamPage = lazyPage(() => import('../pages/team/TeamPage.tsx'));
-const SettingsPage = lazyPage(() => import('../pages/settings-editor/SettingsPage.tsx'));
-const InspectorsPage = lazyPage(() => import('../pages/inspectors/InspectorsPage.tsx'));
-const HistoryPage = lazyPage(() => import('../pages/version-history/HistoryPage.tsx'));
-const BookingPolicyPage = lazyPage(() => import('../pages/booking-policy/BookingPolicyPage.tsx'));
-const MessagesPage = lazyPage(() => import('../pages/messages/MessagesPage.tsx'));
-const EmbeddingPage = lazyPage(() => import('../pages/embedding/EmbeddingPage.tsx'));
-const OfficesPage = lazyPage(() => import('../pages/offices/OfficesPage.tsx'));
-const CataloguePage = lazyPage(() => import('../pages/catalogue/CataloguePage.tsx'));
-const QuestionsPage = lazyPage(() => import('../pages/questions/QuestionsPage.tsx'));
-const PeoplePage = lazyPage(() => import('../pages/people/PeoplePage.tsx'));
-const PricingRulesPage = lazyPage(() => import('../pages/pricing-rules/PricingRulesPage.tsx'));
-const PaymentsPage = lazyPage(() => import('../pages/payments/PaymentsPage.tsx'));
-const FunnelPage = lazyPage(() => import('../pages/funnel/FunnelPage.tsx'));
-const AccountPage = lazyPage(() => import('../pages/account/AccountPage.tsx'));
-const NotFoundPage = lazyPage(() => import('../pages/not-found/NotFoundPage.tsx'));
+const SignInPage = lazyPage(() => import('../pages/account/sign-in/SignInPage.tsx'));
+const ForgotPasswordPage = lazyPage(() => import('../pages/account/forgot-password/ForgotPasswordPage.tsx'));
+const ResetPasswordPage = lazyPage(() => import('../pages/account/reset-password/ResetPasswordPage.tsx'));
+const SignUpPage = lazyPage(() => import('../pages/account/sign-up/SignUpPage.tsx'));
+const NewCompanyPage = lazyPage(() => import('../pages/account/new-company/NewCompanyPage.tsx'));
+const AcceptInvitationPage = lazyPage(() => import('../pages/account/accept-invitation/AcceptInvitationPage.tsx'));
+const SchedulePage = lazyPage(() => import('../pages/work/schedule/SchedulePage.tsx'));
+const OrdersPage = lazyPage(() => import('../pages/work/orders/OrdersPage.tsx'));
+const OrderPage = lazyPage(() => import('../pages/work/order/OrderPage.tsx'));
+const TeamPage = lazyPage(() => import('../pages/account/team/TeamPage.tsx'));
+const SettingsPage = lazyPage(() => import('../pages/configuration/settings/SettingsPage.tsx'));
+const InspectorsPage = lazyPage(() => import('../pages/configuration/inspectors/InspectorsPage.tsx'));
+const HistoryPage = lazyPage(() => import('../pages/configuration/history/HistoryPage.tsx'));
+const BookingChangesPage = lazyPage(() => import('../pages/configuration/booking-changes/BookingChangesPage.tsx'));
+const MessagesPage = lazyPage(() => import('../pages/configuration/messages/MessagesPage.tsx'));
+const EmbeddingPage = lazyPage(() => import('../pages/configuration/embedding/EmbeddingPage.tsx'));
+const OfficesPage = lazyPage(() => import('../pages/configuration/offices/OfficesPage.tsx'));
+const ServicesPage = lazyPage(() => import('../pages/configuration/services/ServicesPage.tsx'));
+const PropertyQuestionsPage = lazyPage(() => import('../pages/configuration/property-questions/PropertyQuestionsPage.tsx'));
+const PeoplePage = lazyPage(() => import('../pages/configuration/people/PeoplePage.tsx'));
+const FeesTaxesCouponsPage = lazyPage(() => import('../pages/configuration/fees-taxes-coupons/FeesTaxesCouponsPage.tsx'));
+const PaymentsPage = lazyPage(() => import('../pages/configuration/payments/PaymentsPage.tsx'));
+const FunnelPage = lazyPage(() => import('../pages/work/funnel/FunnelPage.tsx'));
+const AccountPage = lazyPage(() => import('../pages/account/account/AccountPage.tsx'));
+const NotFoundPage = lazyPage(() => import('../pages/account/not-found/NotFoundPage.tsx'));
 
 /** The console's pages, under /console (the router's basename). */
 export function ConsoleRoutes() {
@@ -66,6 +66,11 @@ export function ConsoleRoutes() {
         }
       >
         <Route index element={<Navigate to="schedule" replace />} />
+        {/* The configuration pages' earlier addresses (issue 40 named each page once): bookmarks still open them. */}
+        <Route path="catalogue" element={<Navigate to="../services" replace />} />
+        <Route path="pricing" element={<Navigate to="../fees-taxes-coupons" replace />} />
+        <Route path="questions" element={<Navigate to="../property-questions" replace />} />
+        <Route path="booking-policy" element={<Navigate to="../booking-changes" replace />} />
         <Route path="schedule" element={<SchedulePage />} />
         <Route path="orders" element={<OrdersPage />} />
         <Route path="orders/:orderId" element={<OrderPage />} />
@@ -74,11 +79,11 @@ export function ConsoleRoutes() {
           <Route path="settings" element={<SettingsPage />} />
           <Route path="offices" element={<OfficesPage />} />
           <Route path="inspectors" element={<InspectorsPage />} />
-          <Route path="catalogue" element={<CataloguePage />} />
-          <Route path="pricing" element={<PricingRulesPage />} />
-          <Route path="questions" element={<QuestionsPage />} />
+          <Route path="services" element={<ServicesPage />} />
+          <Route path="fees-taxes-coupons" element={<FeesTaxesCouponsPage />} />
+          <Route path="property-questions" element={<PropertyQuestionsPage />} />
           <Route path="people" element={<PeoplePage />} />
-          <Route path="booking-policy" element={<BookingPolicyPage />} />
+          <Route path="booking-changes" element={<BookingChangesPage />} />
           <Route path="messages" element={<MessagesPage />} />
           <Route path="payments" element={<PaymentsPage />} />
           <Route path="embedding" element={<EmbeddingPage />} />

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { ConsoleMe } from '@scheduler/contracts/console';
-import SchedulePage from '../pages/schedule/SchedulePage.tsx';
+import SchedulePage from '../pages/work/schedule/SchedulePage.tsx';
 import { EMPTY_SCHEDULE, INSPECTORS, OFFICE, OFFICE_ME, OTHER_OFFICE } from '../test-support/fixtures.ts';
 import { stubServer, type RecordedRequest } from '../test-support/render-page.tsx';
 import { Providers } from './Providers.tsx';

@@ -1,0 +1,143 @@
+import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { Controller, useWatch, type Control, type FieldPath } from 'react-hook-form';
+import { MAX_NOTICE_HOURS, MAX_RESCHEDULES, readWhole, type BookingChangesFormValues, type FeeKind, type RuleValues } from './booking-changes-form.ts';
+import { amountExample } from '../../../shared/money-amount.ts';
+import { RULE_HELP } from './policy-summary.ts';
+
+type NumberRule = 'rescheduleUntil' | 'maxReschedules' | 'cancelUntil' | 'lateWithin';
+
+const LABELS: Readonly<Record<NumberRule, string>> = {
+  rescheduleUntil: 'Reschedule online until (hours before)',
+  maxReschedules: 'Most reschedules',
+  cancelUntil: 'Cancel online until (hours before)',
+  lateWithin: 'Late cancellation within (hours before)',
+};
+
+const FEE_KINDS: ReadonlyArray<{ value: FeeKind; label: string }> = [
+  { value: 'none', label: 'No fee' },
+  { value: 'same', label: 'Same as the company' },
+  { value: 'amount', label: 'A fixed amount' },
+  { value: 'percent', label: "A percentage of the order's total" },
+];
+
+/** Where the fields live in the form: '' for the company's rules, "services.2." for a service's. */
+export interface RuleFieldsProps {
+  control: Control<BookingChangesFormValues>;
+  prefix: '' | `services.${number}.`;
+  currency: string;
+  /** A service's rules: empty means "same as the company", and the fee has no "No fee". */
+  service?: boolean;
+}
+
+const nameOf = (prefix: RuleFieldsProps['prefix'], field: keyof RuleValues) => `${prefix}${field}` as FieldPath<BookingChangesFormValues>;
+
+function help(rule: NumberRule, text: string, service: boolean): string {
+  const max = rule === 'maxReschedules' ? MAX_RESCHEDULES : MAX_NOTICE_HOURS;
+  const read = readWhole(text, 0, max);
+  if (service && read.ok && read.value === null) return 'Empty: same as the company.';
+  return RULE_HELP[rule](read.ok ? read.value : null);
+}
+
+/** A whole number typed on a phone's number keyboard, its meaning (as the client will see it) under it. */
+function NumberRuleField({ control, prefix, rule, service }: { control: Control<BookingChangesFormValues>; prefix: RuleFieldsProps['prefix']; rule: NumberRule; service: boolean }) {
+  return (
+    <Controller
+      control={control}
+      name={nameOf(prefix, rule)}
+      render={({ field, fieldState }) => {
+        const value = typeof field.value === 'string' ? field.value : '';
+        return (
+          <TextField
+            label={LABELS[rule]}
+            value={value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            name={field.name}
+            error={fieldState.error !== undefined}
+            helperText={fieldState.error?.message ?? help(rule, value, service)}
+            fullWidth
+            slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*' } }}
+          />
+        );
+      }}
+    />
+  );
+}
+
+/** The five rules of a booking-change policy, for the company or for one service. */
+export function RuleFields({ control, prefix, currency, service = false }: RuleFieldsProps) {
+  const feeKind = useWatch({ control, name: nameOf(prefix, 'feeKind') }) as FeeKind;
+  const kinds = FEE_KINDS.filter((kind) => kind.value !== (service ? 'none' : 'same'));
+  return (
+    <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
+      <NumberRuleField control={control} prefix={prefix} rule="rescheduleUntil" service={service} />
+      <NumberRuleField control={control} prefix={prefix} rule="maxReschedules" service={service} />
+      <NumberRuleField control={control} prefix={prefix} rule="cancelUntil" service={service} />
+      <NumberRuleField control={control} prefix={prefix} rule="lateWithin" service={service} />
+      <Controller
+        control={control}
+        name={nameOf(prefix, 'feeKind')}
+        render={({ field, fieldState }) => (
+          <TextField
+            select
+            label="Late-cancellation fee"
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            error={fieldState.error !== undefined}
+            helperText={fieldState.error?.message ?? (service ? "Empty: the company's fee. A service's fee counts when it is more than the company's on the order." : 'What a late cancellation costs the client.')}
+            fullWidth
+          >
+            {kinds.map((kind) => (
+              <MenuItem key={kind.value} value={kind.value}>
+                {kind.label}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      {feeKind === 'amount' && (
+        <Controller
+          control={control}
+          name={nameOf(prefix, 'feeAmount')}
+          render={({ field, fieldState }) => (
+            <TextField
+              label={`Fee (${currency})`}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={fieldState.error !== undefined}
+              helperText={fieldState.error?.message ?? `In ${currency}, like ${amountExample(currency)}.`}
+              fullWidth
+              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            />
+          )}
+        />
+      )}
+      {feeKind === 'percent' && (
+        <Controller
+          control={control}
+          name={nameOf(prefix, 'feePercent')}
+          render={({ field, fieldState }) => (
+            <TextField
+              label="Fee (% of the order's total)"
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={fieldState.error !== undefined}
+              helperText={fieldState.error?.message ?? 'More than 0 and at most 100, like 50.'}
+              fullWidth
+              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            />
+          )}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,59 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useFieldArray, type UseFormReturn } from 'react-hook-form';
+import { fieldProps } from '../../../shared/form.ts';
+import { MAX_TIERS, tierSpec } from './row-builders.ts';
+import { EMPTY_TIER, type Origin, type PricingFormValues, type TierKind } from './pricing-values.ts';
+
+/** What a tier's bound counts, for its label. */
+const UNITS: Readonly<Record<TierKind, (currency: string) => string>> = {
+  square_feet_tiers: () => 'square feet',
+  age_tiers: () => 'years old',
+  sales_price_tiers: (currency) => `sales price, ${currency}`,
+  distance_bands: () => 'miles by road',
+};
+
+type TierListName = `fees.${number}.tiers` | `tripFees.${number}.bands`;
+
+/**
+ * Tiers as rows "up to N: amount", the first whose bound the property reaches applying. Every
+ * tier but the last needs its bound; the last one's may be left empty for "and above". Bounds
+ * rise from row to row (checked on save, as the schema checks them).
+ */
+export function TierRows({ form, name, kind, origin, currency }: { form: UseFormReturn<PricingFormValues>; name: TierListName; kind: TierKind; origin: Origin; currency: string }) {
+  const rows = useFieldArray({ control: form.control, name });
+  const unit = UNITS[kind](currency);
+  const range = tierSpec(kind, origin).range(currency);
+  return (
+    <Box sx={{ display: 'grid', gap: 1.5, minWidth: 0 }}>
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        The first tier the property fits applies. Leave the last tier&apos;s bound empty for &quot;and above&quot;.
+      </Typography>
+      <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
+        {rows.fields.map((row, index) => {
+          const last = index === rows.fields.length - 1;
+          return (
+            <Box component="li" key={row.id} sx={{ display: 'grid', gap: 1.5, alignItems: 'start', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 1fr) minmax(0, 1fr) auto' } }}>
+              <TextField
+                label={`Tier ${index + 1} up to (${unit})`}
+                {...fieldProps(form, `${name}.${index}.upTo`, last ? `Empty: and above. Or ${range}` : `More than the tier before; ${range}`)}
+                slotProps={{ htmlInput: { inputMode: kind === 'sales_price_tiers' ? 'decimal' : 'numeric' } }}
+              />
+              <TextField label={`Tier ${index + 1} amount (${currency})`} {...fieldProps(form, `${name}.${index}.amount`, 'Like 75 or 75.50; at most 1,000,000.')} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+              <Button type="button" color="error" disabled={rows.fields.length <= 1} onClick={() => rows.remove(index)} sx={{ minHeight: 56 }} aria-label={`Remove tier ${index + 1}`}>
+                Remove
+              </Button>
+            </Box>
+          );
+        })}
+      </Box>
+      <Box>
+        <Button type="button" variant="outlined" disabled={rows.fields.length >= MAX_TIERS} onClick={() => rows.append({ ...EMPTY_TIER })}>
+          Add a tier
+        </Button>
+      </Box>
+    </Box>
+  );
+}

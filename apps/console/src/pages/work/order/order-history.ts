@@ -1,0 +1,64 @@
+import type { AdminOrder } from '@scheduler/contracts/confirm';
+import { formatMoney } from '@scheduler/domain/money-format';
+import { momentText } from '../../../shared/time-text.ts';
+
+type HistoryEvent = AdminOrder['history'][number];
+
+/** A record's field as an object (audit data is stored as JSON: read it without trusting its shape). */
+const objectAt = (data: Record<string, unknown>, key: string): Record<string, unknown> => {
+  const value = data[key];
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+};
+const stringAt = (data: Record<string, unknown>, key: string): string | null => (typeof data[key] === 'string' ? (data[key] as string) : null);
+
+/** Who made a change: the office member by name, or which visitor's link. */
+export function actorText(by: Record<string, unknown>): string {
+  if (by.kind === 'office') return stringAt(by, 'name') ?? 'the office';
+  switch (by.role) {
+    case 'agent':
+      return 'an agent (manage link)';
+    case 'contact':
+      return 'a contact (manage link)';
+    case 'client':
+      return 'the client (manage link)';
+    case 'visitor':
+      return 'the person who booked it';
+  }
+  return 'the client';
+}
+
+/** Whether the change went past the policy on the office's say-so (recorded as `overridden` or the actor's `override`). */
+function overridden(data: Record<string, unknown>): boolean {
+  const flag = data.overridden;
+  if (Array.isArray(flag)) return flag.length > 0;
+  return flag === true || objectAt(data, 'by').override === true;
+}
+
+/**
+ * One line of the order's audit trail, in the office's clock with its zone: what happened, who
+ * did it, from what to what, and any policy overridden or fee waived.
+ */
+export function historyText(event: HistoryEvent, timeZone: string, currency: string): string {
+  const data = event.data;
+  const by = objectAt(data, 'by');
+  const at = (instant: string | null) => (instant ? momentText(instant, timeZone) : 'an unknown time');
+  const override = overridden(data) ? ' (policy overridden)' : '';
+  switch (event.type) {
+    case 'confirmed': {
+      const who = by.kind === 'office' ? ` by ${actorText(by)}` : '';
+      const start = stringAt(data, 'start');
+      return `Booked${start ? ` for ${at(start)}` : ''}${who}`;
+    }
+    case 'rescheduled':
+      return `Moved from ${at(stringAt(objectAt(data, 'from'), 'start'))} to ${at(stringAt(objectAt(data, 'to'), 'start'))} by ${actorText(by)}${override}`;
+    case 'cancelled': {
+      const fee = typeof data.fee_cents === 'number' ? data.fee_cents : 0;
+      const policyFee = typeof data.policy_fee_cents === 'number' ? data.policy_fee_cents : fee;
+      const feeText = fee > 0 ? `, with a late-cancellation fee of ${formatMoney(fee, currency)}` : policyFee > 0 ? `, late-cancellation fee of ${formatMoney(policyFee, currency)} waived` : '';
+      const reason = stringAt(data, 'reason');
+      return `Cancelled by ${actorText(by)}${feeText}${override}${reason ? `. Reason: ${reason}` : ''}`;
+    }
+    case 'manage_links_revoked':
+      return 'The manage links sent were revoked';
+  }
+}

@@ -1,0 +1,66 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TablePagination from '@mui/material/TablePagination';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { companyApi } from '../../../shared/api.ts';
+import { useCompany } from '../../../shared/company.ts';
+import { Failure } from '../../../shared/Failure.tsx';
+import { Loading } from '../../../shared/Loading.tsx';
+import { PageHeading } from '../../../shared/PageHeading.tsx';
+import { inspectorsQueryOptions, ordersQueryOptions, ordersQueryString } from '../../../shared/queries.ts';
+import { OrdersFilterBar } from './OrdersFilterBar.tsx';
+import { readOrdersFilters, withFilters } from './orders-filters.ts';
+import { OrdersTable } from './OrdersTable.tsx';
+
+const PAGE_SIZES = [25, 50, 100, 200];
+/** The API's default page size (consoleOrdersQuerySchema). */
+const DEFAULT_PER_PAGE = 50;
+
+/**
+ * /console/{key}/orders: the company's orders, filtered and paged by the server, every filter in
+ * the URL (a view can be shared and reloaded), and the same filters as a CSV download.
+ */
+export default function OrdersPage() {
+  const { companyKey } = useCompany();
+  const [params, setParams] = useSearchParams();
+  const filters = readOrdersFilters(params);
+  const orders = useQuery(ordersQueryOptions(companyKey, filters));
+  // The inspectors to filter by: the company's, every office's (an inspector: only themself).
+  const team = useQuery(inspectorsQueryOptions(companyKey));
+  const csvHref = companyApi(companyKey, `/orders.csv?${ordersQueryString(filters)}`);
+  const perPage = filters.per_page ?? DEFAULT_PER_PAGE;
+
+  return (
+    <>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'baseline', gap: 1 }}>
+        <PageHeading>Orders</PageHeading>
+        <Button component="a" href={csvHref} variant="outlined" download>
+          Download CSV
+        </Button>
+      </Box>
+      <OrdersFilterBar key={filters.q ?? ''} filters={filters} inspectors={team.data?.inspectors ?? []} onChange={(change) => setParams(withFilters(params, change))} />
+      {orders.isPending && <Loading label="Loading the orders…" />}
+      {orders.isError && <Failure error={orders.error} onRetry={() => void orders.refetch()} />}
+      {orders.data && (
+        <>
+          <Typography role="status" sx={{ mb: 1, color: 'text.secondary' }}>
+            {orders.data.total === 0 ? 'No orders match these filters.' : `${orders.data.total} order${orders.data.total === 1 ? '' : 's'}${orders.isFetching ? ' · Updating…' : ''}`}
+          </Typography>
+          {orders.data.orders.length > 0 && <OrdersTable orders={orders.data.orders} companyKey={companyKey} />}
+          <TablePagination
+            component="div"
+            count={orders.data.total}
+            page={Math.max(0, orders.data.page - 1)}
+            rowsPerPage={perPage}
+            rowsPerPageOptions={PAGE_SIZES}
+            onPageChange={(_event, page) => setParams(withFilters(params, { page: page + 1 }))}
+            onRowsPerPageChange={(event) => setParams(withFilters(params, { per_page: Number(event.target.value) }))}
+            labelRowsPerPage="Per page"
+          />
+        </>
+      )}
+    </>
+  );
+}

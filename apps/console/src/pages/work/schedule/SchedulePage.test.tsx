@@ -1,0 +1,132 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ConsoleMe, ConsoleSchedule } from '@scheduler/contracts/console';
+import { renderPage, stubServer } from '../../../test-support/render-page.tsx';
+import SchedulePage from './SchedulePage.tsx';
+import { HOUR_HEIGHT, dayRange, placeSpan, scheduleWindow } from './schedule-layout.ts';
+
+const ME: ConsoleMe = { user: { id: 'u1', name: 'Olive Office', email: 'olive@example.com', email_verified: true }, memberships: [{ company_key: 'demo', company_name: 'Scioto Valley', organization_id: 'org-demo', role: 'office', inspector_id: null, sees_all_orders: true }] };
+const ORDER_ID = '3f1c2b4a-5d6e-4f70-8a91-b2c3d4e5f601';
+const OFFICE = { uuid: '5b0c3a8e-7f1d-4c2a-9e61-3d4f8a2b9c10', name: 'Columbus' };
+
+const SCHEDULE: ConsoleSchedule = {
+  office: { ...OFFICE, time_zone: 'America/New_York' },
+  offices: [OFFICE],
+  from: '2026-12-01',
+  dates: ['2026-12-01'],
+  zone_abbreviations: ['EST'],
+  inspectors: [
+    {
+      id: 101,
+      name: 'Sarah Chen',
+      working_hours: [{ local_date: '2026-12-01', local_start: '08:00', local_end: '17:00' }],
+      time_off: [],
+      bookings: [
+        {
+          start: '2026-12-01T14:30:00.000Z',
+          end: '2026-12-01T17:00:00.000Z',
+          local_date: '2026-12-01',
+          local_start: '09:30',
+          local_end: '12:00',
+          order_id: ORDER_ID,
+          reference: 'SV-1042',
+          client_name: 'Jane Doe',
+          address_line: '12 Elm Street, Columbus, OH 43215',
+          services: ['Full Home Inspection', 'Radon Test'],
+          paid: false,
+          booked_by: 'online',
+        },
+      ],
+      // Held from 1 PM; the hold lapses at 15:42 UTC, 10:42 AM on the office's clock (EST).
+      holds: [{ start: '2026-12-01T18:00:00.000Z', end: '2026-12-01T20:30:00.000Z', local_date: '2026-12-01', local_start: '13:00', local_end: '15:30', expires_at: '2026-12-01T15:42:00.000Z' }],
+    },
+  ],
+};
+
+function serve(schedule: ConsoleSchedule = SCHEDULE) {
+  return stubServer((request) => {
+    if (request.path === '/api/console/me') return { status: 200, body: ME };
+    if (request.path.startsWith('/api/console/companies/demo/schedule?')) return { status: 200, body: schedule };
+    return undefined;
+  });
+}
+
+const renderSchedule = (query: string) => renderPage(<SchedulePage />, { path: `/demo/schedule?${query}`, pattern: '/:companyKey/schedule' });
+
+describe('the schedule page', () => {
+  it('places a booking and a hold by their office-clock times and names the zone', async () => {
+    const requests = serve();
+    renderSchedule('date=2026-12-01&view=day');
+
+    const booking = await screen.findByTestId('booking');
+    expect(booking.textContent).toContain('9:30 AM – 12:00 PM · Jane Doe');
+    expect(booking.textContent).toContain('12 Elm Street, Columbus, OH 43215');
+    expect(booking.textContent).toContain('Full Home Inspection, Radon Test');
+    expect(booking.getAttribute('href')).toBe(`/demo/orders/${ORDER_ID}`);
+    // The day runs from 8 AM (its working hours' start): 9:30 is 1½ hours down, 2½ hours tall.
+    expect(booking.style.top).toBe(`${1.5 * HOUR_HEIGHT}px`);
+    expect(booking.style.height).toBe(`${2.5 * HOUR_HEIGHT}px`);
+
+    const hold = screen.getByTestId('hold');
+    expect(hold.textContent).toContain('1:00 PM – 3:30 PM');
+    expect(hold.textContent).toContain('Held until 10:42 AM');
+    expect(hold.style.top).toBe(`${5 * HOUR_HEIGHT}px`);
+
+    expect(screen.getByText(/All times EST/)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Tuesday, December 1st 2026' })).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Sarah Chen' })).getByTestId('booking')).toBe(booking);
+    expect(requests.find((r) => r.path.includes('/schedule?'))?.path).toBe('/api/console/companies/demo/schedule?from=2026-12-01&days=1');
+  });
+
+  it('asks for the week around the date and moves a week at a time', async () => {
+    const requests = serve({ ...SCHEDULE, from: '2026-11-29', dates: ['2026-11-29', '2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05'], zone_abbreviations: Array(7).fill('EST') });
+    renderSchedule('date=2026-12-01&view=week');
+
+    expect(await screen.findByText('9:30 AM – 12:00 PM · Jane Doe')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Week of Sunday, November 29th 2026' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Next week' }));
+    expect(screen.getByTestId('location').textContent).toContain('/demo/schedule?date=2026-12-08&view=week');
+    expect(requests.filter((r) => r.path.includes('/schedule?')).map((r) => r.path)).toEqual([
+      '/api/console/companies/demo/schedule?from=2026-11-29&days=7',
+      '/api/console/companies/demo/schedule?from=2026-12-06&days=7',
+    ]);
+  });
+});
+
+/** happy-dom's window, resized: MUI's media queries read it. */
+const setViewport = (width: number) => (window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }).happyDOM.setViewport({ width, height: 800 });
+
+describe('the schedule on a phone', () => {
+  afterEach(() => setViewport(1280));
+
+  it('shows one inspector at a time at 375 px, chosen above the day', async () => {
+    setViewport(375);
+    const mike = { ...SCHEDULE.inspectors[0]!, id: 102, name: 'Mike Alvarez', bookings: [], holds: [] };
+    serve({ ...SCHEDULE, inspectors: [...SCHEDULE.inspectors, mike] });
+    renderSchedule('date=2026-12-01&view=day');
+
+    await screen.findByRole('region', { name: 'Sarah Chen' });
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Mike Alvarez' })).toBeNull());
+    await userEvent.click(screen.getByRole('combobox', { name: 'Inspector' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Mike Alvarez' }));
+    expect(await screen.findByRole('region', { name: 'Mike Alvarez' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Sarah Chen' })).toBeNull();
+  });
+});
+
+describe('the schedule layout', () => {
+  it('widens the day to what is on it and clips spans to it', () => {
+    const late = { ...SCHEDULE.inspectors[0]!, bookings: [{ ...SCHEDULE.inspectors[0]!.bookings[0]!, local_start: '18:15', local_end: '20:45' }] };
+    expect(dayRange([late], '2026-12-01')).toEqual({ start: 8 * 60, end: 21 * 60 });
+    expect(placeSpan('07:00', '09:00', { start: 8 * 60, end: 18 * 60 })).toEqual({ top: 0, height: HOUR_HEIGHT });
+    // An end past midnight runs to the end of the day.
+    expect(placeSpan('22:00', '00:30', { start: 20 * 60, end: 24 * 60 })).toEqual({ top: 2 * HOUR_HEIGHT, height: 2 * HOUR_HEIGHT });
+  });
+
+  it('starts a week on its Sunday', () => {
+    expect(scheduleWindow('2026-12-03', 'week')).toEqual({ from: '2026-11-29', days: 7 });
+    expect(scheduleWindow('2026-11-29', 'week')).toEqual({ from: '2026-11-29', days: 7 });
+    expect(scheduleWindow('2026-12-03', 'day')).toEqual({ from: '2026-12-03', days: 1 });
+  });
+});

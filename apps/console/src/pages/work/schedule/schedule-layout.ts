@@ -1,0 +1,89 @@
+import type { ConsoleInspectorDay, ConsoleSchedule } from '@scheduler/contracts/console';
+import { addDays, minutesOf } from '../../../shared/time-text.ts';
+
+/** The schedule's two views: one day (a column per inspector) or a week (a row per inspector). */
+export type ScheduleView = 'day' | 'week';
+
+/** Height of an hour in the day view: 64 px keeps a 30-minute booking two lines tall. */
+export const HOUR_HEIGHT = 64;
+
+/** The hours the day view spans when nothing on the day says otherwise. */
+const DEFAULT_RANGE = { start: 8 * 60, end: 18 * 60 };
+
+export interface MinuteRange {
+  start: number;
+  end: number;
+}
+
+/** A span's minutes on its own day; an end on the next day ("00:30" after "22:00", or "24:00") runs to midnight. */
+export function spanMinutes(localStart: string, localEnd: string): MinuteRange {
+  const start = minutesOf(localStart);
+  const end = minutesOf(localEnd);
+  return { start, end: end <= start ? 24 * 60 : end };
+}
+
+/**
+ * The hours a day view shows: every working hour, booking, hold and partial time off of the
+ * inspectors on `date`, widened to whole hours, and 8 AM to 6 PM at least so that an empty day
+ * still reads as a day. Whole-day time off does not stretch it to midnight.
+ */
+export function dayRange(inspectors: readonly ConsoleInspectorDay[], date: string): MinuteRange {
+  let { start, end } = DEFAULT_RANGE;
+  const widen = (span: { local_date: string; local_start: string; local_end: string }) => {
+    if (span.local_date !== date) return;
+    const minutes = spanMinutes(span.local_start, span.local_end);
+    if (minutes.end - minutes.start >= 24 * 60) return;
+    start = Math.min(start, minutes.start);
+    end = Math.max(end, minutes.end);
+  };
+  for (const inspector of inspectors) {
+    inspector.working_hours.forEach(widen);
+    inspector.bookings.forEach(widen);
+    inspector.holds.forEach(widen);
+    inspector.time_off.forEach(widen);
+  }
+  return { start: Math.floor(start / 60) * 60, end: Math.min(24 * 60, Math.ceil(end / 60) * 60) };
+}
+
+/** Where a span sits in a day column of `range`, in pixels from the column's top, clipped to it. */
+export function placeSpan(localStart: string, localEnd: string, range: MinuteRange): { top: number; height: number } {
+  const minutes = spanMinutes(localStart, localEnd);
+  const start = Math.max(minutes.start, range.start);
+  const end = Math.min(minutes.end, range.end);
+  return { top: ((start - range.start) / 60) * HOUR_HEIGHT, height: Math.max(0, ((end - start) / 60) * HOUR_HEIGHT) };
+}
+
+/** The whole hours of a range, for the time axis. */
+export function hoursOf(range: MinuteRange): number[] {
+  const hours: number[] = [];
+  for (let minute = range.start; minute < range.end; minute += 60) hours.push(minute / 60);
+  return hours;
+}
+
+/** One inspector's things on one date. */
+export function inspectorOn(inspector: ConsoleInspectorDay, date: string) {
+  const on = <T extends { local_date: string; local_start: string }>(items: readonly T[]) =>
+    items.filter((item) => item.local_date === date).sort((a, b) => a.local_start.localeCompare(b.local_start));
+  return { workingHours: on(inspector.working_hours), timeOff: on(inspector.time_off), bookings: on(inspector.bookings), holds: on(inspector.holds) };
+}
+
+/** The week a date is in, Sunday first (as the companies' American calendars run). */
+export function weekStart(date: string): string {
+  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return addDays(date, -weekday);
+}
+
+/** What the schedule asks the API for: the day, or the week around it. */
+export function scheduleWindow(date: string, view: ScheduleView): { from: string; days: number } {
+  return view === 'day' ? { from: date, days: 1 } : { from: weekStart(date), days: 7 };
+}
+
+/** The date the previous or next button goes to: a day, or a week. */
+export function stepDate(date: string, view: ScheduleView, direction: 1 | -1): string {
+  return addDays(date, direction * (view === 'day' ? 1 : 7));
+}
+
+/** The zone's name on a date shown (EST on a winter date, EDT on a summer one). */
+export function zoneOn(schedule: ConsoleSchedule, date: string): string {
+  return schedule.zone_abbreviations[schedule.dates.indexOf(date)] ?? schedule.zone_abbreviations[0] ?? '';
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import type { ConsoleMembership, ConsoleRole } from '@scheduler/contracts/console';
+import { OFFICE_ME } from '../test-support/fixtures.ts';
+import { canChangeBookings, canConfigure, canManageTeam, safeReturnPath } from './company.ts';
+import { canReadFunnel } from './funnel-access.ts';
+
+const as = (role: ConsoleRole): ConsoleMembership => ({ ...OFFICE_ME.memberships[0]!, role });
+
+/** What each role may do in the console: what the server allows, shown so a page never offers what would be refused. */
+describe('what a member may do', () => {
+  it.each([
+    // role, team, configuration, bookings, funnel
+    ['owner', true, true, true, true],
+    ['admin', true, true, true, true],
+    ['office', false, false, true, true],
+    ['inspector', false, false, false, false],
+  ] as const)('a member who is %s: team %s, configuration %s, bookings %s, funnel %s', (role, team, configure, bookings, funnel) => {
+    expect(canManageTeam(as(role))).toBe(team);
+    expect(canConfigure(as(role))).toBe(configure);
+    expect(canChangeBookings(as(role))).toBe(bookings);
+    expect(canReadFunnel(as(role))).toBe(funnel);
+  });
+
+  it('lets nobody without a membership of the company do anything', () => {
+    expect(canManageTeam(null)).toBe(false);
+    expect(canConfigure(null)).toBe(false);
+    expect(canChangeBookings(null)).toBe(false);
+    expect(canReadFunnel(null)).toBe(false);
+  });
+});
+
+describe('safeReturnPath', () => {
+  it('returns to a page of the console', () => {
+    expect(safeReturnPath('/demo/orders?status=all')).toBe('/demo/orders?status=all');
+    expect(safeReturnPath('/')).toBe('/');
+  });
+
+  it('never to another site, nor to nothing', () => {
+    for (const next of ['//evil.example/phish', '/\\evil.example', 'https://evil.example', 'demo/orders', '', null]) expect(safeReturnPath(next)).toBe('/');
+  });
+});
