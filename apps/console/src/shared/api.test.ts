@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, answerOf, callApi, companyApi, errorOf, failureText, isForbidden, isUnauthenticated } from './api.ts';
+import { ApiError } from '@scheduler/ui/api-error';
+import { answerOf, callApi, companyApi, errorOf, failureText, isForbidden, isUnauthenticated } from './api.ts';
 
 /**
  * The console's one way to call its API: what it sends, which answers it takes, and how a

@@ -2,8 +2,6 @@ import type { z } from 'zod';
 import { errorResponseSchema } from '@scheduler/contracts/errors';
 import { ApiError, parsedAnswer } from '@scheduler/ui/api-error';
 
-// Moved to @scheduler/ui (issue 40); this forward stays until the pages import the package.
-export { ApiError } from '@scheduler/ui/api-error';
 
 /**
  * The console's one way to call its API (/api/console/*): same-origin cookies (Better Auth's

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ConsoleMembership, ConsoleRole } from '@scheduler/contracts/console';
 import { OFFICE_ME } from '../test-support/fixtures.ts';
-import { canChangeBookings, canConfigure, canManageTeam, safeReturnPath } from './company.ts';
+import { canManageTeam, memberCan, safeReturnPath } from './company.ts';
 import { canReadFunnel } from './funnel-access.ts';
 
 const as = (role: ConsoleRole): ConsoleMembership => ({ ...OFFICE_ME.memberships[0]!, role });
@@ -16,15 +16,15 @@ describe('what a member may do', () => {
     ['inspector', false, false, false, false],
   ] as const)('a member who is %s: team %s, configuration %s, bookings %s, funnel %s', (role, team, configure, bookings, funnel) => {
     expect(canManageTeam(as(role))).toBe(team);
-    expect(canConfigure(as(role))).toBe(configure);
-    expect(canChangeBookings(as(role))).toBe(bookings);
+    expect(memberCan(as(role), 'configuration.edit')).toBe(configure);
+    expect(memberCan(as(role), 'orders.change')).toBe(bookings);
     expect(canReadFunnel(as(role))).toBe(funnel);
   });
 
   it('lets nobody without a membership of the company do anything', () => {
     expect(canManageTeam(null)).toBe(false);
-    expect(canConfigure(null)).toBe(false);
-    expect(canChangeBookings(null)).toBe(false);
+    expect(memberCan(null, 'configuration.edit')).toBe(false);
+    expect(memberCan(null, 'orders.change')).toBe(false);
     expect(canReadFunnel(null)).toBe(false);
   });
 });

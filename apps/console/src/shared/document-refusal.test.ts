@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './api.ts';
+import { ApiError } from '@scheduler/ui/api-error';
 import { refusedField } from './document-refusal.ts';
 
 describe('refusedField', () => {

@@ -5,7 +5,7 @@ import { MemoryRouter, Route, Routes, useNavigate } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { VersionConflict } from '@scheduler/contracts/configuration';
 import { versionSummary } from '../test-support/configuration-server.ts';
-import { ApiError } from './api.ts';
+import { ApiError } from '@scheduler/ui/api-error';
 import { ChangeList } from './ChangeList.tsx';
 import { ChunkFailed, lazyPage } from './chunk-load.tsx';
 import { ConflictNotice } from './ConflictNotice.tsx';

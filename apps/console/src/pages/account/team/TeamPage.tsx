@@ -30,7 +30,7 @@ import { momentText } from '../../../shared/time-text.ts';
 import { cancelInvitation, changeRole, invitationsQueryOptions, inviteMember, linkInspector, memberInspectorsQueryOptions, membersQueryOptions, removeMember, ROLE_WORDS, useTeamChange } from './team-api.ts';
 import { failureText } from '../../../shared/api.ts';
 import { inspectorsQueryOptions } from '../../../shared/queries.ts';
-import { visuallyHidden } from '../../../shared/visually-hidden.ts';
+import { visuallyHidden } from '@scheduler/ui/visually-hidden';
 
 const asRole = (role: string): ConsoleRole => consoleRoleSchema.catch('inspector').parse(role);
 

@@ -7,7 +7,8 @@ import { useState } from 'react';
 import { useWatch, type Control } from 'react-hook-form';
 import { DEFAULT_BRAND_COLOR } from '@scheduler/contracts/company-document';
 import { MESSAGES } from './message-catalog.ts';
-import { exampleValues, fillExample, type ExampleOffice } from './message-preview.ts';
+import { fillTemplate } from '@scheduler/domain/message-template';
+import { exampleValues, type ExampleOffice } from './message-preview.ts';
 import { isHexColor, TEMPLATE_NAMES, type MessagesFormValues, type TemplateName } from './messages-form.ts';
 
 /**
@@ -34,13 +35,13 @@ export function MessagePreview({ control, companyName, office }: { control: Cont
         {own ? (
           <>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              Subject: <span data-testid="preview-subject">{fillExample(template.subject.trim(), values)}</span>
+              Subject: <span data-testid="preview-subject">{fillTemplate(template.subject.trim(), values)}</span>
             </Typography>
             <Typography component="p" data-testid="preview-heading" sx={{ fontSize: '1.25rem', fontWeight: 700, mt: 1.5, mb: 1, color: isHexColor(brandColor) ? brandColor.trim() : DEFAULT_BRAND_COLOR }}>
               {companyName}
             </Typography>
             <Typography data-testid="preview-opening" sx={{ whiteSpace: 'pre-wrap' }}>
-              {fillExample(template.body.trim(), values)}
+              {fillTemplate(template.body.trim(), values)}
             </Typography>
           </>
         ) : (

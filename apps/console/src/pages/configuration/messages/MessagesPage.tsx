@@ -13,7 +13,8 @@ import { refusedField } from '../../../shared/document-refusal.ts';
 import { fieldProps } from '../../../shared/form.ts';
 import { PageHeading } from '../../../shared/PageHeading.tsx';
 import { ConfigurationEditorPage, SaveBar, SaveOutcome } from '../../../shared/SaveOutcome.tsx';
-import { contrastOnWhite, PAYMENT_PLACEHOLDERS, PLACEHOLDERS, type ExampleOffice } from './message-preview.ts';
+import { MESSAGE_PLACEHOLDERS, PAYMENT_LINK_PLACEHOLDERS } from '@scheduler/domain/message-template';
+import { contrastOnWhite, type ExampleOffice } from './message-preview.ts';
 import { MessagePreview } from './MessagePreview.tsx';
 import { applyMessagesForm, formFieldOf, isHexColor, messagesFormValues, notificationsOf, TEMPLATE_NAMES, type MessagesFormValues } from './messages-form.ts';
 import { ReminderFields } from './ReminderFields.tsx';
@@ -138,7 +139,7 @@ function MessagesEditor({ companyKey, configuration }: { companyKey: string; con
           intro={
             <>
               <Typography sx={{ mb: 1 }}>The &quot;Pay Online&quot; button in the e-mails goes to this address, with these filled in:</Typography>
-              <PlaceholderList items={PAYMENT_PLACEHOLDERS} label="What the payment link may contain" />
+              <PlaceholderList items={PAYMENT_LINK_PLACEHOLDERS} label="What the payment link may contain" />
             </>
           }
         >
@@ -161,7 +162,7 @@ function MessagesEditor({ companyKey, configuration }: { companyKey: string; con
                 <Typography sx={{ mb: 1 }}>
                   Plain text. Leave a message&apos;s subject and opening text empty to use the built-in words. Either may use these, filled in for each order:
                 </Typography>
-                <PlaceholderList items={PLACEHOLDERS} label="What a message may contain" />
+                <PlaceholderList items={MESSAGE_PLACEHOLDERS} label="What a message may contain" />
               </>
             }
           >

@@ -1,33 +1,10 @@
 /**
  * What a message's subject and opening look like to the client, its placeholders filled with an
  * example order's values, for the Messages page's preview. The server fills the real ones; an
- * unknown placeholder stays as written, as it does in the e-mails.
+ * unknown placeholder stays as written, as it does in the e-mails. The placeholder lists and the
+ * filler are the server's own (`@scheduler/domain/message-template`).
  */
-
-/** The placeholders a subject or an opening may use, each with what it becomes. */
-export const PLACEHOLDERS: ReadonlyArray<{ name: string; meaning: string }> = [
-  { name: 'datetime', meaning: "the inspection's date and time, with the office's time zone" },
-  { name: 'previous_datetime', meaning: 'the time before a move (in the moved-booking message)' },
-  { name: 'address', meaning: "the property's address" },
-  { name: 'client_name', meaning: "the clients' names" },
-  { name: 'inspectors', meaning: "the inspectors' names" },
-  { name: 'services', meaning: 'the services booked' },
-  { name: 'total', meaning: 'the total' },
-  { name: 'price_lines', meaning: 'the price lines and the total they add up to, one a line' },
-  { name: 'order_id', meaning: "the order's number" },
-  { name: 'order_reference', meaning: "the order's short reference" },
-  { name: 'office_name', meaning: "the office's name" },
-  { name: 'office_phone', meaning: "the office's phone" },
-  { name: 'office_email', meaning: "the office's e-mail" },
-  { name: 'special_note', meaning: "the client's special instructions" },
-];
-
-/** The payment link's placeholders. */
-export const PAYMENT_PLACEHOLDERS: ReadonlyArray<{ name: string; meaning: string }> = [
-  { name: 'order_id', meaning: "the order's number" },
-  { name: 'amount', meaning: 'the amount to pay, like 425.00' },
-  { name: 'currency', meaning: 'the currency, like USD' },
-];
+import type { MessagePlaceholder } from '@scheduler/domain/message-template';
 
 export interface ExampleOffice {
   name: string;
@@ -36,7 +13,7 @@ export interface ExampleOffice {
 }
 
 /** An example order's values, with the company's own office so the preview reads as theirs. */
-export function exampleValues(office: ExampleOffice): Record<string, string> {
+export function exampleValues(office: ExampleOffice): Record<MessagePlaceholder, string> {
   return {
     datetime: '12/1/2026 at 9:30AM EST',
     previous_datetime: '11/30/2026 at 1:00PM EST',
@@ -53,11 +30,6 @@ export function exampleValues(office: ExampleOffice): Record<string, string> {
     office_email: office.email,
     special_note: 'Gate code 4321.',
   };
-}
-
-/** The text with each known `{name}` replaced; others left as written. */
-export function fillExample(text: string, values: Readonly<Record<string, string>>): string {
-  return text.replace(/\{([a-z_]+)\}/g, (whole, name: string) => values[name] ?? whole);
 }
 
 function luminance(hex: string): number {

@@ -8,7 +8,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { visuallyHidden } from '../../../shared/visually-hidden.ts';
+import { visuallyHidden } from '@scheduler/ui/visually-hidden';
 import { COLUMNS, exportCsv, fileSizeProblem, HEADINGS, importSummary, MAX_IMPORT_ROWS, previewImport, type ImportContext, type ImportPreview } from './csv-import.ts';
 import type { PeopleFormValues, PersonList } from './people-form.ts';
 

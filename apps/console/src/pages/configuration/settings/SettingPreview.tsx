@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useMemo, useState } from 'react';
 import { useWatch, type Control } from 'react-hook-form';
 // The wizard's own sanitiser, so the banner drawn here is the banner visitors get (never raw HTML).
-import { sanitizeHtml } from '../../../../../web/src/shared/sanitize-html.ts';
+import { sanitizeHtml } from '@scheduler/ui/sanitize-html';
 import { currentState, previewOf, stateLabel, type MockItem, type SettingPreview as Preview } from './setting-previews.ts';
 import type { SettingsFormValues } from './settings-form.ts';
 

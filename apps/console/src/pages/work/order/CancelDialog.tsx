@@ -11,7 +11,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { CANCEL_REASON_MAX } from '@scheduler/contracts/manage';
 import type { ConsoleOrderDetail } from '@scheduler/contracts/console';
-import { ApiError, failureText } from '../../../shared/api.ts';
+import { ApiError } from '@scheduler/ui/api-error';
+import { failureText } from '../../../shared/api.ts';
 import { useCancelOrder } from './order-api.ts';
 
 /**

@@ -15,7 +15,7 @@ import { formatPhone, phoneHref } from '@scheduler/domain/formatting';
 import { momentText } from '../../../shared/time-text.ts';
 import { addressText } from '../../../shared/order-text.ts';
 import { historyText } from './order-history.ts';
-import { visuallyHidden } from '../../../shared/visually-hidden.ts';
+import { visuallyHidden } from '@scheduler/ui/visually-hidden';
 
 export function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -12,12 +12,14 @@ import { useId, useState } from 'react';
 import type { ConsoleOrderDetail } from '@scheduler/contracts/console';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { formatListDate } from '@scheduler/domain/scheduling-text';
-import { ApiError, failureText } from '../../../shared/api.ts';
+import { ApiError } from '@scheduler/ui/api-error';
+import { failureText } from '../../../shared/api.ts';
 import { Failure } from '../../../shared/Failure.tsx';
 import { Loading } from '../../../shared/Loading.tsx';
 import { moveTimesQueryOptions } from '../../../shared/queries.ts';
 import { todayIn } from '../../../shared/time-text.ts';
-import { daysWithTimes, monthOf, monthTitle, monthWindow, shiftMonth, slotInstant, slotTimeText } from './move-times.ts';
+import { monthOf, monthTitle, monthWindow, shiftMonth } from '@scheduler/domain/months';
+import { daysWithTimes, slotInstant, slotTimeText } from './move-times.ts';
 import { useReschedule } from './order-api.ts';
 
 /** A policy refusal (inside the cut-off, over the limit): the office may move it anyway. */

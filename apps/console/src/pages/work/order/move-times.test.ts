@@ -1,28 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
-import { daysWithTimes, monthOf, monthTitle, monthWindow, shiftMonth, slotInstant, slotTimeText } from './move-times.ts';
+import { daysWithTimes, slotInstant, slotTimeText } from './move-times.ts';
 
 const slot = (date: string, start: string, timestamp: number, users = [101]): AppointmentSlot => ({ id: `${date}-${start}-${users.join('-')}`, date, start, start_datetime: `${date} 09:00:00`, end_datetime: `${date} 11:30:00`, timestamp, users });
-
-describe('the months the reschedule dialog pages through', () => {
-  it('moves a month at a time across years', () => {
-    expect(shiftMonth('2026-12-01', 1)).toBe('2027-01-01');
-    expect(shiftMonth('2026-01-01', -1)).toBe('2025-12-01');
-    expect(shiftMonth('2026-03-01', 0)).toBe('2026-03-01');
-  });
-
-  it("names a date's month, and a month in words", () => {
-    expect(monthOf('2026-12-17')).toBe('2026-12-01');
-    expect(monthTitle('2026-12-01')).toBe('December 2026');
-    expect(monthTitle('2027-02-01')).toBe('February 2027');
-  });
-
-  it('asks for the whole month, from today on in the current one', () => {
-    expect(monthWindow('2026-12-01', '2026-11-20')).toEqual({ from: '2026-12-01', to: '2026-12-31' });
-    expect(monthWindow('2026-12-01', '2026-12-17')).toEqual({ from: '2026-12-17', to: '2026-12-31' });
-    expect(monthWindow('2027-02-01', '2026-12-17')).toEqual({ from: '2027-02-01', to: '2027-02-28' });
-  });
-});
 
 describe('the times offered', () => {
   it('lists each start time once per day, days and times in order, whoever would inspect', () => {

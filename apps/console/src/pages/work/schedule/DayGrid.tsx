@@ -10,7 +10,7 @@ import { clockText } from '../../../shared/time-text.ts';
 import { BookingBlock, HoldBlock, TimeOffBlock } from './ScheduleBlocks.tsx';
 import type { OpenTimeOff } from './GiveBackDialog.tsx';
 import { HOUR_HEIGHT, dayRange, hoursOf, inspectorOn, placeSpan, zoneOn, type MinuteRange } from './schedule-layout.ts';
-import { visuallyHidden } from '../../../shared/visually-hidden.ts';
+import { visuallyHidden } from '@scheduler/ui/visually-hidden';
 
 const AXIS_WIDTH = 64;
 

@@ -25,7 +25,9 @@ import { Link as RouterLink } from 'react-router';
 import { TIME_OFF_NOTE_MAX, type ConsoleBooking, type ConsoleMembership, type ConsoleSchedule } from '@scheduler/contracts/console';
 import { formatListDate } from '@scheduler/domain/scheduling-text';
 import { zoneAbbreviation } from '@scheduler/domain/time-zone-text';
-import { ApiError, failureText } from '../../../shared/api.ts';
+import { ApiError } from '@scheduler/ui/api-error';
+import { failureText } from '../../../shared/api.ts';
+import { memberCan } from '../../../shared/company.ts';
 import { Failure } from '../../../shared/Failure.tsx';
 import { fieldProps } from '../../../shared/form.ts';
 import { inspectorsQueryOptions } from '../../../shared/queries.ts';
@@ -54,14 +56,15 @@ export function conflictText(booking: ConsoleBooking, timeZone: string): string 
  * the person may block it anyway or not. Whatever was typed stays through every refusal.
  *
  * Only the shown office's inspectors are offered: the form's times are on its clock, and the
- * inspectors' list does not say other offices' zones. An inspector member is offered only themself.
+ * inspectors' list does not say other offices' zones. Whom a member may block is the permissions
+ * table's `time_off.manage` (an inspector: only themself).
  */
 export function TimeOffDialog({ companyKey, membership, schedule, date, onClose, onBlocked }: TimeOffDialogProps) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const inspectors = useQuery(inspectorsQueryOptions(companyKey));
   const options = (inspectors.data?.inspectors ?? []).filter(
-    (inspector) => inspector.office_uuid === schedule.office.uuid && (membership?.role !== 'inspector' || inspector.id === membership.inspector_id),
+    (inspector) => inspector.office_uuid === schedule.office.uuid && memberCan(membership, 'time_off.manage', inspector.id === membership?.inspector_id),
   );
   const only = options.length === 1 ? String(options[0]!.id) : '';
   const form = useForm<TimeOffValues>({
