@@ -1,15 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminOrderEventsResponseSchema, adminOrdersQuerySchema, adminOrdersResponseSchema, calendarFeedQuerySchema } from '@scheduler/contracts/confirm';
+import { adminOrderEventsResponseSchema, adminOrdersQuerySchema, adminOrdersResponseSchema } from '@scheduler/contracts/confirm';
 import { listeningPort, publicBaseUrl } from '../../http/public-url.ts';
 import type { AppContext } from '../../context.ts';
 import { sendCsv } from '../../http/csv-reply.ts';
 import { requireAdmin } from '../../plugins/admin-auth.ts';
-import { companyKeyParam, noQuery } from '../shared-schemas.ts';
-import { inspectorCalendar, issueCalendarFeed, listOrders, orderEvents, ordersCsv } from '../../modules/order-list/admin-orders.service.ts';
+import { companyKeyParam, inspectorParams, noQuery } from '../shared-schemas.ts';
+import { issueCalendarFeed, listOrders, orderEvents, ordersCsv } from '../../modules/order-list/admin-orders.service.ts';
 
-const inspectorParams = companyKeyParam.extend({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const orderParams = companyKeyParam.extend({ id: z.uuid() });
 
 /** Whether the client asked for CSV rather than JSON. */
@@ -65,15 +64,6 @@ export function adminOrderRoutes(ctx: AppContext) {
       async (request) => {
         const base = publicBaseUrl(ctx.config, listeningPort(request.server, ctx.config.PORT));
         return issueCalendarFeed(ctx.db, request.params.company_key, request.params.id, base);
-      },
-    );
-    // No admin token here: calendar apps send none. The URL's secret is the credential.
-    app.get(
-      '/api/admin/companies/:company_key/inspectors/:id/calendar.ics',
-      { schema: { tags, summary: "The inspector's confirmed appointments as an iCalendar feed (subscribe by URL)", params: inspectorParams, querystring: calendarFeedQuerySchema } },
-      async (request, reply) => {
-        const ics = await inspectorCalendar(ctx.db, request.params.company_key, request.params.id, request.query.secret, new Date(ctx.clock()));
-        return reply.type('text/calendar; charset=utf-8').header('cache-control', 'private, max-age=300').send(ics);
       },
     );
   };

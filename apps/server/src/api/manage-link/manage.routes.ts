@@ -10,17 +10,13 @@ import {
   manageOrderViewSchema,
   manageRescheduleBodySchema,
   manageTokenSchema,
-  visitorManageLinkResponseSchema,
 } from '@scheduler/contracts/manage';
 import { appointmentSlotSchema } from '@scheduler/contracts/scheduling';
 import type { AppContext } from '../../context.ts';
 import { sendCompressible } from '../../http/precompressed.ts';
-import { listeningPort, publicBaseUrl } from '../../http/public-url.ts';
-import { sessionOf } from '../../plugins/session-auth.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
 import { moveAvailabilityJson } from '../../modules/scheduling/scheduling.service.ts';
 import { manageLinkOf } from '../../modules/booking-changes/manage-access.ts';
-import { issueVisitorManageLink } from '../../modules/booking-changes/manage-links.ts';
 import { cancelBooking, holdNewTime, manageDeps, manageView, rescheduleBooking } from '../../modules/booking-changes/manage.service.ts';
 
 const PREFIX = '/:company_key/json/manage/:token';
@@ -40,25 +36,6 @@ export function manageRoutes(ctx: AppContext) {
       reply.header('cache-control', 'no-store');
     });
 
-    // The thank-you page's "Manage your inspection": the visitor's session (which reads its booked order) gets a link of its own.
-    app.post(
-      '/:company_key/json/online_scheduler/manage_link',
-      {
-        ...ctx.access.confirm,
-        schema: {
-          tags,
-          summary: "Issues a manage link for the session's booked order (the thank-you page's Manage your inspection)",
-          description: '404 when the order is not booked yet. Each call issues a new link; the office revokes them with the order\u2019s others.',
-          params: companyKeyParam,
-          querystring: noQuery,
-          response: { 200: visitorManageLinkResponseSchema },
-        },
-      },
-      async (request) => {
-        const session = sessionOf(request);
-        return issueVisitorManageLink(ctx.db, session, session.companyKey, publicBaseUrl(ctx.config, listeningPort(request.server, ctx.config.PORT)));
-      },
-    );
     app.get(
       PREFIX,
       { ...manageRead, schema: { tags, summary: 'The booked order a manage link opens, and what the policy allows now', params, querystring: noQuery, response: { 200: manageOrderViewSchema } } },

@@ -9,20 +9,16 @@ import {
   serviceIdBodySchema,
   setPackagesBodySchema,
 } from '@scheduler/contracts/pricing';
-import { pricePreviewBodySchema, pricePreviewResponseSchema } from '@scheduler/contracts/price-preview';
 import type { AppContext } from '../../context.ts';
-import { requireMember } from '../../modules/console-auth/console-access.ts';
+import { readFormBodies } from '../../plugins/form-body.ts';
 import { sessionOf } from '../../plugins/session-auth.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
 import { applyCoupon, changeCart, getPricing, setRushRer, type PricingDeps } from '../../modules/pricing/pricing.service.ts';
 import { pricingStoreOf } from '../../modules/pricing/pricing.store.ts';
-import { previewPrice } from '../../modules/pricing/price-preview.service.ts';
 
 const PREFIX = '/:company_key/json/online_scheduler';
 /** A form-encoded body is one short field here. */
 const FORM_BODY_LIMIT = 1024;
-/** A sample price carries the whole draft document: as large as a configuration save may be. */
-const DOCUMENT_BODY_LIMIT = 8 * 1024 * 1024;
 
 const idOf = (body: string | { id: string }) => (typeof body === 'string' ? body : body.id);
 
@@ -31,9 +27,7 @@ export function pricingRoutes(ctx: AppContext) {
   const now = () => new Date(ctx.clock());
   return async (instance: FastifyInstance) => {
     // The spec sends `rush_rer` form-encoded; this plugin's routes read such bodies as plain fields.
-    instance.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    });
+    readFormBodies(instance, FORM_BODY_LIMIT);
     const app = instance.withTypeProvider<ZodTypeProvider>();
     const { read, write } = ctx.access;
     const tags = ['pricing'];
@@ -64,26 +58,6 @@ export function pricingRoutes(ctx: AppContext) {
         schema: { tags, summary: 'Applies a coupon: "ok", or the refusal and its message (200 either way)', params: companyKeyParam, querystring: noQuery, body: applyCouponBodySchema, response: { 200: applyCouponResponseSchema } },
       },
       async (request) => applyCoupon(deps, sessionOf(request), typeof request.body === 'string' ? request.body : request.body.code, now()),
-    );
-
-    // The console's catalogue editor (issue 26): owners and admins price a sample cart against
-    // the document they are editing, before saving it.
-    app.post(
-      '/api/console/companies/:company_key/price-preview',
-      {
-        onRequest: requireMember(ctx, 'configuration.edit'),
-        bodyLimit: DOCUMENT_BODY_LIMIT,
-        schema: {
-          tags: ['console'],
-          summary: 'Prices a sample cart against an unsaved company document, as the wizard would (owner, admin)',
-          description: 'The document is validated as a save is (400 invalid_document names the field); nothing is stored.',
-          params: companyKeyParam,
-          querystring: noQuery,
-          body: pricePreviewBodySchema,
-          response: { 200: pricePreviewResponseSchema },
-        },
-      },
-      async (request) => previewPrice(request.body, now()),
     );
   };
 }

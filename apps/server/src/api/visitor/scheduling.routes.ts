@@ -2,8 +2,6 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  officeHoldBodySchema,
-  officeHoldResponseSchema,
   appointmentSlotSchema,
   availabilityQuerySchema,
   distanceOnDatetimeQuerySchema,
@@ -21,11 +19,9 @@ import type { AppContext } from '../../context.ts';
 import { sendCompressible } from '../../http/precompressed.ts';
 import { sessionOf } from '../../plugins/session-auth.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
-import { availabilityJson, distanceOnDatetime, officeHold, setDatetime, setInspectors, setPostalCode, timeAvailable, validateInspectorsServices } from '../../modules/scheduling/scheduling.service.ts';
-import { requireMember } from '../../modules/console-auth/console-access.ts';
+import { availabilityJson, distanceOnDatetime, setDatetime, setInspectors, setPostalCode, timeAvailable, validateInspectorsServices } from '../../modules/scheduling/scheduling.service.ts';
 
 const PREFIX = '/:company_key/json/online_scheduler';
-
 
 export function schedulingRoutes(ctx: AppContext) {
   return async (instance: FastifyInstance) => {
@@ -63,26 +59,6 @@ export function schedulingRoutes(ctx: AppContext) {
       { ...write, schema: { tags, summary: "Saves the order's date and time and holds it; null releases it", params: companyKeyParam, querystring: noQuery, body: setDatetimeBodySchema, response: { 200: setDatetimeResponseSchema, 409: setDatetimeResponseSchema } } },
       async (request, reply) => {
         const result = await setDatetime(ctx.scheduling, sessionOf(request), request.body);
-        return reply.status(result.status === 'ok' ? 200 : 409).send(result);
-      },
-    );
-    app.post(
-      `${PREFIX}/office_hold`,
-      {
-        // A session the office opened from the console, and the office member signed in (issue 25).
-        onRequest: [...write.onRequest, requireMember(ctx, 'orders.change')],
-        config: write.config,
-        schema: {
-          tags,
-          summary: 'The office, booking by phone, holds any time: what the rules would refuse a visitor is answered as warnings until accepted',
-          params: companyKeyParam,
-          querystring: noQuery,
-          body: officeHoldBodySchema,
-          response: { 200: officeHoldResponseSchema, 409: officeHoldResponseSchema },
-        },
-      },
-      async (request, reply) => {
-        const result = await officeHold(ctx.scheduling, sessionOf(request), request.body);
         return reply.status(result.status === 'ok' ? 200 : 409).send(result);
       },
     );

@@ -73,6 +73,9 @@ describeOnEachDatabase('manage a booking', (factory) => {
     const issue = (token: string) => harness.app.inject({ method: 'POST', url: '/demo/json/online_scheduler/manage_link', headers: { 'x-auth-token': token } });
     const issued = await issue(booking.order.token);
     expect(issued.statusCode).toBe(200);
+    // The answer carries a manage token: as the manage API's answers, it is neither kept nor passed on.
+    expect(issued.headers['cache-control']).toBe('no-store');
+    expect(issued.headers['referrer-policy']).toBe('no-referrer');
     const url = new URL(issued.json<{ url: string }>().url);
     expect(url.pathname).toMatch(/^\/demo\/manage\/[A-Za-z0-9_-]{43}$/);
     const token = url.pathname.split('/').pop()!;

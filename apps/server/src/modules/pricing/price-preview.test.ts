@@ -89,6 +89,12 @@ describeOnEachDatabase('the console sample price (issue 26)', (factory) => {
       expect(response.json().error).toMatchObject({ code: 'invalid_request', field });
     });
 
+    it('reads a form-encoded body as fields, which its schema refuses (400, not 415)', async () => {
+      const response = await harness.app.inject({ method: 'POST', url: PREVIEW, headers: { ...owner.headers, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'document=x&sample=y' });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().error).toMatchObject({ code: 'invalid_request' });
+    });
+
     it("refuses a document the save would refuse, at the save's path", async () => {
       const document: Document = demoDocument();
       document.services[2].price_cents = 100_000_001;
