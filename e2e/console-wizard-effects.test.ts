@@ -71,7 +71,7 @@ it('changes a price on Services and prices, and a new visitor is offered it at t
 });
 
 it("changes the words of the reschedule policy on Booking changes, and a client's manage page says them", async () => {
-  const owner = await ownerOn('booking-policy', 'Booking changes', 'owen.policy@example.com');
+  const owner = await ownerOn('booking-changes', 'Booking changes', 'owen.policy@example.com');
   const words = 'Moving is free up to two days before: after that, please call us.';
   await owner.getByRole('textbox', { name: 'With Reschedule' }).fill(words);
   await save(owner);
