@@ -12,7 +12,17 @@ const STEPS = readdirSync(new URL('./apps/web/src/steps', import.meta.url), { wi
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.test-artifacts/**', 'docs/**', '.stryker-tmp/**', 'reports/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      '.test-artifacts/**',
+      'docs/**',
+      '.stryker-tmp/**',
+      'reports/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -22,7 +32,11 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(skip|only|todo)$/]", message: 'No skipped, focused or todo tests.' },
+        {
+          selector:
+            'CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(skip|only|todo)$/]',
+          message: 'No skipped, focused or todo tests.',
+        },
       ],
     },
   },
@@ -32,7 +46,10 @@ export default tseslint.config(
     files: ['packages/domain/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'http', 'react', '@scheduler/server*', '@scheduler/web*'] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['node:*', 'fs', 'http', 'react', '@scheduler/server*', '@scheduler/web*'] },
+      ],
       'no-restricted-properties': [
         'error',
         { object: 'Date', property: 'now', message: 'Pass `now` in.' },
@@ -64,15 +81,28 @@ export default tseslint.config(
               allowTypeImports: true,
               message: "Use the other module's service; its repository and store are its own.",
             },
-            { regex: '^(\\.\\./)+api(/|$)', message: 'A module may not import the HTTP routes: api/ imports modules/, not the other way.' },
+            {
+              regex: '^(\\.\\./)+api(/|$)',
+              message: 'A module may not import the HTTP routes: api/ imports modules/, not the other way.',
+            },
           ],
         },
       ],
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(skip|only|todo)$/]", message: 'No skipped, focused or todo tests.' },
-        { selector: 'ExportAllDeclaration', message: 'No re-exports in a server module: import from the file that declares it.' },
-        { selector: 'ExportNamedDeclaration[source]', message: 'No re-exports in a server module: import from the file that declares it.' },
+        {
+          selector:
+            'CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(skip|only|todo)$/]',
+          message: 'No skipped, focused or todo tests.',
+        },
+        {
+          selector: 'ExportAllDeclaration',
+          message: 'No re-exports in a server module: import from the file that declares it.',
+        },
+        {
+          selector: 'ExportNamedDeclaration[source]',
+          message: 'No re-exports in a server module: import from the file that declares it.',
+        },
       ],
     },
   },
@@ -83,7 +113,15 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: '../../plugins/session-auth.ts', importNames: ['requireSession'], message: 'Use ctx.access.read, .search or .write.' }] },
+        {
+          paths: [
+            {
+              name: '../../plugins/session-auth.ts',
+              importNames: ['requireSession'],
+              message: 'Use ctx.access.read, .search or .write.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -101,10 +139,24 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(skip|only|todo)$/]", message: 'No skipped, focused or todo tests.' },
-        { selector: "ImportDeclaration[source.value='react'] ImportSpecifier[imported.name='lazy']", message: 'Use lazyChunk (shared/chunk-load.ts).' },
-        { selector: "ImportSpecifier[imported.name='lazyWithFallback']", message: "Use lazyChunk (shared/chunk-load.ts): it falls back to the wizard's own notice." },
-        { selector: "ImportExpression:not(CallExpression[callee.name=/^(lazyChunk|optionalChunk)$/] > ArrowFunctionExpression ImportExpression)", message: 'Load code on demand through lazyChunk or optionalChunk (shared/chunk-load.ts).' },
+        {
+          selector:
+            'CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(skip|only|todo)$/]',
+          message: 'No skipped, focused or todo tests.',
+        },
+        {
+          selector: "ImportDeclaration[source.value='react'] ImportSpecifier[imported.name='lazy']",
+          message: 'Use lazyChunk (shared/chunk-load.ts).',
+        },
+        {
+          selector: "ImportSpecifier[imported.name='lazyWithFallback']",
+          message: "Use lazyChunk (shared/chunk-load.ts): it falls back to the wizard's own notice.",
+        },
+        {
+          selector:
+            'ImportExpression:not(CallExpression[callee.name=/^(lazyChunk|optionalChunk)$/] > ArrowFunctionExpression ImportExpression)',
+          message: 'Load code on demand through lazyChunk or optionalChunk (shared/chunk-load.ts).',
+        },
       ],
     },
   },
@@ -121,10 +173,24 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(skip|only|todo)$/]", message: 'No skipped, focused or todo tests.' },
-        { selector: "ImportDeclaration[source.value='react'] ImportSpecifier[imported.name='lazy']", message: 'Use lazyPage (shared/chunk-load.tsx).' },
-        { selector: "ImportSpecifier[imported.name='lazyWithFallback']", message: "Use lazyPage (shared/chunk-load.tsx): it falls back to the console's own notice." },
-        { selector: "ImportExpression:not(CallExpression[callee.name='lazyPage'] > ArrowFunctionExpression ImportExpression)", message: 'Load code on demand through lazyPage (shared/chunk-load.tsx).' },
+        {
+          selector:
+            'CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(skip|only|todo)$/]',
+          message: 'No skipped, focused or todo tests.',
+        },
+        {
+          selector: "ImportDeclaration[source.value='react'] ImportSpecifier[imported.name='lazy']",
+          message: 'Use lazyPage (shared/chunk-load.tsx).',
+        },
+        {
+          selector: "ImportSpecifier[imported.name='lazyWithFallback']",
+          message: "Use lazyPage (shared/chunk-load.tsx): it falls back to the console's own notice.",
+        },
+        {
+          selector:
+            "ImportExpression:not(CallExpression[callee.name='lazyPage'] > ArrowFunctionExpression ImportExpression)",
+          message: 'Load code on demand through lazyPage (shared/chunk-load.tsx).',
+        },
       ],
     },
   },
@@ -138,8 +204,14 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: '^(\\.\\./)+app(/|$)', message: 'A page may not import app/: the arrows run app/ -> pages/* -> shared/.' },
-            { regex: '^\\.\\./[^./]', message: "A page may not import another page's files: move what they share to apps/console/src/shared." },
+            {
+              regex: '^(\\.\\./)+app(/|$)',
+              message: 'A page may not import app/: the arrows run app/ -> pages/* -> shared/.',
+            },
+            {
+              regex: '^\\.\\./[^./]',
+              message: "A page may not import another page's files: move what they share to apps/console/src/shared.",
+            },
           ],
         },
       ],
@@ -148,7 +220,17 @@ export default tseslint.config(
   {
     files: ['apps/console/src/shared/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./(app|pages)(/|$)', message: 'shared/ sits below app/ and pages/: it may import neither.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(app|pages)(/|$)',
+              message: 'shared/ sits below app/ and pages/: it may import neither.',
+            },
+          ],
+        },
+      ],
     },
   },
   // Web boundaries: a step never imports another step's files. What two steps share lives in
@@ -161,7 +243,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: `^(\\.\\./)+(steps/)?(${STEPS.filter((other) => other !== step).map(escape).join('|')})(/|$)`,
+              regex: `^(\\.\\./)+(steps/)?(${STEPS.filter((other) => other !== step)
+                .map(escape)
+                .join('|')})(/|$)`,
               message: `The ${step} step may not import another step's files: move what they share to apps/web/src/shared.`,
             },
           ],
@@ -201,7 +285,14 @@ export default tseslint.config(
           zones: [
             {
               target: './apps/web/src/shared',
-              from: ['./apps/web/src/app', './apps/web/src/steps', './apps/web/src/frame', './apps/web/src/sidebar', './apps/web/src/manage', './apps/web/src/status-pages'],
+              from: [
+                './apps/web/src/app',
+                './apps/web/src/steps',
+                './apps/web/src/frame',
+                './apps/web/src/sidebar',
+                './apps/web/src/manage',
+                './apps/web/src/status-pages',
+              ],
               message: 'shared/ is the bottom layer of the wizard: move what it needs down into shared/ or a package.',
             },
             {
@@ -214,7 +305,11 @@ export default tseslint.config(
               from: ['./apps/web/src/app', './apps/web/src/steps', './apps/web/src/frame'],
               message: 'The review panel sits below the frame (which loads it) and the steps.',
             },
-            { target: './apps/web/src/steps', from: './apps/web/src/app', message: 'A step may not import app/: the arrows run app/ -> steps/.' },
+            {
+              target: './apps/web/src/steps',
+              from: './apps/web/src/app',
+              message: 'A step may not import app/: the arrows run app/ -> steps/.',
+            },
             {
               target: './apps/console/src/shared',
               from: ['./apps/console/src/app', './apps/console/src/pages'],

@@ -6,7 +6,12 @@ import { LongestFirstSequencer } from './scripts/longest-first-sequencer.ts';
  * database's time-outs, a restart): they run after everything else, one file at a time, so that
  * the other files' load on two cores is not in their figures.
  */
-const TIMED_FILES = ['apps/server/src/shutdown.test.ts', 'apps/server/src/db/database-outage.test.ts', 'apps/server/src/db/stalled-postgres.test.ts', 'apps/server/src/modules/notifications/crash-restart.test.ts'];
+const TIMED_FILES = [
+  'apps/server/src/shutdown.test.ts',
+  'apps/server/src/db/database-outage.test.ts',
+  'apps/server/src/db/stalled-postgres.test.ts',
+  'apps/server/src/modules/notifications/crash-restart.test.ts',
+];
 
 /** Migrates one PGlite and one PostgreSQL template per run; each test database is a copy. */
 const DATABASE_TEMPLATES = 'apps/server/src/test-support/database-templates.ts';

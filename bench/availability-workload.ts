@@ -8,7 +8,11 @@ import { seededRandom, type BusyInterval } from '@scheduler/domain/availability/
 import { addDays, ZonedCalendar } from '@scheduler/domain/availability/zoned-calendar';
 
 export const BENCH_OFFICE = 'b0000000-0000-4000-8000-00000000be4c';
-export const SERVICES = ['b1000000-0000-4000-8000-000000000001', 'b1000000-0000-4000-8000-000000000002', 'b1000000-0000-4000-8000-000000000003'];
+export const SERVICES = [
+  'b1000000-0000-4000-8000-000000000001',
+  'b1000000-0000-4000-8000-000000000002',
+  'b1000000-0000-4000-8000-000000000003',
+];
 export const APPOINTMENTS_PER_INSPECTOR = 60;
 export const WINDOW_DAYS = 42;
 export const DURATION_MINUTES = 180;
@@ -26,7 +30,10 @@ export function generateDocument(inspectorCount: number): CompanyDocumentInput {
     home_base: { latitude: 39.85 + random() * 0.35, longitude: -83.2 + random() * 0.45, postal_code: '43215' },
     max_drive_miles: 60,
     weekly_hours: Object.fromEntries(
-      WEEKDAYS.map((day) => [day, day === 'sun' ? [] : day === 'sat' ? [{ start: '09:00', end: '13:00' }] : [{ start: '08:00', end: '18:00' }]]),
+      WEEKDAYS.map((day) => [
+        day,
+        day === 'sun' ? [] : day === 'sat' ? [{ start: '09:00', end: '13:00' }] : [{ start: '08:00', end: '18:00' }],
+      ]),
     ) as Inspector['weekly_hours'],
   }));
   return {
@@ -41,7 +48,12 @@ export function generateDocument(inspectorCount: number): CompanyDocumentInput {
         email: 'office@example.com',
         state: 'OH',
         time_zone: 'America/New_York',
-        scheduling: { slot_granularity_minutes: 15, buffer_minutes: 30, minimum_notice_hours: 12, booking_horizon_days: 120 },
+        scheduling: {
+          slot_granularity_minutes: 15,
+          buffer_minutes: 30,
+          minimum_notice_hours: 12,
+          booking_horizon_days: 120,
+        },
       },
     ],
     inspectors,
@@ -67,7 +79,12 @@ export function generateAppointments(inspectorCount: number, firstDate: string):
       if (taken.has(key) || weekday === 0 || weekday === 6) continue;
       taken.add(key);
       const start = calendar.toInstant(date, startMinutes)!;
-      busy.push({ inspectorId: id, start, end: start + (120 + Math.floor(random() * 2) * 30) * 60_000, location: null });
+      busy.push({
+        inspectorId: id,
+        start,
+        end: start + (120 + Math.floor(random() * 2) * 30) * 60_000,
+        location: null,
+      });
     }
   }
   return busy.sort((a, b) => a.start - b.start);

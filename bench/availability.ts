@@ -13,7 +13,13 @@ import { testDatabaseFactories } from '../apps/server/src/db/test-databases.ts';
 import * as t from '../apps/server/src/db/schema.ts';
 import { rangeOf } from '../apps/server/src/modules/scheduling/scheduling.repository.ts';
 import { importCompanyDocument } from '../apps/server/src/modules/company-document/companies.service.ts';
-import { BENCH_OFFICE, DURATION_MINUTES, generateAppointments, generateDocument, WINDOW_DAYS } from './availability-workload.ts';
+import {
+  BENCH_OFFICE,
+  DURATION_MINUTES,
+  generateAppointments,
+  generateDocument,
+  WINDOW_DAYS,
+} from './availability-workload.ts';
 import { benchSession, startBenchServer } from './bench-server.ts';
 import { summarise } from './stats.ts';
 
@@ -33,7 +39,16 @@ function benchEngine(inspectorCount: number): { median: number; p99: number; slo
       office: doc.offices[0]!,
       inspectors: doc.inspectors,
       busy,
-      request: { from, to: addDays(from, WINDOW_DAYS - 1), durationMinutes: DURATION_MINUTES, postalCode: null, location: null, requestedInspectorIds: [], serviceIds: doc.services.map((s) => s.uuid), limit: 0 },
+      request: {
+        from,
+        to: addDays(from, WINDOW_DAYS - 1),
+        durationMinutes: DURATION_MINUTES,
+        postalCode: null,
+        location: null,
+        requestedInspectorIds: [],
+        serviceIds: doc.services.map((s) => s.uuid),
+        limit: 0,
+      },
       rules: { allowToday: false, restrictInspectorZip: false, limitZipByDay: false, groupSlots: true },
       now: Date.now(),
       random: seededRandom(1),
@@ -53,14 +68,27 @@ function benchEngine(inspectorCount: number): { median: number; p99: number; slo
 async function benchHttp(inspectorCount: number, database: DatabaseHandle) {
   await importCompanyDocument(database.db, generateDocument(inspectorCount));
   const [company] = await database.db.select().from(t.companies);
-  const [order] = await database.db.insert(t.orders).values({ companyId: company!.id, officeId: BENCH_OFFICE }).returning();
+  const [order] = await database.db
+    .insert(t.orders)
+    .values({ companyId: company!.id, officeId: BENCH_OFFICE })
+    .returning();
   const busy = generateAppointments(inspectorCount, firstDate());
   for (let i = 0; i < busy.length; i += 500) {
     await database.db.insert(t.appointments).values(
-      busy.slice(i, i + 500).map((b) => ({ companyId: company!.id, officeId: BENCH_OFFICE, orderId: order!.id, inspectorId: b.inspectorId, kind: 'appointment' as const, during: rangeOf(b.start, b.end) })),
+      busy.slice(i, i + 500).map((b) => ({
+        companyId: company!.id,
+        officeId: BENCH_OFFICE,
+        orderId: order!.id,
+        inspectorId: b.inspectorId,
+        kind: 'appointment' as const,
+        during: rangeOf(b.start, b.end),
+      })),
     );
   }
-  const { app, base } = await startBenchServer(database, { SEARCH_RATE_LIMIT: '1000000000', SESSION_RATE_LIMIT: '1000' });
+  const { app, base } = await startBenchServer(database, {
+    SEARCH_RATE_LIMIT: '1000000000',
+    SESSION_RATE_LIMIT: '1000',
+  });
   const token = await benchSession(base, 'bench', BENCH_OFFICE);
   const from = firstDate();
   const path = `/bench/json/online_scheduler/availability?from=${from}&to=${addDays(from, WINDOW_DAYS - 1)}`;
@@ -70,44 +98,77 @@ async function benchHttp(inspectorCount: number, database: DatabaseHandle) {
   // The load comes from a worker thread: on the server's own thread, reading the answers would
   // take turns with writing them and count the client's work as the server's latency.
   const load = (connections: number, requests: Array<{ path: string }>, headers: Record<string, string> = {}) =>
-    autocannon({ url: base, connections, duration: HTTP_SECONDS, headers: { 'x-auth-token': token, ...headers }, workers: 1, requests: requests.map((r) => ({ method: 'GET' as const, ...r })) });
+    autocannon({
+      url: base,
+      connections,
+      duration: HTTP_SECONDS,
+      headers: { 'x-auth-token': token, ...headers },
+      workers: 1,
+      requests: requests.map((r) => ({ method: 'GET' as const, ...r })),
+    });
   // The visitor's question repeated, as the wizard repeats it: answered from the answers cache.
   const repeated = await load(10, [{ path: `${path}&duration=${DURATION_MINUTES}` }]);
   // The same, compressed as browsers ask for it (the compressed form is cached with the answer).
-  const brotli = await load(10, [{ path: `${path}&duration=${DURATION_MINUTES}` }], { 'accept-encoding': 'gzip, deflate, br, zstd' });
+  const brotli = await load(10, [{ path: `${path}&duration=${DURATION_MINUTES}` }], {
+    'accept-encoding': 'gzip, deflate, br, zstd',
+  });
   // 300 different questions in turn (durations of 150 to 449 minutes), one at a time: more than
   // the answers cache keeps, so every request runs the engine and serialises its answer (the
   // office's rules and commitments still come from memory). With several connections, they
   // would walk the list in step and share answers.
-  const distinct = await load(1, Array.from({ length: 300 }, (_, i) => ({ path: `${path}&duration=${150 + i}` })));
+  const distinct = await load(
+    1,
+    Array.from({ length: 300 }, (_, i) => ({ path: `${path}&duration=${150 + i}` })),
+  );
   await app.close();
   await database.close();
-  const figures = (result: autocannon.Result) => ({ rps: result.requests.average, median: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx });
-  return { repeated: figures(repeated), brotli: figures(brotli), distinct: figures(distinct), slots, kilobytes: Math.round(body.length / 1024) };
+  const figures = (result: autocannon.Result) => ({
+    rps: result.requests.average,
+    median: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  });
+  return {
+    repeated: figures(repeated),
+    brotli: figures(brotli),
+    distinct: figures(distinct),
+    slots,
+    kilobytes: Math.round(body.length / 1024),
+  };
 }
 
 export async function benchAvailability(): Promise<boolean> {
-  process.stdout.write(`\navailability: one office, ${WINDOW_DAYS}-day window, 15-minute granularity, ${DURATION_MINUTES}-minute inspections, ~60 appointments per inspector, names hidden (grouped)\n`);
+  process.stdout.write(
+    `\navailability: one office, ${WINDOW_DAYS}-day window, 15-minute granularity, ${DURATION_MINUTES}-minute inspections, ~60 appointments per inspector, names hidden (grouped)\n`,
+  );
   process.stdout.write('  engine, in-process:\n');
   for (const count of [5, 20, 50, 100]) {
     const { median, p99, slots } = benchEngine(count);
-    process.stdout.write(`    ${String(count).padStart(3)} inspectors (${count * 60} appointments): median ${median.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms per request (${slots} slots)\n`);
+    process.stdout.write(
+      `    ${String(count).padStart(3)} inspectors (${count * 60} appointments): median ${median.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms per request (${slots} slots)\n`,
+    );
   }
   // The embedded database always; a real PostgreSQL too when TEST_DATABASE_URL names one.
-  const databases: Array<[string, () => Promise<DatabaseHandle>]> = [['embedded database (PGlite)', () => openDatabase({ kind: 'pglite', dataDir: null })]];
+  const databases: Array<[string, () => Promise<DatabaseHandle>]> = [
+    ['embedded database (PGlite)', () => openDatabase({ kind: 'pglite', dataDir: null })],
+  ];
   const postgres = testDatabaseFactories().find((f) => f.name === 'postgres');
   if (postgres) databases.push(['PostgreSQL', () => postgres.open()]);
   let ok = true;
   for (const [name, open] of databases) {
     const http = await benchHttp(50, await open());
-    process.stdout.write(`  HTTP, 50 inspectors, ${name}, autocannon ${HTTP_SECONDS}s (${http.slots} slots, ${http.kilobytes} KB an answer):\n`);
+    process.stdout.write(
+      `  HTTP, 50 inspectors, ${name}, autocannon ${HTTP_SECONDS}s (${http.slots} slots, ${http.kilobytes} KB an answer):\n`,
+    );
     const runs = [
       ['the same question repeated, 10 connections', http.repeated],
       ['the same, brotli-compressed as browsers ask, 10 connections', http.brotli],
       ['a different question each time, 1 connection', http.distinct],
     ] as const;
     for (const [label, run] of runs) {
-      process.stdout.write(`    ${label}: ${run.rps.toFixed(1)} requests/s, median ${run.median} ms, p99 ${run.p99} ms, ${run.errors} errors\n`);
+      process.stdout.write(
+        `    ${label}: ${run.rps.toFixed(1)} requests/s, median ${run.median} ms, p99 ${run.p99} ms, ${run.errors} errors\n`,
+      );
       ok = ok && run.errors === 0;
     }
   }

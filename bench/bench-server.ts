@@ -5,7 +5,10 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { configSchema } from '../apps/server/src/config.ts';
 import type { DatabaseHandle } from '../apps/server/src/db/connection.ts';
 
-export async function startBenchServer(database: DatabaseHandle, config: Record<string, string>): Promise<{ app: FastifyInstance; base: string }> {
+export async function startBenchServer(
+  database: DatabaseHandle,
+  config: Record<string, string>,
+): Promise<{ app: FastifyInstance; base: string }> {
   const app = await buildApp({
     db: database.db,
     config: configSchema.parse({ LOG_LEVEL: 'silent', ...config }),

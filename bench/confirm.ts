@@ -45,7 +45,7 @@ const isWeekend = (date: string) => [0, 6].includes(new Date(`${date}T00:00:00Z`
 function weekdayAfter(date: string, count: number): string {
   let day = date;
   while (isWeekend(day)) day = addDays(day, 1);
-  for (let left = count; left > 0; ) {
+  for (let left = count; left > 0;) {
     day = addDays(day, 1);
     if (!isWeekend(day)) left--;
   }
@@ -63,7 +63,12 @@ function distinctTime(n: number, firstDate: string): { inspectorId: number; star
 }
 
 /** Orders as the wizard leaves them before Review: cart, address, role, a client and a time (held, or lapsed). */
-async function prepareOrders(database: DatabaseHandle, companyId: string, times: Array<{ inspectorId: number; start: number }>, held: boolean): Promise<Prepared[]> {
+async function prepareOrders(
+  database: DatabaseHandle,
+  companyId: string,
+  times: Array<{ inspectorId: number; start: number }>,
+  held: boolean,
+): Promise<Prepared[]> {
   const prepared: Prepared[] = [];
   const now = Date.now();
   for (const [i, time] of times.entries()) {
@@ -83,7 +88,13 @@ async function prepareOrders(database: DatabaseHandle, companyId: string, times:
         inspectors: [{ id: time.inspectorId, requested: false }],
       })
       .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
-    await database.db.insert(t.orderParties).values({ companyId, orderId, role: 'client', position: 0, person: { first: 'Bench', last: `Client ${i}`, email: `client${i}@example.com` } });
+    await database.db.insert(t.orderParties).values({
+      companyId,
+      orderId,
+      role: 'client',
+      position: 0,
+      person: { first: 'Bench', last: `Client ${i}`, email: `client${i}@example.com` },
+    });
     if (held) {
       await database.db.insert(t.appointments).values({
         companyId,
@@ -127,7 +138,10 @@ async function answerOf(response: Response): Promise<string> {
 }
 
 /** `VISITORS` clients confirming the orders in turn; each request's latency, and every kind of answer counted. */
-async function confirmAll(base: string, orders: Prepared[]): Promise<{ seconds: number; latencies: number[]; answers: Map<string, number> }> {
+async function confirmAll(
+  base: string,
+  orders: Prepared[],
+): Promise<{ seconds: number; latencies: number[]; answers: Map<string, number> }> {
   const latencies: number[] = [];
   const answers = new Map<string, number>();
   let next = 0;
@@ -139,7 +153,11 @@ async function confirmAll(base: string, orders: Prepared[]): Promise<{ seconds: 
         const sent = performance.now();
         const response = await fetch(`${base}/bench/json/online_scheduler/confirm`, {
           method: 'POST',
-          headers: { 'x-auth-token': order.token, 'content-type': 'application/json', 'idempotency-key': `bench-${order.orderId}` },
+          headers: {
+            'x-auth-token': order.token,
+            'content-type': 'application/json',
+            'idempotency-key': `bench-${order.orderId}`,
+          },
           body: JSON.stringify({ special_note: '' }),
         });
         const answer = await answerOf(response);
@@ -155,15 +173,28 @@ async function benchOn(name: string, database: DatabaseHandle): Promise<boolean>
   await importCompanyDocument(database.db, generateDocument(INSPECTORS));
   const [company] = await database.db.select().from(t.companies).where(eq(t.companies.key, 'bench'));
   const firstDate = addDays(new Date().toISOString().slice(0, 10), 3);
-  const distinct = await prepareOrders(database, company!.id, Array.from({ length: DISTINCT_ORDERS }, (_, n) => distinctTime(n, firstDate)), true);
+  const distinct = await prepareOrders(
+    database,
+    company!.id,
+    Array.from({ length: DISTINCT_ORDERS }, (_, n) => distinctTime(n, firstDate)),
+    true,
+  );
   // The racing visitors want a few times of inspectors the distinct bookings leave free that week.
   const racedDate = addDays(firstDate, 40);
-  const raced = Array.from({ length: RACING_ORDERS }, (_, n) => ({ inspectorId: (n % RACED_TIMES) + 1, start: calendar.toInstant(racedDate, 10 * 60)! }));
+  const raced = Array.from({ length: RACING_ORDERS }, (_, n) => ({
+    inspectorId: (n % RACED_TIMES) + 1,
+    start: calendar.toInstant(racedDate, 10 * 60)!,
+  }));
   const racing = await prepareOrders(database, company!.id, raced, false);
 
   const app = await buildApp({
     db: database.db,
-    config: configSchema.parse({ LOG_LEVEL: 'silent', WRITE_RATE_LIMIT: '1000000', SEARCH_RATE_LIMIT: '1000000', SESSION_RATE_LIMIT: '1000' }),
+    config: configSchema.parse({
+      LOG_LEVEL: 'silent',
+      WRITE_RATE_LIMIT: '1000000',
+      SEARCH_RATE_LIMIT: '1000000',
+      SESSION_RATE_LIMIT: '1000',
+    }),
     adminToken: 'bench-admin-token-0123456789',
     pingDatabase: database.ping,
     changes: database.changes,
@@ -175,7 +206,9 @@ async function benchOn(name: string, database: DatabaseHandle): Promise<boolean>
   await confirmAll(base, distinct.splice(0, 100));
 
   let ok = true;
-  process.stdout.write(`  ${name} (load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores when the run started):\n`);
+  process.stdout.write(
+    `  ${name} (load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores when the run started):\n`,
+  );
   for (const [label, orders, expectBooked] of [
     [`${VISITORS} visitors booking distinct times`, distinct, distinct.length],
     [`${VISITORS} visitors racing for ${RACED_TIMES} times after their holds lapsed`, racing, RACED_TIMES],
@@ -183,7 +216,10 @@ async function benchOn(name: string, database: DatabaseHandle): Promise<boolean>
     const cpuBefore = { server: process.cpuUsage(), postgres: postgresCpuSeconds() };
     const run = await confirmAll(base, orders);
     const serverCpu = process.cpuUsage(cpuBefore.server);
-    const cpuMs = { server: ((serverCpu.user + serverCpu.system) / 1000) / orders.length, postgres: ((postgresCpuSeconds() - cpuBefore.postgres) * 1000) / orders.length };
+    const cpuMs = {
+      server: (serverCpu.user + serverCpu.system) / 1000 / orders.length,
+      postgres: ((postgresCpuSeconds() - cpuBefore.postgres) * 1000) / orders.length,
+    };
     const { median, p99 } = summarise(run.latencies);
     const booked = run.answers.get('200') ?? 0;
     const refused = run.answers.get('409 unavailable') ?? 0;
@@ -193,7 +229,9 @@ async function benchOn(name: string, database: DatabaseHandle): Promise<boolean>
       `    ${label}: ${perSecond.toFixed(0)} confirms/s, median ${median.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms; ${booked} booked, ${refused} answered 409 with alternatives, ${other} other\n`,
     );
     // Every kind of answer, so that an "other" says what it was.
-    process.stdout.write(`      answers: ${[...run.answers].map(([answer, count]) => `${answer} × ${count}`).join(', ')}\n`);
+    process.stdout.write(
+      `      answers: ${[...run.answers].map(([answer, count]) => `${answer} × ${count}`).join(', ')}\n`,
+    );
     // The benchmark's own HTTP client runs in this process too, so the server's share is an upper bound.
     process.stdout.write(
       `      CPU per confirm: ${cpuMs.server.toFixed(1)} ms in this process (server and client), ${cpuMs.postgres.toFixed(1)} ms in PostgreSQL: about ${Math.floor((1000 * cpus().length) / (cpuMs.server + cpuMs.postgres))} confirms/s on ${cpus().length} otherwise idle cores\n`,
@@ -201,7 +239,10 @@ async function benchOn(name: string, database: DatabaseHandle): Promise<boolean>
     ok = ok && booked === expectBooked && other === 0;
   }
   const overlaps = await countOverlaps(database.db, company!.id);
-  const booked = await database.db.$count(t.appointments, and(eq(t.appointments.companyId, company!.id), eq(t.appointments.kind, 'appointment')));
+  const booked = await database.db.$count(
+    t.appointments,
+    and(eq(t.appointments.companyId, company!.id), eq(t.appointments.kind, 'appointment')),
+  );
   process.stdout.write(`    afterwards: ${booked} appointments, ${overlaps} overlapping pairs\n`);
   await app.close();
   await database.close();
@@ -209,8 +250,14 @@ async function benchOn(name: string, database: DatabaseHandle): Promise<boolean>
 }
 
 export async function benchConfirm(): Promise<boolean> {
-  process.stdout.write(`\nconfirm: ${INSPECTORS} inspectors, POST /confirm over HTTP, ${VISITORS} at once (goal: ${GOAL_PER_SECOND} confirms/s on PostgreSQL, no overlaps)\n`);
+  process.stdout.write(
+    `\nconfirm: ${INSPECTORS} inspectors, POST /confirm over HTTP, ${VISITORS} at once (goal: ${GOAL_PER_SECOND} confirms/s on PostgreSQL, no overlaps)\n`,
+  );
   const postgres = testDatabaseFactories().find((f) => f.name === 'postgres');
-  if (!postgres) process.stdout.write('  PostgreSQL: not measured (TEST_DATABASE_URL is not set); the embedded database instead\n');
-  return benchOn(postgres ? 'PostgreSQL' : 'embedded database (PGlite)', postgres ? await postgres.open() : await openDatabase({ kind: 'pglite', dataDir: null }));
+  if (!postgres)
+    process.stdout.write('  PostgreSQL: not measured (TEST_DATABASE_URL is not set); the embedded database instead\n');
+  return benchOn(
+    postgres ? 'PostgreSQL' : 'embedded database (PGlite)',
+    postgres ? await postgres.open() : await openDatabase({ kind: 'pglite', dataDir: null }),
+  );
 }

@@ -65,29 +65,57 @@ async function withHealthPolls<T>(base: string, work: () => Promise<T>): Promise
   }
 }
 
-async function save(base: string, headers: Record<string, string>, baseVersion: number, document: Document): Promise<Measured & { version: number }> {
+async function save(
+  base: string,
+  headers: Record<string, string>,
+  baseVersion: number,
+  document: Document,
+): Promise<Measured & { version: number }> {
   const body = JSON.stringify({ base_version: baseVersion, document });
   const { result, latencies } = await withHealthPolls(base, async () => {
     const started = performance.now();
-    const answer = await fetch(`${base}/api/console/companies/${COMPANY}/configuration`, { method: 'PUT', headers: { ...headers, 'content-type': 'application/json' }, body });
+    const answer = await fetch(`${base}/api/console/companies/${COMPANY}/configuration`, {
+      method: 'PUT',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body,
+    });
     const saved = (await answer.json()) as { version?: { version: number } };
-    return { status: answer.status, saveMs: performance.now() - started, version: saved.version?.version ?? baseVersion };
+    return {
+      status: answer.status,
+      saveMs: performance.now() - started,
+      version: saved.version?.version ?? baseVersion,
+    };
   });
   const health = summarise(latencies);
-  return { ...result, bytes: body.length, health: { polls: latencies.length, max: health.max, p99: health.p99, median: health.median } };
+  return {
+    ...result,
+    bytes: body.length,
+    health: { polls: latencies.length, max: health.max, p99: health.p99, median: health.median },
+  };
 }
 
 async function benchOn(env: Record<string, string>): Promise<Array<[string, Measured]>> {
   const server = await startServerProcess({ DEMO_COMPANY: 'on', ...env });
   try {
     const headers = await signInDemoOwner(server);
-    const current = (await (await fetch(`${server.baseUrl}/api/console/companies/${COMPANY}/configuration`, { headers })).json()) as { version: { version: number }; document: Document };
-    const added = await save(server.baseUrl, headers, current.version.version, { ...current.document, agents: directoryAgents(AGENTS) });
-    const edited = await save(server.baseUrl, headers, added.version, { ...current.document, agents: editedDirectoryAgents(AGENTS) });
+    const current = (await (
+      await fetch(`${server.baseUrl}/api/console/companies/${COMPANY}/configuration`, { headers })
+    ).json()) as { version: { version: number }; document: Document };
+    const added = await save(server.baseUrl, headers, current.version.version, {
+      ...current.document,
+      agents: directoryAgents(AGENTS),
+    });
+    const edited = await save(server.baseUrl, headers, added.version, {
+      ...current.document,
+      agents: editedDirectoryAgents(AGENTS),
+    });
     const sizes = directoryEditSizes(AGENTS);
     return [
       [`${AGENTS.toLocaleString('en-US')} agents added`, added],
-      [`${sizes.added.toLocaleString('en-US')} added, ${sizes.changed.toLocaleString('en-US')} changed, ${sizes.removed.toLocaleString('en-US')} removed`, edited],
+      [
+        `${sizes.added.toLocaleString('en-US')} added, ${sizes.changed.toLocaleString('en-US')} changed, ${sizes.removed.toLocaleString('en-US')} removed`,
+        edited,
+      ],
     ];
   } finally {
     await server.dispose();
@@ -95,13 +123,17 @@ async function benchOn(env: Record<string, string>): Promise<Array<[string, Meas
 }
 
 export async function benchDirectorySave(): Promise<boolean> {
-  process.stdout.write(`\ndirectory-save: a console save of the demo company with ${AGENTS.toLocaleString('en-US')} agents over HTTP, /healthz polled every ${POLL_EVERY_MS} ms meanwhile\n`);
+  process.stdout.write(
+    `\ndirectory-save: a console save of the demo company with ${AGENTS.toLocaleString('en-US')} agents over HTTP, /healthz polled every ${POLL_EVERY_MS} ms meanwhile\n`,
+  );
   const serverUrl = process.env.TEST_DATABASE_URL;
   const scratch = serverUrl ? await createScratchDatabase(serverUrl, 'scheduler_bench') : null;
   let ok = true;
   try {
     const runs = await benchOn(scratch ? { DATABASE_URL: scratch.url } : {});
-    process.stdout.write(`  ${scratch ? 'PostgreSQL' : 'embedded database (PGlite; set TEST_DATABASE_URL for PostgreSQL, where the goal applies)'}:\n`);
+    process.stdout.write(
+      `  ${scratch ? 'PostgreSQL' : 'embedded database (PGlite; set TEST_DATABASE_URL for PostgreSQL, where the goal applies)'}:\n`,
+    );
     for (const [label, run] of runs) {
       const fast = run.status === 200 && run.saveMs <= GOAL_SAVE_MS && run.health.max <= GOAL_HEALTH_MS;
       process.stdout.write(

@@ -8,10 +8,58 @@ import { seededRandom } from '@scheduler/domain/availability/engine';
 
 type AgentInput = NonNullable<CompanyDocumentInput['agents']>[number];
 
-const FIRST = ['James', 'Maria', 'José', 'Jennifer', 'Michael', 'Linda', 'David', 'Renée', 'Robert', 'Patricia', 'Zoë', 'William', 'Chloé', 'Thomas'];
-const LAST = ['Smith', 'Johnson', 'García', 'Miller', 'Rodríguez', 'Martínez', 'Wilson', 'Anderson', 'Pérez', "O'Connell", 'Kowalski', 'Okafor', 'Lindqvist', 'Nguyen'];
-const TOWNS = ['Columbus', 'Worthington', 'Dublin', 'Westerville', 'Hilliard', 'Gahanna', 'Bexley', 'Grandview', 'Powell', 'Grove City'];
-const STREETS = ['High Street', 'Broad Street', 'Olentangy River Road', 'Riverside Drive', 'Sawmill Road', 'Morse Road'];
+const FIRST = [
+  'James',
+  'Maria',
+  'José',
+  'Jennifer',
+  'Michael',
+  'Linda',
+  'David',
+  'Renée',
+  'Robert',
+  'Patricia',
+  'Zoë',
+  'William',
+  'Chloé',
+  'Thomas',
+];
+const LAST = [
+  'Smith',
+  'Johnson',
+  'García',
+  'Miller',
+  'Rodríguez',
+  'Martínez',
+  'Wilson',
+  'Anderson',
+  'Pérez',
+  "O'Connell",
+  'Kowalski',
+  'Okafor',
+  'Lindqvist',
+  'Nguyen',
+];
+const TOWNS = [
+  'Columbus',
+  'Worthington',
+  'Dublin',
+  'Westerville',
+  'Hilliard',
+  'Gahanna',
+  'Bexley',
+  'Grandview',
+  'Powell',
+  'Grove City',
+];
+const STREETS = [
+  'High Street',
+  'Broad Street',
+  'Olentangy River Road',
+  'Riverside Drive',
+  'Sawmill Road',
+  'Morse Road',
+];
 
 function phone(n: number): string {
   return `(614) 555-${String(n % 10_000).padStart(4, '0')}`;
@@ -66,5 +114,8 @@ export function editedDirectoryAgents(count: number): AgentInput[] {
   const kept = Array.from({ length: count - removed }, (_, i) => removed + i + 1);
   const every = Math.max(1, Math.floor(kept.length / changed));
   const changedIds = new Set(kept.filter((_, i) => i % every === 0).slice(0, changed));
-  return [...kept.map((id) => directoryAgent(id, changedIds.has(id) ? 1 : 0)), ...Array.from({ length: added }, (_, i) => directoryAgent(count + i + 1))];
+  return [
+    ...kept.map((id) => directoryAgent(id, changedIds.has(id) ? 1 : 0)),
+    ...Array.from({ length: added }, (_, i) => directoryAgent(count + i + 1)),
+  ];
 }

@@ -15,7 +15,14 @@ import type { PricingCart, PricingProperty } from '@scheduler/contracts/pricing'
 import { seededRandom } from '@scheduler/domain/availability/engine';
 import { priceOrder, type PricingInput } from '@scheduler/domain/pricing/engine';
 import type { PricingCatalogue } from '@scheduler/domain/pricing/pricing-catalogue';
-import { DEMO, DEMO_RULES, EXTENDED_RULES, PLAIN_PROPERTY, demoCatalogue, pricingInput } from '../packages/domain/src/pricing/test-fixtures.ts';
+import {
+  DEMO,
+  DEMO_RULES,
+  EXTENDED_RULES,
+  PLAIN_PROPERTY,
+  demoCatalogue,
+  pricingInput,
+} from '../packages/domain/src/pricing/test-fixtures.ts';
 import { benchSession, startBenchServer } from './bench-server.ts';
 import { summarise } from './stats.ts';
 
@@ -36,7 +43,12 @@ function workload(catalogue: PricingCatalogue, seed: number): PricingInput[] {
   return Array.from({ length: CARTS }, () => {
     const services = ORDERABLE.filter(() => chance(0.2));
     if (chance(0.2)) services.push(PAC);
-    const cart: PricingCart = { package: chance(0.5) ? pick(DEMO.packages).id : null, services, rush_rer: chance(0.3), pay_at_close: chance(0.1) };
+    const cart: PricingCart = {
+      package: chance(0.5) ? pick(DEMO.packages).id : null,
+      services,
+      rush_rer: chance(0.3),
+      pay_at_close: chance(0.1),
+    };
     const property: PricingProperty = {
       ...PLAIN_PROPERTY,
       sqft: chance(0.9) ? 800 + Math.floor(random() * 6000) : null,
@@ -51,14 +63,21 @@ function workload(catalogue: PricingCatalogue, seed: number): PricingInput[] {
       ],
     };
     const coupons = CODES.filter(() => chance(0.15)).map((code) => ({ code, redemptions: Math.floor(random() * 3) }));
-    return pricingInput({ catalogue, cart, property, coupons, settings: { ...pricingInput().settings, couponLimit: 2 } });
+    return pricingInput({
+      catalogue,
+      cart,
+      property,
+      coupons,
+      settings: { ...pricingInput().settings, couponLimit: 2 },
+    });
   });
 }
 
 function benchRules(label: string, catalogue: PricingCatalogue, seed: number): boolean {
   const inputs = workload(catalogue, seed);
   let checksum = 0;
-  for (let round = 0; round < WARM_UP_ROUNDS; round++) for (const input of inputs) checksum += priceOrder(input).pricing.totals.grand_total;
+  for (let round = 0; round < WARM_UP_ROUNDS; round++)
+    for (const input of inputs) checksum += priceOrder(input).pricing.totals.grand_total;
   const times: number[] = [];
   for (let round = 0; round < MEASURED_ROUNDS; round++) {
     for (const input of inputs) {
@@ -80,7 +99,9 @@ function benchCatalogue(): void {
   for (let i = 0; i < 20; i++) demoCatalogue(EXTENDED_RULES);
   const started = performance.now();
   for (let i = 0; i < runs; i++) demoCatalogue(EXTENDED_RULES);
-  process.stdout.write(`  indexing the catalogue and rules (once per company change): ${(((performance.now() - started) / runs) * 1000).toFixed(1)} µs\n`);
+  process.stdout.write(
+    `  indexing the catalogue and rules (once per company change): ${(((performance.now() - started) / runs) * 1000).toFixed(1)} µs\n`,
+  );
 }
 
 const HTTP_SECONDS = 10;
@@ -98,7 +119,11 @@ async function makeOrders(base: string, count: number): Promise<string[]> {
   for (let i = 0; i < count; i++) {
     const token = await benchSession(base, 'demo', DEMO_OFFICE_UUID);
     const post = async (path: string, body: unknown) => {
-      const response = await fetch(`${base}/demo/json/online_scheduler/${path}`, { method: 'POST', headers: { 'x-auth-token': token, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const response = await fetch(`${base}/demo/json/online_scheduler/${path}`, {
+        method: 'POST',
+        headers: { 'x-auth-token': token, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
     };
     await post('set_property_info', {
@@ -126,7 +151,11 @@ async function makeOrders(base: string, count: number): Promise<string[]> {
 async function benchHttp(): Promise<boolean> {
   const database = await openDatabase({ kind: 'pglite', dataDir: null });
   await importCompanyDocument(database.db, JSON.parse(readFileSync(DEMO_COMPANY_FILE, 'utf8')));
-  const { app, base } = await startBenchServer(database, { SESSION_RATE_LIMIT: '1000000', WRITE_RATE_LIMIT: '1000000', SEARCH_RATE_LIMIT: '1000000' });
+  const { app, base } = await startBenchServer(database, {
+    SESSION_RATE_LIMIT: '1000000',
+    WRITE_RATE_LIMIT: '1000000',
+    SEARCH_RATE_LIMIT: '1000000',
+  });
   const tokens = await makeOrders(base, HTTP_ORDERS);
   const path = '/demo/json/online_scheduler/pricing';
   // The first ask after each order's last change: nothing cached for it, the engine runs.
@@ -141,15 +170,26 @@ async function benchHttp(): Promise<boolean> {
   const first = summarise(firstAsks);
   // The load comes from a worker thread, so the client's work is not counted as the server's.
   const load = (connections: number, headers: Array<Record<string, string>>) =>
-    autocannon({ url: base, connections, duration: HTTP_SECONDS, workers: 1, requests: headers.map((h) => ({ method: 'GET' as const, path, headers: h })) });
+    autocannon({
+      url: base,
+      connections,
+      duration: HTTP_SECONDS,
+      workers: 1,
+      requests: headers.map((h) => ({ method: 'GET' as const, path, headers: h })),
+    });
   // Then autocannon for ${HTTP_SECONDS}s. The sidebar asks again after each change: one order's pricing, repeatedly.
   const repeated = await load(10, [{ 'x-auth-token': tokens[0]! }]);
   // Every order's own cart in turn, one at a time: each answer is another order and cart (cached after the first ask).
-  const distinct = await load(1, tokens.map((token) => ({ 'x-auth-token': token })));
+  const distinct = await load(
+    1,
+    tokens.map((token) => ({ 'x-auth-token': token })),
+  );
   await app.close();
   await database.close();
   let ok = first.median < GOAL_HTTP_MEDIAN_MS;
-  process.stdout.write(`  GET /pricing over HTTP, embedded database (PGlite), ${HTTP_ORDERS} orders with random carts:\n`);
+  process.stdout.write(
+    `  GET /pricing over HTTP, embedded database (PGlite), ${HTTP_ORDERS} orders with random carts:\n`,
+  );
   process.stdout.write(
     `    each order's first ask after its last change (not cached), one at a time: median ${first.median.toFixed(2)} ms, p99 ${first.p99.toFixed(2)} ms (goal: median under ${GOAL_HTTP_MEDIAN_MS} ms${ok ? '' : ', MISSED'})\n`,
   );
@@ -168,7 +208,9 @@ async function benchHttp(): Promise<boolean> {
 }
 
 export async function benchPricing(): Promise<boolean> {
-  process.stdout.write(`\npricing: the engine in-process, ${CARTS} random carts (seeded) over the demo catalogue, COUPON_LIMIT 2\n`);
+  process.stdout.write(
+    `\npricing: the engine in-process, ${CARTS} random carts (seeded) over the demo catalogue, COUPON_LIMIT 2\n`,
+  );
   const demo = benchRules("the demo's own rules", demoCatalogue(DEMO_RULES), 1);
   const extended = benchRules('every kind of rule', demoCatalogue(EXTENDED_RULES), 2);
   benchCatalogue();

@@ -23,18 +23,38 @@ interface Screen {
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name }).waitFor();
 
 const SCREENS: Screen[] = [
-  { name: 'calendar', open: async (page, product) => (await page.goto(product.linkOf('demo')), heading(page, 'When would you like your inspection?')) },
-  { name: 'postal-code', open: async (page, product) => (await page.goto(product.linkOf('zip')), heading(page, 'Please enter the Postal Code of the property to be inspected')) },
+  {
+    name: 'calendar',
+    open: async (page, product) => (
+      await page.goto(product.linkOf('demo')),
+      heading(page, 'When would you like your inspection?')
+    ),
+  },
+  {
+    name: 'postal-code',
+    open: async (page, product) => (
+      await page.goto(product.linkOf('zip')),
+      heading(page, 'Please enter the Postal Code of the property to be inspected')
+    ),
+  },
   {
     name: 'postal-code-refused',
     open: async (page, product) => {
       await page.goto(product.linkOf('zip'));
       await page.getByLabel('Postal Code').fill('90210');
       await page.getByRole('button', { name: 'Next', exact: true }).click();
-      await page.getByText("We're sorry but there is no upcoming availability in the 90210 postal code.", { exact: false }).waitFor();
+      await page
+        .getByText("We're sorry but there is no upcoming availability in the 90210 postal code.", { exact: false })
+        .waitFor();
     },
   },
-  { name: 'address', open: async (page, product) => (await page.goto(product.linkOf('late')), heading(page, 'Where is this inspection located?')) },
+  {
+    name: 'address',
+    open: async (page, product) => (
+      await page.goto(product.linkOf('late')),
+      heading(page, 'Where is this inspection located?')
+    ),
+  },
   {
     name: 'review-drawer',
     only: 'mobile',
@@ -82,14 +102,21 @@ mkdirSync(directory, { recursive: true });
 const product = await startProduct();
 const browser = await launchBrowser();
 try {
-  for (const [width, viewport] of Object.entries(VIEWPORTS) as Array<[keyof typeof VIEWPORTS, (typeof VIEWPORTS)[keyof typeof VIEWPORTS]]>) {
+  for (const [width, viewport] of Object.entries(VIEWPORTS) as Array<
+    [keyof typeof VIEWPORTS, (typeof VIEWPORTS)[keyof typeof VIEWPORTS]]
+  >) {
     for (const screen of SCREENS.filter((s) => !s.only || s.only === width)) {
       // Reduced motion and no caret: the same pixels however fast the machine is.
       const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
       const page = await context.newPage();
       await screen.open(page, product);
       await page.waitForTimeout(300);
-      await page.screenshot({ path: join(directory, `${screen.name}-${viewport.width}.png`), fullPage: true, caret: 'hide', animations: 'disabled' });
+      await page.screenshot({
+        path: join(directory, `${screen.name}-${viewport.width}.png`),
+        fullPage: true,
+        caret: 'hide',
+        animations: 'disabled',
+      });
       await context.close();
       process.stdout.write(`${screen.name}-${viewport.width}.png\n`);
     }

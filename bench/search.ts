@@ -21,12 +21,129 @@ const CONTACTS = 20_000;
 const INSURANCE_SHARE = 0.1;
 const HTTP_SECONDS = 10;
 
-const FIRST = ['James', 'Maria', 'José', 'Jennifer', 'Michael', 'Linda', 'David', 'Renée', 'Robert', 'Patricia', 'John', 'Zoë', 'William', 'Elizabeth', 'Andre', 'Susan', 'Joseph', 'Chloé', 'Thomas', 'Sarah', 'Charles', 'Karen', 'Daniel', 'Nancy', 'Matthew', 'Lisa', 'Anthony', 'Betty', 'Mark', 'Sandra', 'Ángel', 'Ashley', 'Steven', 'Kimberly', 'Paul', 'Emily', 'Andrew', 'Donna', 'Joshua', 'Michelle'];
-const LAST = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'García', 'Miller', 'Davis', 'Rodríguez', 'Martínez', 'Hernández', 'López', 'González', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Lee', 'Pérez', 'Thompson', 'White', 'Harris', 'Sánchez', 'Clark', 'Ramírez', 'Lewis', 'Robinson', 'Walker', 'Young', 'Allen', 'King', 'Wright', 'Scott', 'Torres', 'Nguyen', 'Hill', 'Flores', "O'Connell", 'Kowalski', 'Okafor', 'Lindqvist', 'Yamamoto', 'Fischer', 'Novak', 'Dubois', 'Castillo', 'Brooks'];
-const PLACES = ['Olentangy', 'Scioto', 'Buckeye', 'Capital City', 'German Village', 'Short North', 'Heartland', 'New Albany', 'Worthington', 'Dublin', 'Westerville', 'Hilliard', 'Gahanna', 'Bexley', 'Grandview', 'Clintonville', 'Delaware', 'Powell', 'Reynoldsburg', 'Grove City'];
+const FIRST = [
+  'James',
+  'Maria',
+  'José',
+  'Jennifer',
+  'Michael',
+  'Linda',
+  'David',
+  'Renée',
+  'Robert',
+  'Patricia',
+  'John',
+  'Zoë',
+  'William',
+  'Elizabeth',
+  'Andre',
+  'Susan',
+  'Joseph',
+  'Chloé',
+  'Thomas',
+  'Sarah',
+  'Charles',
+  'Karen',
+  'Daniel',
+  'Nancy',
+  'Matthew',
+  'Lisa',
+  'Anthony',
+  'Betty',
+  'Mark',
+  'Sandra',
+  'Ángel',
+  'Ashley',
+  'Steven',
+  'Kimberly',
+  'Paul',
+  'Emily',
+  'Andrew',
+  'Donna',
+  'Joshua',
+  'Michelle',
+];
+const LAST = [
+  'Smith',
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Jones',
+  'García',
+  'Miller',
+  'Davis',
+  'Rodríguez',
+  'Martínez',
+  'Hernández',
+  'López',
+  'González',
+  'Wilson',
+  'Anderson',
+  'Thomas',
+  'Taylor',
+  'Moore',
+  'Jackson',
+  'Martin',
+  'Lee',
+  'Pérez',
+  'Thompson',
+  'White',
+  'Harris',
+  'Sánchez',
+  'Clark',
+  'Ramírez',
+  'Lewis',
+  'Robinson',
+  'Walker',
+  'Young',
+  'Allen',
+  'King',
+  'Wright',
+  'Scott',
+  'Torres',
+  'Nguyen',
+  'Hill',
+  'Flores',
+  "O'Connell",
+  'Kowalski',
+  'Okafor',
+  'Lindqvist',
+  'Yamamoto',
+  'Fischer',
+  'Novak',
+  'Dubois',
+  'Castillo',
+  'Brooks',
+];
+const PLACES = [
+  'Olentangy',
+  'Scioto',
+  'Buckeye',
+  'Capital City',
+  'German Village',
+  'Short North',
+  'Heartland',
+  'New Albany',
+  'Worthington',
+  'Dublin',
+  'Westerville',
+  'Hilliard',
+  'Gahanna',
+  'Bexley',
+  'Grandview',
+  'Clintonville',
+  'Delaware',
+  'Powell',
+  'Reynoldsburg',
+  'Grove City',
+];
 const REALTY = ['Realty Group', 'Properties', 'Home Advisors', 'Realty Partners', 'Homes', 'Real Estate'];
 const INSURANCE = ['Insurance Agency', 'Mutual Insurance', 'Insurance Partners', 'Insurance Group'];
-const FIRMS: Record<number, string[]> = { 1: ['Mortgage', 'Home Lending', 'Credit Union'], 2: ['Title Agency', 'Title Services'], 3: ['Law Group', 'Real Estate Law', 'Legal'] };
+const FIRMS: Record<number, string[]> = {
+  1: ['Mortgage', 'Home Lending', 'Credit Union'],
+  2: ['Title Agency', 'Title Services'],
+  3: ['Law Group', 'Real Estate Law', 'Legal'],
+};
 
 /** A name's letters for an address: no accents, no apostrophes, lower case. */
 function mailbox(name: string): string {
@@ -44,12 +161,26 @@ export function generatePeople(): Pick<CompanyDocumentInput, 'agents' | 'contact
   const person = (id: number, firm: string) => {
     const first = pick(FIRST);
     const last = pick(LAST);
-    return { id, first, last, email: `${mailbox(first)}.${mailbox(last)}${id}@${mailbox(firm)}.com`, work_phone: `(614) 555-${String(id % 10_000).padStart(4, '0')}`, company: firm, city: pick(PLACES), state: 1, postal_code: '43215' };
+    return {
+      id,
+      first,
+      last,
+      email: `${mailbox(first)}.${mailbox(last)}${id}@${mailbox(firm)}.com`,
+      work_phone: `(614) 555-${String(id % 10_000).padStart(4, '0')}`,
+      company: firm,
+      city: pick(PLACES),
+      state: 1,
+      postal_code: '43215',
+    };
   };
   const agents = Array.from({ length: AGENTS }, (_, i) => {
     const insurance = random() < INSURANCE_SHARE;
     const firm = `${pick(PLACES)} ${pick(insurance ? INSURANCE : REALTY)}`;
-    return { ...person(1 + i, firm), kind: insurance ? ('insurance' as const) : ('real_estate' as const), agency: insurance ? firm : '' };
+    return {
+      ...person(1 + i, firm),
+      kind: insurance ? ('insurance' as const) : ('real_estate' as const),
+      agency: insurance ? firm : '',
+    };
   });
   const contacts = Array.from({ length: CONTACTS }, (_, i) => {
     const type = 1 + (i % 3);
@@ -64,7 +195,32 @@ export function generatePeople(): Pick<CompanyDocumentInput, 'agents' | 'contact
 }
 
 /** What visitors type, in turn. */
-const QUERIES = ['jo', 'ma', 'an', 'jose', 'José', 'garc', 'garcia', 'maria garcia', 'smith', 'olentangy', 'capital city', 'renee dubois', 'kowal', 'okafor', 'scioto realty', 'lindq', 'nguy', 'chloe', 'zoe', 'james.smith', 'hill', 'delaware homes', 'thompson', 'ang'];
+const QUERIES = [
+  'jo',
+  'ma',
+  'an',
+  'jose',
+  'José',
+  'garc',
+  'garcia',
+  'maria garcia',
+  'smith',
+  'olentangy',
+  'capital city',
+  'renee dubois',
+  'kowal',
+  'okafor',
+  'scioto realty',
+  'lindq',
+  'nguy',
+  'chloe',
+  'zoe',
+  'james.smith',
+  'hill',
+  'delaware homes',
+  'thompson',
+  'ang',
+];
 
 interface Run {
   rps: number;
@@ -76,9 +232,15 @@ interface Run {
 async function benchHttp(database: DatabaseHandle): Promise<{ one: Run; ten: Run; found: number }> {
   await importCompanyDocument(database.db, { ...generateDocument(5), ...generatePeople() });
   // The search bucket is opened wide: a benchmark is one visitor asking far more than a person types.
-  const { app, base } = await startBenchServer(database, { SEARCH_RATE_LIMIT: '1000000000', SESSION_RATE_LIMIT: '1000' });
+  const { app, base } = await startBenchServer(database, {
+    SEARCH_RATE_LIMIT: '1000000000',
+    SESSION_RATE_LIMIT: '1000',
+  });
   const token = await benchSession(base, 'bench', BENCH_OFFICE);
-  const paths = QUERIES.map((query, i) => `/bench/json/online_scheduler/search_agents?query=${encodeURIComponent(query)}&type=${i % 2 ? 'sellers_agent' : 'buyers_agent'}`);
+  const paths = QUERIES.map(
+    (query, i) =>
+      `/bench/json/online_scheduler/search_agents?query=${encodeURIComponent(query)}&type=${i % 2 ? 'sellers_agent' : 'buyers_agent'}`,
+  );
   // Every query answers something, or the benchmark would time empty answers.
   let found = 0;
   for (const path of paths) {
@@ -88,19 +250,35 @@ async function benchHttp(database: DatabaseHandle): Promise<{ one: Run; ten: Run
   }
   // The load comes from a worker thread, so that the client's work is not counted as the server's.
   const load = (connections: number) =>
-    autocannon({ url: base, connections, duration: HTTP_SECONDS, headers: { 'x-auth-token': token }, workers: 1, requests: paths.map((path) => ({ method: 'GET' as const, path })) });
+    autocannon({
+      url: base,
+      connections,
+      duration: HTTP_SECONDS,
+      headers: { 'x-auth-token': token },
+      workers: 1,
+      requests: paths.map((path) => ({ method: 'GET' as const, path })),
+    });
   const one = await load(1);
   const ten = await load(10);
   await app.close();
   await database.close();
-  const figures = (result: autocannon.Result): Run => ({ rps: result.requests.average, median: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx });
+  const figures = (result: autocannon.Result): Run => ({
+    rps: result.requests.average,
+    median: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  });
   return { one: figures(one), ten: figures(ten), found };
 }
 
 export async function benchSearch(): Promise<boolean> {
-  process.stdout.write(`\nsearch: GET /search_agents, ${AGENTS} agents and ${CONTACTS} contacts in one company, ${QUERIES.length} queries in turn, autocannon ${HTTP_SECONDS}s\n`);
+  process.stdout.write(
+    `\nsearch: GET /search_agents, ${AGENTS} agents and ${CONTACTS} contacts in one company, ${QUERIES.length} queries in turn, autocannon ${HTTP_SECONDS}s\n`,
+  );
   // The embedded database always; a real PostgreSQL too when TEST_DATABASE_URL names one.
-  const databases: Array<[string, () => Promise<DatabaseHandle>]> = [['embedded database (PGlite)', () => openDatabase({ kind: 'pglite', dataDir: null })]];
+  const databases: Array<[string, () => Promise<DatabaseHandle>]> = [
+    ['embedded database (PGlite)', () => openDatabase({ kind: 'pglite', dataDir: null })],
+  ];
   const postgres = testDatabaseFactories().find((f) => f.name === 'postgres');
   if (postgres) databases.push(['PostgreSQL', () => postgres.open()]);
   let ok = true;
@@ -111,7 +289,9 @@ export async function benchSearch(): Promise<boolean> {
       ['1 connection', http.one],
       ['10 connections', http.ten],
     ] as const) {
-      process.stdout.write(`    ${label}: ${run.rps.toFixed(1)} requests/s, median ${run.median} ms, p99 ${run.p99} ms, ${run.errors} errors\n`);
+      process.stdout.write(
+        `    ${label}: ${run.rps.toFixed(1)} requests/s, median ${run.median} ms, p99 ${run.p99} ms, ${run.errors} errors\n`,
+      );
       ok = ok && run.errors === 0;
     }
   }

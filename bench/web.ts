@@ -12,7 +12,13 @@ import { EMBED_SCRIPT_PATH } from '@scheduler/contracts/embed';
 import { BUNDLE_REPORT_FILE, type BundleReportChunk } from '../apps/web/bundle-report.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { EMBED_SCRIPT_BUDGET_GZIP_BYTES, measureEmbedScript } from '../e2e/support/embed-host.ts';
-import { FIRST_STEP_BUDGET_BYTES, FIRST_STEPS, loadFirstStep, totalGzipBytes, type LoadedScript } from '../e2e/support/first-step.ts';
+import {
+  FIRST_STEP_BUDGET_BYTES,
+  FIRST_STEPS,
+  loadFirstStep,
+  totalGzipBytes,
+  type LoadedScript,
+} from '../e2e/support/first-step.ts';
 import { startProduct } from '../e2e/support/product.ts';
 import { summarise } from './stats.ts';
 
@@ -41,15 +47,23 @@ function readBundleReport(): Map<string, BundleReportChunk> {
 }
 
 function writeScripts(scripts: readonly LoadedScript[], report: Map<string, BundleReportChunk>): void {
-  for (const script of scripts) process.stdout.write(`    ${script.path.padEnd(46)} ${kb(script.gzipBytes).padStart(8)}  ${madeOf(report.get(script.path))}\n`);
+  for (const script of scripts)
+    process.stdout.write(
+      `    ${script.path.padEnd(46)} ${kb(script.gzipBytes).padStart(8)}  ${madeOf(report.get(script.path))}\n`,
+    );
 }
 
 /** The embed script as the server serves it, gzipped at level 9, against its budget. */
 async function benchEmbedScript(baseUrl: string): Promise<boolean> {
   const script = await measureEmbedScript(baseUrl);
   const withinBudget = script.status === 200 && script.gzipBytes <= EMBED_SCRIPT_BUDGET_GZIP_BYTES;
-  const size = script.status === 200 ? `${kb(script.gzipBytes)} gzip (${script.gzipBytes} bytes), ${kb(script.bytes)} minified` : `HTTP ${script.status}`;
-  process.stdout.write(`\n  embed script ${EMBED_SCRIPT_PATH}: ${size} (budget ${kb(EMBED_SCRIPT_BUDGET_GZIP_BYTES)})\n`);
+  const size =
+    script.status === 200
+      ? `${kb(script.gzipBytes)} gzip (${script.gzipBytes} bytes), ${kb(script.bytes)} minified`
+      : `HTTP ${script.status}`;
+  process.stdout.write(
+    `\n  embed script ${EMBED_SCRIPT_PATH}: ${size} (budget ${kb(EMBED_SCRIPT_BUDGET_GZIP_BYTES)})\n`,
+  );
   process.stdout.write(`    ${withinBudget ? 'within budget' : 'OVER BUDGET'}\n`);
   return withinBudget;
 }
@@ -60,7 +74,9 @@ export async function benchWeb(): Promise<boolean> {
   const browser = await launchBrowser();
   let ok = true;
   try {
-    process.stdout.write(`\nweb: each first step, 375 px, ${CPU_SLOWDOWN}x CPU throttling, cache off, ${RUNS} runs (bundle report: ${BUNDLE_REPORT_FILE})\n`);
+    process.stdout.write(
+      `\nweb: each first step, 375 px, ${CPU_SLOWDOWN}x CPU throttling, cache off, ${RUNS} runs (bundle report: ${BUNDLE_REPORT_FILE})\n`,
+    );
     for (const step of FIRST_STEPS) {
       const interactive: number[] = [];
       const firstPaint: number[] = [];
@@ -68,18 +84,29 @@ export async function benchWeb(): Promise<boolean> {
       for (let run = 0; run < RUNS; run++) {
         const loaded = await loadFirstStep(browser, product, step, { cpuSlowdown: CPU_SLOWDOWN });
         interactive.push(loaded.untilInteractiveMs);
-        firstPaint.push(await loaded.page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN));
+        firstPaint.push(
+          await loaded.page.evaluate(
+            () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+          ),
+        );
         if (run === 0) scripts = loaded.scripts;
         await loaded.close();
       }
       const total = totalGzipBytes(scripts);
       const [tti, fcp] = [summarise(interactive), summarise(firstPaint)];
-      const withinBudget = total <= FIRST_STEP_BUDGET_BYTES && tti.median <= BUDGET_INTERACTIVE_MS && fcp.median <= BUDGET_FIRST_PAINT_MS;
+      const withinBudget =
+        total <= FIRST_STEP_BUDGET_BYTES && tti.median <= BUDGET_INTERACTIVE_MS && fcp.median <= BUDGET_FIRST_PAINT_MS;
       ok &&= withinBudget;
-      process.stdout.write(`\n  ${step.name} (${step.company}): ${kb(total)} gzip in ${scripts.length} scripts (budget ${kb(FIRST_STEP_BUDGET_BYTES)})\n`);
+      process.stdout.write(
+        `\n  ${step.name} (${step.company}): ${kb(total)} gzip in ${scripts.length} scripts (budget ${kb(FIRST_STEP_BUDGET_BYTES)})\n`,
+      );
       writeScripts(scripts, report);
-      process.stdout.write(`    first contentful paint: median ${fcp.median.toFixed(0)} ms, min ${fcp.min.toFixed(0)}, max ${fcp.max.toFixed(0)} (budget ${BUDGET_FIRST_PAINT_MS} ms)\n`);
-      process.stdout.write(`    interactive:            median ${tti.median.toFixed(0)} ms, min ${tti.min.toFixed(0)}, max ${tti.max.toFixed(0)} (budget ${BUDGET_INTERACTIVE_MS} ms)\n`);
+      process.stdout.write(
+        `    first contentful paint: median ${fcp.median.toFixed(0)} ms, min ${fcp.min.toFixed(0)}, max ${fcp.max.toFixed(0)} (budget ${BUDGET_FIRST_PAINT_MS} ms)\n`,
+      );
+      process.stdout.write(
+        `    interactive:            median ${tti.median.toFixed(0)} ms, min ${tti.min.toFixed(0)}, max ${tti.max.toFixed(0)} (budget ${BUDGET_INTERACTIVE_MS} ms)\n`,
+      );
       process.stdout.write(`    ${withinBudget ? 'within budget' : 'OVER BUDGET'}\n`);
     }
     ok = (await benchEmbedScript(product.baseUrl)) && ok;

@@ -12,10 +12,17 @@ describeAccessibilityAt('desktop', running);
 
 describe('company HTML in the browser', () => {
   it('renders a banner written around the importer without its script or handlers', async () => {
-    const [company] = await running.product.database.db.select().from(t.companies).where(eq(t.companies.key, 'noquestions'));
+    const [company] = await running.product.database.db
+      .select()
+      .from(t.companies)
+      .where(eq(t.companies.key, 'noquestions'));
     const settings = company!.settings.map((s) =>
       s.key === 'ONLINE_SCHEDULER_V3_INFO_BANNER'
-        ? { ...s, value: '<b id="bold" onmouseover="window.__xss=1">Winter hours</b><img src=x onerror="window.__xss=2"><script>window.__xss=3</script><a href="javascript:window.__xss=4">Details</a>' }
+        ? {
+            ...s,
+            value:
+              '<b id="bold" onmouseover="window.__xss=1">Winter hours</b><img src=x onerror="window.__xss=2"><script>window.__xss=3</script><a href="javascript:window.__xss=4">Details</a>',
+          }
         : s,
     );
     await running.product.database.db.update(t.companies).set({ settings }).where(eq(t.companies.id, company!.id));

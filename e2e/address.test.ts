@@ -29,7 +29,10 @@ async function holdATime(page: Page): Promise<void> {
 
 async function orderOf(page: Page) {
   const token = new URL(page.url()).searchParams.get('t')!;
-  const [session] = await running.product.database.db.select().from(t.sessions).where(eq(t.sessions.tokenHash, hashToken(token)));
+  const [session] = await running.product.database.db
+    .select()
+    .from(t.sessions)
+    .where(eq(t.sessions.tokenHash, hashToken(token)));
   const [order] = await running.product.database.db.select().from(t.orders).where(eq(t.orders.id, session!.orderId));
   return order!;
 }
@@ -45,30 +48,40 @@ const nextButton = (page: Page) => page.getByRole('button', { name: 'Next', exac
 const verifyBox = (page: Page) => page.getByRole('group', { name: 'Verify Address, is this correct?' });
 
 describe('the address step', () => {
-  it.each(Object.keys(VIEWPORTS) as Array<keyof typeof VIEWPORTS>)('verifies a typed address: Yes puts the suggestion, its place and county on the order (%s)', async (width) => {
-    const page = await openPage(width);
-    await holdATime(page);
-    await typeAddress(page, { address1: '6000 sawmill road apt 4b', city: 'dublin', postalCode: '43017' });
-    const box = verifyBox(page);
-    await box.getByText('6000 Sawmill Rd, Apt 4B').waitFor();
-    await box.getByText('Dublin, OH 43017').waitFor();
-    await shot(page, `address-verify-${VIEWPORTS[width].width}`);
-    expect(await accessibilityViolations(page)).toEqual([]);
+  it.each(Object.keys(VIEWPORTS) as Array<keyof typeof VIEWPORTS>)(
+    'verifies a typed address: Yes puts the suggestion, its place and county on the order (%s)',
+    async (width) => {
+      const page = await openPage(width);
+      await holdATime(page);
+      await typeAddress(page, { address1: '6000 sawmill road apt 4b', city: 'dublin', postalCode: '43017' });
+      const box = verifyBox(page);
+      await box.getByText('6000 Sawmill Rd, Apt 4B').waitFor();
+      await box.getByText('Dublin, OH 43017').waitFor();
+      await shot(page, `address-verify-${VIEWPORTS[width].width}`);
+      expect(await accessibilityViolations(page)).toEqual([]);
 
-    await box.getByRole('button', { name: 'Yes' }).click();
-    await box.waitFor({ state: 'detached' });
-    await expect(addressField(page, 'Address Line 1').inputValue()).resolves.toBe('6000 Sawmill Rd');
-    await expect(addressField(page, 'Address Line 2').inputValue()).resolves.toBe('Apt 4B');
-    await nextButton(page).click();
-    await page.getByRole('heading', { level: 1, name: CONTACTS_TITLE }).waitFor();
-    const order = await orderOf(page);
-    expect(order).toMatchObject({ address1: '6000 Sawmill Rd', address2: 'Apt 4B', city: 'Dublin', stateId: OHIO, postalCode: '43017', county: 'Franklin' });
-    expect(order.latitude).toBeCloseTo(40.1, 0);
-    expect(order.longitude).toBeCloseTo(-83.1, 0);
-    await page.context().close();
-  });
+      await box.getByRole('button', { name: 'Yes' }).click();
+      await box.waitFor({ state: 'detached' });
+      await expect(addressField(page, 'Address Line 1').inputValue()).resolves.toBe('6000 Sawmill Rd');
+      await expect(addressField(page, 'Address Line 2').inputValue()).resolves.toBe('Apt 4B');
+      await nextButton(page).click();
+      await page.getByRole('heading', { level: 1, name: CONTACTS_TITLE }).waitFor();
+      const order = await orderOf(page);
+      expect(order).toMatchObject({
+        address1: '6000 Sawmill Rd',
+        address2: 'Apt 4B',
+        city: 'Dublin',
+        stateId: OHIO,
+        postalCode: '43017',
+        county: 'Franklin',
+      });
+      expect(order.latitude).toBeCloseTo(40.1, 0);
+      expect(order.longitude).toBeCloseTo(-83.1, 0);
+      await page.context().close();
+    },
+  );
 
-  it("keeps the typed address, unverified, when the visitor answers No, and saves with Enter", async () => {
+  it('keeps the typed address, unverified, when the visitor answers No, and saves with Enter', async () => {
     const page = await openPage();
     await holdATime(page);
     await typeAddress(page, { address1: '1105 schrock road', city: 'columbus', postalCode: '43229' });
@@ -79,7 +92,14 @@ describe('the address step', () => {
     await addressField(page, 'Zip Code').press('Enter');
     await page.getByRole('heading', { level: 1, name: CONTACTS_TITLE }).waitFor();
     const order = await orderOf(page);
-    expect(order).toMatchObject({ address1: '1105 schrock road', city: 'columbus', postalCode: '43229', latitude: 0, longitude: 0, stateId: OHIO });
+    expect(order).toMatchObject({
+      address1: '1105 schrock road',
+      city: 'columbus',
+      postalCode: '43229',
+      latitude: 0,
+      longitude: 0,
+      stateId: OHIO,
+    });
     await page.context().close();
   });
 
@@ -90,7 +110,9 @@ describe('the address step', () => {
     await nextButton(page).click();
     const banner = page.getByRole('alert').filter({ hasText: "Sorry! We don't service that postal code." });
     await banner.waitFor();
-    await expect(banner.getByRole('link', { name: '(614) 555-0142' }).getAttribute('href')).resolves.toBe('tel:6145550142');
+    await expect(banner.getByRole('link', { name: '(614) 555-0142' }).getAttribute('href')).resolves.toBe(
+      'tel:6145550142',
+    );
     expect(new URL(page.url()).pathname).toBe('/demo/online-scheduler/address');
     // The order (and so the review panel) keeps no address nobody serves; the form keeps what was typed.
     expect((await orderOf(page)).postalCode).not.toBe('45202');
@@ -127,7 +149,11 @@ describe('the address step', () => {
       await nextButton(page).click();
 
       const dialog = page.getByRole('dialog', { name: 'Sorry!' });
-      await dialog.getByText(/^The appointment you have selected at \d{1,2}\/\d{1,2}\/\d{4} at \d{1,2}:\d{2}(AM|PM) is out of driving range\.$/).waitFor();
+      await dialog
+        .getByText(
+          /^The appointment you have selected at \d{1,2}\/\d{1,2}\/\d{4} at \d{1,2}:\d{2}(AM|PM) is out of driving range\.$/,
+        )
+        .waitFor();
       await dialog.getByText('Please select another appointment:').waitFor();
       await shot(page, `address-sorry-${VIEWPORTS[width].width}`);
       expect(await accessibilityViolations(page)).toEqual([]);
@@ -138,7 +164,10 @@ describe('the address step', () => {
       expect(order).toMatchObject({ address1: '40 W Main St', city: 'Newark', postalCode: '43055' });
       // The order's time is the alternative's, held, with inspectors who reach Newark.
       expect(order.inspectors.map((inspector) => inspector.id)).not.toContain(101);
-      const holds = await running.product.database.db.select().from(t.appointments).where(eq(t.appointments.orderId, order.id));
+      const holds = await running.product.database.db
+        .select()
+        .from(t.appointments)
+        .where(eq(t.appointments.orderId, order.id));
       expect(holds.map((hold) => hold.inspectorId)).toEqual(order.inspectors.map((inspector) => inspector.id));
       await page.context().close();
     },

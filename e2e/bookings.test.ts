@@ -70,7 +70,8 @@ interface Booking {
 
 const next = (page: Page) => page.getByRole('button', { name: 'Next', exact: true }).click();
 const panel = (page: Page) => page.getByRole('complementary', { name: 'Review your order' });
-const money = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+const money = (cents: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 
 /** The office's wall-clock time of an instant, "YYYY-MM-DDTHH:MM:SS". */
 function officeWallTime(instant: string | Date): string {
@@ -98,7 +99,11 @@ function namesJoined(names: readonly string[]): string {
 }
 
 async function adminGet<T>(path: string): Promise<T> {
-  const answer = await running.product.app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${running.product.adminToken}` } });
+  const answer = await running.product.app.inject({
+    method: 'GET',
+    url: path,
+    headers: { authorization: `Bearer ${running.product.adminToken}` },
+  });
   expect(answer.statusCode, `${path}: ${answer.body}`).toBe(200);
   return answer.json<T>();
 }
@@ -127,7 +132,11 @@ interface Reviewed {
  * last change, it reads what /pricing answers.
  */
 async function shownTotal(page: Page, company: FixtureCompany): Promise<string> {
-  const pricing = await sessionCalls(page, new URL(page.url()).searchParams.get('t')!, company)<Pricing>('json/online_scheduler/pricing');
+  const pricing = await sessionCalls(
+    page,
+    new URL(page.url()).searchParams.get('t')!,
+    company,
+  )<Pricing>('json/online_scheduler/pricing');
   const total = panel(page).locator('[data-line="total"] dd');
   await total.filter({ hasText: money(pricing.totals.grand_total) }).waitFor();
   return (await total.innerText()).trim();
@@ -143,7 +152,9 @@ async function walkToReview(page: Page, booking: Booking): Promise<Reviewed> {
     await page.getByRole('heading', { level: 1, name: TITLES[step], exact: true }).waitFor();
     const path = new URL(page.url()).pathname;
     // The first step is the scheduler's root; every other step is its own path.
-    expect(path).toBe(index === 0 ? `/${booking.company}/online-scheduler` : `/${booking.company}/online-scheduler/${step}`);
+    expect(path).toBe(
+      index === 0 ? `/${booking.company}/online-scheduler` : `/${booking.company}/online-scheduler/${step}`,
+    );
     walked.push(step);
     switch (step) {
       case 'postal-code':
@@ -151,7 +162,10 @@ async function walkToReview(page: Page, booking: Booking): Promise<Reviewed> {
         await page.getByLabel('Postal Code').press('Enter');
         break;
       case 'calendar':
-        if (booking.postalCode) await page.getByText(`Availability may be affected by the postal code you entered (${booking.postalCode})`).waitFor();
+        if (booking.postalCode)
+          await page
+            .getByText(`Availability may be affected by the postal code you entered (${booking.postalCode})`)
+            .waitFor();
         await chooseFirstSlot(page);
         held = await confirmSlot(page, booking.steps[index + 1] === 'review');
         break;
@@ -184,7 +198,10 @@ async function walkToReview(page: Page, booking: Booking): Promise<Reviewed> {
   expect(walked.at(-1)).toBe('review');
   const token = new URL(page.url()).searchParams.get('t')!;
   const call = sessionCalls(page, token, booking.company);
-  const [order, pricing] = await Promise.all([call<OrderResponse>('online-scheduler/order'), call<Pricing>('json/online_scheduler/pricing')]);
+  const [order, pricing] = await Promise.all([
+    call<OrderResponse>('online-scheduler/order'),
+    call<Pricing>('json/online_scheduler/pricing'),
+  ]);
   const cart = page.getByRole('region', { name: 'Shopping Cart' });
   await cart.locator('[data-line="total"]').waitFor();
   const reviewTotal = (await cart.locator('[data-line="total"] dd').innerText()).trim();
@@ -215,7 +232,14 @@ async function checkBooked(booking: Booking, seen: Reviewed): Promise<{ order: A
   // The office's listing carries each person's phones as well (decision 0031): a client's mobile as the contacts step wrote it.
   const usPhone = (digits: string) => `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
   const people = [
-    ...booking.clients.map((c) => expect.objectContaining({ role: 'client', name: `${c.first} ${c.last}`, email: c.email, mobile_phone: usPhone(c.phone) })),
+    ...booking.clients.map((c) =>
+      expect.objectContaining({
+        role: 'client',
+        name: `${c.first} ${c.last}`,
+        email: c.email,
+        mobile_phone: usPhone(c.phone),
+      }),
+    ),
     ...booking.agents.map((a) => expect.objectContaining({ role: a.role, name: a.name, email: a.email })),
   ];
   expect(order.people).toHaveLength(people.length);
@@ -231,7 +255,9 @@ async function checkBooked(booking: Booking, seen: Reviewed): Promise<{ order: A
   expect(seen.reviewDateTime).toContain(seen.held);
   for (const inspector of order.inspectors) expect(seen.reviewDateTime).toContain(inspector.name);
 
-  const { events } = await adminGet<{ events: Array<{ type: string }> }>(`/api/admin/companies/${booking.company}/orders/${order.id}/events`);
+  const { events } = await adminGet<{ events: Array<{ type: string }> }>(
+    `/api/admin/companies/${booking.company}/orders/${order.id}/events`,
+  );
   const types = events.map((e) => e.type);
   expect(types[0]).toBe('created');
   expect(types.filter((type) => type === 'confirmed')).toHaveLength(1);
@@ -242,12 +268,33 @@ async function checkBooked(booking: Booking, seen: Reviewed): Promise<{ order: A
   // The e-mails name the office's zone always (decision 0039), the browser's clock or not.
   const start = new Date(order.datetime!);
   const when = `${seen.held} ${zoneAbbreviation(OFFICE.time_zone, start.getTime())}`;
-  const appointment = appointmentText({ start, end: new Date(start.getTime() + order.duration * 60_000), office: { timeZone: OFFICE.time_zone } });
+  const appointment = appointmentText({
+    start,
+    end: new Date(start.getTime() + order.duration * 60_000),
+    office: { timeZone: OFFICE.time_zone },
+  });
   const clientNames = namesJoined(booking.clients.map((c) => `${c.first} ${c.last}`));
   const expected = [
-    ...booking.clients.map((c) => ({ to: c.email, subject: `Your inspection on ${when} is booked`, total: true, priceTitle: 'Your order' })),
-    ...(DOCUMENT.notifications.notify_agents ? booking.agents.map((a) => ({ to: a.email, subject: `Inspection booked for ${clientNames} on ${when}`, total: false, priceTitle: '' })) : []),
-    { to: OFFICE.email, subject: `New online order: ${when}, ${booking.addressLine}`, total: true, priceTitle: 'Price' },
+    ...booking.clients.map((c) => ({
+      to: c.email,
+      subject: `Your inspection on ${when} is booked`,
+      total: true,
+      priceTitle: 'Your order',
+    })),
+    ...(DOCUMENT.notifications.notify_agents
+      ? booking.agents.map((a) => ({
+          to: a.email,
+          subject: `Inspection booked for ${clientNames} on ${when}`,
+          total: false,
+          priceTitle: '',
+        }))
+      : []),
+    {
+      to: OFFICE.email,
+      subject: `New online order: ${when}, ${booking.addressLine}`,
+      total: true,
+      priceTitle: 'Price',
+    },
   ];
   expect(mails.map((m) => m.to).sort()).toEqual(expected.map((e) => [e.to]).sort());
   const uids = new Set<string>();
@@ -301,7 +348,12 @@ async function checkBooked(booking: Booking, seen: Reviewed): Promise<{ order: A
 }
 
 /** Confirming again, by reloading the thank-you page and by a repeated POST /confirm, books nothing more and sends nothing more. */
-async function checkConfirmingAgainChangesNothing(page: Page, booking: Booking, seen: Reviewed, before: { order: AdminOrder; mails: OutboxMail[] }): Promise<void> {
+async function checkConfirmingAgainChangesNothing(
+  page: Page,
+  booking: Booking,
+  seen: Reviewed,
+  before: { order: AdminOrder; mails: OutboxMail[] },
+): Promise<void> {
   await page.reload();
   await page.getByRole('heading', { level: 1, name: 'Thank you!' }).waitFor();
   // The thank-you's cart: the review's lines, adding up to the same total.
@@ -316,7 +368,9 @@ async function checkConfirmingAgainChangesNothing(page: Page, booking: Booking, 
   expect(list.orders).toEqual([before.order]);
   const mails = await mailsOf(before.order.id);
   expect(mails.map((m) => m.file).sort()).toEqual(before.mails.map((m) => m.file).sort());
-  const { events } = await adminGet<{ events: Array<{ type: string }> }>(`/api/admin/companies/${booking.company}/orders/${before.order.id}/events`);
+  const { events } = await adminGet<{ events: Array<{ type: string }> }>(
+    `/api/admin/companies/${booking.company}/orders/${before.order.id}/events`,
+  );
   expect(events.filter((e) => e.type === 'confirmed')).toHaveLength(1);
 }
 
@@ -342,7 +396,7 @@ async function book(booking: Booking): Promise<void> {
 }
 
 describe('a full booking in Chromium, from the link to "Thank you!", checked through the admin API and the e-mails', () => {
-  it('calendar first (demo): a buyer\'s agent books for two buyers, a package and a service, with pay at close', async () => {
+  it("calendar first (demo): a buyer's agent books for two buyers, a package and a service, with pay at close", async () => {
     const dana = { first: 'Dana', last: 'Whitfield', email: 'dana.whitfield@example.com', phone: '6145550188' };
     const lee = { first: 'Lee', last: 'Whitfield', email: 'lee.whitfield@example.com', phone: '6145550189' };
     await book({
@@ -419,9 +473,20 @@ describe('a full booking in Chromium, from the link to "Thank you!", checked thr
       agents: [],
       cart: async (page) => {
         await addService(page, 'Single-Family Home Inspection');
-        await page.getByRole('listitem').filter({ hasText: 'Termite / Wood-Destroying Insect Inspection' }).last().getByRole('button', { name: 'Add Service' }).click();
-        const offer = page.getByRole('dialog', { name: "It looks like you've added services that you can get in one or more of our packages:" });
-        await offer.getByRole('listitem').filter({ hasText: "Buyer's Essentials" }).getByRole('button', { name: 'Add Package' }).click();
+        await page
+          .getByRole('listitem')
+          .filter({ hasText: 'Termite / Wood-Destroying Insect Inspection' })
+          .last()
+          .getByRole('button', { name: 'Add Service' })
+          .click();
+        const offer = page.getByRole('dialog', {
+          name: "It looks like you've added services that you can get in one or more of our packages:",
+        });
+        await offer
+          .getByRole('listitem')
+          .filter({ hasText: "Buyer's Essentials" })
+          .getByRole('button', { name: 'Add Package' })
+          .click();
         await offer.waitFor({ state: 'detached' });
         await page.getByRole('button', { name: 'REMOVE PACKAGE' }).waitFor();
         await addPayAtClose(page);

@@ -18,7 +18,13 @@ const late = () => wizardCalls(() => running.product.app, 'late');
 const tokenOf = (page: Page) => new URL(page.url()).searchParams.get('t')!;
 /** The order as the wizard reads it (GET /{company_key}/online-scheduler/order). */
 const orderOf = async (page: Page) =>
-  (await running.product.app.inject({ method: 'GET', url: '/late/online-scheduler/order', headers: { 'x-auth-token': tokenOf(page) } })).json<{ datetime: string | null; inspectors: unknown[]; services_changed: boolean }>();
+  (
+    await running.product.app.inject({
+      method: 'GET',
+      url: '/late/online-scheduler/order',
+      headers: { 'x-auth-token': tokenOf(page) },
+    })
+  ).json<{ datetime: string | null; inspectors: unknown[]; services_changed: boolean }>();
 const stepUrl = (page: Page, step: string) => {
   const url = new URL(page.url());
   return `/late/online-scheduler/${step}?t=${url.searchParams.get('t')}&office=${url.searchParams.get('office')}`;
@@ -49,7 +55,9 @@ async function pick(page: Page, nth: number): Promise<string> {
   await page.getByRole('heading', { name: 'Select a time slot' }).waitFor();
   const radio = page.getByRole('radio').nth(nth);
   await radio.check();
-  const label = (await page.getByRole('radiogroup').locator('label').nth(nth).innerText()).split('\n')[0]!.replace(/\s*\*$/, '');
+  const label = (await page.getByRole('radiogroup').locator('label').nth(nth).innerText())
+    .split('\n')[0]!
+    .replace(/\s*\*$/, '');
   const held = page.waitForResponse((r) => r.url().endsWith('/set_datetime') && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   expect((await (await held).json()).status).toBe('ok');
@@ -156,21 +164,28 @@ describe('the calendar last (spec 2.5, 4.3; decision 0028: one Next holds and go
   it.each([
     ['America/Los_Angeles', true],
     ['America/New_York', false],
-  ])('a visitor whose clock is %s: the office zone named beside the times (%s), and the length of the inspection', async (timezoneId, named) => {
-    const page = await (await running.browser.newContext({ viewport: VIEWPORTS.desktop, timezoneId })).newPage();
-    await walkToCalendar(page);
-    const note = page.getByTestId('times-note');
-    await note.waitFor();
-    const zone = zoneAbbreviation('America/New_York', Date.now());
-    expect(await note.innerText()).toMatch(new RegExp(`${named ? `^Times are the office's local time \\(${zone}\\)\\. ` : '^'}Your inspection takes about \\d+½? hours?\\.$`));
-    await pick(page, 0);
-    await page.getByRole('heading', { level: 1, name: REVIEW }).waitFor();
-    const when = await page.getByRole('region', { name: /^Date(, Time and Inspector| and Time)$/ }).innerText();
-    expect(when).toMatch(/about \d+½? hours?/);
-    expect(/ at \d{1,2}:\d{2}(AM|PM) E[SD]T/.test(when)).toBe(named);
-    const indicator = await page.getByTestId('hold-indicator').innerText();
-    expect(/Held for you until \d{1,2}:\d{2} (AM|PM) E[SD]T/.test(indicator)).toBe(named);
-    await shot(page, `zone-${named ? 'named' : 'same'}-1280`);
-    await page.context().close();
-  });
+  ])(
+    'a visitor whose clock is %s: the office zone named beside the times (%s), and the length of the inspection',
+    async (timezoneId, named) => {
+      const page = await (await running.browser.newContext({ viewport: VIEWPORTS.desktop, timezoneId })).newPage();
+      await walkToCalendar(page);
+      const note = page.getByTestId('times-note');
+      await note.waitFor();
+      const zone = zoneAbbreviation('America/New_York', Date.now());
+      expect(await note.innerText()).toMatch(
+        new RegExp(
+          `${named ? `^Times are the office's local time \\(${zone}\\)\\. ` : '^'}Your inspection takes about \\d+½? hours?\\.$`,
+        ),
+      );
+      await pick(page, 0);
+      await page.getByRole('heading', { level: 1, name: REVIEW }).waitFor();
+      const when = await page.getByRole('region', { name: /^Date(, Time and Inspector| and Time)$/ }).innerText();
+      expect(when).toMatch(/about \d+½? hours?/);
+      expect(/ at \d{1,2}:\d{2}(AM|PM) E[SD]T/.test(when)).toBe(named);
+      const indicator = await page.getByTestId('hold-indicator').innerText();
+      expect(/Held for you until \d{1,2}:\d{2} (AM|PM) E[SD]T/.test(indicator)).toBe(named);
+      await shot(page, `zone-${named ? 'named' : 'same'}-1280`);
+      await page.context().close();
+    },
+  );
 });

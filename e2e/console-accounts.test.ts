@@ -1,6 +1,9 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ensureMember, organizationOfCompanyKey } from '../apps/server/src/modules/console-auth/console-auth.repository.ts';
+import {
+  ensureMember,
+  organizationOfCompanyKey,
+} from '../apps/server/src/modules/console-auth/console-auth.repository.ts';
 import { screenshot, VIEWPORTS, waitForMainHeading } from './support/browser.ts';
 import { consoleLinkIn, DEMO_COMPANY, forgetSignInAttempts, signInMember, waitForMail } from './support/console.ts';
 import { useRunningProduct } from './support/running-product.ts';
@@ -36,7 +39,10 @@ async function resetPasswordOf(page: Page, email: string, password: string): Pro
   await waitForMainHeading(page, 'Choose a new password');
   await page.getByLabel('E-mail address').fill(email);
   await page.getByRole('button', { name: 'Send the link' }).click();
-  await page.getByRole('status').filter({ hasText: 'If that address has an account, we have sent it a link to choose a new password.' }).waitFor();
+  await page
+    .getByRole('status')
+    .filter({ hasText: 'If that address has an account, we have sent it a link to choose a new password.' })
+    .waitFor();
   const mail = await waitForMail(product, email, (m) => m.text.includes('/console/reset-password'));
   await page.goto(consoleLinkIn(mail, product, 'reset-password'));
   await waitForMainHeading(page, 'Choose a new password');
@@ -102,12 +108,20 @@ it('invites new.office@example.com as office from the Team page, and the invitat
   await invite.getByRole('combobox', { name: 'Role' }).click();
   await owner.getByRole('option', { name: 'Office' }).click();
   await invite.getByRole('button', { name: 'Send the invitation' }).click();
-  await invite.getByRole('status').filter({ hasText: 'We have sent an invitation to new.office@example.com.' }).waitFor();
-  await owner.getByRole('region', { name: 'Pending invitations' }).getByText(/new\.office@example\.com · Office/).waitFor();
+  await invite
+    .getByRole('status')
+    .filter({ hasText: 'We have sent an invitation to new.office@example.com.' })
+    .waitFor();
+  await owner
+    .getByRole('region', { name: 'Pending invitations' })
+    .getByText(/new\.office@example\.com · Office/)
+    .waitFor();
   await screenshot(owner, 'console-team-invited-1280');
   await owner.close();
 
-  const mail = await waitForMail(product, 'new.office@example.com', (m) => m.text.includes('/console/accept-invitation/'));
+  const mail = await waitForMail(product, 'new.office@example.com', (m) =>
+    m.text.includes('/console/accept-invitation/'),
+  );
   const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
   const page = await context.newPage();
   await page.goto(consoleLinkIn(mail, product, 'accept-invitation'));
@@ -121,7 +135,11 @@ it('invites new.office@example.com as office from the Team page, and the invitat
   await waitForMainHeading(page, 'Schedule');
   expect(new URL(page.url()).pathname).toBe('/console/demo/schedule');
   // An office member: the office's links, no Team.
-  expect((await page.getByRole('navigation', { name: 'Console' }).getByRole('link').allTextContents()).map((text) => text.trim())).toEqual(['Schedule', 'Orders', 'Funnel', 'Account']);
+  expect(
+    (await page.getByRole('navigation', { name: 'Console' }).getByRole('link').allTextContents()).map((text) =>
+      text.trim(),
+    ),
+  ).toEqual(['Schedule', 'Orders', 'Funnel', 'Account']);
   await page.getByRole('button', { name: 'Book by phone' }).waitFor();
   await page.getByRole('link', { name: 'Account', exact: true }).click();
   await page.getByText('Nina New · new.office@example.com').waitFor();
@@ -134,7 +152,15 @@ it('adds a passkey on Account, and after signing out "Sign in with a passkey" si
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', { options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true } });
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+    },
+  });
 
   await signInMember(page, product, { email: 'pat.passkey@example.com', name: 'Pat Passkey', role: 'office' });
   await page.getByRole('link', { name: 'Account', exact: true }).click();

@@ -1,7 +1,16 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { accessibilityViolations, mainHeading, screenshot, VIEWPORTS, waitForMainHeading } from './support/browser.ts';
-import { bookAsVisitor, clientNamed, consoleDay, MIKE, signInMember, slotHas, walkConsolePages, type ConsoleWalkPage } from './support/console.ts';
+import {
+  bookAsVisitor,
+  clientNamed,
+  consoleDay,
+  MIKE,
+  signInMember,
+  slotHas,
+  walkConsolePages,
+  type ConsoleWalkPage,
+} from './support/console.ts';
 import { bookingWindow, newVisitorSlots } from './support/manage.ts';
 import { useRunningProduct } from './support/running-product.ts';
 
@@ -15,7 +24,10 @@ import { useRunningProduct } from './support/running-product.ts';
 const running = useRunningProduct();
 
 const BANNER_FIELD = 'Banner on every step';
-const navLinks = async (page: Page) => (await page.getByRole('navigation', { name: 'Console' }).getByRole('link').allTextContents()).map((text) => text.trim());
+const navLinks = async (page: Page) =>
+  (await page.getByRole('navigation', { name: 'Console' }).getByRole('link').allTextContents()).map((text) =>
+    text.trim(),
+  );
 
 async function openConsolePage(page: Page, path: string, heading: string): Promise<void> {
   await page.goto(`${running.product.publicUrl}/console/demo/${path}`);
@@ -48,10 +60,15 @@ it("saves a setting that new visitors see, refuses a second admin's older save w
   await openConsolePage(admin, 'settings', 'Settings');
   expect(await visitorBanner()).toContain('Booking now for December.');
 
-  await owner.getByLabel(BANNER_FIELD, { exact: true }).fill('<strong>Closed Friday</strong> for inventory<script>alert(1)</script>');
+  await owner
+    .getByLabel(BANNER_FIELD, { exact: true })
+    .fill('<strong>Closed Friday</strong> for inventory<script>alert(1)</script>');
   expect(await accessibilityViolations(owner)).toEqual([]);
   await owner.getByRole('button', { name: 'Save changes' }).click();
-  const saved = await owner.getByRole('status').getByText(/^Saved as version \d+\.$/).textContent();
+  const saved = await owner
+    .getByRole('status')
+    .getByText(/^Saved as version \d+\.$/)
+    .textContent();
   const savedVersion = Number(/\d+/.exec(saved!)![0]);
   const banner = await visitorBanner();
   expect(banner).toContain('Closed Friday for inventory');
@@ -65,21 +82,29 @@ it("saves a setting that new visitors see, refuses a second admin's older save w
   const conflict = admin.getByRole('alert').filter({ hasText: 'Someone else saved a change' });
   await conflict.waitFor();
   expect(await conflict.innerText()).toContain('Sol Settings saved version');
-  expect(await conflict.getByRole('list', { name: 'What Sol Settings changed' }).innerText()).toContain('settings[ONLINE_SCHEDULER_V3_INFO_BANNER].value');
+  expect(await conflict.getByRole('list', { name: 'What Sol Settings changed' }).innerText()).toContain(
+    'settings[ONLINE_SCHEDULER_V3_INFO_BANNER].value',
+  );
   // The admin's own edit is still there until they choose to load the other version.
   expect(await today.isChecked()).toBe(true);
   await screenshot(admin, 'console-settings-conflict-1280');
   await conflict.getByRole('button', { name: 'Load their version' }).click();
   await admin.getByLabel(BANNER_FIELD, { exact: true }).filter({ hasText: '' }).waitFor();
-  await expect.poll(async () => admin.getByLabel(BANNER_FIELD, { exact: true }).inputValue()).toContain('Closed Friday');
+  await expect
+    .poll(async () => admin.getByLabel(BANNER_FIELD, { exact: true }).inputValue())
+    .toContain('Closed Friday');
   expect(await today.isChecked()).toBe(false);
   await adminContext.close();
 
   // History: the owner's version, its changes, and the undo to the version before.
   await openConsolePage(owner, 'history', 'History');
-  const current = owner.getByRole('listitem').filter({ has: owner.getByRole('heading', { name: `Version ${savedVersion} (current)` }) });
+  const current = owner
+    .getByRole('listitem')
+    .filter({ has: owner.getByRole('heading', { name: `Version ${savedVersion} (current)` }) });
   await current.getByRole('button', { name: `Show the changes of version ${savedVersion}` }).click();
-  const changes = owner.getByRole('list', { name: `Changes of version ${savedVersion} from version ${savedVersion - 1}` });
+  const changes = owner.getByRole('list', {
+    name: `Changes of version ${savedVersion} from version ${savedVersion - 1}`,
+  });
   await changes.waitFor();
   expect(await changes.innerText()).toContain('settings[ONLINE_SCHEDULER_V3_INFO_BANNER].value changed');
   expect(await accessibilityViolations(owner)).toEqual([]);
@@ -87,7 +112,10 @@ it("saves a setting that new visitors see, refuses a second admin's older save w
   await owner.getByRole('button', { name: `Undo to version ${savedVersion - 1}` }).click();
   const dialog = owner.getByRole('dialog', { name: `Undo to version ${savedVersion - 1}?` });
   await dialog.getByRole('button', { name: 'Undo', exact: true }).click();
-  await owner.getByRole('status').getByText(`Version ${savedVersion - 1} restored as version ${savedVersion + 1}.`).waitFor();
+  await owner
+    .getByRole('status')
+    .getByText(`Version ${savedVersion - 1} restored as version ${savedVersion + 1}.`)
+    .waitFor();
   expect(await visitorBanner()).toContain('Booking now for December.');
   await owner.close();
 });
@@ -96,7 +124,8 @@ it("changes an inspector's hours on the Inspectors page, and a new visitor is of
   const { product, browser } = running;
   const window = bookingWindow(3);
   const offered = await newVisitorSlots(browser, product, window);
-  const mikes = (slots: typeof offered, day: string) => slots.filter((slot) => slot.date === day && slot.users.includes(MIKE.id));
+  const mikes = (slots: typeof offered, day: string) =>
+    slots.filter((slot) => slot.date === day && slot.users.includes(MIKE.id));
   const first = offered.find((slot) => slot.users.includes(MIKE.id))!;
   const weekday = new Date(`${first.date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' });
   expect(mikes(offered, first.date).length).toBeGreaterThan(0);
@@ -116,26 +145,39 @@ it("changes an inspector's hours on the Inspectors page, and a new visitor is of
   expect(await accessibilityViolations(page)).toEqual([]);
   await hours.fill('');
   await editor.getByRole('button', { name: 'Save inspector' }).click();
-  await page.getByRole('status').getByText(/^Saved as version \d+\./).waitFor();
+  await page
+    .getByRole('status')
+    .getByText(/^Saved as version \d+\./)
+    .waitFor();
   await screenshot(page, 'console-inspectors-1280');
   expect(mikes(await newVisitorSlots(browser, product, window), first.date)).toEqual([]);
 
   // Given back, the times return.
   await hours.fill(before);
   await editor.getByRole('button', { name: 'Save inspector' }).click();
-  await expect.poll(async () => mikes(await newVisitorSlots(browser, product, window), first.date).length).toBeGreaterThan(0);
+  await expect
+    .poll(async () => mikes(await newVisitorSlots(browser, product, window), first.date).length)
+    .toBeGreaterThan(0);
   await page.close();
 });
 
-it("gives office and inspector members no configuration, and opens every order to inspectors when the owner says so", async () => {
+it('gives office and inspector members no configuration, and opens every order to inspectors when the owner says so', async () => {
   const { product, browser } = running;
   const day = consoleDay(9);
-  const others = await bookAsVisitor(browser, product, { client: clientNamed('Olive', 'Other'), day, pick: (slot) => !slotHas(MIKE.id)(slot) });
+  const others = await bookAsVisitor(browser, product, {
+    client: clientNamed('Olive', 'Other'),
+    day,
+    pick: (slot) => !slotHas(MIKE.id)(slot),
+  });
 
   const office = await browser.newPage({ viewport: VIEWPORTS.desktop });
   await signInMember(office, product, { email: 'otto.office@example.com', name: 'Otto Office', role: 'office' });
   expect(await navLinks(office)).toEqual(['Schedule', 'Orders', 'Funnel', 'Account']);
-  for (const [path, heading] of [['settings', 'Settings'], ['inspectors', 'Inspectors'], ['history', 'History']] as const) {
+  for (const [path, heading] of [
+    ['settings', 'Settings'],
+    ['inspectors', 'Inspectors'],
+    ['history', 'History'],
+  ] as const) {
     await openConsolePage(office, path, heading);
     await office.getByText("You don't have access to this.").waitFor();
     expect(await office.getByRole('button', { name: /^Save/ }).count()).toBe(0);
@@ -146,7 +188,12 @@ it("gives office and inspector members no configuration, and opens every order t
   await office.close();
 
   const mike = await browser.newPage({ viewport: VIEWPORTS.desktop });
-  await signInMember(mike, product, { email: 'mike.config@example.com', name: MIKE.name, role: 'inspector', inspectorId: MIKE.id });
+  await signInMember(mike, product, {
+    email: 'mike.config@example.com',
+    name: MIKE.name,
+    role: 'inspector',
+    inspectorId: MIKE.id,
+  });
   expect(await navLinks(mike)).toEqual(['Schedule', 'Orders', 'Account']);
   await mike.goto(`${product.publicUrl}/console/demo/orders/${others.orderId}`);
   await mike.getByText('We could not find that. It may have been removed, or the link is wrong.').waitFor();
@@ -156,7 +203,10 @@ it("gives office and inspector members no configuration, and opens every order t
   await openConsolePage(owner, 'settings', 'Settings');
   await owner.getByRole('switch', { name: "Inspectors see every inspector's bookings" }).check();
   await owner.getByRole('button', { name: 'Save changes' }).click();
-  await owner.getByRole('status').getByText(/^Saved as version \d+\.$/).waitFor();
+  await owner
+    .getByRole('status')
+    .getByText(/^Saved as version \d+\.$/)
+    .waitFor();
 
   await mike.goto(`${product.publicUrl}/console/demo/orders/${others.orderId}`);
   await mike.getByRole('heading', { level: 1, name: /^Order / }).waitFor();
@@ -166,7 +216,10 @@ it("gives office and inspector members no configuration, and opens every order t
 
   await owner.getByRole('switch', { name: "Inspectors see every inspector's bookings" }).uncheck();
   await owner.getByRole('button', { name: 'Save changes' }).click();
-  await owner.getByRole('status').getByText(/^Saved as version \d+\.$/).waitFor();
+  await owner
+    .getByRole('status')
+    .getByText(/^Saved as version \d+\.$/)
+    .waitFor();
   await mike.reload();
   await mike.getByText('We could not find that. It may have been removed, or the link is wrong.').waitFor();
   await owner.close();
@@ -176,8 +229,19 @@ it("gives office and inspector members no configuration, and opens every order t
 it('is axe-clean on Settings, Inspectors and History at 1280 and 375 px, and never scrolls sideways at 375', async () => {
   const pages: ConsoleWalkPage[] = [
     { path: 'settings', heading: 'Settings', ready: (page) => page.getByRole('button', { name: 'Save changes' }) },
-    { path: 'inspectors', heading: 'Inspectors', ready: (page) => page.getByRole('button', { name: 'Save inspector' }) },
+    {
+      path: 'inspectors',
+      heading: 'Inspectors',
+      ready: (page) => page.getByRole('button', { name: 'Save inspector' }),
+    },
     { path: 'history', heading: 'History', ready: (page) => page.getByRole('list', { name: 'Versions' }) },
   ];
-  expect(await walkConsolePages(running.browser, running.product, { email: (width) => `cara.config.${width}@example.com`, name: 'Cara Config' }, pages)).toEqual([]);
+  expect(
+    await walkConsolePages(
+      running.browser,
+      running.product,
+      { email: (width) => `cara.config.${width}@example.com`, name: 'Cara Config' },
+      pages,
+    ),
+  ).toEqual([]);
 });

@@ -23,7 +23,10 @@ async function openConsolePage(page: Page, path: string, heading: string): Promi
 
 /** The frame-ancestors of the wizard's page for a new visitor. */
 async function wizardFrameAncestors(): Promise<string> {
-  const response = await fetch(running.product.linkOf('demo'), { redirect: 'follow', headers: { accept: 'text/html' } });
+  const response = await fetch(running.product.linkOf('demo'), {
+    redirect: 'follow',
+    headers: { accept: 'text/html' },
+  });
   await response.text();
   return /frame-ancestors ([^;]*)/.exec(response.headers.get('content-security-policy') ?? '')?.[1] ?? '';
 }
@@ -61,12 +64,23 @@ it('is axe-clean on every editor of issues 26 and 27 and on Funnel at 1280 and 3
     { path: 'embedding', heading: 'Website embedding', ready: saveChanges },
     { path: 'funnel', heading: 'Funnel', ready: (page) => page.getByRole('search', { name: 'Span and office' }) },
   ];
-  expect(await walkConsolePages(running.browser, running.product, { email: (width) => `ed.editors.${width}@example.com`, name: 'Ed Editors' }, pages)).toEqual([]);
+  expect(
+    await walkConsolePages(
+      running.browser,
+      running.product,
+      { email: (width) => `ed.editors.${width}@example.com`, name: 'Ed Editors' },
+      pages,
+    ),
+  ).toEqual([]);
 });
 
 it("opens a configuration page's earlier address (a bookmark) at the page's one name", async () => {
   const page = await (await running.browser.newContext({ viewport: VIEWPORTS.desktop })).newPage();
-  await signInMember(page, running.product, { email: 'bea.bookmarks@example.com', name: 'Bea Bookmarks', role: 'owner' });
+  await signInMember(page, running.product, {
+    email: 'bea.bookmarks@example.com',
+    name: 'Bea Bookmarks',
+    role: 'owner',
+  });
   const moved = [
     ['catalogue', 'services', 'Services and prices'],
     ['pricing', 'fees-taxes-coupons', 'Fees, taxes and coupons'],

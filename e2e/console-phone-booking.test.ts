@@ -1,7 +1,10 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { addDays } from '@scheduler/domain/availability/zoned-calendar';
-import { ensureMember, organizationOfCompanyKey } from '../apps/server/src/modules/console-auth/console-auth.repository.ts';
+import {
+  ensureMember,
+  organizationOfCompanyKey,
+} from '../apps/server/src/modules/console-auth/console-auth.repository.ts';
 import { demoOrdinaryWeekday } from '../apps/server/src/test-support/demo-days.ts';
 import { dayFromNow } from '../apps/server/src/test-support/wizard-calls.ts';
 import { accessibilityViolations, screenshot, VIEWPORTS, waitForMainHeading } from './support/browser.ts';
@@ -35,7 +38,10 @@ it('books a caller at a time outside the hours, after the warning, and the sched
 
   await page.getByRole('button', { name: 'Book by phone' }).click();
   await page.waitForURL(/\/demo\/online-scheduler/);
-  await page.getByRole('note').filter({ hasText: `Booking by phone for the office — ${MEMBER}` }).waitFor();
+  await page
+    .getByRole('note')
+    .filter({ hasText: `Booking by phone for the office — ${MEMBER}` })
+    .waitFor();
   // The caller's details, as the later steps would save them.
   await fillOrder(companyCalls(page, 'demo', tokenOf(page)), { holdTime: false });
   await page.reload();
@@ -73,7 +79,11 @@ it('shows the office section whole at 375 px, without sideways scrolling, and ax
   const page = await browser.newPage({ viewport: VIEWPORTS.mobile });
   await signInOffice(page, 'olivia.mobile@example.com');
   const started = await page.evaluate(async () => {
-    const response = await fetch('/api/console/companies/demo/phone-bookings', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const response = await fetch('/api/console/companies/demo/phone-bookings', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     return (await response.json()) as { url: string };
   });
   await page.goto(`${product.publicUrl}${started.url}`);

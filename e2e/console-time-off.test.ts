@@ -1,6 +1,9 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ensureMember, organizationOfCompanyKey } from '../apps/server/src/modules/console-auth/console-auth.repository.ts';
+import {
+  ensureMember,
+  organizationOfCompanyKey,
+} from '../apps/server/src/modules/console-auth/console-auth.repository.ts';
 import { accessibilityViolations, screenshot, VIEWPORTS, waitForMainHeading } from './support/browser.ts';
 import { bookingWindow, newVisitorSlots } from './support/manage.ts';
 import { useRunningProduct } from './support/running-product.ts';
@@ -28,7 +31,8 @@ it("blocks an inspector's day from the schedule, and the wizard stops offering i
   const first = offered[0]!;
   const inspectorId = first.users[0]!;
   const day = first.date;
-  const theirs = (slots: typeof offered) => slots.filter((slot) => slot.date === day && slot.users.includes(inspectorId));
+  const theirs = (slots: typeof offered) =>
+    slots.filter((slot) => slot.date === day && slot.users.includes(inspectorId));
   expect(theirs(offered).length).toBeGreaterThan(0);
 
   const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
@@ -65,7 +69,10 @@ it("blocks an inspector's day from the schedule, and the wizard stops offering i
   // Given back, the times are offered again.
   await block.click();
   await page.getByRole('dialog', { name: 'Time off' }).getByRole('button', { name: 'Give this time back' }).click();
-  await page.getByRole('dialog', { name: 'Give this time back?' }).getByRole('button', { name: 'Yes, give it back' }).click();
+  await page
+    .getByRole('dialog', { name: 'Give this time back?' })
+    .getByRole('button', { name: 'Yes, give it back' })
+    .click();
   await page.getByText('The time is given back.').waitFor();
   expect(await page.getByTestId('time-off').count()).toBe(0);
   expect(theirs(await newVisitorSlots(browser, product, window))).toEqual(theirs(offered));

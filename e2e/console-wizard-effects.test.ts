@@ -25,7 +25,10 @@ async function ownerOn(path: string, heading: string, email: string): Promise<Pa
 
 async function save(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Save changes' }).click();
-  await page.getByRole('status').getByText(/^Saved as version \d+\./).waitFor();
+  await page
+    .getByRole('status')
+    .getByText(/^Saved as version \d+\./)
+    .waitFor();
 }
 
 /** A new visitor of the demo opened straight on a step of the wizard (its earlier steps need not be done to show it). */
@@ -57,7 +60,11 @@ it('adds a question on Property questions that a new visitor is then asked', asy
 
 it('changes a price on Services and prices, and a new visitor is offered it at the new price', async () => {
   const owner = await ownerOn('services', 'Services and prices', 'owen.prices@example.com');
-  await owner.getByRole('navigation', { name: 'Services' }).getByText('Single-Family Home Inspection', { exact: false }).first().click();
+  await owner
+    .getByRole('navigation', { name: 'Services' })
+    .getByText('Single-Family Home Inspection', { exact: false })
+    .first()
+    .click();
   const price = owner.getByRole('textbox', { name: 'Price' }).first();
   await price.fill('512.34');
   await save(owner);
@@ -105,8 +112,13 @@ it('adds a coupon on Fees, taxes and coupons that a new visitor can then apply',
   await visitor.getByRole('button', { name: 'APPLY' }).click();
   await visitor.getByText('Coupon applied correctly').waitFor();
   // The review panel lists it with what it takes off: a tenth of the service's price.
-  const pricing = await sessionCalls(visitor, new URL(visitor.url()).searchParams.get('t')!)<Pricing>('json/online_scheduler/pricing');
-  expect(pricing.coupons).toEqual([{ code: 'WELCOME10', name: 'Ten off your first inspection', amount: Math.round(pricing.services[0]!.amount / 10) }]);
+  const pricing = await sessionCalls(
+    visitor,
+    new URL(visitor.url()).searchParams.get('t')!,
+  )<Pricing>('json/online_scheduler/pricing');
+  expect(pricing.coupons).toEqual([
+    { code: 'WELCOME10', name: 'Ten off your first inspection', amount: Math.round(pricing.services[0]!.amount / 10) },
+  ]);
   await visitor.getByRole('complementary').getByText('Ten off your first inspection').waitFor();
   await visitor.context().close();
 });
@@ -115,7 +127,8 @@ it('shows the scheduler beside the editor, afresh after a save, and its preview 
   const owner = await ownerOn('settings', 'Settings', 'owen.preview@example.com');
   const events: string[] = [];
   owner.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().endsWith('/json/online_scheduler/events')) events.push(request.url());
+    if (request.method() === 'POST' && request.url().endsWith('/json/online_scheduler/events'))
+      events.push(request.url());
   });
   await owner.getByRole('button', { name: 'Preview the scheduler' }).click();
   const preview = owner.getByRole('complementary', { name: 'Preview of your scheduler' });

@@ -2,7 +2,19 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { demoDocument } from '../apps/server/src/test-support/test-app.ts';
 import { accessibilityViolations, screenshot, VIEWPORTS, waitForMainHeading } from './support/browser.ts';
-import { bookAsVisitor, clientNamed, confirmVisitor, consoleDay, holdVisitorTime, MIKE, openSchedule, scrollWidth, signInMember, slotHas, waitForMail } from './support/console.ts';
+import {
+  bookAsVisitor,
+  clientNamed,
+  confirmVisitor,
+  consoleDay,
+  holdVisitorTime,
+  MIKE,
+  openSchedule,
+  scrollWidth,
+  signInMember,
+  slotHas,
+  waitForMail,
+} from './support/console.ts';
 import { useRunningProduct } from './support/running-product.ts';
 
 /**
@@ -12,7 +24,10 @@ import { useRunningProduct } from './support/running-product.ts';
  */
 const running = useRunningProduct();
 
-const navLinks = async (page: Page) => (await page.getByRole('navigation', { name: 'Console' }).getByRole('link').allTextContents()).map((text) => text.trim());
+const navLinks = async (page: Page) =>
+  (await page.getByRole('navigation', { name: 'Console' }).getByRole('link').allTextContents()).map((text) =>
+    text.trim(),
+  );
 
 it('shows an owner Schedule, Orders, Team and Account, and an office member no Team', async () => {
   const { product, browser } = running;
@@ -38,11 +53,24 @@ it('shows an owner Schedule, Orders, Team and Account, and an office member no T
 it("shows an inspector only his own column and orders, and another inspector's order as not found", async () => {
   const { product, browser } = running;
   const day = consoleDay(8);
-  const mine = await bookAsVisitor(browser, product, { client: clientNamed('Maya', 'Mine'), day, pick: slotHas(MIKE.id) });
-  const theirs = await bookAsVisitor(browser, product, { client: clientNamed('Theo', 'Theirs'), day, pick: (slot) => !slotHas(MIKE.id)(slot) });
+  const mine = await bookAsVisitor(browser, product, {
+    client: clientNamed('Maya', 'Mine'),
+    day,
+    pick: slotHas(MIKE.id),
+  });
+  const theirs = await bookAsVisitor(browser, product, {
+    client: clientNamed('Theo', 'Theirs'),
+    day,
+    pick: (slot) => !slotHas(MIKE.id)(slot),
+  });
 
   const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
-  await signInMember(page, product, { email: 'mike.inspector@example.com', name: MIKE.name, role: 'inspector', inspectorId: MIKE.id });
+  await signInMember(page, product, {
+    email: 'mike.inspector@example.com',
+    name: MIKE.name,
+    role: 'inspector',
+    inspectorId: MIKE.id,
+  });
   expect(await navLinks(page)).toEqual(['Schedule', 'Orders', 'Account']);
   await openSchedule(page, product, day);
   await page.getByTestId('booking').filter({ hasText: 'Maya Mine' }).waitFor();
@@ -71,7 +99,12 @@ it("tells a member of the demo company that another company's pages are not thei
   other.name = 'Another Inspection Company';
   other.offices[0].uuid = 'c0000000-0000-4000-8000-0000000000ef';
   for (const inspector of other.inspectors) inspector.office = other.offices[0].uuid;
-  const put = await product.app.inject({ method: 'PUT', url: '/api/admin/companies/other-company-key', headers: { authorization: `Bearer ${product.adminToken}` }, payload: other });
+  const put = await product.app.inject({
+    method: 'PUT',
+    url: '/api/admin/companies/other-company-key',
+    headers: { authorization: `Bearer ${product.adminToken}` },
+    payload: other,
+  });
   expect(put.statusCode).toBe(200);
 
   const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
@@ -101,7 +134,9 @@ it("shows a visitor's hold faded, then the booking within a second of the confir
   expect(await hold.textContent()).toContain('A visitor is booking');
   await screenshot(page, 'console-live-hold-1280');
 
-  const answered = visitor.page.waitForResponse((response) => response.request().method() === 'POST' && /confirm/.test(response.url()));
+  const answered = visitor.page.waitForResponse(
+    (response) => response.request().method() === 'POST' && /confirm/.test(response.url()),
+  );
   const booking = page.getByTestId('booking').filter({ hasText: 'Lena Live' });
   const confirming = confirmVisitor(visitor);
   await answered;
@@ -163,14 +198,19 @@ it('opens an order from the schedule, shows its contacts, address and price, res
   const after = (await page.getByRole('region', { name: 'Appointment' }).locator('p').first().textContent()) ?? '';
   expect(after).not.toBe(before);
   // "Sat 11/28/2026, 8:30 AM EST": the page writes "…, 8:30 AM – 11:30 AM EST".
-  const targetTime = target.split(', ').at(-1)!.replace(/ [A-Z]{2,5}$/, '');
+  const targetTime = target
+    .split(', ')
+    .at(-1)!
+    .replace(/ [A-Z]{2,5}$/, '');
   expect(after).toContain(targetTime);
   await page.getByRole('region', { name: 'Appointment' }).getByText('moved 1 time').waitFor();
   const history = page.getByRole('region', { name: 'History' });
   await history.getByText(targetTime, { exact: false }).first().waitFor();
   await screenshot(page, 'console-order-moved-1280');
   await product.notificationsDrained();
-  const movedMail = await waitForMail(product, client.email, (mail) => mail.subject.startsWith('Your inspection is moved to'));
+  const movedMail = await waitForMail(product, client.email, (mail) =>
+    mail.subject.startsWith('Your inspection is moved to'),
+  );
   // The subject writes the time without a space before AM/PM ("8:00AM").
   expect(movedMail.subject.replace(/\s/g, '')).toContain(targetTime.replace(/\s/g, ''));
 
@@ -181,7 +221,9 @@ it('opens an order from the schedule, shows its contacts, address and price, res
   const waive = cancel.getByRole('checkbox', { name: 'Waive the late fee' });
   if ((await waive.count()) > 0) await waive.check();
   const override = cancel.getByRole('button', { name: 'Cancel anyway (override the policy)' });
-  await ((await override.count()) > 0 ? override : cancel.getByRole('button', { name: 'Cancel the inspection' })).click();
+  await (
+    (await override.count()) > 0 ? override : cancel.getByRole('button', { name: 'Cancel the inspection' })
+  ).click();
   await page.getByRole('status').filter({ hasText: 'The inspection is cancelled.' }).waitFor();
   await page.getByText('Cancelled', { exact: true }).waitFor();
   await page.getByText('Cancellation reason: The buyer walked away.').waitFor();
@@ -197,7 +239,10 @@ it('is axe-clean on every page at 1280 and 375 px, and never scrolls sideways at
   const day = consoleDay(14);
   const booked = await bookAsVisitor(browser, product, { client: clientNamed('Ada', 'Access'), day });
   const failures: string[] = [];
-  for (const [size, viewport] of [['1280', VIEWPORTS.desktop], ['375', VIEWPORTS.mobile]] as const) {
+  for (const [size, viewport] of [
+    ['1280', VIEWPORTS.desktop],
+    ['375', VIEWPORTS.mobile],
+  ] as const) {
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
     const check = async (name: string) => {
@@ -231,7 +276,10 @@ it('is axe-clean on every page at 1280 and 375 px, and never scrolls sideways at
     await check('team');
     await page.goto(`${product.publicUrl}/console/demo/account`);
     await waitForMainHeading(page, 'Your account');
-    await page.getByText(/You have no passkeys yet\.|added/).first().waitFor();
+    await page
+      .getByText(/You have no passkeys yet\.|added/)
+      .first()
+      .waitFor();
     await check('account');
     await context.close();
   }

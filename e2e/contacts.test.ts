@@ -24,7 +24,10 @@ async function onContactsStep(viewport: keyof typeof VIEWPORTS = 'desktop'): Pro
 
 async function orderOf(page: Page): Promise<OrderResponse> {
   const token = new URL(page.url()).searchParams.get('t')!;
-  return page.evaluate(async (token) => (await fetch('/demo/online-scheduler/order', { headers: { 'x-auth-token': token } })).json(), token) as Promise<OrderResponse>;
+  return page.evaluate(
+    async (token) => (await fetch('/demo/online-scheduler/order', { headers: { 'x-auth-token': token } })).json(),
+    token,
+  ) as Promise<OrderResponse>;
 }
 
 const next = (page: Page) => page.getByRole('button', { name: 'Next', exact: true }).click();
@@ -40,9 +43,19 @@ describe('the contacts step in the browser', () => {
     await own.getByText('Brian Kowalski').waitFor();
     await own.getByRole('button', { name: 'Reset' }).waitFor();
 
-    await fillClient(page, 'Home Buyer', { first: 'Dana', last: 'Whitfield', email: 'dana@example.com', phone: '6145550188' });
+    await fillClient(page, 'Home Buyer', {
+      first: 'Dana',
+      last: 'Whitfield',
+      email: 'dana@example.com',
+      phone: '6145550188',
+    });
     await page.getByRole('button', { name: 'Add Home Buyer' }).click();
-    await fillClient(page, 'Home Buyer 2', { first: 'Lee', last: 'Whitfield', email: 'lee@example.com', phone: '6145550189' });
+    await fillClient(page, 'Home Buyer 2', {
+      first: 'Lee',
+      last: 'Whitfield',
+      email: 'lee@example.com',
+      phone: '6145550189',
+    });
     const second = page.getByRole('region', { name: 'Home Buyer 2', exact: true });
     await second.getByRole('button', { name: 'Use inspection address' }).click();
     expect(await personField(second, 'Address Line 1').inputValue()).toBe(SERVED_ADDRESS.address1);
@@ -81,14 +94,23 @@ describe('the contacts step in the browser', () => {
     expect(order.buyers_agent?.id).toBe(202);
     expect(order.clients?.map((c) => c.first)).toEqual(['Dana', 'Lee']);
     expect(order.clients?.[1]?.address1).toBe(SERVED_ADDRESS.address1);
-    expect(order.contacts.map((c) => c.type?.name).sort()).toEqual(['Closing Attorney', 'Loan Officer', 'Title Company']);
+    expect(order.contacts.map((c) => c.type?.name).sort()).toEqual([
+      'Closing Attorney',
+      'Loan Officer',
+      'Title Company',
+    ]);
     await page.context().close();
   });
 
   it("as a home owner with the buyer's agent's fields required: the fields say Required and Next stays", async () => {
     const page = await onContactsStep();
     await chooseRole(page, 'Home Owner');
-    await fillClient(page, 'Home Owner', { first: 'Dana', last: 'Whitfield', email: 'not-an-address', phone: '6145550188' });
+    await fillClient(page, 'Home Owner', {
+      first: 'Dana',
+      last: 'Whitfield',
+      email: 'not-an-address',
+      phone: '6145550188',
+    });
     const agent = page.getByRole('region', { name: "Buyer's Agent", exact: true });
     await agent.getByRole('combobox', { name: "Search for a buyer's agent" }).fill('zz');
     await agent.getByRole('option', { name: 'Add new agent' }).click();
@@ -114,7 +136,12 @@ describe('the contacts step in the browser', () => {
   it("as a buyer's agent with no profile: the banner shows and Next stays", async () => {
     const page = await onContactsStep('mobile');
     await chooseRole(page, "Buyer's Agent");
-    await fillClient(page, 'Home Buyer', { first: 'Dana', last: 'Whitfield', email: 'dana@example.com', phone: '6145550188' });
+    await fillClient(page, 'Home Buyer', {
+      first: 'Dana',
+      last: 'Whitfield',
+      email: 'dana@example.com',
+      phone: '6145550188',
+    });
     await next(page);
     const banner = page.getByText('Please search for or add your agent profile!');
     await banner.waitFor();

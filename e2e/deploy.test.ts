@@ -48,7 +48,9 @@ describe('a deploy while a visitor is in the middle of the wizard', () => {
         await saveServedAddress(page);
         const notice = page.getByRole('alert').filter({ hasText: UPDATED });
         await notice.waitFor();
-        expect(await page.getByRole('heading', { level: 1, name: UPDATED }).evaluate((el) => el === document.activeElement)).toBe(true);
+        expect(
+          await page.getByRole('heading', { level: 1, name: UPDATED }).evaluate((el) => el === document.activeElement),
+        ).toBe(true);
         await notice.getByRole('link', { name: '(614) 555-0142' }).waitFor();
         expect(await seriousAccessibilityViolations(page)).toEqual([]);
         await screenshot(page, `page-updated-${viewport.width}`);
@@ -61,8 +63,16 @@ describe('a deploy while a visitor is in the middle of the wizard', () => {
       expect(new URL(page.url()).pathname).toBe('/late/online-scheduler/contacts');
       expect(await page.getByText(UPDATED).count()).toBe(0);
       const token = new URL(page.url()).searchParams.get('t')!;
-      const order = await product.app.inject({ method: 'GET', url: '/late/online-scheduler/order', headers: { 'x-auth-token': token } });
-      expect(order.json()).toMatchObject({ address1: SERVED_ADDRESS.address1, city: SERVED_ADDRESS.city, postal_code: SERVED_ADDRESS.postalCode });
+      const order = await product.app.inject({
+        method: 'GET',
+        url: '/late/online-scheduler/order',
+        headers: { 'x-auth-token': token },
+      });
+      expect(order.json()).toMatchObject({
+        address1: SERVED_ADDRESS.address1,
+        city: SERVED_ADDRESS.city,
+        postal_code: SERVED_ADDRESS.postalCode,
+      });
       await page.context().close();
     },
   );

@@ -1,7 +1,11 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageFacts } from '../apps/server/src/modules/notifications/mail-content.ts';
-import { messageDocument, messageTemplate, type MessageOccasion } from '../apps/server/src/modules/notifications/message-document.ts';
+import {
+  messageDocument,
+  messageTemplate,
+  type MessageOccasion,
+} from '../apps/server/src/modules/notifications/message-document.ts';
 import { messageFacts } from '../apps/server/src/modules/notifications/message-fixtures.ts';
 import { renderMessage } from '../apps/server/src/modules/notifications/render-message.tsx';
 import { accessibilityViolations, launchBrowser, screenshot, VIEWPORTS } from './support/browser.ts';
@@ -18,7 +22,12 @@ const MANAGE_URL = 'https://book.example.com/demo/manage/Zm9yZ2VkLXRva2VuLXRoYXQ
 const PAY_URL = messageFacts.payUrl!;
 /** The fixture's booking (9:30 to 12:00 EST on 1 December 2026) was on Monday 30 November at 10:00 before it moved. */
 const PREVIOUS_START = new Date('2026-11-30T15:00:00Z');
-const CANCELLED: MessageFacts = { ...messageFacts, status: 'cancelled', cancelled: { at: new Date('2026-11-29T16:00:00Z'), reason: 'We found another house.', feeCents: 7500 }, sequence: 1 };
+const CANCELLED: MessageFacts = {
+  ...messageFacts,
+  status: 'cancelled',
+  cancelled: { at: new Date('2026-11-29T16:00:00Z'), reason: 'We found another house.', feeCents: 7500 },
+  sequence: 1,
+};
 
 interface Occasion {
   name: string;
@@ -33,9 +42,30 @@ interface Occasion {
 }
 
 const OCCASIONS: Occasion[] = [
-  { name: 'client-confirmation', occasion: { kind: 'confirmation', audience: 'client' }, facts: messageFacts, lastRow: 'Total$609.53', buttons: { 'Pay Online': PAY_URL }, rows: [] },
-  { name: 'office-copy', occasion: { kind: 'confirmation', audience: 'office' }, facts: messageFacts, lastRow: 'Total$609.53', buttons: {}, rows: ['Note: Gate code 1234'] },
-  { name: 'reminder', occasion: { kind: 'reminder', audience: 'client' }, facts: messageFacts, lastRow: 'Total$609.53', buttons: { 'Pay Online': PAY_URL }, rows: [] },
+  {
+    name: 'client-confirmation',
+    occasion: { kind: 'confirmation', audience: 'client' },
+    facts: messageFacts,
+    lastRow: 'Total$609.53',
+    buttons: { 'Pay Online': PAY_URL },
+    rows: [],
+  },
+  {
+    name: 'office-copy',
+    occasion: { kind: 'confirmation', audience: 'office' },
+    facts: messageFacts,
+    lastRow: 'Total$609.53',
+    buttons: {},
+    rows: ['Note: Gate code 1234'],
+  },
+  {
+    name: 'reminder',
+    occasion: { kind: 'reminder', audience: 'client' },
+    facts: messageFacts,
+    lastRow: 'Total$609.53',
+    buttons: { 'Pay Online': PAY_URL },
+    rows: [],
+  },
   {
     name: 'client-confirmation-manage',
     occasion: { kind: 'confirmation', audience: 'client', manageUrl: MANAGE_URL },
@@ -46,15 +76,27 @@ const OCCASIONS: Occasion[] = [
   },
   {
     name: 'client-rescheduled',
-    occasion: { kind: 'rescheduled', audience: 'client', change: { previousStart: PREVIOUS_START, changedBy: 'visitor' }, manageUrl: MANAGE_URL },
+    occasion: {
+      kind: 'rescheduled',
+      audience: 'client',
+      change: { previousStart: PREVIOUS_START, changedBy: 'visitor' },
+      manageUrl: MANAGE_URL,
+    },
     facts: { ...messageFacts, sequence: 1 },
     lastRow: 'Total$609.53',
     buttons: { 'Pay Online': PAY_URL, 'Manage your inspection': MANAGE_URL },
-    rows: ['When: Tuesday, December 1st 2026, 9:30 AM – 12:00 PM EST', 'Was: Monday, November 30th 2026, 10:00 AM – 12:30 PM EST'],
+    rows: [
+      'When: Tuesday, December 1st 2026, 9:30 AM – 12:00 PM EST',
+      'Was: Monday, November 30th 2026, 10:00 AM – 12:30 PM EST',
+    ],
   },
   {
     name: 'office-cancelled',
-    occasion: { kind: 'cancelled', audience: 'office', change: { previousStart: messageFacts.start, changedBy: 'visitor' } },
+    occasion: {
+      kind: 'cancelled',
+      audience: 'office',
+      change: { previousStart: messageFacts.start, changedBy: 'visitor' },
+    },
     facts: CANCELLED,
     // The office's copy keeps the order's price: what was cancelled, beside the fee owed.
     lastRow: 'Total$609.53',
@@ -90,7 +132,9 @@ describe('the e-mails in Chromium', () => {
           const page = await context.newPage();
           try {
             await page.setContent(rendered.html);
-            expect(await page.evaluate(() => window.document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+            expect(await page.evaluate(() => window.document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+              size.width,
+            );
             expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(document.heading);
             if (lastRow === null) expect(await page.getByRole('table').count()).toBe(0);
             else expect(await page.getByRole('table').getByRole('row').last().textContent()).toBe(lastRow);
@@ -107,7 +151,8 @@ describe('the e-mails in Chromium', () => {
                 expect(box.x + box.width).toBeLessThanOrEqual(size.width);
               }
             }
-            for (const row of rows) await page.getByRole('paragraph').filter({ hasText: row }).first().waitFor({ timeout: 2_000 });
+            for (const row of rows)
+              await page.getByRole('paragraph').filter({ hasText: row }).first().waitFor({ timeout: 2_000 });
             expect(await accessibilityViolations(page)).toEqual([]);
             await screenshot(page, `email-${name}-${viewport}-${scheme}`);
           } finally {

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Frame, Page } from 'playwright-core';
 import { EMBED_DOM_EVENT } from '@scheduler/contracts/embed';
 import { accessibilityViolations, focusedElement, VIEWPORTS } from './support/browser.ts';
-import { changeDemoCompany, EMBED_SCRIPT_BUDGET_GZIP_BYTES, measureEmbedScript, startEmbedHost, type EmbedHost } from './support/embed-host.ts';
+import {
+  changeDemoCompany,
+  EMBED_SCRIPT_BUDGET_GZIP_BYTES,
+  measureEmbedScript,
+  startEmbedHost,
+  type EmbedHost,
+} from './support/embed-host.ts';
 import { FIXTURE_OFFICES } from './support/product.ts';
 import { useRunningProduct } from './support/running-product.ts';
 import { chooseFirstSlot, confirmSlot } from './support/scheduling.ts';
@@ -12,7 +18,8 @@ const OFFICE = FIXTURE_OFFICES.demo;
 const FIRST_HEADING = 'When would you like your inspection?';
 
 /** The placeholder a company writes, with more data- attributes. */
-const placeholder = (attributes = '') => `<div data-online-scheduler="demo" data-office="${OFFICE}" ${attributes}></div>`;
+const placeholder = (attributes = '') =>
+  `<div data-online-scheduler="demo" data-office="${OFFICE}" ${attributes}></div>`;
 
 let host: EmbedHost;
 /** Another site of the company's, not (yet) among its embedding origins. */
@@ -54,27 +61,48 @@ describe('the embed script on a company’s page', () => {
   it(`is served as JavaScript within its budget of ${EMBED_SCRIPT_BUDGET_GZIP_BYTES} bytes gzip`, async () => {
     const script = await measureEmbedScript(running.product.baseUrl);
     expect(script).toMatchObject({ status: 200, contentType: 'text/javascript; charset=utf-8' });
-    console.info(`embed script: ${script.gzipBytes} bytes gzip at level 9 (budget ${EMBED_SCRIPT_BUDGET_GZIP_BYTES}), ${script.bytes} minified`);
+    console.info(
+      `embed script: ${script.gzipBytes} bytes gzip at level 9 (budget ${EMBED_SCRIPT_BUDGET_GZIP_BYTES}), ${script.bytes} minified`,
+    );
     expect(script.gzipBytes).toBeLessThanOrEqual(EMBED_SCRIPT_BUDGET_GZIP_BYTES);
   });
 
   it('puts the wizard inline, full width, with the prefill from its attributes and the page’s URL, and the locks from its attributes only', async () => {
-    const url = host.page('/inline', placeholder('data-postal-code="43004" data-client-email="pat@example.com" data-lock="client_email, city"'));
+    const url = host.page(
+      '/inline',
+      placeholder('data-postal-code="43004" data-client-email="pat@example.com" data-lock="client_email, city"'),
+    );
     for (const viewport of [VIEWPORTS.mobile, VIEWPORTS.desktop]) {
-      const page = await openPage(`${url}?postal_code=99999&client_first_name=Pat&lock=agent_email&utm_source=ad`, viewport);
+      const page = await openPage(
+        `${url}?postal_code=99999&client_first_name=Pat&lock=agent_email&utm_source=ad`,
+        viewport,
+      );
       const iframe = page.locator('iframe[title="Schedule an inspection"]');
       await iframe.waitFor();
       const src = new URL((await iframe.getAttribute('src')) ?? '');
       expect(`${src.origin}${src.pathname}`).toBe(`${running.product.baseUrl}/demo/online-scheduler/${OFFICE}`);
-      expect(Object.fromEntries(src.searchParams)).toEqual({ embed: '1', host: host.origin, postal_code: '43004', client_email: 'pat@example.com', client_first_name: 'Pat', lock: 'client_email' });
-      const [frameWidth, placeholderWidth] = await page.evaluate(() => [document.querySelector('iframe')!.getBoundingClientRect().width, document.querySelector('[data-online-scheduler]')!.getBoundingClientRect().width]);
+      expect(Object.fromEntries(src.searchParams)).toEqual({
+        embed: '1',
+        host: host.origin,
+        postal_code: '43004',
+        client_email: 'pat@example.com',
+        client_first_name: 'Pat',
+        lock: 'client_email',
+      });
+      const [frameWidth, placeholderWidth] = await page.evaluate(() => [
+        document.querySelector('iframe')!.getBoundingClientRect().width,
+        document.querySelector('[data-online-scheduler]')!.getBoundingClientRect().width,
+      ]);
       expect(frameWidth).toBe(placeholderWidth);
       await page.context().close();
     }
   });
 
   it('leaves a placeholder it cannot read as it is, saying why in the console, and mounts the others', async () => {
-    const url = host.page('/mixed', `<div id="bad" data-online-scheduler="Demo Co" data-office="${OFFICE}"><a href="tel:+16145550100">Call us</a></div>${placeholder()}${placeholder('data-mode="popup"')}`);
+    const url = host.page(
+      '/mixed',
+      `<div id="bad" data-online-scheduler="Demo Co" data-office="${OFFICE}"><a href="tel:+16145550100">Call us</a></div>${placeholder()}${placeholder('data-mode="popup"')}`,
+    );
     const page = await (await running.browser.newContext({ viewport: VIEWPORTS.desktop })).newPage();
     const warnings: string[] = [];
     page.on('console', (message) => {
@@ -89,7 +117,10 @@ describe('the embed script on a company’s page', () => {
   });
 
   it('opens the popup as an accessible modal dialog: focus inside and kept there, Escape closes, focus back, the page behind still', async () => {
-    const url = host.page('/popup', `<p><a href="#top">A link before</a></p>${placeholder('data-mode="popup" data-button-text="Book your inspection"')}<p><a href="#end">A link after</a></p><div style="height:3000px"></div>`);
+    const url = host.page(
+      '/popup',
+      `<p><a href="#top">A link before</a></p>${placeholder('data-mode="popup" data-button-text="Book your inspection"')}<p><a href="#end">A link after</a></p><div style="height:3000px"></div>`,
+    );
     const page = await openPage(url);
     const opener = page.getByRole('button', { name: 'Book your inspection' });
     await opener.click();
@@ -102,7 +133,12 @@ describe('the embed script on a company’s page', () => {
     expect(await page.locator('iframe').getAttribute('title')).toBe('Schedule an inspection');
 
     // The page behind does not scroll.
-    expect(await page.evaluate(() => [getComputedStyle(document.documentElement).overflow, getComputedStyle(document.body).overflow])).toEqual(['hidden', 'hidden']);
+    expect(
+      await page.evaluate(() => [
+        getComputedStyle(document.documentElement).overflow,
+        getComputedStyle(document.body).overflow,
+      ]),
+    ).toEqual(['hidden', 'hidden']);
     await page.mouse.move(10, 10);
     await page.mouse.wheel(0, 800);
     await page.waitForTimeout(200);
@@ -129,12 +165,16 @@ describe('the embed script on a company’s page', () => {
     expect(visited.length).toBeGreaterThan(3);
 
     // Escape closes; focus is back on the button; the page scrolls again.
-    const frameBefore = await page.locator('iframe').evaluate((iframe) => ((iframe as HTMLIFrameElement & { kept?: boolean }).kept = true));
+    const frameBefore = await page
+      .locator('iframe')
+      .evaluate((iframe) => ((iframe as HTMLIFrameElement & { kept?: boolean }).kept = true));
     expect(frameBefore).toBe(true);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     expect(await focusedElement(page)).toMatchObject({ tag: 'button', text: 'Book your inspection' });
-    await expect.poll(() => page.evaluate(() => [document.documentElement.style.overflow, document.body.style.overflow])).toEqual(['', '']);
+    await expect
+      .poll(() => page.evaluate(() => [document.documentElement.style.overflow, document.body.style.overflow]))
+      .toEqual(['', '']);
 
     // Escape pressed inside the wizard closes it too: the wizard tells the page, which never hears the key.
     await opener.click();
@@ -149,7 +189,9 @@ describe('the embed script on a company’s page', () => {
     await opener.click();
     await dialog.waitFor();
     expect(await page.locator('iframe').count()).toBe(1);
-    expect(await page.locator('iframe').evaluate((iframe) => (iframe as HTMLIFrameElement & { kept?: boolean }).kept)).toBe(true);
+    expect(
+      await page.locator('iframe').evaluate((iframe) => (iframe as HTMLIFrameElement & { kept?: boolean }).kept),
+    ).toBe(true);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(await focusedElement(page)).toMatchObject({ tag: 'button', text: 'Book your inspection' });
@@ -205,24 +247,37 @@ describe('the embed script with the wizard’s messages', () => {
       const page = await openPage(url, viewport);
       const frame = await schedulerFrame(page);
       await frame.getByRole('heading', { level: 1, name: FIRST_HEADING }).waitFor();
-      const contentHeight = () => frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
+      const contentHeight = () =>
+        frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
       const frameHeight = () => page.locator('iframe').evaluate((iframe) => iframe.getBoundingClientRect().height);
       await expect.poll(async () => (await frameHeight()) - (await contentHeight()), { timeout: 5000 }).toBe(0);
-      expect(await frame.evaluate(() => document.documentElement.scrollHeight - document.documentElement.clientHeight)).toBeLessThanOrEqual(0);
+      expect(
+        await frame.evaluate(() => document.documentElement.scrollHeight - document.documentElement.clientHeight),
+      ).toBeLessThanOrEqual(0);
       await page.context().close();
     }
   });
 
   it('tells an inline frame which part of it is on screen as the page scrolls, for the wizard’s dialogs', async () => {
-    const page = await openPage(host.page('/viewport', `${placeholder()}<div style="height:3000px"></div>`), VIEWPORTS.mobile);
+    const page = await openPage(
+      host.page('/viewport', `${placeholder()}<div style="height:3000px"></div>`),
+      VIEWPORTS.mobile,
+    );
     const frame = await schedulerFrame(page);
     await frame.getByRole('heading', { level: 1, name: FIRST_HEADING }).waitFor();
     const iframe = page.locator('iframe');
     const frameTop = await iframe.evaluate((element) => element.getBoundingClientRect().top + scrollY);
     await page.evaluate((y) => scrollTo(0, y), frameTop + 300);
     const frameHeight = await iframe.evaluate((element) => element.getBoundingClientRect().height);
-    const visible = () => frame.evaluate(() => ['--embed-visible-top', '--embed-visible-height'].map((name) => document.documentElement.style.getPropertyValue(name)));
-    await expect.poll(visible, { timeout: 5000 }).toEqual(['300px', `${Math.round(Math.min(VIEWPORTS.mobile.height, frameHeight - 300))}px`]);
+    const visible = () =>
+      frame.evaluate(() =>
+        ['--embed-visible-top', '--embed-visible-height'].map((name) =>
+          document.documentElement.style.getPropertyValue(name),
+        ),
+      );
+    await expect
+      .poll(visible, { timeout: 5000 })
+      .toEqual(['300px', `${Math.round(Math.min(VIEWPORTS.mobile.height, frameHeight - 300))}px`]);
     await page.context().close();
   });
 
@@ -235,17 +290,32 @@ describe('the embed script with the wizard’s messages', () => {
     // The step helpers take a Page; a Frame answers the same getByRole and locator calls.
     await chooseFirstSlot(frame as unknown as Page);
     await confirmSlot(frame as unknown as Page);
-    const expected = ['step_viewed:calendar', 'time_held:calendar', 'step_viewed:address'].map((event) => `${event}:${OFFICE}:scheduler`);
-    await expect.poll(() => page.evaluate(() => (window as unknown as { seen: string[] }).seen), { timeout: 5000 }).toEqual(expected);
-    const pushed = await page.evaluate(() => (window as unknown as { dataLayer: Array<{ event: string; online_scheduler: Record<string, unknown> }> }).dataLayer);
-    expect(pushed.map((entry) => `${entry.event}:${String(entry.online_scheduler.step)}:${String(entry.online_scheduler.office_uuid)}`)).toEqual([
+    const expected = ['step_viewed:calendar', 'time_held:calendar', 'step_viewed:address'].map(
+      (event) => `${event}:${OFFICE}:scheduler`,
+    );
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { seen: string[] }).seen), { timeout: 5000 })
+      .toEqual(expected);
+    const pushed = await page.evaluate(
+      () =>
+        (window as unknown as { dataLayer: Array<{ event: string; online_scheduler: Record<string, unknown> }> })
+          .dataLayer,
+    );
+    expect(
+      pushed.map(
+        (entry) =>
+          `${entry.event}:${String(entry.online_scheduler.step)}:${String(entry.online_scheduler.office_uuid)}`,
+      ),
+    ).toEqual([
       `online_scheduler_step_viewed:calendar:${OFFICE}`,
       `online_scheduler_time_held:calendar:${OFFICE}`,
       `online_scheduler_step_viewed:address:${OFFICE}`,
     ]);
 
     const token = new URL(frame.url()).searchParams.get('t');
-    expect(await page.evaluate((key) => localStorage.getItem(key), `online-scheduler:resume:demo:${OFFICE}`)).toBe(token);
+    expect(await page.evaluate((key) => localStorage.getItem(key), `online-scheduler:resume:demo:${OFFICE}`)).toBe(
+      token,
+    );
     await page.reload();
     const src = new URL((await page.locator('iframe').getAttribute('src')) ?? '');
     expect(src.searchParams.get('resume')).toBe(token);

@@ -32,24 +32,31 @@ describe('the JavaScript of each first step', () => {
   });
 
   // Decision 0023: the page carries the office, order, contact and currency, and preloads the step's chunk.
-  it.each(FIRST_STEPS)('renders from the data in its page, with no call before it, and its chunk preloaded: $name', async (step) => {
-    const loaded = await loadFirstStep(browser, product, step);
-    try {
-      const firstScreenCalls = loaded.apiCalls.filter((path) => /\/online-scheduler\/(office|order)$|\/office_contact\/|\/currency_code$/.test(path));
-      expect(firstScreenCalls).toEqual([]);
-      expect(loaded.preloads.length).toBeGreaterThan(0);
-      // Every preloaded chunk is one the step uses: none downloaded for nothing.
-      const loadedPaths = loaded.scripts.map((script) => script.path);
-      for (const preload of loaded.preloads) expect(loadedPaths).toContain(preload);
-      expect(await loaded.page.locator('#first-load').count()).toBe(0);
-    } finally {
-      await loaded.close();
-    }
-  });
+  it.each(FIRST_STEPS)(
+    'renders from the data in its page, with no call before it, and its chunk preloaded: $name',
+    async (step) => {
+      const loaded = await loadFirstStep(browser, product, step);
+      try {
+        const firstScreenCalls = loaded.apiCalls.filter((path) =>
+          /\/online-scheduler\/(office|order)$|\/office_contact\/|\/currency_code$/.test(path),
+        );
+        expect(firstScreenCalls).toEqual([]);
+        expect(loaded.preloads.length).toBeGreaterThan(0);
+        // Every preloaded chunk is one the step uses: none downloaded for nothing.
+        const loadedPaths = loaded.scripts.map((script) => script.path);
+        for (const preload of loaded.preloads) expect(loadedPaths).toContain(preload);
+        expect(await loaded.page.locator('#first-load').count()).toBe(0);
+      } finally {
+        await loaded.close();
+      }
+    },
+  );
 
   it("names every step's module as the build's manifest does", () => {
     const manifest = JSON.parse(readFileSync(join(WEB_DIST, '.vite', 'manifest.json'), 'utf8')) as Manifest;
-    const found = Object.fromEntries(Object.entries(STEP_SOURCES).map(([step, source]) => [step, stepChunkKey(manifest, source) !== null]));
+    const found = Object.fromEntries(
+      Object.entries(STEP_SOURCES).map(([step, source]) => [step, stepChunkKey(manifest, source) !== null]),
+    );
     expect(found).toEqual(Object.fromEntries(Object.keys(STEP_SOURCES).map((step) => [step, true])));
   });
 });

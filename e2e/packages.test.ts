@@ -19,13 +19,16 @@ const PAY_AT_CLOSE = 'a1c0ffee-0000-4000-8000-000000000013';
 const MIKE = 101;
 const SEWER_INSPECTORS = [102, 103, 105];
 
-
 /**
  * A demo session opened straight on the packages step. `prepare` runs first with the session's
  * own calls (a held time, a cart), as a visitor who got there by the earlier steps would have.
  */
-async function onPackagesStep(options: { viewport?: keyof typeof VIEWPORTS; prepare?: (call: SessionCall, token: string) => Promise<void> } = {}) {
-  const page = await (await running.browser.newContext({ viewport: VIEWPORTS[options.viewport ?? 'desktop'] })).newPage();
+async function onPackagesStep(
+  options: { viewport?: keyof typeof VIEWPORTS; prepare?: (call: SessionCall, token: string) => Promise<void> } = {},
+) {
+  const page = await (
+    await running.browser.newContext({ viewport: VIEWPORTS[options.viewport ?? 'desktop'] })
+  ).newPage();
   await page.goto(running.product.linkOf('demo'));
   await mainHeading(page);
   const url = new URL(page.url());
@@ -50,7 +53,12 @@ async function onPackagesStep(options: { viewport?: keyof typeof VIEWPORTS; prep
 const pricingRead = (page: Page, change: (pricing: Pricing) => boolean) =>
   page
     .waitForResponse(async (response) => {
-      if (!response.url().endsWith('/json/online_scheduler/pricing') || response.request().method() !== 'GET' || !response.ok()) return false;
+      if (
+        !response.url().endsWith('/json/online_scheduler/pricing') ||
+        response.request().method() !== 'GET' ||
+        !response.ok()
+      )
+        return false;
       return change((await response.json()) as Pricing);
     })
     .then(async (response) => (await response.json()) as Pricing);
@@ -63,7 +71,11 @@ async function holdWithMike(call: SessionCall): Promise<AppointmentSlot> {
   const to = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
   const slots = await call<AppointmentSlot[]>(`json/online_scheduler/availability?from=${from}&to=${to}&duration=180`);
   const slot = slots.find((s) => s.users.includes(MIKE))!;
-  const held = await call<{ status: string }>('json/online_scheduler/set_datetime', { datetime: new Date(slot.timestamp * 1000).toISOString(), duration: 180, inspectors: [MIKE] });
+  const held = await call<{ status: string }>('json/online_scheduler/set_datetime', {
+    datetime: new Date(slot.timestamp * 1000).toISOString(),
+    duration: 180,
+    inspectors: [MIKE],
+  });
   expect(held.status).toBe('ok');
   return slot;
 }
@@ -86,7 +98,10 @@ describe('the packages step in the browser', () => {
     const { page } = await onPackagesStep();
     expect(await page.getByRole('article').count()).toBe(4);
     const priced = pricingRead(page, (pricing) => pricing.package?.name === "Buyer's Essentials");
-    await page.getByRole('article', { name: "Buyer's Essentials" }).getByRole('button', { name: 'SELECT PACKAGE' }).click();
+    await page
+      .getByRole('article', { name: "Buyer's Essentials" })
+      .getByRole('button', { name: 'SELECT PACKAGE' })
+      .click();
     const pricing = await priced;
     expect(pricing.package?.name).toBe("Buyer's Essentials");
     expect(pricing.totals.subtotal).toBe(pricing.package!.amount);
@@ -94,7 +109,9 @@ describe('the packages step in the browser', () => {
     await page.getByRole('button', { name: 'REMOVE PACKAGE' }).waitFor();
     expect(await page.getByRole('article').count()).toBe(1);
     // The package's services read "In Package".
-    expect(await serviceRow(page, 'Termite / Wood-Destroying Insect Inspection').getByRole('button').innerText()).toBe('In Package');
+    expect(await serviceRow(page, 'Termite / Wood-Destroying Insect Inspection').getByRole('button').innerText()).toBe(
+      'In Package',
+    );
     const emptied = pricingRead(page, (pricing) => !pricing.package);
     await page.getByRole('button', { name: 'REMOVE PACKAGE' }).click();
     expect((await emptied).totals.subtotal).toBe(0);
@@ -104,12 +121,18 @@ describe('the packages step in the browser', () => {
 
   it('offers the package after two of its services are added one by one, and Add Package chooses it', async () => {
     const { page, call } = await onPackagesStep();
-    expect(await serviceRow(page, 'Termite / Wood-Destroying Insect Inspection').getByRole('button').innerText()).toBe("Please add a 'primary' service to your cart first");
+    expect(await serviceRow(page, 'Termite / Wood-Destroying Insect Inspection').getByRole('button').innerText()).toBe(
+      "Please add a 'primary' service to your cart first",
+    );
     await serviceRow(page, 'Single-Family Home Inspection').getByRole('button', { name: 'Add Service' }).click();
     await serviceRow(page, 'Single-Family Home Inspection').getByRole('button', { name: 'Remove Service' }).waitFor();
-    await serviceRow(page, 'Termite / Wood-Destroying Insect Inspection').getByRole('button', { name: 'Add Service' }).click();
+    await serviceRow(page, 'Termite / Wood-Destroying Insect Inspection')
+      .getByRole('button', { name: 'Add Service' })
+      .click();
     // Buyer's Essentials and Buyer's Complete both hold the two.
-    const offer = page.getByRole('dialog', { name: "It looks like you've added services that you can get in one or more of our packages:" });
+    const offer = page.getByRole('dialog', {
+      name: "It looks like you've added services that you can get in one or more of our packages:",
+    });
     await offer.waitFor();
     const essentials = offer.getByRole('listitem').filter({ hasText: "Buyer's Essentials" });
     await essentials.getByText(/^Save \$[\d,.]+ over your current selection!$/).waitFor();
@@ -122,10 +145,14 @@ describe('the packages step in the browser', () => {
   });
 
   it('applies a coupon on a phone, shows its effect where it was entered and the running total in view, and shows a refused one with its message', async () => {
-    const { page, call } = await onPackagesStep({ viewport: 'mobile', prepare: (call) => call('json/online_scheduler/add_service', SINGLE_FAMILY) });
+    const { page, call } = await onPackagesStep({
+      viewport: 'mobile',
+      prepare: (call) => call('json/online_scheduler/add_service', SINGLE_FAMILY),
+    });
     // Issue 20 item 6: the order's total, the one the review-order panel shows, stays in view on a phone.
     const total = page.getByRole('status').filter({ hasText: 'Total:' });
-    const shownTotal = async () => formatLineAmount(displayLines(await call<Pricing>('json/online_scheduler/pricing')).total, 'USD');
+    const shownTotal = async () =>
+      formatLineAmount(displayLines(await call<Pricing>('json/online_scheduler/pricing')).total, 'USD');
     await total.getByText(await shownTotal(), { exact: true }).waitFor();
     const box = (await total.boundingBox())!;
     expect(box.y + box.height).toBeLessThanOrEqual(VIEWPORTS.mobile.height);
@@ -134,7 +161,9 @@ describe('the packages step in the browser', () => {
     await page.getByRole('heading', { name: 'Have a coupon?' }).waitFor();
     const field = page.getByRole('textbox', { name: 'Add coupon' });
     await field.fill('HOLIDAY2025');
-    const refused = page.waitForResponse((r) => r.url().endsWith('/apply_coupon')).then((r) => r.json() as Promise<{ status: string; message: string }>);
+    const refused = page
+      .waitForResponse((r) => r.url().endsWith('/apply_coupon'))
+      .then((r) => r.json() as Promise<{ status: string; message: string }>);
     await page.getByRole('button', { name: 'APPLY' }).click();
     const refusal = await refused;
     expect(refusal.status).toBe('expired');
@@ -148,7 +177,10 @@ describe('the packages step in the browser', () => {
     expect(await field.inputValue()).toBe('');
     expect((await priced).coupons.map((c) => c.code)).toEqual(['SPRING25']);
     // The coupon's effect where it was entered, and the total in view with it taken off.
-    await page.getByRole('list', { name: 'Coupons in your order' }).getByText('$25 Off Orders of $400 or More: - $25.00').waitFor();
+    await page
+      .getByRole('list', { name: 'Coupons in your order' })
+      .getByText('$25 Off Orders of $400 or More: - $25.00')
+      .waitFor();
     await total.getByText(await shownTotal(), { exact: true }).waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
     await screenshot(page, 'packages-coupon-and-total-375');
@@ -175,7 +207,9 @@ describe('the packages step in the browser', () => {
   });
 
   it('adds pay-at-close, and loses it with a notice when the order stops qualifying; Next without it reminds first', async () => {
-    const { page, call } = await onPackagesStep({ prepare: (call) => call('json/online_scheduler/add_service', SINGLE_FAMILY) });
+    const { page, call } = await onPackagesStep({
+      prepare: (call) => call('json/online_scheduler/add_service', SINGLE_FAMILY),
+    });
     await page.getByRole('heading', { name: 'Your inspection qualifies you to Pay at Close!' }).waitFor();
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     const reminder = page.getByRole('dialog', { name: 'Quick Reminder' });
@@ -225,7 +259,9 @@ describe('the packages step in the browser', () => {
         await call('json/online_scheduler/add_service', SINGLE_FAMILY);
       },
     });
-    const validated = page.waitForResponse((r) => r.url().includes('/validate_inspectors_services')).then((r) => r.json() as Promise<{ appointments: AppointmentSlot[] }>);
+    const validated = page
+      .waitForResponse((r) => r.url().includes('/validate_inspectors_services'))
+      .then((r) => r.json() as Promise<{ appointments: AppointmentSlot[] }>);
     await serviceRow(page, 'Sewer Scope Camera Inspection').getByRole('button', { name: 'Add Service' }).click();
     const offered = (await validated).appointments;
     // Two services of Buyer's Complete are in the cart: the step offers the package (spec 4.3); the visitor declines it.
@@ -270,14 +306,20 @@ describe('the packages step in the browser', () => {
         await call('json/online_scheduler/add_service', SEWER);
       },
     });
-    const validated = page.waitForResponse((r) => r.url().includes('/validate_inspectors_services')).then((r) => r.json());
+    const validated = page
+      .waitForResponse((r) => r.url().includes('/validate_inspectors_services'))
+      .then((r) => r.json());
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.getByRole('dialog', { name: 'Quick Reminder' }).getByRole('button', { name: 'Continue anyway' }).click();
     const answer = (await validated) as { status: string; appointments: AppointmentSlot[] };
     expect(answer.status).toBe('conflict');
     const dialog = page.getByRole('dialog', { name: 'Sorry!' });
     await dialog.waitFor();
-    await dialog.getByText(/^The time at \d{1,2}\/\d{1,2}\/\d{4} at \d{1,2}:\d{2}(AM|PM) has a conflict with the inspectors set to perform your inspection\.$/).waitFor();
+    await dialog
+      .getByText(
+        /^The time at \d{1,2}\/\d{1,2}\/\d{4} at \d{1,2}:\d{2}(AM|PM) has a conflict with the inspectors set to perform your inspection\.$/,
+      )
+      .waitFor();
     await dialog.getByText('Please select another appointment:').waitFor();
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -291,7 +333,11 @@ describe('the packages step in the browser', () => {
     const substitute = answer.appointments[0]!;
     // The demo shows inspector names, so each team is a choice of its own ("{time}" with "with
     // {names}" beside it); the first is the first substitute.
-    await dialog.getByRole('list').getByRole('button', { name: new RegExp(`^${formatAppointmentDateTime(substitute.start_datetime)}`) }).first().click();
+    await dialog
+      .getByRole('list')
+      .getByRole('button', { name: new RegExp(`^${formatAppointmentDateTime(substitute.start_datetime)}`) })
+      .first()
+      .click();
     await page.getByRole('heading', { level: 1, name: 'Review your order' }).waitFor();
     const order = await call<OrderResponse>('online-scheduler/order');
     expect(Date.parse(order.datetime!)).toBe(substitute.timestamp * 1000);

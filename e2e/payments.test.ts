@@ -16,9 +16,20 @@ describe('paying online through Stripe Checkout, in the browser', () => {
   beforeAll(async () => {
     stripe = await FakeStripe.start();
     // HOST names the address the links are written with (no PUBLIC_URL): the one the product listens on.
-    product = await startProduct({ config: { HOST: '127.0.0.1', DATA_ENCRYPTION_KEY: DataEncryption.newKeyEntry('e2e'), STRIPE_API_BASE: stripe.baseUrl } });
+    product = await startProduct({
+      config: {
+        HOST: '127.0.0.1',
+        DATA_ENCRYPTION_KEY: DataEncryption.newKeyEntry('e2e'),
+        STRIPE_API_BASE: stripe.baseUrl,
+      },
+    });
     browser = await launchBrowser();
-    const keys = await product.app.inject({ method: 'PUT', url: '/api/admin/companies/paying/payments/stripe', headers: { authorization: `Bearer ${product.adminToken}` }, payload: SECRETS });
+    const keys = await product.app.inject({
+      method: 'PUT',
+      url: '/api/admin/companies/paying/payments/stripe',
+      headers: { authorization: `Bearer ${product.adminToken}` },
+      payload: SECRETS,
+    });
     expect(keys.statusCode).toBe(200);
   });
   afterAll(async () => {
@@ -50,7 +61,11 @@ describe('paying online through Stripe Checkout, in the browser', () => {
 
     // A forged webhook changes nothing; Stripe's signed one marks the order paid.
     const webhook = (delivery: { payload: string; signature: string }) =>
-      fetch(`${product.baseUrl}/api/payments/stripe/webhook/paying`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': delivery.signature }, body: delivery.payload });
+      fetch(`${product.baseUrl}/api/payments/stripe/webhook/paying`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': delivery.signature },
+        body: delivery.payload,
+      });
     expect((await webhook(FakeStripe.signedEvent(session, 'whsec_forgedForgedForged00'))).status).toBe(400);
     expect((await call<OrderResponse>('online-scheduler/order')).body.paid).toBe(false);
     const delivered = await webhook(FakeStripe.signedEvent(session, SECRETS.webhook_secret));

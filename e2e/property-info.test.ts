@@ -10,7 +10,11 @@ const running = useRunningProduct();
 const SINGLE_FAMILY = 'a1c0ffee-0000-4000-8000-000000000001';
 
 /** The demo wizard opened straight on the property step (calls are paths under /demo/), with a Single-Family inspection in the cart. */
-async function onPropertyStep(): Promise<{ page: Page; token: string; call: <T>(path: string, body?: unknown) => Promise<T> }> {
+async function onPropertyStep(): Promise<{
+  page: Page;
+  token: string;
+  call: <T>(path: string, body?: unknown) => Promise<T>;
+}> {
   const page = await (await running.browser.newContext({ viewport: VIEWPORTS.desktop })).newPage();
   await page.goto(running.product.linkOf('demo'));
   await mainHeading(page);
@@ -28,7 +32,9 @@ describe('the property-info step in the browser', () => {
   it('saves the answers with Enter and the price follows the square feet', async () => {
     const { page, call } = await onPropertyStep();
     // The cart has a service and fees are shown: the banner says the price may change.
-    await page.getByText('Changing property information may affect the pricing of items in your shopping cart.').waitFor();
+    await page
+      .getByText('Changing property information may affect the pricing of items in your shopping cart.')
+      .waitFor();
     const before = await call<Pricing>('json/online_scheduler/pricing');
     await answerDemoPropertyQuestions(page, { sqft: '4200', yearBuilt: '1995' });
     await page.getByRole('textbox', { name: /^Square Feet/ }).press('Enter');
@@ -36,7 +42,12 @@ describe('the property-info step in the browser', () => {
     // 4,200 sq ft adds the $150 home-size fee to the $425 inspection.
     const after = await call<Pricing>('json/online_scheduler/pricing');
     expect(after.totals.subtotal - before.totals.subtotal).toBe(15000);
-    expect(after.services[0]!.fees).toContainEqual({ code: 'home-size', description: 'Home size adjustment', gross: 15000, value: 15000 });
+    expect(after.services[0]!.fees).toContainEqual({
+      code: 'home-size',
+      description: 'Home size adjustment',
+      gross: 15000,
+      value: 15000,
+    });
     await page.context().close();
   });
 
@@ -51,7 +62,7 @@ describe('the property-info step in the browser', () => {
     await page.context().close();
   });
 
-  it("takes a date as the company writes dates (DATE_FORMAT MM/DD/YYYY), stores it as an ISO date, and shows it so in the panel", async () => {
+  it('takes a date as the company writes dates (DATE_FORMAT MM/DD/YYYY), stores it as an ISO date, and shows it so in the panel', async () => {
     const { page, call } = await onPropertyStep();
     await answerDemoPropertyQuestions(page);
     const closing = page.getByRole('textbox', { name: 'Closing Date' });

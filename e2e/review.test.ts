@@ -7,7 +7,15 @@ import { formatAppointmentDateTime } from '@scheduler/domain/scheduling-text';
 import { accessibilityViolations, mainHeading, screenshot, VIEWPORTS } from './support/browser.ts';
 import type { FixtureCompany } from './support/product.ts';
 import { SERVED_ADDRESS } from './support/address.ts';
-import { companyCalls, confirmOnReview, fillOrder, openReview, RADON, SINGLE_FAMILY, tokenOf } from './support/review.ts';
+import {
+  companyCalls,
+  confirmOnReview,
+  fillOrder,
+  openReview,
+  RADON,
+  SINGLE_FAMILY,
+  tokenOf,
+} from './support/review.ts';
 import { useRunningProduct } from './support/running-product.ts';
 
 const running = useRunningProduct();
@@ -27,14 +35,25 @@ async function newVisitor(company: FixtureCompany = 'demo', viewport: keyof type
 function confirmRequests(page: Page): string[] {
   const seen: string[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().endsWith('/json/online_scheduler/confirm')) seen.push(request.headers()['idempotency-key'] ?? '');
+    if (request.method() === 'POST' && request.url().endsWith('/json/online_scheduler/confirm'))
+      seen.push(request.headers()['idempotency-key'] ?? '');
   });
   return seen;
 }
 
 const panelTitles = (page: Page) => page.getByRole('main').getByRole('heading', { level: 2 }).allTextContents();
 /** The demo's panels for a home owner: it asks property questions and a special note, and offers every agent. */
-const DEMO_PANELS = ['Date, Time and Inspector', 'My Info (Home Owner)', 'Address', 'Property Info', "Buyer's Agent", "Seller's Agent", 'Insurance Agent', 'Shopping Cart', 'Special instructions and notes'];
+const DEMO_PANELS = [
+  'Date, Time and Inspector',
+  'My Info (Home Owner)',
+  'Address',
+  'Property Info',
+  "Buyer's Agent",
+  "Seller's Agent",
+  'Insurance Agent',
+  'Shopping Cart',
+  'Special instructions and notes',
+];
 
 describe('the review step in the browser', () => {
   it('confirms: the thank-you state shows the same panels without Change, the order is booked, and review is recorded as visited', async () => {
@@ -42,7 +61,10 @@ describe('the review step in the browser', () => {
     const slot = (await fillOrder(call))!;
     await openReview(page);
     expect(await panelTitles(page)).toEqual(DEMO_PANELS);
-    await page.getByRole('region', { name: 'Date, Time and Inspector' }).getByText(formatAppointmentDateTime(slot.start_datetime)).waitFor();
+    await page
+      .getByRole('region', { name: 'Date, Time and Inspector' })
+      .getByText(formatAppointmentDateTime(slot.start_datetime))
+      .waitFor();
     await page.getByRole('region', { name: 'My Info (Home Owner)' }).getByText('Dana Whitfield').waitFor();
     await page.getByRole('region', { name: 'Shopping Cart' }).getByText('Single-Family Home Inspection').waitFor();
     expect(await page.getByRole('link', { name: /^Change / }).count()).toBe(DEMO_PANELS.length);
@@ -52,7 +74,11 @@ describe('the review step in the browser', () => {
     await confirmOnReview(page);
     expect(await panelTitles(page)).toEqual(DEMO_PANELS);
     expect(await page.getByRole('link', { name: /^Change/ }).count()).toBe(0);
-    await page.getByText('Your inspection order has been placed. Someone from our office will contact you soon for further confirmation.').waitFor();
+    await page
+      .getByText(
+        'Your inspection order has been placed. Someone from our office will contact you soon for further confirmation.',
+      )
+      .waitFor();
     await page.getByRole('link', { name: 'Schedule Again' }).waitFor();
     const order = (await call<OrderResponse>('online-scheduler/order')).body;
     expect(order.confirmed).toBe(true);
@@ -70,7 +96,10 @@ describe('the review step in the browser', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatch(/^[\x21-\x7e]+$/);
     const order = (await call<OrderResponse>('online-scheduler/order')).body;
-    const booked = await running.product.database.db.select().from(t.appointments).where(and(eq(t.appointments.orderId, order.id), eq(t.appointments.kind, 'appointment')));
+    const booked = await running.product.database.db
+      .select()
+      .from(t.appointments)
+      .where(and(eq(t.appointments.orderId, order.id), eq(t.appointments.kind, 'appointment')));
     expect(booked).toHaveLength(1);
     await page.context().close();
   });
@@ -88,15 +117,30 @@ describe('the review step in the browser', () => {
     await running.product.database.changes.flush();
     const rival = await running.product.startSessionOf('demo');
     const rivalCall = (path: string, payload: unknown) =>
-      running.product.app.inject({ method: 'POST', url: `/demo/json/online_scheduler/${path}`, headers: { 'x-auth-token': rival }, payload: payload as object });
-    await rivalCall('set_address', { address1: SERVED_ADDRESS.address1, city: SERVED_ADDRESS.city, postal_code: SERVED_ADDRESS.postalCode });
+      running.product.app.inject({
+        method: 'POST',
+        url: `/demo/json/online_scheduler/${path}`,
+        headers: { 'x-auth-token': rival },
+        payload: payload as object,
+      });
+    await rivalCall('set_address', {
+      address1: SERVED_ADDRESS.address1,
+      city: SERVED_ADDRESS.city,
+      postal_code: SERVED_ADDRESS.postalCode,
+    });
     await rivalCall('add_service', SINGLE_FAMILY);
-    const taken = await rivalCall('set_datetime', { datetime: new Date(slot.timestamp * 1000).toISOString(), duration: order.duration, inspectors: slot.users });
+    const taken = await rivalCall('set_datetime', {
+      datetime: new Date(slot.timestamp * 1000).toISOString(),
+      duration: order.duration,
+      inspectors: slot.users,
+    });
     expect(taken.json()).toMatchObject({ status: 'ok' });
 
     await page.getByRole('button', { name: 'Confirm My Inspection' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sorry!' });
-    await dialog.getByText(`The appointment on ${formatAppointmentDateTime(slot.start_datetime)} is no longer available.`).waitFor();
+    await dialog
+      .getByText(`The appointment on ${formatAppointmentDateTime(slot.start_datetime)} is no longer available.`)
+      .waitFor();
     await dialog.getByText('Please select another appointment:').waitFor();
     const choice = dialog.getByRole('list').getByRole('button').first();
     const label = await choice.innerText();
@@ -105,7 +149,11 @@ describe('the review step in the browser', () => {
     const confirmed = (await call<OrderResponse>('online-scheduler/order')).body;
     expect(confirmed.confirmed).toBe(true);
     expect(Date.parse(confirmed.datetime!)).not.toBe(slot.timestamp * 1000);
-    expect(label).toContain(formatAppointmentDateTime(new Date(confirmed.datetime!).toLocaleString('sv-SE', { timeZone: 'America/New_York' })));
+    expect(label).toContain(
+      formatAppointmentDateTime(
+        new Date(confirmed.datetime!).toLocaleString('sv-SE', { timeZone: 'America/New_York' }),
+      ),
+    );
     await page.context().close();
   });
 
@@ -210,7 +258,9 @@ describe('the review step in the browser', () => {
     // The first tab's confirm is refused: it shows what changed, and nothing was booked.
     await page.getByRole('button', { name: 'Confirm My Inspection' }).click();
     const notice = page.getByRole('alert').filter({ hasText: 'Your order changed' });
-    await notice.getByText('Your order was changed in another window or tab. Please check it below and confirm again.').waitFor();
+    await notice
+      .getByText('Your order was changed in another window or tab. Please check it below and confirm again.')
+      .waitFor();
     await property.getByText(/2,?400/).waitFor();
     expect((await call<OrderResponse>('online-scheduler/order')).body.confirmed).toBe(false);
     expect(await accessibilityViolations(page)).toEqual([]);
@@ -220,7 +270,12 @@ describe('the review step in the browser', () => {
     expect((await call<OrderResponse>('online-scheduler/order')).body.sqft).toBe(2400);
 
     // The other tab's next change is refused as confirmed, and the tab shows the thank-you.
-    await other.getByRole('listitem').filter({ hasText: 'Radon Testing' }).last().getByRole('button', { name: 'Add Service' }).click();
+    await other
+      .getByRole('listitem')
+      .filter({ hasText: 'Radon Testing' })
+      .last()
+      .getByRole('button', { name: 'Add Service' })
+      .click();
     await other.getByRole('heading', { level: 1, name: 'Thank you!' }).waitFor();
     expect(await other.getByText('Please correct the fields marked Required.').count()).toBe(0);
     await page.context().close();

@@ -26,7 +26,9 @@ function countRequests(page: Page, url: RegExp): { readonly count: number } {
 
 /** The availability the page fetched first, as the server sent it. */
 function captureAvailability(page: Page): Promise<AppointmentSlot[]> {
-  return page.waitForResponse((response) => response.url().includes('/json/online_scheduler/availability')).then((response) => response.json() as Promise<AppointmentSlot[]>);
+  return page
+    .waitForResponse((response) => response.url().includes('/json/online_scheduler/availability'))
+    .then((response) => response.json() as Promise<AppointmentSlot[]>);
 }
 
 describe('the calendar step in calendar mode', () => {
@@ -37,7 +39,10 @@ describe('the calendar step in calendar mode', () => {
     await expect(page.getByRole('button', { name: 'Next', exact: true }).isDisabled()).resolves.toBe(true);
     await chooseFirstSlot(page);
     await page.getByText('* indicates preferred inspectors').waitFor();
-    await page.getByText(/^with Mike Alvarez$/).first().waitFor();
+    await page
+      .getByText(/^with Mike Alvarez$/)
+      .first()
+      .waitFor();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await screenshot(page, 'calendar-slots-1280');
     await confirmSlot(page);
@@ -78,7 +83,9 @@ describe('the calendar step in calendar mode', () => {
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Sorry!').waitFor();
-    await dialog.getByText(/^The appointment on \d{1,2}\/\d{1,2}\/\d{4} at \d{1,2}:\d{2}(AM|PM) is no longer available\.$/).waitFor();
+    await dialog
+      .getByText(/^The appointment on \d{1,2}\/\d{1,2}\/\d{4} at \d{1,2}:\d{2}(AM|PM) is no longer available\.$/)
+      .waitFor();
     await dialog.getByText('Please select another appointment:').waitFor();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await screenshot(page, 'calendar-not-available-375');
@@ -95,7 +102,10 @@ describe('the calendar step on desktop and phone', () => {
     await page.goto(running.product.linkOf('demo'));
     await page.getByRole('heading', { name: 'Select a time slot' }).waitFor();
     // The grid marks the chosen day on its cell (the date-picker grid pattern).
-    const firstDay = page.getByRole('gridcell').filter({ has: page.locator('button:not([aria-disabled="true"])') }).first();
+    const firstDay = page
+      .getByRole('gridcell')
+      .filter({ has: page.locator('button:not([aria-disabled="true"])') })
+      .first();
     await expect(firstDay.getAttribute('aria-selected')).resolves.toBe('true');
     expect(await page.getByRole('radio').count()).toBeGreaterThan(0);
     await expect(page.getByRole('button', { name: 'Next', exact: true }).isDisabled()).resolves.toBe(true);
@@ -105,10 +115,16 @@ describe('the calendar step on desktop and phone', () => {
     const page = await openPage('mobile');
     await page.goto(running.product.linkOf('demo'));
     await page.getByRole('heading', { name: 'Select a day' }).waitFor();
-    const inViewport = (box: { y: number; height: number } | null) => box !== null && box.y >= 0 && box.y + box.height <= VIEWPORTS.mobile.height;
+    const inViewport = (box: { y: number; height: number } | null) =>
+      box !== null && box.y >= 0 && box.y + box.height <= VIEWPORTS.mobile.height;
     expect(inViewport(await page.getByRole('button', { name: 'Next', exact: true }).boundingBox())).toBe(true);
     await expect(page.getByRole('heading', { name: 'Select a time slot' }).count()).resolves.toBe(0);
-    await page.getByRole('gridcell').getByRole('button').and(page.locator(':not([aria-disabled="true"])')).first().click();
+    await page
+      .getByRole('gridcell')
+      .getByRole('button')
+      .and(page.locator(':not([aria-disabled="true"])'))
+      .first()
+      .click();
     const times = page.getByRole('radiogroup');
     await times.waitFor();
     // The whole list of times shows above the sticky bar, without the visitor scrolling.
@@ -132,13 +148,28 @@ describe('the calendar step in list mode', () => {
     await radios.first().waitFor();
     expect(await radios.count()).toBe(5);
     const firstLabel = await page.getByRole('radiogroup').locator('label').first().innerText();
-    expect(firstLabel).toMatch(/^(Sunday|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday), [A-Z][a-z]+ \d{1,2}(st|nd|rd|th) \d{4} at \d{1,2}:\d{2} (AM|PM)( \*)?\nwith [A-Z]/);
+    expect(firstLabel).toMatch(
+      /^(Sunday|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday), [A-Z][a-z]+ \d{1,2}(st|nd|rd|th) \d{4} at \d{1,2}:\d{2} (AM|PM)( \*)?\nwith [A-Z]/,
+    );
     await page.getByRole('button', { name: 'Show More' }).click();
     await expect.poll(() => radios.count()).toBe(10);
     // Show More continues where the list left off: no days skipped. The ten shown are the server's
     // first ten for the same question (five a day at most), day by day and time by time.
     const labels = await page.getByRole('radiogroup').locator('label').allInnerTexts();
-    const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+    const MONTHS = [
+      'January',
+      'February',
+      'March',
+      'April',
+      'May',
+      'June',
+      'July',
+      'August',
+      'September',
+      'October',
+      'November',
+      'December',
+    ];
     const shownAs = (label: string) => {
       const [, month, day, year, time] = /^\w+, (\w+) (\d+)\w\w (\d{4}) at (\d{1,2}:\d{2} [AP]M)/.exec(label)!;
       return `${year}-${String(MONTHS.indexOf(month!) + 1).padStart(2, '0')}-${day!.padStart(2, '0')} ${time}`;
@@ -150,7 +181,10 @@ describe('the calendar step in list mode', () => {
       url: `/listing/json/online_scheduler/availability?from=${firstDay}&to=${weeksLater}&limit=5`,
       headers: { 'x-auth-token': await running.product.startSessionOf('listing') },
     });
-    const serversFirstTen = sameQuestion.json<AppointmentSlot[]>().slice(0, 10).map((slot) => `${slot.date} ${slot.start}`);
+    const serversFirstTen = sameQuestion
+      .json<AppointmentSlot[]>()
+      .slice(0, 10)
+      .map((slot) => `${slot.date} ${slot.start}`);
     expect(labels.map(shownAs)).toEqual(serversFirstTen);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await screenshot(page, 'calendar-list-1280');
@@ -168,7 +202,9 @@ describe('the postal-code step', () => {
     const field = page.getByLabel('Postal Code');
     await field.fill('90210');
     await page.getByRole('button', { name: 'Next', exact: true }).click();
-    const banner = page.getByText("We're sorry but there is no upcoming availability in the 90210 postal code. You can always call us at (614) 555-0142 for help scheduling your inspection.");
+    const banner = page.getByText(
+      "We're sorry but there is no upcoming availability in the 90210 postal code. You can always call us at (614) 555-0142 for help scheduling your inspection.",
+    );
     await banner.waitFor();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await screenshot(page, 'postal-code-unavailable-1280');
@@ -185,7 +221,9 @@ describe('the postal-code step', () => {
 
     // "Change postal code" goes back with the code in the field, to edit (issue 8).
     await page.getByRole('button', { name: 'Change postal code' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Please enter the Postal Code of the property to be inspected' }).waitFor();
+    await page
+      .getByRole('heading', { level: 1, name: 'Please enter the Postal Code of the property to be inspected' })
+      .waitFor();
     await expect(page.getByLabel('Postal Code').inputValue()).resolves.toBe('43017');
   });
 
@@ -261,7 +299,11 @@ describe('a failing write', () => {
       posts.push(Date.now());
       if (!failNext) return route.continue();
       failNext = false;
-      await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal_error', message: 'Internal error' } }) });
+      await route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'internal_error', message: 'Internal error' } }),
+      });
     });
     await page.goto(running.product.linkOf('demo'));
     await chooseFirstSlot(page);

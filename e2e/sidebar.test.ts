@@ -45,15 +45,25 @@ describe('the review-order panel in the browser (spec 2.10)', () => {
     await panel.waitFor();
     // Every section of the walk so far, in the spec's order; Contact Info is titled with the
     // visitor's role once it is saved (spec 2.10).
-    expect(await panel.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(expect.arrayContaining(['Date & Time', 'Address', 'Home Owner', 'Property Info', 'Services']));
+    expect(await panel.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(
+      expect.arrayContaining(['Date & Time', 'Address', 'Home Owner', 'Property Info', 'Services']),
+    );
     await panel.getByText('1105 Schrock Rd').waitFor();
     await panel.getByText('Square Feet: 2,400').waitFor();
 
     const afterPackage = nextPricing(page);
-    await page.getByRole('article', { name: "Buyer's Essentials" }).getByRole('button', { name: 'SELECT PACKAGE' }).click();
+    await page
+      .getByRole('article', { name: "Buyer's Essentials" })
+      .getByRole('button', { name: 'SELECT PACKAGE' })
+      .click();
     await afterPackage;
     const afterService = nextPricing(page);
-    await page.getByRole('listitem').filter({ hasText: 'Radon Testing' }).last().getByRole('button', { name: 'Add Service' }).click();
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: 'Radon Testing' })
+      .last()
+      .getByRole('button', { name: 'Add Service' })
+      .click();
     const pricing = await afterService;
     expect(pricing.package?.name).toBe("Buyer's Essentials");
     expect(pricing.services.map((s) => s.name)).toContain('Radon Testing');
@@ -77,9 +87,18 @@ describe('the review-order panel in the browser (spec 2.10)', () => {
     expect(await card.getByText('$480.00', { exact: true }).count()).toBe(1);
     expect(await card.getByText('$40.00 in savings').count()).toBe(1);
     expect(await card.getByText('$516.00').count()).toBe(0);
-    expect(await page.getByRole('listitem').filter({ hasText: 'Radon Testing' }).last().getByText('$150.00', { exact: true }).count()).toBe(1);
+    expect(
+      await page
+        .getByRole('listitem')
+        .filter({ hasText: 'Radon Testing' })
+        .last()
+        .getByText('$150.00', { exact: true })
+        .count(),
+    ).toBe(1);
     // The current step is highlighted and has no Edit link; a visited one has.
-    await expect(panel.locator('section[aria-current="step"]').getByRole('heading').innerText()).resolves.toBe('Services');
+    await expect(panel.locator('section[aria-current="step"]').getByRole('heading').innerText()).resolves.toBe(
+      'Services',
+    );
     expect(await panel.getByRole('link', { name: 'Edit Services' }).count()).toBe(0);
     // The panel is sticky: from the top of the page it sits beside the step's top.
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -91,7 +110,11 @@ describe('the review-order panel in the browser (spec 2.10)', () => {
     const url = new URL(page.url());
     expect(url.searchParams.get('t')).toBeTruthy();
     expect(url.searchParams.get('office')).toBeTruthy();
-    await page.getByRole('complementary', { name: PANEL }).locator('section[aria-current="step"]').getByRole('heading', { name: 'Address' }).waitFor();
+    await page
+      .getByRole('complementary', { name: PANEL })
+      .locator('section[aria-current="step"]')
+      .getByRole('heading', { name: 'Address' })
+      .waitFor();
     await page.context().close();
   });
 
@@ -99,10 +122,18 @@ describe('the review-order panel in the browser (spec 2.10)', () => {
     const page = await (await running.browser.newContext({ viewport: VIEWPORTS.mobile })).newPage();
     await walkToPackages(page);
     const afterPackage = nextPricing(page);
-    await page.getByRole('article', { name: "Buyer's Essentials" }).getByRole('button', { name: 'SELECT PACKAGE' }).click();
+    await page
+      .getByRole('article', { name: "Buyer's Essentials" })
+      .getByRole('button', { name: 'SELECT PACKAGE' })
+      .click();
     await afterPackage;
     const afterService = nextPricing(page);
-    await page.getByRole('listitem').filter({ hasText: 'Radon Testing' }).last().getByRole('button', { name: 'Add Service' }).click();
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: 'Radon Testing' })
+      .last()
+      .getByRole('button', { name: 'Add Service' })
+      .click();
     await afterService;
     // Open by default (decision 0038), in the page and not a dialog over the step: the step stays usable.
     const panel = page.getByRole('complementary', { name: PANEL });

@@ -9,7 +9,10 @@ const NOT_FOUND = "Sorry! We couldn't find the page you were looking for...";
 describe('a session link the server refuses', () => {
   it('shows a browser the not-found page with status 404, for an unknown company and for an unknown office', async () => {
     const page = await (await running.browser.newContext({ viewport: VIEWPORTS.desktop })).newPage();
-    const links = [`${running.product.baseUrl}/no-such-company/online-scheduler/${FIXTURE_OFFICES.demo}`, `${running.product.baseUrl}/demo/online-scheduler/00000000-0000-4000-8000-000000000000`];
+    const links = [
+      `${running.product.baseUrl}/no-such-company/online-scheduler/${FIXTURE_OFFICES.demo}`,
+      `${running.product.baseUrl}/demo/online-scheduler/00000000-0000-4000-8000-000000000000`,
+    ];
     for (const link of links) {
       const response = await page.goto(link);
       expect(response?.status(), link).toBe(404);

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ensureMember, organizationOfCompanyKey } from '../apps/server/src/modules/console-auth/console-auth.repository.ts';
+import {
+  ensureMember,
+  organizationOfCompanyKey,
+} from '../apps/server/src/modules/console-auth/console-auth.repository.ts';
 import { mainHeading, VIEWPORTS, waitForMainHeading } from './support/browser.ts';
 import { saveServedAddress } from './support/address.ts';
 import { saveHomeOwner } from './support/contacts.ts';
@@ -65,7 +68,14 @@ describe('entering the wizard', () => {
     await page.getByRole('button', { name: 'Back' }).click();
     await page.waitForURL('**/online-scheduler/packages?**');
     const progress = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), `nav-${token}`)) ?? '{}');
-    expect(progress).toEqual({ calendar: true, address: true, contacts: true, property_info: true, packages: true, review: true });
+    expect(progress).toEqual({
+      calendar: true,
+      address: true,
+      contacts: true,
+      property_info: true,
+      packages: true,
+      review: true,
+    });
   });
 
   it('skips property info when the company asks no property questions', async () => {
@@ -101,11 +111,17 @@ describe('entering the wizard', () => {
 describe('status pages', () => {
   it('shows the unauthorised page for a bad token, at the unauthorised route, with the office contact', async () => {
     const page = await openPage();
-    await page.goto(`${running.product.baseUrl}/demo/online-scheduler/calendar?t=not-a-real-token&office=${FIXTURE_OFFICES.demo}`);
-    expect(await mainHeading(page)).toBe('Your session expired or you are not authorized to schedule this online order...');
+    await page.goto(
+      `${running.product.baseUrl}/demo/online-scheduler/calendar?t=not-a-real-token&office=${FIXTURE_OFFICES.demo}`,
+    );
+    expect(await mainHeading(page)).toBe(
+      'Your session expired or you are not authorized to schedule this online order...',
+    );
     await page.waitForURL('**/demo/online-scheduler/unauthorized?t=not-a-real-token&office=*');
     await expect(page.getByRole('link', { name: '(614) 555-0142' }).count()).resolves.toBeGreaterThan(0);
-    await expect(page.getByRole('link', { name: 'schedule@sciotovalleyinspections.com' }).count()).resolves.toBeGreaterThan(0);
+    await expect(
+      page.getByRole('link', { name: 'schedule@sciotovalleyinspections.com' }).count(),
+    ).resolves.toBeGreaterThan(0);
   });
 
   it('shows the unauthorised page when the link carries a token of another office', async () => {
@@ -114,7 +130,9 @@ describe('status pages', () => {
     await mainHeading(page);
     const token = new URL(page.url()).searchParams.get('t')!;
     await page.goto(`${running.product.baseUrl}/demo/online-scheduler?t=${token}&office=${FIXTURE_OFFICES.zip}`);
-    expect(await mainHeading(page)).toBe('Your session expired or you are not authorized to schedule this online order...');
+    expect(await mainHeading(page)).toBe(
+      'Your session expired or you are not authorized to schedule this online order...',
+    );
   });
 
   it('shows the disabled page, with ?try=1 too: only its own staff, signed in, may try a disabled scheduler', async () => {
@@ -141,7 +159,11 @@ describe('status pages', () => {
     // The link the console's preview opens (decision 0047), at the console's own address: its sign-in is a cookie of that host.
     await page.goto(`${product.publicUrl}/closed/online-scheduler/${FIXTURE_OFFICES.closed}?preview=1`);
     expect(await mainHeading(page)).toBe('When would you like your inspection?');
-    expect(Object.fromEntries([...new URL(page.url()).searchParams].filter(([name]) => name !== 't'))).toEqual({ office: FIXTURE_OFFICES.closed, preview: '1', try: '1' });
+    expect(Object.fromEntries([...new URL(page.url()).searchParams].filter(([name]) => name !== 't'))).toEqual({
+      office: FIXTURE_OFFICES.closed,
+      preview: '1',
+      try: '1',
+    });
     await chooseFirstSlot(page);
     await confirmSlot(page);
     await page.waitForURL('**/closed/online-scheduler/address?**try=1');
@@ -163,7 +185,10 @@ describe('status pages', () => {
     expect(await mainHeading(page)).toBe("Sorry! We couldn't find the page you were looking for...");
     await page.getByText('Scioto Valley Home Inspections, Columbus').waitFor();
     await page.getByRole('link', { name: 'Schedule Again' }).click();
-    await page.waitForURL((url) => url.pathname === '/demo/online-scheduler' && url.searchParams.get('t') !== new URLSearchParams(query).get('t'));
+    await page.waitForURL(
+      (url) =>
+        url.pathname === '/demo/online-scheduler' && url.searchParams.get('t') !== new URLSearchParams(query).get('t'),
+    );
     expect(await mainHeading(page)).toBe('When would you like your inspection?');
   });
 
@@ -175,7 +200,11 @@ describe('status pages', () => {
     await running.product.confirmOrderOf(url.searchParams.get('t')!);
     await page.goto(`${running.product.baseUrl}/demo/online-scheduler/address${url.search}`);
     expect(await mainHeading(page)).toBe('Thank you!');
-    await page.getByText('Your inspection order has been placed. Someone from our office will contact you soon for further confirmation.').waitFor();
+    await page
+      .getByText(
+        'Your inspection order has been placed. Someone from our office will contact you soon for further confirmation.',
+      )
+      .waitFor();
     await page.getByRole('link', { name: 'Schedule Again' }).waitFor();
   });
 });

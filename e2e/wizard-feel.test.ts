@@ -3,7 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import * as t from '../apps/server/src/db/schema.ts';
 import { hashToken } from '../apps/server/src/modules/sessions/tokens.ts';
-import { focusedElement, mainHeading, screenshot, seriousAccessibilityViolations, VIEWPORTS } from './support/browser.ts';
+import {
+  focusedElement,
+  mainHeading,
+  screenshot,
+  seriousAccessibilityViolations,
+  VIEWPORTS,
+} from './support/browser.ts';
 import { FIXTURE_OFFICES } from './support/product.ts';
 import { saveServedAddress } from './support/address.ts';
 import { saveHomeOwner } from './support/contacts.ts';
@@ -30,11 +36,17 @@ async function focusedHeading(page: Page): Promise<string | null> {
 }
 
 async function waitForFocusedHeading(page: Page, title: string): Promise<void> {
-  await page.waitForFunction((expected) => document.activeElement?.tagName === 'H1' && document.activeElement.textContent === expected, title);
+  await page.waitForFunction(
+    (expected) => document.activeElement?.tagName === 'H1' && document.activeElement.textContent === expected,
+    title,
+  );
 }
 
 async function orderOf(token: string) {
-  const [session] = await running.product.database.db.select().from(t.sessions).where(eq(t.sessions.tokenHash, hashToken(token)));
+  const [session] = await running.product.database.db
+    .select()
+    .from(t.sessions)
+    .where(eq(t.sessions.tokenHash, hashToken(token)));
   const [order] = await running.product.database.db.select().from(t.orders).where(eq(t.orders.id, session!.orderId));
   return order!;
 }
@@ -92,7 +104,10 @@ describe('the wizard by keyboard and screen reader', () => {
     await press('Enter');
 
     await waitForFocusedHeading(page, TITLES.address);
-    await page.getByTestId('hold-indicator').getByText(/^We're holding /).waitFor();
+    await page
+      .getByTestId('hold-indicator')
+      .getByText(/^We're holding /)
+      .waitFor();
     expect(keys).toBe(9);
     console.info(`keyboard only, link to the next step after a held time: ${keys} keys`);
     await page.context().close();
@@ -103,7 +118,9 @@ describe('the wizard by keyboard and screen reader', () => {
     await page.goto(running.product.linkOf('demo'));
     await page.getByRole('heading', { name: 'Select a day' }).waitFor();
     const grid = page.getByRole('grid');
-    const firstMonth = await grid.getAttribute('aria-labelledby').then((id) => page.locator(`[id="${id}"]`).textContent());
+    const firstMonth = await grid
+      .getAttribute('aria-labelledby')
+      .then((id) => page.locator(`[id="${id}"]`).textContent());
     await grid.locator('[tabindex="0"]').focus();
     const start = (await focusedElement(page)).text;
     // Arrows move inside the grid: the day after, and back again.
@@ -119,17 +136,23 @@ describe('the wizard by keyboard and screen reader', () => {
     await page.keyboard.press('Home');
     expect((await focusedElement(page)).text).toMatch(/^Sunday, /);
     await page.keyboard.press('PageDown');
-    const nextMonth = await grid.getAttribute('aria-labelledby').then((id) => page.locator(`[id="${id}"]`).textContent());
+    const nextMonth = await grid
+      .getAttribute('aria-labelledby')
+      .then((id) => page.locator(`[id="${id}"]`).textContent());
     expect(nextMonth).not.toBe(firstMonth);
     expect((await focusedElement(page)).text).toContain(nextMonth!.split(' ')[0]!);
     await page.keyboard.press('PageUp');
     await page.keyboard.press('PageUp');
-    const stillFirst = await grid.getAttribute('aria-labelledby').then((id) => page.locator(`[id="${id}"]`).textContent());
+    const stillFirst = await grid
+      .getAttribute('aria-labelledby')
+      .then((id) => page.locator(`[id="${id}"]`).textContent());
     expect(stillFirst).toBe(firstMonth);
     // Only one day of the grid is in the Tab order.
     await expect(grid.locator('[tabindex="0"]').count()).resolves.toBe(1);
     // Days without appointments are announced as such, and today is marked.
-    await expect(grid.locator('[aria-disabled="true"]').first().getAttribute('aria-label')).resolves.toMatch(/, no appointments$/);
+    await expect(grid.locator('[aria-disabled="true"]').first().getAttribute('aria-label')).resolves.toMatch(
+      /, no appointments$/,
+    );
     await page.context().close();
   });
 
@@ -238,7 +261,9 @@ describe('the held time, visible', () => {
     const indicator = page.getByTestId('hold-indicator');
     await indicator.waitFor();
     await expect(indicator.textContent()).resolves.toMatch(/3:\d{2} left/);
-    await expect(indicator.locator('[aria-live="polite"]').textContent()).resolves.toBe('4 minutes left to finish before your held time is released.');
+    await expect(indicator.locator('[aria-live="polite"]').textContent()).resolves.toBe(
+      '4 minutes left to finish before your held time is released.',
+    );
     await screenshot(page, 'hold-countdown-375');
 
     await setExpiry(new Date(Date.now() - 1_000));
@@ -288,8 +313,12 @@ describe('reopening the scheduler link', () => {
 describe('status pages that help', () => {
   it('gives the expired-session page Start again and the office phone and e-mail as links', async () => {
     const page = await openPage('mobile');
-    await page.goto(`${running.product.baseUrl}/demo/online-scheduler/calendar?t=expired-or-forged&office=${FIXTURE_OFFICES.demo}`);
-    expect(await mainHeading(page)).toBe('Your session expired or you are not authorized to schedule this online order...');
+    await page.goto(
+      `${running.product.baseUrl}/demo/online-scheduler/calendar?t=expired-or-forged&office=${FIXTURE_OFFICES.demo}`,
+    );
+    expect(await mainHeading(page)).toBe(
+      'Your session expired or you are not authorized to schedule this online order...',
+    );
     await expect(page.locator('main a[href^="tel:"]').count()).resolves.toBeGreaterThan(0);
     await expect(page.locator('main a[href^="mailto:"]').count()).resolves.toBeGreaterThan(0);
     const again = page.getByRole('link', { name: 'Start again' });

@@ -14,7 +14,12 @@ interface FileTime {
 
 function fileTime(testModule: TestModule): FileTime {
   const diagnostic = testModule.diagnostic();
-  const held = diagnostic.environmentSetupDuration + diagnostic.prepareDuration + diagnostic.collectDuration + diagnostic.setupDuration + diagnostic.duration;
+  const held =
+    diagnostic.environmentSetupDuration +
+    diagnostic.prepareDuration +
+    diagnostic.collectDuration +
+    diagnostic.setupDuration +
+    diagnostic.duration;
   return { project: testModule.project.name, file: relative(process.cwd(), testModule.moduleId), seconds: held / 1000 };
 }
 

@@ -74,10 +74,16 @@ function workspaces(): Array<{ name: string; dir: string; entries: string[] }> {
     { name: 'apps/web', dir: join(root, 'apps/web'), entries: ['src', 'embed'] },
     { name: 'apps/console', dir: join(root, 'apps/console'), entries: ['src'] },
     ...packages,
-  ].map((workspace) => ({ ...workspace, entries: workspace.entries.map((entry) => join(workspace.dir, entry)).filter((entry) => existsSync(entry)) }));
+  ].map((workspace) => ({
+    ...workspace,
+    entries: workspace.entries.map((entry) => join(workspace.dir, entry)).filter((entry) => existsSync(entry)),
+  }));
 }
 
-async function graphOf(dir: string, entries: string[]): Promise<{ circles: string[][]; files: Record<string, string[]> }> {
+async function graphOf(
+  dir: string,
+  entries: string[],
+): Promise<{ circles: string[][]; files: Record<string, string[]> }> {
   const result = await madge(entries, {
     baseDir: root,
     fileExtensions: ['ts', 'tsx'],
@@ -97,7 +103,11 @@ function serverModuleOf(file: string): string | null {
   return match ? (match[1] ?? match[2] ?? null) : null;
 }
 
-function serverArrows(files: Record<string, string[]>): { arrows: Array<[string, string]>; backUp: Array<[string, string]>; unranked: string[] } {
+function serverArrows(files: Record<string, string[]>): {
+  arrows: Array<[string, string]>;
+  backUp: Array<[string, string]>;
+  unranked: string[];
+} {
   const pairs = new Set<string>();
   for (const [file, imports] of Object.entries(files)) {
     const from = serverModuleOf(file);
@@ -114,14 +124,15 @@ function serverArrows(files: Record<string, string[]>): { arrows: Array<[string,
   return { arrows, backUp, unranked };
 }
 
-
 const list = process.argv.includes('--list');
 let failed = false;
 for (const workspace of workspaces()) {
   const { circles, files } = await graphOf(workspace.dir, workspace.entries);
   let line = `${workspace.name}: ${Object.keys(files).length} files, ${circles.length} circular import chain${circles.length === 1 ? '' : 's'}`;
   if (circles.length > 0) failed = true;
-  let details: string[] = circles.map((circle) => `  circle: ${circle.map((file) => relative(workspace.dir, join(root, file))).join(' -> ')}`);
+  let details: string[] = circles.map(
+    (circle) => `  circle: ${circle.map((file) => relative(workspace.dir, join(root, file))).join(' -> ')}`,
+  );
   if (workspace.name === 'apps/server') {
     const { arrows, backUp, unranked } = serverArrows(files);
     line += `; modules: ${arrows.length} arrows between modules, ${backUp.length} back up (at most ${MAX_BACK_UP})`;
@@ -131,7 +142,10 @@ for (const workspace of workspaces()) {
       line += `; modules without a rank in scripts/import-graph.ts: ${unranked.join(', ')}`;
       failed = true;
     }
-    details = [...details, ...backUp.map(([from, to]) => `  back up: ${from} (${MODULE_RANKS[from]}) -> ${to} (${MODULE_RANKS[to]})`)];
+    details = [
+      ...details,
+      ...backUp.map(([from, to]) => `  back up: ${from} (${MODULE_RANKS[from]}) -> ${to} (${MODULE_RANKS[to]})`),
+    ];
   }
   console.log(line);
   if (list) for (const detail of details) console.log(detail);

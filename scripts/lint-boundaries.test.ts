@@ -13,11 +13,13 @@ async function importProblems(code: string, filePath: string, rule = 'no-restric
 
 describe('the web boundaries the linter checks', () => {
   it("fails a step that imports another step's files", async () => {
-    const snippet = "import PostalCodeStep from '../postal-code/PostalCodeStep.tsx';\nexport const step = PostalCodeStep;\n";
+    const snippet =
+      "import PostalCodeStep from '../postal-code/PostalCodeStep.tsx';\nexport const step = PostalCodeStep;\n";
     const problems = await importProblems(snippet, 'apps/web/src/steps/calendar/Example.tsx');
     expect(problems).toHaveLength(1);
     expect(problems[0]).toContain("The calendar step may not import another step's files");
-    const typeOnly = "import type { PostalCodeSaved } from '../../steps/postal-code/api.ts';\nexport type Saved = PostalCodeSaved;\n";
+    const typeOnly =
+      "import type { PostalCodeSaved } from '../../steps/postal-code/api.ts';\nexport type Saved = PostalCodeSaved;\n";
     expect(await importProblems(typeOnly, 'apps/web/src/steps/calendar/example.ts')).toHaveLength(1);
   }, 60_000);
 
@@ -46,7 +48,8 @@ describe('the layers the linter checks (ARCHITECTURE rule 14)', () => {
       '',
     ].join('\n');
     expect(await importProblems(upward, 'apps/web/src/shared/Example.tsx', zone)).toHaveLength(4);
-    const frame = "import PostalCodeStep from '../steps/postal-code/PostalCodeStep.tsx';\nexport const used = PostalCodeStep;\n";
+    const frame =
+      "import PostalCodeStep from '../steps/postal-code/PostalCodeStep.tsx';\nexport const used = PostalCodeStep;\n";
     expect(await importProblems(frame, 'apps/web/src/frame/Example.tsx', zone)).toHaveLength(1);
   }, 60_000);
 

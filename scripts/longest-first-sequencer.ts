@@ -11,6 +11,9 @@ const LONGEST = /\/e2e\/accessibility-[a-z]+\.test\.ts$/;
 export class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    return [...sorted.filter((file) => LONGEST.test(file.moduleId)), ...sorted.filter((file) => !LONGEST.test(file.moduleId))];
+    return [
+      ...sorted.filter((file) => LONGEST.test(file.moduleId)),
+      ...sorted.filter((file) => !LONGEST.test(file.moduleId)),
+    ];
   }
 }

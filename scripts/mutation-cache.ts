@@ -13,7 +13,12 @@ import { join } from 'node:path';
 export const MUTATION_CACHE_REF = 'refs/mutation/cache';
 
 function git(args: string[], input?: string): string {
-  return execFileSync('git', args, { encoding: 'utf8', input, maxBuffer: 256 * 1024 * 1024, stdio: ['pipe', 'pipe', 'pipe'] }).trimEnd();
+  return execFileSync('git', args, {
+    encoding: 'utf8',
+    input,
+    maxBuffer: 256 * 1024 * 1024,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  }).trimEnd();
 }
 
 function refExists(ref: string): boolean {
@@ -41,7 +46,10 @@ export function restoreMutationCache(folder: string): number {
   mkdirSync(folder, { recursive: true });
   const names = git(['ls-tree', '--name-only', MUTATION_CACHE_REF]).split('\n').filter(Boolean);
   for (const name of names) {
-    writeFileSync(join(folder, name), execFileSync('git', ['show', `${MUTATION_CACHE_REF}:${name}`], { maxBuffer: 256 * 1024 * 1024 }));
+    writeFileSync(
+      join(folder, name),
+      execFileSync('git', ['show', `${MUTATION_CACHE_REF}:${name}`], { maxBuffer: 256 * 1024 * 1024 }),
+    );
   }
   return names.length;
 }
@@ -68,7 +76,14 @@ export function saveMutationCache(folder: string): string | undefined {
       return false;
     }
   })();
-  const commit = git([...(hasIdentity ? [] : identity), 'commit-tree', tree, ...(parent ? ['-p', parent] : []), '-m', 'Mutation results (npm run mutation)']);
+  const commit = git([
+    ...(hasIdentity ? [] : identity),
+    'commit-tree',
+    tree,
+    ...(parent ? ['-p', parent] : []),
+    '-m',
+    'Mutation results (npm run mutation)',
+  ]);
   git(['update-ref', MUTATION_CACHE_REF, commit, ...(parent ? [parent] : [])]);
   return commit;
 }
@@ -77,7 +92,8 @@ export function saveMutationCache(folder: string): string | undefined {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [verb] = process.argv.slice(2);
   const folder = 'mutation/incremental';
-  if (verb === 'restore') process.stdout.write(`${restoreMutationCache(folder)} files restored from ${MUTATION_CACHE_REF}\n`);
+  if (verb === 'restore')
+    process.stdout.write(`${restoreMutationCache(folder)} files restored from ${MUTATION_CACHE_REF}\n`);
   else if (verb === 'save') process.stdout.write(`saved as ${saveMutationCache(folder) ?? 'nothing (no folder)'}\n`);
   else {
     process.stderr.write('usage: mutation-cache.ts save|restore\n');

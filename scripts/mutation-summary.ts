@@ -51,10 +51,21 @@ const score = (r: { killed: number; survived: number; noCoverage: number; timeou
   const valid = r.killed + r.timeout + r.survived + r.noCoverage;
   return valid === 0 ? 100 : (100 * (r.killed + r.timeout)) / valid;
 };
-const total = [...rows.values()].reduce((sum, r) => ({ killed: sum.killed + r.killed, survived: sum.survived + r.survived, noCoverage: sum.noCoverage + r.noCoverage, timeout: sum.timeout + r.timeout }), { killed: 0, survived: 0, noCoverage: 0, timeout: 0 });
+const total = [...rows.values()].reduce(
+  (sum, r) => ({
+    killed: sum.killed + r.killed,
+    survived: sum.survived + r.survived,
+    noCoverage: sum.noCoverage + r.noCoverage,
+    timeout: sum.timeout + r.timeout,
+  }),
+  { killed: 0, survived: 0, noCoverage: 0, timeout: 0 },
+);
 const lines = [...rows.entries()]
   .sort(([a], [b]) => a.localeCompare(b))
-  .map(([name, r]) => `| ${name} | ${score(r).toFixed(1)}% | ${r.killed + r.timeout} | ${r.survived} | ${r.noCoverage} | ${score(r) >= GOAL ? 'yes' : 'no'} |`);
+  .map(
+    ([name, r]) =>
+      `| ${name} | ${score(r).toFixed(1)}% | ${r.killed + r.timeout} | ${r.survived} | ${r.noCoverage} | ${score(r) >= GOAL ? 'yes' : 'no'} |`,
+  );
 const text = [
   '# Mutation testing: scores per module',
   '',

@@ -16,16 +16,31 @@ import { restoreMutationCache, saveMutationCache } from './mutation-cache.ts';
 // Stryker's --mutate is a comma-separated list, so no pattern here may hold a comma (no `{ts,tsx}`).
 
 /** What every server module's run leaves out: tests, route declarations and test doubles (stryker.config.mjs says why). */
-const SERVER_EXCLUDES = ['!**/*.test.ts', '!**/*.routes.ts', '!**/*-test-support.ts', '!**/*-fixtures.ts', '!**/test-*.ts'];
+const SERVER_EXCLUDES = [
+  '!**/*.test.ts',
+  '!**/*.routes.ts',
+  '!**/*-test-support.ts',
+  '!**/*-fixtures.ts',
+  '!**/test-*.ts',
+];
 
 const NOTIFICATIONS = 'apps/server/src/modules/notifications';
 /** What a message says and how it looks, apart from how and when it is sent. */
-const NOTIFICATION_MESSAGES = ['mail-content.ts', 'message-document.ts', 'message-email.tsx', 'render-message.tsx', 'sms-content.ts'];
+const NOTIFICATION_MESSAGES = [
+  'mail-content.ts',
+  'message-document.ts',
+  'message-email.tsx',
+  'render-message.tsx',
+  'sms-content.ts',
+];
 
 export const MUTATION_MODULES: Record<string, string[]> = {
   domain: ['packages/domain/src/**/*.ts', '!**/*.test.ts', '!**/*.fixtures.ts', '!**/*-fixtures.ts'],
   ...Object.fromEntries(
-    ['pricing', 'people', 'address', 'confirm'].map((name) => [`server-${name}`, [`apps/server/src/modules/${name}/**/*.ts`, `apps/server/src/modules/${name}/**/*.tsx`, ...SERVER_EXCLUDES]]),
+    ['pricing', 'people', 'address', 'confirm'].map((name) => [
+      `server-${name}`,
+      [`apps/server/src/modules/${name}/**/*.ts`, `apps/server/src/modules/${name}/**/*.tsx`, ...SERVER_EXCLUDES],
+    ]),
   ),
   // The admin's order list, now beside the console's in order-list/; the run keeps its name and
   // scope so that its cached results still apply.
@@ -33,7 +48,11 @@ export const MUTATION_MODULES: Record<string, string[]> = {
   // Notifications has over a thousand mutants, some behind slow tests (a mail server, the worker's
   // waits): two runs of under an hour each rather than one of three. The summary joins them again.
   'server-notifications-messages': NOTIFICATION_MESSAGES.map((file) => `${NOTIFICATIONS}/${file}`),
-  'server-notifications-delivery': [`${NOTIFICATIONS}/**/*.ts`, ...NOTIFICATION_MESSAGES.map((file) => `!${NOTIFICATIONS}/${file}`), ...SERVER_EXCLUDES],
+  'server-notifications-delivery': [
+    `${NOTIFICATIONS}/**/*.ts`,
+    ...NOTIFICATION_MESSAGES.map((file) => `!${NOTIFICATIONS}/${file}`),
+    ...SERVER_EXCLUDES,
+  ],
 };
 
 /**
@@ -43,7 +62,9 @@ export const MUTATION_MODULES: Record<string, string[]> = {
  * that also send e-mails take minutes a mutant and judge the same lines less closely).
  */
 const MODULE_TESTS: Record<string, string[]> = {
-  'server-notifications-messages': ['mail-content', 'message-document', 'sms-content'].map((name) => `${NOTIFICATIONS}/${name}.test.ts`),
+  'server-notifications-messages': ['mail-content', 'message-document', 'sms-content'].map(
+    (name) => `${NOTIFICATIONS}/${name}.test.ts`,
+  ),
   'server-notifications-delivery': [`${NOTIFICATIONS}/**/*.test.ts`],
 };
 
@@ -53,7 +74,9 @@ function main(): void {
   const asked = process.argv.slice(2);
   const unknown = asked.filter((name) => !(name in MUTATION_MODULES));
   if (unknown.length > 0) {
-    process.stderr.write(`Unknown module ${unknown.join(', ')}; the modules are ${Object.keys(MUTATION_MODULES).join(', ')}.\n`);
+    process.stderr.write(
+      `Unknown module ${unknown.join(', ')}; the modules are ${Object.keys(MUTATION_MODULES).join(', ')}.\n`,
+    );
     process.exit(2);
   }
   // The incremental files are not in main's tree (scripts/mutation-cache.ts): the last results
@@ -65,7 +88,18 @@ function main(): void {
     process.stdout.write(`\n▶ mutation testing: ${name}\n`);
     const tests = MODULE_TESTS[name];
     const env = tests ? { ...process.env, MUTATION_TESTS: tests.join(',') } : process.env;
-    const run = spawnSync('npx', ['stryker', 'run', '--mutate', MUTATION_MODULES[name]!.join(','), '--incrementalFile', `${INCREMENTAL_DIR}/${name}.json`], { stdio: 'inherit', env });
+    const run = spawnSync(
+      'npx',
+      [
+        'stryker',
+        'run',
+        '--mutate',
+        MUTATION_MODULES[name]!.join(','),
+        '--incrementalFile',
+        `${INCREMENTAL_DIR}/${name}.json`,
+      ],
+      { stdio: 'inherit', env },
+    );
     if (run.status !== 0) process.exit(run.status ?? 1);
     saveMutationCache(INCREMENTAL_DIR);
   }

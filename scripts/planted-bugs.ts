@@ -18,8 +18,12 @@ const DEFAULT_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test';
 const DEFAULT_REDIS = 'redis://127.0.0.1:6379';
 
 async function loadBugs(): Promise<PlantedBug[]> {
-  const files = readdirSync(PLANTED_DIR).filter((f) => f.endsWith('.bugs.ts')).sort();
-  const lists = await Promise.all(files.map(async (f) => ((await import(join(PLANTED_DIR, f))) as { bugs: PlantedBug[] }).bugs));
+  const files = readdirSync(PLANTED_DIR)
+    .filter((f) => f.endsWith('.bugs.ts'))
+    .sort();
+  const lists = await Promise.all(
+    files.map(async (f) => ((await import(join(PLANTED_DIR, f))) as { bugs: PlantedBug[] }).bugs),
+  );
   return lists.flat();
 }
 
@@ -46,13 +50,25 @@ const REPORT = join(mkdtempSync(join(tmpdir(), 'planted-')), 'vitest.json');
 function runTests(files: string[]): Promise<'pass' | 'fail' | 'broken'> {
   return new Promise((resolve) => {
     rmSync(REPORT, { force: true });
-    const env = { ...process.env, FORCE_COLOR: '0', TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? DEFAULT_POSTGRES, TEST_REDIS_URL: process.env.TEST_REDIS_URL ?? DEFAULT_REDIS };
+    const env = {
+      ...process.env,
+      FORCE_COLOR: '0',
+      TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? DEFAULT_POSTGRES,
+      TEST_REDIS_URL: process.env.TEST_REDIS_URL ?? DEFAULT_REDIS,
+    };
     // A process group of its own, so that stopping this script stops Vitest's workers too.
-    running = spawn('npx', ['vitest', 'run', '--reporter=json', `--outputFile=${REPORT}`, ...files], { cwd: ROOT, env, stdio: 'ignore', detached: true });
+    running = spawn('npx', ['vitest', 'run', '--reporter=json', `--outputFile=${REPORT}`, ...files], {
+      cwd: ROOT,
+      env,
+      stdio: 'ignore',
+      detached: true,
+    });
     running.on('close', (code) => {
       running = null;
       if (code === 0) return resolve('pass');
-      const report = existsSync(REPORT) ? (JSON.parse(readFileSync(REPORT, 'utf8')) as { testResults: Array<{ status: string }> }) : { testResults: [] };
+      const report = existsSync(REPORT)
+        ? (JSON.parse(readFileSync(REPORT, 'utf8')) as { testResults: Array<{ status: string }> })
+        : { testResults: [] };
       resolve(report.testResults.some((file) => file.status === 'failed') ? 'fail' : 'broken');
     });
   });
@@ -60,14 +76,17 @@ function runTests(files: string[]): Promise<'pass' | 'fail' | 'broken'> {
 
 const wanted = new Set(process.argv.slice(2));
 /** An id, or a prefix ending in "*" ("22.d*"). */
-const isWanted = (id: string) => wanted.size === 0 || [...wanted].some((w) => (w.endsWith('*') ? id.startsWith(w.slice(0, -1)) : id === w));
+const isWanted = (id: string) =>
+  wanted.size === 0 || [...wanted].some((w) => (w.endsWith('*') ? id.startsWith(w.slice(0, -1)) : id === w));
 const bugs = (await loadBugs()).filter((b) => isWanted(b.id));
 if (bugs.length === 0) throw new Error('No planted bug matches those ids.');
 
 // A plant left behind by a run that was killed would make every later result wrong: start clean.
 const plantedFiles = [...new Set(bugs.map((b) => b.file))];
 if (spawnSync('git', ['diff', '--quiet', '--', ...plantedFiles], { cwd: ROOT }).status !== 0) {
-  process.stdout.write(`A file to plant in has changes not committed; commit them or put them back first:\n${plantedFiles.join('\n')}\n`);
+  process.stdout.write(
+    `A file to plant in has changes not committed; commit them or put them back first:\n${plantedFiles.join('\n')}\n`,
+  );
   process.exit(1);
 }
 
@@ -99,7 +118,9 @@ for (const bug of bugs) {
   const found = occurrences(text, bug.find);
   if (bug.nth === undefined ? found !== 1 : found < bug.nth) {
     outcomes.push({ bug, outcome: 'NOT FOUND' });
-    process.stdout.write(`${bug.id} NOT FOUND (the text must occur ${bug.nth === undefined ? 'once' : `at least ${bug.nth} times`} in ${bug.file})\n`);
+    process.stdout.write(
+      `${bug.id} NOT FOUND (the text must occur ${bug.nth === undefined ? 'once' : `at least ${bug.nth} times`} in ${bug.file})\n`,
+    );
     continue;
   }
   original = { file: path, text };

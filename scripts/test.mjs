@@ -50,14 +50,20 @@ function ensureChromium() {
   const packages = missing.map((browser) => browser.packageName).join(' ');
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {
-    process.stderr.write(`Chromium is missing at ${missing.map((browser) => browser.path).join(' and ')}. Install it with: sudo apt-get install -y ${packages}\n`);
+    process.stderr.write(
+      `Chromium is missing at ${missing.map((browser) => browser.path).join(' and ')}. Install it with: sudo apt-get install -y ${packages}\n`,
+    );
     process.exit(1);
   }
   process.stdout.write(`▶ Installing Debian's Chromium for the browser tests (apt-get install -y ${packages})\n`);
-  execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${packages}`, { stdio: 'inherit' });
+  execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${packages}`, {
+    stdio: 'inherit',
+  });
   const still = missing.filter((browser) => !existsSync(browser.path));
   if (still.length > 0) {
-    process.stderr.write(`Chromium still missing at ${still.map((browser) => browser.path).join(' and ')} after installing it.\n`);
+    process.stderr.write(
+      `Chromium still missing at ${still.map((browser) => browser.path).join(' and ')} after installing it.\n`,
+    );
     process.exit(1);
   }
 }
@@ -76,9 +82,17 @@ await runTogether([
 await runTogether([
   { label: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
   {
-    label: process.env.TEST_DATABASE_URL ? 'tests (database tests on PGlite and PostgreSQL)' : 'tests (database tests on PGlite)',
+    label: process.env.TEST_DATABASE_URL
+      ? 'tests (database tests on PGlite and PostgreSQL)'
+      : 'tests (database tests on PGlite)',
     command: 'npx',
     // The default reporter, then a table of each file's time (scripts/file-times-reporter.ts).
-    args: ['vitest', 'run', '--reporter=default', '--reporter=./scripts/file-times-reporter.ts', ...process.argv.slice(2)],
+    args: [
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=./scripts/file-times-reporter.ts',
+      ...process.argv.slice(2),
+    ],
   },
 ]);

@@ -8,7 +8,11 @@ import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 
-const PROGRAMS = ['tsconfig.typecheck-node.json', 'tsconfig.typecheck-pages.json', 'tsconfig.typecheck-browser-tests.json'];
+const PROGRAMS = [
+  'tsconfig.typecheck-node.json',
+  'tsconfig.typecheck-pages.json',
+  'tsconfig.typecheck-browser-tests.json',
+];
 // The package's exports name no bin, so the launcher is found beside its package.json.
 const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript-native/package.json')), 'bin', 'tsc');
 

@@ -17,7 +17,12 @@ export interface BuildRecord {
  * The builds to keep after `current` (the newest `kept`, current included), and the assets no kept
  * build wrote, which may go. Files a build keeps using under the same hashed name count as its own.
  */
-export function retain(previous: readonly BuildRecord[], current: BuildRecord, existingAssets: readonly string[], kept = KEPT_BUILDS): { builds: BuildRecord[]; prune: string[] } {
+export function retain(
+  previous: readonly BuildRecord[],
+  current: BuildRecord,
+  existingAssets: readonly string[],
+  kept = KEPT_BUILDS,
+): { builds: BuildRecord[]; prune: string[] } {
   const builds = [...previous, current].slice(-kept);
   const wanted = new Set(builds.flatMap((build) => build.files));
   return { builds, prune: existingAssets.filter((file) => !wanted.has(file)) };
@@ -48,7 +53,10 @@ export function assetRetention(): Plugin {
       outDir = join(config.root, config.build.outDir);
     },
     writeBundle(_options, bundle) {
-      const current: BuildRecord = { builtAt: new Date().toISOString(), files: Object.keys(bundle).filter((file) => file.startsWith('assets/')) };
+      const current: BuildRecord = {
+        builtAt: new Date().toISOString(),
+        files: Object.keys(bundle).filter((file) => file.startsWith('assets/')),
+      };
       const buildsFile = join(outDir, BUILDS_FILE);
       const assetsDir = join(outDir, 'assets');
       const existing = existsSync(assetsDir) ? readdirSync(assetsDir).map((file) => `assets/${file}`) : [];

@@ -5,7 +5,10 @@ import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
 /** Where each build writes what its chunks are made of; `npm run bench -- web` reads it. */
-export const BUNDLE_REPORT_FILE = resolve(dirname(fileURLToPath(import.meta.url)), '../../.test-artifacts/bundle-report.json');
+export const BUNDLE_REPORT_FILE = resolve(
+  dirname(fileURLToPath(import.meta.url)),
+  '../../.test-artifacts/bundle-report.json',
+);
 
 export interface BundleReportChunk {
   /** The chunk's file, as served under /_app/. */
@@ -47,7 +50,14 @@ export function bundleReport(file = BUNDLE_REPORT_FILE): Plugin {
         chunks.push({ file: output.fileName, gzipBytes: gzipSync(output.code, { level: 9 }).length, madeOf });
       }
       mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, `${JSON.stringify(chunks.sort((a, b) => b.gzipBytes - a.gzipBytes), null, 2)}\n`);
+      writeFileSync(
+        file,
+        `${JSON.stringify(
+          chunks.sort((a, b) => b.gzipBytes - a.gzipBytes),
+          null,
+          2,
+        )}\n`,
+      );
     },
   };
 }

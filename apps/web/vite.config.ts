@@ -10,7 +10,10 @@ import { zodMiniOwnCore } from './zod-mini-own-core.ts';
 // React Router 7's package exports only its development build (dev-time warnings and checks,
 // about 3 KB gzip more); the production build sits beside it in the package. A production bundle
 // takes that one.
-const reactRouterProduction = join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production/index.mjs');
+const reactRouterProduction = join(
+  dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
 
 // Assets are served under /_app/ by the server (apps/server/src/plugins/web.ts), so that no
 // company key can collide with them.
@@ -21,7 +24,10 @@ export default defineConfig(({ command }) => ({
   esbuild: { jsx: 'automatic', jsxImportSource: 'react' },
   resolve: {
     // WIZARD_ON_REACT=1 builds on React instead, to compare the two (bench/screenshots.ts).
-    alias: [...(process.env.WIZARD_ON_REACT === '1' ? [] : preactAliases), ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [])],
+    alias: [
+      ...(process.env.WIZARD_ON_REACT === '1' ? [] : preactAliases),
+      ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
+    ],
   },
   build: {
     outDir: 'dist',

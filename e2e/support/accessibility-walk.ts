@@ -31,7 +31,13 @@ const TITLES = {
  * Every screen the wizard can show today, reached the way a visitor would, with the heading it
  * must show: a route that sends a step to another screen fails here, not only a missing h1.
  */
-const SCREENS: Array<{ name: string; company: FixtureCompany; path: string | null; heading: string; token?: 'bad' | 'confirmed' }> = [
+const SCREENS: Array<{
+  name: string;
+  company: FixtureCompany;
+  path: string | null;
+  heading: string;
+  token?: 'bad' | 'confirmed';
+}> = [
   { name: 'calendar', company: 'demo', path: null, heading: TITLES.calendar },
   // The address step of the default walk needs a held time first: its states are below.
   { name: 'address-calendar-last', company: 'late', path: null, heading: TITLES.address },
@@ -41,10 +47,31 @@ const SCREENS: Array<{ name: string; company: FixtureCompany; path: string | nul
   // The review needs a held time (without one it sends the visitor to the calendar): e2e/review.test.ts checks it and the thank-you at both widths.
   { name: 'list-mode', company: 'listing', path: null, heading: TITLES.calendar },
   { name: 'postal-code', company: 'zip', path: null, heading: TITLES.postalCode },
-  { name: 'not-found', company: 'demo', path: 'no-such-page', heading: "Sorry! We couldn't find the page you were looking for..." },
-  { name: 'unauthorized', company: 'demo', path: 'calendar', token: 'bad', heading: 'Your session expired or you are not authorized to schedule this online order...' },
-  { name: 'disabled', company: 'closed', path: null, heading: 'Sorry! Our Online Scheduling System is currently disabled.' },
-  { name: 'no-services', company: 'empty', path: null, heading: 'Our Online Scheduling System is currently unable to provide any services.' },
+  {
+    name: 'not-found',
+    company: 'demo',
+    path: 'no-such-page',
+    heading: "Sorry! We couldn't find the page you were looking for...",
+  },
+  {
+    name: 'unauthorized',
+    company: 'demo',
+    path: 'calendar',
+    token: 'bad',
+    heading: 'Your session expired or you are not authorized to schedule this online order...',
+  },
+  {
+    name: 'disabled',
+    company: 'closed',
+    path: null,
+    heading: 'Sorry! Our Online Scheduling System is currently disabled.',
+  },
+  {
+    name: 'no-services',
+    company: 'empty',
+    path: null,
+    heading: 'Our Online Scheduling System is currently unable to provide any services.',
+  },
   { name: 'thank-you', company: 'demo', path: 'review', token: 'confirmed', heading: 'Thank you!' },
 ];
 
@@ -98,7 +125,11 @@ async function onPackagesWithCart(page: Page, calls: Array<[string, unknown]>): 
   for (const [path, body] of calls) {
     await page.evaluate(
       async ([path, token, body]) => {
-        await fetch(`/demo/json/online_scheduler/${path}`, { method: 'POST', headers: { 'x-auth-token': token, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        await fetch(`/demo/json/online_scheduler/${path}`, {
+          method: 'POST',
+          headers: { 'x-auth-token': token, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
       },
       [path, token, body] as const,
     );
@@ -117,13 +148,18 @@ const STATES: Array<{ name: string; open: (page: Page) => Promise<void> }> = [
       await page.goto(running.product.linkOf('demo'));
       await chooseFirstSlot(page);
       await page.getByRole('button', { name: 'Next', exact: true }).click();
-      await page.getByTestId('hold-indicator').getByText(/^We're holding /).waitFor();
+      await page
+        .getByTestId('hold-indicator')
+        .getByText(/^We're holding /)
+        .waitFor();
     },
   },
   {
     name: 'not-available-dialog',
     open: async (page) => {
-      const fetched = page.waitForResponse((r) => r.url().includes('/json/online_scheduler/availability')).then((r) => r.json() as Promise<AppointmentSlot[]>);
+      const fetched = page
+        .waitForResponse((r) => r.url().includes('/json/online_scheduler/availability'))
+        .then((r) => r.json() as Promise<AppointmentSlot[]>);
       await page.goto(running.product.linkOf('demo'));
       const slots = await fetched;
       await chooseFirstSlot(page);
@@ -179,7 +215,10 @@ const STATES: Array<{ name: string; open: (page: Page) => Promise<void> }> = [
       await addressField(page, 'Address Line 1').waitFor();
       await typeAddress(page, { address1: '40 W Main St', city: 'Newark', postalCode: '43055' });
       await page.getByRole('button', { name: 'Next', exact: true }).click();
-      await page.getByRole('dialog', { name: 'Sorry!' }).getByText(/is out of driving range\.$/).waitFor();
+      await page
+        .getByRole('dialog', { name: 'Sorry!' })
+        .getByText(/is out of driving range\.$/)
+        .waitFor();
     },
   },
   {
@@ -223,14 +262,22 @@ const STATES: Array<{ name: string; open: (page: Page) => Promise<void> }> = [
       // On a phone's first screen of a visit the panel starts closed (decision 0038): open it.
       const toggle = page.getByRole('button', { name: 'Review your order' });
       if (await toggle.count()) await toggle.click();
-      await page.getByRole('complementary', { name: 'Review your order' }).getByText('Coupon', { exact: true }).waitFor();
+      await page
+        .getByRole('complementary', { name: 'Review your order' })
+        .getByText('Coupon', { exact: true })
+        .waitFor();
     },
   },
   {
     name: 'package-offer-dialog',
     open: async (page) => {
       await onPackagesWithCart(page, [['add_service', 'a1c0ffee-0000-4000-8000-000000000001']]);
-      await page.getByRole('listitem').filter({ hasText: 'Termite / Wood-Destroying Insect Inspection' }).last().getByRole('button', { name: 'Add Service' }).click();
+      await page
+        .getByRole('listitem')
+        .filter({ hasText: 'Termite / Wood-Destroying Insect Inspection' })
+        .last()
+        .getByRole('button', { name: 'Add Service' })
+        .click();
       await page.getByRole('dialog', { name: /^It looks like you've added services/ }).waitFor();
     },
   },
@@ -249,7 +296,9 @@ const STATES: Array<{ name: string; open: (page: Page) => Promise<void> }> = [
       await onContactsStep(page);
       await chooseRole(page, "Buyer's Agent");
       await page.getByRole('button', { name: 'Add contact' }).click();
-      await page.getByRole('combobox', { name: 'What type of contact is this?' }).selectOption({ label: 'Loan Officer' });
+      await page
+        .getByRole('combobox', { name: 'What type of contact is this?' })
+        .selectOption({ label: 'Loan Officer' });
       await page.getByRole('button', { name: 'Next', exact: true }).click();
       await page.getByText('Please correct the fields marked Required.').waitFor();
     },
@@ -265,7 +314,10 @@ const STATES: Array<{ name: string; open: (page: Page) => Promise<void> }> = [
 ];
 
 /** Registers the walk at one width, on the product and Chromium of the calling test file. */
-export function describeAccessibilityAt(viewportName: keyof typeof VIEWPORTS, product: ReturnType<typeof useRunningProduct>): void {
+export function describeAccessibilityAt(
+  viewportName: keyof typeof VIEWPORTS,
+  product: ReturnType<typeof useRunningProduct>,
+): void {
   running = product;
   const viewport = VIEWPORTS[viewportName];
   describe(`accessibility at ${viewportName} width`, () => {
@@ -285,22 +337,30 @@ export function describeAccessibilityAt(viewportName: keyof typeof VIEWPORTS, pr
       const violations = await accessibilityViolations(page);
       expect(violations, violations.join('\n')).toEqual([]);
       // Nothing may be wider than the screen: no sideways scrolling on a phone.
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, `${viewportName} horizontal overflow`).toBeLessThanOrEqual(0);
     }
 
-    it.each(SCREENS.map((s) => [s.name, s] as const))('%s shows its heading and has no axe-core violation of any impact', async (_name, screen) => {
-      const page = await (await running.browser.newContext({ viewport })).newPage();
-      await visit(page, screen);
-      await check(page, screen.name);
-      await page.context().close();
-    });
+    it.each(SCREENS.map((s) => [s.name, s] as const))(
+      '%s shows its heading and has no axe-core violation of any impact',
+      async (_name, screen) => {
+        const page = await (await running.browser.newContext({ viewport })).newPage();
+        await visit(page, screen);
+        await check(page, screen.name);
+        await page.context().close();
+      },
+    );
 
-    it.each(STATES.map((s) => [s.name, s] as const))('%s has no axe-core violation of any impact', async (_name, state) => {
-      const page = await (await running.browser.newContext({ viewport })).newPage();
-      await state.open(page);
-      await check(page, state.name);
-      await page.context().close();
-    });
+    it.each(STATES.map((s) => [s.name, s] as const))(
+      '%s has no axe-core violation of any impact',
+      async (_name, state) => {
+        const page = await (await running.browser.newContext({ viewport })).newPage();
+        await state.open(page);
+        await check(page, state.name);
+        await page.context().close();
+      },
+    );
   });
 }

@@ -20,18 +20,28 @@ export const SCREENSHOT_DIR = '.test-artifacts/screenshots';
  */
 function headedOptions(): { headless: boolean; slowMo?: number } {
   if (process.env.HEADED !== '1') return { headless: true };
-  if (!process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) throw new Error('HEADED=1 needs a display: set DISPLAY (or run under xvfb-run).');
+  if (!process.env.DISPLAY && !process.env.WAYLAND_DISPLAY)
+    throw new Error('HEADED=1 needs a display: set DISPLAY (or run under xvfb-run).');
   return { headless: false, slowMo: Number(process.env.HEADED_SLOW_MO ?? 250) };
 }
 
 /** Debian's Chromium, headless unless HEADED=1, with nothing that reaches for the network. */
 export async function launchBrowser(): Promise<Browser> {
   const packageName = CHROMIUM === HEADLESS_SHELL ? 'chromium-headless-shell' : 'chromium';
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is missing at ${CHROMIUM}: install it with \`apt-get install -y ${packageName}\`.`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(`Chromium is missing at ${CHROMIUM}: install it with \`apt-get install -y ${packageName}\`.`);
   return chromium.launch({
     ...headedOptions(),
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
 }
 
@@ -41,11 +51,20 @@ export async function launchBrowser(): Promise<Browser> {
  * localStorage throws in such a frame; the embed tests check that it still does).
  */
 export async function launchBrowserBlockingThirdParties(): Promise<Browser> {
-  if (!existsSync(FULL_CHROMIUM)) throw new Error(`Chromium is missing at ${FULL_CHROMIUM}: install it with \`apt-get install -y chromium\`.`);
+  if (!existsSync(FULL_CHROMIUM))
+    throw new Error(`Chromium is missing at ${FULL_CHROMIUM}: install it with \`apt-get install -y chromium\`.`);
   return chromium.launch({
     headless: true,
     executablePath: FULL_CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
 }
 
@@ -68,11 +87,14 @@ async function axeViolations(page: Page) {
 }
 
 type Violation = Awaited<ReturnType<typeof axeViolations>>[number];
-const describeViolation = (v: Violation) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`;
+const describeViolation = (v: Violation) =>
+  `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`;
 
 /** Serious and critical axe-core violations on the page, as readable lines. */
 export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
-  return (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical').map(describeViolation);
+  return (await axeViolations(page))
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(describeViolation);
 }
 
 /** Every axe-core violation on the page, whatever its impact, as readable lines. */
@@ -81,10 +103,17 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
 }
 
 /** The text of the element that has keyboard focus, with its role or tag. */
-export async function focusedElement(page: Page): Promise<{ tag: string; text: string; id: string; role: string | null }> {
+export async function focusedElement(
+  page: Page,
+): Promise<{ tag: string; text: string; id: string; role: string | null }> {
   return page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
-    return { tag: el?.tagName.toLowerCase() ?? '', text: (el?.getAttribute('aria-label') ?? el?.textContent ?? '').trim(), id: el?.id ?? '', role: el?.getAttribute('role') ?? null };
+    return {
+      tag: el?.tagName.toLowerCase() ?? '',
+      text: (el?.getAttribute('aria-label') ?? el?.textContent ?? '').trim(),
+      id: el?.id ?? '',
+      role: el?.getAttribute('role') ?? null,
+    };
   });
 }
 
@@ -96,7 +125,11 @@ export async function focusedElement(page: Page): Promise<{ tag: string; text: s
 export const KEEP_SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
 
 /** A screenshot of the whole page (or of one element, or only the viewport) when E2E_SCREENSHOTS=1. */
-export async function screenshot(target: Page | Locator, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+export async function screenshot(
+  target: Page | Locator,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
   if (!KEEP_SCREENSHOTS) return;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const path = `${SCREENSHOT_DIR}/${name}.png`;

@@ -5,7 +5,10 @@ import type { OrderResponse } from '@scheduler/contracts/order';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { addDays } from '@scheduler/domain/availability/zoned-calendar';
 import type { ConsoleRole } from '@scheduler/contracts/console';
-import { ensureMember, organizationOfCompanyKey } from '../../apps/server/src/modules/console-auth/console-auth.repository.ts';
+import {
+  ensureMember,
+  organizationOfCompanyKey,
+} from '../../apps/server/src/modules/console-auth/console-auth.repository.ts';
 import { demoOrdinaryWeekday } from '../../apps/server/src/test-support/demo-days.ts';
 import { dayFromNow } from '../../apps/server/src/test-support/wizard-calls.ts';
 import { SERVED_ADDRESS } from './address.ts';
@@ -20,10 +23,20 @@ export const DEMO_COMPANY = { key: 'demo', name: 'Scioto Valley Home Inspections
 export const MIKE = { id: 101, name: 'Mike Alvarez' } as const;
 
 /** Creates (or keeps) a member of the demo company and signs them in `page` by a one-time link, as `npm start` does; lands on the schedule. */
-export async function signInMember(page: Page, product: RunningProduct, person: { email: string; name: string; role: ConsoleRole; inspectorId?: number }): Promise<void> {
+export async function signInMember(
+  page: Page,
+  product: RunningProduct,
+  person: { email: string; name: string; role: ConsoleRole; inspectorId?: number },
+): Promise<void> {
   const organizationId = await organizationOfCompanyKey(product.database.db, DEMO_COMPANY.key);
   if (!organizationId) throw new Error('the demo company is missing');
-  await ensureMember(product.database.db, { email: person.email, name: person.name }, organizationId, person.role, person.inspectorId ?? null);
+  await ensureMember(
+    product.database.db,
+    { email: person.email, name: person.name },
+    organizationId,
+    person.role,
+    person.inspectorId ?? null,
+  );
   // Every page of a test signs in from 127.0.0.1, and opening a sign-in link counts against five a
   // minute from one address (Better Auth's /magic-link/verify): as if a minute had passed.
   await forgetSignInAttempts(product, '/magic-link/verify');
@@ -32,7 +45,10 @@ export async function signInMember(page: Page, product: RunningProduct, person: 
     await waitForMainHeading(page, 'Schedule');
   } catch (error) {
     const rows = await product.database.db.select().from(t.authRateLimits);
-    throw new Error(`the sign-in link of ${person.email} did not land on the schedule: at ${page.url()}, reading ${JSON.stringify(await page.locator('body').innerText())}; rate limits ${JSON.stringify(rows)}`, { cause: error });
+    throw new Error(
+      `the sign-in link of ${person.email} did not land on the schedule: at ${page.url()}, reading ${JSON.stringify(await page.locator('body').innerText())}; rate limits ${JSON.stringify(rows)}`,
+      { cause: error },
+    );
   }
 }
 
@@ -45,7 +61,12 @@ export async function forgetSignInAttempts(product: RunningProduct, path: string
 export const consoleDay = (days: number) => demoOrdinaryWeekday(addDays(dayFromNow(0), days));
 
 /** The schedule of `day` at its URL, as the toolbar's date sets it. */
-export async function openSchedule(page: Page, product: RunningProduct, day: string, view: 'day' | 'week' = 'day'): Promise<void> {
+export async function openSchedule(
+  page: Page,
+  product: RunningProduct,
+  day: string,
+  view: 'day' | 'week' = 'day',
+): Promise<void> {
   await page.goto(`${product.publicUrl}/console/demo/schedule?date=${day}&view=${view}`);
   await waitForMainHeading(page, 'Schedule');
 }
@@ -66,20 +87,46 @@ export interface VisitorBooking {
  * A visitor in `page` fills the demo wizard's cart through its JSON calls and holds the first time
  * of `day` that `pick` accepts (e.g. one of Mike's); the review is not confirmed yet.
  */
-export async function holdVisitorTime(page: Page, product: RunningProduct, options: { client: Client; day: string; pick?: (slot: AppointmentSlot) => boolean }): Promise<VisitorBooking> {
+export async function holdVisitorTime(
+  page: Page,
+  product: RunningProduct,
+  options: { client: Client; day: string; pick?: (slot: AppointmentSlot) => boolean },
+): Promise<VisitorBooking> {
   await page.goto(product.linkOf('demo'));
   await mainHeading(page);
   const call = companyCalls(page, 'demo', tokenOf(page));
-  await must(call, 'json/online_scheduler/set_address', { address1: SERVED_ADDRESS.address1, city: SERVED_ADDRESS.city, postal_code: SERVED_ADDRESS.postalCode });
+  await must(call, 'json/online_scheduler/set_address', {
+    address1: SERVED_ADDRESS.address1,
+    city: SERVED_ADDRESS.city,
+    postal_code: SERVED_ADDRESS.postalCode,
+  });
   await must(call, 'json/online_scheduler/set_user_type', { type: 'CLIENT_HOMEOWNER', text: 'Home Owner' });
   await must(call, 'json/online_scheduler/set_clients', { clients: [options.client] });
-  await must(call, 'json/online_scheduler/set_property_info', { sqft: 1800, yb: 1995, controls: [{ id: 5, value: '1', checked: false }, { id: 6, value: null, checked: true }] });
+  await must(call, 'json/online_scheduler/set_property_info', {
+    sqft: 1800,
+    yb: 1995,
+    controls: [
+      { id: 5, value: '1', checked: false },
+      { id: 6, value: null, checked: true },
+    ],
+  });
   await must(call, 'json/online_scheduler/add_service', SINGLE_FAMILY);
   const draft = (await call<OrderResponse>('online-scheduler/order')).body;
-  const slots = (await call<AppointmentSlot[]>(`json/online_scheduler/availability?from=${options.day}&to=${options.day}&duration=${draft.duration}`)).body;
+  const slots = (
+    await call<AppointmentSlot[]>(
+      `json/online_scheduler/availability?from=${options.day}&to=${options.day}&duration=${draft.duration}`,
+    )
+  ).body;
   const slot = slots.find(options.pick ?? (() => true));
-  if (!slot) throw new Error(`no time on ${options.day} for this visitor: ${JSON.stringify(slots.map((s) => [s.timestamp, s.users]))}`);
-  await must(call, 'json/online_scheduler/set_datetime', { datetime: new Date(slot.timestamp * 1000).toISOString(), duration: draft.duration, inspectors: slot.users });
+  if (!slot)
+    throw new Error(
+      `no time on ${options.day} for this visitor: ${JSON.stringify(slots.map((s) => [s.timestamp, s.users]))}`,
+    );
+  await must(call, 'json/online_scheduler/set_datetime', {
+    datetime: new Date(slot.timestamp * 1000).toISOString(),
+    duration: draft.duration,
+    inspectors: slot.users,
+  });
   const order = (await call<OrderResponse>('online-scheduler/order')).body;
   return { page, call, slot, order };
 }
@@ -91,7 +138,11 @@ export async function confirmVisitor(booking: VisitorBooking): Promise<void> {
 }
 
 /** Holds and confirms a visitor's booking in a context of its own. */
-export async function bookAsVisitor(browser: Browser, product: RunningProduct, options: { client: Client; day: string; pick?: (slot: AppointmentSlot) => boolean }): Promise<{ orderId: string; slot: AppointmentSlot }> {
+export async function bookAsVisitor(
+  browser: Browser,
+  product: RunningProduct,
+  options: { client: Client; day: string; pick?: (slot: AppointmentSlot) => boolean },
+): Promise<{ orderId: string; slot: AppointmentSlot }> {
   const context = await browser.newContext();
   try {
     const booking = await holdVisitorTime(await context.newPage(), product, options);
@@ -111,7 +162,12 @@ export function clientNamed(first: string, last: string): Client {
 }
 
 /** Waits until the outbox holds a message to `to` that `matches`, and returns it. */
-export async function waitForMail(product: RunningProduct, to: string, matches: (mail: OutboxMail) => boolean = () => true, timeoutMs = 10_000): Promise<OutboxMail> {
+export async function waitForMail(
+  product: RunningProduct,
+  to: string,
+  matches: (mail: OutboxMail) => boolean = () => true,
+  timeoutMs = 10_000,
+): Promise<OutboxMail> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const mail = (await readOutbox(product.outboxDir)).find((m) => m.to.includes(to.toLowerCase()) && matches(m));
@@ -125,7 +181,11 @@ export async function waitForMail(product: RunningProduct, to: string, matches: 
  * The console link a message's text carries (its path after /console/), moved to the product's
  * public name: the e2e worker names the listening address (127.0.0.1), sign-in checks localhost.
  */
-export function consoleLinkIn(mail: OutboxMail, product: RunningProduct, path: 'reset-password' | 'accept-invitation'): string {
+export function consoleLinkIn(
+  mail: OutboxMail,
+  product: RunningProduct,
+  path: 'reset-password' | 'accept-invitation',
+): string {
   const found = mail.text.match(new RegExp(`https?://[^\\s>\\]]+/console/${path}[^\\s>\\]]*`));
   if (!found) throw new Error(`no /console/${path} link in ${JSON.stringify(mail.text)}`);
   const link = new URL(found[0]);
@@ -160,7 +220,12 @@ export interface ConsoleWalkPage {
  * An owner of the demo, signed in afresh at 1280 and at 375 px, opens each page in turn: the
  * problems consolePageProblems finds on them (none is the test's expectation).
  */
-export async function walkConsolePages(browser: Browser, product: RunningProduct, owner: { email: (width: number) => string; name: string }, pages: readonly ConsoleWalkPage[]): Promise<string[]> {
+export async function walkConsolePages(
+  browser: Browser,
+  product: RunningProduct,
+  owner: { email: (width: number) => string; name: string },
+  pages: readonly ConsoleWalkPage[],
+): Promise<string[]> {
   const problems: string[] = [];
   for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.mobile]) {
     const context = await browser.newContext({ viewport });

@@ -13,10 +13,15 @@ export async function chooseRole(page: Page, role: string): Promise<void> {
 }
 
 /** A person form's text field, by its label (a required one carries " *"). */
-export const personField = (scope: Page | Locator, label: string) => scope.getByRole('textbox', { name: new RegExp(`^${label}`) });
+export const personField = (scope: Page | Locator, label: string) =>
+  scope.getByRole('textbox', { name: new RegExp(`^${label}`) });
 
 /** Types a client's name, e-mail and mobile phone into the client form named `heading` ("Home Owner", "Home Buyer 2"). */
-export async function fillClient(page: Page, heading: string, client: { first: string; last: string; email: string; phone: string }): Promise<void> {
+export async function fillClient(
+  page: Page,
+  heading: string,
+  client: { first: string; last: string; email: string; phone: string },
+): Promise<void> {
   const form = page.getByRole('region', { name: heading, exact: true });
   await personField(form, 'First Name').fill(client.first);
   await personField(form, 'Last Name').fill(client.last);
@@ -30,6 +35,11 @@ export async function fillClient(page: Page, heading: string, client: { first: s
  */
 export async function saveHomeOwner(page: Page): Promise<void> {
   await chooseRole(page, 'Home Owner');
-  await fillClient(page, 'Home Owner', { first: 'Dana', last: 'Whitfield', email: 'dana.whitfield@example.com', phone: '6145550188' });
+  await fillClient(page, 'Home Owner', {
+    first: 'Dana',
+    last: 'Whitfield',
+    email: 'dana.whitfield@example.com',
+    phone: '6145550188',
+  });
   await page.getByRole('button', { name: 'Next', exact: true }).click();
 }

@@ -21,7 +21,10 @@ export async function startEmbedHost(product: RunningProduct): Promise<EmbedHost
   const pages = new Map<string, string>();
   const server = createServer((request, response) => {
     const html = pages.get(new URL(request.url ?? '/', 'http://host').pathname);
-    response.writeHead(html === undefined ? 404 : 200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    response.writeHead(html === undefined ? 404 : 200, {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+    });
     response.end(html ?? 'not found');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -41,7 +44,10 @@ export async function startEmbedHost(product: RunningProduct): Promise<EmbedHost
 }
 
 /** The demo company's document with `changes` applied, through the admin API as a company's staff would. */
-export async function changeDemoCompany(product: RunningProduct, changes: (document: Record<string, any>) => void): Promise<void> {
+export async function changeDemoCompany(
+  product: RunningProduct,
+  changes: (document: Record<string, any>) => void,
+): Promise<void> {
   const headers = { authorization: `Bearer ${product.adminToken}` };
   const current = await product.app.inject({ method: 'GET', url: '/api/admin/companies/demo', headers });
   const document = current.json() as Record<string, any>;
@@ -54,8 +60,15 @@ export async function changeDemoCompany(product: RunningProduct, changes: (docum
 export const EMBED_SCRIPT_BUDGET_GZIP_BYTES = 5 * 1024;
 
 /** The embed script as the product serves it: its status, content type, and size gzipped at level 9 (deterministic, unlike the server's own compression). */
-export async function measureEmbedScript(baseUrl: string): Promise<{ status: number; contentType: string | null; bytes: number; gzipBytes: number }> {
+export async function measureEmbedScript(
+  baseUrl: string,
+): Promise<{ status: number; contentType: string | null; bytes: number; gzipBytes: number }> {
   const response = await fetch(`${baseUrl}${EMBED_SCRIPT_PATH}`);
   const script = Buffer.from(await response.arrayBuffer());
-  return { status: response.status, contentType: response.headers.get('content-type'), bytes: script.length, gzipBytes: gzipSync(script, { level: 9 }).length };
+  return {
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    bytes: script.length,
+    gzipBytes: gzipSync(script, { level: 9 }).length,
+  };
 }

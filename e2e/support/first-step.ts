@@ -10,7 +10,11 @@ import type { FixtureCompany, RunningProduct } from './product.ts';
  */
 export const FIRST_STEPS = [
   { company: 'demo', name: 'calendar first (the demo)', heading: 'When would you like your inspection?' },
-  { company: 'zip', name: 'postal code first', heading: 'Please enter the Postal Code of the property to be inspected' },
+  {
+    company: 'zip',
+    name: 'postal code first',
+    heading: 'Please enter the Postal Code of the property to be inspected',
+  },
   { company: 'late', name: 'calendar last (address first)', heading: 'Where is this inspection located?' },
 ] as const satisfies ReadonlyArray<{ company: FixtureCompany; name: string; heading: string }>;
 export type FirstStep = (typeof FIRST_STEPS)[number];
@@ -34,7 +38,14 @@ export async function loadFirstStep(
   product: RunningProduct,
   step: FirstStep,
   options: { cpuSlowdown?: number } = {},
-): Promise<{ scripts: LoadedScript[]; apiCalls: string[]; preloads: string[]; page: Page; untilInteractiveMs: number; close: () => Promise<void> }> {
+): Promise<{
+  scripts: LoadedScript[];
+  apiCalls: string[];
+  preloads: string[];
+  page: Page;
+  untilInteractiveMs: number;
+  close: () => Promise<void>;
+}> {
   const context = await browser.newContext({ viewport: VIEWPORTS.mobile });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -66,9 +77,18 @@ export async function loadFirstStep(
   await page.getByRole('heading', { level: 1, name: step.heading }).waitFor();
   await page.getByRole('button', { name: 'Next', exact: true }).waitFor({ state: 'visible' });
   const untilInteractiveMs = performance.now() - started;
-  const preloads = [...(await servedPage).matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]!);
+  const preloads = [...(await servedPage).matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+    (match) => match[1]!,
+  );
   const scripts = (await Promise.all(pending)).filter((script): script is LoadedScript => script !== null);
-  return { scripts: scripts.sort((a, b) => b.gzipBytes - a.gzipBytes), apiCalls, preloads, page, untilInteractiveMs, close: () => context.close() };
+  return {
+    scripts: scripts.sort((a, b) => b.gzipBytes - a.gzipBytes),
+    apiCalls,
+    preloads,
+    page,
+    untilInteractiveMs,
+    close: () => context.close(),
+  };
 }
 
 export function totalGzipBytes(scripts: readonly LoadedScript[]): number {

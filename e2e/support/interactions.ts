@@ -26,7 +26,11 @@ export async function countInteractions(context: BrowserContext): Promise<void> 
       true,
     );
     // A drop-down's choice: Playwright's selectOption sets it from script, as a pick would end.
-    document.addEventListener('change', (event) => (event.target as Element | null)?.tagName === 'SELECT' && count(), true);
+    document.addEventListener(
+      'change',
+      (event) => (event.target as Element | null)?.tagName === 'SELECT' && count(),
+      true,
+    );
   });
 }
 

@@ -55,10 +55,12 @@ function stringValue(component: ICAL.Component, name: string): string {
 /** Parses an iCalendar text with ical.js, resolving each event's times through the VTIMEZONE it names. */
 export function parseInvitation(text: string): Invitation {
   const calendar = new ICAL.Component(ICAL.parse(text));
-  const zones = new Map(calendar.getAllSubcomponents('vtimezone').map((vtimezone) => {
-    const zone = new ICAL.Timezone(vtimezone);
-    return [zone.tzid, zone] as const;
-  }));
+  const zones = new Map(
+    calendar.getAllSubcomponents('vtimezone').map((vtimezone) => {
+      const zone = new ICAL.Timezone(vtimezone);
+      return [zone.tzid, zone] as const;
+    }),
+  );
   const timeOf = (event: ICAL.Component, name: 'dtstart' | 'dtend') => {
     const property = event.getFirstProperty(name);
     if (!property) throw new Error(`the event has no ${name.toUpperCase()}`);
@@ -97,8 +99,15 @@ export function parseInvitation(text: string): Invitation {
 export async function parseMail(file: string, source: Buffer): Promise<OutboxMail> {
   const mail = await simpleParser(source);
   const calendars = mail.attachments
-    .filter((a) => /^(text\/calendar|application\/ics)$/i.test(a.contentType) || (a.filename ?? '').toLowerCase().endsWith('.ics'))
-    .map((a) => ({ contentType: a.contentType, filename: a.filename ?? null, invitation: parseInvitation(a.content.toString('utf8')) }));
+    .filter(
+      (a) =>
+        /^(text\/calendar|application\/ics)$/i.test(a.contentType) || (a.filename ?? '').toLowerCase().endsWith('.ics'),
+    )
+    .map((a) => ({
+      contentType: a.contentType,
+      filename: a.filename ?? null,
+      invitation: parseInvitation(a.content.toString('utf8')),
+    }));
   return {
     file,
     messageId: mail.messageId ?? '',
@@ -141,9 +150,15 @@ export async function readMailSource(dir: string, mail: Pick<OutboxMail, 'file'>
   const icsFiles = parsed.attachments
     .filter((a) => (a.filename ?? '').toLowerCase().endsWith('.ics'))
     .map((a) => {
-      const header = a.headers.get('content-type') as { value?: string; params?: Record<string, string> } | string | undefined;
+      const header = a.headers.get('content-type') as
+        { value?: string; params?: Record<string, string> } | string | undefined;
       const params = typeof header === 'object' && header ? (header.params ?? {}) : {};
-      return { filename: a.filename ?? '', contentType: a.contentType, method: params.method ?? null, text: a.content.toString('utf8') };
+      return {
+        filename: a.filename ?? '',
+        contentType: a.contentType,
+        method: params.method ?? null,
+        text: a.content.toString('utf8'),
+      };
     });
   return { html: typeof parsed.html === 'string' ? parsed.html : '', icsFiles };
 }

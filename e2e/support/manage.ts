@@ -6,7 +6,15 @@ import { dayFromNow } from '../../apps/server/src/test-support/wizard-calls.ts';
 import { SERVED_ADDRESS } from './address.ts';
 import { mainHeading } from './browser.ts';
 import type { RunningProduct } from './product.ts';
-import { companyCalls, confirmOnReview, fillOrder, openReview, SINGLE_FAMILY, tokenOf, type CompanyCall } from './review.ts';
+import {
+  companyCalls,
+  confirmOnReview,
+  fillOrder,
+  openReview,
+  SINGLE_FAMILY,
+  tokenOf,
+  type CompanyCall,
+} from './review.ts';
 
 /** A client as the contacts step takes one. */
 export interface Client {
@@ -41,11 +49,19 @@ export function bookingWindow(fromDay: number): { from: string; to: string } {
  * `client` and, with `buyersAgent`, a home buyer with that buyer's agent of the company: the
  * first time of `window` is held, then the review's "Confirm My Inspection" is pressed in the page.
  */
-export async function bookDemoOrder(page: Page, product: RunningProduct, options: { client: Client; buyersAgent?: Record<string, unknown>; window: { from: string; to: string } }): Promise<Booked> {
+export async function bookDemoOrder(
+  page: Page,
+  product: RunningProduct,
+  options: { client: Client; buyersAgent?: Record<string, unknown>; window: { from: string; to: string } },
+): Promise<Booked> {
   await page.goto(product.linkOf('demo'));
   await mainHeading(page);
   const call = companyCalls(page, 'demo', tokenOf(page));
-  await must(call, 'json/online_scheduler/set_address', { address1: SERVED_ADDRESS.address1, city: SERVED_ADDRESS.city, postal_code: SERVED_ADDRESS.postalCode });
+  await must(call, 'json/online_scheduler/set_address', {
+    address1: SERVED_ADDRESS.address1,
+    city: SERVED_ADDRESS.city,
+    postal_code: SERVED_ADDRESS.postalCode,
+  });
   if (options.buyersAgent === undefined) {
     await must(call, 'json/online_scheduler/set_user_type', { type: 'CLIENT_HOMEOWNER', text: 'Home Owner' });
   } else {
@@ -53,15 +69,31 @@ export async function bookDemoOrder(page: Page, product: RunningProduct, options
   }
   await must(call, 'json/online_scheduler/set_clients', { clients: [options.client] });
   // The company's agent as the contacts step's search fills it in: its id and its saved details.
-  if (options.buyersAgent !== undefined) await must(call, 'json/online_scheduler/set_buyers_agent', options.buyersAgent);
+  if (options.buyersAgent !== undefined)
+    await must(call, 'json/online_scheduler/set_buyers_agent', options.buyersAgent);
   // As fillOrder answers them: square feet, year built, Occupancy, utilities on.
-  await must(call, 'json/online_scheduler/set_property_info', { sqft: 1800, yb: 1995, controls: [{ id: 5, value: '1', checked: false }, { id: 6, value: null, checked: true }] });
+  await must(call, 'json/online_scheduler/set_property_info', {
+    sqft: 1800,
+    yb: 1995,
+    controls: [
+      { id: 5, value: '1', checked: false },
+      { id: 6, value: null, checked: true },
+    ],
+  });
   await must(call, 'json/online_scheduler/add_service', SINGLE_FAMILY);
   const draft = (await call<OrderResponse>('online-scheduler/order')).body;
-  const slots = (await call<AppointmentSlot[]>(`json/online_scheduler/availability?from=${options.window.from}&to=${options.window.to}&duration=${draft.duration}`)).body;
+  const slots = (
+    await call<AppointmentSlot[]>(
+      `json/online_scheduler/availability?from=${options.window.from}&to=${options.window.to}&duration=${draft.duration}`,
+    )
+  ).body;
   const slot = slots[0];
   if (!slot) throw new Error(`no time from ${options.window.from} to ${options.window.to}`);
-  await must(call, 'json/online_scheduler/set_datetime', { datetime: new Date(slot.timestamp * 1000).toISOString(), duration: draft.duration, inspectors: slot.users });
+  await must(call, 'json/online_scheduler/set_datetime', {
+    datetime: new Date(slot.timestamp * 1000).toISOString(),
+    duration: draft.duration,
+    inspectors: slot.users,
+  });
   const order = (await call<OrderResponse>('online-scheduler/order')).body;
   await openReview(page);
   await confirmOnReview(page);
@@ -73,7 +105,11 @@ export async function bookDemoOrder(page: Page, product: RunningProduct, options
  * cart and address through the wizard's calls (review.ts's fillOrder, nothing held), and asks for
  * the times of `window`.
  */
-export async function newVisitorSlots(browser: Browser, product: RunningProduct, window: { from: string; to: string }): Promise<AppointmentSlot[]> {
+export async function newVisitorSlots(
+  browser: Browser,
+  product: RunningProduct,
+  window: { from: string; to: string },
+): Promise<AppointmentSlot[]> {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
@@ -82,7 +118,9 @@ export async function newVisitorSlots(browser: Browser, product: RunningProduct,
     const call = companyCalls(page, 'demo', tokenOf(page));
     await fillOrder(call, { holdTime: false });
     const order = (await call<OrderResponse>('online-scheduler/order')).body;
-    const answer = await call<AppointmentSlot[]>(`json/online_scheduler/availability?from=${window.from}&to=${window.to}&duration=${order.duration}`);
+    const answer = await call<AppointmentSlot[]>(
+      `json/online_scheduler/availability?from=${window.from}&to=${window.to}&duration=${order.duration}`,
+    );
     if (answer.status !== 200) throw new Error(`availability answered ${answer.status}`);
     return answer.body;
   } finally {
@@ -91,14 +129,19 @@ export async function newVisitorSlots(browser: Browser, product: RunningProduct,
 }
 
 /** The times a booking could move to, as the manage page's calendar asks for them (`/{company}/json/manage/{token}/availability`), from inside the page. */
-export async function manageSlots(page: Page, manageUrl: string, window: { from: string; to: string }): Promise<AppointmentSlot[]> {
+export async function manageSlots(
+  page: Page,
+  manageUrl: string,
+  window: { from: string; to: string },
+): Promise<AppointmentSlot[]> {
   const { pathname } = new URL(manageUrl);
   const [, company, , token] = pathname.split('/');
   const answer = await page.evaluate(async (url) => {
     const response = await fetch(url);
     return { status: response.status, body: (await response.json()) as unknown };
   }, `/${company}/json/manage/${token}/availability?from=${window.from}&to=${window.to}`);
-  if (answer.status !== 200) throw new Error(`the manage availability answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  if (answer.status !== 200)
+    throw new Error(`the manage availability answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return answer.body as AppointmentSlot[];
 }
 
@@ -118,7 +161,10 @@ export async function linkInMessage(browser: Browser, html: string, name: string
 }
 
 /** What mail.ts's parseInvitation leaves out of an invitation: its SEQUENCE and STATUS (RFC 5545 3.8.7.4, 3.8.1.11), read with ical.js. */
-export function invitationRevision(text: string): { method: string; events: Array<{ uid: string; sequence: number | null; status: string }> } {
+export function invitationRevision(text: string): {
+  method: string;
+  events: Array<{ uid: string; sequence: number | null; status: string }>;
+} {
   const calendar = new ICAL.Component(ICAL.parse(text));
   return {
     method: String(calendar.getFirstPropertyValue('method') ?? ''),

@@ -21,9 +21,15 @@ export function centsOf(text: string): number {
 export async function readPriceLines(list: Locator): Promise<{ lines: ReadLine[]; total: number }> {
   await list.locator('[data-line="total"]').waitFor();
   const rows = await list.locator('[data-line]').evaluateAll((elements) =>
-    elements.map((element) => ({ kind: element.getAttribute('data-line') ?? '', label: element.querySelector('dt')?.textContent ?? '', amount: element.querySelector('dd')?.textContent ?? '' })),
+    elements.map((element) => ({
+      kind: element.getAttribute('data-line') ?? '',
+      label: element.querySelector('dt')?.textContent ?? '',
+      amount: element.querySelector('dd')?.textContent ?? '',
+    })),
   );
-  const lines = rows.filter((row) => row.kind !== 'total').map((row) => ({ kind: row.kind, label: row.label.trim(), cents: centsOf(row.amount) }));
+  const lines = rows
+    .filter((row) => row.kind !== 'total')
+    .map((row) => ({ kind: row.kind, label: row.label.trim(), cents: centsOf(row.amount) }));
   return { lines, total: centsOf(rows.find((row) => row.kind === 'total')!.amount) };
 }
 

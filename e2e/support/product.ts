@@ -85,12 +85,18 @@ export const E2E_ADMIN_TOKEN = 'e2e-admin-token-0123456789';
  * that changes the built files (a deploy) serves a copy of its own through `webDistDir`; one that
  * needs more configuration (the payments' keys and Stripe stand-in) passes its variables in `config`.
  */
-export async function startProduct(options: { webDistDir?: string; config?: Record<string, string> } = {}): Promise<RunningProduct> {
+export async function startProduct(
+  options: { webDistDir?: string; config?: Record<string, string> } = {},
+): Promise<RunningProduct> {
   const webDistDir = options.webDistDir ?? WEB_DIST;
-  if (!existsSync(`${webDistDir}/index.html`)) throw new Error('The wizard is not built: run `npm run build` first (npm test does).');
+  if (!existsSync(`${webDistDir}/index.html`))
+    throw new Error('The wizard is not built: run `npm run build` first (npm test does).');
   const database = await openTestPglite();
   await importCompanyDocument(database.db, demoDocument());
-  await importCompanyDocument(database.db, variant('closed', (doc) => (doc.scheduler_enabled = false)));
+  await importCompanyDocument(
+    database.db,
+    variant('closed', (doc) => (doc.scheduler_enabled = false)),
+  );
   await importCompanyDocument(
     database.db,
     variant('empty', (doc) => {
@@ -104,9 +110,18 @@ export async function startProduct(options: { webDistDir?: string; config?: Reco
       for (const inspector of doc.inspectors) inspector.services = [];
     }),
   );
-  await importCompanyDocument(database.db, variant('late', (doc) => withSetting(doc, 'ONLINE_SCHEDULER_V3_INSPECTOR_CALENDAR_LAST', 'Y')));
-  await importCompanyDocument(database.db, variant('zip', (doc) => withSetting(doc, 'ONLINE_SCHEDULER_V3_RESTRICT_INSPECTOR_ZIP', 'Y')));
-  await importCompanyDocument(database.db, variant('noquestions', (doc) => (doc.property_controls = [])));
+  await importCompanyDocument(
+    database.db,
+    variant('late', (doc) => withSetting(doc, 'ONLINE_SCHEDULER_V3_INSPECTOR_CALENDAR_LAST', 'Y')),
+  );
+  await importCompanyDocument(
+    database.db,
+    variant('zip', (doc) => withSetting(doc, 'ONLINE_SCHEDULER_V3_RESTRICT_INSPECTOR_ZIP', 'Y')),
+  );
+  await importCompanyDocument(
+    database.db,
+    variant('noquestions', (doc) => (doc.property_controls = [])),
+  );
   await importCompanyDocument(
     database.db,
     variant('listing', (doc) => {
@@ -115,14 +130,27 @@ export async function startProduct(options: { webDistDir?: string; config?: Reco
     }),
   );
 
-  await importCompanyDocument(database.db, variant('paying', (doc) => (doc.payments = { provider: 'stripe' })));
+  await importCompanyDocument(
+    database.db,
+    variant('paying', (doc) => (doc.payments = { provider: 'stripe' })),
+  );
 
   // A data directory of its own: the e-mail worker writes the outbox there, as `npm start` does without SMTP_URL.
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-product-'));
-  const config = configSchema.parse({ LOG_LEVEL: 'silent', SESSION_RATE_LIMIT: '1000', DATA_DIR: dataDir, ...options.config });
+  const config = configSchema.parse({
+    LOG_LEVEL: 'silent',
+    SESSION_RATE_LIMIT: '1000',
+    DATA_DIR: dataDir,
+    ...options.config,
+  });
   const quiet = { info: () => {}, warn: () => {} };
   // The messages' links name the listening address, known once the server listens.
-  const notifications = createNotificationWorker(database.db, config, quiet, () => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
+  const notifications = createNotificationWorker(
+    database.db,
+    config,
+    quiet,
+    () => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+  );
   const app = await buildApp({
     db: database.db,
     config,
@@ -143,16 +171,28 @@ export async function startProduct(options: { webDistDir?: string; config?: Reco
     app,
     linkOf: (company) => `${baseUrl}/${company}/online-scheduler/${FIXTURE_OFFICES[company]}`,
     confirmOrderOf: async (token) => {
-      const [session] = await database.db.select().from(t.sessions).where(eq(t.sessions.tokenHash, hashToken(token)));
-      await database.db.update(t.orders).set({ status: 'confirmed', confirmedAt: new Date() }).where(eq(t.orders.id, session!.orderId));
+      const [session] = await database.db
+        .select()
+        .from(t.sessions)
+        .where(eq(t.sessions.tokenHash, hashToken(token)));
+      await database.db
+        .update(t.orders)
+        .set({ status: 'confirmed', confirmedAt: new Date() })
+        .where(eq(t.orders.id, session!.orderId));
       await database.changes.flush();
     },
     expireSessionOf: async (token) => {
-      await database.db.update(t.sessions).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(t.sessions.tokenHash, hashToken(token)));
+      await database.db
+        .update(t.sessions)
+        .set({ expiresAt: new Date(Date.now() - 60_000) })
+        .where(eq(t.sessions.tokenHash, hashToken(token)));
       await database.changes.flush();
     },
     startSessionOf: async (company) => {
-      const response = await app.inject({ method: 'GET', url: `/${company}/online-scheduler/${FIXTURE_OFFICES[company]}` });
+      const response = await app.inject({
+        method: 'GET',
+        url: `/${company}/online-scheduler/${FIXTURE_OFFICES[company]}`,
+      });
       return new URL(String(response.headers.location), baseUrl).searchParams.get('t')!;
     },
     adminToken: E2E_ADMIN_TOKEN,

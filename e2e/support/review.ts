@@ -13,7 +13,7 @@ export const RADON = 'a1c0ffee-0000-4000-8000-000000000006';
 export type CompanyCall = <T>(path: string, body?: unknown) => Promise<{ status: number; body: T }>;
 
 export function companyCalls(page: Page, company: FixtureCompany, token: string): CompanyCall {
-  return async <T,>(path: string, body?: unknown) =>
+  return async <T>(path: string, body?: unknown) =>
     page.evaluate(
       async ([company, path, token, body]) => {
         const response = await fetch(`/${company}/${path}`, {
@@ -36,25 +36,47 @@ export const tokenOf = (page: Page) => new URL(page.url()).searchParams.get('t')
  * inspection, and (unless `holdTime` is false) the first time of the coming weeks held. Returns the
  * held slot.
  */
-export async function fillOrder(call: CompanyCall, options: { holdTime?: boolean } = {}): Promise<AppointmentSlot | null> {
+export async function fillOrder(
+  call: CompanyCall,
+  options: { holdTime?: boolean } = {},
+): Promise<AppointmentSlot | null> {
   const must = async (path: string, body: unknown) => {
     const answer = await call(path, body);
     if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   };
-  await must('json/online_scheduler/set_address', { address1: SERVED_ADDRESS.address1, city: SERVED_ADDRESS.city, postal_code: SERVED_ADDRESS.postalCode });
+  await must('json/online_scheduler/set_address', {
+    address1: SERVED_ADDRESS.address1,
+    city: SERVED_ADDRESS.city,
+    postal_code: SERVED_ADDRESS.postalCode,
+  });
   await must('json/online_scheduler/set_user_type', { type: 'CLIENT_HOMEOWNER', text: 'Home Owner' });
-  await must('json/online_scheduler/set_clients', { clients: [{ first: 'Dana', last: 'Whitfield', email: 'dana.whitfield@example.com', mobile_phone: '6145550188' }] });
+  await must('json/online_scheduler/set_clients', {
+    clients: [{ first: 'Dana', last: 'Whitfield', email: 'dana.whitfield@example.com', mobile_phone: '6145550188' }],
+  });
   // The demo's required property questions (square feet, year built, Occupancy, utilities on).
-  await must('json/online_scheduler/set_property_info', { sqft: 1800, yb: 1995, controls: [{ id: 5, value: '1', checked: false }, { id: 6, value: null, checked: true }] });
+  await must('json/online_scheduler/set_property_info', {
+    sqft: 1800,
+    yb: 1995,
+    controls: [
+      { id: 5, value: '1', checked: false },
+      { id: 6, value: null, checked: true },
+    ],
+  });
   await must('json/online_scheduler/add_service', SINGLE_FAMILY);
   if (options.holdTime === false) return null;
   const order = (await call<OrderResponse>('online-scheduler/order')).body;
   const from = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
   const to = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-  const slots = (await call<AppointmentSlot[]>(`json/online_scheduler/availability?from=${from}&to=${to}&duration=${order.duration}`)).body;
+  const slots = (
+    await call<AppointmentSlot[]>(`json/online_scheduler/availability?from=${from}&to=${to}&duration=${order.duration}`)
+  ).body;
   const slot = slots[0];
   if (!slot) throw new Error('no time in the coming weeks');
-  await must('json/online_scheduler/set_datetime', { datetime: new Date(slot.timestamp * 1000).toISOString(), duration: order.duration, inspectors: slot.users });
+  await must('json/online_scheduler/set_datetime', {
+    datetime: new Date(slot.timestamp * 1000).toISOString(),
+    duration: order.duration,
+    inspectors: slot.users,
+  });
   return slot;
 }
 

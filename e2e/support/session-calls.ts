@@ -9,7 +9,7 @@ export type SessionCall = <T>(path: string, body?: unknown) => Promise<T>;
  * wizard would, through the same session and guards.
  */
 export function sessionCalls(page: Page, token: string, companyKey = 'demo'): SessionCall {
-  return async <T,>(path: string, body?: unknown): Promise<T> =>
+  return async <T>(path: string, body?: unknown): Promise<T> =>
     page.evaluate(
       async ([path, token, body, companyKey]) => {
         const response = await fetch(`/${companyKey}/${path}`, {

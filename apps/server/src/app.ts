@@ -62,17 +62,26 @@ const BODY_LIMIT_BYTES = 64 * 1024;
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
-    redact: { paths: ['req.headers["x-auth-token"]', 'req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+    redact: {
+      paths: ['req.headers["x-auth-token"]', 'req.headers.authorization', 'req.headers.cookie'],
+      censor: '[redacted]',
+    },
     serializers: {
       err: serializeError,
-      req: (req: { method: string; url: string; id: string }) => ({ id: req.id, method: req.method, path: loggedPath(req.url) }),
+      req: (req: { method: string; url: string; id: string }) => ({
+        id: req.id,
+        method: req.method,
+        path: loggedPath(req.url),
+      }),
     },
   };
 }
 
 /** A request's path as logged: no query string, and no pay or manage link's token (each opens an order). */
 export function loggedPath(url: string): string {
-  return (url.split('?')[0] ?? '').replace(/^\/pay\/[^/]+/, '/pay/[redacted]').replace(/^(\/[^/]+(?:\/json)?\/manage\/)[^/]+/, '$1[redacted]');
+  return (url.split('?')[0] ?? '')
+    .replace(/^\/pay\/[^/]+/, '/pay/[redacted]')
+    .replace(/^(\/[^/]+(?:\/json)?\/manage\/)[^/]+/, '$1[redacted]');
 }
 
 declare module 'fastify' {
@@ -84,7 +93,10 @@ declare module 'fastify' {
 
 const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export async function buildApp(appOptions: AppOptions, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  appOptions: AppOptions,
+  options: { logger?: FastifyServerOptions['logger'] } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -108,11 +120,17 @@ export async function buildApp(appOptions: AppOptions, options: { logger?: Fasti
   // the change to every instance; saying so here too means this instance's caches never answer
   // the visitor's very next call from before their own write.
   app.addHook('onSend', async (request) => {
-    if (request.schedulerSession && MUTATING_METHODS.has(request.method) && !request.routeOptions.config.leavesOrder) appOptions.changes.announce(changeKeys.order(request.schedulerSession.orderId));
+    if (request.schedulerSession && MUTATING_METHODS.has(request.method) && !request.routeOptions.config.leavesOrder)
+      appOptions.changes.announce(changeKeys.order(request.schedulerSession.orderId));
   });
   // The wizard's JavaScript shrinks to a third; brotli at a middle quality keeps compression
   // cheap enough to do per response.
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } } });
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
+  });
   await registerRateLimit(app, appOptions.config.REDIS_URL);
   const clock = appOptions.clock ?? Date.now;
   const authSecret = appOptions.authSecret ?? appOptions.config.AUTH_SECRET ?? randomBytes(32).toString('base64url');

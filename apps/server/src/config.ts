@@ -13,10 +13,16 @@ export const configSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalText,
-  ADMIN_TOKEN: optionalText.refine((v) => v === undefined || v.length >= 16, 'ADMIN_TOKEN must be at least 16 characters'),
+  ADMIN_TOKEN: optionalText.refine(
+    (v) => v === undefined || v.length >= 16,
+    'ADMIN_TOKEN must be at least 16 characters',
+  ),
   PUBLIC_URL: optionalText.pipe(z.url().optional()),
   /** Signs the console's session cookies; at least 32 characters. Unset: generated once into DATA_DIR/auth-secret. */
-  AUTH_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, 'AUTH_SECRET must be at least 32 characters'),
+  AUTH_SECRET: optionalText.refine(
+    (v) => v === undefined || v.length >= 32,
+    'AUTH_SECRET must be at least 32 characters',
+  ),
   REDIS_URL: optionalText,
   SESSION_RATE_LIMIT: positiveInt(60),
   /** Searches and lookups a session may make per minute, all search routes together. */
@@ -95,10 +101,17 @@ export const configSchema = z.object({
 
 /** The settings that only make sense together. */
 export const checkedConfigSchema = configSchema.superRefine((config, context) => {
-  if (config.GEOCODER === 'nominatim' && !config.GEOCODER_URL) context.addIssue({ code: 'custom', path: ['GEOCODER_URL'], message: 'GEOCODER=nominatim needs GEOCODER_URL' });
+  if (config.GEOCODER === 'nominatim' && !config.GEOCODER_URL)
+    context.addIssue({ code: 'custom', path: ['GEOCODER_URL'], message: 'GEOCODER=nominatim needs GEOCODER_URL' });
   const twilio = [config.TWILIO_ACCOUNT_SID, config.TWILIO_AUTH_TOKEN, config.TWILIO_FROM].filter(Boolean).length;
-  if (twilio !== 0 && twilio !== 3) context.addIssue({ code: 'custom', path: ['TWILIO_ACCOUNT_SID'], message: 'Twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM together' });
-  if (config.GEOCODER === 'google' && !config.GOOGLE_MAPS_KEY) context.addIssue({ code: 'custom', path: ['GOOGLE_MAPS_KEY'], message: 'GEOCODER=google needs GOOGLE_MAPS_KEY' });
+  if (twilio !== 0 && twilio !== 3)
+    context.addIssue({
+      code: 'custom',
+      path: ['TWILIO_ACCOUNT_SID'],
+      message: 'Twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM together',
+    });
+  if (config.GEOCODER === 'google' && !config.GOOGLE_MAPS_KEY)
+    context.addIssue({ code: 'custom', path: ['GOOGLE_MAPS_KEY'], message: 'GEOCODER=google needs GOOGLE_MAPS_KEY' });
 });
 export type Config = z.infer<typeof configSchema>;
 

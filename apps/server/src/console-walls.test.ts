@@ -5,7 +5,12 @@ import * as t from './db/schema.ts';
 import { DEMO_OFFICE_UUID } from './modules/company-document/demo-company.ts';
 import { DemoOrder } from './modules/confirm/confirm-test-support.ts';
 import { organizationOfCompanyKey } from './modules/console-auth/console-auth.repository.ts';
-import { CONSOLE_ORIGIN, freshClientAddress, signedInMember, type ConsolePerson } from './modules/console-auth/console-test-support.ts';
+import {
+  CONSOLE_ORIGIN,
+  freshClientAddress,
+  signedInMember,
+  type ConsolePerson,
+} from './modules/console-auth/console-test-support.ts';
 import { setClock, slotsOn } from './modules/booking-changes/manage-test-support.ts';
 import { demoOrdinaryWeekday } from './test-support/demo-days.ts';
 import { describeOnEachDatabase } from './test-support/each-database.ts';
@@ -58,7 +63,9 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
   const attackers: Array<{ name: string; headers: Record<string, string> }> = [];
 
   beforeAll(async () => {
-    harness = await startTestApp(factory, { config: { SESSION_RATE_LIMIT: '100000', SEARCH_RATE_LIMIT: '100000', WRITE_RATE_LIMIT: '100000' } });
+    harness = await startTestApp(factory, {
+      config: { SESSION_RATE_LIMIT: '100000', SEARCH_RATE_LIMIT: '100000', WRITE_RATE_LIMIT: '100000' },
+    });
     setClock(harness, MONDAY);
     const db = harness.database.db;
     await importDemoCopy(harness, B_KEY, B_OFFICE, (b) => {
@@ -68,17 +75,34 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
     // Company A (the demo): an owner, an invitation, an order, a block of time off.
     const owner = await signedInMember(harness, 'a-owner@wall-a.example', 'owner');
     const organizationId = (await organizationOfCompanyKey(db, 'demo'))!;
-    const invited = await harness.app.inject({ method: 'POST', url: '/api/auth/organization/invite-member', remoteAddress: freshClientAddress(), headers: owner.headers, payload: { email: 'a-invitee@wall-a.example', role: 'admin', organizationId } });
+    const invited = await harness.app.inject({
+      method: 'POST',
+      url: '/api/auth/organization/invite-member',
+      remoteAddress: freshClientAddress(),
+      headers: owner.headers,
+      payload: { email: 'a-invitee@wall-a.example', role: 'admin', organizationId },
+    });
     expect(invited.statusCode, invited.body).toBe(200);
-    const [invitation] = await db.select({ id: t.authInvitations.id }).from(t.authInvitations).where(eq(t.authInvitations.email, 'a-invitee@wall-a.example'));
+    const [invitation] = await db
+      .select({ id: t.authInvitations.id })
+      .from(t.authInvitations)
+      .where(eq(t.authInvitations.email, 'a-invitee@wall-a.example'));
     const order = await DemoOrder.start(harness.app, db, await startDemoSession(harness.app));
     await order.fillIn({ clientEmail: 'a-client@wall-a.example' });
     const day = demoOrdinaryWeekday(addDays(MONDAY.slice(0, 10), 7));
     expect((await order.hold((await slotsOn(harness.app, order.token, day))[0]!)).statusCode).toBe(200);
     expect((await order.confirm()).statusCode).toBe(200);
-    const block = await harness.app.inject({ method: 'POST', url: '/api/console/companies/demo/time-off', headers: owner.headers, payload: { inspector_id: 101, from_date: addDays(day, 7), to_date: addDays(day, 7), note: 'A-only dentist' } });
+    const block = await harness.app.inject({
+      method: 'POST',
+      url: '/api/console/companies/demo/time-off',
+      headers: owner.headers,
+      payload: { inspector_id: 101, from_date: addDays(day, 7), to_date: addDays(day, 7), note: 'A-only dentist' },
+    });
     expect(block.statusCode, block.body).toBe(201);
-    const [ownerMember] = await db.select({ id: t.authMembers.id }).from(t.authMembers).where(eq(t.authMembers.userId, owner.userId));
+    const [ownerMember] = await db
+      .select({ id: t.authMembers.id })
+      .from(t.authMembers)
+      .where(eq(t.authMembers.userId, owner.userId));
     const [company] = await db.select({ id: t.companies.id }).from(t.companies).where(eq(t.companies.key, 'demo'));
     a = {
       key: 'demo',
@@ -90,16 +114,34 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
       orderId: order.orderId,
       timeOffId: String(block.json().id),
       officeUuid: DEMO_OFFICE_UUID,
-      markers: ['Scioto Valley', 'a-owner@wall-a.example', 'a-invitee@wall-a.example', 'a-client@wall-a.example', 'Whitaker', 'A-only dentist', order.orderId, owner.userId, organizationId],
+      markers: [
+        'Scioto Valley',
+        'a-owner@wall-a.example',
+        'a-invitee@wall-a.example',
+        'a-client@wall-a.example',
+        'Whitaker',
+        'A-only dentist',
+        order.orderId,
+        owner.userId,
+        organizationId,
+      ],
     };
 
     for (const role of ROLES) {
-      const member = await signedInMember(harness, `b-${role}@wall-b.example`, role, B_KEY, role === 'inspector' ? 101 : null);
+      const member = await signedInMember(
+        harness,
+        `b-${role}@wall-b.example`,
+        role,
+        B_KEY,
+        role === 'inspector' ? 101 : null,
+      );
       attackers.push({ name: `B's ${role}`, headers: member.headers });
     }
     attackers.push({ name: 'nobody', headers: { origin: CONSOLE_ORIGIN } });
 
-    const document = (await harness.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
+    const document = (await harness.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
     operations = Object.entries(document.paths)
       .filter(([path]) => path.startsWith('/api/console/') || path.startsWith('/api/auth/organization/'))
       .flatMap(([path, methods]) => Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path })));
@@ -118,16 +160,42 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
       id: before === 'orders' ? a.orderId : before === 'time-off' ? a.timeOffId : undefined,
     };
     const value = values[name];
-    if (value === undefined) throw new Error(`${path}: the wall test does not know which of company A's ids to give {${name}}; add it to valueOf`);
+    if (value === undefined)
+      throw new Error(
+        `${path}: the wall test does not know which of company A's ids to give {${name}}; add it to valueOf`,
+      );
     return value;
   }
 
   /** What an attacker sends: A's ids wherever Better Auth's routes take them. */
   function requestOf(operation: Operation): { url: string; payload?: Record<string, unknown> } {
-    const url = operation.path.replace(/\{(\w+)\}/g, (_all, name: string) => encodeURIComponent(valueOf(operation.path, name)));
-    const aIds = { organizationId: a.organizationId, memberId: a.ownerMemberId, memberIdOrEmail: a.ownerMemberId, invitationId: a.invitationId };
-    if (operation.method === 'GET') return { url: url.startsWith('/api/auth/') ? `${url}?${new URLSearchParams({ organizationId: a.organizationId, id: a.invitationId }).toString()}` : url };
-    return { url, payload: { ...aIds, email: 'mole@wall-b.example', role: 'owner', data: { slug: B_KEY, name: 'Taken' }, reason: 'wall', override: true, inspector_id: 101 } };
+    const url = operation.path.replace(/\{(\w+)\}/g, (_all, name: string) =>
+      encodeURIComponent(valueOf(operation.path, name)),
+    );
+    const aIds = {
+      organizationId: a.organizationId,
+      memberId: a.ownerMemberId,
+      memberIdOrEmail: a.ownerMemberId,
+      invitationId: a.invitationId,
+    };
+    if (operation.method === 'GET')
+      return {
+        url: url.startsWith('/api/auth/')
+          ? `${url}?${new URLSearchParams({ organizationId: a.organizationId, id: a.invitationId }).toString()}`
+          : url,
+      };
+    return {
+      url,
+      payload: {
+        ...aIds,
+        email: 'mole@wall-b.example',
+        role: 'owner',
+        data: { slug: B_KEY, name: 'Taken' },
+        reason: 'wall',
+        override: true,
+        inspector_id: 101,
+      },
+    };
   }
 
   /** A's rows that any route could change: its people, its orders and what the office configures. */
@@ -144,10 +212,15 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
       db.select().from(t.inspectorTimeOff).where(eq(t.inspectorTimeOff.companyId, a.companyId)),
       db.select().from(t.companyDocumentVersions).where(eq(t.companyDocumentVersions.companyId, a.companyId)),
       db.select().from(t.companyPaymentSecrets).where(eq(t.companyPaymentSecrets.companyId, a.companyId)),
-      db.select({ id: t.authUsers.id, name: t.authUsers.name, email: t.authUsers.email }).from(t.authUsers).where(or(eq(t.authUsers.id, a.ownerUserId), eq(t.authUsers.email, 'a-invitee@wall-a.example'))),
+      db
+        .select({ id: t.authUsers.id, name: t.authUsers.name, email: t.authUsers.email })
+        .from(t.authUsers)
+        .where(or(eq(t.authUsers.id, a.ownerUserId), eq(t.authUsers.email, 'a-invitee@wall-a.example'))),
     ]);
     // Better Auth moves a session's expiry forward as it is used; that is not a change of A's.
-    return JSON.stringify(rows, (key, value: unknown) => (key === 'expiresAt' || key === 'updatedAt' ? undefined : value));
+    return JSON.stringify(rows, (key, value: unknown) =>
+      key === 'expiresAt' || key === 'updatedAt' ? undefined : value,
+    );
   }
 
   it('lets no member of another company, in any role, and nobody signed out, read or change anything of company A through any console route', async () => {
@@ -157,17 +230,31 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
     for (const operation of operations) {
       for (const attacker of attackers) {
         const { url, payload } = requestOf(operation);
-        const answer = harness.app.inject({ method: operation.method as 'GET', url, remoteAddress: freshClientAddress(), headers: attacker.headers, ...(payload ? { payload } : {}) });
+        const answer = harness.app.inject({
+          method: operation.method as 'GET',
+          url,
+          remoteAddress: freshClientAddress(),
+          headers: attacker.headers,
+          ...(payload ? { payload } : {}),
+        });
         // An event stream that lets the attacker in never ends: that is a breach too, not a hung test.
-        const response = await Promise.race([answer, new Promise<null>((resolve) => setTimeout(() => resolve(null), 3_000))]);
+        const response = await Promise.race([
+          answer,
+          new Promise<null>((resolve) => setTimeout(() => resolve(null), 3_000)),
+        ]);
         if (!response) {
           breaches.push(`${attacker.name} ${operation.method} ${operation.path}: opened and kept open`);
           continue;
         }
         const leaked = a.markers.filter((marker) => response.body.includes(marker));
-        if (response.statusCode < 400 && operation.path.includes('{company_key}')) breaches.push(`${attacker.name} ${operation.method} ${operation.path}: ${response.statusCode}`);
-        if (response.statusCode >= 500) breaches.push(`${attacker.name} ${operation.method} ${operation.path}: ${response.statusCode} ${response.body.slice(0, 200)}`);
-        if (leaked.length > 0) breaches.push(`${attacker.name} ${operation.method} ${operation.path}: answered ${leaked.join(', ')}`);
+        if (response.statusCode < 400 && operation.path.includes('{company_key}'))
+          breaches.push(`${attacker.name} ${operation.method} ${operation.path}: ${response.statusCode}`);
+        if (response.statusCode >= 500)
+          breaches.push(
+            `${attacker.name} ${operation.method} ${operation.path}: ${response.statusCode} ${response.body.slice(0, 200)}`,
+          );
+        if (leaked.length > 0)
+          breaches.push(`${attacker.name} ${operation.method} ${operation.path}: answered ${leaked.join(', ')}`);
       }
     }
     expect(breaches).toEqual([]);
@@ -176,14 +263,25 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
 
   it("reaches A's data with A's own owner through the same requests, so the refusals above are the wall's, not a broken request's", async () => {
     const owner: ConsolePerson = await signedInMember(harness, 'a-owner@wall-a.example', 'owner');
-    const reads = operations.filter((operation) => operation.method === 'GET' && operation.path.includes('{company_key}') && !operation.path.endsWith('/events'));
+    const reads = operations.filter(
+      (operation) =>
+        operation.method === 'GET' && operation.path.includes('{company_key}') && !operation.path.endsWith('/events'),
+    );
     expect(reads.length).toBeGreaterThanOrEqual(10);
     for (const operation of reads) {
-      const response = await harness.app.inject({ method: 'GET', url: requestOf(operation).url, headers: owner.headers });
+      const response = await harness.app.inject({
+        method: 'GET',
+        url: requestOf(operation).url,
+        headers: owner.headers,
+      });
       // Past the wall: an answer, or the query's own 400 (the wall's hook runs before validation).
       expect([200, 400], `${operation.path}: ${response.body.slice(0, 200)}`).toContain(response.statusCode);
     }
-    const members = await harness.app.inject({ method: 'GET', url: `/api/auth/organization/list-members?organizationId=${a.organizationId}`, headers: owner.headers });
+    const members = await harness.app.inject({
+      method: 'GET',
+      url: `/api/auth/organization/list-members?organizationId=${a.organizationId}`,
+      headers: owner.headers,
+    });
     expect(members.statusCode).toBe(200);
     expect(members.body).toContain('a-owner@wall-a.example');
   });

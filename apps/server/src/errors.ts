@@ -37,7 +37,10 @@ export class ConflictError extends AppError {
 /** A confirmed order is read-only to the visitor; changing it is the office's business. */
 export class OrderConfirmedError extends ConflictError {
   constructor() {
-    super('order_confirmed', 'This order is confirmed and can no longer be changed online. Please contact the office to change it.');
+    super(
+      'order_confirmed',
+      'This order is confirmed and can no longer be changed online. Please contact the office to change it.',
+    );
   }
 }
 

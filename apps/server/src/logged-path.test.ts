@@ -7,11 +7,17 @@ describe('the request log', () => {
     expect(loggedPath(`/pay/${token}?cancelled=1`)).toBe('/pay/[redacted]');
     expect(loggedPath(`/demo/manage/${token}`)).toBe('/demo/manage/[redacted]');
     expect(loggedPath(`/demo/json/manage/${token}/reschedule`)).toBe('/demo/json/manage/[redacted]/reschedule');
-    expect(loggedPath(`/demo/json/manage/${token}/availability?from=2026-12-01&to=2026-12-31`)).toBe('/demo/json/manage/[redacted]/availability');
+    expect(loggedPath(`/demo/json/manage/${token}/availability?from=2026-12-01&to=2026-12-31`)).toBe(
+      '/demo/json/manage/[redacted]/availability',
+    );
   });
 
   it('leaves every other path as it is', () => {
-    expect(loggedPath('/demo/json/online_scheduler/availability?from=2026-12-01')).toBe('/demo/json/online_scheduler/availability');
-    expect(loggedPath('/api/admin/companies/demo/orders/1/manage-links')).toBe('/api/admin/companies/demo/orders/1/manage-links');
+    expect(loggedPath('/demo/json/online_scheduler/availability?from=2026-12-01')).toBe(
+      '/demo/json/online_scheduler/availability',
+    );
+    expect(loggedPath('/api/admin/companies/demo/orders/1/manage-links')).toBe(
+      '/api/admin/companies/demo/orders/1/manage-links',
+    );
   });
 });

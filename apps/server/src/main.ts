@@ -34,10 +34,31 @@ async function main(): Promise<void> {
     warn: (data: Record<string, unknown>, message: string) => app.log.warn(data, message),
   };
   // Beside the messages it expires the Stripe Checkout Sessions of cancelled orders, retrying while Stripe is down.
-  const paymentJobs = paymentJobHandlers({ db: database.db, encryption: DataEncryption.fromConfig(config), stripe: stripeOptionsOf(config), log: workerLog });
-  const notifications = createNotificationWorker(database.db, config, workerLog, () => publicBaseUrl(config, listeningPort(app, config.PORT)), paymentJobs);
+  const paymentJobs = paymentJobHandlers({
+    db: database.db,
+    encryption: DataEncryption.fromConfig(config),
+    stripe: stripeOptionsOf(config),
+    log: workerLog,
+  });
+  const notifications = createNotificationWorker(
+    database.db,
+    config,
+    workerLog,
+    () => publicBaseUrl(config, listeningPort(app, config.PORT)),
+    paymentJobs,
+  );
   const app = await buildApp(
-    { db: database.db, config, adminToken: admin.token, authSecret, pingDatabase: database.ping, changes: database.changes, webDistDir, consoleDistDir, notifications },
+    {
+      db: database.db,
+      config,
+      adminToken: admin.token,
+      authSecret,
+      pingDatabase: database.ping,
+      changes: database.changes,
+      webDistDir,
+      consoleDistDir,
+      notifications,
+    },
     { logger: loggerOptions(config.LOG_LEVEL) },
   );
   if (!webDistDir) app.log.warn('the wizard is not built (npm run build); wizard pages answer 503');
@@ -61,12 +82,17 @@ async function main(): Promise<void> {
     '',
     `Online scheduler is running on ${base} (${database.kind === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL'})`,
   ];
-  if (config.DEMO_COMPANY) lines.push(`Demo scheduler link: ${base}/${DEMO_COMPANY_KEY}/online-scheduler/${DEMO_OFFICE_UUID}`);
+  if (config.DEMO_COMPANY)
+    lines.push(`Demo scheduler link: ${base}/${DEMO_COMPANY_KEY}/online-scheduler/${DEMO_OFFICE_UUID}`);
   lines.push(`Console: ${base}/console`);
-  const ownerLink = config.DEMO_COMPANY ? await demoOwnerSignInLink(database.db, app.consoleAuth(), DEMO_COMPANY_KEY) : null;
-  if (ownerLink) lines.push(`Console sign-in link for the demo owner (${DEMO_OWNER.email}; one use, 24 hours): ${ownerLink}`);
+  const ownerLink = config.DEMO_COMPANY
+    ? await demoOwnerSignInLink(database.db, app.consoleAuth(), DEMO_COMPANY_KEY)
+    : null;
+  if (ownerLink)
+    lines.push(`Console sign-in link for the demo owner (${DEMO_OWNER.email}; one use, 24 hours): ${ownerLink}`);
   lines.push(`API documentation: ${base}/api/docs`);
-  if (admin.generated) lines.push(`Admin token (generated once, kept in ${config.DATA_DIR}/admin-token): ${admin.token}`);
+  if (admin.generated)
+    lines.push(`Admin token (generated once, kept in ${config.DATA_DIR}/admin-token): ${admin.token}`);
   process.stdout.write(`${lines.join('\n')}\n\n`);
 }
 

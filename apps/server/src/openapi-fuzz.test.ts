@@ -8,7 +8,13 @@ import { errorResponseSchema } from '@scheduler/contracts/errors';
 import { testDatabaseFactories } from './db/test-databases.ts';
 import { DEMO_OFFICE_UUID } from './modules/company-document/demo-company.ts';
 import { fuzzedObject, fuzzedValue, hostileValue, type JsonSchema } from './test-support/openapi-arbitraries.ts';
-import { demoDocument, startDemoSession, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from './test-support/test-app.ts';
+import {
+  demoDocument,
+  startDemoSession,
+  startTestApp,
+  TEST_ADMIN_TOKEN,
+  type TestApp,
+} from './test-support/test-app.ts';
 
 /**
  * Every operation of the generated OpenAPI document, called with random and boundary values for
@@ -49,14 +55,28 @@ interface FuzzRequest {
   payload?: string;
 }
 
-function operationsOf(document: { paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: JsonSchema }> }; responses?: Record<string, unknown> }>> }): Operation[] {
+function operationsOf(document: {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: Parameter[];
+        requestBody?: { content: Record<string, { schema: JsonSchema }> };
+        responses?: Record<string, unknown>;
+      }
+    >
+  >;
+}): Operation[] {
   return Object.entries(document.paths).flatMap(([path, operations]) =>
     Object.entries(operations).map(([method, operation]) => ({
       method: method.toUpperCase(),
       path,
       parameters: operation.parameters ?? [],
       body: operation.requestBody?.content['application/json']?.schema ?? null,
-      answers: Object.keys(operation.responses ?? {}).map(Number).filter(Number.isInteger),
+      answers: Object.keys(operation.responses ?? {})
+        .map(Number)
+        .filter(Number.isInteger),
     })),
   );
 }
@@ -70,11 +90,13 @@ function fuzzBaseDocument(): Record<string, unknown> {
 /** Every path into a JSON value: where the document mutations strike. */
 function pathsOf(value: unknown, prefix: Array<string | number> = []): Array<Array<string | number>> {
   if (Array.isArray(value)) return [prefix, ...value.flatMap((item, i) => pathsOf(item, [...prefix, i]))];
-  if (value !== null && typeof value === 'object') return [prefix, ...Object.entries(value).flatMap(([key, item]) => pathsOf(item, [...prefix, key]))];
+  if (value !== null && typeof value === 'object')
+    return [prefix, ...Object.entries(value).flatMap(([key, item]) => pathsOf(item, [...prefix, key]))];
   return [prefix];
 }
 
-type Mutation = { kind: 'set'; value: unknown } | { kind: 'duplicate' } | { kind: 'delete' } | { kind: 'extra'; value: unknown };
+type Mutation =
+  { kind: 'set'; value: unknown } | { kind: 'duplicate' } | { kind: 'delete' } | { kind: 'extra'; value: unknown };
 
 function mutate(document: Record<string, unknown>, path: Array<string | number>, mutation: Mutation): unknown {
   const copy = structuredClone(document) as Record<string | number, unknown>;
@@ -85,15 +107,17 @@ function mutate(document: Record<string, unknown>, path: Array<string | number>,
   const target = parent[last];
   if (mutation.kind === 'set') parent[last] = mutation.value;
   else if (mutation.kind === 'delete') delete parent[last];
-  else if (mutation.kind === 'duplicate' && Array.isArray(target) && target.length > 0) target.push(structuredClone(target[0]));
-  else if (mutation.kind === 'extra' && target !== null && typeof target === 'object' && !Array.isArray(target)) (target as Record<string, unknown>).unexpected = mutation.value;
+  else if (mutation.kind === 'duplicate' && Array.isArray(target) && target.length > 0)
+    target.push(structuredClone(target[0]));
+  else if (mutation.kind === 'extra' && target !== null && typeof target === 'object' && !Array.isArray(target))
+    (target as Record<string, unknown>).unexpected = mutation.value;
   else parent[last] = mutation.kind === 'extra' ? mutation.value : [target, target];
   return copy;
 }
 
 /** Any JavaScript string as UTF-8 bytes would carry it (lone surrogates become U+FFFD), percent-encoded. */
 function urlPart(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
   return encodeURIComponent(Buffer.from(text, 'utf8').toString('utf8'));
 }
 
@@ -119,15 +143,25 @@ describe('the API under random and hostile input (OpenAPI-driven fuzz, PGlite)',
   writeFileSync(join(webDistDir, 'index.html'), '<!doctype html><title>wizard</title>');
 
   beforeAll(async () => {
-    harness = await startTestApp(testDatabaseFactories()[0]!, { webDistDir, config: { SESSION_RATE_LIMIT: '1000000', SEARCH_RATE_LIMIT: '1000000', WRITE_RATE_LIMIT: '1000000' } });
-    const imported = await harness.app.inject({ method: 'PUT', url: `/api/admin/companies/${FUZZ_COMPANY}`, headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` }, payload: fuzzBaseDocument() });
+    harness = await startTestApp(testDatabaseFactories()[0]!, {
+      webDistDir,
+      config: { SESSION_RATE_LIMIT: '1000000', SEARCH_RATE_LIMIT: '1000000', WRITE_RATE_LIMIT: '1000000' },
+    });
+    const imported = await harness.app.inject({
+      method: 'PUT',
+      url: `/api/admin/companies/${FUZZ_COMPANY}`,
+      headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+      payload: fuzzBaseDocument(),
+    });
     if (imported.statusCode !== 200) throw new Error(`could not import the fuzz company: ${imported.body}`);
     operations = operationsOf((await harness.app.inject({ method: 'GET', url: '/api/openapi.json' })).json());
     tokens = await Promise.all([1, 2, 3].map(() => startDemoSession(harness.app)));
   });
   afterAll(async () => {
     const statuses = [...histogram.entries()].sort(([a], [b]) => a - b).map(([status, count]) => `${status}: ${count}`);
-    console.log(`OpenAPI fuzz: ${sent} requests over ${operations?.length ?? 0} operations; statuses ${statuses.join(', ')}`);
+    console.log(
+      `OpenAPI fuzz: ${sent} requests over ${operations?.length ?? 0} operations; statuses ${statuses.join(', ')}`,
+    );
     await harness?.close();
     rmSync(webDistDir, { recursive: true, force: true });
   });
@@ -141,20 +175,45 @@ describe('the API under random and hostile input (OpenAPI-driven fuzz, PGlite)',
         operation.parameters
           .filter((p) => p.in === 'path')
           .map((p) => {
-            const usual = p.name === 'company_key' ? fc.constant(admin ? FUZZ_COMPANY : 'demo') : p.name === 'office_uuid' ? fc.constantFrom(DEMO_OFFICE_UUID, FUZZ_OFFICE_UUID) : fuzzedValue(p.schema, context);
-            return [p.name, fc.oneof({ weight: 6, arbitrary: usual }, { weight: 1, arbitrary: fuzzedValue(p.schema, context) })];
+            const usual =
+              p.name === 'company_key'
+                ? fc.constant(admin ? FUZZ_COMPANY : 'demo')
+                : p.name === 'office_uuid'
+                  ? fc.constantFrom(DEMO_OFFICE_UUID, FUZZ_OFFICE_UUID)
+                  : fuzzedValue(p.schema, context);
+            return [
+              p.name,
+              fc.oneof({ weight: 6, arbitrary: usual }, { weight: 1, arbitrary: fuzzedValue(p.schema, context) }),
+            ];
           }),
       ),
     );
     const querySchema: JsonSchema = {
       type: 'object',
-      properties: Object.fromEntries(operation.parameters.filter((p) => p.in === 'query').map((p) => [p.name, p.schema])),
+      properties: Object.fromEntries(
+        operation.parameters.filter((p) => p.in === 'query').map((p) => [p.name, p.schema]),
+      ),
       required: operation.parameters.filter((p) => p.in === 'query' && p.required).map((p) => p.name),
     };
     const query = fuzzedObject(querySchema, context);
     const credentials = fc.oneof(
-      { weight: 8, arbitrary: fc.constantFrom(...tokens).map((token): Record<string, string> => (admin ? { authorization: `Bearer ${TEST_ADMIN_TOKEN}` } : { 'x-auth-token': token })) },
-      { weight: 1, arbitrary: fc.constantFrom<Record<string, string>>({}, { 'x-auth-token': 'not-a-token' }, { authorization: 'Bearer wrong' }, { 'x-auth-token': tokens[0]!, 'x-office-uuid': FUZZ_OFFICE_UUID }) },
+      {
+        weight: 8,
+        arbitrary: fc
+          .constantFrom(...tokens)
+          .map((token): Record<string, string> =>
+            admin ? { authorization: `Bearer ${TEST_ADMIN_TOKEN}` } : { 'x-auth-token': token },
+          ),
+      },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom<Record<string, string>>(
+          {},
+          { 'x-auth-token': 'not-a-token' },
+          { authorization: 'Bearer wrong' },
+          { 'x-auth-token': tokens[0]!, 'x-office-uuid': FUZZ_OFFICE_UUID },
+        ),
+      },
     );
     let body: fc.Arbitrary<string | undefined> = fc.constant(undefined);
     if (operation.body && admin) {
@@ -168,29 +227,51 @@ describe('the API under random and hostile input (OpenAPI-driven fuzz, PGlite)',
       );
       body = fc.tuple(fc.constantFrom(...paths), mutation).map(([path, m]) => JSON.stringify(mutate(base, path, m)));
     } else if (operation.body) {
-      const value = operation.body.type === 'object' ? fuzzedObject(operation.body, context) : fuzzedValue(operation.body, context);
-      body = fc.oneof({ weight: 8, arbitrary: value.map((v) => JSON.stringify(v)) }, { weight: 1, arbitrary: fc.constantFrom('{"datetime":', '', 'null', '[]', '"\\u0000"', '{"a":1e999}') });
+      const value =
+        operation.body.type === 'object' ? fuzzedObject(operation.body, context) : fuzzedValue(operation.body, context);
+      body = fc.oneof(
+        { weight: 8, arbitrary: value.map((v) => JSON.stringify(v)) },
+        { weight: 1, arbitrary: fc.constantFrom('{"datetime":', '', 'null', '[]', '"\\u0000"', '{"a":1e999}') },
+      );
     }
-    return fc.tuple(pathValues, query, credentials, body, fc.constantFrom('application/json', 'application/json', 'application/json', 'text/plain')).map(([params, q, headers, payload, contentType]) => {
-      const path = operation.path.replace(/\{(\w+)\}/g, (_all, name: string) => urlPart(params[name]));
-      return {
-        operation: `${operation.method} ${operation.path}`,
-        answers: operation.answers,
-        method: operation.method,
-        url: `${path}${queryString(q)}`,
-        headers: payload === undefined ? headers : { ...headers, 'content-type': contentType },
-        ...(payload === undefined ? {} : { payload }),
-      };
-    });
+    return fc
+      .tuple(
+        pathValues,
+        query,
+        credentials,
+        body,
+        fc.constantFrom('application/json', 'application/json', 'application/json', 'text/plain'),
+      )
+      .map(([params, q, headers, payload, contentType]) => {
+        const path = operation.path.replace(/\{(\w+)\}/g, (_all, name: string) => urlPart(params[name]));
+        return {
+          operation: `${operation.method} ${operation.path}`,
+          answers: operation.answers,
+          method: operation.method,
+          url: `${path}${queryString(q)}`,
+          headers: payload === undefined ? headers : { ...headers, 'content-type': contentType },
+          ...(payload === undefined ? {} : { payload }),
+        };
+      });
   }
 
   it(`answers ${REQUESTS} random requests over every operation without a 5xx, every error in the envelope`, async () => {
     expect(operations.length).toBeGreaterThanOrEqual(15);
-    const anyRequest = fc.oneof(...operations.map((operation) => ({ // The admin calls import or export a whole company: fewer of them keep the run short.
-        weight: operation.path.startsWith('/api/admin/') ? 1 : 3, arbitrary: requestFor(operation) })));
+    const anyRequest = fc.oneof(
+      ...operations.map((operation) => ({
+        // The admin calls import or export a whole company: fewer of them keep the run short.
+        weight: operation.path.startsWith('/api/admin/') ? 1 : 3,
+        arbitrary: requestFor(operation),
+      })),
+    );
     await fc.assert(
       fc.asyncProperty(anyRequest, async (request) => {
-        const response = await harness.app.inject({ method: request.method as 'GET', url: request.url, headers: request.headers, ...(request.payload === undefined ? {} : { payload: request.payload }) });
+        const response = await harness.app.inject({
+          method: request.method as 'GET',
+          url: request.url,
+          headers: request.headers,
+          ...(request.payload === undefined ? {} : { payload: request.payload }),
+        });
         sent++;
         histogram.set(response.statusCode, (histogram.get(response.statusCode) ?? 0) + 1);
         if (response.statusCode >= 500) throw new Error(`${response.statusCode}: ${response.body.slice(0, 300)}`);
@@ -203,16 +284,26 @@ describe('the API under random and hostile input (OpenAPI-driven fuzz, PGlite)',
           }
           // A status the operation documents is one of its answers (a 409 with a status and
           // alternatives), not an error; anything else at that status is still an error.
-          const documentedAnswer = request.answers.includes(response.statusCode) && typeof parsed === 'object' && parsed !== null && 'status' in parsed && !('error' in parsed);
+          const documentedAnswer =
+            request.answers.includes(response.statusCode) &&
+            typeof parsed === 'object' &&
+            parsed !== null &&
+            'status' in parsed &&
+            !('error' in parsed);
           if (documentedAnswer) return;
           // Better Auth's routes answer in Better Auth's own shape, as their description says (its
           // client reads it), but for what the server refuses before them (a body that is not JSON).
           const envelope = errorResponseSchema.safeParse(parsed);
           const betterAuths = request.url.startsWith('/api/auth/') && betterAuthErrorSchema.safeParse(parsed).success;
-          if (!envelope.success && !betterAuths) throw new Error(`${response.statusCode} outside the envelope: ${response.body.slice(0, 300)}`);
+          if (!envelope.success && !betterAuths)
+            throw new Error(`${response.statusCode} outside the envelope: ${response.body.slice(0, 300)}`);
         }
       }),
-      { numRuns: REQUESTS, seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined, endOnFailure: false },
+      {
+        numRuns: REQUESTS,
+        seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined,
+        endOnFailure: false,
+      },
     );
     expect(sent).toBeGreaterThanOrEqual(REQUESTS);
   }, 240_000);

@@ -37,7 +37,12 @@ it('reserves every first path segment the product serves that could be a company
 
 it('refuses a reserved key at import, naming the field; the same key with a suffix is taken', async () => {
   const put = (key: string) =>
-    harness.app.inject({ method: 'PUT', url: `/api/admin/companies/${key}`, headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` }, payload: demoCopy(key, 'c0000000-0000-4000-8000-0000000000c9') });
+    harness.app.inject({
+      method: 'PUT',
+      url: `/api/admin/companies/${key}`,
+      headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+      payload: demoCopy(key, 'c0000000-0000-4000-8000-0000000000c9'),
+    });
   for (const key of ['console', 'pay', 'embed', 'api']) {
     const refused = await put(key);
     expect(refused.statusCode, key).toBe(400);

@@ -21,7 +21,17 @@ interface Sent {
 }
 
 /** `hold`: only the first half of the body goes before `finish()`; the server has the request but cannot answer it yet. */
-function send(server: ServerProcess, options: { method: 'GET' | 'PUT'; path: string; agent: Agent | false; body?: object; headers?: Record<string, string>; hold?: boolean }): Sent {
+function send(
+  server: ServerProcess,
+  options: {
+    method: 'GET' | 'PUT';
+    path: string;
+    agent: Agent | false;
+    body?: object;
+    headers?: Record<string, string>;
+    hold?: boolean;
+  },
+): Sent {
   const payload = options.body ? JSON.stringify(options.body) : undefined;
   let written!: () => void;
   let finish = () => {};
@@ -34,14 +44,19 @@ function send(server: ServerProcess, options: { method: 'GET' | 'PUT'; path: str
         method: options.method,
         path: options.path,
         agent: options.agent,
-        headers: { ...options.headers, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) },
+        headers: {
+          ...options.headers,
+          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+        },
       },
       (response) => {
         let body = '';
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => (body += chunk));
         response.on('end', () => resolve({ status: response.statusCode!, body, at: performance.now() }));
-        response.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message, at: performance.now() }));
+        response.on('error', (error: NodeJS.ErrnoException) =>
+          resolve({ error: error.code ?? error.message, at: performance.now() }),
+        );
       },
     );
     request.on('error', (error: NodeJS.ErrnoException) => {
@@ -66,7 +81,9 @@ function send(server: ServerProcess, options: { method: 'GET' | 'PUT'; path: str
  */
 async function warmKeepAliveAgent(server: ServerProcess, count: number): Promise<Agent> {
   const agent = new Agent({ keepAlive: true });
-  const warmUps = await Promise.all(Array.from({ length: count }, () => send(server, { method: 'GET', path: '/healthz', agent }).outcome));
+  const warmUps = await Promise.all(
+    Array.from({ length: count }, () => send(server, { method: 'GET', path: '/healthz', agent }).outcome),
+  );
   expect(warmUps.every((o) => 'status' in o && o.status === 200)).toBe(true);
   expect(Object.values(agent.freeSockets).flat()).toHaveLength(count);
   return agent;
@@ -89,7 +106,10 @@ function refusesConnections(port: number): Promise<boolean> {
  */
 async function loggedAt(server: ServerProcess, message: string): Promise<number> {
   for (;;) {
-    const line = server.output().split('\n').find((l) => l.includes(`"msg":"${message}"`));
+    const line = server
+      .output()
+      .split('\n')
+      .find((l) => l.includes(`"msg":"${message}"`));
     if (line) return (JSON.parse(line) as { time: number }).time;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -112,9 +132,25 @@ describe('SIGTERM', () => {
       // On open keep-alive connections and on connections of their own, all written before the
       // signal; the imports' documents are finished only after it.
       const sent = [
-        ...Array.from({ length: 4 }, () => ({ ok: 200, ...send(server!, { method: 'PUT', path: '/api/admin/companies/demo', agent: keepAlive, headers: admin, body: demoDocument(), hold: true }) })),
-        ...Array.from({ length: 12 }, () => ({ ok: 302, ...send(server!, { method: 'GET', path: `/demo/online-scheduler/${DEMO_OFFICE_UUID}`, agent: keepAlive }) })),
-        ...Array.from({ length: 4 }, () => ({ ok: 200, ...send(server!, { method: 'GET', path: '/api/admin/companies/demo', agent: false, headers: admin }) })),
+        ...Array.from({ length: 4 }, () => ({
+          ok: 200,
+          ...send(server!, {
+            method: 'PUT',
+            path: '/api/admin/companies/demo',
+            agent: keepAlive,
+            headers: admin,
+            body: demoDocument(),
+            hold: true,
+          }),
+        })),
+        ...Array.from({ length: 12 }, () => ({
+          ok: 302,
+          ...send(server!, { method: 'GET', path: `/demo/online-scheduler/${DEMO_OFFICE_UUID}`, agent: keepAlive }),
+        })),
+        ...Array.from({ length: 4 }, () => ({
+          ok: 200,
+          ...send(server!, { method: 'GET', path: '/api/admin/companies/demo', agent: false, headers: admin }),
+        })),
       ];
       // The one keep-alive connection left without a request is idle when the signal comes.
       const idle = Object.values(keepAlive.freeSockets).flat();
@@ -132,8 +168,12 @@ describe('SIGTERM', () => {
       const exit = await server.exited;
       keepAlive.destroy();
 
-      expect(outcomes.flatMap((o, i) => ('error' in o ? [`request ${i}: ${o.error}`] : [])), server.output()).toEqual([]);
-      for (const [i, outcome] of outcomes.entries()) expect(outcome, server.output()).toMatchObject({ status: sent[i]!.ok });
+      expect(
+        outcomes.flatMap((o, i) => ('error' in o ? [`request ${i}: ${o.error}`] : [])),
+        server.output(),
+      ).toEqual([]);
+      for (const [i, outcome] of outcomes.entries())
+        expect(outcome, server.output()).toMatchObject({ status: sent[i]!.ok });
       expect(exit.code).toBe(0);
 
       const lastAnswer = Math.max(...outcomes.map((o) => o.at));
@@ -145,7 +185,9 @@ describe('SIGTERM', () => {
         exitAfterLastAnswerMs: Math.round(exit.at - lastAnswer),
         exitAfterDrainingBeganMs: exit.wallAt - drainingAt,
       };
-      process.stdout.write(`shutdown with ${sent.length} requests in flight (ms after SIGTERM): ${JSON.stringify(figures)}\n`);
+      process.stdout.write(
+        `shutdown with ${sent.length} requests in flight (ms after SIGTERM): ${JSON.stringify(figures)}\n`,
+      );
       // The idle connection does not wait for the imports still uploading.
       expect(figures.idleKeepAliveClosedMs).toBeLessThan(figures.lastAnswerMs);
       expect(figures.exitAfterDrainingBeganMs).toBeLessThan(graceMs);
@@ -164,7 +206,14 @@ describe('SIGTERM', () => {
       // Requests that finish quickly, and imports whose client never sends the rest of the document.
       const sent = Array.from({ length: 12 }, (_, i) =>
         i % 3 === 0
-          ? send(server!, { method: 'PUT', path: '/api/admin/companies/demo', agent: keepAlive, headers: admin, body: demoDocument(), hold: true })
+          ? send(server!, {
+              method: 'PUT',
+              path: '/api/admin/companies/demo',
+              agent: keepAlive,
+              headers: admin,
+              body: demoDocument(),
+              hold: true,
+            })
           : send(server!, { method: 'GET', path: `/demo/online-scheduler/${DEMO_OFFICE_UUID}`, agent: keepAlive }),
       );
       await Promise.all(sent.map((s) => s.written));
@@ -180,13 +229,23 @@ describe('SIGTERM', () => {
       const exit = await server.exited;
       keepAlive.destroy();
 
-      expect(outcomes.filter((o) => 'error' in o), server.output()).toEqual([]);
+      expect(
+        outcomes.filter((o) => 'error' in o),
+        server.output(),
+      ).toEqual([]);
       const statuses = outcomes.map((o) => ('status' in o ? o.status : 0));
       expect(statuses).toEqual(Array.from({ length: 12 }, (_, i) => (i % 3 === 0 ? 503 : 302)));
       for (const outcome of outcomes) {
-        if ('status' in outcome && outcome.status === 503) expect(JSON.parse(outcome.body)).toEqual({ error: { code: 'unavailable', message: expect.any(String) } });
+        if ('status' in outcome && outcome.status === 503)
+          expect(JSON.parse(outcome.body)).toEqual({ error: { code: 'unavailable', message: expect.any(String) } });
       }
-      const figures = { requests: sent.length, answered302: statuses.filter((s) => s === 302).length, answered503: statuses.filter((s) => s === 503).length, exitAfterDrainingBeganMs: exit.wallAt - drainingAt, exitCode: exit.code };
+      const figures = {
+        requests: sent.length,
+        answered302: statuses.filter((s) => s === 302).length,
+        answered503: statuses.filter((s) => s === 503).length,
+        exitAfterDrainingBeganMs: exit.wallAt - drainingAt,
+        exitCode: exit.code,
+      };
       process.stdout.write(`shutdown past its grace of ${graceMs} ms: ${JSON.stringify(figures)}\n`);
       expect(figures.exitAfterDrainingBeganMs).toBeLessThan(graceMs);
     },

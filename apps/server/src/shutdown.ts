@@ -99,7 +99,11 @@ export function drainOnSignals(app: FastifyInstance, options: ShutdownOptions): 
         response.socket?.destroy();
         continue;
       }
-      response.writeHead(UNAVAILABLE_STATUS, { 'content-type': 'application/json; charset=utf-8', 'retry-after': String(RETRY_AFTER_SECONDS), connection: 'close' });
+      response.writeHead(UNAVAILABLE_STATUS, {
+        'content-type': 'application/json; charset=utf-8',
+        'retry-after': String(RETRY_AFTER_SECONDS),
+        connection: 'close',
+      });
       response.end(JSON.stringify(unavailableBody('The server is restarting. Please try again in a moment.')));
     }
   };

@@ -11,7 +11,13 @@ import { DEMO_OFFICE_UUID } from './modules/company-document/demo-company.ts';
 import { DemoOrder } from './modules/confirm/confirm-test-support.ts';
 import { signedInMember } from './modules/console-auth/console-test-support.ts';
 import { describeOnEachDatabase } from './test-support/each-database.ts';
-import { demoDocument, startDemoSession, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from './test-support/test-app.ts';
+import {
+  demoDocument,
+  startDemoSession,
+  startTestApp,
+  TEST_ADMIN_TOKEN,
+  type TestApp,
+} from './test-support/test-app.ts';
 import { dayFromNow, wizardCalls } from './test-support/wizard-calls.ts';
 
 /**
@@ -24,12 +30,18 @@ import { dayFromNow, wizardCalls } from './test-support/wizard-calls.ts';
  */
 const TWIN_KEY = 'twin';
 const TWIN_OFFICE = 'c0000000-0000-4000-8000-0000000000f1';
-const ONE_USE = { code: 'ONEUSE', name: 'One Lucky Buyer', discount: { kind: 'amount', amount_cents: 2500 }, max_redemptions: 1 };
+const ONE_USE = {
+  code: 'ONEUSE',
+  name: 'One Lucky Buyer',
+  discount: { kind: 'amount', amount_cents: 2500 },
+  max_redemptions: 1,
+};
 const ADMIN = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
 /** A state id only the twin has. */
 const TWIN_ONLY_STATE = { id: 99, abbreviation: 'TW', name: 'Twinland' };
 /** The twin's office has a logo of its own (the demo's offices have none: the company's stands for them). */
-const TWIN_LOGO_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const TWIN_LOGO_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const TWIN_LOGO = `data:image/png;base64,${TWIN_LOGO_PNG}`;
 /** An inspector id only the twin has. */
 const TWIN_ONLY_INSPECTOR = 199;
@@ -68,17 +80,35 @@ function twinDocument(): Doc {
   }
   for (const control of twin.property_controls) {
     control.label = `Twin ${control.label}`;
-    if (control.type === 'FoundationType') control.options = control.options.map((option: Doc) => ({ ...option, value: `Twin ${option.value}` }));
+    if (control.type === 'FoundationType')
+      control.options = control.options.map((option: Doc) => ({ ...option, value: `Twin ${option.value}` }));
   }
   for (const agent of twin.agents) agent.last = 'Twinning';
   for (const contact of twin.contacts) contact.last = 'Twinning';
   for (const type of twin.contact_types) type.name = `Twin ${type.name}`;
   // A required question only the twin asks, which the demo's confirm must not ask for.
-  twin.property_controls = [...twin.property_controls, { id: 99, slug: 'twin-only', type: 'CheckBox', label: 'Twin only', required: true, sort: 99 }];
-  twin.notifications = { notify_agents: false, payment_link: 'https://pay.example.com/twin?order={order_id}&amount={amount}&currency={currency}' };
+  twin.property_controls = [
+    ...twin.property_controls,
+    { id: 99, slug: 'twin-only', type: 'CheckBox', label: 'Twin only', required: true, sort: 99 },
+  ];
+  twin.notifications = {
+    notify_agents: false,
+    payment_link: 'https://pay.example.com/twin?order={order_id}&amount={amount}&currency={currency}',
+  };
   // Ohio is the demo's state 36 too: the twin writes it otherwise.
-  twin.states = [...twin.states.map((state: Doc) => (state.id === 36 ? { ...state, abbreviation: 'TO' } : state)), TWIN_ONLY_STATE];
-  twin.inspectors = [...twin.inspectors, { ...twin.inspectors[0], id: TWIN_ONLY_INSPECTOR, display: `Twin ${TWIN_ONLY_INSPECTOR}`, email: 'twin-199@example.com' }];
+  twin.states = [
+    ...twin.states.map((state: Doc) => (state.id === 36 ? { ...state, abbreviation: 'TO' } : state)),
+    TWIN_ONLY_STATE,
+  ];
+  twin.inspectors = [
+    ...twin.inspectors,
+    {
+      ...twin.inspectors[0],
+      id: TWIN_ONLY_INSPECTOR,
+      display: `Twin ${TWIN_ONLY_INSPECTOR}`,
+      email: 'twin-199@example.com',
+    },
+  ];
   return twin;
 }
 
@@ -116,21 +146,32 @@ describeOnEachDatabase('tenant walls: a twin company sharing every id never show
   }
 
   beforeAll(async () => {
-    harness = await startTestApp(factory, { config: { SESSION_RATE_LIMIT: '1000', SEARCH_RATE_LIMIT: '1000', WRITE_RATE_LIMIT: '1000' } });
+    harness = await startTestApp(factory, {
+      config: { SESSION_RATE_LIMIT: '1000', SEARCH_RATE_LIMIT: '1000', WRITE_RATE_LIMIT: '1000' },
+    });
     const db = harness.database.db;
     await importCompanyDocument(db, withOneUseCoupon(demoDocument() as Doc));
     order = await DemoOrder.start(harness.app, db, await startDemoSession(harness.app));
     await order.fillIn();
     await db.update(t.orders).set({ foundationTypeId: 2 }).where(eq(t.orders.id, order.orderId));
     Object.assign(before, await demoReads(order.token));
-    before.document = (await harness.app.inject({ method: 'GET', url: '/api/admin/companies/demo', headers: ADMIN })).json();
+    before.document = (
+      await harness.app.inject({ method: 'GET', url: '/api/admin/companies/demo', headers: ADMIN })
+    ).json();
 
     // The twin arrives and is busy: it books the demo's first time with the same inspector ids and
     // takes the only use of its ONEUSE.
     await importCompanyDocument(db, twinDocument());
-    const twin = await DemoOrder.start(harness.app, db, await startDemoSession(harness.app, TWIN_OFFICE, TWIN_KEY), TWIN_KEY);
+    const twin = await DemoOrder.start(
+      harness.app,
+      db,
+      await startDemoSession(harness.app, TWIN_OFFICE, TWIN_KEY),
+      TWIN_KEY,
+    );
     await twin.fillIn({ clientEmail: 'twin-client@example.com' });
-    await db.insert(t.orderAnswers).values({ companyId: twin.companyId, orderId: twin.orderId, controlId: 99, value: null, checked: true });
+    await db
+      .insert(t.orderAnswers)
+      .values({ companyId: twin.companyId, orderId: twin.orderId, controlId: 99, value: null, checked: true });
     twinBooked = (before.availability as AppointmentSlot[])[0]!;
     expect((await twin.hold(twinBooked)).statusCode).toBe(200);
     expect(await twin.applyCoupon(ONE_USE.code)).toBe('ok');
@@ -164,7 +205,9 @@ describeOnEachDatabase('tenant walls: a twin company sharing every id never show
   });
 
   it("exports the demo's document as before the twin: its own agents, contacts, catalogue and settings", async () => {
-    const document = (await harness.app.inject({ method: 'GET', url: '/api/admin/companies/demo', headers: ADMIN })).json();
+    const document = (
+      await harness.app.inject({ method: 'GET', url: '/api/admin/companies/demo', headers: ADMIN })
+    ).json();
     expect(document).toEqual(before.document);
     expect(JSON.stringify(document)).not.toContain('Twin');
   });
@@ -177,16 +220,21 @@ describeOnEachDatabase('tenant walls: a twin company sharing every id never show
     expect(JSON.stringify(facts)).toContain('OH');
     // The demo's own what-to-prepare texts, questions and people: none of the twin's same-id rows.
     expect(facts?.prepare.length).toBeGreaterThan(0);
-    expect(await loadNotificationSettings(db, order.companyId)).toEqual(notificationsSchema.parse((demoDocument() as Doc).notifications));
+    expect(await loadNotificationSettings(db, order.companyId)).toEqual(
+      notificationsSchema.parse((demoDocument() as Doc).notifications),
+    );
     // And the twin's from the twin's: a query that forgets the company gives both the same.
-    expect(await loadNotificationSettings(db, twinOrder.companyId)).toEqual(notificationsSchema.parse(twinDocument().notifications));
+    expect(await loadNotificationSettings(db, twinOrder.companyId)).toEqual(
+      notificationsSchema.parse(twinDocument().notifications),
+    );
     const twinFacts = await loadMessageFacts(db, twinOrder.companyId, twinOrder.orderId);
     expect(twinFacts?.address.state).toBe('TO');
     expect(facts?.address.state).toBe('OH');
   });
 
   it("serves each company's own logo: the twin's office's, and the demo's company's", async () => {
-    const logo = async (key: string) => (await harness.app.inject({ method: 'GET', url: `/${key}/logo` })).rawPayload.toString('base64');
+    const logo = async (key: string) =>
+      (await harness.app.inject({ method: 'GET', url: `/${key}/logo` })).rawPayload.toString('base64');
     expect(await logo(TWIN_KEY)).toBe(TWIN_LOGO_PNG);
     expect(await logo('demo')).toBe(String((demoDocument() as Doc).logo).split(',')[1]);
   });
@@ -194,13 +242,21 @@ describeOnEachDatabase('tenant walls: a twin company sharing every id never show
   it('holds, applies the coupon the twin used up, and confirms the time the twin booked with the same inspector ids', () => {
     // Uses are counted per company and code: the twin's last use is not the demo's, and the
     // demo's own count still holds once its one use is taken.
-    expect(booked).toEqual({ twinTotal: expect.any(Number), hold: 200, coupon: 'ok', total: expect.any(Number), confirm: 200, nextCoupon: expect.not.stringMatching(/^ok$/) });
+    expect(booked).toEqual({
+      twinTotal: expect.any(Number),
+      hold: 200,
+      coupon: 'ok',
+      total: expect.any(Number),
+      confirm: 200,
+      nextCoupon: expect.not.stringMatching(/^ok$/),
+    });
     // The demo's price less its coupon, never the twin's doubled prices.
     expect(booked.total).toBeLessThan((before.pricing as { totals: { grand_total: number } }).totals.grand_total);
   });
 
   it("lists in the office's admin view only the company's own orders, each with its own people and names", async () => {
-    const list = async (key: string) => (await harness.app.inject({ method: 'GET', url: `/api/admin/companies/${key}/orders`, headers: ADMIN })).json();
+    const list = async (key: string) =>
+      (await harness.app.inject({ method: 'GET', url: `/api/admin/companies/${key}/orders`, headers: ADMIN })).json();
     const own = await list('demo');
     expect(own.orders.map((o: { id: string }) => o.id)).toEqual([order.orderId]);
     expect(JSON.stringify(own)).not.toContain('Twin');
@@ -235,11 +291,22 @@ describeOnEachDatabase('tenant walls: a twin company sharing every id never show
 
   it("serves each company's calendar of an inspector id they share with that company's own appointments, to its own secret only", async () => {
     const inspectorId = twinBooked.users[0]!;
-    const feedOf = async (key: string) => new URL((await harness.app.inject({ method: 'POST', url: `/api/admin/companies/${key}/inspectors/${inspectorId}/calendar-feed`, headers: ADMIN })).json().url as string);
+    const feedOf = async (key: string) =>
+      new URL(
+        (
+          await harness.app.inject({
+            method: 'POST',
+            url: `/api/admin/companies/${key}/inspectors/${inspectorId}/calendar-feed`,
+            headers: ADMIN,
+          })
+        ).json().url as string,
+      );
     const uidsOf = async (url: URL) => {
       const feed = await harness.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
       expect(feed.statusCode).toBe(200);
-      return new ICAL.Component(ICAL.parse(feed.body)).getAllSubcomponents('vevent').map((event) => new ICAL.Event(event).uid);
+      return new ICAL.Component(ICAL.parse(feed.body))
+        .getAllSubcomponents('vevent')
+        .map((event) => new ICAL.Event(event).uid);
     };
     const demoFeed = await feedOf('demo');
     const twinFeed = await feedOf(TWIN_KEY);
@@ -251,7 +318,11 @@ describeOnEachDatabase('tenant walls: a twin company sharing every id never show
     const crossed = await harness.app.inject({ method: 'GET', url: `${twinFeed.pathname}${demoFeed.search}` });
     expect(crossed.statusCode).toBe(401);
     // Nor does the demo have the twin's own inspector.
-    const missing = await harness.app.inject({ method: 'POST', url: `/api/admin/companies/demo/inspectors/${TWIN_ONLY_INSPECTOR}/calendar-feed`, headers: ADMIN });
+    const missing = await harness.app.inject({
+      method: 'POST',
+      url: `/api/admin/companies/demo/inspectors/${TWIN_ONLY_INSPECTOR}/calendar-feed`,
+      headers: ADMIN,
+    });
     expect(missing.statusCode).toBe(404);
   });
 
@@ -261,43 +332,110 @@ describeOnEachDatabase('tenant walls: a twin company sharing every id never show
     const inspectorId = twinBooked.users[0]!;
     const day = twinBooked.date;
     // The twin blocks the same inspector id's day (accepting its own booking under it).
-    const blocked = await harness.app.inject({ method: 'POST', url: `/api/console/companies/${TWIN_KEY}/time-off`, headers: twinOwner.headers, payload: { inspector_id: inspectorId, from_date: day, to_date: day, accept_conflicts: true } });
+    const blocked = await harness.app.inject({
+      method: 'POST',
+      url: `/api/console/companies/${TWIN_KEY}/time-off`,
+      headers: twinOwner.headers,
+      payload: { inspector_id: inspectorId, from_date: day, to_date: day, accept_conflicts: true },
+    });
     expect(blocked.statusCode).toBe(201);
-    const schedule = await harness.app.inject({ method: 'GET', url: `/api/console/companies/demo/schedule?from=${day}`, headers: demoOwner.headers });
+    const schedule = await harness.app.inject({
+      method: 'GET',
+      url: `/api/console/companies/demo/schedule?from=${day}`,
+      headers: demoOwner.headers,
+    });
     expect(schedule.statusCode).toBe(200);
     const demoInspector = schedule.json().inspectors.find((i: { id: number }) => i.id === inspectorId);
     expect(demoInspector.bookings.map((b: { order_id: string }) => b.order_id)).toEqual([order.orderId]);
     expect(demoInspector.time_off).toEqual([]);
     expect(JSON.stringify(schedule.json())).not.toContain('Twin');
-    const twinSchedule = (await harness.app.inject({ method: 'GET', url: `/api/console/companies/${TWIN_KEY}/schedule?from=${day}`, headers: twinOwner.headers })).json();
+    const twinSchedule = (
+      await harness.app.inject({
+        method: 'GET',
+        url: `/api/console/companies/${TWIN_KEY}/schedule?from=${day}`,
+        headers: twinOwner.headers,
+      })
+    ).json();
     const twinInspector = twinSchedule.inspectors.find((i: { id: number }) => i.id === inspectorId);
     expect(twinInspector.bookings.map((b: { order_id: string }) => b.order_id)).toEqual([twinOrder.orderId]);
     expect(twinInspector.time_off).toHaveLength(1);
     // Lists, searches and order pages: the demo's own only.
-    const orders = (await harness.app.inject({ method: 'GET', url: '/api/console/companies/demo/orders?status=all', headers: demoOwner.headers })).json();
+    const orders = (
+      await harness.app.inject({
+        method: 'GET',
+        url: '/api/console/companies/demo/orders?status=all',
+        headers: demoOwner.headers,
+      })
+    ).json();
     expect(orders.orders.map((o: { id: string }) => o.id)).toEqual([order.orderId]);
-    const search = (await harness.app.inject({ method: 'GET', url: '/api/console/companies/demo/orders?status=all&q=twin-client', headers: demoOwner.headers })).json();
+    const search = (
+      await harness.app.inject({
+        method: 'GET',
+        url: '/api/console/companies/demo/orders?status=all&q=twin-client',
+        headers: demoOwner.headers,
+      })
+    ).json();
     expect(search.orders).toEqual([]);
-    expect((await harness.app.inject({ method: 'GET', url: `/api/console/companies/demo/orders/${twinOrder.orderId}`, headers: demoOwner.headers })).statusCode).toBe(404);
-    const timeOff = (await harness.app.inject({ method: 'GET', url: `/api/console/companies/demo/time-off?from=${day}&to=${day}`, headers: demoOwner.headers })).json();
+    expect(
+      (
+        await harness.app.inject({
+          method: 'GET',
+          url: `/api/console/companies/demo/orders/${twinOrder.orderId}`,
+          headers: demoOwner.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
+    const timeOff = (
+      await harness.app.inject({
+        method: 'GET',
+        url: `/api/console/companies/demo/time-off?from=${day}&to=${day}`,
+        headers: demoOwner.headers,
+      })
+    ).json();
     expect(timeOff.time_off).toEqual([]);
     // And the demo's owner is no one at the twin.
-    expect((await harness.app.inject({ method: 'GET', url: `/api/console/companies/${TWIN_KEY}/orders`, headers: demoOwner.headers })).statusCode).toBe(403);
-    expect((await harness.app.inject({ method: 'DELETE', url: `/api/console/companies/demo/time-off/${blocked.json().id}`, headers: demoOwner.headers })).statusCode).toBe(404);
+    expect(
+      (
+        await harness.app.inject({
+          method: 'GET',
+          url: `/api/console/companies/${TWIN_KEY}/orders`,
+          headers: demoOwner.headers,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await harness.app.inject({
+          method: 'DELETE',
+          url: `/api/console/companies/demo/time-off/${blocked.json().id}`,
+          headers: demoOwner.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it("re-imports the demo's document without touching the twin's offices, inspectors, states, agents or contacts", async () => {
     const twinOffice = async () => {
       const token = await startDemoSession(harness.app, TWIN_OFFICE, TWIN_KEY);
-      return (await harness.app.inject({ method: 'GET', url: `/${TWIN_KEY}/online-scheduler/office`, headers: { 'x-auth-token': token } })).json();
+      return (
+        await harness.app.inject({
+          method: 'GET',
+          url: `/${TWIN_KEY}/online-scheduler/office`,
+          headers: { 'x-auth-token': token },
+        })
+      ).json();
     };
     const twinAgents = async () => {
       const token = await startDemoSession(harness.app, TWIN_OFFICE, TWIN_KEY);
-      return (await wizardCalls(() => harness.app, TWIN_KEY).get(token, '/search_agents?query=twinning&type=buyers_agent')).json();
+      return (
+        await wizardCalls(() => harness.app, TWIN_KEY).get(token, '/search_agents?query=twinning&type=buyers_agent')
+      ).json();
     };
     const twinContacts = async () => {
       const token = await startDemoSession(harness.app, TWIN_OFFICE, TWIN_KEY);
-      return (await wizardCalls(() => harness.app, TWIN_KEY).get(token, '/search_contacts?query=twinning&type=1')).json();
+      return (
+        await wizardCalls(() => harness.app, TWIN_KEY).get(token, '/search_contacts?query=twinning&type=1')
+      ).json();
     };
     const [officeBefore, agentsBefore, contactsBefore] = [await twinOffice(), await twinAgents(), await twinContacts()];
     expect(contactsBefore.length).toBeGreaterThan(0);
@@ -313,19 +451,37 @@ describeOnEachDatabase('tenant walls: a twin company sharing every id never show
     const db = harness.database.db;
     const pair = [
       { key: 'demo', visitor: await DemoOrder.start(harness.app, db, await startDemoSession(harness.app)) },
-      { key: TWIN_KEY, visitor: await DemoOrder.start(harness.app, db, await startDemoSession(harness.app, TWIN_OFFICE, TWIN_KEY), TWIN_KEY) },
+      {
+        key: TWIN_KEY,
+        visitor: await DemoOrder.start(
+          harness.app,
+          db,
+          await startDemoSession(harness.app, TWIN_OFFICE, TWIN_KEY),
+          TWIN_KEY,
+        ),
+      },
     ];
     const seen = [];
     for (const { key, visitor } of pair) {
       await db.update(t.orders).set({ foundationTypeId: 2 }).where(eq(t.orders.id, visitor.orderId));
       const calls = wizardCalls(() => harness.app, key);
-      const saved = await calls.post(visitor.token, '/set_contacts', { contacts: [{ first: 'Rita', last: 'Sol', email: 'rita@solaw.com', type: { id: 1, name: 'whatever' } }] });
+      const saved = await calls.post(visitor.token, '/set_contacts', {
+        contacts: [{ first: 'Rita', last: 'Sol', email: 'rita@solaw.com', type: { id: 1, name: 'whatever' } }],
+      });
       expect(saved.statusCode).toBe(200);
-      const read = (await harness.app.inject({ method: 'GET', url: `/${key}/online-scheduler/order`, headers: { 'x-auth-token': visitor.token } })).json();
+      const read = (
+        await harness.app.inject({
+          method: 'GET',
+          url: `/${key}/online-scheduler/order`,
+          headers: { 'x-auth-token': visitor.token },
+        })
+      ).json();
       seen.push([saved.json().contacts[0].type.name, read.foundation_type?.value]);
     }
     const demoNames = demoDocument() as Doc;
-    const foundation = demoNames.property_controls.find((c: Doc) => c.type === 'FoundationType').options.find((o: Doc) => o.id === 2).value;
+    const foundation = demoNames.property_controls
+      .find((c: Doc) => c.type === 'FoundationType')
+      .options.find((o: Doc) => o.id === 2).value;
     expect(seen).toEqual([
       [demoNames.contact_types[0].name, foundation],
       [`Twin ${demoNames.contact_types[0].name}`, `Twin ${foundation}`],

@@ -10,33 +10,63 @@ const resize = { source: 'online-scheduler', version: 1, type: 'resize', height:
 
 describe('messages from the frames', () => {
   it('accepts a well-formed message from one of our frames, naming which', () => {
-    expect(acceptMessage({ origin: SCHEDULER, source: other.iframe.contentWindow as never, data: resize }, SCHEDULER, frames)).toEqual({ frame: other, message: resize });
-    const event = { source: 'online-scheduler', version: 1, type: 'event', office_uuid: 'x', event: { name: 'step_viewed', step: 'calendar' } };
-    expect(acceptMessage({ origin: SCHEDULER, source: ours.iframe.contentWindow as never, data: event }, SCHEDULER, frames)?.message).toEqual(event);
+    expect(
+      acceptMessage(
+        { origin: SCHEDULER, source: other.iframe.contentWindow as never, data: resize },
+        SCHEDULER,
+        frames,
+      ),
+    ).toEqual({ frame: other, message: resize });
+    const event = {
+      source: 'online-scheduler',
+      version: 1,
+      type: 'event',
+      office_uuid: 'x',
+      event: { name: 'step_viewed', step: 'calendar' },
+    };
+    expect(
+      acceptMessage({ origin: SCHEDULER, source: ours.iframe.contentWindow as never, data: event }, SCHEDULER, frames)
+        ?.message,
+    ).toEqual(event);
     for (const data of [
       { source: 'online-scheduler', version: 1, type: 'ready', google_tag_id: null },
       { source: 'online-scheduler', version: 1, type: 'ready', google_tag_id: 'GTM-ABC' },
       { source: 'online-scheduler', version: 1, type: 'session', office_uuid: 'x', token: null },
       { source: 'online-scheduler', version: 1, type: 'escape' },
     ]) {
-      expect(acceptMessage({ origin: SCHEDULER, source: ours.iframe.contentWindow as never, data }, SCHEDULER, frames)?.message).toEqual(data);
+      expect(
+        acceptMessage({ origin: SCHEDULER, source: ours.iframe.contentWindow as never, data }, SCHEDULER, frames)
+          ?.message,
+      ).toEqual(data);
     }
   });
 
   it('ignores another origin, even from our frame’s window (the frame navigated elsewhere)', () => {
-    for (const origin of ['https://evil.example', 'http://scheduler.example.com', 'https://scheduler.example.com:8443', 'null']) {
-      expect(acceptMessage({ origin, source: ours.iframe.contentWindow as never, data: resize }, SCHEDULER, frames)).toBeNull();
+    for (const origin of [
+      'https://evil.example',
+      'http://scheduler.example.com',
+      'https://scheduler.example.com:8443',
+      'null',
+    ]) {
+      expect(
+        acceptMessage({ origin, source: ours.iframe.contentWindow as never, data: resize }, SCHEDULER, frames),
+      ).toBeNull();
     }
   });
 
   it('ignores a window that is not one of our frames, even on the scheduler’s origin', () => {
     expect(acceptMessage({ origin: SCHEDULER, source: window, data: resize }, SCHEDULER, frames)).toBeNull();
     expect(acceptMessage({ origin: SCHEDULER, source: null, data: resize }, SCHEDULER, frames)).toBeNull();
-    expect(acceptMessage({ origin: SCHEDULER, source: null, data: resize }, SCHEDULER, [{ iframe: { contentWindow: null } }])).toBeNull();
+    expect(
+      acceptMessage({ origin: SCHEDULER, source: null, data: resize }, SCHEDULER, [
+        { iframe: { contentWindow: null } },
+      ]),
+    ).toBeNull();
   });
 
   it('ignores other sources, versions, types and shapes', () => {
-    const from = (data: unknown) => acceptMessage({ origin: SCHEDULER, source: ours.iframe.contentWindow as never, data }, SCHEDULER, frames);
+    const from = (data: unknown) =>
+      acceptMessage({ origin: SCHEDULER, source: ours.iframe.contentWindow as never, data }, SCHEDULER, frames);
     for (const data of [
       { ...resize, version: 2 },
       { ...resize, version: '1' },

@@ -42,7 +42,8 @@ export function acceptMessage<F extends { iframe: { readonly contentWindow: unkn
 ): { frame: F; message: WizardToHostMessage } | null {
   if (event.origin !== schedulerOrigin || event.source === null) return null;
   for (const frame of frames) {
-    if (frame.iframe.contentWindow === event.source) return isWizardMessage(event.data) ? { frame, message: event.data } : null;
+    if (frame.iframe.contentWindow === event.source)
+      return isWizardMessage(event.data) ? { frame, message: event.data } : null;
   }
   return null;
 }

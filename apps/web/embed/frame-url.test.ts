@@ -16,13 +16,28 @@ const placeholder: Placeholder = { companyKey: 'demo', officeUuid: OFFICE, mode:
 
 function urlOf(attributes: Record<string, string>, hostSearch = '', resumeToken: string | null = null): URL {
   const data = dataset({ 'online-scheduler': 'demo', office: OFFICE, ...attributes });
-  return new URL(frameUrl({ schedulerOrigin: SCHEDULER, placeholder, hostOrigin: 'https://www.company.example', prefill: prefillOf(data, new URLSearchParams(hostSearch)), locks: locksOf(data), resumeToken }));
+  return new URL(
+    frameUrl({
+      schedulerOrigin: SCHEDULER,
+      placeholder,
+      hostOrigin: 'https://www.company.example',
+      prefill: prefillOf(data, new URLSearchParams(hostSearch)),
+      locks: locksOf(data),
+      resumeToken,
+    }),
+  );
 }
 
 describe('reading a placeholder', () => {
   it('takes the company key, the office (lower-cased) and the mode, inline by default', () => {
-    expect(readPlaceholder(dataset({ 'online-scheduler': 'demo', office: OFFICE.toUpperCase() }))).toEqual({ ok: true, placeholder });
-    expect(readPlaceholder(dataset({ 'online-scheduler': 'scioto-home-1', office: OFFICE, mode: 'popup' }))).toEqual({ ok: true, placeholder: { companyKey: 'scioto-home-1', officeUuid: OFFICE, mode: 'popup' } });
+    expect(readPlaceholder(dataset({ 'online-scheduler': 'demo', office: OFFICE.toUpperCase() }))).toEqual({
+      ok: true,
+      placeholder,
+    });
+    expect(readPlaceholder(dataset({ 'online-scheduler': 'scioto-home-1', office: OFFICE, mode: 'popup' }))).toEqual({
+      ok: true,
+      placeholder: { companyKey: 'scioto-home-1', officeUuid: OFFICE, mode: 'popup' },
+    });
   });
 
   it.each([
@@ -54,7 +69,10 @@ describe("the frame's URL", () => {
   });
 
   it("takes the prefill from the placeholder's attributes and the host page's URL, the attributes winning", () => {
-    const url = urlOf({ 'postal-code': '43004', 'client-email': 'pat@example.com', 'agent-email': '' }, '?postal_code=99999&client_first_name=Pat&agent_email=agent%40example.com&utm_source=ad&clientEmail=x');
+    const url = urlOf(
+      { 'postal-code': '43004', 'client-email': 'pat@example.com', 'agent-email': '' },
+      '?postal_code=99999&client_first_name=Pat&agent_email=agent%40example.com&utm_source=ad&clientEmail=x',
+    );
     expect(Object.fromEntries(url.searchParams)).toEqual({
       embed: '1',
       host: 'https://www.company.example',
@@ -66,7 +84,15 @@ describe("the frame's URL", () => {
   });
 
   it('passes every prefill field under its contract name, values as they are', () => {
-    const url = urlOf({ address: '1 Main St & Co', city: 'Columbus', state: 'OH', 'client-last-name': 'Doe', 'client-phone': '+1 614 555 0100', packages: '1,2', services: OFFICE });
+    const url = urlOf({
+      address: '1 Main St & Co',
+      city: 'Columbus',
+      state: 'OH',
+      'client-last-name': 'Doe',
+      'client-phone': '+1 614 555 0100',
+      packages: '1,2',
+      services: OFFICE,
+    });
     expect(url.searchParams.get('address')).toBe('1 Main St & Co');
     expect(url.searchParams.get('client_last_name')).toBe('Doe');
     expect(url.searchParams.get('client_phone')).toBe('+1 614 555 0100');
@@ -83,13 +109,17 @@ describe("the frame's URL", () => {
 
   it('takes locks from the placeholder only, space or comma separated, dropping names that cannot be locked', () => {
     expect(urlOf({ lock: 'client_email  agent_email' }).searchParams.get('lock')).toBe('client_email,agent_email');
-    expect(urlOf({ lock: 'agent_email,postal_code, city address' }).searchParams.get('lock')).toBe('postal_code,agent_email');
+    expect(urlOf({ lock: 'agent_email,postal_code, city address' }).searchParams.get('lock')).toBe(
+      'postal_code,agent_email',
+    );
     expect(urlOf({ lock: 'city' }).searchParams.has('lock')).toBe(false);
     expect(urlOf({}, '?lock=client_email&client_email=a%40b.c').searchParams.has('lock')).toBe(false);
   });
 
   it('carries the kept session to resume, when there is one', () => {
-    expect(urlOf({}, '', 'tok_abcdefghijklmnopqrstuvwxyz0123456789ABCDE').searchParams.get('resume')).toBe('tok_abcdefghijklmnopqrstuvwxyz0123456789ABCDE');
+    expect(urlOf({}, '', 'tok_abcdefghijklmnopqrstuvwxyz0123456789ABCDE').searchParams.get('resume')).toBe(
+      'tok_abcdefghijklmnopqrstuvwxyz0123456789ABCDE',
+    );
     expect(urlOf({}).searchParams.has('resume')).toBe(false);
   });
 });

@@ -1,4 +1,10 @@
-import { EMBED_QUERY, LOCKABLE_FIELDS, PREFILL_FIELDS, type LockableField, type PrefillField } from '@scheduler/contracts/embed';
+import {
+  EMBED_QUERY,
+  LOCKABLE_FIELDS,
+  PREFILL_FIELDS,
+  type LockableField,
+  type PrefillField,
+} from '@scheduler/contracts/embed';
 
 /** The same rule as the server's company key (apps/server/src/api/shared-schemas.ts). */
 const COMPANY_KEY = /^[a-z0-9][a-z0-9-]{1,62}$/;
@@ -22,9 +28,12 @@ export function readPlaceholder(dataset: DOMStringMap): PlaceholderReading {
   const companyKey = dataset.onlineScheduler ?? '';
   const officeUuid = (dataset.office ?? '').toLowerCase();
   const mode = dataset.mode ?? 'inline';
-  if (!COMPANY_KEY.test(companyKey)) return { ok: false, reason: `data-online-scheduler="${companyKey}" is not a company key` };
-  if (!UUID.test(officeUuid)) return { ok: false, reason: `data-office="${dataset.office ?? ''}" is not an office uuid` };
-  if (mode !== 'inline' && mode !== 'popup') return { ok: false, reason: `data-mode="${mode}" is neither inline nor popup` };
+  if (!COMPANY_KEY.test(companyKey))
+    return { ok: false, reason: `data-online-scheduler="${companyKey}" is not a company key` };
+  if (!UUID.test(officeUuid))
+    return { ok: false, reason: `data-office="${dataset.office ?? ''}" is not an office uuid` };
+  if (mode !== 'inline' && mode !== 'popup')
+    return { ok: false, reason: `data-mode="${mode}" is neither inline nor popup` };
   return { ok: true, placeholder: { companyKey, officeUuid, mode } };
 }
 

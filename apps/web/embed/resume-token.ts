@@ -17,7 +17,12 @@ export function readResumeToken(storage: () => Storage, companyKey: string, offi
   }
 }
 
-export function keepResumeToken(storage: () => Storage, companyKey: string, officeUuid: string, token: string | null): void {
+export function keepResumeToken(
+  storage: () => Storage,
+  companyKey: string,
+  officeUuid: string,
+  token: string | null,
+): void {
   try {
     if (token !== null && TOKEN.test(token)) storage().setItem(keyOf(companyKey, officeUuid), token);
     else storage().removeItem(keyOf(companyKey, officeUuid));

@@ -4,7 +4,14 @@
  * a popup, and relays what the wizard says (its height, its funnel events, its session) to the page.
  * No dependencies: the contract's constants are all it takes from the product (README.md).
  */
-import { EMBED_DOM_EVENT, EMBED_MESSAGE_SOURCE, EMBED_PROTOCOL_VERSION, EMBED_SCRIPT_PATH, type HostToWizardMessage, type WizardToHostMessage } from '@scheduler/contracts/embed';
+import {
+  EMBED_DOM_EVENT,
+  EMBED_MESSAGE_SOURCE,
+  EMBED_PROTOCOL_VERSION,
+  EMBED_SCRIPT_PATH,
+  type HostToWizardMessage,
+  type WizardToHostMessage,
+} from '@scheduler/contracts/embed';
 import { acceptMessage, boundedHeight } from './frame-messages.ts';
 import { frameUrl, locksOf, prefillOf, readPlaceholder, type Placeholder } from './frame-url.ts';
 import { mountPopup } from './popup-dialog.ts';
@@ -34,7 +41,9 @@ const warn = (reason: string) => console.warn(`Online scheduler: ${reason}; the 
 
 /** Captured at load: document.currentScript is null once the script's first run is over. */
 function scriptOrigin(): string | null {
-  const script = (document.currentScript as HTMLScriptElement | null) ?? document.querySelector<HTMLScriptElement>(`script[src*="${EMBED_SCRIPT_PATH}"]`);
+  const script =
+    (document.currentScript as HTMLScriptElement | null) ??
+    document.querySelector<HTMLScriptElement>(`script[src*="${EMBED_SCRIPT_PATH}"]`);
   try {
     return script ? new URL(script.src).origin : null;
   } catch {
@@ -48,7 +57,12 @@ function install(schedulerOrigin: string): (element: Element) => void {
 
   const postViewport = (frame: Frame) => {
     const rect = frame.iframe.getBoundingClientRect();
-    const message: HostToWizardMessage = { source: EMBED_MESSAGE_SOURCE, version: EMBED_PROTOCOL_VERSION, type: 'viewport', ...visibleArea(rect.top, rect.height, innerHeight) };
+    const message: HostToWizardMessage = {
+      source: EMBED_MESSAGE_SOURCE,
+      version: EMBED_PROTOCOL_VERSION,
+      type: 'viewport',
+      ...visibleArea(rect.top, rect.height, innerHeight),
+    };
     frame.iframe.contentWindow?.postMessage(message, schedulerOrigin);
   };
   // Scrolling fires many events a frame; the wizard needs the visible part once a frame at most.
@@ -75,7 +89,8 @@ function install(schedulerOrigin: string): (element: Element) => void {
     } else if (message.type === 'event') {
       const detail = { ...message.event, office_uuid: message.office_uuid };
       element.dispatchEvent(new CustomEvent(EMBED_DOM_EVENT, { detail, bubbles: true }));
-      if (frame.googleTagId) (window.dataLayer ??= []).push({ event: `online_scheduler_${message.event.name}`, online_scheduler: detail });
+      if (frame.googleTagId)
+        (window.dataLayer ??= []).push({ event: `online_scheduler_${message.event.name}`, online_scheduler: detail });
     } else if (message.type === 'escape') {
       // Escape inside the frame never reaches this page: the wizard says so, and the popup closes.
       if (placeholder.mode === 'popup') iframe.closest('dialog')?.close();

@@ -47,7 +47,10 @@ export const setAddressBodySchema = z
     address2: line(120).default(''),
     city: required(80, 'City'),
     state: z.number().int().positive().max(100_000).nullable().default(null),
-    postal_code: required(10, 'The postal code').regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'a postal code has letters, digits, spaces and hyphens only'),
+    postal_code: required(10, 'The postal code').regex(
+      /^[A-Za-z0-9][A-Za-z0-9 -]*$/,
+      'a postal code has letters, digits, spaces and hyphens only',
+    ),
     latitude: z.number().min(-90).max(90).default(0),
     longitude: z.number().min(-180).max(180).default(0),
     county: line(80).default(''),

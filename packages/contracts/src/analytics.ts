@@ -9,7 +9,15 @@ import { z } from 'zod';
  */
 
 /** The wizard's steps, as the route table names them (packages/domain/src/route-table.ts STEPS). */
-export const FUNNEL_STEPS = ['postal-code', 'calendar', 'address', 'contacts', 'property-info', 'packages', 'review'] as const;
+export const FUNNEL_STEPS = [
+  'postal-code',
+  'calendar',
+  'address',
+  'contacts',
+  'property-info',
+  'packages',
+  'review',
+] as const;
 export type FunnelStep = (typeof FUNNEL_STEPS)[number];
 
 export const FUNNEL_EVENT_NAMES = [
@@ -44,7 +52,10 @@ export const funnelEventSchema = z
     code: eventCode.optional(),
     item_count: z.number().int().min(0).max(500).optional(),
     total_cents: z.number().int().min(0).max(100_000_000).optional(),
-    currency: z.string().regex(/^[A-Z]{3}$/).optional(),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/)
+      .optional(),
   })
   .strict();
 export type FunnelEvent = z.infer<typeof funnelEventSchema>;
@@ -55,7 +66,9 @@ export const MAX_EVENTS_PER_REQUEST = 20;
 export const MAX_EVENTS_PER_SESSION = 500;
 
 /** `POST /{company_key}/json/online_scheduler/events` (the visitor's session token in X-Auth-Token). */
-export const recordEventsBodySchema = z.object({ events: z.array(funnelEventSchema).min(1).max(MAX_EVENTS_PER_REQUEST) }).strict();
+export const recordEventsBodySchema = z
+  .object({ events: z.array(funnelEventSchema).min(1).max(MAX_EVENTS_PER_REQUEST) })
+  .strict();
 export type RecordEventsBody = z.infer<typeof recordEventsBodySchema>;
 
 /** The longest span one funnel query covers. */
@@ -73,7 +86,12 @@ export const funnelQuerySchema = z
   .superRefine((query, ctx) => {
     const days = (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000;
     if (days < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: 'on or after from' });
-    else if (days >= FUNNEL_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: `at most ${FUNNEL_MAX_DAYS} days after from, both included` });
+    else if (days >= FUNNEL_MAX_DAYS)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: `at most ${FUNNEL_MAX_DAYS} days after from, both included`,
+      });
   });
 export type FunnelQuery = z.infer<typeof funnelQuerySchema>;
 

@@ -5,7 +5,10 @@ import { bookingChangesSchema, companyDocumentSchema } from './company-document.
 const RADON = 'a1c0ffee-0000-4000-8000-000000000006';
 const HOME = 'a1c0ffee-0000-4000-8000-000000000001';
 
-const demo = () => structuredClone(demoDocument) as unknown as Record<string, unknown> & { booking_changes: Record<string, unknown> & { services: Array<Record<string, unknown>> } };
+const demo = () =>
+  structuredClone(demoDocument) as unknown as Record<string, unknown> & {
+    booking_changes: Record<string, unknown> & { services: Array<Record<string, unknown>> };
+  };
 const issuePaths = (input: unknown) => {
   const result = companyDocumentSchema.safeParse(input);
   return result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
@@ -70,7 +73,9 @@ describe("the company document's booking_changes section", () => {
       { service: RADON, cancel_until_hours: 48 },
       { service: HOME, reschedule_until_hours: 72 },
     ];
-    expect(issuePaths(twice)).toEqual(['booking_changes.services.2.service: a service has one set of booking-change rules: this one appears twice']);
+    expect(issuePaths(twice)).toEqual([
+      'booking_changes.services.2.service: a service has one set of booking-change rules: this one appears twice',
+    ]);
   });
 
   it('refuses a rule it does not know, in the section and in a service', () => {

@@ -46,10 +46,12 @@ export const workingIntervalSchema = z
 export type WorkingInterval = z.infer<typeof workingIntervalSchema>;
 
 const weeklyHoursSchema = z
-  .object(Object.fromEntries(WEEKDAYS.map((d) => [d, z.array(workingIntervalSchema).default([])])) as Record<
-    Weekday,
-    z.ZodDefault<z.ZodArray<typeof workingIntervalSchema>>
-  >)
+  .object(
+    Object.fromEntries(WEEKDAYS.map((d) => [d, z.array(workingIntervalSchema).default([])])) as Record<
+      Weekday,
+      z.ZodDefault<z.ZodArray<typeof workingIntervalSchema>>
+    >,
+  )
   .strict();
 
 /** A dated exception to an inspector's week: time off (no intervals) or replacement hours. */
@@ -73,7 +75,12 @@ export const officeSchedulingSchema = z
     /** ...unless fixed start times are given, in which case only those are offered. */
     fixed_start_times: z.array(timeOfDay).default([]),
     /** The length of an inspection while the cart is still empty. */
-    default_duration_minutes: z.number().int().min(15).max(24 * 60).default(180),
+    default_duration_minutes: z
+      .number()
+      .int()
+      .min(15)
+      .max(24 * 60)
+      .default(180),
     /** Minutes kept free between two appointments of one inspector when no location is known. */
     buffer_minutes: z.number().int().min(0).max(240).default(30),
     minimum_notice_hours: z.number().int().min(0).max(720).default(12),
@@ -150,7 +157,12 @@ export const serviceSchema = z
     label: z.boolean().default(false),
     rer: z.boolean().default(false),
     price_cents: cents.default(0),
-    duration_minutes: z.number().int().min(0).max(24 * 60).default(0),
+    duration_minutes: z
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 60)
+      .default(0),
     sort: int32.default(0),
     /** What to prepare (plain text), told in the confirmation and reminders of orders that book it: "Utilities must be on". */
     prepare: prepareText,
@@ -168,7 +180,12 @@ export const packageSchema = z
     rer: z.boolean().default(false),
     price_cents: cents,
     /** 0 means the sum of its services' durations. */
-    duration_minutes: z.number().int().min(0).max(24 * 60).default(0),
+    duration_minutes: z
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 60)
+      .default(0),
     services: z.array(z.uuid()).min(1),
     sort: int32.default(0),
     /** What to prepare (plain text) for this package, told with its services' own. */
@@ -187,7 +204,9 @@ export const feeRuleSchema = z.discriminatedUnion('kind', [
       tiers: z.array(z.object({ up_to_sqft: id.nullable(), amount_cents: cents }).strict()).min(1),
     })
     .strict(),
-  z.object({ kind: z.literal('built_before_year'), year: z.number().int().min(1200).max(3000), amount_cents: cents }).strict(),
+  z
+    .object({ kind: z.literal('built_before_year'), year: z.number().int().min(1200).max(3000), amount_cents: cents })
+    .strict(),
 ]);
 export type FeeRule = z.infer<typeof feeRuleSchema>;
 
@@ -329,7 +348,9 @@ export const contactTypeSchema = z.object({ id, name: z.string().min(1).max(100)
  * line, ending with the total they add up to), {office_name}, {office_phone}, {office_email},
  * {client_name}, {special_note}. An unknown placeholder is left as written.
  */
-export const messageTemplateSchema = z.object({ subject: z.string().min(1).max(300), body: z.string().min(1).max(20_000) }).strict();
+export const messageTemplateSchema = z
+  .object({ subject: z.string().min(1).max(300), body: z.string().min(1).max(20_000) })
+  .strict();
 export type MessageTemplate = z.infer<typeof messageTemplateSchema>;
 
 export const DEFAULT_BRAND_COLOR = '#1f4e79';
@@ -340,7 +361,11 @@ export const REMINDER_RECIPIENTS = ['client', 'agent'] as const;
 /** One reminder: how many hours before the inspection it goes (up to two weeks), and to whom. */
 export const reminderSchema = z
   .object({
-    hours_before: z.number().int().min(1).max(14 * 24),
+    hours_before: z
+      .number()
+      .int()
+      .min(1)
+      .max(14 * 24),
     to: z.array(z.enum(REMINDER_RECIPIENTS)).min(1).max(REMINDER_RECIPIENTS.length),
   })
   .strict();
@@ -387,7 +412,10 @@ export const notificationsSchema = z
       .array(reminderSchema)
       .max(MAX_REMINDERS)
       .default([])
-      .refine((list) => new Set(list.map((r) => r.hours_before)).size === list.length, 'two reminders at the same time'),
+      .refine(
+        (list) => new Set(list.map((r) => r.hours_before)).size === list.length,
+        'two reminders at the same time',
+      ),
   })
   .strict();
 export type NotificationSettings = z.output<typeof notificationsSchema>;
@@ -404,7 +432,11 @@ export const paymentsSchema = z.object({ provider: z.enum(PAYMENT_PROVIDERS).def
 export type PaymentSettings = z.output<typeof paymentsSchema>;
 
 /** Hours before an inspection's start, up to a month. */
-const noticeHours = z.number().int().min(0).max(24 * 30);
+const noticeHours = z
+  .number()
+  .int()
+  .min(0)
+  .max(24 * 30);
 
 export const lateCancelFeeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('amount'), amount_cents: cents }).strict(),
@@ -467,7 +499,10 @@ export const analyticsSettingsSchema = z
     google_tag_id: z
       .string()
       .trim()
-      .regex(/^(GTM-[A-Z0-9]{4,10}|G-[A-Z0-9]{4,12})$/, 'a Google Tag Manager id (GTM-XXXXXXX) or a GA4 measurement id (G-XXXXXXXXXX)')
+      .regex(
+        /^(GTM-[A-Z0-9]{4,10}|G-[A-Z0-9]{4,12})$/,
+        'a Google Tag Manager id (GTM-XXXXXXX) or a GA4 measurement id (G-XXXXXXXXXX)',
+      )
       .nullable()
       .default(null),
   })
@@ -497,7 +532,12 @@ export interface DocumentIssue {
  * (decision 0015). Part of the document schema; exported so that a server can parse a large
  * directory a slice at a time and then check it whole.
  */
-export function directoryIssues(doc: { states: ReadonlyArray<{ id: number }>; contact_types: ReadonlyArray<{ id: number }>; agents: readonly Agent[]; contacts: readonly DirectoryContact[] }): DocumentIssue[] {
+export function directoryIssues(doc: {
+  states: ReadonlyArray<{ id: number }>;
+  contact_types: ReadonlyArray<{ id: number }>;
+  agents: readonly Agent[];
+  contacts: readonly DirectoryContact[];
+}): DocumentIssue[] {
   const issues: DocumentIssue[] = [];
   const directories: Array<['agents' | 'contacts', ReadonlyArray<Agent | DirectoryContact>]> = [
     ['agents', doc.agents],
@@ -505,13 +545,18 @@ export function directoryIssues(doc: { states: ReadonlyArray<{ id: number }>; co
   ];
   for (const [path, people] of directories) {
     const index = firstDuplicate(people, (p) => p.id);
-    if (index >= 0) issues.push({ path: [path, index, 'id'], message: `${path} must have unique identifiers: this id appears twice` });
+    if (index >= 0)
+      issues.push({
+        path: [path, index, 'id'],
+        message: `${path} must have unique identifiers: this id appears twice`,
+      });
   }
   const stateIds = new Set(doc.states.map((s) => s.id));
   const contactTypeIds = new Set(doc.contact_types.map((c) => c.id));
   for (const [path, people] of directories) {
     people.forEach((person, i) => {
-      if (person.state !== null && !stateIds.has(person.state)) issues.push({ path: [path, i, 'state'], message: `unknown state ${person.state}` });
+      if (person.state !== null && !stateIds.has(person.state))
+        issues.push({ path: [path, i, 'state'], message: `unknown state ${person.state}` });
     });
   }
   for (const [path, people] of directories) {
@@ -525,7 +570,8 @@ export function directoryIssues(doc: { states: ReadonlyArray<{ id: number }>; co
     });
   }
   doc.contacts.forEach((contact, i) => {
-    if (!contactTypeIds.has(contact.type)) issues.push({ path: ['contacts', i, 'type'], message: `unknown contact type ${contact.type}` });
+    if (!contactTypeIds.has(contact.type))
+      issues.push({ path: ['contacts', i, 'type'], message: `unknown contact type ${contact.type}` });
   });
   return issues;
 }
@@ -537,10 +583,18 @@ export function directoryIssues(doc: { states: ReadonlyArray<{ id: number }>; co
 const embeddingOrigin = z
   .string()
   .max(253)
-  .regex(/^https?:\/\/(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/, 'an origin such as https://www.example.com');
+  .regex(
+    /^https?:\/\/(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/,
+    'an origin such as https://www.example.com',
+  );
 
 interface PricingReferences {
-  doc: { fees: ReadonlyArray<{ code: string }>; taxes: ReadonlyArray<{ code: string }>; coupons: ReadonlyArray<{ code: string }>; packages: ReadonlyArray<{ id: number }> };
+  doc: {
+    fees: ReadonlyArray<{ code: string }>;
+    taxes: ReadonlyArray<{ code: string }>;
+    coupons: ReadonlyArray<{ code: string }>;
+    packages: ReadonlyArray<{ id: number }>;
+  };
   officeIds: ReadonlySet<string>;
   serviceIds: ReadonlySet<string>;
 }
@@ -549,7 +603,10 @@ interface PricingReferences {
  * What the pricing section names must exist, and its codes must not repeat the short form's:
  * fee, tax and coupon codes are what a priced line and a redemption are known by.
  */
-function pricingIssues(pricing: PricingRules, refs: PricingReferences): Array<{ path: Array<string | number>; message: string }> {
+function pricingIssues(
+  pricing: PricingRules,
+  refs: PricingReferences,
+): Array<{ path: Array<string | number>; message: string }> {
   const issues: Array<{ path: Array<string | number>; message: string }> = [];
   const services = (path: Array<string | number>, ids: readonly string[]) =>
     ids.forEach((id, j) => {
@@ -558,10 +615,19 @@ function pricingIssues(pricing: PricingRules, refs: PricingReferences): Array<{ 
   const office = (path: Array<string | number>, id: string | null) => {
     if (id !== null && !refs.officeIds.has(id)) issues.push({ path, message: 'unknown office' });
   };
-  const unique = <T>(name: 'fees' | 'taxes' | 'coupons', items: readonly T[], earlier: ReadonlyArray<{ code: string }>, key: (item: T) => string) => {
+  const unique = <T>(
+    name: 'fees' | 'taxes' | 'coupons',
+    items: readonly T[],
+    earlier: ReadonlyArray<{ code: string }>,
+    key: (item: T) => string,
+  ) => {
     const all = [...earlier.map((e) => e.code), ...items.map(key)].map((c) => c.toUpperCase());
     const index = firstDuplicate(all, (c) => c);
-    if (index >= 0) issues.push({ path: ['pricing', name, index - earlier.length, 'code'], message: `${name} must have unique codes: this code appears twice` });
+    if (index >= 0)
+      issues.push({
+        path: ['pricing', name, index - earlier.length, 'code'],
+        message: `${name} must have unique codes: this code appears twice`,
+      });
   };
   unique('fees', pricing.fees, refs.doc.fees, (f) => f.code);
   unique('taxes', pricing.taxes, refs.doc.taxes, (t) => t.code);
@@ -579,107 +645,137 @@ function pricingIssues(pricing: PricingRules, refs: PricingReferences): Array<{ 
   pricing.trip_fees.forEach((fee, i) => office(['pricing', 'trip_fees', i, 'office'], fee.office));
   const packageIds = new Set(refs.doc.packages.map((p) => p.id));
   pricing.package_fee_waivers.forEach((w, i) => {
-    if (!packageIds.has(w.package_id)) issues.push({ path: ['pricing', 'package_fee_waivers', i, 'package_id'], message: 'unknown package' });
+    if (!packageIds.has(w.package_id))
+      issues.push({ path: ['pricing', 'package_fee_waivers', i, 'package_id'], message: 'unknown package' });
   });
   return issues;
 }
 
 export const companyDocumentSchema = withAcceptableText(
   z
-  .object({
-    key: companyKeySchema,
-    name: z.string().min(1).max(200),
-    currency: z.string().regex(/^[A-Z]{3}$/).default('USD'),
-    country: z.string().regex(/^[A-Z]{2}$/).default('US'),
-    /** When false the wizard shows the disabled page and the server takes no visitor's session or write; the company's owners, admins and office staff, signed in to the console, may still try it (`?try=1`). */
-    scheduler_enabled: z.boolean().default(true),
-    logo: z.string().max(700_000).nullable().default(null),
-    state_label: z.string().min(1).max(40).default('State'),
-    max_clients: z.number().int().min(1).max(5).default(5),
-    rer_rush_amount_cents: cents.default(0),
-    /** The company's own sites that may show the scheduler in a frame; none means only this server. */
-    embedding_origins: z.array(embeddingOrigin).max(20).default([]),
-    settings: z.array(settingSchema).default([]),
-    states: z.array(stateSchema).min(1),
-    offices: z.array(officeSchema).min(1),
-    inspectors: z.array(inspectorSchema).default([]),
-    services: z.array(serviceSchema).default([]),
-    packages: z.array(packageSchema).default([]),
-    fees: z.array(feeSchema).default([]),
-    taxes: z.array(taxSchema).default([]),
-    coupons: z.array(couponSchema).default([]),
-    property_controls: z.array(propertyControlSchema).default([]),
-    agents: z.array(agentSchema).default([]),
-    contact_types: z.array(contactTypeSchema).default([]),
-    contacts: z.array(directoryContactSchema).default([]),
-    /**
-     * Pricing beyond list prices (spec 3.10): fee rules driven by the property, service modifiers,
-     * package fee waivers, trip fees, taxes per office and coupons. The top-level `fees`, `taxes`
-     * and `coupons` are the earlier short form and count as part of it.
-     */
-    pricing: pricingRulesSchema.default(() => pricingRulesSchema.parse({})),
-    notifications: notificationsSchema.default(() => notificationsSchema.parse({})),
-    payments: paymentsSchema.default({ provider: 'link' }),
-    booking_changes: bookingChangesSchema.default(() => bookingChangesSchema.parse({})),
-    console: consoleSettingsSchema.default(() => consoleSettingsSchema.parse({})),
-    analytics: analyticsSettingsSchema.default(() => analyticsSettingsSchema.parse({})),
-  })
-  .strict()
-  .superRefine((doc, ctx) => {
-    // Each of these is a primary key of its table: a duplicate would fail the import half-way.
-    const keyed: Array<[string, number, string]> = [
-      ['offices', firstDuplicate(doc.offices, (o) => o.uuid), 'uuid'],
-      ['inspectors', firstDuplicate(doc.inspectors, (i) => i.id), 'id'],
-      ['services', firstDuplicate(doc.services, (s) => s.uuid), 'uuid'],
-      ['packages', firstDuplicate(doc.packages, (p) => p.id), 'id'],
-      ['fees', firstDuplicate(doc.fees, (f) => f.code), 'code'],
-      ['taxes', firstDuplicate(doc.taxes, (t) => t.code), 'code'],
-      ['coupons', firstDuplicate(doc.coupons, (c) => c.code.toUpperCase()), 'code'],
-      ['property_controls', firstDuplicate(doc.property_controls, (c) => c.id), 'id'],
-      ['contact_types', firstDuplicate(doc.contact_types, (c) => c.id), 'id'],
-      ['states', firstDuplicate(doc.states, (s) => s.id), 'id'],
-    ];
-    for (const [path, index, key] of keyed) {
-      if (index >= 0) ctx.addIssue({ code: 'custom', path: [path, index, key], message: `${path} must have unique identifiers: this ${key} appears twice` });
-    }
-    doc.packages.forEach((pkg, i) => {
-      const j = firstDuplicate(pkg.services, (s) => s);
-      if (j >= 0) ctx.addIssue({ code: 'custom', path: ['packages', i, 'services', j], message: 'a package lists each service once' });
-    });
-    const officeIds = new Set(doc.offices.map((o) => o.uuid));
-    const serviceIds = new Set(doc.services.map((s) => s.uuid));
-    const stateAbbreviations = new Set(doc.states.map((s) => s.abbreviation));
-    doc.offices.forEach((office, i) => {
-      if (!stateAbbreviations.has(office.state))
-        ctx.addIssue({ code: 'custom', path: ['offices', i, 'state'], message: `unknown state ${office.state}` });
-    });
-    doc.inspectors.forEach((inspector, i) => {
-      if (!officeIds.has(inspector.office))
-        ctx.addIssue({ code: 'custom', path: ['inspectors', i, 'office'], message: 'unknown office' });
-      inspector.services.forEach((s, j) => {
-        if (!serviceIds.has(s)) ctx.addIssue({ code: 'custom', path: ['inspectors', i, 'services', j], message: 'unknown service' });
+    .object({
+      key: companyKeySchema,
+      name: z.string().min(1).max(200),
+      currency: z
+        .string()
+        .regex(/^[A-Z]{3}$/)
+        .default('USD'),
+      country: z
+        .string()
+        .regex(/^[A-Z]{2}$/)
+        .default('US'),
+      /** When false the wizard shows the disabled page and the server takes no visitor's session or write; the company's owners, admins and office staff, signed in to the console, may still try it (`?try=1`). */
+      scheduler_enabled: z.boolean().default(true),
+      logo: z.string().max(700_000).nullable().default(null),
+      state_label: z.string().min(1).max(40).default('State'),
+      max_clients: z.number().int().min(1).max(5).default(5),
+      rer_rush_amount_cents: cents.default(0),
+      /** The company's own sites that may show the scheduler in a frame; none means only this server. */
+      embedding_origins: z.array(embeddingOrigin).max(20).default([]),
+      settings: z.array(settingSchema).default([]),
+      states: z.array(stateSchema).min(1),
+      offices: z.array(officeSchema).min(1),
+      inspectors: z.array(inspectorSchema).default([]),
+      services: z.array(serviceSchema).default([]),
+      packages: z.array(packageSchema).default([]),
+      fees: z.array(feeSchema).default([]),
+      taxes: z.array(taxSchema).default([]),
+      coupons: z.array(couponSchema).default([]),
+      property_controls: z.array(propertyControlSchema).default([]),
+      agents: z.array(agentSchema).default([]),
+      contact_types: z.array(contactTypeSchema).default([]),
+      contacts: z.array(directoryContactSchema).default([]),
+      /**
+       * Pricing beyond list prices (spec 3.10): fee rules driven by the property, service modifiers,
+       * package fee waivers, trip fees, taxes per office and coupons. The top-level `fees`, `taxes`
+       * and `coupons` are the earlier short form and count as part of it.
+       */
+      pricing: pricingRulesSchema.default(() => pricingRulesSchema.parse({})),
+      notifications: notificationsSchema.default(() => notificationsSchema.parse({})),
+      payments: paymentsSchema.default({ provider: 'link' }),
+      booking_changes: bookingChangesSchema.default(() => bookingChangesSchema.parse({})),
+      console: consoleSettingsSchema.default(() => consoleSettingsSchema.parse({})),
+      analytics: analyticsSettingsSchema.default(() => analyticsSettingsSchema.parse({})),
+    })
+    .strict()
+    .superRefine((doc, ctx) => {
+      // Each of these is a primary key of its table: a duplicate would fail the import half-way.
+      const keyed: Array<[string, number, string]> = [
+        ['offices', firstDuplicate(doc.offices, (o) => o.uuid), 'uuid'],
+        ['inspectors', firstDuplicate(doc.inspectors, (i) => i.id), 'id'],
+        ['services', firstDuplicate(doc.services, (s) => s.uuid), 'uuid'],
+        ['packages', firstDuplicate(doc.packages, (p) => p.id), 'id'],
+        ['fees', firstDuplicate(doc.fees, (f) => f.code), 'code'],
+        ['taxes', firstDuplicate(doc.taxes, (t) => t.code), 'code'],
+        ['coupons', firstDuplicate(doc.coupons, (c) => c.code.toUpperCase()), 'code'],
+        ['property_controls', firstDuplicate(doc.property_controls, (c) => c.id), 'id'],
+        ['contact_types', firstDuplicate(doc.contact_types, (c) => c.id), 'id'],
+        ['states', firstDuplicate(doc.states, (s) => s.id), 'id'],
+      ];
+      for (const [path, index, key] of keyed) {
+        if (index >= 0)
+          ctx.addIssue({
+            code: 'custom',
+            path: [path, index, key],
+            message: `${path} must have unique identifiers: this ${key} appears twice`,
+          });
+      }
+      doc.packages.forEach((pkg, i) => {
+        const j = firstDuplicate(pkg.services, (s) => s);
+        if (j >= 0)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['packages', i, 'services', j],
+            message: 'a package lists each service once',
+          });
       });
-    });
-    for (const issue of directoryIssues(doc)) ctx.addIssue({ code: 'custom', ...issue });
-    const referencing: Array<['packages' | 'fees' | 'taxes', Array<{ services: string[] }>]> = [
-      ['packages', doc.packages],
-      ['fees', doc.fees],
-      ['taxes', doc.taxes],
-    ];
-    const twice = firstDuplicate(doc.booking_changes.services, (rules) => rules.service);
-    if (twice >= 0) ctx.addIssue({ code: 'custom', path: ['booking_changes', 'services', twice, 'service'], message: 'a service has one set of booking-change rules: this one appears twice' });
-    doc.booking_changes.services.forEach((rules, i) => {
-      if (!serviceIds.has(rules.service)) ctx.addIssue({ code: 'custom', path: ['booking_changes', 'services', i, 'service'], message: 'unknown service' });
-    });
-    for (const [path, items] of referencing) {
-      items.forEach((item, i) => {
-        item.services.forEach((s, j) => {
-          if (!serviceIds.has(s)) ctx.addIssue({ code: 'custom', path: [path, i, 'services', j], message: 'unknown service' });
+      const officeIds = new Set(doc.offices.map((o) => o.uuid));
+      const serviceIds = new Set(doc.services.map((s) => s.uuid));
+      const stateAbbreviations = new Set(doc.states.map((s) => s.abbreviation));
+      doc.offices.forEach((office, i) => {
+        if (!stateAbbreviations.has(office.state))
+          ctx.addIssue({ code: 'custom', path: ['offices', i, 'state'], message: `unknown state ${office.state}` });
+      });
+      doc.inspectors.forEach((inspector, i) => {
+        if (!officeIds.has(inspector.office))
+          ctx.addIssue({ code: 'custom', path: ['inspectors', i, 'office'], message: 'unknown office' });
+        inspector.services.forEach((s, j) => {
+          if (!serviceIds.has(s))
+            ctx.addIssue({ code: 'custom', path: ['inspectors', i, 'services', j], message: 'unknown service' });
         });
       });
-    }
-    for (const issue of pricingIssues(doc.pricing, { doc, officeIds, serviceIds })) ctx.addIssue({ code: 'custom', ...issue });
-  }),
+      for (const issue of directoryIssues(doc)) ctx.addIssue({ code: 'custom', ...issue });
+      const referencing: Array<['packages' | 'fees' | 'taxes', Array<{ services: string[] }>]> = [
+        ['packages', doc.packages],
+        ['fees', doc.fees],
+        ['taxes', doc.taxes],
+      ];
+      const twice = firstDuplicate(doc.booking_changes.services, (rules) => rules.service);
+      if (twice >= 0)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['booking_changes', 'services', twice, 'service'],
+          message: 'a service has one set of booking-change rules: this one appears twice',
+        });
+      doc.booking_changes.services.forEach((rules, i) => {
+        if (!serviceIds.has(rules.service))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['booking_changes', 'services', i, 'service'],
+            message: 'unknown service',
+          });
+      });
+      for (const [path, items] of referencing) {
+        items.forEach((item, i) => {
+          item.services.forEach((s, j) => {
+            if (!serviceIds.has(s))
+              ctx.addIssue({ code: 'custom', path: [path, i, 'services', j], message: 'unknown service' });
+          });
+        });
+      }
+      for (const issue of pricingIssues(doc.pricing, { doc, officeIds, serviceIds }))
+        ctx.addIssue({ code: 'custom', ...issue });
+    }),
 );
 
 /** What a document author writes (defaults may be left out). */

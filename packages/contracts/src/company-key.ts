@@ -10,15 +10,60 @@ export const COMPANY_KEY_PATTERN = /^[a-z0-9][a-z0-9-]{1,62}$/;
  * new first segment is missing here.
  */
 export const RESERVED_COMPANY_KEYS: ReadonlySet<string> = new Set([
-  'api', 'console', 'embed', 'admin', 'pay', 'healthz', 'readyz', 'docs', 'assets', 'manage', 'json', 'login', 'logout',
-  'auth', 'sign-in', 'sign-up', 'signin', 'signup', 'register', 'account', 'accounts', 'app', 'apps', 'static', 'public',
-  'help', 'support', 'status', 'www', 'mail', 'settings', 'billing', 'webhooks', 'webhook', 'stripe', 'oauth', 'well-known',
-  'online-scheduler', 'scheduler', 'calendar', 'logo', 'metrics', 'robots', 'favicon', 'null', 'undefined',
+  'api',
+  'console',
+  'embed',
+  'admin',
+  'pay',
+  'healthz',
+  'readyz',
+  'docs',
+  'assets',
+  'manage',
+  'json',
+  'login',
+  'logout',
+  'auth',
+  'sign-in',
+  'sign-up',
+  'signin',
+  'signup',
+  'register',
+  'account',
+  'accounts',
+  'app',
+  'apps',
+  'static',
+  'public',
+  'help',
+  'support',
+  'status',
+  'www',
+  'mail',
+  'settings',
+  'billing',
+  'webhooks',
+  'webhook',
+  'stripe',
+  'oauth',
+  'well-known',
+  'online-scheduler',
+  'scheduler',
+  'calendar',
+  'logo',
+  'metrics',
+  'robots',
+  'favicon',
+  'null',
+  'undefined',
 ]);
 
 export const RESERVED_KEY_MESSAGE = 'this web address is reserved: choose another';
 
 export const companyKeySchema = z
   .string()
-  .regex(COMPANY_KEY_PATTERN, 'lower-case letters, digits and dashes, 2 to 63 characters, starting with a letter or digit')
+  .regex(
+    COMPANY_KEY_PATTERN,
+    'lower-case letters, digits and dashes, 2 to 63 characters, starting with a letter or digit',
+  )
   .refine((key) => !RESERVED_COMPANY_KEYS.has(key), RESERVED_KEY_MESSAGE);

@@ -87,8 +87,15 @@ export const versionsResponseSchema = z.object({
 export type VersionsResponse = z.infer<typeof versionsResponseSchema>;
 
 /** GET …/configuration/versions/{version}?against= : a version, and its diff from another (default: the one before it). */
-export const versionParamsSchema = z.object({ company_key: z.string().regex(/^[a-z0-9][a-z0-9-]{1,62}$/, 'a company key'), version: z.coerce.number().int().min(1).max(MAX_VERSION) }).strict();
-export const versionDetailQuerySchema = z.object({ against: z.coerce.number().int().min(1).max(MAX_VERSION).optional() }).strict();
+export const versionParamsSchema = z
+  .object({
+    company_key: z.string().regex(/^[a-z0-9][a-z0-9-]{1,62}$/, 'a company key'),
+    version: z.coerce.number().int().min(1).max(MAX_VERSION),
+  })
+  .strict();
+export const versionDetailQuerySchema = z
+  .object({ against: z.coerce.number().int().min(1).max(MAX_VERSION).optional() })
+  .strict();
 export const versionDetailSchema = z.object({
   version: versionSummarySchema,
   /** The version compared with; null for the first version (everything is new). */

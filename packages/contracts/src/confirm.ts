@@ -19,7 +19,11 @@ export type ConfirmBody = z.infer<typeof confirmBodySchema>;
 
 /** The header a browser sends so that a retried confirm answers what the first one did. */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
-export const idempotencyKeySchema = z.string().min(1).max(200).regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces');
+export const idempotencyKeySchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces');
 
 /**
  * 200: the order is confirmed; `pay_url` is the payment link when the company has one.
@@ -63,13 +67,17 @@ export const adminOrderPersonSchema = z.object({
 export type AdminOrderPerson = z.infer<typeof adminOrderPersonSchema>;
 
 /** A local date, time or offset of the appointment: null for an order without a time. */
-const local = (description: string, example: string) => z.string().nullable().describe(`${description}, e.g. "${example}"; null when the order has no time`);
+const local = (description: string, example: string) =>
+  z.string().nullable().describe(`${description}, e.g. "${example}"; null when the order has no time`);
 
 export const adminOrderSchema = z.object({
   id: z.uuid(),
   status: z.string(),
   confirmed_at: z.string().nullable(),
-  datetime: z.string().nullable().describe('The start as a UTC instant (ISO 8601, Z); the office reads it as local_date and local_time'),
+  datetime: z
+    .string()
+    .nullable()
+    .describe('The start as a UTC instant (ISO 8601, Z); the office reads it as local_date and local_time'),
   duration: z.number().int().describe('Minutes'),
   time_zone: z.string().describe('The office\'s time zone (IANA), e.g. "America/New_York"'),
   local_date: local("The start's date on the office's clock", '2026-11-25'),
@@ -78,9 +86,18 @@ export const adminOrderSchema = z.object({
   zone_abbreviation: local("The office zone's short name at the start", 'EST'),
   local_end_date: local("The end's date (start plus duration) on the office's clock", '2026-11-25'),
   local_end_time: local("The end's time on the office's clock (24-hour)", '12:00'),
-  local_end_utc_offset: local("The offset at the end: other than the start's only when the clocks change during the inspection", '-05:00'),
+  local_end_utc_offset: local(
+    "The offset at the end: other than the start's only when the clocks change during the inspection",
+    '-05:00',
+  ),
   inspectors: z.array(z.object({ id: z.number().int(), name: z.string() })),
-  address: z.object({ address1: z.string(), address2: z.string(), city: z.string(), state: z.string(), postal_code: z.string() }),
+  address: z.object({
+    address1: z.string(),
+    address2: z.string(),
+    city: z.string(),
+    state: z.string(),
+    postal_code: z.string(),
+  }),
   people: z.array(adminOrderPersonSchema),
   property: z
     .object({
@@ -89,7 +106,12 @@ export const adminOrderSchema = z.object({
       foundation: z.string().describe('The foundation type\'s text; "" when none'),
       sales_price: z.string().describe('As entered; "" when none'),
       answers: z
-        .array(z.object({ question: z.string().describe("The question's label"), answer: z.string().describe('"Yes" for a checked box, an option\'s text, or the text entered') }))
+        .array(
+          z.object({
+            question: z.string().describe("The question's label"),
+            answer: z.string().describe('"Yes" for a checked box, an option\'s text, or the text entered'),
+          }),
+        )
         .describe("The company's other questions the order answered, in the company's order"),
     })
     .describe("The property step's answers"),
@@ -100,11 +122,23 @@ export const adminOrderSchema = z.object({
   paid: z.boolean(),
   reschedule_count: z.number().int().describe('How many times the booking was moved since it was confirmed'),
   cancelled: z
-    .object({ at: z.string(), reason: z.string().describe('"" when none was given'), fee_cents: z.number().int().describe('The late-cancellation fee owed; 0 when none') })
+    .object({
+      at: z.string(),
+      reason: z.string().describe('"" when none was given'),
+      fee_cents: z.number().int().describe('The late-cancellation fee owed; 0 when none'),
+    })
     .nullable(),
   history: z
-    .array(z.object({ at: z.string(), type: z.enum(['confirmed', 'rescheduled', 'cancelled', 'manage_links_revoked']), data: z.record(z.string(), z.unknown()) }))
-    .describe('The booking, its moves and its cancellation (who, from what to what, any policy overridden), oldest first'),
+    .array(
+      z.object({
+        at: z.string(),
+        type: z.enum(['confirmed', 'rescheduled', 'cancelled', 'manage_links_revoked']),
+        data: z.record(z.string(), z.unknown()),
+      }),
+    )
+    .describe(
+      'The booking, its moves and its cancellation (who, from what to what, any policy overridden), oldest first',
+    ),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
@@ -116,7 +150,12 @@ export const adminOrdersResponseSchema = z.object({
 });
 export type AdminOrdersResponse = z.infer<typeof adminOrdersResponseSchema>;
 
-export const adminOrderEventSchema = z.object({ id: z.number().int(), type: z.string(), data: z.record(z.string(), z.unknown()), created_at: z.string() });
+export const adminOrderEventSchema = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  data: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+});
 export const adminOrderEventsResponseSchema = z.object({ events: z.array(adminOrderEventSchema) });
 
 /** The calendar feed's secret travels in its URL, since calendar apps send no headers. */

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { errorResponseSchema } from './errors.ts';
 import { adminOrderSchema, adminOrdersResponseSchema } from './confirm.ts';
-import { adminCancelBodySchema, adminRescheduleBodySchema, manageAvailabilityQuerySchema, manageChangeResponseSchema, manageOrderViewSchema } from './manage.ts';
+import {
+  adminCancelBodySchema,
+  adminRescheduleBodySchema,
+  manageAvailabilityQuerySchema,
+  manageChangeResponseSchema,
+  manageOrderViewSchema,
+} from './manage.ts';
 import { paymentToRefundSchema } from './payments.ts';
 
 /**
@@ -49,11 +55,17 @@ export type ConsoleMe = z.infer<typeof consoleMeSchema>;
 // ---- The team: an inspector member's inspector, an invited person's account ----
 
 /** PUT /api/console/companies/{company_key}/members/{user_id}/inspector: which of the company's inspectors this member is (null: none). */
-export const memberInspectorBodySchema = z.object({ inspector_id: z.number().int().min(1).max(2_147_483_647).nullable() }).strict();
+export const memberInspectorBodySchema = z
+  .object({ inspector_id: z.number().int().min(1).max(2_147_483_647).nullable() })
+  .strict();
 export type MemberInspectorBody = z.infer<typeof memberInspectorBodySchema>;
 
 /** GET /api/console/companies/{company_key}/members: each member's inspector, beside what Better Auth's list gives. */
-export const consoleTeamMemberSchema = z.object({ user_id: z.string(), role: consoleRoleSchema, inspector_id: z.number().int().nullable() });
+export const consoleTeamMemberSchema = z.object({
+  user_id: z.string(),
+  role: consoleRoleSchema,
+  inspector_id: z.number().int().nullable(),
+});
 export const consoleTeamMembersSchema = z.array(consoleTeamMemberSchema);
 export type ConsoleTeamMember = z.infer<typeof consoleTeamMemberSchema>;
 
@@ -114,7 +126,11 @@ export const consoleHoldSchema = z.object({
 });
 export type ConsoleHold = z.infer<typeof consoleHoldSchema>;
 
-export const consoleWorkingHoursSchema = z.object({ local_date: localDate, local_start: z.string(), local_end: z.string() });
+export const consoleWorkingHoursSchema = z.object({
+  local_date: localDate,
+  local_start: z.string(),
+  local_end: z.string(),
+});
 export type ConsoleWorkingHours = z.infer<typeof consoleWorkingHoursSchema>;
 
 /** A piece of time off on one date shown (a block over several dates shows once a date). */
@@ -217,7 +233,9 @@ export const consoleChangeResponseSchema = manageChangeResponseSchema;
 
 /** The company's working inspectors, for filters and forms (an inspector member: only themself). */
 export const consoleInspectorsSchema = z.object({
-  inspectors: z.array(z.object({ id: z.number().int(), name: z.string(), office_uuid: z.uuid(), office_name: z.string() })),
+  inspectors: z.array(
+    z.object({ id: z.number().int(), name: z.string(), office_uuid: z.uuid(), office_name: z.string() }),
+  ),
 });
 export type ConsoleInspectors = z.infer<typeof consoleInspectorsSchema>;
 
@@ -253,7 +271,11 @@ export const consoleTimeOffSchema = z.object({
 export type ConsoleTimeOff = z.infer<typeof consoleTimeOffSchema>;
 
 export const consoleTimeOffQuerySchema = z
-  .object({ inspector_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(), from: localDate.optional(), to: localDate.optional() })
+  .object({
+    inspector_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+    from: localDate.optional(),
+    to: localDate.optional(),
+  })
   .strict();
 export const consoleTimeOffListSchema = z.object({ time_off: z.array(consoleTimeOffSchema) });
 
@@ -275,11 +297,19 @@ export const consoleTimeOffBodySchema = z
   })
   .strict()
   .superRefine((body, context) => {
-    if (body.to_date < body.from_date) context.addIssue({ code: 'custom', path: ['to_date'], message: 'The last date is before the first.' });
+    if (body.to_date < body.from_date)
+      context.addIssue({ code: 'custom', path: ['to_date'], message: 'The last date is before the first.' });
     const days = (Date.parse(body.to_date) - Date.parse(body.from_date)) / 86_400_000 + 1;
-    if (days > TIME_OFF_MAX_DAYS) context.addIssue({ code: 'custom', path: ['to_date'], message: `At most ${TIME_OFF_MAX_DAYS} days at once.` });
-    if ((body.start_time === null) !== (body.end_time === null)) context.addIssue({ code: 'custom', path: [body.start_time === null ? 'start_time' : 'end_time'], message: 'Give both times, or neither for whole days.' });
-    if (body.start_time !== null && body.end_time !== null && body.start_time >= body.end_time) context.addIssue({ code: 'custom', path: ['end_time'], message: 'The end is not after the start.' });
+    if (days > TIME_OFF_MAX_DAYS)
+      context.addIssue({ code: 'custom', path: ['to_date'], message: `At most ${TIME_OFF_MAX_DAYS} days at once.` });
+    if ((body.start_time === null) !== (body.end_time === null))
+      context.addIssue({
+        code: 'custom',
+        path: [body.start_time === null ? 'start_time' : 'end_time'],
+        message: 'Give both times, or neither for whole days.',
+      });
+    if (body.start_time !== null && body.end_time !== null && body.start_time >= body.end_time)
+      context.addIssue({ code: 'custom', path: ['end_time'], message: 'The end is not after the start.' });
   });
 export type ConsoleTimeOffBody = z.infer<typeof consoleTimeOffBodySchema>;
 

@@ -91,13 +91,15 @@ export const errorCodeSchema = z.enum([
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
 /** The one shape every 4xx/5xx answer of the API has. */
-export const errorResponseSchema = z.object({
-  error: z
-    .object({
-      code: errorCodeSchema,
-      message: z.string(),
-      field: z.string().optional(),
-    })
-    .strict(),
-}).strict();
+export const errorResponseSchema = z
+  .object({
+    error: z
+      .object({
+        code: errorCodeSchema,
+        message: z.string(),
+        field: z.string().optional(),
+      })
+      .strict(),
+  })
+  .strict();
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -15,7 +15,6 @@ export const manageTokenSchema = z.string().regex(MANAGE_TOKEN_PATTERN, 'a manag
 /** The path of the manage page under a company: `/{company_key}/manage/{token}`. */
 export const MANAGE_PAGE_SEGMENT = 'manage';
 
-
 /** A change the manage page may offer, and whether the policy allows it now. */
 const changeOptionSchema = z.object({
   allowed: z.boolean(),
@@ -29,7 +28,12 @@ const changeOptionSchema = z.object({
 
 export const manageOrderViewSchema = z.object({
   company_name: z.string(),
-  office: z.object({ office_name: z.string(), office_phone: z.string(), office_email: z.string(), time_zone: z.string() }),
+  office: z.object({
+    office_name: z.string(),
+    office_phone: z.string(),
+    office_email: z.string(),
+    time_zone: z.string(),
+  }),
   order: z.object({
     /** The short reference people read out on the phone. */
     reference: z.string(),
@@ -45,7 +49,11 @@ export const manageOrderViewSchema = z.object({
     inspectors: z.array(z.string()),
     /** The order's price as the thank-you lays it out: lines that add up to the total (house rule 16); null where amounts are hidden. */
     price: z
-      .object({ lines: z.array(z.object({ label: z.string(), amount: z.string() })), total: z.string(), note: z.string().nullable() })
+      .object({
+        lines: z.array(z.object({ label: z.string(), amount: z.string() })),
+        total: z.string(),
+        note: z.string().nullable(),
+      })
       .nullable(),
     /** The clients and agents, each with their role as the page writes it ("Client", "Buyer's agent"). */
     people: z.array(z.object({ role: z.string(), name: z.string() })),
@@ -95,7 +103,9 @@ export type ManageHoldResponse = z.infer<typeof manageHoldResponseSchema>;
  * POST .../reschedule: moves the booking to `start`. `from_start` is the start the page showed:
  * a booking moved since (another tab, another person's link) is not moved again (409 order_changed).
  */
-export const manageRescheduleBodySchema = z.object({ start: schedulingInstantSchema, from_start: schedulingInstantSchema }).strict();
+export const manageRescheduleBodySchema = z
+  .object({ start: schedulingInstantSchema, from_start: schedulingInstantSchema })
+  .strict();
 
 /** POST .../cancel: `fee_cents` is the fee the page showed; a different fee now is refused (409 fee_changed). */
 export const manageCancelBodySchema = withAcceptableText(
@@ -146,5 +156,13 @@ export const adminChangeResponseSchema = manageChangeResponseSchema;
 
 /** An order's manage links as the office reads them: who each was sent to, never a token. */
 export const adminManageLinksResponseSchema = z.object({
-  links: z.array(z.object({ id: z.uuid(), role: z.string(), recipient: z.string(), created_at: z.string(), revoked_at: z.string().nullable() })),
+  links: z.array(
+    z.object({
+      id: z.uuid(),
+      role: z.string(),
+      recipient: z.string(),
+      created_at: z.string(),
+      revoked_at: z.string().nullable(),
+    }),
+  ),
 });

@@ -50,7 +50,11 @@ export const newCompanyBodySchema = z
         address1: trimmed(1, 200),
         address2: z.string().trim().max(200).default(''),
         city: trimmed(1, 100),
-        state: z.string().trim().regex(/^[A-Za-z]{2}$/, 'a two-letter state code').transform((s) => s.toUpperCase()),
+        state: z
+          .string()
+          .trim()
+          .regex(/^[A-Za-z]{2}$/, 'a two-letter state code')
+          .transform((s) => s.toUpperCase()),
         postal_code: trimmed(2, 10),
         latitude: z.number().min(-90).max(90),
         longitude: z.number().min(-180).max(180),
@@ -71,12 +75,19 @@ export const newCompanyBodySchema = z
         radius_miles: z.number().int().min(1).max(500),
       })
       .strict()
-      .refine((inspector) => inspector.start < inspector.end, { message: 'the day must end after it starts', path: ['end'] }),
+      .refine((inspector) => inspector.start < inspector.end, {
+        message: 'the day must end after it starts',
+        path: ['end'],
+      }),
     service: z
       .object({
         name: trimmed(1, 200),
         price_cents: z.number().int().min(0).max(MAX_CENTS),
-        duration_minutes: z.number().int().min(15).max(24 * 60),
+        duration_minutes: z
+          .number()
+          .int()
+          .min(15)
+          .max(24 * 60),
       })
       .strict(),
   })

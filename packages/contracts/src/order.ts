@@ -12,7 +12,15 @@ export const orderPrefillSchema = z
     address1: z.string().max(100),
     city: z.string().max(60),
     state: z.number().int(),
-    client: z.object({ first: z.string().max(100), last: z.string().max(100), email: z.string().max(254), mobile_phone: z.string().max(40) }).partial().strict(),
+    client: z
+      .object({
+        first: z.string().max(100),
+        last: z.string().max(100),
+        email: z.string().max(254),
+        mobile_phone: z.string().max(40),
+      })
+      .partial()
+      .strict(),
   })
   .partial()
   .strict();

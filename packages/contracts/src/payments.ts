@@ -40,7 +40,10 @@ export const payLinkQuerySchema = z.object({ cancelled: z.literal('1').optional(
  * What the webhook answers Stripe: received, and what the payment came to: the order paid, paid
  * already (a repeat), recorded to refund (money its order could not take), or no payment at all.
  */
-export const webhookResponseSchema = z.object({ received: z.literal(true), outcome: z.enum(['paid', 'already_paid', 'refund_due', 'ignored']) });
+export const webhookResponseSchema = z.object({
+  received: z.literal(true),
+  outcome: z.enum(['paid', 'already_paid', 'refund_due', 'ignored']),
+});
 export type WebhookResponse = z.infer<typeof webhookResponseSchema>;
 
 /**

@@ -23,7 +23,8 @@ import {
   setUserTypeRequestSchema,
 } from './people.ts';
 
-const pathOf = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[] }> } }) => result.error?.issues[0]?.path.join('.');
+const pathOf = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[] }> } }) =>
+  result.error?.issues[0]?.path.join('.');
 
 describe('setting names', () => {
   it('spells the ten field settings of spec 9.6', () => {
@@ -51,10 +52,18 @@ describe('setting names', () => {
 
 describe('set_user_type', () => {
   it('accepts each role and OTHER with its text', () => {
-    for (const type of ['CLIENT_HOMEOWNER', 'CLIENT_BUYER', 'BUYERS_AGENT', 'SELLERS_AGENT', 'INSURANCE_AGENT'] as const) {
+    for (const type of [
+      'CLIENT_HOMEOWNER',
+      'CLIENT_BUYER',
+      'BUYERS_AGENT',
+      'SELLERS_AGENT',
+      'INSURANCE_AGENT',
+    ] as const) {
       expect(setUserTypeRequestSchema.safeParse({ type, text: 'x' }).success).toBe(true);
     }
-    expect(setUserTypeRequestSchema.parse({ type: 'OTHER', text: 'Other', other: 'Relocation company' })).toMatchObject({ other: 'Relocation company' });
+    expect(setUserTypeRequestSchema.parse({ type: 'OTHER', text: 'Other', other: 'Relocation company' })).toMatchObject(
+      { other: 'Relocation company' },
+    );
   });
   it('refuses OTHER without its text, an unknown role and unknown fields', () => {
     expect(pathOf(setUserTypeRequestSchema.safeParse({ type: 'OTHER', other: '  ' }))).toBe('other');
@@ -68,10 +77,14 @@ describe('person bodies', () => {
   const person = { first: 'Ann', last: 'Lee', email: 'ann@example.com', state: 36 };
 
   it('accepts each party with its own fields', () => {
-    expect(realEstateAgentSchema.safeParse({ ...person, company: 'Realty', pac_opt_out: true, add_new: true }).success).toBe(true);
+    expect(
+      realEstateAgentSchema.safeParse({ ...person, company: 'Realty', pac_opt_out: true, add_new: true }).success,
+    ).toBe(true);
     expect(insuranceAgentSchema.safeParse({ ...person, company: 'Ins Co', agency: 'North' }).success).toBe(true);
     expect(clientSchema.safeParse({ ...person, send_sms: true }).success).toBe(true);
-    expect(contactSchema.safeParse({ ...person, company: 'Title Co', type: { id: 2, name: 'Title Company' } }).success).toBe(true);
+    expect(
+      contactSchema.safeParse({ ...person, company: 'Title Co', type: { id: 2, name: 'Title Company' } }).success,
+    ).toBe(true);
     expect(clientSchema.safeParse({}).success).toBe(true);
   });
 
@@ -123,8 +136,12 @@ describe('the people calls', () => {
     expect(setClientRequestSchema.safeParse({ first: 'A' }).success).toBe(true);
     expect(setClientsRequestSchema.safeParse({ clients: [{ first: 'A' }] }).success).toBe(true);
     expect(pathOf(setClientsRequestSchema.safeParse({ clients: [] }))).toBe('clients');
-    expect(pathOf(setClientsRequestSchema.safeParse({ clients: Array.from({ length: 6 }, () => ({ first: 'A' })) }))).toBe('clients');
-    expect(pathOf(setClientsRequestSchema.safeParse({ clients: [{ first: 'A' }, { first: 'B', agency: 'X' }] }))).toBe('clients.1');
+    expect(
+      pathOf(setClientsRequestSchema.safeParse({ clients: Array.from({ length: 6 }, () => ({ first: 'A' })) })),
+    ).toBe('clients');
+    expect(pathOf(setClientsRequestSchema.safeParse({ clients: [{ first: 'A' }, { first: 'B', agency: 'X' }] }))).toBe(
+      'clients.1',
+    );
     expect(setClientsRequestSchema.safeParse({ clients: [], extra: 1 }).success).toBe(false);
   });
 
@@ -132,7 +149,9 @@ describe('the people calls', () => {
     const contact = { first: 'Pat', type: { id: 1, name: 'Loan Officer' } };
     expect(setContactsRequestSchema.safeParse({ contacts: [] }).success).toBe(true);
     expect(setContactsRequestSchema.safeParse({ contacts: [contact, { ...contact, id: 3 }] }).success).toBe(true);
-    expect(setContactsRequestSchema.safeParse({ contacts: Array.from({ length: 21 }, () => contact) }).success).toBe(false);
+    expect(setContactsRequestSchema.safeParse({ contacts: Array.from({ length: 21 }, () => contact) }).success).toBe(
+      false,
+    );
     expect(addContactRequestSchema.safeParse(contact).success).toBe(true);
     expect(removeContactRequestSchema.safeParse({ ...contact, id: 3 }).success).toBe(true);
     expect(pathOf(removeContactRequestSchema.safeParse(contact))).toBe('id');
@@ -166,13 +185,23 @@ describe('search queries', () => {
 });
 
 describe('search results', () => {
-  const result = { id: 7, display: 'José Díaz (Realty)', add_new: false, first: 'José', last: 'Díaz', company: 'Realty', email: 'jose@example.com' };
+  const result = {
+    id: 7,
+    display: 'José Díaz (Realty)',
+    add_new: false,
+    first: 'José',
+    last: 'Díaz',
+    company: 'Realty',
+    email: 'jose@example.com',
+  };
   it('carries the allow-listed fields only', () => {
     expect(searchResultSchema.safeParse(result).success).toBe(true);
     expect(searchResultSchema.safeParse({ ...result, company_id: 2 }).success).toBe(false);
     expect(searchResultSchema.safeParse({ ...result, notes: 'internal' }).success).toBe(false);
     expect(SEARCH_RESULT_FIELDS).not.toContain('company_id');
-    expect(SEARCH_RESULT_FIELDS).toEqual(expect.arrayContaining(['id', 'display', 'add_new', 'first', 'last', 'email', 'state', 'type']));
+    expect(SEARCH_RESULT_FIELDS).toEqual(
+      expect.arrayContaining(['id', 'display', 'add_new', 'first', 'last', 'email', 'state', 'type']),
+    );
   });
   it('answers at most 10 results', () => {
     expect(searchResultsSchema.safeParse(Array.from({ length: 10 }, () => result)).success).toBe(true);

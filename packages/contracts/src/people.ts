@@ -120,7 +120,9 @@ export const realEstateAgentSchema = z
 export type RealEstateAgentInput = z.infer<typeof realEstateAgentSchema>;
 
 /** An insurance agent (spec 3.6): company and agency, no pay-at-close opt-out. */
-export const insuranceAgentSchema = z.object({ ...commonShape, company, agency, add_new: z.boolean().optional() }).strict();
+export const insuranceAgentSchema = z
+  .object({ ...commonShape, company, agency, add_new: z.boolean().optional() })
+  .strict();
 export type InsuranceAgentInput = z.infer<typeof insuranceAgentSchema>;
 
 /** A client (spec 3.6): the SMS choice, no company. */
@@ -129,7 +131,12 @@ export type ClientInput = z.infer<typeof clientSchema>;
 
 /** An additional contact (spec 3.6): company, the SMS choice and its type. */
 export const contactSchema = z
-  .object({ ...commonShape, company, send_sms: z.boolean().optional(), type: contactTypeRefSchema.nullable().optional() })
+  .object({
+    ...commonShape,
+    company,
+    send_sms: z.boolean().optional(),
+    type: contactTypeRefSchema.nullable().optional(),
+  })
   .strict();
 export type ContactInput = z.infer<typeof contactSchema>;
 
@@ -163,7 +170,8 @@ const noneField = { none: z.literal(true).optional() };
 function noneStandsAlone(body: Record<string, unknown>, ctx: z.RefinementCtx) {
   if (body.none !== true) return;
   for (const [key, value] of Object.entries(body)) {
-    if (key !== 'none' && value !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: 'an agent set to none carries no other field' });
+    if (key !== 'none' && value !== undefined)
+      ctx.addIssue({ code: 'custom', path: [key], message: 'an agent set to none carries no other field' });
   }
 }
 
@@ -182,7 +190,13 @@ export const setContactsRequestSchema = z.object({ contacts: z.array(contactSche
 export const addContactRequestSchema = contactSchema;
 /** POST /remove_contact: the contact as the browser holds it; its id names it. */
 export const removeContactRequestSchema = z
-  .object({ ...commonShape, id: recordId, company, send_sms: z.boolean().optional(), type: contactTypeRefSchema.nullable().optional() })
+  .object({
+    ...commonShape,
+    id: recordId,
+    company,
+    send_sms: z.boolean().optional(),
+    type: contactTypeRefSchema.nullable().optional(),
+  })
   .strict();
 
 /** Searches need at least this many characters (issue 10), and answer at most this many results. */
@@ -190,14 +204,21 @@ export const SEARCH_QUERY_MIN = 2;
 export const SEARCH_QUERY_MAX = 100;
 export const SEARCH_RESULT_LIMIT = 10;
 
-const searchQuery = safeText(SEARCH_QUERY_MAX).refine((q) => q.trim().length >= SEARCH_QUERY_MIN, `at least ${SEARCH_QUERY_MIN} characters`);
+const searchQuery = safeText(SEARCH_QUERY_MAX).refine(
+  (q) => q.trim().length >= SEARCH_QUERY_MIN,
+  `at least ${SEARCH_QUERY_MIN} characters`,
+);
 
 /** GET /search_agents?query=&type= (DECISIONS: the type is sent). */
-export const searchAgentsQuerySchema = z.object({ query: searchQuery, type: z.enum(['buyers_agent', 'sellers_agent']) }).strict();
+export const searchAgentsQuerySchema = z
+  .object({ query: searchQuery, type: z.enum(['buyers_agent', 'sellers_agent']) })
+  .strict();
 /** GET /search_insurance_agents?query= */
 export const searchInsuranceAgentsQuerySchema = z.object({ query: searchQuery }).strict();
 /** GET /search_contacts?query=&type={contact type id} */
-export const searchContactsQuerySchema = z.object({ query: searchQuery, type: z.coerce.number().int().positive().max(MAX_ID) }).strict();
+export const searchContactsQuerySchema = z
+  .object({ query: searchQuery, type: z.coerce.number().int().positive().max(MAX_ID) })
+  .strict();
 
 /**
  * One search result (spec 3.6): the id, the label, `add_new` and, of the person fields, only
@@ -223,7 +244,11 @@ export const personSavedResponseSchema = z.object({ id: recordId }).strict();
 /** The answer of set_buyers_agent and its kin: the agent's id, or null after `{none: true}`. */
 export const agentSavedResponseSchema = z.object({ id: recordId.nullable() }).strict();
 /** The answer of set_clients: the saved list, which replaces the browser's (spec 7.6). */
-export const setClientsResponseSchema = z.object({ clients: z.array(clientSchema.extend({ id: recordId })).max(MAX_CLIENTS) }).strict();
+export const setClientsResponseSchema = z
+  .object({ clients: z.array(clientSchema.extend({ id: recordId })).max(MAX_CLIENTS) })
+  .strict();
 /** The answer of set_contacts: the saved list, which replaces the browser's (spec 7.6). */
-export const setContactsResponseSchema = z.object({ contacts: z.array(contactSchema.extend({ id: recordId })).max(MAX_CONTACTS) }).strict();
+export const setContactsResponseSchema = z
+  .object({ contacts: z.array(contactSchema.extend({ id: recordId })).max(MAX_CONTACTS) })
+  .strict();
 export const removeContactResponseSchema = z.object({ removed: z.boolean() }).strict();

@@ -39,7 +39,11 @@ export const pricePreviewResponseSchema = z
     /** The cart priced as the wizard prices an order; lay it out with display-lines. */
     pricing: pricingSchema,
     /** Minutes the sample order takes. */
-    duration: z.number().int().min(0).max(7 * 24 * 60),
+    duration: z
+      .number()
+      .int()
+      .min(0)
+      .max(7 * 24 * 60),
   })
   .strict();
 export type PricePreviewResponse = z.infer<typeof pricePreviewResponseSchema>;

@@ -10,7 +10,11 @@ import { z } from 'zod';
 export const MAX_CENTS = 100_000_000;
 const cents = z.number().int().min(0).max(MAX_CENTS);
 /** Sums of many lines stay far inside the safe integers even at their bounds. */
-const totalCents = z.number().int().min(0).max(100 * MAX_CENTS);
+const totalCents = z
+  .number()
+  .int()
+  .min(0)
+  .max(100 * MAX_CENTS);
 const code = z.string().regex(/^[a-z0-9_-]{1,60}$/, 'lower-case letters, digits, "_" and "-", at most 60');
 const description = z.string().min(1).max(200);
 const uuid = z.uuid();
@@ -34,11 +38,27 @@ const TIERS_MESSAGE = 'tiers must rise, and only the last may be open-ended (nul
 
 /** Tiers over a number: the first tier whose bound is at least the value applies; null is open-ended. */
 function tiersOf<T extends z.ZodObject>(tier: T, bound: (tier: z.infer<T>) => number | null) {
-  return z.array(tier).min(1).max(50).refine((tiers) => ascendingOpenEnded(tiers, bound), TIERS_MESSAGE);
+  return z
+    .array(tier)
+    .min(1)
+    .max(50)
+    .refine((tiers) => ascendingOpenEnded(tiers, bound), TIERS_MESSAGE);
 }
-const squareFeetTier = z.object({ up_to_sqft: z.number().int().min(1).max(1_000_000).nullable(), amount_cents: cents }).strict();
+const squareFeetTier = z
+  .object({ up_to_sqft: z.number().int().min(1).max(1_000_000).nullable(), amount_cents: cents })
+  .strict();
 const ageTier = z.object({ up_to_years: z.number().int().min(0).max(1000).nullable(), amount_cents: cents }).strict();
-const salesPriceTier = z.object({ up_to_cents: z.number().int().min(1).max(100 * MAX_CENTS).nullable(), amount_cents: cents }).strict();
+const salesPriceTier = z
+  .object({
+    up_to_cents: z
+      .number()
+      .int()
+      .min(1)
+      .max(100 * MAX_CENTS)
+      .nullable(),
+    amount_cents: cents,
+  })
+  .strict();
 
 /** How a fee's amount follows from the property (spec 3.3's controls marked "May change price"). */
 export const pricingFeeRuleSchema = z.discriminatedUnion('kind', [
@@ -49,7 +69,15 @@ export const pricingFeeRuleSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('age_tiers'), tiers: tiersOf(ageTier, (t) => t.up_to_years) }).strict(),
   z.object({ kind: z.literal('sales_price_tiers'), tiers: tiersOf(salesPriceTier, (t) => t.up_to_cents) }).strict(),
   /** The foundation-type control's option ids and what each adds. */
-  z.object({ kind: z.literal('foundation_type'), options: z.array(z.object({ option_id: optionId, amount_cents: cents }).strict()).min(1).max(50) }).strict(),
+  z
+    .object({
+      kind: z.literal('foundation_type'),
+      options: z
+        .array(z.object({ option_id: optionId, amount_cents: cents }).strict())
+        .min(1)
+        .max(50),
+    })
+    .strict(),
   /**
    * Any other control marked as changing the price: `checked_cents` when a CheckBox or a
    * triggered control is checked, plus the amount of the chosen option (a DropDown's option id,
@@ -60,7 +88,10 @@ export const pricingFeeRuleSchema = z.discriminatedUnion('kind', [
       kind: z.literal('control'),
       control_id: controlId,
       checked_cents: cents.default(0),
-      options: z.array(z.object({ option: z.union([optionId, z.string().min(1).max(200)]), amount_cents: cents }).strict()).max(50).default([]),
+      options: z
+        .array(z.object({ option: z.union([optionId, z.string().min(1).max(200)]), amount_cents: cents }).strict())
+        .max(50)
+        .default([]),
     })
     .strict(),
 ]);
@@ -115,7 +146,12 @@ export const tripFeeSchema = z.discriminatedUnion('kind', [
       description,
       /** Null: every office. */
       office: uuid.nullable().default(null),
-      zones: z.array(z.object({ postal_codes: z.array(z.string().min(2).max(10)).min(1).max(2000), amount_cents: cents }).strict()).min(1).max(100),
+      zones: z
+        .array(
+          z.object({ postal_codes: z.array(z.string().min(2).max(10)).min(1).max(2000), amount_cents: cents }).strict(),
+        )
+        .min(1)
+        .max(100),
     })
     .strict(),
   z
@@ -125,7 +161,10 @@ export const tripFeeSchema = z.discriminatedUnion('kind', [
       description,
       office: uuid.nullable().default(null),
       /** The first band whose `up_to_miles` is at least the road distance applies; null is open-ended. */
-      bands: tiersOf(z.object({ up_to_miles: z.number().int().min(0).max(10_000).nullable(), amount_cents: cents }).strict(), (b) => b.up_to_miles),
+      bands: tiersOf(
+        z.object({ up_to_miles: z.number().int().min(0).max(10_000).nullable(), amount_cents: cents }).strict(),
+        (b) => b.up_to_miles,
+      ),
     })
     .strict(),
 ]);
@@ -192,7 +231,10 @@ export const pricingPropertySchema = z
     sales_price: z.string().max(16),
     foundation_type_id: optionId.nullable(),
     postal_code: z.string().max(10),
-    location: z.object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }).strict().nullable(),
+    location: z
+      .object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) })
+      .strict()
+      .nullable(),
     /** A DropDown's value is its option id in decimal; a TriggeredDropDown's is the option text. */
     controls: z
       .array(z.object({ id: controlId, value: z.string().max(10_000).nullable(), checked: z.boolean() }).strict())
@@ -268,9 +310,16 @@ export const pricingSchema = z
     package: pricedPackageSchema.nullable(),
     services: z.array(pricedServiceSchema).max(200),
     /** Non-zero additional charges only (spec 2.9). */
-    additional: z.object({ total: totalCents, fees: z.array(z.object({ code, value: cents, description: amountText }).strict()).max(200) }).strict(),
+    additional: z
+      .object({
+        total: totalCents,
+        fees: z.array(z.object({ code, value: cents, description: amountText }).strict()).max(200),
+      })
+      .strict(),
     taxes: z.array(z.object({ code, name: z.string().max(100), total: totalCents }).strict()).max(50),
-    coupons: z.array(z.object({ code: z.string().max(40), name: z.string().max(100), amount: totalCents }).strict()).max(20),
+    coupons: z
+      .array(z.object({ code: z.string().max(40), name: z.string().max(100), amount: totalCents }).strict())
+      .max(20),
     totals: z
       .object({
         /** The package's and the services' amounts. */
@@ -304,7 +353,9 @@ export const setPackagesBodySchema = z.array(packageId).max(1);
 export const serviceIdBodySchema = z.union([uuid, z.object({ id: uuid }).strict()]);
 
 /** POST /rush_rer: the spec's form-encoded `value=1|0`, or JSON `{value}`. */
-export const rushRerBodySchema = z.object({ value: z.union([z.enum(['1', '0']), z.literal(1), z.literal(0), z.boolean()]) }).strict();
+export const rushRerBodySchema = z
+  .object({ value: z.union([z.enum(['1', '0']), z.literal(1), z.literal(0), z.boolean()]) })
+  .strict();
 
 /** POST /apply_coupon: the code, bare or as `{code}`. */
 const couponCode = z.string().trim().min(1).max(40);
@@ -313,7 +364,17 @@ export const applyCouponBodySchema = z.union([couponCode, z.object({ code: coupo
 /** 200 either way (spec 7.3): "ok", or the refusal's reason with its message. */
 export const applyCouponResponseSchema = z
   .object({
-    status: z.enum(['ok', 'unknown', 'duplicate', 'not_started', 'expired', 'used_up', 'minimum_order', 'not_applicable', 'limit']),
+    status: z.enum([
+      'ok',
+      'unknown',
+      'duplicate',
+      'not_started',
+      'expired',
+      'used_up',
+      'minimum_order',
+      'not_applicable',
+      'limit',
+    ]),
     message: z.string().max(300),
   })
   .strict();
@@ -323,7 +384,11 @@ export type ApplyCouponResponse = z.infer<typeof applyCouponResponseSchema>;
 export const cartChangeResponseSchema = z
   .object({
     status: z.literal('ok'),
-    duration: z.number().int().min(0).max(7 * 24 * 60),
+    duration: z
+      .number()
+      .int()
+      .min(0)
+      .max(7 * 24 * 60),
     /** The cart changed while a time is held: the held time may need picking again (spec 3.12). */
     services_changed: z.boolean(),
     /** Pay-at-close was in the cart and the order no longer qualifies, so it was taken out (spec 4.3). */

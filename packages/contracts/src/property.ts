@@ -21,18 +21,31 @@ export const setPropertyInfoBodySchema = z
     sqft: z.number().int().min(0).max(999_999_999_999).nullable().default(null),
     yb: z.number().int().min(0).max(9999).nullable().default(null),
     /** Digits and commas, whole dollars, as typed (spec 5.6). */
-    sales_price: z.string().max(12).regex(/^[0-9,]*$/, 'digits and commas only').default(''),
+    sales_price: z
+      .string()
+      .max(12)
+      .regex(/^[0-9,]*$/, 'digits and commas only')
+      .default(''),
     /** An option id of the FoundationType control, or "" when none was chosen. */
-    foundation_type: z.union([z.literal(''), optionId]).nullable().default(''),
+    foundation_type: z
+      .union([z.literal(''), optionId])
+      .nullable()
+      .default(''),
     /** An option id of the ReferReason control in decimal, "other", or "". */
-    refer_reason: z.string().max(20).regex(/^(|other|\d{1,10})$/, 'an option id, "other" or empty').default(''),
+    refer_reason: z
+      .string()
+      .max(20)
+      .regex(/^(|other|\d{1,10})$/, 'an option id, "other" or empty')
+      .default(''),
     refer_reason_other: z.string().max(500).default(''),
     controls: z.array(propertyControlAnswerSchema).max(200).default([]),
   })
   .strict();
 export type SetPropertyInfoBody = z.infer<typeof setPropertyInfoBodySchema>;
 
-export const setPropertyInfoResponseSchema = z.object({ status: z.literal('ok'), duration: z.number().int().min(0) }).strict();
+export const setPropertyInfoResponseSchema = z
+  .object({ status: z.literal('ok'), duration: z.number().int().min(0) })
+  .strict();
 
 /** Spec 5.6: a year built is after 1200 and not in the future. */
 export const YEAR_BUILT_MIN = 1201;
@@ -50,11 +63,13 @@ export const PROPERTY_MESSAGES = {
   required: (label: string) => `${label} is required.`,
   chooseOption: (label: string) => `${label}: choose one of the options.`,
   year: (label: string, currentYear: number) => `${label} must be a year from ${YEAR_BUILT_MIN} to ${currentYear}.`,
-  squareFeet: (label: string) => `${label} must be a whole number from ${thousands(SQUARE_FEET_MIN)} to ${thousands(SQUARE_FEET_MAX)}.`,
+  squareFeet: (label: string) =>
+    `${label} must be a whole number from ${thousands(SQUARE_FEET_MIN)} to ${thousands(SQUARE_FEET_MAX)}.`,
   tooLong: (label: string, max: number) => `${label} is at most ${max} characters.`,
   /** A Date or ClosingDate answer that is not a day of the calendar written in the company's DATE_FORMAT (spec 3.3). */
   date: (label: string, format: string) => `${label} must be a date written as ${format}.`,
 };
 
 /** A square-feet answer within the range (0 is "not given", as the wizard sends an empty field). */
-export const squareFeetInRange = (sqft: number) => Number.isInteger(sqft) && sqft >= SQUARE_FEET_MIN && sqft <= SQUARE_FEET_MAX;
+export const squareFeetInRange = (sqft: number) =>
+  Number.isInteger(sqft) && sqft >= SQUARE_FEET_MIN && sqft <= SQUARE_FEET_MAX;

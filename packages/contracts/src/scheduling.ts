@@ -54,7 +54,9 @@ const DATE_BOUNDS_MESSAGE = `must be between ${EARLIEST_SCHEDULING_DATE} and ${L
 const EARLIEST_INSTANT = Date.parse(`${EARLIEST_SCHEDULING_DATE}T00:00:00Z`);
 const END_OF_LATEST = Date.parse(`${LATEST_SCHEDULING_DATE}T00:00:00Z`) + 86_400_000;
 
-const date = z.iso.date().refine((value) => value >= EARLIEST_SCHEDULING_DATE && value <= LATEST_SCHEDULING_DATE, DATE_BOUNDS_MESSAGE);
+const date = z.iso
+  .date()
+  .refine((value) => value >= EARLIEST_SCHEDULING_DATE && value <= LATEST_SCHEDULING_DATE, DATE_BOUNDS_MESSAGE);
 const nonNegativeInt = z.coerce.number().int().min(0).max(100_000);
 /** Inspector ids are stored as PostgreSQL integers. */
 const inspectorId = z.number().int().positive().max(INT32_MAX);
@@ -105,7 +107,12 @@ export const validateInspectorsServicesResponseSchema = z.object({
 export const setDatetimeBodySchema = z
   .object({
     datetime: instant.nullable(),
-    duration: z.number().int().min(0).max(24 * 60).optional(),
+    duration: z
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 60)
+      .optional(),
     inspectors: z.array(inspectorId).max(20).optional(),
   })
   .strict();
@@ -123,7 +130,12 @@ export const officeHoldBodySchema = z
   .object({
     datetime: instant,
     inspectors: z.array(inspectorId).min(1).max(20),
-    duration: z.number().int().min(0).max(24 * 60).optional(),
+    duration: z
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 60)
+      .optional(),
     accept_warnings: z.boolean().default(false),
   })
   .strict();

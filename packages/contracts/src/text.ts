@@ -70,7 +70,9 @@ function pathToUnacceptableText(value: unknown): Array<string | number> | null {
       continue;
     }
     if (current === null || typeof current !== 'object') continue;
-    const entries: Array<[string | number, unknown]> = Array.isArray(current) ? current.map((item, index) => [index, item]) : Object.entries(current);
+    const entries: Array<[string | number, unknown]> = Array.isArray(current)
+      ? current.map((item, index) => [index, item])
+      : Object.entries(current);
     // Pushed last to first, so that the first entry is looked at first.
     for (let i = entries.length - 1; i >= 0; i--) {
       const [key, item] = entries[i]!;

@@ -4,7 +4,7 @@ import { htmlToPlainText } from './html-text.ts';
 describe('htmlToPlainText', () => {
   it('decodes the references sanitised HTML carries', () => {
     expect(htmlToPlainText('Pool &amp; Spa Inspection')).toBe('Pool & Spa Inspection');
-    expect(htmlToPlainText('&lt;3 &quot;Best&quot; &#39;offer&#39; &apos;x&apos;')).toBe('<3 "Best" \'offer\' \'x\'');
+    expect(htmlToPlainText('&lt;3 &quot;Best&quot; &#39;offer&#39; &apos;x&apos;')).toBe("<3 \"Best\" 'offer' 'x'");
     expect(htmlToPlainText('Caf&#233; &#x2014; Radon')).toBe('Café — Radon');
   });
 

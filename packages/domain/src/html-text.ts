@@ -17,7 +17,8 @@ const LINE_BREAKS = /<\s*(br|\/p|\/div|\/li|\/h3|\/h4)\b[^>]*>/gi;
 
 function decodeReference(whole: string, body: string): string {
   if (body.startsWith('#')) {
-    const code = body[1] === 'x' || body[1] === 'X' ? Number.parseInt(body.slice(2), 16) : Number.parseInt(body.slice(1), 10);
+    const code =
+      body[1] === 'x' || body[1] === 'X' ? Number.parseInt(body.slice(2), 16) : Number.parseInt(body.slice(1), 10);
     // A reference to nothing printable (NUL, a surrogate, beyond Unicode) stays as written.
     const printable = Number.isInteger(code) && code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff);
     return printable ? String.fromCodePoint(code) : whole;

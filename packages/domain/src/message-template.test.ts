@@ -3,9 +3,12 @@ import { fillTemplate, MESSAGE_PLACEHOLDERS } from './message-template.ts';
 
 describe('fillTemplate', () => {
   it('fills every known placeholder, as often as it appears, and leaves an unknown one as written', () => {
-    expect(fillTemplate('{client_name}, {datetime}; again {client_name}. {nope} {Client_Name}', { client_name: 'Jane Doe', datetime: '12/1/2026' })).toBe(
-      'Jane Doe, 12/1/2026; again Jane Doe. {nope} {Client_Name}',
-    );
+    expect(
+      fillTemplate('{client_name}, {datetime}; again {client_name}. {nope} {Client_Name}', {
+        client_name: 'Jane Doe',
+        datetime: '12/1/2026',
+      }),
+    ).toBe('Jane Doe, 12/1/2026; again Jane Doe. {nope} {Client_Name}');
   });
 
   it('names each placeholder once, in the form the filler reads', () => {

@@ -11,7 +11,9 @@ describe('months', () => {
   });
 
   it('counts the days of a month, leap years included', () => {
-    expect([daysIn('2026-02-01'), daysIn('2028-02-01'), daysIn('2026-04-01'), daysIn('2026-12-01')]).toEqual([28, 29, 30, 31]);
+    expect([daysIn('2026-02-01'), daysIn('2028-02-01'), daysIn('2026-04-01'), daysIn('2026-12-01')]).toEqual([
+      28, 29, 30, 31,
+    ]);
   });
 
   it("asks for the month's days from today on, never more than a month", () => {

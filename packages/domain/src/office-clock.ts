@@ -25,5 +25,10 @@ export function utcOffsetText(offsetMs: number): string {
 export function officeClockAt(timeZone: string, instant: number): OfficeClockReading {
   const calendar = ZonedCalendar.of(timeZone);
   const { date, minutes } = calendar.toLocal(instant);
-  return { date, time: timeOfMinutes(minutes), utcOffset: utcOffsetText(calendar.offsetAt(instant)), abbreviation: zoneAbbreviation(timeZone, instant) };
+  return {
+    date,
+    time: timeOfMinutes(minutes),
+    utcOffset: utcOffsetText(calendar.offsetAt(instant)),
+    abbreviation: zoneAbbreviation(timeZone, instant),
+  };
 }

@@ -38,15 +38,19 @@ describe('can: the role × action table', () => {
     ['on', true, EXPECTED_SETTING_ON],
   ] as const)('answers every role and action as the expected table says, with the setting %s', (_, on, table) => {
     const settings = { inspectorsSeeAllOrders: on };
-    const actual = Object.fromEntries(ACTIONS.map((action) => [action, CONSOLE_ROLES.map((role) => asCell(reach(role, action, settings)))]));
+    const actual = Object.fromEntries(
+      ACTIONS.map((action) => [action, CONSOLE_ROLES.map((role) => asCell(reach(role, action, settings)))]),
+    );
     expect(actual).toEqual(table);
   });
 
   it('reads the settings left out as their defaults (off)', () => {
-    expect(Object.fromEntries(ACTIONS.map((action) => [action, CONSOLE_ROLES.map((role) => asCell(reach(role, action)))]))).toEqual(EXPECTED);
+    expect(
+      Object.fromEntries(ACTIONS.map((action) => [action, CONSOLE_ROLES.map((role) => asCell(reach(role, action)))])),
+    ).toEqual(EXPECTED);
   });
 
-  it('lets a role do an action to its own rows, to anyone\'s, and at all (a guard) as its reach says', () => {
+  it("lets a role do an action to its own rows, to anyone's, and at all (a guard) as its reach says", () => {
     for (const action of ACTIONS) {
       for (const role of CONSOLE_ROLES) {
         const cell = expected(action, role);
@@ -75,7 +79,9 @@ describe('can: the company setting "inspectors see all orders"', () => {
     ['orders.change', true, false],
   ] as const)("an inspector's %s on another inspector's row, setting on: %s → %s", (action, on, allowed) => {
     expect(can('inspector', action, { settings: settings(on), own: false })).toBe(allowed);
-    expect(reach('inspector', action, settings(on))).toBe(allowed ? 'all' : action === 'orders.change' ? 'none' : 'own');
+    expect(reach('inspector', action, settings(on))).toBe(
+      allowed ? 'all' : action === 'orders.change' ? 'none' : 'own',
+    );
   });
 
   it("keeps an inspector's own rows readable with the setting off or on", () => {

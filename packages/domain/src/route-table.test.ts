@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { nextStep, previousStep, resolveScreen, schedulerMode, STEP_PROGRESS_FLAG, STEPS, stepOrder, type RouteState, type SchedulerMode, type StepName } from './route-table.ts';
+import {
+  nextStep,
+  previousStep,
+  resolveScreen,
+  schedulerMode,
+  STEP_PROGRESS_FLAG,
+  STEPS,
+  stepOrder,
+  type RouteState,
+  type SchedulerMode,
+  type StepName,
+} from './route-table.ts';
 
 const open: RouteState = {
   enabled: true,
@@ -22,7 +33,10 @@ describe('resolveScreen, case 1: scheduler disabled', () => {
     expect(resolveScreen({ ...open, enabled: false, orderConfirmed: true }, '')).toEqual({ kind: 'disabled' });
   });
   it('lets in with try=1 the staff the server says may try it', () => {
-    expect(resolveScreen({ ...open, enabled: false, tryWhileDisabled: true }, '')).toEqual({ kind: 'step', step: 'calendar' });
+    expect(resolveScreen({ ...open, enabled: false, tryWhileDisabled: true }, '')).toEqual({
+      kind: 'step',
+      step: 'calendar',
+    });
   });
 });
 
@@ -108,8 +122,14 @@ describe('resolveScreen, case 7: default', () => {
 describe('resolveScreen: the review needs a held time', () => {
   it('sends the review to the calendar when the order holds no time, in every mode', () => {
     for (const mode of [{}, { calendarLast: true }, { zipRestrict: true }]) {
-      expect(resolveScreen({ ...open, ...mode, orderHasTime: false }, 'review')).toEqual({ kind: 'redirect', step: 'calendar' });
-      expect(resolveScreen({ ...open, ...mode, orderHasTime: false }, '/review/')).toEqual({ kind: 'redirect', step: 'calendar' });
+      expect(resolveScreen({ ...open, ...mode, orderHasTime: false }, 'review')).toEqual({
+        kind: 'redirect',
+        step: 'calendar',
+      });
+      expect(resolveScreen({ ...open, ...mode, orderHasTime: false }, '/review/')).toEqual({
+        kind: 'redirect',
+        step: 'calendar',
+      });
     }
   });
   it('shows the review with a held time, and leaves the other steps alone without one', () => {
@@ -118,8 +138,12 @@ describe('resolveScreen: the review needs a held time', () => {
     expect(resolveScreen({ ...open, orderHasTime: false }, '')).toEqual({ kind: 'step', step: 'calendar' });
   });
   it('keeps the earlier cases first: a confirmed order thanks, whatever its time', () => {
-    expect(resolveScreen({ ...open, orderConfirmed: true, orderHasTime: false }, 'review')).toEqual({ kind: 'thank-you' });
-    expect(resolveScreen({ ...open, servicesCount: 0, orderHasTime: false }, 'review')).toEqual({ kind: 'no-services' });
+    expect(resolveScreen({ ...open, orderConfirmed: true, orderHasTime: false }, 'review')).toEqual({
+      kind: 'thank-you',
+    });
+    expect(resolveScreen({ ...open, servicesCount: 0, orderHasTime: false }, 'review')).toEqual({
+      kind: 'no-services',
+    });
   });
 });
 
@@ -141,11 +165,21 @@ describe('step order and navigation', () => {
 
   it.each(Object.entries(ORDERS))('steps through the %s mode forwards and backwards in that order', (mode, order) => {
     const forwards: StepName[] = [order[0]];
-    for (let step = nextStep(mode as SchedulerMode, order[0], true); step; step = nextStep(mode as SchedulerMode, step, true)) forwards.push(step);
+    for (
+      let step = nextStep(mode as SchedulerMode, order[0], true);
+      step;
+      step = nextStep(mode as SchedulerMode, step, true)
+    )
+      forwards.push(step);
     expect(forwards).toEqual(order);
     const last = order[order.length - 1]!;
     const backwards: StepName[] = [last];
-    for (let step = previousStep(mode as SchedulerMode, last, true); step; step = previousStep(mode as SchedulerMode, step, true)) backwards.push(step);
+    for (
+      let step = previousStep(mode as SchedulerMode, last, true);
+      step;
+      step = previousStep(mode as SchedulerMode, step, true)
+    )
+      backwards.push(step);
     expect(backwards).toEqual([...order].reverse());
   });
   it('skips property info when the company has no property questions', () => {

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { formatAppointmentDateTime, formatCountdown, formatListDate, formatLongDateTime, formatMinutesLeft, formatSidebarDateTime, formatTime, joinNames, minutesBetween, wallTimeIn } from './scheduling-text.ts';
+import {
+  formatAppointmentDateTime,
+  formatCountdown,
+  formatListDate,
+  formatLongDateTime,
+  formatMinutesLeft,
+  formatSidebarDateTime,
+  formatTime,
+  joinNames,
+  minutesBetween,
+  wallTimeIn,
+} from './scheduling-text.ts';
 
 describe('scheduling wording', () => {
   it('formats the modals\u2019 date and time as M/D/YYYY at h:mmA', () => {

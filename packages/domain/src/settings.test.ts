@@ -40,7 +40,10 @@ describe('schedulerFlags', () => {
     schedulerFlags(new SettingsReader(Object.entries(entries).map(([key, value]) => ({ key, value }))));
   it('restricts by postal code when either restriction is on', () => {
     expect(flags({ ONLINE_SCHEDULER_V3_LIMIT_ZIP_BY_DAY: 'Y' })).toEqual({ calendarLast: false, zipRestrict: true });
-    expect(flags({ ONLINE_SCHEDULER_V3_RESTRICT_INSPECTOR_ZIP: '1' })).toEqual({ calendarLast: false, zipRestrict: true });
+    expect(flags({ ONLINE_SCHEDULER_V3_RESTRICT_INSPECTOR_ZIP: '1' })).toEqual({
+      calendarLast: false,
+      zipRestrict: true,
+    });
     expect(flags({})).toEqual({ calendarLast: false, zipRestrict: false });
   });
   it('never restricts by postal code when the calendar is last', () => {

@@ -25,7 +25,9 @@ export function zonesDiffer(officeZone: string, visitorZone: string, instant: nu
 
 /** The office zone's short name at `instant`, as US English writes it ("EST", "PDT"; "GMT+1" where there is none). */
 export function zoneAbbreviation(timeZone: string, instant: number): string {
-  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(new Date(instant)).find((p) => p.type === 'timeZoneName');
+  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
+    .formatToParts(new Date(instant))
+    .find((p) => p.type === 'timeZoneName');
   return part?.value ?? timeZone;
 }
 

@@ -33,7 +33,12 @@ export interface ErrorEnvelope {
 export function errorEnvelopeOf(body: unknown): ErrorEnvelope | null {
   // Written small: it is on the wizard's first step, whose every byte counts against its budget.
   const error = (body as { error?: { code?: unknown; message?: unknown; field?: unknown } } | null)?.error;
-  if (typeof error?.code !== 'string' || typeof error.message !== 'string' || (error.field !== undefined && typeof error.field !== 'string')) return null;
+  if (
+    typeof error?.code !== 'string' ||
+    typeof error.message !== 'string' ||
+    (error.field !== undefined && typeof error.field !== 'string')
+  )
+    return null;
   return error as ErrorEnvelope;
 }
 

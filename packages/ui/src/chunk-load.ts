@@ -8,7 +8,10 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
  * caught too. The fallback takes no props and ignores the part's.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- typed as React's own lazy is, for any component's props
-export function lazyWithFallback<T extends ComponentType<any>>(load: () => Promise<{ default: T }>, Fallback: ComponentType): LazyExoticComponent<T> {
+export function lazyWithFallback<T extends ComponentType<any>>(
+  load: () => Promise<{ default: T }>,
+  Fallback: ComponentType,
+): LazyExoticComponent<T> {
   return lazy(() => load().catch(() => ({ default: Fallback as unknown as T })));
 }
 

@@ -4,8 +4,37 @@
  * over the parsed tree: unknown elements are unwrapped to their text, every attribute but a safe
  * link target is dropped.
  */
-const ALLOWED_TAGS = new Set(['B', 'STRONG', 'I', 'EM', 'U', 'BR', 'P', 'SPAN', 'DIV', 'UL', 'OL', 'LI', 'A', 'SMALL', 'SUP', 'SUB', 'H3', 'H4']);
-const DROPPED_WITH_CONTENT = new Set(['SCRIPT', 'STYLE', 'IFRAME', 'OBJECT', 'EMBED', 'TEMPLATE', 'NOSCRIPT', 'SVG', 'MATH']);
+const ALLOWED_TAGS = new Set([
+  'B',
+  'STRONG',
+  'I',
+  'EM',
+  'U',
+  'BR',
+  'P',
+  'SPAN',
+  'DIV',
+  'UL',
+  'OL',
+  'LI',
+  'A',
+  'SMALL',
+  'SUP',
+  'SUB',
+  'H3',
+  'H4',
+]);
+const DROPPED_WITH_CONTENT = new Set([
+  'SCRIPT',
+  'STYLE',
+  'IFRAME',
+  'OBJECT',
+  'EMBED',
+  'TEMPLATE',
+  'NOSCRIPT',
+  'SVG',
+  'MATH',
+]);
 const SAFE_HREF = /^(https?:|mailto:|tel:)/i;
 
 function cleanChildren(parent: Node): void {

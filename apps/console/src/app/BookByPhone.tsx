@@ -18,9 +18,12 @@ import { callApi, companyApi, failureText } from '../shared/api.ts';
 import { inspectorsQueryOptions } from '../shared/queries.ts';
 
 /** The offices that have working inspectors, in the order the list names them. */
-function officesOf(inspectors: ReadonlyArray<{ office_uuid: string; office_name: string }>): Array<{ uuid: string; name: string }> {
+function officesOf(
+  inspectors: ReadonlyArray<{ office_uuid: string; office_name: string }>,
+): Array<{ uuid: string; name: string }> {
   const offices = new Map<string, string>();
-  for (const inspector of inspectors) if (!offices.has(inspector.office_uuid)) offices.set(inspector.office_uuid, inspector.office_name);
+  for (const inspector of inspectors)
+    if (!offices.has(inspector.office_uuid)) offices.set(inspector.office_uuid, inspector.office_name);
   return [...offices].map(([uuid, name]) => ({ uuid, name }));
 }
 
@@ -41,11 +44,16 @@ export function BookByPhone({ companyKey }: { companyKey: string }) {
   const ids = { title: useId(), office: useId() };
   const start = useMutation({
     mutationFn: (office: string | null) =>
-      callApi(companyApi(companyKey, '/phone-bookings'), consolePhoneBookingResponseSchema, { method: 'POST', body: office ? { office_uuid: office } : {}, answers: [201] }),
+      callApi(companyApi(companyKey, '/phone-bookings'), consolePhoneBookingResponseSchema, {
+        method: 'POST',
+        body: office ? { office_uuid: office } : {},
+        answers: [201],
+      }),
     // The wizard, same tab: the office books the caller there, and comes back with the browser's Back.
     onSuccess: (answer) => window.location.assign(answer.url),
   });
-  const chosen = officeUuid ?? offices.find((office) => office.uuid === params.get('office'))?.uuid ?? offices[0]?.uuid ?? null;
+  const chosen =
+    officeUuid ?? offices.find((office) => office.uuid === params.get('office'))?.uuid ?? offices[0]?.uuid ?? null;
   const busy = start.isPending || start.isSuccess;
 
   return (
@@ -67,7 +75,11 @@ export function BookByPhone({ companyKey }: { companyKey: string }) {
           <DialogContent>
             <FormControl>
               <FormLabel id={ids.office}>Which office is the caller booking with?</FormLabel>
-              <RadioGroup aria-labelledby={ids.office} value={chosen ?? ''} onChange={(event) => setOfficeUuid(event.target.value)}>
+              <RadioGroup
+                aria-labelledby={ids.office}
+                value={chosen ?? ''}
+                onChange={(event) => setOfficeUuid(event.target.value)}
+              >
                 {offices.map((office) => (
                   <FormControlLabel key={office.uuid} value={office.uuid} control={<Radio />} label={office.name} />
                 ))}
@@ -87,7 +99,11 @@ export function BookByPhone({ companyKey }: { companyKey: string }) {
           </DialogActions>
         </Dialog>
       )}
-      <Snackbar open={start.isError && !choosing} onClose={() => start.reset()} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
+      <Snackbar
+        open={start.isError && !choosing}
+        onClose={() => start.reset()}
+        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+      >
         <Alert severity="error" role="alert" onClose={() => start.reset()} sx={{ width: '100%' }}>
           {failureText(start.error)}
         </Alert>

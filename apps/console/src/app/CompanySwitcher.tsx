@@ -5,12 +5,21 @@ import type { ConsoleMembership } from '@scheduler/contracts/console';
 import { useNavigate } from 'react-router';
 
 /** The company whose pages are shown; a choice only for someone in several. */
-export function CompanySwitcher({ memberships, companyKey }: { memberships: readonly ConsoleMembership[]; companyKey: string }) {
+export function CompanySwitcher({
+  memberships,
+  companyKey,
+}: {
+  memberships: readonly ConsoleMembership[];
+  companyKey: string;
+}) {
   const navigate = useNavigate();
   const current = memberships.find((m) => m.company_key === companyKey);
   if (memberships.length <= 1) {
     return (
-      <Typography component="p" sx={{ fontWeight: 650, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+      <Typography
+        component="p"
+        sx={{ fontWeight: 650, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+      >
         {current?.company_name ?? companyKey}
       </Typography>
     );

@@ -1,13 +1,13 @@
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Typography from "@mui/material/Typography";
-import { Suspense, useState } from "react";
-import { NavLink, Outlet, useLocation } from "react-router";
-import { memberCan, useCompany } from "../shared/company.ts";
-import { Loading } from "../shared/Loading.tsx";
-import { PageHeading } from "../shared/PageHeading.tsx";
-import { CONFIGURATION_PAGES } from "./configuration-pages.ts";
-import { SchedulerPreview, usePreviewLink } from "./SchedulerPreview.tsx";
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { Suspense, useState } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
+import { memberCan, useCompany } from '../shared/company.ts';
+import { Loading } from '../shared/Loading.tsx';
+import { PageHeading } from '../shared/PageHeading.tsx';
+import { CONFIGURATION_PAGES } from './configuration-pages.ts';
+import { SchedulerPreview, usePreviewLink } from './SchedulerPreview.tsx';
 
 /**
  * The configuration pages share one navigation: a column beside the editor on a wide screen, a
@@ -19,18 +19,15 @@ export function ConfigurationLayout() {
   const { pathname } = useLocation();
   // Kept while the person moves between editors: the layout stays, the page in it changes.
   const [previewing, setPreviewing] = useState(false);
-  if (!memberCan(membership, "configuration.edit")) {
+  if (!memberCan(membership, 'configuration.edit')) {
     // The page's own title, as its editor would have shown it, and why it shows nothing more.
-    const page = CONFIGURATION_PAGES.find((entry) =>
-      pathname.endsWith(`/${entry.path}`),
-    );
+    const page = CONFIGURATION_PAGES.find((entry) => pathname.endsWith(`/${entry.path}`));
     return (
       <>
-        <PageHeading>{page?.label ?? "Configuration"}</PageHeading>
+        <PageHeading>{page?.label ?? 'Configuration'}</PageHeading>
         <Typography>You don&apos;t have access to this.</Typography>
-        <Typography sx={{ color: "text.secondary" }}>
-          Only the company&apos;s owners and administrators change its
-          configuration.
+        <Typography sx={{ color: 'text.secondary' }}>
+          Only the company&apos;s owners and administrators change its configuration.
         </Typography>
       </>
     );
@@ -38,18 +35,14 @@ export function ConfigurationLayout() {
   return (
     <Box
       sx={{
-        display: "flex",
-        flexDirection: { xs: "column", md: "row" },
+        display: 'flex',
+        flexDirection: { xs: 'column', md: 'row' },
         gap: { xs: 1.5, md: 3 },
-        alignItems: "flex-start",
+        alignItems: 'flex-start',
       }}
     >
-      <ConfigurationNav
-        companyKey={companyKey}
-        previewing={previewing}
-        onPreview={() => setPreviewing(!previewing)}
-      />
-      <Box sx={{ flex: "1 1 auto", minWidth: 0, width: "100%" }}>
+      <ConfigurationNav companyKey={companyKey} previewing={previewing} onPreview={() => setPreviewing(!previewing)} />
+      <Box sx={{ flex: '1 1 auto', minWidth: 0, width: '100%' }}>
         <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>
@@ -58,9 +51,9 @@ export function ConfigurationLayout() {
       {previewing && (
         <Box
           sx={{
-            display: { xs: "none", lg: "block" },
-            flex: "0 0 400px",
-            alignSelf: "stretch",
+            display: { xs: 'none', lg: 'block' },
+            flex: '0 0 400px',
+            alignSelf: 'stretch',
           }}
         >
           <SchedulerPreview companyKey={companyKey} />
@@ -87,17 +80,17 @@ function ConfigurationNav({
       component="nav"
       aria-label="Configuration"
       sx={{
-        display: "flex",
-        flexDirection: { xs: "row", md: "column" },
-        flexWrap: { xs: "wrap", md: "nowrap" },
+        display: 'flex',
+        flexDirection: { xs: 'row', md: 'column' },
+        flexWrap: { xs: 'wrap', md: 'nowrap' },
         gap: 0.5,
-        flex: { md: "0 0 200px" },
-        position: { md: "sticky" },
+        flex: { md: '0 0 200px' },
+        position: { md: 'sticky' },
         top: { md: 16 },
         borderBottom: { xs: 1, md: 0 },
-        borderColor: "divider",
+        borderColor: 'divider',
         pb: { xs: 1, md: 0 },
-        width: { xs: "100%", md: "auto" },
+        width: { xs: '100%', md: 'auto' },
       }}
     >
       {CONFIGURATION_PAGES.map((page) => (
@@ -107,14 +100,14 @@ function ConfigurationNav({
           to={`${base}/${page.path}`}
           size="small"
           sx={{
-            justifyContent: "flex-start",
+            justifyContent: 'flex-start',
             minHeight: 40,
             px: 1.5,
-            color: "text.primary",
-            "&.active": {
-              bgcolor: "action.selected",
+            color: 'text.primary',
+            '&.active': {
+              bgcolor: 'action.selected',
               fontWeight: 700,
-              textDecoration: "underline",
+              textDecoration: 'underline',
             },
           }}
         >
@@ -128,12 +121,12 @@ function ConfigurationNav({
         aria-pressed={previewing}
         onClick={onPreview}
         sx={{
-          display: { xs: "none", lg: "inline-flex" },
+          display: { xs: 'none', lg: 'inline-flex' },
           mt: { md: 1 },
           minHeight: 40,
         }}
       >
-        {previewing ? "Hide the preview" : "Preview the scheduler"}
+        {previewing ? 'Hide the preview' : 'Preview the scheduler'}
       </Button>
       {link && (
         <Button
@@ -143,7 +136,7 @@ function ConfigurationNav({
           size="small"
           variant="outlined"
           sx={{
-            display: { xs: "inline-flex", lg: "none" },
+            display: { xs: 'inline-flex', lg: 'none' },
             mt: { md: 1 },
             minHeight: 40,
           }}

@@ -30,7 +30,14 @@ function openConsole(path: string) {
   vi.stubGlobal('EventSource', SilentEventSource);
   stubServer((request) => {
     if (request.path === '/api/console/me') return { status: 200, body: OWNER };
-    if (request.path === '/api/console/companies/demo/configuration') return { status: 200, body: { version: versionSummary(7), document: { key: 'demo', name: 'Scioto Valley Home Inspections', settings: [] } } };
+    if (request.path === '/api/console/companies/demo/configuration')
+      return {
+        status: 200,
+        body: {
+          version: versionSummary(7),
+          document: { key: 'demo', name: 'Scioto Valley Home Inspections', settings: [] },
+        },
+      };
     return undefined;
   });
   return render(
@@ -59,7 +66,9 @@ describe("the console's configuration addresses", () => {
     openConsole('/demo/embedding');
     const nav = await screen.findByRole('navigation', { name: 'Configuration' });
     const links = within(nav).getAllByRole('link');
-    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual(CONFIGURATION_PAGES.map((page) => [page.label, `/demo/${page.path}`]));
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual(
+      CONFIGURATION_PAGES.map((page) => [page.label, `/demo/${page.path}`]),
+    );
     expect(within(nav).getByRole('link', { name: 'Website embedding' }).getAttribute('aria-current')).toBe('page');
     // The label is the page's own heading.
     expect(await screen.findByRole('heading', { level: 1, name: 'Website embedding' })).toBeTruthy();
@@ -67,7 +76,10 @@ describe("the console's configuration addresses", () => {
 
   it('writes each address as its label in lower case, words joined by hyphens, with two named exceptions', () => {
     const slug = (label: string) => label.toLowerCase().replace(/,/g, '').replace(/ and /g, ' ').replace(/ /g, '-');
-    const differing = CONFIGURATION_PAGES.filter((page) => slug(page.label) !== page.path).map((page) => [page.path, page.label]);
+    const differing = CONFIGURATION_PAGES.filter((page) => slug(page.label) !== page.path).map((page) => [
+      page.path,
+      page.label,
+    ]);
     // "Services and prices" is named by its first word; "Website embedding" by its last.
     expect(differing).toEqual([
       ['services', 'Services and prices'],

@@ -24,9 +24,13 @@ const MessagesPage = lazyPage(() => import('../pages/configuration/messages/Mess
 const EmbeddingPage = lazyPage(() => import('../pages/configuration/embedding/EmbeddingPage.tsx'));
 const OfficesPage = lazyPage(() => import('../pages/configuration/offices/OfficesPage.tsx'));
 const ServicesPage = lazyPage(() => import('../pages/configuration/services/ServicesPage.tsx'));
-const PropertyQuestionsPage = lazyPage(() => import('../pages/configuration/property-questions/PropertyQuestionsPage.tsx'));
+const PropertyQuestionsPage = lazyPage(
+  () => import('../pages/configuration/property-questions/PropertyQuestionsPage.tsx'),
+);
 const PeoplePage = lazyPage(() => import('../pages/configuration/people/PeoplePage.tsx'));
-const FeesTaxesCouponsPage = lazyPage(() => import('../pages/configuration/fees-taxes-coupons/FeesTaxesCouponsPage.tsx'));
+const FeesTaxesCouponsPage = lazyPage(
+  () => import('../pages/configuration/fees-taxes-coupons/FeesTaxesCouponsPage.tsx'),
+);
 const PaymentsPage = lazyPage(() => import('../pages/configuration/payments/PaymentsPage.tsx'));
 const FunnelPage = lazyPage(() => import('../pages/work/funnel/FunnelPage.tsx'));
 const AccountPage = lazyPage(() => import('../pages/account/account/AccountPage.tsx'));

@@ -13,7 +13,9 @@ export function HomeRedirect() {
   return (
     <PublicFrame title="No company yet">
       <Typography sx={{ mb: 2 }}>Your account is not a member of any company yet.</Typography>
-      <Typography sx={{ mb: 2 }}>Joining your company&apos;s console? Ask its owner to invite you, and open the link of the invitation.</Typography>
+      <Typography sx={{ mb: 2 }}>
+        Joining your company&apos;s console? Ask its owner to invite you, and open the link of the invitation.
+      </Typography>
       <Button component={RouterLink} to="/new-company" variant="contained">
         Set up a new company
       </Button>

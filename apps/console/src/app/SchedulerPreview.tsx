@@ -9,7 +9,9 @@ function firstOfficeOf(document: Record<string, unknown> | undefined): { uuid: s
   const offices = document?.offices;
   if (!Array.isArray(offices)) return null;
   const first = offices[0] as { uuid?: unknown; name?: unknown } | undefined;
-  return typeof first?.uuid === 'string' ? { uuid: first.uuid, name: typeof first.name === 'string' ? first.name : '' } : null;
+  return typeof first?.uuid === 'string'
+    ? { uuid: first.uuid, name: typeof first.name === 'string' ? first.name : '' }
+    : null;
 }
 
 /** The link of the company's scheduler marked as the console's preview (it sends no funnel events). */
@@ -34,9 +36,15 @@ export function SchedulerPreview({ companyKey }: { companyKey: string }) {
   const office = firstOfficeOf(configuration.data?.document);
   const version = configuration.data?.version.version;
   return (
-    <Box component="aside" aria-label="Preview of your scheduler" sx={{ position: 'sticky', top: 16, display: 'grid', gap: 1 }}>
+    <Box
+      component="aside"
+      aria-label="Preview of your scheduler"
+      sx={{ position: 'sticky', top: 16, display: 'grid', gap: 1 }}
+    >
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        {version === undefined ? 'Loading…' : `As a new visitor sees it now (version ${version}${office?.name ? `, ${office.name}` : ''}). It starts afresh after each save.`}
+        {version === undefined
+          ? 'Loading…'
+          : `As a new visitor sees it now (version ${version}${office?.name ? `, ${office.name}` : ''}). It starts afresh after each save.`}
       </Typography>
       {office && version !== undefined && (
         <Box
@@ -44,7 +52,14 @@ export function SchedulerPreview({ companyKey }: { companyKey: string }) {
           key={version}
           title={`Your scheduler, version ${version}`}
           src={previewLink(companyKey, office.uuid)}
-          sx={{ width: '100%', height: 'min(760px, calc(100vh - 120px))', border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }}
+          sx={{
+            width: '100%',
+            height: 'min(760px, calc(100vh - 120px))',
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 1,
+            bgcolor: 'background.paper',
+          }}
         />
       )}
     </Box>

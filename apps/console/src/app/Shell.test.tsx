@@ -56,7 +56,8 @@ describe('the console shell', () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     const requests = stubServer((request) => {
       if (request.path === '/api/console/me') return { status: 200, body: OFFICE_ME };
-      if (request.path.startsWith('/api/console/companies/demo/schedule?')) return { status: 200, body: EMPTY_SCHEDULE };
+      if (request.path.startsWith('/api/console/companies/demo/schedule?'))
+        return { status: 200, body: EMPTY_SCHEDULE };
       return undefined;
     });
     const view = renderConsole('/demo/schedule?date=2026-12-01');
@@ -79,29 +80,50 @@ describe('the console shell', () => {
     ['admin', 'ScheduleOrdersTeamConfigurationFunnelAccount'],
     ['office', 'ScheduleOrdersFunnelAccount'],
     ['inspector', 'ScheduleOrdersAccount'],
-  ] as const)('shows the %s the pages of their role: configuration to owner and admin only, the funnel to all but inspectors', async (role, links) => {
-    vi.stubGlobal('EventSource', FakeEventSource);
-    stubServer((request) => {
-      if (request.path === '/api/console/me') return { status: 200, body: { ...OFFICE_ME, memberships: [{ ...OFFICE_ME.memberships[0]!, role, inspector_id: role === 'inspector' ? 101 : null }] } };
-      if (request.path.startsWith('/api/console/companies/demo/schedule?')) return { status: 200, body: EMPTY_SCHEDULE };
-      return undefined;
-    });
-    renderConsole('/demo/schedule?date=2026-12-01');
-    await screen.findByRole('region', { name: 'Sarah Chen' });
-    const navigation = screen.getByRole('navigation', { name: 'Console' });
-    expect(navigation.textContent).toBe(links);
-    for (const [label, path] of [['Configuration', '/demo/settings'], ['Funnel', '/demo/funnel']] as const) {
-      if (links.includes(label)) expect(within(navigation).getByRole('link', { name: label }).getAttribute('href')).toBe(path);
-    }
-  });
+  ] as const)(
+    'shows the %s the pages of their role: configuration to owner and admin only, the funnel to all but inspectors',
+    async (role, links) => {
+      vi.stubGlobal('EventSource', FakeEventSource);
+      stubServer((request) => {
+        if (request.path === '/api/console/me')
+          return {
+            status: 200,
+            body: {
+              ...OFFICE_ME,
+              memberships: [{ ...OFFICE_ME.memberships[0]!, role, inspector_id: role === 'inspector' ? 101 : null }],
+            },
+          };
+        if (request.path.startsWith('/api/console/companies/demo/schedule?'))
+          return { status: 200, body: EMPTY_SCHEDULE };
+        return undefined;
+      });
+      renderConsole('/demo/schedule?date=2026-12-01');
+      await screen.findByRole('region', { name: 'Sarah Chen' });
+      const navigation = screen.getByRole('navigation', { name: 'Console' });
+      expect(navigation.textContent).toBe(links);
+      for (const [label, path] of [
+        ['Configuration', '/demo/settings'],
+        ['Funnel', '/demo/funnel'],
+      ] as const) {
+        if (links.includes(label))
+          expect(within(navigation).getByRole('link', { name: label }).getAttribute('href')).toBe(path);
+      }
+    },
+  );
 
   it('sends a signed-out person to sign in, remembering the page', async () => {
-    stubServer((request) => (request.path === '/api/console/me' ? { status: 401, body: { error: { code: 'unauthenticated', message: 'Please sign in.' } } } : undefined));
+    stubServer((request) =>
+      request.path === '/api/console/me'
+        ? { status: 401, body: { error: { code: 'unauthenticated', message: 'Please sign in.' } } }
+        : undefined,
+    );
     renderConsole('/demo/schedule?date=2026-12-01');
-    expect(await screen.findByText(`Sign in here?next=${encodeURIComponent('/demo/schedule?date=2026-12-01')}`)).toBeTruthy();
+    expect(
+      await screen.findByText(`Sign in here?next=${encodeURIComponent('/demo/schedule?date=2026-12-01')}`),
+    ).toBeTruthy();
   });
 
-  it("says so when the person is not a member of the company in the address", async () => {
+  it('says so when the person is not a member of the company in the address', async () => {
     const stranger: ConsoleMe = { ...OFFICE_ME, memberships: [{ ...OFFICE_ME.memberships[0]!, company_key: 'other' }] };
     stubServer((request) => (request.path === '/api/console/me' ? { status: 200, body: stranger } : undefined));
     renderConsole('/demo/schedule');
@@ -111,17 +133,23 @@ describe('the console shell', () => {
 
 describe('booking by phone', () => {
   const WIZARD = `/demo/online-scheduler?t=token-1&office=${OFFICE.uuid}`;
-  function serve(me: ConsoleMe, inspectors = { inspectors: INSPECTORS.inspectors.filter((inspector) => inspector.office_uuid === OFFICE.uuid) }) {
+  function serve(
+    me: ConsoleMe,
+    inspectors = { inspectors: INSPECTORS.inspectors.filter((inspector) => inspector.office_uuid === OFFICE.uuid) },
+  ) {
     vi.stubGlobal('EventSource', FakeEventSource);
     return stubServer((request) => {
       if (request.path === '/api/console/me') return { status: 200, body: me };
-      if (request.path.startsWith('/api/console/companies/demo/schedule?')) return { status: 200, body: EMPTY_SCHEDULE };
+      if (request.path.startsWith('/api/console/companies/demo/schedule?'))
+        return { status: 200, body: EMPTY_SCHEDULE };
       if (request.path === '/api/console/companies/demo/inspectors') return { status: 200, body: inspectors };
-      if (request.method === 'POST' && request.path === '/api/console/companies/demo/phone-bookings') return { status: 201, body: { url: WIZARD, order_id: '0d9c8b7a-6f5e-4d3c-8b2a-190817161514' } };
+      if (request.method === 'POST' && request.path === '/api/console/companies/demo/phone-bookings')
+        return { status: 201, body: { url: WIZARD, order_id: '0d9c8b7a-6f5e-4d3c-8b2a-190817161514' } };
       return undefined;
     });
   }
-  const phoneBookings = (requests: RecordedRequest[]) => requests.filter((r) => r.method === 'POST' && r.path.endsWith('/phone-bookings')).map((r) => r.body);
+  const phoneBookings = (requests: RecordedRequest[]) =>
+    requests.filter((r) => r.method === 'POST' && r.path.endsWith('/phone-bookings')).map((r) => r.body);
 
   it('opens a booking for the one office and goes to the wizard in this tab', async () => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
@@ -150,7 +178,10 @@ describe('booking by phone', () => {
   });
 
   it('is not offered to an inspector', async () => {
-    const requests = serve({ ...OFFICE_ME, memberships: [{ ...OFFICE_ME.memberships[0]!, role: 'inspector', inspector_id: 101, sees_all_orders: false }] });
+    const requests = serve({
+      ...OFFICE_ME,
+      memberships: [{ ...OFFICE_ME.memberships[0]!, role: 'inspector', inspector_id: 101, sees_all_orders: false }],
+    });
     renderConsole('/demo/schedule?date=2026-12-01');
     await screen.findByRole('region', { name: 'Sarah Chen' });
     expect(screen.queryByRole('button', { name: 'Book by phone' })).toBeNull();

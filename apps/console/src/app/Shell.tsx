@@ -39,12 +39,22 @@ export function Shell() {
   const { pathname } = useLocation();
   // Each page's link shows to the members the permissions table lets do what the page is for
   // (the account page is every signed-in person's own).
-  const pages: Array<{ to: string; label: string; action?: Action; activeFor?: (pathname: string, companyKey: string) => boolean }> = [
+  const pages: Array<{
+    to: string;
+    label: string;
+    action?: Action;
+    activeFor?: (pathname: string, companyKey: string) => boolean;
+  }> = [
     { to: `${base}/schedule`, label: 'Schedule', action: 'schedule.read' },
     { to: `${base}/orders`, label: 'Orders', action: 'orders.read' },
     { to: `${base}/team`, label: 'Team', action: 'team.manage' },
     // One link for all the configuration pages: they list each other (ConfigurationLayout).
-    { to: `${base}/${CONFIGURATION_PAGES[0].path}`, label: 'Configuration', action: 'configuration.edit', activeFor: isConfigurationPath },
+    {
+      to: `${base}/${CONFIGURATION_PAGES[0].path}`,
+      label: 'Configuration',
+      action: 'configuration.edit',
+      activeFor: isConfigurationPath,
+    },
     { to: `${base}/funnel`, label: 'Funnel', action: 'funnel.read' },
     { to: `${base}/account`, label: 'Account' },
   ];
@@ -56,7 +66,10 @@ export function Shell() {
         Skip to the page
       </Link>
       <Box component="header" sx={{ bgcolor: 'primary.main', color: 'primary.contrastText' }}>
-        <Container maxWidth="xl" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: { xs: 1, sm: 2 }, py: 1 }}>
+        <Container
+          maxWidth="xl"
+          sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: { xs: 1, sm: 2 }, py: 1 }}
+        >
           <Box sx={{ flex: '1 1 160px', minWidth: 0, bgcolor: 'primary.main' }}>
             <CompanySwitcher memberships={me.data?.memberships ?? []} companyKey={companyKey} />
           </Box>
@@ -69,7 +82,12 @@ export function Shell() {
                 // NavLink marks only its own address; the configuration link stands for all its pages.
                 className={link.activeFor?.(pathname, companyKey) ? 'active' : undefined}
                 aria-current={link.activeFor?.(pathname, companyKey) ? 'page' : undefined}
-                sx={{ color: 'inherit', minHeight: 44, px: 1.5, '&.active': { bgcolor: 'rgba(255,255,255,0.18)', textDecoration: 'underline' } }}
+                sx={{
+                  color: 'inherit',
+                  minHeight: 44,
+                  px: 1.5,
+                  '&.active': { bgcolor: 'rgba(255,255,255,0.18)', textDecoration: 'underline' },
+                }}
               >
                 {link.label}
               </Button>
@@ -79,7 +97,13 @@ export function Shell() {
           {memberCan(membership, 'orders.change') && <BookByPhone companyKey={companyKey} />}
         </Container>
       </Box>
-      <Container component="main" id={MAIN_CONTENT_ID} tabIndex={-1} maxWidth="xl" sx={{ py: { xs: 2, sm: 3 }, px: { xs: 1.5, sm: 3 } }}>
+      <Container
+        component="main"
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        maxWidth="xl"
+        sx={{ py: { xs: 2, sm: 3 }, px: { xs: 1.5, sm: 3 } }}
+      >
         {membership ? (
           <Suspense fallback={<Loading />}>
             <Outlet />

@@ -14,7 +14,8 @@ export function SignedIn({ children }: { children: ReactNode }) {
   const me = useQuery(meQueryOptions());
   const location = useLocation();
   if (me.isPending) return <Loading label="Checking your sign-in…" />;
-  if (me.isError && isUnauthenticated(me.error)) return <Navigate to={`/sign-in?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  if (me.isError && isUnauthenticated(me.error))
+    return <Navigate to={`/sign-in?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   if (me.isError) return <Failure error={me.error} onRetry={() => void me.refetch()} />;
   return <>{children}</>;
 }

@@ -18,7 +18,15 @@ configure({ asyncUtilTimeout: 5000 });
 
 const TWO_COMPANIES: ConsoleMe = {
   ...OFFICE_ME,
-  memberships: [OFFICE_ME.memberships[0]!, { ...OFFICE_ME.memberships[0]!, company_key: 'north', company_name: 'North Ohio Inspections', organization_id: 'org-north' }],
+  memberships: [
+    OFFICE_ME.memberships[0]!,
+    {
+      ...OFFICE_ME.memberships[0]!,
+      company_key: 'north',
+      company_name: 'North Ohio Inspections',
+      organization_id: 'org-north',
+    },
+  ],
 };
 
 function Where() {
@@ -32,8 +40,22 @@ function open(path: string, me: Answer) {
     <Providers client={createQueryClient()}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
-          <Route path="/" element={<SignedIn><HomeRedirect /></SignedIn>} />
-          <Route path="/:companyKey/schedule" element={<SignedIn><p>The schedule</p></SignedIn>} />
+          <Route
+            path="/"
+            element={
+              <SignedIn>
+                <HomeRedirect />
+              </SignedIn>
+            }
+          />
+          <Route
+            path="/:companyKey/schedule"
+            element={
+              <SignedIn>
+                <p>The schedule</p>
+              </SignedIn>
+            }
+          />
           <Route path="/:companyKey/switch" element={<CompanySwitcherHere />} />
           <Route path="/sign-in" element={<p>Sign in here</p>} />
           <Route path="/new-company" element={<p>Set up a company</p>} />
@@ -63,7 +85,11 @@ describe('/console itself', () => {
   it('tells a person of no company how to join one, or to set one up', async () => {
     open('/', { status: 200, body: { ...OFFICE_ME, memberships: [] } });
     expect(await screen.findByRole('heading', { level: 1, name: 'No company yet' })).toBeTruthy();
-    expect(screen.getByText("Joining your company's console? Ask its owner to invite you, and open the link of the invitation.")).toBeTruthy();
+    expect(
+      screen.getByText(
+        "Joining your company's console? Ask its owner to invite you, and open the link of the invitation.",
+      ),
+    ).toBeTruthy();
     await userEvent.click(screen.getByRole('link', { name: 'Set up a new company' }));
     await waitFor(() => expect(location()).toBe('/new-company'));
   });
@@ -71,7 +97,10 @@ describe('/console itself', () => {
 
 describe('a page for the signed-in', () => {
   it('sends a person not signed in to sign in, and back here after', async () => {
-    open('/demo/schedule?date=2026-12-01', { status: 401, body: { error: { code: 'unauthenticated', message: 'Sign in first.' } } });
+    open('/demo/schedule?date=2026-12-01', {
+      status: 401,
+      body: { error: { code: 'unauthenticated', message: 'Sign in first.' } },
+    });
     await waitFor(() => expect(location()).toBe('/sign-in?next=%2Fdemo%2Fschedule%3Fdate%3D2026-12-01'));
   });
 
@@ -98,7 +127,10 @@ describe('the company chooser', () => {
     expect(chooser.textContent).toBe('Scioto Valley Home Inspections');
     await userEvent.click(chooser);
     const options = within(await screen.findByRole('listbox')).getAllByRole('option');
-    expect(options.map((option) => option.textContent)).toEqual(['Scioto Valley Home Inspections', 'North Ohio Inspections']);
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Scioto Valley Home Inspections',
+      'North Ohio Inspections',
+    ]);
     await userEvent.click(options[1]!);
     await waitFor(() => expect(location()).toBe('/north/schedule'));
   });

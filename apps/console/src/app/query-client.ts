@@ -18,7 +18,8 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         // A refusal (4xx) will not change by asking again; a 503 or a dropped call may.
-        retry: (failures, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2,
+        retry: (failures, error) =>
+          !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2,
         refetchOnWindowFocus: false,
         staleTime: 30_000,
       },

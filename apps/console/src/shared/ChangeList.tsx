@@ -6,7 +6,15 @@ import { describeValue } from '@scheduler/domain/configuration/document-diff';
 const KIND_WORDS = { added: 'added', removed: 'removed', changed: 'changed' } as const;
 
 /** What changed between two versions of the configuration, a line each: where, and from what to what. */
-export function ChangeList({ changes, truncated, label }: { changes: readonly DocumentChangeView[]; truncated: boolean; label: string }) {
+export function ChangeList({
+  changes,
+  truncated,
+  label,
+}: {
+  changes: readonly DocumentChangeView[];
+  truncated: boolean;
+  label: string;
+}) {
   if (changes.length === 0) return <Typography variant="body2">Nothing changed.</Typography>;
   return (
     <Box component="ul" aria-label={label} sx={{ m: 0, pl: 2.5, '& li': { overflowWrap: 'anywhere', mb: 0.5 } }}>

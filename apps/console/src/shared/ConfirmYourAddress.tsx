@@ -28,9 +28,12 @@ export function ConfirmYourAddress({ email, movesOnByItself = false }: { email: 
   return (
     <PublicFrame title="Confirm your e-mail address">
       <Typography sx={{ mb: 2 }}>
-        We sent a link to <strong>{email}</strong>. Open it to confirm the address is yours; then you set up your company.{movesOnByItself ? ' This page moves on by itself once you have.' : ''}
+        We sent a link to <strong>{email}</strong>. Open it to confirm the address is yours; then you set up your
+        company.{movesOnByItself ? ' This page moves on by itself once you have.' : ''}
       </Typography>
-      <Typography sx={{ mb: 2, color: 'text.secondary' }}>Nothing arrived? Look in your spam folder, or send it again.</Typography>
+      <Typography sx={{ mb: 2, color: 'text.secondary' }}>
+        Nothing arrived? Look in your spam folder, or send it again.
+      </Typography>
       <Button variant="outlined" disabled={busy} onClick={() => void resend()}>
         Send the link again
       </Button>

@@ -15,7 +15,11 @@ export function ConflictNotice({ conflict, onReload }: { conflict: VersionConfli
       <AlertTitle>Someone else saved a change</AlertTitle>
       {conflict.error.message}
       <Box sx={{ my: 1 }}>
-        <ChangeList changes={conflict.changes} truncated={conflict.truncated} label={`What ${conflict.current.saved_by} changed`} />
+        <ChangeList
+          changes={conflict.changes}
+          truncated={conflict.truncated}
+          label={`What ${conflict.current.saved_by} changed`}
+        />
       </Box>
       <Button variant="outlined" color="inherit" onClick={onReload}>
         Load their version

@@ -11,11 +11,21 @@ import { useId, type ReactNode } from 'react';
 export function PageSection({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
   const id = useId();
   return (
-    <Paper component="section" variant="outlined" aria-labelledby={id} sx={{ p: { xs: 2, sm: 2.5 }, mb: 2, minWidth: 0, '& .MuiFormHelperText-root': { overflowWrap: 'anywhere' } }}>
+    <Paper
+      component="section"
+      variant="outlined"
+      aria-labelledby={id}
+      sx={{ p: { xs: 2, sm: 2.5 }, mb: 2, minWidth: 0, '& .MuiFormHelperText-root': { overflowWrap: 'anywhere' } }}
+    >
       <Typography component="h2" variant="h2" id={id} sx={{ mb: intro ? 0.5 : 1.5 }}>
         {title}
       </Typography>
-      {intro && (typeof intro === 'string' ? <Typography sx={{ mb: 2, color: 'text.secondary' }}>{intro}</Typography> : <Box sx={{ mb: 2, color: 'text.secondary' }}>{intro}</Box>)}
+      {intro &&
+        (typeof intro === 'string' ? (
+          <Typography sx={{ mb: 2, color: 'text.secondary' }}>{intro}</Typography>
+        ) : (
+          <Box sx={{ mb: 2, color: 'text.secondary' }}>{intro}</Box>
+        ))}
       <Box sx={{ display: 'grid', gap: 2.5, minWidth: 0 }}>{children}</Box>
     </Paper>
   );

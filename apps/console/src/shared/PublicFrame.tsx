@@ -11,13 +11,27 @@ import { PageHeading } from './PageHeading.tsx';
  */
 export function PublicFrame({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', px: 2, py: { xs: 3, sm: 6 } }}>
+    <Box
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        px: 2,
+        py: { xs: 3, sm: 6 },
+      }}
+    >
       <Box component="header" sx={{ mb: 2 }}>
         <Typography component="p" sx={{ fontWeight: 700, color: 'primary.main', fontSize: '1.1rem' }}>
           Online Scheduler console
         </Typography>
       </Box>
-      <Paper component="main" id={MAIN_CONTENT_ID} variant="outlined" sx={{ width: '100%', maxWidth: wide ? 760 : 440, p: { xs: 2.5, sm: 4 } }}>
+      <Paper
+        component="main"
+        id={MAIN_CONTENT_ID}
+        variant="outlined"
+        sx={{ width: '100%', maxWidth: wide ? 760 : 440, p: { xs: 2.5, sm: 4 } }}
+      >
         <PageHeading>{title}</PageHeading>
         {children}
       </Paper>

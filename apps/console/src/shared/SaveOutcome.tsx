@@ -17,10 +17,26 @@ import { PageHeading } from './PageHeading.tsx';
  * status, announced), someone else's save in between (their changes, and loading their version
  * on the person's say-so), or a refusal naming the field.
  */
-export function SaveOutcome({ outcome, error, savedText, onReload }: { outcome: SaveResult | null; error: unknown; savedText: (version: number) => string; onReload: () => void }) {
+export function SaveOutcome({
+  outcome,
+  error,
+  savedText,
+  onReload,
+}: {
+  outcome: SaveResult | null;
+  error: unknown;
+  savedText: (version: number) => string;
+  onReload: () => void;
+}) {
   return (
     <>
-      <Box role="status">{outcome?.status === 'saved' && <Alert severity="success" sx={{ mb: 2 }}>{savedText(outcome.saved.version.version)}</Alert>}</Box>
+      <Box role="status">
+        {outcome?.status === 'saved' && (
+          <Alert severity="success" sx={{ mb: 2 }}>
+            {savedText(outcome.saved.version.version)}
+          </Alert>
+        )}
+      </Box>
       {outcome?.status === 'conflict' && <ConflictNotice conflict={outcome.conflict} onReload={onReload} />}
       {error ? (
         <Alert severity="error" sx={{ mb: 2 }}>
@@ -48,11 +64,35 @@ export function ConfigurationPage({ title, children }: { title: string; children
  * failure said, under the page's heading) before the editor is built, so that the editor's form
  * starts from the loaded values.
  */
-export function ConfigurationEditorPage({ title, loadingLabel, children }: { title: string; loadingLabel: string; children: (companyKey: string, configuration: ConfigurationResponse) => ReactNode }) {
-  return <ConfigurationPage title={title}>{(companyKey) => <LoadedConfiguration companyKey={companyKey} title={title} loadingLabel={loadingLabel} editor={children} />}</ConfigurationPage>;
+export function ConfigurationEditorPage({
+  title,
+  loadingLabel,
+  children,
+}: {
+  title: string;
+  loadingLabel: string;
+  children: (companyKey: string, configuration: ConfigurationResponse) => ReactNode;
+}) {
+  return (
+    <ConfigurationPage title={title}>
+      {(companyKey) => (
+        <LoadedConfiguration companyKey={companyKey} title={title} loadingLabel={loadingLabel} editor={children} />
+      )}
+    </ConfigurationPage>
+  );
 }
 
-function LoadedConfiguration({ companyKey, title, loadingLabel, editor }: { companyKey: string; title: string; loadingLabel: string; editor: (companyKey: string, configuration: ConfigurationResponse) => ReactNode }) {
+function LoadedConfiguration({
+  companyKey,
+  title,
+  loadingLabel,
+  editor,
+}: {
+  companyKey: string;
+  title: string;
+  loadingLabel: string;
+  editor: (companyKey: string, configuration: ConfigurationResponse) => ReactNode;
+}) {
   const configuration = useQuery(configurationQueryOptions(companyKey));
   if (configuration.isError)
     return (
@@ -68,7 +108,17 @@ function LoadedConfiguration({ companyKey, title, loadingLabel, editor }: { comp
 /** Save and Discard, kept in view at the foot of a long editor; both wait for a change. */
 export function SaveBar({ saving, dirty, onDiscard }: { saving: boolean; dirty: boolean; onDiscard: () => void }) {
   return (
-    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', position: 'sticky', bottom: 0, py: 1.5, bgcolor: 'background.default' }}>
+    <Box
+      sx={{
+        display: 'flex',
+        gap: 1,
+        flexWrap: 'wrap',
+        position: 'sticky',
+        bottom: 0,
+        py: 1.5,
+        bgcolor: 'background.default',
+      }}
+    >
       <Button type="submit" variant="contained" disabled={saving || !dirty}>
         Save changes
       </Button>

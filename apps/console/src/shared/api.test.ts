@@ -21,7 +21,11 @@ function answer(status: number, body: unknown, statusText = '') {
     vi.fn(async (path: string, init: RequestInit) => {
       sent.push({ path, init });
       if (status === 204) return new Response(null, { status });
-      return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, statusText, headers: { 'content-type': 'application/json' } });
+      return new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+        status,
+        statusText,
+        headers: { 'content-type': 'application/json' },
+      });
     }),
   );
   return sent;
@@ -39,7 +43,11 @@ describe('callApi', () => {
     await expect(callApi('/api/console/me', thing)).resolves.toEqual({ id: 1, name: 'Columbus' });
     expect(sent).toHaveLength(1);
     expect(sent[0]!.path).toBe('/api/console/me');
-    expect(sent[0]!.init).toMatchObject({ method: 'GET', credentials: 'same-origin', headers: { accept: 'application/json' } });
+    expect(sent[0]!.init).toMatchObject({
+      method: 'GET',
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+    });
     expect(sent[0]!.init.body).toBeUndefined();
   });
 
@@ -59,15 +67,26 @@ describe('callApi', () => {
   });
 
   it('throws the envelope of a refusal as an ApiError: status, code, message and field', async () => {
-    answer(400, { error: { code: 'invalid_document', message: 'Invalid company document field "name": Too big', field: 'name' } });
+    answer(400, {
+      error: { code: 'invalid_document', message: 'Invalid company document field "name": Too big', field: 'name' },
+    });
     const error = await callApi('/x', thing).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 400, code: 'invalid_document', message: 'Invalid company document field "name": Too big', field: 'name' });
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'invalid_document',
+      message: 'Invalid company document field "name": Too big',
+      field: 'name',
+    });
   });
 
   it('says http_error with the status text when a refusal carries no envelope', async () => {
     answer(502, '<html>Bad gateway</html>', 'Bad Gateway');
-    await expect(callApi('/x', thing)).rejects.toMatchObject({ status: 502, code: 'http_error', message: 'Bad Gateway' });
+    await expect(callApi('/x', thing)).rejects.toMatchObject({
+      status: 502,
+      code: 'http_error',
+      message: 'Bad Gateway',
+    });
   });
 
   it('takes another status as the answer when asked to, and reads a 204 as null', async () => {
@@ -79,12 +98,20 @@ describe('callApi', () => {
 
   it('still refuses when an accepted status carries an error envelope', async () => {
     answer(409, { error: { code: 'change_refused', message: 'That time was just taken.' } });
-    await expect(callApi('/x', thing, { answers: [200, 409] })).rejects.toMatchObject({ status: 409, code: 'change_refused', message: 'That time was just taken.' });
+    await expect(callApi('/x', thing, { answers: [200, 409] })).rejects.toMatchObject({
+      status: 409,
+      code: 'change_refused',
+      message: 'That time was just taken.',
+    });
   });
 
   it('refuses an answer its contract does not describe, in words the person can act on', async () => {
     answer(200, { id: 'not a number' });
-    await expect(callApi('/x', thing)).rejects.toMatchObject({ status: 200, code: 'invalid_response', message: 'The server sent an answer the console does not understand. Please reload the page.' });
+    await expect(callApi('/x', thing)).rejects.toMatchObject({
+      status: 200,
+      code: 'invalid_response',
+      message: 'The server sent an answer the console does not understand. Please reload the page.',
+    });
   });
 });
 
@@ -121,8 +148,14 @@ describe('what a failure says', () => {
 
   it.each([
     [new ApiError(403, 'forbidden', "Your role doesn't allow this."), "You don't have access to this."],
-    [new ApiError(404, 'not_found', 'Not Found.'), 'We could not find that. It may have been removed, or the link is wrong.'],
-    [new ApiError(500, 'internal_error', 'Internal Server Error'), 'Something went wrong on our side. Please try again in a moment.'],
+    [
+      new ApiError(404, 'not_found', 'Not Found.'),
+      'We could not find that. It may have been removed, or the link is wrong.',
+    ],
+    [
+      new ApiError(500, 'internal_error', 'Internal Server Error'),
+      'Something went wrong on our side. Please try again in a moment.',
+    ],
     [new ApiError(503, 'unavailable', 'Down'), 'Something went wrong on our side. Please try again in a moment.'],
     [new ApiError(400, 'http_error', 'Bad Request'), 'Something went wrong on our side. Please try again in a moment.'],
     [new ApiError(400, 'invalid_request', 'Choose a date within 92 days.'), 'Choose a date within 92 days.'],

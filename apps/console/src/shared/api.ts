@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import { errorResponseSchema } from '@scheduler/contracts/errors';
 import { ApiError, parsedAnswer } from '@scheduler/ui/api-error';
 
-
 /**
  * The console's one way to call its API (/api/console/*): same-origin cookies (Better Auth's
  * session), JSON both ways, and every answer parsed by its contract's schema, so that a page
@@ -28,12 +27,21 @@ export interface CallOptions {
 /** The refusal a response carries, as an ApiError (the envelope's code, message and field). */
 export async function errorOf(response: Response): Promise<ApiError> {
   const parsed = errorResponseSchema.safeParse(await response.json().catch(() => null));
-  if (!parsed.success) return new ApiError(response.status, 'http_error', response.statusText || `The server answered ${response.status}.`);
+  if (!parsed.success)
+    return new ApiError(
+      response.status,
+      'http_error',
+      response.statusText || `The server answered ${response.status}.`,
+    );
   const { code, message, field } = parsed.data.error;
   return new ApiError(response.status, code, message, field);
 }
 
-export async function callApi<S extends z.ZodType>(path: string, schema: S, options: CallOptions = {}): Promise<z.infer<S>> {
+export async function callApi<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: CallOptions = {},
+): Promise<z.infer<S>> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(path, {
@@ -49,14 +57,25 @@ export async function callApi<S extends z.ZodType>(path: string, schema: S, opti
   const body: unknown = response.status === 204 ? null : await response.json();
   if (response.status !== 200 && body !== null) {
     const refusal = errorResponseSchema.safeParse(body);
-    if (refusal.success) throw new ApiError(response.status, refusal.data.error.code, refusal.data.error.message, refusal.data.error.field);
+    if (refusal.success)
+      throw new ApiError(
+        response.status,
+        refusal.data.error.code,
+        refusal.data.error.message,
+        refusal.data.error.field,
+      );
   }
   return answerOf(response.status, schema, body);
 }
 
 /** An answer read by its contract's schema. A shape the contract does not describe is the server's bug, not the person's: say so plainly. */
 export function answerOf<S extends z.ZodType>(status: number, schema: S, body: unknown): z.infer<S> {
-  return parsedAnswer<z.infer<S>>(status, schema, body, 'The server sent an answer the console does not understand. Please reload the page.');
+  return parsedAnswer<z.infer<S>>(
+    status,
+    schema,
+    body,
+    'The server sent an answer the console does not understand. Please reload the page.',
+  );
 }
 
 /** The path of a company's console API. */
@@ -69,7 +88,8 @@ export function failureText(error: unknown): string {
   if (isForbidden(error)) return "You don't have access to this.";
   if (error instanceof ApiError) {
     if (error.status === 404) return 'We could not find that. It may have been removed, or the link is wrong.';
-    if (error.status >= 500 || error.code === 'http_error') return 'Something went wrong on our side. Please try again in a moment.';
+    if (error.status >= 500 || error.code === 'http_error')
+      return 'Something went wrong on our side. Please try again in a moment.';
     return error.message;
   }
   return 'We could not reach the server. Check your connection and try again.';

@@ -38,7 +38,9 @@ export class AuthError extends Error {
   }
 }
 
-export async function authCall<T>(call: Promise<{ data: T; error: null } | { data: null; error: AuthFailure }>): Promise<T> {
+export async function authCall<T>(
+  call: Promise<{ data: T; error: null } | { data: null; error: AuthFailure }>,
+): Promise<T> {
   const result = await call;
   if (result.error) throw new AuthError(result.error);
   return result.data as T;

@@ -14,12 +14,15 @@ describe('what a member may do', () => {
     ['admin', true, true, true, true],
     ['office', false, false, true, true],
     ['inspector', false, false, false, false],
-  ] as const)('a member who is %s: team %s, configuration %s, bookings %s, funnel %s', (role, team, configure, bookings, funnel) => {
-    expect(canManageTeam(as(role))).toBe(team);
-    expect(memberCan(as(role), 'configuration.edit')).toBe(configure);
-    expect(memberCan(as(role), 'orders.change')).toBe(bookings);
-    expect(canReadFunnel(as(role))).toBe(funnel);
-  });
+  ] as const)(
+    'a member who is %s: team %s, configuration %s, bookings %s, funnel %s',
+    (role, team, configure, bookings, funnel) => {
+      expect(canManageTeam(as(role))).toBe(team);
+      expect(memberCan(as(role), 'configuration.edit')).toBe(configure);
+      expect(memberCan(as(role), 'orders.change')).toBe(bookings);
+      expect(canReadFunnel(as(role))).toBe(funnel);
+    },
+  );
 
   it('lets nobody without a membership of the company do anything', () => {
     expect(canManageTeam(null)).toBe(false);
@@ -36,6 +39,7 @@ describe('safeReturnPath', () => {
   });
 
   it('never to another site, nor to nothing', () => {
-    for (const next of ['//evil.example/phish', '/\\evil.example', 'https://evil.example', 'demo/orders', '', null]) expect(safeReturnPath(next)).toBe('/');
+    for (const next of ['//evil.example/phish', '/\\evil.example', 'https://evil.example', 'demo/orders', '', null])
+      expect(safeReturnPath(next)).toBe('/');
   });
 });

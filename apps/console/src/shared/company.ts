@@ -19,12 +19,14 @@ export function useCompany(): { companyKey: string; membership: ConsoleMembershi
  */
 export function memberCan(membership: ConsoleMembership | null, action: Action, own?: boolean): boolean {
   if (membership === null) return false;
-  return can(membership.role, action, { settings: { inspectorsSeeAllOrders: membership.sees_all_orders }, ...(own === undefined ? {} : { own }) });
+  return can(membership.role, action, {
+    settings: { inspectorsSeeAllOrders: membership.sees_all_orders },
+    ...(own === undefined ? {} : { own }),
+  });
 }
 
 /** The team page: `team.manage` (Better Auth's member and invitation statements are derived from it on the server). */
 export const canManageTeam = (membership: ConsoleMembership | null): boolean => memberCan(membership, 'team.manage');
-
 
 /** A page inside the console to return to after signing in: only a path of ours, never another site. */
 export function safeReturnPath(next: string | null): string {

@@ -33,7 +33,8 @@ export function configurationQueryOptions(companyKey: string) {
 export function versionsQueryOptions(companyKey: string, page: number) {
   return queryOptions({
     queryKey: [...configurationKey(companyKey), 'versions', page] as const,
-    queryFn: ({ signal }) => callApi(companyApi(companyKey, `/configuration/versions?page=${page}`), versionsResponseSchema, { signal }),
+    queryFn: ({ signal }) =>
+      callApi(companyApi(companyKey, `/configuration/versions?page=${page}`), versionsResponseSchema, { signal }),
     placeholderData: (previous) => previous,
   });
 }
@@ -41,17 +42,25 @@ export function versionsQueryOptions(companyKey: string, page: number) {
 export function versionDetailQueryOptions(companyKey: string, version: number) {
   return queryOptions({
     queryKey: [...configurationKey(companyKey), 'version', version] as const,
-    queryFn: ({ signal }) => callApi(companyApi(companyKey, `/configuration/versions/${version}`), versionDetailSchema, { signal }),
+    queryFn: ({ signal }) =>
+      callApi(companyApi(companyKey, `/configuration/versions/${version}`), versionDetailSchema, { signal }),
     staleTime: Infinity,
   });
 }
 
-export type SaveResult = { status: 'saved'; saved: SavedConfiguration } | { status: 'conflict'; conflict: VersionConflict };
+export type SaveResult =
+  { status: 'saved'; saved: SavedConfiguration } | { status: 'conflict'; conflict: VersionConflict };
 
 /** A save or an undo: 200 is the new version, 409 the conflict; anything else throws as any call does. */
 async function saveCall(path: string, method: 'PUT' | 'POST', body: unknown): Promise<SaveResult> {
-  const response = await fetch(path, { method, headers: { accept: 'application/json', 'content-type': 'application/json' }, body: JSON.stringify(body), credentials: 'same-origin' });
-  if (response.status === 200) return { status: 'saved', saved: answerOf(200, savedConfigurationSchema, await response.json()) };
+  const response = await fetch(path, {
+    method,
+    headers: { accept: 'application/json', 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    credentials: 'same-origin',
+  });
+  if (response.status === 200)
+    return { status: 'saved', saved: answerOf(200, savedConfigurationSchema, await response.json()) };
   if (response.status === 409) {
     const conflict = versionConflictSchema.safeParse(await response.clone().json());
     if (conflict.success) return { status: 'conflict', conflict: conflict.data };
@@ -71,12 +80,16 @@ function useConfigurationChange<T>(companyKey: string, change: (input: T) => Pro
 }
 
 export function useSaveConfiguration(companyKey: string) {
-  return useConfigurationChange(companyKey, (body: SaveConfigurationBody) => saveCall(companyApi(companyKey, '/configuration'), 'PUT', body));
+  return useConfigurationChange(companyKey, (body: SaveConfigurationBody) =>
+    saveCall(companyApi(companyKey, '/configuration'), 'PUT', body),
+  );
 }
 
 export function useRestoreVersion(companyKey: string) {
   return useConfigurationChange(companyKey, ({ version, baseVersion }: { version: number; baseVersion: number }) =>
-    saveCall(companyApi(companyKey, `/configuration/versions/${version}/restore`), 'POST', { base_version: baseVersion }),
+    saveCall(companyApi(companyKey, `/configuration/versions/${version}/restore`), 'POST', {
+      base_version: baseVersion,
+    }),
   );
 }
 

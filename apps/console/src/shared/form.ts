@@ -8,5 +8,10 @@ import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
 export function fieldProps<T extends FieldValues>(form: UseFormReturn<T>, name: FieldPath<T>, helperText?: string) {
   const { ref, ...registered } = form.register(name);
   const error = form.getFieldState(name, form.formState).error?.message;
-  return { ...registered, inputRef: ref, error: typeof error === 'string', helperText: typeof error === 'string' ? error : helperText };
+  return {
+    ...registered,
+    inputRef: ref,
+    error: typeof error === 'string',
+    helperText: typeof error === 'string' ? error : helperText,
+  };
 }

@@ -17,9 +17,12 @@ describe('parseAmount', () => {
     expect(parseAmount(text, 'USD')).toBe(cents);
   });
 
-  it.each(['', 'abc', '$75', '-5', '75.555', '75.', '.5', '1,23', '12,34.00', '7 5', '1e3', '75,50'])('refuses %j', (text) => {
-    expect(parseAmount(text, 'USD')).toBeNull();
-  });
+  it.each(['', 'abc', '$75', '-5', '75.555', '75.', '.5', '1,23', '12,34.00', '7 5', '1e3', '75,50'])(
+    'refuses %j',
+    (text) => {
+      expect(parseAmount(text, 'USD')).toBeNull();
+    },
+  );
 
   it('takes no decimals in a currency without minor units', () => {
     expect(parseAmount('7550', 'JPY')).toBe(7550);

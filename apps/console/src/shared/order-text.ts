@@ -7,5 +7,7 @@ export function clientOf(order: Pick<AdminOrder, 'people'>): string {
 
 /** "12 Elm Street, Unit 2, Columbus, OH 43215": one line, as a map search takes it. */
 export function addressText(address: AdminOrder['address']): string {
-  return [address.address1, address.address2, `${address.city}, ${address.state} ${address.postal_code}`.trim()].filter(Boolean).join(', ');
+  return [address.address1, address.address2, `${address.city}, ${address.state} ${address.postal_code}`.trim()]
+    .filter(Boolean)
+    .join(', ');
 }

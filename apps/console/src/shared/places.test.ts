@@ -1,7 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lookUpPlace, placeLine } from './places.ts';
 
-const PLACE = { address1: '4200 Sawmill Rd', address2: '', city: 'Columbus', state: 'OH', postal_code: '43220', latitude: 40.06, longitude: -83.07, time_zone: 'America/New_York' };
+const PLACE = {
+  address1: '4200 Sawmill Rd',
+  address2: '',
+  city: 'Columbus',
+  state: 'OH',
+  postal_code: '43220',
+  latitude: 40.06,
+  longitude: -83.07,
+  time_zone: 'America/New_York',
+};
 
 function answer(status: number, body: unknown) {
   const paths: string[] = [];

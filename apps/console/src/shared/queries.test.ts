@@ -1,7 +1,14 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EMPTY_SCHEDULE, INSPECTORS, OFFICE_ME } from '../test-support/fixtures.ts';
-import { consoleKeys, inspectorsQueryOptions, meQueryOptions, moveTimesQueryOptions, ordersQueryString, scheduleQueryOptions } from './queries.ts';
+import {
+  consoleKeys,
+  inspectorsQueryOptions,
+  meQueryOptions,
+  moveTimesQueryOptions,
+  ordersQueryString,
+  scheduleQueryOptions,
+} from './queries.ts';
 
 /** The paths the console asks, answered by `body`. */
 function answer(body: unknown) {
@@ -35,9 +42,17 @@ describe("the console's query keys", () => {
 describe('ordersQueryString', () => {
   it('writes the filters set, and leaves out the empty ones', () => {
     expect(ordersQueryString({})).toBe('');
-    expect(ordersQueryString({ from: '2026-12-01', to: '2026-12-31', status: 'all', inspector_id: 101, q: 'Elm Street', page: 2, per_page: 50 })).toBe(
-      'from=2026-12-01&to=2026-12-31&status=all&inspector_id=101&q=Elm+Street&page=2&per_page=50',
-    );
+    expect(
+      ordersQueryString({
+        from: '2026-12-01',
+        to: '2026-12-31',
+        status: 'all',
+        inspector_id: 101,
+        q: 'Elm Street',
+        page: 2,
+        per_page: 50,
+      }),
+    ).toBe('from=2026-12-01&to=2026-12-31&status=all&inspector_id=101&q=Elm+Street&page=2&per_page=50');
     expect(ordersQueryString({ q: '', status: undefined, page: 1 })).toBe('page=1');
   });
 });
@@ -54,7 +69,10 @@ describe('the queries ask the API', () => {
     const queries = client();
     await queries.fetchQuery(scheduleQueryOptions('demo', { from: '2026-12-01', days: 7, officeUuid: null }));
     await queries.fetchQuery(scheduleQueryOptions('demo', { from: '2026-12-01', days: 1, officeUuid: 'abc' }));
-    expect(paths).toEqual(['/api/console/companies/demo/schedule?from=2026-12-01&days=7', '/api/console/companies/demo/schedule?from=2026-12-01&days=1&office_uuid=abc']);
+    expect(paths).toEqual([
+      '/api/console/companies/demo/schedule?from=2026-12-01&days=7',
+      '/api/console/companies/demo/schedule?from=2026-12-01&days=1&office_uuid=abc',
+    ]);
   });
 
   it("for the company's inspectors", async () => {

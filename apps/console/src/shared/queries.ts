@@ -1,6 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { consoleInspectorsSchema, consoleMeSchema, consoleOrderDetailSchema, consoleOrdersResponseSchema, consoleScheduleSchema, type ConsoleOrdersQuery } from '@scheduler/contracts/console';
+import {
+  consoleInspectorsSchema,
+  consoleMeSchema,
+  consoleOrderDetailSchema,
+  consoleOrdersResponseSchema,
+  consoleScheduleSchema,
+  type ConsoleOrdersQuery,
+} from '@scheduler/contracts/console';
 import { appointmentSlotSchema } from '@scheduler/contracts/scheduling';
 import { callApi, companyApi } from './api.ts';
 
@@ -15,11 +22,16 @@ export const consoleKeys = {
   orders: (companyKey: string) => [...consoleKeys.company(companyKey), 'orders'] as const,
   inspectors: (companyKey: string) => [...consoleKeys.company(companyKey), 'inspectors'] as const,
   order: (companyKey: string, orderId: string) => [...consoleKeys.company(companyKey), 'order', orderId] as const,
-  moveTimes: (companyKey: string, orderId: string) => [...consoleKeys.order(companyKey, orderId), 'move-times'] as const,
+  moveTimes: (companyKey: string, orderId: string) =>
+    [...consoleKeys.order(companyKey, orderId), 'move-times'] as const,
 };
 
 export function meQueryOptions() {
-  return queryOptions({ queryKey: consoleKeys.me, queryFn: ({ signal }) => callApi('/api/console/me', consoleMeSchema, { signal }), staleTime: 5 * 60_000 });
+  return queryOptions({
+    queryKey: consoleKeys.me,
+    queryFn: ({ signal }) => callApi('/api/console/me', consoleMeSchema, { signal }),
+    staleTime: 5 * 60_000,
+  });
 }
 
 export interface ScheduleRequest {
@@ -33,7 +45,8 @@ export function scheduleQueryOptions(companyKey: string, request: ScheduleReques
   if (request.officeUuid) query.set('office_uuid', request.officeUuid);
   return queryOptions({
     queryKey: [...consoleKeys.schedule(companyKey), request.from, request.days, request.officeUuid] as const,
-    queryFn: ({ signal }) => callApi(companyApi(companyKey, `/schedule?${query.toString()}`), consoleScheduleSchema, { signal }),
+    queryFn: ({ signal }) =>
+      callApi(companyApi(companyKey, `/schedule?${query.toString()}`), consoleScheduleSchema, { signal }),
     // A new day or week keeps the last one on screen until it arrives, rather than a blank grid.
     placeholderData: (previous) => previous,
   });
@@ -49,19 +62,23 @@ export function inspectorsQueryOptions(companyKey: string) {
 }
 
 /** The orders list's filters as the URL and the API both write them (absent: the API's default). */
-export type OrdersFilters = Partial<Pick<ConsoleOrdersQuery, 'from' | 'to' | 'status' | 'inspector_id' | 'q' | 'page' | 'per_page'>>;
+export type OrdersFilters = Partial<
+  Pick<ConsoleOrdersQuery, 'from' | 'to' | 'status' | 'inspector_id' | 'q' | 'page' | 'per_page'>
+>;
 
 /** The query string of the list and of its CSV: the same filters, so the download is what is shown. */
 export function ordersQueryString(filters: OrdersFilters): string {
   const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(filters)) if (value !== undefined && value !== '') query.set(name, String(value));
+  for (const [name, value] of Object.entries(filters))
+    if (value !== undefined && value !== '') query.set(name, String(value));
   return query.toString();
 }
 
 export function ordersQueryOptions(companyKey: string, filters: OrdersFilters) {
   return queryOptions({
     queryKey: [...consoleKeys.orders(companyKey), filters] as const,
-    queryFn: ({ signal }) => callApi(companyApi(companyKey, `/orders?${ordersQueryString(filters)}`), consoleOrdersResponseSchema, { signal }),
+    queryFn: ({ signal }) =>
+      callApi(companyApi(companyKey, `/orders?${ordersQueryString(filters)}`), consoleOrdersResponseSchema, { signal }),
     placeholderData: (previous) => previous,
   });
 }
@@ -69,7 +86,8 @@ export function ordersQueryOptions(companyKey: string, filters: OrdersFilters) {
 export function orderQueryOptions(companyKey: string, orderId: string) {
   return queryOptions({
     queryKey: consoleKeys.order(companyKey, orderId),
-    queryFn: ({ signal }) => callApi(companyApi(companyKey, `/orders/${encodeURIComponent(orderId)}`), consoleOrderDetailSchema, { signal }),
+    queryFn: ({ signal }) =>
+      callApi(companyApi(companyKey, `/orders/${encodeURIComponent(orderId)}`), consoleOrderDetailSchema, { signal }),
   });
 }
 
@@ -79,7 +97,15 @@ const moveTimesSchema = z.array(appointmentSlotSchema);
 export function moveTimesQueryOptions(companyKey: string, orderId: string, window: { from: string; to: string }) {
   return queryOptions({
     queryKey: [...consoleKeys.moveTimes(companyKey, orderId), window.from, window.to] as const,
-    queryFn: ({ signal }) => callApi(companyApi(companyKey, `/orders/${encodeURIComponent(orderId)}/availability?${new URLSearchParams(window).toString()}`), moveTimesSchema, { signal }),
+    queryFn: ({ signal }) =>
+      callApi(
+        companyApi(
+          companyKey,
+          `/orders/${encodeURIComponent(orderId)}/availability?${new URLSearchParams(window).toString()}`,
+        ),
+        moveTimesSchema,
+        { signal },
+      ),
     // Any visitor may take a time at any moment: each opening asks again.
     staleTime: 0,
   });

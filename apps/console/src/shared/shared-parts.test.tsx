@@ -24,7 +24,11 @@ configure({ asyncUtilTimeout: 5000 });
 const inPage = (children: ReactNode) => render(<MemoryRouter>{children}</MemoryRouter>);
 
 const CONFLICT: VersionConflict = {
-  error: { code: 'version_conflict', message: 'Dana Admin saved version 8 after the version 7 you started from.', field: 'base_version' },
+  error: {
+    code: 'version_conflict',
+    message: 'Dana Admin saved version 8 after the version 7 you started from.',
+    field: 'base_version',
+  },
   current: versionSummary(8, { saved_by: 'Dana Admin' }),
   changes: [
     { path: 'name', kind: 'changed', before: 'Old', after: 'New' },
@@ -38,7 +42,11 @@ const CONFLICT: VersionConflict = {
 describe('ChangeList', () => {
   it('says each change on a line: where, and from what to what; the whole document when no path; and that there is more', () => {
     inPage(<ChangeList changes={CONFLICT.changes} truncated label="What changed" />);
-    expect(within(screen.getByRole('list', { name: 'What changed' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(screen.getByRole('list', { name: 'What changed' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       'name changed: "Old" → "New"',
       'offices[1] added: {"name":"Dayton"}',
       'embedding_origins[0] removed (was "https://a.example")',
@@ -57,11 +65,18 @@ describe('ChangeList', () => {
 describe('ConflictNotice', () => {
   it("names who saved in between, what they changed, and loads their version on the person's say-so", async () => {
     const onReload = vi.fn();
-    inPage(<ConflictNotice conflict={{ ...CONFLICT, truncated: false, changes: CONFLICT.changes.slice(0, 1) }} onReload={onReload} />);
+    inPage(
+      <ConflictNotice
+        conflict={{ ...CONFLICT, truncated: false, changes: CONFLICT.changes.slice(0, 1) }}
+        onReload={onReload}
+      />,
+    );
     const notice = screen.getByRole('alert');
     expect(within(notice).getByText('Someone else saved a change')).toBeTruthy();
     expect(notice.textContent).toContain(CONFLICT.error.message);
-    expect(within(within(notice).getByRole('list', { name: 'What Dana Admin changed' })).getAllByRole('listitem')).toHaveLength(1);
+    expect(
+      within(within(notice).getByRole('list', { name: 'What Dana Admin changed' })).getAllByRole('listitem'),
+    ).toHaveLength(1);
     expect(onReload).not.toHaveBeenCalled();
     await userEvent.click(within(notice).getByRole('button', { name: 'Load their version' }));
     expect(onReload).toHaveBeenCalledTimes(1);
@@ -72,13 +87,27 @@ describe('SaveOutcome', () => {
   const saved = { status: 'saved' as const, saved: { version: versionSummary(8) } };
 
   it('announces a save in the words the page gives, as a status', () => {
-    inPage(<SaveOutcome outcome={saved} error={null} savedText={(version) => `Saved as version ${version}.`} onReload={() => undefined} />);
+    inPage(
+      <SaveOutcome
+        outcome={saved}
+        error={null}
+        savedText={(version) => `Saved as version ${version}.`}
+        onReload={() => undefined}
+      />,
+    );
     expect(screen.getByRole('status').textContent).toBe('Saved as version 8.');
     expect(screen.queryByText('Someone else saved a change')).toBeNull();
   });
 
   it('shows a conflict as its notice, and a failure in words', () => {
-    inPage(<SaveOutcome outcome={{ status: 'conflict', conflict: CONFLICT }} error={new ApiError(400, 'invalid_document', 'Invalid company document field "name": too long')} savedText={() => 'never'} onReload={() => undefined} />);
+    inPage(
+      <SaveOutcome
+        outcome={{ status: 'conflict', conflict: CONFLICT }}
+        error={new ApiError(400, 'invalid_document', 'Invalid company document field "name": too long')}
+        savedText={() => 'never'}
+        onReload={() => undefined}
+      />,
+    );
     expect(screen.getByText('Someone else saved a change')).toBeTruthy();
     expect(screen.getByText('Invalid company document field "name": too long')).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('');
@@ -95,14 +124,23 @@ describe('SaveBar', () => {
   it('keeps Save and Discard off until something changed, and while saving', async () => {
     const onDiscard = vi.fn();
     const { rerender } = inPage(<SaveBar saving={false} dirty={false} onDiscard={onDiscard} />);
-    const buttons = () => ['Save changes', 'Discard'].map((name) => (screen.getByRole('button', { name }) as HTMLButtonElement).disabled);
+    const buttons = () =>
+      ['Save changes', 'Discard'].map((name) => (screen.getByRole('button', { name }) as HTMLButtonElement).disabled);
     expect(buttons()).toEqual([true, true]);
-    rerender(<MemoryRouter><SaveBar saving={false} dirty onDiscard={onDiscard} /></MemoryRouter>);
+    rerender(
+      <MemoryRouter>
+        <SaveBar saving={false} dirty onDiscard={onDiscard} />
+      </MemoryRouter>,
+    );
     expect(buttons()).toEqual([false, false]);
     expect(screen.getByRole('button', { name: 'Save changes' }).getAttribute('type')).toBe('submit');
     await userEvent.click(screen.getByRole('button', { name: 'Discard' }));
     expect(onDiscard).toHaveBeenCalledTimes(1);
-    rerender(<MemoryRouter><SaveBar saving dirty onDiscard={onDiscard} /></MemoryRouter>);
+    rerender(
+      <MemoryRouter>
+        <SaveBar saving dirty onDiscard={onDiscard} />
+      </MemoryRouter>,
+    );
     expect(buttons()).toEqual([true, true]);
   });
 });
@@ -110,8 +148,12 @@ describe('SaveBar', () => {
 describe('Failure and Loading', () => {
   it('says a failed load in words, offering to try again only when it may help', async () => {
     const onRetry = vi.fn();
-    const { unmount } = inPage(<Failure error={new ApiError(503, 'http_error', 'Service Unavailable')} onRetry={onRetry} />);
-    expect(screen.getByRole('alert').textContent).toContain('Something went wrong on our side. Please try again in a moment.');
+    const { unmount } = inPage(
+      <Failure error={new ApiError(503, 'http_error', 'Service Unavailable')} onRetry={onRetry} />,
+    );
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Something went wrong on our side. Please try again in a moment.',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(onRetry).toHaveBeenCalledTimes(1);
     unmount();
@@ -146,7 +188,11 @@ describe('PageSection and PublicFrame', () => {
     inPage(<PublicFrame title="Sign in">form</PublicFrame>);
     const main = screen.getByRole('main');
     expect(main.id).toBe('main-content');
-    expect(within(main).getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Sign in']);
+    expect(
+      within(main)
+        .getAllByRole('heading', { level: 1 })
+        .map((h) => h.textContent),
+    ).toEqual(['Sign in']);
   });
 });
 
@@ -155,14 +201,26 @@ describe('PageHeading', () => {
     const navigate = useNavigate();
     return (
       <Routes>
-        <Route path="/one" element={<><PageHeading>One</PageHeading><button onClick={() => void navigate('/two')}>Next</button></>} />
+        <Route
+          path="/one"
+          element={
+            <>
+              <PageHeading>One</PageHeading>
+              <button onClick={() => void navigate('/two')}>Next</button>
+            </>
+          }
+        />
         <Route path="/two" element={<PageHeading>Two</PageHeading>} />
       </Routes>
     );
   }
 
-  it("takes focus when the page changes, so a screen reader says where the person is", async () => {
-    render(<MemoryRouter initialEntries={['/one']}><Pages /></MemoryRouter>);
+  it('takes focus when the page changes, so a screen reader says where the person is', async () => {
+    render(
+      <MemoryRouter initialEntries={['/one']}>
+        <Pages />
+      </MemoryRouter>,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     const heading = await screen.findByRole('heading', { level: 1, name: 'Two' });
     expect(document.activeElement).toBe(heading);
@@ -173,14 +231,24 @@ describe('PageHeading', () => {
 describe('lazyPage', () => {
   it('shows the page once its code arrives', async () => {
     const Page = lazyPage(async () => ({ default: () => <p>The page</p> }));
-    inPage(<Suspense fallback={<p>Waiting</p>}><Page /></Suspense>);
+    inPage(
+      <Suspense fallback={<p>Waiting</p>}>
+        <Page />
+      </Suspense>,
+    );
     expect(await screen.findByText('The page')).toBeTruthy();
   });
 
   it('offers to reload when the code cannot be downloaded, instead of a blank page', async () => {
     const Page = lazyPage(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
-    inPage(<Suspense fallback={<p>Waiting</p>}><Page /></Suspense>);
-    expect((await screen.findByRole('alert')).textContent).toContain('This page could not be loaded: the console may have been updated, or the connection dropped.');
+    inPage(
+      <Suspense fallback={<p>Waiting</p>}>
+        <Page />
+      </Suspense>,
+    );
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'This page could not be loaded: the console may have been updated, or the connection dropped.',
+    );
   });
 
   it('reloads the console when asked', async () => {

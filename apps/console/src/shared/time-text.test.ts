@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, clockText, minutesOf, momentText, officeClockText, orderWhenText, shortDateText, todayIn, zoneNote } from './time-text.ts';
+import {
+  addDays,
+  clockText,
+  minutesOf,
+  momentText,
+  officeClockText,
+  orderWhenText,
+  shortDateText,
+  todayIn,
+  zoneNote,
+} from './time-text.ts';
 
 /** The console's times are the office's wall clock with its zone named (house rule 6). */
 describe('time text', () => {
@@ -24,7 +34,9 @@ describe('time text', () => {
   });
 
   it('says an instant in full on the office clock', () => {
-    expect(momentText('2026-12-01T14:30:00.000Z', 'America/New_York')).toBe('Tuesday, December 1st 2026 at 9:30 AM EST');
+    expect(momentText('2026-12-01T14:30:00.000Z', 'America/New_York')).toBe(
+      'Tuesday, December 1st 2026 at 9:30 AM EST',
+    );
   });
 
   it('names the zones of the dates shown once each', () => {

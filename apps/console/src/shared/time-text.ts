@@ -35,7 +35,9 @@ export function zoneNote(abbreviations: readonly string[]): string {
 }
 
 /** An order's appointment as the office reads it: "Tuesday, December 1st 2026, 9:30 AM – 12:00 PM EST"; null without a time. */
-export function orderWhenText(order: Pick<AdminOrder, 'local_date' | 'local_time' | 'local_end_time' | 'zone_abbreviation'>): string | null {
+export function orderWhenText(
+  order: Pick<AdminOrder, 'local_date' | 'local_time' | 'local_end_time' | 'zone_abbreviation'>,
+): string | null {
   if (!order.local_date || !order.local_time) return null;
   const end = order.local_end_time ? ` – ${clockText(order.local_end_time)}` : '';
   return `${formatListDate(order.local_date)}, ${clockText(order.local_time)}${end} ${order.zone_abbreviation ?? ''}`.trim();
@@ -44,7 +46,10 @@ export function orderWhenText(order: Pick<AdminOrder, 'local_date' | 'local_time
 /** A date the way a short table cell shows it: "2026-12-01" -> "Tue 12/1/2026". */
 export function shortDateText(date: string): string {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const weekday = new Date(Date.UTC(year, month - 1, day)).toLocaleDateString('en-US', { weekday: 'short', timeZone: 'UTC' });
+  const weekday = new Date(Date.UTC(year, month - 1, day)).toLocaleDateString('en-US', {
+    weekday: 'short',
+    timeZone: 'UTC',
+  });
   return `${weekday} ${month}/${day}/${year}`;
 }
 

@@ -3,7 +3,16 @@ import type { ConsoleInspectors, ConsoleMe, ConsoleSchedule } from '@scheduler/c
 
 export const OFFICE_ME: ConsoleMe = {
   user: { id: 'u1', name: 'Olive Office', email: 'olive@example.com', email_verified: true },
-  memberships: [{ company_key: 'demo', company_name: 'Scioto Valley Home Inspections', organization_id: 'org-demo', role: 'office', inspector_id: null, sees_all_orders: true }],
+  memberships: [
+    {
+      company_key: 'demo',
+      company_name: 'Scioto Valley Home Inspections',
+      organization_id: 'org-demo',
+      role: 'office',
+      inspector_id: null,
+      sees_all_orders: true,
+    },
+  ],
 };
 
 export const ORDER_ID = '3f1c2b4a-5d6e-4f70-8a91-b2c3d4e5f601';
@@ -26,10 +35,38 @@ export const ORDER: AdminOrder = {
   inspectors: [{ id: 101, name: 'Sarah Chen' }],
   address: { address1: '12 Elm Street', address2: '', city: 'Columbus', state: 'OH', postal_code: '43215' },
   people: [
-    { role: 'client', name: 'Jane Doe', email: 'jane@example.com', mobile_phone: '6145550100', work_phone: '', home_phone: '', work_fax: '', home_fax: '', company: '', agency: '' },
-    { role: 'buyers_agent', name: 'Sam Realtor', email: 'sam@realty.example', mobile_phone: '', work_phone: '6145550111', home_phone: '', work_fax: '', home_fax: '', company: 'Realty One', agency: '' },
+    {
+      role: 'client',
+      name: 'Jane Doe',
+      email: 'jane@example.com',
+      mobile_phone: '6145550100',
+      work_phone: '',
+      home_phone: '',
+      work_fax: '',
+      home_fax: '',
+      company: '',
+      agency: '',
+    },
+    {
+      role: 'buyers_agent',
+      name: 'Sam Realtor',
+      email: 'sam@realty.example',
+      mobile_phone: '',
+      work_phone: '6145550111',
+      home_phone: '',
+      work_fax: '',
+      home_fax: '',
+      company: 'Realty One',
+      agency: '',
+    },
   ],
-  property: { sqft: 2100, year_built: 1978, foundation: 'Basement', sales_price: '$325,000', answers: [{ question: 'Is the home vacant?', answer: 'Yes' }] },
+  property: {
+    sqft: 2100,
+    year_built: 1978,
+    foundation: 'Basement',
+    sales_price: '$325,000',
+    answers: [{ question: 'Is the home vacant?', answer: 'Yes' }],
+  },
   special_note: 'Gate code 4321.',
   services: [
     { id: 's1', name: 'Full Home Inspection' },
@@ -40,7 +77,13 @@ export const ORDER: AdminOrder = {
   paid: false,
   reschedule_count: 0,
   cancelled: null,
-  history: [{ at: '2026-11-20T15:00:00.000Z', type: 'confirmed', data: { start: '2026-12-01T14:30:00.000Z', by: { kind: 'visitor', role: 'client' } } }],
+  history: [
+    {
+      at: '2026-11-20T15:00:00.000Z',
+      type: 'confirmed',
+      data: { start: '2026-12-01T14:30:00.000Z', by: { kind: 'visitor', role: 'client' } },
+    },
+  ],
 };
 
 export const OFFICE = { uuid: '5b0c3a8e-7f1d-4c2a-9e61-3d4f8a2b9c10', name: 'Columbus' };

@@ -17,7 +17,10 @@ export interface Answer {
   body: unknown;
 }
 
-export const refusal = (status: number, code: string, message: string): Answer => ({ status, body: { error: { code, message } } });
+export const refusal = (status: number, code: string, message: string): Answer => ({
+  status,
+  body: { error: { code, message } },
+});
 
 /**
  * The server at the network edge: every fetch of the page (the console API's and Better Auth's)
@@ -32,12 +35,19 @@ export function stubServer(handle: (request: RecordedRequest) => Answer | undefi
       const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost:3000');
       const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
       const raw = init?.body ?? (input instanceof Request ? await input.clone().text() : undefined);
-      const request = { method, path: url.pathname + url.search, body: typeof raw === 'string' && raw ? JSON.parse(raw) : undefined };
+      const request = {
+        method,
+        path: url.pathname + url.search,
+        body: typeof raw === 'string' && raw ? JSON.parse(raw) : undefined,
+      };
       requests.push(request);
       const answer = handle(request) ?? refusal(404, 'not_found', 'Not Found.');
       // A 204 (a DELETE's answer) carries no body at all.
       if (answer.status === 204) return new Response(null, { status: 204 });
-      return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { 'content-type': 'application/json' },
+      });
     }),
   );
   return requests;
@@ -50,7 +60,14 @@ function LocationProbe() {
 }
 
 /** A page at `path` (inside /console), its route `pattern`, with the console's providers and a fresh query client. */
-export function renderPage(element: ReactElement, { path, pattern, extraRoutes = [] }: { path: string; pattern: string; extraRoutes?: Array<{ path: string; element: ReactElement }> }) {
+export function renderPage(
+  element: ReactElement,
+  {
+    path,
+    pattern,
+    extraRoutes = [],
+  }: { path: string; pattern: string; extraRoutes?: Array<{ path: string; element: ReactElement }> },
+) {
   const client = createQueryClient();
   const view = render(
     <Providers client={client}>

@@ -66,7 +66,8 @@ export class CoherentCache<V> {
     } finally {
       if (this.loading.get(key)?.promise === promise) this.loading.delete(key);
     }
-    if (loaded && wasLive && this.feed.unchangedSince(loadedAt, loaded.dependsOn)) this.keep(key, { ...loaded, loadedAt });
+    if (loaded && wasLive && this.feed.unchangedSince(loadedAt, loaded.dependsOn))
+      this.keep(key, { ...loaded, loadedAt });
     return loaded?.value ?? null;
   }
 
@@ -86,7 +87,11 @@ export class CoherentCache<V> {
     this.entries.set(key, entry);
     this.bytes += size;
     for (const oldest of this.entries.keys()) {
-      if (this.entries.size <= this.limits.maxEntries && (this.limits.maxBytes === undefined || this.bytes <= this.limits.maxBytes)) break;
+      if (
+        this.entries.size <= this.limits.maxEntries &&
+        (this.limits.maxBytes === undefined || this.bytes <= this.limits.maxBytes)
+      )
+        break;
       this.remove(oldest);
     }
   }

@@ -34,7 +34,9 @@ async function run(args: string[]): Promise<number> {
   if (!config.DATABASE_URL) {
     const holder = await holderOfEmbeddedDatabase(config.DATA_DIR);
     if (holder !== null) {
-      process.stderr.write(`The server (process ${holder}) is using ${config.DATA_DIR}. Stop it first, or use the admin API.\n`);
+      process.stderr.write(
+        `The server (process ${holder}) is using ${config.DATA_DIR}. Stop it first, or use the admin API.\n`,
+      );
       return 1;
     }
   }

@@ -36,7 +36,9 @@ describe('data encryption (DATA_ENCRYPTION_KEY)', () => {
     expect(reason(() => DataEncryption.fromEnv(K2).decrypt(sealed, 'company:1:webhook_secret'))).toBe('unknown_key');
     // The key id is authenticated too: relabelling a ciphertext with another key's id fails.
     const relabelled = ['v1', 'k2', ...sealed.split('.').slice(2)].join('.');
-    expect(reason(() => DataEncryption.fromEnv(`${K2},${K1}`).decrypt(relabelled, 'company:1:webhook_secret'))).toBe('authentication_failed');
+    expect(reason(() => DataEncryption.fromEnv(`${K2},${K1}`).decrypt(relabelled, 'company:1:webhook_secret'))).toBe(
+      'authentication_failed',
+    );
   });
 
   it('rotates: with a new key first, old ciphertexts still decrypt and new ones use the new key', () => {

@@ -11,15 +11,22 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
  * row, or into another column, does not decrypt.
  */
 export class DataEncryption {
-  private constructor(private readonly keys: ReadonlyMap<string, Buffer>, readonly currentKeyId: string) {}
+  private constructor(
+    private readonly keys: ReadonlyMap<string, Buffer>,
+    readonly currentKeyId: string,
+  ) {}
 
   /** Parses DATA_ENCRYPTION_KEY; throws a message naming what is wrong (never a key). */
   static fromEnv(value: string): DataEncryption {
     const keys = new Map<string, Buffer>();
     let first: string | undefined;
-    for (const entry of value.split(',').map((part) => part.trim()).filter(Boolean)) {
+    for (const entry of value
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)) {
       const match = /^([a-z0-9][a-z0-9_-]{0,31}):([A-Za-z0-9+/_-]{43}=?)$/i.exec(entry);
-      if (!match) throw new Error('each entry is <id>:<32 bytes in base64, 44 characters> (npm run secrets -- new-key)');
+      if (!match)
+        throw new Error('each entry is <id>:<32 bytes in base64, 44 characters> (npm run secrets -- new-key)');
       const [, id, encoded] = match as unknown as [string, string, string];
       const key = Buffer.from(encoded, encoded.includes('-') || encoded.includes('_') ? 'base64url' : 'base64');
       if (key.length !== KEY_BYTES) throw new Error(`key "${id}" is not ${KEY_BYTES} bytes`);
@@ -48,13 +55,20 @@ export class DataEncryption {
     const cipher = createCipheriv('aes-256-gcm', this.keys.get(this.currentKeyId)!, iv);
     cipher.setAAD(Buffer.from(`${this.currentKeyId}\n${context}`, 'utf8'));
     const data = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-    return [VERSION, this.currentKeyId, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), data.toString('base64url')].join('.');
+    return [
+      VERSION,
+      this.currentKeyId,
+      iv.toString('base64url'),
+      cipher.getAuthTag().toString('base64url'),
+      data.toString('base64url'),
+    ].join('.');
   }
 
   /** The plaintext; throws DecryptionError when the key is unknown, or the text altered or moved. */
   decrypt(ciphertext: string, context: string): string {
     const [version, keyId, iv, tag, data, ...rest] = ciphertext.split('.');
-    if (version !== VERSION || !keyId || !iv || !tag || data === undefined || rest.length > 0) throw new DecryptionError('malformed');
+    if (version !== VERSION || !keyId || !iv || !tag || data === undefined || rest.length > 0)
+      throw new DecryptionError('malformed');
     const key = this.keys.get(keyId);
     if (!key) throw new DecryptionError('unknown_key');
     try {

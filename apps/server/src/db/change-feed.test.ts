@@ -20,13 +20,13 @@ describeOnEachDatabase('the database announces changes', (factory) => {
     await importCompanyDocument(database.db, demoDocument());
     const [company] = await database.db.select().from(t.companies).where(eq(t.companies.key, 'demo'));
     companyId = company!.id;
-    [{ id: orderId }, { id: otherOrderId }] = await database.db
+    [{ id: orderId }, { id: otherOrderId }] = (await database.db
       .insert(t.orders)
       .values([
         { companyId, officeId: DEMO_OFFICE_UUID },
         { companyId, officeId: DEMO_OFFICE_UUID },
       ])
-      .returning({ id: t.orders.id }) as [{ id: string }, { id: string }];
+      .returning({ id: t.orders.id })) as [{ id: string }, { id: string }];
   });
   afterAll(async () => database.close());
 
@@ -46,38 +46,99 @@ describeOnEachDatabase('the database announces changes', (factory) => {
   it('announces the schedule when an appointment or hold is written or removed', async () => {
     const keys = [changeKeys.schedule(companyId), changeKeys.order(orderId), changeKeys.company(companyId)];
     const insert = () =>
-      database.db.insert(t.appointments).values({ companyId, officeId: DEMO_OFFICE_UUID, orderId, inspectorId: 101, kind: 'appointment', during: rangeOf(Date.UTC(2031, 0, 6, 14), Date.UTC(2031, 0, 6, 17)) });
+      database.db.insert(t.appointments).values({
+        companyId,
+        officeId: DEMO_OFFICE_UUID,
+        orderId,
+        inspectorId: 101,
+        kind: 'appointment',
+        during: rangeOf(Date.UTC(2031, 0, 6, 14), Date.UTC(2031, 0, 6, 17)),
+      });
     expect(await announcedBy(insert, keys)).toEqual([changeKeys.schedule(companyId)]);
-    expect(await announcedBy(() => database.db.delete(t.appointments).where(eq(t.appointments.orderId, orderId)), keys)).toEqual([changeKeys.schedule(companyId)]);
+    expect(
+      await announcedBy(() => database.db.delete(t.appointments).where(eq(t.appointments.orderId, orderId)), keys),
+    ).toEqual([changeKeys.schedule(companyId)]);
   });
 
   it("announces an order's change to that order only, and the schedule when its property moves", async () => {
     const keys = [changeKeys.order(orderId), changeKeys.order(otherOrderId), changeKeys.schedule(companyId)];
-    expect(await announcedBy(() => database.db.update(t.orders).set({ county: 'Franklin' }).where(eq(t.orders.id, orderId)), keys)).toEqual([changeKeys.order(orderId)]);
-    expect(await announcedBy(() => database.db.update(t.orders).set({ postalCode: '43017' }).where(eq(t.orders.id, orderId)), keys)).toEqual([
-      changeKeys.order(orderId),
-      changeKeys.schedule(companyId),
-    ]);
-    expect(await announcedBy(() => database.db.update(t.orders).set({ latitude: 40.1, longitude: -83.1 }).where(eq(t.orders.id, orderId)), keys)).toEqual([
-      changeKeys.order(orderId),
-      changeKeys.schedule(companyId),
-    ]);
+    expect(
+      await announcedBy(
+        () => database.db.update(t.orders).set({ county: 'Franklin' }).where(eq(t.orders.id, orderId)),
+        keys,
+      ),
+    ).toEqual([changeKeys.order(orderId)]);
+    expect(
+      await announcedBy(
+        () => database.db.update(t.orders).set({ postalCode: '43017' }).where(eq(t.orders.id, orderId)),
+        keys,
+      ),
+    ).toEqual([changeKeys.order(orderId), changeKeys.schedule(companyId)]);
+    expect(
+      await announcedBy(
+        () => database.db.update(t.orders).set({ latitude: 40.1, longitude: -83.1 }).where(eq(t.orders.id, orderId)),
+        keys,
+      ),
+    ).toEqual([changeKeys.order(orderId), changeKeys.schedule(companyId)]);
   });
 
   it("announces a session's change", async () => {
-    const [session] = await database.db.insert(t.sessions).values({ companyId, officeId: DEMO_OFFICE_UUID, orderId, tokenHash: 'f'.repeat(64), expiresAt: new Date(Date.now() + 60_000) }).returning();
+    const [session] = await database.db
+      .insert(t.sessions)
+      .values({
+        companyId,
+        officeId: DEMO_OFFICE_UUID,
+        orderId,
+        tokenHash: 'f'.repeat(64),
+        expiresAt: new Date(Date.now() + 60_000),
+      })
+      .returning();
     const keys = [changeKeys.session(session!.id), changeKeys.order(orderId)];
-    expect(await announcedBy(() => database.db.update(t.sessions).set({ expiresAt: new Date() }).where(eq(t.sessions.id, session!.id)), keys)).toEqual([changeKeys.session(session!.id)]);
+    expect(
+      await announcedBy(
+        () => database.db.update(t.sessions).set({ expiresAt: new Date() }).where(eq(t.sessions.id, session!.id)),
+        keys,
+      ),
+    ).toEqual([changeKeys.session(session!.id)]);
   });
 
   it('announces the configuration when the company, an office, an inspector or the catalogue changes', async () => {
     const keys = [changeKeys.company(companyId), changeKeys.schedule(companyId)];
     const company = [changeKeys.company(companyId)];
-    expect(await announcedBy(() => database.db.update(t.companies).set({ name: 'Renamed' }).where(eq(t.companies.id, companyId)), keys)).toEqual(company);
-    expect(await announcedBy(() => database.db.update(t.offices).set({ phone: '(614) 555-0199' }).where(eq(t.offices.companyId, companyId)), keys)).toEqual(company);
-    expect(await announcedBy(() => database.db.update(t.inspectors).set({ maxInspectionsPerDay: 2 }).where(eq(t.inspectors.companyId, companyId)), keys)).toEqual(company);
-    expect(await announcedBy(() => database.db.update(t.services).set({ durationMinutes: 200 }).where(eq(t.services.companyId, companyId)), keys)).toEqual(company);
-    expect(await announcedBy(() => database.db.update(t.packages).set({ durationMinutes: 200 }).where(eq(t.packages.companyId, companyId)), keys)).toEqual(company);
+    expect(
+      await announcedBy(
+        () => database.db.update(t.companies).set({ name: 'Renamed' }).where(eq(t.companies.id, companyId)),
+        keys,
+      ),
+    ).toEqual(company);
+    expect(
+      await announcedBy(
+        () => database.db.update(t.offices).set({ phone: '(614) 555-0199' }).where(eq(t.offices.companyId, companyId)),
+        keys,
+      ),
+    ).toEqual(company);
+    expect(
+      await announcedBy(
+        () =>
+          database.db
+            .update(t.inspectors)
+            .set({ maxInspectionsPerDay: 2 })
+            .where(eq(t.inspectors.companyId, companyId)),
+        keys,
+      ),
+    ).toEqual(company);
+    expect(
+      await announcedBy(
+        () => database.db.update(t.services).set({ durationMinutes: 200 }).where(eq(t.services.companyId, companyId)),
+        keys,
+      ),
+    ).toEqual(company);
+    expect(
+      await announcedBy(
+        () => database.db.update(t.packages).set({ durationMinutes: 200 }).where(eq(t.packages.companyId, companyId)),
+        keys,
+      ),
+    ).toEqual(company);
     expect(await announcedBy(() => importCompanyDocument(database.db, demoDocument()), keys)).toEqual(company);
   });
 
@@ -96,11 +157,18 @@ describeOnEachDatabase('the database announces changes', (factory) => {
   if (factory.name === 'postgres') {
     it('suspends while its listening connection is gone, and resumes with everything forgotten', async () => {
       const loadedAt = database.changes.now();
-      await database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'LISTEN scheduler_changes'`);
+      await database.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'LISTEN scheduler_changes'`,
+      );
       await expect.poll(() => database.changes.live, { timeout: 5_000 }).toBe(false);
       await expect.poll(() => database.changes.live, { timeout: 10_000 }).toBe(true);
       expect(database.changes.unchangedSince(loadedAt, [])).toBe(false);
-      expect(await announcedBy(() => database.db.update(t.orders).set({ postalCode: '43215' }).where(eq(t.orders.id, orderId)), [changeKeys.order(orderId)])).toEqual([changeKeys.order(orderId)]);
+      expect(
+        await announcedBy(
+          () => database.db.update(t.orders).set({ postalCode: '43215' }).where(eq(t.orders.id, orderId)),
+          [changeKeys.order(orderId)],
+        ),
+      ).toEqual([changeKeys.order(orderId)]);
     });
   }
 });

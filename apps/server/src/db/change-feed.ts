@@ -132,7 +132,10 @@ export interface ChangeFeedHandle {
 
 /** The embedded database is one process: its notifications arrive in-process and are never missed. */
 export async function listenEmbedded(client: PGlite): Promise<ChangeFeedHandle> {
-  const feed = new ChangeFeed(async (payload) => void (await client.query('select pg_notify($1, $2)', [CHANGES_CHANNEL, payload])), true);
+  const feed = new ChangeFeed(
+    async (payload) => void (await client.query('select pg_notify($1, $2)', [CHANGES_CHANNEL, payload])),
+    true,
+  );
   const unlisten = await client.listen(CHANGES_CHANNEL, (payload) => feed.announce(payload));
   return { feed, close: () => unlisten() };
 }
@@ -142,7 +145,10 @@ export async function listenEmbedded(client: PGlite): Promise<ChangeFeedHandle> 
  * When it drops, the feed is suspended and the connection is reopened with growing pauses.
  */
 export async function listenPostgres(clientConfig: pg.ClientConfig, pool: pg.Pool): Promise<ChangeFeedHandle> {
-  const feed = new ChangeFeed(async (payload) => void (await pool.query('select pg_notify($1, $2)', [CHANGES_CHANNEL, payload])), false);
+  const feed = new ChangeFeed(
+    async (payload) => void (await pool.query('select pg_notify($1, $2)', [CHANGES_CHANNEL, payload])),
+    false,
+  );
   let client: pg.Client | null = null;
   let closed = false;
   let attempt = 0;

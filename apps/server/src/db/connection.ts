@@ -46,7 +46,11 @@ const MIGRATION_LOCK = 727_001;
  * migrations, or a migration itself, may rightly take longer than any request's query.
  */
 async function migrateUnderLock(url: string, timeouts: DatabaseTimeouts): Promise<void> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeouts.connectTimeoutMs, keepAlive: true });
+  const client = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: timeouts.connectTimeoutMs,
+    keepAlive: true,
+  });
   client.on('error', () => undefined);
   await client.connect();
   try {
@@ -91,7 +95,9 @@ const QUERY_READ_TIMEOUT = 'Query read timeout';
 function queryText(args: unknown[]): string {
   const [first] = args;
   if (typeof first === 'string') return first;
-  return typeof first === 'object' && first !== null && 'text' in first && typeof first.text === 'string' ? first.text : '';
+  return typeof first === 'object' && first !== null && 'text' in first && typeof first.text === 'string'
+    ? first.text
+    : '';
 }
 
 /**
@@ -134,14 +140,18 @@ function watchPooledClient(client: pg.PoolClient): void {
  * by `dumpMigratedPglite`: that skips initdb and the migrations, which the tests would otherwise
  * pay for every database they open.
  */
-export type DatabaseLocation = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null; template?: Blob };
+export type DatabaseLocation =
+  { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null; template?: Blob };
 
 /**
  * Opens the database and brings its schema up to date. A null dataDir keeps PGlite in memory.
  * The timeouts bound how long PostgreSQL may keep a request waiting (PGlite runs in-process and
  * cannot go away).
  */
-export async function openDatabase(location: DatabaseLocation, timeouts: DatabaseTimeouts = DEFAULT_TIMEOUTS): Promise<DatabaseHandle> {
+export async function openDatabase(
+  location: DatabaseLocation,
+  timeouts: DatabaseTimeouts = DEFAULT_TIMEOUTS,
+): Promise<DatabaseHandle> {
   if (location.kind === 'postgres') {
     const clientConfig = postgresClientConfig(location.url, timeouts);
     const pool = new pg.Pool({ ...clientConfig, max: 10 });
@@ -169,7 +179,9 @@ export async function openDatabase(location: DatabaseLocation, timeouts: Databas
     };
   }
   const options = await pgliteOptions();
-  const client = location.template ? new PGlite({ loadDataDir: location.template, ...options }) : new PGlite(location.dataDir ?? 'memory://', options);
+  const client = location.template
+    ? new PGlite({ loadDataDir: location.template, ...options })
+    : new PGlite(location.dataDir ?? 'memory://', options);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
@@ -188,7 +200,9 @@ export async function openDatabase(location: DatabaseLocation, timeouts: Databas
 
 type PgliteAssets = Required<Pick<PGliteOptions, 'pgliteWasmModule' | 'fsBundle'>>;
 /** Node's WebAssembly, which the server's types (no DOM library) do not declare. */
-const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<PgliteAssets['pgliteWasmModule']> } }).WebAssembly;
+const wasm = (
+  globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<PgliteAssets['pgliteWasmModule']> } }
+).WebAssembly;
 
 let pgliteAssetsLoaded: Promise<PgliteAssets> | undefined;
 
@@ -200,7 +214,10 @@ let pgliteAssetsLoaded: Promise<PgliteAssets> | undefined;
 async function pgliteOptions(): Promise<PGliteOptions> {
   pgliteAssetsLoaded ??= (async () => {
     const resolve = createRequire(import.meta.url).resolve;
-    const [code, data] = await Promise.all([readFile(resolve('@electric-sql/pglite/pglite.wasm')), readFile(resolve('@electric-sql/pglite/pglite.data'))]);
+    const [code, data] = await Promise.all([
+      readFile(resolve('@electric-sql/pglite/pglite.wasm')),
+      readFile(resolve('@electric-sql/pglite/pglite.data')),
+    ]);
     return { pgliteWasmModule: await wasm.compile(code), fsBundle: new Blob([data]) };
   })();
   return { extensions: PGLITE_EXTENSIONS, ...(await pgliteAssetsLoaded) };
@@ -223,7 +240,10 @@ export async function dumpMigratedPglite(): Promise<Blob> {
  * on a transaction, whose single connection runs one query at a time (node-postgres queues
  * overlapping queries today, with a deprecation warning, and refuses them from pg 9).
  */
-export async function readTogether<const T extends readonly (() => PromiseLike<unknown>)[]>(db: Executor, reads: T): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+export async function readTogether<const T extends readonly (() => PromiseLike<unknown>)[]>(
+  db: Executor,
+  reads: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
   if (!(db instanceof PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as never;
   const results: unknown[] = [];
   for (const read of reads) results.push(await read());

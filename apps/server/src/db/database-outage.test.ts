@@ -19,7 +19,13 @@ const SLACK_MS = 1_000;
 const admin = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
 
 /** Calls that need the database: the admin's export and import (a transaction), and a visitor opening the company's link. */
-const DATABASE_CALLS: Array<{ method: 'GET' | 'PUT'; url: string; headers: Record<string, string>; payload?: object; ok: number }> = [
+const DATABASE_CALLS: Array<{
+  method: 'GET' | 'PUT';
+  url: string;
+  headers: Record<string, string>;
+  payload?: object;
+  ok: number;
+}> = [
   { method: 'GET', url: '/api/admin/companies/demo', headers: admin, ok: 200 },
   { method: 'PUT', url: '/api/admin/companies/demo', headers: admin, payload: demoDocument(), ok: 200 },
   { method: 'GET', url: `/demo/online-scheduler/${DEMO_OFFICE_UUID}`, headers: {}, ok: 302 },
@@ -42,9 +48,15 @@ describe.skipIf(!serverUrl)('a PostgreSQL outage', () => {
       DATABASE_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS),
       DATABASE_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS),
     };
-    harness = await startTestApp({ name: 'postgres', open: () => openConfiguredDatabase(testConfig(config)) }, { config });
+    harness = await startTestApp(
+      { name: 'postgres', open: () => openConfiguredDatabase(testConfig(config)) },
+      { config },
+    );
     const standardConfig = { DATABASE_URL: config.DATABASE_URL };
-    standard = await startTestApp({ name: 'postgres', open: () => openConfiguredDatabase(testConfig(standardConfig)) }, { config: standardConfig });
+    standard = await startTestApp(
+      { name: 'postgres', open: () => openConfiguredDatabase(testConfig(standardConfig)) },
+      { config: standardConfig },
+    );
   });
 
   afterAll(async () => {
@@ -56,9 +68,17 @@ describe.skipIf(!serverUrl)('a PostgreSQL outage', () => {
     process.stdout.write(`database outage, measured (ms): ${JSON.stringify(measured)}\n`);
   });
 
-  async function timed(call: { method: 'GET' | 'PUT'; url: string; headers: Record<string, string>; payload?: object }, on = harness) {
+  async function timed(
+    call: { method: 'GET' | 'PUT'; url: string; headers: Record<string, string>; payload?: object },
+    on = harness,
+  ) {
     const started = performance.now();
-    const response = await on.app.inject({ method: call.method, url: call.url, headers: call.headers, payload: call.payload });
+    const response = await on.app.inject({
+      method: call.method,
+      url: call.url,
+      headers: call.headers,
+      payload: call.payload,
+    });
     return { response, ms: Math.round(performance.now() - started) };
   }
 
@@ -84,7 +104,9 @@ describe.skipIf(!serverUrl)('a PostgreSQL outage', () => {
   async function expectRecovery(): Promise<number> {
     const started = performance.now();
     for (;;) {
-      const answers = await Promise.all(DATABASE_CALLS.map(async (call) => (await timed(call)).response.statusCode === call.ok));
+      const answers = await Promise.all(
+        DATABASE_CALLS.map(async (call) => (await timed(call)).response.statusCode === call.ok),
+      );
       if (answers.every(Boolean)) break;
       expect(performance.now() - started, 'recovered within 10 s').toBeLessThan(10_000);
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -129,7 +151,9 @@ describe.skipIf(!serverUrl)('a PostgreSQL outage', () => {
     const db = harness.database.db;
     await Promise.all(Array.from({ length: 10 }, () => db.execute(sql`select pg_sleep(0.05)`)));
     proxy.stall();
-    const attempts = await Promise.allSettled(Array.from({ length: 10 }, () => db.transaction(async (tx) => tx.execute(sql`select 1`))));
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 10 }, () => db.transaction(async (tx) => tx.execute(sql`select 1`))),
+    );
     expect(attempts.every((a) => a.status === 'rejected' && isDatabaseUnavailable(a.reason))).toBe(true);
     await proxy.pass();
     // With those connections still checked out, the pool would have none left to give.
@@ -147,7 +171,10 @@ describe.skipIf(!serverUrl)('a PostgreSQL outage', () => {
 
     // With the default timeouts the database is given up after 2 s (connecting or a query, and
     // the client's grace); /readyz does not wait for that.
-    const [ready, call] = await Promise.all([timed({ method: 'GET', url: '/readyz', headers: {} }, standard), timed(DATABASE_CALLS[0]!, standard)]);
+    const [ready, call] = await Promise.all([
+      timed({ method: 'GET', url: '/readyz', headers: {} }, standard),
+      timed(DATABASE_CALLS[0]!, standard),
+    ]);
     expect(ready.response.statusCode).toBe(503);
     expect(ready.ms).toBeLessThan(1_500);
     expect(ready.ms).toBeGreaterThanOrEqual(READINESS_DEADLINE_MS - 50);

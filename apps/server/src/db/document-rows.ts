@@ -21,7 +21,10 @@ export function serviceFromRow(s: typeof t.services.$inferSelect): Service {
   };
 }
 
-export function packageFromRow(p: typeof t.packages.$inferSelect, packageServices: Array<typeof t.packageServices.$inferSelect>): Package {
+export function packageFromRow(
+  p: typeof t.packages.$inferSelect,
+  packageServices: Array<typeof t.packageServices.$inferSelect>,
+): Package {
   return {
     id: p.id,
     name: p.name,

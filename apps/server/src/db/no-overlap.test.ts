@@ -19,10 +19,11 @@ function sqlState(error: unknown): string | undefined {
 }
 
 /** The SQLSTATE a write failed with, or null when it succeeded. */
-const outcome = (write: Promise<unknown>) => write.then(
-  () => null,
-  (error: unknown) => sqlState(error) ?? 'no SQLSTATE',
-);
+const outcome = (write: Promise<unknown>) =>
+  write.then(
+    () => null,
+    (error: unknown) => sqlState(error) ?? 'no SQLSTATE',
+  );
 
 // Each case books on a day of its own, so that every case passes alone and in any order.
 describeOnEachDatabase('the no-double-booking constraint', (factory) => {
@@ -44,7 +45,14 @@ describeOnEachDatabase('the no-double-booking constraint', (factory) => {
   });
   afterAll(async () => database.close());
 
-  const book = (inspectorId: number, from: string, to: string, kind: 'appointment' | 'hold' = 'appointment', holdExpiresAt = new Date(Date.now() + 15 * 60_000), order = orderId) =>
+  const book = (
+    inspectorId: number,
+    from: string,
+    to: string,
+    kind: 'appointment' | 'hold' = 'appointment',
+    holdExpiresAt = new Date(Date.now() + 15 * 60_000),
+    order = orderId,
+  ) =>
     database.db.insert(t.appointments).values({
       companyId,
       officeId: DEMO_OFFICE_UUID,
@@ -56,28 +64,46 @@ describeOnEachDatabase('the no-double-booking constraint', (factory) => {
     });
 
   /** What an inspector has booked on one UTC date: kind and range, as ISO instants, by start. */
-  async function bookedOn(inspectorId: number, date: string): Promise<Array<{ kind: string; from: string; to: string }>> {
+  async function bookedOn(
+    inspectorId: number,
+    date: string,
+  ): Promise<Array<{ kind: string; from: string; to: string }>> {
     const rows = await database.db
-      .select({ kind: t.appointments.kind, from: sql<string>`to_char(lower(${t.appointments.during}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI"Z"')`, to: sql<string>`to_char(upper(${t.appointments.during}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI"Z"')` })
+      .select({
+        kind: t.appointments.kind,
+        from: sql<string>`to_char(lower(${t.appointments.during}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI"Z"')`,
+        to: sql<string>`to_char(upper(${t.appointments.during}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI"Z"')`,
+      })
       .from(t.appointments)
-      .where(and(eq(t.appointments.companyId, companyId), eq(t.appointments.inspectorId, inspectorId), sql`${t.appointments.during} && tstzrange(${`${date}T00:00Z`}::timestamptz, ${`${date}T00:00Z`}::timestamptz + interval '1 day')`))
+      .where(
+        and(
+          eq(t.appointments.companyId, companyId),
+          eq(t.appointments.inspectorId, inspectorId),
+          sql`${t.appointments.during} && tstzrange(${`${date}T00:00Z`}::timestamptz, ${`${date}T00:00Z`}::timestamptz + interval '1 day')`,
+        ),
+      )
       .orderBy(sql`lower(${t.appointments.during})`);
     return rows;
   }
 
   it('accepts an appointment on a free inspector, with its range as given', async () => {
     expect(await outcome(book(101, '2027-03-01 14:00Z', '2027-03-01 17:00Z'))).toBeNull();
-    expect(await bookedOn(101, '2027-03-01')).toEqual([{ kind: 'appointment', from: '2027-03-01T14:00Z', to: '2027-03-01T17:00Z' }]);
+    expect(await bookedOn(101, '2027-03-01')).toEqual([
+      { kind: 'appointment', from: '2027-03-01T14:00Z', to: '2027-03-01T17:00Z' },
+    ]);
   });
 
   /** Another order's booking of the inspector. */
-  const bookOther = (inspectorId: number, from: string, to: string, kind: 'appointment' | 'hold' = 'appointment') => book(inspectorId, from, to, kind, undefined, otherOrderId);
+  const bookOther = (inspectorId: number, from: string, to: string, kind: 'appointment' | 'hold' = 'appointment') =>
+    book(inspectorId, from, to, kind, undefined, otherOrderId);
 
   it("rejects another order's overlapping appointment of the same inspector (exclusion violation 23P01)", async () => {
     expect(await outcome(book(101, '2027-03-02 14:00Z', '2027-03-02 17:00Z'))).toBeNull();
     expect(await outcome(bookOther(101, '2027-03-02 16:00Z', '2027-03-02 18:00Z'))).toBe('23P01');
     expect(await outcome(bookOther(101, '2027-03-02 13:00Z', '2027-03-02 18:00Z'))).toBe('23P01'); // around it
-    expect(await bookedOn(101, '2027-03-02')).toEqual([{ kind: 'appointment', from: '2027-03-02T14:00Z', to: '2027-03-02T17:00Z' }]);
+    expect(await bookedOn(101, '2027-03-02')).toEqual([
+      { kind: 'appointment', from: '2027-03-02T14:00Z', to: '2027-03-02T17:00Z' },
+    ]);
   });
 
   it('treats holds like appointments, both ways', async () => {
@@ -85,16 +111,26 @@ describeOnEachDatabase('the no-double-booking constraint', (factory) => {
     expect(await outcome(bookOther(101, '2027-03-03 15:00Z', '2027-03-03 15:30Z', 'hold'))).toBe('23P01');
     expect(await outcome(book(102, '2027-03-03 14:00Z', '2027-03-03 15:00Z', 'hold'))).toBeNull();
     expect(await outcome(bookOther(102, '2027-03-03 14:30Z', '2027-03-03 16:00Z'))).toBe('23P01');
-    expect(await bookedOn(101, '2027-03-03')).toEqual([{ kind: 'appointment', from: '2027-03-03T14:00Z', to: '2027-03-03T17:00Z' }]);
-    expect(await bookedOn(102, '2027-03-03')).toEqual([{ kind: 'hold', from: '2027-03-03T14:00Z', to: '2027-03-03T15:00Z' }]);
+    expect(await bookedOn(101, '2027-03-03')).toEqual([
+      { kind: 'appointment', from: '2027-03-03T14:00Z', to: '2027-03-03T17:00Z' },
+    ]);
+    expect(await bookedOn(102, '2027-03-03')).toEqual([
+      { kind: 'hold', from: '2027-03-03T14:00Z', to: '2027-03-03T15:00Z' },
+    ]);
   });
 
   it('blocks with an expired hold until it is deleted: the constraint cannot see the clock', async () => {
-    expect(await outcome(book(103, '2027-03-04 14:00Z', '2027-03-04 15:00Z', 'hold', new Date(Date.now() - 60_000)))).toBeNull();
+    expect(
+      await outcome(book(103, '2027-03-04 14:00Z', '2027-03-04 15:00Z', 'hold', new Date(Date.now() - 60_000))),
+    ).toBeNull();
     expect(await outcome(bookOther(103, '2027-03-04 14:00Z', '2027-03-04 15:00Z'))).toBe('23P01');
-    await database.db.delete(t.appointments).where(and(eq(t.appointments.inspectorId, 103), eq(t.appointments.kind, 'hold')));
+    await database.db
+      .delete(t.appointments)
+      .where(and(eq(t.appointments.inspectorId, 103), eq(t.appointments.kind, 'hold')));
     expect(await outcome(book(103, '2027-03-04 14:00Z', '2027-03-04 15:00Z'))).toBeNull();
-    expect(await bookedOn(103, '2027-03-04')).toEqual([{ kind: 'appointment', from: '2027-03-04T14:00Z', to: '2027-03-04T15:00Z' }]);
+    expect(await bookedOn(103, '2027-03-04')).toEqual([
+      { kind: 'appointment', from: '2027-03-04T14:00Z', to: '2027-03-04T15:00Z' },
+    ]);
   });
 
   it("lets one order's own rows overlap: a booking being moved holds its new time over its old one", async () => {
@@ -118,14 +154,30 @@ describeOnEachDatabase('the no-double-booking constraint', (factory) => {
       { kind: 'appointment', from: '2027-03-05T14:00Z', to: '2027-03-05T17:00Z' },
       { kind: 'hold', from: '2027-03-05T17:00Z', to: '2027-03-05T18:00Z' },
     ]);
-    expect(await bookedOn(105, '2027-03-05')).toEqual([{ kind: 'appointment', from: '2027-03-05T14:00Z', to: '2027-03-05T17:00Z' }]);
+    expect(await bookedOn(105, '2027-03-05')).toEqual([
+      { kind: 'appointment', from: '2027-03-05T14:00Z', to: '2027-03-05T17:00Z' },
+    ]);
   });
 
   it('rejects empty or inclusive ranges and a hold without an expiry (check violation 23514)', async () => {
     expect(await outcome(book(101, '2027-03-06 14:00Z', '2027-03-06 14:00Z'))).toBe('23514');
-    const inclusive = database.db.insert(t.appointments).values({ companyId, officeId: DEMO_OFFICE_UUID, orderId, inspectorId: 101, kind: 'appointment', during: '[2027-03-06 15:00Z,2027-03-06 16:00Z]' });
+    const inclusive = database.db.insert(t.appointments).values({
+      companyId,
+      officeId: DEMO_OFFICE_UUID,
+      orderId,
+      inspectorId: 101,
+      kind: 'appointment',
+      during: '[2027-03-06 15:00Z,2027-03-06 16:00Z]',
+    });
     expect(await outcome(inclusive)).toBe('23514');
-    const noExpiry = database.db.insert(t.appointments).values({ companyId, officeId: DEMO_OFFICE_UUID, orderId, inspectorId: 101, kind: 'hold', during: '[2027-03-06 17:00Z,2027-03-06 18:00Z)' });
+    const noExpiry = database.db.insert(t.appointments).values({
+      companyId,
+      officeId: DEMO_OFFICE_UUID,
+      orderId,
+      inspectorId: 101,
+      kind: 'hold',
+      during: '[2027-03-06 17:00Z,2027-03-06 18:00Z)',
+    });
     expect(await outcome(noExpiry)).toBe('23514');
     expect(await bookedOn(101, '2027-03-06')).toEqual([]);
   });

@@ -48,7 +48,10 @@ export const companies = pgTable('companies', {
   maxClients: integer('max_clients').notNull().default(5),
   rerRushAmountCents: integer('rer_rush_amount_cents').notNull().default(0),
   /** The settings list, `[{key, value}]`, in the document's order. */
-  settings: jsonb('settings').$type<Array<{ key: string; value: string | number | boolean | null }>>().notNull().default([]),
+  settings: jsonb('settings')
+    .$type<Array<{ key: string; value: string | number | boolean | null }>>()
+    .notNull()
+    .default([]),
   /** Origins of the company's own sites that may frame the wizard (CSP frame-ancestors). */
   embeddingOrigins: jsonb('embedding_origins').$type<string[]>().notNull().default([]),
   /** The document's `payments` choice: how visitors pay online. Never a secret (those are in company_payment_secrets). */
@@ -66,7 +69,9 @@ export const companies = pgTable('companies', {
 export const states = pgTable(
   'states',
   {
-    companyId: uuid('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
     id: integer('id').notNull(),
     abbreviation: text('abbreviation').notNull(),
     name: text('name').notNull(),
@@ -78,7 +83,9 @@ export const offices = pgTable(
   'offices',
   {
     id: uuid('id').primaryKey(),
-    companyId: uuid('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
     /** False once an import no longer lists the office; its sessions and orders remain. */
     active: boolean('active').notNull().default(true),
     position: integer('position').notNull().default(0),
@@ -103,7 +110,9 @@ export const offices = pgTable(
 export const inspectors = pgTable(
   'inspectors',
   {
-    companyId: uuid('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
     id: integer('id').notNull(),
     officeId: uuid('office_id').notNull(),
     /** The document's own switch: an inactive inspector is kept but offered no work. */
@@ -125,7 +134,10 @@ export const inspectors = pgTable(
     postalCodes: jsonb('postal_codes').$type<string[]>().notNull().default([]),
     postalCodesByWeekday: jsonb('postal_codes_by_weekday').$type<Record<string, string[]>>().notNull().default({}),
     weeklyHours: jsonb('weekly_hours').$type<Record<string, Array<{ start: string; end: string }>>>().notNull(),
-    overrides: jsonb('overrides').$type<Array<{ date: string; intervals: Array<{ start: string; end: string }>; note: string }>>().notNull().default([]),
+    overrides: jsonb('overrides')
+      .$type<Array<{ date: string; intervals: Array<{ start: string; end: string }>; note: string }>>()
+      .notNull()
+      .default([]),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
@@ -136,7 +148,9 @@ export const inspectors = pgTable(
 export const services = pgTable(
   'services',
   {
-    companyId: uuid('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
     id: uuid('id').notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
@@ -156,7 +170,9 @@ export const services = pgTable(
 export const packages = pgTable(
   'packages',
   {
-    companyId: uuid('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
     id: integer('id').notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
@@ -181,15 +197,21 @@ export const packageServices = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.packageId, t.serviceId] }),
-    foreignKey({ columns: [t.companyId, t.packageId], foreignColumns: [packages.companyId, packages.id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.companyId, t.serviceId], foreignColumns: [services.companyId, services.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.companyId, t.packageId], foreignColumns: [packages.companyId, packages.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ columns: [t.companyId, t.serviceId], foreignColumns: [services.companyId, services.id] }).onDelete(
+      'cascade',
+    ),
   ],
 );
 
 export const fees = pgTable(
   'fees',
   {
-    companyId: uuid('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
     code: text('code').notNull(),
     description: text('description').notNull(),
     scope: text('scope').$type<'service' | 'order'>().notNull(),
@@ -203,7 +225,9 @@ export const fees = pgTable(
 export const taxes = pgTable(
   'taxes',
   {
-    companyId: uuid('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
     code: text('code').notNull(),
     name: text('name').notNull(),
     ratePercent: doublePrecision('rate_percent').notNull(),
@@ -216,7 +240,9 @@ export const taxes = pgTable(
 export const coupons = pgTable(
   'coupons',
   {
-    companyId: uuid('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
     /** Stored upper-case: visitors type codes in any case. */
     code: text('code').notNull(),
     displayCode: text('display_code').notNull(),
@@ -234,7 +260,9 @@ export const coupons = pgTable(
 export const propertyControls = pgTable(
   'property_controls',
   {
-    companyId: uuid('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
     id: integer('id').notNull(),
     slug: text('slug').notNull(),
     type: text('type').notNull(),
@@ -256,11 +284,17 @@ export const propertyControls = pgTable(
  * Ids of the people visitors add online (agents and contacts alike), kept clear of the ids a
  * company document gives its own people so that the two never meet (decision 0015).
  */
-export const peopleAddedOnlineIds = pgSequence('people_added_online_ids', { startWith: PEOPLE_ADDED_ONLINE_FIRST_ID, minValue: PEOPLE_ADDED_ONLINE_FIRST_ID, maxValue: 2_147_483_647 });
+export const peopleAddedOnlineIds = pgSequence('people_added_online_ids', {
+  startWith: PEOPLE_ADDED_ONLINE_FIRST_ID,
+  minValue: PEOPLE_ADDED_ONLINE_FIRST_ID,
+  maxValue: 2_147_483_647,
+});
 
 /** The person fields of spec 3.6 that agents and directory contacts share. */
 const directoryPersonColumns = () => ({
-  companyId: uuid('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  companyId: uuid('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
   id: integer('id').notNull(),
   /** "directory" people come from the company document; "visitor" people were added online in the wizard. */
   source: text('source').$type<'directory' | 'visitor'>().notNull().default('directory'),
@@ -300,7 +334,9 @@ export const agents = pgTable(
 export const contactTypes = pgTable(
   'contact_types',
   {
-    companyId: uuid('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
     id: integer('id').notNull(),
     name: text('name').notNull(),
     position: integer('position').notNull(),
@@ -316,7 +352,10 @@ export const directoryContacts = pgTable(
     /** A contact type id of the company; no foreign key, because an import replaces the types wholesale. */
     contactTypeId: integer('contact_type_id').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.id] }), index('directory_contacts_type_idx').on(t.companyId, t.contactTypeId, t.last)],
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    index('directory_contacts_type_idx').on(t.companyId, t.contactTypeId, t.last),
+  ],
 );
 
 // ---- end of people ----
@@ -325,7 +364,9 @@ export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
     officeId: uuid('office_id').notNull(),
     status: text('status').$type<'draft' | 'confirmed' | 'cancelled'>().notNull().default('draft'),
     saved: boolean('saved').notNull().default(false),
@@ -401,7 +442,9 @@ export const orderParties = pgTable(
     person: jsonb('person').$type<Record<string, unknown>>().notNull(),
   },
   (t) => [
-    foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete(
+      'cascade',
+    ),
     index('order_parties_order_idx').on(t.orderId),
   ],
 );
@@ -418,7 +461,9 @@ export const orderAnswers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.controlId] }),
-    foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete(
+      'cascade',
+    ),
   ],
 );
 
@@ -434,7 +479,9 @@ export const orderEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete(
+      'cascade',
+    ),
     index('order_events_order_idx').on(t.orderId, t.id),
   ],
 );
@@ -457,7 +504,9 @@ export const funnelEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete(
+      'cascade',
+    ),
     index('funnel_events_office_idx').on(t.companyId, t.officeId, t.createdAt),
     index('funnel_events_order_idx').on(t.orderId, t.name),
   ],
@@ -483,7 +532,9 @@ export const orderManageLinks = pgTable(
     revokedAt: instant('revoked_at'),
   },
   (t) => [
-    foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete(
+      'cascade',
+    ),
     index('order_manage_links_order_idx').on(t.companyId, t.orderId),
   ],
 );
@@ -502,7 +553,9 @@ export const sessions = pgTable(
     expiresAt: instant('expires_at').notNull(),
   },
   (t) => [
-    foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete(
+      'cascade',
+    ),
     foreignKey({ columns: [t.companyId, t.officeId], foreignColumns: [offices.companyId, offices.id] }),
   ],
 );
@@ -525,10 +578,14 @@ export const appointments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete(
+      'cascade',
+    ),
     foreignKey({ columns: [t.companyId, t.inspectorId], foreignColumns: [inspectors.companyId, inspectors.id] }),
     index('appointments_order_idx').on(t.orderId),
-    index('appointments_hold_expiry_idx').on(t.holdExpiresAt).where(sql`kind = 'hold'`),
+    index('appointments_hold_expiry_idx')
+      .on(t.holdExpiresAt)
+      .where(sql`kind = 'hold'`),
   ],
 );
 
@@ -566,9 +623,14 @@ export const couponRedemptions = pgTable(
   (t) => [
     primaryKey({ columns: [t.companyId, t.orderId, t.code] }),
     unique('coupon_redemptions_use_unique').on(t.companyId, t.code, t.useNumber),
-    check('coupon_redemptions_use_in_limit', sql`(${t.useNumber} is null and ${t.maxUses} is null) or (${t.useNumber} between 1 and ${t.maxUses})`),
+    check(
+      'coupon_redemptions_use_in_limit',
+      sql`(${t.useNumber} is null and ${t.maxUses} is null) or (${t.useNumber} between 1 and ${t.maxUses})`,
+    ),
     // The unique key above also serves counting a coupon's uses: (company_id, code) leads it.
-    foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete(
+      'cascade',
+    ),
   ],
 );
 // ---------------------------------------------------------------------------------------------
@@ -597,7 +659,9 @@ export const confirmRequests = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.orderId, t.idempotencyKey] }),
-    foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete(
+      'cascade',
+    ),
   ],
 );
 
@@ -624,7 +688,9 @@ export const jobs = pgTable(
   },
   (t) => [
     unique('jobs_company_dedupe_unique').on(t.companyId, t.dedupeKey),
-    index('jobs_due_idx').on(t.runAt).where(sql`done_at is null`),
+    index('jobs_due_idx')
+      .on(t.runAt)
+      .where(sql`done_at is null`),
   ],
 );
 
@@ -639,7 +705,10 @@ export const inspectorCalendarFeeds = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.inspectorId] }),
-    foreignKey({ columns: [t.companyId, t.inspectorId], foreignColumns: [inspectors.companyId, inspectors.id] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.companyId, t.inspectorId],
+      foreignColumns: [inspectors.companyId, inspectors.id],
+    }).onDelete('cascade'),
   ],
 );
 
@@ -656,7 +725,9 @@ export const inspectorCalendarFeeds = pgTable(
 export const companyPaymentSecrets = pgTable(
   'company_payment_secrets',
   {
-    companyId: uuid('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
     provider: text('provider').$type<'stripe'>().notNull(),
     secretKey: text('secret_key').notNull(),
     webhookSecret: text('webhook_secret').notNull(),
@@ -687,7 +758,9 @@ export const orderPayments = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.orderId] }),
-    foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete(
+      'cascade',
+    ),
     check('order_payments_amount_positive', sql`${t.amountCents} > 0`),
   ],
 );
@@ -716,7 +789,9 @@ export const paymentsToRefund = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.checkoutSessionId] }),
-    foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete(
+      'cascade',
+    ),
     index('payments_to_refund_order_idx').on(t.companyId, t.orderId),
     check('payments_to_refund_amount_not_negative', sql`${t.amountCents} >= 0`),
   ],
@@ -746,10 +821,16 @@ export const inspectorTimeOff = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    foreignKey({ columns: [t.companyId, t.inspectorId], foreignColumns: [inspectors.companyId, inspectors.id] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.companyId, t.inspectorId],
+      foreignColumns: [inspectors.companyId, inspectors.id],
+    }).onDelete('cascade'),
     index('inspector_time_off_inspector_idx').on(t.companyId, t.inspectorId, t.toDate),
     check('inspector_time_off_dates', sql`${t.toDate} >= ${t.fromDate}`),
-    check('inspector_time_off_times', sql`(${t.startTime} is null) = (${t.endTime} is null) and (${t.startTime} is null or ${t.startTime} < ${t.endTime})`),
+    check(
+      'inspector_time_off_times',
+      sql`(${t.startTime} is null) = (${t.endTime} is null) and (${t.startTime} is null or ${t.startTime} < ${t.endTime})`,
+    ),
   ],
 );
 
@@ -893,7 +974,10 @@ export const authMembers = pgTable(
     inspectorId: integer('inspector_id'),
     createdAt: authCreatedAt(),
   },
-  (t) => [unique('auth_members_person_once').on(t.organizationId, t.userId), index('auth_members_user_idx').on(t.userId)],
+  (t) => [
+    unique('auth_members_person_once').on(t.organizationId, t.userId),
+    index('auth_members_user_idx').on(t.userId),
+  ],
 );
 
 export const authInvitations = pgTable(
@@ -912,7 +996,10 @@ export const authInvitations = pgTable(
       .references(() => authUsers.id, { onDelete: 'cascade' }),
     createdAt: authCreatedAt(),
   },
-  (t) => [index('auth_invitations_organization_idx').on(t.organizationId), index('auth_invitations_email_idx').on(t.email)],
+  (t) => [
+    index('auth_invitations_organization_idx').on(t.organizationId),
+    index('auth_invitations_email_idx').on(t.email),
+  ],
 );
 
 export const authPasskeys = pgTable(

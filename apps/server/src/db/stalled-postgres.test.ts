@@ -30,7 +30,10 @@ describe.skipIf(postgresBinDir() === null)('a PostgreSQL whose processes are sto
   beforeAll(async () => {
     postgres = await OwnPostgres.start();
     const config = { DATABASE_URL: postgres.url };
-    harness = await startTestApp({ name: 'postgres', open: () => openConfiguredDatabase(testConfig(config)) }, { config: { ...config, SESSION_RATE_LIMIT: '1000' } });
+    harness = await startTestApp(
+      { name: 'postgres', open: () => openConfiguredDatabase(testConfig(config)) },
+      { config: { ...config, SESSION_RATE_LIMIT: '1000' } },
+    );
   }, 60_000);
 
   afterAll(async () => {
@@ -40,9 +43,19 @@ describe.skipIf(postgresBinDir() === null)('a PostgreSQL whose processes are sto
     process.stdout.write(`stalled PostgreSQL, measured (ms): ${JSON.stringify(measured)}\n`);
   });
 
-  async function timed(call: { method: 'GET' | 'PUT'; url: string; headers: Record<string, string>; payload?: object }) {
+  async function timed(call: {
+    method: 'GET' | 'PUT';
+    url: string;
+    headers: Record<string, string>;
+    payload?: object;
+  }) {
     const started = performance.now();
-    const response = await harness.app.inject({ method: call.method, url: call.url, headers: call.headers, payload: call.payload });
+    const response = await harness.app.inject({
+      method: call.method,
+      url: call.url,
+      headers: call.headers,
+      payload: call.payload,
+    });
     return { status: response.statusCode, body: response.body, ms: Math.round(performance.now() - started) };
   }
 

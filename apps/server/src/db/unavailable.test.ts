@@ -26,7 +26,11 @@ describe.each(testDatabaseFactories())('errors in what was asked are not an outa
   it('does not take a unique violation, a syntax error or a bad value for the database being away', async () => {
     await database.db.execute(sql`create temporary table unique_things (id int primary key)`);
     await database.db.execute(sql`insert into unique_things values (1)`);
-    for (const statement of [sql`insert into unique_things values (1)`, sql`selec 1`, sql`select 'not a number'::int`]) {
+    for (const statement of [
+      sql`insert into unique_things values (1)`,
+      sql`selec 1`,
+      sql`select 'not a number'::int`,
+    ]) {
       const error = await failureOf(database.db.execute(statement));
       expect(isDatabaseUnavailable(error)).toBe(false);
     }
@@ -40,7 +44,10 @@ describe('a database that is away', () => {
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
     const { port } = probe.address() as { port: number };
     await new Promise<void>((resolve) => probe.close(() => resolve()));
-    const pool = new pg.Pool({ connectionString: `postgres://nobody@127.0.0.1:${port}/none`, connectionTimeoutMillis: 1_000 });
+    const pool = new pg.Pool({
+      connectionString: `postgres://nobody@127.0.0.1:${port}/none`,
+      connectionTimeoutMillis: 1_000,
+    });
     const refused = await failureOf(pool.query('select 1'));
     await pool.end();
     expect(isDatabaseUnavailable(refused)).toBe(true);

@@ -6,7 +6,26 @@ import sanitizeHtml from 'sanitize-html';
  * scripts, event handlers, styles and embedded content do not.
  */
 const options: sanitizeHtml.IOptions = {
-  allowedTags: ['b', 'strong', 'i', 'em', 'u', 'br', 'p', 'span', 'div', 'ul', 'ol', 'li', 'a', 'small', 'sup', 'sub', 'h3', 'h4'],
+  allowedTags: [
+    'b',
+    'strong',
+    'i',
+    'em',
+    'u',
+    'br',
+    'p',
+    'span',
+    'div',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'small',
+    'sup',
+    'sub',
+    'h3',
+    'h4',
+  ],
   allowedAttributes: { a: ['href', 'target', 'rel'] },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   transformTags: {

@@ -67,10 +67,14 @@ function theCleaner(): Cleaner {
  */
 export function cleanSvg(svg: string): string | null {
   const { purify, serialize } = theCleaner();
-  const fragment = purify.sanitize(svg, { USE_PROFILES: { svg: true, svgFilters: true }, RETURN_DOM_FRAGMENT: true }) as unknown as SvgElement;
+  const fragment = purify.sanitize(svg, {
+    USE_PROFILES: { svg: true, svgFilters: true },
+    RETURN_DOM_FRAGMENT: true,
+  }) as unknown as SvgElement;
   const root = fragment.querySelector('svg');
   if (!root) return null;
-  for (const style of root.querySelectorAll('style')) if (OUTSIDE_REFERENCE.test(style.textContent ?? '')) style.remove();
+  for (const style of root.querySelectorAll('style'))
+    if (OUTSIDE_REFERENCE.test(style.textContent ?? '')) style.remove();
   return serialize(root);
 }
 
@@ -84,7 +88,9 @@ export function cleanSvgLogo(logo: string): string | null {
   const parameters = match[1]!.toLowerCase().split(';');
   let text: string;
   try {
-    text = parameters.includes('base64') ? Buffer.from(match[2]!, 'base64').toString('utf8') : decodeURIComponent(match[2]!);
+    text = parameters.includes('base64')
+      ? Buffer.from(match[2]!, 'base64').toString('utf8')
+      : decodeURIComponent(match[2]!);
   } catch {
     return null;
   }

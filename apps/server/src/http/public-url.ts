@@ -10,7 +10,10 @@ const ANY_INTERFACE = new Set(['0.0.0.0', '::', '']);
  * port the server listens on. Never a request's Host or X-Forwarded-* headers, which whoever
  * sends the request chooses (a link to their own site carrying a secret).
  */
-export function publicBaseUrl(config: Pick<Config, 'PUBLIC_URL' | 'HOST' | 'PORT'>, listeningPort: number = config.PORT): string {
+export function publicBaseUrl(
+  config: Pick<Config, 'PUBLIC_URL' | 'HOST' | 'PORT'>,
+  listeningPort: number = config.PORT,
+): string {
   if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/+$/, '');
   const host = ANY_INTERFACE.has(config.HOST) ? 'localhost' : config.HOST;
   return `http://${host.includes(':') ? `[${host}]` : host}:${listeningPort}`;

@@ -7,8 +7,9 @@ import { secretsEqual } from '../modules/sessions/tokens.ts';
 export function requireAdmin(ctx: AppContext): onRequestAsyncHookHandler {
   return async (request) => {
     const header = request.headers.authorization;
-    const token = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
-    if (!token || !secretsEqual(token, ctx.adminToken)) throw new AppError(401, 'unauthorized', 'A valid admin bearer token is required.');
+    const token =
+      typeof header === 'string' && header.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
+    if (!token || !secretsEqual(token, ctx.adminToken))
+      throw new AppError(401, 'unauthorized', 'A valid admin bearer token is required.');
   };
 }
-

@@ -17,7 +17,9 @@ const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-
  * another site (frame-ancestors 'self').
  */
 export async function registerConsoleWeb(app: FastifyInstance, consoleDistDir: string | null): Promise<void> {
-  const indexHtml = consoleDistDir ? await readFile(join(consoleDistDir, 'index.html'), 'utf8').catch(() => null) : null;
+  const indexHtml = consoleDistDir
+    ? await readFile(join(consoleDistDir, 'index.html'), 'utf8').catch(() => null)
+    : null;
   if (consoleDistDir && indexHtml) {
     await app.register(fastifyStatic, {
       root: join(consoleDistDir, 'assets'),

@@ -21,7 +21,10 @@ describe('the embed script route', () => {
     writeFileSync(join(webDistDir, EMBED_SCRIPT_FILE), SCRIPT);
     // The route reads no data: one PGlite is enough, whatever databases the other tests run on.
     const factory: TestDatabaseFactory = { name: 'pglite', open: openTestPglite };
-    [built, notBuilt] = await Promise.all([startTestApp(factory, { webDistDir }), startTestApp(factory, { webDistDir: null })]);
+    [built, notBuilt] = await Promise.all([
+      startTestApp(factory, { webDistDir }),
+      startTestApp(factory, { webDistDir: null }),
+    ]);
   });
   afterAll(async () => {
     await Promise.all([built.close(), notBuilt.close()]);
@@ -41,16 +44,28 @@ describe('the embed script route', () => {
 
   it('answers a browser that has this version with 304, and one with another version with the script', async () => {
     const { etag } = (await built.app.inject({ method: 'GET', url: EMBED_SCRIPT_PATH })).headers;
-    const same = await built.app.inject({ method: 'GET', url: EMBED_SCRIPT_PATH, headers: { 'if-none-match': String(etag) } });
+    const same = await built.app.inject({
+      method: 'GET',
+      url: EMBED_SCRIPT_PATH,
+      headers: { 'if-none-match': String(etag) },
+    });
     expect(same.statusCode).toBe(304);
     expect(same.body).toBe('');
-    const stale = await built.app.inject({ method: 'GET', url: EMBED_SCRIPT_PATH, headers: { 'if-none-match': '"an-older-build"' } });
+    const stale = await built.app.inject({
+      method: 'GET',
+      url: EMBED_SCRIPT_PATH,
+      headers: { 'if-none-match': '"an-older-build"' },
+    });
     expect(stale.statusCode).toBe(200);
     expect(stale.body).toBe(SCRIPT);
   });
 
   it('is compressed for browsers that accept it', async () => {
-    const answer = await built.app.inject({ method: 'GET', url: EMBED_SCRIPT_PATH, headers: { 'accept-encoding': 'gzip' } });
+    const answer = await built.app.inject({
+      method: 'GET',
+      url: EMBED_SCRIPT_PATH,
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(answer.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(answer.rawPayload).toString('utf8')).toBe(SCRIPT);
   });
@@ -64,7 +79,9 @@ describe('the embed script route', () => {
   });
 
   it('stays out of the API documentation', async () => {
-    const doc = (await built.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, unknown> };
+    const doc = (await built.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, unknown>;
+    };
     expect(Object.keys(doc.paths)).not.toContain(EMBED_SCRIPT_PATH);
   });
 });

@@ -19,8 +19,13 @@ export async function registerEmbedScript(app: FastifyInstance, webDistDir: stri
   const script = webDistDir ? await readFile(join(webDistDir, EMBED_SCRIPT_FILE), 'utf8').catch(() => null) : null;
   const etag = script === null ? null : `"${createHash('sha256').update(script).digest('base64url').slice(0, 27)}"`;
   app.get(EMBED_SCRIPT_PATH, { schema: { hide: true } }, async (request, reply) => {
-    reply.headers({ 'content-type': 'text/javascript; charset=utf-8', 'x-content-type-options': 'nosniff', 'cross-origin-resource-policy': 'cross-origin' });
-    if (script === null || etag === null) return reply.status(503).header('cache-control', 'no-store').send(NOT_BUILT_SCRIPT);
+    reply.headers({
+      'content-type': 'text/javascript; charset=utf-8',
+      'x-content-type-options': 'nosniff',
+      'cross-origin-resource-policy': 'cross-origin',
+    });
+    if (script === null || etag === null)
+      return reply.status(503).header('cache-control', 'no-store').send(NOT_BUILT_SCRIPT);
     reply.headers({ 'cache-control': 'public, max-age=300', etag });
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
     return reply.send(script);

@@ -57,11 +57,24 @@ describe('error answers', () => {
     expect(tooLarge.statusCode).toBe(413);
     expectEnvelope(tooLarge.json(), 'payload_too_large');
 
-    const wrongType = await harness.app.inject({ method: 'POST', url: '/demo/json/online_scheduler/set_postal_code', headers: { 'content-type': 'text/xml', 'x-auth-token': 'x' }, payload: '<a/>' });
+    const wrongType = await harness.app.inject({
+      method: 'POST',
+      url: '/demo/json/online_scheduler/set_postal_code',
+      headers: { 'content-type': 'text/xml', 'x-auth-token': 'x' },
+      payload: '<a/>',
+    });
     expect(wrongType.statusCode).toBeGreaterThanOrEqual(400);
     expect(errorResponseSchema.safeParse(wrongType.json()).success).toBe(true);
 
-    for (const code of ['payload_too_large', 'uri_too_long', 'headers_too_large', 'invalid_url', 'unavailable', 'internal_error', 'order_confirmed']) {
+    for (const code of [
+      'payload_too_large',
+      'uri_too_long',
+      'headers_too_large',
+      'invalid_url',
+      'unavailable',
+      'internal_error',
+      'order_confirmed',
+    ]) {
       expect(errorCodeSchema.options).toContain(code);
     }
   });
@@ -71,7 +84,10 @@ describe('error answers', () => {
     expect(malformed.statusCode).toBe(400);
     expectEnvelope(malformed.json(), 'invalid_url');
 
-    const long = await harness.app.inject({ method: 'GET', url: `/demo/json/online_scheduler/office_contact/${'a'.repeat(300)}` });
+    const long = await harness.app.inject({
+      method: 'GET',
+      url: `/demo/json/online_scheduler/office_contact/${'a'.repeat(300)}`,
+    });
     expect(long.statusCode).toBe(414);
     expectEnvelope(long.json(), 'uri_too_long');
 
@@ -85,7 +101,10 @@ describe('error answers', () => {
     expect(big.status).toBe(431);
     expectEnvelope(JSON.parse(big.body), 'headers_too_large');
 
-    const badLength = await rawRequest(port, 'POST /demo/json/online_scheduler/set_postal_code HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: abc\r\n\r\n{}');
+    const badLength = await rawRequest(
+      port,
+      'POST /demo/json/online_scheduler/set_postal_code HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: abc\r\n\r\n{}',
+    );
     expect(badLength.status).toBe(400);
     expectEnvelope(JSON.parse(badLength.body), 'bad_request');
     expect(badLength.headers.toLowerCase()).toContain('x-content-type-options: nosniff');

@@ -30,14 +30,21 @@ describe('errors', () => {
 
   it('answers an unknown query parameter with 400 naming it', async () => {
     const token = await startDemoSession(harness.app);
-    const response = await harness.app.inject({ method: 'GET', url: '/demo/online-scheduler/order?debug=1', headers: { 'x-auth-token': token } });
+    const response = await harness.app.inject({
+      method: 'GET',
+      url: '/demo/online-scheduler/order?debug=1',
+      headers: { 'x-auth-token': token },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: { code: 'invalid_request', field: 'querystring' } });
     expect(response.json().error.message).toContain('debug');
   });
 
   it('answers an invalid path parameter with 400 naming the field', async () => {
-    const response = await harness.app.inject({ method: 'GET', url: '/demo/json/online_scheduler/office_contact/not-a-uuid' });
+    const response = await harness.app.inject({
+      method: 'GET',
+      url: '/demo/json/online_scheduler/office_contact/not-a-uuid',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: { field: 'office_uuid' } });
   });
@@ -60,7 +67,10 @@ describe('errors', () => {
   });
 
   it('serves the public office contact and the logo without a token', async () => {
-    const contact = await harness.app.inject({ method: 'GET', url: `/demo/json/online_scheduler/office_contact/${DEMO_OFFICE_UUID}` });
+    const contact = await harness.app.inject({
+      method: 'GET',
+      url: `/demo/json/online_scheduler/office_contact/${DEMO_OFFICE_UUID}`,
+    });
     expect(contact.json()).toMatchObject({ office_phone: '(614) 555-0142', enabled: true });
     const logo = await harness.app.inject({ method: 'GET', url: '/demo/logo' });
     expect(logo.statusCode).toBe(200);
@@ -70,7 +80,11 @@ describe('errors', () => {
 
   it('compresses large responses for clients that accept it', async () => {
     const plain = await harness.app.inject({ method: 'GET', url: '/api/openapi.json' });
-    const gzip = await harness.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { 'accept-encoding': 'gzip' } });
+    const gzip = await harness.app.inject({
+      method: 'GET',
+      url: '/api/openapi.json',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gzip.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
@@ -90,7 +104,8 @@ describe('rate limits', () => {
   afterAll(async () => harness.close());
 
   it('answers 429 with Retry-After once an address has started too many sessions', async () => {
-    const start = (ip: string) => harness.app.inject({ method: 'GET', url: `/demo/online-scheduler/${DEMO_OFFICE_UUID}`, remoteAddress: ip });
+    const start = (ip: string) =>
+      harness.app.inject({ method: 'GET', url: `/demo/online-scheduler/${DEMO_OFFICE_UUID}`, remoteAddress: ip });
     for (let i = 0; i < 3; i++) expect((await start('203.0.113.7')).statusCode).toBe(302);
     const limited = await start('203.0.113.7');
     expect(limited.statusCode).toBe(429);
@@ -123,10 +138,25 @@ describe('logs', () => {
         throw new Error('unexpected');
       });
       const token = await startDemoSession(harness.app);
-      await harness.app.inject({ method: 'GET', url: `/demo/online-scheduler/calendar?t=${token}&office=${DEMO_OFFICE_UUID}` });
-      await harness.app.inject({ method: 'GET', url: '/demo/online-scheduler/order', headers: { 'x-auth-token': token } });
-      await harness.app.inject({ method: 'GET', url: '/demo/online-scheduler/office', headers: { 'x-auth-token': 'wrong' } });
-      await harness.app.inject({ method: 'GET', url: `/test/fails?t=${token}`, headers: { 'x-auth-token': token, authorization: `Bearer ${TEST_ADMIN_TOKEN}` } });
+      await harness.app.inject({
+        method: 'GET',
+        url: `/demo/online-scheduler/calendar?t=${token}&office=${DEMO_OFFICE_UUID}`,
+      });
+      await harness.app.inject({
+        method: 'GET',
+        url: '/demo/online-scheduler/order',
+        headers: { 'x-auth-token': token },
+      });
+      await harness.app.inject({
+        method: 'GET',
+        url: '/demo/online-scheduler/office',
+        headers: { 'x-auth-token': 'wrong' },
+      });
+      await harness.app.inject({
+        method: 'GET',
+        url: `/test/fails?t=${token}`,
+        headers: { 'x-auth-token': token, authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+      });
       const log = captured.text();
       expect(log).toContain('/demo/online-scheduler/order');
       expect(log).toContain('logged with the request');
@@ -149,14 +179,22 @@ describe('a client that hangs up', () => {
       // Half of a body, then the connection is gone.
       await new Promise<void>((resolve, reject) => {
         const socket = connect(port, '127.0.0.1', () => {
-          socket.write(`POST /demo/json/online_scheduler/set_postal_code HTTP/1.1\r\nHost: localhost\r\nX-Auth-Token: ${token}\r\nContent-Type: application/json\r\nContent-Length: 400\r\n\r\n{"postal_code":`);
+          socket.write(
+            `POST /demo/json/online_scheduler/set_postal_code HTTP/1.1\r\nHost: localhost\r\nX-Auth-Token: ${token}\r\nContent-Type: application/json\r\nContent-Length: 400\r\n\r\n{"postal_code":`,
+          );
           setTimeout(() => socket.destroy(), 100);
         });
         socket.on('close', () => resolve());
         socket.on('error', reject);
       });
-      await expect.poll(() => captured.text(), { timeout: 5000 }).toContain('client closed the request before it was read');
-      const entries = captured.text().trim().split('\n').map((line) => JSON.parse(line) as { level: number; msg: string });
+      await expect
+        .poll(() => captured.text(), { timeout: 5000 })
+        .toContain('client closed the request before it was read');
+      const entries = captured
+        .text()
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { level: number; msg: string });
       expect(entries.find((e) => e.msg === 'client closed the request before it was read')?.level).toBe(30);
       expect(entries.filter((e) => e.level >= 50)).toEqual([]);
       expect(captured.text()).not.toContain('database unavailable');
@@ -170,12 +208,18 @@ describe.each(testDatabaseFactories())('database errors in the log on $name', (f
   it('carry the code, constraint and table, never the values or the statement', async () => {
     const captured = capturedLogger();
     const harness = await startTestApp(factory, { logger: captured.logger });
-    const personal = { name: 'Jane Q. Visitor', email: 'jane.visitor@example.com', phone: '(614) 555-0199', postal: '43215-9876' };
+    const personal = {
+      name: 'Jane Q. Visitor',
+      email: 'jane.visitor@example.com',
+      phone: '(614) 555-0199',
+      postal: '43215-9876',
+    };
     try {
       // Two real database failures whose messages and details quote the values they were given.
       harness.app.get('/test/db-errors/:kind', { schema: { hide: true } }, async (request) => {
         const { kind } = request.params as { kind: string };
-        if (kind === 'cast') await harness.database.db.execute(sql`select ${personal.email}::int + ${personal.phone}::int`);
+        if (kind === 'cast')
+          await harness.database.db.execute(sql`select ${personal.email}::int + ${personal.phone}::int`);
         await harness.database.db.insert(t.companies).values([
           { key: 'jane-visitor', name: personal.name, logo: personal.postal },
           { key: 'jane-visitor', name: personal.name, logo: personal.postal },
@@ -194,9 +238,18 @@ describe.each(testDatabaseFactories())('database errors in the log on $name', (f
         .map((line) => JSON.parse(line) as { err?: { code?: string; constraint?: string; table?: string } });
       const errors = entries.flatMap((e) => (e.err ? [e.err] : []));
       expect(errors).toEqual(
-        expect.arrayContaining([expect.objectContaining({ type: 'DatabaseError', code: '22P02' }), expect.objectContaining({ type: 'DatabaseError', code: '23505', constraint: 'companies_key_unique', table: 'companies' })]),
+        expect.arrayContaining([
+          expect.objectContaining({ type: 'DatabaseError', code: '22P02' }),
+          expect.objectContaining({
+            type: 'DatabaseError',
+            code: '23505',
+            constraint: 'companies_key_unique',
+            table: 'companies',
+          }),
+        ]),
       );
-      for (const value of [...Object.values(personal), 'jane-visitor', 'insert into', 'select ']) expect(log.toLowerCase()).not.toContain(value.toLowerCase());
+      for (const value of [...Object.values(personal), 'jane-visitor', 'insert into', 'select '])
+        expect(log.toLowerCase()).not.toContain(value.toLowerCase());
     } finally {
       await harness.close();
     }

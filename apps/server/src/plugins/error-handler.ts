@@ -33,7 +33,12 @@ export interface ErrorAnswer {
 /** Reads an error; answers when it knows the kind, else null so the next one is asked. */
 export type ErrorTranslator = (error: FastifyError) => ErrorAnswer | null;
 
-const INTERNAL: ErrorAnswer = { status: 500, code: 'internal_error', message: 'Something went wrong.', log: 'request failed' };
+const INTERNAL: ErrorAnswer = {
+  status: 500,
+  code: 'internal_error',
+  message: 'Something went wrong.',
+  log: 'request failed',
+};
 
 /** Fastify's own codes, renamed to the stable codes of the contract. */
 const FRAMEWORK_CODES: Record<string, ErrorCode> = {
@@ -81,10 +86,16 @@ const schemaFailure: ErrorTranslator = (error) => {
 
 const typedError: ErrorTranslator = (error) => {
   if (!(error instanceof AppError)) return null;
-  return { status: error.statusCode, code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) };
+  return {
+    status: error.statusCode,
+    code: error.code,
+    message: error.message,
+    ...(error.field ? { field: error.field } : {}),
+  };
 };
 
-const responseMismatch: ErrorTranslator = (error) => (isResponseSerializationError(error) ? { ...INTERNAL, log: 'response did not match its schema' } : null);
+const responseMismatch: ErrorTranslator = (error) =>
+  isResponseSerializationError(error) ? { ...INTERNAL, log: 'response did not match its schema' } : null;
 
 /**
  * The client hung up before its request's body had arrived (Node's "aborted", a reset with no
@@ -93,7 +104,13 @@ const responseMismatch: ErrorTranslator = (error) => (isResponseSerializationErr
  */
 const clientHungUp: ErrorTranslator = (error) =>
   error.code === 'ECONNRESET' && error.message === 'aborted' && !('syscall' in error)
-    ? { status: 400, code: 'bad_request', message: 'The request was aborted by the client.', log: 'client closed the request before it was read', logLevel: 'info' }
+    ? {
+        status: 400,
+        code: 'bad_request',
+        message: 'The request was aborted by the client.',
+        log: 'client closed the request before it was read',
+        logLevel: 'info',
+      }
     : null;
 
 /** The database refused, stalled or timed out: a quick 503 the client can retry, not a 500. */
@@ -112,8 +129,14 @@ const databaseUnavailable: ErrorTranslator = (error) =>
 const clientMistake: ErrorTranslator = (error) => {
   const status = error.statusCode ?? 500;
   if (status < 400 || status >= 500) return null;
-  const code = FRAMEWORK_CODES[error.code] ?? (error instanceof SyntaxError ? 'invalid_json' : (STATUS_CODES_TO_ERROR[status] ?? 'bad_request'));
-  return { status, code, message: FRAMEWORK_MESSAGES[code] ?? (STATUS_CODES[status] ? `${STATUS_CODES[status]}.` : 'Bad request.') };
+  const code =
+    FRAMEWORK_CODES[error.code] ??
+    (error instanceof SyntaxError ? 'invalid_json' : (STATUS_CODES_TO_ERROR[status] ?? 'bad_request'));
+  return {
+    status,
+    code,
+    message: FRAMEWORK_MESSAGES[code] ?? (STATUS_CODES[status] ? `${STATUS_CODES[status]}.` : 'Bad request.'),
+  };
 };
 
 /**
@@ -121,9 +144,19 @@ const clientMistake: ErrorTranslator = (error) => {
  * recognises is a 500 `internal_error`. A new kind of failure (an unreachable database, say)
  * is one more translator placed before `clientMistake`.
  */
-export const errorTranslators: ErrorTranslator[] = [schemaFailure, typedError, responseMismatch, clientHungUp, databaseUnavailable, clientMistake];
+export const errorTranslators: ErrorTranslator[] = [
+  schemaFailure,
+  typedError,
+  responseMismatch,
+  clientHungUp,
+  databaseUnavailable,
+  clientMistake,
+];
 
-export function answerFor(error: FastifyError, translators: readonly ErrorTranslator[] = errorTranslators): ErrorAnswer {
+export function answerFor(
+  error: FastifyError,
+  translators: readonly ErrorTranslator[] = errorTranslators,
+): ErrorAnswer {
   for (const translate of translators) {
     const answer = translate(error);
     if (answer) return answer;

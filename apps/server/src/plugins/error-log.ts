@@ -18,7 +18,9 @@ export interface DatabaseErrorSummary {
 const SQLSTATE = /^[0-9A-Z]{5}$/;
 const CAUSE_DEPTH = 6;
 
-function isDatabaseError(error: object): error is { code: string; constraint?: unknown; table?: unknown; column?: unknown } {
+function isDatabaseError(
+  error: object,
+): error is { code: string; constraint?: unknown; table?: unknown; column?: unknown } {
   const code = (error as { code?: unknown }).code;
   // node-postgres and PGlite both put the server's severity on the errors they raise.
   return typeof code === 'string' && SQLSTATE.test(code) && 'severity' in error;
@@ -82,10 +84,16 @@ export interface SerializedError {
 export function serializeError(error: unknown): SerializedError {
   const summary = databaseErrorSummary(error);
   if (summary) return { ...summary, message: `database error ${summary.code}`, stack: framesOf(error) };
-  if (wrapsQuery(error)) return { type: 'DatabaseError', code: 'unknown', message: 'database error', stack: framesOf(error) };
+  if (wrapsQuery(error))
+    return { type: 'DatabaseError', code: 'unknown', message: 'database error', stack: framesOf(error) };
   if (error instanceof Error) {
     const code = (error as { code?: unknown }).code;
-    return { type: error.name, message: error.message, ...(typeof code === 'string' ? { code } : {}), stack: error.stack ?? '' };
+    return {
+      type: error.name,
+      message: error.message,
+      ...(typeof code === 'string' ? { code } : {}),
+      stack: error.stack ?? '',
+    };
   }
   return { type: typeof error, message: '', stack: '' };
 }

@@ -6,7 +6,11 @@ import type { FastifyInstance } from 'fastify';
  * form-encoded. `bodyLimit` applies where the route sets none of its own.
  */
 export function readFormBodies(instance: FastifyInstance, bodyLimit: number): void {
-  instance.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  instance.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
 }

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseFactories } from '../db/test-databases.ts';
-import { demoDocument, startDemoSession, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../test-support/test-app.ts';
+import {
+  demoDocument,
+  startDemoSession,
+  startTestApp,
+  TEST_ADMIN_TOKEN,
+  type TestApp,
+} from '../test-support/test-app.ts';
 
 const API = '/demo/json/online_scheduler';
 const DAY_MS = 86_400_000;
@@ -16,15 +22,29 @@ describe.each(testDatabaseFactories())('bad input is a 4xx, never a 500, on $nam
   let harness: TestApp;
   let token: string;
   beforeAll(async () => {
-    harness = await startTestApp(factory, { config: { SESSION_RATE_LIMIT: '1000', SEARCH_RATE_LIMIT: '1000', WRITE_RATE_LIMIT: '1000' } });
+    harness = await startTestApp(factory, {
+      config: { SESSION_RATE_LIMIT: '1000', SEARCH_RATE_LIMIT: '1000', WRITE_RATE_LIMIT: '1000' },
+    });
     token = await startDemoSession(harness.app);
   });
   afterAll(async () => harness.close());
 
-  const get = (path: string) => harness.app.inject({ method: 'GET', url: `${API}${path}`, headers: { 'x-auth-token': token } });
-  const post = (path: string, payload: unknown) => harness.app.inject({ method: 'POST', url: `${API}${path}`, headers: { 'x-auth-token': token }, payload: payload as object });
+  const get = (path: string) =>
+    harness.app.inject({ method: 'GET', url: `${API}${path}`, headers: { 'x-auth-token': token } });
+  const post = (path: string, payload: unknown) =>
+    harness.app.inject({
+      method: 'POST',
+      url: `${API}${path}`,
+      headers: { 'x-auth-token': token },
+      payload: payload as object,
+    });
   const putDocument = (doc: unknown) =>
-    harness.app.inject({ method: 'PUT', url: '/api/admin/companies/demo', headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` }, payload: doc as object });
+    harness.app.inject({
+      method: 'PUT',
+      url: '/api/admin/companies/demo',
+      headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+      payload: doc as object,
+    });
 
   it('refuses NUL and unpaired surrogates in any string a visitor sends, naming the field', async () => {
     const nul = await post('/set_postal_code', { postal_code: '4301\u0000' });
@@ -33,12 +53,18 @@ describe.each(testDatabaseFactories())('bad input is a 4xx, never a 500, on $nam
     const surrogate = await post('/set_postal_code', { postal_code: '43\uD800015' });
     expect(surrogate.statusCode).toBe(400);
     expect(surrogate.json()).toMatchObject({ error: { field: 'postal_code' } });
-    const inQuery = await get(`/availability?from=${instantIn(1).slice(0, 10)}&to=${instantIn(2).slice(0, 10)}&postal_code=43%00215`);
+    const inQuery = await get(
+      `/availability?from=${instantIn(1).slice(0, 10)}&to=${instantIn(2).slice(0, 10)}&postal_code=43%00215`,
+    );
     expect(inQuery.statusCode).toBe(400);
     expect(inQuery.json()).toMatchObject({ error: { field: 'postal_code' } });
     // A well-formed surrogate pair (an emoji) is text like any other (a postal code is not free
     // text for a US office, so a free-text field carries it).
-    const emoji = await post('/set_address', { address1: '1 Main St \uD83C\uDFE0', city: 'Columbus', postal_code: '43215' });
+    const emoji = await post('/set_address', {
+      address1: '1 Main St \uD83C\uDFE0',
+      city: 'Columbus',
+      postal_code: '43215',
+    });
     expect([200, 409]).toContain(emoji.statusCode);
   });
 
@@ -46,13 +72,19 @@ describe.each(testDatabaseFactories())('bad input is a 4xx, never a 500, on $nam
     const nested = (depth: number, inner = '1') => `${'['.repeat(depth)}${inner}${']'.repeat(depth)}`;
     const send = (method: 'PUT' | 'POST', url: string, payload: string, headers: Record<string, string>) =>
       harness.app.inject({ method, url, headers: { ...headers, 'content-type': 'application/json' }, payload });
-    const admin = (payload: string) => send('PUT', '/api/admin/companies/demo', payload, { authorization: `Bearer ${TEST_ADMIN_TOKEN}` });
+    const admin = (payload: string) =>
+      send('PUT', '/api/admin/companies/demo', payload, { authorization: `Bearer ${TEST_ADMIN_TOKEN}` });
     const visitor = (payload: string) => send('POST', `${API}/set_postal_code`, payload, { 'x-auth-token': token });
     // 8,000 and 100,000 levels once overflowed the call stack (a 500); the body limit still comes first.
     for (const depth of [65, 8_000, 30_000]) {
-      for (const answer of [await admin(`{"key":${nested(depth)}}`), await visitor(`{"postal_code":${nested(depth)}}`)]) {
+      for (const answer of [
+        await admin(`{"key":${nested(depth)}}`),
+        await visitor(`{"postal_code":${nested(depth)}}`),
+      ]) {
         expect(answer.statusCode, `depth ${depth}`).toBe(400);
-        expect(answer.json()).toMatchObject({ error: { code: 'invalid_json', message: expect.stringContaining('64 levels') } });
+        expect(answer.json()).toMatchObject({
+          error: { code: 'invalid_json', message: expect.stringContaining('64 levels') },
+        });
       }
     }
     expect((await admin(`{"key":${nested(300_000)}}`)).statusCode).toBe(400);
@@ -85,12 +117,21 @@ describe.each(testDatabaseFactories())('bad input is a 4xx, never a 500, on $nam
       ['coupons.0.max_redemptions', (doc) => (doc.coupons![0]!.max_redemptions = 2 ** 31)],
       ['services.0.sort', (doc) => (doc.services![0]!.sort = 2 ** 53 - 1)],
       ['property_controls.0.id', (doc) => (doc.property_controls![0]!.id = 2 ** 53 - 1)],
-      ['packages.0.services.1', (doc) => {
-        const first = (doc.packages![0]!.services as string[])[0]!;
-        doc.packages![0]!.services = [first, first];
-      }],
+      [
+        'packages.0.services.1',
+        (doc) => {
+          const first = (doc.packages![0]!.services as string[])[0]!;
+          doc.packages![0]!.services = [first, first];
+        },
+      ],
       ['inspectors.1.id', (doc) => (doc.inspectors![1]!.id = doc.inspectors![0]!.id)],
-      ['embedding_origins.0', (doc) => ((doc as unknown as Record<string, unknown>).embedding_origins = ["https://example.com; script-src 'unsafe-inline'"])],
+      [
+        'embedding_origins.0',
+        (doc) =>
+          ((doc as unknown as Record<string, unknown>).embedding_origins = [
+            "https://example.com; script-src 'unsafe-inline'",
+          ]),
+      ],
     ];
     for (const [field, change] of cases) {
       const doc = demoDocument() as Record<string, Array<Record<string, unknown>>>;
@@ -114,13 +155,17 @@ describe.each(testDatabaseFactories())('bad input is a 4xx, never a 500, on $nam
       const body = held.json();
       expect(body.status).toBe('unavailable');
       expect(body.appointments.length, `${days} days`).toBeGreaterThan(0);
-      expect(Date.parse(body.appointments[0].start_datetime.replace(' ', 'T') + 'Z')).toBeGreaterThan(Date.now() - DAY_MS);
+      expect(Date.parse(body.appointments[0].start_datetime.replace(' ', 'T') + 'Z')).toBeGreaterThan(
+        Date.now() - DAY_MS,
+      );
 
       const check = await get(`/time_available?from=${instantIn(days)}&to=${instantIn(days + 0.125)}`);
       expect(check.statusCode, `${days} days`).toBe(200);
       expect(check.json().status).toBe('no');
 
-      const listing = await get(`/availability?from=${instantIn(days).slice(0, 10)}&to=${instantIn(days + 2).slice(0, 10)}`);
+      const listing = await get(
+        `/availability?from=${instantIn(days).slice(0, 10)}&to=${instantIn(days + 2).slice(0, 10)}`,
+      );
       expect(listing.statusCode).toBe(200);
       expect(listing.json()).toEqual([]);
     }

@@ -38,7 +38,12 @@ describe('registerJsonBody', () => {
         if (counting) setImmediate(count);
       };
       setImmediate(count);
-      const response = await app.inject({ method: 'POST', url: '/', headers: { 'content-type': 'application/json' }, payload: body });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/',
+        headers: { 'content-type': 'application/json' },
+        payload: body,
+      });
       counting = false;
       return response;
     };
@@ -66,7 +71,9 @@ describe('registerJsonBody', () => {
     const deep = `${'['.repeat(MAX_JSON_DEPTH + 1)}${']'.repeat(MAX_JSON_DEPTH + 1)}`;
     const padded = (json: string) => `${json}${' '.repeat(LARGE_BODY_CHARS)}`;
     expect((await post(padded(deep))).statusCode).toBe(400);
-    expect((await post(padded(deep))).json()).toMatchObject({ message: `The request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels.` });
+    expect((await post(padded(deep))).json()).toMatchObject({
+      message: `The request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels.`,
+    });
     expect((await post(padded('{"a":'))).statusCode).toBe(400);
     expect((await post(padded('{"__proto__":{"polluted":true}}'))).statusCode).toBe(400);
     await app.close();

@@ -20,7 +20,8 @@ export function jsonNestingDepth(text: string): number {
   for (let i = 0; i < text.length; i++) {
     const char = text.charCodeAt(i);
     if (inString) {
-      if (char === 0x5c) i++; // a backslash escapes the next character
+      if (char === 0x5c)
+        i++; // a backslash escapes the next character
       else if (char === 0x22) inString = false;
     } else if (char === 0x22) {
       inString = true;
@@ -53,7 +54,14 @@ export function registerJsonBody(app: FastifyInstance): void {
     const inTurns = body.length >= LARGE_BODY_CHARS;
     const next = (step: () => void) => (inTurns ? afterWaitingRequests(step) : step());
     if (jsonNestingDepth(body) > MAX_JSON_DEPTH) {
-      done(new AppError(400, 'invalid_json', `The request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels.`), undefined);
+      done(
+        new AppError(
+          400,
+          'invalid_json',
+          `The request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels.`,
+        ),
+        undefined,
+      );
       return;
     }
     next(() => parse(request, body, (error, parsed) => next(() => done(error, parsed))));

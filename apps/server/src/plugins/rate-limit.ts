@@ -13,7 +13,9 @@ function rateLimited(after: string): AppError {
  * by every route that uses them.
  */
 export async function registerRateLimit(app: FastifyInstance, redisUrl: string | undefined): Promise<void> {
-  const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) : undefined;
+  const redis = redisUrl
+    ? new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
+    : undefined;
   if (redis) app.addHook('onClose', async () => void redis.quit());
   await app.register(rateLimit, {
     global: false,
@@ -56,11 +58,20 @@ const ONE_MINUTE_MS = 60_000;
  * session has used up its minute.
  */
 export function sessionBucket(app: FastifyInstance, name: SessionBucketName, max: number): onRequestAsyncHookHandler {
-  return bucketHook(app, max, (request) => `${name}:${request.schedulerSession?.sessionId ?? (request.manageLink ? `link:${request.manageLink.linkId}` : `address:${request.ip}`)}`);
+  return bucketHook(
+    app,
+    max,
+    (request) =>
+      `${name}:${request.schedulerSession?.sessionId ?? (request.manageLink ? `link:${request.manageLink.linkId}` : `address:${request.ip}`)}`,
+  );
 }
 
 /** A hook taking one from the bucket `key` names, per minute, answering 429 with Retry-After once it is empty. */
-function bucketHook(app: FastifyInstance, max: number, key: (request: FastifyRequest) => string): onRequestAsyncHookHandler {
+function bucketHook(
+  app: FastifyInstance,
+  max: number,
+  key: (request: FastifyRequest) => string,
+): onRequestAsyncHookHandler {
   const take = app.createRateLimit({ max, timeWindow: ONE_MINUTE_MS, keyGenerator: key });
   return async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
     const result = await take(request);

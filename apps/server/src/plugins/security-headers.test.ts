@@ -4,10 +4,17 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseFactories } from '../db/test-databases.ts';
 import { DEMO_OFFICE_UUID } from '../modules/company-document/demo-company.ts';
-import { demoDocument, startDemoSession, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../test-support/test-app.ts';
+import {
+  demoDocument,
+  startDemoSession,
+  startTestApp,
+  TEST_ADMIN_TOKEN,
+  type TestApp,
+} from '../test-support/test-app.ts';
 import { STRICT_TRANSPORT_SECURITY } from './security-headers.ts';
 
-const INDEX_HTML = '<!doctype html><html><head><script type="module" src="/_app/assets/index-3f2a1b.js"></script></head><body><div id="root"></div></body></html>';
+const INDEX_HTML =
+  '<!doctype html><html><head><script type="module" src="/_app/assets/index-3f2a1b.js"></script></head><body><div id="root"></div></body></html>';
 
 describe.each(testDatabaseFactories())('security headers on $name', (factory) => {
   let harness: TestApp;
@@ -32,8 +39,16 @@ describe.each(testDatabaseFactories())('security headers on $name', (factory) =>
     const token = await startDemoSession(harness.app);
     const answers = [
       await harness.app.inject({ method: 'GET', url: '/demo/json/currency_code' }),
-      await harness.app.inject({ method: 'GET', url: '/demo/online-scheduler/order', headers: { 'x-auth-token': token } }),
-      await harness.app.inject({ method: 'GET', url: '/demo/online-scheduler/order', headers: { 'x-auth-token': 'wrong' } }),
+      await harness.app.inject({
+        method: 'GET',
+        url: '/demo/online-scheduler/order',
+        headers: { 'x-auth-token': token },
+      }),
+      await harness.app.inject({
+        method: 'GET',
+        url: '/demo/online-scheduler/order',
+        headers: { 'x-auth-token': 'wrong' },
+      }),
       await harness.app.inject({ method: 'GET', url: '/api/nothing' }),
       await harness.app.inject({ method: 'GET', url: '/%E0%A4%A/json/currency_code' }),
     ];
@@ -49,18 +64,37 @@ describe.each(testDatabaseFactories())('security headers on $name', (factory) =>
     expect(frameAncestors(page.headers['content-security-policy'])).toBe("'self'");
     expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
 
-    const doc = { ...demoDocument(), embedding_origins: ['https://www.scioto-example.com', 'https://*.scioto-example.net'] };
-    const put = await harness.app.inject({ method: 'PUT', url: '/api/admin/companies/demo', headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` }, payload: doc });
+    const doc = {
+      ...demoDocument(),
+      embedding_origins: ['https://www.scioto-example.com', 'https://*.scioto-example.net'],
+    };
+    const put = await harness.app.inject({
+      method: 'PUT',
+      url: '/api/admin/companies/demo',
+      headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+      payload: doc,
+    });
     expect(put.statusCode).toBe(200);
     try {
       const embedded = await harness.app.inject({ method: 'GET', url: '/demo/online-scheduler/calendar' });
-      expect(frameAncestors(embedded.headers['content-security-policy'])).toBe("'self' https://www.scioto-example.com https://*.scioto-example.net");
+      expect(frameAncestors(embedded.headers['content-security-policy'])).toBe(
+        "'self' https://www.scioto-example.com https://*.scioto-example.net",
+      );
       // X-Frame-Options cannot name other origins; it would block the company's own site.
       expect(embedded.headers['x-frame-options']).toBeUndefined();
-      const exported = await harness.app.inject({ method: 'GET', url: '/api/admin/companies/demo', headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` } });
+      const exported = await harness.app.inject({
+        method: 'GET',
+        url: '/api/admin/companies/demo',
+        headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+      });
       expect(exported.json().embedding_origins).toEqual(doc.embedding_origins);
     } finally {
-      await harness.app.inject({ method: 'PUT', url: '/api/admin/companies/demo', headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` }, payload: demoDocument() });
+      await harness.app.inject({
+        method: 'PUT',
+        url: '/api/admin/companies/demo',
+        headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+        payload: demoDocument(),
+      });
     }
   });
 
@@ -95,7 +129,10 @@ describe.each(testDatabaseFactories())('security headers on $name', (factory) =>
 
   it('shows a browser the wizard’s not-found page, with 404, for a session link to an unknown company or office', async () => {
     const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
-    for (const url of ['/no-such-company/online-scheduler/' + DEMO_OFFICE_UUID, '/demo/online-scheduler/00000000-0000-4000-8000-000000000000']) {
+    for (const url of [
+      '/no-such-company/online-scheduler/' + DEMO_OFFICE_UUID,
+      '/demo/online-scheduler/00000000-0000-4000-8000-000000000000',
+    ]) {
       const page = await harness.app.inject({ method: 'GET', url, headers: html });
       expect(page.statusCode, url).toBe(404);
       expect(page.headers['content-type']).toMatch(/^text\/html/);
@@ -124,8 +161,14 @@ describe('Strict-Transport-Security', () => {
   };
 
   it('is sent over HTTPS: a https public address, or a trusted proxy that says the request came over https', async () => {
-    expect(await hstsOf({ PUBLIC_URL: 'https://book.example.com' }, {})).toEqual([STRICT_TRANSPORT_SECURITY, STRICT_TRANSPORT_SECURITY]);
-    expect(await hstsOf({ TRUST_PROXY: 'true' }, { 'x-forwarded-proto': 'https' })).toEqual([STRICT_TRANSPORT_SECURITY, STRICT_TRANSPORT_SECURITY]);
+    expect(await hstsOf({ PUBLIC_URL: 'https://book.example.com' }, {})).toEqual([
+      STRICT_TRANSPORT_SECURITY,
+      STRICT_TRANSPORT_SECURITY,
+    ]);
+    expect(await hstsOf({ TRUST_PROXY: 'true' }, { 'x-forwarded-proto': 'https' })).toEqual([
+      STRICT_TRANSPORT_SECURITY,
+      STRICT_TRANSPORT_SECURITY,
+    ]);
   });
 
   it('is not sent over plain HTTP, nor on the word of a proxy that is not trusted', async () => {

@@ -34,7 +34,8 @@ export function pageSecurityHeaders(embeddingOrigins: readonly string[]): Record
  * sandboxed, has an origin of its own. Shown by an `<img>`, as the wizard and the console show it,
  * a policy is not applied (an image runs nothing and loads nothing anyway).
  */
-export const LOGO_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox; form-action 'none'";
+export const LOGO_SECURITY_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox; form-action 'none'";
 
 /** A year: browsers then go to the product over HTTPS only, whatever a link or a typed address says. */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
@@ -53,7 +54,8 @@ export function registerApiHeaders(app: FastifyInstance, options: { publicUrl: s
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    if (publicIsHttps || request.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+    if (publicIsHttps || request.protocol === 'https')
+      reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
   });
 }
 

@@ -31,7 +31,10 @@ export function sessionOf(request: FastifyRequest): AuthenticatedSession {
  * An onRequest hook that admits only a valid `X-Auth-Token` for the company in the path. It
  * runs before body parsing and validation, so an unauthorised request changes and reveals nothing.
  */
-export function requireSession(ctx: Pick<AppContext, 'sessions' | 'config'>, options: { allowConfirmedAfterExpiry?: boolean } = {}): onRequestAsyncHookHandler {
+export function requireSession(
+  ctx: Pick<AppContext, 'sessions' | 'config'>,
+  options: { allowConfirmedAfterExpiry?: boolean } = {},
+): onRequestAsyncHookHandler {
   return async (request) => {
     const query = request.query as Record<string, unknown> | undefined;
     if (query && TOKEN_QUERY_NAMES.some((name) => name in query)) {
@@ -41,7 +44,11 @@ export function requireSession(ctx: Pick<AppContext, 'sessions' | 'config'>, opt
     request.schedulerSession = await authenticate(
       ctx.sessions,
       { ttlDays: ctx.config.SESSION_TTL_DAYS },
-      { token: singleHeader(request, TOKEN_HEADER), companyKey: params.company_key ?? '', officeUuid: singleHeader(request, OFFICE_HEADER) },
+      {
+        token: singleHeader(request, TOKEN_HEADER),
+        companyKey: params.company_key ?? '',
+        officeUuid: singleHeader(request, OFFICE_HEADER),
+      },
       { allowConfirmedAfterExpiry: options.allowConfirmedAfterExpiry ?? false },
     );
   };

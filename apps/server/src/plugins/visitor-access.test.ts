@@ -30,18 +30,24 @@ const SEARCHES = [
 ];
 
 async function orderOf(harness: TestApp, token: string): Promise<string> {
-  const [session] = await harness.database.db.select({ orderId: t.sessions.orderId }).from(t.sessions).where(eq(t.sessions.tokenHash, hashToken(token)));
+  const [session] = await harness.database.db
+    .select({ orderId: t.sessions.orderId })
+    .from(t.sessions)
+    .where(eq(t.sessions.tokenHash, hashToken(token)));
   return session!.orderId;
 }
 
 describe.each(testDatabaseFactories())('visitor access on $name', (factory) => {
   let harness: TestApp;
   beforeAll(async () => {
-    harness = await startTestApp(factory, { config: { SESSION_RATE_LIMIT: '1000', SEARCH_RATE_LIMIT: '6', WRITE_RATE_LIMIT: '3' } });
+    harness = await startTestApp(factory, {
+      config: { SESSION_RATE_LIMIT: '1000', SEARCH_RATE_LIMIT: '6', WRITE_RATE_LIMIT: '3' },
+    });
   });
   afterAll(async () => harness.close());
 
-  const write = (token: string, url: string, payload: unknown) => harness.app.inject({ method: 'POST', url, headers: { 'x-auth-token': token }, payload: payload as object });
+  const write = (token: string, url: string, payload: unknown) =>
+    harness.app.inject({ method: 'POST', url, headers: { 'x-auth-token': token }, payload: payload as object });
 
   for (const route of WRITES) {
     it(`refuses ${route.name} on a confirmed order with 409 order_confirmed, changing nothing`, async () => {
@@ -49,13 +55,21 @@ describe.each(testDatabaseFactories())('visitor access on $name', (factory) => {
       const orderId = await orderOf(harness, token);
       // Confirmed the way the office (or a later confirm call) does it: in the database.
       await harness.database.db.update(t.orders).set({ status: 'confirmed' }).where(eq(t.orders.id, orderId));
-      const before = await harness.app.inject({ method: 'GET', url: '/demo/online-scheduler/order', headers: { 'x-auth-token': token } });
+      const before = await harness.app.inject({
+        method: 'GET',
+        url: '/demo/online-scheduler/order',
+        headers: { 'x-auth-token': token },
+      });
 
       const response = await write(token, route.url, route.payload);
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({ error: { code: 'order_confirmed', message: expect.any(String) } });
 
-      const after = await harness.app.inject({ method: 'GET', url: '/demo/online-scheduler/order', headers: { 'x-auth-token': token } });
+      const after = await harness.app.inject({
+        method: 'GET',
+        url: '/demo/online-scheduler/order',
+        headers: { 'x-auth-token': token },
+      });
       expect(after.json()).toEqual(before.json());
       const holds = await harness.database.db.select().from(t.appointments).where(eq(t.appointments.orderId, orderId));
       expect(holds).toEqual([]);
@@ -73,7 +87,10 @@ describe.each(testDatabaseFactories())('visitor access on $name', (factory) => {
   it('refuses a write once the session’s office is retired', async () => {
     const token = await startDemoSession(harness.app);
     const orderId = await orderOf(harness, token);
-    const [order] = await harness.database.db.select({ officeId: t.orders.officeId }).from(t.orders).where(eq(t.orders.id, orderId));
+    const [order] = await harness.database.db
+      .select({ officeId: t.orders.officeId })
+      .from(t.orders)
+      .where(eq(t.orders.id, orderId));
     await harness.database.db.update(t.offices).set({ active: false }).where(eq(t.offices.id, order!.officeId));
     try {
       const response = await write(token, `${API}/set_postal_code`, { postal_code: '43215' });
@@ -84,12 +101,14 @@ describe.each(testDatabaseFactories())('visitor access on $name', (factory) => {
     }
   });
 
-  const get = (token: string, url: string) => harness.app.inject({ method: 'GET', url, headers: { 'x-auth-token': token } });
+  const get = (token: string, url: string) =>
+    harness.app.inject({ method: 'GET', url, headers: { 'x-auth-token': token } });
 
   it('counts every search and lookup route against one bucket per session', async () => {
     const token = await startDemoSession(harness.app);
     // Six searches spread over the four routes use the bucket up...
-    for (const url of [...SEARCHES, SEARCHES[0]!, SEARCHES[1]!]) expect((await get(token, url)).statusCode, url).toBe(200);
+    for (const url of [...SEARCHES, SEARCHES[0]!, SEARCHES[1]!])
+      expect((await get(token, url)).statusCode, url).toBe(200);
     // ...so that each route, even one not used yet in this minute, is refused.
     for (const url of SEARCHES) {
       const limited = await get(token, url);
@@ -100,13 +119,19 @@ describe.each(testDatabaseFactories())('visitor access on $name', (factory) => {
     // Another session has its own bucket.
     expect((await get(await startDemoSession(harness.app), SEARCHES[2]!)).statusCode).toBe(200);
     // And this session's writes have theirs: searches used up, it may still save.
-    const write = await harness.app.inject({ method: 'POST', url: `${API}/set_postal_code`, headers: { 'x-auth-token': token }, payload: { postal_code: '43215' } });
+    const write = await harness.app.inject({
+      method: 'POST',
+      url: `${API}/set_postal_code`,
+      headers: { 'x-auth-token': token },
+      payload: { postal_code: '43215' },
+    });
     expect(write.statusCode).toBe(200);
   });
 
   it('counts every write route against one write bucket per session (WRITE_RATE_LIMIT)', async () => {
     const token = await startDemoSession(harness.app);
-    const post = (url: string, payload: unknown) => harness.app.inject({ method: 'POST', url, headers: { 'x-auth-token': token }, payload: payload as object });
+    const post = (url: string, payload: unknown) =>
+      harness.app.inject({ method: 'POST', url, headers: { 'x-auth-token': token }, payload: payload as object });
     expect((await post(`${API}/set_postal_code`, { postal_code: '43215' })).statusCode).toBe(200);
     expect((await post(`${API}/set_inspectors`, [101])).statusCode).toBe(200);
     expect((await post(`${API}/set_datetime`, { datetime: null })).statusCode).toBe(200);
@@ -119,7 +144,14 @@ describe.each(testDatabaseFactories())('visitor access on $name', (factory) => {
 
   it('refuses to start with a write route registered without the guard', async () => {
     const config = configSchema.parse({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent' });
-    const app = await buildApp({ db: harness.database.db, config, adminToken: 'x'.repeat(20), pingDatabase: harness.database.ping, changes: harness.database.changes, webDistDir: null });
+    const app = await buildApp({
+      db: harness.database.db,
+      config,
+      adminToken: 'x'.repeat(20),
+      pingDatabase: harness.database.ping,
+      changes: harness.database.changes,
+      webDistDir: null,
+    });
     try {
       await expect(
         (async () => {

@@ -17,7 +17,11 @@ export function visitorAccess(app: FastifyInstance, ctx: Omit<AppContext, 'acces
   };
   // Each route gets its own copies: plugins add hooks to a route's list (compression does), and
   // a shared array would carry one route's additions into every other route.
-  const chain = (access: VisitorAccess, hooks: readonly onRequestAsyncHookHandler[], leavesOrder = false): VisitorAccessOptions => ({
+  const chain = (
+    access: VisitorAccess,
+    hooks: readonly onRequestAsyncHookHandler[],
+    leavesOrder = false,
+  ): VisitorAccessOptions => ({
     get onRequest() {
       return [...hooks];
     },
@@ -33,12 +37,28 @@ export function visitorAccess(app: FastifyInstance, ctx: Omit<AppContext, 'acces
     search: chain('search', [session, sessionBucket(app, 'search', ctx.config.SEARCH_RATE_LIMIT)]),
     write: chain('write', [session, writeBucket, admitOrderWrite, admitWhileSchedulerDisabled]),
     // The confirm reads the order's state (its office active, whether confirmed) itself, in the statement it reads the order with.
-    confirm: chain('write', [requireSession(ctx, { allowConfirmedAfterExpiry: true }), writeBucket, admitWhileSchedulerDisabled]),
+    confirm: chain('write', [
+      requireSession(ctx, { allowConfirmedAfterExpiry: true }),
+      writeBucket,
+      admitWhileSchedulerDisabled,
+    ]),
     manageRead: chain('read', [perAddressBucket(app, 'manage', ctx.config.SEARCH_RATE_LIMIT), requireManageLink(ctx)]),
-    manageWrite: chain('write', [perAddressBucket(app, 'manage-write', ctx.config.WRITE_RATE_LIMIT), requireManageLink(ctx), writeBucket]),
+    manageWrite: chain('write', [
+      perAddressBucket(app, 'manage-write', ctx.config.WRITE_RATE_LIMIT),
+      requireManageLink(ctx),
+      writeBucket,
+    ]),
     // A bucket of their own, as large as the write bucket: a chatty wizard's analytics must never
     // use up the writes a visitor needs to book (a 429 on confirm), nor the other way round.
-    events: chain('write', [requireSession(ctx, { allowConfirmedAfterExpiry: true }), sessionBucket(app, 'events', ctx.config.WRITE_RATE_LIMIT), admitWhileSchedulerDisabled], true),
+    events: chain(
+      'write',
+      [
+        requireSession(ctx, { allowConfirmedAfterExpiry: true }),
+        sessionBucket(app, 'events', ctx.config.WRITE_RATE_LIMIT),
+        admitWhileSchedulerDisabled,
+      ],
+      true,
+    ),
   };
 }
 
@@ -63,7 +83,9 @@ export function requireWriteGuardOnEveryWrite(app: FastifyInstance): void {
     if (!methodsOf(route).some((method) => WRITE_METHODS.has(method.toUpperCase()))) return;
     if (NON_VISITOR_WRITES.test(route.url)) return;
     if (route.config?.access !== 'write') {
-      throw new Error(`${methodsOf(route).join(',')} ${route.url} writes without the visitor write guard: register it with visitorAccess(app, ctx).write.`);
+      throw new Error(
+        `${methodsOf(route).join(',')} ${route.url} writes without the visitor write guard: register it with visitorAccess(app, ctx).write.`,
+      );
     }
   });
 }

@@ -49,14 +49,16 @@ function setAssetHeaders(res: { setHeader(name: string, value: string): void }, 
     return;
   }
   const page = path.endsWith('.html');
-  for (const [name, value] of Object.entries(page ? pageSecurityHeaders([]) : { 'cache-control': 'no-cache' })) res.setHeader(name, value);
+  for (const [name, value] of Object.entries(page ? pageSecurityHeaders([]) : { 'cache-control': 'no-cache' }))
+    res.setHeader(name, value);
 }
 
 /** Serves the built single-page wizard for every /{company_key}/online-scheduler* page. */
 export async function registerWeb(app: FastifyInstance, options: WebOptions): Promise<void> {
   const { webDistDir } = options;
   const indexHtml = webDistDir ? await readFile(join(webDistDir, 'index.html'), 'utf8').catch(() => null) : null;
-  const stepPreloads: StepPreloads = webDistDir && indexHtml ? await readStepPreloads(webDistDir, WEB_ASSET_PREFIX) : {};
+  const stepPreloads: StepPreloads =
+    webDistDir && indexHtml ? await readStepPreloads(webDistDir, WEB_ASSET_PREFIX) : {};
   if (webDistDir && indexHtml) {
     await app.register(fastifyStatic, {
       root: webDistDir,
@@ -78,7 +80,10 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       timer = setTimeout(() => resolve(null), options.firstLoadBudgetMs ?? FIRST_LOAD_BUDGET_MS);
     });
     const loaded = options.firstLoad(page, request).catch((error: unknown) => {
-      log.info({ code: 'first_load_unavailable', err_code: (error as { code?: unknown })?.code }, 'wizard page served without its first screen data');
+      log.info(
+        { code: 'first_load_unavailable', err_code: (error as { code?: unknown })?.code },
+        'wizard page served without its first screen data',
+      );
       return null;
     });
     try {
@@ -87,15 +92,18 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       clearTimeout(timer);
     }
   };
-  app.decorateReply('sendWizardPage', async function (this: FastifyReply, companyKey: string, status = 200, page?: WizardPageRequest) {
-    const known = companyKeyParam.shape.company_key.safeParse(companyKey).success;
-    const headers = pageSecurityHeaders(known ? await options.embeddingOrigins(companyKey) : []);
-    this.headers({ ...headers, 'content-type': 'text/html; charset=utf-8' });
-    if (!indexHtml) return this.status(503).send(NOT_BUILT_PAGE);
-    const firstLoad = known && page ? await firstLoadWithin(page, this.request) : null;
-    const preloads = firstLoad?.step ? (stepPreloads[firstLoad.step] ?? []) : [];
-    return this.status(status).send(wizardPageHtml(indexHtml, { firstLoad: firstLoad?.data ?? null, preloads }));
-  });
+  app.decorateReply(
+    'sendWizardPage',
+    async function (this: FastifyReply, companyKey: string, status = 200, page?: WizardPageRequest) {
+      const known = companyKeyParam.shape.company_key.safeParse(companyKey).success;
+      const headers = pageSecurityHeaders(known ? await options.embeddingOrigins(companyKey) : []);
+      this.headers({ ...headers, 'content-type': 'text/html; charset=utf-8' });
+      if (!indexHtml) return this.status(503).send(NOT_BUILT_PAGE);
+      const firstLoad = known && page ? await firstLoadWithin(page, this.request) : null;
+      const preloads = firstLoad?.step ? (stepPreloads[firstLoad.step] ?? []) : [];
+      return this.status(status).send(wizardPageHtml(indexHtml, { firstLoad: firstLoad?.data ?? null, preloads }));
+    },
+  );
   const sendWizard = async (request: FastifyRequest, reply: FastifyReply) => {
     const { company_key: companyKey, '*': subpath = '' } = request.params as { company_key: string; '*'?: string };
     return reply.sendWizardPage(companyKey, 200, wizardPageRequest(companyKey, subpath, request.query));
@@ -116,5 +124,11 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
 function wizardPageRequest(companyKey: string, subpath: string, query: unknown): WizardPageRequest {
   const values = (query ?? {}) as Record<string, unknown>;
   const single = (name: string) => (typeof values[name] === 'string' ? values[name] : '');
-  return { companyKey, subpath, token: single('t'), officeUuid: single('office').toLowerCase(), tryWhileDisabled: single('try') === '1' };
+  return {
+    companyKey,
+    subpath,
+    token: single('t'),
+    officeUuid: single('office').toLowerCase(),
+    tryWhileDisabled: single('try') === '1',
+  };
 }

@@ -29,7 +29,8 @@ export default async function prepareDatabaseTemplates(): Promise<(() => Promise
   if (postgresTemplate) process.env[POSTGRES_TEMPLATE_ENV] = postgresTemplate;
   return async () => {
     await rm(folder, { recursive: true, force: true });
-    if (serverUrl && postgresTemplate) await onServer(serverUrl, `drop database if exists ${postgresTemplate} with (force)`);
+    if (serverUrl && postgresTemplate)
+      await onServer(serverUrl, `drop database if exists ${postgresTemplate} with (force)`);
   };
 }
 
@@ -40,5 +41,8 @@ async function migratePostgresTemplate(serverUrl: string, name: string): Promise
   await handle.close();
   // A copy needs the template's sessions gone, and closed connections leave the server a moment later.
   await onServer(serverUrl, `alter database ${name} with allow_connections false`);
-  await onServer(serverUrl, `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`);
+  await onServer(
+    serverUrl,
+    `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`,
+  );
 }

@@ -20,6 +20,8 @@ export function describeOnEachDatabase(title: string, body: (factory: TestDataba
   const reachable = new Map(testDatabaseFactories().map((factory) => [factory.name, factory]));
   for (const name of DATABASES) {
     const factory = reachable.get(name);
-    describe.skipIf(!factory)(factory ? `${title} on ${name}` : `${title} on ${name} (${POSTGRES_SKIP_REASON})`, () => body(factory ?? unreachable(name)));
+    describe.skipIf(!factory)(factory ? `${title} on ${name}` : `${title} on ${name} (${POSTGRES_SKIP_REASON})`, () =>
+      body(factory ?? unreachable(name)),
+    );
   }
 }

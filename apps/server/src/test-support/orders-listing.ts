@@ -46,7 +46,8 @@ export function csvRecords(text: string): Array<Record<string, string>> {
   if (cell !== '' || row.length) throw new Error('the CSV does not end with CRLF');
   const [header = [], ...records] = rows;
   return records.map((cells) => {
-    if (cells.length !== header.length) throw new Error(`a row of ${cells.length} cells under a header of ${header.length}`);
+    if (cells.length !== header.length)
+      throw new Error(`a row of ${cells.length} cells under a header of ${header.length}`);
     return Object.fromEntries(header.map((name, i) => [name, cells[i]!]));
   });
 }

@@ -20,7 +20,9 @@ async function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -42,20 +44,40 @@ export class OwnPostgres {
     if (!bin) throw new Error('PostgreSQL server programs not found under /usr/lib/postgresql');
     const dir = mkdtempSync(join(tmpdir(), 'own-postgres-'));
     const asRoot = process.getuid?.() === 0;
-    const run = (program: string, args: string[]) => (asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, program), ...args]] : [join(bin, program), args]) as [string, string[]];
+    const run = (program: string, args: string[]) =>
+      (asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, program), ...args]] : [join(bin, program), args]) as [
+        string,
+        string[],
+      ];
     if (asRoot) {
       const uid = Number(execFileSync('id', ['-u', 'postgres']).toString());
       const gid = Number(execFileSync('id', ['-g', 'postgres']).toString());
       chownSync(dir, uid, gid);
     }
     const data = join(dir, 'data');
-    execFileSync(...run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']), { stdio: 'ignore' });
-    const port = await freePort();
-    // Its own process group: a signal to the group reaches the server and every backend.
-    const server = spawn(...run('postgres', ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off']), {
-      detached: true,
+    execFileSync(...run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']), {
       stdio: 'ignore',
     });
+    const port = await freePort();
+    // Its own process group: a signal to the group reaches the server and every backend.
+    const server = spawn(
+      ...run('postgres', [
+        '-D',
+        data,
+        '-p',
+        String(port),
+        '-k',
+        dir,
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'fsync=off',
+      ]),
+      {
+        detached: true,
+        stdio: 'ignore',
+      },
+    );
     const own = new OwnPostgres(dir, server, `postgres://postgres@127.0.0.1:${port}/postgres`);
     const deadline = Date.now() + 30_000;
     while (Date.now() < deadline) {
@@ -92,7 +114,7 @@ export class OwnPostgres {
       }
     }
     const found = new Set<number>(this.server.pid ? [this.server.pid] : []);
-    for (let grew = true; grew; ) {
+    for (let grew = true; grew;) {
       grew = false;
       for (const [pid, parent] of parents) {
         if (found.has(parent) && !found.has(pid)) {

@@ -28,14 +28,23 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   const dataDir = await mkdtemp(join(tmpdir(), 'scheduler-server-'));
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     cwd: REPOSITORY,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_COMPANY: 'on', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DEMO_COMPANY: 'on',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number; wallAt: number }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal, at: performance.now(), wallAt: Date.now() })),
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number; wallAt: number }>(
+    (resolve) =>
+      child.once('exit', (code, signal) => resolve({ code, signal, at: performance.now(), wallAt: Date.now() })),
   );
 
   const port = await new Promise<number>((resolve, reject) => {

@@ -16,6 +16,9 @@ export function loggedDatabase(handle: DatabaseHandle): { db: Database; statemen
   const logger: Logger = { logQuery: (query) => void statements.push(query) };
   // Both drivers keep the client they were given as `$client`.
   const client = (handle.db as unknown as { $client: unknown }).$client;
-  const db = handle.kind === 'pglite' ? drizzlePglite(client as PGlite, { schema, logger }) : drizzlePostgres(client as pg.Pool, { schema, logger });
+  const db =
+    handle.kind === 'pglite'
+      ? drizzlePglite(client as PGlite, { schema, logger })
+      : drizzlePostgres(client as pg.Pool, { schema, logger });
   return { db: db as unknown as Database, statements };
 }

@@ -17,10 +17,16 @@ export function demoDocument(): Record<string, unknown> {
  * The demo's document with these settings set (a null removes one) and `change` made to the rest:
  * a test's company, one setting or field away from the demo.
  */
-export function demoDocumentWith(settings: Record<string, string | null>, change: (document: Record<string, any>) => void = () => {}): Record<string, unknown> {
+export function demoDocumentWith(
+  settings: Record<string, string | null>,
+  change: (document: Record<string, any>) => void = () => {},
+): Record<string, unknown> {
   const document = demoDocument() as Record<string, any>;
   const kept = (document.settings as Array<{ key: string; value: string }>).filter((s) => !(s.key in settings));
-  document.settings = [...kept, ...Object.entries(settings).flatMap(([key, value]) => (value === null ? [] : [{ key, value }]))];
+  document.settings = [
+    ...kept,
+    ...Object.entries(settings).flatMap(([key, value]) => (value === null ? [] : [{ key, value }])),
+  ];
   change(document);
   return document;
 }
@@ -61,7 +67,11 @@ export interface TestApp {
 /** The whole server over a fresh database with the demo company loaded. */
 export async function startTestApp(
   factory: TestDatabaseFactory,
-  options: { config?: Partial<Record<keyof Config, string>>; logger?: FastifyServerOptions['logger']; webDistDir?: string | null } = {},
+  options: {
+    config?: Partial<Record<keyof Config, string>>;
+    logger?: FastifyServerOptions['logger'];
+    webDistDir?: string | null;
+  } = {},
 ): Promise<TestApp> {
   const database = await factory.open();
   await importCompanyDocument(database.db, demoDocument());
@@ -90,7 +100,11 @@ export async function startTestApp(
 }
 
 /** Follows the demo link the way a browser would and returns the token from the redirect. */
-export async function startDemoSession(app: FastifyInstance, officeUuid = DEMO_OFFICE_UUID, companyKey = 'demo'): Promise<string> {
+export async function startDemoSession(
+  app: FastifyInstance,
+  officeUuid = DEMO_OFFICE_UUID,
+  companyKey = 'demo',
+): Promise<string> {
   const response = await app.inject({ method: 'GET', url: `/${companyKey}/online-scheduler/${officeUuid}` });
   if (response.statusCode !== 302) throw new Error(`expected a redirect, got ${response.statusCode}: ${response.body}`);
   const location = new URL(String(response.headers.location), 'http://localhost');
@@ -109,9 +123,20 @@ export function demoCopy(key: string, officeUuid: string): Record<string, any> {
 }
 
 /** Imports `demoCopy` through the admin API; `change` edits the document before it is sent. */
-export async function importDemoCopy(harness: TestApp, key: string, officeUuid: string, change: (document: Record<string, any>) => void = () => {}): Promise<void> {
+export async function importDemoCopy(
+  harness: TestApp,
+  key: string,
+  officeUuid: string,
+  change: (document: Record<string, any>) => void = () => {},
+): Promise<void> {
   const document = demoCopy(key, officeUuid);
   change(document);
-  const imported = await harness.app.inject({ method: 'PUT', url: `/api/admin/companies/${key}`, headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` }, payload: document });
-  if (imported.statusCode !== 200) throw new Error(`importing ${key} answered ${imported.statusCode}: ${imported.body}`);
+  const imported = await harness.app.inject({
+    method: 'PUT',
+    url: `/api/admin/companies/${key}`,
+    headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+    payload: document,
+  });
+  if (imported.statusCode !== 200)
+    throw new Error(`importing ${key} answered ${imported.statusCode}: ${imported.body}`);
 }

@@ -9,7 +9,14 @@ export function dayFromNow(days: number): string {
 export function wizardCalls(app: () => FastifyInstance, companyKey = 'demo') {
   const api = `/${companyKey}/json/online_scheduler`;
   return {
-    get: (token: string, path: string) => app().inject({ method: 'GET', url: `${api}${path}`, headers: { 'x-auth-token': token } }),
-    post: (token: string, path: string, payload: unknown) => app().inject({ method: 'POST', url: `${api}${path}`, headers: { 'x-auth-token': token }, payload: payload as object }),
+    get: (token: string, path: string) =>
+      app().inject({ method: 'GET', url: `${api}${path}`, headers: { 'x-auth-token': token } }),
+    post: (token: string, path: string, payload: unknown) =>
+      app().inject({
+        method: 'POST',
+        url: `${api}${path}`,
+        headers: { 'x-auth-token': token },
+        payload: payload as object,
+      }),
   };
 }

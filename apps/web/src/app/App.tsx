@@ -12,7 +12,9 @@ import { seedFirstLoad } from './first-load.ts';
 import { PageLayout } from '../frame/PageLayout.tsx';
 import { StepSkeleton } from '../shared/StepSkeleton.tsx';
 
-const NotFoundPage = lazyChunk(() => import('../status-pages/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })));
+const NotFoundPage = lazyChunk(() =>
+  import('../status-pages/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })),
+);
 // The manage link of the confirmation messages (issue 24): a chunk of its own, none of it in the wizard's first step.
 const ManagePage = lazyChunk(() => import('../manage/ManagePage.tsx'));
 
@@ -39,7 +41,14 @@ function SchedulerOrRefusedLink() {
 
 /** `/{company_key}/manage/{token}`: the page in the wizard's frame, which it is handed (it never imports the app). */
 function ManageRoute() {
-  const header = { companyKey: useParams().companyKey ?? '', officeUuid: null, companyName: null, phone: null, hideLogo: true, bannerHtml: '' };
+  const header = {
+    companyKey: useParams().companyKey ?? '',
+    officeUuid: null,
+    companyName: null,
+    phone: null,
+    hideLogo: true,
+    bannerHtml: '',
+  };
   return (
     <Suspense
       fallback={

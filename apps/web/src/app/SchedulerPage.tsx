@@ -1,7 +1,13 @@
 import { Suspense, useCallback, useEffect, useMemo } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { SETTING } from '@scheduler/contracts/setting-keys';
-import { resolveScreen, schedulerMode, STEP_PROGRESS_FLAG, stepOrder, type StepName } from '@scheduler/domain/route-table';
+import {
+  resolveScreen,
+  schedulerMode,
+  STEP_PROGRESS_FLAG,
+  stepOrder,
+  type StepName,
+} from '@scheduler/domain/route-table';
 import { schedulerFlags, SettingsReader } from '@scheduler/domain/settings';
 import { markVisited } from '../shared/progress.ts';
 import { StepSkeleton } from '../shared/StepSkeleton.tsx';
@@ -16,10 +22,18 @@ import { FailureNotice } from '../shared/FailureNotice.tsx';
 import { lazyChunk } from '../shared/chunk-load.ts';
 
 // Status pages and the thank-you state are never the first screen of a visit: they load on demand.
-const DisabledPage = lazyChunk(() => import('../status-pages/DisabledPage.tsx').then((m) => ({ default: m.DisabledPage })));
-const NoServicesPage = lazyChunk(() => import('../status-pages/NoServicesPage.tsx').then((m) => ({ default: m.NoServicesPage })));
-const NotFoundPage = lazyChunk(() => import('../status-pages/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })));
-const UnauthorizedPage = lazyChunk(() => import('../status-pages/UnauthorizedPage.tsx').then((m) => ({ default: m.UnauthorizedPage })));
+const DisabledPage = lazyChunk(() =>
+  import('../status-pages/DisabledPage.tsx').then((m) => ({ default: m.DisabledPage })),
+);
+const NoServicesPage = lazyChunk(() =>
+  import('../status-pages/NoServicesPage.tsx').then((m) => ({ default: m.NoServicesPage })),
+);
+const NotFoundPage = lazyChunk(() =>
+  import('../status-pages/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })),
+);
+const UnauthorizedPage = lazyChunk(() =>
+  import('../status-pages/UnauthorizedPage.tsx').then((m) => ({ default: m.UnauthorizedPage })),
+);
 const ResumeGate = lazyChunk(() => import('../shared/ResumeGate.tsx'));
 const ThankYou = lazyChunk(() => import('../steps/review/ThankYou.tsx'));
 
@@ -33,7 +47,10 @@ export function SchedulerPage() {
   const token = search.get('t') ?? '';
   const officeUuid = (search.get('office') ?? '').toLowerCase();
   const tryAsked = search.get('try') === '1';
-  const credentials = useMemo(() => (tryAsked ? { token, officeUuid, trying: true } : { token, officeUuid }), [token, officeUuid, tryAsked]);
+  const credentials = useMemo(
+    () => (tryAsked ? { token, officeUuid, trying: true } : { token, officeUuid }),
+    [token, officeUuid, tryAsked],
+  );
   const scope = useMemo(() => ({ companyKey, credentials }), [companyKey, credentials]);
   const data = useSchedulerData(scope);
   const { office, order, contact } = data;
@@ -47,7 +64,10 @@ export function SchedulerPage() {
     if (tryAsked) q.set('try', '1');
     return q.toString();
   }, [token, officeUuid, tryAsked]);
-  const pathOf = useCallback((step: StepName | 'unauthorized') => `/${companyKey}/online-scheduler/${step}?${query}`, [companyKey, query]);
+  const pathOf = useCallback(
+    (step: StepName | 'unauthorized') => `/${companyKey}/online-scheduler/${step}?${query}`,
+    [companyKey, query],
+  );
   const goTo = useCallback((step: StepName) => void navigate(pathOf(step)), [navigate, pathOf]);
 
   const screen = resolveScreen(
@@ -67,7 +87,13 @@ export function SchedulerPage() {
   // When the session becomes unauthorised, the browser goes to the unauthorised route (spec 2.1);
   // a step the order is not ready for (the review without a held time) becomes the step it needs.
   const onUnauthorizedRoute = subpath.replace(/\/+$/, '') === 'unauthorized';
-  const replaceWith = data.loading ? null : screen.kind === 'redirect' ? screen.step : screen.kind === 'unauthorized' && !onUnauthorizedRoute ? 'unauthorized' : null;
+  const replaceWith = data.loading
+    ? null
+    : screen.kind === 'redirect'
+      ? screen.step
+      : screen.kind === 'unauthorized' && !onUnauthorizedRoute
+        ? 'unauthorized'
+        : null;
   useEffect(() => {
     if (replaceWith) void navigate(pathOf(replaceWith), { replace: true });
   }, [replaceWith, navigate, pathOf]);
@@ -114,7 +140,13 @@ export function SchedulerPage() {
   if (data.loading) {
     content = <StepSkeleton />;
   } else if (data.failed && screen.kind !== 'disabled') {
-    content = <FailureNotice phone={contactDetails?.office_phone ?? ''} onRetry={data.retry} sx={{ maxWidth: 720, mx: 'auto' }} />;
+    content = (
+      <FailureNotice
+        phone={contactDetails?.office_phone ?? ''}
+        onRetry={data.retry}
+        sx={{ maxWidth: 720, mx: 'auto' }}
+      />
+    );
   } else if (screen.kind === 'disabled') {
     content = <DisabledPage contact={contactDetails ?? null} />;
   } else if (screen.kind === 'unauthorized') {

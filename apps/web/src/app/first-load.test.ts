@@ -33,7 +33,13 @@ describe("the first screen's data from the page", () => {
   it("fills the four queries of the URL's session, and removes the block", () => {
     const page = pageWith(JSON.stringify(DATA));
     const client = createQueryClient(new UnauthorizedSessions());
-    expect(seedFirstLoad(client, at('/demo/online-scheduler/calendar', `?t=tok&office=${OFFICE.toUpperCase()}`), page.document)).toBe(true);
+    expect(
+      seedFirstLoad(
+        client,
+        at('/demo/online-scheduler/calendar', `?t=tok&office=${OFFICE.toUpperCase()}`),
+        page.document,
+      ),
+    ).toBe(true);
     const scope = { companyKey: 'demo', credentials: { token: 'tok', officeUuid: OFFICE } };
     expect(client.getQueryData(queryKeys.office(scope))).toEqual(DATA.office);
     expect(client.getQueryData(queryKeys.order(scope))).toEqual(DATA.order);
@@ -45,7 +51,10 @@ describe("the first screen's data from the page", () => {
   it('fills nothing for another company, another office, no token, or a block that is not JSON', () => {
     const cases = [
       { url: at('/other/online-scheduler', `?t=tok&office=${OFFICE}`), text: JSON.stringify(DATA) },
-      { url: at('/demo/online-scheduler', '?t=tok&office=c0000000-0000-4000-8000-0000000000ee'), text: JSON.stringify(DATA) },
+      {
+        url: at('/demo/online-scheduler', '?t=tok&office=c0000000-0000-4000-8000-0000000000ee'),
+        text: JSON.stringify(DATA),
+      },
       { url: at('/demo/online-scheduler', `?office=${OFFICE}`), text: JSON.stringify(DATA) },
       { url: at('/demo/online-schedulerx', `?t=tok&office=${OFFICE}`), text: JSON.stringify(DATA) },
       { url: at('/demo/online-scheduler', `?t=tok&office=${OFFICE}`), text: '{"company_key":' },
@@ -61,6 +70,8 @@ describe("the first screen's data from the page", () => {
 
   it('answers false when the page has no block', () => {
     document.body.innerHTML = '';
-    expect(seedFirstLoad(createQueryClient(new UnauthorizedSessions()), at('/demo/online-scheduler', '?t=tok'), document)).toBe(false);
+    expect(
+      seedFirstLoad(createQueryClient(new UnauthorizedSessions()), at('/demo/online-scheduler', '?t=tok'), document),
+    ).toBe(false);
   });
 });

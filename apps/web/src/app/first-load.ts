@@ -12,7 +12,11 @@ const WIZARD_PATH = /^\/([^/]+)\/online-scheduler(?:\/|$)/;
  * URL's. The element is removed once read, so the data lives on only in the cache. Answers
  * whether anything was seeded.
  */
-export function seedFirstLoad(queryClient: QueryClient, location: Pick<Location, 'pathname' | 'search'>, doc: Pick<Document, 'getElementById'>): boolean {
+export function seedFirstLoad(
+  queryClient: QueryClient,
+  location: Pick<Location, 'pathname' | 'search'>,
+  doc: Pick<Document, 'getElementById'>,
+): boolean {
   const element = doc.getElementById(FIRST_LOAD_ELEMENT_ID);
   if (!element) return false;
   element.remove();

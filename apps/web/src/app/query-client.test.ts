@@ -7,7 +7,9 @@ describe('the one 401 path', () => {
   it('ends the session of a 401 from a query', async () => {
     const unauthorized = new UnauthorizedSessions();
     const client = createQueryClient(unauthorized);
-    await client.fetchQuery({ queryKey: ['q'], queryFn: () => Promise.reject(new UnauthorizedError('a')), retry: false }).catch(() => undefined);
+    await client
+      .fetchQuery({ queryKey: ['q'], queryFn: () => Promise.reject(new UnauthorizedError('a')), retry: false })
+      .catch(() => undefined);
     expect(unauthorized.has('a')).toBe(true);
     expect(unauthorized.has('b')).toBe(false);
   });
@@ -64,7 +66,10 @@ describe('a write refused because the order is confirmed (another tab confirmed 
     const pricing = ['session', 'demo', 'token', 'pricing'];
     client.setQueryData(order, { confirmed: false });
     client.setQueryData(pricing, { total: 1 });
-    await refuseWrite(client, new ApiError(409, 'order_confirmed', 'This order is confirmed and can no longer be changed online.'));
+    await refuseWrite(
+      client,
+      new ApiError(409, 'order_confirmed', 'This order is confirmed and can no longer be changed online.'),
+    );
     expect(client.getQueryState(order)?.isInvalidated).toBe(true);
     expect(client.getQueryState(pricing)?.isInvalidated).toBe(false);
   });

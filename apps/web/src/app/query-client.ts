@@ -45,9 +45,11 @@ export function createQueryClient(unauthorized: UnauthorizedSessions): QueryClie
     mutationCache: new MutationCache({
       onError: (error) => {
         unauthorized.report(error);
-        if (error instanceof ApiError && error.code === 'order_confirmed') void client.invalidateQueries({ predicate: (query) => query.queryKey.at(-1) === 'order' });
+        if (error instanceof ApiError && error.code === 'order_confirmed')
+          void client.invalidateQueries({ predicate: (query) => query.queryKey.at(-1) === 'order' });
         // The scheduler was disabled (or this browser may no longer try it): the office contact says so, and the page shows the disabled page.
-        if (error instanceof ApiError && error.code === 'scheduler_disabled') void client.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'office-contact' });
+        if (error instanceof ApiError && error.code === 'scheduler_disabled')
+          void client.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'office-contact' });
       },
     }),
     defaultOptions: {

@@ -2,7 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import type { OfficeContactResponse, OfficeResponse } from '@scheduler/contracts/office';
 import type { OrderResponse } from '@scheduler/contracts/order';
 import { isFailure, UnauthorizedError } from '../shared/api-client.ts';
-import { currencyQueryOptions, officeContactQueryOptions, officeQueryOptions, orderQueryOptions, type SessionScope } from '../shared/queries.ts';
+import {
+  currencyQueryOptions,
+  officeContactQueryOptions,
+  officeQueryOptions,
+  orderQueryOptions,
+  type SessionScope,
+} from '../shared/queries.ts';
 import { useSessionEnded } from './query-client.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -32,7 +38,10 @@ export function useSchedulerData(scope: SessionScope): SchedulerData {
   const { token, officeUuid } = credentials;
   const tryAsked = credentials.trying === true;
   const sessionEnded = useSessionEnded(token);
-  const contactQuery = useQuery({ ...officeContactQueryOptions(companyKey, officeUuid, tryAsked), enabled: UUID.test(officeUuid) });
+  const contactQuery = useQuery({
+    ...officeContactQueryOptions(companyKey, officeUuid, tryAsked),
+    enabled: UUID.test(officeUuid),
+  });
   const tryWhileDisabled = tryAsked && contactQuery.data?.may_try === true;
   const disabledForVisitor = contactQuery.data?.enabled === false && !tryWhileDisabled;
   const sessionEnabled = token !== '' && !disabledForVisitor && !sessionEnded;

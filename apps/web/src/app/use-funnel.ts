@@ -32,7 +32,13 @@ function runtimeWanted(): Promise<void> {
  * screen's path) that sends the events and, when embedded, tells the host page the company's tag
  * and the session (again once it is confirmed).
  */
-export function useFunnel(companyKey: string, credentials: SessionCredentials, office: OfficeResponse | undefined, order: OrderResponse | undefined, step: StepName | null) {
+export function useFunnel(
+  companyKey: string,
+  credentials: SessionCredentials,
+  office: OfficeResponse | undefined,
+  order: OrderResponse | undefined,
+  step: StepName | null,
+) {
   const tagId = office?.google_tag_id;
   const confirmed = order?.confirmed;
   useEffect(() => {

@@ -12,25 +12,79 @@ import { Header, type HeaderProps } from './Header.tsx';
 const DESKTOP = '@media (min-width:800px)';
 
 /** The frame every screen sits in: header, main content, and the office's details at the foot. */
-export function PageLayout({ header, contact, children }: { header: HeaderProps; contact: OfficeContactDetails | null; children: ReactNode }) {
+export function PageLayout({
+  header,
+  contact,
+  children,
+}: {
+  header: HeaderProps;
+  contact: OfficeContactDetails | null;
+  children: ReactNode;
+}) {
   return (
-    <Box sx={{ minHeight: embedHost ? 0 : '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+    <Box
+      sx={{
+        minHeight: embedHost ? 0 : '100vh',
+        display: 'flex',
+        flexDirection: 'column',
+        bgcolor: 'background.default',
+      }}
+    >
       <SkipLink />
       <Header {...header} />
-      <Container maxWidth="lg" sx={{ flex: 1, display: 'flex', flexDirection: 'column', gap: 3, py: { xs: 2, sm: 4 }, px: { xs: 1.5, sm: 3 }, [DESKTOP]: { flexDirection: 'row', alignItems: 'flex-start' } }}>
-        <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ flex: 1, minWidth: 0, '&:focus': { outline: 'none' } }}>
+      <Container
+        maxWidth="lg"
+        sx={{
+          flex: 1,
+          display: 'flex',
+          flexDirection: 'column',
+          gap: 3,
+          py: { xs: 2, sm: 4 },
+          px: { xs: 1.5, sm: 3 },
+          [DESKTOP]: { flexDirection: 'row', alignItems: 'flex-start' },
+        }}
+      >
+        <Box
+          component="main"
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          sx={{ flex: 1, minWidth: 0, '&:focus': { outline: 'none' } }}
+        >
           {children}
         </Box>
         {/* The review-order panel (a lazy chunk) is drawn here, beside main, as its own landmark. */}
-        <Box id={REVIEW_PANEL_SLOT_ID} sx={{ '&:empty': { display: 'none' }, [DESKTOP]: { flex: '0 0 auto', maxWidth: 340, position: 'sticky', top: 16 } }} />
+        <Box
+          id={REVIEW_PANEL_SLOT_ID}
+          sx={{
+            '&:empty': { display: 'none' },
+            [DESKTOP]: { flex: '0 0 auto', maxWidth: 340, position: 'sticky', top: 16 },
+          }}
+        />
       </Container>
       {contact && (
         <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
-          <Container maxWidth="lg" sx={{ py: 2.5, display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 1, justifyContent: 'space-between' }}>
+          <Container
+            maxWidth="lg"
+            sx={{
+              py: 2.5,
+              display: 'flex',
+              flexDirection: { xs: 'column', sm: 'row' },
+              gap: 1,
+              justifyContent: 'space-between',
+            }}
+          >
             <Typography component="h2" variant="body2" sx={{ color: 'text.secondary', fontWeight: 600 }}>
               {texts.officeDetails}
             </Typography>
-            <Box sx={{ textAlign: { xs: 'left', sm: 'right' }, fontSize: '0.95rem', alignItems: { xs: 'flex-start', sm: 'flex-end' }, display: 'flex', flexDirection: 'column' }}>
+            <Box
+              sx={{
+                textAlign: { xs: 'left', sm: 'right' },
+                fontSize: '0.95rem',
+                alignItems: { xs: 'flex-start', sm: 'flex-end' },
+                display: 'flex',
+                flexDirection: 'column',
+              }}
+            >
               <OfficeContact contact={contact} />
             </Box>
           </Container>

@@ -12,11 +12,15 @@ afterEach(() => vi.unstubAllGlobals());
 describe('the step frame of a booking the office makes by phone', () => {
   it.each(STEPS)('says so above the %s step, as a note', async (step: StepName) => {
     stubServer(() => ({ status: 200, body: {} }));
-    renderStep(() => <StepFrame step={step} />, { order: orderFixture({ office_booking: { booked_by: 'Frank Ortiz' } }) });
+    renderStep(() => <StepFrame step={step} />, {
+      order: orderFixture({ office_booking: { booked_by: 'Frank Ortiz' } }),
+    });
     const notice = await screen.findByText(NOTICE);
     expect(notice.getAttribute('role')).toBe('note');
     expect(notice.closest('[aria-live]')).toBeNull();
-    expect(notice.compareDocumentPosition(screen.getByRole('heading', { level: 1 })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      notice.compareDocumentPosition(screen.getByRole('heading', { level: 1 })) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
   });
 
   it("says nothing of the kind on a visitor's own order", async () => {

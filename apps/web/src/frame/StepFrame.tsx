@@ -36,7 +36,16 @@ export interface StepFrameProps {
 }
 
 /** A wizard step: its title, its content, and Back/Next along the walk of the current mode. */
-export function StepFrame({ step, children, onNext, nextDisabled = false, hideBack = false, onBack, nextButton, actionsNote }: StepFrameProps) {
+export function StepFrame({
+  step,
+  children,
+  onNext,
+  nextDisabled = false,
+  hideBack = false,
+  onBack,
+  nextButton,
+  actionsNote,
+}: StepFrameProps) {
   const { mode, hasControls, goTo, office, order } = useScheduler();
   const title = texts.stepTitles[step];
   const back = previousStep(mode, step, hasControls);
@@ -69,7 +78,19 @@ export function StepFrame({ step, children, onNext, nextDisabled = false, hideBa
           </Suspense>
         )}
         {children}
-        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 2, mt: 4, pt: 3, borderTop: 1, borderColor: 'divider', ...stickyOnNarrowScreens }}>
+        <Box
+          sx={{
+            display: 'flex',
+            justifyContent: 'space-between',
+            alignItems: 'center',
+            gap: 2,
+            mt: 4,
+            pt: 3,
+            borderTop: 1,
+            borderColor: 'divider',
+            ...stickyOnNarrowScreens,
+          }}
+        >
           {(back || onBack) && !hideBack ? (
             <Button variant="outlined" size="large" onClick={onBack ?? (() => goTo(back!))}>
               {texts.back}
@@ -80,7 +101,12 @@ export function StepFrame({ step, children, onNext, nextDisabled = false, hideBa
           {actionsNote}
           {nextButton ??
             ((next || onNext) && (
-              <Button variant="contained" size="large" disabled={nextDisabled} onClick={() => (onNext ? onNext() : next && goTo(next))}>
+              <Button
+                variant="contained"
+                size="large"
+                disabled={nextDisabled}
+                onClick={() => (onNext ? onNext() : next && goTo(next))}
+              >
                 {texts.next}
               </Button>
             ))}

@@ -11,7 +11,10 @@ export function StepProgress({ current }: { current: StepName }) {
   const index = steps.indexOf(current);
   return (
     <Box component="nav" aria-label="Progress" sx={{ mb: 3 }}>
-      <Typography variant="body2" sx={{ display: { xs: 'block', md: 'none' }, color: 'text.secondary', fontWeight: 600 }}>
+      <Typography
+        variant="body2"
+        sx={{ display: { xs: 'block', md: 'none' }, color: 'text.secondary', fontWeight: 600 }}
+      >
         Step {index + 1} of {steps.length}: {texts.stepNames[current]}
       </Typography>
       <Box component="ol" sx={{ display: { xs: 'none', md: 'flex' }, listStyle: 'none', m: 0, p: 0, gap: 1 }}>
@@ -27,7 +30,11 @@ export function StepProgress({ current }: { current: StepName }) {
               <Box sx={{ height: 4, borderRadius: 2, bgcolor: state === 'upcoming' ? '#d5dee7' : 'primary.main' }} />
               <Typography
                 variant="caption"
-                sx={{ fontWeight: state === 'current' ? 700 : 500, color: state === 'upcoming' ? 'text.secondary' : 'text.primary', fontSize: '0.8rem' }}
+                sx={{
+                  fontWeight: state === 'current' ? 700 : 500,
+                  color: state === 'upcoming' ? 'text.secondary' : 'text.primary',
+                  fontSize: '0.8rem',
+                }}
               >
                 {texts.stepNames[step]}
               </Typography>

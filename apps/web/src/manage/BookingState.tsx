@@ -18,7 +18,11 @@ export function BookingState({ view }: { view: ManageOrderView }) {
       {order.state === 'cancelled' ? (
         <Notice severity="warning">
           <Typography sx={{ fontWeight: 700 }}>{t.state.cancelled}</Typography>
-          {order.cancelled && <Typography>{t.state.cancelledOn(formatListDate(wallTimeIn(order.cancelled.at, office.time_zone)))}</Typography>}
+          {order.cancelled && (
+            <Typography>
+              {t.state.cancelledOn(formatListDate(wallTimeIn(order.cancelled.at, office.time_zone)))}
+            </Typography>
+          )}
           {order.cancelled?.fee && <Typography>{t.state.cancelledFee(order.cancelled.fee)}</Typography>}
         </Notice>
       ) : (

@@ -46,9 +46,22 @@ export default function CancelDialog({
   const canCancel = order.state === 'booked' && cancel.allowed;
   const fee = cancel.fee_cents > 0 ? cancel.fee : null;
   const failure = manageFailure(error);
-  const failureMessage = !failure || failure.kind === 'field' ? null : failure.kind === 'fee-changed' ? t.cancelDialog.feeChanged(fee) : failureText(failure, office.office_phone);
+  const failureMessage =
+    !failure || failure.kind === 'field'
+      ? null
+      : failure.kind === 'fee-changed'
+        ? t.cancelDialog.feeChanged(fee)
+        : failureText(failure, office.office_phone);
   return (
-    <Dialog open onClose={busy ? undefined : onClose} disableRestoreFocus aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`} fullWidth maxWidth="sm">
+    <Dialog
+      open
+      onClose={busy ? undefined : onClose}
+      disableRestoreFocus
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      fullWidth
+      maxWidth="sm"
+    >
       <DialogTitle id={`${id}-title`} component="h2">
         {t.cancelDialog.title}
       </DialogTitle>
@@ -62,7 +75,12 @@ export default function CancelDialog({
           <Typography>{t.cancelDialog.question(`${order.when.date}, ${order.when.time}`)}</Typography>
         </Box>
         {failureMessage && (
-          <ManageNotice notice={{ tone: failure?.kind === 'fee-changed' ? 'warning' : 'error', text: failureMessage }} phone={office.office_phone} email={office.office_email} sx={{ mt: 2 }} />
+          <ManageNotice
+            notice={{ tone: failure?.kind === 'fee-changed' ? 'warning' : 'error', text: failureMessage }}
+            phone={office.office_phone}
+            email={office.office_email}
+            sx={{ mt: 2 }}
+          />
         )}
         {!canCancel && (
           <Box sx={{ mt: 2 }}>

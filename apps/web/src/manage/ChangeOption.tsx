@@ -37,7 +37,21 @@ export function ChangeOption({
 }) {
   const headingId = useId();
   return (
-    <Box component="section" aria-labelledby={headingId} data-change={heading} sx={{ minWidth: 0, p: { xs: 1.5, sm: 2 }, border: 1, borderColor: 'divider', borderRadius: 2, display: 'flex', flexDirection: 'column', gap: 1 }}>
+    <Box
+      component="section"
+      aria-labelledby={headingId}
+      data-change={heading}
+      sx={{
+        minWidth: 0,
+        p: { xs: 1.5, sm: 2 },
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 2,
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 1,
+      }}
+    >
       <Typography id={headingId} variant="h3" sx={{ fontSize: '1.05rem', fontWeight: 700 }}>
         {heading}
       </Typography>
@@ -50,7 +64,13 @@ export function ChangeOption({
             </Typography>
           ))}
           <Box sx={{ mt: 'auto', pt: 1 }}>
-            <Button variant={danger ? 'outlined' : 'contained'} color={danger ? 'error' : 'primary'} size="large" onClick={onChoose} sx={{ width: { xs: '100%', sm: 'auto' } }}>
+            <Button
+              variant={danger ? 'outlined' : 'contained'}
+              color={danger ? 'error' : 'primary'}
+              size="large"
+              onClick={onChoose}
+              sx={{ width: { xs: '100%', sm: 'auto' } }}
+            >
               {button}
             </Button>
           </Box>
@@ -59,7 +79,11 @@ export function ChangeOption({
         <>
           {reason && (
             <Typography data-testid="refusal" sx={{ overflowWrap: 'anywhere' }}>
-              <ContactText text={reason} phone={formatPhone(office.office_phone) || office.office_phone} email={office.office_email} />
+              <ContactText
+                text={reason}
+                phone={formatPhone(office.office_phone) || office.office_phone}
+                email={office.office_email}
+              />
             </Typography>
           )}
           <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>

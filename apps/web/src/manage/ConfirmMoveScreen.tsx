@@ -18,7 +18,21 @@ export type HeldMove = Extract<ManageHoldResponse, { status: 'ok' }>;
  * it is not the booking's own inspectors, and how long the time stays held. "Confirm new time"
  * moves the booking; "Choose another time" goes back to the calendar.
  */
-export function ConfirmMoveScreen({ view, held, confirming, error, onConfirm, onAnother }: { view: ManageOrderView; held: HeldMove; confirming: boolean; error: unknown; onConfirm: () => void; onAnother: () => void }) {
+export function ConfirmMoveScreen({
+  view,
+  held,
+  confirming,
+  error,
+  onConfirm,
+  onAnother,
+}: {
+  view: ManageOrderView;
+  held: HeldMove;
+  confirming: boolean;
+  error: unknown;
+  onConfirm: () => void;
+  onAnother: () => void;
+}) {
   const { office, order } = view;
   const failure = manageFailure(error);
   return (
@@ -37,7 +51,14 @@ export function ConfirmMoveScreen({ view, held, confirming, error, onConfirm, on
         </>
       }
     >
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' }, gap: { xs: 1.5, sm: 2 }, mb: 3 }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
+          gap: { xs: 1.5, sm: 2 },
+          mb: 3,
+        }}
+      >
         <SummaryCard title={t.confirm.newTime}>
           <Typography sx={{ fontWeight: 600 }}>{held.when.date}</Typography>
           <Typography sx={{ fontWeight: 600 }}>{held.when.time}</Typography>
@@ -52,8 +73,18 @@ export function ConfirmMoveScreen({ view, held, confirming, error, onConfirm, on
           <Typography data-testid="inspector-note">{held.inspector_note}</Typography>
         </Notice>
       )}
-      <HoldIndicator held={{ datetime: held.start, holdExpiresAt: held.hold_expires_at, timeZone: office.time_zone }} showAppointment={false} />
-      {failure && <ManageNotice notice={{ tone: 'error', text: failureText(failure, office.office_phone) }} phone={office.office_phone} email={office.office_email} sx={{ mt: 3 }} />}
+      <HoldIndicator
+        held={{ datetime: held.start, holdExpiresAt: held.hold_expires_at, timeZone: office.time_zone }}
+        showAppointment={false}
+      />
+      {failure && (
+        <ManageNotice
+          notice={{ tone: 'error', text: failureText(failure, office.office_phone) }}
+          phone={office.office_phone}
+          email={office.office_email}
+          sx={{ mt: 3 }}
+        />
+      )}
     </ManageFrame>
   );
 }

@@ -19,7 +19,9 @@ import { RescheduleScreen } from './RescheduleScreen.tsx';
 
 // Dialogs load with the action that opens them (docs/wizard-conventions.md).
 const CancelDialog = lazyChunk(() => import('./CancelDialog.tsx'));
-const NotAvailableDialog = lazyChunk(() => import('../shared/appointments/NotAvailableDialog.tsx').then((m) => ({ default: m.NotAvailableDialog })));
+const NotAvailableDialog = lazyChunk(() =>
+  import('../shared/appointments/NotAvailableDialog.tsx').then((m) => ({ default: m.NotAvailableDialog })),
+);
 
 type Screen = 'overview' | 'reschedule' | 'confirm';
 
@@ -48,7 +50,8 @@ export default function ManageFlow({ link, view }: { link: ManageLink; view: Man
   /** The page was out of date: the overview, read again, says why. */
   const onStaleRefusal = (error: unknown) => {
     const failure = manageFailure(error);
-    if (failure?.kind === 'refused' || failure?.kind === 'order-changed') backToOverview({ tone: 'warning', text: failure.message });
+    if (failure?.kind === 'refused' || failure?.kind === 'order-changed')
+      backToOverview({ tone: 'warning', text: failure.message });
   };
 
   const holdSlot = (slot: AppointmentSlot) => {
@@ -92,7 +95,12 @@ export default function ManageFlow({ link, view }: { link: ManageLink; view: Man
           form.reset({ reason: '' });
         },
         onError: (error) => {
-          if (isFieldError(error, ['reason'])) form.setError('reason', { type: 'server', message: t.cancelDialog.reasonRefused(REASON_MAX) }, { shouldFocus: true });
+          if (isFieldError(error, ['reason']))
+            form.setError(
+              'reason',
+              { type: 'server', message: t.cancelDialog.reasonRefused(REASON_MAX) },
+              { shouldFocus: true },
+            );
         },
       },
     ),
@@ -103,7 +111,11 @@ export default function ManageFlow({ link, view }: { link: ManageLink; view: Man
     hold.data?.result.status === 'unavailable'
       ? { at: hold.data.slot.start_datetime, alternatives: hold.data.result.appointments, close: () => hold.reset() }
       : reschedule.data?.status === 'unavailable' && held
-        ? { at: wallTimeIn(held.start, zone), alternatives: reschedule.data.appointments, close: () => reschedule.reset() }
+        ? {
+            at: wallTimeIn(held.start, zone),
+            alternatives: reschedule.data.appointments,
+            close: () => reschedule.reset(),
+          }
         : null;
 
   let content;

@@ -9,11 +9,27 @@ import { SCREEN_HEADING_ID, useScreenHeadingFocus } from '@scheduler/ui/focus';
  * the screen's one heading, which takes focus when this screen replaces another, its content and
  * an optional bar of actions at its foot.
  */
-export function ManageFrame({ screen, companyName, title, children, actions }: { screen: string; companyName: string | null; title: string; children: ReactNode; actions?: ReactNode }) {
+export function ManageFrame({
+  screen,
+  companyName,
+  title,
+  children,
+  actions,
+}: {
+  screen: string;
+  companyName: string | null;
+  title: string;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
   useScreenHeadingFocus(`manage:${screen}`);
   return (
     <Paper sx={{ p: { xs: 2, sm: 4 }, border: 1, borderColor: 'divider', maxWidth: 880, mx: 'auto' }}>
-      {companyName && <Typography sx={{ color: 'text.secondary', fontWeight: 600, mb: 0.5, overflowWrap: 'anywhere' }}>{companyName}</Typography>}
+      {companyName && (
+        <Typography sx={{ color: 'text.secondary', fontWeight: 600, mb: 0.5, overflowWrap: 'anywhere' }}>
+          {companyName}
+        </Typography>
+      )}
       <Typography variant="h1" id={SCREEN_HEADING_ID} tabIndex={-1} sx={{ mb: 3 }}>
         {title}
       </Typography>

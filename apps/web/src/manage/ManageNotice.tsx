@@ -10,7 +10,17 @@ export interface PageNotice {
 }
 
 /** A page notice; the office's phone and e-mail in it are links. */
-export function ManageNotice({ notice, phone, email = '', sx }: { notice: PageNotice; phone: string; email?: string; sx?: object }) {
+export function ManageNotice({
+  notice,
+  phone,
+  email = '',
+  sx,
+}: {
+  notice: PageNotice;
+  phone: string;
+  email?: string;
+  sx?: object;
+}) {
   const text = <ContactText text={notice.text} phone={formatPhone(phone) || phone} email={email} />;
   if (notice.tone !== 'success') {
     return (
@@ -20,7 +30,21 @@ export function ManageNotice({ notice, phone, email = '', sx }: { notice: PageNo
     );
   }
   return (
-    <Box role="status" sx={{ px: 2, py: 1.5, borderRadius: 2, border: 1, borderLeftWidth: 4, borderColor: '#a5d0a9', bgcolor: '#edf7ee', color: '#1e4620', fontWeight: 600, ...sx }}>
+    <Box
+      role="status"
+      sx={{
+        px: 2,
+        py: 1.5,
+        borderRadius: 2,
+        border: 1,
+        borderLeftWidth: 4,
+        borderColor: '#a5d0a9',
+        bgcolor: '#edf7ee',
+        color: '#1e4620',
+        fontWeight: 600,
+        ...sx,
+      }}
+    >
       {text}
     </Box>
   );

@@ -14,16 +14,34 @@ import { OrderSummary } from './OrderSummary.tsx';
  * The page's first screen: the booking, its state, Reschedule and Cancel when the policy allows
  * them now (else why not, and the office), and what happened to it so far.
  */
-export function ManageOverview({ view, notice, onReschedule, onCancel }: { view: ManageOrderView; notice: PageNotice | null; onReschedule: () => void; onCancel: () => void }) {
+export function ManageOverview({
+  view,
+  notice,
+  onReschedule,
+  onCancel,
+}: {
+  view: ManageOrderView;
+  notice: PageNotice | null;
+  onReschedule: () => void;
+  onCancel: () => void;
+}) {
   const { order, office, reschedule, cancel } = view;
   const zone = office.time_zone;
   const ids = { changes: useId(), history: useId() };
-  const rescheduleDetails = [t.reschedule.until(deadlineText(reschedule.deadline, zone)), ...(reschedule.remaining !== null ? [t.reschedule.remaining(reschedule.remaining)] : [])];
-  const cancelDetails = [...(cancel.fee_cents > 0 && cancel.fee ? [t.cancel.fee(cancel.fee)] : []), t.cancel.until(deadlineText(cancel.deadline, zone))];
+  const rescheduleDetails = [
+    t.reschedule.until(deadlineText(reschedule.deadline, zone)),
+    ...(reschedule.remaining !== null ? [t.reschedule.remaining(reschedule.remaining)] : []),
+  ];
+  const cancelDetails = [
+    ...(cancel.fee_cents > 0 && cancel.fee ? [t.cancel.fee(cancel.fee)] : []),
+    t.cancel.until(deadlineText(cancel.deadline, zone)),
+  ];
   return (
     <ManageFrame screen="overview" companyName={view.company_name} title={t.title}>
       <Typography sx={{ color: 'text.secondary', mt: -2, mb: 3 }}>{t.reference(order.reference)}</Typography>
-      {notice && <ManageNotice notice={notice} phone={office.office_phone} email={office.office_email} sx={{ mb: 3 }} />}
+      {notice && (
+        <ManageNotice notice={notice} phone={office.office_phone} email={office.office_email} sx={{ mb: 3 }} />
+      )}
       <BookingState view={view} />
       <OrderSummary order={order} />
 
@@ -32,7 +50,13 @@ export function ManageOverview({ view, notice, onReschedule, onCancel }: { view:
           <Typography id={ids.changes} variant="h2" sx={{ mb: 2 }}>
             {t.changes}
           </Typography>
-          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' }, gap: { xs: 1.5, sm: 2 } }}>
+          <Box
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
+              gap: { xs: 1.5, sm: 2 },
+            }}
+          >
             <ChangeOption
               heading={t.reschedule.heading}
               allowed={reschedule.allowed}
@@ -65,7 +89,11 @@ export function ManageOverview({ view, notice, onReschedule, onCancel }: { view:
           </Typography>
           <Box component="ul" sx={{ m: 0, pl: 0, listStyle: 'none', display: 'flex', flexDirection: 'column', gap: 1 }}>
             {view.history.map((entry, index) => (
-              <Box component="li" key={`${index}-${entry.at}`} sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: { xs: 0, sm: 2 } }}>
+              <Box
+                component="li"
+                key={`${index}-${entry.at}`}
+                sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: { xs: 0, sm: 2 } }}
+              >
                 <Box component="span" sx={{ color: 'text.secondary', flex: { sm: '0 0 310px' }, fontSize: '0.9rem' }}>
                   {momentText(entry.at, zone)}
                 </Box>

@@ -27,7 +27,12 @@ const CANCEL_REFUSAL = 'Cancellations within 24 hours of the inspection: please 
 
 const VIEW: ManageOrderView = {
   company_name: 'Scioto Valley Home Inspections',
-  office: { office_name: 'Columbus', office_phone: '6145550142', office_email: 'schedule@example.com', time_zone: ZONE },
+  office: {
+    office_name: 'Columbus',
+    office_phone: '6145550142',
+    office_email: 'schedule@example.com',
+    time_zone: ZONE,
+  },
   order: {
     reference: 'SV-1042',
     state: 'booked',
@@ -54,12 +59,28 @@ const VIEW: ManageOrderView = {
     paid: false,
     cancelled: null,
   },
-  reschedule: { allowed: true, reason: null, deadline: '2026-11-30T14:30:00.000Z', text: 'Moving your inspection is free.', remaining: 2 },
-  cancel: { allowed: true, reason: null, deadline: '2026-11-29T14:30:00.000Z', text: 'We are sorry to see you go.', fee_cents: 7500, fee: '$75.00' },
+  reschedule: {
+    allowed: true,
+    reason: null,
+    deadline: '2026-11-30T14:30:00.000Z',
+    text: 'Moving your inspection is free.',
+    remaining: 2,
+  },
+  cancel: {
+    allowed: true,
+    reason: null,
+    deadline: '2026-11-29T14:30:00.000Z',
+    text: 'We are sorry to see you go.',
+    fee_cents: 7500,
+    fee: '$75.00',
+  },
   history: [{ at: '2026-11-20T15:00:00.000Z', text: 'Booked online by Jane Doe.' }],
 };
 
-const withCancel = (cancel: Partial<ManageOrderView['cancel']>): ManageOrderView => ({ ...VIEW, cancel: { ...VIEW.cancel, ...cancel } });
+const withCancel = (cancel: Partial<ManageOrderView['cancel']>): ManageOrderView => ({
+  ...VIEW,
+  cancel: { ...VIEW.cancel, ...cancel },
+});
 const cancelled = (fee: string | null): ManageOrderView => ({
   ...VIEW,
   order: { ...VIEW.order, state: 'cancelled', cancelled: { at: '2026-11-26T15:00:00.000Z', fee } },
@@ -97,17 +118,30 @@ function heldAt(slot: AppointmentSlot): ManageHoldResponse {
 }
 
 type Answer = { status: number; body: unknown };
-const refusal = (status: number, code: string, message: string, field?: string): Answer => ({ status, body: { error: field ? { code, message, field } : { code, message } } });
+const refusal = (status: number, code: string, message: string, field?: string): Answer => ({
+  status,
+  body: { error: field ? { code, message, field } : { code, message } },
+});
 
 /** The server at the network edge: the view as `state.view`, and each write answered by its handler. */
-function server(handlers: { view?: () => Answer; hold?: (request: RecordedRequest) => Answer; reschedule?: (request: RecordedRequest) => Answer; cancel?: (request: RecordedRequest) => Answer } = {}) {
+function server(
+  handlers: {
+    view?: () => Answer;
+    hold?: (request: RecordedRequest) => Answer;
+    reschedule?: (request: RecordedRequest) => Answer;
+    cancel?: (request: RecordedRequest) => Answer;
+  } = {},
+) {
   return stubServer((request) => {
     const path = request.path.split('?')[0]!;
     if (request.method === 'GET' && path === BASE) return handlers.view?.() ?? { status: 200, body: VIEW };
-    if (request.method === 'GET' && path === `${BASE}/availability`) return { status: 200, body: [NINE, ONE, NEXT_NINE] };
+    if (request.method === 'GET' && path === `${BASE}/availability`)
+      return { status: 200, body: [NINE, ONE, NEXT_NINE] };
     if (path === `${BASE}/hold`) return handlers.hold?.(request) ?? { status: 200, body: heldAt(NINE) };
-    if (path === `${BASE}/reschedule`) return handlers.reschedule?.(request) ?? { status: 200, body: { status: 'ok', view: VIEW } };
-    if (path === `${BASE}/cancel`) return handlers.cancel?.(request) ?? { status: 200, body: { status: 'ok', view: cancelled(null) } };
+    if (path === `${BASE}/reschedule`)
+      return handlers.reschedule?.(request) ?? { status: 200, body: { status: 'ok', view: VIEW } };
+    if (path === `${BASE}/cancel`)
+      return handlers.cancel?.(request) ?? { status: 200, body: { status: 'ok', view: cancelled(null) } };
     return { status: 404, body: { error: { code: 'not_found', message: 'Not Found.' } } };
   });
 }
@@ -125,15 +159,18 @@ function renderPage(token = TOKEN) {
   );
 }
 
-const posts = (requests: RecordedRequest[], action: string) => requests.filter((request) => request.method === 'POST' && request.path === `${BASE}/${action}`);
+const posts = (requests: RecordedRequest[], action: string) =>
+  requests.filter((request) => request.method === 'POST' && request.path === `${BASE}/${action}`);
 const section = (name: string) => screen.getByRole('region', { name });
-const cents = (amount: string) => Math.round(Number(amount.replace(/[^\d.]/g, '')) * 100) * (amount.trim().startsWith('-') ? -1 : 1);
+const cents = (amount: string) =>
+  Math.round(Number(amount.replace(/[^\d.]/g, '')) * 100) * (amount.trim().startsWith('-') ? -1 : 1);
 const heading = () => document.getElementById(SCREEN_HEADING_ID);
 
 /** On the reschedule screen: the month of DAY (the calendar opens on this month), then DAY. */
 async function pickDay(user: ReturnType<typeof userEvent.setup>) {
   await screen.findByRole('heading', { level: 2, name: /\d{4}$/ });
-  if (DAY.slice(0, 7) !== officeToday(ZONE).slice(0, 7)) await user.click(screen.getByRole('button', { name: 'Next month' }));
+  if (DAY.slice(0, 7) !== officeToday(ZONE).slice(0, 7))
+    await user.click(screen.getByRole('button', { name: 'Next month' }));
   await user.click(await screen.findByRole('radio', { name: new RegExp(formatListDate(DAY)) }));
 }
 
@@ -167,7 +204,9 @@ describe('the manage page (issue 24)', () => {
 
     const reschedule = section('Reschedule');
     expect(reschedule.textContent).toContain('Moving your inspection is free.');
-    expect(reschedule.textContent).toContain('You can reschedule online until Monday, November 30th 2026, 9:30 AM EST.');
+    expect(reschedule.textContent).toContain(
+      'You can reschedule online until Monday, November 30th 2026, 9:30 AM EST.',
+    );
     expect(reschedule.textContent).toContain('You can reschedule online 2 more times.');
     expect(within(reschedule).getByRole('button', { name: 'Reschedule' })).toBeTruthy();
     const cancel = section('Cancel');
@@ -181,7 +220,16 @@ describe('the manage page (issue 24)', () => {
   });
 
   it("shows each refusal's reason with the office's phone and e-mail, and no button", async () => {
-    server({ view: () => ({ status: 200, body: { ...VIEW, reschedule: { ...VIEW.reschedule, allowed: false, reason: RESCHEDULE_REFUSAL }, cancel: { ...VIEW.cancel, allowed: false, reason: CANCEL_REFUSAL } } }) });
+    server({
+      view: () => ({
+        status: 200,
+        body: {
+          ...VIEW,
+          reschedule: { ...VIEW.reschedule, allowed: false, reason: RESCHEDULE_REFUSAL },
+          cancel: { ...VIEW.cancel, allowed: false, reason: CANCEL_REFUSAL },
+        },
+      }),
+    });
     renderPage();
     await screen.findByRole('heading', { level: 1, name: 'Manage your inspection' });
     for (const [name, reason] of [
@@ -217,7 +265,9 @@ describe('the manage page (issue 24)', () => {
 
     expect(await screen.findByText('This inspection is cancelled.')).toBeTruthy();
     expect(screen.getByText('A cancellation fee of $75.00 applies.')).toBeTruthy();
-    expect(posts(requests, 'cancel').map((request) => request.body)).toEqual([{ reason: 'We bought another house', fee_cents: 7500 }]);
+    expect(posts(requests, 'cancel').map((request) => request.body)).toEqual([
+      { reason: 'We bought another house', fee_cents: 7500 },
+    ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.queryByRole('button', { name: 'Reschedule' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Cancel inspection' })).toBeNull();
@@ -230,7 +280,8 @@ describe('the manage page (issue 24)', () => {
     const requests = server({
       view: () => ({ status: 200, body: view }),
       cancel: (request) => {
-        if ((request.body as { fee_cents: number }).fee_cents === 10_000) return { status: 200, body: { status: 'ok', view: cancelled('$100.00') } };
+        if ((request.body as { fee_cents: number }).fee_cents === 10_000)
+          return { status: 200, body: { status: 'ok', view: cancelled('$100.00') } };
         view = withCancel({ fee_cents: 10_000, fee: '$100.00' });
         return refusal(409, 'fee_changed', 'The cancellation fee is not the one shown.');
       },
@@ -242,8 +293,14 @@ describe('the manage page (issue 24)', () => {
     await user.type(within(dialog).getByRole('textbox'), 'Too late, sorry');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel inspection' }));
 
-    await waitFor(() => expect(within(dialog).getByTestId('cancel-fee').textContent).toBe("Cancelling now costs $100.00 (the company's late-cancellation fee)."));
-    expect(within(dialog).getByRole('alert').textContent).toBe('The cancellation fee has changed: cancelling now costs $100.00. Confirm again if you still want to cancel.');
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('cancel-fee').textContent).toBe(
+        "Cancelling now costs $100.00 (the company's late-cancellation fee).",
+      ),
+    );
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      'The cancellation fee has changed: cancelling now costs $100.00. Confirm again if you still want to cancel.',
+    );
     expect((within(dialog).getByRole('textbox') as HTMLTextAreaElement).value).toBe('Too late, sorry');
     expect(requests.filter((request) => request.method === 'GET' && request.path === BASE)).toHaveLength(2);
 
@@ -256,7 +313,9 @@ describe('the manage page (issue 24)', () => {
   });
 
   it('keeps the reason the visitor typed after a failed cancellation, and after closing the dialog', async () => {
-    const requests = server({ cancel: () => refusal(503, 'unavailable', 'The service is briefly unavailable. Please try again in a moment.') });
+    const requests = server({
+      cancel: () => refusal(503, 'unavailable', 'The service is briefly unavailable. Please try again in a moment.'),
+    });
     const user = userEvent.setup();
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Cancel inspection' }));
@@ -264,7 +323,9 @@ describe('the manage page (issue 24)', () => {
     await user.type(within(dialog).getByRole('textbox'), 'Moving abroad');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel inspection' }));
 
-    expect((await within(dialog).findByRole('alert')).textContent).toBe('The booking service is briefly unavailable. Please try again in a moment, or call the office at (614)\u00a0555-0142.');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'The booking service is briefly unavailable. Please try again in a moment, or call the office at (614)\u00a0555-0142.',
+    );
     expect(within(within(dialog).getByRole('alert')).getByRole('link').getAttribute('href')).toBe('tel:6145550142');
     expect((within(dialog).getByRole('textbox') as HTMLTextAreaElement).value).toBe('Moving abroad');
 
@@ -294,13 +355,27 @@ describe('the manage page (issue 24)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel inspection' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(CANCEL_REFUSAL);
     await waitFor(() => expect(within(dialog).queryByRole('button', { name: 'Cancel inspection' })).toBeNull());
-    expect(within(dialog).getAllByRole('link').map((link) => link.getAttribute('href'))).toContain('mailto:schedule@example.com');
+    expect(
+      within(dialog)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toContain('mailto:schedule@example.com');
     expect((within(dialog).getByRole('textbox') as HTMLTextAreaElement).value).toBe('Changed plans');
   });
 
   it('reschedules: a day, a time, the hold with who would inspect, then the move from the start the page showed', async () => {
-    const moved: ManageOrderView = { ...VIEW, order: { ...VIEW.order, start: slotInstant(ONE), when: { date: formatListDate(DAY), time: '1:00 PM – 3:30 PM EST' } } };
-    const requests = server({ hold: () => ({ status: 200, body: heldAt(ONE) }), reschedule: () => ({ status: 200, body: { status: 'ok', view: moved } }) });
+    const moved: ManageOrderView = {
+      ...VIEW,
+      order: {
+        ...VIEW.order,
+        start: slotInstant(ONE),
+        when: { date: formatListDate(DAY), time: '1:00 PM – 3:30 PM EST' },
+      },
+    };
+    const requests = server({
+      hold: () => ({ status: 200, body: heldAt(ONE) }),
+      reschedule: () => ({ status: 200, body: { status: 'ok', view: moved } }),
+    });
     const user = userEvent.setup();
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Reschedule' }));
@@ -323,8 +398,12 @@ describe('the manage page (issue 24)', () => {
     expect(posts(requests, 'hold').map((request) => request.body)).toEqual([{ start: slotInstant(ONE) }]);
 
     await user.click(screen.getByRole('button', { name: 'Confirm new time' }));
-    expect((await screen.findByText(/Your inspection is moved to/)).textContent).toBe(`Your inspection is moved to ${formatListDate(DAY)}, 1:00 PM – 3:30 PM EST.`);
-    expect(posts(requests, 'reschedule').map((request) => request.body)).toEqual([{ start: slotInstant(ONE), from_start: VIEW.order.start }]);
+    expect((await screen.findByText(/Your inspection is moved to/)).textContent).toBe(
+      `Your inspection is moved to ${formatListDate(DAY)}, 1:00 PM – 3:30 PM EST.`,
+    );
+    expect(posts(requests, 'reschedule').map((request) => request.body)).toEqual([
+      { start: slotInstant(ONE), from_start: VIEW.order.start },
+    ]);
     expect(heading()?.textContent).toBe('Manage your inspection');
     expect(section('Date, Time and Inspector').textContent).toContain('1:00 PM – 3:30 PM EST');
   });
@@ -332,7 +411,10 @@ describe('the manage page (issue 24)', () => {
   it('offers the alternatives when the picked time was taken, and holds the one chosen', async () => {
     let holds = 0;
     const requests = server({
-      hold: () => (++holds === 1 ? { status: 409, body: { status: 'unavailable', appointments: [NEXT_NINE] } } : { status: 200, body: heldAt(NEXT_NINE) }),
+      hold: () =>
+        ++holds === 1
+          ? { status: 409, body: { status: 'unavailable', appointments: [NEXT_NINE] } }
+          : { status: 200, body: heldAt(NEXT_NINE) },
     });
     const user = userEvent.setup();
     renderPage();
@@ -343,12 +425,19 @@ describe('the manage page (issue 24)', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Sorry!' });
     const [year, month, day] = DAY.split('-').map(Number);
-    expect(dialog.textContent).toContain(`The appointment on ${month}/${day}/${year} at 9:00AM is no longer available.`);
+    expect(dialog.textContent).toContain(
+      `The appointment on ${month}/${day}/${year} at 9:00AM is no longer available.`,
+    );
     const [nextYear, nextMonth, nextDay] = NEXT_DAY.split('-').map(Number);
-    await user.click(within(dialog).getByRole('button', { name: new RegExp(`${nextMonth}/${nextDay}/${nextYear} at 9:00AM`) }));
+    await user.click(
+      within(dialog).getByRole('button', { name: new RegExp(`${nextMonth}/${nextDay}/${nextYear} at 9:00AM`) }),
+    );
 
     expect((await screen.findByTestId('inspector-note')).textContent).toBe(NOTE);
-    expect(posts(requests, 'hold').map((request) => request.body)).toEqual([{ start: slotInstant(NINE) }, { start: slotInstant(NEXT_NINE) }]);
+    expect(posts(requests, 'hold').map((request) => request.body)).toEqual([
+      { start: slotInstant(NINE) },
+      { start: slotInstant(NEXT_NINE) },
+    ]);
   });
 
   it('offers the alternatives when the held time was taken before the move was confirmed', async () => {
@@ -361,7 +450,11 @@ describe('the manage page (issue 24)', () => {
     await user.click(screen.getByRole('button', { name: 'Hold this time' }));
     await user.click(await screen.findByRole('button', { name: 'Confirm new time' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sorry!' });
-    expect(within(dialog).getAllByRole('button').map((button) => button.textContent)).toEqual([expect.stringContaining(' at 9:00AM'), 'Close']);
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual([expect.stringContaining(' at 9:00AM'), 'Close']);
   });
 
   it('goes back to the booking, read again, when the policy refuses the move meanwhile', async () => {

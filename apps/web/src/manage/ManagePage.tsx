@@ -20,7 +20,14 @@ const ManageFlow = lazyChunk(() => import('./ManageFlow.tsx'));
 
 /** The page's frame (header, main, the office at the foot): the app's PageLayout, handed down by the router so that nothing here imports the app. */
 export type ManageLayout = ComponentType<{
-  header: { companyKey: string; officeUuid: string | null; companyName: string | null; phone: string | null; hideLogo: boolean; bannerHtml: string };
+  header: {
+    companyKey: string;
+    officeUuid: string | null;
+    companyName: string | null;
+    phone: string | null;
+    hideLogo: boolean;
+    bannerHtml: string;
+  };
   contact: OfficeContactDetails | null;
   children: ReactNode;
 }>;
@@ -33,7 +40,10 @@ export type ManageLayout = ComponentType<{
  */
 export default function ManagePage({ Layout }: { Layout: ManageLayout }) {
   const params = useParams();
-  const link = useMemo<ManageLink>(() => ({ companyKey: params.companyKey ?? '', token: params.token ?? '' }), [params.companyKey, params.token]);
+  const link = useMemo<ManageLink>(
+    () => ({ companyKey: params.companyKey ?? '', token: params.token ?? '' }),
+    [params.companyKey, params.token],
+  );
   const wellFormed = MANAGE_TOKEN.test(link.token);
   const query = useQuery({ ...manageViewQueryOptions(link), enabled: wellFormed });
   const invalid = !wellFormed || isInvalidLink(query.error);
@@ -65,7 +75,10 @@ export default function ManagePage({ Layout }: { Layout: ManageLayout }) {
   } else if (query.isError && !view) {
     content = (
       <ManageFrame screen="failed" companyName={null} title={t.title}>
-        <ManageNotice notice={{ tone: 'error', text: failureText(manageFailure(query.error) ?? { kind: 'other' }, '') }} phone="" />
+        <ManageNotice
+          notice={{ tone: 'error', text: failureText(manageFailure(query.error) ?? { kind: 'other' }, '') }}
+          phone=""
+        />
         <Button variant="contained" size="large" onClick={() => void query.refetch()} sx={{ mt: 3 }}>
           {t.failure.tryAgain}
         </Button>

@@ -20,9 +20,22 @@ export function OrderSummary({ order }: { order: Order }) {
   const length = lengthText(order.duration_minutes);
   const inspectors = joinNames(order.inspectors);
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' }, gap: { xs: 1.5, sm: 2 } }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
+        gap: { xs: 1.5, sm: 2 },
+      }}
+    >
       <SummaryCard title={inspectors ? t.panels.dateTimeInspector : t.panels.dateTime}>
-        <Lines lines={[order.when.date, order.when.time, ...(length ? [t.takes(length)] : []), ...(inspectors ? [inspectors] : [])]} />
+        <Lines
+          lines={[
+            order.when.date,
+            order.when.time,
+            ...(length ? [t.takes(length)] : []),
+            ...(inspectors ? [inspectors] : []),
+          ]}
+        />
       </SummaryCard>
       <SummaryCard title={t.panels.address}>
         <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{order.address}</Typography>
@@ -46,7 +59,10 @@ export function OrderSummary({ order }: { order: Order }) {
       {/* A cancelled booking owes nothing but its fee (said in its notice); a paid one keeps "Paid". */}
       {(order.paid || order.state !== 'cancelled') && (
         <SummaryCard title={t.panels.payment}>
-          <Typography data-testid="payment-state" sx={{ fontWeight: 600, color: order.paid ? '#1e4620' : 'text.primary' }}>
+          <Typography
+            data-testid="payment-state"
+            sx={{ fontWeight: 600, color: order.paid ? '#1e4620' : 'text.primary' }}
+          >
             {order.paid ? t.paid : t.notPaid}
           </Typography>
         </SummaryCard>

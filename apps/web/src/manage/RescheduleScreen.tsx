@@ -29,7 +29,21 @@ const MONTH_BUTTON = { minHeight: 44, minWidth: 44, whiteSpace: 'nowrap', flexSh
  * days with open times are a list to pick from, then that day's times (the wizard's slot list);
  * "Hold this time" holds the pick while the visitor confirms the move on the next screen.
  */
-export function RescheduleScreen({ link, view, holding, holdError, onHold, onBack }: { link: ManageLink; view: ManageOrderView; holding: boolean; holdError: unknown; onHold: (slot: AppointmentSlot) => void; onBack: () => void }) {
+export function RescheduleScreen({
+  link,
+  view,
+  holding,
+  holdError,
+  onHold,
+  onBack,
+}: {
+  link: ManageLink;
+  view: ManageOrderView;
+  holding: boolean;
+  holdError: unknown;
+  onHold: (slot: AppointmentSlot) => void;
+  onBack: () => void;
+}) {
   const { office, order } = view;
   const [today] = useState(() => officeToday(office.time_zone));
   const firstMonth = monthOf(today);
@@ -59,7 +73,13 @@ export function RescheduleScreen({ link, view, holding, holdError, onHold, onBac
           <Button variant="outlined" size="large" onClick={onBack}>
             {t.pick.back}
           </Button>
-          <BusyButton variant="contained" size="large" busy={holding} disabled={!selected} onClick={() => selected && onHold(selected)}>
+          <BusyButton
+            variant="contained"
+            size="large"
+            busy={holding}
+            disabled={!selected}
+            onClick={() => selected && onHold(selected)}
+          >
             {t.pick.hold}
           </BusyButton>
         </>
@@ -69,7 +89,12 @@ export function RescheduleScreen({ link, view, holding, holdError, onHold, onBac
       <TimesNote timeZone={office.time_zone} durationMinutes={order.duration_minutes} />
 
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 2 }}>
-        <Button onClick={() => goToMonth(shiftMonth(month, -1))} disabled={month <= firstMonth} aria-label={t.pick.previousMonth} sx={MONTH_BUTTON}>
+        <Button
+          onClick={() => goToMonth(shiftMonth(month, -1))}
+          disabled={month <= firstMonth}
+          aria-label={t.pick.previousMonth}
+          sx={MONTH_BUTTON}
+        >
           <span aria-hidden="true">‹&nbsp;</span>
           {t.pick.previous}
         </Button>
@@ -86,7 +111,10 @@ export function RescheduleScreen({ link, view, holding, holdError, onHold, onBac
       {availability.isError && (
         <>
           <ManageNotice
-            notice={{ tone: 'error', text: failureText(manageFailure(availability.error) ?? { kind: 'other' }, office.office_phone) }}
+            notice={{
+              tone: 'error',
+              text: failureText(manageFailure(availability.error) ?? { kind: 'other' }, office.office_phone),
+            }}
             phone={office.office_phone}
             email={office.office_email}
             sx={{ mb: 2 }}
@@ -96,16 +124,29 @@ export function RescheduleScreen({ link, view, holding, holdError, onHold, onBac
           </Button>
         </>
       )}
-      {availability.isSuccess && days.length === 0 && <Typography>{t.pick.noTimesInMonth(monthTitle(month))}</Typography>}
+      {availability.isSuccess && days.length === 0 && (
+        <Typography>{t.pick.noTimesInMonth(monthTitle(month))}</Typography>
+      )}
       {availability.isSuccess && days.length > 0 && (
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' }, gap: { xs: 2.5, sm: 3 }, alignItems: 'start' }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
+            gap: { xs: 2.5, sm: 3 },
+            alignItems: 'start',
+          }}
+        >
           <Box>
             <Typography id={ids.days} sx={{ fontWeight: 600, mb: 1 }}>
               {t.pick.selectDay}
             </Typography>
             {/* The day list is the slot list too: one row per day, named by its date, the day's first time standing for it. */}
             <SlotPicker
-              choices={days.map((entry) => ({ slot: entry.slots[0]!, label: formatListDate(entry.date), detail: t.pick.timesCount(entry.slots.length) }))}
+              choices={days.map((entry) => ({
+                slot: entry.slots[0]!,
+                label: formatListDate(entry.date),
+                detail: t.pick.timesCount(entry.slots.length),
+              }))}
               selectedId={days.find((entry) => entry.date === day)?.slots[0]?.id ?? null}
               onSelect={(slot) => {
                 setDay(slot.date);
@@ -120,12 +161,24 @@ export function RescheduleScreen({ link, view, holding, holdError, onHold, onBac
               <Typography id={ids.times} sx={{ fontWeight: 600, mb: 1 }}>
                 {t.pick.selectTime}
               </Typography>
-              <SlotPicker choices={daySlots.map((slot) => describeSlot(slot, NO_NAMES))} selectedId={selected?.id ?? null} onSelect={setSelected} labelledBy={ids.times} />
+              <SlotPicker
+                choices={daySlots.map((slot) => describeSlot(slot, NO_NAMES))}
+                selectedId={selected?.id ?? null}
+                onSelect={setSelected}
+                labelledBy={ids.times}
+              />
             </Box>
           )}
         </Box>
       )}
-      {failure && <ManageNotice notice={{ tone: 'error', text: failureText(failure, office.office_phone) }} phone={office.office_phone} email={office.office_email} sx={{ mt: 3 }} />}
+      {failure && (
+        <ManageNotice
+          notice={{ tone: 'error', text: failureText(failure, office.office_phone) }}
+          phone={office.office_phone}
+          email={office.office_email}
+          sx={{ mt: 3 }}
+        />
+      )}
     </ManageFrame>
   );
 }

@@ -15,7 +15,8 @@ export interface ManageLink {
   token: string;
 }
 
-const baseOf = ({ companyKey, token }: ManageLink) => `/${encodeURIComponent(companyKey)}/json/manage/${encodeURIComponent(token)}`;
+const baseOf = ({ companyKey, token }: ManageLink) =>
+  `/${encodeURIComponent(companyKey)}/json/manage/${encodeURIComponent(token)}`;
 
 /**
  * The page's query keys. They sit here rather than in shared/queries.ts, which every visitor's
@@ -26,11 +27,13 @@ export const manageKeys = {
   view: (link: ManageLink) => [...manageKeys.link(link), 'view'] as const,
   /** Every availability answer of the link, whatever its window. */
   availability: (link: ManageLink) => [...manageKeys.link(link), 'availability'] as const,
-  availabilityWindow: (link: ManageLink, window: { from: string; to: string }) => [...manageKeys.availability(link), window.from, window.to] as const,
+  availabilityWindow: (link: ManageLink, window: { from: string; to: string }) =>
+    [...manageKeys.availability(link), window.from, window.to] as const,
 };
 
 /** A refusal of the request itself (4xx) will not change by asking again; a 503 or a dropped call may. */
-const retryUnlessRefused = (failures: number, error: unknown) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2;
+const retryUnlessRefused = (failures: number, error: unknown) =>
+  !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2;
 
 /** GET …/manage/{token}: the booking and what the policy allows now. */
 export function manageViewQueryOptions(link: ManageLink) {
@@ -45,7 +48,8 @@ export function manageViewQueryOptions(link: ManageLink) {
 export function manageAvailabilityQueryOptions(link: ManageLink, window: { from: string; to: string }) {
   return queryOptions({
     queryKey: manageKeys.availabilityWindow(link, window),
-    queryFn: ({ signal }) => callApi<AppointmentSlot[]>(`${baseOf(link)}/availability?${new URLSearchParams(window).toString()}`, { signal }),
+    queryFn: ({ signal }) =>
+      callApi<AppointmentSlot[]>(`${baseOf(link)}/availability?${new URLSearchParams(window).toString()}`, { signal }),
     retry: retryUnlessRefused,
     // Another visitor may take a time at any moment: each visit to a month asks again.
     staleTime: 0,
@@ -81,7 +85,11 @@ export function useHoldTime(link: ManageLink) {
   return useMutation({
     mutationFn: async (slot: AppointmentSlot): Promise<HoldOutcome> => ({
       slot,
-      result: await callApi<ManageHoldResponse>(`${baseOf(link)}/hold`, { method: 'POST', body: { start: slotInstant(slot) }, answers: [200, 409] }),
+      result: await callApi<ManageHoldResponse>(`${baseOf(link)}/hold`, {
+        method: 'POST',
+        body: { start: slotInstant(slot) },
+        answers: [200, 409],
+      }),
     }),
     onSuccess: ({ result }) => {
       // The calendar behind the alternatives is out of date.
@@ -95,7 +103,8 @@ export function useHoldTime(link: ManageLink) {
 export function useReschedule(link: ManageLink) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { start: string; from_start: string }) => callApi<ManageChangeResponse>(`${baseOf(link)}/reschedule`, { method: 'POST', body, answers: [200, 409] }),
+    mutationFn: (body: { start: string; from_start: string }) =>
+      callApi<ManageChangeResponse>(`${baseOf(link)}/reschedule`, { method: 'POST', body, answers: [200, 409] }),
     onSuccess: (result) => {
       if (result.status === 'ok') queryClient.setQueryData(manageKeys.view(link), result.view);
       void resetAvailability(queryClient, link);
@@ -108,7 +117,8 @@ export function useReschedule(link: ManageLink) {
 export function useCancelBooking(link: ManageLink) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { reason: string; fee_cents: number }) => callApi<ManageChangeResponse>(`${baseOf(link)}/cancel`, { method: 'POST', body }),
+    mutationFn: (body: { reason: string; fee_cents: number }) =>
+      callApi<ManageChangeResponse>(`${baseOf(link)}/cancel`, { method: 'POST', body }),
     onSuccess: (result) => {
       if (result.status === 'ok') queryClient.setQueryData(manageKeys.view(link), result.view);
     },

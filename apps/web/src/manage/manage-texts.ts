@@ -38,7 +38,11 @@ export const manageTexts = {
     button: 'Reschedule',
     until: (deadline: string) => `You can reschedule online until ${deadline}.`,
     remaining: (count: number) =>
-      count === 0 ? 'It cannot be moved online again.' : count === 1 ? 'You can reschedule online once more.' : `You can reschedule online ${count} more times.`,
+      count === 0
+        ? 'It cannot be moved online again.'
+        : count === 1
+          ? 'You can reschedule online once more.'
+          : `You can reschedule online ${count} more times.`,
   },
   cancel: {
     heading: 'Cancel',
@@ -88,18 +92,24 @@ export const manageTexts = {
     reason: 'Reason for cancelling (optional)',
     reasonHint: (max: number) => `Up to ${max.toLocaleString('en-US')} characters.`,
     reasonTooLong: (max: number) => `Please keep your reason under ${max.toLocaleString('en-US')} characters.`,
-    reasonRefused: (max: number) => `We could not accept this reason. Please keep it under ${max.toLocaleString('en-US')} characters and try again.`,
+    reasonRefused: (max: number) =>
+      `We could not accept this reason. Please keep it under ${max.toLocaleString('en-US')} characters and try again.`,
     confirm: 'Cancel inspection',
     keep: 'Keep my inspection',
     feeChanged: (fee: string | null) =>
-      fee ? `The cancellation fee has changed: cancelling now costs ${fee}. Confirm again if you still want to cancel.` : 'The cancellation fee has changed: cancelling now costs nothing. Confirm again if you still want to cancel.',
+      fee
+        ? `The cancellation fee has changed: cancelling now costs ${fee}. Confirm again if you still want to cancel.`
+        : 'The cancellation fee has changed: cancelling now costs nothing. Confirm again if you still want to cancel.',
   },
 
   /** Refusals that are not the policy's. */
   failure: {
-    busy: (phone: string) => `Too many tries in a short time. Please wait a minute and try again${phone ? `, or call the office at ${keepTogether(phone)}` : ''}.`,
-    unavailable: (phone: string) => `The booking service is briefly unavailable. Please try again in a moment${phone ? `, or call the office at ${keepTogether(phone)}` : ''}.`,
-    other: (phone: string) => `Something went wrong. Please try again${phone ? `, or call the office at ${keepTogether(phone)}` : ''}.`,
+    busy: (phone: string) =>
+      `Too many tries in a short time. Please wait a minute and try again${phone ? `, or call the office at ${keepTogether(phone)}` : ''}.`,
+    unavailable: (phone: string) =>
+      `The booking service is briefly unavailable. Please try again in a moment${phone ? `, or call the office at ${keepTogether(phone)}` : ''}.`,
+    other: (phone: string) =>
+      `Something went wrong. Please try again${phone ? `, or call the office at ${keepTogether(phone)}` : ''}.`,
     tryAgain: 'Try again',
   },
 

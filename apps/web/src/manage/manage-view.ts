@@ -26,7 +26,10 @@ export function slotInstant(slot: Pick<AppointmentSlot, 'timestamp'>): string {
  * The days of `window` that have times, in date order, each with its times in the wizard's order
  * (preferred, then by time). A time outside the window asked for is not the month's.
  */
-export function daysWithTimes(slots: readonly AppointmentSlot[], window: { from: string; to: string }): Array<{ date: string; slots: AppointmentSlot[] }> {
+export function daysWithTimes(
+  slots: readonly AppointmentSlot[],
+  window: { from: string; to: string },
+): Array<{ date: string; slots: AppointmentSlot[] }> {
   const byDate = new Map<string, AppointmentSlot[]>();
   for (const slot of slots) {
     if (slot.date < window.from || slot.date > window.to) continue;
@@ -36,5 +39,7 @@ export function daysWithTimes(slots: readonly AppointmentSlot[], window: { from:
     if (!day.some((other) => other.timestamp === slot.timestamp)) day.push({ ...slot, preferred: undefined });
     byDate.set(slot.date, day);
   }
-  return [...byDate.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([date, day]) => ({ date, slots: day.sort((a, b) => a.timestamp - b.timestamp) }));
+  return [...byDate.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([date, day]) => ({ date, slots: day.sort((a, b) => a.timestamp - b.timestamp) }));
 }

@@ -12,11 +12,33 @@ import { focusWhenMounted } from '@scheduler/ui/focus';
  * Asks before something that cannot be taken back. The safe answer has the initial focus, so
  * Enter or Escape never does the irreversible thing by accident.
  */
-export default function ConfirmDialog({ title, text, confirm, cancel, onConfirm, onCancel }: { title: string; text: string; confirm: string; cancel: string; onConfirm: () => void; onCancel: () => void }) {
+export default function ConfirmDialog({
+  title,
+  text,
+  confirm,
+  cancel,
+  onConfirm,
+  onCancel,
+}: {
+  title: string;
+  text: string;
+  confirm: string;
+  cancel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
   const id = useId();
   useFocusHeadingAfterClose();
   return (
-    <Dialog open onClose={onCancel} disableRestoreFocus aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`} fullWidth maxWidth="xs">
+    <Dialog
+      open
+      onClose={onCancel}
+      disableRestoreFocus
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      fullWidth
+      maxWidth="xs"
+    >
       <DialogTitle id={`${id}-title`} component="h2">
         {title}
       </DialogTitle>

@@ -33,15 +33,34 @@ export default function HeldAppointmentBox({
   const wallTime = heldWallTime(order, timeZone);
   if (!wallTime) return null;
   const { date, time } = formatSidebarDateTime(wallTime);
-  const names = inspectors ? joinNames(order.inspectors.map((i) => inspectors.find((u) => u.id === i.id)?.display ?? '').filter(Boolean)) : '';
+  const names = inspectors
+    ? joinNames(order.inspectors.map((i) => inspectors.find((u) => u.id === i.id)?.display ?? '').filter(Boolean))
+    : '';
   const held = heldTimeOf(order, timeZone);
   return (
-    <Box data-testid="held-appointment" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, p: 2, mb: 3, bgcolor: '#eef5ee', border: 1, borderColor: '#bcd9bf', borderRadius: 2 }}>
+    <Box
+      data-testid="held-appointment"
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        gap: 2,
+        p: 2,
+        mb: 3,
+        bgcolor: '#eef5ee',
+        border: 1,
+        borderColor: '#bcd9bf',
+        borderRadius: 2,
+      }}
+    >
       <Box sx={{ flex: '1 1 240px' }}>
         <Typography sx={{ fontWeight: 600 }}>{scheduleTexts.date(date)}</Typography>
         <Typography>{scheduleTexts.time(time)}</Typography>
         {names && <Typography sx={{ color: 'text.secondary' }}>{holdTexts.withInspectors(names)}</Typography>}
-        {held && <HoldIndicator held={held} showAppointment={false} sx={{ mt: 1, p: 0, border: 0, bgcolor: 'transparent' }} />}
+        {held && (
+          <HoldIndicator held={held} showAppointment={false} sx={{ mt: 1, p: 0, border: 0, bgcolor: 'transparent' }} />
+        )}
       </Box>
       <Button variant="outlined" onClick={() => setAsking(true)} disabled={disabled}>
         {scheduleTexts.reset}

@@ -10,7 +10,9 @@ const held = (minutesLeft: number) => ({
   timeZone: 'America/New_York',
 });
 // The office's zone follows when this machine's clock reads otherwise (decision 0029).
-const SAID = new RegExp(`^We're holding 12/1/2026 at 9:00AM${zoneSuffix('America/New_York', Date.parse('2026-12-01T14:00:00.000Z'))} for you for 15 minutes while you finish your order\\.$`);
+const SAID = new RegExp(
+  `^We're holding 12/1/2026 at 9:00AM${zoneSuffix('America/New_York', Date.parse('2026-12-01T14:00:00.000Z'))} for you for 15 minutes while you finish your order\\.$`,
+);
 
 afterEach(() => void takeJustHeld());
 

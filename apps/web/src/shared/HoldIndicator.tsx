@@ -1,7 +1,14 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { formatAppointmentDateTime, formatCountdown, formatLongDateTime, formatMinutesLeft, formatTime, wallTimeIn } from '@scheduler/domain/scheduling-text';
+import {
+  formatAppointmentDateTime,
+  formatCountdown,
+  formatLongDateTime,
+  formatMinutesLeft,
+  formatTime,
+  wallTimeIn,
+} from '@scheduler/domain/scheduling-text';
 import { zoneSuffix } from '@scheduler/domain/time-zone-text';
 import type { HeldTime } from './hold-state.ts';
 import { holdTexts } from './hold-texts.ts';
@@ -19,11 +26,26 @@ export const COUNTDOWN_FROM_MS = 5 * 60_000;
  * knows the time is theirs and for how long. In the last minutes a countdown shows and each
  * minute is announced politely; once the hold lapses it says so.
  */
-export default function HoldIndicator({ held, showAppointment = true, sx }: { held: HeldTime; showAppointment?: boolean; sx?: object }) {
+export default function HoldIndicator({
+  held,
+  showAppointment = true,
+  sx,
+}: {
+  held: HeldTime;
+  showAppointment?: boolean;
+  sx?: object;
+}) {
   const now = useNow(1000);
   const expiresAt = Date.parse(held.holdExpiresAt);
   // Right after the calendar held the time, once: "We're holding … for you for 15 minutes …" (DECISIONS 4.2).
-  const [justHeld] = useState(() => (takeJustHeld() ? scheduleTexts.holding(`${formatAppointmentDateTime(wallTimeIn(held.datetime, held.timeZone))}${zoneSuffix(held.timeZone, Date.parse(held.datetime))}`, Math.max(1, Math.round((expiresAt - Date.now()) / 60_000))) : null));
+  const [justHeld] = useState(() =>
+    takeJustHeld()
+      ? scheduleTexts.holding(
+          `${formatAppointmentDateTime(wallTimeIn(held.datetime, held.timeZone))}${zoneSuffix(held.timeZone, Date.parse(held.datetime))}`,
+          Math.max(1, Math.round((expiresAt - Date.now()) / 60_000)),
+        )
+      : null,
+  );
   const left = expiresAt - now;
   // Office wall times, with the office's zone named when the visitor's clock reads them otherwise.
   const until = `${formatTime(wallTimeIn(held.holdExpiresAt, held.timeZone))}${zoneSuffix(held.timeZone, expiresAt)}`;
@@ -33,7 +55,11 @@ export default function HoldIndicator({ held, showAppointment = true, sx }: { he
   useEffect(() => {
     if (lapsed) trackOnce(`lapsed ${held.holdExpiresAt}`, 'hold_lapsed');
   }, [lapsed, held.holdExpiresAt]);
-  const announcement = lapsed ? holdTexts.lapsed(until) : counting ? holdTexts.minutesLeft(formatMinutesLeft(left)) : '';
+  const announcement = lapsed
+    ? holdTexts.lapsed(until)
+    : counting
+      ? holdTexts.minutesLeft(formatMinutesLeft(left))
+      : '';
   return (
     <Box
       data-testid="hold-indicator"
@@ -63,7 +89,19 @@ export default function HoldIndicator({ held, showAppointment = true, sx }: { he
         {justHeld && <Typography variant="body2">{justHeld}</Typography>}
       </Box>
       {counting && (
-        <Box aria-hidden="true" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 700, px: 1.25, py: 0.25, borderRadius: 99, bgcolor: '#ffffff', border: 1, borderColor: '#bcd9bf' }}>
+        <Box
+          aria-hidden="true"
+          sx={{
+            fontVariantNumeric: 'tabular-nums',
+            fontWeight: 700,
+            px: 1.25,
+            py: 0.25,
+            borderRadius: 99,
+            bgcolor: '#ffffff',
+            border: 1,
+            borderColor: '#bcd9bf',
+          }}
+        >
           {holdTexts.timeLeft(formatCountdown(left))}
         </Box>
       )}
@@ -77,7 +115,20 @@ export default function HoldIndicator({ held, showAppointment = true, sx }: { he
 
 function ClockIcon() {
   return (
-    <Box component="svg" viewBox="0 0 24 24" aria-hidden="true" sx={{ width: 22, height: 22, flexShrink: 0, fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round' }}>
+    <Box
+      component="svg"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      sx={{
+        width: 22,
+        height: 22,
+        flexShrink: 0,
+        fill: 'none',
+        stroke: 'currentColor',
+        strokeWidth: 2,
+        strokeLinecap: 'round',
+      }}
+    >
       <circle cx="12" cy="12" r="9" />
       <path d="M12 7v5l3 2" />
     </Box>

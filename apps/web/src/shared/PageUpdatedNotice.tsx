@@ -26,7 +26,20 @@ export function PageUpdatedNotice() {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
-    <Box role="alert" sx={{ p: 3, my: 2, mx: 'auto', maxWidth: 560, bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderRadius: 2, textAlign: 'center' }}>
+    <Box
+      role="alert"
+      sx={{
+        p: 3,
+        my: 2,
+        mx: 'auto',
+        maxWidth: 560,
+        bgcolor: 'background.paper',
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 2,
+        textAlign: 'center',
+      }}
+    >
       <Typography ref={heading} component="h1" variant="h1" tabIndex={-1} sx={{ mb: 2 }}>
         {texts.pageUpdated}
       </Typography>

@@ -52,7 +52,10 @@ export default function ResumeGate({
   const stored = useQuery({
     queryKey: ['stored-session-order', companyKey, officeUuid, otherToken],
     // A stored session that has ended answers 401; that is an answer here, not this page's 401.
-    queryFn: () => callApi<OrderResponse>(`/${companyKey}/online-scheduler/order`, { session: { token: otherToken, officeUuid } }).catch(() => null),
+    queryFn: () =>
+      callApi<OrderResponse>(`/${companyKey}/online-scheduler/order`, {
+        session: { token: otherToken, officeUuid },
+      }).catch(() => null),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -71,11 +74,15 @@ export default function ResumeGate({
       onContinue={() => {
         const progress = loadProgress(otherToken);
         const step = resumeStep(walk, (flag) => progress[flag]);
-        onContinue(`/${companyKey}/online-scheduler/${step}?${new URLSearchParams({ t: otherToken, office: officeUuid }).toString()}`);
+        onContinue(
+          `/${companyKey}/online-scheduler/${step}?${new URLSearchParams({ t: otherToken, office: officeUuid }).toString()}`,
+        );
       }}
       onStartOver={async () => {
         // Best effort: when the old session has ended meanwhile its hold is gone already.
-        await postDatetime({ companyKey, credentials: { token: otherToken, officeUuid } }, { datetime: null }).catch(() => undefined);
+        await postDatetime({ companyKey, credentials: { token: otherToken, officeUuid } }, { datetime: null }).catch(
+          () => undefined,
+        );
         onKeepNew();
       }}
     />

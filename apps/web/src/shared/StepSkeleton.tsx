@@ -4,7 +4,12 @@ import Typography from '@mui/material/Typography';
 import { texts } from './texts.ts';
 
 /** A grey placeholder block. Still: the status text says that something is happening. */
-const block = (height: number, width: number | string = '100%') => ({ height, width, bgcolor: '#e3e8ee', borderRadius: 2 });
+const block = (height: number, width: number | string = '100%') => ({
+  height,
+  width,
+  bgcolor: '#e3e8ee',
+  borderRadius: 2,
+});
 
 /**
  * The one loading state of the wizard: the card's outline (progress, heading, content, actions)
@@ -13,7 +18,10 @@ const block = (height: number, width: number | string = '100%') => ({ height, wi
  */
 export function StepSkeleton() {
   return (
-    <Paper data-testid="step-skeleton" sx={{ p: { xs: 2, sm: 4 }, border: 1, borderColor: 'divider', maxWidth: 880, mx: 'auto' }}>
+    <Paper
+      data-testid="step-skeleton"
+      sx={{ p: { xs: 2, sm: 4 }, border: 1, borderColor: 'divider', maxWidth: 880, mx: 'auto' }}
+    >
       <Box aria-hidden="true" sx={{ ...block(4), mb: 4 }} />
       <Box aria-hidden="true" sx={{ ...block(32, '70%'), mb: 2 }} />
       <Typography role="status" sx={{ color: 'text.secondary', mb: 2 }}>

@@ -12,7 +12,11 @@ export function Waiting({ label, size = 'inline' }: { label: string; size?: 'pag
     <Box
       role="status"
       aria-live="polite"
-      sx={page ? { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, py: 10 } : { display: 'flex', alignItems: 'center', gap: 2, py: 4 }}
+      sx={
+        page
+          ? { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, py: 10 }
+          : { display: 'flex', alignItems: 'center', gap: 2, py: 4 }
+      }
     >
       <CircularProgress size={page ? 40 : 28} aria-hidden="true" />
       <Typography>{label}</Typography>

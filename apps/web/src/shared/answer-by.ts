@@ -6,5 +6,11 @@ import { parsedAnswer, type AnswerSchema } from '@scheduler/ui/api-error';
  * server's fault, not the visitor's, and says so.
  */
 export function answerBy<T>(schema: AnswerSchema<T>): (status: number, body: unknown) => T {
-  return (status, body) => parsedAnswer(status, schema, body, 'The server sent an answer this page does not understand. Please reload the page.');
+  return (status, body) =>
+    parsedAnswer(
+      status,
+      schema,
+      body,
+      'The server sent an answer this page does not understand. Please reload the page.',
+    );
 }

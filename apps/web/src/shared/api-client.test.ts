@@ -5,7 +5,9 @@ import { confirmResponseSchema } from '@scheduler/contracts/confirm';
 import { answerBy } from './answer-by.ts';
 
 function serverAnswering(status: number, body: unknown) {
-  const fetch = vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+  const fetch = vi.fn(
+    async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  );
   vi.stubGlobal('fetch', fetch);
   return fetch;
 }
@@ -17,28 +19,52 @@ afterEach(() => vi.unstubAllGlobals());
 describe('the API client', () => {
   it('returns the body of a status the call counts as an answer', async () => {
     serverAnswering(409, { status: 'unavailable', appointments: [] });
-    await expect(callApi('/demo/json/online_scheduler/set_datetime', { session, method: 'POST', body: {}, answers: [200, 409] })).resolves.toEqual({ status: 'unavailable', appointments: [] });
+    await expect(
+      callApi('/demo/json/online_scheduler/set_datetime', { session, method: 'POST', body: {}, answers: [200, 409] }),
+    ).resolves.toEqual({ status: 'unavailable', appointments: [] });
   });
 
   it("reads any other status as the server's error, from that one response", async () => {
     const fetch = serverAnswering(500, { error: { code: 'internal_error', message: 'Internal error' } });
-    const call = callApi('/demo/json/online_scheduler/set_datetime', { session, method: 'POST', body: {}, answers: [200, 409] });
+    const call = callApi('/demo/json/online_scheduler/set_datetime', {
+      session,
+      method: 'POST',
+      body: {},
+      answers: [200, 409],
+    });
     await expect(call).rejects.toEqual(new ApiError(500, 'internal_error', 'Internal error'));
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
   it('keeps the field a refusal names, and copes with a body that is no envelope', async () => {
     serverAnswering(400, { error: { code: 'invalid_postal_code', message: 'Enter a ZIP code', field: 'postal_code' } });
-    await expect(callApi('/x', { session, method: 'POST', body: {} })).rejects.toMatchObject({ status: 400, field: 'postal_code' });
+    await expect(callApi('/x', { session, method: 'POST', body: {} })).rejects.toMatchObject({
+      status: 400,
+      field: 'postal_code',
+    });
     serverAnswering(502, 'Bad gateway');
     await expect(callApi('/x')).rejects.toMatchObject({ status: 502, code: 'http_error' });
   });
 
   it("parses an answer by its contract's schema when the call names one, and calls a shape the contract lacks the server's fault", async () => {
     serverAnswering(200, { status: 'ok', pay_url: null });
-    await expect(callApi('/demo/json/online_scheduler/confirm', { session, method: 'POST', body: {}, parse: answerBy(confirmResponseSchema) })).resolves.toEqual({ status: 'ok', pay_url: null });
+    await expect(
+      callApi('/demo/json/online_scheduler/confirm', {
+        session,
+        method: 'POST',
+        body: {},
+        parse: answerBy(confirmResponseSchema),
+      }),
+    ).resolves.toEqual({ status: 'ok', pay_url: null });
     serverAnswering(200, { status: 'ok' });
-    await expect(callApi('/demo/json/online_scheduler/confirm', { session, method: 'POST', body: {}, parse: answerBy(confirmResponseSchema) })).rejects.toMatchObject({ status: 200, code: 'invalid_response' });
+    await expect(
+      callApi('/demo/json/online_scheduler/confirm', {
+        session,
+        method: 'POST',
+        body: {},
+        parse: answerBy(confirmResponseSchema),
+      }),
+    ).rejects.toMatchObject({ status: 200, code: 'invalid_response' });
   });
 
   it('turns a 401 into UnauthorizedError carrying the refused token, which is no failure to show', async () => {
@@ -62,8 +88,16 @@ describe('the API client', () => {
   it("keeps cookies home on a visitor's call, and sends the console's sign-in only from a page trying a disabled scheduler", async () => {
     const fetch = serverAnswering(200, {});
     await callApi('/demo/json/online_scheduler/set_postal_code', { session, method: 'POST', body: {} });
-    await callApi('/demo/json/online_scheduler/set_postal_code', { session: { ...session, trying: false }, method: 'POST', body: {} });
-    await callApi('/demo/json/online_scheduler/set_postal_code', { session: { ...session, trying: true }, method: 'POST', body: {} });
+    await callApi('/demo/json/online_scheduler/set_postal_code', {
+      session: { ...session, trying: false },
+      method: 'POST',
+      body: {},
+    });
+    await callApi('/demo/json/online_scheduler/set_postal_code', {
+      session: { ...session, trying: true },
+      method: 'POST',
+      body: {},
+    });
     const sent = (fetch.mock.calls as unknown as Array<[string, RequestInit]>).map(([, init]) => init.credentials);
     expect(sent).toEqual(['omit', 'omit', 'same-origin']);
   });

@@ -18,10 +18,17 @@ interface ListedSlot {
  * the slot at that time with the held inspectors (itself or one of its grouped alternates), else
  * the first slot at that time.
  */
-export function heldSlotId(slots: readonly ListedSlot[], wallTime: string | null, inspectorIds: readonly number[] = []): string | null {
+export function heldSlotId(
+  slots: readonly ListedSlot[],
+  wallTime: string | null,
+  inspectorIds: readonly number[] = [],
+): string | null {
   if (!wallTime) return null;
   const atTime = slots.filter((slot) => slot.start_datetime.slice(0, 16) === wallTime.slice(0, 16));
   const held = [...inspectorIds].sort((a, b) => a - b).join();
   const same = (users: readonly number[]) => [...users].sort((a, b) => a - b).join() === held;
-  return (atTime.find((slot) => same(slot.users) || slot.group?.some((member) => same(member.users))) ?? atTime[0])?.id ?? null;
+  return (
+    (atTime.find((slot) => same(slot.users) || slot.group?.some((member) => same(member.users))) ?? atTime[0])?.id ??
+    null
+  );
 }

@@ -8,7 +8,10 @@ export interface HeldTime {
 }
 
 /** The order's held time, when it has one that is not booked yet. */
-export function heldTimeOf(order: { datetime: string | null; hold_expires_at: string | null; confirmed: boolean }, timeZone: string): HeldTime | null {
+export function heldTimeOf(
+  order: { datetime: string | null; hold_expires_at: string | null; confirmed: boolean },
+  timeZone: string,
+): HeldTime | null {
   if (!order.datetime || !order.hold_expires_at || order.confirmed) return null;
   return { datetime: order.datetime, holdExpiresAt: order.hold_expires_at, timeZone };
 }

@@ -8,7 +8,8 @@ export const holdTexts = {
   heldUntil: (time: string) => `Held for you until ${time}`,
   timeLeft: (countdown: string) => `${countdown} left`,
   minutesLeft: (minutes: string) => `${minutes} left to finish before your held time is released.`,
-  lapsed: (time: string) => `Your hold ended at ${time}. If someone else books this time before you finish, we'll ask you to choose another.`,
+  lapsed: (time: string) =>
+    `Your hold ended at ${time}. If someone else books this time before you finish, we'll ask you to choose another.`,
   withInspectors: (names: string) => `with ${names}`,
   resetTitle: 'Release this time?',
   resetText: (when: string) => `Reset releases ${when} so that someone else can book it, and you choose a time again.`,

@@ -11,7 +11,8 @@ export const pricingBaseOf = (scope: SessionScope) => `/${scope.companyKey}/json
 export function pricingQueryOptions(scope: SessionScope) {
   return queryOptions({
     queryKey: queryKeys.pricing(scope),
-    queryFn: ({ signal }) => callApi<Pricing>(`${pricingBaseOf(scope)}/pricing`, { session: scope.credentials, signal }),
+    queryFn: ({ signal }) =>
+      callApi<Pricing>(`${pricingBaseOf(scope)}/pricing`, { session: scope.credentials, signal }),
     staleTime: 0,
   });
 }
@@ -19,16 +20,27 @@ export function pricingQueryOptions(scope: SessionScope) {
 /** Spec 4.3: after a cart change the order and its pricing are read again and cached availability is dropped. */
 export function afterCartChange(queryClient: QueryClient, scope: SessionScope): Promise<unknown> {
   void resetAvailability(queryClient, scope);
-  return Promise.all([invalidateOrder(queryClient, scope), queryClient.invalidateQueries({ queryKey: queryKeys.pricing(scope) })]);
+  return Promise.all([
+    invalidateOrder(queryClient, scope),
+    queryClient.invalidateQueries({ queryKey: queryKeys.pricing(scope) }),
+  ]);
 }
 
 /** POST /apply_coupon: 200 with "ok" or a refusal and its message; pricing is read again on "ok". */
 export function useApplyCoupon(scope: SessionScope) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => callApi<ApplyCouponResponse>(`${pricingBaseOf(scope)}/apply_coupon`, { session: scope.credentials, method: 'POST', body: { code } }),
+    mutationFn: (code: string) =>
+      callApi<ApplyCouponResponse>(`${pricingBaseOf(scope)}/apply_coupon`, {
+        session: scope.credentials,
+        method: 'POST',
+        body: { code },
+      }),
     onSuccess: (result) => {
-      track(result.status === 'ok' ? 'coupon_applied' : 'coupon_refused', result.status === 'ok' ? {} : { code: result.status });
+      track(
+        result.status === 'ok' ? 'coupon_applied' : 'coupon_refused',
+        result.status === 'ok' ? {} : { code: result.status },
+      );
       if (result.status === 'ok') return afterCartChange(queryClient, scope);
     },
   });

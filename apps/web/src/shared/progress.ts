@@ -5,7 +5,14 @@ export const PROGRESS_FLAGS = ['calendar', 'address', 'contacts', 'property_info
 export type ProgressFlag = (typeof PROGRESS_FLAGS)[number];
 export type Progress = Record<ProgressFlag, boolean>;
 
-const EMPTY: Progress = { calendar: false, address: false, contacts: false, property_info: false, packages: false, review: false };
+const EMPTY: Progress = {
+  calendar: false,
+  address: false,
+  contacts: false,
+  property_info: false,
+  packages: false,
+  review: false,
+};
 
 export function loadProgress(token: string): Progress {
   const raw = readStorage('localStorage', storageKeys.progress(token));

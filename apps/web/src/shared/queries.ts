@@ -41,7 +41,8 @@ export const queryKeys = {
   /** The order's pricing object (spec 3.10); every cart change invalidates it. */
   pricing: (scope: SessionScope) => [...queryKeys.session(scope), 'pricing'] as const,
   /** One search of the contacts step: the kind of person (an agent party, or a contact type) and what was typed. */
-  peopleSearch: (scope: SessionScope, kind: string, query: string) => [...queryKeys.session(scope), 'people-search', kind, query] as const,
+  peopleSearch: (scope: SessionScope, kind: string, query: string) =>
+    [...queryKeys.session(scope), 'people-search', kind, query] as const,
 };
 
 /** The public office facts of the status pages (decision 0004). */
@@ -49,7 +50,10 @@ export const queryKeys = {
 export function officeContactQueryOptions(companyKey: string, officeUuid: string, trying = false) {
   return queryOptions({
     queryKey: queryKeys.officeContact(companyKey, officeUuid),
-    queryFn: () => callApi<OfficeContactResponse>(`/${companyKey}/json/online_scheduler/office_contact/${officeUuid}`, { credentials: trying ? 'same-origin' : 'omit' }),
+    queryFn: () =>
+      callApi<OfficeContactResponse>(`/${companyKey}/json/online_scheduler/office_contact/${officeUuid}`, {
+        credentials: trying ? 'same-origin' : 'omit',
+      }),
     retry: false,
   });
 }
@@ -66,7 +70,8 @@ export function currencyQueryOptions(companyKey: string) {
 export function officeQueryOptions(scope: SessionScope) {
   return queryOptions({
     queryKey: queryKeys.office(scope),
-    queryFn: () => callApi<OfficeResponse>(`/${scope.companyKey}/online-scheduler/office`, { session: scope.credentials }),
+    queryFn: () =>
+      callApi<OfficeResponse>(`/${scope.companyKey}/online-scheduler/office`, { session: scope.credentials }),
   });
 }
 
@@ -74,7 +79,8 @@ export function officeQueryOptions(scope: SessionScope) {
 export function orderQueryOptions(scope: SessionScope) {
   return queryOptions({
     queryKey: queryKeys.order(scope),
-    queryFn: () => callApi<OrderResponse>(`/${scope.companyKey}/online-scheduler/order`, { session: scope.credentials }),
+    queryFn: () =>
+      callApi<OrderResponse>(`/${scope.companyKey}/online-scheduler/order`, { session: scope.credentials }),
   });
 }
 

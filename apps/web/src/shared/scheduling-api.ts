@@ -3,27 +3,48 @@ import { addDays } from '@scheduler/domain/availability/zoned-calendar';
 import { callApi } from './api-client.ts';
 import type { SessionScope, SlotFilter } from './queries.ts';
 
-export type SetDatetimeResult = { status: 'ok'; hold_expires_at: string | null } | { status: 'unavailable'; appointments: AppointmentSlot[] };
+export type SetDatetimeResult =
+  { status: 'ok'; hold_expires_at: string | null } | { status: 'unavailable'; appointments: AppointmentSlot[] };
 
 const baseOf = (scope: SessionScope) => `/${scope.companyKey}/json/online_scheduler`;
 
 /** GET /availability for one window of dates, both inclusive. */
-export function fetchAvailability(scope: SessionScope, window: { from: string; to: string }, filter: SlotFilter, signal?: AbortSignal): Promise<AppointmentSlot[]> {
+export function fetchAvailability(
+  scope: SessionScope,
+  window: { from: string; to: string },
+  filter: SlotFilter,
+  signal?: AbortSignal,
+): Promise<AppointmentSlot[]> {
   const query = new URLSearchParams({ from: window.from, to: window.to });
   if (filter.duration && filter.duration > 0) query.set('duration', String(filter.duration));
   if (filter.limit && filter.limit > 0) query.set('limit', String(filter.limit));
   if (filter.postalCode) query.set('postal_code', filter.postalCode);
-  return callApi<AppointmentSlot[]>(`${baseOf(scope)}/availability?${query.toString()}`, { session: scope.credentials, signal });
+  return callApi<AppointmentSlot[]>(`${baseOf(scope)}/availability?${query.toString()}`, {
+    session: scope.credentials,
+    signal,
+  });
 }
 
 /** POST /set_datetime. A 409 is an answer, not a failure: the time was taken, and alternatives come with it. */
-export function postDatetime(scope: SessionScope, body: { datetime: string | null; duration?: number; inspectors?: number[] }): Promise<SetDatetimeResult> {
-  return callApi<SetDatetimeResult>(`${baseOf(scope)}/set_datetime`, { session: scope.credentials, method: 'POST', body, answers: [200, 409] });
+export function postDatetime(
+  scope: SessionScope,
+  body: { datetime: string | null; duration?: number; inspectors?: number[] },
+): Promise<SetDatetimeResult> {
+  return callApi<SetDatetimeResult>(`${baseOf(scope)}/set_datetime`, {
+    session: scope.credentials,
+    method: 'POST',
+    body,
+    answers: [200, 409],
+  });
 }
 
 /** POST /set_postal_code (the postal-code step). */
 export function postPostalCode(scope: SessionScope, postalCode: string): Promise<{ status: 'ok' }> {
-  return callApi(`${baseOf(scope)}/set_postal_code`, { session: scope.credentials, method: 'POST', body: { postal_code: postalCode } });
+  return callApi(`${baseOf(scope)}/set_postal_code`, {
+    session: scope.credentials,
+    method: 'POST',
+    body: { postal_code: postalCode },
+  });
 }
 
 /** Spec 4.5, 9.1: availability is first fetched for six weeks. */

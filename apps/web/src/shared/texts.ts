@@ -45,7 +45,8 @@ export const texts = {
   pageUpdated: 'This page was updated. Reload to continue.',
   reload: 'Reload',
   pageUpdatedCall: (phone: string) => `If it keeps happening, call our office at ${keepTogether(phone)}.`,
-  somethingWentWrong: (phone: string) => `Something went wrong. Please try again, or call our office at ${keepTogether(phone)}.`, // decision 0009, other request errors
+  somethingWentWrong: (phone: string) =>
+    `Something went wrong. Please try again, or call our office at ${keepTogether(phone)}.`, // decision 0009, other request errors
   postalCode: {
     label: 'Postal Code', // 2.4
     noAvailability: (postalCode: string, phone: string) =>

@@ -8,7 +8,9 @@ import { theme } from './theme.ts';
 
 // The module the build puts in createTheme's place; the package does not export its path.
 const muiRoot = dirname(createRequire(import.meta.url).resolve('@mui/material/package.json'));
-const { default: createThemeNoVars } = (await import(pathToFileURL(join(muiRoot, 'esm/styles/createThemeNoVars.js')).href)) as { default: (options: ThemeOptions) => Theme };
+const { default: createThemeNoVars } = (await import(
+  pathToFileURL(join(muiRoot, 'esm/styles/createThemeNoVars.js')).href
+)) as { default: (options: ThemeOptions) => Theme };
 
 /** A theme's values, without its functions (which differ by identity only). */
 const valuesOf = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;

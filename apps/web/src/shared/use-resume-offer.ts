@@ -10,7 +10,11 @@ import { embedResumeToken } from './embed/embed-context.ts';
  * the page lets `ResumeGate` decide whether to offer it (it loads only then). Otherwise this
  * session becomes the one kept.
  */
-export function useResumeOffer(companyKey: string, credentials: SessionCredentials, current: OrderResponse | undefined) {
+export function useResumeOffer(
+  companyKey: string,
+  credentials: SessionCredentials,
+  current: OrderResponse | undefined,
+) {
   const { token, officeUuid } = credentials;
   const key = storageKeys.officeSession(companyKey, officeUuid);
   const active = current !== undefined && !current.confirmed && token !== '' && officeUuid !== '';

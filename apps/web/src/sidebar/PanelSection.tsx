@@ -25,14 +25,26 @@ export function PanelSection({ title, editHref, current, children }: PanelSectio
       role="group"
       aria-labelledby={headingId}
       aria-current={current ? 'step' : undefined}
-      sx={{ py: 1.5, px: 1.5, borderLeft: 4, borderColor: current ? 'primary.main' : 'transparent', bgcolor: current ? 'action.selected' : 'transparent', borderRadius: 1 }}
+      sx={{
+        py: 1.5,
+        px: 1.5,
+        borderLeft: 4,
+        borderColor: current ? 'primary.main' : 'transparent',
+        bgcolor: current ? 'action.selected' : 'transparent',
+        borderRadius: 1,
+      }}
     >
       <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 1 }}>
         <Typography id={headingId} component="h3" sx={{ fontWeight: 700, fontSize: '1rem' }}>
           {title}
         </Typography>
         {editHref && (
-          <Link component={RouterLink} to={editHref} underline="always" sx={{ fontWeight: 600, minHeight: 24, display: 'inline-flex', alignItems: 'center' }}>
+          <Link
+            component={RouterLink}
+            to={editHref}
+            underline="always"
+            sx={{ fontWeight: 600, minHeight: 24, display: 'inline-flex', alignItems: 'center' }}
+          >
             {t.edit}
             <Box component="span" sx={visuallyHidden}>
               {` ${title}`}

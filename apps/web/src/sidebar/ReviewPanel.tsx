@@ -19,7 +19,13 @@ import { pricingQueryOptions } from '../shared/pricing-api.ts';
 import { loadProgress } from '../shared/progress.ts';
 import { texts } from '../shared/texts.ts';
 import { CouponBox } from '../shared/coupon/CouponBox.tsx';
-import { addressLines, contactCount, panelSections, propertyLines, type PanelSection as Section } from './order-lines.ts';
+import {
+  addressLines,
+  contactCount,
+  panelSections,
+  propertyLines,
+  type PanelSection as Section,
+} from './order-lines.ts';
 import { PanelSection } from './PanelSection.tsx';
 import { payAtCloseActive } from './service-lines.ts';
 import { ServicesLines } from './ServicesLines.tsx';
@@ -46,8 +52,19 @@ export interface PanelClose {
  * `withCouponBox` false leaves the coupon box out: below 800 px the packages step has its own right
  * where the cart changes (decision 0036), and one page shows one box (decision 0038).
  */
-export function ReviewPanel({ step, headingId, close, withCouponBox = true }: { step: StepName; headingId: string; close?: PanelClose; withCouponBox?: boolean }) {
-  const { scope, office, order, settings, currency, mode, hasControls, pathOf, companyKey, credentials } = useScheduler();
+export function ReviewPanel({
+  step,
+  headingId,
+  close,
+  withCouponBox = true,
+}: {
+  step: StepName;
+  headingId: string;
+  close?: PanelClose;
+  withCouponBox?: boolean;
+}) {
+  const { scope, office, order, settings, currency, mode, hasControls, pathOf, companyKey, credentials } =
+    useScheduler();
   const pricing = useQuery(pricingQueryOptions(scope)).data;
   const progress = loadProgress(credentials.token);
   const pacName = settings.text(SETTING.PAC_NAME).trim() || DEFAULT_PAC_NAME;
@@ -57,7 +74,9 @@ export function ReviewPanel({ step, headingId, close, withCouponBox = true }: { 
     const flag = STEP_PROGRESS_FLAG[section];
     return section !== step && flag && progress[flag] ? pathOf(section) : null;
   };
-  const redirect = settings.isOn(SETTING.REDIRECT_BUTTON_ENABLED) ? { url: settings.text(SETTING.REDIRECT_BUTTON_URL), text: settings.text(SETTING.REDIRECT_BUTTON_TEXT) } : null;
+  const redirect = settings.isOn(SETTING.REDIRECT_BUTTON_ENABLED)
+    ? { url: settings.text(SETTING.REDIRECT_BUTTON_URL), text: settings.text(SETTING.REDIRECT_BUTTON_TEXT) }
+    : null;
   const couponShown = couponBoxShown({
     couponLimit: settings.number(SETTING.COUPON_LIMIT, 0),
     hasServices,
@@ -82,12 +101,22 @@ export function ReviewPanel({ step, headingId, close, withCouponBox = true }: { 
         return n > 0 ? <TextLines lines={[t.contacts(n)]} /> : null;
       }
       case 'property-info':
-        return <TextLines lines={propertyLines(order, office.controls, currency, usableDateFormat(settings.text(SETTING.DATE_FORMAT)))} />;
+        return (
+          <TextLines
+            lines={propertyLines(
+              order,
+              office.controls,
+              currency,
+              usableDateFormat(settings.text(SETTING.DATE_FORMAT)),
+            )}
+          />
+        );
       case 'packages':
         return pricing ? <ServicesLines pricing={pricing} currency={currency} pacName={pacName} /> : null;
     }
   };
-  const titleOf = (section: Section) => (section === 'contacts' && order.user?.text ? order.user.text : texts.stepNames[section]);
+  const titleOf = (section: Section) =>
+    section === 'contacts' && order.user?.text ? order.user.text : texts.stepNames[section];
 
   return (
     <>
@@ -97,7 +126,14 @@ export function ReviewPanel({ step, headingId, close, withCouponBox = true }: { 
         </Typography>
         {close && (
           // Decision 0038: the close icon collapses the panel to its toggle (spec 2.10).
-          <IconButton ref={close.ref} aria-label={t.close} aria-expanded aria-controls={close.controls} onClick={close.onClose} sx={{ width: 44, height: 44 }}>
+          <IconButton
+            ref={close.ref}
+            aria-label={t.close}
+            aria-expanded
+            aria-controls={close.controls}
+            onClick={close.onClose}
+            sx={{ width: 44, height: 44 }}
+          >
             <Box component="span" aria-hidden="true" sx={{ fontSize: '1.75rem', lineHeight: 1 }}>
               ×
             </Box>
@@ -128,7 +164,11 @@ export function ReviewPanel({ step, headingId, close, withCouponBox = true }: { 
             {redirect.text}
           </Button>
         )}
-        <Button component="a" href={embeddedHref(`/${companyKey}/online-scheduler/${office.office_uuid}`)} variant="text">
+        <Button
+          component="a"
+          href={embeddedHref(`/${companyKey}/online-scheduler/${office.office_uuid}`)}
+          variant="text"
+        >
           {t.startOver}
         </Button>
       </Box>

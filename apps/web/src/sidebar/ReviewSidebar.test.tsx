@@ -11,7 +11,9 @@ const PANEL = 'Review your order';
 const CLOSE = 'Close the order review';
 
 function setViewport(width: number) {
-  (globalThis as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }).happyDOM.setViewport({ width, height: 800 });
+  (
+    globalThis as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }
+  ).happyDOM.setViewport({ width, height: 800 });
 }
 
 function renderSidebar(width: number, { entered = true } = {}) {
@@ -26,7 +28,11 @@ function renderSidebar(width: number, { entered = true } = {}) {
       <ReviewSidebar step="calendar" />
     </>
   );
-  return renderStep(Step, { office: officeFixture({ settings_data: [] }), order: orderFixture(entered ? { datetime: '2026-12-01T14:00:00.000Z' } : {}), mode: 'calendar-last' });
+  return renderStep(Step, {
+    office: officeFixture({ settings_data: [] }),
+    order: orderFixture(entered ? { datetime: '2026-12-01T14:00:00.000Z' } : {}),
+    mode: 'calendar-last',
+  });
 }
 
 const panel = () => screen.queryByRole('complementary', { name: PANEL });
@@ -54,7 +60,7 @@ describe('the review-order panel (spec 2.10, decision 0038)', () => {
     expect(toggle()).toBeNull();
   });
 
-  it("below 800 px on a first screen, with nothing to review, is the toggle; it opens in place and its close icon closes it, focus following", async () => {
+  it('below 800 px on a first screen, with nothing to review, is the toggle; it opens in place and its close icon closes it, focus following', async () => {
     renderSidebar(375, { entered: false });
     const button = await screen.findByRole('button', { name: PANEL });
     expect(button.getAttribute('aria-expanded')).toBe('false');

@@ -64,7 +64,16 @@ export default function ReviewSidebar({ step }: { step: StepName }) {
 
   if (!open) {
     return createPortal(
-      <Button ref={takeFocus} variant="outlined" fullWidth={mobile} size="large" aria-expanded={false} onClick={() => setOpenByVisitor(true)} {...swipe} sx={{ bgcolor: 'background.paper' }}>
+      <Button
+        ref={takeFocus}
+        variant="outlined"
+        fullWidth={mobile}
+        size="large"
+        aria-expanded={false}
+        onClick={() => setOpenByVisitor(true)}
+        {...swipe}
+        sx={{ bgcolor: 'background.paper' }}
+      >
         {t.title}
       </Button>,
       slot,
@@ -76,7 +85,13 @@ export default function ReviewSidebar({ step }: { step: StepName }) {
       id={panelId}
       aria-labelledby={headingId}
       {...swipe}
-      sx={{ ...panelSx, border: 1, borderColor: 'divider', borderRadius: 2, ...(mobile ? {} : { width: 340, maxHeight: 'calc(100vh - 100px)' }) }}
+      sx={{
+        ...panelSx,
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 2,
+        ...(mobile ? {} : { width: 340, maxHeight: 'calc(100vh - 100px)' }),
+      }}
     >
       <Suspense fallback={null}>
         <ReviewPanel
@@ -97,6 +112,11 @@ export default function ReviewSidebar({ step }: { step: StepName }) {
  * formats, in every first step's download, past the 120 KB budget.)
  */
 function somethingToReview(order: OrderResponse): boolean {
-  const people = [order.client, order.buyers_agent, order.sellers_agent, order.insurance_agent].some((person) => person) || (order.clients?.length ?? 0) > 0 || order.contacts.length > 0;
-  return !!order.datetime || order.address1.trim() !== '' || people || order.packages.length > 0 || order.services.length > 0;
+  const people =
+    [order.client, order.buyers_agent, order.sellers_agent, order.insurance_agent].some((person) => person) ||
+    (order.clients?.length ?? 0) > 0 ||
+    order.contacts.length > 0;
+  return (
+    !!order.datetime || order.address1.trim() !== '' || people || order.packages.length > 0 || order.services.length > 0
+  );
 }

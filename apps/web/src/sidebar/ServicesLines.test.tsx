@@ -8,7 +8,8 @@ const HOME = 'a1c0ffee-0000-4000-8000-000000000001';
 const RADON = 'a1c0ffee-0000-4000-8000-000000000005';
 const PAC = 'a1c0ffee-0000-4000-8000-000000000013';
 
-const service = (id: string, name: string, subtotal: number, changes: Partial<Pricing['services'][number]> = {}) => pricedService(id, name, subtotal, { ancillary: false, ...changes });
+const service = (id: string, name: string, subtotal: number, changes: Partial<Pricing['services'][number]> = {}) =>
+  pricedService(id, name, subtotal, { ancillary: false, ...changes });
 
 /**
  * A package of 575.00 before discounts with 65.00 bundle savings, radon at 150.00 less 15.00,
@@ -16,23 +17,46 @@ const service = (id: string, name: string, subtotal: number, changes: Partial<Pr
  */
 function pricing(changes: Partial<Pricing> = {}): Pricing {
   return issue20Pricing({
-    package: { id: 2, name: "Buyer's <strong>Essentials</strong>", base: 42500, subtotal: 57500, amount: 51000, savings: 6500, rer: false, services: [] },
+    package: {
+      id: 2,
+      name: "Buyer's <strong>Essentials</strong>",
+      base: 42500,
+      subtotal: 57500,
+      amount: 51000,
+      savings: 6500,
+      rer: false,
+      services: [],
+    },
     services: [service(RADON, 'Radon Testing', 15000, { modifier_savings: 1500, amount: 13500, ancillary: true })],
-    additional: { total: 3500, fees: [{ code: 'trip', value: 3500, description: 'Trip fee' }, { code: 'zero', value: 0, description: 'Waived fee' }] },
+    additional: {
+      total: 3500,
+      fees: [
+        { code: 'trip', value: 3500, description: 'Trip fee' },
+        { code: 'zero', value: 0, description: 'Waived fee' },
+      ],
+    },
     taxes: [{ code: 'oh', name: 'Ohio sales tax', total: 2730 }],
     coupons: [{ code: 'SPRING25', name: 'Spring savings', amount: 2500 }],
-    totals: { subtotal: 64500, discounts: 2500, additional: 3500, taxes: 2730, grand_total: 68230, display_total: 68230 },
+    totals: {
+      subtotal: 64500,
+      discounts: 2500,
+      additional: 3500,
+      taxes: 2730,
+      grand_total: 68230,
+      display_total: 68230,
+    },
     convenience_fee_message: 'A 3% convenience fee applies to card payments.',
     ...changes,
   });
 }
 
 const show = (p: Pricing) => render(<ServicesLines pricing={p} currency="USD" pacName="Pay at Close" />);
-const lineTexts = (container: HTMLElement) => [...container.querySelectorAll('[data-line]')].map((li) => li.textContent);
+const lineTexts = (container: HTMLElement) =>
+  [...container.querySelectorAll('[data-line]')].map((li) => li.textContent);
 
 const amountOf = shownCents;
 
-describe('the review panel\'s Services lines (spec 2.10)', () => {
+describe("the review panel's Services lines (spec 2.10)", () => {
   it('lists the package, its bundle savings, the services with their savings, the non-zero fees, the coupons, the taxes and the total', () => {
     const { container } = show(pricing());
     expect(lineTexts(container)).toEqual([
@@ -75,13 +99,27 @@ describe('the review panel\'s Services lines (spec 2.10)', () => {
 
   it('shows names and coupons without any amount, fee, tax or total when fees are hidden', () => {
     const { container } = show(pricing({ fees_hidden: true, taxes_hidden: true }));
-    expect(lineTexts(container)).toEqual(["Buyer's Essentials", 'Bundle Savings', 'Radon Testing', 'Savings', 'CouponSpring savings']);
+    expect(lineTexts(container)).toEqual([
+      "Buyer's Essentials",
+      'Bundle Savings',
+      'Radon Testing',
+      'Savings',
+      'CouponSpring savings',
+    ]);
     expect(container.textContent).not.toMatch(/\$/);
   });
 
   it('shows every coupon as a chip with its name and the amount taken off', () => {
     const totals = { ...pricing().totals, discounts: 1250, grand_total: 69480, display_total: 69480 };
-    const { container } = show(pricing({ coupons: [{ code: 'A', name: 'First', amount: 1000 }, { code: 'B', name: 'Second', amount: 250 }], totals }));
+    const { container } = show(
+      pricing({
+        coupons: [
+          { code: 'A', name: 'First', amount: 1000 },
+          { code: 'B', name: 'Second', amount: 250 },
+        ],
+        totals,
+      }),
+    );
     expect(screen.getAllByText('Coupon')).toHaveLength(2);
     expect(lineTexts(container)).toContain('CouponSecond- $2.50');
   });
@@ -94,7 +132,9 @@ describe('the review panel\'s Services lines (spec 2.10)', () => {
   });
 
   it('shows no lines, no total and no convenience-fee message for an empty cart', () => {
-    const { container } = show(pricing({ package: null, services: [], coupons: [], taxes: [], additional: { total: 0, fees: [] } }));
+    const { container } = show(
+      pricing({ package: null, services: [], coupons: [], taxes: [], additional: { total: 0, fees: [] } }),
+    );
     expect(lineTexts(container)).toEqual([]);
     expect(container.textContent).toBe('');
   });
@@ -106,7 +146,16 @@ describe('the review panel\'s Services lines (spec 2.10)', () => {
 
   it('shows a service on its own without a savings line when nothing was taken off', () => {
     const totals = { subtotal: 42500, discounts: 0, additional: 0, taxes: 0, grand_total: 42500, display_total: 42500 };
-    const { container } = show(pricing({ package: null, services: [service(HOME, 'Home Inspection', 42500)], coupons: [], taxes: [], additional: { total: 0, fees: [] }, totals }));
+    const { container } = show(
+      pricing({
+        package: null,
+        services: [service(HOME, 'Home Inspection', 42500)],
+        coupons: [],
+        taxes: [],
+        additional: { total: 0, fees: [] },
+        totals,
+      }),
+    );
     expect(lineTexts(container)).toEqual(['Home Inspection$425.00', 'Total:$425.00']);
   });
 
@@ -115,12 +164,28 @@ describe('the review panel\'s Services lines (spec 2.10)', () => {
       lineTexts(
         show(
           pricing({
-            package: { id: 2, name: 'Basic', base: 42500, subtotal: 42500, amount: 42500 - savings, savings, rer: false, services: [] },
+            package: {
+              id: 2,
+              name: 'Basic',
+              base: 42500,
+              subtotal: 42500,
+              amount: 42500 - savings,
+              savings,
+              rer: false,
+              services: [],
+            },
             services: [],
             coupons: [],
             taxes: [],
             additional: { total: 0, fees: [] },
-            totals: { subtotal: 42500 - savings, discounts: 0, additional: 0, taxes: 0, grand_total: 42500 - savings, display_total: 42500 - savings },
+            totals: {
+              subtotal: 42500 - savings,
+              discounts: 0,
+              additional: 0,
+              taxes: 0,
+              grand_total: 42500 - savings,
+              display_total: 42500 - savings,
+            },
           }),
         ).container,
       );

@@ -1,7 +1,12 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import type { Pricing } from '@scheduler/contracts/pricing';
-import { DISPLAY_WORDS, displayLines, formatLineAmount, type DisplayLine } from '@scheduler/domain/pricing/display-lines';
+import {
+  DISPLAY_WORDS,
+  displayLines,
+  formatLineAmount,
+  type DisplayLine,
+} from '@scheduler/domain/pricing/display-lines';
 import { formatMoney } from '@scheduler/domain/money-format';
 import { Notice } from '../shared/Notice.tsx';
 import { SafeHtml } from '../shared/SafeHtml.tsx';
@@ -28,7 +33,14 @@ export function ServicesLines({ pricing, currency, pacName }: { pricing: Pricing
             <Box component="dt">
               <LineLabel line={line} />
             </Box>
-            <Box component="dd" sx={{ m: 0, whiteSpace: 'nowrap', fontWeight: line.kind === 'package' || line.kind === 'service' ? 600 : 400 }}>
+            <Box
+              component="dd"
+              sx={{
+                m: 0,
+                whiteSpace: 'nowrap',
+                fontWeight: line.kind === 'package' || line.kind === 'service' ? 600 : 400,
+              }}
+            >
               {formatLineAmount(line.amount, currency)}
             </Box>
           </Box>

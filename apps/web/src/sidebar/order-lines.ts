@@ -9,7 +9,12 @@ export type PanelSection = 'calendar' | 'address' | 'contacts' | 'property-info'
 
 /** Spec 2.10: the sections in order; with the calendar last, Date & Time moves to the end. Property Info only where the company asks questions. */
 export function panelSections(mode: SchedulerMode, hasControls: boolean): PanelSection[] {
-  const rest: PanelSection[] = ['address', 'contacts', ...(hasControls ? (['property-info'] as const) : []), 'packages'];
+  const rest: PanelSection[] = [
+    'address',
+    'contacts',
+    ...(hasControls ? (['property-info'] as const) : []),
+    'packages',
+  ];
   return mode === 'calendar-last' ? [...rest, 'calendar'] : ['calendar', ...rest];
 }
 
@@ -28,7 +33,8 @@ export function contactCount(order: OrderResponse): number {
 }
 
 const optionLabel = (control: Control, id: string | number | null | undefined): string => {
-  for (const option of control.options) if (typeof option !== 'string' && String(option.id) === String(id)) return option.value;
+  for (const option of control.options)
+    if (typeof option !== 'string' && String(option.id) === String(id)) return option.value;
   return '';
 };
 
@@ -37,12 +43,18 @@ const optionLabel = (control: Control, id: string | number | null | undefined): 
  * label); each checked CheckBox by its label; a DropDown as "label: option label"; every other
  * answered control as "label: value". Unanswered questions are left out.
  */
-export function propertyLines(order: OrderResponse, controls: readonly Control[], currency: string, dateFormat = DEFAULT_DATE_FORMAT): string[] {
+export function propertyLines(
+  order: OrderResponse,
+  controls: readonly Control[],
+  currency: string,
+  dateFormat = DEFAULT_DATE_FORMAT,
+): string[] {
   const lines: string[] = [];
   if (order.sqft) lines.push(`${t.property.sqft}: ${order.sqft.toLocaleString('en-US')}`);
   if (order.yb) lines.push(`${t.property.yb}: ${order.yb}`);
   const salesPrice = Number(order.sales_price.replace(/,/g, ''));
-  if (order.sales_price.trim() && Number.isFinite(salesPrice) && salesPrice > 0) lines.push(`${t.property.salesPrice}: ${formatMoney(Math.round(salesPrice * 100), currency)}`);
+  if (order.sales_price.trim() && Number.isFinite(salesPrice) && salesPrice > 0)
+    lines.push(`${t.property.salesPrice}: ${formatMoney(Math.round(salesPrice * 100), currency)}`);
   if (order.foundation_type) lines.push(`${t.property.foundation}: ${order.foundation_type.value}`);
   for (const control of controls) {
     const answer = order.controls.find((a) => a.id === control.id);

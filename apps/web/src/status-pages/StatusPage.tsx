@@ -6,14 +6,29 @@ import { SCREEN_HEADING_ID, useScreenHeadingFocus } from '@scheduler/ui/focus';
 import { OfficeContact, type OfficeContactDetails } from '../shared/OfficeContact.tsx';
 
 /** A full-page message with the office's phone and e-mail for help (spec 2.13). */
-export function StatusPage({ message, contact, children }: { message: string; contact: OfficeContactDetails | null; children?: ReactNode }) {
+export function StatusPage({
+  message,
+  contact,
+  children,
+}: {
+  message: string;
+  contact: OfficeContactDetails | null;
+  children?: ReactNode;
+}) {
   useEffect(() => {
     document.title = message;
   }, [message]);
   useScreenHeadingFocus(`status:${message}`);
   return (
-    <Paper sx={{ p: { xs: 3, sm: 6 }, border: 1, borderColor: 'divider', maxWidth: 640, mx: 'auto', textAlign: 'center' }}>
-      <Typography variant="h1" id={SCREEN_HEADING_ID} tabIndex={-1} sx={{ mb: 2, fontSize: { xs: '1.3rem', sm: '1.6rem' } }}>
+    <Paper
+      sx={{ p: { xs: 3, sm: 6 }, border: 1, borderColor: 'divider', maxWidth: 640, mx: 'auto', textAlign: 'center' }}
+    >
+      <Typography
+        variant="h1"
+        id={SCREEN_HEADING_ID}
+        tabIndex={-1}
+        sx={{ mb: 2, fontSize: { xs: '1.3rem', sm: '1.6rem' } }}
+      >
         {message}
       </Typography>
       {children}

@@ -7,7 +7,13 @@ import { StatusPage } from './StatusPage.tsx';
  * Spec 2.13: the session expired. Not a dead end: "Start again" (a full load of the office's
  * link, which starts a new session) when the office is known, and the office's phone and e-mail.
  */
-export function UnauthorizedPage({ contact, restartHref }: { contact: OfficeContactDetails | null; restartHref: string | null }) {
+export function UnauthorizedPage({
+  contact,
+  restartHref,
+}: {
+  contact: OfficeContactDetails | null;
+  restartHref: string | null;
+}) {
   return (
     <StatusPage message={texts.status.unauthorized} contact={contact}>
       {restartHref && (

@@ -93,7 +93,10 @@ export function orderFixture(changes: Partial<OrderResponse> = {}): OrderRespons
  * Renders one step as the scheduler page would: the app's own query client (with its 401 path),
  * the scheduler context, a router. `goTo` is a spy, so a test sees where the step moves on to.
  */
-export function renderStep(Step: ComponentType, options: { office?: OfficeResponse; order?: OrderResponse; mode?: SchedulerMode } = {}) {
+export function renderStep(
+  Step: ComponentType,
+  options: { office?: OfficeResponse; order?: OrderResponse; mode?: SchedulerMode } = {},
+) {
   const office = options.office ?? officeFixture();
   const order = options.order ?? orderFixture();
   const unauthorized = new UnauthorizedSessions();
@@ -141,7 +144,11 @@ export interface RecordedRequest {
 export function stubServer(answer: (request: RecordedRequest) => { status: number; body: unknown }): RecordedRequest[] {
   const requests: RecordedRequest[] = [];
   vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
-    const request = { method: init.method ?? 'GET', path: input, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined };
+    const request = {
+      method: init.method ?? 'GET',
+      path: input,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
     requests.push(request);
     const { status, body } = answer(request);
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

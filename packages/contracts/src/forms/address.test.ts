@@ -3,14 +3,22 @@ import { POSTAL_CODE_MESSAGES } from '../postal-code.ts';
 import { ADDRESS_MESSAGES, addressFormSchema } from './address.ts';
 
 const filled = { address1: ' 6000 Sawmill Rd ', address2: '', city: 'Dublin', state: '36', postal_code: '43017-4410' };
-const messagesOf = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
-  Object.fromEntries((result.error?.issues ?? []).map((issue) => [String(issue.path[0]), issue.message]));
+const messagesOf = (result: {
+  success: boolean;
+  error?: { issues: Array<{ path: PropertyKey[]; message: string }> };
+}) => Object.fromEntries((result.error?.issues ?? []).map((issue) => [String(issue.path[0]), issue.message]));
 
 describe('the address form schema', () => {
   const us = addressFormSchema('US');
 
   it('trims the lines, gives the state as its id and a ZIP+4 as five digits', () => {
-    expect(us.parse(filled)).toEqual({ address1: '6000 Sawmill Rd', address2: '', city: 'Dublin', state: 36, postal_code: '43017' });
+    expect(us.parse(filled)).toEqual({
+      address1: '6000 Sawmill Rd',
+      address2: '',
+      city: 'Dublin',
+      state: 36,
+      postal_code: '43017',
+    });
     expect(us.parse({ ...filled, state: '' }).state).toBeNull();
   });
 
@@ -22,8 +30,12 @@ describe('the address form schema', () => {
     });
   });
 
-  it("refuses what the server would: overlong lines, a ZIP that is not one, a state that is not an id", () => {
-    expect(messagesOf(us.safeParse({ ...filled, address2: 'x'.repeat(121), city: 'c'.repeat(81), postal_code: '4301', state: 'OH' }))).toEqual({
+  it('refuses what the server would: overlong lines, a ZIP that is not one, a state that is not an id', () => {
+    expect(
+      messagesOf(
+        us.safeParse({ ...filled, address2: 'x'.repeat(121), city: 'c'.repeat(81), postal_code: '4301', state: 'OH' }),
+      ),
+    ).toEqual({
       address2: ADDRESS_MESSAGES.lineTooLong,
       city: ADDRESS_MESSAGES.cityTooLong,
       postal_code: POSTAL_CODE_MESSAGES.usFormat,

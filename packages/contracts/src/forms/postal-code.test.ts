@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { POSTAL_CODE_MESSAGES } from '../postal-code.ts';
 import { postalCodeFormSchema } from './postal-code.ts';
 
-const messageOf = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) => result.error?.issues[0]?.message;
+const messageOf = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
+  result.error?.issues[0]?.message;
 
 describe('the postal-code form schema', () => {
   const us = postalCodeFormSchema('US');
@@ -14,7 +15,8 @@ describe('the postal-code form schema', () => {
   });
 
   it('refuses what is not a ZIP code for a US office, with a message that says what to type', () => {
-    for (const bad of ['ABCDE', '43a17', '430', '00000', '43017-12']) expect(messageOf(us.safeParse({ postal_code: bad })), bad).toBe(POSTAL_CODE_MESSAGES.usFormat);
+    for (const bad of ['ABCDE', '43a17', '430', '00000', '43017-12'])
+      expect(messageOf(us.safeParse({ postal_code: bad })), bad).toBe(POSTAL_CODE_MESSAGES.usFormat);
     expect(messageOf(us.safeParse({ postal_code: '  ' }))).toBe(POSTAL_CODE_MESSAGES.required);
   });
 

@@ -8,7 +8,9 @@ import { fiveDigitZip, POSTAL_CODE_MESSAGES, usesUsPostalCodes } from '../postal
  * (spec 5.2, 5.3).
  */
 export function postalCodeField(country: string) {
-  const text = z.string().check(z.trim(), z.minLength(1, POSTAL_CODE_MESSAGES.required), z.maxLength(10, POSTAL_CODE_MESSAGES.tooLong));
+  const text = z
+    .string()
+    .check(z.trim(), z.minLength(1, POSTAL_CODE_MESSAGES.required), z.maxLength(10, POSTAL_CODE_MESSAGES.tooLong));
   if (!usesUsPostalCodes(country)) return text;
   return z.pipe(
     text,

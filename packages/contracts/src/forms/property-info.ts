@@ -24,10 +24,17 @@ export function typedMaxLength(control: Pick<PropertyFormControl, 'type' | 'leng
   return null;
 }
 
-const ORDER_FIELDS: ReadonlySet<ControlType> = new Set(['SquareFeet', 'YearBuilt', 'SalesPrice', 'FoundationType', 'ReferReason']);
+const ORDER_FIELDS: ReadonlySet<ControlType> = new Set([
+  'SquareFeet',
+  'YearBuilt',
+  'SalesPrice',
+  'FoundationType',
+  'ReferReason',
+]);
 
 const text = z.string();
-const when = (rule: boolean, check: (value: string) => boolean, message: string) => (rule ? text.check(z.refine(check, message)) : text);
+const when = (rule: boolean, check: (value: string) => boolean, message: string) =>
+  rule ? text.check(z.refine(check, message)) : text;
 
 function answerSchema(control: PropertyFormControl, dateFormat: string) {
   const { label } = control;
@@ -37,21 +44,45 @@ function answerSchema(control: PropertyFormControl, dateFormat: string) {
   const answer = z.object({ value, checked: z.boolean() });
   switch (control.type) {
     case 'CheckBox':
-      return control.required ? answer.check(z.refine((a) => a.checked, { message: PROPERTY_MESSAGES.required(label), path: ['checked'] })) : answer;
+      return control.required
+        ? answer.check(z.refine((a) => a.checked, { message: PROPERTY_MESSAGES.required(label), path: ['checked'] }))
+        : answer;
     case 'TriggeredDropDown':
-      return answer.check(z.refine((a) => !a.checked || filled(a.value), { message: PROPERTY_MESSAGES.chooseOption(label), path: ['value'] }));
+      return answer.check(
+        z.refine((a) => !a.checked || filled(a.value), {
+          message: PROPERTY_MESSAGES.chooseOption(label),
+          path: ['value'],
+        }),
+      );
     case 'TriggeredTextBox':
-      return answer.check(z.refine((a) => !a.checked || filled(a.value), { message: PROPERTY_MESSAGES.required(label), path: ['value'] }));
+      return answer.check(
+        z.refine((a) => !a.checked || filled(a.value), { message: PROPERTY_MESSAGES.required(label), path: ['value'] }),
+      );
     case 'DropDown':
-      return control.required ? answer.check(z.refine((a) => filled(a.value), { message: PROPERTY_MESSAGES.chooseOption(label), path: ['value'] })) : answer;
+      return control.required
+        ? answer.check(
+            z.refine((a) => filled(a.value), { message: PROPERTY_MESSAGES.chooseOption(label), path: ['value'] }),
+          )
+        : answer;
     case 'Date':
     case 'ClosingDate': {
       // Typed in the company's DATE_FORMAT (spec 3.3); sent as an ISO date.
-      const dated = answer.check(z.refine((a) => !filled(a.value) || parseDateIn(a.value, dateFormat) !== null, { message: PROPERTY_MESSAGES.date(label, dateFormat), path: ['value'] }));
-      return control.required ? dated.check(z.refine((a) => filled(a.value), { message: PROPERTY_MESSAGES.required(label), path: ['value'] })) : dated;
+      const dated = answer.check(
+        z.refine((a) => !filled(a.value) || parseDateIn(a.value, dateFormat) !== null, {
+          message: PROPERTY_MESSAGES.date(label, dateFormat),
+          path: ['value'],
+        }),
+      );
+      return control.required
+        ? dated.check(z.refine((a) => filled(a.value), { message: PROPERTY_MESSAGES.required(label), path: ['value'] }))
+        : dated;
     }
     default:
-      return control.required ? answer.check(z.refine((a) => filled(a.value), { message: PROPERTY_MESSAGES.required(label), path: ['value'] })) : answer;
+      return control.required
+        ? answer.check(
+            z.refine((a) => filled(a.value), { message: PROPERTY_MESSAGES.required(label), path: ['value'] }),
+          )
+        : answer;
   }
 }
 
@@ -60,7 +91,11 @@ function answerSchema(control: PropertyFormControl, dateFormat: string) {
  * the company's questions decide it. Only required questions must be answered; a year given must
  * be from 1201 and not in the future, square feet from 1 to 100,000; a triggered question is checked only while its box is.
  */
-export function propertyInfoFormSchema(controls: readonly PropertyFormControl[], currentYear: number, dateFormat: string = DEFAULT_DATE_FORMAT) {
+export function propertyInfoFormSchema(
+  controls: readonly PropertyFormControl[],
+  currentYear: number,
+  dateFormat: string = DEFAULT_DATE_FORMAT,
+) {
   const format = usableDateFormat(dateFormat);
   const of = (type: ControlType) => controls.find((c) => c.type === type);
   const sqft = of('SquareFeet');
@@ -68,18 +103,28 @@ export function propertyInfoFormSchema(controls: readonly PropertyFormControl[],
   const sales = of('SalesPrice');
   const foundation = of('FoundationType');
   const refer = of('ReferReason');
-  const year = (value: string) => value === '' || (/^\d+$/.test(value) && Number(value) >= YEAR_BUILT_MIN && Number(value) <= currentYear);
+  const year = (value: string) =>
+    value === '' || (/^\d+$/.test(value) && Number(value) >= YEAR_BUILT_MIN && Number(value) <= currentYear);
   // Empty passes here (whether it may be empty is the required rule's); anything else must be in range, "-50" included.
   const squareFeet = (value: string) => value === '' || (/^\d+$/.test(value) && squareFeetInRange(Number(value)));
   const answers: Record<string, ReturnType<typeof answerSchema>> = {};
-  for (const control of controls) if (!ORDER_FIELDS.has(control.type)) answers[answerKey(control.id)] = answerSchema(control, format);
+  for (const control of controls)
+    if (!ORDER_FIELDS.has(control.type)) answers[answerKey(control.id)] = answerSchema(control, format);
   return z.object({
     sqft: when(sqft?.required ?? false, (v) => v !== '', PROPERTY_MESSAGES.required(sqft?.label ?? '')).check(
       z.refine(squareFeet, PROPERTY_MESSAGES.squareFeet(sqft?.label ?? 'Square Feet')),
     ),
-    yb: when(yb !== undefined, (v) => (yb?.required ? v !== '' : true) && year(v), PROPERTY_MESSAGES.year(yb?.label ?? '', currentYear)),
+    yb: when(
+      yb !== undefined,
+      (v) => (yb?.required ? v !== '' : true) && year(v),
+      PROPERTY_MESSAGES.year(yb?.label ?? '', currentYear),
+    ),
     sales_price: when(sales?.required ?? false, (v) => /[1-9]/.test(v), PROPERTY_MESSAGES.required(sales?.label ?? '')),
-    foundation_type: when(foundation?.required ?? false, (v) => v !== '', PROPERTY_MESSAGES.chooseOption(foundation?.label ?? '')),
+    foundation_type: when(
+      foundation?.required ?? false,
+      (v) => v !== '',
+      PROPERTY_MESSAGES.chooseOption(foundation?.label ?? ''),
+    ),
     refer_reason: when(refer?.required ?? false, (v) => v !== '', PROPERTY_MESSAGES.chooseOption(refer?.label ?? '')),
     refer_reason_other: text,
     answers: z.object(answers),

@@ -20,6 +20,8 @@ export function locationMessage(code: LocationCode, context: LocationMessageCont
         : 'The appointment selected cannot be serviced by the assigned inspectors.';
     case 'ERROR_EXCEEDS_RADIUS':
     case 'ERROR_EXCEEDS_NEXT_APT_RADIUS':
-      return when ? `The appointment you have selected at ${when} is out of driving range.` : 'The location you have entered is out of our service area.';
+      return when
+        ? `The appointment you have selected at ${when} is out of driving range.`
+        : 'The location you have entered is out of our service area.';
   }
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addressLine1, addressLine2, citySpellings, isPoBox, parseUsAddress, placeConflicts, postalCodeOf, titleCase } from './us-address.ts';
+import {
+  addressLine1,
+  addressLine2,
+  citySpellings,
+  isPoBox,
+  parseUsAddress,
+  placeConflicts,
+  postalCodeOf,
+  titleCase,
+} from './us-address.ts';
 import { stateCode } from './us-states.ts';
 
 /** typed -> [address line 1, address line 2, city, state, postal code] */
@@ -73,7 +82,13 @@ const SHAPES: Array<[string, string, string, string, string, string]> = [
 describe('reading a typed US address', () => {
   it.each(SHAPES)('%s', (typed, line1, line2, city, state, postalCode) => {
     const address = parseUsAddress(typed);
-    expect({ line1: addressLine1(address), line2: addressLine2(address), city: address.city, state: address.state, postalCode: postalCodeOf(address) }).toEqual({
+    expect({
+      line1: addressLine1(address),
+      line2: addressLine2(address),
+      city: address.city,
+      state: address.state,
+      postalCode: postalCodeOf(address),
+    }).toEqual({
       line1,
       line2,
       city,
@@ -125,7 +140,12 @@ describe('reading a typed US address', () => {
   });
 
   it('does not take streets that merely contain the letters for PO boxes', () => {
-    for (const typed of ['12 Post Rd, Dublin, OH 43017', '3 Box Elder Ct, Dublin, OH 43017', '4 Polo Club Dr, Dublin, OH 43017', '8 Pony Express Dr, Dublin, OH 43017']) {
+    for (const typed of [
+      '12 Post Rd, Dublin, OH 43017',
+      '3 Box Elder Ct, Dublin, OH 43017',
+      '4 Polo Club Dr, Dublin, OH 43017',
+      '8 Pony Express Dr, Dublin, OH 43017',
+    ]) {
       expect(isPoBox(typed)).toBe(false);
       expect(parseUsAddress(typed).poBox).toBe(false);
     }
@@ -137,7 +157,14 @@ describe('a postal code that contradicts the typed place', () => {
 
   it('names a city the postal code does not belong to', () => {
     const conflicts = placeConflicts({ city: 'Columbus', state: 'OH', postalCode: '43017' }, dublin);
-    expect(conflicts).toEqual([{ field: 'city', typed: 'Columbus', expected: 'Dublin', message: 'The postal code 43017 is in Dublin, not Columbus.' }]);
+    expect(conflicts).toEqual([
+      {
+        field: 'city',
+        typed: 'Columbus',
+        expected: 'Dublin',
+        message: 'The postal code 43017 is in Dublin, not Columbus.',
+      },
+    ]);
   });
 
   it('names a state the postal code is not in', () => {
@@ -148,8 +175,15 @@ describe('a postal code that contradicts the typed place', () => {
 
   it('reads spellings of the same place as one: case, "St." and "Saint", a state name or code', () => {
     expect(placeConflicts({ city: 'dublin', state: 'Ohio', postalCode: '43017' }, dublin)).toEqual([]);
-    expect(placeConflicts({ city: 'St. Louis', state: 'MO', postalCode: '63101' }, { city: 'Saint Louis', stateCode: 'MO' })).toEqual([]);
-    expect(placeConflicts({ city: 'Mt Vernon', state: 'OH', postalCode: '43050' }, { city: 'Mount Vernon', stateCode: 'OH' })).toEqual([]);
+    expect(
+      placeConflicts({ city: 'St. Louis', state: 'MO', postalCode: '63101' }, { city: 'Saint Louis', stateCode: 'MO' }),
+    ).toEqual([]);
+    expect(
+      placeConflicts(
+        { city: 'Mt Vernon', state: 'OH', postalCode: '43050' },
+        { city: 'Mount Vernon', stateCode: 'OH' },
+      ),
+    ).toEqual([]);
     expect(placeConflicts({ city: '', state: '', postalCode: '43017' }, dublin)).toEqual([]);
   });
 
@@ -185,18 +219,79 @@ describe('small helpers', () => {
 
 // Issue 22: the ways people type an address, each part checked, where StrykerJS found mutants no test noticed.
 describe('parseUsAddress: the ways people type an address', () => {
-  const none = { number: '', predirectional: '', street: '', suffix: '', postdirectional: '', units: [], city: '', state: '', zip: '', plus4: '', poBox: false };
+  const none = {
+    number: '',
+    predirectional: '',
+    street: '',
+    suffix: '',
+    postdirectional: '',
+    units: [],
+    city: '',
+    state: '',
+    zip: '',
+    plus4: '',
+    poBox: false,
+  };
   it.each([
-    ['  1105   Schrock Rd ,  Columbus ,  OH  43229. ', { number: '1105', street: 'Schrock', suffix: 'Rd', city: 'Columbus', state: 'OH', zip: '43229' }],
-    ['12B Elm St Apt 4, Columbus OH', { number: '12B', street: 'Elm', suffix: 'St', units: [{ designator: 'Apt', value: '4' }], city: 'Columbus', state: 'OH' }],
-    ['3 1/2 Main St, Dublin, OH 43017', { number: '3 1/2', street: 'Main', suffix: 'St', city: 'Dublin', state: 'OH', zip: '43017' }],
+    [
+      '  1105   Schrock Rd ,  Columbus ,  OH  43229. ',
+      { number: '1105', street: 'Schrock', suffix: 'Rd', city: 'Columbus', state: 'OH', zip: '43229' },
+    ],
+    [
+      '12B Elm St Apt 4, Columbus OH',
+      {
+        number: '12B',
+        street: 'Elm',
+        suffix: 'St',
+        units: [{ designator: 'Apt', value: '4' }],
+        city: 'Columbus',
+        state: 'OH',
+      },
+    ],
+    [
+      '3 1/2 Main St, Dublin, OH 43017',
+      { number: '3 1/2', street: 'Main', suffix: 'St', city: 'Dublin', state: 'OH', zip: '43017' },
+    ],
     ['PO Box 12, Dublin, OH 43017', { street: 'PO Box 12', city: 'Dublin', state: 'OH', zip: '43017', poBox: true }],
     ['P.O. Box # 7a, Dublin OH 43017', { street: 'PO Box 7A', city: 'Dublin', state: 'OH', zip: '43017', poBox: true }],
-    ['N High St Unit 2, Columbus, OH', { predirectional: 'N', street: 'High', suffix: 'St', units: [{ designator: 'Unit', value: '2' }], city: 'Columbus', state: 'OH' }],
+    [
+      'N High St Unit 2, Columbus, OH',
+      {
+        predirectional: 'N',
+        street: 'High',
+        suffix: 'St',
+        units: [{ designator: 'Unit', value: '2' }],
+        city: 'Columbus',
+        state: 'OH',
+      },
+    ],
     ['100 State Route 161, Dublin, OH', { number: '100', street: 'State Rte 161', city: 'Dublin', state: 'OH' }],
     ['Columbus, OH 43215', { city: 'Columbus', state: 'OH', zip: '43215' }],
-    ['450 W Broad St Columbus OH 43215', { number: '450', predirectional: 'W', street: 'Broad', suffix: 'St', city: 'Columbus', state: 'OH', zip: '43215' }],
-    ['22 Oak Ave, Ste. 100, Worthington, OH 43085-1234', { number: '22', street: 'Oak', suffix: 'Ave', units: [{ designator: 'Ste', value: '100' }], city: 'Worthington', state: 'OH', zip: '43085', plus4: '1234' }],
+    [
+      '450 W Broad St Columbus OH 43215',
+      {
+        number: '450',
+        predirectional: 'W',
+        street: 'Broad',
+        suffix: 'St',
+        city: 'Columbus',
+        state: 'OH',
+        zip: '43215',
+      },
+    ],
+    [
+      '22 Oak Ave, Ste. 100, Worthington, OH 43085-1234',
+      {
+        number: '22',
+        street: 'Oak',
+        suffix: 'Ave',
+        units: [{ designator: 'Ste', value: '100' }],
+        city: 'Worthington',
+        state: 'OH',
+        zip: '43085',
+        plus4: '1234',
+      },
+    ],
     ['7 main st worthington ohio', { number: '7', street: 'Main', suffix: 'St', city: 'Worthington', state: 'OH' }],
   ])('%j', (typed, parts) => {
     expect(parseUsAddress(typed)).toEqual({ ...none, ...parts });
@@ -205,16 +300,39 @@ describe('parseUsAddress: the ways people type an address', () => {
 
 // Issue 22, second round: the StrykerJS survivors left, and the wrong answers they sat on.
 describe('parseUsAddress: the answers that were wrong', () => {
-  const none = { number: '', predirectional: '', street: '', suffix: '', postdirectional: '', units: [], city: '', state: '', zip: '', plus4: '', poBox: false };
+  const none = {
+    number: '',
+    predirectional: '',
+    street: '',
+    suffix: '',
+    postdirectional: '',
+    units: [],
+    city: '',
+    state: '',
+    zip: '',
+    plus4: '',
+    poBox: false,
+  };
 
   it('reads a state right after the street as the state, with no city: "123 Main St OH"', () => {
     // Was "123 Main" in the city "St".
-    expect(parseUsAddress('123 Main St OH')).toEqual({ ...none, number: '123', street: 'Main', suffix: 'St', state: 'OH' });
+    expect(parseUsAddress('123 Main St OH')).toEqual({
+      ...none,
+      number: '123',
+      street: 'Main',
+      suffix: 'St',
+      state: 'OH',
+    });
   });
 
   it('ends a numbered route at its number when a unit follows with no comma: "77 US Highway 1 Apt 2"', () => {
     // Was "77 Us Hwy" in the city "1 Apt 2".
-    expect(parseUsAddress('77 US Highway 1 Apt 2')).toEqual({ ...none, number: '77', street: 'US Hwy 1', units: [{ designator: 'Apt', value: '2' }] });
+    expect(parseUsAddress('77 US Highway 1 Apt 2')).toEqual({
+      ...none,
+      number: '77',
+      street: 'US Hwy 1',
+      units: [{ designator: 'Apt', value: '2' }],
+    });
   });
 
   it('keeps both the letter and the fraction of a house number: "100a 1/2 Main St"', () => {
@@ -232,18 +350,57 @@ describe('parseUsAddress: the answers that were wrong', () => {
 // number, or a PO box's number) with the directional and units after it; what follows is read as
 // the place, as if a comma came before it.
 describe('parseUsAddress: a street line with no comma after it', () => {
-  const none = { number: '', predirectional: '', street: '', suffix: '', postdirectional: '', units: [], city: '', state: '', zip: '', plus4: '', poBox: false };
+  const none = {
+    number: '',
+    predirectional: '',
+    street: '',
+    suffix: '',
+    postdirectional: '',
+    units: [],
+    city: '',
+    state: '',
+    zip: '',
+    plus4: '',
+    poBox: false,
+  };
   const apt = (value: string) => ({ designator: 'Apt', value });
   it.each([
     ['123 main street oh 43017', { number: '123', street: 'Main', suffix: 'St', state: 'OH', zip: '43017' }],
     ['77 US Highway 1 Edison NJ', { number: '77', street: 'US Hwy 1', city: 'Edison', state: 'NJ' }],
     ['12 1/2 County Road 5 Ashley OH', { number: '12 1/2', street: 'County Rd 5', city: 'Ashley', state: 'OH' }],
-    ['123 Main St Apt 4 Dublin 43017', { number: '123', street: 'Main', suffix: 'St', units: [apt('4')], city: 'Dublin', zip: '43017' }],
+    [
+      '123 Main St Apt 4 Dublin 43017',
+      { number: '123', street: 'Main', suffix: 'St', units: [apt('4')], city: 'Dublin', zip: '43017' },
+    ],
     ['123 Main St Apt 4 OH', { number: '123', street: 'Main', suffix: 'St', units: [apt('4')], state: 'OH' }],
-    ['123 Main St #4 Dublin OH', { number: '123', street: 'Main', suffix: 'St', units: [{ designator: '#', value: '4' }], city: 'Dublin', state: 'OH' }],
+    [
+      '123 Main St #4 Dublin OH',
+      {
+        number: '123',
+        street: 'Main',
+        suffix: 'St',
+        units: [{ designator: '#', value: '4' }],
+        city: 'Dublin',
+        state: 'OH',
+      },
+    ],
     ['123 Main St N OH', { number: '123', street: 'Main', suffix: 'St', postdirectional: 'N', state: 'OH' }],
-    ['300 Boylston Ave E Apt 2B Seattle WA', { number: '300', street: 'Boylston', suffix: 'Ave', postdirectional: 'E', units: [apt('2B')], city: 'Seattle', state: 'WA' }],
-    ['123 Main St Rear OH', { number: '123', street: 'Main', suffix: 'St', units: [{ designator: 'Rear', value: '' }], state: 'OH' }],
+    [
+      '300 Boylston Ave E Apt 2B Seattle WA',
+      {
+        number: '300',
+        street: 'Boylston',
+        suffix: 'Ave',
+        postdirectional: 'E',
+        units: [apt('2B')],
+        city: 'Seattle',
+        state: 'WA',
+      },
+    ],
+    [
+      '123 Main St Rear OH',
+      { number: '123', street: 'Main', suffix: 'St', units: [{ designator: 'Rear', value: '' }], state: 'OH' },
+    ],
     // "CT" is Connecticut after a suffix, and the suffix itself when nothing else can be.
     ['4 Oak Ct', { number: '4', street: 'Oak', suffix: 'Ct' }],
     ['4 Oak Ct CT 06101', { number: '4', street: 'Oak', suffix: 'Ct', state: 'CT', zip: '06101' }],
@@ -251,13 +408,28 @@ describe('parseUsAddress: a street line with no comma after it', () => {
     ['123 Fox Run Rd OH', { number: '123', street: 'Fox Run', suffix: 'Rd', state: 'OH' }],
     ['100 Court St Dublin OH', { number: '100', street: 'Court', suffix: 'St', city: 'Dublin', state: 'OH' }],
     // "St" after a suffix is the city's Saint.
-    ['123 Main St St. Louis MO 63101', { number: '123', street: 'Main', suffix: 'St', city: 'St. Louis', state: 'MO', zip: '63101' }],
+    [
+      '123 Main St St. Louis MO 63101',
+      { number: '123', street: 'Main', suffix: 'St', city: 'St. Louis', state: 'MO', zip: '63101' },
+    ],
     // Were "123 Main St Grv" in the city "City", and the unit "Upper" in "Arlington".
-    ['123 Main St Grove City OH 43123', { number: '123', street: 'Main', suffix: 'St', city: 'Grove City', state: 'OH', zip: '43123' }],
-    ['2100 Tremont Rd Upper Arlington OH 43221', { number: '2100', street: 'Tremont', suffix: 'Rd', city: 'Upper Arlington', state: 'OH', zip: '43221' }],
+    [
+      '123 Main St Grove City OH 43123',
+      { number: '123', street: 'Main', suffix: 'St', city: 'Grove City', state: 'OH', zip: '43123' },
+    ],
+    [
+      '2100 Tremont Rd Upper Arlington OH 43221',
+      { number: '2100', street: 'Tremont', suffix: 'Rd', city: 'Upper Arlington', state: 'OH', zip: '43221' },
+    ],
     // The comma is before the state only.
-    ['123 Main St Dublin, OH 43017', { number: '123', street: 'Main', suffix: 'St', city: 'Dublin', state: 'OH', zip: '43017' }],
-    ['123 Main St Apt 4 Dublin, OH', { number: '123', street: 'Main', suffix: 'St', units: [apt('4')], city: 'Dublin', state: 'OH' }],
+    [
+      '123 Main St Dublin, OH 43017',
+      { number: '123', street: 'Main', suffix: 'St', city: 'Dublin', state: 'OH', zip: '43017' },
+    ],
+    [
+      '123 Main St Apt 4 Dublin, OH',
+      { number: '123', street: 'Main', suffix: 'St', units: [apt('4')], city: 'Dublin', state: 'OH' },
+    ],
     // No suffix this reader knows: the street parser's city, if it finds one.
     ['123 Broadway New York NY', { number: '123', street: 'Broadway', city: 'New York', state: 'NY' }],
     ['123 Broadway NY', { number: '123', street: 'Broadway', state: 'NY' }],
@@ -267,19 +439,40 @@ describe('parseUsAddress: a street line with no comma after it', () => {
     ['PO Box 12 Dublin 43017', { street: 'PO Box 12', city: 'Dublin', zip: '43017', poBox: true }],
     ['  123  Main  St   Dublin  OH ', { number: '123', street: 'Main', suffix: 'St', city: 'Dublin', state: 'OH' }],
     [', 123 Main St Dublin OH.', { number: '123', street: 'Main', suffix: 'St', city: 'Dublin', state: 'OH' }],
-    ['12 Main St Dublin OH 43017 4410', { number: '12', street: 'Main', suffix: 'St', city: 'Dublin', state: 'OH', zip: '43017', plus4: '4410' }],
+    [
+      '12 Main St Dublin OH 43017 4410',
+      { number: '12', street: 'Main', suffix: 'St', city: 'Dublin', state: 'OH', zip: '43017', plus4: '4410' },
+    ],
   ])('%j', (typed, parts) => {
     expect(parseUsAddress(typed)).toEqual({ ...none, ...parts });
   });
 });
 
 describe('parseUsAddress: lettered house numbers and lines the street parser cannot read', () => {
-  const none = { number: '', predirectional: '', street: '', suffix: '', postdirectional: '', units: [], city: '', state: '', zip: '', plus4: '', poBox: false };
+  const none = {
+    number: '',
+    predirectional: '',
+    street: '',
+    suffix: '',
+    postdirectional: '',
+    units: [],
+    city: '',
+    state: '',
+    zip: '',
+    plus4: '',
+    poBox: false,
+  };
   it.each([
     // Was "221B" on the street "N Main", with no predirectional.
-    ['221B N Main St, Columbus, OH', { number: '221B', predirectional: 'N', street: 'Main', suffix: 'St', city: 'Columbus', state: 'OH' }],
+    [
+      '221B N Main St, Columbus, OH',
+      { number: '221B', predirectional: 'N', street: 'Main', suffix: 'St', city: 'Columbus', state: 'OH' },
+    ],
     // Was "12" on the street "A".
-    ['12a Broadway N, Dublin OH', { number: '12A', street: 'Broadway', postdirectional: 'N', city: 'Dublin', state: 'OH' }],
+    [
+      '12a Broadway N, Dublin OH',
+      { number: '12A', street: 'Broadway', postdirectional: 'N', city: 'Dublin', state: 'OH' },
+    ],
     // A corner, which the street parser does not read: kept as typed.
     ['12 Main & Oak, Dublin, OH', { street: '12 Main & Oak', city: 'Dublin', state: 'OH' }],
     ['12 Main & Oak Dublin OH', { street: '12 Main & Oak', city: 'Dublin', state: 'OH' }],

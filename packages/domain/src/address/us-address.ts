@@ -50,12 +50,47 @@ export interface UsAddress extends StreetLine {
 
 /** USPS secondary unit designators (Publication 28, appendix C2), by every spelling people type. */
 const UNIT_DESIGNATORS: Readonly<Record<string, string>> = {
-  apt: 'Apt', apartment: 'Apt', basement: 'Bsmt', bsmt: 'Bsmt', bldg: 'Bldg', building: 'Bldg', bld: 'Bldg',
-  dept: 'Dept', department: 'Dept', fl: 'Fl', flr: 'Fl', floor: 'Fl', frnt: 'Frnt', front: 'Frnt', hngr: 'Hngr',
-  hangar: 'Hngr', lbby: 'Lbby', lobby: 'Lbby', lot: 'Lot', lowr: 'Lowr', lower: 'Lowr', ofc: 'Ofc', office: 'Ofc',
-  ph: 'Ph', penthouse: 'Ph', pier: 'Pier', rear: 'Rear', rm: 'Rm', room: 'Rm', side: 'Side', slip: 'Slip',
-  spc: 'Spc', space: 'Spc', stop: 'Stop', ste: 'Ste', suite: 'Ste', trlr: 'Trlr', trailer: 'Trlr', unit: 'Unit',
-  uppr: 'Uppr', upper: 'Uppr',
+  apt: 'Apt',
+  apartment: 'Apt',
+  basement: 'Bsmt',
+  bsmt: 'Bsmt',
+  bldg: 'Bldg',
+  building: 'Bldg',
+  bld: 'Bldg',
+  dept: 'Dept',
+  department: 'Dept',
+  fl: 'Fl',
+  flr: 'Fl',
+  floor: 'Fl',
+  frnt: 'Frnt',
+  front: 'Frnt',
+  hngr: 'Hngr',
+  hangar: 'Hngr',
+  lbby: 'Lbby',
+  lobby: 'Lbby',
+  lot: 'Lot',
+  lowr: 'Lowr',
+  lower: 'Lowr',
+  ofc: 'Ofc',
+  office: 'Ofc',
+  ph: 'Ph',
+  penthouse: 'Ph',
+  pier: 'Pier',
+  rear: 'Rear',
+  rm: 'Rm',
+  room: 'Rm',
+  side: 'Side',
+  slip: 'Slip',
+  spc: 'Spc',
+  space: 'Spc',
+  stop: 'Stop',
+  ste: 'Ste',
+  suite: 'Ste',
+  trlr: 'Trlr',
+  trailer: 'Trlr',
+  unit: 'Unit',
+  uppr: 'Uppr',
+  upper: 'Uppr',
 };
 const UNIT_WORDS = Object.keys(UNIT_DESIGNATORS).join('|');
 /**
@@ -72,19 +107,25 @@ const UNIT_SEGMENT = new RegExp(`^(?:${NUMBERED_UNIT}|rear|upper|lower|front|bas
  * ("Ave E"; "North Canton" is a city), a unit ("St Apt 4"), or a unit without a number that no
  * city's name starts with ("St Rear"; "Upper Arlington" is a city).
  */
-const STREET_LINE_TAIL = new RegExp(`^\\s+(?:[nsew]|ne|nw|se|sw|${NUMBERED_UNIT}|rear|basement|lobby|penthouse)(?=\\s|$)`, 'i');
+const STREET_LINE_TAIL = new RegExp(
+  `^\\s+(?:[nsew]|ne|nw|se|sw|${NUMBERED_UNIT}|rear|basement|lobby|penthouse)(?=\\s|$)`,
+  'i',
+);
 /** A unit at the end of what the street parser took for the street name: "Lane Ave Bldg 2". */
 const TRAILING_UNIT = new RegExp(`\\s(${UNIT_WORDS})\\.?\\s*#?\\s*([a-z0-9][\\w-]*)$`, 'i');
 /** Common suffixes, to find where a street's name ends when no comma follows it. */
-const STREET_SUFFIX = /^(?:st|street|ave?|avenue|rd|road|dr|drive|ln|lane|ct|court|blvd|boulevard|way|pl|place|cir|circle|pkwy|parkway|hwy|highway|ter|terrace|trl|trail|loop|sq|square|pike|run|row|xing|crossing|ext|extension)\.?$/i;
+const STREET_SUFFIX =
+  /^(?:st|street|ave?|avenue|rd|road|dr|drive|ln|lane|ct|court|blvd|boulevard|way|pl|place|cir|circle|pkwy|parkway|hwy|highway|ter|terrace|trl|trail|loop|sq|square|pike|run|row|xing|crossing|ext|extension)\.?$/i;
 /** A city's "Saint" written like the suffix "St": "St Louis", "St. Paul". */
 const SAINT = /^st\.?$/i;
 /** A numbered road as the street name: "County Road 10", "State Route 37 W", "US Highway 1". */
-const NUMBERED_ROUTE = /^(\d+[a-z]?)(?:\s+\d\/\d)?\s+(?:(n|s|e|w|north|south|east|west)\s+)?((?:county|state|us|interstate|farm to market|ranch road)?\s*(?:road|rd|route|rte|highway|hwy)\s+\d+[a-z]?)(?:\s+(n|s|e|w|ne|nw|se|sw|north|south|east|west))?((?:\s.*)?)$/i;
+const NUMBERED_ROUTE =
+  /^(\d+[a-z]?)(?:\s+\d\/\d)?\s+(?:(n|s|e|w|north|south|east|west)\s+)?((?:county|state|us|interstate|farm to market|ranch road)?\s*(?:road|rd|route|rte|highway|hwy)\s+\d+[a-z]?)(?:\s+(n|s|e|w|ne|nw|se|sw|north|south|east|west))?((?:\s.*)?)$/i;
 const ROUTE_WORDS: Readonly<Record<string, string>> = { road: 'Rd', route: 'Rte', highway: 'Hwy' };
 const DIRECTIONS: Readonly<Record<string, string>> = { north: 'N', south: 'S', east: 'E', west: 'W' };
 /** "PO Box 12", "P.O. Box #7A", "POB 12", "Post Office Drawer 4": the words, then the box's number if there is one. */
-const PO_BOX = /(?:^|[^a-z])(?:p\s*\.?\s*o\s*\.?\s*(?:box|drawer)|post\s*office\s*(?:box|drawer)|pob)(?=[^a-z]|$)(?:\s*#?\s*(\d[a-z0-9-]*))?/i;
+const PO_BOX =
+  /(?:^|[^a-z])(?:p\s*\.?\s*o\s*\.?\s*(?:box|drawer)|post\s*office\s*(?:box|drawer)|pob)(?=[^a-z]|$)(?:\s*#?\s*(\d[a-z0-9-]*))?/i;
 /** "43017", "43017-4410", "43017 - 4410", "43017 4410", "430174410". */
 const TRAILING_ZIP = /(?:^|\s)(\d{5})(?:\s?-?\s?(\d{4}))?$/;
 
@@ -94,16 +135,32 @@ export function titleCase(text: string): string {
     .trim()
     .split(/\s+/)
     .filter(Boolean)
-    .map((word) => (/\d/.test(word) ? word.toLowerCase() : word.toLowerCase().replace(/(^|[-'])([a-z])/g, (_m, before: string, letter: string) => before + letter.toUpperCase())))
+    .map((word) =>
+      /\d/.test(word)
+        ? word.toLowerCase()
+        : word
+            .toLowerCase()
+            .replace(/(^|[-'])([a-z])/g, (_m, before: string, letter: string) => before + letter.toUpperCase()),
+    )
     .join(' ');
 }
 
 /** The designator comes without its dot ("Apt." is "Apt"): the street parser drops it, and so does `TRAILING_UNIT`. */
 function unitOf(designator: string, value: string): SecondaryUnit {
-  return { designator: UNIT_DESIGNATORS[designator.toLowerCase()] ?? titleCase(designator), value: value.toUpperCase() };
+  return {
+    designator: UNIT_DESIGNATORS[designator.toLowerCase()] ?? titleCase(designator),
+    value: value.toUpperCase(),
+  };
 }
 
-const EMPTY_STREET: StreetLine = { number: '', predirectional: '', street: '', suffix: '', postdirectional: '', units: [] };
+const EMPTY_STREET: StreetLine = {
+  number: '',
+  predirectional: '',
+  street: '',
+  suffix: '',
+  postdirectional: '',
+  units: [],
+};
 
 /** A house number with its letter and fraction, in a single-spaced line: "221B", "100 1/2", "100A 1/2". */
 const HOUSE_NUMBER = /^(\d+)([a-z]?)((?: \d\/\d)?)(?= )/i;
@@ -124,11 +181,21 @@ function parseStreetLineWithoutHouseNumberParts(text: string): StreetLine {
   const route = NUMBERED_ROUTE.exec(text);
   if (route) {
     // The street parser takes a route's number for a ZIP or drops it.
-    const direction = (word: string | undefined) => (word ? (DIRECTIONS[word.toLowerCase()] ?? word.toUpperCase()) : '');
+    const direction = (word: string | undefined) =>
+      word ? (DIRECTIONS[word.toLowerCase()] ?? word.toUpperCase()) : '';
     // The units after it, read as those of an ordinary street ("Apt 2"; none if nothing follows the route).
     const units = parseStreetLineWithoutHouseNumberParts(`0 Main St${route[5]!}`).units;
-    const name = titleCase(route[3]!).replace(/\b(Road|Route|Highway)\b/g, (word) => ROUTE_WORDS[word.toLowerCase()]!).replace(/^Us\b/, 'US');
-    return { number: route[1]!, predirectional: direction(route[2]), street: name, suffix: '', postdirectional: direction(route[4]), units };
+    const name = titleCase(route[3]!)
+      .replace(/\b(Road|Route|Highway)\b/g, (word) => ROUTE_WORDS[word.toLowerCase()]!)
+      .replace(/^Us\b/, 'US');
+    return {
+      number: route[1]!,
+      predirectional: direction(route[2]),
+      street: name,
+      suffix: '',
+      postdirectional: direction(route[4]),
+      units,
+    };
   }
   const parsed: ParsedLocation | null = parser.parseLocation(text);
   // Nothing the parser can read as a street (a corner, a private mailbox): the line as typed.
@@ -208,7 +275,8 @@ function splitStreetLine(line: string): { street: string; place: string } {
   for (const text of [withoutState, line]) {
     let end = streetNameEnd(text);
     if (end === 0) continue;
-    for (let tail = STREET_LINE_TAIL.exec(line.slice(end)); tail; tail = STREET_LINE_TAIL.exec(line.slice(end))) end += tail[0].length;
+    for (let tail = STREET_LINE_TAIL.exec(line.slice(end)); tail; tail = STREET_LINE_TAIL.exec(line.slice(end)))
+      end += tail[0].length;
     return { street: line.slice(0, end), place: line.slice(end).trim() };
   }
   // No suffix this reader knows ("123 Broadway New York NY"): the street parser's guess at the city, before the state.
@@ -217,16 +285,30 @@ function splitStreetLine(line: string): { street: string; place: string } {
   return { street: line.slice(0, end), place: line.slice(end).trim() };
 }
 
-function assemble(street: StreetLine, place: { city: string; state: string; zip: string; plus4: string }, box: RegExpExecArray | null): UsAddress {
+function assemble(
+  street: StreetLine,
+  place: { city: string; state: string; zip: string; plus4: string },
+  box: RegExpExecArray | null,
+): UsAddress {
   const line = box ? { ...EMPTY_STREET, street: `PO Box ${box[1]?.toUpperCase() ?? ''}`.trim() } : street;
-  return { ...line, city: titleCase(place.city), state: place.state, zip: place.zip, plus4: place.plus4, poBox: box !== null };
+  return {
+    ...line,
+    city: titleCase(place.city),
+    state: place.state,
+    zip: place.zip,
+    plus4: place.plus4,
+    poBox: box !== null,
+  };
 }
 
 /** Reads a typed US address, in any case, with or without commas, with parts missing. */
 export function parseUsAddress(input: string): UsAddress {
   const text = input.replace(/\s+/g, ' ').replace(/^[\s,]+|[\s,.]+$/g, '');
   const box = PO_BOX.exec(text);
-  const segments = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const segments = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const { rest: withoutZip, zip, plus4 } = takeZip(segments.pop() ?? '');
   if (withoutZip) segments.push(withoutZip);
   // A house number starts the address, unless it was only a ZIP.
@@ -260,13 +342,21 @@ export function parseUsAddress(input: string): UsAddress {
 }
 
 /** "123 N Main St NW". */
-export function addressLine1(address: Pick<UsAddress, 'number' | 'predirectional' | 'street' | 'suffix' | 'postdirectional'>): string {
-  return [address.number, address.predirectional, address.street, address.suffix, address.postdirectional].filter(Boolean).join(' ');
+export function addressLine1(
+  address: Pick<UsAddress, 'number' | 'predirectional' | 'street' | 'suffix' | 'postdirectional'>,
+): string {
+  return [address.number, address.predirectional, address.street, address.suffix, address.postdirectional]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** "Apt 4B", "#12", "Bldg 2 Ste 100". */
 export function addressLine2(address: Pick<UsAddress, 'units'>): string {
-  return address.units.map((unit) => (unit.designator === '#' ? `#${unit.value}` : [unit.designator, unit.value].filter(Boolean).join(' '))).join(' ');
+  return address.units
+    .map((unit) =>
+      unit.designator === '#' ? `#${unit.value}` : [unit.designator, unit.value].filter(Boolean).join(' '),
+    )
+    .join(' ');
 }
 
 /** "43017" or "43017-4410". */
@@ -281,7 +371,13 @@ export function isPoBox(text: string): boolean {
 
 export const PO_BOX_MESSAGE = 'A PO box cannot be inspected. Please enter the street address of the property.';
 
-const CITY_ABBREVIATIONS: Readonly<Record<string, string>> = { st: 'saint', ste: 'sainte', ft: 'fort', mt: 'mount', pt: 'point' };
+const CITY_ABBREVIATIONS: Readonly<Record<string, string>> = {
+  st: 'saint',
+  ste: 'sainte',
+  ft: 'fort',
+  mt: 'mount',
+  pt: 'point',
+};
 
 /** City names compared as places, not as spellings: "St. Louis" is "Saint Louis", "Mt Vernon" is "Mount Vernon". */
 function comparableCity(city: string): string {
@@ -311,13 +407,26 @@ export interface PlaceConflict {
 }
 
 /** Where the typed city or state contradicts the place its postal code names. */
-export function placeConflicts(typed: { city: string; state: string; postalCode: string }, place: { city: string; stateCode: string }): PlaceConflict[] {
+export function placeConflicts(
+  typed: { city: string; state: string; postalCode: string },
+  place: { city: string; stateCode: string },
+): PlaceConflict[] {
   const conflicts: PlaceConflict[] = [];
   if (typed.state && place.stateCode && stateCode(typed.state) !== place.stateCode) {
-    conflicts.push({ field: 'state', typed: typed.state, expected: place.stateCode, message: `The postal code ${typed.postalCode} is in ${place.stateCode}, not ${typed.state}.` });
+    conflicts.push({
+      field: 'state',
+      typed: typed.state,
+      expected: place.stateCode,
+      message: `The postal code ${typed.postalCode} is in ${place.stateCode}, not ${typed.state}.`,
+    });
   }
   if (typed.city && place.city && comparableCity(typed.city) !== comparableCity(place.city)) {
-    conflicts.push({ field: 'city', typed: typed.city, expected: place.city, message: `The postal code ${typed.postalCode} is in ${place.city}, not ${typed.city}.` });
+    conflicts.push({
+      field: 'city',
+      typed: typed.city,
+      expected: place.city,
+      message: `The postal code ${typed.postalCode} is in ${place.city}, not ${typed.city}.`,
+    });
   }
   return conflicts;
 }

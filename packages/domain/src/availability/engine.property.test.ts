@@ -16,12 +16,18 @@ const dayHours = fc
   .map((marks) => {
     const intervals: Array<{ start: string; end: string }> = [];
     for (let i = 0; i + 1 < marks.length; i += 2) {
-      if (marks[i]! < marks[i + 1]!) intervals.push({ start: timeOfMinutes(marks[i]! * 15), end: marks[i + 1]! === 96 ? '24:00' : timeOfMinutes(marks[i + 1]! * 15) });
+      if (marks[i]! < marks[i + 1]!)
+        intervals.push({
+          start: timeOfMinutes(marks[i]! * 15),
+          end: marks[i + 1]! === 96 ? '24:00' : timeOfMinutes(marks[i + 1]! * 15),
+        });
     }
     return intervals.filter((interval) => interval.end !== '24:00');
   });
 
-const weeklyHours = fc.tuple(...WEEKDAYS.map(() => dayHours)).map((days) => Object.fromEntries(WEEKDAYS.map((day, i) => [day, days[i]])) as Inspector['weekly_hours']);
+const weeklyHours = fc
+  .tuple(...WEEKDAYS.map(() => dayHours))
+  .map((days) => Object.fromEntries(WEEKDAYS.map((day, i) => [day, days[i]])) as Inspector['weekly_hours']);
 
 const busyFor = (ids: number[]) =>
   fc.array(
@@ -38,7 +44,8 @@ const busyFor = (ids: number[]) =>
 function withoutOverlaps(busy: BusyInterval[]): BusyInterval[] {
   const kept: BusyInterval[] = [];
   for (const interval of busy) {
-    if (!kept.some((k) => k.inspectorId === interval.inspectorId && k.start < interval.end && interval.start < k.end)) kept.push(interval);
+    if (!kept.some((k) => k.inspectorId === interval.inspectorId && k.start < interval.end && interval.start < k.end))
+      kept.push(interval);
   }
   return kept;
 }
@@ -67,7 +74,12 @@ describe('availability engine properties', () => {
             office: office({ slot_granularity_minutes: granularity, buffer_minutes: buffer }),
             inspectors,
             busy,
-            request: request({ from: '2027-03-01', to: '2027-03-21', durationMinutes: duration, serviceIds: [SERVICE.home] }),
+            request: request({
+              from: '2027-03-01',
+              to: '2027-03-21',
+              durationMinutes: duration,
+              serviceIds: [SERVICE.home],
+            }),
             rules: { allowToday: false, restrictInspectorZip: false, limitZipByDay: false, groupSlots },
             now: est('2027-02-01T00:00'),
             random: seededRandom(7),
@@ -84,7 +96,12 @@ describe('availability engine properties', () => {
               const day = person.weekly_hours[WEEKDAYS[weekdayOf(slot.date)]!];
               const local = calendar.toLocal(start);
               const localEndMinutes = local.minutes + duration;
-              expect(day.some((interval) => minutesOfTime(interval.start) <= local.minutes && localEndMinutes <= minutesOfTime(interval.end))).toBe(true);
+              expect(
+                day.some(
+                  (interval) =>
+                    minutesOfTime(interval.start) <= local.minutes && localEndMinutes <= minutesOfTime(interval.end),
+                ),
+              ).toBe(true);
             }
           }
         },
@@ -95,24 +112,28 @@ describe('availability engine properties', () => {
 
   it('offers a time only once per team, and within the requested dates', () => {
     fc.assert(
-      fc.property(fc.array(weeklyHours, { minLength: 1, maxLength: 3 }), fc.integer({ min: 0, max: 30 }), (hours, limit) => {
-        const slots = findSlots({
-          office: office({ slot_granularity_minutes: 30 }),
-          inspectors: hours.map((weekly_hours, i) => inspector(i + 1, { weekly_hours })),
-          busy: [],
-          request: request({ from: '2027-03-10', to: '2027-03-16', durationMinutes: 90, limit }),
-          rules: { allowToday: false, restrictInspectorZip: false, limitZipByDay: false, groupSlots: false },
-          now: est('2027-02-01T00:00'),
-          random: seededRandom(1),
-        });
-        expect(new Set(slots.map((s) => s.id)).size).toBe(slots.length);
-        if (limit > 0) {
-          const perDay = new Map<string, number>();
-          for (const slot of slots) perDay.set(slot.date, (perDay.get(slot.date) ?? 0) + 1);
-          for (const count of perDay.values()) expect(count).toBeLessThanOrEqual(limit);
-        }
-        for (const slot of slots) expect(slot.date >= '2027-03-10' && slot.date <= '2027-03-16').toBe(true);
-      }),
+      fc.property(
+        fc.array(weeklyHours, { minLength: 1, maxLength: 3 }),
+        fc.integer({ min: 0, max: 30 }),
+        (hours, limit) => {
+          const slots = findSlots({
+            office: office({ slot_granularity_minutes: 30 }),
+            inspectors: hours.map((weekly_hours, i) => inspector(i + 1, { weekly_hours })),
+            busy: [],
+            request: request({ from: '2027-03-10', to: '2027-03-16', durationMinutes: 90, limit }),
+            rules: { allowToday: false, restrictInspectorZip: false, limitZipByDay: false, groupSlots: false },
+            now: est('2027-02-01T00:00'),
+            random: seededRandom(1),
+          });
+          expect(new Set(slots.map((s) => s.id)).size).toBe(slots.length);
+          if (limit > 0) {
+            const perDay = new Map<string, number>();
+            for (const slot of slots) perDay.set(slot.date, (perDay.get(slot.date) ?? 0) + 1);
+            for (const count of perDay.values()) expect(count).toBeLessThanOrEqual(limit);
+          }
+          for (const slot of slots) expect(slot.date >= '2027-03-10' && slot.date <= '2027-03-16').toBe(true);
+        },
+      ),
       { numRuns: 100, seed: 11 },
     );
   });

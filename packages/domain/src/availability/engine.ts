@@ -185,7 +185,11 @@ function covers(team: readonly Inspector[], services: readonly string[]): boolea
  * The teams that can perform the services at one time, from the inspectors free then: every
  * inspector qualified for all of them alone; failing that, every smallest team that covers them.
  */
-export function teamsFor(free: readonly Inspector[], services: readonly string[], maxTeams = Number.POSITIVE_INFINITY): Inspector[][] {
+export function teamsFor(
+  free: readonly Inspector[],
+  services: readonly string[],
+  maxTeams = Number.POSITIVE_INFINITY,
+): Inspector[][] {
   const singles: Inspector[][] = [];
   for (const inspector of free) {
     if (singles.length >= maxTeams) break;
@@ -203,7 +207,10 @@ export function teamsFor(free: readonly Inspector[], services: readonly string[]
       for (let i = startAt; i < useful.length; i++) pick(i + 1, [...team, useful[i]!]);
     };
     pick(0, []);
-    if (teams.length) return teams.sort((a, b) => (teamRank(a) ?? Number.MAX_SAFE_INTEGER) - (teamRank(b) ?? Number.MAX_SAFE_INTEGER)).slice(0, maxTeams);
+    if (teams.length)
+      return teams
+        .sort((a, b) => (teamRank(a) ?? Number.MAX_SAFE_INTEGER) - (teamRank(b) ?? Number.MAX_SAFE_INTEGER))
+        .slice(0, maxTeams);
   }
   return [];
 }
@@ -229,7 +236,10 @@ export class AvailabilityEngine {
     return this.input.inspectors.filter((inspector) => {
       if (!inspector.active) return false;
       if (requested.size && !requested.has(inspector.id)) return false;
-      return servesPostalCode(inspector, request.postalCode, rules) && withinDrivingRadius(inspector, request.location, this.driveTimes);
+      return (
+        servesPostalCode(inspector, request.postalCode, rules) &&
+        withinDrivingRadius(inspector, request.location, this.driveTimes)
+      );
     });
   }
 
@@ -274,7 +284,10 @@ export class AvailabilityEngine {
     const today = this.calendar.localDateOf(now);
     const earliest = rules.allowToday ? today : addDays(today, 1);
     const latest = addDays(today, office.scheduling.booking_horizon_days);
-    return { first: request.from > earliest ? request.from : earliest, last: request.to < latest ? request.to : latest };
+    return {
+      first: request.from > earliest ? request.from : earliest,
+      last: request.to < latest ? request.to : latest,
+    };
   }
 
   /** The eligible inspectors, best-ranked first, each with its hours and commitments. */
@@ -284,7 +297,9 @@ export class AvailabilityEngine {
     // visitor sees a stable order. Every list built from the plans keeps this order.
     const tieBreak = new Map(this.input.inspectors.map((inspector) => [inspector.id, this.input.random()]));
     const eligible = this.eligibleInspectors().sort(
-      (a, b) => (a.preferred_rank ?? Number.MAX_SAFE_INTEGER) - (b.preferred_rank ?? Number.MAX_SAFE_INTEGER) || tieBreak.get(a.id)! - tieBreak.get(b.id)!,
+      (a, b) =>
+        (a.preferred_rank ?? Number.MAX_SAFE_INTEGER) - (b.preferred_rank ?? Number.MAX_SAFE_INTEGER) ||
+        tieBreak.get(a.id)! - tieBreak.get(b.id)!,
     );
     const byInspector = new Map<number, BusyInterval[]>(eligible.map((inspector) => [inspector.id, []]));
     for (const interval of busy) byInspector.get(interval.inspectorId)?.push(interval);
@@ -319,7 +334,8 @@ export class AvailabilityEngine {
     const earliestStart = now + office.scheduling.minimum_notice_hours * HOUR_MS;
     // Grouped slots keep only the best few alternates, and the plans are best-first: once a
     // start has enough, later inspectors cannot change it. A requested team needs all its members.
-    const enough = rules.groupSlots && request.requestedInspectorIds.length === 0 ? MAX_GROUP_SIZE : Number.POSITIVE_INFINITY;
+    const enough =
+      rules.groupSlots && request.requestedInspectorIds.length === 0 ? MAX_GROUP_SIZE : Number.POSITIVE_INFINITY;
     const location = request.location;
     const weekday = weekdayOf(date);
     const dayStart = this.calendar.toInstant(date, 0);
@@ -329,7 +345,12 @@ export class AvailabilityEngine {
 
     for (const { inspector, qualified, hours, commitments } of plans) {
       if (!servesPostalCodeOn(inspector, request.postalCode, date, rules)) continue;
-      if (dayStart !== null && dayEnd !== null && commitments.countBetween(dayStart, dayEnd) >= inspector.max_inspections_per_day) continue;
+      if (
+        dayStart !== null &&
+        dayEnd !== null &&
+        commitments.countBetween(dayStart, dayEnd) >= inspector.max_inspections_per_day
+      )
+        continue;
       const { starts: busyStarts, ends: busyEnds, locations: busyLocations } = commitments;
       for (const interval of hours.overrides.get(date) ?? hours.weekly[weekday]!) {
         const intervalEnd = instantOf(interval.to);
@@ -349,7 +370,8 @@ export class AvailabilityEngine {
           while (next < busyStarts.length && busyStarts[next]! < start) next++;
           const previous = next - 1;
           if (previous >= 0 && busyEnds[previous]! + this.gapMs(busyLocations[previous]!, location) > start) continue;
-          if (next < busyStarts.length && end + this.gapMs(location, busyLocations[next]!) > busyStarts[next]!) continue;
+          if (next < busyStarts.length && end + this.gapMs(location, busyLocations[next]!) > busyStarts[next]!)
+            continue;
           if (entry) {
             entry.all.push(inspector);
             if (qualified) entry.singles.push(inspector);
@@ -379,11 +401,25 @@ export class AvailabilityEngine {
           ? entry.singles.slice(0, maxTeams).map((inspector) => [inspector])
           : teamsFor(entry.all, request.serviceIds, maxTeams);
       if (!teams.length) continue;
-      const times = this.timesOf({ date, startMinutes, start: entry.start, end: entry.start + request.durationMinutes * MINUTE_MS });
+      const times = this.timesOf({
+        date,
+        startMinutes,
+        start: entry.start,
+        end: entry.start + request.durationMinutes * MINUTE_MS,
+      });
       if (rules.groupSlots) {
         const group = teams.map((team) => this.slotOf(times, team));
         const first = group[0]!;
-        const grouped: AppointmentSlot = { id: first.id, date: first.date, start: first.start, start_datetime: first.start_datetime, end_datetime: first.end_datetime, timestamp: first.timestamp, users: first.users, group };
+        const grouped: AppointmentSlot = {
+          id: first.id,
+          date: first.date,
+          start: first.start,
+          start_datetime: first.start_datetime,
+          end_datetime: first.end_datetime,
+          timestamp: first.timestamp,
+          users: first.users,
+          group,
+        };
         if (first.preferred !== undefined) grouped.preferred = first.preferred;
         daySlots.push(grouped);
       } else {
@@ -395,7 +431,12 @@ export class AvailabilityEngine {
 
   /** What every slot at one start has in common, computed once for all its teams. */
   private timesOf(candidate: Candidate): Omit<AppointmentSlotBase, 'id' | 'users' | 'preferred'> {
-    const endLocal = this.calendar.wallTimeAfter(candidate.date, candidate.startMinutes, candidate.start, (candidate.end - candidate.start) / MINUTE_MS);
+    const endLocal = this.calendar.wallTimeAfter(
+      candidate.date,
+      candidate.startMinutes,
+      candidate.start,
+      (candidate.end - candidate.start) / MINUTE_MS,
+    );
     return {
       date: candidate.date,
       start: DISPLAY_TIMES[candidate.startMinutes]!,
@@ -405,7 +446,10 @@ export class AvailabilityEngine {
     };
   }
 
-  private slotOf(times: Omit<AppointmentSlotBase, 'id' | 'users' | 'preferred'>, team: Inspector[]): AppointmentSlotBase {
+  private slotOf(
+    times: Omit<AppointmentSlotBase, 'id' | 'users' | 'preferred'>,
+    team: Inspector[],
+  ): AppointmentSlotBase {
     const single = team.length === 1 ? team[0]! : null;
     const users = single ? [single.id] : [...team].sort(compareInspectors).map((inspector) => inspector.id);
     const rank = single ? (single.preferred_rank ?? undefined) : teamRank(team);
@@ -446,12 +490,16 @@ export function seededRandom(seed: number): () => number {
  * were left out for short notice never come back, so nothing else changes with time. Holds that
  * expire are the caller's to add: the engine only sees the live ones.
  */
-export function slotsUnchangedUntil(input: Pick<AvailabilityInput, 'office' | 'now'>, slots: readonly AppointmentSlotBase[]): number {
+export function slotsUnchangedUntil(
+  input: Pick<AvailabilityInput, 'office' | 'now'>,
+  slots: readonly AppointmentSlotBase[],
+): number {
   const calendar = ZonedCalendar.of(input.office.time_zone);
   const tomorrow = addDays(calendar.localDateOf(input.now), 1);
   // A zone whose clocks skip midnight starts the day at the first wall time that exists.
   let dayEnds: number | null = null;
-  for (let minutes = 0; dayEnds === null && minutes <= 120; minutes += 15) dayEnds = calendar.toInstant(tomorrow, minutes);
+  for (let minutes = 0; dayEnds === null && minutes <= 120; minutes += 15)
+    dayEnds = calendar.toInstant(tomorrow, minutes);
   let until = dayEnds ?? input.now + HOUR_MS;
   const noticeMs = input.office.scheduling.minimum_notice_hours * HOUR_MS;
   for (const slot of slots) until = Math.min(until, slot.timestamp * 1000 - noticeMs);

@@ -3,7 +3,15 @@ import type { AppointmentSlot, AppointmentSlotBase } from '@scheduler/contracts/
 import { withoutHeldTime } from './held-slot.ts';
 
 function slot(timestamp: number, users: number[], preferred?: number): AppointmentSlotBase {
-  const base: AppointmentSlotBase = { id: `${timestamp}~${users.join('-')}`, date: '2027-03-01', start: '9:00 AM', start_datetime: '2027-03-01 09:00:00', end_datetime: '2027-03-01 12:00:00', timestamp, users };
+  const base: AppointmentSlotBase = {
+    id: `${timestamp}~${users.join('-')}`,
+    date: '2027-03-01',
+    start: '9:00 AM',
+    start_datetime: '2027-03-01 09:00:00',
+    end_datetime: '2027-03-01 12:00:00',
+    timestamp,
+    users,
+  };
   if (preferred !== undefined) base.preferred = preferred;
   return base;
 }

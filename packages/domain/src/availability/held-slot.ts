@@ -16,7 +16,8 @@ function sameTeam(a: readonly number[], b: readonly number[]): boolean {
  */
 export function withoutHeldTime(slots: readonly AppointmentSlot[], held: HeldTime | null): AppointmentSlot[] {
   if (!held) return [...slots];
-  const isHeld = (slot: AppointmentSlotBase) => slot.timestamp * 1000 === held.start && sameTeam(slot.users, held.users);
+  const isHeld = (slot: AppointmentSlotBase) =>
+    slot.timestamp * 1000 === held.start && sameTeam(slot.users, held.users);
   return slots.flatMap((slot): AppointmentSlot[] => {
     if (!slot.group) return isHeld(slot) ? [] : [slot];
     const group = slot.group.filter((member) => !isHeld(member));

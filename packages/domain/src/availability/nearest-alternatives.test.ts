@@ -6,7 +6,16 @@ import { nearestAlternatives } from './nearest-alternatives.ts';
 function slot(date: string, hour: number, users: number[], group?: AppointmentSlot[]): AppointmentSlot {
   const timestamp = Date.parse(`${date}T${String(hour + 5).padStart(2, '0')}:00:00Z`) / 1000;
   const start = `${date} ${String(hour).padStart(2, '0')}:00:00`;
-  return { id: `${date}-${hour}-${users.join('.')}`, date, start: `${hour}:00`, start_datetime: start, end_datetime: start, timestamp, users, ...(group ? { group } : {}) };
+  return {
+    id: `${date}-${hour}-${users.join('.')}`,
+    date,
+    start: `${hour}:00`,
+    start_datetime: start,
+    end_datetime: start,
+    timestamp,
+    users,
+    ...(group ? { group } : {}),
+  };
 }
 
 const wanted = { start: Date.parse('2026-12-01T15:00:00Z'), date: '2026-12-01', inspectors: [102] };
@@ -14,14 +23,34 @@ const ids = (slots: AppointmentSlot[]) => slots.map((s) => s.id);
 
 describe('nearestAlternatives', () => {
   it('puts the same day first, then the nearer days, whatever the engine listed first', () => {
-    const slots = [slot('2026-12-08', 10, [102]), slot('2026-12-02', 10, [102]), slot('2026-12-01', 14, [101]), slot('2026-11-30', 10, [102])];
-    expect(ids(nearestAlternatives(slots, wanted))).toEqual(['2026-12-01-14-101', '2026-12-02-10-102', '2026-11-30-10-102', '2026-12-08-10-102']);
+    const slots = [
+      slot('2026-12-08', 10, [102]),
+      slot('2026-12-02', 10, [102]),
+      slot('2026-12-01', 14, [101]),
+      slot('2026-11-30', 10, [102]),
+    ];
+    expect(ids(nearestAlternatives(slots, wanted))).toEqual([
+      '2026-12-01-14-101',
+      '2026-12-02-10-102',
+      '2026-11-30-10-102',
+      '2026-12-08-10-102',
+    ]);
   });
 
   it('within a day puts the same inspectors first, then the time nearest the one wanted', () => {
-    const slots = [slot('2026-12-01', 8, [101]), slot('2026-12-01', 13, [102]), slot('2026-12-01', 11, [101]), slot('2026-12-01', 8, [102, 103])];
+    const slots = [
+      slot('2026-12-01', 8, [101]),
+      slot('2026-12-01', 13, [102]),
+      slot('2026-12-01', 11, [101]),
+      slot('2026-12-01', 8, [102, 103]),
+    ];
     // 10:00 was wanted: Sarah (102) at 8:00 (2 h away) and at 13:00 (3 h), then the others by distance.
-    expect(ids(nearestAlternatives(slots, wanted))).toEqual(['2026-12-01-8-102.103', '2026-12-01-13-102', '2026-12-01-11-101', '2026-12-01-8-101']);
+    expect(ids(nearestAlternatives(slots, wanted))).toEqual([
+      '2026-12-01-8-102.103',
+      '2026-12-01-13-102',
+      '2026-12-01-11-101',
+      '2026-12-01-8-101',
+    ]);
   });
 
   it('counts a grouped slot as keeping the inspectors when any team of its group does', () => {
@@ -42,7 +71,10 @@ describe('nearestAlternatives', () => {
 
   it('with no inspectors to keep, orders by day and time alone', () => {
     const slots = [slot('2026-12-01', 13, [102]), slot('2026-12-01', 11, [101])];
-    expect(ids(nearestAlternatives(slots, { ...wanted, inspectors: [] }))).toEqual(['2026-12-01-11-101', '2026-12-01-13-102']);
+    expect(ids(nearestAlternatives(slots, { ...wanted, inspectors: [] }))).toEqual([
+      '2026-12-01-11-101',
+      '2026-12-01-13-102',
+    ]);
   });
 
   it('keeps a slot only when it keeps every inspector the visitor had, not some of them', () => {

@@ -17,12 +17,26 @@ export interface PostalCodeRules {
 }
 
 /** RESTRICT_INSPECTOR_ZIP: an inspector who lists postal codes serves only those. */
-export function servesPostalCode(inspector: Inspector, postalCode: string | null, rules: Pick<PostalCodeRules, 'restrictInspectorZip'>): boolean {
-  return !(rules.restrictInspectorZip && postalCode && inspector.postal_codes.length && !inspector.postal_codes.includes(postalCode));
+export function servesPostalCode(
+  inspector: Inspector,
+  postalCode: string | null,
+  rules: Pick<PostalCodeRules, 'restrictInspectorZip'>,
+): boolean {
+  return !(
+    rules.restrictInspectorZip &&
+    postalCode &&
+    inspector.postal_codes.length &&
+    !inspector.postal_codes.includes(postalCode)
+  );
 }
 
 /** LIMIT_ZIP_BY_DAY: a weekday that lists postal codes serves only those; `date` null asks about any weekday. */
-export function servesPostalCodeOn(inspector: Inspector, postalCode: string | null, date: string | null, rules: Pick<PostalCodeRules, 'limitZipByDay'>): boolean {
+export function servesPostalCodeOn(
+  inspector: Inspector,
+  postalCode: string | null,
+  date: string | null,
+  rules: Pick<PostalCodeRules, 'limitZipByDay'>,
+): boolean {
   if (!rules.limitZipByDay || !postalCode) return true;
   const days = date === null ? WEEKDAYS : [WEEKDAYS[weekdayOf(date)]!];
   return days.some((day) => {
@@ -32,7 +46,11 @@ export function servesPostalCodeOn(inspector: Inspector, postalCode: string | nu
 }
 
 /** The driving radius from home base; an unknown location is in every radius. */
-export function withinDrivingRadius(inspector: Inspector, location: LatLng | null, driveTimes: DriveTimeEstimator): boolean {
+export function withinDrivingRadius(
+  inspector: Inspector,
+  location: LatLng | null,
+  driveTimes: DriveTimeEstimator,
+): boolean {
   return !location || driveTimes.miles(inspector.home_base, location) <= inspector.max_drive_miles;
 }
 
@@ -84,9 +102,14 @@ function roundMiles(miles: number): number {
 /** One inspector against the location, at the order's time when it has one. */
 function assess(inspector: Inspector, input: LocationCheckInput): LocationCheck {
   const { location, appointment, driveTimes, postalCode, rules } = input;
-  const serves = servesPostalCode(inspector, postalCode, rules) && servesPostalCodeOn(inspector, postalCode, appointment?.date ?? null, rules);
+  const serves =
+    servesPostalCode(inspector, postalCode, rules) &&
+    servesPostalCodeOn(inspector, postalCode, appointment?.date ?? null, rules);
   // Where the property is, nobody knows yet: only its postal code can be checked.
-  if (!location) return serves ? { code: 'ok', inspectorId: null, miles: null, maxMiles: null } : { code: 'ERROR_INSPECTOR_DOES_NOT_SERVICE_ZIP', inspectorId: inspector.id, miles: null, maxMiles: null };
+  if (!location)
+    return serves
+      ? { code: 'ok', inspectorId: null, miles: null, maxMiles: null }
+      : { code: 'ERROR_INSPECTOR_DOES_NOT_SERVICE_ZIP', inspectorId: inspector.id, miles: null, maxMiles: null };
   const max = inspector.max_drive_miles;
   const fromHome = driveTimes.miles(inspector.home_base, location);
   let previous: Neighbour | undefined;
@@ -100,10 +123,26 @@ function assess(inspector: Inspector, input: LocationCheckInput): LocationCheck 
   const fromPrevious = previous?.location ? driveTimes.miles(previous.location, location) : null;
   const toNext = next?.location ? driveTimes.miles(location, next.location) : null;
   const tooFarFromNeighbours =
-    (previous?.location && appointment && (fromPrevious! > max || previous.end + driveTimes.minutes(previous.location, location) * MINUTE_MS > appointment.start)) ||
-    (next?.location && appointment && (toNext! > max || appointment.end + driveTimes.minutes(location, next.location) * MINUTE_MS > next.start));
-  const code = !serves ? 'ERROR_INSPECTOR_DOES_NOT_SERVICE_ZIP' : fromHome > max ? 'ERROR_EXCEEDS_RADIUS' : tooFarFromNeighbours ? 'ERROR_EXCEEDS_NEXT_APT_RADIUS' : 'ok';
-  return { code, inspectorId: inspector.id, miles: roundMiles(Math.max(fromPrevious ?? fromHome, toNext ?? 0)), maxMiles: max };
+    (previous?.location &&
+      appointment &&
+      (fromPrevious! > max ||
+        previous.end + driveTimes.minutes(previous.location, location) * MINUTE_MS > appointment.start)) ||
+    (next?.location &&
+      appointment &&
+      (toNext! > max || appointment.end + driveTimes.minutes(location, next.location) * MINUTE_MS > next.start));
+  const code = !serves
+    ? 'ERROR_INSPECTOR_DOES_NOT_SERVICE_ZIP'
+    : fromHome > max
+      ? 'ERROR_EXCEEDS_RADIUS'
+      : tooFarFromNeighbours
+        ? 'ERROR_EXCEEDS_NEXT_APT_RADIUS'
+        : 'ok';
+  return {
+    code,
+    inspectorId: inspector.id,
+    miles: roundMiles(Math.max(fromPrevious ?? fromHome, toNext ?? 0)),
+    maxMiles: max,
+  };
 }
 
 /** Worse first: the more severe code, then the farther past its radius. */
@@ -125,11 +164,21 @@ function worse(a: LocationCheck, b: LocationCheck): LocationCheck {
 export function checkLocation(input: LocationCheckInput): LocationCheck {
   const active = input.inspectors.filter((i) => i.active);
   const reaches = (i: Inspector) =>
-    servesPostalCode(i, input.postalCode, input.rules) && servesPostalCodeOn(i, input.postalCode, null, input.rules) && withinDrivingRadius(i, input.location, input.driveTimes);
+    servesPostalCode(i, input.postalCode, input.rules) &&
+    servesPostalCodeOn(i, input.postalCode, null, input.rules) &&
+    withinDrivingRadius(i, input.location, input.driveTimes);
   const everyone = active.map((i) => assess(i, input));
   if (!active.some(reaches)) {
-    const nearest = everyone.reduce<LocationCheck | null>((best, check) => (!best || worse(best, check) === best ? check : best), null);
-    return { code: 'ERROR_NO_INSPECTORS_FOR_ZIP', inspectorId: null, miles: nearest?.miles ?? null, maxMiles: nearest?.maxMiles ?? null };
+    const nearest = everyone.reduce<LocationCheck | null>(
+      (best, check) => (!best || worse(best, check) === best ? check : best),
+      null,
+    );
+    return {
+      code: 'ERROR_NO_INSPECTORS_FOR_ZIP',
+      inspectorId: null,
+      miles: nearest?.miles ?? null,
+      maxMiles: nearest?.maxMiles ?? null,
+    };
   }
   if (input.team.length === 0) {
     return everyone.reduce((best, check) => (worse(best, check) === best ? check : best));
@@ -139,7 +188,9 @@ export function checkLocation(input: LocationCheckInput): LocationCheck {
     .map((id): LocationCheck => {
       const inspector = byId.get(id);
       // An inspector who no longer works for the office serves nothing.
-      return inspector?.active ? assess(inspector, input) : { code: 'ERROR_INSPECTOR_DOES_NOT_SERVICE_ZIP', inspectorId: id, miles: null, maxMiles: null };
+      return inspector?.active
+        ? assess(inspector, input)
+        : { code: 'ERROR_INSPECTOR_DOES_NOT_SERVICE_ZIP', inspectorId: id, miles: null, maxMiles: null };
     })
     .reduce(worse);
 }

@@ -27,7 +27,9 @@ export function office(scheduling: Partial<Office['scheduling']> = {}): Pick<Off
   };
 }
 
-const nineToFive = Object.fromEntries(WEEKDAYS.map((day) => [day, [{ start: '09:00', end: '17:00' }]])) as Inspector['weekly_hours'];
+const nineToFive = Object.fromEntries(
+  WEEKDAYS.map((day) => [day, [{ start: '09:00', end: '17:00' }]]),
+) as Inspector['weekly_hours'];
 
 export function inspector(id: number, changes: Partial<Inspector> = {}): Inspector {
   return {

@@ -13,13 +13,22 @@ describe('the wall time an inspection ends at', () => {
   const newYork = ZonedCalendar.of('America/New_York');
 
   it('carries past midnight into the next date', () => {
-    expect(newYork.wallTimeAfter('2027-03-01', 23 * 60, est('2027-03-01T23:00'), 120)).toEqual({ date: '2027-03-02', minutes: 60 });
-    expect(newYork.wallTimeAfter('2027-03-01', 9 * 60, est('2027-03-01T09:00'), 180)).toEqual({ date: '2027-03-01', minutes: 12 * 60 });
+    expect(newYork.wallTimeAfter('2027-03-01', 23 * 60, est('2027-03-01T23:00'), 120)).toEqual({
+      date: '2027-03-02',
+      minutes: 60,
+    });
+    expect(newYork.wallTimeAfter('2027-03-01', 9 * 60, est('2027-03-01T09:00'), 180)).toEqual({
+      date: '2027-03-01',
+      minutes: 12 * 60,
+    });
   });
 
   it('counts real time into a night the clocks skip an hour, even from the evening before', () => {
     // 23:00 on 13 March 2027 plus four real hours: 02:00 becomes 03:00 on the 14th, so 04:00.
-    expect(newYork.wallTimeAfter('2027-03-13', 23 * 60, est('2027-03-13T23:00'), 240)).toEqual({ date: '2027-03-14', minutes: 4 * 60 });
+    expect(newYork.wallTimeAfter('2027-03-13', 23 * 60, est('2027-03-13T23:00'), 240)).toEqual({
+      date: '2027-03-14',
+      minutes: 4 * 60,
+    });
   });
 });
 

@@ -33,10 +33,16 @@ export function minutesOfTime(time: string): number {
 }
 
 /** "HH:mm" for each minute of the day, built once: slot times are formatted by the thousand. */
-const TIMES_OF_DAY: readonly string[] = Array.from({ length: 24 * 60 }, (_, minutes) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`);
+const TIMES_OF_DAY: readonly string[] = Array.from(
+  { length: 24 * 60 },
+  (_, minutes) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`,
+);
 
 export function timeOfMinutes(minutes: number): string {
-  return TIMES_OF_DAY[minutes] ?? `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  return (
+    TIMES_OF_DAY[minutes] ??
+    `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
+  );
 }
 
 export class ZonedCalendar {
@@ -123,7 +129,9 @@ export class ZonedCalendar {
     const wall = offsets.midnightAsUtc + minutesAfterMidnight * MINUTE_MS;
     if (offsets.start === offsets.end) return wall - offsets.start;
     // A transition day: try both offsets, keep those that read back as the same wall time.
-    const candidates = [wall - offsets.start, wall - offsets.end].filter((instant) => this.wallClockMs(instant) === wall);
+    const candidates = [wall - offsets.start, wall - offsets.end].filter(
+      (instant) => this.wallClockMs(instant) === wall,
+    );
     return candidates.length ? Math.min(...candidates) : null;
   }
 
@@ -143,11 +151,17 @@ export class ZonedCalendar {
    * The local wall time a real duration after a local wall time. Arithmetic on ordinary days;
    * Intl only when the clocks change in between.
    */
-  wallTimeAfter(date: string, startMinutes: number, start: number, durationMinutes: number): { date: string; minutes: number } {
+  wallTimeAfter(
+    date: string,
+    startMinutes: number,
+    start: number,
+    durationMinutes: number,
+  ): { date: string; minutes: number } {
     const total = startMinutes + durationMinutes;
     const days = Math.floor(total / (24 * 60));
     const lastDate = days === 0 ? date : addDays(date, days);
-    if (this.hasTransition(date) || (days > 0 && this.hasTransition(lastDate))) return this.toLocal(start + durationMinutes * MINUTE_MS);
+    if (this.hasTransition(date) || (days > 0 && this.hasTransition(lastDate)))
+      return this.toLocal(start + durationMinutes * MINUTE_MS);
     return { date: lastDate, minutes: total - days * 24 * 60 };
   }
 }

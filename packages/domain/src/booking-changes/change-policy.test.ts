@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { bookingChangesSchema } from '@scheduler/contracts/company-document';
-import { changeAllowed, decideChange, feeCents, orderChangePolicy, policyForOrder, type ChangePolicy, type ChangeRequest } from './change-policy.ts';
+import {
+  changeAllowed,
+  decideChange,
+  feeCents,
+  orderChangePolicy,
+  policyForOrder,
+  type ChangePolicy,
+  type ChangeRequest,
+} from './change-policy.ts';
 
 const HOUR = 3_600_000;
 const START = Date.UTC(2026, 11, 10, 14, 0);
@@ -14,7 +22,16 @@ const POLICY: ChangePolicy = {
 };
 
 function request(overrides: Partial<ChangeRequest>): ChangeRequest {
-  return { kind: 'reschedule', booked: true, startsAt: START, now: START - 100 * HOUR, reschedulesSoFar: 0, orderTotalCents: 50_000, policy: POLICY, ...overrides };
+  return {
+    kind: 'reschedule',
+    booked: true,
+    startsAt: START,
+    now: START - 100 * HOUR,
+    reschedulesSoFar: 0,
+    orderTotalCents: 50_000,
+    policy: POLICY,
+    ...overrides,
+  };
 }
 
 describe('decideChange: the cut-off', () => {
@@ -64,7 +81,9 @@ describe('decideChange: the number of reschedules', () => {
   });
 
   it('has no limit when the policy sets none, and refuses every reschedule at a limit of 0', () => {
-    expect(decideChange(request({ policy: { ...POLICY, max_reschedules: null }, reschedulesSoFar: 1000 })).refusals).toEqual([]);
+    expect(
+      decideChange(request({ policy: { ...POLICY, max_reschedules: null }, reschedulesSoFar: 1000 })).refusals,
+    ).toEqual([]);
     expect(decideChange(request({ policy: { ...POLICY, max_reschedules: 0 } })).refusals).toEqual(['reschedule_limit']);
   });
 });
@@ -77,7 +96,10 @@ describe('decideChange: the late-cancellation fee', () => {
 
   it('charges nothing for a reschedule, nor when the policy has no fee', () => {
     expect(decideChange(request({ kind: 'reschedule', now: START - 30 * HOUR })).feeCents).toBe(0);
-    expect(decideChange(request({ kind: 'cancel', now: START - 30 * HOUR, policy: { ...POLICY, late_cancel_fee: null } })).feeCents).toBe(0);
+    expect(
+      decideChange(request({ kind: 'cancel', now: START - 30 * HOUR, policy: { ...POLICY, late_cancel_fee: null } }))
+        .feeCents,
+    ).toBe(0);
   });
 
   it('takes a percent of the total half up, and never more than the total', () => {
@@ -116,22 +138,37 @@ describe('orderChangePolicy', () => {
   });
 
   it('takes each field from the strictest service that sets it', () => {
-    const policy = orderChangePolicy(POLICY, [{ reschedule_until_hours: 48, max_reschedules: 3 }, { reschedule_until_hours: 36, max_reschedules: 1, cancel_until_hours: 6, late_cancel_within_hours: 72 }], 50_000);
+    const policy = orderChangePolicy(
+      POLICY,
+      [
+        { reschedule_until_hours: 48, max_reschedules: 3 },
+        { reschedule_until_hours: 36, max_reschedules: 1, cancel_until_hours: 6, late_cancel_within_hours: 72 },
+      ],
+      50_000,
+    );
     expect(policy).toEqual({ ...POLICY, reschedule_until_hours: 48, max_reschedules: 1, late_cancel_within_hours: 72 });
   });
 
   it('keeps a limit when a service sets none, and takes a service limit over no company limit', () => {
     expect(orderChangePolicy(POLICY, [{ max_reschedules: null }], 0).max_reschedules).toBe(2);
-    expect(orderChangePolicy({ ...POLICY, max_reschedules: null }, [{ max_reschedules: 4 }], 0).max_reschedules).toBe(4);
+    expect(orderChangePolicy({ ...POLICY, max_reschedules: null }, [{ max_reschedules: 4 }], 0).max_reschedules).toBe(
+      4,
+    );
   });
 
   it("compares fees on the order's total, keeping the larger one", () => {
     const percent = { kind: 'percent', percent: 20 } as const;
     expect(orderChangePolicy(POLICY, [{ late_cancel_fee: percent }], 50_000).late_cancel_fee).toEqual(percent);
-    expect(orderChangePolicy(POLICY, [{ late_cancel_fee: percent }], 30_000).late_cancel_fee).toEqual(POLICY.late_cancel_fee);
+    expect(orderChangePolicy(POLICY, [{ late_cancel_fee: percent }], 30_000).late_cancel_fee).toEqual(
+      POLICY.late_cancel_fee,
+    );
     // Equal fees: the one already in force stays.
-    expect(orderChangePolicy(POLICY, [{ late_cancel_fee: { kind: 'percent', percent: 15 } }], 50_000).late_cancel_fee).toEqual(POLICY.late_cancel_fee);
-    expect(orderChangePolicy({ ...POLICY, late_cancel_fee: null }, [{ late_cancel_fee: percent }], 100).late_cancel_fee).toEqual(percent);
+    expect(
+      orderChangePolicy(POLICY, [{ late_cancel_fee: { kind: 'percent', percent: 15 } }], 50_000).late_cancel_fee,
+    ).toEqual(POLICY.late_cancel_fee);
+    expect(
+      orderChangePolicy({ ...POLICY, late_cancel_fee: null }, [{ late_cancel_fee: percent }], 100).late_cancel_fee,
+    ).toEqual(percent);
     expect(orderChangePolicy(POLICY, [{ late_cancel_fee: null }], 100).late_cancel_fee).toEqual(POLICY.late_cancel_fee);
   });
 });
@@ -139,7 +176,11 @@ describe('orderChangePolicy', () => {
 describe('policyForOrder', () => {
   const RADON = '00000000-0000-4000-8000-000000000006';
   const HOME = '00000000-0000-4000-8000-000000000001';
-  const settings = bookingChangesSchema.parse({ ...POLICY, reschedule_text: 'Free up to a day before', services: [{ service: RADON, reschedule_until_hours: 48 }] });
+  const settings = bookingChangesSchema.parse({
+    ...POLICY,
+    reschedule_text: 'Free up to a day before',
+    services: [{ service: RADON, reschedule_until_hours: 48 }],
+  });
 
   it("applies a service's own rules only to orders that book it", () => {
     expect(policyForOrder(settings, [HOME], 50_000)).toEqual(POLICY);

@@ -45,25 +45,53 @@ export const POLICY_REFUSALS: readonly ChangeRefusal[] = ['inside_cutoff', 'resc
  * from the strictest of them (the most hours of notice, the fewest reschedules, the widest late
  * window). Two services' fees are compared on the order's total, so the larger one applies.
  */
-export function orderChangePolicy(company: ChangePolicy, services: readonly ServiceChangePolicy[], orderTotalCents: number): ChangePolicy {
+export function orderChangePolicy(
+  company: ChangePolicy,
+  services: readonly ServiceChangePolicy[],
+  orderTotalCents: number,
+): ChangePolicy {
   let policy = { ...company };
   for (const service of services) {
     policy = {
-      reschedule_until_hours: Math.max(policy.reschedule_until_hours, service.reschedule_until_hours ?? policy.reschedule_until_hours),
-      max_reschedules: fewerReschedules(policy.max_reschedules, service.max_reschedules === undefined ? policy.max_reschedules : service.max_reschedules),
+      reschedule_until_hours: Math.max(
+        policy.reschedule_until_hours,
+        service.reschedule_until_hours ?? policy.reschedule_until_hours,
+      ),
+      max_reschedules: fewerReschedules(
+        policy.max_reschedules,
+        service.max_reschedules === undefined ? policy.max_reschedules : service.max_reschedules,
+      ),
       cancel_until_hours: Math.max(policy.cancel_until_hours, service.cancel_until_hours ?? policy.cancel_until_hours),
-      late_cancel_within_hours: Math.max(policy.late_cancel_within_hours, service.late_cancel_within_hours ?? policy.late_cancel_within_hours),
-      late_cancel_fee: largerFee(policy.late_cancel_fee, service.late_cancel_fee === undefined ? policy.late_cancel_fee : service.late_cancel_fee, orderTotalCents),
+      late_cancel_within_hours: Math.max(
+        policy.late_cancel_within_hours,
+        service.late_cancel_within_hours ?? policy.late_cancel_within_hours,
+      ),
+      late_cancel_fee: largerFee(
+        policy.late_cancel_fee,
+        service.late_cancel_fee === undefined ? policy.late_cancel_fee : service.late_cancel_fee,
+        orderTotalCents,
+      ),
     };
   }
   return policy;
 }
 
 /** The policy for an order from the company document's `booking_changes`: the company's rules and those of the order's services. */
-export function policyForOrder(settings: BookingChangeSettings, orderServiceIds: readonly string[], orderTotalCents: number): ChangePolicy {
-  const { reschedule_until_hours, max_reschedules, cancel_until_hours, late_cancel_within_hours, late_cancel_fee } = settings;
-  const ownRules = settings.services.filter((rules) => orderServiceIds.includes(rules.service)).map(({ service: _service, ...rules }) => rules);
-  return orderChangePolicy({ reschedule_until_hours, max_reschedules, cancel_until_hours, late_cancel_within_hours, late_cancel_fee }, ownRules, orderTotalCents);
+export function policyForOrder(
+  settings: BookingChangeSettings,
+  orderServiceIds: readonly string[],
+  orderTotalCents: number,
+): ChangePolicy {
+  const { reschedule_until_hours, max_reschedules, cancel_until_hours, late_cancel_within_hours, late_cancel_fee } =
+    settings;
+  const ownRules = settings.services
+    .filter((rules) => orderServiceIds.includes(rules.service))
+    .map(({ service: _service, ...rules }) => rules);
+  return orderChangePolicy(
+    { reschedule_until_hours, max_reschedules, cancel_until_hours, late_cancel_within_hours, late_cancel_fee },
+    ownRules,
+    orderTotalCents,
+  );
 }
 
 function fewerReschedules(a: number | null, b: number | null): number | null {
@@ -114,9 +142,13 @@ export function decideChange(request: ChangeRequest): ChangeDecision {
   if (!request.booked) refusals.push('not_booked');
   if (now >= startsAt) refusals.push('started');
   if (now > deadline) refusals.push('inside_cutoff');
-  if (kind === 'reschedule' && policy.max_reschedules !== null && request.reschedulesSoFar >= policy.max_reschedules) refusals.push('reschedule_limit');
+  if (kind === 'reschedule' && policy.max_reschedules !== null && request.reschedulesSoFar >= policy.max_reschedules)
+    refusals.push('reschedule_limit');
   const late = startsAt - now < policy.late_cancel_within_hours * HOUR_MS;
-  const fee = kind === 'cancel' && late && policy.late_cancel_fee !== null ? feeCents(policy.late_cancel_fee, request.orderTotalCents) : 0;
+  const fee =
+    kind === 'cancel' && late && policy.late_cancel_fee !== null
+      ? feeCents(policy.late_cancel_fee, request.orderTotalCents)
+      : 0;
   return { refusals, deadline, feeCents: fee };
 }
 

@@ -24,7 +24,12 @@ function hoursText(hours: number): string {
 }
 
 /** The sentence for one refusal of a reschedule or a cancellation. */
-export function refusalText(refusal: ChangeRefusal, kind: ChangeKind, policy: ChangePolicy, office: OfficeReach): string {
+export function refusalText(
+  refusal: ChangeRefusal,
+  kind: ChangeKind,
+  policy: ChangePolicy,
+  office: OfficeReach,
+): string {
   const reach = reachTheOffice(office);
   switch (refusal) {
     case 'not_booked':
@@ -46,7 +51,12 @@ export function refusalText(refusal: ChangeRefusal, kind: ChangeKind, policy: Ch
 }
 
 /** The first refusal's sentence (the hard ones come first), or null when nothing refuses the change. */
-export function firstRefusalText(refusals: readonly ChangeRefusal[], kind: ChangeKind, policy: ChangePolicy, office: OfficeReach): string | null {
+export function firstRefusalText(
+  refusals: readonly ChangeRefusal[],
+  kind: ChangeKind,
+  policy: ChangePolicy,
+  office: OfficeReach,
+): string | null {
   const [first] = refusals;
   return first === undefined ? null : refusalText(first, kind, policy, office);
 }

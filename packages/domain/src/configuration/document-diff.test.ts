@@ -27,7 +27,12 @@ function withChanges(count: number): { before: Record<string, number>; after: Re
   return { before, after };
 }
 
-const changed = (path: string, before: unknown, after: unknown): DocumentChange => ({ path, kind: 'changed', before, after });
+const changed = (path: string, before: unknown, after: unknown): DocumentChange => ({
+  path,
+  kind: 'changed',
+  before,
+  after,
+});
 const added = (path: string, after: unknown): DocumentChange => ({ path, kind: 'added', after });
 const removed = (path: string, before: unknown): DocumentChange => ({ path, kind: 'removed', before });
 
@@ -88,10 +93,15 @@ describe('diffDocuments: objects', () => {
     expect(Object.keys(changes[0]!)).toEqual(['path', 'kind', 'before', 'after']);
   });
   it('joins nested keys with "." and gives root keys no leading dot', () => {
-    expect(diffDocuments({ a: { b: { c: 1 } }, x: 1 }, { a: { b: { c: 2 } }, x: 1 }).changes).toStrictEqual([changed('a.b.c', 1, 2)]);
+    expect(diffDocuments({ a: { b: { c: 1 } }, x: 1 }, { a: { b: { c: 2 } }, x: 1 }).changes).toStrictEqual([
+      changed('a.b.c', 1, 2),
+    ]);
   });
   it('recurses into keys present in both, reporting additions and removals inside them', () => {
-    expect(diffDocuments({ a: { keep: 1, gone: 2 } }, { a: { keep: 1, fresh: 3 } }).changes).toStrictEqual([added('a.fresh', 3), removed('a.gone', 2)]);
+    expect(diffDocuments({ a: { keep: 1, gone: 2 } }, { a: { keep: 1, fresh: 3 } }).changes).toStrictEqual([
+      added('a.fresh', 3),
+      removed('a.gone', 2),
+    ]);
   });
   it('handles empty objects on either side', () => {
     expect(diffDocuments({}, { a: 1 }).changes).toStrictEqual([added('a', 1)]);
@@ -160,9 +170,14 @@ describe('diffDocuments: identified arrays', () => {
     ]);
   });
   it('reports an element inserted at the front as one addition, not a change at every index', () => {
-    const before = [{ id: 1, n: 'a' }, { id: 2, n: 'b' }];
+    const before = [
+      { id: 1, n: 'a' },
+      { id: 2, n: 'b' },
+    ];
     const fresh = { id: 0, n: 'z' };
-    expect(diffDocuments({ list: before }, { list: [fresh, ...structuredClone(before)] }).changes).toStrictEqual([added('list[0]', fresh)]);
+    expect(diffDocuments({ list: before }, { list: [fresh, ...structuredClone(before)] }).changes).toStrictEqual([
+      added('list[0]', fresh),
+    ]);
   });
   it('reports an element only in before as removed, with its whole value', () => {
     const gone = { id: 2, n: 'b' };
@@ -191,13 +206,31 @@ describe('diffDocuments: identified arrays', () => {
     ]);
   });
   it('does not count a pure reorder of identified elements as a change', () => {
-    const before = { services: [{ uuid: 'x', p: 1 }, { uuid: 'y', p: 2 }, { uuid: 'z', p: 3 }] };
-    const after = { services: [{ uuid: 'z', p: 3 }, { uuid: 'x', p: 1 }, { uuid: 'y', p: 2 }] };
+    const before = {
+      services: [
+        { uuid: 'x', p: 1 },
+        { uuid: 'y', p: 2 },
+        { uuid: 'z', p: 3 },
+      ],
+    };
+    const after = {
+      services: [
+        { uuid: 'z', p: 3 },
+        { uuid: 'x', p: 1 },
+        { uuid: 'y', p: 2 },
+      ],
+    };
     expect(diffDocuments(before, after)).toStrictEqual({ changes: [], truncated: false });
   });
   it('reports only the real change when identified elements are also reordered', () => {
-    const before = [{ id: 1, p: 1 }, { id: 2, p: 2 }];
-    const after = [{ id: 2, p: 20 }, { id: 1, p: 1 }];
+    const before = [
+      { id: 1, p: 1 },
+      { id: 2, p: 2 },
+    ];
+    const after = [
+      { id: 2, p: 20 },
+      { id: 1, p: 1 },
+    ];
     expect(diffDocuments(before, after).changes).toStrictEqual([changed('[2].p', 2, 20)]);
   });
   it('uses identities for an element added to or removed from an empty list', () => {
@@ -208,16 +241,29 @@ describe('diffDocuments: identified arrays', () => {
     expect(diffDocuments([{ id: 5, n: 1 }], [{ id: '5', n: 1 }]).changes).toStrictEqual([changed('[5].id', 5, '5')]);
   });
   it('recurses into matched elements, reporting keys added and removed inside them', () => {
-    expect(diffDocuments([{ id: 1, a: 1 }], [{ id: 1, b: 2 }]).changes).toStrictEqual([removed('[1].a', 1), added('[1].b', 2)]);
+    expect(diffDocuments([{ id: 1, a: 1 }], [{ id: 1, b: 2 }]).changes).toStrictEqual([
+      removed('[1].a', 1),
+      added('[1].b', 2),
+    ]);
   });
   it('tells records of plain values apart by every key and value: a key swapped for another, a value of another kind, a nested value', () => {
-    const people = Array.from({ length: 1_000 }, (_, i) => ({ id: i, first: `P${i}`, state: i % 2 ? 1 : null, added_online: false }));
+    const people = Array.from({ length: 1_000 }, (_, i) => ({
+      id: i,
+      first: `P${i}`,
+      state: i % 2 ? 1 : null,
+      added_online: false,
+    }));
     const edited = people.map((p) => ({ ...p }));
     edited[10] = { id: 10, first: 'P10', state: null, pac_opt_out: false } as never;
     edited[20] = { ...people[20]!, state: '1' as never };
     edited[30] = { ...people[30]!, state: { id: 1 } as never };
     edited[41] = { ...people[41]!, state: null };
-    expect(diffDocuments(people, people.map((p) => ({ ...p })))).toStrictEqual({ changes: [], truncated: false });
+    expect(
+      diffDocuments(
+        people,
+        people.map((p) => ({ ...p })),
+      ),
+    ).toStrictEqual({ changes: [], truncated: false });
     expect(diffDocuments({ people }, { people: edited }).changes).toStrictEqual([
       removed('people[10].added_online', false),
       added('people[10].pac_opt_out', false),
@@ -244,15 +290,33 @@ describe('diffDocuments: choosing the identity field', () => {
     expect(pathFor(['uuid', 'id', 'code', 'key'])).toBe('[0].v');
   });
   it('passes over a field that some element of either array lacks', () => {
-    const before = [{ uuid: 'u1', id: 1, v: 1 }, { uuid: 'u2', id: 2, v: 1 }];
-    const afterLacking = [{ uuid: 'u1', id: 1, v: 2 }, { id: 2, v: 1 }];
-    expect(diffDocuments(before, afterLacking).changes).toStrictEqual([changed('[1].v', 1, 2), removed('[2].uuid', 'u2')]);
-    expect(diffDocuments(afterLacking, before).changes).toStrictEqual([changed('[1].v', 2, 1), added('[2].uuid', 'u2')]);
+    const before = [
+      { uuid: 'u1', id: 1, v: 1 },
+      { uuid: 'u2', id: 2, v: 1 },
+    ];
+    const afterLacking = [
+      { uuid: 'u1', id: 1, v: 2 },
+      { id: 2, v: 1 },
+    ];
+    expect(diffDocuments(before, afterLacking).changes).toStrictEqual([
+      changed('[1].v', 1, 2),
+      removed('[2].uuid', 'u2'),
+    ]);
+    expect(diffDocuments(afterLacking, before).changes).toStrictEqual([
+      changed('[1].v', 2, 1),
+      added('[2].uuid', 'u2'),
+    ]);
   });
   it('passes over a field held as something other than a string or number', () => {
     for (const odd of [null, true, { v: 1 }, [1]]) {
-      const before = [{ uuid: odd, id: 1, v: 1 }, { uuid: 'u2', id: 2, v: 1 }];
-      const after = [{ uuid: odd, id: 1, v: 2 }, { uuid: 'u2', id: 2, v: 1 }];
+      const before = [
+        { uuid: odd, id: 1, v: 1 },
+        { uuid: 'u2', id: 2, v: 1 },
+      ];
+      const after = [
+        { uuid: odd, id: 1, v: 2 },
+        { uuid: 'u2', id: 2, v: 1 },
+      ];
       expect(diffDocuments(before, after).changes).toStrictEqual([changed('[1].v', 1, 2)]);
     }
   });
@@ -261,32 +325,76 @@ describe('diffDocuments: choosing the identity field', () => {
     expect(diffDocuments([{ code: '', v: 1 }], [{ code: '', v: 2 }]).changes).toStrictEqual([changed('[].v', 1, 2)]);
   });
   it('passes over a field with a duplicate value in after, or in before', () => {
-    const unique = [{ uuid: 'u1', id: 1, v: 1 }, { uuid: 'u2', id: 2, v: 1 }];
-    const duplicate = [{ uuid: 'u1', id: 1, v: 1 }, { uuid: 'u1', id: 2, v: 2 }];
-    expect(diffDocuments(unique, duplicate).changes).toStrictEqual([changed('[2].uuid', 'u2', 'u1'), changed('[2].v', 1, 2)]);
-    expect(diffDocuments(duplicate, unique).changes).toStrictEqual([changed('[2].uuid', 'u1', 'u2'), changed('[2].v', 2, 1)]);
+    const unique = [
+      { uuid: 'u1', id: 1, v: 1 },
+      { uuid: 'u2', id: 2, v: 1 },
+    ];
+    const duplicate = [
+      { uuid: 'u1', id: 1, v: 1 },
+      { uuid: 'u1', id: 2, v: 2 },
+    ];
+    expect(diffDocuments(unique, duplicate).changes).toStrictEqual([
+      changed('[2].uuid', 'u2', 'u1'),
+      changed('[2].v', 1, 2),
+    ]);
+    expect(diffDocuments(duplicate, unique).changes).toStrictEqual([
+      changed('[2].uuid', 'u1', 'u2'),
+      changed('[2].v', 2, 1),
+    ]);
   });
   it('counts 1 and "1" in one array as duplicates (their paths would read the same)', () => {
-    const before = [{ id: 1, v: 1 }, { id: '1', v: 1 }];
-    const after = [{ id: 1, v: 1 }, { id: '1', v: 2 }];
+    const before = [
+      { id: 1, v: 1 },
+      { id: '1', v: 1 },
+    ];
+    const after = [
+      { id: 1, v: 1 },
+      { id: '1', v: 2 },
+    ];
     expect(diffDocuments(before, after).changes).toStrictEqual([changed('[1].v', 1, 2)]);
     expect(diffDocuments(before, after).changes[0]!.path).toBe('[1].v');
     // Compared by position: the reorder below is a change at both indexes.
-    expect(diffDocuments(before, [before[1], before[0]]).changes.map((change) => change.path)).toEqual(['[0].id', '[1].id']);
+    expect(diffDocuments(before, [before[1], before[0]]).changes.map((change) => change.path)).toEqual([
+      '[0].id',
+      '[1].id',
+    ]);
   });
   it('falls back to position when every candidate field has duplicates', () => {
-    const before = [{ id: 1, v: 'a' }, { id: 1, v: 'b' }];
-    const after = [{ id: 1, v: 'b' }, { id: 1, v: 'a' }, { id: 1, v: 'c' }];
-    expect(diffDocuments(before, after).changes).toStrictEqual([changed('[0].v', 'a', 'b'), changed('[1].v', 'b', 'a'), added('[2]', { id: 1, v: 'c' })]);
+    const before = [
+      { id: 1, v: 'a' },
+      { id: 1, v: 'b' },
+    ];
+    const after = [
+      { id: 1, v: 'b' },
+      { id: 1, v: 'a' },
+      { id: 1, v: 'c' },
+    ];
+    expect(diffDocuments(before, after).changes).toStrictEqual([
+      changed('[0].v', 'a', 'b'),
+      changed('[1].v', 'b', 'a'),
+      added('[2]', { id: 1, v: 'c' }),
+    ]);
   });
   it('falls back to position when one element is not an object', () => {
-    const before = [{ id: 1, v: 1 }, { id: 2, v: 1 }];
+    const before = [
+      { id: 1, v: 1 },
+      { id: 2, v: 1 },
+    ];
     const after = [{ id: 2, v: 1 }, 'loose'];
-    expect(diffDocuments(before, after).changes).toStrictEqual([changed('[0].id', 1, 2), changed('[1]', { id: 2, v: 1 }, 'loose')]);
+    expect(diffDocuments(before, after).changes).toStrictEqual([
+      changed('[0].id', 1, 2),
+      changed('[1]', { id: 2, v: 1 }, 'loose'),
+    ]);
   });
   it('falls back to position when an element is null or an array', () => {
-    expect(diffDocuments([{ id: 1 }, null], [null, { id: 1 }]).changes).toStrictEqual([changed('[0]', { id: 1 }, null), changed('[1]', null, { id: 1 })]);
-    expect(diffDocuments([{ id: 1 }, [1]], [[1], { id: 1 }]).changes).toStrictEqual([changed('[0]', { id: 1 }, [1]), changed('[1]', [1], { id: 1 })]);
+    expect(diffDocuments([{ id: 1 }, null], [null, { id: 1 }]).changes).toStrictEqual([
+      changed('[0]', { id: 1 }, null),
+      changed('[1]', null, { id: 1 }),
+    ]);
+    expect(diffDocuments([{ id: 1 }, [1]], [[1], { id: 1 }]).changes).toStrictEqual([
+      changed('[0]', { id: 1 }, [1]),
+      changed('[1]', [1], { id: 1 }),
+    ]);
   });
 });
 
@@ -303,7 +411,9 @@ describe('diffDocuments: other arrays', () => {
     expect(diffDocuments({ ids: [1, 2] }, { ids: [2, 1] }).changes).toStrictEqual([changed('ids', [1, 2], [2, 1])]);
   });
   it('treats null, booleans and mixed primitives as primitives', () => {
-    expect(diffDocuments({ l: [null, true, 1, 'x'] }, { l: [null, true, 1, 'y'] }).changes).toStrictEqual([changed('l', [null, true, 1, 'x'], [null, true, 1, 'y'])]);
+    expect(diffDocuments({ l: [null, true, 1, 'x'] }, { l: [null, true, 1, 'y'] }).changes).toStrictEqual([
+      changed('l', [null, true, 1, 'x'], [null, true, 1, 'y']),
+    ]);
     expect(diffDocuments({ l: [null, true] }, { l: [null, true] }).changes).toEqual([]);
   });
   it('treats an empty list next to a list of primitives as a list of primitives', () => {
@@ -313,22 +423,43 @@ describe('diffDocuments: other arrays', () => {
   it('compares objects without identities by position, with extra elements added or removed', () => {
     const before = [{ start: '08:00' }, { start: '13:00' }];
     const after = [{ start: '08:00' }, { start: '14:00' }, { start: '18:00' }];
-    expect(diffDocuments({ mon: before }, { mon: after }).changes).toStrictEqual([changed('mon[1].start', '13:00', '14:00'), added('mon[2]', { start: '18:00' })]);
-    expect(diffDocuments({ mon: after }, { mon: before }).changes).toStrictEqual([changed('mon[1].start', '14:00', '13:00'), removed('mon[2]', { start: '18:00' })]);
+    expect(diffDocuments({ mon: before }, { mon: after }).changes).toStrictEqual([
+      changed('mon[1].start', '13:00', '14:00'),
+      added('mon[2]', { start: '18:00' }),
+    ]);
+    expect(diffDocuments({ mon: after }, { mon: before }).changes).toStrictEqual([
+      changed('mon[1].start', '14:00', '13:00'),
+      removed('mon[2]', { start: '18:00' }),
+    ]);
   });
   it('lists every extra element, in index order', () => {
-    expect(diffDocuments([{}], [{}, { a: 1 }, { a: 2 }]).changes).toStrictEqual([added('[1]', { a: 1 }), added('[2]', { a: 2 })]);
-    expect(diffDocuments([{}, { a: 1 }, { a: 2 }], [{}]).changes).toStrictEqual([removed('[1]', { a: 1 }), removed('[2]', { a: 2 })]);
+    expect(diffDocuments([{}], [{}, { a: 1 }, { a: 2 }]).changes).toStrictEqual([
+      added('[1]', { a: 1 }),
+      added('[2]', { a: 2 }),
+    ]);
+    expect(diffDocuments([{}, { a: 1 }, { a: 2 }], [{}]).changes).toStrictEqual([
+      removed('[1]', { a: 1 }),
+      removed('[2]', { a: 2 }),
+    ]);
   });
   it('compares a mixed array by position', () => {
-    expect(diffDocuments({ m: [1, { a: 1 }] }, { m: [1, { a: 2 }, 'x'] }).changes).toStrictEqual([changed('m[1].a', 1, 2), added('m[2]', 'x')]);
-    expect(diffDocuments({ m: [1, { a: 1 }, 'x'] }, { m: [2, { a: 1 }] }).changes).toStrictEqual([changed('m[0]', 1, 2), removed('m[2]', 'x')]);
+    expect(diffDocuments({ m: [1, { a: 1 }] }, { m: [1, { a: 2 }, 'x'] }).changes).toStrictEqual([
+      changed('m[1].a', 1, 2),
+      added('m[2]', 'x'),
+    ]);
+    expect(diffDocuments({ m: [1, { a: 1 }, 'x'] }, { m: [2, { a: 1 }] }).changes).toStrictEqual([
+      changed('m[0]', 1, 2),
+      removed('m[2]', 'x'),
+    ]);
   });
   it('reports an object added to an empty list by position', () => {
     expect(diffDocuments({ l: [] }, { l: [{ a: 1 }] }).changes).toStrictEqual([added('l[0]', { a: 1 })]);
   });
   it('compares arrays of arrays by position, each inner list of primitives as a whole', () => {
-    expect(diffDocuments([[1, 2], [3]], [[1, 2], [4], [5]]).changes).toStrictEqual([changed('[1]', [3], [4]), added('[2]', [5])]);
+    expect(diffDocuments([[1, 2], [3]], [[1, 2], [4], [5]]).changes).toStrictEqual([
+      changed('[1]', [3], [4]),
+      added('[2]', [5]),
+    ]);
   });
   it('writes a root array index with no leading dot, and nested indexes back to back', () => {
     expect(diffDocuments([[{ a: 1 }]], [[{ a: 2 }]]).changes).toStrictEqual([changed('[0][0].a', 1, 2)]);
@@ -366,14 +497,23 @@ describe('diffDocuments: maxChanges', () => {
     const before = {
       a: 1,
       b: { gone: 1, same: 1 },
-      list: [{ id: 1, v: 1 }, { id: 2, v: 1 }, { id: 3, v: 1 }, { id: 4, v: 1 }],
+      list: [
+        { id: 1, v: 1 },
+        { id: 2, v: 1 },
+        { id: 3, v: 1 },
+        { id: 4, v: 1 },
+      ],
       pos: [{ x: 1 }, { x: 2 }, { x: 3 }],
       prims: [1, 2],
     };
     const after = {
       a: 2,
       b: { fresh: 1, same: 1 },
-      list: [{ id: 4, v: 2 }, { id: 5, v: 1 }, { id: 1, v: 2 }],
+      list: [
+        { id: 4, v: 2 },
+        { id: 5, v: 1 },
+        { id: 1, v: 2 },
+      ],
       pos: [{ x: 9 }],
       prims: [2, 1],
       z: true,
@@ -416,7 +556,9 @@ describe('diffDocuments: maxChanges', () => {
   it('stops walking once the limit is passed, even on a huge document', () => {
     const { before, after } = withChanges(5000);
     const result = diffDocuments(before, after, { maxChanges: 10 });
-    expect(result.changes.map((change) => change.path)).toEqual(Array.from({ length: 10 }, (_, index) => `k${String(index).padStart(4, '0')}`));
+    expect(result.changes.map((change) => change.path)).toEqual(
+      Array.from({ length: 10 }, (_, index) => `k${String(index).padStart(4, '0')}`),
+    );
     expect(result.truncated).toBe(true);
   });
 });
@@ -430,25 +572,54 @@ describe('diffDocuments: depth limit', () => {
   });
   it('reports a difference one level past the limit as one change of the subtree at the limit', () => {
     expect(diffDocuments(nest(65, 1), nest(65, 2)).changes).toStrictEqual([changed(aPath(64), { a: 1 }, { a: 2 })]);
-    expect(diffDocuments(nest(64, { b: 1 }), nest(64, { b: 2 })).changes).toStrictEqual([changed(aPath(64), { b: 1 }, { b: 2 })]);
+    expect(diffDocuments(nest(64, { b: 1 }), nest(64, { b: 2 })).changes).toStrictEqual([
+      changed(aPath(64), { b: 1 }, { b: 2 }),
+    ]);
     expect(diffDocuments(nest(64, {}), nest(64, { b: 1 })).changes).toStrictEqual([changed(aPath(64), {}, { b: 1 })]);
   });
   it('still walks into the last level before the limit', () => {
-    expect(diffDocuments(nest(63, { b: 1 }), nest(63, { b: 2 })).changes).toStrictEqual([changed(`${aPath(63)}.b`, 1, 2)]);
+    expect(diffDocuments(nest(63, { b: 1 }), nest(63, { b: 2 })).changes).toStrictEqual([
+      changed(`${aPath(63)}.b`, 1, 2),
+    ]);
     expect(diffDocuments(nest(63, {}), nest(63, { b: 1 })).changes).toStrictEqual([added(`${aPath(63)}.b`, 1)]);
   });
   it('counts array indexes as levels too', () => {
     const path = (segments: number) => '[0]'.repeat(segments);
-    expect(diffDocuments(nestArrays(63, [{ a: 1 }]), nestArrays(63, [{ a: 2 }])).changes).toStrictEqual([changed(path(64), { a: 1 }, { a: 2 })]);
-    expect(diffDocuments(nestArrays(62, [{ a: 1 }]), nestArrays(62, [{ a: 2 }])).changes).toStrictEqual([changed(`${path(63)}.a`, 1, 2)]);
+    expect(diffDocuments(nestArrays(63, [{ a: 1 }]), nestArrays(63, [{ a: 2 }])).changes).toStrictEqual([
+      changed(path(64), { a: 1 }, { a: 2 }),
+    ]);
+    expect(diffDocuments(nestArrays(62, [{ a: 1 }]), nestArrays(62, [{ a: 2 }])).changes).toStrictEqual([
+      changed(`${path(63)}.a`, 1, 2),
+    ]);
   });
   it('reports nothing for equal subtrees past the limit', () => {
-    expect(diffDocuments(nest(65, { b: [1, 2], c: { d: null } }), nest(65, { c: { d: null }, b: [1, 2] }))).toStrictEqual({ changes: [], truncated: false });
+    expect(
+      diffDocuments(nest(65, { b: [1, 2], c: { d: null } }), nest(65, { c: { d: null }, b: [1, 2] })),
+    ).toStrictEqual({ changes: [], truncated: false });
   });
   it('applies the same rules past the limit: a reorder of identified elements is still no change', () => {
-    const list = [{ id: 1, v: [{ x: 1 }] }, { id: 2, v: [] }];
-    expect(diffDocuments(nest(70, list), nest(70, [list[1], list[0]].map((element) => structuredClone(element)))).changes).toEqual([]);
-    expect(diffDocuments(nest(70, list), nest(70, [{ id: 2, v: [] }, { id: 3, v: [] }])).changes).toHaveLength(1);
+    const list = [
+      { id: 1, v: [{ x: 1 }] },
+      { id: 2, v: [] },
+    ];
+    expect(
+      diffDocuments(
+        nest(70, list),
+        nest(
+          70,
+          [list[1], list[0]].map((element) => structuredClone(element)),
+        ),
+      ).changes,
+    ).toEqual([]);
+    expect(
+      diffDocuments(
+        nest(70, list),
+        nest(70, [
+          { id: 2, v: [] },
+          { id: 3, v: [] },
+        ]),
+      ).changes,
+    ).toHaveLength(1);
     expect(diffDocuments(nest(70, [1, 2]), nest(70, [2, 1])).changes).toHaveLength(1);
     expect(diffDocuments(nest(70, [{ x: 1 }, { x: 2 }]), nest(70, [{ x: 2 }, { x: 1 }])).changes).toHaveLength(1);
   });
@@ -463,7 +634,9 @@ describe('diffDocuments: depth limit', () => {
       [{ a: [] }, { a: {} }],
       [{ a: '1' }, { a: 1 }],
     ] as Array<[unknown, unknown]>) {
-      expect(diffDocuments(deep(before), deep(after)).changes).toStrictEqual([changed(aPath(64), nest(2, before), nest(2, after))]);
+      expect(diffDocuments(deep(before), deep(after)).changes).toStrictEqual([
+        changed(aPath(64), nest(2, before), nest(2, after)),
+      ]);
     }
   });
   it('does not throw on documents nested 100,000 deep', () => {
@@ -484,13 +657,16 @@ describe('diffDocuments: robustness', () => {
   /** The engine's seeded generator, so that a failure reproduces. */
   const random = seededRandom;
   function generate(next: () => number, depth: number): unknown {
-    const pick = <T,>(options: readonly T[]): T => options[Math.floor(next() * options.length)]!;
+    const pick = <T>(options: readonly T[]): T => options[Math.floor(next() * options.length)]!;
     const roll = next();
     if (depth <= 0 || roll < 0.3) return pick([null, true, false, 0, 1, -1, 2.5, '', 'a', 'b', '1']);
     if (roll < 0.5) return Array.from({ length: Math.floor(next() * 4) }, () => pick([1, 2, 3, 'a', null]));
     if (roll < 0.75) {
       const field = pick(['uuid', 'id', 'code', 'key', 'name']);
-      return Array.from({ length: Math.floor(next() * 4) }, () => ({ [field]: pick([1, 2, 3, '1', 'x']), v: generate(next, depth - 1) }));
+      return Array.from({ length: Math.floor(next() * 4) }, () => ({
+        [field]: pick([1, 2, 3, '1', 'x']),
+        v: generate(next, depth - 1),
+      }));
     }
     if (roll < 0.85) return Array.from({ length: Math.floor(next() * 3) }, () => generate(next, depth - 1));
     const object: Record<string, unknown> = {};

@@ -180,7 +180,8 @@ function sameFlatObject(before: JsonObject, after: JsonObject): boolean {
     const [a, b] = [before[key], after[key]];
     if (a === b) continue;
     // Equal containers would need a walk; unequal plain values are a change the walk reports.
-    if ((typeof a === 'object' && a !== null) || (typeof b === 'object' && b !== null) || !samePrimitive(a, b)) return false;
+    if ((typeof a === 'object' && a !== null) || (typeof b === 'object' && b !== null) || !samePrimitive(a, b))
+      return false;
   }
   return true;
 }
@@ -258,11 +259,20 @@ function walkArrays(before: unknown[], after: unknown[], path: string, depth: nu
     if (sink.truncated) return;
     walk(before[index], after[index], `${path}[${index}]`, depth + 1, sink);
   }
-  for (let index = common; index < after.length; index++) emit(sink, { path: `${path}[${index}]`, kind: 'added', after: after[index] });
-  for (let index = common; index < before.length; index++) emit(sink, { path: `${path}[${index}]`, kind: 'removed', before: before[index] });
+  for (let index = common; index < after.length; index++)
+    emit(sink, { path: `${path}[${index}]`, kind: 'added', after: after[index] });
+  for (let index = common; index < before.length; index++)
+    emit(sink, { path: `${path}[${index}]`, kind: 'removed', before: before[index] });
 }
 
-function walkIdentified(before: unknown[], after: unknown[], field: string, path: string, depth: number, sink: Sink): void {
+function walkIdentified(
+  before: unknown[],
+  after: unknown[],
+  field: string,
+  path: string,
+  depth: number,
+  sink: Sink,
+): void {
   const beforeByIdentity = new Map(before.map((element) => [identityOf(element, field), element]));
   const afterIdentities = new Set<string>();
   for (const element of after) {

@@ -23,7 +23,10 @@ export function newCompanyDocument(input: NewCompany, ids: NewCompanyIds, ownerE
   const { company, office, inspector, service } = input;
   const states = usStates().map((state, index) => ({ id: index + 1, ...state }));
   const hours = Object.fromEntries(
-    WEEKDAYS.map((day: Weekday) => [day, inspector.weekdays.includes(day) ? [{ start: inspector.start, end: inspector.end }] : []]),
+    WEEKDAYS.map((day: Weekday) => [
+      day,
+      inspector.weekdays.includes(day) ? [{ start: inspector.start, end: inspector.end }] : [],
+    ]),
   );
   const officeEmail = office.email || ownerEmail;
   return {
@@ -60,7 +63,14 @@ export function newCompanyDocument(input: NewCompany, ids: NewCompanyIds, ownerE
         weekly_hours: hours,
       },
     ],
-    services: [{ uuid: ids.serviceUuid, name: service.name, price_cents: service.price_cents, duration_minutes: service.duration_minutes }],
+    services: [
+      {
+        uuid: ids.serviceUuid,
+        name: service.name,
+        price_cents: service.price_cents,
+        duration_minutes: service.duration_minutes,
+      },
+    ],
     notifications: { office_email: ownerEmail },
   };
 }

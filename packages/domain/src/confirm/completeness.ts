@@ -5,7 +5,12 @@
  */
 import { missingPeople, roleOf, type OrderPeople, type PeopleGap } from '../people/order-people.ts';
 import type { PeopleSettings } from '../people/contacts-step.ts';
-import { checkPropertyAnswers, storedPropertyBody, type ControlRule, type StoredPropertyAnswers } from '../property/property-answers.ts';
+import {
+  checkPropertyAnswers,
+  storedPropertyBody,
+  type ControlRule,
+  type StoredPropertyAnswers,
+} from '../property/property-answers.ts';
 
 /** A part of an order that confirming needs: `field` names it as a 400 answer does, `name` in words. */
 export type MissingPart = PeopleGap;
@@ -17,7 +22,12 @@ export interface CompletenessInput {
   /** The visitor's role (spec 3.7), or null before the contacts step chose one. */
   userType: string | null;
   /** The order's people and the company's people settings (`peopleSettings`). */
-  people: OrderPeople & { settings: Pick<PeopleSettings, 'sellersAgentEnabled' | 'insuranceAgentEnabled' | 'agentEditingAllowed' | 'fields' | 'phoneCountry'> };
+  people: OrderPeople & {
+    settings: Pick<
+      PeopleSettings,
+      'sellersAgentEnabled' | 'insuranceAgentEnabled' | 'agentEditingAllowed' | 'fields' | 'phoneCountry'
+    >;
+  };
   /**
    * The company's property questions, the order's stored answers and the office's current year:
    * the answers must pass the property step's own check, so that a required question the wizard

@@ -25,7 +25,15 @@ describe('isEmbeddingOrigin', () => {
   });
 
   it('refuses what is not exactly an origin', () => {
-    for (const text of ['https://www.example.com/', 'https://www.example.com/page', 'https://user@www.example.com', 'null', '', 'javascript:alert(1)', `https://${'a'.repeat(300)}.com`]) {
+    for (const text of [
+      'https://www.example.com/',
+      'https://www.example.com/page',
+      'https://user@www.example.com',
+      'null',
+      '',
+      'javascript:alert(1)',
+      `https://${'a'.repeat(300)}.com`,
+    ]) {
       expect(isEmbeddingOrigin(text, allowed), text).toBe(false);
     }
   });

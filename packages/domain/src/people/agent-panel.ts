@@ -1,7 +1,10 @@
 import type { RealEstateAgentInput } from '@scheduler/contracts/people';
 
 /** An agent as a panel holds it: the wire fields of the widest agent (spec 3.6). */
-export type AgentDraft = Omit<RealEstateAgentInput, 'add_new'> & { agency?: string | undefined; add_new?: boolean | undefined };
+export type AgentDraft = Omit<RealEstateAgentInput, 'add_new'> & {
+  agency?: string | undefined;
+  add_new?: boolean | undefined;
+};
 
 /** Spec 3.6: the new-agent template has state 1 and the `add_new` flag. */
 export function newAgentTemplate(): AgentDraft {

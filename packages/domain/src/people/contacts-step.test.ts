@@ -24,7 +24,10 @@ import {
   type Role,
 } from './contacts-step.ts';
 
-const enabled = (sellers: boolean, insurance: boolean) => ({ sellersAgentEnabled: sellers, insuranceAgentEnabled: insurance });
+const enabled = (sellers: boolean, insurance: boolean) => ({
+  sellersAgentEnabled: sellers,
+  insuranceAgentEnabled: insurance,
+});
 
 describe('peopleSettings', () => {
   it('reads the switches of spec 6 and 9.6 with the truthy values of 5.1', () => {
@@ -49,7 +52,12 @@ describe('peopleSettings', () => {
     expect(settings.fields.client.required).toEqual(['first', 'last']);
   });
   it('has everything off when nothing is set', () => {
-    expect(peopleSettings(new SettingsReader([]), 'US')).toMatchObject({ sellersAgentEnabled: false, insuranceAgentEnabled: false, agentEditingAllowed: true, useInspectionAddressHidden: false });
+    expect(peopleSettings(new SettingsReader([]), 'US')).toMatchObject({
+      sellersAgentEnabled: false,
+      insuranceAgentEnabled: false,
+      agentEditingAllowed: true,
+      useInspectionAddressHidden: false,
+    });
   });
 });
 
@@ -58,7 +66,12 @@ describe('roles (spec 6, 9.2)', () => {
     [false, false, ['CLIENT_HOMEOWNER', 'CLIENT_BUYER', 'BUYERS_AGENT', 'OTHER'], 'buttons'],
     [true, false, ['CLIENT_HOMEOWNER', 'CLIENT_BUYER', 'BUYERS_AGENT', 'SELLERS_AGENT', 'OTHER'], 'dropdown'],
     [false, true, ['CLIENT_HOMEOWNER', 'CLIENT_BUYER', 'BUYERS_AGENT', 'INSURANCE_AGENT', 'OTHER'], 'dropdown'],
-    [true, true, ['CLIENT_HOMEOWNER', 'CLIENT_BUYER', 'BUYERS_AGENT', 'SELLERS_AGENT', 'INSURANCE_AGENT', 'OTHER'], 'dropdown'],
+    [
+      true,
+      true,
+      ['CLIENT_HOMEOWNER', 'CLIENT_BUYER', 'BUYERS_AGENT', 'SELLERS_AGENT', 'INSURANCE_AGENT', 'OTHER'],
+      'dropdown',
+    ],
   ] as const)('sellers %s, insurance %s: offers %j as %s', (sellers, insurance, roles, control) => {
     expect(offeredRoles(enabled(sellers, insurance))).toEqual(roles);
     expect(roleControl(offeredRoles(enabled(sellers, insurance)))).toBe(control);
@@ -72,25 +85,74 @@ describe('roles (spec 6, 9.2)', () => {
 describe('sectionOrder (spec 4.6, DECISIONS for OTHER)', () => {
   const clientRoles: Role[] = ['CLIENT_HOMEOWNER', 'CLIENT_BUYER', 'OTHER'];
   it.each(clientRoles)('%s: clients first, then the enabled agents, then contacts', (role) => {
-    expect(sectionOrder(role, enabled(true, true))).toEqual(['clients', 'buyers_agent', 'sellers_agent', 'insurance_agent', 'contacts']);
+    expect(sectionOrder(role, enabled(true, true))).toEqual([
+      'clients',
+      'buyers_agent',
+      'sellers_agent',
+      'insurance_agent',
+      'contacts',
+    ]);
     expect(sectionOrder(role, enabled(false, false))).toEqual(['clients', 'buyers_agent', 'contacts']);
     expect(sectionOrder(role, enabled(true, false))).toEqual(['clients', 'buyers_agent', 'sellers_agent', 'contacts']);
-    expect(sectionOrder(role, enabled(false, true))).toEqual(['clients', 'buyers_agent', 'insurance_agent', 'contacts']);
+    expect(sectionOrder(role, enabled(false, true))).toEqual([
+      'clients',
+      'buyers_agent',
+      'insurance_agent',
+      'contacts',
+    ]);
   });
   it("BUYERS_AGENT: the visitor's own panel, clients, the other agents", () => {
-    expect(sectionOrder('BUYERS_AGENT', enabled(true, true))).toEqual(['buyers_agent', 'clients', 'sellers_agent', 'insurance_agent', 'contacts']);
+    expect(sectionOrder('BUYERS_AGENT', enabled(true, true))).toEqual([
+      'buyers_agent',
+      'clients',
+      'sellers_agent',
+      'insurance_agent',
+      'contacts',
+    ]);
     expect(sectionOrder('BUYERS_AGENT', enabled(false, false))).toEqual(['buyers_agent', 'clients', 'contacts']);
-    expect(sectionOrder('BUYERS_AGENT', enabled(false, true))).toEqual(['buyers_agent', 'clients', 'insurance_agent', 'contacts']);
+    expect(sectionOrder('BUYERS_AGENT', enabled(false, true))).toEqual([
+      'buyers_agent',
+      'clients',
+      'insurance_agent',
+      'contacts',
+    ]);
   });
-  it('SELLERS_AGENT: seller\'s agent, clients, buyer\'s agent, insurance agent', () => {
-    expect(sectionOrder('SELLERS_AGENT', enabled(true, true))).toEqual(['sellers_agent', 'clients', 'buyers_agent', 'insurance_agent', 'contacts']);
-    expect(sectionOrder('SELLERS_AGENT', enabled(true, false))).toEqual(['sellers_agent', 'clients', 'buyers_agent', 'contacts']);
+  it("SELLERS_AGENT: seller's agent, clients, buyer's agent, insurance agent", () => {
+    expect(sectionOrder('SELLERS_AGENT', enabled(true, true))).toEqual([
+      'sellers_agent',
+      'clients',
+      'buyers_agent',
+      'insurance_agent',
+      'contacts',
+    ]);
+    expect(sectionOrder('SELLERS_AGENT', enabled(true, false))).toEqual([
+      'sellers_agent',
+      'clients',
+      'buyers_agent',
+      'contacts',
+    ]);
     // A role picked before the company turned the setting off still shows the visitor's own panel.
-    expect(sectionOrder('SELLERS_AGENT', enabled(false, false))).toEqual(['sellers_agent', 'clients', 'buyers_agent', 'contacts']);
+    expect(sectionOrder('SELLERS_AGENT', enabled(false, false))).toEqual([
+      'sellers_agent',
+      'clients',
+      'buyers_agent',
+      'contacts',
+    ]);
   });
   it("INSURANCE_AGENT: insurance agent, clients, buyer's agent, seller's agent", () => {
-    expect(sectionOrder('INSURANCE_AGENT', enabled(true, true))).toEqual(['insurance_agent', 'clients', 'buyers_agent', 'sellers_agent', 'contacts']);
-    expect(sectionOrder('INSURANCE_AGENT', enabled(false, true))).toEqual(['insurance_agent', 'clients', 'buyers_agent', 'contacts']);
+    expect(sectionOrder('INSURANCE_AGENT', enabled(true, true))).toEqual([
+      'insurance_agent',
+      'clients',
+      'buyers_agent',
+      'sellers_agent',
+      'contacts',
+    ]);
+    expect(sectionOrder('INSURANCE_AGENT', enabled(false, true))).toEqual([
+      'insurance_agent',
+      'clients',
+      'buyers_agent',
+      'contacts',
+    ]);
   });
   it('shows nothing before a role is chosen', () => {
     expect(sectionOrder(null, enabled(true, true))).toEqual([]);
@@ -99,14 +161,25 @@ describe('sectionOrder (spec 4.6, DECISIONS for OTHER)', () => {
 
 describe('saveOrder (spec 4.6)', () => {
   it('saves clients, then the agents, then the contacts, whatever the screen order', () => {
-    expect(saveOrder(sectionOrder('INSURANCE_AGENT', enabled(true, true)))).toEqual(['clients', 'buyers_agent', 'sellers_agent', 'insurance_agent', 'contacts']);
-    expect(saveOrder(sectionOrder('SELLERS_AGENT', enabled(true, false)))).toEqual(['clients', 'buyers_agent', 'sellers_agent', 'contacts']);
+    expect(saveOrder(sectionOrder('INSURANCE_AGENT', enabled(true, true)))).toEqual([
+      'clients',
+      'buyers_agent',
+      'sellers_agent',
+      'insurance_agent',
+      'contacts',
+    ]);
+    expect(saveOrder(sectionOrder('SELLERS_AGENT', enabled(true, false)))).toEqual([
+      'clients',
+      'buyers_agent',
+      'sellers_agent',
+      'contacts',
+    ]);
     expect(saveOrder([])).toEqual([]);
   });
 });
 
 describe('the mandatory agent (spec 5.4)', () => {
-  it('is the panel of the visitor\'s own agent role only', () => {
+  it("is the panel of the visitor's own agent role only", () => {
     expect(isAgentMandatory('BUYERS_AGENT', 'buyers_agent')).toBe(true);
     expect(isAgentMandatory('BUYERS_AGENT', 'sellers_agent')).toBe(false);
     expect(isAgentMandatory('INSURANCE_AGENT', 'insurance_agent')).toBe(true);
@@ -124,8 +197,16 @@ describe('the mandatory agent (spec 5.4)', () => {
     expect(needsOwnAgentProfile(null, new Set())).toBe(false);
   });
   it('labels the own panel " (me)" with "Search for your profile"', () => {
-    expect(agentPanelText('SELLERS_AGENT', 'sellers_agent')).toEqual({ label: "Seller's Agent (me)", searchLabel: 'Search for your profile', noneText: "No Seller's Agent" });
-    expect(agentPanelText('SELLERS_AGENT', 'buyers_agent')).toEqual({ label: "Buyer's Agent", searchLabel: "Search for a buyer's agent", noneText: "No Buyer's Agent" });
+    expect(agentPanelText('SELLERS_AGENT', 'sellers_agent')).toEqual({
+      label: "Seller's Agent (me)",
+      searchLabel: 'Search for your profile',
+      noneText: "No Seller's Agent",
+    });
+    expect(agentPanelText('SELLERS_AGENT', 'buyers_agent')).toEqual({
+      label: "Buyer's Agent",
+      searchLabel: "Search for a buyer's agent",
+      noneText: "No Buyer's Agent",
+    });
     expect(agentPanelText(null, 'insurance_agent').searchLabel).toBe('Search for an insurance agent');
   });
   it('DO_NOT_ALLOW_EDIT_AGENTS_INFO stops editing a listed agent, not adding a new one', () => {

@@ -74,12 +74,17 @@ export type Section = 'clients' | AgentParty | 'contacts';
  * agent panels appear only when their setting is on (spec 6), except the visitor's own panel,
  * which a role chosen before the setting was turned off still needs. No role, no sections.
  */
-export function sectionOrder(role: Role | null, settings: Pick<PeopleSettings, 'sellersAgentEnabled' | 'insuranceAgentEnabled'>): Section[] {
+export function sectionOrder(
+  role: Role | null,
+  settings: Pick<PeopleSettings, 'sellersAgentEnabled' | 'insuranceAgentEnabled'>,
+): Section[] {
   if (role === null) return [];
   const own = OWN_AGENT_PARTY[role];
   const agents: AgentParty[] = ['buyers_agent', 'sellers_agent', 'insurance_agent'];
   const enabled = (party: AgentParty) =>
-    party === own || party === 'buyers_agent' || (party === 'sellers_agent' ? settings.sellersAgentEnabled : settings.insuranceAgentEnabled);
+    party === own ||
+    party === 'buyers_agent' ||
+    (party === 'sellers_agent' ? settings.sellersAgentEnabled : settings.insuranceAgentEnabled);
   const shownAgents = agents.filter(enabled);
   if (own === undefined) return ['clients', ...shownAgents, 'contacts'];
   return [own, 'clients', ...shownAgents.filter((party) => party !== own), 'contacts'];
@@ -126,7 +131,10 @@ const SEARCH_LABEL: Readonly<Record<AgentParty, string>> = {
 };
 
 /** Spec 2.7: an agent panel's label, search label and "none" text for this visitor. */
-export function agentPanelText(role: Role | null, party: AgentParty): { label: string; searchLabel: string; noneText: string } {
+export function agentPanelText(
+  role: Role | null,
+  party: AgentParty,
+): { label: string; searchLabel: string; noneText: string } {
   const label = AGENT_LABEL[party];
   const mine = isAgentMandatory(role, party);
   return {
@@ -187,7 +195,10 @@ export interface InspectionAddress {
 }
 
 /** Spec 2.7: offered when the order has an address and the company does not hide it. */
-export function showUseInspectionAddress(settings: Pick<PeopleSettings, 'useInspectionAddressHidden'>, address: InspectionAddress | null): boolean {
+export function showUseInspectionAddress(
+  settings: Pick<PeopleSettings, 'useInspectionAddressHidden'>,
+  address: InspectionAddress | null,
+): boolean {
   return !settings.useInspectionAddressHidden && address !== null && address.address1.trim() !== '';
 }
 
@@ -216,7 +227,10 @@ export function fillFromInspectionAddress<T extends ClientAddress>(client: T, ad
  * The contact types the company offers: its directory's types, narrowed by
  * ONLINE_SCHEDULER_V3_CONTACT_TYPES when that names any (by id or by name, case-insensitive).
  */
-export function configuredContactTypes(companyTypes: readonly ContactTypeRef[], choice: readonly string[]): ContactTypeRef[] {
+export function configuredContactTypes(
+  companyTypes: readonly ContactTypeRef[],
+  choice: readonly string[],
+): ContactTypeRef[] {
   if (choice.length === 0) return [...companyTypes];
   const wanted = new Set(choice.map((entry) => entry.trim().toLowerCase()));
   return companyTypes.filter((type) => wanted.has(String(type.id)) || wanted.has(type.name.trim().toLowerCase()));
@@ -231,6 +245,8 @@ export function offeredContactTypes(
   contacts: ReadonlyArray<{ id?: number | null | undefined; type?: { id: number } | null | undefined }>,
   keepTypeId?: number,
 ): ContactTypeRef[] {
-  const used = new Set(contacts.flatMap((contact) => (contact.id != null && contact.type != null ? [contact.type.id] : [])));
+  const used = new Set(
+    contacts.flatMap((contact) => (contact.id != null && contact.type != null ? [contact.type.id] : [])),
+  );
   return configured.filter((type) => type.id === keepTypeId || !used.has(type.id));
 }

@@ -1,6 +1,15 @@
 import type { AgentParty } from '@scheduler/contracts/people';
 import { USER_TYPES } from '@scheduler/contracts/person';
-import { AGENT_LABEL, canEditAgent, clientHeading, isAgentMandatory, saveOrder, sectionOrder, type PeopleSettings, type Role } from './contacts-step.ts';
+import {
+  AGENT_LABEL,
+  canEditAgent,
+  clientHeading,
+  isAgentMandatory,
+  saveOrder,
+  sectionOrder,
+  type PeopleSettings,
+  type Role,
+} from './contacts-step.ts';
 import { FIELD_LABELS } from './person-fields.ts';
 import { validatePeople, validatePerson, type FieldError, type PersonValues } from './person-rules.ts';
 
@@ -49,7 +58,14 @@ function contactName(contact: PersonValues): string {
  * panel that is not mandatory may hold nobody ("No {label}"). A listed agent the visitor may not
  * edit (DO_NOT_ALLOW_EDIT_AGENTS_INFO) is taken as it is: the visitor could not mend it.
  */
-export function missingPeople(role: Role | null, settings: Pick<PeopleSettings, 'sellersAgentEnabled' | 'insuranceAgentEnabled' | 'agentEditingAllowed' | 'fields' | 'phoneCountry'>, people: OrderPeople): PeopleGap[] {
+export function missingPeople(
+  role: Role | null,
+  settings: Pick<
+    PeopleSettings,
+    'sellersAgentEnabled' | 'insuranceAgentEnabled' | 'agentEditingAllowed' | 'fields' | 'phoneCountry'
+  >,
+  people: OrderPeople,
+): PeopleGap[] {
   const gaps: PeopleGap[] = [];
   const judgedRole = role ?? 'OTHER';
   for (const section of saveOrder(sectionOrder(judgedRole, settings))) {
@@ -59,11 +75,20 @@ export function missingPeople(role: Role | null, settings: Pick<PeopleSettings, 
         continue;
       }
       const result = validatePeople('client', people.clients, settings.fields.client, settings.phoneCountry);
-      if (!result.ok) for (const error of result.errors) gaps.push({ field: error.path, name: `the ${clientHeading(judgedRole, error.index)}'s ${fieldName(error.field)}` });
+      if (!result.ok)
+        for (const error of result.errors)
+          gaps.push({
+            field: error.path,
+            name: `the ${clientHeading(judgedRole, error.index)}'s ${fieldName(error.field)}`,
+          });
     } else if (section === 'contacts') {
       const result = validatePeople('contact', people.contacts, settings.fields.contact, settings.phoneCountry);
       if (!result.ok) {
-        for (const error of result.errors) gaps.push({ field: error.path, name: `the ${contactName(people.contacts[error.index]!)}'s ${fieldName(error.field)}` });
+        for (const error of result.errors)
+          gaps.push({
+            field: error.path,
+            name: `the ${contactName(people.contacts[error.index]!)}'s ${fieldName(error.field)}`,
+          });
       }
     } else {
       const agent = people.agents[section];
@@ -74,7 +99,9 @@ export function missingPeople(role: Role | null, settings: Pick<PeopleSettings, 
       }
       if (!canEditAgent(settings, true)) continue;
       const result = validatePerson(section, agent, settings.fields[section], settings.phoneCountry);
-      if (!result.ok) for (const error of result.errors) gaps.push({ field: `${section}.${error.field}`, name: `the ${label}'s ${fieldName(error.field)}` });
+      if (!result.ok)
+        for (const error of result.errors)
+          gaps.push({ field: `${section}.${error.field}`, name: `the ${label}'s ${fieldName(error.field)}` });
     }
   }
   return gaps;

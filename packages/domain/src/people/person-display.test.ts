@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { searchResultSchema } from '@scheduler/contracts/people';
 import type { PanelFields } from './person-fields.ts';
-import { filledFields, fullName, personDisplayLines, searchDisplay, searchResultFor, storedPersonName, type PersonRecord } from './person-display.ts';
+import {
+  filledFields,
+  fullName,
+  personDisplayLines,
+  searchDisplay,
+  searchResultFor,
+  storedPersonName,
+  type PersonRecord,
+} from './person-display.ts';
 
 const agent: PersonRecord = {
   id: 7,
@@ -17,14 +25,21 @@ const agent: PersonRecord = {
   state: 36,
   postal_code: '43215',
 };
-const shown: PanelFields = { displayed: ['first', 'last', 'email', 'mobile_phone', 'work_phone', 'state', 'company'], required: ['first', 'last'] };
+const shown: PanelFields = {
+  displayed: ['first', 'last', 'email', 'mobile_phone', 'work_phone', 'state', 'company'],
+  required: ['first', 'last'],
+};
 
 describe('search results', () => {
   it('labels a result with the name and the firm the form shows', () => {
     expect(fullName(agent)).toBe('José Díaz');
     expect(searchDisplay('buyers_agent', agent, shown)).toBe('José Díaz (Realty One)');
-    expect(searchDisplay('insurance_agent', agent, { ...shown, displayed: [...shown.displayed, 'agency'] })).toBe('José Díaz (Realty One, North)');
-    expect(searchDisplay('buyers_agent', agent, { displayed: ['first', 'last'], required: ['first', 'last'] })).toBe('José Díaz');
+    expect(searchDisplay('insurance_agent', agent, { ...shown, displayed: [...shown.displayed, 'agency'] })).toBe(
+      'José Díaz (Realty One, North)',
+    );
+    expect(searchDisplay('buyers_agent', agent, { displayed: ['first', 'last'], required: ['first', 'last'] })).toBe(
+      'José Díaz',
+    );
   });
 
   it('answers only the fields the form shows, in the allow-listed shape', () => {
@@ -47,7 +62,11 @@ describe('search results', () => {
   });
 
   it('gives a contact its type', () => {
-    const result = searchResultFor('contact', { id: 3, first: 'Pat', last: 'Doe', type: { id: 2, name: 'Title Company' } }, shown);
+    const result = searchResultFor(
+      'contact',
+      { id: 3, first: 'Pat', last: 'Doe', type: { id: 2, name: 'Title Company' } },
+      shown,
+    );
     expect(result.type).toEqual({ id: 2, name: 'Title Company' });
   });
 });
@@ -64,13 +83,19 @@ describe('personDisplayLines (spec 2.7, 5.5)', () => {
     ]);
   });
   it('keeps the firm, the e-mail and the first phone in the compact form', () => {
-    expect(personDisplayLines(agent, shown, 'compact', stateName).map((line) => line.field)).toEqual(['email', 'mobile_phone', 'company']);
+    expect(personDisplayLines(agent, shown, 'compact', stateName).map((line) => line.field)).toEqual([
+      'email',
+      'mobile_phone',
+      'company',
+    ]);
   });
 });
 
 describe('filledFields (spec 7.6)', () => {
   it('drops empty, blank and missing values and keeps false and zero', () => {
-    expect(filledFields({ first: 'Ann', last: '', city: '  ', state: null, email: undefined, send_sms: false, id: 0 })).toEqual({ first: 'Ann', send_sms: false, id: 0 });
+    expect(
+      filledFields({ first: 'Ann', last: '', city: '  ', state: null, email: undefined, send_sms: false, id: 0 }),
+    ).toEqual({ first: 'Ann', send_sms: false, id: 0 });
   });
 });
 

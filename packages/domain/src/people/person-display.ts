@@ -1,14 +1,26 @@
-import { PERSON_TEXT_FIELDS, type ContactTypeRef, type Party, type PersonField, type SearchResult } from '@scheduler/contracts/people';
+import {
+  PERSON_TEXT_FIELDS,
+  type ContactTypeRef,
+  type Party,
+  type PersonField,
+  type SearchResult,
+} from '@scheduler/contracts/people';
 import { formatPhone } from '../formatting.ts';
 import { FIELD_LABELS, type PanelFields } from './person-fields.ts';
 
 /** A person as the company's directory holds it; every field may be missing. */
 export type PersonRecord = { id: number } & Partial<Record<Exclude<PersonField, 'state'>, string | null>> & {
-  state?: number | null;
-  type?: ContactTypeRef | null;
-};
+    state?: number | null;
+    type?: ContactTypeRef | null;
+  };
 
-const PHONE_FIELDS: ReadonlySet<PersonField> = new Set(['mobile_phone', 'work_phone', 'home_phone', 'work_fax', 'home_fax']);
+const PHONE_FIELDS: ReadonlySet<PersonField> = new Set([
+  'mobile_phone',
+  'work_phone',
+  'home_phone',
+  'work_fax',
+  'home_fax',
+]);
 
 function clean(value: string | null | undefined): string {
   return (value ?? '').trim();
@@ -30,7 +42,10 @@ export function storedPersonName(person: Readonly<Record<string, unknown>>): str
  * it, so that two agents of the same name can be told apart.
  */
 export function searchDisplay(party: Party, person: PersonRecord, fields: PanelFields): string {
-  const firm = [fields.displayed.includes('company') ? clean(person.company) : '', party === 'insurance_agent' && fields.displayed.includes('agency') ? clean(person.agency) : '']
+  const firm = [
+    fields.displayed.includes('company') ? clean(person.company) : '',
+    party === 'insurance_agent' && fields.displayed.includes('agency') ? clean(person.agency) : '',
+  ]
     .filter((part) => part !== '')
     .join(', ');
   const name = fullName(person);
@@ -63,7 +78,12 @@ export interface DisplayLine {
  * its label, phones as spec 5.5 writes them; the compact form keeps the firm, the e-mail address
  * and the first phone. `stateName` turns a state id into the abbreviation the company uses.
  */
-export function personDisplayLines(person: PersonRecord, fields: PanelFields, form: 'compact' | 'full', stateName: (id: number) => string): DisplayLine[] {
+export function personDisplayLines(
+  person: PersonRecord,
+  fields: PanelFields,
+  form: 'compact' | 'full',
+  stateName: (id: number) => string,
+): DisplayLine[] {
   const lines: DisplayLine[] = [];
   for (const field of fields.displayed) {
     if (field === 'first' || field === 'last') continue;
@@ -73,14 +93,24 @@ export function personDisplayLines(person: PersonRecord, fields: PanelFields, fo
     }
     const value = clean(person[field]);
     if (value === '') continue;
-    lines.push({ field, label: FIELD_LABELS[field].replace(/:$/, ''), text: PHONE_FIELDS.has(field) ? formatPhone(value) : value });
+    lines.push({
+      field,
+      label: FIELD_LABELS[field].replace(/:$/, ''),
+      text: PHONE_FIELDS.has(field) ? formatPhone(value) : value,
+    });
   }
   if (form === 'full') return lines;
   const firstPhone = lines.find((line) => PHONE_FIELDS.has(line.field));
-  return lines.filter((line) => line.field === 'company' || line.field === 'agency' || line.field === 'email' || line === firstPhone);
+  return lines.filter(
+    (line) => line.field === 'company' || line.field === 'agency' || line.field === 'email' || line === firstPhone,
+  );
 }
 
 /** Spec 7.6: the browser sends a client's non-empty fields only. */
 export function filledFields<T extends Record<string, unknown>>(person: T): Partial<T> {
-  return Object.fromEntries(Object.entries(person).filter(([, value]) => value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === ''))) as Partial<T>;
+  return Object.fromEntries(
+    Object.entries(person).filter(
+      ([, value]) => value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === ''),
+    ),
+  ) as Partial<T>;
 }

@@ -4,7 +4,8 @@ import { PARTIES } from '@scheduler/contracts/people';
 import { SettingsReader } from '../settings.ts';
 import { allPanelFields, DEFAULT_DISPLAYED, fieldsNamed, panelFields, showsSmsChoice } from './person-fields.ts';
 
-const reader = (entries: Record<string, string>) => new SettingsReader(Object.entries(entries).map(([key, value]) => ({ key, value })));
+const reader = (entries: Record<string, string>) =>
+  new SettingsReader(Object.entries(entries).map(([key, value]) => ({ key, value })));
 
 describe('panelFields (spec 5.4)', () => {
   it.each(PARTIES)('%s: with neither setting, first and last are required and the default form is shown', (party) => {
@@ -19,7 +20,10 @@ describe('panelFields (spec 5.4)', () => {
   });
 
   it('an empty display list shows the required list', () => {
-    const fields = panelFields(reader({ [PEOPLE_SETTING.BA_REQUIRED_FIELDS]: 'mobile_phone,email', [PEOPLE_SETTING.BA_DISPLAY_FIELDS]: '' }), 'buyers_agent');
+    const fields = panelFields(
+      reader({ [PEOPLE_SETTING.BA_REQUIRED_FIELDS]: 'mobile_phone,email', [PEOPLE_SETTING.BA_DISPLAY_FIELDS]: '' }),
+      'buyers_agent',
+    );
     expect(fields.displayed).toEqual(['first', 'last', 'email', 'mobile_phone']);
     expect(fields.required).toEqual(['first', 'last', 'email', 'mobile_phone']);
   });
@@ -32,7 +36,10 @@ describe('panelFields (spec 5.4)', () => {
 
   it('the required fields are added to the displayed ones, in the form order', () => {
     const fields = panelFields(
-      reader({ [PEOPLE_SETTING.IA_DISPLAY_FIELDS]: 'agency, email ,company', [PEOPLE_SETTING.IA_REQUIRED_FIELDS]: 'postal_code,,work_phone' }),
+      reader({
+        [PEOPLE_SETTING.IA_DISPLAY_FIELDS]: 'agency, email ,company',
+        [PEOPLE_SETTING.IA_REQUIRED_FIELDS]: 'postal_code,,work_phone',
+      }),
       'insurance_agent',
     );
     expect(fields.displayed).toEqual(['first', 'last', 'email', 'work_phone', 'postal_code', 'company', 'agency']);
@@ -40,7 +47,10 @@ describe('panelFields (spec 5.4)', () => {
   });
 
   it("reads each party's own settings and nobody else's", () => {
-    const settings = reader({ [PEOPLE_SETTING.CONTACTS_REQUIRED_FIELDS]: 'email', [PEOPLE_SETTING.CLIENT_DISPLAY_FIELDS]: 'city' });
+    const settings = reader({
+      [PEOPLE_SETTING.CONTACTS_REQUIRED_FIELDS]: 'email',
+      [PEOPLE_SETTING.CLIENT_DISPLAY_FIELDS]: 'city',
+    });
     const all = allPanelFields(settings);
     expect(all.contact.required).toEqual(['first', 'last', 'email']);
     expect(all.client.displayed).toEqual(['first', 'last', 'city']);
@@ -54,7 +64,9 @@ describe('panelFields (spec 5.4)', () => {
   });
 
   it('a list naming only unknown fields counts as unset', () => {
-    expect(panelFields(reader({ [PEOPLE_SETTING.CLIENT_DISPLAY_FIELDS]: 'nonsense' }), 'client').displayed).toEqual(DEFAULT_DISPLAYED.client);
+    expect(panelFields(reader({ [PEOPLE_SETTING.CLIENT_DISPLAY_FIELDS]: 'nonsense' }), 'client').displayed).toEqual(
+      DEFAULT_DISPLAYED.client,
+    );
   });
 });
 

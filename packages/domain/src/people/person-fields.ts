@@ -53,7 +53,10 @@ export function panelFields(settings: SettingsReader, party: Party): PanelFields
 
 /** The fields of every party, read once per company. */
 export function allPanelFields(settings: SettingsReader): Record<Party, PanelFields> {
-  return Object.fromEntries(PARTIES.map((party) => [party, panelFields(settings, party)])) as Record<Party, PanelFields>;
+  return Object.fromEntries(PARTIES.map((party) => [party, panelFields(settings, party)])) as Record<
+    Party,
+    PanelFields
+  >;
 }
 
 /** The SMS checkbox goes with the mobile phone, for clients and contacts only (spec 2.7). */

@@ -21,7 +21,14 @@ describe('personFormSchema', () => {
   const schema = personFormSchema('client', clientFields, 'US');
 
   it('accepts a valid client and keeps its values', () => {
-    const client = { first: 'Ann', last: 'Lee', email: 'ann@example.com', postal_code: '43215', send_sms: true, state: 36 };
+    const client = {
+      first: 'Ann',
+      last: 'Lee',
+      email: 'ann@example.com',
+      postal_code: '43215',
+      send_sms: true,
+      state: 36,
+    };
     expect(schema.parse(client)).toEqual(client);
   });
 
@@ -36,7 +43,9 @@ describe('personFormSchema', () => {
   });
 
   it('treats a missing required field as empty (the browser sends non-empty fields only)', () => {
-    expect(issuesOf(schema.safeParse({ first: 'Ann', last: 'Lee', postal_code: '43215' }))).toEqual([['email', 'Enter an e-mail address']]);
+    expect(issuesOf(schema.safeParse({ first: 'Ann', last: 'Lee', postal_code: '43215' }))).toEqual([
+      ['email', 'Enter an e-mail address'],
+    ]);
   });
 
   it('reports a shape failure and the rule failures of other fields together', () => {
@@ -45,31 +54,53 @@ describe('personFormSchema', () => {
   });
 
   it('refuses unknown fields and fields of other parties', () => {
-    expect(schema.safeParse({ first: 'A', last: 'B', email: 'a@b.co', postal_code: '43215', agency: 'X' }).success).toBe(false);
-    expect(schema.safeParse({ first: 'A', last: 'B', email: 'a@b.co', postal_code: '43215', is_admin: true }).success).toBe(false);
+    expect(
+      schema.safeParse({ first: 'A', last: 'B', email: 'a@b.co', postal_code: '43215', agency: 'X' }).success,
+    ).toBe(false);
+    expect(
+      schema.safeParse({ first: 'A', last: 'B', email: 'a@b.co', postal_code: '43215', is_admin: true }).success,
+    ).toBe(false);
   });
 
   it('refuses NUL and other control characters, and over-long values', () => {
-    expect(issuesOf(schema.safeParse({ first: 'A\u0000', last: 'B', email: 'a@b.co', postal_code: '43215' }))[0]?.[0]).toBe('first');
-    expect(issuesOf(schema.safeParse({ first: 'A', last: 'B\nC', email: 'a@b.co', postal_code: '43215' }))[0]?.[0]).toBe('last');
-    expect(issuesOf(schema.safeParse({ first: 'A', last: 'B', email: 'a@b.co', postal_code: '43215', city: 'c'.repeat(101) }))[0]?.[0]).toBe('city');
+    expect(
+      issuesOf(schema.safeParse({ first: 'A\u0000', last: 'B', email: 'a@b.co', postal_code: '43215' }))[0]?.[0],
+    ).toBe('first');
+    expect(
+      issuesOf(schema.safeParse({ first: 'A', last: 'B\nC', email: 'a@b.co', postal_code: '43215' }))[0]?.[0],
+    ).toBe('last');
+    expect(
+      issuesOf(
+        schema.safeParse({ first: 'A', last: 'B', email: 'a@b.co', postal_code: '43215', city: 'c'.repeat(101) }),
+      )[0]?.[0],
+    ).toBe('city');
   });
 
   it('a contact needs its type; a required company always passes (spec 5.4)', () => {
     const contact = personFormSchema('contact', panelFields(settings, 'contact'), 'US');
-    expect(issuesOf(contact.safeParse({ first: 'Pat', last: 'Doe' }))).toEqual([['type', 'Choose the type of contact']]);
+    expect(issuesOf(contact.safeParse({ first: 'Pat', last: 'Doe' }))).toEqual([
+      ['type', 'Choose the type of contact'],
+    ]);
     expect(contact.safeParse({ first: 'Pat', last: 'Doe', type: { id: 1, name: 'Loan Officer' } }).success).toBe(true);
   });
 
   it.each(PARTIES)('%s: agrees with validatePerson on the same input', (party) => {
     const fields = panelFields(new SettingsReader([]), party);
-    const samples = [{}, { first: 'A', last: 'B' }, { first: 'A', last: 'B', email: 'bad' }, { first: ' ', last: 'B', email: 'a@b.co', type: { id: 1, name: 'T' } }];
+    const samples = [
+      {},
+      { first: 'A', last: 'B' },
+      { first: 'A', last: 'B', email: 'bad' },
+      { first: ' ', last: 'B', email: 'a@b.co', type: { id: 1, name: 'T' } },
+    ];
     for (const sample of samples) {
-      const input = party === 'contact' ? sample : Object.fromEntries(Object.entries(sample).filter(([key]) => key !== 'type'));
+      const input =
+        party === 'contact' ? sample : Object.fromEntries(Object.entries(sample).filter(([key]) => key !== 'type'));
       const fromRules = validatePerson(party, input, fields, 'US');
       const fromSchema = personFormSchema(party, fields, 'US').safeParse(input);
       expect(fromSchema.success).toBe(fromRules.ok);
-      expect(issuesOf(fromSchema)).toEqual(fromRules.ok ? [] : fromRules.errors.map((error) => [error.field, error.message]));
+      expect(issuesOf(fromSchema)).toEqual(
+        fromRules.ok ? [] : fromRules.errors.map((error) => [error.field, error.message]),
+      );
     }
   });
 });

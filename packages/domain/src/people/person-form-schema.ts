@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import { clientSchema, contactSchema, insuranceAgentSchema, realEstateAgentSchema, type Party } from '@scheduler/contracts/people';
+import {
+  clientSchema,
+  contactSchema,
+  insuranceAgentSchema,
+  realEstateAgentSchema,
+  type Party,
+} from '@scheduler/contracts/people';
 import type { PanelFields } from './person-fields.ts';
 import { validatePerson, type PersonValues } from './person-rules.ts';
 
@@ -27,7 +33,13 @@ export function personFormSchema<P extends Party>(party: P, fields: PanelFields,
       // A field the wire shape already refused (too long, wrong type) keeps that one message.
       const refused = new Set(ctx.issues.map((issue) => issue.path?.[0]));
       for (const error of result.errors) {
-        if (!refused.has(error.field)) ctx.addIssue({ code: 'custom', path: [error.field], message: error.message, params: { problem: error.problem } });
+        if (!refused.has(error.field))
+          ctx.addIssue({
+            code: 'custom',
+            path: [error.field],
+            message: error.message,
+            params: { problem: error.problem },
+          });
       }
     },
     // Run the rules even when a field failed its shape, so that every failing field shows at once.

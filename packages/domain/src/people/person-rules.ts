@@ -22,7 +22,13 @@ const NON_EMPTY_FIELDS: ReadonlySet<PersonField> = new Set(['first', 'last', 'ad
  * Spec 5.4 asks only that phones be non-empty; a filled-in one must also be a whole number for
  * the company's country (issue 20: "123" was taken, and shown as "(123)"; decision 0027).
  */
-const PHONE_FIELDS: ReadonlySet<PersonField> = new Set(['mobile_phone', 'work_phone', 'home_phone', 'work_fax', 'home_fax']);
+const PHONE_FIELDS: ReadonlySet<PersonField> = new Set([
+  'mobile_phone',
+  'work_phone',
+  'home_phone',
+  'work_fax',
+  'home_fax',
+]);
 
 export const POSTAL_CODE_MIN = 2;
 export const POSTAL_CODE_MAX = 10;
@@ -32,7 +38,8 @@ export const POSTAL_CODE_MAX = 10;
  * valid-e-mail-address, with a dot required in the domain (an address on a bare host name
  * never reaches a home buyer).
  */
-export const EMAIL_PATTERN = /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;
+export const EMAIL_PATTERN =
+  /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;
 
 export type FieldProblem = 'required' | 'email' | 'postal_code_length' | 'phone';
 
@@ -81,7 +88,12 @@ function textOf(value: unknown): string {
  * address that cannot receive mail is worse than none. Fields 5.4 does not name (address2,
  * state, company, agency) always pass.
  */
-export function checkPersonField(field: PersonField, value: unknown, required: boolean, phoneCountry = ''): FieldError | null {
+export function checkPersonField(
+  field: PersonField,
+  value: unknown,
+  required: boolean,
+  phoneCountry = '',
+): FieldError | null {
   const text = textOf(value);
   if (!required && text === '') return null;
   if (PHONE_FIELDS.has(field)) {
@@ -92,7 +104,9 @@ export function checkPersonField(field: PersonField, value: unknown, required: b
     return text === '' ? { field, problem: 'required', message: REQUIRED_MESSAGES[field] } : null;
   }
   if (field === 'postal_code') {
-    return text.length < POSTAL_CODE_MIN || text.length > POSTAL_CODE_MAX ? { field, problem: 'postal_code_length', message: POSTAL_CODE_MESSAGE } : null;
+    return text.length < POSTAL_CODE_MIN || text.length > POSTAL_CODE_MAX
+      ? { field, problem: 'postal_code_length', message: POSTAL_CODE_MESSAGE }
+      : null;
   }
   if (field === 'email') {
     if (text === '') return { field, problem: 'required', message: REQUIRED_MESSAGES.email };
@@ -116,7 +130,12 @@ function hasContactType(type: unknown): boolean {
  * does not show are not checked: the visitor cannot correct what is not on screen. A contact
  * also needs its type.
  */
-export function validatePerson(party: Party, person: PersonValues, fields: PanelFields, phoneCountry: string): PersonValidation {
+export function validatePerson(
+  party: Party,
+  person: PersonValues,
+  fields: PanelFields,
+  phoneCountry: string,
+): PersonValidation {
   const required = new Set(fields.required);
   const errors: FieldError[] = [];
   for (const field of fields.displayed) {
@@ -137,11 +156,18 @@ export interface ListFieldError extends FieldError {
 export type ListValidation = { ok: true } | { ok: false; code: FailedValidationCode; errors: ListFieldError[] };
 
 /** Checks every client (or contact) of a list; the step stops on any failure (spec 4.6). */
-export function validatePeople(party: 'client' | 'contact', people: readonly PersonValues[], fields: PanelFields, phoneCountry: string): ListValidation {
+export function validatePeople(
+  party: 'client' | 'contact',
+  people: readonly PersonValues[],
+  fields: PanelFields,
+  phoneCountry: string,
+): ListValidation {
   const listName = party === 'client' ? 'clients' : 'contacts';
   const errors = people.flatMap((person, index) => {
     const result = validatePerson(party, person, fields, phoneCountry);
-    return result.ok ? [] : result.errors.map((error) => ({ ...error, index, path: `${listName}.${index}.${error.field}` }));
+    return result.ok
+      ? []
+      : result.errors.map((error) => ({ ...error, index, path: `${listName}.${index}.${error.field}` }));
   });
   return errors.length === 0 ? { ok: true } : { ok: false, code: FAILED_VALIDATION_CODE[party], errors };
 }
@@ -163,7 +189,9 @@ export function validateNewContact(contact: PersonValues): PersonValidation {
  * first failing field's message and its name (a list's path, `clients.1.email`), so that the
  * browser can put the message under that field.
  */
-export function validationFailure(result: PersonValidation | ListValidation): { code: FailedValidationCode; message: string; field: string } | null {
+export function validationFailure(
+  result: PersonValidation | ListValidation,
+): { code: FailedValidationCode; message: string; field: string } | null {
   if (result.ok) return null;
   const [first] = result.errors;
   if (first === undefined) return null;

@@ -41,7 +41,8 @@ describe('textMessageNumber: who gets text messages (spec 3.6, issue 23)', () =>
   });
 
   it('is null for an agent, whom the contacts step never asks', () => {
-    for (const role of ['buyers_agent', 'sellers_agent', 'insurance_agent']) expect(textMessageNumber(role, asked, 'US')).toBeNull();
+    for (const role of ['buyers_agent', 'sellers_agent', 'insurance_agent'])
+      expect(textMessageNumber(role, asked, 'US')).toBeNull();
   });
 
   it('is null when the mobile number is no valid one, or only another phone is given', () => {

@@ -21,7 +21,11 @@ export const TEXTING_ROLES: ReadonlySet<string> = new Set(['client', 'contact'])
  * client or contact, ticked the SMS choice and the number is a valid one in the company's
  * country; otherwise null (no text message). Planning, the consent record and the sending all ask this.
  */
-export function textMessageNumber(role: string, person: Readonly<Record<string, unknown>>, country: string): string | null {
+export function textMessageNumber(
+  role: string,
+  person: Readonly<Record<string, unknown>>,
+  country: string,
+): string | null {
   if (!TEXTING_ROLES.has(role) || person.send_sms !== true) return null;
   return smsNumber(person.mobile_phone, country);
 }

@@ -33,7 +33,7 @@ describe('built-before-year fees', () => {
   const rule = { kind: 'built_before_year' as const, year: 1950, amount_cents: 5000 };
   const charge = (yearBuilt: number | null) => feeAmount(rule, { sqft: null, yearBuilt });
 
-  it('charges a house built the year before the rule\'s year, and not one built in that year', () => {
+  it("charges a house built the year before the rule's year, and not one built in that year", () => {
     expect([charge(1949), charge(1950), charge(1951)]).toEqual([5000, 0, 0]);
     expect(charge(null)).toBe(0);
   });
@@ -41,16 +41,40 @@ describe('built-before-year fees', () => {
 
 describe('tiers by sales price and by age', () => {
   const facts = (changes: { sales_price?: string; year_built?: number | null }) =>
-    pricingFacts({ sqft: null, year_built: null, sales_price: '', foundation_type_id: null, controls: [], postal_code: '43229', location: null, ...changes }, '2026-11-24');
+    pricingFacts(
+      {
+        sqft: null,
+        year_built: null,
+        sales_price: '',
+        foundation_type_id: null,
+        controls: [],
+        postal_code: '43229',
+        location: null,
+        ...changes,
+      },
+      '2026-11-24',
+    );
 
   it("charges a sale price exactly on a tier's bound that tier, and a dollar more the next", () => {
-    const rule = { kind: 'sales_price_tiers' as const, tiers: [{ up_to_cents: 75_000_000, amount_cents: 0 }, { up_to_cents: null, amount_cents: 7500 }] };
+    const rule = {
+      kind: 'sales_price_tiers' as const,
+      tiers: [
+        { up_to_cents: 75_000_000, amount_cents: 0 },
+        { up_to_cents: null, amount_cents: 7500 },
+      ],
+    };
     expect(ruleAmount(rule, facts({ sales_price: '750,000' }))).toBe(0);
     expect(ruleAmount(rule, facts({ sales_price: '750,001' }))).toBe(7500);
   });
 
   it("charges a house exactly as old as a tier's bound that tier, and a year older the next", () => {
-    const rule = { kind: 'age_tiers' as const, tiers: [{ up_to_years: 50, amount_cents: 0 }, { up_to_years: null, amount_cents: 4000 }] };
+    const rule = {
+      kind: 'age_tiers' as const,
+      tiers: [
+        { up_to_years: 50, amount_cents: 0 },
+        { up_to_years: null, amount_cents: 4000 },
+      ],
+    };
     expect(ruleAmount(rule, facts({ year_built: 1976 }))).toBe(0);
     expect(ruleAmount(rule, facts({ year_built: 1975 }))).toBe(4000);
     expect(ruleAmount(rule, facts({ year_built: null }))).toBe(0);
@@ -59,7 +83,12 @@ describe('tiers by sales price and by age', () => {
 
 describe('coupon bounds', () => {
   const coupon = (changes: Partial<PricingCoupon>): PricingCoupon =>
-    pricingCouponSchema.parse({ code: 'SAVE25', name: '$25 off', discount: { kind: 'amount', amount_cents: 2500 }, ...changes });
+    pricingCouponSchema.parse({
+      code: 'SAVE25',
+      name: '$25 off',
+      discount: { kind: 'amount', amount_cents: 2500 },
+      ...changes,
+    });
   const outcome = (c: PricingCoupon, context: Partial<CouponContext> = {}, redemptions = 0) => {
     const result = applyCoupons([{ code: c.code, redemptions }], [{ serviceId: 's1', amount: 50_000 }], {
       coupons: new Map([[c.code, c]]),
@@ -96,16 +125,23 @@ describe('coupon bounds', () => {
   it('takes as many coupons as the limit allows, and refuses the one past it', () => {
     const [first, second] = [coupon({ code: 'FIRST' }), coupon({ code: 'SECOND' })];
     const both = (limit: number) =>
-      applyCoupons([{ code: 'FIRST', redemptions: 0 }, { code: 'SECOND', redemptions: 0 }], [{ serviceId: 's1', amount: 50_000 }], {
-        coupons: new Map([
-          ['FIRST', first],
-          ['SECOND', second],
-        ]),
-        subtotal: 50_000,
-        today: '2026-11-24',
-        limit,
-        currency: 'USD',
-      });
+      applyCoupons(
+        [
+          { code: 'FIRST', redemptions: 0 },
+          { code: 'SECOND', redemptions: 0 },
+        ],
+        [{ serviceId: 's1', amount: 50_000 }],
+        {
+          coupons: new Map([
+            ['FIRST', first],
+            ['SECOND', second],
+          ]),
+          subtotal: 50_000,
+          today: '2026-11-24',
+          limit,
+          currency: 'USD',
+        },
+      );
     expect(both(2).applied.map((a) => a.code)).toEqual(['FIRST', 'SECOND']);
     expect(both(1).refusals.map((r) => r.reason)).toEqual(['limit']);
     expect(both(0).refusals.map((r) => r.reason)).toEqual(['limit', 'limit']);

@@ -4,14 +4,24 @@ import type { PricingCatalogue } from './pricing-catalogue.ts';
 import type { PricingSettings } from './pricing-settings.ts';
 
 /** One change the visitor asks of the cart (spec 7.3). */
-export type CartChange = { kind: 'add_service'; service: string } | { kind: 'remove_service'; service: string } | { kind: 'set_package'; package: number | null };
+export type CartChange =
+  | { kind: 'add_service'; service: string }
+  | { kind: 'remove_service'; service: string }
+  | { kind: 'set_package'; package: number | null };
 
 export interface CartContents {
   package: number | null;
   services: readonly string[];
 }
 
-export type CartRefusalCode = 'unknown_item' | 'service_in_cart' | 'service_not_in_cart' | 'primary_required' | 'primary_required_to_remove' | 'single_primary_only' | 'pay_at_close_hidden';
+export type CartRefusalCode =
+  | 'unknown_item'
+  | 'service_in_cart'
+  | 'service_not_in_cart'
+  | 'primary_required'
+  | 'primary_required_to_remove'
+  | 'single_primary_only'
+  | 'pay_at_close_hidden';
 
 export type CartCheck = { ok: true } | { ok: false; code: CartRefusalCode; message: string };
 
@@ -22,8 +32,10 @@ export const CART_MESSAGES = {
   serviceInCart: 'Service already exists in cart',
   serviceNotInCart: 'Service does not exist in cart',
   primaryFirst: "Please add a 'primary' service to your cart first",
-  primaryToRemovePackage: 'At least one primary service is required. Please remove any ancillary services before removing this package.',
-  primaryToRemoveService: 'At least one primary service is required. Please remove any ancillary services before removing this service.',
+  primaryToRemovePackage:
+    'At least one primary service is required. Please remove any ancillary services before removing this package.',
+  primaryToRemoveService:
+    'At least one primary service is required. Please remove any ancillary services before removing this service.',
   singlePrimary: 'Only one primary service can be ordered at a time.',
 } as const;
 
@@ -77,16 +89,30 @@ function strandsAncillaries(catalogue: PricingCatalogue, after: CartContents): b
  * removal may not leave ancillaries without a primary; with ALLOW_ONLY_SINGLE_SERVICE the cart
  * holds one primary service at most.
  */
-export function checkCartChange(catalogue: PricingCatalogue, settings: PricingSettings, cart: CartContents, change: CartChange): CartCheck {
-  if (change.kind === 'set_package' && change.package !== null && !catalogue.packages.has(change.package)) return refuse('unknown_item', CART_MESSAGES.unknownPackage);
+export function checkCartChange(
+  catalogue: PricingCatalogue,
+  settings: PricingSettings,
+  cart: CartContents,
+  change: CartChange,
+): CartCheck {
+  if (change.kind === 'set_package' && change.package !== null && !catalogue.packages.has(change.package))
+    return refuse('unknown_item', CART_MESSAGES.unknownPackage);
   if (change.kind !== 'set_package') {
     const service = catalogue.services.get(change.service);
-    if (change.kind === 'remove_service' && !cart.services.includes(change.service)) return refuse('service_not_in_cart', CART_MESSAGES.serviceNotInCart);
+    if (change.kind === 'remove_service' && !cart.services.includes(change.service))
+      return refuse('service_not_in_cart', CART_MESSAGES.serviceNotInCart);
     if (change.kind === 'add_service') {
       if (!service || service.label) return refuse('unknown_item', CART_MESSAGES.unknownService);
-      if (servicesOf(catalogue, cart).some((s) => s.uuid === service.uuid)) return refuse('service_in_cart', CART_MESSAGES.serviceInCart);
-      if (service.is_pac && settings.pacHidden) return refuse('pay_at_close_hidden', `${settings.pacName} is not available for this order.`);
-      if (settings.requirePrimaryBeforeAncillary && isAncillary(service) && !servicesOf(catalogue, cart).some(isPrimary)) return refuse('primary_required', CART_MESSAGES.primaryFirst);
+      if (servicesOf(catalogue, cart).some((s) => s.uuid === service.uuid))
+        return refuse('service_in_cart', CART_MESSAGES.serviceInCart);
+      if (service.is_pac && settings.pacHidden)
+        return refuse('pay_at_close_hidden', `${settings.pacName} is not available for this order.`);
+      if (
+        settings.requirePrimaryBeforeAncillary &&
+        isAncillary(service) &&
+        !servicesOf(catalogue, cart).some(isPrimary)
+      )
+        return refuse('primary_required', CART_MESSAGES.primaryFirst);
     }
   }
   const after = afterChange(cart, change);
@@ -96,8 +122,16 @@ export function checkCartChange(catalogue: PricingCatalogue, settings: PricingSe
     if (primaries > 1 && primaries > before) return refuse('single_primary_only', CART_MESSAGES.singlePrimary);
   }
   const removes = change.kind === 'remove_service' || (change.kind === 'set_package' && cart.package !== null);
-  if (settings.requirePrimaryBeforeAncillary && removes && !strandsAncillaries(catalogue, cart) && strandsAncillaries(catalogue, after)) {
-    return refuse('primary_required_to_remove', change.kind === 'set_package' ? CART_MESSAGES.primaryToRemovePackage : CART_MESSAGES.primaryToRemoveService);
+  if (
+    settings.requirePrimaryBeforeAncillary &&
+    removes &&
+    !strandsAncillaries(catalogue, cart) &&
+    strandsAncillaries(catalogue, after)
+  ) {
+    return refuse(
+      'primary_required_to_remove',
+      change.kind === 'set_package' ? CART_MESSAGES.primaryToRemovePackage : CART_MESSAGES.primaryToRemoveService,
+    );
   }
   return { ok: true };
 }

@@ -17,7 +17,8 @@ export interface CouponUse {
 
 export interface CouponRefusal {
   code: string;
-  reason: 'unknown' | 'duplicate' | 'not_started' | 'expired' | 'used_up' | 'minimum_order' | 'not_applicable' | 'limit';
+  reason:
+    'unknown' | 'duplicate' | 'not_started' | 'expired' | 'used_up' | 'minimum_order' | 'not_applicable' | 'limit';
   message: string;
 }
 
@@ -58,21 +59,38 @@ function formatMinimum(cents: number, currency: string): string {
 /** Said when the coupon's last use went to another order, here or when its redemption is taken. */
 export const COUPON_USED_UP_MESSAGE = 'This coupon is no longer available.';
 
-function refusal(code: string, reason: CouponRefusal['reason'], context: CouponContext, coupon?: PricingCoupon): CouponRefusal {
+function refusal(
+  code: string,
+  reason: CouponRefusal['reason'],
+  context: CouponContext,
+  coupon?: PricingCoupon,
+): CouponRefusal {
   const messages: Record<CouponRefusal['reason'], () => string> = {
     unknown: () => 'This coupon code is not valid.',
     duplicate: () => 'This coupon has already been applied to your order.',
     not_started: () => 'This coupon is not valid yet.',
     expired: () => 'This coupon has expired.',
     used_up: () => COUPON_USED_UP_MESSAGE,
-    minimum_order: () => `This coupon needs an order of at least ${formatMinimum(coupon?.min_order_cents ?? 0, context.currency)}.`,
+    minimum_order: () =>
+      `This coupon needs an order of at least ${formatMinimum(coupon?.min_order_cents ?? 0, context.currency)}.`,
     not_applicable: () => 'This coupon does not apply to the services in your order.',
-    limit: () => (context.limit === 0 ? 'Coupons cannot be used on this order.' : context.limit === 1 ? 'Only one coupon can be used on an order.' : `Only ${context.limit} coupons can be used on an order.`),
+    limit: () =>
+      context.limit === 0
+        ? 'Coupons cannot be used on this order.'
+        : context.limit === 1
+          ? 'Only one coupon can be used on an order.'
+          : `Only ${context.limit} coupons can be used on an order.`,
   };
   return { code, reason, message: messages[reason]() };
 }
 
-function refusalOf(coupon: PricingCoupon | undefined, use: CouponUse, key: string, applied: readonly AppliedCoupon[], context: CouponContext): CouponRefusal['reason'] | null {
+function refusalOf(
+  coupon: PricingCoupon | undefined,
+  use: CouponUse,
+  key: string,
+  applied: readonly AppliedCoupon[],
+  context: CouponContext,
+): CouponRefusal['reason'] | null {
   if (!coupon || !coupon.active) return 'unknown';
   if (applied.some((a) => a.code.toUpperCase() === key)) return 'duplicate';
   if (coupon.valid_from !== null && context.today < coupon.valid_from) return 'not_started';
@@ -88,7 +106,11 @@ function refusalOf(coupon: PricingCoupon | undefined, use: CouponUse, key: strin
  * percentage of it, half up, or a fixed amount up to it), so no coupon takes anything below zero;
  * its discount is spread over those units in proportion, for the taxes to see. `units` is updated.
  */
-export function applyCoupons(uses: readonly CouponUse[], units: PricingUnit[], context: CouponContext): { applied: AppliedCoupon[]; refusals: CouponRefusal[] } {
+export function applyCoupons(
+  uses: readonly CouponUse[],
+  units: PricingUnit[],
+  context: CouponContext,
+): { applied: AppliedCoupon[]; refusals: CouponRefusal[] } {
   const applied: AppliedCoupon[] = [];
   const refusals: CouponRefusal[] = [];
   for (const use of uses) {
@@ -106,7 +128,10 @@ export function applyCoupons(uses: readonly CouponUse[], units: PricingUnit[], c
       refusals.push(refusal(use.code, 'not_applicable', context, coupon));
       continue;
     }
-    const amount = coupon.discount.kind === 'percent' ? Math.min(base, percentOf(base, coupon.discount.percent)) : Math.min(base, coupon.discount.amount_cents);
+    const amount =
+      coupon.discount.kind === 'percent'
+        ? Math.min(base, percentOf(base, coupon.discount.percent))
+        : Math.min(base, coupon.discount.amount_cents);
     const shares = apportion(
       amount,
       covered.map((u) => u.amount),

@@ -9,7 +9,12 @@ import type { PricedService, Pricing } from '@scheduler/contracts/pricing';
 export const RADON_ID = 'a1c0ffee-0000-4000-8000-000000000006';
 
 /** A service of an order's pricing, at `subtotal` less its savings. */
-export const pricedService = (id: string, name: string, subtotal: number, changes: Partial<PricedService> = {}): PricedService => ({
+export const pricedService = (
+  id: string,
+  name: string,
+  subtotal: number,
+  changes: Partial<PricedService> = {},
+): PricedService => ({
   id,
   name,
   base: subtotal,
@@ -29,7 +34,16 @@ export const pricedService = (id: string, name: string, subtotal: number, change
  * $520.00 - $40.00 + $150.00 - $63.00 + $42.53.
  */
 export const issue20Pricing = (changes: Partial<Pricing> = {}): Pricing => ({
-  package: { id: 1, name: "Buyer's Essentials", base: 48000, subtotal: 48000, amount: 48000, savings: 4000, rer: true, services: [] },
+  package: {
+    id: 1,
+    name: "Buyer's Essentials",
+    base: 48000,
+    subtotal: 48000,
+    amount: 48000,
+    savings: 4000,
+    rer: true,
+    services: [],
+  },
   services: [pricedService(RADON_ID, 'Radon Testing', 15000)],
   additional: { total: 0, fees: [] },
   taxes: [{ code: 'franklin', name: 'Franklin County sales tax', total: 4253 }],

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { PackageResponse, ServiceResponse } from '@scheduler/contracts/catalogue';
 import { issue20Pricing, listedService, pricedService, RADON_ID } from './display-fixtures.ts';
-import { DisplayTotalMismatch, displayLines, formatLineAmount, grossSubtotal, listingsTaxed, packageCardLines, type DisplayedCart } from './display-lines.ts';
+import {
+  DisplayTotalMismatch,
+  displayLines,
+  formatLineAmount,
+  grossSubtotal,
+  listingsTaxed,
+  packageCardLines,
+  type DisplayedCart,
+} from './display-lines.ts';
 
 const RADON = RADON_ID;
 const PAC = 'a1c0ffee-0000-4000-8000-000000000013';
@@ -28,8 +36,25 @@ describe('displayLines: a priced cart as lines that add up (house rule 16, decis
 
   it('shows the package at its amount plus its savings: its waived fees at their gross amount are inside the savings', () => {
     // $425 + a $150 home-size fee the package waives + $95 = $670 one by one; the package charges $480.
-    const pkg = { id: 1, name: 'Essentials', base: 48000, subtotal: 63000, amount: 48000, savings: 19000, rer: false, services: [] };
-    const shown = displayLines(example({ package: pkg, services: [], coupons: [], taxes: [], totals: { subtotal: 48000, discounts: 0, additional: 0, taxes: 0, grand_total: 48000, display_total: 48000 } }));
+    const pkg = {
+      id: 1,
+      name: 'Essentials',
+      base: 48000,
+      subtotal: 63000,
+      amount: 48000,
+      savings: 19000,
+      rer: false,
+      services: [],
+    };
+    const shown = displayLines(
+      example({
+        package: pkg,
+        services: [],
+        coupons: [],
+        taxes: [],
+        totals: { subtotal: 48000, discounts: 0, additional: 0, taxes: 0, grand_total: 48000, display_total: 48000 },
+      }),
+    );
     expect(rows(shown)).toEqual([
       ['package', 'Essentials', 67000],
       ['bundle-savings', 'Bundle Savings', -19000],
@@ -37,15 +62,28 @@ describe('displayLines: a priced cart as lines that add up (house rule 16, decis
     expect(shown.total).toBe(48000);
   });
 
-  it('puts a service\'s savings under it and the non-zero additional charges before the coupons', () => {
+  it("puts a service's savings under it and the non-zero additional charges before the coupons", () => {
     const shown = displayLines(
       example({
         package: null,
         services: [service(RADON, 'Radon Testing', 15000, { modifier_savings: 2500 })],
-        additional: { total: 3500, fees: [{ code: 'trip', value: 3500, description: 'Trip charge' }, { code: 'zero', value: 0, description: 'Waived' }] },
+        additional: {
+          total: 3500,
+          fees: [
+            { code: 'trip', value: 3500, description: 'Trip charge' },
+            { code: 'zero', value: 0, description: 'Waived' },
+          ],
+        },
         coupons: [{ code: 'A', name: 'First', amount: 1000 }],
         taxes: [{ code: 't', name: 'Tax', total: 263 }],
-        totals: { subtotal: 12500, discounts: 1000, additional: 3500, taxes: 263, grand_total: 15263, display_total: 15263 },
+        totals: {
+          subtotal: 12500,
+          discounts: 1000,
+          additional: 3500,
+          taxes: 263,
+          grand_total: 15263,
+          display_total: 15263,
+        },
       }),
     );
     expect(rows(shown)).toEqual([
@@ -67,12 +105,22 @@ describe('displayLines: a priced cart as lines that add up (house rule 16, decis
   });
 
   it('does not say "before tax" when the order carries no tax', () => {
-    const noTax = example({ taxes: [], taxes_hidden: true, totals: { subtotal: 63000, discounts: 6300, additional: 0, taxes: 0, grand_total: 56700, display_total: 56700 } });
+    const noTax = example({
+      taxes: [],
+      taxes_hidden: true,
+      totals: { subtotal: 63000, discounts: 6300, additional: 0, taxes: 0, grand_total: 56700, display_total: 56700 },
+    });
     expect(displayLines(noTax).beforeTax).toBe(false);
   });
 
   it('keeps names and coupons without amounts, fees, taxes or total when fees are hidden', () => {
-    const shown = displayLines(example({ fees_hidden: true, taxes_hidden: true, additional: { total: 3500, fees: [{ code: 'trip', value: 3500, description: 'Trip charge' }] } }));
+    const shown = displayLines(
+      example({
+        fees_hidden: true,
+        taxes_hidden: true,
+        additional: { total: 3500, fees: [{ code: 'trip', value: 3500, description: 'Trip charge' }] },
+      }),
+    );
     expect(rows(shown)).toEqual([
       ['package', "Buyer's Essentials", null],
       ['bundle-savings', 'Bundle Savings', null],
@@ -83,13 +131,25 @@ describe('displayLines: a priced cart as lines that add up (house rule 16, decis
   });
 
   it('shows nothing for an empty cart, nor for pay-at-close alone', () => {
-    const empty = { package: null, services: [], coupons: [], taxes: [], additional: { total: 3500, fees: [{ code: 'trip', value: 3500, description: 'Trip charge' }] } };
+    const empty = {
+      package: null,
+      services: [],
+      coupons: [],
+      taxes: [],
+      additional: { total: 3500, fees: [{ code: 'trip', value: 3500, description: 'Trip charge' }] },
+    };
     expect(displayLines(example(empty))).toEqual({ lines: [], total: null, beforeTax: false });
-    expect(displayLines(example({ ...empty, services: [service(PAC, 'Pay at Close', 0, { is_pac: true })] }))).toEqual({ lines: [], total: null, beforeTax: false });
+    expect(displayLines(example({ ...empty, services: [service(PAC, 'Pay at Close', 0, { is_pac: true })] }))).toEqual({
+      lines: [],
+      total: null,
+      beforeTax: false,
+    });
   });
 
   it('leaves out a pay-at-close service that costs nothing, and shows one that costs something, so the lines still add up', () => {
-    const free = displayLines(example({ services: [...example().services, service(PAC, 'Pay at Close', 0, { is_pac: true })] }));
+    const free = displayLines(
+      example({ services: [...example().services, service(PAC, 'Pay at Close', 0, { is_pac: true })] }),
+    );
     expect(free.lines.some((line) => line.label === 'Pay at Close')).toBe(false);
     const charged = example({
       services: [...example().services, service(PAC, 'Pay at Close', 1000, { is_pac: true })],
@@ -105,11 +165,27 @@ describe('displayLines: a priced cart as lines that add up (house rule 16, decis
       rows(
         displayLines(
           example({
-            package: { id: 2, name: 'Basic', base: 42500, subtotal: 42500, amount: 42500 - savings, savings, rer: false, services: [] },
+            package: {
+              id: 2,
+              name: 'Basic',
+              base: 42500,
+              subtotal: 42500,
+              amount: 42500 - savings,
+              savings,
+              rer: false,
+              services: [],
+            },
             services: [],
             coupons: [],
             taxes: [],
-            totals: { subtotal: 42500 - savings, discounts: 0, additional: 0, taxes: 0, grand_total: 42500 - savings, display_total: 42500 - savings },
+            totals: {
+              subtotal: 42500 - savings,
+              discounts: 0,
+              additional: 0,
+              taxes: 0,
+              grand_total: 42500 - savings,
+              display_total: 42500 - savings,
+            },
           }),
         ),
       );
@@ -186,7 +262,15 @@ describe('packageCardLines: the package card before tax (spec 2.9, decision 0024
   });
 
   it('builds a gross subtotal from the base and every gross fee', () => {
-    expect(grossSubtotal({ base: 42500, fees: [{ gross: 15000, value: 0, description: 'Home size' }, { gross: 3500, value: 3500, description: 'Crawlspace' }] })).toBe(61000);
+    expect(
+      grossSubtotal({
+        base: 42500,
+        fees: [
+          { gross: 15000, value: 0, description: 'Home size' },
+          { gross: 3500, value: 3500, description: 'Crawlspace' },
+        ],
+      }),
+    ).toBe(61000);
   });
 
   it('knows whether any listed price leaves out a tax', () => {

@@ -45,7 +45,10 @@ export const DISPLAY_WORDS = {
 
 /** Thrown when the lines would not add up to the total: a pricing object that breaks its own totals. */
 export class DisplayTotalMismatch extends Error {
-  constructor(readonly linesSum: number, readonly total: number) {
+  constructor(
+    readonly linesSum: number,
+    readonly total: number,
+  ) {
     super(`The displayed lines add up to ${linesSum} cents, the total is ${total}`);
     this.name = 'DisplayTotalMismatch';
   }
@@ -71,29 +74,45 @@ function sumOf(lines: readonly DisplayLine[]): number {
 export function displayLines(pricing: Pricing): DisplayedCart {
   const items = pricing.services.filter((service) => !service.is_pac || service.amount > 0 || service.subtotal > 0);
   // An empty cart has nothing to sum: no "Total: $0.00" before anything is chosen.
-  if (!pricing.package && !items.some((service) => !service.is_pac)) return { lines: [], total: null, beforeTax: false };
+  if (!pricing.package && !items.some((service) => !service.is_pac))
+    return { lines: [], total: null, beforeTax: false };
   const hidden = pricing.fees_hidden;
   const shown = (cents: number) => (hidden ? null : cents);
   const lines: DisplayLine[] = [];
   if (pricing.package) {
     const pkg = pricing.package;
     lines.push({ key: `package-${pkg.id}`, kind: 'package', label: pkg.name, amount: shown(pkg.amount + pkg.savings) });
-    if (pkg.savings > 0) lines.push({ key: 'bundle-savings', kind: 'bundle-savings', label: DISPLAY_WORDS.bundleSavings, amount: shown(minus(pkg.savings)) });
+    if (pkg.savings > 0)
+      lines.push({
+        key: 'bundle-savings',
+        kind: 'bundle-savings',
+        label: DISPLAY_WORDS.bundleSavings,
+        amount: shown(minus(pkg.savings)),
+      });
   }
   for (const service of items) {
     lines.push({ key: `service-${service.id}`, kind: 'service', label: service.name, amount: shown(service.subtotal) });
-    if (service.modifier_savings > 0) lines.push({ key: `savings-${service.id}`, kind: 'savings', label: DISPLAY_WORDS.savings, amount: shown(minus(service.modifier_savings)) });
+    if (service.modifier_savings > 0)
+      lines.push({
+        key: `savings-${service.id}`,
+        kind: 'savings',
+        label: DISPLAY_WORDS.savings,
+        amount: shown(minus(service.modifier_savings)),
+      });
   }
   if (hidden) {
-    for (const coupon of pricing.coupons) lines.push({ key: `coupon-${coupon.code}`, kind: 'coupon', label: coupon.name, amount: null });
+    for (const coupon of pricing.coupons)
+      lines.push({ key: `coupon-${coupon.code}`, kind: 'coupon', label: coupon.name, amount: null });
     return { lines, total: null, beforeTax: false };
   }
   for (const fee of pricing.additional.fees) {
     if (fee.value !== 0) lines.push({ key: `fee-${fee.code}`, kind: 'fee', label: fee.description, amount: fee.value });
   }
-  for (const coupon of pricing.coupons) lines.push({ key: `coupon-${coupon.code}`, kind: 'coupon', label: coupon.name, amount: minus(coupon.amount) });
+  for (const coupon of pricing.coupons)
+    lines.push({ key: `coupon-${coupon.code}`, kind: 'coupon', label: coupon.name, amount: minus(coupon.amount) });
   if (!pricing.taxes_hidden) {
-    for (const tax of pricing.taxes) lines.push({ key: `tax-${tax.code}`, kind: 'tax', label: DISPLAY_WORDS.tax(tax.name), amount: tax.total });
+    for (const tax of pricing.taxes)
+      lines.push({ key: `tax-${tax.code}`, kind: 'tax', label: DISPLAY_WORDS.tax(tax.name), amount: tax.total });
   }
   const total = pricing.taxes_hidden ? pricing.totals.grand_total - pricing.totals.taxes : pricing.totals.grand_total;
   const sum = sumOf(lines);

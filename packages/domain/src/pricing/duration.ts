@@ -33,14 +33,20 @@ export interface OrderCart {
  * plus every other service of the order. A service that a package covers is counted once, in the
  * package; unknown items count nothing, and neither does a payment service (pay-at-close).
  */
-export function cartServicesAndMinutes(durations: CatalogueDurations, cart: OrderCart): { serviceIds: string[]; minutes: number } {
+export function cartServicesAndMinutes(
+  durations: CatalogueDurations,
+  cart: OrderCart,
+): { serviceIds: string[]; minutes: number } {
   const packageServiceIds: string[] = [];
   let minutes = 0;
   for (const packageId of cart.packageIds) {
     const pkg = durations.packages.get(packageId);
     if (!pkg) continue;
     packageServiceIds.push(...pkg.serviceIds);
-    minutes += pkg.durationMinutes > 0 ? pkg.durationMinutes : pkg.serviceIds.reduce((sum, id) => sum + (durations.services.get(id) ?? 0), 0);
+    minutes +=
+      pkg.durationMinutes > 0
+        ? pkg.durationMinutes
+        : pkg.serviceIds.reduce((sum, id) => sum + (durations.services.get(id) ?? 0), 0);
   }
   const performed = cart.serviceIds.filter((id) => !durations.payment.has(id));
   for (const id of performed) if (!packageServiceIds.includes(id)) minutes += durations.services.get(id) ?? 0;

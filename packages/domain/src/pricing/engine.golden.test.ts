@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { pricingSchema, type PricingCart, type PricingProperty } from '@scheduler/contracts/pricing';
 import { displayLines } from './display-lines.ts';
 import { priceOrder, type CouponUse, type PricingResult } from './engine.ts';
-import { DEMO_SETTINGS, EMPTY_CART, EXTENDED_RULES, P, PLAIN_PROPERTY, S, demoCatalogue, pricingInput } from './test-fixtures.ts';
+import {
+  DEMO_SETTINGS,
+  EMPTY_CART,
+  EXTENDED_RULES,
+  P,
+  PLAIN_PROPERTY,
+  S,
+  demoCatalogue,
+  pricingInput,
+} from './test-fixtures.ts';
 import type { PricingSettings } from './pricing-settings.ts';
 
 /**
@@ -24,7 +33,14 @@ interface Golden {
   settings?: Partial<PricingSettings>;
   extended?: boolean;
   pacOptOut?: boolean;
-  expect: { subtotal: number; discounts: number; taxes: number; additional: number; grand_total: number; duration: number };
+  expect: {
+    subtotal: number;
+    discounts: number;
+    taxes: number;
+    additional: number;
+    grand_total: number;
+    duration: number;
+  };
   check?: (result: PricingResult) => void;
 }
 
@@ -50,7 +66,9 @@ const GOLDEN: Golden[] = [
         ['home-size', 7500],
         ['pre-1950', 5000],
       ]);
-      expect(r.pricing.additional.fees).toEqual([{ code: 'historic-sewer', description: 'Clay tile sewer line (pre-1960)', value: 2500 }]);
+      expect(r.pricing.additional.fees).toEqual([
+        { code: 'historic-sewer', description: 'Clay tile sewer line (pre-1960)', value: 2500 },
+      ]);
     },
   },
   {
@@ -60,7 +78,8 @@ const GOLDEN: Golden[] = [
     cart: { package: P.essentials },
     property: { sqft: 4000 },
     expect: { subtotal: 63000, discounts: 0, taxes: 4725, additional: 0, grand_total: 67725, duration: 210 },
-    check: (r) => expect(r.pricing.package).toMatchObject({ base: 48000, subtotal: 63000, amount: 63000, savings: 4000 }),
+    check: (r) =>
+      expect(r.pricing.package).toMatchObject({ base: 48000, subtotal: 63000, amount: 63000, savings: 4000 }),
   },
   {
     // Buyer's Complete 79500 (one by one 42500 + 15000 + 9500 + 22500 = 89500, savings 10000),
@@ -70,7 +89,9 @@ const GOLDEN: Golden[] = [
     expect: { subtotal: 79500, discounts: 0, taxes: 5963, additional: 9900, grand_total: 95363, duration: 300 },
     check: (r) => {
       expect(r.pricing.package!.savings).toBe(10000);
-      expect(r.pricing.additional.fees).toEqual([{ code: 'rer-rush', description: 'Repair Estimate Report Rush Delivery', value: 9900 }]);
+      expect(r.pricing.additional.fees).toEqual([
+        { code: 'rer-rush', description: 'Repair Estimate Report Rush Delivery', value: 9900 },
+      ]);
       expect(r.cart.rush_rer).toBe(true);
     },
   },
@@ -90,7 +111,8 @@ const GOLDEN: Golden[] = [
     cart: { services: [S.condo, S.radon, S.mold] },
     coupons: [coupon('firsthome')],
     expect: { subtotal: 80000, discounts: 8000, taxes: 5400, additional: 0, grand_total: 77400, duration: 195 },
-    check: (r) => expect(r.pricing.coupons).toEqual([{ code: 'FIRSTHOME', name: 'First-Time Buyer 10% Off', amount: 8000 }]),
+    check: (r) =>
+      expect(r.pricing.coupons).toEqual([{ code: 'FIRSTHOME', name: 'First-Time Buyer 10% Off', amount: 8000 }]),
   },
   {
     // 42500 - 5000 = 37500 taxed: 2812.5 -> 2813; 42500 - 5000 + 2813 = 40313.
@@ -107,7 +129,9 @@ const GOLDEN: Golden[] = [
     coupons: [coupon('FIRSTHOME'), coupon('SERVE50')],
     expect: { subtotal: 42500, discounts: 4250, taxes: 2869, additional: 0, grand_total: 41119, duration: 180 },
     check: (r) => {
-      expect(r.refusals).toEqual([{ code: 'SERVE50', reason: 'limit', message: 'Only one coupon can be used on an order.' }]);
+      expect(r.refusals).toEqual([
+        { code: 'SERVE50', reason: 'limit', message: 'Only one coupon can be used on an order.' },
+      ]);
       expect(r.cart.coupons).toEqual(['FIRSTHOME']);
     },
   },
@@ -133,7 +157,9 @@ const GOLDEN: Golden[] = [
         [S.singleFamily, false],
         [S.payAtClose, true],
       ]);
-      expect(r.pricing.additional.fees).toEqual([{ code: 'pac-service-fee', description: 'Pay at Close Service fee', value: 3500 }]);
+      expect(r.pricing.additional.fees).toEqual([
+        { code: 'pac-service-fee', description: 'Pay at Close Service fee', value: 3500 },
+      ]);
       expect(r.cart.services).toEqual([S.singleFamily, S.payAtClose]);
     },
   },
@@ -230,19 +256,28 @@ const GOLDEN: Golden[] = [
       ],
     },
     expect: { subtotal: 35000, discounts: 0, taxes: 2625, additional: 20000, grand_total: 57625, duration: 120 },
-    check: (r) => expect(r.pricing.additional.fees.map((f) => [f.code, f.value])).toEqual([
-      ['pool', 7500],
-      ['vacant', 4000],
-      ['trip-zone', 3500],
-      ['trip-miles', 5000],
-    ]),
+    check: (r) =>
+      expect(r.pricing.additional.fees.map((f) => [f.code, f.value])).toEqual([
+        ['pool', 7500],
+        ['vacant', 4000],
+        ['trip-zone', 3500],
+        ['trip-miles', 5000],
+      ]),
   },
   {
     // Extended rules, limit 10: every coupon refused, so case 1's 45688 stands.
     name: '16. Coupons refused, each with its reason',
     extended: true,
     cart: { services: [S.singleFamily] },
-    coupons: [coupon('RADON20'), coupon('FUTURE'), coupon('OLD'), coupon('ONCE', 1), coupon('BIG100'), coupon('NOPE'), coupon('OFF')],
+    coupons: [
+      coupon('RADON20'),
+      coupon('FUTURE'),
+      coupon('OLD'),
+      coupon('ONCE', 1),
+      coupon('BIG100'),
+      coupon('NOPE'),
+      coupon('OFF'),
+    ],
     settings: { couponLimit: 10 },
     expect: { subtotal: 42500, discounts: 0, taxes: 3188, additional: 0, grand_total: 45688, duration: 180 },
     check: (r) =>
@@ -330,7 +365,10 @@ const GOLDEN: Golden[] = [
     property: { postal_code: '43130' },
     coupons: [coupon('SPRING25')],
     expect: { subtotal: 42500, discounts: 2500, taxes: 3000, additional: 5000, grand_total: 48000, duration: 180 },
-    check: (r) => expect(r.pricing.additional.fees).toEqual([{ code: 'trip-charge', description: 'Trip charge (outside Franklin County)', value: 5000 }]),
+    check: (r) =>
+      expect(r.pricing.additional.fees).toEqual([
+        { code: 'trip-charge', description: 'Trip charge (outside Franklin County)', value: 5000 },
+      ]),
   },
   {
     // A 1,500 sq ft unit: no unit-size fee. Condo 32500 + Radon 15000 = 47500; RADONCHECK 20% of
@@ -357,7 +395,10 @@ const GOLDEN: Golden[] = [
     property: { sqft: 1500 },
     coupons: [coupon('SPRING25')],
     expect: { subtotal: 32500, discounts: 0, taxes: 2438, additional: 0, grand_total: 34938, duration: 120 },
-    check: (r) => expect(r.refusals).toEqual([{ code: 'SPRING25', reason: 'minimum_order', message: 'This coupon needs an order of at least $400.00.' }]),
+    check: (r) =>
+      expect(r.refusals).toEqual([
+        { code: 'SPRING25', reason: 'minimum_order', message: 'This coupon needs an order of at least $400.00.' },
+      ]),
   },
   {
     // Sale price $2,000,000: luxury 15000; basement adds nothing. 42500 + 15000 = 57500;
@@ -383,7 +424,14 @@ describe('priceOrder over the demo catalogue', () => {
       }),
     );
     const { totals } = result.pricing;
-    expect({ subtotal: totals.subtotal, discounts: totals.discounts, taxes: totals.taxes, additional: totals.additional, grand_total: totals.grand_total, duration: result.duration }).toEqual(golden.expect);
+    expect({
+      subtotal: totals.subtotal,
+      discounts: totals.discounts,
+      taxes: totals.taxes,
+      additional: totals.additional,
+      grand_total: totals.grand_total,
+      duration: result.duration,
+    }).toEqual(golden.expect);
     expect(pricingSchema.parse(result.pricing)).toEqual(result.pricing);
     golden.check?.(result);
   });
@@ -394,27 +442,30 @@ describe('priceOrder over the demo catalogue', () => {
     ['taxes hidden', { doNotShowTaxInPackages: true }],
     ['fees hidden', { hideAllFees: true }],
   ] as const;
-  it.each(GOLDEN.flatMap((g) => views.map(([view, settings]) => [g.name, view, g, settings] as const)))('%s, %s: the displayed lines add up to the displayed total', (_name, _view, golden, settings) => {
-    const { pricing } = priceOrder(
-      pricingInput({
-        catalogue: golden.extended ? extended : demoCatalogue(),
-        cart: { ...EMPTY_CART, ...golden.cart },
-        property: { ...PLAIN_PROPERTY, ...golden.property },
-        coupons: golden.coupons ?? [],
-        settings: { ...DEMO_SETTINGS, ...golden.settings, ...settings },
-        pacOptOut: golden.pacOptOut ?? false,
-      }),
-    );
-    const shown = displayLines(pricing);
-    const amounts = shown.lines.map((line) => line.amount);
-    if (shown.total === null) {
-      expect(amounts.every((amount) => amount === null)).toBe(true);
-      return;
-    }
-    expect(amounts.reduce<number>((sum, amount) => sum + amount!, 0)).toBe(shown.total);
-    expect(shown.total).toBe(pricing.totals.display_total);
-    // The package line is the package's price before its savings: the line and its Bundle Savings are what it adds.
-    const pkg = shown.lines.filter((line) => line.kind === 'package' || line.kind === 'bundle-savings');
-    expect(pkg.reduce((sum, line) => sum + line.amount!, 0)).toBe(pricing.package?.amount ?? 0);
-  });
+  it.each(GOLDEN.flatMap((g) => views.map(([view, settings]) => [g.name, view, g, settings] as const)))(
+    '%s, %s: the displayed lines add up to the displayed total',
+    (_name, _view, golden, settings) => {
+      const { pricing } = priceOrder(
+        pricingInput({
+          catalogue: golden.extended ? extended : demoCatalogue(),
+          cart: { ...EMPTY_CART, ...golden.cart },
+          property: { ...PLAIN_PROPERTY, ...golden.property },
+          coupons: golden.coupons ?? [],
+          settings: { ...DEMO_SETTINGS, ...golden.settings, ...settings },
+          pacOptOut: golden.pacOptOut ?? false,
+        }),
+      );
+      const shown = displayLines(pricing);
+      const amounts = shown.lines.map((line) => line.amount);
+      if (shown.total === null) {
+        expect(amounts.every((amount) => amount === null)).toBe(true);
+        return;
+      }
+      expect(amounts.reduce<number>((sum, amount) => sum + amount!, 0)).toBe(shown.total);
+      expect(shown.total).toBe(pricing.totals.display_total);
+      // The package line is the package's price before its savings: the line and its Bundle Savings are what it adds.
+      const pkg = shown.lines.filter((line) => line.kind === 'package' || line.kind === 'bundle-savings');
+      expect(pkg.reduce((sum, line) => sum + line.amount!, 0)).toBe(pricing.package?.amount ?? 0);
+    },
+  );
 });

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { officeTaxSchema, pricingCouponSchema, pricingSchema, type PricingCart, type PricingProperty } from '@scheduler/contracts/pricing';
+import {
+  officeTaxSchema,
+  pricingCouponSchema,
+  pricingSchema,
+  type PricingCart,
+  type PricingProperty,
+} from '@scheduler/contracts/pricing';
 import { applyCartChange, checkCartChange } from './cart-rules.ts';
 import { displayLines, packageCardLines } from './display-lines.ts';
 import { priceListings, priceOrder, type PricingInput } from './engine.ts';
@@ -10,13 +16,17 @@ const SERVICE_IDS = [...DEMO.services.map((s) => s.uuid), '99999999-0000-4000-80
 const ORDERABLE = DEMO.services.filter((s) => !s.label && !s.is_pac).map((s) => s.uuid);
 const COUPON_CODES = ['C0', 'C1', 'C2', 'C3', 'FIRSTHOME', 'SERVE50', 'RADON20', 'HUGE', 'BIG100', 'ONCE', 'NOPE'];
 
-const subsetOf = <T,>(items: readonly T[], maxLength = items.length) => fc.shuffledSubarray([...items], { maxLength });
+const subsetOf = <T>(items: readonly T[], maxLength = items.length) => fc.shuffledSubarray([...items], { maxLength });
 
 /** The extended demo rules with random taxes and coupons on top. */
 const rulesArb = fc
   .record({
     taxes: fc.array(
-      fc.record({ rate: fc.integer({ min: 0, max: 150_000 }), services: subsetOf(ORDERABLE, 3), additional: fc.boolean() }),
+      fc.record({
+        rate: fc.integer({ min: 0, max: 150_000 }),
+        services: subsetOf(ORDERABLE, 3),
+        additional: fc.boolean(),
+      }),
       { maxLength: 3 },
     ),
     coupons: fc.array(
@@ -32,14 +42,28 @@ const rulesArb = fc
   })
   .map(({ taxes, coupons }) => ({
     ...EXTENDED_RULES,
-    taxes: [...EXTENDED_RULES.taxes, ...taxes.map((t, i) => officeTaxSchema.parse({ code: `t${i}`, name: `Tax ${i}`, rate_percent: t.rate / 10_000, services: t.services, additional_charges: t.additional }))],
+    taxes: [
+      ...EXTENDED_RULES.taxes,
+      ...taxes.map((t, i) =>
+        officeTaxSchema.parse({
+          code: `t${i}`,
+          name: `Tax ${i}`,
+          rate_percent: t.rate / 10_000,
+          services: t.services,
+          additional_charges: t.additional,
+        }),
+      ),
+    ],
     coupons: [
       ...EXTENDED_RULES.coupons,
       ...coupons.map((c, i) =>
         pricingCouponSchema.parse({
           code: `C${i}`,
           name: `Coupon ${i}`,
-          discount: c.percent === null ? { kind: 'amount', amount_cents: c.amount } : { kind: 'percent', percent: c.percent / 10_000 },
+          discount:
+            c.percent === null
+              ? { kind: 'amount', amount_cents: c.amount }
+              : { kind: 'percent', percent: c.percent / 10_000 },
           min_order_cents: c.min,
           services: c.services,
           max_redemptions: c.max,
@@ -51,13 +75,30 @@ const rulesArb = fc
 const propertyArb: fc.Arbitrary<PricingProperty> = fc.record({
   sqft: fc.option(fc.integer({ min: 0, max: 20_000 }), { nil: null }),
   year_built: fc.option(fc.integer({ min: 1700, max: 2026 }), { nil: null }),
-  sales_price: fc.oneof(fc.constant(''), fc.integer({ min: 0, max: 5_000_000 }).map((n) => n.toLocaleString('en-US')), fc.string({ maxLength: 16 })),
+  sales_price: fc.oneof(
+    fc.constant(''),
+    fc.integer({ min: 0, max: 5_000_000 }).map((n) => n.toLocaleString('en-US')),
+    fc.string({ maxLength: 16 }),
+  ),
   foundation_type_id: fc.option(fc.integer({ min: 1, max: 5 }), { nil: null }),
   postal_code: fc.constantFrom('', '43229', '43081', '43082', '43215'),
-  location: fc.option(fc.record({ latitude: fc.double({ min: 39, max: 41.5, noNaN: true }), longitude: fc.double({ min: -84, max: -82, noNaN: true }) }), { nil: null }),
-  controls: fc.array(fc.record({ id: fc.constantFrom(5, 6, 7), value: fc.option(fc.constantFrom('1', '3', 'Pool and spa', 'In-ground pool', 'x'), { nil: null }), checked: fc.boolean() }), {
-    maxLength: 3,
-  }),
+  location: fc.option(
+    fc.record({
+      latitude: fc.double({ min: 39, max: 41.5, noNaN: true }),
+      longitude: fc.double({ min: -84, max: -82, noNaN: true }),
+    }),
+    { nil: null },
+  ),
+  controls: fc.array(
+    fc.record({
+      id: fc.constantFrom(5, 6, 7),
+      value: fc.option(fc.constantFrom('1', '3', 'Pool and spa', 'In-ground pool', 'x'), { nil: null }),
+      checked: fc.boolean(),
+    }),
+    {
+      maxLength: 3,
+    },
+  ),
 });
 
 const cartArb: fc.Arbitrary<PricingCart> = fc.record({
@@ -83,12 +124,20 @@ const inputArb: fc.Arbitrary<PricingInput> = fc
     rules: rulesArb,
     property: propertyArb,
     cart: cartArb,
-    coupons: fc.array(fc.record({ code: fc.constantFrom(...COUPON_CODES), redemptions: fc.integer({ min: 0, max: 3 }) }), { maxLength: 4 }),
+    coupons: fc.array(
+      fc.record({ code: fc.constantFrom(...COUPON_CODES), redemptions: fc.integer({ min: 0, max: 3 }) }),
+      { maxLength: 4 },
+    ),
     settings: settingsArb,
     pacOptOut: fc.boolean(),
     today: fc.constantFrom(TODAY, '2025-06-01', '2027-03-01', '2028-01-01'),
   })
-  .map(({ rules, settings, ...rest }) => ({ ...rest, catalogue: demoCatalogue(rules), office: DEMO_OFFICE, settings: { ...DEMO_SETTINGS, ...settings } }));
+  .map(({ rules, settings, ...rest }) => ({
+    ...rest,
+    catalogue: demoCatalogue(rules),
+    office: DEMO_OFFICE,
+    settings: { ...DEMO_SETTINGS, ...settings },
+  }));
 
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 
@@ -113,7 +162,9 @@ describe('priceOrder properties', () => {
         expect(totals.additional).toBe(pricing.additional.total);
         expect(totals.additional).toBe(sum(pricing.additional.fees.map((f) => f.value)));
         expect(totals.grand_total).toBe(totals.subtotal - totals.discounts + totals.taxes + totals.additional);
-        expect(totals.display_total).toBe(input.settings.doNotShowTaxInPackages ? totals.grand_total - totals.taxes : totals.grand_total);
+        expect(totals.display_total).toBe(
+          input.settings.doNotShowTaxInPackages ? totals.grand_total - totals.taxes : totals.grand_total,
+        );
       }),
       RUNS,
     );
@@ -127,7 +178,11 @@ describe('priceOrder properties', () => {
           expect(Number.isInteger(n)).toBe(true);
           expect(n).toBeGreaterThanOrEqual(0);
         }
-        for (const line of [...pricing.services.flatMap((s) => s.fees), ...(pricing.package?.services.flatMap((s) => s.fees) ?? [])]) expect(line.value).toBeLessThanOrEqual(line.gross);
+        for (const line of [
+          ...pricing.services.flatMap((s) => s.fees),
+          ...(pricing.package?.services.flatMap((s) => s.fees) ?? []),
+        ])
+          expect(line.value).toBeLessThanOrEqual(line.gross);
         expect(Number.isInteger(duration) && duration > 0).toBe(true);
         pricingSchema.parse(pricing);
       }),
@@ -155,7 +210,8 @@ describe('priceOrder properties', () => {
         const result = priceOrder(input);
         expect(result.pricing.coupons.length).toBeLessThanOrEqual(input.settings.couponLimit);
         expect(result.pricing.coupons.length + result.refusals.length).toBe(input.coupons.length);
-        if (result.refusals.some((r) => r.reason === 'limit')) expect(result.pricing.coupons.length).toBe(input.settings.couponLimit);
+        if (result.refusals.some((r) => r.reason === 'limit'))
+          expect(result.pricing.coupons.length).toBe(input.settings.couponLimit);
       }),
       RUNS,
     );
@@ -180,24 +236,29 @@ describe('priceOrder properties', () => {
 
   it('removing what was added restores the earlier pricing and duration', () => {
     fc.assert(
-      fc.property(inputArb, fc.constantFrom(...ORDERABLE), fc.option(fc.constantFrom<number>(P.essentials, P.complete, P.condo, P.seller), { nil: null }), (input, service, pkg) => {
-        const cart = { ...input.cart, services: input.cart.services.filter((id) => id !== service) };
-        const before = priceOrder({ ...input, cart });
-        const { catalogue, settings } = input;
-        let changed = cart;
-        const add = { kind: 'add_service', service } as const;
-        if (checkCartChange(catalogue, settings, changed, add).ok) {
-          changed = applyCartChange(catalogue, changed, add);
-          changed = applyCartChange(catalogue, changed, { kind: 'remove_service', service });
-        }
-        if (cart.package === null && pkg !== null) {
-          changed = applyCartChange(catalogue, changed, { kind: 'set_package', package: pkg });
-          changed = applyCartChange(catalogue, changed, { kind: 'set_package', package: null });
-        }
-        const after = priceOrder({ ...input, cart: changed });
-        expect(after.pricing).toEqual(before.pricing);
-        expect(after.duration).toBe(before.duration);
-      }),
+      fc.property(
+        inputArb,
+        fc.constantFrom(...ORDERABLE),
+        fc.option(fc.constantFrom<number>(P.essentials, P.complete, P.condo, P.seller), { nil: null }),
+        (input, service, pkg) => {
+          const cart = { ...input.cart, services: input.cart.services.filter((id) => id !== service) };
+          const before = priceOrder({ ...input, cart });
+          const { catalogue, settings } = input;
+          let changed = cart;
+          const add = { kind: 'add_service', service } as const;
+          if (checkCartChange(catalogue, settings, changed, add).ok) {
+            changed = applyCartChange(catalogue, changed, add);
+            changed = applyCartChange(catalogue, changed, { kind: 'remove_service', service });
+          }
+          if (cart.package === null && pkg !== null) {
+            changed = applyCartChange(catalogue, changed, { kind: 'set_package', package: pkg });
+            changed = applyCartChange(catalogue, changed, { kind: 'set_package', package: null });
+          }
+          const after = priceOrder({ ...input, cart: changed });
+          expect(after.pricing).toEqual(before.pricing);
+          expect(after.duration).toBe(before.duration);
+        },
+      ),
       RUNS,
     );
   });
@@ -228,7 +289,8 @@ describe('priceOrder properties', () => {
         for (const pkg of priceListings(input).packages) {
           const card = packageCardLines(pkg);
           expect(card.price).toBe(pkg.amount);
-          if (card.includes.every((line) => line.amount !== null)) expect(sum(card.includes.map((line) => line.amount!)) - card.savings).toBe(card.price);
+          if (card.includes.every((line) => line.amount !== null))
+            expect(sum(card.includes.map((line) => line.amount!)) - card.savings).toBe(card.price);
           else expect(card.savings).toBe(0);
         }
       }),

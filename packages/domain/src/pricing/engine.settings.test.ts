@@ -6,12 +6,22 @@
 import { describe, expect, it } from 'vitest';
 import { pricingRulesSchema } from '@scheduler/contracts/pricing';
 import { priceOrder, type PricingInput } from './engine.ts';
-import { DEMO_OFFICE, DEMO_SETTINGS, EMPTY_CART, EXTENDED_RULES, PLAIN_PROPERTY, S, demoCatalogue, pricingInput } from './test-fixtures.ts';
+import {
+  DEMO_OFFICE,
+  DEMO_SETTINGS,
+  EMPTY_CART,
+  EXTENDED_RULES,
+  PLAIN_PROPERTY,
+  S,
+  demoCatalogue,
+  pricingInput,
+} from './test-fixtures.ts';
 import type { PricingSettings } from './pricing-settings.ts';
 
 const OTHER_OFFICE = { ...DEMO_OFFICE, uuid: 'b2c0ffee-0000-4000-8000-00000000ffff' };
 const singleFamily = { ...EMPTY_CART, services: [S.singleFamily] };
-const price = (settings: Partial<PricingSettings>, overrides: Partial<PricingInput> = {}) => priceOrder(pricingInput({ cart: singleFamily, settings: { ...DEMO_SETTINGS, ...settings }, ...overrides }));
+const price = (settings: Partial<PricingSettings>, overrides: Partial<PricingInput> = {}) =>
+  priceOrder(pricingInput({ cart: singleFamily, settings: { ...DEMO_SETTINGS, ...settings }, ...overrides }));
 const feeCodes = (result: ReturnType<typeof priceOrder>) => result.pricing.additional.fees.map((fee) => fee.code);
 
 describe('pay-at-close settings', () => {
@@ -44,8 +54,14 @@ describe('fees hidden', () => {
   });
 
   it('hides fees while a pay-at-close submission fee is set, from a cent on, and not while it is 0', () => {
-    expect(price({ hideAllFees: false, pacSubmissionFeeCents: 1 }).pricing).toMatchObject({ fees_hidden: true, taxes_hidden: true });
-    expect(price({ hideAllFees: false, pacSubmissionFeeCents: 0 }).pricing).toMatchObject({ fees_hidden: false, taxes_hidden: false });
+    expect(price({ hideAllFees: false, pacSubmissionFeeCents: 1 }).pricing).toMatchObject({
+      fees_hidden: true,
+      taxes_hidden: true,
+    });
+    expect(price({ hideAllFees: false, pacSubmissionFeeCents: 0 }).pricing).toMatchObject({
+      fees_hidden: false,
+      taxes_hidden: false,
+    });
   });
 });
 
@@ -60,17 +76,35 @@ describe('rules kept for one office', () => {
   });
 
   it("charges an office's tax on its own orders only", () => {
-    const rules = pricingRulesSchema.parse({ ...EXTENDED_RULES, taxes: [{ code: 'city', name: 'City Tax', rate_percent: 2, office: DEMO_OFFICE.uuid }] });
+    const rules = pricingRulesSchema.parse({
+      ...EXTENDED_RULES,
+      taxes: [{ code: 'city', name: 'City Tax', rate_percent: 2, office: DEMO_OFFICE.uuid }],
+    });
     // 2 % of Single-Family's 42500.
-    expect(price({}, { catalogue: demoCatalogue(rules) }).pricing.taxes).toEqual([{ code: 'city', name: 'City Tax', total: 850 }]);
+    expect(price({}, { catalogue: demoCatalogue(rules) }).pricing.taxes).toEqual([
+      { code: 'city', name: 'City Tax', total: 850 },
+    ]);
     expect(price({}, { catalogue: demoCatalogue(rules), office: OTHER_OFFICE }).pricing.taxes).toEqual([]);
   });
 });
 
 describe('service modifiers at their bound', () => {
   const modifier = (amount_cents: number) =>
-    demoCatalogue(pricingRulesSchema.parse({ ...EXTENDED_RULES, service_modifiers: [{ code: 'radon-off', description: 'Radon off', services: [S.radon], discount: { kind: 'amount', amount_cents } }] }));
-  const radon = (amount: number) => price({}, { catalogue: modifier(amount), cart: { ...EMPTY_CART, services: [S.radon] } }).pricing.services[0]!;
+    demoCatalogue(
+      pricingRulesSchema.parse({
+        ...EXTENDED_RULES,
+        service_modifiers: [
+          {
+            code: 'radon-off',
+            description: 'Radon off',
+            services: [S.radon],
+            discount: { kind: 'amount', amount_cents },
+          },
+        ],
+      }),
+    );
+  const radon = (amount: number) =>
+    price({}, { catalogue: modifier(amount), cart: { ...EMPTY_CART, services: [S.radon] } }).pricing.services[0]!;
 
   it("takes a fixed modifier off whole when it is the service's price, and stops at the price when it is more", () => {
     // Radon costs 15000.
@@ -85,10 +119,20 @@ describe('a modifier that needs another service', () => {
   const catalogue = demoCatalogue(
     pricingRulesSchema.parse({
       ...EXTENDED_RULES,
-      service_modifiers: [{ code: 'radon-bundle', description: 'Radon with an inspection', services: [S.radon], requires_any_of: [S.radon, S.singleFamily], discount: { kind: 'amount', amount_cents: 2500 } }],
+      service_modifiers: [
+        {
+          code: 'radon-bundle',
+          description: 'Radon with an inspection',
+          services: [S.radon],
+          requires_any_of: [S.radon, S.singleFamily],
+          discount: { kind: 'amount', amount_cents: 2500 },
+        },
+      ],
     }),
   );
-  const radonSavings = (services: string[]) => price({}, { catalogue, cart: { ...EMPTY_CART, services } }).pricing.services.find((s) => s.id === S.radon)!.modifier_savings;
+  const radonSavings = (services: string[]) =>
+    price({}, { catalogue, cart: { ...EMPTY_CART, services } }).pricing.services.find((s) => s.id === S.radon)!
+      .modifier_savings;
 
   it('applies with another service it needs in the cart, and not to the service alone', () => {
     expect(radonSavings([S.radon, S.singleFamily])).toBe(2500);
@@ -98,7 +142,15 @@ describe('a modifier that needs another service', () => {
 
 describe('coupons counted per code', () => {
   it('takes a code once: typed again, in any case, it is refused as a duplicate', () => {
-    const result = price({ couponLimit: 2 }, { coupons: [{ code: 'FIRSTHOME', redemptions: 0 }, { code: 'firsthome', redemptions: 0 }] });
+    const result = price(
+      { couponLimit: 2 },
+      {
+        coupons: [
+          { code: 'FIRSTHOME', redemptions: 0 },
+          { code: 'firsthome', redemptions: 0 },
+        ],
+      },
+    );
     expect(result.pricing.coupons.map((c) => c.code)).toEqual(['FIRSTHOME']);
     expect(result.refusals.map((r) => [r.code, r.reason])).toEqual([['firsthome', 'duplicate']]);
   });

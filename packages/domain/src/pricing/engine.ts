@@ -1,6 +1,13 @@
 import type { PackageResponse, ServiceResponse } from '@scheduler/contracts/catalogue';
 import type { Package, Service } from '@scheduler/contracts/company-document';
-import type { PricedFeeLine, PricedPackage, PricedService, Pricing, PricingCart, PricingProperty } from '@scheduler/contracts/pricing';
+import type {
+  PricedFeeLine,
+  PricedPackage,
+  PricedService,
+  Pricing,
+  PricingCart,
+  PricingProperty,
+} from '@scheduler/contracts/pricing';
 import { applyCoupons, type CouponRefusal, type CouponUse, type PricingUnit } from './coupons.ts';
 import { orderDurationMinutes } from './duration.ts';
 import { pricingFacts, ruleAmount, tripFeeAmount, type PricingFacts, type PricingOffice } from './fee-rules.ts';
@@ -44,14 +51,20 @@ export interface PricingResult {
 
 export const RER_RUSH_DESCRIPTION = 'Repair Estimate Report Rush Delivery';
 
-function feeLines(service: Service, catalogue: PricingCatalogue, facts: PricingFacts, waived: ReadonlySet<string> | undefined): PricedFeeLine[] {
+function feeLines(
+  service: Service,
+  catalogue: PricingCatalogue,
+  facts: PricingFacts,
+  waived: ReadonlySet<string> | undefined,
+): PricedFeeLine[] {
   const fees = catalogue.serviceFees.get(service.uuid);
   if (!fees) return [];
   const lines: PricedFeeLine[] = [];
   for (const fee of fees) {
     const gross = ruleAmount(fee.rule, facts);
     // A fee of 0 is not shown (spec 9.4), so it is not a line either.
-    if (gross > 0) lines.push({ code: fee.code, description: fee.description, gross, value: waived?.has(fee.code) ? 0 : gross });
+    if (gross > 0)
+      lines.push({ code: fee.code, description: fee.description, gross, value: waived?.has(fee.code) ? 0 : gross });
   }
   return lines;
 }
@@ -65,7 +78,11 @@ function sumOf<T>(items: readonly T[], amount: (item: T) => number): number {
 const grossOf = (line: PricedFeeLine) => line.gross;
 const valueOf = (line: PricedFeeLine) => line.value;
 
-function priceChosenPackage(pkg: Package, catalogue: PricingCatalogue, facts: PricingFacts): { priced: PricedPackage; units: PricingUnit[] } {
+function priceChosenPackage(
+  pkg: Package,
+  catalogue: PricingCatalogue,
+  facts: PricingFacts,
+): { priced: PricedPackage; units: PricingUnit[] } {
   const waived = catalogue.waivers.get(pkg.id);
   const services: PricedPackage['services'] = [];
   const separately: number[] = [];
@@ -101,20 +118,35 @@ function priceChosenPackage(pkg: Package, catalogue: PricingCatalogue, facts: Pr
 }
 
 /** The largest discount among the modifiers that apply to a service; they do not stack. */
-function modifierSavings(service: Service, subtotal: number, catalogue: PricingCatalogue, inCart: ReadonlySet<string>): number {
+function modifierSavings(
+  service: Service,
+  subtotal: number,
+  catalogue: PricingCatalogue,
+  inCart: ReadonlySet<string>,
+): number {
   const modifiers = catalogue.modifiers.get(service.uuid);
   if (!modifiers || subtotal === 0) return 0;
   let best = 0;
   for (const modifier of modifiers) {
-    const applies = modifier.requires_any_of.length === 0 || modifier.requires_any_of.some((id) => id !== service.uuid && inCart.has(id));
+    const applies =
+      modifier.requires_any_of.length === 0 ||
+      modifier.requires_any_of.some((id) => id !== service.uuid && inCart.has(id));
     if (!applies) continue;
-    const discount = modifier.discount.kind === 'percent' ? percentOf(subtotal, modifier.discount.percent) : modifier.discount.amount_cents;
+    const discount =
+      modifier.discount.kind === 'percent'
+        ? percentOf(subtotal, modifier.discount.percent)
+        : modifier.discount.amount_cents;
     best = Math.max(best, Math.min(subtotal, discount));
   }
   return best;
 }
 
-function priceCartService(service: Service, catalogue: PricingCatalogue, facts: PricingFacts, inCart: ReadonlySet<string>): PricedService {
+function priceCartService(
+  service: Service,
+  catalogue: PricingCatalogue,
+  facts: PricingFacts,
+  inCart: ReadonlySet<string>,
+): PricedService {
   const fees = feeLines(service, catalogue, facts, undefined);
   const subtotal = service.price_cents + sumOf(fees, valueOf);
   const savings = modifierSavings(service, subtotal, catalogue, inCart);
@@ -138,28 +170,49 @@ interface AdditionalLine {
   value: number;
 }
 
-function additionalCharges(input: PricingInput, facts: PricingFacts, rush: boolean, payAtClose: boolean): AdditionalLine[] {
+function additionalCharges(
+  input: PricingInput,
+  facts: PricingFacts,
+  rush: boolean,
+  payAtClose: boolean,
+): AdditionalLine[] {
   const { catalogue, settings, office } = input;
   const lines: AdditionalLine[] = [];
-  for (const fee of catalogue.orderFees) lines.push({ code: fee.code, description: fee.description, value: ruleAmount(fee.rule, facts) });
+  for (const fee of catalogue.orderFees)
+    lines.push({ code: fee.code, description: fee.description, value: ruleAmount(fee.rule, facts) });
   for (const fee of catalogue.tripFees) {
-    if (fee.office === null || fee.office === office.uuid) lines.push({ code: fee.code, description: fee.description, value: tripFeeAmount(fee, facts, office) });
+    if (fee.office === null || fee.office === office.uuid)
+      lines.push({ code: fee.code, description: fee.description, value: tripFeeAmount(fee, facts, office) });
   }
   if (rush) lines.push({ code: 'rer-rush', description: RER_RUSH_DESCRIPTION, value: catalogue.rerRushAmountCents });
   if (payAtClose) {
-    lines.push({ code: 'pac-submission-fee', description: `${settings.pacName} submission fee`, value: settings.pacSubmissionFeeCents });
-    if (settings.pacChargeByState) lines.push({ code: 'pac-service-fee', description: `${settings.pacName} Service fee`, value: settings.pacChargeByStateFeeCents });
+    lines.push({
+      code: 'pac-submission-fee',
+      description: `${settings.pacName} submission fee`,
+      value: settings.pacSubmissionFeeCents,
+    });
+    if (settings.pacChargeByState)
+      lines.push({
+        code: 'pac-service-fee',
+        description: `${settings.pacName} Service fee`,
+        value: settings.pacChargeByStateFeeCents,
+      });
   }
   // Additional charges of 0 are not listed (spec 2.9).
   return lines.filter((line) => line.value > 0);
 }
 
-function taxLines(input: Pick<PricingInput, 'catalogue' | 'office'>, units: readonly PricingUnit[], additional: number): Pricing['taxes'] {
+function taxLines(
+  input: Pick<PricingInput, 'catalogue' | 'office'>,
+  units: readonly PricingUnit[],
+  additional: number,
+): Pricing['taxes'] {
   const taxes: Pricing['taxes'] = [];
   for (const tax of input.catalogue.taxes) {
     if (tax.office !== null && tax.office !== input.office.uuid) continue;
     let base = tax.additional_charges ? additional : 0;
-    for (const unit of units) if (tax.services.length === 0 || tax.services.includes(unit.serviceId)) base += unit.amount;
+    for (const unit of units)
+      if (tax.services.length === 0 || tax.services.includes(unit.serviceId)) base += unit.amount;
     const total = percentOf(base, tax.rate_percent);
     if (total > 0) taxes.push({ code: tax.code, name: tax.name, total });
   }
@@ -191,7 +244,11 @@ export function priceOrder(input: PricingInput): PricingResult {
   }
 
   // Spec 5.8: the order has services and no agent opted out; the offering exists and is shown.
-  const pacEligible = catalogue.pacService !== null && !settings.pacHidden && !input.pacOptOut && (pkg !== undefined || extras.length > 0);
+  const pacEligible =
+    catalogue.pacService !== null &&
+    !settings.pacHidden &&
+    !input.pacOptOut &&
+    (pkg !== undefined || extras.length > 0);
   const pacRequested = cart.pay_at_close || pacIds.size > 0;
   const payAtClose = pacRequested && pacEligible;
   const pacRemoved = pacRequested && !pacEligible;
@@ -202,7 +259,10 @@ export function priceOrder(input: PricingInput): PricingResult {
   const services = extras.map((s) => priceCartService(s, catalogue, facts, inCart));
   if (payAtClose) services.push(priceCartService(catalogue.pacService!, catalogue, facts, inCart));
 
-  const units: PricingUnit[] = [...(pricedPackage?.units ?? []), ...services.map((s) => ({ serviceId: s.id, amount: s.amount }))];
+  const units: PricingUnit[] = [
+    ...(pricedPackage?.units ?? []),
+    ...services.map((s) => ({ serviceId: s.id, amount: s.amount })),
+  ];
   const subtotal = (pricedPackage?.priced.amount ?? 0) + sumOf(services, (s) => s.amount);
   const { applied, refusals } = applyCoupons(input.coupons, units, {
     coupons: catalogue.coupons,
@@ -231,7 +291,11 @@ export function priceOrder(input: PricingInput): PricingResult {
     pay_at_close: payAtClose,
     coupons: applied.map((c) => c.code),
   };
-  const duration = orderDurationMinutes(catalogue.durations, { packageIds: pkg ? [pkg.id] : [], serviceIds: effectiveServices }, input.office.defaultDurationMinutes);
+  const duration = orderDurationMinutes(
+    catalogue.durations,
+    { packageIds: pkg ? [pkg.id] : [], serviceIds: effectiveServices },
+    input.office.defaultDurationMinutes,
+  );
 
   return {
     pricing: {

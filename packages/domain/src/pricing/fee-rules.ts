@@ -30,7 +30,11 @@ export function pricingFacts(property: PricingProperty, today: string): PricingF
 }
 
 /** The amount of the first tier whose bound is at least the value (null bounds are open-ended). */
-function tierAmount<T extends { amount_cents: number }>(tiers: readonly T[], value: number, bound: (tier: T) => number | null): number {
+function tierAmount<T extends { amount_cents: number }>(
+  tiers: readonly T[],
+  value: number,
+  bound: (tier: T) => number | null,
+): number {
   for (const tier of tiers) {
     const limit = bound(tier);
     if (limit === null || value <= limit) return tier.amount_cents;
@@ -58,7 +62,10 @@ export function ruleAmount(rule: PricingFeeRule, facts: PricingFacts): number {
       let amount = answer.checked ? rule.checked_cents : 0;
       for (const option of rule.options) {
         // A dropdown's value is its option id; a triggered dropdown's text counts only while checked.
-        const chosen = typeof option.option === 'number' ? answer.value !== null && answer.value.trim() === String(option.option) : answer.checked && answer.value === option.option;
+        const chosen =
+          typeof option.option === 'number'
+            ? answer.value !== null && answer.value.trim() === String(option.option)
+            : answer.checked && answer.value === option.option;
         if (chosen) {
           amount += option.amount_cents;
           break;

@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { priceListings, priceOrder } from './engine.ts';
-import { DEMO_OFFICE, EMPTY_CART, EXTENDED_RULES, P, PLAIN_PROPERTY, S, TODAY, demoCatalogue, pricingInput } from './test-fixtures.ts';
+import {
+  DEMO_OFFICE,
+  EMPTY_CART,
+  EXTENDED_RULES,
+  P,
+  PLAIN_PROPERTY,
+  S,
+  TODAY,
+  demoCatalogue,
+  pricingInput,
+} from './test-fixtures.ts';
 
-const listings = (property = PLAIN_PROPERTY, catalogue = demoCatalogue()) => priceListings({ catalogue, office: DEMO_OFFICE, property, today: TODAY });
+const listings = (property = PLAIN_PROPERTY, catalogue = demoCatalogue()) =>
+  priceListings({ catalogue, office: DEMO_OFFICE, property, today: TODAY });
 
 describe('priceListings', () => {
   it('prices each service on its own for the property, its tax in the total', () => {
@@ -31,7 +42,13 @@ describe('priceListings', () => {
     const complete = packages.find((p) => p.id === P.complete)!;
     expect(complete.subtotal).toBe(79500 + 7500);
     // Its listed total is what an order of just that package comes to.
-    const order = priceOrder(pricingInput({ catalogue: demoCatalogue(EXTENDED_RULES), property: { ...PLAIN_PROPERTY, sqft: 3000 }, cart: { ...EMPTY_CART, package: P.complete } }));
+    const order = priceOrder(
+      pricingInput({
+        catalogue: demoCatalogue(EXTENDED_RULES),
+        property: { ...PLAIN_PROPERTY, sqft: 3000 },
+        cart: { ...EMPTY_CART, package: P.complete },
+      }),
+    );
     expect(order.pricing.totals.additional).toBe(0);
     expect(complete.total).toBe(order.pricing.totals.grand_total);
     // Termite is 10% off whatever else is ordered; radon's discount needs an inspection with it.

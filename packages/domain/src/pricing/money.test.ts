@@ -15,10 +15,15 @@ describe('whole-cent arithmetic', () => {
   it('is exact beyond 2^53 as below', () => {
     expect(mulDivHalfUp(10_000_000_000, 1_000_000, 3_000_000)).toBe(3_333_333_333);
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10_000_000_000 }), fc.integer({ min: 0, max: 1_000_000 }), fc.integer({ min: 1, max: 1_000_000 }), (a, b, c) => {
-        const exact = (BigInt(a) * BigInt(b) * 2n + BigInt(c)) / (2n * BigInt(c));
-        expect(mulDivHalfUp(a, b, c)).toBe(Number(exact));
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000_000 }),
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.integer({ min: 1, max: 1_000_000 }),
+        (a, b, c) => {
+          const exact = (BigInt(a) * BigInt(b) * 2n + BigInt(c)) / (2n * BigInt(c));
+          expect(mulDivHalfUp(a, b, c)).toBe(Number(exact));
+        },
+      ),
       { seed: 11 },
     );
   });
@@ -29,15 +34,19 @@ describe('whole-cent arithmetic', () => {
     expect(apportion(10, [0, 0])).toEqual([5, 5]);
     expect(apportion(10, [])).toEqual([]);
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.array(fc.integer({ min: 0, max: 10_000_000 }), { minLength: 1, maxLength: 8 }), (amount, weights) => {
-        const shares = apportion(amount, weights);
-        expect(shares.reduce((a, b) => a + b, 0)).toBe(amount);
-        const total = weights.reduce((a, b) => a + b, 0);
-        shares.forEach((share, i) => {
-          const exact = total > 0 ? (amount * weights[i]!) / total : amount / weights.length;
-          expect(Math.abs(share - exact)).toBeLessThan(1);
-        });
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.array(fc.integer({ min: 0, max: 10_000_000 }), { minLength: 1, maxLength: 8 }),
+        (amount, weights) => {
+          const shares = apportion(amount, weights);
+          expect(shares.reduce((a, b) => a + b, 0)).toBe(amount);
+          const total = weights.reduce((a, b) => a + b, 0);
+          shares.forEach((share, i) => {
+            const exact = total > 0 ? (amount * weights[i]!) / total : amount / weights.length;
+            expect(Math.abs(share - exact)).toBeLessThan(1);
+          });
+        },
+      ),
       { seed: 12 },
     );
   });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { packageOffers } from './package-offers.ts';
 import { EMPTY_CART, P, S, pricingInput } from './test-fixtures.ts';
 
-const offersFor = (services: string[], pkg: number | null = null) => packageOffers(pricingInput({ cart: { ...EMPTY_CART, package: pkg, services } }));
+const offersFor = (services: string[], pkg: number | null = null) =>
+  packageOffers(pricingInput({ cart: { ...EMPTY_CART, package: pkg, services } }));
 
 describe('packageOffers (spec 4.3)', () => {
   it('offers each package holding more than one of the services, with its saving', () => {

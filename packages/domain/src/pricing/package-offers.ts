@@ -24,7 +24,11 @@ export function packageOffers(input: PricingInput): PackageOffer[] {
   const offers: PackageOffer[] = [];
   for (const pkg of catalogue.packages.values()) {
     if (pkg.services.filter((id) => services.includes(id)).length < 2) continue;
-    const withPackage = priceOrder({ ...input, coupons: [], cart: { ...cart, package: pkg.id, services: cart.services.filter((id) => !pkg.services.includes(id)) } });
+    const withPackage = priceOrder({
+      ...input,
+      coupons: [],
+      cart: { ...cart, package: pkg.id, services: cart.services.filter((id) => !pkg.services.includes(id)) },
+    });
     offers.push({ package: pkg.id, save: Math.max(0, current - withPackage.pricing.totals.subtotal) });
   }
   return offers;

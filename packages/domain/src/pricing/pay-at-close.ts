@@ -20,5 +20,9 @@ export interface OrderAgentOptOut {
  * what the screen withholds, and a visitor who edits an agent's details cannot undo the agent's choice.
  */
 export function agentsOptOutOfPayAtClose(agents: readonly OrderAgentOptOut[]): boolean {
-  return agents.some((agent) => (PAC_OPT_OUT_PARTIES as readonly string[]).includes(agent.party) && (agent.onOrder === true || agent.inDirectory === true));
+  return agents.some(
+    (agent) =>
+      (PAC_OPT_OUT_PARTIES as readonly string[]).includes(agent.party) &&
+      (agent.onOrder === true || agent.inDirectory === true),
+  );
 }

@@ -1,5 +1,12 @@
 import type { CompanyDocument, Package, Service } from '@scheduler/contracts/company-document';
-import type { OfficeTax, PricingCoupon, PricingFee, PricingRules, ServiceModifier, TripFee } from '@scheduler/contracts/pricing';
+import type {
+  OfficeTax,
+  PricingCoupon,
+  PricingFee,
+  PricingRules,
+  ServiceModifier,
+  TripFee,
+} from '@scheduler/contracts/pricing';
 import { catalogueDurations, type CatalogueDurations } from './duration.ts';
 
 /**
@@ -76,12 +83,20 @@ export function pricingCatalogue(source: PricingCatalogueSource): PricingCatalog
  * `coupons` in front (the same rules written the earlier way: every office, services only, no
  * minimum order). Codes are unique across both, which the document's schema checks.
  */
-export function documentPricingRules(doc: Pick<CompanyDocument, 'fees' | 'taxes' | 'coupons' | 'pricing'>): PricingRules {
+export function documentPricingRules(
+  doc: Pick<CompanyDocument, 'fees' | 'taxes' | 'coupons' | 'pricing'>,
+): PricingRules {
   const { pricing } = doc;
   return {
     ...pricing,
     fees: [...doc.fees, ...pricing.fees],
-    taxes: [...doc.taxes.map((tax): OfficeTax => ({ ...tax, office: null, additional_charges: false })), ...pricing.taxes],
-    coupons: [...doc.coupons.map((coupon): PricingCoupon => ({ ...coupon, min_order_cents: 0, services: [] })), ...pricing.coupons],
+    taxes: [
+      ...doc.taxes.map((tax): OfficeTax => ({ ...tax, office: null, additional_charges: false })),
+      ...pricing.taxes,
+    ],
+    coupons: [
+      ...doc.coupons.map((coupon): PricingCoupon => ({ ...coupon, min_order_cents: 0, services: [] })),
+      ...pricing.coupons,
+    ],
   };
 }

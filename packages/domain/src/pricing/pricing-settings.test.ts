@@ -32,7 +32,15 @@ describe('pricingSettings', () => {
         { key: SETTING.ALLOW_ONLY_SINGLE_SERVICE, value: true },
       ]),
     );
-    expect(settings).toMatchObject({ hideAllFees: true, couponLimit: 2, pacName: 'CloseCredit', pacSubmissionFeeCents: 2500, pacChargeByState: true, pacChargeByStateFeeCents: 3995, allowOnlySingleService: true });
+    expect(settings).toMatchObject({
+      hideAllFees: true,
+      couponLimit: 2,
+      pacName: 'CloseCredit',
+      pacSubmissionFeeCents: 2500,
+      pacChargeByState: true,
+      pacChargeByStateFeeCents: 3995,
+      allowOnlySingleService: true,
+    });
   });
 
   it('keeps the coupon limit within 0 to 20', () => {
@@ -41,7 +49,8 @@ describe('pricingSettings', () => {
   });
 
   it('keeps a pay-at-close name of 100 characters whole, and cuts a longer one to 100', () => {
-    const named = (name: string) => pricingSettings(new SettingsReader([{ key: SETTING.PAC_NAME, value: name }])).pacName;
+    const named = (name: string) =>
+      pricingSettings(new SettingsReader([{ key: SETTING.PAC_NAME, value: name }])).pacName;
     expect(named('a'.repeat(100))).toBe('a'.repeat(100));
     expect(named('b'.repeat(101))).toBe('b'.repeat(100));
   });

@@ -1,6 +1,11 @@
 import demoDocument from '../../../../examples/demo-company.json' with { type: 'json' };
 import { companyDocumentSchema, type CompanyDocument } from '@scheduler/contracts/company-document';
-import { pricingRulesSchema, type PricingCart, type PricingProperty, type PricingRules } from '@scheduler/contracts/pricing';
+import {
+  pricingRulesSchema,
+  type PricingCart,
+  type PricingProperty,
+  type PricingRules,
+} from '@scheduler/contracts/pricing';
 import { SettingsReader } from '../settings.ts';
 import type { PricingInput, PricingOffice } from './engine.ts';
 import { documentPricingRules, pricingCatalogue, type PricingCatalogue } from './pricing-catalogue.ts';
@@ -48,50 +53,107 @@ export const EXTENDED_RULES: PricingRules = pricingRulesSchema.parse({
       description: 'Sale price adjustment',
       scope: 'service',
       services: [S.singleFamily],
-      rule: { kind: 'sales_price_tiers', tiers: [{ up_to_cents: 50_000_000, amount_cents: 0 }, { up_to_cents: 100_000_000, amount_cents: 5000 }, { up_to_cents: null, amount_cents: 10_000 }] },
+      rule: {
+        kind: 'sales_price_tiers',
+        tiers: [
+          { up_to_cents: 50_000_000, amount_cents: 0 },
+          { up_to_cents: 100_000_000, amount_cents: 5000 },
+          { up_to_cents: null, amount_cents: 10_000 },
+        ],
+      },
     },
     {
       code: 'foundation',
       description: 'Crawlspace access',
       scope: 'service',
       services: [S.singleFamily],
-      rule: { kind: 'foundation_type', options: [{ option_id: 2, amount_cents: 3500 }, { option_id: 4, amount_cents: 5000 }] },
+      rule: {
+        kind: 'foundation_type',
+        options: [
+          { option_id: 2, amount_cents: 3500 },
+          { option_id: 4, amount_cents: 5000 },
+        ],
+      },
     },
     {
       code: 'condo-age',
       description: 'Older building',
       scope: 'service',
       services: [S.condo],
-      rule: { kind: 'age_tiers', tiers: [{ up_to_years: 30, amount_cents: 0 }, { up_to_years: 60, amount_cents: 2500 }, { up_to_years: null, amount_cents: 5000 }] },
+      rule: {
+        kind: 'age_tiers',
+        tiers: [
+          { up_to_years: 30, amount_cents: 0 },
+          { up_to_years: 60, amount_cents: 2500 },
+          { up_to_years: null, amount_cents: 5000 },
+        ],
+      },
     },
     {
       code: 'pool',
       description: 'Pool or spa on the property',
       scope: 'order',
-      rule: { kind: 'control', control_id: 7, options: [{ option: 'Pool and spa', amount_cents: 7500 }, { option: 'In-ground pool', amount_cents: 5000 }] },
+      rule: {
+        kind: 'control',
+        control_id: 7,
+        options: [
+          { option: 'Pool and spa', amount_cents: 7500 },
+          { option: 'In-ground pool', amount_cents: 5000 },
+        ],
+      },
     },
-    { code: 'vacant', description: 'Vacant home: utilities check', scope: 'order', rule: { kind: 'control', control_id: 5, options: [{ option: 3, amount_cents: 4000 }] } },
+    {
+      code: 'vacant',
+      description: 'Vacant home: utilities check',
+      scope: 'order',
+      rule: { kind: 'control', control_id: 5, options: [{ option: 3, amount_cents: 4000 }] },
+    },
   ],
   service_modifiers: [
-    { code: 'radon-with-inspection', description: 'Radon with an inspection', services: [S.radon], requires_any_of: [S.singleFamily, S.condo, S.newConstruction, S.preListing, S.warranty], discount: { kind: 'amount', amount_cents: 2500 } },
-    { code: 'termite-10', description: 'Termite 10% off', services: [S.termite], discount: { kind: 'percent', percent: 10 } },
+    {
+      code: 'radon-with-inspection',
+      description: 'Radon with an inspection',
+      services: [S.radon],
+      requires_any_of: [S.singleFamily, S.condo, S.newConstruction, S.preListing, S.warranty],
+      discount: { kind: 'amount', amount_cents: 2500 },
+    },
+    {
+      code: 'termite-10',
+      description: 'Termite 10% off',
+      services: [S.termite],
+      discount: { kind: 'percent', percent: 10 },
+    },
   ],
   package_fee_waivers: [{ package_id: P.complete, fee_codes: ['home-size'] }],
   trip_fees: [
-    { kind: 'postal_codes', code: 'trip-zone', description: 'Trip charge', zones: [{ postal_codes: ['43081', '43082'], amount_cents: 3500 }] },
+    {
+      kind: 'postal_codes',
+      code: 'trip-zone',
+      description: 'Trip charge',
+      zones: [{ postal_codes: ['43081', '43082'], amount_cents: 3500 }],
+    },
     {
       kind: 'distance_bands',
       code: 'trip-miles',
       description: 'Distance charge',
       office: demoOffice.uuid,
-      bands: [{ up_to_miles: 20, amount_cents: 0 }, { up_to_miles: 40, amount_cents: 5000 }, { up_to_miles: null, amount_cents: 10_000 }],
+      bands: [
+        { up_to_miles: 20, amount_cents: 0 },
+        { up_to_miles: 40, amount_cents: 5000 },
+        { up_to_miles: null, amount_cents: 10_000 },
+      ],
     },
   ],
   taxes: [...DEMO.taxes, { code: 'radon-lab', name: 'Laboratory Fee Tax', rate_percent: 2, services: [S.radon] }],
   coupons: [
     ...DEMO.coupons,
     { code: 'RADON20', name: 'Radon 20% Off', discount: { kind: 'percent', percent: 20 }, services: [S.radon] },
-    { code: 'BIG100', name: '$100 Off $500', discount: { kind: 'amount', amount_cents: 10_000 }, min_order_cents: 50_000 },
+    {
+      code: 'BIG100',
+      name: '$100 Off $500',
+      discount: { kind: 'amount', amount_cents: 10_000 },
+      min_order_cents: 50_000,
+    },
     { code: 'ONCE', name: 'One Use Only', discount: { kind: 'amount', amount_cents: 1000 }, max_redemptions: 1 },
     { code: 'FUTURE', name: 'Next Year', discount: { kind: 'percent', percent: 5 }, valid_from: '2027-01-01' },
     { code: 'OLD', name: 'Last Year', discount: { kind: 'percent', percent: 5 }, valid_until: '2025-12-31' },
@@ -101,14 +163,23 @@ export const EXTENDED_RULES: PricingRules = pricingRulesSchema.parse({
 });
 
 export function demoCatalogue(rules: PricingRules = DEMO_RULES): PricingCatalogue {
-  return pricingCatalogue({ currency: DEMO.currency, services: DEMO.services, packages: DEMO.packages, rules, rer_rush_amount_cents: DEMO.rer_rush_amount_cents });
+  return pricingCatalogue({
+    currency: DEMO.currency,
+    services: DEMO.services,
+    packages: DEMO.packages,
+    rules,
+    rer_rush_amount_cents: DEMO.rer_rush_amount_cents,
+  });
 }
 
 export const DEMO_SETTINGS: PricingSettings = pricingSettings(new SettingsReader(DEMO.settings));
 
 export const DEMO_OFFICE: PricingOffice = {
   uuid: demoOffice.uuid,
-  location: demoOffice.latitude !== null && demoOffice.longitude !== null ? { latitude: demoOffice.latitude, longitude: demoOffice.longitude } : null,
+  location:
+    demoOffice.latitude !== null && demoOffice.longitude !== null
+      ? { latitude: demoOffice.latitude, longitude: demoOffice.longitude }
+      : null,
   roadFactor: demoOffice.scheduling.road_factor,
   defaultDurationMinutes: demoOffice.scheduling.default_duration_minutes,
 };

@@ -14,7 +14,8 @@ type StoredAnswer = StoredPropertyAnswers['answers'][number];
 /** The text of the {id, value} option `id` of a control; null when it has none such. */
 export function optionText(control: ControlText, id: number | string | null): string | null {
   if (id === null || String(id).trim() === '') return null;
-  for (const option of control.options) if (typeof option === 'object' && String(option.id) === String(id).trim()) return option.value;
+  for (const option of control.options)
+    if (typeof option === 'object' && String(option.id) === String(id).trim()) return option.value;
   return null;
 }
 
@@ -45,7 +46,10 @@ function answerText(control: ControlText, answer: StoredAnswer): string | null {
  * {question: its label, answer: the answer's text}. Labels are plain text already (the wizard
  * shows them as text, not HTML).
  */
-export function answeredQuestions(controls: readonly ControlText[], answers: readonly StoredAnswer[]): QuestionAnswer[] {
+export function answeredQuestions(
+  controls: readonly ControlText[],
+  answers: readonly StoredAnswer[],
+): QuestionAnswer[] {
   const byControl = new Map(answers.map((answer) => [answer.controlId, answer]));
   return controls.flatMap((control) => {
     const answer = byControl.get(control.id);

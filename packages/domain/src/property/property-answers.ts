@@ -1,13 +1,25 @@
 import { isIsoDate } from '@scheduler/contracts/date-format';
 import type { ControlType, PropertyControl } from '@scheduler/contracts/company-document';
 import { typedMaxLength } from '@scheduler/contracts/forms/property-info';
-import { PROPERTY_MESSAGES, squareFeetInRange, YEAR_BUILT_MIN, type PropertyControlAnswer, type SetPropertyInfoBody } from '@scheduler/contracts/property';
+import {
+  PROPERTY_MESSAGES,
+  squareFeetInRange,
+  YEAR_BUILT_MIN,
+  type PropertyControlAnswer,
+  type SetPropertyInfoBody,
+} from '@scheduler/contracts/property';
 
 /** What the property rules read of a configured control. */
 export type ControlRule = Pick<PropertyControl, 'id' | 'type' | 'label' | 'length' | 'required' | 'options'>;
 
 /** Controls whose answer is a field of the order itself (spec 3.3) rather than an answer row. */
-export const ORDER_FIELD_CONTROLS: ReadonlySet<ControlType> = new Set(['SquareFeet', 'YearBuilt', 'SalesPrice', 'FoundationType', 'ReferReason']);
+export const ORDER_FIELD_CONTROLS: ReadonlySet<ControlType> = new Set([
+  'SquareFeet',
+  'YearBuilt',
+  'SalesPrice',
+  'FoundationType',
+  'ReferReason',
+]);
 
 /** The most characters a typed answer may have (spec 5.6); the form reads the same rule. */
 export const answerMaxLength = typedMaxLength;
@@ -73,30 +85,40 @@ function answerProblem(control: ControlRule, answer: PropertyControlAnswer | und
  * given answer must fit its control wherever it is. With no foundation type chosen, the first
  * option is kept (spec 5.6).
  */
-export function checkPropertyAnswers(controls: readonly ControlRule[], body: SetPropertyInfoBody, currentYear: number): { ok: true; answers: PropertyAnswers } | { ok: false; problem: PropertyProblem } {
+export function checkPropertyAnswers(
+  controls: readonly ControlRule[],
+  body: SetPropertyInfoBody,
+  currentYear: number,
+): { ok: true; answers: PropertyAnswers } | { ok: false; problem: PropertyProblem } {
   const byType = (type: ControlType) => controls.find((c) => c.type === type);
   const fail = (field: string, message: string) => ({ ok: false as const, problem: { field, message } });
 
   const sqftControl = byType('SquareFeet');
   const sqft = body.sqft === 0 ? null : body.sqft;
-  if (sqft !== null && !squareFeetInRange(sqft)) return fail('sqft', PROPERTY_MESSAGES.squareFeet(sqftControl?.label ?? 'Square Feet'));
+  if (sqft !== null && !squareFeetInRange(sqft))
+    return fail('sqft', PROPERTY_MESSAGES.squareFeet(sqftControl?.label ?? 'Square Feet'));
   if (sqftControl?.required && sqft === null) return fail('sqft', required(sqftControl.label));
 
   const ybControl = byType('YearBuilt');
   const yb = body.yb === 0 ? null : body.yb;
-  if (yb !== null && (yb < YEAR_BUILT_MIN || yb > currentYear)) return fail('yb', PROPERTY_MESSAGES.year(ybControl?.label ?? 'Year Built', currentYear));
+  if (yb !== null && (yb < YEAR_BUILT_MIN || yb > currentYear))
+    return fail('yb', PROPERTY_MESSAGES.year(ybControl?.label ?? 'Year Built', currentYear));
   if (ybControl?.required && yb === null) return fail('yb', required(ybControl.label));
 
   const salesControl = byType('SalesPrice');
-  if (salesControl?.required && /^[0,]*$/.test(body.sales_price)) return fail('sales_price', required(salesControl.label));
+  if (salesControl?.required && /^[0,]*$/.test(body.sales_price))
+    return fail('sales_price', required(salesControl.label));
 
   const foundation = byType('FoundationType');
-  let foundationTypeId: number | null = body.foundation_type === '' || body.foundation_type === null ? null : body.foundation_type;
-  if (foundationTypeId !== null && !(foundation && optionIds(foundation).has(foundationTypeId))) return fail('foundation_type', chooseOption(foundation?.label ?? 'Foundation type'));
+  let foundationTypeId: number | null =
+    body.foundation_type === '' || body.foundation_type === null ? null : body.foundation_type;
+  if (foundationTypeId !== null && !(foundation && optionIds(foundation).has(foundationTypeId)))
+    return fail('foundation_type', chooseOption(foundation?.label ?? 'Foundation type'));
   if (foundationTypeId === null && foundation) foundationTypeId = [...optionIds(foundation)][0] ?? null;
 
   const refer = byType('ReferReason');
-  if (/^\d+$/.test(body.refer_reason) && !(refer && optionIds(refer).has(Number(body.refer_reason)))) return fail('refer_reason', chooseOption(refer?.label ?? 'Referral'));
+  if (/^\d+$/.test(body.refer_reason) && !(refer && optionIds(refer).has(Number(body.refer_reason))))
+    return fail('refer_reason', chooseOption(refer?.label ?? 'Referral'));
   if (refer?.required && body.refer_reason === '') return fail('refer_reason', required(refer.label));
 
   const given = new Map<number, PropertyControlAnswer>();

@@ -16,7 +16,12 @@ describe('clockText', () => {
 describe('formatIntervals', () => {
   it('writes a day off as nothing, and several intervals joined by commas', () => {
     expect(formatIntervals([])).toBe('');
-    expect(formatIntervals([{ start: '08:00', end: '12:00' }, { start: '13:00', end: '17:30' }])).toBe('8:00 AM–12:00 PM, 1:00 PM–5:30 PM');
+    expect(
+      formatIntervals([
+        { start: '08:00', end: '12:00' },
+        { start: '13:00', end: '17:30' },
+      ]),
+    ).toBe('8:00 AM–12:00 PM, 1:00 PM–5:30 PM');
   });
 });
 
@@ -27,18 +32,45 @@ describe('parseIntervals', () => {
   });
 
   it.each([
-    ['8:00 AM–12:00 PM, 1:00 PM–5:30 PM', [{ start: '08:00', end: '12:00' }, { start: '13:00', end: '17:30' }]],
-    ['08:00-12:00; 13:00-17:30', [{ start: '08:00', end: '12:00' }, { start: '13:00', end: '17:30' }]],
+    [
+      '8:00 AM–12:00 PM, 1:00 PM–5:30 PM',
+      [
+        { start: '08:00', end: '12:00' },
+        { start: '13:00', end: '17:30' },
+      ],
+    ],
+    [
+      '08:00-12:00; 13:00-17:30',
+      [
+        { start: '08:00', end: '12:00' },
+        { start: '13:00', end: '17:30' },
+      ],
+    ],
     ['9 am to 1 pm', [{ start: '09:00', end: '13:00' }]],
-    ['1 PM - 5 PM, 8 AM - 12 PM', [{ start: '08:00', end: '12:00' }, { start: '13:00', end: '17:00' }]],
+    [
+      '1 PM - 5 PM, 8 AM - 12 PM',
+      [
+        { start: '08:00', end: '12:00' },
+        { start: '13:00', end: '17:00' },
+      ],
+    ],
     ['6 PM-12 AM', [{ start: '18:00', end: '24:00' }]],
     ['0:00-0:00', [{ start: '00:00', end: '24:00' }]],
     ['12 AM-1 AM', [{ start: '00:00', end: '01:00' }]],
-    ['8:00-12:00, 12:00-17:00', [{ start: '08:00', end: '12:00' }, { start: '12:00', end: '17:00' }]],
+    [
+      '8:00-12:00, 12:00-17:00',
+      [
+        { start: '08:00', end: '12:00' },
+        { start: '12:00', end: '17:00' },
+      ],
+    ],
   ])('reads %j', (text, intervals) => expect(parseIntervals(text)).toEqual({ ok: true, intervals }));
 
   it('round-trips what it formats', () => {
-    const intervals = [{ start: '07:15', end: '11:45' }, { start: '12:30', end: '24:00' }];
+    const intervals = [
+      { start: '07:15', end: '11:45' },
+      { start: '12:30', end: '24:00' },
+    ];
     expect(parseIntervals(formatIntervals(intervals))).toEqual({ ok: true, intervals });
   });
 
@@ -57,9 +89,16 @@ describe('parseIntervals', () => {
   });
 
   it(`takes ${MAX_INTERVALS_A_DAY} intervals a day and refuses one more`, () => {
-    const hours = (count: number) => Array.from({ length: count }, (_, index) => `${String(index + 1).padStart(2, '0')}:00-${String(index + 1).padStart(2, '0')}:30`).join(', ');
+    const hours = (count: number) =>
+      Array.from(
+        { length: count },
+        (_, index) => `${String(index + 1).padStart(2, '0')}:00-${String(index + 1).padStart(2, '0')}:30`,
+      ).join(', ');
     const most = parseIntervals(hours(MAX_INTERVALS_A_DAY));
     expect(most.ok && most.intervals).toHaveLength(MAX_INTERVALS_A_DAY);
-    expect(parseIntervals(hours(MAX_INTERVALS_A_DAY + 1))).toEqual({ ok: false, message: `At most ${MAX_INTERVALS_A_DAY} intervals a day.` });
+    expect(parseIntervals(hours(MAX_INTERVALS_A_DAY + 1))).toEqual({
+      ok: false,
+      message: `At most ${MAX_INTERVALS_A_DAY} intervals a day.`,
+    });
   });
 });

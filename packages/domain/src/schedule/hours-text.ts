@@ -31,7 +31,8 @@ export function parseClockTime(text: string): number | null {
 }
 
 const MIDNIGHT_END = 24 * 60;
-const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+const hhmm = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 /** "08:00" → "8:00 AM"; "24:00" → "12:00 AM" (midnight, the day's end), as the wizard words a time. */
 export function clockText(hhmmText: string): string {
@@ -56,14 +57,16 @@ export function parseIntervals(text: string): IntervalsResult {
     .split(/[,;\n]/)
     .map((part) => part.trim())
     .filter((part) => part !== '');
-  if (parts.length > MAX_INTERVALS_A_DAY) return { ok: false, message: `At most ${MAX_INTERVALS_A_DAY} intervals a day.` };
+  if (parts.length > MAX_INTERVALS_A_DAY)
+    return { ok: false, message: `At most ${MAX_INTERVALS_A_DAY} intervals a day.` };
   const spans: Array<[number, number]> = [];
   for (const part of parts) {
     const ends = part.split(/\s*(?:-|–|—|\bto\b)\s*/i);
     if (ends.length !== 2) return { ok: false, message: `"${part}" is not a start and an end, like 8:00 AM–5:00 PM.` };
     const start = parseClockTime(ends[0]!);
     const rawEnd = parseClockTime(ends[1]!);
-    if (start === null || rawEnd === null) return { ok: false, message: `"${part}" has a time we cannot read; write times like 8:00 AM or 17:30.` };
+    if (start === null || rawEnd === null)
+      return { ok: false, message: `"${part}" has a time we cannot read; write times like 8:00 AM or 17:30.` };
     const end = rawEnd === 0 ? MIDNIGHT_END : rawEnd;
     if (end <= start) return { ok: false, message: `In "${part}" the end is not after the start.` };
     spans.push([start, end]);

@@ -43,15 +43,32 @@ export function officeBookingWarnings(time: OfficeBookingTime, team: readonly Wa
   const when = `${clockOf(time.date, time.startMinutes)} on ${formatListDate(time.date)}`;
   for (const inspector of team) {
     const intervals = workingHoursOn(inspector, time.date);
-    const fits = intervals.some((interval) => minutesOfTime(interval.start) <= time.startMinutes && time.endMinutes <= minutesOfTime(interval.end));
-    if (!fits) warnings.push(intervals.length ? `${when} is outside ${inspector.name}'s working hours.` : `${inspector.name} is not working on ${formatListDate(time.date)}.`);
+    const fits = intervals.some(
+      (interval) =>
+        minutesOfTime(interval.start) <= time.startMinutes && time.endMinutes <= minutesOfTime(interval.end),
+    );
+    if (!fits)
+      warnings.push(
+        intervals.length
+          ? `${when} is outside ${inspector.name}'s working hours.`
+          : `${inspector.name} is not working on ${formatListDate(time.date)}.`,
+      );
     if (inspector.bookedThatDay >= inspector.maxInspectionsPerDay) {
-      warnings.push(`${inspector.name} already has ${inspector.bookedThatDay} ${inspector.bookedThatDay === 1 ? 'inspection' : 'inspections'} that day (the most is ${inspector.maxInspectionsPerDay}).`);
+      warnings.push(
+        `${inspector.name} already has ${inspector.bookedThatDay} ${inspector.bookedThatDay === 1 ? 'inspection' : 'inspections'} that day (the most is ${inspector.maxInspectionsPerDay}).`,
+      );
     }
   }
-  if (time.hoursAhead < time.minimumNoticeHours) warnings.push(`It is less than ${time.minimumNoticeHours} hours away (the notice visitors must give).`);
-  if (time.date > addDays(time.today, time.bookingHorizonDays)) warnings.push(`It is more than ${time.bookingHorizonDays} days ahead (as far as visitors may book).`);
-  const uncovered = time.services.filter((service) => !team.some((inspector) => inspector.services.includes(service.id)));
-  if (uncovered.length) warnings.push(`${joinNames(team.map((inspector) => inspector.name))} ${team.length === 1 ? "doesn't" : "don't"} perform ${joinNames(uncovered.map((service) => service.name))}.`);
+  if (time.hoursAhead < time.minimumNoticeHours)
+    warnings.push(`It is less than ${time.minimumNoticeHours} hours away (the notice visitors must give).`);
+  if (time.date > addDays(time.today, time.bookingHorizonDays))
+    warnings.push(`It is more than ${time.bookingHorizonDays} days ahead (as far as visitors may book).`);
+  const uncovered = time.services.filter(
+    (service) => !team.some((inspector) => inspector.services.includes(service.id)),
+  );
+  if (uncovered.length)
+    warnings.push(
+      `${joinNames(team.map((inspector) => inspector.name))} ${team.length === 1 ? "doesn't" : "don't"} perform ${joinNames(uncovered.map((service) => service.name))}.`,
+    );
   return warnings;
 }

@@ -31,11 +31,14 @@ export function parsePostalCodeList(text: string): PostalCodesResult {
     const range = RANGE.exec(item);
     if (range) {
       const [from, to] = [range[1]!, range[2]!];
-      if (from.length !== to.length) return { ok: false, message: `The range ${item} joins codes of different lengths.` };
+      if (from.length !== to.length)
+        return { ok: false, message: `The range ${item} joins codes of different lengths.` };
       if (Number(to) < Number(from)) return { ok: false, message: `The range ${item} ends before it starts.` };
-      if (Number(to) - Number(from) + 1 > MAX_POSTAL_CODES) return { ok: false, message: `At most ${MAX_POSTAL_CODES} postal codes.` };
+      if (Number(to) - Number(from) + 1 > MAX_POSTAL_CODES)
+        return { ok: false, message: `At most ${MAX_POSTAL_CODES} postal codes.` };
       for (let code = Number(from); code <= Number(to); code++) {
-        if (!add(String(code).padStart(from.length, '0'))) return { ok: false, message: `At most ${MAX_POSTAL_CODES} postal codes.` };
+        if (!add(String(code).padStart(from.length, '0')))
+          return { ok: false, message: `At most ${MAX_POSTAL_CODES} postal codes.` };
       }
       continue;
     }
@@ -49,10 +52,17 @@ export function parsePostalCodeList(text: string): PostalCodesResult {
 export function formatPostalCodeList(codes: readonly string[]): string {
   const sorted = [...new Set(codes)].sort((a, b) => a.length - b.length || a.localeCompare(b));
   const parts: string[] = [];
-  for (let index = 0; index < sorted.length; ) {
+  for (let index = 0; index < sorted.length;) {
     let last = index;
     const numeric = /^\d+$/.test(sorted[index]!);
-    while (numeric && last + 1 < sorted.length && sorted[last + 1]!.length === sorted[index]!.length && /^\d+$/.test(sorted[last + 1]!) && Number(sorted[last + 1]) === Number(sorted[last]) + 1) last++;
+    while (
+      numeric &&
+      last + 1 < sorted.length &&
+      sorted[last + 1]!.length === sorted[index]!.length &&
+      /^\d+$/.test(sorted[last + 1]!) &&
+      Number(sorted[last + 1]) === Number(sorted[last]) + 1
+    )
+      last++;
     parts.push(last - index >= 2 ? `${sorted[index]}-${sorted[last]}` : sorted.slice(index, last + 1).join(', '));
     index = last + 1;
   }

@@ -30,7 +30,10 @@ export function blockMinutes(block: TimeOffBlock): { from: number; to: number } 
 }
 
 /** `intervals` with the spans taken out (each interval may split in two or vanish). */
-export function subtractSpans(intervals: readonly WorkingInterval[], spans: ReadonlyArray<{ from: number; to: number }>): WorkingInterval[] {
+export function subtractSpans(
+  intervals: readonly WorkingInterval[],
+  spans: ReadonlyArray<{ from: number; to: number }>,
+): WorkingInterval[] {
   let pieces = intervals.map((interval) => ({ from: minutesOfTime(interval.start), to: minutesOfTime(interval.end) }));
   for (const span of spans) {
     pieces = pieces.flatMap((piece) => {
@@ -54,15 +57,27 @@ export function overridesWithTimeOff(
   blocks: readonly TimeOffBlock[],
   window: { from: string; to: string },
 ): Array<{ date: string; intervals: WorkingInterval[]; note: string }> {
-  const overrides = new Map(hours.overrides.map((entry) => [entry.date, { date: entry.date, intervals: [...entry.intervals], note: entry.note ?? '' }]));
+  const overrides = new Map(
+    hours.overrides.map((entry) => [
+      entry.date,
+      { date: entry.date, intervals: [...entry.intervals], note: entry.note ?? '' },
+    ]),
+  );
   if (blocks.length === 0) return [...overrides.values()];
-  const first = blocks.reduce((earliest, block) => (block.from_date < earliest ? block.from_date : earliest), window.to);
+  const first = blocks.reduce(
+    (earliest, block) => (block.from_date < earliest ? block.from_date : earliest),
+    window.to,
+  );
   const start = first > window.from ? first : window.from;
   for (let day = dayNumberOf(start); day <= dayNumberOf(window.to); day++) {
     const date = addDays('1970-01-01', day);
     const spans = blocks.filter((block) => blockApplies(block, date)).map(blockMinutes);
     if (spans.length === 0) continue;
-    overrides.set(date, { date, intervals: subtractSpans(workingHoursOn(hours, date), spans), note: overrides.get(date)?.note || 'Time off' });
+    overrides.set(date, {
+      date,
+      intervals: subtractSpans(workingHoursOn(hours, date), spans),
+      note: overrides.get(date)?.note || 'Time off',
+    });
   }
   return [...overrides.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 }

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { workingHoursOn, type InspectorHours } from './working-hours.ts';
 
 const hours: InspectorHours = {
-  weeklyHours: { mon: [{ start: '08:00', end: '12:00' }, { start: '13:00', end: '17:00' }], tue: [{ start: '09:00', end: '15:00' }] },
+  weeklyHours: {
+    mon: [
+      { start: '08:00', end: '12:00' },
+      { start: '13:00', end: '17:00' },
+    ],
+    tue: [{ start: '09:00', end: '15:00' }],
+  },
   overrides: [
     { date: '2027-03-02', intervals: [] },
     { date: '2027-03-06', intervals: [{ start: '10:00', end: '14:00' }] },

@@ -6,7 +6,14 @@ import type { ConsoleMe } from '@scheduler/contracts/console';
 import type { DocumentChangeView, VersionConflict, VersionSummary } from '@scheduler/contracts/configuration';
 import { SETTING } from '@scheduler/contracts/setting-keys';
 import { consoleKeys } from '../../shared/queries.ts';
-import { CONFIGURATION_PATH, OWNER, asRole, loads, saves, versionSummary } from '../../test-support/configuration-server.ts';
+import {
+  CONFIGURATION_PATH,
+  OWNER,
+  asRole,
+  loads,
+  saves,
+  versionSummary,
+} from '../../test-support/configuration-server.ts';
 import { enterText } from '../../test-support/enter-text.ts';
 import { refusal as refusalOf, renderPage, stubServer, type Answer } from '../../test-support/render-page.tsx';
 import BookingChangesPage from './booking-changes/BookingChangesPage.tsx';
@@ -77,21 +84,35 @@ interface Row {
   /** Waits until the editor shows the loaded document. */
   ready: () => Promise<unknown>;
   refusals: Refusal[];
-  conflict: { edit: Edit; changes: DocumentChangeView[]; listed: string[]; theirs?: Document; reloaded?: () => void; sent?: unknown };
+  conflict: {
+    edit: Edit;
+    changes: DocumentChangeView[];
+    listed: string[];
+    theirs?: Document;
+    reloaded?: () => void;
+    sent?: unknown;
+  };
   /** Other calls the page makes, answered; `forbidden` ones are never made for a member who may not configure. */
   other?: { answer: (path: string, method: string) => Answer | undefined; forbidden: string[] };
 }
 
-const CONFLICT_MESSAGE = 'Dana Admin saved version 8 after the version 7 you started from. Review their changes, then make yours again on the new version.';
+const CONFLICT_MESSAGE =
+  'Dana Admin saved version 8 after the version 7 you started from. Review their changes, then make yours again on the new version.';
 
 function description(element: HTMLElement): string {
   const ids = (element.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
-  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim();
+  return ids
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ')
+    .trim();
 }
 
-const textbox = (name: string | RegExp, container: HTMLElement = document.body) => within(container).getByRole('textbox', { name }) as HTMLInputElement;
-const maybeTextbox = (name: string | RegExp, container: HTMLElement = document.body) => (within(container).queryByRole('textbox', { name }) as HTMLInputElement | null)?.value ?? null;
-const checked = (role: 'switch' | 'radio', name: string) => String((screen.getByRole(role, { name }) as HTMLInputElement).checked);
+const textbox = (name: string | RegExp, container: HTMLElement = document.body) =>
+  within(container).getByRole('textbox', { name }) as HTMLInputElement;
+const maybeTextbox = (name: string | RegExp, container: HTMLElement = document.body) =>
+  (within(container).queryByRole('textbox', { name }) as HTMLInputElement | null)?.value ?? null;
+const checked = (role: 'switch' | 'radio', name: string) =>
+  String((screen.getByRole(role, { name }) as HTMLInputElement).checked);
 
 async function replaceText(field: HTMLElement, text: string) {
   await userEvent.clear(field);
@@ -120,9 +141,18 @@ const officesRow: Row = {
     {
       field: 'offices.1.time_zone',
       message: 'Invalid company document field "offices.1.time_zone": an IANA time zone such as America/New_York',
-      edit: { make: () => enterText(phone(), '1'), value: () => phone().value, typed: '(614) 555-01421', loaded: '(614) 555-0142' },
+      edit: {
+        make: () => enterText(phone(), '1'),
+        value: () => phone().value,
+        typed: '(614) 555-01421',
+        loaded: '(614) 555-0142',
+      },
       // Dayton, the office refused, is opened with its field showing why.
-      at: { element: () => screen.getByRole('combobox', { name: 'Time zone' }), says: 'An IANA time zone such as America/New_York', marked: false },
+      at: {
+        element: () => screen.getByRole('combobox', { name: 'Time zone' }),
+        says: 'An IANA time zone such as America/New_York',
+        marked: false,
+      },
       then: async () => {
         expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Dayton');
         await userEvent.click(screen.getByRole('button', { name: 'Columbus' }));
@@ -131,22 +161,40 @@ const officesRow: Row = {
     {
       field: 'offices.0.time_zone',
       message: 'Invalid company document field "offices.0.time_zone": an IANA time zone such as America/New_York',
-      edit: { make: () => enterText(phone(), '1'), value: () => phone().value, typed: '(614) 555-01421', loaded: '(614) 555-0142' },
-      at: { element: () => screen.getByRole('combobox', { name: 'Time zone' }), says: 'An IANA time zone such as America/New_York', marked: false },
+      edit: {
+        make: () => enterText(phone(), '1'),
+        value: () => phone().value,
+        typed: '(614) 555-01421',
+        loaded: '(614) 555-0142',
+      },
+      at: {
+        element: () => screen.getByRole('combobox', { name: 'Time zone' }),
+        says: 'An IANA time zone such as America/New_York',
+        marked: false,
+      },
       then: async () => {
         await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Time zone' })));
       },
     },
   ],
   conflict: {
-    edit: { make: () => enterText(phone(), '9'), value: () => phone().value, typed: '(614) 555-01429', loaded: '(614) 555-0142' },
+    edit: {
+      make: () => enterText(phone(), '9'),
+      value: () => phone().value,
+      typed: '(614) 555-01429',
+      loaded: '(614) 555-0142',
+    },
     changes: [{ path: 'offices[0].name', kind: 'changed', before: 'Columbus', after: 'Columbus North' }],
     listed: ['offices[0].name changed: "Columbus" → "Columbus North"'],
   },
 };
 
-const note = () => within(screen.getByRole('group', { name: 'Wednesday, December 24, 2098' })).getByRole('textbox', { name: 'Note' }) as HTMLInputElement;
-const inspectorEditor = () => screen.getAllByRole('form').find((form) => form.getAttribute('aria-label') !== 'Check postal codes')!;
+const note = () =>
+  within(screen.getByRole('group', { name: 'Wednesday, December 24, 2098' })).getByRole('textbox', {
+    name: 'Note',
+  }) as HTMLInputElement;
+const inspectorEditor = () =>
+  screen.getAllByRole('form').find((form) => form.getAttribute('aria-label') !== 'Check postal codes')!;
 const inspectorsRow: Row = {
   name: 'inspectors',
   Page: InspectorsPage,
@@ -158,13 +206,24 @@ const inspectorsRow: Row = {
   refusals: [
     {
       field: 'inspectors.0.overrides.1.note',
-      message: 'Invalid company document field "inspectors.0.overrides.1.note": Too big: expected string to have <=200 characters',
-      edit: { make: () => enterText(note(), '!'), value: () => note().value, typed: 'Christmas Eve!', loaded: 'Christmas Eve' },
+      message:
+        'Invalid company document field "inspectors.0.overrides.1.note": Too big: expected string to have <=200 characters',
+      edit: {
+        make: () => enterText(note(), '!'),
+        value: () => note().value,
+        typed: 'Christmas Eve!',
+        loaded: 'Christmas Eve',
+      },
       at: { element: note, says: 'Too big: expected string to have <=200 characters', marked: true },
     },
   ],
   conflict: {
-    edit: { make: () => enterText(textbox('Last name', inspectorEditor()), '-Lee'), value: () => textbox('Last name', inspectorEditor()).value, typed: 'Chen-Lee', loaded: 'Chen' },
+    edit: {
+      make: () => enterText(textbox('Last name', inspectorEditor()), '-Lee'),
+      value: () => textbox('Last name', inspectorEditor()).value,
+      typed: 'Chen-Lee',
+      loaded: 'Chen',
+    },
     changes: [{ path: 'inspectors[101].first', kind: 'changed', before: 'Sarah', after: 'Sara' }],
     listed: ['inspectors[101].first changed: "Sarah" → "Sara"'],
     // The editor starts again from the inspector as they left it.
@@ -175,7 +234,11 @@ const inspectorsRow: Row = {
 
 const serviceEditor = () => screen.getByRole('region', { name: /^Service: / });
 async function chooseService(name: string) {
-  await userEvent.click(within(await screen.findByRole('navigation', { name: 'Services' })).getByRole('button', { name: new RegExp(`^${name}`) }));
+  await userEvent.click(
+    within(await screen.findByRole('navigation', { name: 'Services' })).getByRole('button', {
+      name: new RegExp(`^${name}`),
+    }),
+  );
 }
 const servicesRow: Row = {
   name: 'services and prices',
@@ -200,11 +263,20 @@ const servicesRow: Row = {
         typed: '99',
         loaded: '150.00',
       },
-      at: { element: () => textbox('Price', screen.getByRole('region', { name: 'Service: Radon Testing' })), says: 'Too big: expected number to be <=100000000', marked: true },
+      at: {
+        element: () => textbox('Price', screen.getByRole('region', { name: 'Service: Radon Testing' })),
+        says: 'Too big: expected number to be <=100000000',
+        marked: true,
+      },
     },
   ],
   conflict: {
-    edit: { make: () => replaceText(textbox('Rush report fee'), '125'), value: () => textbox('Rush report fee').value, typed: '125', loaded: '99.00' },
+    edit: {
+      make: () => replaceText(textbox('Rush report fee'), '125'),
+      value: () => textbox('Rush report fee').value,
+      typed: '125',
+      loaded: '99.00',
+    },
     changes: [{ path: 'services[1].price_cents', kind: 'changed', before: 42500, after: 45000 }],
     listed: ['services[1].price_cents changed: 42500 → 45000'],
   },
@@ -223,14 +295,19 @@ const feesRow: Row = {
   refusals: [
     {
       field: 'pricing.coupons.1.code',
-      message: 'Invalid company document field "pricing.coupons.1.code": coupons must have unique codes: this code appears twice',
+      message:
+        'Invalid company document field "pricing.coupons.1.code": coupons must have unique codes: this code appears twice',
       edit: {
         make: async () => replaceText(textbox('Coupon code', await openItem(RADON_COUPON)), 'RADON20'),
         value: () => textbox('Coupon code', screen.getByRole('region', { name: RADON_COUPON })).value,
         typed: 'RADON20',
         loaded: 'RADONCHECK',
       },
-      at: { element: () => textbox('Coupon code', screen.getByRole('region', { name: RADON_COUPON })), says: 'Coupons must have unique codes: this code appears twice', marked: true },
+      at: {
+        element: () => textbox('Coupon code', screen.getByRole('region', { name: RADON_COUPON })),
+        says: 'Coupons must have unique codes: this code appears twice',
+        marked: true,
+      },
     },
   ],
   conflict: {
@@ -262,7 +339,8 @@ const questionsRow: Row = {
   refusals: [
     {
       field: 'property_controls.1.label',
-      message: 'Invalid company document field "property_controls.1.label": Too big: expected string to have <=200 characters',
+      message:
+        'Invalid company document field "property_controls.1.label": Too big: expected string to have <=200 characters',
       edit: {
         make: async () => {
           await userEvent.click(questionsNav().getByRole('button', { name: /^2\. Occupancy/ }));
@@ -274,9 +352,17 @@ const questionsRow: Row = {
         typed: 'Who lives in the home',
         loaded: 'Occupancy',
       },
-      at: { element: () => textbox('Question'), says: 'Too big: expected string to have <=200 characters', marked: true },
+      at: {
+        element: () => textbox('Question'),
+        says: 'Too big: expected string to have <=200 characters',
+        marked: true,
+      },
       then: async () => {
-        expect(questionsNav().getByRole('button', { name: /^2\. Who lives in the home/ }).getAttribute('aria-current')).toBe('true');
+        expect(
+          questionsNav()
+            .getByRole('button', { name: /^2\. Who lives in the home/ })
+            .getAttribute('aria-current'),
+        ).toBe('true');
       },
     },
   ],
@@ -309,18 +395,30 @@ const peopleRow: Row = {
     {
       field: 'agents.2.email',
       message: 'Invalid company document field "agents.2.email": invalid email address',
-      edit: { make: () => replaceText(textbox('Work phone', agents()), '6145550000'), value: () => textbox('Work phone', agents()).value, typed: '6145550000', loaded: '' },
+      edit: {
+        make: () => replaceText(textbox('Work phone', agents()), '6145550000'),
+        value: () => textbox('Work phone', agents()).value,
+        typed: '6145550000',
+        loaded: '',
+      },
       // The refused person (Vic, the third agent) is shown with the field focused; Sam keeps the edit.
       at: { element: () => textbox('E-mail', agents()), says: 'Invalid email address', marked: true },
       then: async () => {
         expect(textbox('First name', agents()).value).toBe('Vic');
         await waitFor(() => expect(document.activeElement).toBe(textbox('E-mail', agents())));
-        await userEvent.click(within(within(agents()).getByRole('list', { name: /found$/ })).getByRole('button', { name: /^Sam Realtor/ }));
+        await userEvent.click(
+          within(within(agents()).getByRole('list', { name: /found$/ })).getByRole('button', { name: /^Sam Realtor/ }),
+        );
       },
     },
   ],
   conflict: {
-    edit: { make: () => enterText(textbox('City', agents()), 'Dublin'), value: () => textbox('City', agents()).value, typed: 'Dublin', loaded: '' },
+    edit: {
+      make: () => enterText(textbox('City', agents()), 'Dublin'),
+      value: () => textbox('City', agents()).value,
+      typed: 'Dublin',
+      loaded: '',
+    },
     changes: [{ path: 'agents[0].agency', kind: 'changed', before: 'Realty One', after: 'Realty Two' }],
     listed: ['agents[0].agency changed: "Realty One" → "Realty Two"'],
   },
@@ -338,13 +436,24 @@ const bookingChangesRow: Row = {
   refusals: [
     {
       field: 'booking_changes.late_cancel_fee.amount_cents',
-      message: 'Invalid company document field "booking_changes.late_cancel_fee.amount_cents": Too big: expected number to be <=100000000',
-      edit: { make: () => replaceText(textbox('Fee (USD)'), '80'), value: () => textbox('Fee (USD)').value, typed: '80', loaded: '75.00' },
+      message:
+        'Invalid company document field "booking_changes.late_cancel_fee.amount_cents": Too big: expected number to be <=100000000',
+      edit: {
+        make: () => replaceText(textbox('Fee (USD)'), '80'),
+        value: () => textbox('Fee (USD)').value,
+        typed: '80',
+        loaded: '75.00',
+      },
       at: { element: () => textbox('Fee (USD)'), says: 'Too big: expected number to be <=100000000', marked: true },
     },
   ],
   conflict: {
-    edit: { make: () => replaceText(textbox('Most reschedules', companyRules()), '5'), value: () => textbox('Most reschedules', companyRules()).value, typed: '5', loaded: '2' },
+    edit: {
+      make: () => replaceText(textbox('Most reschedules', companyRules()), '5'),
+      value: () => textbox('Most reschedules', companyRules()).value,
+      typed: '5',
+      loaded: '2',
+    },
     changes: [{ path: 'booking_changes.cancel_until_hours', kind: 'changed', before: 24, after: 12 }],
     listed: ['booking_changes.cancel_until_hours changed: 24 → 12'],
   },
@@ -362,13 +471,24 @@ const messagesRow: Row = {
   refusals: [
     {
       field: 'notifications.templates.client.subject',
-      message: 'Invalid company document field "notifications.templates.client.subject": Too big: expected string to have <=300 characters',
-      edit: { make: () => replaceText(subject(), 'Booked!'), value: () => subject().value, typed: 'Booked!', loaded: 'Booked: {datetime}' },
+      message:
+        'Invalid company document field "notifications.templates.client.subject": Too big: expected string to have <=300 characters',
+      edit: {
+        make: () => replaceText(subject(), 'Booked!'),
+        value: () => subject().value,
+        typed: 'Booked!',
+        loaded: 'Booked: {datetime}',
+      },
       at: { element: subject, says: 'Too big: expected string to have <=300 characters', marked: true },
     },
   ],
   conflict: {
-    edit: { make: () => replaceText(textbox('Office copy to'), 'desk@scioto.example'), value: () => textbox('Office copy to').value, typed: 'desk@scioto.example', loaded: 'office@scioto.example' },
+    edit: {
+      make: () => replaceText(textbox('Office copy to'), 'desk@scioto.example'),
+      value: () => textbox('Office copy to').value,
+      typed: 'desk@scioto.example',
+      loaded: 'office@scioto.example',
+    },
     changes: [{ path: 'notifications.brand_color', kind: 'changed', before: '#1f4e79', after: '#000000' }],
     listed: ['notifications.brand_color changed: "#1f4e79" → "#000000"'],
   },
@@ -387,17 +507,30 @@ const paymentsRow: Row = {
     {
       field: 'notifications.payment_link',
       message: 'Invalid company document field "notifications.payment_link": an http(s) URL template',
-      edit: { make: () => enterText(paymentLink(), 'x'), value: () => paymentLink().value, typed: `${LINK}x`, loaded: LINK },
+      edit: {
+        make: () => enterText(paymentLink(), 'x'),
+        value: () => paymentLink().value,
+        typed: `${LINK}x`,
+        loaded: LINK,
+      },
       at: { element: paymentLink, says: 'An http(s) URL template', marked: true },
     },
   ],
   conflict: {
-    edit: { make: () => userEvent.click(screen.getByRole('radio', { name: 'Stripe' })), value: () => checked('radio', 'Stripe'), typed: 'true', loaded: 'false' },
+    edit: {
+      make: () => userEvent.click(screen.getByRole('radio', { name: 'Stripe' })),
+      value: () => checked('radio', 'Stripe'),
+      typed: 'true',
+      loaded: 'false',
+    },
     changes: [{ path: 'payments.provider', kind: 'changed', before: 'link', after: 'none' }],
     listed: ['payments.provider changed: "link" → "none"'],
   },
   // The Stripe keys have a route of their own, read beside the document.
-  other: { answer: (path, method) => (method === 'GET' && path === KEYS_PATH ? { status: 200, body: NO_KEYS } : undefined), forbidden: [KEYS_PATH] },
+  other: {
+    answer: (path, method) => (method === 'GET' && path === KEYS_PATH ? { status: 200, body: NO_KEYS } : undefined),
+    forbidden: [KEYS_PATH],
+  },
 };
 
 const sites = () =>
@@ -422,19 +555,37 @@ const embeddingRow: Row = {
     {
       field: 'embedding_origins.1',
       message: 'Invalid company document field "embedding_origins.1": an origin such as https://www.example.com',
-      edit: { make: () => addSite(SHOP), value: sites, typed: `https://www.sciotovalley.example ${SHOP}`, loaded: 'https://www.sciotovalley.example' },
+      edit: {
+        make: () => addSite(SHOP),
+        value: sites,
+        typed: `https://www.sciotovalley.example ${SHOP}`,
+        loaded: 'https://www.sciotovalley.example',
+      },
       // The sites are a list, not a field: the list is described by the site refused and why.
-      at: { element: () => screen.getByRole('list', { name: /^Sites that may show/ }), says: `${SHOP}: An origin such as https://www.example.com`, marked: false },
+      at: {
+        element: () => screen.getByRole('list', { name: /^Sites that may show/ }),
+        says: `${SHOP}: An origin such as https://www.example.com`,
+        marked: false,
+      },
     },
   ],
   conflict: {
-    edit: { make: () => addSite(SHOP), value: sites, typed: `https://www.sciotovalley.example ${SHOP}`, loaded: 'https://www.sciotovalley.example' },
+    edit: {
+      make: () => addSite(SHOP),
+      value: sites,
+      typed: `https://www.sciotovalley.example ${SHOP}`,
+      loaded: 'https://www.sciotovalley.example',
+    },
     changes: [{ path: 'embedding_origins[0]', kind: 'removed', before: 'https://www.sciotovalley.example' }],
     listed: ['embedding_origins[0] removed (was "https://www.sciotovalley.example")'],
   },
 };
 
-const THEIR_SETTINGS = { ...SETTINGS_DOCUMENT, name: 'Scioto Valley Inspections', settings: withSetting(SETTING.HIDE_LOGO, 'N') };
+const THEIR_SETTINGS = {
+  ...SETTINGS_DOCUMENT,
+  name: 'Scioto Valley Inspections',
+  settings: withSetting(SETTING.HIDE_LOGO, 'N'),
+};
 const settingsRow: Row = {
   name: 'settings',
   Page: SettingsPage,
@@ -448,17 +599,30 @@ const settingsRow: Row = {
       // A path no single control shows: the message names it.
       field: 'settings.0.value',
       message: 'Invalid company document field "settings.0.value": Too big: expected string to have <=20000 characters',
-      edit: { make: () => userEvent.click(screen.getByRole('switch', { name: 'Allow booking today' })), value: () => checked('switch', 'Allow booking today'), typed: 'true', loaded: 'false' },
+      edit: {
+        make: () => userEvent.click(screen.getByRole('switch', { name: 'Allow booking today' })),
+        value: () => checked('switch', 'Allow booking today'),
+        typed: 'true',
+        loaded: 'false',
+      },
       at: null,
     },
   ],
   conflict: {
-    edit: { make: () => userEvent.click(screen.getByRole('switch', { name: 'Allow booking today' })), value: () => checked('switch', 'Allow booking today'), typed: 'true', loaded: 'false' },
+    edit: {
+      make: () => userEvent.click(screen.getByRole('switch', { name: 'Allow booking today' })),
+      value: () => checked('switch', 'Allow booking today'),
+      typed: 'true',
+      loaded: 'false',
+    },
     changes: [
       { path: 'name', kind: 'changed', before: SETTINGS_DOCUMENT.name, after: THEIR_SETTINGS.name },
       { path: `settings[${SETTING.HIDE_LOGO}].value`, kind: 'changed', before: 'Y', after: 'N' },
     ],
-    listed: ['name changed: "Scioto Valley Home Inspections" → "Scioto Valley Inspections"', `settings[${SETTING.HIDE_LOGO}].value changed: "Y" → "N"`],
+    listed: [
+      'name changed: "Scioto Valley Home Inspections" → "Scioto Valley Inspections"',
+      `settings[${SETTING.HIDE_LOGO}].value changed: "Y" → "N"`,
+    ],
     theirs: THEIR_SETTINGS,
     // Their version, read on the person's say-so: their switch as they left it.
     reloaded: () => expect(checked('switch', 'Hide the logo')).toBe('false'),
@@ -466,18 +630,39 @@ const settingsRow: Row = {
   },
 };
 
-const ROWS: Row[] = [settingsRow, officesRow, inspectorsRow, servicesRow, feesRow, questionsRow, peopleRow, bookingChangesRow, messagesRow, paymentsRow, embeddingRow];
+const ROWS: Row[] = [
+  settingsRow,
+  officesRow,
+  inspectorsRow,
+  servicesRow,
+  feesRow,
+  questionsRow,
+  peopleRow,
+  bookingChangesRow,
+  messagesRow,
+  paymentsRow,
+  embeddingRow,
+];
 
 // ---- The server and the page ----
 
-const version = (number: number, rest: Partial<VersionSummary> = {}) => versionSummary(number, { changed_paths: ['name'], ...rest });
+const version = (number: number, rest: Partial<VersionSummary> = {}) =>
+  versionSummary(number, { changed_paths: ['name'], ...rest });
 
 /**
  * Who is signed in, the document at version 7 (or `load`'s refusal), and `put`'s answer to a save.
  * A 409 leaves `theirs` as the newest version: a document other than the one loaded (by default
  * its name changed), as the editors start again from a version only when its document differs.
  */
-function serve(row: Row, { me = OWNER, put, load, theirs = { ...row.document, name: 'Scioto Valley Inspections' } }: { me?: ConsoleMe; put?: Answer; load?: Answer; theirs?: Document }) {
+function serve(
+  row: Row,
+  {
+    me = OWNER,
+    put,
+    load,
+    theirs = { ...row.document, name: 'Scioto Valley Inspections' },
+  }: { me?: ConsoleMe; put?: Answer; load?: Answer; theirs?: Document },
+) {
   let current = { version: version(7), document: row.document };
   return stubServer((request) => {
     if (request.path === '/api/console/me') return { status: 200, body: me };
@@ -500,37 +685,57 @@ async function editAndSave(row: Row, edit: Edit) {
 }
 
 describe.each(ROWS)('the $name editor', (row) => {
-  it.each(row.refusals)("shows the server's refusal of $field at what it names, and keeps what was typed", async (refusal) => {
-    const requests = serve(row, { put: { status: 400, body: { error: { code: 'invalid_document', message: refusal.message, field: refusal.field } } } });
-    open(row);
-    await editAndSave(row, refusal.edit);
+  it.each(row.refusals)(
+    "shows the server's refusal of $field at what it names, and keeps what was typed",
+    async (refusal) => {
+      const requests = serve(row, {
+        put: {
+          status: 400,
+          body: { error: { code: 'invalid_document', message: refusal.message, field: refusal.field } },
+        },
+      });
+      open(row);
+      await editAndSave(row, refusal.edit);
 
-    await screen.findByText(refusal.message);
-    // The one error on the page (an editor may show notes as alerts too, like People's visitor note).
-    const errors = screen.getAllByRole('alert').filter((alert) => alert.className.includes('MuiAlert-colorError'));
-    expect(errors.map((alert) => alert.textContent)).toEqual([refusal.message]);
-    if (refusal.at) {
-      const at = refusal.at;
-      await waitFor(() => expect(description(at.element())).toBe(at.says));
-      if (at.marked) expect(at.element().getAttribute('aria-invalid')).toBe('true');
-    }
-    await refusal.then?.();
-    expect(refusal.edit.value()).toBe(refusal.edit.typed);
-    expect(saves(requests)).toHaveLength(1);
-    expect(loads(requests)).toBe(1);
-    expect(saveButton(row).disabled).toBe(false);
-  });
+      await screen.findByText(refusal.message);
+      // The one error on the page (an editor may show notes as alerts too, like People's visitor note).
+      const errors = screen.getAllByRole('alert').filter((alert) => alert.className.includes('MuiAlert-colorError'));
+      expect(errors.map((alert) => alert.textContent)).toEqual([refusal.message]);
+      if (refusal.at) {
+        const at = refusal.at;
+        await waitFor(() => expect(description(at.element())).toBe(at.says));
+        if (at.marked) expect(at.element().getAttribute('aria-invalid')).toBe('true');
+      }
+      await refusal.then?.();
+      expect(refusal.edit.value()).toBe(refusal.edit.typed);
+      expect(saves(requests)).toHaveLength(1);
+      expect(loads(requests)).toBe(1);
+      expect(saveButton(row).disabled).toBe(false);
+    },
+  );
 
   it("shows someone else's save with what they changed, keeps the edit, and loads their version only when asked", async () => {
     const { conflict: expected } = row;
-    const conflict: VersionConflict = { error: { code: 'version_conflict', message: CONFLICT_MESSAGE, field: 'base_version' }, current: version(8, { saved_by: 'Dana Admin' }), changes: expected.changes, truncated: false };
-    const requests = serve(row, { put: { status: 409, body: conflict }, ...(expected.theirs ? { theirs: expected.theirs } : {}) });
+    const conflict: VersionConflict = {
+      error: { code: 'version_conflict', message: CONFLICT_MESSAGE, field: 'base_version' },
+      current: version(8, { saved_by: 'Dana Admin' }),
+      changes: expected.changes,
+      truncated: false,
+    };
+    const requests = serve(row, {
+      put: { status: 409, body: conflict },
+      ...(expected.theirs ? { theirs: expected.theirs } : {}),
+    });
     open(row);
     await editAndSave(row, expected.edit);
 
     const notice = (await screen.findByText('Someone else saved a change')).closest('.MuiAlert-root') as HTMLElement;
     expect(notice.textContent).toContain(CONFLICT_MESSAGE);
-    expect(within(within(notice).getByRole('list', { name: 'What Dana Admin changed' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual(expected.listed);
+    expect(
+      within(within(notice).getByRole('list', { name: 'What Dana Admin changed' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(expected.listed);
     // Nothing is lost yet: the edit stays, and the page has not read their version.
     expect(expected.edit.value()).toBe(expected.edit.typed);
     expect(saveButton(row).disabled).toBe(false);
@@ -546,16 +751,21 @@ describe.each(ROWS)('the $name editor', (row) => {
     expected.reloaded?.();
   });
 
-  it.each(['office', 'inspector'] as const)('tells an %s member it is not theirs, under its heading, and reads nothing', async (role) => {
-    const requests = serve(row, { me: asRole(role) });
-    const { client } = open(row);
-    // The page says the same before "who am I" answers: wait for the answer, then read it again.
-    await waitFor(() => expect(client.getQueryData(consoleKeys.me)).toBeDefined());
-    expect(await screen.findByText("You don't have access to this.")).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(row.heading);
-    expect(screen.queryByRole('button', { name: row.save })).toBeNull();
-    expect(requests.filter((r) => r.path === CONFIGURATION_PATH || row.other?.forbidden.includes(r.path))).toEqual([]);
-  });
+  it.each(['office', 'inspector'] as const)(
+    'tells an %s member it is not theirs, under its heading, and reads nothing',
+    async (role) => {
+      const requests = serve(row, { me: asRole(role) });
+      const { client } = open(row);
+      // The page says the same before "who am I" answers: wait for the answer, then read it again.
+      await waitFor(() => expect(client.getQueryData(consoleKeys.me)).toBeDefined());
+      expect(await screen.findByText("You don't have access to this.")).toBeTruthy();
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(row.heading);
+      expect(screen.queryByRole('button', { name: row.save })).toBeNull();
+      expect(requests.filter((r) => r.path === CONFIGURATION_PATH || row.other?.forbidden.includes(r.path))).toEqual(
+        [],
+      );
+    },
+  );
 
   it('says so under its heading when the server refuses to read the configuration', async () => {
     serve(row, { load: refusalOf(403, 'forbidden', "Your role doesn't allow this.") });

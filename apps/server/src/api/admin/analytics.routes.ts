@@ -15,7 +15,14 @@ export function adminAnalyticsRoutes(ctx: AppContext) {
       '/api/admin/companies/:company_key/funnel',
       {
         onRequest: requireAdmin(ctx),
-        schema: { tags: ['admin'], summary: "The company's booking funnel by day", description: FUNNEL_DESCRIPTION, params: companyKeyParam, querystring: funnelQuerySchema, response: { 200: funnelResponseSchema } },
+        schema: {
+          tags: ['admin'],
+          summary: "The company's booking funnel by day",
+          description: FUNNEL_DESCRIPTION,
+          params: companyKeyParam,
+          querystring: funnelQuerySchema,
+          response: { 200: funnelResponseSchema },
+        },
       },
       async (request) => companyFunnel(ctx.db, request.params.company_key, request.query),
     );

@@ -1,11 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminCancelBodySchema, adminChangeResponseSchema, adminManageLinksResponseSchema, adminRescheduleBodySchema } from '@scheduler/contracts/manage';
+import {
+  adminCancelBodySchema,
+  adminChangeResponseSchema,
+  adminManageLinksResponseSchema,
+  adminRescheduleBodySchema,
+} from '@scheduler/contracts/manage';
 import type { AppContext } from '../../context.ts';
 import { requireAdmin } from '../../plugins/admin-auth.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
-import { cancelBooking, manageDeps, manageLinksOf, orderScopeOf, rescheduleBooking, revokeManageLinks } from '../../modules/booking-changes/manage.service.ts';
+import {
+  cancelBooking,
+  manageDeps,
+  manageLinksOf,
+  orderScopeOf,
+  rescheduleBooking,
+  revokeManageLinks,
+} from '../../modules/booking-changes/manage.service.ts';
 
 const orderParams = companyKeyParam.extend({ id: z.uuid() });
 
@@ -30,7 +42,8 @@ export function manageAdminRoutes(ctx: AppContext) {
         schema: {
           tags,
           summary: "Moves a booking on the client's behalf (override: past the policy's cut-off or limit, recorded)",
-          description: 'Everyone the confirmation went to and the office are told; the invitation is updated in place. 409 change_refused, order_changed, or status unavailable with alternatives.',
+          description:
+            'Everyone the confirmation went to and the office are told; the invitation is updated in place. 409 change_refused, order_changed, or status unavailable with alternatives.',
           params: orderParams,
           querystring: noQuery,
           body: adminRescheduleBodySchema,
@@ -40,7 +53,13 @@ export function manageAdminRoutes(ctx: AppContext) {
       async (request, reply) => {
         const scope = await orderScopeOf(ctx.db, request.params.company_key, request.params.id);
         const { start, from_start: fromStart, override } = request.body;
-        const result = await rescheduleBooking(deps, scope, { kind: 'office', override }, { start, fromStart: fromStart ?? null }, now());
+        const result = await rescheduleBooking(
+          deps,
+          scope,
+          { kind: 'office', override },
+          { start, fromStart: fromStart ?? null },
+          now(),
+        );
         return reply.status(result.status === 'ok' ? 200 : 409).send(result);
       },
     );
@@ -50,7 +69,8 @@ export function manageAdminRoutes(ctx: AppContext) {
         onRequest,
         schema: {
           tags,
-          summary: "Cancels a booking on the client's behalf (override: inside the policy's cut-off; waive_fee: no late fee), recorded",
+          summary:
+            "Cancels a booking on the client's behalf (override: inside the policy's cut-off; waive_fee: no late fee), recorded",
           params: orderParams,
           querystring: noQuery,
           body: adminCancelBodySchema,
@@ -65,16 +85,33 @@ export function manageAdminRoutes(ctx: AppContext) {
     );
     app.get(
       `${base}/manage-links`,
-      { onRequest, schema: { tags, summary: "An order's manage links: who each went to, when, and whether revoked (never a token)", params: orderParams, querystring: noQuery, response: { 200: adminManageLinksResponseSchema } } },
-      async (request) => manageLinksOf(ctx.db, await orderScopeOf(ctx.db, request.params.company_key, request.params.id)),
+      {
+        onRequest,
+        schema: {
+          tags,
+          summary: "An order's manage links: who each went to, when, and whether revoked (never a token)",
+          params: orderParams,
+          querystring: noQuery,
+          response: { 200: adminManageLinksResponseSchema },
+        },
+      },
+      async (request) =>
+        manageLinksOf(ctx.db, await orderScopeOf(ctx.db, request.params.company_key, request.params.id)),
     );
     app.post(
       `${base}/manage-links/revoke`,
       {
         onRequest,
-        schema: { tags, summary: "Revokes every manage link of an order at once (recorded on its audit trail)", params: orderParams, querystring: noQuery, response: { 200: z.object({ revoked: z.number().int() }) } },
+        schema: {
+          tags,
+          summary: 'Revokes every manage link of an order at once (recorded on its audit trail)',
+          params: orderParams,
+          querystring: noQuery,
+          response: { 200: z.object({ revoked: z.number().int() }) },
+        },
       },
-      async (request) => revokeManageLinks(ctx.db, await orderScopeOf(ctx.db, request.params.company_key, request.params.id), now()),
+      async (request) =>
+        revokeManageLinks(ctx.db, await orderScopeOf(ctx.db, request.params.company_key, request.params.id), now()),
     );
   };
 }

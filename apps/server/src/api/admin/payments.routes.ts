@@ -22,7 +22,8 @@ export function adminPaymentRoutes(ctx: AppContext) {
         schema: {
           tags,
           summary: "Sets the company's Stripe keys (write-only: stored encrypted, never answered, exported or logged)",
-          description: 'Needs DATA_ENCRYPTION_KEY on the server (409 payments_not_configured otherwise). The answer says only that the keys are set, and under which encryption key.',
+          description:
+            'Needs DATA_ENCRYPTION_KEY on the server (409 payments_not_configured otherwise). The answer says only that the keys are set, and under which encryption key.',
           params: companyKeyParam,
           querystring: noQuery,
           body: stripeSecretsBodySchema,
@@ -33,7 +34,16 @@ export function adminPaymentRoutes(ctx: AppContext) {
     );
     app.get(
       '/api/admin/companies/:company_key/payments/stripe',
-      { onRequest, schema: { tags, summary: "Whether the company's Stripe keys are set (never the keys)", params: companyKeyParam, querystring: noQuery, response: { 200: stripeSecretsStatusSchema } } },
+      {
+        onRequest,
+        schema: {
+          tags,
+          summary: "Whether the company's Stripe keys are set (never the keys)",
+          params: companyKeyParam,
+          querystring: noQuery,
+          response: { 200: stripeSecretsStatusSchema },
+        },
+      },
       async (request) => stripeSecretsStatus(deps, request.params.company_key),
     );
   };

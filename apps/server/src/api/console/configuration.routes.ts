@@ -15,7 +15,14 @@ import {
 import type { AppContext } from '../../context.ts';
 import { memberOf, requireMember } from '../../modules/console-auth/console-access.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
-import { readConfiguration, restoreVersion, saveConfiguration, versionDetail, versionHistory, type SaveOutcome } from '../../modules/configuration/configuration.service.ts';
+import {
+  readConfiguration,
+  restoreVersion,
+  saveConfiguration,
+  versionDetail,
+  versionHistory,
+  type SaveOutcome,
+} from '../../modules/configuration/configuration.service.ts';
 
 /** The largest document a save may send, as the admin API's import. */
 const DOCUMENT_BODY_LIMIT = 8 * 1024 * 1024;
@@ -43,7 +50,16 @@ export function configurationRoutes(ctx: AppContext) {
 
     app.get(
       base,
-      { onRequest: configurers, schema: { tags, summary: 'The company document as it is now, and its version (owner, admin)', params: companyKeyParam, querystring: noQuery, response: { 200: configurationResponseSchema } } },
+      {
+        onRequest: configurers,
+        schema: {
+          tags,
+          summary: 'The company document as it is now, and its version (owner, admin)',
+          params: companyKeyParam,
+          querystring: noQuery,
+          response: { 200: configurationResponseSchema },
+        },
+      },
       async (request) => readConfiguration(ctx.db, memberOf(request), now()),
     );
 
@@ -55,7 +71,8 @@ export function configurationRoutes(ctx: AppContext) {
         schema: {
           tags,
           summary: 'Saves the whole company document, edited from base_version',
-          description: 'Validated as the admin import is (400 invalid_document names the field). Refused with 409 version_conflict, listing what changed, when another version was saved after base_version.',
+          description:
+            'Validated as the admin import is (400 invalid_document names the field). Refused with 409 version_conflict, listing what changed, when another version was saved after base_version.',
           params: companyKeyParam,
           querystring: noQuery,
           body: saveConfigurationBodySchema,
@@ -67,7 +84,16 @@ export function configurationRoutes(ctx: AppContext) {
 
     app.get(
       `${base}/versions`,
-      { onRequest: configurers, schema: { tags, summary: "The configuration's history, newest first", params: companyKeyParam, querystring: versionsQuerySchema, response: { 200: versionsResponseSchema } } },
+      {
+        onRequest: configurers,
+        schema: {
+          tags,
+          summary: "The configuration's history, newest first",
+          params: companyKeyParam,
+          querystring: versionsQuerySchema,
+          response: { 200: versionsResponseSchema },
+        },
+      },
       async (request) => versionHistory(ctx.db, memberOf(request), request.query.page, now()),
     );
 
@@ -75,7 +101,13 @@ export function configurationRoutes(ctx: AppContext) {
       `${base}/versions/:version`,
       {
         onRequest: configurers,
-        schema: { tags, summary: 'A version, and what changed from another (by default the one before it)', params: versionParamsSchema, querystring: versionDetailQuerySchema, response: { 200: versionDetailSchema } },
+        schema: {
+          tags,
+          summary: 'A version, and what changed from another (by default the one before it)',
+          params: versionParamsSchema,
+          querystring: versionDetailQuerySchema,
+          response: { 200: versionDetailSchema },
+        },
       },
       async (request) => versionDetail(ctx.db, memberOf(request), request.params.version, request.query.against),
     );
@@ -93,7 +125,11 @@ export function configurationRoutes(ctx: AppContext) {
           response: { 200: savedConfigurationSchema, 409: versionConflictSchema },
         },
       },
-      async (request, reply) => answer(reply, await restoreVersion(ctx.db, memberOf(request), request.params.version, request.body.base_version, now())),
+      async (request, reply) =>
+        answer(
+          reply,
+          await restoreVersion(ctx.db, memberOf(request), request.params.version, request.body.base_version, now()),
+        ),
     );
   };
 }

@@ -27,13 +27,23 @@ import { sendCompressible } from '../../http/precompressed.ts';
 import { ordersCsv } from '../../modules/order-list/admin-orders.service.ts';
 import { memberOf, requireMember, stillSameMember } from '../../modules/console-auth/console-access.ts';
 import type { ConsoleMember } from '../../modules/console-auth/console-member.ts';
-import { cancelBooking, manageDeps, rescheduleBooking, type ChangeActor } from '../../modules/booking-changes/manage.service.ts';
+import {
+  cancelBooking,
+  manageDeps,
+  rescheduleBooking,
+  type ChangeActor,
+} from '../../modules/booking-changes/manage.service.ts';
 import { moveAvailabilityJson } from '../../modules/scheduling/scheduling.service.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
 import { consoleOrderDetail, consoleOrders, readableOrder } from '../../modules/order-list/console-orders.service.ts';
 import { companyInspectors, officeSchedule } from '../../modules/schedule/console-schedule.service.ts';
 import { startPhoneBooking } from '../../modules/schedule/phone-booking.service.ts';
-import { addTimeOff, removeTimeOff, TimeOffConflictError, timeOffList } from '../../modules/schedule/console-time-off.service.ts';
+import {
+  addTimeOff,
+  removeTimeOff,
+  TimeOffConflictError,
+  timeOffList,
+} from '../../modules/schedule/console-time-off.service.ts';
 import { streamScheduleEvents } from '../../modules/schedule/schedule-events.ts';
 
 const orderParams = companyKeyParam.extend({ id: z.uuid() });
@@ -61,7 +71,16 @@ export function consoleRoutes(ctx: AppContext) {
 
     app.get(
       `${base}/schedule`,
-      { onRequest: requireMember(ctx, 'schedule.read'), schema: { tags, summary: "An office's day or week: per inspector, working hours, bookings and live holds", params: companyKeyParam, querystring: consoleScheduleQuerySchema, response: { 200: consoleScheduleSchema } } },
+      {
+        onRequest: requireMember(ctx, 'schedule.read'),
+        schema: {
+          tags,
+          summary: "An office's day or week: per inspector, working hours, bookings and live holds",
+          params: companyKeyParam,
+          querystring: consoleScheduleQuerySchema,
+          response: { 200: consoleScheduleSchema },
+        },
+      },
       async (request) => officeSchedule(ctx.db, memberOf(request), request.query, now()),
     );
 
@@ -71,19 +90,30 @@ export function consoleRoutes(ctx: AppContext) {
         onRequest: requireMember(ctx, 'orders.change'),
         schema: {
           tags,
-          summary: 'Opens the wizard for the office to book a caller: the same steps and prices, any time the office accepts, the order recording who booked it',
+          summary:
+            'Opens the wizard for the office to book a caller: the same steps and prices, any time the office accepts, the order recording who booked it',
           params: companyKeyParam,
           querystring: noQuery,
           body: consolePhoneBookingBodySchema,
           response: { 201: consolePhoneBookingResponseSchema },
         },
       },
-      async (request, reply) => reply.status(201).send(await startPhoneBooking(ctx, memberOf(request), request.body.office_uuid, now())),
+      async (request, reply) =>
+        reply.status(201).send(await startPhoneBooking(ctx, memberOf(request), request.body.office_uuid, now())),
     );
 
     app.get(
       `${base}/time-off`,
-      { onRequest: requireMember(ctx, 'time_off.read'), schema: { tags, summary: "Inspectors' time off touching a range of dates (an inspector: their own)", params: companyKeyParam, querystring: consoleTimeOffQuerySchema, response: { 200: consoleTimeOffListSchema } } },
+      {
+        onRequest: requireMember(ctx, 'time_off.read'),
+        schema: {
+          tags,
+          summary: "Inspectors' time off touching a range of dates (an inspector: their own)",
+          params: companyKeyParam,
+          querystring: consoleTimeOffQuerySchema,
+          response: { 200: consoleTimeOffListSchema },
+        },
+      },
       async (request) => timeOffList(ctx.db, memberOf(request), request.query),
     );
 
@@ -93,8 +123,10 @@ export function consoleRoutes(ctx: AppContext) {
         onRequest: requireMember(ctx, 'time_off.manage'),
         schema: {
           tags,
-          summary: "Blocks an inspector's time (once or weekly, all day or between times); the wizard stops offering it at once",
-          description: 'Over booked inspections ahead it is refused with 409 time_off_conflicts listing them, unless accept_conflicts (the bookings stay). An inspector may block only their own time.',
+          summary:
+            "Blocks an inspector's time (once or weekly, all day or between times); the wizard stops offering it at once",
+          description:
+            'Over booked inspections ahead it is refused with 409 time_off_conflicts listing them, unless accept_conflicts (the bookings stay). An inspector may block only their own time.',
           params: companyKeyParam,
           querystring: noQuery,
           body: consoleTimeOffBodySchema,
@@ -106,14 +138,25 @@ export function consoleRoutes(ctx: AppContext) {
           return reply.status(201).send(await addTimeOff(ctx.db, memberOf(request), request.body, now()));
         } catch (error) {
           if (!(error instanceof TimeOffConflictError)) throw error;
-          return reply.status(409).send({ error: { code: error.code, message: error.message }, conflicts: error.conflicts });
+          return reply
+            .status(409)
+            .send({ error: { code: error.code, message: error.message }, conflicts: error.conflicts });
         }
       },
     );
 
     app.delete(
       `${base}/time-off/:id`,
-      { onRequest: requireMember(ctx, 'time_off.manage'), schema: { tags, summary: 'Gives blocked time back', params: orderParams, querystring: noQuery, response: { 204: z.null() } } },
+      {
+        onRequest: requireMember(ctx, 'time_off.manage'),
+        schema: {
+          tags,
+          summary: 'Gives blocked time back',
+          params: orderParams,
+          querystring: noQuery,
+          response: { 204: z.null() },
+        },
+      },
       async (request, reply) => {
         await removeTimeOff(ctx.db, memberOf(request), request.params.id);
         return reply.status(204).send(null);
@@ -122,46 +165,113 @@ export function consoleRoutes(ctx: AppContext) {
 
     app.get(
       `${base}/inspectors`,
-      { onRequest: requireMember(ctx, 'schedule.read'), schema: { tags, summary: "The company's working inspectors, by office (an inspector: themself)", params: companyKeyParam, querystring: noQuery, response: { 200: consoleInspectorsSchema } } },
+      {
+        onRequest: requireMember(ctx, 'schedule.read'),
+        schema: {
+          tags,
+          summary: "The company's working inspectors, by office (an inspector: themself)",
+          params: companyKeyParam,
+          querystring: noQuery,
+          response: { 200: consoleInspectorsSchema },
+        },
+      },
       async (request) => companyInspectors(ctx.db, memberOf(request)),
     );
 
     app.get(
       `${base}/events`,
-      { onRequest: requireMember(ctx, 'schedule.read'), schema: { tags, summary: 'A text/event-stream: `schedule` whenever a booking, hold or cancellation of the company changes; `ping` every 25 s', params: companyKeyParam, querystring: noQuery } },
+      {
+        onRequest: requireMember(ctx, 'schedule.read'),
+        schema: {
+          tags,
+          summary:
+            'A text/event-stream: `schedule` whenever a booking, hold or cancellation of the company changes; `ping` every 25 s',
+          params: companyKeyParam,
+          querystring: noQuery,
+        },
+      },
       async (request, reply) => {
         const member = memberOf(request);
-        return streamScheduleEvents(request, reply, ctx.changes, member.companyId, streams, () => stillSameMember(ctx, request, member));
+        return streamScheduleEvents(request, reply, ctx.changes, member.companyId, streams, () =>
+          stillSameMember(ctx, request, member),
+        );
       },
     );
 
     app.get(
       `${base}/orders`,
-      { onRequest: requireMember(ctx, 'orders.read'), schema: { tags, summary: "The company's orders, filtered and paged (an inspector: their own)", params: companyKeyParam, querystring: consoleOrdersQuerySchema, response: { 200: consoleOrdersResponseSchema } } },
+      {
+        onRequest: requireMember(ctx, 'orders.read'),
+        schema: {
+          tags,
+          summary: "The company's orders, filtered and paged (an inspector: their own)",
+          params: companyKeyParam,
+          querystring: consoleOrdersQuerySchema,
+          response: { 200: consoleOrdersResponseSchema },
+        },
+      },
       async (request) => consoleOrders(ctx.db, memberOf(request), request.query),
     );
 
     app.get(
       `${base}/orders.csv`,
-      { onRequest: requireMember(ctx, 'orders.read'), schema: { tags, summary: 'The same page of orders as CSV (RFC 4180; cells that a spreadsheet would read as formulas are neutralised)', params: companyKeyParam, querystring: consoleOrdersQuerySchema, response: { 200: z.string() } } },
+      {
+        onRequest: requireMember(ctx, 'orders.read'),
+        schema: {
+          tags,
+          summary:
+            'The same page of orders as CSV (RFC 4180; cells that a spreadsheet would read as formulas are neutralised)',
+          params: companyKeyParam,
+          querystring: consoleOrdersQuerySchema,
+          response: { 200: z.string() },
+        },
+      },
       async (request, reply) => {
         const page = await consoleOrders(ctx.db, memberOf(request), request.query);
-        return sendCsv(reply, ordersCsv(page), `orders-${request.params.company_key}-page-${page.page}.csv`, page.total);
+        return sendCsv(
+          reply,
+          ordersCsv(page),
+          `orders-${request.params.company_key}-page-${page.page}.csv`,
+          page.total,
+        );
       },
     );
 
     app.get(
       `${base}/orders/:id`,
-      { onRequest: requireMember(ctx, 'orders.read'), schema: { tags, summary: 'Everything an order holds, its audit trail and its messages', params: orderParams, querystring: noQuery, response: { 200: consoleOrderDetailSchema } } },
+      {
+        onRequest: requireMember(ctx, 'orders.read'),
+        schema: {
+          tags,
+          summary: 'Everything an order holds, its audit trail and its messages',
+          params: orderParams,
+          querystring: noQuery,
+          response: { 200: consoleOrderDetailSchema },
+        },
+      },
       async (request) => consoleOrderDetail(ctx.db, memberOf(request), request.params.id, now()),
     );
 
     app.get(
       `${base}/orders/:id/availability`,
-      { onRequest: requireMember(ctx, 'orders.change'), schema: { tags, summary: 'Times the booking could move to (its own length, cart and address)', params: orderParams, querystring: consoleMoveAvailabilityQuerySchema, response: { 200: z.array(appointmentSlotSchema) } } },
+      {
+        onRequest: requireMember(ctx, 'orders.change'),
+        schema: {
+          tags,
+          summary: 'Times the booking could move to (its own length, cart and address)',
+          params: orderParams,
+          querystring: consoleMoveAvailabilityQuerySchema,
+          response: { 200: z.array(appointmentSlotSchema) },
+        },
+      },
       async (request, reply) => {
         const scope = await readableOrder(ctx.db, memberOf(request), request.params.id);
-        return sendCompressible(request, reply, await moveAvailabilityJson(ctx.scheduling, scope, request.query, now()), 'application/json; charset=utf-8');
+        return sendCompressible(
+          request,
+          reply,
+          await moveAvailabilityJson(ctx.scheduling, scope, request.query, now()),
+          'application/json; charset=utf-8',
+        );
       },
     );
 
@@ -182,7 +292,13 @@ export function consoleRoutes(ctx: AppContext) {
         const member = memberOf(request);
         const scope = await readableOrder(ctx.db, member, request.params.id);
         const { start, from_start: fromStart, override } = request.body;
-        const result = await rescheduleBooking(deps, scope, officeActor(member, override), { start, fromStart: fromStart ?? null }, now());
+        const result = await rescheduleBooking(
+          deps,
+          scope,
+          officeActor(member, override),
+          { start, fromStart: fromStart ?? null },
+          now(),
+        );
         return reply.status(result.status === 'ok' ? 200 : 409).send(result);
       },
     );
@@ -191,7 +307,14 @@ export function consoleRoutes(ctx: AppContext) {
       `${base}/orders/:id/cancel`,
       {
         onRequest: requireMember(ctx, 'orders.change'),
-        schema: { tags, summary: "Cancels a booking on the client's behalf (override, waive_fee: recorded with who did it)", params: orderParams, querystring: noQuery, body: consoleCancelBodySchema, response: { 200: consoleChangeResponseSchema } },
+        schema: {
+          tags,
+          summary: "Cancels a booking on the client's behalf (override, waive_fee: recorded with who did it)",
+          params: orderParams,
+          querystring: noQuery,
+          body: consoleCancelBodySchema,
+          response: { 200: consoleChangeResponseSchema },
+        },
       },
       async (request) => {
         const member = memberOf(request);

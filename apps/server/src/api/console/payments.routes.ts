@@ -25,7 +25,8 @@ export function paymentRoutes(ctx: AppContext) {
         schema: {
           tags: ['console'],
           summary: "Sets the company's Stripe keys from the console (owner, admin; write-only)",
-          description: 'As PUT /api/admin/companies/{company_key}/payments/stripe: 409 payments_not_configured without DATA_ENCRYPTION_KEY; the answer says only that the keys are set.',
+          description:
+            'As PUT /api/admin/companies/{company_key}/payments/stripe: 409 payments_not_configured without DATA_ENCRYPTION_KEY; the answer says only that the keys are set.',
           params: companyKeyParam,
           querystring: noQuery,
           body: stripeSecretsBodySchema,
@@ -43,7 +44,13 @@ export function paymentRoutes(ctx: AppContext) {
       consolePath,
       {
         onRequest: configurers,
-        schema: { tags: ['console'], summary: "Whether the company's Stripe keys are set, and when (owner, admin; never the keys)", params: companyKeyParam, querystring: noQuery, response: { 200: stripeSecretsStatusSchema } },
+        schema: {
+          tags: ['console'],
+          summary: "Whether the company's Stripe keys are set, and when (owner, admin; never the keys)",
+          params: companyKeyParam,
+          querystring: noQuery,
+          response: { 200: stripeSecretsStatusSchema },
+        },
       },
       async (request) => stripeSecretsStatus(deps, memberOf(request).companyKey),
     );

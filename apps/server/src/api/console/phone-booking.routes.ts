@@ -24,7 +24,8 @@ export function phoneBookingRoutes(ctx: AppContext) {
         config: write.config,
         schema: {
           tags,
-          summary: 'The office, booking by phone, holds any time: what the rules would refuse a visitor is answered as warnings until accepted',
+          summary:
+            'The office, booking by phone, holds any time: what the rules would refuse a visitor is answered as warnings until accepted',
           params: companyKeyParam,
           querystring: noQuery,
           body: officeHoldBodySchema,

@@ -29,7 +29,8 @@ export function pricePreviewRoutes(ctx: AppContext) {
         schema: {
           tags: ['console'],
           summary: 'Prices a sample cart against an unsaved company document, as the wizard would (owner, admin)',
-          description: 'The document is validated as a save is (400 invalid_document names the field); nothing is stored.',
+          description:
+            'The document is validated as a save is (400 invalid_document names the field); nothing is stored.',
           params: companyKeyParam,
           querystring: noQuery,
           body: pricePreviewBodySchema,

@@ -17,7 +17,13 @@ import { sendCompressible } from '../../http/precompressed.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
 import { moveAvailabilityJson } from '../../modules/scheduling/scheduling.service.ts';
 import { manageLinkOf } from '../../modules/booking-changes/manage-access.ts';
-import { cancelBooking, holdNewTime, manageDeps, manageView, rescheduleBooking } from '../../modules/booking-changes/manage.service.ts';
+import {
+  cancelBooking,
+  holdNewTime,
+  manageDeps,
+  manageView,
+  rescheduleBooking,
+} from '../../modules/booking-changes/manage.service.ts';
 
 const PREFIX = '/:company_key/json/manage/:token';
 const params = companyKeyParam.extend({ token: manageTokenSchema });
@@ -38,16 +44,38 @@ export function manageRoutes(ctx: AppContext) {
 
     app.get(
       PREFIX,
-      { ...manageRead, schema: { tags, summary: 'The booked order a manage link opens, and what the policy allows now', params, querystring: noQuery, response: { 200: manageOrderViewSchema } } },
+      {
+        ...manageRead,
+        schema: {
+          tags,
+          summary: 'The booked order a manage link opens, and what the policy allows now',
+          params,
+          querystring: noQuery,
+          response: { 200: manageOrderViewSchema },
+        },
+      },
       async (request) => manageView(ctx.db, manageLinkOf(request), now()),
     );
     app.get(
       `${PREFIX}/availability`,
       {
         ...manageRead,
-        schema: { tags, summary: 'The times the booking could move to, in a window of office-local dates (its own length, cart and address)', params, querystring: manageAvailabilityQuerySchema, response: { 200: z.array(appointmentSlotSchema) } },
+        schema: {
+          tags,
+          summary:
+            'The times the booking could move to, in a window of office-local dates (its own length, cart and address)',
+          params,
+          querystring: manageAvailabilityQuerySchema,
+          response: { 200: z.array(appointmentSlotSchema) },
+        },
       },
-      async (request, reply) => sendCompressible(request, reply as FastifyReply, await moveAvailabilityJson(ctx.scheduling, manageLinkOf(request), request.query, now()), 'application/json; charset=utf-8'),
+      async (request, reply) =>
+        sendCompressible(
+          request,
+          reply as FastifyReply,
+          await moveAvailabilityJson(ctx.scheduling, manageLinkOf(request), request.query, now()),
+          'application/json; charset=utf-8',
+        ),
     );
     app.post(
       `${PREFIX}/hold`,
@@ -56,7 +84,8 @@ export function manageRoutes(ctx: AppContext) {
         schema: {
           tags,
           summary: 'Holds a new time for the booking while the move is confirmed; says who would inspect then',
-          description: '409 change_refused when the policy does not allow moving it now; 409 with status unavailable and alternatives when the time is not free.',
+          description:
+            '409 change_refused when the policy does not allow moving it now; 409 with status unavailable and alternatives when the time is not free.',
           params,
           querystring: noQuery,
           body: manageHoldBodySchema,
@@ -74,7 +103,8 @@ export function manageRoutes(ctx: AppContext) {
         ...manageWrite,
         schema: {
           tags,
-          summary: 'Moves the booking to a new time, in one transaction (the old time is released only when the new one is booked)',
+          summary:
+            'Moves the booking to a new time, in one transaction (the old time is released only when the new one is booked)',
           description:
             '409 change_refused (the policy refuses now), 409 order_changed (from_start is not the booking\u2019s start: it was moved meanwhile), 409 with status unavailable and alternatives (the time was taken). The same move repeated answers 200 and changes nothing.',
           params,
@@ -85,7 +115,13 @@ export function manageRoutes(ctx: AppContext) {
       },
       async (request, reply) => {
         const link = manageLinkOf(request);
-        const result = await rescheduleBooking(deps, link, { kind: 'visitor', linkId: link.linkId, role: link.role }, { start: request.body.start, fromStart: request.body.from_start }, now());
+        const result = await rescheduleBooking(
+          deps,
+          link,
+          { kind: 'visitor', linkId: link.linkId, role: link.role },
+          { start: request.body.start, fromStart: request.body.from_start },
+          now(),
+        );
         return reply.status(result.status === 'ok' ? 200 : 409).send(result);
       },
     );
@@ -95,8 +131,10 @@ export function manageRoutes(ctx: AppContext) {
         ...manageWrite,
         schema: {
           tags,
-          summary: 'Cancels the booking: its time is released at once; a late-cancellation fee the policy sets is recorded',
-          description: '409 change_refused (the policy refuses now), 409 fee_changed (fee_cents is not what cancelling costs now). Cancelling a cancelled booking answers 200 and changes nothing.',
+          summary:
+            'Cancels the booking: its time is released at once; a late-cancellation fee the policy sets is recorded',
+          description:
+            '409 change_refused (the policy refuses now), 409 fee_changed (fee_cents is not what cancelling costs now). Cancelling a cancelled booking answers 200 and changes nothing.',
           params,
           querystring: noQuery,
           body: manageCancelBodySchema,
@@ -105,7 +143,13 @@ export function manageRoutes(ctx: AppContext) {
       },
       async (request) => {
         const link = manageLinkOf(request);
-        return cancelBooking(deps, link, { kind: 'visitor', linkId: link.linkId, role: link.role }, { reason: request.body.reason, feeCents: request.body.fee_cents }, now());
+        return cancelBooking(
+          deps,
+          link,
+          { kind: 'visitor', linkId: link.linkId, role: link.role },
+          { reason: request.body.reason, feeCents: request.body.fee_cents },
+          now(),
+        );
       },
     );
   };

@@ -13,9 +13,22 @@ export function calendarFeedRoutes(ctx: AppContext) {
     // No admin token here: calendar apps send none. The URL's secret is the credential.
     app.get(
       '/api/admin/companies/:company_key/inspectors/:id/calendar.ics',
-      { schema: { tags, summary: "The inspector's confirmed appointments as an iCalendar feed (subscribe by URL)", params: inspectorParams, querystring: calendarFeedQuerySchema } },
+      {
+        schema: {
+          tags,
+          summary: "The inspector's confirmed appointments as an iCalendar feed (subscribe by URL)",
+          params: inspectorParams,
+          querystring: calendarFeedQuerySchema,
+        },
+      },
       async (request, reply) => {
-        const ics = await inspectorCalendar(ctx.db, request.params.company_key, request.params.id, request.query.secret, new Date(ctx.clock()));
+        const ics = await inspectorCalendar(
+          ctx.db,
+          request.params.company_key,
+          request.params.id,
+          request.query.secret,
+          new Date(ctx.clock()),
+        );
         return reply.type('text/calendar; charset=utf-8').header('cache-control', 'private, max-age=300').send(ics);
       },
     );

@@ -26,17 +26,34 @@ function withinDeadline(work: Promise<void>, ms: number): Promise<void> {
 export function healthRoutes(ctx: AppContext) {
   return async (instance: FastifyInstance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
-    app.get('/healthz', { logLevel: 'warn', schema: { tags: ['operations'], summary: 'The process is up', response: { 200: statusSchema } } }, async () => ({ status: 'ok' as const }));
+    app.get(
+      '/healthz',
+      {
+        logLevel: 'warn',
+        schema: { tags: ['operations'], summary: 'The process is up', response: { 200: statusSchema } },
+      },
+      async () => ({ status: 'ok' as const }),
+    );
     app.get(
       '/readyz',
-      { logLevel: 'warn', schema: { tags: ['operations'], summary: 'The database answers', response: { 200: statusSchema, 503: statusSchema } } },
+      {
+        logLevel: 'warn',
+        schema: {
+          tags: ['operations'],
+          summary: 'The database answers',
+          response: { 200: statusSchema, 503: statusSchema },
+        },
+      },
       async (request, reply) => {
         try {
           await withinDeadline(ctx.pingDatabase(), READINESS_DEADLINE_MS);
           return { status: 'ok' as const };
         } catch (error) {
           request.log.error({ reason: error instanceof Error ? error.message : 'unknown' }, 'database not reachable');
-          return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ status: 'unavailable' as const });
+          return reply
+            .status(503)
+            .header('retry-after', String(RETRY_AFTER_SECONDS))
+            .send({ status: 'unavailable' as const });
         }
       },
     );

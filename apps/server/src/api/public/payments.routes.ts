@@ -6,22 +6,48 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { perAddressLimit } from '../../plugins/rate-limit.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
-import { handleStripeWebhook, openPayLink, PAY_PATH, type PayLinkAnswer } from '../../modules/payments/payments.service.ts';
+import {
+  handleStripeWebhook,
+  openPayLink,
+  PAY_PATH,
+  type PayLinkAnswer,
+} from '../../modules/payments/payments.service.ts';
 import { paymentsDeps } from '../../modules/payments/payments-deps.ts';
 
 /** A Checkout Session event is a few kilobytes; Stripe's largest events stay well below this. */
 const WEBHOOK_BODY_LIMIT_BYTES = 512 * 1024;
 
 /** The pay link's own pages: no script, no outside resource, nothing that sends the token anywhere. */
-const PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const PAGE_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-const PAGES: Record<Exclude<PayLinkAnswer['kind'], 'checkout'> | 'unknown' | 'unavailable' | 'provider_down', { title: string; text: string; again?: boolean }> = {
+const PAGES: Record<
+  Exclude<PayLinkAnswer['kind'], 'checkout'> | 'unknown' | 'unavailable' | 'provider_down',
+  { title: string; text: string; again?: boolean }
+> = {
   paid: { title: 'Paid', text: 'This order is paid. Thank you!' },
-  unknown: { title: 'Payment link not found', text: 'This payment link is not valid. Please use the link in your confirmation e-mail, or call the office.' },
-  unavailable: { title: 'Online payment unavailable', text: 'Online payment is not available for this order right now. Please contact the office to pay.' },
-  provider_down: { title: 'Payment service unavailable', text: 'The payment service did not answer. Please try again in a few minutes.', again: true },
-  processing: { title: 'Payment processing', text: 'Your payment is being processed. You will receive a receipt by e-mail once it is complete.' },
-  not_started: { title: 'Payment not completed', text: 'Your payment was not completed, and nothing was charged.', again: true },
+  unknown: {
+    title: 'Payment link not found',
+    text: 'This payment link is not valid. Please use the link in your confirmation e-mail, or call the office.',
+  },
+  unavailable: {
+    title: 'Online payment unavailable',
+    text: 'Online payment is not available for this order right now. Please contact the office to pay.',
+  },
+  provider_down: {
+    title: 'Payment service unavailable',
+    text: 'The payment service did not answer. Please try again in a few minutes.',
+    again: true,
+  },
+  processing: {
+    title: 'Payment processing',
+    text: 'Your payment is being processed. You will receive a receipt by e-mail once it is complete.',
+  },
+  not_started: {
+    title: 'Payment not completed',
+    text: 'Your payment was not completed, and nothing was charged.',
+    again: true,
+  },
 };
 
 /** The page a refusal of the pay link shows a visitor, who followed a link and reads no JSON. */
@@ -36,7 +62,8 @@ function refusalPage(error: unknown): { status: 404 | 409 | 502; kind: keyof typ
 function payPage(reply: FastifyReply, kind: keyof typeof PAGES, token: string, status = 200): FastifyReply {
   const page = PAGES[kind];
   const again = page.again ? `<p><a href="${PAY_PATH}/${token}">Pay Online</a></p>` : '';
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${page.title}</title></head>` +
+  const html =
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${page.title}</title></head>` +
     `<body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 3rem auto; padding: 0 1rem"><main><h1>${page.title}</h1><p>${page.text}</p>${again}</main></body></html>`;
   return reply.code(status).type('text/html; charset=utf-8').header('content-security-policy', PAGE_POLICY).send(html);
 }
@@ -84,7 +111,11 @@ export function publicPaymentRoutes(ctx: AppContext) {
     // Stripe's signature is over the exact bytes sent: this route alone reads its body as text.
     await app.register(async (webhooks) => {
       webhooks.removeAllContentTypeParsers();
-      webhooks.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT_BYTES }, (_request, body, done) => done(null, body));
+      webhooks.addContentTypeParser(
+        'application/json',
+        { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT_BYTES },
+        (_request, body, done) => done(null, body),
+      );
       webhooks.withTypeProvider<ZodTypeProvider>().post(
         '/api/payments/stripe/webhook/:company_key',
         {
@@ -103,7 +134,8 @@ export function publicPaymentRoutes(ctx: AppContext) {
             response: { 200: webhookResponseSchema },
           },
         },
-        async (request) => handleStripeWebhook(deps, request.params.company_key, request.body, request.headers['stripe-signature']),
+        async (request) =>
+          handleStripeWebhook(deps, request.params.company_key, request.body, request.headers['stripe-signature']),
       );
     });
   };

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { geocodeQuerySchema, geocodeSuggestionSchema, setAddressBodySchema, setAddressResponseSchema } from '@scheduler/contracts/address';
+import {
+  geocodeQuerySchema,
+  geocodeSuggestionSchema,
+  setAddressBodySchema,
+  setAddressResponseSchema,
+} from '@scheduler/contracts/address';
 import type { AppContext } from '../../context.ts';
 import { sessionOf } from '../../plugins/session-auth.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
@@ -10,7 +15,10 @@ import { configuredGeocoder, GeocodingService } from '../../modules/address/geoc
 const PREFIX = '/:company_key/json/online_scheduler';
 
 export function addressRoutes(ctx: AppContext) {
-  const deps: AddressDependencies = { scheduling: ctx.scheduling, geocoding: new GeocodingService(ctx.scheduling.places, configuredGeocoder(ctx.config)) };
+  const deps: AddressDependencies = {
+    scheduling: ctx.scheduling,
+    geocoding: new GeocodingService(ctx.scheduling.places, configuredGeocoder(ctx.config)),
+  };
   return async (instance: FastifyInstance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
     const { search, write } = ctx.access;
@@ -20,7 +28,13 @@ export function addressRoutes(ctx: AppContext) {
       `${PREFIX}/geocode`,
       {
         ...search,
-        schema: { tags, summary: 'The suggested, verified form of a typed address (spec 3.11)', params: companyKeyParam, querystring: geocodeQuerySchema, response: { 200: geocodeSuggestionSchema } },
+        schema: {
+          tags,
+          summary: 'The suggested, verified form of a typed address (spec 3.11)',
+          params: companyKeyParam,
+          querystring: geocodeQuerySchema,
+          response: { 200: geocodeSuggestionSchema },
+        },
       },
       async (request) => geocode(deps, sessionOf(request), request.query.address, request.log),
     );
@@ -30,7 +44,8 @@ export function addressRoutes(ctx: AppContext) {
         ...write,
         schema: {
           tags,
-          summary: "Saves the property's address and checks that its location can be served at the held time; 409 names why not, with alternatives",
+          summary:
+            "Saves the property's address and checks that its location can be served at the held time; 409 names why not, with alternatives",
           params: companyKeyParam,
           querystring: noQuery,
           body: setAddressBodySchema,

@@ -16,12 +16,30 @@ export function catalogueRoutes(ctx: AppContext) {
     const now = () => new Date(ctx.clock());
     app.get(
       '/:company_key/json/online_scheduler/packages',
-      { ...read, schema: { tags: ['catalogue'], summary: 'Packages with prices for the order', params: companyKeyParam, querystring: noQuery, response: { 200: z.array(packageResponseSchema) } } },
+      {
+        ...read,
+        schema: {
+          tags: ['catalogue'],
+          summary: 'Packages with prices for the order',
+          params: companyKeyParam,
+          querystring: noQuery,
+          response: { 200: z.array(packageResponseSchema) },
+        },
+      },
       async (request) => listPackages(deps, sessionOf(request), now()),
     );
     app.get(
       '/:company_key/json/online_scheduler/services',
-      { ...read, schema: { tags: ['catalogue'], summary: 'Services with prices for the order', params: companyKeyParam, querystring: noQuery, response: { 200: z.array(serviceResponseSchema) } } },
+      {
+        ...read,
+        schema: {
+          tags: ['catalogue'],
+          summary: 'Services with prices for the order',
+          params: companyKeyParam,
+          querystring: noQuery,
+          response: { 200: z.array(serviceResponseSchema) },
+        },
+      },
       async (request) => listServices(deps, sessionOf(request), now()),
     );
   };

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { confirmBodySchema, confirmResponseSchema, IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from '@scheduler/contracts/confirm';
+import {
+  confirmBodySchema,
+  confirmResponseSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  idempotencyKeySchema,
+} from '@scheduler/contracts/confirm';
 import type { AppContext } from '../../context.ts';
 import { listeningPort, publicBaseUrl } from '../../http/public-url.ts';
 import { AppError } from '../../errors.ts';
@@ -15,13 +20,23 @@ import { engineOrderPricing } from '../../modules/confirm/order-pricing.ts';
 function idempotencyKeyOf(value: string | string[] | undefined): string | null {
   if (value === undefined) return null;
   const parsed = idempotencyKeySchema.safeParse(Array.isArray(value) ? value[0] : value);
-  if (!parsed.success) throw new AppError(400, 'invalid_request', 'The Idempotency-Key header must be 1 to 200 printable characters without spaces.', IDEMPOTENCY_KEY_HEADER);
+  if (!parsed.success)
+    throw new AppError(
+      400,
+      'invalid_request',
+      'The Idempotency-Key header must be 1 to 200 printable characters without spaces.',
+      IDEMPOTENCY_KEY_HEADER,
+    );
   return parsed.data;
 }
 
 export function confirmRoutes(ctx: AppContext) {
   const pricingDeps = { db: ctx.db, scheduling: ctx.scheduling, pricing: pricingStoreOf(ctx) };
-  const refOf = (order: { companyId: string; officeId: string; id: string }) => ({ companyId: order.companyId, officeId: order.officeId, orderId: order.id });
+  const refOf = (order: { companyId: string; officeId: string; id: string }) => ({
+    companyId: order.companyId,
+    officeId: order.officeId,
+    orderId: order.id,
+  });
   return async (instance: FastifyInstance) => {
     const deps: ConfirmDeps = {
       store: ctx.scheduling,
@@ -38,7 +53,8 @@ export function confirmRoutes(ctx: AppContext) {
         ...ctx.access.confirm,
         schema: {
           tags: ['confirm'],
-          summary: 'Confirms the order: its held time becomes the booking (idempotent; send an Idempotency-Key header to make retries safe)',
+          summary:
+            'Confirms the order: its held time becomes the booking (idempotent; send an Idempotency-Key header to make retries safe)',
           params: companyKeyParam,
           querystring: noQuery,
           body: confirmBodySchema,
@@ -46,7 +62,12 @@ export function confirmRoutes(ctx: AppContext) {
         },
       },
       async (request, reply) => {
-        const result = await confirmOrder(deps, sessionOf(request), request.body, idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER]));
+        const result = await confirmOrder(
+          deps,
+          sessionOf(request),
+          request.body,
+          idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER]),
+        );
         return reply.status(result.status === 'ok' ? 200 : 409).send(result);
       },
     );

@@ -26,7 +26,8 @@ export function manageLinkRoutes(ctx: AppContext) {
         schema: {
           tags,
           summary: "Issues a manage link for the session's booked order (the thank-you page's Manage your inspection)",
-          description: '404 when the order is not booked yet. Each call issues a new link; the office revokes them with the order\u2019s others.',
+          description:
+            '404 when the order is not booked yet. Each call issues a new link; the office revokes them with the order\u2019s others.',
           params: companyKeyParam,
           querystring: noQuery,
           response: { 200: visitorManageLinkResponseSchema },
@@ -34,7 +35,12 @@ export function manageLinkRoutes(ctx: AppContext) {
       },
       async (request) => {
         const session = sessionOf(request);
-        return issueVisitorManageLink(ctx.db, session, session.companyKey, publicBaseUrl(ctx.config, listeningPort(request.server, ctx.config.PORT)));
+        return issueVisitorManageLink(
+          ctx.db,
+          session,
+          session.companyKey,
+          publicBaseUrl(ctx.config, listeningPort(request.server, ctx.config.PORT)),
+        );
       },
     );
   };

@@ -1,13 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currencyCodeResponseSchema, officeContactResponseSchema, officeResponseSchema } from '@scheduler/contracts/office';
+import {
+  currencyCodeResponseSchema,
+  officeContactResponseSchema,
+  officeResponseSchema,
+} from '@scheduler/contracts/office';
 import type { AppContext } from '../../context.ts';
 import { LOGO_SECURITY_POLICY } from '../../plugins/security-headers.ts';
 import { sessionOf } from '../../plugins/session-auth.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
 import { mayTryWhileDisabled } from '../../modules/sessions/disabled-scheduler.ts';
-import { getCurrencyCode, getLogo, getOfficeContact, getOfficeForSession } from '../../modules/office/office.service.ts';
+import {
+  getCurrencyCode,
+  getLogo,
+  getOfficeContact,
+  getOfficeForSession,
+} from '../../modules/office/office.service.ts';
 
 export function officeRoutes(ctx: AppContext) {
   return async (instance: FastifyInstance) => {
@@ -17,14 +26,28 @@ export function officeRoutes(ctx: AppContext) {
       '/:company_key/online-scheduler/office',
       {
         ...ctx.access.readAfterConfirmation,
-        schema: { tags: ['session'], summary: 'The office of the session, with settings, inspectors, states and property questions', params: companyKeyParam, querystring: noQuery, response: { 200: officeResponseSchema } },
+        schema: {
+          tags: ['session'],
+          summary: 'The office of the session, with settings, inspectors, states and property questions',
+          params: companyKeyParam,
+          querystring: noQuery,
+          response: { 200: officeResponseSchema },
+        },
       },
       async (request) => getOfficeForSession(ctx.db, sessionOf(request)),
     );
 
     app.get(
       '/:company_key/json/currency_code',
-      { schema: { tags: ['session'], summary: 'The company currency (no token)', params: companyKeyParam, querystring: noQuery, response: { 200: currencyCodeResponseSchema } } },
+      {
+        schema: {
+          tags: ['session'],
+          summary: 'The company currency (no token)',
+          params: companyKeyParam,
+          querystring: noQuery,
+          response: { 200: currencyCodeResponseSchema },
+        },
+      },
       async (request) => ({ currency_code: await getCurrencyCode(ctx.db, request.params.company_key) }),
     );
 
@@ -33,13 +56,17 @@ export function officeRoutes(ctx: AppContext) {
       {
         schema: {
           tags: ['session'],
-          summary: 'Public office contact details, whether the scheduler is enabled, and whether the signed-in console member may try it while it is disabled (no token); used by the status pages',
+          summary:
+            'Public office contact details, whether the scheduler is enabled, and whether the signed-in console member may try it while it is disabled (no token); used by the status pages',
           params: companyKeyParam.extend({ office_uuid: z.uuid() }),
           querystring: noQuery,
           response: { 200: officeContactResponseSchema },
         },
       },
-      async (request) => getOfficeContact(ctx.db, request.params.company_key, request.params.office_uuid, (company) => mayTryWhileDisabled(ctx, request, company)),
+      async (request) =>
+        getOfficeContact(ctx.db, request.params.company_key, request.params.office_uuid, (company) =>
+          mayTryWhileDisabled(ctx, request, company),
+        ),
     );
 
     app.get(

@@ -13,7 +13,13 @@ export function orderRoutes(ctx: AppContext) {
       '/:company_key/online-scheduler/order',
       {
         ...ctx.access.readAfterConfirmation,
-        schema: { tags: ['session'], summary: 'The order of the session', params: companyKeyParam, querystring: noQuery, response: { 200: orderResponseSchema } },
+        schema: {
+          tags: ['session'],
+          summary: 'The order of the session',
+          params: companyKeyParam,
+          querystring: noQuery,
+          response: { 200: orderResponseSchema },
+        },
       },
       async (request) => getOrderForSession(ctx.db, sessionOf(request)),
     );

@@ -16,7 +16,14 @@ export function propertyRoutes(ctx: AppContext) {
       '/:company_key/json/online_scheduler/set_property_info',
       {
         ...ctx.access.write,
-        schema: { tags: ['property'], summary: "Saves the property step's answers (spec 3.3, 5.6)", params: companyKeyParam, querystring: noQuery, body: setPropertyInfoBodySchema, response: { 200: setPropertyInfoResponseSchema } },
+        schema: {
+          tags: ['property'],
+          summary: "Saves the property step's answers (spec 3.3, 5.6)",
+          params: companyKeyParam,
+          querystring: noQuery,
+          body: setPropertyInfoBodySchema,
+          response: { 200: setPropertyInfoResponseSchema },
+        },
       },
       async (request) => setPropertyInfo(deps, sessionOf(request), request.body, new Date(ctx.clock())),
     );

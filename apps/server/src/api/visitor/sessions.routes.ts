@@ -57,19 +57,35 @@ export function sessionRoutes(ctx: AppContext) {
           await admitWhileDisabled(ctx, request, company);
           staffTrying = !company.enabled;
         };
-        const started = await startSession(ctx.db, { ttlDays: ctx.config.SESSION_TTL_DAYS }, companyKey, office, new Date(ctx.clock()), undefined, admit).catch((error: unknown) => {
+        const started = await startSession(
+          ctx.db,
+          { ttlDays: ctx.config.SESSION_TTL_DAYS },
+          companyKey,
+          office,
+          new Date(ctx.clock()),
+          undefined,
+          admit,
+        ).catch((error: unknown) => {
           // A person who follows a stale link sees the wizard's own not-found page, not JSON.
           if (error instanceof NotFoundError && prefersHtml(request.headers.accept)) return null;
           // A person who follows the link of a disabled scheduler sees its disabled page.
-          if (error instanceof SchedulerDisabledError && prefersHtml(request.headers.accept)) return 'disabled' as const;
+          if (error instanceof SchedulerDisabledError && prefersHtml(request.headers.accept))
+            return 'disabled' as const;
           throw error;
         });
         if (!started) return reply.sendWizardPage(companyKey, 404);
-        if (started === 'disabled') return reply.header('cache-control', 'no-store').redirect(`/${companyKey}/online-scheduler?${new URLSearchParams({ office, ...kept }).toString()}`, 302);
+        if (started === 'disabled')
+          return reply
+            .header('cache-control', 'no-store')
+            .redirect(`/${companyKey}/online-scheduler?${new URLSearchParams({ office, ...kept }).toString()}`, 302);
         const { token } = started;
-        const { landing } = embedded ? await applyPrefill(prefillDeps, started.session, readPrefill(request.query), new Date(ctx.clock())) : { landing: null };
+        const { landing } = embedded
+          ? await applyPrefill(prefillDeps, started.session, readPrefill(request.query), new Date(ctx.clock()))
+          : { landing: null };
         const query = new URLSearchParams({ t: token, office, ...kept, ...(staffTrying ? { try: '1' } : {}) });
-        return reply.header('cache-control', 'no-store').redirect(`/${companyKey}/online-scheduler${landing ? `/${landing}` : ''}?${query.toString()}`, 302);
+        return reply
+          .header('cache-control', 'no-store')
+          .redirect(`/${companyKey}/online-scheduler${landing ? `/${landing}` : ''}?${query.toString()}`, 302);
       },
     );
   };

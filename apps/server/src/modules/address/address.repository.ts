@@ -10,7 +10,11 @@ export async function loadAddressContext(db: Executor, companyId: string, office
       .from(t.offices)
       .innerJoin(t.companies, eq(t.companies.id, t.offices.companyId))
       .where(and(eq(t.offices.companyId, companyId), eq(t.offices.id, officeId))),
-    db.select({ id: t.states.id, abbreviation: t.states.abbreviation }).from(t.states).where(eq(t.states.companyId, companyId)).orderBy(asc(t.states.id)),
+    db
+      .select({ id: t.states.id, abbreviation: t.states.abbreviation })
+      .from(t.states)
+      .where(eq(t.states.companyId, companyId))
+      .orderBy(asc(t.states.id)),
   ]);
   return office ? { ...office, states } : null;
 }
@@ -27,7 +31,12 @@ export interface OrderAddress {
   county: string;
 }
 
-export async function saveOrderAddress(db: Executor, companyId: string, orderId: string, address: OrderAddress): Promise<void> {
+export async function saveOrderAddress(
+  db: Executor,
+  companyId: string,
+  orderId: string,
+  address: OrderAddress,
+): Promise<void> {
   await db
     .update(t.orders)
     .set({ ...address, updatedAt: new Date() })
@@ -35,9 +44,16 @@ export async function saveOrderAddress(db: Executor, companyId: string, orderId:
 }
 
 /** The order's address as it stands (coordinates null before any address was saved). */
-export type StoredOrderAddress = Omit<OrderAddress, 'latitude' | 'longitude'> & { latitude: number | null; longitude: number | null };
+export type StoredOrderAddress = Omit<OrderAddress, 'latitude' | 'longitude'> & {
+  latitude: number | null;
+  longitude: number | null;
+};
 
-export async function loadOrderAddress(db: Executor, companyId: string, orderId: string): Promise<StoredOrderAddress | null> {
+export async function loadOrderAddress(
+  db: Executor,
+  companyId: string,
+  orderId: string,
+): Promise<StoredOrderAddress | null> {
   const [row] = await db
     .select({
       address1: t.orders.address1,
@@ -55,7 +71,12 @@ export async function loadOrderAddress(db: Executor, companyId: string, orderId:
 }
 
 /** Puts back an address read with `loadOrderAddress`. */
-export async function restoreOrderAddress(db: Executor, companyId: string, orderId: string, address: StoredOrderAddress): Promise<void> {
+export async function restoreOrderAddress(
+  db: Executor,
+  companyId: string,
+  orderId: string,
+  address: StoredOrderAddress,
+): Promise<void> {
   await db
     .update(t.orders)
     .set({ ...address, updatedAt: new Date() })

@@ -24,7 +24,12 @@ async function contextOf(store: SchedulingStore, session: AuthenticatedSession) 
 }
 
 /** GET /geocode: the suggestion for the "Verify Address" box. */
-export async function geocode(deps: AddressDependencies, session: AuthenticatedSession, address: string, log: FastifyBaseLogger): Promise<GeocodeSuggestion> {
+export async function geocode(
+  deps: AddressDependencies,
+  session: AuthenticatedSession,
+  address: string,
+  log: FastifyBaseLogger,
+): Promise<GeocodeSuggestion> {
   const context = await contextOf(deps.scheduling, session);
   return deps.geocoding.suggest(address, { officeState: context.officeState, states: context.states }, log);
 }
@@ -36,7 +41,12 @@ export async function geocode(deps: AddressDependencies, session: AuthenticatedS
  * (ERROR_NO_INSPECTORS_FOR_ZIP) is not: the order goes back to the address it had, so that what
  * the sidebar shows is what the order can be booked with (issue 20); the form keeps what was typed.
  */
-export async function setAddress(deps: AddressDependencies, session: AuthenticatedSession, body: SetAddressBody, now = deps.scheduling.now()): Promise<SetAddressResponse> {
+export async function setAddress(
+  deps: AddressDependencies,
+  session: AuthenticatedSession,
+  body: SetAddressBody,
+  now = deps.scheduling.now(),
+): Promise<SetAddressResponse> {
   for (const field of ['address1', 'address2'] as const) {
     if (isPoBox(body[field])) throw new AppError(400, 'po_box', PO_BOX_MESSAGE, field);
   }
@@ -55,7 +65,8 @@ export async function setAddress(deps: AddressDependencies, session: Authenticat
   }
   // What the visitor left empty, the postal code tells.
   const place = body.state === null || body.county === '' ? await store.places.find(postalCode) : null;
-  const stateId = body.state ?? context.states.find((s) => s.abbreviation.toUpperCase() === place?.stateCode)?.id ?? null;
+  const stateId =
+    body.state ?? context.states.find((s) => s.abbreviation.toUpperCase() === place?.stateCode)?.id ?? null;
   const verified = !(body.latitude === 0 && body.longitude === 0);
   const previous = await loadOrderAddress(store.db, session.companyId, session.orderId);
   await store.db.transaction(async (tx) => {
@@ -79,5 +90,9 @@ export async function setAddress(deps: AddressDependencies, session: Authenticat
     store.changes.announce(changeKeys.order(session.orderId));
     store.changes.announce(changeKeys.schedule(session.companyId));
   }
-  return { status: result.status, message: locationMessage(result.status, { appointment: result.appointment, officePhone: context.officePhone }), appointments: result.appointments };
+  return {
+    status: result.status,
+    message: locationMessage(result.status, { appointment: result.appointment, officePhone: context.officePhone }),
+    appointments: result.appointments,
+  };
 }

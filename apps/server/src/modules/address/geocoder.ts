@@ -4,7 +4,13 @@
  * the geocoding service falls back to the offline one when it does not.
  */
 import type { z } from 'zod';
-import { addressLine1, addressLine2, parseUsAddress, postalCodeOf, type UsAddress } from '@scheduler/domain/address/us-address';
+import {
+  addressLine1,
+  addressLine2,
+  parseUsAddress,
+  postalCodeOf,
+  type UsAddress,
+} from '@scheduler/domain/address/us-address';
 import { fiveDigitZip } from '@scheduler/contracts/postal-code';
 
 export interface GeocodeRequest {
@@ -37,7 +43,12 @@ export interface Geocoder {
 /** A provider that failed. `code` is what the log says; it never carries the address. */
 export class GeocoderError extends Error {
   constructor(
-    readonly code: 'geocoder_timeout' | 'geocoder_unreachable' | 'geocoder_http_error' | 'geocoder_bad_response' | 'geocoder_refused',
+    readonly code:
+      | 'geocoder_timeout'
+      | 'geocoder_unreachable'
+      | 'geocoder_http_error'
+      | 'geocoder_bad_response'
+      | 'geocoder_refused',
     options?: { cause?: unknown },
   ) {
     super(code, options);
@@ -49,7 +60,12 @@ export class GeocoderError extends Error {
  * GETs a provider's JSON and checks its shape, within the timeout. A failure is a timeout when the
  * timeout's signal fired, while connecting or while the answer was still arriving.
  */
-export async function fetchProviderJson<T extends z.ZodType>(url: URL, schema: T, timeoutMs: number, headers: Record<string, string> = {}): Promise<z.infer<T>> {
+export async function fetchProviderJson<T extends z.ZodType>(
+  url: URL,
+  schema: T,
+  timeoutMs: number,
+  headers: Record<string, string> = {},
+): Promise<z.infer<T>> {
   const signal = AbortSignal.timeout(timeoutMs);
   let response: Response;
   try {
@@ -77,7 +93,12 @@ export async function fetchProviderJson<T extends z.ZodType>(url: URL, schema: T
  * A provider's street in USPS form, and the unit as typed (providers seldom return units). A
  * provider that matched only the street keeps the typed house number.
  */
-export function providerStreetLines(typed: UsAddress, houseNumber: string | undefined, road: string | undefined, unit?: string): { address1: string; address2: string } {
+export function providerStreetLines(
+  typed: UsAddress,
+  houseNumber: string | undefined,
+  road: string | undefined,
+  unit?: string,
+): { address1: string; address2: string } {
   const street = road ? parseUsAddress(`${houseNumber || typed.number} ${road}`) : typed;
   const address2 = addressLine2(typed) || (unit ? `#${unit}` : '');
   return { address1: addressLine1(street), address2 };

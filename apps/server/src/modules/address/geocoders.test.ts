@@ -45,7 +45,11 @@ const GOOGLE_HIT = {
         { long_name: '6000', short_name: '6000', types: ['street_number'] },
         { long_name: 'Sawmill Road', short_name: 'Sawmill Rd', types: ['route'] },
         { long_name: 'Dublin', short_name: 'Dublin', types: ['locality', 'political'] },
-        { long_name: 'Franklin County', short_name: 'Franklin County', types: ['administrative_area_level_2', 'political'] },
+        {
+          long_name: 'Franklin County',
+          short_name: 'Franklin County',
+          types: ['administrative_area_level_2', 'political'],
+        },
         { long_name: 'Ohio', short_name: 'OH', types: ['administrative_area_level_1', 'political'] },
         { long_name: 'United States', short_name: 'US', types: ['country', 'political'] },
         { long_name: '43017', short_name: '43017', types: ['postal_code'] },
@@ -58,19 +62,28 @@ const GOOGLE_HIT = {
 };
 
 /** Nominatim's hit with some address fields changed (undefined removes one), and its coordinates. */
-function nominatimAnswer(change: Record<string, string | undefined>, where = { lat: String(HOUSE.latitude), lon: String(HOUSE.longitude) }) {
+function nominatimAnswer(
+  change: Record<string, string | undefined>,
+  where = { lat: String(HOUSE.latitude), lon: String(HOUSE.longitude) },
+) {
   const [hit] = NOMINATIM_HIT;
-  return [{ ...hit, ...where, address: JSON.parse(JSON.stringify({ ...hit!.address, ...change })) as Record<string, string> }];
+  return [
+    { ...hit, ...where, address: JSON.parse(JSON.stringify({ ...hit!.address, ...change })) as Record<string, string> },
+  ];
 }
 
 /** Google's hit with these components added, and the components of these types taken out. */
-function googleAnswer(added: Array<{ long_name: string; short_name: string; types: string[] }>, without: string[] = []) {
+function googleAnswer(
+  added: Array<{ long_name: string; short_name: string; types: string[] }>,
+  without: string[] = [],
+) {
   const [hit] = GOOGLE_HIT.results;
   const kept = hit!.address_components.filter((c) => !c.types.some((type) => without.includes(type)));
   return { status: 'OK', results: [{ ...hit, address_components: [...kept, ...added] }] };
 }
 
-type Behaviour = 'hit' | 'nothing' | 'slow' | 'fail' | 'garbage' | 'denied' | 'wrong-shape' | 'stalled-body' | 'not-modified';
+type Behaviour =
+  'hit' | 'nothing' | 'slow' | 'fail' | 'garbage' | 'denied' | 'wrong-shape' | 'stalled-body' | 'not-modified';
 
 /** A local stand-in for both services, answering in their JSON, or failing as told. */
 class FakeProviders {
@@ -97,7 +110,9 @@ class FakeProviders {
     this.requests.push({ url, userAgent: request.headers['user-agent'], accept: request.headers.accept });
     const google = url.pathname === '/google/maps/api/geocode/json';
     const send = (status: number, body: unknown): void => {
-      response.writeHead(status, { 'content-type': 'application/json' }).end(typeof body === 'string' ? body : JSON.stringify(body));
+      response
+        .writeHead(status, { 'content-type': 'application/json' })
+        .end(typeof body === 'string' ? body : JSON.stringify(body));
     };
     switch (this.behaviour) {
       case 'hit':
@@ -161,12 +176,23 @@ describe('geocoding providers against a local service', () => {
     fake.custom = null;
   });
 
-  const nominatim = () => new GeocodingService(bundledPostalCodes, new NominatimGeocoder(`${fake.baseUrl}/nominatim`, TIMEOUT_MS));
-  const google = () => new GeocodingService(bundledPostalCodes, new GoogleGeocoder('test-key-123', TIMEOUT_MS, `${fake.baseUrl}/google`));
+  const nominatim = () =>
+    new GeocodingService(bundledPostalCodes, new NominatimGeocoder(`${fake.baseUrl}/nominatim`, TIMEOUT_MS));
+  const google = () =>
+    new GeocodingService(bundledPostalCodes, new GoogleGeocoder('test-key-123', TIMEOUT_MS, `${fake.baseUrl}/google`));
 
   /** The offline answer: the typed street at the postal code's centroid. */
   function expectOfflineAnswer(suggestion: Awaited<ReturnType<GeocodingService['suggest']>>) {
-    expect(suggestion).toMatchObject({ no_results: false, address1: '6000 Sawmill Rd', address2: 'Apt 4B', city: 'Dublin', state: 'OH', state_id: 36, postal_code: '43017', county: 'Franklin' });
+    expect(suggestion).toMatchObject({
+      no_results: false,
+      address1: '6000 Sawmill Rd',
+      address2: 'Apt 4B',
+      city: 'Dublin',
+      state: 'OH',
+      state_id: 36,
+      postal_code: '43017',
+      county: 'Franklin',
+    });
     expect(suggestion.latitude).toBeCloseTo(40.1093, 4);
     expect(suggestion.longitude).toBeCloseTo(-83.1146, 4);
   }
@@ -181,10 +207,28 @@ describe('geocoding providers against a local service', () => {
   describe('Nominatim', () => {
     it('asks for one US result with address details, names itself, and suggests what it found', async () => {
       const suggestion = await nominatim().suggest(TYPED, CONTEXT, logger.log);
-      expect(suggestion).toMatchObject({ no_results: false, address1: '6000 Sawmill Rd', address2: 'Apt 4B', city: 'Dublin', state: 'OH', state_id: 36, postal_code: '43017', county: 'Franklin', latitude: HOUSE.latitude, longitude: HOUSE.longitude, conflicts: [] });
+      expect(suggestion).toMatchObject({
+        no_results: false,
+        address1: '6000 Sawmill Rd',
+        address2: 'Apt 4B',
+        city: 'Dublin',
+        state: 'OH',
+        state_id: 36,
+        postal_code: '43017',
+        county: 'Franklin',
+        latitude: HOUSE.latitude,
+        longitude: HOUSE.longitude,
+        conflicts: [],
+      });
       const [request] = fake.requests;
       expect(request!.url.pathname).toBe('/nominatim/search');
-      expect(Object.fromEntries(request!.url.searchParams)).toEqual({ q: TYPED, format: 'jsonv2', addressdetails: '1', limit: '1', countrycodes: 'us' });
+      expect(Object.fromEntries(request!.url.searchParams)).toEqual({
+        q: TYPED,
+        format: 'jsonv2',
+        addressdetails: '1',
+        limit: '1',
+        countrycodes: 'us',
+      });
       expect(request!.userAgent).toMatch(/online-scheduler/);
       expect(request!.accept).toBe('application/json');
       // An answer found is nothing to report.
@@ -213,7 +257,10 @@ describe('geocoding providers against a local service', () => {
       await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
       const port = (closed.address() as AddressInfo).port;
       await new Promise((resolve) => closed.close(resolve));
-      const service = new GeocodingService(bundledPostalCodes, new NominatimGeocoder(`http://127.0.0.1:${port}`, TIMEOUT_MS));
+      const service = new GeocodingService(
+        bundledPostalCodes,
+        new NominatimGeocoder(`http://127.0.0.1:${port}`, TIMEOUT_MS),
+      );
       expectOfflineAnswer(await service.suggest(TYPED, CONTEXT, logger.log));
       expectLogged('geocoder_unreachable');
     });
@@ -221,12 +268,22 @@ describe('geocoding providers against a local service', () => {
     it('takes the house number, street and city the service found over what was typed', async () => {
       fake.custom = nominatimAnswer({});
       const suggestion = await nominatim().suggest('6010 sawmil rd, columbus, oh 43017', CONTEXT, logger.log);
-      expect(suggestion).toMatchObject({ address1: '6000 Sawmill Rd', address2: '', city: 'Dublin', state: 'OH', postal_code: '43017' });
+      expect(suggestion).toMatchObject({
+        address1: '6000 Sawmill Rd',
+        address2: '',
+        city: 'Dublin',
+        state: 'OH',
+        postal_code: '43017',
+      });
     });
 
     it('keeps the typed house number when the service matched only the street', async () => {
       fake.custom = nominatimAnswer({ house_number: undefined });
-      expect(await nominatim().suggest(TYPED, CONTEXT, logger.log)).toMatchObject({ address1: '6000 Sawmill Rd', address2: 'Apt 4B', city: 'Dublin' });
+      expect(await nominatim().suggest(TYPED, CONTEXT, logger.log)).toMatchObject({
+        address1: '6000 Sawmill Rd',
+        address2: 'Apt 4B',
+        city: 'Dublin',
+      });
     });
 
     it.each([
@@ -246,13 +303,24 @@ describe('geocoding providers against a local service', () => {
     ])('reads the state from %s when none was typed', async (_kind, change) => {
       fake.custom = nominatimAnswer(change);
       // The service's answer, not the bundled postal codes' (which would say Ohio too): the house's own coordinates.
-      expect(await nominatim().suggest('6000 Sawmill Rd, Dublin 43017', CONTEXT, logger.log)).toMatchObject({ state: 'OH', state_id: 36, ...HOUSE });
+      expect(await nominatim().suggest('6000 Sawmill Rd, Dublin 43017', CONTEXT, logger.log)).toMatchObject({
+        state: 'OH',
+        state_id: 36,
+        ...HOUSE,
+      });
     });
 
-    it.each([['XX-US-PA'], ['US-PAX'], ['US-P']])("reads the state from its name when the ISO code %s is not a US state's", async (code) => {
-      fake.custom = nominatimAnswer({ 'ISO3166-2-lvl4': code });
-      expect(await nominatim().suggest('6000 Sawmill Rd, Dublin 43017', CONTEXT, logger.log)).toMatchObject({ state: 'OH', state_id: 36, ...HOUSE });
-    });
+    it.each([['XX-US-PA'], ['US-PAX'], ['US-P']])(
+      "reads the state from its name when the ISO code %s is not a US state's",
+      async (code) => {
+        fake.custom = nominatimAnswer({ 'ISO3166-2-lvl4': code });
+        expect(await nominatim().suggest('6000 Sawmill Rd, Dublin 43017', CONTEXT, logger.log)).toMatchObject({
+          state: 'OH',
+          state_id: 36,
+          ...HOUSE,
+        });
+      },
+    );
 
     it('keeps the ZIP+4 the service gives', async () => {
       fake.custom = nominatimAnswer({ postcode: '43017-4410' });
@@ -265,7 +333,10 @@ describe('geocoding providers against a local service', () => {
     });
 
     it('asks at the same path whether the configured URL ends with a slash or not', async () => {
-      const service = new GeocodingService(bundledPostalCodes, new NominatimGeocoder(`${fake.baseUrl}/nominatim/`, TIMEOUT_MS));
+      const service = new GeocodingService(
+        bundledPostalCodes,
+        new NominatimGeocoder(`${fake.baseUrl}/nominatim/`, TIMEOUT_MS),
+      );
       await service.suggest(TYPED, CONTEXT, logger.log);
       expect(fake.requests.map((r) => r.url.pathname)).toEqual(['/nominatim/search']);
     });
@@ -280,17 +351,39 @@ describe('geocoding providers against a local service', () => {
   describe('Google', () => {
     it('asks for the address in the United States with the key, and suggests what it found', async () => {
       const suggestion = await google().suggest(TYPED, CONTEXT, logger.log);
-      expect(suggestion).toMatchObject({ no_results: false, address1: '6000 Sawmill Rd', address2: 'Apt 4B', city: 'Dublin', state: 'OH', state_id: 36, postal_code: '43017-4410', county: 'Franklin', latitude: HOUSE.latitude, longitude: HOUSE.longitude });
+      expect(suggestion).toMatchObject({
+        no_results: false,
+        address1: '6000 Sawmill Rd',
+        address2: 'Apt 4B',
+        city: 'Dublin',
+        state: 'OH',
+        state_id: 36,
+        postal_code: '43017-4410',
+        county: 'Franklin',
+        latitude: HOUSE.latitude,
+        longitude: HOUSE.longitude,
+      });
       const [request] = fake.requests;
       expect(request!.url.pathname).toBe('/google/maps/api/geocode/json');
-      expect(Object.fromEntries(request!.url.searchParams)).toEqual({ address: TYPED, components: 'country:US', key: 'test-key-123' });
+      expect(Object.fromEntries(request!.url.searchParams)).toEqual({
+        address: TYPED,
+        components: 'country:US',
+        key: 'test-key-123',
+      });
       expect(request!.accept).toBe('application/json');
       expect(logger.lines).toEqual([]);
     });
 
     it("takes Google's house number, spelling of the street, city and state over what was typed", async () => {
       const suggestion = await google().suggest('6010 sawmil road, columbus 43017', CONTEXT, logger.log);
-      expect(suggestion).toMatchObject({ address1: '6000 Sawmill Rd', address2: '', city: 'Dublin', state: 'OH', state_id: 36, postal_code: '43017-4410' });
+      expect(suggestion).toMatchObject({
+        address1: '6000 Sawmill Rd',
+        address2: '',
+        city: 'Dublin',
+        state: 'OH',
+        state_id: 36,
+        postal_code: '43017-4410',
+      });
     });
 
     it('suggests the unit Google found when none was typed, and none when neither has one', async () => {
@@ -308,11 +401,16 @@ describe('geocoding providers against a local service', () => {
       fake.custom = googleAnswer([{ long_name: city, short_name: city, types: [type, 'political'] }], ['locality']);
       expect((await google().suggest('6000 sawmill rd, columbus, oh 43017', CONTEXT, logger.log)).city).toBe(city);
       fake.custom = googleAnswer([], ['locality']);
-      expect((await google().suggest('6000 sawmill rd, columbus, oh 43017', CONTEXT, logger.log)).city).toBe('Columbus');
+      expect((await google().suggest('6000 sawmill rd, columbus, oh 43017', CONTEXT, logger.log)).city).toBe(
+        'Columbus',
+      );
     });
 
-    it("has no state id for a state the company does not serve", async () => {
-      fake.custom = googleAnswer([{ long_name: 'Kentucky', short_name: 'KY', types: ['administrative_area_level_1', 'political'] }], ['administrative_area_level_1']);
+    it('has no state id for a state the company does not serve', async () => {
+      fake.custom = googleAnswer(
+        [{ long_name: 'Kentucky', short_name: 'KY', types: ['administrative_area_level_1', 'political'] }],
+        ['administrative_area_level_1'],
+      );
       expect(await google().suggest(TYPED, CONTEXT, logger.log)).toMatchObject({ state: 'KY', state_id: null });
     });
 
@@ -320,12 +418,18 @@ describe('geocoding providers against a local service', () => {
       fake.custom = { status: 'OK', results: [] };
       expectOfflineAnswer(await google().suggest(TYPED, CONTEXT, logger.log));
       expectLogged('geocoder_no_results');
-      fake.custom = { status: 'OK', results: [{ ...GOOGLE_HIT.results[0], geometry: { location: { lat: HOUSE.latitude, lng: -830.1392 } } }] };
+      fake.custom = {
+        status: 'OK',
+        results: [{ ...GOOGLE_HIT.results[0], geometry: { location: { lat: HOUSE.latitude, lng: -830.1392 } } }],
+      };
       expectOfflineAnswer(await google().suggest(TYPED, CONTEXT, logger.log));
     });
 
     it('asks at the same path whether the configured URL ends with a slash or not', async () => {
-      const service = new GeocodingService(bundledPostalCodes, new GoogleGeocoder('test-key-123', TIMEOUT_MS, `${fake.baseUrl}/google/`));
+      const service = new GeocodingService(
+        bundledPostalCodes,
+        new GoogleGeocoder('test-key-123', TIMEOUT_MS, `${fake.baseUrl}/google/`),
+      );
       await service.suggest(TYPED, CONTEXT, logger.log);
       expect(fake.requests.map((r) => r.url.pathname)).toEqual(['/google/maps/api/geocode/json']);
     });
@@ -361,8 +465,12 @@ describe('geocoding providers against a local service', () => {
   describe('configuration', () => {
     it('is offline by default, and names the provider the configuration asks for', () => {
       expect(configuredGeocoder(loadConfig({}))).toBeNull();
-      expect(configuredGeocoder(loadConfig({ GEOCODER: 'nominatim', GEOCODER_URL: 'http://127.0.0.1:8080' }))?.name).toBe('nominatim');
-      expect(configuredGeocoder(loadConfig({ GEOCODER: 'google', GOOGLE_MAPS_KEY: 'k', GEOCODER_TIMEOUT_MS: '1500' }))?.name).toBe('google');
+      expect(
+        configuredGeocoder(loadConfig({ GEOCODER: 'nominatim', GEOCODER_URL: 'http://127.0.0.1:8080' }))?.name,
+      ).toBe('nominatim');
+      expect(
+        configuredGeocoder(loadConfig({ GEOCODER: 'google', GOOGLE_MAPS_KEY: 'k', GEOCODER_TIMEOUT_MS: '1500' }))?.name,
+      ).toBe('google');
     });
 
     it('refuses to start with a provider that lacks what it needs', () => {
@@ -371,8 +479,22 @@ describe('geocoding providers against a local service', () => {
       expect(() => loadConfig({ GEOCODER: 'bing' })).toThrow(/GEOCODER/);
       expect(() => loadConfig({ GEOCODER_TIMEOUT_MS: '5' })).toThrow(/GEOCODER_TIMEOUT_MS/);
       // Handed a configuration that was not checked, it refuses too rather than build a provider that cannot work.
-      expect(() => configuredGeocoder({ GEOCODER: 'nominatim', GEOCODER_URL: undefined, GOOGLE_MAPS_KEY: 'k', GEOCODER_TIMEOUT_MS: 1500 })).toThrow('GEOCODER=nominatim needs GEOCODER_URL');
-      expect(() => configuredGeocoder({ GEOCODER: 'google', GEOCODER_URL: 'http://127.0.0.1:8080', GOOGLE_MAPS_KEY: undefined, GEOCODER_TIMEOUT_MS: 1500 })).toThrow('GEOCODER=google needs GOOGLE_MAPS_KEY');
+      expect(() =>
+        configuredGeocoder({
+          GEOCODER: 'nominatim',
+          GEOCODER_URL: undefined,
+          GOOGLE_MAPS_KEY: 'k',
+          GEOCODER_TIMEOUT_MS: 1500,
+        }),
+      ).toThrow('GEOCODER=nominatim needs GEOCODER_URL');
+      expect(() =>
+        configuredGeocoder({
+          GEOCODER: 'google',
+          GEOCODER_URL: 'http://127.0.0.1:8080',
+          GOOGLE_MAPS_KEY: undefined,
+          GEOCODER_TIMEOUT_MS: 1500,
+        }),
+      ).toThrow('GEOCODER=google needs GOOGLE_MAPS_KEY');
     });
   });
 });

@@ -53,10 +53,17 @@ export class GeocodingService {
     if (this.provider) {
       try {
         found = await this.provider.geocode(request);
-        if (!found) log.info({ provider: this.provider.name, code: 'geocoder_no_results' }, 'geocoding service found nothing; asking the bundled postal codes');
+        if (!found)
+          log.info(
+            { provider: this.provider.name, code: 'geocoder_no_results' },
+            'geocoding service found nothing; asking the bundled postal codes',
+          );
       } catch (error) {
         // The code and provider only: the address, the URL and the provider's message stay out of the logs.
-        log.warn({ provider: this.provider.name, code: error instanceof GeocoderError ? error.code : 'geocoder_failed' }, 'geocoding service failed; answering from the bundled postal codes');
+        log.warn(
+          { provider: this.provider.name, code: error instanceof GeocoderError ? error.code : 'geocoder_failed' },
+          'geocoding service failed; answering from the bundled postal codes',
+        );
       }
     }
     found ??= await this.offline.geocode(request);
@@ -80,7 +87,9 @@ export class GeocodingService {
 }
 
 /** The provider the configuration names; null for the offline default. */
-export function configuredGeocoder(config: Pick<Config, 'GEOCODER' | 'GEOCODER_URL' | 'GOOGLE_MAPS_KEY' | 'GEOCODER_TIMEOUT_MS'>): Geocoder | null {
+export function configuredGeocoder(
+  config: Pick<Config, 'GEOCODER' | 'GEOCODER_URL' | 'GOOGLE_MAPS_KEY' | 'GEOCODER_TIMEOUT_MS'>,
+): Geocoder | null {
   switch (config.GEOCODER) {
     case 'offline':
       return null;

@@ -1,9 +1,23 @@
 import { z } from 'zod';
-import { countyName, fetchProviderJson, GeocoderError, isCoordinate, providerPostalCode, providerStreetLines, type GeocodedAddress, type Geocoder, type GeocodeRequest } from './geocoder.ts';
+import {
+  countyName,
+  fetchProviderJson,
+  GeocoderError,
+  isCoordinate,
+  providerPostalCode,
+  providerStreetLines,
+  type GeocodedAddress,
+  type Geocoder,
+  type GeocodeRequest,
+} from './geocoder.ts';
 
 export const GOOGLE_MAPS_URL = 'https://maps.googleapis.com';
 
-const componentSchema = z.object({ long_name: z.string().max(300), short_name: z.string().max(300), types: z.array(z.string().max(60)).max(20) });
+const componentSchema = z.object({
+  long_name: z.string().max(300),
+  short_name: z.string().max(300),
+  types: z.array(z.string().max(60)).max(20),
+});
 
 /** The parts of the Geocoding API's JSON answer that a suggestion needs. */
 const googleResponseSchema = z.object({
@@ -41,7 +55,8 @@ export class GoogleGeocoder implements Geocoder {
     if (body.status !== 'OK') throw new GeocoderError('geocoder_refused');
     const best = body.results[0];
     if (!best) return null;
-    const part = (type: string, form: 'long_name' | 'short_name' = 'long_name') => best.address_components.find((c) => c.types.includes(type))?.[form];
+    const part = (type: string, form: 'long_name' | 'short_name' = 'long_name') =>
+      best.address_components.find((c) => c.types.includes(type))?.[form];
     const { lat: latitude, lng: longitude } = best.geometry.location;
     if (!isCoordinate(latitude, longitude)) return null;
     return {

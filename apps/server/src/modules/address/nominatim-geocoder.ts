@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { stateCode } from '@scheduler/domain/address/us-states';
-import { countyName, fetchProviderJson, isCoordinate, providerPostalCode, providerStreetLines, type GeocodedAddress, type Geocoder, type GeocodeRequest } from './geocoder.ts';
+import {
+  countyName,
+  fetchProviderJson,
+  isCoordinate,
+  providerPostalCode,
+  providerStreetLines,
+  type GeocodedAddress,
+  type Geocoder,
+  type GeocodeRequest,
+} from './geocoder.ts';
 
 const text = z.string().max(300).optional();
 
@@ -42,9 +51,17 @@ export class NominatimGeocoder implements Geocoder {
 
   async geocode({ text: query, parsed }: GeocodeRequest): Promise<GeocodedAddress | null> {
     const url = new URL(this.searchUrl);
-    url.search = new URLSearchParams({ q: query, format: 'jsonv2', addressdetails: '1', limit: '1', countrycodes: 'us' }).toString();
+    url.search = new URLSearchParams({
+      q: query,
+      format: 'jsonv2',
+      addressdetails: '1',
+      limit: '1',
+      countrycodes: 'us',
+    }).toString();
     // Nominatim's usage policy asks every client to name itself.
-    const results = await fetchProviderJson(url, nominatimResultsSchema, this.timeoutMs, { 'user-agent': 'online-scheduler (address verification)' });
+    const results = await fetchProviderJson(url, nominatimResultsSchema, this.timeoutMs, {
+      'user-agent': 'online-scheduler (address verification)',
+    });
     const best = results[0];
     if (!best) return null;
     const { address } = best;

@@ -7,17 +7,27 @@ import { OfflineGeocoder } from './offline-geocoder.ts';
 function directory(places: PostalCodePlace[]): PostalCodeDirectory {
   return {
     find: (postalCode) => Promise.resolve(places.find((p) => p.postalCode === postalCode.slice(0, 5)) ?? null),
-    findByCity: (city, stateCode) => Promise.resolve(places.filter((p) => p.city.toLowerCase() === city.toLowerCase() && p.stateCode === stateCode)),
+    findByCity: (city, stateCode) =>
+      Promise.resolve(places.filter((p) => p.city.toLowerCase() === city.toLowerCase() && p.stateCode === stateCode)),
   };
 }
 
-const place = (postalCode: string, city: string, county: string, latitude: number, longitude: number): PostalCodePlace => ({ postalCode, city, stateCode: 'OH', county, latitude, longitude });
+const place = (
+  postalCode: string,
+  city: string,
+  county: string,
+  latitude: number,
+  longitude: number,
+): PostalCodePlace => ({ postalCode, city, stateCode: 'OH', county, latitude, longitude });
 
-const geocode = (places: PostalCodePlace[], text: string) => new OfflineGeocoder(directory(places)).geocode({ text, parsed: parseUsAddress(text), defaultState: 'OH' });
+const geocode = (places: PostalCodePlace[], text: string) =>
+  new OfflineGeocoder(directory(places)).geocode({ text, parsed: parseUsAddress(text), defaultState: 'OH' });
 
 describe('the offline geocoder, without a postal code typed', () => {
   it("places an address in a city with one postal code at that code's centroid, and suggests the code", async () => {
-    expect(await geocode([place('43023', 'Granville', 'Licking', 40.0689, -82.5201)], '120 E Broadway, Granville')).toEqual({
+    expect(
+      await geocode([place('43023', 'Granville', 'Licking', 40.0689, -82.5201)], '120 E Broadway, Granville'),
+    ).toEqual({
       address1: '120 E Broadway',
       address2: '',
       city: 'Granville',
@@ -30,12 +40,24 @@ describe('the offline geocoder, without a postal code typed', () => {
   });
 
   it('places an address in a city with several postal codes at the mean of their centroids, to four decimals, suggesting none', async () => {
-    const dublin = [place('43016', 'Dublin', 'Franklin', 40.09861, -83.17444), place('43017', 'Dublin', 'Franklin', 40.11664, -83.11333)];
-    expect(await geocode(dublin, '6000 Sawmill Rd, Dublin')).toMatchObject({ city: 'Dublin', postalCode: '', county: 'Franklin', latitude: 40.1076, longitude: -83.1439 });
+    const dublin = [
+      place('43016', 'Dublin', 'Franklin', 40.09861, -83.17444),
+      place('43017', 'Dublin', 'Franklin', 40.11664, -83.11333),
+    ];
+    expect(await geocode(dublin, '6000 Sawmill Rd, Dublin')).toMatchObject({
+      city: 'Dublin',
+      postalCode: '',
+      county: 'Franklin',
+      latitude: 40.1076,
+      longitude: -83.1439,
+    });
   });
 
   it('names no county for a city that lies in several', async () => {
-    const columbus = [place('43215', 'Columbus', 'Franklin', 39.9653, -83.0085), place('43081', 'Columbus', 'Delaware', 40.1107, -82.9116)];
+    const columbus = [
+      place('43215', 'Columbus', 'Franklin', 39.9653, -83.0085),
+      place('43081', 'Columbus', 'Delaware', 40.1107, -82.9116),
+    ];
     expect(await geocode(columbus, '1 Main St, Columbus')).toMatchObject({ city: 'Columbus', county: '' });
   });
 

@@ -4,8 +4,14 @@ import type { GeocodedAddress, Geocoder, GeocodeRequest } from './geocoder.ts';
 
 /** The middle of a city with several postal codes: the mean of their centroids, which lie close together. */
 function middleOf(places: PostalCodePlace[]): { latitude: number; longitude: number } {
-  const sum = places.reduce((acc, p) => ({ latitude: acc.latitude + p.latitude, longitude: acc.longitude + p.longitude }), { latitude: 0, longitude: 0 });
-  return { latitude: Math.round((sum.latitude / places.length) * 1e4) / 1e4, longitude: Math.round((sum.longitude / places.length) * 1e4) / 1e4 };
+  const sum = places.reduce(
+    (acc, p) => ({ latitude: acc.latitude + p.latitude, longitude: acc.longitude + p.longitude }),
+    { latitude: 0, longitude: 0 },
+  );
+  return {
+    latitude: Math.round((sum.latitude / places.length) * 1e4) / 1e4,
+    longitude: Math.round((sum.longitude / places.length) * 1e4) / 1e4,
+  };
 }
 
 /**
@@ -23,7 +29,15 @@ export class OfflineGeocoder implements Geocoder {
     if (parsed.zip) {
       const place = await this.places.find(parsed.zip);
       if (!place) return null;
-      return { ...street, city: place.city, state: place.stateCode, postalCode: postalCodeOf(parsed), county: place.county, latitude: place.latitude, longitude: place.longitude };
+      return {
+        ...street,
+        city: place.city,
+        state: place.stateCode,
+        postalCode: postalCodeOf(parsed),
+        county: place.county,
+        latitude: place.latitude,
+        longitude: place.longitude,
+      };
     }
     if (!parsed.city) return null;
     const places = await this.places.findByCity(parsed.city, parsed.state || defaultState);

@@ -23,9 +23,17 @@ export interface EventRow {
  * many were stored. The order's lock makes two batches of one session count one after the other,
  * so the cap holds exactly even when the wizard sends them at once.
  */
-export async function insertEventsUpTo(db: Database, owner: EventOwner, events: readonly EventRow[], at: Date, max: number): Promise<number> {
+export async function insertEventsUpTo(
+  db: Database,
+  owner: EventOwner,
+  events: readonly EventRow[],
+  at: Date,
+  max: number,
+): Promise<number> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(EVENTS_LOCK_SPACE))}, hashtext(${owner.orderId}))`);
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${sql.raw(String(EVENTS_LOCK_SPACE))}, hashtext(${owner.orderId}))`,
+    );
     const [stored] = await tx
       .select({ n: count() })
       .from(t.funnelEvents)
@@ -44,13 +52,19 @@ export interface FunnelCompany {
 }
 
 export async function findFunnelCompany(db: Executor, key: string): Promise<FunnelCompany | null> {
-  const [row] = await db.select({ id: t.companies.id, key: t.companies.key, settings: t.companies.settings }).from(t.companies).where(eq(t.companies.key, key));
+  const [row] = await db
+    .select({ id: t.companies.id, key: t.companies.key, settings: t.companies.settings })
+    .from(t.companies)
+    .where(eq(t.companies.key, key));
   return row ?? null;
 }
 
 /** Whether the company asks any property questions: without them the wizard skips property info. */
 export async function hasPropertyQuestions(db: Executor, companyId: string): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(t.propertyControls).where(eq(t.propertyControls.companyId, companyId));
+  const [row] = await db
+    .select({ n: count() })
+    .from(t.propertyControls)
+    .where(eq(t.propertyControls.companyId, companyId));
   return Number(row?.n ?? 0) > 0;
 }
 
@@ -106,7 +120,12 @@ export interface DayCounts {
 }
 
 /** Per office and start day: sessions started, and those whose order was confirmed (cancelled since included). */
-export async function startedByDay(db: Executor, companyId: string, officeIds: string[], span: LocalSpan): Promise<DayCounts[]> {
+export async function startedByDay(
+  db: Executor,
+  companyId: string,
+  officeIds: string[],
+  span: LocalSpan,
+): Promise<DayCounts[]> {
   if (officeIds.length === 0) return [];
   return db
     .select({
@@ -129,7 +148,12 @@ export interface StepCounts {
 }
 
 /** Per office, start day and step: the sessions that viewed the step at least once. */
-export async function reachedByDay(db: Executor, companyId: string, officeIds: string[], span: LocalSpan): Promise<StepCounts[]> {
+export async function reachedByDay(
+  db: Executor,
+  companyId: string,
+  officeIds: string[],
+  span: LocalSpan,
+): Promise<StepCounts[]> {
   if (officeIds.length === 0) return [];
   const rows = await db
     .select({
@@ -140,7 +164,14 @@ export async function reachedByDay(db: Executor, companyId: string, officeIds: s
     })
     .from(t.orders)
     .innerJoin(t.offices, officeOfOrder)
-    .innerJoin(t.funnelEvents, and(eq(t.funnelEvents.companyId, t.orders.companyId), eq(t.funnelEvents.orderId, t.orders.id), eq(t.funnelEvents.name, 'step_viewed')))
+    .innerJoin(
+      t.funnelEvents,
+      and(
+        eq(t.funnelEvents.companyId, t.orders.companyId),
+        eq(t.funnelEvents.orderId, t.orders.id),
+        eq(t.funnelEvents.name, 'step_viewed'),
+      ),
+    )
     .where(startedWithin(companyId, officeIds, span))
     .groupBy(t.orders.officeId, startDay, t.funnelEvents.step);
   return rows.flatMap((row) => (row.step === null ? [] : [{ ...row, step: row.step }]));

@@ -1,4 +1,12 @@
-import { MAX_EVENTS_PER_SESSION, type FunnelCounts, type FunnelEvent, type FunnelQuery, type FunnelResponse, type FunnelStep, type OfficeFunnel } from '@scheduler/contracts/analytics';
+import {
+  MAX_EVENTS_PER_SESSION,
+  type FunnelCounts,
+  type FunnelEvent,
+  type FunnelQuery,
+  type FunnelResponse,
+  type FunnelStep,
+  type OfficeFunnel,
+} from '@scheduler/contracts/analytics';
 import type { Setting } from '@scheduler/contracts/settings';
 import { addDays } from '@scheduler/domain/availability/zoned-calendar';
 import { nextStep, schedulerMode, stepOrder } from '@scheduler/domain/route-table';
@@ -6,7 +14,15 @@ import { schedulerFlags, SettingsReader } from '@scheduler/domain/settings';
 import type { Database } from '../../db/connection.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
-import { activeOffices, findFunnelCompany, hasPropertyQuestions, insertEventsUpTo, reachedByDay, startedByDay, type FunnelOffice } from './analytics.repository.ts';
+import {
+  activeOffices,
+  findFunnelCompany,
+  hasPropertyQuestions,
+  insertEventsUpTo,
+  reachedByDay,
+  startedByDay,
+  type FunnelOffice,
+} from './analytics.repository.ts';
 
 /**
  * The wizard's funnel (issue 27): the events a visitor's session sends, kept per office with the
@@ -14,9 +30,20 @@ import { activeOffices, findFunnelCompany, hasPropertyQuestions, insertEventsUpT
  */
 
 /** Records a batch of the session's events; past the session's cap they are dropped, silently, as the wizard cannot act on a refusal. */
-export async function recordEvents(db: Database, session: AuthenticatedSession, events: readonly FunnelEvent[], at: Date): Promise<void> {
+export async function recordEvents(
+  db: Database,
+  session: AuthenticatedSession,
+  events: readonly FunnelEvent[],
+  at: Date,
+): Promise<void> {
   const rows = events.map(({ name, step, ...data }) => ({ name, step, data }));
-  await insertEventsUpTo(db, { companyId: session.companyId, officeId: session.officeId, orderId: session.orderId }, rows, at, MAX_EVENTS_PER_SESSION);
+  await insertEventsUpTo(
+    db,
+    { companyId: session.companyId, officeId: session.officeId, orderId: session.orderId },
+    rows,
+    at,
+    MAX_EVENTS_PER_SESSION,
+  );
 }
 
 /**
@@ -27,7 +54,12 @@ export async function recordEvents(db: Database, session: AuthenticatedSession, 
 export function walkedSteps(settings: readonly Setting[], propertyQuestions: boolean): FunnelStep[] {
   const mode = schedulerMode(schedulerFlags(new SettingsReader(settings)));
   const steps: FunnelStep[] = [];
-  for (let step: FunnelStep | null = stepOrder(mode)[0] ?? null; step !== null; step = nextStep(mode, step, propertyQuestions)) steps.push(step);
+  for (
+    let step: FunnelStep | null = stepOrder(mode)[0] ?? null;
+    step !== null;
+    step = nextStep(mode, step, propertyQuestions)
+  )
+    steps.push(step);
   return steps;
 }
 
@@ -48,11 +80,17 @@ const keyOf = (...parts: string[]) => parts.join('\u0000');
 export async function companyFunnel(db: Database, companyKey: string, query: FunnelQuery): Promise<FunnelResponse> {
   const company = await findFunnelCompany(db, companyKey);
   if (!company) throw new NotFoundError('The company');
-  const [offices, propertyQuestions] = await Promise.all([activeOffices(db, company.id, query.office), hasPropertyQuestions(db, company.id)]);
+  const [offices, propertyQuestions] = await Promise.all([
+    activeOffices(db, company.id, query.office),
+    hasPropertyQuestions(db, company.id),
+  ]);
   if (query.office !== undefined && offices.length === 0) throw new NotFoundError('The office');
   const officeIds = offices.map((office) => office.id);
   const span = { from: query.from, to: query.to };
-  const [started, reached] = await Promise.all([startedByDay(db, company.id, officeIds, span), reachedByDay(db, company.id, officeIds, span)]);
+  const [started, reached] = await Promise.all([
+    startedByDay(db, company.id, officeIds, span),
+    reachedByDay(db, company.id, officeIds, span),
+  ]);
   const startedOn = new Map(started.map((row) => [keyOf(row.officeId, row.day), row]));
   const reachedOn = new Map(reached.map((row) => [keyOf(row.officeId, row.day, row.step), row.reached]));
   const steps = walkedSteps(company.settings, propertyQuestions);
@@ -68,7 +106,14 @@ export async function companyFunnel(db: Database, companyKey: string, query: Fun
         confirmed: counts?.confirmed ?? 0,
       };
     });
-    return { office_uuid: office.id, office_name: office.name, time_zone: office.timeZone, step_order: steps, totals: sumOf(days, steps.length), days };
+    return {
+      office_uuid: office.id,
+      office_name: office.name,
+      time_zone: office.timeZone,
+      step_order: steps,
+      totals: sumOf(days, steps.length),
+      days,
+    };
   };
   return { company_key: company.key, from: query.from, to: query.to, offices: offices.map(funnelOf) };
 }

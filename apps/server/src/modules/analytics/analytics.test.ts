@@ -1,4 +1,10 @@
-import { MAX_EVENTS_PER_REQUEST, MAX_EVENTS_PER_SESSION, type FunnelEvent, type FunnelResponse, type FunnelStep } from '@scheduler/contracts/analytics';
+import {
+  MAX_EVENTS_PER_REQUEST,
+  MAX_EVENTS_PER_SESSION,
+  type FunnelEvent,
+  type FunnelResponse,
+  type FunnelStep,
+} from '@scheduler/contracts/analytics';
 import { SETTING } from '@scheduler/contracts/setting-keys';
 import { addDays } from '@scheduler/domain/availability/zoned-calendar';
 import { and, count, eq } from 'drizzle-orm';
@@ -6,7 +12,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as t from '../../db/schema.ts';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import { demoOrdinaryWeekday } from '../../test-support/demo-days.ts';
-import { demoDocument, demoDocumentWith, startDemoSession, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../test-support/test-app.ts';
+import {
+  demoDocument,
+  demoDocumentWith,
+  startDemoSession,
+  startTestApp,
+  TEST_ADMIN_TOKEN,
+  type TestApp,
+} from '../../test-support/test-app.ts';
 import { importCompanyDocument } from '../company-document/companies.service.ts';
 import { DEMO_OFFICE_UUID } from '../company-document/demo-company.ts';
 import { DemoOrder } from '../confirm/confirm-test-support.ts';
@@ -30,7 +43,9 @@ describeOnEachDatabase("the wizard's funnel (issue 27)", (factory) => {
   let rivalOwner: ConsolePerson;
 
   beforeAll(async () => {
-    harness = await startTestApp(factory, { config: { SESSION_RATE_LIMIT: '1000', SEARCH_RATE_LIMIT: '1000', WRITE_RATE_LIMIT: '1000' } });
+    harness = await startTestApp(factory, {
+      config: { SESSION_RATE_LIMIT: '1000', SEARCH_RATE_LIMIT: '1000', WRITE_RATE_LIMIT: '1000' },
+    });
     setClock(harness, MONDAY);
     const rival = demoDocumentWith({}, (document) => {
       document.key = RIVAL;
@@ -48,16 +63,34 @@ describeOnEachDatabase("the wizard's funnel (issue 27)", (factory) => {
   afterAll(async () => harness.close());
 
   const send = (token: string | null, events: unknown, companyKey = 'demo') =>
-    harness.app.inject({ method: 'POST', url: `/${companyKey}/json/online_scheduler/events`, headers: token ? { 'x-auth-token': token } : {}, payload: { events } });
+    harness.app.inject({
+      method: 'POST',
+      url: `/${companyKey}/json/online_scheduler/events`,
+      headers: token ? { 'x-auth-token': token } : {},
+      payload: { events },
+    });
 
   /** A visitor's session whose order was created at `at` (the database writes its own clock there, so the test sets it). */
   async function visitStartedAt(at: string, companyKey = 'demo', officeUuid = DEMO_OFFICE_UUID): Promise<DemoOrder> {
-    const order = await DemoOrder.start(harness.app, harness.database.db, await startDemoSession(harness.app, officeUuid, companyKey), companyKey);
-    await harness.database.db.update(t.orders).set({ createdAt: new Date(at) }).where(eq(t.orders.id, order.orderId));
+    const order = await DemoOrder.start(
+      harness.app,
+      harness.database.db,
+      await startDemoSession(harness.app, officeUuid, companyKey),
+      companyKey,
+    );
+    await harness.database.db
+      .update(t.orders)
+      .set({ createdAt: new Date(at) })
+      .where(eq(t.orders.id, order.orderId));
     return order;
   }
 
-  const eventsOf = async (orderId: string) => Number((await harness.database.db.select({ n: count() }).from(t.funnelEvents).where(eq(t.funnelEvents.orderId, orderId)))[0]!.n);
+  const eventsOf = async (orderId: string) =>
+    Number(
+      (
+        await harness.database.db.select({ n: count() }).from(t.funnelEvents).where(eq(t.funnelEvents.orderId, orderId))
+      )[0]!.n,
+    );
 
   describe('recording', () => {
     it(`accepts ${MAX_EVENTS_PER_REQUEST} events with 204 and stores them with the session's company, office and order and the server's clock`, async () => {
@@ -71,10 +104,25 @@ describeOnEachDatabase("the wizard's funnel (issue 27)", (factory) => {
       const response = await send(order.token, events);
       expect(response.statusCode, response.body).toBe(204);
       expect(response.body).toBe('');
-      const rows = await harness.database.db.select().from(t.funnelEvents).where(eq(t.funnelEvents.orderId, order.orderId)).orderBy(t.funnelEvents.id);
+      const rows = await harness.database.db
+        .select()
+        .from(t.funnelEvents)
+        .where(eq(t.funnelEvents.orderId, order.orderId))
+        .orderBy(t.funnelEvents.id);
       expect(rows).toHaveLength(MAX_EVENTS_PER_REQUEST);
-      expect(rows[0]).toMatchObject({ companyId: order.companyId, officeId: DEMO_OFFICE_UUID, name: 'step_viewed', step: 'calendar', data: {}, createdAt: new Date(MONDAY) });
-      expect(rows[1]).toMatchObject({ name: 'cart_changed', step: 'packages', data: { item_count: 2, total_cents: 45_000, currency: 'USD' } });
+      expect(rows[0]).toMatchObject({
+        companyId: order.companyId,
+        officeId: DEMO_OFFICE_UUID,
+        name: 'step_viewed',
+        step: 'calendar',
+        data: {},
+        createdAt: new Date(MONDAY),
+      });
+      expect(rows[1]).toMatchObject({
+        name: 'cart_changed',
+        step: 'packages',
+        data: { item_count: 2, total_cents: 45_000, currency: 'USD' },
+      });
       expect(rows[2]).toMatchObject({ name: 'coupon_refused', data: { code: 'coupon_expired' } });
     });
 
@@ -120,7 +168,10 @@ describeOnEachDatabase("the wizard's funnel (issue 27)", (factory) => {
     it("records the thank-you page's events after the order is confirmed, though the order itself is read-only then", async () => {
       const booking = await ManagedBooking.book(harness, demoOrdinaryWeekday(addDays(MONDAY.slice(0, 10), 2)));
       const token = booking.order.token;
-      const response = await send(token, [{ name: 'order_confirmed', step: null, total_cents: 42_500, currency: 'USD' }, { name: 'step_viewed', step: null }]);
+      const response = await send(token, [
+        { name: 'order_confirmed', step: null, total_cents: 42_500, currency: 'USD' },
+        { name: 'step_viewed', step: null },
+      ]);
       expect(response.statusCode, response.body).toBe(204);
       expect(await eventsOf(booking.orderId)).toBe(2);
       // The standard write guard still stands for the order.
@@ -130,10 +181,23 @@ describeOnEachDatabase("the wizard's funnel (issue 27)", (factory) => {
     it(`keeps the ${MAX_EVENTS_PER_SESSION}th event of a session and drops the ones after it, still answering 204`, async () => {
       const order = await DemoOrder.start(harness.app, harness.database.db, await startDemoSession(harness.app));
       const earlier = MAX_EVENTS_PER_SESSION - 10;
-      await harness.database.db
-        .insert(t.funnelEvents)
-        .values(Array.from({ length: earlier }, () => ({ companyId: order.companyId, officeId: DEMO_OFFICE_UUID, orderId: order.orderId, name: 'step_viewed', step: 'calendar' })));
-      expect((await send(order.token, Array.from({ length: 9 }, () => viewed('address')))).statusCode).toBe(204);
+      await harness.database.db.insert(t.funnelEvents).values(
+        Array.from({ length: earlier }, () => ({
+          companyId: order.companyId,
+          officeId: DEMO_OFFICE_UUID,
+          orderId: order.orderId,
+          name: 'step_viewed',
+          step: 'calendar',
+        })),
+      );
+      expect(
+        (
+          await send(
+            order.token,
+            Array.from({ length: 9 }, () => viewed('address')),
+          )
+        ).statusCode,
+      ).toBe(204);
       expect(await eventsOf(order.orderId)).toBe(MAX_EVENTS_PER_SESSION - 1);
       // A batch across the cap: its first event is the 500th, kept; its second is dropped.
       expect((await send(order.token, [viewed('contacts'), viewed('review')])).statusCode).toBe(204);
@@ -165,7 +229,10 @@ describeOnEachDatabase("the wizard's funnel (issue 27)", (factory) => {
       return response.json<FunnelResponse>();
     };
     const confirmAt = (order: DemoOrder, status: 'confirmed' | 'cancelled') =>
-      harness.database.db.update(t.orders).set({ status, confirmedAt: new Date(MONDAY) }).where(eq(t.orders.id, order.orderId));
+      harness.database.db
+        .update(t.orders)
+        .set({ status, confirmedAt: new Date(MONDAY) })
+        .where(eq(t.orders.id, order.orderId));
 
     /**
      * Six visitors' sessions around Columbus's midnight, one before the span, and a phone booking:
@@ -176,7 +243,13 @@ describeOnEachDatabase("the wizard's funnel (issue 27)", (factory) => {
       if (scripted) return;
       scripted = true;
       const a = await visitStartedAt('2027-03-01T14:00:00Z');
-      await send(a.token, [viewed('postal-code'), viewed('calendar'), viewed('address'), viewed('calendar'), viewed('contacts')]);
+      await send(a.token, [
+        viewed('postal-code'),
+        viewed('calendar'),
+        viewed('address'),
+        viewed('calendar'),
+        viewed('contacts'),
+      ]);
       await confirmAt(a, 'confirmed');
       const b = await visitStartedAt('2027-03-02T04:59:59Z');
       await send(b.token, [viewed('calendar'), { name: 'time_held', step: 'calendar' }]);
@@ -185,17 +258,41 @@ describeOnEachDatabase("the wizard's funnel (issue 27)", (factory) => {
       await send(c.token, [{ name: 'order_confirmed', step: null, total_cents: 40_000, currency: 'USD' }]);
       await confirmAt(c, 'confirmed');
       const d = await visitStartedAt('2027-03-02T12:00:00Z');
-      await send(d.token, [viewed('calendar'), viewed('calendar'), viewed('address'), { name: 'hold_lapsed', step: 'address' }]);
+      await send(d.token, [
+        viewed('calendar'),
+        viewed('calendar'),
+        viewed('address'),
+        { name: 'hold_lapsed', step: 'address' },
+      ]);
       await confirmAt(d, 'cancelled');
       await visitStartedAt('2027-03-03T15:00:00Z');
       const before = await visitStartedAt('2027-03-01T04:59:59Z');
       await send(before.token, [viewed('calendar')]);
       await confirmAt(before, 'confirmed');
       // The office booking by phone runs the same wizard, but is not a visitor's visit.
-      const [demo] = await harness.database.db.select({ id: t.companies.id }).from(t.companies).where(eq(t.companies.key, 'demo'));
-      const phone = await startSession(harness.database.db, { ttlDays: 7 }, 'demo', DEMO_OFFICE_UUID, new Date(MONDAY), { userId: office.userId, name: 'office' });
-      await harness.database.db.update(t.orders).set({ createdAt: new Date('2027-03-01T15:00:00Z') }).where(eq(t.orders.id, phone.orderId));
-      await harness.database.db.insert(t.funnelEvents).values({ companyId: demo!.id, officeId: DEMO_OFFICE_UUID, orderId: phone.orderId, name: 'step_viewed', step: 'calendar' });
+      const [demo] = await harness.database.db
+        .select({ id: t.companies.id })
+        .from(t.companies)
+        .where(eq(t.companies.key, 'demo'));
+      const phone = await startSession(
+        harness.database.db,
+        { ttlDays: 7 },
+        'demo',
+        DEMO_OFFICE_UUID,
+        new Date(MONDAY),
+        { userId: office.userId, name: 'office' },
+      );
+      await harness.database.db
+        .update(t.orders)
+        .set({ createdAt: new Date('2027-03-01T15:00:00Z') })
+        .where(eq(t.orders.id, phone.orderId));
+      await harness.database.db.insert(t.funnelEvents).values({
+        companyId: demo!.id,
+        officeId: DEMO_OFFICE_UUID,
+        orderId: phone.orderId,
+        name: 'step_viewed',
+        step: 'calendar',
+      });
       // The rival's visitor, at 22:00 on Monday in Los Angeles (Tuesday in Columbus): never in the demo's figures.
       const rival = await visitStartedAt('2027-03-02T06:00:00Z', RIVAL, RIVAL_OFFICE);
       await send(rival.token, [viewed('calendar'), viewed('address'), viewed('contacts'), viewed('packages')], RIVAL);
@@ -207,7 +304,11 @@ describeOnEachDatabase("the wizard's funnel (issue 27)", (factory) => {
       expect(answer).toMatchObject({ company_key: 'demo', from: FROM, to: TO });
       expect(answer.offices).toHaveLength(1);
       const [columbus] = answer.offices;
-      expect(columbus).toMatchObject({ office_uuid: DEMO_OFFICE_UUID, time_zone: 'America/New_York', step_order: calendarFirst });
+      expect(columbus).toMatchObject({
+        office_uuid: DEMO_OFFICE_UUID,
+        time_zone: 'America/New_York',
+        step_order: calendarFirst,
+      });
       expect(columbus!.days).toEqual([
         { date: '2027-03-01', started: 2, reached: [2, 1, 1, 0, 0, 0], confirmed: 1 },
         { date: '2027-03-02', started: 2, reached: [2, 2, 1, 1, 1, 1], confirmed: 2 },
@@ -235,7 +336,9 @@ describeOnEachDatabase("the wizard's funnel (issue 27)", (factory) => {
     });
 
     it('narrows to the office asked for; an office of another company is 404', async () => {
-      expect((await read(`from=${FROM}&to=${TO}&office=${DEMO_OFFICE_UUID}`)).offices.map((o) => o.office_uuid)).toEqual([DEMO_OFFICE_UUID]);
+      expect(
+        (await read(`from=${FROM}&to=${TO}&office=${DEMO_OFFICE_UUID}`)).offices.map((o) => o.office_uuid),
+      ).toEqual([DEMO_OFFICE_UUID]);
       const elsewhere = await funnel(`from=${FROM}&to=${TO}&office=${RIVAL_OFFICE}`);
       expect(elsewhere.statusCode).toBe(404);
       expect(elsewhere.json().error.code).toBe('not_found');
@@ -245,7 +348,14 @@ describeOnEachDatabase("the wizard's funnel (issue 27)", (factory) => {
       await importCompanyDocument(harness.database.db, demoDocumentWith({ [SETTING.INSPECTOR_CALENDAR_LAST]: 'Y' }));
       try {
         const [columbus] = (await read()).offices;
-        expect(columbus!.step_order).toEqual(['address', 'contacts', 'property-info', 'packages', 'calendar', 'review']);
+        expect(columbus!.step_order).toEqual([
+          'address',
+          'contacts',
+          'property-info',
+          'packages',
+          'calendar',
+          'review',
+        ]);
         expect(columbus!.totals).toEqual({ started: 5, reached: [3, 2, 1, 1, 4, 1], confirmed: 3 });
       } finally {
         await importCompanyDocument(harness.database.db, demoDocument());
@@ -286,14 +396,22 @@ describeOnEachDatabase("the wizard's funnel (issue 27)", (factory) => {
       expect(ofOffice.json<FunnelResponse>()).toEqual(await read());
       const ofInspector = await consoleFunnel(query, inspector.headers);
       expect(ofInspector.statusCode).toBe(403);
-      expect(ofInspector.json()).toMatchObject({ error: { code: 'forbidden', message: "Your role doesn't allow this." } });
+      expect(ofInspector.json()).toMatchObject({
+        error: { code: 'forbidden', message: "Your role doesn't allow this." },
+      });
       const ofRival = await consoleFunnel(query, rivalOwner.headers);
       expect(ofRival.statusCode).toBe(403);
-      expect(ofRival.json()).toMatchObject({ error: { code: 'forbidden', message: "You don't have access to this company." } });
-      expect((await consoleFunnel(query, rivalOwner.headers, RIVAL)).json<FunnelResponse>().offices[0]!.totals.started).toBe(1);
+      expect(ofRival.json()).toMatchObject({
+        error: { code: 'forbidden', message: "You don't have access to this company." },
+      });
+      expect(
+        (await consoleFunnel(query, rivalOwner.headers, RIVAL)).json<FunnelResponse>().offices[0]!.totals.started,
+      ).toBe(1);
       expect((await consoleFunnel(query, { origin: CONSOLE_ORIGIN })).statusCode).toBe(401);
       expect((await consoleFunnel(query, { ...ADMIN, origin: CONSOLE_ORIGIN })).statusCode).toBe(401);
-      expect((await consoleFunnel(`from=${FROM}&to=${addDays(FROM, 92)}`, office.headers)).json().error.field).toBe('to');
+      expect((await consoleFunnel(`from=${FROM}&to=${addDays(FROM, 92)}`, office.headers)).json().error.field).toBe(
+        'to',
+      );
     });
   });
 });
@@ -306,7 +424,12 @@ describeOnEachDatabase("the funnel events' own rate-limit bucket", (factory) => 
   afterAll(async () => harness.close());
 
   const post = (token: string, path: string, payload: unknown) =>
-    harness.app.inject({ method: 'POST', url: `/demo/json/online_scheduler/${path}`, headers: { 'x-auth-token': token }, payload: payload as object });
+    harness.app.inject({
+      method: 'POST',
+      url: `/demo/json/online_scheduler/${path}`,
+      headers: { 'x-auth-token': token },
+      payload: payload as object,
+    });
   const events = { events: [viewed('calendar')] };
   const postalCode = { postal_code: '43215' };
 

@@ -20,7 +20,12 @@ interface ManageLinkFor {
 
 function linkRequestOf(job: QueuedJob): ManageLinkFor | null {
   const wanted = job.payload.manage_link_for as Partial<ManageLinkFor> | undefined;
-  if (!wanted || typeof wanted.recipient !== 'string' || (wanted.role !== 'client' && wanted.role !== 'agent' && wanted.role !== 'contact')) return null;
+  if (
+    !wanted ||
+    typeof wanted.recipient !== 'string' ||
+    (wanted.role !== 'client' && wanted.role !== 'agent' && wanted.role !== 'contact')
+  )
+    return null;
   return { role: wanted.role, recipient: wanted.recipient };
 }
 
@@ -31,7 +36,13 @@ function linkRequestOf(job: QueuedJob): ManageLinkFor | null {
  */
 export async function withManageLinks(tx: Executor, jobs: readonly QueuedJob[]): Promise<QueuedJob[]> {
   const tokens = new Map<string, string>();
-  const rows: Array<{ companyId: string; orderId: string; tokenHash: string; role: ManageLinkRecord['role']; recipient: string }> = [];
+  const rows: Array<{
+    companyId: string;
+    orderId: string;
+    tokenHash: string;
+    role: ManageLinkRecord['role'];
+    recipient: string;
+  }> = [];
   const withTokens = jobs.map((job) => {
     const wanted = linkRequestOf(job);
     const orderId = job.payload.order_id;
@@ -41,7 +52,13 @@ export async function withManageLinks(tx: Executor, jobs: readonly QueuedJob[]):
     if (!token) {
       token = newSessionToken();
       tokens.set(key, token);
-      rows.push({ companyId: job.companyId, orderId, tokenHash: hashToken(token), role: wanted.role, recipient: wanted.recipient.slice(0, 320) });
+      rows.push({
+        companyId: job.companyId,
+        orderId,
+        tokenHash: hashToken(token),
+        role: wanted.role,
+        recipient: wanted.recipient.slice(0, 320),
+      });
     }
     return { ...job, payload: { ...job.payload, manage_token: token } };
   });
@@ -54,10 +71,23 @@ export async function withManageLinks(tx: Executor, jobs: readonly QueuedJob[]):
  * inspection"): the visitor may be neither a client nor an agent who receives the e-mails.
  * 404 for an order that is not booked (a draft has nothing to manage).
  */
-export async function issueVisitorManageLink(db: Database, scope: { companyId: string; orderId: string }, companyKey: string, publicBaseUrl: string): Promise<{ url: string }> {
+export async function issueVisitorManageLink(
+  db: Database,
+  scope: { companyId: string; orderId: string },
+  companyKey: string,
+  publicBaseUrl: string,
+): Promise<{ url: string }> {
   const status = await orderStatusOf(db, scope.companyId, scope.orderId);
   if (status !== 'confirmed' && status !== 'cancelled') throw new NotFoundError('A booked order');
   const token = newSessionToken();
-  await insertManageLinks(db, [{ companyId: scope.companyId, orderId: scope.orderId, tokenHash: hashToken(token), role: 'visitor', recipient: 'the thank-you page' }]);
+  await insertManageLinks(db, [
+    {
+      companyId: scope.companyId,
+      orderId: scope.orderId,
+      tokenHash: hashToken(token),
+      role: 'visitor',
+      recipient: 'the thank-you page',
+    },
+  ]);
   return { url: `${publicBaseUrl}/${encodeURIComponent(companyKey)}/${MANAGE_PAGE_SEGMENT}/${token}` };
 }

@@ -25,16 +25,22 @@ describeOnEachDatabase('manage links rate-limited per client address', (factory)
   let harness: TestApp;
   let booking: ManagedBooking;
   beforeAll(async () => {
-    harness = await startTestApp(factory, { config: { SESSION_RATE_LIMIT: '1000', SEARCH_RATE_LIMIT: String(READS), WRITE_RATE_LIMIT: String(WRITES) } });
+    harness = await startTestApp(factory, {
+      config: { SESSION_RATE_LIMIT: '1000', SEARCH_RATE_LIMIT: String(READS), WRITE_RATE_LIMIT: String(WRITES) },
+    });
     setClock(harness, MONDAY);
-    booking = await ManagedBooking.book(harness, demoOrdinaryWeekday(addDays(MONDAY.slice(0, 10), 7)), { agentEmail: 'ray@example.com' });
+    booking = await ManagedBooking.book(harness, demoOrdinaryWeekday(addDays(MONDAY.slice(0, 10), 7)), {
+      agentEmail: 'ray@example.com',
+    });
   });
   afterAll(async () => harness.close());
 
   // Each test comes from an address of its own, so that each starts with a full bucket. The body
   // is never read: the buckets and the token are checked before it, and {} would be refused after.
-  const write = (address: string, path: string, token: string) => harness.app.inject({ method: 'POST', url: booking.url(path, token), remoteAddress: address, payload: {} });
-  const read = (address: string, token: string) => harness.app.inject({ method: 'GET', url: booking.url('', token), remoteAddress: address });
+  const write = (address: string, path: string, token: string) =>
+    harness.app.inject({ method: 'POST', url: booking.url(path, token), remoteAddress: address, payload: {} });
+  const read = (address: string, token: string) =>
+    harness.app.inject({ method: 'GET', url: booking.url('', token), remoteAddress: address });
 
   it('answers 404 to as many guessed tokens as the write limit, then 429, to a real token too', async () => {
     const address = '203.0.113.10';
@@ -64,7 +70,8 @@ describeOnEachDatabase('manage links rate-limited per client address', (factory)
 
   it('holds a real token alone to the same limit', async () => {
     const address = '203.0.113.30';
-    for (let n = 0; n < WRITES; n++) expect((await write(address, '/hold', booking.tokens.client)).statusCode).toBe(400);
+    for (let n = 0; n < WRITES; n++)
+      expect((await write(address, '/hold', booking.tokens.client)).statusCode).toBe(400);
     expect((await write(address, '/hold', booking.tokens.client)).statusCode).toBe(429);
   });
 

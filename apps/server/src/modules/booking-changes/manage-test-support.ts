@@ -15,7 +15,12 @@ export function setClock(harness: TestApp, iso: string): number {
 }
 
 /** The demo company's slots of one office-local day, for a visitor's session. */
-export async function slotsOn(app: FastifyInstance, token: string, day: string, companyKey = 'demo'): Promise<AppointmentSlot[]> {
+export async function slotsOn(
+  app: FastifyInstance,
+  token: string,
+  day: string,
+  companyKey = 'demo',
+): Promise<AppointmentSlot[]> {
   const response = await wizardCalls(() => app, companyKey).get(token, `/availability?from=${day}&to=${day}&limit=40`);
   if (response.statusCode !== 200) throw new Error(`availability answered ${response.statusCode}: ${response.body}`);
   return response.json<AppointmentSlot[]>();
@@ -35,9 +40,22 @@ export class ManagedBooking {
     readonly tokens: { client: string; agent: string | null },
   ) {}
 
-  static async book(harness: TestApp, day: string, options: { pick?: (slots: AppointmentSlot[]) => AppointmentSlot | undefined; agentEmail?: string; companyKey?: string } = {}): Promise<ManagedBooking> {
+  static async book(
+    harness: TestApp,
+    day: string,
+    options: {
+      pick?: (slots: AppointmentSlot[]) => AppointmentSlot | undefined;
+      agentEmail?: string;
+      companyKey?: string;
+    } = {},
+  ): Promise<ManagedBooking> {
     const companyKey = options.companyKey ?? 'demo';
-    const order = await DemoOrder.start(harness.app, harness.database.db, await startDemoSession(harness.app, undefined, companyKey), companyKey);
+    const order = await DemoOrder.start(
+      harness.app,
+      harness.database.db,
+      await startDemoSession(harness.app, undefined, companyKey),
+      companyKey,
+    );
     await order.fillIn({ clientEmail: 'dana@example.com', agentEmail: options.agentEmail });
     const slots = await slotsOn(harness.app, order.token, day, companyKey);
     const slot = (options.pick ?? ((all) => all[0]))(slots);
@@ -47,7 +65,9 @@ export class ManagedBooking {
     const confirmed = await order.confirm();
     if (confirmed.statusCode !== 200) throw new Error(`confirm answered ${confirmed.statusCode}: ${confirmed.body}`);
     const jobs = await harness.database.db.select().from(t.jobs).where(eq(t.jobs.kind, 'confirmation_email'));
-    const tokenOf = (audience: string) => jobs.find((job) => job.payload.order_id === order.orderId && job.payload.audience === audience)?.payload.manage_token as string | undefined;
+    const tokenOf = (audience: string) =>
+      jobs.find((job) => job.payload.order_id === order.orderId && job.payload.audience === audience)?.payload
+        .manage_token as string | undefined;
     const client = tokenOf('client');
     if (!client) throw new Error('the confirmation issued no manage link for the client');
     return new ManagedBooking(harness, order, instantOf(slot), { client, agent: tokenOf('agent') ?? null });
@@ -80,11 +100,19 @@ export class ManagedBooking {
   }
 
   reschedule(start: string, fromStart: string, token = this.tokens.client) {
-    return this.harness.app.inject({ method: 'POST', url: this.url('/reschedule', token), payload: { start, from_start: fromStart } });
+    return this.harness.app.inject({
+      method: 'POST',
+      url: this.url('/reschedule', token),
+      payload: { start, from_start: fromStart },
+    });
   }
 
   cancel(feeCents: number, reason = '', token = this.tokens.client) {
-    return this.harness.app.inject({ method: 'POST', url: this.url('/cancel', token), payload: { reason, fee_cents: feeCents } });
+    return this.harness.app.inject({
+      method: 'POST',
+      url: this.url('/cancel', token),
+      payload: { reason, fee_cents: feeCents },
+    });
   }
 
   /** The order's booked and held rows, by kind. */
@@ -101,7 +129,10 @@ export class ManagedBooking {
   }
 
   async events(type: string) {
-    const rows = await this.harness.database.db.select().from(t.orderEvents).where(and(eq(t.orderEvents.orderId, this.orderId), eq(t.orderEvents.type, type)));
+    const rows = await this.harness.database.db
+      .select()
+      .from(t.orderEvents)
+      .where(and(eq(t.orderEvents.orderId, this.orderId), eq(t.orderEvents.type, type)));
     return rows.map((row) => row.data);
   }
 

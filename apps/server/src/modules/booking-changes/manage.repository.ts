@@ -31,22 +31,45 @@ export async function findManageLink(db: Executor, tokenHash: string): Promise<M
       durationMinutes: t.orders.durationMinutes,
     })
     .from(t.orderManageLinks)
-    .innerJoin(t.orders, and(eq(t.orders.companyId, t.orderManageLinks.companyId), eq(t.orders.id, t.orderManageLinks.orderId)))
+    .innerJoin(
+      t.orders,
+      and(eq(t.orders.companyId, t.orderManageLinks.companyId), eq(t.orders.id, t.orderManageLinks.orderId)),
+    )
     .innerJoin(t.companies, eq(t.companies.id, t.orderManageLinks.companyId))
     .where(eq(t.orderManageLinks.tokenHash, tokenHash));
   return row ?? null;
 }
 
-export async function insertManageLinks(tx: Executor, links: ReadonlyArray<{ companyId: string; orderId: string; tokenHash: string; role: ManageLinkRecord['role']; recipient: string }>): Promise<void> {
+export async function insertManageLinks(
+  tx: Executor,
+  links: ReadonlyArray<{
+    companyId: string;
+    orderId: string;
+    tokenHash: string;
+    role: ManageLinkRecord['role'];
+    recipient: string;
+  }>,
+): Promise<void> {
   if (links.length > 0) await tx.insert(t.orderManageLinks).values([...links]);
 }
 
 /** Revokes every live manage link of one order of one company; answers how many. */
-export async function revokeOrderManageLinks(tx: Executor, companyId: string, orderId: string, now: Date): Promise<number> {
+export async function revokeOrderManageLinks(
+  tx: Executor,
+  companyId: string,
+  orderId: string,
+  now: Date,
+): Promise<number> {
   const revoked = await tx
     .update(t.orderManageLinks)
     .set({ revokedAt: now })
-    .where(and(eq(t.orderManageLinks.companyId, companyId), eq(t.orderManageLinks.orderId, orderId), isNull(t.orderManageLinks.revokedAt)))
+    .where(
+      and(
+        eq(t.orderManageLinks.companyId, companyId),
+        eq(t.orderManageLinks.orderId, orderId),
+        isNull(t.orderManageLinks.revokedAt),
+      ),
+    )
     .returning({ id: t.orderManageLinks.id });
   return revoked.length;
 }
@@ -54,7 +77,13 @@ export async function revokeOrderManageLinks(tx: Executor, companyId: string, or
 /** The order's manage links as the office reads them (never a token: only who it was sent to). */
 export async function listOrderManageLinks(db: Executor, companyId: string, orderId: string) {
   return db
-    .select({ id: t.orderManageLinks.id, role: t.orderManageLinks.role, recipient: t.orderManageLinks.recipient, createdAt: t.orderManageLinks.createdAt, revokedAt: t.orderManageLinks.revokedAt })
+    .select({
+      id: t.orderManageLinks.id,
+      role: t.orderManageLinks.role,
+      recipient: t.orderManageLinks.recipient,
+      createdAt: t.orderManageLinks.createdAt,
+      revokedAt: t.orderManageLinks.revokedAt,
+    })
     .from(t.orderManageLinks)
     .where(and(eq(t.orderManageLinks.companyId, companyId), eq(t.orderManageLinks.orderId, orderId)))
     .orderBy(asc(t.orderManageLinks.createdAt));
@@ -78,7 +107,12 @@ export async function lockBooking(tx: Executor, companyId: string, orderId: stri
 }
 export type LockedBooking = NonNullable<Awaited<ReturnType<typeof lockBooking>>>;
 
-export async function saveMove(tx: Executor, companyId: string, orderId: string, move: { start: Date; inspectorIds: number[]; rescheduleCount: number; changeSequence: number; at: Date }): Promise<void> {
+export async function saveMove(
+  tx: Executor,
+  companyId: string,
+  orderId: string,
+  move: { start: Date; inspectorIds: number[]; rescheduleCount: number; changeSequence: number; at: Date },
+): Promise<void> {
   await tx
     .update(t.orders)
     .set({
@@ -91,7 +125,12 @@ export async function saveMove(tx: Executor, companyId: string, orderId: string,
     .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
 }
 
-export async function saveCancellation(tx: Executor, companyId: string, orderId: string, cancellation: { at: Date; reason: string; feeCents: number; changeSequence: number }): Promise<void> {
+export async function saveCancellation(
+  tx: Executor,
+  companyId: string,
+  orderId: string,
+  cancellation: { at: Date; reason: string; feeCents: number; changeSequence: number },
+): Promise<void> {
   await tx
     .update(t.orders)
     .set({
@@ -136,14 +175,32 @@ export const CHANGE_EVENT_TYPES = ['confirmed', 'rescheduled', 'cancelled', 'man
 export async function loadChangeHistory(db: Executor, companyId: string, orderIds: readonly string[]) {
   if (orderIds.length === 0) return [];
   return db
-    .select({ orderId: t.orderEvents.orderId, type: t.orderEvents.type, data: t.orderEvents.data, at: t.orderEvents.createdAt })
+    .select({
+      orderId: t.orderEvents.orderId,
+      type: t.orderEvents.type,
+      data: t.orderEvents.data,
+      at: t.orderEvents.createdAt,
+    })
     .from(t.orderEvents)
-    .where(and(eq(t.orderEvents.companyId, companyId), inArray(t.orderEvents.orderId, [...orderIds]), inArray(t.orderEvents.type, [...CHANGE_EVENT_TYPES])))
+    .where(
+      and(
+        eq(t.orderEvents.companyId, companyId),
+        inArray(t.orderEvents.orderId, [...orderIds]),
+        inArray(t.orderEvents.type, [...CHANGE_EVENT_TYPES]),
+      ),
+    )
     .orderBy(asc(t.orderEvents.id));
 }
 
 /** Records one change on the order's audit trail at the change's own instant (the app's clock, not the database's). */
-export async function recordChangeEvent(tx: Executor, companyId: string, orderId: string, type: (typeof CHANGE_EVENT_TYPES)[number], data: Record<string, unknown>, at: Date): Promise<void> {
+export async function recordChangeEvent(
+  tx: Executor,
+  companyId: string,
+  orderId: string,
+  type: (typeof CHANGE_EVENT_TYPES)[number],
+  data: Record<string, unknown>,
+  at: Date,
+): Promise<void> {
   await tx.insert(t.orderEvents).values({ companyId, orderId, type, data, createdAt: at });
 }
 
@@ -168,17 +225,34 @@ export async function loadInspectorNames(db: Executor, companyId: string, ids: r
 }
 
 /** A booked or cancelled order of the company the key names: its scope for a change; null otherwise. */
-export async function findOrderScope(db: Executor, companyKey: string, orderId: string): Promise<{ companyId: string; officeId: string; orderId: string } | null> {
+export async function findOrderScope(
+  db: Executor,
+  companyKey: string,
+  orderId: string,
+): Promise<{ companyId: string; officeId: string; orderId: string } | null> {
   const [row] = await db
     .select({ companyId: t.orders.companyId, officeId: t.orders.officeId, orderId: t.orders.id })
     .from(t.orders)
     .innerJoin(t.companies, eq(t.companies.id, t.orders.companyId))
-    .where(and(eq(t.companies.key, companyKey), eq(t.orders.id, orderId), inArray(t.orders.status, ['confirmed', 'cancelled'])));
+    .where(
+      and(
+        eq(t.companies.key, companyKey),
+        eq(t.orders.id, orderId),
+        inArray(t.orders.status, ['confirmed', 'cancelled']),
+      ),
+    );
   return row ?? null;
 }
 
 /** The status of one order of one company; null when it has no such order. */
-export async function orderStatusOf(db: Executor, companyId: string, orderId: string): Promise<ManageLinkRecord['orderStatus'] | null> {
-  const [row] = await db.select({ status: t.orders.status }).from(t.orders).where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
+export async function orderStatusOf(
+  db: Executor,
+  companyId: string,
+  orderId: string,
+): Promise<ManageLinkRecord['orderStatus'] | null> {
+  const [row] = await db
+    .select({ status: t.orders.status })
+    .from(t.orders)
+    .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
   return row?.status ?? null;
 }

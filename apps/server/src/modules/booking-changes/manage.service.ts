@@ -7,7 +7,14 @@
  */
 import { bookingChangesSchema, notificationsSchema } from '@scheduler/contracts/company-document';
 import type { ManageChangeResponse, ManageHoldResponse, ManageOrderView } from '@scheduler/contracts/manage';
-import { changeAllowed, decideChange, policyForOrder, type ChangeDecision, type ChangeKind, type ChangePolicy } from '@scheduler/domain/booking-changes/change-policy';
+import {
+  changeAllowed,
+  decideChange,
+  policyForOrder,
+  type ChangeDecision,
+  type ChangeKind,
+  type ChangePolicy,
+} from '@scheduler/domain/booking-changes/change-policy';
 import { firstRefusalText } from '@scheduler/domain/booking-changes/change-texts';
 import { formatMoney } from '@scheduler/domain/money-format';
 import { changeKeys } from '../../db/change-feed.ts';
@@ -22,11 +29,34 @@ import { appointmentText, priceSection, ROLE_TITLES } from '../notifications/mes
 import { changeJobs, type QueuedJob } from '../notifications/confirmation-jobs.ts';
 import { orderReference } from '../notifications/mail-content.ts';
 import { replanReminders } from '../notifications/reminder-plan.ts';
-import { commitInspectors, holdMove, isOverlapViolation, moveAlternatives, planMove, releaseOrderTime, type OrderScope } from '../scheduling/scheduling.service.ts';
+import {
+  commitInspectors,
+  holdMove,
+  isOverlapViolation,
+  moveAlternatives,
+  planMove,
+  releaseOrderTime,
+  type OrderScope,
+} from '../scheduling/scheduling.service.ts';
 import type { SchedulingStore } from '../scheduling/scheduling.store.ts';
 import { hashToken } from '../sessions/tokens.ts';
 import { withManageLinks } from './manage-links.ts';
-import { type CHANGE_EVENT_TYPES, findManageLink, findOrderScope, listOrderManageLinks, revokeOrderManageLinks, loadChangeContext, loadInspectorNames, loadChangeHistory, lockBooking, recordChangeEvent, saveCancellation, saveMove, type LockedBooking, type ManageLinkRecord } from './manage.repository.ts';
+import {
+  type CHANGE_EVENT_TYPES,
+  findManageLink,
+  findOrderScope,
+  listOrderManageLinks,
+  revokeOrderManageLinks,
+  loadChangeContext,
+  loadInspectorNames,
+  loadChangeHistory,
+  lockBooking,
+  recordChangeEvent,
+  saveCancellation,
+  saveMove,
+  type LockedBooking,
+  type ManageLinkRecord,
+} from './manage.repository.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -53,20 +83,32 @@ export interface OpenManageLink extends OrderScope {
   role: ManageLinkRecord['role'];
 }
 
-export const MANAGE_LINK_INVALID_MESSAGE = 'This link is not valid any more. Please use the link in your latest e-mail about the inspection, or call the office.';
+export const MANAGE_LINK_INVALID_MESSAGE =
+  'This link is not valid any more. Please use the link in your latest e-mail about the inspection, or call the office.';
 
 /**
  * The order a manage link opens, or 404 `manage_link_invalid`: an unknown token, a revoked one,
  * one of another company than the URL's, one of an order never booked, or one whose inspection
  * is over. One answer for all, so a link's existence is not revealed.
  */
-export async function openManageLink(db: Database, companyKey: string, token: string, now: Date): Promise<OpenManageLink> {
+export async function openManageLink(
+  db: Database,
+  companyKey: string,
+  token: string,
+  now: Date,
+): Promise<OpenManageLink> {
   const link = await findManageLink(db, hashToken(token));
   const over = !link?.start || link.start.getTime() + link.durationMinutes * MINUTE_MS <= now.getTime();
   if (!link || link.companyKey !== companyKey || link.revokedAt !== null || link.orderStatus === 'draft' || over) {
     throw new AppError(404, 'manage_link_invalid', MANAGE_LINK_INVALID_MESSAGE);
   }
-  return { linkId: link.linkId, role: link.role, companyId: link.companyId, officeId: link.officeId, orderId: link.orderId };
+  return {
+    linkId: link.linkId,
+    role: link.role,
+    companyId: link.companyId,
+    officeId: link.officeId,
+    orderId: link.orderId,
+  };
 }
 
 /** The policy of one booked order and what it says of each change now. */
@@ -78,11 +120,22 @@ interface PolicyReading {
   texts: { reschedule: string; cancel: string };
 }
 
-function readPolicy(context: NonNullable<Awaited<ReturnType<typeof loadChangeContext>>>, booking: { booked: boolean; start: number; rescheduleCount: number }, now: Date): PolicyReading {
+function readPolicy(
+  context: NonNullable<Awaited<ReturnType<typeof loadChangeContext>>>,
+  booking: { booked: boolean; start: number; rescheduleCount: number },
+  now: Date,
+): PolicyReading {
   const settings = bookingChangesSchema.parse(context.bookingChanges ?? {});
   const totalCents = totalOf(context.pricingSnapshot);
   const policy = policyForOrder(settings, context.bookedServiceIds, totalCents);
-  const request = { booked: booking.booked, startsAt: booking.start, now: now.getTime(), reschedulesSoFar: booking.rescheduleCount, orderTotalCents: totalCents, policy };
+  const request = {
+    booked: booking.booked,
+    startsAt: booking.start,
+    now: now.getTime(),
+    reschedulesSoFar: booking.rescheduleCount,
+    orderTotalCents: totalCents,
+    policy,
+  };
   return {
     policy,
     reschedule: decideChange({ ...request, kind: 'reschedule' }),
@@ -118,7 +171,11 @@ function actorWords(by: unknown): string {
 }
 
 /** The order's booking, changes and cancellation as sentences, oldest first, times in the office's zone. */
-function historyOf(events: Awaited<ReturnType<typeof loadChangeHistory>>, office: { name: string; phone: string; email: string; timeZone: string }, currency: string): ManageOrderView['history'] {
+function historyOf(
+  events: Awaited<ReturnType<typeof loadChangeHistory>>,
+  office: { name: string; phone: string; email: string; timeZone: string },
+  currency: string,
+): ManageOrderView['history'] {
   // "Tuesday, December 1st 2026 at 9:00 AM EST": the page's own way of writing a moment, the zone named.
   const at = (iso: unknown) => {
     if (typeof iso !== 'string') return '';
@@ -137,7 +194,10 @@ function historyOf(events: Awaited<ReturnType<typeof loadChangeHistory>>, office
         return [{ at: when, text: `Moved from ${at(from.start)} to ${at(to.start)} by ${actorWords(data.by)}` }];
       }
       case 'cancelled': {
-        const fee = typeof data.fee_cents === 'number' && data.fee_cents > 0 ? `, with a late-cancellation fee of ${formatMoney(data.fee_cents, currency)}` : '';
+        const fee =
+          typeof data.fee_cents === 'number' && data.fee_cents > 0
+            ? `, with a late-cancellation fee of ${formatMoney(data.fee_cents, currency)}`
+            : '';
         return [{ at: when, text: `Cancelled by ${actorWords(data.by)}${fee}` }];
       }
       default:
@@ -148,10 +208,18 @@ function historyOf(events: Awaited<ReturnType<typeof loadChangeHistory>>, office
 
 /** The manage page's view of the order a link opens (ManageOrderView). */
 export async function manageView(db: Database, scope: OrderScope, now: Date): Promise<ManageOrderView> {
-  const [facts, context, events] = await Promise.all([loadFacts(db, scope), loadChangeContext(db, scope.companyId, scope.orderId), loadChangeHistory(db, scope.companyId, [scope.orderId])]);
+  const [facts, context, events] = await Promise.all([
+    loadFacts(db, scope),
+    loadChangeContext(db, scope.companyId, scope.orderId),
+    loadChangeHistory(db, scope.companyId, [scope.orderId]),
+  ]);
   if (!context) throw new NotFoundError('The order');
   const cancelled = facts.status === 'cancelled';
-  const reading = readPolicy(context, { booked: !cancelled, start: facts.start.getTime(), rescheduleCount: context.rescheduleCount }, now);
+  const reading = readPolicy(
+    context,
+    { booked: !cancelled, start: facts.start.getTime(), rescheduleCount: context.rescheduleCount },
+    now,
+  );
   const office = { phone: facts.office.phone, email: facts.office.email };
   const option = (kind: ChangeKind, decision: ChangeDecision) => ({
     allowed: changeAllowed(decision, 'visitor'),
@@ -163,7 +231,12 @@ export async function manageView(db: Database, scope: OrderScope, now: Date): Pr
   const feeCents = reading.cancel.feeCents;
   return {
     company_name: facts.companyName,
-    office: { office_name: facts.office.name, office_phone: facts.office.phone, office_email: facts.office.email, time_zone: facts.office.timeZone },
+    office: {
+      office_name: facts.office.name,
+      office_phone: facts.office.phone,
+      office_email: facts.office.email,
+      time_zone: facts.office.timeZone,
+    },
     order: {
       reference: orderReference(facts.orderId),
       state: cancelled ? 'cancelled' : now.getTime() >= facts.start.getTime() ? 'over' : 'booked',
@@ -171,20 +244,39 @@ export async function manageView(db: Database, scope: OrderScope, now: Date): Pr
       end: facts.end.toISOString(),
       when: appointmentText(facts),
       duration_minutes: facts.durationMinutes,
-      address: [facts.address.address1, facts.address.address2, facts.address.city, [facts.address.state, facts.address.postalCode].filter(Boolean).join(' ')].filter((part) => part.trim() !== '').join(', '),
+      address: [
+        facts.address.address1,
+        facts.address.address2,
+        facts.address.city,
+        [facts.address.state, facts.address.postalCode].filter(Boolean).join(' '),
+      ]
+        .filter((part) => part.trim() !== '')
+        .join(', '),
       inspectors: facts.showInspectorNames ? facts.inspectors : [],
       price: price && price.kind === 'price' ? { lines: price.lines, total: price.total, note: price.note } : null,
-      people: facts.people.filter((person) => person.role !== 'contact' && person.name !== '').map((person) => ({ role: ROLE_TITLES[person.role], name: person.name })),
+      people: facts.people
+        .filter((person) => person.role !== 'contact' && person.name !== '')
+        .map((person) => ({ role: ROLE_TITLES[person.role], name: person.name })),
       paid: facts.paid,
       cancelled: cancelled
-        ? { at: (context.cancelledAt ?? now).toISOString(), fee: context.cancelFeeCents ? formatMoney(context.cancelFeeCents, facts.currency) : null }
+        ? {
+            at: (context.cancelledAt ?? now).toISOString(),
+            fee: context.cancelFeeCents ? formatMoney(context.cancelFeeCents, facts.currency) : null,
+          }
         : null,
     },
     reschedule: {
       ...option('reschedule', reading.reschedule),
-      remaining: reading.policy.max_reschedules === null ? null : Math.max(0, reading.policy.max_reschedules - context.rescheduleCount),
+      remaining:
+        reading.policy.max_reschedules === null
+          ? null
+          : Math.max(0, reading.policy.max_reschedules - context.rescheduleCount),
     },
-    cancel: { ...option('cancel', reading.cancel), fee_cents: feeCents, fee: feeCents > 0 ? formatMoney(feeCents, facts.currency) : null },
+    cancel: {
+      ...option('cancel', reading.cancel),
+      fee_cents: feeCents,
+      fee: feeCents > 0 ? formatMoney(feeCents, facts.currency) : null,
+    },
     history: historyOf(events, facts.office, facts.currency),
   };
 }
@@ -193,15 +285,34 @@ export async function manageView(db: Database, scope: OrderScope, now: Date): Pr
  * The policy's answer to one change of a booking as it is now (read with its row locked): 409
  * `change_refused` with the reason when the actor may not make it.
  */
-async function assertChangeAllowed(tx: Executor, scope: OrderScope, booking: LockedBooking, kind: ChangeKind, actor: ChangeActor, now: Date): Promise<{ decision: ChangeDecision; overridden: string[] }> {
+async function assertChangeAllowed(
+  tx: Executor,
+  scope: OrderScope,
+  booking: LockedBooking,
+  kind: ChangeKind,
+  actor: ChangeActor,
+  now: Date,
+): Promise<{ decision: ChangeDecision; overridden: string[] }> {
   const context = await loadChangeContext(tx, scope.companyId, scope.orderId);
   if (!context || !booking.start) throw new NotFoundError('The order');
-  const reading = readPolicy(context, { booked: booking.status === 'confirmed', start: booking.start.getTime(), rescheduleCount: booking.rescheduleCount }, now);
+  const reading = readPolicy(
+    context,
+    {
+      booked: booking.status === 'confirmed',
+      start: booking.start.getTime(),
+      rescheduleCount: booking.rescheduleCount,
+    },
+    now,
+  );
   const decision = kind === 'reschedule' ? reading.reschedule : reading.cancel;
-  const allowed = actor.kind === 'office' && actor.override ? changeAllowed(decision, 'office') : changeAllowed(decision, 'visitor');
+  const allowed =
+    actor.kind === 'office' && actor.override ? changeAllowed(decision, 'office') : changeAllowed(decision, 'visitor');
   if (!allowed) {
     const office = await loadOfficeReach(tx, scope);
-    throw new ConflictError('change_refused', firstRefusalText(decision.refusals, kind, reading.policy, office) ?? 'This change is not allowed now.');
+    throw new ConflictError(
+      'change_refused',
+      firstRefusalText(decision.refusals, kind, reading.policy, office) ?? 'This change is not allowed now.',
+    );
   }
   return { decision, overridden: actor.kind === 'office' ? [...decision.refusals] : [] };
 }
@@ -213,11 +324,26 @@ async function loadOfficeReach(db: Executor, scope: OrderScope): Promise<{ phone
 
 function actorData(actor: ChangeActor): Record<string, unknown> {
   if (actor.kind === 'visitor') return { kind: 'visitor', role: actor.role, link_id: actor.linkId };
-  return { kind: 'office', override: actor.override, ...(actor.member ? { user_id: actor.member.userId, name: actor.member.name } : {}) };
+  return {
+    kind: 'office',
+    override: actor.override,
+    ...(actor.member ? { user_id: actor.member.userId, name: actor.member.name } : {}),
+  };
 }
 
 /** The messages of a change and the reminders it re-plans, with their manage links, queued in the change's transaction. */
-async function queueChangeMessages(tx: Executor, scope: OrderScope, change: { kind: 'rescheduled' | 'cancelled'; previousStart: Date; start: Date; sequence: number; actor: ChangeActor; now: Date }): Promise<void> {
+async function queueChangeMessages(
+  tx: Executor,
+  scope: OrderScope,
+  change: {
+    kind: 'rescheduled' | 'cancelled';
+    previousStart: Date;
+    start: Date;
+    sequence: number;
+    actor: ChangeActor;
+    now: Date;
+  },
+): Promise<void> {
   const aggregate = await loadConfirmableOrder(tx, scope.companyId, scope.orderId);
   if (!aggregate) throw new NotFoundError('The order');
   const settings = notificationsSchema.parse(aggregate.notifications ?? {});
@@ -232,7 +358,13 @@ async function queueChangeMessages(tx: Executor, scope: OrderScope, change: { ki
     changedBy: change.actor.kind,
   });
   await enqueueJobs(tx, await withManageLinks(tx, jobs));
-  await replanReminders(tx, aggregate, settings, { ...when, start: change.kind === 'cancelled' ? null : change.start }, withManageLinks);
+  await replanReminders(
+    tx,
+    aggregate,
+    settings,
+    { ...when, start: change.kind === 'cancelled' ? null : change.start },
+    withManageLinks,
+  );
 }
 
 class TimeTaken extends Error {}
@@ -241,10 +373,16 @@ class TimeTaken extends Error {}
  * Holds a new time for the booking while the visitor confirms the move (the page's calendar).
  * Refused like the move itself when the policy does not allow moving it now.
  */
-export async function holdNewTime(deps: ManageDeps, link: OpenManageLink, startIso: string, now = deps.store.now()): Promise<ManageHoldResponse> {
+export async function holdNewTime(
+  deps: ManageDeps,
+  link: OpenManageLink,
+  startIso: string,
+  now = deps.store.now(),
+): Promise<ManageHoldResponse> {
   const { db } = deps.store;
   const view = await manageView(db, link, now);
-  if (!view.reschedule.allowed) throw new ConflictError('change_refused', view.reschedule.reason ?? 'This change is not allowed now.');
+  if (!view.reschedule.allowed)
+    throw new ConflictError('change_refused', view.reschedule.reason ?? 'This change is not allowed now.');
   const held = await holdMove(deps.store, link, Date.parse(startIso), now);
   if (held.status === 'unavailable') return held;
   const facts = await loadFacts(db, link);
@@ -257,12 +395,20 @@ export async function holdNewTime(deps: ManageDeps, link: OpenManageLink, startI
     when,
     hold_expires_at: held.expiresAt!.toISOString(),
     same_inspectors: slot.sameTeam,
-    inspector_note: slot.sameTeam ? null : await inspectorNote(db, link, facts.inspectors, slot.inspectorIds, facts.showInspectorNames),
+    inspector_note: slot.sameTeam
+      ? null
+      : await inspectorNote(db, link, facts.inspectors, slot.inspectorIds, facts.showInspectorNames),
   };
 }
 
 /** "Sarah Chen isn't free then; Mike Alvarez would inspect", or without names when the company hides them. */
-async function inspectorNote(db: Executor, scope: OrderScope, current: readonly string[], newTeam: readonly number[], showNames: boolean): Promise<string> {
+async function inspectorNote(
+  db: Executor,
+  scope: OrderScope,
+  current: readonly string[],
+  newTeam: readonly number[],
+  showNames: boolean,
+): Promise<string> {
   if (!showNames) return "Your inspector isn't free then; another of our inspectors would inspect.";
   const names = await loadInspectorNames(db, scope.companyId, newTeam);
   const who = current.length > 0 ? joinAnd(current) : 'Your inspector';
@@ -273,7 +419,6 @@ async function inspectorNote(db: Executor, scope: OrderScope, current: readonly 
 function joinAnd(names: readonly string[]): string {
   return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
-
 
 /**
  * Moves the booking to `startIso`. In one transaction: the booking's row is locked, the policy
@@ -304,18 +449,34 @@ export async function rescheduleBooking(
         // The same move again (a double click, a retried request): done already.
         if (booking.status === 'confirmed' && booking.start.getTime() === start) return;
         if (request.fromStart !== null && booking.start.getTime() !== Date.parse(request.fromStart)) {
-          throw new ConflictError('order_changed', 'This inspection was changed meanwhile (in another window, or by someone else). Please check its new time below.');
+          throw new ConflictError(
+            'order_changed',
+            'This inspection was changed meanwhile (in another window, or by someone else). Please check its new time below.',
+          );
         }
         const { overridden } = await assertChangeAllowed(tx, scope, booking, 'reschedule', actor, now);
         await releaseOrderTime(tx, scope.companyId, scope.orderId);
         try {
-          await commitInspectors(tx, { ...scope, inspectorIds: slot.inspectorIds, start: slot.start, end: slot.end, now, terms: { kind: 'appointment' } });
+          await commitInspectors(tx, {
+            ...scope,
+            inspectorIds: slot.inspectorIds,
+            start: slot.start,
+            end: slot.end,
+            now,
+            terms: { kind: 'appointment' },
+          });
         } catch (error) {
           if (isOverlapViolation(error)) throw new TimeTaken();
           throw error;
         }
         const sequence = booking.changeSequence + 1;
-        await saveMove(tx, scope.companyId, scope.orderId, { start: new Date(slot.start), inspectorIds: slot.inspectorIds, rescheduleCount: booking.rescheduleCount + 1, changeSequence: sequence, at: now });
+        await saveMove(tx, scope.companyId, scope.orderId, {
+          start: new Date(slot.start),
+          inspectorIds: slot.inspectorIds,
+          rescheduleCount: booking.rescheduleCount + 1,
+          changeSequence: sequence,
+          at: now,
+        });
         await recordChangeEvent(
           tx,
           scope.companyId,
@@ -329,7 +490,14 @@ export async function rescheduleBooking(
           },
           now,
         );
-        await queueChangeMessages(tx, scope, { kind: 'rescheduled', previousStart: booking.start, start: new Date(slot.start), sequence, actor, now });
+        await queueChangeMessages(tx, scope, {
+          kind: 'rescheduled',
+          previousStart: booking.start,
+          start: new Date(slot.start),
+          sequence,
+          actor,
+          now,
+        });
         moved = true;
       }),
     );
@@ -367,20 +535,43 @@ export async function cancelBooking(
       const { decision, overridden } = await assertChangeAllowed(tx, scope, booking, 'cancel', actor, now);
       const feeCents = actor.kind === 'office' && request.waiveFee ? 0 : decision.feeCents;
       if (request.feeCents !== null && request.feeCents !== decision.feeCents) {
-        throw new ConflictError('fee_changed', `Cancelling now costs ${decision.feeCents > 0 ? 'a late-cancellation fee' : 'nothing'}; please check the fee below and confirm again.`, 'fee_cents');
+        throw new ConflictError(
+          'fee_changed',
+          `Cancelling now costs ${decision.feeCents > 0 ? 'a late-cancellation fee' : 'nothing'}; please check the fee below and confirm again.`,
+          'fee_cents',
+        );
       }
       await releaseOrderTime(tx, scope.companyId, scope.orderId);
       const sequence = booking.changeSequence + 1;
-      await saveCancellation(tx, scope.companyId, scope.orderId, { at: now, reason: request.reason.trim(), feeCents, changeSequence: sequence });
+      await saveCancellation(tx, scope.companyId, scope.orderId, {
+        at: now,
+        reason: request.reason.trim(),
+        feeCents,
+        changeSequence: sequence,
+      });
       await recordChangeEvent(
         tx,
         scope.companyId,
         scope.orderId,
         'cancelled',
-        { start: booking.start.toISOString(), reason: request.reason.trim(), fee_cents: feeCents, policy_fee_cents: decision.feeCents, by: actorData(actor), overridden },
+        {
+          start: booking.start.toISOString(),
+          reason: request.reason.trim(),
+          fee_cents: feeCents,
+          policy_fee_cents: decision.feeCents,
+          by: actorData(actor),
+          overridden,
+        },
         now,
       );
-      await queueChangeMessages(tx, scope, { kind: 'cancelled', previousStart: booking.start, start: booking.start, sequence, actor, now });
+      await queueChangeMessages(tx, scope, {
+        kind: 'cancelled',
+        previousStart: booking.start,
+        start: booking.start,
+        sequence,
+        actor,
+        now,
+      });
       await closeOpenCheckout(tx, scope, now);
       cancelled = true;
     }),
@@ -406,14 +597,30 @@ export async function orderScopeOf(db: Executor, companyKey: string, orderId: st
 
 export async function manageLinksOf(db: Executor, scope: OrderScope) {
   const links = await listOrderManageLinks(db, scope.companyId, scope.orderId);
-  return { links: links.map((link) => ({ id: link.id, role: link.role, recipient: link.recipient, created_at: link.createdAt.toISOString(), revoked_at: link.revokedAt?.toISOString() ?? null })) };
+  return {
+    links: links.map((link) => ({
+      id: link.id,
+      role: link.role,
+      recipient: link.recipient,
+      created_at: link.createdAt.toISOString(),
+      revoked_at: link.revokedAt?.toISOString() ?? null,
+    })),
+  };
 }
 
 /** Revokes every live manage link of the order, recorded on its audit trail in the same transaction. */
 export async function revokeManageLinks(db: Database, scope: OrderScope, now: Date): Promise<{ revoked: number }> {
   return db.transaction(async (tx) => {
     const revoked = await revokeOrderManageLinks(tx, scope.companyId, scope.orderId, now);
-    if (revoked > 0) await recordChangeEvent(tx, scope.companyId, scope.orderId, 'manage_links_revoked', { count: revoked, by: { kind: 'office' } }, now);
+    if (revoked > 0)
+      await recordChangeEvent(
+        tx,
+        scope.companyId,
+        scope.orderId,
+        'manage_links_revoked',
+        { count: revoked, by: { kind: 'office' } },
+        now,
+      );
     return { revoked };
   });
 }

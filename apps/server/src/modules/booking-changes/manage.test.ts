@@ -6,7 +6,13 @@ import { addDays } from '@scheduler/domain/availability/zoned-calendar';
 import * as t from '../../db/schema.ts';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import { demoOrdinaryWeekday } from '../../test-support/demo-days.ts';
-import { demoDocument, startDemoSession, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../test-support/test-app.ts';
+import {
+  demoDocument,
+  startDemoSession,
+  startTestApp,
+  TEST_ADMIN_TOKEN,
+  type TestApp,
+} from '../../test-support/test-app.ts';
 import { DemoOrder } from '../confirm/confirm-test-support.ts';
 import { countCrossOrderOverlaps } from './manage.repository.ts';
 import { instantOf, ManagedBooking, setClock, slotsOn } from './manage-test-support.ts';
@@ -19,20 +25,26 @@ const admin = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
 describeOnEachDatabase('manage a booking', (factory) => {
   let harness: TestApp;
   beforeAll(async () => {
-    harness = await startTestApp(factory, { config: { SESSION_RATE_LIMIT: '1000', SEARCH_RATE_LIMIT: '1000', WRITE_RATE_LIMIT: '1000' } });
+    harness = await startTestApp(factory, {
+      config: { SESSION_RATE_LIMIT: '1000', SEARCH_RATE_LIMIT: '1000', WRITE_RATE_LIMIT: '1000' },
+    });
     // A second company, the demo under another key, for the walls between companies.
     const other = demoDocument() as Record<string, any>;
     other.key = 'other';
     other.offices[0].uuid = 'c0000000-0000-4000-8000-0000000000ee';
     for (const inspector of other.inspectors) inspector.office = other.offices[0].uuid;
-    expect((await harness.app.inject({ method: 'PUT', url: '/api/admin/companies/other', headers: admin, payload: other })).statusCode).toBe(200);
+    expect(
+      (await harness.app.inject({ method: 'PUT', url: '/api/admin/companies/other', headers: admin, payload: other }))
+        .statusCode,
+    ).toBe(200);
   });
   afterEach(() => harness.clock.reset());
   afterAll(async () => harness.close());
 
   /** An ordinary working day at least `days` after the clock's Monday. */
   const dayAfter = (days: number) => demoOrdinaryWeekday(addDays(MONDAY.slice(0, 10), days));
-  const book = (day: string, options: Parameters<typeof ManagedBooking.book>[2] = {}) => ManagedBooking.book(harness, day, options);
+  const book = (day: string, options: Parameters<typeof ManagedBooking.book>[2] = {}) =>
+    ManagedBooking.book(harness, day, options);
   /** A slot of `day` for the booking's move other than its own start. */
   async function otherSlot(booking: ManagedBooking, day: string, index = 0): Promise<AppointmentSlot> {
     const response = await booking.availability(day);
@@ -45,7 +57,10 @@ describeOnEachDatabase('manage a booking', (factory) => {
   it('issues one manage link per person the confirmation writes to, and each opens the order as booked', async () => {
     setClock(harness, MONDAY);
     const booking = await book(dayAfter(7), { agentEmail: 'ray@example.com' });
-    const links = await harness.database.db.select().from(t.orderManageLinks).where(eq(t.orderManageLinks.orderId, booking.orderId));
+    const links = await harness.database.db
+      .select()
+      .from(t.orderManageLinks)
+      .where(eq(t.orderManageLinks.orderId, booking.orderId));
     expect(links.map((link) => [link.role, link.recipient]).sort()).toEqual([
       ['agent', 'ray@example.com'],
       ['client', 'dana@example.com'],
@@ -70,7 +85,12 @@ describeOnEachDatabase('manage a booking', (factory) => {
   it("gives the visitor's own session of a booked order a link of its own, and a draft none", async () => {
     setClock(harness, MONDAY);
     const booking = await book(dayAfter(7));
-    const issue = (token: string) => harness.app.inject({ method: 'POST', url: '/demo/json/online_scheduler/manage_link', headers: { 'x-auth-token': token } });
+    const issue = (token: string) =>
+      harness.app.inject({
+        method: 'POST',
+        url: '/demo/json/online_scheduler/manage_link',
+        headers: { 'x-auth-token': token },
+      });
     const issued = await issue(booking.order.token);
     expect(issued.statusCode).toBe(200);
     // The answer carries a manage token: as the manage API's answers, it is neither kept nor passed on.
@@ -80,12 +100,17 @@ describeOnEachDatabase('manage a booking', (factory) => {
     expect(url.pathname).toMatch(/^\/demo\/manage\/[A-Za-z0-9_-]{43}$/);
     const token = url.pathname.split('/').pop()!;
     expect((await booking.viewJson(token)).order.start).toBe(booking.start);
-    const [link] = await harness.database.db.select().from(t.orderManageLinks).where(eq(t.orderManageLinks.role, 'visitor'));
+    const [link] = await harness.database.db
+      .select()
+      .from(t.orderManageLinks)
+      .where(eq(t.orderManageLinks.role, 'visitor'));
     expect(link).toMatchObject({ orderId: booking.orderId, recipient: 'the thank-you page' });
     // A draft has nothing to manage; no session, nothing at all.
     const draft = await startDemoSession(harness.app);
     expect((await issue(draft)).statusCode).toBe(404);
-    expect((await harness.app.inject({ method: 'POST', url: '/demo/json/online_scheduler/manage_link' })).statusCode).toBe(401);
+    expect(
+      (await harness.app.inject({ method: 'POST', url: '/demo/json/online_scheduler/manage_link' })).statusCode,
+    ).toBe(401);
   });
 
   it('refuses, with one answer, an unknown, malformed, revoked or expired link and a link under another company', async () => {
@@ -108,13 +133,21 @@ describeOnEachDatabase('manage a booking', (factory) => {
     expect((await booking.view()).statusCode).toBe(404);
     // Revoked by the office: refused at once, and the revocation is on the audit trail.
     setClock(harness, MONDAY);
-    const revoked = await harness.app.inject({ method: 'POST', url: `/api/admin/companies/demo/orders/${booking.orderId}/manage-links/revoke`, headers: admin });
+    const revoked = await harness.app.inject({
+      method: 'POST',
+      url: `/api/admin/companies/demo/orders/${booking.orderId}/manage-links/revoke`,
+      headers: admin,
+    });
     expect(revoked.json()).toEqual({ revoked: 1 });
     expect((await booking.view()).json()).toEqual(invalid);
     expect((await booking.reschedule(booking.start, booking.start)).statusCode).toBe(404);
     expect(await booking.events('manage_links_revoked')).toEqual([{ count: 1, by: { kind: 'office' } }]);
     // The other company's office cannot revoke or read this order's links.
-    const foreign = await harness.app.inject({ method: 'GET', url: `/api/admin/companies/other/orders/${booking.orderId}/manage-links`, headers: admin });
+    const foreign = await harness.app.inject({
+      method: 'GET',
+      url: `/api/admin/companies/other/orders/${booking.orderId}/manage-links`,
+      headers: admin,
+    });
     expect(foreign.statusCode).toBe(404);
   });
 
@@ -124,7 +157,12 @@ describeOnEachDatabase('manage a booking', (factory) => {
     const target = await otherSlot(booking, dayAfter(9));
     const held = await booking.hold(instantOf(target));
     expect(held.statusCode).toBe(200);
-    expect(held.json()).toMatchObject({ status: 'ok', start: instantOf(target), same_inspectors: true, inspector_note: null });
+    expect(held.json()).toMatchObject({
+      status: 'ok',
+      start: instantOf(target),
+      same_inspectors: true,
+      inspector_note: null,
+    });
     // While held, the booking keeps its own time: two rows of one order, the old booked and the new held.
     expect((await booking.rows()).map((row) => row.kind).sort()).toEqual(['appointment', 'hold']);
 
@@ -133,15 +171,29 @@ describeOnEachDatabase('manage a booking', (factory) => {
     const view = moved.json<{ view: ManageOrderView }>().view;
     expect(view.order.start).toBe(instantOf(target));
     expect(view.reschedule.remaining).toBe(1);
-    expect(view.history.map((entry) => entry.text)).toEqual([expect.stringMatching(/^Booked for/), expect.stringMatching(/^Moved from .* EST to .* EST by the client$/)]);
+    expect(view.history.map((entry) => entry.text)).toEqual([
+      expect.stringMatching(/^Booked for/),
+      expect.stringMatching(/^Moved from .* EST to .* EST by the client$/),
+    ]);
     const rows = await booking.rows();
     expect(rows.map((row) => row.kind)).toEqual(rows.map(() => 'appointment'));
-    expect(rows.every((row) => row.during.startsWith(`["${instantOf(target).slice(0, 10)}`) || row.during.includes(instantOf(target).slice(0, 10)))).toBe(true);
+    expect(
+      rows.every(
+        (row) =>
+          row.during.startsWith(`["${instantOf(target).slice(0, 10)}`) ||
+          row.during.includes(instantOf(target).slice(0, 10)),
+      ),
+    ).toBe(true);
     const order = await booking.orderRow();
     expect(order).toMatchObject({ status: 'confirmed', rescheduleCount: 1, changeSequence: 1 });
     expect(order.datetime?.toISOString()).toBe(instantOf(target));
     const [event] = await booking.events('rescheduled');
-    expect(event).toMatchObject({ from: { start: booking.start }, to: { start: instantOf(target) }, by: { kind: 'visitor', role: 'client' }, overridden: [] });
+    expect(event).toMatchObject({
+      from: { start: booking.start },
+      to: { start: instantOf(target) },
+      by: { kind: 'visitor', role: 'client' },
+      overridden: [],
+    });
     // Everyone the confirmation went to, and the office, are told; the visitors' messages carry a link.
     const changes = await booking.jobs('change_email');
     expect(changes.map((job) => job.payload.audience).sort()).toEqual(['agent', 'client', 'office']);
@@ -167,25 +219,42 @@ describeOnEachDatabase('manage a booking', (factory) => {
     setClock(harness, MONDAY);
     const booking = await book(dayAfter(7));
     const inspector = (await booking.orderRow()).inspectors[0]!.id;
-    const issued = await harness.app.inject({ method: 'POST', url: `/api/admin/companies/demo/inspectors/${inspector}/calendar-feed`, headers: admin });
+    const issued = await harness.app.inject({
+      method: 'POST',
+      url: `/api/admin/companies/demo/inspectors/${inspector}/calendar-feed`,
+      headers: admin,
+    });
     const feedUrl = new URL(issued.json<{ url: string }>().url);
-    const feed = async () => (await harness.app.inject({ method: 'GET', url: `${feedUrl.pathname}${feedUrl.search}` })).body;
+    const feed = async () =>
+      (await harness.app.inject({ method: 'GET', url: `${feedUrl.pathname}${feedUrl.search}` })).body;
     /** The feed's event of this order, as its lines. */
     const event = async () => {
       const text = (await feed()).replace(/\r\n /g, '');
-      return text.split('BEGIN:VEVENT').slice(1).map((block) => block.split('END:VEVENT')[0]!).find((block) => block.includes(booking.orderId)) ?? null;
+      return (
+        text
+          .split('BEGIN:VEVENT')
+          .slice(1)
+          .map((block) => block.split('END:VEVENT')[0]!)
+          .find((block) => block.includes(booking.orderId)) ?? null
+      );
     };
     expect(await event()).toMatch(/SEQUENCE:0/);
     // A time of the same inspector, so the event stays in this feed.
     const available = (await booking.availability(dayAfter(9))).json<AppointmentSlot[]>();
-    const target = available.flatMap((slot) => [slot, ...(slot.group ?? [])]).find((slot) => slot.users.length === 1 && slot.users[0] === inspector);
+    const target = available
+      .flatMap((slot) => [slot, ...(slot.group ?? [])])
+      .find((slot) => slot.users.length === 1 && slot.users[0] === inspector);
     expect(target).toBeDefined();
     expect((await booking.reschedule(instantOf(target!), booking.start)).statusCode).toBe(200);
     expect((await booking.orderRow()).inspectors.map((i) => i.id)).toEqual([inspector]);
     const moved = await event();
     expect(moved).toMatch(/SEQUENCE:1/);
     expect(moved).toContain(`UID:order-${booking.orderId}@online-scheduler`);
-    expect(moved).toMatch(new RegExp(`DTSTART;TZID=America/New_York:${target!.start_datetime.slice(0, 10).replace(/-/g, '')}T${target!.start_datetime.slice(11, 13)}`));
+    expect(moved).toMatch(
+      new RegExp(
+        `DTSTART;TZID=America/New_York:${target!.start_datetime.slice(0, 10).replace(/-/g, '')}T${target!.start_datetime.slice(11, 13)}`,
+      ),
+    );
     expect((await booking.cancel((await booking.viewJson()).cancel.fee_cents)).statusCode).toBe(200);
     expect(await event()).toBeNull();
   });
@@ -201,7 +270,11 @@ describeOnEachDatabase('manage a booking', (factory) => {
       start = instantOf(target);
     }
     const view = await booking.viewJson();
-    expect(view.reschedule).toMatchObject({ allowed: false, remaining: 0, reason: 'This inspection has been moved 2 times, the most allowed online: please call (614) 555-0142' });
+    expect(view.reschedule).toMatchObject({
+      allowed: false,
+      remaining: 0,
+      reason: 'This inspection has been moved 2 times, the most allowed online: please call (614) 555-0142',
+    });
     const third = await booking.reschedule(instantOf(await otherSlot(booking, dayAfter(14))), start);
     expect(third.statusCode).toBe(409);
     expect(third.json().error).toMatchObject({ code: 'change_refused', message: view.reschedule.reason });
@@ -209,10 +282,16 @@ describeOnEachDatabase('manage a booking', (factory) => {
     const second = await book(dayAfter(7), { pick: (slots) => slots.at(-1) });
     const deadline = Date.parse(second.start) - 24 * HOUR_MS;
     setClock(harness, new Date(deadline).toISOString());
-    expect((await second.viewJson()).reschedule).toMatchObject({ allowed: true, deadline: new Date(deadline).toISOString() });
+    expect((await second.viewJson()).reschedule).toMatchObject({
+      allowed: true,
+      deadline: new Date(deadline).toISOString(),
+    });
     setClock(harness, new Date(deadline + 1).toISOString());
     const late = await second.viewJson();
-    expect(late.reschedule).toMatchObject({ allowed: false, reason: 'Changes within 24 hours of the inspection: please call (614) 555-0142' });
+    expect(late.reschedule).toMatchObject({
+      allowed: false,
+      reason: 'Changes within 24 hours of the inspection: please call (614) 555-0142',
+    });
     const refused = await second.hold(instantOf(await otherSlot(second, dayAfter(9))));
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.code).toBe('change_refused');
@@ -243,18 +322,33 @@ describeOnEachDatabase('manage a booking', (factory) => {
     expect(after.cancel.allowed).toBe(false);
     expect(after.history.at(-1)?.text).toBe('Cancelled by the client, with a late-cancellation fee of $75.00');
     expect(await booking.rows()).toEqual([]);
-    expect(await booking.orderRow()).toMatchObject({ status: 'cancelled', cancelReason: 'Moving out of state', cancelFeeCents: 7500, changeSequence: 1 });
-    expect(await booking.events('cancelled')).toEqual([expect.objectContaining({ reason: 'Moving out of state', fee_cents: 7500, overridden: [] })]);
-    expect((await booking.jobs('change_email')).map((job) => job.payload.audience).sort()).toEqual(['agent', 'client', 'office']);
+    expect(await booking.orderRow()).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'Moving out of state',
+      cancelFeeCents: 7500,
+      changeSequence: 1,
+    });
+    expect(await booking.events('cancelled')).toEqual([
+      expect.objectContaining({ reason: 'Moving out of state', fee_cents: 7500, overridden: [] }),
+    ]);
+    expect((await booking.jobs('change_email')).map((job) => job.payload.audience).sort()).toEqual([
+      'agent',
+      'client',
+      'office',
+    ]);
     // No reminder is left to go.
     expect((await booking.jobs('reminder_email')).filter((job) => job.doneAt === null)).toEqual([]);
     // Cancelling again answers as the first did.
     expect((await booking.cancel(7500)).statusCode).toBe(200);
     expect(await booking.events('cancelled')).toHaveLength(1);
     // The wizard's own session of the order shows it cancelled and read-only: no write, no second booking.
-    const wizardOrder = await harness.app.inject({ method: 'GET', url: '/demo/online-scheduler/order', headers: { 'x-auth-token': booking.order.token } });
+    const wizardOrder = await harness.app.inject({
+      method: 'GET',
+      url: '/demo/online-scheduler/order',
+      headers: { 'x-auth-token': booking.order.token },
+    });
     expect(wizardOrder.json()).toMatchObject({ confirmed: true, cancelled: true, hold_expires_at: null });
-    const write = await booking.order.hold((await otherSlot(booking, dayAfter(9))));
+    const write = await booking.order.hold(await otherSlot(booking, dayAfter(9)));
     expect(write.statusCode).toBe(409);
     expect(write.json().error.code).toBe('order_confirmed');
     expect((await booking.order.confirm()).statusCode).toBe(200);
@@ -266,7 +360,10 @@ describeOnEachDatabase('manage a booking', (factory) => {
     setClock(harness, MONDAY);
     const booking = await book(dayAfter(7));
     const [a, b] = [await otherSlot(booking, dayAfter(9), 0), await otherSlot(booking, dayAfter(10), 0)];
-    const answers = await Promise.all([booking.reschedule(instantOf(a!), booking.start), booking.reschedule(instantOf(b!), booking.start)]);
+    const answers = await Promise.all([
+      booking.reschedule(instantOf(a!), booking.start),
+      booking.reschedule(instantOf(b!), booking.start),
+    ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
     expect(answers.find((answer) => answer.statusCode === 409)?.json().error.code).toBe('order_changed');
     expect((await booking.orderRow()).rescheduleCount).toBe(1);
@@ -282,7 +379,10 @@ describeOnEachDatabase('manage a booking', (factory) => {
     const slotFor = async (visitor: DemoOrder, inspectors: number[], fromDay: string) => {
       for (let day = fromDay, tries = 0; tries < 10; day = demoOrdinaryWeekday(addDays(day, 1)), tries++) {
         const slots = (await slotsOn(harness.app, visitor.token, day)).flatMap((slot) => [slot, ...(slot.group ?? [])]);
-        const slot = slots.find((candidate) => candidate.users.length === inspectors.length && candidate.users.every((id) => inspectors.includes(id)));
+        const slot = slots.find(
+          (candidate) =>
+            candidate.users.length === inspectors.length && candidate.users.every((id) => inspectors.includes(id)),
+        );
         if (slot) return slot;
       }
       throw new Error(`no slot for inspectors ${inspectors.join(', ')}`);
@@ -295,7 +395,11 @@ describeOnEachDatabase('manage a booking', (factory) => {
     expect((await rival.hold(wanted)).statusCode).toBe(200);
     const held = await booking.hold(instantOf(wanted));
     expect(held.statusCode).toBe(200);
-    expect(held.json()).toMatchObject({ status: 'ok', same_inspectors: false, inspector_note: expect.stringMatching(/^\S.* isn't free then; .+ would inspect\.$/) });
+    expect(held.json()).toMatchObject({
+      status: 'ok',
+      same_inspectors: false,
+      inspector_note: expect.stringMatching(/^\S.* isn't free then; .+ would inspect\.$/),
+    });
     const moved = await booking.reschedule(instantOf(wanted), booking.start);
     expect(moved.statusCode).toBe(200);
     const newTeam = (await booking.orderRow()).inspectors.map((i) => i.id);
@@ -308,7 +412,10 @@ describeOnEachDatabase('manage a booking', (factory) => {
     const contested = await slotFor(second, newTeam, dayAfter(10));
     expect((await second.hold(contested)).statusCode).toBe(200);
     harness.clock.advance(16 * 60_000); // the visitor's hold lapses: both may now go for the time
-    const [move, confirm] = await Promise.all([booking.reschedule(instantOf(contested), instantOf(wanted)), second.confirm()]);
+    const [move, confirm] = await Promise.all([
+      booking.reschedule(instantOf(contested), instantOf(wanted)),
+      second.confirm(),
+    ]);
     const winners = [move.statusCode === 200, confirm.statusCode === 200 && confirm.json().status === 'ok'];
     expect(winners.filter(Boolean)).toHaveLength(1);
     if (move.statusCode !== 200) {
@@ -339,25 +446,67 @@ describeOnEachDatabase('manage a booking', (factory) => {
     setClock(harness, new Date(Date.parse(booking.start) - 2 * HOUR_MS).toISOString());
     const target = await otherSlot(booking, dayAfter(9));
     const url = `/api/admin/companies/demo/orders/${booking.orderId}`;
-    const plain = await harness.app.inject({ method: 'POST', url: `${url}/reschedule`, headers: admin, payload: { start: instantOf(target) } });
+    const plain = await harness.app.inject({
+      method: 'POST',
+      url: `${url}/reschedule`,
+      headers: admin,
+      payload: { start: instantOf(target) },
+    });
     expect(plain.statusCode).toBe(409);
     expect(plain.json().error.code).toBe('change_refused');
-    const foreign = await harness.app.inject({ method: 'POST', url: `/api/admin/companies/other/orders/${booking.orderId}/reschedule`, headers: admin, payload: { start: instantOf(target), override: true } });
+    const foreign = await harness.app.inject({
+      method: 'POST',
+      url: `/api/admin/companies/other/orders/${booking.orderId}/reschedule`,
+      headers: admin,
+      payload: { start: instantOf(target), override: true },
+    });
     expect(foreign.statusCode).toBe(404);
-    const overridden = await harness.app.inject({ method: 'POST', url: `${url}/reschedule`, headers: admin, payload: { start: instantOf(target), override: true } });
+    const overridden = await harness.app.inject({
+      method: 'POST',
+      url: `${url}/reschedule`,
+      headers: admin,
+      payload: { start: instantOf(target), override: true },
+    });
     expect(overridden.statusCode).toBe(200);
-    expect(await booking.events('rescheduled')).toEqual([expect.objectContaining({ by: { kind: 'office', override: true }, overridden: ['inside_cutoff'] })]);
+    expect(await booking.events('rescheduled')).toEqual([
+      expect.objectContaining({ by: { kind: 'office', override: true }, overridden: ['inside_cutoff'] }),
+    ]);
 
     setClock(harness, new Date(Date.parse(instantOf(target)) - 2 * HOUR_MS).toISOString());
-    const refusedCancel = await harness.app.inject({ method: 'POST', url: `${url}/cancel`, headers: admin, payload: { reason: 'Client called' } });
+    const refusedCancel = await harness.app.inject({
+      method: 'POST',
+      url: `${url}/cancel`,
+      headers: admin,
+      payload: { reason: 'Client called' },
+    });
     expect(refusedCancel.statusCode).toBe(409);
-    const cancel = await harness.app.inject({ method: 'POST', url: `${url}/cancel`, headers: admin, payload: { reason: 'Client called', override: true, waive_fee: true } });
+    const cancel = await harness.app.inject({
+      method: 'POST',
+      url: `${url}/cancel`,
+      headers: admin,
+      payload: { reason: 'Client called', override: true, waive_fee: true },
+    });
     expect(cancel.statusCode).toBe(200);
-    expect(await booking.events('cancelled')).toEqual([expect.objectContaining({ fee_cents: 0, policy_fee_cents: 7500, by: { kind: 'office', override: true }, overridden: ['inside_cutoff'] })]);
+    expect(await booking.events('cancelled')).toEqual([
+      expect.objectContaining({
+        fee_cents: 0,
+        policy_fee_cents: 7500,
+        by: { kind: 'office', override: true },
+        overridden: ['inside_cutoff'],
+      }),
+    ]);
 
     // The listing shows the cancelled order with its history; the default listing only booked ones.
-    const listed = await harness.app.inject({ method: 'GET', url: '/api/admin/companies/demo/orders?status=cancelled', headers: admin });
-    const order = listed.json<{ orders: Array<{ id: string; cancelled: unknown; history: Array<{ type: string }>; reschedule_count: number }> }>().orders.find((o) => o.id === booking.orderId);
+    const listed = await harness.app.inject({
+      method: 'GET',
+      url: '/api/admin/companies/demo/orders?status=cancelled',
+      headers: admin,
+    });
+    const order = listed
+      .json<{
+        orders: Array<{ id: string; cancelled: unknown; history: Array<{ type: string }>; reschedule_count: number }>;
+      }>()
+      .orders.find((o) => o.id === booking.orderId);
     expect(order).toMatchObject({ reschedule_count: 1, cancelled: { reason: 'Client called', fee_cents: 0 } });
     expect(order?.history.map((event) => event.type)).toEqual(['confirmed', 'rescheduled', 'cancelled']);
     const booked = await harness.app.inject({ method: 'GET', url: '/api/admin/companies/demo/orders', headers: admin });

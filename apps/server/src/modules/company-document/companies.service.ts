@@ -1,5 +1,10 @@
 import { companyDocumentSchema, type CompanyDocument, type DocumentIssue } from '@scheduler/contracts/company-document';
-import { DIFF_MAX_CHANGES, VERSION_SUMMARY_PATHS, type VersionSource, type VersionSummary } from '@scheduler/contracts/configuration';
+import {
+  DIFF_MAX_CHANGES,
+  VERSION_SUMMARY_PATHS,
+  type VersionSource,
+  type VersionSummary,
+} from '@scheduler/contracts/configuration';
 import { HTML_SETTINGS } from '@scheduler/contracts/setting-keys';
 import { diffDocuments } from '@scheduler/domain/configuration/document-diff';
 import type { Database, Transaction } from '../../db/connection.ts';
@@ -7,7 +12,14 @@ import { AppError, ConflictError, NotFoundError } from '../../errors.ts';
 import { letWaitingRequestsIn } from '../../event-loop.ts';
 import { sanitizeCompanyHtml } from '../../html/sanitize.ts';
 import { isSvgDataUrl } from '../../html/svg-data-url.ts';
-import { companyIdOfKey, findOfficeOwners, highestInspectorId, lockForImport, readCompanyDocument, replaceCompanyDocument } from './company-document.repository.ts';
+import {
+  companyIdOfKey,
+  findOfficeOwners,
+  highestInspectorId,
+  lockForImport,
+  readCompanyDocument,
+  replaceCompanyDocument,
+} from './company-document.repository.ts';
 import { firstIssue, parseDocumentInSlices } from './document-parse.ts';
 import { insertVersion, latestVersion, listVersions, readVersion } from './document-versions.repository.ts';
 
@@ -18,8 +30,16 @@ export function sanitizeDocument(doc: CompanyDocument): CompanyDocument {
     settings: doc.settings.map((s) =>
       HTML_SETTINGS.includes(s.key) && typeof s.value === 'string' ? { ...s, value: sanitizeCompanyHtml(s.value) } : s,
     ),
-    services: doc.services.map((s) => ({ ...s, name: sanitizeCompanyHtml(s.name), description: sanitizeCompanyHtml(s.description) })),
-    packages: doc.packages.map((p) => ({ ...p, name: sanitizeCompanyHtml(p.name), description: sanitizeCompanyHtml(p.description) })),
+    services: doc.services.map((s) => ({
+      ...s,
+      name: sanitizeCompanyHtml(s.name),
+      description: sanitizeCompanyHtml(s.description),
+    })),
+    packages: doc.packages.map((p) => ({
+      ...p,
+      name: sanitizeCompanyHtml(p.name),
+      description: sanitizeCompanyHtml(p.description),
+    })),
   };
 }
 
@@ -35,10 +55,20 @@ async function withCleanLogos(doc: CompanyDocument): Promise<CompanyDocument> {
   const cleaned = (logo: string | null, field: string): string | null => {
     if (!isSvgDataUrl(logo)) return logo;
     const clean = cleanSvgLogo(logo);
-    if (clean === null) throw new AppError(400, 'invalid_document', `Invalid company document field "${field}": this SVG logo has no drawing that can be shown. Choose another SVG, or a PNG or JPEG.`, field);
+    if (clean === null)
+      throw new AppError(
+        400,
+        'invalid_document',
+        `Invalid company document field "${field}": this SVG logo has no drawing that can be shown. Choose another SVG, or a PNG or JPEG.`,
+        field,
+      );
     return clean;
   };
-  return { ...doc, logo: cleaned(doc.logo, 'logo'), offices: doc.offices.map((office, i) => ({ ...office, logo: cleaned(office.logo, `offices.${i}.logo`) })) };
+  return {
+    ...doc,
+    logo: cleaned(doc.logo, 'logo'),
+    offices: doc.offices.map((office, i) => ({ ...office, logo: cleaned(office.logo, `offices.${i}.logo`) })),
+  };
 }
 
 /** Who saved a document, and how (issue 26): every save is a version of the company's history. */
@@ -70,13 +100,22 @@ export class VersionConflictError extends ConflictError {
     readonly base: number,
     readonly current: VersionSummary,
   ) {
-    super('version_conflict', `${current.saved_by} saved version ${current.version} after the version ${base} you started from. Review their changes, then make yours again on the new version.`, 'base_version');
+    super(
+      'version_conflict',
+      `${current.saved_by} saved version ${current.version} after the version ${base} you started from. Review their changes, then make yours again on the new version.`,
+      'base_version',
+    );
   }
 }
 
 function invalidDocument(issue: DocumentIssue): AppError {
   const field = issue.path.join('.');
-  return new AppError(400, 'invalid_document', `Invalid company document${field ? ` field "${field}"` : ''}: ${issue.message}`, field || undefined);
+  return new AppError(
+    400,
+    'invalid_document',
+    `Invalid company document${field ? ` field "${field}"` : ''}: ${issue.message}`,
+    field || undefined,
+  );
 }
 
 /** Parses a document as the import schema does, naming the field of the first problem. */
@@ -106,7 +145,12 @@ export async function importCompanyDocument(
 ): Promise<{ key: string; created: boolean; version: VersionSummary }> {
   const doc = await withCleanLogos(await parseSavedDocument(input));
   if (expectedKey !== undefined && doc.key !== expectedKey) {
-    throw new AppError(400, 'key_mismatch', `The document's key "${doc.key}" is not the company key "${expectedKey}" of the path.`, 'key');
+    throw new AppError(
+      400,
+      'key_mismatch',
+      `The document's key "${doc.key}" is not the company key "${expectedKey}" of the path.`,
+      'key',
+    );
   }
   const officeIds = doc.offices.map((o) => o.uuid);
   const at = save.at ?? new Date();
@@ -118,12 +162,18 @@ export async function importCompanyDocument(
     const foreign = (await findOfficeOwners(tx, officeIds)).find((owner) => owner.companyKey !== doc.key);
     if (foreign) {
       const index = officeIds.indexOf(foreign.id);
-      throw new ConflictError('office_taken', `Office ${foreign.id} belongs to another company.`, `offices.${index}.uuid`);
+      throw new ConflictError(
+        'office_taken',
+        `Office ${foreign.id} belongs to another company.`,
+        `offices.${index}.uuid`,
+      );
     }
     const existingId = await companyIdOfKey(tx, doc.key);
-    if (existingId && save.createOnly) throw new ConflictError('company_key_taken', `Another company already uses "${doc.key}": choose another.`, 'key');
+    if (existingId && save.createOnly)
+      throw new ConflictError('company_key_taken', `Another company already uses "${doc.key}": choose another.`, 'key');
     const previous = existingId ? await baselineOrLatest(tx, existingId, doc.key, at) : null;
-    if (save.baseVersion !== undefined && previous && save.baseVersion !== previous.version) throw new VersionConflictError(save.baseVersion, previous);
+    if (save.baseVersion !== undefined && previous && save.baseVersion !== previous.version)
+      throw new VersionConflictError(save.baseVersion, previous);
     const { companyId, created } = await replaceCompanyDocument(tx, doc);
     if (created) await save.onCreated?.(tx, { id: companyId, key: doc.key, name: doc.name });
     // The version is the document as read back from the tables: the form the console edits and
@@ -133,7 +183,9 @@ export async function importCompanyDocument(
     // With a large directory, reading the last version, comparing and writing the new one are
     // tens of milliseconds of work each: other requests are answered between them (issue 39).
     await letWaitingRequestsIn();
-    const diff = before ? diffDocuments(before, stored, { maxChanges: DIFF_MAX_CHANGES }) : { changes: [], truncated: false };
+    const diff = before
+      ? diffDocuments(before, stored, { maxChanges: DIFF_MAX_CHANGES })
+      : { changes: [], truncated: false };
     await letWaitingRequestsIn();
     const version = await insertVersion(tx, {
       companyId,
@@ -159,7 +211,18 @@ async function baselineOrLatest(tx: Transaction, companyId: string, key: string,
   const latest = await latestVersion(tx, companyId);
   if (latest) return latest;
   const current = (await readCompanyDocument(tx, key))!;
-  return insertVersion(tx, { companyId, version: 1, document: current, source: 'baseline', restoredFrom: null, savedByUserId: null, savedByName: BASELINE_AUTHOR, savedAt: at, changeCount: 0, changedPaths: [] });
+  return insertVersion(tx, {
+    companyId,
+    version: 1,
+    document: current,
+    source: 'baseline',
+    restoredFrom: null,
+    savedByUserId: null,
+    savedByName: BASELINE_AUTHOR,
+    savedAt: at,
+    changeCount: 0,
+    changedPaths: [],
+  });
 }
 
 /** One saved version of the company's document with the document itself, or null. */

@@ -16,7 +16,10 @@ import { loadNotificationSettings, saveNotificationSettings } from '../notificat
  * visitors added online are never deleted or renumbered (decision 0015).
  */
 
-export async function findOfficeOwners(db: Executor, officeIds: string[]): Promise<Array<{ id: string; companyKey: string }>> {
+export async function findOfficeOwners(
+  db: Executor,
+  officeIds: string[],
+): Promise<Array<{ id: string; companyKey: string }>> {
   if (officeIds.length === 0) return [];
   return db
     .select({ id: t.offices.id, companyKey: t.companies.key })
@@ -30,7 +33,10 @@ const IMPORT_LOCK_SPACE = 727_002;
 
 /** The largest inspector id the company has used, removed inspectors included (0: none yet). */
 export async function highestInspectorId(db: Executor, companyId: string): Promise<number> {
-  const [row] = await db.select({ highest: sql<number>`coalesce(max(${t.inspectors.id}), 0)::int` }).from(t.inspectors).where(eq(t.inspectors.companyId, companyId));
+  const [row] = await db
+    .select({ highest: sql<number>`coalesce(max(${t.inspectors.id}), 0)::int` })
+    .from(t.inspectors)
+    .where(eq(t.inspectors.companyId, companyId));
   return Number(row?.highest ?? 0);
 }
 
@@ -67,7 +73,10 @@ async function upsertCompanyOrganization(tx: Transaction, companyId: string, nam
 }
 
 /** Writes the document's rows; the caller holds the import's locks in `tx`. */
-export async function replaceCompanyDocument(tx: Transaction, doc: CompanyDocument): Promise<{ companyId: string; created: boolean }> {
+export async function replaceCompanyDocument(
+  tx: Transaction,
+  doc: CompanyDocument,
+): Promise<{ companyId: string; created: boolean }> {
   const companyFields = {
     name: doc.name,
     currency: doc.currency,
@@ -88,13 +97,28 @@ export async function replaceCompanyDocument(tx: Transaction, doc: CompanyDocume
   const existing = await tx.select({ id: t.companies.id }).from(t.companies).where(eq(t.companies.key, doc.key));
   const companyId =
     existing[0]?.id ??
-    (await tx.insert(t.companies).values({ key: doc.key, ...companyFields }).returning({ id: t.companies.id }))[0]!.id;
+    (
+      await tx
+        .insert(t.companies)
+        .values({ key: doc.key, ...companyFields })
+        .returning({ id: t.companies.id })
+    )[0]!.id;
   if (existing[0]) await tx.update(t.companies).set(companyFields).where(eq(t.companies.id, companyId));
   await upsertCompanyOrganization(tx, companyId, doc.name);
   await saveNotificationSettings(tx, companyId, doc.notifications);
 
   // Replaced wholesale: nothing outside the configuration refers to these rows by key.
-  for (const table of [t.packageServices, t.packages, t.services, t.fees, t.taxes, t.coupons, t.propertyControls, t.contactTypes, t.states]) {
+  for (const table of [
+    t.packageServices,
+    t.packages,
+    t.services,
+    t.fees,
+    t.taxes,
+    t.coupons,
+    t.propertyControls,
+    t.contactTypes,
+    t.states,
+  ]) {
     await tx.delete(table).where(eq(table.companyId, companyId));
   }
 
@@ -119,7 +143,10 @@ export async function replaceCompanyDocument(tx: Transaction, doc: CompanyDocume
       logo: office.logo,
       scheduling: office.scheduling,
     };
-    await tx.insert(t.offices).values({ id: office.uuid, ...row }).onConflictDoUpdate({ target: t.offices.id, set: row });
+    await tx
+      .insert(t.offices)
+      .values({ id: office.uuid, ...row })
+      .onConflictDoUpdate({ target: t.offices.id, set: row });
   }
   const officeIds = doc.offices.map((o) => o.uuid);
   await tx
@@ -158,7 +185,12 @@ export async function replaceCompanyDocument(tx: Transaction, doc: CompanyDocume
   await tx
     .update(t.inspectors)
     .set({ removedAt: new Date() })
-    .where(and(eq(t.inspectors.companyId, companyId), inspectorIds.length ? notInArray(t.inspectors.id, inspectorIds) : undefined));
+    .where(
+      and(
+        eq(t.inspectors.companyId, companyId),
+        inspectorIds.length ? notInArray(t.inspectors.id, inspectorIds) : undefined,
+      ),
+    );
 
   if (doc.services.length) {
     await tx.insert(t.services).values(
@@ -192,13 +224,34 @@ export async function replaceCompanyDocument(tx: Transaction, doc: CompanyDocume
       sort: p.sort,
       prepare: p.prepare,
     });
-    await tx.insert(t.packageServices).values(p.services.map((serviceId, position) => ({ companyId, packageId: p.id, serviceId, position })));
+    await tx
+      .insert(t.packageServices)
+      .values(p.services.map((serviceId, position) => ({ companyId, packageId: p.id, serviceId, position })));
   }
   if (doc.fees.length) {
-    await tx.insert(t.fees).values(doc.fees.map((f, position) => ({ companyId, position, code: f.code, description: f.description, scope: f.scope, services: f.services, rule: f.rule })));
+    await tx.insert(t.fees).values(
+      doc.fees.map((f, position) => ({
+        companyId,
+        position,
+        code: f.code,
+        description: f.description,
+        scope: f.scope,
+        services: f.services,
+        rule: f.rule,
+      })),
+    );
   }
   if (doc.taxes.length) {
-    await tx.insert(t.taxes).values(doc.taxes.map((x, position) => ({ companyId, position, code: x.code, name: x.name, ratePercent: x.rate_percent, services: x.services })));
+    await tx.insert(t.taxes).values(
+      doc.taxes.map((x, position) => ({
+        companyId,
+        position,
+        code: x.code,
+        name: x.name,
+        ratePercent: x.rate_percent,
+        services: x.services,
+      })),
+    );
   }
   if (doc.coupons.length) {
     await tx.insert(t.coupons).values(
@@ -239,7 +292,9 @@ export async function replaceCompanyDocument(tx: Transaction, doc: CompanyDocume
     .values({ companyId, rules: doc.pricing })
     .onConflictDoUpdate({ target: t.companyPricing.companyId, set: { rules: doc.pricing } });
   if (doc.contact_types.length) {
-    await tx.insert(t.contactTypes).values(doc.contact_types.map((c, position) => ({ companyId, position, id: c.id, name: c.name })));
+    await tx
+      .insert(t.contactTypes)
+      .values(doc.contact_types.map((c, position) => ({ companyId, position, id: c.id, name: c.name })));
   }
   await replaceDirectoryPeople(tx, companyId, doc.agents, doc.contacts);
   return { companyId, created: !existing[0] };
@@ -252,17 +307,47 @@ export async function readCompanyDocument(db: Executor, key: string): Promise<Co
   const companyId = company.id;
   const byCompany = (table: { companyId: AnyPgColumn }) => eq(table.companyId, companyId);
 
-  const [states, offices, inspectors, services, packages, packageServices, fees, taxes, coupons, controls, contactTypes, people, [pricing]] = await readTogether(db, [
+  const [
+    states,
+    offices,
+    inspectors,
+    services,
+    packages,
+    packageServices,
+    fees,
+    taxes,
+    coupons,
+    controls,
+    contactTypes,
+    people,
+    [pricing],
+  ] = await readTogether(db, [
     () => db.select().from(t.states).where(byCompany(t.states)).orderBy(asc(t.states.id)),
-    () => db.select().from(t.offices).where(and(byCompany(t.offices), eq(t.offices.active, true))).orderBy(asc(t.offices.position)),
-    () => db.select().from(t.inspectors).where(and(byCompany(t.inspectors), isNull(t.inspectors.removedAt))).orderBy(asc(t.inspectors.id)),
+    () =>
+      db
+        .select()
+        .from(t.offices)
+        .where(and(byCompany(t.offices), eq(t.offices.active, true)))
+        .orderBy(asc(t.offices.position)),
+    () =>
+      db
+        .select()
+        .from(t.inspectors)
+        .where(and(byCompany(t.inspectors), isNull(t.inspectors.removedAt)))
+        .orderBy(asc(t.inspectors.id)),
     () => db.select().from(t.services).where(byCompany(t.services)).orderBy(asc(t.services.sort), asc(t.services.name)),
     () => db.select().from(t.packages).where(byCompany(t.packages)).orderBy(asc(t.packages.sort), asc(t.packages.id)),
-    () => db.select().from(t.packageServices).where(byCompany(t.packageServices)).orderBy(asc(t.packageServices.position)),
+    () =>
+      db.select().from(t.packageServices).where(byCompany(t.packageServices)).orderBy(asc(t.packageServices.position)),
     () => db.select().from(t.fees).where(byCompany(t.fees)).orderBy(asc(t.fees.position)),
     () => db.select().from(t.taxes).where(byCompany(t.taxes)).orderBy(asc(t.taxes.position)),
     () => db.select().from(t.coupons).where(byCompany(t.coupons)).orderBy(asc(t.coupons.position)),
-    () => db.select().from(t.propertyControls).where(byCompany(t.propertyControls)).orderBy(asc(t.propertyControls.sort), asc(t.propertyControls.id)),
+    () =>
+      db
+        .select()
+        .from(t.propertyControls)
+        .where(byCompany(t.propertyControls))
+        .orderBy(asc(t.propertyControls.sort), asc(t.propertyControls.id)),
     () => db.select().from(t.contactTypes).where(byCompany(t.contactTypes)).orderBy(asc(t.contactTypes.position)),
     () => readDirectoryPeople(db, companyId),
     () => db.select({ rules: t.companyPricing.rules }).from(t.companyPricing).where(byCompany(t.companyPricing)),
@@ -309,7 +394,13 @@ export async function readCompanyDocument(db: Executor, key: string): Promise<Co
     inspectors: inspectors.filter((i) => activeOfficeIds.has(i.officeId)).map(inspectorFromRow),
     services: services.map(serviceFromRow),
     packages: packages.map((p) => packageFromRow(p, packageServices)),
-    fees: fees.map((f) => ({ code: f.code, description: f.description, scope: f.scope, services: f.services, rule: f.rule })),
+    fees: fees.map((f) => ({
+      code: f.code,
+      description: f.description,
+      scope: f.scope,
+      services: f.services,
+      rule: f.rule,
+    })),
     taxes: taxes.map((x) => ({ code: x.code, name: x.name, rate_percent: x.ratePercent, services: x.services })),
     coupons: coupons.map((c) => ({
       code: c.displayCode,
@@ -338,6 +429,9 @@ export async function readCompanyDocument(db: Executor, key: string): Promise<Co
     contacts: people.contacts,
     pricing: pricing?.rules ?? {},
   });
-  if (!parsed.success) throw new Error(`The stored configuration of company ${companyId} is not a valid document at ${parsed.issue.path.join('.')}: ${parsed.issue.message}`);
+  if (!parsed.success)
+    throw new Error(
+      `The stored configuration of company ${companyId} is not a valid document at ${parsed.issue.path.join('.')}: ${parsed.issue.message}`,
+    );
   return parsed.data;
 }

@@ -9,14 +9,22 @@ type Document = Record<string, unknown>;
 function withPeople(agents: number, contacts = 0): Document {
   return {
     ...demoDocument(),
-    agents: Array.from({ length: agents }, (_, i) => ({ id: i + 1, first: `Agent${i + 1}`, kind: i % 2 ? 'insurance' : 'real_estate', state: i % 3 ? 1 : null })),
+    agents: Array.from({ length: agents }, (_, i) => ({
+      id: i + 1,
+      first: `Agent${i + 1}`,
+      kind: i % 2 ? 'insurance' : 'real_estate',
+      state: i % 3 ? 1 : null,
+    })),
     contacts: Array.from({ length: contacts }, (_, i) => ({ id: 100_001 + i, first: `Contact${i + 1}`, type: 1 })),
   };
 }
 
 /** `doc` with `change` made to its agent (or contact) at `index`. */
 function changed(doc: Document, list: 'agents' | 'contacts', index: number, change: Record<string, unknown>): Document {
-  return { ...doc, [list]: (doc[list] as Document[]).map((person, i) => (i === index ? { ...person, ...change } : person)) };
+  return {
+    ...doc,
+    [list]: (doc[list] as Document[]).map((person, i) => (i === index ? { ...person, ...change } : person)),
+  };
 }
 
 /** The first issue the whole schema finds, as the sliced parse names it. */
@@ -44,7 +52,10 @@ describe('parseDocumentInSlices (issue 39)', () => {
       const input = { ...withPeople(0), agents };
       expect(await parseDocumentInSlices(input)).toEqual({ success: false, issue: wholeSchemaIssue(input) });
     }
-    expect(await parseDocumentInSlices('a document')).toEqual({ success: false, issue: wholeSchemaIssue('a document') });
+    expect(await parseDocumentInSlices('a document')).toEqual({
+      success: false,
+      issue: wholeSchemaIssue('a document'),
+    });
   });
 
   it("names a person's field by the person's place in the whole list, on either side of a slice's edge", async () => {
@@ -55,12 +66,18 @@ describe('parseDocumentInSlices (issue 39)', () => {
       expect(wholeSchemaIssue(input).path).toEqual(['agents', index, 'first']);
     }
     const unknownField = changed(doc, 'contacts', PARSE_SLICE, { nickname: 'Bob' });
-    expect(await parseDocumentInSlices(unknownField)).toEqual({ success: false, issue: wholeSchemaIssue(unknownField) });
+    expect(await parseDocumentInSlices(unknownField)).toEqual({
+      success: false,
+      issue: wholeSchemaIssue(unknownField),
+    });
   });
 
   it('applies the text rule to every slice, naming the person', async () => {
     const input = changed(withPeople(2 * PARSE_SLICE), 'agents', PARSE_SLICE + 5, { last: 'Nul\u0000l' });
-    expect(await parseDocumentInSlices(input)).toEqual({ success: false, issue: { path: ['agents', PARSE_SLICE + 5, 'last'], message: wholeSchemaIssue(input).message } });
+    expect(await parseDocumentInSlices(input)).toEqual({
+      success: false,
+      issue: { path: ['agents', PARSE_SLICE + 5, 'last'], message: wholeSchemaIssue(input).message },
+    });
     expect(wholeSchemaIssue(input).path).toEqual(['agents', PARSE_SLICE + 5, 'last']);
   });
 
@@ -72,7 +89,8 @@ describe('parseDocumentInSlices (issue 39)', () => {
       changed(doc, 'contacts', PARSE_SLICE, { type: 999 }),
       changed(doc, 'contacts', PARSE_SLICE, { id: 1_000_000_000 }),
     ];
-    for (const input of inputs) expect(await parseDocumentInSlices(input)).toEqual({ success: false, issue: wholeSchemaIssue(input) });
+    for (const input of inputs)
+      expect(await parseDocumentInSlices(input)).toEqual({ success: false, issue: wholeSchemaIssue(input) });
   });
 
   it('names a problem of the rest of the document as the schema does', async () => {

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { agentSchema, companyDocumentSchema, directoryContactSchema, directoryIssues, type CompanyDocument, type DocumentIssue } from '@scheduler/contracts/company-document';
+import {
+  agentSchema,
+  companyDocumentSchema,
+  directoryContactSchema,
+  directoryIssues,
+  type CompanyDocument,
+  type DocumentIssue,
+} from '@scheduler/contracts/company-document';
 import { withAcceptableText } from '@scheduler/contracts/text';
 import { letWaitingRequestsIn } from '../../event-loop.ts';
 
@@ -26,7 +33,10 @@ export function firstIssue(error: z.ZodError, prefix: Array<string | number> = [
   return { path: [...prefix, ...path], message: issue.message };
 }
 
-async function parseSlices<K extends keyof typeof SLICE_SCHEMAS>(name: K, people: readonly unknown[]): Promise<{ data: Array<z.output<(typeof SLICE_SCHEMAS)[K]>[number]> } | { issue: DocumentIssue }> {
+async function parseSlices<K extends keyof typeof SLICE_SCHEMAS>(
+  name: K,
+  people: readonly unknown[],
+): Promise<{ data: Array<z.output<(typeof SLICE_SCHEMAS)[K]>[number]> } | { issue: DocumentIssue }> {
   const data: Array<z.output<(typeof SLICE_SCHEMAS)[K]>[number]> = [];
   for (let from = 0; from < people.length; from += PARSE_SLICE) {
     if (from > 0) await letWaitingRequestsIn();
@@ -37,7 +47,8 @@ async function parseSlices<K extends keyof typeof SLICE_SCHEMAS>(name: K, people
   return { data };
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 /** Absent, a directory is empty (the schema's default); anything but an array the schema refuses. */
 const isListOrAbsent = (value: unknown): value is unknown[] | undefined => value === undefined || Array.isArray(value);
 

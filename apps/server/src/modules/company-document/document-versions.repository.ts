@@ -16,7 +16,15 @@ const summaryColumns = {
   changedPaths: t.companyDocumentVersions.changedPaths,
 };
 
-type SummaryRow = { version: number; source: string; restoredFrom: number | null; savedByName: string; savedAt: Date; changeCount: number; changedPaths: string[] };
+type SummaryRow = {
+  version: number;
+  source: string;
+  restoredFrom: number | null;
+  savedByName: string;
+  savedAt: Date;
+  changeCount: number;
+  changedPaths: string[];
+};
 
 function summaryOf(row: SummaryRow): VersionSummary {
   return {
@@ -43,7 +51,11 @@ export async function latestVersion(db: Executor, companyId: string): Promise<Ve
 }
 
 /** One version with its document, or null when the company has no such version. */
-export async function readVersion(db: Executor, companyId: string, version: number): Promise<{ summary: VersionSummary; document: Record<string, unknown> } | null> {
+export async function readVersion(
+  db: Executor,
+  companyId: string,
+  version: number,
+): Promise<{ summary: VersionSummary; document: Record<string, unknown> } | null> {
   const [row] = await db
     .select({ ...summaryColumns, document: t.companyDocumentVersions.document })
     .from(t.companyDocumentVersions)
@@ -52,7 +64,11 @@ export async function readVersion(db: Executor, companyId: string, version: numb
 }
 
 /** A page of the history, newest first, and how many versions there are. */
-export async function listVersions(db: Executor, companyId: string, page: number): Promise<{ versions: VersionSummary[]; total: number }> {
+export async function listVersions(
+  db: Executor,
+  companyId: string,
+  page: number,
+): Promise<{ versions: VersionSummary[]; total: number }> {
   const where = eq(t.companyDocumentVersions.companyId, companyId);
   const [rows, [total]] = await Promise.all([
     db

@@ -13,13 +13,21 @@ function companyDocument(key: string, officeUuids: string[]): Record<string, unk
     ...doc,
     key,
     offices: officeUuids.map((uuid, i) => ({ ...office, uuid, name: `${key} office ${i + 1}` })),
-    inspectors: (doc.inspectors as Array<Record<string, unknown>>).map((inspector) => ({ ...inspector, office: officeUuids[0] })),
+    inspectors: (doc.inspectors as Array<Record<string, unknown>>).map((inspector) => ({
+      ...inspector,
+      office: officeUuids[0],
+    })),
   };
 }
 
 /** One admin import through HTTP, as the admin API's clients send it. */
 function put(harness: TestApp, doc: Record<string, unknown>) {
-  return harness.app.inject({ method: 'PUT', url: `/api/admin/companies/${String(doc.key)}`, headers: admin, payload: doc });
+  return harness.app.inject({
+    method: 'PUT',
+    url: `/api/admin/companies/${String(doc.key)}`,
+    headers: admin,
+    payload: doc,
+  });
 }
 
 function get(harness: TestApp, key: string) {
@@ -38,7 +46,9 @@ describe.each(testDatabaseFactories())('who owns an office, on $name', (factory)
     expect((await put(harness, companyDocument('first-owner', [office]))).statusCode).toBe(200);
     const second = await put(harness, companyDocument('second-owner', [office]));
     expect(second.statusCode).toBe(409);
-    expect(second.json()).toEqual({ error: { code: 'office_taken', message: `Office ${office} belongs to another company.`, field: 'offices.0.uuid' } });
+    expect(second.json()).toEqual({
+      error: { code: 'office_taken', message: `Office ${office} belongs to another company.`, field: 'offices.0.uuid' },
+    });
     expect((await get(harness, 'first-owner')).json()).toMatchObject({ offices: [{ uuid: office }] });
     // The refused import created nothing.
     expect((await get(harness, 'second-owner')).statusCode).toBe(404);
@@ -51,7 +61,8 @@ describe.each(testDatabaseFactories())('who owns an office, on $name', (factory)
       // In odd rounds both companies exist already, each with an office of its own, and add the shared one.
       const own = { [alpha]: randomUUID(), [beta]: randomUUID() };
       if (round % 2 === 1) {
-        for (const key of [alpha, beta]) expect((await put(harness, companyDocument(key, [own[key]!]))).statusCode).toBe(200);
+        for (const key of [alpha, beta])
+          expect((await put(harness, companyDocument(key, [own[key]!]))).statusCode).toBe(200);
       }
       const offices = (key: string) => (round % 2 === 1 ? [shared, own[key]!] : [shared]);
 
@@ -60,8 +71,14 @@ describe.each(testDatabaseFactories())('who owns an office, on $name', (factory)
       expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
       const winner = answers[0]!.statusCode === 200 ? alpha : beta;
       const loser = winner === alpha ? beta : alpha;
-      const refusal = answers.find((a) => a.statusCode === 409)!.json<{ error: { code: string; message: string; field: string } }>();
-      expect(refusal.error).toEqual({ code: 'office_taken', message: expect.stringContaining(shared), field: 'offices.0.uuid' });
+      const refusal = answers
+        .find((a) => a.statusCode === 409)!
+        .json<{ error: { code: string; message: string; field: string } }>();
+      expect(refusal.error).toEqual({
+        code: 'office_taken',
+        message: expect.stringContaining(shared),
+        field: 'offices.0.uuid',
+      });
 
       const won = await get(harness, winner);
       expect(won.statusCode).toBe(200);

@@ -13,7 +13,20 @@ import * as t from '../../db/schema.ts';
 
 type PersonRow = Pick<
   typeof t.agents.$inferInsert,
-  'first' | 'last' | 'email' | 'mobilePhone' | 'workPhone' | 'homePhone' | 'workFax' | 'homeFax' | 'company' | 'address1' | 'address2' | 'city' | 'stateId' | 'postalCode'
+  | 'first'
+  | 'last'
+  | 'email'
+  | 'mobilePhone'
+  | 'workPhone'
+  | 'homePhone'
+  | 'workFax'
+  | 'homeFax'
+  | 'company'
+  | 'address1'
+  | 'address2'
+  | 'city'
+  | 'stateId'
+  | 'postalCode'
 >;
 
 function personRow(p: Agent | DirectoryContact): PersonRow & { source: 'directory' | 'visitor' } {
@@ -43,7 +56,9 @@ type PeopleTable = typeof t.agents | typeof t.directoryContacts;
  * parameter for every row) and the search text (the table's trigger keeps it).
  */
 function writtenColumns(table: PeopleTable): Array<[key: string, column: PgColumn]> {
-  return Object.entries(getTableColumns(table) as Record<string, PgColumn>).filter(([, column]) => column.name !== 'company_id' && column.name !== 'search_text');
+  return Object.entries(getTableColumns(table) as Record<string, PgColumn>).filter(
+    ([, column]) => column.name !== 'company_id' && column.name !== 'search_text',
+  );
 }
 
 /** Both drivers (PGlite and node-postgres) answer raw SQL with `{ rows }`. */
@@ -67,7 +82,12 @@ export const WRITE_SLICE = 5_000;
  * those only. People added online are updated in place, under their ids. Returns how many rows
  * were written.
  */
-async function upsertChanged<T extends PeopleTable>(tx: Transaction, table: T, companyId: string, rows: ReadonlyArray<Omit<T['$inferInsert'], 'companyId'>>): Promise<number> {
+async function upsertChanged<T extends PeopleTable>(
+  tx: Transaction,
+  table: T,
+  companyId: string,
+  rows: ReadonlyArray<Omit<T['$inferInsert'], 'companyId'>>,
+): Promise<number> {
   const columns = writtenColumns(table);
   const key = (name: string) => sql.identifier(name);
   const list = (parts: SQLChunk[]) => sql.join(parts, sql`, `);
@@ -75,7 +95,11 @@ async function upsertChanged<T extends PeopleTable>(tx: Transaction, table: T, c
   const fromIncoming = list(columns.map(([name]) => sql`r.${key(name)}`));
   const stored = list(columns.map(([, column]) => sql`p.${key(column.name)}`));
   const target = list(columns.map(([, column]) => key(column.name)));
-  const updated = list(columns.filter(([name]) => name !== 'id').map(([, column]) => sql`${key(column.name)} = excluded.${key(column.name)}`));
+  const updated = list(
+    columns
+      .filter(([name]) => name !== 'id')
+      .map(([, column]) => sql`${key(column.name)} = excluded.${key(column.name)}`),
+  );
   let written = 0;
   for (let from = 0; from < rows.length; from += WRITE_SLICE) {
     written += await countOf(
@@ -98,7 +122,12 @@ async function upsertChanged<T extends PeopleTable>(tx: Transaction, table: T, c
 }
 
 /** Deletes the company's directory people of one table that the document no longer lists; returns how many. */
-async function deleteUnlisted(tx: Transaction, table: PeopleTable, companyId: string, listedIds: readonly number[]): Promise<number> {
+async function deleteUnlisted(
+  tx: Transaction,
+  table: PeopleTable,
+  companyId: string,
+  listedIds: readonly number[],
+): Promise<number> {
   return countOf(
     tx,
     sql`with deleted as (
@@ -120,8 +149,18 @@ const SEARCH_INDEX = new Map<PeopleTable, string>([
 ]);
 
 /** One table's share of an import: the unlisted deleted, the new and the changed written. */
-async function replaceTablePeople<T extends PeopleTable>(tx: Transaction, table: T, companyId: string, rows: ReadonlyArray<Omit<T['$inferInsert'], 'companyId'> & { id: number }>): Promise<void> {
-  const deleted = await deleteUnlisted(tx, table, companyId, rows.map((row) => row.id));
+async function replaceTablePeople<T extends PeopleTable>(
+  tx: Transaction,
+  table: T,
+  companyId: string,
+  rows: ReadonlyArray<Omit<T['$inferInsert'], 'companyId'> & { id: number }>,
+): Promise<void> {
+  const deleted = await deleteUnlisted(
+    tx,
+    table,
+    companyId,
+    rows.map((row) => row.id),
+  );
   const written = await upsertChanged(tx, table, companyId, rows);
   // New search texts wait in the trigram index's pending list (the migration
   // search_index_pending_list), which takes thousands of them far faster than the index itself;
@@ -140,16 +179,33 @@ async function replaceTablePeople<T extends PeopleTable>(tx: Transaction, table:
  * The number of statements grows with the directory's size by one per WRITE_SLICE people, so that
  * a large directory's save stays within the statement timeout and holds its connection briefly.
  */
-export async function replaceDirectoryPeople(tx: Transaction, companyId: string, agents: readonly Agent[], contacts: readonly DirectoryContact[]): Promise<void> {
-  await replaceTablePeople(tx, t.agents, companyId, agents.map((a) => ({ id: a.id, kind: a.kind, agency: a.agency, pacOptOut: a.pac_opt_out, ...personRow(a) })));
-  await replaceTablePeople(tx, t.directoryContacts, companyId, contacts.map((c) => ({ id: c.id, contactTypeId: c.type, ...personRow(c) })));
+export async function replaceDirectoryPeople(
+  tx: Transaction,
+  companyId: string,
+  agents: readonly Agent[],
+  contacts: readonly DirectoryContact[],
+): Promise<void> {
+  await replaceTablePeople(
+    tx,
+    t.agents,
+    companyId,
+    agents.map((a) => ({ id: a.id, kind: a.kind, agency: a.agency, pacOptOut: a.pac_opt_out, ...personRow(a) })),
+  );
+  await replaceTablePeople(
+    tx,
+    t.directoryContacts,
+    companyId,
+    contacts.map((c) => ({ id: c.id, contactTypeId: c.type, ...personRow(c) })),
+  );
 
   // People added online that the document brought back (another database's export) keep their
   // ids; the sequence moves past them, so that the next person added online gets a fresh one.
   const onlineIds = [...agents, ...contacts].filter((p) => p.added_online).map((p) => p.id);
   if (onlineIds.length > 0) {
     const highest = Math.max(...onlineIds);
-    await tx.execute(sql`select setval('people_added_online_ids', greatest(${highest}::bigint, (select last_value from people_added_online_ids)))`);
+    await tx.execute(
+      sql`select setval('people_added_online_ids', greatest(${highest}::bigint, (select last_value from people_added_online_ids)))`,
+    );
   }
 }
 
@@ -165,11 +221,18 @@ const READ_SLICE = 2_000;
 const PERSON_FIELDS = sql`id, first, last, email, mobile_phone, work_phone, home_phone, work_fax, home_fax, company, address1, address2, city, state_id as state, postal_code, source = 'visitor' as added_online`;
 
 /** Every person of the company in one table, by id, READ_SLICE a statement. */
-async function readPeople<P extends { id: number }>(db: Executor, table: PeopleTable, fields: SQL, companyId: string): Promise<P[]> {
+async function readPeople<P extends { id: number }>(
+  db: Executor,
+  table: PeopleTable,
+  fields: SQL,
+  companyId: string,
+): Promise<P[]> {
   const people: P[] = [];
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     // Both drivers (PGlite and node-postgres) answer raw SQL with `{ rows }`.
-    const { rows } = (await db.execute(sql`select ${fields} from ${table} where company_id = ${companyId}::uuid and id > ${after} order by id limit ${READ_SLICE}`)) as unknown as { rows: P[] };
+    const { rows } = (await db.execute(
+      sql`select ${fields} from ${table} where company_id = ${companyId}::uuid and id > ${after} order by id limit ${READ_SLICE}`,
+    )) as unknown as { rows: P[] };
     for (const person of rows) people.push(person);
     if (rows.length < READ_SLICE) return people;
     after = rows.at(-1)!.id;
@@ -177,10 +240,14 @@ async function readPeople<P extends { id: number }>(db: Executor, table: PeopleT
 }
 
 /** The company's agents and contacts as the document lists them, those added online marked so. */
-export async function readDirectoryPeople(db: Executor, companyId: string): Promise<{ agents: Agent[]; contacts: DirectoryContact[] }> {
+export async function readDirectoryPeople(
+  db: Executor,
+  companyId: string,
+): Promise<{ agents: Agent[]; contacts: DirectoryContact[] }> {
   const [agents, contacts] = await readTogether(db, [
     () => readPeople<Agent>(db, t.agents, sql`${PERSON_FIELDS}, kind, agency, pac_opt_out`, companyId),
-    () => readPeople<DirectoryContact>(db, t.directoryContacts, sql`${PERSON_FIELDS}, contact_type_id as type`, companyId),
+    () =>
+      readPeople<DirectoryContact>(db, t.directoryContacts, sql`${PERSON_FIELDS}, contact_type_id as type`, companyId),
   ]);
   return { agents, contacts };
 }

@@ -23,9 +23,27 @@ const OFFICES: Record<string, string> = {
  * column is seen to change: the last name, the state (to none), the opt-out, the agency.
  */
 function agent(id: number, edited = false): AgentInput {
-  const base = { id, first: `First${id}`, last: `Last${id}`, email: `agent${id}@example.com`, work_phone: '(614) 555-0100', company: 'Realty', city: 'Columbus', state: 1, postal_code: '43215', kind: 'real_estate' as const, agency: '', pac_opt_out: false };
+  const base = {
+    id,
+    first: `First${id}`,
+    last: `Last${id}`,
+    email: `agent${id}@example.com`,
+    work_phone: '(614) 555-0100',
+    company: 'Realty',
+    city: 'Columbus',
+    state: 1,
+    postal_code: '43215',
+    kind: 'real_estate' as const,
+    agency: '',
+    pac_opt_out: false,
+  };
   if (!edited) return base;
-  return [{ ...base, last: `Renamed${id}` }, { ...base, state: null }, { ...base, pac_opt_out: true }, { ...base, kind: 'insurance' as const, agency: 'Mutual' }][id % 4]!;
+  return [
+    { ...base, last: `Renamed${id}` },
+    { ...base, state: null },
+    { ...base, pac_opt_out: true },
+    { ...base, kind: 'insurance' as const, agency: 'Mutual' },
+  ][id % 4]!;
 }
 
 function contact(id: number, edited = false): ContactInput {
@@ -37,7 +55,16 @@ function documentOf(key: string, agents: AgentInput[], contacts: ContactInput[] 
     key,
     name: `${key} inspections`,
     states: [{ id: 1, abbreviation: 'OH', name: 'Ohio' }],
-    offices: [{ uuid: OFFICES[key]!, name: 'Main office', phone: '(614) 555-0100', email: 'office@example.com', state: 'OH', time_zone: 'America/New_York' }],
+    offices: [
+      {
+        uuid: OFFICES[key]!,
+        name: 'Main office',
+        phone: '(614) 555-0100',
+        email: 'office@example.com',
+        state: 'OH',
+        time_zone: 'America/New_York',
+      },
+    ],
     contact_types: [
       { id: 1, name: 'Lender' },
       { id: 2, name: 'Attorney' },
@@ -70,7 +97,9 @@ describeOnEachDatabase('the directory of a large company document (issue 39)', (
 
   /** Each row's id and the transaction that wrote its current version (a rewrite gives a new one). */
   const rowVersions = async (table: 'agents' | 'directory_contacts', companyId: string) => {
-    const result = (await database.db.execute(sql`select id, xmin::text as written_by from ${sql.identifier(table)} where company_id = ${companyId}::uuid order by id`)) as unknown as {
+    const result = (await database.db.execute(
+      sql`select id, xmin::text as written_by from ${sql.identifier(table)} where company_id = ${companyId}::uuid order by id`,
+    )) as unknown as {
       rows: Array<{ id: number; written_by: string }>;
     };
     return new Map(result.rows.map((row) => [Number(row.id), row.written_by]));
@@ -87,10 +116,21 @@ describeOnEachDatabase('the directory of a large company document (issue 39)', (
   beforeAll(async () => {
     database = await factory.open();
     // Another company whose people have the same ids as the big one's.
-    await importCompanyDocument(database.db, documentOf('other', range(1, 500).map((id) => agent(id)), range(100_001, 100_100).map((id) => contact(id))));
     await importCompanyDocument(
       database.db,
-      documentOf('big', [...BEFORE.agents.map((id) => agent(id)), ONLINE_AGENT], [...BEFORE.contacts.map((id) => contact(id)), ONLINE_CONTACT]),
+      documentOf(
+        'other',
+        range(1, 500).map((id) => agent(id)),
+        range(100_001, 100_100).map((id) => contact(id)),
+      ),
+    );
+    await importCompanyDocument(
+      database.db,
+      documentOf(
+        'big',
+        [...BEFORE.agents.map((id) => agent(id)), ONLINE_AGENT],
+        [...BEFORE.contacts.map((id) => contact(id)), ONLINE_CONTACT],
+      ),
     );
     bigId = (await companyIdOfKey(database.db, 'big'))!;
     otherId = (await companyIdOfKey(database.db, 'other'))!;
@@ -123,11 +163,15 @@ describeOnEachDatabase('the directory of a large company document (issue 39)', (
       expect(writtenBy === contactsBefore.get(id), `contact ${id}`).toBe(!rewritten);
     }
     // A changed person's search text followed the change (the table's trigger ran for the update).
-    const renamed = (await database.db.execute(sql`select search_text from agents where company_id = ${bigId}::uuid and id = 304`)) as unknown as { rows: Array<{ search_text: string }> };
+    const renamed = (await database.db.execute(
+      sql`select search_text from agents where company_id = ${bigId}::uuid and id = 304`,
+    )) as unknown as { rows: Array<{ search_text: string }> };
     expect(renamed.rows[0]!.search_text).toContain('renamed304');
 
     // The history records the document as the export gives it.
-    expect((await readVersion(database.db, bigId, version.version))!.document).toEqual(await exportCompanyDocument(database.db, 'big'));
+    expect((await readVersion(database.db, bigId, version.version))!.document).toEqual(
+      await exportCompanyDocument(database.db, 'big'),
+    );
     expect(version.change_count).toBeGreaterThan(0);
 
     expect(await wholeRows(otherId)).toEqual(otherBefore);
@@ -153,15 +197,30 @@ describeOnEachDatabase('the directory of a large company document (issue 39)', (
     };
 
     // WRITE_SLICE agents: the last one removed, one changed.
-    const atTheSlice = await peopleStatements(agents.slice(0, WRITE_SLICE).map((a) => (a.id === 7 ? agent(7, true) : a)));
-    expect(atTheSlice.labels).toEqual(['delete from agents', 'insert into agents', 'move the new search texts into the index', 'delete from directory_contacts']);
+    const atTheSlice = await peopleStatements(
+      agents.slice(0, WRITE_SLICE).map((a) => (a.id === 7 ? agent(7, true) : a)),
+    );
+    expect(atTheSlice.labels).toEqual([
+      'delete from agents',
+      'insert into agents',
+      'move the new search texts into the index',
+      'delete from directory_contacts',
+    ]);
     // One more: a second slice.
     const pastTheSlice = await peopleStatements(agents);
-    expect(pastTheSlice.labels).toEqual(['delete from agents', 'insert into agents', 'insert into agents', 'move the new search texts into the index', 'delete from directory_contacts']);
+    expect(pastTheSlice.labels).toEqual([
+      'delete from agents',
+      'insert into agents',
+      'insert into agents',
+      'move the new search texts into the index',
+      'delete from directory_contacts',
+    ]);
     // The rest of the save does not grow with the people either.
     expect(pastTheSlice.total).toBe(atTheSlice.total + 1);
 
-    expect((await readDirectoryPeople(database.db, (await companyIdOfKey(database.db, 'sliced'))!)).agents).toEqual(agents.map((a) => agentSchema.parse(a)));
+    expect((await readDirectoryPeople(database.db, (await companyIdOfKey(database.db, 'sliced'))!)).agents).toEqual(
+      agents.map((a) => agentSchema.parse(a)),
+    );
     expect(await wholeRows(otherId)).toEqual(otherBefore);
   });
 });

@@ -16,7 +16,10 @@ const OHIO = 36;
  * (6) as answer rows. Confirm refuses an order without them.
  */
 export async function answerDemoPropertyQuestions(db: Database, companyId: string, orderId: string): Promise<void> {
-  await db.update(t.orders).set({ sqft: 1800, yearBuilt: 1995 }).where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
+  await db
+    .update(t.orders)
+    .set({ sqft: 1800, yearBuilt: 1995 })
+    .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
   await db.insert(t.orderAnswers).values([
     { companyId, orderId, controlId: 5, value: '1', checked: false },
     { companyId, orderId, controlId: 6, value: null, checked: true },
@@ -38,7 +41,11 @@ export class DemoOrder {
   ) {}
 
   static async start(app: FastifyInstance, db: Database, token: string, companyKey = 'demo'): Promise<DemoOrder> {
-    const order = await app.inject({ method: 'GET', url: `/${companyKey}/online-scheduler/order`, headers: { 'x-auth-token': token } });
+    const order = await app.inject({
+      method: 'GET',
+      url: `/${companyKey}/online-scheduler/order`,
+      headers: { 'x-auth-token': token },
+    });
     const orderId = order.json<{ id: string }>().id;
     const [row] = await db.select({ companyId: t.orders.companyId }).from(t.orders).where(eq(t.orders.id, orderId));
     return new DemoOrder(app, db, token, orderId, row!.companyId, companyKey);
@@ -52,24 +59,54 @@ export class DemoOrder {
   async fillIn(options: { clientEmail?: string; agentEmail?: string } = {}): Promise<void> {
     await this.db
       .update(t.orders)
-      .set({ serviceIds: [DEMO_SERVICE], address1: '1450 Morse Rd', city: 'Columbus', stateId: OHIO, postalCode: '43229', userType: { type: 'CLIENT_BUYER', text: 'Home Buyer', other: '' } })
+      .set({
+        serviceIds: [DEMO_SERVICE],
+        address1: '1450 Morse Rd',
+        city: 'Columbus',
+        stateId: OHIO,
+        postalCode: '43229',
+        userType: { type: 'CLIENT_BUYER', text: 'Home Buyer', other: '' },
+      })
       .where(and(eq(t.orders.companyId, this.companyId), eq(t.orders.id, this.orderId)));
     await answerDemoPropertyQuestions(this.db, this.companyId, this.orderId);
-    await this.db.insert(t.orderParties).values({ companyId: this.companyId, orderId: this.orderId, role: 'client', position: 0, person: { first: 'Dana', last: 'Whitaker', email: options.clientEmail ?? 'dana@example.com', mobile_phone: '614-555-0142' } });
+    await this.db.insert(t.orderParties).values({
+      companyId: this.companyId,
+      orderId: this.orderId,
+      role: 'client',
+      position: 0,
+      person: {
+        first: 'Dana',
+        last: 'Whitaker',
+        email: options.clientEmail ?? 'dana@example.com',
+        mobile_phone: '614-555-0142',
+      },
+    });
     if (options.agentEmail) {
-      await this.db.insert(t.orderParties).values({ companyId: this.companyId, orderId: this.orderId, role: 'buyers_agent', position: 0, person: { first: 'Ray', last: 'Ortiz', email: options.agentEmail, mobile_phone: '614-555-0177' } });
+      await this.db.insert(t.orderParties).values({
+        companyId: this.companyId,
+        orderId: this.orderId,
+        role: 'buyers_agent',
+        position: 0,
+        person: { first: 'Ray', last: 'Ortiz', email: options.agentEmail, mobile_phone: '614-555-0177' },
+      });
     }
   }
 
   /** Slots over the next fortnight, at most `perDay` a day. */
   async slots(perDay = 8, days = 13): Promise<AppointmentSlot[]> {
-    const response = await this.calls.get(this.token, `/availability?from=${dayFromNow(0)}&to=${dayFromNow(days)}&limit=${perDay}`);
+    const response = await this.calls.get(
+      this.token,
+      `/availability?from=${dayFromNow(0)}&to=${dayFromNow(days)}&limit=${perDay}`,
+    );
     if (response.statusCode !== 200) throw new Error(`availability answered ${response.statusCode}`);
     return response.json<AppointmentSlot[]>();
   }
 
   async hold(slot: AppointmentSlot) {
-    return this.calls.post(this.token, '/set_datetime', { datetime: new Date(slot.timestamp * 1000).toISOString(), inspectors: slot.users });
+    return this.calls.post(this.token, '/set_datetime', {
+      datetime: new Date(slot.timestamp * 1000).toISOString(),
+      inspectors: slot.users,
+    });
   }
 
   /** Gives the held time up, as the calendar does when the visitor picks none. */
@@ -98,7 +135,11 @@ export class DemoOrder {
 
   /** The order's revision as the review reads it (GET /order). */
   async revision(): Promise<string> {
-    const response = await this.app.inject({ method: 'GET', url: `/${this.companyKey}/online-scheduler/order`, headers: { 'x-auth-token': this.token } });
+    const response = await this.app.inject({
+      method: 'GET',
+      url: `/${this.companyKey}/online-scheduler/order`,
+      headers: { 'x-auth-token': this.token },
+    });
     return response.json<{ revision: string }>().revision;
   }
 

@@ -4,23 +4,47 @@ import type { Executor } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
 
 /** What a stored confirm answered for one Idempotency-Key of one order, or null. */
-export async function findConfirmRequest(db: Executor, companyId: string, orderId: string, key: string): Promise<Record<string, unknown> | null> {
+export async function findConfirmRequest(
+  db: Executor,
+  companyId: string,
+  orderId: string,
+  key: string,
+): Promise<Record<string, unknown> | null> {
   const [row] = await db
     .select({ response: t.confirmRequests.response })
     .from(t.confirmRequests)
-    .where(and(eq(t.confirmRequests.companyId, companyId), eq(t.confirmRequests.orderId, orderId), eq(t.confirmRequests.idempotencyKey, key)));
+    .where(
+      and(
+        eq(t.confirmRequests.companyId, companyId),
+        eq(t.confirmRequests.orderId, orderId),
+        eq(t.confirmRequests.idempotencyKey, key),
+      ),
+    );
   return row?.response ?? null;
 }
 
-export async function saveConfirmRequest(db: Executor, companyId: string, orderId: string, key: string, response: Record<string, unknown>): Promise<void> {
-  await db.insert(t.confirmRequests).values({ companyId, orderId, idempotencyKey: key, response }).onConflictDoNothing();
+export async function saveConfirmRequest(
+  db: Executor,
+  companyId: string,
+  orderId: string,
+  key: string,
+  response: Record<string, unknown>,
+): Promise<void> {
+  await db
+    .insert(t.confirmRequests)
+    .values({ companyId, orderId, idempotencyKey: key, response })
+    .onConflictDoNothing();
 }
 
 /**
  * The order's status and payment link, its row locked until the transaction ends: two confirms
  * of one order (a double click, a retry) run one after the other, and the second sees the first.
  */
-export async function lockOrderStatus(tx: Executor, companyId: string, orderId: string): Promise<{ status: string; payUrl: string | null } | null> {
+export async function lockOrderStatus(
+  tx: Executor,
+  companyId: string,
+  orderId: string,
+): Promise<{ status: string; payUrl: string | null } | null> {
   const [row] = await tx
     .select({ status: t.orders.status, payUrl: t.orders.payUrl })
     .from(t.orders)
@@ -37,7 +61,15 @@ export async function markOrderConfirmed(
 ): Promise<void> {
   await tx
     .update(t.orders)
-    .set({ status: 'confirmed', saved: true, confirmedAt: confirmed.at, specialNote: confirmed.specialNote, pricingSnapshot: confirmed.pricingSnapshot, payUrl: confirmed.payUrl, updatedAt: confirmed.at })
+    .set({
+      status: 'confirmed',
+      saved: true,
+      confirmedAt: confirmed.at,
+      specialNote: confirmed.specialNote,
+      pricingSnapshot: confirmed.pricingSnapshot,
+      payUrl: confirmed.payUrl,
+      updatedAt: confirmed.at,
+    })
     .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
 }
 
@@ -73,9 +105,20 @@ export async function loadConfirmable(db: Executor, companyId: string, orderId: 
 }
 
 /** The company's property questions and the order's answer rows, for checking them again at confirm. */
-export async function loadPropertyQuestions(db: Executor, companyId: string, orderId: string): Promise<{ controls: ControlRule[]; answers: Array<{ controlId: number; value: string | null; checked: boolean }> }> {
+export async function loadPropertyQuestions(
+  db: Executor,
+  companyId: string,
+  orderId: string,
+): Promise<{ controls: ControlRule[]; answers: Array<{ controlId: number; value: string | null; checked: boolean }> }> {
   const controls = await db
-    .select({ id: t.propertyControls.id, type: t.propertyControls.type, label: t.propertyControls.label, length: t.propertyControls.length, required: t.propertyControls.required, options: t.propertyControls.options })
+    .select({
+      id: t.propertyControls.id,
+      type: t.propertyControls.type,
+      label: t.propertyControls.label,
+      length: t.propertyControls.length,
+      required: t.propertyControls.required,
+      options: t.propertyControls.options,
+    })
     .from(t.propertyControls)
     .where(eq(t.propertyControls.companyId, companyId))
     .orderBy(asc(t.propertyControls.sort), asc(t.propertyControls.id));
@@ -103,15 +146,26 @@ export interface JobToEnqueue {
  */
 export async function recordConfirmation(
   tx: Executor,
-  confirmation: { companyId: string; orderId: string; event: Record<string, unknown>; jobs: JobToEnqueue[]; idempotency: { key: string; response: Record<string, unknown> } | null },
+  confirmation: {
+    companyId: string;
+    orderId: string;
+    event: Record<string, unknown>;
+    jobs: JobToEnqueue[];
+    idempotency: { key: string; response: Record<string, unknown> } | null;
+  },
 ): Promise<void> {
   const { companyId, orderId } = confirmation;
   const jobRows = confirmation.jobs.map(
-    (job) => sql`(${job.companyId}::uuid, ${job.kind}, ${job.dedupeKey}, ${JSON.stringify(job.payload)}::jsonb, ${job.runAt.toISOString()}::timestamptz)`,
+    (job) =>
+      sql`(${job.companyId}::uuid, ${job.kind}, ${job.dedupeKey}, ${JSON.stringify(job.payload)}::jsonb, ${job.runAt.toISOString()}::timestamptz)`,
   );
-  const parts = [sql`event as (insert into ${t.orderEvents} (company_id, order_id, type, data) values (${companyId}, ${orderId}, 'confirmed', ${JSON.stringify(confirmation.event)}::jsonb) returning 1)`];
+  const parts = [
+    sql`event as (insert into ${t.orderEvents} (company_id, order_id, type, data) values (${companyId}, ${orderId}, 'confirmed', ${JSON.stringify(confirmation.event)}::jsonb) returning 1)`,
+  ];
   if (jobRows.length) {
-    parts.push(sql`queued as (insert into ${t.jobs} (company_id, kind, dedupe_key, payload, run_at) values ${sql.join(jobRows, sql`, `)} on conflict (company_id, dedupe_key) do nothing returning 1)`);
+    parts.push(
+      sql`queued as (insert into ${t.jobs} (company_id, kind, dedupe_key, payload, run_at) values ${sql.join(jobRows, sql`, `)} on conflict (company_id, dedupe_key) do nothing returning 1)`,
+    );
   }
   const last = confirmation.idempotency
     ? sql`insert into ${t.confirmRequests} (company_id, order_id, idempotency_key, response) values (${companyId}, ${orderId}, ${confirmation.idempotency.key}, ${JSON.stringify(confirmation.idempotency.response)}::jsonb) on conflict do nothing`

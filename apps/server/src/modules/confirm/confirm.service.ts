@@ -17,14 +17,31 @@ import { AppError, NotFoundError, UnauthorizedError } from '../../errors.ts';
 import { confirmationJobs, type ConfirmableOrder } from '../notifications/confirmation-jobs.ts';
 import { payUrlAtConfirm } from '../payments/payments.service.ts';
 import { withManageLinks } from '../booking-changes/manage-links.ts';
-import { alternativesForCart, commitInspectors, isOverlapViolation, timeAvailable } from '../scheduling/scheduling.service.ts';
+import {
+  alternativesForCart,
+  commitInspectors,
+  isOverlapViolation,
+  timeAvailable,
+} from '../scheduling/scheduling.service.ts';
 import type { SchedulingStore } from '../scheduling/scheduling.store.ts';
 import { currentOrderRevision } from '../orders/orders.service.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
-import { findConfirmRequest, loadConfirmable, loadPropertyQuestions, lockOrderStatus, markOrderConfirmed, recordConfirmation, saveConfirmRequest } from './confirm.repository.ts';
+import {
+  findConfirmRequest,
+  loadConfirmable,
+  loadPropertyQuestions,
+  lockOrderStatus,
+  markOrderConfirmed,
+  recordConfirmation,
+  saveConfirmRequest,
+} from './confirm.repository.ts';
 
 /** What a booking change re-reads to write its messages: the order, its people and its settings, as confirming reads them. */
-export function loadConfirmableOrder(db: Executor, companyId: string, orderId: string): ReturnType<typeof loadConfirmable> {
+export function loadConfirmableOrder(
+  db: Executor,
+  companyId: string,
+  orderId: string,
+): ReturnType<typeof loadConfirmable> {
   return loadConfirmable(db, companyId, orderId);
 }
 
@@ -38,7 +55,12 @@ export interface PricingSnapshot extends Record<string, unknown> {
 }
 
 /** Prices the order inside the confirm's transaction, as of the confirm's `now`. */
-export type PriceOrder = (tx: Executor, order: ConfirmableOrder['order'], currency: string, now: Date) => Promise<PricingSnapshot>;
+export type PriceOrder = (
+  tx: Executor,
+  order: ConfirmableOrder['order'],
+  currency: string,
+  now: Date,
+) => Promise<PricingSnapshot>;
 
 /** The cart's coupon uses become the order's (decision 0030); answers the codes that are used up. */
 export type ClaimCoupons = (tx: Executor, order: ConfirmableOrder['order'], now: Date) => Promise<string[]>;
@@ -56,7 +78,8 @@ export interface ConfirmDeps {
 }
 
 /** Confirm's 409 `order_changed`: the review shows the order as it is now, to be confirmed again. */
-export const ORDER_CHANGED_MESSAGE = 'Your order was changed in another window or tab. Please check it below and confirm again.';
+export const ORDER_CHANGED_MESSAGE =
+  'Your order was changed in another window or tab. Please check it below and confirm again.';
 
 /** Another booking took the time between the lapse of the hold and this confirm. */
 class TimeTaken extends Error {}
@@ -96,7 +119,10 @@ function assertComplete(
     heldTime: order.datetime ? { start: order.datetime, inspectorIds: order.inspectors.map((i) => i.id) } : null,
     address: { address1: order.address1, city: order.city, postalCode: order.postalCode },
     userType: order.userType?.type ?? null,
-    people: { ...peopleOf(aggregate), settings: peopleSettings(new SettingsReader(aggregate.settings), aggregate.country) },
+    people: {
+      ...peopleOf(aggregate),
+      settings: peopleSettings(new SettingsReader(aggregate.settings), aggregate.country),
+    },
     property: { controls: questions.controls, stored: { ...order, answers: questions.answers }, currentYear },
     serviceCount: order.packageIds.length + order.serviceIds.length,
   });
@@ -110,7 +136,13 @@ function assertComplete(
  * is written and the e-mails are enqueued. A repeat (the same Idempotency-Key, or any confirm of
  * an order already confirmed) answers what the first did and changes nothing.
  */
-export async function confirmOrder(deps: ConfirmDeps, session: AuthenticatedSession, body: ConfirmBody, idempotencyKey: string | null, now = deps.store.now()): Promise<ConfirmResponse> {
+export async function confirmOrder(
+  deps: ConfirmDeps,
+  session: AuthenticatedSession,
+  body: ConfirmBody,
+  idempotencyKey: string | null,
+  now = deps.store.now(),
+): Promise<ConfirmResponse> {
   const { db } = deps.store;
   const { companyId, orderId } = session;
   const aggregate = await loadConfirmable(db, companyId, orderId);
@@ -121,7 +153,10 @@ export async function confirmOrder(deps: ConfirmDeps, session: AuthenticatedSess
   // Only a confirm that succeeded stores its answer, and it confirmed the order: a draft has none.
   if (order.status !== 'draft') {
     const stored = idempotencyKey ? await findConfirmRequest(db, companyId, orderId, idempotencyKey) : null;
-    return (stored as ConfirmResponse | null) ?? remember(db, session, idempotencyKey, { status: 'ok', pay_url: order.payUrl });
+    return (
+      (stored as ConfirmResponse | null) ??
+      remember(db, session, idempotencyKey, { status: 'ok', pay_url: order.payUrl })
+    );
   }
   assertComplete(aggregate, await loadPropertyQuestions(db, companyId, orderId), now);
   const settings = notificationsSchema.parse(aggregate.notifications ?? {});
@@ -130,12 +165,14 @@ export async function confirmOrder(deps: ConfirmDeps, session: AuthenticatedSess
   const start = order.datetime!.getTime();
   const inspectorIds = order.inspectors.map((i) => i.id);
   // A visitor who comes back after the held time has passed cannot book it: offer what is free now.
-  if (start <= now.getTime()) return { status: 'unavailable', appointments: await alternativesFor(deps.store, session, order, now) };
+  if (start <= now.getTime())
+    return { status: 'unavailable', appointments: await alternativesFor(deps.store, session, order, now) };
   // The cart changed after the time was held (spec 3.12, 4.3): the hold's length and team were
   // chosen for the old cart and may not serve the new one. The packages step's Next re-holds it;
   // a visitor who reached the review another way is offered times that fit the cart as it is,
   // from the held time on (decision 0018), and choosing one holds it, which clears the flag.
-  if (order.servicesChanged) return { status: 'unavailable', appointments: await alternativesForCart(deps.store, session, start, now) };
+  if (order.servicesChanged)
+    return { status: 'unavailable', appointments: await alternativesForCart(deps.store, session, start, now) };
   let response: ConfirmResponse;
   try {
     // A deadlock or serialization failure PostgreSQL broke is run again, not answered 500.
@@ -146,12 +183,24 @@ export async function confirmOrder(deps: ConfirmDeps, session: AuthenticatedSess
         // A concurrent confirm of this order committed while this one read: answer as it did.
         if (current.status !== 'draft') return { status: 'ok' as const, pay_url: current.payUrl };
         // What is booked is what the review showed (decision 0033): another tab may have changed it since.
-        if (body.order_revision !== undefined && body.order_revision !== (await currentOrderRevision(tx, companyId, orderId))) {
+        if (
+          body.order_revision !== undefined &&
+          body.order_revision !== (await currentOrderRevision(tx, companyId, orderId))
+        ) {
           throw new AppError(409, 'order_changed', ORDER_CHANGED_MESSAGE);
         }
         try {
           // The held time becomes the inspectors' appointments: the hold's own insert, saying "booked".
-          await commitInspectors(tx, { companyId, officeId: order.officeId, orderId, inspectorIds, start, end: start + order.durationMinutes * MINUTE_MS, now, terms: { kind: 'appointment' } });
+          await commitInspectors(tx, {
+            companyId,
+            officeId: order.officeId,
+            orderId,
+            inspectorIds,
+            start,
+            end: start + order.durationMinutes * MINUTE_MS,
+            now,
+            terms: { kind: 'appointment' },
+          });
         } catch (error) {
           // The whole transaction rolls back: nothing of this confirm remains.
           if (isOverlapViolation(error)) throw new TimeTaken();
@@ -169,7 +218,12 @@ export async function confirmOrder(deps: ConfirmDeps, session: AuthenticatedSess
           currency: snapshot.currency,
           publicBaseUrl: deps.publicBaseUrl(),
         });
-        await markOrderConfirmed(tx, companyId, orderId, { at: now, specialNote: body.special_note, pricingSnapshot: snapshot, payUrl });
+        await markOrderConfirmed(tx, companyId, orderId, {
+          at: now,
+          specialNote: body.special_note,
+          pricingSnapshot: snapshot,
+          payUrl,
+        });
         const answer = { status: 'ok' as const, pay_url: payUrl };
         await recordConfirmation(tx, {
           companyId,
@@ -180,10 +234,15 @@ export async function confirmOrder(deps: ConfirmDeps, session: AuthenticatedSess
             inspectors: inspectorIds,
             total_cents: snapshot.total_cents,
             // Booked by the office for a caller (issue 25): who.
-            ...(order.bookedByUserId ? { booked_by: { kind: 'office', user_id: order.bookedByUserId, name: order.bookedByName ?? '' } } : {}),
+            ...(order.bookedByUserId
+              ? { booked_by: { kind: 'office', user_id: order.bookedByUserId, name: order.bookedByName ?? '' } }
+              : {}),
           },
           // Each person's messages carry their "Manage your inspection" link (issue 24), issued here, in the confirm's transaction.
-          jobs: await withManageLinks(tx, confirmationJobs(aggregate, settings, { start: new Date(start), now, country: aggregate.country })),
+          jobs: await withManageLinks(
+            tx,
+            confirmationJobs(aggregate, settings, { start: new Date(start), now, country: aggregate.country }),
+          ),
           idempotency: idempotencyKey ? { key: idempotencyKey, response: answer } : null,
         });
         return answer;
@@ -204,13 +263,23 @@ export async function confirmOrder(deps: ConfirmDeps, session: AuthenticatedSess
   return response;
 }
 
-async function remember(db: Executor, session: AuthenticatedSession, key: string | null, response: ConfirmResponse & { status: 'ok' }): Promise<ConfirmResponse> {
+async function remember(
+  db: Executor,
+  session: AuthenticatedSession,
+  key: string | null,
+  response: ConfirmResponse & { status: 'ok' },
+): Promise<ConfirmResponse> {
   if (key) await saveConfirmRequest(db, session.companyId, session.orderId, key, response);
   return response;
 }
 
 /** set_datetime's alternatives for the time that was taken (spec 2.12). */
-async function alternativesFor(store: SchedulingStore, session: AuthenticatedSession, order: ConfirmableOrder['order'], now: Date) {
+async function alternativesFor(
+  store: SchedulingStore,
+  session: AuthenticatedSession,
+  order: ConfirmableOrder['order'],
+  now: Date,
+) {
   const start = order.datetime!.getTime();
   const answer = await timeAvailable(
     store,

@@ -7,7 +7,13 @@ import { simpleParser } from 'mailparser';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import * as t from '../../db/schema.ts';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
-import { demoDocument, startDemoSession, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../test-support/test-app.ts';
+import {
+  demoDocument,
+  startDemoSession,
+  startTestApp,
+  TEST_ADMIN_TOKEN,
+  type TestApp,
+} from '../../test-support/test-app.ts';
 import type { NotificationWorker } from '../notifications/notification-worker.ts';
 import { testWorker } from '../notifications/worker-test-support.ts';
 import { countOverlaps } from './confirm.repository.ts';
@@ -20,24 +26,38 @@ const HOLD_MS = 15 * 60_000;
 const RADON = 'a1c0ffee-0000-4000-8000-000000000006';
 const SINGLE_FAMILY = 'a1c0ffee-0000-4000-8000-000000000001';
 /** A slot's length in minutes, from its office-local start and end. */
-const minutesOf = (slot: AppointmentSlot) => (Date.parse(`${slot.end_datetime.replace(' ', 'T')}Z`) - Date.parse(`${slot.start_datetime.replace(' ', 'T')}Z`)) / 60_000;
+const minutesOf = (slot: AppointmentSlot) =>
+  (Date.parse(`${slot.end_datetime.replace(' ', 'T')}Z`) - Date.parse(`${slot.start_datetime.replace(' ', 'T')}Z`)) /
+  60_000;
 
 describeOnEachDatabase('confirm', (factory) => {
   let harness: TestApp;
   let outbox: string;
   let worker: NotificationWorker;
   beforeAll(async () => {
-    harness = await startTestApp(factory, { config: { SESSION_RATE_LIMIT: '1000', SEARCH_RATE_LIMIT: '1000', WRITE_RATE_LIMIT: '1000' } });
+    harness = await startTestApp(factory, {
+      config: { SESSION_RATE_LIMIT: '1000', SEARCH_RATE_LIMIT: '1000', WRITE_RATE_LIMIT: '1000' },
+    });
     // The company sends the agents a copy, its office copy to its own address, writes to clients in
     // its own words, and offers online payment.
     const notifications = {
       notify_agents: true,
       office_email: 'bookings@sciotovalley.example',
       payment_link: 'https://pay.example.com/{order_id}?amount={amount}&currency={currency}',
-      templates: { client: { subject: 'Booked for {client_name}: {datetime}', body: 'See you at {address} with {inspectors}. {not_a_placeholder}' } },
+      templates: {
+        client: {
+          subject: 'Booked for {client_name}: {datetime}',
+          body: 'See you at {address} with {inspectors}. {not_a_placeholder}',
+        },
+      },
     };
     const document = { ...demoDocument(), notifications };
-    const imported = await harness.app.inject({ method: 'PUT', url: '/api/admin/companies/demo', headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` }, payload: document });
+    const imported = await harness.app.inject({
+      method: 'PUT',
+      url: '/api/admin/companies/demo',
+      headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+      payload: document,
+    });
     expect(imported.statusCode).toBe(200);
     outbox = mkdtempSync(join(tmpdir(), 'confirm-outbox-'));
     worker = testWorker(harness.database.db, outbox);
@@ -78,17 +98,36 @@ describeOnEachDatabase('confirm', (factory) => {
     for (const answer of keyed) expect(answer.json()).toEqual({ status: 'ok', pay_url: payUrl });
 
     const booked = await appointmentsOf(order.orderId);
-    expect(booked.map((a) => [a.kind, a.inspectorId]).sort()).toEqual(slot.users.map((id) => ['appointment', id]).sort());
+    expect(booked.map((a) => [a.kind, a.inspectorId]).sort()).toEqual(
+      slot.users.map((id) => ['appointment', id]).sort(),
+    );
     const [row] = await harness.database.db.select().from(t.orders).where(eq(t.orders.id, order.orderId));
-    expect(row).toMatchObject({ status: 'confirmed', specialNote: 'Gate code 1234', payUrl, pricingSnapshot: { total_cents: total, currency: 'USD', pricing: priced } });
-    const events = await harness.database.db.select().from(t.orderEvents).where(and(eq(t.orderEvents.orderId, order.orderId), eq(t.orderEvents.type, 'confirmed')));
+    expect(row).toMatchObject({
+      status: 'confirmed',
+      specialNote: 'Gate code 1234',
+      payUrl,
+      pricingSnapshot: { total_cents: total, currency: 'USD', pricing: priced },
+    });
+    const events = await harness.database.db
+      .select()
+      .from(t.orderEvents)
+      .where(and(eq(t.orderEvents.orderId, order.orderId), eq(t.orderEvents.type, 'confirmed')));
     expect(events).toHaveLength(1);
     // The client, the agent and the office.
     expect((await jobsOf(order.orderId)).map((j) => j.payload.audience).sort()).toEqual(['agent', 'client', 'office']);
 
     // The order reads as confirmed and refuses changes.
-    const read = await harness.app.inject({ method: 'GET', url: '/demo/online-scheduler/order', headers: { 'x-auth-token': order.token } });
-    expect(read.json()).toMatchObject({ confirmed: true, pay_url: payUrl, hold_expires_at: null, special_note: 'Gate code 1234' });
+    const read = await harness.app.inject({
+      method: 'GET',
+      url: '/demo/online-scheduler/order',
+      headers: { 'x-auth-token': order.token },
+    });
+    expect(read.json()).toMatchObject({
+      confirmed: true,
+      pay_url: payUrl,
+      hold_expires_at: null,
+      special_note: 'Gate code 1234',
+    });
     const change = await order.hold(slot);
     expect(change.statusCode).toBe(409);
     expect(change.json()).toMatchObject({ error: { code: 'order_confirmed' } });
@@ -99,7 +138,11 @@ describeOnEachDatabase('confirm', (factory) => {
     const written = readdirSync(outbox).filter((name) => !before.has(name));
     const mails = await Promise.all(written.map(async (name) => simpleParser(readFileSync(join(outbox, name)))));
     const mine = mails.filter((mail) => mail.text?.includes('1450 Morse Rd'));
-    expect(mine.map((mail) => (Array.isArray(mail.to) ? '' : mail.to?.text)).sort()).toEqual(['bookings@sciotovalley.example', 'dana@example.com', 'ray@example.com']);
+    expect(mine.map((mail) => (Array.isArray(mail.to) ? '' : mail.to?.text)).sort()).toEqual([
+      'bookings@sciotovalley.example',
+      'dana@example.com',
+      'ray@example.com',
+    ]);
     for (const mail of mine) {
       // The invitation once (decision 0039), an event to add (PUBLISH), not a meeting to answer.
       const calendars = mail.attachments.filter((a) => a.contentType.startsWith('text/calendar'));
@@ -120,13 +163,19 @@ describeOnEachDatabase('confirm', (factory) => {
       expect(event.description).toContain('Inspector(s):');
       // Both parts, saying the same appointment.
       expect(mail.html).toContain('1450 Morse Rd');
-      expect(mail.text).toMatch(/When: (Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \w+ \d{1,2}(st|nd|rd|th) \d{4}, \d{1,2}:\d\d [AP]M – \d{1,2}:\d\d [AP]M E[SD]T/);
+      expect(mail.text).toMatch(
+        /When: (Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \w+ \d{1,2}(st|nd|rd|th) \d{4}, \d{1,2}:\d\d [AP]M – \d{1,2}:\d\d [AP]M E[SD]T/,
+      );
       expect(mail.text).toContain(`Order number: ${order.orderId.replace(/-/g, '').slice(0, 8).toUpperCase()}`);
     }
     const client = mine.find((mail) => !Array.isArray(mail.to) && mail.to?.text === 'dana@example.com')!;
     // The company's own template, its placeholders filled and an unknown one left as written.
-    expect(client.subject).toMatch(/^Booked for Dana Whitaker: \d{1,2}\/\d{1,2}\/\d{4} at \d{1,2}:\d{2}(AM|PM) E[SD]T$/);
-    expect(client.text).toMatch(/See you at 1450 Morse Rd, Columbus, OH 43229 with [A-Z][a-z]+ [A-Z][a-z]+.* \{not_a_placeholder\}/);
+    expect(client.subject).toMatch(
+      /^Booked for Dana Whitaker: \d{1,2}\/\d{1,2}\/\d{4} at \d{1,2}:\d{2}(AM|PM) E[SD]T$/,
+    );
+    expect(client.text).toMatch(
+      /See you at 1450 Morse Rd, Columbus, OH 43229 with [A-Z][a-z]+ [A-Z][a-z]+.* \{not_a_placeholder\}/,
+    );
     // The client pays online from the e-mail while the order is unpaid, and replies reach the office.
     expect(client.text).toContain(`Pay Online: ${payUrl}`);
     expect(client.html).toContain(`href="${payUrl!.replace(/&/g, '&amp;')}"`);
@@ -145,7 +194,9 @@ describeOnEachDatabase('confirm', (factory) => {
     const orderPart = office.text!.slice(office.text!.indexOf('Price\n-----\n'));
     const priceLines = orderPart.split('\n').flatMap((line) => {
       const match = /^(.*): (- )?\$([\d,]+\.\d\d)$/.exec(line.trim());
-      return match ? [{ label: match[1]!, cents: (match[2] ? -1 : 1) * Math.round(Number(match[3]!.replace(/,/g, '')) * 100) }] : [];
+      return match
+        ? [{ label: match[1]!, cents: (match[2] ? -1 : 1) * Math.round(Number(match[3]!.replace(/,/g, '')) * 100) }]
+        : [];
     });
     expect(priceLines.length).toBeGreaterThan(1);
     expect(priceLines.at(-1)!.label).toBe('Total');
@@ -168,8 +219,13 @@ describeOnEachDatabase('confirm', (factory) => {
     for (const answer of answers) expect(answer.json()).toMatchObject({ status: 'ok' });
     expect(payUrls.size).toBe(1);
     const booked = await appointmentsOf(order.orderId);
-    expect(booked.map((a) => [a.kind, a.inspectorId]).sort()).toEqual(slot.users.map((id) => ['appointment', id]).sort());
-    const events = await harness.database.db.select().from(t.orderEvents).where(and(eq(t.orderEvents.orderId, order.orderId), eq(t.orderEvents.type, 'confirmed')));
+    expect(booked.map((a) => [a.kind, a.inspectorId]).sort()).toEqual(
+      slot.users.map((id) => ['appointment', id]).sort(),
+    );
+    const events = await harness.database.db
+      .select()
+      .from(t.orderEvents)
+      .where(and(eq(t.orderEvents.orderId, order.orderId), eq(t.orderEvents.type, 'confirmed')));
     expect(events).toHaveLength(1);
   });
 
@@ -178,7 +234,12 @@ describeOnEachDatabase('confirm', (factory) => {
     const answer = await empty.confirm();
     expect(answer.statusCode).toBe(400);
     expect(answer.json()).toEqual({
-      error: { code: 'order_incomplete', field: 'datetime', message: 'The order is not complete yet: it needs a date and time, the inspection address, your role, a client, the answers to the property questions and at least one service.' },
+      error: {
+        code: 'order_incomplete',
+        field: 'datetime',
+        message:
+          'The order is not complete yet: it needs a date and time, the inspection address, your role, a client, the answers to the property questions and at least one service.',
+      },
     });
 
     const noPeople = await newOrder();
@@ -187,7 +248,10 @@ describeOnEachDatabase('confirm', (factory) => {
     await noPeople.hold((await noPeople.slots())[1]!);
     const missing = await noPeople.confirm();
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().error).toMatchObject({ field: 'client', message: 'The order is not complete yet: it needs a client.' });
+    expect(missing.json().error).toMatchObject({
+      field: 'client',
+      message: 'The order is not complete yet: it needs a client.',
+    });
     expect(await appointmentsOf(noPeople.orderId)).toEqual([expect.objectContaining({ kind: 'hold' })]);
     await noPeople.hold((await noPeople.slots())[1]!);
   });
@@ -203,15 +267,21 @@ describeOnEachDatabase('confirm', (factory) => {
     expect(await appointmentsOf(order.orderId)).toEqual([expect.objectContaining({ kind: 'hold' })]);
   });
 
-  it("refuses an order missing a required property answer, as the property step would, and books it once answered", async () => {
+  it('refuses an order missing a required property answer, as the property step would, and books it once answered', async () => {
     const order = await newOrder();
     await order.fillIn();
     // The wizard skipped: no Occupancy (question 5), and no square feet.
-    await harness.database.db.delete(t.orderAnswers).where(and(eq(t.orderAnswers.orderId, order.orderId), eq(t.orderAnswers.controlId, 5)));
+    await harness.database.db
+      .delete(t.orderAnswers)
+      .where(and(eq(t.orderAnswers.orderId, order.orderId), eq(t.orderAnswers.controlId, 5)));
     await order.hold((await order.slots())[2]!);
     const refused = await order.confirm();
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().error).toEqual({ code: 'order_incomplete', field: 'controls.5', message: 'The order is not complete yet: it needs the answers to the property questions.' });
+    expect(refused.json().error).toEqual({
+      code: 'order_incomplete',
+      field: 'controls.5',
+      message: 'The order is not complete yet: it needs the answers to the property questions.',
+    });
     await harness.database.db.update(t.orders).set({ sqft: null }).where(eq(t.orders.id, order.orderId));
     expect((await order.confirm()).json().error.field).toBe('sqft');
     expect(await appointmentsOf(order.orderId)).toEqual([expect.objectContaining({ kind: 'hold' })]);
@@ -220,7 +290,14 @@ describeOnEachDatabase('confirm', (factory) => {
       method: 'POST',
       url: '/demo/json/online_scheduler/set_property_info',
       headers: { 'x-auth-token': order.token },
-      payload: { sqft: 2100, yb: 1988, controls: [{ id: 5, value: '2', checked: false }, { id: 6, value: null, checked: true }] },
+      payload: {
+        sqft: 2100,
+        yb: 1988,
+        controls: [
+          { id: 5, value: '2', checked: false },
+          { id: 6, value: null, checked: true },
+        ],
+      },
     });
     expect(saved.statusCode).toBe(200);
     expect((await order.confirm()).statusCode).toBe(200);
@@ -228,7 +305,12 @@ describeOnEachDatabase('confirm', (factory) => {
 
   it('refuses a malformed body or Idempotency-Key with 400 naming the field', async () => {
     const order = await newOrder();
-    const unknown = await harness.app.inject({ method: 'POST', url: '/demo/json/online_scheduler/confirm', headers: { 'x-auth-token': order.token }, payload: { special_note: '', extra: 1 } });
+    const unknown = await harness.app.inject({
+      method: 'POST',
+      url: '/demo/json/online_scheduler/confirm',
+      headers: { 'x-auth-token': order.token },
+      payload: { special_note: '', extra: 1 },
+    });
     expect(unknown.statusCode).toBe(400);
     const tooLong = await order.confirm('x'.repeat(4001));
     expect(tooLong.json().error.field).toBe('special_note');
@@ -240,7 +322,10 @@ describeOnEachDatabase('confirm', (factory) => {
     const order = await newOrder();
     await order.fillIn();
     await order.hold((await order.slots())[5]!);
-    const [row] = await harness.database.db.select({ officeId: t.orders.officeId }).from(t.orders).where(eq(t.orders.id, order.orderId));
+    const [row] = await harness.database.db
+      .select({ officeId: t.orders.officeId })
+      .from(t.orders)
+      .where(eq(t.orders.id, order.orderId));
     await harness.database.db.update(t.offices).set({ active: false }).where(eq(t.offices.id, row!.officeId));
     try {
       const answer = await order.confirm();
@@ -268,7 +353,12 @@ describeOnEachDatabase('confirm', (factory) => {
     expect(changed).not.toBe(reviewed);
     const refused = await order.confirm('', undefined, reviewed);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ error: { code: 'order_changed', message: 'Your order was changed in another window or tab. Please check it below and confirm again.' } });
+    expect(refused.json()).toEqual({
+      error: {
+        code: 'order_changed',
+        message: 'Your order was changed in another window or tab. Please check it below and confirm again.',
+      },
+    });
     expect((await appointmentsOf(order.orderId)).map((a) => a.kind)).not.toContain('appointment');
     // Confirmed as it now is; then the other tab's writes are told the order is confirmed.
     expect((await order.confirm('', undefined, changed)).statusCode).toBe(200);
@@ -296,7 +386,9 @@ describeOnEachDatabase('confirm', (factory) => {
     const answer = await order.confirm();
     expect(answer.statusCode).toBe(409);
     expect(answer.json().status).toBe('unavailable');
-    expect(answer.json().appointments.every((s: { timestamp: number }) => s.timestamp * 1000 > harness.clock.now())).toBe(true);
+    expect(
+      answer.json().appointments.every((s: { timestamp: number }) => s.timestamp * 1000 > harness.clock.now()),
+    ).toBe(true);
     expect((await appointmentsOf(order.orderId)).map((a) => a.kind)).not.toContain('appointment');
   });
 
@@ -341,7 +433,9 @@ describeOnEachDatabase('confirm', (factory) => {
     expect(booked.length).toBe(offered[0]!.users.length);
     for (const row of booked) {
       // tstzrange text: ["2026-11-25 13:00:00+00","2026-11-25 16:00:00+00")
-      const [from, to] = [...row.during.matchAll(/"([^"]+)"/g)].map((m) => Date.parse(m[1]!.replace(' ', 'T').replace(/\+00$/, 'Z')));
+      const [from, to] = [...row.during.matchAll(/"([^"]+)"/g)].map((m) =>
+        Date.parse(m[1]!.replace(' ', 'T').replace(/\+00$/, 'Z')),
+      );
       expect((to! - from!) / 60_000).toBe(cartMinutes);
     }
   });
@@ -359,8 +453,18 @@ describeOnEachDatabase('confirm', (factory) => {
     expect(answer.statusCode).toBe(409);
     expect(answer.json().status).toBe('unavailable');
     expect(answer.json().appointments.length).toBeGreaterThan(0);
-    expect(answer.json().appointments.some((s: { timestamp: number; users: number[] }) => s.timestamp === slot.timestamp && s.users.join() === slot.users.join())).toBe(false);
-    const [row] = await harness.database.db.select({ status: t.orders.status }).from(t.orders).where(eq(t.orders.id, late.orderId));
+    expect(
+      answer
+        .json()
+        .appointments.some(
+          (s: { timestamp: number; users: number[] }) =>
+            s.timestamp === slot.timestamp && s.users.join() === slot.users.join(),
+        ),
+    ).toBe(false);
+    const [row] = await harness.database.db
+      .select({ status: t.orders.status })
+      .from(t.orders)
+      .where(eq(t.orders.id, late.orderId));
     expect(row!.status).toBe('draft');
     expect(await jobsOf(late.orderId)).toEqual([]);
     expect((await quick.confirm()).statusCode).toBe(200);
@@ -379,7 +483,9 @@ describeOnEachDatabase('confirm', (factory) => {
     // Both orders name the time, and neither holds it any longer.
     const answers = await Promise.all([first.confirm(), second.confirm()]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
-    const booked = [...(await appointmentsOf(first.orderId)), ...(await appointmentsOf(second.orderId))].filter((a) => a.kind === 'appointment');
+    const booked = [...(await appointmentsOf(first.orderId)), ...(await appointmentsOf(second.orderId))].filter(
+      (a) => a.kind === 'appointment',
+    );
     expect(booked).toHaveLength(slot.users.length);
     expect(await countOverlaps(harness.database.db, first.companyId)).toBe(0);
   });
@@ -389,14 +495,20 @@ describeOnEachDatabase('confirm', (factory) => {
   }
 
   async function confirmedEvents(orderId: string) {
-    return harness.database.db.select().from(t.orderEvents).where(and(eq(t.orderEvents.orderId, orderId), eq(t.orderEvents.type, 'confirmed')));
+    return harness.database.db
+      .select()
+      .from(t.orderEvents)
+      .where(and(eq(t.orderEvents.orderId, orderId), eq(t.orderEvents.type, 'confirmed')));
   }
 
   it('freezes on the order what was booked, the package and each service at the prices /pricing showed, and writes the audit event', async () => {
     const order = await newOrder();
     await order.fillIn();
     // Buyer's Essentials and, beside it, radon testing.
-    await harness.database.db.update(t.orders).set({ packageIds: [1], serviceIds: [RADON] }).where(eq(t.orders.id, order.orderId));
+    await harness.database.db
+      .update(t.orders)
+      .set({ packageIds: [1], serviceIds: [RADON] })
+      .where(eq(t.orders.id, order.orderId));
     const slot = (await order.slots())[4]!;
     expect((await order.hold(slot)).statusCode).toBe(200);
     const priced = await order.pricing();
@@ -419,21 +531,36 @@ describeOnEachDatabase('confirm', (factory) => {
     // The audit event says when, how long, who and for how much.
     const events = await confirmedEvents(order.orderId);
     expect(events.map((event) => event.data)).toEqual([
-      { start: new Date(slot.timestamp * 1000).toISOString(), duration: minutesOf(slot), inspectors: slot.users, total_cents: priced.totals.grand_total },
+      {
+        start: new Date(slot.timestamp * 1000).toISOString(),
+        duration: minutesOf(slot),
+        inspectors: slot.users,
+        total_cents: priced.totals.grand_total,
+      },
     ]);
   });
 
   it('freezes the services alone, and no package line, when the cart holds no package', async () => {
     const order = await newOrder();
     await order.fillIn();
-    await harness.database.db.update(t.orders).set({ packageIds: [], serviceIds: [SINGLE_FAMILY, RADON] }).where(eq(t.orders.id, order.orderId));
+    await harness.database.db
+      .update(t.orders)
+      .set({ packageIds: [], serviceIds: [SINGLE_FAMILY, RADON] })
+      .where(eq(t.orders.id, order.orderId));
     expect((await order.hold((await order.slots())[2]!)).statusCode).toBe(200);
     const priced = await order.pricing();
     expect(priced.package).toBeNull();
 
     expect((await order.confirm()).statusCode).toBe(200);
     const { pricingSnapshot } = await orderRow(order.orderId);
-    expect(pricingSnapshot?.lines).toEqual(priced.services.map((service) => ({ kind: 'service', id: service.id, name: service.name, amount_cents: service.amount })));
+    expect(pricingSnapshot?.lines).toEqual(
+      priced.services.map((service) => ({
+        kind: 'service',
+        id: service.id,
+        name: service.name,
+        amount_cents: service.amount,
+      })),
+    );
     expect(pricingSnapshot?.lines).toHaveLength(2);
   });
 
@@ -443,7 +570,11 @@ describeOnEachDatabase('confirm', (factory) => {
     await order.hold((await order.slots())[6]!);
     await harness.database.db.update(t.orders).set({ saved: false }).where(eq(t.orders.id, order.orderId));
     expect((await order.confirm()).statusCode).toBe(200);
-    const read = await harness.app.inject({ method: 'GET', url: '/demo/online-scheduler/order', headers: { 'x-auth-token': order.token } });
+    const read = await harness.app.inject({
+      method: 'GET',
+      url: '/demo/online-scheduler/order',
+      headers: { 'x-auth-token': order.token },
+    });
     expect(read.json()).toMatchObject({ confirmed: true, saved: true });
   });
 
@@ -456,15 +587,22 @@ describeOnEachDatabase('confirm', (factory) => {
     expect(first.statusCode).toBe(200);
     const firstAnswer = first.json();
     expect(firstAnswer).toEqual({ status: 'ok', pay_url: expect.stringContaining(order.orderId) });
-    const setPayUrl = (payUrl: string) => harness.database.db.update(t.orders).set({ payUrl }).where(eq(t.orders.id, order.orderId));
+    const setPayUrl = (payUrl: string) =>
+      harness.database.db.update(t.orders).set({ payUrl }).where(eq(t.orders.id, order.orderId));
 
     // The order's pay link changes afterwards (the office issues another).
     await setPayUrl('https://pay.example.com/reissued-1');
     expect((await order.confirm('', 'first-try')).json()).toEqual(firstAnswer);
     // A new key answers the order as it is now, and from then on the same.
-    expect((await order.confirm('', 'retry-key')).json()).toEqual({ status: 'ok', pay_url: 'https://pay.example.com/reissued-1' });
+    expect((await order.confirm('', 'retry-key')).json()).toEqual({
+      status: 'ok',
+      pay_url: 'https://pay.example.com/reissued-1',
+    });
     await setPayUrl('https://pay.example.com/reissued-2');
-    expect((await order.confirm('', 'retry-key')).json()).toEqual({ status: 'ok', pay_url: 'https://pay.example.com/reissued-1' });
+    expect((await order.confirm('', 'retry-key')).json()).toEqual({
+      status: 'ok',
+      pay_url: 'https://pay.example.com/reissued-1',
+    });
     expect((await order.confirm('')).json()).toEqual({ status: 'ok', pay_url: 'https://pay.example.com/reissued-2' });
 
     // Once the inspection's time has come, a repeat still says "booked", never "unavailable".
@@ -475,12 +613,17 @@ describeOnEachDatabase('confirm', (factory) => {
     expect(await confirmedEvents(order.orderId)).toHaveLength(1);
   });
 
-  it('accepts a house built this year in the office\'s time zone, and refuses one built next year', async () => {
+  it("accepts a house built this year in the office's time zone, and refuses one built next year", async () => {
     const order = await newOrder();
     await order.fillIn();
     await order.hold((await order.slots())[8]!);
-    const thisYear = Number(new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', year: 'numeric' }).format(harness.clock.now()));
-    await harness.database.db.update(t.orders).set({ yearBuilt: thisYear + 1 }).where(eq(t.orders.id, order.orderId));
+    const thisYear = Number(
+      new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', year: 'numeric' }).format(harness.clock.now()),
+    );
+    await harness.database.db
+      .update(t.orders)
+      .set({ yearBuilt: thisYear + 1 })
+      .where(eq(t.orders.id, order.orderId));
     const refused = await order.confirm();
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error).toMatchObject({ code: 'order_incomplete', field: 'yb' });
@@ -489,17 +632,29 @@ describeOnEachDatabase('confirm', (factory) => {
   });
 
   /** Replaces the order's people of one role, as a visitor's earlier save left them (before the settings changed, say). */
-  async function setParties(order: DemoOrder, role: 'client' | 'buyers_agent' | 'sellers_agent' | 'contact', people: Array<Record<string, unknown>>) {
+  async function setParties(
+    order: DemoOrder,
+    role: 'client' | 'buyers_agent' | 'sellers_agent' | 'contact',
+    people: Array<Record<string, unknown>>,
+  ) {
     const { db } = harness.database;
-    await db.delete(t.orderParties).where(and(eq(t.orderParties.orderId, order.orderId), eq(t.orderParties.role, role)));
-    for (const [position, person] of people.entries()) await db.insert(t.orderParties).values({ companyId: order.companyId, orderId: order.orderId, role, position, person });
+    await db
+      .delete(t.orderParties)
+      .where(and(eq(t.orderParties.orderId, order.orderId), eq(t.orderParties.role, role)));
+    for (const [position, person] of people.entries())
+      await db
+        .insert(t.orderParties)
+        .values({ companyId: order.companyId, orderId: order.orderId, role, position, person });
   }
 
   async function setRole(order: DemoOrder, type: 'CLIENT_BUYER' | 'BUYERS_AGENT', text: string) {
-    await harness.database.db.update(t.orders).set({ userType: { type, text, other: '' } }).where(eq(t.orders.id, order.orderId));
+    await harness.database.db
+      .update(t.orders)
+      .set({ userType: { type, text, other: '' } })
+      .where(eq(t.orders.id, order.orderId));
   }
 
-  it('asks for the people the company\'s settings require, judged as the contacts step judges them', async () => {
+  it("asks for the people the company's settings require, judged as the contacts step judges them", async () => {
     // The demo company requires a client's e-mail and mobile phone and a buyer's agent's mobile phone.
     const order = await newOrder();
     await order.fillIn();
@@ -509,7 +664,12 @@ describeOnEachDatabase('confirm', (factory) => {
     let answer = await order.confirm();
     expect(answer.statusCode).toBe(400);
     expect(answer.json()).toEqual({
-      error: { code: 'order_incomplete', field: 'clients.1.email', message: "The order is not complete yet: it needs the Home Buyer 2's Email and the Home Buyer 2's Mobile Phone." },
+      error: {
+        code: 'order_incomplete',
+        field: 'clients.1.email',
+        message:
+          "The order is not complete yet: it needs the Home Buyer 2's Email and the Home Buyer 2's Mobile Phone.",
+      },
     });
 
     // A visitor who is the buyer's agent must name themselves; the other panels may say "No {label}".
@@ -517,19 +677,38 @@ describeOnEachDatabase('confirm', (factory) => {
     answer = await order.confirm();
     expect(answer.json().error).toMatchObject({
       field: 'clients.1.email',
-      message: "The order is not complete yet: it needs the Home Buyer 2's Email, the Home Buyer 2's Mobile Phone and the buyer's agent.",
+      message:
+        "The order is not complete yet: it needs the Home Buyer 2's Email, the Home Buyer 2's Mobile Phone and the buyer's agent.",
     });
     await setParties(order, 'client', [dana]);
     answer = await order.confirm();
-    expect(answer.json().error).toEqual({ code: 'order_incomplete', field: 'buyers_agent', message: "The order is not complete yet: it needs the buyer's agent." });
+    expect(answer.json().error).toEqual({
+      code: 'order_incomplete',
+      field: 'buyers_agent',
+      message: "The order is not complete yet: it needs the buyer's agent.",
+    });
 
     // A named agent needs what BA_REQUIRED_FIELDS says.
-    await setParties(order, 'buyers_agent', [{ id: 7, first: 'Ray', last: 'Ortiz', email: 'ray@example.com', mobile_phone: ' ', pac_opt_out: false }]);
+    await setParties(order, 'buyers_agent', [
+      { id: 7, first: 'Ray', last: 'Ortiz', email: 'ray@example.com', mobile_phone: ' ', pac_opt_out: false },
+    ]);
     answer = await order.confirm();
-    expect(answer.json().error).toMatchObject({ field: 'buyers_agent.mobile_phone', message: "The order is not complete yet: it needs the Buyer's Agent's Mobile Phone." });
+    expect(answer.json().error).toMatchObject({
+      field: 'buyers_agent.mobile_phone',
+      message: "The order is not complete yet: it needs the Buyer's Agent's Mobile Phone.",
+    });
     expect(await appointmentsOf(order.orderId)).toEqual([expect.objectContaining({ kind: 'hold' })]);
 
-    await setParties(order, 'buyers_agent', [{ id: 7, first: 'Ray', last: 'Ortiz', email: 'ray@example.com', mobile_phone: '614-555-0177', pac_opt_out: false }]);
+    await setParties(order, 'buyers_agent', [
+      {
+        id: 7,
+        first: 'Ray',
+        last: 'Ortiz',
+        email: 'ray@example.com',
+        mobile_phone: '614-555-0177',
+        pac_opt_out: false,
+      },
+    ]);
     expect((await order.confirm()).statusCode).toBe(200);
   });
 
@@ -546,11 +725,21 @@ describeOnEachDatabase('confirm', (factory) => {
     const order = await newOrder();
     await order.fillIn();
     await order.hold((await order.slots())[9]!);
-    await setParties(order, 'contact', [{ id: 1_000_000_001, first: 'Lee', last: 'Banks', email: '', type: { id: 1, name: 'Loan Officer' } }]);
+    await setParties(order, 'contact', [
+      { id: 1_000_000_001, first: 'Lee', last: 'Banks', email: '', type: { id: 1, name: 'Loan Officer' } },
+    ]);
     const refused = await order.confirm();
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error).toMatchObject({ code: 'order_incomplete', field: 'contacts.0.email' });
-    await setParties(order, 'contact', [{ id: 1_000_000_001, first: 'Lee', last: 'Banks', email: 'lee@lender.example', type: { id: 1, name: 'Loan Officer' } }]);
+    await setParties(order, 'contact', [
+      {
+        id: 1_000_000_001,
+        first: 'Lee',
+        last: 'Banks',
+        email: 'lee@lender.example',
+        type: { id: 1, name: 'Loan Officer' },
+      },
+    ]);
     expect((await order.confirm()).statusCode).toBe(200);
   });
 });

@@ -5,8 +5,22 @@ import type { PriceOrder, PricingSnapshot } from './confirm.service.ts';
 /** What was booked, as e-mails and the office's order list name it: the package and the services. */
 function snapshotLines(pricing: Pricing): PricingSnapshot['lines'] {
   return [
-    ...(pricing.package ? [{ kind: 'package', id: String(pricing.package.id), name: pricing.package.name, amount_cents: pricing.package.amount }] : []),
-    ...pricing.services.map((service) => ({ kind: 'service', id: service.id, name: service.name, amount_cents: service.amount })),
+    ...(pricing.package
+      ? [
+          {
+            kind: 'package',
+            id: String(pricing.package.id),
+            name: pricing.package.name,
+            amount_cents: pricing.package.amount,
+          },
+        ]
+      : []),
+    ...pricing.services.map((service) => ({
+      kind: 'service',
+      id: service.id,
+      name: service.name,
+      amount_cents: service.amount,
+    })),
   ];
 }
 
@@ -17,7 +31,18 @@ function snapshotLines(pricing: Pricing): PricingSnapshot['lines'] {
  */
 export function engineOrderPricing(deps: PricingDeps): PriceOrder {
   return async (tx, order, currency, now) => {
-    const { pricing } = await priceStoredOrder(deps, { companyId: order.companyId, officeId: order.officeId, orderId: order.id }, now, tx);
-    return { source: 'pricing', currency, total_cents: pricing.totals.grand_total, lines: snapshotLines(pricing), pricing };
+    const { pricing } = await priceStoredOrder(
+      deps,
+      { companyId: order.companyId, officeId: order.officeId, orderId: order.id },
+      now,
+      tx,
+    );
+    return {
+      source: 'pricing',
+      currency,
+      total_cents: pricing.totals.grand_total,
+      lines: snapshotLines(pricing),
+      pricing,
+    };
   };
 }

@@ -20,17 +20,29 @@ describeOnEachDatabase('an account under guessing', (factory) => {
 
   /** A sign-in from a new client address each time: Better Auth's per-address limit never bites. */
   const signIn = (email: string, password: string) =>
-    harness.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: `10.0.${Math.floor(++attempt / 250)}.${attempt % 250}`, headers: { origin: CONSOLE_ORIGIN }, payload: { email, password } });
+    harness.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      remoteAddress: `10.0.${Math.floor(++attempt / 250)}.${attempt % 250}`,
+      headers: { origin: CONSOLE_ORIGIN },
+      payload: { email, password },
+    });
 
   async function withPassword(email: string) {
     const person = await signedInMember(harness, email, 'owner');
-    const chosen = await harness.app.inject({ method: 'POST', url: '/api/console/me/password', headers: person.headers, payload: { new_password: PASSWORD } });
+    const chosen = await harness.app.inject({
+      method: 'POST',
+      url: '/api/console/me/password',
+      headers: person.headers,
+      payload: { new_password: PASSWORD },
+    });
     expect(chosen.statusCode).toBe(204);
     return person;
   }
 
   const fail = async (email: string, times: number) => {
-    for (let failure = 1; failure <= times; failure++) expect((await signIn(email, `wrong-${failure}-password`)).statusCode).toBe(401);
+    for (let failure = 1; failure <= times; failure++)
+      expect((await signIn(email, `wrong-${failure}-password`)).statusCode).toBe(401);
   };
 
   it(`takes no sign-in after ${ACCOUNT_FAILURES_ALLOWED} failures in the window, from any address, until the window has passed`, async () => {
@@ -48,7 +60,10 @@ describeOnEachDatabase('an account under guessing', (factory) => {
     // Another account is not concerned.
     await withPassword('neighbour@example.com');
     expect((await signIn('neighbour@example.com', PASSWORD)).statusCode).toBe(200);
-    const events = await harness.database.db.select({ type: t.authAuditEvents.type }).from(t.authAuditEvents).where(and(eq(t.authAuditEvents.userId, owner.userId), eq(t.authAuditEvents.type, 'sign_in_failed')));
+    const events = await harness.database.db
+      .select({ type: t.authAuditEvents.type })
+      .from(t.authAuditEvents)
+      .where(and(eq(t.authAuditEvents.userId, owner.userId), eq(t.authAuditEvents.type, 'sign_in_failed')));
     expect(events).toHaveLength(2 * ACCOUNT_FAILURES_ALLOWED - 1);
     // All the failures happened at one instant: exactly a window later they still count, a moment after they do not.
     harness.clock.advance(ACCOUNT_LOCK_WINDOW_MS);
@@ -82,10 +97,22 @@ describeOnEachDatabase('an account under guessing', (factory) => {
     await withPassword('reset@example.com');
     await fail('reset@example.com', ACCOUNT_FAILURES_ALLOWED);
     expect((await signIn('reset@example.com', PASSWORD)).statusCode).toBe(429);
-    const asked = await harness.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', headers: { origin: CONSOLE_ORIGIN }, payload: { email: 'reset@example.com', redirectTo: '/console/reset-password' } });
+    const asked = await harness.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      headers: { origin: CONSOLE_ORIGIN },
+      payload: { email: 'reset@example.com', redirectTo: '/console/reset-password' },
+    });
     expect(asked.statusCode).toBe(200);
-    const [job] = (await harness.database.db.select().from(t.jobs).where(eq(t.jobs.kind, 'account_email'))).filter((row) => row.payload.to === 'reset@example.com' && row.payload.type === 'password_reset');
-    const reset = await harness.app.inject({ method: 'POST', url: '/api/auth/reset-password', headers: { origin: CONSOLE_ORIGIN }, payload: { newPassword: 'a brand new passphrase', token: job!.payload.account_token } });
+    const [job] = (await harness.database.db.select().from(t.jobs).where(eq(t.jobs.kind, 'account_email'))).filter(
+      (row) => row.payload.to === 'reset@example.com' && row.payload.type === 'password_reset',
+    );
+    const reset = await harness.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      headers: { origin: CONSOLE_ORIGIN },
+      payload: { newPassword: 'a brand new passphrase', token: job!.payload.account_token },
+    });
     expect(reset.statusCode, reset.body).toBe(200);
     expect((await signIn('reset@example.com', 'a brand new passphrase')).statusCode).toBe(200);
   });

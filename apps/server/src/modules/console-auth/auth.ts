@@ -13,7 +13,14 @@ import { accountEmailJob, accountLink, type AccountEmailPayload } from '../notif
 import { PRODUCT_ACCOUNT_MESSAGES } from '../notifications/account-messages.ts';
 import { CONSOLE_ROLES, PERSON_NAME_MAX, type ConsoleRole } from '@scheduler/contracts/console';
 import { can } from '@scheduler/domain/permissions';
-import { companyIdOfOrganization, failedSignInsSince, firstCompanyOfUser, markEmailVerified, recordAuthEvent, userIdByEmail } from './console-auth.repository.ts';
+import {
+  companyIdOfOrganization,
+  failedSignInsSince,
+  firstCompanyOfUser,
+  markEmailVerified,
+  recordAuthEvent,
+  userIdByEmail,
+} from './console-auth.repository.ts';
 
 /**
  * The console's sign-in (issue 25, decision 0044): Better Auth with its Drizzle adapter on our
@@ -67,7 +74,8 @@ export const MIN_PASSWORD_LENGTH = 10;
 /** Failed sign-ins to one account, from anywhere, before it takes no more for the window. */
 export const ACCOUNT_FAILURES_ALLOWED = 10;
 export const ACCOUNT_LOCK_WINDOW_MS = 15 * 60_000;
-export const ACCOUNT_LOCKED_MESSAGE = 'Too many failed sign-ins to this account. Try again in 15 minutes, or choose a new password from "Forgot your password?".';
+export const ACCOUNT_LOCKED_MESSAGE =
+  'Too many failed sign-ins to this account. Try again in 15 minutes, or choose a new password from "Forgot your password?".';
 
 /**
  * The roles as Better Auth's access control knows them. Better Auth checks only its own
@@ -96,7 +104,10 @@ function betterAuthRole(role: ConsoleRole) {
     ac: ['read'],
   });
 }
-const roles = Object.fromEntries(CONSOLE_ROLES.map((role) => [role, betterAuthRole(role)])) as Record<ConsoleRole, ReturnType<typeof betterAuthRole>>;
+const roles = Object.fromEntries(CONSOLE_ROLES.map((role) => [role, betterAuthRole(role)])) as Record<
+  ConsoleRole,
+  ReturnType<typeof betterAuthRole>
+>;
 
 export interface ConsoleAuthOptions {
   db: Database;
@@ -114,7 +125,11 @@ export interface ConsoleAuthOptions {
  * e-mails about signing in only from a company they belong to; the confirmation of a sign-up's
  * address, which comes before any company, is written as from the product (`companyId` null).
  */
-async function queueAccountEmail(options: ConsoleAuthOptions, companyId: string | null, payload: AccountEmailPayload): Promise<void> {
+async function queueAccountEmail(
+  options: ConsoleAuthOptions,
+  companyId: string | null,
+  payload: AccountEmailPayload,
+): Promise<void> {
   if (!companyId && !PRODUCT_ACCOUNT_MESSAGES.has(payload.type)) return;
   await enqueueJobs(options.db, [accountEmailJob(companyId, payload, new Date(options.clock()))]);
   options.wakeMail?.();
@@ -130,7 +145,12 @@ export function signInAccountKey(secret: string, email: string): string {
 }
 
 /** Paths whose refusals are failed sign-ins, for the audit trail. */
-const SIGN_IN_PATHS = new Set(['/sign-in/email', '/sign-in/magic-link', '/magic-link/verify', '/passkey/verify-authentication']);
+const SIGN_IN_PATHS = new Set([
+  '/sign-in/email',
+  '/sign-in/magic-link',
+  '/magic-link/verify',
+  '/passkey/verify-authentication',
+]);
 
 export function createConsoleAuth(options: ConsoleAuthOptions) {
   const { db } = options;
@@ -178,7 +198,11 @@ export function createConsoleAuth(options: ConsoleAuthOptions) {
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
-        await queueAccountEmail(options, await firstCompanyOfUser(db, user.id), { type: 'password_reset', to: user.email, account_token: token });
+        await queueAccountEmail(options, await firstCompanyOfUser(db, user.id), {
+          type: 'password_reset',
+          to: user.email,
+          account_token: token,
+        });
         await recordAuthEvent(db, { at: new Date(options.clock()), userId: user.id, type: 'password_reset_requested' });
       },
       onPasswordReset: async ({ user }) => {
@@ -237,7 +261,11 @@ export function createConsoleAuth(options: ConsoleAuthOptions) {
         // A person's name goes into e-mail subjects and every list of the team: bounded like any input.
         if ((ctx.path === '/sign-up/email' || ctx.path === '/update-user') && ctx.body && 'name' in ctx.body) {
           const name = typeof ctx.body.name === 'string' ? ctx.body.name.trim() : '';
-          if (name.length < 1 || name.length > PERSON_NAME_MAX) throw new APIError('BAD_REQUEST', { code: 'INVALID_NAME', message: `Enter a name of 1 to ${PERSON_NAME_MAX} characters.` });
+          if (name.length < 1 || name.length > PERSON_NAME_MAX)
+            throw new APIError('BAD_REQUEST', {
+              code: 'INVALID_NAME',
+              message: `Enter a name of 1 to ${PERSON_NAME_MAX} characters.`,
+            });
         }
         // The per-address limit does not stop guesses at one account from many addresses: past
         // ACCOUNT_FAILURES_ALLOWED failed sign-ins in the window (since the account's last reset or
@@ -245,19 +273,33 @@ export function createConsoleAuth(options: ConsoleAuthOptions) {
         if (ctx.path === '/sign-in/email' && email) {
           const account = signInAccountKey(options.secret, email);
           const userId = await userIdByEmail(db, email);
-          if ((await failedSignInsSince(db, account, userId, new Date(now.getTime() - ACCOUNT_LOCK_WINDOW_MS))) >= ACCOUNT_FAILURES_ALLOWED) {
-            await recordAuthEvent(db, { at: new Date(options.clock()), userId, type: 'sign_in_locked', data: { account } });
+          if (
+            (await failedSignInsSince(db, account, userId, new Date(now.getTime() - ACCOUNT_LOCK_WINDOW_MS))) >=
+            ACCOUNT_FAILURES_ALLOWED
+          ) {
+            await recordAuthEvent(db, {
+              at: new Date(options.clock()),
+              userId,
+              type: 'sign_in_locked',
+              data: { account },
+            });
             throw new APIError('TOO_MANY_REQUESTS', { message: ACCOUNT_LOCKED_MESSAGE });
           }
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
         const returned = ctx.context.returned as { statusCode?: number; status?: unknown } | undefined;
-        const status = returned && typeof returned === 'object' && 'statusCode' in returned ? returned.statusCode : undefined;
+        const status =
+          returned && typeof returned === 'object' && 'statusCode' in returned ? returned.statusCode : undefined;
         if (SIGN_IN_PATHS.has(ctx.path) && typeof status === 'number' && status >= 400 && status !== 429) {
           const email = typeof ctx.body?.email === 'string' ? ctx.body.email : '';
           const userId = email ? await userIdByEmail(db, email) : null;
-          await recordAuthEvent(db, { at: new Date(options.clock()), userId, type: 'sign_in_failed', data: { path: ctx.path, status, ...(email ? { account: signInAccountKey(options.secret, email) } : {}) } });
+          await recordAuthEvent(db, {
+            at: new Date(options.clock()),
+            userId,
+            type: 'sign_in_failed',
+            data: { path: ctx.path, status, ...(email ? { account: signInAccountKey(options.secret, email) } : {}) },
+          });
         }
       }),
     },
@@ -301,7 +343,13 @@ export function createConsoleAuth(options: ConsoleAuthOptions) {
             inviter_name: data.inviter.user.name,
             role: data.role,
           });
-          await recordAuthEvent(db, { at: new Date(options.clock()), userId: data.inviter.user.id, organizationId: data.organization.id, type: 'invited', data: { role: data.role } });
+          await recordAuthEvent(db, {
+            at: new Date(options.clock()),
+            userId: data.inviter.user.id,
+            organizationId: data.organization.id,
+            type: 'invited',
+            data: { role: data.role },
+          });
         },
       }),
       magicLink({
@@ -313,10 +361,18 @@ export function createConsoleAuth(options: ConsoleAuthOptions) {
           if (printed) return printed(token);
           const userId = await userIdByEmail(db, email);
           if (!userId) return;
-          await queueAccountEmail(options, await firstCompanyOfUser(db, userId), { type: 'sign_in_link', to: email, account_token: token });
+          await queueAccountEmail(options, await firstCompanyOfUser(db, userId), {
+            type: 'sign_in_link',
+            to: email,
+            account_token: token,
+          });
         },
       }),
-      passkey({ rpID: new URL(options.baseUrl).hostname, rpName: 'Online Scheduler', origin: new URL(options.baseUrl).origin }),
+      passkey({
+        rpID: new URL(options.baseUrl).hostname,
+        rpName: 'Online Scheduler',
+        origin: new URL(options.baseUrl).origin,
+      }),
     ],
   });
 

@@ -1,5 +1,11 @@
 import type { Database, Executor } from '../../db/connection.ts';
-import { addMembership, isEmailVerified, organizationOfCompany, ownedCompanyCount, recordAuthEvent } from './console-auth.repository.ts';
+import {
+  addMembership,
+  isEmailVerified,
+  organizationOfCompany,
+  ownedCompanyCount,
+  recordAuthEvent,
+} from './console-auth.repository.ts';
 
 /**
  * The console side of a company signing itself up (issue 26): whether the person may found one

@@ -58,7 +58,12 @@ export interface SignedInUser {
 export async function signedInUser(ctx: AppContext, request: FastifyRequest): Promise<SignedInUser> {
   const session = await ctx.consoleAuth().auth.api.getSession({ headers: fetchHeadersOf(request) });
   if (!session) throw new AppError(401, 'unauthenticated', 'Please sign in.');
-  return { id: session.user.id, name: session.user.name, email: session.user.email, emailVerified: session.user.emailVerified };
+  return {
+    id: session.user.id,
+    name: session.user.name,
+    email: session.user.email,
+    emailVerified: session.user.emailVerified,
+  };
 }
 
 /** Any signed-in person (the routes about oneself: /api/console/me). */
@@ -95,9 +100,19 @@ export function requireMember(ctx: AppContext, action: Action): onRequestAsyncHo
  * asks again): its session not revoked or expired, and the person's place in the company, their
  * role and inspector, unchanged.
  */
-export async function stillSameMember(ctx: AppContext, request: FastifyRequest, member: ConsoleMember): Promise<boolean> {
+export async function stillSameMember(
+  ctx: AppContext,
+  request: FastifyRequest,
+  member: ConsoleMember,
+): Promise<boolean> {
   const now = await signedInMembership(ctx, request, member.companyKey);
-  return now !== null && now.userId === member.userId && now.role === member.role && now.inspectorId === member.inspectorId && now.inspectorsSeeAllOrders === member.inspectorsSeeAllOrders;
+  return (
+    now !== null &&
+    now.userId === member.userId &&
+    now.role === member.role &&
+    now.inspectorId === member.inspectorId &&
+    now.inspectorsSeeAllOrders === member.inspectorsSeeAllOrders
+  );
 }
 
 /**
@@ -105,7 +120,11 @@ export async function stillSameMember(ctx: AppContext, request: FastifyRequest, 
  * browser, or null (nobody signed in, or not its member): for a visitor's route that lets the
  * company's own staff do more (trying a disabled scheduler). Only the sign-in is read of `ctx`.
  */
-export async function signedInMembership(ctx: Pick<AppContext, 'db' | 'consoleAuth'>, request: FastifyRequest, companyKey: string): Promise<ConsoleMember | null> {
+export async function signedInMembership(
+  ctx: Pick<AppContext, 'db' | 'consoleAuth'>,
+  request: FastifyRequest,
+  companyKey: string,
+): Promise<ConsoleMember | null> {
   const session = await ctx.consoleAuth().auth.api.getSession({ headers: fetchHeadersOf(request) });
   if (!session) return null;
   return membershipIn(ctx.db, session.user.id, companyKey);

@@ -5,10 +5,24 @@ import type { ConsoleMember } from './console-member.ts';
 import type { Executor } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
 
-
 /** An event of auth_audit_events, at the app's clock: never a password, token or e-mail address in `data`. */
-export async function recordAuthEvent(db: Executor, event: { at: Date; userId: string | null; organizationId?: string | null; type: string; data?: Record<string, unknown> }): Promise<void> {
-  await db.insert(t.authAuditEvents).values({ userId: event.userId, organizationId: event.organizationId ?? null, type: event.type, data: event.data ?? {}, createdAt: event.at });
+export async function recordAuthEvent(
+  db: Executor,
+  event: {
+    at: Date;
+    userId: string | null;
+    organizationId?: string | null;
+    type: string;
+    data?: Record<string, unknown>;
+  },
+): Promise<void> {
+  await db.insert(t.authAuditEvents).values({
+    userId: event.userId,
+    organizationId: event.organizationId ?? null,
+    type: event.type,
+    data: event.data ?? {},
+    createdAt: event.at,
+  });
 }
 
 const membershipColumns = {
@@ -55,7 +69,10 @@ export async function membershipIn(db: Executor, userId: string, companyKey: str
 
 /** The company an organization was made for (its immutable id). */
 export async function companyIdOfOrganization(db: Executor, organizationId: string): Promise<string | null> {
-  const [row] = await db.select({ id: t.authOrganizations.companyId }).from(t.authOrganizations).where(eq(t.authOrganizations.id, organizationId));
+  const [row] = await db
+    .select({ id: t.authOrganizations.companyId })
+    .from(t.authOrganizations)
+    .where(eq(t.authOrganizations.id, organizationId));
   return row?.id ?? null;
 }
 
@@ -67,7 +84,10 @@ export async function firstCompanyOfUser(db: Executor, userId: string): Promise<
 
 /** The organization of the company with this id (every company has one: made with it). */
 export async function organizationOfCompany(db: Executor, companyId: string): Promise<string> {
-  const [row] = await db.select({ id: t.authOrganizations.id }).from(t.authOrganizations).where(eq(t.authOrganizations.companyId, companyId));
+  const [row] = await db
+    .select({ id: t.authOrganizations.id })
+    .from(t.authOrganizations)
+    .where(eq(t.authOrganizations.companyId, companyId));
   if (!row) throw new Error('company without its organization');
   return row.id;
 }
@@ -86,9 +106,18 @@ export async function organizationOfCompanyKey(db: Executor, companyKey: string)
  * A person with no password yet (they sign in by a one-time link and choose one), a member of the
  * organization with the role; an existing person keeps their account and gets the membership.
  */
-export async function ensureMember(db: Executor, person: { email: string; name: string }, organizationId: string, role: ConsoleRole, inspectorId: number | null = null): Promise<string> {
+export async function ensureMember(
+  db: Executor,
+  person: { email: string; name: string },
+  organizationId: string,
+  role: ConsoleRole,
+  inspectorId: number | null = null,
+): Promise<string> {
   const email = person.email.toLowerCase();
-  await db.insert(t.authUsers).values({ id: randomUUID(), name: person.name, email, emailVerified: true }).onConflictDoNothing({ target: t.authUsers.email });
+  await db
+    .insert(t.authUsers)
+    .values({ id: randomUUID(), name: person.name, email, emailVerified: true })
+    .onConflictDoNothing({ target: t.authUsers.email });
   const [user] = await db.select({ id: t.authUsers.id }).from(t.authUsers).where(eq(t.authUsers.email, email));
   if (!user) throw new Error('user missing after insert');
   await db
@@ -100,22 +129,41 @@ export async function ensureMember(db: Executor, person: { email: string; name: 
 
 /** Whether the person has a way to sign in other than a link: a password or a passkey. */
 export async function hasSignInMethod(db: Executor, userId: string): Promise<boolean> {
-  const [password] = await db.select({ id: t.authAccounts.id }).from(t.authAccounts).where(and(eq(t.authAccounts.userId, userId), eq(t.authAccounts.providerId, 'credential')));
+  const [password] = await db
+    .select({ id: t.authAccounts.id })
+    .from(t.authAccounts)
+    .where(and(eq(t.authAccounts.userId, userId), eq(t.authAccounts.providerId, 'credential')));
   if (password) return true;
-  const [key] = await db.select({ id: t.authPasskeys.id }).from(t.authPasskeys).where(eq(t.authPasskeys.userId, userId));
+  const [key] = await db
+    .select({ id: t.authPasskeys.id })
+    .from(t.authPasskeys)
+    .where(eq(t.authPasskeys.userId, userId));
   return Boolean(key);
 }
 
 /** Deletes every session of a member of the organization; null when the person is not its member. */
-export async function revokeMemberSessions(db: Executor, organizationId: string, userId: string): Promise<number | null> {
-  const [member] = await db.select({ id: t.authMembers.id }).from(t.authMembers).where(and(eq(t.authMembers.organizationId, organizationId), eq(t.authMembers.userId, userId)));
+export async function revokeMemberSessions(
+  db: Executor,
+  organizationId: string,
+  userId: string,
+): Promise<number | null> {
+  const [member] = await db
+    .select({ id: t.authMembers.id })
+    .from(t.authMembers)
+    .where(and(eq(t.authMembers.organizationId, organizationId), eq(t.authMembers.userId, userId)));
   if (!member) return null;
-  const deleted = await db.delete(t.authSessions).where(eq(t.authSessions.userId, userId)).returning({ id: t.authSessions.id });
+  const deleted = await db
+    .delete(t.authSessions)
+    .where(eq(t.authSessions.userId, userId))
+    .returning({ id: t.authSessions.id });
   return deleted.length;
 }
 
 export async function userIdByEmail(db: Executor, email: string): Promise<string | null> {
-  const [user] = await db.select({ id: t.authUsers.id }).from(t.authUsers).where(eq(t.authUsers.email, email.trim().toLowerCase()));
+  const [user] = await db
+    .select({ id: t.authUsers.id })
+    .from(t.authUsers)
+    .where(eq(t.authUsers.email, email.trim().toLowerCase()));
   return user?.id ?? null;
 }
 
@@ -127,14 +175,26 @@ const LOCK_LIFTING_EVENTS = ['password_reset', 'signed_in'];
  * account's last reset or sign-in (by the events' order, which a frozen test clock keeps too); an
  * address no account has is counted alike.
  */
-export async function failedSignInsSince(db: Executor, account: string, userId: string | null, since: Date): Promise<number> {
+export async function failedSignInsSince(
+  db: Executor,
+  account: string,
+  userId: string | null,
+  since: Date,
+): Promise<number> {
   const lifted = userId
     ? sql`coalesce((select max(${t.authAuditEvents.id}) from ${t.authAuditEvents} where ${t.authAuditEvents.userId} = ${userId} and ${t.authAuditEvents.type} in ${LOCK_LIFTING_EVENTS}), 0)`
     : sql`0`;
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(t.authAuditEvents)
-    .where(and(eq(t.authAuditEvents.type, 'sign_in_failed'), sql`${t.authAuditEvents.data} ->> 'account' = ${account}`, gte(t.authAuditEvents.createdAt, since), sql`${t.authAuditEvents.id} > ${lifted}`));
+    .where(
+      and(
+        eq(t.authAuditEvents.type, 'sign_in_failed'),
+        sql`${t.authAuditEvents.data} ->> 'account' = ${account}`,
+        gte(t.authAuditEvents.createdAt, since),
+        sql`${t.authAuditEvents.id} > ${lifted}`,
+      ),
+    );
   return Number(row?.n ?? 0);
 }
 
@@ -153,18 +213,32 @@ export async function ownedCompanyCount(db: Executor, userId: string): Promise<n
 }
 
 /** Makes an existing person a member of the organization in the role (a company's founder: its owner). */
-export async function addMembership(db: Executor, organizationId: string, userId: string, role: ConsoleRole): Promise<void> {
-  await db.insert(t.authMembers).values({ id: randomUUID(), organizationId, userId, role }).onConflictDoNothing({ target: [t.authMembers.organizationId, t.authMembers.userId] });
+export async function addMembership(
+  db: Executor,
+  organizationId: string,
+  userId: string,
+  role: ConsoleRole,
+): Promise<void> {
+  await db
+    .insert(t.authMembers)
+    .values({ id: randomUUID(), organizationId, userId, role })
+    .onConflictDoNothing({ target: [t.authMembers.organizationId, t.authMembers.userId] });
 }
 
 /** Whether the person has confirmed their e-mail address (invited people and links prove it too). */
 export async function isEmailVerified(db: Executor, userId: string): Promise<boolean> {
-  const [row] = await db.select({ verified: t.authUsers.emailVerified }).from(t.authUsers).where(eq(t.authUsers.id, userId));
+  const [row] = await db
+    .select({ verified: t.authUsers.emailVerified })
+    .from(t.authUsers)
+    .where(eq(t.authUsers.id, userId));
   return row?.verified === true;
 }
 
 /** The company's members with their role and inspector, oldest first (the Team page's inspector column). */
-export async function teamMembers(db: Executor, organizationId: string): Promise<Array<{ userId: string; role: string; inspectorId: number | null }>> {
+export async function teamMembers(
+  db: Executor,
+  organizationId: string,
+): Promise<Array<{ userId: string; role: string; inspectorId: number | null }>> {
   return db
     .select({ userId: t.authMembers.userId, role: t.authMembers.role, inspectorId: t.authMembers.inspectorId })
     .from(t.authMembers)
@@ -177,7 +251,9 @@ export async function companyHasInspector(db: Executor, companyId: string, inspe
   const [row] = await db
     .select({ id: t.inspectors.id })
     .from(t.inspectors)
-    .where(and(eq(t.inspectors.companyId, companyId), eq(t.inspectors.id, inspectorId), isNull(t.inspectors.removedAt)));
+    .where(
+      and(eq(t.inspectors.companyId, companyId), eq(t.inspectors.id, inspectorId), isNull(t.inspectors.removedAt)),
+    );
   return Boolean(row);
 }
 
@@ -187,7 +263,12 @@ export type InspectorLink = 'linked' | 'not_member' | 'taken';
  * Names the inspector a member of the organization is (null: none). One member per inspector: a
  * second is refused ('taken'), and a person who is not the organization's member is 'not_member'.
  */
-export async function linkMemberToInspector(db: Executor, organizationId: string, userId: string, inspectorId: number | null): Promise<InspectorLink> {
+export async function linkMemberToInspector(
+  db: Executor,
+  organizationId: string,
+  userId: string,
+  inspectorId: number | null,
+): Promise<InspectorLink> {
   if (inspectorId !== null) {
     const [other] = await db
       .select({ userId: t.authMembers.userId })
@@ -204,11 +285,25 @@ export async function linkMemberToInspector(db: Executor, organizationId: string
 }
 
 /** A pending invitation that has not expired, by its id (the secret its e-mail carries). */
-export async function pendingInvitation(db: Executor, invitationId: string, now: Date): Promise<{ id: string; email: string; organizationId: string } | null> {
+export async function pendingInvitation(
+  db: Executor,
+  invitationId: string,
+  now: Date,
+): Promise<{ id: string; email: string; organizationId: string } | null> {
   const [row] = await db
-    .select({ id: t.authInvitations.id, email: t.authInvitations.email, organizationId: t.authInvitations.organizationId })
+    .select({
+      id: t.authInvitations.id,
+      email: t.authInvitations.email,
+      organizationId: t.authInvitations.organizationId,
+    })
     .from(t.authInvitations)
-    .where(and(eq(t.authInvitations.id, invitationId), eq(t.authInvitations.status, 'pending'), gt(t.authInvitations.expiresAt, now)));
+    .where(
+      and(
+        eq(t.authInvitations.id, invitationId),
+        eq(t.authInvitations.status, 'pending'),
+        gt(t.authInvitations.expiresAt, now),
+      ),
+    );
   return row ?? null;
 }
 

@@ -6,7 +6,16 @@ import { demoDocument, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../.
 import { setClock } from '../booking-changes/manage-test-support.ts';
 import { CLIENT_ADDRESS_HEADER, MIN_PASSWORD_LENGTH, SIGN_IN_ATTEMPTS_PER_MINUTE } from './auth.ts';
 import { organizationOfCompanyKey } from './console-auth.repository.ts';
-import { authEvents, chooseFirstPassword, CONSOLE_ORIGIN, cookieOf, freshClientAddress, passwordSignIn, signedInMember, type ConsolePerson } from './console-test-support.ts';
+import {
+  authEvents,
+  chooseFirstPassword,
+  CONSOLE_ORIGIN,
+  cookieOf,
+  freshClientAddress,
+  passwordSignIn,
+  signedInMember,
+  type ConsolePerson,
+} from './console-test-support.ts';
 
 const MONDAY = '2027-03-01T14:00:00.000Z';
 const PASSWORD = 'correct horse battery';
@@ -19,23 +28,36 @@ describeOnEachDatabase('console sign-in', (factory) => {
     other.key = 'other';
     other.offices[0].uuid = 'c0000000-0000-4000-8000-0000000000ee';
     for (const inspector of other.inspectors) inspector.office = other.offices[0].uuid;
-    const imported = await harness.app.inject({ method: 'PUT', url: '/api/admin/companies/other', headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` }, payload: other });
+    const imported = await harness.app.inject({
+      method: 'PUT',
+      url: '/api/admin/companies/other',
+      headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+      payload: other,
+    });
     expect(imported.statusCode).toBe(200);
     setClock(harness, MONDAY);
   });
   afterAll(async () => harness.close());
 
-  const me = (person: Pick<ConsolePerson, 'headers'>) => harness.app.inject({ method: 'GET', url: '/api/console/me', headers: person.headers });
+  const me = (person: Pick<ConsolePerson, 'headers'>) =>
+    harness.app.inject({ method: 'GET', url: '/api/console/me', headers: person.headers });
 
   it('signs an owner in through a one-time link, and /me names their company and role', async () => {
     const owner = await signedInMember(harness, 'owner@example.com', 'owner');
     const answer = await me(owner);
     expect(answer.statusCode).toBe(200);
-    expect(answer.json()).toMatchObject({ user: { email: 'owner@example.com' }, memberships: [{ company_key: 'demo', role: 'owner', inspector_id: null }] });
+    expect(answer.json()).toMatchObject({
+      user: { email: 'owner@example.com' },
+      memberships: [{ company_key: 'demo', role: 'owner', inspector_id: null }],
+    });
   });
 
   it('answers 401 without a session', async () => {
-    const answer = await harness.app.inject({ method: 'GET', url: '/api/console/me', headers: { origin: CONSOLE_ORIGIN } });
+    const answer = await harness.app.inject({
+      method: 'GET',
+      url: '/api/console/me',
+      headers: { origin: CONSOLE_ORIGIN },
+    });
     expect(answer.statusCode).toBe(401);
     expect(answer.json()).toMatchObject({ error: { code: 'unauthenticated' } });
   });
@@ -58,7 +80,10 @@ describeOnEachDatabase('console sign-in', (factory) => {
     expect(String(second.headers.location ?? '')).toMatch(/error/i);
     expect((await me({ headers: { cookie: again } })).statusCode).toBe(401);
     // A made-up token signs nobody in either.
-    const forged = await harness.app.inject({ method: 'GET', url: `${link.pathname}?token=${'x'.repeat(32)}&callbackURL=%2Fconsole` });
+    const forged = await harness.app.inject({
+      method: 'GET',
+      url: `${link.pathname}?token=${'x'.repeat(32)}&callbackURL=%2Fconsole`,
+    });
     expect(cookieOf(forged.headers['set-cookie'])).not.toMatch(/session_token=[^;]+/);
   });
 
@@ -79,7 +104,9 @@ describeOnEachDatabase('console sign-in', (factory) => {
     // An unknown address fails the same way, recorded without a person.
     const unknown = await passwordSignIn(harness, 'nobody@example.com', 'not the password at all');
     expect(unknown.statusCode).toBe(401);
-    expect((await authEvents(harness, null, 'sign_in_failed')).filter((event) => event.userId === null).length).toBeGreaterThanOrEqual(1);
+    expect(
+      (await authEvents(harness, null, 'sign_in_failed')).filter((event) => event.userId === null).length,
+    ).toBeGreaterThanOrEqual(1);
 
     const right = await passwordSignIn(harness, 'pat@example.com', PASSWORD);
     expect(right.statusCode).toBe(200);
@@ -97,10 +124,15 @@ describeOnEachDatabase('console sign-in', (factory) => {
     const address = freshClientAddress();
     for (let attempt = 1; attempt <= SIGN_IN_ATTEMPTS_PER_MINUTE; attempt++) {
       // Each claims another address: the bridge puts the real one in its place.
-      const answer = await passwordSignIn(harness, 'limited@example.com', `wrong password ${attempt}`, address, { [CLIENT_ADDRESS_HEADER]: `192.0.2.${attempt}` });
+      const answer = await passwordSignIn(harness, 'limited@example.com', `wrong password ${attempt}`, address, {
+        [CLIENT_ADDRESS_HEADER]: `192.0.2.${attempt}`,
+      });
       expect(answer.statusCode, `attempt ${attempt}`).toBe(401);
     }
-    const limited = await passwordSignIn(harness, 'limited@example.com', PASSWORD, address, { [CLIENT_ADDRESS_HEADER]: '198.51.100.77', 'x-forwarded-for': '198.51.100.78' });
+    const limited = await passwordSignIn(harness, 'limited@example.com', PASSWORD, address, {
+      [CLIENT_ADDRESS_HEADER]: '198.51.100.77',
+      'x-forwarded-for': '198.51.100.78',
+    });
     expect(limited.statusCode).toBe(429);
     expect(cookieOf(limited.headers['set-cookie'])).not.toMatch(/session_token=[^;]+/);
     const plain = await passwordSignIn(harness, 'limited@example.com', PASSWORD, address);
@@ -120,14 +152,23 @@ describeOnEachDatabase('console sign-in', (factory) => {
     expect((await me({ headers: { cookie: elsewhere } })).statusCode).toBe(200);
 
     const signOut = (by: ConsolePerson, userId: string, company = 'demo') =>
-      harness.app.inject({ method: 'POST', url: `/api/console/companies/${company}/members/${userId}/sign-out`, headers: by.headers, payload: {} });
+      harness.app.inject({
+        method: 'POST',
+        url: `/api/console/companies/${company}/members/${userId}/sign-out`,
+        headers: by.headers,
+        payload: {},
+      });
     const done = await signOut(owner, clerk.userId);
     expect(done.statusCode).toBe(200);
     expect(done.json().revoked).toBeGreaterThanOrEqual(2);
     expect((await me(clerk)).statusCode).toBe(401);
     expect((await me({ headers: { cookie: elsewhere } })).statusCode).toBe(401);
-    expect(await harness.database.db.select().from(t.authSessions).where(eq(t.authSessions.userId, clerk.userId))).toEqual([]);
-    expect(await authEvents(harness, clerk.userId, 'sessions_revoked')).toEqual([expect.objectContaining({ data: expect.objectContaining({ by: owner.userId }) })]);
+    expect(
+      await harness.database.db.select().from(t.authSessions).where(eq(t.authSessions.userId, clerk.userId)),
+    ).toEqual([]);
+    expect(await authEvents(harness, clerk.userId, 'sessions_revoked')).toEqual([
+      expect.objectContaining({ data: expect.objectContaining({ by: owner.userId }) }),
+    ]);
     // The owner's own session is untouched.
     expect((await me(owner)).statusCode).toBe(200);
 
@@ -154,12 +195,25 @@ describeOnEachDatabase('console sign-in', (factory) => {
 
   it('sets a first password for a person who signs in by link, then refuses to set another', async () => {
     const person = await signedInMember(harness, 'linkonly@example.com', 'inspector', 'demo', 104);
-    const choose = (new_password: string) => harness.app.inject({ method: 'POST', url: '/api/console/me/password', headers: person.headers, payload: { new_password } });
+    const choose = (new_password: string) =>
+      harness.app.inject({
+        method: 'POST',
+        url: '/api/console/me/password',
+        headers: person.headers,
+        payload: { new_password },
+      });
     const short = await choose('x'.repeat(MIN_PASSWORD_LENGTH - 1));
     expect(short.statusCode).toBe(400);
     expect(short.json()).toMatchObject({ error: { field: 'new_password' } });
-    expect((await passwordSignIn(harness, 'linkonly@example.com', 'x'.repeat(MIN_PASSWORD_LENGTH - 1))).statusCode).toBe(401);
-    const extra = await harness.app.inject({ method: 'POST', url: '/api/console/me/password', headers: person.headers, payload: { new_password: PASSWORD, admin: true } });
+    expect(
+      (await passwordSignIn(harness, 'linkonly@example.com', 'x'.repeat(MIN_PASSWORD_LENGTH - 1))).statusCode,
+    ).toBe(401);
+    const extra = await harness.app.inject({
+      method: 'POST',
+      url: '/api/console/me/password',
+      headers: person.headers,
+      payload: { new_password: PASSWORD, admin: true },
+    });
     expect(extra.statusCode).toBe(400);
 
     const chosen = await choose('y'.repeat(MIN_PASSWORD_LENGTH));
@@ -171,26 +225,57 @@ describeOnEachDatabase('console sign-in', (factory) => {
     const again = await choose('z'.repeat(MIN_PASSWORD_LENGTH + 5));
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ error: { code: 'conflict' } });
-    expect((await passwordSignIn(harness, 'linkonly@example.com', 'z'.repeat(MIN_PASSWORD_LENGTH + 5))).statusCode).toBe(401);
-    expect((await passwordSignIn(harness, 'linkonly@example.com', 'y'.repeat(MIN_PASSWORD_LENGTH))).statusCode).toBe(200);
+    expect(
+      (await passwordSignIn(harness, 'linkonly@example.com', 'z'.repeat(MIN_PASSWORD_LENGTH + 5))).statusCode,
+    ).toBe(401);
+    expect((await passwordSignIn(harness, 'linkonly@example.com', 'y'.repeat(MIN_PASSWORD_LENGTH))).statusCode).toBe(
+      200,
+    );
   });
 
   it("refuses a Better Auth write from another origin even with the person's cookie (CSRF), and takes it from the console's own", async () => {
     const person = await signedInMember(harness, 'csrf@example.com', 'owner');
     const organization = { id: (await organizationOfCompanyKey(harness.database.db, 'demo'))! };
     const write = (path: string, origin: string, payload: Record<string, unknown>) =>
-      harness.app.inject({ method: 'POST', url: `/api/auth${path}`, remoteAddress: freshClientAddress(), headers: { cookie: person.cookie, origin }, payload });
-    const invite = await write('/organization/invite-member', 'https://evil.example', { email: 'planted@example.com', role: 'owner', organizationId: organization!.id });
+      harness.app.inject({
+        method: 'POST',
+        url: `/api/auth${path}`,
+        remoteAddress: freshClientAddress(),
+        headers: { cookie: person.cookie, origin },
+        payload,
+      });
+    const invite = await write('/organization/invite-member', 'https://evil.example', {
+      email: 'planted@example.com',
+      role: 'owner',
+      organizationId: organization!.id,
+    });
     expect(invite.statusCode, invite.body).toBe(403);
-    expect(await harness.database.db.select().from(t.authInvitations).where(eq(t.authInvitations.email, 'planted@example.com'))).toEqual([]);
+    expect(
+      await harness.database.db
+        .select()
+        .from(t.authInvitations)
+        .where(eq(t.authInvitations.email, 'planted@example.com')),
+    ).toEqual([]);
     const signOut = await write('/sign-out', 'https://evil.example', {});
     expect(signOut.statusCode, signOut.body).toBe(403);
     expect((await me(person)).statusCode).toBe(200);
     // A console write with no Origin at all (a text/plain form POST) is refused too (issue 39).
-    const [somebody] = await harness.database.db.select({ id: t.authUsers.id }).from(t.authUsers).where(eq(t.authUsers.email, 'owner@example.com'));
-    const noOrigin = await harness.app.inject({ method: 'POST', url: `/api/console/companies/demo/members/${somebody!.id}/sign-out`, headers: { cookie: person.cookie, 'content-type': 'text/plain' }, payload: '' });
+    const [somebody] = await harness.database.db
+      .select({ id: t.authUsers.id })
+      .from(t.authUsers)
+      .where(eq(t.authUsers.email, 'owner@example.com'));
+    const noOrigin = await harness.app.inject({
+      method: 'POST',
+      url: `/api/console/companies/demo/members/${somebody!.id}/sign-out`,
+      headers: { cookie: person.cookie, 'content-type': 'text/plain' },
+      payload: '',
+    });
     expect(noOrigin.statusCode, noOrigin.body).toBe(403);
-    const noOriginJson = await harness.app.inject({ method: 'POST', url: `/api/console/companies/demo/members/${somebody!.id}/sign-out`, headers: { cookie: person.cookie } });
+    const noOriginJson = await harness.app.inject({
+      method: 'POST',
+      url: `/api/console/companies/demo/members/${somebody!.id}/sign-out`,
+      headers: { cookie: person.cookie },
+    });
     expect(noOriginJson.statusCode, noOriginJson.body).toBe(403);
     expect(await authEvents(harness, somebody!.id, 'sessions_revoked')).toEqual([]);
     // From the console's own pages, the same sign-out ends the session.

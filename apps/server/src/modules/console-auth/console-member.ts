@@ -18,7 +18,10 @@ export interface ConsoleMember {
 
 /** Whether the member may do the action (to their own row, or to another's: `own`; absent: to any row), by the one table. */
 export function memberCan(member: ConsoleMember, action: Action, own?: boolean): boolean {
-  return can(member.role, action, { settings: { inspectorsSeeAllOrders: member.inspectorsSeeAllOrders }, ...(own === undefined ? {} : { own }) });
+  return can(member.role, action, {
+    settings: { inspectorsSeeAllOrders: member.inspectorsSeeAllOrders },
+    ...(own === undefined ? {} : { own }),
+  });
 }
 
 /**
@@ -27,6 +30,11 @@ export function memberCan(member: ConsoleMember, action: Action, own?: boolean):
  * company lets inspectors see everyone's, and their own time off. A member whose reach is their
  * own but who is no inspector reads nobody's (-1 matches no inspector).
  */
-export function ownInspectorOnly(member: ConsoleMember, action: Extract<Action, 'schedule.read' | 'orders.read' | 'time_off.read'>): number | null {
-  return reach(member.role, action, { inspectorsSeeAllOrders: member.inspectorsSeeAllOrders }) === 'all' ? null : (member.inspectorId ?? -1);
+export function ownInspectorOnly(
+  member: ConsoleMember,
+  action: Extract<Action, 'schedule.read' | 'orders.read' | 'time_off.read'>,
+): number | null {
+  return reach(member.role, action, { inspectorsSeeAllOrders: member.inspectorsSeeAllOrders }) === 'all'
+    ? null
+    : (member.inspectorId ?? -1);
 }

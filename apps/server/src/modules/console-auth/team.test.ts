@@ -13,24 +13,46 @@ describeOnEachDatabase('the team: which inspector a member is', (factory) => {
   beforeAll(async () => {
     harness = await startTestApp(factory);
     await importDemoCopy(harness, 'other', 'c0000000-0000-4000-8000-0000000000ee', (other) => {
-      other.inspectors.push({ ...other.inspectors[0], id: 150, first: 'Only', last: 'Elsewhere', display: 'Only Elsewhere' });
+      other.inspectors.push({
+        ...other.inspectors[0],
+        id: 150,
+        first: 'Only',
+        last: 'Elsewhere',
+        display: 'Only Elsewhere',
+      });
     });
     owner = await signedInMember(harness, 'team-owner@example.com', 'owner');
   });
   afterAll(async () => harness.close());
 
   const link = (by: ConsolePerson, userId: string, inspectorId: number | null, key = 'demo') =>
-    harness.app.inject({ method: 'PUT', url: `/api/console/companies/${key}/members/${userId}/inspector`, headers: by.headers, payload: { inspector_id: inspectorId } });
-  const me = (person: ConsolePerson) => harness.app.inject({ method: 'GET', url: '/api/console/me', headers: person.headers }).then((response) => response.json());
+    harness.app.inject({
+      method: 'PUT',
+      url: `/api/console/companies/${key}/members/${userId}/inspector`,
+      headers: by.headers,
+      payload: { inspector_id: inspectorId },
+    });
+  const me = (person: ConsolePerson) =>
+    harness.app
+      .inject({ method: 'GET', url: '/api/console/me', headers: person.headers })
+      .then((response) => response.json());
 
   it('lets an owner or an admin name the inspector, who then reads that inspector’s day; office staff may not', async () => {
     const newcomer = await signedInMember(harness, 'new-inspector@example.com', 'inspector');
     expect((await me(newcomer)).memberships[0]).toMatchObject({ role: 'inspector', inspector_id: null });
     expect((await link(owner, newcomer.userId, 102)).statusCode).toBe(204);
     expect((await me(newcomer)).memberships[0]).toMatchObject({ inspector_id: 102 });
-    expect(await authEvents(harness, newcomer.userId, 'inspector_linked')).toEqual([expect.objectContaining({ data: { by: owner.userId, inspector_id: 102 } })]);
-    const listed = await harness.app.inject({ method: 'GET', url: '/api/console/companies/demo/members', headers: owner.headers });
-    expect(listed.json()).toEqual(expect.arrayContaining([{ user_id: newcomer.userId, role: 'inspector', inspector_id: 102 }]));
+    expect(await authEvents(harness, newcomer.userId, 'inspector_linked')).toEqual([
+      expect.objectContaining({ data: { by: owner.userId, inspector_id: 102 } }),
+    ]);
+    const listed = await harness.app.inject({
+      method: 'GET',
+      url: '/api/console/companies/demo/members',
+      headers: owner.headers,
+    });
+    expect(listed.json()).toEqual(
+      expect.arrayContaining([{ user_id: newcomer.userId, role: 'inspector', inspector_id: 102 }]),
+    );
 
     const admin = await signedInMember(harness, 'team-admin@example.com', 'admin');
     expect((await link(admin, newcomer.userId, null)).statusCode).toBe(204);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_EMAIL_JOB, ACCOUNT_LINK_LIFETIMES, accountEmailJob, accountLink, accountMessageDocument, type AccountEmailPayload } from './account-messages.ts';
+import {
+  ACCOUNT_EMAIL_JOB,
+  ACCOUNT_LINK_LIFETIMES,
+  accountEmailJob,
+  accountLink,
+  accountMessageDocument,
+  type AccountEmailPayload,
+} from './account-messages.ts';
 
 const BASE = 'https://book.example.com';
 const BRANDING = { color: '#123456', logoUrl: null, companyName: 'Scioto Valley' };
@@ -7,20 +14,31 @@ const TOKEN = 'AbC-123_xyz-0987';
 
 describe('accountLink', () => {
   it('writes each type of link under the configured base, with its token', () => {
-    expect(accountLink({ type: 'password_reset', to: 'a@example.com', account_token: TOKEN }, BASE)).toBe(`${BASE}/console/reset-password?token=${TOKEN}`);
-    expect(accountLink({ type: 'invitation', to: 'a@example.com', account_token: TOKEN }, BASE)).toBe(`${BASE}/console/accept-invitation/${TOKEN}?email=a%40example.com`);
-    expect(accountLink({ type: 'sign_in_link', to: 'a@example.com', account_token: TOKEN }, BASE)).toBe(`${BASE}/api/auth/magic-link/verify?token=${TOKEN}&callbackURL=%2Fconsole`);
+    expect(accountLink({ type: 'password_reset', to: 'a@example.com', account_token: TOKEN }, BASE)).toBe(
+      `${BASE}/console/reset-password?token=${TOKEN}`,
+    );
+    expect(accountLink({ type: 'invitation', to: 'a@example.com', account_token: TOKEN }, BASE)).toBe(
+      `${BASE}/console/accept-invitation/${TOKEN}?email=a%40example.com`,
+    );
+    expect(accountLink({ type: 'sign_in_link', to: 'a@example.com', account_token: TOKEN }, BASE)).toBe(
+      `${BASE}/api/auth/magic-link/verify?token=${TOKEN}&callbackURL=%2Fconsole`,
+    );
   });
 
   it('keeps the base it is given (a path prefix included) and nothing of the recipient', () => {
-    const link = accountLink({ type: 'password_reset', to: 'evil.example.com', account_token: TOKEN }, 'https://example.org/scheduler');
+    const link = accountLink(
+      { type: 'password_reset', to: 'evil.example.com', account_token: TOKEN },
+      'https://example.org/scheduler',
+    );
     expect(link).toBe(`https://example.org/scheduler/console/reset-password?token=${TOKEN}`);
     const url = new URL(accountLink({ type: 'sign_in_link', to: 'x@example.com', account_token: TOKEN }, BASE)!);
     expect(url.origin).toBe(BASE);
     expect(url.searchParams.get('token')).toBe(TOKEN);
     expect(url.searchParams.get('callbackURL')).toBe('/console');
     // The invitation carries the address it went to, encoded so that it adds no parameter of its own.
-    const invitation = new URL(accountLink({ type: 'invitation', to: 'a+b@example.com&admin=1#x', account_token: TOKEN }, BASE)!);
+    const invitation = new URL(
+      accountLink({ type: 'invitation', to: 'a+b@example.com&admin=1#x', account_token: TOKEN }, BASE)!,
+    );
     expect(invitation.pathname).toBe(`/console/accept-invitation/${TOKEN}`);
     expect([...invitation.searchParams.keys()]).toEqual(['email']);
     expect(invitation.searchParams.get('email')).toBe('a+b@example.com&admin=1#x');
@@ -28,12 +46,30 @@ describe('accountLink', () => {
   });
 
   it('takes tokens of 8 to 200 letters, digits, _ and -, and refuses anything else', () => {
-    const link = (token: unknown) => accountLink({ type: 'invitation', to: 'a@example.com', account_token: token as string }, BASE);
+    const link = (token: unknown) =>
+      accountLink({ type: 'invitation', to: 'a@example.com', account_token: token as string }, BASE);
     expect(link('a'.repeat(8))).toBe(`${BASE}/console/accept-invitation/${'a'.repeat(8)}?email=a%40example.com`);
     expect(link('Z'.repeat(200))).not.toBeNull();
     // A UUID (an invitation's id) is a token.
-    expect(link('0f8fad5b-d9cb-469f-a165-70867728950e')).toBe(`${BASE}/console/accept-invitation/0f8fad5b-d9cb-469f-a165-70867728950e?email=a%40example.com`);
-    for (const bad of [undefined, 42, '', 'a'.repeat(7), 'a'.repeat(201), 'abc/def/ghi', 'abcdefgh?x=1', 'abcdefgh&callbackURL=https://evil', 'abc defgh', 'abcdefgh#x', 'abcd%2Fefgh', '../../etc/x', 'abcdefgh\n', 'äbcdefgh']) {
+    expect(link('0f8fad5b-d9cb-469f-a165-70867728950e')).toBe(
+      `${BASE}/console/accept-invitation/0f8fad5b-d9cb-469f-a165-70867728950e?email=a%40example.com`,
+    );
+    for (const bad of [
+      undefined,
+      42,
+      '',
+      'a'.repeat(7),
+      'a'.repeat(201),
+      'abc/def/ghi',
+      'abcdefgh?x=1',
+      'abcdefgh&callbackURL=https://evil',
+      'abc defgh',
+      'abcdefgh#x',
+      'abcd%2Fefgh',
+      '../../etc/x',
+      'abcdefgh\n',
+      'äbcdefgh',
+    ]) {
       expect(link(bad)).toBeNull();
     }
     expect(accountLink({ type: 'password_reset', to: 'a@example.com' }, BASE)).toBeNull();
@@ -41,17 +77,27 @@ describe('accountLink', () => {
 
   it("takes a sign-up's address confirmation token as a JWT (three base64url parts), and continues to naming the company", () => {
     const jwt = `${'h'.repeat(36)}.${'p'.repeat(120)}.${'s'.repeat(43)}`;
-    const link = (token: string) => accountLink({ type: 'verify_email', to: 'a@example.com', account_token: token }, BASE);
+    const link = (token: string) =>
+      accountLink({ type: 'verify_email', to: 'a@example.com', account_token: token }, BASE);
     expect(link(jwt)).toBe(`${BASE}/api/auth/verify-email?token=${jwt}&callbackURL=%2Fconsole%2Fnew-company`);
     expect(link(`${'h'.repeat(1000)}.${'p'.repeat(2000)}.${'s'.repeat(1000)}`)).not.toBeNull();
-    for (const bad of ['h'.repeat(40), `${'h'.repeat(1001)}.pp.ss`, 'hh.pp', 'hh.pp.ss.tt', 'hh.p/p.ss', 'hh.pp.ss&callbackURL=https://evil', 'hh..ss']) {
+    for (const bad of [
+      'h'.repeat(40),
+      `${'h'.repeat(1001)}.pp.ss`,
+      'hh.pp',
+      'hh.pp.ss.tt',
+      'hh.p/p.ss',
+      'hh.pp.ss&callbackURL=https://evil',
+      'hh..ss',
+    ]) {
       expect(link(bad)).toBeNull();
     }
   });
 });
 
 describe('accountMessageDocument', () => {
-  const doc = (payload: AccountEmailPayload) => accountMessageDocument(payload, 'https://book.example.com/link', BRANDING);
+  const doc = (payload: AccountEmailPayload) =>
+    accountMessageDocument(payload, 'https://book.example.com/link', BRANDING);
 
   it('asks a person who forgot their password to choose a new one, within an hour', () => {
     const message = doc({ type: 'password_reset', to: 'a@example.com', account_token: TOKEN });
@@ -67,15 +113,30 @@ describe('accountMessageDocument', () => {
   it('invites a person to the company in the words of their role, good for 7 days', () => {
     const words = { owner: 'an owner', admin: 'an administrator', office: 'office staff', inspector: 'an inspector' };
     for (const [role, said] of Object.entries(words)) {
-      const message = doc({ type: 'invitation', to: 'a@example.com', account_token: TOKEN, company_name: 'Acme Inspections', inviter_name: 'Olga Owner', role });
+      const message = doc({
+        type: 'invitation',
+        to: 'a@example.com',
+        account_token: TOKEN,
+        company_name: 'Acme Inspections',
+        inviter_name: 'Olga Owner',
+        role,
+      });
       expect(message.subject).toBe("Olga Owner invited you to Acme Inspections's console");
       expect(message.heading).toBe('Join Acme Inspections');
       expect(message.preview).toBe(`Join Acme Inspections as ${said}.`);
-      expect(message.opening).toEqual([`Olga Owner invited you to Acme Inspections's scheduling console as ${said}. The invitation is good for 7 days.`]);
+      expect(message.opening).toEqual([
+        `Olga Owner invited you to Acme Inspections's scheduling console as ${said}. The invitation is good for 7 days.`,
+      ]);
       expect(message.action).toEqual({ label: 'Accept the invitation', url: 'https://book.example.com/link' });
     }
     // Missing or blank names and an unknown role: plain words, never "undefined".
-    const bare = doc({ type: 'invitation', to: 'a@example.com', account_token: TOKEN, inviter_name: '  ', role: 'superuser' });
+    const bare = doc({
+      type: 'invitation',
+      to: 'a@example.com',
+      account_token: TOKEN,
+      inviter_name: '  ',
+      role: 'superuser',
+    });
     expect(bare.subject).toBe("Someone invited you to Scioto Valley's console");
     expect(bare.preview).toBe('Join Scioto Valley as a member.');
     expect(JSON.stringify(bare)).not.toMatch(/undefined|null invited/);
@@ -97,7 +158,12 @@ describe('accountMessageDocument', () => {
   });
 
   it('says the lifetimes the auth configuration sets', () => {
-    expect(ACCOUNT_LINK_LIFETIMES).toEqual({ password_reset: '1 hour', invitation: '7 days', sign_in_link: '24 hours', verify_email: '24 hours' });
+    expect(ACCOUNT_LINK_LIFETIMES).toEqual({
+      password_reset: '1 hour',
+      invitation: '7 days',
+      sign_in_link: '24 hours',
+      verify_email: '24 hours',
+    });
   });
 
   it('never writes the token into the text of a message', () => {

@@ -42,7 +42,12 @@ export function accountEmailJob(companyId: string | null, payload: AccountEmailP
 }
 
 /** How long each link stays good, in the words the e-mail uses (auth.ts sets the same durations). */
-export const ACCOUNT_LINK_LIFETIMES = { password_reset: '1 hour', invitation: '7 days', sign_in_link: '24 hours', verify_email: '24 hours' } as const;
+export const ACCOUNT_LINK_LIFETIMES = {
+  password_reset: '1 hour',
+  invitation: '7 days',
+  sign_in_link: '24 hours',
+  verify_email: '24 hours',
+} as const;
 
 /** The tokens of reset, invitation and sign-in links; an address confirmation's is a signed JWT (three base64url parts). */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{8,200}$/;
@@ -51,9 +56,11 @@ const JWT_PATTERN = /^[A-Za-z0-9_-]{2,1000}\.[A-Za-z0-9_-]{2,2000}\.[A-Za-z0-9_-
 /** The link a message carries, under the configured base (house rule 15). */
 export function accountLink(payload: AccountEmailPayload, publicBaseUrl: string): string | null {
   // No secret: the sign-in page, where the person signs in or chooses "Forgot your password?".
-  if (payload.type === 'account_exists') return `${publicBaseUrl}/console/sign-in?email=${encodeURIComponent(payload.to)}`;
+  if (payload.type === 'account_exists')
+    return `${publicBaseUrl}/console/sign-in?email=${encodeURIComponent(payload.to)}`;
   const token = payload.account_token;
-  if (typeof token !== 'string' || !(payload.type === 'verify_email' ? JWT_PATTERN : TOKEN_PATTERN).test(token)) return null;
+  if (typeof token !== 'string' || !(payload.type === 'verify_email' ? JWT_PATTERN : TOKEN_PATTERN).test(token))
+    return null;
   const encoded = encodeURIComponent(token);
   switch (payload.type) {
     case 'password_reset':
@@ -76,7 +83,11 @@ const ROLE_WORDS: Record<string, string> = {
 };
 
 /** The e-mail itself: one heading, a short explanation, and the link as its button. */
-export function accountMessageDocument(payload: AccountEmailPayload, url: string, branding: MessageBranding): MessageDocument {
+export function accountMessageDocument(
+  payload: AccountEmailPayload,
+  url: string,
+  branding: MessageBranding,
+): MessageDocument {
   const common = { sections: [], manage: null, calendarLinks: [], prepare: [], contact: null, branding };
   switch (payload.type) {
     case 'password_reset':
@@ -100,7 +111,9 @@ export function accountMessageDocument(payload: AccountEmailPayload, url: string
         subject: `${inviter} invited you to ${company}'s console`,
         preview: `Join ${company} as ${role}.`,
         heading: `Join ${company}`,
-        opening: [`${inviter} invited you to ${company}'s scheduling console as ${role}. The invitation is good for ${ACCOUNT_LINK_LIFETIMES.invitation}.`],
+        opening: [
+          `${inviter} invited you to ${company}'s scheduling console as ${role}. The invitation is good for ${ACCOUNT_LINK_LIFETIMES.invitation}.`,
+        ],
         action: { label: 'Accept the invitation', url },
       };
     }
@@ -110,7 +123,9 @@ export function accountMessageDocument(payload: AccountEmailPayload, url: string
         subject: `Sign in to ${branding.companyName}'s console`,
         preview: 'Your one-time sign-in link.',
         heading: 'Sign in',
-        opening: [`This link signs you in to ${branding.companyName}'s console once, within ${ACCOUNT_LINK_LIFETIMES.sign_in_link}. Then choose a password or add a passkey on your account page.`],
+        opening: [
+          `This link signs you in to ${branding.companyName}'s console once, within ${ACCOUNT_LINK_LIFETIMES.sign_in_link}. Then choose a password or add a passkey on your account page.`,
+        ],
         action: { label: 'Sign in', url },
       };
     case 'verify_email':

@@ -8,10 +8,23 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import * as t from '../../db/schema.ts';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
-import { demoDocument, startDemoSession, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../test-support/test-app.ts';
+import {
+  demoDocument,
+  startDemoSession,
+  startTestApp,
+  TEST_ADMIN_TOKEN,
+  type TestApp,
+} from '../../test-support/test-app.ts';
 import { DemoOrder } from '../confirm/confirm-test-support.ts';
 import { loadOrder } from '../orders/orders.repository.ts';
-import { CHANGE_EMAIL_JOB, CONFIRMATION_EMAIL_JOB, REMINDER_EMAIL_JOB, SMS_JOB, type ChangedBy, type ManageLinkRequest } from './confirmation-jobs.ts';
+import {
+  CHANGE_EMAIL_JOB,
+  CONFIRMATION_EMAIL_JOB,
+  REMINDER_EMAIL_JOB,
+  SMS_JOB,
+  type ChangedBy,
+  type ManageLinkRequest,
+} from './confirmation-jobs.ts';
 import { enqueueJobs } from './job-queue.repository.ts';
 import { eventUid } from './mail-content.ts';
 import { loadNotificationSettings } from './notification-settings.repository.ts';
@@ -41,14 +54,27 @@ describeOnEachDatabase('the messages of a changed booking', (factory) => {
   const logged: unknown[] = [];
 
   beforeAll(async () => {
-    harness = await startTestApp(factory, { config: { SESSION_RATE_LIMIT: '1000', SEARCH_RATE_LIMIT: '1000', WRITE_RATE_LIMIT: '1000' } });
-    const document = { ...demoDocument(), notifications: { notify_agents: true, reminders: [{ hours_before: 24, to: ['client'] }] } };
-    const imported = await harness.app.inject({ method: 'PUT', url: '/api/admin/companies/demo', headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` }, payload: document });
+    harness = await startTestApp(factory, {
+      config: { SESSION_RATE_LIMIT: '1000', SEARCH_RATE_LIMIT: '1000', WRITE_RATE_LIMIT: '1000' },
+    });
+    const document = {
+      ...demoDocument(),
+      notifications: { notify_agents: true, reminders: [{ hours_before: 24, to: ['client'] }] },
+    };
+    const imported = await harness.app.inject({
+      method: 'PUT',
+      url: '/api/admin/companies/demo',
+      headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+      payload: document,
+    });
     expect(imported.statusCode).toBe(200);
     outbox = mkdtempSync(join(tmpdir(), 'change-outbox-'));
     worker = testWorker(harness.database.db, outbox, {
       now: () => harness.clock.now(),
-      log: { info: (data, message) => logged.push([data, message]), warn: (data, message) => logged.push([data, message]) },
+      log: {
+        info: (data, message) => logged.push([data, message]),
+        warn: (data, message) => logged.push([data, message]),
+      },
     });
   });
   afterAll(async () => {
@@ -71,7 +97,9 @@ describeOnEachDatabase('the messages of a changed booking', (factory) => {
   }
 
   const jobsOf = async (order: DemoOrder) =>
-    (await harness.database.db.select().from(t.jobs).where(eq(t.jobs.companyId, order.companyId))).filter((job) => job.payload.order_id === order.orderId);
+    (await harness.database.db.select().from(t.jobs).where(eq(t.jobs.companyId, order.companyId))).filter(
+      (job) => job.payload.order_id === order.orderId,
+    );
 
   /**
    * What the manage-link module does in the transaction that queues the jobs: one token per
@@ -79,7 +107,10 @@ describeOnEachDatabase('the messages of a changed booking', (factory) => {
    * (`skip` leaves some without, as jobs queued before links were). The tokens of the pending
    * jobs, by role and recipient.
    */
-  async function issueTokens(order: DemoOrder, skip: (payload: Record<string, unknown>) => boolean = () => false): Promise<Map<string, string>> {
+  async function issueTokens(
+    order: DemoOrder,
+    skip: (payload: Record<string, unknown>) => boolean = () => false,
+  ): Promise<Map<string, string>> {
     const tokens = new Map<string, string>();
     for (const job of await jobsOf(order)) {
       const asked = job.payload.manage_link_for as ManageLinkRequest | undefined;
@@ -99,7 +130,11 @@ describeOnEachDatabase('the messages of a changed booking', (factory) => {
   }
 
   /** Moves (to `to`) or cancels the booking, as the manage page or the office will. */
-  async function change(order: DemoOrder, kind: 'rescheduled' | 'cancelled', options: { to?: Date; changedBy?: ChangedBy; reason?: string; feeCents?: number | null } = {}) {
+  async function change(
+    order: DemoOrder,
+    kind: 'rescheduled' | 'cancelled',
+    options: { to?: Date; changedBy?: ChangedBy; reason?: string; feeCents?: number | null } = {},
+  ) {
     const now = new Date(harness.clock.now());
     await harness.database.db.transaction(async (tx) => {
       const where = and(eq(t.orders.companyId, order.companyId), eq(t.orders.id, order.orderId));
@@ -112,13 +147,34 @@ describeOnEachDatabase('the messages of a changed booking', (factory) => {
         .set(
           kind === 'rescheduled'
             ? { datetime: start, changeSequence: sequence, rescheduleCount: row!.rescheduleCount + 1 }
-            : { status: 'cancelled', changeSequence: sequence, cancelledAt: now, cancelReason: options.reason ?? '', cancelFeeCents: options.feeCents ?? null },
+            : {
+                status: 'cancelled',
+                changeSequence: sequence,
+                cancelledAt: now,
+                cancelReason: options.reason ?? '',
+                cancelFeeCents: options.feeCents ?? null,
+              },
         )
         .where(where);
       const aggregate = (await loadOrder(tx, order.companyId, order.orderId))!;
       const settings = await loadNotificationSettings(tx, order.companyId);
-      await enqueueJobs(tx, changeJobs(aggregate, settings, { kind, previousStart, start, now, country: 'US', changedBy: options.changedBy ?? 'visitor', sequence }));
-      await replanReminders(tx, aggregate, settings, { start: kind === 'rescheduled' ? start : null, now, country: 'US' });
+      await enqueueJobs(
+        tx,
+        changeJobs(aggregate, settings, {
+          kind,
+          previousStart,
+          start,
+          now,
+          country: 'US',
+          changedBy: options.changedBy ?? 'visitor',
+          sequence,
+        }),
+      );
+      await replanReminders(tx, aggregate, settings, {
+        start: kind === 'rescheduled' ? start : null,
+        now,
+        country: 'US',
+      });
     });
   }
 
@@ -128,7 +184,8 @@ describeOnEachDatabase('the messages of a changed booking', (factory) => {
     return Promise.all(names.map(async (name) => simpleParser(readFileSync(join(outbox, name)))));
   }
   const toOf = (mail: ParsedMail) => (Array.isArray(mail.to) ? '' : (mail.to?.text ?? ''));
-  const mailTo = async (order: DemoOrder, to: string, subject: RegExp) => (await mailsOf(order)).filter((mail) => toOf(mail) === to && subject.test(mail.subject ?? ''));
+  const mailTo = async (order: DemoOrder, to: string, subject: RegExp) =>
+    (await mailsOf(order)).filter((mail) => toOf(mail) === to && subject.test(mail.subject ?? ''));
   const textsOf = (order: DemoOrder) =>
     readdirSync(outbox)
       .filter((name) => name.endsWith('.sms.txt') && name.includes(order.orderId))
@@ -159,13 +216,22 @@ describeOnEachDatabase('the messages of a changed booking', (factory) => {
     await worker.runDue();
     const [confirmation] = await mailTo(order, CLIENT, /is booked$/);
     expect(confirmation!.text).toContain(`Manage your inspection: ${manageUrl(atConfirm.get(`client:${CLIENT}`)!)}`);
-    expect(textsOf(order)).toEqual([expect.stringMatching(new RegExp(`booked for .* Reply STOP to stop texts\\. Manage: ${manageUrl(atConfirm.get(`client:${CLIENT_MOBILE}`)!)}\\n$`))]);
+    expect(textsOf(order)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `booked for .* Reply STOP to stop texts\\. Manage: ${manageUrl(atConfirm.get(`client:${CLIENT_MOBILE}`)!)}\\n$`,
+        ),
+      ),
+    ]);
     const booked = invitationOf(confirmation!);
 
     const moved = new Date(start.getTime() + 24 * HOUR_MS);
     await change(order, 'rescheduled', { to: moved });
     // The agent's e-mail job was queued without a token (as one queued before links was): no link, still sent.
-    const tokens = await issueTokens(order, (payload) => payload.change === 'rescheduled' && payload.audience === 'agent');
+    const tokens = await issueTokens(
+      order,
+      (payload) => payload.change === 'rescheduled' && payload.audience === 'agent',
+    );
     expect(await worker.runDue()).toBe(4);
 
     const [client] = await mailTo(order, CLIENT, /^Your inspection is moved to /);
@@ -175,7 +241,13 @@ describeOnEachDatabase('the messages of a changed booking', (factory) => {
     expect(client!.text).toMatch(/\nWhen: .*\nWas: .* E[SD]T\n/);
     // The same event, updated in place: same UID, one higher SEQUENCE, a day later on the office's clock.
     const updated = invitationOf(client!);
-    expect(updated).toMatchObject({ method: 'PUBLISH', partMethod: 'PUBLISH', uid: booked.uid, sequence: 1, status: null });
+    expect(updated).toMatchObject({
+      method: 'PUBLISH',
+      partMethod: 'PUBLISH',
+      uid: booked.uid,
+      sequence: 1,
+      status: null,
+    });
     expect(booked.sequence).toBe(0);
     expect(Date.parse(`${updated.start}Z`) - Date.parse(`${booked.start}Z`)).toBe(24 * HOUR_MS);
     // The agent reads of the client's inspection, in words of its own.
@@ -187,14 +259,22 @@ describeOnEachDatabase('the messages of a changed booking', (factory) => {
     expect(office!.text).not.toContain('/manage/');
     expect(office!.html).not.toContain('/manage/');
     const [text] = textsOf(order).filter((body) => body.includes('is moved to'));
-    expect(text).toMatch(new RegExp(`\\(was .* E[SD]T\\)\\. Questions: .*\\. Manage: ${manageUrl(tokens.get(`client:${CLIENT_MOBILE}`)!)}\\n$`));
+    expect(text).toMatch(
+      new RegExp(
+        `\\(was .* E[SD]T\\)\\. Questions: .*\\. Manage: ${manageUrl(tokens.get(`client:${CLIENT_MOBILE}`)!)}\\n$`,
+      ),
+    );
 
     // Done jobs hold no token; the jobs still waiting (the re-planned reminders) do, until they are sent.
     const jobs = await jobsOf(order);
     const done = jobs.filter((job) => job.doneAt !== null);
-    expect(done.filter((job) => job.kind === CHANGE_EMAIL_JOB || job.payload.message === 'rescheduled')).toHaveLength(4);
+    expect(done.filter((job) => job.kind === CHANGE_EMAIL_JOB || job.payload.message === 'rescheduled')).toHaveLength(
+      4,
+    );
     expect(done.filter((job) => 'manage_token' in job.payload)).toEqual([]);
-    expect(done.filter((job) => job.payload.audience !== 'office').every((job) => job.payload.manage_link_for !== undefined)).toBe(true);
+    expect(
+      done.filter((job) => job.payload.audience !== 'office').every((job) => job.payload.manage_link_for !== undefined),
+    ).toBe(true);
     const waiting = jobs.filter((job) => job.doneAt === null);
     expect(waiting.map((job) => [job.kind, job.payload.start, 'manage_token' in job.payload])).toEqual(
       expect.arrayContaining([[REMINDER_EMAIL_JOB, moved.toISOString(), true]]),
@@ -213,18 +293,36 @@ describeOnEachDatabase('the messages of a changed booking', (factory) => {
     await change(order, 'rescheduled', { to: first });
     await change(order, 'rescheduled', { to: second });
     await worker.runDue();
-    const moves = (await jobsOf(order)).filter((job) => job.kind === CHANGE_EMAIL_JOB || job.payload.message === 'rescheduled');
-    expect(moves.filter((job) => job.payload.start === first.toISOString()).map((job) => job.lastError)).toEqual(['TIME_CHANGED', 'TIME_CHANGED', 'TIME_CHANGED', 'TIME_CHANGED']);
-    expect(moves.filter((job) => job.payload.start === second.toISOString()).map((job) => job.lastError)).toEqual([null, null, null, null]);
+    const moves = (await jobsOf(order)).filter(
+      (job) => job.kind === CHANGE_EMAIL_JOB || job.payload.message === 'rescheduled',
+    );
+    expect(moves.filter((job) => job.payload.start === first.toISOString()).map((job) => job.lastError)).toEqual([
+      'TIME_CHANGED',
+      'TIME_CHANGED',
+      'TIME_CHANGED',
+      'TIME_CHANGED',
+    ]);
+    expect(moves.filter((job) => job.payload.start === second.toISOString()).map((job) => job.lastError)).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
     expect((await mailTo(order, CLIENT, /^Your inspection is moved to /)).map((mail) => mail.subject)).toHaveLength(1);
 
     // Moved once more and cancelled before the worker ran: only the cancellation goes.
     await change(order, 'rescheduled', { to: start });
     await change(order, 'cancelled');
     await worker.runDue();
-    const last = (await jobsOf(order)).filter((job) => (job.kind === CHANGE_EMAIL_JOB || job.kind === SMS_JOB) && job.payload.start === start.toISOString());
-    expect(last.filter((job) => (job.payload.change ?? job.payload.message) === 'rescheduled').map((job) => job.lastError)).toEqual(Array(4).fill('ORDER_NOT_CONFIRMED'));
-    expect(last.filter((job) => (job.payload.change ?? job.payload.message) === 'cancelled').map((job) => job.lastError)).toEqual([null, null, null, null]);
+    const last = (await jobsOf(order)).filter(
+      (job) => (job.kind === CHANGE_EMAIL_JOB || job.kind === SMS_JOB) && job.payload.start === start.toISOString(),
+    );
+    expect(
+      last.filter((job) => (job.payload.change ?? job.payload.message) === 'rescheduled').map((job) => job.lastError),
+    ).toEqual(Array(4).fill('ORDER_NOT_CONFIRMED'));
+    expect(
+      last.filter((job) => (job.payload.change ?? job.payload.message) === 'cancelled').map((job) => job.lastError),
+    ).toEqual([null, null, null, null]);
   });
 
   it('cancels: the invitation removed (METHOD:CANCEL, the same UID, start and the SEQUENCE of change_sequence), the office told why and the fee, no reminder sent', async () => {
@@ -237,40 +335,95 @@ describeOnEachDatabase('the messages of a changed booking', (factory) => {
     const reminder = (await jobsOf(order)).find((job) => job.kind === REMINDER_EMAIL_JOB && job.doneAt === null)!;
     await change(order, 'cancelled', { changedBy: 'office', reason: 'Seller withdrew the listing', feeCents: 7500 });
     await issueTokens(order);
-    expect((await jobsOf(order)).filter((job) => job.doneAt === null && (job.kind === REMINDER_EMAIL_JOB || job.payload.message === 'reminder'))).toEqual([]);
+    expect(
+      (await jobsOf(order)).filter(
+        (job) => job.doneAt === null && (job.kind === REMINDER_EMAIL_JOB || job.payload.message === 'reminder'),
+      ),
+    ).toEqual([]);
     expect(await worker.runDue()).toBe(4);
 
     const [client] = await mailTo(order, CLIENT, /is cancelled$/);
     expect(client!.subject).toMatch(/^Your inspection on .* E[SD]T is cancelled$/);
-    expect(invitationOf(client!)).toEqual({ method: 'CANCEL', partMethod: 'CANCEL', uid: eventUid(order.orderId), sequence: 3, status: 'CANCELLED', start: booked.start });
-    expect(booked).toMatchObject({ method: 'PUBLISH', partMethod: 'PUBLISH', uid: eventUid(order.orderId), sequence: 0 });
+    expect(invitationOf(client!)).toEqual({
+      method: 'CANCEL',
+      partMethod: 'CANCEL',
+      uid: eventUid(order.orderId),
+      sequence: 3,
+      status: 'CANCELLED',
+      start: booked.start,
+    });
+    expect(booked).toMatchObject({
+      method: 'PUBLISH',
+      partMethod: 'PUBLISH',
+      uid: eventUid(order.orderId),
+      sequence: 0,
+    });
     expect(client!.text).not.toContain('Manage your inspection');
     expect(client!.text).toContain('Late-cancellation fee: $75.00');
     expect(client!.text).not.toContain('Pay Online');
     const [office] = await mailTo(order, OFFICE, /^Booking cancelled: /);
-    expect(office!.text).toContain('Cancelled by: the office\nReason: Seller withdrew the listing\nLate-cancellation fee: $75.00');
+    expect(office!.text).toContain(
+      'Cancelled by: the office\nReason: Seller withdrew the listing\nLate-cancellation fee: $75.00',
+    );
     expect(invitationOf(office!)).toMatchObject({ method: 'CANCEL', partMethod: 'CANCEL' });
     expect(office!.text).toContain('Payment: Not paid\n');
     expect(await mailTo(order, AGENT, /^Inspection for .+ on .* E[SD]T is cancelled$/)).toHaveLength(1);
-    expect(textsOf(order).filter((body) => body.includes('is cancelled.'))).toEqual([expect.not.stringContaining('Manage')]);
+    expect(textsOf(order).filter((body) => body.includes('is cancelled.'))).toEqual([
+      expect.not.stringContaining('Manage'),
+    ]);
 
     // A reminder, a confirmation or a move's message of the cancelled order that a worker had claimed is not sent; nor a cancellation's of an order not cancelled.
     const now = new Date(harness.clock.now());
-    const stale = (kind: string, payload: Record<string, unknown>, key: string) => ({ companyId: order.companyId, kind, dedupeKey: `${key}:${order.orderId}`, payload: { order_id: order.orderId, ...payload }, runAt: now });
+    const stale = (kind: string, payload: Record<string, unknown>, key: string) => ({
+      companyId: order.companyId,
+      kind,
+      dedupeKey: `${key}:${order.orderId}`,
+      payload: { order_id: order.orderId, ...payload },
+      runAt: now,
+    });
     await enqueueJobs(harness.database.db, [
       stale(REMINDER_EMAIL_JOB, { ...reminder.payload, start: start.toISOString() }, 'stale-reminder'),
       stale(SMS_JOB, { message: 'reminder', to: CLIENT_MOBILE, start: start.toISOString() }, 'stale-sms-reminder'),
       stale(CONFIRMATION_EMAIL_JOB, { audience: 'client', to: CLIENT, name: 'Dana' }, 'stale-confirmation'),
-      stale(CHANGE_EMAIL_JOB, { audience: 'client', to: CLIENT, name: 'Dana', change: 'rescheduled', previous_start: start.toISOString(), start: start.toISOString(), changed_by: 'office', sequence: 1 }, 'stale-move'),
+      stale(
+        CHANGE_EMAIL_JOB,
+        {
+          audience: 'client',
+          to: CLIENT,
+          name: 'Dana',
+          change: 'rescheduled',
+          previous_start: start.toISOString(),
+          start: start.toISOString(),
+          changed_by: 'office',
+          sequence: 1,
+        },
+        'stale-move',
+      ),
     ]);
     const { order: booked2 } = await confirmedOrder();
-    const cancellation = { audience: 'client', to: CLIENT, name: 'Dana', change: 'cancelled', previous_start: start.toISOString(), start: start.toISOString(), changed_by: 'office', sequence: 1 };
-    await enqueueJobs(harness.database.db, [{ ...stale(CHANGE_EMAIL_JOB, cancellation, 'not-cancelled'), payload: { order_id: booked2.orderId, ...cancellation } }]);
+    const cancellation = {
+      audience: 'client',
+      to: CLIENT,
+      name: 'Dana',
+      change: 'cancelled',
+      previous_start: start.toISOString(),
+      start: start.toISOString(),
+      changed_by: 'office',
+      sequence: 1,
+    };
+    await enqueueJobs(harness.database.db, [
+      {
+        ...stale(CHANGE_EMAIL_JOB, cancellation, 'not-cancelled'),
+        payload: { order_id: booked2.orderId, ...cancellation },
+      },
+    ]);
     const sent = (await mailsOf(order)).length;
     await worker.runDue();
     expect((await mailsOf(order)).length).toBe(sent);
     expect(await mailTo(booked2, CLIENT, /is cancelled$/)).toEqual([]);
-    const keys = ['stale-reminder', 'stale-sms-reminder', 'stale-confirmation', 'stale-move', 'not-cancelled'].map((key) => `${key}:${order.orderId}`);
+    const keys = ['stale-reminder', 'stale-sms-reminder', 'stale-confirmation', 'stale-move', 'not-cancelled'].map(
+      (key) => `${key}:${order.orderId}`,
+    );
     const rows = (await jobsOf(order)).concat(await jobsOf(booked2)).filter((job) => keys.includes(job.dedupeKey));
     expect(rows.every((job) => job.doneAt !== null)).toBe(true);
     const outcomes = Object.fromEntries(rows.map((job) => [job.dedupeKey.split(':')[0], job.lastError]));

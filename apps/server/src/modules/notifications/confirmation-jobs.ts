@@ -132,7 +132,11 @@ function visitorRecipients(aggregate: ConfirmableOrder, agents: boolean): Recipi
  * an address when the company says so, and the office. Each has a dedupe key, so that enqueueing
  * the same order twice queues each e-mail once.
  */
-export function confirmationEmailJobs(aggregate: ConfirmableOrder, settings: NotificationSettings, now: Date): QueuedJob[] {
+export function confirmationEmailJobs(
+  aggregate: ConfirmableOrder,
+  settings: NotificationSettings,
+  now: Date,
+): QueuedJob[] {
   const { order } = aggregate;
   const recipients = [...visitorRecipients(aggregate, settings.notify_agents), OFFICE];
   return unique(
@@ -152,7 +156,11 @@ export function confirmationEmailJobs(aggregate: ConfirmableOrder, settings: Not
  * for them. A reminder whose moment has passed (an order booked inside it) is not planned: the
  * confirmation has just said it all. The dedupe key names the start, so a later time plans anew.
  */
-export function reminderJobs(aggregate: ConfirmableOrder, settings: NotificationSettings, when: MessageMoment): QueuedJob[] {
+export function reminderJobs(
+  aggregate: ConfirmableOrder,
+  settings: NotificationSettings,
+  when: MessageMoment,
+): QueuedJob[] {
   const { start, now } = when;
   const { order } = aggregate;
   const jobs: QueuedJob[] = [];
@@ -163,13 +171,38 @@ export function reminderJobs(aggregate: ConfirmableOrder, settings: Notification
     const wanted = new Set<Audience>(reminder.to);
     for (const recipient of visitorRecipients(aggregate, wanted.has('agent'))) {
       if (!wanted.has(recipient.audience)) continue;
-      const payload: EmailJobPayload = { order_id: order.id, ...recipient, start: at, hours_before: reminder.hours_before, ...manageLinkOf(recipient) };
-      jobs.push({ companyId: order.companyId, kind: REMINDER_EMAIL_JOB, dedupeKey: `reminder:${order.id}:${at}:${reminder.hours_before}:${recipient.audience}:${recipient.to.toLowerCase()}`, payload, runAt });
+      const payload: EmailJobPayload = {
+        order_id: order.id,
+        ...recipient,
+        start: at,
+        hours_before: reminder.hours_before,
+        ...manageLinkOf(recipient),
+      };
+      jobs.push({
+        companyId: order.companyId,
+        kind: REMINDER_EMAIL_JOB,
+        dedupeKey: `reminder:${order.id}:${at}:${reminder.hours_before}:${recipient.audience}:${recipient.to.toLowerCase()}`,
+        payload,
+        runAt,
+      });
     }
     if (wanted.has('client')) {
       for (const { to, role } of textRecipients(aggregate, when.country)) {
-        const payload: SmsJobPayload = { order_id: order.id, message: 'reminder', to, start: at, hours_before: reminder.hours_before, manage_link_for: { role, recipient: to } };
-        jobs.push({ companyId: order.companyId, kind: SMS_JOB, dedupeKey: `sms:reminder:${order.id}:${at}:${reminder.hours_before}:${to}`, payload, runAt });
+        const payload: SmsJobPayload = {
+          order_id: order.id,
+          message: 'reminder',
+          to,
+          start: at,
+          hours_before: reminder.hours_before,
+          manage_link_for: { role, recipient: to },
+        };
+        jobs.push({
+          companyId: order.companyId,
+          kind: SMS_JOB,
+          dedupeKey: `sms:reminder:${order.id}:${at}:${reminder.hours_before}:${to}`,
+          payload,
+          runAt,
+        });
       }
     }
   }
@@ -188,7 +221,10 @@ export function smsRecipients(aggregate: ConfirmableOrder, country: string): str
  * The numbers that asked for text messages, each once, with whose it is for its manage link: a
  * client's when a client gave it (also when a contact gave the same one), else the contact's.
  */
-function textRecipients(aggregate: ConfirmableOrder, country: string): Array<{ to: string; role: 'client' | 'contact' }> {
+function textRecipients(
+  aggregate: ConfirmableOrder,
+  country: string,
+): Array<{ to: string; role: 'client' | 'contact' }> {
   const roles = new Map<string, 'client' | 'contact'>();
   for (const party of aggregate.parties) {
     const to = textMessageNumber(party.role, party.person, country);
@@ -206,14 +242,28 @@ export function confirmationSmsJobs(aggregate: ConfirmableOrder, when: MessageMo
     companyId: order.companyId,
     kind: SMS_JOB,
     dedupeKey: `sms:confirmation:${order.id}:${to}`,
-    payload: { order_id: order.id, message: 'confirmation', to, start: start.toISOString(), manage_link_for: { role, recipient: to } } satisfies SmsJobPayload,
+    payload: {
+      order_id: order.id,
+      message: 'confirmation',
+      to,
+      start: start.toISOString(),
+      manage_link_for: { role, recipient: to },
+    } satisfies SmsJobPayload,
     runAt: now,
   }));
 }
 
 /** Everything a confirm sends and plans: the e-mails, the text messages and the reminders. */
-export function confirmationJobs(aggregate: ConfirmableOrder, settings: NotificationSettings, when: MessageMoment): QueuedJob[] {
-  return [...confirmationEmailJobs(aggregate, settings, when.now), ...confirmationSmsJobs(aggregate, when), ...reminderJobs(aggregate, settings, when)];
+export function confirmationJobs(
+  aggregate: ConfirmableOrder,
+  settings: NotificationSettings,
+  when: MessageMoment,
+): QueuedJob[] {
+  return [
+    ...confirmationEmailJobs(aggregate, settings, when.now),
+    ...confirmationSmsJobs(aggregate, when),
+    ...reminderJobs(aggregate, settings, when),
+  ];
 }
 
 /** A booking change as its messages need it (issue 24). */
@@ -239,38 +289,44 @@ export interface BookingChange {
  * reschedule of the same order sends again. Reminders are re-planned (or dropped) by
  * `replanReminders` in the same transaction.
  */
-export function changeJobs(aggregate: ConfirmableOrder, settings: NotificationSettings, change: BookingChange): QueuedJob[] {
+export function changeJobs(
+  aggregate: ConfirmableOrder,
+  settings: NotificationSettings,
+  change: BookingChange,
+): QueuedJob[] {
   const { order } = aggregate;
   const previous = change.previousStart.toISOString();
   const start = change.start.toISOString();
   const which = `${order.id}:${change.sequence}:${previous}:${start}`;
-  const about = { change: change.kind, previous_start: previous, start, changed_by: change.changedBy, sequence: change.sequence };
-  const emails = [...visitorRecipients(aggregate, settings.notify_agents), OFFICE].map(
-    (recipient): QueuedJob => ({
-      companyId: order.companyId,
-      kind: CHANGE_EMAIL_JOB,
-      dedupeKey: `${change.kind}:${which}:${recipient.audience}:${recipient.to.toLowerCase()}`,
-      payload: { order_id: order.id, ...recipient, ...about, ...manageLinkOf(recipient) } satisfies ChangeEmailPayload,
-      runAt: change.now,
-    }),
-  );
-  const texts = textRecipients(aggregate, change.country).map(
-    ({ to, role }): QueuedJob => ({
-      companyId: order.companyId,
-      kind: SMS_JOB,
-      dedupeKey: `sms:${change.kind}:${which}:${to}`,
-      payload: {
-        order_id: order.id,
-        message: change.kind,
-        to,
-        start,
-        previous_start: previous,
-        changed_by: change.changedBy,
-        sequence: change.sequence,
-        manage_link_for: { role, recipient: to },
-      } satisfies SmsJobPayload,
-      runAt: change.now,
-    }),
-  );
+  const about = {
+    change: change.kind,
+    previous_start: previous,
+    start,
+    changed_by: change.changedBy,
+    sequence: change.sequence,
+  };
+  const emails = [...visitorRecipients(aggregate, settings.notify_agents), OFFICE].map((recipient): QueuedJob => ({
+    companyId: order.companyId,
+    kind: CHANGE_EMAIL_JOB,
+    dedupeKey: `${change.kind}:${which}:${recipient.audience}:${recipient.to.toLowerCase()}`,
+    payload: { order_id: order.id, ...recipient, ...about, ...manageLinkOf(recipient) } satisfies ChangeEmailPayload,
+    runAt: change.now,
+  }));
+  const texts = textRecipients(aggregate, change.country).map(({ to, role }): QueuedJob => ({
+    companyId: order.companyId,
+    kind: SMS_JOB,
+    dedupeKey: `sms:${change.kind}:${which}:${to}`,
+    payload: {
+      order_id: order.id,
+      message: change.kind,
+      to,
+      start,
+      previous_start: previous,
+      changed_by: change.changedBy,
+      sequence: change.sequence,
+      manage_link_for: { role, recipient: to },
+    } satisfies SmsJobPayload,
+    runAt: change.now,
+  }));
   return unique([...emails, ...texts]);
 }

@@ -27,7 +27,10 @@ async function prepareOrder(dataDir: string): Promise<{ token: string; orderId: 
   try {
     await importCompanyDocument(database.db, demoDocument());
     const { token, orderId } = await startSession(database.db, { ttlDays: 1 }, 'demo', DEMO_OFFICE_UUID);
-    const [order] = await database.db.select({ companyId: t.orders.companyId }).from(t.orders).where(eq(t.orders.id, orderId));
+    const [order] = await database.db
+      .select({ companyId: t.orders.companyId })
+      .from(t.orders)
+      .where(eq(t.orders.id, orderId));
     const companyId = order!.companyId;
     let date = addDays(new Date().toISOString().slice(0, 10), 10);
     while ([0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay())) date = addDays(date, 1);
@@ -46,7 +49,13 @@ async function prepareOrder(dataDir: string): Promise<{ token: string; orderId: 
         inspectors: [{ id: 101, requested: false }],
       })
       .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
-    await database.db.insert(t.orderParties).values({ companyId, orderId, role: 'client', position: 0, person: { first: 'Dana', last: 'Whitaker', email: 'dana@example.com', mobile_phone: '614-555-0142' } });
+    await database.db.insert(t.orderParties).values({
+      companyId,
+      orderId,
+      role: 'client',
+      position: 0,
+      person: { first: 'Dana', last: 'Whitaker', email: 'dana@example.com', mobile_phone: '614-555-0142' },
+    });
     await answerDemoPropertyQuestions(database.db, companyId, orderId);
     return { token, orderId };
   } finally {
@@ -100,13 +109,19 @@ describe('a server killed after confirming', () => {
       mail.accepting = true;
       const second = await startServerProcess(env);
       servers.push(second);
-      const orders = await fetch(`${second.baseUrl}/api/admin/companies/demo/orders`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
-      expect(((await orders.json()) as { orders: Array<{ id: string; status: string }> }).orders).toEqual([expect.objectContaining({ id: orderId, status: 'confirmed' })]);
+      const orders = await fetch(`${second.baseUrl}/api/admin/companies/demo/orders`, {
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      });
+      expect(((await orders.json()) as { orders: Array<{ id: string; status: string }> }).orders).toEqual([
+        expect.objectContaining({ id: orderId, status: 'confirmed' }),
+      ]);
 
       await vi.waitFor(() => expect(received).toHaveLength(2), { timeout: 60_000, interval: 100 });
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       expect(received).toHaveLength(2);
-      const recipients = (await Promise.all(received.map((raw) => simpleParser(raw)))).map((m) => (Array.isArray(m.to) ? '' : m.to?.text)).sort();
+      const recipients = (await Promise.all(received.map((raw) => simpleParser(raw))))
+        .map((m) => (Array.isArray(m.to) ? '' : m.to?.text))
+        .sort();
       expect(recipients).toEqual(['dana@example.com', 'schedule@sciotovalleyinspections.com']);
     },
     PROCESS_TEST_TIMEOUT_MS,

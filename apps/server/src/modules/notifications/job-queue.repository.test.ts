@@ -5,7 +5,15 @@ import * as t from '../../db/schema.ts';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import { demoDocument } from '../../test-support/test-app.ts';
 import { importCompanyDocument } from '../company-document/companies.service.ts';
-import { claimDueJob, completeJob, dropPendingJobs, enqueueJobs, pendingJobCount, retryJob, type JobSelector } from './job-queue.repository.ts';
+import {
+  claimDueJob,
+  completeJob,
+  dropPendingJobs,
+  enqueueJobs,
+  pendingJobCount,
+  retryJob,
+  type JobSelector,
+} from './job-queue.repository.ts';
 
 /**
  * The queue's claim, at its bounds (a job due exactly now, a lease ending exactly now) and under
@@ -25,7 +33,14 @@ describeOnEachDatabase('the job queue', (factory) => {
     serial += 1;
     const [row] = await database.db
       .insert(t.jobs)
-      .values({ companyId, kind: 'confirmation_email', dedupeKey: `job-${serial}`, payload: { n: serial }, runAt, ...extra })
+      .values({
+        companyId,
+        kind: 'confirmation_email',
+        dedupeKey: `job-${serial}`,
+        payload: { n: serial },
+        runAt,
+        ...extra,
+      })
       .returning({ id: t.jobs.id });
     return row!.id;
   }
@@ -86,13 +101,22 @@ describeOnEachDatabase('the job queue', (factory) => {
 
   it("drops a manage link's token from a job's payload when it is done, keeping the rest; a retried job keeps it", async () => {
     const token = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
-    const payload = { order_id: 'o-1', to: 'dana@example.com', manage_link_for: { role: 'client', recipient: 'dana@example.com' }, manage_token: token };
+    const payload = {
+      order_id: 'o-1',
+      to: 'dana@example.com',
+      manage_link_for: { role: 'client', recipient: 'dana@example.com' },
+      manage_token: token,
+    };
     const sent = await enqueue(NOW, { payload });
     const retried = await enqueue(NOW, { payload });
     await retryJob(database.db, retried, at(1000), 'ECONNREFUSED');
     await completeJob(database.db, sent, NOW);
     const rows = new Map((await database.db.select().from(t.jobs)).map((row) => [row.id, row]));
-    expect(rows.get(sent)!.payload).toEqual({ order_id: 'o-1', to: 'dana@example.com', manage_link_for: { role: 'client', recipient: 'dana@example.com' } });
+    expect(rows.get(sent)!.payload).toEqual({
+      order_id: 'o-1',
+      to: 'dana@example.com',
+      manage_link_for: { role: 'client', recipient: 'dana@example.com' },
+    });
     expect(rows.get(sent)!.doneAt).toEqual(NOW);
     expect(rows.get(retried)!.payload.manage_token).toBe(token);
     // Refused for good (an outcome code): the token goes too.
@@ -104,9 +128,16 @@ describeOnEachDatabase('the job queue', (factory) => {
 
   it("drops in one statement an order's pending jobs that any selector names, by kind and payload, and nothing else", async () => {
     const reminders: JobSelector[] = [{ kind: 'reminder_email' }, { kind: 'sms', payload: { message: 'reminder' } }];
-    const job = (orderId: string, kind: string, payload: Record<string, unknown>, extra: Partial<typeof t.jobs.$inferInsert> = {}) =>
-      enqueue(NOW, { kind, payload: { order_id: orderId, ...payload }, ...extra });
-    const dropped = [await job('o-1', 'reminder_email', { hours_before: 24 }), await job('o-1', 'sms', { message: 'reminder' })];
+    const job = (
+      orderId: string,
+      kind: string,
+      payload: Record<string, unknown>,
+      extra: Partial<typeof t.jobs.$inferInsert> = {},
+    ) => enqueue(NOW, { kind, payload: { order_id: orderId, ...payload }, ...extra });
+    const dropped = [
+      await job('o-1', 'reminder_email', { hours_before: 24 }),
+      await job('o-1', 'sms', { message: 'reminder' }),
+    ];
     const kept = [
       await job('o-1', 'sms', { message: 'confirmation' }),
       await job('o-1', 'confirmation_email', { message: 'reminder' }),
@@ -135,9 +166,18 @@ describeOnEachDatabase('the job queue', (factory) => {
   it('queues nothing for an empty list, and a dedupe key the company already has once', async () => {
     await enqueueJobs(database.db, []);
     expect(await pendingJobCount(database.db)).toBe(0);
-    const job = { companyId, kind: 'confirmation_email', dedupeKey: 'confirmation:x:client:dana@example.com', payload: { n: 1 }, runAt: NOW };
+    const job = {
+      companyId,
+      kind: 'confirmation_email',
+      dedupeKey: 'confirmation:x:client:dana@example.com',
+      payload: { n: 1 },
+      runAt: NOW,
+    };
     await enqueueJobs(database.db, [job]);
-    await enqueueJobs(database.db, [{ ...job, payload: { n: 2 } }, { ...job, dedupeKey: 'confirmation:x:office:' }]);
+    await enqueueJobs(database.db, [
+      { ...job, payload: { n: 2 } },
+      { ...job, dedupeKey: 'confirmation:x:office:' },
+    ]);
     const rows = await database.db.select({ key: t.jobs.dedupeKey, payload: t.jobs.payload }).from(t.jobs);
     expect(rows.sort((a, b) => a.key.localeCompare(b.key))).toEqual([
       { key: 'confirmation:x:client:dana@example.com', payload: { n: 1 } },

@@ -30,7 +30,13 @@ export async function claimDueJob(db: Executor, now: Date, leaseMs: number): Pro
       limit 1
       for update skip locked)
     returning id, company_id, kind, payload, attempts`)) as unknown as {
-    rows: Array<{ id: number | string; company_id: string | null; kind: string; payload: Record<string, unknown> | string; attempts: number }>;
+    rows: Array<{
+      id: number | string;
+      company_id: string | null;
+      kind: string;
+      payload: Record<string, unknown> | string;
+      attempts: number;
+    }>;
   };
   const row = result.rows[0];
   if (!row) return null;
@@ -46,7 +52,12 @@ export async function claimDueJob(db: Executor, now: Date, leaseMs: number): Pro
 export async function completeJob(db: Executor, id: number, now: Date, outcome: string | null = null): Promise<void> {
   await db
     .update(t.jobs)
-    .set({ doneAt: now, lockedUntil: null, lastError: outcome, payload: sql`${t.jobs.payload} - 'manage_token' - 'account_token'` })
+    .set({
+      doneAt: now,
+      lockedUntil: null,
+      lastError: outcome,
+      payload: sql`${t.jobs.payload} - 'manage_token' - 'account_token'`,
+    })
     .where(eq(t.jobs.id, id));
 }
 
@@ -58,7 +69,15 @@ export async function enqueueJobs(db: Executor, jobs: readonly JobToQueue[]): Pr
   if (jobs.length === 0) return;
   await db
     .insert(t.jobs)
-    .values(jobs.map((job) => ({ companyId: job.companyId, kind: job.kind, dedupeKey: job.dedupeKey, payload: job.payload, runAt: job.runAt })))
+    .values(
+      jobs.map((job) => ({
+        companyId: job.companyId,
+        kind: job.kind,
+        dedupeKey: job.dedupeKey,
+        payload: job.payload,
+        runAt: job.runAt,
+      })),
+    )
     .onConflictDoNothing({ target: [t.jobs.companyId, t.jobs.dedupeKey] });
 }
 
@@ -72,26 +91,46 @@ export interface JobSelector {
  * Drops, in one statement, an order's jobs that have not run and that any of `which` selects:
  * reminders of a time that changed, or of an order called off.
  */
-export async function dropPendingJobs(db: Executor, companyId: string, orderId: string, which: readonly JobSelector[]): Promise<number> {
+export async function dropPendingJobs(
+  db: Executor,
+  companyId: string,
+  orderId: string,
+  which: readonly JobSelector[],
+): Promise<number> {
   if (which.length === 0) return 0;
   const selected = which.map((selector) =>
-    and(eq(t.jobs.kind, selector.kind), ...Object.entries(selector.payload ?? {}).map(([key, value]) => sql`${t.jobs.payload} ->> ${key} = ${value}`)),
+    and(
+      eq(t.jobs.kind, selector.kind),
+      ...Object.entries(selector.payload ?? {}).map(([key, value]) => sql`${t.jobs.payload} ->> ${key} = ${value}`),
+    ),
   );
   const dropped = await db
     .delete(t.jobs)
-    .where(and(eq(t.jobs.companyId, companyId), isNull(t.jobs.doneAt), sql`${t.jobs.payload} ->> 'order_id' = ${orderId}`, or(...selected)))
+    .where(
+      and(
+        eq(t.jobs.companyId, companyId),
+        isNull(t.jobs.doneAt),
+        sql`${t.jobs.payload} ->> 'order_id' = ${orderId}`,
+        or(...selected),
+      ),
+    )
     .returning({ id: t.jobs.id });
   return dropped.length;
 }
 
 /** Puts a failed job back for `runAt`, keeping a short code of why (never a message's content). */
 export async function retryJob(db: Executor, id: number, runAt: Date, reason: string): Promise<void> {
-  await db.update(t.jobs).set({ runAt, lockedUntil: null, lastError: reason.slice(0, 200) }).where(and(eq(t.jobs.id, id)));
+  await db
+    .update(t.jobs)
+    .set({ runAt, lockedUntil: null, lastError: reason.slice(0, 200) })
+    .where(and(eq(t.jobs.id, id)));
 }
 
 /** Jobs not yet done, for the health of the queue and for tests; with `dueBy`, only those due by then (not a reminder days ahead). */
 export async function pendingJobCount(db: Executor, dueBy?: Date): Promise<number> {
   const due = dueBy ? sql` and run_at <= ${dueBy.toISOString()}::timestamptz` : sql``;
-  const result = (await db.execute(sql`select count(*)::int as n from ${t.jobs} where done_at is null${due}`)) as unknown as { rows: Array<{ n: number }> };
+  const result = (await db.execute(
+    sql`select count(*)::int as n from ${t.jobs} where done_at is null${due}`,
+  )) as unknown as { rows: Array<{ n: number }> };
   return Number(result.rows[0]?.n ?? 0);
 }

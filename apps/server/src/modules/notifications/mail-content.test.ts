@@ -1,12 +1,27 @@
 import ICAL from 'ical.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { issue20Pricing, shownCents } from '@scheduler/domain/pricing/display-fixtures';
-import { calendarFeed, DEFAULT_TEMPLATES, eventUid, fillTemplate, invitation, invitationPart, placeholderValues, priceLines, type ConfirmedOrderFacts } from './mail-content.ts';
+import {
+  calendarFeed,
+  DEFAULT_TEMPLATES,
+  eventUid,
+  fillTemplate,
+  invitation,
+  invitationPart,
+  placeholderValues,
+  priceLines,
+  type ConfirmedOrderFacts,
+} from './mail-content.ts';
 
 // 9:30 in Columbus (EST, UTC-5) on 1 December 2026.
 const facts: ConfirmedOrderFacts = {
   orderId: '4f1c2d3e-0000-4000-8000-000000000001',
-  office: { name: 'Scioto Valley Home Inspections', phone: '(614) 555-0142', email: 'office@example.com', timeZone: 'America/New_York' },
+  office: {
+    name: 'Scioto Valley Home Inspections',
+    phone: '(614) 555-0142',
+    email: 'office@example.com',
+    timeZone: 'America/New_York',
+  },
   start: new Date('2026-12-01T14:30:00Z'),
   end: new Date('2026-12-01T17:00:00Z'),
   confirmedAt: new Date('2026-11-23T04:05:06Z'),
@@ -32,15 +47,20 @@ function parsed(ics: string) {
 
 describe('invitation', () => {
   // The office's wall time, whatever zone the server itself runs in.
-  it.each(['UTC', 'America/Los_Angeles', 'Asia/Tokyo'])('writes the start and end in the office zone on a server in %s', (zone) => {
-    process.env.TZ = zone;
-    const { calendar, event } = parsed(invitation(facts));
-    const start = event.getFirstProperty('dtstart')!;
-    expect(start.getParameter('tzid')).toBe('America/New_York');
-    expect(String(start.getFirstValue())).toBe('2026-12-01T09:30:00');
-    expect(event.getFirstPropertyValue('dtend')!.toString()).toBe('2026-12-01T12:00:00');
-    expect(calendar.getAllSubcomponents('vtimezone').map((tz) => tz.getFirstPropertyValue('tzid'))).toEqual(['America/New_York']);
-  });
+  it.each(['UTC', 'America/Los_Angeles', 'Asia/Tokyo'])(
+    'writes the start and end in the office zone on a server in %s',
+    (zone) => {
+      process.env.TZ = zone;
+      const { calendar, event } = parsed(invitation(facts));
+      const start = event.getFirstProperty('dtstart')!;
+      expect(start.getParameter('tzid')).toBe('America/New_York');
+      expect(String(start.getFirstValue())).toBe('2026-12-01T09:30:00');
+      expect(event.getFirstPropertyValue('dtend')!.toString()).toBe('2026-12-01T12:00:00');
+      expect(calendar.getAllSubcomponents('vtimezone').map((tz) => tz.getFirstPropertyValue('tzid'))).toEqual([
+        'America/New_York',
+      ]);
+    },
+  );
 
   it('stamps the event in UTC (RFC 5545 3.8.7.2)', () => {
     process.env.TZ = 'America/Los_Angeles';
@@ -56,7 +76,13 @@ describe('invitation', () => {
   });
 
   it("names the event after the address, and describes it in three lines: the inspectors, the services, the office's phone", () => {
-    const { event } = parsed(invitation({ ...facts, inspectors: ['Dana Whitfield', 'Lee Park'], services: ['Pool & Spa Inspection', 'Radon Testing'] }));
+    const { event } = parsed(
+      invitation({
+        ...facts,
+        inspectors: ['Dana Whitfield', 'Lee Park'],
+        services: ['Pool & Spa Inspection', 'Radon Testing'],
+      }),
+    );
     expect(event.getFirstPropertyValue('summary')).toBe('Home inspection: 120 Oak St, Columbus, OH 43215');
     expect(event.getFirstPropertyValue('description')).toBe(
       'Inspector(s): Dana Whitfield and Lee Park\nServices: Pool & Spa Inspection, Radon Testing\nScioto Valley Home Inspections: (614) 555-0142',
@@ -78,7 +104,8 @@ describe('invitation', () => {
 });
 
 describe('the address as the messages write it', () => {
-  const at = (address: Partial<ConfirmedOrderFacts['address']>) => placeholderValues({ ...facts, address: { ...facts.address, ...address } }).address;
+  const at = (address: Partial<ConfirmedOrderFacts['address']>) =>
+    placeholderValues({ ...facts, address: { ...facts.address, ...address } }).address;
 
   it('leaves out the parts the order has none of, blank or only spaces, without stray commas or spaces', () => {
     expect(at({ address2: 'Unit 4' })).toBe('120 Oak St, Unit 4, Columbus, OH 43215');
@@ -98,7 +125,12 @@ describe('the address as the messages write it', () => {
 
 describe("a changed booking's invitation (issue 24)", () => {
   it('publishes a reschedule under the same UID with the new times and the higher SEQUENCE', () => {
-    const moved = { ...facts, start: new Date('2026-12-03T19:00:00Z'), end: new Date('2026-12-03T21:30:00Z'), sequence: 2 };
+    const moved = {
+      ...facts,
+      start: new Date('2026-12-03T19:00:00Z'),
+      end: new Date('2026-12-03T21:30:00Z'),
+      sequence: 2,
+    };
     const { calendar, event } = parsed(invitation(moved));
     expect(calendar.getFirstPropertyValue('method')).toBe('PUBLISH');
     expect(event.getFirstPropertyValue('uid')).toBe(`order-${facts.orderId}@online-scheduler`);
@@ -122,13 +154,15 @@ describe("a changed booking's invitation (issue 24)", () => {
     expect(parsed(invitation(facts)).event.getFirstPropertyValue('sequence')).toBe(0);
   });
 
-  it("gives {previous_datetime} the start before a move in the zone it had then: EDT before the clocks change, EST after", () => {
+  it('gives {previous_datetime} the start before a move in the zone it had then: EDT before the clocks change, EST after', () => {
     // Saturday 31 October 2026 at 9:30 EDT, moved to Tuesday 3 November at 9:30 EST (the clocks went back on 1 November).
     const after = { ...facts, start: new Date('2026-11-03T14:30:00Z'), end: new Date('2026-11-03T17:00:00Z') };
     const values = placeholderValues(after, new Date('2026-10-31T13:30:00Z'));
     expect(values.previous_datetime).toBe('10/31/2026 at 9:30AM EDT');
     expect(values.datetime).toBe('11/3/2026 at 9:30AM EST');
-    expect(fillTemplate(DEFAULT_TEMPLATES.rescheduled.body, values)).toContain('moved from 10/31/2026 at 9:30AM EDT to 11/3/2026 at 9:30AM EST');
+    expect(fillTemplate(DEFAULT_TEMPLATES.rescheduled.body, values)).toContain(
+      'moved from 10/31/2026 at 9:30AM EDT to 11/3/2026 at 9:30AM EST',
+    );
     expect(placeholderValues(after).previous_datetime).toBe('');
   });
 });
@@ -152,8 +186,15 @@ describe('calendarFeed', () => {
 });
 
 /** Issue 20's cart as the confirm froze it, its package named in the catalogue's HTML. */
-const frozen = issue20Pricing({ package: { ...issue20Pricing().package!, name: "Buyer's <strong>Essentials</strong>" } });
-const booked: ConfirmedOrderFacts = { ...facts, services: ["Buyer's Essentials", 'Radon Testing'], totalCents: 60953, pricing: frozen };
+const frozen = issue20Pricing({
+  package: { ...issue20Pricing().package!, name: "Buyer's <strong>Essentials</strong>" },
+});
+const booked: ConfirmedOrderFacts = {
+  ...facts,
+  services: ["Buyer's Essentials", 'Radon Testing'],
+  totalCents: 60953,
+  pricing: frozen,
+};
 
 const cents = shownCents;
 
@@ -175,11 +216,16 @@ describe('the price lines of the confirmation e-mails (house rule 16)', () => {
     const values = placeholderValues(booked);
     expect(values.total).toBe('$609.53');
     expect(values.datetime).toBe('12/1/2026 at 9:30AM EST');
-    expect(fillTemplate(DEFAULT_TEMPLATES.receipt.body, values)).toContain('your payment of $609.53 for order 4F1C2D3E.');
+    expect(fillTemplate(DEFAULT_TEMPLATES.receipt.body, values)).toContain(
+      'your payment of $609.53 for order 4F1C2D3E.',
+    );
   });
 
   it('say the total is before tax when the company hides taxes, and show no amount when it hides fees', () => {
-    const beforeTax = priceLines({ ...booked, pricing: { ...frozen, taxes_hidden: true, totals: { ...frozen.totals, display_total: 56700 } } }).split('\n');
+    const beforeTax = priceLines({
+      ...booked,
+      pricing: { ...frozen, taxes_hidden: true, totals: { ...frozen.totals, display_total: 56700 } },
+    }).split('\n');
     expect(beforeTax.slice(-2)).toEqual(['Total: $567.00', 'Prices before tax']);
     expect(beforeTax.some((line) => line.includes('(tax)'))).toBe(false);
     const hidden = { ...booked, pricing: { ...frozen, fees_hidden: true, taxes_hidden: true } };
@@ -195,7 +241,10 @@ describe('the price lines of the confirmation e-mails (house rule 16)', () => {
     // A fee's description is text (the thank-you shows it as is), a service's name is the catalogue's HTML.
     const sized = issue20Pricing({
       services: [{ ...issue20Pricing().services[0]!, name: 'Radon <em>Testing</em>' }],
-      additional: { total: 2500, fees: [{ code: 'size', value: 2500, description: 'Home size (< 4,000 sq ft, > 3,000 sq ft)' }] },
+      additional: {
+        total: 2500,
+        fees: [{ code: 'size', value: 2500, description: 'Home size (< 4,000 sq ft, > 3,000 sq ft)' }],
+      },
       totals: { ...issue20Pricing().totals, additional: 2500, grand_total: 63453, display_total: 63453 },
     });
     expect(priceLines({ ...booked, pricing: sized }).split('\n')).toEqual([
@@ -212,11 +261,15 @@ describe('the price lines of the confirmation e-mails (house rule 16)', () => {
 
 describe("the templates' placeholders", () => {
   it('give {services} the services booked, one after another', () => {
-    expect(fillTemplate('Booked: {services}.', placeholderValues(booked))).toBe("Booked: Buyer's Essentials, Radon Testing.");
+    expect(fillTemplate('Booked: {services}.', placeholderValues(booked))).toBe(
+      "Booked: Buyer's Essentials, Radon Testing.",
+    );
   });
 
-  it("give {special_note} the visitor's note, and \"none\" when they left none", () => {
-    expect(fillTemplate('Note: {special_note}', placeholderValues({ ...facts, specialNote: 'Gate code 1234' }))).toBe('Note: Gate code 1234');
+  it('give {special_note} the visitor\'s note, and "none" when they left none', () => {
+    expect(fillTemplate('Note: {special_note}', placeholderValues({ ...facts, specialNote: 'Gate code 1234' }))).toBe(
+      'Note: Gate code 1234',
+    );
     expect(fillTemplate('Note: {special_note}', placeholderValues(facts))).toBe('Note: none');
   });
 });

@@ -6,7 +6,12 @@ import type { Pricing } from '@scheduler/contracts/pricing';
 import { htmlToPlainText } from '@scheduler/domain/html-text';
 import { fillTemplate, type MessagePlaceholder } from '@scheduler/domain/message-template';
 import { formatMoney } from '@scheduler/domain/money-format';
-import { DISPLAY_WORDS, displayLines, formatLineAmount, type DisplayLine } from '@scheduler/domain/pricing/display-lines';
+import {
+  DISPLAY_WORDS,
+  displayLines,
+  formatLineAmount,
+  type DisplayLine,
+} from '@scheduler/domain/pricing/display-lines';
 import { formatAppointmentDateTime, joinNames, wallTimeIn } from '@scheduler/domain/scheduling-text';
 import { zoneAbbreviation } from '@scheduler/domain/time-zone-text';
 import type { Audience } from './confirmation-jobs.ts';
@@ -124,7 +129,13 @@ export interface MessageFacts extends ConfirmedOrderFacts {
   /** The company shows inspectors' names to visitors (ONLINE_SCHEDULER_V3_SHOW_INSPECTOR_NAMES). */
   showInspectorNames: boolean;
   people: MessageParty[];
-  property: { sqft: number | null; yearBuilt: number | null; foundation: string; salesPrice: string; answers: Array<{ question: string; answer: string }> };
+  property: {
+    sqft: number | null;
+    yearBuilt: number | null;
+    foundation: string;
+    salesPrice: string;
+    answers: Array<{ question: string; answer: string }>;
+  };
   paid: boolean;
   /** The payment link while the order is unpaid and the company shows it; null otherwise. */
   payUrl: string | null;
@@ -154,7 +165,12 @@ export function addressLine(address: ConfirmedOrderFacts['address']): string {
 }
 
 function priceLineText(line: DisplayLine, currency: string): string {
-  const label = line.kind === 'coupon' ? `${DISPLAY_WORDS.coupon} ${line.label}` : line.kind === 'package' || line.kind === 'service' ? htmlToPlainText(line.label) : line.label;
+  const label =
+    line.kind === 'coupon'
+      ? `${DISPLAY_WORDS.coupon} ${line.label}`
+      : line.kind === 'package' || line.kind === 'service'
+        ? htmlToPlainText(line.label)
+        : line.label;
   return line.amount === null ? label : `${label}: ${formatLineAmount(line.amount, currency)}`;
 }
 
@@ -184,7 +200,10 @@ function shownTotal(facts: ConfirmedOrderFacts): string {
  * The values the placeholders of a template stand for. {previous_datetime} is a change's start
  * before it (with its own zone: a move across a daylight-saving change names each); '' otherwise.
  */
-export function placeholderValues(facts: ConfirmedOrderFacts, previousStart: Date | null = null): Record<MessagePlaceholder, string> {
+export function placeholderValues(
+  facts: ConfirmedOrderFacts,
+  previousStart: Date | null = null,
+): Record<MessagePlaceholder, string> {
   return {
     order_id: facts.orderId,
     order_reference: orderReference(facts.orderId),
@@ -268,7 +287,11 @@ export function eventFor(facts: ConfirmedOrderFacts) {
     timezone: zone,
     summary: `Home inspection: ${addressLine(facts.address)}`,
     location: addressLine(facts.address),
-    description: [`Inspector(s): ${joinNames(facts.inspectors)}`, `Services: ${facts.services.join(', ')}`, `${facts.office.name}: ${facts.office.phone}`].join('\n'),
+    description: [
+      `Inspector(s): ${joinNames(facts.inspectors)}`,
+      `Services: ${facts.services.join(', ')}`,
+      `${facts.office.name}: ${facts.office.phone}`,
+    ].join('\n'),
     organizer: facts.office.email ? { name: facts.office.name, email: facts.office.email } : undefined,
     sequence: facts.sequence ?? 0,
   };

@@ -39,7 +39,13 @@ function mailOptions(mail: OutgoingMail) {
     // list the same event twice. Its Content-Type names the calendar's own METHOD (RFC 6047 2.4):
     // PUBLISH, an event to add, not a meeting to answer; CANCEL, the event to remove.
     attachments: mail.invitation
-      ? [{ filename: mail.invitation.filename, content: mail.invitation.content, contentType: `text/calendar; charset=utf-8; method=${mail.invitation.method}` }]
+      ? [
+          {
+            filename: mail.invitation.filename,
+            content: mail.invitation.content,
+            contentType: `text/calendar; charset=utf-8; method=${mail.invitation.method}`,
+          },
+        ]
       : [],
   };
 }

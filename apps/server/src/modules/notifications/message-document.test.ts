@@ -1,13 +1,31 @@
 import { Window } from 'happy-dom';
 import { describe, expect, it } from 'vitest';
 import { issue20Pricing, shownCents } from '@scheduler/domain/pricing/display-fixtures';
-import { AGENT_CHANGE_TEMPLATES, DEFAULT_TEMPLATES, OFFICE_CHANGE_TEMPLATES, type MessageFacts, type MessageParty } from './mail-content.ts';
+import {
+  AGENT_CHANGE_TEMPLATES,
+  DEFAULT_TEMPLATES,
+  OFFICE_CHANGE_TEMPLATES,
+  type MessageFacts,
+  type MessageParty,
+} from './mail-content.ts';
 import { messageFacts as facts } from './message-fixtures.ts';
 import { textOn } from './message-email.tsx';
-import { appointmentText, calendarLinks, messageDocument, messageTemplate, type MessageBranding, type MessageDocument, type MessageOccasion } from './message-document.ts';
+import {
+  appointmentText,
+  calendarLinks,
+  messageDocument,
+  messageTemplate,
+  type MessageBranding,
+  type MessageDocument,
+  type MessageOccasion,
+} from './message-document.ts';
 import { messageText, renderMessage } from './render-message.tsx';
 
-const branding: MessageBranding = { color: '#1f4e79', logoUrl: 'https://book.example.com/demo/logo?office=1111', companyName: 'Scioto Valley Home Inspections' };
+const branding: MessageBranding = {
+  color: '#1f4e79',
+  logoUrl: 'https://book.example.com/demo/logo?office=1111',
+  companyName: 'Scioto Valley Home Inspections',
+};
 
 function documentFor(occasion: MessageOccasion, changes: Partial<MessageFacts> = {}) {
   return messageDocument({ ...facts, ...changes }, occasion, messageTemplate(occasion, {}), branding);
@@ -18,9 +36,23 @@ const clientConfirmation = { kind: 'confirmation', audience: 'client' } as const
 /** Everyone an order can name: two clients, three kinds of agent (one without a name), a contact. */
 const PEOPLE: MessageParty[] = [
   ...facts.people.filter((person) => person.role === 'client'),
-  { role: 'client', name: 'Sam Stone', email: '', phones: [{ label: 'Home', number: '+1 (614) 555-0123' }], company: '', textMessageNumber: null },
+  {
+    role: 'client',
+    name: 'Sam Stone',
+    email: '',
+    phones: [{ label: 'Home', number: '+1 (614) 555-0123' }],
+    company: '',
+    textMessageNumber: null,
+  },
   ...facts.people.filter((person) => person.role === 'buyers_agent'),
-  { role: 'sellers_agent', name: '', email: 'listings@homes.example', phones: [], company: 'Homes Co', textMessageNumber: null },
+  {
+    role: 'sellers_agent',
+    name: '',
+    email: 'listings@homes.example',
+    phones: [],
+    company: 'Homes Co',
+    textMessageNumber: null,
+  },
   { role: 'insurance_agent', name: 'Ines Cover', email: '', phones: [], company: '', textMessageNumber: null },
   ...facts.people.filter((person) => person.role === 'contact'),
 ];
@@ -58,7 +90,12 @@ function headings(html: HtmlPart): string[] {
 function block(text: string, title: string): string[] | null {
   const start = text.indexOf(`\n${title}\n${'-'.repeat(title.length)}\n`);
   if (start < 0) return null;
-  return text.slice(start + 1).trimEnd().split('\n\n')[0]!.split('\n').slice(2);
+  return text
+    .slice(start + 1)
+    .trimEnd()
+    .split('\n\n')[0]!
+    .split('\n')
+    .slice(2);
 }
 
 /** The paragraphs of the plain text, blank-line apart. */
@@ -138,8 +175,18 @@ describe("the client's confirmation", () => {
   });
 
   it('names several inspectors together, and leaves out a length, inspectors and services the order has none of', () => {
-    expect(block(messageText(documentFor(clientConfirmation, { inspectors: ['Dana Whitfield', 'Lee Park'] })), 'Your appointment')).toContain('Inspector(s): Dana Whitfield and Lee Park');
-    expect(block(messageText(documentFor(clientConfirmation, { durationMinutes: 0, inspectors: [], services: [] })), 'Your appointment')).toEqual([
+    expect(
+      block(
+        messageText(documentFor(clientConfirmation, { inspectors: ['Dana Whitfield', 'Lee Park'] })),
+        'Your appointment',
+      ),
+    ).toContain('Inspector(s): Dana Whitfield and Lee Park');
+    expect(
+      block(
+        messageText(documentFor(clientConfirmation, { durationMinutes: 0, inspectors: [], services: [] })),
+        'Your appointment',
+      ),
+    ).toEqual([
       'When: Tuesday, December 1st 2026, 9:30 AM – 12:00 PM EST',
       'Where: 120 Oak St, Unit 4, Columbus, OH 43215',
       'Order number: 4F1C2D3E',
@@ -149,7 +196,14 @@ describe("the client's confirmation", () => {
   it('shows the price lines the thank-you shows, adding up to the total (house rule 16)', () => {
     const text = clientText();
     const lines = priceLinesOf(text);
-    expect(lines.map((line) => line.label)).toEqual(["Buyer's Essentials", 'Bundle Savings', 'Radon Testing', 'Coupon 10% off', 'Franklin County sales tax (tax)', 'Total']);
+    expect(lines.map((line) => line.label)).toEqual([
+      "Buyer's Essentials",
+      'Bundle Savings',
+      'Radon Testing',
+      'Coupon 10% off',
+      'Franklin County sales tax (tax)',
+      'Total',
+    ]);
     expect(lines.slice(0, -1).reduce((sum, line) => sum + line.cents, 0)).toBe(lines.at(-1)!.cents);
     expect(lines.at(-1)!.cents).toBe(60953);
     expect(block(text, 'Your order')).toEqual([
@@ -172,8 +226,13 @@ describe("the client's confirmation", () => {
 
   it('tells what to prepare for what was booked, and how to add it to a calendar', () => {
     const text = clientText();
-    expect(text).toContain('How to prepare\n--------------\n- Utilities must be on.\n- Radon: keep windows closed 12 hours before.');
-    expect(block(text, 'How to prepare')).toEqual(['- Utilities must be on.', '- Radon: keep windows closed 12 hours before.']);
+    expect(text).toContain(
+      'How to prepare\n--------------\n- Utilities must be on.\n- Radon: keep windows closed 12 hours before.',
+    );
+    expect(block(text, 'How to prepare')).toEqual([
+      '- Utilities must be on.',
+      '- Radon: keep windows closed 12 hours before.',
+    ]);
     const [google, outlook] = calendarLinks(facts);
     expect(block(text, 'Add it to your calendar')).toEqual([
       `Google Calendar: ${google!.url}`,
@@ -185,21 +244,29 @@ describe("the client's confirmation", () => {
   });
 
   it("ends with the office's name, phone and e-mail, and leaves out what the office has none of", () => {
-    expect(textBlocks(clientText()).at(-1)).toBe('Questions or changes: Scioto Valley Home Inspections, (614) 555-0142, office@example.com. A reply to this e-mail reaches the office.');
+    expect(textBlocks(clientText()).at(-1)).toBe(
+      'Questions or changes: Scioto Valley Home Inspections, (614) 555-0142, office@example.com. A reply to this e-mail reaches the office.',
+    );
     const noPhone = messageText(documentFor(clientConfirmation, { office: { ...facts.office, phone: '' } }));
-    expect(textBlocks(noPhone).at(-1)).toBe('Questions or changes: Scioto Valley Home Inspections, office@example.com. A reply to this e-mail reaches the office.');
+    expect(textBlocks(noPhone).at(-1)).toBe(
+      'Questions or changes: Scioto Valley Home Inspections, office@example.com. A reply to this e-mail reaches the office.',
+    );
   });
 
   it('is previewed by mail programs with its date, time and address', () => {
-    expect(documentFor(clientConfirmation).preview).toBe('Tuesday, December 1st 2026, 9:30 AM – 12:00 PM EST · 120 Oak St, Unit 4, Columbus, OH 43215');
+    expect(documentFor(clientConfirmation).preview).toBe(
+      'Tuesday, December 1st 2026, 9:30 AM – 12:00 PM EST · 120 Oak St, Unit 4, Columbus, OH 43215',
+    );
   });
 
   it('leaves the inspectors out when the company does not show their names', () => {
     expect(messageText(documentFor(clientConfirmation, { showInspectorNames: false }))).not.toContain('Dana Whitfield');
   });
 
-  it("shows no amounts where the company hides them, and only the frozen total for an order confirmed before prices were kept", () => {
-    const hidden = documentFor(clientConfirmation, { pricing: { ...issue20Pricing(), fees_hidden: true, taxes_hidden: true } });
+  it('shows no amounts where the company hides them, and only the frozen total for an order confirmed before prices were kept', () => {
+    const hidden = documentFor(clientConfirmation, {
+      pricing: { ...issue20Pricing(), fees_hidden: true, taxes_hidden: true },
+    });
     expect(hidden.sections.map((section) => section.kind)).toEqual(['rows']);
     const old = messageText(documentFor(clientConfirmation, { pricing: null }));
     expect(priceLinesOf(old)).toEqual([{ label: 'Total', cents: 60953 }]);
@@ -214,7 +281,10 @@ describe("the client's confirmation", () => {
 
 describe("the company's template", () => {
   it('gives the subject on one line and the opening as its paragraphs, however the template breaks and spaces them', () => {
-    const template = { subject: '  Booked:\r\n{datetime}\n', body: '\n\n  Thank you, {client_name}.  \n\nSee you then.\n \t\nBring the keys.\n\n\n\n' };
+    const template = {
+      subject: '  Booked:\r\n{datetime}\n',
+      body: '\n\n  Thank you, {client_name}.  \n\nSee you then.\n \t\nBring the keys.\n\n\n\n',
+    };
     const document = messageDocument(facts, clientConfirmation, template, branding);
     expect(document.subject).toBe('Booked: 12/1/2026 at 9:30AM EST');
     expect(document.opening).toEqual(['Thank you, Avery Stone.', 'See you then.', 'Bring the keys.']);
@@ -229,7 +299,12 @@ describe("the company's template", () => {
   });
 
   it('keeps the lines of one paragraph together', () => {
-    const document = messageDocument(facts, clientConfirmation, { subject: 'Booked', body: 'Thank you.\nSee you then.' }, branding);
+    const document = messageDocument(
+      facts,
+      clientConfirmation,
+      { subject: 'Booked', body: 'Thank you.\nSee you then.' },
+      branding,
+    );
     expect(document.opening).toEqual(['Thank you.\nSee you then.']);
   });
 });
@@ -266,24 +341,43 @@ describe("the agents' and the office's copies", () => {
     expect(office).not.toContain('Pay Online');
     expect(office).not.toContain('How to prepare');
     expect(office).not.toContain('Questions or changes');
-    expect(messageText(documentFor({ kind: 'confirmation', audience: 'office' }, { paid: true }))).toContain('Payment: Paid');
+    expect(messageText(documentFor({ kind: 'confirmation', audience: 'office' }, { paid: true }))).toContain(
+      'Payment: Paid',
+    );
   });
 
   it('leaves out the sections the order has nothing for', () => {
-    const bare = documentFor({ kind: 'confirmation', audience: 'office' }, { people: [], specialNote: '  ', property: { sqft: null, yearBuilt: null, foundation: '', salesPrice: '', answers: [] } });
+    const bare = documentFor(
+      { kind: 'confirmation', audience: 'office' },
+      {
+        people: [],
+        specialNote: '  ',
+        property: { sqft: null, yearBuilt: null, foundation: '', salesPrice: '', answers: [] },
+      },
+    );
     expect(bare.sections.map((section) => section.title)).toEqual(['Appointment', 'Price']);
   });
 
-  it("tells an agent only the clients, how to reach them, not the other agents or the contacts", () => {
+  it('tells an agent only the clients, how to reach them, not the other agents or the contacts', () => {
     const agent = messageText(documentFor({ kind: 'confirmation', audience: 'agent' }));
-    expect(block(agent, 'Client(s)')).toEqual(['Client: Avery Stone', 'E-mail: avery@example.com', 'Mobile: (614) 555-0199']);
+    expect(block(agent, 'Client(s)')).toEqual([
+      'Client: Avery Stone',
+      'E-mail: avery@example.com',
+      'Mobile: (614) 555-0199',
+    ]);
     expect(agent).not.toContain('Ray Realtor');
     expect(agent).not.toContain('Tia Title');
   });
 
   it("lists each person under their kind, with their company, e-mail and phones; a person without a name is '(no name)'", () => {
     const text = messageText(documentFor({ kind: 'confirmation', audience: 'office' }, { people: PEOPLE }));
-    expect(block(text, 'Client(s)')).toEqual(['Client: Avery Stone', 'E-mail: avery@example.com', 'Mobile: (614) 555-0199', 'Client: Sam Stone', 'Home: +1 (614) 555-0123']);
+    expect(block(text, 'Client(s)')).toEqual([
+      'Client: Avery Stone',
+      'E-mail: avery@example.com',
+      'Mobile: (614) 555-0199',
+      'Client: Sam Stone',
+      'Home: +1 (614) 555-0123',
+    ]);
     expect(block(text, 'Agents')).toEqual([
       "Buyer's agent: Ray Realtor, Realty One",
       'E-mail: ray@realty.example',
@@ -295,7 +389,7 @@ describe("the agents' and the office's copies", () => {
     expect(block(text, 'Contacts')).toEqual(['Contact: Tia Title, Title Co']);
   });
 
-  it("links each e-mail address to write to and each phone number to call, by its digits", async () => {
+  it('links each e-mail address to write to and each phone number to call, by its digits', async () => {
     const html = await htmlOf(documentFor({ kind: 'confirmation', audience: 'office' }, { people: PEOPLE }));
     expect(hrefOf(html, 'avery@example.com')).toBe('mailto:avery@example.com');
     expect(hrefOf(html, 'listings@homes.example')).toBe('mailto:listings@homes.example');
@@ -305,24 +399,53 @@ describe("the agents' and the office's copies", () => {
     expect(paragraphs(html)).toContain('Client: Sam Stone');
   });
 
-  it("names the inspectors to the office even where the company hides them from visitors", () => {
-    const office = messageText(documentFor({ kind: 'confirmation', audience: 'office' }, { showInspectorNames: false }));
+  it('names the inspectors to the office even where the company hides them from visitors', () => {
+    const office = messageText(
+      documentFor({ kind: 'confirmation', audience: 'office' }, { showInspectorNames: false }),
+    );
     expect(block(office, 'Appointment')).toContain('Inspector(s): Dana Whitfield');
   });
 
   it("gives the office the property's facts, the sales price only when known, and the note without the spaces around it", () => {
-    const office = messageText(documentFor({ kind: 'confirmation', audience: 'office' }, { specialNote: '  Gate code 1234 \n' }));
-    expect(block(office, 'Property')).toEqual(['Square feet: 2400', 'Year built: 1978', 'Foundation: Basement', 'Sales price: $350,000', 'Is the home occupied?: Yes']);
+    const office = messageText(
+      documentFor({ kind: 'confirmation', audience: 'office' }, { specialNote: '  Gate code 1234 \n' }),
+    );
+    expect(block(office, 'Property')).toEqual([
+      'Square feet: 2400',
+      'Year built: 1978',
+      'Foundation: Basement',
+      'Sales price: $350,000',
+      'Is the home occupied?: Yes',
+    ]);
     expect(block(office, 'Special instructions')).toEqual(['Note: Gate code 1234']);
-    const unsold = messageText(documentFor({ kind: 'confirmation', audience: 'office' }, { property: { ...facts.property, salesPrice: '' } }));
-    expect(block(unsold, 'Property')).toEqual(['Square feet: 2400', 'Year built: 1978', 'Foundation: Basement', 'Is the home occupied?: Yes']);
+    const unsold = messageText(
+      documentFor({ kind: 'confirmation', audience: 'office' }, { property: { ...facts.property, salesPrice: '' } }),
+    );
+    expect(block(unsold, 'Property')).toEqual([
+      'Square feet: 2400',
+      'Year built: 1978',
+      'Foundation: Basement',
+      'Is the home occupied?: Yes',
+    ]);
   });
 
-  it("shows the office no price where the company hides amounts, and the frozen total alone for an order confirmed before prices were kept", () => {
-    const hidden = documentFor({ kind: 'confirmation', audience: 'office' }, { pricing: { ...issue20Pricing(), fees_hidden: true, taxes_hidden: true } });
-    expect(hidden.sections.map((section) => section.title)).toEqual(['Appointment', 'Client(s)', 'Agents', 'Contacts', 'Property', 'Special instructions']);
+  it('shows the office no price where the company hides amounts, and the frozen total alone for an order confirmed before prices were kept', () => {
+    const hidden = documentFor(
+      { kind: 'confirmation', audience: 'office' },
+      { pricing: { ...issue20Pricing(), fees_hidden: true, taxes_hidden: true } },
+    );
+    expect(hidden.sections.map((section) => section.title)).toEqual([
+      'Appointment',
+      'Client(s)',
+      'Agents',
+      'Contacts',
+      'Property',
+      'Special instructions',
+    ]);
     expect(messageText(hidden)).not.toContain('Total:');
-    expect(block(messageText(documentFor({ kind: 'confirmation', audience: 'office' }, { pricing: null })), 'Price')).toEqual(['Total: $609.53']);
+    expect(
+      block(messageText(documentFor({ kind: 'confirmation', audience: 'office' }, { pricing: null })), 'Price'),
+    ).toEqual(['Total: $609.53']);
   });
 });
 
@@ -345,10 +468,18 @@ describe('reminders and receipts', () => {
   });
 
   it("a receipt says paid after the total's own note, and under a frozen total alone", () => {
-    const beforeTax = { ...issue20Pricing(), taxes_hidden: true, totals: { ...issue20Pricing().totals, display_total: 56700 } };
-    const receipt = messageText(documentFor({ kind: 'receipt', audience: 'client' }, { paid: true, payUrl: null, pricing: beforeTax }));
+    const beforeTax = {
+      ...issue20Pricing(),
+      taxes_hidden: true,
+      totals: { ...issue20Pricing().totals, display_total: 56700 },
+    };
+    const receipt = messageText(
+      documentFor({ kind: 'receipt', audience: 'client' }, { paid: true, payUrl: null, pricing: beforeTax }),
+    );
     expect(block(receipt, 'Your order')!.slice(-2)).toEqual(['Total: $567.00', 'Prices before tax · Paid']);
-    const old = messageText(documentFor({ kind: 'receipt', audience: 'client' }, { paid: true, payUrl: null, pricing: null }));
+    const old = messageText(
+      documentFor({ kind: 'receipt', audience: 'client' }, { paid: true, payUrl: null, pricing: null }),
+    );
     expect(block(old, 'Your order')).toEqual(['Total: $609.53', 'Paid']);
   });
 });
@@ -361,18 +492,31 @@ describe('the HTML part', () => {
     expect(html.querySelector('meta[name="color-scheme"]')?.getAttribute('content')).toBe('light dark');
     expect(rendered.html).toContain('@media (prefers-color-scheme: dark)');
     expect(html.querySelector('h1')?.textContent).toBe('Your inspection is booked');
-    expect(Array.from(html.querySelectorAll('h2')).map((h) => h.textContent)).toEqual(['Your appointment', 'Your order', 'How to prepare', 'Add it to your calendar']);
+    expect(Array.from(html.querySelectorAll('h2')).map((h) => h.textContent)).toEqual([
+      'Your appointment',
+      'Your order',
+      'How to prepare',
+      'Add it to your calendar',
+    ]);
     expect(html.querySelector('a[href^="https://pay.example.com/"]')?.textContent).toBe('Pay Online');
     expect(html.querySelector('img')?.getAttribute('alt')).toBe('Scioto Valley Home Inspections');
-    const rows = Array.from(html.querySelectorAll('table[role="table"] tr')).map((tr) => Array.from(tr.querySelectorAll('td, th')).map((cell) => cell.textContent));
+    const rows = Array.from(html.querySelectorAll('table[role="table"] tr')).map((tr) =>
+      Array.from(tr.querySelectorAll('td, th')).map((cell) => cell.textContent),
+    );
     expect(rows.at(-1)).toEqual(['Total', '$609.53']);
     const sum = rows.slice(0, -1).reduce((total, [, amount]) => total + shownCents(amount!), 0);
     expect(sum).toBe(60953);
     expect(rendered.html).not.toMatch(/undefined|null|\[object/);
   });
 
-  it("names the company in text where it has no logo mail programs show", async () => {
-    const html = parse((await renderMessage(messageDocument(facts, clientConfirmation, DEFAULT_TEMPLATES.client, { ...branding, logoUrl: null }))).html);
+  it('names the company in text where it has no logo mail programs show', async () => {
+    const html = parse(
+      (
+        await renderMessage(
+          messageDocument(facts, clientConfirmation, DEFAULT_TEMPLATES.client, { ...branding, logoUrl: null }),
+        )
+      ).html,
+    );
     expect(html.querySelector('img')).toBeNull();
     expect(html.body.textContent).toContain('Scioto Valley Home Inspections');
   });
@@ -412,21 +556,32 @@ describe('the HTML part', () => {
     ]) {
       expect(shown).toContain(row);
     }
-    expect(hrefOf(html, '120 Oak St, Unit 4, Columbus, OH 43215')).toBe('https://www.google.com/maps/search/?api=1&query=120%20Oak%20St%2C%20Unit%204%2C%20Columbus%2C%20OH%2043215');
+    expect(hrefOf(html, '120 Oak St, Unit 4, Columbus, OH 43215')).toBe(
+      'https://www.google.com/maps/search/?api=1&query=120%20Oak%20St%2C%20Unit%204%2C%20Columbus%2C%20OH%2043215',
+    );
   });
 
   it('opens with the paragraphs of the template under the heading', async () => {
-    const document = messageDocument(facts, clientConfirmation, { subject: 'Booked', body: 'Thank you, {client_name}.\n\nSee you then.' }, branding);
+    const document = messageDocument(
+      facts,
+      clientConfirmation,
+      { subject: 'Booked', body: 'Thank you, {client_name}.\n\nSee you then.' },
+      branding,
+    );
     const html = await htmlOf(document);
     // The paragraphs right after the heading, before the buttons and sections.
     const opening: string[] = [];
-    for (let next = html.querySelector('h1')!.nextElementSibling; next?.tagName === 'P'; next = next.nextElementSibling) opening.push(next.textContent!);
+    for (let next = html.querySelector('h1')!.nextElementSibling; next?.tagName === 'P'; next = next.nextElementSibling)
+      opening.push(next.textContent!);
     expect(opening).toEqual(['Thank you, Avery Stone.', 'See you then.']);
   });
 
   it('lists what to prepare, and leaves out the heading where there is nothing to prepare or add to a calendar', async () => {
     const html = await htmlOf(documentFor(clientConfirmation));
-    expect(Array.from(html.querySelectorAll('li')).map((li) => li.textContent)).toEqual(['Utilities must be on.', 'Radon: keep windows closed 12 hours before.']);
+    expect(Array.from(html.querySelectorAll('li')).map((li) => li.textContent)).toEqual([
+      'Utilities must be on.',
+      'Radon: keep windows closed 12 hours before.',
+    ]);
     const [google, outlook] = calendarLinks(facts);
     expect(hrefOf(html, 'Google Calendar')).toBe(google!.url);
     expect(hrefOf(html, 'Outlook')).toBe(outlook!.url);
@@ -435,33 +590,57 @@ describe('the HTML part', () => {
     expect(headings(nothingToPrepare)).toEqual(['Your appointment', 'Your order', 'Add it to your calendar']);
     expect(nothingToPrepare.querySelector('ul')).toBeNull();
     const office = await htmlOf(documentFor({ kind: 'confirmation', audience: 'office' }));
-    expect(headings(office)).toEqual(['Appointment', 'Client(s)', 'Agents', 'Contacts', 'Property', 'Special instructions', 'Price']);
+    expect(headings(office)).toEqual([
+      'Appointment',
+      'Client(s)',
+      'Agents',
+      'Contacts',
+      'Property',
+      'Special instructions',
+      'Price',
+    ]);
   });
 
   it("ends with the office's name, its phone to call and address to write to, and leaves out what the office has none of", async () => {
     const contact = (html: HtmlPart) => paragraphs(html).find((p) => p.startsWith('Questions or changes'));
     const html = await htmlOf(documentFor(clientConfirmation));
-    expect(contact(html)).toBe('Questions or changes: Scioto Valley Home Inspections, (614) 555-0142, office@example.com. A reply to this e-mail reaches the office.');
+    expect(contact(html)).toBe(
+      'Questions or changes: Scioto Valley Home Inspections, (614) 555-0142, office@example.com. A reply to this e-mail reaches the office.',
+    );
     expect(hrefOf(html, '(614) 555-0142')).toBe('tel:6145550142');
     expect(hrefOf(html, 'office@example.com')).toBe('mailto:office@example.com');
     const noPhone = await htmlOf(documentFor(clientConfirmation, { office: { ...facts.office, phone: '' } }));
-    expect(contact(noPhone)).toBe('Questions or changes: Scioto Valley Home Inspections, office@example.com. A reply to this e-mail reaches the office.');
+    expect(contact(noPhone)).toBe(
+      'Questions or changes: Scioto Valley Home Inspections, office@example.com. A reply to this e-mail reaches the office.',
+    );
     expect(noPhone.querySelector('a[href^="tel:"]')).toBeNull();
     const noEmail = await htmlOf(documentFor(clientConfirmation, { office: { ...facts.office, email: '' } }));
-    expect(contact(noEmail)).toBe('Questions or changes: Scioto Valley Home Inspections, (614) 555-0142. A reply to this e-mail reaches the office.');
+    expect(contact(noEmail)).toBe(
+      'Questions or changes: Scioto Valley Home Inspections, (614) 555-0142. A reply to this e-mail reaches the office.',
+    );
     expect(noEmail.querySelector('a[href^="mailto:"]')).toBeNull();
-    expect((await htmlOf(documentFor({ kind: 'confirmation', audience: 'office' }))).body.textContent).not.toContain('Questions or changes');
+    expect((await htmlOf(documentFor({ kind: 'confirmation', audience: 'office' }))).body.textContent).not.toContain(
+      'Questions or changes',
+    );
   });
 
   it('has no empty box where an e-mail has no button', async () => {
-    const emptyBoxes = (html: HtmlPart) => Array.from(html.querySelectorAll('table[role="presentation"]')).filter((table) => table.textContent!.trim() === '' && !table.querySelector('img'));
-    for (const occasion of [clientConfirmation, { kind: 'confirmation', audience: 'office' }, { kind: 'receipt', audience: 'client' }] as MessageOccasion[]) {
+    const emptyBoxes = (html: HtmlPart) =>
+      Array.from(html.querySelectorAll('table[role="presentation"]')).filter(
+        (table) => table.textContent!.trim() === '' && !table.querySelector('img'),
+      );
+    for (const occasion of [
+      clientConfirmation,
+      { kind: 'confirmation', audience: 'office' },
+      { kind: 'receipt', audience: 'client' },
+    ] as MessageOccasion[]) {
       expect(emptyBoxes(await htmlOf(documentFor(occasion, { paid: true, payUrl: null })))).toEqual([]);
     }
   });
 
-  it("writes a receipt's \"Paid\" under the total of the price table, and nothing under a confirmation's total", async () => {
-    const rowsOf = (html: HtmlPart) => Array.from(html.querySelectorAll('table[role="table"] tr')).map((tr) => tr.textContent);
+  it('writes a receipt\'s "Paid" under the total of the price table, and nothing under a confirmation\'s total', async () => {
+    const rowsOf = (html: HtmlPart) =>
+      Array.from(html.querySelectorAll('table[role="table"] tr')).map((tr) => tr.textContent);
     const receipt = await htmlOf(documentFor({ kind: 'receipt', audience: 'client' }, { paid: true, payUrl: null }));
     expect(rowsOf(receipt).slice(-2)).toEqual(['Total$609.53', 'Paid']);
     expect(rowsOf(await htmlOf(documentFor(clientConfirmation))).at(-1)).toBe('Total$609.53');
@@ -469,7 +648,13 @@ describe('the HTML part', () => {
 
   it('says in the preview line what the e-mail is about, before its first words', async () => {
     const html = await htmlOf(documentFor(clientConfirmation));
-    expect(html.querySelector('[data-skip-in-text]')!.textContent!.startsWith('Tuesday, December 1st 2026, 9:30 AM – 12:00 PM EST · 120 Oak St, Unit 4, Columbus, OH 43215')).toBe(true);
+    expect(
+      html
+        .querySelector('[data-skip-in-text]')!
+        .textContent!.startsWith(
+          'Tuesday, December 1st 2026, 9:30 AM – 12:00 PM EST · 120 Oak St, Unit 4, Columbus, OH 43215',
+        ),
+    ).toBe(true);
   });
 });
 
@@ -482,7 +667,9 @@ describe('the "Manage your inspection" link (issue 24)', () => {
     expect(document.manage).toEqual({ label: 'Manage your inspection', url: MANAGE_URL });
     expect(messageText(document)).toContain(`Pay Online: ${facts.payUrl}\n\nManage your inspection: ${MANAGE_URL}`);
     const html = parse((await renderMessage(document)).html);
-    const buttons = Array.from(html.querySelectorAll('a')).filter((a) => a.getAttribute('href') === facts.payUrl || a.getAttribute('href') === MANAGE_URL);
+    const buttons = Array.from(html.querySelectorAll('a')).filter(
+      (a) => a.getAttribute('href') === facts.payUrl || a.getAttribute('href') === MANAGE_URL,
+    );
     expect(buttons.map((a) => a.textContent)).toEqual(['Pay Online', 'Manage your inspection']);
   });
 
@@ -490,35 +677,61 @@ describe('the "Manage your inspection" link (issue 24)', () => {
     for (const occasion of [
       { kind: 'confirmation', audience: 'agent' },
       { kind: 'reminder', audience: 'client' },
-      { kind: 'rescheduled', audience: 'client', change: { previousStart: new Date('2026-11-30T14:30:00Z'), changedBy: 'visitor' } },
+      {
+        kind: 'rescheduled',
+        audience: 'client',
+        change: { previousStart: new Date('2026-11-30T14:30:00Z'), changedBy: 'visitor' },
+      },
     ] as MessageOccasion[]) {
-      expect(documentFor({ ...occasion, manageUrl: MANAGE_URL }, { paid: true, payUrl: null }).manage?.url).toBe(MANAGE_URL);
+      expect(documentFor({ ...occasion, manageUrl: MANAGE_URL }, { paid: true, payUrl: null }).manage?.url).toBe(
+        MANAGE_URL,
+      );
     }
-    expect(messageText(documentFor({ kind: 'confirmation', audience: 'agent', manageUrl: MANAGE_URL }))).toContain(`Manage your inspection: ${MANAGE_URL}`);
+    expect(messageText(documentFor({ kind: 'confirmation', audience: 'agent', manageUrl: MANAGE_URL }))).toContain(
+      `Manage your inspection: ${MANAGE_URL}`,
+    );
   });
 
-  it('is not in a message without one, the office\'s copy, a receipt or a cancellation', () => {
+  it("is not in a message without one, the office's copy, a receipt or a cancellation", () => {
     expect(documentFor(clientConfirmation).manage).toBeNull();
     expect(messageText(documentFor(clientConfirmation))).not.toContain('Manage your inspection');
     expect(documentFor({ kind: 'confirmation', audience: 'office', manageUrl: MANAGE_URL }).manage).toBeNull();
     expect(documentFor({ kind: 'receipt', audience: 'client', manageUrl: MANAGE_URL }).manage).toBeNull();
-    const cancelled = { ...facts, status: 'cancelled' as const, cancelled: { at: new Date('2026-11-28T15:00:00Z'), reason: '', feeCents: null } };
-    expect(messageDocument(cancelled, { kind: 'cancelled', audience: 'client', manageUrl: MANAGE_URL }, DEFAULT_TEMPLATES.cancelled, branding).manage).toBeNull();
+    const cancelled = {
+      ...facts,
+      status: 'cancelled' as const,
+      cancelled: { at: new Date('2026-11-28T15:00:00Z'), reason: '', feeCents: null },
+    };
+    expect(
+      messageDocument(
+        cancelled,
+        { kind: 'cancelled', audience: 'client', manageUrl: MANAGE_URL },
+        DEFAULT_TEMPLATES.cancelled,
+        branding,
+      ).manage,
+    ).toBeNull();
   });
 });
 
-describe('a rescheduled booking\'s e-mails (issue 24)', () => {
+describe("a rescheduled booking's e-mails (issue 24)", () => {
   // Saturday 31 October 2026, 9:30 EDT, moved to Tuesday 3 November, 9:30 EST: the clocks went back in between.
   const previousStart = new Date('2026-10-31T13:30:00Z');
-  const after: Partial<MessageFacts> = { start: new Date('2026-11-03T14:30:00Z'), end: new Date('2026-11-03T17:00:00Z'), sequence: 1 };
-  const moved = (audience: MessageOccasion['audience'], changedBy: 'visitor' | 'office' = 'visitor') => documentFor({ kind: 'rescheduled', audience, change: { previousStart, changedBy } }, after);
+  const after: Partial<MessageFacts> = {
+    start: new Date('2026-11-03T14:30:00Z'),
+    end: new Date('2026-11-03T17:00:00Z'),
+    sequence: 1,
+  };
+  const moved = (audience: MessageOccasion['audience'], changedBy: 'visitor' | 'office' = 'visitor') =>
+    documentFor({ kind: 'rescheduled', audience, change: { previousStart, changedBy } }, after);
 
   it('tell the client the new time, and the one it had, each in its own zone across the daylight-saving change', () => {
     const document = moved('client');
     expect(document.heading).toBe('Your inspection was moved');
     expect(document.subject).toBe('Your inspection is moved to 11/3/2026 at 9:30AM EST');
     const text = messageText(document);
-    expect(text).toContain('When: Tuesday, November 3rd 2026, 9:30 AM – 12:00 PM EST\nWas: Saturday, October 31st 2026, 9:30 AM – 12:00 PM EDT\n');
+    expect(text).toContain(
+      'When: Tuesday, November 3rd 2026, 9:30 AM – 12:00 PM EST\nWas: Saturday, October 31st 2026, 9:30 AM – 12:00 PM EDT\n',
+    );
     expect(text).toContain('has been moved from 10/31/2026 at 9:30AM EDT to 11/3/2026 at 9:30AM EST');
     // Still ahead: the price, what to prepare, the calendar links and Pay Online while unpaid.
     expect(document.sections.map((section) => section.title)).toEqual(['Your appointment', 'Your order']);
@@ -552,12 +765,20 @@ describe('a rescheduled booking\'s e-mails (issue 24)', () => {
 
   it("use the company's own template for the client, never for an agent's or the office's copy", () => {
     const own = { rescheduled: { subject: 'Moved: {datetime} (was {previous_datetime})', body: 'See you then.' } };
-    const occasion: MessageOccasion = { kind: 'rescheduled', audience: 'client', change: { previousStart, changedBy: 'office' } };
+    const occasion: MessageOccasion = {
+      kind: 'rescheduled',
+      audience: 'client',
+      change: { previousStart, changedBy: 'office' },
+    };
     expect(messageTemplate(occasion, own)).toBe(own.rescheduled);
-    expect(messageDocument({ ...facts, ...after }, occasion, messageTemplate(occasion, own), branding).subject).toBe('Moved: 11/3/2026 at 9:30AM EST (was 10/31/2026 at 9:30AM EDT)');
+    expect(messageDocument({ ...facts, ...after }, occasion, messageTemplate(occasion, own), branding).subject).toBe(
+      'Moved: 11/3/2026 at 9:30AM EST (was 10/31/2026 at 9:30AM EDT)',
+    );
     expect(messageTemplate({ ...occasion, audience: 'agent' }, own)).toBe(AGENT_CHANGE_TEMPLATES.rescheduled);
     expect(messageTemplate({ ...occasion, audience: 'office' }, own)).toBe(OFFICE_CHANGE_TEMPLATES.rescheduled);
-    expect(messageTemplate({ ...occasion, audience: 'office' }, own).subject).toBe('Booking moved to {datetime}: {address}');
+    expect(messageTemplate({ ...occasion, audience: 'office' }, own).subject).toBe(
+      'Booking moved to {datetime}: {address}',
+    );
     // Without a template of its own, the client reads the built-in one.
     expect(messageTemplate(occasion, {})).toBe(DEFAULT_TEMPLATES.rescheduled);
   });
@@ -576,9 +797,12 @@ describe('a rescheduled booking\'s e-mails (issue 24)', () => {
     }
   });
 
-  it("say the new time alone when the job does not tell the time it had: no \"Was\", and no change rows for the office", () => {
+  it('say the new time alone when the job does not tell the time it had: no "Was", and no change rows for the office', () => {
     const client = documentFor({ kind: 'rescheduled', audience: 'client' }, after);
-    expect(block(messageText(client), 'Your appointment')!.slice(0, 2)).toEqual(['When: Tuesday, November 3rd 2026, 9:30 AM – 12:00 PM EST', 'Expected length: about 2½ hours']);
+    expect(block(messageText(client), 'Your appointment')!.slice(0, 2)).toEqual([
+      'When: Tuesday, November 3rd 2026, 9:30 AM – 12:00 PM EST',
+      'Expected length: about 2½ hours',
+    ]);
     const office = documentFor({ kind: 'rescheduled', audience: 'office' }, after);
     expect(office.sections[0]!.title).toBe('Appointment');
     expect(messageText(office)).not.toContain('Was:');
@@ -586,9 +810,22 @@ describe('a rescheduled booking\'s e-mails (issue 24)', () => {
 });
 
 describe("a cancelled booking's e-mails (issue 24)", () => {
-  const cancelledFacts = (reason: string, feeCents: number | null): Partial<MessageFacts> => ({ status: 'cancelled', cancelled: { at: new Date('2026-11-30T16:00:00Z'), reason, feeCents }, sequence: 2 });
-  const cancelled = (audience: MessageOccasion['audience'], reason = 'Bought another house', feeCents: number | null = 7500, changedBy: 'visitor' | 'office' = 'visitor', changes: Partial<MessageFacts> = {}) =>
-    documentFor({ kind: 'cancelled', audience, change: { previousStart: facts.start, changedBy } }, { ...cancelledFacts(reason, feeCents), ...changes });
+  const cancelledFacts = (reason: string, feeCents: number | null): Partial<MessageFacts> => ({
+    status: 'cancelled',
+    cancelled: { at: new Date('2026-11-30T16:00:00Z'), reason, feeCents },
+    sequence: 2,
+  });
+  const cancelled = (
+    audience: MessageOccasion['audience'],
+    reason = 'Bought another house',
+    feeCents: number | null = 7500,
+    changedBy: 'visitor' | 'office' = 'visitor',
+    changes: Partial<MessageFacts> = {},
+  ) =>
+    documentFor(
+      { kind: 'cancelled', audience, change: { previousStart: facts.start, changedBy } },
+      { ...cancelledFacts(reason, feeCents), ...changes },
+    );
   const appointment = [
     'When: Tuesday, December 1st 2026, 9:30 AM – 12:00 PM EST',
     'Expected length: about 2½ hours',
@@ -598,26 +835,39 @@ describe("a cancelled booking's e-mails (issue 24)", () => {
     "Services: Buyer's Essentials, Radon Testing",
   ];
 
-  it("give the office who cancelled, the reason and the late fee, and the time it had with its zone", () => {
+  it('give the office who cancelled, the reason and the late fee, and the time it had with its zone', () => {
     const office = cancelled('office');
     expect(office.heading).toBe('Booking cancelled');
     expect(office.subject).toBe('Booking cancelled: 12/1/2026 at 9:30AM EST, 120 Oak St, Unit 4, Columbus, OH 43215');
     const text = messageText(office);
-    expect(block(text, 'Change')).toEqual(['Cancelled by: the client or agent, with their "Manage your inspection" link', 'Reason: Bought another house', 'Late-cancellation fee: $75.00']);
+    expect(block(text, 'Change')).toEqual([
+      'Cancelled by: the client or agent, with their "Manage your inspection" link',
+      'Reason: Bought another house',
+      'Late-cancellation fee: $75.00',
+    ]);
     expect(text).toContain('When: Tuesday, December 1st 2026, 9:30 AM – 12:00 PM EST');
     expect(office.sections[0]!.title).toBe('Change');
     // Who to call is still there: the people, and the payment state for a refund.
     expect(text).toContain('Client: Avery Stone');
   });
 
-  it("tell the office whether it was paid, a refund perhaps due, rather than a price still owed (issue 24)", () => {
+  it('tell the office whether it was paid, a refund perhaps due, rather than a price still owed (issue 24)', () => {
     const unpaid = messageText(cancelled('office'));
     expect(block(unpaid, 'Appointment')!.at(-1)).toBe('Payment: Not paid');
-    const paid = messageText(cancelled('office', 'Bought another house', 7500, 'visitor', { paid: true, payUrl: null }));
+    const paid = messageText(
+      cancelled('office', 'Bought another house', 7500, 'visitor', { paid: true, payUrl: null }),
+    );
     expect(block(paid, 'Appointment')!.at(-1)).toBe('Payment: Paid — a refund may be due');
     // The price the booking had, as booked: its lines still add up to its total (house rule 16); the late fee stays in the change's rows.
     const price = block(unpaid, 'Price as booked')!;
-    expect(price).toEqual(["Buyer's Essentials: $520.00", 'Bundle Savings: - $40.00', 'Radon Testing: $150.00', 'Coupon 10% off: - $63.00', 'Franklin County sales tax (tax): $42.53', 'Total: $609.53']);
+    expect(price).toEqual([
+      "Buyer's Essentials: $520.00",
+      'Bundle Savings: - $40.00',
+      'Radon Testing: $150.00',
+      'Coupon 10% off: - $63.00',
+      'Franklin County sales tax (tax): $42.53',
+      'Total: $609.53',
+    ]);
     expect(price.slice(0, -1).reduce((sum, line) => sum + shownCents(line), 0)).toBe(shownCents(price.at(-1)!));
     expect(block(unpaid, 'Price')).toBeNull();
     expect(block(unpaid, 'Change')).toContain('Late-cancellation fee: $75.00');
@@ -637,7 +887,12 @@ describe("a cancelled booking's e-mails (issue 24)", () => {
 
   it("belong to the cancellation's messages alone: the office's copy of a move or a new booking never names a cancellation's reason or fee", () => {
     const onRecord = cancelledFacts('Bought another house', 7500);
-    const move = messageText(documentFor({ kind: 'rescheduled', audience: 'office', change: { previousStart: facts.start, changedBy: 'office' } }, onRecord));
+    const move = messageText(
+      documentFor(
+        { kind: 'rescheduled', audience: 'office', change: { previousStart: facts.start, changedBy: 'office' } },
+        onRecord,
+      ),
+    );
     expect(block(move, 'Change')).toEqual(['Moved by: the office']);
     const booked = documentFor({ kind: 'confirmation', audience: 'office' }, onRecord);
     expect(booked.sections[0]!.title).toBe('Appointment');
@@ -646,9 +901,13 @@ describe("a cancelled booking's e-mails (issue 24)", () => {
 
   it('name no reason and no fee where the order holds no cancellation record', () => {
     const occasion = { kind: 'cancelled', change: { previousStart: facts.start, changedBy: 'office' } } as const;
-    const office = messageText(documentFor({ ...occasion, audience: 'office' }, { status: 'cancelled', cancelled: null }));
+    const office = messageText(
+      documentFor({ ...occasion, audience: 'office' }, { status: 'cancelled', cancelled: null }),
+    );
     expect(block(office, 'Change')).toEqual(['Cancelled by: the office']);
-    const client = messageText(documentFor({ ...occasion, audience: 'client' }, { status: 'cancelled', cancelled: null }));
+    const client = messageText(
+      documentFor({ ...occasion, audience: 'client' }, { status: 'cancelled', cancelled: null }),
+    );
     expect(block(client, 'The cancelled appointment')).toEqual(appointment);
   });
 
@@ -659,7 +918,9 @@ describe("a cancelled booking's e-mails (issue 24)", () => {
     expect(client.action).toBeNull();
     expect(client.calendarLinks).toEqual([]);
     expect(client.prepare).toEqual([]);
-    expect(client.preview).toBe('Booking cancelled: Tuesday, December 1st 2026, 9:30 AM – 12:00 PM EST · 120 Oak St, Unit 4, Columbus, OH 43215');
+    expect(client.preview).toBe(
+      'Booking cancelled: Tuesday, December 1st 2026, 9:30 AM – 12:00 PM EST · 120 Oak St, Unit 4, Columbus, OH 43215',
+    );
     const text = messageText(client);
     expect(block(text, 'The cancelled appointment')).toEqual([...appointment, 'Late-cancellation fee: $75.00']);
     expect(text).not.toContain('Bought another house');
@@ -685,7 +946,9 @@ describe("a cancelled booking's e-mails (issue 24)", () => {
     expect(agent.heading).toBe('Inspection cancelled');
     expect(messageText(agent)).not.toContain('$');
     expect(agent.subject).toBe('Inspection for Avery Stone on 12/1/2026 at 9:30AM EST is cancelled');
-    expect(agent.opening).toEqual(['The inspection for Avery Stone on 12/1/2026 at 9:30AM EST at 120 Oak St, Unit 4, Columbus, OH 43215 has been cancelled.']);
+    expect(agent.opening).toEqual([
+      'The inspection for Avery Stone on 12/1/2026 at 9:30AM EST at 120 Oak St, Unit 4, Columbus, OH 43215 has been cancelled.',
+    ]);
     const own = { cancelled: { subject: 'Cancelled', body: 'Your inspection is off.' } };
     expect(messageTemplate({ kind: 'cancelled', audience: 'agent' }, own)).toBe(AGENT_CHANGE_TEMPLATES.cancelled);
     expect(messageTemplate({ kind: 'cancelled', audience: 'client' }, own)).toBe(own.cancelled);

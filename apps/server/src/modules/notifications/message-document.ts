@@ -53,7 +53,13 @@ export interface MessageBranding {
 export type MessageRow = { label: string; value: string; href?: string };
 export type MessageSection =
   | { kind: 'rows'; title: string; rows: MessageRow[] }
-  | { kind: 'price'; title: string; lines: Array<{ label: string; amount: string }>; total: string; note: string | null };
+  | {
+      kind: 'price';
+      title: string;
+      lines: Array<{ label: string; amount: string }>;
+      total: string;
+      note: string | null;
+    };
 
 /** What a message is about, and who reads it. */
 export interface MessageOccasion {
@@ -75,7 +81,10 @@ export function templateNameOf(occasion: MessageOccasion): TemplateName {
  * The office's and an agent's copies of a change always have the built-in words of their own (the
  * company's change templates speak to the client: "your inspection").
  */
-export function messageTemplate(occasion: MessageOccasion, own: Partial<Record<TemplateName, MessageTemplate>>): MessageTemplate {
+export function messageTemplate(
+  occasion: MessageOccasion,
+  own: Partial<Record<TemplateName, MessageTemplate>>,
+): MessageTemplate {
   if (occasion.kind === 'rescheduled' || occasion.kind === 'cancelled') {
     if (occasion.audience === 'office') return OFFICE_CHANGE_TEMPLATES[occasion.kind];
     if (occasion.audience === 'agent') return AGENT_CHANGE_TEMPLATES[occasion.kind];
@@ -142,12 +151,18 @@ export const ROLE_TITLES: Record<MessageParty['role'], string> = {
 };
 
 /** "Tuesday, December 1st 2026" and "9:30 AM – 12:00 PM EST": the appointment in the office's clock, its zone named. */
-export function appointmentText(facts: { start: Date; end: Date; office: { timeZone: string } }): { date: string; time: string } {
+export function appointmentText(facts: { start: Date; end: Date; office: { timeZone: string } }): {
+  date: string;
+  time: string;
+} {
   const zone = facts.office.timeZone;
   const startLocal = wallTimeIn(facts.start, zone);
   const endLocal = wallTimeIn(facts.end, zone);
   const abbreviation = zoneAbbreviation(zone, facts.start.getTime());
-  const time = facts.end.getTime() > facts.start.getTime() ? `${formatTime(startLocal)} – ${formatTime(endLocal)} ${abbreviation}` : `${formatTime(startLocal)} ${abbreviation}`;
+  const time =
+    facts.end.getTime() > facts.start.getTime()
+      ? `${formatTime(startLocal)} – ${formatTime(endLocal)} ${abbreviation}`
+      : `${formatTime(startLocal)} ${abbreviation}`;
   return { date: formatListDate(startLocal), time };
 }
 
@@ -155,7 +170,11 @@ export function appointmentText(facts: { start: Date; end: Date; office: { timeZ
 export function calendarLinks(facts: MessageFacts): Array<{ label: string; url: string }> {
   const title = `Home inspection: ${addressLine(facts.address)}`;
   const details = `${facts.office.name}, ${facts.office.phone}. Order ${orderReference(facts.orderId)}.`;
-  const compact = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const compact = (date: Date) =>
+    date
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d{3}/, '');
   const google = new URL('https://calendar.google.com/calendar/render');
   google.search = new URLSearchParams({
     action: 'TEMPLATE',
@@ -184,7 +203,9 @@ export function calendarLinks(facts: MessageFacts): Array<{ label: string; url: 
 /** The order's price lines as the thank-you lays them out (house rule 16); null where amounts are hidden. */
 export function priceSection(facts: MessageFacts, title: string): MessageSection | null {
   if (!facts.pricing) {
-    return facts.totalCents === null ? null : { kind: 'price', title, lines: [], total: formatMoney(facts.totalCents, facts.currency), note: null };
+    return facts.totalCents === null
+      ? null
+      : { kind: 'price', title, lines: [], total: formatMoney(facts.totalCents, facts.currency), note: null };
   }
   const shown = displayLines(facts.pricing);
   if (shown.total === null) return null;
@@ -201,18 +222,30 @@ export function priceSection(facts: MessageFacts, title: string): MessageSection
 }
 
 /** The appointment's rows; after a move, the start it had ("Was"), in the zone it had then. */
-function appointmentRows(facts: MessageFacts, withInspectors: boolean, previousStart: Date | null = null): MessageRow[] {
+function appointmentRows(
+  facts: MessageFacts,
+  withInspectors: boolean,
+  previousStart: Date | null = null,
+): MessageRow[] {
   const when = appointmentText(facts);
   const length = lengthText(facts.durationMinutes);
   const mapUrl = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(addressLine(facts.address))}`;
-  const was = previousStart ? appointmentText({ start: previousStart, end: new Date(previousStart.getTime() + (facts.end.getTime() - facts.start.getTime())), office: facts.office }) : null;
+  const was = previousStart
+    ? appointmentText({
+        start: previousStart,
+        end: new Date(previousStart.getTime() + (facts.end.getTime() - facts.start.getTime())),
+        office: facts.office,
+      })
+    : null;
   return [
     { label: MESSAGE_WORDS.when, value: `${when.date}, ${when.time}` },
     ...(was ? [{ label: MESSAGE_WORDS.previous, value: `${was.date}, ${was.time}` }] : []),
     ...(length ? [{ label: MESSAGE_WORDS.length, value: length }] : []),
     { label: MESSAGE_WORDS.where, value: addressLine(facts.address), href: mapUrl },
     { label: MESSAGE_WORDS.order, value: orderReference(facts.orderId) },
-    ...(withInspectors && facts.inspectors.length ? [{ label: MESSAGE_WORDS.inspectors, value: joinNames(facts.inspectors) }] : []),
+    ...(withInspectors && facts.inspectors.length
+      ? [{ label: MESSAGE_WORDS.inspectors, value: joinNames(facts.inspectors) }]
+      : []),
     ...(facts.services.length ? [{ label: MESSAGE_WORDS.services, value: facts.services.join(', ') }] : []),
   ];
 }
@@ -223,7 +256,11 @@ function personRows(people: readonly MessageParty[]): MessageRow[] {
     return [
       { label: ROLE_TITLES[person.role], value: name },
       ...(person.email ? [{ label: 'E-mail', value: person.email, href: `mailto:${person.email}` }] : []),
-      ...person.phones.map((phone) => ({ label: phone.label, value: phone.number, href: `tel:${phone.number.replace(/[^\d+]/g, '')}` })),
+      ...person.phones.map((phone) => ({
+        label: phone.label,
+        value: phone.number,
+        href: `tel:${phone.number.replace(/[^\d+]/g, '')}`,
+      })),
     ];
   });
 }
@@ -242,11 +279,22 @@ function cancelFee(facts: MessageFacts): string | null {
 /** The office's rows of a change: who made it, and a cancellation's reason and fee. */
 function changeRows(facts: MessageFacts, occasion: MessageOccasion): MessageRow[] {
   if (occasion.kind !== 'rescheduled' && occasion.kind !== 'cancelled') return [];
-  const by = occasion.change ? [{ label: occasion.kind === 'cancelled' ? MESSAGE_WORDS.cancelledBy : MESSAGE_WORDS.movedBy, value: occasion.change.changedBy === 'office' ? MESSAGE_WORDS.byOffice : MESSAGE_WORDS.byVisitor }] : [];
+  const by = occasion.change
+    ? [
+        {
+          label: occasion.kind === 'cancelled' ? MESSAGE_WORDS.cancelledBy : MESSAGE_WORDS.movedBy,
+          value: occasion.change.changedBy === 'office' ? MESSAGE_WORDS.byOffice : MESSAGE_WORDS.byVisitor,
+        },
+      ]
+    : [];
   if (occasion.kind === 'rescheduled') return by;
   const reason = facts.cancelled?.reason.trim() ?? '';
   const fee = cancelFee(facts);
-  return [...by, ...(reason ? [{ label: MESSAGE_WORDS.cancelReason, value: reason }] : []), ...(fee ? [{ label: MESSAGE_WORDS.cancelFee, value: fee }] : [])];
+  return [
+    ...by,
+    ...(reason ? [{ label: MESSAGE_WORDS.cancelReason, value: reason }] : []),
+    ...(fee ? [{ label: MESSAGE_WORDS.cancelFee, value: fee }] : []),
+  ];
 }
 
 /** The payment row of the office's copy: a cancellation's says whether money may have to go back. */
@@ -271,15 +319,36 @@ function officeSections(facts: MessageFacts, occasion: MessageOccasion): Message
   const payment = paymentState(facts, occasion);
   const sections: Array<MessageSection | null> = [
     { kind: 'rows', title: MESSAGE_WORDS.changeTitle, rows: changeRows(facts, occasion) },
-    { kind: 'rows', title: 'Appointment', rows: [...appointmentRows(facts, true, previousStartOf(occasion)), { label: 'Order id', value: facts.orderId }, { label: MESSAGE_WORDS.payment, value: payment }] },
+    {
+      kind: 'rows',
+      title: 'Appointment',
+      rows: [
+        ...appointmentRows(facts, true, previousStartOf(occasion)),
+        { label: 'Order id', value: facts.orderId },
+        { label: MESSAGE_WORDS.payment, value: payment },
+      ],
+    },
     { kind: 'rows', title: MESSAGE_WORDS.clients, rows: personRows(facts.people.filter((p) => p.role === 'client')) },
-    { kind: 'rows', title: MESSAGE_WORDS.agents, rows: personRows(facts.people.filter((p) => p.role.endsWith('_agent'))) },
+    {
+      kind: 'rows',
+      title: MESSAGE_WORDS.agents,
+      rows: personRows(facts.people.filter((p) => p.role.endsWith('_agent'))),
+    },
     { kind: 'rows', title: MESSAGE_WORDS.contacts, rows: personRows(facts.people.filter((p) => p.role === 'contact')) },
     { kind: 'rows', title: MESSAGE_WORDS.property, rows: property },
-    { kind: 'rows', title: MESSAGE_WORDS.note, rows: facts.specialNote.trim() ? [{ label: 'Note', value: facts.specialNote.trim() }] : [] },
-    priceSection(facts, occasion.kind === 'cancelled' ? MESSAGE_WORDS.cancelledPriceTitle : MESSAGE_WORDS.officePriceTitle),
+    {
+      kind: 'rows',
+      title: MESSAGE_WORDS.note,
+      rows: facts.specialNote.trim() ? [{ label: 'Note', value: facts.specialNote.trim() }] : [],
+    },
+    priceSection(
+      facts,
+      occasion.kind === 'cancelled' ? MESSAGE_WORDS.cancelledPriceTitle : MESSAGE_WORDS.officePriceTitle,
+    ),
   ];
-  return sections.filter((section): section is MessageSection => section !== null && (section.kind === 'price' || section.rows.length > 0));
+  return sections.filter(
+    (section): section is MessageSection => section !== null && (section.kind === 'price' || section.rows.length > 0),
+  );
 }
 
 /**
@@ -293,20 +362,35 @@ function visitorSections(facts: MessageFacts, occasion: MessageOccasion): Messag
   const appointment: MessageSection = {
     kind: 'rows',
     title: cancelled ? MESSAGE_WORDS.cancelledTitle : MESSAGE_WORDS.appointmentTitle,
-    rows: [...appointmentRows(facts, facts.showInspectorNames, previousStartOf(occasion)), ...(fee ? [{ label: MESSAGE_WORDS.cancelFee, value: fee }] : [])],
+    rows: [
+      ...appointmentRows(facts, facts.showInspectorNames, previousStartOf(occasion)),
+      ...(fee ? [{ label: MESSAGE_WORDS.cancelFee, value: fee }] : []),
+    ],
   };
-  if (occasion.audience === 'agent') return [appointment, { kind: 'rows', title: MESSAGE_WORDS.clients, rows: personRows(facts.people.filter((p) => p.role === 'client')) }];
+  if (occasion.audience === 'agent')
+    return [
+      appointment,
+      { kind: 'rows', title: MESSAGE_WORDS.clients, rows: personRows(facts.people.filter((p) => p.role === 'client')) },
+    ];
   if (cancelled) return [appointment];
   const price = priceSection(facts, MESSAGE_WORDS.priceTitle);
   if (!price) return [appointment];
-  if (occasion.kind === 'receipt' && price.kind === 'price') return [appointment, { ...price, note: [price.note, MESSAGE_WORDS.paid].filter(Boolean).join(' · ') }];
+  if (occasion.kind === 'receipt' && price.kind === 'price')
+    return [appointment, { ...price, note: [price.note, MESSAGE_WORDS.paid].filter(Boolean).join(' · ') }];
   return [appointment, price];
 }
 
 /** One message of an order, as content (see MessageDocument). */
-export function messageDocument(facts: MessageFacts, occasion: MessageOccasion, template: MessageTemplate, branding: MessageBranding): MessageDocument {
+export function messageDocument(
+  facts: MessageFacts,
+  occasion: MessageOccasion,
+  template: MessageTemplate,
+  branding: MessageBranding,
+): MessageDocument {
   const values = placeholderValues(facts, occasion.change?.previousStart ?? null);
-  const subject = fillTemplate(template.subject, values).replace(/[\r\n]+/g, ' ').trim();
+  const subject = fillTemplate(template.subject, values)
+    .replace(/[\r\n]+/g, ' ')
+    .trim();
   const opening = fillTemplate(template.body, values)
     .split(/\n\s*\n/)
     .map((paragraph) => paragraph.trim())

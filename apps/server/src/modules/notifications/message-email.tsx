@@ -89,10 +89,23 @@ function Price({ section }: { section: Extract<MessageSection, { kind: 'price' }
           </tr>
         ))}
         <tr>
-          <th scope="row" className="ink" style={{ ...cell, textAlign: 'left', borderTop: `1px solid ${LINE}`, fontWeight: 700 }}>
+          <th
+            scope="row"
+            className="ink"
+            style={{ ...cell, textAlign: 'left', borderTop: `1px solid ${LINE}`, fontWeight: 700 }}
+          >
             Total
           </th>
-          <td className="ink" style={{ ...cell, textAlign: 'right', borderTop: `1px solid ${LINE}`, fontWeight: 700, whiteSpace: 'nowrap' }}>
+          <td
+            className="ink"
+            style={{
+              ...cell,
+              textAlign: 'right',
+              borderTop: `1px solid ${LINE}`,
+              fontWeight: 700,
+              whiteSpace: 'nowrap',
+            }}
+          >
             {section.total}
           </td>
         </tr>
@@ -130,7 +143,11 @@ function ContactLine({ contact }: { contact: NonNullable<MessageDocument['contac
         {contact.phone && (
           <>
             {', '}
-            <Link className="accent" href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`} style={{ color: 'inherit', textDecoration: 'underline' }}>
+            <Link
+              className="accent"
+              href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}
+              style={{ color: 'inherit', textDecoration: 'underline' }}
+            >
               {contact.phone}
             </Link>
           </>
@@ -138,7 +155,11 @@ function ContactLine({ contact }: { contact: NonNullable<MessageDocument['contac
         {contact.email && (
           <>
             {', '}
-            <Link className="accent" href={`mailto:${contact.email}`} style={{ color: 'inherit', textDecoration: 'underline' }}>
+            <Link
+              className="accent"
+              href={`mailto:${contact.email}`}
+              style={{ color: 'inherit', textDecoration: 'underline' }}
+            >
               {contact.email}
             </Link>
           </>
@@ -164,81 +185,130 @@ export function MessageEmail({ document }: { document: MessageDocument }) {
       <Body className="page" style={{ margin: 0, padding: '16px 0', fontFamily: 'Helvetica, Arial, sans-serif' }}>
         {/* The main landmark: a screen reader's user lands on the message itself. */}
         <div role="main">
-        <Container className="card" style={{ maxWidth: 600, width: '100%', backgroundColor: '#ffffff', border: `1px solid ${LINE}`, borderRadius: 8, padding: '24px 20px' }}>
-          <Section>
-            {branding.logoUrl ? (
-              <Img src={branding.logoUrl} alt={branding.companyName} height={48} style={{ height: 48, width: 'auto', maxWidth: '100%' }} />
-            ) : (
-              <Text className="accent" style={{ margin: 0, fontSize: 18, fontWeight: 700, color: branding.color }}>
-                {branding.companyName}
-              </Text>
-            )}
-          </Section>
-          <Heading as="h1" className="ink" style={{ margin: '20px 0 12px', fontSize: 24, lineHeight: '30px', color: INK }}>
-            {document.heading}
-          </Heading>
-          {document.opening.map((paragraph, index) => (
-            <Text key={index} className="ink" style={{ fontSize: 15, lineHeight: '22px', color: INK, whiteSpace: 'pre-line', margin: '0 0 12px' }}>
-              {paragraph}
-            </Text>
-          ))}
-          {(document.action || document.manage) && (
-            <Section style={{ margin: '16px 0 8px' }}>
-              {document.action && (
-                <Button
-                  href={document.action.url}
-                  style={{ backgroundColor: branding.color, color: textOn(branding.color), borderRadius: 6, padding: '12px 24px', fontSize: 16, fontWeight: 700, textDecoration: 'none', margin: '0 12px 8px 0' }}
-                >
-                  {document.action.label}
-                </Button>
-              )}
-              {document.manage && (
-                // The second button: outlined in the company's colour, its words in the text colour (readable on any brand colour, light or dark).
-                <Button
-                  href={document.manage.url}
-                  className="ink"
-                  style={{ border: `2px solid ${branding.color}`, color: INK, borderRadius: 6, padding: '10px 22px', fontSize: 16, fontWeight: 700, textDecoration: 'none', margin: '0 0 8px' }}
-                >
-                  {document.manage.label}
-                </Button>
+          <Container
+            className="card"
+            style={{
+              maxWidth: 600,
+              width: '100%',
+              backgroundColor: '#ffffff',
+              border: `1px solid ${LINE}`,
+              borderRadius: 8,
+              padding: '24px 20px',
+            }}
+          >
+            <Section>
+              {branding.logoUrl ? (
+                <Img
+                  src={branding.logoUrl}
+                  alt={branding.companyName}
+                  height={48}
+                  style={{ height: 48, width: 'auto', maxWidth: '100%' }}
+                />
+              ) : (
+                <Text className="accent" style={{ margin: 0, fontSize: 18, fontWeight: 700, color: branding.color }}>
+                  {branding.companyName}
+                </Text>
               )}
             </Section>
-          )}
-          {document.sections.map((section, index) => (
-            <Titled key={index} title={section.title} color={branding.color}>
-              {section.kind === 'rows' ? <Rows section={section} /> : <Price section={section} />}
-            </Titled>
-          ))}
-          {document.prepare.length > 0 && (
-            <Titled title={MESSAGE_WORDS.prepareTitle} color={branding.color}>
-              <ul style={{ margin: 0, paddingLeft: 20 }}>
-                {document.prepare.map((text, index) => (
-                  <li key={index} className="ink" style={{ fontSize: 15, lineHeight: '22px', color: INK, marginBottom: 6 }}>
-                    {text}
-                  </li>
-                ))}
-              </ul>
-            </Titled>
-          )}
-          {document.calendarLinks.length > 0 && (
-            <Titled title={MESSAGE_WORDS.calendarIntro} color={branding.color}>
-              <Text className="ink" style={{ margin: '0 0 6px', fontSize: 15, lineHeight: '22px', color: INK }}>
-                {document.calendarLinks.map((link, index) => (
-                  <span key={link.url}>
-                    {index > 0 && ' · '}
-                    <Link className="accent" href={link.url} style={{ color: branding.color, textDecoration: 'underline' }}>
-                      {link.label}
-                    </Link>
-                  </span>
-                ))}
+            <Heading
+              as="h1"
+              className="ink"
+              style={{ margin: '20px 0 12px', fontSize: 24, lineHeight: '30px', color: INK }}
+            >
+              {document.heading}
+            </Heading>
+            {document.opening.map((paragraph, index) => (
+              <Text
+                key={index}
+                className="ink"
+                style={{ fontSize: 15, lineHeight: '22px', color: INK, whiteSpace: 'pre-line', margin: '0 0 12px' }}
+              >
+                {paragraph}
               </Text>
-              <Text className="muted" style={{ margin: 0, fontSize: 13, lineHeight: '20px', color: MUTED }}>
-                {MESSAGE_WORDS.icsHint}
-              </Text>
-            </Titled>
-          )}
-          {document.contact && <ContactLine contact={document.contact} />}
-        </Container>
+            ))}
+            {(document.action || document.manage) && (
+              <Section style={{ margin: '16px 0 8px' }}>
+                {document.action && (
+                  <Button
+                    href={document.action.url}
+                    style={{
+                      backgroundColor: branding.color,
+                      color: textOn(branding.color),
+                      borderRadius: 6,
+                      padding: '12px 24px',
+                      fontSize: 16,
+                      fontWeight: 700,
+                      textDecoration: 'none',
+                      margin: '0 12px 8px 0',
+                    }}
+                  >
+                    {document.action.label}
+                  </Button>
+                )}
+                {document.manage && (
+                  // The second button: outlined in the company's colour, its words in the text colour (readable on any brand colour, light or dark).
+                  <Button
+                    href={document.manage.url}
+                    className="ink"
+                    style={{
+                      border: `2px solid ${branding.color}`,
+                      color: INK,
+                      borderRadius: 6,
+                      padding: '10px 22px',
+                      fontSize: 16,
+                      fontWeight: 700,
+                      textDecoration: 'none',
+                      margin: '0 0 8px',
+                    }}
+                  >
+                    {document.manage.label}
+                  </Button>
+                )}
+              </Section>
+            )}
+            {document.sections.map((section, index) => (
+              <Titled key={index} title={section.title} color={branding.color}>
+                {section.kind === 'rows' ? <Rows section={section} /> : <Price section={section} />}
+              </Titled>
+            ))}
+            {document.prepare.length > 0 && (
+              <Titled title={MESSAGE_WORDS.prepareTitle} color={branding.color}>
+                <ul style={{ margin: 0, paddingLeft: 20 }}>
+                  {document.prepare.map((text, index) => (
+                    <li
+                      key={index}
+                      className="ink"
+                      style={{ fontSize: 15, lineHeight: '22px', color: INK, marginBottom: 6 }}
+                    >
+                      {text}
+                    </li>
+                  ))}
+                </ul>
+              </Titled>
+            )}
+            {document.calendarLinks.length > 0 && (
+              <Titled title={MESSAGE_WORDS.calendarIntro} color={branding.color}>
+                <Text className="ink" style={{ margin: '0 0 6px', fontSize: 15, lineHeight: '22px', color: INK }}>
+                  {document.calendarLinks.map((link, index) => (
+                    <span key={link.url}>
+                      {index > 0 && ' · '}
+                      <Link
+                        className="accent"
+                        href={link.url}
+                        style={{ color: branding.color, textDecoration: 'underline' }}
+                      >
+                        {link.label}
+                      </Link>
+                    </span>
+                  ))}
+                </Text>
+                <Text className="muted" style={{ margin: 0, fontSize: 13, lineHeight: '20px', color: MUTED }}>
+                  {MESSAGE_WORDS.icsHint}
+                </Text>
+              </Titled>
+            )}
+            {document.contact && <ContactLine contact={document.contact} />}
+          </Container>
         </div>
       </Body>
     </Html>

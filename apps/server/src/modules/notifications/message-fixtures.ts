@@ -12,7 +12,12 @@ export const messageFacts: MessageFacts = {
   companyName: 'Scioto Valley Home Inspections',
   companyKey: 'demo',
   officeId: '11111111-0000-4000-8000-000000000001',
-  office: { name: 'Scioto Valley Home Inspections', phone: '(614) 555-0142', email: 'office@example.com', timeZone: 'America/New_York' },
+  office: {
+    name: 'Scioto Valley Home Inspections',
+    phone: '(614) 555-0142',
+    email: 'office@example.com',
+    timeZone: 'America/New_York',
+  },
   start: new Date('2026-12-01T14:30:00Z'),
   end: new Date('2026-12-01T17:00:00Z'),
   durationMinutes: 150,
@@ -26,11 +31,31 @@ export const messageFacts: MessageFacts = {
   currency: 'USD',
   clientNames: ['Avery Stone'],
   people: [
-    { role: 'client', name: 'Avery Stone', email: 'avery@example.com', phones: [{ label: 'Mobile', number: '(614) 555-0199' }], company: '', textMessageNumber: '+16145550199' },
-    { role: 'buyers_agent', name: 'Ray Realtor', email: 'ray@realty.example', phones: [{ label: 'Work', number: '614-555-0111' }], company: 'Realty One', textMessageNumber: null },
+    {
+      role: 'client',
+      name: 'Avery Stone',
+      email: 'avery@example.com',
+      phones: [{ label: 'Mobile', number: '(614) 555-0199' }],
+      company: '',
+      textMessageNumber: '+16145550199',
+    },
+    {
+      role: 'buyers_agent',
+      name: 'Ray Realtor',
+      email: 'ray@realty.example',
+      phones: [{ label: 'Work', number: '614-555-0111' }],
+      company: 'Realty One',
+      textMessageNumber: null,
+    },
     { role: 'contact', name: 'Tia Title', email: '', phones: [], company: 'Title Co', textMessageNumber: null },
   ],
-  property: { sqft: 2400, yearBuilt: 1978, foundation: 'Basement', salesPrice: '$350,000', answers: [{ question: 'Is the home occupied?', answer: 'Yes' }] },
+  property: {
+    sqft: 2400,
+    yearBuilt: 1978,
+    foundation: 'Basement',
+    salesPrice: '$350,000',
+    answers: [{ question: 'Is the home occupied?', answer: 'Yes' }],
+  },
   specialNote: 'Gate code 1234',
   paid: false,
   payUrl: 'https://pay.example.com/o/4f1c?amount=609.53&currency=USD',
@@ -39,4 +64,3 @@ export const messageFacts: MessageFacts = {
   status: 'confirmed',
   cancelled: null,
 };
-

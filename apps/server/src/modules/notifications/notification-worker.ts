@@ -12,7 +12,13 @@ import {
   type ManageLinkFields,
   type SmsJobPayload,
 } from './confirmation-jobs.ts';
-import { ACCOUNT_EMAIL_JOB, accountLink, accountMessageDocument, PRODUCT_NAME, type AccountEmailPayload } from './account-messages.ts';
+import {
+  ACCOUNT_EMAIL_JOB,
+  accountLink,
+  accountMessageDocument,
+  PRODUCT_NAME,
+  type AccountEmailPayload,
+} from './account-messages.ts';
 import { claimDueJob, completeJob, retryJob, type ClaimedJob } from './job-queue.repository.ts';
 import { invitationPart, type MessageFacts } from './mail-content.ts';
 import type { MailTransport } from './mail-transport.ts';
@@ -61,7 +67,9 @@ export type CompanyJobHandler = (job: { companyId: string; payload: Record<strin
 function reasonOf(error: unknown): string {
   const code = (error as { code?: unknown; responseCode?: unknown }).code;
   const response = (error as { responseCode?: unknown }).responseCode;
-  return [typeof code === 'string' ? code : 'ERROR', typeof response === 'number' ? String(response) : ''].filter(Boolean).join(' ');
+  return [typeof code === 'string' ? code : 'ERROR', typeof response === 'number' ? String(response) : '']
+    .filter(Boolean)
+    .join(' ');
 }
 
 /**
@@ -137,7 +145,10 @@ export class NotificationWorker {
     const { db, log } = this.options;
     const other = this.options.jobHandlers?.[job.kind];
     try {
-      const outcome = other && job.companyId !== null ? { sent: false as const, reason: await other({ companyId: job.companyId, payload: job.payload }) } : await this.run(job);
+      const outcome =
+        other && job.companyId !== null
+          ? { sent: false as const, reason: await other({ companyId: job.companyId, payload: job.payload }) }
+          : await this.run(job);
       await completeJob(db, job.id, new Date(this.now()), outcome.sent ? null : outcome.reason);
       if (outcome.sent) log.info({ job: job.id, kind: job.kind, outbox: outcome.where }, 'message sent');
       else log.info({ job: job.id, kind: job.kind, code: outcome.reason }, other ? 'job done' : 'message not needed');
@@ -152,7 +163,10 @@ export class NotificationWorker {
       }
       const delay = retryDelayMs(job.attempts, this.options.retryBaseMs, this.options.retryMaxMs);
       await retryJob(db, job.id, new Date(this.now() + delay), reason);
-      log.warn({ job: job.id, kind: job.kind, attempts: job.attempts, code: reason, retry_in_ms: delay }, other ? 'job failed; will retry' : 'message not sent; will retry');
+      log.warn(
+        { job: job.id, kind: job.kind, attempts: job.attempts, code: reason, retry_in_ms: delay },
+        other ? 'job failed; will retry' : 'message not sent; will retry',
+      );
       return false;
     }
   }
@@ -181,7 +195,11 @@ export class NotificationWorker {
    * or called off), nor a reminder or a move's message of a start the order no longer has (moved
    * again since); a cancellation's message goes only for an order that is cancelled.
    */
-  private async factsFor(job: CompanyJob, message: MessageOccasion['kind'], plannedStart: string | undefined): Promise<MessageFacts | { reason: string }> {
+  private async factsFor(
+    job: CompanyJob,
+    message: MessageOccasion['kind'],
+    plannedStart: string | undefined,
+  ): Promise<MessageFacts | { reason: string }> {
     const orderId = String(job.payload.order_id);
     if (message === 'cancelled') {
       const facts = await loadMessageFacts(this.options.db, job.companyId, orderId, { cancelled: true });
@@ -214,19 +232,32 @@ export class NotificationWorker {
     const occasion: MessageOccasion = {
       kind,
       audience: payload.audience,
-      ...(change ? { change: { previousStart: new Date(change.previous_start), changedBy: change.changed_by === 'office' ? 'office' : 'visitor' } } : {}),
+      ...(change
+        ? {
+            change: {
+              previousStart: new Date(change.previous_start),
+              changedBy: change.changed_by === 'office' ? 'office' : 'visitor',
+            },
+          }
+        : {}),
       manageUrl: payload.audience === 'office' ? null : this.manageUrl(facts, payload),
     };
     const to = payload.audience === 'office' ? settings.office_email || facts.office.email : payload.to;
     if (!to) return { sent: false, reason: 'NO_ADDRESS' };
     const document = messageDocument(facts, occasion, messageTemplate(occasion, settings.templates), {
       color: settings.brand_color,
-      logoUrl: facts.emailLogo ? `${this.options.publicBaseUrl()}/${encodeURIComponent(facts.companyKey)}/logo?office=${facts.officeId}` : null,
+      logoUrl: facts.emailLogo
+        ? `${this.options.publicBaseUrl()}/${encodeURIComponent(facts.companyKey)}/logo?office=${facts.officeId}`
+        : null,
       companyName: facts.companyName,
     });
     const rendered = await renderMessage(document);
     const firstClient = facts.people.find((person) => person.role === 'client' && person.email !== '');
-    const from = this.options.mailFrom || (facts.office.email ? `"${facts.office.name.replace(/"/g, '')}" <${facts.office.email}>` : 'online-scheduler@localhost');
+    const from =
+      this.options.mailFrom ||
+      (facts.office.email
+        ? `"${facts.office.name.replace(/"/g, '')}" <${facts.office.email}>`
+        : 'online-scheduler@localhost');
     const where = await this.options.transport.send({
       messageId: `<job-${job.id}.${payload.order_id}@online-scheduler>`,
       from,
@@ -244,27 +275,50 @@ export class NotificationWorker {
    * A console e-mail about a person's access: sent from the company it concerns, in its colour; a
    * sign-up's address confirmation, before any company, from the product itself.
    */
-  private async sendAccountEmail(job: ClaimedJob): Promise<{ sent: true; where: string } | { sent: false; reason: string }> {
+  private async sendAccountEmail(
+    job: ClaimedJob,
+  ): Promise<{ sent: true; where: string } | { sent: false; reason: string }> {
     const payload = job.payload as AccountEmailPayload;
     const url = accountLink(payload, this.options.publicBaseUrl());
     if (!url) return { sent: false, reason: 'NO_LINK' };
     const sender = job.companyId === null ? PRODUCT_SENDER : await loadCompanySender(this.options.db, job.companyId);
     if (!sender) return { sent: false, reason: 'COMPANY_GONE' };
-    const color = job.companyId === null ? DEFAULT_BRAND_COLOR : (await loadNotificationSettings(this.options.db, job.companyId)).brand_color;
-    const rendered = await renderMessage(accountMessageDocument(payload, url, { color, logoUrl: null, companyName: sender.companyName }));
-    const from = this.options.mailFrom || (sender.officeEmail ? `"${sender.officeName.replace(/"/g, '')}" <${sender.officeEmail}>` : 'online-scheduler@localhost');
-    const where = await this.options.transport.send({ messageId: `<job-${job.id}.account@online-scheduler>`, from, to: payload.to, subject: rendered.subject, text: rendered.text, html: rendered.html });
+    const color =
+      job.companyId === null
+        ? DEFAULT_BRAND_COLOR
+        : (await loadNotificationSettings(this.options.db, job.companyId)).brand_color;
+    const rendered = await renderMessage(
+      accountMessageDocument(payload, url, { color, logoUrl: null, companyName: sender.companyName }),
+    );
+    const from =
+      this.options.mailFrom ||
+      (sender.officeEmail
+        ? `"${sender.officeName.replace(/"/g, '')}" <${sender.officeEmail}>`
+        : 'online-scheduler@localhost');
+    const where = await this.options.transport.send({
+      messageId: `<job-${job.id}.account@online-scheduler>`,
+      from,
+      to: payload.to,
+      subject: rendered.subject,
+      text: rendered.text,
+      html: rendered.html,
+    });
     return { sent: true, where };
   }
 
   private async sendSms(job: CompanyJob): Promise<{ sent: true; where: string } | { sent: false; reason: string }> {
     const payload = job.payload as SmsJobPayload;
-    if (!SMS_MESSAGES.has(payload.message)) throw Object.assign(new Error('unknown text message'), { code: 'UNKNOWN_MESSAGE' });
+    if (!SMS_MESSAGES.has(payload.message))
+      throw Object.assign(new Error('unknown text message'), { code: 'UNKNOWN_MESSAGE' });
     const facts = await this.factsFor(job, payload.message, payload.start);
     if ('reason' in facts) return { sent: false, reason: facts.reason };
     // Consent is read again when the message goes: a person who withdrew it gets nothing more.
-    if (!facts.people.some((person) => person.textMessageNumber === payload.to)) return { sent: false, reason: 'NO_CONSENT' };
-    const body = smsText(facts, payload.message, { previousStart: payload.previous_start ? new Date(payload.previous_start) : null, manageUrl: this.manageUrl(facts, payload) });
+    if (!facts.people.some((person) => person.textMessageNumber === payload.to))
+      return { sent: false, reason: 'NO_CONSENT' };
+    const body = smsText(facts, payload.message, {
+      previousStart: payload.previous_start ? new Date(payload.previous_start) : null,
+      manageUrl: this.manageUrl(facts, payload),
+    });
     const where = await this.options.sms.send({ messageId: `job-${job.id}.${payload.order_id}`, to: payload.to, body });
     return { sent: true, where };
   }
@@ -276,7 +330,12 @@ const PRODUCT_SENDER = { companyName: PRODUCT_NAME, officeName: PRODUCT_NAME, of
 /** A job about an order: its company is known. */
 type CompanyJob = ClaimedJob & { companyId: string };
 
-const SMS_MESSAGES: ReadonlySet<string> = new Set<SmsJobPayload['message']>(['confirmation', 'reminder', 'rescheduled', 'cancelled']);
+const SMS_MESSAGES: ReadonlySet<string> = new Set<SmsJobPayload['message']>([
+  'confirmation',
+  'reminder',
+  'rescheduled',
+  'cancelled',
+]);
 
 /** Which e-mail a job is: its kind, and a change e-mail's change. */
 function emailKindOf(job: CompanyJob): MessageOccasion['kind'] {

@@ -3,7 +3,10 @@ import type { Config } from '../../config.ts';
 import type { NotificationSettings } from '@scheduler/contracts/company-document';
 import type { Database, Executor } from '../../db/connection.ts';
 import { enqueueJobs as insertJobs } from './job-queue.repository.ts';
-import { loadNotificationSettings as loadSettingsRow, saveNotificationSettings as saveSettingsRow } from './notification-settings.repository.ts';
+import {
+  loadNotificationSettings as loadSettingsRow,
+  saveNotificationSettings as saveSettingsRow,
+} from './notification-settings.repository.ts';
 import { loadMessageFacts as readMessageFacts } from './order-facts.repository.ts';
 import { outboxTransport, smtpTransport } from './mail-transport.ts';
 import { NotificationWorker, type CompanyJobHandler, type WorkerLog } from './notification-worker.ts';
@@ -20,7 +23,11 @@ export function loadNotificationSettings(db: Executor, companyId: string): Promi
 }
 
 /** Replaces the company's notification settings in the caller's transaction (a document import). */
-export function saveNotificationSettings(tx: Executor, companyId: string, settings: NotificationSettings): Promise<void> {
+export function saveNotificationSettings(
+  tx: Executor,
+  companyId: string,
+  settings: NotificationSettings,
+): Promise<void> {
   return saveSettingsRow(tx, companyId, settings);
 }
 
@@ -39,12 +46,23 @@ export function loadMessageFacts(...args: Parameters<typeof readMessageFacts>): 
  * under DATA_DIR/outbox; text messages through Twilio when it is configured, else text files there.
  * `jobHandlers`: the other modules' jobs it runs too (payments' Checkout Session expiries).
  */
-export function createNotificationWorker(db: Database, config: Config, log: WorkerLog, publicBaseUrl: () => string, jobHandlers: Readonly<Record<string, CompanyJobHandler>> = {}): NotificationWorker {
+export function createNotificationWorker(
+  db: Database,
+  config: Config,
+  log: WorkerLog,
+  publicBaseUrl: () => string,
+  jobHandlers: Readonly<Record<string, CompanyJobHandler>> = {},
+): NotificationWorker {
   const outbox = join(config.DATA_DIR, 'outbox');
   const transport = config.SMTP_URL ? smtpTransport(config.SMTP_URL) : outboxTransport(outbox);
   const sms =
     config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN && config.TWILIO_FROM
-      ? twilioTransport({ accountSid: config.TWILIO_ACCOUNT_SID, authToken: config.TWILIO_AUTH_TOKEN, from: config.TWILIO_FROM, apiBaseUrl: config.TWILIO_API_URL })
+      ? twilioTransport({
+          accountSid: config.TWILIO_ACCOUNT_SID,
+          authToken: config.TWILIO_AUTH_TOKEN,
+          from: config.TWILIO_FROM,
+          apiBaseUrl: config.TWILIO_API_URL,
+        })
       : smsOutboxTransport(outbox);
   return new NotificationWorker({
     db,

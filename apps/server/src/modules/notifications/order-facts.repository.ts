@@ -29,7 +29,9 @@ function messageParty(role: MessageParty['role'], person: Record<string, unknown
     role,
     name: storedPersonName(person),
     email: textOf(person, 'email'),
-    phones: PHONE_FIELDS.flatMap(([field, label]) => (textOf(person, field) ? [{ label, number: textOf(person, field) }] : [])),
+    phones: PHONE_FIELDS.flatMap(([field, label]) =>
+      textOf(person, field) ? [{ label, number: textOf(person, field) }] : [],
+    ),
     company: textOf(person, 'agency') || textOf(person, 'company'),
     textMessageNumber: textMessageNumber(role, person, country),
   };
@@ -51,9 +53,25 @@ export interface MessageFactsOptions {
  * unless `options.cancelled` asks for those too). Every read names the company: another
  * company's rows never join in.
  */
-export async function loadMessageFacts(db: Executor, companyId: string, orderId: string, options: MessageFactsOptions = {}): Promise<MessageFacts | null> {
+export async function loadMessageFacts(
+  db: Executor,
+  companyId: string,
+  orderId: string,
+  options: MessageFactsOptions = {},
+): Promise<MessageFacts | null> {
   const [row] = await db
-    .select({ order: t.orders, office: t.offices, company: { name: t.companies.name, key: t.companies.key, currency: t.companies.currency, country: t.companies.country, settings: t.companies.settings, logo: t.companies.logo } })
+    .select({
+      order: t.orders,
+      office: t.offices,
+      company: {
+        name: t.companies.name,
+        key: t.companies.key,
+        currency: t.companies.currency,
+        country: t.companies.country,
+        settings: t.companies.settings,
+        logo: t.companies.logo,
+      },
+    })
     .from(t.orders)
     .innerJoin(t.offices, and(eq(t.offices.companyId, t.orders.companyId), eq(t.offices.id, t.orders.officeId)))
     .innerJoin(t.companies, eq(t.companies.id, t.orders.companyId))
@@ -66,7 +84,10 @@ export async function loadMessageFacts(db: Executor, companyId: string, orderId:
   const inspectorIds = order.inspectors.map((i) => i.id);
   const [inspectors, parties, state, answers, controls, packages, packageServices] = await Promise.all([
     inspectorIds.length
-      ? db.select({ id: t.inspectors.id, display: t.inspectors.display }).from(t.inspectors).where(and(eq(t.inspectors.companyId, companyId), inArray(t.inspectors.id, inspectorIds)))
+      ? db
+          .select({ id: t.inspectors.id, display: t.inspectors.display })
+          .from(t.inspectors)
+          .where(and(eq(t.inspectors.companyId, companyId), inArray(t.inspectors.id, inspectorIds)))
       : Promise.resolve([]),
     db
       .select({ role: t.orderParties.role, person: t.orderParties.person })
@@ -75,24 +96,37 @@ export async function loadMessageFacts(db: Executor, companyId: string, orderId:
       .orderBy(asc(t.orderParties.position)),
     order.stateId === null
       ? Promise.resolve([])
-      : db.select({ abbreviation: t.states.abbreviation }).from(t.states).where(and(eq(t.states.companyId, companyId), eq(t.states.id, order.stateId))),
+      : db
+          .select({ abbreviation: t.states.abbreviation })
+          .from(t.states)
+          .where(and(eq(t.states.companyId, companyId), eq(t.states.id, order.stateId))),
     db
       .select({ controlId: t.orderAnswers.controlId, value: t.orderAnswers.value, checked: t.orderAnswers.checked })
       .from(t.orderAnswers)
       .where(and(eq(t.orderAnswers.companyId, companyId), eq(t.orderAnswers.orderId, orderId))),
     db
-      .select({ id: t.propertyControls.id, type: t.propertyControls.type, label: t.propertyControls.label, options: t.propertyControls.options })
+      .select({
+        id: t.propertyControls.id,
+        type: t.propertyControls.type,
+        label: t.propertyControls.label,
+        options: t.propertyControls.options,
+      })
       .from(t.propertyControls)
       .where(eq(t.propertyControls.companyId, companyId))
       .orderBy(asc(t.propertyControls.sort), asc(t.propertyControls.id)),
     order.packageIds.length
-      ? db.select({ id: t.packages.id, prepare: t.packages.prepare }).from(t.packages).where(and(eq(t.packages.companyId, companyId), inArray(t.packages.id, order.packageIds)))
+      ? db
+          .select({ id: t.packages.id, prepare: t.packages.prepare })
+          .from(t.packages)
+          .where(and(eq(t.packages.companyId, companyId), inArray(t.packages.id, order.packageIds)))
       : Promise.resolve([]),
     order.packageIds.length
       ? db
           .select({ serviceId: t.packageServices.serviceId })
           .from(t.packageServices)
-          .where(and(eq(t.packageServices.companyId, companyId), inArray(t.packageServices.packageId, order.packageIds)))
+          .where(
+            and(eq(t.packageServices.companyId, companyId), inArray(t.packageServices.packageId, order.packageIds)),
+          )
       : Promise.resolve([]),
   ]);
   const bookedServiceIds = [...new Set([...packageServices.map((ps) => ps.serviceId), ...order.serviceIds])];
@@ -104,7 +138,11 @@ export async function loadMessageFacts(db: Executor, companyId: string, orderId:
         .orderBy(asc(t.services.sort))
     : [];
   const names = new Map(inspectors.map((i) => [i.id, i.display]));
-  const snapshot = order.pricingSnapshot as { total_cents?: unknown; lines?: Array<{ name?: unknown }>; pricing?: unknown } | null;
+  const snapshot = order.pricingSnapshot as {
+    total_cents?: unknown;
+    lines?: Array<{ name?: unknown }>;
+    pricing?: unknown;
+  } | null;
   // The frozen pricing object, when the snapshot has one that still reads as one: the e-mails' price lines.
   const frozen = pricingSchema.safeParse(snapshot?.pricing);
   const settings = new SettingsReader(company.settings);
@@ -124,9 +162,17 @@ export async function loadMessageFacts(db: Executor, companyId: string, orderId:
     confirmedAt: order.confirmedAt ?? start,
     inspectors: inspectorIds.map((id) => names.get(id) ?? `#${id}`),
     showInspectorNames: settings.isOn(SETTING.SHOW_INSPECTOR_NAMES),
-    address: { address1: order.address1, address2: order.address2, city: order.city, state: state[0]?.abbreviation ?? '', postalCode: order.postalCode },
+    address: {
+      address1: order.address1,
+      address2: order.address2,
+      city: order.city,
+      state: state[0]?.abbreviation ?? '',
+      postalCode: order.postalCode,
+    },
     // Catalogue names are HTML; e-mails and invitations are plain text.
-    services: (snapshot?.lines ?? []).map((line) => htmlToPlainText(String(line.name ?? ''))).filter((name) => name !== ''),
+    services: (snapshot?.lines ?? [])
+      .map((line) => htmlToPlainText(String(line.name ?? '')))
+      .filter((name) => name !== ''),
     totalCents: typeof snapshot?.total_cents === 'number' ? snapshot.total_cents : null,
     pricing: frozen.success ? frozen.data : null,
     currency: company.currency,
@@ -147,7 +193,10 @@ export async function loadMessageFacts(db: Executor, companyId: string, orderId:
     // Mail programs show raster images only; the default mark and SVG logos leave the company's name in their place.
     emailLogo: !settings.isOn(SETTING.HIDE_LOGO) && /^data:image\/(png|jpeg|gif)[;,]/i.test(logo),
     status,
-    cancelled: status === 'cancelled' ? { at: order.cancelledAt ?? order.updatedAt, reason: order.cancelReason, feeCents: order.cancelFeeCents } : null,
+    cancelled:
+      status === 'cancelled'
+        ? { at: order.cancelledAt ?? order.updatedAt, reason: order.cancelReason, feeCents: order.cancelFeeCents }
+        : null,
     // The invitation's SEQUENCE: one more at every reschedule and cancellation.
     sequence: order.changeSequence,
   };

@@ -1,6 +1,13 @@
 import type { NotificationSettings } from '@scheduler/contracts/company-document';
 import type { Executor } from '../../db/connection.ts';
-import { REMINDER_EMAIL_JOB, reminderJobs, SMS_JOB, type ConfirmableOrder, type MessageMoment, type QueuedJob } from './confirmation-jobs.ts';
+import {
+  REMINDER_EMAIL_JOB,
+  reminderJobs,
+  SMS_JOB,
+  type ConfirmableOrder,
+  type MessageMoment,
+  type QueuedJob,
+} from './confirmation-jobs.ts';
 import { dropPendingJobs, enqueueJobs } from './job-queue.repository.ts';
 
 /** What the caller does to jobs before they are queued, in the same transaction: the manage module's `withManageLinks` issues their tokens. */
@@ -25,6 +32,10 @@ export async function replanReminders(
 ): Promise<void> {
   const { companyId, id } = aggregate.order;
   // One statement: the reminder e-mails and the reminder text messages go together.
-  await dropPendingJobs(tx, companyId, id, [{ kind: REMINDER_EMAIL_JOB }, { kind: SMS_JOB, payload: { message: 'reminder' } }]);
-  if (when.start) await enqueueJobs(tx, await prepare(tx, reminderJobs(aggregate, settings, { ...when, start: when.start })));
+  await dropPendingJobs(tx, companyId, id, [
+    { kind: REMINDER_EMAIL_JOB },
+    { kind: SMS_JOB, payload: { message: 'reminder' } },
+  ]);
+  if (when.start)
+    await enqueueJobs(tx, await prepare(tx, reminderJobs(aggregate, settings, { ...when, start: when.start })));
 }

@@ -24,12 +24,23 @@ export function messageText(document: MessageDocument): string {
       blocks.push([underlined(section.title), ...section.rows.map((row) => `${row.label}: ${row.value}`)].join('\n'));
     } else {
       const lines = section.lines.map((line) => (line.amount ? `${line.label}: ${line.amount}` : line.label));
-      blocks.push([underlined(section.title), ...lines, `Total: ${section.total}`, ...(section.note ? [section.note] : [])].join('\n'));
+      blocks.push(
+        [underlined(section.title), ...lines, `Total: ${section.total}`, ...(section.note ? [section.note] : [])].join(
+          '\n',
+        ),
+      );
     }
   }
-  if (document.prepare.length) blocks.push([underlined(MESSAGE_WORDS.prepareTitle), ...document.prepare.map((text) => `- ${text}`)].join('\n'));
+  if (document.prepare.length)
+    blocks.push([underlined(MESSAGE_WORDS.prepareTitle), ...document.prepare.map((text) => `- ${text}`)].join('\n'));
   if (document.calendarLinks.length) {
-    blocks.push([underlined(MESSAGE_WORDS.calendarIntro), ...document.calendarLinks.map((link) => `${link.label}: ${link.url}`), MESSAGE_WORDS.icsHint].join('\n'));
+    blocks.push(
+      [
+        underlined(MESSAGE_WORDS.calendarIntro),
+        ...document.calendarLinks.map((link) => `${link.label}: ${link.url}`),
+        MESSAGE_WORDS.icsHint,
+      ].join('\n'),
+    );
   }
   if (document.contact) {
     const { name, phone, email } = document.contact;
@@ -39,5 +50,9 @@ export function messageText(document: MessageDocument): string {
 }
 
 export async function renderMessage(document: MessageDocument): Promise<RenderedMessage> {
-  return { subject: document.subject, html: await render(<MessageEmail document={document} />), text: messageText(document) };
+  return {
+    subject: document.subject,
+    html: await render(<MessageEmail document={document} />),
+    text: messageText(document),
+  };
 }

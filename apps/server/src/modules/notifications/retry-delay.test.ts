@@ -3,7 +3,9 @@ import { retryDelayMs } from './notification-worker.ts';
 
 describe('the e-mail retry waits', () => {
   it('are the base after the first failed try, then double, up to the maximum', () => {
-    expect([1, 2, 3, 4, 5, 6, 7].map((attempts) => retryDelayMs(attempts, 100, 1000))).toEqual([100, 200, 400, 800, 1000, 1000, 1000]);
+    expect([1, 2, 3, 4, 5, 6, 7].map((attempts) => retryDelayMs(attempts, 100, 1000))).toEqual([
+      100, 200, 400, 800, 1000, 1000, 1000,
+    ]);
     expect(retryDelayMs(1, 30_000, 3_600_000)).toBe(30_000);
   });
 

@@ -8,7 +8,7 @@ const MANAGE_URL = 'https://book.example.com/demo/manage/AAAAAAAAAAAAAAAAAAAAAAA
 const OCTOBER = new Date('2026-10-31T13:30:00Z');
 
 describe('the text messages', () => {
-  it('end the confirmation and the reminder with the reader\'s manage link when the job has one, and not otherwise', () => {
+  it("end the confirmation and the reminder with the reader's manage link when the job has one, and not otherwise", () => {
     expect(smsText(facts, 'confirmation', { manageUrl: MANAGE_URL })).toBe(
       `Scioto Valley Home Inspections: your inspection is booked for Tue 12/1 at 9:30 AM EST at 120 Oak St, Columbus. Questions: (614) 555-0142. Reply STOP to stop texts. Manage: ${MANAGE_URL}`,
     );
@@ -23,28 +23,44 @@ describe('the text messages', () => {
     expect(smsText(facts, 'rescheduled', { previousStart: OCTOBER, manageUrl: MANAGE_URL })).toBe(
       `Scioto Valley Home Inspections: your inspection at 120 Oak St, Columbus is moved to Tue 12/1 at 9:30 AM EST (was Sat 10/31 at 9:30 AM EDT). Questions: (614) 555-0142. Manage: ${MANAGE_URL}`,
     );
-    expect(smsText(facts, 'rescheduled')).toBe('Scioto Valley Home Inspections: your inspection at 120 Oak St, Columbus is moved to Tue 12/1 at 9:30 AM EST. Questions: (614) 555-0142.');
+    expect(smsText(facts, 'rescheduled')).toBe(
+      'Scioto Valley Home Inspections: your inspection at 120 Oak St, Columbus is moved to Tue 12/1 at 9:30 AM EST. Questions: (614) 555-0142.',
+    );
   });
 
   it('say a booking is cancelled, without a link', () => {
-    const cancelled: MessageFacts = { ...facts, status: 'cancelled', cancelled: { at: OCTOBER, reason: '', feeCents: null } };
-    expect(smsText(cancelled, 'cancelled', { manageUrl: MANAGE_URL })).toBe('Scioto Valley Home Inspections: your inspection Tue 12/1 at 9:30 AM EST at 120 Oak St, Columbus is cancelled. Questions: (614) 555-0142.');
+    const cancelled: MessageFacts = {
+      ...facts,
+      status: 'cancelled',
+      cancelled: { at: OCTOBER, reason: '', feeCents: null },
+    };
+    expect(smsText(cancelled, 'cancelled', { manageUrl: MANAGE_URL })).toBe(
+      'Scioto Valley Home Inspections: your inspection Tue 12/1 at 9:30 AM EST at 120 Oak St, Columbus is cancelled. Questions: (614) 555-0142.',
+    );
   });
 
   it('name the street and the city, leaving out a city the order has none of, and the office phone only when the office has one', () => {
     const noCity = { ...facts, address: { ...facts.address, city: '' } };
-    expect(smsText(noCity, 'reminder')).toBe('Scioto Valley Home Inspections: reminder of your inspection Tue 12/1 at 9:30 AM EST at 120 Oak St. Questions: (614) 555-0142.');
+    expect(smsText(noCity, 'reminder')).toBe(
+      'Scioto Valley Home Inspections: reminder of your inspection Tue 12/1 at 9:30 AM EST at 120 Oak St. Questions: (614) 555-0142.',
+    );
     expect(smsText({ ...facts, address: { ...facts.address, city: '   ' } }, 'reminder')).toBe(
       'Scioto Valley Home Inspections: reminder of your inspection Tue 12/1 at 9:30 AM EST at 120 Oak St. Questions: (614) 555-0142.',
     );
     const noPhone = { ...facts, office: { ...facts.office, phone: '' } };
-    expect(smsText(noPhone, 'reminder')).toBe('Scioto Valley Home Inspections: reminder of your inspection Tue 12/1 at 9:30 AM EST at 120 Oak St, Columbus.');
-    expect(smsText(noPhone, 'confirmation')).toBe('Scioto Valley Home Inspections: your inspection is booked for Tue 12/1 at 9:30 AM EST at 120 Oak St, Columbus. Reply STOP to stop texts.');
+    expect(smsText(noPhone, 'reminder')).toBe(
+      'Scioto Valley Home Inspections: reminder of your inspection Tue 12/1 at 9:30 AM EST at 120 Oak St, Columbus.',
+    );
+    expect(smsText(noPhone, 'confirmation')).toBe(
+      'Scioto Valley Home Inspections: your inspection is booked for Tue 12/1 at 9:30 AM EST at 120 Oak St, Columbus. Reply STOP to stop texts.',
+    );
   });
 
   it('stay within three text segments with the link (160 characters, 153 each when split)', () => {
     for (const message of ['confirmation', 'reminder', 'rescheduled'] as const) {
-      expect(smsText(facts, message, { previousStart: OCTOBER, manageUrl: MANAGE_URL }).length).toBeLessThanOrEqual(3 * 153);
+      expect(smsText(facts, message, { previousStart: OCTOBER, manageUrl: MANAGE_URL }).length).toBeLessThanOrEqual(
+        3 * 153,
+      );
     }
   });
 });

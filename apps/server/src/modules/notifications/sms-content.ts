@@ -24,16 +24,23 @@ export interface SmsExtras {
  * messages of a booking still ahead end with the reader's manage link when they have one; a move
  * names the start it had, in the zone it had then.
  */
-export function smsText(facts: MessageFacts, message: 'confirmation' | 'reminder' | 'rescheduled' | 'cancelled', extras: SmsExtras = {}): string {
+export function smsText(
+  facts: MessageFacts,
+  message: 'confirmation' | 'reminder' | 'rescheduled' | 'cancelled',
+  extras: SmsExtras = {},
+): string {
   const where = [facts.address.address1, facts.address.city].filter((part) => part.trim() !== '').join(', ');
   const when = shortAppointment(facts);
   const call = facts.office.phone ? ` Questions: ${facts.office.phone}.` : '';
   const manage = extras.manageUrl ? ` Manage: ${extras.manageUrl}` : '';
   if (message === 'cancelled') return `${facts.companyName}: your inspection ${when} at ${where} is cancelled.${call}`;
   if (message === 'rescheduled') {
-    const was = extras.previousStart ? ` (was ${shortAppointment({ start: extras.previousStart, office: facts.office })})` : '';
+    const was = extras.previousStart
+      ? ` (was ${shortAppointment({ start: extras.previousStart, office: facts.office })})`
+      : '';
     return `${facts.companyName}: your inspection at ${where} is moved to ${when}${was}.${call}${manage}`;
   }
-  if (message === 'reminder') return `${facts.companyName}: reminder of your inspection ${when} at ${where}.${call}${manage}`;
+  if (message === 'reminder')
+    return `${facts.companyName}: reminder of your inspection ${when} at ${where}.${call}${manage}`;
   return `${facts.companyName}: your inspection is booked for ${when} at ${where}.${call} Reply STOP to stop texts.${manage}`;
 }

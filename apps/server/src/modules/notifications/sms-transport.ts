@@ -77,7 +77,9 @@ export function twilioTransport(options: TwilioOptions): SmsTransport {
     // The SDK is CommonJS (`export =`): Node hands its exports over as the default.
     (loaded ??= (import('twilio') as unknown as Promise<{ default: TwilioModule }>).then(({ default: twilio }) =>
       twilio(options.accountSid, options.authToken, {
-        ...(options.apiBaseUrl ? { httpClient: rebasedRequestClient(twilio, new URL(options.apiBaseUrl)) } : { timeout: 10_000 }),
+        ...(options.apiBaseUrl
+          ? { httpClient: rebasedRequestClient(twilio, new URL(options.apiBaseUrl)) }
+          : { timeout: 10_000 }),
       }),
     ));
   const sender = options.from.startsWith('MG') ? { messagingServiceSid: options.from } : { from: options.from };

@@ -110,13 +110,18 @@ describe("the invitation's part in each transport", () => {
       .map((attachment) => {
         const contentType = attachment.headers.get('content-type') as { value: string; params: Record<string, string> };
         const calendar = new ICAL.Component(ICAL.parse(attachment.content.toString('utf8')));
-        return { filename: attachment.filename, partMethod: contentType.params.method, calendarMethod: calendar.getFirstPropertyValue('method') };
+        return {
+          filename: attachment.filename,
+          partMethod: contentType.params.method,
+          calendarMethod: calendar.getFirstPropertyValue('method'),
+        };
       });
   }
 
   async function sendBoth(transport: MailTransport, raw: (sent: string) => Promise<Buffer>) {
     const parts: Array<Awaited<ReturnType<typeof calendarParts>>[number]> = [];
-    for (const method of ['publish', 'cancel'] as const) parts.push(...(await calendarParts(await raw(await transport.send(mail(method))))));
+    for (const method of ['publish', 'cancel'] as const)
+      parts.push(...(await calendarParts(await raw(await transport.send(mail(method))))));
     return parts;
   }
 

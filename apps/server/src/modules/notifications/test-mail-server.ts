@@ -26,4 +26,3 @@ export function flakyMailServer() {
   server.on('error', () => {});
   return { server, received, state };
 }
-

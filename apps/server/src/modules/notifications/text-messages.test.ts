@@ -27,18 +27,33 @@ function twilioStandIn() {
     request.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
     request.on('end', () => {
       const form = new URLSearchParams(raw);
-      const message = { path: request.url ?? '', to: form.get('To') ?? '', from: form.get('From') ?? '', body: form.get('Body') ?? '', auth: request.headers.authorization ?? '' };
+      const message = {
+        path: request.url ?? '',
+        to: form.get('To') ?? '',
+        from: form.get('From') ?? '',
+        body: form.get('Body') ?? '',
+        auth: request.headers.authorization ?? '',
+      };
       received.push(message);
       response.setHeader('content-type', 'application/json');
       if (message.to === REFUSED) {
         response.statusCode = 400;
-        response.end(JSON.stringify({ code: 21211, message: "The 'To' number is not a valid phone number.", status: 400 }));
+        response.end(
+          JSON.stringify({ code: 21211, message: "The 'To' number is not a valid phone number.", status: 400 }),
+        );
       } else if (message.to === UNAVAILABLE) {
         response.statusCode = 503;
         response.end(JSON.stringify({ code: 20500, message: 'Service unavailable', status: 503 }));
       } else {
         response.statusCode = 201;
-        response.end(JSON.stringify({ sid: `SM${String(received.length).padStart(32, '0')}`, status: 'queued', to: message.to, body: message.body }));
+        response.end(
+          JSON.stringify({
+            sid: `SM${String(received.length).padStart(32, '0')}`,
+            status: 'queued',
+            to: message.to,
+            body: message.body,
+          }),
+        );
       }
     });
   });
@@ -54,12 +69,19 @@ describeOnEachDatabase('text messages', (factory) => {
   const demo = wizardCalls(() => harness.app);
 
   beforeAll(async () => {
-    harness = await startTestApp(factory, { config: { SESSION_RATE_LIMIT: '1000', SEARCH_RATE_LIMIT: '1000', WRITE_RATE_LIMIT: '1000' } });
+    harness = await startTestApp(factory, {
+      config: { SESSION_RATE_LIMIT: '1000', SEARCH_RATE_LIMIT: '1000', WRITE_RATE_LIMIT: '1000' },
+    });
     outbox = mkdtempSync(join(tmpdir(), 'sms-outbox-'));
     await new Promise<void>((resolve) => twilio.server.listen(0, '127.0.0.1', resolve));
     const { port } = twilio.server.address() as AddressInfo;
     worker = testWorker(harness.database.db, outbox, {
-      sms: twilioTransport({ accountSid: 'AC00000000000000000000000000000001', authToken: 'secret-token', from: '+16145550199', apiBaseUrl: `http://127.0.0.1:${port}` }),
+      sms: twilioTransport({
+        accountSid: 'AC00000000000000000000000000000001',
+        authToken: 'secret-token',
+        from: '+16145550199',
+        apiBaseUrl: `http://127.0.0.1:${port}`,
+      }),
       log: { info: () => {}, warn: (data) => warnings.push(data) },
       now: () => harness.clock.now(),
     });
@@ -87,23 +109,44 @@ describeOnEachDatabase('text messages', (factory) => {
     expect((await order.confirm()).json()).toMatchObject({ status: 'ok' });
   }
 
-  const smsJobsOf = async (orderId: string) => (await harness.database.db.select().from(t.jobs).where(eq(t.jobs.kind, SMS_JOB))).filter((job) => job.payload.order_id === orderId);
+  const smsJobsOf = async (orderId: string) =>
+    (await harness.database.db.select().from(t.jobs).where(eq(t.jobs.kind, SMS_JOB))).filter(
+      (job) => job.payload.order_id === orderId,
+    );
 
   it('texts only the client who asked, keeps the consent with its time, and sends through the provider once', async () => {
-    const order = await orderWithClients([{ ...dana, send_sms: true }, { ...dana, first: 'Sam', email: 'sam@example.com', mobile_phone: '(614) 555-0143', send_sms: false }]);
-    const [consent] = await harness.database.db.select().from(t.orderEvents).where(and(eq(t.orderEvents.orderId, order.orderId), eq(t.orderEvents.type, 'sms_consent')));
+    const order = await orderWithClients([
+      { ...dana, send_sms: true },
+      { ...dana, first: 'Sam', email: 'sam@example.com', mobile_phone: '(614) 555-0143', send_sms: false },
+    ]);
+    const [consent] = await harness.database.db
+      .select()
+      .from(t.orderEvents)
+      .where(and(eq(t.orderEvents.orderId, order.orderId), eq(t.orderEvents.type, 'sms_consent')));
     expect(consent?.data).toEqual({ role: 'client', given: ['+16145550142'], withdrawn: [] });
     expect(consent?.createdAt).toBeInstanceOf(Date);
 
     await confirm(order);
-    expect((await smsJobsOf(order.orderId)).filter((job) => job.payload.message === 'confirmation').map((job) => job.payload.to)).toEqual(['+16145550142']);
+    expect(
+      (await smsJobsOf(order.orderId))
+        .filter((job) => job.payload.message === 'confirmation')
+        .map((job) => job.payload.to),
+    ).toEqual(['+16145550142']);
     const before = twilio.received.length;
     await worker.runDue();
     const sent = twilio.received.slice(before);
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ path: '/2010-04-01/Accounts/AC00000000000000000000000000000001/Messages.json', to: '+16145550142', from: '+16145550199' });
-    expect(sent[0]!.auth).toBe(`Basic ${Buffer.from('AC00000000000000000000000000000001:secret-token').toString('base64')}`);
-    expect(sent[0]!.body).toMatch(/^Scioto Valley Home Inspections: your inspection is booked for (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2}\/\d{1,2} at \d{1,2}:\d\d [AP]M E[SD]T at 1450 Morse Rd, Columbus\. Questions: .+\. Reply STOP to stop texts\. Manage: https:\/\/book\.example\.com\/demo\/manage\/[A-Za-z0-9_-]{43}$/);
+    expect(sent[0]).toMatchObject({
+      path: '/2010-04-01/Accounts/AC00000000000000000000000000000001/Messages.json',
+      to: '+16145550142',
+      from: '+16145550199',
+    });
+    expect(sent[0]!.auth).toBe(
+      `Basic ${Buffer.from('AC00000000000000000000000000000001:secret-token').toString('base64')}`,
+    );
+    expect(sent[0]!.body).toMatch(
+      /^Scioto Valley Home Inspections: your inspection is booked for (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2}\/\d{1,2} at \d{1,2}:\d\d [AP]M E[SD]T at 1450 Morse Rd, Columbus\. Questions: .+\. Reply STOP to stop texts\. Manage: https:\/\/book\.example\.com\/demo\/manage\/[A-Za-z0-9_-]{43}$/,
+    );
     // Once: nothing more to send.
     await worker.runDue();
     expect(twilio.received).toHaveLength(before + 1);

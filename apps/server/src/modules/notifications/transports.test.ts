@@ -74,10 +74,20 @@ describe('the SMTP transport', () => {
   it("hands nodemailer the message with its Reply-To, answers with the server's Message-ID, and closes its connection", async () => {
     const sendMail = vi.fn().mockResolvedValue({ messageId: '<job-7.4f1c2d3e@online-scheduler>' });
     const close = vi.fn();
-    vi.spyOn(nodemailer, 'createTransport').mockReturnValue({ sendMail, close } as unknown as ReturnType<typeof nodemailer.createTransport>);
+    vi.spyOn(nodemailer, 'createTransport').mockReturnValue({ sendMail, close } as unknown as ReturnType<
+      typeof nodemailer.createTransport
+    >);
     const transport = smtpTransport('smtp://127.0.0.1:2525');
     expect(await transport.send(mail)).toBe('smtp <job-7.4f1c2d3e@online-scheduler>');
-    expect(sendMail).toHaveBeenCalledWith(expect.objectContaining({ messageId: mail.messageId, from: mail.from, to: mail.to, replyTo: 'office@example.com', attachments: [] }));
+    expect(sendMail).toHaveBeenCalledWith(
+      expect.objectContaining({
+        messageId: mail.messageId,
+        from: mail.from,
+        to: mail.to,
+        replyTo: 'office@example.com',
+        attachments: [],
+      }),
+    );
     const { replyTo: _none, ...withoutReply } = mail;
     await transport.send(withoutReply);
     expect(sendMail.mock.calls[1]![0]).not.toHaveProperty('replyTo');
@@ -94,7 +104,11 @@ describe('the text message outbox', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('writes each message as <its id, made safe>.sms.txt: the number, a blank line, the text', async () => {
-    const path = await smsOutboxTransport(join(dir, 'texts')).send({ messageId: 'job-7.4f1c/2d3e', to: '+16145550142', body: 'Booked for Tue 12/1.' });
+    const path = await smsOutboxTransport(join(dir, 'texts')).send({
+      messageId: 'job-7.4f1c/2d3e',
+      to: '+16145550142',
+      body: 'Booked for Tue 12/1.',
+    });
     expect(path).toBe(join(dir, 'texts', 'job-7.4f1c_2d3e.sms.txt'));
     expect(readFileSync(path, 'utf8')).toBe('To: +16145550142\n\nBooked for Tue 12/1.\n');
   });
@@ -112,10 +126,18 @@ describe('Twilio', () => {
       const to = form.get('To');
       if (to === '+16145550100') {
         response.statusCode = 400;
-        response.end(JSON.stringify({ code: 21610, message: 'Attempt to send to unsubscribed recipient', status: 400 }));
+        response.end(
+          JSON.stringify({ code: 21610, message: 'Attempt to send to unsubscribed recipient', status: 400 }),
+        );
       } else if (to === '+16145550101') {
         response.statusCode = 400;
-        response.end(JSON.stringify({ code: 21617, message: 'The concatenated message body exceeds the 1600 character limit', status: 400 }));
+        response.end(
+          JSON.stringify({
+            code: 21617,
+            message: 'The concatenated message body exceeds the 1600 character limit',
+            status: 400,
+          }),
+        );
       } else {
         response.statusCode = 201;
         response.end(JSON.stringify({ sid: 'SM0123456789abcdef0123456789abcdef', status: 'queued' }));
@@ -129,10 +151,17 @@ describe('Twilio', () => {
   });
   afterAll(async () => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const transport = (from: string) => twilioTransport({ accountSid: 'AC00000000000000000000000000000001', authToken: 'secret', from, apiBaseUrl: base });
+  const transport = (from: string) =>
+    twilioTransport({ accountSid: 'AC00000000000000000000000000000001', authToken: 'secret', from, apiBaseUrl: base });
 
   it("answers with the message's sid, sending from a Messaging Service when the sender is one", async () => {
-    expect(await transport('MG00000000000000000000000000000009').send({ messageId: 'job-1', to: '+16145550142', body: 'Hi' })).toBe('twilio SM0123456789abcdef0123456789abcdef');
+    expect(
+      await transport('MG00000000000000000000000000000009').send({
+        messageId: 'job-1',
+        to: '+16145550142',
+        body: 'Hi',
+      }),
+    ).toBe('twilio SM0123456789abcdef0123456789abcdef');
     expect(received.at(-1)?.get('MessagingServiceSid')).toBe('MG00000000000000000000000000000009');
     expect(received.at(-1)?.get('From')).toBeNull();
     await transport('+16145550199').send({ messageId: 'job-2', to: '+16145550142', body: 'Hi' });
@@ -145,7 +174,11 @@ describe('Twilio', () => {
       .send({ messageId: 'job-3', to: '+16145550100', body: 'Hi' })
       .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(SmsRefused);
-    expect(refused).toMatchObject({ name: 'SmsRefused', code: 'SMS_REFUSED 21610', message: 'text message refused for its number' });
+    expect(refused).toMatchObject({
+      name: 'SmsRefused',
+      code: 'SMS_REFUSED 21610',
+      message: 'text message refused for its number',
+    });
     const other = await transport('+16145550199')
       .send({ messageId: 'job-4', to: '+16145550101', body: 'Hi' })
       .catch((error: unknown) => error);

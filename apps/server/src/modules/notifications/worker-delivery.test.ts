@@ -59,7 +59,10 @@ describeOnEachDatabase('the notification worker delivering', (factory) => {
     return testWorker(database.db, outbox, {
       transport: recordingMail,
       sms: recordingSms,
-      log: { info: (data, message) => logged.push({ level: 'info', data, message }), warn: (data, message) => logged.push({ level: 'warn', data, message }) },
+      log: {
+        info: (data, message) => logged.push({ level: 'info', data, message }),
+        warn: (data, message) => logged.push({ level: 'warn', data, message }),
+      },
       now: () => NOW.getTime(),
       ...changes,
     });
@@ -68,9 +71,21 @@ describeOnEachDatabase('the notification worker delivering', (factory) => {
   beforeAll(async () => {
     database = await factory.open();
     outbox = mkdtempSync(join(tmpdir(), 'worker-delivery-'));
-    const [row] = await database.db.insert(t.companies).values({ key: KEY, name: 'Deliver Co', logo: PNG }).returning({ id: t.companies.id });
+    const [row] = await database.db
+      .insert(t.companies)
+      .values({ key: KEY, name: 'Deliver Co', logo: PNG })
+      .returning({ id: t.companies.id });
     companyId = row!.id;
-    await database.db.insert(t.offices).values({ id: officeId, companyId, name: 'The "Best" Office', phone: '(614) 555-0100', email: 'office@deliver.example', state: 'OH', timeZone: 'America/New_York', scheduling: {} });
+    await database.db.insert(t.offices).values({
+      id: officeId,
+      companyId,
+      name: 'The "Best" Office',
+      phone: '(614) 555-0100',
+      email: 'office@deliver.example',
+      state: 'OH',
+      timeZone: 'America/New_York',
+      scheduling: {},
+    });
   });
   beforeEach(async () => {
     await database.db.delete(t.jobs);
@@ -86,41 +101,82 @@ describeOnEachDatabase('the notification worker delivering', (factory) => {
     rmSync(outbox, { recursive: true, force: true });
   });
 
-  async function order(changes: Partial<typeof t.orders.$inferInsert> = {}, people: Array<{ role: typeof t.orderParties.$inferInsert.role; person: Record<string, unknown> }> = []): Promise<string> {
+  async function order(
+    changes: Partial<typeof t.orders.$inferInsert> = {},
+    people: Array<{ role: typeof t.orderParties.$inferInsert.role; person: Record<string, unknown> }> = [],
+  ): Promise<string> {
     const [row] = await database.db
       .insert(t.orders)
-      .values({ companyId, officeId, status: 'confirmed', datetime: START, durationMinutes: 90, address1: '120 Oak St', city: 'Columbus', ...changes })
+      .values({
+        companyId,
+        officeId,
+        status: 'confirmed',
+        datetime: START,
+        durationMinutes: 90,
+        address1: '120 Oak St',
+        city: 'Columbus',
+        ...changes,
+      })
       .returning({ id: t.orders.id });
-    if (people.length) await database.db.insert(t.orderParties).values(people.map((party, position) => ({ companyId, orderId: row!.id, position, ...party })));
+    if (people.length)
+      await database.db
+        .insert(t.orderParties)
+        .values(people.map((party, position) => ({ companyId, orderId: row!.id, position, ...party })));
     return row!.id;
   }
 
   async function job(kind: string, payload: Record<string, unknown>): Promise<number> {
-    const [row] = await database.db.insert(t.jobs).values({ companyId, kind, dedupeKey: randomUUID(), payload, runAt: NOW }).returning({ id: t.jobs.id });
+    const [row] = await database.db
+      .insert(t.jobs)
+      .values({ companyId, kind, dedupeKey: randomUUID(), payload, runAt: NOW })
+      .returning({ id: t.jobs.id });
     return row!.id;
   }
 
   const jobRow = async (id: number) => (await database.db.select().from(t.jobs).where(eq(t.jobs.id, id)))[0]!;
 
-  const client = { role: 'client' as const, person: { first: 'Dana', last: 'Stone', email: 'dana@example.com', mobile_phone: '(614) 555-0142', send_sms: true } };
+  const client = {
+    role: 'client' as const,
+    person: { first: 'Dana', last: 'Stone', email: 'dana@example.com', mobile_phone: '(614) 555-0142', send_sms: true },
+  };
 
   it("sends the client's confirmation from the office, replies to the office, with the logo, the manage link and the invitation", async () => {
     const orderId = await order({}, [client]);
-    const id = await job(CONFIRMATION_EMAIL_JOB, { order_id: orderId, audience: 'client', to: 'dana@example.com', name: 'Dana Stone', manage_token: TOKEN, start: '2026-01-01T00:00:00.000Z' });
+    const id = await job(CONFIRMATION_EMAIL_JOB, {
+      order_id: orderId,
+      audience: 'client',
+      to: 'dana@example.com',
+      name: 'Dana Stone',
+      manage_token: TOKEN,
+      start: '2026-01-01T00:00:00.000Z',
+    });
     expect(await worker().runDue()).toBe(1);
     expect(mails).toHaveLength(1);
     const [mail] = mails;
-    expect(mail).toMatchObject({ messageId: `<job-${id}.${orderId}@online-scheduler>`, from: '"The Best Office" <office@deliver.example>', to: 'dana@example.com', replyTo: 'office@deliver.example' });
+    expect(mail).toMatchObject({
+      messageId: `<job-${id}.${orderId}@online-scheduler>`,
+      from: '"The Best Office" <office@deliver.example>',
+      to: 'dana@example.com',
+      replyTo: 'office@deliver.example',
+    });
     expect(mail!.html).toContain(`https://book.example.com/${KEY}/logo?office=${officeId}`);
     expect(mail!.text).toContain(`https://book.example.com/${KEY}/manage/${TOKEN}`);
     expect(mail!.invitation?.method).toBe('PUBLISH');
-    expect(logged).toEqual([{ level: 'info', data: { job: id, kind: CONFIRMATION_EMAIL_JOB, outbox: 'sent-1' }, message: 'message sent' }]);
+    expect(logged).toEqual([
+      { level: 'info', data: { job: id, kind: CONFIRMATION_EMAIL_JOB, outbox: 'sent-1' }, message: 'message sent' },
+    ]);
     expect(await jobRow(id)).toMatchObject({ doneAt: NOW, lastError: null });
   });
 
   it('sends from the configured sender when there is one, and carries no manage link for a malformed token', async () => {
     const orderId = await order({}, [client]);
-    await job(CONFIRMATION_EMAIL_JOB, { order_id: orderId, audience: 'client', to: 'dana@example.com', name: 'Dana Stone', manage_token: 'short' });
+    await job(CONFIRMATION_EMAIL_JOB, {
+      order_id: orderId,
+      audience: 'client',
+      to: 'dana@example.com',
+      name: 'Dana Stone',
+      manage_token: 'short',
+    });
     expect(await worker({ mailFrom: 'Bookings <bookings@example.net>' }).runDue()).toBe(1);
     expect(mails[0]!.from).toBe('Bookings <bookings@example.net>');
     expect(mails[0]!.text).not.toContain('/manage/');
@@ -137,7 +193,9 @@ describeOnEachDatabase('the notification worker delivering', (factory) => {
     expect(mails[0]).toMatchObject({ to: 'office@deliver.example', replyTo: 'dana@example.com' });
     expect(mails[0]!.text).not.toContain('/manage/');
     // With no client who has an address, the office's copy has no Reply-To.
-    const agentsOnly = await order({}, [{ role: 'buyers_agent', person: { first: 'Ray', last: 'Realtor', email: 'ray@realty.example' } }]);
+    const agentsOnly = await order({}, [
+      { role: 'buyers_agent', person: { first: 'Ray', last: 'Realtor', email: 'ray@realty.example' } },
+    ]);
     await job(CONFIRMATION_EMAIL_JOB, { order_id: agentsOnly, audience: 'office', to: '', name: '' });
     expect(await worker().runDue()).toBe(1);
     expect(mails[1]!.replyTo).toBeUndefined();
@@ -146,7 +204,12 @@ describeOnEachDatabase('the notification worker delivering', (factory) => {
   it('sends from a stand-in address with no Reply-To when the office has no address, and sends its copy nowhere (NO_ADDRESS)', async () => {
     await database.db.update(t.offices).set({ email: '' }).where(eq(t.offices.id, officeId));
     const orderId = await order({}, [client]);
-    await job(CONFIRMATION_EMAIL_JOB, { order_id: orderId, audience: 'client', to: 'dana@example.com', name: 'Dana Stone' });
+    await job(CONFIRMATION_EMAIL_JOB, {
+      order_id: orderId,
+      audience: 'client',
+      to: 'dana@example.com',
+      name: 'Dana Stone',
+    });
     expect(await worker().runDue()).toBe(1);
     expect(mails[0]!.from).toBe('online-scheduler@localhost');
     expect(mails[0]!.replyTo).toBeUndefined();
@@ -155,14 +218,32 @@ describeOnEachDatabase('the notification worker delivering', (factory) => {
     expect(await worker().runDue()).toBe(0);
     expect(mails).toHaveLength(1);
     expect(await jobRow(id)).toMatchObject({ doneAt: NOW, lastError: 'NO_ADDRESS' });
-    expect(logged).toEqual([{ level: 'info', data: { job: id, kind: CONFIRMATION_EMAIL_JOB, code: 'NO_ADDRESS' }, message: 'message not needed' }]);
+    expect(logged).toEqual([
+      {
+        level: 'info',
+        data: { job: id, kind: CONFIRMATION_EMAIL_JOB, code: 'NO_ADDRESS' },
+        message: 'message not needed',
+      },
+    ]);
   });
 
   it('retries a job of a kind it does not know (UNKNOWN_JOB) after the base delay, then twice as long', async () => {
     const id = await job('fax_job', { order_id: randomUUID() });
     expect(await worker().runDue()).toBe(0);
-    expect(await jobRow(id)).toMatchObject({ doneAt: null, lockedUntil: null, lastError: 'UNKNOWN_JOB', runAt: new Date(NOW.getTime() + 10), attempts: 1 });
-    expect(logged).toEqual([{ level: 'warn', data: { job: id, kind: 'fax_job', attempts: 1, code: 'UNKNOWN_JOB', retry_in_ms: 10 }, message: 'message not sent; will retry' }]);
+    expect(await jobRow(id)).toMatchObject({
+      doneAt: null,
+      lockedUntil: null,
+      lastError: 'UNKNOWN_JOB',
+      runAt: new Date(NOW.getTime() + 10),
+      attempts: 1,
+    });
+    expect(logged).toEqual([
+      {
+        level: 'warn',
+        data: { job: id, kind: 'fax_job', attempts: 1, code: 'UNKNOWN_JOB', retry_in_ms: 10 },
+        message: 'message not sent; will retry',
+      },
+    ]);
     const later = NOW.getTime() + 10;
     expect(await worker({ now: () => later }).runDue()).toBe(0);
     expect(await jobRow(id)).toMatchObject({ lastError: 'UNKNOWN_JOB', runAt: new Date(later + 20), attempts: 2 });
@@ -170,8 +251,23 @@ describeOnEachDatabase('the notification worker delivering', (factory) => {
 
   it('retries a change it does not know (UNKNOWN_CHANGE) and a text message it does not know (UNKNOWN_MESSAGE)', async () => {
     const orderId = await order({}, [client]);
-    const change = await job(CHANGE_EMAIL_JOB, { order_id: orderId, audience: 'client', to: 'dana@example.com', name: 'Dana', change: 'moved', previous_start: START.toISOString(), start: START.toISOString(), changed_by: 'office', sequence: 1 });
-    const text = await job(SMS_JOB, { order_id: orderId, message: 'hello', to: '+16145550142', start: START.toISOString() });
+    const change = await job(CHANGE_EMAIL_JOB, {
+      order_id: orderId,
+      audience: 'client',
+      to: 'dana@example.com',
+      name: 'Dana',
+      change: 'moved',
+      previous_start: START.toISOString(),
+      start: START.toISOString(),
+      changed_by: 'office',
+      sequence: 1,
+    });
+    const text = await job(SMS_JOB, {
+      order_id: orderId,
+      message: 'hello',
+      to: '+16145550142',
+      start: START.toISOString(),
+    });
     expect(await worker().runDue()).toBe(0);
     expect((await jobRow(change)).lastError).toBe('UNKNOWN_CHANGE');
     expect((await jobRow(text)).lastError).toBe('UNKNOWN_MESSAGE');
@@ -201,7 +297,17 @@ describeOnEachDatabase('the notification worker delivering', (factory) => {
   it("sends a cancellation only for a cancelled order, with the calendar's CANCEL and who called it off", async () => {
     const confirmed = await order({}, [client]);
     const cancelled = await order({ status: 'cancelled', cancelledAt: NOW }, [client]);
-    const change = (orderId: string) => ({ order_id: orderId, audience: 'office', to: '', name: '', change: 'cancelled', previous_start: START.toISOString(), start: START.toISOString(), changed_by: 'office', sequence: 1 });
+    const change = (orderId: string) => ({
+      order_id: orderId,
+      audience: 'office',
+      to: '',
+      name: '',
+      change: 'cancelled',
+      previous_start: START.toISOString(),
+      start: START.toISOString(),
+      changed_by: 'office',
+      sequence: 1,
+    });
     const notCancelled = await job(CHANGE_EMAIL_JOB, change(confirmed));
     const gone = await job(CHANGE_EMAIL_JOB, change(randomUUID()));
     const sent = await job(CHANGE_EMAIL_JOB, change(cancelled));
@@ -214,9 +320,15 @@ describeOnEachDatabase('the notification worker delivering', (factory) => {
     expect(mails[0]!.text).toMatch(/Cancelled by:?\s+the office/i);
   });
 
-  it("sends a confirmation whatever start its job names, but not a reminder of a start the order no longer has", async () => {
+  it('sends a confirmation whatever start its job names, but not a reminder of a start the order no longer has', async () => {
     const orderId = await order({}, [client]);
-    const payload = { order_id: orderId, audience: 'client', to: 'dana@example.com', name: 'Dana', start: '2026-12-02T14:30:00.000Z' };
+    const payload = {
+      order_id: orderId,
+      audience: 'client',
+      to: 'dana@example.com',
+      name: 'Dana',
+      start: '2026-12-02T14:30:00.000Z',
+    };
     const confirmation = await job(CONFIRMATION_EMAIL_JOB, payload);
     const reminder = await job(REMINDER_EMAIL_JOB, { ...payload, hours_before: 24 });
     expect(await worker().runDue()).toBe(1);
@@ -238,7 +350,13 @@ describeOnEachDatabase('the notification worker delivering', (factory) => {
     const refused = await job(SMS_JOB, { ...payload, to: '+16145550142', message: 'reminder' });
     expect(await worker().runDue()).toBe(0);
     expect(await jobRow(refused)).toMatchObject({ doneAt: NOW, lastError: 'SMS_REFUSED 21610' });
-    expect(logged).toEqual([{ level: 'warn', data: { job: refused, kind: SMS_JOB, code: 'SMS_REFUSED 21610' }, message: 'text message refused; not retried' }]);
+    expect(logged).toEqual([
+      {
+        level: 'warn',
+        data: { job: refused, kind: SMS_JOB, code: 'SMS_REFUSED 21610' },
+        message: 'text message refused; not retried',
+      },
+    ]);
   });
 
   describe('as the server configures it', () => {
@@ -247,27 +365,54 @@ describeOnEachDatabase('the notification worker delivering', (factory) => {
       const orderId = await order({}, [client]);
       const [email] = await database.db
         .insert(t.jobs)
-        .values({ companyId, kind: CONFIRMATION_EMAIL_JOB, dedupeKey: randomUUID(), payload: { order_id: orderId, audience: 'client', to: 'dana@example.com', name: 'Dana' }, runAt: new Date(0) })
+        .values({
+          companyId,
+          kind: CONFIRMATION_EMAIL_JOB,
+          dedupeKey: randomUUID(),
+          payload: { order_id: orderId, audience: 'client', to: 'dana@example.com', name: 'Dana' },
+          runAt: new Date(0),
+        })
         .returning({ id: t.jobs.id });
       const [text] = await database.db
         .insert(t.jobs)
-        .values({ companyId, kind: SMS_JOB, dedupeKey: randomUUID(), payload: { order_id: orderId, message: 'confirmation', to: '+16145550142', start: START.toISOString() }, runAt: new Date(0) })
+        .values({
+          companyId,
+          kind: SMS_JOB,
+          dedupeKey: randomUUID(),
+          payload: { order_id: orderId, message: 'confirmation', to: '+16145550142', start: START.toISOString() },
+          runAt: new Date(0),
+        })
         .returning({ id: t.jobs.id });
       return { orderId, emailJob: email!.id, textJob: text!.id };
     }
     const quiet = { info: () => {}, warn: () => {} };
     const base = () => 'https://book.example.com';
 
-    it("writes e-mails and text messages under DATA_DIR/outbox, from the office, unless Twilio is configured in full", async () => {
-      for (const twilio of [{}, { TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 'token' }, { TWILIO_AUTH_TOKEN: 'token', TWILIO_FROM: '+16145550199' }, { TWILIO_ACCOUNT_SID: 'AC1', TWILIO_FROM: '+16145550199' }]) {
+    it('writes e-mails and text messages under DATA_DIR/outbox, from the office, unless Twilio is configured in full', async () => {
+      for (const twilio of [
+        {},
+        { TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 'token' },
+        { TWILIO_AUTH_TOKEN: 'token', TWILIO_FROM: '+16145550199' },
+        { TWILIO_ACCOUNT_SID: 'AC1', TWILIO_FROM: '+16145550199' },
+      ]) {
         await database.db.delete(t.jobs);
         const dataDir = mkdtempSync(join(tmpdir(), 'data-dir-'));
         try {
           const { orderId, emailJob, textJob } = await emailAndText();
-          const made = createNotificationWorker(database.db, testConfig({ DATA_DIR: dataDir, TWILIO_API_URL: 'http://127.0.0.1:9', ...twilio }), quiet, base);
+          const made = createNotificationWorker(
+            database.db,
+            testConfig({ DATA_DIR: dataDir, TWILIO_API_URL: 'http://127.0.0.1:9', ...twilio }),
+            quiet,
+            base,
+          );
           expect([twilio, await made.runDue()]).toEqual([twilio, 2]);
-          expect(readdirSync(join(dataDir, 'outbox')).sort()).toEqual([`_job-${emailJob}.${orderId}_online-scheduler_.eml`, `job-${textJob}.${orderId}.sms.txt`]);
-          expect(readFileSync(join(dataDir, 'outbox', `_job-${emailJob}.${orderId}_online-scheduler_.eml`), 'utf8')).toContain('From: The Best Office <office@deliver.example>');
+          expect(readdirSync(join(dataDir, 'outbox')).sort()).toEqual([
+            `_job-${emailJob}.${orderId}_online-scheduler_.eml`,
+            `job-${textJob}.${orderId}.sms.txt`,
+          ]);
+          expect(
+            readFileSync(join(dataDir, 'outbox', `_job-${emailJob}.${orderId}_online-scheduler_.eml`), 'utf8'),
+          ).toContain('From: The Best Office <office@deliver.example>');
           await made.stop();
         } finally {
           rmSync(dataDir, { recursive: true, force: true });
@@ -302,7 +447,9 @@ describeOnEachDatabase('the notification worker delivering', (factory) => {
         const made = createNotificationWorker(database.db, config, quiet, base);
         expect(await made.runDue()).toBe(2);
         expect(readdirSync(join(dataDir, 'outbox'))).toEqual([`_job-${emailJob}.${orderId}_online-scheduler_.eml`]);
-        expect(readFileSync(join(dataDir, 'outbox', `_job-${emailJob}.${orderId}_online-scheduler_.eml`), 'utf8')).toContain('From: Bookings <bookings@example.net>');
+        expect(
+          readFileSync(join(dataDir, 'outbox', `_job-${emailJob}.${orderId}_online-scheduler_.eml`), 'utf8'),
+        ).toContain('From: Bookings <bookings@example.net>');
         expect(received.map((form) => [form.get('From'), form.get('To')])).toEqual([['+16145550199', '+16145550142']]);
         await made.stop();
       } finally {

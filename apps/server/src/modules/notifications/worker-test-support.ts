@@ -8,7 +8,11 @@ import { smsOutboxTransport } from './sms-transport.ts';
  * base, quiet, polling never (tests call runDue) and retrying within milliseconds. `changes`
  * replaces any part (an SMTP transport, Twilio's stand-in, the app's clock, a log to read).
  */
-export function testWorker(db: Database, outbox: string, changes: Partial<NotificationWorkerOptions> = {}): NotificationWorker {
+export function testWorker(
+  db: Database,
+  outbox: string,
+  changes: Partial<NotificationWorkerOptions> = {},
+): NotificationWorker {
   return new NotificationWorker({
     db,
     transport: outboxTransport(outbox),

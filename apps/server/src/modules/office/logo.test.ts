@@ -59,7 +59,11 @@ describeOnEachDatabase('company and office logos', (factory) => {
   }
 
   const logo = (query = '') => harness.app.inject({ method: 'GET', url: `/demo/logo${query}` });
-  const exported = async () => (await harness.app.inject({ method: 'GET', url: '/api/admin/companies/demo', headers: admin })).json<{ logo: string | null; offices: Array<{ logo: string | null }> }>();
+  const exported = async () =>
+    (await harness.app.inject({ method: 'GET', url: '/api/admin/companies/demo', headers: admin })).json<{
+      logo: string | null;
+      offices: Array<{ logo: string | null }>;
+    }>();
 
   function expectLogoHeaders(response: Awaited<ReturnType<typeof logo>>, contentType: string) {
     expect(response.statusCode).toBe(200);
@@ -70,7 +74,16 @@ describeOnEachDatabase('company and office logos', (factory) => {
 
   it('serves every kind of logo with a policy that sandboxes it, submits no form and loads nothing, and nosniff', async () => {
     expectLogoHeaders(await logo(), 'image/svg+xml'); // the default mark
-    expect((await importWith({ logo: base64Svg('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 2 2"><rect width="2" height="2"/></svg>'), office: `data:image/png;base64,${PIXEL}` })).statusCode).toBe(200);
+    expect(
+      (
+        await importWith({
+          logo: base64Svg(
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 2 2"><rect width="2" height="2"/></svg>',
+          ),
+          office: `data:image/png;base64,${PIXEL}`,
+        })
+      ).statusCode,
+    ).toBe(200);
     expectLogoHeaders(await logo(`?office=${DEMO_OFFICE_UUID}`), 'image/png');
     await harness.database.db.update(t.offices).set({ logo: null }).where(eq(t.offices.id, DEMO_OFFICE_UUID));
     expectLogoHeaders(await logo(`?office=${DEMO_OFFICE_UUID}`), 'image/svg+xml');
@@ -78,7 +91,10 @@ describeOnEachDatabase('company and office logos', (factory) => {
 
   it('serves an SVG stored before cleaning as it is, under the same policy', async () => {
     // Written straight into the tables, as a logo saved before this change is.
-    await harness.database.db.update(t.offices).set({ logo: base64Svg(HOSTILE_SVG) }).where(eq(t.offices.id, DEMO_OFFICE_UUID));
+    await harness.database.db
+      .update(t.offices)
+      .set({ logo: base64Svg(HOSTILE_SVG) })
+      .where(eq(t.offices.id, DEMO_OFFICE_UUID));
     const served = await logo(`?office=${DEMO_OFFICE_UUID}`);
     expectLogoHeaders(served, 'image/svg+xml');
     expect(served.body).toContain('<foreignObject');
@@ -94,7 +110,22 @@ describeOnEachDatabase('company and office logos', (factory) => {
       for (const stored of [document.logo, document.offices[0]!.logo]) {
         expect(stored).toMatch(/^data:image\/svg\+xml;base64,/);
         const svg = Buffer.from(stored!.split(',')[1]!, 'base64').toString('utf8');
-        for (const gone of ['foreignObject', '<form', '<input', '<script', 'onload', 'onclick', 'evil.example', 'javascript:', '@import', '<animate', '<set', '<iframe', 'data:image/svg+xml', 'DOCTYPE']) {
+        for (const gone of [
+          'foreignObject',
+          '<form',
+          '<input',
+          '<script',
+          'onload',
+          'onclick',
+          'evil.example',
+          'javascript:',
+          '@import',
+          '<animate',
+          '<set',
+          '<iframe',
+          'data:image/svg+xml',
+          'DOCTYPE',
+        ]) {
           expect(svg, gone).not.toContain(gone);
         }
         // What draws the logo stays, well-formed XML with its namespaces and its own references.
@@ -119,7 +150,10 @@ describeOnEachDatabase('company and office logos', (factory) => {
   });
 
   it('refuses an SVG logo with nothing left to draw, naming its field', async () => {
-    const refused = await importWith({ logo: null, office: base64Svg('<html><body><script>alert(1)</script></body></html>') });
+    const refused = await importWith({
+      logo: null,
+      office: base64Svg('<html><body><script>alert(1)</script></body></html>'),
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error).toMatchObject({ code: 'invalid_document', field: 'offices.0.logo' });
     const unreadable = await importWith({ logo: 'data:image/svg+xml,%E0%A4%A', office: null });

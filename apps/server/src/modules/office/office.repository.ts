@@ -33,7 +33,12 @@ export async function findFirstActiveOffice(db: Executor, companyId: string): Pr
 export async function loadOfficeView(db: Executor, companyId: string, officeId: string) {
   const [inspectors, states, controls, services, contactTypes] = await Promise.all([
     db
-      .select({ id: t.inspectors.id, display: t.inspectors.display, first: t.inspectors.first, last: t.inspectors.last })
+      .select({
+        id: t.inspectors.id,
+        display: t.inspectors.display,
+        first: t.inspectors.first,
+        last: t.inspectors.last,
+      })
       .from(t.inspectors)
       .where(
         and(
@@ -44,14 +49,26 @@ export async function loadOfficeView(db: Executor, companyId: string, officeId: 
         ),
       )
       .orderBy(asc(t.inspectors.id)),
-    db.select({ id: t.states.id, abbreviation: t.states.abbreviation }).from(t.states).where(eq(t.states.companyId, companyId)).orderBy(asc(t.states.abbreviation)),
-    db.select().from(t.propertyControls).where(eq(t.propertyControls.companyId, companyId)).orderBy(asc(t.propertyControls.sort), asc(t.propertyControls.id)),
+    db
+      .select({ id: t.states.id, abbreviation: t.states.abbreviation })
+      .from(t.states)
+      .where(eq(t.states.companyId, companyId))
+      .orderBy(asc(t.states.abbreviation)),
+    db
+      .select()
+      .from(t.propertyControls)
+      .where(eq(t.propertyControls.companyId, companyId))
+      .orderBy(asc(t.propertyControls.sort), asc(t.propertyControls.id)),
     db
       .select({ id: t.services.id, isPac: t.services.isPac, label: t.services.label })
       .from(t.services)
       .where(eq(t.services.companyId, companyId))
       .orderBy(asc(t.services.sort)),
-    db.select({ id: t.contactTypes.id, name: t.contactTypes.name }).from(t.contactTypes).where(eq(t.contactTypes.companyId, companyId)).orderBy(asc(t.contactTypes.position)),
+    db
+      .select({ id: t.contactTypes.id, name: t.contactTypes.name })
+      .from(t.contactTypes)
+      .where(eq(t.contactTypes.companyId, companyId))
+      .orderBy(asc(t.contactTypes.position)),
   ]);
   return { inspectors, states, controls, services, contactTypes };
 }

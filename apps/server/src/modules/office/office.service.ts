@@ -7,7 +7,14 @@ import { configuredContactTypes } from '@scheduler/domain/people/contacts-step';
 import type { Database } from '../../db/connection.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
-import { findCompanyByKey, findOffice, findFirstActiveOffice, loadOfficeView, type CompanyRow, type OfficeRow } from './office.repository.ts';
+import {
+  findCompanyByKey,
+  findOffice,
+  findFirstActiveOffice,
+  loadOfficeView,
+  type CompanyRow,
+  type OfficeRow,
+} from './office.repository.ts';
 
 export async function getOfficeForSession(db: Database, session: AuthenticatedSession): Promise<OfficeResponse> {
   const company = await findCompanyByKey(db, session.companyKey);
@@ -53,7 +60,8 @@ export async function getOfficeForSession(db: Database, session: AuthenticatedSe
     rer_rush_amount: company.rerRushAmountCents,
     state_label: company.stateLabel,
     contact_types: configuredContactTypes(view.contactTypes, settings.list(PEOPLE_SETTING.CONTACT_TYPES)),
-    google_tag_id: analyticsSettingsSchema.catch({ google_tag_id: null }).parse(company.analyticsSettings).google_tag_id,
+    google_tag_id: analyticsSettingsSchema.catch({ google_tag_id: null }).parse(company.analyticsSettings)
+      .google_tag_id,
   };
 }
 
@@ -118,7 +126,9 @@ export function defaultLogo(companyName: string): LogoImage {
 export async function getLogo(db: Database, companyKey: string, officeUuid: string | undefined): Promise<LogoImage> {
   const company: CompanyRow | null = await findCompanyByKey(db, companyKey);
   if (!company) throw new NotFoundError('The company');
-  const office: OfficeRow | null = officeUuid ? await findOffice(db, company.id, officeUuid) : await findFirstActiveOffice(db, company.id);
+  const office: OfficeRow | null = officeUuid
+    ? await findOffice(db, company.id, officeUuid)
+    : await findFirstActiveOffice(db, company.id);
   return decodeLogo(office?.logo ?? null) ?? decodeLogo(company.logo) ?? defaultLogo(company.name);
 }
 

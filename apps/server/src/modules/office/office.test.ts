@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { SETTING } from '@scheduler/contracts/setting-keys';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
-import { demoDocument, demoDocumentWith, startDemoSession, startTestApp, type TestApp } from '../../test-support/test-app.ts';
+import {
+  demoDocument,
+  demoDocumentWith,
+  startDemoSession,
+  startTestApp,
+  type TestApp,
+} from '../../test-support/test-app.ts';
 import { importCompanyDocument } from '../company-document/companies.service.ts';
 import { DEMO_OFFICE_UUID } from '../company-document/demo-company.ts';
 
@@ -21,13 +27,20 @@ describeOnEachDatabase('the office the wizard loads', (factory) => {
 
   async function office() {
     const token = await startDemoSession(harness.app);
-    const response = await harness.app.inject({ method: 'GET', url: '/demo/online-scheduler/office', headers: { 'x-auth-token': token } });
+    const response = await harness.app.inject({
+      method: 'GET',
+      url: '/demo/online-scheduler/office',
+      headers: { 'x-auth-token': token },
+    });
     expect(response.statusCode).toBe(200);
     return response.json();
   }
 
   async function officeContact() {
-    const response = await harness.app.inject({ method: 'GET', url: `/demo/json/online_scheduler/office_contact/${DEMO_OFFICE_UUID}` });
+    const response = await harness.app.inject({
+      method: 'GET',
+      url: `/demo/json/online_scheduler/office_contact/${DEMO_OFFICE_UUID}`,
+    });
     expect(response.statusCode).toBe(200);
     return response.json();
   }
@@ -51,14 +64,19 @@ describeOnEachDatabase('the office the wizard loads', (factory) => {
   it('offers no pay-at-close to a company without that service, whatever the setting', async () => {
     await demoWith({ [SETTING.PAC_HIDE_ON_ONLINE_SCHEDULER]: 'N' }, (document) => {
       document.services = document.services.filter((s: { is_pac?: boolean }) => !s.is_pac);
-      for (const inspector of document.inspectors) inspector.services = inspector.services.filter((id: string) => document.services.some((s: { uuid: string }) => s.uuid === id));
+      for (const inspector of document.inspectors)
+        inspector.services = inspector.services.filter((id: string) =>
+          document.services.some((s: { uuid: string }) => s.uuid === id),
+        );
     });
     expect(await office()).toMatchObject({ pac_enabled: false, pac_service_uuid: null });
   });
 
   it('counts the services a visitor can order: neither pay-at-close nor a heading', async () => {
     const document = demoDocument() as Doc;
-    const orderable = document.services.filter((s: { is_pac?: boolean; label?: boolean }) => !s.is_pac && !s.label).length;
+    const orderable = document.services.filter(
+      (s: { is_pac?: boolean; label?: boolean }) => !s.is_pac && !s.label,
+    ).length;
     expect(orderable).toBeLessThan(document.services.length - 1);
     expect((await office()).services_count).toBe(orderable);
   });

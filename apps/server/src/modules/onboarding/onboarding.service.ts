@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import tzLookup from '@photostructure/tz-lookup';
-import { MAX_COMPANIES_CREATED_PER_PERSON, type NewCompany, type NewCompanyResponse, type Place } from '@scheduler/contracts/onboarding';
+import {
+  MAX_COMPANIES_CREATED_PER_PERSON,
+  type NewCompany,
+  type NewCompanyResponse,
+  type Place,
+} from '@scheduler/contracts/onboarding';
 import { newCompanyDocument } from '@scheduler/domain/configuration/new-company';
 import type { Database } from '../../db/connection.ts';
 import { AppError, ConflictError } from '../../errors.ts';
@@ -23,9 +28,14 @@ export function timeZoneAt(latitude: number, longitude: number): string {
 }
 
 /** Where an address is, with its time zone; 404 when nobody can place it. */
-export async function placeOfAddress(geocoding: GeocodingService, address: string, log: FastifyBaseLogger): Promise<Place> {
+export async function placeOfAddress(
+  geocoding: GeocodingService,
+  address: string,
+  log: FastifyBaseLogger,
+): Promise<Place> {
   const found = await geocoding.suggest(address, { officeState: '', states: [] }, log);
-  if (found.no_results || found.refusal) throw new AppError(404, 'address_not_found', found.refusal?.message ?? ADDRESS_NOT_FOUND, 'address');
+  if (found.no_results || found.refusal)
+    throw new AppError(404, 'address_not_found', found.refusal?.message ?? ADDRESS_NOT_FOUND, 'address');
   return {
     address1: found.address1,
     address2: found.address2,
@@ -56,13 +66,24 @@ export interface FoundingContext {
 }
 
 /** Makes the company and its owner; the answer is the scheduler link to share. */
-export async function foundCompany(context: FoundingContext, founder: SignedInUser, input: NewCompany): Promise<NewCompanyResponse> {
+export async function foundCompany(
+  context: FoundingContext,
+  founder: SignedInUser,
+  input: NewCompany,
+): Promise<NewCompanyResponse> {
   const { db, at } = context;
   if (!(await founders.isEmailVerified(db, founder.id))) {
-    throw new AppError(403, 'email_not_verified', `Open the link we e-mailed to ${founder.email} first: it confirms the address is yours.`);
+    throw new AppError(
+      403,
+      'email_not_verified',
+      `Open the link we e-mailed to ${founder.email} first: it confirms the address is yours.`,
+    );
   }
   if ((await founders.ownedCompanyCount(db, founder.id)) >= MAX_COMPANIES_CREATED_PER_PERSON) {
-    throw new ConflictError('too_many_companies', `You already own ${MAX_COMPANIES_CREATED_PER_PERSON} companies, the most one person may create. Ask us if you need more.`);
+    throw new ConflictError(
+      'too_many_companies',
+      `You already own ${MAX_COMPANIES_CREATED_PER_PERSON} companies, the most one person may create. Ask us if you need more.`,
+    );
   }
   const officeUuid = randomUUID();
   const document = newCompanyDocument(input, { officeUuid, serviceUuid: randomUUID() }, founder.email);
@@ -75,8 +96,12 @@ export async function foundCompany(context: FoundingContext, founder: SignedInUs
       onCreated: (tx, company) => founders.makeOwner(tx, company, founder.id, at),
     });
   } catch (error) {
-    if (error instanceof AppError) throw new AppError(error.statusCode, error.code, error.message, formField(error.field));
+    if (error instanceof AppError)
+      throw new AppError(error.statusCode, error.code, error.message, formField(error.field));
     throw error;
   }
-  return { company_key: input.company.key, scheduler_url: `${context.baseUrl}/${encodeURIComponent(input.company.key)}/online-scheduler/${officeUuid}` };
+  return {
+    company_key: input.company.key,
+    scheduler_url: `${context.baseUrl}/${encodeURIComponent(input.company.key)}/online-scheduler/${officeUuid}`,
+  };
 }

@@ -4,7 +4,10 @@ import type { Executor } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
 
 export async function findCompany(db: Executor, key: string): Promise<{ id: string; currency: string } | null> {
-  const [row] = await db.select({ id: t.companies.id, currency: t.companies.currency }).from(t.companies).where(eq(t.companies.key, key));
+  const [row] = await db
+    .select({ id: t.companies.id, currency: t.companies.currency })
+    .from(t.companies)
+    .where(eq(t.companies.key, key));
   return row ?? null;
 }
 
@@ -39,14 +42,28 @@ function textMatches(word: string): SQL {
  * Booked (confirmed) or cancelled orders, as `status` asks, whose appointment falls on
  * office-local dates from..to (either may be open), soonest first, one page, with the total count.
  */
-export async function listConfirmedOrders(db: Executor, companyId: string, range: OrdersFilter, page: { offset: number; limit: number }) {
+export async function listConfirmedOrders(
+  db: Executor,
+  companyId: string,
+  range: OrdersFilter,
+  page: { offset: number; limit: number },
+) {
   // The office's own calendar date of the appointment, wherever the server runs.
   const localDate = sql`(${t.orders.datetime} at time zone ${t.offices.timeZone})::date`;
-  const statuses = range.status === 'booked' ? ['confirmed'] : range.status === 'cancelled' ? ['cancelled'] : ['confirmed', 'cancelled'];
-  const conditions: SQL[] = [eq(t.orders.companyId, companyId), inArray(t.orders.status, statuses as Array<'confirmed' | 'cancelled'>)];
+  const statuses =
+    range.status === 'booked'
+      ? ['confirmed']
+      : range.status === 'cancelled'
+        ? ['cancelled']
+        : ['confirmed', 'cancelled'];
+  const conditions: SQL[] = [
+    eq(t.orders.companyId, companyId),
+    inArray(t.orders.status, statuses as Array<'confirmed' | 'cancelled'>),
+  ];
   if (range.from) conditions.push(sql`${localDate} >= ${range.from}::date`);
   if (range.to) conditions.push(sql`${localDate} <= ${range.to}::date`);
-  if (range.inspectorId !== undefined) conditions.push(sql`${t.orders.inspectors} @> ${JSON.stringify([{ id: range.inspectorId }])}::jsonb`);
+  if (range.inspectorId !== undefined)
+    conditions.push(sql`${t.orders.inspectors} @> ${JSON.stringify([{ id: range.inspectorId }])}::jsonb`);
   if (range.orderId !== undefined) conditions.push(eq(t.orders.id, range.orderId));
   for (const word of (range.text ?? '').split(/\s+/).filter(Boolean).slice(0, 8)) conditions.push(textMatches(word));
   const where = and(...conditions);
@@ -60,7 +77,11 @@ export async function listConfirmedOrders(db: Executor, companyId: string, range
       .orderBy(asc(t.orders.datetime), asc(t.orders.id))
       .offset(page.offset)
       .limit(page.limit),
-    db.select({ n: sql<number>`count(*)::int` }).from(t.orders).innerJoin(t.offices, join).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(t.orders)
+      .innerJoin(t.offices, join)
+      .where(where),
   ]);
   return { rows, total: Number(count?.n ?? 0) };
 }
@@ -79,7 +100,12 @@ export async function loadParties(db: Executor, companyId: string, orderIds: str
 export async function loadAnswers(db: Executor, companyId: string, orderIds: string[]) {
   if (orderIds.length === 0) return [];
   return db
-    .select({ orderId: t.orderAnswers.orderId, controlId: t.orderAnswers.controlId, value: t.orderAnswers.value, checked: t.orderAnswers.checked })
+    .select({
+      orderId: t.orderAnswers.orderId,
+      controlId: t.orderAnswers.controlId,
+      value: t.orderAnswers.value,
+      checked: t.orderAnswers.checked,
+    })
     .from(t.orderAnswers)
     .where(and(eq(t.orderAnswers.companyId, companyId), inArray(t.orderAnswers.orderId, orderIds)));
 }
@@ -87,7 +113,12 @@ export async function loadAnswers(db: Executor, companyId: string, orderIds: str
 /** The company's property questions as the office reads them, in the order it asks them. */
 export async function loadQuestionTexts(db: Executor, companyId: string): Promise<ControlText[]> {
   const controls = await db
-    .select({ id: t.propertyControls.id, type: t.propertyControls.type, label: t.propertyControls.label, options: t.propertyControls.options })
+    .select({
+      id: t.propertyControls.id,
+      type: t.propertyControls.type,
+      label: t.propertyControls.label,
+      options: t.propertyControls.options,
+    })
     .from(t.propertyControls)
     .where(eq(t.propertyControls.companyId, companyId))
     .orderBy(asc(t.propertyControls.sort), asc(t.propertyControls.id));
@@ -98,15 +129,27 @@ export async function loadQuestionTexts(db: Executor, companyId: string): Promis
 /** Every inspector's display name and every state's abbreviation of the company. */
 export async function loadNames(db: Executor, companyId: string) {
   const [inspectors, states] = await Promise.all([
-    db.select({ id: t.inspectors.id, display: t.inspectors.display }).from(t.inspectors).where(eq(t.inspectors.companyId, companyId)),
-    db.select({ id: t.states.id, abbreviation: t.states.abbreviation }).from(t.states).where(eq(t.states.companyId, companyId)),
+    db
+      .select({ id: t.inspectors.id, display: t.inspectors.display })
+      .from(t.inspectors)
+      .where(eq(t.inspectors.companyId, companyId)),
+    db
+      .select({ id: t.states.id, abbreviation: t.states.abbreviation })
+      .from(t.states)
+      .where(eq(t.states.companyId, companyId)),
   ]);
-  return { inspectors: new Map(inspectors.map((i) => [i.id, i.display])), states: new Map(states.map((s) => [s.id, s.abbreviation])) };
+  return {
+    inspectors: new Map(inspectors.map((i) => [i.id, i.display])),
+    states: new Map(states.map((s) => [s.id, s.abbreviation])),
+  };
 }
 
 /** The audit trail of one order of one company, oldest first; null when the company has no such order. */
 export async function loadOrderEvents(db: Executor, companyId: string, orderId: string) {
-  const [order] = await db.select({ id: t.orders.id }).from(t.orders).where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
+  const [order] = await db
+    .select({ id: t.orders.id })
+    .from(t.orders)
+    .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
   if (!order) return null;
   return db
     .select()
@@ -116,23 +159,45 @@ export async function loadOrderEvents(db: Executor, companyId: string, orderId: 
 }
 
 export async function inspectorExists(db: Executor, companyId: string, inspectorId: number): Promise<boolean> {
-  const [row] = await db.select({ id: t.inspectors.id }).from(t.inspectors).where(and(eq(t.inspectors.companyId, companyId), eq(t.inspectors.id, inspectorId)));
+  const [row] = await db
+    .select({ id: t.inspectors.id })
+    .from(t.inspectors)
+    .where(and(eq(t.inspectors.companyId, companyId), eq(t.inspectors.id, inspectorId)));
   return Boolean(row);
 }
 
 /** Replaces the inspector's calendar-feed secret (the old URL stops working). */
-export async function saveCalendarSecret(db: Executor, companyId: string, inspectorId: number, secretHash: string): Promise<void> {
+export async function saveCalendarSecret(
+  db: Executor,
+  companyId: string,
+  inspectorId: number,
+  secretHash: string,
+): Promise<void> {
   await db
     .insert(t.inspectorCalendarFeeds)
     .values({ companyId, inspectorId, secretHash })
-    .onConflictDoUpdate({ target: [t.inspectorCalendarFeeds.companyId, t.inspectorCalendarFeeds.inspectorId], set: { secretHash, createdAt: new Date() } });
+    .onConflictDoUpdate({
+      target: [t.inspectorCalendarFeeds.companyId, t.inspectorCalendarFeeds.inspectorId],
+      set: { secretHash, createdAt: new Date() },
+    });
 }
 
-export async function calendarSecretMatches(db: Executor, companyId: string, inspectorId: number, secretHash: string): Promise<boolean> {
+export async function calendarSecretMatches(
+  db: Executor,
+  companyId: string,
+  inspectorId: number,
+  secretHash: string,
+): Promise<boolean> {
   const [row] = await db
     .select({ inspectorId: t.inspectorCalendarFeeds.inspectorId })
     .from(t.inspectorCalendarFeeds)
-    .where(and(eq(t.inspectorCalendarFeeds.companyId, companyId), eq(t.inspectorCalendarFeeds.inspectorId, inspectorId), eq(t.inspectorCalendarFeeds.secretHash, secretHash)));
+    .where(
+      and(
+        eq(t.inspectorCalendarFeeds.companyId, companyId),
+        eq(t.inspectorCalendarFeeds.inspectorId, inspectorId),
+        eq(t.inspectorCalendarFeeds.secretHash, secretHash),
+      ),
+    );
   return Boolean(row);
 }
 

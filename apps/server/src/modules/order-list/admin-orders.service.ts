@@ -53,7 +53,17 @@ function listedPerson(role: string, person: Record<string, unknown>): AdminOrder
 
 /** The appointment on the office's clock: its start, its end (start plus duration) and the zone's offset at each. */
 function officeLocalTimes(timeZone: string, start: Date | null, durationMinutes: number) {
-  if (!start) return { time_zone: timeZone, local_date: null, local_time: null, utc_offset: null, zone_abbreviation: null, local_end_date: null, local_end_time: null, local_end_utc_offset: null };
+  if (!start)
+    return {
+      time_zone: timeZone,
+      local_date: null,
+      local_time: null,
+      utc_offset: null,
+      zone_abbreviation: null,
+      local_end_date: null,
+      local_end_time: null,
+      local_end_utc_offset: null,
+    };
   const begins = officeClockAt(timeZone, start.getTime());
   const ends = officeClockAt(timeZone, start.getTime() + durationMinutes * MINUTE_MS);
   return {
@@ -75,9 +85,16 @@ async function companyOf(db: Database, key: string) {
 }
 
 /** One page of the company's booked (or cancelled) orders, soonest first, each with its history (the office's view). */
-export async function listOrders(db: Database, companyKey: string, query: OrdersFilter & Pick<AdminOrdersQuery, 'page' | 'per_page'>): Promise<AdminOrdersResponse> {
+export async function listOrders(
+  db: Database,
+  companyKey: string,
+  query: OrdersFilter & Pick<AdminOrdersQuery, 'page' | 'per_page'>,
+): Promise<AdminOrdersResponse> {
   const company = await companyOf(db, companyKey);
-  const { rows, total } = await listConfirmedOrders(db, company.id, query, { offset: (query.page - 1) * query.per_page, limit: query.per_page });
+  const { rows, total } = await listConfirmedOrders(db, company.id, query, {
+    offset: (query.page - 1) * query.per_page,
+    limit: query.per_page,
+  });
   const orderIds = rows.map((r) => r.order.id);
   // Every read names the company: another company's parties, answers or questions never join in.
   const [parties, answers, controls, names, history] = await Promise.all([
@@ -97,24 +114,45 @@ export async function listOrders(db: Database, companyKey: string, query: Orders
       duration: order.durationMinutes,
       ...officeLocalTimes(timeZone, order.datetime, order.durationMinutes),
       inspectors: order.inspectors.map((i) => ({ id: i.id, name: names.inspectors.get(i.id) ?? '' })),
-      address: { address1: order.address1, address2: order.address2, city: order.city, state: order.stateId === null ? '' : (names.states.get(order.stateId) ?? ''), postal_code: order.postalCode },
+      address: {
+        address1: order.address1,
+        address2: order.address2,
+        city: order.city,
+        state: order.stateId === null ? '' : (names.states.get(order.stateId) ?? ''),
+        postal_code: order.postalCode,
+      },
       people: parties.filter((p) => p.orderId === order.id).map((p) => listedPerson(p.role, p.person)),
       property: {
         sqft: order.sqft,
         year_built: order.yearBuilt,
         foundation: foundationText(controls, order.foundationTypeId),
         sales_price: order.salesPrice,
-        answers: answeredQuestions(controls, answers.filter((a) => a.orderId === order.id)),
+        answers: answeredQuestions(
+          controls,
+          answers.filter((a) => a.orderId === order.id),
+        ),
       },
       special_note: order.specialNote,
       // Catalogue names are HTML; the office's listing (and its CSV) reads plain text.
-      services: (snapshot?.lines ?? []).map((line) => ({ id: String(line.id ?? ''), name: htmlToPlainText(String(line.name ?? '')) })),
+      services: (snapshot?.lines ?? []).map((line) => ({
+        id: String(line.id ?? ''),
+        name: htmlToPlainText(String(line.name ?? '')),
+      })),
       total_cents: typeof snapshot?.total_cents === 'number' ? snapshot.total_cents : null,
       currency: company.currency,
       paid: order.paid,
       reschedule_count: order.rescheduleCount,
-      cancelled: order.status === 'cancelled' ? { at: (order.cancelledAt ?? order.updatedAt).toISOString(), reason: order.cancelReason, fee_cents: order.cancelFeeCents ?? 0 } : null,
-      history: history.filter((event) => event.orderId === order.id).map((event) => ({ at: event.at.toISOString(), type: event.type, data: event.data })),
+      cancelled:
+        order.status === 'cancelled'
+          ? {
+              at: (order.cancelledAt ?? order.updatedAt).toISOString(),
+              reason: order.cancelReason,
+              fee_cents: order.cancelFeeCents ?? 0,
+            }
+          : null,
+      history: history
+        .filter((event) => event.orderId === order.id)
+        .map((event) => ({ at: event.at.toISOString(), type: event.type, data: event.data })),
     };
   });
   return { orders, page: query.page, per_page: query.per_page, total };
@@ -124,27 +162,46 @@ export async function orderEvents(db: Database, companyKey: string, orderId: str
   const company = await companyOf(db, companyKey);
   const events = await loadOrderEvents(db, company.id, orderId);
   if (!events) throw new NotFoundError('The order');
-  return { events: events.map((e) => ({ id: e.id, type: e.type, data: e.data, created_at: e.createdAt.toISOString() })) };
+  return {
+    events: events.map((e) => ({ id: e.id, type: e.type, data: e.data, created_at: e.createdAt.toISOString() })),
+  };
 }
 
 /**
  * A new secret for the inspector's calendar feed, and the feed's URL. Only its hash is kept, so
  * the URL is shown this once; issuing another replaces it (the old URL stops working).
  */
-export async function issueCalendarFeed(db: Database, companyKey: string, inspectorId: number, baseUrl: string): Promise<{ url: string }> {
+export async function issueCalendarFeed(
+  db: Database,
+  companyKey: string,
+  inspectorId: number,
+  baseUrl: string,
+): Promise<{ url: string }> {
   const company = await companyOf(db, companyKey);
   if (!(await inspectorExists(db, company.id, inspectorId))) throw new NotFoundError('The inspector');
   const secret = randomBytes(24).toString('base64url');
   await saveCalendarSecret(db, company.id, inspectorId, hashToken(secret));
-  return { url: `${baseUrl}/api/admin/companies/${companyKey}/inspectors/${inspectorId}/calendar.ics?secret=${secret}` };
+  return {
+    url: `${baseUrl}/api/admin/companies/${companyKey}/inspectors/${inspectorId}/calendar.ics?secret=${secret}`,
+  };
 }
 
 /** The inspector's confirmed appointments as an iCalendar feed, for the holder of the feed's secret. */
-export async function inspectorCalendar(db: Database, companyKey: string, inspectorId: number, secret: string, now: Date): Promise<string> {
+export async function inspectorCalendar(
+  db: Database,
+  companyKey: string,
+  inspectorId: number,
+  secret: string,
+  now: Date,
+): Promise<string> {
   const company = await findCompany(db, companyKey);
   // One answer for every wrong URL: a feed's existence is not revealed without its secret.
-  if (!company || !(await calendarSecretMatches(db, company.id, inspectorId, hashToken(secret)))) throw new UnauthorizedError('This calendar link is not valid.');
-  const [rows, names] = await Promise.all([loadInspectorAppointments(db, company.id, inspectorId, new Date(now.getTime() - FEED_HISTORY_DAYS * DAY_MS)), loadNames(db, company.id)]);
+  if (!company || !(await calendarSecretMatches(db, company.id, inspectorId, hashToken(secret))))
+    throw new UnauthorizedError('This calendar link is not valid.');
+  const [rows, names] = await Promise.all([
+    loadInspectorAppointments(db, company.id, inspectorId, new Date(now.getTime() - FEED_HISTORY_DAYS * DAY_MS)),
+    loadNames(db, company.id),
+  ]);
   const facts = rows.map(({ order, office }): ConfirmedOrderFacts => {
     const start = order.datetime!;
     const snapshot = order.pricingSnapshot as Snapshot;
@@ -155,9 +212,17 @@ export async function inspectorCalendar(db: Database, companyKey: string, inspec
       end: new Date(start.getTime() + order.durationMinutes * MINUTE_MS),
       confirmedAt: order.confirmedAt ?? start,
       inspectors: order.inspectors.map((i) => names.inspectors.get(i.id) ?? `#${i.id}`),
-      address: { address1: order.address1, address2: order.address2, city: order.city, state: order.stateId === null ? '' : (names.states.get(order.stateId) ?? ''), postalCode: order.postalCode },
+      address: {
+        address1: order.address1,
+        address2: order.address2,
+        city: order.city,
+        state: order.stateId === null ? '' : (names.states.get(order.stateId) ?? ''),
+        postalCode: order.postalCode,
+      },
       // Catalogue names are HTML; a calendar shows text, as the invitation does.
-      services: (snapshot?.lines ?? []).map((line) => htmlToPlainText(String(line.name ?? ''))).filter((name) => name !== ''),
+      services: (snapshot?.lines ?? [])
+        .map((line) => htmlToPlainText(String(line.name ?? '')))
+        .filter((name) => name !== ''),
       totalCents: null,
       currency: company.currency,
       clientNames: [],
@@ -211,7 +276,9 @@ function zoneCell(abbreviation: string | null, offset: string | null): string {
 /** The end's time, with its offset only when the clocks changed during the inspection. */
 function endTimeCell(o: AdminOrder): string {
   if (o.local_end_time === null) return '';
-  return o.local_end_utc_offset === o.utc_offset ? o.local_end_time : `${o.local_end_time} (UTC${o.local_end_utc_offset})`;
+  return o.local_end_utc_offset === o.utc_offset
+    ? o.local_end_time
+    : `${o.local_end_time} (UTC${o.local_end_utc_offset})`;
 }
 
 const PHONE_LABELS = [
@@ -251,7 +318,9 @@ export function ordersCsv(page: AdminOrdersResponse): string {
     o.datetime ?? '',
     String(o.duration),
     o.inspectors.map((i) => i.name).join('; '),
-    [o.address.address1, o.address.address2, o.address.city, o.address.state, o.address.postal_code].filter(Boolean).join(', '),
+    [o.address.address1, o.address.address2, o.address.city, o.address.state, o.address.postal_code]
+      .filter(Boolean)
+      .join(', '),
     o.people.map(personCell).join('; '),
     phonesCell(o.people),
     o.services.map((s) => s.name).join('; '),

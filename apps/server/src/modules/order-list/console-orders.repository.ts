@@ -24,12 +24,18 @@ export async function loadOrderMessageJobs(db: Executor, companyId: string, orde
 
 /** The inspectors an order's appointment names (an inspector member may read only such orders). */
 export async function orderInspectorIds(db: Executor, companyId: string, orderId: string): Promise<number[] | null> {
-  const [row] = await db.select({ inspectors: t.orders.inspectors }).from(t.orders).where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
+  const [row] = await db
+    .select({ inspectors: t.orders.inspectors })
+    .from(t.orders)
+    .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
   return row ? row.inspectors.map((inspector) => inspector.id) : null;
 }
 
 /** Who booked an order when the office did; null for a visitor's booking. */
 export async function orderBookedBy(db: Executor, companyId: string, orderId: string): Promise<string | null> {
-  const [row] = await db.select({ name: t.orders.bookedByName }).from(t.orders).where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
+  const [row] = await db
+    .select({ name: t.orders.bookedByName })
+    .from(t.orders)
+    .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
   return row?.name ?? null;
 }

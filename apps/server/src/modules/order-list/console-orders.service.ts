@@ -1,4 +1,9 @@
-import type { ConsoleOrderDetail, ConsoleOrderMessage, ConsoleOrdersQuery, ConsoleOrdersResponse } from '@scheduler/contracts/console';
+import type {
+  ConsoleOrderDetail,
+  ConsoleOrderMessage,
+  ConsoleOrdersQuery,
+  ConsoleOrdersResponse,
+} from '@scheduler/contracts/console';
 import type { Database } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { listOrders } from './admin-orders.service.ts';
@@ -6,12 +11,22 @@ import { memberCan, ownInspectorOnly, type ConsoleMember } from '../console-auth
 import { manageView, orderScopeOf } from '../booking-changes/manage.service.ts';
 import { paymentsToRefundOf } from '../payments/payments.service.ts';
 import type { OrderScope } from '../scheduling/scheduling.service.ts';
-import { CHANGE_EMAIL_JOB, CONFIRMATION_EMAIL_JOB, RECEIPT_EMAIL_JOB, REMINDER_EMAIL_JOB, SMS_JOB } from '../notifications/confirmation-jobs.ts';
+import {
+  CHANGE_EMAIL_JOB,
+  CONFIRMATION_EMAIL_JOB,
+  RECEIPT_EMAIL_JOB,
+  REMINDER_EMAIL_JOB,
+  SMS_JOB,
+} from '../notifications/confirmation-jobs.ts';
 import { loadOrderMessageJobs, orderBookedBy, orderInspectorIds } from './console-orders.repository.ts';
 import { BOOKED_ONLINE } from '../schedule/console-schedule.service.ts';
 
 /** The office's list of orders, filtered and paged; an inspector's is their own orders whatever they ask (unless the company lets inspectors see all). */
-export async function consoleOrders(db: Database, member: ConsoleMember, query: ConsoleOrdersQuery): Promise<ConsoleOrdersResponse> {
+export async function consoleOrders(
+  db: Database,
+  member: ConsoleMember,
+  query: ConsoleOrdersQuery,
+): Promise<ConsoleOrdersResponse> {
   const own = ownInspectorOnly(member, 'orders.read');
   return listOrders(db, member.companyKey, {
     from: query.from,
@@ -28,11 +43,16 @@ export async function consoleOrders(db: Database, member: ConsoleMember, query: 
 export async function readableOrder(db: Database, member: ConsoleMember, orderId: string): Promise<OrderScope> {
   const scope = await orderScopeOf(db, member.companyKey, orderId);
   const own = ownInspectorOnly(member, 'orders.read');
-  if (own !== null && !(await orderInspectorIds(db, member.companyId, orderId))?.includes(own)) throw new AppError(404, 'not_found', 'The order was not found.');
+  if (own !== null && !(await orderInspectorIds(db, member.companyId, orderId))?.includes(own))
+    throw new AppError(404, 'not_found', 'The order was not found.');
   return scope;
 }
 
-const EMAIL_KINDS: Record<string, string> = { [CONFIRMATION_EMAIL_JOB]: 'confirmation', [REMINDER_EMAIL_JOB]: 'reminder', [RECEIPT_EMAIL_JOB]: 'receipt' };
+const EMAIL_KINDS: Record<string, string> = {
+  [CONFIRMATION_EMAIL_JOB]: 'confirmation',
+  [REMINDER_EMAIL_JOB]: 'reminder',
+  [RECEIPT_EMAIL_JOB]: 'receipt',
+};
 
 /** The messages about an order as the office reads them: which, to whom, and whether they went. */
 async function orderMessages(db: Database, scope: OrderScope): Promise<ConsoleOrderMessage[]> {
@@ -57,7 +77,12 @@ async function orderMessages(db: Database, scope: OrderScope): Promise<ConsoleOr
 }
 
 /** Everything the order page shows about one order. */
-export async function consoleOrderDetail(db: Database, member: ConsoleMember, orderId: string, now: Date): Promise<ConsoleOrderDetail> {
+export async function consoleOrderDetail(
+  db: Database,
+  member: ConsoleMember,
+  orderId: string,
+  now: Date,
+): Promise<ConsoleOrderDetail> {
   const scope = await readableOrder(db, member, orderId);
   const [listing, view, messages, bookedBy, toRefund] = await Promise.all([
     listOrders(db, member.companyKey, { status: 'all', orderId, page: 1, per_page: 1 }),
@@ -68,5 +93,12 @@ export async function consoleOrderDetail(db: Database, member: ConsoleMember, or
   ]);
   const order = listing.orders[0];
   if (!order) throw new AppError(404, 'not_found', 'The order was not found.');
-  return { order, view, messages, can_change: memberCan(member, 'orders.change'), booked_by: bookedBy ?? BOOKED_ONLINE, payments_to_refund: toRefund };
+  return {
+    order,
+    view,
+    messages,
+    can_change: memberCan(member, 'orders.change'),
+    booked_by: bookedBy ?? BOOKED_ONLINE,
+    payments_to_refund: toRefund,
+  };
 }

@@ -46,15 +46,28 @@ export async function loadOrder(db: Executor, companyId: string, orderId: string
       db
         .select({ expiresAt: min(t.appointments.holdExpiresAt) })
         .from(t.appointments)
-        .where(and(eq(t.appointments.companyId, companyId), eq(t.appointments.orderId, orderId), eq(t.appointments.kind, 'hold'))),
+        .where(
+          and(
+            eq(t.appointments.companyId, companyId),
+            eq(t.appointments.orderId, orderId),
+            eq(t.appointments.kind, 'hold'),
+          ),
+        ),
   ]);
   const options = foundationControls.flatMap((c): Array<{ id: number; value: string } | string> => c.options);
   const foundationOption =
-    options.find((o): o is { id: number; value: string } => typeof o === 'object' && o.id === order.foundationTypeId) ?? null;
+    options.find((o): o is { id: number; value: string } => typeof o === 'object' && o.id === order.foundationTypeId) ??
+    null;
   return { order, parties, answers, foundationOption, holdExpiresAt: hold?.expiresAt ?? null };
 }
 
-export async function recordOrderEvent(db: Executor, companyId: string, orderId: string, type: string, data: Record<string, unknown> = {}): Promise<void> {
+export async function recordOrderEvent(
+  db: Executor,
+  companyId: string,
+  orderId: string,
+  type: string,
+  data: Record<string, unknown> = {},
+): Promise<void> {
   await db.insert(t.orderEvents).values({ companyId, orderId, type, data });
 }
 
@@ -69,18 +82,34 @@ export async function saveOrderSchedule(
     .update(t.orders)
     // A time held anew answers any cart change made while the old one was held; giving the time up
     // does not, so the calendar still says why a time must be picked again (decision 0016).
-    .set({ datetime: schedule.datetime, durationMinutes: schedule.durationMinutes, inspectors: schedule.inspectors, ...(schedule.datetime ? { servicesChanged: false } : {}), updatedAt: new Date() })
+    .set({
+      datetime: schedule.datetime,
+      durationMinutes: schedule.durationMinutes,
+      inspectors: schedule.inspectors,
+      ...(schedule.datetime ? { servicesChanged: false } : {}),
+      updatedAt: new Date(),
+    })
     .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
 }
 
-export async function saveOrderInspectors(db: Executor, companyId: string, orderId: string, inspectors: Array<{ id: number; requested: boolean }>): Promise<void> {
+export async function saveOrderInspectors(
+  db: Executor,
+  companyId: string,
+  orderId: string,
+  inspectors: Array<{ id: number; requested: boolean }>,
+): Promise<void> {
   await db
     .update(t.orders)
     .set({ inspectors, updatedAt: new Date() })
     .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
 }
 
-export async function saveOrderPostalCode(db: Executor, companyId: string, orderId: string, postalCode: string): Promise<void> {
+export async function saveOrderPostalCode(
+  db: Executor,
+  companyId: string,
+  orderId: string,
+  postalCode: string,
+): Promise<void> {
   await db
     .update(t.orders)
     .set({ postalCode, updatedAt: new Date() })
@@ -88,7 +117,13 @@ export async function saveOrderPostalCode(db: Executor, companyId: string, order
 }
 
 /** The embed's starting values and locked fields of a new order (issue 27). */
-export async function saveOrderPrefill(db: Executor, companyId: string, orderId: string, prefill: Record<string, unknown>, lockedFields: Record<string, string>): Promise<void> {
+export async function saveOrderPrefill(
+  db: Executor,
+  companyId: string,
+  orderId: string,
+  prefill: Record<string, unknown>,
+  lockedFields: Record<string, string>,
+): Promise<void> {
   await db
     .update(t.orders)
     .set({ prefill, lockedFields, updatedAt: new Date() })
@@ -96,7 +131,11 @@ export async function saveOrderPrefill(db: Executor, companyId: string, orderId:
 }
 
 /** The order's locked fields and their values; none for an order that is not found. */
-export async function findLockedFields(db: Executor, companyId: string, orderId: string): Promise<Record<string, string>> {
+export async function findLockedFields(
+  db: Executor,
+  companyId: string,
+  orderId: string,
+): Promise<Record<string, string>> {
   const [row] = await db
     .select({ lockedFields: t.orders.lockedFields })
     .from(t.orders)

@@ -5,7 +5,17 @@ import { personSchema, userTypeSchema, type Person } from '@scheduler/contracts/
 import type { Database, Executor } from '../../db/connection.ts';
 import { AppError, NotFoundError } from '../../errors.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
-import { findLockedFields, loadOrder, recordOrderEvent as insertOrderEvent, saveOrderInspectors, saveOrderPostalCode, saveOrderPrefill, saveOrderSchedule, type OrderAggregate as StoredOrderAggregate, type OrderPartyRow } from './orders.repository.ts';
+import {
+  findLockedFields,
+  loadOrder,
+  recordOrderEvent as insertOrderEvent,
+  saveOrderInspectors,
+  saveOrderPostalCode,
+  saveOrderPrefill,
+  saveOrderSchedule,
+  type OrderAggregate as StoredOrderAggregate,
+  type OrderPartyRow,
+} from './orders.repository.ts';
 
 function person(row: OrderPartyRow): Person {
   return personSchema.parse({ ...row.person, id: row.agentId ?? row.person.id ?? null });
@@ -17,7 +27,13 @@ function onlyParty(parties: OrderPartyRow[], role: OrderPartyRow['role']): Perso
 }
 
 /** Other modules write their changes of an order into its audit trail through this service. */
-export function recordOrderEvent(db: Executor, companyId: string, orderId: string, type: string, data: Record<string, unknown> = {}): Promise<void> {
+export function recordOrderEvent(
+  db: Executor,
+  companyId: string,
+  orderId: string,
+  type: string,
+  data: Record<string, unknown> = {},
+): Promise<void> {
   return insertOrderEvent(db, companyId, orderId, type, data);
 }
 
@@ -50,7 +66,13 @@ function revisionOf(aggregate: OrderAggregate, content: Omit<OrderResponse, 'rev
     .slice(0, 22);
 }
 
-function orderContent({ order, parties, answers, foundationOption, holdExpiresAt }: OrderAggregate): Omit<OrderResponse, 'revision'> {
+function orderContent({
+  order,
+  parties,
+  answers,
+  foundationOption,
+  holdExpiresAt,
+}: OrderAggregate): Omit<OrderResponse, 'revision'> {
   const clients = parties.filter((p) => p.role === 'client').map(person);
   const user = order.userType ? userTypeSchema.safeParse(order.userType) : null;
   return {
@@ -119,9 +141,21 @@ export interface OrderRef {
  * The order's time is held: its date, time, length and inspectors, with the audit event. Takes
  * the caller's transaction, so that the hold and the order change commit together.
  */
-export async function recordHeldTime(tx: Executor, ref: OrderRef, held: { start: Date; durationMinutes: number; inspectorIds: number[] }): Promise<void> {
-  await saveOrderSchedule(tx, ref.companyId, ref.orderId, { datetime: held.start, durationMinutes: held.durationMinutes, inspectors: held.inspectorIds.map((id) => ({ id, requested: false })) });
-  await recordOrderEvent(tx, ref.companyId, ref.orderId, 'datetime_held', { start: held.start.toISOString(), duration: held.durationMinutes, inspectors: held.inspectorIds });
+export async function recordHeldTime(
+  tx: Executor,
+  ref: OrderRef,
+  held: { start: Date; durationMinutes: number; inspectorIds: number[] },
+): Promise<void> {
+  await saveOrderSchedule(tx, ref.companyId, ref.orderId, {
+    datetime: held.start,
+    durationMinutes: held.durationMinutes,
+    inspectors: held.inspectorIds.map((id) => ({ id, requested: false })),
+  });
+  await recordOrderEvent(tx, ref.companyId, ref.orderId, 'datetime_held', {
+    start: held.start.toISOString(),
+    duration: held.durationMinutes,
+    inspectors: held.inspectorIds,
+  });
 }
 
 /** The order's time is given up: no date, time or inspectors; the length the caller gives (the cart's). */
@@ -131,7 +165,12 @@ export async function clearOrderTime(tx: Executor, ref: OrderRef, durationMinute
 
 /** The inspectors the visitor chose, once each. */
 export async function chooseOrderInspectors(db: Executor, ref: OrderRef, inspectorIds: number[]): Promise<void> {
-  await saveOrderInspectors(db, ref.companyId, ref.orderId, [...new Set(inspectorIds)].map((id) => ({ id, requested: false })));
+  await saveOrderInspectors(
+    db,
+    ref.companyId,
+    ref.orderId,
+    [...new Set(inspectorIds)].map((id) => ({ id, requested: false })),
+  );
 }
 
 /** The postal-code step (spec 2.4): the property's postal code, before its full address is known. */
@@ -141,7 +180,12 @@ export async function savePostalCodeStep(db: Executor, ref: OrderRef, postalCode
 }
 
 /** The audit trail's record that a step was saved, written in the step's own transaction. */
-export async function recordStepSaved(db: Executor, ref: OrderRef, step: string, details: Record<string, unknown> = {}): Promise<void> {
+export async function recordStepSaved(
+  db: Executor,
+  ref: OrderRef,
+  step: string,
+  details: Record<string, unknown> = {},
+): Promise<void> {
   await recordOrderEvent(db, ref.companyId, ref.orderId, 'step_saved', { step, ...details });
 }
 
@@ -155,12 +199,19 @@ function lockedFieldNames(locked: Readonly<Record<string, unknown>>): LockableFi
 }
 
 /** The embed's starting values and locks, written as its session starts, with their audit event. */
-export async function recordOrderPrefill(db: Executor, ref: OrderRef, prefill: OrderPrefill, locked: LockedValues, applied: readonly string[]): Promise<void> {
+export async function recordOrderPrefill(
+  db: Executor,
+  ref: OrderRef,
+  prefill: OrderPrefill,
+  locked: LockedValues,
+  applied: readonly string[],
+): Promise<void> {
   await saveOrderPrefill(db, ref.companyId, ref.orderId, prefill, locked);
   await recordOrderEvent(db, ref.companyId, ref.orderId, 'prefilled', { fields: applied, locked: Object.keys(locked) });
 }
 
-export const LOCKED_FIELD_MESSAGE = 'This was filled in for you and cannot be changed here. Please call the office to change it.';
+export const LOCKED_FIELD_MESSAGE =
+  'This was filled in for you and cannot be changed here. Please call the office to change it.';
 
 /**
  * Refuses a visitor's write that would change a field the company's page locked: the lock holds
@@ -172,8 +223,15 @@ export async function isFieldLocked(db: Executor, ref: OrderRef, lockable: Locka
   return (await findLockedFields(db, ref.companyId, ref.orderId))[lockable] !== undefined;
 }
 
-export async function refuseLockedChange(db: Executor, ref: OrderRef, lockable: LockableField, value: string | null | undefined, field: string): Promise<void> {
+export async function refuseLockedChange(
+  db: Executor,
+  ref: OrderRef,
+  lockable: LockableField,
+  value: string | null | undefined,
+  field: string,
+): Promise<void> {
   const kept = (await findLockedFields(db, ref.companyId, ref.orderId))[lockable];
   if (kept === undefined) return;
-  if ((value ?? '').trim().toLowerCase() !== kept.trim().toLowerCase()) throw new AppError(400, 'field_locked', LOCKED_FIELD_MESSAGE, field);
+  if ((value ?? '').trim().toLowerCase() !== kept.trim().toLowerCase())
+    throw new AppError(400, 'field_locked', LOCKED_FIELD_MESSAGE, field);
 }

@@ -3,7 +3,12 @@ import { DataEncryption } from '../../crypto/data-encryption.ts';
 import * as t from '../../db/schema.ts';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import { demoDocumentWith, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../test-support/test-app.ts';
-import { authEvents, CONSOLE_ORIGIN, signedInMember, type ConsolePerson } from '../console-auth/console-test-support.ts';
+import {
+  authEvents,
+  CONSOLE_ORIGIN,
+  signedInMember,
+  type ConsolePerson,
+} from '../console-auth/console-test-support.ts';
 
 /** The console's Stripe keys routes (issue 26): the admin route's service and bounds, for a company's owners and admins. */
 
@@ -28,7 +33,10 @@ describeOnEachDatabase('Stripe keys from the console', (factory) => {
       doc.offices[0].uuid = OTHER_OFFICE;
       for (const each of doc.inspectors) each.office = OTHER_OFFICE;
     });
-    expect((await harness.app.inject({ method: 'PUT', url: '/api/admin/companies/other', headers: ADMIN, payload: other })).statusCode).toBe(200);
+    expect(
+      (await harness.app.inject({ method: 'PUT', url: '/api/admin/companies/other', headers: ADMIN, payload: other }))
+        .statusCode,
+    ).toBe(200);
     owner = await signedInMember(harness, 'owner@example.com', 'owner');
     adminMember = await signedInMember(harness, 'ada@example.com', 'admin');
     office = await signedInMember(harness, 'office@example.com', 'office');
@@ -37,8 +45,10 @@ describeOnEachDatabase('Stripe keys from the console', (factory) => {
   });
   afterAll(async () => harness.close());
 
-  const put = (person: ConsolePerson, payload: unknown, url = PATH) => harness.app.inject({ method: 'PUT', url, headers: person.headers, payload: payload as Record<string, unknown> });
-  const get = (person: ConsolePerson, url = PATH) => harness.app.inject({ method: 'GET', url, headers: person.headers });
+  const put = (person: ConsolePerson, payload: unknown, url = PATH) =>
+    harness.app.inject({ method: 'PUT', url, headers: person.headers, payload: payload as Record<string, unknown> });
+  const get = (person: ConsolePerson, url = PATH) =>
+    harness.app.inject({ method: 'GET', url, headers: person.headers });
 
   it('says no keys are set yet, then lets the owner set them: the answer, and every read after, says only that they are set and when', async () => {
     const before = await get(owner);
@@ -47,7 +57,12 @@ describeOnEachDatabase('Stripe keys from the console', (factory) => {
 
     const saved = await put(owner, SECRETS);
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toEqual({ provider: 'stripe', configured: true, key_id: 'k1', updated_at: expect.any(String) });
+    expect(saved.json()).toEqual({
+      provider: 'stripe',
+      configured: true,
+      key_id: 'k1',
+      updated_at: expect.any(String),
+    });
 
     for (const person of [owner, adminMember]) {
       const read = await get(person);
@@ -61,11 +76,18 @@ describeOnEachDatabase('Stripe keys from the console', (factory) => {
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toContain(SECRETS.secret_key);
     // The admin API reads the same keys.
-    expect((await harness.app.inject({ method: 'GET', url: '/api/admin/companies/demo/payments/stripe', headers: ADMIN })).json()).toMatchObject({ configured: true, key_id: 'k1' });
+    expect(
+      (
+        await harness.app.inject({ method: 'GET', url: '/api/admin/companies/demo/payments/stripe', headers: ADMIN })
+      ).json(),
+    ).toMatchObject({ configured: true, key_id: 'k1' });
   });
 
   it('lets an admin member replace them, recording who did (never the keys)', async () => {
-    const saved = await put(adminMember, { secret_key: 'rk_live_adminADMIN0002', webhook_secret: 'whsec_adminADMINsign0002' });
+    const saved = await put(adminMember, {
+      secret_key: 'rk_live_adminADMIN0002',
+      webhook_secret: 'whsec_adminADMINsign0002',
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ configured: true });
     const events = await authEvents(harness, adminMember.userId, 'payment_keys_set');
@@ -81,14 +103,23 @@ describeOnEachDatabase('Stripe keys from the console', (factory) => {
         expect(answer.json()).toMatchObject({ error: { code: 'forbidden', message: "Your role doesn't allow this." } });
       }
     }
-    expect((await harness.app.inject({ method: 'GET', url: PATH, headers: { origin: CONSOLE_ORIGIN } })).statusCode).toBe(401);
+    expect(
+      (await harness.app.inject({ method: 'GET', url: PATH, headers: { origin: CONSOLE_ORIGIN } })).statusCode,
+    ).toBe(401);
   });
 
   it("refuses another company's key, whatever the person's role in their own", async () => {
     const before = await harness.database.db.select().from(t.companyPaymentSecrets);
-    for (const answer of [await get(owner, OTHER_PATH), await put(owner, SECRETS, OTHER_PATH), await get(otherOwner), await put(otherOwner, SECRETS)]) {
+    for (const answer of [
+      await get(owner, OTHER_PATH),
+      await put(owner, SECRETS, OTHER_PATH),
+      await get(otherOwner),
+      await put(otherOwner, SECRETS),
+    ]) {
       expect(answer.statusCode).toBe(403);
-      expect(answer.json()).toMatchObject({ error: { code: 'forbidden', message: "You don't have access to this company." } });
+      expect(answer.json()).toMatchObject({
+        error: { code: 'forbidden', message: "You don't have access to this company." },
+      });
     }
     expect(await harness.database.db.select().from(t.companyPaymentSecrets)).toEqual(before);
     // Their own company's keys are theirs to set.
@@ -96,7 +127,12 @@ describeOnEachDatabase('Stripe keys from the console', (factory) => {
   });
 
   it('refuses a save from another site (no console Origin)', async () => {
-    const answer = await harness.app.inject({ method: 'PUT', url: PATH, headers: { cookie: owner.cookie, origin: 'https://evil.example' }, payload: SECRETS });
+    const answer = await harness.app.inject({
+      method: 'PUT',
+      url: PATH,
+      headers: { cookie: owner.cookie, origin: 'https://evil.example' },
+      payload: SECRETS,
+    });
     expect(answer.statusCode).toBe(403);
   });
 
@@ -135,7 +171,12 @@ describeOnEachDatabase('Stripe keys from the console, on a server without DATA_E
   it('answers 409 payments_not_configured with why, and stores nothing', async () => {
     const answer = await harness.app.inject({ method: 'PUT', url: PATH, headers: owner.headers, payload: SECRETS });
     expect(answer.statusCode).toBe(409);
-    expect(answer.json()).toMatchObject({ error: { code: 'payments_not_configured', message: 'Online payment is not set up on this server (DATA_ENCRYPTION_KEY is not set).' } });
+    expect(answer.json()).toMatchObject({
+      error: {
+        code: 'payments_not_configured',
+        message: 'Online payment is not set up on this server (DATA_ENCRYPTION_KEY is not set).',
+      },
+    });
     expect(await harness.database.db.select().from(t.companyPaymentSecrets)).toEqual([]);
   });
 });

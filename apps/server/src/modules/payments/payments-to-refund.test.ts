@@ -38,8 +38,18 @@ describeOnEachDatabase('Checkout Sessions an order no longer takes, and payments
     payments = await StripeHarness.start(factory);
     ({ harness, stripe } = payments);
     outbox = mkdtempSync(join(tmpdir(), 'payments-to-refund-'));
-    const jobHandlers = paymentJobHandlers({ db: harness.database.db, encryption: DataEncryption.fromEnv(KEY_1), stripe: { apiBase: stripe.baseUrl, timeoutMs: 5_000 }, log: { warn: () => {} } });
-    worker = testWorker(harness.database.db, outbox, { now: harness.clock.now, retryBaseMs: RETRY_MS, retryMaxMs: 8 * RETRY_MS, jobHandlers });
+    const jobHandlers = paymentJobHandlers({
+      db: harness.database.db,
+      encryption: DataEncryption.fromEnv(KEY_1),
+      stripe: { apiBase: stripe.baseUrl, timeoutMs: 5_000 },
+      log: { warn: () => {} },
+    });
+    worker = testWorker(harness.database.db, outbox, {
+      now: harness.clock.now,
+      retryBaseMs: RETRY_MS,
+      retryMaxMs: 8 * RETRY_MS,
+      jobHandlers,
+    });
     office = await signedInMember(harness, 'office@example.com', 'office');
   });
   afterAll(async () => {
@@ -49,32 +59,62 @@ describeOnEachDatabase('Checkout Sessions an order no longer takes, and payments
 
   const db = () => harness.database.db;
   async function sessionOnOrder(orderId: string): Promise<string | null> {
-    const [row] = await db().select({ id: t.orderPayments.checkoutSessionId }).from(t.orderPayments).where(eq(t.orderPayments.orderId, orderId));
+    const [row] = await db()
+      .select({ id: t.orderPayments.checkoutSessionId })
+      .from(t.orderPayments)
+      .where(eq(t.orderPayments.orderId, orderId));
     return row!.id;
   }
   async function expiryJobsOf(orderId: string) {
-    return (await db().select().from(t.jobs).where(eq(t.jobs.kind, CHECKOUT_EXPIRY_JOB))).filter((job) => job.payload.order_id === orderId);
+    return (await db().select().from(t.jobs).where(eq(t.jobs.kind, CHECKOUT_EXPIRY_JOB))).filter(
+      (job) => job.payload.order_id === orderId,
+    );
   }
   async function refundsOf(orderId: string) {
     return db().select().from(t.paymentsToRefund).where(eq(t.paymentsToRefund.orderId, orderId));
   }
   async function consoleDetail(orderId: string): Promise<ConsoleOrderDetail> {
-    const answer = await harness.app.inject({ method: 'GET', url: `/api/console/companies/demo/orders/${orderId}`, headers: office.headers });
+    const answer = await harness.app.inject({
+      method: 'GET',
+      url: `/api/console/companies/demo/orders/${orderId}`,
+      headers: office.headers,
+    });
     expect(answer.statusCode, answer.body).toBe(200);
     return answer.json<ConsoleOrderDetail>();
   }
-  const adminCancel = (orderId: string) => harness.app.inject({ method: 'POST', url: `/api/admin/companies/demo/orders/${orderId}/cancel`, headers: ADMIN, payload: { reason: 'Buyer withdrew' } });
+  const adminCancel = (orderId: string) =>
+    harness.app.inject({
+      method: 'POST',
+      url: `/api/admin/companies/demo/orders/${orderId}/cancel`,
+      headers: ADMIN,
+      payload: { reason: 'Buyer withdrew' },
+    });
   /** The client's own cancel, from the manage page their confirmation e-mail links to. */
   async function clientCancel(orderId: string) {
-    const [job] = (await db().select().from(t.jobs).where(eq(t.jobs.kind, 'confirmation_email'))).filter((each) => each.payload.order_id === orderId && each.payload.audience === 'client');
+    const [job] = (await db().select().from(t.jobs).where(eq(t.jobs.kind, 'confirmation_email'))).filter(
+      (each) => each.payload.order_id === orderId && each.payload.audience === 'client',
+    );
     const page = `/demo/json/manage/${String(job!.payload.manage_token)}`;
     const view = (await harness.app.inject({ method: 'GET', url: page })).json<ManageOrderView>();
-    return harness.app.inject({ method: 'POST', url: `${page}/cancel`, payload: { reason: 'Bought another house', fee_cents: view.cancel.fee_cents } });
+    return harness.app.inject({
+      method: 'POST',
+      url: `${page}/cancel`,
+      payload: { reason: 'Bought another house', fee_cents: view.cancel.fee_cents },
+    });
   }
   const consoleCancel = (orderId: string) =>
     // The console's pages are served from PUBLIC_URL: its writes come from there.
-    harness.app.inject({ method: 'POST', url: `/api/console/companies/demo/orders/${orderId}/cancel`, headers: { ...office.headers, origin: PUBLIC_URL }, payload: { reason: 'Client called', override: false } });
-  const deliverPaid = (session: Partial<FakeCheckoutSession> & { id: string }) => payments.deliver('demo', FakeStripe.signedEvent(session, DEMO_SECRETS.webhook_secret, 'checkout.session.completed', harness.clock.now()));
+    harness.app.inject({
+      method: 'POST',
+      url: `/api/console/companies/demo/orders/${orderId}/cancel`,
+      headers: { ...office.headers, origin: PUBLIC_URL },
+      payload: { reason: 'Client called', override: false },
+    });
+  const deliverPaid = (session: Partial<FakeCheckoutSession> & { id: string }) =>
+    payments.deliver(
+      'demo',
+      FakeStripe.signedEvent(session, DEMO_SECRETS.webhook_secret, 'checkout.session.completed', harness.clock.now()),
+    );
 
   it('expires the open Checkout Session of an order cancelled from the manage page, the console or the admin API, so that it can no longer be paid', async () => {
     for (const cancel of [clientCancel, consoleCancel, adminCancel]) {
@@ -87,8 +127,13 @@ describeOnEachDatabase('Checkout Sessions an order no longer takes, and payments
       await worker.runDue();
       expect(stripe.sessions.get(session.id)!.status).toBe('expired');
       expect(() => stripe.complete(session.id)).toThrow(/expired: Stripe takes no payment/);
-      expect(stripe.expirations().at(-1)).toMatchObject({ path: `/v1/checkout/sessions/${session.id}/expire`, apiKey: DEMO_SECRETS.secret_key });
-      expect(await expiryJobsOf(order.orderId)).toMatchObject([{ attempts: 1, lastError: 'EXPIRED', doneAt: expect.any(Date) }]);
+      expect(stripe.expirations().at(-1)).toMatchObject({
+        path: `/v1/checkout/sessions/${session.id}/expire`,
+        apiKey: DEMO_SECRETS.secret_key,
+      });
+      expect(await expiryJobsOf(order.orderId)).toMatchObject([
+        { attempts: 1, lastError: 'EXPIRED', doneAt: expect.any(Date) },
+      ]);
       // The pay link of a cancelled order opens nothing.
       expect((await payments.openPayLink(payUrl)).statusCode).toBe(404);
     }
@@ -125,7 +170,9 @@ describeOnEachDatabase('Checkout Sessions an order no longer takes, and payments
     stripe.expire(session.id);
     expect((await adminCancel(order.orderId)).statusCode).toBe(200);
     await worker.runDue();
-    expect(await expiryJobsOf(order.orderId)).toMatchObject([{ attempts: 1, lastError: 'ALREADY_EXPIRED', doneAt: expect.any(Date) }]);
+    expect(await expiryJobsOf(order.orderId)).toMatchObject([
+      { attempts: 1, lastError: 'ALREADY_EXPIRED', doneAt: expect.any(Date) },
+    ]);
   });
 
   it('cancels while Stripe is down, and expires the session when the job is tried again later by the clock', async () => {
@@ -150,7 +197,9 @@ describeOnEachDatabase('Checkout Sessions an order no longer takes, and payments
     harness.clock.advance(RETRY_MS);
     await worker.runDue();
     expect(stripe.sessions.get(session.id)!.status).toBe('expired');
-    expect(await expiryJobsOf(order.orderId)).toMatchObject([{ attempts: 2, lastError: 'EXPIRED', doneAt: expect.any(Date) }]);
+    expect(await expiryJobsOf(order.orderId)).toMatchObject([
+      { attempts: 2, lastError: 'EXPIRED', doneAt: expect.any(Date) },
+    ]);
   });
 
   it('closes the session of an older total: the next pay link opens one for the new amount, and money paid at the old one is kept to refund', async () => {
@@ -158,8 +207,14 @@ describeOnEachDatabase('Checkout Sessions an order no longer takes, and payments
     const scope = { companyId: order.companyId, orderId: order.orderId };
     const repriced = async (newTotal: number, close: boolean) =>
       db().transaction(async (tx) => {
-        const [row] = await tx.select({ snapshot: t.orders.pricingSnapshot }).from(t.orders).where(eq(t.orders.id, order.orderId));
-        await tx.update(t.orders).set({ pricingSnapshot: { ...row!.snapshot, total_cents: newTotal } }).where(and(eq(t.orders.companyId, order.companyId), eq(t.orders.id, order.orderId)));
+        const [row] = await tx
+          .select({ snapshot: t.orders.pricingSnapshot })
+          .from(t.orders)
+          .where(eq(t.orders.id, order.orderId));
+        await tx
+          .update(t.orders)
+          .set({ pricingSnapshot: { ...row!.snapshot, total_cents: newTotal } })
+          .where(and(eq(t.orders.companyId, order.companyId), eq(t.orders.id, order.orderId)));
         if (close) await closeOpenCheckout(tx, scope, new Date(harness.clock.now()));
       });
     const first = await payments.openedSession(payUrl);
@@ -169,11 +224,15 @@ describeOnEachDatabase('Checkout Sessions an order no longer takes, and payments
     // The client pays in the tab left open before the job ran: Stripe has the money, the session is complete.
     stripe.complete(first.id);
     await worker.runDue();
-    expect(await expiryJobsOf(order.orderId)).toMatchObject([{ lastError: 'ALREADY_COMPLETE', doneAt: expect.any(Date) }]);
+    expect(await expiryJobsOf(order.orderId)).toMatchObject([
+      { lastError: 'ALREADY_COMPLETE', doneAt: expect.any(Date) },
+    ]);
     const late = await deliverPaid(stripe.sessions.get(first.id)!);
     expect(late.statusCode).toBe(200);
     expect(late.json()).toEqual({ received: true, outcome: 'refund_due' });
-    expect(await refundsOf(order.orderId)).toMatchObject([{ reason: 'amount_changed', amountCents: totalCents, checkoutSessionId: first.id }]);
+    expect(await refundsOf(order.orderId)).toMatchObject([
+      { reason: 'amount_changed', amountCents: totalCents, checkoutSessionId: first.id },
+    ]);
 
     const second = await payments.openedSession(payUrl);
     expect(second.amount_total).toBe(totalCents + 2500);
@@ -207,7 +266,14 @@ describeOnEachDatabase('Checkout Sessions an order no longer takes, and payments
     }
     const [refund, ...more] = await refundsOf(order.orderId);
     expect(more).toEqual([]);
-    expect(refund).toMatchObject({ provider: 'stripe', reason: 'order_cancelled', amountCents: totalCents, currency: 'USD', paymentIntentId: session.payment_intent, checkoutSessionId: session.id });
+    expect(refund).toMatchObject({
+      provider: 'stripe',
+      reason: 'order_cancelled',
+      amountCents: totalCents,
+      currency: 'USD',
+      paymentIntentId: session.payment_intent,
+      checkoutSessionId: session.id,
+    });
     expect(refund!.paidAt.getTime()).toBe(paidAtMs);
     // Not the order's payment: it stays unpaid, without receipts; its audit trail says what arrived.
     const [row] = await db().select({ paid: t.orders.paid }).from(t.orders).where(eq(t.orders.id, order.orderId));
@@ -215,7 +281,15 @@ describeOnEachDatabase('Checkout Sessions an order no longer takes, and payments
     const events = await db().select().from(t.orderEvents).where(eq(t.orderEvents.orderId, order.orderId));
     expect(events.filter((event) => event.type === 'paid')).toEqual([]);
     expect(events.filter((event) => event.type === 'payment_to_refund').map((event) => event.data)).toEqual([
-      { provider: 'stripe', session_id: session.id, payment_intent: session.payment_intent, amount_cents: totalCents, currency: 'USD', reason: 'order_cancelled', paid_at: new Date(paidAtMs).toISOString() },
+      {
+        provider: 'stripe',
+        session_id: session.id,
+        payment_intent: session.payment_intent,
+        amount_cents: totalCents,
+        currency: 'USD',
+        reason: 'order_cancelled',
+        paid_at: new Date(paidAtMs).toISOString(),
+      },
     ]);
     const detail = await consoleDetail(order.orderId);
     expect(detail.view.order.state).toBe('cancelled');
@@ -240,7 +314,11 @@ describeOnEachDatabase('Checkout Sessions an order no longer takes, and payments
     expect((await deliverPaid(session)).json().outcome).toBe('already_paid');
     const again = await deliverPaid({ ...session, id: `${session.id}_again`, payment_intent: 'pi_test_again' });
     expect(again.json()).toEqual({ received: true, outcome: 'refund_due' });
-    expect(await refundsOf(order.orderId)).toMatchObject([{ reason: 'paid_twice', checkoutSessionId: `${session.id}_again`, paymentIntentId: 'pi_test_again' }]);
-    expect((await consoleDetail(order.orderId)).payments_to_refund.map((payment) => payment.reason)).toEqual(['paid_twice']);
+    expect(await refundsOf(order.orderId)).toMatchObject([
+      { reason: 'paid_twice', checkoutSessionId: `${session.id}_again`, paymentIntentId: 'pi_test_again' },
+    ]);
+    expect((await consoleDetail(order.orderId)).payments_to_refund.map((payment) => payment.reason)).toEqual([
+      'paid_twice',
+    ]);
   });
 });

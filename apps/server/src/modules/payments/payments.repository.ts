@@ -4,8 +4,14 @@ import type { Database, Executor } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
 
 /** A company as payments need it: its id, key and payment choice. */
-export async function findCompanyPayments(db: Executor, companyKey: string): Promise<{ id: string; key: string; payments: PaymentSettings } | null> {
-  const [row] = await db.select({ id: t.companies.id, key: t.companies.key, payments: t.companies.payments }).from(t.companies).where(eq(t.companies.key, companyKey));
+export async function findCompanyPayments(
+  db: Executor,
+  companyKey: string,
+): Promise<{ id: string; key: string; payments: PaymentSettings } | null> {
+  const [row] = await db
+    .select({ id: t.companies.id, key: t.companies.key, payments: t.companies.payments })
+    .from(t.companies)
+    .where(eq(t.companies.key, companyKey));
   return row ?? null;
 }
 
@@ -19,13 +25,23 @@ export interface StoredSecrets {
 
 export async function loadStripeSecrets(db: Executor, companyId: string): Promise<StoredSecrets | null> {
   const [row] = await db
-    .select({ secretKey: t.companyPaymentSecrets.secretKey, webhookSecret: t.companyPaymentSecrets.webhookSecret, keyId: t.companyPaymentSecrets.keyId, updatedAt: t.companyPaymentSecrets.updatedAt })
+    .select({
+      secretKey: t.companyPaymentSecrets.secretKey,
+      webhookSecret: t.companyPaymentSecrets.webhookSecret,
+      keyId: t.companyPaymentSecrets.keyId,
+      updatedAt: t.companyPaymentSecrets.updatedAt,
+    })
     .from(t.companyPaymentSecrets)
     .where(and(eq(t.companyPaymentSecrets.companyId, companyId), eq(t.companyPaymentSecrets.provider, 'stripe')));
   return row ?? null;
 }
 
-export async function saveStripeSecrets(db: Executor, companyId: string, secrets: Omit<StoredSecrets, 'updatedAt'>, at: Date): Promise<void> {
+export async function saveStripeSecrets(
+  db: Executor,
+  companyId: string,
+  secrets: Omit<StoredSecrets, 'updatedAt'>,
+  at: Date,
+): Promise<void> {
   const values = { ...secrets, updatedAt: at };
   await db
     .insert(t.companyPaymentSecrets)
@@ -36,23 +52,45 @@ export async function saveStripeSecrets(db: Executor, companyId: string, secrets
 /** Every stored secret row not yet under `currentKeyId`, for a rotation's re-encryption (bounded: one page at a time). */
 export async function secretsNotUnderKey(db: Executor, currentKeyId: string, limit: number) {
   return db
-    .select({ companyId: t.companyPaymentSecrets.companyId, provider: t.companyPaymentSecrets.provider, secretKey: t.companyPaymentSecrets.secretKey, webhookSecret: t.companyPaymentSecrets.webhookSecret })
+    .select({
+      companyId: t.companyPaymentSecrets.companyId,
+      provider: t.companyPaymentSecrets.provider,
+      secretKey: t.companyPaymentSecrets.secretKey,
+      webhookSecret: t.companyPaymentSecrets.webhookSecret,
+    })
     .from(t.companyPaymentSecrets)
     .where(sql`${t.companyPaymentSecrets.keyId} <> ${currentKeyId}`)
     .limit(limit);
 }
 
 /** Replaces one row's ciphertexts, unless someone stored new keys since it was read. */
-export async function replaceCiphertexts(db: Executor, row: { companyId: string; provider: 'stripe'; secretKey: string; webhookSecret: string }, was: { secretKey: string }, keyId: string): Promise<void> {
+export async function replaceCiphertexts(
+  db: Executor,
+  row: { companyId: string; provider: 'stripe'; secretKey: string; webhookSecret: string },
+  was: { secretKey: string },
+  keyId: string,
+): Promise<void> {
   await db
     .update(t.companyPaymentSecrets)
     .set({ secretKey: row.secretKey, webhookSecret: row.webhookSecret, keyId })
-    .where(and(eq(t.companyPaymentSecrets.companyId, row.companyId), eq(t.companyPaymentSecrets.provider, row.provider), eq(t.companyPaymentSecrets.secretKey, was.secretKey)));
+    .where(
+      and(
+        eq(t.companyPaymentSecrets.companyId, row.companyId),
+        eq(t.companyPaymentSecrets.provider, row.provider),
+        eq(t.companyPaymentSecrets.secretKey, was.secretKey),
+      ),
+    );
 }
 
 /** The pay link of a confirmed order (inside the confirm's transaction). A repeat keeps the first token. */
-export async function insertOrderPayment(tx: Executor, row: { companyId: string; orderId: string; payTokenHash: string; amountCents: number; currency: string }): Promise<void> {
-  await tx.insert(t.orderPayments).values({ ...row, provider: 'stripe' }).onConflictDoNothing();
+export async function insertOrderPayment(
+  tx: Executor,
+  row: { companyId: string; orderId: string; payTokenHash: string; amountCents: number; currency: string },
+): Promise<void> {
+  await tx
+    .insert(t.orderPayments)
+    .values({ ...row, provider: 'stripe' })
+    .onConflictDoNothing();
 }
 
 /** What opening a pay link reads: the order's payment row and whether the order is paid. */
@@ -70,7 +108,10 @@ export async function findPayLink(db: Executor, payTokenHash: string) {
       companyName: t.companies.name,
     })
     .from(t.orderPayments)
-    .innerJoin(t.orders, and(eq(t.orders.companyId, t.orderPayments.companyId), eq(t.orders.id, t.orderPayments.orderId)))
+    .innerJoin(
+      t.orders,
+      and(eq(t.orders.companyId, t.orderPayments.companyId), eq(t.orders.id, t.orderPayments.orderId)),
+    )
     .innerJoin(t.companies, eq(t.companies.id, t.orderPayments.companyId))
     .where(and(eq(t.orderPayments.payTokenHash, payTokenHash), eq(t.orders.status, 'confirmed')));
   return row ?? null;
@@ -82,12 +123,29 @@ export async function findPayLink(db: Executor, payTokenHash: string) {
  * that committed while Stripe was opening the session (it found no session to close) makes this
  * answer false, and the caller expires the session itself.
  */
-export async function recordCheckoutSession(db: Database, opened: { companyId: string; orderId: string; sessionId: string; attempt: number; amountCents: number; currency: string; at: Date }): Promise<boolean> {
+export async function recordCheckoutSession(
+  db: Database,
+  opened: {
+    companyId: string;
+    orderId: string;
+    sessionId: string;
+    attempt: number;
+    amountCents: number;
+    currency: string;
+    at: Date;
+  },
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [booked] = await tx
       .select({ id: t.orders.id })
       .from(t.orders)
-      .where(and(eq(t.orders.companyId, opened.companyId), eq(t.orders.id, opened.orderId), eq(t.orders.status, 'confirmed')))
+      .where(
+        and(
+          eq(t.orders.companyId, opened.companyId),
+          eq(t.orders.id, opened.orderId),
+          eq(t.orders.status, 'confirmed'),
+        ),
+      )
       .for('share');
     if (!booked) return false;
     await tx
@@ -109,7 +167,12 @@ export async function recordCheckoutSession(db: Database, opened: { companyId: s
  * answers it, or null when the order has none: one statement, so two changes of one order cannot
  * both take the same session.
  */
-export async function detachCheckoutSession(tx: Executor, companyId: string, orderId: string, at: Date): Promise<string | null> {
+export async function detachCheckoutSession(
+  tx: Executor,
+  companyId: string,
+  orderId: string,
+  at: Date,
+): Promise<string | null> {
   const result = (await tx.execute(sql`
     with detached as (
       select company_id, order_id, checkout_session_id from ${t.orderPayments}
@@ -128,7 +191,13 @@ export async function detachCheckoutSession(tx: Executor, companyId: string, ord
  */
 export async function loadPayableOrder(db: Executor, companyId: string, orderId: string) {
   const [order] = await db
-    .select({ id: t.orders.id, companyId: t.orders.companyId, status: t.orders.status, paid: t.orders.paid, pricingSnapshot: t.orders.pricingSnapshot })
+    .select({
+      id: t.orders.id,
+      companyId: t.orders.companyId,
+      status: t.orders.status,
+      paid: t.orders.paid,
+      pricingSnapshot: t.orders.pricingSnapshot,
+    })
     .from(t.orders)
     .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)))
     .for('update');
@@ -136,7 +205,13 @@ export async function loadPayableOrder(db: Executor, companyId: string, orderId:
   const clients = await db
     .select({ person: t.orderParties.person })
     .from(t.orderParties)
-    .where(and(eq(t.orderParties.companyId, companyId), eq(t.orderParties.orderId, orderId), eq(t.orderParties.role, 'client')))
+    .where(
+      and(
+        eq(t.orderParties.companyId, companyId),
+        eq(t.orderParties.orderId, orderId),
+        eq(t.orderParties.role, 'client'),
+      ),
+    )
     .orderBy(t.orderParties.position);
   return { order, clients: clients.map((c) => c.person) };
 }
@@ -154,7 +229,10 @@ export interface JobRow {
  * and only then are the audit event and the receipt jobs written. A second delivery of the same
  * payment (or one racing this) finds the order paid, and writes nothing. True when this call paid it.
  */
-export async function markOrderPaid(db: Executor, paid: { companyId: string; orderId: string; at: Date; event: Record<string, unknown>; jobs: JobRow[] }): Promise<boolean> {
+export async function markOrderPaid(
+  db: Executor,
+  paid: { companyId: string; orderId: string; at: Date; event: Record<string, unknown>; jobs: JobRow[] },
+): Promise<boolean> {
   const { companyId, orderId } = paid;
   const parts = [
     sql`paid as (update ${t.orders} set paid = true, updated_at = ${paid.at.toISOString()}::timestamptz
@@ -163,12 +241,17 @@ export async function markOrderPaid(db: Executor, paid: { companyId: string; ord
       select ${companyId}::uuid, id, 'paid', ${JSON.stringify(paid.event)}::jsonb from paid returning 1)`,
   ];
   if (paid.jobs.length) {
-    const rows = paid.jobs.map((job) => sql`(${job.companyId}::uuid, ${job.kind}, ${job.dedupeKey}, ${JSON.stringify(job.payload)}::jsonb, ${job.runAt.toISOString()}::timestamptz)`);
+    const rows = paid.jobs.map(
+      (job) =>
+        sql`(${job.companyId}::uuid, ${job.kind}, ${job.dedupeKey}, ${JSON.stringify(job.payload)}::jsonb, ${job.runAt.toISOString()}::timestamptz)`,
+    );
     parts.push(sql`queued as (insert into ${t.jobs} (company_id, kind, dedupe_key, payload, run_at)
       select v.* from (values ${sql.join(rows, sql`, `)}) as v(company_id, kind, dedupe_key, payload, run_at) where exists (select 1 from paid)
       on conflict (company_id, dedupe_key) do nothing returning 1)`);
   }
-  const result = (await db.execute(sql`with ${sql.join(parts, sql`, `)} select count(*)::int as n from paid`)) as unknown as { rows: Array<{ n: number | string }> };
+  const result = (await db.execute(
+    sql`with ${sql.join(parts, sql`, `)} select count(*)::int as n from paid`,
+  )) as unknown as { rows: Array<{ n: number | string }> };
   return Number(result.rows[0]?.n ?? 0) === 1;
 }
 
@@ -177,7 +260,9 @@ export async function sessionThatPaid(db: Executor, companyId: string, orderId: 
   const [row] = await db
     .select({ sessionId: sql<string | null>`${t.orderEvents.data} ->> 'session_id'` })
     .from(t.orderEvents)
-    .where(and(eq(t.orderEvents.companyId, companyId), eq(t.orderEvents.orderId, orderId), eq(t.orderEvents.type, 'paid')))
+    .where(
+      and(eq(t.orderEvents.companyId, companyId), eq(t.orderEvents.orderId, orderId), eq(t.orderEvents.type, 'paid')),
+    )
     .orderBy(asc(t.orderEvents.id))
     .limit(1);
   return row?.sessionId ?? null;
@@ -190,7 +275,11 @@ export type PaymentToRefund = Omit<typeof t.paymentsToRefund.$inferInsert, 'crea
  * inserted it writes the audit event (in the caller's transaction). True when this call recorded it.
  */
 export async function recordPaymentToRefund(tx: Executor, payment: PaymentToRefund, at: Date): Promise<boolean> {
-  const inserted = await tx.insert(t.paymentsToRefund).values({ ...payment, createdAt: at }).onConflictDoNothing().returning({ orderId: t.paymentsToRefund.orderId });
+  const inserted = await tx
+    .insert(t.paymentsToRefund)
+    .values({ ...payment, createdAt: at })
+    .onConflictDoNothing()
+    .returning({ orderId: t.paymentsToRefund.orderId });
   if (inserted.length === 0) return false;
   await tx.insert(t.orderEvents).values({
     companyId: payment.companyId,

@@ -1,6 +1,11 @@
 import type Stripe from 'stripe';
 import type { NotificationSettings, PaymentSettings } from '@scheduler/contracts/company-document';
-import type { PaymentToRefundView, StripeSecretsBody, StripeSecretsStatus, WebhookResponse } from '@scheduler/contracts/payments';
+import type {
+  PaymentToRefundView,
+  StripeSecretsBody,
+  StripeSecretsStatus,
+  WebhookResponse,
+} from '@scheduler/contracts/payments';
 import { paymentUrl } from '@scheduler/domain/confirm/payment-link';
 import { formatMoney } from '@scheduler/domain/money-format';
 import type { DataEncryption } from '../../crypto/data-encryption.ts';
@@ -25,7 +30,15 @@ import {
   sessionThatPaid,
 } from './payments.repository.ts';
 import { paymentReceiptJobs } from './receipt-jobs.ts';
-import { checkoutSessionSchema, isStripeError, isStripeRefusal, stripeClient, verifiedEvent, type CheckoutSession, type StripeOptions } from './stripe-gateway.ts';
+import {
+  checkoutSessionSchema,
+  isStripeError,
+  isStripeRefusal,
+  stripeClient,
+  verifiedEvent,
+  type CheckoutSession,
+  type StripeOptions,
+} from './stripe-gateway.ts';
 
 export interface PaymentsDeps {
   db: Database;
@@ -50,11 +63,18 @@ const notConfigured = (why: string) => new AppError(409, 'payments_not_configure
 const ENCRYPTION_KEY_MISSING = 'Online payment is not set up on this server (DATA_ENCRYPTION_KEY is not set).';
 /** The same answer for an unknown company, one without keys and a forged signature: a prober learns nothing. */
 const invalidSignature = () => new AppError(400, 'invalid_signature', 'The webhook signature could not be verified.');
-const mismatch = (what: string) => new AppError(400, 'payment_mismatch', `The payment does not match the order: ${what}.`);
-const providerUnavailable = () => new AppError(502, 'payment_provider_unavailable', 'The payment service did not answer. Please try again in a moment.');
+const mismatch = (what: string) =>
+  new AppError(400, 'payment_mismatch', `The payment does not match the order: ${what}.`);
+const providerUnavailable = () =>
+  new AppError(
+    502,
+    'payment_provider_unavailable',
+    'The payment service did not answer. Please try again in a moment.',
+  );
 
 /** Where in the database a ciphertext may be read: another company's row or column does not decrypt it. */
-const secretContext = (companyId: string, field: 'secret_key' | 'webhook_secret') => `company_payment_secrets:${companyId}:stripe:${field}`;
+const secretContext = (companyId: string, field: 'secret_key' | 'webhook_secret') =>
+  `company_payment_secrets:${companyId}:stripe:${field}`;
 
 /**
  * The pay link written at confirm into `orders.pay_url`, inside the confirm's transaction:
@@ -64,13 +84,34 @@ const secretContext = (companyId: string, field: 'secret_key' | 'webhook_secret'
  */
 export async function payUrlAtConfirm(
   tx: Executor,
-  input: { companyId: string; orderId: string; payments: PaymentSettings; notifications: NotificationSettings; totalCents: number; currency: string; publicBaseUrl: string },
+  input: {
+    companyId: string;
+    orderId: string;
+    payments: PaymentSettings;
+    notifications: NotificationSettings;
+    totalCents: number;
+    currency: string;
+    publicBaseUrl: string;
+  },
 ): Promise<string | null> {
   const { payments, notifications } = input;
-  if (payments.provider === 'link') return notifications.payment_link ? paymentUrl(notifications.payment_link, { orderId: input.orderId, amountCents: input.totalCents, currency: input.currency }) : null;
+  if (payments.provider === 'link')
+    return notifications.payment_link
+      ? paymentUrl(notifications.payment_link, {
+          orderId: input.orderId,
+          amountCents: input.totalCents,
+          currency: input.currency,
+        })
+      : null;
   if (payments.provider === 'none' || input.totalCents <= 0) return null;
   const token = newSessionToken();
-  await insertOrderPayment(tx, { companyId: input.companyId, orderId: input.orderId, payTokenHash: hashToken(token), amountCents: input.totalCents, currency: input.currency });
+  await insertOrderPayment(tx, {
+    companyId: input.companyId,
+    orderId: input.orderId,
+    payTokenHash: hashToken(token),
+    amountCents: input.totalCents,
+    currency: input.currency,
+  });
   return `${input.publicBaseUrl}${PAY_PATH}/${token}`;
 }
 
@@ -86,11 +127,20 @@ async function companyOf(deps: PaymentsDeps, companyKey: string) {
 }
 
 function statusOf(stored: { keyId: string; updatedAt: Date } | null): StripeSecretsStatus {
-  return { provider: 'stripe', configured: stored !== null, key_id: stored?.keyId ?? null, updated_at: stored?.updatedAt.toISOString() ?? null };
+  return {
+    provider: 'stripe',
+    configured: stored !== null,
+    key_id: stored?.keyId ?? null,
+    updated_at: stored?.updatedAt.toISOString() ?? null,
+  };
 }
 
 /** Stores the company's Stripe keys, encrypted; answers only that they are set. */
-export async function setStripeSecrets(deps: PaymentsDeps, companyKey: string, body: StripeSecretsBody): Promise<StripeSecretsStatus> {
+export async function setStripeSecrets(
+  deps: PaymentsDeps,
+  companyKey: string,
+  body: StripeSecretsBody,
+): Promise<StripeSecretsStatus> {
   const encryption = requireEncryption(deps);
   const company = await companyOf(deps, companyKey);
   const at = deps.now();
@@ -109,7 +159,10 @@ export async function stripeSecretsStatus(deps: PaymentsDeps, companyKey: string
 }
 
 /** The company's Stripe keys in the clear, for one call; null when they are not set or cannot be read. */
-async function stripeKeysOf(deps: Pick<PaymentsDeps, 'db' | 'encryption' | 'log'>, companyId: string): Promise<{ secretKey: string; webhookSecret: string } | null> {
+async function stripeKeysOf(
+  deps: Pick<PaymentsDeps, 'db' | 'encryption' | 'log'>,
+  companyId: string,
+): Promise<{ secretKey: string; webhookSecret: string } | null> {
   if (!deps.encryption) return null;
   const stored = await loadStripeSecrets(deps.db, companyId);
   if (!stored) return null;
@@ -120,7 +173,10 @@ async function stripeKeysOf(deps: Pick<PaymentsDeps, 'db' | 'encryption' | 'log'
     };
   } catch (error) {
     // A key left out of DATA_ENCRYPTION_KEY too early in a rotation, or an altered row.
-    deps.log.warn({ code: 'payment_secrets_unreadable', reason: (error as { reason?: string }).reason ?? 'unknown' }, 'payment secrets could not be decrypted');
+    deps.log.warn(
+      { code: 'payment_secrets_unreadable', reason: (error as { reason?: string }).reason ?? 'unknown' },
+      'payment secrets could not be decrypted',
+    );
     return null;
   }
 }
@@ -129,7 +185,14 @@ async function stripeKeysOf(deps: Pick<PaymentsDeps, 'db' | 'encryption' | 'log'
 function chargeOf(snapshot: Record<string, unknown> | null): { amountCents: number; currency: string } | null {
   const total = snapshot?.total_cents;
   const currency = snapshot?.currency;
-  if (typeof total !== 'number' || !Number.isInteger(total) || total <= 0 || typeof currency !== 'string' || !/^[A-Za-z]{3}$/.test(currency)) return null;
+  if (
+    typeof total !== 'number' ||
+    !Number.isInteger(total) ||
+    total <= 0 ||
+    typeof currency !== 'string' ||
+    !/^[A-Za-z]{3}$/.test(currency)
+  )
+    return null;
   return { amountCents: total, currency: currency.toUpperCase() };
 }
 
@@ -139,11 +202,19 @@ function chargesExactly(session: CheckoutSession, charge: { amountCents: number;
 
 /** Logs a failed call to Stripe by its type and status (never a key or a person's data). */
 function logStripeFailure(deps: Pick<PaymentsDeps, 'log'>, error: unknown): void {
-  deps.log.warn({ code: 'stripe_call_failed', type: (error as { type?: string }).type ?? 'unknown', status: (error as { statusCode?: number }).statusCode ?? null }, 'stripe call failed');
+  deps.log.warn(
+    {
+      code: 'stripe_call_failed',
+      type: (error as { type?: string }).type ?? 'unknown',
+      status: (error as { statusCode?: number }).statusCode ?? null,
+    },
+    'stripe call failed',
+  );
 }
 
 /** What opening a pay link leads to. */
-export type PayLinkAnswer = { kind: 'checkout'; url: string } | { kind: 'paid' } | { kind: 'processing' } | { kind: 'not_started' };
+export type PayLinkAnswer =
+  { kind: 'checkout'; url: string } | { kind: 'paid' } | { kind: 'processing' } | { kind: 'not_started' };
 
 /**
  * Opens a pay link (GET /pay/<token>). A paid order answers "paid" and opens nothing. Otherwise
@@ -155,14 +226,19 @@ export type PayLinkAnswer = { kind: 'checkout'; url: string } | { kind: 'paid' }
  * attempt: two clicks at once open one session.
  * `start: false` (the visitor came back from cancelling) only says whether the order is paid.
  */
-export async function openPayLink(deps: PaymentsDeps, token: string, options: { start: boolean }): Promise<PayLinkAnswer> {
+export async function openPayLink(
+  deps: PaymentsDeps,
+  token: string,
+  options: { start: boolean },
+): Promise<PayLinkAnswer> {
   const link = await findPayLink(deps.db, hashToken(token));
   if (!link) throw new NotFoundError('The payment link');
   if (link.paid) return { kind: 'paid' };
   if (!options.start) return { kind: 'not_started' };
   const charge = chargeOf(link.pricingSnapshot);
   const keys = await stripeKeysOf(deps, link.companyId);
-  if (!keys || !charge) throw notConfigured('Online payment is not available for this order right now. Please contact the office.');
+  if (!keys || !charge)
+    throw notConfigured('Online payment is not available for this order right now. Please contact the office.');
   const stripe = await stripeClient(keys.secretKey, deps.stripe);
   try {
     if (link.checkoutSessionId) {
@@ -186,7 +262,16 @@ export async function openPayLink(deps: PaymentsDeps, token: string, options: { 
           client_reference_id: link.orderId,
           metadata: { order_id: link.orderId },
           payment_intent_data: { metadata: { order_id: link.orderId } },
-          line_items: [{ quantity: 1, price_data: { currency: charge.currency.toLowerCase(), unit_amount: charge.amountCents, product_data: { name: `${link.companyName}: inspection order ${link.orderId.slice(0, 8)}` } } }],
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: charge.currency.toLowerCase(),
+                unit_amount: charge.amountCents,
+                product_data: { name: `${link.companyName}: inspection order ${link.orderId.slice(0, 8)}` },
+              },
+            },
+          ],
           success_url: back,
           cancel_url: `${back}?cancelled=1`,
         },
@@ -194,7 +279,16 @@ export async function openPayLink(deps: PaymentsDeps, token: string, options: { 
       ),
     );
     if (!created.url) throw providerUnavailable();
-    if (!(await recordCheckoutSession(deps.db, { companyId: link.companyId, orderId: link.orderId, sessionId: created.id, attempt, ...charge, at: deps.now() }))) {
+    if (
+      !(await recordCheckoutSession(deps.db, {
+        companyId: link.companyId,
+        orderId: link.orderId,
+        sessionId: created.id,
+        attempt,
+        ...charge,
+        at: deps.now(),
+      }))
+    ) {
       // Cancelled while Stripe opened it: the cancel found no session to close, so this one is closed as the cancel would have.
       await queueCheckoutExpiry(deps.db, { companyId: link.companyId, orderId: link.orderId }, created.id, deps.now());
       deps.onJobsQueued?.();
@@ -220,13 +314,30 @@ export const CHECKOUT_EXPIRY_JOB = 'stripe_checkout_expiry';
  * committed: Stripe is never called inside the transaction, and Stripe being down never fails the
  * change (the job is tried again until Stripe answers). The caller wakes the worker after committing.
  */
-export async function closeOpenCheckout(tx: Executor, order: { companyId: string; orderId: string }, now: Date): Promise<void> {
+export async function closeOpenCheckout(
+  tx: Executor,
+  order: { companyId: string; orderId: string },
+  now: Date,
+): Promise<void> {
   const sessionId = await detachCheckoutSession(tx, order.companyId, order.orderId, now);
   if (sessionId) await queueCheckoutExpiry(tx, order, sessionId, now);
 }
 
-async function queueCheckoutExpiry(db: Executor, order: { companyId: string; orderId: string }, sessionId: string, now: Date): Promise<void> {
-  await enqueueJobs(db, [{ companyId: order.companyId, kind: CHECKOUT_EXPIRY_JOB, dedupeKey: `checkout_expiry:${sessionId}`, payload: { order_id: order.orderId, session_id: sessionId }, runAt: now }]);
+async function queueCheckoutExpiry(
+  db: Executor,
+  order: { companyId: string; orderId: string },
+  sessionId: string,
+  now: Date,
+): Promise<void> {
+  await enqueueJobs(db, [
+    {
+      companyId: order.companyId,
+      kind: CHECKOUT_EXPIRY_JOB,
+      dedupeKey: `checkout_expiry:${sessionId}`,
+      payload: { order_id: order.orderId, session_id: sessionId },
+      runAt: now,
+    },
+  ]);
 }
 
 /** What expiring a session came to, kept on its done job. */
@@ -254,7 +365,9 @@ async function expireAtStripe(stripe: Stripe, sessionId: string): Promise<Expiry
   }
   if (current.status === 'complete') return 'ALREADY_COMPLETE';
   if (current.status === 'expired') return 'ALREADY_EXPIRED';
-  throw Object.assign(new Error('Stripe did not expire an open Checkout Session'), { code: 'STRIPE_SESSION_STILL_OPEN' });
+  throw Object.assign(new Error('Stripe did not expire an open Checkout Session'), {
+    code: 'STRIPE_SESSION_STILL_OPEN',
+  });
 }
 
 /** What the job worker needs of payments: no links are written and nobody is told. */
@@ -270,12 +383,17 @@ export function paymentJobHandlers(deps: PaymentJobDeps): Record<string, Payment
   return { [CHECKOUT_EXPIRY_JOB]: (job) => expireClosedCheckout(deps, job.companyId, job.payload) };
 }
 
-async function expireClosedCheckout(deps: PaymentJobDeps, companyId: string, payload: Record<string, unknown>): Promise<ExpiryOutcome | 'NOT_A_SESSION'> {
+async function expireClosedCheckout(
+  deps: PaymentJobDeps,
+  companyId: string,
+  payload: Record<string, unknown>,
+): Promise<ExpiryOutcome | 'NOT_A_SESSION'> {
   const sessionId = payload.session_id;
   if (typeof sessionId !== 'string' || !SESSION_ID.test(sessionId)) return 'NOT_A_SESSION';
   const keys = await stripeKeysOf(deps, companyId);
   // Keys unset or unreadable for now (a rotation under way): tried again later, as when Stripe is down.
-  if (!keys) throw Object.assign(new Error('the company has no readable Stripe keys'), { code: 'PAYMENTS_NOT_CONFIGURED' });
+  if (!keys)
+    throw Object.assign(new Error('the company has no readable Stripe keys'), { code: 'PAYMENTS_NOT_CONFIGURED' });
   try {
     return await expireAtStripe(await stripeClient(keys.secretKey, deps.stripe), sessionId);
   } catch (error) {
@@ -295,7 +413,12 @@ const PAID_EVENTS = new Set(['checkout.session.completed', 'checkout.session.asy
  * signature is checked over the raw body with the company's own signing secret, so one
  * company's Stripe account can never mark another company's order paid.
  */
-export async function handleStripeWebhook(deps: PaymentsDeps, companyKey: string, rawBody: string, signature: string | undefined): Promise<WebhookResponse> {
+export async function handleStripeWebhook(
+  deps: PaymentsDeps,
+  companyKey: string,
+  rawBody: string,
+  signature: string | undefined,
+): Promise<WebhookResponse> {
   const company = await findCompanyPayments(deps.db, companyKey);
   const keys = company && signature ? await stripeKeysOf(deps, company.id) : null;
   if (!company || !keys || !signature) throw invalidSignature();
@@ -319,9 +442,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type RefundReason = 'order_cancelled' | 'amount_changed' | 'paid_twice';
 
 /** A paid session against its order (read locked): it pays the order (null), paid it already, or is money to refund, and why. */
-async function refundReason(tx: Executor, order: NonNullable<Awaited<ReturnType<typeof loadPayableOrder>>>['order'], session: CheckoutSession): Promise<RefundReason | 'already_paid' | null> {
+async function refundReason(
+  tx: Executor,
+  order: NonNullable<Awaited<ReturnType<typeof loadPayableOrder>>>['order'],
+  session: CheckoutSession,
+): Promise<RefundReason | 'already_paid' | null> {
   // A delivery again of the payment that paid the order is a repeat; another session's is a second payment.
-  if (order.paid) return (await sessionThatPaid(tx, order.companyId, order.id)) === session.id ? 'already_paid' : 'paid_twice';
+  if (order.paid)
+    return (await sessionThatPaid(tx, order.companyId, order.id)) === session.id ? 'already_paid' : 'paid_twice';
   if (order.status === 'cancelled') return 'order_cancelled';
   const charge = chargeOf(order.pricingSnapshot);
   return charge && chargesExactly(session, charge) ? null : 'amount_changed';
@@ -334,7 +462,12 @@ async function refundReason(tx: Executor, order: NonNullable<Awaited<ReturnType<
  * total changed, or it was paid already) is real all the same: it is recorded for the office to
  * refund, with its audit event, and Stripe is answered 200 so that it stops sending it.
  */
-async function settle(deps: PaymentsDeps, companyId: string, session: CheckoutSession, paidAt: Date): Promise<'paid' | 'already_paid' | 'refund_due'> {
+async function settle(
+  deps: PaymentsDeps,
+  companyId: string,
+  session: CheckoutSession,
+  paidAt: Date,
+): Promise<'paid' | 'already_paid' | 'refund_due'> {
   const orderId = session.metadata?.order_id ?? session.client_reference_id ?? '';
   if (!UUID.test(orderId)) throw mismatch('it names no order');
   const now = deps.now();
@@ -344,8 +477,20 @@ async function settle(deps: PaymentsDeps, companyId: string, session: CheckoutSe
     const reason = await refundReason(tx, payable.order, session);
     if (reason === 'already_paid') return reason;
     if (reason !== null) {
-      const payment = { provider: 'stripe' as const, checkoutSessionId: session.id, paymentIntentId: session.payment_intent ?? null, amountCents: session.amount_total ?? 0, currency: (session.currency ?? '').toUpperCase(), reason, paidAt };
-      if (await recordPaymentToRefund(tx, { companyId, orderId, ...payment }, now)) deps.log.warn({ code: 'payment_to_refund', reason }, 'a payment arrived that its order cannot take; the office is to refund it');
+      const payment = {
+        provider: 'stripe' as const,
+        checkoutSessionId: session.id,
+        paymentIntentId: session.payment_intent ?? null,
+        amountCents: session.amount_total ?? 0,
+        currency: (session.currency ?? '').toUpperCase(),
+        reason,
+        paidAt,
+      };
+      if (await recordPaymentToRefund(tx, { companyId, orderId, ...payment }, now))
+        deps.log.warn(
+          { code: 'payment_to_refund', reason },
+          'a payment arrived that its order cannot take; the office is to refund it',
+        );
       return 'refund_due' as const;
     }
     const charge = chargeOf(payable.order.pricingSnapshot)!;
@@ -353,7 +498,12 @@ async function settle(deps: PaymentsDeps, companyId: string, session: CheckoutSe
       companyId,
       orderId,
       at: now,
-      event: { provider: 'stripe', session_id: session.id, amount_cents: charge.amountCents, currency: charge.currency },
+      event: {
+        provider: 'stripe',
+        session_id: session.id,
+        amount_cents: charge.amountCents,
+        currency: charge.currency,
+      },
       jobs: paymentReceiptJobs(payable.order, payable.clients, now),
     });
     return paid ? ('paid' as const) : ('already_paid' as const);
@@ -363,7 +513,10 @@ async function settle(deps: PaymentsDeps, companyId: string, session: CheckoutSe
 }
 
 /** The payments of one order the office is to refund, as the console's order page shows them. */
-export async function paymentsToRefundOf(db: Executor, order: { companyId: string; orderId: string }): Promise<PaymentToRefundView[]> {
+export async function paymentsToRefundOf(
+  db: Executor,
+  order: { companyId: string; orderId: string },
+): Promise<PaymentToRefundView[]> {
   const rows = await listPaymentsToRefund(db, order.companyId, order.orderId);
   return rows.map((row) => ({
     provider: row.provider,
@@ -387,8 +540,21 @@ export async function reencryptSecrets(db: Database, encryption: DataEncryption,
     const rows = await secretsNotUnderKey(db, encryption.currentKeyId, pageSize);
     if (rows.length === 0) return rewritten;
     for (const row of rows) {
-      const again = (field: 'secret_key' | 'webhook_secret', ciphertext: string) => encryption.encrypt(encryption.decrypt(ciphertext, secretContext(row.companyId, field)), secretContext(row.companyId, field));
-      await replaceCiphertexts(db, { ...row, secretKey: again('secret_key', row.secretKey), webhookSecret: again('webhook_secret', row.webhookSecret) }, row, encryption.currentKeyId);
+      const again = (field: 'secret_key' | 'webhook_secret', ciphertext: string) =>
+        encryption.encrypt(
+          encryption.decrypt(ciphertext, secretContext(row.companyId, field)),
+          secretContext(row.companyId, field),
+        );
+      await replaceCiphertexts(
+        db,
+        {
+          ...row,
+          secretKey: again('secret_key', row.secretKey),
+          webhookSecret: again('webhook_secret', row.webhookSecret),
+        },
+        row,
+        encryption.currentKeyId,
+      );
       rewritten++;
     }
   }

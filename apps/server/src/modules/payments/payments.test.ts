@@ -8,7 +8,16 @@ import { DemoOrder } from '../confirm/confirm-test-support.ts';
 import { hashToken } from '../sessions/tokens.ts';
 import { reencryptSecrets } from './payments.service.ts';
 import { PAYMENT_RECEIPT_EMAIL_JOB } from './receipt-jobs.ts';
-import { ADMIN, DEMO_SECRETS, KEY_1, OTHER_OFFICE, OTHER_SECRETS, PUBLIC_URL, StripeHarness, stripeDocument } from './stripe-test-support.ts';
+import {
+  ADMIN,
+  DEMO_SECRETS,
+  KEY_1,
+  OTHER_OFFICE,
+  OTHER_SECRETS,
+  PUBLIC_URL,
+  StripeHarness,
+  stripeDocument,
+} from './stripe-test-support.ts';
 import { FakeStripe } from './test-stripe-server.ts';
 
 describeOnEachDatabase('payments through Stripe Checkout', (factory) => {
@@ -24,9 +33,17 @@ describeOnEachDatabase('payments through Stripe Checkout', (factory) => {
 
   async function paidStateOf(orderId: string) {
     const db = harness.database.db;
-    const [order] = await db.select({ paid: t.orders.paid, payUrl: t.orders.payUrl }).from(t.orders).where(eq(t.orders.id, orderId));
-    const events = await db.select().from(t.orderEvents).where(and(eq(t.orderEvents.orderId, orderId), eq(t.orderEvents.type, 'paid')));
-    const jobs = (await db.select().from(t.jobs).where(eq(t.jobs.kind, PAYMENT_RECEIPT_EMAIL_JOB))).filter((job) => job.payload.order_id === orderId);
+    const [order] = await db
+      .select({ paid: t.orders.paid, payUrl: t.orders.payUrl })
+      .from(t.orders)
+      .where(eq(t.orders.id, orderId));
+    const events = await db
+      .select()
+      .from(t.orderEvents)
+      .where(and(eq(t.orderEvents.orderId, orderId), eq(t.orderEvents.type, 'paid')));
+    const jobs = (await db.select().from(t.jobs).where(eq(t.jobs.kind, PAYMENT_RECEIPT_EMAIL_JOB))).filter(
+      (job) => job.payload.order_id === orderId,
+    );
     return { paid: order!.paid, payUrl: order!.payUrl, events, jobs };
   }
 
@@ -34,17 +51,28 @@ describeOnEachDatabase('payments through Stripe Checkout', (factory) => {
     const { order, payUrl } = await payments.confirmedOrder();
     expect(payUrl).toMatch(new RegExp(`^${PUBLIC_URL}/pay/[A-Za-z0-9_-]{43}$`));
     const token = payUrl.split('/').pop()!;
-    const [row] = await harness.database.db.select().from(t.orderPayments).where(eq(t.orderPayments.orderId, order.orderId));
+    const [row] = await harness.database.db
+      .select()
+      .from(t.orderPayments)
+      .where(eq(t.orderPayments.orderId, order.orderId));
     expect(row!.payTokenHash).toBe(hashToken(token));
     expect(JSON.stringify(row)).not.toContain(token);
     // The visitor's order answers the same link.
-    const read = await harness.app.inject({ method: 'GET', url: '/demo/online-scheduler/order', headers: { 'x-auth-token': order.token } });
+    const read = await harness.app.inject({
+      method: 'GET',
+      url: '/demo/online-scheduler/order',
+      headers: { 'x-auth-token': order.token },
+    });
     expect(read.json()).toMatchObject({ paid: false, pay_url: payUrl });
   });
 
   it('answers a link that is not valid with a page a browser can show, and an API client with the error envelope', async () => {
     const url = `/pay/${'x'.repeat(43)}`;
-    const page = await harness.app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    const page = await harness.app.inject({
+      method: 'GET',
+      url,
+      headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+    });
     expect(page.statusCode).toBe(404);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('<h1>Payment link not found</h1>');
@@ -96,12 +124,24 @@ describeOnEachDatabase('payments through Stripe Checkout', (factory) => {
     expect(state.paid).toBe(true);
     expect(state.payUrl).toBe(payUrl);
     expect(state.events).toHaveLength(1);
-    expect(state.events[0]!.data).toEqual({ provider: 'stripe', session_id: session.id, amount_cents: totalCents, currency: 'USD' });
+    expect(state.events[0]!.data).toEqual({
+      provider: 'stripe',
+      session_id: session.id,
+      amount_cents: totalCents,
+      currency: 'USD',
+    });
     expect(state.jobs.map((job) => [job.dedupeKey, job.payload]).sort()).toEqual([
-      [`payment_receipt:${order.orderId}:client:dana@example.com`, { order_id: order.orderId, audience: 'client', to: 'Dana@Example.com', name: 'Dana Whitaker' }],
+      [
+        `payment_receipt:${order.orderId}:client:dana@example.com`,
+        { order_id: order.orderId, audience: 'client', to: 'Dana@Example.com', name: 'Dana Whitaker' },
+      ],
       [`payment_receipt:${order.orderId}:office:`, { order_id: order.orderId, audience: 'office', to: '', name: '' }],
     ]);
-    const read = await harness.app.inject({ method: 'GET', url: '/demo/online-scheduler/order', headers: { 'x-auth-token': order.token } });
+    const read = await harness.app.inject({
+      method: 'GET',
+      url: '/demo/online-scheduler/order',
+      headers: { 'x-auth-token': order.token },
+    });
     expect(read.json()).toMatchObject({ paid: true });
     // The pay link of a paid order opens no session: it says "Paid".
     const callsBefore = stripe.calls.length;
@@ -110,14 +150,24 @@ describeOnEachDatabase('payments through Stripe Checkout', (factory) => {
     expect(paidPage.body).toContain('<h1>Paid</h1>');
     expect(stripe.calls.length).toBe(callsBefore);
     // The office's listing says so.
-    const listed = await harness.app.inject({ method: 'GET', url: '/api/admin/companies/demo/orders?per_page=500', headers: ADMIN });
-    expect(listed.json<{ orders: Array<{ id: string; paid: boolean }> }>().orders.find((o) => o.id === order.orderId)?.paid).toBe(true);
+    const listed = await harness.app.inject({
+      method: 'GET',
+      url: '/api/admin/companies/demo/orders?per_page=500',
+      headers: ADMIN,
+    });
+    expect(
+      listed.json<{ orders: Array<{ id: string; paid: boolean }> }>().orders.find((o) => o.id === order.orderId)?.paid,
+    ).toBe(true);
   });
 
   it('marks the order paid once when two deliveries arrive at the same moment', async () => {
     const { order, payUrl } = await payments.confirmedOrder();
     const delivery = FakeStripe.signedEvent(await payments.paidSession(payUrl), DEMO_SECRETS.webhook_secret);
-    const answers = await Promise.all([payments.deliver('demo', delivery), payments.deliver('demo', delivery), payments.deliver('demo', delivery)]);
+    const answers = await Promise.all([
+      payments.deliver('demo', delivery),
+      payments.deliver('demo', delivery),
+      payments.deliver('demo', delivery),
+    ]);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
     expect(answers.map((a) => a.json().outcome).sort()).toEqual(['already_paid', 'already_paid', 'paid']);
     const state = await paidStateOf(order.orderId);
@@ -129,7 +179,13 @@ describeOnEachDatabase('payments through Stripe Checkout', (factory) => {
     const { order, payUrl, totalCents } = await payments.confirmedOrder();
     const session = await payments.paidSession(payUrl);
     const forged = FakeStripe.signedEvent(session, 'whsec_notTheCompanysSecret0');
-    const tampered = { ...FakeStripe.signedEvent(session, DEMO_SECRETS.webhook_secret), payload: JSON.stringify({ type: 'checkout.session.completed', data: { object: { ...session, amount_total: 1 } } }) };
+    const tampered = {
+      ...FakeStripe.signedEvent(session, DEMO_SECRETS.webhook_secret),
+      payload: JSON.stringify({
+        type: 'checkout.session.completed',
+        data: { object: { ...session, amount_total: 1 } },
+      }),
+    };
     const refusals = [
       await payments.deliver('demo', forged),
       await payments.deliver('demo', tampered),
@@ -138,17 +194,28 @@ describeOnEachDatabase('payments through Stripe Checkout', (factory) => {
     ];
     for (const refused of refusals) {
       expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toEqual({ error: { code: 'invalid_signature', message: 'The webhook signature could not be verified.' } });
+      expect(refused.json()).toEqual({
+        error: { code: 'invalid_signature', message: 'The webhook signature could not be verified.' },
+      });
     }
     // Real money all the same: kept for the office to refund (payments-to-refund.test.ts), and Stripe told it arrived.
-    for (const wrong of [{ ...session, amount_total: totalCents - 1 }, { ...session, id: `${session.id}_eur`, currency: 'eur' }]) {
+    for (const wrong of [
+      { ...session, amount_total: totalCents - 1 },
+      { ...session, id: `${session.id}_eur`, currency: 'eur' },
+    ]) {
       const answer = await payments.deliver('demo', FakeStripe.signedEvent(wrong, DEMO_SECRETS.webhook_secret));
       expect(answer.statusCode).toBe(200);
       expect(answer.json()).toEqual({ received: true, outcome: 'refund_due' });
     }
-    const unpaid = await payments.deliver('demo', FakeStripe.signedEvent({ ...session, payment_status: 'unpaid' }, DEMO_SECRETS.webhook_secret));
+    const unpaid = await payments.deliver(
+      'demo',
+      FakeStripe.signedEvent({ ...session, payment_status: 'unpaid' }, DEMO_SECRETS.webhook_secret),
+    );
     expect(unpaid.json()).toEqual({ received: true, outcome: 'ignored' });
-    const otherEvent = await payments.deliver('demo', FakeStripe.signedEvent(session, DEMO_SECRETS.webhook_secret, 'checkout.session.expired'));
+    const otherEvent = await payments.deliver(
+      'demo',
+      FakeStripe.signedEvent(session, DEMO_SECRETS.webhook_secret, 'checkout.session.expired'),
+    );
     expect(otherEvent.json()).toEqual({ received: true, outcome: 'ignored' });
     const state = await paidStateOf(order.orderId);
     expect(state).toMatchObject({ paid: false, events: [], jobs: [] });
@@ -173,14 +240,20 @@ describeOnEachDatabase('payments through Stripe Checkout', (factory) => {
     const back = await payments.openPayLink(payUrl);
     expect(back.statusCode).toBe(200);
     expect(back.body).toContain('<h1>Paid</h1>');
-    expect((await payments.deliver('demo', FakeStripe.signedEvent(session, DEMO_SECRETS.webhook_secret))).json().outcome).toBe('already_paid');
+    expect(
+      (await payments.deliver('demo', FakeStripe.signedEvent(session, DEMO_SECRETS.webhook_secret))).json().outcome,
+    ).toBe('already_paid');
     const state = await paidStateOf(order.orderId);
     expect(state.events).toHaveLength(1);
     expect(state.jobs).toHaveLength(2);
   });
 
   it('keeps the keys out of every answer, the export, the database in the clear and the logs', async () => {
-    const status = await harness.app.inject({ method: 'GET', url: '/api/admin/companies/demo/payments/stripe', headers: ADMIN });
+    const status = await harness.app.inject({
+      method: 'GET',
+      url: '/api/admin/companies/demo/payments/stripe',
+      headers: ADMIN,
+    });
     expect(status.json()).toMatchObject({ provider: 'stripe', configured: true, key_id: 'k1' });
     const exported = await harness.app.inject({ method: 'GET', url: '/api/admin/companies/demo', headers: ADMIN });
     expect(exported.json().payments).toEqual({ provider: 'stripe' });
@@ -192,18 +265,43 @@ describeOnEachDatabase('payments through Stripe Checkout', (factory) => {
     expect(logLines.join('')).toContain('/pay/[redacted]');
     expect(logLines.join('')).not.toMatch(/\/pay\/[A-Za-z0-9_-]{43}/);
     // Keys that are not Stripe's shape are refused without repeating them.
-    const refused = await harness.app.inject({ method: 'PUT', url: '/api/admin/companies/demo/payments/stripe', headers: ADMIN, payload: { ...DEMO_SECRETS, secret_key: 'pk_test_publishableKey99' } });
+    const refused = await harness.app.inject({
+      method: 'PUT',
+      url: '/api/admin/companies/demo/payments/stripe',
+      headers: ADMIN,
+      payload: { ...DEMO_SECRETS, secret_key: 'pk_test_publishableKey99' },
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.body).not.toContain('pk_test_publishableKey99');
-    expect((await harness.app.inject({ method: 'GET', url: '/api/admin/companies/demo/payments/stripe' })).statusCode).toBe(401);
+    expect(
+      (await harness.app.inject({ method: 'GET', url: '/api/admin/companies/demo/payments/stripe' })).statusCode,
+    ).toBe(401);
   });
 
   it("keeps a company's template link as the simple choice, and offers nothing with 'none'", async () => {
     const template = 'https://pay.example.com/{order_id}?amount={amount}';
     const confirmIn = async (provider: 'link' | 'none') => {
-      const document = { ...stripeDocument('other'), payments: { provider }, notifications: { payment_link: template } };
-      expect((await harness.app.inject({ method: 'PUT', url: '/api/admin/companies/other', headers: ADMIN, payload: document })).statusCode).toBe(200);
-      const order = await DemoOrder.start(harness.app, harness.database.db, await startDemoSession(harness.app, OTHER_OFFICE, 'other'), 'other');
+      const document = {
+        ...stripeDocument('other'),
+        payments: { provider },
+        notifications: { payment_link: template },
+      };
+      expect(
+        (
+          await harness.app.inject({
+            method: 'PUT',
+            url: '/api/admin/companies/other',
+            headers: ADMIN,
+            payload: document,
+          })
+        ).statusCode,
+      ).toBe(200);
+      const order = await DemoOrder.start(
+        harness.app,
+        harness.database.db,
+        await startDemoSession(harness.app, OTHER_OFFICE, 'other'),
+        'other',
+      );
       await order.fillIn();
       expect((await order.hold((await order.slots(1, 13))[0]!)).statusCode).toBe(200);
       const confirmed = await order.confirm();
@@ -213,7 +311,9 @@ describeOnEachDatabase('payments through Stripe Checkout', (factory) => {
     const byLink = await confirmIn('link');
     expect(byLink.payUrl).toMatch(new RegExp(`^https://pay\\.example\\.com/${byLink.orderId}\\?amount=\\d+\\.\\d{2}$`));
     expect((await confirmIn('none')).payUrl).toBeNull();
-    expect(await harness.database.db.select().from(t.orderPayments).where(eq(t.orderPayments.orderId, byLink.orderId))).toEqual([]);
+    expect(
+      await harness.database.db.select().from(t.orderPayments).where(eq(t.orderPayments.orderId, byLink.orderId)),
+    ).toEqual([]);
   });
 
   it('reads old ciphertexts during a key rotation, and re-encrypts every secret under the new key', async () => {
@@ -240,7 +340,12 @@ describeOnEachDatabase('payments without a data encryption key', (factory) => {
   afterAll(async () => harness.close());
 
   it('refuses to store Stripe keys it could not encrypt', async () => {
-    const answer = await harness.app.inject({ method: 'PUT', url: '/api/admin/companies/demo/payments/stripe', headers: ADMIN, payload: DEMO_SECRETS });
+    const answer = await harness.app.inject({
+      method: 'PUT',
+      url: '/api/admin/companies/demo/payments/stripe',
+      headers: ADMIN,
+      payload: DEMO_SECRETS,
+    });
     expect(answer.statusCode).toBe(409);
     expect(answer.json().error.code).toBe('payments_not_configured');
     expect(await harness.database.db.select().from(t.companyPaymentSecrets)).toEqual([]);

@@ -21,9 +21,17 @@ function text(value: unknown): string {
  * The receipts of one paid order, as jobs: one to each client with an e-mail address, one to the
  * office. The dedupe key makes a second enqueueing of the same payment add nothing.
  */
-export function paymentReceiptJobs(order: { id: string; companyId: string }, clients: ReadonlyArray<Record<string, unknown>>, now: Date): JobRow[] {
+export function paymentReceiptJobs(
+  order: { id: string; companyId: string },
+  clients: ReadonlyArray<Record<string, unknown>>,
+  now: Date,
+): JobRow[] {
   const recipients: Array<Pick<PaymentReceiptPayload, 'audience' | 'name'> & { to: string }> = clients
-    .map((person) => ({ audience: 'client' as const, to: text(person.email), name: [text(person.first), text(person.last)].filter(Boolean).join(' ') }))
+    .map((person) => ({
+      audience: 'client' as const,
+      to: text(person.email),
+      name: [text(person.first), text(person.last)].filter(Boolean).join(' '),
+    }))
     .filter((recipient) => recipient.to !== '');
   recipients.push({ audience: 'office', to: '', name: '' });
   // Two clients sharing one address get one receipt.
@@ -31,7 +39,14 @@ export function paymentReceiptJobs(order: { id: string; companyId: string }, cli
   for (const recipient of recipients) {
     const dedupeKey = `payment_receipt:${order.id}:${recipient.audience}:${recipient.to.toLowerCase()}`;
     const payload: PaymentReceiptPayload = { order_id: order.id, ...recipient };
-    if (!byDedupeKey.has(dedupeKey)) byDedupeKey.set(dedupeKey, { companyId: order.companyId, kind: PAYMENT_RECEIPT_EMAIL_JOB, dedupeKey, payload, runAt: now });
+    if (!byDedupeKey.has(dedupeKey))
+      byDedupeKey.set(dedupeKey, {
+        companyId: order.companyId,
+        kind: PAYMENT_RECEIPT_EMAIL_JOB,
+        dedupeKey,
+        payload,
+        runAt: now,
+      });
   }
   return [...byDedupeKey.values()];
 }

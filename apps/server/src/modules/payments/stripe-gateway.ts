@@ -29,7 +29,12 @@ export const checkoutSessionSchema = z.object({
 export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
 
 /** A webhook event: its type, when Stripe created it (epoch seconds) and, for Checkout events, the session. */
-export const stripeEventSchema = z.object({ id: z.string().max(255), type: z.string().max(200), created: z.number().int().min(0).max(32_503_680_000).optional(), data: z.object({ object: z.unknown() }) });
+export const stripeEventSchema = z.object({
+  id: z.string().max(255),
+  type: z.string().max(200),
+  created: z.number().int().min(0).max(32_503_680_000).optional(),
+  data: z.object({ object: z.unknown() }),
+});
 
 type StripeSdk = typeof Stripe;
 let sdk: StripeSdk | undefined;
@@ -52,12 +57,22 @@ export async function stripeClient(secretKey: string, options: StripeOptions): P
     // Session creation carries an idempotency key, so a retried call cannot open a second one.
     maxNetworkRetries: 1,
     telemetry: false,
-    ...(base ? { host: base.hostname, port: base.port || (base.protocol === 'http:' ? '80' : '443'), protocol: base.protocol === 'http:' ? 'http' : 'https' } : {}),
+    ...(base
+      ? {
+          host: base.hostname,
+          port: base.port || (base.protocol === 'http:' ? '80' : '443'),
+          protocol: base.protocol === 'http:' ? 'http' : 'https',
+        }
+      : {}),
   });
 }
 
 /** Verifies a webhook's Stripe-Signature over the raw body with the endpoint's signing secret; throws when it does not verify. */
-export async function verifiedEvent(rawBody: string, signature: string, webhookSecret: string): Promise<z.infer<typeof stripeEventSchema>> {
+export async function verifiedEvent(
+  rawBody: string,
+  signature: string,
+  webhookSecret: string,
+): Promise<z.infer<typeof stripeEventSchema>> {
   const StripeClient = await stripeSdk();
   return stripeEventSchema.parse(StripeClient.webhooks.constructEvent(rawBody, signature, webhookSecret));
 }

@@ -5,7 +5,13 @@ import { loggerOptions } from '../../app.ts';
 import { DataEncryption } from '../../crypto/data-encryption.ts';
 import * as t from '../../db/schema.ts';
 import type { TestDatabaseFactory } from '../../db/test-databases.ts';
-import { demoDocumentWith, startDemoSession, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../test-support/test-app.ts';
+import {
+  demoDocumentWith,
+  startDemoSession,
+  startTestApp,
+  TEST_ADMIN_TOKEN,
+  type TestApp,
+} from '../../test-support/test-app.ts';
 import { DemoOrder } from '../confirm/confirm-test-support.ts';
 import { FakeStripe, type FakeCheckoutSession } from './test-stripe-server.ts';
 
@@ -47,15 +53,34 @@ export class StripeHarness {
   static async start(factory: TestDatabaseFactory): Promise<StripeHarness> {
     const stripe = await FakeStripe.start();
     const logLines: string[] = [];
-    const logStream = new Writable({ write: (chunk: Buffer, _encoding, done) => (logLines.push(chunk.toString()), done()) });
+    const logStream = new Writable({
+      write: (chunk: Buffer, _encoding, done) => (logLines.push(chunk.toString()), done()),
+    });
     const harness = await startTestApp(factory, {
-      config: { PUBLIC_URL, DATA_ENCRYPTION_KEY: KEY_1, STRIPE_API_BASE: stripe.baseUrl, SESSION_RATE_LIMIT: '1000', SEARCH_RATE_LIMIT: '1000', WRITE_RATE_LIMIT: '1000' },
+      config: {
+        PUBLIC_URL,
+        DATA_ENCRYPTION_KEY: KEY_1,
+        STRIPE_API_BASE: stripe.baseUrl,
+        SESSION_RATE_LIMIT: '1000',
+        SEARCH_RATE_LIMIT: '1000',
+        WRITE_RATE_LIMIT: '1000',
+      },
       logger: { ...(loggerOptions('trace') as object), stream: logStream },
     });
     for (const key of ['demo', 'other'] as const) {
-      const imported = await harness.app.inject({ method: 'PUT', url: `/api/admin/companies/${key}`, headers: ADMIN, payload: stripeDocument(key) });
+      const imported = await harness.app.inject({
+        method: 'PUT',
+        url: `/api/admin/companies/${key}`,
+        headers: ADMIN,
+        payload: stripeDocument(key),
+      });
       expect(imported.statusCode).toBe(200);
-      const secrets = await harness.app.inject({ method: 'PUT', url: `/api/admin/companies/${key}/payments/stripe`, headers: ADMIN, payload: key === 'demo' ? DEMO_SECRETS : OTHER_SECRETS });
+      const secrets = await harness.app.inject({
+        method: 'PUT',
+        url: `/api/admin/companies/${key}/payments/stripe`,
+        headers: ADMIN,
+        payload: key === 'demo' ? DEMO_SECRETS : OTHER_SECRETS,
+      });
       expect(secrets.statusCode).toBe(200);
     }
     return new StripeHarness(harness, stripe, logLines);
@@ -78,8 +103,15 @@ export class StripeHarness {
     expect((await order.hold(slot)).statusCode).toBe(200);
     const confirmed = await order.confirm();
     expect(confirmed.statusCode).toBe(200);
-    const [row] = await database.db.select({ snapshot: t.orders.pricingSnapshot }).from(t.orders).where(eq(t.orders.id, order.orderId));
-    return { order, payUrl: confirmed.json<{ pay_url: string }>().pay_url, totalCents: (row!.snapshot as { total_cents: number }).total_cents };
+    const [row] = await database.db
+      .select({ snapshot: t.orders.pricingSnapshot })
+      .from(t.orders)
+      .where(eq(t.orders.id, order.orderId));
+    return {
+      order,
+      payUrl: confirmed.json<{ pay_url: string }>().pay_url,
+      totalCents: (row!.snapshot as { total_cents: number }).total_cents,
+    };
   }
 
   openPayLink(payUrl: string, query = '') {
@@ -102,7 +134,10 @@ export class StripeHarness {
     return this.harness.app.inject({
       method: 'POST',
       url: `/api/payments/stripe/webhook/${companyKey}`,
-      headers: { 'content-type': 'application/json', ...(delivery.signature ? { 'stripe-signature': delivery.signature } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        ...(delivery.signature ? { 'stripe-signature': delivery.signature } : {}),
+      },
       payload: delivery.payload,
     });
   }

@@ -40,7 +40,11 @@ function readBody(request: IncomingMessage): Promise<string> {
 }
 
 /** Stripe's answer to a request it refuses, in its wire format: `{error: {type, code?, message}}`. */
-function refusal(status: number, error: { type: string; code?: string; message: string }, headers: Record<string, string> = {}) {
+function refusal(
+  status: number,
+  error: { type: string; code?: string; message: string },
+  headers: Record<string, string> = {},
+) {
   return { status, body: JSON.stringify({ error }), headers };
 }
 
@@ -60,7 +64,10 @@ export class FakeStripe {
   down = false;
   /** Awaited while a session is being created, before Stripe answers: a test's change racing the creation. */
   whileCreating: (() => Promise<void>) | null = null;
-  private constructor(private readonly server: Server, readonly baseUrl: string) {}
+  private constructor(
+    private readonly server: Server,
+    readonly baseUrl: string,
+  ) {}
 
   static async start(): Promise<FakeStripe> {
     const server = createServer();
@@ -68,7 +75,11 @@ export class FakeStripe {
     const fake = new FakeStripe(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
     server.on('request', (request: IncomingMessage, response: ServerResponse) => {
       void fake.handle(request).then(({ status, body, type, headers }) => {
-        response.writeHead(status, { 'content-type': type ?? 'application/json', 'request-id': `req_${fake.next}`, ...headers });
+        response.writeHead(status, {
+          'content-type': type ?? 'application/json',
+          'request-id': `req_${fake.next}`,
+          ...headers,
+        });
         response.end(body);
       });
     });
@@ -80,14 +91,21 @@ export class FakeStripe {
   }
 
   expirations(): FakeStripeCall[] {
-    return this.calls.filter((call) => call.method === 'POST' && /^\/v1\/checkout\/sessions\/[^/]+\/expire$/.test(call.path));
+    return this.calls.filter(
+      (call) => call.method === 'POST' && /^\/v1\/checkout\/sessions\/[^/]+\/expire$/.test(call.path),
+    );
   }
 
   /** The visitor paid on Stripe's page: only an open session takes a payment (an expired one shows "expired"). */
   complete(id: string): FakeCheckoutSession {
     const session = this.sessions.get(id)!;
-    if (session.status !== 'open') throw new Error(`the Checkout Session ${id} is ${session.status}: Stripe takes no payment on it`);
-    Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: `pi_test_${id.slice('cs_test_'.length)}` });
+    if (session.status !== 'open')
+      throw new Error(`the Checkout Session ${id} is ${session.status}: Stripe takes no payment on it`);
+    Object.assign(session, {
+      status: 'complete',
+      payment_status: 'paid',
+      payment_intent: `pi_test_${id.slice('cs_test_'.length)}`,
+    });
     return session;
   }
 
@@ -98,8 +116,20 @@ export class FakeStripe {
   }
 
   /** A webhook delivery of `session` as Stripe signs it with `secret` (the SDK's own helper). */
-  static signedEvent(session: Partial<FakeCheckoutSession> & { id: string }, secret: string, type = 'checkout.session.completed', createdMs = Date.now()): { payload: string; signature: string } {
-    const payload = JSON.stringify({ id: `evt_${session.id}`, object: 'event', type, api_version: Stripe.API_VERSION, created: Math.floor(createdMs / 1000), data: { object: session } });
+  static signedEvent(
+    session: Partial<FakeCheckoutSession> & { id: string },
+    secret: string,
+    type = 'checkout.session.completed',
+    createdMs = Date.now(),
+  ): { payload: string; signature: string } {
+    const payload = JSON.stringify({
+      id: `evt_${session.id}`,
+      object: 'event',
+      type,
+      api_version: Stripe.API_VERSION,
+      created: Math.floor(createdMs / 1000),
+      data: { object: session },
+    });
     return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
   }
 
@@ -107,14 +137,26 @@ export class FakeStripe {
     await new Promise((resolve) => this.server.close(resolve));
   }
 
-  private async handle(request: IncomingMessage): Promise<{ status: number; body: string; type?: string; headers?: Record<string, string> }> {
+  private async handle(
+    request: IncomingMessage,
+  ): Promise<{ status: number; body: string; type?: string; headers?: Record<string, string> }> {
     const url = new URL(request.url ?? '/', this.baseUrl);
     const form = new URLSearchParams(await readBody(request));
     const key = request.headers['idempotency-key'];
-    this.calls.push({ method: request.method ?? '', path: url.pathname, idempotencyKey: typeof key === 'string' ? key : undefined, apiKey: (request.headers.authorization ?? '').replace(/^Bearer /, ''), form });
+    this.calls.push({
+      method: request.method ?? '',
+      path: url.pathname,
+      idempotencyKey: typeof key === 'string' ? key : undefined,
+      apiKey: (request.headers.authorization ?? '').replace(/^Bearer /, ''),
+      form,
+    });
     if (this.down && url.pathname.startsWith('/v1/')) {
       // Stripe-Should-Retry: false keeps the SDK from retrying at once; the server's own retry is under test.
-      return refusal(500, { type: 'api_error', message: 'An error occurred with our connection to Stripe (stand-in outage).' }, { 'stripe-should-retry': 'false' });
+      return refusal(
+        500,
+        { type: 'api_error', message: 'An error occurred with our connection to Stripe (stand-in outage).' },
+        { 'stripe-should-retry': 'false' },
+      );
     }
     const session = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(url.pathname);
     if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
@@ -123,14 +165,28 @@ export class FakeStripe {
     }
     if (session && ((request.method === 'GET' && !session[2]) || (request.method === 'POST' && session[2]))) {
       const found = this.sessions.get(session[1]!);
-      if (!found) return refusal(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such checkout.session: '${session[1]}'` });
+      if (!found)
+        return refusal(404, {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          message: `No such checkout.session: '${session[1]}'`,
+        });
       if (!session[2]) return { status: 200, body: JSON.stringify(found) };
       // POST /v1/checkout/sessions/:id/expire: only an open session can be expired.
-      if (found.status !== 'open') return refusal(400, { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${found.status}\`.` });
+      if (found.status !== 'open')
+        return refusal(400, {
+          type: 'invalid_request_error',
+          message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${found.status}\`.`,
+        });
       found.status = 'expired';
       return { status: 200, body: JSON.stringify(found) };
     }
-    if (request.method === 'GET' && url.pathname.startsWith('/checkout/')) return { status: 200, type: 'text/html', body: '<!doctype html><title>Stripe Checkout (stand-in)</title><h1>Stripe Checkout (stand-in)</h1>' };
+    if (request.method === 'GET' && url.pathname.startsWith('/checkout/'))
+      return {
+        status: 200,
+        type: 'text/html',
+        body: '<!doctype html><title>Stripe Checkout (stand-in)</title><h1>Stripe Checkout (stand-in)</h1>',
+      };
     return refusal(404, { type: 'invalid_request_error', message: 'Unrecognized request URL' });
   }
 

@@ -18,7 +18,12 @@ async function settingsOf(store: PeopleStore, session: AuthenticatedSession): Pr
 }
 
 /** GET /search_agents and /search_insurance_agents. */
-export async function findAgents(store: PeopleStore, session: AuthenticatedSession, party: AgentParty, query: string): Promise<SearchResult[]> {
+export async function findAgents(
+  store: PeopleStore,
+  session: AuthenticatedSession,
+  party: AgentParty,
+  query: string,
+): Promise<SearchResult[]> {
   const [settings, rows] = await Promise.all([
     settingsOf(store, session),
     searchAgents(store.db, session.companyId, party === 'insurance_agent' ? 'insurance' : 'real_estate', query),
@@ -27,7 +32,12 @@ export async function findAgents(store: PeopleStore, session: AuthenticatedSessi
 }
 
 /** GET /search_contacts: contacts of one of the contact types the company offers. */
-export async function findContacts(store: PeopleStore, session: AuthenticatedSession, typeId: number, query: string): Promise<SearchResult[]> {
+export async function findContacts(
+  store: PeopleStore,
+  session: AuthenticatedSession,
+  typeId: number,
+  query: string,
+): Promise<SearchResult[]> {
   const settings = await settingsOf(store, session);
   const type = settings.contactTypes.find((t) => t.id === typeId);
   if (!type) return [];

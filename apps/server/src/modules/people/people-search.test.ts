@@ -22,8 +22,16 @@ function finderDocument(): Record<string, unknown> {
   return demoDocumentWith({}, (doc) => {
     doc.key = 'finder';
     doc.offices = [{ ...doc.offices[0], uuid: FINDER_OFFICE }];
-    doc.inspectors = doc.inspectors.slice(0, 1).map((inspector: Record<string, unknown>) => ({ ...inspector, office: FINDER_OFFICE }));
-    const agent = (id: number, first: string, last: string, email: string) => ({ id, kind: 'real_estate', first, last, email });
+    doc.inspectors = doc.inspectors
+      .slice(0, 1)
+      .map((inspector: Record<string, unknown>) => ({ ...inspector, office: FINDER_OFFICE }));
+    const agent = (id: number, first: string, last: string, email: string) => ({
+      id,
+      kind: 'real_estate',
+      first,
+      last,
+      email,
+    });
     doc.agents = [
       agent(901, 'Ulla', 'Wrenfield', 'uw@example.com'),
       agent(902, 'Wrenna', 'Ullander', 'wu@example.com'),
@@ -51,7 +59,8 @@ describeOnEachDatabase('the people search', (factory) => {
     expect(response.statusCode).toBe(200);
     return response.json<SearchResult[]>().map((agent) => agent.id);
   };
-  const companyId = async (key: string) => (await harness.database.db.select({ id: t.companies.id }).from(t.companies).where(eq(t.companies.key, key)))[0]!.id;
+  const companyId = async (key: string) =>
+    (await harness.database.db.select({ id: t.companies.id }).from(t.companies).where(eq(t.companies.key, key)))[0]!.id;
 
   it('finds two letters only at the start of a word, and three anywhere in one', async () => {
     expect(await foundIds('ve')).toEqual([905]);
@@ -82,8 +91,18 @@ describeOnEachDatabase('the people search', (factory) => {
   it('answers no settings for a company it does not know, and a search of one with 404', async () => {
     const store = new PeopleStore(harness.database.db, harness.database.changes, harness.clock.now);
     expect(await store.searchSettings(randomUUID())).toBeNull();
-    const session: AuthenticatedSession = { sessionId: randomUUID(), companyId: randomUUID(), companyKey: 'gone', officeId: FINDER_OFFICE, orderId: randomUUID(), orderConfirmed: false };
-    await expect(findAgents(store, session, 'buyers_agent', 'otto')).rejects.toMatchObject({ statusCode: 404, message: 'The company was not found.' });
+    const session: AuthenticatedSession = {
+      sessionId: randomUUID(),
+      companyId: randomUUID(),
+      companyKey: 'gone',
+      officeId: FINDER_OFFICE,
+      orderId: randomUUID(),
+      orderConfirmed: false,
+    };
+    await expect(findAgents(store, session, 'buyers_agent', 'otto')).rejects.toMatchObject({
+      statusCode: 404,
+      message: 'The company was not found.',
+    });
   });
 
   it("reads a company's search settings from the database once while its configuration is unchanged", async () => {

@@ -16,33 +16,61 @@ export interface PeopleCompany {
 }
 
 export async function loadContactTypes(db: Executor, companyId: string): Promise<Array<{ id: number; name: string }>> {
-  return db.select({ id: t.contactTypes.id, name: t.contactTypes.name }).from(t.contactTypes).where(eq(t.contactTypes.companyId, companyId)).orderBy(asc(t.contactTypes.position));
+  return db
+    .select({ id: t.contactTypes.id, name: t.contactTypes.name })
+    .from(t.contactTypes)
+    .where(eq(t.contactTypes.companyId, companyId))
+    .orderBy(asc(t.contactTypes.position));
 }
 
 export async function loadPeopleCompany(db: Executor, companyId: string): Promise<PeopleCompany | null> {
   const [[company], states, contactTypes] = await Promise.all([
-    db.select({ settings: t.companies.settings, maxClients: t.companies.maxClients, country: t.companies.country }).from(t.companies).where(eq(t.companies.id, companyId)),
+    db
+      .select({ settings: t.companies.settings, maxClients: t.companies.maxClients, country: t.companies.country })
+      .from(t.companies)
+      .where(eq(t.companies.id, companyId)),
     db.select({ id: t.states.id }).from(t.states).where(eq(t.states.companyId, companyId)),
     loadContactTypes(db, companyId),
   ]);
   if (!company) return null;
-  return { settings: company.settings, maxClients: company.maxClients, country: company.country, stateIds: new Set(states.map((s) => s.id)), contactTypes };
+  return {
+    settings: company.settings,
+    maxClients: company.maxClients,
+    country: company.country,
+    stateIds: new Set(states.map((s) => s.id)),
+    contactTypes,
+  };
 }
 
 /** Just the settings, for the searches (the hot path: one small row). */
 export async function loadCompanySettings(db: Executor, companyId: string): Promise<Setting[] | null> {
-  const [company] = await db.select({ settings: t.companies.settings }).from(t.companies).where(eq(t.companies.id, companyId));
+  const [company] = await db
+    .select({ settings: t.companies.settings })
+    .from(t.companies)
+    .where(eq(t.companies.id, companyId));
   return company?.settings ?? null;
 }
 
 export type UserTypeValue = NonNullable<typeof t.orders.$inferSelect.userType>;
 
-export async function loadOrderUserType(db: Executor, companyId: string, orderId: string): Promise<UserTypeValue | null> {
-  const [order] = await db.select({ userType: t.orders.userType }).from(t.orders).where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
+export async function loadOrderUserType(
+  db: Executor,
+  companyId: string,
+  orderId: string,
+): Promise<UserTypeValue | null> {
+  const [order] = await db
+    .select({ userType: t.orders.userType })
+    .from(t.orders)
+    .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
   return order?.userType ?? null;
 }
 
-export async function saveOrderUserType(db: Executor, companyId: string, orderId: string, userType: UserTypeValue): Promise<void> {
+export async function saveOrderUserType(
+  db: Executor,
+  companyId: string,
+  orderId: string,
+  userType: UserTypeValue,
+): Promise<void> {
   await db
     .update(t.orders)
     .set({ userType, updatedAt: new Date() })
@@ -54,18 +82,34 @@ export type DirectoryContactRow = typeof t.directoryContacts.$inferSelect;
 export type AgentKind = AgentRow['kind'];
 
 /** The company's own real-estate agent (from its directory, not one a visitor added) with this e-mail address, or null. */
-export async function findDirectoryAgentByEmail(db: Executor, companyId: string, email: string): Promise<AgentRow | null> {
+export async function findDirectoryAgentByEmail(
+  db: Executor,
+  companyId: string,
+  email: string,
+): Promise<AgentRow | null> {
   const [row] = await db
     .select()
     .from(t.agents)
-    .where(and(eq(t.agents.companyId, companyId), eq(t.agents.kind, 'real_estate'), eq(t.agents.source, 'directory'), sql`lower(${t.agents.email}) = ${email.toLowerCase()}`))
+    .where(
+      and(
+        eq(t.agents.companyId, companyId),
+        eq(t.agents.kind, 'real_estate'),
+        eq(t.agents.source, 'directory'),
+        sql`lower(${t.agents.email}) = ${email.toLowerCase()}`,
+      ),
+    )
     .orderBy(asc(t.agents.id))
     .limit(1);
   return row ?? null;
 }
 
 /** One agent of one company and kind, or null: a visitor attaches only their company's people. */
-export async function findAgent(db: Executor, companyId: string, kind: AgentKind, id: number): Promise<AgentRow | null> {
+export async function findAgent(
+  db: Executor,
+  companyId: string,
+  kind: AgentKind,
+  id: number,
+): Promise<AgentRow | null> {
   const [row] = await db
     .select()
     .from(t.agents)
@@ -73,7 +117,11 @@ export async function findAgent(db: Executor, companyId: string, kind: AgentKind
   return row ?? null;
 }
 
-export async function findDirectoryContact(db: Executor, companyId: string, id: number): Promise<DirectoryContactRow | null> {
+export async function findDirectoryContact(
+  db: Executor,
+  companyId: string,
+  id: number,
+): Promise<DirectoryContactRow | null> {
   const [row] = await db
     .select()
     .from(t.directoryContacts)
@@ -82,7 +130,10 @@ export async function findDirectoryContact(db: Executor, companyId: string, id: 
 }
 
 /** The person columns a visitor's new agent or contact is written with. */
-export type NewPersonColumns = Omit<typeof t.agents.$inferInsert, 'companyId' | 'id' | 'source' | 'kind' | 'agency' | 'pacOptOut' | 'searchText'>;
+export type NewPersonColumns = Omit<
+  typeof t.agents.$inferInsert,
+  'companyId' | 'id' | 'source' | 'kind' | 'agency' | 'pacOptOut' | 'searchText'
+>;
 
 const nextAddedOnlineId = sql<number>`nextval('people_added_online_ids')::int`;
 
@@ -100,7 +151,11 @@ export async function insertAgentAddedOnline(
 }
 
 /** Adds a contact to the company's contacts directory as added online; returns its new id. */
-export async function insertContactAddedOnline(db: Executor, companyId: string, contact: NewPersonColumns & { contactTypeId: number }): Promise<number> {
+export async function insertContactAddedOnline(
+  db: Executor,
+  companyId: string,
+  contact: NewPersonColumns & { contactTypeId: number },
+): Promise<number> {
   const [row] = await db
     .insert(t.directoryContacts)
     .values({ ...contact, companyId, id: nextAddedOnlineId, source: 'visitor' })
@@ -118,8 +173,18 @@ export interface OrderPartyValues {
 }
 
 /** Replaces every party of one role on the order with these, in their order. */
-export async function replaceOrderParties(db: Executor, companyId: string, orderId: string, role: PartyRole, parties: readonly OrderPartyValues[]): Promise<void> {
-  await db.delete(t.orderParties).where(and(eq(t.orderParties.companyId, companyId), eq(t.orderParties.orderId, orderId), eq(t.orderParties.role, role)));
+export async function replaceOrderParties(
+  db: Executor,
+  companyId: string,
+  orderId: string,
+  role: PartyRole,
+  parties: readonly OrderPartyValues[],
+): Promise<void> {
+  await db
+    .delete(t.orderParties)
+    .where(
+      and(eq(t.orderParties.companyId, companyId), eq(t.orderParties.orderId, orderId), eq(t.orderParties.role, role)),
+    );
   if (parties.length === 0) return;
   await db.insert(t.orderParties).values(
     parties.map((party, position) => ({
@@ -135,32 +200,87 @@ export async function replaceOrderParties(db: Executor, companyId: string, order
 }
 
 /** Replaces the order's party of one role at one position (the first client), leaving the others. */
-export async function replaceOrderPartyAt(db: Executor, companyId: string, orderId: string, role: PartyRole, position: number, party: OrderPartyValues): Promise<void> {
+export async function replaceOrderPartyAt(
+  db: Executor,
+  companyId: string,
+  orderId: string,
+  role: PartyRole,
+  position: number,
+  party: OrderPartyValues,
+): Promise<void> {
   await db
     .delete(t.orderParties)
-    .where(and(eq(t.orderParties.companyId, companyId), eq(t.orderParties.orderId, orderId), eq(t.orderParties.role, role), eq(t.orderParties.position, position)));
-  await db.insert(t.orderParties).values({ companyId, orderId, role, position, agentId: party.directoryId, contactTypeId: party.contactTypeId, person: party.person });
+    .where(
+      and(
+        eq(t.orderParties.companyId, companyId),
+        eq(t.orderParties.orderId, orderId),
+        eq(t.orderParties.role, role),
+        eq(t.orderParties.position, position),
+      ),
+    );
+  await db.insert(t.orderParties).values({
+    companyId,
+    orderId,
+    role,
+    position,
+    agentId: party.directoryId,
+    contactTypeId: party.contactTypeId,
+    person: party.person,
+  });
 }
 
 export async function orderParties(db: Executor, companyId: string, orderId: string, role: PartyRole) {
   return db
-    .select({ position: t.orderParties.position, directoryId: t.orderParties.agentId, contactTypeId: t.orderParties.contactTypeId })
+    .select({
+      position: t.orderParties.position,
+      directoryId: t.orderParties.agentId,
+      contactTypeId: t.orderParties.contactTypeId,
+    })
     .from(t.orderParties)
-    .where(and(eq(t.orderParties.companyId, companyId), eq(t.orderParties.orderId, orderId), eq(t.orderParties.role, role)))
+    .where(
+      and(eq(t.orderParties.companyId, companyId), eq(t.orderParties.orderId, orderId), eq(t.orderParties.role, role)),
+    )
     .orderBy(asc(t.orderParties.position));
 }
 
-export async function appendOrderParty(db: Executor, companyId: string, orderId: string, role: PartyRole, party: OrderPartyValues): Promise<void> {
+export async function appendOrderParty(
+  db: Executor,
+  companyId: string,
+  orderId: string,
+  role: PartyRole,
+  party: OrderPartyValues,
+): Promise<void> {
   const existing = await orderParties(db, companyId, orderId, role);
   const position = existing.reduce((highest, row) => Math.max(highest, row.position + 1), 0);
-  await db.insert(t.orderParties).values({ companyId, orderId, role, position, agentId: party.directoryId, contactTypeId: party.contactTypeId, person: party.person });
+  await db.insert(t.orderParties).values({
+    companyId,
+    orderId,
+    role,
+    position,
+    agentId: party.directoryId,
+    contactTypeId: party.contactTypeId,
+    person: party.person,
+  });
 }
 
 /** Takes one directory person off the order's parties of a role; true when there was one. */
-export async function removeOrderParty(db: Executor, companyId: string, orderId: string, role: PartyRole, directoryId: number): Promise<boolean> {
+export async function removeOrderParty(
+  db: Executor,
+  companyId: string,
+  orderId: string,
+  role: PartyRole,
+  directoryId: number,
+): Promise<boolean> {
   const removed = await db
     .delete(t.orderParties)
-    .where(and(eq(t.orderParties.companyId, companyId), eq(t.orderParties.orderId, orderId), eq(t.orderParties.role, role), eq(t.orderParties.agentId, directoryId)))
+    .where(
+      and(
+        eq(t.orderParties.companyId, companyId),
+        eq(t.orderParties.orderId, orderId),
+        eq(t.orderParties.role, role),
+        eq(t.orderParties.agentId, directoryId),
+      ),
+    )
     .returning({ id: t.orderParties.id });
   return removed.length > 0;
 }
@@ -182,9 +302,15 @@ const CONTAINS_MIN = 3;
  * the trigram index serves every pattern (two letters included, through their padded trigrams).
  */
 function searchCondition(searchText: AnyPgColumn, query: string, limitWords = 5): { where: SQL; rank: SQL } {
-  const words = query.trim().split(/\s+/).filter((w) => w !== '').slice(0, limitWords);
+  const words = query
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w !== '')
+    .slice(0, limitWords);
   const matches = words.map((word) =>
-    word.length >= CONTAINS_MIN ? sql`${searchText} like ('%' || people_fold(${likeLiteral(word)}) || '%')` : sql`${searchText} like ('% ' || people_fold(${likeLiteral(word)}) || '%')`,
+    word.length >= CONTAINS_MIN
+      ? sql`${searchText} like ('%' || people_fold(${likeLiteral(word)}) || '%')`
+      : sql`${searchText} like ('% ' || people_fold(${likeLiteral(word)}) || '%')`,
   );
   const whole = likeLiteral(words.join(' '));
   const first = likeLiteral(words[0] ?? '');
@@ -193,7 +319,13 @@ function searchCondition(searchText: AnyPgColumn, query: string, limitWords = 5)
 }
 
 /** The best matches of one company's people, narrowed by `scope` (a kind of agent, a contact type). */
-async function searchPeople<T extends typeof t.agents | typeof t.directoryContacts>(db: Executor, table: T, companyId: string, scope: SQL, query: string) {
+async function searchPeople<T extends typeof t.agents | typeof t.directoryContacts>(
+  db: Executor,
+  table: T,
+  companyId: string,
+  scope: SQL,
+  query: string,
+) {
   const { where, rank } = searchCondition(table.searchText, query);
   return db
     .select()
@@ -203,19 +335,36 @@ async function searchPeople<T extends typeof t.agents | typeof t.directoryContac
     .limit(SEARCH_RESULT_LIMIT) as unknown as Promise<Array<T['$inferSelect']>>;
 }
 
-export async function searchAgents(db: Executor, companyId: string, kind: AgentKind, query: string): Promise<AgentRow[]> {
+export async function searchAgents(
+  db: Executor,
+  companyId: string,
+  kind: AgentKind,
+  query: string,
+): Promise<AgentRow[]> {
   return searchPeople(db, t.agents, companyId, eq(t.agents.kind, kind), query);
 }
 
-export async function searchDirectoryContacts(db: Executor, companyId: string, contactTypeId: number, query: string): Promise<DirectoryContactRow[]> {
+export async function searchDirectoryContacts(
+  db: Executor,
+  companyId: string,
+  contactTypeId: number,
+  query: string,
+): Promise<DirectoryContactRow[]> {
   return searchPeople(db, t.directoryContacts, companyId, eq(t.directoryContacts.contactTypeId, contactTypeId), query);
 }
 
 /** The people of one role on an order, as the order keeps them (for the SMS consent record). */
-export async function orderPartyPersons(db: Executor, companyId: string, orderId: string, role: PartyRole): Promise<Array<Record<string, unknown>>> {
+export async function orderPartyPersons(
+  db: Executor,
+  companyId: string,
+  orderId: string,
+  role: PartyRole,
+): Promise<Array<Record<string, unknown>>> {
   const rows = await db
     .select({ person: t.orderParties.person })
     .from(t.orderParties)
-    .where(and(eq(t.orderParties.companyId, companyId), eq(t.orderParties.orderId, orderId), eq(t.orderParties.role, role)));
+    .where(
+      and(eq(t.orderParties.companyId, companyId), eq(t.orderParties.orderId, orderId), eq(t.orderParties.role, role)),
+    );
   return rows.map((row) => row.person);
 }

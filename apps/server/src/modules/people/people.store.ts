@@ -31,11 +31,17 @@ export class PeopleStore {
 
   searchSettings(companyId: string): Promise<SearchSettings | null> {
     return this.settings.get(companyId, async () => {
-      const [settings, types] = await Promise.all([loadCompanySettings(this.db, companyId), loadContactTypes(this.db, companyId)]);
+      const [settings, types] = await Promise.all([
+        loadCompanySettings(this.db, companyId),
+        loadContactTypes(this.db, companyId),
+      ]);
       if (!settings) return null;
       const reader = new SettingsReader(settings);
       return {
-        value: { fields: allPanelFields(reader), contactTypes: configuredContactTypes(types, reader.list(PEOPLE_SETTING.CONTACT_TYPES)) },
+        value: {
+          fields: allPanelFields(reader),
+          contactTypes: configuredContactTypes(types, reader.list(PEOPLE_SETTING.CONTACT_TYPES)),
+        },
         dependsOn: [changeKeys.company(companyId)],
       };
     });

@@ -12,7 +12,10 @@ const OTHER_OFFICE = '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b';
 
 /** A second company with its own agents and contacts, some of the demo's names among them. */
 function otherCompanyDocument(): Record<string, unknown> {
-  const doc = demoDocument() as Record<string, unknown> & { offices: Array<Record<string, unknown>>; inspectors: Array<Record<string, unknown>> };
+  const doc = demoDocument() as Record<string, unknown> & {
+    offices: Array<Record<string, unknown>>;
+    inspectors: Array<Record<string, unknown>>;
+  };
   return {
     ...doc,
     key: 'other',
@@ -27,11 +30,43 @@ function otherCompanyDocument(): Record<string, unknown> {
     inspectors: doc.inspectors.slice(0, 1).map((inspector) => ({ ...inspector, office: OTHER_OFFICE })),
     // Ids the demo company does not use: attaching them there must fail for want of the person, not by chance.
     agents: [
-      { id: 250, kind: 'real_estate', first: 'Jessica', last: 'Moreno-Hill', email: 'jessica@hockinghillsrealty.com', company: 'Hocking Hills Realty', address1: '12 Main St', state: OHIO },
-      { id: 251, kind: 'real_estate', first: 'Josefina', last: 'Alvarez', email: 'josefina@loganhomes.com', company: 'Logan Homes' },
-      { id: 350, kind: 'insurance', first: 'Walter', last: 'Buckeye', email: 'walter@hockinginsurance.com', agency: 'Hocking Insurance' },
+      {
+        id: 250,
+        kind: 'real_estate',
+        first: 'Jessica',
+        last: 'Moreno-Hill',
+        email: 'jessica@hockinghillsrealty.com',
+        company: 'Hocking Hills Realty',
+        address1: '12 Main St',
+        state: OHIO,
+      },
+      {
+        id: 251,
+        kind: 'real_estate',
+        first: 'Josefina',
+        last: 'Alvarez',
+        email: 'josefina@loganhomes.com',
+        company: 'Logan Homes',
+      },
+      {
+        id: 350,
+        kind: 'insurance',
+        first: 'Walter',
+        last: 'Buckeye',
+        email: 'walter@hockinginsurance.com',
+        agency: 'Hocking Insurance',
+      },
     ],
-    contacts: [{ id: 450, type: 2, first: 'Olive', last: 'Olentangy', email: 'olive@hockingtitle.com', company: 'Hocking Title' }],
+    contacts: [
+      {
+        id: 450,
+        type: 2,
+        first: 'Olive',
+        last: 'Olentangy',
+        email: 'olive@hockingtitle.com',
+        company: 'Hocking Title',
+      },
+    ],
   };
 }
 
@@ -40,7 +75,9 @@ describeOnEachDatabase('the people calls', (factory) => {
   let token: string;
   let otherToken: string;
   beforeAll(async () => {
-    harness = await startTestApp(factory, { config: { SEARCH_RATE_LIMIT: '10000', WRITE_RATE_LIMIT: '10000', SESSION_RATE_LIMIT: '1000' } });
+    harness = await startTestApp(factory, {
+      config: { SEARCH_RATE_LIMIT: '10000', WRITE_RATE_LIMIT: '10000', SESSION_RATE_LIMIT: '1000' },
+    });
     await importCompanyDocument(harness.database.db, otherCompanyDocument());
     token = await startDemoSession(harness.app);
     otherToken = await startDemoSession(harness.app, OTHER_OFFICE, 'other');
@@ -49,7 +86,8 @@ describeOnEachDatabase('the people calls', (factory) => {
 
   const demo = wizardCalls(() => harness.app);
   const other = wizardCalls(() => harness.app, 'other');
-  const wizardRead = (session: string, path: string) => harness.app.inject({ method: 'GET', url: `/demo/online-scheduler/${path}`, headers: { 'x-auth-token': session } });
+  const wizardRead = (session: string, path: string) =>
+    harness.app.inject({ method: 'GET', url: `/demo/online-scheduler/${path}`, headers: { 'x-auth-token': session } });
   const order = async (session = token) => (await wizardRead(session, 'order')).json<OrderResponse>();
   const searchAgents = async (query: string, type = 'buyers_agent', calls = demo, session = token) => {
     const response = await calls.get(session, `/search_agents?query=${encodeURIComponent(query)}&type=${type}`);
@@ -72,7 +110,9 @@ describeOnEachDatabase('the people calls', (factory) => {
   describe('set_user_type', () => {
     it('records the role with its text, and OTHER with its free text', async () => {
       const fresh = await startDemoSession(harness.app);
-      expect((await demo.post(fresh, '/set_user_type', { type: 'OTHER', other: 'Relocation coordinator' })).json()).toEqual({
+      expect(
+        (await demo.post(fresh, '/set_user_type', { type: 'OTHER', other: 'Relocation coordinator' })).json(),
+      ).toEqual({
         type: 'OTHER',
         text: 'Other',
         other: 'Relocation coordinator',
@@ -92,7 +132,9 @@ describeOnEachDatabase('the people calls', (factory) => {
   describe('search_agents', () => {
     it('finds "José" by "jose" and "JOSE", ignoring accents and case', async () => {
       for (const query of ['jose', 'JOSE', 'José', 'hernandez']) {
-        expect((await searchAgents(query)).map((agent) => agent.display)).toContain('José Hernández (Scioto Realty Partners)');
+        expect((await searchAgents(query)).map((agent) => agent.display)).toContain(
+          'José Hernández (Scioto Realty Partners)',
+        );
       }
     });
     it('answers only the fields the form shows, with the label and add_new', async () => {
@@ -127,7 +169,11 @@ describeOnEachDatabase('the people calls', (factory) => {
     it('refuses a short query, an unknown type and unknown parameters, naming the field', async () => {
       refused(await demo.get(token, '/search_agents?query=j&type=buyers_agent'), 'invalid_request', 'query');
       refused(await demo.get(token, '/search_agents?query=jo&type=client'), 'invalid_request', 'type');
-      refused(await demo.get(token, `/search_agents?query=${'a'.repeat(101)}&type=buyers_agent`), 'invalid_request', 'query');
+      refused(
+        await demo.get(token, `/search_agents?query=${'a'.repeat(101)}&type=buyers_agent`),
+        'invalid_request',
+        'query',
+      );
       const unknown = await demo.get(token, '/search_agents?query=jo&type=buyers_agent&company_id=1');
       expect(unknown.statusCode).toBe(400);
       expect(unknown.json().error.message).toContain('company_id');
@@ -136,8 +182,12 @@ describeOnEachDatabase('the people calls', (factory) => {
 
   describe('search scoping across two companies', () => {
     it("never finds the other company's people", async () => {
-      expect((await searchAgents('jessica')).map((a) => a.display)).toEqual(['Jessica Moreno (Olentangy Realty Group)']);
-      expect((await searchAgents('jessica', 'buyers_agent', other, otherToken)).map((a) => a.display)).toEqual(['Jessica Moreno-Hill (Hocking Hills Realty)']);
+      expect((await searchAgents('jessica')).map((a) => a.display)).toEqual([
+        'Jessica Moreno (Olentangy Realty Group)',
+      ]);
+      expect((await searchAgents('jessica', 'buyers_agent', other, otherToken)).map((a) => a.display)).toEqual([
+        'Jessica Moreno-Hill (Hocking Hills Realty)',
+      ]);
       expect((await searchAgents('josefina')).length).toBe(0);
       expect((await demo.get(token, '/search_insurance_agents?query=walter')).json()).toEqual([]);
       expect((await demo.get(token, '/search_contacts?query=olive&type=2')).json()).toEqual([]);
@@ -145,33 +195,100 @@ describeOnEachDatabase('the people calls', (factory) => {
     });
     it("refuses to attach the other company's agent or contact", async () => {
       const [josefina] = await searchAgents('josefina', 'buyers_agent', other, otherToken);
-      refused(await demo.post(token, '/set_buyers_agent', { id: josefina!.id, first: 'Josefina', last: 'Alvarez', email: 'josefina@loganhomes.com', mobile_phone: '1' }), 'BUYERS_AGENT_FAILED_VALIDATION', 'id');
+      refused(
+        await demo.post(token, '/set_buyers_agent', {
+          id: josefina!.id,
+          first: 'Josefina',
+          last: 'Alvarez',
+          email: 'josefina@loganhomes.com',
+          mobile_phone: '1',
+        }),
+        'BUYERS_AGENT_FAILED_VALIDATION',
+        'id',
+      );
       const [olive] = (await other.get(otherToken, '/search_contacts?query=olive&type=2')).json<SearchResult[]>();
-      refused(await demo.post(token, '/add_contact', { id: olive!.id, first: 'Olive', type: { id: 2, name: 'Title Company' } }), 'CONTACT_FAILED_VALIDATION', 'id');
-      const added = await other.post(otherToken, '/add_contact', { first: 'Nora', last: 'Quinn', type: { id: 3, name: 'Closing Attorney' } });
-      refused(await demo.post(token, '/add_contact', { id: added.json().id, first: 'Nora', type: { id: 3, name: 'Closing Attorney' } }), 'CONTACT_FAILED_VALIDATION', 'id');
+      refused(
+        await demo.post(token, '/add_contact', {
+          id: olive!.id,
+          first: 'Olive',
+          type: { id: 2, name: 'Title Company' },
+        }),
+        'CONTACT_FAILED_VALIDATION',
+        'id',
+      );
+      const added = await other.post(otherToken, '/add_contact', {
+        first: 'Nora',
+        last: 'Quinn',
+        type: { id: 3, name: 'Closing Attorney' },
+      });
+      refused(
+        await demo.post(token, '/add_contact', {
+          id: added.json().id,
+          first: 'Nora',
+          type: { id: 3, name: 'Closing Attorney' },
+        }),
+        'CONTACT_FAILED_VALIDATION',
+        'id',
+      );
     });
   });
 
   describe('agents', () => {
-    const jessica = { id: 201, first: 'Jessica', last: 'Moreno', email: 'jessica.moreno@olentangyrealtygroup.com', mobile_phone: '(614) 555-0120', company: 'Olentangy Realty Group' };
+    const jessica = {
+      id: 201,
+      first: 'Jessica',
+      last: 'Moreno',
+      email: 'jessica.moreno@olentangyrealtygroup.com',
+      mobile_phone: '(614) 555-0120',
+      company: 'Olentangy Realty Group',
+    };
 
     it('attaches an agent of the company and shows it on the order', async () => {
       expect((await demo.post(token, '/set_buyers_agent', jessica)).json()).toEqual({ id: 201 });
       expect((await order()).buyers_agent).toMatchObject({ ...jessica, pac_opt_out: false });
     });
     it('checks the form against the company settings: 400 with the outcome code of spec 8.5, naming the field', async () => {
-      refused(await demo.post(token, '/set_buyers_agent', { ...jessica, email: '' }), 'BUYERS_AGENT_FAILED_VALIDATION', 'email');
-      refused(await demo.post(token, '/set_buyers_agent', { ...jessica, email: 'jessica@' }), 'BUYERS_AGENT_FAILED_VALIDATION', 'email');
-      refused(await demo.post(token, '/set_sellers_agent', { first: 'Sam' }), 'SELLERS_AGENT_FAILED_VALIDATION', 'last');
-      refused(await demo.post(token, '/set_insurance_agent', { first: 'Ida', last: 'Ng' }), 'INSURANCE_AGENT_FAILED_VALIDATION', 'work_phone');
-      refused(await demo.post(token, '/set_buyers_agent', { ...jessica, state: 999 }), 'BUYERS_AGENT_FAILED_VALIDATION', 'state');
+      refused(
+        await demo.post(token, '/set_buyers_agent', { ...jessica, email: '' }),
+        'BUYERS_AGENT_FAILED_VALIDATION',
+        'email',
+      );
+      refused(
+        await demo.post(token, '/set_buyers_agent', { ...jessica, email: 'jessica@' }),
+        'BUYERS_AGENT_FAILED_VALIDATION',
+        'email',
+      );
+      refused(
+        await demo.post(token, '/set_sellers_agent', { first: 'Sam' }),
+        'SELLERS_AGENT_FAILED_VALIDATION',
+        'last',
+      );
+      refused(
+        await demo.post(token, '/set_insurance_agent', { first: 'Ida', last: 'Ng' }),
+        'INSURANCE_AGENT_FAILED_VALIDATION',
+        'work_phone',
+      );
+      refused(
+        await demo.post(token, '/set_buyers_agent', { ...jessica, state: 999 }),
+        'BUYERS_AGENT_FAILED_VALIDATION',
+        'state',
+      );
     });
     it("refuses an insurance agent as buyer's agent", async () => {
-      refused(await demo.post(token, '/set_buyers_agent', { ...jessica, id: 301 }), 'BUYERS_AGENT_FAILED_VALIDATION', 'id');
+      refused(
+        await demo.post(token, '/set_buyers_agent', { ...jessica, id: 301 }),
+        'BUYERS_AGENT_FAILED_VALIDATION',
+        'id',
+      );
     });
     it('adds a new agent to the company as added online, with an id from the sequence; an import keeps it', async () => {
-      const response = await demo.post(token, '/set_sellers_agent', { first: 'Zoë', last: 'Okonkwo', email: 'zoe@brightdoorrealty.com', company: 'Bright Door Realty', pac_opt_out: true });
+      const response = await demo.post(token, '/set_sellers_agent', {
+        first: 'Zoë',
+        last: 'Okonkwo',
+        email: 'zoe@brightdoorrealty.com',
+        company: 'Bright Door Realty',
+        pac_opt_out: true,
+      });
       const { id } = response.json<{ id: number }>();
       expect(id).toBeGreaterThanOrEqual(PEOPLE_ADDED_ONLINE_FIRST_ID);
       expect((await searchAgents('zoe', 'sellers_agent')).map((a) => a.id)).toEqual([id]);
@@ -180,54 +297,124 @@ describeOnEachDatabase('the people calls', (factory) => {
       await importCompanyDocument(harness.database.db, demoDocument());
       expect((await searchAgents('zoe', 'sellers_agent')).map((a) => a.id)).toEqual([id]);
       const exported = await exportCompanyDocument(harness.database.db, 'demo');
-      expect(exported.agents.find((a) => a.id === id)).toMatchObject({ first: 'Zoë', added_online: true, pac_opt_out: true });
+      expect(exported.agents.find((a) => a.id === id)).toMatchObject({
+        first: 'Zoë',
+        added_online: true,
+        pac_opt_out: true,
+      });
       // The export brought back (edited) updates it in place, and the next one added gets a fresh id.
-      await importCompanyDocument(harness.database.db, { ...exported, agents: exported.agents.map((a) => (a.id === id ? { ...a, company: 'Bright Door Realty Group' } : a)) });
-      expect((await searchAgents('zoe', 'sellers_agent'))[0]).toMatchObject({ id, company: 'Bright Door Realty Group' });
-      const next = await demo.post(token, '/set_sellers_agent', { first: 'Yusuf', last: 'Demir', email: 'yusuf@brightdoorrealty.com' });
+      await importCompanyDocument(harness.database.db, {
+        ...exported,
+        agents: exported.agents.map((a) => (a.id === id ? { ...a, company: 'Bright Door Realty Group' } : a)),
+      });
+      expect((await searchAgents('zoe', 'sellers_agent'))[0]).toMatchObject({
+        id,
+        company: 'Bright Door Realty Group',
+      });
+      const next = await demo.post(token, '/set_sellers_agent', {
+        first: 'Yusuf',
+        last: 'Demir',
+        email: 'yusuf@brightdoorrealty.com',
+      });
       expect(next.json().id).toBeGreaterThan(id);
     });
     it('refuses a document that gives its own people the ids kept for people added online', async () => {
       const doc = demoDocument() as { agents: Array<Record<string, unknown>> };
       doc.agents[0]!.id = PEOPLE_ADDED_ONLINE_FIRST_ID + 5;
-      await expect(importCompanyDocument(harness.database.db, doc)).rejects.toMatchObject({ code: 'invalid_document', field: 'agents.0.id' });
+      await expect(importCompanyDocument(harness.database.db, doc)).rejects.toMatchObject({
+        code: 'invalid_document',
+        field: 'agents.0.id',
+      });
     });
     it("sets a panel to none, except the visitor's own", async () => {
       const agentVisitor = await startDemoSession(harness.app);
       await demo.post(agentVisitor, '/set_user_type', { type: 'BUYERS_AGENT' });
-      refused(await demo.post(agentVisitor, '/set_buyers_agent', { none: true }), 'BUYERS_AGENT_FAILED_VALIDATION', 'none');
-      await demo.post(agentVisitor, '/set_insurance_agent', { id: 301, first: 'Robert', last: 'Hayes', work_phone: '(614) 555-0160' });
+      refused(
+        await demo.post(agentVisitor, '/set_buyers_agent', { none: true }),
+        'BUYERS_AGENT_FAILED_VALIDATION',
+        'none',
+      );
+      await demo.post(agentVisitor, '/set_insurance_agent', {
+        id: 301,
+        first: 'Robert',
+        last: 'Hayes',
+        work_phone: '(614) 555-0160',
+      });
       expect((await demo.post(agentVisitor, '/set_insurance_agent', { none: true })).json()).toEqual({ id: null });
       expect((await order(agentVisitor)).insurance_agent).toBeNull();
-      refused(await demo.post(agentVisitor, '/set_insurance_agent', { none: true, first: 'Robert' }), 'invalid_request', 'first');
+      refused(
+        await demo.post(agentVisitor, '/set_insurance_agent', { none: true, first: 'Robert' }),
+        'invalid_request',
+        'first',
+      );
     });
     it('finds insurance agents by agency', async () => {
       const found = (await demo.get(token, '/search_insurance_agents?query=buckeye mutual')).json<SearchResult[]>();
       expect(found.map((a) => a.display)).toEqual(['Robert Hayes (Buckeye Mutual Insurance Agency)']);
-      expect(Object.keys(found[0]!).sort()).toEqual(['add_new', 'agency', 'display', 'email', 'first', 'id', 'last', 'work_phone']);
+      expect(Object.keys(found[0]!).sort()).toEqual([
+        'add_new',
+        'agency',
+        'display',
+        'email',
+        'first',
+        'id',
+        'last',
+        'work_phone',
+      ]);
     });
   });
 
   describe('company settings', () => {
-    it("keeps a listed agent as the directory has them while editing agents is off", async () => {
-      const edited = { id: 250, first: 'Jess', last: 'Moreno-Hill', email: 'jess@elsewhere.com', mobile_phone: '7405550100', company: 'Hocking Hills Realty' };
+    it('keeps a listed agent as the directory has them while editing agents is off', async () => {
+      const edited = {
+        id: 250,
+        first: 'Jess',
+        last: 'Moreno-Hill',
+        email: 'jess@elsewhere.com',
+        mobile_phone: '7405550100',
+        company: 'Hocking Hills Realty',
+      };
       expect((await other.post(otherToken, '/set_buyers_agent', edited)).json()).toEqual({ id: 250 });
-      const order_ = (await harness.app.inject({ method: 'GET', url: '/other/online-scheduler/order', headers: { 'x-auth-token': otherToken } })).json<OrderResponse>();
+      const order_ = (
+        await harness.app.inject({
+          method: 'GET',
+          url: '/other/online-scheduler/order',
+          headers: { 'x-auth-token': otherToken },
+        })
+      ).json<OrderResponse>();
       expect(order_.buyers_agent).toMatchObject({ id: 250, first: 'Jessica', email: 'jessica@hockinghillsrealty.com' });
       // A new agent is still added as typed.
-      expect((await other.post(otherToken, '/set_buyers_agent', { first: 'Ray', last: 'Lund', email: 'ray@loganhomes.com', mobile_phone: '7405550101' })).json().id).toBeGreaterThanOrEqual(PEOPLE_ADDED_ONLINE_FIRST_ID);
+      expect(
+        (
+          await other.post(otherToken, '/set_buyers_agent', {
+            first: 'Ray',
+            last: 'Lund',
+            email: 'ray@loganhomes.com',
+            mobile_phone: '7405550101',
+          })
+        ).json().id,
+      ).toBeGreaterThanOrEqual(PEOPLE_ADDED_ONLINE_FIRST_ID);
     });
     it('answers a search with the fields the company shows now, right after an import changes them', async () => {
       expect(Object.keys((await searchAgents('josefina', 'buyers_agent', other, otherToken))[0]!)).toContain('email');
       const doc = otherCompanyDocument() as { settings: Array<{ key: string; value: string }> };
-      const narrowed = [...doc.settings.filter((s) => !s.key.startsWith('ONLINE_SCHEDULER_V3_BA_')), { key: 'ONLINE_SCHEDULER_V3_BA_DISPLAY_FIELDS', value: 'first,last,city' }];
+      const narrowed = [
+        ...doc.settings.filter((s) => !s.key.startsWith('ONLINE_SCHEDULER_V3_BA_')),
+        { key: 'ONLINE_SCHEDULER_V3_BA_DISPLAY_FIELDS', value: 'first,last,city' },
+      ];
       await importCompanyDocument(harness.database.db, { ...doc, settings: narrowed });
-      await expect.poll(async () => Object.keys((await searchAgents('josefina', 'buyers_agent', other, otherToken))[0]!).sort()).toEqual(['add_new', 'city', 'display', 'first', 'id', 'last']);
+      await expect
+        .poll(async () => Object.keys((await searchAgents('josefina', 'buyers_agent', other, otherToken))[0]!).sort())
+        .toEqual(['add_new', 'city', 'display', 'first', 'id', 'last']);
       await importCompanyDocument(harness.database.db, otherCompanyDocument());
     });
     it("offers neither the seller's agent role nor its panel when the company has turned them off", async () => {
       refused(await other.post(otherToken, '/set_user_type', { type: 'SELLERS_AGENT' }), 'invalid_request', 'type');
-      refused(await other.post(otherToken, '/set_sellers_agent', { first: 'Sam', last: 'Hale', email: 'sam@loganhomes.com' }), 'SELLERS_AGENT_FAILED_VALIDATION', 'none');
+      refused(
+        await other.post(otherToken, '/set_sellers_agent', { first: 'Sam', last: 'Hale', email: 'sam@loganhomes.com' }),
+        'SELLERS_AGENT_FAILED_VALIDATION',
+        'none',
+      );
     });
   });
 
@@ -237,24 +424,56 @@ describeOnEachDatabase('the people calls', (factory) => {
     it('saves the first client', async () => {
       expect((await demo.post(token, '/set_client', { ...ada, send_sms: true })).json()).toEqual({ id: 1 });
       expect((await order()).client).toMatchObject({ ...ada, id: 1, send_sms: true });
-      refused(await demo.post(token, '/set_client', { ...ada, mobile_phone: ' ' }), 'CLIENTS_FAILED_VALIDATION', 'mobile_phone');
+      refused(
+        await demo.post(token, '/set_client', { ...ada, mobile_phone: ' ' }),
+        'CLIENTS_FAILED_VALIDATION',
+        'mobile_phone',
+      );
       // Decision 0027: a phone is a whole number of the company's country (the demo's is the US), as in the browser.
       const short = await demo.post(token, '/set_client', { ...ada, mobile_phone: '123' });
       refused(short, 'CLIENTS_FAILED_VALIDATION', 'mobile_phone');
       expect(short.json().error.message).toBe('Enter the whole mobile phone number, area code included');
-      refused(await demo.post(token, '/set_clients', { clients: [ada, { ...ada, mobile_phone: '555-1234' }] }), 'CLIENTS_FAILED_VALIDATION', 'clients.1.mobile_phone');
+      refused(
+        await demo.post(token, '/set_clients', { clients: [ada, { ...ada, mobile_phone: '555-1234' }] }),
+        'CLIENTS_FAILED_VALIDATION',
+        'clients.1.mobile_phone',
+      );
     });
     it('replaces the list, naming the failing client and field', async () => {
-      const two = [ada, { first: 'Ben', last: 'Brooks', email: 'ben@example.com', mobile_phone: '6145550102', address1: '12 Elm St', city: 'Dublin', state: OHIO, postal_code: '43017' }];
+      const two = [
+        ada,
+        {
+          first: 'Ben',
+          last: 'Brooks',
+          email: 'ben@example.com',
+          mobile_phone: '6145550102',
+          address1: '12 Elm St',
+          city: 'Dublin',
+          state: OHIO,
+          postal_code: '43017',
+        },
+      ];
       const saved = await demo.post(token, '/set_clients', { clients: two });
       expect(saved.json().clients.map((c: { id: number; first: string }) => [c.id, c.first])).toEqual([
         [1, 'Ada'],
         [2, 'Ben'],
       ]);
       expect((await order()).clients?.map((c) => c.first)).toEqual(['Ada', 'Ben']);
-      refused(await demo.post(token, '/set_clients', { clients: [ada, { ...ada, email: 'ben@@example.com' }] }), 'CLIENTS_FAILED_VALIDATION', 'clients.1.email');
-      refused(await demo.post(token, '/set_clients', { clients: [ada, { ...ada, state: 77 }] }), 'CLIENTS_FAILED_VALIDATION', 'clients.1.state');
-      refused(await demo.post(token, '/set_clients', { clients: Array.from({ length: 6 }, () => ada) }), 'invalid_request', 'clients');
+      refused(
+        await demo.post(token, '/set_clients', { clients: [ada, { ...ada, email: 'ben@@example.com' }] }),
+        'CLIENTS_FAILED_VALIDATION',
+        'clients.1.email',
+      );
+      refused(
+        await demo.post(token, '/set_clients', { clients: [ada, { ...ada, state: 77 }] }),
+        'CLIENTS_FAILED_VALIDATION',
+        'clients.1.state',
+      );
+      refused(
+        await demo.post(token, '/set_clients', { clients: Array.from({ length: 6 }, () => ada) }),
+        'invalid_request',
+        'clients',
+      );
       refused(await demo.post(token, '/set_clients', { clients: [] }), 'invalid_request', 'clients');
     });
     it('refuses, per field, a value too long or of the wrong kind, and unknown fields', async () => {
@@ -264,7 +483,11 @@ describeOnEachDatabase('the people calls', (factory) => {
       }
       const others = [
         ['/set_buyers_agent', 'buyers_agent', { ...ada, company: 'Short North Properties' }],
-        ['/set_insurance_agent', 'insurance_agent', { ...ada, work_phone: '6145550160', agency: 'Hayden Run Insurance Group' }],
+        [
+          '/set_insurance_agent',
+          'insurance_agent',
+          { ...ada, work_phone: '6145550160', agency: 'Hayden Run Insurance Group' },
+        ],
         ['/add_contact', 'contact', { first: 'Kevin', type: { id: 1, name: 'Loan Officer' } }],
       ] as const;
       for (const [path, party, valid] of others) {
@@ -275,7 +498,13 @@ describeOnEachDatabase('the people calls', (factory) => {
       }
       refused(await demo.post(token, '/set_client', { ...ada, first: 'A\u0000da' }), 'invalid_request', 'first');
       refused(await demo.post(token, '/set_client', { ...ada, send_sms: 'yes' }), 'invalid_request', 'send_sms');
-      for (const path of ['/set_client', '/set_buyers_agent', '/set_insurance_agent', '/add_contact', '/remove_contact']) {
+      for (const path of [
+        '/set_client',
+        '/set_buyers_agent',
+        '/set_insurance_agent',
+        '/add_contact',
+        '/remove_contact',
+      ]) {
         const response = await demo.post(token, path, { ...ada, id: 1, pac_opt_out: false, agency_id: 7 });
         expect(response.statusCode).toBe(400);
         expect(response.json().error.code).toBe('invalid_request');
@@ -301,7 +530,9 @@ describeOnEachDatabase('the people calls', (factory) => {
           type: title,
         },
       ]);
-      expect((await demo.get(token, '/search_contacts?query=nunez&type=1')).json<SearchResult[]>().map((c) => c.last)).toEqual(['Núñez']);
+      expect(
+        (await demo.get(token, '/search_contacts?query=nunez&type=1')).json<SearchResult[]>().map((c) => c.last),
+      ).toEqual(['Núñez']);
       expect((await demo.get(token, '/search_contacts?query=olentangy&type=1')).json()).toEqual([]);
       expect((await demo.get(token, '/search_contacts?query=olentangy&type=99')).json()).toEqual([]);
       refused(await demo.get(token, '/search_contacts?query=olentangy&type=title'), 'invalid_request', 'type');
@@ -309,29 +540,66 @@ describeOnEachDatabase('the people calls', (factory) => {
     it('adds a contact with a first name and a type, once per type, and removes it', async () => {
       const session = await startDemoSession(harness.app);
       refused(await demo.post(session, '/add_contact', { first: 'Amanda' }), 'CONTACT_FAILED_VALIDATION', 'type');
-      refused(await demo.post(session, '/add_contact', { last: 'Brooks', type: title }), 'CONTACT_FAILED_VALIDATION', 'first');
-      refused(await demo.post(session, '/add_contact', { first: 'Amanda', type: { id: 42, name: 'Surveyor' } }), 'CONTACT_FAILED_VALIDATION', 'type');
-      expect((await demo.post(session, '/add_contact', { id: 411, first: 'Amanda', last: 'Brooks', type: title })).json()).toEqual({ id: 411 });
-      refused(await demo.post(session, '/add_contact', { first: 'Greg', last: 'Sutter', type: title }), 'CONTACT_FAILED_VALIDATION', 'type');
-      const lender = await demo.post(session, '/add_contact', { first: 'Lena', last: 'Ivanova', email: 'lena@riverbendlending.com', company: 'Riverbend Lending', type: { id: 1, name: 'Loan Officer' } });
+      refused(
+        await demo.post(session, '/add_contact', { last: 'Brooks', type: title }),
+        'CONTACT_FAILED_VALIDATION',
+        'first',
+      );
+      refused(
+        await demo.post(session, '/add_contact', { first: 'Amanda', type: { id: 42, name: 'Surveyor' } }),
+        'CONTACT_FAILED_VALIDATION',
+        'type',
+      );
+      expect(
+        (await demo.post(session, '/add_contact', { id: 411, first: 'Amanda', last: 'Brooks', type: title })).json(),
+      ).toEqual({ id: 411 });
+      refused(
+        await demo.post(session, '/add_contact', { first: 'Greg', last: 'Sutter', type: title }),
+        'CONTACT_FAILED_VALIDATION',
+        'type',
+      );
+      const lender = await demo.post(session, '/add_contact', {
+        first: 'Lena',
+        last: 'Ivanova',
+        email: 'lena@riverbendlending.com',
+        company: 'Riverbend Lending',
+        type: { id: 1, name: 'Loan Officer' },
+      });
       expect(lender.json().id).toBeGreaterThanOrEqual(PEOPLE_ADDED_ONLINE_FIRST_ID);
       expect((await order(session)).contacts.map((c) => [c.first, c.type?.name])).toEqual([
         ['Amanda', 'Title Company'],
         ['Lena', 'Loan Officer'],
       ]);
-      expect((await demo.post(session, '/remove_contact', { id: 411, first: 'Amanda', type: title })).json()).toEqual({ removed: true });
-      expect((await demo.post(session, '/remove_contact', { id: 411, first: 'Amanda', type: title })).json()).toEqual({ removed: false });
+      expect((await demo.post(session, '/remove_contact', { id: 411, first: 'Amanda', type: title })).json()).toEqual({
+        removed: true,
+      });
+      expect((await demo.post(session, '/remove_contact', { id: 411, first: 'Amanda', type: title })).json()).toEqual({
+        removed: false,
+      });
       refused(await demo.post(session, '/remove_contact', { first: 'Amanda' }), 'invalid_request', 'id');
       expect((await order(session)).contacts.map((c) => c.first)).toEqual(['Lena']);
     });
     it('replaces the list with set_contacts, checking each contact', async () => {
       const session = await startDemoSession(harness.app);
       const amanda = { id: 411, first: 'Amanda', last: 'Brooks', email: 'closings@olentangytitle.com', type: title };
-      const saved = await demo.post(session, '/set_contacts', { contacts: [amanda, { first: 'Rita', last: 'Sol', email: 'rita@solaw.com', type: { id: 3, name: 'Closing Attorney' } }] });
+      const saved = await demo.post(session, '/set_contacts', {
+        contacts: [
+          amanda,
+          { first: 'Rita', last: 'Sol', email: 'rita@solaw.com', type: { id: 3, name: 'Closing Attorney' } },
+        ],
+      });
       expect(saved.statusCode).toBe(200);
       expect(saved.json().contacts.map((c: { first: string }) => c.first)).toEqual(['Amanda', 'Rita']);
-      refused(await demo.post(session, '/set_contacts', { contacts: [{ ...amanda, email: '' }] }), 'CONTACT_FAILED_VALIDATION', 'contacts.0.email');
-      refused(await demo.post(session, '/set_contacts', { contacts: [{ ...amanda, type: { id: 9, name: 'Plumber' } }] }), 'CONTACT_FAILED_VALIDATION', 'contacts.0.type');
+      refused(
+        await demo.post(session, '/set_contacts', { contacts: [{ ...amanda, email: '' }] }),
+        'CONTACT_FAILED_VALIDATION',
+        'contacts.0.email',
+      );
+      refused(
+        await demo.post(session, '/set_contacts', { contacts: [{ ...amanda, type: { id: 9, name: 'Plumber' } }] }),
+        'CONTACT_FAILED_VALIDATION',
+        'contacts.0.type',
+      );
       // A contact with no type at all is refused as well, wherever it stands in the list.
       const { type: _type, ...untyped } = amanda;
       const noType = await demo.post(session, '/set_contacts', { contacts: [amanda, untyped] });
@@ -346,7 +614,9 @@ describeOnEachDatabase('the people calls', (factory) => {
 describe("the company document's people", () => {
   const issue = (doc: unknown) => {
     const result = companyDocumentSchema.safeParse(doc);
-    return result.success ? null : { path: result.error.issues[0]!.path.join('.'), message: result.error.issues[0]!.message };
+    return result.success
+      ? null
+      : { path: result.error.issues[0]!.path.join('.'), message: result.error.issues[0]!.message };
   };
   const withPeople = (agents: unknown[], contacts: unknown[] = []) => ({ ...demoDocument(), agents, contacts });
   const agent = { id: 7, kind: 'real_estate', first: 'Ana', last: 'Ruiz' };

@@ -21,7 +21,12 @@ const PAC_PARTIES: ReadonlySet<Party> = new Set(['buyers_agent', 'sellers_agent'
  * The copy of a person the order keeps: the party's fields, trimmed, and nothing the order
  * response's person shape does not have (no `add_new`, no `none`).
  */
-export function orderCopy(party: Party, person: PersonLike, id: number | null, type: ContactTypeRef | null = null): Record<string, unknown> {
+export function orderCopy(
+  party: Party,
+  person: PersonLike,
+  id: number | null,
+  type: ContactTypeRef | null = null,
+): Record<string, unknown> {
   const copy: Record<string, unknown> = { id };
   for (const field of partyFields(party)) {
     if (field === 'state') copy.state = person.state ?? null;

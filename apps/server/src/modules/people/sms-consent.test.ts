@@ -26,7 +26,10 @@ describeOnEachDatabase('the record of text-message consent', (factory) => {
   const BEN = '+16145550102';
 
   async function consentEvents(token: string): Promise<Array<Record<string, unknown>>> {
-    const [session] = await harness.database.db.select().from(t.sessions).where(eq(t.sessions.tokenHash, hashToken(token)));
+    const [session] = await harness.database.db
+      .select()
+      .from(t.sessions)
+      .where(eq(t.sessions.tokenHash, hashToken(token)));
     const events = await harness.database.db
       .select()
       .from(t.orderEvents)
@@ -58,8 +61,22 @@ describeOnEachDatabase('the record of text-message consent', (factory) => {
   it('records only the numbers whose consent changed: a second client given, then the first withdrawn', async () => {
     const token = await startDemoSession(harness.app);
     await saved(await demo.post(token, '/set_client', { ...ada, send_sms: true }));
-    await saved(await demo.post(token, '/set_clients', { clients: [{ ...ada, send_sms: true }, { ...ben, send_sms: true }] }));
-    await saved(await demo.post(token, '/set_clients', { clients: [{ ...ada, send_sms: false }, { ...ben, send_sms: true }] }));
+    await saved(
+      await demo.post(token, '/set_clients', {
+        clients: [
+          { ...ada, send_sms: true },
+          { ...ben, send_sms: true },
+        ],
+      }),
+    );
+    await saved(
+      await demo.post(token, '/set_clients', {
+        clients: [
+          { ...ada, send_sms: false },
+          { ...ben, send_sms: true },
+        ],
+      }),
+    );
     expect(await consentEvents(token)).toEqual([
       { role: 'client', given: [ADA], withdrawn: [] },
       { role: 'client', given: [BEN], withdrawn: [] },
@@ -71,14 +88,38 @@ describeOnEachDatabase('the record of text-message consent', (factory) => {
     const token = await startDemoSession(harness.app);
     const title = { id: 2, name: 'Title Company' };
     const lender = { id: 1, name: 'Loan Officer' };
-    const contacts = { contacts: [{ first: 'Rita', last: 'Sol', email: 'rita@solaw.com', mobile_phone: '(614) 555-0103', send_sms: true, type: title }] };
+    const contacts = {
+      contacts: [
+        {
+          first: 'Rita',
+          last: 'Sol',
+          email: 'rita@solaw.com',
+          mobile_phone: '(614) 555-0103',
+          send_sms: true,
+          type: title,
+        },
+      ],
+    };
     await saved(await demo.post(token, '/set_contacts', contacts));
-    await saved(await demo.post(token, '/add_contact', { first: 'Lena', mobile_phone: '(614) 555-0104', send_sms: true, type: lender }));
+    await saved(
+      await demo.post(token, '/add_contact', {
+        first: 'Lena',
+        mobile_phone: '(614) 555-0104',
+        send_sms: true,
+        type: lender,
+      }),
+    );
     expect(await consentEvents(token)).toEqual([
       { role: 'contact', given: ['+16145550103'], withdrawn: [] },
       { role: 'contact', given: ['+16145550104'], withdrawn: [] },
     ]);
-    const order = (await harness.app.inject({ method: 'GET', url: '/demo/online-scheduler/order', headers: { 'x-auth-token': token } })).json<OrderResponse>();
+    const order = (
+      await harness.app.inject({
+        method: 'GET',
+        url: '/demo/online-scheduler/order',
+        headers: { 'x-auth-token': token },
+      })
+    ).json<OrderResponse>();
     expect(order.contacts.map((contact) => [contact.first, contact.type?.name, contact.send_sms])).toEqual([
       ['Rita', 'Title Company', true],
       ['Lena', 'Loan Officer', true],

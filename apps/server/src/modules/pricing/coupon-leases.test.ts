@@ -2,7 +2,14 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import * as t from '../../db/schema.ts';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
-import { demoDocument, demoDocumentWith, startDemoSession, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../test-support/test-app.ts';
+import {
+  demoDocument,
+  demoDocumentWith,
+  startDemoSession,
+  startTestApp,
+  TEST_ADMIN_TOKEN,
+  type TestApp,
+} from '../../test-support/test-app.ts';
 import { DemoOrder } from '../confirm/confirm-test-support.ts';
 import { takeRedemption } from './pricing.repository.ts';
 
@@ -40,7 +47,9 @@ function leasesDocument(settings: Record<string, string | null> = {}, leftOut: r
 describeOnEachDatabase('coupon uses leased to carts', (factory) => {
   let harness: TestApp;
   beforeAll(async () => {
-    harness = await startTestApp(factory, { config: { SESSION_RATE_LIMIT: '1000', SEARCH_RATE_LIMIT: '1000', WRITE_RATE_LIMIT: '1000' } });
+    harness = await startTestApp(factory, {
+      config: { SESSION_RATE_LIMIT: '1000', SEARCH_RATE_LIMIT: '1000', WRITE_RATE_LIMIT: '1000' },
+    });
     await importDocument(leasesDocument());
   });
   afterEach(() => harness.clock.reset());
@@ -54,7 +63,12 @@ describeOnEachDatabase('coupon uses leased to carts', (factory) => {
   };
 
   async function importDocument(document: Record<string, unknown>) {
-    const imported = await harness.app.inject({ method: 'PUT', url: '/api/admin/companies/demo', headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` }, payload: document });
+    const imported = await harness.app.inject({
+      method: 'PUT',
+      url: '/api/admin/companies/demo',
+      headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+      payload: document,
+    });
     expect(imported.statusCode).toBe(200);
   }
 
@@ -63,7 +77,10 @@ describeOnEachDatabase('coupon uses leased to carts', (factory) => {
   }
 
   async function eventsOf(order: DemoOrder) {
-    const rows = await harness.database.db.select().from(t.orderEvents).where(and(eq(t.orderEvents.companyId, order.companyId), eq(t.orderEvents.orderId, order.orderId)));
+    const rows = await harness.database.db
+      .select()
+      .from(t.orderEvents)
+      .where(and(eq(t.orderEvents.companyId, order.companyId), eq(t.orderEvents.orderId, order.orderId)));
     return rows.sort((a, b) => a.id - b.id).map((row) => ({ type: row.type, data: row.data }));
   }
 
@@ -142,11 +159,19 @@ describeOnEachDatabase('coupon uses leased to carts', (factory) => {
     expect(await taker.applyCoupon('LASTUSE')).toBe('ok');
     const refused = await loser.confirm();
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ error: { code: 'coupon_used_up', message: 'This coupon is no longer available.', field: 'coupon' } });
+    expect(refused.json()).toEqual({
+      error: { code: 'coupon_used_up', message: 'This coupon is no longer available.', field: 'coupon' },
+    });
     // Nothing was booked, the coupon left the cart, and the audit trail says why.
     expect((await loser.pricing()).coupons).toEqual([]);
-    expect(await eventsOf(loser)).toContainEqual({ type: 'coupon_dropped', data: { code: 'LASTUSE', reason: 'used_up' } });
-    const booked = await harness.database.db.select().from(t.appointments).where(and(eq(t.appointments.orderId, loser.orderId), eq(t.appointments.kind, 'appointment')));
+    expect(await eventsOf(loser)).toContainEqual({
+      type: 'coupon_dropped',
+      data: { code: 'LASTUSE', reason: 'used_up' },
+    });
+    const booked = await harness.database.db
+      .select()
+      .from(t.appointments)
+      .where(and(eq(t.appointments.orderId, loser.orderId), eq(t.appointments.kind, 'appointment')));
     expect(booked).toEqual([]);
     // Confirmed again, at the price shown now.
     expect((await loser.confirm()).statusCode).toBe(200);
@@ -156,7 +181,10 @@ describeOnEachDatabase('coupon uses leased to carts', (factory) => {
     const holder = await filledOrder();
     const slots = await holder.slots(8, 13);
     expect((await holder.hold(slots[11]!)).statusCode).toBe(200);
-    const [hold] = await harness.database.db.select({ expiresAt: t.appointments.holdExpiresAt }).from(t.appointments).where(and(eq(t.appointments.orderId, holder.orderId), eq(t.appointments.kind, 'hold')));
+    const [hold] = await harness.database.db
+      .select({ expiresAt: t.appointments.holdExpiresAt })
+      .from(t.appointments)
+      .where(and(eq(t.appointments.orderId, holder.orderId), eq(t.appointments.kind, 'hold')));
     harness.clock.advance(5 * 60_000);
     expect(await holder.applyCoupon('HELDTIME')).toBe('ok');
     expect((await usesOf('HELDTIME')).map((u) => u.leaseExpiresAt)).toEqual([hold!.expiresAt]);
@@ -177,7 +205,9 @@ describeOnEachDatabase('coupon uses leased to carts', (factory) => {
       expect(await (await filledOrder()).applyCoupon('TAKENAWAY')).toBe('ok');
       expect((await loser.confirm()).statusCode).toBe(409);
       expect((await loser.pricing()).coupons.map((c) => c.code)).toEqual(['FOUNDERS']);
-      expect((await eventsOf(loser)).filter((e) => e.type === 'coupon_dropped')).toEqual([{ type: 'coupon_dropped', data: { code: 'TAKENAWAY', reason: 'used_up' } }]);
+      expect((await eventsOf(loser)).filter((e) => e.type === 'coupon_dropped')).toEqual([
+        { type: 'coupon_dropped', data: { code: 'TAKENAWAY', reason: 'used_up' } },
+      ]);
     } finally {
       await importDocument(leasesDocument());
     }
@@ -228,7 +258,12 @@ describeOnEachDatabase('coupon uses leased to carts', (factory) => {
     const [lease] = (await usesOf('RETAKEN')).map((u) => u.leaseExpiresAt!);
     harness.clock.advance(HOLD_MS - 1);
     const retake = (order: DemoOrder) =>
-      harness.database.db.transaction((tx) => takeRedemption(tx, order, 'RETAKEN', 1, { leaseUntil: new Date(harness.clock.now() + HOLD_MS), now: new Date(harness.clock.now()) }));
+      harness.database.db.transaction((tx) =>
+        takeRedemption(tx, order, 'RETAKEN', 1, {
+          leaseUntil: new Date(harness.clock.now() + HOLD_MS),
+          now: new Date(harness.clock.now()),
+        }),
+      );
     expect(await retake(cart)).toBe(true);
     expect((await usesOf('RETAKEN')).map((u) => u.leaseExpiresAt)).toEqual([lease]);
     // At the lease's end another cart takes the use first; the first cart then finds none left.
@@ -249,7 +284,11 @@ describeOnEachDatabase('coupon uses leased to carts', (factory) => {
     const fresh = await filledOrder();
     const now = new Date(harness.clock.now());
     const taken = await Promise.all(
-      Array.from({ length: 4 }, () => harness.database.db.transaction((tx) => takeRedemption(tx, fresh, 'ONEPERCART', 6, { leaseUntil: new Date(now.getTime() + HOLD_MS), now }))),
+      Array.from({ length: 4 }, () =>
+        harness.database.db.transaction((tx) =>
+          takeRedemption(tx, fresh, 'ONEPERCART', 6, { leaseUntil: new Date(now.getTime() + HOLD_MS), now }),
+        ),
+      ),
     );
     expect(taken).toContain(true);
     expect((await usesOf('ONEPERCART')).filter((u) => u.orderId === fresh.orderId)).toHaveLength(1);
@@ -263,7 +302,12 @@ describeOnEachDatabase('coupon uses leased to carts', (factory) => {
       headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
       payload: (() => {
         const document = demoDocument();
-        (document.pricing as { coupons: unknown[] }).coupons.push({ code: 'RACE', name: 'Race', discount: { kind: 'amount', amount_cents: 500 }, max_redemptions: 1 });
+        (document.pricing as { coupons: unknown[] }).coupons.push({
+          code: 'RACE',
+          name: 'Race',
+          discount: { kind: 'amount', amount_cents: 500 },
+          max_redemptions: 1,
+        });
         return document;
       })(),
     });
@@ -290,7 +334,10 @@ describeOnEachDatabase('coupon uses leased to carts', (factory) => {
     expect(await order.applyCoupon('FOUNDERS')).toBe('ok');
     const events = (await eventsOf(order)).filter((e) => e.type.startsWith('c'));
     expect(events.map((e) => e.type)).toEqual(['created', 'cart_changed', 'coupon_refused', 'coupon_applied']);
-    expect(events[1]!.data).toMatchObject({ from: { package: null, services: [] }, to: { package: null, services: ['a1c0ffee-0000-4000-8000-000000000002'] } });
+    expect(events[1]!.data).toMatchObject({
+      from: { package: null, services: [] },
+      to: { package: null, services: ['a1c0ffee-0000-4000-8000-000000000002'] },
+    });
     expect(events[1]!.data.total_cents).toBeGreaterThan(0);
     expect(events[2]!.data).toEqual({ code: 'NOSUCHCODE', reason: 'unknown' });
     expect(events[3]!.data).toMatchObject({ code: 'FOUNDERS' });

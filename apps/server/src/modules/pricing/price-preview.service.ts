@@ -30,19 +30,38 @@ export function pricingSourceOfDocument(doc: CompanyDocument): PricingSource {
     rules: documentPricingRules(doc),
     controls: [...doc.property_controls]
       .sort((a, b) => a.sort - b.sort || a.id - b.id)
-      .map((c) => ({ id: c.id, type: c.type, label: c.label, length: c.length, required: c.required, options: c.options })),
-    office: { uuid: office.uuid, timeZone: office.time_zone, latitude: office.latitude, longitude: office.longitude, scheduling: office.scheduling },
+      .map((c) => ({
+        id: c.id,
+        type: c.type,
+        label: c.label,
+        length: c.length,
+        required: c.required,
+        options: c.options,
+      })),
+    office: {
+      uuid: office.uuid,
+      timeZone: office.time_zone,
+      latitude: office.latitude,
+      longitude: office.longitude,
+      scheduling: office.scheduling,
+    },
   };
 }
 
 /** The sample's cart must name what the draft has: a sample of something removed would price it at nothing without saying so. */
 function checkSample(doc: CompanyDocument, sample: PricePreviewBody['sample']): void {
   if (sample.package_id !== null && !doc.packages.some((p) => p.id === sample.package_id)) {
-    throw new AppError(400, 'invalid_request', `The document has no package ${sample.package_id}.`, 'sample.package_id');
+    throw new AppError(
+      400,
+      'invalid_request',
+      `The document has no package ${sample.package_id}.`,
+      'sample.package_id',
+    );
   }
   const services = new Set(doc.services.map((s) => s.uuid));
   sample.services.forEach((id, i) => {
-    if (!services.has(id)) throw new AppError(400, 'invalid_request', `The document has no service ${id}.`, `sample.services.${i}`);
+    if (!services.has(id))
+      throw new AppError(400, 'invalid_request', `The document has no service ${id}.`, `sample.services.${i}`);
   });
 }
 
@@ -64,11 +83,20 @@ export function previewPrice(body: PricePreviewBody, now: Date): PricePreviewRes
     catalogue: pricing.catalogue,
     office: pricing.office,
     property,
-    cart: { package: body.sample.package_id, services: body.sample.services, rush_rer: body.sample.rush_rer ?? false, pay_at_close: false },
+    cart: {
+      package: body.sample.package_id,
+      services: body.sample.services,
+      rush_rer: body.sample.rush_rer ?? false,
+      pay_at_close: false,
+    },
     coupons: [],
     settings: pricing.settings,
     pacOptOut: false,
     today: pricing.calendar.localDateOf(now.getTime()),
   });
-  return { office: { uuid: doc.offices[0]!.uuid, name: doc.offices[0]!.name }, pricing: result.pricing, duration: result.duration };
+  return {
+    office: { uuid: doc.offices[0]!.uuid, name: doc.offices[0]!.name },
+    pricing: result.pricing,
+    duration: result.duration,
+  };
 }

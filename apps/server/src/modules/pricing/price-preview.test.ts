@@ -2,7 +2,14 @@ import type { PricePreviewResponse } from '@scheduler/contracts/price-preview';
 import type { Pricing } from '@scheduler/contracts/pricing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
-import { demoDocument, demoDocumentWith, startDemoSession, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../test-support/test-app.ts';
+import {
+  demoDocument,
+  demoDocumentWith,
+  startDemoSession,
+  startTestApp,
+  TEST_ADMIN_TOKEN,
+  type TestApp,
+} from '../../test-support/test-app.ts';
 import { importCompanyDocument } from '../company-document/companies.service.ts';
 import { CONSOLE_ORIGIN, signedInMember, type ConsolePerson } from '../console-auth/console-test-support.ts';
 import { setClock } from '../booking-changes/manage-test-support.ts';
@@ -26,7 +33,13 @@ const REQUIRED_CONTROLS = [
 ];
 
 type Document = Record<string, any>;
-const sample = (rest: Record<string, unknown> = {}) => ({ package_id: null, services: [S.singleFamily], square_feet: null, year_built: null, ...rest });
+const sample = (rest: Record<string, unknown> = {}) => ({
+  package_id: null,
+  services: [S.singleFamily],
+  square_feet: null,
+  year_built: null,
+  ...rest,
+});
 
 describeOnEachDatabase('the console sample price (issue 26)', (factory) => {
   let harness: TestApp;
@@ -36,7 +49,9 @@ describeOnEachDatabase('the console sample price (issue 26)', (factory) => {
   let rivalOwner: ConsolePerson;
 
   beforeAll(async () => {
-    harness = await startTestApp(factory, { config: { SESSION_RATE_LIMIT: '1000', SEARCH_RATE_LIMIT: '1000', WRITE_RATE_LIMIT: '1000' } });
+    harness = await startTestApp(factory, {
+      config: { SESSION_RATE_LIMIT: '1000', SEARCH_RATE_LIMIT: '1000', WRITE_RATE_LIMIT: '1000' },
+    });
     setClock(harness, MONDAY);
     const rival = demoDocumentWith({}, (document) => {
       document.key = RIVAL;
@@ -52,7 +67,8 @@ describeOnEachDatabase('the console sample price (issue 26)', (factory) => {
   beforeEach(() => setClock(harness, MONDAY));
   afterAll(async () => harness.close());
 
-  const preview = (person: ConsolePerson, payload: unknown, url = PREVIEW) => harness.app.inject({ method: 'POST', url, headers: person.headers, payload: payload as object });
+  const preview = (person: ConsolePerson, payload: unknown, url = PREVIEW) =>
+    harness.app.inject({ method: 'POST', url, headers: person.headers, payload: payload as object });
   const priced = async (payload: unknown) => {
     const response = await preview(owner, payload);
     expect(response.statusCode, response.body).toBe(200);
@@ -69,10 +85,25 @@ describeOnEachDatabase('the console sample price (issue 26)', (factory) => {
       expect(ofOffice.json()).toMatchObject({ error: { code: 'forbidden', message: "Your role doesn't allow this." } });
       const ofRival = await preview(rivalOwner, body);
       expect(ofRival.statusCode).toBe(403);
-      expect(ofRival.json()).toMatchObject({ error: { code: 'forbidden', message: "You don't have access to this company." } });
+      expect(ofRival.json()).toMatchObject({
+        error: { code: 'forbidden', message: "You don't have access to this company." },
+      });
       // Their own company is theirs to preview.
-      expect((await preview(rivalOwner, { document: { ...demoDocument(), key: RIVAL }, sample: sample() }, `/api/console/companies/${RIVAL}/price-preview`)).statusCode).toBe(200);
-      const signedOut = await harness.app.inject({ method: 'POST', url: PREVIEW, headers: { origin: CONSOLE_ORIGIN }, payload: body });
+      expect(
+        (
+          await preview(
+            rivalOwner,
+            { document: { ...demoDocument(), key: RIVAL }, sample: sample() },
+            `/api/console/companies/${RIVAL}/price-preview`,
+          )
+        ).statusCode,
+      ).toBe(200);
+      const signedOut = await harness.app.inject({
+        method: 'POST',
+        url: PREVIEW,
+        headers: { origin: CONSOLE_ORIGIN },
+        payload: body,
+      });
       expect(signedOut.statusCode).toBe(401);
     });
   });
@@ -90,7 +121,12 @@ describeOnEachDatabase('the console sample price (issue 26)', (factory) => {
     });
 
     it('reads a form-encoded body as fields, which its schema refuses (400, not 415)', async () => {
-      const response = await harness.app.inject({ method: 'POST', url: PREVIEW, headers: { ...owner.headers, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'document=x&sample=y' });
+      const response = await harness.app.inject({
+        method: 'POST',
+        url: PREVIEW,
+        headers: { ...owner.headers, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'document=x&sample=y',
+      });
       expect(response.statusCode, response.body).toBe(400);
       expect(response.json().error).toMatchObject({ code: 'invalid_request' });
     });
@@ -106,7 +142,10 @@ describeOnEachDatabase('the console sample price (issue 26)', (factory) => {
     it('refuses a sample naming a package or service the draft does not have', async () => {
       const noPackage = await preview(owner, { document: demoDocument(), sample: sample({ package_id: 99 }) });
       expect(noPackage.json().error).toMatchObject({ code: 'invalid_request', field: 'sample.package_id' });
-      const noService = await preview(owner, { document: demoDocument(), sample: sample({ services: [S.singleFamily, 'a1c0ffee-0000-4000-8000-0000000000ff'] }) });
+      const noService = await preview(owner, {
+        document: demoDocument(),
+        sample: sample({ services: [S.singleFamily, 'a1c0ffee-0000-4000-8000-0000000000ff'] }),
+      });
       expect(noService.statusCode).toBe(400);
       expect(noService.json().error).toMatchObject({ code: 'invalid_request', field: 'sample.services.1' });
     });
@@ -129,20 +168,47 @@ describeOnEachDatabase('the console sample price (issue 26)', (factory) => {
       const document: Document = demoDocument();
       document.rer_rush_amount_cents = 12_345;
       document.packages[1].price_cents = 81_000;
-      const imported = await harness.app.inject({ method: 'PUT', url: '/api/admin/companies/demo', headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` }, payload: document });
+      const imported = await harness.app.inject({
+        method: 'PUT',
+        url: '/api/admin/companies/demo',
+        headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+        payload: document,
+      });
       expect(imported.statusCode, imported.body).toBe(200);
       await harness.database.changes.flush();
 
       const token = await startDemoSession(harness.app);
       const post = (path: string, payload: unknown) =>
-        harness.app.inject({ method: 'POST', url: `${WIZARD}${path}`, headers: { 'x-auth-token': token, 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+        harness.app.inject({
+          method: 'POST',
+          url: `${WIZARD}${path}`,
+          headers: { 'x-auth-token': token, 'content-type': 'application/json' },
+          payload: JSON.stringify(payload),
+        });
       expect((await post('/set_packages', [2])).statusCode).toBe(200);
       expect((await post('/add_service', S.wellWater)).statusCode).toBe(200);
       expect((await post('/rush_rer', { value: 1 })).statusCode).toBe(200);
-      expect((await post('/set_property_info', { sqft: 3000, yb: 1940, sales_price: '', foundation_type: '', refer_reason: '', refer_reason_other: '', controls: REQUIRED_CONTROLS })).statusCode).toBe(200);
-      const wizard = (await harness.app.inject({ method: 'GET', url: `${WIZARD}/pricing`, headers: { 'x-auth-token': token } })).json<Pricing>();
+      expect(
+        (
+          await post('/set_property_info', {
+            sqft: 3000,
+            yb: 1940,
+            sales_price: '',
+            foundation_type: '',
+            refer_reason: '',
+            refer_reason_other: '',
+            controls: REQUIRED_CONTROLS,
+          })
+        ).statusCode,
+      ).toBe(200);
+      const wizard = (
+        await harness.app.inject({ method: 'GET', url: `${WIZARD}/pricing`, headers: { 'x-auth-token': token } })
+      ).json<Pricing>();
 
-      const sampled = await priced({ document, sample: { package_id: 2, services: [S.wellWater], square_feet: 3000, year_built: 1940, rush_rer: true } });
+      const sampled = await priced({
+        document,
+        sample: { package_id: 2, services: [S.wellWater], square_feet: 3000, year_built: 1940, rush_rer: true },
+      });
       expect(sampled.pricing).toEqual(wizard);
       // The rush and the package's new price are in it: the comparison is not of two empty carts.
       expect(sampled.pricing.additional.fees.map((fee) => [fee.code, fee.value])).toContainEqual(['rer-rush', 12_345]);

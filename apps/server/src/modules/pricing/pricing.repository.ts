@@ -16,62 +16,98 @@ export interface PricingSource {
   packages: ReturnType<typeof packageFromRow>[];
   rules: PricingRules;
   controls: Array<Pick<PropertyControl, 'id' | 'type' | 'label' | 'length' | 'required' | 'options'>>;
-  office: { uuid: string; timeZone: string; latitude: number | null; longitude: number | null; scheduling: Record<string, unknown> };
+  office: {
+    uuid: string;
+    timeZone: string;
+    latitude: number | null;
+    longitude: number | null;
+    scheduling: Record<string, unknown>;
+  };
 }
 
-export async function loadPricingSource(db: Executor, companyId: string, officeId: string): Promise<PricingSource | null> {
-  const [[row], services, packages, packageServices, fees, taxes, coupons, [pricing], controls] = await readTogether(db, [
-    () =>
-      db
-      .select({
-        currency: t.companies.currency,
-        settings: t.companies.settings,
-        rerRushAmountCents: t.companies.rerRushAmountCents,
-        officeId: t.offices.id,
-        timeZone: t.offices.timeZone,
-        latitude: t.offices.latitude,
-        longitude: t.offices.longitude,
-        scheduling: t.offices.scheduling,
-      })
-      .from(t.offices)
-      .innerJoin(t.companies, eq(t.companies.id, t.offices.companyId))
-      .where(and(eq(t.offices.companyId, companyId), eq(t.offices.id, officeId))),
-    () =>
-      db.select().from(t.services).where(eq(t.services.companyId, companyId)).orderBy(asc(t.services.sort), asc(t.services.name)),
-    () =>
-      db.select().from(t.packages).where(eq(t.packages.companyId, companyId)).orderBy(asc(t.packages.sort), asc(t.packages.id)),
-    () =>
-      db.select().from(t.packageServices).where(eq(t.packageServices.companyId, companyId)).orderBy(asc(t.packageServices.position)),
-    () =>
-      db.select().from(t.fees).where(eq(t.fees.companyId, companyId)).orderBy(asc(t.fees.position)),
-    () =>
-      db.select().from(t.taxes).where(eq(t.taxes.companyId, companyId)).orderBy(asc(t.taxes.position)),
-    () =>
-      db.select().from(t.coupons).where(eq(t.coupons.companyId, companyId)).orderBy(asc(t.coupons.position)),
-    () =>
-      db.select({ rules: t.companyPricing.rules }).from(t.companyPricing).where(eq(t.companyPricing.companyId, companyId)),
-    () =>
-      db
-      .select({ id: t.propertyControls.id, type: t.propertyControls.type, label: t.propertyControls.label, length: t.propertyControls.length, required: t.propertyControls.required, options: t.propertyControls.options })
-      .from(t.propertyControls)
-      .where(eq(t.propertyControls.companyId, companyId))
-      .orderBy(asc(t.propertyControls.sort), asc(t.propertyControls.id)),
-  ]);
+export async function loadPricingSource(
+  db: Executor,
+  companyId: string,
+  officeId: string,
+): Promise<PricingSource | null> {
+  const [[row], services, packages, packageServices, fees, taxes, coupons, [pricing], controls] = await readTogether(
+    db,
+    [
+      () =>
+        db
+          .select({
+            currency: t.companies.currency,
+            settings: t.companies.settings,
+            rerRushAmountCents: t.companies.rerRushAmountCents,
+            officeId: t.offices.id,
+            timeZone: t.offices.timeZone,
+            latitude: t.offices.latitude,
+            longitude: t.offices.longitude,
+            scheduling: t.offices.scheduling,
+          })
+          .from(t.offices)
+          .innerJoin(t.companies, eq(t.companies.id, t.offices.companyId))
+          .where(and(eq(t.offices.companyId, companyId), eq(t.offices.id, officeId))),
+      () =>
+        db
+          .select()
+          .from(t.services)
+          .where(eq(t.services.companyId, companyId))
+          .orderBy(asc(t.services.sort), asc(t.services.name)),
+      () =>
+        db
+          .select()
+          .from(t.packages)
+          .where(eq(t.packages.companyId, companyId))
+          .orderBy(asc(t.packages.sort), asc(t.packages.id)),
+      () =>
+        db
+          .select()
+          .from(t.packageServices)
+          .where(eq(t.packageServices.companyId, companyId))
+          .orderBy(asc(t.packageServices.position)),
+      () => db.select().from(t.fees).where(eq(t.fees.companyId, companyId)).orderBy(asc(t.fees.position)),
+      () => db.select().from(t.taxes).where(eq(t.taxes.companyId, companyId)).orderBy(asc(t.taxes.position)),
+      () => db.select().from(t.coupons).where(eq(t.coupons.companyId, companyId)).orderBy(asc(t.coupons.position)),
+      () =>
+        db
+          .select({ rules: t.companyPricing.rules })
+          .from(t.companyPricing)
+          .where(eq(t.companyPricing.companyId, companyId)),
+      () =>
+        db
+          .select({
+            id: t.propertyControls.id,
+            type: t.propertyControls.type,
+            label: t.propertyControls.label,
+            length: t.propertyControls.length,
+            required: t.propertyControls.required,
+            options: t.propertyControls.options,
+          })
+          .from(t.propertyControls)
+          .where(eq(t.propertyControls.companyId, companyId))
+          .orderBy(asc(t.propertyControls.sort), asc(t.propertyControls.id)),
+    ],
+  );
   if (!row) return null;
   const rules = documentPricingRules({
-    fees: fees.map((f): Fee => ({ code: f.code, description: f.description, scope: f.scope, services: f.services, rule: f.rule as FeeRule })),
+    fees: fees.map((f): Fee => ({
+      code: f.code,
+      description: f.description,
+      scope: f.scope,
+      services: f.services,
+      rule: f.rule as FeeRule,
+    })),
     taxes: taxes.map((x): Tax => ({ code: x.code, name: x.name, rate_percent: x.ratePercent, services: x.services })),
-    coupons: coupons.map(
-      (c): Coupon => ({
-        code: c.displayCode,
-        name: c.name,
-        discount: c.discount as Coupon['discount'],
-        valid_from: c.validFrom,
-        valid_until: c.validUntil,
-        max_redemptions: c.maxRedemptions,
-        active: c.active,
-      }),
-    ),
+    coupons: coupons.map((c): Coupon => ({
+      code: c.displayCode,
+      name: c.name,
+      discount: c.discount as Coupon['discount'],
+      valid_from: c.validFrom,
+      valid_until: c.validUntil,
+      max_redemptions: c.maxRedemptions,
+      active: c.active,
+    })),
     // Validated when the document was imported; parsing again fills in what older rows leave out.
     pricing: pricingRulesSchema.parse(pricing?.rules ?? {}),
   });
@@ -83,12 +119,23 @@ export async function loadPricingSource(db: Executor, companyId: string, officeI
     packages: packages.map((p) => packageFromRow(p, packageServices)),
     rules,
     controls: controls.map((c) => ({ ...c, type: c.type as PropertyControl['type'] })),
-    office: { uuid: row.officeId, timeZone: row.timeZone, latitude: row.latitude, longitude: row.longitude, scheduling: row.scheduling },
+    office: {
+      uuid: row.officeId,
+      timeZone: row.timeZone,
+      latitude: row.latitude,
+      longitude: row.longitude,
+      scheduling: row.scheduling,
+    },
   };
 }
 
 /** The order's fields that pricing reads: its cart, its property, its time, its agents' pay-at-close opt-outs. */
-export async function loadOrderForPricing(db: Executor, companyId: string, orderId: string, options: { lock: boolean }) {
+export async function loadOrderForPricing(
+  db: Executor,
+  companyId: string,
+  orderId: string,
+  options: { lock: boolean },
+) {
   const query = db
     .select({
       id: t.orders.id,
@@ -150,12 +197,25 @@ function liveUse(now: Date) {
 }
 
 /** How many live uses of each code orders other than this one hold. */
-export async function redemptionsByOthers(db: Executor, companyId: string, orderId: string, codes: string[], now: Date): Promise<Map<string, number>> {
+export async function redemptionsByOthers(
+  db: Executor,
+  companyId: string,
+  orderId: string,
+  codes: string[],
+  now: Date,
+): Promise<Map<string, number>> {
   if (codes.length === 0) return new Map();
   const rows = await db
     .select({ code: t.couponRedemptions.code, uses: count() })
     .from(t.couponRedemptions)
-    .where(and(eq(t.couponRedemptions.companyId, companyId), inArray(t.couponRedemptions.code, codes), ne(t.couponRedemptions.orderId, orderId), liveUse(now)))
+    .where(
+      and(
+        eq(t.couponRedemptions.companyId, companyId),
+        inArray(t.couponRedemptions.code, codes),
+        ne(t.couponRedemptions.orderId, orderId),
+        liveUse(now),
+      ),
+    )
     .groupBy(t.couponRedemptions.code);
   return new Map(rows.map((r) => [r.code, r.uses]));
 }
@@ -177,15 +237,38 @@ export type UseTerms = { leaseUntil: Date | null; now: Date };
  * use (`claimOwnUse`) updates the row first, and PostgreSQL re-checks a waiting delete against the
  * updated row, which then has no lease. Exactly one of them gets the use.
  */
-export async function takeRedemption(db: Executor, ref: { companyId: string; orderId: string }, code: string, maxUses: number | null, terms: UseTerms): Promise<boolean> {
-  if (terms.leaseUntil === null ? await claimOwnUse(db, ref, code) : await holdsLiveUse(db, ref, code, terms.now)) return true;
+export async function takeRedemption(
+  db: Executor,
+  ref: { companyId: string; orderId: string },
+  code: string,
+  maxUses: number | null,
+  terms: UseTerms,
+): Promise<boolean> {
+  if (terms.leaseUntil === null ? await claimOwnUse(db, ref, code) : await holdsLiveUse(db, ref, code, terms.now))
+    return true;
   if (maxUses === null) {
-    await db.insert(t.couponRedemptions).values({ companyId: ref.companyId, orderId: ref.orderId, code, useNumber: null, maxUses: null, leaseExpiresAt: terms.leaseUntil }).onConflictDoNothing();
+    await db
+      .insert(t.couponRedemptions)
+      .values({
+        companyId: ref.companyId,
+        orderId: ref.orderId,
+        code,
+        useNumber: null,
+        maxUses: null,
+        leaseExpiresAt: terms.leaseUntil,
+      })
+      .onConflictDoNothing();
     return true;
   }
   await db
     .delete(t.couponRedemptions)
-    .where(and(eq(t.couponRedemptions.companyId, ref.companyId), eq(t.couponRedemptions.code, code), lte(t.couponRedemptions.leaseExpiresAt, terms.now)));
+    .where(
+      and(
+        eq(t.couponRedemptions.companyId, ref.companyId),
+        eq(t.couponRedemptions.code, code),
+        lte(t.couponRedemptions.leaseExpiresAt, terms.now),
+      ),
+    );
   for (let attempt = 0; attempt < REDEMPTION_ATTEMPTS; attempt++) {
     // Both drivers (PGlite and node-postgres) answer raw SQL with `{ rows }`.
     const taken = (await db.execute(sql`
@@ -217,7 +300,13 @@ async function claimOwnUse(db: Executor, ref: { companyId: string; orderId: stri
   const kept = await db
     .update(t.couponRedemptions)
     .set({ leaseExpiresAt: null })
-    .where(and(eq(t.couponRedemptions.companyId, ref.companyId), eq(t.couponRedemptions.orderId, ref.orderId), eq(t.couponRedemptions.code, code)))
+    .where(
+      and(
+        eq(t.couponRedemptions.companyId, ref.companyId),
+        eq(t.couponRedemptions.orderId, ref.orderId),
+        eq(t.couponRedemptions.code, code),
+      ),
+    )
     .returning({ code: t.couponRedemptions.code });
   return kept.length > 0;
 }
@@ -228,11 +317,23 @@ async function claimOwnUse(db: Executor, ref: { companyId: string; orderId: stri
  * keep a limited coupon from everyone without ever booking. Once its lease has lapsed the cart
  * reaches for a use like any other cart. Only a new hold extends a lease (`extendLeases`).
  */
-async function holdsLiveUse(db: Executor, ref: { companyId: string; orderId: string }, code: string, now: Date): Promise<boolean> {
+async function holdsLiveUse(
+  db: Executor,
+  ref: { companyId: string; orderId: string },
+  code: string,
+  now: Date,
+): Promise<boolean> {
   const [own] = await db
     .select({ code: t.couponRedemptions.code })
     .from(t.couponRedemptions)
-    .where(and(eq(t.couponRedemptions.companyId, ref.companyId), eq(t.couponRedemptions.orderId, ref.orderId), eq(t.couponRedemptions.code, code), liveUse(now)));
+    .where(
+      and(
+        eq(t.couponRedemptions.companyId, ref.companyId),
+        eq(t.couponRedemptions.orderId, ref.orderId),
+        eq(t.couponRedemptions.code, code),
+        liveUse(now),
+      ),
+    );
   return own !== undefined;
 }
 
@@ -240,11 +341,21 @@ async function holdsLiveUse(db: Executor, ref: { companyId: string; orderId: str
  * A cart's leases follow its held time: a new hold extends them to its expiry. Uses already
  * given up are not taken again here; confirm takes them again or says the coupon is used up.
  */
-export async function extendLeases(db: Executor, ref: { companyId: string; orderId: string }, until: Date): Promise<void> {
+export async function extendLeases(
+  db: Executor,
+  ref: { companyId: string; orderId: string },
+  until: Date,
+): Promise<void> {
   await db
     .update(t.couponRedemptions)
     .set({ leaseExpiresAt: until })
-    .where(and(eq(t.couponRedemptions.companyId, ref.companyId), eq(t.couponRedemptions.orderId, ref.orderId), isNotNull(t.couponRedemptions.leaseExpiresAt)));
+    .where(
+      and(
+        eq(t.couponRedemptions.companyId, ref.companyId),
+        eq(t.couponRedemptions.orderId, ref.orderId),
+        isNotNull(t.couponRedemptions.leaseExpiresAt),
+      ),
+    );
 }
 
 /** A cart that gives up its held time gives up its uses with it (the codes stay on the order). */
@@ -253,10 +364,21 @@ export async function endLeases(db: Executor, ref: { companyId: string; orderId:
 }
 
 /** The earliest expiry of the order's live hold, if it holds a time. */
-export async function heldUntil(db: Executor, ref: { companyId: string; orderId: string }, now: Date): Promise<Date | null> {
+export async function heldUntil(
+  db: Executor,
+  ref: { companyId: string; orderId: string },
+  now: Date,
+): Promise<Date | null> {
   const [row] = await db
     .select({ until: min(t.appointments.holdExpiresAt) })
     .from(t.appointments)
-    .where(and(eq(t.appointments.companyId, ref.companyId), eq(t.appointments.orderId, ref.orderId), eq(t.appointments.kind, 'hold'), gt(t.appointments.holdExpiresAt, now)));
+    .where(
+      and(
+        eq(t.appointments.companyId, ref.companyId),
+        eq(t.appointments.orderId, ref.orderId),
+        eq(t.appointments.kind, 'hold'),
+        gt(t.appointments.holdExpiresAt, now),
+      ),
+    );
   return row?.until ?? null;
 }

@@ -1,5 +1,11 @@
 import type { PackageResponse, ServiceResponse } from '@scheduler/contracts/catalogue';
-import type { ApplyCouponResponse, CartChangeResponse, Pricing, PricingCart, PricingProperty } from '@scheduler/contracts/pricing';
+import type {
+  ApplyCouponResponse,
+  CartChangeResponse,
+  Pricing,
+  PricingCart,
+  PricingProperty,
+} from '@scheduler/contracts/pricing';
 import { applyCartChange, checkCartChange, type CartChange } from '@scheduler/domain/pricing/cart-rules';
 import { COUPON_USED_UP_MESSAGE } from '@scheduler/domain/pricing/coupons';
 import { agentsOptOutOfPayAtClose } from '@scheduler/domain/pricing/pay-at-close';
@@ -9,12 +15,25 @@ import type { LatLng } from '@scheduler/domain/availability/geo';
 import { AppError, NotFoundError } from '../../errors.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
 import { recordOrderEvent } from '../orders/orders.service.ts';
-import { endLeases, extendLeases, heldUntil, loadOrderForPricing, redemptionsByOthers, saveOrderCart, takeRedemption, type OrderForPricing } from './pricing.repository.ts';
+import {
+  endLeases,
+  extendLeases,
+  heldUntil,
+  loadOrderForPricing,
+  redemptionsByOthers,
+  saveOrderCart,
+  takeRedemption,
+  type OrderForPricing,
+} from './pricing.repository.ts';
 import { pricingStoreOf, type OfficePricing, type PricingStore } from './pricing.store.ts';
 import type { ChangeFeed } from '../../db/change-feed.ts';
 
 /** A cart's coupon leases follow its held time (decision 0030): scheduling extends them... */
-export function extendCouponLeases(db: Executor, ref: { companyId: string; orderId: string }, until: Date): Promise<void> {
+export function extendCouponLeases(
+  db: Executor,
+  ref: { companyId: string; orderId: string },
+  until: Date,
+): Promise<void> {
   return extendLeases(db, ref, until);
 }
 
@@ -39,7 +58,12 @@ export interface PricingDeps {
 }
 
 /** The cart's dependencies for a caller outside this module (the embed's prefill): the app's one pricing store. */
-export function pricingDependencies<Scheduling extends PlaceOfOrder>(ctx: { db: Database; changes: ChangeFeed; clock: () => number; scheduling: Scheduling }): PricingDeps & { scheduling: Scheduling } {
+export function pricingDependencies<Scheduling extends PlaceOfOrder>(ctx: {
+  db: Database;
+  changes: ChangeFeed;
+  clock: () => number;
+  scheduling: Scheduling;
+}): PricingDeps & { scheduling: Scheduling } {
   return { db: ctx.db, scheduling: ctx.scheduling, pricing: pricingStoreOf(ctx) };
 }
 
@@ -55,7 +79,11 @@ const MINUTE_MS = 60_000;
 export const COUPON_APPLIED_MESSAGE = 'Coupon applied correctly';
 export const RUSH_UNAVAILABLE_MESSAGE = 'A rush Repair Estimate Report is not available for this order.';
 
-export async function officePricing(deps: PricingDeps, ref: Pick<PricedOrderRef, 'companyId' | 'officeId'>, db: Executor = deps.db): Promise<OfficePricing> {
+export async function officePricing(
+  deps: PricingDeps,
+  ref: Pick<PricedOrderRef, 'companyId' | 'officeId'>,
+  db: Executor = deps.db,
+): Promise<OfficePricing> {
   const pricing = await deps.pricing.officePricing(ref.companyId, ref.officeId, db);
   if (!pricing) throw new NotFoundError('The office');
   return pricing;
@@ -82,7 +110,12 @@ async function propertyOf(deps: PricingDeps, order: OrderForPricing): Promise<Pr
 
 function cartOf(order: Pick<OrderForPricing, 'packageIds' | 'serviceIds' | 'rushRer'>): PricingCart {
   // Pay-at-close is a service of the cart (spec 3.1 `pac_service_uuid`), not a flag of its own.
-  return { package: order.packageIds[0] ?? null, services: order.serviceIds, rush_rer: order.rushRer, pay_at_close: false };
+  return {
+    package: order.packageIds[0] ?? null,
+    services: order.serviceIds,
+    rush_rer: order.rushRer,
+    pay_at_close: false,
+  };
 }
 
 /**
@@ -93,7 +126,14 @@ function couponUsesOf(order: Pick<OrderForPricing, 'couponCodes'>): CouponUse[] 
   return order.couponCodes.map((code) => ({ code, redemptions: 0 }));
 }
 
-async function price(deps: PricingDeps, pricing: OfficePricing, order: OrderForPricing, cart: PricingCart, coupons: CouponUse[], now: Date): Promise<PricingResult> {
+async function price(
+  deps: PricingDeps,
+  pricing: OfficePricing,
+  order: OrderForPricing,
+  cart: PricingCart,
+  coupons: CouponUse[],
+  now: Date,
+): Promise<PricingResult> {
   return priceOrder({
     catalogue: pricing.catalogue,
     office: pricing.office,
@@ -110,7 +150,12 @@ async function price(deps: PricingDeps, pricing: OfficePricing, order: OrderForP
  * The order's pricing (spec 3.10), its duration and what the engine dropped, as of `now`. Reads in
  * the caller's transaction when one is given: confirm freezes this as the order's snapshot.
  */
-export async function priceStoredOrder(deps: PricingDeps, ref: PricedOrderRef, now: Date, db: Executor = deps.db): Promise<PricingResult> {
+export async function priceStoredOrder(
+  deps: PricingDeps,
+  ref: PricedOrderRef,
+  now: Date,
+  db: Executor = deps.db,
+): Promise<PricingResult> {
   const pricing = await officePricing(deps, ref, db);
   const order = await orderOf(db, ref, false);
   return price(deps, pricing, order, cartOf(order), couponUsesOf(order), now);
@@ -124,9 +169,18 @@ export async function getPricing(deps: PricingDeps, session: AuthenticatedSessio
 }
 
 /** GET /services and /packages: list prices for the order's property as far as it is known. */
-export async function listPrices(deps: PricingDeps, session: AuthenticatedSession, now: Date): Promise<{ services: ServiceResponse[]; packages: PackageResponse[] }> {
+export async function listPrices(
+  deps: PricingDeps,
+  session: AuthenticatedSession,
+  now: Date,
+): Promise<{ services: ServiceResponse[]; packages: PackageResponse[] }> {
   const [pricing, order] = await Promise.all([officePricing(deps, session), orderOf(deps.db, session, false)]);
-  return priceListings({ catalogue: pricing.catalogue, office: pricing.office, property: await propertyOf(deps, order), today: pricing.calendar.localDateOf(now.getTime()) });
+  return priceListings({
+    catalogue: pricing.catalogue,
+    office: pricing.office,
+    property: await propertyOf(deps, order),
+    today: pricing.calendar.localDateOf(now.getTime()),
+  });
 }
 
 function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
@@ -143,14 +197,26 @@ function fieldOf(change: CartChange): string | undefined {
  * the order no longer qualifies, the rush when nothing has a report). A change while a time is
  * held marks the order `services_changed`; the held time keeps its length until it is held again.
  */
-export async function changeCart(deps: PricingDeps, session: AuthenticatedSession, change: CartChange, now: Date): Promise<CartChangeResponse> {
+export async function changeCart(
+  deps: PricingDeps,
+  session: AuthenticatedSession,
+  change: CartChange,
+  now: Date,
+): Promise<CartChangeResponse> {
   const pricing = await officePricing(deps, session);
   return deps.db.transaction(async (tx) => {
     const order = await orderOf(tx, session, true);
     const before = cartOf(order);
     const check = checkCartChange(pricing.catalogue, pricing.settings, before, change);
     if (!check.ok) throw new AppError(400, check.code, check.message, fieldOf(change));
-    const result = await price(deps, pricing, order, applyCartChange(pricing.catalogue, before, change), couponUsesOf(order), now);
+    const result = await price(
+      deps,
+      pricing,
+      order,
+      applyCartChange(pricing.catalogue, before, change),
+      couponUsesOf(order),
+      now,
+    );
     const after = result.cart;
     const changed = after.package !== before.package || !sameItems(after.services, before.services);
     const servicesChanged = order.servicesChanged || (changed && order.datetime !== null);
@@ -162,13 +228,30 @@ export async function changeCart(deps: PricingDeps, session: AuthenticatedSessio
       servicesChanged,
       ...(order.datetime === null ? { durationMinutes: result.duration } : {}),
     });
-    if (changed) await recordOrderEvent(tx, session.companyId, session.orderId, 'cart_changed', cartChangeEvent(before, after, result));
-    return { status: 'ok', duration: result.duration, services_changed: servicesChanged, pac_removed: result.pacRemoved };
+    if (changed)
+      await recordOrderEvent(
+        tx,
+        session.companyId,
+        session.orderId,
+        'cart_changed',
+        cartChangeEvent(before, after, result),
+      );
+    return {
+      status: 'ok',
+      duration: result.duration,
+      services_changed: servicesChanged,
+      pac_removed: result.pacRemoved,
+    };
   });
 }
 
 /** POST /rush_rer (spec 4.3): the rush is offered when RER_RUSH_ENABLED and something in the cart has a report. */
-export async function setRushRer(deps: PricingDeps, session: AuthenticatedSession, rush: boolean, now: Date): Promise<CartChangeResponse> {
+export async function setRushRer(
+  deps: PricingDeps,
+  session: AuthenticatedSession,
+  rush: boolean,
+  now: Date,
+): Promise<CartChangeResponse> {
   const pricing = await officePricing(deps, session);
   return deps.db.transaction(async (tx) => {
     const order = await orderOf(tx, session, true);
@@ -181,8 +264,17 @@ export async function setRushRer(deps: PricingDeps, session: AuthenticatedSessio
       couponCodes: order.couponCodes,
       servicesChanged: order.servicesChanged,
     });
-    if (rush !== order.rushRer) await recordOrderEvent(tx, session.companyId, session.orderId, 'rush_rer_changed', { from: order.rushRer, to: rush });
-    return { status: 'ok', duration: result.duration, services_changed: order.servicesChanged, pac_removed: result.pacRemoved };
+    if (rush !== order.rushRer)
+      await recordOrderEvent(tx, session.companyId, session.orderId, 'rush_rer_changed', {
+        from: order.rushRer,
+        to: rush,
+      });
+    return {
+      status: 'ok',
+      duration: result.duration,
+      services_changed: order.servicesChanged,
+      pac_removed: result.pacRemoved,
+    };
   });
 }
 
@@ -192,7 +284,12 @@ export async function setRushRer(deps: PricingDeps, session: AuthenticatedSessio
  * cart until its held time lapses, or for as long as a hold lasts when it holds none (decision
  * 0030). The database decides who gets a coupon's last use when orders reach for it at once.
  */
-export async function applyCoupon(deps: PricingDeps, session: AuthenticatedSession, typed: string, now: Date): Promise<ApplyCouponResponse> {
+export async function applyCoupon(
+  deps: PricingDeps,
+  session: AuthenticatedSession,
+  typed: string,
+  now: Date,
+): Promise<ApplyCouponResponse> {
   const pricing = await officePricing(deps, session);
   const key = typed.trim().toUpperCase();
   return deps.db.transaction(async (tx) => {
@@ -204,13 +301,19 @@ export async function applyCoupon(deps: PricingDeps, session: AuthenticatedSessi
     let refusal: (typeof result.refusals)[number] | undefined;
     for (const r of result.refusals) if (r.code === typed) refusal = r;
     if (refusal) {
-      await recordOrderEvent(tx, session.companyId, session.orderId, 'coupon_refused', { code: key, reason: refusal.reason });
+      await recordOrderEvent(tx, session.companyId, session.orderId, 'coupon_refused', {
+        code: key,
+        reason: refusal.reason,
+      });
       return { status: refusal.reason, message: refusal.message };
     }
     const coupon = pricing.catalogue.coupons.get(key)!;
     const leaseUntil = (await heldUntil(tx, session, now)) ?? new Date(now.getTime() + pricing.holdMinutes * MINUTE_MS);
     if (!(await takeRedemption(tx, session, key, coupon.max_redemptions, { leaseUntil, now }))) {
-      await recordOrderEvent(tx, session.companyId, session.orderId, 'coupon_refused', { code: key, reason: 'used_up' });
+      await recordOrderEvent(tx, session.companyId, session.orderId, 'coupon_refused', {
+        code: key,
+        reason: 'used_up',
+      });
       return { status: 'used_up', message: COUPON_USED_UP_MESSAGE };
     }
     await saveOrderCart(tx, session.companyId, session.orderId, {
@@ -220,7 +323,10 @@ export async function applyCoupon(deps: PricingDeps, session: AuthenticatedSessi
       couponCodes: [...order.couponCodes, coupon.code],
       servicesChanged: order.servicesChanged,
     });
-    await recordOrderEvent(tx, session.companyId, session.orderId, 'coupon_applied', { code: coupon.code, lease_until: leaseUntil.toISOString() });
+    await recordOrderEvent(tx, session.companyId, session.orderId, 'coupon_applied', {
+      code: coupon.code,
+      lease_until: leaseUntil.toISOString(),
+    });
     return { status: 'ok', message: COUPON_APPLIED_MESSAGE };
   });
 }
@@ -239,7 +345,13 @@ function cartChangeEvent(before: PricingCart, after: PricingCart, result: Pricin
  * still leased (or lapsed but not yet taken by another cart) is kept; one that another cart took
  * is taken again while uses are left. Answers the codes that are used up.
  */
-export async function claimCouponUses(deps: PricingDeps, ref: PricedOrderRef, codes: readonly string[], now: Date, tx: Executor): Promise<string[]> {
+export async function claimCouponUses(
+  deps: PricingDeps,
+  ref: PricedOrderRef,
+  codes: readonly string[],
+  now: Date,
+  tx: Executor,
+): Promise<string[]> {
   if (codes.length === 0) return [];
   const pricing = await officePricing(deps, ref, tx);
   const usedUp: string[] = [];
@@ -247,7 +359,8 @@ export async function claimCouponUses(deps: PricingDeps, ref: PricedOrderRef, co
     const coupon = pricing.catalogue.coupons.get(code.toUpperCase());
     // A coupon the company has removed since is refused by the pricing engine: no use to take.
     if (!coupon) continue;
-    if (!(await takeRedemption(tx, ref, code.toUpperCase(), coupon.max_redemptions, { leaseUntil: null, now }))) usedUp.push(code);
+    if (!(await takeRedemption(tx, ref, code.toUpperCase(), coupon.max_redemptions, { leaseUntil: null, now })))
+      usedUp.push(code);
   }
   return usedUp;
 }
@@ -263,6 +376,10 @@ export async function dropCoupons(deps: PricingDeps, ref: PricedOrderRef, codes:
       couponCodes: order.couponCodes.filter((code) => !codes.includes(code)),
       servicesChanged: order.servicesChanged,
     });
-    for (const code of codes) await recordOrderEvent(tx, ref.companyId, ref.orderId, 'coupon_dropped', { code: code.toUpperCase(), reason: 'used_up' });
+    for (const code of codes)
+      await recordOrderEvent(tx, ref.companyId, ref.orderId, 'coupon_dropped', {
+        code: code.toUpperCase(),
+        reason: 'used_up',
+      });
   });
 }

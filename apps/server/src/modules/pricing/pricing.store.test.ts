@@ -31,29 +31,50 @@ describeOnEachDatabase('what pricing reads and keeps', (factory) => {
   beforeAll(async () => {
     database = await factory.open();
     await importCompanyDocument(database.db, demoDocument());
-    const [company] = await database.db.select({ id: t.companies.id }).from(t.companies).where(eq(t.companies.key, 'demo'));
+    const [company] = await database.db
+      .select({ id: t.companies.id })
+      .from(t.companies)
+      .where(eq(t.companies.key, 'demo'));
     companyId = company!.id;
   });
   afterAll(async () => database.close());
 
   /** A new order of the demo office, straight into the table. */
   async function newOrder(): Promise<string> {
-    const [order] = await database.db.insert(t.orders).values({ companyId, officeId: DEMO_OFFICE_UUID }).returning({ id: t.orders.id });
+    const [order] = await database.db
+      .insert(t.orders)
+      .values({ companyId, officeId: DEMO_OFFICE_UUID })
+      .returning({ id: t.orders.id });
     return order!.id;
   }
 
   function depsWith(pricing: PricingStore): PricingDeps {
-    return { db: database.db, pricing, scheduling: new SchedulingStore(database.db, database.changes, bundledPostalCodes, clock) };
+    return {
+      db: database.db,
+      pricing,
+      scheduling: new SchedulingStore(database.db, database.changes, bundledPostalCodes, clock),
+    };
   }
 
   it("reads an office's catalogue: the document's fees in its order, and its property questions", async () => {
-    const document = demoDocument() as { fees: Array<{ code: string }>; pricing: { fees: Array<{ code: string }> }; property_controls: Array<{ id: number; type: string; label: string; required?: boolean }> };
+    const document = demoDocument() as {
+      fees: Array<{ code: string }>;
+      pricing: { fees: Array<{ code: string }> };
+      property_controls: Array<{ id: number; type: string; label: string; required?: boolean }>;
+    };
     const source = await loadPricingSource(database.db, companyId, DEMO_OFFICE_UUID);
     expect(source).not.toBeNull();
     // The short-form fees come first, then the pricing section's.
-    expect(source!.rules.fees.map((fee) => fee.code)).toEqual([...document.fees, ...document.pricing.fees].map((fee) => fee.code));
+    expect(source!.rules.fees.map((fee) => fee.code)).toEqual(
+      [...document.fees, ...document.pricing.fees].map((fee) => fee.code),
+    );
     expect(source!.controls.map((c) => ({ id: c.id, type: c.type, label: c.label, required: c.required }))).toEqual(
-      document.property_controls.map((c) => ({ id: c.id, type: c.type, label: c.label, required: c.required ?? false })),
+      document.property_controls.map((c) => ({
+        id: c.id,
+        type: c.type,
+        label: c.label,
+        required: c.required ?? false,
+      })),
     );
     // A dropdown keeps its options, which the property step checks answers against.
     expect(source!.controls.find((c) => c.id === 5)?.options).toHaveLength(4);
@@ -77,9 +98,10 @@ describeOnEachDatabase('what pricing reads and keeps', (factory) => {
     }
   });
 
-  it("places an office only when it has both coordinates", async () => {
+  it('places an office only when it has both coordinates', async () => {
     const source = (await loadPricingSource(database.db, companyId, DEMO_OFFICE_UUID))!;
-    const at = (latitude: number | null, longitude: number | null) => officePricingOf({ ...source, office: { ...source.office, latitude, longitude } }).office.location;
+    const at = (latitude: number | null, longitude: number | null) =>
+      officePricingOf({ ...source, office: { ...source.office, latitude, longitude } }).office.location;
     expect(at(40.0801, -82.9827)).toEqual({ latitude: 40.0801, longitude: -82.9827 });
     expect(at(40.0801, null)).toBeNull();
     expect(at(null, -82.9827)).toBeNull();
@@ -127,7 +149,11 @@ describeOnEachDatabase('what pricing reads and keeps', (factory) => {
 
   it('says which is not found: the office, or the order', async () => {
     const deps = depsWith(new PricingStore(database.db, database.changes, clock));
-    await expect(officePricing(deps, { companyId, officeId: NO_SUCH_OFFICE })).rejects.toThrow('The office was not found.');
-    await expect(priceStoredOrder(deps, { companyId, officeId: DEMO_OFFICE_UUID, orderId: NO_SUCH_ORDER }, new Date(clock()))).rejects.toThrow('The order was not found.');
+    await expect(officePricing(deps, { companyId, officeId: NO_SUCH_OFFICE })).rejects.toThrow(
+      'The office was not found.',
+    );
+    await expect(
+      priceStoredOrder(deps, { companyId, officeId: DEMO_OFFICE_UUID, orderId: NO_SUCH_ORDER }, new Date(clock())),
+    ).rejects.toThrow('The order was not found.');
   });
 });

@@ -28,11 +28,20 @@ export interface OfficePricing {
 export function officePricingOf(source: PricingSource): OfficePricing {
   const scheduling = source.office.scheduling as Office['scheduling'];
   return {
-    catalogue: pricingCatalogue({ currency: source.currency, services: source.services, packages: source.packages, rules: source.rules, rer_rush_amount_cents: source.rerRushAmountCents }),
+    catalogue: pricingCatalogue({
+      currency: source.currency,
+      services: source.services,
+      packages: source.packages,
+      rules: source.rules,
+      rer_rush_amount_cents: source.rerRushAmountCents,
+    }),
     settings: pricingSettings(new SettingsReader(source.settings)),
     office: {
       uuid: source.office.uuid,
-      location: source.office.latitude !== null && source.office.longitude !== null ? { latitude: source.office.latitude, longitude: source.office.longitude } : null,
+      location:
+        source.office.latitude !== null && source.office.longitude !== null
+          ? { latitude: source.office.latitude, longitude: source.office.longitude }
+          : null,
       roadFactor: scheduling.road_factor,
       defaultDurationMinutes: scheduling.default_duration_minutes,
     },
@@ -61,7 +70,11 @@ export class PricingStore {
    * it, so a new day is a new entry). The orders table announces every change to an order
    * (migration 0002), its answers included, since saving them updates the order row.
    */
-  async orderPricing(ref: { companyId: string; orderId: string }, today: string, load: () => Promise<PricingResult>): Promise<PricingResult> {
+  async orderPricing(
+    ref: { companyId: string; orderId: string },
+    today: string,
+    load: () => Promise<PricingResult>,
+  ): Promise<PricingResult> {
     const priced = await this.orders.get(`${ref.orderId}:${today}`, async () => ({
       value: await load(),
       dependsOn: [changeKeys.order(ref.orderId), changeKeys.company(ref.companyId)],

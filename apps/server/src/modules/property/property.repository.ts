@@ -4,7 +4,12 @@ import type { Executor } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
 
 /** The property step's answers: the order's own fields, and its answer rows replaced. */
-export async function saveOrderProperty(db: Executor, companyId: string, orderId: string, property: PropertyAnswers): Promise<void> {
+export async function saveOrderProperty(
+  db: Executor,
+  companyId: string,
+  orderId: string,
+  property: PropertyAnswers,
+): Promise<void> {
   await db
     .update(t.orders)
     .set({
@@ -17,8 +22,14 @@ export async function saveOrderProperty(db: Executor, companyId: string, orderId
       updatedAt: new Date(),
     })
     .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
-  await db.delete(t.orderAnswers).where(and(eq(t.orderAnswers.companyId, companyId), eq(t.orderAnswers.orderId, orderId)));
+  await db
+    .delete(t.orderAnswers)
+    .where(and(eq(t.orderAnswers.companyId, companyId), eq(t.orderAnswers.orderId, orderId)));
   if (property.answers.length) {
-    await db.insert(t.orderAnswers).values(property.answers.map((a) => ({ companyId, orderId, controlId: a.id, value: a.value, checked: a.checked })));
+    await db
+      .insert(t.orderAnswers)
+      .values(
+        property.answers.map((a) => ({ companyId, orderId, controlId: a.id, value: a.value, checked: a.checked })),
+      );
   }
 }

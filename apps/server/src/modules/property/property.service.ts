@@ -11,7 +11,12 @@ import { saveOrderProperty } from './property.repository.ts';
  * stores them. Answers that change the price take effect in the next /pricing; the duration is
  * answered as the spec allows.
  */
-export async function setPropertyInfo(deps: PricingDeps, session: AuthenticatedSession, body: SetPropertyInfoBody, now: Date): Promise<{ status: 'ok'; duration: number }> {
+export async function setPropertyInfo(
+  deps: PricingDeps,
+  session: AuthenticatedSession,
+  body: SetPropertyInfoBody,
+  now: Date,
+): Promise<{ status: 'ok'; duration: number }> {
   const pricing = await officePricing(deps, session);
   const currentYear = Number(pricing.calendar.localDateOf(now.getTime()).slice(0, 4));
   const checked = checkPropertyAnswers(pricing.controls, body, currentYear);

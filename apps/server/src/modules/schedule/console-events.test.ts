@@ -7,7 +7,13 @@ import { openDatabase } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import { demoOrdinaryWeekday } from '../../test-support/demo-days.ts';
-import { demoDocument, startDemoSession, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../test-support/test-app.ts';
+import {
+  demoDocument,
+  startDemoSession,
+  startTestApp,
+  TEST_ADMIN_TOKEN,
+  type TestApp,
+} from '../../test-support/test-app.ts';
 import { DemoOrder } from '../confirm/confirm-test-support.ts';
 import { signedInMember, type ConsolePerson } from '../console-auth/console-test-support.ts';
 import { setClock, slotsOn } from '../booking-changes/manage-test-support.ts';
@@ -16,7 +22,12 @@ import { setClock, slotsOn } from '../booking-changes/manage-test-support.ts';
 const MONDAY = '2027-03-01T14:00:00.000Z';
 const OTHER_OFFICE = 'c0000000-0000-4000-8000-0000000000ee';
 /** Instances that share a database share the secret that signs their cookies. */
-const CONFIG = { SESSION_RATE_LIMIT: '1000', SEARCH_RATE_LIMIT: '1000', WRITE_RATE_LIMIT: '1000', AUTH_SECRET: 'console-events-test-secret-0123456789abcdef' };
+const CONFIG = {
+  SESSION_RATE_LIMIT: '1000',
+  SEARCH_RATE_LIMIT: '1000',
+  WRITE_RATE_LIMIT: '1000',
+  AUTH_SECRET: 'console-events-test-secret-0123456789abcdef',
+};
 const admin = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
 
 /** A console's event stream read as it comes, each event stamped with the real time it arrived. */
@@ -29,7 +40,10 @@ class EventStream {
 
   static async open(url: string, cookie: string): Promise<EventStream> {
     const stream = new EventStream();
-    const response = await fetch(url, { headers: { cookie, accept: 'text/event-stream' }, signal: stream.controller.signal });
+    const response = await fetch(url, {
+      headers: { cookie, accept: 'text/event-stream' },
+      signal: stream.controller.signal,
+    });
     stream.status = response.status;
     stream.headers = response.headers;
     if (response.body) void stream.read(response.body.getReader());
@@ -49,7 +63,12 @@ class EventStream {
         while ((end = buffer.indexOf('\n\n')) !== -1) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
-          const field = (name: string) => block.split('\n').find((line) => line.startsWith(`${name}:`))?.slice(name.length + 1).trim();
+          const field = (name: string) =>
+            block
+              .split('\n')
+              .find((line) => line.startsWith(`${name}:`))
+              ?.slice(name.length + 1)
+              .trim();
           const name = field('event');
           if (name) this.events.push({ name, data: field('data') ?? '', at: performance.now() });
         }
@@ -92,7 +111,10 @@ class EventStream {
 async function timed(promise: Promise<unknown>, limitMs: number): Promise<number> {
   const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
-  const settled = await Promise.race([promise.then(() => true), new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), limitMs)))]);
+  const settled = await Promise.race([
+    promise.then(() => true),
+    new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), limitMs))),
+  ]);
   clearTimeout(timer);
   return settled ? performance.now() - started : Infinity;
 }
@@ -111,7 +133,10 @@ describeOnEachDatabase('the console event stream', (factory) => {
     other.key = 'other';
     other.offices[0].uuid = OTHER_OFFICE;
     for (const inspector of other.inspectors) inspector.office = OTHER_OFFICE;
-    expect((await harness.app.inject({ method: 'PUT', url: '/api/admin/companies/other', headers: admin, payload: other })).statusCode).toBe(200);
+    expect(
+      (await harness.app.inject({ method: 'PUT', url: '/api/admin/companies/other', headers: admin, payload: other }))
+        .statusCode,
+    ).toBe(200);
     setClock(harness, MONDAY);
     office = await signedInMember(harness, 'office@example.com', 'office');
     base = await harness.app.listen({ port: 0, host: '127.0.0.1' });
@@ -122,7 +147,10 @@ describeOnEachDatabase('the console event stream', (factory) => {
     else await harness.close();
   });
 
-  async function openStream(url = `${base}/api/console/companies/demo/events`, cookie = office.cookie): Promise<EventStream> {
+  async function openStream(
+    url = `${base}/api/console/companies/demo/events`,
+    cookie = office.cookie,
+  ): Promise<EventStream> {
     const stream = await EventStream.open(url, cookie);
     streams.push(stream);
     expect(stream.status).toBe(200);
@@ -132,8 +160,17 @@ describeOnEachDatabase('the console event stream', (factory) => {
   }
 
   /** A visitor of `companyKey` with a filled-in order, and a slot of `day` to hold. */
-  async function visitor(companyKey: 'demo' | 'other', day: string, app = harness.app): Promise<{ order: DemoOrder; slot: AppointmentSlot }> {
-    const order = await DemoOrder.start(app, harness.database.db, await startDemoSession(app, companyKey === 'other' ? OTHER_OFFICE : undefined, companyKey), companyKey);
+  async function visitor(
+    companyKey: 'demo' | 'other',
+    day: string,
+    app = harness.app,
+  ): Promise<{ order: DemoOrder; slot: AppointmentSlot }> {
+    const order = await DemoOrder.start(
+      app,
+      harness.database.db,
+      await startDemoSession(app, companyKey === 'other' ? OTHER_OFFICE : undefined, companyKey),
+      companyKey,
+    );
     await order.fillIn();
     const slot = (await slotsOn(app, order.token, day, companyKey))[0];
     expect(slot).toBeDefined();
@@ -166,7 +203,12 @@ describeOnEachDatabase('the console event stream', (factory) => {
 
     await settle();
     since = performance.now();
-    const cancelled = await harness.app.inject({ method: 'POST', url: `/api/console/companies/demo/orders/${order.orderId}/cancel`, headers: office.headers, payload: { reason: 'stream', override: true } });
+    const cancelled = await harness.app.inject({
+      method: 'POST',
+      url: `/api/console/companies/demo/orders/${order.orderId}/cancel`,
+      headers: office.headers,
+      payload: { reason: 'stream', override: true },
+    });
     expect(cancelled.statusCode).toBe(200);
     const gone = await stream.waitFor('schedule', since, 1000);
     expect(gone).not.toBeNull();
@@ -199,7 +241,8 @@ describeOnEachDatabase('the console event stream', (factory) => {
     expect(listeners()).toBe(before + 1);
     stream.close();
     const deadline = performance.now() + 1000;
-    while (listeners() !== before && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    while (listeners() !== before && performance.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 10));
     expect(listeners()).toBe(before);
   });
 
@@ -207,7 +250,11 @@ describeOnEachDatabase('the console event stream', (factory) => {
     const clerk = await signedInMember(harness, 'revoked-clerk@example.com', 'office');
     const owner = await signedInMember(harness, 'revoking-owner@example.com', 'owner');
     const stream = await openStream(undefined, clerk.cookie);
-    const revoked = await harness.app.inject({ method: 'POST', url: `/api/console/companies/demo/members/${clerk.userId}/sign-out`, headers: owner.headers });
+    const revoked = await harness.app.inject({
+      method: 'POST',
+      url: `/api/console/companies/demo/members/${clerk.userId}/sign-out`,
+      headers: owner.headers,
+    });
     expect(revoked.statusCode, revoked.body).toBe(200);
     const { order, slot } = await visitor('demo', dayAfter(9));
     const since = performance.now();
@@ -220,7 +267,10 @@ describeOnEachDatabase('the console event stream', (factory) => {
     const clerk = await signedInMember(harness, 'promoted-clerk@example.com', 'office');
     const steady = await openStream();
     const stream = await openStream(undefined, clerk.cookie);
-    await harness.database.db.update(t.authMembers).set({ role: 'inspector', inspectorId: 101 }).where(eq(t.authMembers.userId, clerk.userId));
+    await harness.database.db
+      .update(t.authMembers)
+      .set({ role: 'inspector', inspectorId: 101 })
+      .where(eq(t.authMembers.userId, clerk.userId));
     const { order, slot } = await visitor('demo', dayAfter(10));
     const since = performance.now();
     expect((await order.hold(slot)).statusCode).toBe(200);
@@ -242,7 +292,10 @@ describeOnEachDatabase('the console event stream', (factory) => {
 
   if (factory.name === 'postgres') {
     it('carries a change made through one instance to a stream open on another over the same database', async () => {
-      const second = await startTestApp({ name: 'postgres', open: () => openDatabase({ kind: 'postgres', url: harness.database.url! }) }, { config: CONFIG });
+      const second = await startTestApp(
+        { name: 'postgres', open: () => openDatabase({ kind: 'postgres', url: harness.database.url! }) },
+        { config: CONFIG },
+      );
       try {
         second.clock.advance(harness.clock.now() - second.clock.now());
         const otherBase = await second.app.listen({ port: 0, host: '127.0.0.1' });

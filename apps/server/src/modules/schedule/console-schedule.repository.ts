@@ -14,7 +14,12 @@ export async function loadOffices(db: Executor, companyId: string) {
 /** The office's working inspectors (an inspector member: only `onlyId`), best-ranked first. */
 export async function loadOfficeInspectors(db: Executor, companyId: string, officeId: string, onlyId: number | null) {
   return db
-    .select({ id: t.inspectors.id, name: t.inspectors.display, weeklyHours: t.inspectors.weeklyHours, overrides: t.inspectors.overrides })
+    .select({
+      id: t.inspectors.id,
+      name: t.inspectors.display,
+      weeklyHours: t.inspectors.weeklyHours,
+      overrides: t.inspectors.overrides,
+    })
     .from(t.inspectors)
     .where(
       and(
@@ -49,7 +54,14 @@ export interface ScheduleRow {
  * The inspectors' booked appointments of confirmed orders and their live holds (unexpired at
  * `now`) that overlap [fromMs, toMs), soonest first. Every row is the company's own.
  */
-export async function loadScheduleRows(db: Executor, companyId: string, inspectorIds: readonly number[], fromMs: number, toMs: number, now: Date): Promise<ScheduleRow[]> {
+export async function loadScheduleRows(
+  db: Executor,
+  companyId: string,
+  inspectorIds: readonly number[],
+  fromMs: number,
+  toMs: number,
+  now: Date,
+): Promise<ScheduleRow[]> {
   if (inspectorIds.length === 0) return [];
   const range = sql`tstzrange(${new Date(fromMs).toISOString()}::timestamptz, ${new Date(toMs).toISOString()}::timestamptz)`;
   const rows = await db
@@ -84,15 +96,26 @@ export async function loadScheduleRows(db: Executor, companyId: string, inspecto
 }
 
 /** The clients of some orders (the first client of each), by order id. */
-export async function loadClientNames(db: Executor, companyId: string, orderIds: readonly string[]): Promise<Map<string, Record<string, unknown>>> {
+export async function loadClientNames(
+  db: Executor,
+  companyId: string,
+  orderIds: readonly string[],
+): Promise<Map<string, Record<string, unknown>>> {
   if (orderIds.length === 0) return new Map();
   const rows = await db
     .select({ orderId: t.orderParties.orderId, person: t.orderParties.person })
     .from(t.orderParties)
-    .where(and(eq(t.orderParties.companyId, companyId), inArray(t.orderParties.orderId, [...orderIds]), eq(t.orderParties.role, 'client')))
+    .where(
+      and(
+        eq(t.orderParties.companyId, companyId),
+        inArray(t.orderParties.orderId, [...orderIds]),
+        eq(t.orderParties.role, 'client'),
+      ),
+    )
     .orderBy(asc(t.orderParties.position));
   const clients = new Map<string, Record<string, unknown>>();
-  for (const row of rows) if (!clients.has(row.orderId)) clients.set(row.orderId, row.person as Record<string, unknown>);
+  for (const row of rows)
+    if (!clients.has(row.orderId)) clients.set(row.orderId, row.person as Record<string, unknown>);
   return clients;
 }
 
@@ -111,5 +134,10 @@ export async function loadCompanyInspectors(db: Executor, companyId: string, onl
         ...(onlyId === null ? [] : [eq(t.inspectors.id, onlyId)]),
       ),
     )
-    .orderBy(asc(t.offices.position), sql`${t.inspectors.preferredRank} asc nulls last`, asc(t.inspectors.display), asc(t.inspectors.id));
+    .orderBy(
+      asc(t.offices.position),
+      sql`${t.inspectors.preferredRank} asc nulls last`,
+      asc(t.inspectors.display),
+      asc(t.inspectors.id),
+    );
 }

@@ -1,4 +1,11 @@
-import type { ConsoleBooking, ConsoleHold, ConsoleInspectors, ConsoleSchedule, ConsoleScheduleQuery, ConsoleTimeOffSpan } from '@scheduler/contracts/console';
+import type {
+  ConsoleBooking,
+  ConsoleHold,
+  ConsoleInspectors,
+  ConsoleSchedule,
+  ConsoleScheduleQuery,
+  ConsoleTimeOffSpan,
+} from '@scheduler/contracts/console';
 import { addDays, timeOfMinutes, ZonedCalendar } from '@scheduler/domain/availability/zoned-calendar';
 import { blockApplies, blockMinutes, type TimeOffBlock } from '@scheduler/domain/schedule/time-off';
 import { htmlToPlainText } from '@scheduler/domain/html-text';
@@ -9,7 +16,14 @@ import type { Executor } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { ownInspectorOnly, type ConsoleMember } from '../console-auth/console-member.ts';
 import { orderReference } from '../notifications/mail-content.ts';
-import { loadClientNames, loadCompanyInspectors, loadOfficeInspectors, loadOffices, loadScheduleRows, type ScheduleRow } from './console-schedule.repository.ts';
+import {
+  loadClientNames,
+  loadCompanyInspectors,
+  loadOfficeInspectors,
+  loadOffices,
+  loadScheduleRows,
+  type ScheduleRow,
+} from './console-schedule.repository.ts';
 import { listTimeOff, type TimeOffRow } from './console-time-off.repository.ts';
 
 const HOUR_MS = 3_600_000;
@@ -20,7 +34,9 @@ export const BOOKED_ONLINE = 'online';
 type Snapshot = { lines?: Array<{ name?: unknown }> } | null;
 
 function servicesOf(snapshot: Record<string, unknown> | null): string[] {
-  return ((snapshot as Snapshot)?.lines ?? []).map((line) => htmlToPlainText(String(line.name ?? ''))).filter((name) => name !== '');
+  return ((snapshot as Snapshot)?.lines ?? [])
+    .map((line) => htmlToPlainText(String(line.name ?? '')))
+    .filter((name) => name !== '');
 }
 
 function addressLineOf(row: Pick<ScheduleRow, 'address1' | 'address2' | 'city' | 'postalCode'>): string {
@@ -32,7 +48,13 @@ function addressLineOf(row: Pick<ScheduleRow, 'address1' | 'address2' | 'city' |
 function spanOf(timeZone: string, startMs: number, endMs: number) {
   const start = officeClockAt(timeZone, startMs);
   const end = officeClockAt(timeZone, endMs);
-  return { start: new Date(startMs).toISOString(), end: new Date(endMs).toISOString(), local_date: start.date, local_start: start.time, local_end: end.time };
+  return {
+    start: new Date(startMs).toISOString(),
+    end: new Date(endMs).toISOString(),
+    local_date: start.date,
+    local_start: start.time,
+    local_end: end.time,
+  };
 }
 
 /** Noon of a local date on the office's clock: an instant every date has, whatever the zone's changes. */
@@ -41,7 +63,12 @@ export function noonOn(calendar: ZonedCalendar, date: string): number {
 }
 
 /** Booked appointments as the console shows them, each with its inspector. */
-export async function describeBookings(db: Executor, companyId: string, timeZone: string, rows: readonly ScheduleRow[]): Promise<Array<ConsoleBooking & { inspector_id: number }>> {
+export async function describeBookings(
+  db: Executor,
+  companyId: string,
+  timeZone: string,
+  rows: readonly ScheduleRow[],
+): Promise<Array<ConsoleBooking & { inspector_id: number }>> {
   const clients = await loadClientNames(db, companyId, [...new Set(rows.map((row) => row.orderId))]);
   return rows.map((row) => ({
     ...spanOf(timeZone, row.startMs, row.endMs),
@@ -64,20 +91,43 @@ function timeOffSpans(blocks: readonly TimeOffRow[], dates: readonly string[]): 
       .filter(({ block }) => blockApplies(block, date))
       .map(({ row, block }) => {
         const minutes = blockMinutes(block);
-        return { time_off_id: row.id, local_date: date, local_start: timeOfMinutes(minutes.from), local_end: timeOfMinutes(minutes.to), note: row.note, recurring: row.weekdays !== null };
+        return {
+          time_off_id: row.id,
+          local_date: date,
+          local_start: timeOfMinutes(minutes.from),
+          local_end: timeOfMinutes(minutes.to),
+          note: row.note,
+          recurring: row.weekdays !== null,
+        };
       }),
   );
 }
 
 /** A stored block as the domain reads it. */
 export function blockOfRow(row: TimeOffRow): { row: TimeOffRow; block: TimeOffBlock } {
-  return { row, block: { from_date: row.fromDate, to_date: row.toDate, weekdays: row.weekdays ?? null, start_time: row.startTime, end_time: row.endTime } };
+  return {
+    row,
+    block: {
+      from_date: row.fromDate,
+      to_date: row.toDate,
+      weekdays: row.weekdays ?? null,
+      start_time: row.startTime,
+      end_time: row.endTime,
+    },
+  };
 }
 
 /** The company's inspectors for the console's filters and forms. */
 export async function companyInspectors(db: Executor, member: ConsoleMember): Promise<ConsoleInspectors> {
   const rows = await loadCompanyInspectors(db, member.companyId, ownInspectorOnly(member, 'schedule.read'));
-  return { inspectors: rows.map((row) => ({ id: row.id, name: row.name, office_uuid: row.officeId, office_name: row.officeName })) };
+  return {
+    inspectors: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      office_uuid: row.officeId,
+      office_name: row.officeName,
+    })),
+  };
 }
 
 /**
@@ -85,10 +135,16 @@ export async function companyInspectors(db: Executor, member: ConsoleMember): Pr
  * booked inspections and the holds visitors have on their time now. An inspector member sees only
  * their own column, unless the company lets inspectors see everyone's.
  */
-export async function officeSchedule(db: Executor, member: ConsoleMember, query: ConsoleScheduleQuery, now: Date): Promise<ConsoleSchedule> {
+export async function officeSchedule(
+  db: Executor,
+  member: ConsoleMember,
+  query: ConsoleScheduleQuery,
+  now: Date,
+): Promise<ConsoleSchedule> {
   const offices = await loadOffices(db, member.companyId);
   const office = query.office_uuid ? offices.find((candidate) => candidate.id === query.office_uuid) : offices[0];
-  if (!office) throw new AppError(404, 'not_found', query.office_uuid ? 'No such office.' : 'The company has no office.');
+  if (!office)
+    throw new AppError(404, 'not_found', query.office_uuid ? 'No such office.' : 'The company has no office.');
   const onlyInspector = ownInspectorOnly(member, 'schedule.read');
   const inspectors = await loadOfficeInspectors(db, member.companyId, office.id, onlyInspector);
 
@@ -99,11 +155,28 @@ export async function officeSchedule(db: Executor, member: ConsoleMember, query:
   const fromMs = noonOn(calendar, dates[0]!) - 36 * HOUR_MS;
   const toMs = noonOn(calendar, dates.at(-1)!) + 36 * HOUR_MS;
   const shown = new Set(dates);
-  const rows = (await loadScheduleRows(db, member.companyId, inspectors.map((i) => i.id), fromMs, toMs, now)).filter((row) => shown.has(officeClockAt(office.timeZone, row.startMs).date));
-  const bookings = await describeBookings(db, member.companyId, office.timeZone, rows.filter((row) => row.kind === 'appointment'));
+  const rows = (
+    await loadScheduleRows(
+      db,
+      member.companyId,
+      inspectors.map((i) => i.id),
+      fromMs,
+      toMs,
+      now,
+    )
+  ).filter((row) => shown.has(officeClockAt(office.timeZone, row.startMs).date));
+  const bookings = await describeBookings(
+    db,
+    member.companyId,
+    office.timeZone,
+    rows.filter((row) => row.kind === 'appointment'),
+  );
   const timeOff = await listTimeOff(db, member.companyId, { from: dates[0], to: dates.at(-1) });
   // A hold says when, never whose: the visitor has not booked, and the console is not theirs to read yet.
-  const holdOf = (row: ScheduleRow): ConsoleHold => ({ ...spanOf(office.timeZone, row.startMs, row.endMs), expires_at: (row.holdExpiresAt ?? now).toISOString() });
+  const holdOf = (row: ScheduleRow): ConsoleHold => ({
+    ...spanOf(office.timeZone, row.startMs, row.endMs),
+    expires_at: (row.holdExpiresAt ?? now).toISOString(),
+  });
 
   return {
     office: { uuid: office.id, name: office.name, time_zone: office.timeZone },
@@ -116,9 +189,20 @@ export async function officeSchedule(db: Executor, member: ConsoleMember, query:
       return {
         id: inspector.id,
         name: inspector.name,
-        working_hours: dates.flatMap((date) => workingHoursOn(inspector, date).map((interval) => ({ local_date: date, local_start: interval.start, local_end: interval.end }))),
-        bookings: bookings.filter((booking) => booking.inspector_id === inspector.id).map(({ inspector_id: _, ...booking }) => booking),
-        time_off: timeOffSpans(timeOff.filter((block) => block.inspectorId === inspector.id), dates),
+        working_hours: dates.flatMap((date) =>
+          workingHoursOn(inspector, date).map((interval) => ({
+            local_date: date,
+            local_start: interval.start,
+            local_end: interval.end,
+          })),
+        ),
+        bookings: bookings
+          .filter((booking) => booking.inspector_id === inspector.id)
+          .map(({ inspector_id: _, ...booking }) => booking),
+        time_off: timeOffSpans(
+          timeOff.filter((block) => block.inspectorId === inspector.id),
+          dates,
+        ),
         holds: own.filter((row) => row.kind === 'hold').map(holdOf),
       };
     }),

@@ -6,7 +6,14 @@ import { AppError } from '../../errors.ts';
 import { memberCan, ownInspectorOnly, type ConsoleMember } from '../console-auth/console-member.ts';
 import { loadScheduleRows } from './console-schedule.repository.ts';
 import { describeBookings, noonOn } from './console-schedule.service.ts';
-import { deleteTimeOff, findTimeOff, insertTimeOff, inspectorOffice, listTimeOff, type TimeOffRow } from './console-time-off.repository.ts';
+import {
+  deleteTimeOff,
+  findTimeOff,
+  insertTimeOff,
+  inspectorOffice,
+  listTimeOff,
+  type TimeOffRow,
+} from './console-time-off.repository.ts';
 
 const HOUR_MS = 3_600_000;
 const MINUTES_PER_DAY = 24 * 60;
@@ -14,7 +21,11 @@ const MINUTES_PER_DAY = 24 * 60;
 /** Time off is refused over these bookings unless the office accepts them (the bookings stay). */
 export class TimeOffConflictError extends AppError {
   constructor(readonly conflicts: ConsoleBooking[]) {
-    super(409, 'time_off_conflicts', `This time off is over ${conflicts.length === 1 ? 'a booked inspection' : `${conflicts.length} booked inspections`}: move or cancel them, or block the time anyway.`);
+    super(
+      409,
+      'time_off_conflicts',
+      `This time off is over ${conflicts.length === 1 ? 'a booked inspection' : `${conflicts.length} booked inspections`}: move or cancel them, or block the time anyway.`,
+    );
   }
 }
 
@@ -35,10 +46,15 @@ function asTimeOff(row: TimeOffRow): ConsoleTimeOff {
 
 /** An inspector member may block only their own time; everyone else any inspector's. */
 function assertMayBlock(member: ConsoleMember, inspectorId: number): void {
-  if (!memberCan(member, 'time_off.manage', member.inspectorId === inspectorId)) throw new AppError(403, 'forbidden', 'You can block only your own time.');
+  if (!memberCan(member, 'time_off.manage', member.inspectorId === inspectorId))
+    throw new AppError(403, 'forbidden', 'You can block only your own time.');
 }
 
-export async function timeOffList(db: Database, member: ConsoleMember, filter: { inspector_id?: number | undefined; from?: string | undefined; to?: string | undefined }): Promise<{ time_off: ConsoleTimeOff[] }> {
+export async function timeOffList(
+  db: Database,
+  member: ConsoleMember,
+  filter: { inspector_id?: number | undefined; from?: string | undefined; to?: string | undefined },
+): Promise<{ time_off: ConsoleTimeOff[] }> {
   const inspectorId = ownInspectorOnly(member, 'time_off.read') ?? filter.inspector_id;
   const rows = await listTimeOff(db, member.companyId, { inspectorId, from: filter.from, to: filter.to });
   return { time_off: rows.map(asTimeOff) };
@@ -55,22 +71,42 @@ function overlapsBlock(booking: ConsoleBooking, block: TimeOffBlock): boolean {
 }
 
 /** The inspector's booked inspections still ahead that the block would fall on. */
-async function conflictsOf(db: Database, member: ConsoleMember, inspectorId: number, timeZone: string, block: TimeOffBlock, now: Date): Promise<ConsoleBooking[]> {
+async function conflictsOf(
+  db: Database,
+  member: ConsoleMember,
+  inspectorId: number,
+  timeZone: string,
+  block: TimeOffBlock,
+  now: Date,
+): Promise<ConsoleBooking[]> {
   const calendar = ZonedCalendar.of(timeZone);
   const fromMs = Math.max(now.getTime(), noonOn(calendar, block.from_date) - 36 * HOUR_MS);
   const toMs = noonOn(calendar, addDays(block.to_date, 1)) + 12 * HOUR_MS;
   if (toMs <= fromMs) return [];
-  const rows = (await loadScheduleRows(db, member.companyId, [inspectorId], fromMs, toMs, now)).filter((row) => row.kind === 'appointment' && row.endMs > now.getTime());
+  const rows = (await loadScheduleRows(db, member.companyId, [inspectorId], fromMs, toMs, now)).filter(
+    (row) => row.kind === 'appointment' && row.endMs > now.getTime(),
+  );
   const bookings = await describeBookings(db, member.companyId, timeZone, rows);
   return bookings.filter((booking) => overlapsBlock(booking, block)).map(({ inspector_id: _, ...booking }) => booking);
 }
 
 /** Blocks an inspector's time; refused over booked inspections unless `accept_conflicts`. */
-export async function addTimeOff(db: Database, member: ConsoleMember, body: ConsoleTimeOffBody, now: Date): Promise<ConsoleTimeOff> {
+export async function addTimeOff(
+  db: Database,
+  member: ConsoleMember,
+  body: ConsoleTimeOffBody,
+  now: Date,
+): Promise<ConsoleTimeOff> {
   assertMayBlock(member, body.inspector_id);
   const office = await inspectorOffice(db, member.companyId, body.inspector_id);
   if (!office) throw new AppError(400, 'invalid_request', 'No such inspector in this company.', 'inspector_id');
-  const block: TimeOffBlock = { from_date: body.from_date, to_date: body.to_date, weekdays: body.weekdays, start_time: body.start_time, end_time: body.end_time };
+  const block: TimeOffBlock = {
+    from_date: body.from_date,
+    to_date: body.to_date,
+    weekdays: body.weekdays,
+    start_time: body.start_time,
+    end_time: body.end_time,
+  };
   if (!body.accept_conflicts) {
     const conflicts = await conflictsOf(db, member, body.inspector_id, office.timeZone, block, now);
     if (conflicts.length) throw new TimeOffConflictError(conflicts);

@@ -16,7 +16,9 @@ describeOnEachDatabase('console time off', (factory) => {
   let harness: TestApp;
   let office: ConsolePerson;
   beforeAll(async () => {
-    harness = await startTestApp(factory, { config: { SESSION_RATE_LIMIT: '1000', SEARCH_RATE_LIMIT: '1000', WRITE_RATE_LIMIT: '1000' } });
+    harness = await startTestApp(factory, {
+      config: { SESSION_RATE_LIMIT: '1000', SEARCH_RATE_LIMIT: '1000', WRITE_RATE_LIMIT: '1000' },
+    });
     office = await signedInMember(harness, 'office@example.com', 'office');
   });
   afterEach(() => harness.clock.reset());
@@ -24,14 +26,29 @@ describeOnEachDatabase('console time off', (factory) => {
 
   const dayAfter = (days: number) => demoOrdinaryWeekday(addDays(MONDAY.slice(0, 10), days));
   const block = (person: ConsolePerson, body: Record<string, unknown>) =>
-    harness.app.inject({ method: 'POST', url: '/api/console/companies/demo/time-off', headers: person.headers, payload: body });
-  const unblock = (person: ConsolePerson, id: string) => harness.app.inject({ method: 'DELETE', url: `/api/console/companies/demo/time-off/${id}`, headers: person.headers });
+    harness.app.inject({
+      method: 'POST',
+      url: '/api/console/companies/demo/time-off',
+      headers: person.headers,
+      payload: body,
+    });
+  const unblock = (person: ConsolePerson, id: string) =>
+    harness.app.inject({
+      method: 'DELETE',
+      url: `/api/console/companies/demo/time-off/${id}`,
+      headers: person.headers,
+    });
   /** The wizard's times of a day that name the inspector, for a fresh visitor. */
   async function visitorTimesOf(day: string, inspectorId: number): Promise<string[]> {
     const order = await DemoOrder.start(harness.app, harness.database.db, await startDemoSession(harness.app));
     await order.fillIn();
     const slots: AppointmentSlot[] = await slotsOn(harness.app, order.token, day);
-    return slots.filter((slot) => slot.users.includes(inspectorId) || (slot.group ?? []).some((member) => member.users.includes(inspectorId))).map((slot) => slot.start);
+    return slots
+      .filter(
+        (slot) =>
+          slot.users.includes(inspectorId) || (slot.group ?? []).some((member) => member.users.includes(inspectorId)),
+      )
+      .map((slot) => slot.start);
   }
 
   it("takes the blocked hours out of the wizard's times at once, and gives them back when the block goes", async () => {
@@ -41,12 +58,34 @@ describeOnEachDatabase('console time off', (factory) => {
     expect(before.length).toBeGreaterThan(0);
     const created = await block(office, { inspector_id: 101, from_date: day, to_date: day, note: 'Dentist' });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ inspector_id: 101, from_date: day, to_date: day, weekdays: null, start_time: null, end_time: null, note: 'Dentist', created_by: 'office' });
+    expect(created.json()).toMatchObject({
+      inspector_id: 101,
+      from_date: day,
+      to_date: day,
+      weekdays: null,
+      start_time: null,
+      end_time: null,
+      note: 'Dentist',
+      created_by: 'office',
+    });
     expect(await visitorTimesOf(day, 101)).toEqual([]);
     // The console's schedule shows it as a whole day, and still shows the hours it takes from.
-    const schedule = await harness.app.inject({ method: 'GET', url: `/api/console/companies/demo/schedule?from=${day}`, headers: office.headers });
+    const schedule = await harness.app.inject({
+      method: 'GET',
+      url: `/api/console/companies/demo/schedule?from=${day}`,
+      headers: office.headers,
+    });
     const mike = schedule.json<ConsoleSchedule>().inspectors.find((inspector) => inspector.id === 101)!;
-    expect(mike.time_off).toEqual([{ time_off_id: created.json().id, local_date: day, local_start: '00:00', local_end: '24:00', note: 'Dentist', recurring: false }]);
+    expect(mike.time_off).toEqual([
+      {
+        time_off_id: created.json().id,
+        local_date: day,
+        local_start: '00:00',
+        local_end: '24:00',
+        note: 'Dentist',
+        recurring: false,
+      },
+    ]);
     expect(mike.working_hours.length).toBeGreaterThan(0);
     expect((await unblock(office, created.json().id)).statusCode).toBe(204);
     expect(await visitorTimesOf(day, 101)).toEqual(before);
@@ -60,7 +99,14 @@ describeOnEachDatabase('console time off', (factory) => {
     const dayAfterLast = addDays(weekLater, 7);
     const beforeAfterLast = await visitorTimesOf(dayAfterLast, 101);
     const weekday = new Date(`${first}T12:00:00Z`).getUTCDay();
-    const created = await block(office, { inspector_id: 101, from_date: first, to_date: weekLater, weekdays: [weekday], start_time: '00:00', end_time: '12:00' });
+    const created = await block(office, {
+      inspector_id: 101,
+      from_date: first,
+      to_date: weekLater,
+      weekdays: [weekday],
+      start_time: '00:00',
+      end_time: '12:00',
+    });
     expect(created.statusCode).toBe(201);
     for (const day of [first, weekLater]) {
       const times = await visitorTimesOf(day, 101);
@@ -77,10 +123,15 @@ describeOnEachDatabase('console time off', (factory) => {
   it('refuses time off over a booked inspection and lists it, unless the office accepts it (the booking stays)', async () => {
     setClock(harness, MONDAY);
     const day = dayAfter(8);
-    const booking = await ManagedBooking.book(harness, day, { pick: (slots) => slots.find((slot) => slot.users.includes(101)) });
+    const booking = await ManagedBooking.book(harness, day, {
+      pick: (slots) => slots.find((slot) => slot.users.includes(101)),
+    });
     const refused = await block(office, { inspector_id: 101, from_date: day, to_date: day });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ error: { code: 'time_off_conflicts' }, conflicts: [{ order_id: booking.orderId, start: booking.start, client_name: 'Dana Whitaker' }] });
+    expect(refused.json()).toMatchObject({
+      error: { code: 'time_off_conflicts' },
+      conflicts: [{ order_id: booking.orderId, start: booking.start, client_name: 'Dana Whitaker' }],
+    });
     // Another inspector's day is free to block.
     const other = await block(office, { inspector_id: 102, from_date: day, to_date: day });
     expect(other.statusCode).toBe(201);
@@ -91,7 +142,7 @@ describeOnEachDatabase('console time off', (factory) => {
     await unblock(office, other.json().id);
   });
 
-  it('lets an inspector block only their own time, and not remove another\'s block', async () => {
+  it("lets an inspector block only their own time, and not remove another's block", async () => {
     setClock(harness, MONDAY);
     const mike = await signedInMember(harness, 'mike@example.com', 'inspector', 'demo', 101);
     const day = dayAfter(9);
@@ -100,7 +151,11 @@ describeOnEachDatabase('console time off', (factory) => {
     expect((await block(mike, { inspector_id: 102, from_date: day, to_date: day })).statusCode).toBe(403);
     const sarahs = await block(office, { inspector_id: 102, from_date: day, to_date: day });
     expect((await unblock(mike, sarahs.json().id)).statusCode).toBe(403);
-    const listed = await harness.app.inject({ method: 'GET', url: `/api/console/companies/demo/time-off?from=${day}&to=${day}&inspector_id=102`, headers: mike.headers });
+    const listed = await harness.app.inject({
+      method: 'GET',
+      url: `/api/console/companies/demo/time-off?from=${day}&to=${day}&inspector_id=102`,
+      headers: mike.headers,
+    });
     // An inspector's list is their own, whatever they ask.
     expect(listed.json().time_off.map((entry: { inspector_id: number }) => entry.inspector_id)).toEqual([101]);
     await unblock(mike, own.json().id);
@@ -125,7 +180,12 @@ describeOnEachDatabase('console time off', (factory) => {
       expect(response.json().error.field).toContain(field);
     }
     // A year exactly (366 dates) is allowed.
-    const year = await block(office, { inspector_id: 103, from_date: day, to_date: addDays(day, 365), accept_conflicts: true });
+    const year = await block(office, {
+      inspector_id: 103,
+      from_date: day,
+      to_date: addDays(day, 365),
+      accept_conflicts: true,
+    });
     expect(year.statusCode).toBe(201);
     await unblock(office, year.json().id);
   });
@@ -134,7 +194,11 @@ describeOnEachDatabase('console time off', (factory) => {
     setClock(harness, MONDAY);
     const day = dayAfter(7);
     const created = await block(office, { inspector_id: 101, from_date: day, to_date: day });
-    const stranger = await harness.app.inject({ method: 'DELETE', url: `/api/console/companies/other/time-off/${created.json().id}`, headers: office.headers });
+    const stranger = await harness.app.inject({
+      method: 'DELETE',
+      url: `/api/console/companies/other/time-off/${created.json().id}`,
+      headers: office.headers,
+    });
     expect(stranger.statusCode).toBe(403);
     await unblock(office, created.json().id);
     expect((await unblock(office, created.json().id)).statusCode).toBe(404);

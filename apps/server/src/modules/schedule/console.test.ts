@@ -10,7 +10,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as t from '../../db/schema.ts';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import { demoOrdinaryWeekday } from '../../test-support/demo-days.ts';
-import { demoDocument, startDemoSession, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../test-support/test-app.ts';
+import {
+  demoDocument,
+  startDemoSession,
+  startTestApp,
+  TEST_ADMIN_TOKEN,
+  type TestApp,
+} from '../../test-support/test-app.ts';
 import { DemoOrder } from '../confirm/confirm-test-support.ts';
 import { CONSOLE_ORIGIN, signedInMember, type ConsolePerson } from '../console-auth/console-test-support.ts';
 import { instantOf, ManagedBooking, setClock, slotsOn } from '../booking-changes/manage-test-support.ts';
@@ -28,10 +34,17 @@ type Order = ConsoleOrdersResponse['orders'][number];
 
 /** HH:MM on the office's clock. */
 function localTime(iso: string): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: ZONE,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso));
 }
 function localDate(iso: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+  return new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(iso),
+  );
 }
 /** "$1,234.50" or "-$10.00" as cents. */
 function cents(amount: string): number {
@@ -42,10 +55,13 @@ function cents(amount: string): number {
 /** Every slot a day offers, grouped ones included. */
 const allSlots = (slots: AppointmentSlot[]) => slots.flatMap((slot) => [slot, ...(slot.group ?? [])]);
 /** A slot for exactly this inspector. */
-const soloFor = (inspectorId: number) => (slots: AppointmentSlot[]) => allSlots(slots).find((slot) => slot.users.length === 1 && slot.users[0] === inspectorId);
+const soloFor = (inspectorId: number) => (slots: AppointmentSlot[]) =>
+  allSlots(slots).find((slot) => slot.users.length === 1 && slot.users[0] === inspectorId);
 /** The order ids of a CSV page, in order (the first column). */
 function csvIds(csv: string): string[] {
-  return [...csv.matchAll(/^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}),/gm)].map((match) => match[1]!);
+  return [...csv.matchAll(/^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}),/gm)].map(
+    (match) => match[1]!,
+  );
 }
 
 describeOnEachDatabase('the console: schedule, orders and changes', (factory) => {
@@ -58,9 +74,20 @@ describeOnEachDatabase('the console: schedule, orders and changes', (factory) =>
   let otherOrderId: string;
 
   const dayAfter = (days: number) => demoOrdinaryWeekday(addDays(MONDAY.slice(0, 10), days));
-  const get = (url: string, person: ConsolePerson | null) => harness.app.inject({ method: 'GET', url, headers: person ? person.headers : {} });
-  const post = (url: string, person: ConsolePerson | null, payload: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
-    harness.app.inject({ method: 'POST', url, headers: { ...(person ? person.headers : { origin: CONSOLE_ORIGIN }), ...headers }, payload });
+  const get = (url: string, person: ConsolePerson | null) =>
+    harness.app.inject({ method: 'GET', url, headers: person ? person.headers : {} });
+  const post = (
+    url: string,
+    person: ConsolePerson | null,
+    payload: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
+  ) =>
+    harness.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...(person ? person.headers : { origin: CONSOLE_ORIGIN }), ...headers },
+      payload,
+    });
   const schedule = async (query: string, person: ConsolePerson = office): Promise<ConsoleSchedule> => {
     const response = await get(`${DEMO}/schedule?${query}`, person);
     expect(response.statusCode, response.body).toBe(200);
@@ -78,16 +105,27 @@ describeOnEachDatabase('the console: schedule, orders and changes', (factory) =>
     return response.json<ConsoleOrderDetail>();
   };
   /** A slot of `day` the console offers for the booking's move, other than its own start. */
-  async function moveTarget(booking: ManagedBooking, day: string, person: ConsolePerson = office): Promise<AppointmentSlot> {
+  async function moveTarget(
+    booking: ManagedBooking,
+    day: string,
+    person: ConsolePerson = office,
+  ): Promise<AppointmentSlot> {
     const response = await get(`${DEMO}/orders/${booking.orderId}/availability?from=${day}&to=${day}`, person);
     expect(response.statusCode, response.body).toBe(200);
-    const slot = allSlots(response.json<AppointmentSlot[]>()).find((candidate) => instantOf(candidate) !== booking.start);
+    const slot = allSlots(response.json<AppointmentSlot[]>()).find(
+      (candidate) => instantOf(candidate) !== booking.start,
+    );
     expect(slot).toBeDefined();
     return slot!;
   }
   /** A booked order of the company 'other', as its visitor books it. */
   async function bookOther(day: string): Promise<string> {
-    const order = await DemoOrder.start(harness.app, harness.database.db, await startDemoSession(harness.app, OTHER_OFFICE, 'other'), 'other');
+    const order = await DemoOrder.start(
+      harness.app,
+      harness.database.db,
+      await startDemoSession(harness.app, OTHER_OFFICE, 'other'),
+      'other',
+    );
     await order.fillIn();
     const slot = (await slotsOn(harness.app, order.token, day, 'other'))[0]!;
     expect((await order.hold(slot)).statusCode).toBe(200);
@@ -95,25 +133,43 @@ describeOnEachDatabase('the console: schedule, orders and changes', (factory) =>
     return order.orderId;
   }
   /** Gives a booked order a client and an address of its own, for the searches. */
-  async function rename(booking: ManagedBooking, person: { first: string; last: string; email: string }, address: { address1: string; address2?: string }) {
+  async function rename(
+    booking: ManagedBooking,
+    person: { first: string; last: string; email: string },
+    address: { address1: string; address2?: string },
+  ) {
     const db = harness.database.db;
-    await db.update(t.orderParties).set({ person: { ...person, mobile_phone: '614-555-0100' } }).where(eq(t.orderParties.orderId, booking.orderId));
-    await db.update(t.orders).set({ address1: address.address1, address2: address.address2 ?? '' }).where(eq(t.orders.id, booking.orderId));
+    await db
+      .update(t.orderParties)
+      .set({ person: { ...person, mobile_phone: '614-555-0100' } })
+      .where(eq(t.orderParties.orderId, booking.orderId));
+    await db
+      .update(t.orders)
+      .set({ address1: address.address1, address2: address.address2 ?? '' })
+      .where(eq(t.orders.id, booking.orderId));
   }
 
   beforeAll(async () => {
-    harness = await startTestApp(factory, { config: { SESSION_RATE_LIMIT: '1000', SEARCH_RATE_LIMIT: '1000', WRITE_RATE_LIMIT: '1000' } });
+    harness = await startTestApp(factory, {
+      config: { SESSION_RATE_LIMIT: '1000', SEARCH_RATE_LIMIT: '1000', WRITE_RATE_LIMIT: '1000' },
+    });
     const other = demoDocument() as Record<string, any>;
     other.key = 'other';
     other.offices[0].uuid = OTHER_OFFICE;
     for (const inspector of other.inspectors) inspector.office = OTHER_OFFICE;
-    expect((await harness.app.inject({ method: 'PUT', url: '/api/admin/companies/other', headers: admin, payload: other })).statusCode).toBe(200);
+    expect(
+      (await harness.app.inject({ method: 'PUT', url: '/api/admin/companies/other', headers: admin, payload: other }))
+        .statusCode,
+    ).toBe(200);
     setClock(harness, MONDAY);
     owner = await signedInMember(harness, 'owner@example.com', 'owner');
     office = await signedInMember(harness, 'office@example.com', 'office');
     mike = await signedInMember(harness, 'mike@example.com', 'inspector', 'demo', 101);
     mikeBooking = await ManagedBooking.book(harness, dayAfter(7), { pick: soloFor(101) });
-    sarahBooking = await ManagedBooking.book(harness, dayAfter(7), { pick: soloFor(102), agentEmail: 'ray@example.com' });
+    sarahBooking = await ManagedBooking.book(harness, dayAfter(7), {
+      pick: soloFor(102),
+      agentEmail: 'ray@example.com',
+    });
     otherOrderId = await bookOther(dayAfter(7));
   });
   beforeEach(() => {
@@ -123,7 +179,10 @@ describeOnEachDatabase('the console: schedule, orders and changes', (factory) =>
 
   describe('walls and roles', () => {
     /** Every console route of a company, with what it needs. */
-    function routes(company: string, orderId: string): Array<{ method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: Record<string, unknown> }> {
+    function routes(
+      company: string,
+      orderId: string,
+    ): Array<{ method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: Record<string, unknown> }> {
       const base = `/api/console/companies/${company}`;
       const day = dayAfter(7);
       return [
@@ -132,13 +191,21 @@ describeOnEachDatabase('the console: schedule, orders and changes', (factory) =>
         { method: 'GET', url: `${base}/orders.csv` },
         { method: 'GET', url: `${base}/orders/${orderId}` },
         { method: 'GET', url: `${base}/orders/${orderId}/availability?from=${day}&to=${day}` },
-        { method: 'POST', url: `${base}/orders/${orderId}/reschedule`, payload: { start: mikeBooking.start, override: true } },
+        {
+          method: 'POST',
+          url: `${base}/orders/${orderId}/reschedule`,
+          payload: { start: mikeBooking.start, override: true },
+        },
         { method: 'POST', url: `${base}/orders/${orderId}/cancel`, payload: { reason: 'wall', override: true } },
         { method: 'GET', url: `${base}/events` },
         { method: 'GET', url: `${base}/inspectors` },
         { method: 'POST', url: `${base}/phone-bookings`, payload: {} },
         { method: 'GET', url: `${base}/time-off` },
-        { method: 'POST', url: `${base}/time-off`, payload: { inspector_id: 101, from_date: day, to_date: day, accept_conflicts: true } },
+        {
+          method: 'POST',
+          url: `${base}/time-off`,
+          payload: { inspector_id: 101, from_date: day, to_date: day, accept_conflicts: true },
+        },
         { method: 'DELETE', url: `${base}/time-off/${randomUUID()}` },
         { method: 'POST', url: `${base}/members/${office.userId}/sign-out`, payload: {} },
         { method: 'GET', url: `${base}/configuration` },
@@ -149,27 +216,56 @@ describeOnEachDatabase('the console: schedule, orders and changes', (factory) =>
       ];
     }
 
-    it("refuses a demo owner every route of another company with 403 forbidden, and changes nothing there", async () => {
+    it('refuses a demo owner every route of another company with 403 forbidden, and changes nothing there', async () => {
       for (const route of routes('other', otherOrderId)) {
-        const response = await harness.app.inject({ method: route.method, url: route.url, headers: owner.headers, ...(route.payload ? { payload: route.payload } : {}) });
+        const response = await harness.app.inject({
+          method: route.method,
+          url: route.url,
+          headers: owner.headers,
+          ...(route.payload ? { payload: route.payload } : {}),
+        });
         expect(response.statusCode, `${route.method} ${route.url}`).toBe(403);
         expect(response.json(), `${route.method} ${route.url}`).toMatchObject({ error: { code: 'forbidden' } });
       }
       // A key no company has is refused the same way.
       for (const route of routes('no-such-company', otherOrderId)) {
-        const response = await harness.app.inject({ method: route.method, url: route.url, headers: owner.headers, ...(route.payload ? { payload: route.payload } : {}) });
+        const response = await harness.app.inject({
+          method: route.method,
+          url: route.url,
+          headers: owner.headers,
+          ...(route.payload ? { payload: route.payload } : {}),
+        });
         expect(response.statusCode, `${route.method} ${route.url}`).toBe(403);
       }
-      const [row] = await harness.database.db.select({ status: t.orders.status }).from(t.orders).where(eq(t.orders.id, otherOrderId));
+      const [row] = await harness.database.db
+        .select({ status: t.orders.status })
+        .from(t.orders)
+        .where(eq(t.orders.id, otherOrderId));
       expect(row?.status).toBe('confirmed');
       const [blocks] = [await harness.database.db.select().from(t.inspectorTimeOff)];
       expect(blocks).toEqual([]);
     });
 
-    it("answers 401 unauthenticated on every console route without a session, and on a cookie that is not one", async () => {
-      for (const headers of [{ origin: CONSOLE_ORIGIN }, { origin: CONSOLE_ORIGIN, cookie: 'scheduler.session_token=forged.value' }]) {
-        for (const route of [...routes('demo', mikeBooking.orderId), { method: 'GET' as const, url: '/api/console/me' }, { method: 'POST' as const, url: '/api/console/me/password', payload: { new_password: 'long enough password' } }]) {
-          const response = await harness.app.inject({ method: route.method, url: route.url, headers, ...(route.payload ? { payload: route.payload } : {}) });
+    it('answers 401 unauthenticated on every console route without a session, and on a cookie that is not one', async () => {
+      for (const headers of [
+        { origin: CONSOLE_ORIGIN },
+        { origin: CONSOLE_ORIGIN, cookie: 'scheduler.session_token=forged.value' },
+      ]) {
+        for (const route of [
+          ...routes('demo', mikeBooking.orderId),
+          { method: 'GET' as const, url: '/api/console/me' },
+          {
+            method: 'POST' as const,
+            url: '/api/console/me/password',
+            payload: { new_password: 'long enough password' },
+          },
+        ]) {
+          const response = await harness.app.inject({
+            method: route.method,
+            url: route.url,
+            headers,
+            ...(route.payload ? { payload: route.payload } : {}),
+          });
           expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
           expect(response.json(), `${route.method} ${route.url}`).toMatchObject({ error: { code: 'unauthenticated' } });
         }
@@ -189,13 +285,24 @@ describeOnEachDatabase('the console: schedule, orders and changes', (factory) =>
       expect(found.orders.length).toBeGreaterThan(0);
       expect(ids(found)).not.toContain(otherOrderId);
       const all = await schedule(`from=${dayAfter(7)}`, owner);
-      expect(all.inspectors.flatMap((inspector) => inspector.bookings.map((booking) => booking.order_id))).not.toContain(otherOrderId);
+      expect(
+        all.inspectors.flatMap((inspector) => inspector.bookings.map((booking) => booking.order_id)),
+      ).not.toContain(otherOrderId);
       // Asked for by id under the demo's key: not found, and not changed.
       expect((await get(`${DEMO}/orders/${otherOrderId}`, owner)).statusCode).toBe(404);
-      expect((await get(`${DEMO}/orders/${otherOrderId}/availability?from=${dayAfter(8)}&to=${dayAfter(8)}`, owner)).statusCode).toBe(404);
+      expect(
+        (await get(`${DEMO}/orders/${otherOrderId}/availability?from=${dayAfter(8)}&to=${dayAfter(8)}`, owner))
+          .statusCode,
+      ).toBe(404);
       expect((await post(`${DEMO}/orders/${otherOrderId}/cancel`, owner, { override: true })).statusCode).toBe(404);
-      expect((await post(`${DEMO}/orders/${otherOrderId}/reschedule`, owner, { start: mikeBooking.start, override: true })).statusCode).toBe(404);
-      const [row] = await harness.database.db.select({ status: t.orders.status }).from(t.orders).where(eq(t.orders.id, otherOrderId));
+      expect(
+        (await post(`${DEMO}/orders/${otherOrderId}/reschedule`, owner, { start: mikeBooking.start, override: true }))
+          .statusCode,
+      ).toBe(404);
+      const [row] = await harness.database.db
+        .select({ status: t.orders.status })
+        .from(t.orders)
+        .where(eq(t.orders.id, otherOrderId));
       expect(row?.status).toBe('confirmed');
     });
 
@@ -205,14 +312,26 @@ describeOnEachDatabase('the console: schedule, orders and changes', (factory) =>
       expect(own.inspectors.map((inspector) => inspector.id)).toEqual([101]);
       expect(own.inspectors[0]!.bookings.map((booking) => booking.order_id)).toContain(mikeBooking.orderId);
       // The office sees every inspector of the office.
-      expect((await schedule(`from=${day}`)).inspectors.map((inspector) => inspector.id).sort()).toEqual([101, 102, 103, 104, 105]);
-      const listed = async (person: ConsolePerson) => (await get(`${DEMO}/inspectors`, person)).json<{ inspectors: Array<{ id: number }> }>().inspectors.map((inspector) => inspector.id);
+      expect((await schedule(`from=${day}`)).inspectors.map((inspector) => inspector.id).sort()).toEqual([
+        101, 102, 103, 104, 105,
+      ]);
+      const listed = async (person: ConsolePerson) =>
+        (await get(`${DEMO}/inspectors`, person))
+          .json<{ inspectors: Array<{ id: number }> }>()
+          .inspectors.map((inspector) => inspector.id);
       expect(await listed(mike)).toEqual([101]);
       expect((await listed(office)).sort()).toEqual([101, 102, 103, 104, 105]);
 
-      for (const query of ['status=all&per_page=200', 'status=all&per_page=200&inspector_id=102', `status=all&per_page=200&q=Whitaker`]) {
+      for (const query of [
+        'status=all&per_page=200',
+        'status=all&per_page=200&inspector_id=102',
+        `status=all&per_page=200&q=Whitaker`,
+      ]) {
         const page = await orders(query, mike);
-        expect(page.orders.every((order) => order.inspectors.some((inspector) => inspector.id === 101)), query).toBe(true);
+        expect(
+          page.orders.every((order) => order.inspectors.some((inspector) => inspector.id === 101)),
+          query,
+        ).toBe(true);
         expect(ids(page), query).not.toContain(sarahBooking.orderId);
         expect(page.total, query).toBe(page.orders.length);
         const csv = await get(`${DEMO}/orders.csv?${query}`, mike);
@@ -259,11 +378,20 @@ describeOnEachDatabase('the console: schedule, orders and changes', (factory) =>
       expect((await detail(booking.orderId)).can_change).toBe(true);
       expect((await detail(booking.orderId, owner)).can_change).toBe(true);
       const target = await moveTarget(booking, dayAfter(10));
-      const moved = await post(`${DEMO}/orders/${booking.orderId}/reschedule`, office, { start: instantOf(target), from_start: booking.start });
+      const moved = await post(`${DEMO}/orders/${booking.orderId}/reschedule`, office, {
+        start: instantOf(target),
+        from_start: booking.start,
+      });
       expect(moved.statusCode, moved.body).toBe(200);
-      expect(moved.json()).toMatchObject({ status: 'ok', view: { order: { start: instantOf(target), state: 'booked' } } });
+      expect(moved.json()).toMatchObject({
+        status: 'ok',
+        view: { order: { start: instantOf(target), state: 'booked' } },
+      });
       // A move from a start the booking no longer has (another person moved it meanwhile) is refused.
-      const stale = await post(`${DEMO}/orders/${booking.orderId}/reschedule`, office, { start: instantOf(await moveTarget(booking, dayAfter(11))), from_start: booking.start });
+      const stale = await post(`${DEMO}/orders/${booking.orderId}/reschedule`, office, {
+        start: instantOf(await moveTarget(booking, dayAfter(11))),
+        from_start: booking.start,
+      });
       expect(stale.statusCode).toBe(409);
       expect(stale.json().error.code).toBe('order_changed');
       expect((await booking.orderRow()).datetime?.toISOString()).toBe(instantOf(target));
@@ -272,11 +400,13 @@ describeOnEachDatabase('the console: schedule, orders and changes', (factory) =>
       expect(cancelled.json()).toMatchObject({ status: 'ok', view: { order: { state: 'cancelled' } } });
       expect(await booking.orderRow()).toMatchObject({ status: 'cancelled', cancelReason: 'Client called' });
       // Cancelling again answers as the first did, and records one cancellation.
-      expect((await post(`${DEMO}/orders/${booking.orderId}/cancel`, office, { reason: 'Client called' })).statusCode).toBe(200);
+      expect(
+        (await post(`${DEMO}/orders/${booking.orderId}/cancel`, office, { reason: 'Client called' })).statusCode,
+      ).toBe(200);
       expect(await booking.events('cancelled')).toHaveLength(1);
     });
 
-    it('answers a visitor\'s unfinished order 404 on every order route, never a 500', async () => {
+    it("answers a visitor's unfinished order 404 on every order route, never a 500", async () => {
       const draft = await DemoOrder.start(harness.app, harness.database.db, await startDemoSession(harness.app));
       await draft.fillIn();
       const slot = (await slotsOn(harness.app, draft.token, dayAfter(12)))[0]!;
@@ -293,27 +423,58 @@ describeOnEachDatabase('the console: schedule, orders and changes', (factory) =>
       }
       expect(answers[0]!.statusCode).toBe(404);
       // Nothing of it changed: the visitor still holds the time.
-      const [row] = await harness.database.db.select({ status: t.orders.status }).from(t.orders).where(eq(t.orders.id, draft.orderId));
+      const [row] = await harness.database.db
+        .select({ status: t.orders.status })
+        .from(t.orders)
+        .where(eq(t.orders.id, draft.orderId));
       expect(row?.status).not.toBe('cancelled');
       expect((await draft.confirm()).statusCode).toBe(200);
     });
 
     it('refuses a write that comes from another origin, even with a valid cookie', async () => {
       const booking = await ManagedBooking.book(harness, dayAfter(8));
-      for (const origin of ['https://evil.example', 'http://localhost:3000.evil.example', 'http://localhost:3001', 'null']) {
-        const cancel = await post(`${DEMO}/orders/${booking.orderId}/cancel`, office, { reason: 'csrf', override: true }, { origin });
+      for (const origin of [
+        'https://evil.example',
+        'http://localhost:3000.evil.example',
+        'http://localhost:3001',
+        'null',
+      ]) {
+        const cancel = await post(
+          `${DEMO}/orders/${booking.orderId}/cancel`,
+          office,
+          { reason: 'csrf', override: true },
+          { origin },
+        );
         expect(cancel.statusCode, origin).toBe(403);
         expect(cancel.json()).toMatchObject({ error: { code: 'forbidden' } });
-        const move = await post(`${DEMO}/orders/${booking.orderId}/reschedule`, office, { start: instantOf(await moveTarget(booking, dayAfter(10))), override: true }, { origin });
+        const move = await post(
+          `${DEMO}/orders/${booking.orderId}/reschedule`,
+          office,
+          { start: instantOf(await moveTarget(booking, dayAfter(10))), override: true },
+          { origin },
+        );
         expect(move.statusCode, origin).toBe(403);
         const phone = await post(`${DEMO}/phone-bookings`, office, {}, { origin });
         expect(phone.statusCode, origin).toBe(403);
-        const password = await post('/api/console/me/password', office, { new_password: 'long enough password' }, { origin });
+        const password = await post(
+          '/api/console/me/password',
+          office,
+          { new_password: 'long enough password' },
+          { origin },
+        );
         expect(password.statusCode, origin).toBe(403);
       }
       expect(await booking.orderRow()).toMatchObject({ status: 'confirmed', rescheduleCount: 0 });
       // Reading is not a write: the same cookie reads from anywhere a GET comes from.
-      expect((await harness.app.inject({ method: 'GET', url: `${DEMO}/orders/${booking.orderId}`, headers: { cookie: office.cookie, origin: 'https://evil.example' } })).statusCode).toBe(200);
+      expect(
+        (
+          await harness.app.inject({
+            method: 'GET',
+            url: `${DEMO}/orders/${booking.orderId}`,
+            headers: { cookie: office.cookie, origin: 'https://evil.example' },
+          })
+        ).statusCode,
+      ).toBe(200);
     });
   });
 
@@ -322,7 +483,12 @@ describeOnEachDatabase('the console: schedule, orders and changes', (factory) =>
       const day = dayAfter(7);
       const row = await mikeBooking.orderRow();
       const view = await schedule(`from=${day}`);
-      expect(view).toMatchObject({ office: { name: 'Scioto Valley Home Inspections, Columbus', time_zone: ZONE }, from: day, dates: [day], zone_abbreviations: ['EST'] });
+      expect(view).toMatchObject({
+        office: { name: 'Scioto Valley Home Inspections, Columbus', time_zone: ZONE },
+        from: day,
+        dates: [day],
+        zone_abbreviations: ['EST'],
+      });
       const column = view.inspectors.find((inspector) => inspector.id === 101)!;
       expect(column.name).toBe('Mike Alvarez');
       const booking = column.bookings.find((candidate) => candidate.order_id === mikeBooking.orderId);
@@ -342,13 +508,21 @@ describeOnEachDatabase('the console: schedule, orders and changes', (factory) =>
       expect(booking!.services.length).toBeGreaterThan(0);
       expect(booking!.services.every((name) => name.trim() !== '' && !/[<>]/.test(name))).toBe(true);
       // Another inspector's column does not carry it; the day before and the day after show none of it.
-      expect(view.inspectors.filter((inspector) => inspector.id !== 101).flatMap((inspector) => inspector.bookings.map((b) => b.order_id))).not.toContain(mikeBooking.orderId);
+      expect(
+        view.inspectors
+          .filter((inspector) => inspector.id !== 101)
+          .flatMap((inspector) => inspector.bookings.map((b) => b.order_id)),
+      ).not.toContain(mikeBooking.orderId);
       for (const from of [addDays(day, -1), addDays(day, 1)]) {
-        expect((await schedule(`from=${from}`)).inspectors.flatMap((inspector) => inspector.bookings.map((b) => b.order_id))).not.toContain(mikeBooking.orderId);
+        expect(
+          (await schedule(`from=${from}`)).inspectors.flatMap((inspector) => inspector.bookings.map((b) => b.order_id)),
+        ).not.toContain(mikeBooking.orderId);
       }
       // A week from the day before holds it once, on its date.
       const week = await schedule(`from=${addDays(day, -3)}&days=7`);
-      const found = week.inspectors.flatMap((inspector) => inspector.bookings).filter((b) => b.order_id === mikeBooking.orderId);
+      const found = week.inspectors
+        .flatMap((inspector) => inspector.bookings)
+        .filter((b) => b.order_id === mikeBooking.orderId);
       expect(found.map((b) => b.local_date)).toEqual([day]);
     });
 
@@ -359,16 +533,31 @@ describeOnEachDatabase('the console: schedule, orders and changes', (factory) =>
       const slot = soloFor(101)(await slotsOn(harness.app, visitor.token, day))!;
       const held = await visitor.hold(slot);
       expect(held.statusCode).toBe(200);
-      const [row] = await harness.database.db.select({ expiresAt: t.appointments.holdExpiresAt }).from(t.appointments).where(eq(t.appointments.orderId, visitor.orderId));
+      const [row] = await harness.database.db
+        .select({ expiresAt: t.appointments.holdExpiresAt })
+        .from(t.appointments)
+        .where(eq(t.appointments.orderId, visitor.orderId));
       const expiresAt = row!.expiresAt!.toISOString();
       expect(Date.parse(expiresAt)).toBeGreaterThan(Date.parse(MONDAY));
 
-      const holdsOf101 = async () => (await schedule(`from=${day}`)).inspectors.find((inspector) => inspector.id === 101)!.holds;
+      const holdsOf101 = async () =>
+        (await schedule(`from=${day}`)).inspectors.find((inspector) => inspector.id === 101)!.holds;
       const holds = await holdsOf101();
-      expect(holds).toEqual([{ start: instantOf(slot), end: expect.any(String), local_date: day, local_start: localTime(instantOf(slot)), local_end: expect.any(String), expires_at: expiresAt }]);
+      expect(holds).toEqual([
+        {
+          start: instantOf(slot),
+          end: expect.any(String),
+          local_date: day,
+          local_start: localTime(instantOf(slot)),
+          local_end: expect.any(String),
+          expires_at: expiresAt,
+        },
+      ]);
       // Whose it is stays unsaid; and it is no booking.
       expect(JSON.stringify(holds)).not.toMatch(/Whitaker|Morse|order_id/);
-      expect((await schedule(`from=${day}`)).inspectors.flatMap((inspector) => inspector.bookings.map((b) => b.order_id))).not.toContain(visitor.orderId);
+      expect(
+        (await schedule(`from=${day}`)).inspectors.flatMap((inspector) => inspector.bookings.map((b) => b.order_id)),
+      ).not.toContain(visitor.orderId);
       // The inspector sees the hold on their own time too.
       expect((await schedule(`from=${day}`, mike)).inspectors[0]!.holds).toHaveLength(1);
 
@@ -381,7 +570,8 @@ describeOnEachDatabase('the console: schedule, orders and changes', (factory) =>
     it("removes a cancelled order's booking", async () => {
       const day = dayAfter(11);
       const booking = await ManagedBooking.book(harness, day, { pick: soloFor(101) });
-      const shown = async () => (await schedule(`from=${day}`)).inspectors.flatMap((inspector) => inspector.bookings.map((b) => b.order_id));
+      const shown = async () =>
+        (await schedule(`from=${day}`)).inspectors.flatMap((inspector) => inspector.bookings.map((b) => b.order_id));
       expect(await shown()).toContain(booking.orderId);
       expect((await post(`${DEMO}/orders/${booking.orderId}/cancel`, office, { reason: 'gone' })).statusCode).toBe(200);
       expect(await shown()).not.toContain(booking.orderId);
@@ -402,9 +592,13 @@ describeOnEachDatabase('the console: schedule, orders and changes', (factory) =>
         { local_date: '2026-12-07', local_start: '08:00', local_end: '12:00' },
         { local_date: '2026-12-07', local_start: '13:00', local_end: '17:00' },
       ]);
-      expect(hours(103).filter((interval) => interval.local_date === '2026-12-05')).toEqual([{ local_date: '2026-12-05', local_start: '09:00', local_end: '18:00' }]);
+      expect(hours(103).filter((interval) => interval.local_date === '2026-12-05')).toEqual([
+        { local_date: '2026-12-05', local_start: '09:00', local_end: '18:00' },
+      ]);
       // An ordinary Saturday: Mike's weekly hours.
-      expect((await schedule('from=2026-12-12')).inspectors.find((inspector) => inspector.id === 101)!.working_hours).toEqual([{ local_date: '2026-12-12', local_start: '09:00', local_end: '13:00' }]);
+      expect(
+        (await schedule('from=2026-12-12')).inspectors.find((inspector) => inspector.id === 101)!.working_hours,
+      ).toEqual([{ local_date: '2026-12-12', local_start: '09:00', local_end: '13:00' }]);
       // Christmas Eve, a Thursday: nobody works.
       const holiday = await schedule('from=2026-12-24');
       expect(holiday.inspectors.length).toBe(5);
@@ -450,17 +644,35 @@ describeOnEachDatabase('the console: schedule, orders and changes', (factory) =>
     beforeAll(async () => {
       setClock(harness, MONDAY);
       quincy = await ManagedBooking.book(harness, dayAfter(14), { pick: soloFor(101) });
-      await rename(quincy, { first: 'Quincy', last: 'Zabriskie', email: 'quincy.z@example.net' }, { address1: '77 Elm Street', address2: 'Suite 5_B' });
+      await rename(
+        quincy,
+        { first: 'Quincy', last: 'Zabriskie', email: 'quincy.z@example.net' },
+        { address1: '77 Elm Street', address2: 'Suite 5_B' },
+      );
       walter = await ManagedBooking.book(harness, dayAfter(14), { pick: soloFor(102) });
-      await rename(walter, { first: 'Walter', last: 'Zabriskie', email: 'w_z@example.org' }, { address1: '12 Oak Avenue' });
+      await rename(
+        walter,
+        { first: 'Walter', last: 'Zabriskie', email: 'w_z@example.org' },
+        { address1: '12 Oak Avenue' },
+      );
       cancelled = await ManagedBooking.book(harness, dayAfter(15), { pick: soloFor(101) });
-      await rename(cancelled, { first: 'Cora', last: 'Cancelled', email: 'cora@example.org' }, { address1: '9 Elm Street' });
-      const response = await harness.app.inject({ method: 'POST', url: `${DEMO}/orders/${cancelled.orderId}/cancel`, headers: office.headers, payload: { reason: 'test' } });
+      await rename(
+        cancelled,
+        { first: 'Cora', last: 'Cancelled', email: 'cora@example.org' },
+        { address1: '9 Elm Street' },
+      );
+      const response = await harness.app.inject({
+        method: 'POST',
+        url: `${DEMO}/orders/${cancelled.orderId}/cancel`,
+        headers: office.headers,
+        payload: { reason: 'test' },
+      });
       expect(response.statusCode).toBe(200);
     });
 
     it('finds orders by client last name, by e-mail and by street words, each word having to match', async () => {
-      const search = async (q: string, status = 'all') => ids(await orders(`status=${status}&per_page=200&q=${encodeURIComponent(q)}`)).sort();
+      const search = async (q: string, status = 'all') =>
+        ids(await orders(`status=${status}&per_page=200&q=${encodeURIComponent(q)}`)).sort();
       expect(await search('Zabriskie')).toEqual([quincy.orderId, walter.orderId].sort());
       expect(await search('zabriskie')).toEqual([quincy.orderId, walter.orderId].sort());
       expect(await search('quincy.z@example.net')).toEqual([quincy.orderId]);
@@ -487,14 +699,16 @@ describeOnEachDatabase('the console: schedule, orders and changes', (factory) =>
 
     it("filters by the appointment's date on the office's clock", async () => {
       const day = localDate(quincy.start);
-      expect(ids(await orders(`status=all&per_page=200&from=${day}&to=${day}`))).toEqual(expect.arrayContaining([quincy.orderId, walter.orderId]));
+      expect(ids(await orders(`status=all&per_page=200&from=${day}&to=${day}`))).toEqual(
+        expect.arrayContaining([quincy.orderId, walter.orderId]),
+      );
       expect(ids(await orders(`status=all&per_page=200&from=${day}&to=${day}`))).not.toContain(cancelled.orderId);
       expect(ids(await orders(`status=all&per_page=200&from=${addDays(day, 1)}`))).not.toContain(quincy.orderId);
       expect(ids(await orders(`status=all&per_page=200&to=${addDays(day, -1)}`))).not.toContain(quincy.orderId);
       expect((await get(`${DEMO}/orders?from=2027-13-01`, office)).json().error.field).toBe('from');
     });
 
-    it("filters by inspector and by status", async () => {
+    it('filters by inspector and by status', async () => {
       const mikes = await orders('status=all&per_page=200&inspector_id=101');
       expect(mikes.orders.length).toBeGreaterThan(0);
       expect(mikes.orders.every((order) => order.inspectors.some((inspector) => inspector.id === 101))).toBe(true);
@@ -553,9 +767,15 @@ describeOnEachDatabase('the console: schedule, orders and changes', (factory) =>
   describe('the order page', () => {
     it("matches the listing's entry, lays out prices that add up, and lists the confirmation e-mails", async () => {
       const page = await detail(sarahBooking.orderId);
-      const listed = (await orders('status=all&per_page=200')).orders.find((order) => order.id === sarahBooking.orderId);
+      const listed = (await orders('status=all&per_page=200')).orders.find(
+        (order) => order.id === sarahBooking.orderId,
+      );
       expect(page.order).toEqual(listed);
-      expect(page).toMatchObject({ can_change: true, booked_by: 'online', view: { order: { state: 'booked', start: sarahBooking.start } } });
+      expect(page).toMatchObject({
+        can_change: true,
+        booked_by: 'online',
+        view: { order: { state: 'booked', start: sarahBooking.start } },
+      });
       const price = page.view.order.price!;
       expect(price.lines.length).toBeGreaterThan(0);
       expect(price.lines.reduce((sum, line) => sum + cents(line.amount), 0)).toBe(cents(price.total));
@@ -587,7 +807,7 @@ describeOnEachDatabase('the console: schedule, orders and changes', (factory) =>
       expect((await get(`${DEMO}/orders/not-a-uuid`, office)).statusCode).toBe(400);
     });
 
-    it("refuses the office a move inside the cut-off, makes it with override, and records who overrode", async () => {
+    it('refuses the office a move inside the cut-off, makes it with override, and records who overrode', async () => {
       const booking = await ManagedBooking.book(harness, dayAfter(16), { pick: soloFor(101) });
       const target = await moveTarget(booking, dayAfter(18));
       setClock(harness, new Date(Date.parse(booking.start) - 2 * HOUR_MS).toISOString());
@@ -595,16 +815,25 @@ describeOnEachDatabase('the console: schedule, orders and changes', (factory) =>
       expect(plain.statusCode).toBe(409);
       expect(plain.json().error.code).toBe('change_refused');
       expect((await booking.orderRow()).rescheduleCount).toBe(0);
-      const overridden = await post(`${DEMO}/orders/${booking.orderId}/reschedule`, office, { start: instantOf(target), from_start: booking.start, override: true });
+      const overridden = await post(`${DEMO}/orders/${booking.orderId}/reschedule`, office, {
+        start: instantOf(target),
+        from_start: booking.start,
+        override: true,
+      });
       expect(overridden.statusCode, overridden.body).toBe(200);
       expect(overridden.json()).toMatchObject({ status: 'ok', view: { order: { start: instantOf(target) } } });
       expect(await booking.events('rescheduled')).toEqual([
-        expect.objectContaining({ by: { kind: 'office', override: true, user_id: office.userId, name: 'office' }, overridden: ['inside_cutoff'] }),
+        expect.objectContaining({
+          by: { kind: 'office', override: true, user_id: office.userId, name: 'office' },
+          overridden: ['inside_cutoff'],
+        }),
       ]);
       // The order page shows the move on its history, with who made it.
       const page = await detail(booking.orderId);
       expect(page.order.history.map((event) => event.type)).toEqual(['confirmed', 'rescheduled']);
-      expect(page.order.history[1]!.data).toMatchObject({ by: { kind: 'office', user_id: office.userId, name: 'office' } });
+      expect(page.order.history[1]!.data).toMatchObject({
+        by: { kind: 'office', user_id: office.userId, name: 'office' },
+      });
       expect(page.order.reschedule_count).toBe(1);
     });
 
@@ -612,11 +841,23 @@ describeOnEachDatabase('the console: schedule, orders and changes', (factory) =>
       const waived = await ManagedBooking.book(harness, dayAfter(17), { pick: soloFor(101) });
       const charged = await ManagedBooking.book(harness, dayAfter(17), { pick: soloFor(102) });
       // Two days ahead: inside the late window (72 hours), outside the cut-off.
-      setClock(harness, new Date(Math.max(Date.parse(waived.start), Date.parse(charged.start)) - 48 * HOUR_MS).toISOString());
-      const first = await post(`${DEMO}/orders/${waived.orderId}/cancel`, office, { reason: 'Client called', waive_fee: true });
+      setClock(
+        harness,
+        new Date(Math.max(Date.parse(waived.start), Date.parse(charged.start)) - 48 * HOUR_MS).toISOString(),
+      );
+      const first = await post(`${DEMO}/orders/${waived.orderId}/cancel`, office, {
+        reason: 'Client called',
+        waive_fee: true,
+      });
       expect(first.statusCode, first.body).toBe(200);
       expect(await waived.orderRow()).toMatchObject({ status: 'cancelled', cancelFeeCents: 0 });
-      expect(await waived.events('cancelled')).toEqual([expect.objectContaining({ fee_cents: 0, policy_fee_cents: 7500, by: expect.objectContaining({ kind: 'office', user_id: office.userId }) })]);
+      expect(await waived.events('cancelled')).toEqual([
+        expect.objectContaining({
+          fee_cents: 0,
+          policy_fee_cents: 7500,
+          by: expect.objectContaining({ kind: 'office', user_id: office.userId }),
+        }),
+      ]);
       expect((await detail(waived.orderId)).order.cancelled).toMatchObject({ reason: 'Client called', fee_cents: 0 });
 
       const second = await post(`${DEMO}/orders/${charged.orderId}/cancel`, office, { reason: 'Client called' });

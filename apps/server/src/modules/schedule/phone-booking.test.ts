@@ -16,7 +16,9 @@ describeOnEachDatabase('book by phone', (factory) => {
   let harness: TestApp;
   let office: ConsolePerson;
   beforeAll(async () => {
-    harness = await startTestApp(factory, { config: { SESSION_RATE_LIMIT: '1000', SEARCH_RATE_LIMIT: '1000', WRITE_RATE_LIMIT: '1000' } });
+    harness = await startTestApp(factory, {
+      config: { SESSION_RATE_LIMIT: '1000', SEARCH_RATE_LIMIT: '1000', WRITE_RATE_LIMIT: '1000' },
+    });
     office = await signedInMember(harness, 'frank@example.com', 'office');
   });
   afterEach(() => harness.clock.reset());
@@ -30,7 +32,12 @@ describeOnEachDatabase('book by phone', (factory) => {
   };
 
   async function phoneBooking(person = office): Promise<DemoOrder> {
-    const started = await harness.app.inject({ method: 'POST', url: '/api/console/companies/demo/phone-bookings', headers: person.headers, payload: {} });
+    const started = await harness.app.inject({
+      method: 'POST',
+      url: '/api/console/companies/demo/phone-bookings',
+      headers: person.headers,
+      payload: {},
+    });
     expect(started.statusCode).toBe(201);
     const url = new URL(started.json<{ url: string }>().url, 'http://localhost');
     expect(url.pathname).toBe('/demo/online-scheduler');
@@ -38,17 +45,34 @@ describeOnEachDatabase('book by phone', (factory) => {
     await order.fillIn();
     return order;
   }
-  const officeHold = (order: DemoOrder, body: Record<string, unknown>, headers: Record<string, string> = office.headers) =>
-    harness.app.inject({ method: 'POST', url: '/demo/json/online_scheduler/office_hold', headers: { ...headers, 'x-auth-token': order.token }, payload: body });
+  const officeHold = (
+    order: DemoOrder,
+    body: Record<string, unknown>,
+    headers: Record<string, string> = office.headers,
+  ) =>
+    harness.app.inject({
+      method: 'POST',
+      url: '/demo/json/online_scheduler/office_hold',
+      headers: { ...headers, 'x-auth-token': order.token },
+      payload: body,
+    });
 
-  it("opens a session whose order says the office is booking it, and by whom", async () => {
+  it('opens a session whose order says the office is booking it, and by whom', async () => {
     setClock(harness, MONDAY);
     const order = await phoneBooking();
-    const read = await harness.app.inject({ method: 'GET', url: '/demo/online-scheduler/order', headers: { 'x-auth-token': order.token } });
+    const read = await harness.app.inject({
+      method: 'GET',
+      url: '/demo/online-scheduler/order',
+      headers: { 'x-auth-token': order.token },
+    });
     expect(read.json().office_booking).toEqual({ booked_by: 'frank' });
     // A visitor's own session says nothing of the kind.
     const visitor = await DemoOrder.start(harness.app, harness.database.db, await startDemoSession(harness.app));
-    const own = await harness.app.inject({ method: 'GET', url: '/demo/online-scheduler/order', headers: { 'x-auth-token': visitor.token } });
+    const own = await harness.app.inject({
+      method: 'GET',
+      url: '/demo/online-scheduler/order',
+      headers: { 'x-auth-token': visitor.token },
+    });
     expect(own.json().office_booking).toBeNull();
   });
 
@@ -59,13 +83,21 @@ describeOnEachDatabase('book by phone', (factory) => {
     const datetime = evening(day);
     const warned = await officeHold(order, { datetime, inspectors: [101] });
     expect(warned.statusCode).toBe(409);
-    expect(warned.json()).toEqual({ status: 'warnings', warnings: [expect.stringMatching(/^7:00 PM on .* is outside Mike Alvarez's working hours\.$/)] });
+    expect(warned.json()).toEqual({
+      status: 'warnings',
+      warnings: [expect.stringMatching(/^7:00 PM on .* is outside Mike Alvarez's working hours\.$/)],
+    });
     const held = await officeHold(order, { datetime, inspectors: [101], accept_warnings: true });
     expect(held.statusCode).toBe(200);
     expect(held.json().status).toBe('ok');
     // The review asks whether the held time is still free: for the office's own hold it is, though no rule would offer it.
     const end = new Date(Date.parse(datetime) + 3 * HOUR_MS).toISOString();
-    const check = (token: string) => harness.app.inject({ method: 'GET', url: `/demo/json/online_scheduler/time_available?from=${encodeURIComponent(datetime)}&to=${encodeURIComponent(end)}`, headers: { 'x-auth-token': token } });
+    const check = (token: string) =>
+      harness.app.inject({
+        method: 'GET',
+        url: `/demo/json/online_scheduler/time_available?from=${encodeURIComponent(datetime)}&to=${encodeURIComponent(end)}`,
+        headers: { 'x-auth-token': token },
+      });
     expect((await check(order.token)).json().status).toBe('yes');
     const visitor = await DemoOrder.start(harness.app, harness.database.db, await startDemoSession(harness.app));
     await visitor.fillIn();
@@ -73,18 +105,37 @@ describeOnEachDatabase('book by phone', (factory) => {
     const confirmed = await order.confirm();
     expect(confirmed.statusCode).toBe(200);
 
-    const detail = await harness.app.inject({ method: 'GET', url: `/api/console/companies/demo/orders/${order.orderId}`, headers: office.headers });
-    expect(detail.json<ConsoleOrderDetail>()).toMatchObject({ booked_by: 'frank', order: { datetime, inspectors: [{ id: 101 }] } });
-    const schedule = await harness.app.inject({ method: 'GET', url: `/api/console/companies/demo/schedule?from=${day}`, headers: office.headers });
+    const detail = await harness.app.inject({
+      method: 'GET',
+      url: `/api/console/companies/demo/orders/${order.orderId}`,
+      headers: office.headers,
+    });
+    expect(detail.json<ConsoleOrderDetail>()).toMatchObject({
+      booked_by: 'frank',
+      order: { datetime, inspectors: [{ id: 101 }] },
+    });
+    const schedule = await harness.app.inject({
+      method: 'GET',
+      url: `/api/console/companies/demo/schedule?from=${day}`,
+      headers: office.headers,
+    });
     const mike = schedule.json<ConsoleSchedule>().inspectors.find((inspector) => inspector.id === 101)!;
-    expect(mike.bookings.find((booking) => booking.order_id === order.orderId)).toMatchObject({ local_start: '19:00', booked_by: 'frank' });
+    expect(mike.bookings.find((booking) => booking.order_id === order.orderId)).toMatchObject({
+      local_start: '19:00',
+      booked_by: 'frank',
+    });
   });
 
   it('holds a time the rules allow at once, and warns of one inside the notice visitors must give', async () => {
     setClock(harness, MONDAY);
     const order = await phoneBooking();
-    const slot = (await slotsOn(harness.app, order.token, dayAfter(10))).find((candidate) => candidate.users.includes(101))!;
-    const ordinary = await officeHold(order, { datetime: new Date(slot.timestamp * 1000).toISOString(), inspectors: [101] });
+    const slot = (await slotsOn(harness.app, order.token, dayAfter(10))).find((candidate) =>
+      candidate.users.includes(101),
+    )!;
+    const ordinary = await officeHold(order, {
+      datetime: new Date(slot.timestamp * 1000).toISOString(),
+      inspectors: [101],
+    });
     expect(ordinary.json()).toMatchObject({ status: 'ok' });
     // Two hours from now, 11 AM on the Monday: Mike works then, but the demo asks visitors for more notice.
     const soon = new Date(Date.parse(MONDAY) + 2 * HOUR_MS).toISOString();
@@ -96,7 +147,9 @@ describeOnEachDatabase('book by phone', (factory) => {
   it('refuses a time an inspector is booked at, even accepted', async () => {
     setClock(harness, MONDAY);
     const day = dayAfter(8);
-    const booking = await ManagedBooking.book(harness, day, { pick: (slots) => slots.find((slot) => slot.users.includes(101)) });
+    const booking = await ManagedBooking.book(harness, day, {
+      pick: (slots) => slots.find((slot) => slot.users.includes(101)),
+    });
     const order = await phoneBooking();
     const taken = await officeHold(order, { datetime: booking.start, inspectors: [101], accept_warnings: true });
     expect(taken.statusCode).toBe(409);
@@ -115,13 +168,28 @@ describeOnEachDatabase('book by phone', (factory) => {
     expect((await officeHold(order, { datetime, inspectors: [101], accept_warnings: true }, {})).statusCode).toBe(401);
     // An inspector member cannot; nor can the office on a visitor's own session.
     const mike = await signedInMember(harness, 'mike@example.com', 'inspector', 'demo', 101);
-    expect((await officeHold(order, { datetime, inspectors: [101], accept_warnings: true }, mike.headers)).statusCode).toBe(403);
-    expect((await harness.app.inject({ method: 'POST', url: '/api/console/companies/demo/phone-bookings', headers: mike.headers, payload: {} })).statusCode).toBe(403);
+    expect(
+      (await officeHold(order, { datetime, inspectors: [101], accept_warnings: true }, mike.headers)).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await harness.app.inject({
+          method: 'POST',
+          url: '/api/console/companies/demo/phone-bookings',
+          headers: mike.headers,
+          payload: {},
+        })
+      ).statusCode,
+    ).toBe(403);
     const visitor = await DemoOrder.start(harness.app, harness.database.db, await startDemoSession(harness.app));
     await visitor.fillIn();
     expect((await officeHold(visitor, { datetime, inspectors: [101], accept_warnings: true })).statusCode).toBe(403);
     // A time that has passed, and an inspector of no office of the company, are refused by name.
-    const past = await officeHold(order, { datetime: new Date(Date.parse(MONDAY) - HOUR_MS).toISOString(), inspectors: [101], accept_warnings: true });
+    const past = await officeHold(order, {
+      datetime: new Date(Date.parse(MONDAY) - HOUR_MS).toISOString(),
+      inspectors: [101],
+      accept_warnings: true,
+    });
     expect(past.statusCode).toBe(400);
     expect(past.json().error.field).toBe('datetime');
     const stranger = await officeHold(order, { datetime, inspectors: [999], accept_warnings: true });

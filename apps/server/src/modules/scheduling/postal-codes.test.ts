@@ -19,7 +19,10 @@ describe('the bundled postal-code directory', () => {
   });
 
   it("finds a city's postal codes, whatever the case and however 'Saint' is written", async () => {
-    expect((await bundledPostalCodes.findByCity('dublin', 'oh')).map((p) => p.postalCode).sort()).toEqual(['43016', '43017']);
+    expect((await bundledPostalCodes.findByCity('dublin', 'oh')).map((p) => p.postalCode).sort()).toEqual([
+      '43016',
+      '43017',
+    ]);
     const stLouis = await bundledPostalCodes.findByCity('St. Louis', 'MO');
     expect(stLouis.length).toBeGreaterThan(10);
     expect(stLouis[0]).toMatchObject({ city: 'Saint Louis', stateCode: 'MO' });

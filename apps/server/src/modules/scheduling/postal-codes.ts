@@ -37,7 +37,14 @@ class BundledPostalCodes implements PostalCodeDirectory {
     if (!zip) return null;
     const place = (await this.load()).find(zip);
     if (!place.isValid) return null;
-    return { postalCode: zip, latitude: place.latitude, longitude: place.longitude, city: place.city, stateCode: place.stateCode, county: place.county };
+    return {
+      postalCode: zip,
+      latitude: place.latitude,
+      longitude: place.longitude,
+      city: place.city,
+      stateCode: place.stateCode,
+      county: place.county,
+    };
   }
 
   async findByCity(city: string, stateCode: string): Promise<PostalCodePlace[]> {
@@ -46,7 +53,14 @@ class BundledPostalCodes implements PostalCodeDirectory {
     for (const spelling of citySpellings(city)) {
       const places = lookup.findByCity(spelling, stateCode.toUpperCase());
       if (places.length) {
-        return places.map((p) => ({ postalCode: p.zipCode, latitude: p.latitude, longitude: p.longitude, city: p.placeName, stateCode: p.stateCode, county: p.countyName }));
+        return places.map((p) => ({
+          postalCode: p.zipCode,
+          latitude: p.latitude,
+          longitude: p.longitude,
+          city: p.placeName,
+          stateCode: p.stateCode,
+          county: p.countyName,
+        }));
       }
     }
     return [];

@@ -21,9 +21,19 @@ export interface SchedulingContext {
  * The office's scheduling rules and working inspectors, their hours less their time off over every
  * date the wizard may offer from `today` (a UTC date; a day either side covers any office zone).
  */
-export async function loadSchedulingContext(db: Executor, companyId: string, officeId: string, today: string): Promise<SchedulingContext | null> {
+export async function loadSchedulingContext(
+  db: Executor,
+  companyId: string,
+  officeId: string,
+  today: string,
+): Promise<SchedulingContext | null> {
   const [row] = await db
-    .select({ timeZone: t.offices.timeZone, scheduling: t.offices.scheduling, settings: t.companies.settings, country: t.companies.country })
+    .select({
+      timeZone: t.offices.timeZone,
+      scheduling: t.offices.scheduling,
+      settings: t.companies.settings,
+      country: t.companies.country,
+    })
     .from(t.offices)
     .innerJoin(t.companies, eq(t.companies.id, t.offices.companyId))
     .where(and(eq(t.offices.companyId, companyId), eq(t.offices.id, officeId)));
@@ -31,10 +41,22 @@ export async function loadSchedulingContext(db: Executor, companyId: string, off
   const inspectors = await db
     .select()
     .from(t.inspectors)
-    .where(and(eq(t.inspectors.companyId, companyId), eq(t.inspectors.officeId, officeId), eq(t.inspectors.active, true), isNull(t.inspectors.removedAt)))
+    .where(
+      and(
+        eq(t.inspectors.companyId, companyId),
+        eq(t.inspectors.officeId, officeId),
+        eq(t.inspectors.active, true),
+        isNull(t.inspectors.removedAt),
+      ),
+    )
     .orderBy(asc(t.inspectors.id));
   const scheduling = row.scheduling as Office['scheduling'];
-  const timeOff = await loadTimeOff(db, companyId, inspectors.map((inspector) => inspector.id), addDays(today, -1));
+  const timeOff = await loadTimeOff(
+    db,
+    companyId,
+    inspectors.map((inspector) => inspector.id),
+    addDays(today, -1),
+  );
   const window = { from: addDays(today, -1), to: addDays(today, scheduling.booking_horizon_days + 1) };
   return {
     office: { time_zone: row.timeZone, scheduling },
@@ -42,19 +64,39 @@ export async function loadSchedulingContext(db: Executor, companyId: string, off
     country: row.country,
     inspectors: inspectors.map((inspector) => {
       const blocks = timeOff.filter((block) => block.inspectorId === inspector.id);
-      return blocks.length ? { ...inspectorFromRow(inspector), overrides: overridesWithTimeOff(inspector, blocks, window) } : inspectorFromRow(inspector);
+      return blocks.length
+        ? { ...inspectorFromRow(inspector), overrides: overridesWithTimeOff(inspector, blocks, window) }
+        : inspectorFromRow(inspector);
     }),
   };
 }
 
 /** The time off of some inspectors that is not over before `fromDate`, as the domain reads it. */
-export async function loadTimeOff(db: Executor, companyId: string, inspectorIds: readonly number[], fromDate: string): Promise<Array<TimeOffBlock & { inspectorId: number }>> {
+export async function loadTimeOff(
+  db: Executor,
+  companyId: string,
+  inspectorIds: readonly number[],
+  fromDate: string,
+): Promise<Array<TimeOffBlock & { inspectorId: number }>> {
   if (inspectorIds.length === 0) return [];
   const rows = await db
     .select()
     .from(t.inspectorTimeOff)
-    .where(and(eq(t.inspectorTimeOff.companyId, companyId), inArray(t.inspectorTimeOff.inspectorId, [...inspectorIds]), gte(t.inspectorTimeOff.toDate, fromDate)));
-  return rows.map((row) => ({ inspectorId: row.inspectorId, from_date: row.fromDate, to_date: row.toDate, weekdays: row.weekdays ?? null, start_time: row.startTime, end_time: row.endTime }));
+    .where(
+      and(
+        eq(t.inspectorTimeOff.companyId, companyId),
+        inArray(t.inspectorTimeOff.inspectorId, [...inspectorIds]),
+        gte(t.inspectorTimeOff.toDate, fromDate),
+      ),
+    );
+  return rows.map((row) => ({
+    inspectorId: row.inspectorId,
+    from_date: row.fromDate,
+    to_date: row.toDate,
+    weekdays: row.weekdays ?? null,
+    start_time: row.startTime,
+    end_time: row.endTime,
+  }));
 }
 
 export function rangeOf(start: number, end: number): string {
@@ -63,7 +105,9 @@ export function rangeOf(start: number, end: number): string {
 
 /** An address's coordinates, when it has real ones (0,0 is what a failed geocode leaves behind). */
 export function coordinatesOf(latitude: number | null, longitude: number | null): LatLng | null {
-  return latitude !== null && longitude !== null && !(latitude === 0 && longitude === 0) ? { latitude, longitude } : null;
+  return latitude !== null && longitude !== null && !(latitude === 0 && longitude === 0)
+    ? { latitude, longitude }
+    : null;
 }
 
 /** One appointment or hold, as the engine needs it plus what decides whether it counts for a request. */
@@ -80,7 +124,13 @@ export interface Commitment extends BusyInterval {
  * with where each takes place when its order has an address. The rows come back as one JSON
  * array: on the embedded database, converting thousands of rows one by one costs more than the query.
  */
-export async function loadCommitments(db: Executor, companyId: string, inspectorIds: number[], from: number, to: number): Promise<Commitment[]> {
+export async function loadCommitments(
+  db: Executor,
+  companyId: string,
+  inspectorIds: number[],
+  from: number,
+  to: number,
+): Promise<Commitment[]> {
   if (inspectorIds.length === 0) return [];
   // Both drivers (PGlite and node-postgres) answer raw SQL with `{ rows }`.
   const result = (await db.execute(sql`
@@ -97,8 +147,12 @@ export async function loadCommitments(db: Executor, companyId: string, inspector
     join ${t.orders} o on o.company_id = a.company_id and o.id = a.order_id
     where a.company_id = ${companyId}
       and a.inspector_id = any(${`{${inspectorIds.join(',')}}`}::int[])
-      and a.during && tstzrange(${new Date(from).toISOString()}::timestamptz, ${new Date(to).toISOString()}::timestamptz)`)) as unknown as { rows: Array<{ busy: string }> };
-  const rows = JSON.parse(result.rows[0]?.busy ?? '[]') as Array<[number, number, number, number | null, number | null, string, number | null, string]>;
+      and a.during && tstzrange(${new Date(from).toISOString()}::timestamptz, ${new Date(to).toISOString()}::timestamptz)`)) as unknown as {
+    rows: Array<{ busy: string }>;
+  };
+  const rows = JSON.parse(result.rows[0]?.busy ?? '[]') as Array<
+    [number, number, number, number | null, number | null, string, number | null, string]
+  >;
   return rows.map(([inspectorId, start, end, latitude, longitude, orderId, holdExpiresAt, postalCode]) => ({
     inspectorId,
     start,
@@ -115,8 +169,17 @@ export async function loadCommitments(db: Executor, companyId: string, inspector
  * and live holds. The order's own never count: a visitor does not compete with their own hold,
  * nor a booking being moved with its own time (the database lets an order's rows overlap).
  */
-export function busyFor(commitments: readonly Commitment[], ownOrderId: string, now: number, from: number, to: number): BusyInterval[] {
-  return commitments.filter((c) => c.end > from && c.start < to && c.orderId !== ownOrderId && (c.holdExpiresAt === null || c.holdExpiresAt > now));
+export function busyFor(
+  commitments: readonly Commitment[],
+  ownOrderId: string,
+  now: number,
+  from: number,
+  to: number,
+): BusyInterval[] {
+  return commitments.filter(
+    (c) =>
+      c.end > from && c.start < to && c.orderId !== ownOrderId && (c.holdExpiresAt === null || c.holdExpiresAt > now),
+  );
 }
 
 /** The order's fields that scheduling reads. */
@@ -142,14 +205,31 @@ export async function loadOrderForScheduling(db: Executor, companyId: string, or
 
 export async function loadCatalogueDurations(db: Executor, companyId: string): Promise<CatalogueDurations> {
   const [packages, packageServices, services] = await Promise.all([
-    db.select({ id: t.packages.id, durationMinutes: t.packages.durationMinutes }).from(t.packages).where(eq(t.packages.companyId, companyId)),
-    db.select({ packageId: t.packageServices.packageId, serviceId: t.packageServices.serviceId }).from(t.packageServices).where(eq(t.packageServices.companyId, companyId)),
-    db.select({ id: t.services.id, durationMinutes: t.services.durationMinutes, isPac: t.services.isPac }).from(t.services).where(eq(t.services.companyId, companyId)),
+    db
+      .select({ id: t.packages.id, durationMinutes: t.packages.durationMinutes })
+      .from(t.packages)
+      .where(eq(t.packages.companyId, companyId)),
+    db
+      .select({ packageId: t.packageServices.packageId, serviceId: t.packageServices.serviceId })
+      .from(t.packageServices)
+      .where(eq(t.packageServices.companyId, companyId)),
+    db
+      .select({ id: t.services.id, durationMinutes: t.services.durationMinutes, isPac: t.services.isPac })
+      .from(t.services)
+      .where(eq(t.services.companyId, companyId)),
   ]);
   return {
     services: new Map(services.map((s) => [s.id, s.durationMinutes])),
     payment: new Set(services.filter((s) => s.isPac).map((s) => s.id)),
-    packages: new Map(packages.map((p) => [p.id, { durationMinutes: p.durationMinutes, serviceIds: packageServices.filter((ps) => ps.packageId === p.id).map((ps) => ps.serviceId) }])),
+    packages: new Map(
+      packages.map((p) => [
+        p.id,
+        {
+          durationMinutes: p.durationMinutes,
+          serviceIds: packageServices.filter((ps) => ps.packageId === p.id).map((ps) => ps.serviceId),
+        },
+      ]),
+    ),
   };
 }
 
@@ -168,7 +248,16 @@ export type CommitmentTerms = { kind: 'hold'; expiresAt: Date } | { kind: 'appoi
  */
 export async function commitInspectors(
   db: Executor,
-  commitment: { companyId: string; officeId: string; orderId: string; inspectorIds: number[]; start: number; end: number; now: Date; terms: CommitmentTerms },
+  commitment: {
+    companyId: string;
+    officeId: string;
+    orderId: string;
+    inspectorIds: number[];
+    start: number;
+    end: number;
+    now: Date;
+    terms: CommitmentTerms;
+  },
 ): Promise<void> {
   await clearHoldsBeforeBooking(db, commitment);
   const { terms } = commitment;
@@ -196,45 +285,82 @@ export function isOverlapViolation(error: unknown): boolean {
 }
 
 export async function releaseHold(db: Executor, companyId: string, orderId: string): Promise<void> {
-  await db.delete(t.appointments).where(and(eq(t.appointments.companyId, companyId), eq(t.appointments.orderId, orderId), eq(t.appointments.kind, 'hold')));
+  await db
+    .delete(t.appointments)
+    .where(
+      and(
+        eq(t.appointments.companyId, companyId),
+        eq(t.appointments.orderId, orderId),
+        eq(t.appointments.kind, 'hold'),
+      ),
+    );
 }
 
 /**
  * Before an order books its inspectors (a hold or, on confirm, the appointments): its own holds
  * go, and so do those inspectors' lapsed holds, which the exclusion constraint cannot see expire.
  */
-async function clearHoldsBeforeBooking(db: Executor, booking: { companyId: string; orderId: string; inspectorIds: number[]; now: Date }): Promise<void> {
+async function clearHoldsBeforeBooking(
+  db: Executor,
+  booking: { companyId: string; orderId: string; inspectorIds: number[]; now: Date },
+): Promise<void> {
   await db
     .delete(t.appointments)
     .where(
       and(
         eq(t.appointments.companyId, booking.companyId),
         eq(t.appointments.kind, 'hold'),
-        or(eq(t.appointments.orderId, booking.orderId), and(inArray(t.appointments.inspectorId, booking.inspectorIds), lte(t.appointments.holdExpiresAt, booking.now))),
+        or(
+          eq(t.appointments.orderId, booking.orderId),
+          and(
+            inArray(t.appointments.inspectorId, booking.inspectorIds),
+            lte(t.appointments.holdExpiresAt, booking.now),
+          ),
+        ),
       ),
     );
 }
 
 /** Every row of the order, booked or held: a cancellation frees its time, a reschedule its old one. */
 export async function releaseOrderTime(tx: Executor, companyId: string, orderId: string): Promise<void> {
-  await tx.delete(t.appointments).where(and(eq(t.appointments.companyId, companyId), eq(t.appointments.orderId, orderId)));
+  await tx
+    .delete(t.appointments)
+    .where(and(eq(t.appointments.companyId, companyId), eq(t.appointments.orderId, orderId)));
 }
 
 /** The order's live hold (a reschedule's new time being confirmed): its start, end and inspectors; null when none. */
-export async function loadLiveHold(db: Executor, companyId: string, orderId: string, now: Date): Promise<{ start: number; end: number; inspectorIds: number[] } | null> {
+export async function loadLiveHold(
+  db: Executor,
+  companyId: string,
+  orderId: string,
+  now: Date,
+): Promise<{ start: number; end: number; inspectorIds: number[] } | null> {
   const result = (await db.execute(sql`
     select a.inspector_id, extract(epoch from lower(a.during)) * 1000 as start_ms, extract(epoch from upper(a.during)) * 1000 as end_ms
     from ${t.appointments} a
     where a.company_id = ${companyId} and a.order_id = ${orderId} and a.kind = 'hold' and a.hold_expires_at > ${now.toISOString()}::timestamptz
-    order by a.inspector_id`)) as unknown as { rows: Array<{ inspector_id: number; start_ms: string | number; end_ms: string | number }> };
+    order by a.inspector_id`)) as unknown as {
+    rows: Array<{ inspector_id: number; start_ms: string | number; end_ms: string | number }>;
+  };
   const [first] = result.rows;
   if (!first) return null;
-  return { start: Number(first.start_ms), end: Number(first.end_ms), inspectorIds: result.rows.map((row) => row.inspector_id) };
+  return {
+    start: Number(first.start_ms),
+    end: Number(first.end_ms),
+    inspectorIds: result.rows.map((row) => row.inspector_id),
+  };
 }
 
 /** The services' names (HTML, as the catalogue keeps them), by id. */
-export async function loadServiceLabels(db: Executor, companyId: string, ids: readonly string[]): Promise<Map<string, string>> {
+export async function loadServiceLabels(
+  db: Executor,
+  companyId: string,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select({ id: t.services.id, label: t.services.name }).from(t.services).where(and(eq(t.services.companyId, companyId), inArray(t.services.id, [...ids])));
+  const rows = await db
+    .select({ id: t.services.id, label: t.services.name })
+    .from(t.services)
+    .where(and(eq(t.services.companyId, companyId), inArray(t.services.id, [...ids])));
   return new Map(rows.map((row) => [row.id, row.label]));
 }

@@ -8,10 +8,20 @@ import type { LocationCode } from '@scheduler/contracts/location-codes';
 import { fiveDigitZip, POSTAL_CODE_MESSAGES, usesUsPostalCodes } from '@scheduler/contracts/postal-code';
 import { SETTING } from '@scheduler/contracts/setting-keys';
 
-import { findSlots, seededRandom, slotsUnchangedUntil, teamsFor, type AvailabilityInput } from '@scheduler/domain/availability/engine';
+import {
+  findSlots,
+  seededRandom,
+  slotsUnchangedUntil,
+  teamsFor,
+  type AvailabilityInput,
+} from '@scheduler/domain/availability/engine';
 import { straightLineEstimator, type LatLng } from '@scheduler/domain/availability/geo';
 import { addDays, dayNumberOf, timeOfMinutes, ZonedCalendar } from '@scheduler/domain/availability/zoned-calendar';
-import { checkLocation, type LocationCheck, type LocationCheckInput } from '@scheduler/domain/availability/service-area';
+import {
+  checkLocation,
+  type LocationCheck,
+  type LocationCheckInput,
+} from '@scheduler/domain/availability/service-area';
 import { withoutHeldTime } from '@scheduler/domain/availability/held-slot';
 import { SettingsReader } from '@scheduler/domain/settings';
 import { htmlToPlainText } from '@scheduler/domain/html-text';
@@ -19,12 +29,28 @@ import { officeBookingWarnings } from '@scheduler/domain/schedule/office-warning
 import { cartServicesAndMinutes } from '@scheduler/domain/pricing/duration';
 import { AppError, NotFoundError } from '../../errors.ts';
 import { CompressibleText } from '../../http/precompressed.ts';
-import { chooseOrderInspectors, clearOrderTime, recordHeldTime, refuseLockedChange, savePostalCodeStep } from '../orders/orders.service.ts';
+import {
+  chooseOrderInspectors,
+  clearOrderTime,
+  recordHeldTime,
+  refuseLockedChange,
+  savePostalCodeStep,
+} from '../orders/orders.service.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
 
 /** The order a scheduling call is for: a visitor's session, or a manage link's booked order (issue 24). */
 export type OrderScope = Pick<AuthenticatedSession, 'companyId' | 'officeId' | 'orderId'>;
-import { loadCommitments, loadLiveHold, loadOrderForScheduling, loadServiceLabels, busyFor, releaseHold, commitInspectors as insertCommitment, isOverlapViolation as isExclusionViolation, releaseOrderTime as deleteOrderTime } from './scheduling.repository.ts';
+import {
+  loadCommitments,
+  loadLiveHold,
+  loadOrderForScheduling,
+  loadServiceLabels,
+  busyFor,
+  releaseHold,
+  commitInspectors as insertCommitment,
+  isOverlapViolation as isExclusionViolation,
+  releaseOrderTime as deleteOrderTime,
+} from './scheduling.repository.ts';
 import { changeKeys } from '../../db/change-feed.ts';
 import { lookaheadLimit, type OfficeRules, type OrderForScheduling, type SchedulingStore } from './scheduling.store.ts';
 import type { Executor } from '../../db/connection.ts';
@@ -59,7 +85,9 @@ function cartOf(rules: OfficeRules, order: OrderForScheduling): { serviceIds: st
 async function prepare(store: SchedulingStore, session: OrderScope, options: { fresh: boolean }): Promise<Scheduling> {
   const [rules, order] = await Promise.all([
     store.officeRules(session.companyId, session.officeId),
-    options.fresh ? loadOrderForScheduling(store.db, session.companyId, session.orderId) : store.order(session.companyId, session.orderId),
+    options.fresh
+      ? loadOrderForScheduling(store.db, session.companyId, session.orderId)
+      : store.order(session.companyId, session.orderId),
   ]);
   if (!rules || !order) throw new NotFoundError('The order');
   const cart = cartOf(rules, order);
@@ -88,7 +116,11 @@ interface SlotQuery {
 }
 
 /** Runs the engine for one request over the office's commitments; says too until when its answer holds. */
-async function searchSlots(s: Scheduling, query: SlotQuery, now: Date): Promise<{ slots: AppointmentSlot[]; unchangedUntil: number }> {
+async function searchSlots(
+  s: Scheduling,
+  query: SlotQuery,
+  now: Date,
+): Promise<{ slots: AppointmentSlot[]; unchangedUntil: number }> {
   // A day of margin on each side covers every time zone's offset and the neighbours of edge
   // slots; nothing past the horizon (and its margin) can matter.
   const window = {
@@ -99,10 +131,15 @@ async function searchSlots(s: Scheduling, query: SlotQuery, now: Date): Promise<
   // A window wholly in the past or beyond the horizon has no commitments that matter (and no
   // slots: the engine offers none there), so the database is not asked about an empty range.
   const { busy, nextHoldExpiry } =
-    window.from < window.to ? await s.store.busy(s.rules, scope, window, now.getTime(), { fresh: s.fresh }) : { busy: [], nextHoldExpiry: null };
+    window.from < window.to
+      ? await s.store.busy(s.rules, scope, window, now.getTime(), { fresh: s.fresh })
+      : { busy: [], nextHoldExpiry: null };
   const postalCode = query.postal_code || s.order.postalCode || null;
   // A postal code sent with the request (the postal-code step) places the property when its address does not yet.
-  const location = query.postal_code && query.postal_code !== s.order.postalCode ? await s.store.placeOf({ ...s.order, postalCode: query.postal_code }) : s.location;
+  const location =
+    query.postal_code && query.postal_code !== s.order.postalCode
+      ? await s.store.placeOf({ ...s.order, postalCode: query.postal_code })
+      : s.location;
   const input: AvailabilityInput = {
     office: s.rules.context.office,
     inspectors: s.rules.context.inspectors,
@@ -144,7 +181,14 @@ function slotsStartingAt(slots: AppointmentSlot[], start: number): AppointmentSl
 }
 
 /** The slot that starts exactly at `start`, for exactly these inspectors (any team when none are given). */
-async function slotAt(s: Scheduling, start: number, durationMinutes: number, inspectors: number[], services: string[] | undefined, now: Date): Promise<AppointmentSlotBase | null> {
+async function slotAt(
+  s: Scheduling,
+  start: number,
+  durationMinutes: number,
+  inspectors: number[],
+  services: string[] | undefined,
+  now: Date,
+): Promise<AppointmentSlotBase | null> {
   const date = s.calendar.localDateOf(start);
   const slots = await slotsFor(s, { from: date, to: date, duration: durationMinutes, inspectors, services }, now);
   return slotsStartingAt(slots, start)[0] ?? null;
@@ -168,7 +212,11 @@ async function alternatives(
   const count = limit > 0 ? limit : ALTERNATIVES_LIMIT;
   // The engine caps each day; of what it finds, the nearest to the time wanted come first: its
   // day, its inspectors, its time of day (issue 20 item 1), then the days after.
-  const slots = await slotsFor(s, { from, to: addDays(from, ALTERNATIVES_WINDOW_DAYS), duration: durationMinutes, limit: count }, now);
+  const slots = await slotsFor(
+    s,
+    { from, to: addDays(from, ALTERNATIVES_WINDOW_DAYS), duration: durationMinutes, limit: count },
+    now,
+  );
   return nearestAlternatives(slots, { start: wantedAt, date: from, inspectors }).slice(0, count);
 }
 
@@ -177,18 +225,42 @@ async function alternatives(
  * question and nothing it depends on has changed (commitments, the order, the configuration,
  * or the time passing a notice or day boundary).
  */
-export async function availabilityJson(store: SchedulingStore, session: OrderScope, query: SlotQuery, now = store.now()): Promise<CompressibleText> {
+export async function availabilityJson(
+  store: SchedulingStore,
+  session: OrderScope,
+  query: SlotQuery,
+  now = store.now(),
+): Promise<CompressibleText> {
   const span = dayNumberOf(query.to) - dayNumberOf(query.from);
   if (span < 0) throw new AppError(400, 'invalid_request', '"to" must not be before "from".', 'to');
-  if (span >= MAX_AVAILABILITY_WINDOW_DAYS) throw new AppError(400, 'invalid_request', `One request may span at most ${MAX_AVAILABILITY_WINDOW_DAYS} days.`, 'to');
-  const key = JSON.stringify([session.orderId, query.from, query.to, query.duration ?? 0, query.limit ?? 0, query.postal_code ?? '', query.inspectors ?? [], query.services ?? []]);
+  if (span >= MAX_AVAILABILITY_WINDOW_DAYS)
+    throw new AppError(
+      400,
+      'invalid_request',
+      `One request may span at most ${MAX_AVAILABILITY_WINDOW_DAYS} days.`,
+      'to',
+    );
+  const key = JSON.stringify([
+    session.orderId,
+    query.from,
+    query.to,
+    query.duration ?? 0,
+    query.limit ?? 0,
+    query.postal_code ?? '',
+    query.inspectors ?? [],
+    query.services ?? [],
+  ]);
   const answer = await store.answers.get(key, async () => {
     const s = await prepare(store, session, { fresh: false });
     const { slots, unchangedUntil } = await searchSlots(s, query, now);
     const json = JSON.stringify(slots);
     return {
       value: new CompressibleText(json),
-      dependsOn: [changeKeys.order(session.orderId), changeKeys.schedule(session.companyId), changeKeys.company(session.companyId)],
+      dependsOn: [
+        changeKeys.order(session.orderId),
+        changeKeys.schedule(session.companyId),
+        changeKeys.company(session.companyId),
+      ],
       validUntil: unchangedUntil,
       // The compressed forms add about a tenth.
       size: Math.round(json.length * 1.1),
@@ -201,7 +273,12 @@ export async function availabilityJson(store: SchedulingStore, session: OrderSco
  * Times that fit the order's cart as it is now (its length, and a team for its services), from
  * `fromInstant` on: what a held time the cart outgrew is exchanged for (decision 0018).
  */
-export async function alternativesForCart(store: SchedulingStore, session: OrderScope, fromInstant: number, now = store.now()): Promise<AppointmentSlot[]> {
+export async function alternativesForCart(
+  store: SchedulingStore,
+  session: OrderScope,
+  fromInstant: number,
+  now = store.now(),
+): Promise<AppointmentSlot[]> {
   const s = await prepare(store, session, { fresh: true });
   return alternatives(s, fromInstant, s.cartDurationMinutes, now);
 }
@@ -215,7 +292,8 @@ export async function timeAvailable(
   const s = await prepare(store, session, { fresh: true });
   const start = Date.parse(query.from);
   const spanMinutes = Math.round((Date.parse(query.to) - start) / MINUTE_MS);
-  const duration = query.duration && query.duration > 0 ? query.duration : spanMinutes > 0 ? spanMinutes : s.cartDurationMinutes;
+  const duration =
+    query.duration && query.duration > 0 ? query.duration : spanMinutes > 0 ? spanMinutes : s.cartDurationMinutes;
   if (isOfficeHeldTime(s, start)) return { status: 'yes', appointments: [] };
   const slot = await slotAt(s, start, duration, query.inspectors ?? [], query.services, now);
   if (slot) return { status: 'yes', appointments: [] };
@@ -247,7 +325,11 @@ export async function validateInspectorsServices(
 
   // Who is free at the order's time, whatever they perform.
   const date = s.calendar.localDateOf(start);
-  const freeSlots = await slotsFor(s, { from: date, to: date, duration, services: [], postal_code: query.postal_code }, now);
+  const freeSlots = await slotsFor(
+    s,
+    { from: date, to: date, duration, services: [], postal_code: query.postal_code },
+    now,
+  );
   const freeIds = new Set(slotsStartingAt(freeSlots, start).flatMap((slot) => slot.users));
   const byId = new Map(s.rules.context.inspectors.map((i) => [i.id, i]));
   const team = current.map((id) => byId.get(id)).filter((i) => i !== undefined);
@@ -256,9 +338,14 @@ export async function validateInspectorsServices(
     if (missing.length === 0) return { status: 'ok', added_inspectors: current, appointments: [] };
     const others = [...freeIds].filter((id) => !current.includes(id)).map((id) => byId.get(id)!);
     const additions = teamsFor(others, missing)[0];
-    if (additions) return { status: 'ok', added_inspectors: [...current, ...additions.map((i) => i.id)], appointments: [] };
+    if (additions)
+      return { status: 'ok', added_inspectors: [...current, ...additions.map((i) => i.id)], appointments: [] };
   }
-  return { status: 'conflict', added_inspectors: [], appointments: await alternatives(s, start, duration, now, query.limit, current) };
+  return {
+    status: 'conflict',
+    added_inspectors: [],
+    appointments: await alternatives(s, start, duration, now, query.limit, current),
+  };
 }
 
 /**
@@ -270,7 +357,8 @@ function announceScheduleChange(store: SchedulingStore, session: OrderScope): vo
   store.changes.announce(changeKeys.order(session.orderId));
 }
 
-export type SetDatetimeResult = { status: 'ok'; hold_expires_at: string | null } | { status: 'unavailable'; appointments: AppointmentSlot[] };
+export type SetDatetimeResult =
+  { status: 'ok'; hold_expires_at: string | null } | { status: 'unavailable'; appointments: AppointmentSlot[] };
 
 /**
  * Saves the order's date and time and holds it for the session: one hold per inspector of the
@@ -309,7 +397,11 @@ export async function setDatetime(
  * database decides races: when another session got the time first, the answer is "unavailable"
  * with alternatives.
  */
-async function holdOrderTime(s: Scheduling, time: { start: number; duration: number; inspectorIds: number[] }, now: Date): Promise<SetDatetimeResult> {
+async function holdOrderTime(
+  s: Scheduling,
+  time: { start: number; duration: number; inspectorIds: number[] },
+  now: Date,
+): Promise<SetDatetimeResult> {
   const { store, session } = s;
   const { start, duration, inspectorIds } = time;
   const expiresAt = new Date(now.getTime() + holdMinutesOf(s.settings) * MINUTE_MS);
@@ -325,7 +417,11 @@ async function holdOrderTime(s: Scheduling, time: { start: number; duration: num
         now,
         terms: { kind: 'hold', expiresAt },
       });
-      await recordHeldTime(tx, { companyId: session.companyId, orderId: s.order.id }, { start: new Date(start), durationMinutes: duration, inspectorIds });
+      await recordHeldTime(
+        tx,
+        { companyId: session.companyId, orderId: s.order.id },
+        { start: new Date(start), durationMinutes: duration, inspectorIds },
+      );
       await extendCouponLeases(tx, { companyId: session.companyId, orderId: s.order.id }, expiresAt);
     });
   } catch (error) {
@@ -353,19 +449,32 @@ export async function officeHold(
   now = store.now(),
 ): Promise<OfficeHoldResult> {
   const s = await prepare(store, session, { fresh: true });
-  if (!s.order.bookedByUserId) throw new AppError(403, 'forbidden', 'Only a booking the office opened may take a time outside the rules.');
+  if (!s.order.bookedByUserId)
+    throw new AppError(403, 'forbidden', 'Only a booking the office opened may take a time outside the rules.');
   const start = Date.parse(body.datetime);
   if (start <= now.getTime()) throw new AppError(400, 'invalid_request', 'That time has passed.', 'datetime');
   const known = new Map(s.rules.context.inspectors.map((inspector) => [inspector.id, inspector]));
   const unknown = body.inspectors.findIndex((id) => !known.has(id));
-  if (unknown >= 0) throw new AppError(400, 'unknown_inspector', `Inspector ${body.inspectors[unknown]} does not work for this office.`, `inspectors.${unknown}`);
+  if (unknown >= 0)
+    throw new AppError(
+      400,
+      'unknown_inspector',
+      `Inspector ${body.inspectors[unknown]} does not work for this office.`,
+      `inspectors.${unknown}`,
+    );
   const duration = body.duration && body.duration > 0 ? body.duration : s.cartDurationMinutes;
 
   if (!body.accept_warnings) {
     const local = s.calendar.toLocal(start);
     const dayStart = s.calendar.toInstant(local.date, 0) ?? start - DAY_MS;
     const dayEnd = s.calendar.toInstant(addDays(local.date, 1), 0) ?? start + DAY_MS;
-    const busy = busyFor(await loadCommitments(store.db, session.companyId, body.inspectors, dayStart, dayEnd), s.order.id, now.getTime(), dayStart, dayEnd);
+    const busy = busyFor(
+      await loadCommitments(store.db, session.companyId, body.inspectors, dayStart, dayEnd),
+      s.order.id,
+      now.getTime(),
+      dayStart,
+      dayEnd,
+    );
     const labels = await loadServiceLabels(store.db, session.companyId, s.cartServiceIds);
     const { scheduling } = s.rules.context.office;
     const warnings = officeBookingWarnings(
@@ -398,17 +507,37 @@ export async function officeHold(
   if (held.status === 'ok') return held;
   // The office picked the inspectors itself, so it is told which of them is taken, not only that the time is.
   const end = start + duration * MINUTE_MS;
-  const taken = new Set(busyFor(await loadCommitments(store.db, session.companyId, body.inspectors, start, end), s.order.id, now.getTime(), start, end).map((c) => c.inspectorId));
-  const busyInspectors = body.inspectors.filter((id) => taken.has(id)).map((id) => ({ id, name: known.get(id)!.display }));
+  const taken = new Set(
+    busyFor(
+      await loadCommitments(store.db, session.companyId, body.inspectors, start, end),
+      s.order.id,
+      now.getTime(),
+      start,
+      end,
+    ).map((c) => c.inspectorId),
+  );
+  const busyInspectors = body.inspectors
+    .filter((id) => taken.has(id))
+    .map((id) => ({ id, name: known.get(id)!.display }));
   return { ...held, busy_inspectors: busyInspectors };
 }
 
-export async function setInspectors(store: SchedulingStore, session: OrderScope, inspectorIds: number[]): Promise<{ status: 'ok' }> {
+export async function setInspectors(
+  store: SchedulingStore,
+  session: OrderScope,
+  inspectorIds: number[],
+): Promise<{ status: 'ok' }> {
   const rules = await store.officeRules(session.companyId, session.officeId);
   if (!rules) throw new NotFoundError('The office');
   const known = new Set(rules.context.inspectors.map((i) => i.id));
   const unknown = inspectorIds.findIndex((id) => !known.has(id));
-  if (unknown >= 0) throw new AppError(400, 'unknown_inspector', `Inspector ${inspectorIds[unknown]} does not work for this office.`, String(unknown));
+  if (unknown >= 0)
+    throw new AppError(
+      400,
+      'unknown_inspector',
+      `Inspector ${inspectorIds[unknown]} does not work for this office.`,
+      String(unknown),
+    );
   await chooseOrderInspectors(store.db, session, inspectorIds);
   return { status: 'ok' };
 }
@@ -426,15 +555,27 @@ async function locationCheckAt(s: Scheduling, start: number | null, now: Date): 
     const date = s.calendar.localDateOf(start);
     const dayStart = s.calendar.toInstant(date, 0) ?? start - DAY_MS;
     const dayEnd = s.calendar.toInstant(addDays(date, 1), 0) ?? start + DAY_MS;
-    const minutes = s.order.datetime?.getTime() === start && s.order.durationMinutes > 0 ? s.order.durationMinutes : s.cartDurationMinutes;
+    const minutes =
+      s.order.datetime?.getTime() === start && s.order.durationMinutes > 0
+        ? s.order.durationMinutes
+        : s.cartDurationMinutes;
     appointment = { date, start, end: start + minutes * MINUTE_MS };
     const ids = team.length ? team : s.rules.context.inspectors.map((i) => i.id);
-    neighbours = busyFor(await s.store.locate(await loadCommitments(s.store.db, s.session.companyId, ids, dayStart, dayEnd)), s.order.id, now.getTime(), dayStart, dayEnd);
+    neighbours = busyFor(
+      await s.store.locate(await loadCommitments(s.store.db, s.session.companyId, ids, dayStart, dayEnd)),
+      s.order.id,
+      now.getTime(),
+      dayStart,
+      dayEnd,
+    );
   }
   const { road_factor, average_speed_mph } = s.rules.context.office.scheduling;
   return checkLocation({
     inspectors: s.rules.context.inspectors,
-    rules: { restrictInspectorZip: s.settings.isOn(SETTING.RESTRICT_INSPECTOR_ZIP), limitZipByDay: s.settings.isOn(SETTING.LIMIT_ZIP_BY_DAY) },
+    rules: {
+      restrictInspectorZip: s.settings.isOn(SETTING.RESTRICT_INSPECTOR_ZIP),
+      limitZipByDay: s.settings.isOn(SETTING.LIMIT_ZIP_BY_DAY),
+    },
     postalCode: s.order.postalCode || null,
     location: s.location,
     team,
@@ -454,20 +595,37 @@ export async function distanceOnDatetime(
   session: OrderScope,
   datetime: string,
   now = store.now(),
-): Promise<{ status: 'ok' | 'out_of_range'; miles: number | null; max_miles: number | null; code: LocationCheck['code']; inspector_id: number | null }> {
+): Promise<{
+  status: 'ok' | 'out_of_range';
+  miles: number | null;
+  max_miles: number | null;
+  code: LocationCheck['code'];
+  inspector_id: number | null;
+}> {
   const s = await prepare(store, session, { fresh: false });
   const check = await locationCheckAt(s, Date.parse(datetime), now);
-  return { status: check.code === 'ok' ? 'ok' : 'out_of_range', miles: check.miles, max_miles: check.maxMiles, code: check.code, inspector_id: check.inspectorId };
+  return {
+    status: check.code === 'ok' ? 'ok' : 'out_of_range',
+    miles: check.miles,
+    max_miles: check.maxMiles,
+    code: check.code,
+    inspector_id: check.inspectorId,
+  };
 }
 
-export type OrderLocationResult = { status: 'ok' } | { status: LocationCode; appointment: string | null; appointments: AppointmentSlot[] };
+export type OrderLocationResult =
+  { status: 'ok' } | { status: LocationCode; appointment: string | null; appointments: AppointmentSlot[] };
 
 /**
  * The address step's check (spec 7.5, 8.2): the order's saved location against its inspectors
  * and held time. When it cannot be served, the answer names why, the held time as office-local
  * wall time, and real alternatives for this location, the held time excluded.
  */
-export async function checkOrderLocation(store: SchedulingStore, session: OrderScope, now = store.now()): Promise<OrderLocationResult> {
+export async function checkOrderLocation(
+  store: SchedulingStore,
+  session: OrderScope,
+  now = store.now(),
+): Promise<OrderLocationResult> {
   const s = await prepare(store, session, { fresh: true });
   // The office booking by phone chose its time and inspectors knowing the rules (issue 25): the
   // service area is a visitor's rule, which the office may pass.
@@ -487,7 +645,11 @@ export async function checkOrderLocation(store: SchedulingStore, session: OrderS
 }
 
 /** The postal-code step (spec 2.4): the property's postal code, before its full address is known. */
-export async function setPostalCode(store: SchedulingStore, session: OrderScope, postalCode: string): Promise<{ status: 'ok' }> {
+export async function setPostalCode(
+  store: SchedulingStore,
+  session: OrderScope,
+  postalCode: string,
+): Promise<{ status: 'ok' }> {
   const rules = await store.officeRules(session.companyId, session.officeId);
   if (!rules) throw new NotFoundError('The office');
   // A US office takes a ZIP code, ZIP+4 kept as its five digits; elsewhere the code is free text (spec 5.2).
@@ -531,10 +693,20 @@ async function moveSlotAt(s: Scheduling, start: number, now: Date): Promise<Move
 }
 
 /** The times a booking could move to, in a window of office-local dates: its own length, cart and address. */
-export async function moveAvailabilityJson(store: SchedulingStore, scope: OrderScope, query: { from: string; to: string }, now = store.now()): Promise<CompressibleText> {
+export async function moveAvailabilityJson(
+  store: SchedulingStore,
+  scope: OrderScope,
+  query: { from: string; to: string },
+  now = store.now(),
+): Promise<CompressibleText> {
   const order = await store.order(scope.companyId, scope.orderId);
   if (!order) throw new NotFoundError('The order');
-  return availabilityJson(store, scope, { ...query, ...(order.durationMinutes > 0 ? { duration: order.durationMinutes } : {}) }, now);
+  return availabilityJson(
+    store,
+    scope,
+    { ...query, ...(order.durationMinutes > 0 ? { duration: order.durationMinutes } : {}) },
+    now,
+  );
 }
 
 /**
@@ -542,15 +714,30 @@ export async function moveAvailabilityJson(store: SchedulingStore, scope: OrderS
  * time meanwhile (an order's rows may overlap, so moving by an hour is possible); another order's
  * booking or live hold refuses it, as the database decides.
  */
-export async function holdMove(store: SchedulingStore, scope: OrderScope, start: number, now = store.now()): Promise<MovePlan & { expiresAt?: Date }> {
+export async function holdMove(
+  store: SchedulingStore,
+  scope: OrderScope,
+  start: number,
+  now = store.now(),
+): Promise<MovePlan & { expiresAt?: Date }> {
   const s = await prepare(store, scope, { fresh: true });
   const slot = await moveSlotAt(s, start, now);
-  const unavailable = async (): Promise<MovePlan> => ({ status: 'unavailable', appointments: await alternatives(s, start, bookedMinutes(s), now) });
+  const unavailable = async (): Promise<MovePlan> => ({
+    status: 'unavailable',
+    appointments: await alternatives(s, start, bookedMinutes(s), now),
+  });
   if (!slot) return unavailable();
   const expiresAt = new Date(now.getTime() + holdMinutesOf(s.settings) * MINUTE_MS);
   try {
     await store.db.transaction((tx) =>
-      commitInspectors(tx, { ...scope, inspectorIds: slot.inspectorIds, start: slot.start, end: slot.end, now, terms: { kind: 'hold', expiresAt } }),
+      commitInspectors(tx, {
+        ...scope,
+        inspectorIds: slot.inspectorIds,
+        start: slot.start,
+        end: slot.end,
+        now,
+        terms: { kind: 'hold', expiresAt },
+      }),
     );
   } catch (error) {
     if (!isOverlapViolation(error)) throw error;
@@ -564,7 +751,12 @@ export async function holdMove(store: SchedulingStore, scope: OrderScope, start:
  * Where a booking moves to at `start`: the order's live hold of that time (the team it was
  * offered), else whoever is free then now. Unavailable, with alternatives, when nobody is.
  */
-export async function planMove(store: SchedulingStore, scope: OrderScope, start: number, now = store.now()): Promise<MovePlan> {
+export async function planMove(
+  store: SchedulingStore,
+  scope: OrderScope,
+  start: number,
+  now = store.now(),
+): Promise<MovePlan> {
   const s = await prepare(store, scope, { fresh: true });
   const held = await loadLiveHold(store.db, scope.companyId, scope.orderId, now);
   const team = s.order.inspectors.map((i) => i.id);
@@ -577,7 +769,12 @@ export async function planMove(store: SchedulingStore, scope: OrderScope, start:
 }
 
 /** The alternatives offered when a booking's new time was taken at the last moment. */
-export async function moveAlternatives(store: SchedulingStore, scope: OrderScope, start: number, now = store.now()): Promise<AppointmentSlot[]> {
+export async function moveAlternatives(
+  store: SchedulingStore,
+  scope: OrderScope,
+  start: number,
+  now = store.now(),
+): Promise<AppointmentSlot[]> {
   const s = await prepare(store, scope, { fresh: true });
   return alternatives(s, start, bookedMinutes(s), now);
 }

@@ -85,7 +85,10 @@ export class SchedulingStore {
     // good for one UTC day; the next day's first call loads it anew.
     const today = new Date(this.clock()).toISOString().slice(0, 10);
     return this.rules.get(`${companyId}:${officeId}:${today}`, async () => {
-      const [context, durations] = await Promise.all([loadSchedulingContext(this.db, companyId, officeId, today), loadCatalogueDurations(this.db, companyId)]);
+      const [context, durations] = await Promise.all([
+        loadSchedulingContext(this.db, companyId, officeId, today),
+        loadCatalogueDurations(this.db, companyId),
+      ]);
       return context ? { value: { context, durations }, dependsOn: [changeKeys.company(companyId)] } : null;
     });
   }
@@ -113,11 +116,19 @@ export class SchedulingStore {
     let commitments: Commitment[];
     const snapshot = options.fresh ? null : await this.commitmentsOf(rules, scope, inspectorIds, now);
     if (snapshot && snapshot.from <= window.from && window.to <= snapshot.to) commitments = snapshot.commitments;
-    else commitments = await this.locate(await loadCommitments(this.db, scope.companyId, inspectorIds, window.from, window.to));
+    else
+      commitments = await this.locate(
+        await loadCommitments(this.db, scope.companyId, inspectorIds, window.from, window.to),
+      );
     const busy = busyFor(commitments, scope.orderId, now, window.from, window.to);
     let nextHoldExpiry: number | null = null;
     for (const c of commitments) {
-      if (c.holdExpiresAt !== null && c.holdExpiresAt > now && (nextHoldExpiry === null || c.holdExpiresAt < nextHoldExpiry)) nextHoldExpiry = c.holdExpiresAt;
+      if (
+        c.holdExpiresAt !== null &&
+        c.holdExpiresAt > now &&
+        (nextHoldExpiry === null || c.holdExpiresAt < nextHoldExpiry)
+      )
+        nextHoldExpiry = c.holdExpiresAt;
     }
     return { busy, nextHoldExpiry };
   }
@@ -126,7 +137,11 @@ export class SchedulingStore {
    * Where a place is known: the address's coordinates, else the centroid of the postal code.
    * The engine's drive times then apply to every order that has at least a postal code.
    */
-  async placeOf(order: { latitude: number | null; longitude: number | null; postalCode: string }): Promise<LatLng | null> {
+  async placeOf(order: {
+    latitude: number | null;
+    longitude: number | null;
+    postalCode: string;
+  }): Promise<LatLng | null> {
     return coordinatesOf(order.latitude, order.longitude) ?? (await this.centroidOf(order.postalCode));
   }
 
@@ -142,7 +157,12 @@ export class SchedulingStore {
     return place ? { latitude: place.latitude, longitude: place.longitude } : null;
   }
 
-  private commitmentsOf(rules: OfficeRules, scope: { companyId: string; officeId: string }, inspectorIds: number[], now: number): Promise<CommitmentsSnapshot | null> {
+  private commitmentsOf(
+    rules: OfficeRules,
+    scope: { companyId: string; officeId: string },
+    inspectorIds: number[],
+    now: number,
+  ): Promise<CommitmentsSnapshot | null> {
     return this.commitments.get(`${scope.companyId}:${scope.officeId}`, async () => {
       // From a few days back (every time zone's "today", and the neighbours of the first slots)
       // to a few days past the horizon.

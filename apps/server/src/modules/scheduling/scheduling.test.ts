@@ -6,7 +6,13 @@ import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import { demoOrdinaryWeekday } from '../../test-support/demo-days.ts';
 import * as t from '../../db/schema.ts';
 import { openDatabase } from '../../db/connection.ts';
-import { demoDocument, demoDocumentWith, startDemoSession, startTestApp, type TestApp } from '../../test-support/test-app.ts';
+import {
+  demoDocument,
+  demoDocumentWith,
+  startDemoSession,
+  startTestApp,
+  type TestApp,
+} from '../../test-support/test-app.ts';
 import { importCompanyDocument } from '../company-document/companies.service.ts';
 import { DEMO_OFFICE_UUID } from '../company-document/demo-company.ts';
 import { hashToken } from '../sessions/tokens.ts';
@@ -33,7 +39,10 @@ function weekdayFrom(days: number): string {
   return demoOrdinaryWeekday(tomorrowPlus(days));
 }
 
-const SERVICES = { singleFamily: 'a1c0ffee-0000-4000-8000-000000000001', wellWater: 'a1c0ffee-0000-4000-8000-000000000011' } as const;
+const SERVICES = {
+  singleFamily: 'a1c0ffee-0000-4000-8000-000000000001',
+  wellWater: 'a1c0ffee-0000-4000-8000-000000000011',
+} as const;
 
 /** The services an inspector of the demo company performs, as its document says. */
 function servicesOf(inspectorId: number): string[] {
@@ -49,8 +58,15 @@ describeOnEachDatabase('scheduling calls', (factory) => {
   afterEach(() => harness.clock.reset());
   afterAll(async () => harness.close());
 
-  const get = (token: string, path: string) => harness.app.inject({ method: 'GET', url: `${API}${path}`, headers: { 'x-auth-token': token } });
-  const post = (token: string, path: string, payload: unknown) => harness.app.inject({ method: 'POST', url: `${API}${path}`, headers: { 'x-auth-token': token }, payload: payload as object });
+  const get = (token: string, path: string) =>
+    harness.app.inject({ method: 'GET', url: `${API}${path}`, headers: { 'x-auth-token': token } });
+  const post = (token: string, path: string, payload: unknown) =>
+    harness.app.inject({
+      method: 'POST',
+      url: `${API}${path}`,
+      headers: { 'x-auth-token': token },
+      payload: payload as object,
+    });
 
   async function firstSlots(token: string, days = 13): Promise<AppointmentSlot[]> {
     const response = await get(token, `/availability?from=${tomorrowPlus(0)}&to=${tomorrowPlus(days)}&limit=4`);
@@ -66,7 +82,11 @@ describeOnEachDatabase('scheduling calls', (factory) => {
     for (const s of slots) perDay.set(s.date, (perDay.get(s.date) ?? 0) + 1);
     expect(Math.max(...perDay.values())).toBeLessThanOrEqual(4);
     const slot = slots[0]!;
-    expect(slot).toMatchObject({ date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), start: expect.stringMatching(/^\d{1,2}:\d{2} (AM|PM)$/), start_datetime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:00$/) });
+    expect(slot).toMatchObject({
+      date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      start: expect.stringMatching(/^\d{1,2}:\d{2} (AM|PM)$/),
+      start_datetime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:00$/),
+    });
     expect(slot.users.length).toBeGreaterThan(0);
   });
 
@@ -80,7 +100,11 @@ describeOnEachDatabase('scheduling calls', (factory) => {
       ['br', brotliDecompressSync],
       ['gzip', gunzipSync],
     ] as const) {
-      const compressed = await harness.app.inject({ method: 'GET', url, headers: { 'x-auth-token': token, 'accept-encoding': `${encoding}, deflate` } });
+      const compressed = await harness.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'x-auth-token': token, 'accept-encoding': `${encoding}, deflate` },
+      });
       expect(compressed.headers['content-encoding']).toBe(encoding);
       expect(compressed.headers.vary).toMatch(/accept-encoding/i);
       expect(decode(compressed.rawPayload).toString()).toBe(plain.body);
@@ -90,7 +114,14 @@ describeOnEachDatabase('scheduling calls', (factory) => {
   it('accepts the wizard query forms and refuses bad ones with 400 naming the field', async () => {
     const token = await startDemoSession(harness.app);
     const services = encodeURIComponent(JSON.stringify(['a1c0ffee-0000-4000-8000-000000000001']));
-    expect((await get(token, `/availability?from=${tomorrowPlus(0)}&to=${tomorrowPlus(3)}&services=${services}&inspectors=[101]&duration=120`)).statusCode).toBe(200);
+    expect(
+      (
+        await get(
+          token,
+          `/availability?from=${tomorrowPlus(0)}&to=${tomorrowPlus(3)}&services=${services}&inspectors=[101]&duration=120`,
+        )
+      ).statusCode,
+    ).toBe(200);
     const tooLong = await get(token, `/availability?from=${tomorrowPlus(0)}&to=${tomorrowPlus(200)}`);
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json()).toMatchObject({ error: { field: 'to' } });
@@ -99,7 +130,9 @@ describeOnEachDatabase('scheduling calls', (factory) => {
     const badDate = await get(token, `/availability?from=tomorrow&to=${tomorrowPlus(0)}`);
     expect(badDate.statusCode).toBe(400);
     expect(badDate.json()).toMatchObject({ error: { field: 'from' } });
-    expect((await get(token, `/availability?from=${tomorrowPlus(0)}&to=${tomorrowPlus(1)}&inspectors=[abc]`)).statusCode).toBe(400);
+    expect(
+      (await get(token, `/availability?from=${tomorrowPlus(0)}&to=${tomorrowPlus(1)}&inspectors=[abc]`)).statusCode,
+    ).toBe(400);
   });
 
   it('holds a slot: other sessions stop seeing it, and the holder can release it', async () => {
@@ -111,26 +144,46 @@ describeOnEachDatabase('scheduling calls', (factory) => {
     const start = new Date(slot.timestamp * 1000).toISOString();
     const held = await post(holder, '/set_datetime', { datetime: start, inspectors: slot.users });
     expect(held.statusCode).toBe(200);
-    expect(held.json()).toEqual({ status: 'ok', hold_expires_at: new Date(harness.clock.now() + 15 * 60_000).toISOString() });
+    expect(held.json()).toEqual({
+      status: 'ok',
+      hold_expires_at: new Date(harness.clock.now() + 15 * 60_000).toISOString(),
+    });
 
     // ...and the hold makes it stale at once.
-    const seenByOther = (await firstSlots(other)).filter((s) => s.timestamp === slot.timestamp && s.users.join() === slot.users.join());
+    const seenByOther = (await firstSlots(other)).filter(
+      (s) => s.timestamp === slot.timestamp && s.users.join() === slot.users.join(),
+    );
     expect(seenByOther).toEqual([]);
     const seenByHolder = (await firstSlots(holder)).filter((s) => s.id === slot.id);
     expect(seenByHolder).toHaveLength(1);
 
-    const order = await harness.app.inject({ method: 'GET', url: '/demo/online-scheduler/order', headers: { 'x-auth-token': holder } });
+    const order = await harness.app.inject({
+      method: 'GET',
+      url: '/demo/online-scheduler/order',
+      headers: { 'x-auth-token': holder },
+    });
     // The browser learns from the order until when the time is held.
-    expect(order.json()).toMatchObject({ datetime: start, hold_expires_at: held.json().hold_expires_at, inspectors: slot.users.map((id) => ({ id, requested: false })) });
+    expect(order.json()).toMatchObject({
+      datetime: start,
+      hold_expires_at: held.json().hold_expires_at,
+      inspectors: slot.users.map((id) => ({ id, requested: false })),
+    });
 
     const taken = await post(other, '/set_datetime', { datetime: start, inspectors: slot.users });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().status).toBe('unavailable');
     expect(taken.json().appointments.length).toBeGreaterThan(0);
 
-    expect((await post(holder, '/set_datetime', { datetime: null })).json()).toEqual({ status: 'ok', hold_expires_at: null });
+    expect((await post(holder, '/set_datetime', { datetime: null })).json()).toEqual({
+      status: 'ok',
+      hold_expires_at: null,
+    });
     expect((await firstSlots(other)).some((s) => s.id === slot.id)).toBe(true);
-    const released = await harness.app.inject({ method: 'GET', url: '/demo/online-scheduler/order', headers: { 'x-auth-token': holder } });
+    const released = await harness.app.inject({
+      method: 'GET',
+      url: '/demo/online-scheduler/order',
+      headers: { 'x-auth-token': holder },
+    });
     expect(released.json()).toMatchObject({ datetime: null, hold_expires_at: null });
   });
 
@@ -139,7 +192,10 @@ describeOnEachDatabase('scheduling calls', (factory) => {
 
     async function companyAndOrder(): Promise<{ companyId: string; orderId: string }> {
       const [company] = await harness.database.db.select().from(t.companies).where(eq(t.companies.key, 'demo'));
-      const [order] = await harness.database.db.insert(t.orders).values({ companyId: company!.id, officeId: DEMO_OFFICE_UUID }).returning();
+      const [order] = await harness.database.db
+        .insert(t.orders)
+        .values({ companyId: company!.id, officeId: DEMO_OFFICE_UUID })
+        .returning();
       return { companyId: company!.id, orderId: order!.id };
     }
 
@@ -185,7 +241,10 @@ describeOnEachDatabase('scheduling calls', (factory) => {
       harness.clock.advance(1);
       expect(offersAt(await firstSlots(token, 20), slot.timestamp)).toBe(true);
       // At that very instant the time can be held: the lapsed holds give way to the new one.
-      const held = await post(token, '/set_datetime', { datetime: new Date(slot.timestamp * 1000).toISOString(), inspectors: [ALL_INSPECTORS[0]] });
+      const held = await post(token, '/set_datetime', {
+        datetime: new Date(slot.timestamp * 1000).toISOString(),
+        inspectors: [ALL_INSPECTORS[0]],
+      });
       expect(held.json()).toMatchObject({ status: 'ok' });
       await post(token, '/set_datetime', { datetime: null });
       await harness.database.db.delete(t.appointments).where(eq(t.appointments.orderId, orderId));
@@ -194,12 +253,18 @@ describeOnEachDatabase('scheduling calls', (factory) => {
     it("follows the company's configuration as soon as it changes", async () => {
       const token = await startDemoSession(harness.app);
       expect((await firstSlots(token)).length).toBeGreaterThan(0);
-      await harness.database.db.update(t.inspectors).set({ active: false }).where(eq(t.inspectors.officeId, DEMO_OFFICE_UUID));
+      await harness.database.db
+        .update(t.inspectors)
+        .set({ active: false })
+        .where(eq(t.inspectors.officeId, DEMO_OFFICE_UUID));
       await harness.database.changes.flush();
       try {
         expect(await firstSlots(token)).toEqual([]);
       } finally {
-        await harness.database.db.update(t.inspectors).set({ active: true }).where(eq(t.inspectors.officeId, DEMO_OFFICE_UUID));
+        await harness.database.db
+          .update(t.inspectors)
+          .set({ active: true })
+          .where(eq(t.inspectors.officeId, DEMO_OFFICE_UUID));
         await harness.database.changes.flush();
       }
       expect((await firstSlots(token)).length).toBeGreaterThan(0);
@@ -240,7 +305,10 @@ describeOnEachDatabase('scheduling calls', (factory) => {
       const day = weekdayFrom(3);
       // Every inspector serves only 99999 on every weekday.
       const elsewhereEveryDay = (document: Doc) => {
-        for (const inspector of document.inspectors) inspector.postal_codes_by_weekday = Object.fromEntries(['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'].map((d) => [d, ['99999']]));
+        for (const inspector of document.inspectors)
+          inspector.postal_codes_by_weekday = Object.fromEntries(
+            ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'].map((d) => [d, ['99999']]),
+          );
       };
       await demoWith({ ONLINE_SCHEDULER_V3_LIMIT_ZIP_BY_DAY: 'Y' }, elsewhereEveryDay);
       const token = await startDemoSession(harness.app);
@@ -272,10 +340,16 @@ describeOnEachDatabase('scheduling calls', (factory) => {
     const slot = (await firstSlots(token))[0]!;
     const from = new Date(slot.timestamp * 1000).toISOString();
     const to = new Date(slot.timestamp * 1000 + 180 * 60_000).toISOString();
-    const yes = await get(token, `/time_available?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}&inspectors=[${slot.users.join(',')}]`);
+    const yes = await get(
+      token,
+      `/time_available?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}&inspectors=[${slot.users.join(',')}]`,
+    );
     expect(yes.json()).toEqual({ status: 'yes', appointments: [] });
     const night = new Date(slot.timestamp * 1000 - 10 * 3_600_000).toISOString();
-    const no = await get(token, `/time_available?from=${encodeURIComponent(night)}&to=${encodeURIComponent(night)}&duration=180`);
+    const no = await get(
+      token,
+      `/time_available?from=${encodeURIComponent(night)}&to=${encodeURIComponent(night)}&duration=180`,
+    );
     expect(no.json().status).toBe('no');
     expect(no.json().appointments.length).toBeGreaterThan(0);
   });
@@ -288,18 +362,40 @@ describeOnEachDatabase('scheduling calls', (factory) => {
     expect(servicesOf(101)).not.toContain(SERVICES.wellWater);
     expect(servicesOf(102)).toContain(SERVICES.wellWater);
     const startsOf = async (inspectorId: number) =>
-      new Set((await get(token, `/availability?from=${tomorrowPlus(0)}&to=${tomorrowPlus(13)}&inspectors=[${inspectorId}]&services=["${SERVICES.singleFamily}"]&duration=180`)).json<AppointmentSlot[]>().map((s) => s.timestamp));
+      new Set(
+        (
+          await get(
+            token,
+            `/availability?from=${tomorrowPlus(0)}&to=${tomorrowPlus(13)}&inspectors=[${inspectorId}]&services=["${SERVICES.singleFamily}"]&duration=180`,
+          )
+        )
+          .json<AppointmentSlot[]>()
+          .map((s) => s.timestamp),
+      );
     const [darnell, mike, sarah] = [await startsOf(103), await startsOf(101), await startsOf(102)];
     const shared = [...darnell].find((timestamp) => mike.has(timestamp) && sarah.has(timestamp));
     expect(shared).toBeDefined();
 
-    const held = await post(token, '/set_datetime', { datetime: new Date(shared! * 1000).toISOString(), inspectors: [103] });
+    const held = await post(token, '/set_datetime', {
+      datetime: new Date(shared! * 1000).toISOString(),
+      inspectors: [103],
+    });
     expect(held.statusCode).toBe(200);
-    expect(held.json()).toEqual({ status: 'ok', hold_expires_at: new Date(harness.clock.now() + 15 * 60_000).toISOString() });
+    expect(held.json()).toEqual({
+      status: 'ok',
+      hold_expires_at: new Date(harness.clock.now() + 15 * 60_000).toISOString(),
+    });
 
-    const result = await get(token, `/validate_inspectors_services?inspectors=[103]&services=["${SERVICES.singleFamily}","${SERVICES.wellWater}"]&duration=180`);
+    const result = await get(
+      token,
+      `/validate_inspectors_services?inspectors=[103]&services=["${SERVICES.singleFamily}","${SERVICES.wellWater}"]&duration=180`,
+    );
     expect(result.statusCode).toBe(200);
-    const { status, added_inspectors: team, appointments } = result.json<{ status: string; added_inspectors: number[]; appointments: AppointmentSlot[] }>();
+    const {
+      status,
+      added_inspectors: team,
+      appointments,
+    } = result.json<{ status: string; added_inspectors: number[]; appointments: AppointmentSlot[] }>();
     expect(status).toBe('ok');
     expect(appointments).toEqual([]);
     expect(team).toHaveLength(2);
@@ -309,7 +405,10 @@ describeOnEachDatabase('scheduling calls', (factory) => {
     expect(team[1]).toBe(102);
 
     // Nobody free performs a service no inspector of the office performs at all: a conflict, with alternatives.
-    const pool = await get(token, `/validate_inspectors_services?inspectors=[103]&services=["${SERVICES.singleFamily}","a1c0ffee-0000-4000-8000-000000000099"]&duration=180`);
+    const pool = await get(
+      token,
+      `/validate_inspectors_services?inspectors=[103]&services=["${SERVICES.singleFamily}","a1c0ffee-0000-4000-8000-000000000099"]&duration=180`,
+    );
     expect(pool.json()).toMatchObject({ status: 'conflict', added_inspectors: [] });
   });
 
@@ -324,7 +423,11 @@ describeOnEachDatabase('scheduling calls', (factory) => {
   it('saves the postal code of the postal-code step, refusing a bad one with the field named', async () => {
     const token = await startDemoSession(harness.app);
     expect((await post(token, '/set_postal_code', { postal_code: '43017' })).json()).toEqual({ status: 'ok' });
-    const order = await harness.app.inject({ method: 'GET', url: '/demo/online-scheduler/order', headers: { 'x-auth-token': token } });
+    const order = await harness.app.inject({
+      method: 'GET',
+      url: '/demo/online-scheduler/order',
+      headers: { 'x-auth-token': token },
+    });
     expect(order.json().postal_code).toBe('43017');
     const bad = await post(token, '/set_postal_code', { postal_code: '4' });
     expect(bad.statusCode).toBe(400);
@@ -334,7 +437,11 @@ describeOnEachDatabase('scheduling calls', (factory) => {
   it('keeps a ZIP+4 of a US office as its five digits, and refuses what is not a ZIP code', async () => {
     const token = await startDemoSession(harness.app);
     expect((await post(token, '/set_postal_code', { postal_code: '43017-1234' })).statusCode).toBe(200);
-    const order = await harness.app.inject({ method: 'GET', url: '/demo/online-scheduler/order', headers: { 'x-auth-token': token } });
+    const order = await harness.app.inject({
+      method: 'GET',
+      url: '/demo/online-scheduler/order',
+      headers: { 'x-auth-token': token },
+    });
     expect(order.json().postal_code).toBe('43017');
     for (const postalCode of ['ABCDE', '43a17', '430', '00000']) {
       const refused = await post(token, '/set_postal_code', { postal_code: postalCode });
@@ -345,7 +452,12 @@ describeOnEachDatabase('scheduling calls', (factory) => {
 
   it('places the property at its postal code before there is an address, and keeps to driving radii', async () => {
     const token = await startDemoSession(harness.app);
-    const usersOf = async (query: string) => new Set((await get(token, `/availability?from=${tomorrowPlus(0)}&to=${tomorrowPlus(13)}${query}`)).json<AppointmentSlot[]>().flatMap((s) => s.users));
+    const usersOf = async (query: string) =>
+      new Set(
+        (await get(token, `/availability?from=${tomorrowPlus(0)}&to=${tomorrowPlus(13)}${query}`))
+          .json<AppointmentSlot[]>()
+          .flatMap((s) => s.users),
+      );
     // Newark, Ohio, 33 miles east of Columbus: in reach of Sarah (102), Karen (104) and Tom (105)
     // only; Mike (101, Dublin) and Darnell (103, Grove City) would drive beyond their radius.
     expect(await usersOf('&postal_code=43055')).toEqual(new Set([102, 104, 105]));
@@ -360,14 +472,26 @@ describeOnEachDatabase('scheduling calls', (factory) => {
     const day = weekdayFrom(1);
     const newYork = ZonedCalendar.of('America/New_York');
     const [company] = await harness.database.db.select().from(t.companies).where(eq(t.companies.key, 'demo'));
-    const [elsewhere] = await harness.database.db.insert(t.orders).values({ companyId: company!.id, officeId: DEMO_OFFICE_UUID }).returning();
+    const [elsewhere] = await harness.database.db
+      .insert(t.orders)
+      .values({ companyId: company!.id, officeId: DEMO_OFFICE_UUID })
+      .returning();
     // Tom (105) works 10:00-18:00 and inspects from 10:00 to 12:00 that day.
     const [appointment] = await harness.database.db
       .insert(t.appointments)
-      .values({ companyId: company!.id, officeId: DEMO_OFFICE_UUID, orderId: elsewhere!.id, inspectorId: 105, kind: 'appointment', during: rangeOf(newYork.toInstant(day, 600)!, newYork.toInstant(day, 720)!) })
+      .values({
+        companyId: company!.id,
+        officeId: DEMO_OFFICE_UUID,
+        orderId: elsewhere!.id,
+        inspectorId: 105,
+        kind: 'appointment',
+        during: rangeOf(newYork.toInstant(day, 600)!, newYork.toInstant(day, 720)!),
+      })
       .returning();
     const tomsStarts = async () =>
-      (await get(token, `/availability?from=${day}&to=${day}&postal_code=43017&inspectors=[105]&duration=120`)).json<AppointmentSlot[]>().map((s) => s.start);
+      (await get(token, `/availability?from=${day}&to=${day}&postal_code=43017&inspectors=[105]&duration=120`))
+        .json<AppointmentSlot[]>()
+        .map((s) => s.start);
     try {
       // Where that appointment is, nobody knows: the office's 30-minute buffer is all it needs.
       expect(await tomsStarts()).toContain('12:30 PM');
@@ -382,11 +506,17 @@ describeOnEachDatabase('scheduling calls', (factory) => {
 
   it('measures the distance on a date from the postal code until the address is known', async () => {
     const token = await startDemoSession(harness.app);
-    const none = await get(token, `/distance_on_datetime?datetime=${encodeURIComponent(new Date(Date.now() + 2 * 86_400_000).toISOString())}`);
+    const none = await get(
+      token,
+      `/distance_on_datetime?datetime=${encodeURIComponent(new Date(Date.now() + 2 * 86_400_000).toISOString())}`,
+    );
     expect(none.json()).toMatchObject({ status: 'ok', miles: null, max_miles: null, code: 'ok' });
     // Until the address is known, the postal code's centroid stands in for it.
     await post(token, '/set_postal_code', { postal_code: '45202' });
-    const far = await get(token, `/distance_on_datetime?datetime=${encodeURIComponent(new Date(Date.now() + 2 * 86_400_000).toISOString())}`);
+    const far = await get(
+      token,
+      `/distance_on_datetime?datetime=${encodeURIComponent(new Date(Date.now() + 2 * 86_400_000).toISOString())}`,
+    );
     expect(far.json()).toMatchObject({ status: 'out_of_range' });
     expect(far.json().miles).toBeGreaterThan(far.json().max_miles);
   });
@@ -403,20 +533,39 @@ describeOnEachDatabase('scheduling calls', (factory) => {
     const milesBetween = (a: LatLng, b: LatLng) => Math.round(roads.miles(a, b) * 10) / 10;
 
     // The property is in Grove City: the address step's geocode, written where it keeps it.
-    const [session] = await harness.database.db.select().from(t.sessions).where(eq(t.sessions.tokenHash, hashToken(token)));
-    await harness.database.db.update(t.orders).set({ postalCode: '43123', latitude: groveCity.latitude, longitude: groveCity.longitude }).where(eq(t.orders.id, session!.orderId));
+    const [session] = await harness.database.db
+      .select()
+      .from(t.sessions)
+      .where(eq(t.sessions.tokenHash, hashToken(token)));
+    await harness.database.db
+      .update(t.orders)
+      .set({ postalCode: '43123', latitude: groveCity.latitude, longitude: groveCity.longitude })
+      .where(eq(t.orders.id, session!.orderId));
     await harness.database.changes.flush();
     expect((await post(token, '/set_inspectors', [101])).statusCode).toBe(200);
 
     const day = weekdayFrom(3);
     const newYork = ZonedCalendar.of('America/New_York');
     const at = (minutes: number) => newYork.toInstant(day, minutes)!;
-    const distance = async () => (await get(token, `/distance_on_datetime?datetime=${encodeURIComponent(new Date(at(12 * 60)).toISOString())}`)).json();
+    const distance = async () =>
+      (
+        await get(token, `/distance_on_datetime?datetime=${encodeURIComponent(new Date(at(12 * 60)).toISOString())}`)
+      ).json();
     const appointments: string[] = [];
     /** Another order of that day, at `place`, for one inspector. */
     async function appointment(inspectorId: number, place: LatLng, fromMinutes: number, toMinutes: number) {
-      const [order] = await harness.database.db.insert(t.orders).values({ companyId, officeId: DEMO_OFFICE_UUID, ...place }).returning();
-      await harness.database.db.insert(t.appointments).values({ companyId, officeId: DEMO_OFFICE_UUID, orderId: order!.id, inspectorId, kind: 'appointment', during: rangeOf(at(fromMinutes), at(toMinutes)) });
+      const [order] = await harness.database.db
+        .insert(t.orders)
+        .values({ companyId, officeId: DEMO_OFFICE_UUID, ...place })
+        .returning();
+      await harness.database.db.insert(t.appointments).values({
+        companyId,
+        officeId: DEMO_OFFICE_UUID,
+        orderId: order!.id,
+        inspectorId,
+        kind: 'appointment',
+        during: rangeOf(at(fromMinutes), at(toMinutes)),
+      });
       appointments.push(order!.id);
       return order!.id;
     }
@@ -426,7 +575,13 @@ describeOnEachDatabase('scheduling calls', (factory) => {
 
     try {
       // A free day: from home.
-      const fromHome = { status: 'ok', code: 'ok', inspector_id: 101, miles: milesBetween(dublin, groveCity), max_miles: 35 };
+      const fromHome = {
+        status: 'ok',
+        code: 'ok',
+        inspector_id: 101,
+        miles: milesBetween(dublin, groveCity),
+        max_miles: 35,
+      };
       expect(await distance()).toEqual(fromHome);
       // Another inspector's day is not his.
       await appointment(102, newark, 8 * 60, 10 * 60);
@@ -434,18 +589,36 @@ describeOnEachDatabase('scheduling calls', (factory) => {
 
       // His morning in Newark: the drive from there is too long.
       const morning = await appointment(101, newark, 8 * 60, 10 * 60);
-      expect(await distance()).toEqual({ status: 'out_of_range', code: 'ERROR_EXCEEDS_NEXT_APT_RADIUS', inspector_id: 101, miles: milesBetween(newark, groveCity), max_miles: 35 });
+      expect(await distance()).toEqual({
+        status: 'out_of_range',
+        code: 'ERROR_EXCEEDS_NEXT_APT_RADIUS',
+        inspector_id: 101,
+        miles: milesBetween(newark, groveCity),
+        max_miles: 35,
+      });
       await cancel(morning);
 
       // His afternoon in Newark: the drive on to it counts too.
       const afternoon = await appointment(101, newark, 15 * 60, 17 * 60);
-      expect(await distance()).toEqual({ status: 'out_of_range', code: 'ERROR_EXCEEDS_NEXT_APT_RADIUS', inspector_id: 101, miles: milesBetween(groveCity, newark), max_miles: 35 });
+      expect(await distance()).toEqual({
+        status: 'out_of_range',
+        code: 'ERROR_EXCEEDS_NEXT_APT_RADIUS',
+        inspector_id: 101,
+        miles: milesBetween(groveCity, newark),
+        max_miles: 35,
+      });
       await cancel(afternoon);
 
       // A morning in Westerville, farther from the property than his home but in reach: he drives from there.
       await appointment(101, westerville, 8 * 60, 10 * 60);
       expect(milesBetween(westerville, groveCity)).toBeGreaterThan(milesBetween(dublin, groveCity));
-      expect(await distance()).toEqual({ status: 'ok', code: 'ok', inspector_id: 101, miles: milesBetween(westerville, groveCity), max_miles: 35 });
+      expect(await distance()).toEqual({
+        status: 'ok',
+        code: 'ok',
+        inspector_id: 101,
+        miles: milesBetween(westerville, groveCity),
+        max_miles: 35,
+      });
     } finally {
       for (const orderId of appointments) await cancel(orderId);
     }
@@ -461,13 +634,27 @@ describeOnEachDatabase('scheduling calls', (factory) => {
       try {
         const onOther = await startDemoSession(other);
         const listOnOther = async () =>
-          (await other.inject({ method: 'GET', url: `${API}/availability?from=${tomorrowPlus(0)}&to=${tomorrowPlus(13)}&limit=4`, headers: { 'x-auth-token': onOther } })).json<AppointmentSlot[]>();
+          (
+            await other.inject({
+              method: 'GET',
+              url: `${API}/availability?from=${tomorrowPlus(0)}&to=${tomorrowPlus(13)}&limit=4`,
+              headers: { 'x-auth-token': onOther },
+            })
+          ).json<AppointmentSlot[]>();
         const slot = (await listOnOther()).at(-4)!;
-        const sameTime = (slots: AppointmentSlot[]) => slots.filter((s) => s.timestamp === slot.timestamp && s.users.join() === slot.users.join());
+        const sameTime = (slots: AppointmentSlot[]) =>
+          slots.filter((s) => s.timestamp === slot.timestamp && s.users.join() === slot.users.join());
         expect(sameTime(await listOnOther())).toHaveLength(1); // now in the other instance's answers cache
 
         const holder = await startDemoSession(harness.app);
-        expect((await post(holder, '/set_datetime', { datetime: new Date(slot.timestamp * 1000).toISOString(), inspectors: slot.users })).statusCode).toBe(200);
+        expect(
+          (
+            await post(holder, '/set_datetime', {
+              datetime: new Date(slot.timestamp * 1000).toISOString(),
+              inspectors: slot.users,
+            })
+          ).statusCode,
+        ).toBe(200);
         await otherDatabase.changes.flush(); // the announcement has crossed to the other instance
         expect(sameTime(await listOnOther())).toEqual([]);
 
@@ -481,12 +668,28 @@ describeOnEachDatabase('scheduling calls', (factory) => {
   }
 
   it('answers "unavailable" with alternatives when the database refuses a hold that the check before it let through', async () => {
-    const store = new SchedulingStore(harness.database.db, harness.database.changes, bundledPostalCodes, harness.clock.now);
+    const store = new SchedulingStore(
+      harness.database.db,
+      harness.database.changes,
+      bundledPostalCodes,
+      harness.clock.now,
+    );
     const sessions = new SessionStore(harness.database.db, harness.database.changes, harness.clock.now);
-    const sessionOf = async (token: string) => authenticate(sessions, { ttlDays: 7 }, { token, companyKey: 'demo', officeUuid: DEMO_OFFICE_UUID }, { allowConfirmedAfterExpiry: false });
-    const [first, second] = [await sessionOf(await startDemoSession(harness.app)), await sessionOf(await startDemoSession(harness.app))];
+    const sessionOf = async (token: string) =>
+      authenticate(
+        sessions,
+        { ttlDays: 7 },
+        { token, companyKey: 'demo', officeUuid: DEMO_OFFICE_UUID },
+        { allowConfirmedAfterExpiry: false },
+      );
+    const [first, second] = [
+      await sessionOf(await startDemoSession(harness.app)),
+      await sessionOf(await startDemoSession(harness.app)),
+    ];
     const day = tomorrowPlus(9);
-    const slot = JSON.parse((await availabilityJson(store, first, { from: day, to: addDays(day, 6) })).text).at(-1) as AppointmentSlot;
+    const slot = JSON.parse((await availabilityJson(store, first, { from: day, to: addDays(day, 6) })).text).at(
+      -1,
+    ) as AppointmentSlot;
     const body = { datetime: new Date(slot.timestamp * 1000).toISOString(), inspectors: slot.users };
     // The two calls take the same steps, and the embedded database runs one statement at a time
     // in the order asked, so each step of the one is followed by the same step of the other: both
@@ -494,10 +697,18 @@ describeOnEachDatabase('scheduling calls', (factory) => {
     // exclusion constraint. (On PostgreSQL the two run side by side; either way one must lose.)
     const results = await Promise.all([setDatetime(store, first, body), setDatetime(store, second, body)]);
     expect(results.map((r) => r.status).sort()).toEqual(['ok', 'unavailable']);
-    const loser = results.find((r) => r.status === 'unavailable') as Extract<SetDatetimeResult, { status: 'unavailable' }>;
+    const loser = results.find((r) => r.status === 'unavailable') as Extract<
+      SetDatetimeResult,
+      { status: 'unavailable' }
+    >;
     expect(loser.appointments.length).toBeGreaterThan(0);
-    expect(loser.appointments.some((s) => s.timestamp === slot.timestamp && s.users.join() === slot.users.join())).toBe(false);
-    const holds = await harness.database.db.select().from(t.appointments).where(and(eq(t.appointments.inspectorId, slot.users[0]!), eq(t.appointments.kind, 'hold')));
+    expect(loser.appointments.some((s) => s.timestamp === slot.timestamp && s.users.join() === slot.users.join())).toBe(
+      false,
+    );
+    const holds = await harness.database.db
+      .select()
+      .from(t.appointments)
+      .where(and(eq(t.appointments.inspectorId, slot.users[0]!), eq(t.appointments.kind, 'hold')));
     expect(holds.filter((h) => h.orderId === first.orderId || h.orderId === second.orderId)).toHaveLength(1);
     for (const session of [first, second]) await setDatetime(store, session, { datetime: null });
   });
@@ -518,31 +729,81 @@ describeOnEachDatabase('scheduling calls', (factory) => {
       .select()
       .from(t.appointments)
       .where(and(eq(t.appointments.inspectorId, slot.users[0]!), eq(t.appointments.kind, 'hold')));
-    const overlapping = holds.filter((h) => h.during.includes(new Date(slot.timestamp * 1000).toISOString().slice(0, 13).replace('T', ' ')));
+    const overlapping = holds.filter((h) =>
+      h.during.includes(new Date(slot.timestamp * 1000).toISOString().slice(0, 13).replace('T', ' ')),
+    );
     expect(overlapping).toHaveLength(1);
   });
   it('holds and books through one insert, and the database refuses an overlap of either (decision 0003)', async () => {
     const sessions = new SessionStore(harness.database.db, harness.database.changes, harness.clock.now);
-    const sessionOf = async (token: string) => authenticate(sessions, { ttlDays: 7 }, { token, companyKey: 'demo', officeUuid: DEMO_OFFICE_UUID }, { allowConfirmedAfterExpiry: false });
-    const [holder, booker] = [await sessionOf(await startDemoSession(harness.app)), await sessionOf(await startDemoSession(harness.app))];
+    const sessionOf = async (token: string) =>
+      authenticate(
+        sessions,
+        { ttlDays: 7 },
+        { token, companyKey: 'demo', officeUuid: DEMO_OFFICE_UUID },
+        { allowConfirmedAfterExpiry: false },
+      );
+    const [holder, booker] = [
+      await sessionOf(await startDemoSession(harness.app)),
+      await sessionOf(await startDemoSession(harness.app)),
+    ];
     const { db } = harness.database;
     // A night far ahead, which no slot of the other tests reaches.
     const start = Date.parse(`${tomorrowPlus(60)}T03:00:00Z`);
     const now = new Date(harness.clock.now());
-    const commitment = (session: typeof holder, at: Date) => ({ companyId: session.companyId, officeId: session.officeId, orderId: session.orderId, inspectorIds: [101], start, end: start + 3_600_000, now: at });
-    const refusal = (promise: Promise<void>) => promise.then(() => null, (error: unknown) => error);
+    const commitment = (session: typeof holder, at: Date) => ({
+      companyId: session.companyId,
+      officeId: session.officeId,
+      orderId: session.orderId,
+      inspectorIds: [101],
+      start,
+      end: start + 3_600_000,
+      now: at,
+    });
+    const refusal = (promise: Promise<void>) =>
+      promise.then(
+        () => null,
+        (error: unknown) => error,
+      );
 
-    await commitInspectors(db, { ...commitment(holder, now), terms: { kind: 'hold', expiresAt: new Date(now.getTime() + 15 * 60_000) } });
-    expect(isOverlapViolation(await refusal(commitInspectors(db, { ...commitment(booker, now), terms: { kind: 'appointment' } })))).toBe(true);
+    await commitInspectors(db, {
+      ...commitment(holder, now),
+      terms: { kind: 'hold', expiresAt: new Date(now.getTime() + 15 * 60_000) },
+    });
+    expect(
+      isOverlapViolation(
+        await refusal(commitInspectors(db, { ...commitment(booker, now), terms: { kind: 'appointment' } })),
+      ),
+    ).toBe(true);
 
     // Once the hold has lapsed, the booking clears it and takes the time; a new hold then meets the booking.
     const later = new Date(now.getTime() + 16 * 60_000);
     await commitInspectors(db, { ...commitment(booker, later), terms: { kind: 'appointment' } });
-    expect(isOverlapViolation(await refusal(commitInspectors(db, { ...commitment(holder, later), terms: { kind: 'hold', expiresAt: new Date(later.getTime() + 15 * 60_000) } })))).toBe(true);
+    expect(
+      isOverlapViolation(
+        await refusal(
+          commitInspectors(db, {
+            ...commitment(holder, later),
+            terms: { kind: 'hold', expiresAt: new Date(later.getTime() + 15 * 60_000) },
+          }),
+        ),
+      ),
+    ).toBe(true);
     expect(isOverlapViolation(new Error('something else'))).toBe(false);
 
-    const rows = await db.select().from(t.appointments).where(inArray(t.appointments.orderId, [holder.orderId, booker.orderId]));
-    expect(rows).toEqual([expect.objectContaining({ orderId: booker.orderId, inspectorId: 101, kind: 'appointment', holdExpiresAt: null, during: expect.stringContaining(new Date(start).toISOString().slice(0, 10)) })]);
+    const rows = await db
+      .select()
+      .from(t.appointments)
+      .where(inArray(t.appointments.orderId, [holder.orderId, booker.orderId]));
+    expect(rows).toEqual([
+      expect.objectContaining({
+        orderId: booker.orderId,
+        inspectorId: 101,
+        kind: 'appointment',
+        holdExpiresAt: null,
+        during: expect.stringContaining(new Date(start).toISOString().slice(0, 10)),
+      }),
+    ]);
     await db.delete(t.appointments).where(eq(t.appointments.orderId, booker.orderId));
   });
 });

@@ -15,7 +15,9 @@ const MANAGE_LINK_API = /^\/\{company_key\}\/json\/manage\/\{token\}\//;
 
 /** Every visitor write of the route table, as the OpenAPI document (generated from it) lists them. */
 async function visitorWrites(harness: TestApp): Promise<Array<{ method: string; url: string }>> {
-  const document = (await harness.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
+  const document = (await harness.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+    paths: Record<string, Record<string, unknown>>;
+  }>();
   const writes: Array<{ method: string; url: string }> = [];
   for (const [path, operations] of Object.entries(document.paths)) {
     if (NON_VISITOR_WRITES.test(path) || MANAGE_LINK_API.test(path)) continue;
@@ -41,7 +43,9 @@ describeOnEachDatabase('a disabled scheduler', (factory) => {
   const people = new Map<string, ConsolePerson>();
 
   beforeAll(async () => {
-    harness = await startTestApp(factory, { config: { SESSION_RATE_LIMIT: '1000', SEARCH_RATE_LIMIT: '1000', WRITE_RATE_LIMIT: '1000' } });
+    harness = await startTestApp(factory, {
+      config: { SESSION_RATE_LIMIT: '1000', SEARCH_RATE_LIMIT: '1000', WRITE_RATE_LIMIT: '1000' },
+    });
     // Another company, the demo under another key, whose members have nothing to do with the demo.
     await importDemoCopy(harness, 'other', OTHER_OFFICE);
     writes = await visitorWrites(harness);
@@ -56,21 +60,54 @@ describeOnEachDatabase('a disabled scheduler', (factory) => {
   /** A console member, signed in once for the file. */
   async function member(role: ConsoleRole, companyKey = 'demo'): Promise<ConsolePerson> {
     const key = `${role}@${companyKey}`;
-    if (!people.has(key)) people.set(key, await signedInMember(harness, `${role}.${companyKey}@example.com`, role, companyKey, role === 'inspector' ? 101 : null));
+    if (!people.has(key))
+      people.set(
+        key,
+        await signedInMember(
+          harness,
+          `${role}.${companyKey}@example.com`,
+          role,
+          companyKey,
+          role === 'inspector' ? 101 : null,
+        ),
+      );
     return people.get(key)!;
   }
 
-  const start = (headers: Record<string, string> = {}) => harness.app.inject({ method: 'GET', url: `/demo/online-scheduler/${DEMO_OFFICE_UUID}`, headers });
+  const start = (headers: Record<string, string> = {}) =>
+    harness.app.inject({ method: 'GET', url: `/demo/online-scheduler/${DEMO_OFFICE_UUID}`, headers });
   const write = (route: { method: string; url: string }, token: string, headers: Record<string, string> = {}) =>
-    harness.app.inject({ method: route.method as 'POST', url: route.url, headers: { ...headers, 'x-auth-token': token }, payload: {} });
+    harness.app.inject({
+      method: route.method as 'POST',
+      url: route.url,
+      headers: { ...headers, 'x-auth-token': token },
+      payload: {},
+    });
   const mayTry = async (headers: Record<string, string> = {}) =>
-    (await harness.app.inject({ method: 'GET', url: `/demo/json/online_scheduler/office_contact/${DEMO_OFFICE_UUID}`, headers })).json<{ enabled: boolean; may_try: boolean }>();
+    (
+      await harness.app.inject({
+        method: 'GET',
+        url: `/demo/json/online_scheduler/office_contact/${DEMO_OFFICE_UUID}`,
+        headers,
+      })
+    ).json<{ enabled: boolean; may_try: boolean }>();
   const sessionCount = async () => (await harness.database.db.select({ id: t.sessions.id }).from(t.sessions)).length;
-  const orderOf = (token: string) => harness.app.inject({ method: 'GET', url: '/demo/online-scheduler/order', headers: { 'x-auth-token': token } });
+  const orderOf = (token: string) =>
+    harness.app.inject({ method: 'GET', url: '/demo/online-scheduler/order', headers: { 'x-auth-token': token } });
 
   it('lists the wizard\u2019s writes from the route table', () => {
     const urls = writes.map((route) => route.url);
-    for (const name of ['set_datetime', 'office_hold', 'set_address', 'set_clients', 'apply_coupon', 'set_property_info', 'confirm', 'manage_link', 'events']) {
+    for (const name of [
+      'set_datetime',
+      'office_hold',
+      'set_address',
+      'set_clients',
+      'apply_coupon',
+      'set_property_info',
+      'confirm',
+      'manage_link',
+      'events',
+    ]) {
       expect(urls).toContain(`/demo/json/online_scheduler/${name}`);
     }
     expect(writes.length).toBeGreaterThanOrEqual(23);
@@ -83,7 +120,9 @@ describeOnEachDatabase('a disabled scheduler', (factory) => {
     for (const route of writes) {
       const refused = await write(route, token);
       expect(refused.statusCode, route.url).toBe(403);
-      expect(refused.json(), route.url).toEqual({ error: { code: 'scheduler_disabled', message: 'Sorry! Our Online Scheduling System is currently disabled.' } });
+      expect(refused.json(), route.url).toEqual({
+        error: { code: 'scheduler_disabled', message: 'Sorry! Our Online Scheduling System is currently disabled.' },
+      });
     }
     expect((await orderOf(token)).json()).toEqual(before);
     expect(await mayTry()).toMatchObject({ enabled: false, may_try: false });
@@ -108,7 +147,13 @@ describeOnEachDatabase('a disabled scheduler', (factory) => {
   it('stops the very next write when it is disabled, and lets the one after it is enabled again through', async () => {
     const token = await startDemoSession(harness.app);
     const setPostalCode = { method: 'POST', url: '/demo/json/online_scheduler/set_postal_code' };
-    const send = () => harness.app.inject({ method: 'POST', url: setPostalCode.url, headers: { 'x-auth-token': token }, payload: { postal_code: '43215' } });
+    const send = () =>
+      harness.app.inject({
+        method: 'POST',
+        url: setPostalCode.url,
+        headers: { 'x-auth-token': token },
+        payload: { postal_code: '43215' },
+      });
     expect((await send()).statusCode).toBe(200);
     await setEnabled(false);
     expect((await send()).statusCode).toBe(403);
@@ -123,7 +168,10 @@ describeOnEachDatabase('a disabled scheduler', (factory) => {
       const started = await start({ ...person.headers, accept: 'text/html' });
       expect(new URL(String(started.headers.location), 'http://localhost').searchParams.has('t')).toBe(false);
       expect(await mayTry(person.headers)).toMatchObject({ enabled: false, may_try: false });
-      for (const route of writes) expect((await write(route, token, person.headers)).json().error?.code, `${person.email} ${route.url}`).toBe('scheduler_disabled');
+      for (const route of writes)
+        expect((await write(route, token, person.headers)).json().error?.code, `${person.email} ${route.url}`).toBe(
+          'scheduler_disabled',
+        );
     }
   });
 
@@ -139,8 +187,16 @@ describeOnEachDatabase('a disabled scheduler', (factory) => {
       const token = location.searchParams.get('t')!;
       expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
       // Past the guard, each write meets its own checks: its body ({} here) or its order's state.
-      for (const route of writes) expect((await write(route, token, person.headers)).json().error?.code, `${role} ${route.url}`).not.toBe('scheduler_disabled');
-      const saved = await harness.app.inject({ method: 'POST', url: '/demo/json/online_scheduler/set_postal_code', headers: { ...person.headers, 'x-auth-token': token }, payload: { postal_code: '43215' } });
+      for (const route of writes)
+        expect((await write(route, token, person.headers)).json().error?.code, `${role} ${route.url}`).not.toBe(
+          'scheduler_disabled',
+        );
+      const saved = await harness.app.inject({
+        method: 'POST',
+        url: '/demo/json/online_scheduler/set_postal_code',
+        headers: { ...person.headers, 'x-auth-token': token },
+        payload: { postal_code: '43215' },
+      });
       expect(saved.statusCode).toBe(200);
       // The same session without the member's sign-in is a visitor's.
       expect((await write(writes[0]!, token)).json().error.code).toBe('scheduler_disabled');
@@ -153,14 +209,19 @@ describeOnEachDatabase('a disabled scheduler', (factory) => {
     expect(location.searchParams.has('t')).toBe(true);
     expect(location.searchParams.has('try')).toBe(false);
     const token = location.searchParams.get('t')!;
-    for (const route of writes) expect((await write(route, token)).json().error?.code, route.url).not.toBe('scheduler_disabled');
+    for (const route of writes)
+      expect((await write(route, token)).json().error?.code, route.url).not.toBe('scheduler_disabled');
     expect(await mayTry()).toMatchObject({ enabled: true, may_try: false });
     expect(await mayTry((await member('owner')).headers)).toMatchObject({ enabled: true, may_try: false });
   });
 
   it("leaves a booked client's manage link to the company's booking-change policy", async () => {
     await setEnabled(false);
-    const guessed = await harness.app.inject({ method: 'POST', url: `/demo/json/manage/${'G'.repeat(43)}/cancel`, payload: {} });
+    const guessed = await harness.app.inject({
+      method: 'POST',
+      url: `/demo/json/manage/${'G'.repeat(43)}/cancel`,
+      payload: {},
+    });
     expect(guessed.json().error.code).toBe('manage_link_invalid');
   });
 });

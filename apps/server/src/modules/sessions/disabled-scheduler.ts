@@ -19,7 +19,11 @@ export type DisabledSchedulerContext = Pick<AppContext, 'db' | 'consoleAuth'>;
  * admin, office): who may try its scheduler while it is disabled (issue 39; spec 2.2's `try=1`,
  * once open to anyone). The membership must be of this very company, by its id (house rule 18).
  */
-export async function mayTryWhileDisabled(ctx: DisabledSchedulerContext, request: FastifyRequest, company: CompanyRef): Promise<boolean> {
+export async function mayTryWhileDisabled(
+  ctx: DisabledSchedulerContext,
+  request: FastifyRequest,
+  company: CompanyRef,
+): Promise<boolean> {
   // No cookie, no console session: a visitor's request costs no sign-in lookup.
   if (!request.headers.cookie) return false;
   const member = await signedInMembership(ctx, request, company.key);
@@ -31,7 +35,11 @@ export async function mayTryWhileDisabled(ctx: DisabledSchedulerContext, request
  * scheduler is disabled, unless it comes from its own staff trying it. The setting is read fresh,
  * as the order's state is: disabling the scheduler stops the very next write.
  */
-export async function admitWhileDisabled(ctx: DisabledSchedulerContext, request: FastifyRequest, company: CompanyRef & { enabled?: boolean }): Promise<void> {
+export async function admitWhileDisabled(
+  ctx: DisabledSchedulerContext,
+  request: FastifyRequest,
+  company: CompanyRef & { enabled?: boolean },
+): Promise<void> {
   const enabled = company.enabled ?? (await findSchedulerEnabled(ctx.db, company.id));
   if (enabled || (await mayTryWhileDisabled(ctx, request, company))) return;
   throw new SchedulerDisabledError();

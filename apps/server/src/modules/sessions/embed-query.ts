@@ -10,7 +10,10 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
  * only origin the wizard will post to), and the token of the session to offer to resume. Nothing
  * else passes: the rest of a company's link (tracking parameters) stays out of the wizard's URL.
  */
-export function embedRedirectQuery(query: Readonly<Record<string, string>>, embeddingOrigins: readonly string[]): Record<string, string> {
+export function embedRedirectQuery(
+  query: Readonly<Record<string, string>>,
+  embeddingOrigins: readonly string[],
+): Record<string, string> {
   if (query[EMBED_QUERY.embed] !== '1') return {};
   const kept: Record<string, string> = { [EMBED_QUERY.embed]: '1' };
   const host = query[EMBED_QUERY.host];

@@ -8,7 +8,11 @@ export interface OfficeOfCompany {
 }
 
 /** The active office `officeId` of the company `companyKey`, or null. */
-export async function findActiveOffice(db: Executor, companyKey: string, officeId: string): Promise<(OfficeOfCompany & { schedulerEnabled: boolean }) | null> {
+export async function findActiveOffice(
+  db: Executor,
+  companyKey: string,
+  officeId: string,
+): Promise<(OfficeOfCompany & { schedulerEnabled: boolean }) | null> {
   const [row] = await db
     .select({ companyId: t.companies.id, officeId: t.offices.id, schedulerEnabled: t.companies.schedulerEnabled })
     .from(t.offices)
@@ -29,14 +33,22 @@ export async function createSessionWithDraftOrder(
   return db.transaction(async (tx) => {
     const [order] = await tx
       .insert(t.orders)
-      .values({ companyId: office.companyId, officeId: office.officeId, ...(bookedBy ? { bookedByUserId: bookedBy.userId, bookedByName: bookedBy.name } : {}) })
+      .values({
+        companyId: office.companyId,
+        officeId: office.officeId,
+        ...(bookedBy ? { bookedByUserId: bookedBy.userId, bookedByName: bookedBy.name } : {}),
+      })
       .returning({ id: t.orders.id });
     const [session] = await tx
       .insert(t.sessions)
       .values({ companyId: office.companyId, officeId: office.officeId, orderId: order!.id, tokenHash, expiresAt })
       .returning({ id: t.sessions.id });
-    const source = bookedBy ? { source: 'office_phone', user_id: bookedBy.userId, name: bookedBy.name } : { source: 'online_scheduler' };
-    await tx.insert(t.orderEvents).values({ companyId: office.companyId, orderId: order!.id, type: 'created', data: source });
+    const source = bookedBy
+      ? { source: 'office_phone', user_id: bookedBy.userId, name: bookedBy.name }
+      : { source: 'online_scheduler' };
+    await tx
+      .insert(t.orderEvents)
+      .values({ companyId: office.companyId, orderId: order!.id, type: 'created', data: source });
     return { sessionId: session!.id, orderId: order!.id };
   });
 }
@@ -76,7 +88,10 @@ export async function findSessionByTokenHash(db: Executor, tokenHash: string): P
 
 /** Whether the company's scheduler is enabled (false for a company that is gone). */
 export async function findSchedulerEnabled(db: Executor, companyId: string): Promise<boolean> {
-  const [row] = await db.select({ enabled: t.companies.schedulerEnabled }).from(t.companies).where(eq(t.companies.id, companyId));
+  const [row] = await db
+    .select({ enabled: t.companies.schedulerEnabled })
+    .from(t.companies)
+    .where(eq(t.companies.id, companyId));
   return row?.enabled ?? false;
 }
 
@@ -87,17 +102,31 @@ export interface WriteState {
 }
 
 /** The order's state and its office's, for the session's company; null when either is gone. */
-export async function findWriteState(db: Executor, session: Pick<SessionRecord, 'companyId' | 'officeId' | 'orderId'>): Promise<WriteState | null> {
+export async function findWriteState(
+  db: Executor,
+  session: Pick<SessionRecord, 'companyId' | 'officeId' | 'orderId'>,
+): Promise<WriteState | null> {
   const [row] = await db
     .select({ officeActive: t.offices.active, orderStatus: t.orders.status })
     .from(t.orders)
     .innerJoin(t.offices, and(eq(t.offices.companyId, t.orders.companyId), eq(t.offices.id, t.orders.officeId)))
-    .where(and(eq(t.orders.companyId, session.companyId), eq(t.orders.id, session.orderId), eq(t.orders.officeId, session.officeId)));
+    .where(
+      and(
+        eq(t.orders.companyId, session.companyId),
+        eq(t.orders.id, session.orderId),
+        eq(t.orders.officeId, session.officeId),
+      ),
+    );
   return row ? { officeActive: row.officeActive, orderConfirmed: row.orderStatus !== 'draft' } : null;
 }
 
 /** Slides the session's expiry forward; called at most once a minute per session. */
-export async function touchSession(db: Executor, session: Pick<SessionRecord, 'sessionId' | 'companyId'>, now: Date, expiresAt: Date): Promise<void> {
+export async function touchSession(
+  db: Executor,
+  session: Pick<SessionRecord, 'sessionId' | 'companyId'>,
+  now: Date,
+  expiresAt: Date,
+): Promise<void> {
   await db
     .update(t.sessions)
     .set({ lastSeenAt: now, expiresAt })

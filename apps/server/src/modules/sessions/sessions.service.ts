@@ -1,7 +1,13 @@
 import type { Database } from '../../db/connection.ts';
 import { NotFoundError, OrderConfirmedError, UnauthorizedError } from '../../errors.ts';
 import { changeKeys } from '../../db/change-feed.ts';
-import { createSessionWithDraftOrder, findActiveOffice, findWriteState, touchSession, type SessionRecord } from './sessions.repository.ts';
+import {
+  createSessionWithDraftOrder,
+  findActiveOffice,
+  findWriteState,
+  touchSession,
+  type SessionRecord,
+} from './sessions.repository.ts';
 import type { SessionStore } from './sessions.store.ts';
 import { hashToken, newSessionToken } from './tokens.ts';
 
@@ -13,7 +19,10 @@ export interface SessionPolicy {
 }
 
 /** What a valid token opens: one order of one office of one company. */
-export type AuthenticatedSession = Pick<SessionRecord, 'sessionId' | 'companyId' | 'companyKey' | 'officeId' | 'orderId' | 'orderConfirmed'>;
+export type AuthenticatedSession = Pick<
+  SessionRecord,
+  'sessionId' | 'companyId' | 'companyKey' | 'officeId' | 'orderId' | 'orderConfirmed'
+>;
 
 export async function startSession(
   db: Database,
@@ -29,8 +38,25 @@ export async function startSession(
   if (!office) throw new NotFoundError('The office');
   await admit?.({ id: office.companyId, key: companyKey, enabled: office.schedulerEnabled });
   const token = newSessionToken();
-  const { sessionId, orderId } = await createSessionWithDraftOrder(db, office, hashToken(token), new Date(now.getTime() + policy.ttlDays * DAY_MS), bookedBy);
-  return { token, orderId, session: { sessionId, companyId: office.companyId, companyKey, officeId: office.officeId, orderId, orderConfirmed: false } };
+  const { sessionId, orderId } = await createSessionWithDraftOrder(
+    db,
+    office,
+    hashToken(token),
+    new Date(now.getTime() + policy.ttlDays * DAY_MS),
+    bookedBy,
+  );
+  return {
+    token,
+    orderId,
+    session: {
+      sessionId,
+      companyId: office.companyId,
+      companyKey,
+      officeId: office.officeId,
+      orderId,
+      orderConfirmed: false,
+    },
+  };
 }
 
 export interface AuthenticationRequest {

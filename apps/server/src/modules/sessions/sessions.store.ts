@@ -27,7 +27,9 @@ export class SessionStore {
   byTokenHash(tokenHash: string): Promise<SessionRecord | null> {
     return this.cache.get(tokenHash, async () => {
       const session = await findSessionByTokenHash(this.db, tokenHash);
-      return session ? { value: session, dependsOn: [changeKeys.session(session.sessionId), changeKeys.order(session.orderId)] } : null;
+      return session
+        ? { value: session, dependsOn: [changeKeys.session(session.sessionId), changeKeys.order(session.orderId)] }
+        : null;
     });
   }
 }

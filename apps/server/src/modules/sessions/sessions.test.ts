@@ -20,7 +20,10 @@ describeOnEachDatabase('sessions and tenancy', (factory) => {
     // The demo company gets a second office, and a rival company exists beside it.
     const demo = demoDocument();
     const offices = demo.offices as Array<Record<string, unknown>>;
-    await importCompanyDocument(harness.database.db, { ...demo, offices: [...offices, { ...offices[0], uuid: OTHER_OFFICE, name: 'Delaware County office' }] });
+    await importCompanyDocument(harness.database.db, {
+      ...demo,
+      offices: [...offices, { ...offices[0], uuid: OTHER_OFFICE, name: 'Delaware County office' }],
+    });
     await importCompanyDocument(harness.database.db, {
       ...demoDocument(),
       key: 'rival',
@@ -32,8 +35,16 @@ describeOnEachDatabase('sessions and tenancy', (factory) => {
   afterEach(() => harness.clock.reset());
   afterAll(async () => harness.close());
 
-  const officeCall = (token: string | undefined, extra: Record<string, string> = {}, path = '/demo/online-scheduler/office') =>
-    harness.app.inject({ method: 'GET', url: path, headers: { ...(token ? { 'x-auth-token': token } : {}), ...extra } });
+  const officeCall = (
+    token: string | undefined,
+    extra: Record<string, string> = {},
+    path = '/demo/online-scheduler/office',
+  ) =>
+    harness.app.inject({
+      method: 'GET',
+      url: path,
+      headers: { ...(token ? { 'x-auth-token': token } : {}), ...extra },
+    });
 
   it('starts a session with a draft order and redirects into the wizard with t and office', async () => {
     const response = await harness.app.inject({ method: 'GET', url: `/demo/online-scheduler/${DEMO_OFFICE_UUID}` });
@@ -44,7 +55,10 @@ describeOnEachDatabase('sessions and tenancy', (factory) => {
     const token = location.searchParams.get('t')!;
     expect(token.length).toBeGreaterThanOrEqual(43); // 256 bits, base64url
 
-    const [session] = await harness.database.db.select().from(t.sessions).where(eq(t.sessions.tokenHash, hashToken(token)));
+    const [session] = await harness.database.db
+      .select()
+      .from(t.sessions)
+      .where(eq(t.sessions.tokenHash, hashToken(token)));
     expect(session).toBeDefined();
     const [order] = await harness.database.db.select().from(t.orders).where(eq(t.orders.id, session!.orderId));
     expect(order!.status).toBe('draft');
@@ -54,14 +68,18 @@ describeOnEachDatabase('sessions and tenancy', (factory) => {
 
   it("keeps the console's preview=1 into the wizard, and no other parameter of the link", async () => {
     const redirect = async (query: string) => {
-      const response = await harness.app.inject({ method: 'GET', url: `/demo/online-scheduler/${DEMO_OFFICE_UUID}?${query}` });
+      const response = await harness.app.inject({
+        method: 'GET',
+        url: `/demo/online-scheduler/${DEMO_OFFICE_UUID}?${query}`,
+      });
       expect(response.statusCode).toBe(302);
       return new URL(String(response.headers.location), 'http://localhost').searchParams;
     };
     const preview = await redirect('preview=1&utm_source=mail');
     expect(preview.get('preview')).toBe('1');
     expect(preview.has('utm_source')).toBe(false);
-    for (const other of ['preview=0', 'preview=yes', 'utm_source=preview']) expect((await redirect(other)).has('preview')).toBe(false);
+    for (const other of ['preview=0', 'preview=yes', 'utm_source=preview'])
+      expect((await redirect(other)).has('preview')).toBe(false);
   });
 
   it('stores only the hash of a token', async () => {
@@ -121,12 +139,18 @@ describeOnEachDatabase('sessions and tenancy', (factory) => {
 
   /** The session row of a token, as the database keeps it. */
   async function sessionRow(token: string) {
-    const [session] = await harness.database.db.select().from(t.sessions).where(eq(t.sessions.tokenHash, hashToken(token)));
+    const [session] = await harness.database.db
+      .select()
+      .from(t.sessions)
+      .where(eq(t.sessions.tokenHash, hashToken(token)));
     return session!;
   }
 
   async function confirmOrderOf(token: string) {
-    await harness.database.db.update(t.orders).set({ status: 'confirmed', confirmedAt: new Date(harness.clock.now()) }).where(eq(t.orders.id, (await sessionRow(token)).orderId));
+    await harness.database.db
+      .update(t.orders)
+      .set({ status: 'confirmed', confirmedAt: new Date(harness.clock.now()) })
+      .where(eq(t.orders.id, (await sessionRow(token)).orderId));
     await harness.database.changes.flush();
   }
 
@@ -144,7 +168,12 @@ describeOnEachDatabase('sessions and tenancy', (factory) => {
     { method: 'POST', url: `${API}/set_postal_code`, payload: { postal_code: '43017' } },
   ] as const;
   const call = (token: string, request: (typeof guardedCalls)[number]) =>
-    harness.app.inject({ method: request.method, url: request.url, headers: { 'x-auth-token': token }, ...('payload' in request ? { payload: request.payload as object } : {}) });
+    harness.app.inject({
+      method: request.method,
+      url: request.url,
+      headers: { 'x-auth-token': token },
+      ...('payload' in request ? { payload: request.payload as object } : {}),
+    });
 
   it('keeps a confirmed order readable by its token after the session expires, for the thank-you page only', async () => {
     const token = await startDemoSession(harness.app);
@@ -155,7 +184,8 @@ describeOnEachDatabase('sessions and tenancy', (factory) => {
     expect(order.statusCode).toBe(200);
     expect(order.json()).toMatchObject({ confirmed: true });
     expect((await officeCall(token)).statusCode).toBe(200);
-    for (const request of guardedCalls) expect((await call(token, request)).statusCode, `${request.method} ${request.url}`).toBe(401);
+    for (const request of guardedCalls)
+      expect((await call(token, request)).statusCode, `${request.method} ${request.url}`).toBe(401);
   });
 
   it('refuses an expired session of an order not yet confirmed everywhere, the thank-you reads included', async () => {
@@ -163,8 +193,10 @@ describeOnEachDatabase('sessions and tenancy', (factory) => {
     expect((await officeCall(token, {}, '/demo/online-scheduler/order')).statusCode).toBe(200);
     // A session ends at the instant it expires.
     harness.clock.advance((await sessionRow(token)).expiresAt.getTime() - harness.clock.now());
-    for (const path of ['/demo/online-scheduler/order', '/demo/online-scheduler/office']) expect((await officeCall(token, {}, path)).statusCode).toBe(401);
-    for (const request of guardedCalls) expect((await call(token, request)).statusCode, `${request.method} ${request.url}`).toBe(401);
+    for (const path of ['/demo/online-scheduler/order', '/demo/online-scheduler/office'])
+      expect((await officeCall(token, {}, path)).statusCode).toBe(401);
+    for (const request of guardedCalls)
+      expect((await call(token, request)).statusCode, `${request.method} ${request.url}`).toBe(401);
   });
 
   it('slides the expiry forward with use: a week without a call ends a session, not a week after it began', async () => {
@@ -189,7 +221,7 @@ describeOnEachDatabase('sessions and tenancy', (factory) => {
     expect((await officeCall(rivalToken, {}, '/rival/online-scheduler/office')).statusCode).toBe(200);
   });
 
-  it("refuses a token used for another office with 401", async () => {
+  it('refuses a token used for another office with 401', async () => {
     const token = await startDemoSession(harness.app);
     expect((await officeCall(token, { 'x-office-uuid': OTHER_OFFICE })).statusCode).toBe(401);
     const otherToken = await startDemoSession(harness.app, OTHER_OFFICE);
@@ -199,10 +231,17 @@ describeOnEachDatabase('sessions and tenancy', (factory) => {
   it('refuses a token in the query string, even a valid one', async () => {
     const token = await startDemoSession(harness.app);
     for (const name of ['t', 'token']) {
-      const response = await harness.app.inject({ method: 'GET', url: `/demo/online-scheduler/office?${name}=${token}` });
+      const response = await harness.app.inject({
+        method: 'GET',
+        url: `/demo/online-scheduler/office?${name}=${token}`,
+      });
       expect(response.statusCode).toBe(401);
     }
-    const both = await harness.app.inject({ method: 'GET', url: `/demo/online-scheduler/office?t=${token}`, headers: { 'x-auth-token': token } });
+    const both = await harness.app.inject({
+      method: 'GET',
+      url: `/demo/online-scheduler/office?t=${token}`,
+      headers: { 'x-auth-token': token },
+    });
     expect(both.statusCode).toBe(401);
   });
 

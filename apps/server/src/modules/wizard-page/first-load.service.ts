@@ -1,5 +1,9 @@
 import type { FirstLoadData } from '@scheduler/contracts/first-load';
-import { currencyCodeResponseSchema, officeContactResponseSchema, officeResponseSchema } from '@scheduler/contracts/office';
+import {
+  currencyCodeResponseSchema,
+  officeContactResponseSchema,
+  officeResponseSchema,
+} from '@scheduler/contracts/office';
 import { orderResponseSchema } from '@scheduler/contracts/order';
 import { resolveScreen, type StepName } from '@scheduler/domain/route-table';
 import { schedulerFlags, SettingsReader } from '@scheduler/domain/settings';

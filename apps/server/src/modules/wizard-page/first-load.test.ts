@@ -8,35 +8,56 @@ import { DEMO_OFFICE_UUID } from '../company-document/demo-company.ts';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import { demoDocument, startDemoSession, startTestApp, type TestApp } from '../../test-support/test-app.ts';
 
-const INDEX_HTML = '<!doctype html><html><head><title>Schedule your inspection</title></head><body><div id="root"></div></body></html>';
+const INDEX_HTML =
+  '<!doctype html><html><head><title>Schedule your inspection</title></head><body><div id="root"></div></body></html>';
 
 /**
  * A build's manifest as Vite writes it: the entry imports a shared chunk; the calendar's chunk
  * imports that shared chunk too and one of its own, which imports another.
  */
 const MANIFEST = {
-  'index.html': { file: 'assets/index-aaa.js', isEntry: true, imports: ['_shared-bbb.js'], dynamicImports: ['src/steps/calendar/CalendarStep.tsx'] },
+  'index.html': {
+    file: 'assets/index-aaa.js',
+    isEntry: true,
+    imports: ['_shared-bbb.js'],
+    dynamicImports: ['src/steps/calendar/CalendarStep.tsx'],
+  },
   '_shared-bbb.js': { file: 'assets/shared-bbb.js' },
-  'src/steps/calendar/CalendarStep.tsx': { file: 'assets/CalendarStep-ccc.js', isDynamicEntry: true, imports: ['index.html', '_shared-bbb.js', '_month-ddd.js'] },
+  'src/steps/calendar/CalendarStep.tsx': {
+    file: 'assets/CalendarStep-ccc.js',
+    isDynamicEntry: true,
+    imports: ['index.html', '_shared-bbb.js', '_month-ddd.js'],
+  },
   '_month-ddd.js': { file: 'assets/month-ddd.js', imports: ['_days-eee.js'] },
   '_days-eee.js': { file: 'assets/days-eee.js' },
-  'src/steps/postal-code/PostalCodeStep.tsx': { file: 'assets/PostalCodeStep-fff.js', isDynamicEntry: true, imports: ['index.html'] },
+  'src/steps/postal-code/PostalCodeStep.tsx': {
+    file: 'assets/PostalCodeStep-fff.js',
+    isDynamicEntry: true,
+    imports: ['index.html'],
+  },
 };
 
 /** The page's first-load block, parsed; null when the page has none. */
 function firstLoadOf(html: string): FirstLoadData | null {
-  const match = new RegExp(`<script type="application/json" id="${FIRST_LOAD_ELEMENT_ID}">(.*?)</script>`, 's').exec(html);
+  const match = new RegExp(`<script type="application/json" id="${FIRST_LOAD_ELEMENT_ID}">(.*?)</script>`, 's').exec(
+    html,
+  );
   return match ? (JSON.parse(match[1]!) as FirstLoadData) : null;
 }
 
-const preloadsOf = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+const preloadsOf = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
 
 describeOnEachDatabase('the wizard page carries its first screen', (factory) => {
   let harness: TestApp;
   let webDistDir: string;
   const page = (url: string) => harness.app.inject({ method: 'GET', url });
   const api = (token: string, path: string, companyKey = 'demo') =>
-    harness.app.inject({ method: 'GET', url: `/${companyKey}${path}`, headers: { 'x-auth-token': token, 'x-office-uuid': DEMO_OFFICE_UUID } });
+    harness.app.inject({
+      method: 'GET',
+      url: `/${companyKey}${path}`,
+      headers: { 'x-auth-token': token, 'x-office-uuid': DEMO_OFFICE_UUID },
+    });
 
   beforeAll(async () => {
     webDistDir = mkdtempSync(join(tmpdir(), 'scheduler-web-'));
@@ -61,7 +82,9 @@ describeOnEachDatabase('the wizard page carries its first screen', (factory) => 
     expect(data!.office_uuid).toBe(DEMO_OFFICE_UUID);
     expect(data!.office).toEqual((await api(token, '/online-scheduler/office')).json());
     expect(data!.order).toEqual((await api(token, '/online-scheduler/order')).json());
-    expect(data!.office_contact).toEqual((await api(token, `/json/online_scheduler/office_contact/${DEMO_OFFICE_UUID}`)).json());
+    expect(data!.office_contact).toEqual(
+      (await api(token, `/json/online_scheduler/office_contact/${DEMO_OFFICE_UUID}`)).json(),
+    );
     expect(data!.currency_code).toBe((await api(token, '/json/currency_code')).json().currency_code);
   });
 
@@ -69,7 +92,11 @@ describeOnEachDatabase('the wizard page carries its first screen', (factory) => 
     // The demo starts with the calendar.
     const token = await startDemoSession(harness.app);
     const html = (await page(`/demo/online-scheduler?t=${token}&office=${DEMO_OFFICE_UUID}`)).body;
-    expect(preloadsOf(html)).toEqual(['/_app/assets/CalendarStep-ccc.js', '/_app/assets/month-ddd.js', '/_app/assets/days-eee.js']);
+    expect(preloadsOf(html)).toEqual([
+      '/_app/assets/CalendarStep-ccc.js',
+      '/_app/assets/month-ddd.js',
+      '/_app/assets/days-eee.js',
+    ]);
     // A step the URL names is the one preloaded; one the manifest does not hold preloads nothing.
     const named = (await page(`/demo/online-scheduler/address?t=${token}&office=${DEMO_OFFICE_UUID}`)).body;
     expect(firstLoadOf(named)).not.toBeNull();
@@ -99,10 +126,20 @@ describeOnEachDatabase('the wizard page carries its first screen', (factory) => 
       `/first-load-other/online-scheduler?t=${otherToken}&office=c0000000-0000-4000-8000-0000000000fc`,
     ];
     // (The same session on its own office's page does carry its data.)
-    expect(firstLoadOf((await page(`/first-load-other/online-scheduler?t=${otherToken}&office=c0000000-0000-4000-8000-0000000000fa`)).body)).not.toBeNull();
+    expect(
+      firstLoadOf(
+        (await page(`/first-load-other/online-scheduler?t=${otherToken}&office=c0000000-0000-4000-8000-0000000000fa`))
+          .body,
+      ),
+    ).not.toBeNull();
     for (const url of refused) {
       const response = await page(url);
-      expect({ url, status: response.statusCode, data: firstLoadOf(response.body), preloads: preloadsOf(response.body) }).toEqual({ url, status: 200, data: null, preloads: [] });
+      expect({
+        url,
+        status: response.statusCode,
+        data: firstLoadOf(response.body),
+        preloads: preloadsOf(response.body),
+      }).toEqual({ url, status: 200, data: null, preloads: [] });
     }
   });
 
@@ -114,7 +151,9 @@ describeOnEachDatabase('the wizard page carries its first screen', (factory) => 
     for (const inspector of odd.inspectors) inspector.office = odd.offices[0].uuid;
     await importCompanyDocument(harness.database.db, odd);
     const token = await startDemoSession(harness.app, 'c0000000-0000-4000-8000-0000000000fb', 'first-load-markup');
-    const html = (await page(`/first-load-markup/online-scheduler?t=${token}&office=c0000000-0000-4000-8000-0000000000fb`)).body;
+    const html = (
+      await page(`/first-load-markup/online-scheduler?t=${token}&office=c0000000-0000-4000-8000-0000000000fb`)
+    ).body;
     expect(html.match(/<script/g)).toHaveLength(1);
     expect(html).not.toContain('<!--');
     expect(firstLoadOf(html)!.office.company_name).toBe(odd.name);

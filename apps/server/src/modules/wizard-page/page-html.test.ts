@@ -20,7 +20,10 @@ describe('the wizard page HTML', () => {
 
   it('adds preloads and data at the end of the head, and nothing when there is nothing to add', () => {
     expect(wizardPageHtml(INDEX, { firstLoad: null, preloads: [] })).toBe(INDEX);
-    const html = wizardPageHtml(INDEX, { firstLoad: { company_key: 'demo' } as FirstLoadData, preloads: ['/_app/assets/a.js'] });
+    const html = wizardPageHtml(INDEX, {
+      firstLoad: { company_key: 'demo' } as FirstLoadData,
+      preloads: ['/_app/assets/a.js'],
+    });
     expect(html).toBe(
       '<html><head><title>x</title><link rel="modulepreload" crossorigin href="/_app/assets/a.js"><script type="application/json" id="first-load">{"company_key":"demo"}</script></head><body></body></html>',
     );
@@ -50,7 +53,9 @@ describe('the step preloads of a build', () => {
       '_b.js': { file: 'assets/b.js', imports: ['_a.js', 'index.html'] },
     };
     writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
-    expect(await readStepPreloads(dir, '/_app/')).toEqual({ packages: ['/_app/assets/Packages.js', '/_app/assets/a.js', '/_app/assets/b.js'] });
+    expect(await readStepPreloads(dir, '/_app/')).toEqual({
+      packages: ['/_app/assets/Packages.js', '/_app/assets/a.js', '/_app/assets/b.js'],
+    });
   });
 });
 

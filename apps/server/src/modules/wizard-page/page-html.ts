@@ -6,7 +6,10 @@ import { FIRST_LOAD_ELEMENT_ID, type FirstLoadData } from '@scheduler/contracts/
  * refused are escaped too.
  */
 export function jsonForScriptElement(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** What the server adds to the built index.html for one visit. */
@@ -23,7 +26,11 @@ export interface PageAdditions {
  */
 export function wizardPageHtml(indexHtml: string, additions: PageAdditions): string {
   const links = additions.preloads.map((href) => `<link rel="modulepreload" crossorigin href="${encodeURI(href)}">`);
-  const data = additions.firstLoad ? [`<script type="application/json" id="${FIRST_LOAD_ELEMENT_ID}">${jsonForScriptElement(additions.firstLoad)}</script>`] : [];
+  const data = additions.firstLoad
+    ? [
+        `<script type="application/json" id="${FIRST_LOAD_ELEMENT_ID}">${jsonForScriptElement(additions.firstLoad)}</script>`,
+      ]
+    : [];
   const head = [...links, ...data].join('');
   if (head === '') return indexHtml;
   const at = indexHtml.indexOf('</head>');

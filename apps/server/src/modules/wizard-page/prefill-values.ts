@@ -47,8 +47,18 @@ export function readPrefill(query: Readonly<Record<string, string>>): PrefillReq
     if ((field === 'client_email' || field === 'agent_email') && !EMAIL_PATTERN.test(value)) continue;
     text[field] = value;
   }
-  const packageId = (query.packages ?? '').split(',').map((id) => id.trim()).find((id) => PACKAGE_ID.test(id));
-  const serviceIds = [...new Set((query.services ?? '').split(',').map((id) => id.trim().toLowerCase()).filter((id) => UUID.test(id)))].slice(0, MAX_SERVICES);
+  const packageId = (query.packages ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .find((id) => PACKAGE_ID.test(id));
+  const serviceIds = [
+    ...new Set(
+      (query.services ?? '')
+        .split(',')
+        .map((id) => id.trim().toLowerCase())
+        .filter((id) => UUID.test(id)),
+    ),
+  ].slice(0, MAX_SERVICES);
   const named = new Set((query.lock ?? '').split(/[\s,]+/));
   return {
     text,

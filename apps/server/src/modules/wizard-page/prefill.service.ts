@@ -20,7 +20,12 @@ import { asksForPrefill, type PrefillRequest } from './prefill-values.ts';
  * enough to save, so they become the steps' starting values. A lock holds only on a value that
  * was taken. Answers the step the visitor lands on: past the postal code when it was taken.
  */
-export async function applyPrefill(deps: PricingDeps & { scheduling: SchedulingStore }, session: AuthenticatedSession, request: PrefillRequest, now: Date): Promise<{ landing: StepName | null }> {
+export async function applyPrefill(
+  deps: PricingDeps & { scheduling: SchedulingStore },
+  session: AuthenticatedSession,
+  request: PrefillRequest,
+  now: Date,
+): Promise<{ landing: StepName | null }> {
   if (!asksForPrefill(request)) return { landing: null };
   const { text } = request;
   const applied: string[] = [];
@@ -34,11 +39,18 @@ export async function applyPrefill(deps: PricingDeps & { scheduling: SchedulingS
     }
   };
 
-  const postalCodeTaken = text.postal_code !== undefined && (await attempt('postal_code', () => setPostalCode(deps.scheduling, session, text.postal_code!)));
-  if (request.packageId !== null) await attempt('packages', () => changeCart(deps, session, { kind: 'set_package', package: request.packageId! }, now));
-  for (const service of request.serviceIds) await attempt('services', () => changeCart(deps, session, { kind: 'add_service', service }, now));
+  const postalCodeTaken =
+    text.postal_code !== undefined &&
+    (await attempt('postal_code', () => setPostalCode(deps.scheduling, session, text.postal_code!)));
+  if (request.packageId !== null)
+    await attempt('packages', () =>
+      changeCart(deps, session, { kind: 'set_package', package: request.packageId! }, now),
+    );
+  for (const service of request.serviceIds)
+    await attempt('services', () => changeCart(deps, session, { kind: 'add_service', service }, now));
   const agentEmail = text.agent_email;
-  const agent = agentEmail === undefined ? null : await chooseBuyersAgentByEmail(deps.db, session, agentEmail).catch(() => null);
+  const agent =
+    agentEmail === undefined ? null : await chooseBuyersAgentByEmail(deps.db, session, agentEmail).catch(() => null);
   if (agent) applied.push('agent_email');
 
   const office = await getOfficeForSession(deps.db, session);
@@ -56,11 +68,18 @@ export async function applyPrefill(deps: PricingDeps & { scheduling: SchedulingS
   await recordOrderPrefill(deps.db, session, prefill, locked, [...new Set(applied)]);
 
   const mode = schedulerMode(schedulerFlags(new SettingsReader(office.settings_data)));
-  return { landing: postalCodeTaken && mode === 'zip-restrict' ? nextStep(mode, 'postal-code', office.controls.length > 0) : null };
+  return {
+    landing:
+      postalCodeTaken && mode === 'zip-restrict' ? nextStep(mode, 'postal-code', office.controls.length > 0) : null,
+  };
 }
 
 /** The address and client values the steps start from: each checked as its form field would be. */
-function startingValues(request: PrefillRequest, states: ReadonlyArray<{ id: number; abbreviation: string }>, country: string): OrderPrefill {
+function startingValues(
+  request: PrefillRequest,
+  states: ReadonlyArray<{ id: number; abbreviation: string }>,
+  country: string,
+): OrderPrefill {
   const { text } = request;
   const prefill: OrderPrefill = {};
   if (text.address) prefill.address1 = text.address;

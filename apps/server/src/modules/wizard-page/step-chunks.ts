@@ -41,7 +41,9 @@ export type StepPreloads = Partial<Record<StepName, string[]>>;
 export function stepChunkKey(manifest: Manifest, source: string): string | null {
   if (manifest[source]) return source;
   const name = source.slice(source.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '');
-  const named = Object.keys(manifest).filter((key) => manifest[key]!.isDynamicEntry && manifest[key]!.src === undefined && manifest[key]!.name === name);
+  const named = Object.keys(manifest).filter(
+    (key) => manifest[key]!.isDynamicEntry && manifest[key]!.src === undefined && manifest[key]!.name === name,
+  );
   return named.length === 1 ? named[0]! : null;
 }
 
@@ -75,7 +77,9 @@ export async function readStepPreloads(webDistDir: string, assetPrefix: string):
   for (const [step, source] of Object.entries(STEP_SOURCES) as Array<[StepName, string]>) {
     const key = stepChunkKey(manifest, source);
     if (key === null) continue;
-    preloads[step] = [...withStaticImports(manifest, key)].filter((key) => !loadedByEntry.has(key)).map((key) => `${assetPrefix}${manifest[key]!.file}`);
+    preloads[step] = [...withStaticImports(manifest, key)]
+      .filter((key) => !loadedByEntry.has(key))
+      .map((key) => `${assetPrefix}${manifest[key]!.file}`);
   }
   return preloads;
 }

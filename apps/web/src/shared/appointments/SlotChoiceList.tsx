@@ -10,16 +10,39 @@ import type { SlotChoice } from './SlotPicker.tsx';
  * click, Enter or Space. A radio group would act on its arrow keys, which move and check at once
  * (WCAG 3.2.2). Each button reads as the slot's label, then its detail.
  */
-export function SlotChoiceList({ choices, onChoose, labelledBy, scrollAfter = 4 }: { choices: SlotChoice[]; onChoose: (slot: AppointmentSlot) => void; labelledBy: string; scrollAfter?: number }) {
+export function SlotChoiceList({
+  choices,
+  onChoose,
+  labelledBy,
+  scrollAfter = 4,
+}: {
+  choices: SlotChoice[];
+  onChoose: (slot: AppointmentSlot) => void;
+  labelledBy: string;
+  scrollAfter?: number;
+}) {
   const scrolls = choices.length > scrollAfter;
   return (
     <Box
       component="ul"
       aria-labelledby={labelledBy}
-      sx={{ listStyle: 'none', m: 0, p: 0, maxHeight: scrolls ? 292 : 'none', overflowY: 'auto', border: 1, borderColor: 'divider', borderRadius: 2 }}
+      sx={{
+        listStyle: 'none',
+        m: 0,
+        p: 0,
+        maxHeight: scrolls ? 292 : 'none',
+        overflowY: 'auto',
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 2,
+      }}
     >
       {choices.map(({ slot, label, detail }) => (
-        <Box component="li" key={slot.id} sx={{ borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}>
+        <Box
+          component="li"
+          key={slot.id}
+          sx={{ borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}
+        >
           <ButtonBase
             onClick={() => onChoose(slot)}
             sx={{

@@ -12,7 +12,19 @@ export interface SlotChoice {
  * A list of appointment slots to choose one from: native radio buttons (keyboard and screen
  * readers know them), styled as rows. Scrolls when it is long (spec 2.5: more than 4).
  */
-export function SlotPicker({ choices, selectedId, onSelect, labelledBy, scrollAfter = 4 }: { choices: SlotChoice[]; selectedId: string | null; onSelect: (slot: AppointmentSlot) => void; labelledBy: string; scrollAfter?: number }) {
+export function SlotPicker({
+  choices,
+  selectedId,
+  onSelect,
+  labelledBy,
+  scrollAfter = 4,
+}: {
+  choices: SlotChoice[];
+  selectedId: string | null;
+  onSelect: (slot: AppointmentSlot) => void;
+  labelledBy: string;
+  scrollAfter?: number;
+}) {
   const name = useId();
   const scrolls = choices.length > scrollAfter;
   return (

@@ -33,7 +33,15 @@ export interface SorryDialogProps {
  * reads as the spec words the dialog's own (M/D/YYYY at h:mmA), so the message and the choices
  * below it spell times alike.
  */
-export function SorryDialog({ message, alternatives, describe, noAlternatives, phone, onChoose, onClose }: SorryDialogProps) {
+export function SorryDialog({
+  message,
+  alternatives,
+  describe,
+  noAlternatives,
+  phone,
+  onChoose,
+  onClose,
+}: SorryDialogProps) {
   const id = useId();
   useFocusHeadingAfterClose();
   const choices = alternatives.map((alternative) => ({
@@ -41,7 +49,15 @@ export function SorryDialog({ message, alternatives, describe, noAlternatives, p
     label: `${formatAppointmentDateTime(alternative.start_datetime)}${alternative.preferred !== undefined ? ' *' : ''}`,
   }));
   return (
-    <Dialog open onClose={onClose} disableRestoreFocus aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`} fullWidth maxWidth="sm">
+    <Dialog
+      open
+      onClose={onClose}
+      disableRestoreFocus
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      fullWidth
+      maxWidth="sm"
+    >
       <DialogTitle id={`${id}-title`} component="h2">
         {appointmentDialogTexts.title}
       </DialogTitle>

@@ -11,10 +11,19 @@ import { track } from '../embed/funnel.ts';
  * the spec's session-storage copy is written (spec 7.8); a 409 is an answer that brings
  * alternatives.
  */
-export async function holdSlot(scope: SessionScope, slot: AppointmentSlot, orderDuration: number): Promise<SetDatetimeResult> {
+export async function holdSlot(
+  scope: SessionScope,
+  slot: AppointmentSlot,
+  orderDuration: number,
+): Promise<SetDatetimeResult> {
   const duration = orderDuration > 0 ? orderDuration : minutesBetween(slot.start_datetime, slot.end_datetime);
-  const result = await postDatetime(scope, { datetime: new Date(slot.timestamp * 1000).toISOString(), duration, inspectors: slot.users });
-  if (result.status === 'ok') writeStorage('sessionStorage', storageKeys.datetime(scope.credentials.token), `${slot.start_datetime},${duration}`);
+  const result = await postDatetime(scope, {
+    datetime: new Date(slot.timestamp * 1000).toISOString(),
+    duration,
+    inspectors: slot.users,
+  });
+  if (result.status === 'ok')
+    writeStorage('sessionStorage', storageKeys.datetime(scope.credentials.token), `${slot.start_datetime},${duration}`);
   track(result.status === 'ok' ? 'time_held' : 'conflict_shown', result.status === 'ok' ? {} : { code: 'time_taken' });
   return result;
 }

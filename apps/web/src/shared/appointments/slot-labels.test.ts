@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { describeSlot, pickMember } from './slot-labels.ts';
 
-const slot: AppointmentSlot = { id: 'a', date: '2026-12-01', start: '9:00 AM', start_datetime: '2026-12-01 09:00:00', end_datetime: '2026-12-01 12:00:00', timestamp: 1, users: [101, 102], preferred: 1 };
+const slot: AppointmentSlot = {
+  id: 'a',
+  date: '2026-12-01',
+  start: '9:00 AM',
+  start_datetime: '2026-12-01 09:00:00',
+  end_datetime: '2026-12-01 12:00:00',
+  timestamp: 1,
+  users: [101, 102],
+  preferred: 1,
+};
 const users = [
   { id: 101, display: 'Mike Alvarez' },
   { id: 102, display: 'Sarah Chen' },
@@ -10,12 +19,22 @@ const users = [
 
 describe('how a slot reads (spec 2.5)', () => {
   it('is the start time in calendar mode, marked when preferred, with the inspectors when named', () => {
-    expect(describeSlot(slot, { long: false, showNames: true, users })).toEqual({ slot, label: '9:00 AM *', detail: 'with Mike Alvarez and Sarah Chen' });
-    expect(describeSlot({ ...slot, preferred: undefined }, { long: false, showNames: false, users })).toEqual({ slot: { ...slot, preferred: undefined }, label: '9:00 AM', detail: undefined });
+    expect(describeSlot(slot, { long: false, showNames: true, users })).toEqual({
+      slot,
+      label: '9:00 AM *',
+      detail: 'with Mike Alvarez and Sarah Chen',
+    });
+    expect(describeSlot({ ...slot, preferred: undefined }, { long: false, showNames: false, users })).toEqual({
+      slot: { ...slot, preferred: undefined },
+      label: '9:00 AM',
+      detail: undefined,
+    });
   });
 
   it('names the date in list mode and in dialogs', () => {
-    expect(describeSlot(slot, { long: true, showNames: false, users }).label).toMatch(/^Tuesday, December 1st 2026 at 9:00 AM \*$/);
+    expect(describeSlot(slot, { long: true, showNames: false, users }).label).toMatch(
+      /^Tuesday, December 1st 2026 at 9:00 AM \*$/,
+    );
   });
 
   it('picks one member of a group', () => {

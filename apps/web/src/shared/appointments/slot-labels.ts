@@ -17,7 +17,10 @@ export function pickMember(slot: AppointmentSlot, random: () => number = Math.ra
  * How a slot reads in a picker (spec 2.5): the start time alone in calendar mode, "{date} at
  * {start}" in list mode and in dialogs; "*" marks a preferred inspector, "with …" names them.
  */
-export function describeSlot(slot: AppointmentSlot, options: { long: boolean; showNames: boolean; users: ReadonlyArray<{ id: number; display: string }> }): SlotChoice {
+export function describeSlot(
+  slot: AppointmentSlot,
+  options: { long: boolean; showNames: boolean; users: ReadonlyArray<{ id: number; display: string }> },
+): SlotChoice {
   const names = options.showNames ? inspectorNames(slot, options.users) : '';
   const preferred = slot.preferred !== undefined ? ' *' : '';
   const when = options.long ? `${formatListDate(slot.date)} at ${slot.start}` : slot.start;

@@ -10,7 +10,13 @@ import { CouponEntry } from './CouponEntry.tsx';
  * the order's coupons (the packages step on a phone, where no panel shows them), it lists what
  * each takes off under the box, so a coupon's effect shows where it was entered (issue 20 item 6).
  */
-export function CouponBox({ scope, applied }: { scope: SessionScope; applied?: ReadonlyArray<{ code: string; name: string; amount: string }> }) {
+export function CouponBox({
+  scope,
+  applied,
+}: {
+  scope: SessionScope;
+  applied?: ReadonlyArray<{ code: string; name: string; amount: string }>;
+}) {
   const headingId = useId();
   const appliedId = useId();
   return (

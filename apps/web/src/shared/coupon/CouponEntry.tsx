@@ -21,7 +21,8 @@ export function CouponEntry({ scope }: { scope: SessionScope }) {
   const apply = useApplyCoupon(scope);
   const errorId = useId();
   const inputId = useId();
-  const refusal = apply.data && apply.data.status !== 'ok' ? apply.data.message : apply.isError ? couponTexts.failed : null;
+  const refusal =
+    apply.data && apply.data.status !== 'ok' ? apply.data.message : apply.isError ? couponTexts.failed : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -47,7 +48,11 @@ export function CouponEntry({ scope }: { scope: SessionScope }) {
             value={code}
             onChange={(event) => setCode(event.target.value)}
             autoComplete="off"
-            inputProps={{ maxLength: 40, 'aria-describedby': refusal ? errorId : undefined, 'aria-invalid': refusal ? true : undefined }}
+            inputProps={{
+              maxLength: 40,
+              'aria-describedby': refusal ? errorId : undefined,
+              'aria-invalid': refusal ? true : undefined,
+            }}
           />
         </FormControl>
         <BusyButton type="submit" variant="contained" busy={apply.isPending} sx={{ minHeight: 44 }}>
@@ -59,7 +64,12 @@ export function CouponEntry({ scope }: { scope: SessionScope }) {
           <span id={errorId}>{refusal}</span>
         </Notice>
       )}
-      <Snackbar open={applied} autoHideDuration={SNACKBAR_MS} onClose={() => setApplied(false)} message={couponTexts.applied} />
+      <Snackbar
+        open={applied}
+        autoHideDuration={SNACKBAR_MS}
+        onClose={() => setApplied(false)}
+        message={couponTexts.applied}
+      />
     </Box>
   );
 }

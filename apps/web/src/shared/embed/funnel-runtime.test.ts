@@ -18,7 +18,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const sentBodies = () => fetchMock.mock.calls.map(([, init]) => JSON.parse((init as RequestInit).body as string) as { events: Array<{ name: string }> });
+const sentBodies = () =>
+  fetchMock.mock.calls.map(
+    ([, init]) => JSON.parse((init as RequestInit).body as string) as { events: Array<{ name: string }> },
+  );
 
 describe('the funnel sender', () => {
   it('sends the events of a second in one request, with the session, to the company’s events route', async () => {
@@ -75,7 +78,8 @@ describe('the funnel sender', () => {
 describe('a viewport message from the host page', () => {
   const host = 'https://www.example.com';
   const parent = {};
-  const message = (data: unknown, origin = host, source: unknown = parent) => hostViewport({ origin, source: source as MessageEventSource, data }, host, parent);
+  const message = (data: unknown, origin = host, source: unknown = parent) =>
+    hostViewport({ origin, source: source as MessageEventSource, data }, host, parent);
   const viewport = (fields: object) => ({ source: 'online-scheduler', version: 1, type: 'viewport', ...fields });
 
   it('gives the visible part of the frame, in whole pixels within bounds', () => {
@@ -91,6 +95,12 @@ describe('a viewport message from the host page', () => {
     expect(message(viewport({ top: '1', height: 500 }))).toBeNull();
     expect(message(viewport({ top: Number.NaN, height: 500 }))).toBeNull();
     expect(message(null)).toBeNull();
-    expect(hostViewport({ origin: host, source: parent as MessageEventSource, data: viewport({ top: 1, height: 500 }) }, null, parent)).toBeNull();
+    expect(
+      hostViewport(
+        { origin: host, source: parent as MessageEventSource, data: viewport({ top: 1, height: 500 }) },
+        null,
+        parent,
+      ),
+    ).toBeNull();
   });
 });

@@ -1,4 +1,9 @@
-import { EMBED_MESSAGE_SOURCE, EMBED_PROTOCOL_VERSION, type HostToWizardMessage, type WizardToHostMessage } from '@scheduler/contracts/embed';
+import {
+  EMBED_MESSAGE_SOURCE,
+  EMBED_PROTOCOL_VERSION,
+  type HostToWizardMessage,
+  type WizardToHostMessage,
+} from '@scheduler/contracts/embed';
 import type { FunnelEvent } from '@scheduler/contracts/analytics';
 import type { SessionCredentials } from '../api-client.ts';
 import { embedHost } from './embed-context.ts';
@@ -14,7 +19,11 @@ type Body<M> = M extends unknown ? Omit<M, 'source' | 'version'> : never;
 
 /** Posts to the host page, and only to its origin: another page framing this one receives nothing. */
 export function postToHost(message: Body<WizardToHostMessage>): void {
-  if (embedHost) globalThis.parent.postMessage({ source: EMBED_MESSAGE_SOURCE, version: EMBED_PROTOCOL_VERSION, ...message }, embedHost);
+  if (embedHost)
+    globalThis.parent.postMessage(
+      { source: EMBED_MESSAGE_SOURCE, version: EMBED_PROTOCOL_VERSION, ...message },
+      embedHost,
+    );
 }
 
 /**
@@ -38,11 +47,22 @@ export function reportHeight(): () => void {
 }
 
 /** A viewport message from the host page: from its origin and window only, and well-formed. */
-export function hostViewport(event: Pick<MessageEvent, 'origin' | 'source' | 'data'>, host = embedHost, parent: unknown = globalThis.parent): { top: number; height: number } | null {
+export function hostViewport(
+  event: Pick<MessageEvent, 'origin' | 'source' | 'data'>,
+  host = embedHost,
+  parent: unknown = globalThis.parent,
+): { top: number; height: number } | null {
   if (!host || event.origin !== host || event.source !== parent) return null;
   const data = event.data as Partial<HostToWizardMessage> | null;
-  if (data?.source !== EMBED_MESSAGE_SOURCE || data.version !== EMBED_PROTOCOL_VERSION || data.type !== 'viewport') return null;
-  if (typeof data.top !== 'number' || typeof data.height !== 'number' || !Number.isFinite(data.top) || !Number.isFinite(data.height)) return null;
+  if (data?.source !== EMBED_MESSAGE_SOURCE || data.version !== EMBED_PROTOCOL_VERSION || data.type !== 'viewport')
+    return null;
+  if (
+    typeof data.top !== 'number' ||
+    typeof data.height !== 'number' ||
+    !Number.isFinite(data.top) ||
+    !Number.isFinite(data.height)
+  )
+    return null;
   return { top: Math.max(0, Math.round(data.top)), height: Math.min(20_000, Math.max(100, Math.round(data.height))) };
 }
 
@@ -53,7 +73,8 @@ export function hostViewport(event: Pick<MessageEvent, 'origin' | 'source' | 'da
  */
 export function followVisibleArea(): () => void {
   const style = document.createElement('style');
-  style.textContent = '.MuiDialog-root{top:var(--embed-visible-top,0px)!important;bottom:auto!important;height:var(--embed-visible-height,100%)!important}';
+  style.textContent =
+    '.MuiDialog-root{top:var(--embed-visible-top,0px)!important;bottom:auto!important;height:var(--embed-visible-height,100%)!important}';
   document.head.append(style);
   const onMessage = (event: MessageEvent) => {
     const visible = hostViewport(event);
@@ -75,7 +96,12 @@ export function followVisibleArea(): () => void {
  */
 export function relayEscape(): () => void {
   const onKey = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && !event.defaultPrevented && !document.querySelector('.MuiModal-root:not(.MuiModal-hidden)')) postToHost({ type: 'escape' });
+    if (
+      event.key === 'Escape' &&
+      !event.defaultPrevented &&
+      !document.querySelector('.MuiModal-root:not(.MuiModal-hidden)')
+    )
+      postToHost({ type: 'escape' });
   };
   addEventListener('keydown', onKey);
   return () => removeEventListener('keydown', onKey);
@@ -93,7 +119,12 @@ export function startEmbeddedFrame(): void {
  * company's own tag wants its events, and the session it keeps for the resume offer after a
  * reload (null once the order is confirmed); then sends the events.
  */
-export function startFunnel(companyKey: string, session: SessionCredentials, googleTagId: string | null, confirmed: boolean): () => void {
+export function startFunnel(
+  companyKey: string,
+  session: SessionCredentials,
+  googleTagId: string | null,
+  confirmed: boolean,
+): () => void {
   postToHost({ type: 'ready', google_tag_id: googleTagId });
   postToHost({ type: 'session', office_uuid: session.officeUuid, token: confirmed ? null : session.token });
   return startFunnelSender(companyKey, session);
@@ -126,7 +157,11 @@ export function startFunnelSender(companyKey: string, session: SessionCredential
       void fetch(url, {
         method: 'POST',
         keepalive,
-        headers: { 'content-type': 'application/json', 'x-auth-token': session.token, 'x-office-uuid': session.officeUuid },
+        headers: {
+          'content-type': 'application/json',
+          'x-auth-token': session.token,
+          'x-office-uuid': session.officeUuid,
+        },
         body: JSON.stringify({ events }),
       })
         .then((response) => response.body?.cancel())

@@ -9,7 +9,10 @@ import { useStepForm } from './use-step-form.ts';
 
 const schema = z.object({
   first: z.string().trim().min(1, 'Required'),
-  email: z.string().trim().regex(/^[^@\s]+@[^@\s]+\.[^@\s]+$/i, 'Enter an e-mail address like name@example.com'),
+  email: z
+    .string()
+    .trim()
+    .regex(/^[^@\s]+@[^@\s]+\.[^@\s]+$/i, 'Enter an e-mail address like name@example.com'),
 });
 type Values = z.output<typeof schema>;
 
@@ -23,7 +26,14 @@ function ContactForm({ onValid, serverError }: { onValid: (values: Values) => vo
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <FormTextField control={form.control} name="first" label="First name" autoComplete="given-name" required />
-      <FormTextField control={form.control} name="email" label="E-mail" autoComplete="email" inputMode="email" hint="We send the confirmation here" />
+      <FormTextField
+        control={form.control}
+        name="email"
+        label="E-mail"
+        autoComplete="email"
+        inputMode="email"
+        hint="We send the confirmation here"
+      />
       <button type="submit">Save</button>
     </form>
   );
@@ -83,7 +93,12 @@ describe("mapping the server's error.field onto the form", () => {
   it('shows the refusal on the named field and focuses it', async () => {
     const user = userEvent.setup();
     const onValid = vi.fn();
-    render(<ContactForm onValid={onValid} serverError={new ApiError(400, 'invalid_email', 'That address cannot receive mail.', 'email')} />);
+    render(
+      <ContactForm
+        onValid={onValid}
+        serverError={new ApiError(400, 'invalid_email', 'That address cannot receive mail.', 'email')}
+      />,
+    );
     await user.type(input(/First name/), 'Ann');
     await user.type(input(/E-mail/), 'ann@example.com');
     await user.click(screen.getByRole('button', { name: 'Save' }));

@@ -50,7 +50,27 @@ export interface FormTextFieldProps<T extends FieldValues, Out extends FieldValu
  * form focus the first failing field.
  */
 export function FormTextField<T extends FieldValues, Out extends FieldValues = T>(props: FormTextFieldProps<T, Out>) {
-  const { control, name, label, accessibleLabel, transform, formatOnBlur, type, multiline, options, emptyOption, autoComplete, inputMode = 'text', maxLength, required, autoFocus, hint, readOnly, onValueChange, sx } = props;
+  const {
+    control,
+    name,
+    label,
+    accessibleLabel,
+    transform,
+    formatOnBlur,
+    type,
+    multiline,
+    options,
+    emptyOption,
+    autoComplete,
+    inputMode = 'text',
+    maxLength,
+    required,
+    autoFocus,
+    hint,
+    readOnly,
+    onValueChange,
+    sx,
+  } = props;
   // autoFocus by hand, once (see focusWhenMounted): the browser build leaves the attribute to the
   // browser, which honours it on a page's first load only.
   const focusedOnce = useRef(false);
@@ -116,7 +136,14 @@ export function FormTextField<T extends FieldValues, Out extends FieldValues = T
                 ))}
               </NativeSelect>
             ) : (
-              <OutlinedInput {...common} label={notchLabel} notched={labelAbove} type={type} multiline={multiline} minRows={multiline ? 3 : undefined} />
+              <OutlinedInput
+                {...common}
+                label={notchLabel}
+                notched={labelAbove}
+                type={type}
+                multiline={multiline}
+                minRows={multiline ? 3 : undefined}
+              />
             )}
             {message ? <FormHelperText id={helperId}>{message}</FormHelperText> : null}
           </FormControl>

@@ -6,7 +6,11 @@ import { ApiError } from '@scheduler/ui/api-error';
  * `error.field`), focused, so the visitor sees it where they typed. Returns whether it did; any
  * other error is left to the caller.
  */
-export function applyServerFieldError<T extends FieldValues>(error: unknown, fields: ReadonlyArray<FieldPath<T>>, setError: UseFormSetError<T>): boolean {
+export function applyServerFieldError<T extends FieldValues>(
+  error: unknown,
+  fields: ReadonlyArray<FieldPath<T>>,
+  setError: UseFormSetError<T>,
+): boolean {
   if (!(error instanceof ApiError) || error.status !== 400 || !error.field) return false;
   const field = fields.find((name) => name === error.field);
   if (!field) return false;

@@ -8,7 +8,10 @@ import type { $ZodType } from 'zod/v4/core';
  * failed, and a submit checks everything and focuses the first failing field (spec 5.4, 5.6).
  * Submit hands over the schema's output (e.g. a ZIP+4 already cut to five digits).
  */
-export function useStepForm<Input extends FieldValues, Output extends FieldValues>(schema: $ZodType<Output, Input>, defaultValues: DefaultValues<Input>) {
+export function useStepForm<Input extends FieldValues, Output extends FieldValues>(
+  schema: $ZodType<Output, Input>,
+  defaultValues: DefaultValues<Input>,
+) {
   return useForm<Input, unknown, Output>({
     resolver: zodResolver(schema),
     defaultValues,

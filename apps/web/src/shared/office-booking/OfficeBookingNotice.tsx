@@ -14,7 +14,21 @@ export default function OfficeBookingNotice({ bookedBy }: { bookedBy: string }) 
     <Box
       role="note"
       data-testid="office-booking-notice"
-      sx={{ maxWidth: 880, mx: 'auto', mb: 2, px: 2, py: 0.75, bgcolor: '#f3effa', color: '#3a2463', border: 1, borderColor: '#c7b8e6', borderRadius: 2, fontSize: '0.9rem', fontWeight: 600, overflowWrap: 'anywhere' }}
+      sx={{
+        maxWidth: 880,
+        mx: 'auto',
+        mb: 2,
+        px: 2,
+        py: 0.75,
+        bgcolor: '#f3effa',
+        color: '#3a2463',
+        border: 1,
+        borderColor: '#c7b8e6',
+        borderRadius: 2,
+        fontSize: '0.9rem',
+        fontWeight: 600,
+        overflowWrap: 'anywhere',
+      }}
     >
       {officeBookingNoticeText(bookedBy)}
     </Box>

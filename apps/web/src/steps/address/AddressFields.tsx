@@ -27,13 +27,51 @@ export function AddressFields({
   postalCodeLocked: boolean;
   onEdit: (field: AddressField) => void;
 }) {
-  const stateOptions = useMemo(() => states.map((state) => ({ value: String(state.id), label: state.abbreviation })), [states]);
+  const stateOptions = useMemo(
+    () => states.map((state) => ({ value: String(state.id), label: state.abbreviation })),
+    [states],
+  );
   return (
     <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 1fr) 120px 160px' } }}>
-      <FormTextField control={control} name="address1" label={addressTexts.address1} autoComplete="address-line1" maxLength={120} required hint={addressTexts.required} onValueChange={() => onEdit('address1')} sx={{ gridColumn: '1 / -1' }} />
-      <FormTextField control={control} name="address2" label={addressTexts.address2} autoComplete="address-line2" maxLength={120} onValueChange={() => onEdit('address2')} sx={{ gridColumn: '1 / -1' }} />
-      <FormTextField control={control} name="city" label={addressTexts.city} autoComplete="address-level2" maxLength={80} required hint={addressTexts.required} onValueChange={() => onEdit('city')} />
-      <FormTextField control={control} name="state" label={stateLabel} autoComplete="address-level1" options={stateOptions} emptyOption="" onValueChange={() => onEdit('state')} />
+      <FormTextField
+        control={control}
+        name="address1"
+        label={addressTexts.address1}
+        autoComplete="address-line1"
+        maxLength={120}
+        required
+        hint={addressTexts.required}
+        onValueChange={() => onEdit('address1')}
+        sx={{ gridColumn: '1 / -1' }}
+      />
+      <FormTextField
+        control={control}
+        name="address2"
+        label={addressTexts.address2}
+        autoComplete="address-line2"
+        maxLength={120}
+        onValueChange={() => onEdit('address2')}
+        sx={{ gridColumn: '1 / -1' }}
+      />
+      <FormTextField
+        control={control}
+        name="city"
+        label={addressTexts.city}
+        autoComplete="address-level2"
+        maxLength={80}
+        required
+        hint={addressTexts.required}
+        onValueChange={() => onEdit('city')}
+      />
+      <FormTextField
+        control={control}
+        name="state"
+        label={stateLabel}
+        autoComplete="address-level1"
+        options={stateOptions}
+        emptyOption=""
+        onValueChange={() => onEdit('state')}
+      />
       <FormTextField
         control={control}
         name="postal_code"

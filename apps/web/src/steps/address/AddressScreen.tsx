@@ -25,8 +25,12 @@ import { VerifyAddressBox } from './VerifyAddressBox.tsx';
 import { lazyChunk } from '../../shared/chunk-load.ts';
 
 // The dialogs open only after a refused save: they load then.
-const SorryDialog = lazyChunk(() => import('../../shared/appointments/SorryDialog.tsx').then((m) => ({ default: m.SorryDialog })));
-const NotAvailableDialog = lazyChunk(() => import('../../shared/appointments/NotAvailableDialog.tsx').then((m) => ({ default: m.NotAvailableDialog })));
+const SorryDialog = lazyChunk(() =>
+  import('../../shared/appointments/SorryDialog.tsx').then((m) => ({ default: m.SorryDialog })),
+);
+const NotAvailableDialog = lazyChunk(() =>
+  import('../../shared/appointments/NotAvailableDialog.tsx').then((m) => ({ default: m.NotAvailableDialog })),
+);
 
 /** Spec 2.6, 4.7: the property's address, verified by the geocoder, saved against the held time. */
 export function AddressScreen() {
@@ -42,9 +46,14 @@ export function AddressScreen() {
     city: order.city || (order.prefill.city ?? ''),
     state: String(order.state ?? order.prefill.state ?? officeState?.id ?? ''),
     // Spec 4.1: an order without a postal code takes the one this browser kept.
-    postal_code: order.postal_code || readStorage('localStorage', storageKeys.postalCode(companyKey, credentials.token)) || '',
+    postal_code:
+      order.postal_code || readStorage('localStorage', storageKeys.postalCode(companyKey, credentials.token)) || '',
   });
-  const verified = useVerifiedPlace(form, scope, office.states, { latitude: order.latitude ?? 0, longitude: order.longitude ?? 0, county: order.county });
+  const verified = useVerifiedPlace(form, scope, office.states, {
+    latitude: order.latitude ?? 0,
+    longitude: order.longitude ?? 0,
+    county: order.county,
+  });
   const save = useSaveAddress(scope, order, office.time_zone);
   const after = nextStep(mode, 'address', hasControls);
 
@@ -63,7 +72,8 @@ export function AddressScreen() {
     });
   const submit = form.handleSubmit((address: AddressFormValues) => run({ address: { ...address, ...verified.place } }));
   // Spec 4.7: choosing another appointment holds it, then saves the same address again.
-  const choose = (slot: AppointmentSlot) => save.variables && run({ address: save.variables.address, alternative: slot });
+  const choose = (slot: AppointmentSlot) =>
+    save.variables && run({ address: save.variables.address, alternative: slot });
 
   // Spec 2.6: Enter saves. The form has several fields and no submit button of its own, so the
   // browser would not submit it.
@@ -84,13 +94,29 @@ export function AddressScreen() {
   const describe = (slot: AppointmentSlot) => describeSlot(slot, { long: true, showNames, users: office.users });
 
   return (
-    <StepFrame step="address" hideBack={mode === 'calendar-last'} nextDisabled={save.isPending} onNext={() => void submit()}>
+    <StepFrame
+      step="address"
+      hideBack={mode === 'calendar-last'}
+      nextDisabled={save.isPending}
+      onNext={() => void submit()}
+    >
       <form onSubmit={(event) => void submit(event)} onKeyDown={enterSaves} noValidate>
-        <AddressFields control={form.control} states={office.states} stateLabel={office.state_label} us={usesUsPostalCodes(office.country)} postalCodeLocked={order.locked.includes('postal_code')} onEdit={edit} />
+        <AddressFields
+          control={form.control}
+          states={office.states}
+          stateLabel={office.state_label}
+          us={usesUsPostalCodes(office.country)}
+          postalCodeLocked={order.locked.includes('postal_code')}
+          onEdit={edit}
+        />
       </form>
 
       {/* Announced when it appears: the suggestion arrives while the visitor types. */}
-      <Box aria-live="polite">{verified.suggestion && <VerifyAddressBox suggestion={verified.suggestion} onYes={verified.accept} onNo={verified.keepTyped} />}</Box>
+      <Box aria-live="polite">
+        {verified.suggestion && (
+          <VerifyAddressBox suggestion={verified.suggestion} onYes={verified.accept} onNo={verified.keepTyped} />
+        )}
+      </Box>
 
       {unserved && (
         // Clear of the sticky action bar when scrolled into view.
@@ -100,7 +126,9 @@ export function AddressScreen() {
           </Notice>
         </Box>
       )}
-      {isFailure(save.error) && !isFieldError(save.error, ADDRESS_FIELDS) && <FailureNotice phone={office.office_phone} sx={{ mt: 3 }} />}
+      {isFailure(save.error) && !isFieldError(save.error, ADDRESS_FIELDS) && (
+        <FailureNotice phone={office.office_phone} sx={{ mt: 3 }} />
+      )}
 
       <Suspense fallback={null}>
         {outcome?.kind === 'refused' && !unserved && (
@@ -115,7 +143,14 @@ export function AddressScreen() {
           />
         )}
         {outcome?.kind === 'time-gone' && (
-          <NotAvailableDialog at={outcome.at} alternatives={outcome.appointments} describe={describe} phone={phone} onChoose={choose} onClose={() => save.reset()} />
+          <NotAvailableDialog
+            at={outcome.at}
+            alternatives={outcome.appointments}
+            describe={describe}
+            phone={phone}
+            onChoose={choose}
+            onClose={() => save.reset()}
+          />
         )}
       </Suspense>
     </StepFrame>

@@ -2,7 +2,9 @@ import type { GeocodeSuggestion } from '@scheduler/contracts/address';
 import type { AddressFormInput } from '@scheduler/contracts/forms/address';
 
 /** The form's fields, in the order the visitor meets them. */
-export const ADDRESS_FIELDS = ['address1', 'address2', 'city', 'state', 'postal_code'] as const satisfies ReadonlyArray<keyof AddressFormInput>;
+export const ADDRESS_FIELDS = ['address1', 'address2', 'city', 'state', 'postal_code'] as const satisfies ReadonlyArray<
+  keyof AddressFormInput
+>;
 export type AddressField = (typeof ADDRESS_FIELDS)[number];
 
 /** The geocoder takes at most this many characters (`geocodeQuerySchema`). */
@@ -21,7 +23,10 @@ export const UNVERIFIED: Place = { latitude: 0, longitude: 0, county: '' };
  * The typed address as one line for the geocoder (spec 7.5: the concatenated address), or null
  * while there is nothing to ask about: spec 4.7 asks only once address1 and city are present.
  */
-export function geocodeLine(values: Partial<AddressFormInput>, states: ReadonlyArray<{ id: number; abbreviation: string }>): string | null {
+export function geocodeLine(
+  values: Partial<AddressFormInput>,
+  states: ReadonlyArray<{ id: number; abbreviation: string }>,
+): string | null {
   const address1 = values.address1?.trim() ?? '';
   const city = values.city?.trim() ?? '';
   if (!address1 || !city) return null;

@@ -14,12 +14,20 @@ const baseOf = (scope: SessionScope) => `/${scope.companyKey}/json/online_schedu
 
 /** GET /geocode (decision on spec 7.5: the product's own server geocodes). */
 export function fetchGeocode(scope: SessionScope, address: string, signal?: AbortSignal): Promise<GeocodeSuggestion> {
-  return callApi<GeocodeSuggestion>(`${baseOf(scope)}/geocode?${new URLSearchParams({ address }).toString()}`, { session: scope.credentials, signal });
+  return callApi<GeocodeSuggestion>(`${baseOf(scope)}/geocode?${new URLSearchParams({ address }).toString()}`, {
+    session: scope.credentials,
+    signal,
+  });
 }
 
 /** POST /set_address. A 409 is an answer: the location cannot be served, with the reason and alternatives. */
 export function postAddress(scope: SessionScope, body: SetAddressBody): Promise<SetAddressResponse> {
-  return callApi<SetAddressResponse>(`${baseOf(scope)}/set_address`, { session: scope.credentials, method: 'POST', body, answers: [200, 409] });
+  return callApi<SetAddressResponse>(`${baseOf(scope)}/set_address`, {
+    session: scope.credentials,
+    method: 'POST',
+    body,
+    answers: [200, 409],
+  });
 }
 
 /**
@@ -63,10 +71,12 @@ export function useSaveAddress(scope: SessionScope, order: OrderResponse, timeZo
       if (alternative) {
         const slot = pickMember(alternative);
         const held = await holdSlot(scope, slot, order.duration);
-        if (held.status !== 'ok') return { kind: 'time-gone', at: slot.start_datetime, appointments: held.appointments };
+        if (held.status !== 'ok')
+          return { kind: 'time-gone', at: slot.start_datetime, appointments: held.appointments };
       } else if (holdLapsed(order, Date.now())) {
         const held = await holdAgain(scope, order);
-        if (held.status !== 'ok') return { kind: 'time-gone', at: heldWallTime(order, timeZone) ?? '', appointments: held.appointments };
+        if (held.status !== 'ok')
+          return { kind: 'time-gone', at: heldWallTime(order, timeZone) ?? '', appointments: held.appointments };
       }
       const result = await postAddress(scope, address);
       if (result.status === 'ok') return { kind: 'saved' };

@@ -4,7 +4,15 @@ import type { GeocodeSuggestion } from '@scheduler/contracts/address';
 import type { AddressFormInput, AddressFormValues } from '@scheduler/contracts/forms/address';
 import type { SessionScope } from '../../shared/queries.ts';
 import { useDebouncedValue } from '../../shared/use-debounced-value.ts';
-import { acceptedValues, ADDRESS_FIELDS, geocodeLine, placeOf, suggestionMatchesTyped, UNVERIFIED, type Place } from './address-lookup.ts';
+import {
+  acceptedValues,
+  ADDRESS_FIELDS,
+  geocodeLine,
+  placeOf,
+  suggestionMatchesTyped,
+  UNVERIFIED,
+  type Place,
+} from './address-lookup.ts';
 import { useGeocode } from './api.ts';
 
 /** The geocoder is asked once the visitor pauses typing this long. */
@@ -28,7 +36,12 @@ export interface VerifiedPlace {
  * there and the visitor pauses, asks the geocoder; its suggestion waits for Yes or No. A refusal
  * (a PO box) goes onto the field it names.
  */
-export function useVerifiedPlace(form: UseFormReturn<AddressFormInput, unknown, AddressFormValues>, scope: SessionScope, states: ReadonlyArray<{ id: number; abbreviation: string }>, initial: Place): VerifiedPlace {
+export function useVerifiedPlace(
+  form: UseFormReturn<AddressFormInput, unknown, AddressFormValues>,
+  scope: SessionScope,
+  states: ReadonlyArray<{ id: number; abbreviation: string }>,
+  initial: Place,
+): VerifiedPlace {
   const [place, setPlace] = useState<Place>(initial);
   const [editing, setEditing] = useState(false);
   const values = useWatch({ control: form.control }) as Partial<AddressFormInput>;
@@ -63,7 +76,8 @@ export function useVerifiedPlace(form: UseFormReturn<AddressFormInput, unknown, 
     accept: () => {
       if (!answer) return;
       const accepted = acceptedValues(answer, form.getValues());
-      for (const field of ADDRESS_FIELDS) form.setValue(field, accepted[field], { shouldValidate: true, shouldDirty: true });
+      for (const field of ADDRESS_FIELDS)
+        form.setValue(field, accepted[field], { shouldValidate: true, shouldDirty: true });
       setPlace(placeOf(answer));
       setEditing(false);
     },

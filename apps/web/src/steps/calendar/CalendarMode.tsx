@@ -28,14 +28,25 @@ export interface CalendarModeProps {
 }
 
 /** Calendar mode: a month calendar, then the chosen day's times (spec 2.5). */
-export function CalendarMode({ heldAt, availability, today, firstDate, limit, describe, selectedId, onSelect }: CalendarModeProps) {
+export function CalendarMode({
+  heldAt,
+  availability,
+  today,
+  firstDate,
+  limit,
+  describe,
+  selectedId,
+  onSelect,
+}: CalendarModeProps) {
   const slotsOn = (day: string) => availability.byDate.get(day)?.length ?? 0;
   const isEnabled = (day: string) => isBookableDay(day, firstDate, today, slotsOn(day));
   const firstAvailable = [...availability.byDate.keys()].sort().find(isEnabled) ?? null;
   const [month, setMonth] = useState(`${(heldAt ?? firstAvailable ?? firstDate).slice(0, 7)}-01`);
   // On a wide screen the first available day starts chosen, so its times fill the right half.
   // A held time shows its own day.
-  const [date, setDate] = useState<string | null>(() => heldAt?.slice(0, 10) ?? (isWideScreen() ? firstAvailable : null));
+  const [date, setDate] = useState<string | null>(
+    () => heldAt?.slice(0, 10) ?? (isWideScreen() ? firstAvailable : null),
+  );
   const [tapped, setTapped] = useState(0);
   const timesRef = useRef<HTMLDivElement>(null);
   const slots = date ? (availability.byDate.get(date) ?? []) : [];
@@ -50,7 +61,8 @@ export function CalendarMode({ heldAt, availability, today, firstDate, limit, de
 
   const changeMonth = (next: string) => {
     setMonth(next);
-    if (monthNeedsMore(next, today, availability.loadedUntil) && !availability.loadingMore) void availability.fetchMore();
+    if (monthNeedsMore(next, today, availability.loadedUntil) && !availability.loadingMore)
+      void availability.fetchMore();
   };
 
   return (
@@ -86,7 +98,12 @@ export function CalendarMode({ heldAt, availability, today, firstDate, limit, de
           <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
             {scheduleTexts.preferredNote}
           </Typography>
-          <SlotPicker choices={shown.map(describe)} selectedId={selectedId} onSelect={onSelect} labelledBy="time-slots-label" />
+          <SlotPicker
+            choices={shown.map(describe)}
+            selectedId={selectedId}
+            onSelect={onSelect}
+            labelledBy="time-slots-label"
+          />
         </Box>
       )}
     </Box>

@@ -23,12 +23,18 @@ const slotAt = (hour: number): AppointmentSlot => ({
 const NINE = slotAt(9);
 const TEN = slotAt(10);
 // The nine o'clock time held (9:00 in New York is 14:00 UTC in winter) before the cart changed.
-const heldAtNine = { services: ['s1'], datetime: `${day}T14:00:00.000Z`, inspectors: [{ id: 101, requested: false }], hold_expires_at: new Date(Date.now() + 600_000).toISOString() };
+const heldAtNine = {
+  services: ['s1'],
+  datetime: `${day}T14:00:00.000Z`,
+  inspectors: [{ id: 101, requested: false }],
+  hold_expires_at: new Date(Date.now() + 600_000).toISOString(),
+};
 
 function server() {
   return stubServer((request) => {
     if (request.path.includes('/availability')) return { status: 200, body: [NINE, TEN] };
-    if (request.path.endsWith('/set_datetime')) return { status: 200, body: { status: 'ok', hold_expires_at: new Date(Date.now() + 900_000).toISOString() } };
+    if (request.path.endsWith('/set_datetime'))
+      return { status: 200, body: { status: 'ok', hold_expires_at: new Date(Date.now() + 900_000).toISOString() } };
     if (request.path.endsWith('/order')) return { status: 200, body: orderFixture() };
     return { status: 200, body: {} };
   });
@@ -39,7 +45,11 @@ afterEach(() => vi.unstubAllGlobals());
 describe('the calendar step, last in the walk', () => {
   it('says the cart changed, and a held time no longer lets Next go on until a time is picked again (spec 2.5, 4.3)', async () => {
     server();
-    renderStep(CalendarStep, { office, mode: 'calendar-last', order: orderFixture({ ...heldAtNine, services_changed: true }) });
+    renderStep(CalendarStep, {
+      office,
+      mode: 'calendar-last',
+      order: orderFixture({ ...heldAtNine, services_changed: true }),
+    });
     expect((await screen.findByRole('alert')).textContent).toBe(WARNING);
     await screen.findByRole('radio', { name: /10:00 AM/ });
     expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
@@ -55,7 +65,11 @@ describe('the calendar step, last in the walk', () => {
     expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(false);
     expect((screen.getByRole('radio', { name: /9:00 AM/ }) as HTMLInputElement).checked).toBe(true);
     unmount();
-    renderStep(CalendarStep, { office, mode: 'default', order: orderFixture({ ...heldAtNine, services_changed: true }) });
+    renderStep(CalendarStep, {
+      office,
+      mode: 'default',
+      order: orderFixture({ ...heldAtNine, services_changed: true }),
+    });
     await screen.findByRole('radio', { name: /10:00 AM/ });
     expect(screen.queryByText(WARNING)).toBeNull();
   });
@@ -64,11 +78,20 @@ describe('the calendar step, last in the walk', () => {
   it('with the calendar last, one Next holds the pick and goes on to the review, with no dialog', async () => {
     const requests = server();
     const user = userEvent.setup();
-    const { goTo } = renderStep(CalendarStep, { office, mode: 'calendar-last', order: orderFixture({ ...heldAtNine, services_changed: true }) });
+    const { goTo } = renderStep(CalendarStep, {
+      office,
+      mode: 'calendar-last',
+      order: orderFixture({ ...heldAtNine, services_changed: true }),
+    });
     await user.click(await screen.findByRole('radio', { name: /10:00 AM/ }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(goTo).toHaveBeenCalledWith('review'));
-    expect(requests.filter((r) => r.method === 'POST')).toEqual([expect.objectContaining({ path: expect.stringMatching(/\/set_datetime$/), body: expect.objectContaining({ inspectors: [101] }) })]);
+    expect(requests.filter((r) => r.method === 'POST')).toEqual([
+      expect.objectContaining({
+        path: expect.stringMatching(/\/set_datetime$/),
+        body: expect.objectContaining({ inspectors: [101] }),
+      }),
+    ]);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 

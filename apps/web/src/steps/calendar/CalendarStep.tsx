@@ -31,7 +31,9 @@ import { lazyChunk } from '../../shared/chunk-load.ts';
 import { scheduleTexts } from '../../shared/appointment-texts.ts';
 
 // The dialogs open only after Next: they load then, keeping the first step light.
-const NotAvailableDialog = lazyChunk(() => import('../../shared/appointments/NotAvailableDialog.tsx').then((m) => ({ default: m.NotAvailableDialog })));
+const NotAvailableDialog = lazyChunk(() =>
+  import('../../shared/appointments/NotAvailableDialog.tsx').then((m) => ({ default: m.NotAvailableDialog })),
+);
 // Most offices show a calendar; list mode is its own chunk, loaded by the offices that use it.
 const ListMode = lazyChunk(() => import('./ListMode.tsx'));
 // Only a booking the office opened by phone (issue 25) has it: visitors never download it.
@@ -55,7 +57,8 @@ export default function CalendarStep() {
   const reset = useResetAppointment(scope);
   const [selected, setSelected] = useState<AppointmentSlot | null>(null);
 
-  const describeAs = (long: boolean) => (slot: AppointmentSlot) => describeSlot(slot, { long, showNames: options.showNames, users: office.users });
+  const describeAs = (long: boolean) => (slot: AppointmentSlot) =>
+    describeSlot(slot, { long, showNames: options.showNames, users: office.users });
   const describe = describeAs(options.listMode);
   const afterSave = nextStep(mode, 'calendar', hasControls);
   const calendarLast = mode === 'calendar-last';
@@ -88,12 +91,22 @@ export default function CalendarStep() {
   // Back on the calendar with a held time, that day and time show as chosen.
   const heldAt = heldWallTime(order, office.time_zone);
   // After a cart change the held time is no longer the choice: any time, that one too, is picked anew.
-  const selectedId = selected?.id ?? (cartChanged ? null : heldSlotId(allSlots, heldAt, order.inspectors.map((i) => i.id)));
+  const selectedId =
+    selected?.id ??
+    (cartChanged
+      ? null
+      : heldSlotId(
+          allSlots,
+          heldAt,
+          order.inspectors.map((i) => i.id),
+        ));
 
   const changePostalCode = () => {
     // Spec 2.5: the availability of this postal code is dropped; the step keeps the code to edit (issue 8).
     queryClient.removeQueries({ queryKey: queryKeys.availability(scope) });
-    void navigate(`/${companyKey}/online-scheduler?t=${encodeURIComponent(credentials.token)}&office=${credentials.officeUuid}`);
+    void navigate(
+      `/${companyKey}/online-scheduler?t=${encodeURIComponent(credentials.token)}&office=${credentials.officeUuid}`,
+    );
   };
 
   // The card's skeleton stands in until the step first shows; a later reload (after Reset, say)
@@ -103,8 +116,17 @@ export default function CalendarStep() {
   if (!shown.current) return <StepSkeleton />;
 
   return (
-    <StepFrame step="calendar" nextDisabled={saving || (!selected && !current)} onNext={() => (selected ? choose(selected) : afterSave && goTo(afterSave))}>
-      {options.zipLimited && options.postalCode && <PostalCodeNote postalCode={options.postalCode} onChange={order.locked.includes('postal_code') ? null : changePostalCode} />}
+    <StepFrame
+      step="calendar"
+      nextDisabled={saving || (!selected && !current)}
+      onNext={() => (selected ? choose(selected) : afterSave && goTo(afterSave))}
+    >
+      {options.zipLimited && options.postalCode && (
+        <PostalCodeNote
+          postalCode={options.postalCode}
+          onChange={order.locked.includes('postal_code') ? null : changePostalCode}
+        />
+      )}
       {cartChanged && (
         <Notice severity="warning" sx={{ mb: 3 }}>
           {calendarTexts.cartChanged}
@@ -125,7 +147,14 @@ export default function CalendarStep() {
       {availability.status === 'ready' &&
         (options.listMode ? (
           <Suspense fallback={<Waiting label={texts.pleaseWait} />}>
-            <ListMode availability={availability} pageSize={options.listPageSize} describe={describe} selectedId={selectedId} onSelect={setSelected} phone={office.office_phone} />
+            <ListMode
+              availability={availability}
+              pageSize={options.listPageSize}
+              describe={describe}
+              selectedId={selectedId}
+              onSelect={setSelected}
+              phone={office.office_phone}
+            />
           </Suspense>
         ) : noneAtAll ? (
           <Typography>
@@ -143,8 +172,12 @@ export default function CalendarStep() {
             onSelect={setSelected}
           />
         ))}
-      {availability.moreFailed && <FailureNotice phone={office.office_phone} onRetry={() => void availability.fetchMore()} sx={{ mt: 3 }} />}
-      {(isFailure(save.error) || isFailure(reset.error)) && <FailureNotice phone={office.office_phone} sx={{ mt: 3 }} />}
+      {availability.moreFailed && (
+        <FailureNotice phone={office.office_phone} onRetry={() => void availability.fetchMore()} sx={{ mt: 3 }} />
+      )}
+      {(isFailure(save.error) || isFailure(reset.error)) && (
+        <FailureNotice phone={office.office_phone} sx={{ mt: 3 }} />
+      )}
       {order.office_booking && (
         <Suspense fallback={<Waiting label={texts.pleaseWait} />}>
           <OfficeHoldSection onHeld={heldMoveOn} />
@@ -180,7 +213,9 @@ function TimesNote({ timeZone, durationMinutes }: { timeZone: string; durationMi
   if (!zone && !length) return null;
   return (
     <Typography variant="body2" data-testid="times-note" sx={{ color: 'text.secondary', mb: 2 }}>
-      {[zone ? calendarTexts.officeZone(zone) : '', length ? calendarTexts.length(length) : ''].filter(Boolean).join(' ')}
+      {[zone ? calendarTexts.officeZone(zone) : '', length ? calendarTexts.length(length) : '']
+        .filter(Boolean)
+        .join(' ')}
     </Typography>
   );
 }

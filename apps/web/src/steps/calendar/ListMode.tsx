@@ -21,7 +21,10 @@ export interface ListModeProps {
 
 /** List mode: appointments in order, with Show More (spec 2.5, 4.5). */
 export default function ListMode({ availability, pageSize, describe, selectedId, onSelect, phone }: ListModeProps) {
-  const ordered = useMemo(() => [...availability.byDate.keys()].sort().flatMap((date) => availability.byDate.get(date) ?? []), [availability.byDate]);
+  const ordered = useMemo(
+    () => [...availability.byDate.keys()].sort().flatMap((date) => availability.byDate.get(date) ?? []),
+    [availability.byDate],
+  );
   const [paging, setPaging] = useState<ListPaging>({ visible: pageSize, checks: 0, exhausted: false });
 
   const showMore = async () => {
@@ -46,7 +49,15 @@ export default function ListMode({ availability, pageSize, describe, selectedId,
           {texts.stepTitles.calendar}
         </Typography>
       )}
-      {shown.length > 0 && <SlotPicker choices={shown.map(describe)} selectedId={selectedId} onSelect={onSelect} labelledBy="list-label" scrollAfter={Number.POSITIVE_INFINITY} />}
+      {shown.length > 0 && (
+        <SlotPicker
+          choices={shown.map(describe)}
+          selectedId={selectedId}
+          onSelect={onSelect}
+          labelledBy="list-label"
+          scrollAfter={Number.POSITIVE_INFINITY}
+        />
+      )}
       {availability.loadingMore && (
         <Typography role="status" sx={{ mt: 2 }}>
           {scheduleTexts.loadingMore}

@@ -25,11 +25,27 @@ const DAY = {
   '&.enabled, &.selected': { fontWeight: 700, cursor: 'pointer' },
   '&.enabled': { color: 'primary.main', bgcolor: '#e8f1f8', '&:hover': { bgcolor: '#d3e4f2' } },
   '&.selected': { color: '#ffffff', bgcolor: 'primary.main' },
-  '&[aria-current="date"]::after': { content: '""', position: 'absolute', bottom: '18%', left: '35%', right: '35%', height: 2, borderRadius: 1, bgcolor: 'currentColor' },
+  '&[aria-current="date"]::after': {
+    content: '""',
+    position: 'absolute',
+    bottom: '18%',
+    left: '35%',
+    right: '35%',
+    height: 2,
+    borderRadius: 1,
+    bgcolor: 'currentColor',
+  },
 } as const;
 
 /** The month arrows: round 44px targets. */
-const MONTH_ARROW = { width: 44, height: 44, borderRadius: '50%', color: 'primary.main', '&:hover': { bgcolor: '#e8f1f8' }, '&.Mui-disabled': { color: '#a3adb8' } } as const;
+const MONTH_ARROW = {
+  width: 44,
+  height: 44,
+  borderRadius: '50%',
+  color: 'primary.main',
+  '&:hover': { bgcolor: '#e8f1f8' },
+  '&.Mui-disabled': { color: '#a3adb8' },
+} as const;
 
 export interface MonthCalendarProps {
   /** First day of the shown month, YYYY-MM-01. */
@@ -49,7 +65,15 @@ export interface MonthCalendarProps {
  * PageUp/PageDown by month. Days without appointments stay reachable and are announced as
  * unavailable, but cannot be chosen.
  */
-export function MonthCalendar({ month, selectedDate, isEnabled, onSelect, onMonthChange, canGoBack, today }: MonthCalendarProps) {
+export function MonthCalendar({
+  month,
+  selectedDate,
+  isEnabled,
+  onSelect,
+  onMonthChange,
+  canGoBack,
+  today,
+}: MonthCalendarProps) {
   const [year, monthNumber] = month.split('-').map(Number) as [number, number];
   const firstWeekday = weekdayOf(month);
   const cells: Array<string | null> = [...Array<null>(firstWeekday).fill(null)];
@@ -98,7 +122,12 @@ export function MonthCalendar({ month, selectedDate, isEnabled, onSelect, onMont
   return (
     <Box sx={{ maxWidth: 420 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
-        <ButtonBase onClick={() => onMonthChange(shiftMonth(month, -1))} disabled={!canGoBack} aria-label="Previous month" sx={MONTH_ARROW}>
+        <ButtonBase
+          onClick={() => onMonthChange(shiftMonth(month, -1))}
+          disabled={!canGoBack}
+          aria-label="Previous month"
+          sx={MONTH_ARROW}
+        >
           <Chevron direction="left" />
         </ButtonBase>
         <Typography component="h3" id={TITLE_ID} sx={{ fontWeight: 650 }} aria-live="polite">
@@ -108,10 +137,20 @@ export function MonthCalendar({ month, selectedDate, isEnabled, onSelect, onMont
           <Chevron direction="right" />
         </ButtonBase>
       </Box>
-      <Box role="grid" ref={gridRef} aria-labelledby={TITLE_ID} onKeyDown={onKeyDown} sx={{ display: 'grid', gridTemplateColumns: 'repeat(7, 1fr)', gap: 0.5 }}>
+      <Box
+        role="grid"
+        ref={gridRef}
+        aria-labelledby={TITLE_ID}
+        onKeyDown={onKeyDown}
+        sx={{ display: 'grid', gridTemplateColumns: 'repeat(7, 1fr)', gap: 0.5 }}
+      >
         <Box role="row" sx={{ display: 'contents' }}>
           {WEEKDAY_SHORT.map((day) => (
-            <Box role="columnheader" key={day} sx={{ textAlign: 'center', fontSize: '0.8rem', color: 'text.secondary', fontWeight: 600, py: 0.5 }}>
+            <Box
+              role="columnheader"
+              key={day}
+              sx={{ textAlign: 'center', fontSize: '0.8rem', color: 'text.secondary', fontWeight: 600, py: 0.5 }}
+            >
               {day}
             </Box>
           ))}
@@ -143,7 +182,21 @@ export function MonthCalendar({ month, selectedDate, isEnabled, onSelect, onMont
   );
 }
 
-function Day({ date, enabled, selected, isToday, tabbable, onChoose }: { date: string; enabled: boolean; selected: boolean; isToday: boolean; tabbable: boolean; onChoose: () => void }) {
+function Day({
+  date,
+  enabled,
+  selected,
+  isToday,
+  tabbable,
+  onChoose,
+}: {
+  date: string;
+  enabled: boolean;
+  selected: boolean;
+  isToday: boolean;
+  tabbable: boolean;
+  onChoose: () => void;
+}) {
   const label = `${formatListDate(date)}${isToday ? ', today' : ''}${enabled ? '' : ', no appointments'}`;
   return (
     <Box role="gridcell" aria-selected={selected}>
@@ -165,7 +218,20 @@ function Day({ date, enabled, selected, isToday, tabbable, onChoose }: { date: s
 
 function Chevron({ direction }: { direction: 'left' | 'right' }) {
   return (
-    <Box component="svg" viewBox="0 0 24 24" aria-hidden="true" sx={{ width: 24, height: 24, fill: 'none', stroke: 'currentColor', strokeWidth: 2.5, strokeLinecap: 'round', strokeLinejoin: 'round' }}>
+    <Box
+      component="svg"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      sx={{
+        width: 24,
+        height: 24,
+        fill: 'none',
+        stroke: 'currentColor',
+        strokeWidth: 2.5,
+        strokeLinecap: 'round',
+        strokeLinejoin: 'round',
+      }}
+    >
       <path d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} />
     </Box>
   );

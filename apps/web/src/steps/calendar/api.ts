@@ -2,7 +2,13 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { useMemo } from 'react';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { addDays } from '@scheduler/domain/availability/zoned-calendar';
-import { invalidateOrder, queryKeys, resetAvailability, type SessionScope, type SlotFilter } from '../../shared/queries.ts';
+import {
+  invalidateOrder,
+  queryKeys,
+  resetAvailability,
+  type SessionScope,
+  type SlotFilter,
+} from '../../shared/queries.ts';
 import { holdSlot } from '../../shared/appointments/hold-slot.ts';
 import { fetchAvailability, INITIAL_WINDOW_DAYS, postDatetime } from '../../shared/scheduling-api.ts';
 import { mergeWindows, type SlotsByDate } from './availability.ts';
@@ -31,13 +37,21 @@ export interface Availability {
  * window of `pageDays` more each time the visitor looks further ahead. One infinite query: its
  * pages are the windows, merged in the order they came.
  */
-export function useAvailability(scope: SessionScope, filter: SlotFilter, firstDate: string, pageDays: number): Availability {
+export function useAvailability(
+  scope: SessionScope,
+  filter: SlotFilter,
+  firstDate: string,
+  pageDays: number,
+): Availability {
   const queryClient = useQueryClient();
   const query = useInfiniteQuery({
     queryKey: queryKeys.availabilityFrom(scope, { firstDate, pageDays, ...filter }),
     initialPageParam: { from: firstDate, to: addDays(firstDate, INITIAL_WINDOW_DAYS - 1) } as DateWindow,
     queryFn: ({ pageParam, signal }) => fetchAvailability(scope, pageParam, filter, signal),
-    getNextPageParam: (_last, _pages, previous): DateWindow => ({ from: addDays(previous.to, 1), to: addDays(previous.to, pageDays) }),
+    getNextPageParam: (_last, _pages, previous): DateWindow => ({
+      from: addDays(previous.to, 1),
+      to: addDays(previous.to, pageDays),
+    }),
     // Every visit to the calendar asks again: another visitor may have taken a time since.
     staleTime: 0,
   });

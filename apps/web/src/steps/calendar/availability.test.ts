@@ -1,15 +1,38 @@
 import { describe, expect, it } from 'vitest';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
-import { afterShowMore, listAtEnd, MAX_LIST_CHECKS, mergeSlots, mergeWindows, needsAnotherWindow } from './availability.ts';
+import {
+  afterShowMore,
+  listAtEnd,
+  MAX_LIST_CHECKS,
+  mergeSlots,
+  mergeWindows,
+  needsAnotherWindow,
+} from './availability.ts';
 
 function slot(id: string, date: string, hour: number, preferred?: number): AppointmentSlot {
   const timestamp = Date.parse(`${date}T${String(hour).padStart(2, '0')}:00:00Z`) / 1000;
-  return { id, date, start: `${hour}:00 AM`, start_datetime: `${date} ${hour}:00:00`, end_datetime: `${date} ${hour + 3}:00:00`, timestamp, users: [101], ...(preferred === undefined ? {} : { preferred }) };
+  return {
+    id,
+    date,
+    start: `${hour}:00 AM`,
+    start_datetime: `${date} ${hour}:00:00`,
+    end_datetime: `${date} ${hour + 3}:00:00`,
+    timestamp,
+    users: [101],
+    ...(preferred === undefined ? {} : { preferred }),
+  };
 }
 
 describe('merging availability windows (spec 4.5)', () => {
   it('groups slots by date, preferred first by rank, then by time', () => {
-    const merged = mergeWindows([[slot('b', '2026-12-01', 11), slot('a', '2026-12-01', 9), slot('p', '2026-12-01', 13, 1), slot('c', '2026-12-02', 9)]]);
+    const merged = mergeWindows([
+      [
+        slot('b', '2026-12-01', 11),
+        slot('a', '2026-12-01', 9),
+        slot('p', '2026-12-01', 13, 1),
+        slot('c', '2026-12-02', 9),
+      ],
+    ]);
     expect([...merged.keys()]).toEqual(['2026-12-01', '2026-12-02']);
     expect(merged.get('2026-12-01')!.map((s) => s.id)).toEqual(['p', 'a', 'b']);
   });

@@ -40,9 +40,17 @@ export interface CalendarInputs {
   today: string;
 }
 
-export function calendarOptions({ settings, orderDuration, orderPostalCode, storedPostalCode, today }: CalendarInputs): CalendarOptions {
+export function calendarOptions({
+  settings,
+  orderDuration,
+  orderPostalCode,
+  storedPostalCode,
+  today,
+}: CalendarInputs): CalendarOptions {
   const listMode = settings.text(SETTING.APT_DISPLAY) === 'list';
-  const appointmentLimit = settings.isOn(SETTING.APPOINTMENT_LIMIT) ? settings.number(SETTING.APPOINTMENT_LIMIT_VALUE, DEFAULT_APPOINTMENT_LIMIT) : 0;
+  const appointmentLimit = settings.isOn(SETTING.APPOINTMENT_LIMIT)
+    ? settings.number(SETTING.APPOINTMENT_LIMIT_VALUE, DEFAULT_APPOINTMENT_LIMIT)
+    : 0;
   const zipLimited = settings.isOn(SETTING.LIMIT_ZIP_BY_DAY) || settings.isOn(SETTING.RESTRICT_INSPECTOR_ZIP);
   const postalCode = orderPostalCode || storedPostalCode || '';
   return {
@@ -57,7 +65,11 @@ export function calendarOptions({ settings, orderDuration, orderPostalCode, stor
     listPageSize: appointmentLimit || DEFAULT_LIST_PAGE,
     pageDays: listMode ? LIST_WINDOW_DAYS : MONTH_CHANGE_WINDOW_DAYS,
     // Calendar mode caps each day on screen; list mode asks the server to (decision 0007).
-    filter: { duration: orderDuration, limit: listMode ? appointmentLimit : 0, postalCode: zipLimited && postalCode ? postalCode : undefined },
+    filter: {
+      duration: orderDuration,
+      limit: listMode ? appointmentLimit : 0,
+      postalCode: zipLimited && postalCode ? postalCode : undefined,
+    },
   };
 }
 

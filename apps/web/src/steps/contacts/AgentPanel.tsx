@@ -5,8 +5,20 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useId, useMemo, useReducer, useRef, type KeyboardEvent } from 'react';
 import type { AgentParty, SearchResult } from '@scheduler/contracts/people';
 import type { Person } from '@scheduler/contracts/person';
-import { agentPanelReducer, EMPTY_AGENT_PANEL, hasSavedAgent, type AgentDraft, type AgentPanelState } from '@scheduler/domain/people/agent-panel';
-import { agentPanelText, canChooseNone, canEditAgent, isAgentMandatory, type Role } from '@scheduler/domain/people/contacts-step';
+import {
+  agentPanelReducer,
+  EMPTY_AGENT_PANEL,
+  hasSavedAgent,
+  type AgentDraft,
+  type AgentPanelState,
+} from '@scheduler/domain/people/agent-panel';
+import {
+  agentPanelText,
+  canChooseNone,
+  canEditAgent,
+  isAgentMandatory,
+  type Role,
+} from '@scheduler/domain/people/contacts-step';
 import { filledFields } from '@scheduler/domain/people/person-display';
 import { useScheduler } from '../../shared/scheduler-context.tsx';
 import { isFailure } from '../../shared/api-client.ts';
@@ -47,7 +59,10 @@ export function AgentPanel({ party, role }: { party: AgentParty; role: Role }) {
   // The company's page named this agent and locked the choice (issue 27).
   const locked = party === 'buyers_agent' && order.locked.includes('agent_email');
   const save = useSaveAgent(scope, party);
-  const schema = useMemo(() => personFormResolverSchema(party, fields, people.phoneCountry), [party, fields, people.phoneCountry]);
+  const schema = useMemo(
+    () => personFormResolverSchema(party, fields, people.phoneCountry),
+    [party, fields, people.phoneCountry],
+  );
   const form = useStepForm(schema, personDefaults(null, fields));
   const formOpen = state.edit || state.add;
   const searchRef = useRef<HTMLDivElement>(null);
@@ -77,7 +92,10 @@ export function AgentPanel({ party, role }: { party: AgentParty; role: Role }) {
       return false;
     }
     dispatch({ type: 'input', data: { ...(state.data ?? {}), ...(values as AgentDraft) } });
-    const body = { ...filledFields(values as Record<string, unknown>), ...(state.add ? { add_new: true } : { id: state.data?.id }) };
+    const body = {
+      ...filledFields(values as Record<string, unknown>),
+      ...(state.add ? { add_new: true } : { id: state.data?.id }),
+    };
     return send(body);
   };
 
@@ -157,7 +175,10 @@ export function AgentPanel({ party, role }: { party: AgentParty; role: Role }) {
           />
           {canChooseNone(role, party) && (
             <Box>
-              <Button variant="text" onClick={() => void send({ none: true }).then((ok) => ok && dispatch({ type: 'set_none' }))}>
+              <Button
+                variant="text"
+                onClick={() => void send({ none: true }).then((ok) => ok && dispatch({ type: 'set_none' }))}
+              >
                 {text.noneText}
               </Button>
             </Box>

@@ -43,22 +43,39 @@ export function ClientsPanel({ role }: { role: Role }) {
   const queryClient = useQueryClient();
   const people = usePeopleSettings();
   const fields = people.fields.client;
-  const schema = useMemo(() => z.object({ clients: z.array(personFormResolverSchema('client', fields, people.phoneCountry)) }), [fields, people.phoneCountry]);
+  const schema = useMemo(
+    () => z.object({ clients: z.array(personFormResolverSchema('client', fields, people.phoneCountry)) }),
+    [fields, people.phoneCountry],
+  );
   const saved = savedClients(order);
   const form = useStepForm(schema, {
     // A new order's first client starts from what the company's page filled in (issue 27).
-    clients: saved.length > 0 ? saved.map((client) => personDefaults(client, fields)) : [personDefaults(order.prefill.client ?? null, fields)],
+    clients:
+      saved.length > 0
+        ? saved.map((client) => personDefaults(client, fields))
+        : [personDefaults(order.prefill.client ?? null, fields)],
   } as { clients: PersonFormValues[] });
   const list = useFieldArray({ control: form.control, name: 'clients' as never });
   const [failure, setFailure] = useState<unknown>(null);
-  const inspection = order.address1 ? { address1: order.address1, address2: order.address2, city: order.city, state: order.state, postal_code: order.postal_code } : null;
+  const inspection = order.address1
+    ? {
+        address1: order.address1,
+        address2: order.address2,
+        city: order.city,
+        state: order.state,
+        postal_code: order.postal_code,
+      }
+    : null;
   const offerInspectionAddress = showUseInspectionAddress(people, inspection) && fields.displayed.includes('address1');
 
   const fillAddress = (index: number) => {
     if (!inspection) return;
     const name = `clients.${index}` as never;
     const current = form.getValues(name) as PersonFormValues;
-    const filled = fillFromInspectionAddress({ ...current, state: current.state ? Number(current.state) : null }, inspection);
+    const filled = fillFromInspectionAddress(
+      { ...current, state: current.state ? Number(current.state) : null },
+      inspection,
+    );
     for (const field of ['address1', 'address2', 'city', 'state', 'postal_code'] as const) {
       if (!fields.displayed.includes(field)) continue;
       const value = field === 'state' ? (filled.state == null ? '' : String(filled.state)) : (filled[field] ?? '');
@@ -79,7 +96,9 @@ export function ClientsPanel({ role }: { role: Role }) {
       return true;
     } catch (error) {
       // A refusal naming a client's field (`clients.1.email`) goes under that field.
-      const paths = values.clients.flatMap((_client, index) => fields.displayed.map((field) => `clients.${index}.${field}`));
+      const paths = values.clients.flatMap((_client, index) =>
+        fields.displayed.map((field) => `clients.${index}.${field}`),
+      );
       if (!applyServerFieldError(error, paths as never[], form.setError)) setFailure(error);
       return false;
     }
@@ -94,11 +113,19 @@ export function ClientsPanel({ role }: { role: Role }) {
   };
 
   return (
-    <form onKeyDown={onKeyDown} onSubmit={(event) => event.preventDefault()} noValidate aria-label={contactsTexts.clientsTitle}>
+    <form
+      onKeyDown={onKeyDown}
+      onSubmit={(event) => event.preventDefault()}
+      noValidate
+      aria-label={contactsTexts.clientsTitle}
+    >
       <Stack spacing={4}>
         {list.fields.map((item, index) => (
           <Box component="section" key={item.id} aria-label={clientHeading(role, index)}>
-            <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2, gap: 2, flexWrap: 'wrap' }}>
+            <Stack
+              direction="row"
+              sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2, gap: 2, flexWrap: 'wrap' }}
+            >
               <Typography variant="h2">{clientHeading(role, index)}</Typography>
               <Stack direction="row" spacing={1}>
                 {offerInspectionAddress && (
@@ -107,23 +134,36 @@ export function ClientsPanel({ role }: { role: Role }) {
                   </Button>
                 )}
                 {canRemoveClient(index) && (
-                  <Button variant="outlined" color="error" onClick={() => list.remove(index)} aria-label={`${contactsTexts.remove} ${clientHeading(role, index)}`}>
+                  <Button
+                    variant="outlined"
+                    color="error"
+                    onClick={() => list.remove(index)}
+                    aria-label={`${contactsTexts.remove} ${clientHeading(role, index)}`}
+                  >
                     {contactsTexts.remove}
                   </Button>
                 )}
               </Stack>
             </Stack>
-            <PersonFields party="client" fields={fields} control={form.control as unknown as Control<FieldValues>} prefix={`clients.${index}.`} ownDetails={index === 0 && (role === 'CLIENT_HOMEOWNER' || role === 'CLIENT_BUYER')} emailLocked={index === 0 && order.locked.includes('client_email')} />
+            <PersonFields
+              party="client"
+              fields={fields}
+              control={form.control as unknown as Control<FieldValues>}
+              prefix={`clients.${index}.`}
+              ownDetails={index === 0 && (role === 'CLIENT_HOMEOWNER' || role === 'CLIENT_BUYER')}
+              emailLocked={index === 0 && order.locked.includes('client_email')}
+            />
           </Box>
         ))}
-        {canAddClient(list.fields.length, office.max_clients) && list.fields.length < clientLimit(office.max_clients) && (
-          <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            <Typography>{contactsTexts.moreClients}</Typography>
-            <Button variant="outlined" onClick={() => list.append(personDefaults(null, fields) as never)}>
-              {addClientLabel(role)}
-            </Button>
-          </Stack>
-        )}
+        {canAddClient(list.fields.length, office.max_clients) &&
+          list.fields.length < clientLimit(office.max_clients) && (
+            <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+              <Typography>{contactsTexts.moreClients}</Typography>
+              <Button variant="outlined" onClick={() => list.append(personDefaults(null, fields) as never)}>
+                {addClientLabel(role)}
+              </Button>
+            </Stack>
+          )}
       </Stack>
       {isFailure(failure) && <FailureNotice phone={office.office_phone} sx={{ mt: 2 }} />}
     </form>

@@ -28,7 +28,10 @@ export function ContactDraft({ type, onDone }: { type: ContactTypeRef; onDone: (
   const fields = people.fields.contact;
   const add = useAddContact(scope);
   const [adding, setAdding] = useState(false);
-  const schema = useMemo(() => personFormResolverSchema('contact', fields, people.phoneCountry), [fields, people.phoneCountry]);
+  const schema = useMemo(
+    () => personFormResolverSchema('contact', fields, people.phoneCountry),
+    [fields, people.phoneCountry],
+  );
   const form = useStepForm(schema, { ...personDefaults(null, fields), type });
 
   const send = async (contact: ContactInput): Promise<boolean> => {
@@ -62,7 +65,12 @@ export function ContactDraft({ type, onDone }: { type: ContactTypeRef; onDone: (
     <Box>
       {adding ? (
         <form onKeyDown={onKeyDown} onSubmit={(event) => event.preventDefault()} noValidate aria-label={type.name}>
-          <PersonFields party="contact" fields={fields} control={form.control as unknown as Control<FieldValues>} ownDetails={false} />
+          <PersonFields
+            party="contact"
+            fields={fields}
+            control={form.control as unknown as Control<FieldValues>}
+            ownDetails={false}
+          />
           <Stack direction="row" spacing={2} sx={{ mt: 2 }}>
             <Button variant="contained" disabled={add.isPending} onClick={() => void saveNew()}>
               {contactsTexts.save}
@@ -74,7 +82,13 @@ export function ContactDraft({ type, onDone }: { type: ContactTypeRef; onDone: (
         </form>
       ) : (
         <Stack spacing={2}>
-          <PersonSearch kind={{ contactType: type.id }} label={contactsTexts.searchContact} addNewLabel={contactsTexts.addNewContact} onPick={pick} onAddNew={() => setAdding(true)} />
+          <PersonSearch
+            kind={{ contactType: type.id }}
+            label={contactsTexts.searchContact}
+            addNewLabel={contactsTexts.addNewContact}
+            onPick={pick}
+            onAddNew={() => setAdding(true)}
+          />
           <Box>
             <Button variant="outlined" color="error" onClick={onDone}>
               {contactsTexts.deleteContact}

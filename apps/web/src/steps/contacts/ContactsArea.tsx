@@ -25,7 +25,10 @@ export function ContactsArea() {
   const remove = useRemoveContact(scope);
   const [choosing, setChoosing] = useState(false);
   const [typeId, setTypeId] = useState('');
-  const offered = offeredContactTypes(configuredContactTypes(office.contact_types, people.contactTypeChoice), order.contacts);
+  const offered = offeredContactTypes(
+    configuredContactTypes(office.contact_types, people.contactTypeChoice),
+    order.contacts,
+  );
   const chosen = offered.find((type) => String(type.id) === typeId);
   const done = () => {
     setChoosing(false);
@@ -39,7 +42,11 @@ export function ContactsArea() {
       </Typography>
       <Stack spacing={3}>
         {order.contacts.map((contact) => (
-          <Stack key={contact.id ?? contact.first} direction="row" sx={{ justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
+          <Stack
+            key={contact.id ?? contact.first}
+            direction="row"
+            sx={{ justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}
+          >
             <Box>
               <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                 {contact.type?.name}
@@ -47,7 +54,12 @@ export function ContactsArea() {
               <PersonDisplay person={contact} fields={people.fields.contact} />
             </Box>
             <Box>
-              <Button variant="outlined" color="error" disabled={remove.isPending} onClick={() => contact.id != null && remove.mutate({ id: contact.id })}>
+              <Button
+                variant="outlined"
+                color="error"
+                disabled={remove.isPending}
+                onClick={() => contact.id != null && remove.mutate({ id: contact.id })}
+              >
                 {contactsTexts.deleteContact}
               </Button>
             </Box>
@@ -59,7 +71,13 @@ export function ContactsArea() {
               <InputLabel htmlFor={selectId} sx={{ color: 'text.primary', mb: 0.5 }}>
                 {contactsTexts.contactType}
               </InputLabel>
-              <NativeSelect id={selectId} value={typeId} onChange={(event) => setTypeId(event.target.value)} input={<OutlinedInput />} sx={{ minWidth: 240 }}>
+              <NativeSelect
+                id={selectId}
+                value={typeId}
+                onChange={(event) => setTypeId(event.target.value)}
+                input={<OutlinedInput />}
+                sx={{ minWidth: 240 }}
+              >
                 <option value="" />
                 {offered.map((type) => (
                   <option key={type.id} value={String(type.id)}>

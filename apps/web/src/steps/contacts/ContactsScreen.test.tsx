@@ -2,7 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PEOPLE_SETTING } from '@scheduler/contracts/people-setting-keys';
-import { officeFixture, orderFixture, renderStep, stubServer, type RecordedRequest } from '../../test-support/render-step.tsx';
+import {
+  officeFixture,
+  orderFixture,
+  renderStep,
+  stubServer,
+  type RecordedRequest,
+} from '../../test-support/render-step.tsx';
 import { personSchema } from '@scheduler/contracts/person';
 import { texts } from '../../shared/texts.ts';
 import ContactsScreen from './ContactsScreen.tsx';
@@ -15,13 +21,15 @@ const answer = (request: RecordedRequest) => {
 };
 const office = (settings: Array<{ key: string; value: string }>) => officeFixture({ settings_data: settings });
 const homeOwner = orderFixture({ user: { type: 'CLIENT_HOMEOWNER', text: 'Home Owner', other: '' } });
-const field = (scope: HTMLElement, label: string) => within(scope).getByRole('textbox', { name: new RegExp(`^${label}`) });
+const field = (scope: HTMLElement, label: string) =>
+  within(scope).getByRole('textbox', { name: new RegExp(`^${label}`) });
 const clientForm = () => screen.getByRole('region', { name: 'Home Owner' });
 async function typeName(user: ReturnType<typeof userEvent.setup>, scope: HTMLElement, first: string, last: string) {
   await user.type(field(scope, 'First Name'), first);
   await user.type(field(scope, 'Last Name'), last);
 }
-const writes = (requests: RecordedRequest[]) => requests.filter((r) => r.method === 'POST').map((r) => r.path.split('/').pop());
+const writes = (requests: RecordedRequest[]) =>
+  requests.filter((r) => r.method === 'POST').map((r) => r.path.split('/').pop());
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -31,7 +39,11 @@ describe('the contacts step', () => {
     const user = userEvent.setup();
     renderStep(ContactsScreen, { office: office([]) });
     const group = screen.getByRole('group', { name: 'Select your role:' });
-    expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual(['Home Owner', 'Home Buyer', "Buyer's Agent", 'Other']);
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Home Owner', 'Home Buyer', "Buyer's Agent", 'Other']);
     expect(screen.queryByRole('region', { name: 'Home Owner' })).toBeNull();
     await user.click(within(group).getByRole('button', { name: 'Home Owner' }));
     expect(within(group).getByRole('button', { name: 'Home Owner' }).getAttribute('aria-pressed')).toBe('true');
@@ -44,7 +56,11 @@ describe('the contacts step', () => {
     const user = userEvent.setup();
     const { goTo } = renderStep(ContactsScreen, { office: office([]), order: homeOwner });
     const form = clientForm();
-    expect(within(form).getAllByRole('textbox').map((input) => input.getAttribute('autocomplete'))).toEqual(['given-name', 'family-name', 'email', 'tel']);
+    expect(
+      within(form)
+        .getAllByRole('textbox')
+        .map((input) => input.getAttribute('autocomplete')),
+    ).toEqual(['given-name', 'family-name', 'email', 'tel']);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(field(form, 'First Name').getAttribute('aria-invalid')).toBe('true'));
     expect(field(form, 'Last Name').getAttribute('aria-invalid')).toBe('true');
@@ -100,7 +116,9 @@ describe('the contacts step', () => {
     await user.clear(field(form, 'Email'));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(writes(requests)).toContain('set_clients'));
-    expect(requests.find((r) => r.path.endsWith('/set_clients'))!.body).toEqual({ clients: [{ first: 'Jordan', last: 'Reyes', mobile_phone: '(614) 555-0142' }] });
+    expect(requests.find((r) => r.path.endsWith('/set_clients'))!.body).toEqual({
+      clients: [{ first: 'Jordan', last: 'Reyes', mobile_phone: '(614) 555-0142' }],
+    });
   });
 
   it('follows the client settings: the displayed fields, and the required ones marked and checked', async () => {
@@ -115,7 +133,11 @@ describe('the contacts step', () => {
     });
     const form = clientForm();
     // The required fields join the displayed ones, in the form's order.
-    expect(within(form).getAllByRole('textbox').map((input) => input.getAttribute('name'))).toEqual(['clients.0.first', 'clients.0.last', 'clients.0.email', 'clients.0.work_phone', 'clients.0.city']);
+    expect(
+      within(form)
+        .getAllByRole('textbox')
+        .map((input) => input.getAttribute('name')),
+    ).toEqual(['clients.0.first', 'clients.0.last', 'clients.0.email', 'clients.0.work_phone', 'clients.0.city']);
     expect(screen.queryByText('Receive SMS updates related to your order')).toBeNull();
     await typeName(user, form, 'Dana', 'Whitfield');
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -133,7 +155,11 @@ describe('the contacts step', () => {
     const search = within(panel).getByRole('combobox', { name: "Search for a buyer's agent" });
     await user.click(search);
     expect(search.getAttribute('aria-expanded')).toBe('true');
-    expect(within(panel).getAllByRole('option').map((option) => option.textContent)).toEqual(['Add new agent']);
+    expect(
+      within(panel)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Add new agent']);
     await user.keyboard('{ArrowDown}{Enter}');
     await within(panel).findByRole('textbox', { name: /^First Name/ });
     expect(requests.filter((r) => r.path.includes('/search_agents'))).toEqual([]);
@@ -141,8 +167,19 @@ describe('the contacts step', () => {
 
   it("shows a locked buyer's agent with neither Edit nor Change, and says why; the same agent unlocked may be edited (issue 42)", async () => {
     stubServer(answer);
-    const jessica = personSchema.parse({ id: 201, first: 'Jessica', last: 'Moreno', email: 'jessica.moreno@example.com', mobile_phone: '(614) 555-0120' });
-    const withAgent = (locked: Array<'agent_email'>) => orderFixture({ user: { type: 'CLIENT_HOMEOWNER', text: 'Home Owner', other: '' }, buyers_agent: jessica, locked });
+    const jessica = personSchema.parse({
+      id: 201,
+      first: 'Jessica',
+      last: 'Moreno',
+      email: 'jessica.moreno@example.com',
+      mobile_phone: '(614) 555-0120',
+    });
+    const withAgent = (locked: Array<'agent_email'>) =>
+      orderFixture({
+        user: { type: 'CLIENT_HOMEOWNER', text: 'Home Owner', other: '' },
+        buyers_agent: jessica,
+        locked,
+      });
     const { unmount } = renderStep(ContactsScreen, { office: office([]), order: withAgent(['agent_email']) });
     let panel = screen.getByRole('region', { name: "Buyer's Agent" });
     expect(within(panel).getByText(/Jessica/)).toBeTruthy();
@@ -179,7 +216,14 @@ describe('the contacts step', () => {
     await user.type(field(panel, 'Mobile Phone'), '6145550100');
     await user.click(within(panel).getByRole('button', { name: 'Save' }));
     // Leaving the field (for Save) wrote the number the country's way.
-    await waitFor(() => expect(requests.find((r) => r.path.includes('set_buyers_agent'))?.body).toEqual({ first: 'Pat', last: 'Lee', mobile_phone: '(614) 555-0100', add_new: true }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.path.includes('set_buyers_agent'))?.body).toEqual({
+        first: 'Pat',
+        last: 'Lee',
+        mobile_phone: '(614) 555-0100',
+        add_new: true,
+      }),
+    );
     // The saved agent reads back with the phone as spec 5.5 writes it.
     await within(panel).findByText('Mobile Phone: (614) 555-0100');
   });

@@ -3,7 +3,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { AGENT_PARTIES, type AgentParty } from '@scheduler/contracts/people';
-import { AGENT_PROFILE_BANNER, needsOwnAgentProfile, offeredRoles, OWN_AGENT_PARTY, ROLE_TEXT, saveOrder, sectionOrder, type Role, type Section } from '@scheduler/domain/people/contacts-step';
+import {
+  AGENT_PROFILE_BANNER,
+  needsOwnAgentProfile,
+  offeredRoles,
+  OWN_AGENT_PARTY,
+  ROLE_TEXT,
+  saveOrder,
+  sectionOrder,
+  type Role,
+  type Section,
+} from '@scheduler/domain/people/contacts-step';
 import { nextStep } from '@scheduler/domain/route-table';
 import { StepFrame } from '../../frame/StepFrame.tsx';
 import { useScheduler } from '../../shared/scheduler-context.tsx';
@@ -52,7 +62,11 @@ export default function ContactsScreen() {
     setRole(choice);
     setFailure(null);
     // The server checks an agent panel against the recorded role: record it at once (OTHER waits for its text).
-    if (choice !== 'OTHER') void setUserType(scope, { type: choice, text: ROLE_TEXT[choice] }).then(() => invalidateOrder(queryClient, scope), setFailure);
+    if (choice !== 'OTHER')
+      void setUserType(scope, { type: choice, text: ROLE_TEXT[choice] }).then(
+        () => invalidateOrder(queryClient, scope),
+        setFailure,
+      );
   };
 
   const next = async () => {
@@ -88,7 +102,17 @@ export default function ContactsScreen() {
 
   return (
     <StepFrame step="contacts" nextDisabled={role === null || saving} onNext={() => void next()}>
-      <RoleQuestion roles={roles} role={role} other={other} otherMissing={otherMissing} onRole={chooseRole} onOther={(text) => { setOther(text); setOtherMissing(false); }} />
+      <RoleQuestion
+        roles={roles}
+        role={role}
+        other={other}
+        otherMissing={otherMissing}
+        onRole={chooseRole}
+        onOther={(text) => {
+          setOther(text);
+          setOtherMissing(false);
+        }}
+      />
       {showBanner && (
         <Box ref={bannerRef} sx={{ scrollMarginTop: 16 }}>
           <Notice severity="error" sx={{ mb: 3 }}>
@@ -100,7 +124,13 @@ export default function ContactsScreen() {
         <PanelRegistryContext.Provider value={registry}>
           <Stack spacing={5}>
             {sections.map((section) =>
-              section === 'clients' ? <ClientsPanel key={section} role={role} /> : section === 'contacts' ? <ContactsArea key={section} /> : <AgentPanel key={section} party={section} role={role} />,
+              section === 'clients' ? (
+                <ClientsPanel key={section} role={role} />
+              ) : section === 'contacts' ? (
+                <ContactsArea key={section} />
+              ) : (
+                <AgentPanel key={section} party={section} role={role} />
+              ),
             )}
           </Stack>
         </PanelRegistryContext.Provider>

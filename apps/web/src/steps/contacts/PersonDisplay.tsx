@@ -5,7 +5,13 @@ import { fullName, personDisplayLines, type PersonRecord } from '@scheduler/doma
 import { useScheduler } from '../../shared/scheduler-context.tsx';
 
 /** The read-only person display of spec 2.7 (full form): the name, then each filled field with its label. */
-export function PersonDisplay({ person, fields }: { person: Omit<Partial<PersonRecord>, 'id'> & { id?: number | null | undefined }; fields: PanelFields }) {
+export function PersonDisplay({
+  person,
+  fields,
+}: {
+  person: Omit<Partial<PersonRecord>, 'id'> & { id?: number | null | undefined };
+  fields: PanelFields;
+}) {
   const { office } = useScheduler();
   const stateName = (id: number) => office.states.find((state) => state.id === id)?.abbreviation ?? '';
   const lines = personDisplayLines({ ...person, id: person.id ?? 0 } as PersonRecord, fields, 'full', stateName);

@@ -1,7 +1,12 @@
 import Box from '@mui/material/Box';
 import type { Control, FieldValues } from 'react-hook-form';
 import type { Party, PersonField } from '@scheduler/contracts/people';
-import { FIELD_AUTOCOMPLETE, FIELD_LABELS, showsSmsChoice, type PanelFields } from '@scheduler/domain/people/person-fields';
+import {
+  FIELD_AUTOCOMPLETE,
+  FIELD_LABELS,
+  showsSmsChoice,
+  type PanelFields,
+} from '@scheduler/domain/people/person-fields';
 import { formatPhoneNumber } from '@scheduler/domain/people/phone-numbers';
 import { FormTextField } from '../../shared/form/FormTextField.tsx';
 import { useScheduler } from '../../shared/scheduler-context.tsx';
@@ -24,7 +29,14 @@ export interface PersonFieldsProps {
 }
 
 /** The configured fields of one person form (spec 2.7, 5.4), in the form's order. */
-export function PersonFields({ party, fields, control, prefix = '', ownDetails, emailLocked = false }: PersonFieldsProps) {
+export function PersonFields({
+  party,
+  fields,
+  control,
+  prefix = '',
+  ownDetails,
+  emailLocked = false,
+}: PersonFieldsProps) {
   const { office } = useScheduler();
   const required = new Set(fields.required);
   const stateOptions = office.states.map((state) => ({ value: String(state.id), label: state.abbreviation }));

@@ -106,12 +106,32 @@ export function PersonSearch({ kind, label, addNewLabel, onPick, onAddNew }: Per
         id={listId}
         aria-label={label}
         hidden={!expanded}
-        sx={{ listStyle: 'none', m: 0, mt: 0.5, p: 0, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }}
+        sx={{
+          listStyle: 'none',
+          m: 0,
+          mt: 0.5,
+          p: 0,
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
+          bgcolor: 'background.paper',
+        }}
       >
         {results.map((result, index) => (
-          <SearchOption key={result.id} id={optionId(index)} text={result.display} active={index === active} onPick={() => pick(index)} />
+          <SearchOption
+            key={result.id}
+            id={optionId(index)}
+            text={result.display}
+            active={index === active}
+            onPick={() => pick(index)}
+          />
         ))}
-        <SearchOption id={optionId(results.length)} text={addNewLabel} active={active === results.length} onPick={() => pick(results.length)} />
+        <SearchOption
+          id={optionId(results.length)}
+          text={addNewLabel}
+          active={active === results.length}
+          onPick={() => pick(results.length)}
+        />
       </Box>
       {expanded && search.isFetching && (
         <Typography variant="body2" role="status" sx={{ mt: 0.5 }}>

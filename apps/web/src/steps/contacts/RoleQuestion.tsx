@@ -30,7 +30,12 @@ export function RoleQuestion({ roles, role, other, otherMissing, onRole, onOther
           </Typography>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
             {roles.map((choice) => (
-              <Button key={choice} variant={choice === role ? 'contained' : 'outlined'} aria-pressed={choice === role} onClick={() => onRole(choice)}>
+              <Button
+                key={choice}
+                variant={choice === role ? 'contained' : 'outlined'}
+                aria-pressed={choice === role}
+                onClick={() => onRole(choice)}
+              >
                 {ROLE_TEXT[choice]}
               </Button>
             ))}
@@ -41,7 +46,13 @@ export function RoleQuestion({ roles, role, other, otherMissing, onRole, onOther
           <InputLabel htmlFor={id} sx={{ color: 'text.primary', mb: 0.5 }}>
             {contactsTexts.yourRole}
           </InputLabel>
-          <NativeSelect id={id} input={<OutlinedInput />} value={role ?? ''} onChange={(event) => event.target.value && onRole(event.target.value as Role)} sx={{ minWidth: 240 }}>
+          <NativeSelect
+            id={id}
+            input={<OutlinedInput />}
+            value={role ?? ''}
+            onChange={(event) => event.target.value && onRole(event.target.value as Role)}
+            sx={{ minWidth: 240 }}
+          >
             <option value="" disabled>
               {contactsTexts.selectRole}
             </option>
@@ -64,7 +75,12 @@ export function RoleQuestion({ roles, role, other, otherMissing, onRole, onOther
             value={other}
             onChange={(event) => onOther(event.target.value)}
             error={otherMissing}
-            inputProps={{ maxLength: 200, 'aria-invalid': otherMissing, 'aria-describedby': otherMissing ? `${otherId}-helper` : undefined, autoComplete: 'organization-title' }}
+            inputProps={{
+              maxLength: 200,
+              'aria-invalid': otherMissing,
+              'aria-describedby': otherMissing ? `${otherId}-helper` : undefined,
+              autoComplete: 'organization-title',
+            }}
           />
           {otherMissing && (
             <Typography id={`${otherId}-helper`} variant="caption" sx={{ color: 'error.main' }}>

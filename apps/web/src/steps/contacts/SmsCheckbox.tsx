@@ -13,7 +13,10 @@ export function SmsCheckbox({ control, name }: { control: Control<FieldValues>; 
       control={control}
       name={name}
       render={({ field }) => (
-        <Box component="label" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.5, minHeight: 44, cursor: 'pointer' }}>
+        <Box
+          component="label"
+          sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.5, minHeight: 44, cursor: 'pointer' }}
+        >
           <Box
             component="input"
             type="checkbox"

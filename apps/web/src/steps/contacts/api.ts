@@ -72,7 +72,8 @@ export function usePeopleSearch(scope: SessionScope, kind: SearchKind, query: st
   const kindKey = 'contactType' in kind ? `contact-${kind.contactType}` : kind.party;
   return useQuery({
     queryKey: queryKeys.peopleSearch(scope, kindKey, query),
-    queryFn: ({ signal }) => callApi<SearchResult[]>(searchPath(scope, kind, query), { session: scope.credentials, signal }),
+    queryFn: ({ signal }) =>
+      callApi<SearchResult[]>(searchPath(scope, kind, query), { session: scope.credentials, signal }),
     enabled: query.length >= SEARCH_QUERY_MIN,
     retry: false,
     staleTime: 30_000,

@@ -44,7 +44,8 @@ export function personFormResolverSchema(party: Party, fields: PanelFields, phon
     .superRefine((values, ctx) => {
       const result = rules.safeParse(values);
       if (result.success) return;
-      for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: fieldMessage(issue) });
+      for (const issue of result.error.issues)
+        ctx.addIssue({ code: 'custom', path: issue.path, message: fieldMessage(issue) });
     })
     .transform((values) => rules.parse(values));
 }

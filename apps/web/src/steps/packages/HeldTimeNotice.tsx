@@ -37,29 +37,55 @@ export function HeldTimeNotice({
   onPickAnother: () => void;
 }) {
   const listId = useId();
-  const when = datetime ? `${formatAppointmentDateTime(wallTimeIn(datetime, office.time_zone))}${zoneSuffix(office.time_zone, Date.parse(datetime))}` : '';
+  const when = datetime
+    ? `${formatAppointmentDateTime(wallTimeIn(datetime, office.time_zone))}${zoneSuffix(office.time_zone, Date.parse(datetime))}`
+    : '';
   if (fit.kind === 'team') {
     const added = fit.after.filter((id) => !fit.before.includes(id));
-    const names = joinNames(added.map((id) => office.users.find((user) => user.id === id)?.display ?? '').filter(Boolean));
-    return <Notice severity="info">{showNames && names ? t.teamChanged(names, when) : t.teamGrew(fit.after.length, when)}</Notice>;
+    const names = joinNames(
+      added.map((id) => office.users.find((user) => user.id === id)?.display ?? '').filter(Boolean),
+    );
+    return (
+      <Notice severity="info">
+        {showNames && names ? t.teamChanged(names, when) : t.teamGrew(fit.after.length, when)}
+      </Notice>
+    );
   }
   if (fit.kind === 'moved') {
     const slot = describeSlot(fit.slot, { long: true, showNames, users: office.users });
     return <Notice severity="info">{t.moved([slot.label, slot.detail].filter(Boolean).join(' '))}</Notice>;
   }
-  const choices = alternativeSlots(fit.appointments, showNames).map((slot) => describeSlot(slot, { long: true, showNames, users: office.users }));
+  const choices = alternativeSlots(fit.appointments, showNames).map((slot) =>
+    describeSlot(slot, { long: true, showNames, users: office.users }),
+  );
   return (
-    <Notice severity="warning" action={<Button variant="outlined" onClick={onPickAnother} disabled={busy}>{t.pickAnother}</Button>}>
+    <Notice
+      severity="warning"
+      action={
+        <Button variant="outlined" onClick={onPickAnother} disabled={busy}>
+          {t.pickAnother}
+        </Button>
+      }
+    >
       <Box component="strong" sx={{ display: 'block', mb: 0.5 }}>
         {t.doesNotFitTitle}
       </Box>
       {choices.length > 0 ? t.doesNotFit(when) : t.noneNearby(when)}
       {choices.length > 0 && (
         <Box sx={{ mt: 1.5, bgcolor: 'background.paper', color: 'text.primary', borderRadius: 2 }}>
-          <Box id={listId} component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+          <Box
+            id={listId}
+            component="span"
+            sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+          >
             {t.nearestTimes}
           </Box>
-          <SlotChoiceList choices={choices} onChoose={(slot) => !busy && onChoose(slot)} labelledBy={listId} scrollAfter={3} />
+          <SlotChoiceList
+            choices={choices}
+            onChoose={(slot) => !busy && onChoose(slot)}
+            labelledBy={listId}
+            scrollAfter={3}
+          />
         </Box>
       )}
     </Notice>

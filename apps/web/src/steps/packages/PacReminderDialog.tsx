@@ -10,11 +10,27 @@ import { packagesTexts as t } from './packages-texts.ts';
 import { focusWhenMounted } from '@scheduler/ui/focus';
 
 /** Spec 4.4 step 1: pay-at-close is offered and not taken; Go back (the safe answer, focused first) or Continue anyway. */
-export default function PacReminderDialog({ name, onContinue, onClose }: { name: string; onContinue: () => void; onClose: () => void }) {
+export default function PacReminderDialog({
+  name,
+  onContinue,
+  onClose,
+}: {
+  name: string;
+  onContinue: () => void;
+  onClose: () => void;
+}) {
   const id = useId();
   useFocusHeadingAfterClose();
   return (
-    <Dialog open onClose={onClose} disableRestoreFocus aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`} fullWidth maxWidth="xs">
+    <Dialog
+      open
+      onClose={onClose}
+      disableRestoreFocus
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      fullWidth
+      maxWidth="xs"
+    >
       <DialogTitle id={`${id}-title`} component="h2">
         {t.pac.reminderTitle}
       </DialogTitle>

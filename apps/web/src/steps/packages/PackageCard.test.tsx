@@ -4,13 +4,34 @@ import { describe, expect, it, vi } from 'vitest';
 import { pkg, service, uuid } from './catalogue-fixtures.ts';
 import { PackageCard, type PackageCardProps } from './PackageCard.tsx';
 
-const HOME = service(uuid(1), { name: 'Home <em>Inspection</em>', base: 42500, fees: [{ gross: 15000, value: 0, description: 'Home size' }] });
+const HOME = service(uuid(1), {
+  name: 'Home <em>Inspection</em>',
+  base: 42500,
+  fees: [{ gross: 15000, value: 0, description: 'Home size' }],
+});
 const TERMITE = service(uuid(8), { name: 'Termite', base: 9500 });
 // $575 + $95 one by one; the package is $480 before tax (it waives the home-size fee), $516.00 with its 7.5 % tax.
-const ESSENTIALS = pkg(1, [HOME, TERMITE], { name: "Buyer's <strong>Essentials</strong>", description: '<p>Every buyer needs it.</p><script>alert(1)</script>', base: 48000, subtotal: 63000, amount: 48000, total: 51600, savings: 19000 });
+const ESSENTIALS = pkg(1, [HOME, TERMITE], {
+  name: "Buyer's <strong>Essentials</strong>",
+  description: '<p>Every buyer needs it.</p><script>alert(1)</script>',
+  base: 48000,
+  subtotal: 63000,
+  amount: 48000,
+  total: 51600,
+  savings: 19000,
+});
 
 const renderCard = (changes: Partial<PackageCardProps> = {}) => {
-  const props: PackageCardProps = { pkg: ESSENTIALS, chosen: false, currency: 'USD', feesHidden: false, busy: false, onSelect: vi.fn(), onRemove: vi.fn(), ...changes };
+  const props: PackageCardProps = {
+    pkg: ESSENTIALS,
+    chosen: false,
+    currency: 'USD',
+    feesHidden: false,
+    busy: false,
+    onSelect: vi.fn(),
+    onRemove: vi.fn(),
+    ...changes,
+  };
   render(<PackageCard {...props} />);
   return { props, card: screen.getByRole('article') };
 };
@@ -33,7 +54,9 @@ describe('a package card (spec 2.9)', () => {
   it("adds up on the card: the included services' amounts less the savings are the price it shows, to the cent (issue 20)", () => {
     const { card } = renderCard();
     const cents = (text: string | null) => Math.round(Number(text!.replace(/[^\d.]/g, '')) * 100);
-    const [price] = within(card).getAllByText(/^\$[\d,.]+$/).filter((element) => element.tagName === 'P');
+    const [price] = within(card)
+      .getAllByText(/^\$[\d,.]+$/)
+      .filter((element) => element.tagName === 'P');
     const included = [...card.querySelectorAll('li span:last-child')].map((element) => cents(element.textContent));
     const savings = cents(within(card).getByText(/in savings$/).textContent);
     expect(included).toEqual([57500, 9500]);

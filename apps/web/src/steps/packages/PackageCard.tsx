@@ -33,10 +33,29 @@ export function PackageCard({ pkg, chosen, currency, feesHidden, busy, onSelect,
       component="article"
       aria-labelledby={nameId}
       variant="outlined"
-      sx={{ p: { xs: 2, sm: 3 }, display: 'flex', flexDirection: 'column', gap: 1.5, borderWidth: pkg.best ? 2 : 1, borderColor: pkg.best ? 'primary.main' : 'divider' }}
+      sx={{
+        p: { xs: 2, sm: 3 },
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 1.5,
+        borderWidth: pkg.best ? 2 : 1,
+        borderColor: pkg.best ? 'primary.main' : 'divider',
+      }}
     >
       {pkg.best && (
-        <Box component="span" sx={{ alignSelf: 'flex-start', px: 1.25, py: 0.25, borderRadius: 1, bgcolor: 'primary.main', color: 'primary.contrastText', fontWeight: 700, fontSize: '0.85rem' }}>
+        <Box
+          component="span"
+          sx={{
+            alignSelf: 'flex-start',
+            px: 1.25,
+            py: 0.25,
+            borderRadius: 1,
+            bgcolor: 'primary.main',
+            color: 'primary.contrastText',
+            fontWeight: 700,
+            fontSize: '0.85rem',
+          }}
+        >
           {pkg.bestText.trim() || t.bestOffer}
         </Box>
       )}
@@ -69,7 +88,12 @@ export function PackageCard({ pkg, chosen, currency, feesHidden, busy, onSelect,
           {t.inSavings(money(lines.savings))}
         </Typography>
       )}
-      <BusyButton variant={chosen ? 'outlined' : 'contained'} busy={busy} onClick={chosen ? onRemove : onSelect} sx={{ alignSelf: { xs: 'stretch', sm: 'flex-start' }, minHeight: 44 }}>
+      <BusyButton
+        variant={chosen ? 'outlined' : 'contained'}
+        busy={busy}
+        onClick={chosen ? onRemove : onSelect}
+        sx={{ alignSelf: { xs: 'stretch', sm: 'flex-start' }, minHeight: 44 }}
+      >
         {chosen ? t.removePackage : t.selectPackage}
       </BusyButton>
     </Paper>

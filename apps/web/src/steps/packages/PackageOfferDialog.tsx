@@ -42,10 +42,31 @@ export default function PackageOfferDialog({
       <DialogContent>
         <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexDirection: 'column', gap: 2 }}>
           {packages.map((pkg) => (
-            <Box component="li" key={pkg.id} sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 2, display: 'flex', flexDirection: 'column', gap: 1 }}>
+            <Box
+              component="li"
+              key={pkg.id}
+              sx={{
+                border: 1,
+                borderColor: 'divider',
+                borderRadius: 2,
+                p: 2,
+                display: 'flex',
+                flexDirection: 'column',
+                gap: 1,
+              }}
+            >
               <SafeHtml html={pkg.name} component="h3" sx={{ m: 0, fontSize: '1.1rem', fontWeight: 700 }} />
-              {!feesHidden && pkg.savings > 0 && <Typography sx={{ color: 'success.dark', fontWeight: 700 }}>{t.offer.save(formatMoney(pkg.savings, currency))}</Typography>}
-              <BusyButton variant="contained" busy={busyId === pkg.id} onClick={() => onAdd(pkg.id)} sx={{ alignSelf: 'flex-start', minHeight: 44 }}>
+              {!feesHidden && pkg.savings > 0 && (
+                <Typography sx={{ color: 'success.dark', fontWeight: 700 }}>
+                  {t.offer.save(formatMoney(pkg.savings, currency))}
+                </Typography>
+              )}
+              <BusyButton
+                variant="contained"
+                busy={busyId === pkg.id}
+                onClick={() => onAdd(pkg.id)}
+                sx={{ alignSelf: 'flex-start', minHeight: 44 }}
+              >
                 {t.offer.add}
               </BusyButton>
             </Box>

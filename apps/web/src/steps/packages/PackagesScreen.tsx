@@ -21,7 +21,14 @@ import { FailureNotice } from '../../shared/FailureNotice.tsx';
 import { Notice } from '../../shared/Notice.tsx';
 import { AdditionalCharges } from './AdditionalCharges.tsx';
 import { useAddService, useRemoveService, useRushRer, useSetPackage } from './api.ts';
-import { cartHasServices, inspectedServices, packagesToOffer, removalRefusal, rushCardKind, type Cart } from './cart-rules.ts';
+import {
+  cartHasServices,
+  inspectedServices,
+  packagesToOffer,
+  removalRefusal,
+  rushCardKind,
+  type Cart,
+} from './cart-rules.ts';
 import { PackageCard } from './PackageCard.tsx';
 import { packagesSettings } from './packages-settings.ts';
 import { packagesTexts as t } from './packages-texts.ts';
@@ -41,7 +48,15 @@ const ConflictDialog = lazyChunk(() => import('./ConflictDialog.tsx'));
 const sectionTitle = { fontSize: '1.3rem', fontWeight: 700, mb: 1 } as const;
 
 /** Spec 2.9: packages, services, charges, rush, pay-at-close and coupon, with Back/Next (4.4). */
-export function PackagesScreen({ packages, services, pricing }: { packages: PackageResponse[]; services: ServiceResponse[]; pricing: Pricing }) {
+export function PackagesScreen({
+  packages,
+  services,
+  pricing,
+}: {
+  packages: PackageResponse[];
+  services: ServiceResponse[];
+  pricing: Pricing;
+}) {
   const { scope, order, office, settings, currency, mode, goTo } = useScheduler();
   const rules = packagesSettings(office, settings);
   const mobile = useMediaQuery(MOBILE_QUERY);
@@ -88,7 +103,11 @@ export function PackagesScreen({ packages, services, pricing }: { packages: Pack
     },
     onError: setProblem,
   });
-  const addService = (id: string) => add.mutate(id, callbacks(() => setOffering(id !== rules.pacServiceId)));
+  const addService = (id: string) =>
+    add.mutate(
+      id,
+      callbacks(() => setOffering(id !== rules.pacServiceId)),
+    );
   const refusedRemoval = (removing: { service: string } | { package: true }) => {
     const refused = removalRefusal(removing, cart, packages, services, rules);
     setRefusedHere(refused);
@@ -99,11 +118,15 @@ export function PackagesScreen({ packages, services, pricing }: { packages: Pack
   };
   const choosePackage = (id: number | null) => {
     if (id === null && refusedRemoval({ package: true })) return;
-    setPackage.mutate(id, callbacks(() => setOffering(false)));
+    setPackage.mutate(
+      id,
+      callbacks(() => setOffering(false)),
+    );
   };
 
   // The pay-at-close reminder shows once per visit, not on every Next (issue 20 item 1).
-  const onNext = () => (pacOffered && !pacAdded && !pacReminded(scope.credentials.token) ? setReminding(true) : flow.proceed());
+  const onNext = () =>
+    pacOffered && !pacAdded && !pacReminded(scope.credentials.token) ? setReminding(true) : flow.proceed();
   const refusal = refusedHere ?? (problem instanceof ApiError && problem.status === 400 ? problem.message : null);
   const shownPackages = cart.packageId === null ? packages : packages.filter((pkg) => pkg.id === cart.packageId);
 
@@ -129,7 +152,11 @@ export function PackagesScreen({ packages, services, pricing }: { packages: Pack
         {isFailure(heldTime.error) && <FailureNotice phone={office.office_phone} />}
         {catalogueEmpty && (
           <Notice severity="warning">
-            <strong>{t.noServicesTitle}</strong> <ContactText text={t.noServices(formatPhone(office.office_phone))} phone={formatPhone(office.office_phone)} />
+            <strong>{t.noServicesTitle}</strong>{' '}
+            <ContactText
+              text={t.noServices(formatPhone(office.office_phone))}
+              phone={formatPhone(office.office_phone)}
+            />
           </Notice>
         )}
         {pacRemoved && <Notice severity="warning">{t.pac.removed(rules.pacName)}</Notice>}
@@ -156,14 +183,23 @@ export function PackagesScreen({ packages, services, pricing }: { packages: Pack
           </Box>
         )}
         {rushKind && (
-          <RushCard kind={rushKind} price={pricing.fees_hidden ? null : money(office.rer_rush_amount)} rushed={order.rush_rer} busy={rush.isPending} onChange={(value) => rush.mutate(value, callbacks())} />
+          <RushCard
+            kind={rushKind}
+            price={pricing.fees_hidden ? null : money(office.rer_rush_amount)}
+            rushed={order.rush_rer}
+            busy={rush.isPending}
+            onChange={(value) => rush.mutate(value, callbacks())}
+          />
         )}
         {pacOffered && (
           <PayAtCloseCard
             name={rules.pacName}
             stateFee={rules.pacStateFeeCents > 0 ? money(rules.pacStateFeeCents) : null}
             added={pacAdded}
-            busy={(add.isPending && add.variables === rules.pacServiceId) || (remove.isPending && remove.variables === rules.pacServiceId)}
+            busy={
+              (add.isPending && add.variables === rules.pacServiceId) ||
+              (remove.isPending && remove.variables === rules.pacServiceId)
+            }
             onChange={(value) => (value ? addService(rules.pacServiceId!) : removeService(rules.pacServiceId!))}
           />
         )}
@@ -185,9 +221,27 @@ export function PackagesScreen({ packages, services, pricing }: { packages: Pack
           </Box>
         )}
         {!pricing.fees_hidden && <AdditionalCharges fees={pricing.additional.fees} currency={currency} />}
-        {mobile && couponBoxShown({ couponLimit: rules.couponLimit, hasServices, hideAfterPackage: rules.hideCouponAfterPackage, packageChosen: cart.packageId !== null, packagesVisited: true }) && (
-          <CouponBox scope={scope} applied={pricing.fees_hidden ? undefined : pricing.coupons.map((coupon) => ({ code: coupon.code, name: coupon.name, amount: formatLineAmount(-coupon.amount, currency) }))} />
-        )}
+        {mobile &&
+          couponBoxShown({
+            couponLimit: rules.couponLimit,
+            hasServices,
+            hideAfterPackage: rules.hideCouponAfterPackage,
+            packageChosen: cart.packageId !== null,
+            packagesVisited: true,
+          }) && (
+            <CouponBox
+              scope={scope}
+              applied={
+                pricing.fees_hidden
+                  ? undefined
+                  : pricing.coupons.map((coupon) => ({
+                      code: coupon.code,
+                      name: coupon.name,
+                      amount: formatLineAmount(-coupon.amount, currency),
+                    }))
+              }
+            />
+          )}
         {isFailure(flow.error) && <FailureNotice phone={office.office_phone} />}
       </Stack>
       <Suspense fallback={null}>

@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { officeFixture, orderFixture, renderStep, stubServer, type RecordedRequest } from '../../test-support/render-step.tsx';
+import {
+  officeFixture,
+  orderFixture,
+  renderStep,
+  stubServer,
+  type RecordedRequest,
+} from '../../test-support/render-step.tsx';
 import { zoneSuffix } from '@scheduler/domain/time-zone-text';
 import { pkg, pricingFixture, service, uuid } from './catalogue-fixtures.ts';
 import PackagesStep from './PackagesStep.tsx';
@@ -23,11 +29,19 @@ function server(
   } = {},
 ) {
   return stubServer((request) => {
-    if (request.path.includes('/validate_inspectors_services')) return { status: 200, body: options.validate ?? { status: 'ok', added_inspectors: [101], appointments: [] } };
+    if (request.path.includes('/validate_inspectors_services'))
+      return { status: 200, body: options.validate ?? { status: 'ok', added_inspectors: [101], appointments: [] } };
     if (request.path.endsWith('/packages')) return { status: 200, body: options.packages ?? [ESSENTIALS] };
     if (request.path.endsWith('/services')) return { status: 200, body: options.services ?? [HOME, RADON, PAC] };
-    if (request.path.endsWith('/pricing')) return { status: 200, body: pricingFixture({ pac_eligible: options.pacEligible ?? false }) };
-    if (request.method === 'POST') return options.write?.(request) ?? { status: 200, body: { status: 'ok', duration: 180, services_changed: false, pac_removed: false } };
+    if (request.path.endsWith('/pricing'))
+      return { status: 200, body: pricingFixture({ pac_eligible: options.pacEligible ?? false }) };
+    if (request.method === 'POST')
+      return (
+        options.write?.(request) ?? {
+          status: 200,
+          body: { status: 'ok', duration: 180, services_changed: false, pac_removed: false },
+        }
+      );
     return { status: 200, body: {} };
   });
 }
@@ -98,19 +112,30 @@ describe('the packages step', () => {
   it('calendar last, the cart changed while a time was held: Next gives the time up, then goes to the calendar (spec 4.3)', async () => {
     const requests = server({ write: () => ({ status: 200, body: { status: 'ok', hold_expires_at: null } }) });
     const user = userEvent.setup();
-    const order = orderFixture({ services: [HOME.id, RADON.id], datetime: '2026-12-01T14:00:00.000Z', inspectors: [{ id: 101, requested: false }], services_changed: true });
+    const order = orderFixture({
+      services: [HOME.id, RADON.id],
+      datetime: '2026-12-01T14:00:00.000Z',
+      inspectors: [{ id: 101, requested: false }],
+      services_changed: true,
+    });
     const { goTo } = renderStep(PackagesStep, { office: PAC_OFFICE, order, mode: 'calendar-last' });
     await user.click(await screen.findByRole('button', { name: 'Next' }));
     await waitFor(() => expect(goTo).toHaveBeenCalledWith('calendar'));
     const writes = requests.filter((r) => r.method === 'POST');
-    expect(writes).toEqual([expect.objectContaining({ path: expect.stringMatching(/\/set_datetime$/), body: { datetime: null } })]);
+    expect(writes).toEqual([
+      expect.objectContaining({ path: expect.stringMatching(/\/set_datetime$/), body: { datetime: null } }),
+    ]);
     expect(requests.some((r) => r.path.includes('validate_inspectors_services'))).toBe(false);
   });
 
   it('calendar last, a held time the cart did not change: Next keeps it and goes to the calendar', async () => {
     const requests = server();
     const user = userEvent.setup();
-    const order = orderFixture({ services: [HOME.id], datetime: '2026-12-01T14:00:00.000Z', inspectors: [{ id: 101, requested: false }] });
+    const order = orderFixture({
+      services: [HOME.id],
+      datetime: '2026-12-01T14:00:00.000Z',
+      inspectors: [{ id: 101, requested: false }],
+    });
     const { goTo } = renderStep(PackagesStep, { office: PAC_OFFICE, order, mode: 'calendar-last' });
     await user.click(await screen.findByRole('button', { name: 'Next' }));
     expect(goTo).toHaveBeenCalledWith('calendar');
@@ -127,8 +152,13 @@ describe('the packages step', () => {
   });
 
   it('refuses removing the last primary service before ancillary ones without a call (spec 8.4), and only with the setting on', async () => {
-    const message = 'At least one primary service is required. Please remove any ancillary services before removing this service.';
-    const strict = officeFixture({ pac_enabled: true, pac_service_uuid: PAC.id, settings_data: [{ key: 'ONLINE_SCHEDULER_V3_REQUIRE_PRIMARY_SERVICE_BEFORE_ANCILLARY', value: '1' }] });
+    const message =
+      'At least one primary service is required. Please remove any ancillary services before removing this service.';
+    const strict = officeFixture({
+      pac_enabled: true,
+      pac_service_uuid: PAC.id,
+      settings_data: [{ key: 'ONLINE_SCHEDULER_V3_REQUIRE_PRIMARY_SERVICE_BEFORE_ANCILLARY', value: '1' }],
+    });
     const requests = server();
     const user = userEvent.setup();
     const view = renderStep(PackagesStep, { office: strict, order: orderFixture({ services: [HOME.id, RADON.id] }) });
@@ -141,16 +171,26 @@ describe('the packages step', () => {
 
     renderStep(PackagesStep, { office: PAC_OFFICE, order: orderFixture({ services: [HOME.id, RADON.id] }) });
     await removeHome();
-    await waitFor(() => expect(requests.find((r) => r.method === 'POST')).toMatchObject({ path: expect.stringMatching(/\/remove_service$/), body: HOME.id }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.method === 'POST')).toMatchObject({
+        path: expect.stringMatching(/\/remove_service$/),
+        body: HOME.id,
+      }),
+    );
   });
 
   it('says so when the server took pay-at-close out of the cart', async () => {
-    const requests = server({ write: () => ({ status: 200, body: { status: 'ok', duration: 30, services_changed: false, pac_removed: true } }) });
+    const requests = server({
+      write: () => ({ status: 200, body: { status: 'ok', duration: 30, services_changed: false, pac_removed: true } }),
+    });
     const user = userEvent.setup();
     renderStep(PackagesStep, { office: PAC_OFFICE, order: orderFixture({ services: [HOME.id, PAC.id] }) });
     await user.click(await screen.findByRole('button', { name: 'Remove Service' }));
     await screen.findByText('Pay at Close is no longer available for this order and has been removed.');
-    expect(requests.find((r) => r.method === 'POST')).toMatchObject({ path: expect.stringMatching(/\/remove_service$/), body: HOME.id });
+    expect(requests.find((r) => r.method === 'POST')).toMatchObject({
+      path: expect.stringMatching(/\/remove_service$/),
+      body: HOME.id,
+    });
   });
 });
 
@@ -167,28 +207,49 @@ describe('the held time, checked the moment the cart changes (issue 20 item 1)',
   const changed = { status: 200, body: { status: 'ok', duration: 210, services_changed: true, pac_removed: false } };
   const slotAt = (iso: string, users: number[]) => {
     const local = new Date(Date.parse(iso) - 5 * 3_600_000).toISOString();
-    return { id: `${iso}-${users.join('.')}`, date: local.slice(0, 10), start: `${Number(local.slice(11, 13)) % 12 || 12}:${local.slice(14, 16)} ${Number(local.slice(11, 13)) < 12 ? 'AM' : 'PM'}`, start_datetime: `${local.slice(0, 10)} ${local.slice(11, 19)}`, end_datetime: `${local.slice(0, 10)} ${local.slice(11, 19)}`, timestamp: Date.parse(iso) / 1000, users };
+    return {
+      id: `${iso}-${users.join('.')}`,
+      date: local.slice(0, 10),
+      start: `${Number(local.slice(11, 13)) % 12 || 12}:${local.slice(14, 16)} ${Number(local.slice(11, 13)) < 12 ? 'AM' : 'PM'}`,
+      start_datetime: `${local.slice(0, 10)} ${local.slice(11, 19)}`,
+      end_datetime: `${local.slice(0, 10)} ${local.slice(11, 19)}`,
+      timestamp: Date.parse(iso) / 1000,
+      users,
+    };
   };
 
   it('names who joins when the new services need another inspector, and holds the time again with them', async () => {
     const requests = server({
       validate: { status: 'ok', added_inspectors: [101, 102], appointments: [] },
-      write: (request) => (request.path.endsWith('/set_datetime') ? { status: 200, body: { status: 'ok', hold_expires_at: null } } : changed),
+      write: (request) =>
+        request.path.endsWith('/set_datetime')
+          ? { status: 200, body: { status: 'ok', hold_expires_at: null } }
+          : changed,
     });
     const user = userEvent.setup();
     renderStep(PackagesStep, { office: TEAM_OFFICE, order: heldOrder });
     await user.click(await screen.findByRole('button', { name: 'Add Service' }));
     const note = await screen.findByRole('note');
     // The office's zone is named when this machine's clock reads otherwise (decision 0029).
-    expect(note.textContent).toBe(`Your services need another inspector: Sarah Chen will inspect on 12/1/2026 at 10:00AM${zoneSuffix('America/New_York', Date.parse(HELD))}. Your time is still held for you.`);
+    expect(note.textContent).toBe(
+      `Your services need another inspector: Sarah Chen will inspect on 12/1/2026 at 10:00AM${zoneSuffix('America/New_York', Date.parse(HELD))}. Your time is still held for you.`,
+    );
     // The services are not sent: the server checks its own cart, just changed.
     expect(requests.find((r) => r.path.includes('validate_inspectors_services'))?.path).toMatch(/inspectors=101(&|$)/);
     expect(requests.find((r) => r.path.includes('validate_inspectors_services'))?.path).not.toMatch(/services=/);
-    expect(requests.find((r) => r.path.endsWith('/set_datetime'))?.body).toEqual({ datetime: HELD, inspectors: [101, 102] });
+    expect(requests.find((r) => r.path.endsWith('/set_datetime'))?.body).toEqual({
+      datetime: HELD,
+      inspectors: [101, 102],
+    });
   });
 
   it('says nothing when the held time still fits as it was', async () => {
-    const requests = server({ write: (request) => (request.path.endsWith('/set_datetime') ? { status: 200, body: { status: 'ok', hold_expires_at: null } } : changed) });
+    const requests = server({
+      write: (request) =>
+        request.path.endsWith('/set_datetime')
+          ? { status: 200, body: { status: 'ok', hold_expires_at: null } }
+          : changed,
+    });
     const user = userEvent.setup();
     renderStep(PackagesStep, { office: TEAM_OFFICE, order: heldOrder });
     await user.click(await screen.findByRole('button', { name: 'Add Service' }));
@@ -202,21 +263,36 @@ describe('the held time, checked the moment the cart changes (issue 20 item 1)',
     const nextDay = slotAt('2026-12-02T15:00:00.000Z', [101]);
     const requests = server({
       validate: { status: 'conflict', added_inspectors: [], appointments: [sameDay, nextDay] },
-      write: (request) => (request.path.endsWith('/set_datetime') ? { status: 200, body: { status: 'ok', hold_expires_at: null } } : changed),
+      write: (request) =>
+        request.path.endsWith('/set_datetime')
+          ? { status: 200, body: { status: 'ok', hold_expires_at: null } }
+          : changed,
     });
     const user = userEvent.setup();
     const { goTo } = renderStep(PackagesStep, { office: TEAM_OFFICE, order: heldOrder });
     await user.click(await screen.findByRole('button', { name: 'Add Service' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Your held time no longer fits');
-    expect(alert.textContent).toContain(`12/1/2026 at 10:00AM${zoneSuffix('America/New_York', Date.parse(HELD))} can't take the services you chose.`);
+    expect(alert.textContent).toContain(
+      `12/1/2026 at 10:00AM${zoneSuffix('America/New_York', Date.parse(HELD))} can't take the services you chose.`,
+    );
     const choices = screen.getByRole('list', { name: 'The nearest times that fit' });
-    expect(within(choices).getAllByRole('button').map((b) => b.textContent)).toEqual(['Tuesday, December 1st 2026 at 1:00 PMwith Mike Alvarez', 'Wednesday, December 2nd 2026 at 10:00 AMwith Mike Alvarez']);
+    expect(
+      within(choices)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual([
+      'Tuesday, December 1st 2026 at 1:00 PMwith Mike Alvarez',
+      'Wednesday, December 2nd 2026 at 10:00 AMwith Mike Alvarez',
+    ]);
     await user.click(screen.getByRole('button', { name: 'Pick another time' }));
     expect(goTo).toHaveBeenCalledWith('calendar');
     await user.click(within(choices).getAllByRole('button')[0]!);
     await screen.findByText(/Your inspection is now held for/);
-    expect(requests.filter((r) => r.path.endsWith('/set_datetime')).at(-1)?.body).toEqual({ datetime: '2026-12-01T18:00:00.000Z', inspectors: [101] });
+    expect(requests.filter((r) => r.path.endsWith('/set_datetime')).at(-1)?.body).toEqual({
+      datetime: '2026-12-01T18:00:00.000Z',
+      inspectors: [101],
+    });
   });
 
   it('with the calendar last, checks nothing at the change: the time is picked after the cart', async () => {
@@ -228,4 +304,3 @@ describe('the held time, checked the moment the cart changes (issue 20 item 1)',
     expect(requests.some((r) => r.path.includes('validate_inspectors_services'))).toBe(false);
   });
 });
-

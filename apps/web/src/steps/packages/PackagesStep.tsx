@@ -13,7 +13,8 @@ export default function PackagesStep() {
   const packages = useQuery(packagesQueryOptions(scope));
   const services = useQuery(servicesQueryOptions(scope));
   const pricing = useQuery(pricingQueryOptions(scope));
-  if (packages.data && services.data && pricing.data) return <PackagesScreen packages={packages.data} services={services.data} pricing={pricing.data} />;
+  if (packages.data && services.data && pricing.data)
+    return <PackagesScreen packages={packages.data} services={services.data} pricing={pricing.data} />;
   if (packages.isError || services.isError || pricing.isError) {
     return (
       <StepFrame step="packages" nextDisabled>

@@ -6,7 +6,13 @@ import { pkg, service, uuid } from './catalogue-fixtures.ts';
 import { ServiceList } from './ServiceList.tsx';
 
 // $425.00 before tax, $456.88 with Franklin County's 7.5 %: the list shows the price before tax (decision 0024).
-const HOME = service(uuid(1), { name: 'Single-Family Home Inspection', base: 42500, subtotal: 42500, amount: 42500, total: 45688 });
+const HOME = service(uuid(1), {
+  name: 'Single-Family Home Inspection',
+  base: 42500,
+  subtotal: 42500,
+  amount: 42500,
+  total: 45688,
+});
 const HEADING = service(uuid(14), { name: 'Environmental Testing', label: true, ancillary: true });
 const RADON = service(uuid(6), { name: 'Radon Testing', ancillary: true, total: 15000 });
 const TERMITE = service(uuid(8), { name: 'Termite Inspection', ancillary: true, total: 9500 });
@@ -14,7 +20,10 @@ const PAC = service(uuid(13), { name: 'Pay at Close', ancillary: true, is_pac: t
 const SERVICES = [HOME, HEADING, RADON, TERMITE, PAC];
 const ESSENTIALS = pkg(1, [HOME, TERMITE]);
 
-function renderList(cart: Cart, changes: { requirePrimaryFirst?: boolean; singlePrimaryOnly?: boolean; busyId?: string | null } = {}) {
+function renderList(
+  cart: Cart,
+  changes: { requirePrimaryFirst?: boolean; singlePrimaryOnly?: boolean; busyId?: string | null } = {},
+) {
   const onAdd = vi.fn();
   const onRemove = vi.fn();
   render(
@@ -22,7 +31,11 @@ function renderList(cart: Cart, changes: { requirePrimaryFirst?: boolean; single
       services={SERVICES}
       packages={[ESSENTIALS]}
       cart={cart}
-      settings={{ requirePrimaryFirst: changes.requirePrimaryFirst ?? true, singlePrimaryOnly: changes.singlePrimaryOnly ?? false, pacServiceId: PAC.id }}
+      settings={{
+        requirePrimaryFirst: changes.requirePrimaryFirst ?? true,
+        singlePrimaryOnly: changes.singlePrimaryOnly ?? false,
+        pacServiceId: PAC.id,
+      }}
       currency="USD"
       feesHidden={false}
       busyId={changes.busyId ?? null}
@@ -44,7 +57,7 @@ describe('the services list (spec 2.9)', () => {
     expect(within(row('Single-Family Home Inspection')).queryByText('$456.88')).toBeNull();
   });
 
-  it("asks for a primary service before an ancillary one, and adds a primary with Add Service", async () => {
+  it('asks for a primary service before an ancillary one, and adds a primary with Add Service', async () => {
     const user = userEvent.setup();
     const { row, onAdd } = renderList({ packageId: null, services: [] });
     const radon = within(row('Radon Testing')).getByRole('button') as HTMLButtonElement;
@@ -59,7 +72,10 @@ describe('the services list (spec 2.9)', () => {
     const { row, onRemove } = renderList({ packageId: 1, services: [RADON.id] });
     const termite = within(row('Termite Inspection')).getByRole('button', { name: 'In Package' }) as HTMLButtonElement;
     expect(termite.disabled).toBe(true);
-    expect((within(row('Single-Family Home Inspection')).getByRole('button', { name: 'In Package' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      (within(row('Single-Family Home Inspection')).getByRole('button', { name: 'In Package' }) as HTMLButtonElement)
+        .disabled,
+    ).toBe(true);
     await user.click(within(row('Radon Testing')).getByRole('button', { name: 'Remove Service' }));
     expect(onRemove).toHaveBeenCalledWith(RADON.id);
   });
@@ -67,7 +83,15 @@ describe('the services list (spec 2.9)', () => {
   it('makes only the pressed button wait', () => {
     const { row } = renderList({ packageId: null, services: [HOME.id] }, { busyId: RADON.id });
     expect((within(row('Radon Testing')).getByRole('button') as HTMLButtonElement).disabled).toBe(true);
-    expect((within(row('Termite Inspection')).getByRole('button', { name: 'Add Service' }) as HTMLButtonElement).disabled).toBe(false);
-    expect((within(row('Single-Family Home Inspection')).getByRole('button', { name: 'Remove Service' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(
+      (within(row('Termite Inspection')).getByRole('button', { name: 'Add Service' }) as HTMLButtonElement).disabled,
+    ).toBe(false);
+    expect(
+      (
+        within(row('Single-Family Home Inspection')).getByRole('button', {
+          name: 'Remove Service',
+        }) as HTMLButtonElement
+      ).disabled,
+    ).toBe(false);
   });
 });

@@ -18,7 +18,16 @@ export interface ServiceListProps {
 }
 
 /** Spec 2.9: every service but pay-at-close; those flagged `label` are headings of the services after them. */
-export function ServiceList({ services, packages, cart, settings, busyId, onAdd, onRemove, ...prices }: ServiceListProps) {
+export function ServiceList({
+  services,
+  packages,
+  cart,
+  settings,
+  busyId,
+  onAdd,
+  onRemove,
+  ...prices
+}: ServiceListProps) {
   const rows = listedServices(services, settings.pacServiceId);
   return (
     <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>

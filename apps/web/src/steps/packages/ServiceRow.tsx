@@ -21,7 +21,18 @@ export interface ServiceRowProps {
 /** Spec 2.9: one service with its price before tax (decision 0024) and Add Service, Remove Service, a disabled In Package, or the primary-first note. */
 export function ServiceRow({ service, button, currency, feesHidden, busy, onAdd, onRemove }: ServiceRowProps) {
   return (
-    <Box component="li" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, py: 2, borderBottom: 1, borderColor: 'divider' }}>
+    <Box
+      component="li"
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        gap: 2,
+        py: 2,
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
       <Box sx={{ flex: '1 1 280px', minWidth: 0 }}>
         <SafeHtml html={service.name} sx={{ fontWeight: 600 }} />
         {service.description && (
@@ -30,7 +41,11 @@ export function ServiceRow({ service, button, currency, feesHidden, busy, onAdd,
           </Typography>
         )}
       </Box>
-      {!feesHidden && <Typography sx={{ fontWeight: 600, minWidth: 80, textAlign: 'right' }}>{formatMoney(service.amount, currency)}</Typography>}
+      {!feesHidden && (
+        <Typography sx={{ fontWeight: 600, minWidth: 80, textAlign: 'right' }}>
+          {formatMoney(service.amount, currency)}
+        </Typography>
+      )}
       <Box sx={{ flex: { xs: '1 1 100%', sm: '0 0 auto' }, display: 'flex', justifyContent: 'flex-end' }}>
         {button === 'in-package' && (
           <Button variant="outlined" disabled sx={{ minHeight: 44 }}>

@@ -12,7 +12,11 @@ const slot = (start: string, users: number[]): AppointmentSlot => ({
   users,
 });
 
-const SLOTS = [slot('2026-11-25 11:30:00', [102]), slot('2026-11-25 11:30:00', [105]), slot('2026-11-25 13:00:00', [101, 102])];
+const SLOTS = [
+  slot('2026-11-25 11:30:00', [102]),
+  slot('2026-11-25 11:30:00', [105]),
+  slot('2026-11-25 13:00:00', [101, 102]),
+];
 
 describe('the substitutes a time dialog offers', () => {
   it('offers one choice per time when inspector names are not shown, keeping the first team', () => {

@@ -13,7 +13,8 @@ import { postDatetime } from '../../shared/scheduling-api.ts';
 export function packagesQueryOptions(scope: SessionScope) {
   return queryOptions({
     queryKey: queryKeys.packages(scope),
-    queryFn: ({ signal }) => callApi<PackageResponse[]>(`${baseOf(scope)}/packages`, { session: scope.credentials, signal }),
+    queryFn: ({ signal }) =>
+      callApi<PackageResponse[]>(`${baseOf(scope)}/packages`, { session: scope.credentials, signal }),
     // The property answers of the step before may have changed the prices.
     staleTime: 0,
   });
@@ -23,7 +24,8 @@ export function packagesQueryOptions(scope: SessionScope) {
 export function servicesQueryOptions(scope: SessionScope) {
   return queryOptions({
     queryKey: queryKeys.services(scope),
-    queryFn: ({ signal }) => callApi<ServiceResponse[]>(`${baseOf(scope)}/services`, { session: scope.credentials, signal }),
+    queryFn: ({ signal }) =>
+      callApi<ServiceResponse[]>(`${baseOf(scope)}/services`, { session: scope.credentials, signal }),
     staleTime: 0,
   });
 }
@@ -31,28 +33,44 @@ export function servicesQueryOptions(scope: SessionScope) {
 /** `cart_changed` with what the cart now holds and costs, once pricing has been read again. */
 function trackCartChange(queryClient: QueryClient, scope: SessionScope): void {
   const pricing = queryClient.getQueryData<Pricing>(queryKeys.pricing(scope));
-  if (pricing) track('cart_changed', { item_count: (pricing.package ? 1 : 0) + pricing.services.length, total_cents: pricing.totals.grand_total });
+  if (pricing)
+    track('cart_changed', {
+      item_count: (pricing.package ? 1 : 0) + pricing.services.length,
+      total_cents: pricing.totals.grand_total,
+    });
 }
 
 function useCartCall<T>(scope: SessionScope, send: (value: T) => Promise<CartChangeResponse>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: send, onSuccess: () => afterCartChange(queryClient, scope).then(() => trackCartChange(queryClient, scope)) });
+  return useMutation({
+    mutationFn: send,
+    onSuccess: () => afterCartChange(queryClient, scope).then(() => trackCartChange(queryClient, scope)),
+  });
 }
 
-const post = <R,>(scope: SessionScope, path: string, body: unknown) => callApi<R>(`${baseOf(scope)}/${path}`, { session: scope.credentials, method: 'POST', body });
+const post = <R>(scope: SessionScope, path: string, body: unknown) =>
+  callApi<R>(`${baseOf(scope)}/${path}`, { session: scope.credentials, method: 'POST', body });
 
 /** POST /set_packages: `[id]` chooses a package, `[]` removes it (DECISIONS 7.3). */
 export const useSetPackage = (scope: SessionScope) =>
-  useCartCall(scope, (packageId: number | null) => post<CartChangeResponse>(scope, 'set_packages', packageId === null ? [] : [packageId]));
+  useCartCall(scope, (packageId: number | null) =>
+    post<CartChangeResponse>(scope, 'set_packages', packageId === null ? [] : [packageId]),
+  );
 
-export const useAddService = (scope: SessionScope) => useCartCall(scope, (serviceId: string) => post<CartChangeResponse>(scope, 'add_service', serviceId));
+export const useAddService = (scope: SessionScope) =>
+  useCartCall(scope, (serviceId: string) => post<CartChangeResponse>(scope, 'add_service', serviceId));
 
-export const useRemoveService = (scope: SessionScope) => useCartCall(scope, (serviceId: string) => post<CartChangeResponse>(scope, 'remove_service', serviceId));
+export const useRemoveService = (scope: SessionScope) =>
+  useCartCall(scope, (serviceId: string) => post<CartChangeResponse>(scope, 'remove_service', serviceId));
 
 /** POST /rush_rer with `{value: 1|0}` (the server takes JSON as well as the spec's form body). */
-export const useRushRer = (scope: SessionScope) => useCartCall(scope, (rush: boolean) => post<CartChangeResponse>(scope, 'rush_rer', { value: rush ? 1 : 0 }));
+export const useRushRer = (scope: SessionScope) =>
+  useCartCall(scope, (rush: boolean) => post<CartChangeResponse>(scope, 'rush_rer', { value: rush ? 1 : 0 }));
 
-export type NextOutcome = { kind: 'proceed' } | { kind: 'conflict'; appointments: AppointmentSlot[] } | { kind: 'unavailable'; appointments: AppointmentSlot[] };
+export type NextOutcome =
+  | { kind: 'proceed' }
+  | { kind: 'conflict'; appointments: AppointmentSlot[] }
+  | { kind: 'unavailable'; appointments: AppointmentSlot[] };
 
 interface ValidateAnswer {
   status: 'ok' | 'conflict';
@@ -68,14 +86,25 @@ interface ValidateAnswer {
 export function usePackagesNext(scope: SessionScope) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ order, limit, services }: { order: OrderResponse; limit: number; services: string[] }): Promise<NextOutcome> => {
+    mutationFn: async ({
+      order,
+      limit,
+      services,
+    }: {
+      order: OrderResponse;
+      limit: number;
+      services: string[];
+    }): Promise<NextOutcome> => {
       const current = order.inspectors.map((inspector) => inspector.id);
       if (!order.datetime || current.length === 0) return { kind: 'proceed' };
       // Spec 4.4 sends the services: those inspectors perform (pay-at-close is no inspector's work).
       const query = new URLSearchParams({ inspectors: current.join(','), services: services.join(',') });
       if (limit > 0) query.set('limit', String(limit));
       if (order.postal_code) query.set('postal_code', order.postal_code);
-      const answer = await callApi<ValidateAnswer>(`${baseOf(scope)}/validate_inspectors_services?${query.toString()}`, { session: scope.credentials });
+      const answer = await callApi<ValidateAnswer>(
+        `${baseOf(scope)}/validate_inspectors_services?${query.toString()}`,
+        { session: scope.credentials },
+      );
       if (answer.status !== 'ok') return { kind: 'conflict', appointments: answer.appointments };
       const teamGrew = answer.added_inspectors.some((id) => !current.includes(id));
       if (!teamGrew && !order.services_changed) return { kind: 'proceed' };
@@ -90,7 +119,8 @@ export function usePackagesNext(scope: SessionScope) {
 export function useHoldAlternative(scope: SessionScope) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (slot: AppointmentSlot) => postDatetime(scope, { datetime: new Date(slot.timestamp * 1000).toISOString(), inspectors: slot.users }),
+    mutationFn: (slot: AppointmentSlot) =>
+      postDatetime(scope, { datetime: new Date(slot.timestamp * 1000).toISOString(), inspectors: slot.users }),
     onSuccess: () => {
       void resetAvailability(queryClient, scope);
       return invalidateOrder(queryClient, scope);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cartHasServices, feeSettingCents, inspectedServices, packagesToOffer, removalRefusal, rushCardKind, serviceButton } from './cart-rules.ts';
+import {
+  cartHasServices,
+  feeSettingCents,
+  inspectedServices,
+  packagesToOffer,
+  removalRefusal,
+  rushCardKind,
+  serviceButton,
+} from './cart-rules.ts';
 import { pkg, service, uuid } from './catalogue-fixtures.ts';
 
 const HOME = service(uuid(1), { rer: true });
@@ -20,22 +28,33 @@ describe('the service buttons (spec 2.9, 5.7)', () => {
   });
 
   it('shows In Package for a service the chosen package covers, even if it is also in the cart', () => {
-    expect(serviceButton(TERMITE, { packageId: 1, services: [TERMITE.id] }, PACKAGES, SERVICES, rules)).toBe('in-package');
+    expect(serviceButton(TERMITE, { packageId: 1, services: [TERMITE.id] }, PACKAGES, SERVICES, rules)).toBe(
+      'in-package',
+    );
     expect(serviceButton(RADON, { packageId: 1, services: [] }, PACKAGES, SERVICES, rules)).toBe('add');
   });
 
   it('asks for a primary service first, counting primaries inside the package and never pay-at-close', () => {
     expect(serviceButton(RADON, { packageId: null, services: [] }, PACKAGES, SERVICES, rules)).toBe('primary-first');
-    expect(serviceButton(RADON, { packageId: null, services: [PAC.id] }, PACKAGES, SERVICES, rules)).toBe('primary-first');
+    expect(serviceButton(RADON, { packageId: null, services: [PAC.id] }, PACKAGES, SERVICES, rules)).toBe(
+      'primary-first',
+    );
     expect(serviceButton(RADON, { packageId: null, services: [CONDO.id] }, PACKAGES, SERVICES, rules)).toBe('add');
     expect(serviceButton(RADON, { packageId: 1, services: [] }, PACKAGES, SERVICES, rules)).toBe('add');
-    expect(serviceButton(RADON, { packageId: null, services: [] }, PACKAGES, SERVICES, { ...rules, requirePrimaryFirst: false })).toBe('add');
+    expect(
+      serviceButton(RADON, { packageId: null, services: [] }, PACKAGES, SERVICES, {
+        ...rules,
+        requirePrimaryFirst: false,
+      }),
+    ).toBe('add');
   });
 
   it('with ALLOW_ONLY_SINGLE_SERVICE does not offer a second primary service, counting the package, and still offers ancillaries (spec 5.7, 8.4)', () => {
     const single = { ...rules, singlePrimaryOnly: true };
     expect(serviceButton(CONDO, { packageId: null, services: [] }, PACKAGES, SERVICES, single)).toBe('add');
-    expect(serviceButton(CONDO, { packageId: null, services: [HOME.id] }, PACKAGES, SERVICES, single)).toBe('single-primary');
+    expect(serviceButton(CONDO, { packageId: null, services: [HOME.id] }, PACKAGES, SERVICES, single)).toBe(
+      'single-primary',
+    );
     expect(serviceButton(CONDO, { packageId: 1, services: [] }, PACKAGES, SERVICES, single)).toBe('single-primary');
     // Pay-at-close is no primary: it does not count.
     expect(serviceButton(CONDO, { packageId: null, services: [PAC.id] }, PACKAGES, SERVICES, single)).toBe('add');
@@ -48,8 +67,14 @@ describe('the service buttons (spec 2.9, 5.7)', () => {
 
 describe('the package offer (spec 4.3)', () => {
   it('offers every package holding more than one of the ordered services', () => {
-    expect(packagesToOffer({ packageId: null, services: [HOME.id, TERMITE.id] }, PACKAGES, PAC.id).map((p) => p.id)).toEqual([1]);
-    expect(packagesToOffer({ packageId: null, services: [HOME.id, TERMITE.id, CONDO.id, RADON.id] }, PACKAGES, PAC.id).map((p) => p.id)).toEqual([1, 3]);
+    expect(
+      packagesToOffer({ packageId: null, services: [HOME.id, TERMITE.id] }, PACKAGES, PAC.id).map((p) => p.id),
+    ).toEqual([1]);
+    expect(
+      packagesToOffer({ packageId: null, services: [HOME.id, TERMITE.id, CONDO.id, RADON.id] }, PACKAGES, PAC.id).map(
+        (p) => p.id,
+      ),
+    ).toEqual([1, 3]);
   });
 
   it('offers nothing with one service, with a package chosen, or counting pay-at-close', () => {
@@ -57,7 +82,9 @@ describe('the package offer (spec 4.3)', () => {
     expect(packagesToOffer({ packageId: null, services: [HOME.id, CONDO.id] }, PACKAGES, PAC.id)).toEqual([]);
     expect(packagesToOffer({ packageId: null, services: [HOME.id] }, PACKAGES, PAC.id)).toEqual([]);
     expect(packagesToOffer({ packageId: 3, services: [HOME.id, TERMITE.id] }, PACKAGES, PAC.id)).toEqual([]);
-    expect(packagesToOffer({ packageId: null, services: [HOME.id, PAC.id] }, [pkg(9, [HOME, PAC])], PAC.id)).toEqual([]);
+    expect(packagesToOffer({ packageId: null, services: [HOME.id, PAC.id] }, [pkg(9, [HOME, PAC])], PAC.id)).toEqual(
+      [],
+    );
   });
 });
 
@@ -76,7 +103,11 @@ describe('prices and visibility', () => {
   });
 
   it("names the services inspectors perform: the package's and the cart's, once each, never pay-at-close", () => {
-    expect(inspectedServices({ packageId: 1, services: [TERMITE.id, RADON.id, PAC.id] }, PACKAGES, PAC.id)).toEqual([HOME.id, TERMITE.id, RADON.id]);
+    expect(inspectedServices({ packageId: 1, services: [TERMITE.id, RADON.id, PAC.id] }, PACKAGES, PAC.id)).toEqual([
+      HOME.id,
+      TERMITE.id,
+      RADON.id,
+    ]);
     expect(inspectedServices({ packageId: null, services: [PAC.id] }, PACKAGES, PAC.id)).toEqual([]);
   });
 
@@ -89,14 +120,25 @@ describe('prices and visibility', () => {
 });
 
 describe('removals refused in the browser (spec 8.4, 5.7)', () => {
-  const TO_REMOVE_SERVICE = 'At least one primary service is required. Please remove any ancillary services before removing this service.';
-  const TO_REMOVE_PACKAGE = 'At least one primary service is required. Please remove any ancillary services before removing this package.';
-  const refusal = (removing: { service: string } | { package: true }, cart: { packageId: number | null; services: string[] }, settings = rules) =>
-    removalRefusal(removing, cart, PACKAGES, SERVICES, settings);
+  const TO_REMOVE_SERVICE =
+    'At least one primary service is required. Please remove any ancillary services before removing this service.';
+  const TO_REMOVE_PACKAGE =
+    'At least one primary service is required. Please remove any ancillary services before removing this package.';
+  const refusal = (
+    removing: { service: string } | { package: true },
+    cart: { packageId: number | null; services: string[] },
+    settings = rules,
+  ) => removalRefusal(removing, cart, PACKAGES, SERVICES, settings);
 
   it('refuses removing the last primary service while an ancillary one stays, and only with the setting on', () => {
     expect(refusal({ service: HOME.id }, { packageId: null, services: [HOME.id, RADON.id] })).toBe(TO_REMOVE_SERVICE);
-    expect(refusal({ service: HOME.id }, { packageId: null, services: [HOME.id, RADON.id] }, { ...rules, requirePrimaryFirst: false })).toBeNull();
+    expect(
+      refusal(
+        { service: HOME.id },
+        { packageId: null, services: [HOME.id, RADON.id] },
+        { ...rules, requirePrimaryFirst: false },
+      ),
+    ).toBeNull();
   });
 
   it('lets a primary go when another primary stays (in the cart or the package), and an ancillary go at any time', () => {
@@ -111,11 +153,15 @@ describe('removals refused in the browser (spec 8.4, 5.7)', () => {
     expect(refusal({ package: true }, { packageId: 1, services: [RADON.id] })).toBe(TO_REMOVE_PACKAGE);
     expect(refusal({ package: true }, { packageId: 1, services: [RADON.id, CONDO.id] })).toBeNull();
     expect(refusal({ package: true }, { packageId: 1, services: [] })).toBeNull();
-    expect(refusal({ package: true }, { packageId: 1, services: [RADON.id] }, { ...rules, requirePrimaryFirst: false })).toBeNull();
+    expect(
+      refusal({ package: true }, { packageId: 1, services: [RADON.id] }, { ...rules, requirePrimaryFirst: false }),
+    ).toBeNull();
   });
 
   it('does not refuse a removal from a cart already without a primary (the server does not either), and refuses removing what is not there', () => {
     expect(refusal({ service: TERMITE.id }, { packageId: null, services: [RADON.id, TERMITE.id] })).toBeNull();
-    expect(refusal({ service: CONDO.id }, { packageId: null, services: [HOME.id] })).toBe('Service does not exist in cart');
+    expect(refusal({ service: CONDO.id }, { packageId: null, services: [HOME.id] })).toBe(
+      'Service does not exist in cart',
+    );
   });
 });

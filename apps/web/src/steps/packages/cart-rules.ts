@@ -27,19 +27,33 @@ export function packageServiceIds(cart: Cart, packages: readonly PackageResponse
 }
 
 /** Spec 5.7: a primary service is in the cart, on its own or inside the chosen package. */
-export function hasPrimary(cart: Cart, packages: readonly PackageResponse[], services: readonly ServiceResponse[]): boolean {
+export function hasPrimary(
+  cart: Cart,
+  packages: readonly PackageResponse[],
+  services: readonly ServiceResponse[],
+): boolean {
   const byId = new Map(services.map((service) => [service.id, service]));
   const inPackage = packages.find((pkg) => pkg.id === cart.packageId)?.services ?? [];
-  return inPackage.some(isPrimary) || cart.services.some((id) => {
-    const service = byId.get(id);
-    return service !== undefined && isPrimary(service);
-  });
+  return (
+    inPackage.some(isPrimary) ||
+    cart.services.some((id) => {
+      const service = byId.get(id);
+      return service !== undefined && isPrimary(service);
+    })
+  );
 }
 
 /** Ancillary services with no primary one beside them (spec 5.7). */
-function strandsAncillaries(cart: Cart, packages: readonly PackageResponse[], services: readonly ServiceResponse[]): boolean {
+function strandsAncillaries(
+  cart: Cart,
+  packages: readonly PackageResponse[],
+  services: readonly ServiceResponse[],
+): boolean {
   const held = new Set([...packageServiceIds(cart, packages), ...cart.services]);
-  return services.some((service) => held.has(service.id) && service.ancillary && !service.is_pac) && !hasPrimary(cart, packages, services);
+  return (
+    services.some((service) => held.has(service.id) && service.ancillary && !service.is_pac) &&
+    !hasPrimary(cart, packages, services)
+  );
 }
 
 /**
@@ -47,19 +61,35 @@ function strandsAncillaries(cart: Cart, packages: readonly PackageResponse[], se
  * server's words. With REQUIRE_PRIMARY_SERVICE_BEFORE_ANCILLARY a removal may not leave ancillary
  * services without a primary one (the domain's `checkCartChange` is the rule both hold to).
  */
-export function removalRefusal(removing: { service: string } | { package: true }, cart: Cart, packages: readonly PackageResponse[], services: readonly ServiceResponse[], settings: CartSettings): string | null {
+export function removalRefusal(
+  removing: { service: string } | { package: true },
+  cart: Cart,
+  packages: readonly PackageResponse[],
+  services: readonly ServiceResponse[],
+  settings: CartSettings,
+): string | null {
   if ('service' in removing && !cart.services.includes(removing.service)) return CART_MESSAGES.serviceNotInCart;
   if (!settings.requirePrimaryFirst || strandsAncillaries(cart, packages, services)) return null;
-  const after: Cart = 'service' in removing ? { ...cart, services: cart.services.filter((id) => id !== removing.service) } : { ...cart, packageId: null };
+  const after: Cart =
+    'service' in removing
+      ? { ...cart, services: cart.services.filter((id) => id !== removing.service) }
+      : { ...cart, packageId: null };
   if (!strandsAncillaries(after, packages, services)) return null;
   return 'service' in removing ? CART_MESSAGES.primaryToRemoveService : CART_MESSAGES.primaryToRemovePackage;
 }
 
 /** Spec 2.9: which button a service row shows. */
-export function serviceButton(service: ServiceResponse, cart: Cart, packages: readonly PackageResponse[], services: readonly ServiceResponse[], settings: CartSettings): ServiceButton {
+export function serviceButton(
+  service: ServiceResponse,
+  cart: Cart,
+  packages: readonly PackageResponse[],
+  services: readonly ServiceResponse[],
+  settings: CartSettings,
+): ServiceButton {
   if (packageServiceIds(cart, packages).has(service.id)) return 'in-package';
   if (cart.services.includes(service.id)) return 'remove';
-  if (settings.requirePrimaryFirst && service.ancillary && !hasPrimary(cart, packages, services)) return 'primary-first';
+  if (settings.requirePrimaryFirst && service.ancillary && !hasPrimary(cart, packages, services))
+    return 'primary-first';
   // Spec 5.7, 8.4: a second primary service is refused; the browser knows it, so it is not offered.
   if (settings.singlePrimaryOnly && isPrimary(service) && hasPrimary(cart, packages, services)) return 'single-primary';
   return 'add';
@@ -84,15 +114,23 @@ export function cartHasServices(cart: Cart, pacServiceId: string | null): boolea
  * Spec 4.3 package offer: after a service is added to an order without a package and with more
  * than one service, every package that contains more than one of the order's services.
  */
-export function packagesToOffer(cart: Cart, packages: readonly PackageResponse[], pacServiceId: string | null): PackageResponse[] {
+export function packagesToOffer(
+  cart: Cart,
+  packages: readonly PackageResponse[],
+  pacServiceId: string | null,
+): PackageResponse[] {
   const ordered = orderedServices(cart, pacServiceId);
   if (cart.packageId !== null || ordered.length < 2) return [];
   return packages.filter((pkg) => pkg.services.filter((service) => ordered.includes(service.id)).length > 1);
 }
 
-
 /** Where the rush card's words come from: the package's prompt, a service's heading, or no card (spec 2.9). */
-export function rushCardKind(cart: Cart, packages: readonly PackageResponse[], services: readonly ServiceResponse[], rushEnabled: boolean): 'package' | 'service' | null {
+export function rushCardKind(
+  cart: Cart,
+  packages: readonly PackageResponse[],
+  services: readonly ServiceResponse[],
+  rushEnabled: boolean,
+): 'package' | 'service' | null {
   if (!rushEnabled) return null;
   if (packages.find((pkg) => pkg.id === cart.packageId)?.rer) return 'package';
   const byId = new Map(services.map((service) => [service.id, service]));
@@ -106,7 +144,11 @@ export function feeSettingCents(text: string): number {
 }
 
 /** The services inspectors perform for this cart: the package's and the cart's own, without pay-at-close. */
-export function inspectedServices(cart: Cart, packages: readonly PackageResponse[], pacServiceId: string | null): string[] {
+export function inspectedServices(
+  cart: Cart,
+  packages: readonly PackageResponse[],
+  pacServiceId: string | null,
+): string[] {
   const inPackage = packages.find((pkg) => pkg.id === cart.packageId)?.services.map((service) => service.id) ?? [];
   return [...new Set([...inPackage, ...orderedServices(cart, pacServiceId)])];
 }

@@ -3,9 +3,14 @@ import type { Pricing } from '@scheduler/contracts/pricing';
 import { listedService } from '@scheduler/domain/pricing/display-fixtures';
 
 /** Test builders of the catalogue a packages screen shows (the demo company's shapes). */
-export const service = (id: string, changes: Partial<ServiceResponse> = {}): ServiceResponse => listedService(id, changes);
+export const service = (id: string, changes: Partial<ServiceResponse> = {}): ServiceResponse =>
+  listedService(id, changes);
 
-export const pkg = (id: number, services: ServiceResponse[], changes: Partial<PackageResponse> = {}): PackageResponse => ({
+export const pkg = (
+  id: number,
+  services: ServiceResponse[],
+  changes: Partial<PackageResponse> = {},
+): PackageResponse => ({
   id,
   name: `Package ${id}`,
   description: '',

@@ -28,13 +28,19 @@ interface ValidateAnswer {
  * Checks the held time against the cart as the server now has it (no services sent: the server
  * reads the order's own), then holds it again for the cart's length with the team it needs.
  */
-export async function fitHeldTime(scope: SessionScope, order: Pick<OrderResponse, 'datetime' | 'inspectors' | 'postal_code'>, limit: number): Promise<HeldTimeFit | null> {
+export async function fitHeldTime(
+  scope: SessionScope,
+  order: Pick<OrderResponse, 'datetime' | 'inspectors' | 'postal_code'>,
+  limit: number,
+): Promise<HeldTimeFit | null> {
   const before = order.inspectors.map((inspector) => inspector.id);
   if (!order.datetime || before.length === 0) return null;
   const query = new URLSearchParams({ inspectors: before.join(',') });
   if (limit > 0) query.set('limit', String(limit));
   if (order.postal_code) query.set('postal_code', order.postal_code);
-  const answer = await callApi<ValidateAnswer>(`${baseOf(scope)}/validate_inspectors_services?${query.toString()}`, { session: scope.credentials });
+  const answer = await callApi<ValidateAnswer>(`${baseOf(scope)}/validate_inspectors_services?${query.toString()}`, {
+    session: scope.credentials,
+  });
   if (answer.status !== 'ok') return { kind: 'conflict', appointments: answer.appointments };
   const held = await postDatetime(scope, { datetime: order.datetime, inspectors: answer.added_inspectors });
   if (held.status !== 'ok') return { kind: 'conflict', appointments: held.appointments };
@@ -53,10 +59,13 @@ export function useHeldTimeFit(scope: SessionScope, order: OrderResponse, limit:
     onSettled: () => invalidateOrder(queryClient, scope),
   });
   const hold = useMutation({
-    mutationFn: (slot: AppointmentSlot) => postDatetime(scope, { datetime: new Date(slot.timestamp * 1000).toISOString(), inspectors: slot.users }),
+    mutationFn: (slot: AppointmentSlot) =>
+      postDatetime(scope, { datetime: new Date(slot.timestamp * 1000).toISOString(), inspectors: slot.users }),
     onSuccess: (result, slot) => {
       void resetAvailability(queryClient, scope);
-      setFit(result.status === 'ok' ? { kind: 'moved', slot } : { kind: 'conflict', appointments: result.appointments });
+      setFit(
+        result.status === 'ok' ? { kind: 'moved', slot } : { kind: 'conflict', appointments: result.appointments },
+      );
       return invalidateOrder(queryClient, scope);
     },
   });

@@ -17,7 +17,8 @@ export const packagesTexts = {
   rush: {
     packagePrompt: "Do you want to rush RER's delivery?",
     serviceHeading: 'Repair Estimate Report Rush Delivery',
-    delivery: "Your Repair Estimate Report is normally delivered 36-48 hours after the inspection. A rush delivery is guaranteed within 24 hours.",
+    delivery:
+      'Your Repair Estimate Report is normally delivered 36-48 hours after the inspection. A rush delivery is guaranteed within 24 hours.',
     price: (amount: string) => `Rush delivery: ${amount}`,
     add: 'Rush the Report',
     remove: 'Remove Rush',
@@ -26,15 +27,18 @@ export const packagesTexts = {
     qualifies: (name: string) => `Your inspection qualifies you to ${name}!`,
     add: 'Add Pay At Close',
     remove: 'Remove Pay At Close',
-    stateFee: (fee: string, name: string) => `Please note a ${fee} ${name} Service fee will be added to your order total.`,
+    stateFee: (fee: string, name: string) =>
+      `Please note a ${fee} ${name} Service fee will be added to your order total.`,
     removed: (name: string) => `${name} is no longer available for this order and has been removed.`,
     reminderTitle: 'Quick Reminder',
-    reminder: (name: string) => `Your inspection qualifies you to ${name}, and you have not added it. You can go back and add it, or continue without it.`,
+    reminder: (name: string) =>
+      `Your inspection qualifies you to ${name}, and you have not added it. You can go back and add it, or continue without it.`,
     goBack: 'Go back',
     continueAnyway: 'Continue anyway',
   },
   offer: {
-    intro: (several: boolean) => `It looks like you've added services that you can get in ${several ? 'one or more' : 'one'} of our packages:`,
+    intro: (several: boolean) =>
+      `It looks like you've added services that you can get in ${several ? 'one or more' : 'one'} of our packages:`,
     save: (amount: string) => `Save ${amount} over your current selection!`,
     add: 'Add Package',
     noThanks: 'No thanks',
@@ -47,12 +51,16 @@ export const packagesTexts = {
   heldTime: {
     checking: 'Checking that your held time still fits…',
     doesNotFitTitle: 'Your held time no longer fits',
-    doesNotFit: (when: string) => `${when} can't take the services you chose. Choose one of these times, the nearest first, or pick another on the calendar.`,
-    noneNearby: (when: string) => `${when} can't take the services you chose, and no time nearby can. Please pick another time on the calendar.`,
+    doesNotFit: (when: string) =>
+      `${when} can't take the services you chose. Choose one of these times, the nearest first, or pick another on the calendar.`,
+    noneNearby: (when: string) =>
+      `${when} can't take the services you chose, and no time nearby can. Please pick another time on the calendar.`,
     nearestTimes: 'The nearest times that fit',
     pickAnother: 'Pick another time',
-    teamChanged: (names: string, when: string) => `Your services need another inspector: ${names} will inspect on ${when}. Your time is still held for you.`,
-    teamGrew: (count: number, when: string) => `Your services need ${count} inspectors on ${when}. Your time is still held for you.`,
+    teamChanged: (names: string, when: string) =>
+      `Your services need another inspector: ${names} will inspect on ${when}. Your time is still held for you.`,
+    teamGrew: (count: number, when: string) =>
+      `Your services need ${count} inspectors on ${when}. Your time is still held for you.`,
     moved: (when: string) => `Your inspection is now held for ${when}.`,
   },
   noServicesTitle: "We're sorry",

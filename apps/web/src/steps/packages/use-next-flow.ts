@@ -39,7 +39,12 @@ export function useNextFlow(appointmentLimit: number, inspectedServices: string[
       {
         onSuccess: (outcome) => {
           if (outcome.kind === 'proceed') go();
-          else setDialog({ kind: outcome.kind, datetime: wallTimeIn(order.datetime!, office.time_zone), appointments: outcome.appointments });
+          else
+            setDialog({
+              kind: outcome.kind,
+              datetime: wallTimeIn(order.datetime!, office.time_zone),
+              appointments: outcome.appointments,
+            });
         },
       },
     );

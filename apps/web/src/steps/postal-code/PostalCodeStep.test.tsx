@@ -2,16 +2,31 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { POSTAL_CODE_MESSAGES } from '@scheduler/contracts/postal-code';
-import { officeFixture, orderFixture, renderStep, stubServer, type RecordedRequest } from '../../test-support/render-step.tsx';
+import {
+  officeFixture,
+  orderFixture,
+  renderStep,
+  stubServer,
+  type RecordedRequest,
+} from '../../test-support/render-step.tsx';
 import PostalCodeStep from './PostalCodeStep.tsx';
 
-const slot = { id: 's1', date: '2026-12-01', start: '9:00 AM', start_datetime: '2026-12-01 09:00:00', end_datetime: '2026-12-01 12:00:00', timestamp: 1, users: [101] };
+const slot = {
+  id: 's1',
+  date: '2026-12-01',
+  start: '9:00 AM',
+  start_datetime: '2026-12-01 09:00:00',
+  end_datetime: '2026-12-01 12:00:00',
+  timestamp: 1,
+  users: [101],
+};
 
 /** The server as the postal-code step meets it: saves anything, and has times for 43017 only. */
 function serverWithTimesFor43017() {
   return (request: RecordedRequest) => {
     if (request.path.includes('/set_postal_code')) return { status: 200, body: { status: 'ok' } };
-    if (request.path.includes('/availability')) return { status: 200, body: request.path.includes('postal_code=43017') ? [slot] : [] };
+    if (request.path.includes('/availability'))
+      return { status: 200, body: request.path.includes('postal_code=43017') ? [slot] : [] };
     return { status: 200, body: {} };
   };
 }
@@ -72,7 +87,12 @@ describe('the postal-code step', () => {
   });
 
   it("puts the server's refusal of the field onto the field", async () => {
-    stubServer(() => ({ status: 400, body: { error: { code: 'invalid_postal_code', message: 'We do not know that postal code.', field: 'postal_code' } } }));
+    stubServer(() => ({
+      status: 400,
+      body: {
+        error: { code: 'invalid_postal_code', message: 'We do not know that postal code.', field: 'postal_code' },
+      },
+    }));
     const user = userEvent.setup();
     renderStep(PostalCodeStep);
     await user.type(field(), '43017{Enter}');

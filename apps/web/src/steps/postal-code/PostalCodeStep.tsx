@@ -23,7 +23,8 @@ export default function PostalCodeStep() {
   const { companyKey, credentials, scope, order, office, settings, goTo } = useScheduler();
   const schema = useMemo(() => postalCodeFormSchema(office.country), [office.country]);
   // The code saved before (in the order, else in this browser) stays in the field to edit.
-  const saved = order.postal_code || readStorage('localStorage', storageKeys.postalCode(companyKey, credentials.token)) || '';
+  const saved =
+    order.postal_code || readStorage('localStorage', storageKeys.postalCode(companyKey, credentials.token)) || '';
   const form = useStepForm(schema, { postal_code: saved });
   const value = useWatch({ control: form.control, name: 'postal_code' }) ?? '';
   const save = useSavePostalCode(scope, firstBookableDate(office.time_zone, settings.isOn(SETTING.ALLOW_TODAY)));
@@ -59,7 +60,9 @@ export default function PostalCodeStep() {
           {texts.postalCode.noAvailability(save.data.postalCode, office.office_phone)}
         </Notice>
       )}
-      {isFailure(save.error) && !isFieldError(save.error, FIELDS) && <FailureNotice phone={office.office_phone} sx={{ mt: 3 }} />}
+      {isFailure(save.error) && !isFieldError(save.error, FIELDS) && (
+        <FailureNotice phone={office.office_phone} sx={{ mt: 3 }} />
+      )}
     </StepFrame>
   );
 }

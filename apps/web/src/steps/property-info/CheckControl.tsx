@@ -12,7 +12,19 @@ import { propertyTexts } from './property-texts.ts';
  * A checkbox question: a CheckBox, or the box of a triggered question that reveals `children`
  * (its dropdown or text box) while it is checked (spec 3.3).
  */
-export function CheckControl({ control, name, label, required, children }: { control: Control<PropertyInfoFormValues>; name: `answers.${string}`; label: string; required: boolean; children?: ReactNode }) {
+export function CheckControl({
+  control,
+  name,
+  label,
+  required,
+  children,
+}: {
+  control: Control<PropertyInfoFormValues>;
+  name: `answers.${string}`;
+  label: string;
+  required: boolean;
+  children?: ReactNode;
+}) {
   const helperId = useId();
   const checked = useWatch({ control, name: `${name}.checked` }) as boolean | undefined;
   return (
@@ -31,7 +43,13 @@ export function CheckControl({ control, name, label, required, children }: { con
                   onChange={(event) => field.onChange(event.target.checked)}
                   onBlur={field.onBlur}
                   inputRef={field.ref}
-                  slotProps={{ input: { 'aria-label': label, 'aria-invalid': fieldState.invalid, 'aria-describedby': fieldState.error || required ? helperId : undefined } }}
+                  slotProps={{
+                    input: {
+                      'aria-label': label,
+                      'aria-invalid': fieldState.invalid,
+                      'aria-describedby': fieldState.error || required ? helperId : undefined,
+                    },
+                  }}
                 />
               }
             />

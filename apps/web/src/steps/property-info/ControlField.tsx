@@ -13,10 +13,23 @@ function wholeQuestionHint(wholeLabel: string | undefined, required: boolean): s
   return required ? `${wholeLabel} (${propertyTexts.required})` : wholeLabel;
 }
 
-const optionsOf = (question: Control) => question.options.map((o) => (typeof o === 'object' ? { value: String(o.id), label: o.value } : { value: o, label: o }));
+const optionsOf = (question: Control) =>
+  question.options.map((o) =>
+    typeof o === 'object' ? { value: String(o.id), label: o.value } : { value: o, label: o },
+  );
 
 /** One configured question (spec 3.3) with its input handling (spec 5.6). */
-export function ControlField({ question, form, referOther, dateFormat }: { question: Control; form: FormControl<PropertyInfoFormValues>; referOther: boolean; dateFormat: string }) {
+export function ControlField({
+  question,
+  form,
+  referOther,
+  dateFormat,
+}: {
+  question: Control;
+  form: FormControl<PropertyInfoFormValues>;
+  referOther: boolean;
+  dateFormat: string;
+}) {
   const { label, required } = question;
   // A long label shows cut short in the field (spec 2.8), with a tooltip for a mouse; the whole
   // question shows under the field too, where a phone can read it (decision 0027). The field's
@@ -25,7 +38,12 @@ export function ControlField({ question, form, referOther, dateFormat }: { quest
   const whole = truncatedLabel(label, false) ? label : undefined;
   const hint = wholeQuestionHint(whole, required);
   const answer = `answers.${answerKey(question.id)}` as const;
-  const select = (name: FieldPath<PropertyInfoFormValues>, options: Array<{ value: string; label: string }>, isRequired: boolean, text = label) => (
+  const select = (
+    name: FieldPath<PropertyInfoFormValues>,
+    options: Array<{ value: string; label: string }>,
+    isRequired: boolean,
+    text = label,
+  ) => (
     <FormTextField
       control={form}
       name={name}
@@ -41,18 +59,66 @@ export function ControlField({ question, form, referOther, dateFormat }: { quest
   );
   switch (question.type) {
     case 'SquareFeet':
-      return <FormTextField control={form} name="sqft" label={shown} accessibleLabel={whole} autoComplete="off" inputMode="numeric" maxLength={12} required={required} hint={hint} transform={keepDigits} />;
+      return (
+        <FormTextField
+          control={form}
+          name="sqft"
+          label={shown}
+          accessibleLabel={whole}
+          autoComplete="off"
+          inputMode="numeric"
+          maxLength={12}
+          required={required}
+          hint={hint}
+          transform={keepDigits}
+        />
+      );
     case 'YearBuilt':
-      return <FormTextField control={form} name="yb" label={shown} accessibleLabel={whole} autoComplete="off" inputMode="numeric" maxLength={question.length > 0 ? question.length : 4} required={required} hint={hint} transform={keepDigits} />;
+      return (
+        <FormTextField
+          control={form}
+          name="yb"
+          label={shown}
+          accessibleLabel={whole}
+          autoComplete="off"
+          inputMode="numeric"
+          maxLength={question.length > 0 ? question.length : 4}
+          required={required}
+          hint={hint}
+          transform={keepDigits}
+        />
+      );
     case 'SalesPrice':
-      return <FormTextField control={form} name="sales_price" label={shown} accessibleLabel={whole} autoComplete="off" inputMode="numeric" maxLength={12} required={required} hint={hint} transform={keepDigitsAndCommas} />;
+      return (
+        <FormTextField
+          control={form}
+          name="sales_price"
+          label={shown}
+          accessibleLabel={whole}
+          autoComplete="off"
+          inputMode="numeric"
+          maxLength={12}
+          required={required}
+          hint={hint}
+          transform={keepDigitsAndCommas}
+        />
+      );
     case 'FoundationType':
       return select('foundation_type', optionsOf(question), required);
     case 'ReferReason':
       return (
         <>
           {select('refer_reason', [...optionsOf(question), { value: 'other', label: 'Other' }], required)}
-          {referOther && <FormTextField control={form} name="refer_reason_other" label={propertyTexts.referReasonOther} autoComplete="off" maxLength={500} sx={{ mt: 2 }} />}
+          {referOther && (
+            <FormTextField
+              control={form}
+              name="refer_reason_other"
+              label={propertyTexts.referReasonOther}
+              autoComplete="off"
+              maxLength={500}
+              sx={{ mt: 2 }}
+            />
+          )}
         </>
       );
     case 'DropDown':
@@ -68,7 +134,14 @@ export function ControlField({ question, form, referOther, dateFormat }: { quest
     case 'TriggeredTextBox':
       return (
         <CheckControl control={form} name={answer} label={label} required={false}>
-          <FormTextField control={form} name={`${answer}.value`} label={question.description || label} autoComplete="off" maxLength={question.length > 0 ? question.length : undefined} required />
+          <FormTextField
+            control={form}
+            name={`${answer}.value`}
+            label={question.description || label}
+            autoComplete="off"
+            maxLength={question.length > 0 ? question.length : undefined}
+            required
+          />
         </CheckControl>
       );
     case 'Date':
@@ -89,8 +162,31 @@ export function ControlField({ question, form, referOther, dateFormat }: { quest
         />
       );
     case 'Text':
-      return <FormTextField control={form} name={`${answer}.value`} label={shown} accessibleLabel={whole} autoComplete="off" maxLength={typedMaxLength(question) ?? undefined} required={required} hint={hint} multiline />;
+      return (
+        <FormTextField
+          control={form}
+          name={`${answer}.value`}
+          label={shown}
+          accessibleLabel={whole}
+          autoComplete="off"
+          maxLength={typedMaxLength(question) ?? undefined}
+          required={required}
+          hint={hint}
+          multiline
+        />
+      );
     case 'TextBox':
-      return <FormTextField control={form} name={`${answer}.value`} label={shown} accessibleLabel={whole} autoComplete="off" maxLength={typedMaxLength(question) ?? undefined} required={required} hint={hint} />;
+      return (
+        <FormTextField
+          control={form}
+          name={`${answer}.value`}
+          label={shown}
+          accessibleLabel={whole}
+          autoComplete="off"
+          maxLength={typedMaxLength(question) ?? undefined}
+          required={required}
+          hint={hint}
+        />
+      );
   }
 }

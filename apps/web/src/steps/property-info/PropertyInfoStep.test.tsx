@@ -2,7 +2,13 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Control } from '@scheduler/contracts/office';
-import { officeFixture, orderFixture, renderStep, stubServer, type RecordedRequest } from '../../test-support/render-step.tsx';
+import {
+  officeFixture,
+  orderFixture,
+  renderStep,
+  stubServer,
+  type RecordedRequest,
+} from '../../test-support/render-step.tsx';
 import PropertyInfoStep from './PropertyInfoStep.tsx';
 
 const question = (changes: Partial<Control> & Pick<Control, 'id' | 'type' | 'label'>): Control => ({
@@ -21,15 +27,41 @@ const question = (changes: Partial<Control> & Pick<Control, 'id' | 'type' | 'lab
 const CONTROLS: Control[] = [
   question({ id: 1, type: 'SquareFeet', label: 'Square Feet', required: true, fee: true }),
   question({ id: 2, type: 'YearBuilt', label: 'Year Built', length: 4 }),
-  question({ id: 4, type: 'FoundationType', label: 'Foundation', options: [{ id: 1, value: 'Basement' }, { id: 2, value: 'Crawlspace' }] }),
-  question({ id: 5, type: 'DropDown', label: 'Occupancy', required: true, options: [{ id: 1, value: 'Occupied' }, { id: 3, value: 'Vacant' }] }),
+  question({
+    id: 4,
+    type: 'FoundationType',
+    label: 'Foundation',
+    options: [
+      { id: 1, value: 'Basement' },
+      { id: 2, value: 'Crawlspace' },
+    ],
+  }),
+  question({
+    id: 5,
+    type: 'DropDown',
+    label: 'Occupancy',
+    required: true,
+    options: [
+      { id: 1, value: 'Occupied' },
+      { id: 3, value: 'Vacant' },
+    ],
+  }),
   question({ id: 6, type: 'CheckBox', label: 'Water, gas and electric will be on', required: true }),
-  question({ id: 7, type: 'TriggeredDropDown', label: 'The property has a pool or spa', options: ['In-ground pool', 'Hot tub or spa'] }),
+  question({
+    id: 7,
+    type: 'TriggeredDropDown',
+    label: 'The property has a pool or spa',
+    options: ['In-ground pool', 'Hot tub or spa'],
+  }),
   question({ id: 11, type: 'Date', label: 'Inspection contingency deadline' }),
 ];
 
-const office = (settings: Array<{ key: string; value: string }> = []) => officeFixture({ controls: CONTROLS, settings_data: settings });
-const saved = () => (request: RecordedRequest) => (request.path.endsWith('/set_property_info') ? { status: 200, body: { status: 'ok', duration: 180 } } : { status: 200, body: {} });
+const office = (settings: Array<{ key: string; value: string }> = []) =>
+  officeFixture({ controls: CONTROLS, settings_data: settings });
+const saved = () => (request: RecordedRequest) =>
+  request.path.endsWith('/set_property_info')
+    ? { status: 200, body: { status: 'ok', duration: 180 } }
+    : { status: 200, body: {} };
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -44,7 +76,9 @@ describe('the property-info step', () => {
     expect((screen.getByRole('combobox', { name: 'Foundation' }) as HTMLSelectElement).value).toBe('1');
     expect(screen.getAllByText('Inspection contingen...').length).toBeGreaterThan(0);
     // A date is typed as the company writes dates (spec 3.3), not in a browser picker's locale order.
-    expect(document.querySelector('input[inputmode="numeric"][aria-label="Inspection contingency deadline"]')).not.toBeNull();
+    expect(
+      document.querySelector('input[inputmode="numeric"][aria-label="Inspection contingency deadline"]'),
+    ).not.toBeNull();
     // Decision 0027: the whole question is readable without hovering, under its field; a checkbox's is never cut.
     expect(screen.getByText('Inspection contingency deadline · As MM/DD/YYYY')).toBeTruthy();
     expect(screen.getByText('Water, gas and electric will be on')).toBeTruthy();
@@ -73,20 +107,23 @@ describe('the property-info step', () => {
     ['100001', '', 'Square Feet must be a whole number from 1 to 100,000.'],
     // (The last year is the office's current one, whatever this machine's date.)
     ['2400', '1200', /^Year Built must be a year from 1201 to \d{4}\.$/],
-  ])('refuses square feet %s or year built "%s" with the range, without a request', async (squareFeet, yearBuilt, message) => {
-    const requests = stubServer(saved());
-    const user = userEvent.setup();
-    renderStep(PropertyInfoStep, { office: office() });
-    const sqft = screen.getByRole('textbox', { name: /Square Feet/ });
-    await user.type(sqft, squareFeet);
-    expect((sqft as HTMLInputElement).value).toBe(squareFeet);
-    if (yearBuilt) await user.type(screen.getByRole('textbox', { name: /Year Built/ }), yearBuilt);
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Occupancy' }), '3');
-    await user.click(screen.getByRole('checkbox', { name: 'Water, gas and electric will be on' }));
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await screen.findByText(message);
-    expect(requests.filter((r) => r.path.endsWith('/set_property_info'))).toEqual([]);
-  });
+  ])(
+    'refuses square feet %s or year built "%s" with the range, without a request',
+    async (squareFeet, yearBuilt, message) => {
+      const requests = stubServer(saved());
+      const user = userEvent.setup();
+      renderStep(PropertyInfoStep, { office: office() });
+      const sqft = screen.getByRole('textbox', { name: /Square Feet/ });
+      await user.type(sqft, squareFeet);
+      expect((sqft as HTMLInputElement).value).toBe(squareFeet);
+      if (yearBuilt) await user.type(screen.getByRole('textbox', { name: /Year Built/ }), yearBuilt);
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Occupancy' }), '3');
+      await user.click(screen.getByRole('checkbox', { name: 'Water, gas and electric will be on' }));
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      await screen.findByText(message);
+      expect(requests.filter((r) => r.path.endsWith('/set_property_info'))).toEqual([]);
+    },
+  );
 
   it('reveals a triggered question with its box, and saves the answers on Enter, then goes to packages', async () => {
     const requests = stubServer(saved());
@@ -97,7 +134,10 @@ describe('the property-info step', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Water, gas and electric will be on' }));
     expect(screen.queryByRole('combobox', { name: 'The property has a pool or spa' })).toBeNull();
     await user.click(screen.getByRole('checkbox', { name: 'The property has a pool or spa' }));
-    await user.selectOptions(screen.getByRole('combobox', { name: 'The property has a pool or spa' }), 'Hot tub or spa');
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'The property has a pool or spa' }),
+      'Hot tub or spa',
+    );
     await user.type(screen.getByRole('textbox', { name: /Year Built/ }), '1987{Enter}');
     await waitFor(() => expect(goTo).toHaveBeenCalledWith('packages'));
     expect(requests.find((r) => r.path.endsWith('/set_property_info'))?.body).toEqual({
@@ -119,12 +159,20 @@ describe('the property-info step', () => {
   it('shows the pricing banner only while the cart has services and fees are shown, and keeps the note in this browser', async () => {
     stubServer(saved());
     const user = userEvent.setup();
-    const first = renderStep(PropertyInfoStep, { office: office([{ key: 'ONLINE_SCHEDULER_V3_PROPERTY_INFO_NOTE', value: 'Y' }]), order: orderFixture({ services: ['a1c0ffee-0000-4000-8000-000000000001'] }) });
-    expect(screen.getByText('Changing property information may affect the pricing of items in your shopping cart.')).toBeTruthy();
+    const first = renderStep(PropertyInfoStep, {
+      office: office([{ key: 'ONLINE_SCHEDULER_V3_PROPERTY_INFO_NOTE', value: 'Y' }]),
+      order: orderFixture({ services: ['a1c0ffee-0000-4000-8000-000000000001'] }),
+    });
+    expect(
+      screen.getByText('Changing property information may affect the pricing of items in your shopping cart.'),
+    ).toBeTruthy();
     await user.type(screen.getByRole('textbox', { name: 'Special instructions and notes' }), 'Dog in the yard');
     expect(localStorage.getItem(`isn-${first.token}-special_note`)).toBe('Dog in the yard');
     first.unmount();
-    renderStep(PropertyInfoStep, { office: office([{ key: 'ONLINE_SCHEDULER_V3_HIDE_ALL_FEES', value: 'Y' }]), order: orderFixture({ services: ['a1c0ffee-0000-4000-8000-000000000001'] }) });
+    renderStep(PropertyInfoStep, {
+      office: office([{ key: 'ONLINE_SCHEDULER_V3_HIDE_ALL_FEES', value: 'Y' }]),
+      order: orderFixture({ services: ['a1c0ffee-0000-4000-8000-000000000001'] }),
+    });
     expect(screen.queryByText(/may affect the pricing/)).toBeNull();
     expect(screen.queryByRole('textbox', { name: 'Special instructions and notes' })).toBeNull();
   });
@@ -132,19 +180,30 @@ describe('the property-info step', () => {
   it("shows and takes a date in the company's DATE_FORMAT, sends it as an ISO date, and refuses one that is not a day, without a request", async () => {
     const requests = stubServer(saved());
     const user = userEvent.setup();
-    const order = orderFixture({ sqft: 1800, controls: [{ id: 5, value: '1', checked: false }, { id: 6, value: null, checked: true }, { id: 11, value: '2026-12-01', checked: false }] });
+    const order = orderFixture({
+      sqft: 1800,
+      controls: [
+        { id: 5, value: '1', checked: false },
+        { id: 6, value: null, checked: true },
+        { id: 11, value: '2026-12-01', checked: false },
+      ],
+    });
     renderStep(PropertyInfoStep, { office: office([{ key: 'DATE_FORMAT', value: 'DD/MM/YYYY' }]), order });
     const date = screen.getByRole('textbox', { name: 'Inspection contingency deadline' }) as HTMLInputElement;
     expect(date.value).toBe('01/12/2026');
     expect(screen.getByText(/As DD\/MM\/YYYY/)).toBeTruthy();
     await user.clear(date);
     await user.type(date, '12/31/2026{Enter}');
-    expect(await screen.findByText('Inspection contingency deadline must be a date written as DD/MM/YYYY.')).toBeTruthy();
+    expect(
+      await screen.findByText('Inspection contingency deadline must be a date written as DD/MM/YYYY.'),
+    ).toBeTruthy();
     expect(requests.some((r) => r.path.endsWith('/set_property_info'))).toBe(false);
     await user.clear(date);
     await user.type(date, '31/12/2026{Enter}');
     await waitFor(() => expect(requests.some((r) => r.path.endsWith('/set_property_info'))).toBe(true));
-    const body = requests.find((r) => r.path.endsWith('/set_property_info'))!.body as { controls: Array<{ id: number; value: string | null }> };
+    const body = requests.find((r) => r.path.endsWith('/set_property_info'))!.body as {
+      controls: Array<{ id: number; value: string | null }>;
+    };
     expect(body.controls.find((c) => c.id === 11)?.value).toBe('2026-12-31');
   });
 });

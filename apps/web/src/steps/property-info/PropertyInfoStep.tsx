@@ -29,7 +29,10 @@ export default function PropertyInfoStep() {
   const currentYear = Number(officeToday(office.time_zone).slice(0, 4));
   // Spec 3.3, DECISIONS 3.3: Date and ClosingDate answers are shown and typed in the company's DATE_FORMAT.
   const dateFormat = usableDateFormat(settings.text(SETTING.DATE_FORMAT));
-  const schema = useMemo(() => propertyInfoFormSchema(controls, currentYear, dateFormat), [controls, currentYear, dateFormat]);
+  const schema = useMemo(
+    () => propertyInfoFormSchema(controls, currentYear, dateFormat),
+    [controls, currentYear, dateFormat],
+  );
   const form = useStepForm(schema, formDefaults(controls, order, dateFormat));
   const referReason = useWatch({ control: form.control, name: 'refer_reason' });
   const save = useSavePropertyInfo(scope);
@@ -59,13 +62,21 @@ export default function PropertyInfoStep() {
       <form onSubmit={(event) => void submit(event)} onKeyDown={onKeyDown} noValidate>
         <Stack spacing={3} sx={{ maxWidth: 520 }}>
           {controls.map((question) => (
-            <ControlField key={question.id} question={question} form={form.control} referOther={referReason === 'other'} dateFormat={dateFormat} />
+            <ControlField
+              key={question.id}
+              question={question}
+              form={form.control}
+              referOther={referReason === 'other'}
+              dateFormat={dateFormat}
+            />
           ))}
           {settings.isOn(SETTING.PROPERTY_INFO_NOTE) && <SpecialNote token={credentials.token} />}
         </Stack>
       </form>
       {save.isPending && <Waiting label={texts.pleaseWait} />}
-      {isFailure(save.error) && !isFieldError(save.error, SERVER_FIELDS) && <FailureNotice phone={office.office_phone} sx={{ mt: 3 }} />}
+      {isFailure(save.error) && !isFieldError(save.error, SERVER_FIELDS) && (
+        <FailureNotice phone={office.office_phone} sx={{ mt: 3 }} />
+      )}
     </StepFrame>
   );
 }

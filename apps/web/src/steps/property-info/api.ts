@@ -8,7 +8,11 @@ export function useSavePropertyInfo(scope: SessionScope) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SetPropertyInfoBody) =>
-      callApi<{ status: 'ok'; duration: number }>(`/${scope.companyKey}/json/online_scheduler/set_property_info`, { session: scope.credentials, method: 'POST', body }),
+      callApi<{ status: 'ok'; duration: number }>(`/${scope.companyKey}/json/online_scheduler/set_property_info`, {
+        session: scope.credentials,
+        method: 'POST',
+        body,
+      }),
     onSuccess: () => invalidateOrder(queryClient, scope),
   });
 }

@@ -2,13 +2,42 @@ import { describe, expect, it } from 'vitest';
 import type { Control } from '@scheduler/contracts/office';
 import { SettingsReader } from '@scheduler/domain/settings';
 import { orderFixture } from '../../test-support/render-step.tsx';
-import { feesHidden, formDefaults, keepDigits, keepDigitsAndCommas, toPropertyInfoBody, truncatedLabel } from './property-form.ts';
+import {
+  feesHidden,
+  formDefaults,
+  keepDigits,
+  keepDigitsAndCommas,
+  toPropertyInfoBody,
+  truncatedLabel,
+} from './property-form.ts';
 
-const base = { slug: 's', length: 0, required: false, fee: false, value: null, checked: false, textBoxLabel: '', description: '' };
+const base = {
+  slug: 's',
+  length: 0,
+  required: false,
+  fee: false,
+  value: null,
+  checked: false,
+  textBoxLabel: '',
+  description: '',
+};
 const CONTROLS: Control[] = [
   { ...base, id: 1, type: 'SquareFeet', label: 'Square Feet', options: [] },
-  { ...base, id: 4, type: 'FoundationType', label: 'Foundation', options: [{ id: 7, value: 'Basement' }], required: true },
-  { ...base, id: 13, type: 'ReferReason', label: 'How did you hear about us?', options: [{ id: 2, value: 'Search engine' }] },
+  {
+    ...base,
+    id: 4,
+    type: 'FoundationType',
+    label: 'Foundation',
+    options: [{ id: 7, value: 'Basement' }],
+    required: true,
+  },
+  {
+    ...base,
+    id: 13,
+    type: 'ReferReason',
+    label: 'How did you hear about us?',
+    options: [{ id: 2, value: 'Search engine' }],
+  },
   { ...base, id: 5, type: 'DropDown', label: 'Occupancy', options: [{ id: 3, value: 'Vacant' }] },
   { ...base, id: 9, type: 'TextBox', label: 'Gate code', options: [] },
 ];
@@ -17,13 +46,30 @@ describe('the property form', () => {
   it('starts from the order, else from each question default (spec 2.8)', () => {
     const fresh = formDefaults(CONTROLS, orderFixture());
     // A required dropdown starts empty ("Select"); another on its first option.
-    expect(fresh).toMatchObject({ sqft: '', foundation_type: '', refer_reason: '2', answers: { c5: { value: '3', checked: false }, c9: { value: '', checked: false } } });
-    const saved = formDefaults(CONTROLS, orderFixture({ sqft: 2400, foundation_type: { id: 7, value: 'Basement' }, controls: [{ id: 9, value: '1234', checked: false }] }));
+    expect(fresh).toMatchObject({
+      sqft: '',
+      foundation_type: '',
+      refer_reason: '2',
+      answers: { c5: { value: '3', checked: false }, c9: { value: '', checked: false } },
+    });
+    const saved = formDefaults(
+      CONTROLS,
+      orderFixture({
+        sqft: 2400,
+        foundation_type: { id: 7, value: 'Basement' },
+        controls: [{ id: 9, value: '1234', checked: false }],
+      }),
+    );
     expect(saved).toMatchObject({ sqft: '2400', foundation_type: '7', answers: { c9: { value: '1234' } } });
   });
 
   it('sends numbers as numbers, empty answers as null, and "other" text only with "other"', () => {
-    const values = { ...formDefaults(CONTROLS, orderFixture()), sqft: '2400', foundation_type: '7', refer_reason_other: 'A flyer' };
+    const values = {
+      ...formDefaults(CONTROLS, orderFixture()),
+      sqft: '2400',
+      foundation_type: '7',
+      refer_reason_other: 'A flyer',
+    };
     expect(toPropertyInfoBody(values, CONTROLS)).toEqual({
       sqft: 2400,
       yb: null,

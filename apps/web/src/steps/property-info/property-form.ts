@@ -7,12 +7,19 @@ import { SETTING } from '@scheduler/contracts/setting-keys';
 import type { SettingsReader } from '@scheduler/domain/settings';
 
 /** Questions whose answer is a field of the order itself (spec 3.3). */
-const ORDER_FIELDS = new Set<Control['type']>(['SquareFeet', 'YearBuilt', 'SalesPrice', 'FoundationType', 'ReferReason']);
+const ORDER_FIELDS = new Set<Control['type']>([
+  'SquareFeet',
+  'YearBuilt',
+  'SalesPrice',
+  'FoundationType',
+  'ReferReason',
+]);
 
 export const isAnswerControl = (control: Pick<Control, 'type'>) => !ORDER_FIELDS.has(control.type);
 
 /** Date and ClosingDate questions: typed in the company's DATE_FORMAT, stored as ISO dates (spec 3.3). */
-export const isDateControl = (control: Pick<Control, 'type'>) => control.type === 'Date' || control.type === 'ClosingDate';
+export const isDateControl = (control: Pick<Control, 'type'>) =>
+  control.type === 'Date' || control.type === 'ClosingDate';
 
 function optionIds(control: Control | undefined): number[] {
   return (control?.options ?? []).flatMap((o) => (typeof o === 'object' ? [o.id] : []));
@@ -26,12 +33,21 @@ function dropdownDefault(control: Control | undefined, saved: number | string | 
 }
 
 /** The form's starting values: what the order holds, else each question's default. */
-export function formDefaults(controls: readonly Control[], order: OrderResponse, dateFormat = DEFAULT_DATE_FORMAT): PropertyInfoFormValues {
+export function formDefaults(
+  controls: readonly Control[],
+  order: OrderResponse,
+  dateFormat = DEFAULT_DATE_FORMAT,
+): PropertyInfoFormValues {
   const of = (type: Control['type']) => controls.find((c) => c.type === type);
   const answers: PropertyInfoFormValues['answers'] = {};
   for (const control of controls.filter(isAnswerControl)) {
     const saved = order.controls.find((a) => a.id === control.id);
-    const value = control.type === 'DropDown' ? dropdownDefault(control, saved?.value) : isDateControl(control) ? formatIsoDate(saved?.value ?? '', dateFormat) : (saved?.value ?? '');
+    const value =
+      control.type === 'DropDown'
+        ? dropdownDefault(control, saved?.value)
+        : isDateControl(control)
+          ? formatIsoDate(saved?.value ?? '', dateFormat)
+          : (saved?.value ?? '');
     answers[answerKey(control.id)] = { value, checked: saved?.checked ?? false };
   }
   return {
@@ -46,7 +62,11 @@ export function formDefaults(controls: readonly Control[], order: OrderResponse,
 }
 
 /** The form's values as `set_property_info` takes them (spec 7.5). */
-export function toPropertyInfoBody(values: PropertyInfoFormValues, controls: readonly Control[], dateFormat = DEFAULT_DATE_FORMAT): SetPropertyInfoBody {
+export function toPropertyInfoBody(
+  values: PropertyInfoFormValues,
+  controls: readonly Control[],
+  dateFormat = DEFAULT_DATE_FORMAT,
+): SetPropertyInfoBody {
   const number = (text: string) => (text === '' ? null : Number(text));
   return {
     sqft: number(values.sqft),
@@ -58,7 +78,10 @@ export function toPropertyInfoBody(values: PropertyInfoFormValues, controls: rea
     controls: controls.filter(isAnswerControl).map((control) => {
       const answer = values.answers[answerKey(control.id)] ?? { value: '', checked: false };
       // A date goes as an ISO date (DECISIONS 3.3); the form has made sure it reads in the format.
-      const value = isDateControl(control) && answer.value !== '' ? (parseDateIn(answer.value, dateFormat) ?? answer.value) : answer.value;
+      const value =
+        isDateControl(control) && answer.value !== ''
+          ? (parseDateIn(answer.value, dateFormat) ?? answer.value)
+          : answer.value;
       return { id: control.id, value: value === '' ? null : value, checked: answer.checked };
     }),
   };
@@ -69,7 +92,8 @@ export function toPropertyInfoBody(values: PropertyInfoFormValues, controls: rea
  * A leading minus stays (issue 20): dropping it turned "-50" into 50 without a word; kept, the
  * form refuses it with the range it wants.
  */
-export const keepDigits = (text: string) => `${text.trimStart().startsWith('-') ? '-' : ''}${text.replace(/\D/g, '')}`.slice(0, 12);
+export const keepDigits = (text: string) =>
+  `${text.trimStart().startsWith('-') ? '-' : ''}${text.replace(/\D/g, '')}`.slice(0, 12);
 export const keepDigitsAndCommas = (text: string) => text.replace(/[^\d,]/g, '').slice(0, 12);
 
 /** Spec 2.8: a label longer than 25 characters (23 for a dropdown) shows its first 20 and "...". */

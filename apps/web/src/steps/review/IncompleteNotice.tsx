@@ -8,7 +8,15 @@ import { texts } from '../../shared/texts.ts';
 import { reviewTexts as t } from './review-texts.ts';
 
 /** Confirm's 400 `order_incomplete` (decision 0018): what is missing, in the server's words, and a way to each step that fills it in. */
-export function IncompleteNotice({ message, steps, pathOf }: { message: string; steps: readonly StepName[]; pathOf: (step: StepName) => string }) {
+export function IncompleteNotice({
+  message,
+  steps,
+  pathOf,
+}: {
+  message: string;
+  steps: readonly StepName[];
+  pathOf: (step: StepName) => string;
+}) {
   return (
     <Notice severity="error" sx={{ mt: 3 }}>
       <Typography sx={{ fontWeight: 700 }}>{t.incompleteTitle}</Typography>
@@ -16,7 +24,14 @@ export function IncompleteNotice({ message, steps, pathOf }: { message: string; 
       {steps.length > 0 && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
           {steps.map((step) => (
-            <Button key={step} component={RouterLink} to={pathOf(step)} variant="outlined" color="inherit" sx={{ minHeight: 44, bgcolor: 'background.paper' }}>
+            <Button
+              key={step}
+              component={RouterLink}
+              to={pathOf(step)}
+              variant="outlined"
+              color="inherit"
+              sx={{ minHeight: 44, bgcolor: 'background.paper' }}
+            >
               {t.goTo(texts.stepNames[step])}
             </Button>
           ))}

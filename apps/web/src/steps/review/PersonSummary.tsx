@@ -6,7 +6,15 @@ import type { PanelFields } from '@scheduler/domain/people/person-fields';
 import type { Person } from '@scheduler/contracts/person';
 
 /** One person of a review panel: the name, then each shown and filled field with its label (the domain's display of spec 2.7). */
-export function PersonSummary({ person, fields, states }: { person: Person; fields: PanelFields; states: OfficeResponse['states'] }) {
+export function PersonSummary({
+  person,
+  fields,
+  states,
+}: {
+  person: Person;
+  fields: PanelFields;
+  states: OfficeResponse['states'];
+}) {
   const stateName = (id: number) => states.find((state) => state.id === id)?.abbreviation ?? '';
   const lines = personDisplayLines({ ...person, id: person.id ?? 0 } as PersonRecord, fields, 'full', stateName);
   return (

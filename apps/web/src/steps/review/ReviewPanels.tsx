@@ -21,7 +21,11 @@ const DEFAULT_PAC_NAME = 'Pay at Close';
  */
 export function cartPricing(pricing: Pricing, hideAllFees: boolean): Pricing {
   const inPackage = new Set(pricing.package?.services.map((service) => service.id) ?? []);
-  return { ...pricing, services: pricing.services.filter((service) => !inPackage.has(service.id)), fees_hidden: pricing.fees_hidden || hideAllFees };
+  return {
+    ...pricing,
+    services: pricing.services.filter((service) => !inPackage.has(service.id)),
+    fees_hidden: pricing.fees_hidden || hideAllFees,
+  };
 }
 
 /** The review's panels as a grid of cards (one column on a phone); `changeable` shows each panel's Change. */
@@ -45,7 +49,12 @@ export function ReviewPanels({ specialNote, changeable }: { specialNote: string;
         return (
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
             {content.people.map(({ person, party }, index) => (
-              <PersonSummary key={`${party}-${person.id ?? index}-${index}`} person={person} fields={panelFields(settings, party)} states={office.states} />
+              <PersonSummary
+                key={`${party}-${person.id ?? index}-${index}`}
+                person={person}
+                fields={panelFields(settings, party)}
+                states={office.states}
+              />
             ))}
             {content.lines.map((line) => (
               <Typography key={line} sx={{ color: 'text.secondary' }}>
@@ -57,7 +66,11 @@ export function ReviewPanels({ specialNote, changeable }: { specialNote: string;
       case 'cart': {
         if (!pricing) return null;
         const cart = cartPricing(pricing, settings.isOn(SETTING.HIDE_ALL_FEES));
-        return displayLines(cart).lines.length ? <ServicesLines pricing={cart} currency={currency} pacName={pacName} /> : <Typography>{t.nothingYet}</Typography>;
+        return displayLines(cart).lines.length ? (
+          <ServicesLines pricing={cart} currency={currency} pacName={pacName} />
+        ) : (
+          <Typography>{t.nothingYet}</Typography>
+        );
       }
       case 'note':
         return <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{content.text}</Typography>;
@@ -65,9 +78,20 @@ export function ReviewPanels({ specialNote, changeable }: { specialNote: string;
   };
 
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' }, gap: { xs: 1.5, sm: 2 } }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
+        gap: { xs: 1.5, sm: 2 },
+      }}
+    >
       {panels.map((panel) => (
-        <ReviewCard key={panel.key} title={panel.title} changeHref={changeable && panel.step ? pathOf(panel.step) : null} wide={panel.content.kind === 'cart' || panel.content.kind === 'note'}>
+        <ReviewCard
+          key={panel.key}
+          title={panel.title}
+          changeHref={changeable && panel.step ? pathOf(panel.step) : null}
+          wide={panel.content.kind === 'cart' || panel.content.kind === 'note'}
+        >
           {body(panel.content)}
         </ReviewCard>
       ))}

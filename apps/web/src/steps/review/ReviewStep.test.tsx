@@ -3,7 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Pricing, PricedService } from '@scheduler/contracts/pricing';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
-import { officeFixture, orderFixture, renderStep, stubServer, type RecordedRequest } from '../../test-support/render-step.tsx';
+import {
+  officeFixture,
+  orderFixture,
+  renderStep,
+  stubServer,
+  type RecordedRequest,
+} from '../../test-support/render-step.tsx';
 import { issue20Pricing, shownCents } from '@scheduler/domain/pricing/display-fixtures';
 import ReviewStep from './ReviewStep.tsx';
 import { ThankYou } from './ThankYou.tsx';
@@ -24,7 +30,22 @@ const office = (...settings: Array<{ key: string; value: string }>) =>
     states: [{ id: OHIO, abbreviation: 'OH' }],
   });
 
-const dana = { id: 7, first: 'Dana', last: 'Whitfield', email: 'dana@example.com', mobile_phone: '6145550188', work_phone: '', home_phone: '', work_fax: '', home_fax: '', address1: '', address2: '', city: '', state: null, postal_code: '' };
+const dana = {
+  id: 7,
+  first: 'Dana',
+  last: 'Whitfield',
+  email: 'dana@example.com',
+  mobile_phone: '6145550188',
+  work_phone: '',
+  home_phone: '',
+  work_fax: '',
+  home_fax: '',
+  address1: '',
+  address2: '',
+  city: '',
+  state: null,
+  postal_code: '',
+};
 const ray = { ...dana, id: 8, first: 'Ray', last: 'Ortiz', email: 'ray@realty.example', company: 'Ortiz Realty' };
 
 /** A held order of a home owner, at 9:00 AM office time on 12/1/2026, with two inspectors. */
@@ -47,13 +68,39 @@ const order = (changes = {}) =>
     ...changes,
   });
 
-const priced = (id: string, name: string, subtotal: number): PricedService => ({ id, name, base: subtotal, subtotal, fees: [], modifier_savings: 0, amount: subtotal, is_pac: false, ancillary: false, rer: false });
+const priced = (id: string, name: string, subtotal: number): PricedService => ({
+  id,
+  name,
+  base: subtotal,
+  subtotal,
+  fees: [],
+  modifier_savings: 0,
+  amount: subtotal,
+  is_pac: false,
+  ancillary: false,
+  rer: false,
+});
 
 /** A package with termite in it, termite listed again among the services, radon on its own, a trip fee, a waived fee and a tax. */
 const pricing = (changes: Partial<Pricing> = {}): Pricing => ({
-  package: { id: 2, name: "Buyer's Essentials", base: 42500, subtotal: 57500, amount: 51000, savings: 6500, rer: false, services: [{ id: TERMITE, fees: [] }] },
+  package: {
+    id: 2,
+    name: "Buyer's Essentials",
+    base: 42500,
+    subtotal: 57500,
+    amount: 51000,
+    savings: 6500,
+    rer: false,
+    services: [{ id: TERMITE, fees: [] }],
+  },
   services: [priced(TERMITE, 'Termite Inspection', 9500), priced(RADON, 'Radon Testing', 15000)],
-  additional: { total: 3500, fees: [{ code: 'trip', value: 3500, description: 'Trip fee' }, { code: 'zero', value: 0, description: 'Waived fee' }] },
+  additional: {
+    total: 3500,
+    fees: [
+      { code: 'trip', value: 3500, description: 'Trip fee' },
+      { code: 'zero', value: 0, description: 'Waived fee' },
+    ],
+  },
   taxes: [{ code: 'oh', name: 'Ohio sales tax', total: 2730 }],
   coupons: [],
   totals: { subtotal: 66000, discounts: 0, additional: 3500, taxes: 2730, grand_total: 72230, display_total: 72230 },
@@ -65,7 +112,15 @@ const pricing = (changes: Partial<Pricing> = {}): Pricing => ({
   ...changes,
 });
 
-const alternative: AppointmentSlot = { id: 'alt', date: '2026-12-02', start: '1:00 PM', start_datetime: '2026-12-02 13:00:00', end_datetime: '2026-12-02 16:00:00', timestamp: 1796230800, users: [102] };
+const alternative: AppointmentSlot = {
+  id: 'alt',
+  date: '2026-12-02',
+  start: '1:00 PM',
+  start_datetime: '2026-12-02 13:00:00',
+  end_datetime: '2026-12-02 16:00:00',
+  timestamp: 1796230800,
+  users: [102],
+};
 
 interface Answers {
   pricing?: Pricing;
@@ -83,10 +138,22 @@ function server(answers: Answers = {}) {
   const requests = stubServer((request: RecordedRequest) => {
     if (request.path.endsWith('/pricing') && answers.pricingOutage?.down) return { status: 500, body: {} };
     if (request.path.endsWith('/pricing')) return { status: 200, body: answers.pricing ?? pricing() };
-    if (request.path.includes('/time_available')) return { status: 200, body: answers.available === false ? { status: 'no', appointments: [alternative] } : { status: 'yes', appointments: [] } };
-    if (request.path.endsWith('/set_datetime')) return { status: 200, body: { status: 'ok', hold_expires_at: new Date(Date.now() + 15 * 60_000).toISOString() } };
-    if (request.path.endsWith('/confirm')) return confirms.shift() ?? { status: 200, body: { status: 'ok', pay_url: null } };
-    if (request.path.endsWith('/manage_link')) return answers.manageLinkDown ? { status: 503, body: { error: { code: 'unavailable', message: 'down' } } } : { status: 200, body: { url: 'https://book.example.com/acme/manage/tok' } };
+    if (request.path.includes('/time_available'))
+      return {
+        status: 200,
+        body:
+          answers.available === false
+            ? { status: 'no', appointments: [alternative] }
+            : { status: 'yes', appointments: [] },
+      };
+    if (request.path.endsWith('/set_datetime'))
+      return { status: 200, body: { status: 'ok', hold_expires_at: new Date(Date.now() + 15 * 60_000).toISOString() } };
+    if (request.path.endsWith('/confirm'))
+      return confirms.shift() ?? { status: 200, body: { status: 'ok', pay_url: null } };
+    if (request.path.endsWith('/manage_link'))
+      return answers.manageLinkDown
+        ? { status: 503, body: { error: { code: 'unavailable', message: 'down' } } }
+        : { status: 200, body: { url: 'https://book.example.com/acme/manage/tok' } };
     return { status: 200, body: {} };
   });
   const stubbed = globalThis.fetch;
@@ -108,9 +175,19 @@ afterEach(() => vi.unstubAllGlobals());
 describe('the review panels (spec 2.11)', () => {
   it("shows a home owner's order in the spec's order: date, time and inspectors, My Info, address, agents, cart", async () => {
     server();
-    renderStep(ReviewStep, { office: office(setting('SHOW_INSPECTOR_NAMES')), order: order({ buyers_agent: ray }), mode: 'default' });
+    renderStep(ReviewStep, {
+      office: office(setting('SHOW_INSPECTOR_NAMES')),
+      order: order({ buyers_agent: ray }),
+      mode: 'default',
+    });
     await screen.findByRole('heading', { level: 1, name: 'Review your order' });
-    expect(panelTitles()).toEqual(['Date, Time and Inspector', 'My Info (Home Owner)', 'Address', "Buyer's Agent", 'Shopping Cart']);
+    expect(panelTitles()).toEqual([
+      'Date, Time and Inspector',
+      'My Info (Home Owner)',
+      'Address',
+      "Buyer's Agent",
+      'Shopping Cart',
+    ]);
     expect(panel('Date, Time and Inspector').textContent).toContain('12/1/2026 at 9:00AM');
     expect(panel('Date, Time and Inspector').textContent).toContain('Mike Alvarez, Sarah Chen');
     expect(panel('My Info (Home Owner)').textContent).toContain('Dana Whitfield');
@@ -132,11 +209,23 @@ describe('the review panels (spec 2.11)', () => {
     const inspectorContact = { ...dana, id: 9, first: 'Lee', last: 'Park', type: { id: 3, name: 'Attorney' } };
     renderStep(ReviewStep, {
       office: office(setting('SELLERS_AGENT')),
-      order: order({ user: { type: 'BUYERS_AGENT', text: "Buyer's Agent", other: '' }, buyers_agent: ray, contacts: [inspectorContact] }),
+      order: order({
+        user: { type: 'BUYERS_AGENT', text: "Buyer's Agent", other: '' },
+        buyers_agent: ray,
+        contacts: [inspectorContact],
+      }),
       mode: 'default',
     });
     await screen.findByRole('heading', { level: 1, name: 'Review your order' });
-    expect(panelTitles()).toEqual(['Date and Time', "My Info (Buyer's Agent)", 'Address', 'Client', "Seller's Agent", 'Attorney', 'Shopping Cart']);
+    expect(panelTitles()).toEqual([
+      'Date and Time',
+      "My Info (Buyer's Agent)",
+      'Address',
+      'Client',
+      "Seller's Agent",
+      'Attorney',
+      'Shopping Cart',
+    ]);
     expect(panel("My Info (Buyer's Agent)").textContent).toContain('Ortiz Realty');
     expect(panel('Client').textContent).toContain('Dana Whitfield');
     expect(panel("Seller's Agent").textContent).toContain("No Seller's Agent");
@@ -150,23 +239,44 @@ describe('the review panels (spec 2.11)', () => {
     const sam = { ...ray, id: 10, first: 'Sam', last: 'Lee', company: 'Lee Insurance' };
     const listed = renderStep(ReviewStep, {
       office: office(),
-      order: order({ user: { type: 'BUYERS_AGENT', text: "Buyer's Agent", other: '' }, buyers_agent: ray, sellers_agent: { ...ray, id: 11, first: 'Kim', last: 'Novak' }, insurance_agent: sam }),
+      order: order({
+        user: { type: 'BUYERS_AGENT', text: "Buyer's Agent", other: '' },
+        buyers_agent: ray,
+        sellers_agent: { ...ray, id: 11, first: 'Kim', last: 'Novak' },
+        insurance_agent: sam,
+      }),
       mode: 'default',
     });
     await screen.findByRole('heading', { level: 1, name: 'Review your order' });
-    expect(panelTitles()).toEqual(['Date and Time', "My Info (Buyer's Agent)", 'Address', 'Client', "Seller's Agent", 'Insurance Agent', 'Shopping Cart']);
+    expect(panelTitles()).toEqual([
+      'Date and Time',
+      "My Info (Buyer's Agent)",
+      'Address',
+      'Client',
+      "Seller's Agent",
+      'Insurance Agent',
+      'Shopping Cart',
+    ]);
     expect(panel("Seller's Agent").textContent).toContain('Kim Novak');
     expect(panel('Insurance Agent').textContent).toContain('Sam Lee');
     listed.unmount();
 
-    renderStep(ReviewStep, { office: office(), order: order({ user: { type: 'BUYERS_AGENT', text: "Buyer's Agent", other: '' }, buyers_agent: ray }), mode: 'default' });
+    renderStep(ReviewStep, {
+      office: office(),
+      order: order({ user: { type: 'BUYERS_AGENT', text: "Buyer's Agent", other: '' }, buyers_agent: ray }),
+      mode: 'default',
+    });
     await screen.findByRole('heading', { level: 1, name: 'Review your order' });
     expect(panelTitles()).toEqual(['Date and Time', "My Info (Buyer's Agent)", 'Address', 'Client', 'Shopping Cart']);
   });
 
   it('shows "Other: {value}" for a visitor of another role, and the clients apart', async () => {
     server();
-    renderStep(ReviewStep, { office: office(), order: order({ user: { type: 'OTHER', text: 'Other', other: 'Relocation coordinator' } }), mode: 'default' });
+    renderStep(ReviewStep, {
+      office: office(),
+      order: order({ user: { type: 'OTHER', text: 'Other', other: 'Relocation coordinator' } }),
+      mode: 'default',
+    });
     await screen.findByRole('heading', { level: 1, name: 'Review your order' });
     expect(panel('My Info (Other)').textContent).toContain('Other: Relocation coordinator');
     expect(panel('Client').textContent).toContain('Dana Whitfield');
@@ -178,24 +288,43 @@ describe('the review panels (spec 2.11)', () => {
     const cart = await screen.findByRole('region', { name: 'Shopping Cart' });
     await within(cart).findByText('Total:');
     const lines = [...cart.querySelectorAll('[data-line]')].map((line) => line.textContent);
-    expect(lines).toEqual(["Buyer's Essentials$575.00", 'Bundle Savings- $65.00', 'Radon Testing$150.00', 'Trip fee$35.00', 'Ohio sales tax (tax)$27.30', 'Total:$722.30']);
+    expect(lines).toEqual([
+      "Buyer's Essentials$575.00",
+      'Bundle Savings- $65.00',
+      'Radon Testing$150.00',
+      'Trip fee$35.00',
+      'Ohio sales tax (tax)$27.30',
+      'Total:$722.30',
+    ]);
   });
 
   it.each([
     ['the review', ReviewStep, {}],
     ['the thank-you', ThankYou, { confirmed: true }],
-  ] as const)("shows issue 20's cart on %s as lines that add up to its total: the package before its savings, the coupon, then the tax", async (_screen, Screen, changes) => {
-    // Termite is inside the package: the review does not list it again.
-    const issue20 = issue20Pricing({ package: { ...issue20Pricing().package!, services: [{ id: TERMITE, fees: [] }] } });
-    server({ pricing: issue20 });
-    renderStep(Screen, { office: office(), order: order(changes), mode: 'default' });
-    const cart = await screen.findByRole('region', { name: 'Shopping Cart' });
-    await within(cart).findByText('Total:');
-    const lines = [...cart.querySelectorAll('[data-line]')].map((line) => line.textContent ?? '');
-    expect(lines).toEqual(["Buyer's Essentials$520.00", 'Bundle Savings- $40.00', 'Radon Testing$150.00', 'Coupon10% off- $63.00', 'Franklin County sales tax (tax)$42.53', 'Total:$609.53']);
-    const cents = shownCents;
-    expect(lines.slice(0, -1).reduce((sum, line) => sum + cents(line), 0)).toBe(cents(lines.at(-1)!));
-  });
+  ] as const)(
+    "shows issue 20's cart on %s as lines that add up to its total: the package before its savings, the coupon, then the tax",
+    async (_screen, Screen, changes) => {
+      // Termite is inside the package: the review does not list it again.
+      const issue20 = issue20Pricing({
+        package: { ...issue20Pricing().package!, services: [{ id: TERMITE, fees: [] }] },
+      });
+      server({ pricing: issue20 });
+      renderStep(Screen, { office: office(), order: order(changes), mode: 'default' });
+      const cart = await screen.findByRole('region', { name: 'Shopping Cart' });
+      await within(cart).findByText('Total:');
+      const lines = [...cart.querySelectorAll('[data-line]')].map((line) => line.textContent ?? '');
+      expect(lines).toEqual([
+        "Buyer's Essentials$520.00",
+        'Bundle Savings- $40.00',
+        'Radon Testing$150.00',
+        'Coupon10% off- $63.00',
+        'Franklin County sales tax (tax)$42.53',
+        'Total:$609.53',
+      ]);
+      const cents = shownCents;
+      expect(lines.slice(0, -1).reduce((sum, line) => sum + cents(line), 0)).toBe(cents(lines.at(-1)!));
+    },
+  );
 
   it('says so when the cart is empty, rather than showing an empty card', async () => {
     server({ pricing: pricing({ package: null, services: [] }) });
@@ -222,13 +351,21 @@ describe('the review panels (spec 2.11)', () => {
     const note = await screen.findByRole('region', { name: 'Special instructions and notes' });
     expect(note.textContent).toContain('Gate code 4412.\nDog in the yard.');
     await user.click(confirmButton());
-    await waitFor(() => expect(requests.find((r) => r.path.endsWith('/confirm'))?.body).toEqual({ special_note: 'Gate code 4412.\nDog in the yard.', order_revision: 'rev-1' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.path.endsWith('/confirm'))?.body).toEqual({
+        special_note: 'Gate code 4412.\nDog in the yard.',
+        order_revision: 'rev-1',
+      }),
+    );
   });
 
   it("shows the confirmed order's own note on the thank-you, in a browser that never kept it", async () => {
     server();
     localStorage.clear();
-    renderStep(ThankYou, { office: office(setting('PROPERTY_INFO_NOTE')), order: order({ confirmed: true, special_note: 'Side door; the dog is friendly.' }) });
+    renderStep(ThankYou, {
+      office: office(setting('PROPERTY_INFO_NOTE')),
+      order: order({ confirmed: true, special_note: 'Side door; the dog is friendly.' }),
+    });
     const note = await screen.findByRole('region', { name: 'Special instructions and notes' });
     expect(note.textContent).toContain('Side door; the dog is friendly.');
     expect(note.textContent).not.toContain('None');
@@ -242,12 +379,17 @@ describe('the review panels (spec 2.11)', () => {
     await screen.findByRole('heading', { level: 1, name: 'Review your order' });
     expect(screen.queryByRole('region', { name: 'Special instructions and notes' })).toBeNull();
     await user.click(confirmButton());
-    await waitFor(() => expect(requests.find((r) => r.path.endsWith('/confirm'))?.body).toEqual({ special_note: '', order_revision: 'rev-1' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.path.endsWith('/confirm'))?.body).toEqual({
+        special_note: '',
+        order_revision: 'rev-1',
+      }),
+    );
   });
 });
 
 describe('Change', () => {
-  it("leads each panel to its step while the order is unconfirmed", async () => {
+  it('leads each panel to its step while the order is unconfirmed', async () => {
     server();
     renderStep(ReviewStep, { office: office(setting('SHOW_INSPECTOR_NAMES')), order: order(), mode: 'default' });
     await screen.findByRole('heading', { level: 1, name: 'Review your order' });
@@ -335,13 +477,19 @@ describe('Confirm My Inspection (spec 4.8, 7.7)', () => {
     await waitFor(() => expect(requests.some((r) => r.path.endsWith('/confirm'))).toBe(true));
     const paths = requests.filter((r) => r.method === 'POST').map((r) => r.path.split('/').at(-1));
     expect(paths).toEqual(['set_datetime', 'confirm']);
-    expect(requests.find((r) => r.path.endsWith('/set_datetime'))?.body).toEqual({ datetime: new Date(alternative.timestamp * 1000).toISOString(), duration: 180, inspectors: [102] });
+    expect(requests.find((r) => r.path.endsWith('/set_datetime'))?.body).toEqual({
+      datetime: new Date(alternative.timestamp * 1000).toISOString(),
+      duration: 180,
+      inspectors: [102],
+    });
     // The chosen alternative changed the order on purpose: this confirm books it as it now is.
     expect(requests.find((r) => r.path.endsWith('/confirm'))?.body).toEqual({ special_note: '' });
   });
 
   it("opens the same dialog on confirm's 409, and a new attempt gets a new key", async () => {
-    const { requests, headers } = server({ confirm: [{ status: 409, body: { status: 'unavailable', appointments: [alternative] } }] });
+    const { requests, headers } = server({
+      confirm: [{ status: 409, body: { status: 'unavailable', appointments: [alternative] } }],
+    });
     const user = userEvent.setup();
     renderStep(ReviewStep, { office: office(), order: order(), mode: 'default' });
     await screen.findByRole('heading', { level: 1, name: 'Review your order' });
@@ -349,7 +497,9 @@ describe('Confirm My Inspection (spec 4.8, 7.7)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Sorry!' }, { timeout: 5000 }); // its chunk loads on first use
     await user.click(within(dialog).getByRole('button', { name: /12\/2\/2026 at 1:00PM/ }));
     await waitFor(() => expect(requests.filter((r) => r.path.endsWith('/confirm'))).toHaveLength(2));
-    const keys = requests.flatMap((r, index) => (r.path.endsWith('/confirm') ? [headers[index]?.['idempotency-key']] : []));
+    const keys = requests.flatMap((r, index) =>
+      r.path.endsWith('/confirm') ? [headers[index]?.['idempotency-key']] : [],
+    );
     expect(new Set(keys).size).toBe(2);
   });
 
@@ -362,7 +512,9 @@ describe('Confirm My Inspection (spec 4.8, 7.7)', () => {
     await user.click(confirmButton());
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(message);
-    expect(within(alert).getByRole('link', { name: 'Go to Contact Info' }).getAttribute('href')).toBe('/demo/online-scheduler/contacts');
+    expect(within(alert).getByRole('link', { name: 'Go to Contact Info' }).getAttribute('href')).toBe(
+      '/demo/online-scheduler/contacts',
+    );
     expect(panelTitles()).toContain('Shopping Cart');
     expect(confirmButton().textContent).toBe('Confirm My Inspection');
   });
@@ -380,13 +532,22 @@ describe('Confirm My Inspection (spec 4.8, 7.7)', () => {
     expect(alert.textContent).toContain(message);
     expect(requests.find((r) => r.path.endsWith('/confirm'))?.body).toMatchObject({ order_revision: 'shown-revision' });
     // The price is asked for again (and the order, which the page holds), so that the panels show what would be booked.
-    await waitFor(() => expect(requests.filter((r) => r.path.endsWith('/pricing')).length).toBeGreaterThan(pricingsBefore));
+    await waitFor(() =>
+      expect(requests.filter((r) => r.path.endsWith('/pricing')).length).toBeGreaterThan(pricingsBefore),
+    );
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(confirmButton().textContent).toBe('Confirm My Inspection');
   });
 
   it('says the coupon could not be used when its last use went to another order, not that something failed', async () => {
-    server({ confirm: [{ status: 409, body: { error: { code: 'coupon_used_up', message: 'This coupon is no longer available.', field: 'coupon' } } }] });
+    server({
+      confirm: [
+        {
+          status: 409,
+          body: { error: { code: 'coupon_used_up', message: 'This coupon is no longer available.', field: 'coupon' } },
+        },
+      ],
+    });
     const user = userEvent.setup();
     renderStep(ReviewStep, { office: office(), order: order(), mode: 'default' });
     await screen.findByRole('heading', { level: 1, name: 'Review your order' });
@@ -408,7 +569,9 @@ describe('Confirm My Inspection (spec 4.8, 7.7)', () => {
   it('gives the time up when the cart changed with the calendar last, to pick it again', async () => {
     const { requests } = server();
     renderStep(ReviewStep, { office: office(), order: order({ services_changed: true }), mode: 'calendar-last' });
-    await waitFor(() => expect(requests.find((r) => r.path.endsWith('/set_datetime'))?.body).toEqual({ datetime: null }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.path.endsWith('/set_datetime'))?.body).toEqual({ datetime: null }),
+    );
     expect(screen.queryByRole('button', { name: 'Confirm My Inspection' })).toBeNull();
   });
 
@@ -421,7 +584,7 @@ describe('Confirm My Inspection (spec 4.8, 7.7)', () => {
 });
 
 describe('the thank-you state', () => {
-  it("(the review too) says so when the cart cannot be loaded, rather than going back to its skeleton", async () => {
+  it('(the review too) says so when the cart cannot be loaded, rather than going back to its skeleton', async () => {
     const outage = { down: true };
     server({ pricingOutage: outage });
     const user = userEvent.setup();
@@ -433,7 +596,7 @@ describe('the thank-you state', () => {
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   }, 10_000);
 
-  it("says so when the cart cannot be loaded, with Try again, rather than an empty Shopping Cart", async () => {
+  it('says so when the cart cannot be loaded, with Try again, rather than an empty Shopping Cart', async () => {
     const outage = { down: true };
     server({ pricingOutage: outage });
     const user = userEvent.setup();
@@ -449,10 +612,17 @@ describe('the thank-you state', () => {
 
   it('shows the default text with the office e-mail and phone, Pay Online for an unpaid order with the payment link on, and Schedule Again', async () => {
     server();
-    renderStep(ThankYou, { office: office(setting('SHOW_PAYMENT_LINK')), order: order({ confirmed: true, pay_url: 'https://pay.example.com/o/1' }) });
+    renderStep(ThankYou, {
+      office: office(setting('SHOW_PAYMENT_LINK')),
+      order: order({ confirmed: true, pay_url: 'https://pay.example.com/o/1' }),
+    });
     await screen.findByRole('heading', { level: 1, name: 'Thank you!' });
-    screen.getByText('Your inspection order has been placed. Someone from our office will contact you soon for further confirmation.');
-    expect(screen.getByRole('link', { name: 'schedule@example.com' }).getAttribute('href')).toBe('mailto:schedule@example.com');
+    screen.getByText(
+      'Your inspection order has been placed. Someone from our office will contact you soon for further confirmation.',
+    );
+    expect(screen.getByRole('link', { name: 'schedule@example.com' }).getAttribute('href')).toBe(
+      'mailto:schedule@example.com',
+    );
     const pay = screen.getByRole('link', { name: 'Pay Online' });
     expect(pay.getAttribute('href')).toBe('https://pay.example.com/o/1');
     expect(pay.getAttribute('target')).toBe('_blank');
@@ -462,7 +632,10 @@ describe('the thank-you state', () => {
   it('shows the custom banner with its line breaks, and no Pay Online once paid or without the setting', async () => {
     server();
     const banner = 'Thanks for booking!\nWe will call you within the hour.';
-    renderStep(ThankYou, { office: office(setting('CONFIRMATION_BANNER', banner), setting('SHOW_PAYMENT_LINK')), order: order({ confirmed: true, paid: true, pay_url: 'https://pay.example.com/o/1' }) });
+    renderStep(ThankYou, {
+      office: office(setting('CONFIRMATION_BANNER', banner), setting('SHOW_PAYMENT_LINK')),
+      order: order({ confirmed: true, paid: true, pay_url: 'https://pay.example.com/o/1' }),
+    });
     const text = await screen.findByText(/Thanks for booking!/);
     expect(text.textContent).toBe(banner);
     expect(getComputedStyle(text).whiteSpace).toBe('pre-line');
@@ -473,7 +646,10 @@ describe('the thank-you state', () => {
 
   it('says nothing of payment for an order that is not paid', async () => {
     server();
-    renderStep(ThankYou, { office: office(setting('SHOW_PAYMENT_LINK')), order: order({ confirmed: true, pay_url: 'https://pay.example.com/o/1' }) });
+    renderStep(ThankYou, {
+      office: office(setting('SHOW_PAYMENT_LINK')),
+      order: order({ confirmed: true, pay_url: 'https://pay.example.com/o/1' }),
+    });
     await screen.findByRole('link', { name: 'Pay Online' });
     expect(screen.queryByText('Paid')).toBeNull();
   });
@@ -486,7 +662,9 @@ describe('the thank-you state', () => {
     renderStep(ThankYou, { office: office(), order: order({ confirmed: true }) });
     await user.click(await screen.findByRole('button', { name: 'Manage your inspection' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://book.example.com/acme/manage/tok'));
-    expect(requests.filter((request) => request.path.endsWith('/manage_link')).map((request) => request.method)).toEqual(['POST']);
+    expect(
+      requests.filter((request) => request.path.endsWith('/manage_link')).map((request) => request.method),
+    ).toEqual(['POST']);
   });
 
   it('says the manage page could not be opened when the link is refused', async () => {
@@ -499,7 +677,10 @@ describe('the thank-you state', () => {
 
   it('says a cancelled booking is cancelled, without Pay Online', async () => {
     server();
-    renderStep(ThankYou, { office: office(setting('SHOW_PAYMENT_LINK')), order: order({ confirmed: true, cancelled: true, pay_url: 'https://pay.example.com/o/1' }) });
+    renderStep(ThankYou, {
+      office: office(setting('SHOW_PAYMENT_LINK')),
+      order: order({ confirmed: true, cancelled: true, pay_url: 'https://pay.example.com/o/1' }),
+    });
     await screen.findByText('This inspection was cancelled. To book another, choose Schedule Again.');
     expect(screen.queryByRole('link', { name: 'Pay Online' })).toBeNull();
   });
@@ -507,7 +688,11 @@ describe('the thank-you state', () => {
   it('offers the redirect button when the company configures one', async () => {
     server();
     renderStep(ThankYou, {
-      office: office(setting('REDIRECT_BUTTON_ENABLED'), setting('REDIRECT_BUTTON_URL', 'https://example.com/home'), setting('REDIRECT_BUTTON_TEXT', 'Back to our website')),
+      office: office(
+        setting('REDIRECT_BUTTON_ENABLED'),
+        setting('REDIRECT_BUTTON_URL', 'https://example.com/home'),
+        setting('REDIRECT_BUTTON_TEXT', 'Back to our website'),
+      ),
       order: order({ confirmed: true }),
     });
     const link = await screen.findByRole('link', { name: 'Back to our website' });

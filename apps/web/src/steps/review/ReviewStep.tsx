@@ -26,7 +26,9 @@ import { useBlockBack } from './use-block-back.ts';
 import { reviewTexts as t } from './review-texts.ts';
 import { lazyChunk } from '../../shared/chunk-load.ts';
 
-const NotAvailableDialog = lazyChunk(() => import('../../shared/appointments/NotAvailableDialog.tsx').then((m) => ({ default: m.NotAvailableDialog })));
+const NotAvailableDialog = lazyChunk(() =>
+  import('../../shared/appointments/NotAvailableDialog.tsx').then((m) => ({ default: m.NotAvailableDialog })),
+);
 
 /**
  * Spec 2.11, 4.8: the order's panels, each with Change, and "Confirm My Inspection". Confirming
@@ -55,7 +57,16 @@ export default function ReviewStep() {
     release.mutate(undefined, { onSuccess: () => void navigate(pathOf('calendar'), { replace: true }) });
   }, [mustPickAgain, release, navigate, pathOf]);
 
-  if (release.isError) return <FailureNotice phone={office.office_phone} onRetry={() => release.mutate(undefined, { onSuccess: () => void navigate(pathOf('calendar'), { replace: true }) })} sx={{ maxWidth: 880, mx: 'auto' }} />;
+  if (release.isError)
+    return (
+      <FailureNotice
+        phone={office.office_phone}
+        onRetry={() =>
+          release.mutate(undefined, { onSuccess: () => void navigate(pathOf('calendar'), { replace: true }) })
+        }
+        sx={{ maxWidth: 880, mx: 'auto' }}
+      />
+    );
   if (mustPickAgain || release.isPending || pricing.isPending) return <StepSkeleton />;
 
   // One attempt at a time, whatever the clicks: a double click must not send a second confirm.
@@ -90,9 +101,22 @@ export default function ReviewStep() {
         </Alert>
       )}
       <ReviewPanels specialNote={specialNote} changeable />
-      {incomplete && <IncompleteNotice message={incomplete.message} steps={stepsToComplete(order, incomplete.field, stepOrder(mode), peopleSettings(settings, office.country), { controls: office.controls, currentYear: new Date().getFullYear() })} pathOf={pathOf} />}
-      {!incomplete && !changed && isFailure(confirm.error) && <FailureNotice phone={office.office_phone} onRetry={press} sx={{ mt: 3 }} />}
-      {pricing.isError && <FailureNotice phone={office.office_phone} onRetry={() => void pricing.refetch()} sx={{ mt: 3 }} />}
+      {incomplete && (
+        <IncompleteNotice
+          message={incomplete.message}
+          steps={stepsToComplete(order, incomplete.field, stepOrder(mode), peopleSettings(settings, office.country), {
+            controls: office.controls,
+            currentYear: new Date().getFullYear(),
+          })}
+          pathOf={pathOf}
+        />
+      )}
+      {!incomplete && !changed && isFailure(confirm.error) && (
+        <FailureNotice phone={office.office_phone} onRetry={press} sx={{ mt: 3 }} />
+      )}
+      {pricing.isError && (
+        <FailureNotice phone={office.office_phone} onRetry={() => void pricing.refetch()} sx={{ mt: 3 }} />
+      )}
       {outcome?.kind === 'unavailable' && (
         <Suspense fallback={null}>
           <NotAvailableDialog

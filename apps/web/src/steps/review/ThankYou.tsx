@@ -38,13 +38,22 @@ export function ThankYou() {
   const showPay = !order.cancelled && !order.paid && Boolean(order.pay_url) && settings.isOn(SETTING.SHOW_PAYMENT_LINK);
   // Pay Online opens another tab: coming back to this one, the order is read again, so that a
   // payment made there turns Pay Online into "Paid" (issue 23). Nothing to watch once paid.
-  useQuery({ ...orderQueryOptions(scope), enabled: !order.paid && Boolean(order.pay_url), refetchOnWindowFocus: 'always' });
-  const redirectUrl = settings.isOn(SETTING.REDIRECT_BUTTON_ENABLED) ? settings.text(SETTING.REDIRECT_BUTTON_URL).trim() : '';
+  useQuery({
+    ...orderQueryOptions(scope),
+    enabled: !order.paid && Boolean(order.pay_url),
+    refetchOnWindowFocus: 'always',
+  });
+  const redirectUrl = settings.isOn(SETTING.REDIRECT_BUTTON_ENABLED)
+    ? settings.text(SETTING.REDIRECT_BUTTON_URL).trim()
+    : '';
   useEffect(() => {
     document.title = `${reviewTexts.thankYou.title} | ${office.company_name}`;
   }, [office.company_name]);
   // The visitor may be neither a client nor an agent who gets the e-mails: the page opens a link of their own.
-  const manage = useMutation({ mutationFn: () => postManageLink(scope), onSuccess: ({ url }) => window.location.assign(url) });
+  const manage = useMutation({
+    mutationFn: () => postManageLink(scope),
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
   useScreenHeadingFocus('thank-you');
   useBlockBack('once');
 
@@ -74,10 +83,37 @@ export function ThankYou() {
           {reviewTexts.thankYou.manageFailed}
         </Typography>
       )}
-      {pricing.isError && <FailureNotice phone={office.office_phone} onRetry={() => void pricing.refetch()} sx={{ mt: 3 }} />}
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 4, pt: 3, borderTop: 1, borderColor: 'divider', '& > *': { flex: { xs: '1 1 100%', sm: '0 0 auto' } } }}>
+      {pricing.isError && (
+        <FailureNotice phone={office.office_phone} onRetry={() => void pricing.refetch()} sx={{ mt: 3 }} />
+      )}
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 2,
+          mt: 4,
+          pt: 3,
+          borderTop: 1,
+          borderColor: 'divider',
+          '& > *': { flex: { xs: '1 1 100%', sm: '0 0 auto' } },
+        }}
+      >
         {order.paid && (
-          <Typography component="p" role="status" sx={{ alignSelf: 'center', px: 2, py: 1, borderRadius: 1, border: 1, borderColor: '#a5d0a9', bgcolor: '#edf7ee', color: '#1e4620', fontWeight: 600 }}>
+          <Typography
+            component="p"
+            role="status"
+            sx={{
+              alignSelf: 'center',
+              px: 2,
+              py: 1,
+              borderRadius: 1,
+              border: 1,
+              borderColor: '#a5d0a9',
+              bgcolor: '#edf7ee',
+              color: '#1e4620',
+              fontWeight: 600,
+            }}
+          >
             {reviewTexts.thankYou.paid}
           </Typography>
         )}
@@ -89,7 +125,11 @@ export function ThankYou() {
         <Button variant="outlined" size="large" onClick={() => manage.mutate()} disabled={manage.isPending}>
           {reviewTexts.thankYou.manage}
         </Button>
-        <Button variant={showPay ? 'outlined' : 'contained'} size="large" href={embeddedHref(`/${companyKey}/online-scheduler/${office.office_uuid}`)}>
+        <Button
+          variant={showPay ? 'outlined' : 'contained'}
+          size="large"
+          href={embeddedHref(`/${companyKey}/online-scheduler/${office.office_uuid}`)}
+        >
           {texts.status.scheduleAgain}
         </Button>
         {redirectUrl && /^https?:\/\//i.test(redirectUrl) && (

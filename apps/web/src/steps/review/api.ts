@@ -1,6 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { confirmResponseSchema, IDEMPOTENCY_KEY_HEADER, SPECIAL_NOTE_MAX, type ConfirmResponse } from '@scheduler/contracts/confirm';
+import {
+  confirmResponseSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  SPECIAL_NOTE_MAX,
+  type ConfirmResponse,
+} from '@scheduler/contracts/confirm';
 import type { OrderResponse } from '@scheduler/contracts/order';
 import type { Pricing } from '@scheduler/contracts/pricing';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
@@ -16,21 +21,33 @@ import { track } from '../../shared/embed/funnel.ts';
 const baseOf = (scope: SessionScope) => `/${scope.companyKey}/json/online_scheduler`;
 
 /** GET /time_available (spec 4.8, decision 7.4): whether the order's time is still free for its length, with alternatives when not. */
-export function fetchTimeAvailable(scope: SessionScope, order: Pick<OrderResponse, 'datetime' | 'duration' | 'inspectors'>): Promise<{ status: 'yes' | 'no'; appointments: AppointmentSlot[] }> {
+export function fetchTimeAvailable(
+  scope: SessionScope,
+  order: Pick<OrderResponse, 'datetime' | 'duration' | 'inspectors'>,
+): Promise<{ status: 'yes' | 'no'; appointments: AppointmentSlot[] }> {
   const from = new Date(order.datetime ?? 0);
   const to = new Date(from.getTime() + Math.max(order.duration, 0) * 60_000);
   const query = new URLSearchParams({ from: from.toISOString(), to: to.toISOString() });
   if (order.duration > 0) query.set('duration', String(order.duration));
-  if (order.inspectors.length) query.set('inspectors', `[${order.inspectors.map((inspector) => inspector.id).join(',')}]`);
+  if (order.inspectors.length)
+    query.set('inspectors', `[${order.inspectors.map((inspector) => inspector.id).join(',')}]`);
   return callApi(`${baseOf(scope)}/time_available?${query.toString()}`, { session: scope.credentials });
 }
 
 /** POST /confirm (spec 7.7). A 409 is an answer: the held time was taken, and alternatives come with it. */
-export function postConfirm(scope: SessionScope, specialNote: string, idempotencyKey: string, orderRevision?: string): Promise<ConfirmResponse> {
+export function postConfirm(
+  scope: SessionScope,
+  specialNote: string,
+  idempotencyKey: string,
+  orderRevision?: string,
+): Promise<ConfirmResponse> {
   return callApi(`${baseOf(scope)}/confirm`, {
     session: scope.credentials,
     method: 'POST',
-    body: { special_note: specialNote.slice(0, SPECIAL_NOTE_MAX), ...(orderRevision ? { order_revision: orderRevision } : {}) },
+    body: {
+      special_note: specialNote.slice(0, SPECIAL_NOTE_MAX),
+      ...(orderRevision ? { order_revision: orderRevision } : {}),
+    },
     answers: [200, 409],
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
     // This module holds the confirm contract already (its header and limit): parsing costs no zod bytes.
@@ -39,7 +56,8 @@ export function postConfirm(scope: SessionScope, specialNote: string, idempotenc
 }
 
 /** What one press of "Confirm My Inspection" (or one alternative chosen) came to. */
-export type ConfirmOutcome = { kind: 'confirmed' } | { kind: 'unavailable'; at: string; appointments: AppointmentSlot[] };
+export type ConfirmOutcome =
+  { kind: 'confirmed' } | { kind: 'unavailable'; at: string; appointments: AppointmentSlot[] };
 
 /** An alternative chosen in the "Sorry!" dialog: held first, then confirmed (spec 4.8 step 3). */
 export interface ConfirmRequest {
@@ -97,11 +115,19 @@ export function useConfirmOrder(scope: SessionScope, order: OrderResponse, timeZ
     },
     // A held alternative or a confirmed order changes the order (its time, confirmed, pay_url); a
     // refusal (order_changed, coupon_used_up) means the review must show the order and price as they are.
-    onSettled: () => Promise.all([invalidateOrder(queryClient, scope), queryClient.invalidateQueries({ queryKey: queryKeys.pricing(scope) })]),
+    onSettled: () =>
+      Promise.all([
+        invalidateOrder(queryClient, scope),
+        queryClient.invalidateQueries({ queryKey: queryKeys.pricing(scope) }),
+      ]),
   });
 }
 
 /** POST /manage_link (issue 24): a "Manage your inspection" link for this visitor's booked order. */
 export function postManageLink(scope: SessionScope): Promise<{ url: string }> {
-  return callApi<{ url: string }>(`${baseOf(scope)}/manage_link`, { session: scope.credentials, method: 'POST', body: {} });
+  return callApi<{ url: string }>(`${baseOf(scope)}/manage_link`, {
+    session: scope.credentials,
+    method: 'POST',
+    body: {},
+  });
 }

@@ -28,12 +28,17 @@ export function stepsToComplete(
   field: string | undefined,
   walk: readonly StepName[],
   settings: PeopleSettings,
-  property: { controls: readonly Pick<PropertyControl, 'id' | 'type' | 'label' | 'length' | 'required' | 'options'>[]; currentYear: number },
+  property: {
+    controls: readonly Pick<PropertyControl, 'id' | 'type' | 'label' | 'length' | 'required' | 'options'>[];
+    currentYear: number;
+  },
 ): StepName[] {
   const person = (value: unknown) => value as PersonValues;
   const clients = order.clients ?? (order.client ? [order.client] : []);
   const parts = missingParts({
-    heldTime: order.datetime ? { start: new Date(order.datetime), inspectorIds: order.inspectors.map((inspector) => inspector.id) } : null,
+    heldTime: order.datetime
+      ? { start: new Date(order.datetime), inspectorIds: order.inspectors.map((inspector) => inspector.id) }
+      : null,
     address: { address1: order.address1, city: order.city, postalCode: order.postal_code },
     userType: order.user?.type ?? null,
     people: {
@@ -55,7 +60,11 @@ export function stepsToComplete(
         foundationTypeId: order.foundation_type?.id ?? null,
         referReason: order.refer_reason,
         referReasonOther: order.refer_reason_other,
-        answers: order.controls.map((answer) => ({ controlId: answer.id, value: answer.value, checked: answer.checked })),
+        answers: order.controls.map((answer) => ({
+          controlId: answer.id,
+          value: answer.value,
+          checked: answer.checked,
+        })),
       },
       currentYear: property.currentYear,
     },

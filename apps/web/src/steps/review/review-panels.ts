@@ -74,7 +74,14 @@ export function inspectorNames(order: Pick<OrderResponse, 'inspectors'>, users: 
  * the clients when the visitor is not one, the agents, each extra contact under its type, the
  * cart, and the special note when the company asks for one.
  */
-export function reviewPanels({ order, office, settings, currency, hasControls, specialNote }: ReviewPanelsInput): ReviewPanelModel[] {
+export function reviewPanels({
+  order,
+  office,
+  settings,
+  currency,
+  hasControls,
+  specialNote,
+}: ReviewPanelsInput): ReviewPanelModel[] {
   const panels: ReviewPanelModel[] = [];
   const showNames = settings.isOn(SETTING.SHOW_INSPECTOR_NAMES);
   const names = showNames ? inspectorNames(order, office.users) : '';
@@ -84,7 +91,14 @@ export function reviewPanels({ order, office, settings, currency, hasControls, s
     title: showNames ? t.panels.dateTimeInspector : t.panels.dateTime,
     step: 'calendar',
     // The expected length follows the time: "about 3 hours" (decision 0029).
-    content: { kind: 'lines', lines: [appointmentText(order, office.time_zone), ...(order.datetime && length ? [`Takes ${length}`] : []), ...(names ? [names] : [])] },
+    content: {
+      kind: 'lines',
+      lines: [
+        appointmentText(order, office.time_zone),
+        ...(order.datetime && length ? [`Takes ${length}`] : []),
+        ...(names ? [names] : []),
+      ],
+    },
   });
 
   const role = order.user?.type ?? null;
@@ -92,18 +106,41 @@ export function reviewPanels({ order, office, settings, currency, hasControls, s
   const visitorIsClient = role === 'CLIENT_HOMEOWNER' || role === 'CLIENT_BUYER';
   const clients = clientsOf(order);
   const me: PanelContent = own
-    ? { kind: 'people', people: order[own] ? [{ person: order[own], party: own }] : [], lines: order[own] ? [] : [t.nothingYet] }
+    ? {
+        kind: 'people',
+        people: order[own] ? [{ person: order[own], party: own }] : [],
+        lines: order[own] ? [] : [t.nothingYet],
+      }
     : visitorIsClient
-      ? { kind: 'people', people: clients.map((person) => ({ person, party: 'client' as const })), lines: clients.length ? [] : [t.nothingYet] }
+      ? {
+          kind: 'people',
+          people: clients.map((person) => ({ person, party: 'client' as const })),
+          lines: clients.length ? [] : [t.nothingYet],
+        }
       : { kind: 'lines', lines: [role === 'OTHER' ? t.other(order.user?.other ?? '') : t.nothingYet] };
   panels.push({ key: 'me', title: t.panels.myInfo(order.user?.text ?? ''), step: 'contacts', content: me });
 
   const address = addressLines(order, office.states);
-  panels.push({ key: 'address', title: t.panels.address, step: 'address', content: { kind: 'lines', lines: address.length ? address : [t.nothingYet] } });
+  panels.push({
+    key: 'address',
+    title: t.panels.address,
+    step: 'address',
+    content: { kind: 'lines', lines: address.length ? address : [t.nothingYet] },
+  });
 
   if (hasControls) {
-    const property = propertyLines(order, office.controls, currency, usableDateFormat(settings.text(SETTING.DATE_FORMAT)));
-    panels.push({ key: 'property', title: t.panels.propertyInfo, step: 'property-info', content: { kind: 'lines', lines: property.length ? property : [t.nothingYet] } });
+    const property = propertyLines(
+      order,
+      office.controls,
+      currency,
+      usableDateFormat(settings.text(SETTING.DATE_FORMAT)),
+    );
+    panels.push({
+      key: 'property',
+      title: t.panels.propertyInfo,
+      step: 'property-info',
+      content: { kind: 'lines', lines: property.length ? property : [t.nothingYet] },
+    });
   }
 
   if (!visitorIsClient) {
@@ -111,7 +148,11 @@ export function reviewPanels({ order, office, settings, currency, hasControls, s
       key: 'clients',
       title: t.panels.client,
       step: 'contacts',
-      content: { kind: 'people', people: clients.map((person) => ({ person, party: 'client' as const })), lines: clients.length ? [] : [t.nothingYet] },
+      content: {
+        kind: 'people',
+        people: clients.map((person) => ({ person, party: 'client' as const })),
+        lines: clients.length ? [] : [t.nothingYet],
+      },
     });
   }
 
@@ -128,18 +169,32 @@ export function reviewPanels({ order, office, settings, currency, hasControls, s
       key: party,
       title: AGENT_LABEL[party],
       step: 'contacts',
-      content: { kind: 'people', people: person ? [{ person, party }] : [], lines: person ? [] : [agentPanelText(role, party).noneText] },
+      content: {
+        kind: 'people',
+        people: person ? [{ person, party }] : [],
+        lines: person ? [] : [agentPanelText(role, party).noneText],
+      },
     });
   }
 
   order.contacts.forEach((person, index) => {
-    panels.push({ key: `contact-${index}`, title: person.type?.name.trim() || t.panels.contact, step: 'contacts', content: { kind: 'people', people: [{ person, party: 'contact' }], lines: [] } });
+    panels.push({
+      key: `contact-${index}`,
+      title: person.type?.name.trim() || t.panels.contact,
+      step: 'contacts',
+      content: { kind: 'people', people: [{ person, party: 'contact' }], lines: [] },
+    });
   });
 
   panels.push({ key: 'cart', title: t.panels.shoppingCart, step: 'packages', content: { kind: 'cart' } });
 
   if (settings.isOn(SETTING.PROPERTY_INFO_NOTE)) {
-    panels.push({ key: 'note', title: t.panels.specialNote, step: hasControls ? 'property-info' : null, content: { kind: 'note', text: specialNote.trim() ? specialNote : t.noNote } });
+    panels.push({
+      key: 'note',
+      title: t.panels.specialNote,
+      step: hasControls ? 'property-info' : null,
+      content: { kind: 'note', text: specialNote.trim() ? specialNote : t.noNote },
+    });
   }
   return panels;
 }

@@ -29,7 +29,8 @@ export const reviewTexts = {
   goTo: (step: string) => `Go to ${step}`,
   thankYou: {
     title: 'Thank you!', // 2.11
-    defaultText: 'Your inspection order has been placed. Someone from our office will contact you soon for further confirmation.',
+    defaultText:
+      'Your inspection order has been placed. Someone from our office will contact you soon for further confirmation.',
     payOnline: 'Pay Online',
     /** The order is paid (issue 23): in place of Pay Online. */
     paid: 'Paid',

@@ -17,7 +17,8 @@ const COPY = 'schedulerBackCopy';
 export function useBlockBack(mode: 'always' | 'once', enabled = true): void {
   useEffect(() => {
     if (!enabled) return;
-    const copy = () => window.history.pushState({ ...(window.history.state as object | null), [COPY]: true }, '', window.location.href);
+    const copy = () =>
+      window.history.pushState({ ...(window.history.state as object | null), [COPY]: true }, '', window.location.href);
     if (!(window.history.state as Record<string, unknown> | null)?.[COPY]) copy();
     if (mode === 'once') return;
     window.addEventListener('popstate', copy);

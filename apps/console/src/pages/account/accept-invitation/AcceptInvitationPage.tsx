@@ -22,11 +22,21 @@ import { consoleKeys, meQueryOptions } from '../../../shared/queries.ts';
 
 const accountSchema = z
   .object({
-    name: z.string().trim().min(1, 'Enter your name.').max(PERSON_NAME_MAX, `Use at most ${PERSON_NAME_MAX} characters.`),
-    password: z.string().min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters.`).max(128, 'Use at most 128 characters.'),
+    name: z
+      .string()
+      .trim()
+      .min(1, 'Enter your name.')
+      .max(PERSON_NAME_MAX, `Use at most ${PERSON_NAME_MAX} characters.`),
+    password: z
+      .string()
+      .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters.`)
+      .max(128, 'Use at most 128 characters.'),
     confirmPassword: z.string(),
   })
-  .refine((values) => values.password === values.confirmPassword, { path: ['confirmPassword'], message: 'The two passwords are not the same.' });
+  .refine((values) => values.password === values.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'The two passwords are not the same.',
+  });
 
 /**
  * The invitation e-mail's link, /console/accept-invitation/{id}. Signed in, one button accepts
@@ -75,7 +85,11 @@ export default function AcceptInvitationPage() {
 
   const onCreate = form.handleSubmit(({ name, password }) =>
     run(async () => {
-      const account = await callApi(`/api/console/invitations/${encodeURIComponent(invitationId)}/account`, invitationAccountResponseSchema, { method: 'POST', body: { name, password }, answers: [201] });
+      const account = await callApi(
+        `/api/console/invitations/${encodeURIComponent(invitationId)}/account`,
+        invitationAccountResponseSchema,
+        { method: 'POST', body: { name, password }, answers: [201] },
+      );
       await authCall(authClient.signIn.email({ email: account.email, password }));
       await accept();
     }),
@@ -100,10 +114,13 @@ export default function AcceptInvitationPage() {
       )}
       {me.data ? (
         <>
-          <Typography sx={{ mb: 2 }}>You are signed in as {me.data.user.email}. Accept the invitation to join the company with this account.</Typography>
+          <Typography sx={{ mb: 2 }}>
+            You are signed in as {me.data.user.email}. Accept the invitation to join the company with this account.
+          </Typography>
           {invitedEmail && invitedEmail.toLowerCase() !== me.data.user.email.toLowerCase() && (
             <Alert severity="info" role="note" sx={{ mb: 2 }}>
-              This invitation was sent to {invitedEmail}. If it is not yours, sign out and sign in (or create an account) with that address.
+              This invitation was sent to {invitedEmail}. If it is not yours, sign out and sign in (or create an
+              account) with that address.
             </Alert>
           )}
           <Button variant="contained" size="large" fullWidth disabled={busy} onClick={() => void run(accept)}>
@@ -125,15 +142,30 @@ export default function AcceptInvitationPage() {
             {/* For password managers: the account's address, which the invitation decides. */}
             <input type="hidden" name="username" autoComplete="username" value={invitedEmail} readOnly />
             <TextField label="Your name" autoComplete="name" required {...fieldProps(form, 'name')} />
-            <TextField label="Password" type="password" autoComplete="new-password" required {...fieldProps(form, 'password', `At least ${MIN_PASSWORD_LENGTH} characters.`)} />
-            <TextField label="The password again" type="password" autoComplete="new-password" required {...fieldProps(form, 'confirmPassword')} />
+            <TextField
+              label="Password"
+              type="password"
+              autoComplete="new-password"
+              required
+              {...fieldProps(form, 'password', `At least ${MIN_PASSWORD_LENGTH} characters.`)}
+            />
+            <TextField
+              label="The password again"
+              type="password"
+              autoComplete="new-password"
+              required
+              {...fieldProps(form, 'confirmPassword')}
+            />
             <Button type="submit" variant="contained" size="large" disabled={busy}>
               Create my account and join
             </Button>
           </Box>
           <Typography sx={{ mt: 3 }}>
             Already have an account?{' '}
-            <Link component={RouterLink} to={`/sign-in?${new URLSearchParams({ ...(invitedEmail ? { email: invitedEmail } : {}), next: here }).toString()}`}>
+            <Link
+              component={RouterLink}
+              to={`/sign-in?${new URLSearchParams({ ...(invitedEmail ? { email: invitedEmail } : {}), next: here }).toString()}`}
+            >
               Sign in
             </Link>{' '}
             and you will come back here to accept.

@@ -8,41 +8,85 @@ import AccountPage from './AccountPage.tsx';
 
 configure({ asyncUtilTimeout: 5000 });
 
-const PASSKEY = { id: 'pk1', name: 'Work laptop', publicKey: 'x', userId: 'u1', credentialID: 'c1', counter: 0, deviceType: 'singleDevice', backedUp: false, transports: 'internal', createdAt: '2026-11-20T15:00:00.000Z', aaguid: null };
-const SESSION = { id: 's1', token: 't1', userId: 'u1', userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0', ipAddress: '203.0.113.7', createdAt: '2026-11-20T15:00:00.000Z', updatedAt: '2026-11-20T15:00:00.000Z', expiresAt: '2026-12-20T15:00:00.000Z' };
+const PASSKEY = {
+  id: 'pk1',
+  name: 'Work laptop',
+  publicKey: 'x',
+  userId: 'u1',
+  credentialID: 'c1',
+  counter: 0,
+  deviceType: 'singleDevice',
+  backedUp: false,
+  transports: 'internal',
+  createdAt: '2026-11-20T15:00:00.000Z',
+  aaguid: null,
+};
+const SESSION = {
+  id: 's1',
+  token: 't1',
+  userId: 'u1',
+  userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0',
+  ipAddress: '203.0.113.7',
+  createdAt: '2026-11-20T15:00:00.000Z',
+  updatedAt: '2026-11-20T15:00:00.000Z',
+  expiresAt: '2026-12-20T15:00:00.000Z',
+};
 
 /** Better Auth's account endpoints: the lists, and the answer to each change by its path (200 `{}` unless told). */
-function serve({ passkeys = [PASSKEY] as unknown[], sessions = [SESSION] as unknown[], changes = {} as Record<string, Answer> } = {}) {
+function serve({
+  passkeys = [PASSKEY] as unknown[],
+  sessions = [SESSION] as unknown[],
+  changes = {} as Record<string, Answer>,
+} = {}) {
   return stubServer((request) => {
     if (request.path === '/api/console/me') return { status: 200, body: OFFICE_ME };
     if (request.path === '/api/auth/passkey/list-user-passkeys') return { status: 200, body: passkeys };
     if (request.path === '/api/auth/list-sessions') return { status: 200, body: sessions };
-    if (request.method === 'POST' && request.path.startsWith('/api/auth/')) return changes[request.path.slice('/api/auth/'.length)] ?? { status: 200, body: { status: true } };
+    if (request.method === 'POST' && request.path.startsWith('/api/auth/'))
+      return changes[request.path.slice('/api/auth/'.length)] ?? { status: 200, body: { status: true } };
     return undefined;
   });
 }
 
-const open = () => renderPage(<AccountPage />, { path: '/demo/account', pattern: '/:companyKey/account', extraRoutes: [{ path: '/sign-in', element: <p>Sign in here</p> }] });
+const open = () =>
+  renderPage(<AccountPage />, {
+    path: '/demo/account',
+    pattern: '/:companyKey/account',
+    extraRoutes: [{ path: '/sign-in', element: <p>Sign in here</p> }],
+  });
 const block = (name: string) => screen.getByRole('region', { name });
-const posted = (requests: RecordedRequest[], path: string) => requests.filter((r) => r.method === 'POST' && r.path === `/api/auth/${path}`).map((r) => r.body);
-const lists = (requests: RecordedRequest[], path: string) => requests.filter((r) => r.path === `/api/auth/${path}`).length;
+const posted = (requests: RecordedRequest[], path: string) =>
+  requests.filter((r) => r.method === 'POST' && r.path === `/api/auth/${path}`).map((r) => r.body);
+const lists = (requests: RecordedRequest[], path: string) =>
+  requests.filter((r) => r.path === `/api/auth/${path}`).length;
 
 describe('the account page', () => {
-  it("says whose account it is, and shows its passkeys and sessions under headings", async () => {
+  it('says whose account it is, and shows its passkeys and sessions under headings', async () => {
     serve();
     open();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your account');
     expect(await screen.findByText('Olive Office · olive@example.com')).toBeTruthy();
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Passkeys', 'Where you are signed in', 'Change your password', 'Sign out']);
-    expect((await within(block('Passkeys')).findByText(/^Work laptop · added /)).textContent).toMatch(/^Work laptop · added \w+, November 20th 2026 at \d+:00 [AP]M \w+/);
-    const session = await within(block('Where you are signed in')).findByText('Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0');
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Passkeys',
+      'Where you are signed in',
+      'Change your password',
+      'Sign out',
+    ]);
+    expect((await within(block('Passkeys')).findByText(/^Work laptop · added /)).textContent).toMatch(
+      /^Work laptop · added \w+, November 20th 2026 at \d+:00 [AP]M \w+/,
+    );
+    const session = await within(block('Where you are signed in')).findByText(
+      'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0',
+    );
     expect(session.nextSibling?.textContent).toMatch(/^Signed in \w+, November 20th 2026 at .* from 203\.0\.113\.7$/);
   });
 
   it('names a passkey without a name and a browser it does not know, and leaves out an unknown address', async () => {
     serve({ passkeys: [{ ...PASSKEY, name: null }], sessions: [{ ...SESSION, userAgent: null, ipAddress: null }] });
     open();
-    expect(await within(block('Passkeys')).findByRole('button', { name: 'Delete the passkey Unnamed passkey' })).toBeTruthy();
+    expect(
+      await within(block('Passkeys')).findByRole('button', { name: 'Delete the passkey Unnamed passkey' }),
+    ).toBeTruthy();
     const unknown = await within(block('Where you are signed in')).findByText('An unknown browser');
     expect(unknown.nextSibling?.textContent).not.toContain(' from ');
   });
@@ -56,7 +100,9 @@ describe('the account page', () => {
   it('deletes a passkey and reads the passkeys again', async () => {
     const requests = serve();
     open();
-    await userEvent.click(await within(block('Passkeys')).findByRole('button', { name: 'Delete the passkey Work laptop' }));
+    await userEvent.click(
+      await within(block('Passkeys')).findByRole('button', { name: 'Delete the passkey Work laptop' }),
+    );
     await waitFor(() => expect(posted(requests, 'passkey/delete-passkey')).toEqual([{ id: 'pk1' }]));
     await waitFor(() => expect(lists(requests, 'passkey/list-user-passkeys')).toBe(2));
   });
@@ -64,8 +110,12 @@ describe('the account page', () => {
   it("says a passkey's deletion refused, in words", async () => {
     serve({ changes: { 'passkey/delete-passkey': { status: 500, body: { message: 'boom' } } } });
     open();
-    await userEvent.click(await within(block('Passkeys')).findByRole('button', { name: 'Delete the passkey Work laptop' }));
-    expect((await within(block('Passkeys')).findByRole('alert')).textContent).toBe('Something went wrong on our side. Please try again in a moment.');
+    await userEvent.click(
+      await within(block('Passkeys')).findByRole('button', { name: 'Delete the passkey Work laptop' }),
+    );
+    expect((await within(block('Passkeys')).findByRole('alert')).textContent).toBe(
+      'Something went wrong on our side. Please try again in a moment.',
+    );
   });
 
   it('says a list it could not read, in words', async () => {
@@ -82,8 +132,12 @@ describe('the account page', () => {
   it('signs out everywhere else, says so, and reads the sessions again', async () => {
     const requests = serve();
     open();
-    await userEvent.click(await within(block('Where you are signed in')).findByRole('button', { name: 'Sign out everywhere else' }));
-    expect((await within(block('Where you are signed in')).findByRole('status')).textContent).toBe('You are signed out everywhere else.');
+    await userEvent.click(
+      await within(block('Where you are signed in')).findByRole('button', { name: 'Sign out everywhere else' }),
+    );
+    expect((await within(block('Where you are signed in')).findByRole('status')).textContent).toBe(
+      'You are signed out everywhere else.',
+    );
     expect(posted(requests, 'revoke-other-sessions')).toHaveLength(1);
     await waitFor(() => expect(lists(requests, 'list-sessions')).toBe(2));
   });
@@ -96,8 +150,12 @@ describe('the account page', () => {
     await enterText(within(form).getByLabelText(/^New password/), 'a brand new passphrase');
     await enterText(within(form).getByLabelText(/^The new password again/), 'a brand new passphrase');
     await userEvent.click(within(form).getByRole('button', { name: 'Change the password' }));
-    expect((await within(form).findByRole('status')).textContent).toBe('Your password is changed, and your other sessions are signed out.');
-    expect(posted(requests, 'change-password')).toEqual([{ currentPassword: 'the old passphrase', newPassword: 'a brand new passphrase', revokeOtherSessions: true }]);
+    expect((await within(form).findByRole('status')).textContent).toBe(
+      'Your password is changed, and your other sessions are signed out.',
+    );
+    expect(posted(requests, 'change-password')).toEqual([
+      { currentPassword: 'the old passphrase', newPassword: 'a brand new passphrase', revokeOtherSessions: true },
+    ]);
     await waitFor(() => expect((within(form).getByLabelText(/^Current password/) as HTMLInputElement).value).toBe(''));
   });
 
@@ -115,7 +173,9 @@ describe('the account page', () => {
   });
 
   it('says a wrong current password in words', async () => {
-    serve({ changes: { 'change-password': { status: 400, body: { code: 'INVALID_PASSWORD', message: 'Invalid password' } } } });
+    serve({
+      changes: { 'change-password': { status: 400, body: { code: 'INVALID_PASSWORD', message: 'Invalid password' } } },
+    });
     open();
     const form = block('Change your password');
     await enterText(within(form).getByLabelText(/^Current password/), 'not my passphrase');
@@ -139,7 +199,9 @@ describe('the account page', () => {
     serve({ changes: { 'sign-out': { status: 503, body: { message: 'Down' } } } });
     open();
     await userEvent.click(await within(block('Sign out')).findByRole('button', { name: 'Sign out' }));
-    expect((await within(block('Sign out')).findByRole('alert')).textContent).toBe('Something went wrong on our side. Please try again in a moment.');
+    expect((await within(block('Sign out')).findByRole('alert')).textContent).toBe(
+      'Something went wrong on our side. Please try again in a moment.',
+    );
     expect(screen.getByTestId('location').textContent).toBe('/demo/account');
   });
 });

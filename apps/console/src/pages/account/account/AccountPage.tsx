@@ -16,7 +16,15 @@ import { Loading } from '../../../shared/Loading.tsx';
 import { PageHeading } from '../../../shared/PageHeading.tsx';
 import { meQueryOptions } from '../../../shared/queries.ts';
 import { momentText } from '../../../shared/time-text.ts';
-import { addPasskey, changePassword, deletePasskey, passkeysQueryOptions, revokeOtherSessions, sessionsQueryOptions, useAccountChange } from './account-api.ts';
+import {
+  addPasskey,
+  changePassword,
+  deletePasskey,
+  passkeysQueryOptions,
+  revokeOtherSessions,
+  sessionsQueryOptions,
+  useAccountChange,
+} from './account-api.ts';
 
 /** The viewer's own clock: sessions and passkeys are theirs, not an office's. */
 const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -58,7 +66,9 @@ export default function AccountPage() {
           {me.data.user.name} · {me.data.user.email}
         </Typography>
       )}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
+      <Box
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}
+      >
         <Passkeys />
         <Sessions />
         <ChangePassword />
@@ -85,7 +95,9 @@ function Passkeys() {
   const failure = add.error ?? remove.error;
   return (
     <Block title="Passkeys">
-      <Typography sx={{ mb: 1.5, color: 'text.secondary' }}>Sign in with your fingerprint, face or device PIN instead of a password.</Typography>
+      <Typography sx={{ mb: 1.5, color: 'text.secondary' }}>
+        Sign in with your fingerprint, face or device PIN instead of a password.
+      </Typography>
       {failure && (
         <Alert severity="error" role="alert" sx={{ mb: 2 }}>
           {authFailureText(failure)}
@@ -93,15 +105,26 @@ function Passkeys() {
       )}
       {passkeys.isPending && <Loading label="Loading your passkeys…" />}
       {passkeys.isError && <Alert severity="error">{authFailureText(passkeys.error)}</Alert>}
-      {passkeys.data && passkeys.data.length === 0 && <Typography sx={{ mb: 1.5 }}>You have no passkeys yet.</Typography>}
+      {passkeys.data && passkeys.data.length === 0 && (
+        <Typography sx={{ mb: 1.5 }}>You have no passkeys yet.</Typography>
+      )}
       {passkeys.data && passkeys.data.length > 0 && (
         <Box component="ul" sx={{ m: 0, mb: 2, p: 0, listStyle: 'none', display: 'grid', gap: 1 }}>
           {passkeys.data.map((passkey) => (
-            <Box component="li" key={passkey.id} sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
+            <Box
+              component="li"
+              key={passkey.id}
+              sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'center', gap: 1 }}
+            >
               <Typography>
                 {passkey.name || 'Unnamed passkey'} · added {when(passkey.createdAt)}
               </Typography>
-              <Button color="error" disabled={remove.isPending} onClick={() => remove.mutate(passkey.id)} aria-label={`Delete the passkey ${passkey.name || 'Unnamed passkey'}`}>
+              <Button
+                color="error"
+                disabled={remove.isPending}
+                onClick={() => remove.mutate(passkey.id)}
+                aria-label={`Delete the passkey ${passkey.name || 'Unnamed passkey'}`}
+              >
                 Delete
               </Button>
             </Box>
@@ -116,7 +139,15 @@ function Passkeys() {
         }}
         sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}
       >
-        <TextField size="small" label="Name for the new passkey" placeholder="Work laptop" value={name} onChange={(event) => setName(event.target.value)} slotProps={{ htmlInput: { maxLength: 60 } }} sx={{ flex: '1 1 200px' }} />
+        <TextField
+          size="small"
+          label="Name for the new passkey"
+          placeholder="Work laptop"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          slotProps={{ htmlInput: { maxLength: 60 } }}
+          sx={{ flex: '1 1 200px' }}
+        />
         <Button type="submit" variant="contained" disabled={add.isPending}>
           Add a passkey
         </Button>
@@ -165,15 +196,26 @@ function Sessions() {
 const changePasswordSchema = z
   .object({
     currentPassword: z.string().min(1, 'Enter your current password.'),
-    newPassword: z.string().min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters.`).max(128, 'Use at most 128 characters.'),
+    newPassword: z
+      .string()
+      .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters.`)
+      .max(128, 'Use at most 128 characters.'),
     confirmPassword: z.string(),
   })
-  .refine((values) => values.newPassword === values.confirmPassword, { path: ['confirmPassword'], message: 'The two passwords are not the same.' });
+  .refine((values) => values.newPassword === values.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'The two passwords are not the same.',
+  });
 
 function ChangePassword() {
   const change = useAccountChange(changePassword);
-  const form = useForm<z.infer<typeof changePasswordSchema>>({ resolver: zodResolver(changePasswordSchema), defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' } });
-  const onSubmit = form.handleSubmit(({ currentPassword, newPassword }) => change.mutate({ currentPassword, newPassword }, { onSuccess: () => form.reset() }));
+  const form = useForm<z.infer<typeof changePasswordSchema>>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
+  const onSubmit = form.handleSubmit(({ currentPassword, newPassword }) =>
+    change.mutate({ currentPassword, newPassword }, { onSuccess: () => form.reset() }),
+  );
   return (
     <Block title="Change your password">
       {change.isError && (
@@ -187,9 +229,30 @@ function ChangePassword() {
         </Alert>
       )}
       <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)} sx={{ display: 'grid', gap: 1.5 }}>
-        <TextField size="small" label="Current password" type="password" autoComplete="current-password" required {...fieldProps(form, 'currentPassword')} />
-        <TextField size="small" label="New password" type="password" autoComplete="new-password" required {...fieldProps(form, 'newPassword', `At least ${MIN_PASSWORD_LENGTH} characters.`)} />
-        <TextField size="small" label="The new password again" type="password" autoComplete="new-password" required {...fieldProps(form, 'confirmPassword')} />
+        <TextField
+          size="small"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          required
+          {...fieldProps(form, 'currentPassword')}
+        />
+        <TextField
+          size="small"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          required
+          {...fieldProps(form, 'newPassword', `At least ${MIN_PASSWORD_LENGTH} characters.`)}
+        />
+        <TextField
+          size="small"
+          label="The new password again"
+          type="password"
+          autoComplete="new-password"
+          required
+          {...fieldProps(form, 'confirmPassword')}
+        />
         <Button type="submit" variant="contained" disabled={change.isPending} sx={{ justifySelf: 'start' }}>
           Change the password
         </Button>

@@ -8,7 +8,9 @@ import ForgotPasswordPage, { RESET_SENT } from './ForgotPasswordPage.tsx';
 configure({ asyncUtilTimeout: 5000 });
 
 function serve(reset: Answer) {
-  return stubServer((request) => (request.method === 'POST' && request.path === '/api/auth/request-password-reset' ? reset : undefined));
+  return stubServer((request) =>
+    request.method === 'POST' && request.path === '/api/auth/request-password-reset' ? reset : undefined,
+  );
 }
 
 async function ask(email: string) {
@@ -22,7 +24,9 @@ describe('the forgot-password page', () => {
     const requests = serve({ status: 200, body: { status: true } });
     await ask('olive@example.com');
     expect((await screen.findByText(RESET_SENT)).closest('[role="status"]')).toBeTruthy();
-    expect(requests.map((r) => r.body)).toEqual([{ email: 'olive@example.com', redirectTo: '/console/reset-password' }]);
+    expect(requests.map((r) => r.body)).toEqual([
+      { email: 'olive@example.com', redirectTo: '/console/reset-password' },
+    ]);
     expect(screen.queryByRole('button', { name: 'Send the link' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe('/sign-in');
   });

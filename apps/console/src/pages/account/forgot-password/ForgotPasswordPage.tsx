@@ -13,7 +13,9 @@ import { AuthError, authCall, authClient, authFailureText } from '../../../share
 import { fieldProps } from '../../../shared/form.ts';
 import { PublicFrame } from '../../../shared/PublicFrame.tsx';
 
-const schema = z.object({ email: z.string().trim().min(1, 'Enter your e-mail address.').email('Enter an e-mail address like name@example.com.') });
+const schema = z.object({
+  email: z.string().trim().min(1, 'Enter your e-mail address.').email('Enter an e-mail address like name@example.com.'),
+});
 
 /** Says the same whether or not the address has an account, so the page tells nobody who has one. */
 export const RESET_SENT = 'If that address has an account, we have sent it a link to choose a new password.';
@@ -42,14 +44,22 @@ export default function ForgotPasswordPage() {
         </Alert>
       ) : (
         <>
-          <Typography sx={{ mb: 2 }}>Enter your account&apos;s e-mail address and we will send you a link to choose a new password.</Typography>
+          <Typography sx={{ mb: 2 }}>
+            Enter your account&apos;s e-mail address and we will send you a link to choose a new password.
+          </Typography>
           {failure && (
             <Alert severity="error" role="alert" sx={{ mb: 2 }}>
               {failure}
             </Alert>
           )}
           <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)} sx={{ display: 'grid', gap: 2 }}>
-            <TextField label="E-mail address" type="email" autoComplete="username" required {...fieldProps(form, 'email')} />
+            <TextField
+              label="E-mail address"
+              type="email"
+              autoComplete="username"
+              required
+              {...fieldProps(form, 'email')}
+            />
             <Button type="submit" variant="contained" size="large" disabled={form.formState.isSubmitting}>
               Send the link
             </Button>

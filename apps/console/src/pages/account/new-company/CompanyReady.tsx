@@ -32,8 +32,17 @@ export function CompanyReady({ created }: { created: NewCompanyResponse }) {
       <Alert severity="success" sx={{ mb: 2 }}>
         Your scheduler is ready and taking bookings.
       </Alert>
-      <PageSection title="Share your scheduler" intro="Put this link on your website, in your e-mails and on your social pages: visitors book with it.">
-        <TextField label="Your scheduler's link" value={created.scheduler_url} inputRef={field} slotProps={{ htmlInput: { readOnly: true } }} onFocus={(event) => event.target.select()} />
+      <PageSection
+        title="Share your scheduler"
+        intro="Put this link on your website, in your e-mails and on your social pages: visitors book with it."
+      >
+        <TextField
+          label="Your scheduler's link"
+          value={created.scheduler_url}
+          inputRef={field}
+          slotProps={{ htmlInput: { readOnly: true } }}
+          onFocus={(event) => event.target.select()}
+        />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
           <Button variant="contained" onClick={() => void copy()}>
             Copy the link
@@ -42,7 +51,13 @@ export function CompanyReady({ created }: { created: NewCompanyResponse }) {
             Open your scheduler
           </Button>
         </Box>
-        <Box aria-live="polite">{copied !== null && <Typography>{copied ? 'The link is copied.' : 'Press Ctrl+C (or ⌘C) to copy the selected link.'}</Typography>}</Box>
+        <Box aria-live="polite">
+          {copied !== null && (
+            <Typography>
+              {copied ? 'The link is copied.' : 'Press Ctrl+C (or ⌘C) to copy the selected link.'}
+            </Typography>
+          )}
+        </Box>
       </PageSection>
       <PageSection title="What next">
         <Typography>
@@ -50,7 +65,8 @@ export function CompanyReady({ created }: { created: NewCompanyResponse }) {
           <Link component={RouterLink} to={`${consolePath}/settings`}>
             Configuration
           </Link>{' '}
-          you can add your logo, more services and packages, fees and coupons, property questions, more inspectors, and put the scheduler on your own website.
+          you can add your logo, more services and packages, fees and coupons, property questions, more inspectors, and
+          put the scheduler on your own website.
         </Typography>
         <Box>
           <Button component={RouterLink} to={`${consolePath}/schedule`} variant="contained">

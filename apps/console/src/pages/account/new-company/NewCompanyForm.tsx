@@ -19,17 +19,36 @@ import { callApi, failureText } from '../../../shared/api.ts';
 import { fieldProps } from '../../../shared/form.ts';
 import { PageSection } from '../../../shared/PageSection.tsx';
 import { lookUpPlace, placeLine } from '../../../shared/places.ts';
-import { BOUNDS, formFieldOfRefusal, initialValues, keyFromName, newCompanyRequest, WEEK_ORDER, WEEKDAY_LABELS, type NewCompanyValues } from './new-company-form.ts';
+import {
+  BOUNDS,
+  formFieldOfRefusal,
+  initialValues,
+  keyFromName,
+  newCompanyRequest,
+  WEEK_ORDER,
+  WEEKDAY_LABELS,
+  type NewCompanyValues,
+} from './new-company-form.ts';
 
 /** What the lookup said of the address typed last: found, not found, or still asking. */
-type Lookup = { address: string; state: 'finding' } | { address: string; state: 'found'; place: Place } | { address: string; state: 'missing' } | { address: string; state: 'failed'; message: string };
+type Lookup =
+  | { address: string; state: 'finding' }
+  | { address: string; state: 'found'; place: Place }
+  | { address: string; state: 'missing' }
+  | { address: string; state: 'failed'; message: string };
 
 /**
  * The one form a founder fills in: the company, its first office (placed from its address, which
  * gives its time zone), the first inspector and the first service. The address is looked up when
  * the person leaves its field, so that creating needs no extra click.
  */
-export function NewCompanyForm({ personName, onCreated }: { personName: string; onCreated: (created: NewCompanyResponse) => void }) {
+export function NewCompanyForm({
+  personName,
+  onCreated,
+}: {
+  personName: string;
+  onCreated: (created: NewCompanyResponse) => void;
+}) {
   const form = useForm<NewCompanyValues>({ defaultValues: initialValues(personName) });
   const [lookup, setLookup] = useState<Lookup | null>(null);
   const pending = useRef<AbortController | null>(null);
@@ -37,7 +56,8 @@ export function NewCompanyForm({ personName, onCreated }: { personName: string; 
   const daysLabel = useId();
 
   const create = useMutation({
-    mutationFn: (body: unknown) => callApi('/api/console/companies', newCompanyResponseSchema, { method: 'POST', body, answers: [201] }),
+    mutationFn: (body: unknown) =>
+      callApi('/api/console/companies', newCompanyResponseSchema, { method: 'POST', body, answers: [201] }),
   });
 
   /** Looks the address up once per text; the answer of an older text is dropped. */
@@ -66,7 +86,8 @@ export function NewCompanyForm({ personName, onCreated }: { personName: string; 
     const found = await place(values.address);
     const request = newCompanyRequest(values, found);
     if (!request.ok) {
-      for (const [index, problem] of request.problems.entries()) form.setError(problem.field, { message: problem.message }, { shouldFocus: index === 0 });
+      for (const [index, problem] of request.problems.entries())
+        form.setError(problem.field, { message: problem.message }, { shouldFocus: index === 0 });
       return;
     }
     create.mutate(request.body, {
@@ -85,10 +106,15 @@ export function NewCompanyForm({ personName, onCreated }: { personName: string; 
     },
   });
   const keyField = form.register('companyKey', { onChange: () => form.setValue('keyEdited', true) });
-  const addressField = form.register('address', { onBlur: (event: { target: { value: string } }) => void place(event.target.value) });
+  const addressField = form.register('address', {
+    onBlur: (event: { target: { value: string } }) => void place(event.target.value),
+  });
   const error = (name: keyof NewCompanyValues) => form.getFieldState(name, form.formState).error?.message;
   const key = form.watch('companyKey');
-  const refusal = create.error && !(create.error instanceof ApiError && formFieldOfRefusal(create.error.field)) ? failureText(create.error) : null;
+  const refusal =
+    create.error && !(create.error instanceof ApiError && formFieldOfRefusal(create.error.field))
+      ? failureText(create.error)
+      : null;
 
   return (
     <Box component="form" noValidate aria-label="Set up your company" onSubmit={(event) => void submit(event)}>
@@ -113,12 +139,18 @@ export function NewCompanyForm({ personName, onCreated }: { personName: string; 
           onChange={(event) => void keyField.onChange(event)}
           onBlur={(event) => void keyField.onBlur(event)}
           error={Boolean(error('companyKey'))}
-          helperText={error('companyKey') ?? `Your scheduler's address: ${origin}/${key || 'your-company'}/… Lower-case letters, digits and dashes.`}
+          helperText={
+            error('companyKey') ??
+            `Your scheduler's address: ${origin}/${key || 'your-company'}/… Lower-case letters, digits and dashes.`
+          }
           slotProps={{ htmlInput: { maxLength: BOUNDS.keyLength, autoCapitalize: 'none', spellCheck: false } }}
         />
       </PageSection>
 
-      <PageSection title="Your office" intro="Where your inspections start from. Its address sets the time zone your scheduler works in.">
+      <PageSection
+        title="Your office"
+        intro="Where your inspections start from. Its address sets the time zone your scheduler works in."
+      >
         <TextField
           label="Office address"
           required
@@ -137,13 +169,25 @@ export function NewCompanyForm({ personName, onCreated }: { personName: string; 
               Found: {placeLine(lookup.place)}. Time zone: {lookup.place.time_zone.replace(/_/g, ' ')}.
             </Alert>
           )}
-          {lookup?.state === 'missing' && <Alert severity="warning">We could not find this address. Check the street, the city and the postal code.</Alert>}
+          {lookup?.state === 'missing' && (
+            <Alert severity="warning">
+              We could not find this address. Check the street, the city and the postal code.
+            </Alert>
+          )}
           {lookup?.state === 'failed' && <Alert severity="error">{lookup.message}</Alert>}
         </Box>
-        <TextField label="Office phone" type="tel" autoComplete="tel" {...fieldProps(form, 'phone', 'Optional. Visitors see it to call you.')} />
+        <TextField
+          label="Office phone"
+          type="tel"
+          autoComplete="tel"
+          {...fieldProps(form, 'phone', 'Optional. Visitors see it to call you.')}
+        />
       </PageSection>
 
-      <PageSection title="Your first inspector" intro="Visitors book their time. You can add more inspectors, their areas and days off later.">
+      <PageSection
+        title="Your first inspector"
+        intro="Visitors book their time. You can add more inspectors, their areas and days off later."
+      >
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           <TextField label="First name" required autoComplete="given-name" {...fieldProps(form, 'first')} />
           <TextField label="Last name" required autoComplete="family-name" {...fieldProps(form, 'last')} />
@@ -164,7 +208,11 @@ export function NewCompanyForm({ personName, onCreated }: { personName: string; 
                     control={
                       <Checkbox
                         checked={field.value.includes(day)}
-                        onChange={(event) => field.onChange(event.target.checked ? [...field.value, day] : field.value.filter((d) => d !== day))}
+                        onChange={(event) =>
+                          field.onChange(
+                            event.target.checked ? [...field.value, day] : field.value.filter((d) => d !== day),
+                          )
+                        }
                       />
                     }
                   />
@@ -175,19 +223,38 @@ export function NewCompanyForm({ personName, onCreated }: { personName: string; 
           {error('weekdays') && <FormHelperText>{error('weekdays')}</FormHelperText>}
         </FormControl>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, minmax(0, 1fr))' } }}>
-          <TextField label="Day starts" type="time" required {...fieldProps(form, 'start')} slotProps={{ inputLabel: { shrink: true } }} />
-          <TextField label="Day ends" type="time" required {...fieldProps(form, 'end')} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField
+            label="Day starts"
+            type="time"
+            required
+            {...fieldProps(form, 'start')}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            label="Day ends"
+            type="time"
+            required
+            {...fieldProps(form, 'end')}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
           <TextField
             label="Drives up to"
             inputMode="numeric"
             required
-            {...fieldProps(form, 'radiusMiles', `Miles from the office; ${BOUNDS.radiusMiles.min} to ${BOUNDS.radiusMiles.max}.`)}
+            {...fieldProps(
+              form,
+              'radiusMiles',
+              `Miles from the office; ${BOUNDS.radiusMiles.min} to ${BOUNDS.radiusMiles.max}.`,
+            )}
             slotProps={{ input: { endAdornment: <InputAdornment position="end">miles</InputAdornment> } }}
           />
         </Box>
       </PageSection>
 
-      <PageSection title="Your first service" intro="What visitors book. Packages, add-ons, fees and coupons come later, under Configuration.">
+      <PageSection
+        title="Your first service"
+        intro="What visitors book. Packages, add-ons, fees and coupons come later, under Configuration."
+      >
         <TextField label="Service name" required {...fieldProps(form, 'serviceName')} />
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           <TextField
@@ -201,7 +268,11 @@ export function NewCompanyForm({ personName, onCreated }: { personName: string; 
             label="Length"
             inputMode="numeric"
             required
-            {...fieldProps(form, 'durationMinutes', `In minutes; ${BOUNDS.durationMinutes.min} to ${BOUNDS.durationMinutes.max}.`)}
+            {...fieldProps(
+              form,
+              'durationMinutes',
+              `In minutes; ${BOUNDS.durationMinutes.min} to ${BOUNDS.durationMinutes.max}.`,
+            )}
             slotProps={{ input: { endAdornment: <InputAdornment position="end">minutes</InputAdornment> } }}
           />
         </Box>

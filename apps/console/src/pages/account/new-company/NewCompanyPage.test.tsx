@@ -2,21 +2,51 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConsoleMe } from '@scheduler/contracts/console';
-import { refusal, renderPage, stubServer, type Answer, type RecordedRequest } from '../../../test-support/render-page.tsx';
+import {
+  refusal,
+  renderPage,
+  stubServer,
+  type Answer,
+  type RecordedRequest,
+} from '../../../test-support/render-page.tsx';
 import NewCompanyPage from './NewCompanyPage.tsx';
 
-const PLACE = { address1: '4200 Sawmill Rd', address2: '', city: 'Columbus', state: 'OH', postal_code: '43220', latitude: 40.05, longitude: -83.07, time_zone: 'America/New_York' };
-const founder = (verified: boolean): ConsoleMe => ({ user: { id: 'u9', name: 'Fran Founder', email: 'fran@example.com', email_verified: verified }, memberships: [] });
-const CREATED = { company_key: 'buckeye', scheduler_url: 'http://localhost:3000/buckeye/online-scheduler/11111111-1111-4111-8111-111111111111' };
+const PLACE = {
+  address1: '4200 Sawmill Rd',
+  address2: '',
+  city: 'Columbus',
+  state: 'OH',
+  postal_code: '43220',
+  latitude: 40.05,
+  longitude: -83.07,
+  time_zone: 'America/New_York',
+};
+const founder = (verified: boolean): ConsoleMe => ({
+  user: { id: 'u9', name: 'Fran Founder', email: 'fran@example.com', email_verified: verified },
+  memberships: [],
+});
+const CREATED = {
+  company_key: 'buckeye',
+  scheduler_url: 'http://localhost:3000/buckeye/online-scheduler/11111111-1111-4111-8111-111111111111',
+};
 
-function serve({ verified = () => true, create }: { verified?: () => boolean; create?: (request: RecordedRequest) => Answer }) {
+function serve({
+  verified = () => true,
+  create,
+}: {
+  verified?: () => boolean;
+  create?: (request: RecordedRequest) => Answer;
+}) {
   return stubServer((request) => {
     if (request.path === '/api/console/me') return { status: 200, body: founder(verified()) };
     if (request.path.startsWith('/api/console/geocode?')) {
       const address = new URLSearchParams(request.path.split('?')[1]).get('address') ?? '';
-      return address.includes('43220') ? { status: 200, body: PLACE } : refusal(404, 'address_not_found', 'We could not find this address.');
+      return address.includes('43220')
+        ? { status: 200, body: PLACE }
+        : refusal(404, 'address_not_found', 'We could not find this address.');
     }
-    if (request.method === 'POST' && request.path === '/api/console/companies') return create?.(request) ?? { status: 201, body: CREATED };
+    if (request.method === 'POST' && request.path === '/api/console/companies')
+      return create?.(request) ?? { status: 201, body: CREATED };
     if (request.path === '/api/auth/send-verification-email') return { status: 200, body: { status: true } };
     return undefined;
   });
@@ -43,7 +73,10 @@ describe('NewCompanyPage', () => {
     expect(screen.getByText('fran@example.com')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Send the link again' }));
     expect(await screen.findByText('We sent the link again. It may take a minute to arrive.')).toBeTruthy();
-    expect(requests.find((r) => r.path === '/api/auth/send-verification-email')?.body).toEqual({ email: 'fran@example.com', callbackURL: '/console/new-company' });
+    expect(requests.find((r) => r.path === '/api/auth/send-verification-email')?.body).toEqual({
+      email: 'fran@example.com',
+      callbackURL: '/console/new-company',
+    });
     verified = true;
     expect(await screen.findByRole('heading', { name: 'Set up your company' }, { timeout: 6_000 })).toBeTruthy();
   }, 10_000);
@@ -53,21 +86,34 @@ describe('NewCompanyPage', () => {
     const user = userEvent.setup();
     show();
     await fillIn(user);
-    expect((screen.getByRole('textbox', { name: 'Web address' }) as HTMLInputElement).value).toBe('buckeye-home-inspections');
-    expect(await screen.findByText(/Found: 4200 Sawmill Rd, Columbus, OH 43220\. Time zone: America\/New York\./)).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'Web address' }) as HTMLInputElement).value).toBe(
+      'buckeye-home-inspections',
+    );
+    expect(
+      await screen.findByText(/Found: 4200 Sawmill Rd, Columbus, OH 43220\. Time zone: America\/New York\./),
+    ).toBeTruthy();
     expect((screen.getByRole('textbox', { name: 'First name' }) as HTMLInputElement).value).toBe('Fran');
     await user.click(screen.getByRole('checkbox', { name: 'Saturday' }));
     await user.click(screen.getByRole('button', { name: 'Create my scheduler' }));
 
     expect(await screen.findByRole('heading', { name: 'Your scheduler is ready' })).toBeTruthy();
-    expect((screen.getByRole('textbox', { name: "Your scheduler's link" }) as HTMLInputElement).value).toBe(CREATED.scheduler_url);
+    expect((screen.getByRole('textbox', { name: "Your scheduler's link" }) as HTMLInputElement).value).toBe(
+      CREATED.scheduler_url,
+    );
     expect(screen.getByRole('link', { name: 'Go to your console' }).getAttribute('href')).toBe('/buckeye/schedule');
     const sent = requests.filter((r) => r.method === 'POST' && r.path === '/api/console/companies');
     expect(sent.map((r) => r.body)).toEqual([
       {
         company: { name: 'Buckeye Home Inspections', key: 'buckeye-home-inspections' },
         office: { ...PLACE, phone: '' },
-        inspector: { first: 'Fran', last: 'Founder', weekdays: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat'], start: '08:00', end: '17:00', radius_miles: 30 },
+        inspector: {
+          first: 'Fran',
+          last: 'Founder',
+          weekdays: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat'],
+          start: '08:00',
+          end: '17:00',
+          radius_miles: 30,
+        },
         service: { name: 'Home inspection', price_cents: 42_500, duration_minutes: 180 },
       },
     ]);
@@ -76,7 +122,18 @@ describe('NewCompanyPage', () => {
   });
 
   it('shows a taken key at the web address, keeping everything typed, and an address nobody finds at the address', async () => {
-    const requests = serve({ create: () => ({ status: 409, body: { error: { code: 'company_key_taken', message: 'Another company already uses "buckeye-home-inspections": choose another.', field: 'company.key' } } }) });
+    const requests = serve({
+      create: () => ({
+        status: 409,
+        body: {
+          error: {
+            code: 'company_key_taken',
+            message: 'Another company already uses "buckeye-home-inspections": choose another.',
+            field: 'company.key',
+          },
+        },
+      }),
+    });
     const user = userEvent.setup();
     show();
     await fillIn(user);
@@ -85,7 +142,9 @@ describe('NewCompanyPage', () => {
     const key = screen.getByRole('textbox', { name: 'Web address' });
     await waitFor(() => expect(key.getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getByText('Another company already uses "buckeye-home-inspections": choose another.')).toBeTruthy();
-    expect((screen.getByRole('textbox', { name: 'Company name' }) as HTMLInputElement).value).toBe('Buckeye Home Inspections');
+    expect((screen.getByRole('textbox', { name: 'Company name' }) as HTMLInputElement).value).toBe(
+      'Buckeye Home Inspections',
+    );
     expect((screen.getByRole('textbox', { name: 'Price' }) as HTMLInputElement).value).toBe('425');
 
     const address = screen.getByRole('textbox', { name: 'Office address' });

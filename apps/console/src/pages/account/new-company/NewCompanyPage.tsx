@@ -19,7 +19,10 @@ const CONFIRMATION_POLL_MS = 4_000;
  */
 export default function NewCompanyPage() {
   const queryClient = useQueryClient();
-  const me = useQuery({ ...meQueryOptions(), refetchInterval: (query) => (query.state.data?.user.email_verified === false ? CONFIRMATION_POLL_MS : false) });
+  const me = useQuery({
+    ...meQueryOptions(),
+    refetchInterval: (query) => (query.state.data?.user.email_verified === false ? CONFIRMATION_POLL_MS : false),
+  });
   const [created, setCreated] = useState<NewCompanyResponse | null>(null);
   const user = me.data?.user;
   if (!user) return null;
@@ -35,7 +38,8 @@ export default function NewCompanyPage() {
   return (
     <PublicFrame title="Set up your company" wide>
       <Typography sx={{ mb: 2, color: 'text.secondary' }}>
-        Four short parts, and your scheduler takes bookings. Everything here can be changed later, and everything else starts with settings most inspection companies use.
+        Four short parts, and your scheduler takes bookings. Everything here can be changed later, and everything else
+        starts with settings most inspection companies use.
       </Typography>
       {(me.data?.memberships.length ?? 0) > 0 && (
         <Alert severity="info" sx={{ mb: 2 }}>

@@ -1,8 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import type { Place } from '@scheduler/contracts/onboarding';
-import { formFieldOfRefusal, initialValues, keyFromName, newCompanyRequest, splitName, type NewCompanyValues } from './new-company-form.ts';
+import {
+  formFieldOfRefusal,
+  initialValues,
+  keyFromName,
+  newCompanyRequest,
+  splitName,
+  type NewCompanyValues,
+} from './new-company-form.ts';
 
-const PLACE: Place = { address1: '4200 Sawmill Rd', address2: '', city: 'Columbus', state: 'OH', postal_code: '43220', latitude: 40.05, longitude: -83.07, time_zone: 'America/New_York' };
+const PLACE: Place = {
+  address1: '4200 Sawmill Rd',
+  address2: '',
+  city: 'Columbus',
+  state: 'OH',
+  postal_code: '43220',
+  latitude: 40.05,
+  longitude: -83.07,
+  time_zone: 'America/New_York',
+};
 const filled = (changes: Partial<NewCompanyValues> = {}): NewCompanyValues => ({
   ...initialValues('Fran Founder'),
   companyName: 'Buckeye Home Inspections',
@@ -40,17 +56,46 @@ describe('splitName', () => {
 
 describe('newCompanyRequest', () => {
   it('starts from sensible defaults: the person as the inspector, weekdays 8 to 5, 30 miles, a three-hour home inspection', () => {
-    expect(initialValues('Fran Founder')).toMatchObject({ first: 'Fran', last: 'Founder', weekdays: ['mon', 'tue', 'wed', 'thu', 'fri'], start: '08:00', end: '17:00', radiusMiles: '30', serviceName: 'Home inspection', durationMinutes: '180' });
+    expect(initialValues('Fran Founder')).toMatchObject({
+      first: 'Fran',
+      last: 'Founder',
+      weekdays: ['mon', 'tue', 'wed', 'thu', 'fri'],
+      start: '08:00',
+      end: '17:00',
+      radiusMiles: '30',
+      serviceName: 'Home inspection',
+      durationMinutes: '180',
+    });
   });
 
   it('writes the request from the values and the place found, the weekdays in the week’s order', () => {
-    const result = newCompanyRequest(filled({ weekdays: ['fri', 'mon'], phone: ' 614-555-0100 ', price: '1,234.50' }), PLACE);
+    const result = newCompanyRequest(
+      filled({ weekdays: ['fri', 'mon'], phone: ' 614-555-0100 ', price: '1,234.50' }),
+      PLACE,
+    );
     expect(result).toEqual({
       ok: true,
       body: {
         company: { name: 'Buckeye Home Inspections', key: 'buckeye' },
-        office: { address1: '4200 Sawmill Rd', address2: '', city: 'Columbus', state: 'OH', postal_code: '43220', latitude: 40.05, longitude: -83.07, time_zone: 'America/New_York', phone: '614-555-0100' },
-        inspector: { first: 'Fran', last: 'Founder', weekdays: ['mon', 'fri'], start: '08:00', end: '17:00', radius_miles: 30 },
+        office: {
+          address1: '4200 Sawmill Rd',
+          address2: '',
+          city: 'Columbus',
+          state: 'OH',
+          postal_code: '43220',
+          latitude: 40.05,
+          longitude: -83.07,
+          time_zone: 'America/New_York',
+          phone: '614-555-0100',
+        },
+        inspector: {
+          first: 'Fran',
+          last: 'Founder',
+          weekdays: ['mon', 'fri'],
+          start: '08:00',
+          end: '17:00',
+          radius_miles: 30,
+        },
         service: { name: 'Home inspection', price_cents: 123_450, duration_minutes: 180 },
       },
     });

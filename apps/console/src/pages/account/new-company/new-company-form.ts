@@ -28,10 +28,23 @@ export interface NewCompanyValues {
   durationMinutes: string;
 }
 
-export const BOUNDS = { radiusMiles: { min: 1, max: 500 }, durationMinutes: { min: 15, max: 24 * 60 }, keyLength: 63, nameLength: 200 } as const;
+export const BOUNDS = {
+  radiusMiles: { min: 1, max: 500 },
+  durationMinutes: { min: 15, max: 24 * 60 },
+  keyLength: 63,
+  nameLength: 200,
+} as const;
 
 export const WORKDAYS: readonly Weekday[] = ['mon', 'tue', 'wed', 'thu', 'fri'];
-export const WEEKDAY_LABELS: Record<Weekday, string> = { sun: 'Sunday', mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday' };
+export const WEEKDAY_LABELS: Record<Weekday, string> = {
+  sun: 'Sunday',
+  mon: 'Monday',
+  tue: 'Tuesday',
+  wed: 'Wednesday',
+  thu: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+};
 /** Monday first, as an office plans its week. */
 export const WEEK_ORDER: readonly Weekday[] = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 
@@ -61,8 +74,14 @@ export function initialValues(personName: string): NewCompanyValues {
 
 /** The web address a name suggests: lower-case letters and digits joined by dashes ("Buckeye Home Inspections, LLC" → buckeye-home-inspections-llc). */
 export function keyFromName(name: string): string {
-  const ascii = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-  const key = ascii.replace(/&/g, ' and ').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  const ascii = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+  const key = ascii
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
   return key.slice(0, BOUNDS.keyLength).replace(/-+$/, '');
 }
 
@@ -80,7 +99,11 @@ function wholeNumber(text: string): number | null {
  * The request, or what is wrong, field by field. `place` is the office's address as the lookup
  * found it (null: not found yet).
  */
-export function newCompanyRequest(values: NewCompanyValues, place: Place | null, currency = 'USD'): { ok: true; body: NewCompanyBody } | { ok: false; problems: Problem[] } {
+export function newCompanyRequest(
+  values: NewCompanyValues,
+  place: Place | null,
+  currency = 'USD',
+): { ok: true; body: NewCompanyBody } | { ok: false; problems: Problem[] } {
   const problems: Problem[] = [];
   const need = (field: FieldName, text: string, what: string, max: number) => {
     if (text.trim() === '') problems.push({ field, message: `Enter ${what}.` });
@@ -88,10 +111,14 @@ export function newCompanyRequest(values: NewCompanyValues, place: Place | null,
   };
   need('companyName', values.companyName, "your company's name", BOUNDS.nameLength);
   if (!COMPANY_KEY_PATTERN.test(values.companyKey)) {
-    problems.push({ field: 'companyKey', message: 'Use 2 to 63 lower-case letters, digits and dashes, starting with a letter or digit.' });
+    problems.push({
+      field: 'companyKey',
+      message: 'Use 2 to 63 lower-case letters, digits and dashes, starting with a letter or digit.',
+    });
   }
   if (values.address.trim() === '') problems.push({ field: 'address', message: "Enter your office's address." });
-  else if (!place) problems.push({ field: 'address', message: 'We have not found this address yet. Check it, with its postal code.' });
+  else if (!place)
+    problems.push({ field: 'address', message: 'We have not found this address yet. Check it, with its postal code.' });
   if (values.phone.trim().length > 40) problems.push({ field: 'phone', message: 'At most 40 characters.' });
   need('first', values.first, 'a first name', 100);
   need('last', values.last, 'a last name', 100);
@@ -99,19 +126,31 @@ export function newCompanyRequest(values: NewCompanyValues, place: Place | null,
   const time = /^([01]\d|2[0-3]):[0-5]\d$/;
   if (!time.test(values.start)) problems.push({ field: 'start', message: 'Enter a time like 08:00.' });
   if (!time.test(values.end)) problems.push({ field: 'end', message: 'Enter a time like 17:00.' });
-  else if (time.test(values.start) && values.end <= values.start) problems.push({ field: 'end', message: 'The day must end after it starts.' });
+  else if (time.test(values.start) && values.end <= values.start)
+    problems.push({ field: 'end', message: 'The day must end after it starts.' });
   const radius = wholeNumber(values.radiusMiles);
   if (radius === null || radius < BOUNDS.radiusMiles.min || radius > BOUNDS.radiusMiles.max) {
-    problems.push({ field: 'radiusMiles', message: `Enter whole miles from ${BOUNDS.radiusMiles.min} to ${BOUNDS.radiusMiles.max}.` });
+    problems.push({
+      field: 'radiusMiles',
+      message: `Enter whole miles from ${BOUNDS.radiusMiles.min} to ${BOUNDS.radiusMiles.max}.`,
+    });
   }
   need('serviceName', values.serviceName, "the service's name", BOUNDS.nameLength);
   const price = parseAmount(values.price, currency);
-  if (price === null || price > MAX_CENTS) problems.push({ field: 'price', message: `Enter a price like 425 or 425.00, up to ${amountText(MAX_CENTS, currency)}.` });
+  if (price === null || price > MAX_CENTS)
+    problems.push({
+      field: 'price',
+      message: `Enter a price like 425 or 425.00, up to ${amountText(MAX_CENTS, currency)}.`,
+    });
   const minutes = wholeNumber(values.durationMinutes);
   if (minutes === null || minutes < BOUNDS.durationMinutes.min || minutes > BOUNDS.durationMinutes.max) {
-    problems.push({ field: 'durationMinutes', message: `Enter minutes from ${BOUNDS.durationMinutes.min} to ${BOUNDS.durationMinutes.max}.` });
+    problems.push({
+      field: 'durationMinutes',
+      message: `Enter minutes from ${BOUNDS.durationMinutes.min} to ${BOUNDS.durationMinutes.max}.`,
+    });
   }
-  if (problems.length > 0 || !place || price === null || radius === null || minutes === null) return { ok: false, problems };
+  if (problems.length > 0 || !place || price === null || radius === null || minutes === null)
+    return { ok: false, problems };
   return {
     ok: true,
     body: {
@@ -127,7 +166,14 @@ export function newCompanyRequest(values: NewCompanyValues, place: Place | null,
         time_zone: place.time_zone,
         phone: values.phone.trim(),
       },
-      inspector: { first: values.first.trim(), last: values.last.trim(), weekdays: WEEKDAYS.filter((day) => values.weekdays.includes(day)), start: values.start, end: values.end, radius_miles: radius },
+      inspector: {
+        first: values.first.trim(),
+        last: values.last.trim(),
+        weekdays: WEEKDAYS.filter((day) => values.weekdays.includes(day)),
+        start: values.start,
+        end: values.end,
+        radius_miles: radius,
+      },
       service: { name: values.serviceName.trim(), price_cents: price, duration_minutes: minutes },
     },
   };

@@ -8,10 +8,17 @@ import { enterText } from '../../../test-support/enter-text.ts';
 configure({ asyncUtilTimeout: 5000 });
 
 function serve(reset: Answer) {
-  return stubServer((request) => (request.method === 'POST' && request.path === '/api/auth/reset-password' ? reset : undefined));
+  return stubServer((request) =>
+    request.method === 'POST' && request.path === '/api/auth/reset-password' ? reset : undefined,
+  );
 }
 
-const open = (query: string) => renderPage(<ResetPasswordPage />, { path: `/reset-password${query}`, pattern: '/reset-password', extraRoutes: [{ path: '/sign-in', element: <p>Sign in here</p> }] });
+const open = (query: string) =>
+  renderPage(<ResetPasswordPage />, {
+    path: `/reset-password${query}`,
+    pattern: '/reset-password',
+    extraRoutes: [{ path: '/sign-in', element: <p>Sign in here</p> }],
+  });
 
 async function choose(password: string, again = password) {
   await enterText(await screen.findByLabelText(/^New password/), password);

@@ -14,10 +14,16 @@ import { PublicFrame } from '../../../shared/PublicFrame.tsx';
 
 export const newPasswordSchema = z
   .object({
-    newPassword: z.string().min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters.`).max(128, 'Use at most 128 characters.'),
+    newPassword: z
+      .string()
+      .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters.`)
+      .max(128, 'Use at most 128 characters.'),
     confirmPassword: z.string(),
   })
-  .refine((values) => values.newPassword === values.confirmPassword, { path: ['confirmPassword'], message: 'The two passwords are not the same.' });
+  .refine((values) => values.newPassword === values.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'The two passwords are not the same.',
+  });
 
 export const EXPIRED_LINK = 'This link has expired or was already used. Ask for a new one.';
 
@@ -31,7 +37,10 @@ export default function ResetPasswordPage() {
   const token = params.get('token');
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<z.infer<typeof newPasswordSchema>>({ resolver: zodResolver(newPasswordSchema), defaultValues: { newPassword: '', confirmPassword: '' } });
+  const form = useForm<z.infer<typeof newPasswordSchema>>({
+    resolver: zodResolver(newPasswordSchema),
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  });
   const onSubmit = form.handleSubmit(async ({ newPassword }) => {
     setFailure(null);
     try {
@@ -63,8 +72,20 @@ export default function ResetPasswordPage() {
         </Alert>
       )}
       <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)} sx={{ display: 'grid', gap: 2 }}>
-        <TextField label="New password" type="password" autoComplete="new-password" required {...fieldProps(form, 'newPassword', `At least ${MIN_PASSWORD_LENGTH} characters.`)} />
-        <TextField label="The new password again" type="password" autoComplete="new-password" required {...fieldProps(form, 'confirmPassword')} />
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          required
+          {...fieldProps(form, 'newPassword', `At least ${MIN_PASSWORD_LENGTH} characters.`)}
+        />
+        <TextField
+          label="The new password again"
+          type="password"
+          autoComplete="new-password"
+          required
+          {...fieldProps(form, 'confirmPassword')}
+        />
         <Button type="submit" variant="contained" size="large" disabled={form.formState.isSubmitting}>
           Save the new password
         </Button>

@@ -8,7 +8,18 @@ import { enterText } from '../../../test-support/enter-text.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
-const SIGNED_IN = { redirect: false, token: 'session-token', user: { id: 'u1', name: 'Olive Office', email: 'olive@example.com', emailVerified: true, createdAt: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-01T00:00:00.000Z' } };
+const SIGNED_IN = {
+  redirect: false,
+  token: 'session-token',
+  user: {
+    id: 'u1',
+    name: 'Olive Office',
+    email: 'olive@example.com',
+    emailVerified: true,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
+  },
+};
 
 function serve(signIn: Answer) {
   return stubServer((request) => {
@@ -19,7 +30,11 @@ function serve(signIn: Answer) {
 }
 
 async function signIn(password = 'correct horse battery') {
-  renderPage(<SignInPage />, { path: '/sign-in?next=%2Fdemo%2Forders%3Fstatus%3Dall', pattern: '/sign-in', extraRoutes: [{ path: '/demo/orders', element: <p>The orders</p> }] });
+  renderPage(<SignInPage />, {
+    path: '/sign-in?next=%2Fdemo%2Forders%3Fstatus%3Dall',
+    pattern: '/sign-in',
+    extraRoutes: [{ path: '/demo/orders', element: <p>The orders</p> }],
+  });
   await enterText(await screen.findByLabelText(/E-mail address/), 'olive@example.com');
   await enterText(screen.getByLabelText(/^Password/), password);
   await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -27,17 +42,27 @@ async function signIn(password = 'correct horse battery') {
 
 describe('the sign-in page', () => {
   it('says a wrong password in words, and stays', async () => {
-    const requests = serve({ status: 401, body: { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' } });
+    const requests = serve({
+      status: 401,
+      body: { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' },
+    });
     await signIn('not my password');
-    expect((await screen.findByRole('alert')).textContent).toBe('That e-mail address and password do not match. Check them and try again.');
-    expect(requests.find((r) => r.path === '/api/auth/sign-in/email')?.body).toMatchObject({ email: 'olive@example.com', password: 'not my password' });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'That e-mail address and password do not match. Check them and try again.',
+    );
+    expect(requests.find((r) => r.path === '/api/auth/sign-in/email')?.body).toMatchObject({
+      email: 'olive@example.com',
+      password: 'not my password',
+    });
     expect(screen.getByTestId('location').textContent).toBe('/sign-in?next=%2Fdemo%2Forders%3Fstatus%3Dall');
   });
 
   it('says too many attempts on a 429', async () => {
     serve({ status: 429, body: { message: 'Too many requests. Please try again later.' } });
     await signIn();
-    expect((await screen.findByRole('alert')).textContent).toBe('Too many attempts. Please wait a minute and try again.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Too many attempts. Please wait a minute and try again.',
+    );
   });
 
   it('checks the fields before asking the server', async () => {

@@ -31,7 +31,10 @@ export default function SignInPage() {
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState<'password' | 'passkey' | null>(null);
-  const form = useForm<SignInValues>({ resolver: zodResolver(signInSchema), defaultValues: { email: params.get('email')?.trim() ?? '', password: '' } });
+  const form = useForm<SignInValues>({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: params.get('email')?.trim() ?? '', password: '' },
+  });
 
   async function signedIn() {
     // "Who am I" answered 401 before: it is asked again as the person now signed in.
@@ -67,8 +70,20 @@ export default function SignInPage() {
         </Alert>
       )}
       <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)} sx={{ display: 'grid', gap: 2 }}>
-        <TextField label="E-mail address" type="email" autoComplete="username webauthn" required {...fieldProps(form, 'email')} />
-        <TextField label="Password" type="password" autoComplete="current-password" required {...fieldProps(form, 'password')} />
+        <TextField
+          label="E-mail address"
+          type="email"
+          autoComplete="username webauthn"
+          required
+          {...fieldProps(form, 'email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          {...fieldProps(form, 'password')}
+        />
         <Button type="submit" variant="contained" size="large" disabled={busy !== null}>
           {busy === 'password' ? 'Signing in…' : 'Sign in'}
         </Button>
@@ -77,7 +92,13 @@ export default function SignInPage() {
         Forgot your password?
       </Link>
       <Divider sx={{ my: 3 }}>or</Divider>
-      <Button variant="outlined" size="large" fullWidth disabled={busy !== null} onClick={() => void attempt('passkey', () => authCall(authClient.signIn.passkey()))}>
+      <Button
+        variant="outlined"
+        size="large"
+        fullWidth
+        disabled={busy !== null}
+        onClick={() => void attempt('passkey', () => authCall(authClient.signIn.passkey()))}
+      >
         {busy === 'passkey' ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
       </Button>
       <Typography sx={{ mt: 3 }}>

@@ -8,7 +8,17 @@ import SignUpPage from './SignUpPage.tsx';
 
 configure({ asyncUtilTimeout: 5000 });
 
-const SIGNED_UP = { token: null, user: { id: 'u9', name: 'Nora New', email: 'nora@example.com', emailVerified: false, createdAt: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-01T00:00:00.000Z' } };
+const SIGNED_UP = {
+  token: null,
+  user: {
+    id: 'u9',
+    name: 'Nora New',
+    email: 'nora@example.com',
+    emailVerified: false,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
+  },
+};
 
 function serve(signUp: Answer, resend: Answer = { status: 200, body: { status: true } }) {
   return stubServer((request) => {
@@ -18,7 +28,12 @@ function serve(signUp: Answer, resend: Answer = { status: 200, body: { status: t
   });
 }
 
-const open = () => renderPage(<SignUpPage />, { path: '/sign-up', pattern: '/sign-up', extraRoutes: [{ path: '/sign-in', element: <p>Sign in here</p> }] });
+const open = () =>
+  renderPage(<SignUpPage />, {
+    path: '/sign-up',
+    pattern: '/sign-up',
+    extraRoutes: [{ path: '/sign-in', element: <p>Sign in here</p> }],
+  });
 
 async function fill(name: string, email: string, password: string) {
   if (name) await enterText(await screen.findByRole('textbox', { name: /Your name/ }), name);
@@ -36,7 +51,14 @@ describe('the sign-up page', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Confirm your e-mail address' })).toBeTruthy();
     expect(screen.getByText('nora@example.com').tagName).toBe('STRONG');
-    expect(requests.map((r) => r.body)).toEqual([{ name: 'Nora New', email: 'nora@example.com', password: 'a long enough passphrase', callbackURL: AFTER_CONFIRMATION }]);
+    expect(requests.map((r) => r.body)).toEqual([
+      {
+        name: 'Nora New',
+        email: 'nora@example.com',
+        password: 'a long enough passphrase',
+        callbackURL: AFTER_CONFIRMATION,
+      },
+    ]);
   });
 
   it('sends the link again when asked, and says so', async () => {
@@ -44,8 +66,12 @@ describe('the sign-up page', () => {
     open();
     await fill('Nora New', 'nora@example.com', 'a long enough passphrase');
     await userEvent.click(await screen.findByRole('button', { name: 'Send the link again' }));
-    expect((await screen.findByText('We sent the link again. It may take a minute to arrive.')).getAttribute('role')).toBe('status');
-    expect(requests.filter((r) => r.path === '/api/auth/send-verification-email').map((r) => r.body)).toEqual([{ email: 'nora@example.com', callbackURL: AFTER_CONFIRMATION }]);
+    expect(
+      (await screen.findByText('We sent the link again. It may take a minute to arrive.')).getAttribute('role'),
+    ).toBe('status');
+    expect(requests.filter((r) => r.path === '/api/auth/send-verification-email').map((r) => r.body)).toEqual([
+      { email: 'nora@example.com', callbackURL: AFTER_CONFIRMATION },
+    ]);
   });
 
   it('checks each field before asking the server, naming what is wrong', async () => {
@@ -62,8 +88,12 @@ describe('the sign-up page', () => {
     serve({ status: 422, body: { code: 'USER_ALREADY_EXISTS', message: 'User already exists' } });
     open();
     await fill('Nora New', 'nora@example.com', 'a long enough passphrase');
-    expect((await screen.findByRole('alert')).textContent).toBe('There is already an account for this e-mail address: sign in instead.');
-    expect((screen.getByRole('textbox', { name: /E-mail address/ }) as HTMLInputElement).value).toBe('nora@example.com');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'There is already an account for this e-mail address: sign in instead.',
+    );
+    expect((screen.getByRole('textbox', { name: /E-mail address/ }) as HTMLInputElement).value).toBe(
+      'nora@example.com',
+    );
   });
 
   it('offers to sign in instead', async () => {

@@ -17,8 +17,16 @@ import { AFTER_CONFIRMATION, ConfirmYourAddress } from '../../../shared/ConfirmY
 
 const signUpSchema = z.object({
   name: z.string().trim().min(1, 'Enter your name.').max(PERSON_NAME_MAX, `At most ${PERSON_NAME_MAX} characters.`),
-  email: z.string().trim().min(1, 'Enter your e-mail address.').email('Enter an e-mail address like name@example.com.').max(254),
-  password: z.string().min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters.`).max(128, 'At most 128 characters.'),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Enter your e-mail address.')
+    .email('Enter an e-mail address like name@example.com.')
+    .max(254),
+  password: z
+    .string()
+    .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters.`)
+    .max(128, 'At most 128 characters.'),
 });
 type SignUpValues = z.infer<typeof signUpSchema>;
 
@@ -26,7 +34,10 @@ type SignUpValues = z.infer<typeof signUpSchema>;
 export default function SignUpPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useForm<SignUpValues>({ resolver: zodResolver(signUpSchema), defaultValues: { name: '', email: '', password: '' } });
+  const form = useForm<SignUpValues>({
+    resolver: zodResolver(signUpSchema),
+    defaultValues: { name: '', email: '', password: '' },
+  });
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
@@ -43,16 +54,36 @@ export default function SignUpPage() {
   if (sentTo) return <ConfirmYourAddress email={sentTo} />;
   return (
     <PublicFrame title="Create your scheduler">
-      <Typography sx={{ mb: 2, color: 'text.secondary' }}>Online booking for your inspection company, set up in a few minutes.</Typography>
+      <Typography sx={{ mb: 2, color: 'text.secondary' }}>
+        Online booking for your inspection company, set up in a few minutes.
+      </Typography>
       {failure && (
         <Alert severity="error" role="alert" sx={{ mb: 2 }}>
           {failure}
         </Alert>
       )}
-      <Box component="form" noValidate aria-label="Create your account" onSubmit={(event) => void onSubmit(event)} sx={{ display: 'grid', gap: 2 }}>
+      <Box
+        component="form"
+        noValidate
+        aria-label="Create your account"
+        onSubmit={(event) => void onSubmit(event)}
+        sx={{ display: 'grid', gap: 2 }}
+      >
         <TextField label="Your name" autoComplete="name" required {...fieldProps(form, 'name')} />
-        <TextField label="E-mail address" type="email" autoComplete="email" required {...fieldProps(form, 'email', 'We send a link to confirm it.')} />
-        <TextField label="Password" type="password" autoComplete="new-password" required {...fieldProps(form, 'password', `At least ${MIN_PASSWORD_LENGTH} characters.`)} />
+        <TextField
+          label="E-mail address"
+          type="email"
+          autoComplete="email"
+          required
+          {...fieldProps(form, 'email', 'We send a link to confirm it.')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          {...fieldProps(form, 'password', `At least ${MIN_PASSWORD_LENGTH} characters.`)}
+        />
         <Button type="submit" variant="contained" size="large" disabled={form.formState.isSubmitting}>
           {form.formState.isSubmitting ? 'Creating your account…' : 'Create my account'}
         </Button>

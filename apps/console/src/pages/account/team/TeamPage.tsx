@@ -27,7 +27,18 @@ import { fieldProps } from '../../../shared/form.ts';
 import { Loading } from '../../../shared/Loading.tsx';
 import { PageHeading } from '../../../shared/PageHeading.tsx';
 import { momentText } from '../../../shared/time-text.ts';
-import { cancelInvitation, changeRole, invitationsQueryOptions, inviteMember, linkInspector, memberInspectorsQueryOptions, membersQueryOptions, removeMember, ROLE_WORDS, useTeamChange } from './team-api.ts';
+import {
+  cancelInvitation,
+  changeRole,
+  invitationsQueryOptions,
+  inviteMember,
+  linkInspector,
+  memberInspectorsQueryOptions,
+  membersQueryOptions,
+  removeMember,
+  ROLE_WORDS,
+  useTeamChange,
+} from './team-api.ts';
 import { failureText } from '../../../shared/api.ts';
 import { inspectorsQueryOptions } from '../../../shared/queries.ts';
 import { visuallyHidden } from '@scheduler/ui/visually-hidden';
@@ -59,19 +70,32 @@ export default function TeamPage() {
   return (
     <>
       <PageHeading>Team</PageHeading>
-      <Team companyKey={companyKey} organizationId={membership.organization_id} timeZone={Intl.DateTimeFormat().resolvedOptions().timeZone} />
+      <Team
+        companyKey={companyKey}
+        organizationId={membership.organization_id}
+        timeZone={Intl.DateTimeFormat().resolvedOptions().timeZone}
+      />
     </>
   );
 }
 
-function Team({ companyKey, organizationId, timeZone }: { companyKey: string; organizationId: string; timeZone: string }) {
+function Team({
+  companyKey,
+  organizationId,
+  timeZone,
+}: {
+  companyKey: string;
+  organizationId: string;
+  timeZone: string;
+}) {
   const members = useQuery(membersQueryOptions(companyKey, organizationId));
   const invitations = useQuery(invitationsQueryOptions(companyKey, organizationId));
   const inspectorLinks = useQuery(memberInspectorsQueryOptions(companyKey));
   const inspectors = useQuery(inspectorsQueryOptions(companyKey));
   const roleChange = useTeamChange(companyKey, changeRole(organizationId));
   const inspectorChange = useTeamChange(companyKey, linkInspector(companyKey));
-  const inspectorOf = (userId: string) => inspectorLinks.data?.find((link) => link.user_id === userId)?.inspector_id ?? null;
+  const inspectorOf = (userId: string) =>
+    inspectorLinks.data?.find((link) => link.user_id === userId)?.inspector_id ?? null;
   const removal = useTeamChange(companyKey, removeMember(organizationId));
   const cancellation = useTeamChange(companyKey, cancelInvitation);
   const [removing, setRemoving] = useState<{ id: string; name: string } | null>(null);
@@ -95,7 +119,12 @@ function Team({ companyKey, organizationId, timeZone }: { companyKey: string; or
         {members.isPending && <Loading label="Loading the members…" />}
         {members.isError && <Alert severity="error">{authFailureText(members.error)}</Alert>}
         {members.data && (
-          <TableContainer tabIndex={0} role="region" aria-label="Members, scrolls sideways" sx={{ position: 'relative' }}>
+          <TableContainer
+            tabIndex={0}
+            role="region"
+            aria-label="Members, scrolls sideways"
+            sx={{ position: 'relative' }}
+          >
             <Table size="small" aria-label="Members" sx={{ minWidth: 760 }}>
               <TableHead>
                 <TableRow>
@@ -119,7 +148,9 @@ function Team({ companyKey, organizationId, timeZone }: { companyKey: string; or
                         size="small"
                         value={asRole(member.role)}
                         disabled={roleChange.isPending}
-                        onChange={(event) => roleChange.mutate({ memberId: member.id, role: asRole(event.target.value) })}
+                        onChange={(event) =>
+                          roleChange.mutate({ memberId: member.id, role: asRole(event.target.value) })
+                        }
                         slotProps={{ htmlInput: { 'aria-label': `Role of ${member.user.name}` } }}
                       >
                         {CONSOLE_ROLES.map((role) => (
@@ -136,9 +167,21 @@ function Team({ companyKey, organizationId, timeZone }: { companyKey: string; or
                           size="small"
                           value={String(inspectorOf(member.userId) ?? '')}
                           disabled={inspectorChange.isPending || !inspectorLinks.data || !inspectors.data}
-                          onChange={(event) => inspectorChange.mutate({ userId: member.userId, inspectorId: event.target.value ? Number(event.target.value) : null })}
-                          helperText={inspectorOf(member.userId) === null ? 'Choose who they are: until then they see no bookings.' : undefined}
-                          slotProps={{ htmlInput: { 'aria-label': `Inspector ${member.user.name} is` }, select: { displayEmpty: true } }}
+                          onChange={(event) =>
+                            inspectorChange.mutate({
+                              userId: member.userId,
+                              inspectorId: event.target.value ? Number(event.target.value) : null,
+                            })
+                          }
+                          helperText={
+                            inspectorOf(member.userId) === null
+                              ? 'Choose who they are: until then they see no bookings.'
+                              : undefined
+                          }
+                          slotProps={{
+                            htmlInput: { 'aria-label': `Inspector ${member.user.name} is` },
+                            select: { displayEmpty: true },
+                          }}
                           sx={{ minWidth: 180 }}
                         >
                           <MenuItem value="">Not chosen</MenuItem>
@@ -176,11 +219,26 @@ function Team({ companyKey, organizationId, timeZone }: { companyKey: string; or
         {pending.length > 0 && (
           <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1 }}>
             {pending.map((invitation) => (
-              <Box component="li" key={invitation.id} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, justifyContent: 'space-between' }}>
+              <Box
+                component="li"
+                key={invitation.id}
+                sx={{
+                  display: 'flex',
+                  flexWrap: 'wrap',
+                  alignItems: 'center',
+                  gap: 1,
+                  justifyContent: 'space-between',
+                }}
+              >
                 <Typography sx={{ overflowWrap: 'anywhere' }}>
-                  {invitation.email} · {ROLE_WORDS[asRole(invitation.role)]} · expires {momentText(new Date(invitation.expiresAt).toISOString(), timeZone)}
+                  {invitation.email} · {ROLE_WORDS[asRole(invitation.role)]} · expires{' '}
+                  {momentText(new Date(invitation.expiresAt).toISOString(), timeZone)}
                 </Typography>
-                <Button onClick={() => cancellation.mutate(invitation.id)} disabled={cancellation.isPending} aria-label={`Cancel the invitation to ${invitation.email}`}>
+                <Button
+                  onClick={() => cancellation.mutate(invitation.id)}
+                  disabled={cancellation.isPending}
+                  aria-label={`Cancel the invitation to ${invitation.email}`}
+                >
                   Cancel
                 </Button>
               </Box>
@@ -212,14 +270,21 @@ function Team({ companyKey, organizationId, timeZone }: { companyKey: string; or
 }
 
 const inviteSchema = z.object({
-  email: z.string().trim().min(1, 'Enter their e-mail address.').email('Enter an e-mail address like name@example.com.'),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Enter their e-mail address.')
+    .email('Enter an e-mail address like name@example.com.'),
   role: consoleRoleSchema,
 });
 
 function InviteForm({ companyKey, organizationId }: { companyKey: string; organizationId: string }) {
   const invite = useTeamChange(companyKey, inviteMember(organizationId));
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useForm<z.infer<typeof inviteSchema>>({ resolver: zodResolver(inviteSchema), defaultValues: { email: '', role: 'office' } });
+  const form = useForm<z.infer<typeof inviteSchema>>({
+    resolver: zodResolver(inviteSchema),
+    defaultValues: { email: '', role: 'office' },
+  });
   const onSubmit = form.handleSubmit((values) =>
     invite.mutate(values, {
       onSuccess: () => {
@@ -240,9 +305,22 @@ function InviteForm({ companyKey, organizationId }: { companyKey: string; organi
           {authFailureText(invite.error)}
         </Alert>
       )}
-      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 2fr) minmax(0, 1fr) auto' }, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 1.5,
+          gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 2fr) minmax(0, 1fr) auto' },
+          alignItems: 'start',
+        }}
+      >
         <TextField label="E-mail address" type="email" size="small" required {...fieldProps(form, 'email')} />
-        <TextField select label="Role" size="small" value={form.watch('role')} onChange={(event) => form.setValue('role', asRole(event.target.value))}>
+        <TextField
+          select
+          label="Role"
+          size="small"
+          value={form.watch('role')}
+          onChange={(event) => form.setValue('role', asRole(event.target.value))}
+        >
           {CONSOLE_ROLES.map((role) => (
             <MenuItem key={role} value={role}>
               {ROLE_WORDS[role]}

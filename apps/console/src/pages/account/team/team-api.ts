@@ -23,7 +23,11 @@ export function memberInspectorsQueryOptions(companyKey: string) {
 
 /** Names the inspector a member is (null: none). */
 export const linkInspector = (companyKey: string) => (input: { userId: string; inspectorId: number | null }) =>
-  callApi(companyApi(companyKey, `/members/${encodeURIComponent(input.userId)}/inspector`), z.null(), { method: 'PUT', body: { inspector_id: input.inspectorId }, answers: [204] });
+  callApi(companyApi(companyKey, `/members/${encodeURIComponent(input.userId)}/inspector`), z.null(), {
+    method: 'PUT',
+    body: { inspector_id: input.inspectorId },
+    answers: [204],
+  });
 
 export function membersQueryOptions(companyKey: string, organizationId: string) {
   return queryOptions({
@@ -44,12 +48,24 @@ export function invitationsQueryOptions(companyKey: string, organizationId: stri
 /** A change to the team, after which the members and invitations are read again. */
 export function useTeamChange<T>(companyKey: string, change: (input: T) => Promise<unknown>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: change, onSettled: () => queryClient.invalidateQueries({ queryKey: teamKey(companyKey) }) });
+  return useMutation({
+    mutationFn: change,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: teamKey(companyKey) }),
+  });
 }
 
-export const inviteMember = (organizationId: string) => (input: { email: string; role: ConsoleRole }) => authCall(authClient.organization.inviteMember({ ...input, organizationId }));
-export const cancelInvitation = (invitationId: string) => authCall(authClient.organization.cancelInvitation({ invitationId }));
-export const changeRole = (organizationId: string) => (input: { memberId: string; role: ConsoleRole }) => authCall(authClient.organization.updateMemberRole({ ...input, organizationId }));
-export const removeMember = (organizationId: string) => (memberId: string) => authCall(authClient.organization.removeMember({ memberIdOrEmail: memberId, organizationId }));
+export const inviteMember = (organizationId: string) => (input: { email: string; role: ConsoleRole }) =>
+  authCall(authClient.organization.inviteMember({ ...input, organizationId }));
+export const cancelInvitation = (invitationId: string) =>
+  authCall(authClient.organization.cancelInvitation({ invitationId }));
+export const changeRole = (organizationId: string) => (input: { memberId: string; role: ConsoleRole }) =>
+  authCall(authClient.organization.updateMemberRole({ ...input, organizationId }));
+export const removeMember = (organizationId: string) => (memberId: string) =>
+  authCall(authClient.organization.removeMember({ memberIdOrEmail: memberId, organizationId }));
 
-export const ROLE_WORDS: Record<ConsoleRole, string> = { owner: 'Owner', admin: 'Administrator', office: 'Office staff', inspector: 'Inspector' };
+export const ROLE_WORDS: Record<ConsoleRole, string> = {
+  owner: 'Owner',
+  admin: 'Administrator',
+  office: 'Office staff',
+  inspector: 'Inspector',
+};

@@ -11,25 +11,39 @@ import { enterText } from '../../../test-support/enter-text.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
-const version = (number: number, rest: Partial<VersionSummary> = {}) => versionSummary(number, { changed_paths: ['booking_changes'], ...rest });
+const version = (number: number, rest: Partial<VersionSummary> = {}) =>
+  versionSummary(number, { changed_paths: ['booking_changes'], ...rest });
 
 type Document = typeof DOCUMENT;
 
 /** The server: "who am I", the configuration (as `current()` says at each call), and the answer to a save. */
-function serve({ me = OWNER, current = () => ({ version: version(7), document: DOCUMENT as Document }), put }: { me?: ConsoleMe; current?: () => { version: VersionSummary; document: Document }; put?: (request: RecordedRequest) => Answer }) {
+function serve({
+  me = OWNER,
+  current = () => ({ version: version(7), document: DOCUMENT as Document }),
+  put,
+}: {
+  me?: ConsoleMe;
+  current?: () => { version: VersionSummary; document: Document };
+  put?: (request: RecordedRequest) => Answer;
+}) {
   return serveConfiguration({ me, current, put });
 }
 
-const renderBookingChanges = () => renderPage(<BookingChangesPage />, { path: '/demo/booking-changes', pattern: '/:companyKey/booking-changes' });
+const renderBookingChanges = () =>
+  renderPage(<BookingChangesPage />, { path: '/demo/booking-changes', pattern: '/:companyKey/booking-changes' });
 const saveButton = () => screen.getByRole('button', { name: 'Save changes' }) as HTMLButtonElement;
-const box = (name: string, within_: HTMLElement = document.body) => within(within_).getByRole('textbox', { name }) as HTMLInputElement;
+const box = (name: string, within_: HTMLElement = document.body) =>
+  within(within_).getByRole('textbox', { name }) as HTMLInputElement;
 const loadedRules = () => screen.findByRole('region', { name: "The company's rules" });
 const companyRules = () => screen.getByRole('region', { name: "The company's rules" });
 const summary = () => screen.getByTestId('policy-summary').textContent;
 
 function description(element: HTMLElement): string {
   const ids = (element.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
-  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim();
+  return ids
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ')
+    .trim();
 }
 
 async function retype(element: HTMLElement, text: string) {
@@ -44,23 +58,34 @@ describe('the booking changes page', () => {
     const reschedule = box('Reschedule online until (hours before)', await loadedRules());
 
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Booking changes');
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['In plain words', "The company's rules", 'Words on the manage page', 'Rules for a service']);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'In plain words',
+      "The company's rules",
+      'Words on the manage page',
+      'Rules for a service',
+    ]);
     expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Radon Test']);
     expect((reschedule as HTMLInputElement).value).toBe('24');
     expect(reschedule.getAttribute('inputmode')).toBe('numeric');
-    expect(description(reschedule)).toBe('Clients can move their inspection themselves until 24 hours before it starts; after that they call the office.');
+    expect(description(reschedule)).toBe(
+      'Clients can move their inspection themselves until 24 hours before it starts; after that they call the office.',
+    );
     const rules = companyRules();
     expect(box('Most reschedules', rules).value).toBe('2');
     expect(box('Cancel online until (hours before)', rules).value).toBe('24');
     expect(box('Late cancellation within (hours before)', rules).value).toBe('48');
     expect(box('Fee (USD)', rules).value).toBe('75.00');
     expect(box('Fee (USD)', rules).getAttribute('inputmode')).toBe('decimal');
-    expect(description(within(rules).getByRole('combobox', { name: 'Late-cancellation fee' }))).toBe('What a late cancellation costs the client.');
+    expect(description(within(rules).getByRole('combobox', { name: 'Late-cancellation fee' }))).toBe(
+      'What a late cancellation costs the client.',
+    );
     expect(box('With Reschedule').value).toBe('Moving is free up to a day before.');
     const radon = screen.getByRole('region', { name: 'Radon Test' });
     expect(box('Reschedule online until (hours before)', radon).value).toBe('72');
     expect(description(box('Cancel online until (hours before)', radon))).toBe('Empty: same as the company.');
-    expect(summary()).toBe('Free to move until 24 hours before, at most 2 times. Cancel online until 24 hours before. Cancelling within 48 hours costs $75.00.');
+    expect(summary()).toBe(
+      'Free to move until 24 hours before, at most 2 times. Cancel online until 24 hours before. Cancelling within 48 hours costs $75.00.',
+    );
   });
 
   it('says the policy again as each rule is typed, and explains the rule with its new value', async () => {
@@ -71,7 +96,9 @@ describe('the booking changes page', () => {
     expect(description(reschedule)).toBe('Clients can move their inspection themselves until it starts.');
     await retype(box('Most reschedules', companyRules()), '');
     await retype(box('Fee (USD)', companyRules()), '1,234.5');
-    expect(summary()).toBe('Free to move until the start. Cancel online until 24 hours before. Cancelling within 48 hours costs $1,234.50.');
+    expect(summary()).toBe(
+      'Free to move until the start. Cancel online until 24 hours before. Cancelling within 48 hours costs $1,234.50.',
+    );
     await retype(box('Late cancellation within (hours before)', companyRules()), 'x');
     expect(summary()).toBe('The summary comes back once every rule below holds a valid value.');
   });
@@ -91,7 +118,17 @@ describe('the booking changes page', () => {
     await userEvent.click(saveButton());
 
     await waitFor(() => expect(saves(requests)).toHaveLength(1));
-    expect(saves(requests)[0]).toEqual({ base_version: 7, document: { ...DOCUMENT, booking_changes: { ...BOOKING_CHANGES, max_reschedules: 3, late_cancel_fee: { kind: 'amount', amount_cents: 10 } } } });
+    expect(saves(requests)[0]).toEqual({
+      base_version: 7,
+      document: {
+        ...DOCUMENT,
+        booking_changes: {
+          ...BOOKING_CHANGES,
+          max_reschedules: 3,
+          late_cancel_fee: { kind: 'amount', amount_cents: 10 },
+        },
+      },
+    });
     expect(await screen.findByText('Saved as version 8. Clients see the new rules now.')).toBeTruthy();
     await waitFor(() => expect(loads(requests)).toBe(2));
     await waitFor(() => expect(saveButton().disabled).toBe(true));
@@ -103,7 +140,11 @@ describe('the booking changes page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Add rules for a service' }));
     const added = screen.getByRole('region', { name: 'A service' });
     await userEvent.click(within(added).getByRole('combobox', { name: 'Service' }));
-    expect(within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Full Home Inspection']);
+    expect(
+      within(await screen.findByRole('listbox'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Full Home Inspection']);
     await userEvent.click(screen.getByRole('option', { name: 'Full Home Inspection' }));
     const home = screen.getByRole('region', { name: 'Full Home Inspection' });
     await retype(box('Cancel online until (hours before)', home), '48');
@@ -111,7 +152,16 @@ describe('the booking changes page', () => {
     await userEvent.click(saveButton());
 
     await waitFor(() => expect(saves(requests)).toHaveLength(1));
-    expect(saves(requests)[0]).toEqual({ base_version: 7, document: { ...DOCUMENT, booking_changes: { ...BOOKING_CHANGES, services: [...BOOKING_CHANGES.services, { service: HOME, cancel_until_hours: 48 }] } } });
+    expect(saves(requests)[0]).toEqual({
+      base_version: 7,
+      document: {
+        ...DOCUMENT,
+        booking_changes: {
+          ...BOOKING_CHANGES,
+          services: [...BOOKING_CHANGES.services, { service: HOME, cancel_until_hours: 48 }],
+        },
+      },
+    });
   });
 
   it('refuses a wrong number at its field, announced, and sends nothing', async () => {
@@ -124,5 +174,4 @@ describe('the booking changes page', () => {
     expect(cancel.getAttribute('aria-invalid')).toBe('true');
     expect(saves(requests)).toEqual([]);
   });
-
 });

@@ -10,7 +10,16 @@ import { refusedField } from '../../../shared/document-refusal.ts';
 import { fieldProps } from '../../../shared/form.ts';
 import { PageHeading } from '../../../shared/PageHeading.tsx';
 import { ConfigurationEditorPage, SaveBar, SaveOutcome } from '../../../shared/SaveOutcome.tsx';
-import { applyBookingChangesForm, bookingChangesOf, bookingChangesFormValues, companyPolicyOf, currencyOf, formFieldOf, MAX_CHANGE_TEXT, type BookingChangesFormValues } from './booking-changes-form.ts';
+import {
+  applyBookingChangesForm,
+  bookingChangesOf,
+  bookingChangesFormValues,
+  companyPolicyOf,
+  currencyOf,
+  formFieldOf,
+  MAX_CHANGE_TEXT,
+  type BookingChangesFormValues,
+} from './booking-changes-form.ts';
 import { policySummary } from './policy-summary.ts';
 import { RuleFields } from './RuleFields.tsx';
 import { ServiceRules, type ServiceChoice } from './ServiceRules.tsx';
@@ -27,8 +36,6 @@ export default function BookingChangesPage() {
   );
 }
 
-
-
 /** The policy as the client would read it, as it is typed. */
 function Summary({ control, currency }: { control: Control<BookingChangesFormValues>; currency: string }) {
   const values = useWatch({ control }) as BookingChangesFormValues;
@@ -40,13 +47,23 @@ function Summary({ control, currency }: { control: Control<BookingChangesFormVal
   );
 }
 
-function BookingChangesEditor({ companyKey, configuration }: { companyKey: string; configuration: ConfigurationResponse }) {
+function BookingChangesEditor({
+  companyKey,
+  configuration,
+}: {
+  companyKey: string;
+  configuration: ConfigurationResponse;
+}) {
   const { save, outcome, setOutcome, loadNewest } = useConfigurationEditor(companyKey);
   const { document, version } = configuration;
   const currency = currencyOf(document);
   const loaded = useMemo(() => bookingChangesFormValues(bookingChangesOf(document), currency), [document, currency]);
   const services: ServiceChoice[] = useMemo(
-    () => ((document.services ?? []) as Array<{ uuid: string; name: string }>).map((service) => ({ uuid: service.uuid, name: htmlToPlainText(service.name) })),
+    () =>
+      ((document.services ?? []) as Array<{ uuid: string; name: string }>).map((service) => ({
+        uuid: service.uuid,
+        name: htmlToPlainText(service.name),
+      })),
     [document],
   );
   const form = useForm<BookingChangesFormValues>({ defaultValues: loaded });
@@ -61,7 +78,12 @@ function BookingChangesEditor({ companyKey, configuration }: { companyKey: strin
     setOutcome(null);
     const result = applyBookingChangesForm(document, values, currency);
     if (!result.ok) {
-      for (const [index, problem] of result.problems.entries()) form.setError(problem.field as FieldPath<BookingChangesFormValues>, { message: problem.message }, { shouldFocus: index === 0 });
+      for (const [index, problem] of result.problems.entries())
+        form.setError(
+          problem.field as FieldPath<BookingChangesFormValues>,
+          { message: problem.message },
+          { shouldFocus: index === 0 },
+        );
       return;
     }
     sentRows.current = result.serviceRows;
@@ -72,7 +94,12 @@ function BookingChangesEditor({ companyKey, configuration }: { companyKey: strin
         onError: (error) => {
           const refused = refusedField(error);
           const field = refused && formFieldOf(refused.path, values, sentRows.current);
-          if (refused && field) form.setError(field as FieldPath<BookingChangesFormValues>, { message: refused.message }, { shouldFocus: true });
+          if (refused && field)
+            form.setError(
+              field as FieldPath<BookingChangesFormValues>,
+              { message: refused.message },
+              { shouldFocus: true },
+            );
         },
       },
     );
@@ -83,7 +110,9 @@ function BookingChangesEditor({ companyKey, configuration }: { companyKey: strin
     <>
       <PageHeading>{TITLE}</PageHeading>
       <Typography sx={{ mb: 2, color: 'text.secondary' }}>
-        When clients may move or cancel their inspection themselves from the link in their confirmation, and what cancelling late costs. The office can still change any booking. You are editing version {version.version}; every save is a new version you can undo from History.
+        When clients may move or cancel their inspection themselves from the link in their confirmation, and what
+        cancelling late costs. The office can still change any booking. You are editing version {version.version}; every
+        save is a new version you can undo from History.
       </Typography>
       <SaveOutcome
         outcome={outcome}
@@ -98,15 +127,37 @@ function BookingChangesEditor({ companyKey, configuration }: { companyKey: strin
         <PageSection title="The company's rules" intro="Hours count back from the inspection's start.">
           <RuleFields control={form.control} prefix="" currency={currency} />
         </PageSection>
-        <PageSection title="Words on the manage page" intro="Plain text the client reads next to the Reschedule and Cancel buttons. Empty: nothing is shown.">
-          <TextField label="With Reschedule" multiline minRows={2} fullWidth {...text('rescheduleText', `Like "Moving is free up to a day before." At most ${MAX_CHANGE_TEXT} characters.`)} />
-          <TextField label="With Cancel" multiline minRows={2} fullWidth {...text('cancelText', `Like "Cancelling within 2 days costs $75." At most ${MAX_CHANGE_TEXT} characters.`)} />
+        <PageSection
+          title="Words on the manage page"
+          intro="Plain text the client reads next to the Reschedule and Cancel buttons. Empty: nothing is shown."
+        >
+          <TextField
+            label="With Reschedule"
+            multiline
+            minRows={2}
+            fullWidth
+            {...text(
+              'rescheduleText',
+              `Like "Moving is free up to a day before." At most ${MAX_CHANGE_TEXT} characters.`,
+            )}
+          />
+          <TextField
+            label="With Cancel"
+            multiline
+            minRows={2}
+            fullWidth
+            {...text('cancelText', `Like "Cancelling within 2 days costs $75." At most ${MAX_CHANGE_TEXT} characters.`)}
+          />
         </PageSection>
         <PageSection
           title="Rules for a service"
           intro="A service can ask for more notice, fewer reschedules or a higher fee: an order that books it follows the stricter rule. A service with every rule empty follows the company's rules and is removed from this list when you save."
         >
-          {services.length === 0 ? <Typography>The company has no services yet.</Typography> : <ServiceRules control={form.control} services={services} currency={currency} />}
+          {services.length === 0 ? (
+            <Typography>The company has no services yet.</Typography>
+          ) : (
+            <ServiceRules control={form.control} services={services} currency={currency} />
+          )}
         </PageSection>
         <SaveBar saving={save.isPending} dirty={form.formState.isDirty} onDiscard={() => form.reset(loaded)} />
       </Box>

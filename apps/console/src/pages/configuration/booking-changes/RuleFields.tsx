@@ -2,7 +2,14 @@ import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { Controller, useWatch, type Control, type FieldPath } from 'react-hook-form';
-import { MAX_NOTICE_HOURS, MAX_RESCHEDULES, readWhole, type BookingChangesFormValues, type FeeKind, type RuleValues } from './booking-changes-form.ts';
+import {
+  MAX_NOTICE_HOURS,
+  MAX_RESCHEDULES,
+  readWhole,
+  type BookingChangesFormValues,
+  type FeeKind,
+  type RuleValues,
+} from './booking-changes-form.ts';
 import { amountExample } from '../../../shared/money-amount.ts';
 import { RULE_HELP } from './policy-summary.ts';
 
@@ -31,7 +38,8 @@ export interface RuleFieldsProps {
   service?: boolean;
 }
 
-const nameOf = (prefix: RuleFieldsProps['prefix'], field: keyof RuleValues) => `${prefix}${field}` as FieldPath<BookingChangesFormValues>;
+const nameOf = (prefix: RuleFieldsProps['prefix'], field: keyof RuleValues) =>
+  `${prefix}${field}` as FieldPath<BookingChangesFormValues>;
 
 function help(rule: NumberRule, text: string, service: boolean): string {
   const max = rule === 'maxReschedules' ? MAX_RESCHEDULES : MAX_NOTICE_HOURS;
@@ -41,7 +49,17 @@ function help(rule: NumberRule, text: string, service: boolean): string {
 }
 
 /** A whole number typed on a phone's number keyboard, its meaning (as the client will see it) under it. */
-function NumberRuleField({ control, prefix, rule, service }: { control: Control<BookingChangesFormValues>; prefix: RuleFieldsProps['prefix']; rule: NumberRule; service: boolean }) {
+function NumberRuleField({
+  control,
+  prefix,
+  rule,
+  service,
+}: {
+  control: Control<BookingChangesFormValues>;
+  prefix: RuleFieldsProps['prefix'];
+  rule: NumberRule;
+  service: boolean;
+}) {
   return (
     <Controller
       control={control}
@@ -72,7 +90,9 @@ export function RuleFields({ control, prefix, currency, service = false }: RuleF
   const feeKind = useWatch({ control, name: nameOf(prefix, 'feeKind') }) as FeeKind;
   const kinds = FEE_KINDS.filter((kind) => kind.value !== (service ? 'none' : 'same'));
   return (
-    <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
+    <Box
+      sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}
+    >
       <NumberRuleField control={control} prefix={prefix} rule="rescheduleUntil" service={service} />
       <NumberRuleField control={control} prefix={prefix} rule="maxReschedules" service={service} />
       <NumberRuleField control={control} prefix={prefix} rule="cancelUntil" service={service} />
@@ -89,7 +109,12 @@ export function RuleFields({ control, prefix, currency, service = false }: RuleF
             onBlur={field.onBlur}
             inputRef={field.ref}
             error={fieldState.error !== undefined}
-            helperText={fieldState.error?.message ?? (service ? "Empty: the company's fee. A service's fee counts when it is more than the company's on the order." : 'What a late cancellation costs the client.')}
+            helperText={
+              fieldState.error?.message ??
+              (service
+                ? "Empty: the company's fee. A service's fee counts when it is more than the company's on the order."
+                : 'What a late cancellation costs the client.')
+            }
             fullWidth
           >
             {kinds.map((kind) => (

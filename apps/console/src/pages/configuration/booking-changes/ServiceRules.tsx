@@ -17,10 +17,20 @@ export interface ServiceChoice {
  * The services with rules of their own: one row a service (a service at most once), each rule
  * empty for "same as the company".
  */
-export function ServiceRules({ control, services, currency }: { control: Control<BookingChangesFormValues>; services: readonly ServiceChoice[]; currency: string }) {
+export function ServiceRules({
+  control,
+  services,
+  currency,
+}: {
+  control: Control<BookingChangesFormValues>;
+  services: readonly ServiceChoice[];
+  currency: string;
+}) {
   const rows = useFieldArray({ control, name: 'services' });
   const chosen = useWatch({ control, name: 'services' });
-  const nameOf = (uuid: string) => services.find((service) => service.uuid === uuid)?.name ?? (uuid === '' ? 'A service' : 'A service no longer offered');
+  const nameOf = (uuid: string) =>
+    services.find((service) => service.uuid === uuid)?.name ??
+    (uuid === '' ? 'A service' : 'A service no longer offered');
   const used = new Set(chosen.map((row) => row.service));
   return (
     <>
@@ -31,7 +41,13 @@ export function ServiceRules({ control, services, currency }: { control: Control
         const options = services.filter((service) => service.uuid === own || !used.has(service.uuid));
         const unknown = own !== '' && !services.some((service) => service.uuid === own);
         return (
-          <Paper key={row.id} component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}>
+          <Paper
+            key={row.id}
+            component="section"
+            variant="outlined"
+            aria-labelledby={headingId}
+            sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}
+          >
             <Typography component="h3" variant="h3" id={headingId} sx={{ mb: 1.5, overflowWrap: 'anywhere' }}>
               {nameOf(own)}
             </Typography>
@@ -48,7 +64,10 @@ export function ServiceRules({ control, services, currency }: { control: Control
                     onBlur={field.onBlur}
                     inputRef={field.ref}
                     error={fieldState.error !== undefined}
-                    helperText={fieldState.error?.message ?? "Orders that book it follow these rules where they are stricter than the company's."}
+                    helperText={
+                      fieldState.error?.message ??
+                      "Orders that book it follow these rules where they are stricter than the company's."
+                    }
                     fullWidth
                   >
                     {unknown && <MenuItem value={own}>A service no longer offered</MenuItem>}
@@ -63,7 +82,9 @@ export function ServiceRules({ control, services, currency }: { control: Control
               <RuleFields control={control} prefix={`services.${index}.`} currency={currency} service />
               <Box>
                 <Button type="button" color="error" onClick={() => rows.remove(index)}>
-                  {services.some((service) => service.uuid === own) ? `Remove the rules for ${nameOf(own)}` : 'Remove these rules'}
+                  {services.some((service) => service.uuid === own)
+                    ? `Remove the rules for ${nameOf(own)}`
+                    : 'Remove these rules'}
                 </Button>
               </Box>
             </Box>
@@ -71,7 +92,12 @@ export function ServiceRules({ control, services, currency }: { control: Control
         );
       })}
       <Box>
-        <Button type="button" variant="outlined" disabled={rows.fields.length >= services.length} onClick={() => rows.append({ ...EMPTY_SERVICE_RULES })}>
+        <Button
+          type="button"
+          variant="outlined"
+          disabled={rows.fields.length >= services.length}
+          onClick={() => rows.append({ ...EMPTY_SERVICE_RULES })}
+        >
           Add rules for a service
         </Button>
       </Box>

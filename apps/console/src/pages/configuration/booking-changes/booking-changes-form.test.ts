@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { bookingChangesSchema } from '@scheduler/contracts/company-document';
-import { applyBookingChangesForm, bookingChangesOf, bookingChangesFormValues, companyPolicyOf, EMPTY_SERVICE_RULES, formFieldOf, MAX_NOTICE_HOURS, MAX_RESCHEDULES, readPercent, type BookingChangesFormValues } from './booking-changes-form.ts';
+import {
+  applyBookingChangesForm,
+  bookingChangesOf,
+  bookingChangesFormValues,
+  companyPolicyOf,
+  EMPTY_SERVICE_RULES,
+  formFieldOf,
+  MAX_NOTICE_HOURS,
+  MAX_RESCHEDULES,
+  readPercent,
+  type BookingChangesFormValues,
+} from './booking-changes-form.ts';
 
 const RADON = '6a1f0c2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b';
 const HOME = '7b2e1d3f-4c5e-4f60-9b0c-1d2e3f4a5b6c';
@@ -8,7 +19,10 @@ const HOME = '7b2e1d3f-4c5e-4f60-9b0c-1d2e3f4a5b6c';
 const document = {
   key: 'demo',
   currency: 'USD',
-  services: [{ uuid: HOME, name: 'Full Home Inspection' }, { uuid: RADON, name: 'Radon Test' }],
+  services: [
+    { uuid: HOME, name: 'Full Home Inspection' },
+    { uuid: RADON, name: 'Radon Test' },
+  ],
   booking_changes: {
     reschedule_until_hours: 24,
     max_reschedules: 2,
@@ -22,7 +36,8 @@ const document = {
 };
 
 const loaded = bookingChangesFormValues(bookingChangesOf(document), 'USD');
-const edit = (change: Partial<BookingChangesFormValues>) => applyBookingChangesForm(document, { ...loaded, ...change }, 'USD');
+const edit = (change: Partial<BookingChangesFormValues>) =>
+  applyBookingChangesForm(document, { ...loaded, ...change }, 'USD');
 const section = (result: ReturnType<typeof edit>) => (result.ok ? result.document.booking_changes : result.problems);
 
 describe('bookingChangesFormValues', () => {
@@ -43,7 +58,14 @@ describe('bookingChangesFormValues', () => {
 
   it("fills in the schema's defaults where the document has no section", () => {
     const values = bookingChangesFormValues(bookingChangesOf({ key: 'demo' }), 'USD');
-    expect(values).toMatchObject({ rescheduleUntil: '24', maxReschedules: '', cancelUntil: '24', lateWithin: '0', feeKind: 'none', services: [] });
+    expect(values).toMatchObject({
+      rescheduleUntil: '24',
+      maxReschedules: '',
+      cancelUntil: '24',
+      lateWithin: '0',
+      feeKind: 'none',
+      services: [],
+    });
   });
 });
 
@@ -55,17 +77,28 @@ describe('applyBookingChangesForm', () => {
   });
 
   it('takes 0 hours (until the start) and the most hours the schema allows, refusing one more', () => {
-    expect(section(edit({ rescheduleUntil: '0', cancelUntil: String(MAX_NOTICE_HOURS) }))).toMatchObject({ reschedule_until_hours: 0, cancel_until_hours: 720 });
-    expect(section(edit({ lateWithin: '721' }))).toEqual([{ field: 'lateWithin', message: 'Enter a whole number of hours from 0 to 720.' }]);
-    expect(section(edit({ rescheduleUntil: '' }))).toEqual([{ field: 'rescheduleUntil', message: 'Enter a whole number of hours from 0 to 720.' }]);
-    expect(section(edit({ cancelUntil: '1.5' }))).toEqual([{ field: 'cancelUntil', message: 'Enter a whole number of hours from 0 to 720.' }]);
+    expect(section(edit({ rescheduleUntil: '0', cancelUntil: String(MAX_NOTICE_HOURS) }))).toMatchObject({
+      reschedule_until_hours: 0,
+      cancel_until_hours: 720,
+    });
+    expect(section(edit({ lateWithin: '721' }))).toEqual([
+      { field: 'lateWithin', message: 'Enter a whole number of hours from 0 to 720.' },
+    ]);
+    expect(section(edit({ rescheduleUntil: '' }))).toEqual([
+      { field: 'rescheduleUntil', message: 'Enter a whole number of hours from 0 to 720.' },
+    ]);
+    expect(section(edit({ cancelUntil: '1.5' }))).toEqual([
+      { field: 'cancelUntil', message: 'Enter a whole number of hours from 0 to 720.' },
+    ]);
   });
 
   it('reads the most reschedules empty as no limit and 0 as none at all', () => {
     expect(section(edit({ maxReschedules: '' }))).toMatchObject({ max_reschedules: null });
     expect(section(edit({ maxReschedules: '0' }))).toMatchObject({ max_reschedules: 0 });
     expect(section(edit({ maxReschedules: String(MAX_RESCHEDULES) }))).toMatchObject({ max_reschedules: 20 });
-    expect(section(edit({ maxReschedules: '21' }))).toEqual([{ field: 'maxReschedules', message: 'Enter a whole number from 0 to 20, or leave it empty.' }]);
+    expect(section(edit({ maxReschedules: '21' }))).toEqual([
+      { field: 'maxReschedules', message: 'Enter a whole number from 0 to 20, or leave it empty.' },
+    ]);
   });
 
   it.each([
@@ -75,49 +108,103 @@ describe('applyBookingChangesForm', () => {
     ['0.10', 10],
     ['1,234.00', 123_400],
   ])('writes a fee of %j as %d cents', (text, cents) => {
-    expect(section(edit({ feeAmount: text }))).toMatchObject({ late_cancel_fee: { kind: 'amount', amount_cents: cents } });
+    expect(section(edit({ feeAmount: text }))).toMatchObject({
+      late_cancel_fee: { kind: 'amount', amount_cents: cents },
+    });
   });
 
   it.each(['$75', '75.555', 'seventy', '', '-1', '1,000,000.01'])('refuses a fee of %j at the fee', (text) => {
-    expect(section(edit({ feeAmount: text }))).toEqual([{ field: 'feeAmount', message: 'Enter an amount in USD like 75 or 75.50, without a currency sign.' }]);
+    expect(section(edit({ feeAmount: text }))).toEqual([
+      { field: 'feeAmount', message: 'Enter an amount in USD like 75 or 75.50, without a currency sign.' },
+    ]);
   });
 
   it('writes a percentage within its bounds (more than 0, at most 100), and no fee as null', () => {
-    expect(section(edit({ feeKind: 'percent', feePercent: '100' }))).toMatchObject({ late_cancel_fee: { kind: 'percent', percent: 100 } });
-    expect(section(edit({ feeKind: 'percent', feePercent: '0.01' }))).toMatchObject({ late_cancel_fee: { kind: 'percent', percent: 0.01 } });
-    for (const text of ['0', '100.01', '101', '']) expect(section(edit({ feeKind: 'percent', feePercent: text }))).toEqual([{ field: 'feePercent', message: 'Enter a percentage more than 0 and at most 100, like 50 or 12.5.' }]);
+    expect(section(edit({ feeKind: 'percent', feePercent: '100' }))).toMatchObject({
+      late_cancel_fee: { kind: 'percent', percent: 100 },
+    });
+    expect(section(edit({ feeKind: 'percent', feePercent: '0.01' }))).toMatchObject({
+      late_cancel_fee: { kind: 'percent', percent: 0.01 },
+    });
+    for (const text of ['0', '100.01', '101', ''])
+      expect(section(edit({ feeKind: 'percent', feePercent: text }))).toEqual([
+        { field: 'feePercent', message: 'Enter a percentage more than 0 and at most 100, like 50 or 12.5.' },
+      ]);
     expect(section(edit({ feeKind: 'none' }))).toMatchObject({ late_cancel_fee: null });
   });
 
   it('refuses a text past 500 characters, and trims the rest', () => {
-    expect(section(edit({ cancelText: 'x'.repeat(501) }))).toEqual([{ field: 'cancelText', message: 'At most 500 characters.' }]);
+    expect(section(edit({ cancelText: 'x'.repeat(501) }))).toEqual([
+      { field: 'cancelText', message: 'At most 500 characters.' },
+    ]);
     expect(section(edit({ cancelText: '  Call us.  ' }))).toMatchObject({ cancel_text: 'Call us.' });
   });
 
   it("writes only a service's rules that are set, its fee as its own", () => {
-    const services = [{ ...EMPTY_SERVICE_RULES, service: RADON, cancelUntil: '0', maxReschedules: '0', feeKind: 'percent' as const, feePercent: '50' }];
-    expect(section(edit({ services }))).toMatchObject({ services: [{ service: RADON, cancel_until_hours: 0, max_reschedules: 0, late_cancel_fee: { kind: 'percent', percent: 50 } }] });
+    const services = [
+      {
+        ...EMPTY_SERVICE_RULES,
+        service: RADON,
+        cancelUntil: '0',
+        maxReschedules: '0',
+        feeKind: 'percent' as const,
+        feePercent: '50',
+      },
+    ];
+    expect(section(edit({ services }))).toMatchObject({
+      services: [
+        {
+          service: RADON,
+          cancel_until_hours: 0,
+          max_reschedules: 0,
+          late_cancel_fee: { kind: 'percent', percent: 50 },
+        },
+      ],
+    });
   });
 
   // Dropped rather than kept: a row with no rule changes nothing for any order, and storing it
   // would say the service has rules of its own when it has none.
   it('drops a service row with every rule empty, and says which row each kept override came from', () => {
-    const result = edit({ services: [{ ...EMPTY_SERVICE_RULES, service: HOME }, { ...EMPTY_SERVICE_RULES, service: RADON, lateWithin: '72' }, { ...EMPTY_SERVICE_RULES }] });
+    const result = edit({
+      services: [
+        { ...EMPTY_SERVICE_RULES, service: HOME },
+        { ...EMPTY_SERVICE_RULES, service: RADON, lateWithin: '72' },
+        { ...EMPTY_SERVICE_RULES },
+      ],
+    });
     expect(result.ok && result.serviceRows).toEqual([1]);
     expect(section(result)).toMatchObject({ services: [{ service: RADON, late_cancel_within_hours: 72 }] });
   });
 
   it('refuses a service twice and rules with no service, at the row', () => {
-    const twice = edit({ services: [{ ...EMPTY_SERVICE_RULES, service: RADON, cancelUntil: '48' }, { ...EMPTY_SERVICE_RULES, service: RADON, cancelUntil: '72' }] });
-    expect(section(twice)).toEqual([{ field: 'services.1.service', message: 'This service has rules above already: a service has one set of rules.' }]);
-    expect(section(edit({ services: [{ ...EMPTY_SERVICE_RULES, cancelUntil: '48' }] }))).toEqual([{ field: 'services.0.service', message: 'Choose the service these rules are for.' }]);
-    expect(section(edit({ services: [{ ...EMPTY_SERVICE_RULES, service: RADON, cancelUntil: '999' }] }))).toEqual([{ field: 'services.0.cancelUntil', message: 'Enter a whole number of hours from 0 to 720.' }]);
+    const twice = edit({
+      services: [
+        { ...EMPTY_SERVICE_RULES, service: RADON, cancelUntil: '48' },
+        { ...EMPTY_SERVICE_RULES, service: RADON, cancelUntil: '72' },
+      ],
+    });
+    expect(section(twice)).toEqual([
+      { field: 'services.1.service', message: 'This service has rules above already: a service has one set of rules.' },
+    ]);
+    expect(section(edit({ services: [{ ...EMPTY_SERVICE_RULES, cancelUntil: '48' }] }))).toEqual([
+      { field: 'services.0.service', message: 'Choose the service these rules are for.' },
+    ]);
+    expect(section(edit({ services: [{ ...EMPTY_SERVICE_RULES, service: RADON, cancelUntil: '999' }] }))).toEqual([
+      { field: 'services.0.cancelUntil', message: 'Enter a whole number of hours from 0 to 720.' },
+    ]);
   });
 });
 
 describe('companyPolicyOf', () => {
   it('is the policy while every rule is valid, and null while one is not', () => {
-    expect(companyPolicyOf(loaded, 'USD')).toEqual({ reschedule_until_hours: 24, max_reschedules: 2, cancel_until_hours: 24, late_cancel_within_hours: 48, late_cancel_fee: { kind: 'amount', amount_cents: 7500 } });
+    expect(companyPolicyOf(loaded, 'USD')).toEqual({
+      reschedule_until_hours: 24,
+      max_reschedules: 2,
+      cancel_until_hours: 24,
+      late_cancel_within_hours: 48,
+      late_cancel_fee: { kind: 'amount', amount_cents: 7500 },
+    });
     expect(companyPolicyOf({ ...loaded, rescheduleUntil: '2x' }, 'USD')).toBeNull();
   });
 });
@@ -130,7 +217,13 @@ describe('readPercent', () => {
 });
 
 describe('formFieldOf', () => {
-  const values = { ...loaded, services: [{ ...EMPTY_SERVICE_RULES, service: HOME }, { ...EMPTY_SERVICE_RULES, service: RADON, feeKind: 'percent' as const }] };
+  const values = {
+    ...loaded,
+    services: [
+      { ...EMPTY_SERVICE_RULES, service: HOME },
+      { ...EMPTY_SERVICE_RULES, service: RADON, feeKind: 'percent' as const },
+    ],
+  };
   it.each([
     ['booking_changes.late_cancel_fee.amount_cents', 'feeAmount'],
     ['booking_changes.late_cancel_fee', 'feeKind'],

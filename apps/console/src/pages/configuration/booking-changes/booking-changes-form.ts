@@ -1,4 +1,8 @@
-import { bookingChangesSchema, lateCancelFeeSchema, type BookingChangeSettings } from '@scheduler/contracts/company-document';
+import {
+  bookingChangesSchema,
+  lateCancelFeeSchema,
+  type BookingChangeSettings,
+} from '@scheduler/contracts/company-document';
 import type { ChangePolicy, LateCancelFee, ServiceChangePolicy } from '@scheduler/domain/booking-changes/change-policy';
 import { amountExample, amountText, parseAmount } from '../../../shared/money-amount.ts';
 
@@ -58,13 +62,27 @@ export function currencyOf(document: Record<string, unknown>): string {
 
 const numberText = (value: number | null | undefined) => (typeof value === 'number' ? String(value) : '');
 
-function feeValues(fee: LateCancelFee | null | undefined, unset: FeeKind, currency: string): Pick<RuleValues, 'feeKind' | 'feeAmount' | 'feePercent'> {
-  if (fee?.kind === 'amount') return { feeKind: 'amount', feeAmount: amountText(fee.amount_cents, currency), feePercent: '' };
+function feeValues(
+  fee: LateCancelFee | null | undefined,
+  unset: FeeKind,
+  currency: string,
+): Pick<RuleValues, 'feeKind' | 'feeAmount' | 'feePercent'> {
+  if (fee?.kind === 'amount')
+    return { feeKind: 'amount', feeAmount: amountText(fee.amount_cents, currency), feePercent: '' };
   if (fee?.kind === 'percent') return { feeKind: 'percent', feeAmount: '', feePercent: String(fee.percent) };
   return { feeKind: unset, feeAmount: '', feePercent: '' };
 }
 
-export const EMPTY_SERVICE_RULES: ServiceRuleValues = { service: '', rescheduleUntil: '', maxReschedules: '', cancelUntil: '', lateWithin: '', feeKind: 'same', feeAmount: '', feePercent: '' };
+export const EMPTY_SERVICE_RULES: ServiceRuleValues = {
+  service: '',
+  rescheduleUntil: '',
+  maxReschedules: '',
+  cancelUntil: '',
+  lateWithin: '',
+  feeKind: 'same',
+  feeAmount: '',
+  feePercent: '',
+};
 
 export function bookingChangesFormValues(section: BookingChangeSettings, currency: string): BookingChangesFormValues {
   return {
@@ -109,14 +127,24 @@ export function readPercent(text: string): number | null {
 export const hoursProblem = `Enter a whole number of hours from 0 to ${MAX_NOTICE_HOURS}.`;
 export const reschedulesProblem = `Enter a whole number from 0 to ${MAX_RESCHEDULES}, or leave it empty.`;
 export const percentProblem = 'Enter a percentage more than 0 and at most 100, like 50 or 12.5.';
-export const amountProblem = (currency: string) => `Enter an amount in ${currency} like ${amountExample(currency)}, without a currency sign.`;
+export const amountProblem = (currency: string) =>
+  `Enter an amount in ${currency} like ${amountExample(currency)}, without a currency sign.`;
 
 type Rules = Partial<ChangePolicy>;
 
 /** The rules of one part of the form. `required` (the company's): an empty hour is a problem, not "same". */
-function readRules(values: RuleValues, prefix: string, currency: string, required: boolean, problems: FieldProblem[]): Rules {
+function readRules(
+  values: RuleValues,
+  prefix: string,
+  currency: string,
+  required: boolean,
+  problems: FieldProblem[],
+): Rules {
   const rules: Rules = {};
-  const hours = (field: 'rescheduleUntil' | 'cancelUntil' | 'lateWithin', key: 'reschedule_until_hours' | 'cancel_until_hours' | 'late_cancel_within_hours') => {
+  const hours = (
+    field: 'rescheduleUntil' | 'cancelUntil' | 'lateWithin',
+    key: 'reschedule_until_hours' | 'cancel_until_hours' | 'late_cancel_within_hours',
+  ) => {
     const read = readWhole(values[field], 0, MAX_NOTICE_HOURS);
     if (!read.ok || (required && read.value === null)) problems.push({ field: prefix + field, message: hoursProblem });
     else if (read.value !== null) rules[key] = read.value;
@@ -131,7 +159,8 @@ function readRules(values: RuleValues, prefix: string, currency: string, require
   if (values.feeKind === 'none') rules.late_cancel_fee = null;
   if (values.feeKind === 'amount') {
     const cents = parseAmount(values.feeAmount, currency);
-    if (cents === null || cents > MAX_FEE_CENTS) problems.push({ field: `${prefix}feeAmount`, message: amountProblem(currency) });
+    if (cents === null || cents > MAX_FEE_CENTS)
+      problems.push({ field: `${prefix}feeAmount`, message: amountProblem(currency) });
     else rules.late_cancel_fee = { kind: 'amount', amount_cents: cents };
   }
   if (values.feeKind === 'percent') {
@@ -168,11 +197,16 @@ export type ApplyResult =
  * every rule empty is dropped: it changes nothing (the company's rules apply), and keeping it
  * would store a service "with its own rules" that has none.
  */
-export function applyBookingChangesForm(document: Record<string, unknown>, values: BookingChangesFormValues, currency: string): ApplyResult {
+export function applyBookingChangesForm(
+  document: Record<string, unknown>,
+  values: BookingChangesFormValues,
+  currency: string,
+): ApplyResult {
   const problems: FieldProblem[] = [];
   const company = readRules(values, '', currency, true, problems);
   for (const field of ['rescheduleText', 'cancelText'] as const) {
-    if (values[field].trim().length > MAX_CHANGE_TEXT) problems.push({ field, message: `At most ${MAX_CHANGE_TEXT} characters.` });
+    if (values[field].trim().length > MAX_CHANGE_TEXT)
+      problems.push({ field, message: `At most ${MAX_CHANGE_TEXT} characters.` });
   }
   const services: ServiceRules[] = [];
   const serviceRows: number[] = [];
@@ -181,10 +215,15 @@ export function applyBookingChangesForm(document: Record<string, unknown>, value
     const prefix = `services.${index}.`;
     const rules = readRules(row, prefix, currency, false, problems);
     if (row.service === '') {
-      if (Object.keys(rules).length > 0) problems.push({ field: `${prefix}service`, message: 'Choose the service these rules are for.' });
+      if (Object.keys(rules).length > 0)
+        problems.push({ field: `${prefix}service`, message: 'Choose the service these rules are for.' });
       return;
     }
-    if (seen.has(row.service)) problems.push({ field: `${prefix}service`, message: 'This service has rules above already: a service has one set of rules.' });
+    if (seen.has(row.service))
+      problems.push({
+        field: `${prefix}service`,
+        message: 'This service has rules above already: a service has one set of rules.',
+      });
     seen.add(row.service);
     if (Object.keys(rules).length === 0) return;
     services.push({ service: row.service, ...rules });
@@ -212,7 +251,8 @@ const RULE_FIELDS: Readonly<Record<string, keyof RuleValues>> = {
 
 function ruleField(path: readonly string[], fee: FeeKind): string | null {
   const [key, part] = path;
-  if (key === 'late_cancel_fee' && part !== undefined && part !== 'kind') return fee === 'percent' ? 'feePercent' : 'feeAmount';
+  if (key === 'late_cancel_fee' && part !== undefined && part !== 'kind')
+    return fee === 'percent' ? 'feePercent' : 'feeAmount';
   return key === undefined ? null : (RULE_FIELDS[key] ?? null);
 }
 
@@ -220,7 +260,11 @@ function ruleField(path: readonly string[], fee: FeeKind): string | null {
  * The form's field that a refused document's `error.field` names ("booking_changes.services.0.late_cancel_fee.amount_cents"),
  * or null when it names something this page does not show.
  */
-export function formFieldOf(field: string | undefined, values: BookingChangesFormValues, serviceRows: readonly number[]): string | null {
+export function formFieldOf(
+  field: string | undefined,
+  values: BookingChangesFormValues,
+  serviceRows: readonly number[],
+): string | null {
   const path = (field ?? '').split('.');
   if (path[0] !== 'booking_changes') return null;
   const [, key, ...rest] = path;

@@ -26,10 +26,16 @@ function timesText(times: number): string {
 /** "Free to move until 24 hours before, at most 2 times. Cancel online until 24 hours before. Cancelling within 48 hours costs $75.00." */
 export function policySummary(policy: ChangePolicy, currency: string): string {
   const most = policy.max_reschedules;
-  const moving = most === 0 ? 'Moving online is off.' : `Free to move ${untilText(policy.reschedule_until_hours)}${most === null ? '' : `, at most ${timesText(most)}`}.`;
+  const moving =
+    most === 0
+      ? 'Moving online is off.'
+      : `Free to move ${untilText(policy.reschedule_until_hours)}${most === null ? '' : `, at most ${timesText(most)}`}.`;
   const cancelling = `Cancel online ${untilText(policy.cancel_until_hours)}.`;
   // A fee with no window (0 hours) never applies: saying it costs something would mislead.
-  const fee = policy.late_cancel_fee !== null && policy.late_cancel_within_hours > 0 ? `Cancelling within ${hoursText(policy.late_cancel_within_hours)} costs ${feeText(policy.late_cancel_fee, currency)}.` : 'Cancelling is free.';
+  const fee =
+    policy.late_cancel_fee !== null && policy.late_cancel_within_hours > 0
+      ? `Cancelling within ${hoursText(policy.late_cancel_within_hours)} costs ${feeText(policy.late_cancel_fee, currency)}.`
+      : 'Cancelling is free.';
   return `${moving} ${cancelling} ${fee}`;
 }
 
@@ -54,5 +60,9 @@ export const RULE_HELP = {
         ? 'Clients can cancel their inspection themselves until it starts.'
         : `Clients can cancel their inspection themselves until ${hoursText(hours)} before it starts; after that they call the office.`,
   lateWithin: (hours: number | null) =>
-    hours === null ? 'Hours before the start.' : hours === 0 ? 'No cancellation is late: the fee is never charged.' : `Cancelling less than ${hoursText(hours)} before the start costs the fee below.`,
+    hours === null
+      ? 'Hours before the start.'
+      : hours === 0
+        ? 'No cancellation is late: the fee is never charged.'
+        : `Cancelling less than ${hoursText(hours)} before the start costs the fee below.`,
 } as const;

@@ -13,22 +13,30 @@ import { enterText } from '../../../test-support/enter-text.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
-const version = (number: number, rest: Partial<VersionSummary> = {}) => versionSummary(number, { changed_paths: ['embedding_origins'], ...rest });
+const version = (number: number, rest: Partial<VersionSummary> = {}) =>
+  versionSummary(number, { changed_paths: ['embedding_origins'], ...rest });
 
 /** The server: "who am I", the configuration, and a save that becomes the new version unless `put` answers otherwise. */
 function serve({ me = OWNER, put }: { me?: ConsoleMe; put?: (request: RecordedRequest) => Answer } = {}) {
   return serveSavingConfiguration({ me, put, document: DOCUMENT, version });
 }
 
-const renderEmbedding = () => renderPage(<EmbeddingPage />, { path: '/demo/embedding', pattern: '/:companyKey/embedding' });
+const renderEmbedding = () =>
+  renderPage(<EmbeddingPage />, { path: '/demo/embedding', pattern: '/:companyKey/embedding' });
 const newSite = () => screen.getByRole('textbox', { name: 'New site' }) as HTMLInputElement;
 const saveButton = () => screen.getByRole('button', { name: 'Save changes' }) as HTMLButtonElement;
-const sites = () => within(screen.getByRole('list', { name: /^Sites that may show the scheduler/ })).getAllByRole('listitem').map((item) => item.firstChild?.textContent);
+const sites = () =>
+  within(screen.getByRole('list', { name: /^Sites that may show the scheduler/ }))
+    .getAllByRole('listitem')
+    .map((item) => item.firstChild?.textContent);
 const code = () => (screen.getByRole('textbox', { name: 'Code to paste' }) as HTMLTextAreaElement).value;
 
 function description(element: HTMLElement): string {
   const ids = (element.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
-  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim();
+  return ids
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ')
+    .trim();
 }
 
 async function addSite(typed: string) {
@@ -42,10 +50,16 @@ describe('the website embedding page', () => {
     renderEmbedding();
     await screen.findByRole('textbox', { name: 'New site' });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Website embedding');
-    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Your sites', 'Your analytics', 'The code for your page']);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      'Your sites',
+      'Your analytics',
+      'The code for your page',
+    ]);
     expect(sites()).toEqual(['https://www.sciotovalley.example']);
     expect(screen.getByText(/on any other site the browser refuses to/)).toBeTruthy();
-    expect(screen.getByText(/carry no personal data/).textContent).toContain('The scheduler itself loads no third-party script.');
+    expect(screen.getByText(/carry no personal data/).textContent).toContain(
+      'The scheduler itself loads no third-party script.',
+    );
   });
 
   it('adds a valid site (Enter or Add) and saves the whole document with it, from the loaded version', async () => {
@@ -54,13 +68,27 @@ describe('the website embedding page', () => {
     await screen.findByRole('textbox', { name: 'New site' });
     await addSite('https://Shop.Sciotovalley.example/');
     await enterText(newSite(), 'https://*.partner.example{Enter}');
-    expect(sites()).toEqual(['https://www.sciotovalley.example', 'https://shop.sciotovalley.example', 'https://*.partner.example']);
+    expect(sites()).toEqual([
+      'https://www.sciotovalley.example',
+      'https://shop.sciotovalley.example',
+      'https://*.partner.example',
+    ]);
     expect(newSite().value).toBe('');
     expect(saves(requests)).toEqual([]);
 
     await userEvent.click(saveButton());
     await waitFor(() => expect(saves(requests)).toHaveLength(1));
-    expect(saves(requests)[0]).toEqual({ base_version: 7, document: { ...DOCUMENT, embedding_origins: ['https://www.sciotovalley.example', 'https://shop.sciotovalley.example', 'https://*.partner.example'] } });
+    expect(saves(requests)[0]).toEqual({
+      base_version: 7,
+      document: {
+        ...DOCUMENT,
+        embedding_origins: [
+          'https://www.sciotovalley.example',
+          'https://shop.sciotovalley.example',
+          'https://*.partner.example',
+        ],
+      },
+    });
     expect(await screen.findByText('Saved as version 8.')).toBeTruthy();
   });
 
@@ -76,7 +104,9 @@ describe('the website embedding page', () => {
 
     await userEvent.clear(newSite());
     await enterText(newSite(), 'https://www.example.com/book');
-    expect(description(newSite())).toBe('Only the site itself, without a page or anything after it: like https://www.example.com.');
+    expect(description(newSite())).toBe(
+      'Only the site itself, without a page or anything after it: like https://www.example.com.',
+    );
     // A site typed but never added is not saved behind the person's back.
     await userEvent.click(saveButton());
     await waitFor(() => expect(description(newSite())).toBe(PENDING_SITE_PROBLEM));
@@ -121,7 +151,10 @@ describe('the website embedding page', () => {
     await enterText(tag, 'gtm-ab12cd3');
     await userEvent.click(saveButton());
     await waitFor(() => expect(saves(requests)).toHaveLength(1));
-    expect(saves(requests)[0]).toEqual({ base_version: 7, document: { ...DOCUMENT, analytics: { google_tag_id: 'GTM-AB12CD3' } } });
+    expect(saves(requests)[0]).toEqual({
+      base_version: 7,
+      document: { ...DOCUMENT, analytics: { google_tag_id: 'GTM-AB12CD3' } },
+    });
   });
 
   it('writes the code for the chosen office and mode, with the script from this server', async () => {
@@ -165,5 +198,4 @@ describe('the website embedding page', () => {
     expect(await screen.findByText(/Your browser did not let the page copy/)).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Code to paste' }));
   });
-
 });

@@ -10,7 +10,14 @@ import { fieldProps } from '../../../shared/form.ts';
 import { PageHeading } from '../../../shared/PageHeading.tsx';
 import { PageSection } from '../../../shared/PageSection.tsx';
 import { ConfigurationEditorPage, SaveBar, SaveOutcome } from '../../../shared/SaveOutcome.tsx';
-import { applyEmbeddingForm, embeddingFormValues, formFieldOfRefusal, officesOf, PENDING_SITE_PROBLEM, type EmbeddingPageValues } from './embedding-form.ts';
+import {
+  applyEmbeddingForm,
+  embeddingFormValues,
+  formFieldOfRefusal,
+  officesOf,
+  PENDING_SITE_PROBLEM,
+  type EmbeddingPageValues,
+} from './embedding-form.ts';
 import { SitesField } from './SitesField.tsx';
 import { SnippetSection } from './SnippetSection.tsx';
 
@@ -53,7 +60,8 @@ function EmbeddingEditor({ companyKey, configuration }: { companyKey: string; co
     }
     const result = applyEmbeddingForm(document, loaded, values);
     if (!result.ok) {
-      for (const [index, problem] of result.problems.entries()) form.setError(problem.field, { message: problem.message }, { shouldFocus: index === 0 });
+      for (const [index, problem] of result.problems.entries())
+        form.setError(problem.field, { message: problem.message }, { shouldFocus: index === 0 });
       return;
     }
     save.mutate(
@@ -67,7 +75,11 @@ function EmbeddingEditor({ companyKey, configuration }: { companyKey: string; co
           if (!refused || !field) return;
           const index = Number(refused.path.split('.')[1]);
           const site = field === 'origins' && Number.isInteger(index) ? values.origins[index] : undefined;
-          form.setError(field, { message: site ? `${site}: ${refused.message}` : refused.message }, { shouldFocus: field === 'googleTagId' });
+          form.setError(
+            field,
+            { message: site ? `${site}: ${refused.message}` : refused.message },
+            { shouldFocus: field === 'googleTagId' },
+          );
         },
       },
     );
@@ -77,7 +89,8 @@ function EmbeddingEditor({ companyKey, configuration }: { companyKey: string; co
     <>
       <PageHeading>{TITLE}</PageHeading>
       <Typography sx={{ mb: 2, color: 'text.secondary' }}>
-        Put your scheduler on your own website. You are editing version {version.version}; every save is a new version you can undo from History.
+        Put your scheduler on your own website. You are editing version {version.version}; every save is a new version
+        you can undo from History.
       </Typography>
       <SaveOutcome
         outcome={outcome}
@@ -97,7 +110,11 @@ function EmbeddingEditor({ companyKey, configuration }: { companyKey: string; co
             sx={{ maxWidth: 360 }}
           />
         </PageSection>
-        <SaveBar saving={save.isPending} dirty={form.formState.isDirty} onDiscard={() => form.reset({ ...loaded, newOrigin: '' })} />
+        <SaveBar
+          saving={save.isPending}
+          dirty={form.formState.isDirty}
+          onDiscard={() => form.reset({ ...loaded, newOrigin: '' })}
+        />
       </Box>
       <SnippetSection companyKey={companyKey} offices={offices} />
     </>

@@ -48,15 +48,41 @@ export function SitesField({ form }: { form: UseFormReturn<EmbeddingPageValues> 
           Sites that may show the scheduler ({origins.length} of {MAX_EMBEDDING_ORIGINS})
         </Typography>
         {origins.length === 0 ? (
-          <Typography sx={{ color: 'text.secondary' }}>No sites yet: the scheduler can be shown on this server&apos;s own pages only.</Typography>
+          <Typography sx={{ color: 'text.secondary' }}>
+            No sites yet: the scheduler can be shown on this server&apos;s own pages only.
+          </Typography>
         ) : (
-          <Box component="ul" aria-labelledby={listId} aria-describedby={listError ? listErrorId : undefined} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+          <Box
+            component="ul"
+            aria-labelledby={listId}
+            aria-describedby={listError ? listErrorId : undefined}
+            sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}
+          >
             {origins.map((origin) => (
-              <Box component="li" key={origin} sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', justifyContent: 'space-between', borderBottom: 1, borderColor: 'divider', pb: 1 }}>
+              <Box
+                component="li"
+                key={origin}
+                sx={{
+                  display: 'flex',
+                  alignItems: 'center',
+                  gap: 1,
+                  flexWrap: 'wrap',
+                  justifyContent: 'space-between',
+                  borderBottom: 1,
+                  borderColor: 'divider',
+                  pb: 1,
+                }}
+              >
                 <Typography component="span" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', minWidth: 0 }}>
                   {origin}
                 </Typography>
-                <Button type="button" size="small" color="error" aria-label={`Remove ${origin}`} onClick={() => remove(origin)}>
+                <Button
+                  type="button"
+                  size="small"
+                  color="error"
+                  aria-label={`Remove ${origin}`}
+                  onClick={() => remove(origin)}
+                >
                   Remove
                 </Button>
               </Box>

@@ -11,7 +11,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useRef, useState } from 'react';
 import { PageSection } from '../../../shared/PageSection.tsx';
-import { embedSnippet, LOCK_ATTRIBUTE, PREFILL_ATTRIBUTES, type AttributeHelp, type EmbedMode } from './embed-snippet.ts';
+import {
+  embedSnippet,
+  LOCK_ATTRIBUTE,
+  PREFILL_ATTRIBUTES,
+  type AttributeHelp,
+  type EmbedMode,
+} from './embed-snippet.ts';
 
 const DEFAULT_BUTTON_TEXT = 'Book an inspection';
 
@@ -20,7 +26,16 @@ type CopyOutcome = { snippet: string; copied: boolean };
 
 function AttributeList({ items }: { items: readonly AttributeHelp[] }) {
   return (
-    <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 2, rowGap: { xs: 0.25, sm: 1 } }}>
+    <Box
+      component="dl"
+      sx={{
+        m: 0,
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' },
+        columnGap: 2,
+        rowGap: { xs: 0.25, sm: 1 },
+      }}
+    >
       {items.map((item) => (
         <Box key={item.attribute} sx={{ display: 'contents' }}>
           <Box component="dt" sx={{ fontFamily: 'monospace', mt: { xs: 1, sm: 0 } }}>
@@ -36,7 +51,13 @@ function AttributeList({ items }: { items: readonly AttributeHelp[] }) {
 }
 
 /** The HTML to paste, for the office and mode chosen here, with the script from this very server. */
-export function SnippetSection({ companyKey, offices }: { companyKey: string; offices: ReadonlyArray<{ uuid: string; name: string }> }) {
+export function SnippetSection({
+  companyKey,
+  offices,
+}: {
+  companyKey: string;
+  offices: ReadonlyArray<{ uuid: string; name: string }>;
+}) {
   const [officeUuid, setOfficeUuid] = useState(offices[0]?.uuid ?? '');
   const [mode, setMode] = useState<EmbedMode>('inline');
   const [buttonText, setButtonText] = useState(DEFAULT_BUTTON_TEXT);
@@ -61,9 +82,18 @@ export function SnippetSection({ companyKey, offices }: { companyKey: string; of
   };
 
   return (
-    <PageSection title="The code for your page" intro="Paste it where the scheduler should appear, on a site listed above. The choices here change the code only; they are not saved.">
+    <PageSection
+      title="The code for your page"
+      intro="Paste it where the scheduler should appear, on a site listed above. The choices here change the code only; they are not saved."
+    >
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' } }}>
-        <TextField select label="Office" value={officeUuid} onChange={(event) => setOfficeUuid(event.target.value)} helperText="Visitors book with this office.">
+        <TextField
+          select
+          label="Office"
+          value={officeUuid}
+          onChange={(event) => setOfficeUuid(event.target.value)}
+          helperText="Visitors book with this office."
+        >
           {offices.map((office) => (
             <MenuItem key={office.uuid} value={office.uuid}>
               {office.name}
@@ -72,13 +102,23 @@ export function SnippetSection({ companyKey, offices }: { companyKey: string; of
         </TextField>
         <FormControl>
           <FormLabel id={modeLabel}>How it appears</FormLabel>
-          <RadioGroup aria-labelledby={modeLabel} value={mode} onChange={(event) => setMode(event.target.value as EmbedMode)}>
+          <RadioGroup
+            aria-labelledby={modeLabel}
+            value={mode}
+            onChange={(event) => setMode(event.target.value as EmbedMode)}
+          >
             <FormControlLabel value="inline" control={<Radio />} label="In the page, as tall as its content (inline)" />
             <FormControlLabel value="popup" control={<Radio />} label="A button that opens it in a window (popup)" />
           </RadioGroup>
         </FormControl>
         {mode === 'popup' && (
-          <TextField label="Button text" value={buttonText} onChange={(event) => setButtonText(event.target.value)} helperText="The words on the button; empty leaves the scheduler's own." slotProps={{ htmlInput: { maxLength: 60 } }} />
+          <TextField
+            label="Button text"
+            value={buttonText}
+            onChange={(event) => setButtonText(event.target.value)}
+            helperText="The words on the button; empty leaves the scheduler's own."
+            slotProps={{ htmlInput: { maxLength: 60 } }}
+          />
         )}
       </Box>
       <TextField
@@ -87,7 +127,9 @@ export function SnippetSection({ companyKey, offices }: { companyKey: string; of
         multiline
         fullWidth
         inputRef={code}
-        slotProps={{ htmlInput: { readOnly: true, spellCheck: false, sx: { fontFamily: 'monospace', fontSize: '0.875rem' } } }}
+        slotProps={{
+          htmlInput: { readOnly: true, spellCheck: false, sx: { fontFamily: 'monospace', fontSize: '0.875rem' } },
+        }}
       />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         <Button type="button" variant="contained" onClick={() => void copySnippet()}>
@@ -98,14 +140,19 @@ export function SnippetSection({ companyKey, offices }: { companyKey: string; of
         </Box>
       </Box>
       {outcome && !outcome.copied && (
-        <Alert severity="warning">Your browser did not let the page copy. The code is selected: copy it with Ctrl+C (⌘C on a Mac), or by right-clicking it.</Alert>
+        <Alert severity="warning">
+          Your browser did not let the page copy. The code is selected: copy it with Ctrl+C (⌘C on a Mac), or by
+          right-clicking it.
+        </Alert>
       )}
       <Box>
         <Typography component="h3" variant="h3" sx={{ mb: 1 }}>
           What your page can fill in
         </Typography>
         <Typography sx={{ mb: 1.5, color: 'text.secondary' }}>
-          Add any of these attributes to the code&apos;s first line and the scheduler starts with them filled in; your page&apos;s own address works too, as ?postal_code=43017. A value the scheduler would not take from the visitor is left out.
+          Add any of these attributes to the code&apos;s first line and the scheduler starts with them filled in; your
+          page&apos;s own address works too, as ?postal_code=43017. A value the scheduler would not take from the
+          visitor is left out.
         </Typography>
         <AttributeList items={[...PREFILL_ATTRIBUTES, LOCK_ATTRIBUTE]} />
       </Box>

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { LOCKABLE_FIELDS, PREFILL_FIELDS } from '@scheduler/contracts/embed';
 import { dataAttributeOf, embedSnippet, LOCK_ATTRIBUTE, PREFILL_ATTRIBUTES } from './embed-snippet.ts';
 
-const CHOICE = { serverOrigin: 'https://book.example.net', companyKey: 'demo', officeUuid: '5b0c3a8e-7f1d-4c2a-9e61-3d4f8a2b9c10', mode: 'inline', buttonText: 'Book now' } as const;
+const CHOICE = {
+  serverOrigin: 'https://book.example.net',
+  companyKey: 'demo',
+  officeUuid: '5b0c3a8e-7f1d-4c2a-9e61-3d4f8a2b9c10',
+  mode: 'inline',
+  buttonText: 'Book now',
+} as const;
 
 describe('embedSnippet', () => {
   it('writes the inline placeholder and the script from this server, without a button text', () => {
@@ -13,7 +19,9 @@ describe('embedSnippet', () => {
   });
 
   it("gives a popup its button's words, escaped as an attribute, and leaves them out when empty", () => {
-    expect(embedSnippet({ ...CHOICE, mode: 'popup', buttonText: ' Book "now" & <save> ' })).toContain('data-mode="popup" data-button-text="Book &quot;now&quot; &amp; &lt;save&gt;"></div>');
+    expect(embedSnippet({ ...CHOICE, mode: 'popup', buttonText: ' Book "now" & <save> ' })).toContain(
+      'data-mode="popup" data-button-text="Book &quot;now&quot; &amp; &lt;save&gt;"></div>',
+    );
     expect(embedSnippet({ ...CHOICE, mode: 'popup', buttonText: '  ' })).toContain('data-mode="popup"></div>');
   });
 });
@@ -21,7 +29,9 @@ describe('embedSnippet', () => {
 describe('the attributes a page may add', () => {
   it('names each prefill field as a data attribute with dashes, each with a meaning', () => {
     expect(dataAttributeOf('client_first_name')).toBe('data-client-first-name');
-    expect(PREFILL_ATTRIBUTES.map((help) => help.attribute)).toEqual(PREFILL_FIELDS.map((field) => `data-${field.replace(/_/g, '-')}`));
+    expect(PREFILL_ATTRIBUTES.map((help) => help.attribute)).toEqual(
+      PREFILL_FIELDS.map((field) => `data-${field.replace(/_/g, '-')}`),
+    );
     expect(PREFILL_ATTRIBUTES.every((help) => help.meaning.length > 10)).toBe(true);
   });
 

@@ -57,7 +57,10 @@ export interface AttributeHelp {
   meaning: string;
 }
 
-export const PREFILL_ATTRIBUTES: readonly AttributeHelp[] = PREFILL_FIELDS.map((field) => ({ attribute: dataAttributeOf(field), meaning: PREFILL_MEANING[field] }));
+export const PREFILL_ATTRIBUTES: readonly AttributeHelp[] = PREFILL_FIELDS.map((field) => ({
+  attribute: dataAttributeOf(field),
+  meaning: PREFILL_MEANING[field],
+}));
 
 export const LOCK_ATTRIBUTE: AttributeHelp = {
   attribute: 'data-lock',

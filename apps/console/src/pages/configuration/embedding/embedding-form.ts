@@ -32,7 +32,11 @@ const readSchema = z.object({
 });
 
 function readDocument(document: Record<string, unknown>) {
-  return readSchema.parse({ embedding_origins: document.embedding_origins ?? [], analytics: document.analytics ?? {}, offices: document.offices ?? [] });
+  return readSchema.parse({
+    embedding_origins: document.embedding_origins ?? [],
+    analytics: document.analytics ?? {},
+    offices: document.offices ?? [],
+  });
 }
 
 export function embeddingFormValues(document: Record<string, unknown>): EmbeddingFormValues {
@@ -59,13 +63,23 @@ export type OriginCheck = { ok: true; origin: string } | { ok: false; message: s
 export function checkOrigin(typed: string, origins: readonly string[]): OriginCheck {
   const origin = normaliseOrigin(typed);
   if (origin === '') return { ok: false, message: "Enter your site's address, like https://www.example.com." };
-  if (!/^https?:\/\//.test(origin)) return { ok: false, message: 'Start with https:// (or http://), like https://www.example.com.' };
-  if (/^https?:\/\/[^/?#]*[/?#]/.test(origin)) return { ok: false, message: 'Only the site itself, without a page or anything after it: like https://www.example.com.' };
+  if (!/^https?:\/\//.test(origin))
+    return { ok: false, message: 'Start with https:// (or http://), like https://www.example.com.' };
+  if (/^https?:\/\/[^/?#]*[/?#]/.test(origin))
+    return {
+      ok: false,
+      message: 'Only the site itself, without a page or anything after it: like https://www.example.com.',
+    };
   if (!originSchema.safeParse(origin).success) {
-    return { ok: false, message: 'This is not a site address. Use letters, digits, dashes and dots, like https://www.example.com, or https://*.example.com for all its subdomains.' };
+    return {
+      ok: false,
+      message:
+        'This is not a site address. Use letters, digits, dashes and dots, like https://www.example.com, or https://*.example.com for all its subdomains.',
+    };
   }
   if (origins.includes(origin)) return { ok: false, message: 'This site is already in the list.' };
-  if (origins.length >= MAX_EMBEDDING_ORIGINS) return { ok: false, message: `At most ${MAX_EMBEDDING_ORIGINS} sites. Remove one to add another.` };
+  if (origins.length >= MAX_EMBEDDING_ORIGINS)
+    return { ok: false, message: `At most ${MAX_EMBEDDING_ORIGINS} sites. Remove one to add another.` };
   return { ok: true, origin };
 }
 
@@ -75,7 +89,8 @@ export function googleTagIdOf(typed: string): string | null {
   return id === '' ? null : id;
 }
 
-export const GOOGLE_TAG_ID_PROBLEM = 'Enter a Google Tag Manager id (like GTM-AB12CD3) or a GA4 measurement id (like G-AB12CD34EF), or leave it empty.';
+export const GOOGLE_TAG_ID_PROBLEM =
+  'Enter a Google Tag Manager id (like GTM-AB12CD3) or a GA4 measurement id (like G-AB12CD34EF), or leave it empty.';
 
 export function checkGoogleTagId(typed: string): string | null {
   return googleTagIdSchema.safeParse(googleTagIdOf(typed)).success ? null : GOOGLE_TAG_ID_PROBLEM;
@@ -95,10 +110,13 @@ export function applyEmbeddingForm(
   const tagProblem = checkGoogleTagId(values.googleTagId);
   if (tagProblem) return { ok: false, problems: [{ field: 'googleTagId', message: tagProblem }] };
   const next = { ...document };
-  const originsChanged = values.origins.length !== loaded.origins.length || values.origins.some((origin, index) => origin !== loaded.origins[index]);
+  const originsChanged =
+    values.origins.length !== loaded.origins.length ||
+    values.origins.some((origin, index) => origin !== loaded.origins[index]);
   if (originsChanged) next.embedding_origins = [...values.origins];
   const tag = googleTagIdOf(values.googleTagId);
-  if (tag !== googleTagIdOf(loaded.googleTagId)) next.analytics = { ...((document.analytics ?? {}) as Record<string, unknown>), google_tag_id: tag };
+  if (tag !== googleTagIdOf(loaded.googleTagId))
+    next.analytics = { ...((document.analytics ?? {}) as Record<string, unknown>), google_tag_id: tag };
   return { ok: true, document: next };
 }
 

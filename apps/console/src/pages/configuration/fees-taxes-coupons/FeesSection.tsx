@@ -9,7 +9,13 @@ import { parseCents } from './amounts.ts';
 import { FIELD_GRID } from './field-grid.ts';
 import { DescriptionAndCode } from './DescriptionAndCode.tsx';
 import { ItemAccordion } from './ItemAccordion.tsx';
-import { EDITABLE_FEE_KINDS, newFee, SHORT_FORM_FEE_KINDS, type FeeValues, type PricingFormValues } from './pricing-values.ts';
+import {
+  EDITABLE_FEE_KINDS,
+  newFee,
+  SHORT_FORM_FEE_KINDS,
+  type FeeValues,
+  type PricingFormValues,
+} from './pricing-values.ts';
 import { questionRuleOf, questionRuleWords, type DocumentNames } from './pricing-words.ts';
 import { SelectField } from './SelectField.tsx';
 import { ServiceChecks, type ServiceChoice } from './ServiceChecks.tsx';
@@ -42,7 +48,10 @@ function feeSummary(row: FeeValues, context: FeesContext): string {
     const cents = parseCents(text, context.currency, Number.MAX_SAFE_INTEGER);
     return cents === null ? '…' : formatMoney(cents, context.currency);
   };
-  const where = row.scope === 'order' ? 'once per order' : `on ${row.services.length === 1 ? '1 service' : `${row.services.length} services`}`;
+  const where =
+    row.scope === 'order'
+      ? 'once per order'
+      : `on ${row.services.length === 1 ? '1 service' : `${row.services.length} services`}`;
   const tiers = `${row.tiers.length === 1 ? '1 tier' : `${row.tiers.length} tiers`}`;
   const how: Record<string, string> = {
     flat: money(row.amount),
@@ -59,7 +68,10 @@ function feeSummary(row: FeeValues, context: FeesContext): string {
 /** A fee the page does not edit: what it is, in words, and where it is set. */
 function LockedFee({ row, context }: { row: FeeValues; context: FeesContext }) {
   const rule = questionRuleOf(context.loadedFee(row));
-  const services = row.scope === 'order' ? 'Charged once per order.' : `Charged on: ${row.services.map(context.names.service).join(', ') || 'no service'}.`;
+  const services =
+    row.scope === 'order'
+      ? 'Charged once per order.'
+      : `Charged on: ${row.services.map(context.names.service).join(', ') || 'no service'}.`;
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
       <Typography>Code: {row.code}</Typography>
@@ -76,36 +88,101 @@ function LockedFee({ row, context }: { row: FeeValues; context: FeesContext }) {
   );
 }
 
-function FeeEditor({ form, index, context, onRemove }: { form: UseFormReturn<PricingFormValues>; index: number; context: FeesContext; onRemove: () => void }) {
+function FeeEditor({
+  form,
+  index,
+  context,
+  onRemove,
+}: {
+  form: UseFormReturn<PricingFormValues>;
+  index: number;
+  context: FeesContext;
+  onRemove: () => void;
+}) {
   const row = useWatch({ control: form.control, name: `fees.${index}` });
   const { errors } = useFormState({ control: form.control, name: `fees.${index}` });
   const title = row.description.trim() || 'New fee';
-  const kinds = (row.origin === 'short' ? SHORT_FORM_FEE_KINDS : EDITABLE_FEE_KINDS).map((kind) => ({ value: kind, label: FEE_KIND_LABELS[kind] }));
+  const kinds = (row.origin === 'short' ? SHORT_FORM_FEE_KINDS : EDITABLE_FEE_KINDS).map((kind) => ({
+    value: kind,
+    label: FEE_KIND_LABELS[kind],
+  }));
   return (
-    <ItemAccordion title={title} summary={feeSummary(row, context)} open={row.loadedIndex === null} hasError={errors.fees?.[index] !== undefined}>
+    <ItemAccordion
+      title={title}
+      summary={feeSummary(row, context)}
+      open={row.loadedIndex === null}
+      hasError={errors.fees?.[index] !== undefined}
+    >
       {row.locked ? (
         <LockedFee row={row} context={context} />
       ) : (
         <>
           <Box sx={FIELD_GRID}>
-            <DescriptionAndCode form={form} list="fees" index={index} isNew={row.loadedIndex === null} codeHelp='Lower-case letters, digits, "-" and "_", at most 60; each fee has its own.' />
-            <SelectField form={form} name={`fees.${index}.scope`} label="Charged" options={SCOPES} help="On each listed service of the order, or once on the whole order." />
+            <DescriptionAndCode
+              form={form}
+              list="fees"
+              index={index}
+              isNew={row.loadedIndex === null}
+              codeHelp='Lower-case letters, digits, "-" and "_", at most 60; each fee has its own.'
+            />
+            <SelectField
+              form={form}
+              name={`fees.${index}.scope`}
+              label="Charged"
+              options={SCOPES}
+              help="On each listed service of the order, or once on the whole order."
+            />
             <SelectField
               form={form}
               name={`fees.${index}.kind`}
               label="How much"
               options={kinds}
-              help={row.origin === 'short' ? 'An older-style fee: a fixed amount, by square feet, or if built before a year.' : 'A fixed amount, or by a fact of the property.'}
+              help={
+                row.origin === 'short'
+                  ? 'An older-style fee: a fixed amount, by square feet, or if built before a year.'
+                  : 'A fixed amount, or by a fact of the property.'
+              }
             />
           </Box>
-          {row.scope === 'service' && <ServiceChecks form={form} name={`fees.${index}.services`} label="Services it is added to" help="The fee is a line of each of these services in the order." services={context.services} />}
+          {row.scope === 'service' && (
+            <ServiceChecks
+              form={form}
+              name={`fees.${index}.services`}
+              label="Services it is added to"
+              help="The fee is a line of each of these services in the order."
+              services={context.services}
+            />
+          )}
           {(row.kind === 'flat' || row.kind === 'built_before_year') && (
             <Box sx={FIELD_GRID}>
-              {row.kind === 'built_before_year' && <TextField label="Built before (year)" {...fieldProps(form, `fees.${index}.year`, 'A home built before this year pays the fee; 1200 to 3000.')} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />}
-              <TextField label={`Amount (${context.currency})`} {...fieldProps(form, `fees.${index}.amount`, 'Like 75 or 75.50; at most 1,000,000.')} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+              {row.kind === 'built_before_year' && (
+                <TextField
+                  label="Built before (year)"
+                  {...fieldProps(
+                    form,
+                    `fees.${index}.year`,
+                    'A home built before this year pays the fee; 1200 to 3000.',
+                  )}
+                  slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                />
+              )}
+              <TextField
+                label={`Amount (${context.currency})`}
+                {...fieldProps(form, `fees.${index}.amount`, 'Like 75 or 75.50; at most 1,000,000.')}
+                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+              />
             </Box>
           )}
-          {(row.kind === 'square_feet_tiers' || row.kind === 'age_tiers' || row.kind === 'sales_price_tiers') && <TierRows key={row.kind} form={form} name={`fees.${index}.tiers`} kind={row.kind} origin={row.origin} currency={context.currency} />}
+          {(row.kind === 'square_feet_tiers' || row.kind === 'age_tiers' || row.kind === 'sales_price_tiers') && (
+            <TierRows
+              key={row.kind}
+              form={form}
+              name={`fees.${index}.tiers`}
+              kind={row.kind}
+              origin={row.origin}
+              currency={context.currency}
+            />
+          )}
         </>
       )}
       {!row.locked && (

@@ -4,24 +4,44 @@ import { describe, expect, it } from 'vitest';
 import type { ConsoleMe } from '@scheduler/contracts/console';
 import type { VersionSummary } from '@scheduler/contracts/configuration';
 import { renderPage, type Answer, type RecordedRequest } from '../../../test-support/render-page.tsx';
-import { OWNER, loads, saves, serveSavingConfiguration, versionSummary } from '../../../test-support/configuration-server.ts';
+import {
+  OWNER,
+  loads,
+  saves,
+  serveSavingConfiguration,
+  versionSummary,
+} from '../../../test-support/configuration-server.ts';
 import FeesTaxesCouponsPage from './FeesTaxesCouponsPage.tsx';
 import { PROBLEMS } from './row-builders.ts';
-import { DOCUMENT, HOME, PRICING, PRICING_COUPONS, PRICING_FEES, RADON, SHORT_COUPONS } from './pricing-test-document.ts';
+import {
+  DOCUMENT,
+  HOME,
+  PRICING,
+  PRICING_COUPONS,
+  PRICING_FEES,
+  RADON,
+  SHORT_COUPONS,
+} from './pricing-test-document.ts';
 import { enterText } from '../../../test-support/enter-text.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
 type Document = typeof DOCUMENT;
-const version = (number: number, rest: Partial<VersionSummary> = {}) => versionSummary(number, { changed_paths: ['pricing'], ...rest });
+const version = (number: number, rest: Partial<VersionSummary> = {}) =>
+  versionSummary(number, { changed_paths: ['pricing'], ...rest });
 
 function serve({ me = OWNER, put }: { me?: ConsoleMe; put?: (request: RecordedRequest) => Answer } = {}) {
   return serveSavingConfiguration({ me, put, document: DOCUMENT, version });
 }
 
-const renderPricing = () => renderPage(<FeesTaxesCouponsPage />, { path: '/demo/fees-taxes-coupons', pattern: '/:companyKey/fees-taxes-coupons' });
+const renderPricing = () =>
+  renderPage(<FeesTaxesCouponsPage />, {
+    path: '/demo/fees-taxes-coupons',
+    pattern: '/:companyKey/fees-taxes-coupons',
+  });
 const saveButton = () => screen.getByRole('button', { name: 'Save changes' }) as HTMLButtonElement;
-const box = (name: string | RegExp, container: HTMLElement) => within(container).getByRole('textbox', { name }) as HTMLInputElement;
+const box = (name: string | RegExp, container: HTMLElement) =>
+  within(container).getByRole('textbox', { name }) as HTMLInputElement;
 
 /** Opens an item of a list by its heading button, and answers its editor. */
 async function open(name: RegExp): Promise<HTMLElement> {
@@ -32,7 +52,10 @@ async function open(name: RegExp): Promise<HTMLElement> {
 
 function description(element: HTMLElement): string {
   const ids = (element.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
-  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim();
+  return ids
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ')
+    .trim();
 }
 
 async function retype(element: HTMLElement, text: string) {
@@ -54,10 +77,20 @@ describe('the fees, taxes and coupons page', () => {
     renderPricing();
     await screen.findByRole('button', { name: SPRING });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Fees, taxes and coupons');
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Fees', 'Discounts with other services and package fees', 'Trip fees', 'Taxes', 'Coupons']);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Fees',
+      'Discounts with other services and package fees',
+      'Trip fees',
+      'Taxes',
+      'Coupons',
+    ]);
     const fees = screen.getByRole('region', { name: 'Fees' });
     // Each item's heading: its name, and what it does in a line.
-    expect(within(fees).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+    expect(
+      within(fees)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual([
       'Home size adjustment home-size · on 1 service · by square feet, 2 tiers',
       'Clay tile sewer line historic-sewer · once per order · $25.00 if built before 1960',
       'Crawlspace access crawlspace · on 1 service · by foundation type',
@@ -66,20 +99,26 @@ describe('the fees, taxes and coupons page', () => {
     ]);
 
     const crawlspace = await open(/^Crawlspace access/);
-    expect(crawlspace.textContent).toContain('By foundation type: “Crawlspace” adds $35.00; “Pier and beam” adds $50.00.');
+    expect(crawlspace.textContent).toContain(
+      'By foundation type: “Crawlspace” adds $35.00; “Pier and beam” adds $50.00.',
+    );
     expect(within(crawlspace).getByText('Set on the Property questions page.')).toBeTruthy();
     expect(within(crawlspace).queryByRole('textbox')).toBeNull();
     const pool = await open(/^Pool on the property/);
     expect(pool.textContent).toContain('By the question “Is there a pool?”: checked adds $40.00.');
 
-    expect(within(screen.getByRole('list', { name: 'Discounts with other services' })).getByRole('listitem').textContent).toBe(
+    expect(
+      within(screen.getByRole('list', { name: 'Discounts with other services' })).getByRole('listitem').textContent,
+    ).toBe(
       'Radon with an inspection: Radon Testing costs $25.00 less when ordered with Single-Family Home Inspection or Condo Inspection.',
     );
-    expect(within(screen.getByRole('list', { name: 'Fees a package includes' })).getByRole('listitem').textContent).toBe(
-      'Home and Radon includes Home size adjustment, Crawlspace access: shown in the package, not charged.',
-    );
+    expect(
+      within(screen.getByRole('list', { name: 'Fees a package includes' })).getByRole('listitem').textContent,
+    ).toBe('Home and Radon includes Home size adjustment, Crawlspace access: shown in the package, not charged.');
     const taxes = screen.getByRole('region', { name: 'Taxes' });
-    expect(within(taxes).getByRole('button', { name: /^Dayton City Tax/ }).textContent).toContain('dayton-city · 2.25% · Dayton · every service');
+    expect(within(taxes).getByRole('button', { name: /^Dayton City Tax/ }).textContent).toContain(
+      'dayton-city · 2.25% · Dayton · every service',
+    );
   });
 
   it('saves an edited coupon: the exact document, the rest as it came', async () => {
@@ -87,7 +126,9 @@ describe('the fees, taxes and coupons page', () => {
     renderPricing();
     const spring = await open(SPRING);
     expect(box('Minimum order (USD)', spring).value).toBe('400.00');
-    expect(description(box('Minimum order (USD)', spring))).toBe('The order before discounts must come to at least this, up to 1,000,000. Empty: no minimum.');
+    expect(description(box('Minimum order (USD)', spring))).toBe(
+      'The order before discounts must come to at least this, up to 1,000,000. Empty: no minimum.',
+    );
     await retype(box('Minimum order (USD)', spring), '350');
     await retype(box('Most uses', spring), '500');
     await userEvent.click(within(spring).getByRole('checkbox', { name: 'Radon Testing' }));
@@ -101,7 +142,10 @@ describe('the fees, taxes and coupons page', () => {
         ...DOCUMENT,
         pricing: {
           ...PRICING,
-          coupons: [{ ...PRICING_COUPONS[0], min_order_cents: 35_000, max_redemptions: 500, services: [RADON], active: false }, PRICING_COUPONS[1]],
+          coupons: [
+            { ...PRICING_COUPONS[0], min_order_cents: 35_000, max_redemptions: 500, services: [RADON], active: false },
+            PRICING_COUPONS[1],
+          ],
         },
       },
     });
@@ -114,14 +158,22 @@ describe('the fees, taxes and coupons page', () => {
     renderPricing();
     const first = await open(/^First-Time Buyer 10% Off/);
     expect(within(first).queryByRole('textbox', { name: 'Minimum order (USD)' })).toBeNull();
-    expect(within(first).getByText('An older-style coupon: it takes off every service, with no minimum order.')).toBeTruthy();
+    expect(
+      within(first).getByText('An older-style coupon: it takes off every service, with no minimum order.'),
+    ).toBeTruthy();
     await retype(box('Percentage off (%)', first), '12.5');
     await userEvent.click(saveButton());
 
     await waitFor(() => expect(saves(requests)).toHaveLength(1));
     expect(saves(requests)[0]).toEqual({
       base_version: 7,
-      document: { ...DOCUMENT, coupons: [{ ...SHORT_COUPONS[0], discount: { kind: 'percent', percent: 12.5 }, max_redemptions: null, active: true }, SHORT_COUPONS[1]] },
+      document: {
+        ...DOCUMENT,
+        coupons: [
+          { ...SHORT_COUPONS[0], discount: { kind: 'percent', percent: 12.5 }, max_redemptions: null, active: true },
+          SHORT_COUPONS[1],
+        ],
+      },
     });
   });
 
@@ -142,8 +194,23 @@ describe('the fees, taxes and coupons page', () => {
     await userEvent.click(saveButton());
 
     await waitFor(() => expect(saves(requests)).toHaveLength(1));
-    const fee = { code: 'big-one', description: 'Big one', scope: 'service', services: [HOME], rule: { kind: 'square_feet_tiers', tiers: [{ up_to_sqft: 3000, amount_cents: 0 }, { up_to_sqft: null, amount_cents: 12_550 }] } };
-    expect(saves(requests)[0]).toEqual({ base_version: 7, document: { ...DOCUMENT, pricing: { ...PRICING, fees: [...PRICING_FEES, fee] } } });
+    const fee = {
+      code: 'big-one',
+      description: 'Big one',
+      scope: 'service',
+      services: [HOME],
+      rule: {
+        kind: 'square_feet_tiers',
+        tiers: [
+          { up_to_sqft: 3000, amount_cents: 0 },
+          { up_to_sqft: null, amount_cents: 12_550 },
+        ],
+      },
+    };
+    expect(saves(requests)[0]).toEqual({
+      base_version: 7,
+      document: { ...DOCUMENT, pricing: { ...PRICING, fees: [...PRICING_FEES, fee] } },
+    });
   });
 
   it('refuses tiers that do not rise at the tier, opening its fee, and sends nothing', async () => {
@@ -173,7 +240,11 @@ describe('the fees, taxes and coupons page', () => {
     const radon = await open(RADON_COUPON);
     await retype(box('Coupon code', radon), 'spring25');
     await userEvent.click(saveButton());
-    await waitFor(() => expect(description(box('Coupon code', radon))).toBe('Another coupon has this code (capitals do not count): each coupon needs its own.'));
+    await waitFor(() =>
+      expect(description(box('Coupon code', radon))).toBe(
+        'Another coupon has this code (capitals do not count): each coupon needs its own.',
+      ),
+    );
     expect(saves(requests)).toEqual([]);
   });
 
@@ -194,7 +265,13 @@ describe('the fees, taxes and coupons page', () => {
     await userEvent.click(saveButton());
     await waitFor(() => expect(saves(requests)).toHaveLength(1));
     const sent = (saves(requests)[0] as { document: Document }).document.pricing.taxes;
-    expect(sent.at(-1)).toEqual({ code: 'columbus', name: 'Columbus tax', office: '5b0c3a8e-7f1d-4c2a-9e61-3d4f8a2b9c10', rate_percent: 6.0625, services: [], additional_charges: false });
+    expect(sent.at(-1)).toEqual({
+      code: 'columbus',
+      name: 'Columbus tax',
+      office: '5b0c3a8e-7f1d-4c2a-9e61-3d4f8a2b9c10',
+      rate_percent: 6.0625,
+      services: [],
+      additional_charges: false,
+    });
   });
-
 });

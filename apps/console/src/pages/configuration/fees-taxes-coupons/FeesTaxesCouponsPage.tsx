@@ -32,24 +32,41 @@ export default function FeesTaxesCouponsPage() {
 
 type Listed = Array<Record<string, unknown>>;
 
-function PricingRulesEditor({ companyKey, configuration }: { companyKey: string; configuration: ConfigurationResponse }) {
+function PricingRulesEditor({
+  companyKey,
+  configuration,
+}: {
+  companyKey: string;
+  configuration: ConfigurationResponse;
+}) {
   const { save, outcome, setOutcome, loadNewest } = useConfigurationEditor(companyKey);
   const { document, version } = configuration;
   const currency = currencyOf(document);
   const loaded = useMemo(() => pricingFormValues(document), [document]);
   const services: ServiceChoice[] = useMemo(
     // Headings of the services list are not services: nothing is charged or taken off them.
-    () => ((document.services ?? []) as Listed).filter((s) => s.label !== true).map((s) => ({ uuid: String(s.uuid), name: htmlToPlainText(String(s.name ?? '')) })),
+    () =>
+      ((document.services ?? []) as Listed)
+        .filter((s) => s.label !== true)
+        .map((s) => ({ uuid: String(s.uuid), name: htmlToPlainText(String(s.name ?? '')) })),
     [document],
   );
-  const offices: OfficeChoice[] = useMemo(() => ((document.offices ?? []) as Listed).map((o) => ({ uuid: String(o.uuid), name: String(o.name ?? '') })), [document]);
+  const offices: OfficeChoice[] = useMemo(
+    () => ((document.offices ?? []) as Listed).map((o) => ({ uuid: String(o.uuid), name: String(o.name ?? '') })),
+    [document],
+  );
   const feesContext: FeesContext = useMemo(() => {
     const lists = pricingListsOf(document);
     return {
       currency,
       services,
       names: documentNames(document, currency),
-      loadedFee: (row) => (row.loadedIndex === null ? undefined : row.origin === 'short' ? lists.short.fees[row.loadedIndex] : lists.pricing.fees[row.loadedIndex]),
+      loadedFee: (row) =>
+        row.loadedIndex === null
+          ? undefined
+          : row.origin === 'short'
+            ? lists.short.fees[row.loadedIndex]
+            : lists.pricing.fees[row.loadedIndex],
     };
   }, [document, currency, services]);
 
@@ -72,7 +89,8 @@ function PricingRulesEditor({ companyKey, configuration }: { companyKey: string;
     setOutcome(null);
     const result = applyPricingForm(document, loaded, values);
     if (!result.ok) {
-      for (const problem of result.problems) form.setError(problem.field as FieldPath<PricingFormValues>, { message: problem.message });
+      for (const problem of result.problems)
+        form.setError(problem.field as FieldPath<PricingFormValues>, { message: problem.message });
       setFocusField(result.problems[0]!.field as FieldPath<PricingFormValues>);
       return;
     }
@@ -84,7 +102,8 @@ function PricingRulesEditor({ companyKey, configuration }: { companyKey: string;
         onError: (error) => {
           // The server names the refused entry by its path in the document (`pricing.coupons.2.code`): the page shows it at that field too.
           const refused = refusedField(error);
-          const field = refused && (formFieldOf(refused.path, sent.current, values) as FieldPath<PricingFormValues> | null);
+          const field =
+            refused && (formFieldOf(refused.path, sent.current, values) as FieldPath<PricingFormValues> | null);
           if (!refused || !field) return;
           form.setError(field, { message: refused.message });
           setFocusField(field);
@@ -97,23 +116,45 @@ function PricingRulesEditor({ companyKey, configuration }: { companyKey: string;
     <>
       <PageHeading>{TITLE}</PageHeading>
       <Typography sx={{ mb: 2, color: 'text.secondary' }}>
-        What is added to a price (fees, trip fees, taxes) and taken off it (coupons). Service prices are on the Services and prices page. You are editing version {version.version}; every save is a new version you can undo from History.
+        What is added to a price (fees, trip fees, taxes) and taken off it (coupons). Service prices are on the Services
+        and prices page. You are editing version {version.version}; every save is a new version you can undo from
+        History.
       </Typography>
-      <SaveOutcome outcome={outcome} error={save.error} savedText={(saved) => `Saved as version ${saved}. Visitors see the new prices now.`} onReload={loadNewest} />
+      <SaveOutcome
+        outcome={outcome}
+        error={save.error}
+        savedText={(saved) => `Saved as version ${saved}. Visitors see the new prices now.`}
+        onReload={loadNewest}
+      />
       <Box component="form" noValidate aria-label={TITLE} onSubmit={(event) => void submit(event)}>
-        <PageSection title="Fees" intro="Added to a service's price or once to the order, as a fixed amount or by a fact of the property. Fees that follow a property question are set on the Property questions page.">
+        <PageSection
+          title="Fees"
+          intro="Added to a service's price or once to the order, as a fixed amount or by a fact of the property. Fees that follow a property question are set on the Property questions page."
+        >
           <FeesSection form={form} context={feesContext} />
         </PageSection>
-        <PageSection title="Discounts with other services and package fees" intro="Set with the services and packages; shown here so the whole price is in one place.">
+        <PageSection
+          title="Discounts with other services and package fees"
+          intro="Set with the services and packages; shown here so the whole price is in one place."
+        >
           <ReadOnlyRules document={document} names={feesContext.names} />
         </PageSection>
-        <PageSection title="Trip fees" intro="What a visit costs by where the property is: by its postal code, or by road miles from the office.">
+        <PageSection
+          title="Trip fees"
+          intro="What a visit costs by where the property is: by its postal code, or by road miles from the office."
+        >
           <TripFeesSection form={form} currency={currency} offices={offices} />
         </PageSection>
-        <PageSection title="Taxes" intro="Added to the order at each office's rate. A tax with no services ticked taxes every service.">
+        <PageSection
+          title="Taxes"
+          intro="Added to the order at each office's rate. A tax with no services ticked taxes every service."
+        >
           <TaxesSection form={form} offices={offices} services={services} />
         </PageSection>
-        <PageSection title="Coupons" intro="Codes visitors type for a discount. A coupon's code must differ from every other coupon's, whatever its capitals.">
+        <PageSection
+          title="Coupons"
+          intro="Codes visitors type for a discount. A coupon's code must differ from every other coupon's, whatever its capitals."
+        >
           <CouponsSection form={form} currency={currency} services={services} />
         </PageSection>
         <SaveBar saving={save.isPending} dirty={form.formState.isDirty} onDiscard={() => form.reset(loaded)} />

@@ -20,7 +20,19 @@ function ExpandIcon() {
  * opens its editor. An item with a problem stays open, so the problem is seen and its field can
  * take focus; an item just added opens at once.
  */
-export function ItemAccordion({ title, summary, open: startOpen, hasError, children }: { title: string; summary: string; open: boolean; hasError: boolean; children: ReactNode }) {
+export function ItemAccordion({
+  title,
+  summary,
+  open: startOpen,
+  hasError,
+  children,
+}: {
+  title: string;
+  summary: string;
+  open: boolean;
+  hasError: boolean;
+  children: ReactNode;
+}) {
   const [open, setOpen] = useState(startOpen);
   const id = useId();
   const expanded = open || hasError;
@@ -39,7 +51,11 @@ export function ItemAccordion({ title, summary, open: startOpen, hasError, child
           <Typography component="span" sx={{ display: 'block', fontWeight: 600, overflowWrap: 'anywhere' }}>
             {title}
           </Typography>{' '}
-          <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.secondary', overflowWrap: 'anywhere' }}>
+          <Typography
+            component="span"
+            variant="body2"
+            sx={{ display: 'block', color: 'text.secondary', overflowWrap: 'anywhere' }}
+          >
             {summary}
           </Typography>
         </Box>

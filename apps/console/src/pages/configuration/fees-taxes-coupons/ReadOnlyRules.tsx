@@ -31,8 +31,16 @@ export function ReadOnlyRules({ document, names }: { document: Record<string, un
   const list = (value: unknown) => (Array.isArray(value) ? value : []);
   return (
     <>
-      <Sentences title="Discounts with other services" empty="None: each service costs its own price." sentences={modifierSentences(list(pricing.service_modifiers), names)} />
-      <Sentences title="Fees a package includes" empty="None: a package's services pay their fees." sentences={waiverSentences(list(pricing.package_fee_waivers), names)} />
+      <Sentences
+        title="Discounts with other services"
+        empty="None: each service costs its own price."
+        sentences={modifierSentences(list(pricing.service_modifiers), names)}
+      />
+      <Sentences
+        title="Fees a package includes"
+        empty="None: a package's services pay their fees."
+        sentences={waiverSentences(list(pricing.package_fee_waivers), names)}
+      />
     </>
   );
 }

@@ -4,7 +4,21 @@ import { Controller, type FieldPath, type UseFormReturn } from 'react-hook-form'
 import type { PricingFormValues } from './pricing-values.ts';
 
 /** A choice of a few options, labelled, its problem (or its help) under it. */
-export function SelectField({ form, name, label, help, options, onChosen }: { form: UseFormReturn<PricingFormValues>; name: FieldPath<PricingFormValues>; label: string; help?: string; options: ReadonlyArray<{ value: string; label: string }>; onChosen?: (value: string) => void }) {
+export function SelectField({
+  form,
+  name,
+  label,
+  help,
+  options,
+  onChosen,
+}: {
+  form: UseFormReturn<PricingFormValues>;
+  name: FieldPath<PricingFormValues>;
+  label: string;
+  help?: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  onChosen?: (value: string) => void;
+}) {
   return (
     <Controller
       control={form.control}

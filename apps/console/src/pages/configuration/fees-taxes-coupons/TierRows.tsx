@@ -22,7 +22,19 @@ type TierListName = `fees.${number}.tiers` | `tripFees.${number}.bands`;
  * tier but the last needs its bound; the last one's may be left empty for "and above". Bounds
  * rise from row to row (checked on save, as the schema checks them).
  */
-export function TierRows({ form, name, kind, origin, currency }: { form: UseFormReturn<PricingFormValues>; name: TierListName; kind: TierKind; origin: Origin; currency: string }) {
+export function TierRows({
+  form,
+  name,
+  kind,
+  origin,
+  currency,
+}: {
+  form: UseFormReturn<PricingFormValues>;
+  name: TierListName;
+  kind: TierKind;
+  origin: Origin;
+  currency: string;
+}) {
   const rows = useFieldArray({ control: form.control, name });
   const unit = UNITS[kind](currency);
   const range = tierSpec(kind, origin).range(currency);
@@ -35,14 +47,38 @@ export function TierRows({ form, name, kind, origin, currency }: { form: UseForm
         {rows.fields.map((row, index) => {
           const last = index === rows.fields.length - 1;
           return (
-            <Box component="li" key={row.id} sx={{ display: 'grid', gap: 1.5, alignItems: 'start', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 1fr) minmax(0, 1fr) auto' } }}>
+            <Box
+              component="li"
+              key={row.id}
+              sx={{
+                display: 'grid',
+                gap: 1.5,
+                alignItems: 'start',
+                gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 1fr) minmax(0, 1fr) auto' },
+              }}
+            >
               <TextField
                 label={`Tier ${index + 1} up to (${unit})`}
-                {...fieldProps(form, `${name}.${index}.upTo`, last ? `Empty: and above. Or ${range}` : `More than the tier before; ${range}`)}
+                {...fieldProps(
+                  form,
+                  `${name}.${index}.upTo`,
+                  last ? `Empty: and above. Or ${range}` : `More than the tier before; ${range}`,
+                )}
                 slotProps={{ htmlInput: { inputMode: kind === 'sales_price_tiers' ? 'decimal' : 'numeric' } }}
               />
-              <TextField label={`Tier ${index + 1} amount (${currency})`} {...fieldProps(form, `${name}.${index}.amount`, 'Like 75 or 75.50; at most 1,000,000.')} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
-              <Button type="button" color="error" disabled={rows.fields.length <= 1} onClick={() => rows.remove(index)} sx={{ minHeight: 56 }} aria-label={`Remove tier ${index + 1}`}>
+              <TextField
+                label={`Tier ${index + 1} amount (${currency})`}
+                {...fieldProps(form, `${name}.${index}.amount`, 'Like 75 or 75.50; at most 1,000,000.')}
+                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+              />
+              <Button
+                type="button"
+                color="error"
+                disabled={rows.fields.length <= 1}
+                onClick={() => rows.remove(index)}
+                sx={{ minHeight: 56 }}
+                aria-label={`Remove tier ${index + 1}`}
+              >
                 Remove
               </Button>
             </Box>
@@ -50,7 +86,12 @@ export function TierRows({ form, name, kind, origin, currency }: { form: UseForm
         })}
       </Box>
       <Box>
-        <Button type="button" variant="outlined" disabled={rows.fields.length >= MAX_TIERS} onClick={() => rows.append({ ...EMPTY_TIER })}>
+        <Button
+          type="button"
+          variant="outlined"
+          disabled={rows.fields.length >= MAX_TIERS}
+          onClick={() => rows.append({ ...EMPTY_TIER })}
+        >
           Add a tier
         </Button>
       </Box>

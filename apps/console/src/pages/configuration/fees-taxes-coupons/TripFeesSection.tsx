@@ -23,11 +23,20 @@ export interface OfficeChoice {
 }
 
 /** "Every office" and each office by name, for a trip fee's or a tax's office. */
-export const officeOptions = (offices: readonly OfficeChoice[]) => [{ value: '', label: 'Every office' }, ...offices.map((office) => ({ value: office.uuid, label: office.name }))];
+export const officeOptions = (offices: readonly OfficeChoice[]) => [
+  { value: '', label: 'Every office' },
+  ...offices.map((office) => ({ value: office.uuid, label: office.name })),
+];
 
 function tripSummary(row: TripFeeValues, offices: readonly OfficeChoice[]): string {
-  const office = row.office === '' ? 'every office' : (offices.find((o) => o.uuid === row.office)?.name ?? 'an office no longer listed');
-  const how = row.kind === 'postal_codes' ? `${row.zones.length === 1 ? '1 zone' : `${row.zones.length} zones`} of postal codes` : `${row.bands.length === 1 ? '1 distance band' : `${row.bands.length} distance bands`}`;
+  const office =
+    row.office === ''
+      ? 'every office'
+      : (offices.find((o) => o.uuid === row.office)?.name ?? 'an office no longer listed');
+  const how =
+    row.kind === 'postal_codes'
+      ? `${row.zones.length === 1 ? '1 zone' : `${row.zones.length} zones`} of postal codes`
+      : `${row.bands.length === 1 ? '1 distance band' : `${row.bands.length} distance bands`}`;
   return [row.code, office, how].filter(Boolean).join(' · ');
 }
 
@@ -43,10 +52,39 @@ function Zones({ form, index, currency }: { form: UseFormReturn<PricingFormValue
         {zones.fields.map((zone, z) => {
           const count = postalCodesOf(typed[z]?.postalCodes ?? '').length;
           return (
-            <Box component="li" key={zone.id} sx={{ display: 'grid', gap: 1.5, alignItems: 'start', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 2fr) minmax(0, 1fr) auto' } }}>
-              <TextField label={`Zone ${z + 1} postal codes`} multiline minRows={1} {...fieldProps(form, `tripFees.${index}.zones.${z}.postalCodes`, `Separated by commas, like 43015, 43040 (${count} now; at most 2,000).`)} />
-              <TextField label={`Zone ${z + 1} amount (${currency})`} {...fieldProps(form, `tripFees.${index}.zones.${z}.amount`, 'Like 35 or 35.50.')} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
-              <Button type="button" color="error" disabled={zones.fields.length <= 1} onClick={() => zones.remove(z)} sx={{ minHeight: 56 }} aria-label={`Remove zone ${z + 1}`}>
+            <Box
+              component="li"
+              key={zone.id}
+              sx={{
+                display: 'grid',
+                gap: 1.5,
+                alignItems: 'start',
+                gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 2fr) minmax(0, 1fr) auto' },
+              }}
+            >
+              <TextField
+                label={`Zone ${z + 1} postal codes`}
+                multiline
+                minRows={1}
+                {...fieldProps(
+                  form,
+                  `tripFees.${index}.zones.${z}.postalCodes`,
+                  `Separated by commas, like 43015, 43040 (${count} now; at most 2,000).`,
+                )}
+              />
+              <TextField
+                label={`Zone ${z + 1} amount (${currency})`}
+                {...fieldProps(form, `tripFees.${index}.zones.${z}.amount`, 'Like 35 or 35.50.')}
+                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+              />
+              <Button
+                type="button"
+                color="error"
+                disabled={zones.fields.length <= 1}
+                onClick={() => zones.remove(z)}
+                sx={{ minHeight: 56 }}
+                aria-label={`Remove zone ${z + 1}`}
+              >
                 Remove
               </Button>
             </Box>
@@ -54,7 +92,12 @@ function Zones({ form, index, currency }: { form: UseFormReturn<PricingFormValue
         })}
       </Box>
       <Box>
-        <Button type="button" variant="outlined" disabled={zones.fields.length >= MAX_ZONES} onClick={() => zones.append({ postalCodes: '', amount: '' })}>
+        <Button
+          type="button"
+          variant="outlined"
+          disabled={zones.fields.length >= MAX_ZONES}
+          onClick={() => zones.append({ postalCodes: '', amount: '' })}
+        >
           Add a zone
         </Button>
       </Box>
@@ -62,21 +105,60 @@ function Zones({ form, index, currency }: { form: UseFormReturn<PricingFormValue
   );
 }
 
-function TripFeeEditor({ form, index, currency, offices, onRemove }: { form: UseFormReturn<PricingFormValues>; index: number; currency: string; offices: readonly OfficeChoice[]; onRemove: () => void }) {
+function TripFeeEditor({
+  form,
+  index,
+  currency,
+  offices,
+  onRemove,
+}: {
+  form: UseFormReturn<PricingFormValues>;
+  index: number;
+  currency: string;
+  offices: readonly OfficeChoice[];
+  onRemove: () => void;
+}) {
   const row = useWatch({ control: form.control, name: `tripFees.${index}` });
   const { errors } = useFormState({ control: form.control, name: `tripFees.${index}` });
   return (
-    <ItemAccordion title={row.description.trim() || 'New trip fee'} summary={tripSummary(row, offices)} open={row.loadedIndex === null} hasError={errors.tripFees?.[index] !== undefined}>
+    <ItemAccordion
+      title={row.description.trim() || 'New trip fee'}
+      summary={tripSummary(row, offices)}
+      open={row.loadedIndex === null}
+      hasError={errors.tripFees?.[index] !== undefined}
+    >
       {row.locked ? (
         <Typography>This page cannot read this trip fee: it is kept exactly as it is.</Typography>
       ) : (
         <>
           <Box sx={FIELD_GRID}>
-            <DescriptionAndCode form={form} list="tripFees" index={index} isNew={row.loadedIndex === null} codeHelp='Lower-case letters, digits, "-" and "_", at most 60.' />
-            <SelectField form={form} name={`tripFees.${index}.office`} label="Office" options={officeOptions(offices)} help="Orders of this office pay it; every office: all of them." />
+            <DescriptionAndCode
+              form={form}
+              list="tripFees"
+              index={index}
+              isNew={row.loadedIndex === null}
+              codeHelp='Lower-case letters, digits, "-" and "_", at most 60.'
+            />
+            <SelectField
+              form={form}
+              name={`tripFees.${index}.office`}
+              label="Office"
+              options={officeOptions(offices)}
+              help="Orders of this office pay it; every office: all of them."
+            />
             <SelectField form={form} name={`tripFees.${index}.kind`} label="Charged" options={KINDS} />
           </Box>
-          {row.kind === 'postal_codes' ? <Zones form={form} index={index} currency={currency} /> : <TierRows form={form} name={`tripFees.${index}.bands`} kind="distance_bands" origin="pricing" currency={currency} />}
+          {row.kind === 'postal_codes' ? (
+            <Zones form={form} index={index} currency={currency} />
+          ) : (
+            <TierRows
+              form={form}
+              name={`tripFees.${index}.bands`}
+              kind="distance_bands"
+              origin="pricing"
+              currency={currency}
+            />
+          )}
           <Box>
             <Button type="button" color="error" onClick={onRemove}>
               Remove this trip fee
@@ -88,13 +170,28 @@ function TripFeeEditor({ form, index, currency, offices, onRemove }: { form: Use
   );
 }
 
-export function TripFeesSection({ form, currency, offices }: { form: UseFormReturn<PricingFormValues>; currency: string; offices: readonly OfficeChoice[] }) {
+export function TripFeesSection({
+  form,
+  currency,
+  offices,
+}: {
+  form: UseFormReturn<PricingFormValues>;
+  currency: string;
+  offices: readonly OfficeChoice[];
+}) {
   const rows = useFieldArray({ control: form.control, name: 'tripFees' });
   return (
     <>
       {rows.fields.length === 0 && <Typography>No trip fees: visits cost the same everywhere.</Typography>}
       {rows.fields.map((field, index) => (
-        <TripFeeEditor key={field.id} form={form} index={index} currency={currency} offices={offices} onRemove={() => rows.remove(index)} />
+        <TripFeeEditor
+          key={field.id}
+          form={form}
+          index={index}
+          currency={currency}
+          offices={offices}
+          onRemove={() => rows.remove(index)}
+        />
       ))}
       <Box>
         <Button type="button" variant="outlined" onClick={() => rows.append(newTripFee())}>

@@ -1,5 +1,12 @@
 import { buildCoupon, buildFee, buildTax, buildTripFee, type Built } from './row-builders.ts';
-import { currencyOf, pricingListsOf, type ListName, type Origin, type PricingFormValues, type PricingLists } from './pricing-values.ts';
+import {
+  currencyOf,
+  pricingListsOf,
+  type ListName,
+  type Origin,
+  type PricingFormValues,
+  type PricingLists,
+} from './pricing-values.ts';
 
 /**
  * The document with the Fees, taxes and coupons form written in, or the form's problems at their
@@ -18,10 +25,13 @@ export interface FieldProblem {
 /** Where each entry of a written list came from: its form row, by the list's path in the document. */
 export type SentRows = Record<string, number[]>;
 
-export type ApplyResult = { ok: true; document: Record<string, unknown>; sent: SentRows } | { ok: false; problems: FieldProblem[] };
+export type ApplyResult =
+  { ok: true; document: Record<string, unknown>; sent: SentRows } | { ok: false; problems: FieldProblem[] };
 
 /** Each form list's document lists: the short form's top-level key (none for trip fees) and the pricing section's. */
-const DOCUMENT_KEYS: Readonly<Record<ListName, { short: 'fees' | 'taxes' | 'coupons' | null; pricing: 'fees' | 'trip_fees' | 'taxes' | 'coupons' }>> = {
+const DOCUMENT_KEYS: Readonly<
+  Record<ListName, { short: 'fees' | 'taxes' | 'coupons' | null; pricing: 'fees' | 'trip_fees' | 'taxes' | 'coupons' }>
+> = {
   fees: { short: 'fees', pricing: 'fees' },
   tripFees: { short: null, pricing: 'trip_fees' },
   taxes: { short: 'taxes', pricing: 'taxes' },
@@ -45,11 +55,23 @@ function loadedItem(lists: PricingLists, list: ListName, origin: Origin, index: 
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-export function applyPricingForm(document: Record<string, unknown>, loaded: PricingFormValues, values: PricingFormValues): ApplyResult {
+export function applyPricingForm(
+  document: Record<string, unknown>,
+  loaded: PricingFormValues,
+  values: PricingFormValues,
+): ApplyResult {
   const currency = currencyOf(document);
   const lists = pricingListsOf(document);
-  const officeIds = new Set(((Array.isArray(document.offices) ? document.offices : []) as Array<{ uuid?: unknown }>).map((office) => String(office.uuid)));
-  const serviceIds = new Set(((Array.isArray(document.services) ? document.services : []) as Array<{ uuid?: unknown }>).map((service) => String(service.uuid)));
+  const officeIds = new Set(
+    ((Array.isArray(document.offices) ? document.offices : []) as Array<{ uuid?: unknown }>).map((office) =>
+      String(office.uuid),
+    ),
+  );
+  const serviceIds = new Set(
+    ((Array.isArray(document.services) ? document.services : []) as Array<{ uuid?: unknown }>).map((service) =>
+      String(service.uuid),
+    ),
+  );
   const problems: FieldProblem[] = [];
   const written: Record<string, unknown[]> = {};
   const sent: SentRows = {};
@@ -84,13 +106,17 @@ export function applyPricingForm(document: Record<string, unknown>, loaded: Pric
       else {
         const built = build(list, row);
         if (!built.ok) {
-          for (const problem of built.problems) problems.push({ field: prefix + problem.field, message: problem.message });
+          for (const problem of built.problems)
+            problems.push({ field: prefix + problem.field, message: problem.message });
           return;
         }
         // The services written, not those ticked: an order fee drops its list, so a stale service there refuses nothing.
         const services = (built.item.services ?? []) as string[];
-        if (services.some((id) => !serviceIds.has(id))) problems.push({ field: `${prefix}services`, message: UNKNOWN_SERVICE });
-        const before = (loaded[list] as Array<typeof row>).find((r) => r.origin === row.origin && r.loadedIndex === row.loadedIndex && row.loadedIndex !== null);
+        if (services.some((id) => !serviceIds.has(id)))
+          problems.push({ field: `${prefix}services`, message: UNKNOWN_SERVICE });
+        const before = (loaded[list] as Array<typeof row>).find(
+          (r) => r.origin === row.origin && r.loadedIndex === row.loadedIndex && row.loadedIndex !== null,
+        );
         const unchanged = before !== undefined && !before.locked && same(build(list, before), built);
         // An unchanged row is written as it came: the same keys, the defaults it left out still left out.
         item = unchanged ? original : built.item;
@@ -105,7 +131,8 @@ export function applyPricingForm(document: Record<string, unknown>, loaded: Pric
   const pricing: Record<string, unknown> = { ...((document.pricing ?? {}) as Record<string, unknown>) };
   let pricingChanged = false;
   for (const keys of Object.values(DOCUMENT_KEYS)) {
-    if (keys.short !== null && !same(written[keys.short] ?? [], lists.short[keys.short])) next[keys.short] = written[keys.short] ?? [];
+    if (keys.short !== null && !same(written[keys.short] ?? [], lists.short[keys.short]))
+      next[keys.short] = written[keys.short] ?? [];
     const path = `pricing.${keys.pricing}`;
     if (!same(written[path] ?? [], lists.pricing[keys.pricing])) {
       pricing[keys.pricing] = written[path] ?? [];
@@ -117,7 +144,14 @@ export function applyPricingForm(document: Record<string, unknown>, loaded: Pric
 }
 
 const FEE_RULE_FIELDS: Readonly<Record<string, string>> = { amount_cents: 'amount', year: 'year' };
-const TAX_FIELDS: Readonly<Record<string, string>> = { code: 'code', name: 'name', office: 'office', rate_percent: 'rate', services: 'services', additional_charges: 'additionalCharges' };
+const TAX_FIELDS: Readonly<Record<string, string>> = {
+  code: 'code',
+  name: 'name',
+  office: 'office',
+  rate_percent: 'rate',
+  services: 'services',
+  additional_charges: 'additionalCharges',
+};
 const COUPON_FIELDS: Readonly<Record<string, string>> = {
   code: 'code',
   name: 'name',

@@ -1,5 +1,11 @@
 import { couponSchema, feeSchema, taxSchema } from '@scheduler/contracts/company-document';
-import { officeTaxSchema, pricingCouponSchema, pricingFeeSchema, tripFeeSchema, type PricingFeeRule } from '@scheduler/contracts/pricing';
+import {
+  officeTaxSchema,
+  pricingCouponSchema,
+  pricingFeeSchema,
+  tripFeeSchema,
+  type PricingFeeRule,
+} from '@scheduler/contracts/pricing';
 import { centsText } from './amounts.ts';
 
 /**
@@ -30,7 +36,13 @@ export interface TierValues {
   amount: string;
 }
 
-export const EDITABLE_FEE_KINDS = ['flat', 'square_feet_tiers', 'age_tiers', 'sales_price_tiers', 'built_before_year'] as const;
+export const EDITABLE_FEE_KINDS = [
+  'flat',
+  'square_feet_tiers',
+  'age_tiers',
+  'sales_price_tiers',
+  'built_before_year',
+] as const;
 export type EditableFeeKind = (typeof EDITABLE_FEE_KINDS)[number];
 /** The rules the short form has; a short-form fee keeps to them. */
 export const SHORT_FORM_FEE_KINDS: readonly EditableFeeKind[] = ['flat', 'square_feet_tiers', 'built_before_year'];
@@ -103,9 +115,37 @@ export type ListName = keyof PricingFormValues;
 export const EMPTY_TIER: TierValues = { upTo: '', amount: '' };
 const NEW_ROW = { origin: 'pricing', loadedIndex: null, locked: false } as const;
 
-export const newFee = (): FeeValues => ({ ...NEW_ROW, code: '', codeTouched: false, description: '', scope: 'service', services: [], kind: 'flat', amount: '', year: '', tiers: [{ ...EMPTY_TIER }] });
-export const newTripFee = (): TripFeeValues => ({ ...NEW_ROW, kind: 'postal_codes', code: '', codeTouched: false, description: '', office: '', zones: [{ postalCodes: '', amount: '' }], bands: [{ ...EMPTY_TIER }] });
-export const newTax = (): TaxValues => ({ ...NEW_ROW, code: '', name: '', office: '', rate: '', services: [], additionalCharges: false });
+export const newFee = (): FeeValues => ({
+  ...NEW_ROW,
+  code: '',
+  codeTouched: false,
+  description: '',
+  scope: 'service',
+  services: [],
+  kind: 'flat',
+  amount: '',
+  year: '',
+  tiers: [{ ...EMPTY_TIER }],
+});
+export const newTripFee = (): TripFeeValues => ({
+  ...NEW_ROW,
+  kind: 'postal_codes',
+  code: '',
+  codeTouched: false,
+  description: '',
+  office: '',
+  zones: [{ postalCodes: '', amount: '' }],
+  bands: [{ ...EMPTY_TIER }],
+});
+export const newTax = (): TaxValues => ({
+  ...NEW_ROW,
+  code: '',
+  name: '',
+  office: '',
+  rate: '',
+  services: [],
+  additionalCharges: false,
+});
 export const newCoupon = (): CouponValues => ({
   ...NEW_ROW,
   code: '',
@@ -128,13 +168,19 @@ export interface PricingLists {
 }
 
 const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-const recordOf = (value: unknown): Record<string, unknown> => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const recordOf = (value: unknown): Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 export function pricingListsOf(document: Record<string, unknown>): PricingLists {
   const pricing = recordOf(document.pricing);
   return {
     short: { fees: listOf(document.fees), taxes: listOf(document.taxes), coupons: listOf(document.coupons) },
-    pricing: { fees: listOf(pricing.fees), trip_fees: listOf(pricing.trip_fees), taxes: listOf(pricing.taxes), coupons: listOf(pricing.coupons) },
+    pricing: {
+      fees: listOf(pricing.fees),
+      trip_fees: listOf(pricing.trip_fees),
+      taxes: listOf(pricing.taxes),
+      coupons: listOf(pricing.coupons),
+    },
   };
 }
 
@@ -145,7 +191,13 @@ export function currencyOf(document: Record<string, unknown>): string {
 const numberText = (value: number | null | undefined) => (typeof value === 'number' ? String(value) : '');
 
 type Bound = number | null;
-function tiersText<T>(tiers: readonly T[], bound: (tier: T) => Bound, amount: (tier: T) => number, money: (cents: number) => string, boundIsMoney: boolean): TierValues[] {
+function tiersText<T>(
+  tiers: readonly T[],
+  bound: (tier: T) => Bound,
+  amount: (tier: T) => number,
+  money: (cents: number) => string,
+  boundIsMoney: boolean,
+): TierValues[] {
   return tiers.map((tier) => {
     const upTo = bound(tier);
     return { upTo: upTo === null ? '' : boundIsMoney ? money(upTo) : String(upTo), amount: money(amount(tier)) };
@@ -165,11 +217,38 @@ function feeValues(fee: unknown, origin: Origin, index: number, currency: string
     case 'built_before_year':
       return { ...row, year: String(rule.year), amount: money(rule.amount_cents) };
     case 'square_feet_tiers':
-      return { ...row, tiers: tiersText(rule.tiers, (t) => t.up_to_sqft, (t) => t.amount_cents, money, false) };
+      return {
+        ...row,
+        tiers: tiersText(
+          rule.tiers,
+          (t) => t.up_to_sqft,
+          (t) => t.amount_cents,
+          money,
+          false,
+        ),
+      };
     case 'age_tiers':
-      return { ...row, tiers: tiersText(rule.tiers, (t) => t.up_to_years, (t) => t.amount_cents, money, false) };
+      return {
+        ...row,
+        tiers: tiersText(
+          rule.tiers,
+          (t) => t.up_to_years,
+          (t) => t.amount_cents,
+          money,
+          false,
+        ),
+      };
     case 'sales_price_tiers':
-      return { ...row, tiers: tiersText(rule.tiers, (t) => t.up_to_cents, (t) => t.amount_cents, money, true) };
+      return {
+        ...row,
+        tiers: tiersText(
+          rule.tiers,
+          (t) => t.up_to_cents,
+          (t) => t.amount_cents,
+          money,
+          true,
+        ),
+      };
     default:
       // Foundation-type and question-driven fees follow the Property questions page.
       return { ...row, locked: true };
@@ -179,7 +258,10 @@ function feeValues(fee: unknown, origin: Origin, index: number, currency: string
 /** What a row that cannot be read still shows: its code and name, when they are text. */
 function readableText(item: unknown, nameKey: 'description' | 'name'): { code: string } & Record<string, string> {
   const record = recordOf(item);
-  return { code: typeof record.code === 'string' ? record.code : '', [nameKey]: typeof record[nameKey] === 'string' ? record[nameKey] : '' };
+  return {
+    code: typeof record.code === 'string' ? record.code : '',
+    [nameKey]: typeof record[nameKey] === 'string' ? record[nameKey] : '',
+  };
 }
 
 function tripFeeValues(fee: unknown, index: number, currency: string): TripFeeValues {
@@ -189,8 +271,24 @@ function tripFeeValues(fee: unknown, index: number, currency: string): TripFeeVa
   if (!parsed.success) return { ...base, locked: true, ...readableText(fee, 'description') };
   const data = parsed.data;
   const row = { ...base, kind: data.kind, code: data.code, description: data.description, office: data.office ?? '' };
-  if (data.kind === 'postal_codes') return { ...row, zones: data.zones.map((zone) => ({ postalCodes: zone.postal_codes.join(', '), amount: money(zone.amount_cents) })) };
-  return { ...row, bands: tiersText(data.bands, (b) => b.up_to_miles, (b) => b.amount_cents, money, false) };
+  if (data.kind === 'postal_codes')
+    return {
+      ...row,
+      zones: data.zones.map((zone) => ({
+        postalCodes: zone.postal_codes.join(', '),
+        amount: money(zone.amount_cents),
+      })),
+    };
+  return {
+    ...row,
+    bands: tiersText(
+      data.bands,
+      (b) => b.up_to_miles,
+      (b) => b.amount_cents,
+      money,
+      false,
+    ),
+  };
 }
 
 function taxValues(tax: unknown, origin: Origin, index: number): TaxValues {
@@ -198,12 +296,26 @@ function taxValues(tax: unknown, origin: Origin, index: number): TaxValues {
   if (origin === 'short') {
     const parsed = taxSchema.safeParse(tax);
     if (!parsed.success) return { ...base, locked: true, ...readableText(tax, 'name') };
-    return { ...base, code: parsed.data.code, name: parsed.data.name, rate: String(parsed.data.rate_percent), services: parsed.data.services };
+    return {
+      ...base,
+      code: parsed.data.code,
+      name: parsed.data.name,
+      rate: String(parsed.data.rate_percent),
+      services: parsed.data.services,
+    };
   }
   const parsed = officeTaxSchema.safeParse(tax);
   if (!parsed.success) return { ...base, locked: true, ...readableText(tax, 'name') };
   const data = parsed.data;
-  return { ...base, code: data.code, name: data.name, office: data.office ?? '', rate: String(data.rate_percent), services: data.services, additionalCharges: data.additional_charges };
+  return {
+    ...base,
+    code: data.code,
+    name: data.name,
+    office: data.office ?? '',
+    rate: String(data.rate_percent),
+    services: data.services,
+    additionalCharges: data.additional_charges,
+  };
 }
 
 function couponValues(coupon: unknown, origin: Origin, index: number, currency: string): CouponValues {
@@ -211,7 +323,10 @@ function couponValues(coupon: unknown, origin: Origin, index: number, currency: 
   const parsed = origin === 'short' ? couponSchema.safeParse(coupon) : pricingCouponSchema.safeParse(coupon);
   if (!parsed.success) return { ...base, locked: true, ...readableText(coupon, 'name') };
   const data: { min_order_cents?: number; services?: string[] } & typeof parsed.data = parsed.data;
-  const pricingOnly = { minOrder: data.min_order_cents ? centsText(data.min_order_cents, currency) : '', services: data.services ?? [] };
+  const pricingOnly = {
+    minOrder: data.min_order_cents ? centsText(data.min_order_cents, currency) : '',
+    services: data.services ?? [],
+  };
   return {
     ...base,
     code: data.code,
@@ -232,9 +347,18 @@ export function pricingFormValues(document: Record<string, unknown>): PricingFor
   const lists = pricingListsOf(document);
   const currency = currencyOf(document);
   return {
-    fees: [...lists.short.fees.map((fee, i) => feeValues(fee, 'short', i, currency)), ...lists.pricing.fees.map((fee, i) => feeValues(fee, 'pricing', i, currency))],
+    fees: [
+      ...lists.short.fees.map((fee, i) => feeValues(fee, 'short', i, currency)),
+      ...lists.pricing.fees.map((fee, i) => feeValues(fee, 'pricing', i, currency)),
+    ],
     tripFees: lists.pricing.trip_fees.map((fee, i) => tripFeeValues(fee, i, currency)),
-    taxes: [...lists.short.taxes.map((tax, i) => taxValues(tax, 'short', i)), ...lists.pricing.taxes.map((tax, i) => taxValues(tax, 'pricing', i))],
-    coupons: [...lists.short.coupons.map((c, i) => couponValues(c, 'short', i, currency)), ...lists.pricing.coupons.map((c, i) => couponValues(c, 'pricing', i, currency))],
+    taxes: [
+      ...lists.short.taxes.map((tax, i) => taxValues(tax, 'short', i)),
+      ...lists.pricing.taxes.map((tax, i) => taxValues(tax, 'pricing', i)),
+    ],
+    coupons: [
+      ...lists.short.coupons.map((c, i) => couponValues(c, 'short', i, currency)),
+      ...lists.pricing.coupons.map((c, i) => couponValues(c, 'pricing', i, currency)),
+    ],
   };
 }

@@ -1,4 +1,9 @@
-import { packageFeeWaiverSchema, pricingFeeRuleSchema, serviceModifierSchema, type PricingFeeRule } from '@scheduler/contracts/pricing';
+import {
+  packageFeeWaiverSchema,
+  pricingFeeRuleSchema,
+  serviceModifierSchema,
+  type PricingFeeRule,
+} from '@scheduler/contracts/pricing';
 import { htmlToPlainText } from '@scheduler/domain/html-text';
 import { formatMoney } from '@scheduler/domain/money-format';
 
@@ -32,9 +37,14 @@ export function documentNames(document: Record<string, unknown>, currency: strin
   const services = new Map(list('services').map((s) => [String(s.uuid), htmlToPlainText(String(s.name ?? ''))]));
   const packages = new Map(list('packages').map((p) => [Number(p.id), htmlToPlainText(String(p.name ?? ''))]));
   const pricing = (document.pricing ?? {}) as Record<string, unknown>;
-  const fees = new Map([...list('fees'), ...(Array.isArray(pricing.fees) ? (pricing.fees as Array<Record<string, unknown>>) : [])].map((f) => [String(f.code), String(f.description ?? f.code)]));
+  const fees = new Map(
+    [...list('fees'), ...(Array.isArray(pricing.fees) ? (pricing.fees as Array<Record<string, unknown>>) : [])].map(
+      (f) => [String(f.code), String(f.description ?? f.code)],
+    ),
+  );
   const controls = list('property_controls') as NamedControl[];
-  const control = (id: number | null) => (id === null ? controls.find((c) => c.type === 'FoundationType') : controls.find((c) => c.id === id));
+  const control = (id: number | null) =>
+    id === null ? controls.find((c) => c.type === 'FoundationType') : controls.find((c) => c.id === id);
   return {
     currency,
     service: (uuid) => services.get(uuid) ?? 'a service no longer offered',
@@ -47,20 +57,27 @@ export function documentNames(document: Record<string, unknown>, currency: strin
     option: (option, questionId) => {
       if (typeof option === 'string') return `“${option}”`;
       const options = control(questionId)?.options;
-      const found = Array.isArray(options) ? (options as Array<{ id?: unknown; value?: unknown }>).find((o) => o.id === option) : undefined;
+      const found = Array.isArray(options)
+        ? (options as Array<{ id?: unknown; value?: unknown }>).find((o) => o.id === option)
+        : undefined;
       return typeof found?.value === 'string' ? `“${found.value}”` : `option ${option}`;
     },
   };
 }
 
-const joinList = (items: readonly string[], word: 'and' | 'or') => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${word} ${items.at(-1)}`);
+const joinList = (items: readonly string[], word: 'and' | 'or') =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${word} ${items.at(-1)}`;
 
 /** A rule set on the Property questions page, as the office reads it. */
 export function questionRuleWords(rule: PricingFeeRule, names: DocumentNames): string {
   const money = (cents: number) => formatMoney(cents, names.currency);
-  if (rule.kind === 'foundation_type') return `By foundation type: ${rule.options.map((o) => `${names.option(o.option_id, null)} adds ${money(o.amount_cents)}`).join('; ')}.`;
+  if (rule.kind === 'foundation_type')
+    return `By foundation type: ${rule.options.map((o) => `${names.option(o.option_id, null)} adds ${money(o.amount_cents)}`).join('; ')}.`;
   if (rule.kind === 'control') {
-    const parts = [...(rule.checked_cents > 0 ? [`checked adds ${money(rule.checked_cents)}`] : []), ...rule.options.map((o) => `${names.option(o.option, rule.control_id)} adds ${money(o.amount_cents)}`)];
+    const parts = [
+      ...(rule.checked_cents > 0 ? [`checked adds ${money(rule.checked_cents)}`] : []),
+      ...rule.options.map((o) => `${names.option(o.option, rule.control_id)} adds ${money(o.amount_cents)}`),
+    ];
     return `By the question ${names.question(rule.control_id)}: ${parts.length > 0 ? parts.join('; ') : 'adds nothing'}.`;
   }
   return '';
@@ -78,8 +95,14 @@ export function modifierSentences(modifiers: readonly unknown[], names: Document
     const parsed = serviceModifierSchema.safeParse(raw);
     if (!parsed.success) return 'A discount this page cannot read: it is kept as it is.';
     const m = parsed.data;
-    const off = m.discount.kind === 'percent' ? `${m.discount.percent}% less` : `${formatMoney(m.discount.amount_cents, names.currency)} less`;
-    const when = m.requires_any_of.length === 0 ? ', always' : ` when ordered with ${joinList(m.requires_any_of.map(names.service), 'or')}`;
+    const off =
+      m.discount.kind === 'percent'
+        ? `${m.discount.percent}% less`
+        : `${formatMoney(m.discount.amount_cents, names.currency)} less`;
+    const when =
+      m.requires_any_of.length === 0
+        ? ', always'
+        : ` when ordered with ${joinList(m.requires_any_of.map(names.service), 'or')}`;
     return `${m.description}: ${joinList(m.services.map(names.service), 'and')} ${m.services.length === 1 ? 'costs' : 'each cost'} ${off}${when}.`;
   });
 }

@@ -2,7 +2,15 @@ import { INT32_MAX } from '@scheduler/contracts/company-document';
 import { MAX_CENTS } from '@scheduler/contracts/pricing';
 import { formatMoney } from '@scheduler/domain/money-format';
 import { parseCents, parsePercent, parseWhole } from './amounts.ts';
-import type { CouponValues, FeeValues, Origin, TaxValues, TierKind, TierValues, TripFeeValues } from './pricing-values.ts';
+import type {
+  CouponValues,
+  FeeValues,
+  Origin,
+  TaxValues,
+  TierKind,
+  TierValues,
+  TripFeeValues,
+} from './pricing-values.ts';
 
 /**
  * Each row of the form made into the document's entry, or the problems with it, each named by
@@ -39,13 +47,15 @@ export const PROBLEMS = {
   description: `Enter a description of at most ${MAX_DESCRIPTION} characters.`,
   name: `Enter a name of at most ${MAX_NAME} characters.`,
   amount: (currency: string) => `Enter an amount like 75 or 75.50, at most ${formatMoney(MAX_CENTS, currency)}.`,
-  discountAmount: (currency: string) => `Enter an amount more than 0, like 25 or 25.50, at most ${formatMoney(MAX_CENTS, currency)}.`,
+  discountAmount: (currency: string) =>
+    `Enter an amount more than 0, like 25 or 25.50, at most ${formatMoney(MAX_CENTS, currency)}.`,
   year: `Enter a year from ${MIN_YEAR} to ${MAX_YEAR}.`,
   rate: 'Enter a rate from 0 to 100 with at most 4 decimals, like 7.25.',
   percent: 'Enter a percentage more than 0 and at most 100, with at most 4 decimals, like 10 or 12.5.',
   date: 'Enter a date, or leave it empty.',
   dateOrder: 'The last day must not be before the first day.',
-  redemptions: (origin: Origin) => `Enter a whole number from 1 to ${grouped(MAX_REDEMPTIONS[origin])}, or leave it empty for no limit.`,
+  redemptions: (origin: Origin) =>
+    `Enter a whole number from 1 to ${grouped(MAX_REDEMPTIONS[origin])}, or leave it empty for no limit.`,
   tierOpen: 'Enter where this tier ends: only the last tier may be left empty ("and above").',
   tierRise: (previous: string) => `Must be more than the tier before (${previous}).`,
   tooManyTiers: `At most ${MAX_TIERS} tiers.`,
@@ -70,21 +80,43 @@ export function tierSpec(kind: TierKind, origin: Origin): TierSpec {
   switch (kind) {
     case 'square_feet_tiers': {
       const max = origin === 'short' ? INT32_MAX : 1_000_000;
-      return { key: 'up_to_sqft', min: 1, max, money: false, problem: () => `Enter whole square feet from 1 to ${grouped(max)}.`, range: () => `1 to ${grouped(max)}.` };
+      return {
+        key: 'up_to_sqft',
+        min: 1,
+        max,
+        money: false,
+        problem: () => `Enter whole square feet from 1 to ${grouped(max)}.`,
+        range: () => `1 to ${grouped(max)}.`,
+      };
     }
     case 'age_tiers':
-      return { key: 'up_to_years', min: 0, max: 1000, money: false, problem: () => 'Enter a whole number of years from 0 to 1,000.', range: () => '0 to 1,000.' };
+      return {
+        key: 'up_to_years',
+        min: 0,
+        max: 1000,
+        money: false,
+        problem: () => 'Enter a whole number of years from 0 to 1,000.',
+        range: () => '0 to 1,000.',
+      };
     case 'sales_price_tiers':
       return {
         key: 'up_to_cents',
         min: 1,
         max: 100 * MAX_CENTS,
         money: true,
-        problem: (currency) => `Enter a price from ${formatMoney(1, currency)} to ${formatMoney(100 * MAX_CENTS, currency)}.`,
+        problem: (currency) =>
+          `Enter a price from ${formatMoney(1, currency)} to ${formatMoney(100 * MAX_CENTS, currency)}.`,
         range: (currency) => `${formatMoney(1, currency)} to ${formatMoney(100 * MAX_CENTS, currency)}.`,
       };
     case 'distance_bands':
-      return { key: 'up_to_miles', min: 0, max: 10_000, money: false, problem: () => 'Enter whole miles from 0 to 10,000.', range: () => '0 to 10,000.' };
+      return {
+        key: 'up_to_miles',
+        min: 0,
+        max: 10_000,
+        money: false,
+        problem: () => 'Enter whole miles from 0 to 10,000.',
+        range: () => '0 to 10,000.',
+      };
   }
 }
 
@@ -98,9 +130,17 @@ function readBound(text: string, spec: TierSpec, currency: string): number | nul
  * Tiers as the schema takes them: each bound above the one before, only the last open-ended
  * (empty), between 1 and 50 of them. `prefix` is the tiers' field ("tiers", "bands").
  */
-export function buildTiers(tiers: readonly TierValues[], kind: TierKind, origin: Origin, currency: string, prefix: string, problems: RowProblem[]): Array<Record<string, number | null>> {
+export function buildTiers(
+  tiers: readonly TierValues[],
+  kind: TierKind,
+  origin: Origin,
+  currency: string,
+  prefix: string,
+  problems: RowProblem[],
+): Array<Record<string, number | null>> {
   const spec = tierSpec(kind, origin);
-  if (tiers.length > MAX_TIERS) problems.push({ field: `${prefix}.${tiers.length - 1}.upTo`, message: PROBLEMS.tooManyTiers });
+  if (tiers.length > MAX_TIERS)
+    problems.push({ field: `${prefix}.${tiers.length - 1}.upTo`, message: PROBLEMS.tooManyTiers });
   const built: Array<Record<string, number | null>> = [];
   let previous: { value: number; text: string } | null = null;
   tiers.forEach((tier, index) => {
@@ -111,7 +151,8 @@ export function buildTiers(tiers: readonly TierValues[], kind: TierKind, origin:
     } else {
       bound = readBound(tier.upTo, spec, currency);
       if (bound === null) problems.push({ field: `${prefix}.${index}.upTo`, message: spec.problem(currency) });
-      else if (previous !== null && bound <= previous.value) problems.push({ field: `${prefix}.${index}.upTo`, message: PROBLEMS.tierRise(previous.text) });
+      else if (previous !== null && bound <= previous.value)
+        problems.push({ field: `${prefix}.${index}.upTo`, message: PROBLEMS.tierRise(previous.text) });
       if (bound !== null) previous = { value: bound, text: spec.money ? formatMoney(bound, currency) : grouped(bound) };
     }
     const amount = parseCents(tier.amount, currency, MAX_CENTS);
@@ -129,7 +170,8 @@ function amountOf(text: string, currency: string, field: string, problems: RowPr
   return cents ?? 0;
 }
 
-const result = (item: Record<string, unknown>, problems: RowProblem[]): Built => (problems.length > 0 ? { ok: false, problems } : { ok: true, item });
+const result = (item: Record<string, unknown>, problems: RowProblem[]): Built =>
+  problems.length > 0 ? { ok: false, problems } : { ok: true, item };
 
 export function buildFee(row: FeeValues, currency: string): Built {
   const problems: RowProblem[] = [];
@@ -144,7 +186,11 @@ export function buildFee(row: FeeValues, currency: string): Built {
     case 'built_before_year': {
       const year = parseWhole(row.year.replaceAll(',', ''), MIN_YEAR, MAX_YEAR);
       if (year === null) problems.push({ field: 'year', message: PROBLEMS.year });
-      rule = { kind: 'built_before_year', year: year ?? 0, amount_cents: amountOf(row.amount, currency, 'amount', problems) };
+      rule = {
+        kind: 'built_before_year',
+        year: year ?? 0,
+        amount_cents: amountOf(row.amount, currency, 'amount', problems),
+      };
       break;
     }
     case 'square_feet_tiers':
@@ -157,12 +203,28 @@ export function buildFee(row: FeeValues, currency: string): Built {
       throw new Error(`a ${row.kind} fee is set on the Property questions page`);
   }
   // An order fee is charged once per order: the services it was listed for mean nothing any more.
-  return result({ code, description: row.description.trim(), scope: row.scope, services: row.scope === 'order' ? [] : [...row.services], rule }, problems);
+  return result(
+    {
+      code,
+      description: row.description.trim(),
+      scope: row.scope,
+      services: row.scope === 'order' ? [] : [...row.services],
+      rule,
+    },
+    problems,
+  );
 }
 
 /** Postal codes as typed: separated by commas, spaces or lines; the same code once. */
 export function postalCodesOf(text: string): string[] {
-  return [...new Set(text.split(/[\s,;]+/).map((code) => code.trim().toUpperCase()).filter((code) => code !== ''))];
+  return [
+    ...new Set(
+      text
+        .split(/[\s,;]+/)
+        .map((code) => code.trim().toUpperCase())
+        .filter((code) => code !== ''),
+    ),
+  ];
 }
 
 export function buildTripFee(row: TripFeeValues, currency: string, officeIds: ReadonlySet<string>): Built {
@@ -170,13 +232,25 @@ export function buildTripFee(row: TripFeeValues, currency: string, officeIds: Re
   const code = row.code.trim();
   if (!FEE_CODE.test(code)) problems.push({ field: 'code', message: PROBLEMS.feeCode });
   if (!within(row.description, MAX_DESCRIPTION)) problems.push({ field: 'description', message: PROBLEMS.description });
-  if (row.office !== '' && !officeIds.has(row.office)) problems.push({ field: 'office', message: PROBLEMS.unknownOffice });
-  const head = { kind: row.kind, code, description: row.description.trim(), office: row.office === '' ? null : row.office };
-  if (row.kind === 'distance_bands') return result({ ...head, bands: buildTiers(row.bands, 'distance_bands', 'pricing', currency, 'bands', problems) }, problems);
-  if (row.zones.length > MAX_ZONES) problems.push({ field: `zones.${row.zones.length - 1}.postalCodes`, message: PROBLEMS.tooManyZones });
+  if (row.office !== '' && !officeIds.has(row.office))
+    problems.push({ field: 'office', message: PROBLEMS.unknownOffice });
+  const head = {
+    kind: row.kind,
+    code,
+    description: row.description.trim(),
+    office: row.office === '' ? null : row.office,
+  };
+  if (row.kind === 'distance_bands')
+    return result(
+      { ...head, bands: buildTiers(row.bands, 'distance_bands', 'pricing', currency, 'bands', problems) },
+      problems,
+    );
+  if (row.zones.length > MAX_ZONES)
+    problems.push({ field: `zones.${row.zones.length - 1}.postalCodes`, message: PROBLEMS.tooManyZones });
   const zones = row.zones.map((zone, index) => {
     const codes = postalCodesOf(zone.postalCodes);
-    if (codes.length === 0 || codes.length > MAX_ZONE_CODES || codes.some((c) => c.length < 2 || c.length > 10)) problems.push({ field: `zones.${index}.postalCodes`, message: PROBLEMS.postalCodes });
+    if (codes.length === 0 || codes.length > MAX_ZONE_CODES || codes.some((c) => c.length < 2 || c.length > 10))
+      problems.push({ field: `zones.${index}.postalCodes`, message: PROBLEMS.postalCodes });
     return { postal_codes: codes, amount_cents: amountOf(zone.amount, currency, `zones.${index}.amount`, problems) };
   });
   return result({ ...head, zones }, problems);
@@ -192,8 +266,19 @@ export function buildTax(row: TaxValues, officeIds: ReadonlySet<string>): Built 
   const common = { code, name: row.name.trim(), rate_percent: rate ?? 0, services: [...row.services] };
   // The short form has no office and no additional charges: its taxes are every office's, on services only.
   if (row.origin === 'short') return result(common, problems);
-  if (row.office !== '' && !officeIds.has(row.office)) problems.push({ field: 'office', message: PROBLEMS.unknownOffice });
-  return result({ code, name: common.name, office: row.office === '' ? null : row.office, rate_percent: common.rate_percent, services: common.services, additional_charges: row.additionalCharges }, problems);
+  if (row.office !== '' && !officeIds.has(row.office))
+    problems.push({ field: 'office', message: PROBLEMS.unknownOffice });
+  return result(
+    {
+      code,
+      name: common.name,
+      office: row.office === '' ? null : row.office,
+      rate_percent: common.rate_percent,
+      services: common.services,
+      additional_charges: row.additionalCharges,
+    },
+    problems,
+  );
 }
 
 /** A real calendar day written as YYYY-MM-DD (what a date field gives), or null. */
@@ -228,13 +313,21 @@ export function buildCoupon(row: CouponValues, currency: string): Built {
   const validFrom = day(row.validFrom, 'validFrom');
   const validUntil = day(row.validUntil, 'validUntil');
   // ISO days compare as text in calendar order; the schema puts this refusal at valid_until too.
-  if (validFrom !== null && validUntil !== null && validUntil < validFrom) problems.push({ field: 'validUntil', message: PROBLEMS.dateOrder });
+  if (validFrom !== null && validUntil !== null && validUntil < validFrom)
+    problems.push({ field: 'validUntil', message: PROBLEMS.dateOrder });
   let maxRedemptions: number | null = null;
   if (row.maxRedemptions.trim() !== '') {
     maxRedemptions = parseWhole(row.maxRedemptions, 1, MAX_REDEMPTIONS[row.origin]);
     if (maxRedemptions === null) problems.push({ field: 'maxRedemptions', message: PROBLEMS.redemptions(row.origin) });
   }
-  const head = { code, name: row.name.trim(), discount, valid_from: validFrom, valid_until: validUntil, max_redemptions: maxRedemptions };
+  const head = {
+    code,
+    name: row.name.trim(),
+    discount,
+    valid_from: validFrom,
+    valid_until: validUntil,
+    max_redemptions: maxRedemptions,
+  };
   // The short form has no minimum order and no services: its coupons take off every service, from any order.
   if (row.origin === 'short') return result({ ...head, active: row.active }, problems);
   const minOrder = row.minOrder.trim() === '' ? 0 : parseCents(row.minOrder, currency, MAX_CENTS);

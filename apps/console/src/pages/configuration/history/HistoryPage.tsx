@@ -13,7 +13,12 @@ import { useState } from 'react';
 import { VERSIONS_PER_PAGE, type VersionSummary } from '@scheduler/contracts/configuration';
 import { failureText } from '../../../shared/api.ts';
 import { ChangeList } from '../../../shared/ChangeList.tsx';
-import { useRestoreVersion, versionDetailQueryOptions, versionsQueryOptions, type SaveResult } from '../../../shared/configuration.ts';
+import {
+  useRestoreVersion,
+  versionDetailQueryOptions,
+  versionsQueryOptions,
+  type SaveResult,
+} from '../../../shared/configuration.ts';
 import { Loading } from '../../../shared/Loading.tsx';
 import { PageHeading } from '../../../shared/PageHeading.tsx';
 import { momentText } from '../../../shared/time-text.ts';
@@ -71,11 +76,15 @@ function History({ companyKey }: { companyKey: string }) {
   return (
     <>
       <PageHeading>History</PageHeading>
-      <Typography sx={{ mb: 2, color: 'text.secondary' }}>Every saved version of your configuration, newest first. Undo saves an earlier version again as the newest.</Typography>
+      <Typography sx={{ mb: 2, color: 'text.secondary' }}>
+        Every saved version of your configuration, newest first. Undo saves an earlier version again as the newest.
+      </Typography>
       <SaveOutcome
         outcome={outcome}
         error={restore.error}
-        savedText={(saved) => `Version ${outcome?.status === 'saved' ? outcome.saved.version.restored_from : ''} restored as version ${saved}.`}
+        savedText={(saved) =>
+          `Version ${outcome?.status === 'saved' ? outcome.saved.version.restored_from : ''} restored as version ${saved}.`
+        }
         onReload={() => {
           setOutcome(null);
           void versions.refetch();
@@ -84,21 +93,32 @@ function History({ companyKey }: { companyKey: string }) {
       />
       <Box component="ol" aria-label="Versions" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {versions.data.versions.map((version) => (
-          <Paper component="li" key={version.version} variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, mb: 1.5, minWidth: 0 }}>
+          <Paper
+            component="li"
+            key={version.version}
+            variant="outlined"
+            sx={{ p: { xs: 1.5, sm: 2 }, mb: 1.5, minWidth: 0 }}
+          >
             <Typography component="h2" variant="h3">
               Version {version.version}
               {version.version === newest?.version && ' (current)'}
             </Typography>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
               {/* The baseline's "who" is "Before history" itself: saying it twice would read as a person's name. */}
-              {version.source === 'baseline' ? sourceText(version) : `${sourceText(version)} by ${version.saved_by}`}, {momentText(version.saved_at, timeZone)}
+              {version.source === 'baseline'
+                ? sourceText(version)
+                : `${sourceText(version)} by ${version.saved_by}`}, {momentText(version.saved_at, timeZone)}
             </Typography>
             <Typography variant="body2" sx={{ overflowWrap: 'anywhere', mt: 0.5 }}>
               {summaryText(version)}
             </Typography>
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1 }}>
               {version.version > 1 && (
-                <Button size="small" aria-expanded={open === version.version} onClick={() => setOpen(open === version.version ? null : version.version)}>
+                <Button
+                  size="small"
+                  aria-expanded={open === version.version}
+                  onClick={() => setOpen(open === version.version ? null : version.version)}
+                >
                   {open === version.version ? 'Hide the changes' : `Show the changes of version ${version.version}`}
                 </Button>
               )}
@@ -129,7 +149,8 @@ function History({ companyKey }: { companyKey: string }) {
         <DialogTitle id="undo-title">Undo to version {undoing?.version}?</DialogTitle>
         <DialogContent>
           <DialogContentText>
-            The configuration goes back to version {undoing?.version} as it was saved by {undoing?.saved_by}. It is saved as a new version, so this too can be undone.
+            The configuration goes back to version {undoing?.version} as it was saved by {undoing?.saved_by}. It is
+            saved as a new version, so this too can be undone.
           </DialogContentText>
         </DialogContent>
         <DialogActions>
@@ -140,7 +161,10 @@ function History({ companyKey }: { companyKey: string }) {
             onClick={() => {
               if (!undoing || !newest) return;
               setOutcome(null);
-              restore.mutate({ version: undoing.version, baseVersion: newest.version }, { onSuccess: setOutcome, onSettled: () => setUndoing(null) });
+              restore.mutate(
+                { version: undoing.version, baseVersion: newest.version },
+                { onSuccess: setOutcome, onSettled: () => setUndoing(null) },
+              );
             }}
           >
             Undo
@@ -157,7 +181,11 @@ function VersionChanges({ companyKey, version }: { companyKey: string; version: 
   if (detail.isError) return <Alert severity="error">{failureText(detail.error)}</Alert>;
   return (
     <Box sx={{ mt: 1 }}>
-      <ChangeList changes={detail.data.changes} truncated={detail.data.truncated} label={`Changes of version ${version} from version ${detail.data.against ?? '–'}`} />
+      <ChangeList
+        changes={detail.data.changes}
+        truncated={detail.data.truncated}
+        label={`Changes of version ${version} from version ${detail.data.against ?? '–'}`}
+      />
     </Box>
   );
 }

@@ -14,14 +14,25 @@ export interface CoverageGap {
   codes: string[];
 }
 
-const INTRO = 'Type the postal codes your company covers to see which of them no active inspector serves, by their postal-code lists. An inspector with an empty list counts as serving everywhere.';
+const INTRO =
+  'Type the postal codes your company covers to see which of them no active inspector serves, by their postal-code lists. An inspector with an empty list counts as serving everywhere.';
 
 /**
  * "Check your area": the gaps among the codes the inspectors list (found without asking), and a
  * check of the codes the person types. Reads the inspectors as saved, not the editor's unsaved
  * changes.
  */
-export function AreaCheckSection({ inspectors, gaps, byList, byWeekday }: { inspectors: readonly DocumentInspector[]; gaps: readonly CoverageGap[]; byList: boolean; byWeekday: boolean }) {
+export function AreaCheckSection({
+  inspectors,
+  gaps,
+  byList,
+  byWeekday,
+}: {
+  inspectors: readonly DocumentInspector[];
+  gaps: readonly CoverageGap[];
+  byList: boolean;
+  byWeekday: boolean;
+}) {
   const [text, setText] = useState('');
   const [result, setResult] = useState<AreaCheckResult | null>(null);
   const problem = result && !result.ok ? result.message : null;
@@ -31,7 +42,8 @@ export function AreaCheckSection({ inspectors, gaps, byList, byWeekday }: { insp
     <PageSection title="Check your area" intro={INTRO}>
       {!byList && (
         <Typography variant="body2">
-          The setting &quot;Limit inspectors to their postal codes&quot; is off: visitors now find inspectors wherever their driving radius reaches. This check reads the lists as if it were on.
+          The setting &quot;Limit inspectors to their postal codes&quot; is off: visitors now find inspectors wherever
+          their driving radius reaches. This check reads the lists as if it were on.
         </Typography>
       )}
       {gaps.length > 0 && (
@@ -40,7 +52,8 @@ export function AreaCheckSection({ inspectors, gaps, byList, byWeekday }: { insp
             Postal codes nobody serves on some days
           </Typography>
           <Typography variant="body2" sx={{ mb: 0.5 }}>
-            Of the codes your inspectors list, with your postal-code settings, visitors at these find no time on these days:
+            Of the codes your inspectors list, with your postal-code settings, visitors at these find no time on these
+            days:
           </Typography>
           {gaps.map((gap) => (
             <Typography key={gap.day} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
@@ -79,7 +92,9 @@ export function AreaCheckSection({ inspectors, gaps, byList, byWeekday }: { insp
               Postal codes nobody serves
             </Typography>
             <Typography sx={{ mb: 1 }}>
-              {check.nobody === '' ? `Every one of the ${check.checked} ${check.checked === 1 ? 'code' : 'codes'} is served by an active inspector.` : `No active inspector serves: ${check.nobody}.`}
+              {check.nobody === ''
+                ? `Every one of the ${check.checked} ${check.checked === 1 ? 'code' : 'codes'} is served by an active inspector.`
+                : `No active inspector serves: ${check.nobody}.`}
             </Typography>
             {check.someDays.length > 0 && (
               <>

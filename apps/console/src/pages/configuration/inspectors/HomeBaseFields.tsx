@@ -31,7 +31,11 @@ export function HomeBaseFields({ form }: { form: UseFormReturn<InspectorFormValu
     try {
       const place = await postalCodeCentre(code);
       if (place === null) {
-        form.setError('homePostalCode', { message: `We could not find ${code}. Check it, or type the latitude and longitude.` }, { shouldFocus: true });
+        form.setError(
+          'homePostalCode',
+          { message: `We could not find ${code}. Check it, or type the latitude and longitude.` },
+          { shouldFocus: true },
+        );
         return;
       }
       form.clearErrors(['homePostalCode', 'homeLatitude', 'homeLongitude']);
@@ -51,12 +55,28 @@ export function HomeBaseFields({ form }: { form: UseFormReturn<InspectorFormValu
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
         Where their day starts: the driving radius is measured from here.
       </Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(3, minmax(0, 1fr))' } }}>
+      <Box
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(3, minmax(0, 1fr))' } }}
+      >
         <TextField label="Home postal code" {...fieldProps(form, 'homePostalCode', 'Up to 10 characters.')} />
-        <TextField label="Latitude" slotProps={{ htmlInput: { inputMode: 'decimal' } }} {...fieldProps(form, 'homeLatitude', '-90 to 90.')} />
-        <TextField label="Longitude" slotProps={{ htmlInput: { inputMode: 'decimal' } }} {...fieldProps(form, 'homeLongitude', '-180 to 180.')} />
+        <TextField
+          label="Latitude"
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          {...fieldProps(form, 'homeLatitude', '-90 to 90.')}
+        />
+        <TextField
+          label="Longitude"
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          {...fieldProps(form, 'homeLongitude', '-180 to 180.')}
+        />
       </Box>
-      <Button type="button" variant="outlined" sx={{ mt: 1.5 }} disabled={finding} onClick={() => void fillFromCentre()}>
+      <Button
+        type="button"
+        variant="outlined"
+        sx={{ mt: 1.5 }}
+        disabled={finding}
+        onClick={() => void fillFromCentre()}
+      >
         Use this postal code&apos;s centre
       </Button>
       <Box role="status" sx={{ mt: found ? 1.5 : 0 }}>

@@ -12,36 +12,54 @@ import { DAY, DOCUMENT, FULL_HOME, MIKE, PAST, SARAH, UPCOMING } from './inspect
 // A long form renders at once: allow a busy machine more than Testing Library's default second.
 configure({ asyncUtilTimeout: 5000 });
 
-const version = (number: number, rest: Partial<VersionSummary> = {}) => versionSummary(number, { changed_paths: ['inspectors'], ...rest });
+const version = (number: number, rest: Partial<VersionSummary> = {}) =>
+  versionSummary(number, { changed_paths: ['inspectors'], ...rest });
 
 type Document = typeof DOCUMENT;
 
 const GEOCODE = '/api/console/geocode?address=';
 
 /** The server: "who am I", the configuration, a save that becomes version 8 unless `put` says otherwise, and the geocoder. */
-function serve({ put, geocode }: { put?: (request: RecordedRequest) => Answer; geocode?: (address: string) => Answer } = {}) {
-  let current: { version: VersionSummary; document: Record<string, unknown> } = { version: version(7), document: DOCUMENT };
+function serve({
+  put,
+  geocode,
+}: { put?: (request: RecordedRequest) => Answer; geocode?: (address: string) => Answer } = {}) {
+  let current: { version: VersionSummary; document: Record<string, unknown> } = {
+    version: version(7),
+    document: DOCUMENT,
+  };
   return stubServer((request) => {
     if (request.path === '/api/console/me') return { status: 200, body: OWNER };
-    if (request.path.startsWith(GEOCODE)) return geocode?.(new URL(request.path, 'http://localhost:3000').searchParams.get('address') ?? '');
+    if (request.path.startsWith(GEOCODE))
+      return geocode?.(new URL(request.path, 'http://localhost:3000').searchParams.get('address') ?? '');
     if (request.method === 'GET' && request.path === CONFIGURATION_PATH) return { status: 200, body: current };
     if (request.method !== 'PUT' || request.path !== CONFIGURATION_PATH) return undefined;
     const answer = put?.(request) ?? { status: 200, body: { version: version(8) } };
-    if (answer.status === 200) current = { version: version(8), document: (request.body as { document: Record<string, unknown> }).document };
+    if (answer.status === 200)
+      current = { version: version(8), document: (request.body as { document: Record<string, unknown> }).document };
     return answer;
   });
 }
 
-const renderInspectors = () => renderPage(<InspectorsPage />, { path: '/demo/inspectors', pattern: '/:companyKey/inspectors' });
+const renderInspectors = () =>
+  renderPage(<InspectorsPage />, { path: '/demo/inspectors', pattern: '/:companyKey/inspectors' });
 /** The selected inspector's form (the other form on the page checks postal codes). */
-const editor = () => screen.getAllByRole('form').find((form) => form.getAttribute('aria-label') !== 'Check postal codes')!;
+const editor = () =>
+  screen.getAllByRole('form').find((form) => form.getAttribute('aria-label') !== 'Check postal codes')!;
 const field = (name: string | RegExp) => within(editor()).getByRole('textbox', { name }) as HTMLInputElement;
-const sentDocument = (requests: RecordedRequest[], index = 0) => (saves(requests)[index] as { base_version: number; document: Document }).document;
-const withInspector = (changed: typeof SARAH) => ({ ...DOCUMENT, inspectors: DOCUMENT.inspectors.map((one) => (one.id === changed.id ? changed : one)) });
+const sentDocument = (requests: RecordedRequest[], index = 0) =>
+  (saves(requests)[index] as { base_version: number; document: Document }).document;
+const withInspector = (changed: typeof SARAH) => ({
+  ...DOCUMENT,
+  inspectors: DOCUMENT.inspectors.map((one) => (one.id === changed.id ? changed : one)),
+});
 
 function description(element: HTMLElement): string {
   const ids = (element.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
-  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim();
+  return ids
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ')
+    .trim();
 }
 
 /** A date field (type="date" has no textbox role): the one in the group named `group`. */
@@ -59,14 +77,19 @@ describe('the inspectors page: date overrides', () => {
     renderInspectors();
     await loaded();
     const list = screen.getByRole('list', { name: 'Date overrides' });
-    expect(within(list).getAllByRole('group').map((group) => group.getAttribute('aria-label'))).toEqual(['Wednesday, December 24, 2098']);
+    expect(
+      within(list)
+        .getAllByRole('group')
+        .map((group) => group.getAttribute('aria-label')),
+    ).toEqual(['Wednesday, December 24, 2098']);
     expect((within(list).getByRole('textbox', { name: 'Note' }) as HTMLInputElement).value).toBe('Christmas Eve');
 
     await userEvent.click(screen.getByRole('switch', { name: 'Show past dates (1)' }));
-    expect(within(screen.getByRole('list', { name: 'Date overrides' })).getAllByRole('group').map((group) => group.getAttribute('aria-label'))).toEqual([
-      'Tuesday, May 1, 2001',
-      'Wednesday, December 24, 2098',
-    ]);
+    expect(
+      within(screen.getByRole('list', { name: 'Date overrides' }))
+        .getAllByRole('group')
+        .map((group) => group.getAttribute('aria-label')),
+    ).toEqual(['Tuesday, May 1, 2001', 'Wednesday, December 24, 2098']);
   });
 
   it('adds a date with other hours and saves the exact document, the overrides sorted and the past one kept', async () => {
@@ -103,7 +126,9 @@ describe('the inspectors page: date overrides', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add a date' }));
     fireEvent.change(dateIn('New date'), { target: { value: UPCOMING } });
     await userEvent.click(screen.getByRole('button', { name: 'Save inspector' }));
-    await waitFor(() => expect(description(dateIn('New date'))).toBe('This date is already in the list: change that one instead.'));
+    await waitFor(() =>
+      expect(description(dateIn('New date'))).toBe('This date is already in the list: change that one instead.'),
+    );
     expect(saves(requests)).toEqual([]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Remove Wednesday, December 24, 2098' }));
@@ -115,15 +140,27 @@ describe('the inspectors page: date overrides', () => {
       { date: UPCOMING, intervals: [], note: '' },
     ]);
   });
-
 });
 
 describe('the inspectors page: home base', () => {
   it("fills the latitude and longitude from the postal code's centre, and saves them", async () => {
-    const requests = serve({ geocode: (address) =>
-      address === '43215'
-        ? { status: 200, body: { address1: '', address2: '', city: 'Columbus', state: 'OH', postal_code: '43215', latitude: 39.9652, longitude: -83.0076, time_zone: 'America/New_York' } }
-        : { status: 404, body: { error: { code: 'address_not_found', message: 'No place found.' } } },
+    const requests = serve({
+      geocode: (address) =>
+        address === '43215'
+          ? {
+              status: 200,
+              body: {
+                address1: '',
+                address2: '',
+                city: 'Columbus',
+                state: 'OH',
+                postal_code: '43215',
+                latitude: 39.9652,
+                longitude: -83.0076,
+                time_zone: 'America/New_York',
+              },
+            }
+          : { status: 404, body: { error: { code: 'address_not_found', message: 'No place found.' } } },
     });
     renderInspectors();
     await loaded();
@@ -131,25 +168,37 @@ describe('the inspectors page: home base', () => {
     await userEvent.clear(code);
     await enterText(code, '43215');
     await userEvent.click(screen.getByRole('button', { name: "Use this postal code's centre" }));
-    expect(await screen.findByText('The centre of 43215 (Columbus, OH) is filled in. Save the inspector to keep it.')).toBeTruthy();
+    expect(
+      await screen.findByText('The centre of 43215 (Columbus, OH) is filled in. Save the inspector to keep it.'),
+    ).toBeTruthy();
     expect(field('Latitude').value).toBe('39.9652');
     expect(field('Longitude').value).toBe('-83.0076');
     expect(requests.some((request) => request.path === `${GEOCODE}43215`)).toBe(true);
 
     await userEvent.click(screen.getByRole('button', { name: 'Save inspector' }));
     await waitFor(() => expect(saves(requests)).toHaveLength(1));
-    expect(saves(requests)[0]).toEqual({ base_version: 7, document: withInspector({ ...SARAH, home_base: { latitude: 39.9652, longitude: -83.0076, postal_code: '43215' } }) });
+    expect(saves(requests)[0]).toEqual({
+      base_version: 7,
+      document: withInspector({
+        ...SARAH,
+        home_base: { latitude: 39.9652, longitude: -83.0076, postal_code: '43215' },
+      }),
+    });
   });
 
   it('says so at the postal code when the server cannot place it, and changes nothing', async () => {
-    const requests = serve({ geocode: () => ({ status: 404, body: { error: { code: 'address_not_found', message: 'No place found.' } } }) });
+    const requests = serve({
+      geocode: () => ({ status: 404, body: { error: { code: 'address_not_found', message: 'No place found.' } } }),
+    });
     renderInspectors();
     await loaded();
     const code = field('Home postal code');
     await userEvent.clear(code);
     await enterText(code, '99999');
     await userEvent.click(screen.getByRole('button', { name: "Use this postal code's centre" }));
-    await waitFor(() => expect(description(code)).toBe('We could not find 99999. Check it, or type the latitude and longitude.'));
+    await waitFor(() =>
+      expect(description(code)).toBe('We could not find 99999. Check it, or type the latitude and longitude.'),
+    );
     expect(field('Latitude').value).toBe('40.1');
     expect(saves(requests)).toEqual([]);
   });
@@ -165,7 +214,9 @@ describe('the inspectors page: adding and removing', () => {
     expect(within(screen.getByRole('navigation', { name: 'Inspectors' })).getByText('Not saved yet')).toBeTruthy();
     expect(field('Monday').value).toBe('8:00 AM–5:00 PM');
     expect(field('Saturday').value).toBe('');
-    expect((within(editor()).getByRole('checkbox', { name: 'Full Home Inspection' }) as HTMLInputElement).checked).toBe(true);
+    expect((within(editor()).getByRole('checkbox', { name: 'Full Home Inspection' }) as HTMLInputElement).checked).toBe(
+      true,
+    );
     expect((within(editor()).getByRole('checkbox', { name: 'Radon Test' }) as HTMLInputElement).checked).toBe(false);
 
     await userEvent.click(screen.getByRole('button', { name: 'Add inspector' }));
@@ -207,7 +258,9 @@ describe('the inspectors page: adding and removing', () => {
     });
     // Once saved, the page reads the new version and lists them as any other inspector.
     expect(await screen.findByRole('heading', { level: 2, name: 'Dana Brooks' })).toBeTruthy();
-    await waitFor(() => expect(within(screen.getByRole('navigation', { name: 'Inspectors' })).queryByText('Not saved yet')).toBeNull());
+    await waitFor(() =>
+      expect(within(screen.getByRole('navigation', { name: 'Inspectors' })).queryByText('Not saved yet')).toBeNull(),
+    );
   });
 
   it('drops a new inspector not yet saved without asking, and sends nothing', async () => {
@@ -226,7 +279,9 @@ describe('the inspectors page: adding and removing', () => {
     const requests = serve();
     renderInspectors();
     await loaded();
-    await userEvent.click(within(screen.getByRole('navigation', { name: 'Inspectors' })).getByRole('button', { name: /Mike Alvarez/ }));
+    await userEvent.click(
+      within(screen.getByRole('navigation', { name: 'Inspectors' })).getByRole('button', { name: /Mike Alvarez/ }),
+    );
     await userEvent.click(await screen.findByRole('button', { name: 'Remove inspector' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove Mike Alvarez?' });
     expect(dialog.textContent).toContain('turn off "Takes bookings" instead');
@@ -246,7 +301,9 @@ describe('the inspectors page: adding and removing', () => {
     renderInspectors();
     await loaded();
     await userEvent.click(screen.getByRole('button', { name: 'Remove inspector' }));
-    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Turn off bookings instead' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Turn off bookings instead' }),
+    );
     await waitFor(() => expect(saves(requests)).toHaveLength(1));
     expect(saves(requests)[0]).toEqual({ base_version: 7, document: withInspector({ ...SARAH, active: false }) });
   });
@@ -265,6 +322,8 @@ describe('the inspectors page: check your area', () => {
     await userEvent.clear(within(section).getByRole('textbox', { name: 'Postal codes to check' }));
     await enterText(within(section).getByRole('textbox', { name: 'Postal codes to check' }), '43099-43001');
     await userEvent.click(within(section).getByRole('button', { name: 'Check' }));
-    expect(description(within(section).getByRole('textbox', { name: 'Postal codes to check' }))).toBe('The range 43099-43001 ends before it starts.');
+    expect(description(within(section).getByRole('textbox', { name: 'Postal codes to check' }))).toBe(
+      'The range 43099-43001 ends before it starts.',
+    );
   });
 });

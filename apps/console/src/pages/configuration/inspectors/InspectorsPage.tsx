@@ -52,18 +52,29 @@ function Inspectors({ companyKey, configuration }: { companyKey: string; configu
   const inspectors = useMemo(() => (document.inspectors ?? []) as DocumentInspector[], [document]);
   const services: ServiceChoice[] = useMemo(
     // Headings of the list and pay-at-close are not work an inspector does.
-    () => ((document.services ?? []) as Array<{ uuid: string; name: string; label: boolean; is_pac: boolean }>).filter((service) => !service.label && !service.is_pac).map((service) => ({ uuid: service.uuid, name: htmlToPlainText(service.name) })),
+    () =>
+      ((document.services ?? []) as Array<{ uuid: string; name: string; label: boolean; is_pac: boolean }>)
+        .filter((service) => !service.label && !service.is_pac)
+        .map((service) => ({ uuid: service.uuid, name: htmlToPlainText(service.name) })),
     [document],
   );
   const limits = useMemo(() => {
     const settings = new SettingsReader((document.settings ?? []) as Setting[]);
-    return { byList: settings.isOn(SETTING.RESTRICT_INSPECTOR_ZIP), byWeekday: settings.isOn(SETTING.LIMIT_ZIP_BY_DAY) };
+    return {
+      byList: settings.isOn(SETTING.RESTRICT_INSPECTOR_ZIP),
+      byWeekday: settings.isOn(SETTING.LIMIT_ZIP_BY_DAY),
+    };
   }, [document]);
   const gaps = useMemo(() => coverageGaps(inspectors, limits), [inspectors, limits]);
 
   // A new inspector stays a draft until the loaded document holds them.
   const pending = draft && !inspectors.some((inspector) => inspector.id === draft.id) ? draft : null;
-  const selected = (pending && selectedId === pending.id ? pending : undefined) ?? inspectors.find((inspector) => inspector.id === selectedId) ?? inspectors[0] ?? pending ?? undefined;
+  const selected =
+    (pending && selectedId === pending.id ? pending : undefined) ??
+    inspectors.find((inspector) => inspector.id === selectedId) ??
+    inspectors[0] ??
+    pending ??
+    undefined;
   const isNew = selected !== undefined && selected === pending;
   // The office's own date, whatever the clock of the person's computer says (house rule 6).
   const today = selected ? officeClockAt(officeTimeZone(document, selected.office), Date.now()).date : '';
@@ -74,7 +85,9 @@ function Inspectors({ companyKey, configuration }: { companyKey: string; configu
     const refused = refusedField(save.error);
     if (!refused || !sent || shownId !== sent.inspector.id) return null;
     const prefix = `inspectors.${sent.index}.`;
-    return refused.path.startsWith(prefix) ? { path: refused.path.slice(prefix.length), message: refused.message, sent: sent.inspector } : null;
+    return refused.path.startsWith(prefix)
+      ? { path: refused.path.slice(prefix.length), message: refused.message, sent: sent.inspector }
+      : null;
   }, [save.error, sent, shownId]);
 
   const saveDocument = (next: Document, about: SentSave | null) => {
@@ -85,12 +98,21 @@ function Inspectors({ companyKey, configuration }: { companyKey: string; configu
 
   const saveInspector = (changed: DocumentInspector) => {
     const index = inspectors.findIndex((inspector) => inspector.id === changed.id);
-    const list = index >= 0 ? inspectors.map((inspector) => (inspector.id === changed.id ? changed : inspector)) : [...inspectors, changed];
-    saveDocument({ ...document, inspectors: list }, { inspector: changed, index: index >= 0 ? index : inspectors.length });
+    const list =
+      index >= 0
+        ? inspectors.map((inspector) => (inspector.id === changed.id ? changed : inspector))
+        : [...inspectors, changed];
+    saveDocument(
+      { ...document, inspectors: list },
+      { inspector: changed, index: index >= 0 ? index : inspectors.length },
+    );
   };
 
   const addInspector = () => {
-    const fresh = newInspector({ ...document, inspectors: pending ? [...inspectors, pending] : inspectors }, configuration.highest_inspector_id);
+    const fresh = newInspector(
+      { ...document, inspectors: pending ? [...inspectors, pending] : inspectors },
+      configuration.highest_inspector_id,
+    );
     setDraft(fresh);
     setSelectedId(fresh.id);
   };
@@ -117,28 +139,62 @@ function Inspectors({ companyKey, configuration }: { companyKey: string; configu
     <>
       <PageHeading>{TITLE}</PageHeading>
       <Typography sx={{ mb: 2, color: 'text.secondary' }}>
-        Who visitors can book, when and where. You are editing version {version.version}; every save is a new version you can undo from History.
+        Who visitors can book, when and where. You are editing version {version.version}; every save is a new version
+        you can undo from History.
       </Typography>
-      <SaveOutcome outcome={outcome} error={save.error} savedText={(saved) => `Saved as version ${saved}. Visitors see the new hours and areas now.`} onReload={loadNewest} />
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '240px minmax(0, 1fr)' }, alignItems: 'start', mb: 2 }}>
+      <SaveOutcome
+        outcome={outcome}
+        error={save.error}
+        savedText={(saved) => `Saved as version ${saved}. Visitors see the new hours and areas now.`}
+        onReload={loadNewest}
+      />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '240px minmax(0, 1fr)' },
+          alignItems: 'start',
+          mb: 2,
+        }}
+      >
         <Box sx={{ minWidth: 0 }}>
           <Paper variant="outlined" component="nav" aria-label="Inspectors">
             <List dense>
               {listed.map((inspector) => (
                 <ListItem key={inspector.id} disablePadding>
-                  <ListItemButton selected={inspector.id === selected?.id} aria-current={inspector.id === selected?.id ? 'true' : undefined} onClick={() => setSelectedId(inspector.id)}>
-                    <ListItemText primary={inspectorName(inspector)} secondary={inspector === pending ? 'Not saved yet' : inspector.active ? null : 'Takes no bookings'} />
+                  <ListItemButton
+                    selected={inspector.id === selected?.id}
+                    aria-current={inspector.id === selected?.id ? 'true' : undefined}
+                    onClick={() => setSelectedId(inspector.id)}
+                  >
+                    <ListItemText
+                      primary={inspectorName(inspector)}
+                      secondary={
+                        inspector === pending ? 'Not saved yet' : inspector.active ? null : 'Takes no bookings'
+                      }
+                    />
                   </ListItemButton>
                 </ListItem>
               ))}
             </List>
           </Paper>
-          <Button type="button" variant="outlined" sx={{ mt: 1.5 }} disabled={pending !== null || save.isPending} onClick={addInspector}>
+          <Button
+            type="button"
+            variant="outlined"
+            sx={{ mt: 1.5 }}
+            disabled={pending !== null || save.isPending}
+            onClick={addInspector}
+          >
             Add an inspector
           </Button>
         </Box>
         {selected ? (
-          <Paper variant="outlined" component="section" aria-labelledby="inspector-heading" sx={{ p: { xs: 2, sm: 2.5 }, minWidth: 0 }}>
+          <Paper
+            variant="outlined"
+            component="section"
+            aria-labelledby="inspector-heading"
+            sx={{ p: { xs: 2, sm: 2.5 }, minWidth: 0 }}
+          >
             <Typography component="h2" variant="h2" id="inspector-heading" sx={{ mb: 2 }}>
               {inspectorName(selected)}
             </Typography>

@@ -14,7 +14,13 @@ import { isRealDate, MAX_OVERRIDE_NOTE, splitByToday } from './inspector-overrid
 function dateName(date: string): string {
   if (!isRealDate(date)) return 'New date';
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(year, month - 1, day));
+  return new Intl.DateTimeFormat('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(Date.UTC(year, month - 1, day));
 }
 
 /**
@@ -35,7 +41,8 @@ export function OverridesField({ form, today }: { form: UseFormReturn<InspectorF
   return (
     <Box>
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
-        A day off, or other hours, on one date; on the office&apos;s clock. Hours are typed as the weekly hours are. Empty hours: a day off.
+        A day off, or other hours, on one date; on the office&apos;s clock. Hours are typed as the weekly hours are.
+        Empty hours: a day off.
       </Typography>
       {past.length > 0 && (
         <FormControlLabel
@@ -45,7 +52,9 @@ export function OverridesField({ form, today }: { form: UseFormReturn<InspectorF
         />
       )}
       {shown.length === 0 ? (
-        <Typography sx={{ mb: 1.5 }}>{fields.length === 0 ? 'No date overrides yet.' : 'No upcoming date overrides.'}</Typography>
+        <Typography sx={{ mb: 1.5 }}>
+          {fields.length === 0 ? 'No date overrides yet.' : 'No upcoming date overrides.'}
+        </Typography>
       ) : (
         <Box component="ul" aria-label="Date overrides" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2 }}>
           {shown.map((index) => {
@@ -53,32 +62,66 @@ export function OverridesField({ form, today }: { form: UseFormReturn<InspectorF
             const name = dateName(field.date);
             return (
               <Box component="li" key={field.id} sx={{ minWidth: 0 }}>
-                <Box role="group" aria-label={name} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, minWidth: 0 }}>
-                <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '11rem minmax(0, 1fr)' }, alignItems: 'start' }}>
-                  <TextField label="Date" type="date" required {...fieldProps(form, `overrides.${index}.date`)} slotProps={{ inputLabel: { shrink: true } }} />
-                  <TextField label="Hours that day" {...fieldProps(form, `overrides.${index}.hours`, 'Like 8:00 AM–12:00 PM. Empty: a day off.')} />
-                  <TextField label="Note" sx={{ gridColumn: { sm: '1 / -1' } }} {...fieldProps(form, `overrides.${index}.note`, `For the office; up to ${MAX_OVERRIDE_NOTE} characters.`)} />
-                </Box>
-                <Button
-                  type="button"
-                  size="small"
-                  color="error"
-                  sx={{ mt: 1 }}
-                  aria-label={`Remove ${name}`}
-                  onClick={() => {
-                    remove(index);
-                    addButton.current?.focus();
-                  }}
+                <Box
+                  role="group"
+                  aria-label={name}
+                  sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, minWidth: 0 }}
                 >
-                  Remove
-                </Button>
-              </Box>
+                  <Box
+                    sx={{
+                      display: 'grid',
+                      gap: 2,
+                      gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '11rem minmax(0, 1fr)' },
+                      alignItems: 'start',
+                    }}
+                  >
+                    <TextField
+                      label="Date"
+                      type="date"
+                      required
+                      {...fieldProps(form, `overrides.${index}.date`)}
+                      slotProps={{ inputLabel: { shrink: true } }}
+                    />
+                    <TextField
+                      label="Hours that day"
+                      {...fieldProps(form, `overrides.${index}.hours`, 'Like 8:00 AM–12:00 PM. Empty: a day off.')}
+                    />
+                    <TextField
+                      label="Note"
+                      sx={{ gridColumn: { sm: '1 / -1' } }}
+                      {...fieldProps(
+                        form,
+                        `overrides.${index}.note`,
+                        `For the office; up to ${MAX_OVERRIDE_NOTE} characters.`,
+                      )}
+                    />
+                  </Box>
+                  <Button
+                    type="button"
+                    size="small"
+                    color="error"
+                    sx={{ mt: 1 }}
+                    aria-label={`Remove ${name}`}
+                    onClick={() => {
+                      remove(index);
+                      addButton.current?.focus();
+                    }}
+                  >
+                    Remove
+                  </Button>
+                </Box>
               </Box>
             );
           })}
         </Box>
       )}
-      <Button ref={addButton} type="button" variant="outlined" sx={{ mt: 2 }} onClick={() => append({ date: '', hours: '', note: '' }, { shouldFocus: true })}>
+      <Button
+        ref={addButton}
+        type="button"
+        variant="outlined"
+        sx={{ mt: 2 }}
+        onClick={() => append({ date: '', hours: '', note: '' }, { shouldFocus: true })}
+      >
         Add a date
       </Button>
     </Box>

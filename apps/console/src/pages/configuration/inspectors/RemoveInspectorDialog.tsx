@@ -11,7 +11,21 @@ import { useId } from 'react';
  * but their bookings are outside it, and the dialog offers what usually fits better: turning off
  * "Takes bookings", which keeps them on the schedule and in the history.
  */
-export function RemoveInspectorDialog({ name, open, active, onRemove, onDeactivate, onClose }: { name: string; open: boolean; active: boolean; onRemove: () => void; onDeactivate: () => void; onClose: () => void }) {
+export function RemoveInspectorDialog({
+  name,
+  open,
+  active,
+  onRemove,
+  onDeactivate,
+  onClose,
+}: {
+  name: string;
+  open: boolean;
+  active: boolean;
+  onRemove: () => void;
+  onDeactivate: () => void;
+  onClose: () => void;
+}) {
   const titleId = useId();
   const textId = useId();
   return (
@@ -19,8 +33,11 @@ export function RemoveInspectorDialog({ name, open, active, onRemove, onDeactiva
       <DialogTitle id={titleId}>Remove {name}?</DialogTitle>
       <DialogContent>
         <DialogContentText id={textId}>
-          Visitors can no longer book {name}, and the inspectors&apos; list no longer shows them. Bookings they already have stay as they are: reassign them on the schedule.
-          {active ? ' If they only stop taking bookings for now, turn off "Takes bookings" instead: you can turn it on again later.' : ''}
+          Visitors can no longer book {name}, and the inspectors&apos; list no longer shows them. Bookings they already
+          have stay as they are: reassign them on the schedule.
+          {active
+            ? ' If they only stop taking bookings for now, turn off "Takes bookings" instead: you can turn it on again later.'
+            : ''}
         </DialogContentText>
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>

@@ -35,24 +35,42 @@ describe('checkArea', () => {
     const mike = inspector(1, { postal_codes: ['43001', '43002', '43003', '43010'] });
     const sarah = inspector(2, { postal_codes: ['43004', '43005'] });
     const retired = inspector(3, { active: false, postal_codes: ['43006', '43007', '43008', '43009'] });
-    expect(checkArea([mike, sarah, retired], '43001-43012', OFF)).toEqual({ ok: true, check: { checked: 12, nobody: '43006-43009, 43011, 43012', someDays: [] } });
+    expect(checkArea([mike, sarah, retired], '43001-43012', OFF)).toEqual({
+      ok: true,
+      check: { checked: 12, nobody: '43006-43009, 43011, 43012', someDays: [] },
+    });
   });
 
   it('takes a list as well as a range, and finds nothing missing when every code is listed', () => {
     const mike = inspector(1, { postal_codes: ['43001', '43215'] });
-    expect(checkArea([mike], '43215, 43001', OFF)).toEqual({ ok: true, check: { checked: 2, nobody: '', someDays: [] } });
-    expect(checkArea([mike], '43215 43002', OFF)).toEqual({ ok: true, check: { checked: 2, nobody: '43002', someDays: [] } });
+    expect(checkArea([mike], '43215, 43001', OFF)).toEqual({
+      ok: true,
+      check: { checked: 2, nobody: '', someDays: [] },
+    });
+    expect(checkArea([mike], '43215 43002', OFF)).toEqual({
+      ok: true,
+      check: { checked: 2, nobody: '43002', someDays: [] },
+    });
   });
 
   it('counts an active inspector with no list as serving every code', () => {
-    expect(checkArea([inspector(1, { postal_codes: ['43001'] }), inspector(2)], '43001-43099', OFF)).toEqual({ ok: true, check: { checked: 99, nobody: '', someDays: [] } });
+    expect(checkArea([inspector(1, { postal_codes: ['43001'] }), inspector(2)], '43001-43099', OFF)).toEqual({
+      ok: true,
+      check: { checked: 99, nobody: '', someDays: [] },
+    });
     // ...but not an inactive one.
-    expect(checkArea([inspector(1, { postal_codes: ['43001'] }), inspector(2, { active: false })], '43001-43003', OFF)).toEqual({ ok: true, check: { checked: 3, nobody: '43002, 43003', someDays: [] } });
+    expect(
+      checkArea([inspector(1, { postal_codes: ['43001'] }), inspector(2, { active: false })], '43001-43003', OFF),
+    ).toEqual({ ok: true, check: { checked: 3, nobody: '43002, 43003', someDays: [] } });
   });
 
   it('with the weekday limit on, names the working days on which nobody goes to a code, grouped by those days', () => {
     // Mike works Monday to Saturday; on Saturday only at 43001. Sarah works Monday to Friday, not Tuesday, only at 43003.
-    const mike = inspector(1, { postal_codes: ['43001', '43002'], weekly_hours: { ...WEEKDAYS_ONLY, sat: DAY }, postal_codes_by_weekday: { sat: ['43001'], wed: ['43001'] } });
+    const mike = inspector(1, {
+      postal_codes: ['43001', '43002'],
+      weekly_hours: { ...WEEKDAYS_ONLY, sat: DAY },
+      postal_codes_by_weekday: { sat: ['43001'], wed: ['43001'] },
+    });
     const sarah = inspector(2, { postal_codes: ['43003'], weekly_hours: { ...WEEKDAYS_ONLY, tue: [] } });
     expect(checkArea([mike, sarah], '43001-43004', ON)).toEqual({
       ok: true,
@@ -67,21 +85,36 @@ describe('checkArea', () => {
       },
     });
     // With the limit off, the weekday lists change nothing, and only the hours are not asked about.
-    expect(checkArea([mike, sarah], '43001-43004', OFF)).toEqual({ ok: true, check: { checked: 4, nobody: '43004', someDays: [] } });
+    expect(checkArea([mike, sarah], '43001-43004', OFF)).toEqual({
+      ok: true,
+      check: { checked: 4, nobody: '43004', someDays: [] },
+    });
   });
 
   it('groups codes missed on the same days into one line', () => {
     const mike = inspector(1, { postal_codes_by_weekday: { fri: ['43001'] } });
-    expect(checkArea([mike], '43001-43005', ON)).toEqual({ ok: true, check: { checked: 5, nobody: '', someDays: [{ days: ['fri'], label: 'Friday', codes: '43002-43005' }] } });
+    expect(checkArea([mike], '43001-43005', ON)).toEqual({
+      ok: true,
+      check: { checked: 5, nobody: '', someDays: [{ days: ['fri'], label: 'Friday', codes: '43002-43005' }] },
+    });
   });
 
   it('refuses empty text and text it cannot read, saying why', () => {
-    expect(checkArea([], ' ', OFF)).toEqual({ ok: false, message: 'Enter a postal code, a list, or a range like 43001-43099.' });
-    expect(checkArea([], '43099-43001', OFF)).toEqual({ ok: false, message: 'The range 43099-43001 ends before it starts.' });
+    expect(checkArea([], ' ', OFF)).toEqual({
+      ok: false,
+      message: 'Enter a postal code, a list, or a range like 43001-43099.',
+    });
+    expect(checkArea([], '43099-43001', OFF)).toEqual({
+      ok: false,
+      message: 'The range 43099-43001 ends before it starts.',
+    });
     expect(checkArea([], '4', OFF)).toEqual({ ok: false, message: '"4" is not a postal code.' });
   });
 
   it('finds every code unserved when the company has no active inspector', () => {
-    expect(checkArea([inspector(1, { active: false })], '43001-43003', ON)).toEqual({ ok: true, check: { checked: 3, nobody: '43001-43003', someDays: [] } });
+    expect(checkArea([inspector(1, { active: false })], '43001-43003', ON)).toEqual({
+      ok: true,
+      check: { checked: 3, nobody: '43001-43003', someDays: [] },
+    });
   });
 });

@@ -28,14 +28,20 @@ const listHolds = (list: readonly string[], code: string) => list.length === 0 |
  * `byWeekday`: the company's LIMIT_ZIP_BY_DAY setting is on, so weekday lists narrow the overall
  * ones (off: they change nothing, and no weekday is reported).
  */
-export function checkArea(inspectors: readonly DocumentInspector[], text: string, { byWeekday }: { byWeekday: boolean }): AreaCheckResult {
+export function checkArea(
+  inspectors: readonly DocumentInspector[],
+  text: string,
+  { byWeekday }: { byWeekday: boolean },
+): AreaCheckResult {
   if (text.trim() === '') return { ok: false, message: 'Enter a postal code, a list, or a range like 43001-43099.' };
   const parsed = parsePostalCodeList(text);
   if (!parsed.ok) return { ok: false, message: parsed.message };
   const active = inspectors.filter((inspector) => inspector.active);
   const nobody: string[] = [];
   const missingDays = new Map<string, Weekday[]>();
-  const workedDays = EDITOR_WEEKDAYS.map(({ day }) => day).filter((day) => active.some((inspector) => worksOn(inspector, day)));
+  const workedDays = EDITOR_WEEKDAYS.map(({ day }) => day).filter((day) =>
+    active.some((inspector) => worksOn(inspector, day)),
+  );
   for (const code of parsed.codes) {
     const serving = active.filter((inspector) => listHolds(inspector.postal_codes, code));
     if (serving.length === 0) {
@@ -43,7 +49,12 @@ export function checkArea(inspectors: readonly DocumentInspector[], text: string
       continue;
     }
     if (!byWeekday) continue;
-    const days = workedDays.filter((day) => !serving.some((inspector) => worksOn(inspector, day) && listHolds(inspector.postal_codes_by_weekday[day] ?? [], code)));
+    const days = workedDays.filter(
+      (day) =>
+        !serving.some(
+          (inspector) => worksOn(inspector, day) && listHolds(inspector.postal_codes_by_weekday[day] ?? [], code),
+        ),
+    );
     if (days.length > 0) missingDays.set(code, days);
   }
   // Codes missed on the same weekdays read as one line: "Saturday, Sunday: 43005-43007".

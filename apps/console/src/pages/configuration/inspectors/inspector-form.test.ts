@@ -1,7 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { applyInspectorForm, coverageGaps, formFieldOfRefusal, inspectorFormValues, MAX_DRIVE_MILES, MAX_INSPECTIONS_A_DAY, type DocumentInspector } from './inspector-form.ts';
+import {
+  applyInspectorForm,
+  coverageGaps,
+  formFieldOfRefusal,
+  inspectorFormValues,
+  MAX_DRIVE_MILES,
+  MAX_INSPECTIONS_A_DAY,
+  type DocumentInspector,
+} from './inspector-form.ts';
 
-const weekdays = (hours: Array<{ start: string; end: string }>) => ({ sun: [], mon: hours, tue: hours, wed: hours, thu: hours, fri: hours, sat: [] });
+const weekdays = (hours: Array<{ start: string; end: string }>) => ({
+  sun: [],
+  mon: hours,
+  tue: hours,
+  wed: hours,
+  thu: hours,
+  fri: hours,
+  sat: [],
+});
 
 function inspector(overrides: Partial<DocumentInspector> = {}): DocumentInspector {
   return {
@@ -28,8 +44,26 @@ function inspector(overrides: Partial<DocumentInspector> = {}): DocumentInspecto
 
 describe('inspectorFormValues', () => {
   it('shows hours and postal codes as a person writes them', () => {
-    const values = inspectorFormValues(inspector({ weekly_hours: { ...weekdays([{ start: '08:00', end: '12:00' }, { start: '13:00', end: '17:00' }]), sat: [{ start: '09:00', end: '13:00' }] } }));
-    expect(values.hours).toEqual({ mon: '8:00 AM–12:00 PM, 1:00 PM–5:00 PM', tue: '8:00 AM–12:00 PM, 1:00 PM–5:00 PM', wed: '8:00 AM–12:00 PM, 1:00 PM–5:00 PM', thu: '8:00 AM–12:00 PM, 1:00 PM–5:00 PM', fri: '8:00 AM–12:00 PM, 1:00 PM–5:00 PM', sat: '9:00 AM–1:00 PM', sun: '' });
+    const values = inspectorFormValues(
+      inspector({
+        weekly_hours: {
+          ...weekdays([
+            { start: '08:00', end: '12:00' },
+            { start: '13:00', end: '17:00' },
+          ]),
+          sat: [{ start: '09:00', end: '13:00' }],
+        },
+      }),
+    );
+    expect(values.hours).toEqual({
+      mon: '8:00 AM–12:00 PM, 1:00 PM–5:00 PM',
+      tue: '8:00 AM–12:00 PM, 1:00 PM–5:00 PM',
+      wed: '8:00 AM–12:00 PM, 1:00 PM–5:00 PM',
+      thu: '8:00 AM–12:00 PM, 1:00 PM–5:00 PM',
+      fri: '8:00 AM–12:00 PM, 1:00 PM–5:00 PM',
+      sat: '9:00 AM–1:00 PM',
+      sun: '',
+    });
     expect(values.postalCodes).toBe('43015-43017');
     expect(values.postalCodesByWeekday.sat).toBe('43017');
     expect(values.postalCodesByWeekday.mon).toBe('');
@@ -54,7 +88,10 @@ describe('applyInspectorForm', () => {
     const result = applyInspectorForm(inspector(), values);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.inspector.weekly_hours.mon).toEqual([{ start: '07:00', end: '11:00' }, { start: '12:00', end: '18:00' }]);
+    expect(result.inspector.weekly_hours.mon).toEqual([
+      { start: '07:00', end: '11:00' },
+      { start: '12:00', end: '18:00' },
+    ]);
     expect(result.inspector.weekly_hours.fri).toEqual([]);
     expect(result.inspector.postal_codes).toEqual(['43001', '43002', '43003', '43017']);
     expect(result.inspector.postal_codes_by_weekday).toEqual({ mon: ['43001', '43002'] });
@@ -72,7 +109,10 @@ describe('applyInspectorForm', () => {
     const values = { ...inspectorFormValues(inspector()), maxInspections: text };
     const result = applyInspectorForm(inspector(), values);
     expect(result.ok).toBe(ok);
-    if (!result.ok) expect(result.problems).toEqual([{ field: 'maxInspections', message: `Enter a whole number from 1 to ${MAX_INSPECTIONS_A_DAY}.` }]);
+    if (!result.ok)
+      expect(result.problems).toEqual([
+        { field: 'maxInspections', message: `Enter a whole number from 1 to ${MAX_INSPECTIONS_A_DAY}.` },
+      ]);
   });
 
   it.each([
@@ -92,8 +132,16 @@ describe('applyInspectorForm', () => {
     const result = applyInspectorForm(inspector(), values);
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.problems.map((problem) => problem.field)).toEqual(['first', 'email', 'hours.wed', 'postalCodesByWeekday.sat', 'postalCodes']);
-    expect(result.problems.find((problem) => problem.field === 'hours.wed')!.message).toContain('the end is not after the start');
+    expect(result.problems.map((problem) => problem.field)).toEqual([
+      'first',
+      'email',
+      'hours.wed',
+      'postalCodesByWeekday.sat',
+      'postalCodes',
+    ]);
+    expect(result.problems.find((problem) => problem.field === 'hours.wed')!.message).toContain(
+      'the end is not after the start',
+    );
   });
 });
 
@@ -101,8 +149,17 @@ describe('home base', () => {
   it('shows the home base as text and writes it back as numbers', () => {
     const values = inspectorFormValues(inspector());
     expect([values.homePostalCode, values.homeLatitude, values.homeLongitude]).toEqual(['43017', '40', '-83']);
-    const result = applyInspectorForm(inspector(), { ...values, homePostalCode: ' 43215 ', homeLatitude: '39.9612', homeLongitude: ' -82.9988' });
-    expect(result.ok && result.inspector.home_base).toEqual({ latitude: 39.9612, longitude: -82.9988, postal_code: '43215' });
+    const result = applyInspectorForm(inspector(), {
+      ...values,
+      homePostalCode: ' 43215 ',
+      homeLatitude: '39.9612',
+      homeLongitude: ' -82.9988',
+    });
+    expect(result.ok && result.inspector.home_base).toEqual({
+      latitude: 39.9612,
+      longitude: -82.9988,
+      postal_code: '43215',
+    });
   });
 
   it('shows a home base without coordinates (a new inspector whose office has none) as empty, and asks for them', () => {
@@ -120,7 +177,13 @@ describe('home base', () => {
     ['north', '0', false],
     ['1e1', '0', false],
   ])('takes latitude %j and longitude %j: %s', (latitude, longitude, ok) => {
-    expect(applyInspectorForm(inspector(), { ...inspectorFormValues(inspector()), homeLatitude: latitude, homeLongitude: longitude }).ok).toBe(ok);
+    expect(
+      applyInspectorForm(inspector(), {
+        ...inspectorFormValues(inspector()),
+        homeLatitude: latitude,
+        homeLongitude: longitude,
+      }).ok,
+    ).toBe(ok);
   });
 
   it('takes a home postal code of 10 characters and refuses 11', () => {
@@ -133,7 +196,14 @@ describe('home base', () => {
 
 describe('date overrides in the form', () => {
   it('adds, edits and removes dates, and writes them sorted', () => {
-    const values = inspectorFormValues(inspector({ overrides: [{ date: '2026-12-25', intervals: [], note: 'Christmas' }, { date: '2026-12-31', intervals: [], note: '' }] }));
+    const values = inspectorFormValues(
+      inspector({
+        overrides: [
+          { date: '2026-12-25', intervals: [], note: 'Christmas' },
+          { date: '2026-12-31', intervals: [], note: '' },
+        ],
+      }),
+    );
     values.overrides = [
       { date: '2026-12-25', hours: '9 AM-1 PM', note: 'Christmas morning' },
       { date: '2026-12-24', hours: '', note: 'Eve' },
@@ -146,16 +216,34 @@ describe('date overrides in the form', () => {
   });
 
   it("names a refused row's field among the other problems", () => {
-    const values = { ...inspectorFormValues(inspector()), first: '', overrides: [{ date: '2026-12-25', hours: '', note: '' }, { date: '2026-12-25', hours: '', note: '' }] };
+    const values = {
+      ...inspectorFormValues(inspector()),
+      first: '',
+      overrides: [
+        { date: '2026-12-25', hours: '', note: '' },
+        { date: '2026-12-25', hours: '', note: '' },
+      ],
+    };
     const result = applyInspectorForm(inspector(), values);
     expect(result.ok ? [] : result.problems.map((problem) => problem.field)).toEqual(['first', 'overrides.1.date']);
   });
 });
 
 describe('formFieldOfRefusal', () => {
-  const sent = inspector({ overrides: [{ date: '2026-12-24', intervals: [], note: '' }, { date: '2026-12-25', intervals: [], note: 'x' }] });
+  const sent = inspector({
+    overrides: [
+      { date: '2026-12-24', intervals: [], note: '' },
+      { date: '2026-12-25', intervals: [], note: 'x' },
+    ],
+  });
   // The form's rows in the order typed: the sent document's second override is the form's first row.
-  const values = { ...inspectorFormValues(sent), overrides: [{ date: '2026-12-25', hours: '', note: 'x' }, { date: '2026-12-24', hours: '', note: '' }] };
+  const values = {
+    ...inspectorFormValues(sent),
+    overrides: [
+      { date: '2026-12-25', hours: '', note: 'x' },
+      { date: '2026-12-24', hours: '', note: '' },
+    ],
+  };
 
   it.each([
     ['first', 'first'],
@@ -184,8 +272,15 @@ describe('coverageGaps', () => {
   const BOTH = { byList: true, byWeekday: true };
 
   it('applies only the limits the company turned on, and none finds no gap', () => {
-    const mike = inspector({ weekly_hours: { ...weekdays([{ start: '08:00', end: '17:00' }]), sat: [{ start: '09:00', end: '13:00' }] } });
-    const sarah = inspector({ id: 102, postal_codes: ['43016', '43221'], postal_codes_by_weekday: {}, weekly_hours: { ...weekdays([{ start: '08:00', end: '17:00' }]), tue: [] } });
+    const mike = inspector({
+      weekly_hours: { ...weekdays([{ start: '08:00', end: '17:00' }]), sat: [{ start: '09:00', end: '13:00' }] },
+    });
+    const sarah = inspector({
+      id: 102,
+      postal_codes: ['43016', '43221'],
+      postal_codes_by_weekday: {},
+      weekly_hours: { ...weekdays([{ start: '08:00', end: '17:00' }]), tue: [] },
+    });
     expect(coverageGaps([mike, sarah], { byList: false, byWeekday: false })).toEqual([]);
     // By list only: Mike's Saturday list does not count, so Saturday he covers his whole list.
     expect(coverageGaps([mike, sarah], { byList: true, byWeekday: false })).toEqual([
@@ -193,7 +288,9 @@ describe('coverageGaps', () => {
       { day: 'sat', label: 'Saturday', codes: ['43221'] },
     ]);
     // By weekday only: the overall lists do not count, so only Saturday's list narrows anything.
-    expect(coverageGaps([mike, sarah], { byList: false, byWeekday: true })).toEqual([{ day: 'sat', label: 'Saturday', codes: ['43015', '43016', '43221'] }]);
+    expect(coverageGaps([mike, sarah], { byList: false, byWeekday: true })).toEqual([
+      { day: 'sat', label: 'Saturday', codes: ['43015', '43016', '43221'] },
+    ]);
   });
 
   it('finds no gap when the inspectors between them go everywhere every working day', () => {
@@ -201,8 +298,15 @@ describe('coverageGaps', () => {
   });
 
   it('names the codes nobody goes to on a weekday, by the weekday list, the hours, or the overall list', () => {
-    const mike = inspector({ weekly_hours: { ...weekdays([{ start: '08:00', end: '17:00' }]), sat: [{ start: '09:00', end: '13:00' }] } });
-    const sarah = inspector({ id: 102, postal_codes: ['43016', '43221'], postal_codes_by_weekday: {}, weekly_hours: { ...weekdays([{ start: '08:00', end: '17:00' }]), tue: [] } });
+    const mike = inspector({
+      weekly_hours: { ...weekdays([{ start: '08:00', end: '17:00' }]), sat: [{ start: '09:00', end: '13:00' }] },
+    });
+    const sarah = inspector({
+      id: 102,
+      postal_codes: ['43016', '43221'],
+      postal_codes_by_weekday: {},
+      weekly_hours: { ...weekdays([{ start: '08:00', end: '17:00' }]), tue: [] },
+    });
     expect(coverageGaps([mike, sarah], BOTH)).toEqual([
       // Tuesday Sarah is off: her 43221 is nobody's then.
       { day: 'tue', label: 'Tuesday', codes: ['43221'] },

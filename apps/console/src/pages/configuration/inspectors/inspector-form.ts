@@ -77,7 +77,7 @@ export interface InspectorFormValues {
   homeLongitude: string;
 }
 
-const perWeekday = <T,>(value: (day: Weekday) => T): Record<Weekday, T> =>
+const perWeekday = <T>(value: (day: Weekday) => T): Record<Weekday, T> =>
   Object.fromEntries(EDITOR_WEEKDAYS.map(({ day }) => [day, value(day)])) as Record<Weekday, T>;
 
 export function inspectorFormValues(inspector: DocumentInspector): InspectorFormValues {
@@ -124,16 +124,22 @@ function coordinate(text: string, limit: number): number | null {
  * The inspector with the form's values written in, or the form's problems (each naming its field).
  * The same checks as the document's schema, so a save the form lets through is one the server takes.
  */
-export function applyInspectorForm(inspector: DocumentInspector, values: InspectorFormValues): { ok: true; inspector: DocumentInspector } | { ok: false; problems: FieldProblem[] } {
+export function applyInspectorForm(
+  inspector: DocumentInspector,
+  values: InspectorFormValues,
+): { ok: true; inspector: DocumentInspector } | { ok: false; problems: FieldProblem[] } {
   const problems: FieldProblem[] = [];
   if (values.first.trim() === '') problems.push({ field: 'first', message: 'Enter a first name.' });
   if (values.last.trim() === '') problems.push({ field: 'last', message: 'Enter a last name.' });
   const email = values.email.trim();
-  if (email !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) problems.push({ field: 'email', message: 'Enter an e-mail address like name@example.com, or leave it empty.' });
+  if (email !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+    problems.push({ field: 'email', message: 'Enter an e-mail address like name@example.com, or leave it empty.' });
   const maxInspections = wholeNumber(values.maxInspections, 1, MAX_INSPECTIONS_A_DAY);
-  if (maxInspections === null) problems.push({ field: 'maxInspections', message: `Enter a whole number from 1 to ${MAX_INSPECTIONS_A_DAY}.` });
+  if (maxInspections === null)
+    problems.push({ field: 'maxInspections', message: `Enter a whole number from 1 to ${MAX_INSPECTIONS_A_DAY}.` });
   const maxDriveMiles = wholeNumber(values.maxDriveMiles, 1, MAX_DRIVE_MILES);
-  if (maxDriveMiles === null) problems.push({ field: 'maxDriveMiles', message: `Enter a whole number of miles from 1 to ${MAX_DRIVE_MILES}.` });
+  if (maxDriveMiles === null)
+    problems.push({ field: 'maxDriveMiles', message: `Enter a whole number of miles from 1 to ${MAX_DRIVE_MILES}.` });
 
   const weeklyHours = { ...inspector.weekly_hours };
   const byWeekday: Partial<Record<Weekday, string[]>> = {};
@@ -150,12 +156,24 @@ export function applyInspectorForm(inspector: DocumentInspector, values: Inspect
   const overrides = applyOverrideRows(values.overrides);
   if (!overrides.ok) problems.push(...overrides.problems);
   const homePostalCode = values.homePostalCode.trim();
-  if (homePostalCode.length > MAX_POSTAL_CODE_LENGTH) problems.push({ field: 'homePostalCode', message: `At most ${MAX_POSTAL_CODE_LENGTH} characters.` });
+  if (homePostalCode.length > MAX_POSTAL_CODE_LENGTH)
+    problems.push({ field: 'homePostalCode', message: `At most ${MAX_POSTAL_CODE_LENGTH} characters.` });
   const latitude = coordinate(values.homeLatitude, 90);
-  if (latitude === null) problems.push({ field: 'homeLatitude', message: 'Enter a latitude from -90 to 90, like 40.0992.' });
+  if (latitude === null)
+    problems.push({ field: 'homeLatitude', message: 'Enter a latitude from -90 to 90, like 40.0992.' });
   const longitude = coordinate(values.homeLongitude, 180);
-  if (longitude === null) problems.push({ field: 'homeLongitude', message: 'Enter a longitude from -180 to 180, like -83.1141.' });
-  if (problems.length > 0 || !postalCodes.ok || !overrides.ok || maxInspections === null || maxDriveMiles === null || latitude === null || longitude === null) return { ok: false, problems };
+  if (longitude === null)
+    problems.push({ field: 'homeLongitude', message: 'Enter a longitude from -180 to 180, like -83.1141.' });
+  if (
+    problems.length > 0 ||
+    !postalCodes.ok ||
+    !overrides.ok ||
+    maxInspections === null ||
+    maxDriveMiles === null ||
+    latitude === null ||
+    longitude === null
+  )
+    return { ok: false, problems };
 
   return {
     ok: true,
@@ -204,7 +222,14 @@ export function formFieldOfRefusal(path: string, sent: DocumentInspector, values
   const isWeekday = (day: string | undefined): day is Weekday => EDITOR_WEEKDAYS.some((entry) => entry.day === day);
   if (first === 'weekly_hours' && isWeekday(second)) return `hours.${second}`;
   if (first === 'postal_codes_by_weekday' && isWeekday(second)) return `postalCodesByWeekday.${second}`;
-  if (first === 'home_base') return second === 'latitude' ? 'homeLatitude' : second === 'longitude' ? 'homeLongitude' : second === 'postal_code' ? 'homePostalCode' : null;
+  if (first === 'home_base')
+    return second === 'latitude'
+      ? 'homeLatitude'
+      : second === 'longitude'
+        ? 'homeLongitude'
+        : second === 'postal_code'
+          ? 'homePostalCode'
+          : null;
   if (first === 'overrides') {
     const date = sent.overrides[Number(second)]?.date;
     const row = values.overrides.findIndex((candidate) => candidate.date.trim() === date);
@@ -235,18 +260,24 @@ function serves(inspector: DocumentInspector, day: Weekday, code: string, limits
  * inspector with no list serves everywhere, so a company where one has none has no gaps. The
  * result holds only weekdays with a gap, Monday first.
  */
-export function coverageGaps(inspectors: readonly DocumentInspector[], limits: PostalCodeLimits): Array<{ day: Weekday; label: string; codes: string[] }> {
+export function coverageGaps(
+  inspectors: readonly DocumentInspector[],
+  limits: PostalCodeLimits,
+): Array<{ day: Weekday; label: string; codes: string[] }> {
   // With neither limit on, every inspector goes everywhere their radius reaches: no list makes a gap.
   if (!limits.byList && !limits.byWeekday) return [];
   const listed = new Set<string>();
   for (const inspector of inspectors) {
     if (!inspector.active) continue;
     for (const code of inspector.postal_codes) listed.add(code);
-    for (const codes of Object.values(inspector.postal_codes_by_weekday)) for (const code of codes ?? []) listed.add(code);
+    for (const codes of Object.values(inspector.postal_codes_by_weekday))
+      for (const code of codes ?? []) listed.add(code);
   }
   const codes = [...listed].sort();
   return EDITOR_WEEKDAYS.flatMap(({ day, label }) => {
-    const working = inspectors.filter((inspector) => inspector.active && (inspector.weekly_hours[day] ?? []).length > 0);
+    const working = inspectors.filter(
+      (inspector) => inspector.active && (inspector.weekly_hours[day] ?? []).length > 0,
+    );
     // A day nobody works is a day off for the company, not a gap in its area.
     if (working.length === 0) return [];
     const gaps = codes.filter((code) => !working.some((inspector) => serves(inspector, day, code, limits)));

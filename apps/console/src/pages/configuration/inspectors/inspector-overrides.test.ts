@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { applyOverrideRows, isRealDate, MAX_OVERRIDE_NOTE, overrideRows, splitByToday, type OverrideRow } from './inspector-overrides.ts';
+import {
+  applyOverrideRows,
+  isRealDate,
+  MAX_OVERRIDE_NOTE,
+  overrideRows,
+  splitByToday,
+  type OverrideRow,
+} from './inspector-overrides.ts';
 
 const row = (date: string, hours = '', note = ''): OverrideRow => ({ date, hours, note });
 
@@ -30,7 +37,14 @@ describe('overrideRows', () => {
   it('lists the overrides by date, hours as the weekly hours are written and a day off as empty', () => {
     expect(
       overrideRows([
-        { date: '2026-12-31', intervals: [{ start: '08:00', end: '12:00' }, { start: '13:00', end: '15:00' }], note: '' },
+        {
+          date: '2026-12-31',
+          intervals: [
+            { start: '08:00', end: '12:00' },
+            { start: '13:00', end: '15:00' },
+          ],
+          note: '',
+        },
         { date: '2026-12-25', intervals: [], note: 'Christmas' },
       ]),
     ).toEqual([row('2026-12-25', '', 'Christmas'), row('2026-12-31', '8:00 AM–12:00 PM, 1:00 PM–3:00 PM')]);
@@ -48,11 +62,20 @@ describe('splitByToday', () => {
 
 describe('applyOverrideRows', () => {
   it('writes the rows sorted by date: a day off, several intervals, the note trimmed', () => {
-    expect(applyOverrideRows([row('2026-12-31', '8 AM-12 PM, 1 PM-3 PM', ' New Year '), row('2026-12-24', '', 'Day off')])).toEqual({
+    expect(
+      applyOverrideRows([row('2026-12-31', '8 AM-12 PM, 1 PM-3 PM', ' New Year '), row('2026-12-24', '', 'Day off')]),
+    ).toEqual({
       ok: true,
       overrides: [
         { date: '2026-12-24', intervals: [], note: 'Day off' },
-        { date: '2026-12-31', intervals: [{ start: '08:00', end: '12:00' }, { start: '13:00', end: '15:00' }], note: 'New Year' },
+        {
+          date: '2026-12-31',
+          intervals: [
+            { start: '08:00', end: '12:00' },
+            { start: '13:00', end: '15:00' },
+          ],
+          note: 'New Year',
+        },
       ],
     });
     expect(applyOverrideRows([])).toEqual({ ok: true, overrides: [] });
@@ -60,7 +83,10 @@ describe('applyOverrideRows', () => {
 
   it('refuses a date given twice at the later row', () => {
     const result = applyOverrideRows([row('2026-12-24'), row('2026-12-31'), row('2026-12-24', '9 AM-1 PM')]);
-    expect(result).toEqual({ ok: false, problems: [{ field: 'overrides.2.date', message: 'This date is already in the list: change that one instead.' }] });
+    expect(result).toEqual({
+      ok: false,
+      problems: [{ field: 'overrides.2.date', message: 'This date is already in the list: change that one instead.' }],
+    });
   });
 
   it('refuses a missing date and a date that does not exist, and takes the last day of a month', () => {
@@ -75,10 +101,18 @@ describe('applyOverrideRows', () => {
   });
 
   it('refuses hours it cannot read, an end before the start and overlapping intervals, naming the row', () => {
-    const result = applyOverrideRows([row('2026-12-24', 'noon-ish'), row('2026-12-25', '5 PM-8 AM'), row('2026-12-26', '8 AM-12 PM, 11 AM-2 PM')]);
+    const result = applyOverrideRows([
+      row('2026-12-24', 'noon-ish'),
+      row('2026-12-25', '5 PM-8 AM'),
+      row('2026-12-26', '8 AM-12 PM, 11 AM-2 PM'),
+    ]);
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.problems.map((problem) => problem.field)).toEqual(['overrides.0.hours', 'overrides.1.hours', 'overrides.2.hours']);
+    expect(result.problems.map((problem) => problem.field)).toEqual([
+      'overrides.0.hours',
+      'overrides.1.hours',
+      'overrides.2.hours',
+    ]);
     expect(result.problems[1]!.message).toContain('the end is not after the start');
     expect(result.problems[2]!.message).toBe('Two intervals overlap.');
   });
@@ -87,7 +121,12 @@ describe('applyOverrideRows', () => {
     expect(applyOverrideRows([row('2026-12-24', '', 'x'.repeat(MAX_OVERRIDE_NOTE))]).ok).toBe(true);
     expect(applyOverrideRows([row('2026-12-24', '', 'x'.repeat(MAX_OVERRIDE_NOTE + 1))])).toEqual({
       ok: false,
-      problems: [{ field: 'overrides.0.note', message: `At most ${MAX_OVERRIDE_NOTE} characters (now ${MAX_OVERRIDE_NOTE + 1}).` }],
+      problems: [
+        {
+          field: 'overrides.0.note',
+          message: `At most ${MAX_OVERRIDE_NOTE} characters (now ${MAX_OVERRIDE_NOTE + 1}).`,
+        },
+      ],
     });
   });
 });

@@ -39,14 +39,19 @@ const byDate = <T extends { date: string }>(a: T, b: T) => (a.date < b.date ? -1
 
 /** The overrides as the form's rows, in date order. */
 export function overrideRows(overrides: readonly DocumentOverride[]): OverrideRow[] {
-  return [...overrides].sort(byDate).map((override) => ({ date: override.date, hours: formatIntervals(override.intervals), note: override.note }));
+  return [...overrides]
+    .sort(byDate)
+    .map((override) => ({ date: override.date, hours: formatIntervals(override.intervals), note: override.note }));
 }
 
 /**
  * The rows' positions, split by the office's `today` (YYYY-MM-DD): dates before it are past; today,
  * later dates and rows without a date yet are upcoming (a row being added is never hidden).
  */
-export function splitByToday(rows: ReadonlyArray<{ date: string }>, today: string): { past: number[]; upcoming: number[] } {
+export function splitByToday(
+  rows: ReadonlyArray<{ date: string }>,
+  today: string,
+): { past: number[]; upcoming: number[] } {
   const past: number[] = [];
   const upcoming: number[] = [];
   rows.forEach((row, index) => (isRealDate(row.date) && row.date < today ? past : upcoming).push(index));
@@ -54,21 +59,32 @@ export function splitByToday(rows: ReadonlyArray<{ date: string }>, today: strin
 }
 
 /** The overrides the rows describe, sorted by date, or the rows' problems (each naming its field). */
-export function applyOverrideRows(rows: readonly OverrideRow[]): { ok: true; overrides: DocumentOverride[] } | { ok: false; problems: OverrideProblem[] } {
+export function applyOverrideRows(
+  rows: readonly OverrideRow[],
+): { ok: true; overrides: DocumentOverride[] } | { ok: false; problems: OverrideProblem[] } {
   const problems: OverrideProblem[] = [];
   const overrides: DocumentOverride[] = [];
   const seen = new Set<string>();
   rows.forEach((row, index) => {
     const date = row.date.trim();
     if (date === '') problems.push({ field: `overrides.${index}.date`, message: 'Enter a date.' });
-    else if (!isRealDate(date)) problems.push({ field: `overrides.${index}.date`, message: 'Enter a real date, like 2026-12-24.' });
+    else if (!isRealDate(date))
+      problems.push({ field: `overrides.${index}.date`, message: 'Enter a real date, like 2026-12-24.' });
     // The later row is the one refused: the one the person has just added or changed, usually.
-    else if (seen.has(date)) problems.push({ field: `overrides.${index}.date`, message: 'This date is already in the list: change that one instead.' });
+    else if (seen.has(date))
+      problems.push({
+        field: `overrides.${index}.date`,
+        message: 'This date is already in the list: change that one instead.',
+      });
     seen.add(date);
     const hours = parseIntervals(row.hours);
     if (!hours.ok) problems.push({ field: `overrides.${index}.hours`, message: hours.message });
     const note = row.note.trim();
-    if (note.length > MAX_OVERRIDE_NOTE) problems.push({ field: `overrides.${index}.note`, message: `At most ${MAX_OVERRIDE_NOTE} characters (now ${note.length}).` });
+    if (note.length > MAX_OVERRIDE_NOTE)
+      problems.push({
+        field: `overrides.${index}.note`,
+        message: `At most ${MAX_OVERRIDE_NOTE} characters (now ${note.length}).`,
+      });
     if (hours.ok) overrides.push({ date, intervals: hours.intervals, note });
   });
   if (problems.length > 0) return { ok: false, problems };

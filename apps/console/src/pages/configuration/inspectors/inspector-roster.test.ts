@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { newInspector, nextInspectorId, officeTimeZone, withoutInspector } from './inspector-roster.ts';
 
-const COLUMBUS = { uuid: '5b0c3a8e-7f1d-4c2a-9e61-3d4f8a2b9c10', time_zone: 'America/New_York', postal_code: '43215', latitude: 39.96, longitude: -83 };
-const DENVER = { uuid: '9d2e4f6a-8b1c-4d3e-a5f7-0b1c2d3e4f50', time_zone: 'America/Denver', postal_code: '80202', latitude: null, longitude: null };
+const COLUMBUS = {
+  uuid: '5b0c3a8e-7f1d-4c2a-9e61-3d4f8a2b9c10',
+  time_zone: 'America/New_York',
+  postal_code: '43215',
+  latitude: 39.96,
+  longitude: -83,
+};
+const DENVER = {
+  uuid: '9d2e4f6a-8b1c-4d3e-a5f7-0b1c2d3e4f50',
+  time_zone: 'America/Denver',
+  postal_code: '80202',
+  latitude: null,
+  longitude: null,
+};
 const SERVICES = [
   { uuid: 'a0000000-0000-4000-8000-000000000001', ancillary: false, label: false, is_pac: false },
   { uuid: 'a0000000-0000-4000-8000-000000000002', ancillary: true, label: false, is_pac: false },
@@ -27,7 +39,11 @@ describe('nextInspectorId', () => {
 
 describe('newInspector', () => {
   it('starts at the first office, Monday to Friday 8 to 5, doing every main service, unnamed', () => {
-    const fresh = newInspector({ offices: [COLUMBUS, DENVER], services: SERVICES, inspectors: [{ id: 101 }, { id: 205 }] });
+    const fresh = newInspector({
+      offices: [COLUMBUS, DENVER],
+      services: SERVICES,
+      inspectors: [{ id: 101 }, { id: 205 }],
+    });
     expect(fresh).toEqual({
       id: 206,
       office: COLUMBUS.uuid,
@@ -77,7 +93,11 @@ describe('officeTimeZone', () => {
 describe('withoutInspector', () => {
   it('takes out only that inspector and keeps the rest of the document', () => {
     const document = { key: 'demo', offices: [COLUMBUS], inspectors: [{ id: 101 }, { id: 102 }, { id: 103 }] };
-    expect(withoutInspector(document, 102)).toEqual({ key: 'demo', offices: [COLUMBUS], inspectors: [{ id: 101 }, { id: 103 }] });
+    expect(withoutInspector(document, 102)).toEqual({
+      key: 'demo',
+      offices: [COLUMBUS],
+      inspectors: [{ id: 101 }, { id: 103 }],
+    });
     expect(withoutInspector(document, 999)).toEqual(document);
   });
 });

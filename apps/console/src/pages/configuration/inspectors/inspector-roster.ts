@@ -25,7 +25,7 @@ interface ServiceLike {
   is_pac?: boolean;
 }
 
-const listOf = <T,>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
+const listOf = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 
 const WORKDAY = [{ start: '08:00', end: '17:00' }];
 
@@ -45,7 +45,9 @@ export function nextInspectorId(inspectors: ReadonlyArray<{ id: number }>, highe
 export function newInspector(document: RosterDocument, highestUsed = 0): DocumentInspector {
   const office = listOf<OfficeLike>(document.offices)[0];
   // Main services only: headings, add-ons and pay-at-close are not what an inspector is booked for.
-  const services = listOf<ServiceLike>(document.services).filter((service) => !service.ancillary && !service.label && !service.is_pac);
+  const services = listOf<ServiceLike>(document.services).filter(
+    (service) => !service.ancillary && !service.label && !service.is_pac,
+  );
   return {
     id: nextInspectorId(listOf<DocumentInspector>(document.inspectors), highestUsed),
     office: office?.uuid ?? '',
@@ -58,7 +60,11 @@ export function newInspector(document: RosterDocument, highestUsed = 0): Documen
     preferred_rank: null,
     services: services.map((service) => service.uuid),
     max_inspections_per_day: 3,
-    home_base: { latitude: office?.latitude ?? null, longitude: office?.longitude ?? null, postal_code: office?.postal_code ?? '' },
+    home_base: {
+      latitude: office?.latitude ?? null,
+      longitude: office?.longitude ?? null,
+      postal_code: office?.postal_code ?? '',
+    },
     max_drive_miles: 40,
     postal_codes: [],
     postal_codes_by_weekday: {},
@@ -79,5 +85,8 @@ export function officeTimeZone(document: RosterDocument, officeUuid: string): st
  * keep their name (the server marks the inspector removed rather than deleting them).
  */
 export function withoutInspector<D extends RosterDocument>(document: D, id: number): D {
-  return { ...document, inspectors: listOf<DocumentInspector>(document.inspectors).filter((inspector) => inspector.id !== id) };
+  return {
+    ...document,
+    inspectors: listOf<DocumentInspector>(document.inspectors).filter((inspector) => inspector.id !== id),
+  };
 }

@@ -36,7 +36,16 @@ export const SARAH = {
   ],
 };
 
-export const MIKE = { ...SARAH, id: 102, first: 'Mike', last: 'Alvarez', email: '', preferred_rank: null, postal_codes: ['43003'], overrides: [] };
+export const MIKE = {
+  ...SARAH,
+  id: 102,
+  first: 'Mike',
+  last: 'Alvarez',
+  email: '',
+  preferred_rank: null,
+  postal_codes: ['43003'],
+  overrides: [],
+};
 
 export const DOCUMENT = {
   key: 'demo',

@@ -10,12 +10,21 @@ import { DOCUMENT, NOTIFICATIONS } from './messages-test-document.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
-const version = (number: number, rest: Partial<VersionSummary> = {}) => versionSummary(number, { changed_paths: ['notifications'], ...rest });
+const version = (number: number, rest: Partial<VersionSummary> = {}) =>
+  versionSummary(number, { changed_paths: ['notifications'], ...rest });
 
 type Document = typeof DOCUMENT;
 
 /** The server: "who am I", the configuration (as `current()` says at each call), and the answer to a save. */
-function serve({ me = OWNER, current = () => ({ version: version(7), document: DOCUMENT as Document }), put }: { me?: ConsoleMe; current?: () => { version: VersionSummary; document: Document }; put?: (request: RecordedRequest) => Answer }) {
+function serve({
+  me = OWNER,
+  current = () => ({ version: version(7), document: DOCUMENT as Document }),
+  put,
+}: {
+  me?: ConsoleMe;
+  current?: () => { version: VersionSummary; document: Document };
+  put?: (request: RecordedRequest) => Answer;
+}) {
   return serveConfiguration({ me, current, put });
 }
 
@@ -26,7 +35,10 @@ const preview = (part: 'subject' | 'heading' | 'opening') => screen.getByTestId(
 
 function description(element: HTMLElement): string {
   const ids = (element.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
-  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim();
+  return ids
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ')
+    .trim();
 }
 
 async function retype(element: HTMLElement, text: string) {
@@ -45,14 +57,29 @@ describe('the messages page', () => {
     const subject = await screen.findByRole('textbox', { name: 'Confirmation to the client: subject' });
 
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Messages');
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Who gets them', 'Paying online', 'Look', 'What each message says', 'Preview', 'Reminders']);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Who gets them',
+      'Paying online',
+      'Look',
+      'What each message says',
+      'Preview',
+      'Reminders',
+    ]);
     expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(7);
     expect((subject as HTMLInputElement).value).toBe('Booked: {datetime}');
     expect(box('Office copy to').value).toBe('office@scioto.example');
-    expect(description(box('Office copy to'))).toBe("The office's copy of every order goes here. Empty: to the e-mail of the order's office.");
-    expect((screen.getByRole('switch', { name: 'Agents get the confirmation' }) as HTMLInputElement).checked).toBe(false);
+    expect(description(box('Office copy to'))).toBe(
+      "The office's copy of every order goes here. Empty: to the e-mail of the order's office.",
+    );
+    expect((screen.getByRole('switch', { name: 'Agents get the confirmation' }) as HTMLInputElement).checked).toBe(
+      false,
+    );
     expect(box('Payment link').value).toBe('https://pay.example/{order_id}?amount={amount}');
-    expect(within(screen.getByRole('list', { name: 'What the payment link may contain' })).getAllByRole('listitem').map((i) => i.textContent)).toEqual([
+    expect(
+      within(screen.getByRole('list', { name: 'What the payment link may contain' }))
+        .getAllByRole('listitem')
+        .map((i) => i.textContent),
+    ).toEqual([
       "{order_id}: the order's number",
       '{amount}: the amount to pay, like 425.00',
       '{currency}: the currency, like USD',
@@ -60,7 +87,9 @@ describe('the messages page', () => {
     expect(box('Brand colour').value).toBe('#1f4e79');
     expect(description(screen.getByLabelText('Pick the brand colour'))).toBe(description(box('Brand colour')));
     expect(box('Booking cancelled: subject').value).toBe('');
-    expect(description(box('Booking cancelled: subject'))).toBe('Empty, with the opening text empty too: the built-in subject. At most 300 characters.');
+    expect(description(box('Booking cancelled: subject'))).toBe(
+      'Empty, with the opening text empty too: the built-in subject. At most 300 characters.',
+    );
     const hours = box('Reminder 1: hours before');
     expect(hours.value).toBe('24');
     expect(hours.getAttribute('inputmode')).toBe('numeric');
@@ -89,8 +118,12 @@ describe('the messages page', () => {
     serve({});
     renderMessages();
     await userEvent.click(await screen.findByRole('combobox', { name: 'Message shown' }));
-    await userEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Booking cancelled' }));
-    expect(screen.getByTestId('message-preview').textContent).toContain('This message uses the built-in subject and opening.');
+    await userEvent.click(
+      within(await screen.findByRole('listbox')).getByRole('option', { name: 'Booking cancelled' }),
+    );
+    expect(screen.getByTestId('message-preview').textContent).toContain(
+      'This message uses the built-in subject and opening.',
+    );
   });
 
   it('saves the whole document with the changed message and a new reminder, from the loaded version', async () => {
@@ -118,7 +151,10 @@ describe('the messages page', () => {
         notifications: {
           ...NOTIFICATIONS,
           brand_color: '#336699',
-          templates: { ...NOTIFICATIONS.templates, reminder: { subject: 'Tomorrow: {datetime}', body: 'See you soon.' } },
+          templates: {
+            ...NOTIFICATIONS.templates,
+            reminder: { subject: 'Tomorrow: {datetime}', body: 'See you soon.' },
+          },
           reminders: [...NOTIFICATIONS.reminders, { hours_before: 2, to: ['client'] }],
         },
       },
@@ -134,9 +170,12 @@ describe('the messages page', () => {
     const second = box('Reminder 2: hours before');
     await retype(second, '24');
     await userEvent.click(saveButton());
-    await waitFor(() => expect(description(second)).toBe('Another reminder goes 24 hours before already: two reminders at the same time would send the same e-mail twice.'));
+    await waitFor(() =>
+      expect(description(second)).toBe(
+        'Another reminder goes 24 hours before already: two reminders at the same time would send the same e-mail twice.',
+      ),
+    );
     expect(second.getAttribute('aria-invalid')).toBe('true');
     expect(saves(requests)).toEqual([]);
   });
-
 });

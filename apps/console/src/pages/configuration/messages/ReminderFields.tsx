@@ -10,9 +10,19 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import { Controller, useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { fieldProps } from '../../../shared/form.ts';
-import { MAX_REMINDER_HOURS, MAX_REMINDERS, MIN_REMINDER_HOURS, REMINDER_RECIPIENTS, type MessagesFormValues, type ReminderRecipient } from './messages-form.ts';
+import {
+  MAX_REMINDER_HOURS,
+  MAX_REMINDERS,
+  MIN_REMINDER_HOURS,
+  REMINDER_RECIPIENTS,
+  type MessagesFormValues,
+  type ReminderRecipient,
+} from './messages-form.ts';
 
-const RECIPIENT_LABELS: Readonly<Record<ReminderRecipient, string>> = { client: 'The clients', agent: 'The agents (when they get the confirmation)' };
+const RECIPIENT_LABELS: Readonly<Record<ReminderRecipient, string>> = {
+  client: 'The clients',
+  agent: 'The agents (when they get the confirmation)',
+};
 
 /** The reminders: hours before the inspection, and to whom; at most MAX_REMINDERS, each at its own hour. */
 export function ReminderFields({ form }: { form: UseFormReturn<MessagesFormValues> }) {
@@ -24,12 +34,22 @@ export function ReminderFields({ form }: { form: UseFormReturn<MessagesFormValue
         const number = index + 1;
         const helpId = `reminder-${row.id}-to-help`;
         return (
-          <Paper key={row.id} variant="outlined" role="group" aria-label={`Reminder ${number}`} sx={{ p: { xs: 1.5, sm: 2 }, display: 'grid', gap: 1.5, minWidth: 0 }}>
+          <Paper
+            key={row.id}
+            variant="outlined"
+            role="group"
+            aria-label={`Reminder ${number}`}
+            sx={{ p: { xs: 1.5, sm: 2 }, display: 'grid', gap: 1.5, minWidth: 0 }}
+          >
             <TextField
               label={`Reminder ${number}: hours before`}
               fullWidth
               slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*' } }}
-              {...fieldProps(form, `reminders.${index}.hoursBefore`, `From ${MIN_REMINDER_HOURS} to ${MAX_REMINDER_HOURS} (two weeks); 24 is the day before, at the same time.`)}
+              {...fieldProps(
+                form,
+                `reminders.${index}.hoursBefore`,
+                `From ${MIN_REMINDER_HOURS} to ${MAX_REMINDER_HOURS} (two weeks); 24 is the day before, at the same time.`,
+              )}
             />
             <Controller
               control={form.control}
@@ -45,7 +65,11 @@ export function ReminderFields({ form }: { form: UseFormReturn<MessagesFormValue
                         control={
                           <Checkbox
                             checked={field.value.includes(who)}
-                            onChange={(event) => field.onChange(event.target.checked ? [...field.value, who] : field.value.filter((one) => one !== who))}
+                            onChange={(event) =>
+                              field.onChange(
+                                event.target.checked ? [...field.value, who] : field.value.filter((one) => one !== who),
+                              )
+                            }
                             slotProps={{ input: { 'aria-describedby': helpId } }}
                           />
                         }
@@ -67,7 +91,12 @@ export function ReminderFields({ form }: { form: UseFormReturn<MessagesFormValue
         );
       })}
       <Box>
-        <Button type="button" variant="outlined" disabled={rows.fields.length >= MAX_REMINDERS} onClick={() => rows.append({ hoursBefore: '', to: ['client'] })}>
+        <Button
+          type="button"
+          variant="outlined"
+          disabled={rows.fields.length >= MAX_REMINDERS}
+          onClick={() => rows.append({ hoursBefore: '', to: ['client'] })}
+        >
           Add a reminder
         </Button>
         <FormHelperText sx={{ mx: 0 }}>At most {MAX_REMINDERS} reminders, each at its own hour.</FormHelperText>

@@ -20,13 +20,25 @@ export function TemplateFields({ form, name }: { form: UseFormReturn<MessagesFor
           {when}
         </Typography>
       </Box>
-      <TextField label={`${title}: subject`} fullWidth {...fieldProps(form, `templates.${name}.subject`, `Empty, with the opening text empty too: the built-in subject. At most ${MAX_SUBJECT} characters.`)} />
+      <TextField
+        label={`${title}: subject`}
+        fullWidth
+        {...fieldProps(
+          form,
+          `templates.${name}.subject`,
+          `Empty, with the opening text empty too: the built-in subject. At most ${MAX_SUBJECT} characters.`,
+        )}
+      />
       <TextField
         label={`${title}: opening text`}
         fullWidth
         multiline
         minRows={3}
-        {...fieldProps(form, `templates.${name}.body`, `Empty: the built-in opening. The time, place, price and links follow it in every e-mail. At most ${MAX_OPENING.toLocaleString('en-US')} characters.`)}
+        {...fieldProps(
+          form,
+          `templates.${name}.body`,
+          `Empty: the built-in opening. The time, place, price and links follow it in every e-mail. At most ${MAX_OPENING.toLocaleString('en-US')} characters.`,
+        )}
       />
     </Box>
   );

@@ -10,7 +10,9 @@ describe("the preview's example values", () => {
   });
 
   it("fills known placeholders with the example order's values, the office's own", () => {
-    expect(fillTemplate('Booked for {client_name} on {datetime} with {office_name}', values)).toBe('Booked for Jane Doe on 12/1/2026 at 9:30AM EST with Columbus');
+    expect(fillTemplate('Booked for {client_name} on {datetime} with {office_name}', values)).toBe(
+      'Booked for Jane Doe on 12/1/2026 at 9:30AM EST with Columbus',
+    );
   });
 
   it('leaves an unknown placeholder, and markup, as written', () => {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { notificationsSchema } from '@scheduler/contracts/company-document';
-import { applyMessagesForm, formFieldOf, messagesFormValues, notificationsOf, TEMPLATE_NAMES, type MessagesFormValues } from './messages-form.ts';
+import {
+  applyMessagesForm,
+  formFieldOf,
+  messagesFormValues,
+  notificationsOf,
+  TEMPLATE_NAMES,
+  type MessagesFormValues,
+} from './messages-form.ts';
 
 const document = {
   key: 'demo',
@@ -27,7 +34,13 @@ describe('messagesFormValues', () => {
   });
 
   it("fills in the schema's defaults where the document has no section", () => {
-    expect(messagesFormValues(notificationsOf({ key: 'demo' }))).toMatchObject({ officeEmail: '', notifyAgents: false, paymentLink: '', brandColor: '#1f4e79', reminders: [] });
+    expect(messagesFormValues(notificationsOf({ key: 'demo' }))).toMatchObject({
+      officeEmail: '',
+      notifyAgents: false,
+      paymentLink: '',
+      brandColor: '#1f4e79',
+      reminders: [],
+    });
   });
 });
 
@@ -39,20 +52,36 @@ describe('applyMessagesForm', () => {
   });
 
   it('leaves a message with both parts empty to the built-in words, and refuses one part alone', () => {
-    expect(section(edit({ templates: { ...loaded.templates, client: { subject: ' ', body: '' } } }))).toMatchObject({ templates: {} });
-    expect(section(edit({ templates: { ...loaded.templates, reminder: { subject: 'Soon', body: '' } } }))).toEqual([{ field: 'templates.reminder.body', message: 'Write an opening text too, or empty the subject for the built-in words.' }]);
-    expect(section(edit({ templates: { ...loaded.templates, client: { subject: 'x'.repeat(301), body: 'Hi' } } }))).toEqual([{ field: 'templates.client.subject', message: 'At most 300 characters.' }]);
+    expect(section(edit({ templates: { ...loaded.templates, client: { subject: ' ', body: '' } } }))).toMatchObject({
+      templates: {},
+    });
+    expect(section(edit({ templates: { ...loaded.templates, reminder: { subject: 'Soon', body: '' } } }))).toEqual([
+      {
+        field: 'templates.reminder.body',
+        message: 'Write an opening text too, or empty the subject for the built-in words.',
+      },
+    ]);
+    expect(
+      section(edit({ templates: { ...loaded.templates, client: { subject: 'x'.repeat(301), body: 'Hi' } } })),
+    ).toEqual([{ field: 'templates.client.subject', message: 'At most 300 characters.' }]);
   });
 
   it('takes a colour as #rrggbb, written in lower case, and refuses anything else', () => {
     expect(section(edit({ brandColor: '#A1B2C3' }))).toMatchObject({ brand_color: '#a1b2c3' });
-    for (const text of ['#abc', 'red', '#12345g', '']) expect(section(edit({ brandColor: text }))).toEqual([{ field: 'brandColor', message: 'Enter a colour as # and six hexadecimal digits, like #1f4e79.' }]);
+    for (const text of ['#abc', 'red', '#12345g', ''])
+      expect(section(edit({ brandColor: text }))).toEqual([
+        { field: 'brandColor', message: 'Enter a colour as # and six hexadecimal digits, like #1f4e79.' },
+      ]);
   });
 
   it('writes an empty payment link as none, and refuses one that is not an http(s) address', () => {
     expect(section(edit({ paymentLink: '' }))).toMatchObject({ payment_link: null });
-    expect(section(edit({ paymentLink: 'pay.example/{order_id}' }))).toEqual([{ field: 'paymentLink', message: 'Enter an address beginning with https://, with no spaces, or leave it empty.' }]);
-    expect(section(edit({ officeEmail: 'office at example' }))).toEqual([{ field: 'officeEmail', message: 'Enter an e-mail address like office@example.com, or leave it empty.' }]);
+    expect(section(edit({ paymentLink: 'pay.example/{order_id}' }))).toEqual([
+      { field: 'paymentLink', message: 'Enter an address beginning with https://, with no spaces, or leave it empty.' },
+    ]);
+    expect(section(edit({ officeEmail: 'office at example' }))).toEqual([
+      { field: 'officeEmail', message: 'Enter an e-mail address like office@example.com, or leave it empty.' },
+    ]);
   });
 
   it('takes reminders from 1 hour to two weeks, each to someone, recipients in their order', () => {
@@ -60,10 +89,21 @@ describe('applyMessagesForm', () => {
       { hoursBefore: '1', to: ['agent', 'client'] as Array<'client' | 'agent'> },
       { hoursBefore: '336', to: ['client'] as Array<'client' | 'agent'> },
     ];
-    expect(section(edit({ reminders }))).toMatchObject({ reminders: [{ hours_before: 1, to: ['client', 'agent'] }, { hours_before: 336, to: ['client'] }] });
-    expect(section(edit({ reminders: [{ hoursBefore: '0', to: ['client'] }] }))).toEqual([{ field: 'reminders.0.hoursBefore', message: 'Enter a whole number of hours from 1 to 336.' }]);
-    expect(section(edit({ reminders: [{ hoursBefore: '337', to: ['client'] }] }))).toEqual([{ field: 'reminders.0.hoursBefore', message: 'Enter a whole number of hours from 1 to 336.' }]);
-    expect(section(edit({ reminders: [{ hoursBefore: '24', to: [] }] }))).toEqual([{ field: 'reminders.0.to', message: 'Choose who gets this reminder.' }]);
+    expect(section(edit({ reminders }))).toMatchObject({
+      reminders: [
+        { hours_before: 1, to: ['client', 'agent'] },
+        { hours_before: 336, to: ['client'] },
+      ],
+    });
+    expect(section(edit({ reminders: [{ hoursBefore: '0', to: ['client'] }] }))).toEqual([
+      { field: 'reminders.0.hoursBefore', message: 'Enter a whole number of hours from 1 to 336.' },
+    ]);
+    expect(section(edit({ reminders: [{ hoursBefore: '337', to: ['client'] }] }))).toEqual([
+      { field: 'reminders.0.hoursBefore', message: 'Enter a whole number of hours from 1 to 336.' },
+    ]);
+    expect(section(edit({ reminders: [{ hoursBefore: '24', to: [] }] }))).toEqual([
+      { field: 'reminders.0.to', message: 'Choose who gets this reminder.' },
+    ]);
   });
 
   it('refuses two reminders at the same hour, at the second, as the schema does', () => {
@@ -71,12 +111,28 @@ describe('applyMessagesForm', () => {
       { hoursBefore: '24', to: ['client'] as Array<'client' | 'agent'> },
       { hoursBefore: ' 24', to: ['agent'] as Array<'client' | 'agent'> },
     ];
-    expect(section(edit({ reminders: twice }))).toEqual([{ field: 'reminders.1.hoursBefore', message: 'Another reminder goes 24 hours before already: two reminders at the same time would send the same e-mail twice.' }]);
-    expect(notificationsSchema.safeParse({ reminders: [{ hours_before: 24, to: ['client'] }, { hours_before: 24, to: ['agent'] }] }).success).toBe(false);
+    expect(section(edit({ reminders: twice }))).toEqual([
+      {
+        field: 'reminders.1.hoursBefore',
+        message:
+          'Another reminder goes 24 hours before already: two reminders at the same time would send the same e-mail twice.',
+      },
+    ]);
+    expect(
+      notificationsSchema.safeParse({
+        reminders: [
+          { hours_before: 24, to: ['client'] },
+          { hours_before: 24, to: ['agent'] },
+        ],
+      }).success,
+    ).toBe(false);
   });
 
   it('refuses more reminders than the schema allows', () => {
-    const six = [1, 2, 3, 4, 5, 6].map((hours) => ({ hoursBefore: String(hours), to: ['client'] as Array<'client' | 'agent'> }));
+    const six = [1, 2, 3, 4, 5, 6].map((hours) => ({
+      hoursBefore: String(hours),
+      to: ['client'] as Array<'client' | 'agent'>,
+    }));
     expect(section(edit({ reminders: six }))).toEqual([{ field: 'reminders', message: 'At most 5 reminders.' }]);
   });
 });

@@ -1,4 +1,11 @@
-import { MAX_REMINDERS, messageTemplateSchema, notificationsSchema, REMINDER_RECIPIENTS, reminderSchema, type NotificationSettings } from '@scheduler/contracts/company-document';
+import {
+  MAX_REMINDERS,
+  messageTemplateSchema,
+  notificationsSchema,
+  REMINDER_RECIPIENTS,
+  reminderSchema,
+  type NotificationSettings,
+} from '@scheduler/contracts/company-document';
 
 /**
  * The Messages page's form and the `notifications` section it writes. The form refuses what the
@@ -6,7 +13,9 @@ import { MAX_REMINDERS, messageTemplateSchema, notificationsSchema, REMINDER_REC
  */
 
 const shape = notificationsSchema.shape;
-export const TEMPLATE_NAMES = Object.keys(shape.templates.unwrap().shape) as Array<keyof NotificationSettings['templates']>;
+export const TEMPLATE_NAMES = Object.keys(shape.templates.unwrap().shape) as Array<
+  keyof NotificationSettings['templates']
+>;
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 export type ReminderRecipient = (typeof REMINDER_RECIPIENTS)[number];
 export { MAX_REMINDERS, REMINDER_RECIPIENTS };
@@ -55,8 +64,16 @@ export function messagesFormValues(section: NotificationSettings): MessagesFormV
     notifyAgents: section.notify_agents,
     paymentLink: section.payment_link ?? '',
     brandColor: section.brand_color,
-    templates: Object.fromEntries(TEMPLATE_NAMES.map((name) => [name, { subject: section.templates[name]?.subject ?? '', body: section.templates[name]?.body ?? '' }])) as Record<TemplateName, TemplateValues>,
-    reminders: section.reminders.map((reminder) => ({ hoursBefore: String(reminder.hours_before), to: [...reminder.to] })),
+    templates: Object.fromEntries(
+      TEMPLATE_NAMES.map((name) => [
+        name,
+        { subject: section.templates[name]?.subject ?? '', body: section.templates[name]?.body ?? '' },
+      ]),
+    ) as Record<TemplateName, TemplateValues>,
+    reminders: section.reminders.map((reminder) => ({
+      hoursBefore: String(reminder.hours_before),
+      to: [...reminder.to],
+    })),
   };
 }
 
@@ -65,15 +82,32 @@ export const isHexColor = (text: string): boolean => HEX_COLOR.test(text.trim())
 
 export const reminderHoursProblem = `Enter a whole number of hours from ${MIN_REMINDER_HOURS} to ${MAX_REMINDER_HOURS}.`;
 
-function readTemplate(name: TemplateName, values: TemplateValues, problems: FieldProblem[]): TemplateValues | undefined {
+function readTemplate(
+  name: TemplateName,
+  values: TemplateValues,
+  problems: FieldProblem[],
+): TemplateValues | undefined {
   const subject = values.subject.trim();
   const body = values.body.trim();
   if (subject === '' && body === '') return undefined;
   // The document holds a message's two parts together: one alone would be refused.
-  if (subject === '') problems.push({ field: `templates.${name}.subject`, message: 'Write a subject too, or empty the opening text for the built-in words.' });
-  if (body === '') problems.push({ field: `templates.${name}.body`, message: 'Write an opening text too, or empty the subject for the built-in words.' });
-  if (subject.length > MAX_SUBJECT) problems.push({ field: `templates.${name}.subject`, message: `At most ${MAX_SUBJECT} characters.` });
-  if (body.length > MAX_OPENING) problems.push({ field: `templates.${name}.body`, message: `At most ${MAX_OPENING.toLocaleString('en-US')} characters.` });
+  if (subject === '')
+    problems.push({
+      field: `templates.${name}.subject`,
+      message: 'Write a subject too, or empty the opening text for the built-in words.',
+    });
+  if (body === '')
+    problems.push({
+      field: `templates.${name}.body`,
+      message: 'Write an opening text too, or empty the subject for the built-in words.',
+    });
+  if (subject.length > MAX_SUBJECT)
+    problems.push({ field: `templates.${name}.subject`, message: `At most ${MAX_SUBJECT} characters.` });
+  if (body.length > MAX_OPENING)
+    problems.push({
+      field: `templates.${name}.body`,
+      message: `At most ${MAX_OPENING.toLocaleString('en-US')} characters.`,
+    });
   return { subject, body };
 }
 
@@ -83,11 +117,20 @@ export type ApplyResult = { ok: true; document: Record<string, unknown> } | { ok
 export function applyMessagesForm(document: Record<string, unknown>, values: MessagesFormValues): ApplyResult {
   const problems: FieldProblem[] = [];
   const officeEmail = values.officeEmail.trim();
-  if (!shape.office_email.safeParse(officeEmail).success) problems.push({ field: 'officeEmail', message: 'Enter an e-mail address like office@example.com, or leave it empty.' });
+  if (!shape.office_email.safeParse(officeEmail).success)
+    problems.push({
+      field: 'officeEmail',
+      message: 'Enter an e-mail address like office@example.com, or leave it empty.',
+    });
   const paymentLink = values.paymentLink.trim() === '' ? null : values.paymentLink.trim();
-  if (!shape.payment_link.safeParse(paymentLink).success) problems.push({ field: 'paymentLink', message: 'Enter an address beginning with https://, with no spaces, or leave it empty.' });
+  if (!shape.payment_link.safeParse(paymentLink).success)
+    problems.push({
+      field: 'paymentLink',
+      message: 'Enter an address beginning with https://, with no spaces, or leave it empty.',
+    });
   const brandColor = values.brandColor.trim().toLowerCase();
-  if (!isHexColor(brandColor)) problems.push({ field: 'brandColor', message: 'Enter a colour as # and six hexadecimal digits, like #1f4e79.' });
+  if (!isHexColor(brandColor))
+    problems.push({ field: 'brandColor', message: 'Enter a colour as # and six hexadecimal digits, like #1f4e79.' });
 
   const templates: Partial<Record<TemplateName, TemplateValues>> = {};
   for (const name of TEMPLATE_NAMES) {
@@ -95,7 +138,8 @@ export function applyMessagesForm(document: Record<string, unknown>, values: Mes
     if (template) templates[name] = template;
   }
 
-  if (values.reminders.length > MAX_REMINDERS) problems.push({ field: 'reminders', message: `At most ${MAX_REMINDERS} reminders.` });
+  if (values.reminders.length > MAX_REMINDERS)
+    problems.push({ field: 'reminders', message: `At most ${MAX_REMINDERS} reminders.` });
   const seen = new Set<number>();
   const reminders = values.reminders.flatMap((reminder, index) => {
     const text = reminder.hoursBefore.trim();
@@ -105,7 +149,10 @@ export function applyMessagesForm(document: Record<string, unknown>, values: Mes
       problems.push({ field: `reminders.${index}.hoursBefore`, message: reminderHoursProblem });
       ok = false;
     } else if (seen.has(hours)) {
-      problems.push({ field: `reminders.${index}.hoursBefore`, message: `Another reminder goes ${hours} hours before already: two reminders at the same time would send the same e-mail twice.` });
+      problems.push({
+        field: `reminders.${index}.hoursBefore`,
+        message: `Another reminder goes ${hours} hours before already: two reminders at the same time would send the same e-mail twice.`,
+      });
       ok = false;
     }
     seen.add(hours);
@@ -118,7 +165,15 @@ export function applyMessagesForm(document: Record<string, unknown>, values: Mes
   });
   if (problems.length > 0) return { ok: false, problems };
 
-  const notifications = { ...notificationsOf(document), office_email: officeEmail, notify_agents: values.notifyAgents, payment_link: paymentLink, brand_color: brandColor, templates, reminders };
+  const notifications = {
+    ...notificationsOf(document),
+    office_email: officeEmail,
+    notify_agents: values.notifyAgents,
+    payment_link: paymentLink,
+    brand_color: brandColor,
+    templates,
+    reminders,
+  };
   return { ok: true, document: { ...document, notifications } };
 }
 
@@ -134,7 +189,9 @@ export function formFieldOf(field: string | undefined): string | null {
   const [section, key, first, second] = (field ?? '').split('.');
   if (section !== 'notifications' || key === undefined) return null;
   if (key in SECTION_FIELDS) return SECTION_FIELDS[key]!;
-  if (key === 'templates' && first !== undefined && (TEMPLATE_NAMES as string[]).includes(first)) return `templates.${first}.${second === 'body' ? 'body' : 'subject'}`;
-  if (key === 'reminders' && first !== undefined && /^\d+$/.test(first)) return `reminders.${first}.${second === 'to' ? 'to' : 'hoursBefore'}`;
+  if (key === 'templates' && first !== undefined && (TEMPLATE_NAMES as string[]).includes(first))
+    return `templates.${first}.${second === 'body' ? 'body' : 'subject'}`;
+  if (key === 'reminders' && first !== undefined && /^\d+$/.test(first))
+    return `reminders.${first}.${second === 'to' ? 'to' : 'hoursBefore'}`;
   return null;
 }

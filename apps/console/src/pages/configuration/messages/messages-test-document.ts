@@ -11,7 +11,14 @@ export const NOTIFICATIONS = {
 export const DOCUMENT = {
   key: 'demo',
   name: 'Scioto Valley Home Inspections',
-  offices: [{ uuid: '5b0c3a8e-7f1d-4c2a-9e61-3d4f8a2b9c10', name: 'Columbus', phone: '6145550142', email: 'columbus@scioto.example' }],
+  offices: [
+    {
+      uuid: '5b0c3a8e-7f1d-4c2a-9e61-3d4f8a2b9c10',
+      name: 'Columbus',
+      phone: '6145550142',
+      email: 'columbus@scioto.example',
+    },
+  ],
   booking_changes: { reschedule_until_hours: 24 },
   notifications: NOTIFICATIONS,
 };

@@ -12,7 +12,15 @@ import type { OfficesFormValues } from './offices-form.ts';
  * and its removal, after which the company's logo stands in. The chosen image is saved with the
  * other changes.
  */
-export function LogoField({ form, index, officeName }: { form: UseFormReturn<OfficesFormValues>; index: number; officeName: string }) {
+export function LogoField({
+  form,
+  index,
+  officeName,
+}: {
+  form: UseFormReturn<OfficesFormValues>;
+  index: number;
+  officeName: string;
+}) {
   const name = `offices.${index}.logo` as const;
   const logo = useWatch({ control: form.control, name });
   const error = form.getFieldState(name, form.formState).error?.message;
@@ -39,29 +47,50 @@ export function LogoField({ form, index, officeName }: { form: UseFormReturn<Off
     <Box sx={{ display: 'grid', gap: 1.5, minWidth: 0 }}>
       <Box sx={{ minHeight: 64, display: 'flex', alignItems: 'center' }}>
         {logo ? (
-          <Box component="img" src={logo} alt={`Logo of ${officeName}`} sx={{ maxWidth: '100%', maxHeight: LOGO_BOX.height, objectFit: 'contain', border: 1, borderColor: 'divider', p: 1, bgcolor: 'background.paper' }} />
+          <Box
+            component="img"
+            src={logo}
+            alt={`Logo of ${officeName}`}
+            sx={{
+              maxWidth: '100%',
+              maxHeight: LOGO_BOX.height,
+              objectFit: 'contain',
+              border: 1,
+              borderColor: 'divider',
+              p: 1,
+              bgcolor: 'background.paper',
+            }}
+          />
         ) : (
-          <Typography sx={{ color: 'text.secondary' }}>No logo of its own: the company&apos;s logo is shown.</Typography>
+          <Typography sx={{ color: 'text.secondary' }}>
+            No logo of its own: the company&apos;s logo is shown.
+          </Typography>
         )}
       </Box>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <input
-            id={inputId}
-            type="file"
-            accept={LOGO_TYPES.join(',')}
-            aria-label={chooseText}
-            ref={fileInput}
-            // The button below opens it: a file input inside a button-like label nests two controls.
-            hidden
-            tabIndex={-1}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              // The same file chosen again is a change too.
-              event.target.value = '';
-              void choose(file);
-            }}
-          />
-        <Button type="button" variant="outlined" disabled={reading} aria-describedby={helpId} onClick={() => fileInput.current?.click()}>
+          id={inputId}
+          type="file"
+          accept={LOGO_TYPES.join(',')}
+          aria-label={chooseText}
+          ref={fileInput}
+          // The button below opens it: a file input inside a button-like label nests two controls.
+          hidden
+          tabIndex={-1}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            // The same file chosen again is a change too.
+            event.target.value = '';
+            void choose(file);
+          }}
+        />
+        <Button
+          type="button"
+          variant="outlined"
+          disabled={reading}
+          aria-describedby={helpId}
+          onClick={() => fileInput.current?.click()}
+        >
           {chooseText}
         </Button>
         {logo && (
@@ -78,7 +107,8 @@ export function LogoField({ form, index, officeName }: { form: UseFormReturn<Off
         )}
       </Box>
       <FormHelperText id={helpId} error={error !== undefined} sx={{ mt: 0 }} role={error ? 'alert' : undefined}>
-        {error ?? `PNG, JPEG or SVG, up to 5 MB. Pictures are made to fit ${LOGO_BOX.width} × ${LOGO_BOX.height} pixels; an SVG is kept as it is (up to 200 KB).`}
+        {error ??
+          `PNG, JPEG or SVG, up to 5 MB. Pictures are made to fit ${LOGO_BOX.width} × ${LOGO_BOX.height} pixels; an SVG is kept as it is (up to 200 KB).`}
       </FormHelperText>
     </Box>
   );

@@ -19,7 +19,11 @@ import { LogoField } from './LogoField.tsx';
 import { addressLine, findPlace, placedText, timeZoneChoices } from './office-place.ts';
 import { boundsText, officeLabel, type OfficeField, type OfficesFormValues } from './offices-form.ts';
 
-const twoColumns = { display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } } as const;
+const twoColumns = {
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
+} as const;
 
 function Part({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -37,7 +41,15 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
  * it), logo, and when visitors may book. The road estimates are folded under "Advanced": most
  * companies never change them.
  */
-export function OfficeFields({ form, index, states }: { form: UseFormReturn<OfficesFormValues>; index: number; states: ReadonlyArray<{ abbreviation: string; name: string }> }) {
+export function OfficeFields({
+  form,
+  index,
+  states,
+}: {
+  form: UseFormReturn<OfficesFormValues>;
+  index: number;
+  states: ReadonlyArray<{ abbreviation: string; name: string }>;
+}) {
   const path = (field: OfficeField) => `offices.${index}.${field}` as const;
   const text = (field: OfficeField, helperText?: string) => fieldProps(form, path(field), helperText);
   const office = useWatch({ control: form.control, name: `offices.${index}` });
@@ -46,14 +58,20 @@ export function OfficeFields({ form, index, states }: { form: UseFormReturn<Offi
   const [placed, setPlaced] = useState('');
   const [finding, setFinding] = useState(false);
   const [advancedOpen, setAdvancedOpen] = useState(false);
-  const advancedError = form.getFieldState(path('roadFactor'), form.formState).invalid || form.getFieldState(path('averageSpeedMph'), form.formState).invalid;
+  const advancedError =
+    form.getFieldState(path('roadFactor'), form.formState).invalid ||
+    form.getFieldState(path('averageSpeedMph'), form.formState).invalid;
 
   const find = async () => {
     const values = form.getValues(`offices.${index}`);
     const line = addressLine(values);
     setPlaced('');
     if (line.length < 3) {
-      form.setError(path('address1'), { message: 'Enter the address first: street, city, state and postal code.' }, { shouldFocus: true });
+      form.setError(
+        path('address1'),
+        { message: 'Enter the address first: street, city, state and postal code.' },
+        { shouldFocus: true },
+      );
       return;
     }
     setFinding(true);
@@ -65,13 +83,27 @@ export function OfficeFields({ form, index, states }: { form: UseFormReturn<Offi
       set('latitude', String(place.latitude));
       set('longitude', String(place.longitude));
       set('timeZone', place.time_zone);
-      form.clearErrors([path('address1'), path('city'), path('postalCode'), path('latitude'), path('longitude'), path('timeZone'), path('state')]);
+      form.clearErrors([
+        path('address1'),
+        path('city'),
+        path('postalCode'),
+        path('latitude'),
+        path('longitude'),
+        path('timeZone'),
+        path('state'),
+      ]);
       if (states.some((state) => state.abbreviation === place.state)) set('state', place.state);
-      else form.setError(path('state'), { message: `This address is in ${place.state}, which is not one of your states. Choose the state, or add it to your states.` });
+      else
+        form.setError(path('state'), {
+          message: `This address is in ${place.state}, which is not one of your states. Choose the state, or add it to your states.`,
+        });
       setPlaced(placedText({ latitude: place.latitude, longitude: place.longitude, timeZone: place.time_zone }));
     } catch (error) {
       // "Not found" and a refused address are said where the address is typed.
-      const message = error instanceof ApiError && (error.status === 404 || error.status === 400) ? error.message : failureText(error);
+      const message =
+        error instanceof ApiError && (error.status === 404 || error.status === 400)
+          ? error.message
+          : failureText(error);
       form.setError(path('address1'), { message }, { shouldFocus: true });
     } finally {
       setFinding(false);
@@ -82,7 +114,11 @@ export function OfficeFields({ form, index, states }: { form: UseFormReturn<Offi
     <>
       <Part title="Contact">
         <Box sx={twoColumns}>
-          <TextField label="Office name" required {...text('name', 'Visitors see it on the scheduler and in e-mails.')} />
+          <TextField
+            label="Office name"
+            required
+            {...text('name', 'Visitors see it on the scheduler and in e-mails.')}
+          />
           <TextField label="Phone" type="tel" {...text('phone', 'Shown to visitors who need to call.')} />
           <TextField label="E-mail" type="email" {...text('email', 'Shown to visitors; empty: none.')} />
         </Box>
@@ -111,9 +147,22 @@ export function OfficeFields({ form, index, states }: { form: UseFormReturn<Offi
           </Typography>
         </Box>
         <Box sx={twoColumns}>
-          <TextField label="Latitude" inputMode="decimal" {...text('latitude', '-90 to 90; filled in by "Find this address".')} />
-          <TextField label="Longitude" inputMode="decimal" {...text('longitude', '-180 to 180; filled in by "Find this address".')} />
-          <TextField label="Time zone" select slotProps={{ select: { native: true } }} {...text('timeZone', "The office's clock: booking times, e-mails and the schedule use it.")}>
+          <TextField
+            label="Latitude"
+            inputMode="decimal"
+            {...text('latitude', '-90 to 90; filled in by "Find this address".')}
+          />
+          <TextField
+            label="Longitude"
+            inputMode="decimal"
+            {...text('longitude', '-180 to 180; filled in by "Find this address".')}
+          />
+          <TextField
+            label="Time zone"
+            select
+            slotProps={{ select: { native: true } }}
+            {...text('timeZone', "The office's clock: booking times, e-mails and the schedule use it.")}
+          >
             {zones.map((zone) => (
               <option key={zone} value={zone}>
                 {zone.replaceAll('_', ' ')}
@@ -129,10 +178,35 @@ export function OfficeFields({ form, index, states }: { form: UseFormReturn<Offi
 
       <Part title="When visitors may book">
         <Box sx={twoColumns}>
-          <TextField label="Booking window (days)" inputMode="numeric" {...text('bookingHorizonDays', `How far ahead visitors may book. ${boundsText('bookingHorizonDays')}`)} />
-          <TextField label="Minimum notice (hours)" inputMode="numeric" {...text('minimumNoticeHours', `The soonest a visitor may book from now. ${boundsText('minimumNoticeHours')}`)} />
-          <TextField label="Buffer between inspections (minutes)" inputMode="numeric" {...text('bufferMinutes', `Kept free between two inspections of one inspector. ${boundsText('bufferMinutes')}`)} />
-          <TextField label="Default length (minutes)" inputMode="numeric" {...text('defaultDurationMinutes', `An inspection's length before the visitor chooses services. ${boundsText('defaultDurationMinutes')}`)} />
+          <TextField
+            label="Booking window (days)"
+            inputMode="numeric"
+            {...text('bookingHorizonDays', `How far ahead visitors may book. ${boundsText('bookingHorizonDays')}`)}
+          />
+          <TextField
+            label="Minimum notice (hours)"
+            inputMode="numeric"
+            {...text(
+              'minimumNoticeHours',
+              `The soonest a visitor may book from now. ${boundsText('minimumNoticeHours')}`,
+            )}
+          />
+          <TextField
+            label="Buffer between inspections (minutes)"
+            inputMode="numeric"
+            {...text(
+              'bufferMinutes',
+              `Kept free between two inspections of one inspector. ${boundsText('bufferMinutes')}`,
+            )}
+          />
+          <TextField
+            label="Default length (minutes)"
+            inputMode="numeric"
+            {...text(
+              'defaultDurationMinutes',
+              `An inspection's length before the visitor chooses services. ${boundsText('defaultDurationMinutes')}`,
+            )}
+          />
         </Box>
         <Controller
           control={form.control}
@@ -140,7 +214,12 @@ export function OfficeFields({ form, index, states }: { form: UseFormReturn<Offi
           render={({ field }) => (
             <FormControl sx={{ mt: 2 }}>
               <FormLabel id={`start-times-${index}`}>Start times offered</FormLabel>
-              <RadioGroup aria-labelledby={`start-times-${index}`} value={field.value} onChange={(event) => field.onChange(event.target.value)} sx={{ flexDirection: { xs: 'column', sm: 'row' } }}>
+              <RadioGroup
+                aria-labelledby={`start-times-${index}`}
+                value={field.value}
+                onChange={(event) => field.onChange(event.target.value)}
+                sx={{ flexDirection: { xs: 'column', sm: 'row' } }}
+              >
                 <FormControlLabel value="every" control={<Radio />} label="Every few minutes" />
                 <FormControlLabel value="fixed" control={<Radio />} label="At fixed times" />
               </RadioGroup>
@@ -152,16 +231,33 @@ export function OfficeFields({ form, index, states }: { form: UseFormReturn<Offi
             <TextField
               key="fixed"
               label="Fixed start times"
-              {...text('fixedStartTimes', 'Like 8:00, 13:00 (24-hour clock), separated by commas; sorted, each once, when saved.')}
+              {...text(
+                'fixedStartTimes',
+                'Like 8:00, 13:00 (24-hour clock), separated by commas; sorted, each once, when saved.',
+              )}
               slotProps={{ htmlInput: { autoComplete: 'off', spellCheck: false } }}
             />
           ) : (
-            <TextField key="every" label="A start time every (minutes)" inputMode="numeric" {...text('slotGranularityMinutes', `From the start of an inspector's hours. ${boundsText('slotGranularityMinutes')}`)} />
+            <TextField
+              key="every"
+              label="A start time every (minutes)"
+              inputMode="numeric"
+              {...text(
+                'slotGranularityMinutes',
+                `From the start of an inspector's hours. ${boundsText('slotGranularityMinutes')}`,
+              )}
+            />
           )}
         </Box>
       </Part>
 
-      <Accordion variant="outlined" expanded={advancedOpen || advancedError} onChange={(_event, open) => setAdvancedOpen(open)} sx={{ mt: 3 }} disableGutters>
+      <Accordion
+        variant="outlined"
+        expanded={advancedOpen || advancedError}
+        onChange={(_event, open) => setAdvancedOpen(open)}
+        sx={{ mt: 3 }}
+        disableGutters
+      >
         {/* The summary is an h3 of its own (MUI's Accordion heading). */}
         <AccordionSummary aria-controls={`advanced-${index}`} id={`advanced-${index}-summary`}>
           <Typography component="span" variant="h3">
@@ -173,8 +269,19 @@ export function OfficeFields({ form, index, states }: { form: UseFormReturn<Offi
             How the scheduler estimates the drive between two inspections when it knows both addresses.
           </Typography>
           <Box sx={twoColumns}>
-            <TextField label="Road factor" inputMode="decimal" {...text('roadFactor', `Roads are longer than a straight line: the straight distance times this. ${boundsText('roadFactor')}`)} />
-            <TextField label="Average speed (mph)" inputMode="decimal" {...text('averageSpeedMph', boundsText('averageSpeedMph'))} />
+            <TextField
+              label="Road factor"
+              inputMode="decimal"
+              {...text(
+                'roadFactor',
+                `Roads are longer than a straight line: the straight distance times this. ${boundsText('roadFactor')}`,
+              )}
+            />
+            <TextField
+              label="Average speed (mph)"
+              inputMode="decimal"
+              {...text('averageSpeedMph', boundsText('averageSpeedMph'))}
+            />
           </Box>
         </AccordionDetails>
       </Accordion>

@@ -3,7 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ConsoleMe } from '@scheduler/contracts/console';
 import type { VersionSummary } from '@scheduler/contracts/configuration';
-import { refusal, renderPage, stubServer, type Answer, type RecordedRequest } from '../../../test-support/render-page.tsx';
+import {
+  refusal,
+  renderPage,
+  stubServer,
+  type Answer,
+  type RecordedRequest,
+} from '../../../test-support/render-page.tsx';
 import { CONFIGURATION_PATH, OWNER, saves, versionSummary } from '../../../test-support/configuration-server.ts';
 import OfficesPage from './OfficesPage.tsx';
 import { enterText } from '../../../test-support/enter-text.ts';
@@ -11,21 +17,42 @@ import { COLUMBUS, DAYTON, DOCUMENT } from './offices-test-document.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
-const version = (number: number, rest: Partial<VersionSummary> = {}) => versionSummary(number, { changed_paths: ['offices[0].phone'], ...rest });
+const version = (number: number, rest: Partial<VersionSummary> = {}) =>
+  versionSummary(number, { changed_paths: ['offices[0].phone'], ...rest });
 
 type Document = Record<string, unknown>;
 
-const PLACE = { address1: '1 S High St', address2: '', city: 'Columbus', state: 'OH', postal_code: '43215', latitude: 39.9612, longitude: -82.9988, time_zone: 'America/Chicago' };
+const PLACE = {
+  address1: '1 S High St',
+  address2: '',
+  city: 'Columbus',
+  state: 'OH',
+  postal_code: '43215',
+  latitude: 39.9612,
+  longitude: -82.9988,
+  time_zone: 'America/Chicago',
+};
 
 /** The server: who am I, the configuration, a save, and the geocode route answering `geocode`. */
-function serve({ me = OWNER, document = DOCUMENT, put, geocode }: { me?: ConsoleMe; document?: Document; put?: (request: RecordedRequest) => Answer; geocode?: (request: RecordedRequest) => Answer } = {}) {
+function serve({
+  me = OWNER,
+  document = DOCUMENT,
+  put,
+  geocode,
+}: {
+  me?: ConsoleMe;
+  document?: Document;
+  put?: (request: RecordedRequest) => Answer;
+  geocode?: (request: RecordedRequest) => Answer;
+} = {}) {
   let current: { version: VersionSummary; document: Document } = { version: version(7), document };
   return stubServer((request) => {
     if (request.path === '/api/console/me') return { status: 200, body: me };
     if (request.method === 'GET' && request.path === CONFIGURATION_PATH) return { status: 200, body: current };
     if (request.method === 'PUT' && request.path === CONFIGURATION_PATH) {
       const answer = put?.(request) ?? { status: 200, body: { version: version(8) } };
-      if (answer.status === 200) current = { version: version(8), document: (request.body as { document: Document }).document };
+      if (answer.status === 200)
+        current = { version: version(8), document: (request.body as { document: Document }).document };
       return answer;
     }
     if (request.path.startsWith('/api/console/geocode?')) return geocode?.(request);
@@ -37,11 +64,17 @@ const renderOffices = () => renderPage(<OfficesPage />, { path: '/demo/offices',
 const field = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
 const select = (name: string) => screen.getByRole('combobox', { name }) as HTMLSelectElement;
 const saveButton = () => screen.getByRole('button', { name: 'Save changes' }) as HTMLButtonElement;
-const officeNames = () => within(screen.getByRole('navigation', { name: 'Offices' })).getAllByRole('listitem').map((item) => item.textContent);
+const officeNames = () =>
+  within(screen.getByRole('navigation', { name: 'Offices' }))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
 
 function description(element: HTMLElement): string {
   const ids = (element.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
-  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim();
+  return ids
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ')
+    .trim();
 }
 
 async function loaded() {
@@ -56,13 +89,23 @@ describe('the offices page', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Offices');
     expect(officeNames()).toEqual(['Columbus', 'Dayton']);
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Columbus');
-    expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Contact', 'Address and time zone', 'Logo', 'When visitors may book', 'Advanced: driving estimates']);
+    expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
+      'Contact',
+      'Address and time zone',
+      'Logo',
+      'When visitors may book',
+      'Advanced: driving estimates',
+    ]);
     expect(field('Phone').value).toBe('(614) 555-0142');
     expect(select('State').value).toBe('OH');
     expect(select('Time zone').value).toBe('America/New_York');
     expect(description(field('Booking window (days)'))).toBe('How far ahead visitors may book. 1 to 730.');
     // US zones first.
-    expect(Array.from(select('Time zone').options).slice(0, 2).map((option) => option.value)).toEqual(['America/New_York', 'America/Detroit']);
+    expect(
+      Array.from(select('Time zone').options)
+        .slice(0, 2)
+        .map((option) => option.value),
+    ).toEqual(['America/New_York', 'America/Detroit']);
   });
 
   it('saves an edited phone as the whole document, from the loaded version, with nothing else changed', async () => {
@@ -73,7 +116,10 @@ describe('the offices page', () => {
     await enterText(field('Phone'), '(614) 555-0199');
     await userEvent.click(saveButton());
     await waitFor(() => expect(saves(requests)).toHaveLength(1));
-    expect(saves(requests)[0]).toEqual({ base_version: 7, document: { ...DOCUMENT, offices: [{ ...COLUMBUS, phone: '(614) 555-0199' }, DAYTON] } });
+    expect(saves(requests)[0]).toEqual({
+      base_version: 7,
+      document: { ...DOCUMENT, offices: [{ ...COLUMBUS, phone: '(614) 555-0199' }, DAYTON] },
+    });
     expect(await screen.findByText('Saved as version 8. Visitors see the changes now.')).toBeTruthy();
   });
 
@@ -88,7 +134,9 @@ describe('the offices page', () => {
     await userEvent.clear(field('Postal code'));
     await userEvent.click(screen.getByRole('button', { name: 'Find this address' }));
     expect((await screen.findByText('Placed at 39.96, -83.00 in America/Chicago')).getAttribute('role')).toBe('status');
-    expect(requests.find((r) => r.path.startsWith('/api/console/geocode'))?.path).toBe('/api/console/geocode?address=1%20S%20High%20St%2C%20OH');
+    expect(requests.find((r) => r.path.startsWith('/api/console/geocode'))?.path).toBe(
+      '/api/console/geocode?address=1%20S%20High%20St%2C%20OH',
+    );
     expect(field('City').value).toBe('Columbus');
     expect(field('Postal code').value).toBe('43215');
     expect(field('Latitude').value).toBe('39.9612');
@@ -100,7 +148,21 @@ describe('the offices page', () => {
     await waitFor(() => expect(saves(requests)).toHaveLength(1));
     expect(saves(requests)[0]).toEqual({
       base_version: 7,
-      document: { ...DOCUMENT, offices: [{ ...COLUMBUS, address1: '1 S High St', address2: '', city: 'Columbus', postal_code: '43215', latitude: 39.9612, longitude: -82.9988 }, DAYTON] },
+      document: {
+        ...DOCUMENT,
+        offices: [
+          {
+            ...COLUMBUS,
+            address1: '1 S High St',
+            address2: '',
+            city: 'Columbus',
+            postal_code: '43215',
+            latitude: 39.9612,
+            longitude: -82.9988,
+          },
+          DAYTON,
+        ],
+      },
     });
   });
 
@@ -124,7 +186,9 @@ describe('the offices page', () => {
     await userEvent.clear(field('Booking window (days)'));
     await enterText(field('Booking window (days)'), '731');
     await userEvent.click(saveButton());
-    await waitFor(() => expect(description(field('Booking window (days)'))).toBe('Enter a whole number from 1 to 730.'));
+    await waitFor(() =>
+      expect(description(field('Booking window (days)'))).toBe('Enter a whole number from 1 to 730.'),
+    );
     expect(saves(requests)).toEqual([]);
   });
 
@@ -136,7 +200,16 @@ describe('the offices page', () => {
     await enterText(field('Fixed start times'), '13:00, 8:00');
     await userEvent.click(saveButton());
     await waitFor(() => expect(saves(requests)).toHaveLength(1));
-    expect(saves(requests)[0]).toEqual({ base_version: 7, document: { ...DOCUMENT, offices: [{ ...COLUMBUS, scheduling: { ...COLUMBUS.scheduling, fixed_start_times: ['08:00', '13:00'] } }, DAYTON] } });
+    expect(saves(requests)[0]).toEqual({
+      base_version: 7,
+      document: {
+        ...DOCUMENT,
+        offices: [
+          { ...COLUMBUS, scheduling: { ...COLUMBUS.scheduling, fixed_start_times: ['08:00', '13:00'] } },
+          DAYTON,
+        ],
+      },
+    });
   });
 
   it('refuses to remove an office its inspectors belong to, naming them; removes an unused one', async () => {
@@ -144,7 +217,9 @@ describe('the offices page', () => {
     renderOffices();
     await loaded();
     await userEvent.click(screen.getByRole('button', { name: 'Remove this office' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Columbus can’t be removed while the inspector Sarah Chen belongs to it. Move it to another office, or change it, first.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Columbus can’t be removed while the inspector Sarah Chen belongs to it. Move it to another office, or change it, first.',
+    );
     expect(officeNames()).toEqual(['Columbus', 'Dayton']);
 
     await userEvent.click(screen.getByRole('button', { name: 'Dayton' }));
@@ -177,27 +252,39 @@ describe('the offices page', () => {
     renderOffices();
     await loaded();
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>';
-    await userEvent.upload(screen.getByLabelText('Choose a logo'), new File([svg], 'logo.svg', { type: 'image/svg+xml' }));
+    await userEvent.upload(
+      screen.getByLabelText('Choose a logo'),
+      new File([svg], 'logo.svg', { type: 'image/svg+xml' }),
+    );
     const expected = `data:image/svg+xml;base64,${btoa(svg)}`;
     expect((await screen.findByRole('img', { name: 'Logo of Columbus' })).getAttribute('src')).toBe(expected);
 
-    await userEvent.upload(screen.getByLabelText('Choose another logo'), new File(['x'.repeat(200 * 1024 + 1)], 'big.svg', { type: 'image/svg+xml' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('An SVG logo can be at most 200 KB. Choose a smaller file, or a PNG.');
+    await userEvent.upload(
+      screen.getByLabelText('Choose another logo'),
+      new File(['x'.repeat(200 * 1024 + 1)], 'big.svg', { type: 'image/svg+xml' }),
+    );
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'An SVG logo can be at most 200 KB. Choose a smaller file, or a PNG.',
+    );
     await userEvent.click(saveButton());
     await waitFor(() => expect(saves(requests)).toHaveLength(1));
-    expect(saves(requests)[0]).toEqual({ base_version: 7, document: { ...DOCUMENT, offices: [{ ...COLUMBUS, logo: expected }, DAYTON] } });
+    expect(saves(requests)[0]).toEqual({
+      base_version: 7,
+      document: { ...DOCUMENT, offices: [{ ...COLUMBUS, logo: expected }, DAYTON] },
+    });
   });
 
   it('removes the logo', async () => {
     const withLogo = { ...DOCUMENT, offices: [{ ...COLUMBUS, logo: 'data:image/png;base64,iVBORw0KGgo=' }, DAYTON] };
     const requests = serve({ document: withLogo });
     renderOffices();
-    expect((await screen.findByRole('img', { name: 'Logo of Columbus' })).getAttribute('src')).toBe('data:image/png;base64,iVBORw0KGgo=');
+    expect((await screen.findByRole('img', { name: 'Logo of Columbus' })).getAttribute('src')).toBe(
+      'data:image/png;base64,iVBORw0KGgo=',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Remove logo' }));
     expect(screen.queryByRole('img', { name: 'Logo of Columbus' })).toBeNull();
     await userEvent.click(saveButton());
     await waitFor(() => expect(saves(requests)).toHaveLength(1));
     expect(saves(requests)[0]).toEqual({ base_version: 7, document: { ...withLogo, offices: [COLUMBUS, DAYTON] } });
   });
-
 });

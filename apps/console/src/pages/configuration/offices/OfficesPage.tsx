@@ -15,7 +15,17 @@ import { refusedField } from '../../../shared/document-refusal.ts';
 import { PageHeading } from '../../../shared/PageHeading.tsx';
 import { ConfigurationEditorPage, SaveBar, SaveOutcome } from '../../../shared/SaveOutcome.tsx';
 import { OfficeFields } from './OfficeFields.tsx';
-import { applyOfficesForm, formFieldOfRefusal, newOffice, officeLabel, officesFormValues, removalProblem, statesOf, type OfficeProblem, type OfficesFormValues } from './offices-form.ts';
+import {
+  applyOfficesForm,
+  formFieldOfRefusal,
+  newOffice,
+  officeLabel,
+  officesFormValues,
+  removalProblem,
+  statesOf,
+  type OfficeProblem,
+  type OfficesFormValues,
+} from './offices-form.ts';
 
 const TITLE = 'Offices';
 
@@ -62,7 +72,8 @@ function OfficesEditor({ companyKey, configuration }: { companyKey: string; conf
 
   /** Every problem at its field; the first one's office is opened and its field focused. */
   const showProblems = (problems: readonly OfficeProblem[]) => {
-    for (const problem of problems) form.setError(`offices.${problem.office}.${problem.field}`, { message: problem.message });
+    for (const problem of problems)
+      form.setError(`offices.${problem.office}.${problem.field}`, { message: problem.message });
     const first = problems[0];
     if (!first) return;
     choose(first.office);
@@ -81,7 +92,8 @@ function OfficesEditor({ companyKey, configuration }: { companyKey: string; conf
           // The server names the refused field by its path in the document: the page shows it at its own field too.
           const refused = refusedField(error);
           const field = refused && formFieldOfRefusal(refused.path);
-          if (refused && field && field.office < values.offices.length) showProblems([{ ...field, message: refused.message }]);
+          if (refused && field && field.office < values.offices.length)
+            showProblems([{ ...field, message: refused.message }]);
         },
       },
     );
@@ -112,9 +124,15 @@ function OfficesEditor({ companyKey, configuration }: { companyKey: string; conf
     <>
       <PageHeading>{TITLE}</PageHeading>
       <Typography sx={{ mb: 2, color: 'text.secondary' }}>
-        Where your offices are, how visitors reach them, and when they may book. You are editing version {version.version}; every save is a new version you can undo from History.
+        Where your offices are, how visitors reach them, and when they may book. You are editing version{' '}
+        {version.version}; every save is a new version you can undo from History.
       </Typography>
-      <SaveOutcome outcome={outcome} error={save.error} savedText={(saved) => `Saved as version ${saved}. Visitors see the changes now.`} onReload={loadNewest} />
+      <SaveOutcome
+        outcome={outcome}
+        error={save.error}
+        savedText={(saved) => `Saved as version ${saved}. Visitors see the changes now.`}
+        onReload={loadNewest}
+      />
       <Box
         component="form"
         noValidate
@@ -125,14 +143,29 @@ function OfficesEditor({ companyKey, configuration }: { companyKey: string; conf
           void submit(event);
         }}
       >
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '240px minmax(0, 1fr)' }, alignItems: 'start', mb: 2 }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '240px minmax(0, 1fr)' },
+            alignItems: 'start',
+            mb: 2,
+          }}
+        >
           <Box sx={{ display: 'grid', gap: 1, minWidth: 0 }}>
             <Paper variant="outlined" component="nav" aria-label="Offices">
               <List dense>
                 {offices.fields.map((field, position) => (
                   <ListItem key={field.key} disablePadding>
-                    <ListItemButton selected={position === index} aria-current={position === index ? 'true' : undefined} onClick={() => choose(position)}>
-                      <ListItemText primary={names[position]} slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }} />
+                    <ListItemButton
+                      selected={position === index}
+                      aria-current={position === index ? 'true' : undefined}
+                      onClick={() => choose(position)}
+                    >
+                      <ListItemText
+                        primary={names[position]}
+                        slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
+                      />
                     </ListItemButton>
                   </ListItem>
                 ))}
@@ -146,9 +179,27 @@ function OfficesEditor({ companyKey, configuration }: { companyKey: string; conf
             </Box>
           </Box>
           {current && (
-            <Paper variant="outlined" component="section" aria-labelledby="office-heading" sx={{ p: { xs: 2, sm: 2.5 }, minWidth: 0, '& .MuiFormHelperText-root': { overflowWrap: 'anywhere' } }}>
-              <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between' }}>
-                <Typography component="h2" variant="h2" id="office-heading" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+            <Paper
+              variant="outlined"
+              component="section"
+              aria-labelledby="office-heading"
+              sx={{ p: { xs: 2, sm: 2.5 }, minWidth: 0, '& .MuiFormHelperText-root': { overflowWrap: 'anywhere' } }}
+            >
+              <Box
+                sx={{
+                  display: 'flex',
+                  gap: 1,
+                  flexWrap: 'wrap',
+                  alignItems: 'center',
+                  justifyContent: 'space-between',
+                }}
+              >
+                <Typography
+                  component="h2"
+                  variant="h2"
+                  id="office-heading"
+                  sx={{ overflowWrap: 'anywhere', minWidth: 0 }}
+                >
                   {names[index]}
                 </Typography>
                 <Button type="button" color="error" onClick={remove}>

@@ -30,19 +30,23 @@ export function fitInBox(image: Size, box: Size = LOGO_BOX): Size {
 export function logoFileProblem(file: { type: string; size: number }): string | null {
   if (!(LOGO_TYPES as readonly string[]).includes(file.type)) return 'Choose a PNG, JPEG or SVG image.';
   if (file.size > MAX_LOGO_FILE_BYTES) return 'This image is larger than 5 MB. Choose a smaller file.';
-  if (file.type === 'image/svg+xml' && file.size > MAX_SVG_BYTES) return 'An SVG logo can be at most 200 KB. Choose a smaller file, or a PNG.';
+  if (file.type === 'image/svg+xml' && file.size > MAX_SVG_BYTES)
+    return 'An SVG logo can be at most 200 KB. Choose a smaller file, or a PNG.';
   return null;
 }
 
 /** The logo as the document keeps it, or why it cannot be kept. */
 export function logoDataUrlProblem(dataUrl: string): string | null {
-  return dataUrl.length > MAX_LOGO_CHARS ? 'Even made smaller, this logo is too large to keep (at most 700,000 characters). Choose a simpler image.' : null;
+  return dataUrl.length > MAX_LOGO_CHARS
+    ? 'Even made smaller, this logo is too large to keep (at most 700,000 characters). Choose a simpler image.'
+    : null;
 }
 
 function base64Of(bytes: Uint8Array): string {
   let binary = '';
   // In slices: one call with every byte as an argument overflows the stack for a large file.
-  for (let start = 0; start < bytes.length; start += 0x8000) binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
+  for (let start = 0; start < bytes.length; start += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
   return btoa(binary);
 }
 
@@ -71,7 +75,10 @@ export async function logoFromFile(file: File): Promise<LogoResult> {
   if (problem) return { ok: false, message: problem };
   let dataUrl: string;
   try {
-    dataUrl = file.type === 'image/svg+xml' ? `data:image/svg+xml;base64,${base64Of(new Uint8Array(await file.arrayBuffer()))}` : await rasterLogo(file);
+    dataUrl =
+      file.type === 'image/svg+xml'
+        ? `data:image/svg+xml;base64,${base64Of(new Uint8Array(await file.arrayBuffer()))}`
+        : await rasterLogo(file);
   } catch {
     return { ok: false, message: 'This image could not be read. Choose another PNG, JPEG or SVG file.' };
   }

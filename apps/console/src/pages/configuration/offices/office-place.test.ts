@@ -7,15 +7,36 @@ afterEach(() => {
 
 describe("an office's place", () => {
   it('writes the typed address as one line, leaving out what is empty', () => {
-    expect(addressLine({ address1: ' 1105 Schrock Rd ', address2: 'Suite 300', city: 'Columbus', state: 'OH', postalCode: '43229' })).toBe('1105 Schrock Rd, Suite 300, Columbus, OH 43229');
-    expect(addressLine({ address1: '1 S High St', address2: '', city: '', state: 'OH', postalCode: '' })).toBe('1 S High St, OH');
-    expect(addressLine({ address1: '', address2: '', city: 'Dayton', state: '', postalCode: '45402' })).toBe('Dayton, 45402');
+    expect(
+      addressLine({
+        address1: ' 1105 Schrock Rd ',
+        address2: 'Suite 300',
+        city: 'Columbus',
+        state: 'OH',
+        postalCode: '43229',
+      }),
+    ).toBe('1105 Schrock Rd, Suite 300, Columbus, OH 43229');
+    expect(addressLine({ address1: '1 S High St', address2: '', city: '', state: 'OH', postalCode: '' })).toBe(
+      '1 S High St, OH',
+    );
+    expect(addressLine({ address1: '', address2: '', city: 'Dayton', state: '', postalCode: '45402' })).toBe(
+      'Dayton, 45402',
+    );
     expect(addressLine({ address1: '', address2: '', city: '', state: '', postalCode: '' })).toBe('');
   });
 
   it('asks the geocode route for the line, encoded', async () => {
     const paths: string[] = [];
-    const place = { address1: '1 S High St', address2: '', city: 'Columbus', state: 'OH', postal_code: '43215', latitude: 39.9612, longitude: -82.9988, time_zone: 'America/New_York' };
+    const place = {
+      address1: '1 S High St',
+      address2: '',
+      city: 'Columbus',
+      state: 'OH',
+      postal_code: '43215',
+      latitude: 39.9612,
+      longitude: -82.9988,
+      time_zone: 'America/New_York',
+    };
     vi.stubGlobal(
       'fetch',
       vi.fn(async (path: string) => {
@@ -28,7 +49,9 @@ describe("an office's place", () => {
   });
 
   it('says where a place is, to two decimals', () => {
-    expect(placedText({ latitude: 39.9612, longitude: -82.9988, timeZone: 'America/Chicago' })).toBe('Placed at 39.96, -83.00 in America/Chicago');
+    expect(placedText({ latitude: 39.9612, longitude: -82.9988, timeZone: 'America/Chicago' })).toBe(
+      'Placed at 39.96, -83.00 in America/Chicago',
+    );
   });
 
   it('offers the US zones first, then the rest in order, the current one kept even when unknown here', () => {
@@ -39,7 +62,7 @@ describe("an office's place", () => {
     expect(timeZoneChoices('', [])).toEqual([...US_TIME_ZONES]);
   });
 
-  it("lists every zone the runtime knows by default", () => {
+  it('lists every zone the runtime knows by default', () => {
     expect(timeZoneChoices('America/New_York')).toContain('Europe/London');
   });
 });

@@ -7,8 +7,16 @@ import { callApi } from '../../../shared/api.ts';
  */
 
 /** The typed address as one line, the way the geocode route reads it. */
-export function addressLine(address: { address1: string; address2: string; city: string; state: string; postalCode: string }): string {
-  const cityLine = [address.city.trim(), [address.state.trim(), address.postalCode.trim()].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+export function addressLine(address: {
+  address1: string;
+  address2: string;
+  city: string;
+  state: string;
+  postalCode: string;
+}): string {
+  const cityLine = [address.city.trim(), [address.state.trim(), address.postalCode.trim()].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
   return [address.address1.trim(), address.address2.trim(), cityLine].filter(Boolean).join(', ');
 }
 
@@ -42,7 +50,10 @@ export const US_TIME_ZONES = [
  * Every IANA zone the browser knows, the US ones first, then the rest in alphabetical order; the
  * office's current zone is kept even when this browser does not list it.
  */
-export function timeZoneChoices(current: string, known: readonly string[] = Intl.supportedValuesOf('timeZone')): string[] {
+export function timeZoneChoices(
+  current: string,
+  known: readonly string[] = Intl.supportedValuesOf('timeZone'),
+): string[] {
   const us: string[] = [...US_TIME_ZONES];
   const rest = [...new Set([...known, ...(current ? [current] : [])])].filter((zone) => !us.includes(zone)).sort();
   return [...us, ...rest];

@@ -70,15 +70,19 @@ type Scheduling = Record<string, unknown>;
 
 const SCHEDULING_DEFAULTS = officeSchedulingSchema.parse({});
 
-const officesIn = (document: Record<string, unknown>): DocumentOffice[] => (Array.isArray(document.offices) ? (document.offices as DocumentOffice[]) : []);
+const officesIn = (document: Record<string, unknown>): DocumentOffice[] =>
+  Array.isArray(document.offices) ? (document.offices as DocumentOffice[]) : [];
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-const numberText = (value: unknown): string => (typeof value === 'number' && Number.isFinite(value) ? String(value) : '');
+const numberText = (value: unknown): string =>
+  typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
 
 export function officeFormValues(office: DocumentOffice): OfficeFormValues {
   // A default the document leaves out is shown as the server fills it in.
   const scheduling = { ...SCHEDULING_DEFAULTS, ...((office.scheduling ?? {}) as Scheduling) };
   const fixed = Array.isArray(scheduling.fixed_start_times) ? (scheduling.fixed_start_times as string[]) : [];
-  const numbers = Object.fromEntries(SCHEDULING_NUMBERS.map((name) => [name, numberText(scheduling[SCHEDULING_BOUNDS[name].key])])) as Record<SchedulingNumber, string>;
+  const numbers = Object.fromEntries(
+    SCHEDULING_NUMBERS.map((name) => [name, numberText(scheduling[SCHEDULING_BOUNDS[name].key])]),
+  ) as Record<SchedulingNumber, string>;
   return {
     uuid: text(office.uuid),
     name: text(office.name),
@@ -105,15 +109,29 @@ export function officesFormValues(document: Record<string, unknown>): OfficesFor
 
 /** The company's states, by abbreviation, for the office's state. */
 export function statesOf(document: Record<string, unknown>): Array<{ abbreviation: string; name: string }> {
-  const states = Array.isArray(document.states) ? (document.states as Array<{ abbreviation?: unknown; name?: unknown }>) : [];
-  return states.flatMap((state) => (typeof state.abbreviation === 'string' ? [{ abbreviation: state.abbreviation, name: text(state.name) || state.abbreviation }] : []));
+  const states = Array.isArray(document.states)
+    ? (document.states as Array<{ abbreviation?: unknown; name?: unknown }>)
+    : [];
+  return states.flatMap((state) =>
+    typeof state.abbreviation === 'string'
+      ? [{ abbreviation: state.abbreviation, name: text(state.name) || state.abbreviation }]
+      : [],
+  );
 }
 
 /** A new office: in the first office's state and time zone (most companies add a neighbour), the usual booking times. */
 export function newOffice(uuid: string, document: Record<string, unknown>): OfficeFormValues {
   const first = officesIn(document)[0];
   const state = text(first?.state) || (statesOf(document)[0]?.abbreviation ?? '');
-  return officeFormValues({ uuid, name: '', phone: '', email: '', state, time_zone: text(first?.time_zone) || 'America/New_York', scheduling: SCHEDULING_DEFAULTS });
+  return officeFormValues({
+    uuid,
+    name: '',
+    phone: '',
+    email: '',
+    state,
+    time_zone: text(first?.time_zone) || 'America/New_York',
+    scheduling: SCHEDULING_DEFAULTS,
+  });
 }
 
 /** The name of an office in lists and messages: a new office has none yet. */
@@ -152,7 +170,8 @@ function numberProblem(name: SchedulingNumber, typed: string): { value: number }
   const trimmed = typed.trim();
   const pattern = whole ? /^\d+$/ : /^\d+(\.\d+)?$/;
   const value = Number(trimmed);
-  if (!pattern.test(trimmed) || value < min || value > max) return { message: `Enter ${whole ? 'a whole number' : 'a number'} from ${min} to ${max}.` };
+  if (!pattern.test(trimmed) || value < min || value > max)
+    return { message: `Enter ${whole ? 'a whole number' : 'a number'} from ${min} to ${max}.` };
   return { value };
 }
 
@@ -164,7 +183,11 @@ function coordinate(typed: string, limit: number): number | null | undefined {
 }
 
 /** The office's shown parts as the document writes them, or the problems of its fields. */
-function officeOf(values: OfficeFormValues, index: number, states: ReadonlySet<string>): { office: DocumentOffice; scheduling: Scheduling } | { problems: OfficeProblem[] } {
+function officeOf(
+  values: OfficeFormValues,
+  index: number,
+  states: ReadonlySet<string>,
+): { office: DocumentOffice; scheduling: Scheduling } | { problems: OfficeProblem[] } {
   const problems: OfficeProblem[] = [];
   const problem = (field: OfficeField, message: string) => problems.push({ office: index, field, message });
   const name = values.name.trim();
@@ -173,7 +196,8 @@ function officeOf(values: OfficeFormValues, index: number, states: ReadonlySet<s
   const phone = values.phone.trim();
   if (phone.length > 40) problem('phone', 'At most 40 characters.');
   const email = values.email.trim();
-  if (!officeSchema.shape.email.safeParse(email).success) problem('email', 'Enter an e-mail address like office@example.com, or leave it empty.');
+  if (!officeSchema.shape.email.safeParse(email).success)
+    problem('email', 'Enter an e-mail address like office@example.com, or leave it empty.');
   const lengths: Array<[OfficeField, string, number]> = [
     ['address1', values.address1.trim(), 200],
     ['address2', values.address2.trim(), 200],
@@ -188,9 +212,12 @@ function officeOf(values: OfficeFormValues, index: number, states: ReadonlySet<s
   if (longitude === undefined) problem('longitude', 'Enter a longitude from -180 to 180, like -82.9988.');
   // The document keeps a place or none: one coordinate alone places nothing.
   if (latitude === null && typeof longitude === 'number') problem('latitude', 'Enter the latitude too, or empty both.');
-  if (longitude === null && typeof latitude === 'number') problem('longitude', 'Enter the longitude too, or empty both.');
-  if (!officeSchema.shape.time_zone.safeParse(values.timeZone).success) problem('timeZone', 'Choose a time zone, like America/New_York.');
-  if (values.logo !== null && values.logo.length > MAX_LOGO_CHARS) problem('logo', 'This logo is too large to keep. Choose a smaller image.');
+  if (longitude === null && typeof latitude === 'number')
+    problem('longitude', 'Enter the longitude too, or empty both.');
+  if (!officeSchema.shape.time_zone.safeParse(values.timeZone).success)
+    problem('timeZone', 'Choose a time zone, like America/New_York.');
+  if (values.logo !== null && values.logo.length > MAX_LOGO_CHARS)
+    problem('logo', 'This logo is too large to keep. Choose a smaller image.');
 
   const numbers: Partial<Record<SchedulingNumber, number>> = {};
   for (const name of SCHEDULING_NUMBERS) {
@@ -207,7 +234,9 @@ function officeOf(values: OfficeFormValues, index: number, states: ReadonlySet<s
   }
   if (problems.length > 0) return { problems };
 
-  const scheduling: Scheduling = Object.fromEntries(SCHEDULING_NUMBERS.map((name) => [SCHEDULING_BOUNDS[name].key, numbers[name]]));
+  const scheduling: Scheduling = Object.fromEntries(
+    SCHEDULING_NUMBERS.map((name) => [SCHEDULING_BOUNDS[name].key, numbers[name]]),
+  );
   scheduling.fixed_start_times = fixed;
   return {
     office: {
@@ -232,7 +261,11 @@ function officeOf(values: OfficeFormValues, index: number, states: ReadonlySet<s
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** The keys of `next` whose value differs from `before`'s, written over `original`. */
-function changedOver<T extends Record<string, unknown>>(original: T, before: Record<string, unknown>, next: Record<string, unknown>): T {
+function changedOver<T extends Record<string, unknown>>(
+  original: T,
+  before: Record<string, unknown>,
+  next: Record<string, unknown>,
+): T {
   const written: Record<string, unknown> = { ...original };
   for (const [key, value] of Object.entries(next)) if (!same(value, before[key])) written[key] = value;
   return written as T;
@@ -259,7 +292,14 @@ export function applyOfficesForm(document: Record<string, unknown>, values: Offi
     if (!original) return [{ ...read.office, scheduling: read.scheduling }];
     // What the original said, read the same way: only what the person changed is written.
     const before = officeOf(officeFormValues(original), index, new Set([text(original.state)]));
-    if ('problems' in before) return [{ ...original, ...read.office, scheduling: { ...((original.scheduling ?? {}) as Scheduling), ...read.scheduling } }];
+    if ('problems' in before)
+      return [
+        {
+          ...original,
+          ...read.office,
+          scheduling: { ...((original.scheduling ?? {}) as Scheduling), ...read.scheduling },
+        },
+      ];
     const written = changedOver(original, before.office, read.office);
     const scheduling = changedOver((original.scheduling ?? {}) as Scheduling, before.scheduling, read.scheduling);
     if (original.scheduling !== undefined || !same(scheduling, {})) written.scheduling = scheduling;
@@ -272,31 +312,43 @@ export function applyOfficesForm(document: Record<string, unknown>, values: Offi
 // ---- Removing an office ---------------------------------------------------------------------
 
 /** What in the document names the office: it cannot go while they do. */
-export function officeReferences(document: Record<string, unknown>, uuid: string): { inspectors: string[]; taxes: string[]; tripFees: string[] } {
+export function officeReferences(
+  document: Record<string, unknown>,
+  uuid: string,
+): { inspectors: string[]; taxes: string[]; tripFees: string[] } {
   const inspectors = (Array.isArray(document.inspectors) ? (document.inspectors as Array<Record<string, unknown>>) : [])
     .filter((inspector) => inspector.office === uuid)
     .map((inspector) => text(inspector.display) || `${text(inspector.first)} ${text(inspector.last)}`.trim());
   const pricing = (document.pricing ?? {}) as { taxes?: unknown; trip_fees?: unknown };
-  const taxes = (Array.isArray(pricing.taxes) ? (pricing.taxes as Array<Record<string, unknown>>) : []).filter((tax) => tax.office === uuid).map((tax) => text(tax.name) || text(tax.code));
+  const taxes = (Array.isArray(pricing.taxes) ? (pricing.taxes as Array<Record<string, unknown>>) : [])
+    .filter((tax) => tax.office === uuid)
+    .map((tax) => text(tax.name) || text(tax.code));
   const tripFees = (Array.isArray(pricing.trip_fees) ? (pricing.trip_fees as Array<Record<string, unknown>>) : [])
     .filter((fee) => fee.office === uuid)
     .map((fee) => text(fee.description) || text(fee.code));
   return { inspectors, taxes, tripFees };
 }
 
-const listed = (names: string[]) => (names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
+const listed = (names: string[]) =>
+  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 
 /**
  * Why the office cannot be removed, or null when it can. A company keeps one office at least, and
  * an office that inspectors, taxes or trip fees name stays until they are moved or changed.
  */
-export function removalProblem(document: Record<string, unknown>, values: OfficesFormValues, index: number): string | null {
+export function removalProblem(
+  document: Record<string, unknown>,
+  values: OfficesFormValues,
+  index: number,
+): string | null {
   const office = values.offices[index];
   if (!office) return null;
   if (values.offices.length <= 1) return 'A company keeps at least one office: add another before removing this one.';
   const { inspectors, taxes, tripFees } = officeReferences(document, office.uuid);
   const uses = [
-    inspectors.length > 0 ? `${inspectors.length === 1 ? 'the inspector' : 'the inspectors'} ${listed(inspectors)}` : '',
+    inspectors.length > 0
+      ? `${inspectors.length === 1 ? 'the inspector' : 'the inspectors'} ${listed(inspectors)}`
+      : '',
     taxes.length > 0 ? `${taxes.length === 1 ? 'the tax' : 'the taxes'} ${listed(taxes)}` : '',
     tripFees.length > 0 ? `${tripFees.length === 1 ? 'the trip fee' : 'the trip fees'} ${listed(tripFees)}` : '',
   ].filter(Boolean);
@@ -332,6 +384,7 @@ export function formFieldOfRefusal(path: string): { office: number; field: Offic
   const [section, index, key, inner] = path.split('.');
   const office = Number(index);
   if (section !== 'offices' || !Number.isInteger(office) || key === undefined) return null;
-  const field = key === 'scheduling' ? (inner === undefined ? undefined : SCHEDULING_FIELDS[inner]) : DOCUMENT_FIELDS[key];
+  const field =
+    key === 'scheduling' ? (inner === undefined ? undefined : SCHEDULING_FIELDS[inner]) : DOCUMENT_FIELDS[key];
   return field ? { office, field } : null;
 }

@@ -14,7 +14,15 @@ export const COLUMBUS = {
   latitude: 40.0801,
   longitude: -82.9827,
   logo: null,
-  scheduling: { slot_granularity_minutes: 30, fixed_start_times: [], buffer_minutes: 30, minimum_notice_hours: 12, booking_horizon_days: 120, road_factor: 1.3, average_speed_mph: 32 },
+  scheduling: {
+    slot_granularity_minutes: 30,
+    fixed_start_times: [],
+    buffer_minutes: 30,
+    minimum_notice_hours: 12,
+    booking_horizon_days: 120,
+    road_factor: 1.3,
+    average_speed_mph: 32,
+  },
 };
 
 export const DAYTON = { ...OTHER_OFFICE, phone: '', email: '', state: 'OH', time_zone: 'America/New_York' };

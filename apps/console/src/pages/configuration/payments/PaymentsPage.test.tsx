@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import type { ConsoleMe } from '@scheduler/contracts/console';
 import type { VersionSummary } from '@scheduler/contracts/configuration';
 import type { StripeSecretsStatus } from '@scheduler/contracts/payments';
-import { refusal, renderPage, stubServer, type Answer, type RecordedRequest } from '../../../test-support/render-page.tsx';
+import {
+  refusal,
+  renderPage,
+  stubServer,
+  type Answer,
+  type RecordedRequest,
+} from '../../../test-support/render-page.tsx';
 import { CONFIGURATION_PATH, OWNER, saves, versionSummary } from '../../../test-support/configuration-server.ts';
 import PaymentsPage from './PaymentsPage.tsx';
 import { DOCUMENT, KEYS_PATH, KEYS_SET, LINK, NO_KEYS, SECRET, SIGNING } from './payments-test-document.ts';
@@ -14,17 +20,30 @@ configure({ asyncUtilTimeout: 5000 });
 
 type Document = Record<string, unknown>;
 
-const version = (number: number, rest: Partial<VersionSummary> = {}) => versionSummary(number, { changed_paths: ['payments.provider'], ...rest });
+const version = (number: number, rest: Partial<VersionSummary> = {}) =>
+  versionSummary(number, { changed_paths: ['payments.provider'], ...rest });
 
 /** The server: who am I, the configuration and its save, and the keys route. */
-function serve({ me = OWNER, put, keys = NO_KEYS, putKeys }: { me?: ConsoleMe; put?: (request: RecordedRequest) => Answer; keys?: StripeSecretsStatus; putKeys?: (request: RecordedRequest) => Answer } = {}) {
+function serve({
+  me = OWNER,
+  put,
+  keys = NO_KEYS,
+  putKeys,
+}: {
+  me?: ConsoleMe;
+  put?: (request: RecordedRequest) => Answer;
+  keys?: StripeSecretsStatus;
+  putKeys?: (request: RecordedRequest) => Answer;
+} = {}) {
   const current = { version: version(7), document: DOCUMENT as Document };
   return stubServer((request) => {
     if (request.path === '/api/console/me') return { status: 200, body: me };
     if (request.method === 'GET' && request.path === CONFIGURATION_PATH) return { status: 200, body: current };
-    if (request.method === 'PUT' && request.path === CONFIGURATION_PATH) return put?.(request) ?? { status: 200, body: { version: version(8) } };
+    if (request.method === 'PUT' && request.path === CONFIGURATION_PATH)
+      return put?.(request) ?? { status: 200, body: { version: version(8) } };
     if (request.method === 'GET' && request.path === KEYS_PATH) return { status: 200, body: keys };
-    if (request.method === 'PUT' && request.path === KEYS_PATH) return putKeys?.(request) ?? { status: 200, body: KEYS_SET };
+    if (request.method === 'PUT' && request.path === KEYS_PATH)
+      return putKeys?.(request) ?? { status: 200, body: KEYS_SET };
     return undefined;
   });
 }
@@ -34,12 +53,16 @@ const saveButton = () => screen.getByRole('button', { name: 'Save changes' }) as
 const linkField = () => screen.getByRole('textbox', { name: "Your payment page's address" }) as HTMLInputElement;
 const secretKey = () => screen.getByLabelText('Secret key') as HTMLInputElement;
 const signingSecret = () => screen.getByLabelText('Webhook signing secret') as HTMLInputElement;
-const keySaves = (requests: RecordedRequest[]) => requests.filter((r) => r.method === 'PUT' && r.path === KEYS_PATH).map((r) => r.body);
+const keySaves = (requests: RecordedRequest[]) =>
+  requests.filter((r) => r.method === 'PUT' && r.path === KEYS_PATH).map((r) => r.body);
 const documentSaves = (requests: RecordedRequest[]) => saves(requests.filter((r) => r.path === CONFIGURATION_PATH));
 
 function description(element: HTMLElement): string {
   const ids = (element.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
-  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim();
+  return ids
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ')
+    .trim();
 }
 
 describe('the payments page', () => {
@@ -47,13 +70,18 @@ describe('the payments page', () => {
     serve();
     renderPayments();
     await screen.findByRole('radio', { name: 'A payment page of your own' });
-    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['How visitors pay', 'Stripe keys']);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      'How visitors pay',
+      'Stripe keys',
+    ]);
     expect((screen.getByRole('radio', { name: 'A payment page of your own' }) as HTMLInputElement).checked).toBe(true);
     expect(screen.getByRole('radio', { name: 'Stripe' })).toBeTruthy();
     expect(screen.getByRole('radio', { name: 'No online payment' })).toBeTruthy();
     expect(linkField().value).toBe(LINK);
     expect(await screen.findByText('No keys yet')).toBeTruthy();
-    expect((screen.getByRole('textbox', { name: 'Webhook address for Stripe' }) as HTMLInputElement).value).toBe(`${window.location.origin}/api/payments/stripe/webhook/demo`);
+    expect((screen.getByRole('textbox', { name: 'Webhook address for Stripe' }) as HTMLInputElement).value).toBe(
+      `${window.location.origin}/api/payments/stripe/webhook/demo`,
+    );
     expect(secretKey().type).toBe('password');
     expect(signingSecret().type).toBe('password');
   });
@@ -66,7 +94,10 @@ describe('the payments page', () => {
     expect(screen.queryByRole('textbox', { name: "Your payment page's address" })).toBeNull();
     await userEvent.click(saveButton());
     await waitFor(() => expect(documentSaves(requests)).toHaveLength(1));
-    expect(documentSaves(requests)[0]).toEqual({ base_version: 7, document: { ...DOCUMENT, payments: { provider: 'stripe' } } });
+    expect(documentSaves(requests)[0]).toEqual({
+      base_version: 7,
+      document: { ...DOCUMENT, payments: { provider: 'stripe' } },
+    });
     expect(await screen.findByText('Saved as version 8. The next bookings use it.')).toBeTruthy();
   });
 
@@ -83,7 +114,10 @@ describe('the payments page', () => {
     await enterText(linkField(), 'https://pay.example/{{order_id}');
     await userEvent.click(saveButton());
     await waitFor(() => expect(documentSaves(requests)).toHaveLength(1));
-    expect(documentSaves(requests)[0]).toEqual({ base_version: 7, document: { ...DOCUMENT, notifications: { office_email: '', payment_link: 'https://pay.example/{order_id}' } } });
+    expect(documentSaves(requests)[0]).toEqual({
+      base_version: 7,
+      document: { ...DOCUMENT, notifications: { office_email: '', payment_link: 'https://pay.example/{order_id}' } },
+    });
   });
 
   it('sends the keys once to their own route, empties the fields and says when they were set', async () => {
@@ -127,7 +161,18 @@ describe('the payments page', () => {
   });
 
   it("shows the route's refusal of a key at its field", async () => {
-    serve({ putKeys: () => ({ status: 400, body: { error: { code: 'invalid_request', message: 'a Stripe webhook signing secret (whsec_...)', field: 'webhook_secret' } } }) });
+    serve({
+      putKeys: () => ({
+        status: 400,
+        body: {
+          error: {
+            code: 'invalid_request',
+            message: 'a Stripe webhook signing secret (whsec_...)',
+            field: 'webhook_secret',
+          },
+        },
+      }),
+    });
     renderPayments();
     await screen.findByText('No keys yet');
     await enterText(secretKey(), SECRET);
@@ -135,5 +180,4 @@ describe('the payments page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save the keys' }));
     await waitFor(() => expect(description(signingSecret())).toBe('a Stripe webhook signing secret (whsec_...)'));
   });
-
 });

@@ -16,7 +16,13 @@ import { fieldProps } from '../../../shared/form.ts';
 import { PageHeading } from '../../../shared/PageHeading.tsx';
 import { PageSection } from '../../../shared/PageSection.tsx';
 import { ConfigurationEditorPage, SaveBar, SaveOutcome } from '../../../shared/SaveOutcome.tsx';
-import { applyPaymentsForm, formFieldOfRefusal, paymentsFormValues, PROVIDER_CHOICES, type PaymentsFormValues } from './payments-form.ts';
+import {
+  applyPaymentsForm,
+  formFieldOfRefusal,
+  paymentsFormValues,
+  PROVIDER_CHOICES,
+  type PaymentsFormValues,
+} from './payments-form.ts';
 import { StripeKeysSection } from './StripeKeysSection.tsx';
 
 const TITLE = 'Payments';
@@ -45,7 +51,8 @@ function PaymentsEditor({ companyKey, configuration }: { companyKey: string; con
     setOutcome(null);
     const result = applyPaymentsForm(document, loaded, values);
     if (!result.ok) {
-      for (const [index, problem] of result.problems.entries()) form.setError(problem.field, { message: problem.message }, { shouldFocus: index === 0 });
+      for (const [index, problem] of result.problems.entries())
+        form.setError(problem.field, { message: problem.message }, { shouldFocus: index === 0 });
       return;
     }
     save.mutate(
@@ -55,7 +62,8 @@ function PaymentsEditor({ companyKey, configuration }: { companyKey: string; con
         onError: (error) => {
           const refused = refusedField(error);
           const field = refused && formFieldOfRefusal(refused.path);
-          if (refused && field) form.setError(field, { message: refused.message }, { shouldFocus: field === 'paymentLink' });
+          if (refused && field)
+            form.setError(field, { message: refused.message }, { shouldFocus: field === 'paymentLink' });
         },
       },
     );
@@ -65,9 +73,15 @@ function PaymentsEditor({ companyKey, configuration }: { companyKey: string; con
     <>
       <PageHeading>{TITLE}</PageHeading>
       <Typography sx={{ mb: 2, color: 'text.secondary' }}>
-        How your clients pay online after booking: the thank-you page and the confirmation e-mail carry the way you choose. You are editing version {version.version}; every save is a new version you can undo from History.
+        How your clients pay online after booking: the thank-you page and the confirmation e-mail carry the way you
+        choose. You are editing version {version.version}; every save is a new version you can undo from History.
       </Typography>
-      <SaveOutcome outcome={outcome} error={save.error} savedText={(saved) => `Saved as version ${saved}. The next bookings use it.`} onReload={loadNewest} />
+      <SaveOutcome
+        outcome={outcome}
+        error={save.error}
+        savedText={(saved) => `Saved as version ${saved}. The next bookings use it.`}
+        onReload={loadNewest}
+      />
       <Box component="form" noValidate aria-label={TITLE} onSubmit={(event) => void submit(event)}>
         <PageSection title="How visitors pay">
           <Controller
@@ -76,10 +90,20 @@ function PaymentsEditor({ companyKey, configuration }: { companyKey: string; con
             render={({ field, fieldState }) => (
               <FormControl error={fieldState.error !== undefined}>
                 <FormLabel id="payment-provider">Online payment</FormLabel>
-                <RadioGroup aria-labelledby="payment-provider" value={field.value} onChange={(event) => field.onChange(event.target.value)}>
+                <RadioGroup
+                  aria-labelledby="payment-provider"
+                  value={field.value}
+                  onChange={(event) => field.onChange(event.target.value)}
+                >
                   {PROVIDER_CHOICES.map((choice) => (
                     <Box key={choice.value} sx={{ mb: 1 }}>
-                      <FormControlLabel value={choice.value} control={<Radio slotProps={{ input: { 'aria-describedby': `provider-help-${choice.value}` } }} />} label={choice.label} />
+                      <FormControlLabel
+                        value={choice.value}
+                        control={
+                          <Radio slotProps={{ input: { 'aria-describedby': `provider-help-${choice.value}` } }} />
+                        }
+                        label={choice.label}
+                      />
                       <FormHelperText id={`provider-help-${choice.value}`} sx={{ mt: -0.5, ml: 4 }}>
                         {choice.help}
                       </FormHelperText>
@@ -94,7 +118,11 @@ function PaymentsEditor({ companyKey, configuration }: { companyKey: string; con
             <TextField
               label="Your payment page's address"
               fullWidth
-              {...fieldProps(form, 'paymentLink', 'Like https://pay.example.com/?invoice={order_id}&amount={amount}. {order_id}, {amount} (like 425.00) and {currency} are filled in for each order. Empty: no payment link.')}
+              {...fieldProps(
+                form,
+                'paymentLink',
+                'Like https://pay.example.com/?invoice={order_id}&amount={amount}. {order_id}, {amount} (like 425.00) and {currency} are filled in for each order. Empty: no payment link.',
+              )}
               slotProps={{ htmlInput: { inputMode: 'url', autoComplete: 'off', spellCheck: false } }}
             />
           )}

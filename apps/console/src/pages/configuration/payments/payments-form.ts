@@ -15,15 +15,29 @@ export interface PaymentsFormValues {
 }
 
 export const PROVIDER_CHOICES: ReadonlyArray<{ value: PaymentProvider; label: string; help: string }> = [
-  { value: 'link', label: 'A payment page of your own', help: "Visitors get a link to your card processor's page, with the order's number and amount filled in." },
-  { value: 'stripe', label: 'Stripe', help: "Visitors pay by card on Stripe's page; the order is marked paid as soon as Stripe says so, and a receipt is e-mailed." },
-  { value: 'none', label: 'No online payment', help: 'Visitors are offered no way to pay online: you collect payment your own way.' },
+  {
+    value: 'link',
+    label: 'A payment page of your own',
+    help: "Visitors get a link to your card processor's page, with the order's number and amount filled in.",
+  },
+  {
+    value: 'stripe',
+    label: 'Stripe',
+    help: "Visitors pay by card on Stripe's page; the order is marked paid as soon as Stripe says so, and a receipt is e-mailed.",
+  },
+  {
+    value: 'none',
+    label: 'No online payment',
+    help: 'Visitors are offered no way to pay online: you collect payment your own way.',
+  },
 ];
 
 const paymentLinkSchema = notificationsSchema.shape.payment_link;
-export const PAYMENT_LINK_PROBLEM = 'Enter an address beginning with https://, with no spaces (at most 2,000 characters), or leave it empty.';
+export const PAYMENT_LINK_PROBLEM =
+  'Enter an address beginning with https://, with no spaces (at most 2,000 characters), or leave it empty.';
 
-const isProvider = (value: unknown): value is PaymentProvider => (PAYMENT_PROVIDERS as readonly unknown[]).includes(value);
+const isProvider = (value: unknown): value is PaymentProvider =>
+  (PAYMENT_PROVIDERS as readonly unknown[]).includes(value);
 
 export function paymentsFormValues(document: Record<string, unknown>): PaymentsFormValues {
   const provider = (document.payments as { provider?: unknown } | undefined)?.provider;
@@ -32,16 +46,25 @@ export function paymentsFormValues(document: Record<string, unknown>): PaymentsF
   return { provider: isProvider(provider) ? provider : 'link', paymentLink: typeof link === 'string' ? link : '' };
 }
 
-export type ApplyResult = { ok: true; document: Record<string, unknown> } | { ok: false; problems: Array<{ field: keyof PaymentsFormValues; message: string }> };
+export type ApplyResult =
+  | { ok: true; document: Record<string, unknown> }
+  | { ok: false; problems: Array<{ field: keyof PaymentsFormValues; message: string }> };
 
 /** The document with the form written in, or the problem. A part the person did not change is not written. */
-export function applyPaymentsForm(document: Record<string, unknown>, loaded: PaymentsFormValues, values: PaymentsFormValues): ApplyResult {
+export function applyPaymentsForm(
+  document: Record<string, unknown>,
+  loaded: PaymentsFormValues,
+  values: PaymentsFormValues,
+): ApplyResult {
   const link = values.paymentLink.trim() === '' ? null : values.paymentLink.trim();
-  if (!paymentLinkSchema.safeParse(link).success) return { ok: false, problems: [{ field: 'paymentLink', message: PAYMENT_LINK_PROBLEM }] };
+  if (!paymentLinkSchema.safeParse(link).success)
+    return { ok: false, problems: [{ field: 'paymentLink', message: PAYMENT_LINK_PROBLEM }] };
   const next = { ...document };
-  if (values.provider !== loaded.provider) next.payments = { ...((document.payments ?? {}) as Record<string, unknown>), provider: values.provider };
+  if (values.provider !== loaded.provider)
+    next.payments = { ...((document.payments ?? {}) as Record<string, unknown>), provider: values.provider };
   const loadedLink = loaded.paymentLink.trim() === '' ? null : loaded.paymentLink.trim();
-  if (link !== loadedLink) next.notifications = { ...((document.notifications ?? {}) as Record<string, unknown>), payment_link: link };
+  if (link !== loadedLink)
+    next.notifications = { ...((document.notifications ?? {}) as Record<string, unknown>), payment_link: link };
   return { ok: true, document: next };
 }
 
@@ -59,15 +82,22 @@ export interface StripeKeysValues {
   webhookSecret: string;
 }
 
-export const SECRET_KEY_PROBLEM = 'Paste the secret key from Stripe: it starts with sk_live_ or sk_test_ (or rk_ for a restricted key).';
+export const SECRET_KEY_PROBLEM =
+  'Paste the secret key from Stripe: it starts with sk_live_ or sk_test_ (or rk_ for a restricted key).';
 export const WEBHOOK_SECRET_PROBLEM = 'Paste the signing secret of your Stripe webhook: it starts with whsec_.';
 
 /** The keys as the route takes them, or each problem naming its field. */
-export function checkStripeKeys(values: StripeKeysValues): { ok: true; body: StripeSecretsBody } | { ok: false; problems: Array<{ field: keyof StripeKeysValues; message: string }> } {
+export function checkStripeKeys(
+  values: StripeKeysValues,
+):
+  | { ok: true; body: StripeSecretsBody }
+  | { ok: false; problems: Array<{ field: keyof StripeKeysValues; message: string }> } {
   const body = { secret_key: values.secretKey.trim(), webhook_secret: values.webhookSecret.trim() };
   const problems: Array<{ field: keyof StripeKeysValues; message: string }> = [];
-  if (!stripeSecretsBodySchema.shape.secret_key.safeParse(body.secret_key).success) problems.push({ field: 'secretKey', message: SECRET_KEY_PROBLEM });
-  if (!stripeSecretsBodySchema.shape.webhook_secret.safeParse(body.webhook_secret).success) problems.push({ field: 'webhookSecret', message: WEBHOOK_SECRET_PROBLEM });
+  if (!stripeSecretsBodySchema.shape.secret_key.safeParse(body.secret_key).success)
+    problems.push({ field: 'secretKey', message: SECRET_KEY_PROBLEM });
+  if (!stripeSecretsBodySchema.shape.webhook_secret.safeParse(body.webhook_secret).success)
+    problems.push({ field: 'webhookSecret', message: WEBHOOK_SECRET_PROBLEM });
   return problems.length > 0 ? { ok: false, problems } : { ok: true, body };
 }
 

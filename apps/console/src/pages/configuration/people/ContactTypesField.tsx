@@ -5,13 +5,27 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useWatch, type FieldPath, type UseFormReturn } from 'react-hook-form';
 import { fieldProps } from '../../../shared/form.ts';
-import { contactsOfType, contactTypeRemovalProblem, MAX_CONTACT_TYPE_NAME, nextId, type PeopleFormValues } from './people-form.ts';
+import {
+  contactsOfType,
+  contactTypeRemovalProblem,
+  MAX_CONTACT_TYPE_NAME,
+  nextId,
+  type PeopleFormValues,
+} from './people-form.ts';
 
 /**
  * The contact types (Attorney, Lender…), each renamed in place. One still given to a contact is
  * not removed: the refusal says how many contacts have it, so the office knows what to change.
  */
-export function ContactTypesField({ form, idFloor, onFocus }: { form: UseFormReturn<PeopleFormValues>; idFloor: number; onFocus: (field: string) => void }) {
+export function ContactTypesField({
+  form,
+  idFloor,
+  onFocus,
+}: {
+  form: UseFormReturn<PeopleFormValues>;
+  idFloor: number;
+  onFocus: (field: string) => void;
+}) {
   const types = useWatch({ control: form.control, name: 'contact_types' });
   const contacts = useWatch({ control: form.control, name: 'contacts' });
   const [announcement, setAnnouncement] = useState('');
@@ -49,13 +63,27 @@ export function ContactTypesField({ form, idFloor, onFocus }: { form: UseFormRet
           {types.map((type, index) => {
             const used = contactsOfType(values, type.id);
             return (
-              <Box component="li" key={type.id} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+              <Box
+                component="li"
+                key={type.id}
+                sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}
+              >
                 <TextField
                   label={`Contact type ${index + 1}`}
                   sx={{ flex: '1 1 16rem', minWidth: 0 }}
-                  {...fieldProps(form, `contact_types.${index}.name`, `${used === 0 ? 'No contacts have it' : `${used} ${used === 1 ? 'contact has' : 'contacts have'} it`}. At most ${MAX_CONTACT_TYPE_NAME} characters.`)}
+                  {...fieldProps(
+                    form,
+                    `contact_types.${index}.name`,
+                    `${used === 0 ? 'No contacts have it' : `${used} ${used === 1 ? 'contact has' : 'contacts have'} it`}. At most ${MAX_CONTACT_TYPE_NAME} characters.`,
+                  )}
                 />
-                <Button type="button" color="error" aria-label={`Remove ${type.name.trim() || `contact type ${index + 1}`}`} onClick={() => remove(index)} sx={{ minHeight: 56 }}>
+                <Button
+                  type="button"
+                  color="error"
+                  aria-label={`Remove ${type.name.trim() || `contact type ${index + 1}`}`}
+                  onClick={() => remove(index)}
+                  sx={{ minHeight: 56 }}
+                >
                   Remove
                 </Button>
               </Box>

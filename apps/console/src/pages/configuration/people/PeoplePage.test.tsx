@@ -11,11 +11,16 @@ import { ATTORNEY, DOCUMENT, INGRID, LENDER, LINDA, SAM, VISITOR } from './peopl
 
 configure({ asyncUtilTimeout: 5000 });
 
-const version = (number: number, rest: Partial<VersionSummary> = {}) => versionSummary(number, { changed_paths: ['agents'], ...rest });
+const version = (number: number, rest: Partial<VersionSummary> = {}) =>
+  versionSummary(number, { changed_paths: ['agents'], ...rest });
 
 type Document = Record<string, unknown>;
 
-function serve({ me = OWNER, put, document = DOCUMENT }: { me?: ConsoleMe; put?: (request: RecordedRequest) => Answer; document?: Document } = {}) {
+function serve({
+  me = OWNER,
+  put,
+  document = DOCUMENT,
+}: { me?: ConsoleMe; put?: (request: RecordedRequest) => Answer; document?: Document } = {}) {
   return serveSavingConfiguration({ me, put, document, version });
 }
 
@@ -26,12 +31,16 @@ const listed = (list: 'Agents' | 'Contacts') =>
   within(within(section(list)).getByRole('list', { name: `${list} found` }))
     .getAllByRole('button')
     .map((button) => button.textContent);
-const field = (within_: HTMLElement, name: string) => within(within_).getByRole('textbox', { name }) as HTMLInputElement;
+const field = (within_: HTMLElement, name: string) =>
+  within(within_).getByRole('textbox', { name }) as HTMLInputElement;
 const saveButton = () => screen.getByRole('button', { name: 'Save changes' }) as HTMLButtonElement;
 
 function description(element: HTMLElement): string {
   const ids = (element.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
-  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim();
+  return ids
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ')
+    .trim();
 }
 
 async function pick(region: HTMLElement, name: RegExp | string) {
@@ -55,8 +64,17 @@ describe('the People page', () => {
     renderPeople();
     await screen.findByRole('region', { name: 'Agents' });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('People');
-    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Agents', 'Contacts', 'Contact types', 'Spreadsheets (CSV)']);
-    expect(listed('Agents')).toEqual(['Sam Realtorsam@realty.example · Realty One', 'Ingrid Insureingrid@insure.example', 'Vic Visitorvic@example.com · Added by a visitor']);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      'Agents',
+      'Contacts',
+      'Contact types',
+      'Spreadsheets (CSV)',
+    ]);
+    expect(listed('Agents')).toEqual([
+      'Sam Realtorsam@realty.example · Realty One',
+      'Ingrid Insureingrid@insure.example',
+      'Vic Visitorvic@example.com · Added by a visitor',
+    ]);
     expect(field(agents(), 'First name').value).toBe('Sam');
     expect(within(agents()).queryByText('Added by a visitor')).toBeNull();
 
@@ -74,7 +92,10 @@ describe('the People page', () => {
     await pick(agents(), /^Ingrid Insure/);
     await enterText(field(agents(), 'Mobile phone'), '614-555-0190');
     const sent = await saved(requests);
-    expect(sent).toEqual({ base_version: 7, document: { ...DOCUMENT, agents: [SAM, { ...INGRID, mobile_phone: '614-555-0190' }, VISITOR] } });
+    expect(sent).toEqual({
+      base_version: 7,
+      document: { ...DOCUMENT, agents: [SAM, { ...INGRID, mobile_phone: '614-555-0190' }, VISITOR] },
+    });
     expect(await screen.findByText('Saved as version 8. Visitors find the new directory now.')).toBeTruthy();
   });
 
@@ -94,7 +115,13 @@ describe('the People page', () => {
   });
 
   it('lists the first 50 of a long directory and finds the others by search', async () => {
-    const many = Array.from({ length: 60 }, (_, i) => ({ id: i + 1, first: `Agent${i + 1}`, last: 'Long', email: `a${i + 1}@example.com`, kind: 'real_estate' }));
+    const many = Array.from({ length: 60 }, (_, i) => ({
+      id: i + 1,
+      first: `Agent${i + 1}`,
+      last: 'Long',
+      email: `a${i + 1}@example.com`,
+      kind: 'real_estate',
+    }));
     serve({ document: { ...DOCUMENT, agents: many } });
     renderPeople();
     await screen.findByRole('region', { name: 'Agents' });
@@ -122,7 +149,11 @@ describe('the People page', () => {
     await pick(agents(), /^Sam Realtor/);
     await userEvent.click(within(agents()).getByRole('button', { name: 'Remove agent' }));
     expect(within(agents()).getByText(/^Sam Realtor removed\./)).toBeTruthy();
-    expect(listed('Agents')).toEqual(['Ingrid Insureingrid@insure.example', 'Vic Visitorvic@example.com · Added by a visitor', 'Noranora@new.example']);
+    expect(listed('Agents')).toEqual([
+      'Ingrid Insureingrid@insure.example',
+      'Vic Visitorvic@example.com · Added by a visitor',
+      'Noranora@new.example',
+    ]);
 
     const sent = await saved(requests);
     expect(sent.document.agents).toEqual([
@@ -169,7 +200,9 @@ describe('the People page', () => {
 
   it('shows each refused person in turn as the save is tried again, and saves once all are right', async () => {
     // Two people the editor has not shown yet, each with something to correct (a document written by hand).
-    const requests = serve({ document: { ...DOCUMENT, agents: [SAM, { ...INGRID, email: 'ingrid@' }, { ...VISITOR, email: 'vic@' }] } });
+    const requests = serve({
+      document: { ...DOCUMENT, agents: [SAM, { ...INGRID, email: 'ingrid@' }, { ...VISITOR, email: 'vic@' }] },
+    });
     renderPeople();
     await screen.findByRole('region', { name: 'Agents' });
     await userEvent.click(within(agents()).getByRole('button', { name: 'Add agent' }));
@@ -187,7 +220,12 @@ describe('the People page', () => {
     await enterText(field(agents(), 'E-mail'), 'example.com');
 
     const sent = await saved(requests);
-    expect(sent.document.agents).toEqual([SAM, { ...INGRID, email: 'ingrid@insure.example' }, { ...VISITOR, email: 'vic@example.com' }, expect.objectContaining({ id: 13, first: 'Nora' })]);
+    expect(sent.document.agents).toEqual([
+      SAM,
+      { ...INGRID, email: 'ingrid@insure.example' },
+      { ...VISITOR, email: 'vic@example.com' },
+      expect.objectContaining({ id: 13, first: 'Nora' }),
+    ]);
   });
 
   it('renames, adds and removes contact types, refusing to remove one in use, saying how many use it', async () => {
@@ -196,7 +234,9 @@ describe('the People page', () => {
     const types = await screen.findByRole('region', { name: 'Contact types' });
     expect(description(field(types, 'Contact type 1'))).toBe('1 contact has it. At most 100 characters.');
     await userEvent.click(within(types).getByRole('button', { name: 'Remove Lender' }));
-    expect(description(field(types, 'Contact type 1'))).toBe('Lender is the type of 1 contact. Give it another type first.');
+    expect(description(field(types, 'Contact type 1'))).toBe(
+      'Lender is the type of 1 contact. Give it another type first.',
+    );
     expect(document.activeElement).toBe(field(types, 'Contact type 1'));
 
     await userEvent.clear(field(types, 'Contact type 1'));
@@ -208,7 +248,13 @@ describe('the People page', () => {
     await enterText(field(types, 'Contact type 2'), 'Title');
 
     const sent = await saved(requests);
-    expect(sent.document).toEqual({ ...DOCUMENT, contact_types: [{ id: 3, name: 'Banker' }, { id: 6, name: 'Title' }] });
+    expect(sent.document).toEqual({
+      ...DOCUMENT,
+      contact_types: [
+        { id: 3, name: 'Banker' },
+        { id: 6, name: 'Title' },
+      ],
+    });
   });
 
   it('imports a CSV through the file input: a preview of what changes, nothing changed until confirmed, then saved as one document', async () => {
@@ -227,15 +273,29 @@ describe('the People page', () => {
     );
     const preview = await screen.findByRole('region', { name: 'What the import changes' });
     expect(within(preview).getByText('agents.csv: 1 new, 1 updated and 1 unchanged; 2 rows refused.')).toBeTruthy();
-    expect(within(within(preview).getByRole('list', { name: 'Rows refused' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Line 5: Unknown state "Ohioo".', 'Line 6: The first name is missing.']);
-    expect(within(within(preview).getByRole('list', { name: 'New' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Line 4: Nora New, Jr.']);
-    expect(within(within(preview).getByRole('list', { name: 'Updated' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Line 2: Sam Realtor (Mobile phone)']);
+    expect(
+      within(within(preview).getByRole('list', { name: 'Rows refused' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Line 5: Unknown state "Ohioo".', 'Line 6: The first name is missing.']);
+    expect(
+      within(within(preview).getByRole('list', { name: 'New' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Line 4: Nora New, Jr.']);
+    expect(
+      within(within(preview).getByRole('list', { name: 'Updated' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Line 2: Sam Realtor (Mobile phone)']);
     expect(listed('Agents')).toHaveLength(3);
     expect(saveButton().disabled).toBe(true);
 
     await userEvent.click(within(preview).getByRole('button', { name: 'Put these changes in the directory' }));
     expect(screen.queryByRole('region', { name: 'What the import changes' })).toBeNull();
-    expect(screen.getByText('1 new and 1 updated agents are in the directory. Save the changes to keep them.')).toBeTruthy();
+    expect(
+      screen.getByText('1 new and 1 updated agents are in the directory. Save the changes to keep them.'),
+    ).toBeTruthy();
     expect(listed('Agents')).toHaveLength(4);
 
     const sent = await saved(requests);
@@ -246,7 +306,17 @@ describe('the People page', () => {
         { ...SAM, mobile_phone: '614-555-0199' },
         INGRID,
         VISITOR,
-        expect.objectContaining({ id: 13, added_online: false, first: 'Nora', last: 'New, Jr.', email: 'nora@new.example', agency: 'Best Homes', state: 21, kind: 'real_estate', mobile_phone: '' }),
+        expect.objectContaining({
+          id: 13,
+          added_online: false,
+          first: 'Nora',
+          last: 'New, Jr.',
+          email: 'nora@new.example',
+          agency: 'Best Homes',
+          state: 21,
+          kind: 'real_estate',
+          mobile_phone: '',
+        }),
       ],
     });
   });
@@ -262,7 +332,10 @@ describe('the People page', () => {
     await userEvent.click(within(preview).getByRole('button', { name: 'Put these changes in the directory' }));
     const sent = await saved(requests);
     expect(sent.document.contact_types).toEqual([LENDER, ATTORNEY, { id: 6, name: 'Title company' }]);
-    expect(sent.document.contacts).toEqual([LINDA, expect.objectContaining({ id: 41, first: 'Tim', email: 'tim@title.example', type: 6 })]);
+    expect(sent.document.contacts).toEqual([
+      LINDA,
+      expect.objectContaining({ id: 41, first: 'Tim', email: 'tim@title.example', type: 6 }),
+    ]);
   });
 
   it('says why a file is refused whole, and changes nothing', async () => {
@@ -270,10 +343,18 @@ describe('the People page', () => {
     renderPeople();
     await screen.findByRole('region', { name: 'Agents' });
     await upload('Name,E-mail\nNora,nora@new.example\n', 'people.csv');
-    expect((await screen.findByText(/^people\.csv: The first line of the file should name its columns/)).closest('[role="alert"]')).not.toBeNull();
+    expect(
+      (await screen.findByText(/^people\.csv: The first line of the file should name its columns/)).closest(
+        '[role="alert"]',
+      ),
+    ).not.toBeNull();
     const rows = ['First Name', ...Array.from({ length: 5001 }, (_, i) => `P${i}`)].join('\n');
     await upload(rows, 'big.csv');
-    expect(await screen.findByText('big.csv: The file has 5,001 rows; at most 5,000 can be imported at once. Split it into smaller files.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'big.csv: The file has 5,001 rows; at most 5,000 can be imported at once. Split it into smaller files.',
+      ),
+    ).toBeTruthy();
     expect(saveButton().disabled).toBe(true);
   });
 
@@ -303,5 +384,4 @@ describe('the People page', () => {
       '\uFEFFFirst Name,Last Name,E-mail,Type,Mobile Phone,Work Phone,Home Phone,Work Fax,Home Fax,Company,Address 1,Address 2,City,State,Postal Code\r\nLinda,Loans,linda@bank.example,Lender,,,,,,,,,,,\r\n',
     );
   });
-
 });

@@ -10,7 +10,17 @@ import { PageSection } from '../../../shared/PageSection.tsx';
 import { ConfigurationEditorPage, SaveBar, SaveOutcome } from '../../../shared/SaveOutcome.tsx';
 import { ContactTypesField } from './ContactTypesField.tsx';
 import type { ImportContext } from './csv-import.ts';
-import { applyPeopleForm, fieldTargetOf, idFloors, peopleFormValues, stateLabelOf, statesOf, type FieldProblem, type PeopleFormValues, type PersonList } from './people-form.ts';
+import {
+  applyPeopleForm,
+  fieldTargetOf,
+  idFloors,
+  peopleFormValues,
+  stateLabelOf,
+  statesOf,
+  type FieldProblem,
+  type PeopleFormValues,
+  type PersonList,
+} from './people-form.ts';
 import { PersonDirectory } from './PersonDirectory.tsx';
 import { SpreadsheetSection } from './SpreadsheetSection.tsx';
 
@@ -31,7 +41,10 @@ function PeopleEditor({ companyKey, configuration }: { companyKey: string; confi
   const { save, outcome, setOutcome, loadNewest } = useConfigurationEditor(companyKey);
   const { document, version } = configuration;
   const loaded = useMemo(() => peopleFormValues(document), [document]);
-  const context: ImportContext = useMemo(() => ({ states: statesOf(document), stateLabel: stateLabelOf(document), floors: idFloors(loaded) }), [document, loaded]);
+  const context: ImportContext = useMemo(
+    () => ({ states: statesOf(document), stateLabel: stateLabelOf(document), floors: idFloors(loaded) }),
+    [document, loaded],
+  );
   const form = useForm<PeopleFormValues>({ defaultValues: loaded });
   // A newly loaded version (after a save, or "Load their version") is the form's new start.
   useEffect(() => {
@@ -97,9 +110,15 @@ function PeopleEditor({ companyKey, configuration }: { companyKey: string; confi
     <>
       <PageHeading>{TITLE}</PageHeading>
       <Typography sx={{ mb: 2, color: 'text.secondary' }}>
-        The agents and contacts visitors find when they book, and the types of contacts. You are editing version {version.version}; every save is a new version you can undo from History.
+        The agents and contacts visitors find when they book, and the types of contacts. You are editing version{' '}
+        {version.version}; every save is a new version you can undo from History.
       </Typography>
-      <SaveOutcome outcome={outcome} error={save.error} savedText={(saved) => `Saved as version ${saved}. Visitors find the new directory now.`} onReload={loadNewest} />
+      <SaveOutcome
+        outcome={outcome}
+        error={save.error}
+        savedText={(saved) => `Saved as version ${saved}. Visitors find the new directory now.`}
+        onReload={loadNewest}
+      />
       <Box
         component="form"
         noValidate
@@ -114,13 +133,22 @@ function PeopleEditor({ companyKey, configuration }: { companyKey: string; confi
         <PageSection title="Agents" intro="Buyer’s and seller’s agents, and insurance agents.">
           {directory('agents')}
         </PageSection>
-        <PageSection title="Contacts" intro="Attorneys, lenders, title companies and the other people an order may name.">
+        <PageSection
+          title="Contacts"
+          intro="Attorneys, lenders, title companies and the other people an order may name."
+        >
           {directory('contacts')}
         </PageSection>
-        <PageSection title="Contact types" intro="Each contact has one. A type still given to a contact can't be removed.">
+        <PageSection
+          title="Contact types"
+          intro="Each contact has one. A type still given to a contact can't be removed."
+        >
           <ContactTypesField form={form} idFloor={context.floors.contact_types} onFocus={setFocusField} />
         </PageSection>
-        <PageSection title="Spreadsheets (CSV)" intro="Import agents or contacts from a spreadsheet, or download the directory to edit it and import it again.">
+        <PageSection
+          title="Spreadsheets (CSV)"
+          intro="Import agents or contacts from a spreadsheet, or download the directory to edit it and import it again."
+        >
           <SpreadsheetSection form={form} context={context} companyKey={companyKey} />
         </PageSection>
         <SaveBar saving={save.isPending} dirty={form.formState.isDirty} onDiscard={() => form.reset(loaded)} />

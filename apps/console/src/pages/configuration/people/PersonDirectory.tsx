@@ -9,7 +9,18 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useMemo, useRef, useState } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
-import { blankAgent, blankContact, nextId, personName, searchPeople, type AgentValues, type ContactValues, type PeopleFormValues, type PersonList, type StateChoice } from './people-form.ts';
+import {
+  blankAgent,
+  blankContact,
+  nextId,
+  personName,
+  searchPeople,
+  type AgentValues,
+  type ContactValues,
+  type PeopleFormValues,
+  type PersonList,
+  type StateChoice,
+} from './people-form.ts';
 import { PersonFields } from './PersonFields.tsx';
 
 /** A long directory lists this many of the people found; the search finds the others. */
@@ -65,7 +76,10 @@ export function PersonDirectory({
   const add = () => {
     const id = nextId(rows, idFloor);
     // With one contact type there is no choice to make.
-    const person = list === 'agents' ? blankAgent(id) : blankContact(id, contactTypes.length === 1 ? String(contactTypes[0]!.id) : '');
+    const person =
+      list === 'agents'
+        ? blankAgent(id)
+        : blankContact(id, contactTypes.length === 1 ? String(contactTypes[0]!.id) : '');
     form.setValue(list, [...rows, person] as PeopleFormValues[typeof list], { shouldDirty: true });
     setQuery('');
     setAnnouncement(`A new ${words.one} is added at the end of the list. Save the changes to keep them.`);
@@ -79,13 +93,18 @@ export function PersonDirectory({
     // The errors are kept by place in the list, which the removal shifts: the next save checks again.
     form.clearErrors(list);
     form.setValue(list, next as PeopleFormValues[typeof list], { shouldDirty: true });
-    setAnnouncement(`${personName(selected) || `The new ${words.one}`} removed. Save the changes to keep it that way, or Discard to bring them back.`);
+    setAnnouncement(
+      `${personName(selected) || `The new ${words.one}`} removed. Save the changes to keep it that way, or Discard to bring them back.`,
+    );
     onSelect(next[Math.min(selectedIndex, next.length - 1)]?.id ?? null);
     searchInput.current?.focus();
   };
 
   const describe = (row: AgentValues | ContactValues, index: number) => {
-    const parts = [row.email.trim(), 'agency' in row ? row.agency.trim() : (typeNames.get(row.type) ?? '').trim()].filter(Boolean);
+    const parts = [
+      row.email.trim(),
+      'agency' in row ? row.agency.trim() : (typeNames.get(row.type) ?? '').trim(),
+    ].filter(Boolean);
     if (row.added_online) parts.push('Added by a visitor');
     if (errors?.[index]) parts.push('Has something to correct');
     return parts.join(' · ');
@@ -94,7 +113,14 @@ export function PersonDirectory({
   const listed = found.slice(0, MAX_LISTED);
   return (
     <>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '280px minmax(0, 1fr)' }, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '280px minmax(0, 1fr)' },
+          alignItems: 'start',
+        }}
+      >
         <Box sx={{ display: 'grid', gap: 1.5, minWidth: 0 }}>
           <TextField
             label={`Search ${words.many}`}
@@ -126,11 +152,18 @@ export function PersonDirectory({
                   const current = index === selectedIndex;
                   return (
                     <ListItem key={row.id} disablePadding>
-                      <ListItemButton selected={current} aria-current={current ? 'true' : undefined} onClick={() => onSelect(row.id)}>
+                      <ListItemButton
+                        selected={current}
+                        aria-current={current ? 'true' : undefined}
+                        onClick={() => onSelect(row.id)}
+                      >
                         <ListItemText
                           primary={personName(row) || `New ${words.one}`}
                           secondary={describe(row, index) || null}
-                          slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } }, secondary: { sx: { overflowWrap: 'anywhere' } } }}
+                          slotProps={{
+                            primary: { sx: { overflowWrap: 'anywhere' } },
+                            secondary: { sx: { overflowWrap: 'anywhere' } },
+                          }}
                         />
                       </ListItemButton>
                     </ListItem>
@@ -144,7 +177,12 @@ export function PersonDirectory({
           </Button>
         </Box>
         {selected ? (
-          <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 2.5 }, minWidth: 0 }}>
+          <Paper
+            variant="outlined"
+            component="section"
+            aria-labelledby={headingId}
+            sx={{ p: { xs: 2, sm: 2.5 }, minWidth: 0 }}
+          >
             <Typography component="h3" variant="h3" id={headingId} sx={{ mb: 2, overflowWrap: 'anywhere' }}>
               {personName(selected) || `New ${words.one}`}
             </Typography>

@@ -8,9 +8,23 @@ import TextField from '@mui/material/TextField';
 import { useId } from 'react';
 import { Controller, type FieldPath, type UseFormReturn } from 'react-hook-form';
 import { fieldProps } from '../../../shared/form.ts';
-import { AGENT_KIND_LABELS, AGENT_KINDS, FIELD_LABELS, MAX_LENGTH, type ContactTypeValues, type PeopleFormValues, type PersonList, type PersonText, type StateChoice } from './people-form.ts';
+import {
+  AGENT_KIND_LABELS,
+  AGENT_KINDS,
+  FIELD_LABELS,
+  MAX_LENGTH,
+  type ContactTypeValues,
+  type PeopleFormValues,
+  type PersonList,
+  type PersonText,
+  type StateChoice,
+} from './people-form.ts';
 
-const GRID = { display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } } as const;
+const GRID = {
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
+} as const;
 
 const bound = (field: PersonText) => `At most ${MAX_LENGTH[field]} characters.`;
 
@@ -40,7 +54,13 @@ export function PersonFields({
   const optOutHelp = useId();
 
   /** A choice from a list, kept by react-hook-form as the chosen id's text. */
-  const choice = (field: 'state' | 'kind' | 'type', label: string, helperText: string, options: ReadonlyArray<{ value: string; label: string }>, required = false) => (
+  const choice = (
+    field: 'state' | 'kind' | 'type',
+    label: string,
+    helperText: string,
+    options: ReadonlyArray<{ value: string; label: string }>,
+    required = false,
+  ) => (
     <Controller
       control={form.control}
       name={name(field)}
@@ -70,13 +90,19 @@ export function PersonFields({
     <Box sx={{ display: 'grid', gap: 2 }}>
       {addedOnline && (
         <Alert severity="info">
-          <strong>Added by a visitor</strong> in the scheduler. You may correct their details; they keep their place in past orders.
+          <strong>Added by a visitor</strong> in the scheduler. You may correct their details; they keep their place in
+          past orders.
         </Alert>
       )}
       <Box sx={GRID}>
         <TextField label={FIELD_LABELS.first} required {...text('first', bound('first'))} />
         <TextField label={FIELD_LABELS.last} {...text('last', bound('last'))} />
-        <TextField label={FIELD_LABELS.email} type="email" {...text('email', 'Like name@example.com. An import finds the person by it.')} slotProps={{ htmlInput: { autoComplete: 'off', spellCheck: false } }} />
+        <TextField
+          label={FIELD_LABELS.email}
+          type="email"
+          {...text('email', 'Like name@example.com. An import finds the person by it.')}
+          slotProps={{ htmlInput: { autoComplete: 'off', spellCheck: false } }}
+        />
         {list === 'agents'
           ? choice(
               'kind',
@@ -88,8 +114,13 @@ export function PersonFields({
           : choice(
               'type',
               FIELD_LABELS.type,
-              contactTypes.length === 0 ? 'Add a contact type below first.' : 'Like Attorney or Lender; the types are listed below.',
-              contactTypes.map((type) => ({ value: String(type.id), label: type.name.trim() || `Type ${type.id} (no name yet)` })),
+              contactTypes.length === 0
+                ? 'Add a contact type below first.'
+                : 'Like Attorney or Lender; the types are listed below.',
+              contactTypes.map((type) => ({
+                value: String(type.id),
+                label: type.name.trim() || `Type ${type.id} (no name yet)`,
+              })),
               true,
             )}
         {list === 'agents' && <TextField label={FIELD_LABELS.agency} {...text('agency', bound('agency'))} />}
@@ -102,7 +133,10 @@ export function PersonFields({
         <TextField label={FIELD_LABELS.address1} {...text('address1', bound('address1'))} />
         <TextField label={FIELD_LABELS.address2} {...text('address2', bound('address2'))} />
         <TextField label={FIELD_LABELS.city} {...text('city', bound('city'))} />
-        {choice('state', stateLabel, 'Empty: none.', [{ value: '', label: 'None' }, ...states.map((state) => ({ value: String(state.id), label: `${state.name} (${state.abbreviation})` }))])}
+        {choice('state', stateLabel, 'Empty: none.', [
+          { value: '', label: 'None' },
+          ...states.map((state) => ({ value: String(state.id), label: `${state.name} (${state.abbreviation})` })),
+        ])}
         <TextField label={FIELD_LABELS.postal_code} {...text('postal_code', bound('postal_code'))} />
       </Box>
       {list === 'agents' && (
@@ -112,7 +146,14 @@ export function PersonFields({
           render={({ field }) => (
             <Box>
               <FormControlLabel
-                control={<Switch checked={field.value === true} onChange={(event) => field.onChange(event.target.checked)} inputRef={field.ref} slotProps={{ input: { 'aria-describedby': optOutHelp } }} />}
+                control={
+                  <Switch
+                    checked={field.value === true}
+                    onChange={(event) => field.onChange(event.target.checked)}
+                    inputRef={field.ref}
+                    slotProps={{ input: { 'aria-describedby': optOutHelp } }}
+                  />
+                }
                 label={FIELD_LABELS.pac_opt_out}
               />
               <FormHelperText id={optOutHelp} sx={{ mt: 0 }}>

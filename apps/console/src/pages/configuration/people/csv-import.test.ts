@@ -1,6 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { exportCsv, fileSizeProblem, importSummary, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, previewImport, type ImportContext, type ImportPreview } from './csv-import.ts';
-import { blankAgent, blankContact, idFloors, peopleFormValues, type PeopleFormValues, type PersonList } from './people-form.ts';
+import {
+  exportCsv,
+  fileSizeProblem,
+  importSummary,
+  MAX_IMPORT_BYTES,
+  MAX_IMPORT_ROWS,
+  previewImport,
+  type ImportContext,
+  type ImportPreview,
+} from './csv-import.ts';
+import {
+  blankAgent,
+  blankContact,
+  idFloors,
+  peopleFormValues,
+  type PeopleFormValues,
+  type PersonList,
+} from './people-form.ts';
 
 const STATES = [
   { id: 36, abbreviation: 'OH', name: 'Ohio' },
@@ -10,9 +26,33 @@ const STATES = [
 const DOCUMENT = {
   states: STATES,
   agents: [
-    { id: 7, first: 'Sam', last: 'Realtor', email: 'Sam@Realty.example', mobile_phone: '6145550111', kind: 'real_estate', agency: 'Realty One', state: 36 },
-    { id: 12, first: 'Ingrid', last: 'Insure', email: 'ingrid@insure.example', work_phone: '6145550122', kind: 'insurance', pac_opt_out: true },
-    { id: 1_000_000_004, first: 'Vic', last: 'Visitor', email: 'vic@example.com', kind: 'real_estate', added_online: true },
+    {
+      id: 7,
+      first: 'Sam',
+      last: 'Realtor',
+      email: 'Sam@Realty.example',
+      mobile_phone: '6145550111',
+      kind: 'real_estate',
+      agency: 'Realty One',
+      state: 36,
+    },
+    {
+      id: 12,
+      first: 'Ingrid',
+      last: 'Insure',
+      email: 'ingrid@insure.example',
+      work_phone: '6145550122',
+      kind: 'insurance',
+      pac_opt_out: true,
+    },
+    {
+      id: 1_000_000_004,
+      first: 'Vic',
+      last: 'Visitor',
+      email: 'vic@example.com',
+      kind: 'real_estate',
+      added_online: true,
+    },
     { id: 1_000_000_009, first: 'Nell', last: 'Nomail', kind: 'real_estate', added_online: true },
   ],
   contact_types: [
@@ -23,7 +63,11 @@ const DOCUMENT = {
 };
 
 const loaded = () => peopleFormValues(DOCUMENT);
-const context = (values: PeopleFormValues = loaded()): ImportContext => ({ states: STATES, stateLabel: 'State', floors: idFloors(values) });
+const context = (values: PeopleFormValues = loaded()): ImportContext => ({
+  states: STATES,
+  stateLabel: 'State',
+  floors: idFloors(values),
+});
 
 function preview(text: string, list: PersonList = 'agents', values: PeopleFormValues = loaded()): ImportPreview {
   const result = previewImport(text, list, values, context(values));
@@ -34,7 +78,12 @@ const refusal = (text: string, list: PersonList = 'agents') => {
   const result = previewImport(text, list, loaded(), context());
   return result.ok ? null : result.message;
 };
-const counts = (p: ImportPreview) => ({ added: p.added.length, updated: p.updated.length, unchanged: p.unchanged, refused: p.refused.length });
+const counts = (p: ImportPreview) => ({
+  added: p.added.length,
+  updated: p.updated.length,
+  unchanged: p.unchanged,
+  refused: p.refused.length,
+});
 
 describe('reading the header', () => {
   it.each([
@@ -45,7 +94,15 @@ describe('reading the header', () => {
   ])('reads %j', (header) => {
     const p = preview(`${header}\nNora,New,nora@new.example,6145550100,Best Homes,Best Inc,oh\n`);
     expect(counts(p)).toEqual({ added: 1, updated: 0, unchanged: 0, refused: 0 });
-    expect(p.values.agents.at(-1)).toMatchObject({ first: 'Nora', last: 'New', email: 'nora@new.example', mobile_phone: '6145550100', agency: 'Best Homes', company: 'Best Inc', state: '36' });
+    expect(p.values.agents.at(-1)).toMatchObject({
+      first: 'Nora',
+      last: 'New',
+      email: 'nora@new.example',
+      mobile_phone: '6145550100',
+      agency: 'Best Homes',
+      company: 'Best Inc',
+      state: '36',
+    });
     expect(p.ignoredColumns).toEqual([]);
   });
 
@@ -62,13 +119,17 @@ describe('reading the header', () => {
   });
 
   it('refuses two columns read as one', () => {
-    expect(refusal('First Name,Email,E-mail\nNora,a@b.co,c@d.co\n')).toBe('Two columns are both read as E-mail: "Email" and "E-mail". Remove or rename one.');
+    expect(refusal('First Name,Email,E-mail\nNora,a@b.co,c@d.co\n')).toBe(
+      'Two columns are both read as E-mail: "Email" and "E-mail". Remove or rename one.',
+    );
   });
 
   it('refuses an empty file, and an unclosed quote', () => {
     expect(refusal('')).toBe('The file is empty.');
     expect(refusal('\uFEFF')).toBe('The file is empty.');
-    expect(refusal('First Name\n"Nora\n')).toBe('A quoted value that starts on line 2 never ends: a closing " is missing.');
+    expect(refusal('First Name\n"Nora\n')).toBe(
+      'A quoted value that starts on line 2 never ends: a closing " is missing.',
+    );
   });
 
   it('reads the "Type" column as the kind of an agent and as the type of a contact', () => {
@@ -79,8 +140,15 @@ describe('reading the header', () => {
 
 describe('reading the rows', () => {
   it('reads quoted commas, doubled quotes and line breaks, after a byte-order mark, with CRLF', () => {
-    const p = preview('\uFEFF"First Name","Last Name",Company,"Address 1"\r\n"Nora","O""Neil","Best, Inc.","12 Elm St\r\nRear door"\r\n');
-    expect(p.values.agents.at(-1)).toMatchObject({ first: 'Nora', last: 'O"Neil', company: 'Best, Inc.', address1: '12 Elm St\r\nRear door' });
+    const p = preview(
+      '\uFEFF"First Name","Last Name",Company,"Address 1"\r\n"Nora","O""Neil","Best, Inc.","12 Elm St\r\nRear door"\r\n',
+    );
+    expect(p.values.agents.at(-1)).toMatchObject({
+      first: 'Nora',
+      last: 'O"Neil',
+      company: 'Best, Inc.',
+      address1: '12 Elm St\r\nRear door',
+    });
   });
 
   it('skips blank lines and trims spaces around values', () => {
@@ -105,9 +173,12 @@ describe('reading the rows', () => {
     expect(p.added.map((row) => row.line)).toEqual([2, 5]);
   });
 
-  it('says the state by the company\'s own word', () => {
+  it("says the state by the company's own word", () => {
     const values = loaded();
-    const result = previewImport('First Name,Province\nNora,ZZ\n', 'agents', values, { ...context(values), stateLabel: 'Province' });
+    const result = previewImport('First Name,Province\nNora,ZZ\n', 'agents', values, {
+      ...context(values),
+      stateLabel: 'Province',
+    });
     expect(result.ok && result.preview.refused).toEqual([{ line: 2, reason: 'Unknown province "ZZ".' }]);
   });
 
@@ -135,7 +206,11 @@ describe('reading the rows', () => {
       { line: 6, reason: 'The postal code is longer than 10 characters.' },
       { line: 7, reason: '"two@" is not an e-mail address. The postal code is longer than 10 characters.' },
       { line: 9, reason: 'The same e-mail address is also on line 8.' },
-      { line: 10, reason: 'This line has 7 values but the first line names 6 columns: a value with a comma in it needs double quotes around it.' },
+      {
+        line: 10,
+        reason:
+          'This line has 7 values but the first line names 6 columns: a value with a comma in it needs double quotes around it.',
+      },
       { line: 11, reason: 'This line has 2 values but the first line names 6 columns.' },
     ]);
     expect(p.added).toEqual([{ line: 8, name: 'Good One' }]);
@@ -143,7 +218,12 @@ describe('reading the rows', () => {
   });
 
   it('takes extra empty cells at the end of a line (spreadsheets write them)', () => {
-    expect(counts(preview('First Name,E-mail\nNora,nora@new.example,,\n'))).toEqual({ added: 1, updated: 0, unchanged: 0, refused: 0 });
+    expect(counts(preview('First Name,E-mail\nNora,nora@new.example,,\n'))).toEqual({
+      added: 1,
+      updated: 0,
+      unchanged: 0,
+      refused: 0,
+    });
   });
 });
 
@@ -177,7 +257,9 @@ describe('matching the directory', () => {
   });
 
   it('never renumbers a person added by a visitor, and numbers new people below theirs', () => {
-    const p = preview('First Name,Last Name,E-mail,Mobile\nVic,Visitor,VIC@example.com,6145550144\nNora,New,nora@new.example,\nOlly,Other,olly@new.example,\n');
+    const p = preview(
+      'First Name,Last Name,E-mail,Mobile\nVic,Visitor,VIC@example.com,6145550144\nNora,New,nora@new.example,\nOlly,Other,olly@new.example,\n',
+    );
     expect(p.values.agents.map((agent) => [agent.id, agent.added_online])).toEqual([
       [7, false],
       [12, false],
@@ -193,7 +275,11 @@ describe('matching the directory', () => {
     const values = loaded();
     const floors = idFloors(values);
     values.agents = values.agents.filter((agent) => agent.id !== 12);
-    const result = previewImport('First Name\nNora\n', 'agents', values, { states: STATES, stateLabel: 'State', floors });
+    const result = previewImport('First Name\nNora\n', 'agents', values, {
+      states: STATES,
+      stateLabel: 'State',
+      floors,
+    });
     expect(result.ok && result.preview.values.agents.at(-1)!.id).toBe(13);
   });
 
@@ -214,7 +300,10 @@ describe('matching the directory', () => {
 
 describe('importing contacts', () => {
   it('gives a contact the type it names, capitals ignored, and adds a type the directory lacks, once', () => {
-    const p = preview('First Name,E-mail,Type\nLinda,linda@bank.example,ATTORNEY\nTim,tim@title.example,Title company\nTia,tia@title.example,title Company\n', 'contacts');
+    const p = preview(
+      'First Name,E-mail,Type\nLinda,linda@bank.example,ATTORNEY\nTim,tim@title.example,Title company\nTia,tia@title.example,title Company\n',
+      'contacts',
+    );
     expect(p.updated).toEqual([{ line: 2, name: 'Linda Loans', fields: ['Contact type'] }]);
     expect(p.newContactTypes).toEqual(['Title company']);
     expect(p.values.contact_types).toEqual([
@@ -237,8 +326,12 @@ describe('importing contacts', () => {
   });
 
   it('refuses a contact without a type, and a new one from a file without the column', () => {
-    expect(preview('First Name,Type\nTom,\n', 'contacts').refused).toEqual([{ line: 2, reason: 'The contact type is missing.' }]);
-    expect(preview(`First Name,Type\nTom,${'x'.repeat(101)}\n`, 'contacts').refused).toEqual([{ line: 2, reason: 'The contact type is longer than 100 characters.' }]);
+    expect(preview('First Name,Type\nTom,\n', 'contacts').refused).toEqual([
+      { line: 2, reason: 'The contact type is missing.' },
+    ]);
+    expect(preview(`First Name,Type\nTom,${'x'.repeat(101)}\n`, 'contacts').refused).toEqual([
+      { line: 2, reason: 'The contact type is longer than 100 characters.' },
+    ]);
     const p = preview('First Name,E-mail,Mobile\nTom,tom@example.com,1\nLinda,linda@bank.example,2\n', 'contacts');
     expect(p.refused).toEqual([{ line: 2, reason: 'The contact type is missing: a new contact needs a Type column.' }]);
     expect(p.updated).toEqual([{ line: 3, name: 'Linda Loans', fields: ['Mobile phone'] }]);
@@ -246,11 +339,14 @@ describe('importing contacts', () => {
 });
 
 describe('the bounds', () => {
-  const rowsOf = (count: number) => ['First Name,E-mail', ...Array.from({ length: count }, (_, i) => `P${i},p${i}@example.com`)].join('\n');
+  const rowsOf = (count: number) =>
+    ['First Name,E-mail', ...Array.from({ length: count }, (_, i) => `P${i},p${i}@example.com`)].join('\n');
 
   it(`takes ${MAX_IMPORT_ROWS} rows and refuses a file of one more`, () => {
     expect(counts(preview(rowsOf(MAX_IMPORT_ROWS)))).toEqual({ added: 5000, updated: 0, unchanged: 0, refused: 0 });
-    expect(refusal(rowsOf(MAX_IMPORT_ROWS + 1))).toBe('The file has 5,001 rows; at most 5,000 can be imported at once. Split it into smaller files.');
+    expect(refusal(rowsOf(MAX_IMPORT_ROWS + 1))).toBe(
+      'The file has 5,001 rows; at most 5,000 can be imported at once. Split it into smaller files.',
+    );
   });
 
   it('does not count blank lines as rows', () => {
@@ -259,8 +355,12 @@ describe('the bounds', () => {
 
   it('takes a file of 2 MB and refuses one a byte larger', () => {
     expect(fileSizeProblem(MAX_IMPORT_BYTES)).toBeNull();
-    expect(fileSizeProblem(MAX_IMPORT_BYTES + 1)).toBe('This file is 2.0 MB; a file can be at most 2 MB. Split it into smaller files.');
-    expect(fileSizeProblem(5 * 1024 * 1024)).toBe('This file is 5.0 MB; a file can be at most 2 MB. Split it into smaller files.');
+    expect(fileSizeProblem(MAX_IMPORT_BYTES + 1)).toBe(
+      'This file is 2.0 MB; a file can be at most 2 MB. Split it into smaller files.',
+    );
+    expect(fileSizeProblem(5 * 1024 * 1024)).toBe(
+      'This file is 5.0 MB; a file can be at most 2 MB. Split it into smaller files.',
+    );
   });
 });
 
@@ -269,32 +369,67 @@ describe('importSummary', () => {
     const p = preview('First Name,E-mail\nSam,sam@realty.example\nNora,nora@new.example\nBad,bad@\nWorse,worse@\n');
     expect(importSummary(p)).toBe('1 new, 0 updated and 1 unchanged; 2 rows refused.');
     expect(importSummary(preview('First Name\nNora\n'))).toBe('1 new, 0 updated and 0 unchanged.');
-    expect(importSummary(preview('First Name,E-mail\nBad,bad@\n'))).toBe('0 new, 0 updated and 0 unchanged; 1 row refused.');
+    expect(importSummary(preview('First Name,E-mail\nBad,bad@\n'))).toBe(
+      '0 new, 0 updated and 0 unchanged; 1 row refused.',
+    );
   });
 });
 
 describe('exportCsv', () => {
   it('writes the columns the import reads, a row a person', () => {
     expect(exportCsv('contacts', loaded(), STATES)).toBe(
-      '\uFEFFFirst Name,Last Name,E-mail,Type,Mobile Phone,Work Phone,Home Phone,Work Fax,Home Fax,Company,Address 1,Address 2,City,State,Postal Code\r\n' + 'Linda,Loans,linda@bank.example,Lender,,,,,,,,,,,\r\n',
+      '\uFEFFFirst Name,Last Name,E-mail,Type,Mobile Phone,Work Phone,Home Phone,Work Fax,Home Fax,Company,Address 1,Address 2,City,State,Postal Code\r\n' +
+        'Linda,Loans,linda@bank.example,Lender,,,,,,,,,,,\r\n',
     );
     const agents = exportCsv('agents', loaded(), STATES).split('\r\n');
-    expect(agents[0]).toBe('\uFEFFFirst Name,Last Name,E-mail,Mobile Phone,Work Phone,Home Phone,Work Fax,Home Fax,Agency,Company,Address 1,Address 2,City,State,Postal Code,Kind,Pay-at-close Opt-out');
+    expect(agents[0]).toBe(
+      '\uFEFFFirst Name,Last Name,E-mail,Mobile Phone,Work Phone,Home Phone,Work Fax,Home Fax,Agency,Company,Address 1,Address 2,City,State,Postal Code,Kind,Pay-at-close Opt-out',
+    );
     expect(agents[1]).toBe('Sam,Realtor,Sam@Realty.example,6145550111,,,,,Realty One,,,,,OH,,Real estate,No');
     expect(agents[2]).toBe('Ingrid,Insure,ingrid@insure.example,,6145550122,,,,,,,,,,,Insurance,Yes');
   });
 
   it("writes a cell a spreadsheet would run as a formula after a ', and leaves phone numbers alone", () => {
     const values = loaded();
-    values.agents = [{ ...blankAgent(1), first: '=HYPERLINK("x")', last: '@SUM(A1)', company: '-2+3', mobile_phone: '+1 (614) 555-0100', work_phone: '-', agency: "'=already" }];
-    expect(exportCsv('agents', values, STATES).split('\r\n')[1]).toBe(`"'=HYPERLINK(""x"")",'@SUM(A1),,+1 (614) 555-0100,-,,,,''=already,'-2+3,,,,,,Real estate,No`);
+    values.agents = [
+      {
+        ...blankAgent(1),
+        first: '=HYPERLINK("x")',
+        last: '@SUM(A1)',
+        company: '-2+3',
+        mobile_phone: '+1 (614) 555-0100',
+        work_phone: '-',
+        agency: "'=already",
+      },
+    ];
+    expect(exportCsv('agents', values, STATES).split('\r\n')[1]).toBe(
+      `"'=HYPERLINK(""x"")",'@SUM(A1),,+1 (614) 555-0100,-,,,,''=already,'-2+3,,,,,,Real estate,No`,
+    );
   });
 
   it('round-trips: a downloaded directory imported again is all unchanged', () => {
     const values = loaded();
     values.agents.push(
-      { ...blankAgent(13), first: 'José', last: 'Núñez, Jr.', email: 'jose@example.com', company: 'He said "hi"', address1: '1 Elm St\nRear', state: '21', kind: 'insurance', pac_opt_out: true },
-      { ...blankAgent(14), first: '=Formula', last: '@at', email: 'f@example.com', mobile_phone: '+1 614 555 0100', agency: '-minus', home_fax: "'=quoted" },
+      {
+        ...blankAgent(13),
+        first: 'José',
+        last: 'Núñez, Jr.',
+        email: 'jose@example.com',
+        company: 'He said "hi"',
+        address1: '1 Elm St\nRear',
+        state: '21',
+        kind: 'insurance',
+        pac_opt_out: true,
+      },
+      {
+        ...blankAgent(14),
+        first: '=Formula',
+        last: '@at',
+        email: 'f@example.com',
+        mobile_phone: '+1 614 555 0100',
+        agency: '-minus',
+        home_fax: "'=quoted",
+      },
       { ...blankAgent(15), first: 'No', last: 'Email' },
     );
     values.contacts.push({ ...blankContact(41, '5'), first: 'Art', last: 'Attorney', city: 'Dayton', state: '36' });

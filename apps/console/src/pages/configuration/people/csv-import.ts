@@ -35,8 +35,42 @@ type Column = PersonText | 'state' | 'kind' | 'pac_opt_out' | 'type';
 
 /** The columns of each list, in the order the export writes them. */
 export const COLUMNS: Record<PersonList, readonly Column[]> = {
-  agents: ['first', 'last', 'email', 'mobile_phone', 'work_phone', 'home_phone', 'work_fax', 'home_fax', 'agency', 'company', 'address1', 'address2', 'city', 'state', 'postal_code', 'kind', 'pac_opt_out'],
-  contacts: ['first', 'last', 'email', 'type', 'mobile_phone', 'work_phone', 'home_phone', 'work_fax', 'home_fax', 'company', 'address1', 'address2', 'city', 'state', 'postal_code'],
+  agents: [
+    'first',
+    'last',
+    'email',
+    'mobile_phone',
+    'work_phone',
+    'home_phone',
+    'work_fax',
+    'home_fax',
+    'agency',
+    'company',
+    'address1',
+    'address2',
+    'city',
+    'state',
+    'postal_code',
+    'kind',
+    'pac_opt_out',
+  ],
+  contacts: [
+    'first',
+    'last',
+    'email',
+    'type',
+    'mobile_phone',
+    'work_phone',
+    'home_phone',
+    'work_fax',
+    'home_fax',
+    'company',
+    'address1',
+    'address2',
+    'city',
+    'state',
+    'postal_code',
+  ],
 };
 
 export const HEADINGS: Record<Column, string> = {
@@ -136,9 +170,13 @@ export type ImportResult = { ok: true; preview: ImportPreview } | { ok: false; m
 
 type Positions = Map<Column, number>;
 
-function readHeader(cells: readonly string[], list: PersonList): { ok: true; positions: Positions; ignored: string[] } | { ok: false; message: string } {
+function readHeader(
+  cells: readonly string[],
+  list: PersonList,
+): { ok: true; positions: Positions; ignored: string[] } | { ok: false; message: string } {
   const columnOf = new Map<string, Column>();
-  for (const column of COLUMNS[list]) for (const name of [spelling(HEADINGS[column]), ...SPELLINGS[column]]) columnOf.set(name, column);
+  for (const column of COLUMNS[list])
+    for (const name of [spelling(HEADINGS[column]), ...SPELLINGS[column]]) columnOf.set(name, column);
   const positions: Positions = new Map();
   const ignored: string[] = [];
   for (const [index, cell] of cells.entries()) {
@@ -150,11 +188,18 @@ function readHeader(cells: readonly string[], list: PersonList): { ok: true; pos
       continue;
     }
     const earlier = positions.get(column);
-    if (earlier !== undefined) return { ok: false, message: `Two columns are both read as ${HEADINGS[column]}: "${cells[earlier]!.trim()}" and "${cell.trim()}". Remove or rename one.` };
+    if (earlier !== undefined)
+      return {
+        ok: false,
+        message: `Two columns are both read as ${HEADINGS[column]}: "${cells[earlier]!.trim()}" and "${cell.trim()}". Remove or rename one.`,
+      };
     positions.set(column, index);
   }
   if (!positions.has('first')) {
-    return { ok: false, message: `The first line of the file should name its columns, one of them the first name (like "First Name"). The columns read are: ${COLUMNS[list].map((column) => HEADINGS[column]).join(', ')}.` };
+    return {
+      ok: false,
+      message: `The first line of the file should name its columns, one of them the first name (like "First Name"). The columns read are: ${COLUMNS[list].map((column) => HEADINGS[column]).join(', ')}.`,
+    };
   }
   return { ok: true, positions, ignored };
 }
@@ -171,7 +216,8 @@ class ContactTypes {
 
   constructor(types: readonly ContactTypeValues[], floor: number) {
     this.all = [...types];
-    for (const type of types) if (!this.byName.has(type.name.trim().toLowerCase())) this.byName.set(type.name.trim().toLowerCase(), type);
+    for (const type of types)
+      if (!this.byName.has(type.name.trim().toLowerCase())) this.byName.set(type.name.trim().toLowerCase(), type);
     this.next = nextId(types, floor);
   }
 
@@ -202,14 +248,18 @@ function cellProblems(cells: Cells, list: PersonList, context: ImportContext): s
     const value = cells[column];
     if (value === undefined) continue;
     if (column === 'state') {
-      if (stateIdOf(value, context.states) === null) problems.push(`Unknown ${context.stateLabel.toLowerCase()} "${value}".`);
+      if (stateIdOf(value, context.states) === null)
+        problems.push(`Unknown ${context.stateLabel.toLowerCase()} "${value}".`);
     } else if (column === 'kind') {
-      if (value !== '' && !KIND_SPELLINGS[spelling(value)]) problems.push(`The kind "${value}" is neither Real estate nor Insurance.`);
+      if (value !== '' && !KIND_SPELLINGS[spelling(value)])
+        problems.push(`The kind "${value}" is neither Real estate nor Insurance.`);
     } else if (column === 'pac_opt_out') {
-      if (!YES.has(value.toLowerCase()) && !NO.has(value.toLowerCase())) problems.push(`${HEADINGS.pac_opt_out} "${value}" is neither Yes nor No.`);
+      if (!YES.has(value.toLowerCase()) && !NO.has(value.toLowerCase()))
+        problems.push(`${HEADINGS.pac_opt_out} "${value}" is neither Yes nor No.`);
     } else if (column === 'type') {
       if (value === '') problems.push('The contact type is missing.');
-      else if (value.length > MAX_CONTACT_TYPE_NAME) problems.push(`The contact type is longer than ${MAX_CONTACT_TYPE_NAME} characters.`);
+      else if (value.length > MAX_CONTACT_TYPE_NAME)
+        problems.push(`The contact type is longer than ${MAX_CONTACT_TYPE_NAME} characters.`);
     } else {
       const problem = textProblem(column, value);
       if (problem) problems.push(problem);
@@ -221,7 +271,12 @@ function cellProblems(cells: Cells, list: PersonList, context: ImportContext): s
 type Person = AgentValues | ContactValues;
 
 /** The person with the row's cells written in, and the labels of the fields that changed. */
-function withCells<T extends Person>(person: T, cells: Cells, context: ImportContext, types: ContactTypes): { person: T; changed: string[] } {
+function withCells<T extends Person>(
+  person: T,
+  cells: Cells,
+  context: ImportContext,
+  types: ContactTypes,
+): { person: T; changed: string[] } {
   const next: Record<string, unknown> = { ...person };
   const changed: string[] = [];
   const set = (column: Column, value: unknown) => {
@@ -252,10 +307,16 @@ function withCells<T extends Person>(person: T, cells: Cells, context: ImportCon
   return { person: next as T, changed };
 }
 
-const matchKey = (email: string, first: string, last: string) => (email !== '' ? `e:${email.toLowerCase()}` : `n:${first.toLowerCase()}\u0000${last.toLowerCase()}`);
+const matchKey = (email: string, first: string, last: string) =>
+  email !== '' ? `e:${email.toLowerCase()}` : `n:${first.toLowerCase()}\u0000${last.toLowerCase()}`;
 
 /** What importing the CSV `text` into `list` would change in the directory `values`: nothing is changed until the person confirms. */
-export function previewImport(text: string, list: PersonList, values: PeopleFormValues, context: ImportContext): ImportResult {
+export function previewImport(
+  text: string,
+  list: PersonList,
+  values: PeopleFormValues,
+  context: ImportContext,
+): ImportResult {
   const parsed = parseCsv(text);
   if (!parsed.ok) return parsed;
   const [header, ...records] = parsed.records;
@@ -263,7 +324,11 @@ export function previewImport(text: string, list: PersonList, values: PeopleForm
   const head = readHeader(header.cells, list);
   if (!head.ok) return head;
   const rows = records.filter((record) => record.cells.some((cell) => cell.trim() !== ''));
-  if (rows.length > MAX_IMPORT_ROWS) return { ok: false, message: `The file has ${count(rows.length)} rows; at most ${count(MAX_IMPORT_ROWS)} can be imported at once. Split it into smaller files.` };
+  if (rows.length > MAX_IMPORT_ROWS)
+    return {
+      ok: false,
+      message: `The file has ${count(rows.length)} rows; at most ${count(MAX_IMPORT_ROWS)} can be imported at once. Split it into smaller files.`,
+    };
 
   const people: Person[] = [...values[list]];
   const existing = new Map<string, number>();
@@ -274,15 +339,31 @@ export function previewImport(text: string, list: PersonList, values: PeopleForm
   const types = new ContactTypes(values.contact_types, context.floors.contact_types);
   let id = nextId(people, context.floors[list]);
   const seen = new Map<string, number>();
-  const preview: Omit<ImportPreview, 'values' | 'newContactTypes'> = { list, added: [], updated: [], unchanged: 0, refused: [], ignoredColumns: head.ignored };
+  const preview: Omit<ImportPreview, 'values' | 'newContactTypes'> = {
+    list,
+    added: [],
+    updated: [],
+    unchanged: 0,
+    refused: [],
+    ignoredColumns: head.ignored,
+  };
 
   for (const row of rows) {
-    if (row.cells.length !== header.cells.length && row.cells.slice(header.cells.length).some((cell) => cell.trim() !== '')) {
-      preview.refused.push({ line: row.line, reason: `This line has ${row.cells.length} values but the first line names ${header.cells.length} columns: a value with a comma in it needs double quotes around it.` });
+    if (
+      row.cells.length !== header.cells.length &&
+      row.cells.slice(header.cells.length).some((cell) => cell.trim() !== '')
+    ) {
+      preview.refused.push({
+        line: row.line,
+        reason: `This line has ${row.cells.length} values but the first line names ${header.cells.length} columns: a value with a comma in it needs double quotes around it.`,
+      });
       continue;
     }
     if (row.cells.length < header.cells.length) {
-      preview.refused.push({ line: row.line, reason: `This line has ${row.cells.length} values but the first line names ${header.cells.length} columns.` });
+      preview.refused.push({
+        line: row.line,
+        reason: `This line has ${row.cells.length} values but the first line names ${header.cells.length} columns.`,
+      });
       continue;
     }
     const cells: Cells = {};
@@ -290,9 +371,15 @@ export function previewImport(text: string, list: PersonList, values: PeopleForm
     const problems = cellProblems(cells, list, context);
     const key = matchKey(cells.email ?? '', cells.first ?? '', cells.last ?? '');
     const index = existing.get(key);
-    if (index === undefined && list === 'contacts' && cells.type === undefined) problems.push('The contact type is missing: a new contact needs a Type column.');
+    if (index === undefined && list === 'contacts' && cells.type === undefined)
+      problems.push('The contact type is missing: a new contact needs a Type column.');
     const earlier = seen.get(key);
-    if (earlier !== undefined) problems.push(cells.email ? `The same e-mail address is also on line ${earlier}.` : `The same name, without an e-mail address, is also on line ${earlier}.`);
+    if (earlier !== undefined)
+      problems.push(
+        cells.email
+          ? `The same e-mail address is also on line ${earlier}.`
+          : `The same name, without an e-mail address, is also on line ${earlier}.`,
+      );
     if (problems.length > 0) {
       preview.refused.push({ line: row.line, reason: problems.join(' ') });
       continue;
@@ -313,7 +400,14 @@ export function previewImport(text: string, list: PersonList, values: PeopleForm
     people.push(person);
     preview.added.push({ line: row.line, name: personName(person) });
   }
-  return { ok: true, preview: { ...preview, newContactTypes: types.added, values: { ...values, [list]: people, contact_types: types.all } } };
+  return {
+    ok: true,
+    preview: {
+      ...preview,
+      newContactTypes: types.added,
+      values: { ...values, [list]: people, contact_types: types.all },
+    },
+  };
 }
 
 /** "3 new, 1 updated and 40 unchanged; 2 rows refused." */
@@ -335,5 +429,8 @@ export function exportCsv(list: PersonList, values: PeopleFormValues, states: re
     return exportCell((person as unknown as Record<PersonText, string>)[column]);
   };
   const rows: Person[] = values[list];
-  return writeCsv([COLUMNS[list].map((column) => HEADINGS[column]), ...rows.map((person) => COLUMNS[list].map((column) => cell(person, column)))]);
+  return writeCsv([
+    COLUMNS[list].map((column) => HEADINGS[column]),
+    ...rows.map((person) => COLUMNS[list].map((column) => cell(person, column))),
+  ]);
 }

@@ -35,7 +35,9 @@ describe('parseCsv', () => {
   });
 
   it('reads a quoted comma, a doubled quote and a quoted line break as part of the value', () => {
-    expect(cells('"Doe, Jane","She said ""hi""","12 Elm St\nApt 4"\n')).toEqual([['Doe, Jane', 'She said "hi"', '12 Elm St\nApt 4']]);
+    expect(cells('"Doe, Jane","She said ""hi""","12 Elm St\nApt 4"\n')).toEqual([
+      ['Doe, Jane', 'She said "hi"', '12 Elm St\nApt 4'],
+    ]);
     expect(cells('"line one\r\nline two",x\r\n')).toEqual([['line one\r\nline two', 'x']]);
   });
 
@@ -60,13 +62,22 @@ describe('parseCsv', () => {
   });
 
   it('refuses a quote that is never closed, naming the line it opens on', () => {
-    expect(parseCsv('a,b\n1,"open\n2,3\n')).toEqual({ ok: false, message: 'A quoted value that starts on line 2 never ends: a closing " is missing.' });
+    expect(parseCsv('a,b\n1,"open\n2,3\n')).toEqual({
+      ok: false,
+      message: 'A quoted value that starts on line 2 never ends: a closing " is missing.',
+    });
   });
 });
 
 describe('writeCsv', () => {
   it('writes CRLF lines after a byte-order mark, quoting only what needs it', () => {
-    expect(writeCsv([['First Name', 'Note'], ['Jane', 'Doe, "JD"'], ['Line\nbreak', ' spaced ']])).toBe('\uFEFFFirst Name,Note\r\nJane,"Doe, ""JD"""\r\n"Line\nbreak"," spaced "\r\n');
+    expect(
+      writeCsv([
+        ['First Name', 'Note'],
+        ['Jane', 'Doe, "JD"'],
+        ['Line\nbreak', ' spaced '],
+      ]),
+    ).toBe('\uFEFFFirst Name,Note\r\nJane,"Doe, ""JD"""\r\n"Line\nbreak"," spaced "\r\n');
   });
 
   it('is read back as written', () => {

@@ -83,7 +83,11 @@ export function parseCsv(text: string): CsvParse {
     cell += char;
     i += 1;
   }
-  if (inQuotes) return { ok: false, message: `A quoted value that starts on line ${quoteOpenedOn} never ends: a closing " is missing.` };
+  if (inQuotes)
+    return {
+      ok: false,
+      message: `A quoted value that starts on line ${quoteOpenedOn} never ends: a closing " is missing.`,
+    };
   // The last line may or may not end in a line break; an empty text has no records at all.
   if (source.length > recordStart) endRecord();
   return { ok: true, records };

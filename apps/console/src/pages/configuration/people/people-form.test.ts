@@ -24,7 +24,16 @@ const STATES = [
 ];
 
 /** An agent written the short way (defaults left out), as a document author may. */
-const SAM = { id: 7, first: 'Sam', last: 'Realtor', email: 'sam@realty.example', mobile_phone: '6145550111', kind: 'real_estate', agency: 'Realty One', state: 36 };
+const SAM = {
+  id: 7,
+  first: 'Sam',
+  last: 'Realtor',
+  email: 'sam@realty.example',
+  mobile_phone: '6145550111',
+  kind: 'real_estate',
+  agency: 'Realty One',
+  state: 36,
+};
 /** Every field written out. */
 const INGRID = {
   id: 12,
@@ -48,7 +57,14 @@ const INGRID = {
   pac_opt_out: true,
 };
 /** Added by a visitor in the wizard: an id the server gave. */
-const VISITOR = { id: 1_000_000_004, first: 'Vic', last: 'Visitor', email: 'vic@example.com', kind: 'real_estate', added_online: true };
+const VISITOR = {
+  id: 1_000_000_004,
+  first: 'Vic',
+  last: 'Visitor',
+  email: 'vic@example.com',
+  kind: 'real_estate',
+  added_online: true,
+};
 const LENDER = { id: 3, name: 'Lender' };
 const ATTORNEY = { id: 5, name: 'Attorney' };
 const LINDA = { id: 40, first: 'Linda', last: 'Loans', email: 'linda@bank.example', type: 3 };
@@ -117,7 +133,10 @@ describe('applyPeopleForm', () => {
     const values = loaded();
     values.agents[0]!.mobile_phone = ' 614-555-0199 ';
     const result = applyPeopleForm(DOCUMENT, values);
-    expect(result).toEqual({ ok: true, document: { ...DOCUMENT, agents: [{ ...SAM, mobile_phone: '614-555-0199' }, INGRID, VISITOR] } });
+    expect(result).toEqual({
+      ok: true,
+      document: { ...DOCUMENT, agents: [{ ...SAM, mobile_phone: '614-555-0199' }, INGRID, VISITOR] },
+    });
     if (!result.ok) return;
     const agents = result.document.agents as unknown[];
     expect(agents[1]).toBe(INGRID);
@@ -145,7 +164,10 @@ describe('applyPeopleForm', () => {
   it('lets a person added by a visitor be edited, keeping their id and their mark', () => {
     const values = loaded();
     values.agents[2]!.last = 'Visitor-Smith';
-    expect(applyPeopleForm(DOCUMENT, values)).toEqual({ ok: true, document: { ...DOCUMENT, agents: [SAM, INGRID, { ...VISITOR, last: 'Visitor-Smith' }] } });
+    expect(applyPeopleForm(DOCUMENT, values)).toEqual({
+      ok: true,
+      document: { ...DOCUMENT, agents: [SAM, INGRID, { ...VISITOR, last: 'Visitor-Smith' }] },
+    });
   });
 
   it('writes a new person whole, with the next id below the ids of people added online', () => {
@@ -205,17 +227,44 @@ describe('applyPeopleForm', () => {
     values.agents.splice(1, 1);
     values.contact_types[1]!.name = 'Real-estate attorney';
     const result = applyPeopleForm(DOCUMENT, values);
-    expect(result).toEqual({ ok: true, document: { ...DOCUMENT, agents: [SAM, VISITOR], contact_types: [LENDER, { id: 5, name: 'Real-estate attorney' }] } });
+    expect(result).toEqual({
+      ok: true,
+      document: {
+        ...DOCUMENT,
+        agents: [SAM, VISITOR],
+        contact_types: [LENDER, { id: 5, name: 'Real-estate attorney' }],
+      },
+    });
     const noAttorney = loaded();
     noAttorney.contact_types.pop();
-    expect(applyPeopleForm(DOCUMENT, noAttorney)).toEqual({ ok: true, document: { ...DOCUMENT, contact_types: [LENDER] } });
+    expect(applyPeopleForm(DOCUMENT, noAttorney)).toEqual({
+      ok: true,
+      document: { ...DOCUMENT, contact_types: [LENDER] },
+    });
   });
 
   it('writes a document the schema takes', () => {
     const values = loaded();
     values.agents[0]!.city = 'Dublin';
     values.agents.push({ ...blankAgent(13), first: 'New' });
-    const result = applyPeopleForm({ ...DOCUMENT, offices: [{ uuid: '5b0c3a8e-7f1d-4c2a-9e61-3d4f8a2b9c10', name: 'Columbus', phone: '', email: '', state: 'OH', time_zone: 'America/New_York' }], settings: [], future_part: undefined }, values);
+    const result = applyPeopleForm(
+      {
+        ...DOCUMENT,
+        offices: [
+          {
+            uuid: '5b0c3a8e-7f1d-4c2a-9e61-3d4f8a2b9c10',
+            name: 'Columbus',
+            phone: '',
+            email: '',
+            state: 'OH',
+            time_zone: 'America/New_York',
+          },
+        ],
+        settings: [],
+        future_part: undefined,
+      },
+      values,
+    );
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const { future_part: _dropped, ...document } = result.document;
@@ -235,7 +284,9 @@ describe('checking the form', () => {
   });
 
   it('refuses a missing first name, naming the field', () => {
-    expect(problemsOf((v) => (v.agents[1]!.first = '  '))).toEqual([{ field: 'agents.1.first', message: 'The first name is missing.' }]);
+    expect(problemsOf((v) => (v.agents[1]!.first = '  '))).toEqual([
+      { field: 'agents.1.first', message: 'The first name is missing.' },
+    ]);
   });
 
   it.each([
@@ -249,30 +300,50 @@ describe('checking the form', () => {
   ] as const)('takes a %s of %i characters and refuses one more', (field, max) => {
     expect(MAX_LENGTH[field]).toBe(max);
     expect(problemsOf((v) => (v.agents[0]![field] = 'x'.repeat(max)))).toEqual([]);
-    expect(problemsOf((v) => (v.agents[0]![field] = 'x'.repeat(max + 1)))).toEqual([{ field: `agents.0.${field}`, message: expect.stringMatching(new RegExp(`is longer than ${max} characters\\.$`)) }]);
+    expect(problemsOf((v) => (v.agents[0]![field] = 'x'.repeat(max + 1)))).toEqual([
+      {
+        field: `agents.0.${field}`,
+        message: expect.stringMatching(new RegExp(`is longer than ${max} characters\\.$`)),
+      },
+    ]);
   });
 
   it('refuses an e-mail that is not one, and takes none', () => {
-    expect(problemsOf((v) => (v.contacts[0]!.email = 'linda@'))).toEqual([{ field: 'contacts.0.email', message: '"linda@" is not an e-mail address.' }]);
+    expect(problemsOf((v) => (v.contacts[0]!.email = 'linda@'))).toEqual([
+      { field: 'contacts.0.email', message: '"linda@" is not an e-mail address.' },
+    ]);
     expect(problemsOf((v) => (v.contacts[0]!.email = ''))).toEqual([]);
   });
 
   it('refuses a state or contact type the document does not have', () => {
-    expect(problemsOf((v) => (v.agents[0]!.state = '99'))).toEqual([{ field: 'agents.0.state', message: 'Choose one from the list.' }]);
-    expect(problemsOf((v) => (v.contacts[0]!.type = ''))).toEqual([{ field: 'contacts.0.type', message: 'Choose a contact type.' }]);
+    expect(problemsOf((v) => (v.agents[0]!.state = '99'))).toEqual([
+      { field: 'agents.0.state', message: 'Choose one from the list.' },
+    ]);
+    expect(problemsOf((v) => (v.contacts[0]!.type = ''))).toEqual([
+      { field: 'contacts.0.type', message: 'Choose a contact type.' },
+    ]);
   });
 
   it('refuses a contact type without a name, with a name too long, or with the name of another', () => {
-    expect(problemsOf((v) => (v.contact_types[0]!.name = ' '))).toEqual([{ field: 'contact_types.0.name', message: "Enter the contact type's name." }]);
+    expect(problemsOf((v) => (v.contact_types[0]!.name = ' '))).toEqual([
+      { field: 'contact_types.0.name', message: "Enter the contact type's name." },
+    ]);
     expect(problemsOf((v) => (v.contact_types[0]!.name = 'x'.repeat(100)))).toEqual([]);
-    expect(problemsOf((v) => (v.contact_types[0]!.name = 'x'.repeat(101)))).toEqual([{ field: 'contact_types.0.name', message: 'The name is longer than 100 characters.' }]);
-    expect(problemsOf((v) => (v.contact_types[1]!.name = ' LENDER '))).toEqual([{ field: 'contact_types.1.name', message: 'Another contact type has this name.' }]);
+    expect(problemsOf((v) => (v.contact_types[0]!.name = 'x'.repeat(101)))).toEqual([
+      { field: 'contact_types.0.name', message: 'The name is longer than 100 characters.' },
+    ]);
+    expect(problemsOf((v) => (v.contact_types[1]!.name = ' LENDER '))).toEqual([
+      { field: 'contact_types.1.name', message: 'Another contact type has this name.' },
+    ]);
   });
 
   it('saves nothing while anything is wrong', () => {
     const values = loaded();
     values.agents[0]!.first = '';
-    expect(applyPeopleForm(DOCUMENT, values)).toEqual({ ok: false, problems: [{ field: 'agents.0.first', message: 'The first name is missing.' }] });
+    expect(applyPeopleForm(DOCUMENT, values)).toEqual({
+      ok: false,
+      problems: [{ field: 'agents.0.first', message: 'The first name is missing.' }],
+    });
   });
 
   it('words a text problem the same for the field and the import', () => {
@@ -287,7 +358,9 @@ describe('contact types in use', () => {
     expect(contactTypeRemovalProblem(values, 5)).toBeNull();
     expect(contactTypeRemovalProblem(values, 3)).toBe('Lender is the type of 1 contact. Give it another type first.');
     values.contacts.push({ ...blankContact(41, '3'), first: 'Lou' });
-    expect(contactTypeRemovalProblem(values, 3)).toBe('Lender is the type of 2 contacts. Give them another type first.');
+    expect(contactTypeRemovalProblem(values, 3)).toBe(
+      'Lender is the type of 2 contacts. Give them another type first.',
+    );
   });
 });
 
@@ -320,7 +393,10 @@ describe('fieldTargetOf', () => {
     expect(fieldTargetOf(path, values)).toEqual(target);
   });
 
-  it.each(['offices.0.name', 'agents.3.email', 'agents', 'agents.x.email', 'contacts.-1.first'])('has no field for %s', (path) => {
-    expect(fieldTargetOf(path, values)).toBeNull();
-  });
+  it.each(['offices.0.name', 'agents.3.email', 'agents', 'agents.x.email', 'contacts.-1.first'])(
+    'has no field for %s',
+    (path) => {
+      expect(fieldTargetOf(path, values)).toBeNull();
+    },
+  );
 });

@@ -1,4 +1,10 @@
-import { agentSchema, AGENT_KINDS, contactTypeSchema, PEOPLE_ADDED_ONLINE_FIRST_ID, type AgentKind } from '@scheduler/contracts/company-document';
+import {
+  agentSchema,
+  AGENT_KINDS,
+  contactTypeSchema,
+  PEOPLE_ADDED_ONLINE_FIRST_ID,
+  type AgentKind,
+} from '@scheduler/contracts/company-document';
 
 /**
  * The People page's form and the parts of the document it writes: the company's directory of
@@ -11,7 +17,21 @@ import { agentSchema, AGENT_KINDS, contactTypeSchema, PEOPLE_ADDED_ONLINE_FIRST_
 export type PersonList = 'agents' | 'contacts';
 
 /** The person's text fields, in the document's order. */
-export const PERSON_TEXT_FIELDS = ['first', 'last', 'email', 'mobile_phone', 'work_phone', 'home_phone', 'work_fax', 'home_fax', 'company', 'address1', 'address2', 'city', 'postal_code'] as const;
+export const PERSON_TEXT_FIELDS = [
+  'first',
+  'last',
+  'email',
+  'mobile_phone',
+  'work_phone',
+  'home_phone',
+  'work_fax',
+  'home_fax',
+  'company',
+  'address1',
+  'address2',
+  'city',
+  'postal_code',
+] as const;
 export type PersonTextField = (typeof PERSON_TEXT_FIELDS)[number];
 export type PersonText = PersonTextField | 'agency';
 
@@ -90,7 +110,9 @@ function maxLengthOf(field: PersonText): number {
   const inner = (schema as { unwrap?: () => unknown }).unwrap?.() ?? schema;
   return (inner as { maxLength: number | null }).maxLength ?? 200;
 }
-export const MAX_LENGTH = Object.fromEntries([...PERSON_TEXT_FIELDS, 'agency'].map((field) => [field, maxLengthOf(field as PersonText)])) as Record<PersonText, number>;
+export const MAX_LENGTH = Object.fromEntries(
+  [...PERSON_TEXT_FIELDS, 'agency'].map((field) => [field, maxLengthOf(field as PersonText)]),
+) as Record<PersonText, number>;
 export const MAX_CONTACT_TYPE_NAME = contactTypeSchema.shape.name.maxLength ?? 100;
 
 const emailSchema = agentSchema.shape.email;
@@ -99,7 +121,8 @@ const emailSchema = agentSchema.shape.email;
 export function textProblem(field: PersonText, value: string): string | null {
   const trimmed = value.trim();
   if (field === 'first' && trimmed === '') return 'The first name is missing.';
-  if (trimmed.length > MAX_LENGTH[field]) return `The ${FIELD_LABELS[field].toLowerCase()} is longer than ${MAX_LENGTH[field]} characters.`;
+  if (trimmed.length > MAX_LENGTH[field])
+    return `The ${FIELD_LABELS[field].toLowerCase()} is longer than ${MAX_LENGTH[field]} characters.`;
   if (field === 'email' && !emailSchema.safeParse(trimmed).success) return `"${trimmed}" is not an e-mail address.`;
   return null;
 }
@@ -109,11 +132,20 @@ export function textProblem(field: PersonText, value: string): string | null {
 type Raw = Record<string, unknown>;
 const isRecord = (value: unknown): value is Raw => typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
-const rawList = (document: Raw, key: string): Raw[] => (Array.isArray(document[key]) ? (document[key] as unknown[]).filter(isRecord) : []);
+const rawList = (document: Raw, key: string): Raw[] =>
+  Array.isArray(document[key]) ? (document[key] as unknown[]).filter(isRecord) : [];
 
 function personValues(raw: Raw): PersonValues {
-  const texts = Object.fromEntries(PERSON_TEXT_FIELDS.map((field) => [field, text(raw[field])])) as Record<PersonTextField, string>;
-  return { id: typeof raw.id === 'number' ? raw.id : 0, added_online: raw.added_online === true, ...texts, state: typeof raw.state === 'number' ? String(raw.state) : '' };
+  const texts = Object.fromEntries(PERSON_TEXT_FIELDS.map((field) => [field, text(raw[field])])) as Record<
+    PersonTextField,
+    string
+  >;
+  return {
+    id: typeof raw.id === 'number' ? raw.id : 0,
+    added_online: raw.added_online === true,
+    ...texts,
+    state: typeof raw.state === 'number' ? String(raw.state) : '',
+  };
 }
 
 function agentValues(raw: Raw): AgentValues {
@@ -139,12 +171,16 @@ export function peopleFormValues(document: Raw): PeopleFormValues {
 
 /** The document's states, for the person's state and an import's state column. */
 export function statesOf(document: Raw): StateChoice[] {
-  return rawList(document, 'states').flatMap((raw) => (typeof raw.id === 'number' ? [{ id: raw.id, abbreviation: text(raw.abbreviation), name: text(raw.name) }] : []));
+  return rawList(document, 'states').flatMap((raw) =>
+    typeof raw.id === 'number' ? [{ id: raw.id, abbreviation: text(raw.abbreviation), name: text(raw.name) }] : [],
+  );
 }
 
 /** What the company calls a state ("Province" in Canada). */
 export function stateLabelOf(document: Raw): string {
-  return typeof document.state_label === 'string' && document.state_label.trim() !== '' ? document.state_label : 'State';
+  return typeof document.state_label === 'string' && document.state_label.trim() !== ''
+    ? document.state_label
+    : 'State';
 }
 
 // New people and their ids ---------------------------------------------------------------------
@@ -156,10 +192,15 @@ export interface IdFloors {
   contact_types: number;
 }
 
-const highestOwnId = (rows: ReadonlyArray<{ id: number }>) => rows.reduce((highest, row) => (row.id < PEOPLE_ADDED_ONLINE_FIRST_ID && row.id > highest ? row.id : highest), 0);
+const highestOwnId = (rows: ReadonlyArray<{ id: number }>) =>
+  rows.reduce((highest, row) => (row.id < PEOPLE_ADDED_ONLINE_FIRST_ID && row.id > highest ? row.id : highest), 0);
 
 export function idFloors(values: PeopleFormValues): IdFloors {
-  return { agents: highestOwnId(values.agents), contacts: highestOwnId(values.contacts), contact_types: highestOwnId(values.contact_types) };
+  return {
+    agents: highestOwnId(values.agents),
+    contacts: highestOwnId(values.contacts),
+    contact_types: highestOwnId(values.contact_types),
+  };
 }
 
 /**
@@ -177,7 +218,12 @@ const blankPerson = (id: number): PersonValues => ({
   state: '',
 });
 
-export const blankAgent = (id: number): AgentValues => ({ ...blankPerson(id), kind: 'real_estate', agency: '', pac_opt_out: false });
+export const blankAgent = (id: number): AgentValues => ({
+  ...blankPerson(id),
+  kind: 'real_estate',
+  agency: '',
+  pac_opt_out: false,
+});
 export const blankContact = (id: number, type: string): ContactValues => ({ ...blankPerson(id), type });
 
 export function personName(person: PersonValues): string {
@@ -214,14 +260,20 @@ export function searchPeople(rows: ReadonlyArray<PersonValues & { agency?: strin
 
 // Checking and writing -------------------------------------------------------------------------
 
-function personProblems(list: PersonList, index: number, person: PersonValues & { agency?: string }, stateIds: ReadonlySet<string>): FieldProblem[] {
+function personProblems(
+  list: PersonList,
+  index: number,
+  person: PersonValues & { agency?: string },
+  stateIds: ReadonlySet<string>,
+): FieldProblem[] {
   const problems: FieldProblem[] = [];
   const fields: PersonText[] = list === 'agents' ? [...PERSON_TEXT_FIELDS, 'agency'] : [...PERSON_TEXT_FIELDS];
   for (const field of fields) {
     const problem = textProblem(field, field === 'agency' ? (person.agency ?? '') : person[field]);
     if (problem) problems.push({ field: `${list}.${index}.${field}`, message: problem });
   }
-  if (person.state !== '' && !stateIds.has(person.state)) problems.push({ field: `${list}.${index}.state`, message: 'Choose one from the list.' });
+  if (person.state !== '' && !stateIds.has(person.state))
+    problems.push({ field: `${list}.${index}.state`, message: 'Choose one from the list.' });
   return problems;
 }
 
@@ -232,14 +284,16 @@ export function checkPeopleForm(values: PeopleFormValues, states: readonly State
   values.agents.forEach((agent, index) => problems.push(...personProblems('agents', index, agent, stateIds)));
   values.contacts.forEach((contact, index) => {
     problems.push(...personProblems('contacts', index, contact, stateIds));
-    if (!typeIds.has(contact.type)) problems.push({ field: `contacts.${index}.type`, message: 'Choose a contact type.' });
+    if (!typeIds.has(contact.type))
+      problems.push({ field: `contacts.${index}.type`, message: 'Choose a contact type.' });
   });
   const seen = new Set<string>();
   values.contact_types.forEach((type, index) => {
     const name = type.name.trim();
     const field = `contact_types.${index}.name`;
     if (name === '') problems.push({ field, message: "Enter the contact type's name." });
-    else if (name.length > MAX_CONTACT_TYPE_NAME) problems.push({ field, message: `The name is longer than ${MAX_CONTACT_TYPE_NAME} characters.` });
+    else if (name.length > MAX_CONTACT_TYPE_NAME)
+      problems.push({ field, message: `The name is longer than ${MAX_CONTACT_TYPE_NAME} characters.` });
     else if (seen.has(name.toLowerCase())) problems.push({ field, message: 'Another contact type has this name.' });
     seen.add(name.toLowerCase());
   });
@@ -272,7 +326,12 @@ function writeRow<T extends Row>(row: T, original: Raw | undefined, read: (raw: 
 }
 
 /** A list written back: the document's own array (even an absent one) when nothing in it changed. */
-function writeList<T extends Row>(document: Raw, key: keyof PeopleFormValues, rows: readonly T[], read: (raw: Raw) => T): Record<string, unknown> {
+function writeList<T extends Row>(
+  document: Raw,
+  key: keyof PeopleFormValues,
+  rows: readonly T[],
+  read: (raw: Raw) => T,
+): Record<string, unknown> {
   const originals = rawList(document, key);
   const byId = new Map(originals.map((raw) => [raw.id, raw]));
   const written = rows.map((row) => writeRow(row, byId.get(row.id), read));

@@ -1,9 +1,33 @@
 // The People page's company document, shared by its page test and the editors' refusals suite.
-export const SAM = { id: 7, first: 'Sam', last: 'Realtor', email: 'sam@realty.example', mobile_phone: '6145550111', kind: 'real_estate', agency: 'Realty One', state: 36 };
+export const SAM = {
+  id: 7,
+  first: 'Sam',
+  last: 'Realtor',
+  email: 'sam@realty.example',
+  mobile_phone: '6145550111',
+  kind: 'real_estate',
+  agency: 'Realty One',
+  state: 36,
+};
 
-export const INGRID = { id: 12, first: 'Ingrid', last: 'Insure', email: 'ingrid@insure.example', work_phone: '6145550122', kind: 'insurance', pac_opt_out: true };
+export const INGRID = {
+  id: 12,
+  first: 'Ingrid',
+  last: 'Insure',
+  email: 'ingrid@insure.example',
+  work_phone: '6145550122',
+  kind: 'insurance',
+  pac_opt_out: true,
+};
 
-export const VISITOR = { id: 1_000_000_004, first: 'Vic', last: 'Visitor', email: 'vic@example.com', kind: 'real_estate', added_online: true };
+export const VISITOR = {
+  id: 1_000_000_004,
+  first: 'Vic',
+  last: 'Visitor',
+  email: 'vic@example.com',
+  kind: 'real_estate',
+  added_online: true,
+};
 
 export const LENDER = { id: 3, name: 'Lender' };
 

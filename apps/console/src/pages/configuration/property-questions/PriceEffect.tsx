@@ -34,14 +34,37 @@ function effectWords(type: ControlType): string {
  * "May change the price", and what the question adds when it does: the question's own fee,
  * written by the page. Fees of the fees page that follow the answer too are named, not edited.
  */
-export function PriceEffect({ form, index, type, fee, otherFees, currencySymbol }: { form: UseFormReturn<QuestionsFormValues>; index: number; type: ControlType; fee: boolean; otherFees: readonly DocumentFee[]; currencySymbol: string }) {
+export function PriceEffect({
+  form,
+  index,
+  type,
+  fee,
+  otherFees,
+  currencySymbol,
+}: {
+  form: UseFormReturn<QuestionsFormValues>;
+  index: number;
+  type: ControlType;
+  fee: boolean;
+  otherFees: readonly DocumentFee[];
+  currencySymbol: string;
+}) {
   return (
     <Box sx={{ display: 'grid', gap: 1.5, minWidth: 0 }}>
       <Controller
         control={form.control}
         name={`questions.${index}.fee`}
         render={({ field }) => (
-          <FormControlLabel control={<Switch checked={field.value} inputRef={field.ref} onChange={(event) => field.onChange(event.target.checked)} />} label="May change the price" />
+          <FormControlLabel
+            control={
+              <Switch
+                checked={field.value}
+                inputRef={field.ref}
+                onChange={(event) => field.onChange(event.target.checked)}
+              />
+            }
+            label="May change the price"
+          />
         )}
       />
       {fee ? (
@@ -51,8 +74,14 @@ export function PriceEffect({ form, index, type, fee, otherFees, currencySymbol 
             <TextField
               label="When ticked, add"
               inputMode="decimal"
-              {...fieldProps(form, `questions.${index}.checkedPrice`, 'In dollars, like 35 or 35.00, up to 1,000,000. Empty adds nothing.')}
-              slotProps={{ input: { startAdornment: <InputAdornment position="start">{currencySymbol}</InputAdornment> } }}
+              {...fieldProps(
+                form,
+                `questions.${index}.checkedPrice`,
+                'In dollars, like 35 or 35.00, up to 1,000,000. Empty adds nothing.',
+              )}
+              slotProps={{
+                input: { startAdornment: <InputAdornment position="start">{currencySymbol}</InputAdornment> },
+              }}
               sx={{ maxWidth: 280 }}
             />
           )}
@@ -69,7 +98,9 @@ export function PriceEffect({ form, index, type, fee, otherFees, currencySymbol 
       )}
       {otherFees.length > 0 && (
         <Box>
-          <Typography variant="body2">Fees on the {FEES_PAGE} page that follow this answer too (change them there):</Typography>
+          <Typography variant="body2">
+            Fees on the {FEES_PAGE} page that follow this answer too (change them there):
+          </Typography>
           <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
             {otherFees.map((other) => (
               <Typography component="li" variant="body2" key={other.code} sx={{ overflowWrap: 'anywhere' }}>

@@ -11,21 +11,28 @@ import { enterText } from '../../../test-support/enter-text.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
-
-const version = (number: number, rest: Partial<VersionSummary> = {}) => versionSummary(number, { changed_paths: ['property_controls'], ...rest });
+const version = (number: number, rest: Partial<VersionSummary> = {}) =>
+  versionSummary(number, { changed_paths: ['property_controls'], ...rest });
 
 function serve({ me = OWNER, put }: { me?: ConsoleMe; put?: (request: RecordedRequest) => Answer } = {}) {
   return serveSavingConfiguration({ me, put, document: DOCUMENT, version });
 }
 
-const renderQuestions = () => renderPage(<PropertyQuestionsPage />, { path: '/demo/property-questions', pattern: '/:companyKey/property-questions' });
+const renderQuestions = () =>
+  renderPage(<PropertyQuestionsPage />, {
+    path: '/demo/property-questions',
+    pattern: '/:companyKey/property-questions',
+  });
 const nav = () => within(screen.getByRole('navigation', { name: 'Questions' }));
 const saveButton = () => screen.getByRole('button', { name: 'Save changes' }) as HTMLButtonElement;
 const textbox = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
 
 function description(element: HTMLElement): string {
   const ids = (element.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
-  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim();
+  return ids
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ')
+    .trim();
 }
 
 async function chooseKind(name: RegExp) {
@@ -39,10 +46,20 @@ describe('the property questions page', () => {
     renderQuestions();
     await screen.findByRole('button', { name: 'Add a question' });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Property questions');
-    expect(nav().getAllByRole('listitem').map((item) => item.textContent)).toEqual(['1. Square FeetSquare feet', '2. OccupancyList', '3. Utilities will be onCheck box']);
+    expect(
+      nav()
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['1. Square FeetSquare feet', '2. OccupancyList', '3. Utilities will be onCheck box']);
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Square Feet');
-    expect(description(screen.getByRole('combobox', { name: 'Kind of answer' }))).toBe("The home's size in square feet: a number.");
-    expect(screen.getByText(/What square feet adds to a price is set as the tiers of a fee, on the “Fees, taxes and coupons” page\./)).toBeTruthy();
+    expect(description(screen.getByRole('combobox', { name: 'Kind of answer' }))).toBe(
+      "The home's size in square feet: a number.",
+    );
+    expect(
+      screen.getByText(
+        /What square feet adds to a price is set as the tiers of a fee, on the “Fees, taxes and coupons” page\./,
+      ),
+    ).toBeTruthy();
     const preview = within(screen.getByRole('region', { name: 'How visitors see it' }));
     expect((preview.getByRole('textbox', { name: 'Square Feet' }) as HTMLInputElement).disabled).toBe(true);
   });
@@ -54,7 +71,9 @@ describe('the property questions page', () => {
     await waitFor(() => expect(document.activeElement).toBe(textbox('Question')));
     await enterText(textbox('Question'), 'Who lives there now?');
     await chooseKind(/^List/);
-    expect(description(screen.getByRole('combobox', { name: 'Kind of answer' }))).toBe('A list of choices to pick one from.');
+    expect(description(screen.getByRole('combobox', { name: 'Kind of answer' }))).toBe(
+      'A list of choices to pick one from.',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Add a choice' }));
     await enterText(textbox('Choice 1'), 'The seller');
     await userEvent.click(screen.getByRole('button', { name: 'Add a choice' }));
@@ -62,7 +81,11 @@ describe('the property questions page', () => {
     await userEvent.click(screen.getByLabelText('May change the price'));
     await enterText(textbox('Choice 2 adds'), '40');
     expect(screen.getByText('Its choices: The seller, Nobody (vacant) (adds $40.00).')).toBeTruthy();
-    expect(nav().getByRole('button', { name: /^4\. Who lives there now\?/ }).getAttribute('aria-current')).toBe('true');
+    expect(
+      nav()
+        .getByRole('button', { name: /^4\. Who lives there now\?/ })
+        .getAttribute('aria-current'),
+    ).toBe('true');
 
     await userEvent.click(saveButton());
     await waitFor(() => expect(saves(requests)).toHaveLength(1));
@@ -95,7 +118,13 @@ describe('the property questions page', () => {
           fees: [
             HOME_SIZE,
             VACANT,
-            { code: 'question-who-lives-there-now', description: 'Who lives there now?', scope: 'order', services: [], rule: { kind: 'control', control_id: 7, checked_cents: 0, options: [{ option: 2, amount_cents: 4000 }] } },
+            {
+              code: 'question-who-lives-there-now',
+              description: 'Who lives there now?',
+              scope: 'order',
+              services: [],
+              rule: { kind: 'control', control_id: 7, checked_cents: 0, options: [{ option: 2, amount_cents: 4000 }] },
+            },
           ],
           coupons: [],
         },
@@ -111,7 +140,11 @@ describe('the property questions page', () => {
     await userEvent.click(nav().getByRole('button', { name: /^1\. Square Feet/ }));
     await userEvent.click(saveButton());
     await waitFor(() => expect(description(textbox('Question'))).toBe('Enter the question the visitor reads.'));
-    expect(nav().getByRole('button', { name: /^4\. New question/ }).getAttribute('aria-current')).toBe('true');
+    expect(
+      nav()
+        .getByRole('button', { name: /^4\. New question/ })
+        .getAttribute('aria-current'),
+    ).toBe('true');
     expect(document.activeElement).toBe(textbox('Question'));
     expect(saves(requests)).toEqual([]);
   });
@@ -119,32 +152,59 @@ describe('the property questions page', () => {
   it('removes a question a fee follows only with that fee, after saying which', async () => {
     const requests = serve();
     renderQuestions();
-    await userEvent.click((await screen.findByRole('navigation', { name: 'Questions' }), nav()).getByRole('button', { name: /^2\. Occupancy/ }));
+    await userEvent.click(
+      (await screen.findByRole('navigation', { name: 'Questions' }), nav()).getByRole('button', {
+        name: /^2\. Occupancy/,
+      }),
+    );
     expect(screen.getByText('Vacant home visit')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Remove this question' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Remove “Occupancy” and its fees?' }));
     expect(dialog.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Vacant home visit']);
     await userEvent.click(dialog.getByRole('button', { name: 'Keep the question' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(nav().getAllByRole('button').map((b) => b.textContent)).toContain('2. OccupancyList');
+    expect(
+      nav()
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toContain('2. OccupancyList');
 
     await userEvent.click(screen.getByRole('button', { name: 'Remove this question' }));
-    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove the question and its fee' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove the question and its fee' }),
+    );
     expect(await screen.findByText('“Occupancy” and its fees removed. Save to make it so.')).toBeTruthy();
     await userEvent.click(saveButton());
     await waitFor(() => expect(saves(requests)).toHaveLength(1));
-    expect(saves(requests)[0]).toEqual({ base_version: 7, document: { ...DOCUMENT, property_controls: [SQUARE_FEET, UTILITIES], pricing: { fees: [HOME_SIZE], coupons: [] } } });
+    expect(saves(requests)[0]).toEqual({
+      base_version: 7,
+      document: {
+        ...DOCUMENT,
+        property_controls: [SQUARE_FEET, UTILITIES],
+        pricing: { fees: [HOME_SIZE], coupons: [] },
+      },
+    });
   });
 
   it('moves a question up and saves the new order', async () => {
     const requests = serve();
     renderQuestions();
-    await userEvent.click((await screen.findByRole('navigation', { name: 'Questions' }), nav()).getByRole('button', { name: /^3\. Utilities/ }));
+    await userEvent.click(
+      (await screen.findByRole('navigation', { name: 'Questions' }), nav()).getByRole('button', {
+        name: /^3\. Utilities/,
+      }),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Move up' }));
-    expect(nav().getAllByRole('listitem').map((item) => item.textContent)).toEqual(['1. Square FeetSquare feet', '2. Utilities will be onCheck box', '3. OccupancyList']);
+    expect(
+      nav()
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['1. Square FeetSquare feet', '2. Utilities will be onCheck box', '3. OccupancyList']);
     await userEvent.click(saveButton());
     await waitFor(() => expect(saves(requests)).toHaveLength(1));
-    expect(saves(requests)[0]).toEqual({ base_version: 7, document: { ...DOCUMENT, property_controls: [SQUARE_FEET, { ...OCCUPANCY, sort: 3 }, { ...UTILITIES, sort: 2 }] } });
+    expect(saves(requests)[0]).toEqual({
+      base_version: 7,
+      document: { ...DOCUMENT, property_controls: [SQUARE_FEET, { ...OCCUPANCY, sort: 3 }, { ...UTILITIES, sort: 2 }] },
+    });
   });
-
 });

@@ -47,7 +47,11 @@ export default function PropertyQuestionsPage() {
 
 function currencySymbolOf(currency: string): string {
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).formatToParts(0).find((part) => part.type === 'currency')?.value ?? currency;
+    return (
+      new Intl.NumberFormat('en-US', { style: 'currency', currency })
+        .formatToParts(0)
+        .find((part) => part.type === 'currency')?.value ?? currency
+    );
   } catch {
     return currency;
   }
@@ -95,7 +99,8 @@ function QuestionsEditor({ companyKey, configuration }: { companyKey: string; co
   const loadedRow = row ? loadedById.get(row.questionId) : undefined;
 
   const showProblems = (problems: readonly FieldProblem[]) => {
-    for (const problem of problems) form.setError(problem.field as FieldPath<QuestionsFormValues>, { message: problem.message });
+    for (const problem of problems)
+      form.setError(problem.field as FieldPath<QuestionsFormValues>, { message: problem.message });
     const first = /^questions\.(\d+)\./.exec(problems[0]?.field ?? '');
     if (first) {
       setSelected(Number(first[1]));
@@ -143,10 +148,15 @@ function QuestionsEditor({ companyKey, configuration }: { companyKey: string; co
   const removeNow = (codes: readonly string[]) => {
     const label = form.getValues(`questions.${index}.label`).trim() || 'The new question';
     rows.remove(index);
-    if (codes.length > 0) form.setValue('removedFees', [...form.getValues('removedFees'), ...codes], { shouldDirty: true });
+    if (codes.length > 0)
+      form.setValue('removedFees', [...form.getValues('removedFees'), ...codes], { shouldDirty: true });
     setSelected(Math.max(0, Math.min(index, count - 2)));
     setRemoving(null);
-    setAnnouncement(codes.length > 0 ? `“${label}” and its fees removed. Save to make it so.` : `“${label}” removed. Save to make it so.`);
+    setAnnouncement(
+      codes.length > 0
+        ? `“${label}” and its fees removed. Save to make it so.`
+        : `“${label}” removed. Save to make it so.`,
+    );
     setPendingFocus('heading');
   };
 
@@ -163,14 +173,28 @@ function QuestionsEditor({ companyKey, configuration }: { companyKey: string; co
     <>
       <PageHeading>{TITLE}</PageHeading>
       <Typography sx={{ mb: 2, color: 'text.secondary' }}>
-        The questions visitors answer about the property on the booking form, in this order, and what their answers add to the price. You are editing version {version.version}; every save is a new version you can undo from History.
+        The questions visitors answer about the property on the booking form, in this order, and what their answers add
+        to the price. You are editing version {version.version}; every save is a new version you can undo from History.
       </Typography>
-      <SaveOutcome outcome={outcome} error={save.error} savedText={(saved) => `Saved as version ${saved}. Visitors see the new questions now.`} onReload={loadNewest} />
+      <SaveOutcome
+        outcome={outcome}
+        error={save.error}
+        savedText={(saved) => `Saved as version ${saved}. Visitors see the new questions now.`}
+        onReload={loadNewest}
+      />
       <Box role="status" sx={{ mb: announcement ? 2 : 0 }}>
         {announcement && <Typography>{announcement}</Typography>}
       </Box>
       <Box component="form" noValidate aria-label={TITLE} onSubmit={submit}>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '260px minmax(0, 1fr)' }, alignItems: 'start', mb: 2 }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '260px minmax(0, 1fr)' },
+            alignItems: 'start',
+            mb: 2,
+          }}
+        >
           <Paper variant="outlined" component="nav" aria-label="Questions" sx={{ minWidth: 0 }}>
             <List dense>
               {rows.fields.map((field, i) => {
@@ -178,11 +202,18 @@ function QuestionsEditor({ companyKey, configuration }: { companyKey: string; co
                 const invalid = form.getFieldState(`questions.${i}`, form.formState).invalid;
                 return (
                   <ListItem key={field.id} disablePadding>
-                    <ListItemButton selected={i === index} aria-current={i === index ? 'true' : undefined} onClick={() => setSelected(i)}>
+                    <ListItemButton
+                      selected={i === index}
+                      aria-current={i === index ? 'true' : undefined}
+                      onClick={() => setSelected(i)}
+                    >
                       <ListItemText
                         primary={`${i + 1}. ${item?.label.trim() || 'New question'}`}
                         secondary={`${item ? QUESTION_TYPES[item.type].name : ''}${invalid ? ' · needs a look' : ''}`}
-                        slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } }, secondary: { sx: invalid ? { color: 'error.main' } : undefined } }}
+                        slotProps={{
+                          primary: { sx: { overflowWrap: 'anywhere' } },
+                          secondary: { sx: invalid ? { color: 'error.main' } : undefined },
+                        }}
                       />
                     </ListItemButton>
                   </ListItem>
@@ -196,8 +227,20 @@ function QuestionsEditor({ companyKey, configuration }: { companyKey: string; co
             </Box>
           </Paper>
           {row ? (
-            <Paper variant="outlined" component="section" aria-labelledby="question-heading" sx={{ p: { xs: 2, sm: 2.5 }, minWidth: 0 }}>
-              <Typography component="h2" variant="h2" id="question-heading" ref={headingRef} tabIndex={-1} sx={{ mb: 1, overflowWrap: 'anywhere' }}>
+            <Paper
+              variant="outlined"
+              component="section"
+              aria-labelledby="question-heading"
+              sx={{ p: { xs: 2, sm: 2.5 }, minWidth: 0 }}
+            >
+              <Typography
+                component="h2"
+                variant="h2"
+                id="question-heading"
+                ref={headingRef}
+                tabIndex={-1}
+                sx={{ mb: 1, overflowWrap: 'anywhere' }}
+              >
                 {row.label.trim() || 'New question'}
               </Typography>
               <QuestionEditor
@@ -206,7 +249,11 @@ function QuestionsEditor({ companyKey, configuration }: { companyKey: string; co
                 index={index}
                 count={count}
                 loaded={loadedRow}
-                otherFees={otherFeesOf(liveFees, { id: row.questionId, type: row.type }, loadedRow ? ownFeeOf(liveFees, loadedRow) : undefined)}
+                otherFees={otherFeesOf(
+                  liveFees,
+                  { id: row.questionId, type: row.type },
+                  loadedRow ? ownFeeOf(liveFees, loadedRow) : undefined,
+                )}
                 currency={currency}
                 currencySymbol={currencySymbolOf(currency)}
                 onMove={move}
@@ -214,8 +261,20 @@ function QuestionsEditor({ companyKey, configuration }: { companyKey: string; co
               />
             </Paper>
           ) : (
-            <Paper variant="outlined" component="section" aria-labelledby="question-heading" sx={{ p: { xs: 2, sm: 2.5 } }}>
-              <Typography component="h2" variant="h2" id="question-heading" ref={headingRef} tabIndex={-1} sx={{ mb: 1 }}>
+            <Paper
+              variant="outlined"
+              component="section"
+              aria-labelledby="question-heading"
+              sx={{ p: { xs: 2, sm: 2.5 } }}
+            >
+              <Typography
+                component="h2"
+                variant="h2"
+                id="question-heading"
+                ref={headingRef}
+                tabIndex={-1}
+                sx={{ mb: 1 }}
+              >
                 No questions yet
               </Typography>
               <Typography>Add a question to ask visitors about the property.</Typography>
@@ -237,7 +296,14 @@ function QuestionsEditor({ companyKey, configuration }: { companyKey: string; co
           }}
         />
       </Box>
-      {removing && <RemoveQuestionDialog question={removing.label} fees={removing.fees} onCancel={() => setRemoving(null)} onConfirm={() => removeNow(removing.fees.map((fee) => fee.code))} />}
+      {removing && (
+        <RemoveQuestionDialog
+          question={removing.label}
+          fees={removing.fees}
+          onCancel={() => setRemoving(null)}
+          onConfirm={() => removeNow(removing.fees.map((fee) => fee.code))}
+        />
+      )}
     </>
   );
 }

@@ -14,7 +14,17 @@ import { ChoicesField } from './ChoicesField.tsx';
 import { PriceEffect } from './PriceEffect.tsx';
 import { QuestionPreview } from './QuestionPreview.tsx';
 import { lengthHelp, QUESTION_TYPE_ORDER, QUESTION_TYPES } from './question-types.ts';
-import { choicePriced, MAX_DESCRIPTION, MAX_LABEL, MAX_LENGTH, MAX_TEXT_BOX_LABEL, type DocumentFee, type DocumentQuestion, type QuestionRow, type QuestionsFormValues } from './questions-form.ts';
+import {
+  choicePriced,
+  MAX_DESCRIPTION,
+  MAX_LABEL,
+  MAX_LENGTH,
+  MAX_TEXT_BOX_LABEL,
+  type DocumentFee,
+  type DocumentQuestion,
+  type QuestionRow,
+  type QuestionsFormValues,
+} from './questions-form.ts';
 
 export interface QuestionEditorProps {
   form: UseFormReturn<QuestionsFormValues>;
@@ -42,14 +52,29 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** One question's editor: its words, kind, choices, price, place in the form, and how visitors see it. */
-export function QuestionEditor({ form, index, count, loaded, otherFees, currency, currencySymbol, onMove, onRemove }: QuestionEditorProps) {
+export function QuestionEditor({
+  form,
+  index,
+  count,
+  loaded,
+  otherFees,
+  currency,
+  currencySymbol,
+  onMove,
+  onRemove,
+}: QuestionEditorProps) {
   const row = useWatch({ control: form.control, name: `questions.${index}` }) as QuestionRow;
   const info = QUESTION_TYPES[row.type];
   const at = <T extends string>(field: T) => `questions.${index}.${field}` as const;
   return (
     <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
       <Part title="The question">
-        <TextField label="Question" required fullWidth {...fieldProps(form, at('label'), `What the visitor reads. At most ${MAX_LABEL} characters.`)} />
+        <TextField
+          label="Question"
+          required
+          fullWidth
+          {...fieldProps(form, at('label'), `What the visitor reads. At most ${MAX_LABEL} characters.`)}
+        />
         <Controller
           control={form.control}
           name={at('type')}
@@ -76,7 +101,8 @@ export function QuestionEditor({ form, index, count, loaded, otherFees, currency
         />
         {info.triggered ? (
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            The visitor may leave the box unticked; once it is ticked, its {info.options === 'none' ? 'text' : 'choice'} must be given.
+            The visitor may leave the box unticked; once it is ticked, its {info.options === 'none' ? 'text' : 'choice'}{' '}
+            must be given.
           </Typography>
         ) : (
           <Controller
@@ -84,37 +110,83 @@ export function QuestionEditor({ form, index, count, loaded, otherFees, currency
             name={at('required')}
             render={({ field }) => (
               <FormControlLabel
-                control={<Switch checked={field.value} inputRef={field.ref} onChange={(event) => field.onChange(event.target.checked)} />}
+                control={
+                  <Switch
+                    checked={field.value}
+                    inputRef={field.ref}
+                    onChange={(event) => field.onChange(event.target.checked)}
+                  />
+                }
                 label={row.type === 'CheckBox' ? 'Required (the box must be ticked)' : 'Required'}
               />
             )}
           />
         )}
         {row.type === 'TriggeredTextBox' ? (
-          <TextField label="Text box label" fullWidth {...fieldProps(form, at('description'), `Labels the line shown once the box is ticked. Empty: the question. At most ${MAX_DESCRIPTION} characters.`)} />
+          <TextField
+            label="Text box label"
+            fullWidth
+            {...fieldProps(
+              form,
+              at('description'),
+              `Labels the line shown once the box is ticked. Empty: the question. At most ${MAX_DESCRIPTION} characters.`,
+            )}
+          />
         ) : (
           <TextField
             label="Description"
             fullWidth
             multiline
             minRows={2}
-            {...fieldProps(form, at('description'), `A note kept with the question for your office; the booking form does not show it. At most ${MAX_DESCRIPTION} characters.`)}
+            {...fieldProps(
+              form,
+              at('description'),
+              `A note kept with the question for your office; the booking form does not show it. At most ${MAX_DESCRIPTION} characters.`,
+            )}
           />
         )}
         {row.type === 'TriggeredDropDown' && (
-          <TextField label="List label" fullWidth {...fieldProps(form, at('textBoxLabel'), `Labels the list shown once the box is ticked. Empty: the question. At most ${MAX_TEXT_BOX_LABEL} characters.`)} />
+          <TextField
+            label="List label"
+            fullWidth
+            {...fieldProps(
+              form,
+              at('textBoxLabel'),
+              `Labels the list shown once the box is ticked. Empty: the question. At most ${MAX_TEXT_BOX_LABEL} characters.`,
+            )}
+          />
         )}
-        {info.length && <TextField label="Most characters" inputMode="numeric" {...fieldProps(form, at('length'), lengthHelp(row.type, MAX_LENGTH))} sx={{ maxWidth: 280 }} />}
+        {info.length && (
+          <TextField
+            label="Most characters"
+            inputMode="numeric"
+            {...fieldProps(form, at('length'), lengthHelp(row.type, MAX_LENGTH))}
+            sx={{ maxWidth: 280 }}
+          />
+        )}
       </Part>
 
       {info.options !== 'none' && (
         <Part title="Choices">
-          <ChoicesField form={form} index={index} loaded={loaded} priced={row.fee && choicePriced(row.type)} currencySymbol={currencySymbol} />
+          <ChoicesField
+            form={form}
+            index={index}
+            loaded={loaded}
+            priced={row.fee && choicePriced(row.type)}
+            currencySymbol={currencySymbol}
+          />
         </Part>
       )}
 
       <Part title="Price">
-        <PriceEffect form={form} index={index} type={row.type} fee={row.fee} otherFees={otherFees} currencySymbol={currencySymbol} />
+        <PriceEffect
+          form={form}
+          index={index}
+          type={row.type}
+          fee={row.fee}
+          otherFees={otherFees}
+          currencySymbol={currencySymbol}
+        />
       </Part>
 
       <Part title="Place in the form">
@@ -136,7 +208,16 @@ export function QuestionEditor({ form, index, count, loaded, otherFees, currency
 
       <Part title="How visitors see it">
         {/* The drawing's controls are disabled so nothing in it can be used; its words stay readable (not greyed past contrast). */}
-        <Paper variant="outlined" sx={{ p: 2, bgcolor: 'background.default', minWidth: 0, '& .MuiFormHelperText-root.Mui-disabled, & .MuiFormControlLabel-label.Mui-disabled, & .MuiInputLabel-root.Mui-disabled': { color: 'text.secondary' } }}>
+        <Paper
+          variant="outlined"
+          sx={{
+            p: 2,
+            bgcolor: 'background.default',
+            minWidth: 0,
+            '& .MuiFormHelperText-root.Mui-disabled, & .MuiFormControlLabel-label.Mui-disabled, & .MuiInputLabel-root.Mui-disabled':
+              { color: 'text.secondary' },
+          }}
+        >
           <QuestionPreview row={row} currency={currency} />
         </Paper>
       </Part>

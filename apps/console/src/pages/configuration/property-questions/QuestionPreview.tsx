@@ -21,11 +21,24 @@ export function QuestionPreview({ row, currency }: { row: QuestionRow; currency:
     return typeof cents === 'number' && cents > 0 ? ` (adds ${shownPrice(cents, currency)})` : '';
   };
   const choices = row.choices.map((choice) => choice.value.trim()).filter(Boolean);
-  const listed = [...row.choices.filter((c) => c.value.trim() !== '').map((c) => `${c.value.trim()}${choicePriced(row.type) ? adds(c.price) : ''}`), ...(row.type === 'ReferReason' ? ['Other (they type it)'] : [])];
+  const listed = [
+    ...row.choices
+      .filter((c) => c.value.trim() !== '')
+      .map((c) => `${c.value.trim()}${choicePriced(row.type) ? adds(c.price) : ''}`),
+    ...(row.type === 'ReferReason' ? ['Other (they type it)'] : []),
+  ];
 
   const select = (selectLabel: string, isRequired: boolean) => (
     <>
-      <TextField select disabled fullWidth label={selectLabel} value={isRequired || choices.length === 0 ? '' : choices[0]} helperText={isRequired ? 'Required' : undefined} slotProps={{ select: { displayEmpty: true } }}>
+      <TextField
+        select
+        disabled
+        fullWidth
+        label={selectLabel}
+        value={isRequired || choices.length === 0 ? '' : choices[0]}
+        helperText={isRequired ? 'Required' : undefined}
+        slotProps={{ select: { displayEmpty: true } }}
+      >
         <MenuItem value="">Select</MenuItem>
         {choices.map((choice) => (
           <MenuItem key={choice} value={choice}>
@@ -40,8 +53,16 @@ export function QuestionPreview({ row, currency }: { row: QuestionRow; currency:
   );
   const box = (children?: ReactNode) => (
     <Box>
-      <FormControlLabel disabled control={<Checkbox checked={children !== undefined} />} label={`${label}${checkPriced(row.type) ? adds(row.checkedPrice) : ''}`} />
-      {required && row.type === 'CheckBox' && <Typography variant="caption" component="p">Required</Typography>}
+      <FormControlLabel
+        disabled
+        control={<Checkbox checked={children !== undefined} />}
+        label={`${label}${checkPriced(row.type) ? adds(row.checkedPrice) : ''}`}
+      />
+      {required && row.type === 'CheckBox' && (
+        <Typography variant="caption" component="p">
+          Required
+        </Typography>
+      )}
       {children && <Box sx={{ mt: 1, ml: 4 }}>{children}</Box>}
     </Box>
   );
@@ -56,12 +77,26 @@ export function QuestionPreview({ row, currency }: { row: QuestionRow; currency:
     case 'TriggeredDropDown':
       return box(select(row.textBoxLabel.trim() || label, true));
     case 'TriggeredTextBox':
-      return box(<TextField disabled fullWidth label={row.description.trim() || label} helperText="Required once the box is ticked" />);
+      return box(
+        <TextField
+          disabled
+          fullWidth
+          label={row.description.trim() || label}
+          helperText="Required once the box is ticked"
+        />,
+      );
     case 'Text':
       return <TextField disabled fullWidth multiline minRows={2} label={label} helperText={required} />;
     case 'Date':
     case 'ClosingDate':
-      return <TextField disabled fullWidth label={label} helperText={[required, 'Typed the way your company writes dates'].filter(Boolean).join(' · ')} />;
+      return (
+        <TextField
+          disabled
+          fullWidth
+          label={label}
+          helperText={[required, 'Typed the way your company writes dates'].filter(Boolean).join(' · ')}
+        />
+      );
     default:
       return <TextField disabled fullWidth label={label} helperText={required} />;
   }

@@ -11,13 +11,27 @@ import type { DocumentFee } from './questions-form.ts';
  * Removing a question that fees follow: those fees would price an answer nobody gives any more,
  * so the question goes only with them, once the person has read their names and agreed.
  */
-export function RemoveQuestionDialog({ question, fees, onCancel, onConfirm }: { question: string; fees: readonly DocumentFee[]; onCancel: () => void; onConfirm: () => void }) {
+export function RemoveQuestionDialog({
+  question,
+  fees,
+  onCancel,
+  onConfirm,
+}: {
+  question: string;
+  fees: readonly DocumentFee[];
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
   const titleId = useId();
   return (
     <Dialog open onClose={onCancel} aria-labelledby={titleId}>
       <DialogTitle id={titleId}>Remove “{question}” and its fees?</DialogTitle>
       <DialogContent>
-        <Typography sx={{ mb: 1 }}>{fees.length === 1 ? 'This fee follows the answer to this question. It is removed with it:' : 'These fees follow the answer to this question. They are removed with it:'}</Typography>
+        <Typography sx={{ mb: 1 }}>
+          {fees.length === 1
+            ? 'This fee follows the answer to this question. It is removed with it:'
+            : 'These fees follow the answer to this question. They are removed with it:'}
+        </Typography>
         <ul>
           {fees.map((fee) => (
             <Typography component="li" key={fee.code} sx={{ overflowWrap: 'anywhere' }}>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PRICE_PROBLEM, parsePrice, priceText, shownPrice } from './price-text.ts';
 
-describe("what a question adds to the price", () => {
+describe('what a question adds to the price', () => {
   it('reads an empty field as no amount, an amount as cents, anything else as invalid', () => {
     expect(parsePrice('')).toBeNull();
     expect(parsePrice('   ')).toBeNull();

@@ -11,7 +11,8 @@ describe('the kinds of property question', () => {
   });
 
   it('gives what tiers count to every kind priced by tiers, and to no other', () => {
-    for (const [type, info] of Object.entries(QUESTION_TYPES)) expect([type, info.price === 'tiers']).toEqual([type, info.tiers !== undefined]);
+    for (const [type, info] of Object.entries(QUESTION_TYPES))
+      expect([type, info.price === 'tiers']).toEqual([type, info.tiers !== undefined]);
   });
 
   it('treats only the boxes that reveal more as answered when checked', () => {
@@ -31,6 +32,8 @@ describe('the kinds of property question', () => {
   it("says what a length means for each kind, with the wizard's fallback at 0", () => {
     expect(lengthHelp('TextBox', 1000)).toBe('The most characters a visitor may type: 0 to 1,000; 0 means 24.');
     expect(lengthHelp('Text', 20000)).toBe('The most characters a visitor may type: 0 to 20,000; 0 or 1 means 255.');
-    expect(lengthHelp('TriggeredTextBox', 500)).toBe('The most characters a visitor may type: 0 to 500; 0 means no limit.');
+    expect(lengthHelp('TriggeredTextBox', 500)).toBe(
+      'The most characters a visitor may type: 0 to 500; 0 means no limit.',
+    );
   });
 });

@@ -25,27 +25,113 @@ type Document = Record<string, unknown>;
 const SERVICE = 'a1c0ffee-0000-4000-8000-000000000001';
 
 /** The other fees of the document: none of them the page's, each left exactly as it is. */
-const CRAWLSPACE = { code: 'crawlspace', description: 'Crawlspace access', scope: 'service', services: [SERVICE], rule: { kind: 'foundation_type', options: [{ option_id: 2, amount_cents: 3500 }] } };
-const LUXURY = { code: 'luxury-home', description: 'Luxury home', scope: 'order', services: [], rule: { kind: 'sales_price_tiers', tiers: [{ up_to_cents: null, amount_cents: 15000 }] } };
-const VACANT_SURCHARGE = { code: 'vacant', description: 'Vacant home visit', scope: 'order', services: [], rule: { kind: 'control', control_id: 5, checked_cents: 0, options: [{ option: 3, amount_cents: 1000 }] } };
+const CRAWLSPACE = {
+  code: 'crawlspace',
+  description: 'Crawlspace access',
+  scope: 'service',
+  services: [SERVICE],
+  rule: { kind: 'foundation_type', options: [{ option_id: 2, amount_cents: 3500 }] },
+};
+const LUXURY = {
+  code: 'luxury-home',
+  description: 'Luxury home',
+  scope: 'order',
+  services: [],
+  rule: { kind: 'sales_price_tiers', tiers: [{ up_to_cents: null, amount_cents: 15000 }] },
+};
+const VACANT_SURCHARGE = {
+  code: 'vacant',
+  description: 'Vacant home visit',
+  scope: 'order',
+  services: [],
+  rule: { kind: 'control', control_id: 5, checked_cents: 0, options: [{ option: 3, amount_cents: 1000 }] },
+};
 /** The page's own fee for the pool question (id 7). */
-const POOL_FEE = { code: 'question-pool-spa', description: 'The property has a pool or spa', scope: 'order', services: [], rule: { kind: 'control', control_id: 7, checked_cents: 5000, options: [{ option: 'Hot tub or spa', amount_cents: 2500 }] } };
+const POOL_FEE = {
+  code: 'question-pool-spa',
+  description: 'The property has a pool or spa',
+  scope: 'order',
+  services: [],
+  rule: {
+    kind: 'control',
+    control_id: 7,
+    checked_cents: 5000,
+    options: [{ option: 'Hot tub or spa', amount_cents: 2500 }],
+  },
+};
 
 /** One question of each of the 13 kinds, out of sort order in the list, some fields left to their defaults. */
 const QUESTIONS = [
   { id: 2, slug: 'year-built', type: 'YearBuilt', label: 'Year Built', length: 4, required: true, fee: true, sort: 2 },
   { id: 1, slug: 'square-feet', type: 'SquareFeet', label: 'Square Feet', required: true, fee: true, sort: 1 },
   { id: 3, slug: 'sale-price', type: 'SalesPrice', label: 'Sale Price', sort: 3 },
-  { id: 4, slug: 'foundation', type: 'FoundationType', label: 'Foundation', required: true, options: [{ id: 1, value: 'Basement' }, { id: 2, value: 'Crawlspace' }], sort: 4 },
-  { id: 5, slug: 'occupancy', type: 'DropDown', label: 'Occupancy', options: [{ id: 1, value: 'Seller' }, { id: 3, value: 'Vacant' }], sort: 5, extra_field: 'kept' },
-  { id: 6, slug: 'utilities-on', type: 'CheckBox', label: 'Utilities will be on', required: true, description: 'Systems without utilities cannot be tested.', sort: 6 },
-  { id: 7, slug: 'pool-spa', type: 'TriggeredDropDown', label: 'The property has a pool or spa', fee: true, text_box_label: 'Which?', options: ['In-ground pool', 'Hot tub or spa'], sort: 7 },
-  { id: 8, slug: 'outbuildings', type: 'TriggeredTextBox', label: 'Detached structures', description: 'Which structures?', length: 60, sort: 8 },
+  {
+    id: 4,
+    slug: 'foundation',
+    type: 'FoundationType',
+    label: 'Foundation',
+    required: true,
+    options: [
+      { id: 1, value: 'Basement' },
+      { id: 2, value: 'Crawlspace' },
+    ],
+    sort: 4,
+  },
+  {
+    id: 5,
+    slug: 'occupancy',
+    type: 'DropDown',
+    label: 'Occupancy',
+    options: [
+      { id: 1, value: 'Seller' },
+      { id: 3, value: 'Vacant' },
+    ],
+    sort: 5,
+    extra_field: 'kept',
+  },
+  {
+    id: 6,
+    slug: 'utilities-on',
+    type: 'CheckBox',
+    label: 'Utilities will be on',
+    required: true,
+    description: 'Systems without utilities cannot be tested.',
+    sort: 6,
+  },
+  {
+    id: 7,
+    slug: 'pool-spa',
+    type: 'TriggeredDropDown',
+    label: 'The property has a pool or spa',
+    fee: true,
+    text_box_label: 'Which?',
+    options: ['In-ground pool', 'Hot tub or spa'],
+    sort: 7,
+  },
+  {
+    id: 8,
+    slug: 'outbuildings',
+    type: 'TriggeredTextBox',
+    label: 'Detached structures',
+    description: 'Which structures?',
+    length: 60,
+    sort: 8,
+  },
   { id: 9, slug: 'lockbox', type: 'TextBox', label: 'Lockbox code', length: 24, sort: 9 },
   { id: 10, slug: 'access-notes', type: 'Text', label: 'Access notes', length: 500, sort: 10 },
   { id: 11, slug: 'contingency', type: 'Date', label: 'Contingency deadline', sort: 11 },
   { id: 12, slug: 'closing', type: 'ClosingDate', label: 'Closing Date', sort: 12 },
-  { id: 13, slug: 'referral', type: 'ReferReason', label: 'How did you hear about us?', options: [{ id: 1, value: 'Agent' }, { id: 2, value: 'Search' }], sort: 13 },
+  {
+    id: 13,
+    slug: 'referral',
+    type: 'ReferReason',
+    label: 'How did you hear about us?',
+    options: [
+      { id: 1, value: 'Agent' },
+      { id: 2, value: 'Search' },
+    ],
+    sort: 13,
+  },
 ];
 
 const DOCUMENT: Document = {
@@ -53,7 +139,15 @@ const DOCUMENT: Document = {
   name: 'Demo',
   currency: 'USD',
   unknown_part: { anything: [1, 2] },
-  fees: [{ code: 'home-size', description: 'Home size', scope: 'service', services: [SERVICE], rule: { kind: 'flat', amount_cents: 100 } }],
+  fees: [
+    {
+      code: 'home-size',
+      description: 'Home size',
+      scope: 'service',
+      services: [SERVICE],
+      rule: { kind: 'flat', amount_cents: 100 },
+    },
+  ],
   property_controls: QUESTIONS,
   pricing: { fees: [CRAWLSPACE, POOL_FEE, LUXURY, VACANT_SURCHARGE], coupons: [], convenience_fee_message: 'Kept.' },
 };
@@ -89,18 +183,21 @@ describe('reading the questions', () => {
     for (const type of CONTROL_TYPES) expect(QUESTION_TYPES[type].description).toMatch(/^[A-Z].{10,100}\.$/);
   });
 
-  it.each(QUESTIONS.map((q) => [q.type, q] as const))('maps a %s question to the form with its defaults filled in', (type, question) => {
-    const row = rowOf(values(), question.id);
-    expect(row.type).toBe(type);
-    expect(row.label).toBe(question.label);
-    expect(row.slug).toBe(question.slug);
-    expect(row.required).toBe(question.required ?? false);
-    expect(row.description).toBe(question.description ?? '');
-    expect(row.textBoxLabel).toBe(question.text_box_label ?? '');
-    expect(row.length).toBe(String(question.length ?? 0));
-    const options = question.options ?? [];
-    expect(row.choices.map((c) => c.value)).toEqual(options.map((o) => (typeof o === 'string' ? o : o.value)));
-  });
+  it.each(QUESTIONS.map((q) => [q.type, q] as const))(
+    'maps a %s question to the form with its defaults filled in',
+    (type, question) => {
+      const row = rowOf(values(), question.id);
+      expect(row.type).toBe(type);
+      expect(row.label).toBe(question.label);
+      expect(row.slug).toBe(question.slug);
+      expect(row.required).toBe(question.required ?? false);
+      expect(row.description).toBe(question.description ?? '');
+      expect(row.textBoxLabel).toBe(question.text_box_label ?? '');
+      expect(row.length).toBe(String(question.length ?? 0));
+      const options = question.options ?? [];
+      expect(row.choices.map((c) => c.value)).toEqual(options.map((o) => (typeof o === 'string' ? o : o.value)));
+    },
+  );
 
   it.each([...CONTROL_TYPES])('writes an untouched %s question back exactly as it was', (type: ControlType) => {
     const document = { ...DOCUMENT, property_controls: QUESTIONS.filter((q) => q.type === type) };
@@ -121,7 +218,9 @@ describe('reading the questions', () => {
     ]);
     const form = values();
     const row = rowOf(form, 7);
-    const document = applied(edit(form, 7, { choices: [...row.choices, { choiceId: 3, value: 'Above-ground pool', price: '' }] }));
+    const document = applied(
+      edit(form, 7, { choices: [...row.choices, { choiceId: 3, value: 'Above-ground pool', price: '' }] }),
+    );
     expect(controlsOf(document)[6]!.options).toEqual(['In-ground pool', 'Hot tub or spa', 'Above-ground pool']);
   });
 
@@ -146,8 +245,18 @@ describe('choices', () => {
   it('keeps a choice’s id when it is renamed or moved', () => {
     const form = values();
     const [seller, vacant] = rowOf(form, 5).choices;
-    const document = applied(edit(form, 5, { choices: [{ ...vacant!, value: 'Empty' }, { ...seller!, value: 'The seller lives there' }] }));
-    expect(controlsOf(document)[4]!.options).toEqual([{ id: 3, value: 'Empty' }, { id: 1, value: 'The seller lives there' }]);
+    const document = applied(
+      edit(form, 5, {
+        choices: [
+          { ...vacant!, value: 'Empty' },
+          { ...seller!, value: 'The seller lives there' },
+        ],
+      }),
+    );
+    expect(controlsOf(document)[4]!.options).toEqual([
+      { id: 3, value: 'Empty' },
+      { id: 1, value: 'The seller lives there' },
+    ]);
     // The other fee's option 3 still names the same choice.
     expect(feesOf(document)).toEqual(feesOf(DOCUMENT));
   });
@@ -161,7 +270,9 @@ describe('choices', () => {
 
   it('refuses a question of choices without any, an empty choice, one too long and one listed twice', () => {
     const form = values();
-    expect(problemsOf(edit(form, 5, { choices: [] }))).toEqual([{ field: 'questions.4.choices', message: 'Add at least one choice for the visitor to pick.' }]);
+    expect(problemsOf(edit(form, 5, { choices: [] }))).toEqual([
+      { field: 'questions.4.choices', message: 'Add at least one choice for the visitor to pick.' },
+    ]);
     expect(
       problemsOf(
         edit(form, 5, {
@@ -182,9 +293,16 @@ describe('choices', () => {
 
   it('drops the choices of a question whose new kind has none, and keeps them when it changes to another kind with choices', () => {
     const form = values();
-    expect(controlsOf(applied(edit(form, 5, { type: 'TextBox' })))[4]).toEqual({ ...QUESTIONS[4], type: 'TextBox', options: [] });
+    expect(controlsOf(applied(edit(form, 5, { type: 'TextBox' })))[4]).toEqual({
+      ...QUESTIONS[4],
+      type: 'TextBox',
+      options: [],
+    });
     expect(controlsOf(applied(edit(form, 5, { type: 'TriggeredDropDown' })))[4]!.options).toEqual(['Seller', 'Vacant']);
-    expect(controlsOf(applied(edit(form, 7, { type: 'DropDown', fee: false })))[6]!.options).toEqual([{ id: 1, value: 'In-ground pool' }, { id: 2, value: 'Hot tub or spa' }]);
+    expect(controlsOf(applied(edit(form, 7, { type: 'DropDown', fee: false })))[6]!.options).toEqual([
+      { id: 1, value: 'In-ground pool' },
+      { id: 2, value: 'Hot tub or spa' },
+    ]);
   });
 });
 
@@ -192,20 +310,32 @@ describe('each field and its bounds', () => {
   it('takes a label of 200 characters and refuses 201, or none', () => {
     const form = values();
     expect(controlsOf(applied(edit(form, 9, { label: 'x'.repeat(200) })))[8]!.label).toBe('x'.repeat(200));
-    expect(problemsOf(edit(form, 9, { label: 'x'.repeat(201) }))).toEqual([{ field: 'questions.8.label', message: 'At most 200 characters (now 201).' }]);
-    expect(problemsOf(edit(form, 9, { label: '   ' }))).toEqual([{ field: 'questions.8.label', message: 'Enter the question the visitor reads.' }]);
+    expect(problemsOf(edit(form, 9, { label: 'x'.repeat(201) }))).toEqual([
+      { field: 'questions.8.label', message: 'At most 200 characters (now 201).' },
+    ]);
+    expect(problemsOf(edit(form, 9, { label: '   ' }))).toEqual([
+      { field: 'questions.8.label', message: 'Enter the question the visitor reads.' },
+    ]);
     expect(controlsOf(applied(edit(form, 9, { label: '  Gate code  ' })))[8]!.label).toBe('Gate code');
   });
 
   it('bounds the description at 500, the text box label at 200 and the length at 10,000', () => {
     const form = values();
-    expect(controlsOf(applied(edit(form, 8, { description: 'd'.repeat(500), textBoxLabel: 't'.repeat(200), length: '10000' })))[7]).toEqual({ ...QUESTIONS[7], description: 'd'.repeat(500), text_box_label: 't'.repeat(200), length: 10000 });
-    expect(problemsOf(edit(form, 8, { description: 'd'.repeat(501), textBoxLabel: 't'.repeat(201), length: '10001' }))).toEqual([
+    expect(
+      controlsOf(
+        applied(edit(form, 8, { description: 'd'.repeat(500), textBoxLabel: 't'.repeat(200), length: '10000' })),
+      )[7],
+    ).toEqual({ ...QUESTIONS[7], description: 'd'.repeat(500), text_box_label: 't'.repeat(200), length: 10000 });
+    expect(
+      problemsOf(edit(form, 8, { description: 'd'.repeat(501), textBoxLabel: 't'.repeat(201), length: '10001' })),
+    ).toEqual([
       { field: 'questions.7.description', message: 'At most 500 characters (now 501).' },
       { field: 'questions.7.textBoxLabel', message: 'At most 200 characters (now 201).' },
       { field: 'questions.7.length', message: 'Enter a whole number from 0 to 10,000.' },
     ]);
-    expect(problemsOf(edit(form, 9, { length: '-1' }))).toEqual([{ field: 'questions.8.length', message: 'Enter a whole number from 0 to 10,000.' }]);
+    expect(problemsOf(edit(form, 9, { length: '-1' }))).toEqual([
+      { field: 'questions.8.length', message: 'Enter a whole number from 0 to 10,000.' },
+    ]);
     expect(controlsOf(applied(edit(form, 9, { length: '0' })))[8]!.length).toBe(0);
   });
 
@@ -213,7 +343,11 @@ describe('each field and its bounds', () => {
     const form = values();
     // YearBuilt's 4 stays as loaded whatever the hidden field holds.
     expect(controlsOf(applied(edit(form, 2, { length: 'x' })))[0]).toEqual(QUESTIONS[0]);
-    expect(controlsOf(applied(edit(form, 9, { type: 'Date' })))[8]).toEqual({ ...QUESTIONS[8], type: 'Date', length: 0 });
+    expect(controlsOf(applied(edit(form, 9, { type: 'Date' })))[8]).toEqual({
+      ...QUESTIONS[8],
+      type: 'Date',
+      length: 0,
+    });
   });
 
   it('turns required on and off', () => {
@@ -224,12 +358,22 @@ describe('each field and its bounds', () => {
 
   it('refuses a second question of a kind the order holds once (square feet, foundation…), but keeps a loaded pair as it is', () => {
     const form = values();
-    const added = { ...form, questions: [...form.questions, { ...newQuestionRow(14), type: 'SquareFeet' as const, label: 'Size' }] };
-    expect(problemsOf(added)).toEqual([{ field: 'questions.13.type', message: 'There is already a "Square feet" question: a form asks it once.' }]);
-    expect(problemsOf(edit(form, 9, { type: 'FoundationType', choices: [{ choiceId: 1, value: 'Slab', price: '' }] }))).toEqual([
+    const added = {
+      ...form,
+      questions: [...form.questions, { ...newQuestionRow(14), type: 'SquareFeet' as const, label: 'Size' }],
+    };
+    expect(problemsOf(added)).toEqual([
+      { field: 'questions.13.type', message: 'There is already a "Square feet" question: a form asks it once.' },
+    ]);
+    expect(
+      problemsOf(edit(form, 9, { type: 'FoundationType', choices: [{ choiceId: 1, value: 'Slab', price: '' }] })),
+    ).toEqual([
       { field: 'questions.8.type', message: 'There is already a "Foundation type" question: a form asks it once.' },
     ]);
-    const pair = { ...DOCUMENT, property_controls: [...QUESTIONS, { id: 20, slug: 'size', type: 'SquareFeet', label: 'Size' }] };
+    const pair = {
+      ...DOCUMENT,
+      property_controls: [...QUESTIONS, { id: 20, slug: 'size', type: 'SquareFeet', label: 'Size' }],
+    };
     expect(applyQuestionsForm(pair, values(pair)).ok).toBe(true);
   });
 });
@@ -245,9 +389,45 @@ describe('adding and removing questions', () => {
     ];
     const document = applied({ ...form, questions: [...form.questions, ...fresh] });
     expect(controlsOf(document).slice(13)).toEqual([
-      { id: 14, slug: 'occupancy-2', type: 'CheckBox', label: 'Occupancy!', length: 0, required: false, fee: false, options: [], description: '', text_box_label: '', sort: 14 },
-      { id: 15, slug: 'occupancy-3', type: 'CheckBox', label: 'Occupancy', length: 0, required: false, fee: false, options: [], description: '', text_box_label: '', sort: 15 },
-      { id: 16, slug: 'pets-on-site', type: 'Text', label: '¿Pets on site?', length: 300, required: false, fee: false, options: [], description: '', text_box_label: '', sort: 16 },
+      {
+        id: 14,
+        slug: 'occupancy-2',
+        type: 'CheckBox',
+        label: 'Occupancy!',
+        length: 0,
+        required: false,
+        fee: false,
+        options: [],
+        description: '',
+        text_box_label: '',
+        sort: 14,
+      },
+      {
+        id: 15,
+        slug: 'occupancy-3',
+        type: 'CheckBox',
+        label: 'Occupancy',
+        length: 0,
+        required: false,
+        fee: false,
+        options: [],
+        description: '',
+        text_box_label: '',
+        sort: 15,
+      },
+      {
+        id: 16,
+        slug: 'pets-on-site',
+        type: 'Text',
+        label: '¿Pets on site?',
+        length: 300,
+        required: false,
+        fee: false,
+        options: [],
+        description: '',
+        text_box_label: '',
+        sort: 16,
+      },
     ]);
     expect(controlsOf(document).slice(0, 13)).toEqual(QUESTIONS);
     expect(companyDocumentSchema.shape.property_controls.safeParse(controlsOf(document).slice(13)).success).toBe(true);
@@ -281,7 +461,11 @@ describe('adding and removing questions', () => {
     const form = values();
     const without = { ...form, questions: form.questions.filter((row) => row.questionId !== 5) };
     expect(problemsOf(without)).toEqual([
-      { field: 'root', message: '"Occupancy" can\'t be removed while the fee "Vacant home visit" follows its answer. Remove the question again and agree to remove the fee too.' },
+      {
+        field: 'root',
+        message:
+          '"Occupancy" can\'t be removed while the fee "Vacant home visit" follows its answer. Remove the question again and agree to remove the fee too.',
+      },
     ]);
     const document = applied({ ...without, removedFees: ['vacant'] });
     expect(controlsOf(document).map((q) => q.id)).not.toContain(5);
@@ -291,9 +475,22 @@ describe('adding and removing questions', () => {
   it('counts its own fee, control rules naming it, and foundation rules when no foundation question stays', () => {
     const fees = pricingFeesOf(DOCUMENT);
     const rows = values().questions;
-    expect(feesReferencing(fees, { id: 7, type: 'TriggeredDropDown' }, rows).map((f) => f.code)).toEqual(['question-pool-spa']);
-    expect(feesReferencing(fees, { id: 4, type: 'FoundationType' }, rows.filter((r) => r.questionId !== 4)).map((f) => f.code)).toEqual(['crawlspace']);
-    expect(feesReferencing(fees, { id: 4, type: 'FoundationType' }, [...rows, { ...newQuestionRow(30), type: 'FoundationType' }]).map((f) => f.code)).toEqual([]);
+    expect(feesReferencing(fees, { id: 7, type: 'TriggeredDropDown' }, rows).map((f) => f.code)).toEqual([
+      'question-pool-spa',
+    ]);
+    expect(
+      feesReferencing(
+        fees,
+        { id: 4, type: 'FoundationType' },
+        rows.filter((r) => r.questionId !== 4),
+      ).map((f) => f.code),
+    ).toEqual(['crawlspace']);
+    expect(
+      feesReferencing(fees, { id: 4, type: 'FoundationType' }, [
+        ...rows,
+        { ...newQuestionRow(30), type: 'FoundationType' },
+      ]).map((f) => f.code),
+    ).toEqual([]);
     expect(feesReferencing(fees, { id: 9, type: 'TextBox' }, rows)).toEqual([]);
   });
 
@@ -312,13 +509,20 @@ describe('the order in the form', () => {
     moved.unshift(lockbox!);
     const document = applied({ ...form, questions: moved });
     const sortOf = (id: number) => controlsOf(document).find((q) => q.id === id)!.sort;
-    expect([9, 1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 12, 13].map(sortOf)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+    expect([9, 1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 12, 13].map(sortOf)).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
+    ]);
     // The list keeps its own order: only the sorts say the new one.
     expect(controlsOf(document).map((q) => q.id)).toEqual([2, 1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
   });
 
   it('orders equal sorts by id as the wizard does', () => {
-    const document = { property_controls: [{ id: 2, slug: 'b', type: 'TextBox', label: 'B' }, { id: 1, slug: 'a', type: 'TextBox', label: 'A' }] };
+    const document = {
+      property_controls: [
+        { id: 2, slug: 'b', type: 'TextBox', label: 'B' },
+        { id: 1, slug: 'a', type: 'TextBox', label: 'A' },
+      ],
+    };
     const form = values(document);
     expect(form.questions.map((row) => row.questionId)).toEqual([1, 2]);
     expect(applied(form, document)).toEqual(document);
@@ -330,7 +534,13 @@ describe('the order in the form', () => {
 });
 
 describe('what a question adds to the price', () => {
-  const ownFee = (code: string, description: string, rule: unknown) => ({ code, description, scope: 'order', services: [], rule });
+  const ownFee = (code: string, description: string, rule: unknown) => ({
+    code,
+    description,
+    scope: 'order',
+    services: [],
+    rule,
+  });
 
   it('writes "when checked add" for a check box as the question’s own order fee', () => {
     const document = applied(edit(values(), 6, { fee: true, checkedPrice: '25' }));
@@ -340,21 +550,51 @@ describe('what a question adds to the price', () => {
       POOL_FEE,
       LUXURY,
       VACANT_SURCHARGE,
-      ownFee('question-utilities-on', 'Utilities will be on', { kind: 'control', control_id: 6, checked_cents: 2500, options: [] }),
+      ownFee('question-utilities-on', 'Utilities will be on', {
+        kind: 'control',
+        control_id: 6,
+        checked_cents: 2500,
+        options: [],
+      }),
     ]);
     expect((document.pricing as Record<string, unknown>).convenience_fee_message).toBe('Kept.');
   });
 
   it('writes a check box with a text box the same way', () => {
     const document = applied(edit(values(), 8, { fee: true, checkedPrice: '10.50' }));
-    expect(feesOf(document).at(-1)).toEqual(ownFee('question-outbuildings', 'Detached structures', { kind: 'control', control_id: 8, checked_cents: 1050, options: [] }));
+    expect(feesOf(document).at(-1)).toEqual(
+      ownFee('question-outbuildings', 'Detached structures', {
+        kind: 'control',
+        control_id: 8,
+        checked_cents: 1050,
+        options: [],
+      }),
+    );
   });
 
   it('writes a list’s amount per choice by id, only for the choices given one', () => {
     const form = values();
     const row = rowOf(form, 5);
-    const document = applied(edit(form, 5, { fee: true, choices: [{ ...row.choices[0]!, price: '0' }, { ...row.choices[1]!, price: '1,250.5' }] }));
-    expect(feesOf(document).at(-1)).toEqual(ownFee('question-occupancy', 'Occupancy', { kind: 'control', control_id: 5, checked_cents: 0, options: [{ option: 1, amount_cents: 0 }, { option: 3, amount_cents: 125050 }] }));
+    const document = applied(
+      edit(form, 5, {
+        fee: true,
+        choices: [
+          { ...row.choices[0]!, price: '0' },
+          { ...row.choices[1]!, price: '1,250.5' },
+        ],
+      }),
+    );
+    expect(feesOf(document).at(-1)).toEqual(
+      ownFee('question-occupancy', 'Occupancy', {
+        kind: 'control',
+        control_id: 5,
+        checked_cents: 0,
+        options: [
+          { option: 1, amount_cents: 0 },
+          { option: 3, amount_cents: 125050 },
+        ],
+      }),
+    );
     // The other fee that follows the same question is left as it was.
     expect(feesOf(document).slice(0, 4)).toEqual([CRAWLSPACE, POOL_FEE, LUXURY, VACANT_SURCHARGE]);
   });
@@ -362,8 +602,21 @@ describe('what a question adds to the price', () => {
   it('writes a foundation question’s amounts as a foundation_type rule', () => {
     const form = values();
     const row = rowOf(form, 4);
-    const document = applied(edit(form, 4, { fee: true, choices: [{ ...row.choices[0]!, price: '' }, { ...row.choices[1]!, price: '40' }] }));
-    expect(feesOf(document).at(-1)).toEqual(ownFee('question-foundation', 'Foundation', { kind: 'foundation_type', options: [{ option_id: 2, amount_cents: 4000 }] }));
+    const document = applied(
+      edit(form, 4, {
+        fee: true,
+        choices: [
+          { ...row.choices[0]!, price: '' },
+          { ...row.choices[1]!, price: '40' },
+        ],
+      }),
+    );
+    expect(feesOf(document).at(-1)).toEqual(
+      ownFee('question-foundation', 'Foundation', {
+        kind: 'foundation_type',
+        options: [{ option_id: 2, amount_cents: 4000 }],
+      }),
+    );
     expect(controlsOf(document)[3]).toEqual({ ...QUESTIONS[3], fee: true });
     // Read back, the amounts are where they were typed.
     expect(rowOf(values(document), 4).choices.map((c) => c.price)).toEqual(['', '40.00']);
@@ -372,14 +625,33 @@ describe('what a question adds to the price', () => {
   it('updates the own fee where it is: a new amount, a renamed priced choice, a new label', () => {
     const form = values();
     const row = rowOf(form, 7);
-    const document = applied(edit(form, 7, { label: 'Pool or spa', checkedPrice: '60', choices: [row.choices[0]!, { ...row.choices[1]!, value: 'Hot tub' }] }));
+    const document = applied(
+      edit(form, 7, {
+        label: 'Pool or spa',
+        checkedPrice: '60',
+        choices: [row.choices[0]!, { ...row.choices[1]!, value: 'Hot tub' }],
+      }),
+    );
     expect(feesOf(document)).toEqual([
       CRAWLSPACE,
-      { ...POOL_FEE, description: 'Pool or spa', rule: { kind: 'control', control_id: 7, checked_cents: 6000, options: [{ option: 'Hot tub', amount_cents: 2500 }] } },
+      {
+        ...POOL_FEE,
+        description: 'Pool or spa',
+        rule: {
+          kind: 'control',
+          control_id: 7,
+          checked_cents: 6000,
+          options: [{ option: 'Hot tub', amount_cents: 2500 }],
+        },
+      },
       LUXURY,
       VACANT_SURCHARGE,
     ]);
-    expect(controlsOf(document)[6]).toEqual({ ...QUESTIONS[6], label: 'Pool or spa', options: ['In-ground pool', 'Hot tub'] });
+    expect(controlsOf(document)[6]).toEqual({
+      ...QUESTIONS[6],
+      label: 'Pool or spa',
+      options: ['In-ground pool', 'Hot tub'],
+    });
   });
 
   it('removes the own fee when the question no longer changes the price, or every amount is cleared', () => {
@@ -388,7 +660,9 @@ describe('what a question adds to the price', () => {
     expect(feesOf(off)).toEqual([CRAWLSPACE, LUXURY, VACANT_SURCHARGE]);
     expect(controlsOf(off)[6]).toEqual({ ...QUESTIONS[6], fee: false });
     const row = rowOf(form, 7);
-    const cleared = applied(edit(form, 7, { checkedPrice: '', choices: row.choices.map((c) => ({ ...c, price: '' })) }));
+    const cleared = applied(
+      edit(form, 7, { checkedPrice: '', choices: row.choices.map((c) => ({ ...c, price: '' })) }),
+    );
     expect(feesOf(cleared)).toEqual([CRAWLSPACE, LUXURY, VACANT_SURCHARGE]);
     expect(controlsOf(cleared)[6]).toEqual(QUESTIONS[6]);
   });
@@ -404,31 +678,59 @@ describe('what a question adds to the price', () => {
   it('replaces the own fee when the kind changes, and removes it when the new kind has no amounts', () => {
     const form = values();
     const row = rowOf(form, 7);
-    const asList = applied(edit(form, 7, { type: 'DropDown', choices: [row.choices[0]!, { ...row.choices[1]!, price: '30' }] }));
-    expect(feesOf(asList)[1]).toEqual({ ...POOL_FEE, rule: { kind: 'control', control_id: 7, checked_cents: 0, options: [{ option: 2, amount_cents: 3000 }] } });
+    const asList = applied(
+      edit(form, 7, { type: 'DropDown', choices: [row.choices[0]!, { ...row.choices[1]!, price: '30' }] }),
+    );
+    expect(feesOf(asList)[1]).toEqual({
+      ...POOL_FEE,
+      rule: { kind: 'control', control_id: 7, checked_cents: 0, options: [{ option: 2, amount_cents: 3000 }] },
+    });
     expect(feesOf(applied(edit(form, 7, { type: 'TextBox' })))).toEqual([CRAWLSPACE, LUXURY, VACANT_SURCHARGE]);
   });
 
   it('takes another code when question-<slug> is taken, by a fee of either list', () => {
-    const document = { ...DOCUMENT, fees: [{ code: 'question-lockbox', description: 'x', scope: 'order', rule: { kind: 'flat', amount_cents: 1 } }] };
+    const document = {
+      ...DOCUMENT,
+      fees: [{ code: 'question-lockbox', description: 'x', scope: 'order', rule: { kind: 'flat', amount_cents: 1 } }],
+    };
     const form = edit(values(document), 6, { fee: true, checkedPrice: '5' });
     const taken = { ...document, pricing: { fees: [{ ...LUXURY, code: 'question-utilities-on' }] } };
-    expect(feesOf(applied(edit(values(taken), 6, { fee: true, checkedPrice: '5' }), taken)).at(-1)).toMatchObject({ code: 'question-utilities-on-2' });
+    expect(feesOf(applied(edit(values(taken), 6, { fee: true, checkedPrice: '5' }), taken)).at(-1)).toMatchObject({
+      code: 'question-utilities-on-2',
+    });
     expect(feesOf(applied(form, document)).at(-1)).toMatchObject({ code: 'question-utilities-on' });
   });
 
   it('adds pricing to a document without it, and a new question’s fee with its new slug', () => {
     const document: Document = { key: 'bare' };
-    const form: QuestionsFormValues = { questions: [{ ...newQuestionRow(1), type: 'CheckBox', label: 'Radon test wanted', fee: true, checkedPrice: '150' }], removedFees: [] };
+    const form: QuestionsFormValues = {
+      questions: [
+        { ...newQuestionRow(1), type: 'CheckBox', label: 'Radon test wanted', fee: true, checkedPrice: '150' },
+      ],
+      removedFees: [],
+    };
     const written = applied(form, document);
-    expect(written.pricing).toEqual({ fees: [ownFee('question-radon-test-wanted', 'Radon test wanted', { kind: 'control', control_id: 1, checked_cents: 15000, options: [] })] });
+    expect(written.pricing).toEqual({
+      fees: [
+        ownFee('question-radon-test-wanted', 'Radon test wanted', {
+          kind: 'control',
+          control_id: 1,
+          checked_cents: 15000,
+          options: [],
+        }),
+      ],
+    });
     expect(companyDocumentSchema.shape.pricing.safeParse(written.pricing).success).toBe(true);
   });
 
   it('refuses an amount that is not one, at its field', () => {
     const form = values();
     const row = rowOf(form, 7);
-    expect(problemsOf(edit(form, 7, { checkedPrice: '12.345', choices: [{ ...row.choices[0]!, price: '-3' }, row.choices[1]!] }))).toEqual([
+    expect(
+      problemsOf(
+        edit(form, 7, { checkedPrice: '12.345', choices: [{ ...row.choices[0]!, price: '-3' }, row.choices[1]!] }),
+      ),
+    ).toEqual([
       { field: 'questions.6.choices.0.price', message: PRICE_PROBLEM },
       { field: 'questions.6.checkedPrice', message: PRICE_PROBLEM },
     ]);

@@ -41,7 +41,12 @@ export interface DocumentQuestion {
   [other: string]: unknown;
 }
 
-type ControlRule = { kind: 'control'; control_id: number; checked_cents?: number; options?: Array<{ option: number | string; amount_cents: number }> };
+type ControlRule = {
+  kind: 'control';
+  control_id: number;
+  checked_cents?: number;
+  options?: Array<{ option: number | string; amount_cents: number }>;
+};
 type FoundationRule = { kind: 'foundation_type'; options: Array<{ option_id: number; amount_cents: number }> };
 type QuestionRule = ControlRule | FoundationRule;
 
@@ -101,13 +106,18 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** The document's questions: those that are not one (a malformed entry) are left out of the editor but kept in the document. */
 export function questionsOf(document: Record<string, unknown>): DocumentQuestion[] {
   const controls = Array.isArray(document.property_controls) ? document.property_controls : [];
-  return controls.filter((c): c is DocumentQuestion => isRecord(c) && typeof c.id === 'number' && typeof c.type === 'string' && isControlType(c.type));
+  return controls.filter(
+    (c): c is DocumentQuestion =>
+      isRecord(c) && typeof c.id === 'number' && typeof c.type === 'string' && isControlType(c.type),
+  );
 }
 
 /** `pricing.fees`, the fees driven by the property; the short-form top-level `fees` have no question kinds. */
 export function pricingFeesOf(document: Record<string, unknown>): DocumentFee[] {
   const pricing = isRecord(document.pricing) ? document.pricing : {};
-  return (Array.isArray(pricing.fees) ? pricing.fees : []).filter((f): f is DocumentFee => isRecord(f) && typeof f.code === 'string' && isRecord(f.rule));
+  return (Array.isArray(pricing.fees) ? pricing.fees : []).filter(
+    (f): f is DocumentFee => isRecord(f) && typeof f.code === 'string' && isRecord(f.rule),
+  );
 }
 
 export function currencyOf(document: Record<string, unknown>): string {
@@ -132,7 +142,10 @@ export function isOwnFee(fee: DocumentFee, question: Pick<DocumentQuestion, 'id'
   return controlRule(fee)?.control_id === question.id;
 }
 
-export function ownFeeOf(fees: readonly DocumentFee[], question: Pick<DocumentQuestion, 'id' | 'type'>): DocumentFee | undefined {
+export function ownFeeOf(
+  fees: readonly DocumentFee[],
+  question: Pick<DocumentQuestion, 'id' | 'type'>,
+): DocumentFee | undefined {
   return fees.find((fee) => isOwnFee(fee, question));
 }
 
@@ -143,7 +156,11 @@ function followsQuestion(fee: DocumentFee, question: Pick<DocumentQuestion, 'id'
 }
 
 /** The fees other than its own whose amounts follow the question (set on the fees page): the editor names them. */
-export function otherFeesOf(fees: readonly DocumentFee[], question: Pick<DocumentQuestion, 'id' | 'type'>, own: DocumentFee | undefined): DocumentFee[] {
+export function otherFeesOf(
+  fees: readonly DocumentFee[],
+  question: Pick<DocumentQuestion, 'id' | 'type'>,
+  own: DocumentFee | undefined,
+): DocumentFee[] {
   return fees.filter((fee) => fee !== own && followsQuestion(fee, question));
 }
 
@@ -151,9 +168,18 @@ export function otherFeesOf(fees: readonly DocumentFee[], question: Pick<Documen
  * The fees that would be left pointing at nothing if the question went: its own, every `control`
  * rule naming it, and, when no other foundation-type question stays, every `foundation_type` rule.
  */
-export function feesReferencing(fees: readonly DocumentFee[], question: Pick<DocumentQuestion, 'id' | 'type'>, remaining: ReadonlyArray<{ questionId: number; type: ControlType }>): DocumentFee[] {
+export function feesReferencing(
+  fees: readonly DocumentFee[],
+  question: Pick<DocumentQuestion, 'id' | 'type'>,
+  remaining: ReadonlyArray<{ questionId: number; type: ControlType }>,
+): DocumentFee[] {
   const anotherFoundation = remaining.some((row) => row.questionId !== question.id && row.type === 'FoundationType');
-  return fees.filter((fee) => isOwnFee(fee, question) || controlRule(fee)?.control_id === question.id || (question.type === 'FoundationType' && !anotherFoundation && foundationRule(fee) !== null));
+  return fees.filter(
+    (fee) =>
+      isOwnFee(fee, question) ||
+      controlRule(fee)?.control_id === question.id ||
+      (question.type === 'FoundationType' && !anotherFoundation && foundationRule(fee) !== null),
+  );
 }
 
 /** The order the wizard shows them in: by sort, then id (the server's own order). */
@@ -162,19 +188,29 @@ function inFormOrder(questions: readonly DocumentQuestion[]): DocumentQuestion[]
 }
 
 function choicesOf(question: DocumentQuestion): Choice[] {
-  return (question.options ?? []).map((option, index) => (typeof option === 'string' ? { id: index + 1, value: option } : option));
+  return (question.options ?? []).map((option, index) =>
+    typeof option === 'string' ? { id: index + 1, value: option } : option,
+  );
 }
 
-function ownPrices(question: DocumentQuestion, own: DocumentFee | undefined): { checked: string; byChoice: (choice: Choice) => string } {
+function ownPrices(
+  question: DocumentQuestion,
+  own: DocumentFee | undefined,
+): { checked: string; byChoice: (choice: Choice) => string } {
   const control = own && controlRule(own);
   const foundation = own && foundationRule(own);
   const cents = (amount: number | undefined) => (amount === undefined ? '' : priceText(amount));
-  if (foundation) return { checked: '', byChoice: (choice) => cents(foundation.options.find((o) => o.option_id === choice.id)?.amount_cents) };
+  if (foundation)
+    return {
+      checked: '',
+      byChoice: (choice) => cents(foundation.options.find((o) => o.option_id === choice.id)?.amount_cents),
+    };
   if (control) {
     const texts = QUESTION_TYPES[question.type].options === 'texts';
     return {
       checked: control.checked_cents ? priceText(control.checked_cents) : '',
-      byChoice: (choice) => cents((control.options ?? []).find((o) => o.option === (texts ? choice.value : choice.id))?.amount_cents),
+      byChoice: (choice) =>
+        cents((control.options ?? []).find((o) => o.option === (texts ? choice.value : choice.id))?.amount_cents),
     };
   }
   return { checked: '', byChoice: () => '' };
@@ -195,13 +231,20 @@ export function questionRowOf(question: DocumentQuestion, fees: readonly Documen
     // A price rule of its own changes the price whatever the flag says: the editor shows it as it is.
     fee: (question.fee ?? false) || own !== undefined,
     checkedPrice: prices.checked,
-    choices: choicesOf(question).map((choice) => ({ choiceId: choice.id, value: choice.value, price: prices.byChoice(choice) })),
+    choices: choicesOf(question).map((choice) => ({
+      choiceId: choice.id,
+      value: choice.value,
+      price: prices.byChoice(choice),
+    })),
   };
 }
 
 export function questionsFormValues(document: Record<string, unknown>): QuestionsFormValues {
   const fees = pricingFeesOf(document);
-  return { questions: inFormOrder(questionsOf(document)).map((question) => questionRowOf(question, fees)), removedFees: [] };
+  return {
+    questions: inFormOrder(questionsOf(document)).map((question) => questionRowOf(question, fees)),
+    removedFees: [],
+  };
 }
 
 // ---- New questions and choices ----
@@ -212,12 +255,27 @@ export function nextQuestionId(document: Record<string, unknown>, rows: Readonly
 }
 
 /** A new choice's id: one past the question's choices, the loaded ones included (a fee rule or an answer may still name a removed one). */
-export function nextChoiceId(choices: ReadonlyArray<{ choiceId: number }>, loaded: DocumentQuestion | undefined): number {
+export function nextChoiceId(
+  choices: ReadonlyArray<{ choiceId: number }>,
+  loaded: DocumentQuestion | undefined,
+): number {
   return Math.max(0, ...choices.map((c) => c.choiceId), ...(loaded ? choicesOf(loaded).map((c) => c.id) : [])) + 1;
 }
 
 export function newQuestionRow(questionId: number): QuestionRow {
-  return { questionId, slug: '', type: 'TextBox', label: '', required: false, description: '', textBoxLabel: '', length: '0', fee: false, checkedPrice: '', choices: [] };
+  return {
+    questionId,
+    slug: '',
+    type: 'TextBox',
+    label: '',
+    required: false,
+    description: '',
+    textBoxLabel: '',
+    length: '0',
+    fee: false,
+    checkedPrice: '',
+    choices: [],
+  };
 }
 
 /** A slug from a label: lower-case letters and digits between dashes ("Pool or spa?" → "pool-or-spa"), short enough for a suffix. */
@@ -257,7 +315,11 @@ function tooLong(max: number, text: string): string {
   return `At most ${max} characters (now ${text.length}).`;
 }
 
-function rowProblems(rows: readonly QuestionRow[], index: number, loaded: DocumentQuestion | undefined): FieldProblem[] {
+function rowProblems(
+  rows: readonly QuestionRow[],
+  index: number,
+  loaded: DocumentQuestion | undefined,
+): FieldProblem[] {
   const row = rows[index]!;
   const info = QUESTION_TYPES[row.type];
   const at = (field: string, message: string) => ({ field: `questions.${index}.${field}`, message });
@@ -270,9 +332,12 @@ function rowProblems(rows: readonly QuestionRow[], index: number, loaded: Docume
   if (info.orderField && typeChanged && rows.some((other, i) => i !== index && other.type === row.type)) {
     problems.push(at('type', `There is already a "${info.name}" question: a form asks it once.`));
   }
-  if (row.description.trim().length > MAX_DESCRIPTION) problems.push(at('description', tooLong(MAX_DESCRIPTION, row.description.trim())));
-  if (row.textBoxLabel.trim().length > MAX_TEXT_BOX_LABEL) problems.push(at('textBoxLabel', tooLong(MAX_TEXT_BOX_LABEL, row.textBoxLabel.trim())));
-  if (info.length && lengthOf(row.length) === null) problems.push(at('length', `Enter a whole number from 0 to ${MAX_LENGTH.toLocaleString('en-US')}.`));
+  if (row.description.trim().length > MAX_DESCRIPTION)
+    problems.push(at('description', tooLong(MAX_DESCRIPTION, row.description.trim())));
+  if (row.textBoxLabel.trim().length > MAX_TEXT_BOX_LABEL)
+    problems.push(at('textBoxLabel', tooLong(MAX_TEXT_BOX_LABEL, row.textBoxLabel.trim())));
+  if (info.length && lengthOf(row.length) === null)
+    problems.push(at('length', `Enter a whole number from 0 to ${MAX_LENGTH.toLocaleString('en-US')}.`));
   if (info.options !== 'none') {
     if (row.choices.length === 0) problems.push(at('choices', 'Add at least one choice for the visitor to pick.'));
     if (row.choices.length > MAX_CHOICES) problems.push(at('choices', `At most ${MAX_CHOICES} choices.`));
@@ -281,12 +346,15 @@ function rowProblems(rows: readonly QuestionRow[], index: number, loaded: Docume
       const value = choice.value.trim();
       if (value === '') problems.push(at(`choices.${k}.value`, 'Enter the choice, or remove it.'));
       else if (value.length > MAX_CHOICE) problems.push(at(`choices.${k}.value`, tooLong(MAX_CHOICE, value)));
-      else if (seen.has(value.toLowerCase())) problems.push(at(`choices.${k}.value`, 'This choice is already in the list.'));
+      else if (seen.has(value.toLowerCase()))
+        problems.push(at(`choices.${k}.value`, 'This choice is already in the list.'));
       seen.add(value.toLowerCase());
-      if (row.fee && choicePriced(row.type) && parsePrice(choice.price) === 'invalid') problems.push(at(`choices.${k}.price`, PRICE_PROBLEM));
+      if (row.fee && choicePriced(row.type) && parsePrice(choice.price) === 'invalid')
+        problems.push(at(`choices.${k}.price`, PRICE_PROBLEM));
     });
   }
-  if (row.fee && checkPriced(row.type) && parsePrice(row.checkedPrice) === 'invalid') problems.push(at('checkedPrice', PRICE_PROBLEM));
+  if (row.fee && checkPriced(row.type) && parsePrice(row.checkedPrice) === 'invalid')
+    problems.push(at('checkedPrice', PRICE_PROBLEM));
   return problems;
 }
 
@@ -315,18 +383,37 @@ export function questionRule(row: QuestionRow): QuestionRule | null {
     const amount = cents(choice.price);
     return amount === null ? [] : [{ choice, amount }];
   });
-  if (price === 'foundation') return priced.length === 0 ? null : { kind: 'foundation_type', options: priced.map(({ choice, amount }) => ({ option_id: choice.choiceId, amount_cents: amount })) };
+  if (price === 'foundation')
+    return priced.length === 0
+      ? null
+      : {
+          kind: 'foundation_type',
+          options: priced.map(({ choice, amount }) => ({ option_id: choice.choiceId, amount_cents: amount })),
+        };
   if (price !== 'checked' && price !== 'choice' && price !== 'checked-and-choice-text') return null;
   const checked = price === 'choice' ? 0 : (cents(row.checkedPrice) ?? 0);
-  const options = price === 'checked' ? [] : priced.map(({ choice, amount }) => ({ option: price === 'choice' ? choice.choiceId : choice.value.trim(), amount_cents: amount }));
-  return checked === 0 && options.length === 0 ? null : { kind: 'control', control_id: row.questionId, checked_cents: checked, options };
+  const options =
+    price === 'checked'
+      ? []
+      : priced.map(({ choice, amount }) => ({
+          option: price === 'choice' ? choice.choiceId : choice.value.trim(),
+          amount_cents: amount,
+        }));
+  return checked === 0 && options.length === 0
+    ? null
+    : { kind: 'control', control_id: row.questionId, checked_cents: checked, options };
 }
 
 /** A rule with its defaults filled in, to compare what it charges rather than how it was written. */
 function normalRule(rule: DocumentFee['rule'] | QuestionRule): string {
   if (rule.kind === 'control') {
     const control = rule as ControlRule;
-    return JSON.stringify({ kind: 'control', control_id: control.control_id, checked_cents: control.checked_cents ?? 0, options: control.options ?? [] });
+    return JSON.stringify({
+      kind: 'control',
+      control_id: control.control_id,
+      checked_cents: control.checked_cents ?? 0,
+      options: control.options ?? [],
+    });
   }
   return JSON.stringify(rule);
 }
@@ -337,10 +424,22 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 const typed = (text: string, loaded: string | undefined) => (text === loaded ? loaded : text.trim());
 
 /** The question with the row written in: only what differs from the loaded question is set, so an untouched question stays as it was. */
-function writeQuestion(loaded: DocumentQuestion | undefined, row: QuestionRow, slug: string, sort: number): DocumentQuestion {
+function writeQuestion(
+  loaded: DocumentQuestion | undefined,
+  row: QuestionRow,
+  slug: string,
+  sort: number,
+): DocumentQuestion {
   const info = QUESTION_TYPES[row.type];
   const choices = row.choices.map((choice) => ({ id: choice.choiceId, value: typed(choice.value, undefined) }));
-  const options = info.options === 'ids' ? choices : info.options === 'texts' ? choices.map((c) => c.value) : loaded && loaded.type === row.type ? (loaded.options ?? []) : [];
+  const options =
+    info.options === 'ids'
+      ? choices
+      : info.options === 'texts'
+        ? choices.map((c) => c.value)
+        : loaded && loaded.type === row.type
+          ? (loaded.options ?? [])
+          : [];
   // A kind without a length of its own uses the wizard's (YearBuilt's 4 digits): a length set for another kind does not follow it.
   const length = info.length ? lengthOf(row.length)! : loaded && loaded.type === row.type ? (loaded.length ?? 0) : 0;
   const fields = {
@@ -355,7 +454,17 @@ function writeQuestion(loaded: DocumentQuestion | undefined, row: QuestionRow, s
     sort,
   };
   if (!loaded) return { id: row.questionId, slug, ...fields };
-  const defaults: Record<keyof typeof fields, unknown> = { type: loaded.type, label: loaded.label, length: 0, required: false, fee: false, options: [], description: '', text_box_label: '', sort: 0 };
+  const defaults: Record<keyof typeof fields, unknown> = {
+    type: loaded.type,
+    label: loaded.label,
+    length: 0,
+    required: false,
+    fee: false,
+    options: [],
+    description: '',
+    text_box_label: '',
+    sort: 0,
+  };
   const question: DocumentQuestion = { ...loaded };
   for (const key of Object.keys(fields) as Array<keyof typeof fields>) {
     if (!same(loaded[key] ?? defaults[key], fields[key])) (question as Record<string, unknown>)[key] = fields[key];
@@ -375,7 +484,8 @@ function sortsOf(rows: readonly QuestionRow[], loaded: ReadonlyMap<number, Docum
     const previous = index > 0 ? kept[index - 1]! : 0;
     const original = loaded.get(row.questionId);
     const sort = original ? (original.sort ?? 0) : previous + 1;
-    if (index > 0 && (sort < previous || (sort === previous && row.questionId < rows[index - 1]!.questionId))) ordered = false;
+    if (index > 0 && (sort < previous || (sort === previous && row.questionId < rows[index - 1]!.questionId)))
+      ordered = false;
     kept.push(sort);
   });
   return ordered ? kept : rows.map((_, index) => index + 1);
@@ -406,7 +516,11 @@ export function applyQuestionsForm(document: Record<string, unknown>, values: Qu
   for (const question of removedQuestions) {
     for (const fee of feesReferencing(fees, question, rows)) {
       if (agreed.has(fee.code)) goingFees.add(fee);
-      else problems.push({ field: 'root', message: `"${question.label}" can't be removed while the fee "${fee.description}" follows its answer. Remove the question again and agree to remove the fee too.` });
+      else
+        problems.push({
+          field: 'root',
+          message: `"${question.label}" can't be removed while the fee "${fee.description}" follows its answer. Remove the question again and agree to remove the fee too.`,
+        });
     }
   }
   if (problems.length > 0) return { ok: false, problems };
@@ -420,7 +534,9 @@ export function applyQuestionsForm(document: Record<string, unknown>, values: Qu
     return slug;
   });
   const sorts = sortsOf(rows, loaded);
-  const written = rows.map((row, index) => writeQuestion(loaded.get(row.questionId), row, slugOfRow[index]!, sorts[index]!));
+  const written = rows.map((row, index) =>
+    writeQuestion(loaded.get(row.questionId), row, slugOfRow[index]!, sorts[index]!),
+  );
 
   // Entries stay where they were in the document's list (nothing moves that did not change); new ones follow.
   const controls = Array.isArray(document.property_controls) ? (document.property_controls as unknown[]) : [];
@@ -452,7 +568,14 @@ export function applyQuestionsForm(document: Record<string, unknown>, values: Qu
  * was, added at the end, or removed; the fees of removed questions gone. The same array when
  * nothing changed, so an untouched `pricing` is not written at all.
  */
-function writeFees(document: Record<string, unknown>, fees: readonly DocumentFee[], rows: readonly QuestionRow[], loaded: ReadonlyMap<number, DocumentQuestion>, slugs: readonly string[], going: ReadonlySet<DocumentFee>): readonly DocumentFee[] {
+function writeFees(
+  document: Record<string, unknown>,
+  fees: readonly DocumentFee[],
+  rows: readonly QuestionRow[],
+  loaded: ReadonlyMap<number, DocumentQuestion>,
+  slugs: readonly string[],
+  going: ReadonlySet<DocumentFee>,
+): readonly DocumentFee[] {
   const replaced = new Map<DocumentFee, DocumentFee | null>();
   const added: DocumentFee[] = [];
   const shortForm = Array.isArray(document.fees) ? (document.fees as unknown[]).filter(isRecord) : [];
@@ -465,7 +588,8 @@ function writeFees(document: Record<string, unknown>, fees: readonly DocumentFee
     if (own && rule === null) replaced.set(own, null);
     else if (own && rule) {
       const labelChanged = label !== original!.label.trim();
-      if (normalRule(own.rule) !== normalRule(rule) || labelChanged) replaced.set(own, { ...own, description: labelChanged ? label : own.description, rule });
+      if (normalRule(own.rule) !== normalRule(rule) || labelChanged)
+        replaced.set(own, { ...own, description: labelChanged ? label : own.description, rule });
     } else if (rule) {
       const code = uniqueName(`${QUESTION_FEE_PREFIX}${slugs[index]}`, codes, MAX_CODE);
       codes.add(code);
@@ -486,7 +610,11 @@ function writeFees(document: Record<string, unknown>, fees: readonly DocumentFee
  * The form field a refused document's path points at (`property_controls.3.label`), given which
  * form row each written entry came from; null for a path outside the questions.
  */
-export function formFieldOfRefusal(path: string, rowsOfEntries: readonly number[], values: QuestionsFormValues): string | null {
+export function formFieldOfRefusal(
+  path: string,
+  rowsOfEntries: readonly number[],
+  values: QuestionsFormValues,
+): string | null {
   const match = /^property_controls\.(\d+)(?:\.([a-z_]+)(?:\.(\d+))?)?/.exec(path);
   if (!match) return null;
   const row = rowsOfEntries[Number(match[1])];
@@ -504,7 +632,9 @@ export function formFieldOfRefusal(path: string, rowsOfEntries: readonly number[
       return QUESTION_TYPES[type].length ? at('length') : at('label');
     case 'options':
       if (QUESTION_TYPES[type].options === 'none') return at('label');
-      return match[3] !== undefined && Number(match[3]) < values.questions[row].choices.length ? at(`choices.${match[3]}.value`) : at('choices');
+      return match[3] !== undefined && Number(match[3]) < values.questions[row].choices.length
+        ? at(`choices.${match[3]}.value`)
+        : at('choices');
     default:
       // The label, and what follows from it (the slug), or the question as a whole.
       return at('label');

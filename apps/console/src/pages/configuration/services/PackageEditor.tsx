@@ -9,13 +9,26 @@ import TextField from '@mui/material/TextField';
 import { useId } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { fieldProps } from '../../../shared/form.ts';
-import { MAX_BEST_TEXT, MAX_CENTS, MAX_DESCRIPTION, MAX_DURATION, MAX_NAME, MAX_PREPARE, readDuration, type ServicesFormValues } from './services-form.ts';
+import {
+  MAX_BEST_TEXT,
+  MAX_CENTS,
+  MAX_DESCRIPTION,
+  MAX_DURATION,
+  MAX_NAME,
+  MAX_PREPARE,
+  readDuration,
+  type ServicesFormValues,
+} from './services-form.ts';
 import { amountText as moneyText } from '../../../shared/money-amount.ts';
 import { Flag } from './ServiceEditor.tsx';
 
 type Form = UseFormReturn<ServicesFormValues>;
 
-const twoColumns = { display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } } as const;
+const twoColumns = {
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
+} as const;
 
 /** The services a package may include: what visitors can book (not headings or pay-at-closing), and any it already has. */
 function includable(services: ServicesFormValues['services'], chosen: readonly string[]) {
@@ -28,17 +41,36 @@ export function PackageEditor({ form, index, currency }: { form: Form; index: nu
   const chosen = useWatch({ control: form.control, name: `packages.${index}.services` });
   const best = useWatch({ control: form.control, name: `packages.${index}.best` });
   const servicesHelpId = useId();
-  const field = (name: 'name' | 'description' | 'price' | 'duration' | 'prepare' | 'bestText', help: string) => fieldProps(form, `packages.${index}.${name}`, help);
+  const field = (name: 'name' | 'description' | 'price' | 'duration' | 'prepare' | 'bestText', help: string) =>
+    fieldProps(form, `packages.${index}.${name}`, help);
   // "0" is the sum of the included services' lengths: say what that sum is now.
-  const sum = services.filter((s) => chosen.includes(s.uuid)).reduce((total, s) => total + (readDuration(s.duration) ?? 0), 0);
+  const sum = services
+    .filter((s) => chosen.includes(s.uuid))
+    .reduce((total, s) => total + (readDuration(s.duration) ?? 0), 0);
   const servicesError = form.getFieldState(`packages.${index}.services`, form.formState).error?.message;
   return (
     <Box sx={{ display: 'grid', gap: 2.5, minWidth: 0 }}>
       <TextField label="Name" required {...field('name', `What visitors see; 1 to ${MAX_NAME} characters.`)} />
-      <TextField label="Description" multiline minRows={2} {...field('description', `Shown on the package. Up to ${MAX_DESCRIPTION.toLocaleString('en-US')} characters; simple HTML such as <b> is kept.`)} />
+      <TextField
+        label="Description"
+        multiline
+        minRows={2}
+        {...field(
+          'description',
+          `Shown on the package. Up to ${MAX_DESCRIPTION.toLocaleString('en-US')} characters; simple HTML such as <b> is kept.`,
+        )}
+      />
       <Box sx={twoColumns}>
-        <TextField label="Price" inputMode="decimal" {...field('price', `In ${currency}, 0 to ${moneyText(MAX_CENTS, currency)}, like 795.00.`)} />
-        <TextField label="Length (minutes)" inputMode="numeric" {...field('duration', `0 to ${MAX_DURATION}. 0 means the sum of its services’ lengths (now ${sum} minutes).`)} />
+        <TextField
+          label="Price"
+          inputMode="decimal"
+          {...field('price', `In ${currency}, 0 to ${moneyText(MAX_CENTS, currency)}, like 795.00.`)}
+        />
+        <TextField
+          label="Length (minutes)"
+          inputMode="numeric"
+          {...field('duration', `0 to ${MAX_DURATION}. 0 means the sum of its services’ lengths (now ${sum} minutes).`)}
+        />
       </Box>
       <Controller
         control={form.control}
@@ -46,7 +78,10 @@ export function PackageEditor({ form, index, currency }: { form: Form; index: nu
         render={({ field: list }) => (
           <FormControl component="fieldset" error={servicesError !== undefined} sx={{ minWidth: 0 }}>
             <FormLabel component="legend">Services it includes</FormLabel>
-            <FormGroup aria-describedby={servicesHelpId} sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
+            <FormGroup
+              aria-describedby={servicesHelpId}
+              sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}
+            >
               {includable(services, list.value).map((service) => (
                 <FormControlLabel
                   key={service.uuid}
@@ -54,7 +89,13 @@ export function PackageEditor({ form, index, currency }: { form: Form; index: nu
                   control={
                     <Checkbox
                       checked={list.value.includes(service.uuid)}
-                      onChange={(event) => list.onChange(event.target.checked ? [...list.value, service.uuid] : list.value.filter((id) => id !== service.uuid))}
+                      onChange={(event) =>
+                        list.onChange(
+                          event.target.checked
+                            ? [...list.value, service.uuid]
+                            : list.value.filter((id) => id !== service.uuid),
+                        )
+                      }
                     />
                   }
                   label={service.name || 'Untitled service'}
@@ -66,11 +107,31 @@ export function PackageEditor({ form, index, currency }: { form: Form; index: nu
         )}
       />
       <Box sx={twoColumns}>
-        <Flag form={form} name={`packages.${index}.best`} label="Best value badge" help="Marks this package on the booking page." />
-        <Flag form={form} name={`packages.${index}.rer`} label="Rush report available" help="Its repair estimate report can be rushed, for the rush report fee." />
+        <Flag
+          form={form}
+          name={`packages.${index}.best`}
+          label="Best value badge"
+          help="Marks this package on the booking page."
+        />
+        <Flag
+          form={form}
+          name={`packages.${index}.rer`}
+          label="Rush report available"
+          help="Its repair estimate report can be rushed, for the rush report fee."
+        />
       </Box>
-      {best && <TextField label="Badge text" {...field('bestText', `Up to ${MAX_BEST_TEXT} characters, like “Most popular”. Empty: “Best Offer!”.`)} />}
-      <TextField label="What to prepare" multiline minRows={2} {...field('prepare', `Told with its services’ own. Up to ${MAX_PREPARE} characters.`)} />
+      {best && (
+        <TextField
+          label="Badge text"
+          {...field('bestText', `Up to ${MAX_BEST_TEXT} characters, like “Most popular”. Empty: “Best Offer!”.`)}
+        />
+      )}
+      <TextField
+        label="What to prepare"
+        multiline
+        minRows={2}
+        {...field('prepare', `Told with its services’ own. Up to ${MAX_PREPARE} characters.`)}
+      />
     </Box>
   );
 }

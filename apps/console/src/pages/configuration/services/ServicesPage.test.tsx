@@ -29,8 +29,28 @@ function pricingOf(body: PricePreviewBody): PricePreviewResponse {
   const pkg = document.packages.find((p) => p.id === body.sample.package_id) ?? null;
   const subtotal = services.reduce((sum, s) => sum + s.price_cents, pkg?.price_cents ?? 0);
   const pricing: Pricing = {
-    package: pkg && { id: pkg.id, name: pkg.name, base: pkg.price_cents, subtotal: pkg.price_cents, amount: pkg.price_cents, savings: 0, rer: pkg.rer, services: pkg.services.map((id) => ({ id, fees: [] })) },
-    services: services.map((s) => ({ id: s.uuid, name: s.name, base: s.price_cents, subtotal: s.price_cents, fees: [], modifier_savings: 0, amount: s.price_cents, is_pac: false, ancillary: s.ancillary, rer: s.rer })),
+    package: pkg && {
+      id: pkg.id,
+      name: pkg.name,
+      base: pkg.price_cents,
+      subtotal: pkg.price_cents,
+      amount: pkg.price_cents,
+      savings: 0,
+      rer: pkg.rer,
+      services: pkg.services.map((id) => ({ id, fees: [] })),
+    },
+    services: services.map((s) => ({
+      id: s.uuid,
+      name: s.name,
+      base: s.price_cents,
+      subtotal: s.price_cents,
+      fees: [],
+      modifier_savings: 0,
+      amount: s.price_cents,
+      is_pac: false,
+      ancillary: s.ancillary,
+      rer: s.rer,
+    })),
     additional: { total: 0, fees: [] },
     taxes: [],
     coupons: [],
@@ -52,10 +72,12 @@ function serve({ me = OWNER, put }: { me?: ConsoleMe; put?: (request: RecordedRe
     if (request.method === 'GET' && request.path === CONFIGURATION_PATH) return { status: 200, body: current };
     if (request.method === 'PUT' && request.path === CONFIGURATION_PATH) {
       const answer = put?.(request) ?? { status: 200, body: { version: versionSummary(8) } };
-      if (answer.status === 200) current = { version: versionSummary(8), document: (request.body as { document: unknown }).document };
+      if (answer.status === 200)
+        current = { version: versionSummary(8), document: (request.body as { document: unknown }).document };
       return answer;
     }
-    if (request.method === 'POST' && request.path === PREVIEW_PATH) return { status: 200, body: pricingOf(request.body as PricePreviewBody) };
+    if (request.method === 'POST' && request.path === PREVIEW_PATH)
+      return { status: 200, body: pricingOf(request.body as PricePreviewBody) };
     return undefined;
   });
 }
@@ -65,16 +87,25 @@ const saveButton = () => screen.getByRole('button', { name: 'Save changes' }) as
 const serviceEditor = () => screen.getByRole('region', { name: /^Service: / });
 const packageEditor = () => screen.getByRole('region', { name: /^Package: / });
 const sampleSection = () => screen.getByRole('region', { name: 'Sample price' });
-const inEditor = (editor: HTMLElement, label: string) => within(editor).getByRole('textbox', { name: label }) as HTMLInputElement;
-const previews = (requests: RecordedRequest[]) => requests.filter((r) => r.method === 'POST' && r.path === PREVIEW_PATH).map((r) => r.body as PricePreviewBody);
+const inEditor = (editor: HTMLElement, label: string) =>
+  within(editor).getByRole('textbox', { name: label }) as HTMLInputElement;
+const previews = (requests: RecordedRequest[]) =>
+  requests.filter((r) => r.method === 'POST' && r.path === PREVIEW_PATH).map((r) => r.body as PricePreviewBody);
 
 function description(element: HTMLElement): string {
   const ids = (element.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
-  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim();
+  return ids
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ')
+    .trim();
 }
 
 async function chooseService(name: string) {
-  await userEvent.click(within(await screen.findByRole('navigation', { name: 'Services' })).getByRole('button', { name: new RegExp(`^${name}`) }));
+  await userEvent.click(
+    within(await screen.findByRole('navigation', { name: 'Services' })).getByRole('button', {
+      name: new RegExp(`^${name}`),
+    }),
+  );
 }
 
 async function retype(input: HTMLInputElement, text: string) {
@@ -88,11 +119,26 @@ describe('the services and prices page', () => {
     renderServices();
     const nav = await screen.findByRole('navigation', { name: 'Services' });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Services and prices');
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Services', 'Packages', 'Rush report', 'Sample price']);
-    expect(within(nav).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Single-Family Home Inspection425.00 · 180 min', 'Environmental TestingHeading', 'Radon Testing150.00 · 60 min · add-on']);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Services',
+      'Packages',
+      'Rush report',
+      'Sample price',
+    ]);
+    expect(
+      within(nav)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Single-Family Home Inspection425.00 · 180 min',
+      'Environmental TestingHeading',
+      'Radon Testing150.00 · 60 min · add-on',
+    ]);
     expect(inEditor(serviceEditor(), 'Price').value).toBe('425.00');
     expect(inEditor(packageEditor(), 'Length (minutes)').value).toBe('0');
-    expect(description(inEditor(packageEditor(), 'Length (minutes)'))).toContain('0 means the sum of its services’ lengths (now 180 minutes)');
+    expect(description(inEditor(packageEditor(), 'Length (minutes)'))).toContain(
+      '0 means the sum of its services’ lengths (now 180 minutes)',
+    );
     expect((screen.getByRole('textbox', { name: 'Rush report fee' }) as HTMLInputElement).value).toBe('99.00');
   });
 
@@ -103,7 +149,13 @@ describe('the services and prices page', () => {
     await retype(inEditor(serviceEditor(), 'Price'), '175.50');
     await userEvent.click(saveButton());
     await waitFor(() => expect(saves(requests)).toHaveLength(1));
-    expect(saves(requests)[0]).toEqual({ base_version: 7, document: { ...DOCUMENT, services: [{ ...DOCUMENT.services[0], price_cents: 17550 }, ...DOCUMENT.services.slice(1)] } });
+    expect(saves(requests)[0]).toEqual({
+      base_version: 7,
+      document: {
+        ...DOCUMENT,
+        services: [{ ...DOCUMENT.services[0], price_cents: 17550 }, ...DOCUMENT.services.slice(1)],
+      },
+    });
     expect(await screen.findByText('Saved as version 8. Visitors see the new services and prices now.')).toBeTruthy();
   });
 
@@ -125,12 +177,18 @@ describe('the services and prices page', () => {
     await enterText(inEditor(editor, 'Name'), 'Radon bundle');
     await retype(inEditor(editor, 'Price'), '525');
     await userEvent.click(saveButton());
-    await waitFor(() => expect(within(packageEditor()).getByText('Choose at least one service for the package.')).toBeTruthy());
+    await waitFor(() =>
+      expect(within(packageEditor()).getByText('Choose at least one service for the package.')).toBeTruthy(),
+    );
     expect(saves(requests)).toEqual([]);
 
     const includes = within(packageEditor()).getByRole('group', { name: 'Services it includes' });
     // A heading is not something a package can include.
-    expect(within(includes).getAllByRole('checkbox').map((box) => box.closest('label')?.textContent)).toEqual(['Single-Family Home Inspection', 'Radon Testing']);
+    expect(
+      within(includes)
+        .getAllByRole('checkbox')
+        .map((box) => box.closest('label')?.textContent),
+    ).toEqual(['Single-Family Home Inspection', 'Radon Testing']);
     await userEvent.click(within(includes).getByRole('checkbox', { name: 'Single-Family Home Inspection' }));
     await userEvent.click(within(includes).getByRole('checkbox', { name: 'Radon Testing' }));
     await userEvent.click(saveButton());
@@ -139,7 +197,22 @@ describe('the services and prices page', () => {
       base_version: 7,
       document: {
         ...DOCUMENT,
-        packages: [...DOCUMENT.packages, { id: 2, name: 'Radon bundle', description: '', best: false, best_text: '', rer: false, price_cents: 52500, duration_minutes: 0, services: [HOME, RADON], sort: 11, prepare: '' }],
+        packages: [
+          ...DOCUMENT.packages,
+          {
+            id: 2,
+            name: 'Radon bundle',
+            description: '',
+            best: false,
+            best_text: '',
+            rer: false,
+            price_cents: 52500,
+            duration_minutes: 0,
+            services: [HOME, RADON],
+            sort: 11,
+            prepare: '',
+          },
+        ],
       },
     });
   });
@@ -156,7 +229,9 @@ describe('the services and prices page', () => {
     await waitFor(() => expect(saves(requests)).toHaveLength(1));
     const sent = (saves(requests)[0] as { document: Document }).document;
     expect(sent.services).toHaveLength(4);
-    expect(sent.services[3]).toEqual(service(sent.services[3]!.uuid, 'Mold Air Sampling', 71, { price_cents: 27500, duration_minutes: 60 }));
+    expect(sent.services[3]).toEqual(
+      service(sent.services[3]!.uuid, 'Mold Air Sampling', 71, { price_cents: 27500, duration_minutes: 60 }),
+    );
     expect(sent.services[3]!.uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
@@ -164,7 +239,11 @@ describe('the services and prices page', () => {
     const requests = serve();
     renderServices();
     await userEvent.click(await screen.findByRole('button', { name: 'Remove Single-Family Home Inspection' }));
-    expect((await screen.findByText(/can’t be removed while it is used by: package “Essentials”/)).closest('[role="status"]')).not.toBeNull();
+    expect(
+      (await screen.findByText(/can’t be removed while it is used by: package “Essentials”/)).closest(
+        '[role="status"]',
+      ),
+    ).not.toBeNull();
     expect(within(screen.getByRole('navigation', { name: 'Services' })).getAllByRole('listitem')).toHaveLength(3);
 
     await chooseService('Environmental Testing');
@@ -181,7 +260,9 @@ describe('the services and prices page', () => {
     await chooseService('Radon Testing');
     await userEvent.click(screen.getByRole('button', { name: 'Move Radon Testing up' }));
     await userEvent.click(screen.getByRole('button', { name: 'Move Radon Testing up' }));
-    expect(within(screen.getByRole('navigation', { name: 'Services' })).getAllByRole('listitem')[0]!.textContent).toMatch(/^Radon Testing/);
+    expect(
+      within(screen.getByRole('navigation', { name: 'Services' })).getAllByRole('listitem')[0]!.textContent,
+    ).toMatch(/^Radon Testing/);
     await userEvent.click(saveButton());
     await waitFor(() => expect(saves(requests)).toHaveLength(1));
     expect((saves(requests)[0] as { document: Document }).document.services.map((s) => [s.name, s.sort])).toEqual([
@@ -196,23 +277,40 @@ describe('the services and prices page', () => {
     renderServices();
     await screen.findByRole('navigation', { name: 'Services' });
     expect(within(sampleSection()).getByText('Choose a package or a service to see its price.')).toBeTruthy();
-    await userEvent.click(within(within(sampleSection()).getByRole('group', { name: 'Services' })).getByRole('checkbox', { name: 'Radon Testing' }));
+    await userEvent.click(
+      within(within(sampleSection()).getByRole('group', { name: 'Services' })).getByRole('checkbox', {
+        name: 'Radon Testing',
+      }),
+    );
     await enterText(within(sampleSection()).getByRole('textbox', { name: 'Square feet' }), '2400');
     const lines = await within(sampleSection()).findByRole('list', { name: 'Sample price lines' });
-    expect(within(lines).getAllByRole('listitem').map((line) => line.textContent)).toEqual(['Radon Testing$150.00']);
+    expect(
+      within(lines)
+        .getAllByRole('listitem')
+        .map((line) => line.textContent),
+    ).toEqual(['Radon Testing$150.00']);
     expect(within(sampleSection()).getByText('Total:').parentElement?.textContent).toBe('Total:$150.00');
-    expect(previews(requests).at(-1)?.sample).toEqual({ package_id: null, services: [RADON], square_feet: 2400, year_built: null, rush_rer: false });
+    expect(previews(requests).at(-1)?.sample).toEqual({
+      package_id: null,
+      services: [RADON],
+      square_feet: 2400,
+      year_built: null,
+      rush_rer: false,
+    });
 
     await chooseService('Radon Testing');
     await retype(inEditor(serviceEditor(), 'Price'), '175');
-    await waitFor(() => expect(within(sampleSection()).getByText('Total:').parentElement?.textContent).toBe('Total:$175.00'));
+    await waitFor(() =>
+      expect(within(sampleSection()).getByText('Total:').parentElement?.textContent).toBe('Total:$175.00'),
+    );
     const draft = previews(requests).at(-1)!.document as unknown as Document;
     expect(draft.services[0]!.price_cents).toBe(17500);
     // Nothing was saved: the sample priced the form as typed.
     expect(saves(requests)).toEqual([]);
 
     await retype(inEditor(serviceEditor(), 'Price'), 'abc');
-    expect(await within(sampleSection()).findByText(/The price shows again once the values above can be saved/)).toBeTruthy();
+    expect(
+      await within(sampleSection()).findByText(/The price shows again once the values above can be saved/),
+    ).toBeTruthy();
   });
-
 });

@@ -77,12 +77,19 @@ function ServicesEditor({ companyKey, configuration }: { companyKey: string; con
   const errors = form.formState.errors;
   const serviceItems: ListedItem[] = services.fields.map((field, index) => {
     const value = serviceNames[index] ?? field;
-    const detail = value.label ? 'Heading' : `${value.price} · ${value.duration} min${value.ancillary ? ' · add-on' : ''}`;
+    const detail = value.label
+      ? 'Heading'
+      : `${value.price} · ${value.duration} min${value.ancillary ? ' · add-on' : ''}`;
     return { key: field.key, name: value.name, detail, problem: errors.services?.[index] !== undefined };
   });
   const packageItems: ListedItem[] = packages.fields.map((field, index) => {
     const value = packageNames[index] ?? field;
-    return { key: field.key, name: value.name, detail: `${value.price}${value.best ? ' · best value' : ''}`, problem: errors.packages?.[index] !== undefined };
+    return {
+      key: field.key,
+      name: value.name,
+      detail: `${value.price}${value.best ? ' · best value' : ''}`,
+      problem: errors.packages?.[index] !== undefined,
+    };
   });
   const selectedService = Math.min(selected.services, services.fields.length - 1);
   const selectedPackage = Math.min(selected.packages, packages.fields.length - 1);
@@ -93,7 +100,8 @@ function ServicesEditor({ companyKey, configuration }: { companyKey: string; con
 
   /** Shows each problem at its field, choosing the row of the first so that it is seen and focused. */
   const showProblems = (problems: ReadonlyArray<{ field: string; message: string }>) => {
-    for (const problem of problems) form.setError(problem.field as FieldPath<ServicesFormValues>, { message: problem.message });
+    for (const problem of problems)
+      form.setError(problem.field as FieldPath<ServicesFormValues>, { message: problem.message });
     const first = problems[0];
     if (!first) return;
     const where = rowOf(first.field);
@@ -141,10 +149,15 @@ function ServicesEditor({ companyKey, configuration }: { companyKey: string; con
     const values = form.getValues();
     const service = values.services[index]!;
     const users = serviceUsers(document, values, service.uuid);
-    if (users.length > 0) return setNotice({ kind: 'services', text: removalRefusal(service.name, users), refused: true });
+    if (users.length > 0)
+      return setNotice({ kind: 'services', text: removalRefusal(service.name, users), refused: true });
     services.remove(index);
     setSelected((current) => ({ ...current, services: Math.max(0, index - 1) }));
-    setNotice({ kind: 'services', text: `“${service.name || 'Untitled'}” removed. It goes when you save; Discard brings it back.`, refused: false });
+    setNotice({
+      kind: 'services',
+      text: `“${service.name || 'Untitled'}” removed. It goes when you save; Discard brings it back.`,
+      refused: false,
+    });
   };
   const removePackage = (index: number) => {
     const pkg = form.getValues().packages[index]!;
@@ -152,7 +165,11 @@ function ServicesEditor({ companyKey, configuration }: { companyKey: string; con
     if (users.length > 0) return setNotice({ kind: 'packages', text: removalRefusal(pkg.name, users), refused: true });
     packages.remove(index);
     setSelected((current) => ({ ...current, packages: Math.max(0, index - 1) }));
-    setNotice({ kind: 'packages', text: `“${pkg.name || 'Untitled'}” removed. It goes when you save; Discard brings it back.`, refused: false });
+    setNotice({
+      kind: 'packages',
+      text: `“${pkg.name || 'Untitled'}” removed. It goes when you save; Discard brings it back.`,
+      refused: false,
+    });
   };
   const noticeOf = (kind: Kind) => (
     <Box role="status">
@@ -168,34 +185,100 @@ function ServicesEditor({ companyKey, configuration }: { companyKey: string; con
     <>
       <PageHeading>{TITLE}</PageHeading>
       <Typography sx={{ mb: 2, color: 'text.secondary' }}>
-        What visitors can book and what it costs. You are editing version {version.version}; every save is a new version you can undo from History.
+        What visitors can book and what it costs. You are editing version {version.version}; every save is a new version
+        you can undo from History.
       </Typography>
-      <SaveOutcome outcome={outcome} error={save.error} savedText={(saved) => `Saved as version ${saved}. Visitors see the new services and prices now.`} onReload={loadNewest} />
+      <SaveOutcome
+        outcome={outcome}
+        error={save.error}
+        savedText={(saved) => `Saved as version ${saved}. Visitors see the new services and prices now.`}
+        onReload={loadNewest}
+      />
       <Box component="form" noValidate aria-label={TITLE} onSubmit={(event) => void submit(event)}>
-        <PageSection title="Services" intro="Each thing an inspector can do, in the order visitors see them. Headings group the list.">
-          <ItemList label="Services" items={serviceItems} selected={selectedService} onSelect={(row) => select('services', row)} addLabel="Add a service" onAdd={addService} empty="No services yet.">
+        <PageSection
+          title="Services"
+          intro="Each thing an inspector can do, in the order visitors see them. Headings group the list."
+        >
+          <ItemList
+            label="Services"
+            items={serviceItems}
+            selected={selectedService}
+            onSelect={(row) => select('services', row)}
+            addLabel="Add a service"
+            onAdd={addService}
+            empty="No services yet."
+          >
             {selectedService >= 0 && serviceItems[selectedService] && (
-              <Box component="section" aria-label={`Service: ${serviceItems[selectedService].name || 'Untitled'}`} sx={{ display: 'grid', gap: 2 }}>
-                <ItemActions name={serviceItems[selectedService].name} index={selectedService} count={serviceItems.length} onMove={(direction) => move('services', selectedService, direction)} onRemove={() => removeService(selectedService)} />
-                <ServiceEditor key={serviceItems[selectedService].key} form={form} index={selectedService} currency={currency} />
+              <Box
+                component="section"
+                aria-label={`Service: ${serviceItems[selectedService].name || 'Untitled'}`}
+                sx={{ display: 'grid', gap: 2 }}
+              >
+                <ItemActions
+                  name={serviceItems[selectedService].name}
+                  index={selectedService}
+                  count={serviceItems.length}
+                  onMove={(direction) => move('services', selectedService, direction)}
+                  onRemove={() => removeService(selectedService)}
+                />
+                <ServiceEditor
+                  key={serviceItems[selectedService].key}
+                  form={form}
+                  index={selectedService}
+                  currency={currency}
+                />
               </Box>
             )}
           </ItemList>
           {noticeOf('services')}
         </PageSection>
-        <PageSection title="Packages" intro="Bundles of services at a price of their own, in the order visitors see them.">
-          <ItemList label="Packages" items={packageItems} selected={selectedPackage} onSelect={(row) => select('packages', row)} addLabel="Add a package" onAdd={addPackage} empty="No packages yet.">
+        <PageSection
+          title="Packages"
+          intro="Bundles of services at a price of their own, in the order visitors see them."
+        >
+          <ItemList
+            label="Packages"
+            items={packageItems}
+            selected={selectedPackage}
+            onSelect={(row) => select('packages', row)}
+            addLabel="Add a package"
+            onAdd={addPackage}
+            empty="No packages yet."
+          >
             {selectedPackage >= 0 && packageItems[selectedPackage] && (
-              <Box component="section" aria-label={`Package: ${packageItems[selectedPackage].name || 'Untitled'}`} sx={{ display: 'grid', gap: 2 }}>
-                <ItemActions name={packageItems[selectedPackage].name} index={selectedPackage} count={packageItems.length} onMove={(direction) => move('packages', selectedPackage, direction)} onRemove={() => removePackage(selectedPackage)} />
-                <PackageEditor key={packageItems[selectedPackage].key} form={form} index={selectedPackage} currency={currency} />
+              <Box
+                component="section"
+                aria-label={`Package: ${packageItems[selectedPackage].name || 'Untitled'}`}
+                sx={{ display: 'grid', gap: 2 }}
+              >
+                <ItemActions
+                  name={packageItems[selectedPackage].name}
+                  index={selectedPackage}
+                  count={packageItems.length}
+                  onMove={(direction) => move('packages', selectedPackage, direction)}
+                  onRemove={() => removePackage(selectedPackage)}
+                />
+                <PackageEditor
+                  key={packageItems[selectedPackage].key}
+                  form={form}
+                  index={selectedPackage}
+                  currency={currency}
+                />
               </Box>
             )}
           </ItemList>
           {noticeOf('packages')}
         </PageSection>
-        <PageSection title="Rush report" intro="What a visitor pays to have the repair estimate report rushed, for a service or package that offers it.">
-          <TextField label="Rush report fee" inputMode="decimal" {...fieldProps(form, 'rushFee', `In ${currency}, 0 to ${moneyText(MAX_CENTS, currency)}.`)} sx={{ maxWidth: 360 }} />
+        <PageSection
+          title="Rush report"
+          intro="What a visitor pays to have the repair estimate report rushed, for a service or package that offers it."
+        >
+          <TextField
+            label="Rush report fee"
+            inputMode="decimal"
+            {...fieldProps(form, 'rushFee', `In ${currency}, 0 to ${moneyText(MAX_CENTS, currency)}.`)}
+            sx={{ maxWidth: 360 }}
+          />
         </PageSection>
         <SaveBar
           saving={save.isPending}
@@ -206,7 +289,13 @@ function ServicesEditor({ companyKey, configuration }: { companyKey: string; con
           }}
         />
       </Box>
-      <SamplePrice companyKey={companyKey} document={document} loaded={loaded} control={form.control} currency={currency} />
+      <SamplePrice
+        companyKey={companyKey}
+        document={document}
+        loaded={loaded}
+        control={form.control}
+        currency={currency}
+      />
     </>
   );
 }

@@ -23,7 +23,8 @@ export const EMPTY_SAMPLE: SampleChoice = { packageId: null, services: [], squar
 export const MAX_SQUARE_FEET = 1_000_000;
 export const YEAR_RANGE = { min: 1200, max: 3000 } as const;
 
-export type SampleRead = { ok: true; sample: PricePreviewBody['sample'] } | { ok: false; field: 'squareFeet' | 'yearBuilt'; message: string };
+export type SampleRead =
+  { ok: true; sample: PricePreviewBody['sample'] } | { ok: false; field: 'squareFeet' | 'yearBuilt'; message: string };
 
 function whole(text: string, min: number, max: number): number | null | undefined {
   const trimmed = text.trim().replaceAll(',', '');
@@ -39,12 +40,31 @@ function whole(text: string, min: number, max: number): number | null | undefine
  */
 export function readSample(choice: SampleChoice, values: ServicesFormValues): SampleRead {
   const squareFeet = whole(choice.squareFeet, 1, MAX_SQUARE_FEET);
-  if (squareFeet === undefined) return { ok: false, field: 'squareFeet', message: `Enter a whole number from 1 to ${MAX_SQUARE_FEET.toLocaleString('en-US')}, or leave it empty.` };
+  if (squareFeet === undefined)
+    return {
+      ok: false,
+      field: 'squareFeet',
+      message: `Enter a whole number from 1 to ${MAX_SQUARE_FEET.toLocaleString('en-US')}, or leave it empty.`,
+    };
   const yearBuilt = whole(choice.yearBuilt, YEAR_RANGE.min, YEAR_RANGE.max);
-  if (yearBuilt === undefined) return { ok: false, field: 'yearBuilt', message: `Enter a year from ${YEAR_RANGE.min} to ${YEAR_RANGE.max}, or leave it empty.` };
+  if (yearBuilt === undefined)
+    return {
+      ok: false,
+      field: 'yearBuilt',
+      message: `Enter a year from ${YEAR_RANGE.min} to ${YEAR_RANGE.max}, or leave it empty.`,
+    };
   const known = new Set(values.services.filter((s) => !s.label).map((s) => s.uuid));
   const packageId = values.packages.some((p) => p.packageId === choice.packageId) ? choice.packageId : null;
-  return { ok: true, sample: { package_id: packageId, services: choice.services.filter((id) => known.has(id)), square_feet: squareFeet, year_built: yearBuilt, rush_rer: choice.rush } };
+  return {
+    ok: true,
+    sample: {
+      package_id: packageId,
+      services: choice.services.filter((id) => known.has(id)),
+      square_feet: squareFeet,
+      year_built: yearBuilt,
+      rush_rer: choice.rush,
+    },
+  };
 }
 
 /** Waits until the value has stopped changing for `ms`: a price per pause in the typing, not per key. */
@@ -64,7 +84,12 @@ export function usePricePreview(companyKey: string, body: PricePreviewBody | nul
   const settled = useSettled(body === null ? null : JSON.stringify(body), PREVIEW_DELAY_MS);
   return useQuery({
     queryKey: [...consoleKeys.company(companyKey), 'price-preview', settled] as const,
-    queryFn: ({ signal }) => callApi(companyApi(companyKey, '/price-preview'), pricePreviewResponseSchema, { method: 'POST', body: JSON.parse(settled!) as unknown, signal }),
+    queryFn: ({ signal }) =>
+      callApi(companyApi(companyKey, '/price-preview'), pricePreviewResponseSchema, {
+        method: 'POST',
+        body: JSON.parse(settled!) as unknown,
+        signal,
+      }),
     enabled: settled !== null,
     placeholderData: keepPreviousData,
     retry: false,

@@ -83,8 +83,10 @@ export function servicesOf(document: Doc): { services: Service[]; packages: Pack
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** The order visitors see: services by sort then name, packages by sort then id (as the server reads them). */
-const serviceOrder = (a: { sort: number; name: string }, b: { sort: number; name: string }) => a.sort - b.sort || byText(a.name, b.name);
-const packageOrder = (a: { sort: number; packageId: number }, b: { sort: number; packageId: number }) => a.sort - b.sort || a.packageId - b.packageId;
+const serviceOrder = (a: { sort: number; name: string }, b: { sort: number; name: string }) =>
+  a.sort - b.sort || byText(a.name, b.name);
+const packageOrder = (a: { sort: number; packageId: number }, b: { sort: number; packageId: number }) =>
+  a.sort - b.sort || a.packageId - b.packageId;
 
 function serviceValues(service: Service, currency: string): ServiceValues {
   return {
@@ -130,11 +132,24 @@ export function servicesFormValues(document: Doc): ServicesFormValues {
 
 // ---- Adding, removing, moving -------------------------------------------------------------
 
-const nextSort = (items: ReadonlyArray<{ sort: number }>) => (items.length === 0 ? 10 : Math.max(...items.map((i) => i.sort)) + 10);
+const nextSort = (items: ReadonlyArray<{ sort: number }>) =>
+  items.length === 0 ? 10 : Math.max(...items.map((i) => i.sort)) + 10;
 
 /** A new service at the end of the list: nothing filled in but a fresh uuid. */
 export function newService(uuid: string, values: ServicesFormValues, currency: string): ServiceValues {
-  return { uuid, name: '', description: '', price: moneyText(0, currency), duration: '60', ancillary: false, isPac: false, label: false, rer: false, prepare: '', sort: nextSort(values.services) };
+  return {
+    uuid,
+    name: '',
+    description: '',
+    price: moneyText(0, currency),
+    duration: '60',
+    ancillary: false,
+    isPac: false,
+    label: false,
+    rer: false,
+    prepare: '',
+    sort: nextSort(values.services),
+  };
 }
 
 /** A new package at the end: the next id after every id the document or the form has (a removed one is not reused before a save). */
@@ -176,7 +191,10 @@ function referencingOf(document: Doc): Referencing {
   const pricing = (document.pricing ?? {}) as Record<string, unknown>;
   return {
     fees: [...list<Referencing['fees'][number]>(document.fees), ...list<Referencing['fees'][number]>(pricing.fees)],
-    taxes: [...list<Referencing['taxes'][number]>(document.taxes), ...list<Referencing['taxes'][number]>(pricing.taxes)],
+    taxes: [
+      ...list<Referencing['taxes'][number]>(document.taxes),
+      ...list<Referencing['taxes'][number]>(pricing.taxes),
+    ],
     coupons: list<Referencing['coupons'][number]>(pricing.coupons),
     modifiers: list<Referencing['modifiers'][number]>(pricing.service_modifiers),
     waivers: list<Referencing['waivers'][number]>(pricing.package_fee_waivers),
@@ -191,21 +209,30 @@ function referencingOf(document: Doc): Referencing {
 export function serviceUsers(document: Doc, values: ServicesFormValues, uuid: string): string[] {
   const users: string[] = [];
   for (const pkg of values.packages) if (pkg.services.includes(uuid)) users.push(`package ${quoted(pkg.name)}`);
-  const inspectors = Array.isArray(document.inspectors) ? (document.inspectors as Array<{ first: string; last: string; display?: string; services?: string[] }>) : [];
-  for (const inspector of inspectors) if (inspector.services?.includes(uuid)) users.push(`inspector ${inspector.display || `${inspector.first} ${inspector.last}`}`);
+  const inspectors = Array.isArray(document.inspectors)
+    ? (document.inspectors as Array<{ first: string; last: string; display?: string; services?: string[] }>)
+    : [];
+  for (const inspector of inspectors)
+    if (inspector.services?.includes(uuid))
+      users.push(`inspector ${inspector.display || `${inspector.first} ${inspector.last}`}`);
   const refs = referencingOf(document);
   for (const fee of refs.fees) if (fee.services?.includes(uuid)) users.push(`fee ${quoted(fee.description)}`);
   for (const tax of refs.taxes) if (tax.services?.includes(uuid)) users.push(`tax ${quoted(tax.name)}`);
   for (const coupon of refs.coupons) if (coupon.services?.includes(uuid)) users.push(`coupon ${quoted(coupon.name)}`);
-  for (const modifier of refs.modifiers) if (modifier.services?.includes(uuid) || modifier.requires_any_of?.includes(uuid)) users.push(`discount ${quoted(modifier.description)}`);
+  for (const modifier of refs.modifiers)
+    if (modifier.services?.includes(uuid) || modifier.requires_any_of?.includes(uuid))
+      users.push(`discount ${quoted(modifier.description)}`);
   const changes = (document.booking_changes ?? {}) as { services?: Array<{ service: string }> };
-  if (changes.services?.some((rules) => rules.service === uuid)) users.push('its own rules on the Booking changes page');
+  if (changes.services?.some((rules) => rules.service === uuid))
+    users.push('its own rules on the Booking changes page');
   return users;
 }
 
 /** Who uses a package: the pricing rules' fee waivers name it by id. */
 export function packageUsers(document: Doc, packageId: number): string[] {
-  return referencingOf(document).waivers.some((w) => w.package_id === packageId) ? ['a package fee waiver of your pricing rules'] : [];
+  return referencingOf(document).waivers.some((w) => w.package_id === packageId)
+    ? ['a package fee waiver of your pricing rules']
+    : [];
 }
 
 export function removalRefusal(name: string, users: readonly string[]): string {
@@ -215,7 +242,8 @@ export function removalRefusal(name: string, users: readonly string[]): string {
 // ---- Checking and writing -----------------------------------------------------------------
 
 export const nameProblem = `Enter a name of 1 to ${MAX_NAME} characters.`;
-export const priceProblem = (currency: string) => `Enter an amount from 0 to ${moneyText(MAX_CENTS, currency)}, like 425 or 425.00, without a currency sign.`;
+export const priceProblem = (currency: string) =>
+  `Enter an amount from 0 to ${moneyText(MAX_CENTS, currency)}, like 425 or 425.00, without a currency sign.`;
 export const durationProblem = `Enter a whole number of minutes from 0 to ${MAX_DURATION}.`;
 export const packageServicesProblem = 'Choose at least one service for the package.';
 export const descriptionProblem = `At most ${MAX_DESCRIPTION.toLocaleString('en-US')} characters.`;
@@ -241,11 +269,26 @@ const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<
 type Fields = Record<string, unknown>;
 
 /** What a form item writes, in the document's own field names. A heading's price and length are not asked: it keeps what it had. */
-function serviceFields(value: ServiceValues, currency: string, kept: Service | undefined, problems: FieldProblem[], prefix: string): Fields {
-  const fields: Fields = { name: escapeHtml(value.name.trim()), description: value.description, ancillary: value.ancillary, is_pac: value.isPac, label: value.label, rer: value.rer, prepare: value.prepare.trim() };
+function serviceFields(
+  value: ServiceValues,
+  currency: string,
+  kept: Service | undefined,
+  problems: FieldProblem[],
+  prefix: string,
+): Fields {
+  const fields: Fields = {
+    name: escapeHtml(value.name.trim()),
+    description: value.description,
+    ancillary: value.ancillary,
+    is_pac: value.isPac,
+    label: value.label,
+    rer: value.rer,
+    prepare: value.prepare.trim(),
+  };
   const name = value.name.trim();
   if (name.length < 1 || name.length > MAX_NAME) problems.push({ field: `${prefix}name`, message: nameProblem });
-  if (value.description.length > MAX_DESCRIPTION) problems.push({ field: `${prefix}description`, message: descriptionProblem });
+  if (value.description.length > MAX_DESCRIPTION)
+    problems.push({ field: `${prefix}description`, message: descriptionProblem });
   if (value.prepare.trim().length > MAX_PREPARE) problems.push({ field: `${prefix}prepare`, message: prepareProblem });
   if (value.label) {
     fields.price_cents = kept?.price_cents ?? 0;
@@ -261,12 +304,20 @@ function serviceFields(value: ServiceValues, currency: string, kept: Service | u
   return fields;
 }
 
-function packageFields(value: PackageValues, currency: string, known: ReadonlySet<string>, problems: FieldProblem[], prefix: string): Fields {
+function packageFields(
+  value: PackageValues,
+  currency: string,
+  known: ReadonlySet<string>,
+  problems: FieldProblem[],
+  prefix: string,
+): Fields {
   const name = value.name.trim();
   if (name.length < 1 || name.length > MAX_NAME) problems.push({ field: `${prefix}name`, message: nameProblem });
-  if (value.description.length > MAX_DESCRIPTION) problems.push({ field: `${prefix}description`, message: descriptionProblem });
+  if (value.description.length > MAX_DESCRIPTION)
+    problems.push({ field: `${prefix}description`, message: descriptionProblem });
   if (value.prepare.trim().length > MAX_PREPARE) problems.push({ field: `${prefix}prepare`, message: prepareProblem });
-  if (value.bestText.trim().length > MAX_BEST_TEXT) problems.push({ field: `${prefix}bestText`, message: bestTextProblem });
+  if (value.bestText.trim().length > MAX_BEST_TEXT)
+    problems.push({ field: `${prefix}bestText`, message: bestTextProblem });
   const price = readPrice(value.price, currency);
   if (price === null) problems.push({ field: `${prefix}price`, message: priceProblem(currency) });
   const duration = readDuration(value.duration);
@@ -330,7 +381,11 @@ export function applyServicesForm(document: Doc, loaded: ServicesFormValues, val
   const serviceSorts = sortsOf(values.services, (a, b) => a.sort - b.sort || byText(a.name.trim(), b.name.trim()));
   const nextServices = values.services.map((value, row) => {
     const kept = stored.services.find((s) => s.uuid === value.uuid);
-    return { uuid: value.uuid, row, fields: { ...serviceFields(value, currency, kept, problems, `services.${row}.`), sort: serviceSorts[row]! } };
+    return {
+      uuid: value.uuid,
+      row,
+      fields: { ...serviceFields(value, currency, kept, problems, `services.${row}.`), sort: serviceSorts[row]! },
+    };
   });
   const known = new Set(values.services.map((s) => s.uuid));
   const packageSorts = sortsOf(values.packages, packageOrder);
@@ -346,11 +401,24 @@ export function applyServicesForm(document: Doc, loaded: ServicesFormValues, val
   const ignore: FieldProblem[] = [];
   const loadedService = (uuid: string): Fields => {
     const value = loaded.services.find((s) => s.uuid === uuid);
-    return value ? { ...serviceFields(value, currency, stored.services.find((s) => s.uuid === uuid), ignore, ''), sort: value.sort } : {};
+    return value
+      ? {
+          ...serviceFields(
+            value,
+            currency,
+            stored.services.find((s) => s.uuid === uuid),
+            ignore,
+            '',
+          ),
+          sort: value.sort,
+        }
+      : {};
   };
   const loadedPackage = (id: number): Fields => {
     const value = loaded.packages.find((p) => p.packageId === id);
-    return value ? { ...packageFields(value, currency, new Set(loaded.services.map((s) => s.uuid)), ignore, ''), sort: value.sort } : {};
+    return value
+      ? { ...packageFields(value, currency, new Set(loaded.services.map((s) => s.uuid)), ignore, ''), sort: value.sort }
+      : {};
   };
 
   const serviceRows: number[] = [];
@@ -409,7 +477,10 @@ const PACKAGE_FIELDS: Readonly<Record<string, keyof PackageValues>> = {
  * The form's field that a refused document's path names ("services.3.price_cents": the document's
  * fourth service, wherever the form lists it), or null when it names something this page does not show.
  */
-export function formFieldOf(path: string | undefined, rows: { serviceRows: readonly number[]; packageRows: readonly number[] }): string | null {
+export function formFieldOf(
+  path: string | undefined,
+  rows: { serviceRows: readonly number[]; packageRows: readonly number[] },
+): string | null {
   const [list, index, key] = (path ?? '').split('.');
   if (list === 'rer_rush_amount_cents') return 'rushFee';
   if ((list !== 'services' && list !== 'packages') || !/^\d+$/.test(index ?? '')) return null;

@@ -6,7 +6,13 @@ import { useId, useMemo, useState } from 'react';
 import { useWatch, type Control } from 'react-hook-form';
 // The wizard's own sanitiser, so the banner drawn here is the banner visitors get (never raw HTML).
 import { sanitizeHtml } from '@scheduler/ui/sanitize-html';
-import { currentState, previewOf, stateLabel, type MockItem, type SettingPreview as Preview } from './setting-previews.ts';
+import {
+  currentState,
+  previewOf,
+  stateLabel,
+  type MockItem,
+  type SettingPreview as Preview,
+} from './setting-previews.ts';
 import type { SettingsFormValues } from './settings-form.ts';
 
 const CHANGED = { bgcolor: '#fff4d6', outline: '1px dashed #b7791f', outlineOffset: '1px' } as const;
@@ -14,7 +20,21 @@ const CHANGED = { bgcolor: '#fff4d6', outline: '1px dashed #b7791f', outlineOffs
 function CompanyHtml({ html }: { html: string }) {
   const clean = useMemo(() => sanitizeHtml(html), [html]);
   // The wizard's banner colours, with the outline that marks what the setting changes.
-  return <Box sx={{ ...CHANGED, bgcolor: '#e8f1f8', color: '#17324d', px: 1, py: 0.5, borderRadius: 0.5, overflowWrap: 'anywhere', '& p': { m: 0 } }} dangerouslySetInnerHTML={{ __html: clean }} />;
+  return (
+    <Box
+      sx={{
+        ...CHANGED,
+        bgcolor: '#e8f1f8',
+        color: '#17324d',
+        px: 1,
+        py: 0.5,
+        borderRadius: 0.5,
+        overflowWrap: 'anywhere',
+        '& p': { m: 0 },
+      }}
+      dangerouslySetInnerHTML={{ __html: clean }}
+    />
+  );
 }
 
 /** One piece of a drawing, in the wizard's look, but inert: nothing in it can be clicked or typed into. */
@@ -23,21 +43,61 @@ function Item({ item }: { item: MockItem }) {
     case 'heading':
       return <Typography sx={{ fontWeight: 700, fontSize: '0.9rem' }}>{item.text}</Typography>;
     case 'text':
-      return <Typography sx={{ fontSize: '0.85rem', whiteSpace: item.keepLines ? 'pre-line' : undefined, overflowWrap: 'anywhere', ...(item.changed ? CHANGED : {}) }}>{item.text}</Typography>;
+      return (
+        <Typography
+          sx={{
+            fontSize: '0.85rem',
+            whiteSpace: item.keepLines ? 'pre-line' : undefined,
+            overflowWrap: 'anywhere',
+            ...(item.changed ? CHANGED : {}),
+          }}
+        >
+          {item.text}
+        </Typography>
+      );
     case 'button':
       return (
-        <Box component="span" sx={{ alignSelf: 'flex-start', display: 'inline-block', border: 1, borderColor: item.disabled ? 'divider' : 'primary.main', color: item.disabled ? 'text.disabled' : 'primary.main', borderRadius: 1, px: 1, py: 0.25, fontSize: '0.8rem', fontWeight: 600, ...(item.changed ? CHANGED : {}) }}>
+        <Box
+          component="span"
+          sx={{
+            alignSelf: 'flex-start',
+            display: 'inline-block',
+            border: 1,
+            borderColor: item.disabled ? 'divider' : 'primary.main',
+            color: item.disabled ? 'text.disabled' : 'primary.main',
+            borderRadius: 1,
+            px: 1,
+            py: 0.25,
+            fontSize: '0.8rem',
+            fontWeight: 600,
+            ...(item.changed ? CHANGED : {}),
+          }}
+        >
           {item.text}
         </Box>
       );
     case 'field':
       return (
-        <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 1, py: 0.5, fontSize: '0.8rem', ...(item.changed ? CHANGED : {}) }}>
+        <Box
+          sx={{
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 1,
+            px: 1,
+            py: 0.5,
+            fontSize: '0.8rem',
+            ...(item.changed ? CHANGED : {}),
+          }}
+        >
           <Box component="span" sx={{ color: 'text.secondary' }}>
             {item.label}
             {item.required ? ' (required)' : ''}
           </Box>
-          {item.value && <Box component="span" sx={{ display: 'block' }}>{item.value}</Box>}
+          {item.value && (
+            <Box component="span" sx={{ display: 'block' }}>
+              {item.value}
+            </Box>
+          )}
         </Box>
       );
     case 'steps':
@@ -58,7 +118,17 @@ function Item({ item }: { item: MockItem }) {
       return (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
           {item.chips.map((chip) => (
-            <Chip key={chip.text} label={chip.text} size="small" variant="outlined" sx={{ maxWidth: '100%', ...(chip.disabled ? { color: 'text.disabled', textDecoration: 'line-through' } : {}), ...(chip.changed ? CHANGED : {}) }} />
+            <Chip
+              key={chip.text}
+              label={chip.text}
+              size="small"
+              variant="outlined"
+              sx={{
+                maxWidth: '100%',
+                ...(chip.disabled ? { color: 'text.disabled', textDecoration: 'line-through' } : {}),
+                ...(chip.changed ? CHANGED : {}),
+              }}
+            />
           ))}
         </Box>
       );
@@ -75,7 +145,16 @@ function Drawings({ preview, control, id }: { preview: Preview; control: Control
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
         {preview.where}. Changes are highlighted.
       </Typography>
-      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: `repeat(${Math.min(preview.states.length, 3)}, minmax(0, 1fr))` } }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 1.5,
+          gridTemplateColumns: {
+            xs: 'minmax(0, 1fr)',
+            sm: `repeat(${Math.min(preview.states.length, 3)}, minmax(0, 1fr))`,
+          },
+        }}
+      >
         {preview.states.map((state, index) => {
           const label = stateLabel(state, value);
           const isCurrent = index === current;
@@ -84,7 +163,16 @@ function Drawings({ preview, control, id }: { preview: Preview; control: Control
               key={index}
               role="group"
               aria-label={isCurrent ? `${label}, as set now` : label}
-              sx={{ minWidth: 0, border: isCurrent ? 2 : 1, borderColor: isCurrent ? 'primary.main' : 'divider', borderRadius: 1, p: 1.25, display: 'flex', flexDirection: 'column', gap: 0.75 }}
+              sx={{
+                minWidth: 0,
+                border: isCurrent ? 2 : 1,
+                borderColor: isCurrent ? 'primary.main' : 'divider',
+                borderRadius: 1,
+                p: 1.25,
+                display: 'flex',
+                flexDirection: 'column',
+                gap: 0.75,
+              }}
             >
               <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
                 <Typography component="span" sx={{ fontWeight: 700 }}>
@@ -104,7 +192,15 @@ function Drawings({ preview, control, id }: { preview: Preview; control: Control
 }
 
 /** "Show what visitors see" under a setting that has a drawing; closed at first, so the page stays short. */
-export function SettingPreview({ settingKey, settingLabel, control }: { settingKey: string; settingLabel: string; control: Control<SettingsFormValues> }) {
+export function SettingPreview({
+  settingKey,
+  settingLabel,
+  control,
+}: {
+  settingKey: string;
+  settingLabel: string;
+  control: Control<SettingsFormValues>;
+}) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const preview = previewOf(settingKey);
@@ -113,7 +209,15 @@ export function SettingPreview({ settingKey, settingLabel, control }: { settingK
   return (
     <Box sx={{ minWidth: 0 }}>
       {/* Forty buttons say the same: the name adds the setting's (the visible words lead it, for voice control). */}
-      <Button type="button" size="small" aria-label={`${action}: ${settingLabel}`} aria-expanded={open} aria-controls={open ? id : undefined} onClick={() => setOpen(!open)} sx={{ px: 0.5 }}>
+      <Button
+        type="button"
+        size="small"
+        aria-label={`${action}: ${settingLabel}`}
+        aria-expanded={open}
+        aria-controls={open ? id : undefined}
+        onClick={() => setOpen(!open)}
+        sx={{ px: 0.5 }}
+      >
         {action}
       </Button>
       {open && <Drawings preview={preview} control={control} id={id} />}

@@ -14,12 +14,21 @@ import { DOCUMENT, withSetting } from './settings-test-document.ts';
 // Forty-odd controls render at once: allow a busy machine more than Testing Library's default second.
 configure({ asyncUtilTimeout: 5000 });
 
-const version = (number: number, rest: Partial<VersionSummary> = {}) => versionSummary(number, { changed_paths: ['name'], ...rest });
+const version = (number: number, rest: Partial<VersionSummary> = {}) =>
+  versionSummary(number, { changed_paths: ['name'], ...rest });
 
 type Document = typeof DOCUMENT;
 
 /** The server: "who am I", the configuration (as `current()` says at each call), and the answer to a save. */
-function serve({ me = OWNER, current = () => ({ version: version(7), document: DOCUMENT as Document }), put }: { me?: ConsoleMe; current?: () => { version: VersionSummary; document: Document }; put?: (request: RecordedRequest) => Answer }) {
+function serve({
+  me = OWNER,
+  current = () => ({ version: version(7), document: DOCUMENT as Document }),
+  put,
+}: {
+  me?: ConsoleMe;
+  current?: () => { version: VersionSummary; document: Document };
+  put?: (request: RecordedRequest) => Answer;
+}) {
   return serveConfiguration({ me, current, put });
 }
 
@@ -34,7 +43,10 @@ const control = (role: 'switch' | 'textbox', name: string) => screen.getByRole(r
 /** The text an element's aria-describedby points to (empty when it points nowhere). */
 function description(element: HTMLElement): string {
   const ids = (element.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
-  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim();
+  return ids
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ')
+    .trim();
 }
 
 describe('the settings page', () => {
@@ -44,11 +56,20 @@ describe('the settings page', () => {
     const today = await screen.findByRole('switch', { name: 'Allow booking today' });
 
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Settings');
-    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Steps and layout', 'Calendar and times', 'People', 'Cart and prices', 'Thank-you page', 'Console']);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      'Steps and layout',
+      'Calendar and times',
+      'People',
+      'Cart and prices',
+      'Thank-you page',
+      'Console',
+    ]);
     expect((today as HTMLInputElement).checked).toBe(false);
     expect(description(today)).toBe("Visitors may pick a time today (still within the office's notice).");
     expect(control('switch', 'Hide the logo').checked).toBe(true);
-    const console = within(screen.getByRole('region', { name: 'Console' })).getByRole('switch', { name: "Inspectors see every inspector's bookings" });
+    const console = within(screen.getByRole('region', { name: 'Console' })).getByRole('switch', {
+      name: "Inspectors see every inspector's bookings",
+    });
     expect(description(console)).toMatch(/^Inspector members read the whole schedule and every order/);
     // Numbers as stored; a missing one at the product's default (DECISIONS: a time is held 15 minutes).
     expect(control('textbox', 'Times shown a day').value).toBe('10');
@@ -78,7 +99,10 @@ describe('the settings page', () => {
     const requests = serve({
       current: () => current,
       put: (request) => {
-        current = { version: version(8, { saved_by: 'Olive Office' }), document: (request.body as { document: Document }).document };
+        current = {
+          version: version(8, { saved_by: 'Olive Office' }),
+          document: (request.body as { document: Document }).document,
+        };
         return { status: 200, body: { version: current.version } };
       },
     });
@@ -88,7 +112,10 @@ describe('the settings page', () => {
 
     await waitFor(() => expect(saves(requests)).toHaveLength(1));
     // The unknown settings, the other sections and the console section go back exactly as they came.
-    expect(saves(requests)[0]).toEqual({ base_version: 7, document: { ...DOCUMENT, settings: withSetting(SETTING.ALLOW_TODAY, 'Y') } });
+    expect(saves(requests)[0]).toEqual({
+      base_version: 7,
+      document: { ...DOCUMENT, settings: withSetting(SETTING.ALLOW_TODAY, 'Y') },
+    });
     expect((await screen.findByText('Saved as version 8.')).closest('[role="status"]')).not.toBeNull();
     await waitFor(() => expect(loads(requests)).toBe(2));
     await waitFor(() => expect(saveButton().disabled).toBe(true));
@@ -111,7 +138,10 @@ describe('the settings page', () => {
     await enterText(perDay, '100');
     await userEvent.click(saveButton());
     await waitFor(() => expect(saves(requests)).toHaveLength(1));
-    expect(saves(requests)[0]).toEqual({ base_version: 7, document: { ...DOCUMENT, settings: withSetting(SETTING.APPOINTMENT_LIMIT_VALUE, '100') } });
+    expect(saves(requests)[0]).toEqual({
+      base_version: 7,
+      document: { ...DOCUMENT, settings: withSetting(SETTING.APPOINTMENT_LIMIT_VALUE, '100') },
+    });
   });
 
   it('writes a choice as its value, added at the end when the document did not have it', async () => {
@@ -122,7 +152,10 @@ describe('the settings page', () => {
     await userEvent.click(saveButton());
 
     await waitFor(() => expect(saves(requests)).toHaveLength(1));
-    expect(saves(requests)[0]).toEqual({ base_version: 7, document: { ...DOCUMENT, settings: [...DOCUMENT.settings, { key: SETTING.APT_DISPLAY, value: 'list' }] } });
+    expect(saves(requests)[0]).toEqual({
+      base_version: 7,
+      document: { ...DOCUMENT, settings: [...DOCUMENT.settings, { key: SETTING.APT_DISPLAY, value: 'list' }] },
+    });
   });
 
   it("writes the console's switch into document.console and no setting", async () => {
@@ -132,7 +165,10 @@ describe('the settings page', () => {
     await userEvent.click(saveButton());
 
     await waitFor(() => expect(saves(requests)).toHaveLength(1));
-    expect(saves(requests)[0]).toEqual({ base_version: 7, document: { ...DOCUMENT, console: { inspectors_see_all_orders: true } } });
+    expect(saves(requests)[0]).toEqual({
+      base_version: 7,
+      document: { ...DOCUMENT, console: { inspectors_see_all_orders: true } },
+    });
   });
 
   it('describes every text field by its help, and by its problem once it has one', async () => {
@@ -140,9 +176,15 @@ describe('the settings page', () => {
     renderSettings();
     const perDay = await screen.findByRole('textbox', { name: 'Times shown a day' });
     expect(description(perDay)).toBe('Used when the limit above is on.');
-    expect(description(control('textbox', 'Banner on every step'))).toMatch(/scripts, styles and event attributes are removed/);
-    expect(description(control('textbox', 'Client: fields shown'))).toBe('The fields of the client form, in order. Comma list, like first,last,email,mobile_phone.');
-    expect(description(screen.getByRole('combobox', { name: 'How times are shown' }))).toBe('A month calendar, or a list of the next times.');
+    expect(description(control('textbox', 'Banner on every step'))).toMatch(
+      /scripts, styles and event attributes are removed/,
+    );
+    expect(description(control('textbox', 'Client: fields shown'))).toBe(
+      'The fields of the client form, in order. Comma list, like first,last,email,mobile_phone.',
+    );
+    expect(description(screen.getByRole('combobox', { name: 'How times are shown' }))).toBe(
+      'A month calendar, or a list of the next times.',
+    );
     expect(perDay.getAttribute('inputmode')).toBe('numeric');
 
     await userEvent.clear(perDay);
@@ -175,7 +217,10 @@ describe('the settings page', () => {
     await enterText(fee, '25.50');
     await userEvent.click(saveButton());
     await waitFor(() => expect(saves(requests)).toHaveLength(1));
-    expect(saves(requests)[0]).toEqual({ base_version: 7, document: { ...DOCUMENT, settings: [...DOCUMENT.settings, { key: SETTING.PAC_SUBMISSION_FEE, value: '25.50' }] } });
+    expect(saves(requests)[0]).toEqual({
+      base_version: 7,
+      document: { ...DOCUMENT, settings: [...DOCUMENT.settings, { key: SETTING.PAC_SUBMISSION_FEE, value: '25.50' }] },
+    });
   });
 
   it('keeps each drawing of what visitors see closed until asked, and marks the state the form is in as the switch moves', async () => {
@@ -189,11 +234,21 @@ describe('the settings page', () => {
     await userEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     const drawing = document.getElementById(toggle.getAttribute('aria-controls')!)!;
-    expect(within(drawing).getAllByRole('group').map((group) => group.getAttribute('aria-label'))).toEqual(['Off, as set now', 'On']);
-    expect(within(within(drawing).getByRole('group', { name: 'Off, as set now' })).getByText('As set now')).toBeTruthy();
+    expect(
+      within(drawing)
+        .getAllByRole('group')
+        .map((group) => group.getAttribute('aria-label')),
+    ).toEqual(['Off, as set now', 'On']);
+    expect(
+      within(within(drawing).getByRole('group', { name: 'Off, as set now' })).getByText('As set now'),
+    ).toBeTruthy();
 
     await userEvent.click(today);
-    expect(within(drawing).getAllByRole('group').map((group) => group.getAttribute('aria-label'))).toEqual(['Off', 'On, as set now']);
+    expect(
+      within(drawing)
+        .getAllByRole('group')
+        .map((group) => group.getAttribute('aria-label')),
+    ).toEqual(['Off', 'On, as set now']);
     await userEvent.click(screen.getByRole('button', { name: 'Hide what visitors see: Allow booking today' }));
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(document.getElementById(drawing.id)).toBeNull();
@@ -206,7 +261,10 @@ describe('the settings page', () => {
     renderSettings();
     const last = await screen.findByRole('switch', { name: 'Pick the time last' });
     await userEvent.click(screen.getByRole('button', { name: 'Show what visitors see: Pick the time last' }));
-    const steps = (name: string) => within(within(screen.getByRole('group', { name })).getByRole('list')).getAllByRole('listitem').map((item) => item.textContent);
+    const steps = (name: string) =>
+      within(within(screen.getByRole('group', { name })).getByRole('list'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
     expect(steps('Off, as set now')).toEqual(['Date and time', 'Address', 'People', 'Property', 'Services', 'Review']);
     expect(steps('On')).toEqual(['Address', 'People', 'Property', 'Services', 'Date and time', 'Review']);
     await userEvent.click(last);
@@ -224,7 +282,9 @@ describe('the settings page', () => {
     await userEvent.clear(banner);
     // Pasted, not typed: typing redrew the whole page (forty-odd controls) for each of the 133
     // characters, 11 s of the file's 70 on a busy machine; the drawing is of the text as it ends.
-    await userEvent.paste('<p onclick="steal()">Open <i>late</i></p><script>steal()</script><img src="x" onerror="steal()"><a href="javascript:steal()">here</a>');
+    await userEvent.paste(
+      '<p onclick="steal()">Open <i>late</i></p><script>steal()</script><img src="x" onerror="steal()"><a href="javascript:steal()">here</a>',
+    );
     const drawn = yours();
     expect(drawn.textContent).toContain('Open late');
     expect(within(drawn).getByText('late').tagName).toBe('I');

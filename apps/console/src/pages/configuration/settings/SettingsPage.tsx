@@ -12,7 +12,13 @@ import type { ConfigurationResponse } from '@scheduler/contracts/configuration';
 import { useConfigurationEditor } from '../../../shared/configuration.ts';
 import { PageHeading } from '../../../shared/PageHeading.tsx';
 import { ConfigurationEditorPage, SaveBar, SaveOutcome } from '../../../shared/SaveOutcome.tsx';
-import { CONSOLE_GROUP_TITLE, INSPECTORS_SEE_ALL_HELP, INSPECTORS_SEE_ALL_LABEL, SETTING_GROUPS, type SettingEntry } from './settings-catalog.ts';
+import {
+  CONSOLE_GROUP_TITLE,
+  INSPECTORS_SEE_ALL_HELP,
+  INSPECTORS_SEE_ALL_LABEL,
+  SETTING_GROUPS,
+  type SettingEntry,
+} from './settings-catalog.ts';
 import { applySettingsForm, settingsFormValues, type SettingsFormValues } from './settings-form.ts';
 import { SettingPreview } from './SettingPreview.tsx';
 
@@ -37,10 +43,31 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** A switch with its meaning under it, tied to it so a screen reader reads both. */
-function DescribedSwitch({ checked, onChange, label, help, helpId }: { checked: boolean; onChange: (checked: boolean) => void; label: string; help: string; helpId: string }) {
+function DescribedSwitch({
+  checked,
+  onChange,
+  label,
+  help,
+  helpId,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  label: string;
+  help: string;
+  helpId: string;
+}) {
   return (
     <Box>
-      <FormControlLabel control={<Switch checked={checked} onChange={(event) => onChange(event.target.checked)} slotProps={{ input: { 'aria-describedby': helpId } }} />} label={label} />
+      <FormControlLabel
+        control={
+          <Switch
+            checked={checked}
+            onChange={(event) => onChange(event.target.checked)}
+            slotProps={{ input: { 'aria-describedby': helpId } }}
+          />
+        }
+        label={label}
+      />
       <FormHelperText id={helpId} sx={{ mt: 0 }}>
         {help}
       </FormHelperText>
@@ -57,10 +84,18 @@ function SettingField({ entry, control }: { entry: SettingEntry; control: Contro
       control={control}
       name={`settings.${entry.key}`}
       render={({ field, fieldState }) => {
-        const help = fieldState.error?.message ?? (entry.control.kind === 'list' ? `${entry.help} ${entry.control.hint}` : entry.help);
+        const help =
+          fieldState.error?.message ??
+          (entry.control.kind === 'list' ? `${entry.help} ${entry.control.hint}` : entry.help);
         if (entry.control.kind === 'switch') {
           return (
-            <DescribedSwitch checked={field.value === true} onChange={field.onChange} label={entry.label} help={help} helpId={helpId(entry.key)} />
+            <DescribedSwitch
+              checked={field.value === true}
+              onChange={field.onChange}
+              label={entry.label}
+              help={help}
+              helpId={helpId(entry.key)}
+            />
           );
         }
         const common = {
@@ -86,8 +121,16 @@ function SettingField({ entry, control }: { entry: SettingEntry; control: Contro
           );
         }
         // The keyboard a phone offers is the input's own inputMode (on the TextField it would land on its wrapper).
-        const inputMode = entry.control.kind === 'number' ? 'numeric' : entry.control.kind === 'amount' ? 'decimal' : undefined;
-        return <TextField {...common} multiline={entry.control.kind === 'html'} minRows={entry.control.kind === 'html' ? 2 : undefined} slotProps={{ htmlInput: { inputMode } }} />;
+        const inputMode =
+          entry.control.kind === 'number' ? 'numeric' : entry.control.kind === 'amount' ? 'decimal' : undefined;
+        return (
+          <TextField
+            {...common}
+            multiline={entry.control.kind === 'html'}
+            minRows={entry.control.kind === 'html' ? 2 : undefined}
+            slotProps={{ htmlInput: { inputMode } }}
+          />
+        );
       }}
     />
   );
@@ -108,7 +151,8 @@ function SettingsEditor({ companyKey, configuration }: { companyKey: string; con
     setOutcome(null);
     const result = applySettingsForm(document, loaded, values);
     if (!result.ok) {
-      for (const [index, problem] of result.problems.entries()) form.setError(`settings.${problem.key}`, { message: problem.message }, { shouldFocus: index === 0 });
+      for (const [index, problem] of result.problems.entries())
+        form.setError(`settings.${problem.key}`, { message: problem.message }, { shouldFocus: index === 0 });
       return;
     }
     save.mutate({ base_version: version.version, document: result.document }, { onSuccess: setOutcome });
@@ -118,7 +162,8 @@ function SettingsEditor({ companyKey, configuration }: { companyKey: string; con
     <>
       <PageHeading>Settings</PageHeading>
       <Typography sx={{ mb: 2, color: 'text.secondary' }}>
-        What visitors see and may do in your scheduler. You are editing version {version.version}; every save is a new version you can undo from History.
+        What visitors see and may do in your scheduler. You are editing version {version.version}; every save is a new
+        version you can undo from History.
       </Typography>
       <SaveOutcome
         outcome={outcome}
@@ -142,7 +187,13 @@ function SettingsEditor({ companyKey, configuration }: { companyKey: string; con
             control={form.control}
             name="inspectorsSeeAll"
             render={({ field }) => (
-              <DescribedSwitch checked={field.value} onChange={field.onChange} label={INSPECTORS_SEE_ALL_LABEL} help={INSPECTORS_SEE_ALL_HELP} helpId="help-inspectors-see-all" />
+              <DescribedSwitch
+                checked={field.value}
+                onChange={field.onChange}
+                label={INSPECTORS_SEE_ALL_LABEL}
+                help={INSPECTORS_SEE_ALL_HELP}
+                helpId="help-inspectors-see-all"
+              />
             )}
           />
         </Group>

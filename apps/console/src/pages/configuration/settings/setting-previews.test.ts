@@ -2,12 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { PEOPLE_SETTING } from '@scheduler/contracts/people-setting-keys';
 import { SETTING } from '@scheduler/contracts/setting-keys';
 import { SETTING_GROUPS } from './settings-catalog.ts';
-import { currentState, previewOf, SETTING_PREVIEWS, stateLabel, WITHOUT_PREVIEW, type FormValues, type MockItem } from './setting-previews.ts';
+import {
+  currentState,
+  previewOf,
+  SETTING_PREVIEWS,
+  stateLabel,
+  WITHOUT_PREVIEW,
+  type FormValues,
+  type MockItem,
+} from './setting-previews.ts';
 
 const ENTRIES = SETTING_GROUPS.flatMap((group) => group.entries);
 const KEYS = new Set(ENTRIES.map((entry) => entry.key));
 const draw = (key: string, state: number, values: FormValues = {}) => previewOf(key)!.states[state]!.draw(values);
-const stepsOf = (items: readonly MockItem[]) => items.find((item): item is Extract<MockItem, { kind: 'steps' }> => item.kind === 'steps')!.steps;
+const stepsOf = (items: readonly MockItem[]) =>
+  items.find((item): item is Extract<MockItem, { kind: 'steps' }> => item.kind === 'steps')!.steps;
 
 describe('the previews catalogue', () => {
   it('gives every setting of the page a preview or a reason for none, never both', () => {
@@ -18,7 +27,8 @@ describe('the previews catalogue', () => {
   });
 
   it('names only settings of the page, each once', () => {
-    for (const key of [...SETTING_PREVIEWS.map((preview) => preview.key), ...Object.keys(WITHOUT_PREVIEW)]) expect(KEYS.has(key), key).toBe(true);
+    for (const key of [...SETTING_PREVIEWS.map((preview) => preview.key), ...Object.keys(WITHOUT_PREVIEW)])
+      expect(KEYS.has(key), key).toBe(true);
     expect(new Set(SETTING_PREVIEWS.map((preview) => preview.key)).size).toBe(SETTING_PREVIEWS.length);
   });
 
@@ -47,7 +57,11 @@ describe('the previews catalogue', () => {
   it('marks in every preview what the setting changes', () => {
     for (const preview of SETTING_PREVIEWS) {
       const items = preview.states.flatMap((state) => state.draw({}));
-      const changed = items.some((item) => (item.kind === 'chips' ? item.chips.some((chip) => chip.changed === true) : 'changed' in item && item.changed !== undefined && item.changed !== false));
+      const changed = items.some((item) =>
+        item.kind === 'chips'
+          ? item.chips.some((chip) => chip.changed === true)
+          : 'changed' in item && item.changed !== undefined && item.changed !== false,
+      );
       expect(changed, preview.key).toBe(true);
     }
   });
@@ -57,7 +71,10 @@ describe('the previews catalogue', () => {
     expect(switches.length).toBeGreaterThan(20);
     for (const entry of switches) {
       const preview = previewOf(entry.key)!;
-      expect(preview.states.map((state) => stateLabel(state, undefined)), entry.key).toEqual(['Off', 'On']);
+      expect(
+        preview.states.map((state) => stateLabel(state, undefined)),
+        entry.key,
+      ).toEqual(['Off', 'On']);
       expect([currentState(preview, false), currentState(preview, true)], entry.key).toEqual([0, 1]);
       expect(preview.states[0]!.draw({}), entry.key).not.toEqual(preview.states[1]!.draw({ [entry.key]: true }));
     }
@@ -65,8 +82,12 @@ describe('the previews catalogue', () => {
 
   it('puts each choice in its own state, and a missing choice in the default', () => {
     const preview = previewOf(SETTING.DATE_FORMAT)!;
-    expect(['MM/DD/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD', ''].map((value) => currentState(preview, value))).toEqual([0, 1, 2, 0]);
-    expect(draw(SETTING.DATE_FORMAT, 1)).toEqual([{ kind: 'field', label: 'Closing date', value: '24/12/2026', changed: true }]);
+    expect(['MM/DD/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD', ''].map((value) => currentState(preview, value))).toEqual([
+      0, 1, 2, 0,
+    ]);
+    expect(draw(SETTING.DATE_FORMAT, 1)).toEqual([
+      { kind: 'field', label: 'Closing date', value: '24/12/2026', changed: true },
+    ]);
     const display = previewOf(SETTING.APT_DISPLAY)!;
     expect(['calendar', 'list', ''].map((value) => currentState(display, value))).toEqual([0, 1, 0]);
   });
@@ -76,38 +97,79 @@ describe('the previews catalogue', () => {
     expect(['0', '', '1', '20'].map((value) => currentState(preview, value))).toEqual([0, 0, 1, 1]);
     expect(stateLabel(preview.states[1]!, '2')).toBe('Up to 2 a cart');
     // Hiding the coupon box after a package says so when there is no box to hide.
-    expect(draw(SETTING.HIDE_COUPON_AFTER_PACKAGE_ADDED, 0, { [SETTING.COUPON_LIMIT]: '1' })).toContainEqual({ kind: 'field', label: 'Coupon code', changed: true });
-    expect(draw(SETTING.HIDE_COUPON_AFTER_PACKAGE_ADDED, 0, { [SETTING.COUPON_LIMIT]: '0' })).toContainEqual({ kind: 'text', text: 'No coupon box: "Coupons a cart may use" is 0.', changed: true });
-    expect(draw(SETTING.HIDE_COUPON_AFTER_PACKAGE_ADDED, 1, { [SETTING.COUPON_LIMIT]: '1' })).not.toContainEqual(expect.objectContaining({ label: 'Coupon code' }));
+    expect(draw(SETTING.HIDE_COUPON_AFTER_PACKAGE_ADDED, 0, { [SETTING.COUPON_LIMIT]: '1' })).toContainEqual({
+      kind: 'field',
+      label: 'Coupon code',
+      changed: true,
+    });
+    expect(draw(SETTING.HIDE_COUPON_AFTER_PACKAGE_ADDED, 0, { [SETTING.COUPON_LIMIT]: '0' })).toContainEqual({
+      kind: 'text',
+      text: 'No coupon box: "Coupons a cart may use" is 0.',
+      changed: true,
+    });
+    expect(draw(SETTING.HIDE_COUPON_AFTER_PACKAGE_ADDED, 1, { [SETTING.COUPON_LIMIT]: '1' })).not.toContainEqual(
+      expect.objectContaining({ label: 'Coupon code' }),
+    );
   });
 });
 
 describe('the step order drawings', () => {
   it('moves the date and time step last with "Pick the time last"', () => {
-    expect(stepsOf(draw(SETTING.INSPECTOR_CALENDAR_LAST, 0))).toEqual(['Date and time', 'Address', 'People', 'Property', 'Services', 'Review']);
-    expect(stepsOf(draw(SETTING.INSPECTOR_CALENDAR_LAST, 1))).toEqual(['Address', 'People', 'Property', 'Services', 'Date and time', 'Review']);
+    expect(stepsOf(draw(SETTING.INSPECTOR_CALENDAR_LAST, 0))).toEqual([
+      'Date and time',
+      'Address',
+      'People',
+      'Property',
+      'Services',
+      'Review',
+    ]);
+    expect(stepsOf(draw(SETTING.INSPECTOR_CALENDAR_LAST, 1))).toEqual([
+      'Address',
+      'People',
+      'Property',
+      'Services',
+      'Date and time',
+      'Review',
+    ]);
   });
 
   it('adds the postal-code step with a postal-code limit, the other switches as they are now', () => {
     expect(stepsOf(draw(SETTING.RESTRICT_INSPECTOR_ZIP, 1))[0]).toBe('Postal code');
     expect(stepsOf(draw(SETTING.RESTRICT_INSPECTOR_ZIP, 0))[0]).toBe('Date and time');
     // The other limit already on: the step is there either way.
-    expect(stepsOf(draw(SETTING.RESTRICT_INSPECTOR_ZIP, 0, { [SETTING.LIMIT_ZIP_BY_DAY]: true }))[0]).toBe('Postal code');
+    expect(stepsOf(draw(SETTING.RESTRICT_INSPECTOR_ZIP, 0, { [SETTING.LIMIT_ZIP_BY_DAY]: true }))[0]).toBe(
+      'Postal code',
+    );
     // The calendar last: no postal-code step, and the drawing says why.
     const calendarLast = draw(SETTING.LIMIT_ZIP_BY_DAY, 1, { [SETTING.INSPECTOR_CALENDAR_LAST]: true });
     expect(stepsOf(calendarLast)).not.toContain('Postal code');
-    expect(calendarLast).toContainEqual({ kind: 'text', text: 'With "Pick the time last" on, visitors are not asked for a postal code first.' });
+    expect(calendarLast).toContainEqual({
+      kind: 'text',
+      text: 'With "Pick the time last" on, visitors are not asked for a postal code first.',
+    });
     // ...and "Pick the time last" off, with a limit on, starts at the postal code.
-    expect(stepsOf(draw(SETTING.INSPECTOR_CALENDAR_LAST, 0, { [SETTING.LIMIT_ZIP_BY_DAY]: true }))[0]).toBe('Postal code');
+    expect(stepsOf(draw(SETTING.INSPECTOR_CALENDAR_LAST, 0, { [SETTING.LIMIT_ZIP_BY_DAY]: true }))[0]).toBe(
+      'Postal code',
+    );
   });
 });
 
 describe('drawings made from what is typed', () => {
   it("draws the banner as typed (as company HTML, for the page's sanitiser), and asks for one when empty", () => {
     const preview = previewOf(SETTING.INFO_BANNER)!;
-    expect([currentState(preview, ''), currentState(preview, '  '), currentState(preview, '<b>Closed</b>')]).toEqual([0, 0, 1]);
-    expect(draw(SETTING.INFO_BANNER, 1, { [SETTING.INFO_BANNER]: '<b>Closed</b>' })).toContainEqual({ kind: 'banner', html: '<b>Closed</b>', changed: true });
-    expect(draw(SETTING.INFO_BANNER, 1, {})).toContainEqual({ kind: 'text', text: 'Type a banner above to see it here.', changed: true });
+    expect([currentState(preview, ''), currentState(preview, '  '), currentState(preview, '<b>Closed</b>')]).toEqual([
+      0, 0, 1,
+    ]);
+    expect(draw(SETTING.INFO_BANNER, 1, { [SETTING.INFO_BANNER]: '<b>Closed</b>' })).toContainEqual({
+      kind: 'banner',
+      html: '<b>Closed</b>',
+      changed: true,
+    });
+    expect(draw(SETTING.INFO_BANNER, 1, {})).toContainEqual({
+      kind: 'text',
+      text: 'Type a banner above to see it here.',
+      changed: true,
+    });
     expect(draw(SETTING.INFO_BANNER, 0, {}).some((item) => item.kind === 'banner')).toBe(false);
   });
 
@@ -118,7 +180,10 @@ describe('drawings made from what is typed', () => {
   });
 
   it("draws a party's form from its two lists, as the wizard lays it out", () => {
-    const values = { [PEOPLE_SETTING.CLIENT_DISPLAY_FIELDS]: 'email,first,last,city', [PEOPLE_SETTING.CLIENT_REQUIRED_FIELDS]: 'email' };
+    const values = {
+      [PEOPLE_SETTING.CLIENT_DISPLAY_FIELDS]: 'email,first,last,city',
+      [PEOPLE_SETTING.CLIENT_REQUIRED_FIELDS]: 'email',
+    };
     expect(draw(PEOPLE_SETTING.CLIENT_DISPLAY_FIELDS, 0, values)).toEqual([
       { kind: 'field', label: 'First Name', required: true, changed: true },
       { kind: 'field', label: 'Last Name', required: true, changed: true },
@@ -126,16 +191,35 @@ describe('drawings made from what is typed', () => {
       { kind: 'field', label: 'City', required: false, changed: true },
     ]);
     // Neither list set: the form's defaults.
-    expect(draw(PEOPLE_SETTING.BA_REQUIRED_FIELDS, 0, {}).map((item) => (item.kind === 'field' ? item.label : ''))).toEqual(['First Name', 'Last Name', 'Email', 'Mobile Phone', 'Company:']);
+    expect(
+      draw(PEOPLE_SETTING.BA_REQUIRED_FIELDS, 0, {}).map((item) => (item.kind === 'field' ? item.label : '')),
+    ).toEqual(['First Name', 'Last Name', 'Email', 'Mobile Phone', 'Company:']);
   });
 
   it('draws the times a day at the limit typed, the held minutes, the redirect button and the pay-at-close fee', () => {
     const limited = draw(SETTING.APPOINTMENT_LIMIT, 1, { [SETTING.APPOINTMENT_LIMIT_VALUE]: '2' });
-    expect(limited[0]).toEqual({ kind: 'chips', chips: [{ text: '8:00 AM', changed: true }, { text: '9:30 AM', changed: true }] });
-    expect(draw(SETTING.HOLD_MINUTES, 0, { [SETTING.HOLD_MINUTES]: '20' })[0]).toMatchObject({ text: expect.stringContaining('for 20 minutes') });
-    expect(draw(SETTING.REDIRECT_BUTTON_ENABLED, 1, { [SETTING.REDIRECT_BUTTON_TEXT]: 'Back to our site' })).toContainEqual({ kind: 'button', text: 'Back to our site', changed: true });
-    expect(draw(SETTING.REDIRECT_BUTTON_ENABLED, 1, { [SETTING.REDIRECT_BUTTON_URL]: 'https://example.com' })).toContainEqual({ kind: 'button', text: 'https://example.com', changed: true });
-    expect(draw(SETTING.PAC_CHARGE_BY_STATE, 1, { [SETTING.PAC_CHARGE_BY_STATE_FEE]: '25', [SETTING.PAC_NAME]: 'Pay Later' })).toContainEqual({
+    expect(limited[0]).toEqual({
+      kind: 'chips',
+      chips: [
+        { text: '8:00 AM', changed: true },
+        { text: '9:30 AM', changed: true },
+      ],
+    });
+    expect(draw(SETTING.HOLD_MINUTES, 0, { [SETTING.HOLD_MINUTES]: '20' })[0]).toMatchObject({
+      text: expect.stringContaining('for 20 minutes'),
+    });
+    expect(
+      draw(SETTING.REDIRECT_BUTTON_ENABLED, 1, { [SETTING.REDIRECT_BUTTON_TEXT]: 'Back to our site' }),
+    ).toContainEqual({ kind: 'button', text: 'Back to our site', changed: true });
+    expect(
+      draw(SETTING.REDIRECT_BUTTON_ENABLED, 1, { [SETTING.REDIRECT_BUTTON_URL]: 'https://example.com' }),
+    ).toContainEqual({ kind: 'button', text: 'https://example.com', changed: true });
+    expect(
+      draw(SETTING.PAC_CHARGE_BY_STATE, 1, {
+        [SETTING.PAC_CHARGE_BY_STATE_FEE]: '25',
+        [SETTING.PAC_NAME]: 'Pay Later',
+      }),
+    ).toContainEqual({
       kind: 'text',
       text: 'Please note a $25 Pay Later Service fee will be added to your order total.',
       changed: true,

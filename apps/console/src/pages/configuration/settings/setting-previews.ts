@@ -45,7 +45,12 @@ export interface SettingPreview {
 const isOn = (value: FormValue | undefined) => value === true;
 const text = (values: FormValues, key: string) => (typeof values[key] === 'string' ? (values[key] as string) : '');
 
-function onOff(key: string, where: string, off: (values: FormValues) => readonly MockItem[], on: (values: FormValues) => readonly MockItem[]): SettingPreview {
+function onOff(
+  key: string,
+  where: string,
+  off: (values: FormValues) => readonly MockItem[],
+  on: (values: FormValues) => readonly MockItem[],
+): SettingPreview {
   return {
     key,
     where,
@@ -77,17 +82,28 @@ function stepsWith(values: FormValues, key: string, on: boolean): string[] {
 }
 
 function postalCodeStep(key: string): SettingPreview {
-  const steps = (on: boolean) => (values: FormValues): MockItem[] => [
-    { kind: 'steps', steps: stepsWith(values, key, on), changed: STEP_NAMES['postal-code'] },
-    ...(isOn(values[SETTING.INSPECTOR_CALENDAR_LAST]) ? [{ kind: 'text' as const, text: 'With "Pick the time last" on, visitors are not asked for a postal code first.' }] : []),
-  ];
+  const steps =
+    (on: boolean) =>
+    (values: FormValues): MockItem[] => [
+      { kind: 'steps', steps: stepsWith(values, key, on), changed: STEP_NAMES['postal-code'] },
+      ...(isOn(values[SETTING.INSPECTOR_CALENDAR_LAST])
+        ? [
+            {
+              kind: 'text' as const,
+              text: 'With "Pick the time last" on, visitors are not asked for a postal code first.',
+            },
+          ]
+        : []),
+    ];
   return onOff(key, 'The steps, in order', steps(false), steps(true));
 }
 
 // ---- Samples the drawings share ----
 
 const HEADER = (values: FormValues, changed = false): MockItem =>
-  isOn(values[SETTING.HIDE_LOGO]) ? { kind: 'text', text: 'Scioto Valley Home Inspections', changed } : { kind: 'chips', chips: [{ text: 'Your logo', changed }] };
+  isOn(values[SETTING.HIDE_LOGO])
+    ? { kind: 'text', text: 'Scioto Valley Home Inspections', changed }
+    : { kind: 'chips', chips: [{ text: 'Your logo', changed }] };
 const SLOTS = ['8:00 AM', '9:30 AM', '11:00 AM', '12:30 PM', '2:00 PM', '3:30 PM'];
 const PAC_NAME = (values: FormValues) => text(values, SETTING.PAC_NAME).trim() || 'Pay at Close';
 const SCHEDULE_AGAIN: MockItem = { kind: 'button', text: 'Schedule Again' };
@@ -109,7 +125,12 @@ function personForm(party: Party, values: FormValues): MockItem[] {
   ]);
   const fields = panelFields(settings, party);
   // The whole form is what the lists make: every field is marked.
-  return fields.displayed.map((field) => ({ kind: 'field', label: field === 'state' ? 'State' : FIELD_LABELS[field], required: fields.required.includes(field), changed: true }));
+  return fields.displayed.map((field) => ({
+    kind: 'field',
+    label: field === 'state' ? 'State' : FIELD_LABELS[field],
+    required: fields.required.includes(field),
+    changed: true,
+  }));
 }
 
 function personFieldPreviews(): SettingPreview[] {
@@ -117,7 +138,13 @@ function personFieldPreviews(): SettingPreview[] {
     [PARTY_FIELD_SETTINGS[party].display, PARTY_FIELD_SETTINGS[party].required].map((key) => ({
       key,
       where: `The ${who.toLowerCase()} form on the people step`,
-      states: [{ label: 'With the lists as typed', matches: () => true, draw: (values: FormValues) => personForm(party, values) }],
+      states: [
+        {
+          label: 'With the lists as typed',
+          matches: () => true,
+          draw: (values: FormValues) => personForm(party, values),
+        },
+      ],
     })),
   );
 }
@@ -125,7 +152,12 @@ function personFieldPreviews(): SettingPreview[] {
 // ---- The catalogue ----
 
 export const SETTING_PREVIEWS: readonly SettingPreview[] = [
-  onOff(SETTING.HIDE_LOGO, 'The header of every step', (values) => [HEADER({ ...values, [SETTING.HIDE_LOGO]: false }, true)], (values) => [HEADER({ ...values, [SETTING.HIDE_LOGO]: true }, true)]),
+  onOff(
+    SETTING.HIDE_LOGO,
+    'The header of every step',
+    (values) => [HEADER({ ...values, [SETTING.HIDE_LOGO]: false }, true)],
+    (values) => [HEADER({ ...values, [SETTING.HIDE_LOGO]: true }, true)],
+  ),
   {
     key: SETTING.INFO_BANNER,
     where: 'The header of every step',
@@ -136,7 +168,12 @@ export const SETTING_PREVIEWS: readonly SettingPreview[] = [
         matches: (value) => String(value ?? '').trim() !== '',
         draw: (values) => {
           const html = text(values, SETTING.INFO_BANNER);
-          return [HEADER(values), html.trim() === '' ? { kind: 'text', text: 'Type a banner above to see it here.', changed: true } : { kind: 'banner', html, changed: true }];
+          return [
+            HEADER(values),
+            html.trim() === ''
+              ? { kind: 'text', text: 'Type a banner above to see it here.', changed: true }
+              : { kind: 'banner', html, changed: true },
+          ];
         },
       },
     ],
@@ -144,14 +181,27 @@ export const SETTING_PREVIEWS: readonly SettingPreview[] = [
   onOff(
     SETTING.INSPECTOR_CALENDAR_LAST,
     'The steps, in order',
-    (values) => [{ kind: 'steps', steps: stepsWith(values, SETTING.INSPECTOR_CALENDAR_LAST, false), changed: STEP_NAMES.calendar }],
-    (values) => [{ kind: 'steps', steps: stepsWith(values, SETTING.INSPECTOR_CALENDAR_LAST, true), changed: STEP_NAMES.calendar }],
+    (values) => [
+      { kind: 'steps', steps: stepsWith(values, SETTING.INSPECTOR_CALENDAR_LAST, false), changed: STEP_NAMES.calendar },
+    ],
+    (values) => [
+      { kind: 'steps', steps: stepsWith(values, SETTING.INSPECTOR_CALENDAR_LAST, true), changed: STEP_NAMES.calendar },
+    ],
   ),
   onOff(
     SETTING.PROPERTY_INFO_NOTE,
     'The property step',
-    () => [{ kind: 'heading', text: 'Please provide information about the property' }, { kind: 'field', label: 'Square feet' }, { kind: 'field', label: 'Year built' }],
-    () => [{ kind: 'heading', text: 'Please provide information about the property' }, { kind: 'field', label: 'Square feet' }, { kind: 'field', label: 'Year built' }, { kind: 'field', label: 'Special instructions', changed: true }],
+    () => [
+      { kind: 'heading', text: 'Please provide information about the property' },
+      { kind: 'field', label: 'Square feet' },
+      { kind: 'field', label: 'Year built' },
+    ],
+    () => [
+      { kind: 'heading', text: 'Please provide information about the property' },
+      { kind: 'field', label: 'Square feet' },
+      { kind: 'field', label: 'Year built' },
+      { kind: 'field', label: 'Special instructions', changed: true },
+    ],
   ),
   {
     key: SETTING.DATE_FORMAT,
@@ -159,21 +209,45 @@ export const SETTING_PREVIEWS: readonly SettingPreview[] = [
     states: ['MM/DD/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD'].map((format) => ({
       label: format,
       // No choice stored reads as the product's default.
-      matches: (value: FormValue | undefined) => (typeof value === 'string' && value !== '' ? value : 'MM/DD/YYYY') === format,
-      draw: (): MockItem[] => [{ kind: 'field', label: 'Closing date', value: formatIsoDate('2026-12-24', format), changed: true }],
+      matches: (value: FormValue | undefined) =>
+        (typeof value === 'string' && value !== '' ? value : 'MM/DD/YYYY') === format,
+      draw: (): MockItem[] => [
+        { kind: 'field', label: 'Closing date', value: formatIsoDate('2026-12-24', format), changed: true },
+      ],
     })),
   },
   onOff(
     SETTING.ALLOW_TODAY,
     'The calendar',
-    () => [{ kind: 'heading', text: 'Select a day' }, { kind: 'chips', chips: [{ text: 'Today', disabled: true, changed: true }, { text: 'Tomorrow' }, { text: 'Saturday' }] }],
-    () => [{ kind: 'heading', text: 'Select a day' }, { kind: 'chips', chips: [{ text: 'Today', changed: true }, { text: 'Tomorrow' }, { text: 'Saturday' }] }],
+    () => [
+      { kind: 'heading', text: 'Select a day' },
+      {
+        kind: 'chips',
+        chips: [{ text: 'Today', disabled: true, changed: true }, { text: 'Tomorrow' }, { text: 'Saturday' }],
+      },
+    ],
+    () => [
+      { kind: 'heading', text: 'Select a day' },
+      { kind: 'chips', chips: [{ text: 'Today', changed: true }, { text: 'Tomorrow' }, { text: 'Saturday' }] },
+    ],
   ),
   onOff(
     SETTING.SHOW_INSPECTOR_NAMES,
     'The times of a day, and the review',
-    () => [{ kind: 'chips', chips: [{ text: '9:30 AM' }, { text: '2:00 PM' }] }, { kind: 'heading', text: 'Date and Time' }],
-    () => [{ kind: 'chips', chips: [{ text: '9:30 AM with Mike Alvarez', changed: true }, { text: '2:00 PM with Sarah Chen', changed: true }] }, { kind: 'heading', text: 'Date, Time and Inspector' }],
+    () => [
+      { kind: 'chips', chips: [{ text: '9:30 AM' }, { text: '2:00 PM' }] },
+      { kind: 'heading', text: 'Date and Time' },
+    ],
+    () => [
+      {
+        kind: 'chips',
+        chips: [
+          { text: '9:30 AM with Mike Alvarez', changed: true },
+          { text: '2:00 PM with Sarah Chen', changed: true },
+        ],
+      },
+      { kind: 'heading', text: 'Date, Time and Inspector' },
+    ],
   ),
   {
     key: SETTING.APT_DISPLAY,
@@ -182,12 +256,21 @@ export const SETTING_PREVIEWS: readonly SettingPreview[] = [
       {
         label: 'Calendar',
         matches: (value) => value !== 'list',
-        draw: () => [{ kind: 'heading', text: 'Select a day' }, { kind: 'chips', chips: [{ text: 'Dec 22' }, { text: 'Dec 23' }, { text: 'Dec 24', changed: true }] }, { kind: 'heading', text: 'Select a time slot' }, { kind: 'chips', chips: [{ text: '9:30 AM' }, { text: '2:00 PM' }] }],
+        draw: () => [
+          { kind: 'heading', text: 'Select a day' },
+          { kind: 'chips', chips: [{ text: 'Dec 22' }, { text: 'Dec 23' }, { text: 'Dec 24', changed: true }] },
+          { kind: 'heading', text: 'Select a time slot' },
+          { kind: 'chips', chips: [{ text: '9:30 AM' }, { text: '2:00 PM' }] },
+        ],
       },
       {
         label: 'List',
         matches: (value) => value === 'list',
-        draw: () => [{ kind: 'text', text: 'Thursday, December 24th 2026 at 9:30 AM', changed: true }, { kind: 'text', text: 'Thursday, December 24th 2026 at 2:00 PM', changed: true }, { kind: 'button', text: 'Show More' }],
+        draw: () => [
+          { kind: 'text', text: 'Thursday, December 24th 2026 at 9:30 AM', changed: true },
+          { kind: 'text', text: 'Thursday, December 24th 2026 at 2:00 PM', changed: true },
+          { kind: 'button', text: 'Show More' },
+        ],
       },
     ],
   },
@@ -198,7 +281,10 @@ export const SETTING_PREVIEWS: readonly SettingPreview[] = [
     (values) => {
       const limit = Number(text(values, SETTING.APPOINTMENT_LIMIT_VALUE));
       const shown = Number.isInteger(limit) && limit > 0 ? Math.min(limit, SLOTS.length) : SLOTS.length;
-      return [{ kind: 'chips', chips: SLOTS.slice(0, shown).map((slot) => ({ text: slot, changed: true })) }, { kind: 'text', text: `At most ${Number.isInteger(limit) && limit > 0 ? limit : '…'} a day.` }];
+      return [
+        { kind: 'chips', chips: SLOTS.slice(0, shown).map((slot) => ({ text: slot, changed: true })) },
+        { kind: 'text', text: `At most ${Number.isInteger(limit) && limit > 0 ? limit : '…'} a day.` },
+      ];
     },
   ),
   {
@@ -208,7 +294,13 @@ export const SETTING_PREVIEWS: readonly SettingPreview[] = [
       {
         label: (value) => `${String(value ?? '').trim() || '15'} minutes`,
         matches: () => true,
-        draw: (values) => [{ kind: 'text', text: `We're holding 12/24/2026 at 9:30AM for you for ${text(values, SETTING.HOLD_MINUTES).trim() || '15'} minutes while you finish your order.`, changed: true }],
+        draw: (values) => [
+          {
+            kind: 'text',
+            text: `We're holding 12/24/2026 at 9:30AM for you for ${text(values, SETTING.HOLD_MINUTES).trim() || '15'} minutes while you finish your order.`,
+            changed: true,
+          },
+        ],
       },
     ],
   },
@@ -218,92 +310,182 @@ export const SETTING_PREVIEWS: readonly SettingPreview[] = [
   onOff(
     PEOPLE_SETTING.SELLERS_AGENT,
     'The people step',
-    () => [{ kind: 'text', text: 'Home Buyer' }, { kind: 'text', text: "Buyer's Agent" }],
-    () => [{ kind: 'text', text: 'Home Buyer' }, { kind: 'text', text: "Buyer's Agent" }, { kind: 'text', text: "Seller's Agent", changed: true }],
+    () => [
+      { kind: 'text', text: 'Home Buyer' },
+      { kind: 'text', text: "Buyer's Agent" },
+    ],
+    () => [
+      { kind: 'text', text: 'Home Buyer' },
+      { kind: 'text', text: "Buyer's Agent" },
+      { kind: 'text', text: "Seller's Agent", changed: true },
+    ],
   ),
   onOff(
     PEOPLE_SETTING.INSURANCE_AGENT,
     'The people step',
-    () => [{ kind: 'text', text: 'Home Buyer' }, { kind: 'text', text: "Buyer's Agent" }],
-    () => [{ kind: 'text', text: 'Home Buyer' }, { kind: 'text', text: "Buyer's Agent" }, { kind: 'text', text: 'Insurance Agent', changed: true }],
+    () => [
+      { kind: 'text', text: 'Home Buyer' },
+      { kind: 'text', text: "Buyer's Agent" },
+    ],
+    () => [
+      { kind: 'text', text: 'Home Buyer' },
+      { kind: 'text', text: "Buyer's Agent" },
+      { kind: 'text', text: 'Insurance Agent', changed: true },
+    ],
   ),
   onOff(
     PEOPLE_SETTING.DO_NOT_ALLOW_EDIT_AGENTS_INFO,
-    "An agent found in your directory, on the people step",
-    () => [{ kind: 'heading', text: "Buyer's Agent" }, { kind: 'text', text: 'Sam Realtor, Realty One' }, { kind: 'button', text: 'Edit', changed: true }],
-    () => [{ kind: 'heading', text: "Buyer's Agent" }, { kind: 'text', text: 'Sam Realtor, Realty One' }, { kind: 'text', text: 'No Edit button: the details are shown as they are.', changed: true }],
+    'An agent found in your directory, on the people step',
+    () => [
+      { kind: 'heading', text: "Buyer's Agent" },
+      { kind: 'text', text: 'Sam Realtor, Realty One' },
+      { kind: 'button', text: 'Edit', changed: true },
+    ],
+    () => [
+      { kind: 'heading', text: "Buyer's Agent" },
+      { kind: 'text', text: 'Sam Realtor, Realty One' },
+      { kind: 'text', text: 'No Edit button: the details are shown as they are.', changed: true },
+    ],
   ),
   onOff(
     PEOPLE_SETTING.HIDE_USE_INSPECTION_ADDRESS,
     'A client form on the people step',
-    () => [{ kind: 'heading', text: 'Home Buyer' }, { kind: 'button', text: 'Use inspection address', changed: true }, { kind: 'field', label: 'Address Line 1' }],
-    () => [{ kind: 'heading', text: 'Home Buyer' }, { kind: 'field', label: 'Address Line 1' }],
+    () => [
+      { kind: 'heading', text: 'Home Buyer' },
+      { kind: 'button', text: 'Use inspection address', changed: true },
+      { kind: 'field', label: 'Address Line 1' },
+    ],
+    () => [
+      { kind: 'heading', text: 'Home Buyer' },
+      { kind: 'field', label: 'Address Line 1' },
+    ],
   ),
   ...personFieldPreviews(),
 
   onOff(
     SETTING.HIDE_ALL_FEES,
     'Your order, on the review',
-    () => [{ kind: 'text', text: 'Full Home Inspection  $425.00' }, { kind: 'text', text: 'Radon Test  $150.00' }, { kind: 'text', text: 'Total  $575.00', changed: true }],
-    () => [{ kind: 'text', text: 'Full Home Inspection' }, { kind: 'text', text: 'Radon Test' }, { kind: 'text', text: 'No amounts, fees, taxes or total.', changed: true }],
+    () => [
+      { kind: 'text', text: 'Full Home Inspection  $425.00' },
+      { kind: 'text', text: 'Radon Test  $150.00' },
+      { kind: 'text', text: 'Total  $575.00', changed: true },
+    ],
+    () => [
+      { kind: 'text', text: 'Full Home Inspection' },
+      { kind: 'text', text: 'Radon Test' },
+      { kind: 'text', text: 'No amounts, fees, taxes or total.', changed: true },
+    ],
   ),
   onOff(
     SETTING.DO_NOT_SHOW_TAX_IN_PACKAGES,
     'Your order, on the review',
-    () => [{ kind: 'text', text: 'Subtotal  $575.00' }, { kind: 'text', text: 'Tax  $40.25', changed: true }, { kind: 'text', text: 'Total  $615.25', changed: true }],
+    () => [
+      { kind: 'text', text: 'Subtotal  $575.00' },
+      { kind: 'text', text: 'Tax  $40.25', changed: true },
+      { kind: 'text', text: 'Total  $615.25', changed: true },
+    ],
     () => [{ kind: 'text', text: 'Total  $575.00', changed: true }],
   ),
   onOff(
     SETTING.REQUIRE_PRIMARY_SERVICE_BEFORE_ANCILLARY,
     'An add-on service, with an empty cart',
-    () => [{ kind: 'heading', text: 'Radon Test' }, { kind: 'button', text: 'Add Service', changed: true }],
-    () => [{ kind: 'heading', text: 'Radon Test' }, { kind: 'button', text: "Please add a 'primary' service to your cart first", disabled: true, changed: true }],
+    () => [
+      { kind: 'heading', text: 'Radon Test' },
+      { kind: 'button', text: 'Add Service', changed: true },
+    ],
+    () => [
+      { kind: 'heading', text: 'Radon Test' },
+      { kind: 'button', text: "Please add a 'primary' service to your cart first", disabled: true, changed: true },
+    ],
   ),
   onOff(
     SETTING.ALLOW_ONLY_SINGLE_SERVICE,
     'A second main service, with one in the cart',
-    () => [{ kind: 'heading', text: 'Commercial Inspection' }, { kind: 'button', text: 'Add Service', changed: true }],
-    () => [{ kind: 'heading', text: 'Commercial Inspection' }, { kind: 'button', text: 'Add Service' }, { kind: 'text', text: 'Only one primary service can be ordered at a time.', changed: true }],
+    () => [
+      { kind: 'heading', text: 'Commercial Inspection' },
+      { kind: 'button', text: 'Add Service', changed: true },
+    ],
+    () => [
+      { kind: 'heading', text: 'Commercial Inspection' },
+      { kind: 'button', text: 'Add Service' },
+      { kind: 'text', text: 'Only one primary service can be ordered at a time.', changed: true },
+    ],
   ),
   {
     key: SETTING.COUPON_LIMIT,
     where: 'The packages step and your order',
     states: [
-      { label: '0: no coupon box', matches: (value) => Number(String(value ?? '0').trim() || '0') === 0, draw: () => [{ kind: 'text', text: 'No coupon box.', changed: true }] },
+      {
+        label: '0: no coupon box',
+        matches: (value) => Number(String(value ?? '0').trim() || '0') === 0,
+        draw: () => [{ kind: 'text', text: 'No coupon box.', changed: true }],
+      },
       {
         label: (value) => `Up to ${String(value ?? '').trim() || '1'} a cart`,
         matches: (value) => Number(String(value ?? '0').trim() || '0') !== 0,
-        draw: () => [{ kind: 'field', label: 'Coupon code', changed: true }, { kind: 'button', text: 'Apply' }],
+        draw: () => [
+          { kind: 'field', label: 'Coupon code', changed: true },
+          { kind: 'button', text: 'Apply' },
+        ],
       },
     ],
   },
   onOff(
     SETTING.HIDE_COUPON_AFTER_PACKAGE_ADDED,
     'The packages step, with a package chosen',
-    (values) => [{ kind: 'heading', text: 'Gold Package' }, { kind: 'button', text: 'REMOVE PACKAGE' }, ...couponBox(values)],
-    () => [{ kind: 'heading', text: 'Gold Package' }, { kind: 'button', text: 'REMOVE PACKAGE' }, { kind: 'text', text: 'No coupon box.', changed: true }],
+    (values) => [
+      { kind: 'heading', text: 'Gold Package' },
+      { kind: 'button', text: 'REMOVE PACKAGE' },
+      ...couponBox(values),
+    ],
+    () => [
+      { kind: 'heading', text: 'Gold Package' },
+      { kind: 'button', text: 'REMOVE PACKAGE' },
+      { kind: 'text', text: 'No coupon box.', changed: true },
+    ],
   ),
   onOff(
     SETTING.RER_RUSH_ENABLED,
     'A package with a repair estimate report',
-    () => [{ kind: 'heading', text: 'Gold Package' }, { kind: 'button', text: 'SELECT PACKAGE' }],
-    () => [{ kind: 'heading', text: 'Gold Package' }, { kind: 'button', text: 'SELECT PACKAGE' }, { kind: 'text', text: "Do you want to rush RER's delivery?", changed: true }, { kind: 'button', text: 'Rush the Report', changed: true }],
+    () => [
+      { kind: 'heading', text: 'Gold Package' },
+      { kind: 'button', text: 'SELECT PACKAGE' },
+    ],
+    () => [
+      { kind: 'heading', text: 'Gold Package' },
+      { kind: 'button', text: 'SELECT PACKAGE' },
+      { kind: 'text', text: "Do you want to rush RER's delivery?", changed: true },
+      { kind: 'button', text: 'Rush the Report', changed: true },
+    ],
   ),
   onOff(
     SETTING.PAC_HIDE_ON_ONLINE_SCHEDULER,
     'The packages step',
-    (values) => [{ kind: 'text', text: `Your inspection qualifies you to ${PAC_NAME(values)}!`, changed: true }, { kind: 'button', text: 'Add Pay At Close', changed: true }],
+    (values) => [
+      { kind: 'text', text: `Your inspection qualifies you to ${PAC_NAME(values)}!`, changed: true },
+      { kind: 'button', text: 'Add Pay At Close', changed: true },
+    ],
     () => [{ kind: 'text', text: 'No pay-at-close offer.', changed: true }],
   ),
   onOff(
     SETTING.PAC_CHARGE_BY_STATE,
     'The pay-at-close offer',
-    (values) => [{ kind: 'text', text: `Your inspection qualifies you to ${PAC_NAME(values)}!` }, { kind: 'button', text: 'Add Pay At Close' }],
+    (values) => [
+      { kind: 'text', text: `Your inspection qualifies you to ${PAC_NAME(values)}!` },
+      { kind: 'button', text: 'Add Pay At Close' },
+    ],
     (values) => {
       const fee = text(values, SETTING.PAC_CHARGE_BY_STATE_FEE).trim();
       return [
         { kind: 'text', text: `Your inspection qualifies you to ${PAC_NAME(values)}!` },
-        { kind: 'text', text: fee !== '' && Number(fee) > 0 ? `Please note a $${fee} ${PAC_NAME(values)} Service fee will be added to your order total.` : 'Enter the service fee below to see its note here.', changed: true },
+        {
+          kind: 'text',
+          text:
+            fee !== '' && Number(fee) > 0
+              ? `Please note a $${fee} ${PAC_NAME(values)} Service fee will be added to your order total.`
+              : 'Enter the service fee below to see its note here.',
+          changed: true,
+        },
         { kind: 'button', text: 'Add Pay At Close' },
       ];
     },
@@ -313,7 +495,11 @@ export const SETTING_PREVIEWS: readonly SettingPreview[] = [
     SETTING.SHOW_PAYMENT_LINK,
     'The thank-you page of an unpaid order',
     () => [{ kind: 'heading', text: 'Thank you!' }, SCHEDULE_AGAIN],
-    () => [{ kind: 'heading', text: 'Thank you!' }, { kind: 'button', text: 'Pay Online', changed: true }, SCHEDULE_AGAIN],
+    () => [
+      { kind: 'heading', text: 'Thank you!' },
+      { kind: 'button', text: 'Pay Online', changed: true },
+      SCHEDULE_AGAIN,
+    ],
   ),
   {
     key: SETTING.CONFIRMATION_BANNER,
@@ -322,13 +508,28 @@ export const SETTING_PREVIEWS: readonly SettingPreview[] = [
       {
         label: 'Our words',
         matches: (value) => String(value ?? '').trim() === '',
-        draw: () => [{ kind: 'heading', text: 'Thank you!' }, { kind: 'text', text: 'Your inspection order has been placed. Someone from our office will contact you soon for further confirmation.', changed: true }],
+        draw: () => [
+          { kind: 'heading', text: 'Thank you!' },
+          {
+            kind: 'text',
+            text: 'Your inspection order has been placed. Someone from our office will contact you soon for further confirmation.',
+            changed: true,
+          },
+        ],
       },
       {
         label: 'Your words',
         matches: (value) => String(value ?? '').trim() !== '',
         // The thank-you page shows the message as text, its line breaks kept: so does the drawing.
-        draw: (values) => [{ kind: 'heading', text: 'Thank you!' }, { kind: 'text', text: text(values, SETTING.CONFIRMATION_BANNER).trim() || 'Type your message above to see it here.', keepLines: true, changed: true }],
+        draw: (values) => [
+          { kind: 'heading', text: 'Thank you!' },
+          {
+            kind: 'text',
+            text: text(values, SETTING.CONFIRMATION_BANNER).trim() || 'Type your message above to see it here.',
+            keepLines: true,
+            changed: true,
+          },
+        ],
       },
     ],
   },
@@ -339,7 +540,14 @@ export const SETTING_PREVIEWS: readonly SettingPreview[] = [
     (values) => [
       { kind: 'heading', text: 'Thank you!' },
       SCHEDULE_AGAIN,
-      { kind: 'button', text: text(values, SETTING.REDIRECT_BUTTON_TEXT).trim() || text(values, SETTING.REDIRECT_BUTTON_URL).trim() || 'Your button', changed: true },
+      {
+        kind: 'button',
+        text:
+          text(values, SETTING.REDIRECT_BUTTON_TEXT).trim() ||
+          text(values, SETTING.REDIRECT_BUTTON_URL).trim() ||
+          'Your button',
+        changed: true,
+      },
     ],
   ),
 ];
@@ -347,7 +555,9 @@ export const SETTING_PREVIEWS: readonly SettingPreview[] = [
 /** The coupon box where the company offers coupons at all (COUPON_LIMIT above 0). */
 function couponBox(values: FormValues): MockItem[] {
   const limit = Number(text(values, SETTING.COUPON_LIMIT).trim() || '0');
-  return limit > 0 ? [{ kind: 'field', label: 'Coupon code', changed: true }] : [{ kind: 'text', text: 'No coupon box: "Coupons a cart may use" is 0.', changed: true }];
+  return limit > 0
+    ? [{ kind: 'field', label: 'Coupon code', changed: true }]
+    : [{ kind: 'text', text: 'No coupon box: "Coupons a cart may use" is 0.', changed: true }];
 }
 
 /**

@@ -35,7 +35,8 @@ describe('settingsFormValues', () => {
 
 describe('applySettingsForm', () => {
   const loaded = settingsFormValues(document);
-  const edit = (change: Record<string, string | boolean>, inspectorsSeeAll = false) => applySettingsForm(document, loaded, { settings: { ...loaded.settings, ...change }, inspectorsSeeAll });
+  const edit = (change: Record<string, string | boolean>, inspectorsSeeAll = false) =>
+    applySettingsForm(document, loaded, { settings: { ...loaded.settings, ...change }, inspectorsSeeAll });
 
   it('writes nothing but the console section when nothing changed', () => {
     expect(edit({})).toEqual({ ok: true, document: { ...document, console: { inspectors_see_all_orders: false } } });
@@ -70,13 +71,28 @@ describe('applySettingsForm', () => {
   ])('takes %j times shown a day: %s, naming the setting when not', (text, ok) => {
     const result = edit({ [SETTING.APPOINTMENT_LIMIT_VALUE]: text });
     expect(result.ok).toBe(ok);
-    if (!result.ok) expect(result.problems).toEqual([{ key: SETTING.APPOINTMENT_LIMIT_VALUE, message: 'Enter a whole number from 1 to 100.' }]);
+    if (!result.ok)
+      expect(result.problems).toEqual([
+        { key: SETTING.APPOINTMENT_LIMIT_VALUE, message: 'Enter a whole number from 1 to 100.' },
+      ]);
   });
 
   it('refuses a button address that is not a web address, a button text past its length, and a banner past the limit', () => {
-    const result = edit({ [SETTING.REDIRECT_BUTTON_URL]: 'javascript:alert(1)', [SETTING.REDIRECT_BUTTON_TEXT]: 'x'.repeat(61), [SETTING.INFO_BANNER]: 'x'.repeat(SETTING_TEXT_MAX + 1) });
-    expect(result.ok ? [] : result.problems.map((problem) => problem.key).sort()).toEqual([SETTING.INFO_BANNER, SETTING.REDIRECT_BUTTON_TEXT, SETTING.REDIRECT_BUTTON_URL].sort());
-    expect(edit({ [SETTING.REDIRECT_BUTTON_TEXT]: 'x'.repeat(60), [SETTING.INFO_BANNER]: 'x'.repeat(SETTING_TEXT_MAX), [SETTING.REDIRECT_BUTTON_URL]: 'https://example.com/' }).ok).toBe(true);
+    const result = edit({
+      [SETTING.REDIRECT_BUTTON_URL]: 'javascript:alert(1)',
+      [SETTING.REDIRECT_BUTTON_TEXT]: 'x'.repeat(61),
+      [SETTING.INFO_BANNER]: 'x'.repeat(SETTING_TEXT_MAX + 1),
+    });
+    expect(result.ok ? [] : result.problems.map((problem) => problem.key).sort()).toEqual(
+      [SETTING.INFO_BANNER, SETTING.REDIRECT_BUTTON_TEXT, SETTING.REDIRECT_BUTTON_URL].sort(),
+    );
+    expect(
+      edit({
+        [SETTING.REDIRECT_BUTTON_TEXT]: 'x'.repeat(60),
+        [SETTING.INFO_BANNER]: 'x'.repeat(SETTING_TEXT_MAX),
+        [SETTING.REDIRECT_BUTTON_URL]: 'https://example.com/',
+      }).ok,
+    ).toBe(true);
   });
 
   it("writes the console's own setting into its section", () => {

@@ -27,7 +27,8 @@ function storedSettings(document: Record<string, unknown>): StoredSetting[] {
 
 function formValueOf(entry: SettingEntry, stored: StoredValue | undefined): string | boolean {
   if (entry.control.kind === 'switch') return isTruthySetting(stored ?? '');
-  if (stored === undefined || stored === null) return entry.control.kind === 'number' ? String(entry.control.fallback) : '';
+  if (stored === undefined || stored === null)
+    return entry.control.kind === 'number' ? String(entry.control.fallback) : '';
   return String(stored);
 }
 
@@ -50,20 +51,30 @@ function problemOf(entry: SettingEntry, value: string | boolean): string | null 
   const control = entry.control;
   if (control.kind === 'number') {
     const number = Number(value.trim());
-    return /^\d+$/.test(value.trim()) && number >= control.min && number <= control.max ? null : `Enter a whole number from ${control.min} to ${control.max}.`;
+    return /^\d+$/.test(value.trim()) && number >= control.min && number <= control.max
+      ? null
+      : `Enter a whole number from ${control.min} to ${control.max}.`;
   }
   // The pricing reads an amount as plain digits with at most two decimals; anything else would silently count as 0.
-  if (control.kind === 'amount' && value.trim() !== '' && !/^\d{1,9}(\.\d{1,2})?$/.test(value.trim())) return 'Enter an amount like 25 or 12.50, without a currency sign.';
+  if (control.kind === 'amount' && value.trim() !== '' && !/^\d{1,9}(\.\d{1,2})?$/.test(value.trim()))
+    return 'Enter an amount like 25 or 12.50, without a currency sign.';
   if (control.kind === 'text' && value.length > control.maxLength) return `At most ${control.maxLength} characters.`;
   if (value.length > SETTING_TEXT_MAX) return `At most ${SETTING_TEXT_MAX.toLocaleString('en-US')} characters.`;
-  if (entry.key === SETTING.REDIRECT_BUTTON_URL && value.trim() !== '' && !/^https?:\/\/[^\s]+$/i.test(value.trim())) return 'Enter an address beginning with https://.';
+  if (entry.key === SETTING.REDIRECT_BUTTON_URL && value.trim() !== '' && !/^https?:\/\/[^\s]+$/i.test(value.trim()))
+    return 'Enter an address beginning with https://.';
   return null;
 }
 
 /** What a changed value is stored as: "Y"/"N" for a switch; a number stays a number where it was one. */
 function storedValueOf(entry: SettingEntry, value: string | boolean, before: StoredValue | undefined): StoredValue {
   if (typeof value === 'boolean') return value ? 'Y' : 'N';
-  const text = entry.control.kind === 'number' || entry.control.kind === 'amount' || entry.control.kind === 'list' || entry.control.kind === 'text' ? value.trim() : value;
+  const text =
+    entry.control.kind === 'number' ||
+    entry.control.kind === 'amount' ||
+    entry.control.kind === 'list' ||
+    entry.control.kind === 'text'
+      ? value.trim()
+      : value;
   return entry.control.kind === 'number' && typeof before === 'number' ? Number(text) : text;
 }
 
@@ -72,7 +83,11 @@ function storedValueOf(entry: SettingEntry, value: string | boolean, before: Sto
  * `loaded` is the form as it was loaded: a value the person did not change is not written, so a
  * setting the document leaves out stays left out.
  */
-export function applySettingsForm(document: Record<string, unknown>, loaded: SettingsFormValues, values: SettingsFormValues): { ok: true; document: Record<string, unknown> } | { ok: false; problems: SettingProblem[] } {
+export function applySettingsForm(
+  document: Record<string, unknown>,
+  loaded: SettingsFormValues,
+  values: SettingsFormValues,
+): { ok: true; document: Record<string, unknown> } | { ok: false; problems: SettingProblem[] } {
   const changed = ENTRIES.filter((entry) => values.settings[entry.key] !== loaded.settings[entry.key]);
   const problems = changed.flatMap((entry) => {
     const message = problemOf(entry, values.settings[entry.key]!);
@@ -87,6 +102,9 @@ export function applySettingsForm(document: Record<string, unknown>, loaded: Set
     if (index >= 0) settings[index] = { key: entry.key, value };
     else settings.push({ key: entry.key, value });
   }
-  const consoleSection = { ...((document.console ?? {}) as Record<string, unknown>), inspectors_see_all_orders: values.inspectorsSeeAll };
+  const consoleSection = {
+    ...((document.console ?? {}) as Record<string, unknown>),
+    inspectors_see_all_orders: values.inspectorsSeeAll,
+  };
   return { ok: true, document: { ...document, settings, console: consoleSection } };
 }

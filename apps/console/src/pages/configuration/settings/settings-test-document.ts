@@ -18,4 +18,5 @@ export const DOCUMENT = {
   console: { inspectors_see_all_orders: false },
 };
 
-export const withSetting = (key: string, value: Setting['value']) => DOCUMENT.settings.map((setting) => (setting.key === key ? { key, value } : setting));
+export const withSetting = (key: string, value: Setting['value']) =>
+  DOCUMENT.settings.map((setting) => (setting.key === key ? { key, value } : setting));

@@ -10,7 +10,10 @@ import { defaultRange } from './funnel-range.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
-const asRole = (role: ConsoleMe['memberships'][number]['role']): ConsoleMe => ({ ...OFFICE_ME, memberships: [{ ...OFFICE_ME.memberships[0]!, role, inspector_id: role === 'inspector' ? 101 : null }] });
+const asRole = (role: ConsoleMe['memberships'][number]['role']): ConsoleMe => ({
+  ...OFFICE_ME,
+  memberships: [{ ...OFFICE_ME.memberships[0]!, role, inspector_id: role === 'inspector' ? 101 : null }],
+});
 
 const COLUMBUS: OfficeFunnel = {
   office_uuid: OFFICE.uuid,
@@ -34,7 +37,8 @@ const DAYTON: OfficeFunnel = {
 };
 
 const FUNNEL = '/api/console/companies/demo/funnel';
-const funnelCalls = (requests: RecordedRequest[]) => requests.filter((r) => r.path.startsWith(FUNNEL)).map((r) => r.path);
+const funnelCalls = (requests: RecordedRequest[]) =>
+  requests.filter((r) => r.path.startsWith(FUNNEL)).map((r) => r.path);
 
 function serve({ me = OFFICE_ME, offices = [COLUMBUS, DAYTON] }: { me?: ConsoleMe; offices?: OfficeFunnel[] } = {}) {
   return stubServer((request) => {
@@ -42,14 +46,20 @@ function serve({ me = OFFICE_ME, offices = [COLUMBUS, DAYTON] }: { me?: ConsoleM
     if (request.path.startsWith(`${FUNNEL}?`)) {
       const query = new URL(request.path, 'http://localhost').searchParams;
       const office = query.get('office');
-      const body: FunnelResponse = { company_key: 'demo', from: query.get('from')!, to: query.get('to')!, offices: offices.filter((item) => office === null || item.office_uuid === office) };
+      const body: FunnelResponse = {
+        company_key: 'demo',
+        from: query.get('from')!,
+        to: query.get('to')!,
+        offices: offices.filter((item) => office === null || item.office_uuid === office),
+      };
       return { status: 200, body };
     }
     return undefined;
   });
 }
 
-const renderFunnel = (search = '?from=2026-11-01&to=2026-11-03') => renderPage(<FunnelPage />, { path: `/demo/funnel${search}`, pattern: '/:companyKey/funnel' });
+const renderFunnel = (search = '?from=2026-11-01&to=2026-11-03') =>
+  renderPage(<FunnelPage />, { path: `/demo/funnel${search}`, pattern: '/:companyKey/funnel' });
 const rowsOf = (name: string) =>
   within(screen.getByRole('table', { name }))
     .getAllByRole('row')
@@ -62,8 +72,12 @@ describe('the funnel page', () => {
     await screen.findByRole('table', { name: 'Step by step' });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Funnel');
     expect(funnelCalls(requests)).toEqual([`${FUNNEL}?from=2026-11-01&to=2026-11-03`]);
-    expect(screen.getByText(/visits started/).textContent).toBe('200 visits started at Columbus from Sun 11/1/2026 to Tue 11/3/2026; 60 booked.');
-    expect(screen.getByRole('note').textContent).toBe('Most visitors leave at Date and time: 40% of those who reached it.');
+    expect(screen.getByText(/visits started/).textContent).toBe(
+      '200 visits started at Columbus from Sun 11/1/2026 to Tue 11/3/2026; 60 booked.',
+    );
+    expect(screen.getByRole('note').textContent).toBe(
+      'Most visitors leave at Date and time: 40% of those who reached it.',
+    );
     expect(rowsOf('Step by step')).toEqual([
       ['Step', 'Sessions', 'Share of started', 'Left at this step'],
       ['Started', '200', '100.0%', '—'],
@@ -82,10 +96,18 @@ describe('the funnel page', () => {
     ]);
     const steps = screen.getByRole('table', { name: 'Step by step' });
     expect(within(steps).getAllByRole('columnheader')).toHaveLength(4);
-    expect(within(steps).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['Started', 'Postal code', 'Date and time', 'People', 'Services', 'Review', 'Confirmed']);
+    expect(
+      within(steps)
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Started', 'Postal code', 'Date and time', 'People', 'Services', 'Review', 'Confirmed']);
     // Each table scrolls in a box of its own that a keyboard can reach, named as its table is.
-    for (const name of ['Step by step', 'Day by day']) expect(screen.getByRole('region', { name }).getAttribute('tabindex')).toBe('0');
-    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Step by step', 'Day by day']);
+    for (const name of ['Step by step', 'Day by day'])
+      expect(screen.getByRole('region', { name }).getAttribute('tabindex')).toBe('0');
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      'Step by step',
+      'Day by day',
+    ]);
   });
 
   it('asks for the chosen office, and says when nobody started there', async () => {
@@ -95,16 +117,22 @@ describe('the funnel page', () => {
     await userEvent.click(screen.getByRole('combobox', { name: 'Office' }));
     await userEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: OTHER_OFFICE.name }));
 
-    expect(await screen.findByText('No visitor started the scheduler at Dayton from Sun 11/1/2026 to Tue 11/3/2026.')).toBeTruthy();
+    expect(
+      await screen.findByText('No visitor started the scheduler at Dayton from Sun 11/1/2026 to Tue 11/3/2026.'),
+    ).toBeTruthy();
     expect(funnelCalls(requests)).toContain(`${FUNNEL}?from=2026-11-01&to=2026-11-03&office=${OTHER_OFFICE.uuid}`);
     expect(screen.queryByRole('table')).toBeNull();
-    expect(screen.getByTestId('location').textContent).toBe(`/demo/funnel?from=2026-11-01&to=2026-11-03&office=${OTHER_OFFICE.uuid}`);
+    expect(screen.getByTestId('location').textContent).toBe(
+      `/demo/funnel?from=2026-11-01&to=2026-11-03&office=${OTHER_OFFICE.uuid}`,
+    );
   });
 
   it('offers no office choice for a company of one office, and shows the empty state', async () => {
     serve({ offices: [{ ...DAYTON }] });
     renderFunnel();
-    expect(await screen.findByText('No visitor started the scheduler from Sun 11/1/2026 to Tue 11/3/2026.')).toBeTruthy();
+    expect(
+      await screen.findByText('No visitor started the scheduler from Sun 11/1/2026 to Tue 11/3/2026.'),
+    ).toBeTruthy();
     expect(screen.queryByRole('combobox', { name: 'Office' })).toBeNull();
   });
 
@@ -135,7 +163,8 @@ describe('the funnel page', () => {
   it('says so when the server refuses, in words', async () => {
     stubServer((request) => {
       if (request.path === '/api/console/me') return { status: 200, body: OFFICE_ME };
-      if (request.path.startsWith(`${FUNNEL}?`)) return { status: 403, body: { error: { code: 'forbidden', message: "Your role doesn't allow this." } } };
+      if (request.path.startsWith(`${FUNNEL}?`))
+        return { status: 403, body: { error: { code: 'forbidden', message: "Your role doesn't allow this." } } };
       return undefined;
     });
     renderFunnel();

@@ -44,7 +44,10 @@ function Funnel({ companyKey }: { companyKey: string }) {
   const range = checkRange(from, to);
   // Every office of the span: the choice of office, and the first office's figures when none is chosen.
   const all = useQuery({ ...funnelQueryOptions(companyKey, { from, to, office: null }), enabled: range.ok });
-  const chosen = useQuery({ ...funnelQueryOptions(companyKey, { from, to, office }), enabled: range.ok && office !== null });
+  const chosen = useQuery({
+    ...funnelQueryOptions(companyKey, { from, to, office }),
+    enabled: range.ok && office !== null,
+  });
   const shown = office === null ? all : chosen;
   const offices = all.data?.offices ?? [];
   const change = (name: 'from' | 'to' | 'office', value: string) => {
@@ -61,10 +64,30 @@ function Funnel({ companyKey }: { companyKey: string }) {
     <>
       <PageHeading>{TITLE}</PageHeading>
       <Typography sx={{ mb: 2, color: 'text.secondary' }}>
-        How far visitors get in your scheduler, counted by the day their visit started on the office&apos;s calendar. Bookings taken by phone are not counted.
+        How far visitors get in your scheduler, counted by the day their visit started on the office&apos;s calendar.
+        Bookings taken by phone are not counted.
       </Typography>
-      <Box component="form" role="search" aria-label="Span and office" onSubmit={(event) => event.preventDefault()} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, minmax(0, 14rem))' }, gap: 1.5, mb: 2, alignItems: 'start' }}>
-        <TextField type="date" size="small" label="First day" value={from} onChange={(event) => change('from', event.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+      <Box
+        component="form"
+        role="search"
+        aria-label="Span and office"
+        onSubmit={(event) => event.preventDefault()}
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, minmax(0, 14rem))' },
+          gap: 1.5,
+          mb: 2,
+          alignItems: 'start',
+        }}
+      >
+        <TextField
+          type="date"
+          size="small"
+          label="First day"
+          value={from}
+          onChange={(event) => change('from', event.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
         <TextField
           type="date"
           size="small"
@@ -76,7 +99,14 @@ function Funnel({ companyKey }: { companyKey: string }) {
           slotProps={{ inputLabel: { shrink: true } }}
         />
         {offices.length > 1 && (
-          <TextField select size="small" label="Office" value={office ?? offices[0]!.office_uuid} onChange={(event) => change('office', event.target.value)} sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}>
+          <TextField
+            select
+            size="small"
+            label="Office"
+            value={office ?? offices[0]!.office_uuid}
+            onChange={(event) => change('office', event.target.value)}
+            sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
+          >
             {offices.map((item) => (
               <MenuItem key={item.office_uuid} value={item.office_uuid}>
                 {item.office_name}
@@ -87,20 +117,38 @@ function Funnel({ companyKey }: { companyKey: string }) {
       </Box>
       {range.ok && shown.isPending && <Loading label="Loading the funnel…" />}
       {range.ok && shown.isError && <Failure error={shown.error} onRetry={() => void shown.refetch()} />}
-      {range.ok && shown.data && officeFunnel && <OfficeFigures office={officeFunnel} from={shown.data.from} to={shown.data.to} several={offices.length > 1} />}
+      {range.ok && shown.data && officeFunnel && (
+        <OfficeFigures office={officeFunnel} from={shown.data.from} to={shown.data.to} several={offices.length > 1} />
+      )}
     </>
   );
 }
 
-function OfficeFigures({ office, from, to, several }: { office: OfficeFunnel; from: string; to: string; several: boolean }) {
+function OfficeFigures({
+  office,
+  from,
+  to,
+  several,
+}: {
+  office: OfficeFunnel;
+  from: string;
+  to: string;
+  several: boolean;
+}) {
   const span = `${shortDateText(from)} to ${shortDateText(to)}`;
   const where = several ? ` at ${office.office_name}` : '';
-  if (office.totals.started === 0) return <Typography role="status">No visitor started the scheduler{where} from {span}.</Typography>;
+  if (office.totals.started === 0)
+    return (
+      <Typography role="status">
+        No visitor started the scheduler{where} from {span}.
+      </Typography>
+    );
   const drop = biggestDrop(office);
   return (
     <>
       <Typography role="status" sx={{ mb: 1 }}>
-        {countText(office.totals.started)} visits started{where} from {span}; {countText(office.totals.confirmed)} booked.
+        {countText(office.totals.started)} visits started{where} from {span}; {countText(office.totals.confirmed)}{' '}
+        booked.
       </Typography>
       {/* Read with the figures, not announced over them: the status line above already says the figures changed. */}
       <Alert severity={drop ? 'warning' : 'success'} role="note">

@@ -17,14 +17,29 @@ const NUMBER = { align: 'right', sx: { whiteSpace: 'nowrap', fontVariantNumeric:
  * A table under its h2, in a box of its own that scrolls sideways when the screen is narrower than
  * the table, never the page; the box takes focus, so a keyboard can scroll it too.
  */
-function ScrollTable({ title, minWidth, head, children }: { title: string; minWidth: number; head: ReactNode; children: ReactNode }) {
+function ScrollTable({
+  title,
+  minWidth,
+  head,
+  children,
+}: {
+  title: string;
+  minWidth: number;
+  head: ReactNode;
+  children: ReactNode;
+}) {
   const id = useId();
   return (
     <>
       <Typography component="h2" variant="h2" id={id} sx={{ mt: 3, mb: 1 }}>
         {title}
       </Typography>
-      <TableContainer tabIndex={0} role="region" aria-labelledby={id} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }}>
+      <TableContainer
+        tabIndex={0}
+        role="region"
+        aria-labelledby={id}
+        sx={{ border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }}
+      >
         <Table size="small" aria-labelledby={id} sx={{ minWidth }}>
           <TableHead>{head}</TableHead>
           <TableBody>{children}</TableBody>
@@ -61,13 +76,22 @@ export function StepsTable({ office, drop }: { office: OfficeFunnel; drop: Drop 
       {funnelRows(office).map((row) => {
         const biggest = drop !== null && row.step === drop.step;
         return (
-          <TableRow key={row.label} sx={biggest ? { bgcolor: (theme) => alpha(theme.palette.warning.main, 0.14), '& > *': { fontWeight: 700 } } : undefined}>
+          <TableRow
+            key={row.label}
+            sx={
+              biggest
+                ? { bgcolor: (theme) => alpha(theme.palette.warning.main, 0.14), '& > *': { fontWeight: 700 } }
+                : undefined
+            }
+          >
             <TableCell component="th" scope="row">
               {row.label}
             </TableCell>
             <TableCell {...NUMBER}>{countText(row.sessions)}</TableCell>
             <TableCell {...NUMBER}>{percentText(row.sessions, started)}</TableCell>
-            <TableCell {...NUMBER}>{row.left === null ? '—' : `${countText(row.left)} (${percentText(row.left, row.sessions)})`}</TableCell>
+            <TableCell {...NUMBER}>
+              {row.left === null ? '—' : `${countText(row.left)} (${percentText(row.left, row.sessions)})`}
+            </TableCell>
           </TableRow>
         );
       })}

@@ -28,7 +28,10 @@ describe('funnelRows', () => {
   });
 
   it('never counts fewer than none leaving, when a later step saw more sessions', () => {
-    const rows = funnelRows({ step_order: ['postal-code', 'calendar'], totals: { started: 10, reached: [2, 8], confirmed: 8 } });
+    const rows = funnelRows({
+      step_order: ['postal-code', 'calendar'],
+      totals: { started: 10, reached: [2, 8], confirmed: 8 },
+    });
     expect(rows.map((row) => row.left)).toEqual([null, 0, 0, null]);
   });
 
@@ -45,8 +48,12 @@ describe('biggestDrop', () => {
   });
 
   it('takes the earliest of equal drops, and counts the last step against the confirmed', () => {
-    expect(biggestDrop({ step_order: ['postal-code', 'review'], totals: { started: 10, reached: [10, 5], confirmed: 0 } })).toEqual({ step: 'postal-code', left: 5, reached: 10 });
-    expect(biggestDrop({ step_order: ['postal-code', 'review'], totals: { started: 10, reached: [10, 9], confirmed: 2 } })).toEqual({ step: 'review', left: 7, reached: 9 });
+    expect(
+      biggestDrop({ step_order: ['postal-code', 'review'], totals: { started: 10, reached: [10, 5], confirmed: 0 } }),
+    ).toEqual({ step: 'postal-code', left: 5, reached: 10 });
+    expect(
+      biggestDrop({ step_order: ['postal-code', 'review'], totals: { started: 10, reached: [10, 9], confirmed: 2 } }),
+    ).toEqual({ step: 'review', left: 7, reached: 9 });
   });
 
   it('says so when no step loses anyone', () => {

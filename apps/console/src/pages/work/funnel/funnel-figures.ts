@@ -39,7 +39,11 @@ export function funnelRows(office: Pick<OfficeFunnel, 'step_order' | 'totals'>):
     const next = index + 1 < steps.length ? reached(index + 1) : totals.confirmed;
     return { label: STEP_NAMES[step], sessions: reached(index), left: Math.max(0, reached(index) - next), step };
   });
-  return [{ label: 'Started', sessions: totals.started, left: null, step: null }, ...stepRows, { label: 'Confirmed', sessions: totals.confirmed, left: null, step: null }];
+  return [
+    { label: 'Started', sessions: totals.started, left: null, step: null },
+    ...stepRows,
+    { label: 'Confirmed', sessions: totals.confirmed, left: null, step: null },
+  ];
 }
 
 export interface Drop {

@@ -15,7 +15,8 @@ export function funnelQueryOptions(companyKey: string, request: FunnelRequest) {
   if (request.office) query.set('office', request.office);
   return queryOptions({
     queryKey: [...consoleKeys.company(companyKey), 'funnel', request.from, request.to, request.office] as const,
-    queryFn: ({ signal }) => callApi(companyApi(companyKey, `/funnel?${query.toString()}`), funnelResponseSchema, { signal }),
+    queryFn: ({ signal }) =>
+      callApi(companyApi(companyKey, `/funnel?${query.toString()}`), funnelResponseSchema, { signal }),
     // Another span or office keeps the figures on screen until the new ones arrive, rather than a blank page.
     placeholderData: (previous) => previous,
     staleTime: 60_000,

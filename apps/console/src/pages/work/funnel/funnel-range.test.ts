@@ -15,8 +15,14 @@ describe('checkRange', () => {
   });
 
   it('refuses 93 days, an end before the start, and a missing date, in words', () => {
-    expect(checkRange('2026-01-01', '2026-04-03')).toEqual({ ok: false, message: 'At most 92 days at a time: pick a shorter span.' });
-    expect(checkRange('2026-11-02', '2026-11-01')).toEqual({ ok: false, message: 'The last day comes before the first: pick a last day on or after the first.' });
+    expect(checkRange('2026-01-01', '2026-04-03')).toEqual({
+      ok: false,
+      message: 'At most 92 days at a time: pick a shorter span.',
+    });
+    expect(checkRange('2026-11-02', '2026-11-01')).toEqual({
+      ok: false,
+      message: 'The last day comes before the first: pick a last day on or after the first.',
+    });
     expect(checkRange('', '2026-11-01')).toEqual({ ok: false, message: 'Enter both dates.' });
   });
 });

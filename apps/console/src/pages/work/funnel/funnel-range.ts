@@ -19,7 +19,14 @@ export type RangeCheck = { ok: true } | { ok: false; message: string };
 /** A span the API takes, judged by its own query schema; in words when it does not. */
 export function checkRange(from: string, to: string): RangeCheck {
   if (funnelQuerySchema.safeParse({ from, to }).success) return { ok: true };
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(from) || !/^\d{4}-\d{2}-\d{2}$/.test(to) || Number.isNaN(Date.parse(from)) || Number.isNaN(Date.parse(to))) return { ok: false, message: 'Enter both dates.' };
-  if (to < from) return { ok: false, message: 'The last day comes before the first: pick a last day on or after the first.' };
+  if (
+    !/^\d{4}-\d{2}-\d{2}$/.test(from) ||
+    !/^\d{4}-\d{2}-\d{2}$/.test(to) ||
+    Number.isNaN(Date.parse(from)) ||
+    Number.isNaN(Date.parse(to))
+  )
+    return { ok: false, message: 'Enter both dates.' };
+  if (to < from)
+    return { ok: false, message: 'The last day comes before the first: pick a last day on or after the first.' };
   return { ok: false, message: `At most ${FUNNEL_MAX_DAYS} days at a time: pick a shorter span.` };
 }

@@ -20,17 +20,36 @@ import { useCancelOrder } from './order-api.ts';
  * never worked out here), "Waive the late fee", and where the policy refuses (inside its
  * cut-off) "Cancel anyway (override the policy)". Both are recorded with who did it.
  */
-export function CancelDialog({ open, onClose, onCancelled, detail, companyKey }: { open: boolean; onClose: () => void; onCancelled: () => void; detail: ConsoleOrderDetail; companyKey: string }) {
+export function CancelDialog({
+  open,
+  onClose,
+  onCancelled,
+  detail,
+  companyKey,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCancelled: () => void;
+  detail: ConsoleOrderDetail;
+  companyKey: string;
+}) {
   const { view } = detail;
   const [reason, setReason] = useState('');
   const [waiveFee, setWaiveFee] = useState(false);
   const cancel = useCancelOrder(companyKey, detail.order.id);
   // The policy refuses as the page was read, or said so when asked (it changed meanwhile).
-  const refusedNow = cancel.error instanceof ApiError && cancel.error.code === 'change_refused' ? cancel.error.message : null;
-  const refusal = refusedNow ?? (view.cancel.allowed ? null : (view.cancel.reason ?? 'The cancellation policy does not allow cancelling now.'));
+  const refusedNow =
+    cancel.error instanceof ApiError && cancel.error.code === 'change_refused' ? cancel.error.message : null;
+  const refusal =
+    refusedNow ??
+    (view.cancel.allowed ? null : (view.cancel.reason ?? 'The cancellation policy does not allow cancelling now.'));
   const hasFee = view.cancel.fee_cents > 0;
 
-  const send = (override: boolean) => cancel.mutate({ reason: reason.trim(), override, waive_fee: hasFee && waiveFee }, { onSuccess: (result) => result.status === 'ok' && onCancelled() });
+  const send = (override: boolean) =>
+    cancel.mutate(
+      { reason: reason.trim(), override, waive_fee: hasFee && waiveFee },
+      { onSuccess: (result) => result.status === 'ok' && onCancelled() },
+    );
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="cancel-title">
@@ -52,8 +71,13 @@ export function CancelDialog({ open, onClose, onCancelled, detail, companyKey }:
         />
         {hasFee ? (
           <>
-            <Typography>The policy sets a late-cancellation fee of {view.cancel.fee ?? 'an amount'} for cancelling now.</Typography>
-            <FormControlLabel control={<Checkbox checked={waiveFee} onChange={(event) => setWaiveFee(event.target.checked)} />} label="Waive the late fee" />
+            <Typography>
+              The policy sets a late-cancellation fee of {view.cancel.fee ?? 'an amount'} for cancelling now.
+            </Typography>
+            <FormControlLabel
+              control={<Checkbox checked={waiveFee} onChange={(event) => setWaiveFee(event.target.checked)} />}
+              label="Waive the late fee"
+            />
           </>
         ) : (
           <Typography>Cancelling now costs nothing under the policy.</Typography>

@@ -5,7 +5,13 @@ import type { ConsoleOrderDetail } from '@scheduler/contracts/console';
 import type { ManageOrderView } from '@scheduler/contracts/manage';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { OFFICE_ME, ORDER, ORDER_ID } from '../../../test-support/fixtures.ts';
-import { refusal, renderPage, stubServer, type Answer, type RecordedRequest } from '../../../test-support/render-page.tsx';
+import {
+  refusal,
+  renderPage,
+  stubServer,
+  type Answer,
+  type RecordedRequest,
+} from '../../../test-support/render-page.tsx';
 import OrderPage from './OrderPage.tsx';
 import { historyText } from './order-history.ts';
 import { refundNoticeText } from './RefundNotices.tsx';
@@ -16,7 +22,12 @@ configure({ asyncUtilTimeout: 5000 });
 
 const VIEW: ManageOrderView = {
   company_name: 'Scioto Valley Home Inspections',
-  office: { office_name: 'Columbus', office_phone: '6145550142', office_email: 'schedule@example.com', time_zone: 'America/New_York' },
+  office: {
+    office_name: 'Columbus',
+    office_phone: '6145550142',
+    office_email: 'schedule@example.com',
+    time_zone: 'America/New_York',
+  },
   order: {
     reference: 'SV-1042',
     state: 'booked',
@@ -40,40 +51,87 @@ const VIEW: ManageOrderView = {
     paid: false,
     cancelled: null,
   },
-  reschedule: { allowed: false, reason: 'Changes within 24 hours of the inspection: please call (614) 555-0142', deadline: '2026-11-30T14:30:00.000Z', text: '', remaining: 2 },
-  cancel: { allowed: true, reason: null, deadline: '2026-11-29T14:30:00.000Z', text: '', fee_cents: 7500, fee: '$75.00' },
+  reschedule: {
+    allowed: false,
+    reason: 'Changes within 24 hours of the inspection: please call (614) 555-0142',
+    deadline: '2026-11-30T14:30:00.000Z',
+    text: '',
+    remaining: 2,
+  },
+  cancel: {
+    allowed: true,
+    reason: null,
+    deadline: '2026-11-29T14:30:00.000Z',
+    text: '',
+    fee_cents: 7500,
+    fee: '$75.00',
+  },
   history: [],
 };
 
 const DETAIL: ConsoleOrderDetail = {
   order: ORDER,
   view: VIEW,
-  messages: [{ at: '2026-11-20T15:00:05.000Z', channel: 'email', audience: 'client', kind: 'confirmation', state: 'sent', run_at: '2026-11-20T15:00:00.000Z', attempts: 1 }],
+  messages: [
+    {
+      at: '2026-11-20T15:00:05.000Z',
+      channel: 'email',
+      audience: 'client',
+      kind: 'confirmation',
+      state: 'sent',
+      run_at: '2026-11-20T15:00:00.000Z',
+      attempts: 1,
+    },
+  ],
   can_change: true,
   booked_by: 'online',
   payments_to_refund: [],
 };
 
 /** Tuesday, December 8th 2026, 9:00 AM EST. */
-const NINE: AppointmentSlot = { id: 'slot-9', date: '2026-12-08', start: '9:00 AM', start_datetime: '2026-12-08 09:00:00', end_datetime: '2026-12-08 11:30:00', timestamp: Date.parse('2026-12-08T14:00:00Z') / 1000, users: [101] };
-const ONE: AppointmentSlot = { ...NINE, id: 'slot-13', start: '1:00 PM', start_datetime: '2026-12-08 13:00:00', end_datetime: '2026-12-08 15:30:00', timestamp: Date.parse('2026-12-08T18:00:00Z') / 1000 };
+const NINE: AppointmentSlot = {
+  id: 'slot-9',
+  date: '2026-12-08',
+  start: '9:00 AM',
+  start_datetime: '2026-12-08 09:00:00',
+  end_datetime: '2026-12-08 11:30:00',
+  timestamp: Date.parse('2026-12-08T14:00:00Z') / 1000,
+  users: [101],
+};
+const ONE: AppointmentSlot = {
+  ...NINE,
+  id: 'slot-13',
+  start: '1:00 PM',
+  start_datetime: '2026-12-08 13:00:00',
+  end_datetime: '2026-12-08 15:30:00',
+  timestamp: Date.parse('2026-12-08T18:00:00Z') / 1000,
+};
 
 const BASE = `/api/console/companies/demo/orders/${ORDER_ID}`;
-const MOVED: ManageOrderView = { ...VIEW, order: { ...VIEW.order, when: { date: 'Tuesday, December 8th 2026', time: '9:00 AM – 11:30 AM EST' } } };
+const MOVED: ManageOrderView = {
+  ...VIEW,
+  order: { ...VIEW.order, when: { date: 'Tuesday, December 8th 2026', time: '9:00 AM – 11:30 AM EST' } },
+};
 
-function serve(writes: { reschedule?: (request: RecordedRequest) => Answer; cancel?: (request: RecordedRequest) => Answer }, detail: ConsoleOrderDetail = DETAIL) {
+function serve(
+  writes: { reschedule?: (request: RecordedRequest) => Answer; cancel?: (request: RecordedRequest) => Answer },
+  detail: ConsoleOrderDetail = DETAIL,
+) {
   return stubServer((request) => {
     if (request.path === '/api/console/me') return { status: 200, body: OFFICE_ME };
     if (request.method === 'GET' && request.path === BASE) return { status: 200, body: detail };
-    if (request.method === 'GET' && request.path.startsWith(`${BASE}/availability?`)) return { status: 200, body: [NINE, ONE] };
+    if (request.method === 'GET' && request.path.startsWith(`${BASE}/availability?`))
+      return { status: 200, body: [NINE, ONE] };
     if (request.method === 'POST' && request.path === `${BASE}/reschedule`) return writes.reschedule?.(request);
     if (request.method === 'POST' && request.path === `${BASE}/cancel`) return writes.cancel?.(request);
     return undefined;
   });
 }
 
-const renderOrder = () => renderPage(<OrderPage />, { path: `/demo/orders/${ORDER_ID}`, pattern: '/:companyKey/orders/:orderId' });
-const posts = (requests: RecordedRequest[], action: string) => requests.filter((r) => r.method === 'POST' && r.path.endsWith(action)).map((r) => r.body);
+const renderOrder = () =>
+  renderPage(<OrderPage />, { path: `/demo/orders/${ORDER_ID}`, pattern: '/:companyKey/orders/:orderId' });
+const posts = (requests: RecordedRequest[], action: string) =>
+  requests.filter((r) => r.method === 'POST' && r.path.endsWith(action)).map((r) => r.body);
 
 describe('the order page', () => {
   it('shows what the order holds: people with links, the map, the price lines as given, messages', async () => {
@@ -83,18 +141,52 @@ describe('the order page', () => {
     expect(screen.getByText('Tuesday, December 1st 2026, 9:30 AM – 12:00 PM EST')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'jane@example.com' }).getAttribute('href')).toBe('mailto:jane@example.com');
     expect(screen.getByRole('link', { name: /555-0100/ }).getAttribute('href')).toMatch(/^tel:/);
-    expect(screen.getByRole('link', { name: /Open in Google Maps/ }).getAttribute('href')).toBe(`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent('12 Elm Street, Columbus, OH 43215')}`);
+    expect(screen.getByRole('link', { name: /Open in Google Maps/ }).getAttribute('href')).toBe(
+      `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent('12 Elm Street, Columbus, OH 43215')}`,
+    );
     const price = screen.getByRole('region', { name: 'Price and payment' });
     expect(within(price).getByText('- $40.00')).toBeTruthy();
     expect(within(price).getByText('$572.50')).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Messages' })).getByText('Sent')).toBeTruthy();
-    expect(within(screen.getByRole('region', { name: 'History' })).getByText('Booked for Tuesday, December 1st 2026 at 9:30 AM EST')).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: 'History' })).getByText(
+        'Booked for Tuesday, December 1st 2026 at 9:30 AM EST',
+      ),
+    ).toBeTruthy();
   });
 
   it('says plainly when a payment arrived that the order could not take, and that it is to be refunded in Stripe', async () => {
-    const cancelledView: ManageOrderView = { ...VIEW, order: { ...VIEW.order, state: 'cancelled', cancelled: { at: '2026-11-28T15:00:00.000Z', fee: null } } };
-    const late = { provider: 'stripe', reason: 'order_cancelled', amount_cents: 57250, currency: 'USD', amount: '$572.50', paid_at: '2026-11-28T15:12:00.000Z', payment_intent_id: 'pi_3QxLate', checkout_session_id: 'cs_test_late' } as const;
-    serve({}, { ...DETAIL, view: cancelledView, payments_to_refund: [late, { ...late, reason: 'paid_twice', amount: '$100.00', payment_intent_id: null, checkout_session_id: 'cs_test_twice' }] });
+    const cancelledView: ManageOrderView = {
+      ...VIEW,
+      order: { ...VIEW.order, state: 'cancelled', cancelled: { at: '2026-11-28T15:00:00.000Z', fee: null } },
+    };
+    const late = {
+      provider: 'stripe',
+      reason: 'order_cancelled',
+      amount_cents: 57250,
+      currency: 'USD',
+      amount: '$572.50',
+      paid_at: '2026-11-28T15:12:00.000Z',
+      payment_intent_id: 'pi_3QxLate',
+      checkout_session_id: 'cs_test_late',
+    } as const;
+    serve(
+      {},
+      {
+        ...DETAIL,
+        view: cancelledView,
+        payments_to_refund: [
+          late,
+          {
+            ...late,
+            reason: 'paid_twice',
+            amount: '$100.00',
+            payment_intent_id: null,
+            checkout_session_id: 'cs_test_twice',
+          },
+        ],
+      },
+    );
     renderOrder();
     const notices = within(await screen.findByRole('region', { name: 'Payments to refund' })).getAllByRole('note');
     expect(notices.map((notice) => notice.textContent)).toEqual([
@@ -122,9 +214,13 @@ describe('the order page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Reschedule' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reschedule the inspection' });
     await userEvent.click(await within(dialog).findByRole('button', { name: '9:00 AM EST' }));
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Move it to Tuesday, December 8th 2026, 9:00 AM EST' }));
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Move it to Tuesday, December 8th 2026, 9:00 AM EST' }),
+    );
 
-    expect((await within(dialog).findByRole('alert')).textContent).toContain('Changes within 24 hours of the inspection');
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(
+      'Changes within 24 hours of the inspection',
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Move it anyway (override the policy)' }));
 
     expect(await screen.findByText('Moved to Tuesday, December 8th 2026, 9:00 AM – 11:30 AM EST.')).toBeTruthy();
@@ -137,13 +233,36 @@ describe('the order page', () => {
 
   it('cancels with the late fee waived, and past a refusing policy only when told to', async () => {
     const requests = serve(
-      { cancel: () => ({ status: 200, body: { status: 'ok', view: { ...VIEW, order: { ...VIEW.order, state: 'cancelled', cancelled: { at: '2026-11-30T16:00:00.000Z', fee: null } } } } }) },
-      { ...DETAIL, view: { ...VIEW, cancel: { ...VIEW.cancel, allowed: false, reason: 'Cancellations within 24 hours: please call (614) 555-0142' } } },
+      {
+        cancel: () => ({
+          status: 200,
+          body: {
+            status: 'ok',
+            view: {
+              ...VIEW,
+              order: { ...VIEW.order, state: 'cancelled', cancelled: { at: '2026-11-30T16:00:00.000Z', fee: null } },
+            },
+          },
+        }),
+      },
+      {
+        ...DETAIL,
+        view: {
+          ...VIEW,
+          cancel: {
+            ...VIEW.cancel,
+            allowed: false,
+            reason: 'Cancellations within 24 hours: please call (614) 555-0142',
+          },
+        },
+      },
     );
     renderOrder();
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel the inspection' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel the inspection' });
-    expect(within(dialog).getByText('The policy sets a late-cancellation fee of $75.00 for cancelling now.')).toBeTruthy();
+    expect(
+      within(dialog).getByText('The policy sets a late-cancellation fee of $75.00 for cancelling now.'),
+    ).toBeTruthy();
     expect(within(dialog).getByRole('alert').textContent).toContain('Cancellations within 24 hours');
     // Refused by the policy: no plain cancel is offered, only the override.
     expect(within(dialog).queryByRole('button', { name: 'Cancel the inspection' })).toBeNull();
@@ -169,22 +288,47 @@ describe('the order page', () => {
 
 describe('the refund notice', () => {
   it('names the amount and why the order could not take it', () => {
-    expect(refundNoticeText({ amount: '$572.50', reason: 'amount_changed' })).toBe("Paid $572.50, which is not the order's total: refund to do in Stripe.");
+    expect(refundNoticeText({ amount: '$572.50', reason: 'amount_changed' })).toBe(
+      "Paid $572.50, which is not the order's total: refund to do in Stripe.",
+    );
   });
 });
 
 describe("the order's history", () => {
   const at = '2026-11-30T16:00:00.000Z';
   it('names who moved it, from when to when, and a policy overridden', () => {
-    const moved = { at, type: 'rescheduled' as const, data: { from: { start: '2026-12-01T14:30:00.000Z' }, to: { start: '2026-12-08T14:00:00.000Z' }, by: { kind: 'office', override: true, name: 'Olive Office' }, overridden: ['cutoff'] } };
+    const moved = {
+      at,
+      type: 'rescheduled' as const,
+      data: {
+        from: { start: '2026-12-01T14:30:00.000Z' },
+        to: { start: '2026-12-08T14:00:00.000Z' },
+        by: { kind: 'office', override: true, name: 'Olive Office' },
+        overridden: ['cutoff'],
+      },
+    };
     expect(historyText(moved, 'America/New_York', 'USD')).toBe(
       'Moved from Tuesday, December 1st 2026 at 9:30 AM EST to Tuesday, December 8th 2026 at 9:00 AM EST by Olive Office (policy overridden)',
     );
   });
 
   it('says a late fee charged, or waived, and the reason', () => {
-    const cancelled = (fee: number) => ({ at, type: 'cancelled' as const, data: { reason: 'Buyer withdrew', fee_cents: fee, policy_fee_cents: 7500, by: { kind: 'office', override: false, name: 'Olive Office' }, overridden: [] } });
-    expect(historyText(cancelled(0), 'America/New_York', 'USD')).toBe('Cancelled by Olive Office, late-cancellation fee of $75.00 waived. Reason: Buyer withdrew');
-    expect(historyText(cancelled(7500), 'America/New_York', 'USD')).toBe('Cancelled by Olive Office, with a late-cancellation fee of $75.00. Reason: Buyer withdrew');
+    const cancelled = (fee: number) => ({
+      at,
+      type: 'cancelled' as const,
+      data: {
+        reason: 'Buyer withdrew',
+        fee_cents: fee,
+        policy_fee_cents: 7500,
+        by: { kind: 'office', override: false, name: 'Olive Office' },
+        overridden: [],
+      },
+    });
+    expect(historyText(cancelled(0), 'America/New_York', 'USD')).toBe(
+      'Cancelled by Olive Office, late-cancellation fee of $75.00 waived. Reason: Buyer withdrew',
+    );
+    expect(historyText(cancelled(7500), 'America/New_York', 'USD')).toBe(
+      'Cancelled by Olive Office, with a late-cancellation fee of $75.00. Reason: Buyer withdrew',
+    );
   });
 });

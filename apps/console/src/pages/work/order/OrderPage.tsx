@@ -15,11 +15,22 @@ import { PageHeading } from '../../../shared/PageHeading.tsx';
 import { orderQueryOptions } from '../../../shared/queries.ts';
 import { orderWhenText } from '../../../shared/time-text.ts';
 import { CancelDialog } from './CancelDialog.tsx';
-import { HistorySection, MessagesSection, PeopleSection, PriceSection, PropertySection, Section } from './OrderSections.tsx';
+import {
+  HistorySection,
+  MessagesSection,
+  PeopleSection,
+  PriceSection,
+  PropertySection,
+  Section,
+} from './OrderSections.tsx';
 import { RefundNotices } from './RefundNotices.tsx';
 import { RescheduleDialog } from './RescheduleDialog.tsx';
 
-const STATE_CHIP = { booked: { label: 'Booked', color: 'success' }, cancelled: { label: 'Cancelled', color: 'error' }, over: { label: 'Done', color: 'default' } } as const;
+const STATE_CHIP = {
+  booked: { label: 'Booked', color: 'success' },
+  cancelled: { label: 'Cancelled', color: 'error' },
+  over: { label: 'Done', color: 'default' },
+} as const;
 
 /** /console/{key}/orders/{id}: everything the order holds, and (owner, admin, office) reschedule and cancel. */
 export default function OrderPage() {
@@ -29,7 +40,11 @@ export default function OrderPage() {
 
   return (
     <>
-      <Link component={RouterLink} to={`/${encodeURIComponent(companyKey)}/orders`} sx={{ display: 'inline-block', mb: 1 }}>
+      <Link
+        component={RouterLink}
+        to={`/${encodeURIComponent(companyKey)}/orders`}
+        sx={{ display: 'inline-block', mb: 1 }}
+      >
         ‹ All orders
       </Link>
       {detail.isPending && (
@@ -70,9 +85,16 @@ function OrderDetail({ detail, companyKey }: { detail: ConsoleOrderDetail; compa
       <RefundNotices payments={detail.payments_to_refund} timeZone={order.time_zone} />
       <Section title="Appointment">
         <Typography sx={{ fontWeight: 650 }}>{orderWhenText(order) ?? 'No time set'}</Typography>
-        <Typography>Inspectors: {order.inspectors.map((inspector) => inspector.name).join(', ') || 'none yet'}</Typography>
+        <Typography>
+          Inspectors: {order.inspectors.map((inspector) => inspector.name).join(', ') || 'none yet'}
+        </Typography>
         <Typography>Services: {order.services.map((service) => service.name).join(', ')}</Typography>
-        <Typography>{detail.booked_by === 'online' ? 'Booked online' : `Booked by ${detail.booked_by}`}{order.reschedule_count > 0 ? ` · moved ${order.reschedule_count} time${order.reschedule_count === 1 ? '' : 's'}` : ''}</Typography>
+        <Typography>
+          {detail.booked_by === 'online' ? 'Booked online' : `Booked by ${detail.booked_by}`}
+          {order.reschedule_count > 0
+            ? ` · moved ${order.reschedule_count} time${order.reschedule_count === 1 ? '' : 's'}`
+            : ''}
+        </Typography>
         {order.cancelled?.reason && <Typography>Cancellation reason: {order.cancelled.reason}</Typography>}
         {changeable && (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 2 }}>
@@ -85,12 +107,21 @@ function OrderDetail({ detail, companyKey }: { detail: ConsoleOrderDetail; compa
           </Box>
         )}
       </Section>
-      <Box sx={{ display: 'grid', gap: 2, mt: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          mt: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+        }}
+      >
         <PeopleSection people={order.people} />
         <PropertySection order={order} />
         <PriceSection detail={detail} />
         <Section title="Notes">
-          <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{order.special_note || 'No notes.'}</Typography>
+          <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {order.special_note || 'No notes.'}
+          </Typography>
         </Section>
         <HistorySection order={order} />
         <MessagesSection detail={detail} />

@@ -28,7 +28,13 @@ export function Section({ title, children }: { title: string; children: ReactNod
   );
 }
 
-const ROLE_WORDS: Record<string, string> = { client: 'Client', buyers_agent: "Buyer's agent", sellers_agent: "Seller's agent", insurance_agent: 'Insurance agent', contact: 'Contact' };
+const ROLE_WORDS: Record<string, string> = {
+  client: 'Client',
+  buyers_agent: "Buyer's agent",
+  sellers_agent: "Seller's agent",
+  insurance_agent: 'Insurance agent',
+  contact: 'Contact',
+};
 const PHONES = [
   ['mobile_phone', 'Mobile'],
   ['work_phone', 'Work'],
@@ -40,7 +46,10 @@ function Person({ person }: { person: AdminOrderPerson }) {
   return (
     <Box sx={{ minWidth: 0 }}>
       <Typography variant="h3" component="h3">
-        {person.name} <Typography component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>· {ROLE_WORDS[person.role] ?? person.role}</Typography>
+        {person.name}{' '}
+        <Typography component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>
+          · {ROLE_WORDS[person.role] ?? person.role}
+        </Typography>
       </Typography>
       {organisation && <Typography>{organisation}</Typography>}
       {person.email && (
@@ -87,12 +96,25 @@ export function PropertySection({ order }: { order: ConsoleOrderDetail['order'] 
     <Section title="Property">
       <Typography sx={{ mb: 1 }}>
         {address}{' '}
-        <Link href={`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`} target="_blank" rel="noopener noreferrer">
+        <Link
+          href={`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
           Open in Google Maps<span style={visuallyHidden}> (opens a new tab)</span>
         </Link>
       </Typography>
       {facts.length > 0 && (
-        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, max-content) minmax(0, 1fr)', columnGap: 2, rowGap: 0.5, m: 0 }}>
+        <Box
+          component="dl"
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: 'minmax(0, max-content) minmax(0, 1fr)',
+            columnGap: 2,
+            rowGap: 0.5,
+            m: 0,
+          }}
+        >
           {facts.map(([term, value]) => (
             <Box key={term} sx={{ display: 'contents' }}>
               <Typography component="dt" sx={{ color: 'text.secondary' }}>
@@ -115,7 +137,10 @@ export function PriceSection({ detail }: { detail: ConsoleOrderDetail }) {
   return (
     <Section title="Price and payment">
       {price ? (
-        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', columnGap: 2, rowGap: 0.5, m: 0 }}>
+        <Box
+          component="dl"
+          sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', columnGap: 2, rowGap: 0.5, m: 0 }}
+        >
           {price.lines.map((line, index) => (
             <Box key={`${line.label}-${index}`} sx={{ display: 'contents' }}>
               <Typography component="dt">{line.label}</Typography>
@@ -127,7 +152,10 @@ export function PriceSection({ detail }: { detail: ConsoleOrderDetail }) {
           <Typography component="dt" sx={{ fontWeight: 700, borderTop: 1, borderColor: 'divider', pt: 0.5 }}>
             Total
           </Typography>
-          <Typography component="dd" sx={{ m: 0, fontWeight: 700, textAlign: 'right', borderTop: 1, borderColor: 'divider', pt: 0.5 }}>
+          <Typography
+            component="dd"
+            sx={{ m: 0, fontWeight: 700, textAlign: 'right', borderTop: 1, borderColor: 'divider', pt: 0.5 }}
+          >
             {price.total}
           </Typography>
         </Box>
@@ -172,7 +200,12 @@ export function MessagesSection({ detail }: { detail: ConsoleOrderDetail }) {
         <Typography>No messages about this order.</Typography>
       ) : (
         // A wide table scrolls inside its own box at 375 px: reachable by keyboard, named, and the positioned ancestor of its hidden texts.
-        <TableContainer tabIndex={0} role="region" aria-label="Messages, scrolls sideways" sx={{ position: 'relative' }}>
+        <TableContainer
+          tabIndex={0}
+          role="region"
+          aria-label="Messages, scrolls sideways"
+          sx={{ position: 'relative' }}
+        >
           <Table size="small" aria-label="Messages" sx={{ minWidth: 560 }}>
             <TableHead>
               <TableRow>

@@ -23,14 +23,27 @@ import { daysWithTimes, slotInstant, slotTimeText } from './move-times.ts';
 import { useReschedule } from './order-api.ts';
 
 /** A policy refusal (inside the cut-off, over the limit): the office may move it anyway. */
-const isPolicyRefusal = (error: unknown): error is ApiError => error instanceof ApiError && error.code === 'change_refused';
+const isPolicyRefusal = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.code === 'change_refused';
 
 /**
  * Reschedule: a month of days with open times (the order's own length, cart and address), each
  * day's start times, then "Move it". Where the policy refuses, its reason shows with "Move it
  * anyway (override the policy)", which sends the same move with `override: true`.
  */
-export function RescheduleDialog({ open, onClose, onMoved, detail, companyKey }: { open: boolean; onClose: () => void; onMoved: (when: string) => void; detail: ConsoleOrderDetail; companyKey: string }) {
+export function RescheduleDialog({
+  open,
+  onClose,
+  onMoved,
+  detail,
+  companyKey,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onMoved: (when: string) => void;
+  detail: ConsoleOrderDetail;
+  companyKey: string;
+}) {
   const { view, order } = detail;
   const timeZone = view.office.time_zone;
   const [today] = useState(() => todayIn(timeZone));
@@ -87,11 +100,18 @@ export function RescheduleDialog({ open, onClose, onMoved, detail, companyKey }:
         )}
         {alternatives ? (
           <Alert severity="warning" role="alert" sx={{ mb: 2 }}>
-            That time was just taken. {alternatives.length > 0 ? 'These are the nearest free times:' : 'There are no other times near it: try another month.'}
+            That time was just taken.{' '}
+            {alternatives.length > 0
+              ? 'These are the nearest free times:'
+              : 'There are no other times near it: try another month.'}
           </Alert>
         ) : (
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 2 }}>
-            <Button onClick={() => goToMonth(shiftMonth(month, -1))} disabled={month <= firstMonth} aria-label="Previous month">
+            <Button
+              onClick={() => goToMonth(shiftMonth(month, -1))}
+              disabled={month <= firstMonth}
+              aria-label="Previous month"
+            >
               ‹ Previous
             </Button>
             <Typography component="h3" variant="h3" aria-live="polite">
@@ -104,14 +124,20 @@ export function RescheduleDialog({ open, onClose, onMoved, detail, companyKey }:
         )}
         {!alternatives && times.isPending && <Loading label="Finding open times…" />}
         {!alternatives && times.isError && <Failure error={times.error} onRetry={() => void times.refetch()} />}
-        {(alternatives ?? times.data) && days.length === 0 && !alternatives && <Typography>No open times in {monthTitle(month)}.</Typography>}
+        {(alternatives ?? times.data) && days.length === 0 && !alternatives && (
+          <Typography>No open times in {monthTitle(month)}.</Typography>
+        )}
         {days.length > 0 && (
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
             <Box>
               <Typography id={ids.days} sx={{ fontWeight: 650, mb: 1 }}>
                 Day
               </Typography>
-              <Box role="group" aria-labelledby={ids.days} sx={{ display: 'grid', gap: 0.5, maxHeight: 280, overflowY: 'auto' }}>
+              <Box
+                role="group"
+                aria-labelledby={ids.days}
+                sx={{ display: 'grid', gap: 0.5, maxHeight: 280, overflowY: 'auto' }}
+              >
                 {days.map((entry) => (
                   <ToggleButton
                     key={entry.date}
@@ -136,13 +162,24 @@ export function RescheduleDialog({ open, onClose, onMoved, detail, companyKey }:
               <Typography id={ids.times} sx={{ fontWeight: 650, mb: 1 }}>
                 Start time
               </Typography>
-              <Box role="group" aria-labelledby={ids.times} sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 0.5 }}>
+              <Box
+                role="group"
+                aria-labelledby={ids.times}
+                sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 0.5 }}
+              >
                 {daySlots.map((slot) => (
-                  <ToggleButton key={slot.id} value={slot.id} size="small" selected={picked?.timestamp === slot.timestamp} onChange={() => {
+                  <ToggleButton
+                    key={slot.id}
+                    value={slot.id}
+                    size="small"
+                    selected={picked?.timestamp === slot.timestamp}
+                    onChange={() => {
                       setPicked(slot);
                       // A new time is a new question: the last refusal was about another.
                       reschedule.reset();
-                    }} sx={{ textTransform: 'none' }}>
+                    }}
+                    sx={{ textTransform: 'none' }}
+                  >
                     {slotTimeText(slot, timeZone)}
                   </ToggleButton>
                 ))}

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { daysWithTimes, slotInstant, slotTimeText } from './move-times.ts';
 
-const slot = (date: string, start: string, timestamp: number, users = [101]): AppointmentSlot => ({ id: `${date}-${start}-${users.join('-')}`, date, start, start_datetime: `${date} 09:00:00`, end_datetime: `${date} 11:30:00`, timestamp, users });
+const slot = (date: string, start: string, timestamp: number, users = [101]): AppointmentSlot => ({
+  id: `${date}-${start}-${users.join('-')}`,
+  date,
+  start,
+  start_datetime: `${date} 09:00:00`,
+  end_datetime: `${date} 11:30:00`,
+  timestamp,
+  users,
+});
 
 describe('the times offered', () => {
   it('lists each start time once per day, days and times in order, whoever would inspect', () => {

@@ -9,11 +9,15 @@ export function daysWithTimes(slots: readonly AppointmentSlot[]): Array<{ date: 
     if (!day.some((other) => other.timestamp === slot.timestamp)) day.push(slot);
     byDate.set(slot.date, day);
   }
-  return [...byDate.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([date, day]) => ({ date, slots: day.sort((a, b) => a.timestamp - b.timestamp) }));
+  return [...byDate.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([date, day]) => ({ date, slots: day.sort((a, b) => a.timestamp - b.timestamp) }));
 }
 
 /** The instant a slot starts, as the reschedule call takes it. */
-export const slotInstant = (slot: Pick<AppointmentSlot, 'timestamp'>): string => new Date(slot.timestamp * 1000).toISOString();
+export const slotInstant = (slot: Pick<AppointmentSlot, 'timestamp'>): string =>
+  new Date(slot.timestamp * 1000).toISOString();
 
 /** A start time with its zone: "9:00 AM EST". */
-export const slotTimeText = (slot: AppointmentSlot, timeZone: string): string => `${slot.start} ${zoneAbbreviation(timeZone, slot.timestamp * 1000)}`;
+export const slotTimeText = (slot: AppointmentSlot, timeZone: string): string =>
+  `${slot.start} ${zoneAbbreviation(timeZone, slot.timestamp * 1000)}`;

@@ -39,7 +39,11 @@ export function useReschedule(companyKey: string, orderId: string) {
   const afterChange = useAfterChange(companyKey);
   return useMutation({
     mutationFn: (body: RescheduleRequest) =>
-      callApi(companyApi(companyKey, `/orders/${encodeURIComponent(orderId)}/reschedule`), consoleChangeResponseSchema, { method: 'POST', body, answers: [200, 409] }),
+      callApi(
+        companyApi(companyKey, `/orders/${encodeURIComponent(orderId)}/reschedule`),
+        consoleChangeResponseSchema,
+        { method: 'POST', body, answers: [200, 409] },
+      ),
     onSettled: afterChange,
   });
 }
@@ -48,7 +52,11 @@ export function useReschedule(companyKey: string, orderId: string) {
 export function useCancelOrder(companyKey: string, orderId: string) {
   const afterChange = useAfterChange(companyKey);
   return useMutation({
-    mutationFn: (body: CancelRequest) => callApi(companyApi(companyKey, `/orders/${encodeURIComponent(orderId)}/cancel`), consoleChangeResponseSchema, { method: 'POST', body }),
+    mutationFn: (body: CancelRequest) =>
+      callApi(companyApi(companyKey, `/orders/${encodeURIComponent(orderId)}/cancel`), consoleChangeResponseSchema, {
+        method: 'POST',
+        body,
+      }),
     onSettled: afterChange,
   });
 }

@@ -19,30 +19,67 @@ describe('who made a change', () => {
 
 describe("a line of the order's history", () => {
   it('says a booking, by the office only when the office made it', () => {
-    expect(historyText({ at, type: 'confirmed', data: { start: '2026-12-01T14:30:00.000Z', by: { kind: 'visitor', role: 'client' } } }, ZONE, 'USD')).toBe('Booked for Tuesday, December 1st 2026 at 9:30 AM EST');
-    expect(historyText({ at, type: 'confirmed', data: { start: '2026-12-01T14:30:00.000Z', by: { kind: 'office', name: 'Olive Office' } } }, ZONE, 'USD')).toBe('Booked for Tuesday, December 1st 2026 at 9:30 AM EST by Olive Office');
+    expect(
+      historyText(
+        { at, type: 'confirmed', data: { start: '2026-12-01T14:30:00.000Z', by: { kind: 'visitor', role: 'client' } } },
+        ZONE,
+        'USD',
+      ),
+    ).toBe('Booked for Tuesday, December 1st 2026 at 9:30 AM EST');
+    expect(
+      historyText(
+        {
+          at,
+          type: 'confirmed',
+          data: { start: '2026-12-01T14:30:00.000Z', by: { kind: 'office', name: 'Olive Office' } },
+        },
+        ZONE,
+        'USD',
+      ),
+    ).toBe('Booked for Tuesday, December 1st 2026 at 9:30 AM EST by Olive Office');
     expect(historyText({ at, type: 'confirmed', data: {} }, ZONE, 'USD')).toBe('Booked');
   });
 
   it('says a move by a visitor, and an unknown time when the record lacks one', () => {
-    expect(historyText({ at, type: 'rescheduled', data: { from: { start: '2026-12-01T14:30:00.000Z' }, to: {}, by: { kind: 'visitor', role: 'agent' } } }, ZONE, 'USD')).toBe(
-      'Moved from Tuesday, December 1st 2026 at 9:30 AM EST to an unknown time by an agent (manage link)',
-    );
+    expect(
+      historyText(
+        {
+          at,
+          type: 'rescheduled',
+          data: { from: { start: '2026-12-01T14:30:00.000Z' }, to: {}, by: { kind: 'visitor', role: 'agent' } },
+        },
+        ZONE,
+        'USD',
+      ),
+    ).toBe('Moved from Tuesday, December 1st 2026 at 9:30 AM EST to an unknown time by an agent (manage link)');
   });
 
   it('says a policy overridden when the actor says so, not when the list of overrides is empty', () => {
-    const moved = (data: Record<string, unknown>) => historyText({ at, type: 'rescheduled', data: { from: { start: at }, to: { start: at }, ...data } }, ZONE, 'USD');
+    const moved = (data: Record<string, unknown>) =>
+      historyText({ at, type: 'rescheduled', data: { from: { start: at }, to: { start: at }, ...data } }, ZONE, 'USD');
     expect(moved({ by: { kind: 'office', name: 'Olive Office', override: true } })).toMatch(/ \(policy overridden\)$/);
-    expect(moved({ by: { kind: 'office', name: 'Olive Office' }, overridden: true })).toMatch(/ \(policy overridden\)$/);
+    expect(moved({ by: { kind: 'office', name: 'Olive Office' }, overridden: true })).toMatch(
+      / \(policy overridden\)$/,
+    );
     expect(moved({ by: { kind: 'office', name: 'Olive Office' }, overridden: [] })).not.toContain('overridden');
   });
 
   it('says a cancellation without a fee, and without a reason', () => {
-    expect(historyText({ at, type: 'cancelled', data: { by: { kind: 'visitor', role: 'client' } } }, ZONE, 'USD')).toBe('Cancelled by the client (manage link)');
-    expect(historyText({ at, type: 'cancelled', data: { fee_cents: 2500, by: { kind: 'visitor', role: 'client' } } }, ZONE, 'CAD')).toBe('Cancelled by the client (manage link), with a late-cancellation fee of CA$25.00');
+    expect(historyText({ at, type: 'cancelled', data: { by: { kind: 'visitor', role: 'client' } } }, ZONE, 'USD')).toBe(
+      'Cancelled by the client (manage link)',
+    );
+    expect(
+      historyText(
+        { at, type: 'cancelled', data: { fee_cents: 2500, by: { kind: 'visitor', role: 'client' } } },
+        ZONE,
+        'CAD',
+      ),
+    ).toBe('Cancelled by the client (manage link), with a late-cancellation fee of CA$25.00');
   });
 
   it('says the manage links revoked', () => {
-    expect(historyText({ at, type: 'manage_links_revoked', data: {} }, ZONE, 'USD')).toBe('The manage links sent were revoked');
+    expect(historyText({ at, type: 'manage_links_revoked', data: {} }, ZONE, 'USD')).toBe(
+      'The manage links sent were revoked',
+    );
   });
 });

@@ -9,7 +9,8 @@ const objectAt = (data: Record<string, unknown>, key: string): Record<string, un
   const value = data[key];
   return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 };
-const stringAt = (data: Record<string, unknown>, key: string): string | null => (typeof data[key] === 'string' ? (data[key] as string) : null);
+const stringAt = (data: Record<string, unknown>, key: string): string | null =>
+  typeof data[key] === 'string' ? (data[key] as string) : null;
 
 /** Who made a change: the office member by name, or which visitor's link. */
 export function actorText(by: Record<string, unknown>): string {
@@ -54,7 +55,12 @@ export function historyText(event: HistoryEvent, timeZone: string, currency: str
     case 'cancelled': {
       const fee = typeof data.fee_cents === 'number' ? data.fee_cents : 0;
       const policyFee = typeof data.policy_fee_cents === 'number' ? data.policy_fee_cents : fee;
-      const feeText = fee > 0 ? `, with a late-cancellation fee of ${formatMoney(fee, currency)}` : policyFee > 0 ? `, late-cancellation fee of ${formatMoney(policyFee, currency)} waived` : '';
+      const feeText =
+        fee > 0
+          ? `, with a late-cancellation fee of ${formatMoney(fee, currency)}`
+          : policyFee > 0
+            ? `, late-cancellation fee of ${formatMoney(policyFee, currency)} waived`
+            : '';
       const reason = stringAt(data, 'reason');
       return `Cancelled by ${actorText(by)}${feeText}${override}${reason ? `. Reason: ${reason}` : ''}`;
     }

@@ -11,24 +11,39 @@ function serve(total = 1) {
   return stubServer((request) => {
     if (request.path === '/api/console/me') return { status: 200, body: OFFICE_ME };
     if (request.path === '/api/console/companies/demo/inspectors') return { status: 200, body: INSPECTORS };
-    if (request.path.startsWith('/api/console/companies/demo/orders?')) return { status: 200, body: { orders: [ORDER], page: Number(new URL(request.path, 'http://x').searchParams.get('page') ?? 1), per_page: 50, total } };
+    if (request.path.startsWith('/api/console/companies/demo/orders?'))
+      return {
+        status: 200,
+        body: {
+          orders: [ORDER],
+          page: Number(new URL(request.path, 'http://x').searchParams.get('page') ?? 1),
+          per_page: 50,
+          total,
+        },
+      };
     return undefined;
   });
 }
 
-const ordersCalls = (requests: ReturnType<typeof serve>) => requests.filter((r) => r.path.startsWith('/api/console/companies/demo/orders?')).map((r) => r.path);
+const ordersCalls = (requests: ReturnType<typeof serve>) =>
+  requests.filter((r) => r.path.startsWith('/api/console/companies/demo/orders?')).map((r) => r.path);
 const location = () => screen.getByTestId('location').textContent;
 const csvHref = () => screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href');
 
 describe('the orders page', () => {
   it('reads its filters from the URL, asks the API with them, and offers the same as CSV', async () => {
     const requests = serve();
-    renderPage(<OrdersPage />, { path: '/demo/orders?from=2026-12-01&status=all&inspector_id=101', pattern: '/:companyKey/orders' });
+    renderPage(<OrdersPage />, {
+      path: '/demo/orders?from=2026-12-01&status=all&inspector_id=101',
+      pattern: '/:companyKey/orders',
+    });
 
     const row = await screen.findByRole('link', { name: 'Tue 12/1/2026 9:30 AM EST' });
     expect(row.getAttribute('href')).toBe(`/demo/orders/${ORDER_ID}`);
     expect(screen.getByRole('row', { name: /Jane Doe/ }).textContent).toContain('$572.50');
-    expect(ordersCalls(requests)).toEqual(['/api/console/companies/demo/orders?from=2026-12-01&status=all&inspector_id=101']);
+    expect(ordersCalls(requests)).toEqual([
+      '/api/console/companies/demo/orders?from=2026-12-01&status=all&inspector_id=101',
+    ]);
     expect(csvHref()).toBe('/api/console/companies/demo/orders.csv?from=2026-12-01&status=all&inspector_id=101');
   });
 
@@ -43,12 +58,22 @@ describe('the orders page', () => {
     await enterText(screen.getByRole('textbox', { name: 'Search' }), 'Elm Street');
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
     expect(location()).toBe('/demo/orders?status=cancelled&to=2026-12-31&q=Elm+Street');
-    await waitFor(() => expect(csvHref()).toBe('/api/console/companies/demo/orders.csv?to=2026-12-31&status=cancelled&q=Elm+Street'));
-    await waitFor(() => expect(ordersCalls(requests).at(-1)).toBe('/api/console/companies/demo/orders?to=2026-12-31&status=cancelled&q=Elm+Street'));
+    await waitFor(() =>
+      expect(csvHref()).toBe('/api/console/companies/demo/orders.csv?to=2026-12-31&status=cancelled&q=Elm+Street'),
+    );
+    await waitFor(() =>
+      expect(ordersCalls(requests).at(-1)).toBe(
+        '/api/console/companies/demo/orders?to=2026-12-31&status=cancelled&q=Elm+Street',
+      ),
+    );
 
     await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
     expect(location()).toBe('/demo/orders?status=cancelled&to=2026-12-31&q=Elm+Street&page=2');
-    await waitFor(() => expect(ordersCalls(requests).at(-1)).toBe('/api/console/companies/demo/orders?to=2026-12-31&status=cancelled&q=Elm+Street&page=2'));
+    await waitFor(() =>
+      expect(ordersCalls(requests).at(-1)).toBe(
+        '/api/console/companies/demo/orders?to=2026-12-31&status=cancelled&q=Elm+Street&page=2',
+      ),
+    );
   });
 });
 
@@ -62,43 +87,106 @@ describe('the orders filter by inspector', () => {
 
     await userEvent.click(screen.getByRole('combobox', { name: 'Inspector' }));
     const list = await screen.findByRole('listbox');
-    expect(within(list).getAllByRole('option').map((option) => option.textContent)).toEqual(['All inspectors', 'Sarah Chen · Columbus', 'Mike Alvarez · Columbus', 'Dana Brooks · Dayton']);
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All inspectors', 'Sarah Chen · Columbus', 'Mike Alvarez · Columbus', 'Dana Brooks · Dayton']);
     await userEvent.click(within(list).getByRole('option', { name: 'Dana Brooks · Dayton' }));
     expect(location()).toBe('/demo/orders?status=all&inspector_id=201');
-    await waitFor(() => expect(ordersCalls(requests).at(-1)).toBe('/api/console/companies/demo/orders?status=all&inspector_id=201'));
+    await waitFor(() =>
+      expect(ordersCalls(requests).at(-1)).toBe('/api/console/companies/demo/orders?status=all&inspector_id=201'),
+    );
   });
 });
 
 /** The orders as the API answers a page of them, or `answer` instead. */
-function serveOrders(orders: AdminOrder[], { total = orders.length, answer }: { total?: number; answer?: Answer } = {}) {
+function serveOrders(
+  orders: AdminOrder[],
+  { total = orders.length, answer }: { total?: number; answer?: Answer } = {},
+) {
   return stubServer((request) => {
     if (request.path === '/api/console/me') return { status: 200, body: OFFICE_ME };
     if (request.path === '/api/console/companies/demo/inspectors') return { status: 200, body: INSPECTORS };
-    if (/^\/api\/console\/companies\/demo\/orders(\?|$)/.test(request.path)) return answer ?? { status: 200, body: { orders, page: Number(new URL(request.path, 'http://x').searchParams.get('page') ?? 1), per_page: 50, total } };
+    if (/^\/api\/console\/companies\/demo\/orders(\?|$)/.test(request.path))
+      return (
+        answer ?? {
+          status: 200,
+          body: {
+            orders,
+            page: Number(new URL(request.path, 'http://x').searchParams.get('page') ?? 1),
+            per_page: 50,
+            total,
+          },
+        }
+      );
     return undefined;
   });
 }
 
-const listCalls = (requests: ReturnType<typeof serveOrders>) => requests.filter((r) => /^\/api\/console\/companies\/demo\/orders(\?|$)/.test(r.path)).map((r) => r.path);
-const openOrders = (query = '') => renderPage(<OrdersPage />, { path: `/demo/orders${query}`, pattern: '/:companyKey/orders' });
-const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
+const listCalls = (requests: ReturnType<typeof serveOrders>) =>
+  requests.filter((r) => /^\/api\/console\/companies\/demo\/orders(\?|$)/.test(r.path)).map((r) => r.path);
+const openOrders = (query = '') =>
+  renderPage(<OrdersPage />, { path: `/demo/orders${query}`, pattern: '/:companyKey/orders' });
+const cells = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
 
 describe('the orders table', () => {
   it('shows each order a row: when in its own zone, client, address, inspectors, services, total, paid and status', async () => {
     serveOrders([ORDER]);
     openOrders();
     const table = await screen.findByRole('table', { name: 'Orders' });
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['When', 'Client', 'Address', 'Inspectors', 'Services', 'Total', 'Paid', 'Status']);
-    expect(cells(within(table).getAllByRole('row')[1]!)).toEqual(['Tue 12/1/2026 9:30 AM EST', 'Jane Doe', '12 Elm Street, Columbus, OH 43215', 'Sarah Chen', 'Full Home Inspection, Radon Test', '$572.50', 'Not paid', 'Booked']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['When', 'Client', 'Address', 'Inspectors', 'Services', 'Total', 'Paid', 'Status']);
+    expect(cells(within(table).getAllByRole('row')[1]!)).toEqual([
+      'Tue 12/1/2026 9:30 AM EST',
+      'Jane Doe',
+      '12 Elm Street, Columbus, OH 43215',
+      'Sarah Chen',
+      'Full Home Inspection, Radon Test',
+      '$572.50',
+      'Not paid',
+      'Booked',
+    ]);
     expect(screen.getByText('1 order').getAttribute('role')).toBe('status');
   });
 
   it('says a cancelled, paid order without a time, inspector or total in words', async () => {
-    const cancelled: AdminOrder = { ...ORDER, id: 'c0ffee00-0000-4000-8000-000000000001', local_date: null, local_time: null, inspectors: [], total_cents: null, paid: true, cancelled: { at: '2026-11-25T15:00:00.000Z', reason: 'Buyer withdrew', fee_cents: 0, by: 'office' } as AdminOrder['cancelled'] };
+    const cancelled: AdminOrder = {
+      ...ORDER,
+      id: 'c0ffee00-0000-4000-8000-000000000001',
+      local_date: null,
+      local_time: null,
+      inspectors: [],
+      total_cents: null,
+      paid: true,
+      cancelled: {
+        at: '2026-11-25T15:00:00.000Z',
+        reason: 'Buyer withdrew',
+        fee_cents: 0,
+        by: 'office',
+      } as AdminOrder['cancelled'],
+    };
     serveOrders([cancelled, { ...ORDER, status: 'pending' as AdminOrder['status'] }], { total: 2 });
     openOrders('?status=all');
-    const rows = within(await screen.findByRole('table', { name: 'Orders' })).getAllByRole('row').slice(1);
-    expect(cells(rows[0]!)).toEqual(['No time', 'Jane Doe', '12 Elm Street, Columbus, OH 43215', '—', 'Full Home Inspection, Radon Test', '—', 'Paid', 'Cancelled']);
+    const rows = within(await screen.findByRole('table', { name: 'Orders' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(cells(rows[0]!)).toEqual([
+      'No time',
+      'Jane Doe',
+      '12 Elm Street, Columbus, OH 43215',
+      '—',
+      'Full Home Inspection, Radon Test',
+      '—',
+      'Paid',
+      'Cancelled',
+    ]);
     expect(cells(rows[1]!).at(-1)).toBe('Pending');
     expect(screen.getByText('2 orders').getAttribute('role')).toBe('status');
   });
@@ -112,7 +200,12 @@ describe('the orders table', () => {
 
   it("says the API's refusal in its words, and asks again when told to", async () => {
     // A 4xx is not retried by itself (a 5xx is, twice, before the page says so).
-    const requests = serveOrders([], { answer: { status: 400, body: { error: { code: 'invalid_request', message: 'Choose dates at most a year apart.' } } } });
+    const requests = serveOrders([], {
+      answer: {
+        status: 400,
+        body: { error: { code: 'invalid_request', message: 'Choose dates at most a year apart.' } },
+      },
+    });
     openOrders();
     expect((await screen.findByRole('alert')).textContent).toContain('Choose dates at most a year apart.');
     const before = listCalls(requests).length;
@@ -165,4 +258,3 @@ describe('the orders filters and pages', () => {
     await waitFor(() => expect(location()).toBe('/demo/orders'));
   });
 });
-

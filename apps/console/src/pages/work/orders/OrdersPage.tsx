@@ -40,13 +40,20 @@ export default function OrdersPage() {
           Download CSV
         </Button>
       </Box>
-      <OrdersFilterBar key={filters.q ?? ''} filters={filters} inspectors={team.data?.inspectors ?? []} onChange={(change) => setParams(withFilters(params, change))} />
+      <OrdersFilterBar
+        key={filters.q ?? ''}
+        filters={filters}
+        inspectors={team.data?.inspectors ?? []}
+        onChange={(change) => setParams(withFilters(params, change))}
+      />
       {orders.isPending && <Loading label="Loading the orders…" />}
       {orders.isError && <Failure error={orders.error} onRetry={() => void orders.refetch()} />}
       {orders.data && (
         <>
           <Typography role="status" sx={{ mb: 1, color: 'text.secondary' }}>
-            {orders.data.total === 0 ? 'No orders match these filters.' : `${orders.data.total} order${orders.data.total === 1 ? '' : 's'}${orders.isFetching ? ' · Updating…' : ''}`}
+            {orders.data.total === 0
+              ? 'No orders match these filters.'
+              : `${orders.data.total} order${orders.data.total === 1 ? '' : 's'}${orders.isFetching ? ' · Updating…' : ''}`}
           </Typography>
           {orders.data.orders.length > 0 && <OrdersTable orders={orders.data.orders} companyKey={companyKey} />}
           <TablePagination

@@ -17,7 +17,12 @@ function whenText(order: AdminOrder): string {
   return `${shortDateText(order.local_date)} ${clockText(order.local_time)} ${order.zone_abbreviation ?? ''}`.trim();
 }
 
-const statusText = (order: AdminOrder) => (order.cancelled ? 'Cancelled' : order.status === 'confirmed' ? 'Booked' : order.status.charAt(0).toUpperCase() + order.status.slice(1));
+const statusText = (order: AdminOrder) =>
+  order.cancelled
+    ? 'Cancelled'
+    : order.status === 'confirmed'
+      ? 'Booked'
+      : order.status.charAt(0).toUpperCase() + order.status.slice(1);
 
 /** A page of orders. Wider than a phone: it scrolls inside its own box, never the page. */
 export function OrdersTable({ orders, companyKey }: { orders: readonly AdminOrder[]; companyKey: string }) {

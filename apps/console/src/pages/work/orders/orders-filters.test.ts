@@ -5,7 +5,9 @@ const params = (query: string) => new URLSearchParams(query);
 
 describe("the orders list's filters in the URL", () => {
   it('reads each filter the API would take, typed as the API reads it', () => {
-    expect(readOrdersFilters(params('from=2026-12-01&to=2026-12-31&status=all&inspector_id=101&q=Elm&page=3&per_page=100'))).toEqual({
+    expect(
+      readOrdersFilters(params('from=2026-12-01&to=2026-12-31&status=all&inspector_id=101&q=Elm&page=3&per_page=100')),
+    ).toEqual({
       from: '2026-12-01',
       to: '2026-12-31',
       status: 'all',
@@ -22,7 +24,9 @@ describe("the orders list's filters in the URL", () => {
   });
 
   it('drops a value the API would refuse instead of sending it', () => {
-    expect(readOrdersFilters(params('from=yesterday&status=lost&inspector_id=0&page=-1&per_page=1000&sort=name'))).toEqual({});
+    expect(
+      readOrdersFilters(params('from=yesterday&status=lost&inspector_id=0&page=-1&per_page=1000&sort=name')),
+    ).toEqual({});
     expect(readOrdersFilters(params('from=2026-13-45&to=2026-12-31'))).toEqual({ to: '2026-12-31' });
   });
 

@@ -22,7 +22,10 @@ export function readOrdersFilters(params: URLSearchParams): OrdersFilters {
  * The URL's query after a change of filters. Any filter but the page itself sends the list back
  * to its first page: page 7 of another search means nothing.
  */
-export function withFilters(params: URLSearchParams, changes: Partial<Record<(typeof FILTER_NAMES)[number], string | number | undefined>>): URLSearchParams {
+export function withFilters(
+  params: URLSearchParams,
+  changes: Partial<Record<(typeof FILTER_NAMES)[number], string | number | undefined>>,
+): URLSearchParams {
   const next = new URLSearchParams(params);
   for (const [name, value] of Object.entries(changes)) {
     if (value === undefined || value === '') next.delete(name);

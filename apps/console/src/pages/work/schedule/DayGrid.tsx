@@ -21,7 +21,17 @@ const AXIS_WIDTH = 64;
  * On a phone (an inspector in the field) one column shows at a time, chosen above it, so the page
  * never scrolls sideways.
  */
-export function DayGrid({ schedule, date, companyKey, onTimeOff }: { schedule: ConsoleSchedule; date: string; companyKey: string; onTimeOff?: (timeOff: OpenTimeOff) => void }) {
+export function DayGrid({
+  schedule,
+  date,
+  companyKey,
+  onTimeOff,
+}: {
+  schedule: ConsoleSchedule;
+  date: string;
+  companyKey: string;
+  onTimeOff?: (timeOff: OpenTimeOff) => void;
+}) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const [chosenId, setChosenId] = useState<number | null>(null);
@@ -35,7 +45,15 @@ export function DayGrid({ schedule, date, companyKey, onTimeOff }: { schedule: C
   return (
     <>
       {phone && schedule.inspectors.length > 1 && (
-        <TextField select fullWidth size="small" label="Inspector" value={chosen.id} onChange={(event) => setChosenId(Number(event.target.value))} sx={{ mb: 2 }}>
+        <TextField
+          select
+          fullWidth
+          size="small"
+          label="Inspector"
+          value={chosen.id}
+          onChange={(event) => setChosenId(Number(event.target.value))}
+          sx={{ mb: 2 }}
+        >
           {schedule.inspectors.map((inspector) => (
             <MenuItem key={inspector.id} value={inspector.id}>
               {inspector.name}
@@ -45,16 +63,45 @@ export function DayGrid({ schedule, date, companyKey, onTimeOff }: { schedule: C
       )}
       {/* A wide office scrolls inside this box, never the page. */}
       <Box sx={{ overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }}>
-        <Box sx={{ display: 'grid', gridTemplateColumns: `${AXIS_WIDTH}px repeat(${shown.length}, minmax(${phone ? 0 : 170}px, 1fr))` }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: `${AXIS_WIDTH}px repeat(${shown.length}, minmax(${phone ? 0 : 170}px, 1fr))`,
+          }}
+        >
           <Box aria-hidden="true" sx={{ borderBottom: 1, borderColor: 'divider' }} />
           {shown.map((inspector) => (
-            <Typography key={inspector.id} component="h3" id={`inspector-${inspector.id}`} sx={{ fontWeight: 650, p: 1, borderBottom: 1, borderLeft: 1, borderColor: 'divider', fontSize: '0.95rem' }}>
+            <Typography
+              key={inspector.id}
+              component="h3"
+              id={`inspector-${inspector.id}`}
+              sx={{
+                fontWeight: 650,
+                p: 1,
+                borderBottom: 1,
+                borderLeft: 1,
+                borderColor: 'divider',
+                fontSize: '0.95rem',
+              }}
+            >
               {inspector.name}
             </Typography>
           ))}
           <TimeAxis range={range} height={height} />
           {shown.map((inspector) => (
-            <InspectorColumn key={inspector.id} inspector={inspector} date={date} range={range} height={height} timeZone={schedule.office.time_zone} companyKey={companyKey} onTimeOff={onTimeOff && ((span) => onTimeOff({ span, inspectorName: inspector.name, zone: zoneOn(schedule, date) }))} />
+            <InspectorColumn
+              key={inspector.id}
+              inspector={inspector}
+              date={date}
+              range={range}
+              height={height}
+              timeZone={schedule.office.time_zone}
+              companyKey={companyKey}
+              onTimeOff={
+                onTimeOff &&
+                ((span) => onTimeOff({ span, inspectorName: inspector.name, zone: zoneOn(schedule, date) }))
+              }
+            />
           ))}
         </Box>
       </Box>
@@ -66,7 +113,17 @@ function TimeAxis({ range, height }: { range: MinuteRange; height: number }) {
   return (
     <Box aria-hidden="true" sx={{ position: 'relative', height }}>
       {hoursOf(range).map((hour) => (
-        <Typography key={hour} sx={{ position: 'absolute', top: (hour * 60 - range.start) / 60 * HOUR_HEIGHT, right: 6, fontSize: '0.75rem', color: 'text.secondary', transform: 'translateY(-2px)' }}>
+        <Typography
+          key={hour}
+          sx={{
+            position: 'absolute',
+            top: ((hour * 60 - range.start) / 60) * HOUR_HEIGHT,
+            right: 6,
+            fontSize: '0.75rem',
+            color: 'text.secondary',
+            transform: 'translateY(-2px)',
+          }}
+        >
           {clockText(`${String(hour).padStart(2, '0')}:00`)}
         </Typography>
       ))}
@@ -74,7 +131,23 @@ function TimeAxis({ range, height }: { range: MinuteRange; height: number }) {
   );
 }
 
-function InspectorColumn({ inspector, date, range, height, timeZone, companyKey, onTimeOff }: { inspector: ConsoleInspectorDay; date: string; range: MinuteRange; height: number; timeZone: string; companyKey: string; onTimeOff?: ((span: ConsoleTimeOffSpan) => void) | undefined }) {
+function InspectorColumn({
+  inspector,
+  date,
+  range,
+  height,
+  timeZone,
+  companyKey,
+  onTimeOff,
+}: {
+  inspector: ConsoleInspectorDay;
+  date: string;
+  range: MinuteRange;
+  height: number;
+  timeZone: string;
+  companyKey: string;
+  onTimeOff?: ((span: ConsoleTimeOffSpan) => void) | undefined;
+}) {
   const day = inspectorOn(inspector, date);
   // Where a span sits is data, not theme: an inline style (top and height in px), the rest in sx.
   const at = (span: { local_start: string; local_end: string }) => placeSpan(span.local_start, span.local_end, range);
@@ -95,22 +168,51 @@ function InspectorColumn({ inspector, date, range, height, timeZone, companyKey,
       }}
     >
       {day.workingHours.map((hours) => (
-        <Box key={`${hours.local_start}-${hours.local_end}`} aria-hidden="true" data-testid="working-hours" style={at(hours)} sx={{ ...PLACED, left: 0, right: 0, bgcolor: 'rgba(255,255,255,0.9)' }} />
+        <Box
+          key={`${hours.local_start}-${hours.local_end}`}
+          aria-hidden="true"
+          data-testid="working-hours"
+          style={at(hours)}
+          sx={{ ...PLACED, left: 0, right: 0, bgcolor: 'rgba(255,255,255,0.9)' }}
+        />
       ))}
       {day.workingHours.length === 0 && (
-        <Typography sx={{ position: 'absolute', top: 8, left: 8, fontSize: '0.8rem', color: 'text.secondary' }}>Not working this day</Typography>
+        <Typography sx={{ position: 'absolute', top: 8, left: 8, fontSize: '0.8rem', color: 'text.secondary' }}>
+          Not working this day
+        </Typography>
       )}
       {day.timeOff.map((span) => (
-        <TimeOffBlock key={span.time_off_id} span={span} onOpen={onTimeOff && (() => onTimeOff(span))} style={at(span)} sx={PLACED} />
+        <TimeOffBlock
+          key={span.time_off_id}
+          span={span}
+          onOpen={onTimeOff && (() => onTimeOff(span))}
+          style={at(span)}
+          sx={PLACED}
+        />
       ))}
       {/* In time order, so a screen reader reads the day as it runs. */}
-      {[...day.bookings.map((booking) => ({ kind: 'booking' as const, booking, start: booking.local_start })), ...day.holds.map((hold) => ({ kind: 'hold' as const, hold, start: hold.local_start }))]
+      {[
+        ...day.bookings.map((booking) => ({ kind: 'booking' as const, booking, start: booking.local_start })),
+        ...day.holds.map((hold) => ({ kind: 'hold' as const, hold, start: hold.local_start })),
+      ]
         .sort((a, b) => a.start.localeCompare(b.start))
         .map((item) =>
           item.kind === 'booking' ? (
-            <BookingBlock key={item.booking.order_id} booking={item.booking} companyKey={companyKey} style={at(item.booking)} sx={PLACED} />
+            <BookingBlock
+              key={item.booking.order_id}
+              booking={item.booking}
+              companyKey={companyKey}
+              style={at(item.booking)}
+              sx={PLACED}
+            />
           ) : (
-            <HoldBlock key={`${item.hold.start}-${item.hold.expires_at}`} hold={item.hold} timeZone={timeZone} style={at(item.hold)} sx={PLACED} />
+            <HoldBlock
+              key={`${item.hold.start}-${item.hold.expires_at}`}
+              hold={item.hold}
+              timeZone={timeZone}
+              style={at(item.hold)}
+              sx={PLACED}
+            />
           ),
         )}
       {nothing && day.workingHours.length > 0 && (

@@ -23,7 +23,17 @@ export interface OpenTimeOff {
  * A time-off block's details, and "Give this time back", asked once more before the block (all of
  * it: a weekly block on every date it covers) is deleted.
  */
-export function GiveBackDialog({ companyKey, timeOff, onClose, onGivenBack }: { companyKey: string; timeOff: OpenTimeOff; onClose: () => void; onGivenBack: () => void }) {
+export function GiveBackDialog({
+  companyKey,
+  timeOff,
+  onClose,
+  onGivenBack,
+}: {
+  companyKey: string;
+  timeOff: OpenTimeOff;
+  onClose: () => void;
+  onGivenBack: () => void;
+}) {
   const [confirming, setConfirming] = useState(false);
   const giveBack = useGiveTimeBack(companyKey);
   const titleId = useId();
@@ -39,7 +49,11 @@ export function GiveBackDialog({ companyKey, timeOff, onClose, onGivenBack }: { 
           {allDay ? '' : ` ${zone}`}
         </Typography>
         {span.note && <Typography sx={{ mb: 1 }}>Note: {span.note}</Typography>}
-        {span.recurring && <Typography sx={{ mb: 1, color: 'text.secondary' }}>This time off repeats weekly: giving it back frees every date it covers, not only this one.</Typography>}
+        {span.recurring && (
+          <Typography sx={{ mb: 1, color: 'text.secondary' }}>
+            This time off repeats weekly: giving it back frees every date it covers, not only this one.
+          </Typography>
+        )}
         {confirming && <Typography>{inspectorName} can be booked in this time again.</Typography>}
         {giveBack.isError && (
           <Alert severity="error" role="alert" sx={{ mt: 2 }}>
@@ -53,7 +67,12 @@ export function GiveBackDialog({ companyKey, timeOff, onClose, onGivenBack }: { 
             <Button autoFocus onClick={onClose}>
               Keep it
             </Button>
-            <Button variant="contained" color="warning" disabled={giveBack.isPending} onClick={() => giveBack.mutate(span.time_off_id, { onSuccess: onGivenBack })}>
+            <Button
+              variant="contained"
+              color="warning"
+              disabled={giveBack.isPending}
+              onClick={() => giveBack.mutate(span.time_off_id, { onSuccess: onGivenBack })}
+            >
               {giveBack.isPending ? 'Giving it back…' : 'Yes, give it back'}
             </Button>
           </>

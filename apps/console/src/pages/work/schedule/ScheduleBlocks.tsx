@@ -8,10 +8,12 @@ import { Link as RouterLink } from 'react-router';
 import { clockText } from '../../../shared/time-text.ts';
 
 /** "9:30 AM – 12:00 PM" (the page names the zone once, above the grid). */
-export const spanText = (span: { local_start: string; local_end: string }) => `${clockText(span.local_start)} – ${clockText(span.local_end)}`;
+export const spanText = (span: { local_start: string; local_end: string }) =>
+  `${clockText(span.local_start)} – ${clockText(span.local_end)}`;
 
 /** When a hold lapses, on the office's clock: "Held until 10:42 AM". */
-export const heldUntilText = (hold: ConsoleHold, timeZone: string) => `Held until ${formatTime(wallTimeIn(hold.expires_at, timeZone))}`;
+export const heldUntilText = (hold: ConsoleHold, timeZone: string) =>
+  `Held until ${formatTime(wallTimeIn(hold.expires_at, timeZone))}`;
 
 const BLOCK = {
   display: 'block',
@@ -26,7 +28,19 @@ const BLOCK = {
 } as const;
 
 /** A booking: who, where, what, when; the whole block opens the order. */
-export function BookingBlock({ booking, companyKey, compact = false, sx, style }: { booking: ConsoleBooking; companyKey: string; compact?: boolean; sx?: object; style?: CSSProperties }) {
+export function BookingBlock({
+  booking,
+  companyKey,
+  compact = false,
+  sx,
+  style,
+}: {
+  booking: ConsoleBooking;
+  companyKey: string;
+  compact?: boolean;
+  sx?: object;
+  style?: CSSProperties;
+}) {
   const services = booking.services.join(', ');
   return (
     <Box
@@ -50,7 +64,8 @@ export function BookingBlock({ booking, companyKey, compact = false, sx, style }
             </Typography>
           )}
           <Typography component="span" sx={{ display: 'block', fontSize: 'inherit', color: 'text.secondary' }}>
-            {booking.paid ? 'Paid' : 'Not paid'} · {booking.booked_by === 'online' ? 'Booked online' : `Booked by ${booking.booked_by}`}
+            {booking.paid ? 'Paid' : 'Not paid'} ·{' '}
+            {booking.booked_by === 'online' ? 'Booked online' : `Booked by ${booking.booked_by}`}
           </Typography>
         </>
       )}
@@ -59,9 +74,23 @@ export function BookingBlock({ booking, companyKey, compact = false, sx, style }
 }
 
 /** A visitor's hold: faded, as it may lapse; when it does unless confirmed. */
-export function HoldBlock({ hold, timeZone, sx, style }: { hold: ConsoleHold; timeZone: string; sx?: object; style?: CSSProperties }) {
+export function HoldBlock({
+  hold,
+  timeZone,
+  sx,
+  style,
+}: {
+  hold: ConsoleHold;
+  timeZone: string;
+  sx?: object;
+  style?: CSSProperties;
+}) {
   return (
-    <Box data-testid="hold" style={style} sx={{ ...BLOCK, bgcolor: '#f1f3f5', border: '1px dashed #6b7a89', opacity: 0.85, color: 'text.secondary', ...sx }}>
+    <Box
+      data-testid="hold"
+      style={style}
+      sx={{ ...BLOCK, bgcolor: '#f1f3f5', border: '1px dashed #6b7a89', opacity: 0.85, color: 'text.secondary', ...sx }}
+    >
       <Typography component="span" sx={{ display: 'block', fontWeight: 650, fontSize: 'inherit' }}>
         {spanText(hold)} · A visitor is booking
       </Typography>
@@ -76,10 +105,21 @@ export function HoldBlock({ hold, timeZone, sx, style }: { hold: ConsoleHold; ti
 export const timeOffTitle = (span: ConsoleTimeOffSpan) => (span.recurring ? 'Time off (weekly)' : 'Time off');
 
 /** "Off all day" or "Off 9:00 AM – 12:00 PM". */
-export const timeOffWhen = (span: ConsoleTimeOffSpan) => (span.local_start === '00:00' && span.local_end === '24:00' ? 'Off all day' : `Off ${spanText(span)}`);
+export const timeOffWhen = (span: ConsoleTimeOffSpan) =>
+  span.local_start === '00:00' && span.local_end === '24:00' ? 'Off all day' : `Off ${spanText(span)}`;
 
 /** Time off: hatched, with its note; a button that offers to give the time back. */
-export function TimeOffBlock({ span, onOpen, sx, style }: { span: ConsoleTimeOffSpan; onOpen?: () => void; sx?: object; style?: CSSProperties }) {
+export function TimeOffBlock({
+  span,
+  onOpen,
+  sx,
+  style,
+}: {
+  span: ConsoleTimeOffSpan;
+  onOpen?: () => void;
+  sx?: object;
+  style?: CSSProperties;
+}) {
   return (
     <ButtonBase
       data-testid="time-off"

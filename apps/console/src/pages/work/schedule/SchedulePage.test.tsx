@@ -6,7 +6,19 @@ import { renderPage, stubServer } from '../../../test-support/render-page.tsx';
 import SchedulePage from './SchedulePage.tsx';
 import { HOUR_HEIGHT, dayRange, placeSpan, scheduleWindow } from './schedule-layout.ts';
 
-const ME: ConsoleMe = { user: { id: 'u1', name: 'Olive Office', email: 'olive@example.com', email_verified: true }, memberships: [{ company_key: 'demo', company_name: 'Scioto Valley', organization_id: 'org-demo', role: 'office', inspector_id: null, sees_all_orders: true }] };
+const ME: ConsoleMe = {
+  user: { id: 'u1', name: 'Olive Office', email: 'olive@example.com', email_verified: true },
+  memberships: [
+    {
+      company_key: 'demo',
+      company_name: 'Scioto Valley',
+      organization_id: 'org-demo',
+      role: 'office',
+      inspector_id: null,
+      sees_all_orders: true,
+    },
+  ],
+};
 const ORDER_ID = '3f1c2b4a-5d6e-4f70-8a91-b2c3d4e5f601';
 const OFFICE = { uuid: '5b0c3a8e-7f1d-4c2a-9e61-3d4f8a2b9c10', name: 'Columbus' };
 
@@ -39,7 +51,16 @@ const SCHEDULE: ConsoleSchedule = {
         },
       ],
       // Held from 1 PM; the hold lapses at 15:42 UTC, 10:42 AM on the office's clock (EST).
-      holds: [{ start: '2026-12-01T18:00:00.000Z', end: '2026-12-01T20:30:00.000Z', local_date: '2026-12-01', local_start: '13:00', local_end: '15:30', expires_at: '2026-12-01T15:42:00.000Z' }],
+      holds: [
+        {
+          start: '2026-12-01T18:00:00.000Z',
+          end: '2026-12-01T20:30:00.000Z',
+          local_date: '2026-12-01',
+          local_start: '13:00',
+          local_end: '15:30',
+          expires_at: '2026-12-01T15:42:00.000Z',
+        },
+      ],
     },
   ],
 };
@@ -52,7 +73,8 @@ function serve(schedule: ConsoleSchedule = SCHEDULE) {
   });
 }
 
-const renderSchedule = (query: string) => renderPage(<SchedulePage />, { path: `/demo/schedule?${query}`, pattern: '/:companyKey/schedule' });
+const renderSchedule = (query: string) =>
+  renderPage(<SchedulePage />, { path: `/demo/schedule?${query}`, pattern: '/:companyKey/schedule' });
 
 describe('the schedule page', () => {
   it('places a booking and a hold by their office-clock times and names the zone', async () => {
@@ -76,11 +98,18 @@ describe('the schedule page', () => {
     expect(screen.getByText(/All times EST/)).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Tuesday, December 1st 2026' })).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Sarah Chen' })).getByTestId('booking')).toBe(booking);
-    expect(requests.find((r) => r.path.includes('/schedule?'))?.path).toBe('/api/console/companies/demo/schedule?from=2026-12-01&days=1');
+    expect(requests.find((r) => r.path.includes('/schedule?'))?.path).toBe(
+      '/api/console/companies/demo/schedule?from=2026-12-01&days=1',
+    );
   });
 
   it('asks for the week around the date and moves a week at a time', async () => {
-    const requests = serve({ ...SCHEDULE, from: '2026-11-29', dates: ['2026-11-29', '2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05'], zone_abbreviations: Array(7).fill('EST') });
+    const requests = serve({
+      ...SCHEDULE,
+      from: '2026-11-29',
+      dates: ['2026-11-29', '2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05'],
+      zone_abbreviations: Array(7).fill('EST'),
+    });
     renderSchedule('date=2026-12-01&view=week');
 
     expect(await screen.findByText('9:30 AM – 12:00 PM · Jane Doe')).toBeTruthy();
@@ -95,7 +124,10 @@ describe('the schedule page', () => {
 });
 
 /** happy-dom's window, resized: MUI's media queries read it. */
-const setViewport = (width: number) => (window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }).happyDOM.setViewport({ width, height: 800 });
+const setViewport = (width: number) =>
+  (
+    window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }
+  ).happyDOM.setViewport({ width, height: 800 });
 
 describe('the schedule on a phone', () => {
   afterEach(() => setViewport(1280));
@@ -117,11 +149,17 @@ describe('the schedule on a phone', () => {
 
 describe('the schedule layout', () => {
   it('widens the day to what is on it and clips spans to it', () => {
-    const late = { ...SCHEDULE.inspectors[0]!, bookings: [{ ...SCHEDULE.inspectors[0]!.bookings[0]!, local_start: '18:15', local_end: '20:45' }] };
+    const late = {
+      ...SCHEDULE.inspectors[0]!,
+      bookings: [{ ...SCHEDULE.inspectors[0]!.bookings[0]!, local_start: '18:15', local_end: '20:45' }],
+    };
     expect(dayRange([late], '2026-12-01')).toEqual({ start: 8 * 60, end: 21 * 60 });
     expect(placeSpan('07:00', '09:00', { start: 8 * 60, end: 18 * 60 })).toEqual({ top: 0, height: HOUR_HEIGHT });
     // An end past midnight runs to the end of the day.
-    expect(placeSpan('22:00', '00:30', { start: 20 * 60, end: 24 * 60 })).toEqual({ top: 2 * HOUR_HEIGHT, height: 2 * HOUR_HEIGHT });
+    expect(placeSpan('22:00', '00:30', { start: 20 * 60, end: 24 * 60 })).toEqual({
+      top: 2 * HOUR_HEIGHT,
+      height: 2 * HOUR_HEIGHT,
+    });
   });
 
   it('starts a week on its Sunday', () => {

@@ -66,7 +66,13 @@ export default function SchedulePage() {
       <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'baseline', gap: 1 }}>
         <PageHeading>Schedule</PageHeading>
         {/* Any member blocks time (an inspector: only their own, which is all the form offers them). */}
-        <Button ref={blockButton} variant="outlined" aria-haspopup="dialog" disabled={!schedule.data} onClick={() => setBlocking(true)}>
+        <Button
+          ref={blockButton}
+          variant="outlined"
+          aria-haspopup="dialog"
+          disabled={!schedule.data}
+          onClick={() => setBlocking(true)}
+        >
           Block time
         </Button>
       </Box>
@@ -96,9 +102,19 @@ export default function SchedulePage() {
       {schedule.isError && <Failure error={schedule.error} onRetry={() => void schedule.refetch()} />}
       {schedule.data &&
         (view === 'day' ? (
-          <DayGrid schedule={schedule.data} date={schedule.data.dates[0] ?? date} companyKey={companyKey} onTimeOff={setOpenTimeOff} />
+          <DayGrid
+            schedule={schedule.data}
+            date={schedule.data.dates[0] ?? date}
+            companyKey={companyKey}
+            onTimeOff={setOpenTimeOff}
+          />
         ) : (
-          <WeekGrid schedule={schedule.data} companyKey={companyKey} today={todayIn(timeZone)} onTimeOff={setOpenTimeOff} />
+          <WeekGrid
+            schedule={schedule.data}
+            companyKey={companyKey}
+            today={todayIn(timeZone)}
+            onTimeOff={setOpenTimeOff}
+          />
         ))}
       {/* Mounted while open: each opening starts from the date shown. */}
       {blocking && schedule.data && (

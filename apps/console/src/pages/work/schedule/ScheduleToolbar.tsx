@@ -19,17 +19,37 @@ export interface ScheduleToolbarProps {
 }
 
 /** Today, previous, next, a date, day or week, and the office when there are several. */
-export function ScheduleToolbar({ date, view, offices, officeUuid, onDate, onToday, onStep, onView, onOffice }: ScheduleToolbarProps) {
+export function ScheduleToolbar({
+  date,
+  view,
+  offices,
+  officeUuid,
+  onDate,
+  onToday,
+  onStep,
+  onView,
+  onOffice,
+}: ScheduleToolbarProps) {
   const unit = view === 'day' ? 'day' : 'week';
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 2 }}>
       <Button variant="outlined" onClick={onToday} sx={{ minHeight: 40 }}>
         Today
       </Button>
-      <Button variant="outlined" onClick={() => onStep(-1)} aria-label={`Previous ${unit}`} sx={{ minHeight: 40, minWidth: 44 }}>
+      <Button
+        variant="outlined"
+        onClick={() => onStep(-1)}
+        aria-label={`Previous ${unit}`}
+        sx={{ minHeight: 40, minWidth: 44 }}
+      >
         <span aria-hidden="true">‹</span>
       </Button>
-      <Button variant="outlined" onClick={() => onStep(1)} aria-label={`Next ${unit}`} sx={{ minHeight: 40, minWidth: 44 }}>
+      <Button
+        variant="outlined"
+        onClick={() => onStep(1)}
+        aria-label={`Next ${unit}`}
+        sx={{ minHeight: 40, minWidth: 44 }}
+      >
         <span aria-hidden="true">›</span>
       </Button>
       <TextField
@@ -41,7 +61,13 @@ export function ScheduleToolbar({ date, view, offices, officeUuid, onDate, onTod
         slotProps={{ inputLabel: { shrink: true } }}
         sx={{ width: 170 }}
       />
-      <ToggleButtonGroup exclusive size="small" value={view} onChange={(_event, next: ScheduleView | null) => next && onView(next)} aria-label="View">
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        value={view}
+        onChange={(_event, next: ScheduleView | null) => next && onView(next)}
+        aria-label="View"
+      >
         <ToggleButton value="day" sx={{ px: 2 }}>
           Day
         </ToggleButton>
@@ -50,7 +76,14 @@ export function ScheduleToolbar({ date, view, offices, officeUuid, onDate, onTod
         </ToggleButton>
       </ToggleButtonGroup>
       {offices.length > 1 && (
-        <TextField select size="small" label="Office" value={officeUuid ?? offices[0]!.uuid} onChange={(event) => onOffice(event.target.value)} sx={{ minWidth: 180 }}>
+        <TextField
+          select
+          size="small"
+          label="Office"
+          value={officeUuid ?? offices[0]!.uuid}
+          onChange={(event) => onOffice(event.target.value)}
+          sx={{ minWidth: 180 }}
+        >
           {offices.map((office) => (
             <MenuItem key={office.uuid} value={office.uuid}>
               {office.name}

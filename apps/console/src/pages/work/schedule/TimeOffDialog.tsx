@@ -22,7 +22,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
-import { TIME_OFF_NOTE_MAX, type ConsoleBooking, type ConsoleMembership, type ConsoleSchedule } from '@scheduler/contracts/console';
+import {
+  TIME_OFF_NOTE_MAX,
+  type ConsoleBooking,
+  type ConsoleMembership,
+  type ConsoleSchedule,
+} from '@scheduler/contracts/console';
 import { formatListDate } from '@scheduler/domain/scheduling-text';
 import { zoneAbbreviation } from '@scheduler/domain/time-zone-text';
 import { ApiError } from '@scheduler/ui/api-error';
@@ -33,7 +38,14 @@ import { fieldProps } from '../../../shared/form.ts';
 import { inspectorsQueryOptions } from '../../../shared/queries.ts';
 import { spanText } from './ScheduleBlocks.tsx';
 import { useBlockTime } from './time-off-api.ts';
-import { formFieldOf, timeOffBody, timeOffFormSchema, WEEKDAYS, zoneNamesOver, type TimeOffValues } from './time-off-form.ts';
+import {
+  formFieldOf,
+  timeOffBody,
+  timeOffFormSchema,
+  WEEKDAYS,
+  zoneNamesOver,
+  type TimeOffValues,
+} from './time-off-form.ts';
 
 export interface TimeOffDialogProps {
   companyKey: string;
@@ -64,12 +76,23 @@ export function TimeOffDialog({ companyKey, membership, schedule, date, onClose,
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const inspectors = useQuery(inspectorsQueryOptions(companyKey));
   const options = (inspectors.data?.inspectors ?? []).filter(
-    (inspector) => inspector.office_uuid === schedule.office.uuid && memberCan(membership, 'time_off.manage', inspector.id === membership?.inspector_id),
+    (inspector) =>
+      inspector.office_uuid === schedule.office.uuid &&
+      memberCan(membership, 'time_off.manage', inspector.id === membership?.inspector_id),
   );
   const only = options.length === 1 ? String(options[0]!.id) : '';
   const form = useForm<TimeOffValues>({
     resolver: zodResolver(timeOffFormSchema),
-    defaultValues: { inspector_id: '', from_date: date, to_date: date, all_day: true, start_time: '', end_time: '', weekdays: [], note: '' },
+    defaultValues: {
+      inspector_id: '',
+      from_date: date,
+      to_date: date,
+      all_day: true,
+      start_time: '',
+      end_time: '',
+      weekdays: [],
+      note: '',
+    },
   });
   const block = useBlockTime(companyKey);
   const [conflicts, setConflicts] = useState<{ message: string; bookings: ConsoleBooking[] } | null>(null);
@@ -129,7 +152,9 @@ export function TimeOffDialog({ companyKey, membership, schedule, date, onClose,
                 </li>
               ))}
             </Box>
-            <Typography sx={{ mt: 2, color: 'text.secondary' }}>Blocked anyway, these bookings stay: move or cancel them from their order pages.</Typography>
+            <Typography sx={{ mt: 2, color: 'text.secondary' }}>
+              Blocked anyway, these bookings stay: move or cancel them from their order pages.
+            </Typography>
             {failure && (
               <Alert severity="error" role="alert" sx={{ mt: 2 }}>
                 {failure}
@@ -139,7 +164,12 @@ export function TimeOffDialog({ companyKey, membership, schedule, date, onClose,
           <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
             <Button onClick={onClose}>Cancel</Button>
             <Button onClick={() => setConflicts(null)}>Change the time off</Button>
-            <Button variant="contained" color="warning" disabled={block.isPending} onClick={() => send(form.getValues(), true)}>
+            <Button
+              variant="contained"
+              color="warning"
+              disabled={block.isPending}
+              onClick={() => send(form.getValues(), true)}
+            >
               {block.isPending ? 'Blocking…' : 'Block it anyway'}
             </Button>
           </DialogActions>
@@ -172,7 +202,14 @@ export function TimeOffDialog({ companyKey, membership, schedule, date, onClose,
                       inputRef={field.ref}
                       disabled={inspectors.isPending}
                       error={fieldState.error !== undefined}
-                      helperText={fieldState.error?.message ?? (inspectors.isPending ? 'Loading the inspectors…' : schedule.offices.length > 1 ? `${schedule.office.name} office` : undefined)}
+                      helperText={
+                        fieldState.error?.message ??
+                        (inspectors.isPending
+                          ? 'Loading the inspectors…'
+                          : schedule.offices.length > 1
+                            ? `${schedule.office.name} office`
+                            : undefined)
+                      }
                       sx={{ gridColumn: '1 / -1' }}
                     >
                       {options.length === 0 && (
@@ -189,15 +226,34 @@ export function TimeOffDialog({ companyKey, membership, schedule, date, onClose,
                   )}
                 />
               )}
-              <TextField type="date" label="First date" required slotProps={{ inputLabel: { shrink: true } }} {...fieldProps(form, 'from_date')} />
-              <TextField type="date" label="Last date" required slotProps={{ inputLabel: { shrink: true } }} {...fieldProps(form, 'to_date')} />
+              <TextField
+                type="date"
+                label="First date"
+                required
+                slotProps={{ inputLabel: { shrink: true } }}
+                {...fieldProps(form, 'from_date')}
+              />
+              <TextField
+                type="date"
+                label="Last date"
+                required
+                slotProps={{ inputLabel: { shrink: true } }}
+                {...fieldProps(form, 'to_date')}
+              />
               <Box sx={{ gridColumn: '1 / -1' }}>
                 <Controller
                   control={form.control}
                   name="all_day"
                   render={({ field }) => (
                     <FormControlLabel
-                      control={<Checkbox checked={field.value} onChange={(event) => field.onChange(event.target.checked)} onBlur={field.onBlur} inputRef={field.ref} />}
+                      control={
+                        <Checkbox
+                          checked={field.value}
+                          onChange={(event) => field.onChange(event.target.checked)}
+                          onBlur={field.onBlur}
+                          inputRef={field.ref}
+                        />
+                      }
                       label="All day"
                     />
                   )}
@@ -208,15 +264,31 @@ export function TimeOffDialog({ companyKey, membership, schedule, date, onClose,
               </Box>
               {!allDay && (
                 <>
-                  <TextField type="time" label="Start time" required slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'aria-describedby': ids.zone, step: 300 } }} {...fieldProps(form, 'start_time')} />
-                  <TextField type="time" label="End time" required slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'aria-describedby': ids.zone, step: 300 } }} {...fieldProps(form, 'end_time')} />
+                  <TextField
+                    type="time"
+                    label="Start time"
+                    required
+                    slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'aria-describedby': ids.zone, step: 300 } }}
+                    {...fieldProps(form, 'start_time')}
+                  />
+                  <TextField
+                    type="time"
+                    label="End time"
+                    required
+                    slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'aria-describedby': ids.zone, step: 300 } }}
+                    {...fieldProps(form, 'end_time')}
+                  />
                 </>
               )}
               <Controller
                 control={form.control}
                 name="weekdays"
                 render={({ field, fieldState }) => (
-                  <FormControl component="fieldset" error={fieldState.error !== undefined} sx={{ gridColumn: '1 / -1' }}>
+                  <FormControl
+                    component="fieldset"
+                    error={fieldState.error !== undefined}
+                    sx={{ gridColumn: '1 / -1' }}
+                  >
                     <FormLabel component="legend" id={ids.weekdays}>
                       Repeat weekly on
                     </FormLabel>
@@ -228,7 +300,13 @@ export function TimeOffDialog({ companyKey, membership, schedule, date, onClose,
                           control={
                             <Checkbox
                               checked={field.value.includes(weekday)}
-                              onChange={(event) => field.onChange(event.target.checked ? [...field.value, weekday] : field.value.filter((day) => day !== weekday))}
+                              onChange={(event) =>
+                                field.onChange(
+                                  event.target.checked
+                                    ? [...field.value, weekday]
+                                    : field.value.filter((day) => day !== weekday),
+                                )
+                              }
                               onBlur={field.onBlur}
                               inputRef={weekday === 0 ? field.ref : undefined}
                             />
@@ -237,7 +315,9 @@ export function TimeOffDialog({ companyKey, membership, schedule, date, onClose,
                         />
                       ))}
                     </FormGroup>
-                    <FormHelperText>{fieldState.error?.message ?? 'None ticked: every date from the first to the last.'}</FormHelperText>
+                    <FormHelperText>
+                      {fieldState.error?.message ?? 'None ticked: every date from the first to the last.'}
+                    </FormHelperText>
                   </FormControl>
                 )}
               />

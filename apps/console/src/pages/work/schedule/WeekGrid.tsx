@@ -11,12 +11,26 @@ import { inspectorOn, zoneOn } from './schedule-layout.ts';
  * off, bookings and holds in time order: at a week's width, a time axis would leave each booking
  * a sliver too thin to read. Wider than a phone, so it scrolls inside its own box.
  */
-export function WeekGrid({ schedule, companyKey, today, onTimeOff }: { schedule: ConsoleSchedule; companyKey: string; today: string; onTimeOff?: (timeOff: OpenTimeOff) => void }) {
+export function WeekGrid({
+  schedule,
+  companyKey,
+  today,
+  onTimeOff,
+}: {
+  schedule: ConsoleSchedule;
+  companyKey: string;
+  today: string;
+  onTimeOff?: (timeOff: OpenTimeOff) => void;
+}) {
   if (schedule.inspectors.length === 0) return <Typography>This office has no inspectors to show.</Typography>;
   const columns = `minmax(120px, 0.8fr) repeat(${schedule.dates.length}, minmax(130px, 1fr))`;
   return (
     <Box sx={{ overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }}>
-      <Box role="table" aria-label="The week's schedule" sx={{ display: 'grid', gridTemplateColumns: columns, minWidth: 900 }}>
+      <Box
+        role="table"
+        aria-label="The week's schedule"
+        sx={{ display: 'grid', gridTemplateColumns: columns, minWidth: 900 }}
+      >
         <Box role="row" sx={{ display: 'contents' }}>
           <Typography role="columnheader" sx={{ p: 1, fontWeight: 650, borderBottom: 1, borderColor: 'divider' }}>
             Inspector
@@ -26,7 +40,14 @@ export function WeekGrid({ schedule, companyKey, today, onTimeOff }: { schedule:
               key={date}
               role="columnheader"
               aria-current={date === today ? 'date' : undefined}
-              sx={{ p: 1, fontWeight: 650, borderBottom: 1, borderLeft: 1, borderColor: 'divider', bgcolor: date === today ? '#e3eefa' : undefined }}
+              sx={{
+                p: 1,
+                fontWeight: 650,
+                borderBottom: 1,
+                borderLeft: 1,
+                borderColor: 'divider',
+                bgcolor: date === today ? '#e3eefa' : undefined,
+              }}
             >
               {shortDateText(date)}
             </Typography>
@@ -39,18 +60,54 @@ export function WeekGrid({ schedule, companyKey, today, onTimeOff }: { schedule:
             </Typography>
             {schedule.dates.map((date) => {
               const day = inspectorOn(inspector, date);
-              const items = [...day.bookings.map((b) => ({ start: b.local_start, booking: b, hold: null })), ...day.holds.map((h) => ({ start: h.local_start, booking: null, hold: h }))].sort((a, b) => a.start.localeCompare(b.start));
+              const items = [
+                ...day.bookings.map((b) => ({ start: b.local_start, booking: b, hold: null })),
+                ...day.holds.map((h) => ({ start: h.local_start, booking: null, hold: h })),
+              ].sort((a, b) => a.start.localeCompare(b.start));
               return (
-                <Box key={date} role="cell" sx={{ p: 0.75, display: 'grid', alignContent: 'start', gap: 0.5, borderBottom: 1, borderLeft: 1, borderColor: 'divider', bgcolor: day.workingHours.length === 0 ? '#e9edf1' : undefined }}>
-                  <Typography sx={{ fontSize: '0.75rem', color: 'text.secondary' }}>{day.workingHours.length === 0 ? 'Not working' : day.workingHours.map(spanText).join(', ')}</Typography>
+                <Box
+                  key={date}
+                  role="cell"
+                  sx={{
+                    p: 0.75,
+                    display: 'grid',
+                    alignContent: 'start',
+                    gap: 0.5,
+                    borderBottom: 1,
+                    borderLeft: 1,
+                    borderColor: 'divider',
+                    bgcolor: day.workingHours.length === 0 ? '#e9edf1' : undefined,
+                  }}
+                >
+                  <Typography sx={{ fontSize: '0.75rem', color: 'text.secondary' }}>
+                    {day.workingHours.length === 0 ? 'Not working' : day.workingHours.map(spanText).join(', ')}
+                  </Typography>
                   {day.timeOff.map((span) => (
-                    <TimeOffBlock key={span.time_off_id} span={span} onOpen={onTimeOff && (() => onTimeOff({ span, inspectorName: inspector.name, zone: zoneOn(schedule, date) }))} />
+                    <TimeOffBlock
+                      key={span.time_off_id}
+                      span={span}
+                      onOpen={
+                        onTimeOff &&
+                        (() => onTimeOff({ span, inspectorName: inspector.name, zone: zoneOn(schedule, date) }))
+                      }
+                    />
                   ))}
                   {items.map((item) =>
                     item.booking ? (
-                      <BookingBlock key={item.booking.order_id} booking={item.booking} companyKey={companyKey} compact />
+                      <BookingBlock
+                        key={item.booking.order_id}
+                        booking={item.booking}
+                        companyKey={companyKey}
+                        compact
+                      />
                     ) : (
-                      item.hold && <HoldBlock key={`${item.hold.start}-${item.hold.expires_at}`} hold={item.hold} timeZone={schedule.office.time_zone} />
+                      item.hold && (
+                        <HoldBlock
+                          key={`${item.hold.start}-${item.hold.expires_at}`}
+                          hold={item.hold}
+                          timeZone={schedule.office.time_zone}
+                        />
+                      )
                     ),
                   )}
                 </Box>

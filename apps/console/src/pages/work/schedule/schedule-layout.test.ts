@@ -1,12 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import type { ConsoleInspectorDay, ConsoleSchedule } from '@scheduler/contracts/console';
 import { EMPTY_SCHEDULE } from '../../../test-support/fixtures.ts';
-import { dayRange, hoursOf, HOUR_HEIGHT, inspectorOn, placeSpan, scheduleWindow, spanMinutes, stepDate, weekStart, zoneOn } from './schedule-layout.ts';
+import {
+  dayRange,
+  hoursOf,
+  HOUR_HEIGHT,
+  inspectorOn,
+  placeSpan,
+  scheduleWindow,
+  spanMinutes,
+  stepDate,
+  weekStart,
+  zoneOn,
+} from './schedule-layout.ts';
 
 const DATE = '2026-12-01';
 const span = (local_start: string, local_end: string, local_date = DATE) => ({ local_date, local_start, local_end });
-const timeOff = (local_start: string, local_end: string, local_date = DATE) => ({ ...span(local_start, local_end, local_date), time_off_id: '11111111-2222-4333-8444-555555555555', note: '', recurring: false });
-const inspector = (parts: Partial<ConsoleInspectorDay>): ConsoleInspectorDay => ({ id: 101, name: 'Sarah Chen', working_hours: [], time_off: [], bookings: [], holds: [], ...parts });
+const timeOff = (local_start: string, local_end: string, local_date = DATE) => ({
+  ...span(local_start, local_end, local_date),
+  time_off_id: '11111111-2222-4333-8444-555555555555',
+  note: '',
+  recurring: false,
+});
+const inspector = (parts: Partial<ConsoleInspectorDay>): ConsoleInspectorDay => ({
+  id: 101,
+  name: 'Sarah Chen',
+  working_hours: [],
+  time_off: [],
+  bookings: [],
+  holds: [],
+  ...parts,
+});
 
 describe("a span's minutes", () => {
   it('counts from midnight, an end on the next day running to midnight', () => {
@@ -16,13 +40,23 @@ describe("a span's minutes", () => {
   });
 });
 
-describe("the hours a day view shows", () => {
+describe('the hours a day view shows', () => {
   it('is 8 AM to 6 PM for an empty day', () => {
     expect(dayRange([], DATE)).toEqual({ start: 480, end: 1080 });
   });
 
   it('widens to whole hours for working hours, holds and partial time off on the date, not other dates', () => {
-    const early = inspector({ working_hours: [span('07:15', '16:00')], holds: [{ ...span('17:00', '19:20'), start: '2026-12-01T22:00:00.000Z', end: '2026-12-02T00:20:00.000Z', expires_at: '2026-12-01T12:00:00.000Z' }] });
+    const early = inspector({
+      working_hours: [span('07:15', '16:00')],
+      holds: [
+        {
+          ...span('17:00', '19:20'),
+          start: '2026-12-01T22:00:00.000Z',
+          end: '2026-12-02T00:20:00.000Z',
+          expires_at: '2026-12-01T12:00:00.000Z',
+        },
+      ],
+    });
     const other = inspector({ id: 102, time_off: [timeOff('05:00', '06:00', '2026-12-02')] });
     expect(dayRange([early, other], DATE)).toEqual({ start: 420, end: 1200 });
   });
@@ -56,7 +90,10 @@ describe('where a span sits', () => {
 
 describe("an inspector's things on a date", () => {
   it('keeps those of the date, each kind in order of start', () => {
-    const sarah = inspector({ working_hours: [span('13:00', '17:00'), span('08:00', '12:00'), span('08:00', '17:00', '2026-12-02')], time_off: [timeOff('12:00', '13:00')] });
+    const sarah = inspector({
+      working_hours: [span('13:00', '17:00'), span('08:00', '12:00'), span('08:00', '17:00', '2026-12-02')],
+      time_off: [timeOff('12:00', '13:00')],
+    });
     const on = inspectorOn(sarah, DATE);
     expect(on.workingHours.map((hours) => hours.local_start)).toEqual(['08:00', '13:00']);
     expect(on.timeOff).toHaveLength(1);
@@ -83,7 +120,11 @@ describe('the dates the schedule steps through', () => {
 
 describe("the zone's name on a date shown", () => {
   it("is the date's own, else the first one, else nothing", () => {
-    const across: ConsoleSchedule = { ...EMPTY_SCHEDULE, dates: ['2026-11-01', '2026-11-02'], zone_abbreviations: ['EDT', 'EST'] };
+    const across: ConsoleSchedule = {
+      ...EMPTY_SCHEDULE,
+      dates: ['2026-11-01', '2026-11-02'],
+      zone_abbreviations: ['EDT', 'EST'],
+    };
     expect(zoneOn(across, '2026-11-02')).toBe('EST');
     expect(zoneOn(across, '2026-12-25')).toBe('EDT');
     expect(zoneOn({ ...EMPTY_SCHEDULE, zone_abbreviations: [] }, DATE)).toBe('');

@@ -64,7 +64,12 @@ export function hoursOf(range: MinuteRange): number[] {
 export function inspectorOn(inspector: ConsoleInspectorDay, date: string) {
   const on = <T extends { local_date: string; local_start: string }>(items: readonly T[]) =>
     items.filter((item) => item.local_date === date).sort((a, b) => a.local_start.localeCompare(b.local_start));
-  return { workingHours: on(inspector.working_hours), timeOff: on(inspector.time_off), bookings: on(inspector.bookings), holds: on(inspector.holds) };
+  return {
+    workingHours: on(inspector.working_hours),
+    timeOff: on(inspector.time_off),
+    bookings: on(inspector.bookings),
+    holds: on(inspector.holds),
+  };
 }
 
 /** The week a date is in, Sunday first (as the companies' American calendars run). */

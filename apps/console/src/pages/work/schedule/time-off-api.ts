@@ -1,11 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { consoleTimeOffConflictSchema, consoleTimeOffSchema, type ConsoleBooking, type ConsoleTimeOffBody } from '@scheduler/contracts/console';
+import {
+  consoleTimeOffConflictSchema,
+  consoleTimeOffSchema,
+  type ConsoleBooking,
+  type ConsoleTimeOffBody,
+} from '@scheduler/contracts/console';
 import { callApi, companyApi } from '../../../shared/api.ts';
 import { consoleKeys } from '../../../shared/queries.ts';
 
 /** What POST …/time-off answers: the block made (201), or the booked inspections it would fall on (409). */
-export type TimeOffResult = { status: 'blocked' } | { status: 'conflicts'; message: string; conflicts: ConsoleBooking[] };
+export type TimeOffResult =
+  { status: 'blocked' } | { status: 'conflicts'; message: string; conflicts: ConsoleBooking[] };
 
 const timeOffAnswerSchema = z.union([consoleTimeOffSchema, consoleTimeOffConflictSchema]);
 
@@ -23,8 +29,14 @@ export function useBlockTime(companyKey: string) {
   const scheduleChanged = useScheduleChanged(companyKey);
   return useMutation({
     mutationFn: async (body: ConsoleTimeOffBody): Promise<TimeOffResult> => {
-      const answer = await callApi(companyApi(companyKey, '/time-off'), timeOffAnswerSchema, { method: 'POST', body, answers: [201, 409] });
-      return 'conflicts' in answer ? { status: 'conflicts', message: answer.error.message, conflicts: answer.conflicts } : { status: 'blocked' };
+      const answer = await callApi(companyApi(companyKey, '/time-off'), timeOffAnswerSchema, {
+        method: 'POST',
+        body,
+        answers: [201, 409],
+      });
+      return 'conflicts' in answer
+        ? { status: 'conflicts', message: answer.error.message, conflicts: answer.conflicts }
+        : { status: 'blocked' };
     },
     onSuccess: (result) => (result.status === 'blocked' ? scheduleChanged() : undefined),
   });
@@ -34,7 +46,11 @@ export function useBlockTime(companyKey: string) {
 export function useGiveTimeBack(companyKey: string) {
   const scheduleChanged = useScheduleChanged(companyKey);
   return useMutation({
-    mutationFn: (timeOffId: string) => callApi(companyApi(companyKey, `/time-off/${encodeURIComponent(timeOffId)}`), z.null(), { method: 'DELETE', answers: [204] }),
+    mutationFn: (timeOffId: string) =>
+      callApi(companyApi(companyKey, `/time-off/${encodeURIComponent(timeOffId)}`), z.null(), {
+        method: 'DELETE',
+        answers: [204],
+      }),
     onSuccess: scheduleChanged,
   });
 }

@@ -16,7 +16,15 @@ export interface TimeOffValues {
   note: string;
 }
 
-export const FORM_FIELDS = ['inspector_id', 'from_date', 'to_date', 'start_time', 'end_time', 'weekdays', 'note'] as const;
+export const FORM_FIELDS = [
+  'inspector_id',
+  'from_date',
+  'to_date',
+  'start_time',
+  'end_time',
+  'weekdays',
+  'note',
+] as const;
 export type TimeOffField = (typeof FORM_FIELDS)[number];
 
 /**
@@ -61,15 +69,27 @@ export const timeOffFormSchema = z
   })
   .superRefine((values, context) => {
     if (!values.all_day) {
-      if (!values.start_time) context.addIssue({ code: 'custom', path: ['start_time'], message: 'Enter the start time, or choose All day.' });
-      if (!values.end_time) context.addIssue({ code: 'custom', path: ['end_time'], message: 'Enter the end time, or choose All day.' });
+      if (!values.start_time)
+        context.addIssue({ code: 'custom', path: ['start_time'], message: 'Enter the start time, or choose All day.' });
+      if (!values.end_time)
+        context.addIssue({ code: 'custom', path: ['end_time'], message: 'Enter the end time, or choose All day.' });
     }
-    if (!values.inspector_id || !values.from_date || !values.to_date || (!values.all_day && (!values.start_time || !values.end_time))) return;
+    if (
+      !values.inspector_id ||
+      !values.from_date ||
+      !values.to_date ||
+      (!values.all_day && (!values.start_time || !values.end_time))
+    )
+      return;
     const parsed = consoleTimeOffBodySchema.safeParse(timeOffBody(values));
     if (parsed.success) return;
     for (const issue of parsed.error.issues) {
       const field = formFieldOf(issue.path.map(String).join('.'));
-      context.addIssue({ code: 'custom', path: [field ?? 'from_date'], message: field ? issue.message : 'Check the dates and times.' });
+      context.addIssue({
+        code: 'custom',
+        path: [field ?? 'from_date'],
+        message: field ? issue.message : 'Check the dates and times.',
+      });
     }
   });
 

@@ -14,7 +14,15 @@ import { officeHoldTexts as t } from './office-hold-texts.ts';
  * The inspectors the office sends (issue 25): one checkbox each, in a fieldset its legend names.
  * Checked on submit, not when a box is left, so that tabbing past an unchecked box says nothing.
  */
-export function InspectorChoices({ control, users, onValueChange }: { control: Control<OfficeHoldFormInput, unknown, OfficeHoldRequest>; users: OfficeResponse['users']; onValueChange: () => void }) {
+export function InspectorChoices({
+  control,
+  users,
+  onValueChange,
+}: {
+  control: Control<OfficeHoldFormInput, unknown, OfficeHoldRequest>;
+  users: OfficeResponse['users'];
+  onValueChange: () => void;
+}) {
   const helperId = useId();
   return (
     <Controller
@@ -26,7 +34,12 @@ export function InspectorChoices({ control, users, onValueChange }: { control: C
           if (on) chosen.add(id);
           else chosen.delete(id);
           // Kept in the office's order, whatever order they were ticked in.
-          field.onChange(users.filter((user) => chosen.has(user.id)).map((user) => user.id).join());
+          field.onChange(
+            users
+              .filter((user) => chosen.has(user.id))
+              .map((user) => user.id)
+              .join(),
+          );
           onValueChange();
         };
         return (
@@ -42,7 +55,12 @@ export function InspectorChoices({ control, users, onValueChange }: { control: C
                       checked={chosen.has(user.id)}
                       onChange={(event) => toggle(user.id, event.target.checked)}
                       inputRef={index === 0 ? field.ref : undefined}
-                      slotProps={{ input: { 'aria-invalid': fieldState.invalid, 'aria-describedby': fieldState.error ? helperId : undefined } }}
+                      slotProps={{
+                        input: {
+                          'aria-invalid': fieldState.invalid,
+                          'aria-describedby': fieldState.error ? helperId : undefined,
+                        },
+                      }}
                     />
                   }
                 />

@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { officeFixture, orderFixture, renderStep, stubServer, type RecordedRequest } from '../../../test-support/render-step.tsx';
+import {
+  officeFixture,
+  orderFixture,
+  renderStep,
+  stubServer,
+  type RecordedRequest,
+} from '../../../test-support/render-step.tsx';
 import { takeJustHeld } from '../../../shared/just-held.ts';
 import { queryKeys } from '../../../shared/queries.ts';
 import CalendarStep from '../CalendarStep.tsx';
@@ -19,7 +25,10 @@ const office = officeFixture({
   ],
 });
 const phoneOrder = orderFixture({ office_booking: { booked_by: 'Frank Ortiz' } });
-const WARNINGS = ["2:00 PM on Monday, March 8th 2027 is outside Mike Alvarez's working hours.", 'It is less than 24 hours away; visitors must book 24 hours ahead.'];
+const WARNINGS = [
+  "2:00 PM on Monday, March 8th 2027 is outside Mike Alvarez's working hours.",
+  'It is less than 24 hours away; visitors must book 24 hours ahead.',
+];
 
 type Answer = { status: number; body: unknown };
 /** The server, with office_hold answered in turn by `holds` (the last answer repeats). */
@@ -42,7 +51,10 @@ function server(holds: Answer[]) {
 }
 const holds = (requests: RecordedRequest[]) => requests.filter((request) => request.path.endsWith('/office_hold'));
 
-async function fillIn(user: ReturnType<typeof userEvent.setup>, { date = DATE, time = '2:00 PM', inspectors = ['Mike Alvarez'] } = {}) {
+async function fillIn(
+  user: ReturnType<typeof userEvent.setup>,
+  { date = DATE, time = '2:00 PM', inspectors = ['Mike Alvarez'] } = {},
+) {
   await user.type(await screen.findByLabelText(/^Date/), date);
   await user.type(screen.getByLabelText(/^Start time/), time);
   for (const name of inspectors) await user.click(screen.getByRole('checkbox', { name }));
@@ -58,7 +70,9 @@ describe('book by phone: the notice on every step (issue 25)', () => {
     expect(notice.getAttribute('role')).toBe('note');
     expect(notice.closest('[aria-live]')).toBeNull();
     // Above the step's card, before its heading.
-    expect(notice.compareDocumentPosition(screen.getByRole('heading', { level: 1 })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      notice.compareDocumentPosition(screen.getByRole('heading', { level: 1 })) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
   });
 
   it("shows neither the notice nor the office's section on a visitor's own order", async () => {
@@ -74,7 +88,7 @@ describe('book by phone: the notice on every step (issue 25)', () => {
   });
 });
 
-describe("book by phone: the calendar's \"Office: any time\" (issue 25)", () => {
+describe('book by phone: the calendar\'s "Office: any time" (issue 25)', () => {
   it('lists the warnings; "Book it anyway" sends the same time accepted, then moves on as the calendar does', async () => {
     const { requests, modes } = server([
       { status: 409, body: { status: 'warnings', warnings: WARNINGS } },
@@ -82,7 +96,10 @@ describe("book by phone: the calendar's \"Office: any time\" (issue 25)", () => 
     ]);
     const user = userEvent.setup();
     const { goTo, queryClient, token } = renderStep(CalendarStep, { office, order: phoneOrder, mode: 'default' });
-    const orderKey = queryKeys.order({ companyKey: office.company_key, credentials: { token, officeUuid: office.office_uuid } });
+    const orderKey = queryKeys.order({
+      companyKey: office.company_key,
+      credentials: { token, officeUuid: office.office_uuid },
+    });
     queryClient.setQueryData(orderKey, phoneOrder);
     expect(await screen.findByRole('heading', { level: 2, name: 'Office: any time' })).toBeTruthy();
     await fillIn(user);
@@ -90,11 +107,17 @@ describe("book by phone: the calendar's \"Office: any time\" (issue 25)", () => 
     await user.click(screen.getByRole('button', { name: 'Hold this time' }));
 
     const box = await screen.findByRole('group', { name: 'A visitor could not book this time:' });
-    expect(within(box).getAllByRole('listitem').map((item) => item.textContent)).toEqual(WARNINGS);
+    expect(
+      within(box)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(WARNINGS);
     expect(document.activeElement).toBe(box);
     expect(goTo).not.toHaveBeenCalled();
     expect(queryClient.getQueryState(orderKey)?.isInvalidated).toBe(false);
-    expect(holds(requests).map((request) => request.body)).toEqual([{ datetime: TWO_PM_UTC, inspectors: [101], duration: 180, accept_warnings: false }]);
+    expect(holds(requests).map((request) => request.body)).toEqual([
+      { datetime: TWO_PM_UTC, inspectors: [101], duration: 180, accept_warnings: false },
+    ]);
 
     await user.click(within(box).getByRole('button', { name: 'Book it anyway' }));
     await waitFor(() => expect(goTo).toHaveBeenCalledWith('address'));
@@ -120,7 +143,9 @@ describe("book by phone: the calendar's \"Office: any time\" (issue 25)", () => 
     await user.click(screen.getByRole('button', { name: 'Hold this time' }));
     await waitFor(() => expect(goTo).toHaveBeenCalledWith('review'));
     // In the office's order of inspectors, whatever order they were ticked in.
-    expect(holds(requests).map((request) => request.body)).toEqual([{ datetime: '2027-03-08T19:30:00.000Z', inspectors: [101, 102], duration: 90, accept_warnings: false }]);
+    expect(holds(requests).map((request) => request.body)).toEqual([
+      { datetime: '2027-03-08T19:30:00.000Z', inspectors: [101, 102], duration: 90, accept_warnings: false },
+    ]);
   });
 
   it('"Change the time" puts the warnings away and the cursor in the time, with everything kept', async () => {
@@ -138,12 +163,21 @@ describe("book by phone: the calendar's \"Office: any time\" (issue 25)", () => 
   });
 
   it('says who is booked then, and keeps the form as typed', async () => {
-    const { requests } = server([{ status: 409, body: { status: 'unavailable', appointments: [], busy_inspectors: [{ id: 101, name: 'Mike Alvarez' }] } }]);
+    const { requests } = server([
+      {
+        status: 409,
+        body: { status: 'unavailable', appointments: [], busy_inspectors: [{ id: 101, name: 'Mike Alvarez' }] },
+      },
+    ]);
     const user = userEvent.setup();
     const { goTo } = renderStep(CalendarStep, { office, order: phoneOrder });
     await fillIn(user);
     await user.click(await screen.findByRole('button', { name: 'Hold this time' }));
-    expect(await screen.findByText('Mike Alvarez is already booked on Monday, March 8th 2027 at 2:00 PM. Choose another time or another inspector.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Mike Alvarez is already booked on Monday, March 8th 2027 at 2:00 PM. Choose another time or another inspector.',
+      ),
+    ).toBeTruthy();
     expect((screen.getByLabelText(/^Date/) as HTMLInputElement).value).toBe(DATE);
     expect((screen.getByLabelText(/^Start time/) as HTMLInputElement).value).toBe('2:00 PM');
     expect((screen.getByLabelText(/^Length/) as HTMLInputElement).value).toBe('180');
@@ -154,12 +188,21 @@ describe("book by phone: the calendar's \"Office: any time\" (issue 25)", () => 
   });
 
   it('of two inspectors chosen, names only the one the server says is booked', async () => {
-    server([{ status: 409, body: { status: 'unavailable', appointments: [], busy_inspectors: [{ id: 102, name: 'Sarah Chen' }] } }]);
+    server([
+      {
+        status: 409,
+        body: { status: 'unavailable', appointments: [], busy_inspectors: [{ id: 102, name: 'Sarah Chen' }] },
+      },
+    ]);
     const user = userEvent.setup();
     renderStep(CalendarStep, { office, order: phoneOrder });
     await fillIn(user, { inspectors: ['Mike Alvarez', 'Sarah Chen'] });
     await user.click(await screen.findByRole('button', { name: 'Hold this time' }));
-    expect(await screen.findByText('Sarah Chen is already booked on Monday, March 8th 2027 at 2:00 PM. Choose another time or another inspector.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Sarah Chen is already booked on Monday, March 8th 2027 at 2:00 PM. Choose another time or another inspector.',
+      ),
+    ).toBeTruthy();
     expect(screen.queryByText(/Mike Alvarez is already booked/)).toBeNull();
   });
 
@@ -169,7 +212,11 @@ describe("book by phone: the calendar's \"Office: any time\" (issue 25)", () => 
     renderStep(CalendarStep, { office, order: phoneOrder });
     await fillIn(user);
     await user.click(await screen.findByRole('button', { name: 'Hold this time' }));
-    expect(await screen.findByText('That time was just taken on Monday, March 8th 2027 at 2:00 PM. Choose another time or other inspectors.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'That time was just taken on Monday, March 8th 2027 at 2:00 PM. Choose another time or other inspectors.',
+      ),
+    ).toBeTruthy();
   });
 
   it.each([
@@ -181,7 +228,11 @@ describe("book by phone: the calendar's \"Office: any time\" (issue 25)", () => 
     const { goTo, unauthorized, token } = renderStep(CalendarStep, { office, order: phoneOrder });
     await fillIn(user);
     await user.click(await screen.findByRole('button', { name: 'Hold this time' }));
-    expect((await screen.findByText('Sign in to the console in this browser to book outside the rules.')).closest('[role="alert"]')).not.toBeNull();
+    expect(
+      (await screen.findByText('Sign in to the console in this browser to book outside the rules.')).closest(
+        '[role="alert"]',
+      ),
+    ).not.toBeNull();
     expect(unauthorized.has(token)).toBe(false);
     expect((screen.getByLabelText(/^Start time/) as HTMLInputElement).value).toBe('2:00 PM');
     expect(goTo).not.toHaveBeenCalled();
@@ -198,7 +249,12 @@ describe("book by phone: the calendar's \"Office: any time\" (issue 25)", () => 
   });
 
   it('puts a refusal that names the time on the time field', async () => {
-    server([{ status: 400, body: { error: { code: 'invalid_request', message: 'That time has passed.', field: 'datetime' } } }]);
+    server([
+      {
+        status: 400,
+        body: { error: { code: 'invalid_request', message: 'That time has passed.', field: 'datetime' } },
+      },
+    ]);
     const user = userEvent.setup();
     renderStep(CalendarStep, { office, order: phoneOrder });
     await fillIn(user);

@@ -25,7 +25,14 @@ const FIELDS = ['time', 'inspectors', 'length'] as const;
 /** The hold's refusals name the wire's fields (`datetime`, `inspectors.0`, `duration`); the form's own are named otherwise. */
 function onForm(error: unknown): unknown {
   if (!(error instanceof ApiError) || !error.field) return error;
-  const field = error.field === 'datetime' ? 'time' : error.field === 'duration' ? 'length' : error.field.startsWith('inspectors') ? 'inspectors' : error.field;
+  const field =
+    error.field === 'datetime'
+      ? 'time'
+      : error.field === 'duration'
+        ? 'length'
+        : error.field.startsWith('inspectors')
+          ? 'inspectors'
+          : error.field;
   return new ApiError(error.status, error.code, error.message, field);
 }
 
@@ -76,14 +83,52 @@ export default function OfficeHoldSection({ onHeld }: { onHeld: () => void }) {
         {t.intro} {t.zone(zone)}
       </Typography>
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(3, minmax(0, 1fr))' } }}>
-          <FormTextField control={form.control} name="date" label={t.date} type="date" autoComplete="off" required onValueChange={clear} />
-          <FormTextField control={form.control} name="time" label={t.time} autoComplete="off" hint={t.timeHint} maxLength={12} required onValueChange={clear} />
-          <FormTextField control={form.control} name="length" label={t.length} autoComplete="off" inputMode="numeric" maxLength={4} hint={t.lengthHint(cartLength)} onValueChange={clear} />
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(3, minmax(0, 1fr))' },
+          }}
+        >
+          <FormTextField
+            control={form.control}
+            name="date"
+            label={t.date}
+            type="date"
+            autoComplete="off"
+            required
+            onValueChange={clear}
+          />
+          <FormTextField
+            control={form.control}
+            name="time"
+            label={t.time}
+            autoComplete="off"
+            hint={t.timeHint}
+            maxLength={12}
+            required
+            onValueChange={clear}
+          />
+          <FormTextField
+            control={form.control}
+            name="length"
+            label={t.length}
+            autoComplete="off"
+            inputMode="numeric"
+            maxLength={4}
+            hint={t.lengthHint(cartLength)}
+            onValueChange={clear}
+          />
         </Box>
         <InspectorChoices control={form.control} users={office.users} onValueChange={clear} />
         <Box sx={{ mt: 2 }}>
-          <BusyButton type="submit" variant="contained" busy={check.isPending} disabled={accept.isPending} sx={{ width: { xs: '100%', sm: 'auto' } }}>
+          <BusyButton
+            type="submit"
+            variant="contained"
+            busy={check.isPending}
+            disabled={accept.isPending}
+            sx={{ width: { xs: '100%', sm: 'auto' } }}
+          >
             {t.hold}
           </BusyButton>
         </Box>
@@ -93,7 +138,9 @@ export default function OfficeHoldSection({ onHeld }: { onHeld: () => void }) {
         <OfficeHoldWarnings
           warnings={warnings}
           busy={accept.isPending}
-          onAccept={() => accept.mutate({ ...checked, body: { ...checked.body, accept_warnings: true } }, { onSuccess, onError })}
+          onAccept={() =>
+            accept.mutate({ ...checked, body: { ...checked.body, accept_warnings: true } }, { onSuccess, onError })
+          }
           onChangeTime={() => {
             clear();
             form.setFocus('time');

@@ -12,7 +12,10 @@ import type { OfficeHoldRequest } from './office-hold-form.ts';
  * read here: the session's ("unauthorized") ends the session as every other call's does; the
  * console's ("unauthenticated") only asks the office to sign in, and leaves the page as it is.
  */
-export async function postOfficeHold(scope: SessionScope, body: OfficeHoldRequest['body']): Promise<OfficeHoldResponse> {
+export async function postOfficeHold(
+  scope: SessionScope,
+  body: OfficeHoldRequest['body'],
+): Promise<OfficeHoldResponse> {
   try {
     return await callApi<OfficeHoldResponse>(`/${scope.companyKey}/json/online_scheduler/office_hold`, {
       session: scope.credentials,
@@ -22,7 +25,8 @@ export async function postOfficeHold(scope: SessionScope, body: OfficeHoldReques
       credentials: 'same-origin',
     });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401 && error.code === 'unauthorized') throw new UnauthorizedError(scope.credentials.token);
+    if (error instanceof ApiError && error.status === 401 && error.code === 'unauthorized')
+      throw new UnauthorizedError(scope.credentials.token);
     throw error;
   }
 }
@@ -42,7 +46,12 @@ export function useOfficeHold(scope: SessionScope, orderDuration: number) {
   return useMutation({
     mutationFn: async (request: OfficeHoldRequest) => {
       const result = await postOfficeHold(scope, request.body);
-      if (result.status === 'ok') writeStorage('sessionStorage', storageKeys.datetime(scope.credentials.token), `${request.wallTime},${request.body.duration ?? orderDuration}`);
+      if (result.status === 'ok')
+        writeStorage(
+          'sessionStorage',
+          storageKeys.datetime(scope.credentials.token),
+          `${request.wallTime},${request.body.duration ?? orderDuration}`,
+        );
       return result;
     },
     onSuccess: (result) => {

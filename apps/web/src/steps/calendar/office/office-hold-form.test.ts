@@ -6,8 +6,15 @@ import { noonOf, officeHoldDefaults, officeHoldFormSchema, officeInstant } from 
 
 const NEW_YORK = 'America/New_York';
 const schema = officeHoldFormSchema(NEW_YORK);
-const form = (changes: Record<string, unknown> = {}) => ({ date: '2027-03-08', time: '2:00 PM', inspectors: '101', length: '180', ...changes });
-const messagesOf = (values: Record<string, unknown>) => schema.safeParse(values).error?.issues.map((issue) => [issue.path.join('.'), issue.message]) ?? [];
+const form = (changes: Record<string, unknown> = {}) => ({
+  date: '2027-03-08',
+  time: '2:00 PM',
+  inspectors: '101',
+  length: '180',
+  ...changes,
+});
+const messagesOf = (values: Record<string, unknown>) =>
+  schema.safeParse(values).error?.issues.map((issue) => [issue.path.join('.'), issue.message]) ?? [];
 
 describe('parseClockTime', () => {
   it.each([
@@ -23,24 +30,33 @@ describe('parseClockTime', () => {
     ['23:59', 23 * 60 + 59],
   ])('reads %s', (text, minutes) => expect(parseClockTime(text)).toBe(minutes));
 
-  it.each(['', '14', '24:00', '9:60', '13 PM', '0 AM', '2:3 PM', 'noon', '2:30 XM'])('refuses %j', (text) => expect(parseClockTime(text)).toBeNull());
+  it.each(['', '14', '24:00', '9:60', '13 PM', '0 AM', '2:3 PM', 'noon', '2:30 XM'])('refuses %j', (text) =>
+    expect(parseClockTime(text)).toBeNull(),
+  );
 });
 
 describe('officeInstant', () => {
   // The domain's ZonedCalendar is the reference (the form does not import it, for the first step's weight).
   it.each([
-    ['America/New_York', ['2027-03-13', '2027-03-14', '2027-03-15', '2027-11-06', '2027-11-07', '2027-11-08', '2027-07-08']],
+    [
+      'America/New_York',
+      ['2027-03-13', '2027-03-14', '2027-03-15', '2027-11-06', '2027-11-07', '2027-11-08', '2027-07-08'],
+    ],
     ['America/Los_Angeles', ['2027-03-14', '2027-11-07']],
     ['Europe/London', ['2027-03-28', '2027-10-31']],
     ['Australia/Lord_Howe', ['2027-04-04', '2027-10-03']],
     ['Asia/Kolkata', ['2027-01-01']],
     ['America/Phoenix', ['2027-03-14']],
-  ])("answers as the domain's ZonedCalendar.toInstant does, every quarter hour of days around the clock changes: %s", (zone, days) => {
-    const calendar = new ZonedCalendar(zone);
-    for (const day of days.flatMap((d) => [addDays(d, -1), d, addDays(d, 1)])) {
-      for (let minutes = 0; minutes < 24 * 60; minutes += 15) expect(officeInstant(day, minutes, zone), `${day} ${minutes}`).toBe(calendar.toInstant(day, minutes));
-    }
-  });
+  ])(
+    "answers as the domain's ZonedCalendar.toInstant does, every quarter hour of days around the clock changes: %s",
+    (zone, days) => {
+      const calendar = new ZonedCalendar(zone);
+      for (const day of days.flatMap((d) => [addDays(d, -1), d, addDays(d, 1)])) {
+        for (let minutes = 0; minutes < 24 * 60; minutes += 15)
+          expect(officeInstant(day, minutes, zone), `${day} ${minutes}`).toBe(calendar.toInstant(day, minutes));
+      }
+    },
+  );
 });
 
 describe('the office hold form', () => {
@@ -56,11 +72,17 @@ describe('the office hold form', () => {
   });
 
   it('refuses a time the clocks skip, on the time field', () => {
-    expect(messagesOf(form({ date: '2027-03-14', time: '2:30 AM' }))).toEqual([['time', 'That time does not exist on this date: the clocks go forward then.']]);
+    expect(messagesOf(form({ date: '2027-03-14', time: '2:30 AM' }))).toEqual([
+      ['time', 'That time does not exist on this date: the clocks go forward then.'],
+    ]);
   });
 
   it('leaves the length to the cart when it is empty', () => {
-    expect(schema.parse(form({ length: '' })).body).toEqual({ datetime: '2027-03-08T19:00:00.000Z', inspectors: [101], accept_warnings: false });
+    expect(schema.parse(form({ length: '' })).body).toEqual({
+      datetime: '2027-03-08T19:00:00.000Z',
+      inspectors: [101],
+      accept_warnings: false,
+    });
   });
 
   it('says what each field wants', () => {
@@ -74,22 +96,45 @@ describe('the office hold form', () => {
       ['time', 'Enter a time like 2:30 PM or 14:30.'],
       ['length', 'Length must be a whole number of minutes from 1 to 1,440.'],
     ]);
-    expect(messagesOf(form({ length: '90.5' }))).toEqual([['length', 'Length must be a whole number of minutes from 1 to 1,440.']]);
-    expect(messagesOf(form({ inspectors: Array.from({ length: 21 }, (_, i) => i + 1).join() }))).toEqual([['inspectors', 'Send at most 20 inspectors.']]);
+    expect(messagesOf(form({ length: '90.5' }))).toEqual([
+      ['length', 'Length must be a whole number of minutes from 1 to 1,440.'],
+    ]);
+    expect(messagesOf(form({ inspectors: Array.from({ length: 21 }, (_, i) => i + 1).join() }))).toEqual([
+      ['inspectors', 'Send at most 20 inspectors.'],
+    ]);
   });
 });
 
 describe('where the form starts', () => {
-  const office = { time_zone: NEW_YORK, users: [{ id: 101, display: 'Mike Alvarez' }, { id: 102, display: 'Sarah Chen' }] };
+  const office = {
+    time_zone: NEW_YORK,
+    users: [
+      { id: 101, display: 'Mike Alvarez' },
+      { id: 102, display: 'Sarah Chen' },
+    ],
+  };
 
   it('at the held time, its inspectors and the cart length', () => {
     const order = { datetime: '2027-03-08T19:30:00.000Z', inspectors: [{ id: 102, requested: false }], duration: 150 };
-    expect(officeHoldDefaults(order, office)).toEqual({ date: '2027-03-08', time: '2:30 PM', inspectors: '102', length: '150' });
+    expect(officeHoldDefaults(order, office)).toEqual({
+      date: '2027-03-08',
+      time: '2:30 PM',
+      inspectors: '102',
+      length: '150',
+    });
   });
 
   it('empty without a held time, with the only inspector of a one-inspector office, and no length without a cart', () => {
-    expect(officeHoldDefaults({ datetime: null, inspectors: [], duration: 0 }, office)).toEqual({ date: '', time: '', inspectors: '', length: '' });
-    expect(officeHoldDefaults({ datetime: null, inspectors: [], duration: 0 }, { ...office, users: [office.users[0]!] }).inspectors).toBe('101');
+    expect(officeHoldDefaults({ datetime: null, inspectors: [], duration: 0 }, office)).toEqual({
+      date: '',
+      time: '',
+      inspectors: '',
+      length: '',
+    });
+    expect(
+      officeHoldDefaults({ datetime: null, inspectors: [], duration: 0 }, { ...office, users: [office.users[0]!] })
+        .inspectors,
+    ).toBe('101');
   });
 });
 

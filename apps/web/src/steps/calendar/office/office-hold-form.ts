@@ -19,7 +19,8 @@ function isDate(date: string): boolean {
   return ISO_DATE.test(date) && !Number.isNaN(at) && new Date(at).toISOString().startsWith(date);
 }
 
-const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+const hhmm = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 /**
  * The instant of an office wall time, or null when the clocks skip it; a wall time the clocks go
@@ -32,7 +33,9 @@ export function officeInstant(date: string, minutes: number, timeZone: string): 
   const wall = Date.parse(`${date}T${hhmm(minutes)}:00Z`);
   const wallOf = (instant: number) => Date.parse(`${wallTimeIn(new Date(instant), timeZone).replace(' ', 'T')}Z`);
   // The offsets in force a day before and a day after: one of them holds at any wall time between.
-  const candidates = [wall - DAY_MS, wall + DAY_MS].map((probe) => wall - (wallOf(probe) - probe)).filter((instant) => wallOf(instant) === wall);
+  const candidates = [wall - DAY_MS, wall + DAY_MS]
+    .map((probe) => wall - (wallOf(probe) - probe))
+    .filter((instant) => wallOf(instant) === wall);
   return candidates.length ? Math.min(...candidates) : null;
 }
 
@@ -79,22 +82,29 @@ export function officeHoldFormSchema(timeZone: string) {
         ),
         length: z.string().check(
           z.trim(),
-          z.refine((length) => length === '' || (/^\d+$/.test(length) && Number(length) >= 1 && Number(length) <= MAX_LENGTH_MINUTES), t.lengthRange(MAX_LENGTH_MINUTES)),
+          z.refine(
+            (length) =>
+              length === '' || (/^\d+$/.test(length) && Number(length) >= 1 && Number(length) <= MAX_LENGTH_MINUTES),
+            t.lengthRange(MAX_LENGTH_MINUTES),
+          ),
         ),
       })
       // Only a date and a time that each read right can be a time the clocks skip.
-      .check(z.refine(({ date, time }) => !isDate(date) || parseClockTime(time) === null || instantOf(date, time) !== null, { message: t.noSuchTime, path: ['time'] })),
-    z.transform(
-      (values): OfficeHoldRequest => ({
-        wallTime: `${values.date} ${hhmm(parseClockTime(values.time)!)}:00`,
-        body: {
-          datetime: new Date(instantOf(values.date, values.time)!).toISOString(),
-          inspectors: inspectorIdsOf(values.inspectors),
-          ...(values.length === '' ? {} : { duration: Number(values.length) }),
-          accept_warnings: false,
-        },
-      }),
-    ),
+      .check(
+        z.refine(({ date, time }) => !isDate(date) || parseClockTime(time) === null || instantOf(date, time) !== null, {
+          message: t.noSuchTime,
+          path: ['time'],
+        }),
+      ),
+    z.transform((values): OfficeHoldRequest => ({
+      wallTime: `${values.date} ${hhmm(parseClockTime(values.time)!)}:00`,
+      body: {
+        datetime: new Date(instantOf(values.date, values.time)!).toISOString(),
+        inspectors: inspectorIdsOf(values.inspectors),
+        ...(values.length === '' ? {} : { duration: Number(values.length) }),
+        accept_warnings: false,
+      },
+    })),
   );
 }
 
@@ -102,7 +112,10 @@ export function officeHoldFormSchema(timeZone: string) {
  * Where the form starts: the held time if there is one, its inspectors (or the office's only
  * one), and the cart's length as the calendar uses it.
  */
-export function officeHoldDefaults(order: Pick<OrderResponse, 'datetime' | 'inspectors' | 'duration'>, office: Pick<OfficeResponse, 'time_zone' | 'users'>): OfficeHoldFormInput {
+export function officeHoldDefaults(
+  order: Pick<OrderResponse, 'datetime' | 'inspectors' | 'duration'>,
+  office: Pick<OfficeResponse, 'time_zone' | 'users'>,
+): OfficeHoldFormInput {
   const held = order.datetime ? wallTimeIn(order.datetime, office.time_zone) : null;
   const known = new Set(office.users.map((user) => user.id));
   const inspectors = order.inspectors.map((inspector) => inspector.id).filter((id) => known.has(id));

@@ -11,7 +11,8 @@ export const officeHoldTexts = {
   timeHint: 'Like 2:30 PM or 14:30',
   inspectors: 'Inspectors to send',
   length: 'Length (minutes)',
-  lengthHint: (cart: string | null) => (cart ? `The cart takes ${cart}.` : 'Empty: the length of the services in the cart.'),
+  lengthHint: (cart: string | null) =>
+    cart ? `The cart takes ${cart}.` : 'Empty: the length of the services in the cart.',
   hold: 'Hold this time',
   required: 'Required',
   dateFormat: 'Enter a date.',
