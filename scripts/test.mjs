@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// npm test: every check — lint and the build side by side, then the type check beside the unit,
-// API, database and browser tests (Vitest). Browser tests need Debian's Chromium; when
+// npm test: every check — ESLint and the build side by side, then the type check, the formatting
+// check and the import graph beside the unit, API, database and browser tests (Vitest). Browser tests need Debian's Chromium; when
 // it is missing this installs it (as root) or stops with the instruction. It never skips them.
 import { execSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -69,18 +69,20 @@ function ensureChromium() {
 }
 
 ensureChromium();
-// The build first (the browser tests need it), with lint and the import graph beside it; then the type check beside
-// Vitest: Vitest leaves part of the two cores idle while its files wait on Chromium, PostgreSQL and
-// timers, and the type check (three programs, tsconfig.typecheck-*.json, TypeScript 7: about 30 s of one
-// core) fits in it instead of before it.
+// The build first (the browser tests need it), with ESLint beside it; then the rest of the checks
+// beside Vitest: Vitest leaves part of the two cores idle while its files wait on Chromium,
+// PostgreSQL and timers, and the type check (three programs, tsconfig.typecheck-*.json,
+// TypeScript 7: about 30 s of one core), the formatting check (Prettier, about 20 s) and the import
+// graph (madge, about 10 s) fit in it instead of before it.
 await runTogether([
-  { label: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
-  // No import circle in any workspace, at most 2 arrows back up between the server's modules.
-  { label: 'import graph', command: 'npm', args: ['run', '--silent', 'graph'] },
+  { label: 'lint', command: 'npm', args: ['run', '--silent', 'lint:code'] },
   { label: 'build the wizard and the console', command: 'npm', args: ['run', '--silent', 'build'] },
 ]);
 await runTogether([
   { label: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
+  { label: 'formatting', command: 'npm', args: ['run', '--silent', 'lint:format'] },
+  // No import circle in any workspace, at most 2 arrows back up between the server's modules.
+  { label: 'import graph', command: 'npm', args: ['run', '--silent', 'graph'] },
   {
     label: process.env.TEST_DATABASE_URL
       ? 'tests (database tests on PGlite and PostgreSQL)'
