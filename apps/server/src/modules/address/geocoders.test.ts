@@ -198,7 +198,9 @@ describe('geocoding providers against a local service', () => {
   }
 
   function expectLogged(code: string) {
-    const entries = logger.lines.map((line) => JSON.parse(line) as { code?: string; provider?: string; time?: number; pid?: number });
+    const entries = logger.lines.map(
+      (line) => JSON.parse(line) as { code?: string; provider?: string; time?: number; pid?: number },
+    );
     expect(entries.some((entry) => entry.code === code)).toBe(true);
     // Never the address, in any form. The entries' own fields are left out of the search: a time
     // such as 1795915760006 holds "6000" and says nothing of the address.
