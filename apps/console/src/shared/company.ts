@@ -25,9 +25,6 @@ export function memberCan(membership: ConsoleMembership | null, action: Action, 
   });
 }
 
-/** The team page: `team.manage` (Better Auth's member and invitation statements are derived from it on the server). */
-export const canManageTeam = (membership: ConsoleMembership | null): boolean => memberCan(membership, 'team.manage');
-
 /** A page inside the console to return to after signing in: only a path of ours, never another site. */
 export function safeReturnPath(next: string | null): string {
   return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/';

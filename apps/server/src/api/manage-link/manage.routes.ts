@@ -24,6 +24,7 @@ import {
   manageView,
   rescheduleBooking,
 } from '../../modules/booking-changes/manage.service.ts';
+import { keepAnswersPrivate } from '../../plugins/private-answers.ts';
 
 const PREFIX = '/:company_key/json/manage/:token';
 const params = companyKeyParam.extend({ token: manageTokenSchema });
@@ -37,10 +38,7 @@ export function manageRoutes(ctx: AppContext) {
     const tags = ['manage'];
     const now = () => new Date(ctx.clock());
     // No page the API answers may pass the token on.
-    app.addHook('onSend', async (_request, reply) => {
-      reply.header('referrer-policy', 'no-referrer');
-      reply.header('cache-control', 'no-store');
-    });
+    keepAnswersPrivate(instance);
 
     app.get(
       PREFIX,

@@ -6,6 +6,7 @@ import { listeningPort, publicBaseUrl } from '../../http/public-url.ts';
 import { sessionOf } from '../../plugins/session-auth.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
 import { issueVisitorManageLink } from '../../modules/booking-changes/manage-links.ts';
+import { keepAnswersPrivate } from '../../plugins/private-answers.ts';
 
 /** The thank-you page's way to the manage page (issue 24): the visitor's session asks for a manage link; the link's own API is manage-link/manage.routes.ts. */
 export function manageLinkRoutes(ctx: AppContext) {
@@ -13,10 +14,7 @@ export function manageLinkRoutes(ctx: AppContext) {
     const app = instance.withTypeProvider<ZodTypeProvider>();
     const tags = ['manage'];
     // The answer carries a manage token: as the manage API's answers, it is not passed on nor kept.
-    app.addHook('onSend', async (_request, reply) => {
-      reply.header('referrer-policy', 'no-referrer');
-      reply.header('cache-control', 'no-store');
-    });
+    keepAnswersPrivate(instance);
 
     // The thank-you page's "Manage your inspection": the visitor's session (which reads its booked order) gets a link of its own.
     app.post(

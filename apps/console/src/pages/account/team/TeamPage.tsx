@@ -22,7 +22,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { CONSOLE_ROLES, consoleRoleSchema, type ConsoleRole } from '@scheduler/contracts/console';
 import { authFailureText } from '../../../shared/auth-client.ts';
-import { canManageTeam, useCompany } from '../../../shared/company.ts';
+import { memberCan, useCompany } from '../../../shared/company.ts';
 import { fieldProps } from '../../../shared/form.ts';
 import { Loading } from '../../../shared/Loading.tsx';
 import { PageHeading } from '../../../shared/PageHeading.tsx';
@@ -59,7 +59,7 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
 /** /console/{key}/team (owner and admin): members and their roles, invitations by e-mail. */
 export default function TeamPage() {
   const { companyKey, membership } = useCompany();
-  if (!membership || !canManageTeam(membership)) {
+  if (!membership || !memberCan(membership, 'team.manage')) {
     return (
       <>
         <PageHeading>Team</PageHeading>

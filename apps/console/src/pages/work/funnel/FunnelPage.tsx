@@ -7,9 +7,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { OfficeFunnel } from '@scheduler/contracts/analytics';
-import { useCompany } from '../../../shared/company.ts';
+import { memberCan, useCompany } from '../../../shared/company.ts';
 import { Failure } from '../../../shared/Failure.tsx';
-import { canReadFunnel } from '../../../shared/funnel-access.ts';
 import { Loading } from '../../../shared/Loading.tsx';
 import { PageHeading } from '../../../shared/PageHeading.tsx';
 import { shortDateText } from '../../../shared/time-text.ts';
@@ -23,7 +22,7 @@ const TITLE = 'Funnel';
 /** /console/{key}/funnel (owner, admin, office): how far visitors get in the scheduler, and where they give up. */
 export default function FunnelPage() {
   const { companyKey, membership } = useCompany();
-  if (!canReadFunnel(membership))
+  if (!memberCan(membership, 'funnel.read'))
     return (
       <>
         <PageHeading>{TITLE}</PageHeading>
