@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STEP_SOURCES, stepChunkKey, type Manifest } from '../apps/server/src/modules/wizard-page/step-chunks.ts';
 import { saveServedAddress, SERVED_ADDRESS } from './support/address.ts';
-import { launchBrowser, screenshot, seriousAccessibilityViolations, VIEWPORTS } from './support/browser.ts';
+import { workerBrowser, screenshot, seriousAccessibilityViolations, VIEWPORTS } from './support/browser.ts';
 import { startProduct, WEB_DIST, type RunningProduct } from './support/product.ts';
 
 const UPDATED = 'This page was updated. Reload to continue.';
@@ -19,7 +19,7 @@ describe('a deploy while a visitor is in the middle of the wizard', () => {
   beforeAll(async () => {
     dist = mkdtempSync(join(tmpdir(), 'e2e-deploy-'));
     cpSync(WEB_DIST, dist, { recursive: true });
-    [product, browser] = await Promise.all([startProduct({ webDistDir: dist }), launchBrowser()]);
+    [product, browser] = await Promise.all([startProduct({ webDistDir: dist }), workerBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();

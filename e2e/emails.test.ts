@@ -8,7 +8,7 @@ import {
 } from '../apps/server/src/modules/notifications/message-document.ts';
 import { messageFacts } from '../apps/server/src/modules/notifications/message-fixtures.ts';
 import { renderMessage } from '../apps/server/src/modules/notifications/render-message.tsx';
-import { accessibilityViolations, launchBrowser, screenshot, VIEWPORTS } from './support/browser.ts';
+import { accessibilityViolations, workerBrowser, screenshot, VIEWPORTS } from './support/browser.ts';
 
 /**
  * The e-mails as a mail program's window shows them (issue 23): at a phone's width and a
@@ -114,7 +114,7 @@ const BRANDING = { color: '#1f4e79', logoUrl: null, companyName: messageFacts.co
 describe('the e-mails in Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await workerBrowser();
   });
   afterAll(async () => {
     await browser.close();

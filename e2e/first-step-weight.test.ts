@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STEP_SOURCES, stepChunkKey, type Manifest } from '../apps/server/src/modules/wizard-page/step-chunks.ts';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from './support/browser.ts';
+import { workerBrowser } from './support/browser.ts';
 import { FIRST_STEP_BUDGET_BYTES, FIRST_STEPS, loadFirstStep, totalGzipBytes } from './support/first-step.ts';
 import { startProduct, WEB_DIST, type RunningProduct } from './support/product.ts';
 
@@ -12,7 +12,7 @@ describe('the JavaScript of each first step', () => {
   let product: RunningProduct;
   let browser: Browser;
   beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+    [product, browser] = await Promise.all([startProduct(), workerBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();

@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import type { OrderResponse } from '@scheduler/contracts/order';
 import { DataEncryption } from '../apps/server/src/crypto/data-encryption.ts';
 import { FakeStripe } from '../apps/server/src/modules/payments/test-stripe-server.ts';
-import { launchBrowser, mainHeading, VIEWPORTS } from './support/browser.ts';
+import { workerBrowser, mainHeading, VIEWPORTS } from './support/browser.ts';
 import { startProduct, type RunningProduct } from './support/product.ts';
 import { companyCalls, confirmOnReview, fillOrder, openReview, tokenOf } from './support/review.ts';
 
@@ -23,7 +23,7 @@ describe('paying online through Stripe Checkout, in the browser', () => {
         STRIPE_API_BASE: stripe.baseUrl,
       },
     });
-    browser = await launchBrowser();
+    browser = await workerBrowser();
     const keys = await product.app.inject({
       method: 'PUT',
       url: '/api/admin/companies/paying/payments/stripe',

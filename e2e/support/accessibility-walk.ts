@@ -8,11 +8,7 @@ import { chooseFirstSlot, confirmSlot } from './scheduling.ts';
 import type { FixtureCompany } from './product.ts';
 import type { useRunningProduct } from './running-product.ts';
 
-/**
- * The accessibility walk of every screen and state, at one width. Each width is a test file of
- * its own (e2e/accessibility-*.test.ts) so that the two walks, the longest browser tests, run
- * beside each other, each on its own product and Chromium.
- */
+/** The accessibility walk of every screen and state of the wizard, at a desktop's and a phone's width. */
 
 /** The product of the test file that registered the walk; its tests read it once it runs. */
 let running: ReturnType<typeof useRunningProduct>;
@@ -313,54 +309,67 @@ const STATES: Array<{ name: string; open: (page: Page) => Promise<void> }> = [
   },
 ];
 
-/** Registers the walk at one width, on the product and Chromium of the calling test file. */
-export function describeAccessibilityAt(
-  viewportName: keyof typeof VIEWPORTS,
+/**
+ * Checks the page at one width: its animations finished, no axe-core violation of any impact, and
+ * nothing wider than the screen.
+ */
+async function checkAt(page: Page, name: string, viewportName: keyof typeof VIEWPORTS): Promise<void> {
+  const viewport = VIEWPORTS[viewportName];
+  if (page.viewportSize()?.width !== viewport.width) await page.setViewportSize(viewport);
+  // Animations (dialogs fading in, buttons changing colour, a layout changing with the width)
+  // finish before axe reads colours: a fixed wait was too short on a loaded machine. Endless ones
+  // (a skeleton's pulse) are left.
+  await page.waitForTimeout(100);
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  await screenshot(page, `${name}-${viewport.width}`);
+  const violations = await accessibilityViolations(page);
+  expect(violations, `${viewportName}: ${violations.join('\n')}`).toEqual([]);
+  // Nothing may be wider than the screen: no sideways scrolling on a phone.
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, `${viewportName} horizontal overflow`).toBeLessThanOrEqual(0);
+}
+
+/**
+ * Each screen or state is reached once, at the desktop width, checked there, then narrowed to a
+ * phone's width and checked again: reaching a state (holding a time, typing an address) was half
+ * of the walk's time, and the two widths differ only by CSS and the media queries React follows,
+ * both of which follow the window's width as it changes. The screens and the states are test
+ * files of their own (e2e/accessibility-*.test.ts), each on its own product and Chromium, so that
+ * the two halves of the longest browser test run beside each other.
+ */
+export function describeAccessibilityWalk(
+  part: 'screens' | 'states',
   product: ReturnType<typeof useRunningProduct>,
 ): void {
   running = product;
-  const viewport = VIEWPORTS[viewportName];
-  describe(`accessibility at ${viewportName} width`, () => {
-    async function check(page: Page, name: string): Promise<void> {
-      // Animations (dialogs fading in, buttons changing colour) finish before axe reads colours: a
-      // fixed wait was too short on a loaded machine. Endless ones (a skeleton's pulse) are left.
-      await page.waitForTimeout(100);
-      await page.evaluate(() =>
-        Promise.all(
-          document
-            .getAnimations()
-            .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-            .map((animation) => animation.finished.catch(() => undefined)),
-        ),
-      );
-      await screenshot(page, `${name}-${viewport.width}`);
-      const violations = await accessibilityViolations(page);
-      expect(violations, violations.join('\n')).toEqual([]);
-      // Nothing may be wider than the screen: no sideways scrolling on a phone.
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow, `${viewportName} horizontal overflow`).toBeLessThanOrEqual(0);
+  const widths = `${VIEWPORTS.desktop.width} and ${VIEWPORTS.mobile.width} px`;
+  describe(`accessibility of the wizard's ${part} at ${widths}`, () => {
+    async function walk(name: string, reach: (page: Page) => Promise<void>): Promise<void> {
+      const page = await (await running.browser.newContext({ viewport: VIEWPORTS.desktop })).newPage();
+      await reach(page);
+      await checkAt(page, name, 'desktop');
+      await checkAt(page, name, 'mobile');
+      await page.context().close();
     }
 
-    it.each(SCREENS.map((s) => [s.name, s] as const))(
-      '%s shows its heading and has no axe-core violation of any impact',
-      async (_name, screen) => {
-        const page = await (await running.browser.newContext({ viewport })).newPage();
-        await visit(page, screen);
-        await check(page, screen.name);
-        await page.context().close();
-      },
-    );
-
-    it.each(STATES.map((s) => [s.name, s] as const))(
-      '%s has no axe-core violation of any impact',
-      async (_name, state) => {
-        const page = await (await running.browser.newContext({ viewport })).newPage();
-        await state.open(page);
-        await check(page, state.name);
-        await page.context().close();
-      },
-    );
+    if (part === 'screens')
+      it.each(SCREENS.map((s) => [s.name, s] as const))(
+        '%s shows its heading and has no axe-core violation of any impact at either width',
+        (_name, screen) => walk(screen.name, (page) => visit(page, screen)),
+      );
+    else
+      it.each(STATES.map((s) => [s.name, s] as const))(
+        '%s has no axe-core violation of any impact at either width',
+        (_name, state) => walk(state.name, state.open),
+      );
   });
 }

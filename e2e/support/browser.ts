@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 /**
  * Debian's Chromium builds: the headless shell (package chromium-headless-shell) for the tests,
@@ -25,7 +25,7 @@ function headedOptions(): { headless: boolean; slowMo?: number } {
   return { headless: false, slowMo: Number(process.env.HEADED_SLOW_MO ?? 250) };
 }
 
-/** Debian's Chromium, headless unless HEADED=1, with nothing that reaches for the network. */
+/** Debian's Chromium, headless unless HEADED=1, with nothing that reaches for the network: a browser of the caller's own (a benchmark's). */
 export async function launchBrowser(): Promise<Browser> {
   const packageName = CHROMIUM === HEADLESS_SHELL ? 'chromium-headless-shell' : 'chromium';
   if (!existsSync(CHROMIUM))
@@ -42,6 +42,44 @@ export async function launchBrowser(): Promise<Browser> {
       '--no-first-run',
       '--disable-quic',
     ],
+  });
+}
+
+/** The Chromium of this test worker, started by the first file that asks for it. */
+let workersChromium: Promise<Browser> | undefined;
+
+/**
+ * A Chromium for one test file: the worker's own, shared with the files it runs before and after
+ * this one (the browser project shares its modules between files), since starting one cost each
+ * file about a second of both cores. A file's pages live in contexts of their own, as they did in
+ * a browser of their own; `close()` on the handle closes the contexts this file opened and leaves
+ * the browser to the next file. Playwright ends it when the worker exits.
+ */
+export async function workerBrowser(): Promise<Browser> {
+  let launched = workersChromium ? await workersChromium : undefined;
+  if (!launched?.isConnected()) {
+    workersChromium = launchBrowser();
+    launched = await workersChromium;
+  }
+  const browser = launched;
+  const opened = new Set<BrowserContext>();
+  const newContext: Browser['newContext'] = async (options) => {
+    const context = await browser.newContext(options);
+    opened.add(context);
+    context.on('close', () => opened.delete(context));
+    return context;
+  };
+  const newPage: Browser['newPage'] = async (options) => (await newContext(options)).newPage();
+  const close = async () => {
+    await Promise.all([...opened].map((context) => context.close()));
+  };
+  const own: Partial<Record<keyof Browser, unknown>> = { newContext, newPage, close };
+  return new Proxy(browser, {
+    get(target, property) {
+      if (property in own) return own[property as keyof Browser];
+      const value: unknown = Reflect.get(target, property);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
   });
 }
 

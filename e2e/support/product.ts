@@ -9,7 +9,7 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { configSchema } from '../../apps/server/src/config.ts';
 import { publicBaseUrl } from '../../apps/server/src/http/public-url.ts';
 import type { DatabaseHandle } from '../../apps/server/src/db/connection.ts';
-import { openTestPglite } from '../../apps/server/src/db/test-databases.ts';
+import { openSeededTestPglite } from '../../apps/server/src/db/test-databases.ts';
 import * as t from '../../apps/server/src/db/schema.ts';
 import { importCompanyDocument } from '../../apps/server/src/modules/company-document/companies.service.ts';
 import { DEMO_COMPANY_FILE, DEMO_OFFICE_UUID } from '../../apps/server/src/modules/company-document/demo-company.ts';
@@ -49,6 +49,52 @@ function variant(key: FixtureCompany, changes: (doc: Record<string, any>) => voi
 
 function withSetting(doc: Record<string, any>, key: string, value: string): void {
   doc.settings = [...doc.settings.filter((s: { key: string }) => s.key !== key), { key, value }];
+}
+
+/** The demo company and its variants (FIXTURE_OFFICES), as every browser-test file starts with them. */
+async function importFixtureCompanies(db: DatabaseHandle['db']): Promise<void> {
+  await importCompanyDocument(db, demoDocument());
+  await importCompanyDocument(
+    db,
+    variant('closed', (doc) => (doc.scheduler_enabled = false)),
+  );
+  await importCompanyDocument(
+    db,
+    variant('empty', (doc) => {
+      doc.services = doc.services.filter((s: { is_pac: boolean }) => s.is_pac);
+      doc.packages = [];
+      doc.fees = [];
+      doc.taxes = [];
+      // The pricing rules and the booking-change rules name services that are gone.
+      delete doc.pricing;
+      delete doc.booking_changes;
+      for (const inspector of doc.inspectors) inspector.services = [];
+    }),
+  );
+  await importCompanyDocument(
+    db,
+    variant('late', (doc) => withSetting(doc, 'ONLINE_SCHEDULER_V3_INSPECTOR_CALENDAR_LAST', 'Y')),
+  );
+  await importCompanyDocument(
+    db,
+    variant('zip', (doc) => withSetting(doc, 'ONLINE_SCHEDULER_V3_RESTRICT_INSPECTOR_ZIP', 'Y')),
+  );
+  await importCompanyDocument(
+    db,
+    variant('noquestions', (doc) => (doc.property_controls = [])),
+  );
+  await importCompanyDocument(
+    db,
+    variant('listing', (doc) => {
+      withSetting(doc, 'ONLINE_SCHEDULER_V3_APT_DISPLAY', 'list');
+      withSetting(doc, 'ONLINE_SCHEDULER_V3_APPOINTMENT_LIMIT_VALUE', '5');
+    }),
+  );
+
+  await importCompanyDocument(
+    db,
+    variant('paying', (doc) => (doc.payments = { provider: 'stripe' })),
+  );
 }
 
 export interface RunningProduct {
@@ -91,49 +137,7 @@ export async function startProduct(
   const webDistDir = options.webDistDir ?? WEB_DIST;
   if (!existsSync(`${webDistDir}/index.html`))
     throw new Error('The wizard is not built: run `npm run build` first (npm test does).');
-  const database = await openTestPglite();
-  await importCompanyDocument(database.db, demoDocument());
-  await importCompanyDocument(
-    database.db,
-    variant('closed', (doc) => (doc.scheduler_enabled = false)),
-  );
-  await importCompanyDocument(
-    database.db,
-    variant('empty', (doc) => {
-      doc.services = doc.services.filter((s: { is_pac: boolean }) => s.is_pac);
-      doc.packages = [];
-      doc.fees = [];
-      doc.taxes = [];
-      // The pricing rules and the booking-change rules name services that are gone.
-      delete doc.pricing;
-      delete doc.booking_changes;
-      for (const inspector of doc.inspectors) inspector.services = [];
-    }),
-  );
-  await importCompanyDocument(
-    database.db,
-    variant('late', (doc) => withSetting(doc, 'ONLINE_SCHEDULER_V3_INSPECTOR_CALENDAR_LAST', 'Y')),
-  );
-  await importCompanyDocument(
-    database.db,
-    variant('zip', (doc) => withSetting(doc, 'ONLINE_SCHEDULER_V3_RESTRICT_INSPECTOR_ZIP', 'Y')),
-  );
-  await importCompanyDocument(
-    database.db,
-    variant('noquestions', (doc) => (doc.property_controls = [])),
-  );
-  await importCompanyDocument(
-    database.db,
-    variant('listing', (doc) => {
-      withSetting(doc, 'ONLINE_SCHEDULER_V3_APT_DISPLAY', 'list');
-      withSetting(doc, 'ONLINE_SCHEDULER_V3_APPOINTMENT_LIMIT_VALUE', '5');
-    }),
-  );
-
-  await importCompanyDocument(
-    database.db,
-    variant('paying', (doc) => (doc.payments = { provider: 'stripe' })),
-  );
+  const database = await openSeededTestPglite('e2e fixture companies', importFixtureCompanies);
 
   // A data directory of its own: the e-mail worker writes the outbox there, as `npm start` does without SMTP_URL.
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-product-'));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from './browser.ts';
+import { workerBrowser } from './browser.ts';
 import { startProduct, type RunningProduct } from './product.ts';
 
 /** The product and a Chromium for one test file: started before its tests, stopped after. */
@@ -9,7 +9,7 @@ export function useRunningProduct(): { readonly product: RunningProduct; readonl
   let browser: Browser | undefined;
   beforeAll(async () => {
     product = await startProduct();
-    browser = await launchBrowser();
+    browser = await workerBrowser();
   });
   afterAll(async () => {
     await browser?.close();

@@ -223,12 +223,19 @@ async function pgliteOptions(): Promise<PGliteOptions> {
   return { extensions: PGLITE_EXTENSIONS, ...(await pgliteAssetsLoaded) };
 }
 
-/** A migrated, empty in-memory PGlite's data directory, uncompressed (it loads fastest so). */
-export async function dumpMigratedPglite(): Promise<Blob> {
-  const client = new PGlite('memory://', await pgliteOptions());
+/**
+ * A migrated in-memory PGlite's data directory, uncompressed (it loads fastest so): empty, or
+ * holding what `seed` writes. `from` starts it from another such directory instead of initdb.
+ */
+export async function dumpMigratedPglite(
+  options: { from?: Blob; seed?: (db: Database) => Promise<void> } = {},
+): Promise<Blob> {
+  const assets = await pgliteOptions();
+  const client = options.from ? new PGlite({ loadDataDir: options.from, ...assets }) : new PGlite('memory://', assets);
   try {
     await client.waitReady;
     await migratePglite(drizzlePglite(client), { migrationsFolder });
+    if (options.seed) await options.seed(drizzlePglite(client, { schema }) as unknown as Database);
     return await client.dumpDataDir('none');
   } finally {
     await client.close();

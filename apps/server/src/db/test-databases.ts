@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from './connection.ts';
+import { dumpMigratedPglite, openDatabase, type DatabaseHandle } from './connection.ts';
 
 /**
  * The databases the database tests run against: an in-memory PGlite always, and a fresh database
@@ -10,6 +10,8 @@ import { openDatabase, type DatabaseHandle } from './connection.ts';
 export interface TestDatabaseFactory {
   name: 'pglite' | 'postgres';
   open(): Promise<DatabaseHandle>;
+  /** A database holding what `seed` writes, by the quickest way this kind has (openSeededTestPglite). */
+  openSeeded?(name: string, seed: (db: DatabaseHandle['db']) => Promise<void>): Promise<DatabaseHandle>;
 }
 
 /**
@@ -35,8 +37,32 @@ export function openTestPglite(): Promise<DatabaseHandle> {
   return openDatabase({ kind: 'pglite', dataDir: null, template: pgliteTemplateFromSetup() });
 }
 
+/** Per test process: the data directories of `openSeededTestPglite`'s seeds, by name. */
+const seededTemplates = new Map<string, Promise<Blob>>();
+
+/**
+ * A fresh in-memory PGlite holding what `seed` writes (the demo company, a browser test's fixture
+ * companies). The seed runs once per test process under `name` and is dumped; every later database
+ * of that name loads the dump, as a copy of the migrated template does, instead of importing again
+ * (eight companies' imports cost a browser-test file about 3 s of a core). A test process runs
+ * several files one after another, so a seed must not depend on the file that asks for it.
+ */
+export async function openSeededTestPglite(
+  name: string,
+  seed: (db: DatabaseHandle['db']) => Promise<void>,
+): Promise<DatabaseHandle> {
+  let template = seededTemplates.get(name);
+  if (!template) {
+    template = dumpMigratedPglite({ from: pgliteTemplateFromSetup(), seed });
+    seededTemplates.set(name, template);
+    // A failed seed is tried again by the next file rather than failing every one after it.
+    template.catch(() => seededTemplates.delete(name));
+  }
+  return openDatabase({ kind: 'pglite', dataDir: null, template: await template });
+}
+
 export function testDatabaseFactories(): TestDatabaseFactory[] {
-  const factories: TestDatabaseFactory[] = [{ name: 'pglite', open: openTestPglite }];
+  const factories: TestDatabaseFactory[] = [{ name: 'pglite', open: openTestPglite, openSeeded: openSeededTestPglite }];
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) factories.push({ name: 'postgres', open: () => openScratchPostgres(serverUrl) });
   return factories;

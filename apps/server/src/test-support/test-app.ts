@@ -64,6 +64,18 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+async function importDemo(db: DatabaseHandle['db']): Promise<void> {
+  await importCompanyDocument(db, demoDocument());
+}
+
+/** A fresh database with the demo company: a copy of one already holding it where the factory keeps such copies. */
+async function openWithDemo(factory: TestDatabaseFactory): Promise<DatabaseHandle> {
+  if (factory.openSeeded) return factory.openSeeded('the demo company', importDemo);
+  const database = await factory.open();
+  await importDemo(database.db);
+  return database;
+}
+
 /** The whole server over a fresh database with the demo company loaded. */
 export async function startTestApp(
   factory: TestDatabaseFactory,
@@ -73,8 +85,7 @@ export async function startTestApp(
     webDistDir?: string | null;
   } = {},
 ): Promise<TestApp> {
-  const database = await factory.open();
-  await importCompanyDocument(database.db, demoDocument());
+  const database = await openWithDemo(factory);
   const clock = new TestClock();
   const app = await buildApp(
     {

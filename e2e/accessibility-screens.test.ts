@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as t from '../apps/server/src/db/schema.ts';
-import { describeAccessibilityAt } from './support/accessibility-walk.ts';
+import { describeAccessibilityWalk } from './support/accessibility-walk.ts';
 import { mainHeading, VIEWPORTS } from './support/browser.ts';
 import { FIXTURE_OFFICES } from './support/product.ts';
 import { useRunningProduct } from './support/running-product.ts';
 
 const running = useRunningProduct();
 
-describeAccessibilityAt('desktop', running);
+describeAccessibilityWalk('screens', running);
 
 describe('company HTML in the browser', () => {
   it('renders a banner written around the importer without its script or handlers', async () => {
