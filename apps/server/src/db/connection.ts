@@ -224,18 +224,37 @@ async function pgliteOptions(): Promise<PGliteOptions> {
 }
 
 /**
+ * How a dumped data directory is kept small: every test database loads one, and loading costs in
+ * proportion to its size (PGlite unpacks the tar in JavaScript, file by file), about 1 s of a core
+ * for the 43 MB a plain initdb and the migrations leave. WAL segments of 1 MB instead of 16, and
+ * no more of them kept than two; the dump then drops template0 and template1, which only CREATE
+ * DATABASE reads. What remains is about 12 MB and loads in about half the time.
+ */
+const SMALL_DUMP_INITDB = ['--wal-segsize=1'];
+const SMALL_DUMP_START = [...PGlite.defaultStartParams, '-c', 'min_wal_size=2MB', '-c', 'max_wal_size=2MB'];
+
+/**
  * A migrated in-memory PGlite's data directory, uncompressed (it loads fastest so): empty, or
- * holding what `seed` writes. `from` starts it from another such directory instead of initdb.
+ * holding what `seed` writes. `from` starts it from another such directory instead of initdb. For
+ * test databases: the dump has no template databases.
  */
 export async function dumpMigratedPglite(
   options: { from?: Blob; seed?: (db: Database) => Promise<void> } = {},
 ): Promise<Blob> {
-  const assets = await pgliteOptions();
-  const client = options.from ? new PGlite({ loadDataDir: options.from, ...assets }) : new PGlite('memory://', assets);
+  const assets = { ...(await pgliteOptions()), startParams: SMALL_DUMP_START };
+  const client = options.from
+    ? new PGlite({ loadDataDir: options.from, ...assets })
+    : new PGlite('memory://', { ...assets, initDbStartParams: SMALL_DUMP_INITDB });
   try {
     await client.waitReady;
     await migratePglite(drizzlePglite(client), { migrationsFolder });
     if (options.seed) await options.seed(drizzlePglite(client, { schema }) as unknown as Database);
+    // One statement per call: DROP DATABASE refuses to run in the implicit transaction of several.
+    await client.query(`update pg_database set datistemplate = false where datname in ('template0', 'template1')`);
+    await client.query('drop database if exists template0');
+    await client.query('drop database if exists template1');
+    await client.query('vacuum full');
+    await client.query('checkpoint');
     return await client.dumpDataDir('none');
   } finally {
     await client.close();
