@@ -1,26 +1,23 @@
+import { requiredChunk } from '@scheduler/ui/chunk-load';
+import type * as LaterAnswersModule from './later-answers.ts';
 import type { LaterAnswer, LaterAnswerName } from './later-answers.ts';
 
-type LaterAnswers = typeof import('./later-answers.ts');
+type LaterAnswers = typeof LaterAnswersModule;
 
 let resolveLoaded: (answers: LaterAnswers) => void;
 /**
- * The parser, once a call has loaded it. Waiting for it never loads it: what the page carried
- * from its start (first-load.ts) is read when the first call brings the parser, not before the
- * first step shows.
+ * The parser, once a call has loaded it. Waiting for it never loads it: the data the page was
+ * served with (first-load.ts) is read when the first call brings the parser, not before the first
+ * step shows.
  */
 export const answersLoaded = new Promise<LaterAnswers>((resolve) => (resolveLoaded = resolve));
 
-let loading: Promise<LaterAnswers> | undefined;
-
-/** The parser's module, downloaded once; asked for again by the next call after a failed download. */
-const laterAnswers = () =>
-  (loading ??= import('./later-answers.ts').then(
-    (answers) => (resolveLoaded(answers), answers),
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  ));
+const laterAnswers = requiredChunk(() =>
+  import('./later-answers.ts').then((answers) => {
+    resolveLoaded(answers);
+    return answers;
+  }),
+);
 
 /**
  * A call's `parse` on the first steps' path (decision 0056): reads the answer by its contract's
@@ -32,7 +29,7 @@ export function answerLater<K extends LaterAnswerName>(
   name: K,
 ): (status: number, body: unknown) => Promise<LaterAnswer<K>> {
   const answers = laterAnswers();
-  // Read by the parse; unread when the call fails first, which is no error of its own.
+  // Read by the parse; left unread when the call fails first, which is no error of its own.
   answers.catch(() => undefined);
   return async (status, body) => (await answers).readAnswer(name, status, body);
 }

@@ -3,6 +3,7 @@ import type { GeocodeSuggestion, SetAddressBody, SetAddressResponse } from '@sch
 import type { LocationCode } from '@scheduler/contracts/location-codes';
 import type { OrderResponse } from '@scheduler/contracts/order';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
+import { requiredChunk } from '@scheduler/ui/chunk-load';
 import { callApi } from '../../shared/api-client.ts';
 import { answerLater } from '../../shared/answer-later.ts';
 import { holdLapsed } from '../../shared/hold-state.ts';
@@ -10,6 +11,9 @@ import type { TimeGone } from './hold-before-save.ts';
 import { invalidateOrder, queryKeys, resetAvailability, type SessionScope } from '../../shared/queries.ts';
 
 const baseOf = (scope: SessionScope) => `/${scope.companyKey}/json/online_scheduler`;
+
+// Few saves hold a time first: the code that does loads with the save that needs it.
+const loadHoldBeforeSave = requiredChunk(() => import('./hold-before-save.ts'));
 
 /** GET /geocode (decision on spec 7.5: the product's own server geocodes). */
 export function fetchGeocode(scope: SessionScope, address: string, signal?: AbortSignal): Promise<GeocodeSuggestion> {
@@ -69,7 +73,7 @@ export function useSaveAddress(scope: SessionScope, order: OrderResponse, timeZo
   return useMutation({
     mutationFn: async ({ address, alternative }: AddressSave): Promise<AddressSaveOutcome> => {
       if (alternative || holdLapsed(order, Date.now())) {
-        const { holdBeforeSave } = await import('./hold-before-save.ts');
+        const { holdBeforeSave } = await loadHoldBeforeSave();
         const gone = await holdBeforeSave(scope, order, timeZone, alternative);
         if (gone) return gone;
       }
