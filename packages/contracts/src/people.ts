@@ -81,7 +81,6 @@ export function partyFields(party: Party): readonly PersonField[] {
   });
 }
 
-
 /** One schema per text field, typed by field name. */
 function textFieldShape<T>(make: (field: PersonTextField) => T): { [K in PersonTextField]: T } {
   return Object.fromEntries(PERSON_TEXT_FIELDS.map((field) => [field, make(field)])) as { [K in PersonTextField]: T };

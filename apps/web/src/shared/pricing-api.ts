@@ -13,7 +13,11 @@ export function pricingQueryOptions(scope: SessionScope) {
   return queryOptions({
     queryKey: queryKeys.pricing(scope),
     queryFn: ({ signal }) =>
-      callApi(`${pricingBaseOf(scope)}/pricing`, { session: scope.credentials, signal, parse: answerBy(pricingSchema) }),
+      callApi(`${pricingBaseOf(scope)}/pricing`, {
+        session: scope.credentials,
+        signal,
+        parse: answerBy(pricingSchema),
+      }),
     staleTime: 0,
   });
 }

@@ -28,7 +28,9 @@ export async function holdBeforeSave(
   if (alternative) {
     const slot = pickMember(alternative);
     const held = await holdSlot(scope, slot, order.duration);
-    return held.status === 'ok' ? null : { kind: 'time-gone', at: slot.start_datetime, appointments: held.appointments };
+    return held.status === 'ok'
+      ? null
+      : { kind: 'time-gone', at: slot.start_datetime, appointments: held.appointments };
   }
   const held = await holdAgain(scope, order);
   return held.status === 'ok'

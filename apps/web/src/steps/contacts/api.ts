@@ -19,7 +19,12 @@ import { invalidateOrder, queryKeys, type SessionScope } from '../../shared/quer
 const base = (scope: SessionScope) => `/${scope.companyKey}/json/online_scheduler`;
 
 function post<T>(scope: SessionScope, call: string, body: unknown, answer: AnswerSchema<T>): Promise<T> {
-  return callApi(`${base(scope)}/${call}`, { session: scope.credentials, method: 'POST', body, parse: answerBy(answer) });
+  return callApi(`${base(scope)}/${call}`, {
+    session: scope.credentials,
+    method: 'POST',
+    body,
+    parse: answerBy(answer),
+  });
 }
 
 /** POST /set_user_type (spec 3.7). */

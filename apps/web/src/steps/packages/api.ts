@@ -15,7 +15,11 @@ export function packagesQueryOptions(scope: SessionScope) {
   return queryOptions({
     queryKey: queryKeys.packages(scope),
     queryFn: ({ signal }) =>
-      callApi(`${baseOf(scope)}/packages`, { session: scope.credentials, signal, parse: answerBy(packagesResponseSchema) }),
+      callApi(`${baseOf(scope)}/packages`, {
+        session: scope.credentials,
+        signal,
+        parse: answerBy(packagesResponseSchema),
+      }),
     // The property answers of the step before may have changed the prices.
     staleTime: 0,
   });
@@ -26,7 +30,11 @@ export function servicesQueryOptions(scope: SessionScope) {
   return queryOptions({
     queryKey: queryKeys.services(scope),
     queryFn: ({ signal }) =>
-      callApi(`${baseOf(scope)}/services`, { session: scope.credentials, signal, parse: answerBy(servicesResponseSchema) }),
+      callApi(`${baseOf(scope)}/services`, {
+        session: scope.credentials,
+        signal,
+        parse: answerBy(servicesResponseSchema),
+      }),
     staleTime: 0,
   });
 }
@@ -60,9 +68,7 @@ const post = (scope: SessionScope, path: string, body: unknown) =>
 
 /** POST /set_packages: `[id]` chooses a package, `[]` removes it (DECISIONS 7.3). */
 export const useSetPackage = (scope: SessionScope) =>
-  useCartCall(scope, (packageId: number | null) =>
-    post(scope, 'set_packages', packageId === null ? [] : [packageId]),
-  );
+  useCartCall(scope, (packageId: number | null) => post(scope, 'set_packages', packageId === null ? [] : [packageId]));
 
 export const useAddService = (scope: SessionScope) =>
   useCartCall(scope, (serviceId: string) => post(scope, 'add_service', serviceId));
