@@ -133,7 +133,8 @@ export default tseslint.config(
   },
   {
     // A part that loads on demand goes through lazyChunk, so that a chunk a deploy removed shows
-    // the "page was updated" notice rather than a blank page.
+    // the "page was updated" notice rather than a blank page; a module loaded on demand through
+    // optionalChunk (the page does without it) or requiredChunk (its call fails without it).
     files: ['apps/web/src/**/*.tsx', 'apps/web/src/**/*.ts'],
     ignores: ['apps/web/src/shared/chunk-load.ts', '**/*.test.ts', '**/*.test.tsx'],
     rules: {
@@ -154,8 +155,9 @@ export default tseslint.config(
         },
         {
           selector:
-            'ImportExpression:not(CallExpression[callee.name=/^(lazyChunk|optionalChunk)$/] > ArrowFunctionExpression ImportExpression)',
-          message: 'Load code on demand through lazyChunk or optionalChunk (shared/chunk-load.ts).',
+            'ImportExpression:not(CallExpression[callee.name=/^(lazyChunk|optionalChunk|requiredChunk)$/] > ArrowFunctionExpression ImportExpression)',
+          message:
+            'Load code on demand through lazyChunk (shared/chunk-load.ts), optionalChunk or requiredChunk (@scheduler/ui/chunk-load).',
         },
       ],
     },

@@ -44,3 +44,7 @@ export const packageResponseSchema = z.object({
   services: z.array(serviceResponseSchema),
 });
 export type PackageResponse = z.infer<typeof packageResponseSchema>;
+
+/** The answers of GET /packages and GET /services: the catalogue priced for the order's property. */
+export const packagesResponseSchema = z.array(packageResponseSchema);
+export const servicesResponseSchema = z.array(serviceResponseSchema);

@@ -3,6 +3,11 @@ import { pricingRulesSchema, type PricingRules } from './pricing.ts';
 import { settingSchema } from './settings.ts';
 import { withAcceptableText } from './text.ts';
 import { companyKeySchema } from './company-key.ts';
+import { INT32_MAX, INT32_MIN } from './int32.ts';
+import { CONTROL_TYPES, controlOptionSchema } from './property-controls.ts';
+
+export { INT32_MAX, INT32_MIN } from './int32.ts';
+export { CONTROL_TYPES, controlOptionSchema, type ControlType } from './property-controls.ts';
 
 /**
  * The company document: one JSON document that describes a whole company's configuration.
@@ -10,9 +15,6 @@ import { companyKeySchema } from './company-key.ts';
  * is written as. Money is integer cents; times of day are office-local "HH:mm".
  */
 
-/** The range of the PostgreSQL `integer` columns these numbers are stored in. */
-export const INT32_MIN = -2_147_483_648;
-export const INT32_MAX = 2_147_483_647;
 const int32 = z.number().int().min(INT32_MIN).max(INT32_MAX);
 /** A document's own identifiers (inspectors, packages, questions...), stored as `integer`. */
 const id = z.number().int().positive().max(INT32_MAX);
@@ -248,25 +250,6 @@ export const couponSchema = z
   })
   .strict();
 export type Coupon = z.infer<typeof couponSchema>;
-
-export const CONTROL_TYPES = [
-  'SquareFeet',
-  'YearBuilt',
-  'SalesPrice',
-  'FoundationType',
-  'ReferReason',
-  'TextBox',
-  'Text',
-  'CheckBox',
-  'DropDown',
-  'TriggeredDropDown',
-  'TriggeredTextBox',
-  'Date',
-  'ClosingDate',
-] as const;
-export type ControlType = (typeof CONTROL_TYPES)[number];
-
-export const controlOptionSchema = z.object({ id, value: z.string().min(1).max(200) }).strict();
 
 export const propertyControlSchema = z
   .object({

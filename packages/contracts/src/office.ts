@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CONTROL_TYPES, controlOptionSchema } from './company-document.ts';
-import { contactTypeRefSchema } from './people.ts';
+import { CONTROL_TYPES, controlOptionSchema } from './property-controls.ts';
+import { contactTypeRefSchema } from './people-basics.ts';
 import { settingSchema } from './settings.ts';
 
 /** A property question as the wizard receives it (spec 3.3). */

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { USER_TYPES } from './person.ts';
 import { PEOPLE_SETTING } from './people-setting-keys.ts';
+import { contactTypeRefSchema, MAX_ID, recordId, safeText } from './people-basics.ts';
+
+export { contactTypeRefSchema, recordId, safeText, type ContactTypeRef } from './people-basics.ts';
 
 /*
  * The people calls of the contacts step (spec 7.6): the wire shapes only. Which fields a company
@@ -77,25 +80,6 @@ export function partyFields(party: Party): readonly PersonField[] {
     return true;
   });
 }
-
-// Control characters other than tab have no place in a name, phone or address; NUL in
-// particular is refused by PostgreSQL text columns.
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000A-\u001F\u007F]/;
-
-/** A bounded single-line string without control characters. */
-export function safeText(max: number) {
-  return z
-    .string()
-    .max(max, `at most ${max} characters`)
-    .refine((value) => !CONTROL_CHARACTERS.test(value), 'must not contain control characters');
-}
-
-const MAX_ID = 2_147_483_647;
-export const recordId = z.number().int().positive().max(MAX_ID);
-
-export const contactTypeRefSchema = z.object({ id: recordId, name: safeText(100) }).strict();
-export type ContactTypeRef = z.infer<typeof contactTypeRefSchema>;
 
 /** One schema per text field, typed by field name. */
 function textFieldShape<T>(make: (field: PersonTextField) => T): { [K in PersonTextField]: T } {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INT32_MAX } from './company-document.ts';
+import { INT32_MAX } from './int32.ts';
 import { locationCodeSchema } from './location-codes.ts';
 
 const baseSlotSchema = z.object({
@@ -23,6 +23,8 @@ const baseSlotSchema = z.object({
 export const appointmentSlotSchema = baseSlotSchema.extend({ group: z.array(baseSlotSchema).optional() });
 export type AppointmentSlot = z.infer<typeof appointmentSlotSchema>;
 export type AppointmentSlotBase = z.infer<typeof baseSlotSchema>;
+/** The answer of GET /availability (and the manage link's): the slots of the asked window. */
+export const availabilityResponseSchema = z.array(appointmentSlotSchema);
 
 /** Arrays in query strings arrive as JSON (`inspectors=[1,2]`), repeated keys, or commas. */
 function queryList<T extends z.ZodType>(item: T) {
@@ -156,6 +158,7 @@ export const setInspectorsBodySchema = z.array(inspectorId).max(20);
 
 /** POST /set_postal_code (spec 2.4; the spec names no call for it). */
 export const setPostalCodeBodySchema = z.object({ postal_code: z.string().trim().min(2).max(10) }).strict();
+export const setPostalCodeResponseSchema = z.object({ status: z.literal('ok') });
 
 export const distanceOnDatetimeQuerySchema = z.object({ datetime: instant }).strict();
 export const distanceOnDatetimeResponseSchema = z.object({

@@ -24,3 +24,18 @@ export function optionalChunk<T>(load: () => Promise<T>): () => Promise<T | null
   let loading: Promise<T | null> | undefined;
   return () => (loading ??= load().catch(() => null));
 }
+
+/**
+ * A module loaded on demand that its caller cannot do without (the wizard's answer parser, the
+ * address step's hold before saving): its loader, called as often as needed, loads it once. A
+ * failed download rejects, so that the call waiting for it fails as a failed request would and the
+ * page shows that failure; the next call asks for the file again.
+ */
+export function requiredChunk<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+}

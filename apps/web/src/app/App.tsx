@@ -11,6 +11,7 @@ import { lazyChunk } from '../shared/chunk-load.ts';
 import { seedFirstLoad } from './first-load.ts';
 import { PageLayout } from '../frame/PageLayout.tsx';
 import { StepSkeleton } from '../shared/StepSkeleton.tsx';
+import { RenderFailure } from './RenderFailure.tsx';
 
 const NotFoundPage = lazyChunk(() =>
   import('../status-pages/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })),
@@ -69,18 +70,20 @@ export function App() {
       <UnauthorizedSessionsContext.Provider value={unauthorizedSessions}>
         <QueryClientProvider client={queryClient}>
           <BrowserRouter>
-            <Routes>
-              <Route path="/:companyKey/online-scheduler/*" element={<SchedulerOrRefusedLink />} />
-              <Route path="/:companyKey/manage/:token" element={<ManageRoute />} />
-              <Route
-                path="*"
-                element={
-                  <Suspense fallback={null}>
-                    <NotFoundPage contact={null} companyKey={null} />
-                  </Suspense>
-                }
-              />
-            </Routes>
+            <RenderFailure>
+              <Routes>
+                <Route path="/:companyKey/online-scheduler/*" element={<SchedulerOrRefusedLink />} />
+                <Route path="/:companyKey/manage/:token" element={<ManageRoute />} />
+                <Route
+                  path="*"
+                  element={
+                    <Suspense fallback={null}>
+                      <NotFoundPage contact={null} companyKey={null} />
+                    </Suspense>
+                  }
+                />
+              </Routes>
+            </RenderFailure>
           </BrowserRouter>
         </QueryClientProvider>
       </UnauthorizedSessionsContext.Provider>

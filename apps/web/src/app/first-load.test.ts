@@ -2,7 +2,9 @@
 // (The page's document: this file is a .ts test, which runs in the unit project.)
 import { describe, expect, it } from 'vitest';
 import { FIRST_LOAD_ELEMENT_ID } from '@scheduler/contracts/first-load';
+import { answerLater, answersLoaded } from '../shared/answer-later.ts';
 import { queryKeys } from '../shared/queries.ts';
+import { officeFixture, orderFixture } from '../test-support/render-step.tsx';
 import { seedFirstLoad } from './first-load.ts';
 import { createQueryClient, UnauthorizedSessions } from './query-client.ts';
 
@@ -66,6 +68,37 @@ describe("the first screen's data from the page", () => {
       expect(client.getQueryCache().getAll()).toEqual([]);
       expect(page.present()).toBe(false);
     }
+  });
+
+  it('keeps the data once the parser has read it as its contract describes, and drops what is not', async () => {
+    const url = at('/demo/online-scheduler/calendar', `?t=tok&office=${OFFICE}`);
+    const scope = { companyKey: 'demo', credentials: { token: 'tok', officeUuid: OFFICE } };
+    const office = officeFixture({ office_uuid: OFFICE });
+    const contact = {
+      ...DATA.office_contact,
+      company_name: 'Scioto Valley',
+      office_uuid: OFFICE,
+      office_name: 'Columbus',
+    };
+    const described = {
+      ...DATA,
+      office_contact: { ...contact, office_email: 'schedule@example.com', may_try: false, hide_logo: false },
+      office,
+      order: orderFixture(),
+    };
+    const kept = createQueryClient(new UnauthorizedSessions());
+    expect(seedFirstLoad(kept, url, pageWith(JSON.stringify(described)).document)).toBe(true);
+    const dropped = createQueryClient(new UnauthorizedSessions());
+    expect(seedFirstLoad(dropped, url, pageWith(JSON.stringify(DATA)).document)).toBe(true);
+    // A call brings the parser (or a test before this one did); the checks run when it comes.
+    answerLater('currency');
+    await answersLoaded;
+    await Promise.resolve();
+    expect(kept.getQueryData(queryKeys.office(scope))).toEqual(office);
+    expect(kept.getQueryData(queryKeys.currency('demo'))).toEqual({ currency_code: 'USD' });
+    expect(dropped.getQueryData(queryKeys.office(scope))).toBeUndefined();
+    expect(dropped.getQueryData(queryKeys.order(scope))).toBeUndefined();
+    expect(dropped.getQueryData(queryKeys.currency('demo'))).toBeUndefined();
   });
 
   it('answers false when the page has no block', () => {

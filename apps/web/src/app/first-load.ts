@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { FIRST_LOAD_ELEMENT_ID, type FirstLoadData } from '@scheduler/contracts/first-load';
+import { answersLoaded } from '../shared/answer-later.ts';
 import { queryKeys, type SessionScope } from '../shared/queries.ts';
 
 /** The company key of a wizard URL's path, `/{company_key}/online-scheduler...`. */
@@ -11,6 +12,11 @@ const WIZARD_PATH = /^\/([^/]+)\/online-scheduler(?:\/|$)/;
  * with. Only for the URL the page was served for: the company, office and token must be the
  * URL's. The element is removed once read, so the data lives on only in the cache. Answers
  * whether anything was seeded.
+ *
+ * The data is read by its contract (decision 0056) once the page's first call has brought the
+ * parser, which no first step's weight budget carries. Data the contract does not describe is
+ * dropped with every answer read so far, and the page asks again: each answer then comes from its
+ * own call, parsed, and a failure shows as that of any other call.
  */
 export function seedFirstLoad(
   queryClient: QueryClient,
@@ -36,5 +42,8 @@ export function seedFirstLoad(
   queryClient.setQueryData(queryKeys.currency(companyKey), { currency_code: data.currency_code });
   queryClient.setQueryData(queryKeys.office(scope), data.office);
   queryClient.setQueryData(queryKeys.order(scope), data.order);
+  void answersLoaded.then((answers) => {
+    if (!answers.isFirstLoadData(data)) void queryClient.resetQueries();
+  });
   return true;
 }

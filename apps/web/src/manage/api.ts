@@ -1,7 +1,13 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { ManageChangeResponse, ManageHoldResponse, ManageOrderView } from '@scheduler/contracts/manage';
-import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
+import {
+  manageChangeResponseSchema,
+  manageHoldResponseSchema,
+  manageOrderViewSchema,
+  type ManageHoldResponse,
+} from '@scheduler/contracts/manage';
+import { availabilityResponseSchema, type AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { callApi } from '../shared/api-client.ts';
+import { answerBy } from '../shared/answer-by.ts';
 import { ApiError } from '@scheduler/ui/api-error';
 import { needsFreshView } from './manage-errors.ts';
 import { slotInstant } from './manage-view.ts';
@@ -39,7 +45,7 @@ const retryUnlessRefused = (failures: number, error: unknown) =>
 export function manageViewQueryOptions(link: ManageLink) {
   return queryOptions({
     queryKey: manageKeys.view(link),
-    queryFn: ({ signal }) => callApi<ManageOrderView>(baseOf(link), { signal }),
+    queryFn: ({ signal }) => callApi(baseOf(link), { signal, parse: answerBy(manageOrderViewSchema) }),
     retry: retryUnlessRefused,
   });
 }
@@ -49,7 +55,10 @@ export function manageAvailabilityQueryOptions(link: ManageLink, window: { from:
   return queryOptions({
     queryKey: manageKeys.availabilityWindow(link, window),
     queryFn: ({ signal }) =>
-      callApi<AppointmentSlot[]>(`${baseOf(link)}/availability?${new URLSearchParams(window).toString()}`, { signal }),
+      callApi(`${baseOf(link)}/availability?${new URLSearchParams(window).toString()}`, {
+        signal,
+        parse: answerBy(availabilityResponseSchema),
+      }),
     retry: retryUnlessRefused,
     // Another visitor may take a time at any moment: each visit to a month asks again.
     staleTime: 0,
@@ -85,10 +94,11 @@ export function useHoldTime(link: ManageLink) {
   return useMutation({
     mutationFn: async (slot: AppointmentSlot): Promise<HoldOutcome> => ({
       slot,
-      result: await callApi<ManageHoldResponse>(`${baseOf(link)}/hold`, {
+      result: await callApi(`${baseOf(link)}/hold`, {
         method: 'POST',
         body: { start: slotInstant(slot) },
         answers: [200, 409],
+        parse: answerBy(manageHoldResponseSchema),
       }),
     }),
     onSuccess: ({ result }) => {
@@ -104,7 +114,12 @@ export function useReschedule(link: ManageLink) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { start: string; from_start: string }) =>
-      callApi<ManageChangeResponse>(`${baseOf(link)}/reschedule`, { method: 'POST', body, answers: [200, 409] }),
+      callApi(`${baseOf(link)}/reschedule`, {
+        method: 'POST',
+        body,
+        answers: [200, 409],
+        parse: answerBy(manageChangeResponseSchema),
+      }),
     onSuccess: (result) => {
       if (result.status === 'ok') queryClient.setQueryData(manageKeys.view(link), result.view);
       void resetAvailability(queryClient, link);
@@ -118,7 +133,7 @@ export function useCancelBooking(link: ManageLink) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { reason: string; fee_cents: number }) =>
-      callApi<ManageChangeResponse>(`${baseOf(link)}/cancel`, { method: 'POST', body }),
+      callApi(`${baseOf(link)}/cancel`, { method: 'POST', body, parse: answerBy(manageChangeResponseSchema) }),
     onSuccess: (result) => {
       if (result.status === 'ok') queryClient.setQueryData(manageKeys.view(link), result.view);
     },

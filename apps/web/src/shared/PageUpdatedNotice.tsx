@@ -20,8 +20,9 @@ function cachedOfficePhone(queryClient: QueryClient): string {
  * deployed while the visitor was on the page, and the old files are gone): never a blank page,
  * but the office's words, a Reload that comes back to the same step (the order is saved on the
  * server as the visitor goes), and the office's phone. It takes focus, so a screen reader says it.
+ * `title` says what happened when it is something else (app/RenderFailure.tsx).
  */
-export function PageUpdatedNotice() {
+export function PageUpdatedNotice({ title = texts.pageUpdated }: { title?: string }) {
   const phone = cachedOfficePhone(useQueryClient());
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -41,7 +42,7 @@ export function PageUpdatedNotice() {
       }}
     >
       <Typography ref={heading} component="h1" variant="h1" tabIndex={-1} sx={{ mb: 2 }}>
-        {texts.pageUpdated}
+        {title}
       </Typography>
       <Button variant="contained" size="large" onClick={() => window.location.reload()}>
         {texts.reload}

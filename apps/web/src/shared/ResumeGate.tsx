@@ -4,6 +4,7 @@ import type { OrderResponse } from '@scheduler/contracts/order';
 import { STEP_PROGRESS_FLAG, type StepName, type StepProgressFlag } from '@scheduler/domain/route-table';
 import { loadProgress } from './progress.ts';
 import { callApi } from './api-client.ts';
+import { answerLater } from './answer-later.ts';
 import { ResumePrompt } from './ResumePrompt.tsx';
 import { postDatetime } from './scheduling-api.ts';
 import { StepSkeleton } from './StepSkeleton.tsx';
@@ -53,8 +54,9 @@ export default function ResumeGate({
     queryKey: ['stored-session-order', companyKey, officeUuid, otherToken],
     // A stored session that has ended answers 401; that is an answer here, not this page's 401.
     queryFn: () =>
-      callApi<OrderResponse>(`/${companyKey}/online-scheduler/order`, {
+      callApi(`/${companyKey}/online-scheduler/order`, {
         session: { token: otherToken, officeUuid },
+        parse: answerLater('order'),
       }).catch(() => null),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,

@@ -21,7 +21,7 @@ export interface SessionCredentials {
   trying?: boolean;
 }
 
-export interface CallOptions<T = unknown> {
+export interface CallOptions<T> {
   session?: SessionCredentials;
   method?: 'GET' | 'POST';
   body?: unknown;
@@ -41,11 +41,13 @@ export interface CallOptions<T = unknown> {
    */
   credentials?: RequestCredentials;
   /**
-   * Reads the answer by its contract's schema (`answerBy` in answer-by.ts) rather than taking it
-   * on trust. Calls of a step whose chunk already holds zod's full build pass one; the first
-   * steps' calls are cast still, as zod would not fit their weight budget (e2e/first-step-weight).
+   * Reads the answer by its contract's schema (house rule 3: answers are parsed, never cast), and
+   * rejects a shape the contract does not describe as an ApiError `invalid_response`, which the
+   * page shows as any other failed call. `answerBy` (answer-by.ts) where the caller's chunk holds
+   * zod's full build already; `answerLater` (answer-later.ts) on the first steps' path, whose
+   * budget zod does not fit: it loads the parser beside the call (decision 0056).
    */
-  parse?: (status: number, body: unknown) => T;
+  parse: (status: number, body: unknown) => T | Promise<T>;
 }
 
 /** The error a refused answer stands for, read from that same response (never by asking again). */
@@ -63,7 +65,7 @@ async function errorOf(response: Response, session: SessionCredentials | undefin
  * Calls the product's server. Session calls carry the token in the X-Auth-Token header, never in
  * the URL, and name the office the visitor's link addressed so the server can refuse a mismatch.
  */
-export async function callApi<T>(path: string, options: CallOptions<T> = {}): Promise<T> {
+export async function callApi<T>(path: string, options: CallOptions<T>): Promise<T> {
   const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   if (options.session) {
     headers['x-auth-token'] = options.session.token;
@@ -84,7 +86,7 @@ export async function callApi<T>(path: string, options: CallOptions<T> = {}): Pr
   // (confirm's 409 coupon_used_up): the error envelope says which.
   const refusal = response.status === 200 ? null : errorEnvelopeOf(body);
   if (refusal) throw new ApiError(response.status, refusal.code, refusal.message, refusal.field);
-  return options.parse ? options.parse(response.status, body) : (body as T);
+  return options.parse(response.status, body);
 }
 
 /** A failure the visitor should be told about: a 401 is not one, it leads to its own page. */

@@ -7,6 +7,18 @@ export interface HeldTime {
   timeZone: string;
 }
 
+/**
+ * The order's time was held and the hold has lapsed: saving the step must hold it again first
+ * (hold-again.ts, which loads with the save that needs it).
+ */
+export function holdLapsed(
+  order: { datetime: string | null; hold_expires_at: string | null; confirmed: boolean },
+  now: number,
+): boolean {
+  if (!order.datetime || order.confirmed) return false;
+  return order.hold_expires_at === null || Date.parse(order.hold_expires_at) <= now;
+}
+
 /** The order's held time, when it has one that is not booked yet. */
 export function heldTimeOf(
   order: { datetime: string | null; hold_expires_at: string | null; confirmed: boolean },

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { ApplyCouponResponse, Pricing } from '@scheduler/contracts/pricing';
+import { applyCouponResponseSchema, pricingSchema } from '@scheduler/contracts/pricing';
 import { callApi } from './api-client.ts';
+import { answerBy } from './answer-by.ts';
 import { track } from './embed/funnel.ts';
 import { invalidateOrder, queryKeys, resetAvailability, type SessionScope } from './queries.ts';
 
@@ -12,7 +13,11 @@ export function pricingQueryOptions(scope: SessionScope) {
   return queryOptions({
     queryKey: queryKeys.pricing(scope),
     queryFn: ({ signal }) =>
-      callApi<Pricing>(`${pricingBaseOf(scope)}/pricing`, { session: scope.credentials, signal }),
+      callApi(`${pricingBaseOf(scope)}/pricing`, {
+        session: scope.credentials,
+        signal,
+        parse: answerBy(pricingSchema),
+      }),
     staleTime: 0,
   });
 }
@@ -31,10 +36,11 @@ export function useApplyCoupon(scope: SessionScope) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (code: string) =>
-      callApi<ApplyCouponResponse>(`${pricingBaseOf(scope)}/apply_coupon`, {
+      callApi(`${pricingBaseOf(scope)}/apply_coupon`, {
         session: scope.credentials,
         method: 'POST',
         body: { code },
+        parse: answerBy(applyCouponResponseSchema),
       }),
     onSuccess: (result) => {
       track(

@@ -1,7 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { OfficeContactResponse, OfficeResponse } from '@scheduler/contracts/office';
-import type { OrderResponse } from '@scheduler/contracts/order';
 import { callApi, type SessionCredentials } from './api-client.ts';
+import { answerLater } from './answer-later.ts';
 
 /** The session a query belongs to: its company and the visitor's credentials. */
 export interface SessionScope {
@@ -51,8 +50,9 @@ export function officeContactQueryOptions(companyKey: string, officeUuid: string
   return queryOptions({
     queryKey: queryKeys.officeContact(companyKey, officeUuid),
     queryFn: () =>
-      callApi<OfficeContactResponse>(`/${companyKey}/json/online_scheduler/office_contact/${officeUuid}`, {
+      callApi(`/${companyKey}/json/online_scheduler/office_contact/${officeUuid}`, {
         credentials: trying ? 'same-origin' : 'omit',
+        parse: answerLater('officeContact'),
       }),
     retry: false,
   });
@@ -61,7 +61,7 @@ export function officeContactQueryOptions(companyKey: string, officeUuid: string
 export function currencyQueryOptions(companyKey: string) {
   return queryOptions({
     queryKey: queryKeys.currency(companyKey),
-    queryFn: () => callApi<{ currency_code: string }>(`/${companyKey}/json/currency_code`),
+    queryFn: () => callApi(`/${companyKey}/json/currency_code`, { parse: answerLater('currency') }),
     retry: false,
   });
 }
@@ -71,7 +71,10 @@ export function officeQueryOptions(scope: SessionScope) {
   return queryOptions({
     queryKey: queryKeys.office(scope),
     queryFn: () =>
-      callApi<OfficeResponse>(`/${scope.companyKey}/online-scheduler/office`, { session: scope.credentials }),
+      callApi(`/${scope.companyKey}/online-scheduler/office`, {
+        session: scope.credentials,
+        parse: answerLater('office'),
+      }),
   });
 }
 
@@ -80,7 +83,10 @@ export function orderQueryOptions(scope: SessionScope) {
   return queryOptions({
     queryKey: queryKeys.order(scope),
     queryFn: () =>
-      callApi<OrderResponse>(`/${scope.companyKey}/online-scheduler/order`, { session: scope.credentials }),
+      callApi(`/${scope.companyKey}/online-scheduler/order`, {
+        session: scope.credentials,
+        parse: answerLater('order'),
+      }),
   });
 }
 

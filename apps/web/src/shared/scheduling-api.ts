@@ -1,6 +1,7 @@
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { addDays } from '@scheduler/domain/availability/zoned-calendar';
 import { callApi } from './api-client.ts';
+import { answerLater } from './answer-later.ts';
 import type { SessionScope, SlotFilter } from './queries.ts';
 
 export type SetDatetimeResult =
@@ -19,9 +20,10 @@ export function fetchAvailability(
   if (filter.duration && filter.duration > 0) query.set('duration', String(filter.duration));
   if (filter.limit && filter.limit > 0) query.set('limit', String(filter.limit));
   if (filter.postalCode) query.set('postal_code', filter.postalCode);
-  return callApi<AppointmentSlot[]>(`${baseOf(scope)}/availability?${query.toString()}`, {
+  return callApi(`${baseOf(scope)}/availability?${query.toString()}`, {
     session: scope.credentials,
     signal,
+    parse: answerLater('availability'),
   });
 }
 
@@ -30,11 +32,12 @@ export function postDatetime(
   scope: SessionScope,
   body: { datetime: string | null; duration?: number; inspectors?: number[] },
 ): Promise<SetDatetimeResult> {
-  return callApi<SetDatetimeResult>(`${baseOf(scope)}/set_datetime`, {
+  return callApi(`${baseOf(scope)}/set_datetime`, {
     session: scope.credentials,
     method: 'POST',
     body,
     answers: [200, 409],
+    parse: answerLater('setDatetime'),
   });
 }
 
@@ -44,6 +47,7 @@ export function postPostalCode(scope: SessionScope, postalCode: string): Promise
     session: scope.credentials,
     method: 'POST',
     body: { postal_code: postalCode },
+    parse: answerLater('setPostalCode'),
   });
 }
 

@@ -44,6 +44,8 @@ export const texts = {
   /** A chunk of the wizard could not be loaded: a new version was deployed while the visitor was on the page (issue 19). */
   pageUpdated: 'This page was updated. Reload to continue.',
   reload: 'Reload',
+  /** A screen failed to render (decision 0056: the page's own data is read by its contract only after its first call). */
+  pageFailed: 'Something went wrong on this page. Reload to continue.',
   pageUpdatedCall: (phone: string) => `If it keeps happening, call our office at ${keepTogether(phone)}.`,
   somethingWentWrong: (phone: string) =>
     `Something went wrong. Please try again, or call our office at ${keepTogether(phone)}.`, // decision 0009, other request errors

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { holdLapsed } from './hold-again.ts';
+import { holdLapsed } from '../hold-state.ts';
 
 const now = Date.parse('2026-12-01T13:00:00Z');
 

@@ -2,16 +2,7 @@ import type { OrderResponse } from '@scheduler/contracts/order';
 import type { SessionScope } from '../queries.ts';
 import { postDatetime, type SetDatetimeResult } from '../scheduling-api.ts';
 // Apart from hold-slot.ts: only the steps after the calendar hold a time again, and the calendar,
-// the first step, does not carry this.
-
-/** The order's time was held and the hold has lapsed: saving the step must hold it again first. */
-export function holdLapsed(
-  order: Pick<OrderResponse, 'datetime' | 'hold_expires_at' | 'confirmed'>,
-  now: number,
-): boolean {
-  if (!order.datetime || order.confirmed) return false;
-  return order.hold_expires_at === null || Date.parse(order.hold_expires_at) <= now;
-}
+// the first step, does not carry this. Whether to is `holdLapsed` (hold-state.ts).
 
 /**
  * Holds the order's own time again, with its inspectors, after its hold lapsed (issue 9, spec

@@ -21,8 +21,13 @@ import { ADDRESS_FIELDS, type AddressField } from './address-lookup.ts';
 import { addressTexts } from './address-texts.ts';
 import { useSaveAddress, type AddressSave } from './api.ts';
 import { useVerifiedPlace } from './use-verified-place.ts';
-import { VerifyAddressBox } from './VerifyAddressBox.tsx';
 import { lazyChunk } from '../../shared/chunk-load.ts';
+
+// The suggestion comes with the geocoder's answer, after the visitor has typed: its box loads
+// then, which leaves room in the first step's budget for the answer parser's loader (decision 0056).
+const VerifyAddressBox = lazyChunk(() =>
+  import('./VerifyAddressBox.tsx').then((m) => ({ default: m.VerifyAddressBox })),
+);
 
 // The dialogs open only after a refused save: they load then.
 const SorryDialog = lazyChunk(() =>
@@ -113,9 +118,11 @@ export function AddressScreen() {
 
       {/* Announced when it appears: the suggestion arrives while the visitor types. */}
       <Box aria-live="polite">
-        {verified.suggestion && (
-          <VerifyAddressBox suggestion={verified.suggestion} onYes={verified.accept} onNo={verified.keepTyped} />
-        )}
+        <Suspense fallback={null}>
+          {verified.suggestion && (
+            <VerifyAddressBox suggestion={verified.suggestion} onYes={verified.accept} onNo={verified.keepTyped} />
+          )}
+        </Suspense>
       </Box>
 
       {unserved && (

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { GeocodeSuggestion } from '@scheduler/contracts/address';
 import { ADDRESS_MESSAGES } from '@scheduler/contracts/forms/address';
 import { POSTAL_CODE_MESSAGES } from '@scheduler/contracts/postal-code';
@@ -76,6 +76,10 @@ async function typeAddress(user: ReturnType<typeof userEvent.setup>) {
 }
 
 afterEach(() => vi.unstubAllGlobals());
+
+// The Verify Address box and the hold before a save load on demand (decision 0056). Compiled here
+// once, a test waits for what it checks rather than for the worker's compiler on a busy machine.
+beforeAll(() => Promise.all([import('./VerifyAddressBox.tsx'), import('./hold-before-save.ts')]));
 
 describe('the address form', () => {
   it('names its fields as the spec does, with autofill tokens, the state label and a numeric keypad for a ZIP code', () => {

@@ -3,30 +3,35 @@ import type { GeocodeSuggestion, SetAddressBody, SetAddressResponse } from '@sch
 import type { LocationCode } from '@scheduler/contracts/location-codes';
 import type { OrderResponse } from '@scheduler/contracts/order';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
+import { requiredChunk } from '@scheduler/ui/chunk-load';
 import { callApi } from '../../shared/api-client.ts';
-import { holdAgain, holdLapsed } from '../../shared/appointments/hold-again.ts';
-import { holdSlot } from '../../shared/appointments/hold-slot.ts';
-import { pickMember } from '../../shared/appointments/slot-labels.ts';
-import { heldWallTime } from '../../shared/held-time.ts';
+import { answerLater } from '../../shared/answer-later.ts';
+import { holdLapsed } from '../../shared/hold-state.ts';
+import type { TimeGone } from './hold-before-save.ts';
 import { invalidateOrder, queryKeys, resetAvailability, type SessionScope } from '../../shared/queries.ts';
 
 const baseOf = (scope: SessionScope) => `/${scope.companyKey}/json/online_scheduler`;
 
+// Few saves hold a time first: the code that does loads with the save that needs it.
+const loadHoldBeforeSave = requiredChunk(() => import('./hold-before-save.ts'));
+
 /** GET /geocode (decision on spec 7.5: the product's own server geocodes). */
 export function fetchGeocode(scope: SessionScope, address: string, signal?: AbortSignal): Promise<GeocodeSuggestion> {
-  return callApi<GeocodeSuggestion>(`${baseOf(scope)}/geocode?${new URLSearchParams({ address }).toString()}`, {
+  return callApi(`${baseOf(scope)}/geocode?${new URLSearchParams({ address }).toString()}`, {
     session: scope.credentials,
     signal,
+    parse: answerLater('geocode'),
   });
 }
 
 /** POST /set_address. A 409 is an answer: the location cannot be served, with the reason and alternatives. */
 export function postAddress(scope: SessionScope, body: SetAddressBody): Promise<SetAddressResponse> {
-  return callApi<SetAddressResponse>(`${baseOf(scope)}/set_address`, {
+  return callApi(`${baseOf(scope)}/set_address`, {
     session: scope.credentials,
     method: 'POST',
     body,
     answers: [200, 409],
+    parse: answerLater('setAddress'),
   });
 }
 
@@ -50,8 +55,7 @@ export type AddressSaveOutcome =
   | { kind: 'saved' }
   /** Spec 8.2: the location cannot be served; the address is kept, and these are real alternatives for it. */
   | { kind: 'refused'; code: LocationCode; message: string; appointments: AppointmentSlot[] }
-  /** The time to hold (again) was taken meanwhile (spec 2.12): `at` is its office wall time. */
-  | { kind: 'time-gone'; at: string; appointments: AppointmentSlot[] };
+  | TimeGone;
 
 export interface AddressSave {
   address: SetAddressBody;
@@ -68,15 +72,10 @@ export function useSaveAddress(scope: SessionScope, order: OrderResponse, timeZo
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ address, alternative }: AddressSave): Promise<AddressSaveOutcome> => {
-      if (alternative) {
-        const slot = pickMember(alternative);
-        const held = await holdSlot(scope, slot, order.duration);
-        if (held.status !== 'ok')
-          return { kind: 'time-gone', at: slot.start_datetime, appointments: held.appointments };
-      } else if (holdLapsed(order, Date.now())) {
-        const held = await holdAgain(scope, order);
-        if (held.status !== 'ok')
-          return { kind: 'time-gone', at: heldWallTime(order, timeZone) ?? '', appointments: held.appointments };
+      if (alternative || holdLapsed(order, Date.now())) {
+        const { holdBeforeSave } = await loadHoldBeforeSave();
+        const gone = await holdBeforeSave(scope, order, timeZone, alternative);
+        if (gone) return gone;
       }
       const result = await postAddress(scope, address);
       if (result.status === 'ok') return { kind: 'saved' };

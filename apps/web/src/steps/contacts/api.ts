@@ -1,19 +1,35 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AgentParty, ContactInput, SearchResult } from '@scheduler/contracts/people';
-import { SEARCH_QUERY_MIN } from '@scheduler/contracts/people';
+import {
+  agentSavedResponseSchema,
+  personSavedResponseSchema,
+  removeContactResponseSchema,
+  SEARCH_QUERY_MIN,
+  searchResultsSchema,
+  setClientsResponseSchema,
+  type AgentParty,
+  type ContactInput,
+} from '@scheduler/contracts/people';
+import { userTypeSchema } from '@scheduler/contracts/person';
+import type { AnswerSchema } from '@scheduler/ui/api-error';
 import type { Role } from '@scheduler/domain/people/contacts-step';
 import { callApi } from '../../shared/api-client.ts';
+import { answerBy } from '../../shared/answer-by.ts';
 import { invalidateOrder, queryKeys, type SessionScope } from '../../shared/queries.ts';
 
 const base = (scope: SessionScope) => `/${scope.companyKey}/json/online_scheduler`;
 
-function post<T>(scope: SessionScope, call: string, body: unknown): Promise<T> {
-  return callApi<T>(`${base(scope)}/${call}`, { session: scope.credentials, method: 'POST', body });
+function post<T>(scope: SessionScope, call: string, body: unknown, answer: AnswerSchema<T>): Promise<T> {
+  return callApi(`${base(scope)}/${call}`, {
+    session: scope.credentials,
+    method: 'POST',
+    body,
+    parse: answerBy(answer),
+  });
 }
 
 /** POST /set_user_type (spec 3.7). */
 export function setUserType(scope: SessionScope, body: { type: Role; text: string; other?: string }) {
-  return post<unknown>(scope, 'set_user_type', body);
+  return post(scope, 'set_user_type', body, userTypeSchema);
 }
 
 const AGENT_CALL: Readonly<Record<AgentParty, string>> = {
@@ -24,12 +40,12 @@ const AGENT_CALL: Readonly<Record<AgentParty, string>> = {
 
 /** POST /set_{party}: the agent (its id, or `add_new`), or `{none: true}`; answers the agent's id. */
 export function setAgent(scope: SessionScope, party: AgentParty, body: Record<string, unknown>) {
-  return post<{ id: number | null }>(scope, AGENT_CALL[party], body);
+  return post(scope, AGENT_CALL[party], body, agentSavedResponseSchema);
 }
 
 /** POST /set_clients: the whole list, non-empty fields only. */
 export function setClients(scope: SessionScope, clients: ReadonlyArray<Record<string, unknown>>) {
-  return post<{ clients: Array<{ id: number }> }>(scope, 'set_clients', { clients });
+  return post(scope, 'set_clients', { clients }, setClientsResponseSchema);
 }
 
 /** One agent panel's write (pick, none, save): the order is read again after it. */
@@ -45,14 +61,14 @@ export function useSaveAgent(scope: SessionScope, party: AgentParty) {
 export function useAddContact(scope: SessionScope) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (contact: ContactInput) => post<{ id: number }>(scope, 'add_contact', contact),
+    mutationFn: (contact: ContactInput) => post(scope, 'add_contact', contact, personSavedResponseSchema),
     onSuccess: () => invalidateOrder(queryClient, scope),
   });
 }
 export function useRemoveContact(scope: SessionScope) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (contact: { id: number }) => post<{ removed: boolean }>(scope, 'remove_contact', contact),
+    mutationFn: (contact: { id: number }) => post(scope, 'remove_contact', contact, removeContactResponseSchema),
     onSuccess: () => invalidateOrder(queryClient, scope),
   });
 }
@@ -73,7 +89,11 @@ export function usePeopleSearch(scope: SessionScope, kind: SearchKind, query: st
   return useQuery({
     queryKey: queryKeys.peopleSearch(scope, kindKey, query),
     queryFn: ({ signal }) =>
-      callApi<SearchResult[]>(searchPath(scope, kind, query), { session: scope.credentials, signal }),
+      callApi(searchPath(scope, kind, query), {
+        session: scope.credentials,
+        signal,
+        parse: answerBy(searchResultsSchema),
+      }),
     enabled: query.length >= SEARCH_QUERY_MIN,
     retry: false,
     staleTime: 30_000,

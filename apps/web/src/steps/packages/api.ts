@@ -1,9 +1,10 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { PackageResponse, ServiceResponse } from '@scheduler/contracts/catalogue';
+import { packagesResponseSchema, servicesResponseSchema } from '@scheduler/contracts/catalogue';
 import type { OrderResponse } from '@scheduler/contracts/order';
-import type { CartChangeResponse, Pricing } from '@scheduler/contracts/pricing';
-import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
+import { cartChangeResponseSchema, type CartChangeResponse, type Pricing } from '@scheduler/contracts/pricing';
+import { validateInspectorsServicesResponseSchema, type AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { callApi } from '../../shared/api-client.ts';
+import { answerBy } from '../../shared/answer-by.ts';
 import { afterCartChange, pricingBaseOf as baseOf } from '../../shared/pricing-api.ts';
 import { track } from '../../shared/embed/funnel.ts';
 import { invalidateOrder, queryKeys, resetAvailability, type SessionScope } from '../../shared/queries.ts';
@@ -14,7 +15,11 @@ export function packagesQueryOptions(scope: SessionScope) {
   return queryOptions({
     queryKey: queryKeys.packages(scope),
     queryFn: ({ signal }) =>
-      callApi<PackageResponse[]>(`${baseOf(scope)}/packages`, { session: scope.credentials, signal }),
+      callApi(`${baseOf(scope)}/packages`, {
+        session: scope.credentials,
+        signal,
+        parse: answerBy(packagesResponseSchema),
+      }),
     // The property answers of the step before may have changed the prices.
     staleTime: 0,
   });
@@ -25,7 +30,11 @@ export function servicesQueryOptions(scope: SessionScope) {
   return queryOptions({
     queryKey: queryKeys.services(scope),
     queryFn: ({ signal }) =>
-      callApi<ServiceResponse[]>(`${baseOf(scope)}/services`, { session: scope.credentials, signal }),
+      callApi(`${baseOf(scope)}/services`, {
+        session: scope.credentials,
+        signal,
+        parse: answerBy(servicesResponseSchema),
+      }),
     staleTime: 0,
   });
 }
@@ -48,35 +57,33 @@ function useCartCall<T>(scope: SessionScope, send: (value: T) => Promise<CartCha
   });
 }
 
-const post = <R>(scope: SessionScope, path: string, body: unknown) =>
-  callApi<R>(`${baseOf(scope)}/${path}`, { session: scope.credentials, method: 'POST', body });
+/** A cart call: each answers the order's new duration. */
+const post = (scope: SessionScope, path: string, body: unknown) =>
+  callApi(`${baseOf(scope)}/${path}`, {
+    session: scope.credentials,
+    method: 'POST',
+    body,
+    parse: answerBy(cartChangeResponseSchema),
+  });
 
 /** POST /set_packages: `[id]` chooses a package, `[]` removes it (DECISIONS 7.3). */
 export const useSetPackage = (scope: SessionScope) =>
-  useCartCall(scope, (packageId: number | null) =>
-    post<CartChangeResponse>(scope, 'set_packages', packageId === null ? [] : [packageId]),
-  );
+  useCartCall(scope, (packageId: number | null) => post(scope, 'set_packages', packageId === null ? [] : [packageId]));
 
 export const useAddService = (scope: SessionScope) =>
-  useCartCall(scope, (serviceId: string) => post<CartChangeResponse>(scope, 'add_service', serviceId));
+  useCartCall(scope, (serviceId: string) => post(scope, 'add_service', serviceId));
 
 export const useRemoveService = (scope: SessionScope) =>
-  useCartCall(scope, (serviceId: string) => post<CartChangeResponse>(scope, 'remove_service', serviceId));
+  useCartCall(scope, (serviceId: string) => post(scope, 'remove_service', serviceId));
 
 /** POST /rush_rer with `{value: 1|0}` (the server takes JSON as well as the spec's form body). */
 export const useRushRer = (scope: SessionScope) =>
-  useCartCall(scope, (rush: boolean) => post<CartChangeResponse>(scope, 'rush_rer', { value: rush ? 1 : 0 }));
+  useCartCall(scope, (rush: boolean) => post(scope, 'rush_rer', { value: rush ? 1 : 0 }));
 
 export type NextOutcome =
   | { kind: 'proceed' }
   | { kind: 'conflict'; appointments: AppointmentSlot[] }
   | { kind: 'unavailable'; appointments: AppointmentSlot[] };
-
-interface ValidateAnswer {
-  status: 'ok' | 'conflict';
-  added_inspectors: number[];
-  appointments: AppointmentSlot[];
-}
 
 /**
  * Spec 4.4 steps 2-3: with a held time, the inspectors are checked against the cart; when the team
@@ -101,10 +108,10 @@ export function usePackagesNext(scope: SessionScope) {
       const query = new URLSearchParams({ inspectors: current.join(','), services: services.join(',') });
       if (limit > 0) query.set('limit', String(limit));
       if (order.postal_code) query.set('postal_code', order.postal_code);
-      const answer = await callApi<ValidateAnswer>(
-        `${baseOf(scope)}/validate_inspectors_services?${query.toString()}`,
-        { session: scope.credentials },
-      );
+      const answer = await callApi(`${baseOf(scope)}/validate_inspectors_services?${query.toString()}`, {
+        session: scope.credentials,
+        parse: answerBy(validateInspectorsServicesResponseSchema),
+      });
       if (answer.status !== 'ok') return { kind: 'conflict', appointments: answer.appointments };
       const teamGrew = answer.added_inspectors.some((id) => !current.includes(id));
       if (!teamGrew && !order.services_changed) return { kind: 'proceed' };

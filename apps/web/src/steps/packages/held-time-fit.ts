@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { OrderResponse } from '@scheduler/contracts/order';
-import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
+import { validateInspectorsServicesResponseSchema, type AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { callApi } from '../../shared/api-client.ts';
+import { answerBy } from '../../shared/answer-by.ts';
 import { pricingBaseOf as baseOf } from '../../shared/pricing-api.ts';
 import { invalidateOrder, resetAvailability, type SessionScope } from '../../shared/queries.ts';
 import { postDatetime } from '../../shared/scheduling-api.ts';
@@ -18,12 +19,6 @@ export type HeldTimeFit =
   | { kind: 'conflict'; appointments: AppointmentSlot[] }
   | { kind: 'moved'; slot: AppointmentSlot };
 
-interface ValidateAnswer {
-  status: 'ok' | 'conflict';
-  added_inspectors: number[];
-  appointments: AppointmentSlot[];
-}
-
 /**
  * Checks the held time against the cart as the server now has it (no services sent: the server
  * reads the order's own), then holds it again for the cart's length with the team it needs.
@@ -38,8 +33,9 @@ export async function fitHeldTime(
   const query = new URLSearchParams({ inspectors: before.join(',') });
   if (limit > 0) query.set('limit', String(limit));
   if (order.postal_code) query.set('postal_code', order.postal_code);
-  const answer = await callApi<ValidateAnswer>(`${baseOf(scope)}/validate_inspectors_services?${query.toString()}`, {
+  const answer = await callApi(`${baseOf(scope)}/validate_inspectors_services?${query.toString()}`, {
     session: scope.credentials,
+    parse: answerBy(validateInspectorsServicesResponseSchema),
   });
   if (answer.status !== 'ok') return { kind: 'conflict', appointments: answer.appointments };
   const held = await postDatetime(scope, { datetime: order.datetime, inspectors: answer.added_inspectors });

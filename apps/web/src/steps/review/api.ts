@@ -8,7 +8,8 @@ import {
 } from '@scheduler/contracts/confirm';
 import type { OrderResponse } from '@scheduler/contracts/order';
 import type { Pricing } from '@scheduler/contracts/pricing';
-import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
+import { timeAvailableResponseSchema, type AppointmentSlot } from '@scheduler/contracts/scheduling';
+import { visitorManageLinkResponseSchema } from '@scheduler/contracts/manage';
 import { callApi } from '../../shared/api-client.ts';
 import { answerBy } from '../../shared/answer-by.ts';
 import { ApiError } from '@scheduler/ui/api-error';
@@ -31,7 +32,10 @@ export function fetchTimeAvailable(
   if (order.duration > 0) query.set('duration', String(order.duration));
   if (order.inspectors.length)
     query.set('inspectors', `[${order.inspectors.map((inspector) => inspector.id).join(',')}]`);
-  return callApi(`${baseOf(scope)}/time_available?${query.toString()}`, { session: scope.credentials });
+  return callApi(`${baseOf(scope)}/time_available?${query.toString()}`, {
+    session: scope.credentials,
+    parse: answerBy(timeAvailableResponseSchema),
+  });
 }
 
 /** POST /confirm (spec 7.7). A 409 is an answer: the held time was taken, and alternatives come with it. */
@@ -50,7 +54,6 @@ export function postConfirm(
     },
     answers: [200, 409],
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
-    // This module holds the confirm contract already (its header and limit): parsing costs no zod bytes.
     parse: answerBy(confirmResponseSchema),
   });
 }
@@ -125,9 +128,10 @@ export function useConfirmOrder(scope: SessionScope, order: OrderResponse, timeZ
 
 /** POST /manage_link (issue 24): a "Manage your inspection" link for this visitor's booked order. */
 export function postManageLink(scope: SessionScope): Promise<{ url: string }> {
-  return callApi<{ url: string }>(`${baseOf(scope)}/manage_link`, {
+  return callApi(`${baseOf(scope)}/manage_link`, {
     session: scope.credentials,
     method: 'POST',
     body: {},
+    parse: answerBy(visitorManageLinkResponseSchema),
   });
 }

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   officeFixture,
   orderFixture,
@@ -61,6 +61,11 @@ async function fillIn(
 }
 
 afterEach(() => vi.unstubAllGlobals());
+
+// The office's section loads on demand with the calendar. Compiled here once, a test waits for
+// what it checks rather than for the worker's compiler on a busy machine (the first test's heading
+// took longer than findBy waits).
+beforeAll(() => import('./OfficeHoldSection.tsx'));
 
 describe('book by phone: the notice on every step (issue 25)', () => {
   it('says the office is booking, and who, as a note that is not announced again', async () => {

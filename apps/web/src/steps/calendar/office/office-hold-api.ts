@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OfficeHoldResponse } from '@scheduler/contracts/scheduling';
 import { callApi, UnauthorizedError } from '../../../shared/api-client.ts';
+import { answerLater } from '../../../shared/answer-later.ts';
 import { ApiError } from '@scheduler/ui/api-error';
 import { invalidateOrder, resetAvailability, type SessionScope } from '../../../shared/queries.ts';
 import { storageKeys, writeStorage } from '../../../shared/storage-keys.ts';
@@ -17,12 +18,14 @@ export async function postOfficeHold(
   body: OfficeHoldRequest['body'],
 ): Promise<OfficeHoldResponse> {
   try {
-    return await callApi<OfficeHoldResponse>(`/${scope.companyKey}/json/online_scheduler/office_hold`, {
+    return await callApi(`/${scope.companyKey}/json/online_scheduler/office_hold`, {
       session: scope.credentials,
       method: 'POST',
       body,
       answers: [200, 409, 401],
       credentials: 'same-origin',
+      // The calendar's module, on a first step's path: the parser loads with the call.
+      parse: answerLater('officeHold'),
     });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401 && error.code === 'unauthorized')
