@@ -11,20 +11,18 @@ import { ItemAccordion } from './ItemAccordion.tsx';
 import { newTax, type PricingFormValues, type TaxValues } from './pricing-values.ts';
 import { SelectField } from './SelectField.tsx';
 import { ServiceChecks, type ServiceChoice } from './ServiceChecks.tsx';
-import { officeOptions, type OfficeChoice } from './TripFeesSection.tsx';
+import { officeOptions, officeWords, type OfficeChoice } from './TripFeesSection.tsx';
 
 function taxSummary(row: TaxValues, offices: readonly OfficeChoice[]): string {
-  const office =
-    row.office === ''
-      ? 'every office'
-      : (offices.find((o) => o.uuid === row.office)?.name ?? 'an office no longer listed');
   const services =
     row.services.length === 0
       ? 'every service'
       : row.services.length === 1
         ? '1 service'
         : `${row.services.length} services`;
-  return [row.code, `${row.rate.trim() || '…'}%`, office, services].filter(Boolean).join(' · ');
+  return [row.code, `${row.rate.trim() || '…'}%`, officeWords(row.office, offices), services]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 function TaxEditor({
