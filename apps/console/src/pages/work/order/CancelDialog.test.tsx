@@ -154,7 +154,7 @@ describe('the cancel dialog', () => {
   });
 
   it("says plainly when the server fails, rather than the server's words", async () => {
-    const { dialog } = await openCancel(() => refusal(500, 'internal', 'TypeError at line 3'));
+    const { dialog } = await openCancel(() => refusal(500, 'internal_error', 'TypeError at line 3'));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel the inspection' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
       'Something went wrong on our side. Please try again in a moment.',
