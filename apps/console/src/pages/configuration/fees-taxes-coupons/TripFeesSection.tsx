@@ -8,8 +8,9 @@ import { FIELD_GRID } from './field-grid.ts';
 import { DescriptionAndCode } from './DescriptionAndCode.tsx';
 import { EditableRows } from './EditableRows.tsx';
 import { ItemAccordion } from './ItemAccordion.tsx';
+import { tripSummary, type OfficeChoice } from './item-summaries.ts';
 import { MAX_ZONES, postalCodesOf } from './row-builders.ts';
-import { newTripFee, type PricingFormValues, type TripFeeValues } from './pricing-values.ts';
+import { newTripFee, type PricingFormValues } from './pricing-values.ts';
 import { SelectField } from './SelectField.tsx';
 import { TierRows } from './TierRows.tsx';
 
@@ -18,28 +19,11 @@ const KINDS = [
   { value: 'distance_bands', label: 'By road miles from the office' },
 ];
 
-export interface OfficeChoice {
-  uuid: string;
-  name: string;
-}
-
 /** "Every office" and each office by name, for a trip fee's or a tax's office. */
 export const officeOptions = (offices: readonly OfficeChoice[]) => [
   { value: '', label: 'Every office' },
   ...offices.map((office) => ({ value: office.uuid, label: office.name })),
 ];
-
-/** A trip fee's or a tax's office in a summary: empty is every office. */
-export const officeWords = (uuid: string, offices: readonly OfficeChoice[]) =>
-  uuid === '' ? 'every office' : (offices.find((o) => o.uuid === uuid)?.name ?? 'an office no longer listed');
-
-function tripSummary(row: TripFeeValues, offices: readonly OfficeChoice[]): string {
-  const how =
-    row.kind === 'postal_codes'
-      ? `${row.zones.length === 1 ? '1 zone' : `${row.zones.length} zones`} of postal codes`
-      : `${row.bands.length === 1 ? '1 distance band' : `${row.bands.length} distance bands`}`;
-  return [row.code, officeWords(row.office, offices), how].filter(Boolean).join(' · ');
-}
 
 function Zones({ form, index, currency }: { form: UseFormReturn<PricingFormValues>; index: number; currency: string }) {
   const zones = useFieldArray({ control: form.control, name: `tripFees.${index}.zones` });
