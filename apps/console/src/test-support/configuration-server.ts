@@ -29,22 +29,45 @@ export const versionSummary = (number: number, rest: Partial<VersionSummary> = {
 
 export const CONFIGURATION_PATH = '/api/console/companies/demo/configuration';
 
-/** "Who am I", the configuration (as `current()` says at each call), and the answer to a save (none: the test's stub says nothing). */
-export function serveConfiguration<D>({
-  me = OWNER,
-  current,
-  put,
-}: {
+export interface ServeOptions<D> {
   me?: ConsoleMe;
-  current: () => { version: VersionSummary; document: D };
+  /** The page's document from the start (the editor's own by default). */
+  document?: D;
+  /** What a read answers at each call; by default version 7, then what the last save made. */
+  current?: () => { version: VersionSummary; document: D };
+  /** Every read answered so instead (a refusal). */
+  load?: Answer;
+  /** The answer to a save; none (or undefined): it becomes version 8, which the page then reads. */
   put?: (request: RecordedRequest) => Answer | undefined;
-}) {
-  return stubServer((request) => {
-    if (request.path === '/api/console/me') return { status: 200, body: me };
-    if (request.method === 'GET' && request.path === CONFIGURATION_PATH) return { status: 200, body: current() };
-    if (request.method === 'PUT' && request.path === CONFIGURATION_PATH) return put?.(request);
-    return undefined;
-  });
+  /** The page's other routes (a geocoder, a price preview); none answers 404. */
+  routes?: (request: RecordedRequest) => Answer | undefined;
+}
+
+/**
+ * The server as one configuration editor meets it (its page tests): who is signed in, the
+ * `document` at version 7, and a save that becomes version 8. `version` makes that editor's
+ * version summaries, each naming `changedPath` as what changed.
+ */
+export function serveConfigurationOf<D>(document: D, changedPath: string) {
+  const version = (number: number, rest: Partial<VersionSummary> = {}) =>
+    versionSummary(number, { changed_paths: [changedPath], ...rest });
+  const serve = ({ me = OWNER, document: start = document, current, load, put, routes }: ServeOptions<D> = {}) => {
+    let saved = { version: version(7), document: start };
+    const read = current ?? (() => saved);
+    return stubServer((request) => {
+      if (request.path === '/api/console/me') return { status: 200, body: me };
+      if (request.method === 'GET' && request.path === CONFIGURATION_PATH) return load ?? { status: 200, body: read() };
+      if (request.method !== 'PUT' || request.path !== CONFIGURATION_PATH) return routes?.(request);
+      const answer = put?.(request) ?? { status: 200, body: { version: version(8) } };
+      if (answer.status === 200)
+        saved = {
+          version: (answer.body as { version?: VersionSummary }).version ?? version(8),
+          document: (request.body as { document: D }).document,
+        };
+      return answer;
+    });
+  };
+  return { version, serve };
 }
 
 /** The documents the page sent to be saved, in order. */
@@ -52,32 +75,3 @@ export const saves = (requests: RecordedRequest[]) => requests.filter((r) => r.m
 /** How often the page read the configuration. */
 export const loads = (requests: RecordedRequest[]) =>
   requests.filter((r) => r.method === 'GET' && r.path === CONFIGURATION_PATH).length;
-
-/**
- * The server of an editor's page test: who is signed in, the document at version 7, and a save
- * that becomes version 8 (the page then reads what it saved) unless `put` answers otherwise.
- * `version` makes the summaries, so each page names the paths its own saves change.
- */
-export function serveSavingConfiguration<D>({
-  me = OWNER,
-  put,
-  document,
-  version,
-}: {
-  me?: ConsoleMe;
-  put?: (request: RecordedRequest) => Answer;
-  document: D;
-  version: (number: number) => VersionSummary;
-}) {
-  let current: { version: VersionSummary; document: D } = { version: version(7), document };
-  return serveConfiguration({
-    me,
-    current: () => current,
-    put: (request) => {
-      const answer = put?.(request) ?? { status: 200, body: { version: version(8) } };
-      if (answer.status === 200)
-        current = { version: version(8), document: (request.body as { document: D }).document };
-      return answer;
-    },
-  });
-}

@@ -1,5 +1,6 @@
-import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, renderHook } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { Providers } from '../app/Providers.tsx';
@@ -82,5 +83,16 @@ export function renderPage(
       </MemoryRouter>
     </Providers>,
   );
+  return { ...view, client };
+}
+
+/** A hook of the console's, with a fresh query client of the console's own (no page, no theme), and that client. */
+export function renderConsoleHook<T>(hook: () => T) {
+  const client = createQueryClient();
+  const view = renderHook(hook, {
+    wrapper: ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    ),
+  });
   return { ...view, client };
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { ConsoleMe } from '@scheduler/contracts/console';
-import type { DocumentChangeView, VersionConflict, VersionSummary } from '@scheduler/contracts/configuration';
+import type { DocumentChangeView, VersionConflict } from '@scheduler/contracts/configuration';
 import { SETTING } from '@scheduler/contracts/setting-keys';
 import { consoleKeys } from '../../shared/queries.ts';
 import {
@@ -13,9 +13,10 @@ import {
   loads,
   saves,
   versionSummary,
+  serveConfigurationOf,
 } from '../../test-support/configuration-server.ts';
 import { enterText } from '../../test-support/enter-text.ts';
-import { refusal as refusalOf, renderPage, stubServer, type Answer } from '../../test-support/render-page.tsx';
+import { refusal as refusalOf, renderPage, type Answer } from '../../test-support/render-page.tsx';
 import BookingChangesPage from './booking-changes/BookingChangesPage.tsx';
 import { DOCUMENT as BOOKING_CHANGES_DOCUMENT } from './booking-changes/booking-changes-test-document.ts';
 import EmbeddingPage from './embedding/EmbeddingPage.tsx';
@@ -646,9 +647,6 @@ const ROWS: Row[] = [
 
 // ---- The server and the page ----
 
-const version = (number: number, rest: Partial<VersionSummary> = {}) =>
-  versionSummary(number, { changed_paths: ['name'], ...rest });
-
 /**
  * Who is signed in, the document at version 7 (or `load`'s refusal), and `put`'s answer to a save.
  * A 409 leaves `theirs` as the newest version: a document other than the one loaded (by default
@@ -663,15 +661,17 @@ function serve(
     theirs = { ...row.document, name: 'Scioto Valley Inspections' },
   }: { me?: ConsoleMe; put?: Answer; load?: Answer; theirs?: Document },
 ) {
+  const { version, serve } = serveConfigurationOf(row.document, 'name');
   let current = { version: version(7), document: row.document };
-  return stubServer((request) => {
-    if (request.path === '/api/console/me') return { status: 200, body: me };
-    if (request.method === 'GET' && request.path === CONFIGURATION_PATH) return load ?? { status: 200, body: current };
-    if (request.method === 'PUT' && request.path === CONFIGURATION_PATH) {
+  return serve({
+    me,
+    load,
+    current: () => current,
+    put: () => {
       if (put?.status === 409) current = { version: (put.body as VersionConflict).current, document: theirs };
       return put;
-    }
-    return row.other?.answer(request.path, request.method);
+    },
+    routes: (request) => row.other?.answer(request.path, request.method),
   });
 }
 
@@ -718,7 +718,7 @@ describe.each(ROWS)('the $name editor', (row) => {
     const { conflict: expected } = row;
     const conflict: VersionConflict = {
       error: { code: 'version_conflict', message: CONFLICT_MESSAGE, field: 'base_version' },
-      current: version(8, { saved_by: 'Dana Admin' }),
+      current: versionSummary(8, { saved_by: 'Dana Admin' }),
       changes: expected.changes,
       truncated: false,
     };

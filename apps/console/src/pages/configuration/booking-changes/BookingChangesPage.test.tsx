@@ -1,33 +1,17 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { ConsoleMe } from '@scheduler/contracts/console';
-import type { VersionSummary } from '@scheduler/contracts/configuration';
-import { renderPage, type Answer, type RecordedRequest } from '../../../test-support/render-page.tsx';
+import { renderPage } from '../../../test-support/render-page.tsx';
 import BookingChangesPage from './BookingChangesPage.tsx';
-import { OWNER, loads, saves, serveConfiguration, versionSummary } from '../../../test-support/configuration-server.ts';
+import { loads, saves, serveConfigurationOf } from '../../../test-support/configuration-server.ts';
 import { BOOKING_CHANGES, DOCUMENT, HOME } from './booking-changes-test-document.ts';
 import { enterText } from '../../../test-support/enter-text.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
-const version = (number: number, rest: Partial<VersionSummary> = {}) =>
-  versionSummary(number, { changed_paths: ['booking_changes'], ...rest });
-
 type Document = typeof DOCUMENT;
 
-/** The server: "who am I", the configuration (as `current()` says at each call), and the answer to a save. */
-function serve({
-  me = OWNER,
-  current = () => ({ version: version(7), document: DOCUMENT as Document }),
-  put,
-}: {
-  me?: ConsoleMe;
-  current?: () => { version: VersionSummary; document: Document };
-  put?: (request: RecordedRequest) => Answer;
-}) {
-  return serveConfiguration({ me, current, put });
-}
+const { serve } = serveConfigurationOf<Document>(DOCUMENT, 'booking_changes');
 
 const renderBookingChanges = () =>
   renderPage(<BookingChangesPage />, { path: '/demo/booking-changes', pattern: '/:companyKey/booking-changes' });
@@ -53,7 +37,7 @@ async function retype(element: HTMLElement, text: string) {
 
 describe('the booking changes page', () => {
   it('shows the loaded rules, each labelled and explained as the client sees it, and the policy in plain words', async () => {
-    serve({});
+    serve();
     renderBookingChanges();
     const reschedule = box('Reschedule online until (hours before)', await loadedRules());
 
@@ -89,7 +73,7 @@ describe('the booking changes page', () => {
   });
 
   it('says the policy again as each rule is typed, and explains the rule with its new value', async () => {
-    serve({});
+    serve();
     renderBookingChanges();
     const reschedule = box('Reschedule online until (hours before)', await loadedRules());
     await retype(reschedule, '0');
@@ -104,14 +88,7 @@ describe('the booking changes page', () => {
   });
 
   it('saves the whole document with the changed rule, from the loaded version, the fee in exact cents', async () => {
-    let current = { version: version(7), document: DOCUMENT };
-    const requests = serve({
-      current: () => current,
-      put: (request) => {
-        current = { version: version(8), document: (request.body as { document: Document }).document };
-        return { status: 200, body: { version: current.version } };
-      },
-    });
+    const requests = serve();
     renderBookingChanges();
     await retype(box('Most reschedules', await loadedRules()), '3');
     await retype(box('Fee (USD)', companyRules()), '0.10');
@@ -135,7 +112,7 @@ describe('the booking changes page', () => {
   });
 
   it('adds rules for a service chosen by name, offering a service only once', async () => {
-    const requests = serve({ put: () => ({ status: 200, body: { version: version(8) } }) });
+    const requests = serve();
     renderBookingChanges();
     await userEvent.click(await screen.findByRole('button', { name: 'Add rules for a service' }));
     const added = screen.getByRole('region', { name: 'A service' });
@@ -165,7 +142,7 @@ describe('the booking changes page', () => {
   });
 
   it('refuses a wrong number at its field, announced, and sends nothing', async () => {
-    const requests = serve({});
+    const requests = serve();
     renderBookingChanges();
     const cancel = box('Cancel online until (hours before)', await loadedRules());
     await retype(cancel, '721');

@@ -1,25 +1,17 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { ConsoleMe } from '@scheduler/contracts/console';
-import type { VersionSummary } from '@scheduler/contracts/configuration';
 import { OFFICE, OTHER_OFFICE } from '../../../test-support/fixtures.ts';
-import { renderPage, type Answer, type RecordedRequest } from '../../../test-support/render-page.tsx';
+import { renderPage } from '../../../test-support/render-page.tsx';
 import EmbeddingPage from './EmbeddingPage.tsx';
 import { GOOGLE_TAG_ID_PROBLEM, PENDING_SITE_PROBLEM } from './embedding-form.ts';
-import { OWNER, saves, serveSavingConfiguration, versionSummary } from '../../../test-support/configuration-server.ts';
+import { saves, serveConfigurationOf } from '../../../test-support/configuration-server.ts';
 import { DOCUMENT } from './embedding-test-document.ts';
 import { enterText } from '../../../test-support/enter-text.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
-const version = (number: number, rest: Partial<VersionSummary> = {}) =>
-  versionSummary(number, { changed_paths: ['embedding_origins'], ...rest });
-
-/** The server: "who am I", the configuration, and a save that becomes the new version unless `put` answers otherwise. */
-function serve({ me = OWNER, put }: { me?: ConsoleMe; put?: (request: RecordedRequest) => Answer } = {}) {
-  return serveSavingConfiguration({ me, put, document: DOCUMENT, version });
-}
+const { serve } = serveConfigurationOf(DOCUMENT, 'embedding_origins');
 
 const renderEmbedding = () =>
   renderPage(<EmbeddingPage />, { path: '/demo/embedding', pattern: '/:companyKey/embedding' });

@@ -8,7 +8,8 @@ import { Controller, useFieldArray, useFormState, useWatch, type UseFormReturn }
 import { fieldProps } from '../../../shared/form.ts';
 import { FIELD_GRID } from './field-grid.ts';
 import { ItemAccordion } from './ItemAccordion.tsx';
-import { newCoupon, type CouponValues, type PricingFormValues } from './pricing-values.ts';
+import { couponSummary } from './item-summaries.ts';
+import { newCoupon, type PricingFormValues } from './pricing-values.ts';
 import { SelectField } from './SelectField.tsx';
 import { ServiceChecks, type ServiceChoice } from './ServiceChecks.tsx';
 
@@ -16,16 +17,6 @@ const DISCOUNTS = [
   { value: 'percent', label: 'A percentage off' },
   { value: 'amount', label: 'An amount off' },
 ];
-
-function couponSummary(row: CouponValues, currency: string): string {
-  const off =
-    row.discountKind === 'percent'
-      ? `${row.percent.trim() || '…'}% off`
-      : `${row.amount.trim() || '…'} ${currency} off`;
-  const dates =
-    row.validFrom || row.validUntil ? `${row.validFrom || 'any time'} to ${row.validUntil || 'no end'}` : '';
-  return [row.code, off, dates, row.active ? '' : 'not in use'].filter(Boolean).join(' · ');
-}
 
 function CouponEditor({
   form,

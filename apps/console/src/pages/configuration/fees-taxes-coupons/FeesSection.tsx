@@ -2,13 +2,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatMoney } from '@scheduler/domain/money-format';
 import { useFieldArray, useFormState, useWatch, type UseFormReturn } from 'react-hook-form';
 import { fieldProps } from '../../../shared/form.ts';
-import { parseCents } from './amounts.ts';
 import { FIELD_GRID } from './field-grid.ts';
 import { DescriptionAndCode } from './DescriptionAndCode.tsx';
 import { ItemAccordion } from './ItemAccordion.tsx';
+import { feeSummary } from './item-summaries.ts';
 import {
   EDITABLE_FEE_KINDS,
   newFee,
@@ -40,29 +39,6 @@ export interface FeesContext {
   names: DocumentNames;
   /** The loaded fee a locked row writes back (to say its rule in words). */
   loadedFee: (row: FeeValues) => unknown;
-}
-
-/** What a fee does, in a line under its name. */
-function feeSummary(row: FeeValues, context: FeesContext): string {
-  const money = (text: string) => {
-    const cents = parseCents(text, context.currency, Number.MAX_SAFE_INTEGER);
-    return cents === null ? '…' : formatMoney(cents, context.currency);
-  };
-  const where =
-    row.scope === 'order'
-      ? 'once per order'
-      : `on ${row.services.length === 1 ? '1 service' : `${row.services.length} services`}`;
-  const tiers = `${row.tiers.length === 1 ? '1 tier' : `${row.tiers.length} tiers`}`;
-  const how: Record<string, string> = {
-    flat: money(row.amount),
-    built_before_year: `${money(row.amount)} if built before ${row.year || '…'}`,
-    square_feet_tiers: `by square feet, ${tiers}`,
-    age_tiers: `by age, ${tiers}`,
-    sales_price_tiers: `by sales price, ${tiers}`,
-    foundation_type: 'by foundation type',
-    control: 'by a property question',
-  };
-  return [row.code, where, how[row.kind]].filter(Boolean).join(' · ');
 }
 
 /** A fee the page does not edit: what it is, in words, and where it is set. */
@@ -109,7 +85,7 @@ function FeeEditor({
   return (
     <ItemAccordion
       title={title}
-      summary={feeSummary(row, context)}
+      summary={feeSummary(row, context.currency)}
       open={row.loadedIndex === null}
       hasError={errors.fees?.[index] !== undefined}
     >

@@ -1,16 +1,8 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { ConsoleMe } from '@scheduler/contracts/console';
-import type { VersionSummary } from '@scheduler/contracts/configuration';
-import { renderPage, type Answer, type RecordedRequest } from '../../../test-support/render-page.tsx';
-import {
-  OWNER,
-  loads,
-  saves,
-  serveSavingConfiguration,
-  versionSummary,
-} from '../../../test-support/configuration-server.ts';
+import { renderPage } from '../../../test-support/render-page.tsx';
+import { loads, saves, serveConfigurationOf } from '../../../test-support/configuration-server.ts';
 import FeesTaxesCouponsPage from './FeesTaxesCouponsPage.tsx';
 import { PROBLEMS } from './row-builders.ts';
 import {
@@ -27,12 +19,7 @@ import { enterText } from '../../../test-support/enter-text.ts';
 configure({ asyncUtilTimeout: 5000 });
 
 type Document = typeof DOCUMENT;
-const version = (number: number, rest: Partial<VersionSummary> = {}) =>
-  versionSummary(number, { changed_paths: ['pricing'], ...rest });
-
-function serve({ me = OWNER, put }: { me?: ConsoleMe; put?: (request: RecordedRequest) => Answer } = {}) {
-  return serveSavingConfiguration({ me, put, document: DOCUMENT, version });
-}
+const { serve } = serveConfigurationOf(DOCUMENT, 'pricing');
 
 const renderPricing = () =>
   renderPage(<FeesTaxesCouponsPage />, {

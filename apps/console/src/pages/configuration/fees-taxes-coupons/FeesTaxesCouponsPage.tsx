@@ -17,7 +17,8 @@ import { documentNames } from './pricing-words.ts';
 import { ReadOnlyRules } from './ReadOnlyRules.tsx';
 import type { ServiceChoice } from './ServiceChecks.tsx';
 import { TaxesSection } from './TaxesSection.tsx';
-import { TripFeesSection, type OfficeChoice } from './TripFeesSection.tsx';
+import { TripFeesSection } from './TripFeesSection.tsx';
+import type { OfficeChoice } from './item-summaries.ts';
 
 const TITLE = 'Fees, taxes and coupons';
 

@@ -8,24 +8,11 @@ import { Controller, useFieldArray, useFormState, useWatch, type UseFormReturn }
 import { fieldProps } from '../../../shared/form.ts';
 import { FIELD_GRID } from './field-grid.ts';
 import { ItemAccordion } from './ItemAccordion.tsx';
-import { newTax, type PricingFormValues, type TaxValues } from './pricing-values.ts';
+import { newTax, type PricingFormValues } from './pricing-values.ts';
 import { SelectField } from './SelectField.tsx';
 import { ServiceChecks, type ServiceChoice } from './ServiceChecks.tsx';
-import { officeOptions, type OfficeChoice } from './TripFeesSection.tsx';
-
-function taxSummary(row: TaxValues, offices: readonly OfficeChoice[]): string {
-  const office =
-    row.office === ''
-      ? 'every office'
-      : (offices.find((o) => o.uuid === row.office)?.name ?? 'an office no longer listed');
-  const services =
-    row.services.length === 0
-      ? 'every service'
-      : row.services.length === 1
-        ? '1 service'
-        : `${row.services.length} services`;
-  return [row.code, `${row.rate.trim() || '…'}%`, office, services].filter(Boolean).join(' · ');
-}
+import { officeOptions } from './TripFeesSection.tsx';
+import { taxSummary, type OfficeChoice } from './item-summaries.ts';
 
 function TaxEditor({
   form,

@@ -1,9 +1,7 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { fieldProps } from '../../../shared/form.ts';
+import { EditableRows } from './EditableRows.tsx';
 import { MAX_TIERS, tierSpec } from './row-builders.ts';
 import { EMPTY_TIER, type Origin, type PricingFormValues, type TierKind } from './pricing-values.ts';
 
@@ -39,62 +37,36 @@ export function TierRows({
   const unit = UNITS[kind](currency);
   const range = tierSpec(kind, origin).range(currency);
   return (
-    <Box sx={{ display: 'grid', gap: 1.5, minWidth: 0 }}>
-      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        The first tier the property fits applies. Leave the last tier&apos;s bound empty for &quot;and above&quot;.
-      </Typography>
-      <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
-        {rows.fields.map((row, index) => {
-          const last = index === rows.fields.length - 1;
-          return (
-            <Box
-              component="li"
-              key={row.id}
-              sx={{
-                display: 'grid',
-                gap: 1.5,
-                alignItems: 'start',
-                gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 1fr) minmax(0, 1fr) auto' },
-              }}
-            >
-              <TextField
-                label={`Tier ${index + 1} up to (${unit})`}
-                {...fieldProps(
-                  form,
-                  `${name}.${index}.upTo`,
-                  last ? `Empty: and above. Or ${range}` : `More than the tier before; ${range}`,
-                )}
-                slotProps={{ htmlInput: { inputMode: kind === 'sales_price_tiers' ? 'decimal' : 'numeric' } }}
-              />
-              <TextField
-                label={`Tier ${index + 1} amount (${currency})`}
-                {...fieldProps(form, `${name}.${index}.amount`, 'Like 75 or 75.50; at most 1,000,000.')}
-                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-              />
-              <Button
-                type="button"
-                color="error"
-                disabled={rows.fields.length <= 1}
-                onClick={() => rows.remove(index)}
-                sx={{ minHeight: 56 }}
-                aria-label={`Remove tier ${index + 1}`}
-              >
-                Remove
-              </Button>
-            </Box>
-          );
-        })}
-      </Box>
-      <Box>
-        <Button
-          type="button"
-          variant="outlined"
-          disabled={rows.fields.length >= MAX_TIERS}
-          onClick={() => rows.append({ ...EMPTY_TIER })}
-        >
-          Add a tier
-        </Button>
-      </Box>
-    </Box>
+    <EditableRows
+      noun="tier"
+      intro={
+        <>The first tier the property fits applies. Leave the last tier&apos;s bound empty for &quot;and above&quot;.</>
+      }
+      rows={rows.fields}
+      max={MAX_TIERS}
+      columns="minmax(0, 1fr) minmax(0, 1fr)"
+      onAdd={() => rows.append({ ...EMPTY_TIER })}
+      onRemove={rows.remove}
+      fields={(index) => (
+        <>
+          <TextField
+            label={`Tier ${index + 1} up to (${unit})`}
+            {...fieldProps(
+              form,
+              `${name}.${index}.upTo`,
+              index === rows.fields.length - 1
+                ? `Empty: and above. Or ${range}`
+                : `More than the tier before; ${range}`,
+            )}
+            slotProps={{ htmlInput: { inputMode: kind === 'sales_price_tiers' ? 'decimal' : 'numeric' } }}
+          />
+          <TextField
+            label={`Tier ${index + 1} amount (${currency})`}
+            {...fieldProps(form, `${name}.${index}.amount`, 'Like 75 or 75.50; at most 1,000,000.')}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          />
+        </>
+      )}
+    />
   );
 }

@@ -6,9 +6,11 @@ import { useFieldArray, useFormState, useWatch, type UseFormReturn } from 'react
 import { fieldProps } from '../../../shared/form.ts';
 import { FIELD_GRID } from './field-grid.ts';
 import { DescriptionAndCode } from './DescriptionAndCode.tsx';
+import { EditableRows } from './EditableRows.tsx';
 import { ItemAccordion } from './ItemAccordion.tsx';
+import { tripSummary, type OfficeChoice } from './item-summaries.ts';
 import { MAX_ZONES, postalCodesOf } from './row-builders.ts';
-import { newTripFee, type PricingFormValues, type TripFeeValues } from './pricing-values.ts';
+import { newTripFee, type PricingFormValues } from './pricing-values.ts';
 import { SelectField } from './SelectField.tsx';
 import { TierRows } from './TierRows.tsx';
 
@@ -17,91 +19,44 @@ const KINDS = [
   { value: 'distance_bands', label: 'By road miles from the office' },
 ];
 
-export interface OfficeChoice {
-  uuid: string;
-  name: string;
-}
-
 /** "Every office" and each office by name, for a trip fee's or a tax's office. */
 export const officeOptions = (offices: readonly OfficeChoice[]) => [
   { value: '', label: 'Every office' },
   ...offices.map((office) => ({ value: office.uuid, label: office.name })),
 ];
 
-function tripSummary(row: TripFeeValues, offices: readonly OfficeChoice[]): string {
-  const office =
-    row.office === ''
-      ? 'every office'
-      : (offices.find((o) => o.uuid === row.office)?.name ?? 'an office no longer listed');
-  const how =
-    row.kind === 'postal_codes'
-      ? `${row.zones.length === 1 ? '1 zone' : `${row.zones.length} zones`} of postal codes`
-      : `${row.bands.length === 1 ? '1 distance band' : `${row.bands.length} distance bands`}`;
-  return [row.code, office, how].filter(Boolean).join(' · ');
-}
-
 function Zones({ form, index, currency }: { form: UseFormReturn<PricingFormValues>; index: number; currency: string }) {
   const zones = useFieldArray({ control: form.control, name: `tripFees.${index}.zones` });
   const typed = useWatch({ control: form.control, name: `tripFees.${index}.zones` });
   return (
-    <Box sx={{ display: 'grid', gap: 1.5 }}>
-      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        A property in one of a zone&apos;s postal codes pays that zone&apos;s amount; anywhere else pays nothing.
-      </Typography>
-      <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
-        {zones.fields.map((zone, z) => {
-          const count = postalCodesOf(typed[z]?.postalCodes ?? '').length;
-          return (
-            <Box
-              component="li"
-              key={zone.id}
-              sx={{
-                display: 'grid',
-                gap: 1.5,
-                alignItems: 'start',
-                gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 2fr) minmax(0, 1fr) auto' },
-              }}
-            >
-              <TextField
-                label={`Zone ${z + 1} postal codes`}
-                multiline
-                minRows={1}
-                {...fieldProps(
-                  form,
-                  `tripFees.${index}.zones.${z}.postalCodes`,
-                  `Separated by commas, like 43015, 43040 (${count} now; at most 2,000).`,
-                )}
-              />
-              <TextField
-                label={`Zone ${z + 1} amount (${currency})`}
-                {...fieldProps(form, `tripFees.${index}.zones.${z}.amount`, 'Like 35 or 35.50.')}
-                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-              />
-              <Button
-                type="button"
-                color="error"
-                disabled={zones.fields.length <= 1}
-                onClick={() => zones.remove(z)}
-                sx={{ minHeight: 56 }}
-                aria-label={`Remove zone ${z + 1}`}
-              >
-                Remove
-              </Button>
-            </Box>
-          );
-        })}
-      </Box>
-      <Box>
-        <Button
-          type="button"
-          variant="outlined"
-          disabled={zones.fields.length >= MAX_ZONES}
-          onClick={() => zones.append({ postalCodes: '', amount: '' })}
-        >
-          Add a zone
-        </Button>
-      </Box>
-    </Box>
+    <EditableRows
+      noun="zone"
+      intro="A property in one of a zone's postal codes pays that zone's amount; anywhere else pays nothing."
+      rows={zones.fields}
+      max={MAX_ZONES}
+      columns="minmax(0, 2fr) minmax(0, 1fr)"
+      onAdd={() => zones.append({ postalCodes: '', amount: '' })}
+      onRemove={zones.remove}
+      fields={(z) => (
+        <>
+          <TextField
+            label={`Zone ${z + 1} postal codes`}
+            multiline
+            minRows={1}
+            {...fieldProps(
+              form,
+              `tripFees.${index}.zones.${z}.postalCodes`,
+              `Separated by commas, like 43015, 43040 (${postalCodesOf(typed[z]?.postalCodes ?? '').length} now; at most 2,000).`,
+            )}
+          />
+          <TextField
+            label={`Zone ${z + 1} amount (${currency})`}
+            {...fieldProps(form, `tripFees.${index}.zones.${z}.amount`, 'Like 35 or 35.50.')}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          />
+        </>
+      )}
+    />
   );
 }
 

@@ -2,27 +2,19 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ConsoleMe } from '@scheduler/contracts/console';
-import type { VersionConflict, VersionDetail, VersionSummary } from '@scheduler/contracts/configuration';
+import type { VersionConflict, VersionDetail } from '@scheduler/contracts/configuration';
 import { SETTING } from '@scheduler/contracts/setting-keys';
 import { OFFICE_ME } from '../../../test-support/fixtures.ts';
 import { renderPage, stubServer, type Answer, type RecordedRequest } from '../../../test-support/render-page.tsx';
+import { versionSummary } from '../../../test-support/configuration-server.ts';
 import HistoryPage from './HistoryPage.tsx';
 
 configure({ asyncUtilTimeout: 5000 });
 
 const OWNER: ConsoleMe = { ...OFFICE_ME, memberships: [{ ...OFFICE_ME.memberships[0]!, role: 'admin' }] };
-const SAVED_AT = '2026-11-20T15:00:00.000Z';
-
-const version = (number: number, rest: Partial<VersionSummary> = {}): VersionSummary => ({
-  version: number,
-  source: 'console',
-  restored_from: null,
-  saved_by: 'Ann Owner',
-  saved_at: SAVED_AT,
-  change_count: 1,
-  changed_paths: ['name'],
-  ...rest,
-});
+const version = versionSummary;
+/** When every summary here was saved. */
+const SAVED_AT = version(1).saved_at;
 
 const PATHS = Array.from({ length: 10 }, (_, index) => `inspectors[${101 + index}].max_inspections_per_day`);
 /** 23 versions: the newest three of each kind, then ordinary saves, and the baseline as version 1. */

@@ -1,10 +1,9 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { VersionSummary } from '@scheduler/contracts/configuration';
 import { OFFICE } from '../../../test-support/fixtures.ts';
-import { renderPage, stubServer, type Answer, type RecordedRequest } from '../../../test-support/render-page.tsx';
-import { CONFIGURATION_PATH, OWNER, saves, versionSummary } from '../../../test-support/configuration-server.ts';
+import { renderPage, type Answer, type RecordedRequest } from '../../../test-support/render-page.tsx';
+import { saves, serveConfigurationOf } from '../../../test-support/configuration-server.ts';
 import InspectorsPage from './InspectorsPage.tsx';
 import { enterText } from '../../../test-support/enter-text.ts';
 import { DAY, DOCUMENT, FULL_HOME, MIKE, PAST, SARAH, UPCOMING } from './inspectors-test-document.ts';
@@ -12,34 +11,23 @@ import { DAY, DOCUMENT, FULL_HOME, MIKE, PAST, SARAH, UPCOMING } from './inspect
 // A long form renders at once: allow a busy machine more than Testing Library's default second.
 configure({ asyncUtilTimeout: 5000 });
 
-const version = (number: number, rest: Partial<VersionSummary> = {}) =>
-  versionSummary(number, { changed_paths: ['inspectors'], ...rest });
-
 type Document = typeof DOCUMENT;
 
 const GEOCODE = '/api/console/geocode?address=';
 
+const server = serveConfigurationOf<Record<string, unknown>>(DOCUMENT, 'inspectors');
 /** The server: "who am I", the configuration, a save that becomes version 8 unless `put` says otherwise, and the geocoder. */
-function serve({
+const serve = ({
   put,
   geocode,
-}: { put?: (request: RecordedRequest) => Answer; geocode?: (address: string) => Answer } = {}) {
-  let current: { version: VersionSummary; document: Record<string, unknown> } = {
-    version: version(7),
-    document: DOCUMENT,
-  };
-  return stubServer((request) => {
-    if (request.path === '/api/console/me') return { status: 200, body: OWNER };
-    if (request.path.startsWith(GEOCODE))
-      return geocode?.(new URL(request.path, 'http://localhost:3000').searchParams.get('address') ?? '');
-    if (request.method === 'GET' && request.path === CONFIGURATION_PATH) return { status: 200, body: current };
-    if (request.method !== 'PUT' || request.path !== CONFIGURATION_PATH) return undefined;
-    const answer = put?.(request) ?? { status: 200, body: { version: version(8) } };
-    if (answer.status === 200)
-      current = { version: version(8), document: (request.body as { document: Record<string, unknown> }).document };
-    return answer;
+}: { put?: (request: RecordedRequest) => Answer; geocode?: (address: string) => Answer } = {}) =>
+  server.serve({
+    put,
+    routes: (request) =>
+      request.path.startsWith(GEOCODE)
+        ? geocode?.(new URL(request.path, 'http://localhost:3000').searchParams.get('address') ?? '')
+        : undefined,
   });
-}
 
 const renderInspectors = () =>
   renderPage(<InspectorsPage />, { path: '/demo/inspectors', pattern: '/:companyKey/inspectors' });

@@ -1,32 +1,16 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { ConsoleMe } from '@scheduler/contracts/console';
-import type { VersionSummary } from '@scheduler/contracts/configuration';
-import { renderPage, type Answer, type RecordedRequest } from '../../../test-support/render-page.tsx';
+import { renderPage } from '../../../test-support/render-page.tsx';
 import MessagesPage from './MessagesPage.tsx';
-import { OWNER, loads, saves, serveConfiguration, versionSummary } from '../../../test-support/configuration-server.ts';
+import { loads, saves, serveConfigurationOf } from '../../../test-support/configuration-server.ts';
 import { DOCUMENT, NOTIFICATIONS } from './messages-test-document.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
-const version = (number: number, rest: Partial<VersionSummary> = {}) =>
-  versionSummary(number, { changed_paths: ['notifications'], ...rest });
-
 type Document = typeof DOCUMENT;
 
-/** The server: "who am I", the configuration (as `current()` says at each call), and the answer to a save. */
-function serve({
-  me = OWNER,
-  current = () => ({ version: version(7), document: DOCUMENT as Document }),
-  put,
-}: {
-  me?: ConsoleMe;
-  current?: () => { version: VersionSummary; document: Document };
-  put?: (request: RecordedRequest) => Answer;
-}) {
-  return serveConfiguration({ me, current, put });
-}
+const { serve } = serveConfigurationOf<Document>(DOCUMENT, 'notifications');
 
 const renderMessages = () => renderPage(<MessagesPage />, { path: '/demo/messages', pattern: '/:companyKey/messages' });
 const saveButton = () => screen.getByRole('button', { name: 'Save changes' }) as HTMLButtonElement;
@@ -52,7 +36,7 @@ async function retype(element: HTMLElement, text: string) {
 
 describe('the messages page', () => {
   it('shows the loaded values, each field labelled and described', async () => {
-    serve({});
+    serve();
     renderMessages();
     const subject = await screen.findByRole('textbox', { name: 'Confirmation to the client: subject' });
 
@@ -97,7 +81,7 @@ describe('the messages page', () => {
   });
 
   it('previews the message as the client reads it, as it is typed, as text and in the brand colour', async () => {
-    serve({});
+    serve();
     renderMessages();
     const subject = await screen.findByRole('textbox', { name: 'Confirmation to the client: subject' });
     expect(preview('subject').textContent).toBe('Booked: 12/1/2026 at 9:30AM EST');
@@ -115,7 +99,7 @@ describe('the messages page', () => {
   });
 
   it('says the built-in words are used for a message left empty', async () => {
-    serve({});
+    serve();
     renderMessages();
     await userEvent.click(await screen.findByRole('combobox', { name: 'Message shown' }));
     await userEvent.click(
@@ -127,14 +111,7 @@ describe('the messages page', () => {
   });
 
   it('saves the whole document with the changed message and a new reminder, from the loaded version', async () => {
-    let current = { version: version(7), document: DOCUMENT };
-    const requests = serve({
-      current: () => current,
-      put: (request) => {
-        current = { version: version(8), document: (request.body as { document: Document }).document };
-        return { status: 200, body: { version: current.version } };
-      },
-    });
+    const requests = serve();
     renderMessages();
     await retype(await screen.findByRole('textbox', { name: 'Reminder: subject' }), 'Tomorrow: {datetime}');
     await retype(box('Reminder: opening text'), 'See you soon.');
@@ -164,7 +141,7 @@ describe('the messages page', () => {
   });
 
   it('refuses two reminders at the same hour at the second one, and sends nothing', async () => {
-    const requests = serve({});
+    const requests = serve();
     renderMessages();
     await userEvent.click(await screen.findByRole('button', { name: 'Add a reminder' }));
     const second = box('Reminder 2: hours before');

@@ -1,24 +1,13 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { ConsoleMe } from '@scheduler/contracts/console';
-import type { VersionSummary } from '@scheduler/contracts/configuration';
-import {
-  refusal,
-  renderPage,
-  stubServer,
-  type Answer,
-  type RecordedRequest,
-} from '../../../test-support/render-page.tsx';
-import { CONFIGURATION_PATH, OWNER, saves, versionSummary } from '../../../test-support/configuration-server.ts';
+import { refusal, renderPage, type Answer, type RecordedRequest } from '../../../test-support/render-page.tsx';
+import { saves, serveConfigurationOf, type ServeOptions } from '../../../test-support/configuration-server.ts';
 import OfficesPage from './OfficesPage.tsx';
 import { enterText } from '../../../test-support/enter-text.ts';
 import { COLUMBUS, DAYTON, DOCUMENT } from './offices-test-document.ts';
 
 configure({ asyncUtilTimeout: 5000 });
-
-const version = (number: number, rest: Partial<VersionSummary> = {}) =>
-  versionSummary(number, { changed_paths: ['offices[0].phone'], ...rest });
 
 type Document = Record<string, unknown>;
 
@@ -33,32 +22,16 @@ const PLACE = {
   time_zone: 'America/Chicago',
 };
 
+const server = serveConfigurationOf<Document>(DOCUMENT, 'offices[0].phone');
 /** The server: who am I, the configuration, a save, and the geocode route answering `geocode`. */
-function serve({
-  me = OWNER,
-  document = DOCUMENT,
-  put,
+const serve = ({
   geocode,
-}: {
-  me?: ConsoleMe;
-  document?: Document;
-  put?: (request: RecordedRequest) => Answer;
-  geocode?: (request: RecordedRequest) => Answer;
-} = {}) {
-  let current: { version: VersionSummary; document: Document } = { version: version(7), document };
-  return stubServer((request) => {
-    if (request.path === '/api/console/me') return { status: 200, body: me };
-    if (request.method === 'GET' && request.path === CONFIGURATION_PATH) return { status: 200, body: current };
-    if (request.method === 'PUT' && request.path === CONFIGURATION_PATH) {
-      const answer = put?.(request) ?? { status: 200, body: { version: version(8) } };
-      if (answer.status === 200)
-        current = { version: version(8), document: (request.body as { document: Document }).document };
-      return answer;
-    }
-    if (request.path.startsWith('/api/console/geocode?')) return geocode?.(request);
-    return undefined;
+  ...options
+}: ServeOptions<Document> & { geocode?: (request: RecordedRequest) => Answer } = {}) =>
+  server.serve({
+    ...options,
+    routes: (request) => (request.path.startsWith('/api/console/geocode?') ? geocode?.(request) : undefined),
   });
-}
 
 const renderOffices = () => renderPage(<OfficesPage />, { path: '/demo/offices', pattern: '/:companyKey/offices' });
 const field = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;

@@ -1,17 +1,14 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { ConsoleMe } from '@scheduler/contracts/console';
-import type { VersionSummary } from '@scheduler/contracts/configuration';
 import type { StripeSecretsStatus } from '@scheduler/contracts/payments';
+import { refusal, renderPage, type Answer, type RecordedRequest } from '../../../test-support/render-page.tsx';
 import {
-  refusal,
-  renderPage,
-  stubServer,
-  type Answer,
-  type RecordedRequest,
-} from '../../../test-support/render-page.tsx';
-import { CONFIGURATION_PATH, OWNER, saves, versionSummary } from '../../../test-support/configuration-server.ts';
+  CONFIGURATION_PATH,
+  saves,
+  serveConfigurationOf,
+  type ServeOptions,
+} from '../../../test-support/configuration-server.ts';
 import PaymentsPage from './PaymentsPage.tsx';
 import { DOCUMENT, KEYS_PATH, KEYS_SET, LINK, NO_KEYS, SECRET, SIGNING } from './payments-test-document.ts';
 import { enterText } from '../../../test-support/enter-text.ts';
@@ -20,33 +17,22 @@ configure({ asyncUtilTimeout: 5000 });
 
 type Document = Record<string, unknown>;
 
-const version = (number: number, rest: Partial<VersionSummary> = {}) =>
-  versionSummary(number, { changed_paths: ['payments.provider'], ...rest });
-
+const server = serveConfigurationOf<Document>(DOCUMENT, 'payments.provider');
 /** The server: who am I, the configuration and its save, and the keys route. */
-function serve({
-  me = OWNER,
-  put,
+const serve = ({
   keys = NO_KEYS,
   putKeys,
-}: {
-  me?: ConsoleMe;
-  put?: (request: RecordedRequest) => Answer;
-  keys?: StripeSecretsStatus;
-  putKeys?: (request: RecordedRequest) => Answer;
-} = {}) {
-  const current = { version: version(7), document: DOCUMENT as Document };
-  return stubServer((request) => {
-    if (request.path === '/api/console/me') return { status: 200, body: me };
-    if (request.method === 'GET' && request.path === CONFIGURATION_PATH) return { status: 200, body: current };
-    if (request.method === 'PUT' && request.path === CONFIGURATION_PATH)
-      return put?.(request) ?? { status: 200, body: { version: version(8) } };
-    if (request.method === 'GET' && request.path === KEYS_PATH) return { status: 200, body: keys };
-    if (request.method === 'PUT' && request.path === KEYS_PATH)
-      return putKeys?.(request) ?? { status: 200, body: KEYS_SET };
-    return undefined;
+  ...options
+}: ServeOptions<Document> & { keys?: StripeSecretsStatus; putKeys?: (request: RecordedRequest) => Answer } = {}) =>
+  server.serve({
+    ...options,
+    routes: (request) => {
+      if (request.method === 'GET' && request.path === KEYS_PATH) return { status: 200, body: keys };
+      if (request.method === 'PUT' && request.path === KEYS_PATH)
+        return putKeys?.(request) ?? { status: 200, body: KEYS_SET };
+      return undefined;
+    },
   });
-}
 
 const renderPayments = () => renderPage(<PaymentsPage />, { path: '/demo/payments', pattern: '/:companyKey/payments' });
 const saveButton = () => screen.getByRole('button', { name: 'Save changes' }) as HTMLButtonElement;

@@ -1,28 +1,17 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { ConsoleMe } from '@scheduler/contracts/console';
-import type { VersionSummary } from '@scheduler/contracts/configuration';
-import { renderPage, type Answer, type RecordedRequest } from '../../../test-support/render-page.tsx';
-import { OWNER, saves, serveSavingConfiguration, versionSummary } from '../../../test-support/configuration-server.ts';
+import { renderPage, type RecordedRequest } from '../../../test-support/render-page.tsx';
+import { saves, serveConfigurationOf } from '../../../test-support/configuration-server.ts';
 import PeoplePage from './PeoplePage.tsx';
 import { enterText } from '../../../test-support/enter-text.ts';
 import { ATTORNEY, DOCUMENT, INGRID, LENDER, LINDA, SAM, VISITOR } from './people-test-document.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
-const version = (number: number, rest: Partial<VersionSummary> = {}) =>
-  versionSummary(number, { changed_paths: ['agents'], ...rest });
-
 type Document = Record<string, unknown>;
 
-function serve({
-  me = OWNER,
-  put,
-  document = DOCUMENT,
-}: { me?: ConsoleMe; put?: (request: RecordedRequest) => Answer; document?: Document } = {}) {
-  return serveSavingConfiguration({ me, put, document, version });
-}
+const { serve } = serveConfigurationOf<Document>(DOCUMENT, 'agents');
 
 const renderPeople = () => renderPage(<PeoplePage />, { path: '/demo/people', pattern: '/:companyKey/people' });
 const section = (name: string) => screen.getByRole('region', { name });

@@ -1,22 +1,15 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { ConsoleMe } from '@scheduler/contracts/console';
-import type { VersionSummary } from '@scheduler/contracts/configuration';
-import { OWNER, saves, serveSavingConfiguration, versionSummary } from '../../../test-support/configuration-server.ts';
-import { renderPage, type Answer, type RecordedRequest } from '../../../test-support/render-page.tsx';
+import { saves, serveConfigurationOf } from '../../../test-support/configuration-server.ts';
+import { renderPage } from '../../../test-support/render-page.tsx';
 import PropertyQuestionsPage from './PropertyQuestionsPage.tsx';
 import { DOCUMENT, HOME_SIZE, OCCUPANCY, SQUARE_FEET, UTILITIES, VACANT } from './property-questions-test-document.ts';
 import { enterText } from '../../../test-support/enter-text.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
-const version = (number: number, rest: Partial<VersionSummary> = {}) =>
-  versionSummary(number, { changed_paths: ['property_controls'], ...rest });
-
-function serve({ me = OWNER, put }: { me?: ConsoleMe; put?: (request: RecordedRequest) => Answer } = {}) {
-  return serveSavingConfiguration({ me, put, document: DOCUMENT, version });
-}
+const { serve } = serveConfigurationOf(DOCUMENT, 'property_controls');
 
 const renderQuestions = () =>
   renderPage(<PropertyQuestionsPage />, {

@@ -9,26 +9,10 @@ import TextField from '@mui/material/TextField';
 import { useId } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { fieldProps } from '../../../shared/form.ts';
-import {
-  MAX_BEST_TEXT,
-  MAX_CENTS,
-  MAX_DESCRIPTION,
-  MAX_DURATION,
-  MAX_NAME,
-  MAX_PREPARE,
-  readDuration,
-  type ServicesFormValues,
-} from './services-form.ts';
-import { amountText as moneyText } from '../../../shared/money-amount.ts';
-import { Flag } from './ServiceEditor.tsx';
+import { MAX_BEST_TEXT, MAX_DURATION, readDuration, type ServicesFormValues } from './services-form.ts';
+import { Flag, ItemFields, TWO_COLUMNS } from './ItemFields.tsx';
 
 type Form = UseFormReturn<ServicesFormValues>;
-
-const twoColumns = {
-  display: 'grid',
-  gap: 2,
-  gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
-} as const;
 
 /** The services a package may include: what visitors can book (not headings or pay-at-closing), and any it already has. */
 function includable(services: ServicesFormValues['services'], chosen: readonly string[]) {
@@ -41,37 +25,24 @@ export function PackageEditor({ form, index, currency }: { form: Form; index: nu
   const chosen = useWatch({ control: form.control, name: `packages.${index}.services` });
   const best = useWatch({ control: form.control, name: `packages.${index}.best` });
   const servicesHelpId = useId();
-  const field = (name: 'name' | 'description' | 'price' | 'duration' | 'prepare' | 'bestText', help: string) =>
-    fieldProps(form, `packages.${index}.${name}`, help);
   // "0" is the sum of the included services' lengths: say what that sum is now.
   const sum = services
     .filter((s) => chosen.includes(s.uuid))
     .reduce((total, s) => total + (readDuration(s.duration) ?? 0), 0);
   const servicesError = form.getFieldState(`packages.${index}.services`, form.formState).error?.message;
   return (
-    <Box sx={{ display: 'grid', gap: 2.5, minWidth: 0 }}>
-      <TextField label="Name" required {...field('name', `What visitors see; 1 to ${MAX_NAME} characters.`)} />
-      <TextField
-        label="Description"
-        multiline
-        minRows={2}
-        {...field(
-          'description',
-          `Shown on the package. Up to ${MAX_DESCRIPTION.toLocaleString('en-US')} characters; simple HTML such as <b> is kept.`,
-        )}
-      />
-      <Box sx={twoColumns}>
-        <TextField
-          label="Price"
-          inputMode="decimal"
-          {...field('price', `In ${currency}, 0 to ${moneyText(MAX_CENTS, currency)}, like 795.00.`)}
-        />
-        <TextField
-          label="Length (minutes)"
-          inputMode="numeric"
-          {...field('duration', `0 to ${MAX_DURATION}. 0 means the sum of its services’ lengths (now ${sum} minutes).`)}
-        />
-      </Box>
+    <ItemFields
+      form={form}
+      list="packages"
+      index={index}
+      currency={currency}
+      words={{
+        description: 'Shown on the package.',
+        price: '795.00',
+        duration: `0 to ${MAX_DURATION}. 0 means the sum of its services’ lengths (now ${sum} minutes).`,
+        prepare: 'Told with its services’ own.',
+      }}
+    >
       <Controller
         control={form.control}
         name={`packages.${index}.services`}
@@ -80,7 +51,7 @@ export function PackageEditor({ form, index, currency }: { form: Form; index: nu
             <FormLabel component="legend">Services it includes</FormLabel>
             <FormGroup
               aria-describedby={servicesHelpId}
-              sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}
+              sx={{ display: 'grid', gridTemplateColumns: TWO_COLUMNS.gridTemplateColumns }}
             >
               {includable(services, list.value).map((service) => (
                 <FormControlLabel
@@ -106,7 +77,7 @@ export function PackageEditor({ form, index, currency }: { form: Form; index: nu
           </FormControl>
         )}
       />
-      <Box sx={twoColumns}>
+      <Box sx={TWO_COLUMNS}>
         <Flag
           form={form}
           name={`packages.${index}.best`}
@@ -123,15 +94,13 @@ export function PackageEditor({ form, index, currency }: { form: Form; index: nu
       {best && (
         <TextField
           label="Badge text"
-          {...field('bestText', `Up to ${MAX_BEST_TEXT} characters, like “Most popular”. Empty: “Best Offer!”.`)}
+          {...fieldProps(
+            form,
+            `packages.${index}.bestText`,
+            `Up to ${MAX_BEST_TEXT} characters, like “Most popular”. Empty: “Best Offer!”.`,
+          )}
         />
       )}
-      <TextField
-        label="What to prepare"
-        multiline
-        minRows={2}
-        {...field('prepare', `Told with its services’ own. Up to ${MAX_PREPARE} characters.`)}
-      />
-    </Box>
+    </ItemFields>
   );
 }

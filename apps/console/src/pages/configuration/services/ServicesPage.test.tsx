@@ -1,13 +1,11 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { ConsoleMe } from '@scheduler/contracts/console';
-import type { VersionSummary } from '@scheduler/contracts/configuration';
 import type { PricePreviewBody, PricePreviewResponse } from '@scheduler/contracts/price-preview';
 import type { Pricing } from '@scheduler/contracts/pricing';
-import { CONFIGURATION_PATH, OWNER, saves, versionSummary } from '../../../test-support/configuration-server.ts';
+import { saves, serveConfigurationOf, type ServeOptions } from '../../../test-support/configuration-server.ts';
 import { OFFICE } from '../../../test-support/fixtures.ts';
-import { renderPage, stubServer, type Answer, type RecordedRequest } from '../../../test-support/render-page.tsx';
+import { renderPage, type RecordedRequest } from '../../../test-support/render-page.tsx';
 import ServicesPage from './ServicesPage.tsx';
 import { nameProblem } from './services-form.ts';
 import { enterText } from '../../../test-support/enter-text.ts';
@@ -64,23 +62,16 @@ function pricingOf(body: PricePreviewBody): PricePreviewResponse {
   return { office: { uuid: OFFICE.uuid, name: OFFICE.name }, pricing, duration: 60 };
 }
 
+const server = serveConfigurationOf(DOCUMENT, 'name');
 /** The server: "who am I", the configuration at version 7, a save (version 8 unless `put` answers otherwise), and the sample price. */
-function serve({ me = OWNER, put }: { me?: ConsoleMe; put?: (request: RecordedRequest) => Answer } = {}) {
-  let current: { version: VersionSummary; document: unknown } = { version: versionSummary(7), document: DOCUMENT };
-  return stubServer((request) => {
-    if (request.path === '/api/console/me') return { status: 200, body: me };
-    if (request.method === 'GET' && request.path === CONFIGURATION_PATH) return { status: 200, body: current };
-    if (request.method === 'PUT' && request.path === CONFIGURATION_PATH) {
-      const answer = put?.(request) ?? { status: 200, body: { version: versionSummary(8) } };
-      if (answer.status === 200)
-        current = { version: versionSummary(8), document: (request.body as { document: unknown }).document };
-      return answer;
-    }
-    if (request.method === 'POST' && request.path === PREVIEW_PATH)
-      return { status: 200, body: pricingOf(request.body as PricePreviewBody) };
-    return undefined;
+const serve = (options: Pick<ServeOptions<Document>, 'me' | 'put'> = {}) =>
+  server.serve({
+    ...options,
+    routes: (request) =>
+      request.method === 'POST' && request.path === PREVIEW_PATH
+        ? { status: 200, body: pricingOf(request.body as PricePreviewBody) }
+        : undefined,
   });
-}
 
 const renderServices = () => renderPage(<ServicesPage />, { path: '/demo/services', pattern: '/:companyKey/services' });
 const saveButton = () => screen.getByRole('button', { name: 'Save changes' }) as HTMLButtonElement;

@@ -1,36 +1,20 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { ConsoleMe } from '@scheduler/contracts/console';
-import type { VersionSummary } from '@scheduler/contracts/configuration';
 import { SETTING } from '@scheduler/contracts/setting-keys';
 
-import { renderPage, type Answer, type RecordedRequest } from '../../../test-support/render-page.tsx';
+import { renderPage } from '../../../test-support/render-page.tsx';
 import SettingsPage from './SettingsPage.tsx';
-import { OWNER, loads, saves, serveConfiguration, versionSummary } from '../../../test-support/configuration-server.ts';
+import { loads, saves, serveConfigurationOf } from '../../../test-support/configuration-server.ts';
 import { enterText } from '../../../test-support/enter-text.ts';
 import { DOCUMENT, withSetting } from './settings-test-document.ts';
 
 // Forty-odd controls render at once: allow a busy machine more than Testing Library's default second.
 configure({ asyncUtilTimeout: 5000 });
 
-const version = (number: number, rest: Partial<VersionSummary> = {}) =>
-  versionSummary(number, { changed_paths: ['name'], ...rest });
-
 type Document = typeof DOCUMENT;
 
-/** The server: "who am I", the configuration (as `current()` says at each call), and the answer to a save. */
-function serve({
-  me = OWNER,
-  current = () => ({ version: version(7), document: DOCUMENT as Document }),
-  put,
-}: {
-  me?: ConsoleMe;
-  current?: () => { version: VersionSummary; document: Document };
-  put?: (request: RecordedRequest) => Answer;
-}) {
-  return serveConfiguration({ me, current, put });
-}
+const { version, serve } = serveConfigurationOf<Document>(DOCUMENT, 'name');
 
 function renderSettings() {
   return renderPage(<SettingsPage />, { path: '/demo/settings', pattern: '/:companyKey/settings' });
@@ -51,7 +35,7 @@ function description(element: HTMLElement): string {
 
 describe('the settings page', () => {
   it('shows each group under an h2, each switch labelled and described by its meaning, values as loaded', async () => {
-    serve({});
+    serve();
     renderSettings();
     const today = await screen.findByRole('switch', { name: 'Allow booking today' });
 
@@ -79,7 +63,7 @@ describe('the settings page', () => {
   });
 
   it('keeps Save and Discard off until something changed, and Discard puts back what was loaded', async () => {
-    const requests = serve({});
+    const requests = serve();
     renderSettings();
     const today = await screen.findByRole('switch', { name: 'Allow booking today' });
     expect(saveButton().disabled).toBe(true);
@@ -95,16 +79,8 @@ describe('the settings page', () => {
   });
 
   it('saves the whole loaded document with only the switched setting changed, from the loaded version, and starts again from the saved one', async () => {
-    let current = { version: version(7), document: DOCUMENT };
     const requests = serve({
-      current: () => current,
-      put: (request) => {
-        current = {
-          version: version(8, { saved_by: 'Olive Office' }),
-          document: (request.body as { document: Document }).document,
-        };
-        return { status: 200, body: { version: current.version } };
-      },
+      put: () => ({ status: 200, body: { version: version(8, { saved_by: 'Olive Office' }) } }),
     });
     renderSettings();
     await userEvent.click(await screen.findByRole('switch', { name: 'Allow booking today' }));
@@ -123,7 +99,7 @@ describe('the settings page', () => {
   });
 
   it('takes a number at its limit, refuses one past it naming the setting, and sends nothing until it is right', async () => {
-    const requests = serve({ put: () => ({ status: 200, body: { version: version(8) } }) });
+    const requests = serve();
     renderSettings();
     const perDay = await screen.findByRole('textbox', { name: 'Times shown a day' });
 
@@ -145,7 +121,7 @@ describe('the settings page', () => {
   });
 
   it('writes a choice as its value, added at the end when the document did not have it', async () => {
-    const requests = serve({ put: () => ({ status: 200, body: { version: version(8) } }) });
+    const requests = serve();
     renderSettings();
     await userEvent.click(await screen.findByRole('combobox', { name: 'How times are shown' }));
     await userEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'List' }));
@@ -159,7 +135,7 @@ describe('the settings page', () => {
   });
 
   it("writes the console's switch into document.console and no setting", async () => {
-    const requests = serve({ put: () => ({ status: 200, body: { version: version(8) } }) });
+    const requests = serve();
     renderSettings();
     await userEvent.click(await screen.findByRole('switch', { name: "Inspectors see every inspector's bookings" }));
     await userEvent.click(saveButton());
@@ -172,7 +148,7 @@ describe('the settings page', () => {
   });
 
   it('describes every text field by its help, and by its problem once it has one', async () => {
-    serve({});
+    serve();
     renderSettings();
     const perDay = await screen.findByRole('textbox', { name: 'Times shown a day' });
     expect(description(perDay)).toBe('Used when the limit above is on.');
@@ -195,14 +171,14 @@ describe('the settings page', () => {
 
   it('renders the loaded values from the first frame (no input switches from uncontrolled to controlled)', async () => {
     const errors = vi.spyOn(console, 'error');
-    serve({});
+    serve();
     renderSettings();
     await screen.findByRole('switch', { name: 'Allow booking today' });
     expect(errors.mock.calls.map((call) => String(call[0])).filter((text) => /uncontrolled/.test(text))).toEqual([]);
   });
 
   it('offers the pay-at-close fees as amounts, refusing a currency sign, and writes the amount as typed', async () => {
-    const requests = serve({ put: () => ({ status: 200, body: { version: version(8) } }) });
+    const requests = serve();
     renderSettings();
     const fee = await screen.findByRole('textbox', { name: 'Pay-at-close submission fee' });
     expect(control('switch', 'Charge a pay-at-close service fee').checked).toBe(false);
@@ -224,7 +200,7 @@ describe('the settings page', () => {
   });
 
   it('keeps each drawing of what visitors see closed until asked, and marks the state the form is in as the switch moves', async () => {
-    const requests = serve({});
+    const requests = serve();
     renderSettings();
     const today = await screen.findByRole('switch', { name: 'Allow booking today' });
     expect(screen.queryByRole('group', { name: 'Off, as set now' })).toBeNull();
@@ -257,7 +233,7 @@ describe('the settings page', () => {
   });
 
   it('draws the step order with the date and time step moved by "Pick the time last"', async () => {
-    serve({});
+    serve();
     renderSettings();
     const last = await screen.findByRole('switch', { name: 'Pick the time last' });
     await userEvent.click(screen.getByRole('button', { name: 'Show what visitors see: Pick the time last' }));
@@ -272,7 +248,7 @@ describe('the settings page', () => {
   });
 
   it("draws the banner as typed through the wizard's sanitiser: no script, no event attribute, no unknown element", async () => {
-    serve({});
+    serve();
     renderSettings();
     const banner = await screen.findByRole('textbox', { name: 'Banner on every step' });
     await userEvent.click(screen.getByRole('button', { name: 'Show what visitors see: Banner on every step' }));

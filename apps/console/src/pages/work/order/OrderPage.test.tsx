@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ConsoleOrderDetail } from '@scheduler/contracts/console';
 import type { ManageOrderView } from '@scheduler/contracts/manage';
-import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
-import { OFFICE_ME, ORDER, ORDER_ID } from '../../../test-support/fixtures.ts';
+import { OFFICE_ME, ORDER_ID } from '../../../test-support/fixtures.ts';
+import { DETAIL, MOVED, NINE, ONE, ORDER_PATH, VIEW } from '../../../test-support/order-detail.ts';
 import {
   refusal,
   renderPage,
@@ -20,98 +20,7 @@ import { enterText } from '../../../test-support/enter-text.ts';
 // The dialogs open on a busy machine: allow more than Testing Library's default second.
 configure({ asyncUtilTimeout: 5000 });
 
-const VIEW: ManageOrderView = {
-  company_name: 'Scioto Valley Home Inspections',
-  office: {
-    office_name: 'Columbus',
-    office_phone: '6145550142',
-    office_email: 'schedule@example.com',
-    time_zone: 'America/New_York',
-  },
-  order: {
-    reference: 'SV-1042',
-    state: 'booked',
-    start: '2026-12-01T14:30:00.000Z',
-    end: '2026-12-01T17:00:00.000Z',
-    when: { date: 'Tuesday, December 1st 2026', time: '9:30 AM – 12:00 PM EST' },
-    duration_minutes: 150,
-    address: '12 Elm Street\nColumbus, OH 43215',
-    inspectors: ['Sarah Chen'],
-    price: {
-      lines: [
-        { label: 'Full Home Inspection', amount: '$450.00' },
-        { label: 'Bundle Savings', amount: '- $40.00' },
-        { label: 'Radon Test', amount: '$150.00' },
-        { label: 'Ohio Sales (tax)', amount: '$12.50' },
-      ],
-      total: '$572.50',
-      note: null,
-    },
-    people: [{ role: 'Client', name: 'Jane Doe' }],
-    paid: false,
-    cancelled: null,
-  },
-  reschedule: {
-    allowed: false,
-    reason: 'Changes within 24 hours of the inspection: please call (614) 555-0142',
-    deadline: '2026-11-30T14:30:00.000Z',
-    text: '',
-    remaining: 2,
-  },
-  cancel: {
-    allowed: true,
-    reason: null,
-    deadline: '2026-11-29T14:30:00.000Z',
-    text: '',
-    fee_cents: 7500,
-    fee: '$75.00',
-  },
-  history: [],
-};
-
-const DETAIL: ConsoleOrderDetail = {
-  order: ORDER,
-  view: VIEW,
-  messages: [
-    {
-      at: '2026-11-20T15:00:05.000Z',
-      channel: 'email',
-      audience: 'client',
-      kind: 'confirmation',
-      state: 'sent',
-      run_at: '2026-11-20T15:00:00.000Z',
-      attempts: 1,
-    },
-  ],
-  can_change: true,
-  booked_by: 'online',
-  payments_to_refund: [],
-};
-
-/** Tuesday, December 8th 2026, 9:00 AM EST. */
-const NINE: AppointmentSlot = {
-  id: 'slot-9',
-  date: '2026-12-08',
-  start: '9:00 AM',
-  start_datetime: '2026-12-08 09:00:00',
-  end_datetime: '2026-12-08 11:30:00',
-  timestamp: Date.parse('2026-12-08T14:00:00Z') / 1000,
-  users: [101],
-};
-const ONE: AppointmentSlot = {
-  ...NINE,
-  id: 'slot-13',
-  start: '1:00 PM',
-  start_datetime: '2026-12-08 13:00:00',
-  end_datetime: '2026-12-08 15:30:00',
-  timestamp: Date.parse('2026-12-08T18:00:00Z') / 1000,
-};
-
-const BASE = `/api/console/companies/demo/orders/${ORDER_ID}`;
-const MOVED: ManageOrderView = {
-  ...VIEW,
-  order: { ...VIEW.order, when: { date: 'Tuesday, December 8th 2026', time: '9:00 AM – 11:30 AM EST' } },
-};
+const BASE = ORDER_PATH;
 
 function serve(
   writes: { reschedule?: (request: RecordedRequest) => Answer; cancel?: (request: RecordedRequest) => Answer },

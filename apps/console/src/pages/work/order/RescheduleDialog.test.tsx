@@ -1,0 +1,248 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ConsoleOrderDetail } from '@scheduler/contracts/console';
+import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
+import { DETAIL, MOVED, NINE, ONE, ORDER_PATH, VIEW } from '../../../test-support/order-detail.ts';
+import {
+  refusal,
+  renderPage,
+  stubServer,
+  type Answer,
+  type RecordedRequest,
+} from '../../../test-support/render-page.tsx';
+import { RescheduleDialog } from './RescheduleDialog.tsx';
+
+configure({ asyncUtilTimeout: 5000 });
+
+/** Wednesday, December 9th 2026, 10:00 AM EST. */
+const TEN_NEXT_DAY: AppointmentSlot = {
+  ...NINE,
+  id: 'slot-10',
+  date: '2026-12-09',
+  start: '10:00 AM',
+  start_datetime: '2026-12-09 10:00:00',
+  end_datetime: '2026-12-09 12:30:00',
+  timestamp: Date.parse('2026-12-09T15:00:00Z') / 1000,
+};
+/** NINE again, for another inspector: the office sees the time once. */
+const NINE_FOR_MIKE: AppointmentSlot = { ...NINE, id: 'slot-9-mike', users: [102] };
+
+// The dialog opens on the month of "today" in the office's zone: today is fixed, the clock's other uses left alone.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-20T15:00:00Z'));
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/**
+ * The dialog open on `detail`: November (from the 20th on) has no free times, December has
+ * NINE and ONE on the 8th and TEN_NEXT_DAY on the 9th; each move is answered by `move`.
+ */
+async function openReschedule(
+  move?: (request: RecordedRequest, index: number) => Answer,
+  { detail = DETAIL, times }: { detail?: ConsoleOrderDetail; times?: (from: string) => Answer } = {},
+) {
+  let sent = 0;
+  const requests = stubServer((request) => {
+    if (request.method === 'GET' && request.path.startsWith(`${ORDER_PATH}/availability?`)) {
+      const from = new URLSearchParams(request.path.split('?')[1]).get('from') ?? '';
+      if (times) return times(from);
+      return { status: 200, body: from.startsWith('2026-12') ? [TEN_NEXT_DAY, ONE, NINE, NINE_FOR_MIKE] : [] };
+    }
+    if (request.method === 'POST' && request.path === `${ORDER_PATH}/reschedule`) return move?.(request, sent++);
+    return undefined;
+  });
+  const onClose = vi.fn();
+  const onMoved = vi.fn();
+  renderPage(<RescheduleDialog open detail={detail} companyKey="demo" onClose={onClose} onMoved={onMoved} />, {
+    path: '/demo',
+    pattern: '/:companyKey',
+  });
+  const dialog = await screen.findByRole('dialog', { name: 'Reschedule the inspection' });
+  return { requests, onClose, onMoved, dialog };
+}
+
+const windows = (requests: RecordedRequest[]) =>
+  requests.filter((r) => r.path.includes('/availability?')).map((r) => r.path.split('?')[1]);
+const moves = (requests: RecordedRequest[]) =>
+  requests.filter((r) => r.method === 'POST' && r.path.endsWith('/reschedule')).map((r) => r.body);
+const group = (dialog: HTMLElement, name: 'Day' | 'Start time') => within(within(dialog).getByRole('group', { name }));
+const pressed = (dialog: HTMLElement, name: 'Day' | 'Start time') =>
+  group(dialog, name)
+    .getAllByRole('button')
+    .filter((button) => button.getAttribute('aria-pressed') === 'true')
+    .map((button) => button.textContent);
+
+/** Opens December, whose first day is chosen for the person. */
+async function december(dialog: HTMLElement) {
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Next month' }));
+  await within(dialog).findByRole('group', { name: 'Day' });
+}
+
+describe('the reschedule dialog', () => {
+  it("opens on today's month in the office's zone, from today on, and says when it has no times", async () => {
+    const { requests, dialog } = await openReschedule();
+    expect(within(dialog).getByText('Now: Tuesday, December 1st 2026, 9:30 AM – 12:00 PM EST')).toBeTruthy();
+    expect(within(dialog).getByRole('heading', { name: 'November 2026' })).toBeTruthy();
+    expect(await within(dialog).findByText('No open times in November 2026.')).toBeTruthy();
+    expect(windows(requests)).toEqual(['from=2026-11-20&to=2026-11-30']);
+    // Nothing before this month can be chosen.
+    expect((within(dialog).getByRole('button', { name: 'Previous month' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(dialog).getByRole('button', { name: 'Move it' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('tells the office the client could not move it now, and says nothing when the client could', async () => {
+    const { dialog } = await openReschedule();
+    expect(within(dialog).getByRole('note').textContent).toBe(
+      'The client could not move it now: Changes within 24 hours of the inspection: please call (614) 555-0142',
+    );
+    const { dialog: allowed } = await openReschedule(undefined, {
+      detail: { ...DETAIL, view: { ...VIEW, reschedule: { ...VIEW.reschedule, allowed: true, reason: null } } },
+    });
+    expect(within(allowed).queryByRole('note')).toBeNull();
+  });
+
+  it('lists each day once with its count of times, each time once and in order, the first day chosen', async () => {
+    const { requests, dialog } = await openReschedule();
+    await december(dialog);
+    expect(windows(requests)).toEqual(['from=2026-11-20&to=2026-11-30', 'from=2026-12-01&to=2026-12-31']);
+    expect(
+      group(dialog, 'Day')
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Tuesday, December 8th 20262 times', 'Wednesday, December 9th 20261 time']);
+    expect(pressed(dialog, 'Day')).toEqual(['Tuesday, December 8th 20262 times']);
+    expect(
+      group(dialog, 'Start time')
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['9:00 AM EST', '1:00 PM EST']);
+
+    await userEvent.click(group(dialog, 'Day').getByRole('button', { name: /December 9th/ }));
+    expect(
+      group(dialog, 'Start time')
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['10:00 AM EST']);
+    // Back to November: asked again, since any visitor may have taken or freed a time.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Previous month' }));
+    await within(dialog).findByText('No open times in November 2026.');
+    await waitFor(() => expect(windows(requests)).toHaveLength(3));
+  });
+
+  it('moves it to the time picked, from the start the page showed', async () => {
+    const { requests, onMoved, dialog } = await openReschedule(() => ({
+      status: 200,
+      body: { status: 'ok', view: MOVED },
+    }));
+    await december(dialog);
+    await userEvent.click(group(dialog, 'Start time').getByRole('button', { name: '1:00 PM EST' }));
+    expect(pressed(dialog, 'Start time')).toEqual(['1:00 PM EST']);
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Move it to Tuesday, December 8th 2026, 1:00 PM EST' }),
+    );
+    await waitFor(() => expect(onMoved).toHaveBeenCalledWith('Tuesday, December 8th 2026, 9:00 AM – 11:30 AM EST'));
+    expect(moves(requests)).toEqual([
+      { start: '2026-12-08T18:00:00.000Z', from_start: VIEW.order.start, override: false },
+    ]);
+  });
+
+  it('offers the nearest free times when the one picked was just taken, and moves to one of them', async () => {
+    const { requests, onMoved, dialog } = await openReschedule((_, index) =>
+      index === 0
+        ? { status: 409, body: { status: 'unavailable', appointments: [TEN_NEXT_DAY] } }
+        : { status: 200, body: { status: 'ok', view: MOVED } },
+    );
+    await december(dialog);
+    await userEvent.click(group(dialog, 'Start time').getByRole('button', { name: '9:00 AM EST' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: /^Move it to/ }));
+
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'That time was just taken. These are the nearest free times:',
+    );
+    expect(
+      group(dialog, 'Day')
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Wednesday, December 9th 20261 time']);
+    // The months give way to the alternatives, and the taken time is no longer picked.
+    expect(within(dialog).queryByRole('button', { name: 'Next month' })).toBeNull();
+    expect((within(dialog).getByRole('button', { name: 'Move it' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(onMoved).not.toHaveBeenCalled();
+
+    await userEvent.click(group(dialog, 'Start time').getByRole('button', { name: '10:00 AM EST' }));
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Move it to Wednesday, December 9th 2026, 10:00 AM EST' }),
+    );
+    await waitFor(() => expect(onMoved).toHaveBeenCalled());
+    expect(moves(requests).map((body) => (body as { start: string }).start)).toEqual([
+      '2026-12-08T14:00:00.000Z',
+      '2026-12-09T15:00:00.000Z',
+    ]);
+  });
+
+  it('says so when no time near the one taken is free', async () => {
+    const { dialog } = await openReschedule(() => ({ status: 409, body: { status: 'unavailable', appointments: [] } }));
+    await december(dialog);
+    await userEvent.click(group(dialog, 'Start time').getByRole('button', { name: '9:00 AM EST' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: /^Move it to/ }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'That time was just taken. There are no other times near it: try another month.',
+    );
+    expect(within(dialog).queryByRole('group', { name: 'Day' })).toBeNull();
+  });
+
+  it("forgets the policy's refusal once another time is picked: that is a new question", async () => {
+    const { requests, dialog } = await openReschedule(() =>
+      refusal(409, 'change_refused', 'Changes within 24 hours of the inspection: please call (614) 555-0142'),
+    );
+    await december(dialog);
+    await userEvent.click(group(dialog, 'Start time').getByRole('button', { name: '9:00 AM EST' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: /^Move it to/ }));
+    expect(await within(dialog).findByRole('button', { name: 'Move it anyway (override the policy)' })).toBeTruthy();
+
+    await userEvent.click(group(dialog, 'Start time').getByRole('button', { name: '1:00 PM EST' }));
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Move it anyway (override the policy)' })).toBeNull();
+    expect(
+      within(dialog).getByRole('button', { name: 'Move it to Tuesday, December 8th 2026, 1:00 PM EST' }),
+    ).toBeTruthy();
+    expect(moves(requests)).toHaveLength(1);
+  });
+
+  it('shows that the order changed meanwhile (409), keeping the time picked and offering no override', async () => {
+    const { onMoved, dialog } = await openReschedule(() =>
+      refusal(409, 'order_changed', 'This booking changed meanwhile: read it again.'),
+    );
+    await december(dialog);
+    await userEvent.click(group(dialog, 'Start time').getByRole('button', { name: '1:00 PM EST' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: /^Move it to/ }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'This booking changed meanwhile: read it again.',
+    );
+    expect(pressed(dialog, 'Start time')).toEqual(['1:00 PM EST']);
+    expect(within(dialog).queryByRole('button', { name: 'Move it anyway (override the policy)' })).toBeNull();
+    expect(onMoved).not.toHaveBeenCalled();
+  });
+
+  it('says why the times cannot be read, and reads them again when asked', async () => {
+    let asked = 0;
+    const { dialog } = await openReschedule(undefined, {
+      times: () => (++asked === 1 ? refusal(403, 'forbidden', 'Not yours.') : { status: 200, body: [] }),
+    });
+    expect(await within(dialog).findByText("You don't have access to this.")).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    expect(await within(dialog).findByText('No open times in November 2026.')).toBeTruthy();
+    expect(asked).toBe(2);
+  });
+
+  it('closes without moving anything', async () => {
+    const { requests, onClose, dialog } = await openReschedule();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(moves(requests)).toEqual([]);
+  });
+});

@@ -1,0 +1,105 @@
+import type { ConsoleOrderDetail } from '@scheduler/contracts/console';
+import type { ManageOrderView } from '@scheduler/contracts/manage';
+import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
+import { ORDER } from './fixtures.ts';
+
+/**
+ * The order page's answers: the order of the fixtures as its view shows it (a late-cancellation
+ * fee, a reschedule the client may no longer make), and two free times a week later.
+ */
+
+export const VIEW: ManageOrderView = {
+  company_name: 'Scioto Valley Home Inspections',
+  office: {
+    office_name: 'Columbus',
+    office_phone: '6145550142',
+    office_email: 'schedule@example.com',
+    time_zone: 'America/New_York',
+  },
+  order: {
+    reference: 'SV-1042',
+    state: 'booked',
+    start: '2026-12-01T14:30:00.000Z',
+    end: '2026-12-01T17:00:00.000Z',
+    when: { date: 'Tuesday, December 1st 2026', time: '9:30 AM – 12:00 PM EST' },
+    duration_minutes: 150,
+    address: '12 Elm Street\nColumbus, OH 43215',
+    inspectors: ['Sarah Chen'],
+    price: {
+      lines: [
+        { label: 'Full Home Inspection', amount: '$450.00' },
+        { label: 'Bundle Savings', amount: '- $40.00' },
+        { label: 'Radon Test', amount: '$150.00' },
+        { label: 'Ohio Sales (tax)', amount: '$12.50' },
+      ],
+      total: '$572.50',
+      note: null,
+    },
+    people: [{ role: 'Client', name: 'Jane Doe' }],
+    paid: false,
+    cancelled: null,
+  },
+  reschedule: {
+    allowed: false,
+    reason: 'Changes within 24 hours of the inspection: please call (614) 555-0142',
+    deadline: '2026-11-30T14:30:00.000Z',
+    text: '',
+    remaining: 2,
+  },
+  cancel: {
+    allowed: true,
+    reason: null,
+    deadline: '2026-11-29T14:30:00.000Z',
+    text: '',
+    fee_cents: 7500,
+    fee: '$75.00',
+  },
+  history: [],
+};
+
+export const DETAIL: ConsoleOrderDetail = {
+  order: ORDER,
+  view: VIEW,
+  messages: [
+    {
+      at: '2026-11-20T15:00:05.000Z',
+      channel: 'email',
+      audience: 'client',
+      kind: 'confirmation',
+      state: 'sent',
+      run_at: '2026-11-20T15:00:00.000Z',
+      attempts: 1,
+    },
+  ],
+  can_change: true,
+  booked_by: 'online',
+  payments_to_refund: [],
+};
+
+/** Tuesday, December 8th 2026, 9:00 AM EST. */
+export const NINE: AppointmentSlot = {
+  id: 'slot-9',
+  date: '2026-12-08',
+  start: '9:00 AM',
+  start_datetime: '2026-12-08 09:00:00',
+  end_datetime: '2026-12-08 11:30:00',
+  timestamp: Date.parse('2026-12-08T14:00:00Z') / 1000,
+  users: [101],
+};
+export const ONE: AppointmentSlot = {
+  ...NINE,
+  id: 'slot-13',
+  start: '1:00 PM',
+  start_datetime: '2026-12-08 13:00:00',
+  end_datetime: '2026-12-08 15:30:00',
+  timestamp: Date.parse('2026-12-08T18:00:00Z') / 1000,
+};
+
+/** The view once moved to NINE. */
+export const MOVED: ManageOrderView = {
+  ...VIEW,
+  order: { ...VIEW.order, when: { date: 'Tuesday, December 8th 2026', time: '9:00 AM – 11:30 AM EST' } },
+};
+
+/** The console API's path of the fixtures' order. */
+export const ORDER_PATH = `/api/console/companies/demo/orders/${ORDER.id}`;
