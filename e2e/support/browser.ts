@@ -56,9 +56,14 @@ let workersChromium: Promise<Browser> | undefined;
  * the browser to the next file. Playwright ends it when the worker exits.
  */
 export async function workerBrowser(): Promise<Browser> {
-  let launched = workersChromium ? await workersChromium : undefined;
+  // A launch that failed (or a browser that died) is not kept: the next file launches anew
+  // instead of failing on the same rejected promise.
+  let launched = workersChromium ? await workersChromium.catch(() => undefined) : undefined;
   if (!launched?.isConnected()) {
     workersChromium = launchBrowser();
+    workersChromium.catch(() => {
+      workersChromium = undefined;
+    });
     launched = await workersChromium;
   }
   const browser = launched;

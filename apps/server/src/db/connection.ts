@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
@@ -32,7 +33,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-const PGLITE_EXTENSIONS = { btree_gist, pg_trgm, unaccent };
+const PGLITE_EXTENSIONS = { btree_gin, btree_gist, pg_trgm, unaccent };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 

@@ -418,6 +418,14 @@ export const orders = pgTable(
     cancelledAt: instant('cancelled_at'),
     cancelReason: text('cancel_reason').notNull().default(''),
     cancelFeeCents: integer('cancel_fee_cents'),
+    /**
+     * What the order lists' text search looks in for the address (case and accents folded as the
+     * people searches do, migration 0004's `people_fold`); kept by the database. Its trigram index
+     * is declared in migration 0021, as the people searches' are in 0004.
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`(' ' || people_fold(address1 || ' ' || address2 || ' ' || city || ' ' || postal_code))`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -425,6 +433,10 @@ export const orders = pgTable(
     unique('orders_company_id_id_unique').on(t.companyId, t.id),
     foreignKey({ columns: [t.companyId, t.officeId], foreignColumns: [offices.companyId, offices.id] }),
     index('orders_company_status_idx').on(t.companyId, t.status),
+    // The order lists, the schedule and the CSV read one company's orders in a window of time.
+    index('orders_company_datetime_idx').on(t.companyId, t.datetime),
+    // The funnel counts an office's visits by the day they started.
+    index('orders_company_office_created_idx').on(t.companyId, t.officeId, t.createdAt),
   ],
 );
 
@@ -440,6 +452,10 @@ export const orderParties = pgTable(
     agentId: integer('agent_id'),
     contactTypeId: integer('contact_type_id'),
     person: jsonb('person').$type<Record<string, unknown>>().notNull(),
+    /** What the order lists' text search looks in for the person: name and e-mail, folded as `orders.search_text`. */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`(' ' || people_fold(coalesce(person->>'first', '') || ' ' || coalesce(person->>'last', '') || ' ' || coalesce(person->>'email', '')))`,
+    ),
   },
   (t) => [
     foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete(
@@ -691,6 +707,8 @@ export const jobs = pgTable(
     index('jobs_due_idx')
       .on(t.runAt)
       .where(sql`done_at is null`),
+    // The order page's message history: one order's jobs, not the company's.
+    index('jobs_order_idx').on(t.companyId, sql`(${t.payload}->>'order_id')`),
   ],
 );
 

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ControlText } from '@scheduler/domain/property/answer-text';
 import type { Executor } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
+import { foldedContaining, searchWords } from '../../db/text-search.ts';
 
 export async function findCompany(db: Executor, key: string): Promise<{ id: string; currency: string } | null> {
   const [row] = await db
@@ -23,19 +24,30 @@ export interface OrdersFilter {
   orderId?: string | undefined;
 }
 
-/** `value` as a LIKE pattern that matches it literally, anywhere. */
-function containing(value: string): string {
-  return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * One word of a text search, anywhere in the address or in the name or e-mail of anyone on the
+ * order, case and accents ignored as the people searches fold them (db/text-search.ts). Each side is one company's
+ * rows found through its search text's trigram index (migration 0021), so a search costs the
+ * matches, not the company's history.
+ */
+function textMatches(companyId: string, word: string): SQL {
+  const pattern = foldedContaining(word);
+  return sql`${t.orders.id} in (
+    select p.order_id from ${t.orderParties} p where p.company_id = ${companyId} and p.search_text like ${pattern}
+    union all
+    select o.id from ${t.orders} o where o.company_id = ${companyId} and o.search_text like ${pattern})`;
 }
 
-/** One word of a text search: in the address, or in the name or e-mail of anyone on the order. */
-function textMatches(word: string): SQL {
-  const pattern = containing(word);
-  const address = sql`concat_ws(' ', ${t.orders.address1}, ${t.orders.address2}, ${t.orders.city}, ${t.orders.postalCode})`;
-  return sql`(${address} ilike ${pattern} or exists (
-    select 1 from ${t.orderParties} p
-    where p.company_id = ${t.orders.companyId} and p.order_id = ${t.orders.id}
-      and concat_ws(' ', p.person->>'first', p.person->>'last', p.person->>'email') ilike ${pattern}))`;
+/**
+ * The instants within which every appointment on office-local dates from..to falls, whatever the
+ * office's zone (UTC offsets run from -12 to +14 hours): a day either side. They let the
+ * (company, datetime) index bound the rows read; the office-local dates are then checked exactly.
+ */
+function instantsAround(from: string | undefined, to: string | undefined): SQL[] {
+  const bounds: SQL[] = [];
+  if (from) bounds.push(sql`${t.orders.datetime} >= ((${from}::date - 1)::timestamp at time zone 'UTC')`);
+  if (to) bounds.push(sql`${t.orders.datetime} < ((${to}::date + 2)::timestamp at time zone 'UTC')`);
+  return bounds;
 }
 
 /**
@@ -60,12 +72,13 @@ export async function listConfirmedOrders(
     eq(t.orders.companyId, companyId),
     inArray(t.orders.status, statuses as Array<'confirmed' | 'cancelled'>),
   ];
+  conditions.push(...instantsAround(range.from, range.to));
   if (range.from) conditions.push(sql`${localDate} >= ${range.from}::date`);
   if (range.to) conditions.push(sql`${localDate} <= ${range.to}::date`);
   if (range.inspectorId !== undefined)
     conditions.push(sql`${t.orders.inspectors} @> ${JSON.stringify([{ id: range.inspectorId }])}::jsonb`);
   if (range.orderId !== undefined) conditions.push(eq(t.orders.id, range.orderId));
-  for (const word of (range.text ?? '').split(/\s+/).filter(Boolean).slice(0, 8)) conditions.push(textMatches(word));
+  for (const word of searchWords(range.text ?? '', 8)) conditions.push(textMatches(companyId, word));
   const where = and(...conditions);
   const join = and(eq(t.offices.companyId, t.orders.companyId), eq(t.offices.id, t.orders.officeId));
   const [rows, [count]] = await Promise.all([

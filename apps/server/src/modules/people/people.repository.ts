@@ -4,6 +4,7 @@ import { SEARCH_RESULT_LIMIT } from '@scheduler/contracts/people';
 import type { Setting } from '@scheduler/contracts/settings';
 import type { Executor } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
+import { foldedStartPattern, foldedWordPattern, foldedWordStart, searchWords } from '../../db/text-search.ts';
 
 /** What the people calls check a request against: the company's settings, states and contact types. */
 export interface PeopleCompany {
@@ -285,14 +286,6 @@ export async function removeOrderParty(
   return removed.length > 0;
 }
 
-/** A typed word of a search, as a LIKE pattern's literal part (its wildcards escaped). */
-function likeLiteral(word: string): string {
-  return word.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/** Below this length a typed word must start a word: two letters inside words match too much to help. */
-const CONTAINS_MIN = 3;
-
 /**
  * The people search (issue 10): every typed word must occur in the person's folded name, e-mail,
  * company or agency (case and accents ignored, as the migration's `people_fold` does): anywhere
@@ -302,19 +295,9 @@ const CONTAINS_MIN = 3;
  * the trigram index serves every pattern (two letters included, through their padded trigrams).
  */
 function searchCondition(searchText: AnyPgColumn, query: string, limitWords = 5): { where: SQL; rank: SQL } {
-  const words = query
-    .trim()
-    .split(/\s+/)
-    .filter((w) => w !== '')
-    .slice(0, limitWords);
-  const matches = words.map((word) =>
-    word.length >= CONTAINS_MIN
-      ? sql`${searchText} like ('%' || people_fold(${likeLiteral(word)}) || '%')`
-      : sql`${searchText} like ('% ' || people_fold(${likeLiteral(word)}) || '%')`,
-  );
-  const whole = likeLiteral(words.join(' '));
-  const first = likeLiteral(words[0] ?? '');
-  const rank = sql`case when ${searchText} like (' ' || people_fold(${whole}) || '%') then 0 when ${searchText} like ('% ' || people_fold(${first}) || '%') then 1 else 2 end`;
+  const words = searchWords(query, limitWords);
+  const matches = words.map((word) => sql`${searchText} like ${foldedWordPattern(word)}`);
+  const rank = sql`case when ${searchText} like ${foldedStartPattern(words.join(' '))} then 0 when ${searchText} like ${foldedWordStart(words[0] ?? '')} then 1 else 2 end`;
   return { where: sql.join(matches, sql` and `), rank };
 }
 
