@@ -6,7 +6,7 @@ import { renderPage } from '../../../test-support/render-page.tsx';
 import EmbeddingPage from './EmbeddingPage.tsx';
 import { GOOGLE_TAG_ID_PROBLEM, PENDING_SITE_PROBLEM } from './embedding-form.ts';
 import { saves, serveConfigurationOf } from '../../../test-support/configuration-server.ts';
-import { DOCUMENT } from './embedding-test-document.ts';
+import { DOCUMENT } from '../../../test-support/configuration-documents/embedding-test-document.ts';
 import { enterText } from '../../../test-support/enter-text.ts';
 
 configure({ asyncUtilTimeout: 5000 });

@@ -13,7 +13,7 @@ import {
   PRICING_FEES,
   RADON,
   SHORT_COUPONS,
-} from './pricing-test-document.ts';
+} from '../../../test-support/configuration-documents/pricing-test-document.ts';
 import { enterText } from '../../../test-support/enter-text.ts';
 
 configure({ asyncUtilTimeout: 5000 });

@@ -6,7 +6,7 @@ import { renderPage, type Answer, type RecordedRequest } from '../../../test-sup
 import { saves, serveConfigurationOf } from '../../../test-support/configuration-server.ts';
 import InspectorsPage from './InspectorsPage.tsx';
 import { enterText } from '../../../test-support/enter-text.ts';
-import { DAY, DOCUMENT, FULL_HOME, MIKE, PAST, SARAH, UPCOMING } from './inspectors-test-document.ts';
+import { DAY, DOCUMENT, FULL_HOME, MIKE, PAST, SARAH, UPCOMING } from '../../../test-support/configuration-documents/inspectors-test-document.ts';
 
 // A long form renders at once: allow a busy machine more than Testing Library's default second.
 configure({ asyncUtilTimeout: 5000 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderPage } from '../../../test-support/render-page.tsx';
 import MessagesPage from './MessagesPage.tsx';
 import { loads, saves, serveConfigurationOf } from '../../../test-support/configuration-server.ts';
-import { DOCUMENT, NOTIFICATIONS } from './messages-test-document.ts';
+import { DOCUMENT, NOTIFICATIONS } from '../../../test-support/configuration-documents/messages-test-document.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 

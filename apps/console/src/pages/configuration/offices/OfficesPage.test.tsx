@@ -5,7 +5,7 @@ import { refusal, renderPage, type Answer, type RecordedRequest } from '../../..
 import { saves, serveConfigurationOf, type ServeOptions } from '../../../test-support/configuration-server.ts';
 import OfficesPage from './OfficesPage.tsx';
 import { enterText } from '../../../test-support/enter-text.ts';
-import { COLUMBUS, DAYTON, DOCUMENT } from './offices-test-document.ts';
+import { COLUMBUS, DAYTON, DOCUMENT } from '../../../test-support/configuration-documents/offices-test-document.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 

@@ -10,7 +10,7 @@ import {
   type ServeOptions,
 } from '../../../test-support/configuration-server.ts';
 import PaymentsPage from './PaymentsPage.tsx';
-import { DOCUMENT, KEYS_PATH, KEYS_SET, LINK, NO_KEYS, SECRET, SIGNING } from './payments-test-document.ts';
+import { DOCUMENT, KEYS_PATH, KEYS_SET, LINK, NO_KEYS, SECRET, SIGNING } from '../../../test-support/configuration-documents/payments-test-document.ts';
 import { enterText } from '../../../test-support/enter-text.ts';
 
 configure({ asyncUtilTimeout: 5000 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { saves, serveConfigurationOf } from '../../../test-support/configuration-server.ts';
 import { renderPage } from '../../../test-support/render-page.tsx';
 import PropertyQuestionsPage from './PropertyQuestionsPage.tsx';
-import { DOCUMENT, HOME_SIZE, OCCUPANCY, SQUARE_FEET, UTILITIES, VACANT } from './property-questions-test-document.ts';
+import { DOCUMENT, HOME_SIZE, OCCUPANCY, SQUARE_FEET, UTILITIES, VACANT } from '../../../test-support/configuration-documents/property-questions-test-document.ts';
 import { enterText } from '../../../test-support/enter-text.ts';
 
 configure({ asyncUtilTimeout: 5000 });

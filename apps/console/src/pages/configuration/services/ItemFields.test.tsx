@@ -6,7 +6,7 @@ import { enterText } from '../../../test-support/enter-text.ts';
 import { PackageEditor } from './PackageEditor.tsx';
 import { ServiceEditor } from './ServiceEditor.tsx';
 import { MAX_DURATION, servicesFormValues, type ServicesFormValues } from './services-form.ts';
-import { DOCUMENT, HOME, RADON, service, TESTING } from './services-test-document.ts';
+import { DOCUMENT, HOME, RADON, service, TESTING } from '../../../test-support/configuration-documents/services-test-document.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 

@@ -7,7 +7,7 @@ import { renderPage } from '../../../test-support/render-page.tsx';
 import SettingsPage from './SettingsPage.tsx';
 import { loads, saves, serveConfigurationOf } from '../../../test-support/configuration-server.ts';
 import { enterText } from '../../../test-support/enter-text.ts';
-import { DOCUMENT, withSetting } from './settings-test-document.ts';
+import { DOCUMENT, withSetting } from '../../../test-support/configuration-documents/settings-test-document.ts';
 
 // Forty-odd controls render at once: allow a busy machine more than Testing Library's default second.
 configure({ asyncUtilTimeout: 5000 });
