@@ -39,6 +39,7 @@ import ServicesPage from './services/ServicesPage.tsx';
 import { DOCUMENT as SERVICES_DOCUMENT } from '../../test-support/configuration-documents/services-test-document.ts';
 import SettingsPage from './settings/SettingsPage.tsx';
 import { DOCUMENT as SETTINGS_DOCUMENT, withSetting } from '../../test-support/configuration-documents/settings-test-document.ts';
+import { accessibleDescription } from '../../test-support/accessible-description.ts';
 
 /**
  * How every configuration editor meets a refusal, one suite for all of them (issue 40, item 8):
@@ -99,14 +100,6 @@ interface Row {
 
 const CONFLICT_MESSAGE =
   'Dana Admin saved version 8 after the version 7 you started from. Review their changes, then make yours again on the new version.';
-
-function description(element: HTMLElement): string {
-  const ids = (element.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
-  return ids
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ')
-    .trim();
-}
 
 const textbox = (name: string | RegExp, container: HTMLElement = document.body) =>
   within(container).getByRole('textbox', { name }) as HTMLInputElement;
@@ -703,7 +696,7 @@ describe.each(ROWS)('the $name editor', (row) => {
       expect(errors.map((alert) => alert.textContent)).toEqual([refusal.message]);
       if (refusal.at) {
         const at = refusal.at;
-        await waitFor(() => expect(description(at.element())).toBe(at.says));
+        await waitFor(() => expect(accessibleDescription(at.element())).toBe(at.says));
         if (at.marked) expect(at.element().getAttribute('aria-invalid')).toBe('true');
       }
       await refusal.then?.();
