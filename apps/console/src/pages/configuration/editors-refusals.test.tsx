@@ -24,13 +24,22 @@ import { DOCUMENT as EMBEDDING_DOCUMENT } from '../../test-support/configuration
 import FeesTaxesCouponsPage from './fees-taxes-coupons/FeesTaxesCouponsPage.tsx';
 import { DOCUMENT as FEES_DOCUMENT } from '../../test-support/configuration-documents/pricing-test-document.ts';
 import InspectorsPage from './inspectors/InspectorsPage.tsx';
-import { DOCUMENT as INSPECTORS_DOCUMENT, MIKE, SARAH } from '../../test-support/configuration-documents/inspectors-test-document.ts';
+import {
+  DOCUMENT as INSPECTORS_DOCUMENT,
+  MIKE,
+  SARAH,
+} from '../../test-support/configuration-documents/inspectors-test-document.ts';
 import MessagesPage from './messages/MessagesPage.tsx';
 import { DOCUMENT as MESSAGES_DOCUMENT } from '../../test-support/configuration-documents/messages-test-document.ts';
 import OfficesPage from './offices/OfficesPage.tsx';
 import { DOCUMENT as OFFICES_DOCUMENT } from '../../test-support/configuration-documents/offices-test-document.ts';
 import PaymentsPage from './payments/PaymentsPage.tsx';
-import { DOCUMENT as PAYMENTS_DOCUMENT, KEYS_PATH, LINK, NO_KEYS } from '../../test-support/configuration-documents/payments-test-document.ts';
+import {
+  DOCUMENT as PAYMENTS_DOCUMENT,
+  KEYS_PATH,
+  LINK,
+  NO_KEYS,
+} from '../../test-support/configuration-documents/payments-test-document.ts';
 import PeoplePage from './people/PeoplePage.tsx';
 import { DOCUMENT as PEOPLE_DOCUMENT } from '../../test-support/configuration-documents/people-test-document.ts';
 import PropertyQuestionsPage from './property-questions/PropertyQuestionsPage.tsx';
@@ -38,7 +47,10 @@ import { DOCUMENT as QUESTIONS_DOCUMENT } from '../../test-support/configuration
 import ServicesPage from './services/ServicesPage.tsx';
 import { DOCUMENT as SERVICES_DOCUMENT } from '../../test-support/configuration-documents/services-test-document.ts';
 import SettingsPage from './settings/SettingsPage.tsx';
-import { DOCUMENT as SETTINGS_DOCUMENT, withSetting } from '../../test-support/configuration-documents/settings-test-document.ts';
+import {
+  DOCUMENT as SETTINGS_DOCUMENT,
+  withSetting,
+} from '../../test-support/configuration-documents/settings-test-document.ts';
 import { accessibleDescription } from '../../test-support/accessible-description.ts';
 
 /**

@@ -4,7 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { renderPage } from '../../../test-support/render-page.tsx';
 import BookingChangesPage from './BookingChangesPage.tsx';
 import { loads, saves, serveConfigurationOf } from '../../../test-support/configuration-server.ts';
-import { BOOKING_CHANGES, DOCUMENT, HOME } from '../../../test-support/configuration-documents/booking-changes-test-document.ts';
+import {
+  BOOKING_CHANGES,
+  DOCUMENT,
+  HOME,
+} from '../../../test-support/configuration-documents/booking-changes-test-document.ts';
 import { enterText } from '../../../test-support/enter-text.ts';
 import { accessibleDescription } from '../../../test-support/accessible-description.ts';
 

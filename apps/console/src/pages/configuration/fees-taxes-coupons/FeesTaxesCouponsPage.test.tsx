@@ -169,7 +169,9 @@ describe('the fees, taxes and coupons page', () => {
     await enterText(box('Tier 1 up to (square feet)', added), '3000');
     await enterText(box('Tier 1 amount (USD)', added), '0');
     await userEvent.click(within(added).getByRole('button', { name: 'Add a tier' }));
-    expect(accessibleDescription(box('Tier 2 up to (square feet)', added))).toBe('Empty: and above. Or 1 to 1,000,000.');
+    expect(accessibleDescription(box('Tier 2 up to (square feet)', added))).toBe(
+      'Empty: and above. Or 1 to 1,000,000.',
+    );
     await enterText(box('Tier 2 amount (USD)', added), '125.5');
     await userEvent.click(saveButton());
 

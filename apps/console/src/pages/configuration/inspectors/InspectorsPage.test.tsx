@@ -6,7 +6,15 @@ import { renderPage, type Answer, type RecordedRequest } from '../../../test-sup
 import { saves, serveConfigurationOf } from '../../../test-support/configuration-server.ts';
 import InspectorsPage from './InspectorsPage.tsx';
 import { enterText } from '../../../test-support/enter-text.ts';
-import { DAY, DOCUMENT, FULL_HOME, MIKE, PAST, SARAH, UPCOMING } from '../../../test-support/configuration-documents/inspectors-test-document.ts';
+import {
+  DAY,
+  DOCUMENT,
+  FULL_HOME,
+  MIKE,
+  PAST,
+  SARAH,
+  UPCOMING,
+} from '../../../test-support/configuration-documents/inspectors-test-document.ts';
 import { accessibleDescription } from '../../../test-support/accessible-description.ts';
 
 // A long form renders at once: allow a busy machine more than Testing Library's default second.
@@ -108,7 +116,9 @@ describe('the inspectors page: date overrides', () => {
     fireEvent.change(dateIn('New date'), { target: { value: UPCOMING } });
     await userEvent.click(screen.getByRole('button', { name: 'Save inspector' }));
     await waitFor(() =>
-      expect(accessibleDescription(dateIn('New date'))).toBe('This date is already in the list: change that one instead.'),
+      expect(accessibleDescription(dateIn('New date'))).toBe(
+        'This date is already in the list: change that one instead.',
+      ),
     );
     expect(saves(requests)).toEqual([]);
 
@@ -178,7 +188,9 @@ describe('the inspectors page: home base', () => {
     await enterText(code, '99999');
     await userEvent.click(screen.getByRole('button', { name: "Use this postal code's centre" }));
     await waitFor(() =>
-      expect(accessibleDescription(code)).toBe('We could not find 99999. Check it, or type the latitude and longitude.'),
+      expect(accessibleDescription(code)).toBe(
+        'We could not find 99999. Check it, or type the latitude and longitude.',
+      ),
     );
     expect(field('Latitude').value).toBe('40.1');
     expect(saves(requests)).toEqual([]);

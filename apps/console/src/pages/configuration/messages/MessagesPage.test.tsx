@@ -62,7 +62,9 @@ describe('the messages page', () => {
       '{currency}: the currency, like USD',
     ]);
     expect(box('Brand colour').value).toBe('#1f4e79');
-    expect(accessibleDescription(screen.getByLabelText('Pick the brand colour'))).toBe(accessibleDescription(box('Brand colour')));
+    expect(accessibleDescription(screen.getByLabelText('Pick the brand colour'))).toBe(
+      accessibleDescription(box('Brand colour')),
+    );
     expect(box('Booking cancelled: subject').value).toBe('');
     expect(accessibleDescription(box('Booking cancelled: subject'))).toBe(
       'Empty, with the opening text empty too: the built-in subject. At most 300 characters.',

@@ -10,7 +10,15 @@ import {
   type ServeOptions,
 } from '../../../test-support/configuration-server.ts';
 import PaymentsPage from './PaymentsPage.tsx';
-import { DOCUMENT, KEYS_PATH, KEYS_SET, LINK, NO_KEYS, SECRET, SIGNING } from '../../../test-support/configuration-documents/payments-test-document.ts';
+import {
+  DOCUMENT,
+  KEYS_PATH,
+  KEYS_SET,
+  LINK,
+  NO_KEYS,
+  SECRET,
+  SIGNING,
+} from '../../../test-support/configuration-documents/payments-test-document.ts';
 import { enterText } from '../../../test-support/enter-text.ts';
 import { accessibleDescription } from '../../../test-support/accessible-description.ts';
 
@@ -87,7 +95,9 @@ describe('the payments page', () => {
     await userEvent.clear(linkField());
     await enterText(linkField(), 'pay.example');
     await userEvent.click(saveButton());
-    await waitFor(() => expect(accessibleDescription(linkField())).toMatch(/^Enter an address beginning with https:\/\//));
+    await waitFor(() =>
+      expect(accessibleDescription(linkField())).toMatch(/^Enter an address beginning with https:\/\//),
+    );
     expect(documentSaves(requests)).toEqual([]);
     await userEvent.clear(linkField());
     await enterText(linkField(), 'https://pay.example/{{order_id}');
@@ -157,6 +167,8 @@ describe('the payments page', () => {
     await enterText(secretKey(), SECRET);
     await enterText(signingSecret(), SIGNING);
     await userEvent.click(screen.getByRole('button', { name: 'Save the keys' }));
-    await waitFor(() => expect(accessibleDescription(signingSecret())).toBe('a Stripe webhook signing secret (whsec_...)'));
+    await waitFor(() =>
+      expect(accessibleDescription(signingSecret())).toBe('a Stripe webhook signing secret (whsec_...)'),
+    );
   });
 });

@@ -5,7 +5,15 @@ import { renderPage, type RecordedRequest } from '../../../test-support/render-p
 import { saves, serveConfigurationOf } from '../../../test-support/configuration-server.ts';
 import PeoplePage from './PeoplePage.tsx';
 import { enterText } from '../../../test-support/enter-text.ts';
-import { ATTORNEY, DOCUMENT, INGRID, LENDER, LINDA, SAM, VISITOR } from '../../../test-support/configuration-documents/people-test-document.ts';
+import {
+  ATTORNEY,
+  DOCUMENT,
+  INGRID,
+  LENDER,
+  LINDA,
+  SAM,
+  VISITOR,
+} from '../../../test-support/configuration-documents/people-test-document.ts';
 import { accessibleDescription } from '../../../test-support/accessible-description.ts';
 
 configure({ asyncUtilTimeout: 5000 });

@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { saves, serveConfigurationOf } from '../../../test-support/configuration-server.ts';
 import { renderPage } from '../../../test-support/render-page.tsx';
 import PropertyQuestionsPage from './PropertyQuestionsPage.tsx';
-import { DOCUMENT, HOME_SIZE, OCCUPANCY, SQUARE_FEET, UTILITIES, VACANT } from '../../../test-support/configuration-documents/property-questions-test-document.ts';
+import {
+  DOCUMENT,
+  HOME_SIZE,
+  OCCUPANCY,
+  SQUARE_FEET,
+  UTILITIES,
+  VACANT,
+} from '../../../test-support/configuration-documents/property-questions-test-document.ts';
 import { enterText } from '../../../test-support/enter-text.ts';
 import { accessibleDescription } from '../../../test-support/accessible-description.ts';
 
@@ -125,7 +132,9 @@ describe('the property questions page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Add a question' }));
     await userEvent.click(nav().getByRole('button', { name: /^1\. Square Feet/ }));
     await userEvent.click(saveButton());
-    await waitFor(() => expect(accessibleDescription(textbox('Question'))).toBe('Enter the question the visitor reads.'));
+    await waitFor(() =>
+      expect(accessibleDescription(textbox('Question'))).toBe('Enter the question the visitor reads.'),
+    );
     expect(
       nav()
         .getByRole('button', { name: /^4\. New question/ })

@@ -6,7 +6,13 @@ import { enterText } from '../../../test-support/enter-text.ts';
 import { PackageEditor } from './PackageEditor.tsx';
 import { ServiceEditor } from './ServiceEditor.tsx';
 import { MAX_DURATION, servicesFormValues, type ServicesFormValues } from './services-form.ts';
-import { DOCUMENT, HOME, RADON, service, TESTING } from '../../../test-support/configuration-documents/services-test-document.ts';
+import {
+  DOCUMENT,
+  HOME,
+  RADON,
+  service,
+  TESTING,
+} from '../../../test-support/configuration-documents/services-test-document.ts';
 import { accessibleDescription } from '../../../test-support/accessible-description.ts';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -132,14 +138,18 @@ describe("a package's editor", () => {
     expect(screen.queryByRole('textbox', { name: 'Badge text' })).toBeNull();
     await userEvent.click(check(/^Best value badge/));
     await enterText(box('Badge text'), 'Most popular');
-    expect(accessibleDescription(box('Badge text'))).toBe('Up to 60 characters, like “Most popular”. Empty: “Best Offer!”.');
+    expect(accessibleDescription(box('Badge text'))).toBe(
+      'Up to 60 characters, like “Most popular”. Empty: “Best Offer!”.',
+    );
     expect(form().getValues('packages.0')).toMatchObject({ best: true, bestText: 'Most popular' });
   });
 
   it('says a refusal of its services where they are chosen', async () => {
     const { form } = renderEditor('package');
     const helpOf = () =>
-      accessibleDescription(screen.getByRole('group', { name: 'Services it includes' }).querySelector('[aria-describedby]')!);
+      accessibleDescription(
+        screen.getByRole('group', { name: 'Services it includes' }).querySelector('[aria-describedby]')!,
+      );
     expect(helpOf()).toBe('At least one.');
     act(() => form().setError('packages.0.services', { message: 'Choose at least one service for the package.' }));
     expect(helpOf()).toBe('Choose at least one service for the package.');

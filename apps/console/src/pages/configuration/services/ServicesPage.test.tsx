@@ -9,7 +9,12 @@ import { renderPage, type RecordedRequest } from '../../../test-support/render-p
 import ServicesPage from './ServicesPage.tsx';
 import { nameProblem } from './services-form.ts';
 import { enterText } from '../../../test-support/enter-text.ts';
-import { DOCUMENT, HOME, RADON, service } from '../../../test-support/configuration-documents/services-test-document.ts';
+import {
+  DOCUMENT,
+  HOME,
+  RADON,
+  service,
+} from '../../../test-support/configuration-documents/services-test-document.ts';
 import { accessibleDescription } from '../../../test-support/accessible-description.ts';
 
 configure({ asyncUtilTimeout: 5000 });

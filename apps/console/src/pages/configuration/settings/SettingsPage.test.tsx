@@ -178,7 +178,9 @@ describe('the settings page', () => {
 
     await enterText(fee, '$25');
     await userEvent.click(saveButton());
-    await waitFor(() => expect(accessibleDescription(fee)).toBe('Enter an amount like 25 or 12.50, without a currency sign.'));
+    await waitFor(() =>
+      expect(accessibleDescription(fee)).toBe('Enter an amount like 25 or 12.50, without a currency sign.'),
+    );
     expect(saves(requests)).toEqual([]);
 
     await userEvent.clear(fee);
