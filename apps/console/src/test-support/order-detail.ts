@@ -1,7 +1,11 @@
 import type { ConsoleOrderDetail } from '@scheduler/contracts/console';
 import type { ManageOrderView } from '@scheduler/contracts/manage';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
+import { screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { vi } from 'vitest';
 import { ORDER } from './fixtures.ts';
+import { renderPage, stubServer, type Answer, type RecordedRequest } from './render-page.tsx';
 
 /**
  * The order page's answers: the order of the fixtures as its view shows it (a late-cancellation
@@ -103,3 +107,34 @@ export const MOVED: ManageOrderView = {
 
 /** The console API's path of the fixtures' order. */
 export const ORDER_PATH = `/api/console/companies/demo/orders/${ORDER.id}`;
+
+/**
+ * An order's dialog (`dialog`, named `name`) open on the order page's route, the server answering
+ * each POST to the order's `action` with `answer` (called with the request and how many came
+ * before it; 404 without an answer) and any other request with `otherwise` (404 without one).
+ * Returns the requests made, the mocks given to the dialog, and the dialog once it is shown.
+ */
+export async function openOrderDialog({
+  action,
+  name,
+  dialog,
+  answer,
+  otherwise,
+}: {
+  action: 'cancel' | 'reschedule';
+  name: string;
+  dialog: (callbacks: { onClose: () => void; onDone: () => void }) => ReactElement;
+  answer?: (request: RecordedRequest, index: number) => Answer;
+  otherwise?: (request: RecordedRequest) => Answer | undefined;
+}) {
+  let sent = 0;
+  const requests = stubServer((request) =>
+    request.method === 'POST' && request.path === `${ORDER_PATH}/${action}`
+      ? answer?.(request, sent++)
+      : otherwise?.(request),
+  );
+  const onClose = vi.fn();
+  const onDone = vi.fn();
+  renderPage(dialog({ onClose, onDone }), { path: '/demo', pattern: '/:companyKey' });
+  return { requests, onClose, onDone, dialog: await screen.findByRole('dialog', { name }) };
+}

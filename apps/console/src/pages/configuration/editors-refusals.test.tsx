@@ -18,27 +18,40 @@ import {
 import { enterText } from '../../test-support/enter-text.ts';
 import { refusal as refusalOf, renderPage, type Answer } from '../../test-support/render-page.tsx';
 import BookingChangesPage from './booking-changes/BookingChangesPage.tsx';
-import { DOCUMENT as BOOKING_CHANGES_DOCUMENT } from './booking-changes/booking-changes-test-document.ts';
+import { DOCUMENT as BOOKING_CHANGES_DOCUMENT } from '../../test-support/configuration-documents/booking-changes-test-document.ts';
 import EmbeddingPage from './embedding/EmbeddingPage.tsx';
-import { DOCUMENT as EMBEDDING_DOCUMENT } from './embedding/embedding-test-document.ts';
+import { DOCUMENT as EMBEDDING_DOCUMENT } from '../../test-support/configuration-documents/embedding-test-document.ts';
 import FeesTaxesCouponsPage from './fees-taxes-coupons/FeesTaxesCouponsPage.tsx';
-import { DOCUMENT as FEES_DOCUMENT } from './fees-taxes-coupons/pricing-test-document.ts';
+import { DOCUMENT as FEES_DOCUMENT } from '../../test-support/configuration-documents/pricing-test-document.ts';
 import InspectorsPage from './inspectors/InspectorsPage.tsx';
-import { DOCUMENT as INSPECTORS_DOCUMENT, MIKE, SARAH } from './inspectors/inspectors-test-document.ts';
+import {
+  DOCUMENT as INSPECTORS_DOCUMENT,
+  MIKE,
+  SARAH,
+} from '../../test-support/configuration-documents/inspectors-test-document.ts';
 import MessagesPage from './messages/MessagesPage.tsx';
-import { DOCUMENT as MESSAGES_DOCUMENT } from './messages/messages-test-document.ts';
+import { DOCUMENT as MESSAGES_DOCUMENT } from '../../test-support/configuration-documents/messages-test-document.ts';
 import OfficesPage from './offices/OfficesPage.tsx';
-import { DOCUMENT as OFFICES_DOCUMENT } from './offices/offices-test-document.ts';
+import { DOCUMENT as OFFICES_DOCUMENT } from '../../test-support/configuration-documents/offices-test-document.ts';
 import PaymentsPage from './payments/PaymentsPage.tsx';
-import { DOCUMENT as PAYMENTS_DOCUMENT, KEYS_PATH, LINK, NO_KEYS } from './payments/payments-test-document.ts';
+import {
+  DOCUMENT as PAYMENTS_DOCUMENT,
+  KEYS_PATH,
+  LINK,
+  NO_KEYS,
+} from '../../test-support/configuration-documents/payments-test-document.ts';
 import PeoplePage from './people/PeoplePage.tsx';
-import { DOCUMENT as PEOPLE_DOCUMENT } from './people/people-test-document.ts';
+import { DOCUMENT as PEOPLE_DOCUMENT } from '../../test-support/configuration-documents/people-test-document.ts';
 import PropertyQuestionsPage from './property-questions/PropertyQuestionsPage.tsx';
-import { DOCUMENT as QUESTIONS_DOCUMENT } from './property-questions/property-questions-test-document.ts';
+import { DOCUMENT as QUESTIONS_DOCUMENT } from '../../test-support/configuration-documents/property-questions-test-document.ts';
 import ServicesPage from './services/ServicesPage.tsx';
-import { DOCUMENT as SERVICES_DOCUMENT } from './services/services-test-document.ts';
+import { DOCUMENT as SERVICES_DOCUMENT } from '../../test-support/configuration-documents/services-test-document.ts';
 import SettingsPage from './settings/SettingsPage.tsx';
-import { DOCUMENT as SETTINGS_DOCUMENT, withSetting } from './settings/settings-test-document.ts';
+import {
+  DOCUMENT as SETTINGS_DOCUMENT,
+  withSetting,
+} from '../../test-support/configuration-documents/settings-test-document.ts';
+import { accessibleDescription } from '../../test-support/accessible-description.ts';
 
 /**
  * How every configuration editor meets a refusal, one suite for all of them (issue 40, item 8):
@@ -99,14 +112,6 @@ interface Row {
 
 const CONFLICT_MESSAGE =
   'Dana Admin saved version 8 after the version 7 you started from. Review their changes, then make yours again on the new version.';
-
-function description(element: HTMLElement): string {
-  const ids = (element.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
-  return ids
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ')
-    .trim();
-}
 
 const textbox = (name: string | RegExp, container: HTMLElement = document.body) =>
   within(container).getByRole('textbox', { name }) as HTMLInputElement;
@@ -703,7 +708,7 @@ describe.each(ROWS)('the $name editor', (row) => {
       expect(errors.map((alert) => alert.textContent)).toEqual([refusal.message]);
       if (refusal.at) {
         const at = refusal.at;
-        await waitFor(() => expect(description(at.element())).toBe(at.says));
+        await waitFor(() => expect(accessibleDescription(at.element())).toBe(at.says));
         if (at.marked) expect(at.element().getAttribute('aria-invalid')).toBe('true');
       }
       await refusal.then?.();

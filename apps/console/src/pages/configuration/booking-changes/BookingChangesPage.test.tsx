@@ -4,8 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { renderPage } from '../../../test-support/render-page.tsx';
 import BookingChangesPage from './BookingChangesPage.tsx';
 import { loads, saves, serveConfigurationOf } from '../../../test-support/configuration-server.ts';
-import { BOOKING_CHANGES, DOCUMENT, HOME } from './booking-changes-test-document.ts';
+import {
+  BOOKING_CHANGES,
+  DOCUMENT,
+  HOME,
+} from '../../../test-support/configuration-documents/booking-changes-test-document.ts';
 import { enterText } from '../../../test-support/enter-text.ts';
+import { accessibleDescription } from '../../../test-support/accessible-description.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -21,14 +26,6 @@ const box = (name: string, within_: HTMLElement = document.body) =>
 const loadedRules = () => screen.findByRole('region', { name: "The company's rules" });
 const companyRules = () => screen.getByRole('region', { name: "The company's rules" });
 const summary = () => screen.getByTestId('policy-summary').textContent;
-
-function description(element: HTMLElement): string {
-  const ids = (element.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
-  return ids
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ')
-    .trim();
-}
 
 async function retype(element: HTMLElement, text: string) {
   await userEvent.clear(element);
@@ -51,7 +48,7 @@ describe('the booking changes page', () => {
     expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Radon Test']);
     expect((reschedule as HTMLInputElement).value).toBe('24');
     expect(reschedule.getAttribute('inputmode')).toBe('numeric');
-    expect(description(reschedule)).toBe(
+    expect(accessibleDescription(reschedule)).toBe(
       'Clients can move their inspection themselves until 24 hours before it starts; after that they call the office.',
     );
     const rules = companyRules();
@@ -60,13 +57,13 @@ describe('the booking changes page', () => {
     expect(box('Late cancellation within (hours before)', rules).value).toBe('48');
     expect(box('Fee (USD)', rules).value).toBe('75.00');
     expect(box('Fee (USD)', rules).getAttribute('inputmode')).toBe('decimal');
-    expect(description(within(rules).getByRole('combobox', { name: 'Late-cancellation fee' }))).toBe(
+    expect(accessibleDescription(within(rules).getByRole('combobox', { name: 'Late-cancellation fee' }))).toBe(
       'What a late cancellation costs the client.',
     );
     expect(box('With Reschedule').value).toBe('Moving is free up to a day before.');
     const radon = screen.getByRole('region', { name: 'Radon Test' });
     expect(box('Reschedule online until (hours before)', radon).value).toBe('72');
-    expect(description(box('Cancel online until (hours before)', radon))).toBe('Empty: same as the company.');
+    expect(accessibleDescription(box('Cancel online until (hours before)', radon))).toBe('Empty: same as the company.');
     expect(summary()).toBe(
       'Free to move until 24 hours before, at most 2 times. Cancel online until 24 hours before. Cancelling within 48 hours costs $75.00.',
     );
@@ -77,7 +74,7 @@ describe('the booking changes page', () => {
     renderBookingChanges();
     const reschedule = box('Reschedule online until (hours before)', await loadedRules());
     await retype(reschedule, '0');
-    expect(description(reschedule)).toBe('Clients can move their inspection themselves until it starts.');
+    expect(accessibleDescription(reschedule)).toBe('Clients can move their inspection themselves until it starts.');
     await retype(box('Most reschedules', companyRules()), '');
     await retype(box('Fee (USD)', companyRules()), '1,234.5');
     expect(summary()).toBe(
@@ -147,7 +144,7 @@ describe('the booking changes page', () => {
     const cancel = box('Cancel online until (hours before)', await loadedRules());
     await retype(cancel, '721');
     await userEvent.click(saveButton());
-    await waitFor(() => expect(description(cancel)).toBe('Enter a whole number of hours from 0 to 720.'));
+    await waitFor(() => expect(accessibleDescription(cancel)).toBe('Enter a whole number of hours from 0 to 720.'));
     expect(cancel.getAttribute('aria-invalid')).toBe('true');
     expect(saves(requests)).toEqual([]);
   });

@@ -6,6 +6,7 @@ import {
   MAX_NOTICE_HOURS,
   MAX_RESCHEDULES,
   readWhole,
+  reschedulesProblem,
   type BookingChangesFormValues,
   type FeeKind,
   type RuleValues,
@@ -45,6 +46,9 @@ function help(rule: NumberRule, text: string, service: boolean): string {
   const max = rule === 'maxReschedules' ? MAX_RESCHEDULES : MAX_NOTICE_HOURS;
   const read = readWhole(text, 0, max);
   if (service && read.ok && read.value === null) return 'Empty: same as the company.';
+  // RULE_HELP's null for the most reschedules is an empty field's meaning ("as often as they like"):
+  // a number out of range or a word is not that, and is asked for as the save would ask for it.
+  if (!read.ok && rule === 'maxReschedules') return reschedulesProblem;
   return RULE_HELP[rule](read.ok ? read.value : null);
 }
 

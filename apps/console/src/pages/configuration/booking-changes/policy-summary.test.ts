@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChangePolicy } from '@scheduler/domain/booking-changes/change-policy';
-import { policySummary, RULE_HELP } from './policy-summary.ts';
+import { feeText, hoursText, policySummary, RULE_HELP } from './policy-summary.ts';
 
 const POLICY: ChangePolicy = {
   reschedule_until_hours: 24,
@@ -53,5 +53,82 @@ describe('RULE_HELP', () => {
       'Clients cannot move their inspection online at all; they call the office.',
     );
     expect(RULE_HELP.lateWithin(0)).toBe('No cancellation is late: the fee is never charged.');
+  });
+});
+
+describe('the words of hours and fees', () => {
+  it('says one hour in the singular, any other number in the plural', () => {
+    expect(hoursText(1)).toBe('1 hour');
+    expect(hoursText(0)).toBe('0 hours');
+    expect(hoursText(2)).toBe('2 hours');
+    expect(hoursText(720)).toBe('720 hours');
+  });
+
+  it("says a fixed fee in the company's currency and a percentage as the order's share", () => {
+    expect(feeText({ kind: 'amount', amount_cents: 7500 }, 'USD')).toBe('$75.00');
+    expect(feeText({ kind: 'amount', amount_cents: 123456 }, 'USD')).toBe('$1,234.56');
+    expect(feeText({ kind: 'amount', amount_cents: 0 }, 'USD')).toBe('$0.00');
+    expect(feeText({ kind: 'percent', percent: 12.5 }, 'USD')).toBe("12.5% of the order's total");
+    expect(feeText({ kind: 'percent', percent: 100 }, 'CAD')).toBe("100% of the order's total");
+  });
+});
+
+describe('policySummary at the edges', () => {
+  it('says a fee of one hour in the singular, and moving and cancelling each with their own hours', () => {
+    expect(
+      policySummary(
+        {
+          ...POLICY,
+          reschedule_until_hours: 48,
+          cancel_until_hours: 1,
+          late_cancel_within_hours: 1,
+          max_reschedules: 3,
+        },
+        'USD',
+      ),
+    ).toBe(
+      'Free to move until 48 hours before, at most 3 times. Cancel online until 1 hour before. Cancelling within 1 hour costs $75.00.',
+    );
+  });
+
+  it('still says cancelling online with moving off, and says no limit on moves at all when there is none', () => {
+    expect(policySummary({ ...POLICY, max_reschedules: 0, late_cancel_fee: null }, 'USD')).toBe(
+      'Moving online is off. Cancel online until 24 hours before. Cancelling is free.',
+    );
+    expect(policySummary({ ...POLICY, max_reschedules: null }, 'USD')).toMatch(
+      /^Free to move until 24 hours before\. Cancel/,
+    );
+  });
+});
+
+describe('RULE_HELP for every rule', () => {
+  it('asks for hours when a value is not (yet) a valid one', () => {
+    expect(RULE_HELP.rescheduleUntil(null)).toBe('Hours before the start, 0 for until it starts.');
+    expect(RULE_HELP.cancelUntil(null)).toBe('Hours before the start, 0 for until it starts.');
+    expect(RULE_HELP.lateWithin(null)).toBe('Hours before the start.');
+  });
+
+  it('explains moving once and moving a few times', () => {
+    expect(RULE_HELP.maxReschedules(1)).toBe(
+      'After moving their inspection once, clients call the office to move it again.',
+    );
+    expect(RULE_HELP.maxReschedules(3)).toBe(
+      'After moving their inspection 3 times, clients call the office to move it again.',
+    );
+    expect(RULE_HELP.rescheduleUntil(1)).toBe(
+      'Clients can move their inspection themselves until 1 hour before it starts; after that they call the office.',
+    );
+  });
+
+  it('explains cancelling online until the start, or until some hours before', () => {
+    expect(RULE_HELP.cancelUntil(0)).toBe('Clients can cancel their inspection themselves until it starts.');
+    expect(RULE_HELP.cancelUntil(24)).toBe(
+      'Clients can cancel their inspection themselves until 24 hours before it starts; after that they call the office.',
+    );
+  });
+
+  it('explains when a cancellation is late', () => {
+    expect(RULE_HELP.lateWithin(1)).toBe('Cancelling less than 1 hour before the start costs the fee below.');
+    expect(RULE_HELP.lateWithin(48)).toBe('Cancelling less than 48 hours before the start costs the fee below.');
   });
 });

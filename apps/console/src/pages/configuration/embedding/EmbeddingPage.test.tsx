@@ -6,8 +6,9 @@ import { renderPage } from '../../../test-support/render-page.tsx';
 import EmbeddingPage from './EmbeddingPage.tsx';
 import { GOOGLE_TAG_ID_PROBLEM, PENDING_SITE_PROBLEM } from './embedding-form.ts';
 import { saves, serveConfigurationOf } from '../../../test-support/configuration-server.ts';
-import { DOCUMENT } from './embedding-test-document.ts';
+import { DOCUMENT } from '../../../test-support/configuration-documents/embedding-test-document.ts';
 import { enterText } from '../../../test-support/enter-text.ts';
+import { accessibleDescription } from '../../../test-support/accessible-description.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -22,14 +23,6 @@ const sites = () =>
     .getAllByRole('listitem')
     .map((item) => item.firstChild?.textContent);
 const code = () => (screen.getByRole('textbox', { name: 'Code to paste' }) as HTMLTextAreaElement).value;
-
-function description(element: HTMLElement): string {
-  const ids = (element.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
-  return ids
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ')
-    .trim();
-}
 
 async function addSite(typed: string) {
   await enterText(newSite(), typed);
@@ -89,19 +82,19 @@ describe('the website embedding page', () => {
     renderEmbedding();
     await screen.findByRole('textbox', { name: 'New site' });
     await enterText(newSite(), 'www.example.com');
-    expect(description(newSite())).toBe('Start with https:// (or http://), like https://www.example.com.');
+    expect(accessibleDescription(newSite())).toBe('Start with https:// (or http://), like https://www.example.com.');
     expect(newSite().getAttribute('aria-invalid')).toBe('true');
     await userEvent.click(screen.getByRole('button', { name: 'Add site' }));
     expect(sites()).toEqual(['https://www.sciotovalley.example']);
 
     await userEvent.clear(newSite());
     await enterText(newSite(), 'https://www.example.com/book');
-    expect(description(newSite())).toBe(
+    expect(accessibleDescription(newSite())).toBe(
       'Only the site itself, without a page or anything after it: like https://www.example.com.',
     );
     // A site typed but never added is not saved behind the person's back.
     await userEvent.click(saveButton());
-    await waitFor(() => expect(description(newSite())).toBe(PENDING_SITE_PROBLEM));
+    await waitFor(() => expect(accessibleDescription(newSite())).toBe(PENDING_SITE_PROBLEM));
     expect(saves(requests)).toEqual([]);
   });
 
@@ -110,7 +103,7 @@ describe('the website embedding page', () => {
     renderEmbedding();
     await screen.findByRole('textbox', { name: 'New site' });
     await addSite('https://WWW.sciotovalley.example');
-    expect(description(newSite())).toBe('This site is already in the list.');
+    expect(accessibleDescription(newSite())).toBe('This site is already in the list.');
     expect(sites()).toEqual(['https://www.sciotovalley.example']);
   });
 
@@ -134,7 +127,7 @@ describe('the website embedding page', () => {
     const tag = (await screen.findByRole('textbox', { name: 'Google tag id' })) as HTMLInputElement;
     await enterText(tag, 'UA-12345-1');
     await userEvent.click(saveButton());
-    await waitFor(() => expect(description(tag)).toBe(GOOGLE_TAG_ID_PROBLEM));
+    await waitFor(() => expect(accessibleDescription(tag)).toBe(GOOGLE_TAG_ID_PROBLEM));
     expect(tag.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(tag);
     expect(saves(requests)).toEqual([]);

@@ -40,3 +40,25 @@ describe('the attributes a page may add', () => {
     for (const field of LOCKABLE_FIELDS) expect(LOCK_ATTRIBUTE.meaning).toContain(field);
   });
 });
+
+describe('embedSnippet escapes what it is given', () => {
+  it('escapes a company key and a server address as attribute values', () => {
+    const snippet = embedSnippet({ ...CHOICE, companyKey: 'a"b&c', serverOrigin: 'https://book.example.net/?x="1"&y' });
+    expect(snippet).toContain('data-online-scheduler="a&quot;b&amp;c"');
+    expect(snippet).toContain('src="https://book.example.net/?x=&quot;1&quot;&amp;y/embed/v1/scheduler.js"');
+  });
+
+  it('trims the words of a popup button, and gives an inline scheduler none whatever was typed', () => {
+    expect(embedSnippet({ ...CHOICE, mode: 'popup', buttonText: '  Book now  ' })).toContain(
+      'data-mode="popup" data-button-text="Book now"></div>',
+    );
+    expect(embedSnippet({ ...CHOICE, mode: 'inline', buttonText: 'Book now' })).not.toContain('data-button-text');
+  });
+
+  it('puts the placeholder first and loads the script after it, asynchronously', () => {
+    const [placeholder, script, ...rest] = embedSnippet(CHOICE).split('\n');
+    expect(placeholder).toMatch(/^<div data-online-scheduler="demo" /);
+    expect(script).toMatch(/^<script src="[^"]+" async><\/script>$/);
+    expect(rest).toEqual([]);
+  });
+});

@@ -13,8 +13,9 @@ import {
   PRICING_FEES,
   RADON,
   SHORT_COUPONS,
-} from './pricing-test-document.ts';
+} from '../../../test-support/configuration-documents/pricing-test-document.ts';
 import { enterText } from '../../../test-support/enter-text.ts';
+import { accessibleDescription } from '../../../test-support/accessible-description.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -35,14 +36,6 @@ async function open(name: RegExp): Promise<HTMLElement> {
   const button = await screen.findByRole('button', { name });
   if (button.getAttribute('aria-expanded') !== 'true') await userEvent.click(button);
   return screen.getByRole('region', { name });
-}
-
-function description(element: HTMLElement): string {
-  const ids = (element.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
-  return ids
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ')
-    .trim();
 }
 
 async function retype(element: HTMLElement, text: string) {
@@ -113,7 +106,7 @@ describe('the fees, taxes and coupons page', () => {
     renderPricing();
     const spring = await open(SPRING);
     expect(box('Minimum order (USD)', spring).value).toBe('400.00');
-    expect(description(box('Minimum order (USD)', spring))).toBe(
+    expect(accessibleDescription(box('Minimum order (USD)', spring))).toBe(
       'The order before discounts must come to at least this, up to 1,000,000. Empty: no minimum.',
     );
     await retype(box('Minimum order (USD)', spring), '350');
@@ -176,7 +169,9 @@ describe('the fees, taxes and coupons page', () => {
     await enterText(box('Tier 1 up to (square feet)', added), '3000');
     await enterText(box('Tier 1 amount (USD)', added), '0');
     await userEvent.click(within(added).getByRole('button', { name: 'Add a tier' }));
-    expect(description(box('Tier 2 up to (square feet)', added))).toBe('Empty: and above. Or 1 to 1,000,000.');
+    expect(accessibleDescription(box('Tier 2 up to (square feet)', added))).toBe(
+      'Empty: and above. Or 1 to 1,000,000.',
+    );
     await enterText(box('Tier 2 amount (USD)', added), '125.5');
     await userEvent.click(saveButton());
 
@@ -213,7 +208,7 @@ describe('the fees, taxes and coupons page', () => {
 
     const bound = await waitFor(() => {
       const field = box('Tier 2 up to (square feet)', screen.getByRole('region', { name: /^Home size adjustment/ }));
-      expect(description(field)).toBe('Must be more than the tier before (2,500).');
+      expect(accessibleDescription(field)).toBe('Must be more than the tier before (2,500).');
       return field;
     });
     expect(bound.getAttribute('aria-invalid')).toBe('true');
@@ -228,7 +223,7 @@ describe('the fees, taxes and coupons page', () => {
     await retype(box('Coupon code', radon), 'spring25');
     await userEvent.click(saveButton());
     await waitFor(() =>
-      expect(description(box('Coupon code', radon))).toBe(
+      expect(accessibleDescription(box('Coupon code', radon))).toBe(
         'Another coupon has this code (capitals do not count): each coupon needs its own.',
       ),
     );
@@ -245,7 +240,7 @@ describe('the fees, taxes and coupons page', () => {
     await enterText(box('Rate (%)', tax), '100.0001');
     await choose(tax, 'Office', 'Columbus');
     await userEvent.click(saveButton());
-    await waitFor(() => expect(description(box('Rate (%)', tax))).toBe(PROBLEMS.rate));
+    await waitFor(() => expect(accessibleDescription(box('Rate (%)', tax))).toBe(PROBLEMS.rate));
     expect(saves(requests)).toEqual([]);
 
     await retype(box('Rate (%)', tax), '6.0625');

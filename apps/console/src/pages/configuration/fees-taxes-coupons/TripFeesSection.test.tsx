@@ -7,6 +7,7 @@ import { enterText } from '../../../test-support/enter-text.ts';
 import { EditableRows } from './EditableRows.tsx';
 import { newTripFee, type PricingFormValues, type TripFeeValues } from './pricing-values.ts';
 import { TripFeesSection } from './TripFeesSection.tsx';
+import { accessibleDescription } from '../../../test-support/accessible-description.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -42,13 +43,6 @@ function renderTripFees(tripFees: TripFeeValues[]) {
 const heading = (name: string | RegExp) => screen.getByRole('button', { name });
 const box = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
-function description(element: HTMLElement): string {
-  return (element.getAttribute('aria-describedby') ?? '')
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ');
-}
 
 describe('the trip fees', () => {
   it('says when there are none, and adds one open, by postal code for every office, with one zone', async () => {
@@ -79,12 +73,12 @@ describe('the trip fees', () => {
   it('adds and removes zones, never the last one, and counts the postal codes typed', async () => {
     const values = renderTripFees([LOADED]);
     await userEvent.click(heading(/^North side/));
-    expect(description(box('Zone 1 postal codes'))).toBe(
+    expect(accessibleDescription(box('Zone 1 postal codes'))).toBe(
       'Separated by commas, like 43015, 43040 (2 now; at most 2,000).',
     );
     await userEvent.click(button('Add a zone'));
     await enterText(box('Zone 3 postal codes'), '43081 43082, 43081');
-    expect(description(box('Zone 3 postal codes'))).toBe(
+    expect(accessibleDescription(box('Zone 3 postal codes'))).toBe(
       'Separated by commas, like 43015, 43040 (2 now; at most 2,000).',
     );
     expect(heading(/^North side/).textContent).toContain('3 zones of postal codes');
@@ -107,7 +101,7 @@ describe('the trip fees', () => {
     expect(screen.queryByRole('textbox', { name: 'Zone 1 postal codes' })).toBeNull();
     await enterText(box('Tier 1 up to (miles by road)'), '25');
     await enterText(box('Tier 1 amount (USD)'), '40');
-    expect(description(box('Tier 1 up to (miles by road)'))).toBe('Empty: and above. Or 0 to 10,000.');
+    expect(accessibleDescription(box('Tier 1 up to (miles by road)'))).toBe('Empty: and above. Or 0 to 10,000.');
     expect(values()[0]).toMatchObject({ kind: 'distance_bands', bands: [{ upTo: '25', amount: '40' }] });
     // The zones stay as they were, should the person choose postal codes again.
     expect(values()[0]!.zones).toEqual(LOADED.zones);

@@ -31,7 +31,7 @@ import {
   SHORT_FEES,
   SHORT_TAXES,
   TRIP_FEES,
-} from './pricing-test-document.ts';
+} from '../../../test-support/configuration-documents/pricing-test-document.ts';
 
 const loaded = pricingFormValues(DOCUMENT);
 const clone = (): PricingFormValues => structuredClone(loaded);

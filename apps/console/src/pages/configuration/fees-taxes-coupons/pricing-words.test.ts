@@ -6,7 +6,16 @@ import {
   questionRuleWords,
   waiverSentences,
 } from './pricing-words.ts';
-import { CRAWLSPACE, DOCUMENT, HOME, LUXURY, MODIFIERS, POOL, RADON, WAIVERS } from './pricing-test-document.ts';
+import {
+  CRAWLSPACE,
+  DOCUMENT,
+  HOME,
+  LUXURY,
+  MODIFIERS,
+  POOL,
+  RADON,
+  WAIVERS,
+} from '../../../test-support/configuration-documents/pricing-test-document.ts';
 
 const names = documentNames(DOCUMENT, 'USD');
 

@@ -6,7 +6,16 @@ import { renderPage, type Answer, type RecordedRequest } from '../../../test-sup
 import { saves, serveConfigurationOf } from '../../../test-support/configuration-server.ts';
 import InspectorsPage from './InspectorsPage.tsx';
 import { enterText } from '../../../test-support/enter-text.ts';
-import { DAY, DOCUMENT, FULL_HOME, MIKE, PAST, SARAH, UPCOMING } from './inspectors-test-document.ts';
+import {
+  DAY,
+  DOCUMENT,
+  FULL_HOME,
+  MIKE,
+  PAST,
+  SARAH,
+  UPCOMING,
+} from '../../../test-support/configuration-documents/inspectors-test-document.ts';
+import { accessibleDescription } from '../../../test-support/accessible-description.ts';
 
 // A long form renders at once: allow a busy machine more than Testing Library's default second.
 configure({ asyncUtilTimeout: 5000 });
@@ -41,14 +50,6 @@ const withInspector = (changed: typeof SARAH) => ({
   ...DOCUMENT,
   inspectors: DOCUMENT.inspectors.map((one) => (one.id === changed.id ? changed : one)),
 });
-
-function description(element: HTMLElement): string {
-  const ids = (element.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
-  return ids
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ')
-    .trim();
-}
 
 /** A date field (type="date" has no textbox role): the one in the group named `group`. */
 function dateIn(group: string): HTMLInputElement {
@@ -115,7 +116,9 @@ describe('the inspectors page: date overrides', () => {
     fireEvent.change(dateIn('New date'), { target: { value: UPCOMING } });
     await userEvent.click(screen.getByRole('button', { name: 'Save inspector' }));
     await waitFor(() =>
-      expect(description(dateIn('New date'))).toBe('This date is already in the list: change that one instead.'),
+      expect(accessibleDescription(dateIn('New date'))).toBe(
+        'This date is already in the list: change that one instead.',
+      ),
     );
     expect(saves(requests)).toEqual([]);
 
@@ -185,7 +188,9 @@ describe('the inspectors page: home base', () => {
     await enterText(code, '99999');
     await userEvent.click(screen.getByRole('button', { name: "Use this postal code's centre" }));
     await waitFor(() =>
-      expect(description(code)).toBe('We could not find 99999. Check it, or type the latitude and longitude.'),
+      expect(accessibleDescription(code)).toBe(
+        'We could not find 99999. Check it, or type the latitude and longitude.',
+      ),
     );
     expect(field('Latitude').value).toBe('40.1');
     expect(saves(requests)).toEqual([]);
@@ -208,7 +213,7 @@ describe('the inspectors page: adding and removing', () => {
     expect((within(editor()).getByRole('checkbox', { name: 'Radon Test' }) as HTMLInputElement).checked).toBe(false);
 
     await userEvent.click(screen.getByRole('button', { name: 'Add inspector' }));
-    await waitFor(() => expect(description(field('First name'))).toBe('Enter a first name.'));
+    await waitFor(() => expect(accessibleDescription(field('First name'))).toBe('Enter a first name.'));
     expect(saves(requests)).toEqual([]);
 
     await enterText(field('First name'), 'Dana');
@@ -310,7 +315,7 @@ describe('the inspectors page: check your area', () => {
     await userEvent.clear(within(section).getByRole('textbox', { name: 'Postal codes to check' }));
     await enterText(within(section).getByRole('textbox', { name: 'Postal codes to check' }), '43099-43001');
     await userEvent.click(within(section).getByRole('button', { name: 'Check' }));
-    expect(description(within(section).getByRole('textbox', { name: 'Postal codes to check' }))).toBe(
+    expect(accessibleDescription(within(section).getByRole('textbox', { name: 'Postal codes to check' }))).toBe(
       'The range 43099-43001 ends before it starts.',
     );
   });

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { renderPage } from '../../../test-support/render-page.tsx';
 import MessagesPage from './MessagesPage.tsx';
 import { loads, saves, serveConfigurationOf } from '../../../test-support/configuration-server.ts';
-import { DOCUMENT, NOTIFICATIONS } from './messages-test-document.ts';
+import { DOCUMENT, NOTIFICATIONS } from '../../../test-support/configuration-documents/messages-test-document.ts';
+import { accessibleDescription } from '../../../test-support/accessible-description.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -16,14 +17,6 @@ const renderMessages = () => renderPage(<MessagesPage />, { path: '/demo/message
 const saveButton = () => screen.getByRole('button', { name: 'Save changes' }) as HTMLButtonElement;
 const box = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
 const preview = (part: 'subject' | 'heading' | 'opening') => screen.getByTestId(`preview-${part}`);
-
-function description(element: HTMLElement): string {
-  const ids = (element.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
-  return ids
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ')
-    .trim();
-}
 
 async function retype(element: HTMLElement, text: string) {
   await userEvent.clear(element);
@@ -52,7 +45,7 @@ describe('the messages page', () => {
     expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(7);
     expect((subject as HTMLInputElement).value).toBe('Booked: {datetime}');
     expect(box('Office copy to').value).toBe('office@scioto.example');
-    expect(description(box('Office copy to'))).toBe(
+    expect(accessibleDescription(box('Office copy to'))).toBe(
       "The office's copy of every order goes here. Empty: to the e-mail of the order's office.",
     );
     expect((screen.getByRole('switch', { name: 'Agents get the confirmation' }) as HTMLInputElement).checked).toBe(
@@ -69,9 +62,11 @@ describe('the messages page', () => {
       '{currency}: the currency, like USD',
     ]);
     expect(box('Brand colour').value).toBe('#1f4e79');
-    expect(description(screen.getByLabelText('Pick the brand colour'))).toBe(description(box('Brand colour')));
+    expect(accessibleDescription(screen.getByLabelText('Pick the brand colour'))).toBe(
+      accessibleDescription(box('Brand colour')),
+    );
     expect(box('Booking cancelled: subject').value).toBe('');
-    expect(description(box('Booking cancelled: subject'))).toBe(
+    expect(accessibleDescription(box('Booking cancelled: subject'))).toBe(
       'Empty, with the opening text empty too: the built-in subject. At most 300 characters.',
     );
     const hours = box('Reminder 1: hours before');
@@ -148,7 +143,7 @@ describe('the messages page', () => {
     await retype(second, '24');
     await userEvent.click(saveButton());
     await waitFor(() =>
-      expect(description(second)).toBe(
+      expect(accessibleDescription(second)).toBe(
         'Another reminder goes 24 hours before already: two reminders at the same time would send the same e-mail twice.',
       ),
     );

@@ -27,3 +27,34 @@ describe('contrastOnWhite', () => {
     expect(contrastOnWhite('#1f4e79')).toBeGreaterThan(4.5);
   });
 });
+
+describe('contrastOnWhite at the limits of legibility', () => {
+  it('puts the reference greys either side of the large-text and the body-text minimums (3 and 4.5)', () => {
+    // #949494 is the lightest grey with 3:1 on white, #767676 the lightest with 4.5:1 (WCAG's figures).
+    expect(contrastOnWhite('#949494')).toBeGreaterThanOrEqual(3);
+    expect(contrastOnWhite('#959595')).toBeLessThan(3);
+    expect(contrastOnWhite('#767676')).toBeGreaterThanOrEqual(4.5);
+    expect(contrastOnWhite('#777777')).toBeLessThan(4.5);
+  });
+
+  it('reads the channels apart, green weighing most, and capital hexadecimal digits as small ones', () => {
+    expect(contrastOnWhite('#00ff00')).toBeLessThan(contrastOnWhite('#ff0000'));
+    expect(contrastOnWhite('#ff0000')).toBeLessThan(contrastOnWhite('#0000ff'));
+    expect(contrastOnWhite('#1F4E79')).toBeCloseTo(contrastOnWhite('#1f4e79'));
+  });
+});
+
+describe("the preview's office", () => {
+  it("fills the office's placeholders with the office given, and nothing else of it", () => {
+    const other = exampleValues({ name: 'Dayton', phone: '(937) 555-0100', email: 'dayton@scioto.example' });
+    expect(fillTemplate('{office_name} {office_phone} {office_email}', other)).toBe(
+      'Dayton (937) 555-0100 dayton@scioto.example',
+    );
+    expect({ ...other, office_name: '', office_phone: '', office_email: '' }).toEqual({
+      ...values,
+      office_name: '',
+      office_phone: '',
+      office_email: '',
+    });
+  });
+});

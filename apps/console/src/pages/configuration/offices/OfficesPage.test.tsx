@@ -5,7 +5,8 @@ import { refusal, renderPage, type Answer, type RecordedRequest } from '../../..
 import { saves, serveConfigurationOf, type ServeOptions } from '../../../test-support/configuration-server.ts';
 import OfficesPage from './OfficesPage.tsx';
 import { enterText } from '../../../test-support/enter-text.ts';
-import { COLUMBUS, DAYTON, DOCUMENT } from './offices-test-document.ts';
+import { COLUMBUS, DAYTON, DOCUMENT } from '../../../test-support/configuration-documents/offices-test-document.ts';
+import { accessibleDescription } from '../../../test-support/accessible-description.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -42,14 +43,6 @@ const officeNames = () =>
     .getAllByRole('listitem')
     .map((item) => item.textContent);
 
-function description(element: HTMLElement): string {
-  const ids = (element.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
-  return ids
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ')
-    .trim();
-}
-
 async function loaded() {
   return screen.findByRole('textbox', { name: 'Phone' });
 }
@@ -72,7 +65,7 @@ describe('the offices page', () => {
     expect(field('Phone').value).toBe('(614) 555-0142');
     expect(select('State').value).toBe('OH');
     expect(select('Time zone').value).toBe('America/New_York');
-    expect(description(field('Booking window (days)'))).toBe('How far ahead visitors may book. 1 to 730.');
+    expect(accessibleDescription(field('Booking window (days)'))).toBe('How far ahead visitors may book. 1 to 730.');
     // US zones first.
     expect(
       Array.from(select('Time zone').options)
@@ -146,7 +139,7 @@ describe('the offices page', () => {
     await loaded();
     await enterText(field('Street address'), 'x');
     await userEvent.click(screen.getByRole('button', { name: 'Find this address' }));
-    await waitFor(() => expect(description(field('Street address'))).toBe(message));
+    await waitFor(() => expect(accessibleDescription(field('Street address'))).toBe(message));
     expect(field('Street address').getAttribute('aria-invalid')).toBe('true');
     expect(field('Street address').value).toBe('1105 Schrock Rdx');
     expect(field('Latitude').value).toBe('40.0801');
@@ -160,7 +153,7 @@ describe('the offices page', () => {
     await enterText(field('Booking window (days)'), '731');
     await userEvent.click(saveButton());
     await waitFor(() =>
-      expect(description(field('Booking window (days)'))).toBe('Enter a whole number from 1 to 730.'),
+      expect(accessibleDescription(field('Booking window (days)'))).toBe('Enter a whole number from 1 to 730.'),
     );
     expect(saves(requests)).toEqual([]);
   });

@@ -10,8 +10,17 @@ import {
   type ServeOptions,
 } from '../../../test-support/configuration-server.ts';
 import PaymentsPage from './PaymentsPage.tsx';
-import { DOCUMENT, KEYS_PATH, KEYS_SET, LINK, NO_KEYS, SECRET, SIGNING } from './payments-test-document.ts';
+import {
+  DOCUMENT,
+  KEYS_PATH,
+  KEYS_SET,
+  LINK,
+  NO_KEYS,
+  SECRET,
+  SIGNING,
+} from '../../../test-support/configuration-documents/payments-test-document.ts';
 import { enterText } from '../../../test-support/enter-text.ts';
+import { accessibleDescription } from '../../../test-support/accessible-description.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -42,14 +51,6 @@ const signingSecret = () => screen.getByLabelText('Webhook signing secret') as H
 const keySaves = (requests: RecordedRequest[]) =>
   requests.filter((r) => r.method === 'PUT' && r.path === KEYS_PATH).map((r) => r.body);
 const documentSaves = (requests: RecordedRequest[]) => saves(requests.filter((r) => r.path === CONFIGURATION_PATH));
-
-function description(element: HTMLElement): string {
-  const ids = (element.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
-  return ids
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ')
-    .trim();
-}
 
 describe('the payments page', () => {
   it('shows the choice in plain words, the link, "No keys yet" and the webhook address for Stripe', async () => {
@@ -94,7 +95,9 @@ describe('the payments page', () => {
     await userEvent.clear(linkField());
     await enterText(linkField(), 'pay.example');
     await userEvent.click(saveButton());
-    await waitFor(() => expect(description(linkField())).toMatch(/^Enter an address beginning with https:\/\//));
+    await waitFor(() =>
+      expect(accessibleDescription(linkField())).toMatch(/^Enter an address beginning with https:\/\//),
+    );
     expect(documentSaves(requests)).toEqual([]);
     await userEvent.clear(linkField());
     await enterText(linkField(), 'https://pay.example/{{order_id}');
@@ -128,8 +131,8 @@ describe('the payments page', () => {
     await screen.findByText('No keys yet');
     await enterText(secretKey(), 'pk_test_abcdEFGH1234');
     await userEvent.click(screen.getByRole('button', { name: 'Save the keys' }));
-    await waitFor(() => expect(description(secretKey())).toMatch(/^Paste the secret key from Stripe/));
-    expect(description(signingSecret())).toMatch(/^Paste the signing secret/);
+    await waitFor(() => expect(accessibleDescription(secretKey())).toMatch(/^Paste the secret key from Stripe/));
+    expect(accessibleDescription(signingSecret())).toMatch(/^Paste the signing secret/);
     expect(keySaves(requests)).toEqual([]);
   });
 
@@ -164,6 +167,8 @@ describe('the payments page', () => {
     await enterText(secretKey(), SECRET);
     await enterText(signingSecret(), SIGNING);
     await userEvent.click(screen.getByRole('button', { name: 'Save the keys' }));
-    await waitFor(() => expect(description(signingSecret())).toBe('a Stripe webhook signing secret (whsec_...)'));
+    await waitFor(() =>
+      expect(accessibleDescription(signingSecret())).toBe('a Stripe webhook signing secret (whsec_...)'),
+    );
   });
 });

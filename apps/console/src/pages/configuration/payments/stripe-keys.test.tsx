@@ -1,7 +1,13 @@
 import { act } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderConsoleHook, stubServer, type Answer } from '../../../test-support/render-page.tsx';
-import { KEYS_PATH, KEYS_SET, NO_KEYS, SECRET, SIGNING } from './payments-test-document.ts';
+import {
+  KEYS_PATH,
+  KEYS_SET,
+  NO_KEYS,
+  SECRET,
+  SIGNING,
+} from '../../../test-support/configuration-documents/payments-test-document.ts';
 import { stripeKeysQueryOptions, useSaveStripeKeys } from './stripe-keys.ts';
 
 /**

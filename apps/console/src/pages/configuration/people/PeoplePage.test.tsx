@@ -5,7 +5,16 @@ import { renderPage, type RecordedRequest } from '../../../test-support/render-p
 import { saves, serveConfigurationOf } from '../../../test-support/configuration-server.ts';
 import PeoplePage from './PeoplePage.tsx';
 import { enterText } from '../../../test-support/enter-text.ts';
-import { ATTORNEY, DOCUMENT, INGRID, LENDER, LINDA, SAM, VISITOR } from './people-test-document.ts';
+import {
+  ATTORNEY,
+  DOCUMENT,
+  INGRID,
+  LENDER,
+  LINDA,
+  SAM,
+  VISITOR,
+} from '../../../test-support/configuration-documents/people-test-document.ts';
+import { accessibleDescription } from '../../../test-support/accessible-description.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -23,14 +32,6 @@ const listed = (list: 'Agents' | 'Contacts') =>
 const field = (within_: HTMLElement, name: string) =>
   within(within_).getByRole('textbox', { name }) as HTMLInputElement;
 const saveButton = () => screen.getByRole('button', { name: 'Save changes' }) as HTMLButtonElement;
-
-function description(element: HTMLElement): string {
-  const ids = (element.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
-  return ids
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ')
-    .trim();
-}
 
 async function pick(region: HTMLElement, name: RegExp | string) {
   await userEvent.click(within(within(region).getByRole('list', { name: /found$/ })).getByRole('button', { name }));
@@ -182,7 +183,7 @@ describe('the People page', () => {
     await userEvent.click(saveButton());
     await waitFor(() => expect(document.activeElement).toBe(field(agents(), 'First name')));
     expect(field(agents(), 'Last name').value).toBe('Visitor');
-    expect(description(field(agents(), 'First name'))).toBe('The first name is missing.');
+    expect(accessibleDescription(field(agents(), 'First name'))).toBe('The first name is missing.');
     expect(listed('Agents')[2]).toContain('Has something to correct');
     expect(saves(requests)).toEqual([]);
   });
@@ -199,7 +200,7 @@ describe('the People page', () => {
     await userEvent.click(saveButton());
     await waitFor(() => expect(document.activeElement).toBe(field(agents(), 'E-mail')));
     expect(field(agents(), 'First name').value).toBe('Ingrid');
-    expect(description(field(agents(), 'E-mail'))).toBe('"ingrid@" is not an e-mail address.');
+    expect(accessibleDescription(field(agents(), 'E-mail'))).toBe('"ingrid@" is not an e-mail address.');
     expect(listed('Agents')[2]).toContain('Has something to correct');
     await enterText(field(agents(), 'E-mail'), 'insure.example');
 
@@ -221,9 +222,9 @@ describe('the People page', () => {
     const requests = serve();
     renderPeople();
     const types = await screen.findByRole('region', { name: 'Contact types' });
-    expect(description(field(types, 'Contact type 1'))).toBe('1 contact has it. At most 100 characters.');
+    expect(accessibleDescription(field(types, 'Contact type 1'))).toBe('1 contact has it. At most 100 characters.');
     await userEvent.click(within(types).getByRole('button', { name: 'Remove Lender' }));
-    expect(description(field(types, 'Contact type 1'))).toBe(
+    expect(accessibleDescription(field(types, 'Contact type 1'))).toBe(
       'Lender is the type of 1 contact. Give it another type first.',
     );
     expect(document.activeElement).toBe(field(types, 'Contact type 1'));

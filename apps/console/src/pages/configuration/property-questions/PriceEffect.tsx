@@ -73,13 +73,14 @@ export function PriceEffect({
           {checkPriced(type) && (
             <TextField
               label="When ticked, add"
-              inputMode="decimal"
               {...fieldProps(
                 form,
                 `questions.${index}.checkedPrice`,
                 'In dollars, like 35 or 35.00, up to 1,000,000. Empty adds nothing.',
               )}
               slotProps={{
+                // On the input itself (a TextField's own inputMode lands on its wrapper): a phone's decimal keyboard.
+                htmlInput: { inputMode: 'decimal' },
                 input: { startAdornment: <InputAdornment position="start">{currencySymbol}</InputAdornment> },
               }}
               sx={{ maxWidth: 280 }}

@@ -4,8 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { saves, serveConfigurationOf } from '../../../test-support/configuration-server.ts';
 import { renderPage } from '../../../test-support/render-page.tsx';
 import PropertyQuestionsPage from './PropertyQuestionsPage.tsx';
-import { DOCUMENT, HOME_SIZE, OCCUPANCY, SQUARE_FEET, UTILITIES, VACANT } from './property-questions-test-document.ts';
+import {
+  DOCUMENT,
+  HOME_SIZE,
+  OCCUPANCY,
+  SQUARE_FEET,
+  UTILITIES,
+  VACANT,
+} from '../../../test-support/configuration-documents/property-questions-test-document.ts';
 import { enterText } from '../../../test-support/enter-text.ts';
+import { accessibleDescription } from '../../../test-support/accessible-description.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -19,14 +27,6 @@ const renderQuestions = () =>
 const nav = () => within(screen.getByRole('navigation', { name: 'Questions' }));
 const saveButton = () => screen.getByRole('button', { name: 'Save changes' }) as HTMLButtonElement;
 const textbox = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
-
-function description(element: HTMLElement): string {
-  const ids = (element.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
-  return ids
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ')
-    .trim();
-}
 
 async function chooseKind(name: RegExp) {
   await userEvent.click(screen.getByRole('combobox', { name: 'Kind of answer' }));
@@ -45,7 +45,7 @@ describe('the property questions page', () => {
         .map((item) => item.textContent),
     ).toEqual(['1. Square FeetSquare feet', '2. OccupancyList', '3. Utilities will be onCheck box']);
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Square Feet');
-    expect(description(screen.getByRole('combobox', { name: 'Kind of answer' }))).toBe(
+    expect(accessibleDescription(screen.getByRole('combobox', { name: 'Kind of answer' }))).toBe(
       "The home's size in square feet: a number.",
     );
     expect(
@@ -64,7 +64,7 @@ describe('the property questions page', () => {
     await waitFor(() => expect(document.activeElement).toBe(textbox('Question')));
     await enterText(textbox('Question'), 'Who lives there now?');
     await chooseKind(/^List/);
-    expect(description(screen.getByRole('combobox', { name: 'Kind of answer' }))).toBe(
+    expect(accessibleDescription(screen.getByRole('combobox', { name: 'Kind of answer' }))).toBe(
       'A list of choices to pick one from.',
     );
     await userEvent.click(screen.getByRole('button', { name: 'Add a choice' }));
@@ -132,7 +132,9 @@ describe('the property questions page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Add a question' }));
     await userEvent.click(nav().getByRole('button', { name: /^1\. Square Feet/ }));
     await userEvent.click(saveButton());
-    await waitFor(() => expect(description(textbox('Question'))).toBe('Enter the question the visitor reads.'));
+    await waitFor(() =>
+      expect(accessibleDescription(textbox('Question'))).toBe('Enter the question the visitor reads.'),
+    );
     expect(
       nav()
         .getByRole('button', { name: /^4\. New question/ })

@@ -6,7 +6,14 @@ import { enterText } from '../../../test-support/enter-text.ts';
 import { PackageEditor } from './PackageEditor.tsx';
 import { ServiceEditor } from './ServiceEditor.tsx';
 import { MAX_DURATION, servicesFormValues, type ServicesFormValues } from './services-form.ts';
-import { DOCUMENT, HOME, RADON, service, TESTING } from './services-test-document.ts';
+import {
+  DOCUMENT,
+  HOME,
+  RADON,
+  service,
+  TESTING,
+} from '../../../test-support/configuration-documents/services-test-document.ts';
+import { accessibleDescription } from '../../../test-support/accessible-description.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -40,13 +47,6 @@ function renderEditor(editor: 'service' | 'package', uuid = HOME) {
 
 const box = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
 const check = (name: RegExp) => screen.getByRole('checkbox', { name }) as HTMLInputElement;
-function description(element: HTMLElement): string {
-  return (element.getAttribute('aria-describedby') ?? '')
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ');
-}
 
 describe("a service's editor", () => {
   it('shows the fields a service has, in the order visitors meet them, each with its help', () => {
@@ -56,16 +56,16 @@ describe("a service's editor", () => {
     );
     expect(box('Name').value).toBe('Single-Family Home Inspection');
     expect(box('Price').value).toBe('425.00');
-    expect(description(box('Name'))).toBe('What visitors see; 1 to 200 characters.');
-    expect(description(box('Description'))).toBe(
+    expect(accessibleDescription(box('Name'))).toBe('What visitors see; 1 to 200 characters.');
+    expect(accessibleDescription(box('Description'))).toBe(
       'Shown under the name. Up to 20,000 characters; simple HTML such as <b> is kept.',
     );
-    expect(description(box('Price'))).toBe('In USD, 0 to 1000000.00, like 425.00.');
-    expect(description(box('Length (minutes)'))).toBe(`How long the inspector needs: 0 to ${MAX_DURATION}.`);
-    expect(description(box('What to prepare'))).toBe(
+    expect(accessibleDescription(box('Price'))).toBe('In USD, 0 to 1000000.00, like 425.00.');
+    expect(accessibleDescription(box('Length (minutes)'))).toBe(`How long the inspector needs: 0 to ${MAX_DURATION}.`);
+    expect(accessibleDescription(box('What to prepare'))).toBe(
       'Told in the confirmation and reminders, like “Utilities must be on”. Up to 1000 characters.',
     );
-    expect(description(check(/^Rush report available/))).toBe(
+    expect(accessibleDescription(check(/^Rush report available/))).toBe(
       'Its repair estimate report can be rushed, for the rush report fee.',
     );
     expect(check(/^Rush report available/).checked).toBe(true);
@@ -113,23 +113,23 @@ describe("a package's editor", () => {
       ['Single-Family Home Inspection', true],
       ['Radon Testing', false],
     ]);
-    expect(description(box('Description'))).toBe(
+    expect(accessibleDescription(box('Description'))).toBe(
       'Shown on the package. Up to 20,000 characters; simple HTML such as <b> is kept.',
     );
-    expect(description(box('What to prepare'))).toBe('Told with its services’ own. Up to 1000 characters.');
+    expect(accessibleDescription(box('What to prepare'))).toBe('Told with its services’ own. Up to 1000 characters.');
   });
 
   it("says what a length of 0 comes to now: the sum of its services' lengths", async () => {
     const { form } = renderEditor('package');
-    expect(description(box('Length (minutes)'))).toBe(
+    expect(accessibleDescription(box('Length (minutes)'))).toBe(
       `0 to ${MAX_DURATION}. 0 means the sum of its services’ lengths (now 180 minutes).`,
     );
     await userEvent.click(screen.getByRole('checkbox', { name: 'Radon Testing' }));
-    expect(description(box('Length (minutes)'))).toContain('(now 240 minutes)');
+    expect(accessibleDescription(box('Length (minutes)'))).toContain('(now 240 minutes)');
     expect(form().getValues('packages.0.services')).toEqual([HOME, RADON]);
 
     await userEvent.click(screen.getByRole('checkbox', { name: 'Single-Family Home Inspection' }));
-    expect(description(box('Length (minutes)'))).toContain('(now 60 minutes)');
+    expect(accessibleDescription(box('Length (minutes)'))).toContain('(now 60 minutes)');
     expect(form().getValues('packages.0.services')).toEqual([RADON]);
   });
 
@@ -138,14 +138,18 @@ describe("a package's editor", () => {
     expect(screen.queryByRole('textbox', { name: 'Badge text' })).toBeNull();
     await userEvent.click(check(/^Best value badge/));
     await enterText(box('Badge text'), 'Most popular');
-    expect(description(box('Badge text'))).toBe('Up to 60 characters, like “Most popular”. Empty: “Best Offer!”.');
+    expect(accessibleDescription(box('Badge text'))).toBe(
+      'Up to 60 characters, like “Most popular”. Empty: “Best Offer!”.',
+    );
     expect(form().getValues('packages.0')).toMatchObject({ best: true, bestText: 'Most popular' });
   });
 
   it('says a refusal of its services where they are chosen', async () => {
     const { form } = renderEditor('package');
     const helpOf = () =>
-      description(screen.getByRole('group', { name: 'Services it includes' }).querySelector('[aria-describedby]')!);
+      accessibleDescription(
+        screen.getByRole('group', { name: 'Services it includes' }).querySelector('[aria-describedby]')!,
+      );
     expect(helpOf()).toBe('At least one.');
     act(() => form().setError('packages.0.services', { message: 'Choose at least one service for the package.' }));
     expect(helpOf()).toBe('Choose at least one service for the package.');

@@ -9,7 +9,13 @@ import { renderPage, type RecordedRequest } from '../../../test-support/render-p
 import ServicesPage from './ServicesPage.tsx';
 import { nameProblem } from './services-form.ts';
 import { enterText } from '../../../test-support/enter-text.ts';
-import { DOCUMENT, HOME, RADON, service } from './services-test-document.ts';
+import {
+  DOCUMENT,
+  HOME,
+  RADON,
+  service,
+} from '../../../test-support/configuration-documents/services-test-document.ts';
+import { accessibleDescription } from '../../../test-support/accessible-description.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -83,14 +89,6 @@ const inEditor = (editor: HTMLElement, label: string) =>
 const previews = (requests: RecordedRequest[]) =>
   requests.filter((r) => r.method === 'POST' && r.path === PREVIEW_PATH).map((r) => r.body as PricePreviewBody);
 
-function description(element: HTMLElement): string {
-  const ids = (element.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
-  return ids
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ')
-    .trim();
-}
-
 async function chooseService(name: string) {
   await userEvent.click(
     within(await screen.findByRole('navigation', { name: 'Services' })).getByRole('button', {
@@ -127,7 +125,7 @@ describe('the services and prices page', () => {
     ]);
     expect(inEditor(serviceEditor(), 'Price').value).toBe('425.00');
     expect(inEditor(packageEditor(), 'Length (minutes)').value).toBe('0');
-    expect(description(inEditor(packageEditor(), 'Length (minutes)'))).toContain(
+    expect(accessibleDescription(inEditor(packageEditor(), 'Length (minutes)'))).toContain(
       '0 means the sum of its services’ lengths (now 180 minutes)',
     );
     expect((screen.getByRole('textbox', { name: 'Rush report fee' }) as HTMLInputElement).value).toBe('99.00');
@@ -213,7 +211,7 @@ describe('the services and prices page', () => {
     renderServices();
     await userEvent.click(await screen.findByRole('button', { name: 'Add a service' }));
     await userEvent.click(saveButton());
-    await waitFor(() => expect(description(inEditor(serviceEditor(), 'Name'))).toBe(nameProblem));
+    await waitFor(() => expect(accessibleDescription(inEditor(serviceEditor(), 'Name'))).toBe(nameProblem));
     await enterText(inEditor(serviceEditor(), 'Name'), 'Mold Air Sampling');
     await retype(inEditor(serviceEditor(), 'Price'), '275');
     await userEvent.click(saveButton());

@@ -7,7 +7,8 @@ import { renderPage } from '../../../test-support/render-page.tsx';
 import SettingsPage from './SettingsPage.tsx';
 import { loads, saves, serveConfigurationOf } from '../../../test-support/configuration-server.ts';
 import { enterText } from '../../../test-support/enter-text.ts';
-import { DOCUMENT, withSetting } from './settings-test-document.ts';
+import { DOCUMENT, withSetting } from '../../../test-support/configuration-documents/settings-test-document.ts';
+import { accessibleDescription } from '../../../test-support/accessible-description.ts';
 
 // Forty-odd controls render at once: allow a busy machine more than Testing Library's default second.
 configure({ asyncUtilTimeout: 5000 });
@@ -23,15 +24,6 @@ function renderSettings() {
 const saveButton = () => screen.getByRole('button', { name: 'Save changes' }) as HTMLButtonElement;
 const discardButton = () => screen.getByRole('button', { name: 'Discard' }) as HTMLButtonElement;
 const control = (role: 'switch' | 'textbox', name: string) => screen.getByRole(role, { name }) as HTMLInputElement;
-
-/** The text an element's aria-describedby points to (empty when it points nowhere). */
-function description(element: HTMLElement): string {
-  const ids = (element.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
-  return ids
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ')
-    .trim();
-}
 
 describe('the settings page', () => {
   it('shows each group under an h2, each switch labelled and described by its meaning, values as loaded', async () => {
@@ -49,12 +41,12 @@ describe('the settings page', () => {
       'Console',
     ]);
     expect((today as HTMLInputElement).checked).toBe(false);
-    expect(description(today)).toBe("Visitors may pick a time today (still within the office's notice).");
+    expect(accessibleDescription(today)).toBe("Visitors may pick a time today (still within the office's notice).");
     expect(control('switch', 'Hide the logo').checked).toBe(true);
     const console = within(screen.getByRole('region', { name: 'Console' })).getByRole('switch', {
       name: "Inspectors see every inspector's bookings",
     });
-    expect(description(console)).toMatch(/^Inspector members read the whole schedule and every order/);
+    expect(accessibleDescription(console)).toMatch(/^Inspector members read the whole schedule and every order/);
     // Numbers as stored; a missing one at the product's default (DECISIONS: a time is held 15 minutes).
     expect(control('textbox', 'Times shown a day').value).toBe('10');
     expect(control('textbox', 'Minutes a picked time is held').value).toBe('15');
@@ -151,14 +143,14 @@ describe('the settings page', () => {
     serve();
     renderSettings();
     const perDay = await screen.findByRole('textbox', { name: 'Times shown a day' });
-    expect(description(perDay)).toBe('Used when the limit above is on.');
-    expect(description(control('textbox', 'Banner on every step'))).toMatch(
+    expect(accessibleDescription(perDay)).toBe('Used when the limit above is on.');
+    expect(accessibleDescription(control('textbox', 'Banner on every step'))).toMatch(
       /scripts, styles and event attributes are removed/,
     );
-    expect(description(control('textbox', 'Client: fields shown'))).toBe(
+    expect(accessibleDescription(control('textbox', 'Client: fields shown'))).toBe(
       'The fields of the client form, in order. Comma list, like first,last,email,mobile_phone.',
     );
-    expect(description(screen.getByRole('combobox', { name: 'How times are shown' }))).toBe(
+    expect(accessibleDescription(screen.getByRole('combobox', { name: 'How times are shown' }))).toBe(
       'A month calendar, or a list of the next times.',
     );
     expect(perDay.getAttribute('inputmode')).toBe('numeric');
@@ -166,7 +158,7 @@ describe('the settings page', () => {
     await userEvent.clear(perDay);
     await enterText(perDay, '0');
     await userEvent.click(saveButton());
-    await waitFor(() => expect(description(perDay)).toBe('Enter a whole number from 1 to 100.'));
+    await waitFor(() => expect(accessibleDescription(perDay)).toBe('Enter a whole number from 1 to 100.'));
   });
 
   it('renders the loaded values from the first frame (no input switches from uncontrolled to controlled)', async () => {
@@ -186,7 +178,9 @@ describe('the settings page', () => {
 
     await enterText(fee, '$25');
     await userEvent.click(saveButton());
-    await waitFor(() => expect(description(fee)).toBe('Enter an amount like 25 or 12.50, without a currency sign.'));
+    await waitFor(() =>
+      expect(accessibleDescription(fee)).toBe('Enter an amount like 25 or 12.50, without a currency sign.'),
+    );
     expect(saves(requests)).toEqual([]);
 
     await userEvent.clear(fee);

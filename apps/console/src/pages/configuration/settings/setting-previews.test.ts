@@ -226,3 +226,110 @@ describe('drawings made from what is typed', () => {
     });
   });
 });
+
+describe('drawings at their bounds', () => {
+  const chipsOf = (items: readonly MockItem[]) =>
+    items.flatMap((item) => (item.kind === 'chips' ? item.chips.map((chip) => chip.text) : []));
+  const textsOf = (items: readonly MockItem[]) =>
+    items.flatMap((item) => (item.kind === 'text' || item.kind === 'button' ? [item.text] : []));
+
+  it('shows every time of the sample day at a limit of six or more, and all of them with no valid limit', () => {
+    const limited = (value: string) => draw(SETTING.APPOINTMENT_LIMIT, 1, { [SETTING.APPOINTMENT_LIMIT_VALUE]: value });
+    expect(chipsOf(limited('1'))).toEqual(['8:00 AM']);
+    expect(chipsOf(limited('6'))).toHaveLength(6);
+    expect(textsOf(limited('6'))).toEqual(['At most 6 a day.']);
+    // More than the sample day has: all of it, the limit still said as typed.
+    expect(chipsOf(limited('7'))).toHaveLength(6);
+    expect(textsOf(limited('7'))).toEqual(['At most 7 a day.']);
+    for (const value of ['0', '', '2.5', '-1', 'two']) {
+      expect(chipsOf(limited(value)), value).toHaveLength(6);
+      expect(textsOf(limited(value)), value).toEqual(['At most … a day.']);
+    }
+    // Off: the whole day, nothing marked.
+    expect(draw(SETTING.APPOINTMENT_LIMIT, 0, { [SETTING.APPOINTMENT_LIMIT_VALUE]: '2' })).toEqual([
+      {
+        kind: 'chips',
+        chips: ['8:00 AM', '9:30 AM', '11:00 AM', '12:30 PM', '2:00 PM', '3:30 PM'].map((text) => ({ text })),
+      },
+    ]);
+  });
+
+  it('holds 15 minutes when none are typed, and names the minutes in its one state', () => {
+    const preview = previewOf(SETTING.HOLD_MINUTES)!;
+    expect(preview.states).toHaveLength(1);
+    expect(currentState(preview, '')).toBe(0);
+    expect(stateLabel(preview.states[0]!, '')).toBe('15 minutes');
+    expect(stateLabel(preview.states[0]!, ' 30 ')).toBe('30 minutes');
+    expect(textsOf(draw(SETTING.HOLD_MINUTES, 0, { [SETTING.HOLD_MINUTES]: '  ' }))).toEqual([
+      "We're holding 12/24/2026 at 9:30AM for you for 15 minutes while you finish your order.",
+    ]);
+  });
+
+  it("labels the coupon limit's states, one coupon a cart when the number is left empty", () => {
+    const preview = previewOf(SETTING.COUPON_LIMIT)!;
+    expect(stateLabel(preview.states[0]!, '0')).toBe('0: no coupon box');
+    expect(stateLabel(preview.states[1]!, '')).toBe('Up to 1 a cart');
+    expect(stateLabel(preview.states[1]!, ' 3 ')).toBe('Up to 3 a cart');
+    expect(currentState(preview, undefined)).toBe(0);
+    expect(currentState(preview, '00')).toBe(0);
+  });
+
+  it('draws the header with the logo, or the company name in its place when the logo is hidden', () => {
+    expect(draw(SETTING.HIDE_LOGO, 0)).toEqual([{ kind: 'chips', chips: [{ text: 'Your logo', changed: true }] }]);
+    expect(draw(SETTING.HIDE_LOGO, 1)).toEqual([
+      { kind: 'text', text: 'Scioto Valley Home Inspections', changed: true },
+    ]);
+    // Another setting's drawing keeps the header as the switch is now, unmarked.
+    expect(draw(SETTING.INFO_BANNER, 0, { [SETTING.HIDE_LOGO]: true })).toEqual([
+      { kind: 'text', text: 'Scioto Valley Home Inspections', changed: false },
+    ]);
+  });
+
+  it('calls pay at close by the name typed, "Pay at Close" when none, and asks for a fee above 0', () => {
+    expect(textsOf(draw(SETTING.PAC_HIDE_ON_ONLINE_SCHEDULER, 0))).toEqual([
+      'Your inspection qualifies you to Pay at Close!',
+      'Add Pay At Close',
+    ]);
+    expect(textsOf(draw(SETTING.PAC_HIDE_ON_ONLINE_SCHEDULER, 0, { [SETTING.PAC_NAME]: ' Close & Pay ' }))[0]).toBe(
+      'Your inspection qualifies you to Close & Pay!',
+    );
+    for (const fee of ['', '0', '  '])
+      expect(textsOf(draw(SETTING.PAC_CHARGE_BY_STATE, 1, { [SETTING.PAC_CHARGE_BY_STATE_FEE]: fee })), fee).toContain(
+        'Enter the service fee below to see its note here.',
+      );
+    expect(textsOf(draw(SETTING.PAC_CHARGE_BY_STATE, 1, { [SETTING.PAC_CHARGE_BY_STATE_FEE]: '0.01' }))).toContain(
+      'Please note a $0.01 Pay at Close Service fee will be added to your order total.',
+    );
+  });
+
+  it("says the office's own thank-you words when none are typed, and asks for them once the state is chosen", () => {
+    const preview = previewOf(SETTING.CONFIRMATION_BANNER)!;
+    expect([currentState(preview, ''), currentState(preview, ' \n '), currentState(preview, 'Thanks')]).toEqual([
+      0, 0, 1,
+    ]);
+    expect(textsOf(draw(SETTING.CONFIRMATION_BANNER, 0))).toEqual([
+      'Your inspection order has been placed. Someone from our office will contact you soon for further confirmation.',
+    ]);
+    expect(textsOf(draw(SETTING.CONFIRMATION_BANNER, 1, { [SETTING.CONFIRMATION_BANNER]: '  ' }))).toEqual([
+      'Type your message above to see it here.',
+    ]);
+  });
+
+  it('names the button back to the site by its text, else its address, else "Your button"', () => {
+    const button = (values: FormValues) => textsOf(draw(SETTING.REDIRECT_BUTTON_ENABLED, 1, values)).at(-1);
+    expect(button({})).toBe('Your button');
+    expect(button({ [SETTING.REDIRECT_BUTTON_TEXT]: '  ', [SETTING.REDIRECT_BUTTON_URL]: ' ' })).toBe('Your button');
+    expect(
+      button({ [SETTING.REDIRECT_BUTTON_TEXT]: 'Home', [SETTING.REDIRECT_BUTTON_URL]: 'https://example.com' }),
+    ).toBe('Home');
+    expect(textsOf(draw(SETTING.REDIRECT_BUTTON_ENABLED, 0))).toEqual(['Schedule Again']);
+  });
+
+  it('says where on the people step each party’s field lists are drawn', () => {
+    expect(previewOf(PEOPLE_SETTING.CLIENT_DISPLAY_FIELDS)!.where).toBe('The client form on the people step');
+    expect(previewOf(PEOPLE_SETTING.BA_REQUIRED_FIELDS)!.where).toBe("The buyer's agent form on the people step");
+    expect(stateLabel(previewOf(PEOPLE_SETTING.CLIENT_DISPLAY_FIELDS)!.states[0]!, 'email')).toBe(
+      'With the lists as typed',
+    );
+  });
+});

@@ -1,17 +1,11 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { configure, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ConsoleOrderDetail } from '@scheduler/contracts/console';
 import { CANCEL_REASON_MAX } from '@scheduler/contracts/manage';
 import { enterText } from '../../../test-support/enter-text.ts';
-import { DETAIL, ORDER_PATH, VIEW } from '../../../test-support/order-detail.ts';
-import {
-  refusal,
-  renderPage,
-  stubServer,
-  type Answer,
-  type RecordedRequest,
-} from '../../../test-support/render-page.tsx';
+import { DETAIL, openOrderDialog, VIEW } from '../../../test-support/order-detail.ts';
+import { refusal, type Answer, type RecordedRequest } from '../../../test-support/render-page.tsx';
 import { CancelDialog } from './CancelDialog.tsx';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -26,22 +20,16 @@ const CANCELLED = {
 const POLICY_REFUSES = refusal(409, 'change_refused', 'Cancellations within 24 hours: please call (614) 555-0142');
 
 /** The dialog open on `detail`, the server answering each cancel with `answer` (404 without one). */
-async function openCancel(
-  answer?: (request: RecordedRequest, index: number) => Answer,
-  detail: ConsoleOrderDetail = DETAIL,
-) {
-  let sent = 0;
-  const requests = stubServer((request) =>
-    request.method === 'POST' && request.path === `${ORDER_PATH}/cancel` ? answer?.(request, sent++) : undefined,
-  );
-  const onClose = vi.fn();
-  const onCancelled = vi.fn();
-  renderPage(<CancelDialog open detail={detail} companyKey="demo" onClose={onClose} onCancelled={onCancelled} />, {
-    path: '/demo',
-    pattern: '/:companyKey',
+async function openCancel(answer?: (request: RecordedRequest, index: number) => Answer, detail = DETAIL) {
+  const { onDone, ...opened } = await openOrderDialog({
+    action: 'cancel',
+    name: 'Cancel the inspection',
+    answer,
+    dialog: ({ onClose, onDone }) => (
+      <CancelDialog open detail={detail} companyKey="demo" onClose={onClose} onCancelled={onDone} />
+    ),
   });
-  const dialog = await screen.findByRole('dialog', { name: 'Cancel the inspection' });
-  return { requests, onClose, onCancelled, dialog };
+  return { ...opened, onCancelled: onDone };
 }
 
 const cancels = (requests: RecordedRequest[]) =>

@@ -1,16 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { configure, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConsoleOrderDetail } from '@scheduler/contracts/console';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
-import { DETAIL, MOVED, NINE, ONE, ORDER_PATH, VIEW } from '../../../test-support/order-detail.ts';
-import {
-  refusal,
-  renderPage,
-  stubServer,
-  type Answer,
-  type RecordedRequest,
-} from '../../../test-support/render-page.tsx';
+import { DETAIL, MOVED, NINE, ONE, openOrderDialog, ORDER_PATH, VIEW } from '../../../test-support/order-detail.ts';
+import { refusal, type Answer, type RecordedRequest } from '../../../test-support/render-page.tsx';
 import { RescheduleDialog } from './RescheduleDialog.tsx';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -45,24 +39,21 @@ async function openReschedule(
   move?: (request: RecordedRequest, index: number) => Answer,
   { detail = DETAIL, times }: { detail?: ConsoleOrderDetail; times?: (from: string) => Answer } = {},
 ) {
-  let sent = 0;
-  const requests = stubServer((request) => {
-    if (request.method === 'GET' && request.path.startsWith(`${ORDER_PATH}/availability?`)) {
+  const { onDone, ...opened } = await openOrderDialog({
+    action: 'reschedule',
+    name: 'Reschedule the inspection',
+    answer: move,
+    otherwise: (request) => {
+      if (request.method !== 'GET' || !request.path.startsWith(`${ORDER_PATH}/availability?`)) return undefined;
       const from = new URLSearchParams(request.path.split('?')[1]).get('from') ?? '';
       if (times) return times(from);
       return { status: 200, body: from.startsWith('2026-12') ? [TEN_NEXT_DAY, ONE, NINE, NINE_FOR_MIKE] : [] };
-    }
-    if (request.method === 'POST' && request.path === `${ORDER_PATH}/reschedule`) return move?.(request, sent++);
-    return undefined;
+    },
+    dialog: ({ onClose, onDone }) => (
+      <RescheduleDialog open detail={detail} companyKey="demo" onClose={onClose} onMoved={onDone} />
+    ),
   });
-  const onClose = vi.fn();
-  const onMoved = vi.fn();
-  renderPage(<RescheduleDialog open detail={detail} companyKey="demo" onClose={onClose} onMoved={onMoved} />, {
-    path: '/demo',
-    pattern: '/:companyKey',
-  });
-  const dialog = await screen.findByRole('dialog', { name: 'Reschedule the inspection' });
-  return { requests, onClose, onMoved, dialog };
+  return { ...opened, onMoved: onDone };
 }
 
 const windows = (requests: RecordedRequest[]) =>

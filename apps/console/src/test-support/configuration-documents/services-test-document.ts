@@ -1,4 +1,4 @@
-import { OFFICE } from '../../../test-support/fixtures.ts';
+import { OFFICE } from '../fixtures.ts';
 
 // The services page's company document, shared by its page test and the editors' refusals suite.
 export const HOME = 'a1c0ffee-0000-4000-8000-000000000001';

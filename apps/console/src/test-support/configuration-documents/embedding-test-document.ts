@@ -1,4 +1,4 @@
-import { OFFICE, OTHER_OFFICE } from '../../../test-support/fixtures.ts';
+import { OFFICE, OTHER_OFFICE } from '../fixtures.ts';
 
 // The embedding page's company document, shared by its page test and the editors' refusals suite.
 /** A document with one site listed, no analytics section, and two offices. */

@@ -1,5 +1,5 @@
 import { SETTING } from '@scheduler/contracts/setting-keys';
-import { OFFICE } from '../../../test-support/fixtures.ts';
+import { OFFICE } from '../fixtures.ts';
 
 // The inspectors page's company document, shared by its page test and the editors' refusals suite.
 export const DAY = [{ start: '08:00', end: '17:00' }];
