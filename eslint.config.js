@@ -193,6 +193,12 @@ export default tseslint.config(
             "ImportExpression:not(CallExpression[callee.name='lazyPage'] > ArrowFunctionExpression ImportExpression)",
           message: 'Load code on demand through lazyPage (shared/chunk-load.tsx).',
         },
+        {
+          // MUI's TextField passes props it does not know to its wrapper <div>: there inputMode
+          // offers a phone no keyboard at all.
+          selector: "JSXOpeningElement[name.name='TextField'] > JSXAttribute[name.name='inputMode']",
+          message: "Put a TextField's inputMode on its input: slotProps={{ htmlInput: { inputMode } }}.",
+        },
       ],
     },
   },

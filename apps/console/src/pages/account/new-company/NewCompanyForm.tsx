@@ -239,14 +239,16 @@ export function NewCompanyForm({
           />
           <TextField
             label="Drives up to"
-            inputMode="numeric"
             required
             {...fieldProps(
               form,
               'radiusMiles',
               `Miles from the office; ${BOUNDS.radiusMiles.min} to ${BOUNDS.radiusMiles.max}.`,
             )}
-            slotProps={{ input: { endAdornment: <InputAdornment position="end">miles</InputAdornment> } }}
+            slotProps={{
+              input: { endAdornment: <InputAdornment position="end">miles</InputAdornment> },
+              htmlInput: { inputMode: 'numeric' },
+            }}
           />
         </Box>
       </PageSection>
@@ -259,21 +261,25 @@ export function NewCompanyForm({
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           <TextField
             label="Price"
-            inputMode="decimal"
             required
             {...fieldProps(form, 'price', 'In dollars: 425 or 425.00.')}
-            slotProps={{ input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
+            slotProps={{
+              input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+              htmlInput: { inputMode: 'decimal' },
+            }}
           />
           <TextField
             label="Length"
-            inputMode="numeric"
             required
             {...fieldProps(
               form,
               'durationMinutes',
               `In minutes; ${BOUNDS.durationMinutes.min} to ${BOUNDS.durationMinutes.max}.`,
             )}
-            slotProps={{ input: { endAdornment: <InputAdornment position="end">minutes</InputAdornment> } }}
+            slotProps={{
+              input: { endAdornment: <InputAdornment position="end">minutes</InputAdornment> },
+              htmlInput: { inputMode: 'numeric' },
+            }}
           />
         </Box>
       </PageSection>

@@ -103,12 +103,12 @@ export function InspectorEditor({
         <TextField label="Phone" type="tel" {...text('phone')} />
         <TextField
           label="Most inspections a day"
-          inputMode="numeric"
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
           {...text('maxInspections', `1 to ${MAX_INSPECTIONS_A_DAY}.`)}
         />
         <TextField
           label="Driving radius (miles)"
-          inputMode="numeric"
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
           {...text('maxDriveMiles', `From their home base; 1 to ${MAX_DRIVE_MILES}.`)}
         />
         <Controller

@@ -149,12 +149,12 @@ export function OfficeFields({
         <Box sx={twoColumns}>
           <TextField
             label="Latitude"
-            inputMode="decimal"
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
             {...text('latitude', '-90 to 90; filled in by "Find this address".')}
           />
           <TextField
             label="Longitude"
-            inputMode="decimal"
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
             {...text('longitude', '-180 to 180; filled in by "Find this address".')}
           />
           <TextField
@@ -180,12 +180,12 @@ export function OfficeFields({
         <Box sx={twoColumns}>
           <TextField
             label="Booking window (days)"
-            inputMode="numeric"
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             {...text('bookingHorizonDays', `How far ahead visitors may book. ${boundsText('bookingHorizonDays')}`)}
           />
           <TextField
             label="Minimum notice (hours)"
-            inputMode="numeric"
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             {...text(
               'minimumNoticeHours',
               `The soonest a visitor may book from now. ${boundsText('minimumNoticeHours')}`,
@@ -193,7 +193,7 @@ export function OfficeFields({
           />
           <TextField
             label="Buffer between inspections (minutes)"
-            inputMode="numeric"
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             {...text(
               'bufferMinutes',
               `Kept free between two inspections of one inspector. ${boundsText('bufferMinutes')}`,
@@ -201,7 +201,7 @@ export function OfficeFields({
           />
           <TextField
             label="Default length (minutes)"
-            inputMode="numeric"
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             {...text(
               'defaultDurationMinutes',
               `An inspection's length before the visitor chooses services. ${boundsText('defaultDurationMinutes')}`,
@@ -241,7 +241,7 @@ export function OfficeFields({
             <TextField
               key="every"
               label="A start time every (minutes)"
-              inputMode="numeric"
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
               {...text(
                 'slotGranularityMinutes',
                 `From the start of an inspector's hours. ${boundsText('slotGranularityMinutes')}`,
@@ -271,7 +271,7 @@ export function OfficeFields({
           <Box sx={twoColumns}>
             <TextField
               label="Road factor"
-              inputMode="decimal"
+              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
               {...text(
                 'roadFactor',
                 `Roads are longer than a straight line: the straight distance times this. ${boundsText('roadFactor')}`,
@@ -279,7 +279,7 @@ export function OfficeFields({
             />
             <TextField
               label="Average speed (mph)"
-              inputMode="decimal"
+              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
               {...text('averageSpeedMph', boundsText('averageSpeedMph'))}
             />
           </Box>

@@ -69,10 +69,10 @@ export function ChoicesField({
               {priced && (
                 <TextField
                   label={`Choice ${k + 1} adds`}
-                  inputMode="decimal"
                   {...fieldProps(form, `${name}.${k}.price`)}
                   slotProps={{
                     input: { startAdornment: <InputAdornment position="start">{currencySymbol}</InputAdornment> },
+                    htmlInput: { inputMode: 'decimal' },
                   }}
                 />
               )}

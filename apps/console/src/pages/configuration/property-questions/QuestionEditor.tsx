@@ -159,7 +159,7 @@ export function QuestionEditor({
         {info.length && (
           <TextField
             label="Most characters"
-            inputMode="numeric"
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             {...fieldProps(form, at('length'), lengthHelp(row.type, MAX_LENGTH))}
             sx={{ maxWidth: 280 }}
           />

@@ -70,6 +70,9 @@ describe("a service's editor", () => {
     );
     expect(check(/^Rush report available/).checked).toBe(true);
     expect(check(/^Add-on/).checked).toBe(false);
+    // A phone's keyboard for the numbers, on the inputs themselves (not on the fields' wrappers).
+    expect(box('Price').getAttribute('inputmode')).toBe('decimal');
+    expect(box('Length (minutes)').getAttribute('inputmode')).toBe('numeric');
   });
 
   it('hides the price, the length and how it is offered for a heading, and keeps them for when it is not', async () => {

@@ -116,10 +116,14 @@ export function ItemFields({
         <Box sx={TWO_COLUMNS}>
           <TextField
             label="Price"
-            inputMode="decimal"
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
             {...field('price', `In ${currency}, 0 to ${moneyText(MAX_CENTS, currency)}, like ${words.price}.`)}
           />
-          <TextField label="Length (minutes)" inputMode="numeric" {...field('duration', words.duration)} />
+          <TextField
+            label="Length (minutes)"
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            {...field('duration', words.duration)}
+          />
         </Box>
       )}
       {children}

@@ -96,7 +96,7 @@ export function SamplePrice({
         </TextField>
         <TextField
           label="Square feet"
-          inputMode="numeric"
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
           value={choice.squareFeet}
           onChange={(event) => update({ squareFeet: event.target.value })}
           error={!sample.ok && sample.field === 'squareFeet'}
@@ -108,7 +108,7 @@ export function SamplePrice({
         />
         <TextField
           label="Year built"
-          inputMode="numeric"
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
           value={choice.yearBuilt}
           onChange={(event) => update({ yearBuilt: event.target.value })}
           error={!sample.ok && sample.field === 'yearBuilt'}

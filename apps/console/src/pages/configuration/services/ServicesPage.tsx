@@ -275,7 +275,7 @@ function ServicesEditor({ companyKey, configuration }: { companyKey: string; con
         >
           <TextField
             label="Rush report fee"
-            inputMode="decimal"
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
             {...fieldProps(form, 'rushFee', `In ${currency}, 0 to ${moneyText(MAX_CENTS, currency)}.`)}
             sx={{ maxWidth: 360 }}
           />
