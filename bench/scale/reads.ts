@@ -125,6 +125,8 @@ export interface ReadResults {
     lastName: string;
     /** How many orders the search by the last name found. */
     searchTotal: number | null;
+    /** How many booked orders the admin list counts. */
+    bookedTotal: number | null;
   };
 }
 
@@ -225,6 +227,7 @@ export async function timeReads(company: CompanyUnderTest): Promise<ReadResults>
       orderId: facts.orderId,
       lastName: facts.lastName,
       searchTotal: totalOf(lastAnswers.get('console orders: search a last name')),
+      bookedTotal: totalOf(lastAnswers.get('admin orders, first page')),
     },
   };
 }

@@ -17,7 +17,7 @@ export function printTable(runs: SizeRun[]): void {
   const header = ['read', ...runs.map((run) => `${run.size} (${run.company}) median / p95 ms`)];
   const first = runs[0];
   const last = runs.at(-1);
-  if (runs.length > 1) header.push(`${last!.size}/${first!.size} (medians)`);
+  if (runs.length > 1) header.push(`${last!.size} ${last!.company}/${first!.size} ${first!.company} (medians)`);
   header.push('answers neither 2xx nor 3xx');
   const lines = reads.map((read) => {
     const cells = [read];
@@ -31,7 +31,7 @@ export function printTable(runs: SizeRun[]): void {
       cells.push(`${ratio.toFixed(1)}×`);
     }
     const failures = runs
-      .map((run) => [run.size, run.tally.failuresOf(read)] as const)
+      .map((run) => [`${run.size} ${run.company}`, run.tally.failuresOf(read)] as const)
       .filter(([, text]) => text)
       .map(([size, text]) => `${size}: ${text}`);
     cells.push(failures.join('; ') || 'none');
@@ -45,12 +45,13 @@ export function printTable(runs: SizeRun[]): void {
     runs
       .map((run) => {
         const failed = [...run.results.concurrent.failed].map(([what, n]) => `${what} × ${n}`).join(', ');
-        return failed ? `${run.size}: ${failed}` : '';
+        return failed ? `${run.size} ${run.company}: ${failed}` : '';
       })
       .filter(Boolean)
       .join('; ') || 'none',
   );
-  const rss = ['server RSS after the runs (MB)', ...runs.map((run) => run.rssMegabytes.toFixed(0))];
+  // One process runs every server in turn, and the benchmark's client: each figure includes what came before it.
+  const rss = ['process RSS after the runs (MB)', ...runs.map((run) => run.rssMegabytes.toFixed(0))];
   const table = [header, ...lines, concurrent, rss];
   const widths = header.map((_, column) => Math.max(...table.map((row) => (row[column] ?? '').length)));
   for (const row of table)
