@@ -10,7 +10,7 @@ import * as t from '../../apps/server/src/db/schema.ts';
 import { importCompanyDocument } from '../../apps/server/src/modules/company-document/companies.service.ts';
 import { DEMO_OFFICE_UUID, ensureDemoCompany } from '../../apps/server/src/modules/company-document/demo-company.ts';
 import { startBenchServer } from '../bench-server.ts';
-import { orderCloner, TEMPLATE_PEOPLE, type Templates } from './clone-orders.ts';
+import { orderCloner, secondsPerTable, TEMPLATE_PEOPLE, type Templates } from './clone-orders.ts';
 import { officeUuidOf, scaleCompanyDocument } from './company-documents.ts';
 import { createEmptyDatabase, openForBuilding, readMarker, urlOf, writeMarker, type BuildMarker } from './databases.ts';
 import { StatusTally } from './http.ts';
@@ -19,7 +19,10 @@ import { BENCH_ADMIN_TOKEN, BENCH_SERVER_CONFIG } from './server-config.ts';
 import { BIG_COMPANY_KEY, DEMO_KEY, GENERATOR_VERSION, type ScaleSize } from './sizes.ts';
 import { bookThroughVisitorApi, FUNNEL_OF_A_BOOKING } from './visitor-booking.ts';
 
-const log = (line: string) => process.stdout.write(`  ${line}\n`);
+const processStart = performance.now();
+/** A line of the build's progress, with the seconds since the process started: a long build (L) says where its time goes. */
+const log = (line: string) =>
+  process.stdout.write(`  [${((performance.now() - processStart) / 1000).toFixed(0).padStart(5)} s] ${line}\n`);
 
 /** The companies of a size beside the demo: key, name, number (for its office uuid) and inspectors. */
 function companiesOf(size: ScaleSize) {
@@ -71,6 +74,7 @@ async function bookTemplates(database: DatabaseHandle): Promise<Templates> {
 
 async function generateOrders(database: DatabaseHandle, size: ScaleSize, now: number): Promise<number> {
   const templates = await bookTemplates(database);
+  log('template bookings made');
   const [template] = await database.db
     .select({ duration: t.orders.durationMinutes })
     .from(t.orders)
@@ -101,6 +105,7 @@ async function generateOrders(database: DatabaseHandle, size: ScaleSize, now: nu
       const busy = (await database.db.execute(
         sql`select inspector_id, lower(during) as start, upper(during) as end from appointments where company_id = ${row!.id}`,
       )) as unknown as { rows: Array<{ inspector_id: number; start: Date; end: Date }> };
+      const planning = performance.now();
       const orders = planOrders({
         seed: 1_000 + company.seed,
         companyKey: company.key,
@@ -116,14 +121,20 @@ async function generateOrders(database: DatabaseHandle, size: ScaleSize, now: nu
         })),
         now,
       });
+      secondsPerTable.set(
+        '(planning)',
+        (secondsPerTable.get('(planning)') ?? 0) + (performance.now() - planning) / 1000,
+      );
       await cloner.write({ companyId: row!.id, officeId: company.office }, orders);
       written += orders.length;
-      if (i % 50 === 0 || company.key === BIG_COMPANY_KEY)
+      if (i % 25 === 0 || company.key === BIG_COMPANY_KEY)
         log(`orders of ${company.key} written (${i + 1} of ${companies.length} companies, ${written} orders so far)`);
     }
+    log(`seconds per table: ${[...secondsPerTable].map(([table, s]) => `${table} ${s.toFixed(1)}`).join(', ')}`);
     log('vacuum analyze (as autovacuum would have by now)');
     await client.query('set session_replication_role = origin');
     await client.query('vacuum analyze');
+    log('vacuum analyze done');
   } finally {
     await client.end();
   }
