@@ -24,7 +24,9 @@ export const SIZES: Record<SizeName, ScaleSize> = {
     big: { inspectors: 200, confirmedOrders: 10_000 },
     small: { count: 98, inspectors: 3, confirmedOrders: 50 },
   },
-  // 1,000 companies and about 1.5 million orders (a long build: only when asked for).
+  // 1,000 companies and about 1.5 million orders (a long build: only when asked for). A first try
+  // on 2 cores wrote 552,000 orders in 391 s, slowing from about 2,600 to 900 orders a second as
+  // the random-keyed indexes outgrew the cache (5 GB by then): expect well over half an hour.
   L: {
     name: 'L',
     database: 'scale_l',
