@@ -5,6 +5,7 @@ import { benchAvailability } from './availability.ts';
 import { benchConfirm } from './confirm.ts';
 import { benchDirectorySave } from './directory-save.ts';
 import { benchPricing } from './pricing.ts';
+import { benchScale } from './scale/bench-scale.ts';
 import { benchSearch } from './search.ts';
 import { benchWeb } from './web.ts';
 
@@ -14,6 +15,7 @@ const BENCHMARKS: Record<string, () => Promise<boolean>> = {
   search: benchSearch,
   confirm: benchConfirm,
   'directory-save': benchDirectorySave,
+  scale: benchScale,
   web: async () => {
     if (!existsSync('apps/web/dist/index.html') || process.env.BENCH_SKIP_BUILD !== '1') {
       const build = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
