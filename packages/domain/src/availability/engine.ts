@@ -218,6 +218,11 @@ export function teamsFor(
 export class AvailabilityEngine {
   private readonly calendar: ZonedCalendar;
   private readonly driveTimes: DriveTimeEstimator;
+  /**
+   * The drive gaps asked so far, by the two places' objects: a day's candidate starts ask about
+   * the same few pairs (a commitment's place and the property) again and again.
+   */
+  private readonly gaps = new Map<LatLng, Map<LatLng, number>>();
   private readonly fixedStarts: number[];
   private readonly bufferMs: number;
 
@@ -274,8 +279,12 @@ export class AvailabilityEngine {
 
   /** Time an inspector needs between two places: the drive when both are known, else the office buffer. */
   private gapMs(from: LatLng | null, to: LatLng | null): number {
-    if (from && to) return this.driveTimes.minutes(from, to) * MINUTE_MS;
-    return this.bufferMs;
+    if (!from || !to) return this.bufferMs;
+    let fromHere = this.gaps.get(from);
+    if (!fromHere) this.gaps.set(from, (fromHere = new Map()));
+    let gap = fromHere.get(to);
+    if (gap === undefined) fromHere.set(to, (gap = this.driveTimes.minutes(from, to) * MINUTE_MS));
+    return gap;
   }
 
   /** The first and last local dates that may be offered. */
