@@ -53,11 +53,12 @@ export const errorCodeSchema = z.enum([
   'payment_mismatch',
   'payments_not_configured',
   // Managing a booking (issue 24): a manage link that is unknown, revoked or past its inspection
-  // (404); a change the company's policy refuses now, and a cancellation fee that is not the one
-  // the page showed (409).
+  // (404); a change the company's policy refuses now, a cancellation fee that is not the one
+  // the page showed (409); a move to the time the booking already has (409, issue 42).
   'manage_link_invalid',
   'change_refused',
   'fee_changed',
+  'same_time',
   // The console (issue 25): not signed in (401), signed in but not a member of the company or not
   // in a role that may do this (403).
   'unauthenticated',

@@ -2,15 +2,13 @@ import { configure, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ManageHoldResponse, ManageOrderView } from '@scheduler/contracts/manage';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
-import { addDays } from '@scheduler/domain/availability/zoned-calendar';
 import { formatListDate } from '@scheduler/domain/scheduling-text';
 import { createQueryClient, UnauthorizedSessions } from '../app/query-client.ts';
 import { PageLayout } from '../frame/PageLayout.tsx';
 import { SCREEN_HEADING_ID } from '@scheduler/ui/focus';
-import { officeToday } from '../shared/scheduling-api.ts';
 import { stubServer, type RecordedRequest } from '../test-support/render-step.tsx';
 import ManagePage from './ManagePage.tsx';
 import { slotInstant } from './manage-view.ts';
@@ -88,9 +86,13 @@ const cancelled = (fee: string | null): ManageOrderView => ({
   cancel: { ...VIEW.cancel, allowed: false, reason: 'This inspection is cancelled.' },
 });
 
-// Times a few days ahead, in the month the calendar opens on or the next (the stub answers every month alike).
-const DAY = addDays(officeToday(ZONE), 5);
-const NEXT_DAY = addDays(DAY, 1);
+/**
+ * "Now" for every test: Friday 20 November 2026, 10 AM in Columbus, the booking (1 December) next
+ * month. The times to move to are in its month, which the calendar opens on (the stub answers every month alike).
+ */
+const NOW = '2026-11-20T15:00:00.000Z';
+const DAY = '2026-12-03';
+const NEXT_DAY = '2026-12-04';
 const slotAt = (date: string, hour: number): AppointmentSlot => ({
   id: `${date}-${hour}`,
   date,
@@ -127,6 +129,7 @@ const refusal = (status: number, code: string, message: string, field?: string):
 function server(
   handlers: {
     view?: () => Answer;
+    availability?: () => Answer;
     hold?: (request: RecordedRequest) => Answer;
     reschedule?: (request: RecordedRequest) => Answer;
     cancel?: (request: RecordedRequest) => Answer;
@@ -136,7 +139,7 @@ function server(
     const path = request.path.split('?')[0]!;
     if (request.method === 'GET' && path === BASE) return handlers.view?.() ?? { status: 200, body: VIEW };
     if (request.method === 'GET' && path === `${BASE}/availability`)
-      return { status: 200, body: [NINE, ONE, NEXT_NINE] };
+      return handlers.availability?.() ?? { status: 200, body: [NINE, ONE, NEXT_NINE] };
     if (path === `${BASE}/hold`) return handlers.hold?.(request) ?? { status: 200, body: heldAt(NINE) };
     if (path === `${BASE}/reschedule`)
       return handlers.reschedule?.(request) ?? { status: 200, body: { status: 'ok', view: VIEW } };
@@ -166,15 +169,25 @@ const cents = (amount: string) =>
   Math.round(Number(amount.replace(/[^\d.]/g, '')) * 100) * (amount.trim().startsWith('-') ? -1 : 1);
 const heading = () => document.getElementById(SCREEN_HEADING_ID);
 
-/** On the reschedule screen: the month of DAY (the calendar opens on this month), then DAY. */
-async function pickDay(user: ReturnType<typeof userEvent.setup>) {
-  await screen.findByRole('heading', { level: 2, name: /\d{4}$/ });
-  if (DAY.slice(0, 7) !== officeToday(ZONE).slice(0, 7))
-    await user.click(screen.getByRole('button', { name: 'Next month' }));
-  await user.click(await screen.findByRole('radio', { name: new RegExp(formatListDate(DAY)) }));
+/** On the reschedule screen: DAY, in the month the calendar opens on (the booking's). */
+async function pickDay(user: ReturnType<typeof userEvent.setup>, day = DAY) {
+  await screen.findByRole('heading', { level: 2, name: 'December 2026' });
+  await user.click(await screen.findByRole('radio', { name: new RegExp(formatListDate(day)) }));
 }
+const availabilityAsked = (requests: RecordedRequest[]) =>
+  requests
+    .filter((request) => request.method === 'GET' && request.path.startsWith(`${BASE}/availability?`))
+    .map((request) => Object.fromEntries(new URL(request.path, 'http://test').searchParams));
 
-afterEach(() => vi.unstubAllGlobals());
+// Today is fixed, the clock's other uses left alone.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(NOW));
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 describe('the manage page (issue 24)', () => {
   it('shows the booking as the thank-you does, with Reschedule and Cancel when the policy allows them', async () => {
@@ -406,6 +419,81 @@ describe('the manage page (issue 24)', () => {
     ]);
     expect(heading()?.textContent).toBe('Manage your inspection');
     expect(section('Date, Time and Inspector').textContent).toContain('1:00 PM – 3:30 PM EST');
+  });
+
+  it("opens the calendar on the booking's month, next month here, with this month a click back and none before (issue 42)", async () => {
+    const requests = server();
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Reschedule' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'December 2026' })).toBeTruthy();
+    await screen.findByRole('radio', { name: new RegExp(formatListDate(DAY)) });
+    expect(availabilityAsked(requests)).toEqual([{ from: '2026-12-01', to: '2026-12-31' }]);
+
+    const previous = screen.getByRole('button', { name: 'Previous month' }) as HTMLButtonElement;
+    expect(previous.disabled).toBe(false);
+    await user.click(previous);
+    expect(await screen.findByRole('heading', { level: 2, name: 'November 2026' })).toBeTruthy();
+    // This month's times from today on, and no month before it.
+    await waitFor(() => expect(availabilityAsked(requests).at(-1)).toEqual({ from: '2026-11-20', to: '2026-11-30' }));
+    expect(previous.disabled).toBe(true);
+  });
+
+  it("opens the calendar on this month when the booking is this month, from today on (issue 42)", async () => {
+    const thisMonth: ManageOrderView = {
+      ...VIEW,
+      order: {
+        ...VIEW.order,
+        start: '2026-11-27T14:30:00.000Z',
+        end: '2026-11-27T17:00:00.000Z',
+        when: { date: 'Friday, November 27th 2026', time: '9:30 AM – 12:00 PM EST' },
+      },
+    };
+    const requests = server({ view: () => ({ status: 200, body: thisMonth }) });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Reschedule' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'November 2026' })).toBeTruthy();
+    await waitFor(() => expect(availabilityAsked(requests)).toEqual([{ from: '2026-11-20', to: '2026-11-30' }]));
+    expect((screen.getByRole('button', { name: 'Previous month' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('marks the current time among its day\'s times, announced as such, and does not offer it as a move (issue 42)', async () => {
+    const booked = '2026-12-01';
+    const current: AppointmentSlot = {
+      ...slotAt(booked, 9),
+      id: `${booked}-current`,
+      start: '9:30 AM',
+      start_datetime: `${booked} 09:30:00`,
+      timestamp: Date.parse(VIEW.order.start) / 1000,
+    };
+    const later = slotAt(booked, 13);
+    const requests = server({ availability: () => ({ status: 200, body: [current, later, NINE, ONE] }) });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Reschedule' }));
+    await pickDay(user, booked);
+    // The day says it holds the current time, and counts only the others.
+    const dayRow = screen.getByRole('radio', { name: new RegExp(formatListDate(booked)) }).closest('label');
+    expect(dayRow?.textContent).toContain('Your current time and 1 other time');
+
+    const mine = screen.getByRole('radio', { name: /^9:30 AM\s*Your current time$/ }) as HTMLInputElement;
+    expect(mine.getAttribute('aria-current')).toBe('time');
+    expect(mine.disabled).toBe(true);
+    const holdButton = screen.getByRole('button', { name: 'Hold this time' }) as HTMLButtonElement;
+    await user.click(mine);
+    expect(mine.checked).toBe(false);
+    expect(holdButton.disabled).toBe(true);
+
+    // Another time of that day is a move, and unmarked.
+    const other = screen.getByRole('radio', { name: '1:00 PM' }) as HTMLInputElement;
+    expect(other.disabled).toBe(false);
+    expect(other.getAttribute('aria-current')).toBeNull();
+    await user.click(other);
+    expect(holdButton.disabled).toBe(false);
+    await user.click(holdButton);
+    await screen.findByRole('button', { name: 'Confirm new time' });
+    expect(posts(requests, 'hold').map((request) => request.body)).toEqual([{ start: slotInstant(later) }]);
   });
 
   it('offers the alternatives when the picked time was taken, and holds the one chosen', async () => {

@@ -18,7 +18,7 @@ import { ManageFrame } from './ManageFrame.tsx';
 import { ManageNotice } from './ManageNotice.tsx';
 import { manageTexts as t } from './manage-texts.ts';
 import { monthOf, monthTitle, monthWindow, shiftMonth } from '@scheduler/domain/months';
-import { daysWithTimes } from './manage-view.ts';
+import { daysWithTimes, isBookedTime, openingMonth } from './manage-view.ts';
 
 const NO_NAMES = { long: false, showNames: false, users: [] } as const;
 /** The month arrows: 44 px targets that keep to one line on a phone. */
@@ -47,7 +47,8 @@ export function RescheduleScreen({
   const { office, order } = view;
   const [today] = useState(() => officeToday(office.time_zone));
   const firstMonth = monthOf(today);
-  const [month, setMonth] = useState(firstMonth);
+  // The booking's month (issue 42: a booking next month took a click to reach); no month before today's.
+  const [month, setMonth] = useState(() => openingMonth(order.start, office.time_zone, today));
   const [day, setDay] = useState<string | null>(null);
   const [selected, setSelected] = useState<AppointmentSlot | null>(null);
   const dates = monthWindow(month, today);
@@ -56,6 +57,12 @@ export function RescheduleScreen({
   const daySlots = days.find((entry) => entry.date === day)?.slots ?? [];
   const ids = { month: useId(), days: useId(), times: useId() };
   const failure = manageFailure(holdError);
+  // The booking's own time is among the times (its rows are not busy to it): shown, marked, not a move.
+  const isCurrent = (slot: AppointmentSlot) => isBookedTime(slot, order.start);
+  const dayDetail = (slots: readonly AppointmentSlot[]) => {
+    const others = slots.filter((slot) => !isCurrent(slot)).length;
+    return others === slots.length ? t.pick.timesCount(others) : t.pick.timesWithCurrent(others);
+  };
 
   const goToMonth = (next: string) => {
     setMonth(next);
@@ -145,7 +152,7 @@ export function RescheduleScreen({
               choices={days.map((entry) => ({
                 slot: entry.slots[0]!,
                 label: formatListDate(entry.date),
-                detail: t.pick.timesCount(entry.slots.length),
+                detail: dayDetail(entry.slots),
               }))}
               selectedId={days.find((entry) => entry.date === day)?.slots[0]?.id ?? null}
               onSelect={(slot) => {
@@ -162,7 +169,11 @@ export function RescheduleScreen({
                 {t.pick.selectTime}
               </Typography>
               <SlotPicker
-                choices={daySlots.map((slot) => describeSlot(slot, NO_NAMES))}
+                choices={daySlots.map((slot) =>
+                  isCurrent(slot)
+                    ? { ...describeSlot(slot, NO_NAMES), detail: t.pick.currentTime, current: true }
+                    : describeSlot(slot, NO_NAMES),
+                )}
                 selectedId={selected?.id ?? null}
                 onSelect={setSelected}
                 labelledBy={ids.times}

@@ -20,6 +20,10 @@ describe("the manage page's reading of a refusal", () => {
       message: 'moved',
     });
     expect(manageFailure(new ApiError(409, 'fee_changed', 'fee'))).toEqual({ kind: 'fee-changed', message: 'fee' });
+    expect(manageFailure(new ApiError(409, 'same_time', "That is already your inspection's time.", 'start'))).toEqual({
+      kind: 'same-time',
+      message: "That is already your inspection's time.",
+    });
     expect(manageFailure(new ApiError(400, 'invalid_request', 'too long', 'reason'))).toEqual({
       kind: 'field',
       field: 'reason',
@@ -38,6 +42,7 @@ describe("the manage page's reading of a refusal", () => {
     expect(needsFreshView(new ApiError(409, 'change_refused', ''))).toBe(true);
     expect(needsFreshView(new ApiError(409, 'order_changed', ''))).toBe(true);
     expect(needsFreshView(new ApiError(409, 'fee_changed', ''))).toBe(true);
+    expect(needsFreshView(new ApiError(409, 'same_time', '', 'start'))).toBe(false);
     expect(needsFreshView(new ApiError(503, 'unavailable', ''))).toBe(false);
     expect(needsFreshView(new ApiError(400, 'invalid_request', '', 'reason'))).toBe(false);
     expect(isInvalidLink(new ApiError(404, 'manage_link_invalid', ''))).toBe(true);
@@ -51,6 +56,9 @@ describe("the manage page's reading of a refusal", () => {
         '6145550142',
       ),
     ).toBe('Cancellations within 24 hours of the inspection: please call (614) 555-0142');
+    expect(failureText({ kind: 'same-time', message: "That is already your inspection's time." }, '6145550142')).toBe(
+      "That is already your inspection's time.",
+    );
     expect(failureText({ kind: 'busy' }, '6145550142')).toBe(
       'Too many tries in a short time. Please wait a minute and try again, or call the office at (614)\u00a0555-0142.',
     );

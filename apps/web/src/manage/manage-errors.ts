@@ -5,7 +5,8 @@ import { manageTexts as t } from './manage-texts.ts';
 /**
  * How the manage page reads a refused call (issue 24). The link's own refusals come first: an
  * invalid link ends the page; the policy's refusal, a booking moved meanwhile and a changed fee
- * each bring the server's sentence and a fresh read of the booking. Anything else is said plainly
+ * each bring the server's sentence and a fresh read of the booking; a move to the booking's own
+ * time brings the server's sentence alone (the page was right). Anything else is said plainly
  * and leaves everything the visitor chose or typed in place.
  */
 export type ManageFailure =
@@ -13,6 +14,8 @@ export type ManageFailure =
   | { kind: 'refused'; message: string }
   | { kind: 'order-changed'; message: string }
   | { kind: 'fee-changed'; message: string }
+  /** The time asked for is the booking's own: nothing to move (issue 42). */
+  | { kind: 'same-time'; message: string }
   | { kind: 'field'; field: string; message: string }
   | { kind: 'busy' }
   | { kind: 'unavailable' }
@@ -25,6 +28,7 @@ export function manageFailure(error: unknown): ManageFailure | null {
   if (error.code === 'change_refused') return { kind: 'refused', message: error.message };
   if (error.code === 'order_changed') return { kind: 'order-changed', message: error.message };
   if (error.code === 'fee_changed') return { kind: 'fee-changed', message: error.message };
+  if (error.code === 'same_time') return { kind: 'same-time', message: error.message };
   if (error.status === 400 && error.field) return { kind: 'field', field: error.field, message: error.message };
   if (error.status === 429) return { kind: 'busy' };
   if (error.status === 503) return { kind: 'unavailable' };
@@ -51,6 +55,7 @@ export function failureText(failure: ManageFailure, officePhone: string): string
     case 'refused':
     case 'order-changed':
     case 'fee-changed':
+    case 'same-time':
       return failure.message;
     case 'busy':
       return t.failure.busy(phone);

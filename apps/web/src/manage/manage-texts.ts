@@ -69,6 +69,13 @@ export const manageTexts = {
     selectDay: 'Select a day',
     selectTime: 'Select a time slot',
     timesCount: (count: number) => (count === 1 ? '1 time' : `${count} times`),
+    /** The booking's own time among a day's times: marked, and no choice. */
+    currentTime: 'Your current time',
+    /** A day of the list that holds the booking's own time, besides `count` times to move to. */
+    timesWithCurrent: (count: number) =>
+      count === 0
+        ? 'Your current time'
+        : `Your current time and ${count === 1 ? '1 other time' : `${count} other times`}`,
     noTimesInMonth: (month: string) => `There are no open times in ${month}. Try the next month.`,
     loading: "We're loading the open times",
     hold: 'Hold this time',

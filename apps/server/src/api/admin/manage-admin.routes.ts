@@ -43,7 +43,7 @@ export function manageAdminRoutes(ctx: AppContext) {
           tags,
           summary: "Moves a booking on the client's behalf (override: past the policy's cut-off or limit, recorded)",
           description:
-            'Everyone the confirmation went to and the office are told; the invitation is updated in place. 409 change_refused, order_changed, or status unavailable with alternatives.',
+            'Everyone the confirmation went to and the office are told; the invitation is updated in place. 409 change_refused, order_changed, same_time (start is the booking\u2019s own time, with its own inspectors: nothing changes; without from_start a repeated move is answered so too), or status unavailable with alternatives.',
           params: orderParams,
           querystring: noQuery,
           body: adminRescheduleBodySchema,

@@ -104,7 +104,7 @@ export function manageRoutes(ctx: AppContext) {
           summary:
             'Moves the booking to a new time, in one transaction (the old time is released only when the new one is booked)',
           description:
-            '409 change_refused (the policy refuses now), 409 order_changed (from_start is not the booking\u2019s start: it was moved meanwhile), 409 with status unavailable and alternatives (the time was taken). The same move repeated answers 200 and changes nothing.',
+            '409 change_refused (the policy refuses now), 409 order_changed (from_start is not the booking\u2019s start: it was moved meanwhile), 409 same_time (start is the booking\u2019s own time: nothing changes), 409 with status unavailable and alternatives (the time was taken). The same move repeated answers 200 and changes nothing.',
           params,
           querystring: noQuery,
           body: manageRescheduleBodySchema,

@@ -369,6 +369,17 @@ async function queueChangeMessages(
 
 class TimeTaken extends Error {}
 
+/** 409 `same_time`: the time asked for is the booking's own, with its own inspectors. */
+function sameTimeRefusal(actor: ChangeActor): ConflictError {
+  const whose = actor.kind === 'visitor' ? 'your' : 'the';
+  return new ConflictError('same_time', `That is already ${whose} inspection's time.`, 'start');
+}
+
+/** Whether `inspectorIds` are exactly the booking's inspectors, in any order. */
+function isTeam(inspectorIds: readonly number[], team: ReadonlyArray<{ id: number }>): boolean {
+  return inspectorIds.length === team.length && team.every((inspector) => inspectorIds.includes(inspector.id));
+}
+
 /**
  * Holds a new time for the booking while the visitor confirms the move (the page's calendar).
  * Refused like the move itself when the policy does not allow moving it now.
@@ -426,6 +437,9 @@ function joinAnd(names: readonly string[]): string {
  * a race with another booking: the old time is kept when the new one is taken), the order saved,
  * the audit event written and the messages and reminders queued. `fromStartIso` (the page's
  * start) refuses a move of a booking moved meanwhile; the same move repeated answers as the first.
+ * A move to the start and inspectors the booking has is refused (409 `same_time`): nothing is
+ * saved, recorded or sent. Without `fromStart` (the admin API) a repeated move cannot be told
+ * from that one, and is refused alike.
  */
 export async function rescheduleBooking(
   deps: ManageDeps,
@@ -446,8 +460,12 @@ export async function rescheduleBooking(
         moved = false;
         const booking = await lockBooking(tx, scope.companyId, scope.orderId);
         if (!booking?.start) throw new NotFoundError('The order');
-        // The same move again (a double click, a retried request): done already.
-        if (booking.status === 'confirmed' && booking.start.getTime() === start) return;
+        if (booking.status === 'confirmed' && booking.start.getTime() === start) {
+          // The same move again (a double click, a retried request): from the start it moved from; done.
+          if (request.fromStart !== null && Date.parse(request.fromStart) !== start) return;
+          // A "move" to the time and inspectors it has would change nothing yet say it moved (issue 42).
+          if (isTeam(slot.inspectorIds, booking.inspectors)) throw sameTimeRefusal(actor);
+        }
         if (request.fromStart !== null && booking.start.getTime() !== Date.parse(request.fromStart)) {
           throw new ConflictError(
             'order_changed',

@@ -215,6 +215,54 @@ describeOnEachDatabase('manage a booking', (factory) => {
     expect(stale.json().error.code).toBe('order_changed');
   });
 
+  it('refuses a move to the time the booking already has: nothing saved, recorded or sent (issue 42)', async () => {
+    setClock(harness, MONDAY);
+    const booking = await book(dayAfter(7), { agentEmail: 'ray@example.com' });
+    const before = await booking.orderRow();
+    const jobsBefore = await booking.jobs();
+    // The move calendar offers the booking's own time (its own rows do not make it busy), and it can be held.
+    const offered = (await booking.availability(dayAfter(7))).json<AppointmentSlot[]>();
+    expect(offered.flatMap((slot) => [slot, ...(slot.group ?? [])]).map(instantOf)).toContain(booking.start);
+    const held = await booking.hold(booking.start);
+    expect(held.statusCode).toBe(200);
+    expect(held.json()).toMatchObject({ status: 'ok', start: booking.start, same_inspectors: true });
+
+    const refused = await booking.reschedule(booking.start, booking.start);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      error: { code: 'same_time', message: "That is already your inspection's time.", field: 'start' },
+    });
+    // No move counted or saved, no audit event, no message or re-planned reminder.
+    expect(await booking.orderRow()).toMatchObject({
+      status: 'confirmed',
+      datetime: before.datetime,
+      inspectors: before.inspectors,
+      rescheduleCount: 0,
+      changeSequence: before.changeSequence,
+    });
+    expect(await booking.events('rescheduled')).toEqual([]);
+    expect(await booking.jobs('change_email')).toEqual([]);
+    const ids = (jobs: Array<{ id: number }>) => jobs.map((job) => job.id).sort((a, b) => a - b);
+    expect(ids(await booking.jobs())).toEqual(ids(jobsBefore));
+    expect((await booking.viewJson()).history.map((entry) => entry.text)).toEqual([
+      expect.stringMatching(/^Booked for/),
+    ]);
+
+    // The office is refused alike, with or without the start it saw.
+    const url = `/api/admin/companies/demo/orders/${booking.orderId}/reschedule`;
+    for (const payload of [{ start: booking.start }, { start: booking.start, from_start: booking.start }]) {
+      const office = await harness.app.inject({ method: 'POST', url, headers: admin, payload });
+      expect(office.statusCode).toBe(409);
+      expect(office.json().error).toEqual({
+        code: 'same_time',
+        message: "That is already the inspection's time.",
+        field: 'start',
+      });
+    }
+    expect(await booking.events('rescheduled')).toEqual([]);
+    expect((await booking.orderRow()).changeSequence).toBe(before.changeSequence);
+  });
+
   it("updates the inspector's calendar feed in place: the moved event keeps its UID with SEQUENCE 1, a cancelled one leaves", async () => {
     setClock(harness, MONDAY);
     const booking = await book(dayAfter(7));

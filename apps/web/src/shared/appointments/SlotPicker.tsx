@@ -6,6 +6,11 @@ export interface SlotChoice {
   slot: AppointmentSlot;
   label: string;
   detail?: string;
+  /**
+   * The time the visitor has already (the manage page's booking): shown in its place and marked
+   * (its detail says so; `aria-current` too), but not a choice.
+   */
+  current?: boolean;
 }
 
 /**
@@ -33,8 +38,8 @@ export function SlotPicker({
       aria-labelledby={labelledBy}
       sx={{ maxHeight: scrolls ? 292 : 'none', overflowY: 'auto', border: 1, borderColor: 'divider', borderRadius: 2 }}
     >
-      {choices.map(({ slot, label, detail }) => {
-        const checked = slot.id === selectedId;
+      {choices.map(({ slot, label, detail, current = false }) => {
+        const checked = slot.id === selectedId && !current;
         return (
           <Box
             component="label"
@@ -45,12 +50,12 @@ export function SlotPicker({
               gap: 1.5,
               px: 2,
               py: 1.25,
-              cursor: 'pointer',
+              cursor: current ? 'default' : 'pointer',
               borderBottom: 1,
               borderColor: 'divider',
               bgcolor: checked ? '#e8f1f8' : 'transparent',
               '&:last-of-type': { borderBottom: 0 },
-              '&:hover': { bgcolor: checked ? '#e8f1f8' : '#f5f8fb' },
+              '&:hover': { bgcolor: checked ? '#e8f1f8' : current ? 'transparent' : '#f5f8fb' },
               '&:focus-within': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
             }}
           >
@@ -60,6 +65,8 @@ export function SlotPicker({
               name={name}
               value={slot.id}
               checked={checked}
+              disabled={current}
+              aria-current={current ? 'time' : undefined}
               onChange={() => onSelect(slot)}
               sx={{ width: 20, height: 20, m: 0, flexShrink: 0, accentColor: '#1f4e79' }}
             />
