@@ -439,7 +439,7 @@ describe('the manage page (issue 24)', () => {
     expect(previous.disabled).toBe(true);
   });
 
-  it("opens the calendar on this month when the booking is this month, from today on (issue 42)", async () => {
+  it('opens the calendar on this month when the booking is this month, from today on (issue 42)', async () => {
     const thisMonth: ManageOrderView = {
       ...VIEW,
       order: {
@@ -458,7 +458,7 @@ describe('the manage page (issue 24)', () => {
     expect((screen.getByRole('button', { name: 'Previous month' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('marks the current time among its day\'s times, announced as such, and does not offer it as a move (issue 42)', async () => {
+  it("marks the current time among its day's times, announced as such, and does not offer it as a move (issue 42)", async () => {
     const booked = '2026-12-01';
     const current: AppointmentSlot = {
       ...slotAt(booked, 9),

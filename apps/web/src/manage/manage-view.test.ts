@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
-import {
-  daysWithTimes,
-  deadlineText,
-  isBookedTime,
-  momentText,
-  openingMonth,
-  slotInstant,
-} from './manage-view.ts';
+import { daysWithTimes, deadlineText, isBookedTime, momentText, openingMonth, slotInstant } from './manage-view.ts';
 
 const slot = (date: string, hour: number, id = `${date}-${hour}`): AppointmentSlot => ({
   id,
