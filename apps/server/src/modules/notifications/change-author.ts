@@ -29,9 +29,9 @@ export interface ChangeAuthorFields {
   changed_by_reader?: boolean;
 }
 
-/** The author a job's payload names; a payload that names nobody it knows reads as the office's. */
+/** The author a job's payload names: the office only when it says so (as before issue 42), else a visitor. */
 export function changeAuthorOf(payload: ChangeAuthorFields): ChangeAuthor {
-  if (payload.changed_by !== 'visitor') return { kind: 'office' };
+  if (payload.changed_by === 'office') return { kind: 'office' };
   const role = typeof payload.changed_by_role === 'string' && ACTOR_ROLES.has(payload.changed_by_role);
   return {
     kind: 'visitor',
