@@ -105,10 +105,11 @@ describeOnEachDatabase('who changed a booking, and the invitation of each change
       uid: event.getFirstPropertyValue('uid'),
       sequence: event.getFirstPropertyValue('sequence'),
       stamp: (event.getFirstPropertyValue('dtstamp') as ICAL.Time).toJSDate().toISOString(),
-      organizer: event.getFirstPropertyValue('organizer'),
+      organizer: String(event.getFirstPropertyValue('organizer')).replace(/^mailto:/i, 'mailto:'),
       attendees: event
         .getAllProperties('attendee')
-        .map((property) => String(property.getFirstValue()))
+        // The scheme is case-insensitive (RFC 3986 3.1); ical-generator writes it upper case.
+        .map((property) => String(property.getFirstValue()).replace(/^mailto:/i, 'mailto:'))
         .sort(),
     };
   }

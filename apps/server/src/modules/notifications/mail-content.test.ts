@@ -91,12 +91,13 @@ describe('invitation', () => {
   });
 
   it('is attached as inspection.ics, its part naming the method the calendar says: PUBLISH, or CANCEL for a cancellation (RFC 6047 2.4)', () => {
-    const published = invitationPart(facts, 'publish');
+    const version = { stamp: facts.confirmedAt, attendees: [] };
+    const published = invitationPart(facts, 'publish', version);
     expect(published.filename).toBe('inspection.ics');
     expect(published.method).toBe('PUBLISH');
     expect(parsed(published.content).calendar.getFirstPropertyValue('method')).toBe('PUBLISH');
     expect(published.content).toBe(invitation(facts));
-    const cancelled = invitationPart(facts, 'cancel');
+    const cancelled = invitationPart(facts, 'cancel', version);
     expect(cancelled.filename).toBe('inspection.ics');
     expect(cancelled.method).toBe('CANCEL');
     expect(parsed(cancelled.content).calendar.getFirstPropertyValue('method')).toBe('CANCEL');
@@ -172,7 +173,13 @@ describe("a changed booking's invitation (issue 24)", () => {
     expect(stamped(cancel).compare(stamped(moved))).toBe(1);
     expect(event.getFirstPropertyValue('organizer')).toBe('mailto:office@example.com');
     expect(
-      event.getAllProperties('attendee').map((attendee) => [attendee.getFirstValue(), attendee.getParameter('cn')]),
+      // The scheme is case-insensitive (RFC 3986 3.1); ical-generator writes it upper case.
+      event
+        .getAllProperties('attendee')
+        .map((attendee) => [
+          String(attendee.getFirstValue()).replace(/^mailto:/i, 'mailto:'),
+          attendee.getParameter('cn'),
+        ]),
     ).toEqual([
       ['mailto:avery@example.com', 'Avery Stone'],
       ['mailto:ray@realty.example', 'Ray Ortiz'],
