@@ -79,7 +79,7 @@ const OCCASIONS: Occasion[] = [
     occasion: {
       kind: 'rescheduled',
       audience: 'client',
-      change: { previousStart: PREVIOUS_START, changedBy: 'visitor' },
+      change: { previousStart: PREVIOUS_START, author: { kind: 'visitor', role: null, isReader: false } },
       manageUrl: MANAGE_URL,
     },
     facts: { ...messageFacts, sequence: 1 },
@@ -95,7 +95,7 @@ const OCCASIONS: Occasion[] = [
     occasion: {
       kind: 'cancelled',
       audience: 'office',
-      change: { previousStart: messageFacts.start, changedBy: 'visitor' },
+      change: { previousStart: messageFacts.start, author: { kind: 'visitor', role: null, isReader: false } },
     },
     facts: CANCELLED,
     // The office's copy keeps the order's price: what was cancelled, beside the fee owed.

@@ -42,7 +42,7 @@ const running = useRunningProduct();
 
 const DOCUMENT = JSON.parse(readFileSync(DEMO_COMPANY_FILE, 'utf8')) as {
   name: string;
-  offices: Array<{ email: string; time_zone: string }>;
+  offices: Array<{ email: string; phone: string; time_zone: string }>;
   agents: Array<{
     id: number;
     first: string;
@@ -71,7 +71,8 @@ const INSPECTOR_NAMES = new Map(DOCUMENT.inspectors.map((i) => [i.id, i.display]
 /** The served address of support/address.ts, as the messages write it on one line. */
 const ADDRESS_LINE = '1105 Schrock Rd, Columbus, OH 43229';
 const MANAGE = 'Manage your inspection';
-const BY_VISITOR = 'the client or agent, with their "Manage your inspection" link';
+/** Who moved and cancelled the bookings below, as the office's copy names them: each client, with their own link. */
+const BY_CLIENT = 'the client, with their "Manage your inspection" link';
 
 const NADIA: Client = { first: 'Nadia', last: 'Okafor', email: 'nadia.okafor@example.com', mobile_phone: '6145550133' };
 const OWEN: Client = {
@@ -315,8 +316,11 @@ describe('managing a booking from the link in its e-mails (issue 24)', () => {
       expect(body).toContain(`When: ${newWhen.date}, ${newWhen.time}`);
       expect(body).toContain(`Was: ${oldWhen.date}, ${oldWhen.time}`);
       expect(body).toContain(`Where: ${ADDRESS_LINE}`);
-      if (address === OFFICE.email) expect(body).toContain(`Moved by: ${BY_VISITOR}`);
+      if (address === OFFICE.email) expect(body).toContain(`Moved by: ${BY_CLIENT}`);
       else expect(body.some((line) => line.startsWith(`${MANAGE}: `))).toBe(true);
+      // Each reader is told who moved it, from where they stand (issue 42).
+      if (address === NADIA.email) expect(body).toContain('Moved by: you');
+      if (address === AGENT.email) expect(body).toContain('Moved by: the client');
 
       // The invitation: the same event, one revision later, at the new time in the office's zone.
       const source = await readMailSource(product.outboxDir, mail);
@@ -453,7 +457,8 @@ describe('managing a booking from the link in its e-mails (issue 24)', () => {
       expect(event.start.getTime()).toBe(start);
     }
     expect(lines(client)).toContain('The cancelled appointment');
-    expect(lines(office)).toContain(`Cancelled by: ${BY_VISITOR}`);
+    expect(lines(office)).toContain(`Cancelled by: ${BY_CLIENT}`);
+    expect(lines(client)).toContain('Cancelled by: you');
     expect(lines(office)).toContain(`Reason: ${reason}`);
     expect(client.text).not.toContain(reason);
 
@@ -476,12 +481,16 @@ describe('managing a booking from the link in its e-mails (issue 24)', () => {
       for (const token of ['Zm9yZ2VkLXRva2VuLXRoYXQtbm8tbGluay1oYXMtZ28', 'not-a-token']) {
         await page.goto(`${running.product.baseUrl}/demo/manage/${token}`);
         await waitForMainHeading(page, 'This link is not valid any more');
+        // The URL names the company: its phone is the one to call (issue 42).
         await page
           .getByText(
-            'Please use the link in the latest e-mail or text message about your inspection, or call the inspection company.',
+            `Please use the link in the latest e-mail or text message about your inspection, or call ${DOCUMENT.name} at ${OFFICE.phone}.`,
             { exact: true },
           )
           .waitFor();
+        expect(await page.getByRole('link', { name: OFFICE.phone }).getAttribute('href')).toBe(
+          `tel:${OFFICE.phone.replace(/[^\d+]/g, '')}`,
+        );
         expect(await page.getByRole('button', { name: /Reschedule|Cancel/ }).count()).toBe(0);
       }
       await fitsAndReads(page, viewport.width);

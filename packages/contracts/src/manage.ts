@@ -77,6 +77,17 @@ export type ManageOrderView = z.infer<typeof manageOrderViewSchema>;
 /** POST /{company_key}/json/online_scheduler/manage_link: the thank-you page's own manage link, for the visitor's session. */
 export const visitorManageLinkResponseSchema = z.object({ url: z.string() });
 
+/**
+ * GET /{company_key}/json/manage_contact (issue 42): who to call when a manage link is not valid
+ * any more: the company the link's URL names, and its offices' names and phones. No token: it
+ * tells nothing of any link.
+ */
+export const manageContactResponseSchema = z.object({
+  company_name: z.string(),
+  offices: z.array(z.object({ office_name: z.string(), office_phone: z.string() })),
+});
+export type ManageContactResponse = z.infer<typeof manageContactResponseSchema>;
+
 /** GET .../availability: the wizard's availability query, for the order's own cart and address. */
 export const manageAvailabilityQuerySchema = availabilityQuerySchema.pick({ from: true, to: true });
 

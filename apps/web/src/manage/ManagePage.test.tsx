@@ -580,17 +580,79 @@ describe('the manage page (issue 24)', () => {
   });
 
   it('says an unknown, revoked or expired link is not valid any more, with no office to name', async () => {
-    server({ view: () => refusal(404, 'manage_link_invalid', 'This link is not valid any more.') });
+    stubServer(() => refusal(404, 'manage_link_invalid', 'This link is not valid any more.'));
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'This link is not valid any more' })).toBeTruthy();
     expect(screen.getByText(/Please use the link in the latest e-mail or text message/)).toBeTruthy();
     expect(screen.queryByRole('link', { name: /555/ })).toBeNull();
   });
 
-  it('says a link of the wrong shape is not valid without asking the server', async () => {
-    const requests = server();
+  it("names the company the link's URL names and its phone as a tel: link, when the link is not valid any more (issue 42)", async () => {
+    const requests = stubServer((request) => {
+      if (request.path === BASE) return refusal(404, 'manage_link_invalid', 'This link is not valid any more.');
+      if (request.path === '/demo/json/manage_contact')
+        return {
+          status: 200,
+          body: {
+            company_name: 'Scioto Valley Home Inspections',
+            offices: [{ office_name: 'Columbus', office_phone: '6145550142' }],
+          },
+        };
+      return { status: 500, body: {} };
+    });
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'This link is not valid any more' })).toBeTruthy();
+    const phone = await screen.findByRole('link', { name: '(614) 555-0142' });
+    expect(phone.getAttribute('href')).toBe('tel:6145550142');
+    expect(phone.parentElement?.textContent).toBe(
+      'Please use the link in the latest e-mail or text message about your inspection, or call Scioto Valley Home Inspections at (614) 555-0142.',
+    );
+    expect(screen.queryByText(/call the inspection company/)).toBeNull();
+    // The company's contact is asked without the token.
+    expect(requests.filter((request) => request.path !== BASE).map((request) => request.path)).toEqual([
+      '/demo/json/manage_contact',
+    ]);
+  });
+
+  it("lists each office's phone when the company has several", async () => {
+    stubServer((request) => {
+      if (request.path === BASE) return refusal(404, 'manage_link_invalid', 'This link is not valid any more.');
+      return {
+        status: 200,
+        body: {
+          company_name: 'Scioto Valley Home Inspections',
+          offices: [
+            { office_name: 'Columbus', office_phone: '6145550142' },
+            { office_name: 'Dayton', office_phone: '9375550100' },
+          ],
+        },
+      };
+    });
+    renderPage();
+    expect((await screen.findByRole('link', { name: '(937) 555-0100' })).parentElement?.textContent).toBe(
+      'Dayton: (937) 555-0100',
+    );
+    expect(screen.getByText(/or call one of Scioto Valley Home Inspections's offices:$/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: '(614) 555-0142' }).getAttribute('href')).toBe('tel:6145550142');
+  });
+
+  it('keeps the general words when the URL names no company the server knows', async () => {
+    stubServer((request) =>
+      request.path === BASE
+        ? refusal(404, 'manage_link_invalid', 'This link is not valid any more.')
+        : refusal(404, 'not_found', 'The company was not found.'),
+    );
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'This link is not valid any more' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByText(/or call the inspection company\.$/)).toBeTruthy());
+    expect(screen.queryByRole('link', { name: /555/ })).toBeNull();
+  });
+
+  it('says a link of the wrong shape is not valid without sending it to the server', async () => {
+    const requests = stubServer(() => refusal(404, 'not_found', 'The company was not found.'));
     renderPage('not-a-token');
     expect(await screen.findByRole('heading', { level: 1, name: 'This link is not valid any more' })).toBeTruthy();
-    expect(requests).toEqual([]);
+    // Only the company's contact is asked, which carries no token.
+    await waitFor(() => expect(requests.map((request) => request.path)).toEqual(['/demo/json/manage_contact']));
   });
 });

@@ -1,13 +1,12 @@
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { lazyChunk } from '../shared/chunk-load.ts';
 import type { OfficeContactDetails } from '../shared/OfficeContact.tsx';
 import { StepSkeleton } from '../shared/StepSkeleton.tsx';
-import { StatusPage } from '../status-pages/StatusPage.tsx';
-import { manageViewQueryOptions, type ManageLink } from './api.ts';
+import { manageContactQueryOptions, manageViewQueryOptions, type ManageLink } from './api.ts';
+import { InvalidLink } from './InvalidLink.tsx';
 import { failureText, isInvalidLink, manageFailure } from './manage-errors.ts';
 import { MANAGE_TOKEN_PATTERN as MANAGE_TOKEN } from '@scheduler/contracts/manage-limits';
 import { ManageFrame } from './ManageFrame.tsx';
@@ -48,6 +47,12 @@ export default function ManagePage({ Layout }: { Layout: ManageLayout }) {
   const query = useQuery({ ...manageViewQueryOptions(link), enabled: wellFormed });
   const invalid = !wellFormed || isInvalidLink(query.error);
   const view = invalid ? undefined : query.data;
+  // Who to call, from the company the URL names: asked only once the link is known to be invalid.
+  const contact = useQuery({
+    ...manageContactQueryOptions(link.companyKey),
+    enabled: invalid && link.companyKey !== '',
+  });
+  const company = invalid ? (contact.data ?? null) : null;
 
   const companyName = view?.company_name;
   useEffect(() => {
@@ -58,7 +63,7 @@ export default function ManagePage({ Layout }: { Layout: ManageLayout }) {
   const header = {
     companyKey: link.companyKey,
     officeUuid: null,
-    companyName: view?.company_name ?? null,
+    companyName: view?.company_name ?? company?.company_name ?? null,
     phone: view?.office.office_phone ?? null,
     // The logo once the booking names the company: an invalid link may name none at all.
     hideLogo: !view,
@@ -67,11 +72,7 @@ export default function ManagePage({ Layout }: { Layout: ManageLayout }) {
 
   let content;
   if (invalid) {
-    content = (
-      <StatusPage message={t.invalid.title} contact={null}>
-        <Typography>{t.invalid.hint}</Typography>
-      </StatusPage>
-    );
+    content = <InvalidLink company={company} />;
   } else if (query.isError && !view) {
     content = (
       <ManageFrame screen="failed" companyName={null} title={t.title}>

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   manageChangeResponseSchema,
+  manageContactResponseSchema,
   manageHoldResponseSchema,
   manageOrderViewSchema,
   type ManageHoldResponse,
@@ -46,6 +47,22 @@ export function manageViewQueryOptions(link: ManageLink) {
   return queryOptions({
     queryKey: manageKeys.view(link),
     queryFn: ({ signal }) => callApi(baseOf(link), { signal, parse: answerBy(manageOrderViewSchema) }),
+    retry: retryUnlessRefused,
+  });
+}
+
+/**
+ * GET /{company_key}/json/manage_contact: the company the link's URL names and its offices'
+ * phones, for the invalid link's page. No token goes with it.
+ */
+export function manageContactQueryOptions(companyKey: string) {
+  return queryOptions({
+    queryKey: ['manage-contact', companyKey] as const,
+    queryFn: ({ signal }) =>
+      callApi(`/${encodeURIComponent(companyKey)}/json/manage_contact`, {
+        signal,
+        parse: answerBy(manageContactResponseSchema),
+      }),
     retry: retryUnlessRefused,
   });
 }

@@ -120,9 +120,16 @@ export const manageTexts = {
     tryAgain: 'Try again',
   },
 
-  /** The link is unknown, revoked or past its inspection: no office is known to name. */
+  /**
+   * The link is unknown, revoked or past its inspection: no booking to name. The company the link's
+   * URL names is, when there is one: its phone follows its name.
+   */
   invalid: {
     title: 'This link is not valid any more',
     hint: 'Please use the link in the latest e-mail or text message about your inspection, or call the inspection company.',
+    callCompany: (company: string) =>
+      `Please use the link in the latest e-mail or text message about your inspection, or call ${company} at`,
+    callOneOfOffices: (company: string) =>
+      `Please use the link in the latest e-mail or text message about your inspection, or call one of ${company}'s offices:`,
   },
 } as const;

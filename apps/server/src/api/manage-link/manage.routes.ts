@@ -5,6 +5,7 @@ import {
   manageAvailabilityQuerySchema,
   manageCancelBodySchema,
   manageChangeResponseSchema,
+  manageContactResponseSchema,
   manageHoldBodySchema,
   manageHoldResponseSchema,
   manageOrderViewSchema,
@@ -20,6 +21,7 @@ import { manageLinkOf } from '../../modules/booking-changes/manage-access.ts';
 import {
   cancelBooking,
   holdNewTime,
+  manageContact,
   manageDeps,
   manageView,
   rescheduleBooking,
@@ -53,6 +55,20 @@ export function manageRoutes(ctx: AppContext) {
         },
       },
       async (request) => manageView(ctx.db, manageLinkOf(request), now()),
+    );
+    app.get(
+      '/:company_key/json/manage_contact',
+      {
+        schema: {
+          tags,
+          summary:
+            "Who to call when a manage link is not valid any more: the company the URL names and its offices' phones (no token)",
+          params: companyKeyParam,
+          querystring: noQuery,
+          response: { 200: manageContactResponseSchema },
+        },
+      },
+      async (request) => manageContact(ctx.db, request.params.company_key),
     );
     app.get(
       `${PREFIX}/availability`,

@@ -74,6 +74,26 @@ export async function revokeOrderManageLinks(
   return revoked.length;
 }
 
+/** Who one manage link of an order was sent to (its role and address or number), as issued; null when the order has no such link. */
+export async function findManageLinkRecipient(
+  db: Executor,
+  companyId: string,
+  orderId: string,
+  linkId: string,
+): Promise<{ role: ManageLinkRecord['role']; recipient: string } | null> {
+  const [row] = await db
+    .select({ role: t.orderManageLinks.role, recipient: t.orderManageLinks.recipient })
+    .from(t.orderManageLinks)
+    .where(
+      and(
+        eq(t.orderManageLinks.companyId, companyId),
+        eq(t.orderManageLinks.orderId, orderId),
+        eq(t.orderManageLinks.id, linkId),
+      ),
+    );
+  return row ?? null;
+}
+
 /** The order's manage links as the office reads them (never a token: only who it was sent to). */
 export async function listOrderManageLinks(db: Executor, companyId: string, orderId: string) {
   return db
@@ -242,6 +262,24 @@ export async function findOrderScope(
       ),
     );
   return row ?? null;
+}
+
+/** A company by its key, with its active offices' names and phones in the document's order; null when no company has the key. */
+export async function findCompanyContact(
+  db: Executor,
+  companyKey: string,
+): Promise<{ companyName: string; offices: Array<{ name: string; phone: string }> } | null> {
+  const rows = await db
+    .select({ companyName: t.companies.name, officeName: t.offices.name, phone: t.offices.phone })
+    .from(t.companies)
+    .leftJoin(t.offices, and(eq(t.offices.companyId, t.companies.id), eq(t.offices.active, true)))
+    .where(eq(t.companies.key, companyKey))
+    .orderBy(asc(t.offices.position), asc(t.offices.id));
+  if (rows.length === 0) return null;
+  return {
+    companyName: rows[0]!.companyName,
+    offices: rows.flatMap((row) => (row.officeName === null ? [] : [{ name: row.officeName, phone: row.phone ?? '' }])),
+  };
 }
 
 /** The status of one order of one company; null when it has no such order. */

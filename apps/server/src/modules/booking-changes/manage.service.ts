@@ -6,7 +6,12 @@
  * booking's rows, the order, its audit event, its messages and its reminders move together.
  */
 import { bookingChangesSchema, notificationsSchema } from '@scheduler/contracts/company-document';
-import type { ManageChangeResponse, ManageHoldResponse, ManageOrderView } from '@scheduler/contracts/manage';
+import type {
+  ManageChangeResponse,
+  ManageContactResponse,
+  ManageHoldResponse,
+  ManageOrderView,
+} from '@scheduler/contracts/manage';
 import {
   changeAllowed,
   decideChange,
@@ -26,7 +31,8 @@ import { loadConfirmableOrder } from '../confirm/confirm.service.ts';
 import { closeOpenCheckout } from '../payments/payments.service.ts';
 import { enqueueJobs, loadMessageFacts } from '../notifications/notifications.service.ts';
 import { appointmentText, priceSection, ROLE_TITLES } from '../notifications/message-document.ts';
-import { changeJobs, type QueuedJob } from '../notifications/confirmation-jobs.ts';
+import { changeJobs, type BookingChange, type QueuedJob } from '../notifications/confirmation-jobs.ts';
+import { ROLE_WORDS } from '../notifications/change-author.ts';
 import { orderReference } from '../notifications/mail-content.ts';
 import { replanReminders } from '../notifications/reminder-plan.ts';
 import {
@@ -43,7 +49,9 @@ import { hashToken } from '../sessions/tokens.ts';
 import { withManageLinks } from './manage-links.ts';
 import {
   type CHANGE_EVENT_TYPES,
+  findCompanyContact,
   findManageLink,
+  findManageLinkRecipient,
   findOrderScope,
   listOrderManageLinks,
   revokeOrderManageLinks,
@@ -111,6 +119,22 @@ export async function openManageLink(
   };
 }
 
+/**
+ * Who the invalid-link page asks a visitor to call (issue 42): the company the URL's key names and
+ * its offices with a phone. Read from the key alone, so it says nothing of the link; 404 for a key
+ * no company has (the page then keeps its general words).
+ */
+export async function manageContact(db: Executor, companyKey: string): Promise<ManageContactResponse> {
+  const company = await findCompanyContact(db, companyKey);
+  if (!company) throw new NotFoundError('The company');
+  return {
+    company_name: company.companyName,
+    offices: company.offices
+      .filter((office) => office.phone.trim() !== '')
+      .map((office) => ({ office_name: office.name, office_phone: office.phone })),
+  };
+}
+
 /** The policy of one booked order and what it says of each change now. */
 interface PolicyReading {
   policy: ChangePolicy;
@@ -161,13 +185,12 @@ export async function changeHistory(db: Executor, companyId: string, orderIds: r
   return events.map((event) => ({ ...event, type: event.type as (typeof CHANGE_EVENT_TYPES)[number] }));
 }
 
+/** Who made a change, in the words its messages use for the office (notifications' change-author). */
 function actorWords(by: unknown): string {
   const actor = by as { kind?: unknown; role?: unknown } | undefined;
   if (actor?.kind === 'office') return 'the office';
-  if (actor?.role === 'agent') return 'an agent';
-  if (actor?.role === 'contact') return 'a contact';
-  if (actor?.role === 'visitor') return 'the person who booked it';
-  return 'the client';
+  if (actor?.role === 'agent' || actor?.role === 'contact' || actor?.role === 'visitor') return ROLE_WORDS[actor.role];
+  return ROLE_WORDS.client;
 }
 
 /** The order's booking, changes and cancellation as sentences, oldest first, times in the office's zone. */
@@ -356,6 +379,7 @@ async function queueChangeMessages(
     now: change.now,
     country: aggregate.country,
     changedBy: change.actor.kind,
+    ...(await visitorOf(tx, scope, change.actor)),
   });
   await enqueueJobs(tx, await withManageLinks(tx, jobs));
   await replanReminders(
@@ -365,6 +389,16 @@ async function queueChangeMessages(
     { ...when, start: change.kind === 'cancelled' ? null : change.start },
     withManageLinks,
   );
+}
+
+/**
+ * A visitor's change as its messages name its author: the role and recipient of the manage link
+ * it was made through, read from the link as issued (never from the request).
+ */
+async function visitorOf(tx: Executor, scope: OrderScope, actor: ChangeActor): Promise<Pick<BookingChange, 'visitor'>> {
+  if (actor.kind !== 'visitor') return {};
+  const link = await findManageLinkRecipient(tx, scope.companyId, scope.orderId, actor.linkId);
+  return link ? { visitor: link } : {};
 }
 
 class TimeTaken extends Error {}

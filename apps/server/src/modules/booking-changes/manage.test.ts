@@ -151,6 +151,20 @@ describeOnEachDatabase('manage a booking', (factory) => {
     expect(foreign.statusCode).toBe(404);
   });
 
+  it("names, for an invalid link's page, the company the URL names and its offices' phones, the same whatever the link (issue 42)", async () => {
+    const contact = await harness.app.inject({ method: 'GET', url: '/demo/json/manage_contact' });
+    expect(contact.statusCode).toBe(200);
+    const demo = demoDocument() as { name: string; offices: Array<{ name: string; phone: string }> };
+    expect(contact.json()).toEqual({
+      company_name: demo.name,
+      offices: demo.offices.map((office) => ({ office_name: office.name, office_phone: office.phone })),
+    });
+    expect(contact.json().offices[0].office_phone).not.toBe('');
+    // A key no company has: 404, and the page keeps its general words.
+    const unknown = await harness.app.inject({ method: 'GET', url: '/nobody/json/manage_contact' });
+    expect(unknown.statusCode).toBe(404);
+  });
+
   it('moves the booking in one step: the old time is freed for a new visitor, the move is counted, recorded and announced', async () => {
     setClock(harness, MONDAY);
     const booking = await book(dayAfter(7), { agentEmail: 'ray@example.com' });

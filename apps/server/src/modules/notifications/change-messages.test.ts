@@ -368,7 +368,7 @@ describeOnEachDatabase('the messages of a changed booking', (factory) => {
     expect(invitationOf(office!)).toMatchObject({ method: 'CANCEL', partMethod: 'CANCEL' });
     expect(office!.text).toContain('Payment: Not paid\n');
     expect(await mailTo(order, AGENT, /^Inspection for .+ on .* E[SD]T is cancelled$/)).toHaveLength(1);
-    expect(textsOf(order).filter((body) => body.includes('is cancelled.'))).toEqual([
+    expect(textsOf(order).filter((body) => body.includes('is cancelled by the office.'))).toEqual([
       expect.not.stringContaining('Manage'),
     ]);
 

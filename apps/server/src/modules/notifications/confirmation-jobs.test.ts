@@ -190,6 +190,32 @@ describe("a changed booking's messages (issue 24)", () => {
     }
   });
 
+  it('name, for each reader, whether they made the change: by the address of the link used, or of the same person (issue 42)', () => {
+    const byReader = (visitor: BookingChange['visitor']) =>
+      jobsOf(true, { changedBy: 'visitor', visitor }).map((job) => [
+        String(job.payload.audience ?? job.payload.to),
+        job.payload.changed_by_role ?? null,
+        job.payload.changed_by_reader ?? null,
+      ]);
+    // Dana moved it with her text message's link: her e-mail reads "you" too; the office's copy is nobody's own.
+    expect(byReader({ role: 'client', recipient: '+16145550142' })).toEqual([
+      ['client', 'client', true],
+      ['client', 'client', false],
+      ['agent', 'client', false],
+      ['office', 'client', false],
+      ['+16145550142', 'client', true],
+      ['+16145550145', 'client', false],
+    ]);
+    expect(byReader({ role: 'agent', recipient: 'ray@realty.example' }).filter(([, , you]) => you)).toEqual([
+      ['agent', 'agent', true],
+    ]);
+    // The office's change names no role and no reader.
+    for (const job of jobsOf(true, { changedBy: 'office' })) {
+      expect(job.payload.changed_by).toBe('office');
+      expect('changed_by_role' in job.payload || 'changed_by_reader' in job.payload).toBe(false);
+    }
+  });
+
   it("ask a manage link for each visitor's job, for their role and lower-cased address or number, and never for the office's", () => {
     const asked = jobsOf(true).map((job) => [
       job.payload.audience ?? job.payload.message,

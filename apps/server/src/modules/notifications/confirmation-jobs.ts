@@ -2,6 +2,7 @@ import type { NotificationSettings } from '@scheduler/contracts/company-document
 import type { OrderAggregate } from '../orders/orders.service.ts';
 import { storedPersonName } from '@scheduler/domain/people/person-display';
 import { textMessageNumber } from '@scheduler/domain/people/sms-number';
+import type { ChangeActorRole, ChangeAuthorFields } from './change-author.ts';
 
 /** The parts of an order that confirming and its messages read. */
 export interface ConfirmableOrder {
@@ -56,7 +57,7 @@ export type ChangeKind = 'rescheduled' | 'cancelled';
 export type ChangedBy = 'visitor' | 'office';
 
 /** A change e-mail's payload: which change, the start before it and after it (for a cancellation, the cancelled start), and who made it. */
-export interface ChangeEmailPayload extends EmailJobPayload {
+export interface ChangeEmailPayload extends EmailJobPayload, ChangeAuthorFields {
   change: ChangeKind;
   previous_start: string;
   start: string;
@@ -66,7 +67,7 @@ export interface ChangeEmailPayload extends EmailJobPayload {
 }
 
 /** What a text-message job carries: the number in E.164, and which message. */
-export interface SmsJobPayload extends Record<string, unknown>, ManageLinkFields {
+export interface SmsJobPayload extends Record<string, unknown>, ManageLinkFields, ChangeAuthorFields {
   order_id: string;
   message: 'confirmation' | 'reminder' | ChangeKind;
   to: string;
@@ -277,6 +278,11 @@ export interface BookingChange {
   /** The company's country, for phone numbers. */
   country: string;
   changedBy: ChangedBy;
+  /**
+   * A visitor's change: the role and recipient of the manage link it was made through (as the
+   * server recorded the link), so that each message names its author from where its reader stands.
+   */
+  visitor?: { role: ChangeActorRole; recipient: string };
   /** The order's change_sequence after this change (the invitation's SEQUENCE): each change's messages are its own. */
   sequence: number;
 }
@@ -298,6 +304,16 @@ export function changeJobs(
   const previous = change.previousStart.toISOString();
   const start = change.start.toISOString();
   const which = `${order.id}:${change.sequence}:${previous}:${start}`;
+  const authorAddresses = addressesOfAuthor(aggregate, change);
+  /** Who made the change, for one reader: the office's copy (`recipient` null) is nobody's own. */
+  const authorOf = (recipient: string | null): ChangeAuthorFields =>
+    change.changedBy === 'visitor' && change.visitor
+      ? {
+          changed_by: 'visitor',
+          changed_by_role: change.visitor.role,
+          changed_by_reader: recipient !== null && authorAddresses.has(recipient.toLowerCase()),
+        }
+      : { changed_by: change.changedBy };
   const about = {
     change: change.kind,
     previous_start: previous,
@@ -309,7 +325,13 @@ export function changeJobs(
     companyId: order.companyId,
     kind: CHANGE_EMAIL_JOB,
     dedupeKey: `${change.kind}:${which}:${recipient.audience}:${recipient.to.toLowerCase()}`,
-    payload: { order_id: order.id, ...recipient, ...about, ...manageLinkOf(recipient) } satisfies ChangeEmailPayload,
+    payload: {
+      order_id: order.id,
+      ...recipient,
+      ...about,
+      ...authorOf(recipient.audience === 'office' ? null : recipient.to),
+      ...manageLinkOf(recipient),
+    } satisfies ChangeEmailPayload,
     runAt: change.now,
   }));
   const texts = textRecipients(aggregate, change.country).map(({ to, role }): QueuedJob => ({
@@ -322,11 +344,31 @@ export function changeJobs(
       to,
       start,
       previous_start: previous,
-      changed_by: change.changedBy,
+      ...authorOf(to),
       sequence: change.sequence,
       manage_link_for: { role, recipient: to },
     } satisfies SmsJobPayload,
     runAt: change.now,
   }));
   return unique([...emails, ...texts]);
+}
+
+/**
+ * The addresses and numbers of the person who made a visitor's change: the recipient of their
+ * manage link, and the e-mail and text number of each party it belongs to (a client who moved the
+ * booking from the text message's link reads "by you" in their e-mail too). None for the office.
+ */
+function addressesOfAuthor(aggregate: ConfirmableOrder, change: BookingChange): Set<string> {
+  const addresses = new Set<string>();
+  if (change.changedBy !== 'visitor' || !change.visitor) return addresses;
+  const recipient = change.visitor.recipient.toLowerCase();
+  addresses.add(recipient);
+  for (const party of aggregate.parties) {
+    const email = emailOf(party.person).toLowerCase();
+    const number = textMessageNumber(party.role, party.person, change.country);
+    if (email !== recipient && number !== recipient) continue;
+    if (email) addresses.add(email);
+    if (number) addresses.add(number);
+  }
+  return addresses;
 }

@@ -7,6 +7,7 @@ import {
   eventUid,
   fillTemplate,
   invitation,
+  invitationAttendees,
   invitationPart,
   placeholderValues,
   priceLines,
@@ -90,12 +91,13 @@ describe('invitation', () => {
   });
 
   it('is attached as inspection.ics, its part naming the method the calendar says: PUBLISH, or CANCEL for a cancellation (RFC 6047 2.4)', () => {
-    const published = invitationPart(facts, 'publish');
+    const version = { stamp: facts.confirmedAt, attendees: [] };
+    const published = invitationPart(facts, 'publish', version);
     expect(published.filename).toBe('inspection.ics');
     expect(published.method).toBe('PUBLISH');
     expect(parsed(published.content).calendar.getFirstPropertyValue('method')).toBe('PUBLISH');
     expect(published.content).toBe(invitation(facts));
-    const cancelled = invitationPart(facts, 'cancel');
+    const cancelled = invitationPart(facts, 'cancel', version);
     expect(cancelled.filename).toBe('inspection.ics');
     expect(cancelled.method).toBe('CANCEL');
     expect(parsed(cancelled.content).calendar.getFirstPropertyValue('method')).toBe('CANCEL');
@@ -148,6 +150,57 @@ describe("a changed booking's invitation (issue 24)", () => {
     expect(event.getFirstPropertyValue('sequence')).toBe(3);
     expect(event.getFirstProperty('dtstart')!.getParameter('tzid')).toBe('America/New_York');
     expect(String(event.getFirstPropertyValue('dtstart'))).toBe('2026-12-01T09:30:00');
+  });
+
+  it('stamps each version when it is made, and names the attendees in a CANCEL alone (RFC 5546 3.2.5, issue 42)', () => {
+    const attendees = [
+      { name: 'Avery Stone', email: 'avery@example.com' },
+      { name: 'Ray Ortiz', email: 'ray@realty.example' },
+    ];
+    const stamped = (ics: string) => parsed(ics).event.getFirstPropertyValue('dtstamp') as ICAL.Time;
+    const moved = invitation({ ...facts, sequence: 1 }, 'publish', {
+      stamp: new Date('2026-11-24T10:00:00Z'),
+      attendees,
+    });
+    expect(moved).toMatch(/^DTSTAMP:20261124T100000Z\r?$/m);
+    expect(parsed(moved).event.getAllProperties('attendee')).toEqual([]);
+    const cancel = invitation({ ...facts, sequence: 2 }, 'cancel', {
+      stamp: new Date('2026-11-25T11:30:00Z'),
+      attendees,
+    });
+    const { event } = parsed(cancel);
+    expect(stamped(cancel).toJSDate()).toEqual(new Date('2026-11-25T11:30:00Z'));
+    expect(stamped(cancel).compare(stamped(moved))).toBe(1);
+    expect(event.getFirstPropertyValue('organizer')).toBe('mailto:office@example.com');
+    expect(
+      // The scheme is case-insensitive (RFC 3986 3.1); ical-generator writes it upper case.
+      event
+        .getAllProperties('attendee')
+        .map((attendee) => [
+          String(attendee.getFirstValue()).replace(/^mailto:/i, 'mailto:'),
+          attendee.getParameter('cn'),
+        ]),
+    ).toEqual([
+      ['mailto:avery@example.com', 'Avery Stone'],
+      ['mailto:ray@realty.example', 'Ray Ortiz'],
+    ]);
+    expect(event.getFirstPropertyValue('uid')).toBe(eventUid(facts.orderId));
+    expect(event.getFirstPropertyValue('sequence')).toBe(2);
+  });
+
+  it('invites the clients with an address, and the agents when the company writes to them, each address once', () => {
+    const people = [
+      { role: 'client', name: 'Avery Stone', email: 'avery@example.com' },
+      { role: 'client', name: 'Avery again', email: 'AVERY@example.com ' },
+      { role: 'client', name: 'No Mail', email: '' },
+      { role: 'buyers_agent', name: 'Ray Ortiz', email: 'ray@realty.example' },
+      { role: 'contact', name: 'Rita', email: 'rita@title.example' },
+    ] as const;
+    expect(invitationAttendees(people, true)).toEqual([
+      { name: 'Avery Stone', email: 'avery@example.com' },
+      { name: 'Ray Ortiz', email: 'ray@realty.example' },
+    ]);
+    expect(invitationAttendees(people, false).map((attendee) => attendee.email)).toEqual(['avery@example.com']);
   });
 
   it('a confirmation of a booking never changed is SEQUENCE 0', () => {

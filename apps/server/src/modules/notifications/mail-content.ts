@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
-import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import ical, { ICalAttendeeRole, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import type { MessageTemplate } from '@scheduler/contracts/company-document';
 import type { Pricing } from '@scheduler/contracts/pricing';
 import { htmlToPlainText } from '@scheduler/domain/html-text';
@@ -247,15 +247,36 @@ function withEventZones(calendar: ReturnType<typeof ical>): void {
 }
 
 /**
+ * One version of an order's invitation: the instant it is made, and who it is for. DTSTAMP is that
+ * instant (RFC 5545 3.8.7.2: when this iCalendar object was created), so that each version of the
+ * event carries its own, later than the last one's.
+ */
+export interface InvitationVersion {
+  /** The app's clock when the message carrying it is written. */
+  stamp: Date;
+  /**
+   * The people the event went to (the clients and the agents the company writes to), named as
+   * ATTENDEEs of a cancellation: RFC 5546 3.2.5 asks a CANCEL for ORGANIZER, ATTENDEE, UID,
+   * SEQUENCE and DTSTAMP. A PUBLISH names none (decision 0039: nobody is asked to answer).
+   */
+  attendees: ReadonlyArray<{ name: string; email: string }>;
+}
+
+/**
  * The invitation (.ics) of one order, in the office's time zone with its VTIMEZONE.
  * PUBLISH (decision 0039): the client and agents add the event to their calendars; they are not
  * asked to accept a meeting nobody reads the answer of. A reschedule publishes the same UID with
  * the order's higher SEQUENCE (its change_sequence), which calendars apply in place; a
  * cancellation (`method` 'cancel') is METHOD:CANCEL of that UID and SEQUENCE, the event
- * STATUS:CANCELLED at the start it had, which calendars remove.
+ * STATUS:CANCELLED at the start it had, with its attendees, which calendars remove. Without a
+ * `version`, one stamped at the confirmation with no attendees.
  */
-export function invitation(facts: ConfirmedOrderFacts, method: 'publish' | 'cancel' = 'publish'): string {
-  return invitationPart(facts, method).content;
+export function invitation(
+  facts: ConfirmedOrderFacts,
+  method: 'publish' | 'cancel' = 'publish',
+  version: InvitationVersion = { stamp: facts.confirmedAt, attendees: [] },
+): string {
+  return invitationPart(facts, method, version).content;
 }
 
 /** The invitation as an e-mail attaches it: the file, and the METHOD it says, which the part's Content-Type repeats (RFC 6047 2.4). */
@@ -267,13 +288,48 @@ export interface InvitationPart {
 }
 
 /** `invitation` as the e-mail's attachment, `inspection.ics`, its method taken from the calendar itself. */
-export function invitationPart(facts: ConfirmedOrderFacts, method: 'publish' | 'cancel'): InvitationPart {
+export function invitationPart(
+  facts: ConfirmedOrderFacts,
+  method: 'publish' | 'cancel',
+  version: InvitationVersion,
+): InvitationPart {
   const cancel = method === 'cancel';
   const calendarMethod = cancel ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.PUBLISH;
   const calendar = ical({ prodId: { company: 'online-scheduler', product: 'confirmation' }, method: calendarMethod });
   withEventZones(calendar);
-  calendar.createEvent({ ...eventFor(facts), ...(cancel ? { status: ICalEventStatus.CANCELLED } : {}) });
+  calendar.createEvent({
+    ...eventFor(facts),
+    stamp: version.stamp,
+    ...(cancel
+      ? {
+          status: ICalEventStatus.CANCELLED,
+          attendees: version.attendees.map((attendee) => ({
+            email: attendee.email,
+            name: attendee.name || null,
+            role: ICalAttendeeRole.REQ,
+          })),
+        }
+      : {}),
+  });
   return { filename: 'inspection.ics', content: calendar.toString(), method: calendarMethod };
+}
+
+/**
+ * The people an order's invitation goes to, each address once: the clients with an e-mail, and
+ * the agents with one when the company writes to agents (as the messages go: confirmation-jobs).
+ */
+export function invitationAttendees(
+  people: ReadonlyArray<Pick<MessageParty, 'role' | 'name' | 'email'>>,
+  notifyAgents: boolean,
+): Array<{ name: string; email: string }> {
+  const seen = new Set<string>();
+  return people.flatMap((person) => {
+    const email = person.email.trim();
+    const invited = person.role === 'client' || (notifyAgents && person.role.endsWith('_agent'));
+    if (!invited || email === '' || seen.has(email.toLowerCase())) return [];
+    seen.add(email.toLowerCase());
+    return [{ name: person.name, email }];
+  });
 }
 
 /** One order as a calendar event (the invitation and the inspectors' feeds). */

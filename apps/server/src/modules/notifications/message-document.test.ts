@@ -20,12 +20,18 @@ import {
   type MessageOccasion,
 } from './message-document.ts';
 import { messageText, renderMessage } from './render-message.tsx';
+import type { ChangeAuthor } from './change-author.ts';
 
 const branding: MessageBranding = {
   color: '#1f4e79',
   logoUrl: 'https://book.example.com/demo/logo?office=1111',
   companyName: 'Scioto Valley Home Inspections',
 };
+
+const byOffice: ChangeAuthor = { kind: 'office' };
+/** A visitor's change as a job queued before the link's role was kept says it: no role. */
+const byVisitor: ChangeAuthor = { kind: 'visitor', role: null, isReader: false };
+const authorOf = (by: 'visitor' | 'office'): ChangeAuthor => (by === 'office' ? byOffice : byVisitor);
 
 function documentFor(occasion: MessageOccasion, changes: Partial<MessageFacts> = {}) {
   return messageDocument({ ...facts, ...changes }, occasion, messageTemplate(occasion, {}), branding);
@@ -680,7 +686,7 @@ describe('the "Manage your inspection" link (issue 24)', () => {
       {
         kind: 'rescheduled',
         audience: 'client',
-        change: { previousStart: new Date('2026-11-30T14:30:00Z'), changedBy: 'visitor' },
+        change: { previousStart: new Date('2026-11-30T14:30:00Z'), author: byVisitor },
       },
     ] as MessageOccasion[]) {
       expect(documentFor({ ...occasion, manageUrl: MANAGE_URL }, { paid: true, payUrl: null }).manage?.url).toBe(
@@ -722,7 +728,7 @@ describe("a rescheduled booking's e-mails (issue 24)", () => {
     sequence: 1,
   };
   const moved = (audience: MessageOccasion['audience'], changedBy: 'visitor' | 'office' = 'visitor') =>
-    documentFor({ kind: 'rescheduled', audience, change: { previousStart, changedBy } }, after);
+    documentFor({ kind: 'rescheduled', audience, change: { previousStart, author: authorOf(changedBy) } }, after);
 
   it('tell the client the new time, and the one it had, each in its own zone across the daylight-saving change', () => {
     const document = moved('client');
@@ -768,7 +774,7 @@ describe("a rescheduled booking's e-mails (issue 24)", () => {
     const occasion: MessageOccasion = {
       kind: 'rescheduled',
       audience: 'client',
-      change: { previousStart, changedBy: 'office' },
+      change: { previousStart, author: byOffice },
     };
     expect(messageTemplate(occasion, own)).toBe(own.rescheduled);
     expect(messageDocument({ ...facts, ...after }, occasion, messageTemplate(occasion, own), branding).subject).toBe(
@@ -823,7 +829,7 @@ describe("a cancelled booking's e-mails (issue 24)", () => {
     changes: Partial<MessageFacts> = {},
   ) =>
     documentFor(
-      { kind: 'cancelled', audience, change: { previousStart: facts.start, changedBy } },
+      { kind: 'cancelled', audience, change: { previousStart: facts.start, author: authorOf(changedBy) } },
       { ...cancelledFacts(reason, feeCents), ...changes },
     );
   const appointment = [
@@ -889,7 +895,7 @@ describe("a cancelled booking's e-mails (issue 24)", () => {
     const onRecord = cancelledFacts('Bought another house', 7500);
     const move = messageText(
       documentFor(
-        { kind: 'rescheduled', audience: 'office', change: { previousStart: facts.start, changedBy: 'office' } },
+        { kind: 'rescheduled', audience: 'office', change: { previousStart: facts.start, author: byOffice } },
         onRecord,
       ),
     );
@@ -900,7 +906,7 @@ describe("a cancelled booking's e-mails (issue 24)", () => {
   });
 
   it('name no reason and no fee where the order holds no cancellation record', () => {
-    const occasion = { kind: 'cancelled', change: { previousStart: facts.start, changedBy: 'office' } } as const;
+    const occasion = { kind: 'cancelled', change: { previousStart: facts.start, author: byOffice } } as const;
     const office = messageText(
       documentFor({ ...occasion, audience: 'office' }, { status: 'cancelled', cancelled: null }),
     );
@@ -908,7 +914,7 @@ describe("a cancelled booking's e-mails (issue 24)", () => {
     const client = messageText(
       documentFor({ ...occasion, audience: 'client' }, { status: 'cancelled', cancelled: null }),
     );
-    expect(block(client, 'The cancelled appointment')).toEqual(appointment);
+    expect(block(client, 'The cancelled appointment')).toEqual([...appointment, 'Cancelled by: the office']);
   });
 
   it('tell the client the time that was cancelled and the fee owed: nothing to pay online, prepare or add to a calendar', () => {
@@ -953,5 +959,61 @@ describe("a cancelled booking's e-mails (issue 24)", () => {
     expect(messageTemplate({ kind: 'cancelled', audience: 'agent' }, own)).toBe(AGENT_CHANGE_TEMPLATES.cancelled);
     expect(messageTemplate({ kind: 'cancelled', audience: 'client' }, own)).toBe(own.cancelled);
     expect(messageTemplate({ kind: 'cancelled', audience: 'office' }, own)).toBe(OFFICE_CHANGE_TEMPLATES.cancelled);
+  });
+});
+
+describe('who made a change, in every copy (issue 42)', () => {
+  const previousStart = new Date('2026-11-30T14:30:00Z');
+  const cancelledFacts: Partial<MessageFacts> = {
+    status: 'cancelled',
+    cancelled: { at: new Date('2026-11-28T15:00:00Z'), reason: '', feeCents: null },
+  };
+  /** The "Moved by" or "Cancelled by" line of a copy, or null. */
+  const byLine = (kind: 'rescheduled' | 'cancelled', audience: MessageOccasion['audience'], author: ChangeAuthor) => {
+    const text = messageText(
+      documentFor({ kind, audience, change: { previousStart, author } }, kind === 'cancelled' ? cancelledFacts : {}),
+    );
+    return text.split('\n').find((line) => /^(Moved|Cancelled) by: /.test(line)) ?? null;
+  };
+  const visitor = (role: 'client' | 'agent' | 'contact' | 'visitor', isReader = false): ChangeAuthor => ({
+    kind: 'visitor',
+    role,
+    isReader,
+  });
+
+  it('name the office to everyone', () => {
+    for (const audience of ['client', 'agent', 'office'] as const) {
+      expect(byLine('rescheduled', audience, byOffice)).toBe('Moved by: the office');
+      expect(byLine('cancelled', audience, byOffice)).toBe('Cancelled by: the office');
+    }
+  });
+
+  it('tell the client their agent, the agent the client, and each reader who made it themselves "you"', () => {
+    expect(byLine('rescheduled', 'client', visitor('agent'))).toBe('Moved by: your agent');
+    expect(byLine('cancelled', 'agent', visitor('client'))).toBe('Cancelled by: the client');
+    expect(byLine('cancelled', 'client', visitor('client', true))).toBe('Cancelled by: you');
+    expect(byLine('rescheduled', 'agent', visitor('agent', true))).toBe('Moved by: you');
+    // Another client of the order, another agent, a contact, the person who booked on the thank-you page.
+    expect(byLine('rescheduled', 'client', visitor('client'))).toBe('Moved by: another client');
+    expect(byLine('rescheduled', 'agent', visitor('agent'))).toBe('Moved by: an agent');
+    expect(byLine('cancelled', 'client', visitor('contact'))).toBe('Cancelled by: a contact');
+    expect(byLine('cancelled', 'client', visitor('visitor'))).toBe('Cancelled by: the person who booked it');
+  });
+
+  it("give the office the history's words and how: through the visitor's manage link", () => {
+    expect(byLine('rescheduled', 'office', visitor('agent'))).toBe(
+      'Moved by: an agent, with their "Manage your inspection" link',
+    );
+    expect(byLine('cancelled', 'office', visitor('client', true))).toBe(
+      'Cancelled by: the client, with their "Manage your inspection" link',
+    );
+  });
+
+  it("say nothing more to a visitor when the job does not name the visitor's role (queued before it was kept)", () => {
+    expect(byLine('rescheduled', 'client', byVisitor)).toBeNull();
+    expect(byLine('cancelled', 'agent', byVisitor)).toBeNull();
+    expect(byLine('cancelled', 'office', byVisitor)).toBe(
+      'Cancelled by: the client or agent, with their "Manage your inspection" link',
+    );
   });
 });

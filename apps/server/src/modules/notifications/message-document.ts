@@ -4,7 +4,8 @@ import { DISPLAY_WORDS, displayLines, formatLineAmount } from '@scheduler/domain
 import { htmlToPlainText } from '@scheduler/domain/html-text';
 import { formatListDate, formatTime, joinNames, wallTimeIn } from '@scheduler/domain/scheduling-text';
 import { lengthText, zoneAbbreviation } from '@scheduler/domain/time-zone-text';
-import type { Audience, ChangedBy, ChangeKind } from './confirmation-jobs.ts';
+import { changeAuthorWords, type ChangeAuthor } from './change-author.ts';
+import type { Audience, ChangeKind } from './confirmation-jobs.ts';
 import {
   addressLine,
   AGENT_CHANGE_TEMPLATES,
@@ -66,7 +67,7 @@ export interface MessageOccasion {
   kind: 'confirmation' | 'reminder' | 'receipt' | ChangeKind;
   audience: Audience;
   /** A rescheduled or cancelled booking's: the start before the change, and who made it. */
-  change?: { previousStart: Date; changedBy: ChangedBy };
+  change?: { previousStart: Date; author: ChangeAuthor };
   /** The reader's "Manage your inspection" link (built from PUBLIC_URL and the job's token); none: no link. */
   manageUrl?: string | null;
 }
@@ -129,8 +130,6 @@ export const MESSAGE_WORDS = {
   changeTitle: 'Change',
   movedBy: 'Moved by',
   cancelledBy: 'Cancelled by',
-  byVisitor: 'the client or agent, with their "Manage your inspection" link',
-  byOffice: 'the office',
   cancelReason: 'Reason',
   cancelFee: 'Late-cancellation fee',
   priceTitle: 'Your order',
@@ -276,17 +275,18 @@ function cancelFee(facts: MessageFacts): string | null {
   return cents !== null && cents > 0 ? formatMoney(cents, facts.currency) : null;
 }
 
+/** "Moved by: your agent": who made a change, as the reader reads it; none where the job does not tell. */
+function authorRows(occasion: MessageOccasion): MessageRow[] {
+  if (occasion.kind !== 'rescheduled' && occasion.kind !== 'cancelled') return [];
+  const words = occasion.change ? changeAuthorWords(occasion.change.author, occasion.audience) : null;
+  if (words === null) return [];
+  return [{ label: occasion.kind === 'cancelled' ? MESSAGE_WORDS.cancelledBy : MESSAGE_WORDS.movedBy, value: words }];
+}
+
 /** The office's rows of a change: who made it, and a cancellation's reason and fee. */
 function changeRows(facts: MessageFacts, occasion: MessageOccasion): MessageRow[] {
   if (occasion.kind !== 'rescheduled' && occasion.kind !== 'cancelled') return [];
-  const by = occasion.change
-    ? [
-        {
-          label: occasion.kind === 'cancelled' ? MESSAGE_WORDS.cancelledBy : MESSAGE_WORDS.movedBy,
-          value: occasion.change.changedBy === 'office' ? MESSAGE_WORDS.byOffice : MESSAGE_WORDS.byVisitor,
-        },
-      ]
-    : [];
+  const by = authorRows(occasion);
   if (occasion.kind === 'rescheduled') return by;
   const reason = facts.cancelled?.reason.trim() ?? '';
   const fee = cancelFee(facts);
@@ -365,6 +365,7 @@ function visitorSections(facts: MessageFacts, occasion: MessageOccasion): Messag
     rows: [
       ...appointmentRows(facts, facts.showInspectorNames, previousStartOf(occasion)),
       ...(fee ? [{ label: MESSAGE_WORDS.cancelFee, value: fee }] : []),
+      ...authorRows(occasion),
     ],
   };
   if (occasion.audience === 'agent')

@@ -19,8 +19,9 @@ import {
   PRODUCT_NAME,
   type AccountEmailPayload,
 } from './account-messages.ts';
+import { changeAuthorOf, changeAuthorWords } from './change-author.ts';
 import { claimDueJob, completeJob, retryJob, type ClaimedJob } from './job-queue.repository.ts';
-import { invitationPart, type MessageFacts } from './mail-content.ts';
+import { invitationAttendees, invitationPart, type MessageFacts } from './mail-content.ts';
 import type { MailTransport } from './mail-transport.ts';
 import { messageDocument, messageTemplate, type MessageOccasion } from './message-document.ts';
 import { loadCompanySender, loadNotificationSettings } from './notification-settings.repository.ts';
@@ -234,10 +235,7 @@ export class NotificationWorker {
       audience: payload.audience,
       ...(change
         ? {
-            change: {
-              previousStart: new Date(change.previous_start),
-              changedBy: change.changed_by === 'office' ? 'office' : 'visitor',
-            },
+            change: { previousStart: new Date(change.previous_start), author: changeAuthorOf(change) },
           }
         : {}),
       manageUrl: payload.audience === 'office' ? null : this.manageUrl(facts, payload),
@@ -266,7 +264,15 @@ export class NotificationWorker {
       subject: rendered.subject,
       text: rendered.text,
       html: rendered.html,
-      ...(kind === 'receipt' ? {} : { invitation: invitationPart(facts, kind === 'cancelled' ? 'cancel' : 'publish') }),
+      ...(kind === 'receipt'
+        ? {}
+        : {
+            invitation: invitationPart(facts, kind === 'cancelled' ? 'cancel' : 'publish', {
+              // This version of the event is made now, as the message is written (its DTSTAMP).
+              stamp: new Date(this.now()),
+              attendees: invitationAttendees(facts.people, settings.notify_agents),
+            }),
+          }),
     });
     return { sent: true, where };
   }
@@ -315,9 +321,11 @@ export class NotificationWorker {
     // Consent is read again when the message goes: a person who withdrew it gets nothing more.
     if (!facts.people.some((person) => person.textMessageNumber === payload.to))
       return { sent: false, reason: 'NO_CONSENT' };
+    const change = payload.message === 'rescheduled' || payload.message === 'cancelled';
     const body = smsText(facts, payload.message, {
       previousStart: payload.previous_start ? new Date(payload.previous_start) : null,
       manageUrl: this.manageUrl(facts, payload),
+      changedBy: change ? changeAuthorWords(changeAuthorOf(payload), smsReaderOf(payload)) : null,
     });
     const where = await this.options.sms.send({ messageId: `job-${job.id}.${payload.order_id}`, to: payload.to, body });
     return { sent: true, where };
@@ -336,6 +344,11 @@ const SMS_MESSAGES: ReadonlySet<string> = new Set<SmsJobPayload['message']>([
   'rescheduled',
   'cancelled',
 ]);
+
+/** Who a change's text message is for: the role of the manage link it asks for (a client's, or a contact's). */
+function smsReaderOf(payload: SmsJobPayload): 'client' | 'contact' {
+  return payload.manage_link_for?.role === 'contact' ? 'contact' : 'client';
+}
 
 /** Which e-mail a job is: its kind, and a change e-mail's change. */
 function emailKindOf(job: CompanyJob): MessageOccasion['kind'] {

@@ -39,6 +39,21 @@ describe('the text messages', () => {
     );
   });
 
+  it('name who made a change, as the reader reads it, and nothing where the job does not tell (issue 42)', () => {
+    expect(smsText(facts, 'rescheduled', { previousStart: OCTOBER, changedBy: 'your agent' })).toBe(
+      'Scioto Valley Home Inspections: your inspection at 120 Oak St, Columbus is moved to Tue 12/1 at 9:30 AM EST (was Sat 10/31 at 9:30 AM EDT) by your agent. Questions: (614) 555-0142.',
+    );
+    const cancelled: MessageFacts = {
+      ...facts,
+      status: 'cancelled',
+      cancelled: { at: OCTOBER, reason: '', feeCents: null },
+    };
+    expect(smsText(cancelled, 'cancelled', { changedBy: 'the office' })).toBe(
+      'Scioto Valley Home Inspections: your inspection Tue 12/1 at 9:30 AM EST at 120 Oak St, Columbus is cancelled by the office. Questions: (614) 555-0142.',
+    );
+    expect(smsText(cancelled, 'cancelled', { changedBy: null })).toMatch(/ is cancelled\. Questions/);
+  });
+
   it('name the street and the city, leaving out a city the order has none of, and the office phone only when the office has one', () => {
     const noCity = { ...facts, address: { ...facts.address, city: '' } };
     expect(smsText(noCity, 'reminder')).toBe(
@@ -58,9 +73,8 @@ describe('the text messages', () => {
 
   it('stay within three text segments with the link (160 characters, 153 each when split)', () => {
     for (const message of ['confirmation', 'reminder', 'rescheduled'] as const) {
-      expect(smsText(facts, message, { previousStart: OCTOBER, manageUrl: MANAGE_URL }).length).toBeLessThanOrEqual(
-        3 * 153,
-      );
+      const extras = { previousStart: OCTOBER, manageUrl: MANAGE_URL, changedBy: 'the person who booked it' };
+      expect(smsText(facts, message, extras).length).toBeLessThanOrEqual(3 * 153);
     }
   });
 });

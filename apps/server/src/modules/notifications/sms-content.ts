@@ -16,13 +16,15 @@ export function shortAppointment(facts: Pick<MessageFacts, 'start' | 'office'>):
 export interface SmsExtras {
   previousStart?: Date | null;
   manageUrl?: string | null;
+  /** A change's author, as the reader reads it ("your agent", "the office", "you"); none: not said. */
+  changedBy?: string | null;
 }
 
 /**
  * A text message of an order: who, when, where, and the office's phone. Short (about two
  * segments), plain, no amounts; the confirmation says how to stop them, as carriers require. The
  * messages of a booking still ahead end with the reader's manage link when they have one; a move
- * names the start it had, in the zone it had then.
+ * names the start it had, in the zone it had then; a change, who made it.
  */
 export function smsText(
   facts: MessageFacts,
@@ -33,12 +35,14 @@ export function smsText(
   const when = shortAppointment(facts);
   const call = facts.office.phone ? ` Questions: ${facts.office.phone}.` : '';
   const manage = extras.manageUrl ? ` Manage: ${extras.manageUrl}` : '';
-  if (message === 'cancelled') return `${facts.companyName}: your inspection ${when} at ${where} is cancelled.${call}`;
+  const by = extras.changedBy ? ` by ${extras.changedBy}` : '';
+  if (message === 'cancelled')
+    return `${facts.companyName}: your inspection ${when} at ${where} is cancelled${by}.${call}`;
   if (message === 'rescheduled') {
     const was = extras.previousStart
       ? ` (was ${shortAppointment({ start: extras.previousStart, office: facts.office })})`
       : '';
-    return `${facts.companyName}: your inspection at ${where} is moved to ${when}${was}.${call}${manage}`;
+    return `${facts.companyName}: your inspection at ${where} is moved to ${when}${was}${by}.${call}${manage}`;
   }
   if (message === 'reminder')
     return `${facts.companyName}: reminder of your inspection ${when} at ${where}.${call}${manage}`;

@@ -99,7 +99,7 @@ describe("the invitation's part in each transport", () => {
     subject: 'Your inspection',
     text: 'Your inspection',
     html: '<p>Your inspection</p>',
-    invitation: invitationPart(messageFacts, method),
+    invitation: invitationPart(messageFacts, method, { stamp: messageFacts.confirmedAt, attendees: [] }),
   });
 
   /** The calendar attachments of a raw message: the METHOD its part's Content-Type names, and the one its calendar says. */
