@@ -4,10 +4,7 @@
  * agent", "by you"). What a message says comes from what the server recorded when it made the
  * change (the manage link that was used, or the office), never from what a visitor typed.
  */
-import type { Audience, ChangedBy } from './confirmation-jobs.ts';
-
-/** The role of the manage link a change was made through: a client's, an agent's, a contact's, or the thank-you page's (the person who booked). */
-export type ChangeActorRole = 'client' | 'agent' | 'contact' | 'visitor';
+import type { Audience, ChangeActorRole, ChangeAuthorFields } from './confirmation-jobs.ts';
 
 /** Who reads a change's message: an e-mail's audience, or the client or contact a text message goes to. */
 export type ChangeReader = Audience | 'contact';
@@ -19,15 +16,6 @@ export type ChangeReader = Audience | 'contact';
 export type ChangeAuthor = { kind: 'office' } | { kind: 'visitor'; role: ChangeActorRole | null; isReader: boolean };
 
 const ACTOR_ROLES: ReadonlySet<string> = new Set<ChangeActorRole>(['client', 'agent', 'contact', 'visitor']);
-
-/** What a change's job payload says of its author (`changed_by`, `changed_by_role`, `changed_by_reader`). */
-export interface ChangeAuthorFields {
-  changed_by?: ChangedBy;
-  /** The role of the manage link the change was made through; absent for the office. */
-  changed_by_role?: ChangeActorRole;
-  /** This message's reader made the change (their own manage link, or another of theirs). */
-  changed_by_reader?: boolean;
-}
 
 /** The author a job's payload names: the office only when it says so (as before issue 42), else a visitor. */
 export function changeAuthorOf(payload: ChangeAuthorFields): ChangeAuthor {

@@ -2,7 +2,6 @@ import type { NotificationSettings } from '@scheduler/contracts/company-document
 import type { OrderAggregate } from '../orders/orders.service.ts';
 import { storedPersonName } from '@scheduler/domain/people/person-display';
 import { textMessageNumber } from '@scheduler/domain/people/sms-number';
-import type { ChangeActorRole, ChangeAuthorFields } from './change-author.ts';
 
 /** The parts of an order that confirming and its messages read. */
 export interface ConfirmableOrder {
@@ -55,6 +54,18 @@ export type ConfirmationEmailPayload = EmailJobPayload;
 export type ChangeKind = 'rescheduled' | 'cancelled';
 /** Who changed the booking: a visitor through a manage link, or the office. */
 export type ChangedBy = 'visitor' | 'office';
+
+/** The role of the manage link a change was made through: a client's, an agent's, a contact's, or the thank-you page's (the person who booked). */
+export type ChangeActorRole = 'client' | 'agent' | 'contact' | 'visitor';
+
+/** What a change's job payload says of its author (`changed_by`, `changed_by_role`, `changed_by_reader`). */
+export interface ChangeAuthorFields {
+  changed_by?: ChangedBy;
+  /** The role of the manage link the change was made through; absent for the office. */
+  changed_by_role?: ChangeActorRole;
+  /** This message's reader made the change (their own manage link, or another of theirs). */
+  changed_by_reader?: boolean;
+}
 
 /** A change e-mail's payload: which change, the start before it and after it (for a cancellation, the cancelled start), and who made it. */
 export interface ChangeEmailPayload extends EmailJobPayload, ChangeAuthorFields {
