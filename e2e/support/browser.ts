@@ -121,6 +121,17 @@ export const VIEWPORTS = { desktop: { width: 1280, height: 900 }, mobile: { widt
  * otherwise describe node by node cost a quarter of the analysis.
  */
 async function axeViolations(page: Page) {
+  // Colours are read once the page is still: a button that has just become enabled fades its
+  // background in (MUI's transition), and read halfway it fails contrast it meets when settled.
+  // Endless animations (a spinner) never settle and are not waited for.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .setLegacyMode(true)

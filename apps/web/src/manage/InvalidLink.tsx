@@ -9,7 +9,7 @@ type Office = ManageContactResponse['offices'][number];
 
 function PhoneLink({ office }: { office: Office }) {
   return (
-    <Link href={phoneHref(office.office_phone)} underline="hover" sx={{ whiteSpace: 'nowrap' }}>
+    <Link href={phoneHref(office.office_phone)} underline="always" sx={{ whiteSpace: 'nowrap' }}>
       {formatPhone(office.office_phone) || office.office_phone}
     </Link>
   );
