@@ -53,9 +53,10 @@ async function book(company: FixtureCompany, steps: Step[], calendarLast: boolea
         );
         await typeAddress(page, { address1: '1105 Schrock Rd', city: 'Columbus', postalCode: '43229' });
         await looked;
-        // The page has rendered the answer (a match is taken as verified in an effect) before Next.
-        for (let frame = 0; frame < 2; frame++)
-          await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+        // The page has rendered the answer (a match is taken as verified) before Next: once the
+        // page's main thread is idle, the answer's render has run, however loaded the machine.
+        for (let idle = 0; idle < 2; idle++)
+          await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
         // A verified form that differs from what was typed asks Yes or No; the visitor says Yes.
         const box = page.getByRole('group', { name: 'Verify Address, is this correct?' });
         if (await box.isVisible()) await box.getByRole('button', { name: 'Yes' }).click();

@@ -67,7 +67,9 @@ export function useVerifiedPlace(
   }, [matches, suggested]);
 
   return {
-    place,
+    // A matching suggestion is the place from the render it arrives in, not one render later when
+    // the effect above has stored it: a Next pressed in between saves it verified.
+    place: matches && suggested ? placeOf(suggested) : place,
     suggestion: matches ? null : suggested,
     edited: () => {
       setEditing(true);
