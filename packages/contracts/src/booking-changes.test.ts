@@ -28,7 +28,19 @@ describe("the company document's booking_changes section", () => {
       reschedule_text: '',
       cancel_text: '',
       services: [],
+      agents: { see_prices: false, reschedule: true, cancel: false },
     });
+  });
+
+  it("takes agents' permissions as booleans only, each defaulting on its own", () => {
+    expect(accepts({ agents: { cancel: true } })).toBe(true);
+    expect(bookingChangesSchema.parse({ agents: { cancel: true } }).agents).toEqual({
+      see_prices: false,
+      reschedule: true,
+      cancel: true,
+    });
+    expect(accepts({ agents: { cancel: 'yes' } })).toBe(false);
+    expect(accepts({ agents: { edit: true } })).toBe(false);
   });
 
   it('takes notice of up to a month (720 hours), and no more', () => {

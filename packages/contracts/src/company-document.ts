@@ -439,6 +439,17 @@ const changeRules = {
   late_cancel_fee: lateCancelFeeSchema.nullable(),
 };
 
+/** What an agent may do on a client's booking; each off unless the company turns it on, except moving. */
+export const AGENT_PERMISSION_DEFAULTS = { see_prices: false, reschedule: true, cancel: false } as const;
+export const agentPermissionsSchema = z
+  .object({
+    see_prices: z.boolean().default(AGENT_PERMISSION_DEFAULTS.see_prices),
+    reschedule: z.boolean().default(AGENT_PERMISSION_DEFAULTS.reschedule),
+    cancel: z.boolean().default(AGENT_PERMISSION_DEFAULTS.cancel),
+  })
+  .strict();
+export type AgentPermissions = z.output<typeof agentPermissionsSchema>;
+
 /**
  * When clients, visitors and agents may reschedule or cancel a booked inspection themselves, and
  * what a late cancellation costs (issue 24). The office may override it, recorded as such. A
@@ -458,6 +469,12 @@ export const bookingChangesSchema = z
       .array(z.object({ service: z.uuid(), ...z.object(changeRules).partial().shape }).strict())
       .max(500)
       .default([]),
+    /**
+     * What an agent may do on their client's booking through the agent's own manage link and
+     * messages (issue 42): see its prices, move it, cancel it. A cancellation's late fee lands on
+     * the client, so by default only the client and the office cancel.
+     */
+    agents: agentPermissionsSchema.default(AGENT_PERMISSION_DEFAULTS),
   })
   .strict();
 export type BookingChangeSettings = z.output<typeof bookingChangesSchema>;

@@ -68,6 +68,11 @@ export const manageOrderViewSchema = z.object({
     /** What cancelling now costs under the policy, in cents (0: nothing), and as the visitor reads it. */
     fee_cents: z.number().int().min(0),
     fee: z.string().nullable(),
+    /**
+     * The late-cancellation fee still ahead: from when (ISO 8601) cancelling costs what (as the
+     * visitor reads it); null when no fee is ahead (none, already due, or none in the policy).
+     */
+    late_fee: z.object({ from: z.string(), fee: z.string() }).nullable(),
   }),
   /** What happened to the booking since it was confirmed, oldest first, each as a sentence. */
   history: z.array(z.object({ at: z.string(), text: z.string() })),

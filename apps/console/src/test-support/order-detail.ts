@@ -57,6 +57,7 @@ export const VIEW: ManageOrderView = {
     text: '',
     fee_cents: 7500,
     fee: '$75.00',
+    late_fee: null,
   },
   history: [],
 };

@@ -8,9 +8,12 @@ import { OfficeContact, type OfficeContactDetails } from '../shared/OfficeContac
 import { manageTexts as t } from './manage-texts.ts';
 
 /**
- * One change the page may offer (reschedule, cancel): while the policy allows it, the company's
- * own text for it, what it costs or how often it may still be done, until when, and its button;
- * otherwise the policy's reason, with the office that can make the change instead.
+ * One change the page may offer (reschedule, cancel): while the policy allows it, until when,
+ * what it costs or how often it may still be done (all stated from the policy's numbers for this
+ * booking), then the company's own text as an addition, and its button; otherwise the policy's
+ * reason, with the office that can make the change instead. The company's text is never shown
+ * beside a refusal: written for every booking, it can say other hours than this booking's rules
+ * (a service's stricter notice), and the refusal is what holds (issue 42).
  */
 export function ChangeOption({
   heading,
@@ -55,14 +58,20 @@ export function ChangeOption({
       <Typography id={headingId} variant="h3" sx={{ fontSize: '1.05rem', fontWeight: 700 }}>
         {heading}
       </Typography>
-      {text.trim() !== '' && <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{text}</Typography>}
       {allowed ? (
         <>
           {details.map((line) => (
-            <Typography key={line} variant="body2" sx={{ color: 'text.secondary' }}>
-              {line}
-            </Typography>
+            <Typography key={line}>{line}</Typography>
           ))}
+          {text.trim() !== '' && (
+            <Typography
+              data-testid="company-text"
+              variant="body2"
+              sx={{ color: 'text.secondary', whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}
+            >
+              {text}
+            </Typography>
+          )}
           <Box sx={{ mt: 'auto', pt: 1 }}>
             <Button
               variant={danger ? 'outlined' : 'contained'}

@@ -34,6 +34,7 @@ export function ManageOverview({
   ];
   const cancelDetails = [
     ...(cancel.fee_cents > 0 && cancel.fee ? [t.cancel.fee(cancel.fee)] : []),
+    ...(cancel.late_fee ? [t.cancel.feeFrom(deadlineText(cancel.late_fee.from, zone), cancel.late_fee.fee)] : []),
     t.cancel.until(deadlineText(cancel.deadline, zone)),
   ];
   return (

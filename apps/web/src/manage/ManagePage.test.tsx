@@ -71,6 +71,7 @@ const VIEW: ManageOrderView = {
     text: 'We are sorry to see you go.',
     fee_cents: 7500,
     fee: '$75.00',
+    late_fee: null,
   },
   history: [{ at: '2026-11-20T15:00:00.000Z', text: 'Booked online by Jane Doe.' }],
 };
@@ -215,21 +216,40 @@ describe('the manage page (issue 24)', () => {
     expect(total).toBe('$572.50');
     expect(amounts.map(cents).reduce((sum, value) => sum + value, 0)).toBe(cents(total));
 
+    // The policy in its numbers for this booking first, then the company's words as an addition (issue 42).
     const reschedule = section('Reschedule');
-    expect(reschedule.textContent).toContain('Moving your inspection is free.');
-    expect(reschedule.textContent).toContain(
+    const lines = (change: HTMLElement) => [...change.querySelectorAll('p')].map((line) => line.textContent);
+    expect(lines(reschedule)).toEqual([
       'You can reschedule online until Monday, November 30th 2026, 9:30 AM EST.',
-    );
-    expect(reschedule.textContent).toContain('You can reschedule online 2 more times.');
+      'You can reschedule online 2 more times.',
+      'Moving your inspection is free.',
+    ]);
     expect(within(reschedule).getByRole('button', { name: 'Reschedule' })).toBeTruthy();
     const cancel = section('Cancel');
-    expect(cancel.textContent).toContain('We are sorry to see you go.');
-    expect(cancel.textContent).toContain("Cancelling now costs $75.00 (the company's late-cancellation fee).");
-    expect(cancel.textContent).toContain('You can cancel online until Sunday, November 29th 2026, 9:30 AM EST.');
+    expect(lines(cancel)).toEqual([
+      "Cancelling now costs $75.00 (the company's late-cancellation fee).",
+      'You can cancel online until Sunday, November 29th 2026, 9:30 AM EST.',
+      'We are sorry to see you go.',
+    ]);
     expect(within(cancel).getByRole('button', { name: 'Cancel inspection' })).toBeTruthy();
 
     expect(section('History').textContent).toContain('Booked online by Jane Doe.');
     expect(screen.queryByRole('button', { name: /pay/i })).toBeNull();
+  });
+
+  it('states the late fee still ahead, from when, in the office clock with its zone', async () => {
+    server({
+      view: () => ({
+        status: 200,
+        body: withCancel({ fee_cents: 0, fee: null, late_fee: { from: '2026-11-28T14:30:00.001Z', fee: '$75.00' } }),
+      }),
+    });
+    renderPage();
+    const cancel = await waitFor(() => section('Cancel'));
+    expect(cancel.textContent).toContain(
+      "Cancelling after Saturday, November 28th 2026, 9:30 AM EST costs $75.00 (the company's late-cancellation fee).",
+    );
+    expect(cancel.textContent).not.toContain('Cancelling now costs');
   });
 
   it("shows each refusal's reason with the office's phone and e-mail, and no button", async () => {
@@ -252,6 +272,8 @@ describe('the manage page (issue 24)', () => {
       const change = section(name);
       expect(within(change).getByTestId('refusal').textContent).toBe(reason);
       expect(within(change).queryByRole('button')).toBeNull();
+      // The company's words, written for every booking, are not set beside the rule that holds for this one.
+      expect(within(change).queryByTestId('company-text')).toBeNull();
       const links = within(change)
         .getAllByRole('link')
         .map((link) => link.getAttribute('href'));

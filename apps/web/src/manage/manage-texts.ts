@@ -49,6 +49,8 @@ export const manageTexts = {
     button: 'Cancel inspection',
     until: (deadline: string) => `You can cancel online until ${deadline}.`,
     fee: (fee: string) => `Cancelling now costs ${fee} (the company's late-cancellation fee).`,
+    feeFrom: (from: string, fee: string) =>
+      `Cancelling after ${from} costs ${fee} (the company's late-cancellation fee).`,
   },
   /** Beside a refusal's reason: the office that can make the change. */
   callTheOffice: 'The office can help:',

@@ -4,6 +4,7 @@ import {
   changeAllowed,
   decideChange,
   feeCents,
+  forAgent,
   orderChangePolicy,
   policyForOrder,
   type ChangePolicy,
@@ -129,6 +130,39 @@ describe('decideChange: whose change', () => {
     const decision = decideChange(request({}));
     expect(changeAllowed(decision, 'visitor')).toBe(true);
     expect(changeAllowed(decision, 'office')).toBe(true);
+  });
+});
+
+describe('forAgent: what the company lets agents do', () => {
+  const ALL_OFF = { see_prices: false, reschedule: false, cancel: false };
+
+  it('refuses a change agents may not make, even one the policy allows', () => {
+    for (const kind of ['reschedule', 'cancel'] as const) {
+      const decision = forAgent(decideChange(request({ kind })), kind, ALL_OFF);
+      expect(decision.refusals).toEqual(['agent_not_permitted']);
+      expect(changeAllowed(decision, 'visitor')).toBe(false);
+    }
+  });
+
+  it('leaves the decision as it is when agents may make the change (each permission on its own)', () => {
+    const allowed = decideChange(request({ kind: 'cancel', now: START - 20 * HOUR }));
+    expect(allowed).toMatchObject({ refusals: [], feeCents: 7_500 });
+    expect(forAgent(allowed, 'cancel', { ...ALL_OFF, cancel: true })).toEqual(allowed);
+    // Moving on says nothing of cancelling.
+    expect(forAgent(allowed, 'cancel', { ...ALL_OFF, reschedule: true }).refusals).toEqual(['agent_not_permitted']);
+  });
+
+  it('says the refusals that hold for everyone first, then the permission, then the policy', () => {
+    const decision = decideChange(request({ booked: false, now: START - HOUR }));
+    expect(forAgent(decision, 'reschedule', ALL_OFF).refusals).toEqual([
+      'not_booked',
+      'agent_not_permitted',
+      'inside_cutoff',
+    ]);
+  });
+
+  it('defaults to moving only: no prices, no cancelling (the company document)', () => {
+    expect(bookingChangesSchema.parse({}).agents).toEqual({ see_prices: false, reschedule: true, cancel: false });
   });
 });
 

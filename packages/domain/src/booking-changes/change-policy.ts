@@ -33,7 +33,14 @@ export type ChangeKind = 'reschedule' | 'cancel';
  * Why a change is refused. `not_booked` and `started` hold for everyone; the others are the
  * policy's, which the office may override.
  */
-export type ChangeRefusal = 'not_booked' | 'started' | 'inside_cutoff' | 'reschedule_limit';
+export type ChangeRefusal = 'not_booked' | 'started' | 'agent_not_permitted' | 'inside_cutoff' | 'reschedule_limit';
+
+/** What the company lets an agent do on a client's booking (company document `booking_changes.agents`). */
+export interface AgentPermissions {
+  see_prices: boolean;
+  reschedule: boolean;
+  cancel: boolean;
+}
 
 const HOUR_MS = 3_600_000;
 
@@ -159,4 +166,16 @@ export function decideChange(request: ChangeRequest): ChangeDecision {
 export function changeAllowed(decision: ChangeDecision, actor: 'visitor' | 'office'): boolean {
   if (actor === 'visitor') return decision.refusals.length === 0;
   return decision.refusals.every((refusal) => POLICY_REFUSALS.includes(refusal));
+}
+
+/**
+ * The decision as an agent's link reads it: a change the company does not let agents make is
+ * refused (`agent_not_permitted`) after the refusals that hold for everyone, so an agent is told
+ * first that the inspection is over or cancelled, then that it is the client's to change.
+ */
+export function forAgent(decision: ChangeDecision, kind: ChangeKind, permissions: AgentPermissions): ChangeDecision {
+  if (permissions[kind]) return decision;
+  const hard = decision.refusals.filter((refusal) => refusal === 'not_booked' || refusal === 'started');
+  const policy = decision.refusals.filter((refusal) => refusal !== 'not_booked' && refusal !== 'started');
+  return { ...decision, refusals: [...hard, 'agent_not_permitted', ...policy] };
 }

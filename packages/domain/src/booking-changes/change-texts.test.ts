@@ -39,6 +39,15 @@ describe('refusal texts', () => {
     );
   });
 
+  it("tells an agent the change is the client's or the office's, with the office's phone", () => {
+    expect(refusalText('agent_not_permitted', 'cancel', policy, office)).toBe(
+      'Your client or the office can cancel this inspection: please call (614) 555-0142',
+    );
+    expect(refusalText('agent_not_permitted', 'reschedule', policy, office)).toBe(
+      'Your client or the office can move this inspection: please call (614) 555-0142',
+    );
+  });
+
   it('says a cancelled or started inspection plainly', () => {
     expect(refusalText('not_booked', 'cancel', policy, office)).toBe('This inspection is cancelled.');
     expect(refusalText('started', 'reschedule', policy, office)).toBe(

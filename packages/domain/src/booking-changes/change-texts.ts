@@ -36,6 +36,10 @@ export function refusalText(
       return 'This inspection is cancelled.';
     case 'started':
       return `This inspection has started or taken place and can no longer be changed online: ${reach}.`;
+    case 'agent_not_permitted':
+      return kind === 'reschedule'
+        ? `Your client or the office can move this inspection: ${reach}`
+        : `Your client or the office can cancel this inspection: ${reach}`;
     case 'inside_cutoff': {
       const hours = kind === 'reschedule' ? policy.reschedule_until_hours : policy.cancel_until_hours;
       const what = kind === 'reschedule' ? 'Changes' : 'Cancellations';

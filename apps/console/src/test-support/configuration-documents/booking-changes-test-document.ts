@@ -12,6 +12,7 @@ export const BOOKING_CHANGES = {
   reschedule_text: 'Moving is free up to a day before.',
   cancel_text: '',
   services: [{ service: RADON, reschedule_until_hours: 72 }],
+  agents: { see_prices: false, reschedule: true, cancel: false },
 };
 
 /** A company document as the server sends it: the section this page edits, and others it must send back as they came. */

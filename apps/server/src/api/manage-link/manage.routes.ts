@@ -54,7 +54,10 @@ export function manageRoutes(ctx: AppContext) {
           response: { 200: manageOrderViewSchema },
         },
       },
-      async (request) => manageView(ctx.db, manageLinkOf(request), now()),
+      async (request) => {
+        const link = manageLinkOf(request);
+        return manageView(ctx.db, link, now(), link.role);
+      },
     );
     app.get(
       '/:company_key/json/manage_contact',

@@ -46,14 +46,15 @@ export class ManagedBooking {
     options: {
       pick?: (slots: AppointmentSlot[]) => AppointmentSlot | undefined;
       agentEmail?: string;
-      companyKey?: string;
+      /** Another company (a copy of the demo's) and its office. */
+      company?: { key: string; officeUuid: string };
     } = {},
   ): Promise<ManagedBooking> {
-    const companyKey = options.companyKey ?? 'demo';
+    const companyKey = options.company?.key ?? 'demo';
     const order = await DemoOrder.start(
       harness.app,
       harness.database.db,
-      await startDemoSession(harness.app, undefined, companyKey),
+      await startDemoSession(harness.app, options.company?.officeUuid, companyKey),
       companyKey,
     );
     await order.fillIn({ clientEmail: 'dana@example.com', agentEmail: options.agentEmail });

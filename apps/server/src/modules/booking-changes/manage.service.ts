@@ -15,6 +15,8 @@ import type {
 import {
   changeAllowed,
   decideChange,
+  feeCents as lateFeeCents,
+  forAgent,
   policyForOrder,
   type ChangeDecision,
   type ChangeKind,
@@ -67,6 +69,7 @@ import {
 } from './manage.repository.ts';
 
 const MINUTE_MS = 60_000;
+const HOUR_MS = 3_600_000;
 
 /** The deps of the changes, from the app's context: its scheduling store, and the e-mail worker to wake. */
 export function manageDeps(ctx: Pick<AppContext, 'scheduling' | 'notifications'>): ManageDeps {
@@ -84,6 +87,13 @@ export type ChangeActor =
   | { kind: 'visitor'; linkId: string; role: ManageLinkRecord['role'] }
   /** The office: through the admin API (no person), or a console member, whose id and name the audit event keeps. */
   | { kind: 'office'; override: boolean; member?: { userId: string; name: string } };
+
+/** Who reads the order or asks for a change: the office, or the role a manage link was sent to. */
+export type ManageViewer = 'office' | ManageLinkRecord['role'];
+
+function viewerOf(actor: ChangeActor): ManageViewer {
+  return actor.kind === 'visitor' ? actor.role : 'office';
+}
 
 /** A manage link that opens its order: the order's scope and who the link is for. */
 export interface OpenManageLink extends OrderScope {
@@ -142,12 +152,20 @@ interface PolicyReading {
   cancel: ChangeDecision;
   /** The company's own texts shown with each change. */
   texts: { reschedule: string; cancel: string };
+  /** The company shows an order's prices on its agents' links and in their messages. */
+  agentSeesPrices: boolean;
 }
 
+/**
+ * The policy's answers for one viewer. An agent's link answers under the company's permissions
+ * for agents too (issue 42): a change the company keeps for the client and the office is refused
+ * to it, whatever the policy says.
+ */
 function readPolicy(
   context: NonNullable<Awaited<ReturnType<typeof loadChangeContext>>>,
   booking: { booked: boolean; start: number; rescheduleCount: number },
   now: Date,
+  viewer: ManageViewer,
 ): PolicyReading {
   const settings = bookingChangesSchema.parse(context.bookingChanges ?? {});
   const totalCents = totalOf(context.pricingSnapshot);
@@ -160,12 +178,36 @@ function readPolicy(
     orderTotalCents: totalCents,
     policy,
   };
+  const decide = (kind: ChangeKind) => {
+    const decision = decideChange({ ...request, kind });
+    return viewer === 'agent' ? forAgent(decision, kind, settings.agents) : decision;
+  };
   return {
     policy,
-    reschedule: decideChange({ ...request, kind: 'reschedule' }),
-    cancel: decideChange({ ...request, kind: 'cancel' }),
+    reschedule: decide('reschedule'),
+    cancel: decide('cancel'),
     texts: { reschedule: settings.reschedule_text, cancel: settings.cancel_text },
+    agentSeesPrices: settings.agents.see_prices,
   };
+}
+
+/**
+ * The late fee a cancellation would cost from a moment still ahead, so the page states it from the
+ * policy's numbers before it applies (issue 42); null when the policy has none or it is due already.
+ */
+function lateFeeAhead(
+  policy: ChangePolicy,
+  start: Date,
+  now: Date,
+  totalCents: number,
+  currency: string,
+): ManageOrderView['cancel']['late_fee'] {
+  if (policy.late_cancel_fee === null || policy.late_cancel_within_hours === 0) return null;
+  const from = start.getTime() - policy.late_cancel_within_hours * HOUR_MS;
+  const cents = lateFeeCents(policy.late_cancel_fee, totalCents);
+  // The fee applies strictly inside the window (decideChange): at `from` itself cancelling is still free.
+  if (now.getTime() > from || cents === 0) return null;
+  return { from: new Date(from + 1).toISOString(), fee: formatMoney(cents, currency) };
 }
 
 function totalOf(snapshot: Record<string, unknown> | null): number {
@@ -230,7 +272,12 @@ function historyOf(
 }
 
 /** The manage page's view of the order a link opens (ManageOrderView). */
-export async function manageView(db: Database, scope: OrderScope, now: Date): Promise<ManageOrderView> {
+export async function manageView(
+  db: Database,
+  scope: OrderScope,
+  now: Date,
+  viewer: ManageViewer,
+): Promise<ManageOrderView> {
   const [facts, context, events] = await Promise.all([
     loadFacts(db, scope),
     loadChangeContext(db, scope.companyId, scope.orderId),
@@ -242,6 +289,7 @@ export async function manageView(db: Database, scope: OrderScope, now: Date): Pr
     context,
     { booked: !cancelled, start: facts.start.getTime(), rescheduleCount: context.rescheduleCount },
     now,
+    viewer,
   );
   const office = { phone: facts.office.phone, email: facts.office.email };
   const option = (kind: ChangeKind, decision: ChangeDecision) => ({
@@ -250,7 +298,8 @@ export async function manageView(db: Database, scope: OrderScope, now: Date): Pr
     deadline: new Date(decision.deadline).toISOString(),
     text: kind === 'reschedule' ? reading.texts.reschedule : reading.texts.cancel,
   });
-  const price = priceSection(facts, '');
+  const showsPrice = viewer !== 'agent' || reading.agentSeesPrices;
+  const price = showsPrice ? priceSection(facts, '') : null;
   const feeCents = reading.cancel.feeCents;
   return {
     company_name: facts.companyName,
@@ -299,6 +348,9 @@ export async function manageView(db: Database, scope: OrderScope, now: Date): Pr
       ...option('cancel', reading.cancel),
       fee_cents: feeCents,
       fee: feeCents > 0 ? formatMoney(feeCents, facts.currency) : null,
+      late_fee: cancelled
+        ? null
+        : lateFeeAhead(reading.policy, facts.start, now, totalOf(context.pricingSnapshot), facts.currency),
     },
     history: historyOf(events, facts.office, facts.currency),
   };
@@ -326,6 +378,7 @@ async function assertChangeAllowed(
       rescheduleCount: booking.rescheduleCount,
     },
     now,
+    viewerOf(actor),
   );
   const decision = kind === 'reschedule' ? reading.reschedule : reading.cancel;
   const allowed =
@@ -425,7 +478,7 @@ export async function holdNewTime(
   now = deps.store.now(),
 ): Promise<ManageHoldResponse> {
   const { db } = deps.store;
-  const view = await manageView(db, link, now);
+  const view = await manageView(db, link, now, link.role);
   if (!view.reschedule.allowed)
     throw new ConflictError('change_refused', view.reschedule.reason ?? 'This change is not allowed now.');
   const held = await holdMove(deps.store, link, Date.parse(startIso), now);
@@ -558,7 +611,7 @@ export async function rescheduleBooking(
     return { status: 'unavailable', appointments: await moveAlternatives(deps.store, scope, start, now) };
   }
   if (moved) announce(deps, scope);
-  return { status: 'ok', view: await manageView(db, scope, now) };
+  return { status: 'ok', view: await manageView(db, scope, now, viewerOf(actor)) };
 }
 
 /**
@@ -629,7 +682,7 @@ export async function cancelBooking(
     }),
   );
   if (cancelled) announce(deps, scope);
-  return { status: 'ok', view: await manageView(db, scope, now) };
+  return { status: 'ok', view: await manageView(db, scope, now, viewerOf(actor)) };
 }
 
 function announce(deps: ManageDeps, scope: OrderScope): void {

@@ -8,6 +8,7 @@ import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import { demoOrdinaryWeekday } from '../../test-support/demo-days.ts';
 import {
   demoDocument,
+  importDemoCopy,
   startDemoSession,
   startTestApp,
   TEST_ADMIN_TOKEN,
@@ -73,7 +74,8 @@ describeOnEachDatabase('manage a booking', (factory) => {
       expect(view.order.state).toBe('booked');
       expect(view.order.start).toBe(booking.start);
       expect(view.reschedule).toMatchObject({ allowed: true, reason: null, remaining: 2 });
-      expect(view.cancel).toMatchObject({ allowed: true, reason: null, fee_cents: 0, fee: null });
+      // An agent may not cancel the client's booking unless the company lets agents (the next tests).
+      expect(view.cancel).toMatchObject({ allowed: token === booking.tokens.client, fee_cents: 0, fee: null });
       expect(view.order.when.time).toMatch(/ EST$/);
       expect(view.history.map((entry) => entry.text)).toEqual([expect.stringMatching(/^Booked for .* EST$/)]);
     }
@@ -229,6 +231,54 @@ describeOnEachDatabase('manage a booking', (factory) => {
     expect(stale.json().error.code).toBe('order_changed');
   });
 
+  it("lets an agent do on the client's booking what the company allows: by default move it, neither cancel it nor see its prices (issue 42)", async () => {
+    setClock(harness, MONDAY);
+    const booking = await book(dayAfter(7), { agentEmail: 'ray@example.com' });
+    const agent = booking.tokens.agent!;
+    const asClient = await booking.viewJson();
+    expect(asClient.order.price).not.toBeNull();
+    expect(asClient.cancel).toMatchObject({ allowed: true, reason: null });
+    const asAgent = await booking.viewJson(agent);
+    expect(asAgent.order.price).toBeNull();
+    expect(asAgent.reschedule).toMatchObject({ allowed: true, reason: null });
+    expect(asAgent.cancel).toMatchObject({
+      allowed: false,
+      reason: 'Your client or the office can cancel this inspection: please call (614) 555-0142',
+    });
+    // The server holds it, whatever the page shows: no late fee lands on the client by the agent's hand.
+    const refused = await booking.cancel(0, 'Deal fell through', agent);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('change_refused');
+    expect((await booking.orderRow()).status).toBe('confirmed');
+    const target = await otherSlot(booking, dayAfter(9));
+    expect((await booking.reschedule(instantOf(target), booking.start, agent)).statusCode).toBe(200);
+    expect((await booking.events('rescheduled'))[0]).toMatchObject({ by: { kind: 'visitor', role: 'agent' } });
+    // The client may cancel (and frees the time for the tests after this one).
+    expect((await booking.cancel((await booking.viewJson()).cancel.fee_cents)).statusCode).toBe(200);
+
+    // A company that turns each permission the other way.
+    const company = { key: 'agents', officeUuid: 'c0000000-0000-4000-8000-0000000000ab' };
+    await importDemoCopy(harness, company.key, company.officeUuid, (document) => {
+      document.booking_changes.agents = { see_prices: true, reschedule: false, cancel: true };
+    });
+    const open = await book(dayAfter(7), { agentEmail: 'ray@example.com', company });
+    const openAgent = open.tokens.agent!;
+    const view = await open.viewJson(openAgent);
+    expect(view.order.price?.total).toBe((await open.viewJson()).order.price?.total);
+    expect(view.reschedule).toMatchObject({
+      allowed: false,
+      reason: 'Your client or the office can move this inspection: please call (614) 555-0142',
+    });
+    const held = await open.hold(instantOf(await otherSlot(open, dayAfter(9))), openAgent);
+    expect(held.statusCode).toBe(409);
+    expect(held.json().error.code).toBe('change_refused');
+    expect(view.cancel).toMatchObject({ allowed: true, reason: null });
+    expect((await open.cancel(view.cancel.fee_cents, '', openAgent)).statusCode).toBe(200);
+    expect(await open.events('cancelled')).toEqual([
+      expect.objectContaining({ by: expect.objectContaining({ kind: 'visitor', role: 'agent' }) }),
+    ]);
+  });
+
   it('refuses a move to the time the booking already has: nothing saved, recorded or sent (issue 42)', async () => {
     setClock(harness, MONDAY);
     const booking = await book(dayAfter(7), { agentEmail: 'ray@example.com' });
@@ -365,10 +415,16 @@ describeOnEachDatabase('manage a booking', (factory) => {
     const lateFrom = Date.parse(booking.start) - 72 * HOUR_MS;
     // Exactly at the late window's bound: still free.
     setClock(harness, new Date(lateFrom).toISOString());
-    expect((await booking.viewJson()).cancel).toMatchObject({ allowed: true, fee_cents: 0, fee: null });
+    // Still free, and the page is told from when the fee applies, stated from the policy's numbers (issue 42).
+    expect((await booking.viewJson()).cancel).toMatchObject({
+      allowed: true,
+      fee_cents: 0,
+      fee: null,
+      late_fee: { from: new Date(lateFrom + 1).toISOString(), fee: '$75.00' },
+    });
     setClock(harness, new Date(lateFrom + 1).toISOString());
     const view = await booking.viewJson();
-    expect(view.cancel).toMatchObject({ allowed: true, fee_cents: 7500, fee: '$75.00' });
+    expect(view.cancel).toMatchObject({ allowed: true, fee_cents: 7500, fee: '$75.00', late_fee: null });
     // A page that showed no fee cannot cancel at a cost.
     const unseen = await booking.cancel(0, 'Moving out of state');
     expect(unseen.statusCode).toBe(409);

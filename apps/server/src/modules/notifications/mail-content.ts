@@ -128,6 +128,8 @@ export interface MessageFacts extends ConfirmedOrderFacts {
   durationMinutes: number;
   /** The company shows inspectors' names to visitors (ONLINE_SCHEDULER_V3_SHOW_INSPECTOR_NAMES). */
   showInspectorNames: boolean;
+  /** The company shows an order's prices to its agents (company document `booking_changes.agents.see_prices`). */
+  agentSeesPrices: boolean;
   people: MessageParty[];
   property: {
     sqft: number | null;

@@ -324,6 +324,16 @@ describe("the agents' and the office's copies", () => {
     expect(agent).toContain('How to prepare');
   });
 
+  it("shows an agent the price, never the pay link, when the company shows agents prices; a cancelled booking's price to nobody", () => {
+    const agent = messageText(documentFor({ kind: 'confirmation', audience: 'agent' }, { agentSeesPrices: true }));
+    expect(agent).toContain('Total: $609.53');
+    expect(agent).not.toContain('Pay Online');
+    const cancelled = messageText(
+      documentFor({ kind: 'cancelled', audience: 'agent' }, { agentSeesPrices: true, status: 'cancelled' }),
+    );
+    expect(cancelled).not.toContain('$');
+  });
+
   it('gives the office everything it needs to act: phones, e-mails, agents, property answers, the note and the payment state', () => {
     const office = messageText(documentFor({ kind: 'confirmation', audience: 'office' }));
     for (const expected of [

@@ -352,9 +352,9 @@ function officeSections(facts: MessageFacts, occasion: MessageOccasion): Message
 }
 
 /**
- * The client's and agents' sections: the appointment, and for a client the price. A cancelled
- * booking's: the appointment it was, and for the client the late fee owed, if any; never the
- * price, which is not owed any more.
+ * The client's and agents' sections: the appointment, and for a client the price (for an agent
+ * too when the company shows agents prices). A cancelled booking's: the appointment it was, and
+ * for the client the late fee owed, if any; never the price, which is not owed any more.
  */
 function visitorSections(facts: MessageFacts, occasion: MessageOccasion): MessageSection[] {
   const cancelled = occasion.kind === 'cancelled';
@@ -368,11 +368,15 @@ function visitorSections(facts: MessageFacts, occasion: MessageOccasion): Messag
       ...authorRows(occasion),
     ],
   };
-  if (occasion.audience === 'agent')
-    return [
-      appointment,
-      { kind: 'rows', title: MESSAGE_WORDS.clients, rows: personRows(facts.people.filter((p) => p.role === 'client')) },
-    ];
+  if (occasion.audience === 'agent') {
+    const clients: MessageSection = {
+      kind: 'rows',
+      title: MESSAGE_WORDS.clients,
+      rows: personRows(facts.people.filter((p) => p.role === 'client')),
+    };
+    const price = facts.agentSeesPrices && !cancelled ? priceSection(facts, MESSAGE_WORDS.priceTitle) : null;
+    return price ? [appointment, clients, price] : [appointment, clients];
+  }
   if (cancelled) return [appointment];
   const price = priceSection(facts, MESSAGE_WORDS.priceTitle);
   if (!price) return [appointment];

@@ -24,6 +24,7 @@ export const messageFacts: MessageFacts = {
   confirmedAt: new Date('2026-11-23T04:05:06Z'),
   inspectors: ['Dana Whitfield'],
   showInspectorNames: true,
+  agentSeesPrices: false,
   address: { address1: '120 Oak St', address2: 'Unit 4', city: 'Columbus', state: 'OH', postalCode: '43215' },
   services: ["Buyer's Essentials", 'Radon Testing'],
   totalCents: 60953,

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
+import { bookingChangesSchema } from '@scheduler/contracts/company-document';
 import { pricingSchema } from '@scheduler/contracts/pricing';
 import { SETTING } from '@scheduler/contracts/setting-keys';
 import { htmlToPlainText } from '@scheduler/domain/html-text';
@@ -70,6 +71,7 @@ export async function loadMessageFacts(
         country: t.companies.country,
         settings: t.companies.settings,
         logo: t.companies.logo,
+        bookingChanges: t.companies.bookingChanges,
       },
     })
     .from(t.orders)
@@ -162,6 +164,8 @@ export async function loadMessageFacts(
     confirmedAt: order.confirmedAt ?? start,
     inspectors: inspectorIds.map((id) => names.get(id) ?? `#${id}`),
     showInspectorNames: settings.isOn(SETTING.SHOW_INSPECTOR_NAMES),
+    // A document the schema no longer reads keeps agents from prices, the default (issue 42).
+    agentSeesPrices: bookingChangesSchema.safeParse(company.bookingChanges ?? {}).data?.agents.see_prices ?? false,
     address: {
       address1: order.address1,
       address2: order.address2,

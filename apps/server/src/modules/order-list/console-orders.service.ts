@@ -86,7 +86,7 @@ export async function consoleOrderDetail(
   const scope = await readableOrder(db, member, orderId);
   const [listing, view, messages, bookedBy, toRefund] = await Promise.all([
     listOrders(db, member.companyKey, { status: 'all', orderId, page: 1, per_page: 1 }),
-    manageView(db, scope, now),
+    manageView(db, scope, now, 'office'),
     orderMessages(db, scope),
     orderBookedBy(db, scope.companyId, scope.orderId),
     paymentsToRefundOf(db, scope),

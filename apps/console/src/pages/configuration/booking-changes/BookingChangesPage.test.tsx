@@ -42,6 +42,7 @@ describe('the booking changes page', () => {
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
       'In plain words',
       "The company's rules",
+      'What agents may do',
       'Words on the manage page',
       'Rules for a service',
     ]);
@@ -61,6 +62,18 @@ describe('the booking changes page', () => {
       'What a late cancellation costs the client.',
     );
     expect(box('With Reschedule').value).toBe('Moving is free up to a day before.');
+    // Words that agree with the rules ("a day" is the 24 hours of notice) raise nothing.
+    expect(screen.queryByTestId('words-check')).toBeNull();
+    const agents = screen.getByRole('region', { name: 'What agents may do' });
+    expect(
+      within(agents)
+        .getAllByRole('switch')
+        .map((control) => [control.closest('label')?.textContent, (control as HTMLInputElement).checked]),
+    ).toEqual([
+      ["Agents see the order's prices", false],
+      ['Agents can move the inspection', true],
+      ['Agents can cancel the inspection', false],
+    ]);
     const radon = screen.getByRole('region', { name: 'Radon Test' });
     expect(box('Reschedule online until (hours before)', radon).value).toBe('72');
     expect(accessibleDescription(box('Cancel online until (hours before)', radon))).toBe('Empty: same as the company.');
@@ -88,7 +101,13 @@ describe('the booking changes page', () => {
     const requests = serve();
     renderBookingChanges();
     await retype(box('Most reschedules', await loadedRules()), '3');
+    // The words on the page now say a notice no rule has: said at once, and no bar to saving.
+    await retype(box('With Reschedule'), 'Moving is free up to 12 hours before.');
+    expect(screen.getByTestId('words-check').textContent).toMatch(
+      /^Your words say “12 hours”, which none of the rules above says\./,
+    );
     await retype(box('Fee (USD)', companyRules()), '0.10');
+    await userEvent.click(screen.getByRole('switch', { name: 'Agents can cancel the inspection' }));
     await userEvent.click(saveButton());
 
     await waitFor(() => expect(saves(requests)).toHaveLength(1));
@@ -100,6 +119,8 @@ describe('the booking changes page', () => {
           ...BOOKING_CHANGES,
           max_reschedules: 3,
           late_cancel_fee: { kind: 'amount', amount_cents: 10 },
+          reschedule_text: 'Moving is free up to 12 hours before.',
+          agents: { see_prices: false, reschedule: true, cancel: true },
         },
       },
     });

@@ -1,8 +1,9 @@
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useRef } from 'react';
-import { useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
+import Alert from '@mui/material/Alert';
+import { useEffect, useId, useMemo, useRef } from 'react';
+import { Controller, useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
 import type { ConfigurationResponse } from '@scheduler/contracts/configuration';
 import { htmlToPlainText } from '@scheduler/domain/html-text';
 import { useConfigurationEditor } from '../../../shared/configuration.ts';
@@ -20,7 +21,8 @@ import {
   MAX_CHANGE_TEXT,
   type BookingChangesFormValues,
 } from './booking-changes-form.ts';
-import { policySummary } from './policy-summary.ts';
+import { DescribedSwitch } from '../../../shared/DescribedSwitch.tsx';
+import { policySummary, wordsAgainstRules } from './policy-summary.ts';
 import { RuleFields } from './RuleFields.tsx';
 import { ServiceRules, type ServiceChoice } from './ServiceRules.tsx';
 import { PageSection } from '../../../shared/PageSection.tsx';
@@ -45,6 +47,67 @@ function Summary({ control, currency }: { control: Control<BookingChangesFormVal
       {policy ? policySummary(policy, currency) : 'The summary comes back once every rule below holds a valid value.'}
     </Typography>
   );
+}
+
+/** Under the words on the manage page: what in them disagrees with the rules as typed, if anything. */
+function WordsCheck({
+  control,
+  name,
+  currency,
+}: {
+  control: Control<BookingChangesFormValues>;
+  name: 'rescheduleText' | 'cancelText';
+  currency: string;
+}) {
+  const values = useWatch({ control }) as BookingChangesFormValues;
+  const policy = companyPolicyOf(values, currency);
+  const problem = policy && wordsAgainstRules(values[name] ?? '', policy, currency);
+  if (!problem) return null;
+  return (
+    <Alert severity="warning" role="status" data-testid="words-check" sx={{ mt: -1 }}>
+      {problem} The manage page already states each booking&apos;s hours, moves left and fee from the rules; say here
+      what they don&apos;t.
+    </Alert>
+  );
+}
+
+const AGENT_SWITCHES = [
+  {
+    name: 'agents.see_prices',
+    label: "Agents see the order's prices",
+    help: "On the agent's manage page and in the agent's e-mails. Off: agents see the appointment and the client, not the amounts.",
+  },
+  {
+    name: 'agents.reschedule',
+    label: 'Agents can move the inspection',
+    help: "From the link in the agent's e-mails, under the rules above. Off: the agent is told to ask the client or the office.",
+  },
+  {
+    name: 'agents.cancel',
+    label: 'Agents can cancel the inspection',
+    help: 'A late-cancellation fee is owed by the client, so this is off unless the client has agreed to it.',
+  },
+] as const;
+
+/** The three permissions of agents, each a switch with its meaning. */
+function AgentPermissions({ control }: { control: Control<BookingChangesFormValues> }) {
+  const id = useId();
+  return AGENT_SWITCHES.map((entry) => (
+    <Controller
+      key={entry.name}
+      control={control}
+      name={entry.name}
+      render={({ field }) => (
+        <DescribedSwitch
+          checked={field.value === true}
+          onChange={field.onChange}
+          label={entry.label}
+          help={entry.help}
+          helpId={`${id}-${entry.name}`}
+        />
+      )}
+    />
+  ));
 }
 
 function BookingChangesEditor({
@@ -128,8 +191,14 @@ function BookingChangesEditor({
           <RuleFields control={form.control} prefix="" currency={currency} />
         </PageSection>
         <PageSection
+          title="What agents may do"
+          intro="An agent gets their own link to their client's booking. The office can always make any change."
+        >
+          <AgentPermissions control={form.control} />
+        </PageSection>
+        <PageSection
           title="Words on the manage page"
-          intro="Plain text the client reads next to the Reschedule and Cancel buttons. Empty: nothing is shown."
+          intro="The manage page states each booking's own deadline, moves left and fee from the rules above. Add here what the rules don't say; the words show with the Reschedule and Cancel buttons while the change is allowed. Empty: nothing is added."
         >
           <TextField
             label="With Reschedule"
@@ -138,16 +207,21 @@ function BookingChangesEditor({
             fullWidth
             {...text(
               'rescheduleText',
-              `Like "Moving is free up to a day before." At most ${MAX_CHANGE_TEXT} characters.`,
+              `Like "If none of the open times suits you, call us: we can often fit you in." At most ${MAX_CHANGE_TEXT} characters.`,
             )}
           />
+          <WordsCheck control={form.control} name="rescheduleText" currency={currency} />
           <TextField
             label="With Cancel"
             multiline
             minRows={2}
             fullWidth
-            {...text('cancelText', `Like "Cancelling within 2 days costs $75." At most ${MAX_CHANGE_TEXT} characters.`)}
+            {...text(
+              'cancelText',
+              `Like "The fee is because the inspector's day was set aside for you." At most ${MAX_CHANGE_TEXT} characters.`,
+            )}
           />
+          <WordsCheck control={form.control} name="cancelText" currency={currency} />
         </PageSection>
         <PageSection
           title="Rules for a service"

@@ -34,6 +34,7 @@ const VALUES: BookingChangesFormValues = {
   rescheduleText: '',
   cancelText: '',
   services: [{ ...EMPTY_SERVICE_RULES, service: RADON, cancelUntil: '48' }],
+  agents: { see_prices: false, reschedule: true, cancel: false },
 };
 
 function renderRules({ service = false, currency = 'USD' }: { service?: boolean; currency?: string } = {}) {

@@ -53,6 +53,8 @@ describe('bookingChangesFormValues', () => {
       rescheduleText: 'Moving is free up to a day before.',
       cancelText: '',
       services: [{ ...EMPTY_SERVICE_RULES, service: RADON, rescheduleUntil: '72' }],
+      // A document written before agents' permissions were a setting reads as their defaults.
+      agents: { see_prices: false, reschedule: true, cancel: false },
     });
   });
 
@@ -72,8 +74,17 @@ describe('bookingChangesFormValues', () => {
 describe('applyBookingChangesForm', () => {
   it('writes back the section it read unchanged, and the schema takes it', () => {
     const result = edit({});
-    expect(section(result)).toEqual(document.booking_changes);
+    expect(section(result)).toEqual({ ...document.booking_changes, agents: loaded.agents });
     expect(result.ok && bookingChangesSchema.safeParse(result.document.booking_changes).success).toBe(true);
+  });
+
+  it("writes each of the agents' permissions as set, the others as they were", () => {
+    expect(section(edit({ agents: { see_prices: true, reschedule: false, cancel: true } }))).toMatchObject({
+      agents: { see_prices: true, reschedule: false, cancel: true },
+    });
+    expect(section(edit({ agents: { ...loaded.agents, cancel: true } }))).toMatchObject({
+      agents: { see_prices: false, reschedule: true, cancel: true },
+    });
   });
 
   it('takes 0 hours (until the start) and the most hours the schema allows, refusing one more', () => {

@@ -42,6 +42,8 @@ export interface BookingChangesFormValues extends RuleValues {
   rescheduleText: string;
   cancelText: string;
   services: ServiceRuleValues[];
+  /** What agents may do on their client's booking (issue 42). */
+  agents: { see_prices: boolean; reschedule: boolean; cancel: boolean };
 }
 
 export interface FieldProblem {
@@ -93,6 +95,7 @@ export function bookingChangesFormValues(section: BookingChangeSettings, currenc
     ...feeValues(section.late_cancel_fee, 'none', currency),
     rescheduleText: section.reschedule_text,
     cancelText: section.cancel_text,
+    agents: { ...section.agents },
     // A service's null fee or null limit loosens nothing (the stricter rule wins): it reads as "same as the company".
     services: section.services.map((rules) => ({
       service: rules.service,
@@ -237,6 +240,7 @@ export function applyBookingChangesForm(
     reschedule_text: values.rescheduleText.trim(),
     cancel_text: values.cancelText.trim(),
     services,
+    agents: { ...values.agents },
   };
   return { ok: true, document: { ...document, booking_changes }, serviceRows };
 }

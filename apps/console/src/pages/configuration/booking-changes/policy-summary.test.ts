@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChangePolicy } from '@scheduler/domain/booking-changes/change-policy';
-import { feeText, hoursText, policySummary, RULE_HELP } from './policy-summary.ts';
+import { feeText, hoursText, policySummary, RULE_HELP, wordsAgainstRules } from './policy-summary.ts';
 
 const POLICY: ChangePolicy = {
   reschedule_until_hours: 24,
@@ -130,5 +130,47 @@ describe('RULE_HELP for every rule', () => {
   it('explains when a cancellation is late', () => {
     expect(RULE_HELP.lateWithin(1)).toBe('Cancelling less than 1 hour before the start costs the fee below.');
     expect(RULE_HELP.lateWithin(48)).toBe('Cancelling less than 48 hours before the start costs the fee below.');
+  });
+});
+
+describe('wordsAgainstRules', () => {
+  const rules = {
+    reschedule_until_hours: 24,
+    max_reschedules: 2,
+    cancel_until_hours: 72,
+    late_cancel_within_hours: 48,
+    late_cancel_fee: { kind: 'amount', amount_cents: 7_500 },
+  } as const;
+
+  it("lets words through that say what the rules say, or what they don't", () => {
+    for (const text of [
+      '',
+      'Moving is free up to a day before.',
+      'Cancelling within 48 hours costs $75, since the day was set aside for you.',
+      'You may move it twice, until 3 days before.',
+      'If no time suits you, call us: we often fit inspections in.',
+    ])
+      expect(wordsAgainstRules(text, rules, 'USD')).toBeNull();
+  });
+
+  it('names the first words that no rule says: hours, days, a count of moves, an amount', () => {
+    expect(wordsAgainstRules('Move it up to 12 hours before.', rules, 'USD')).toBe(
+      'Your words say “12 hours”, which none of the rules above says.',
+    );
+    expect(wordsAgainstRules('Free until two days before.', { ...rules, late_cancel_within_hours: 24 }, 'USD')).toBe(
+      'Your words say “two days”, which none of the rules above says.',
+    );
+    expect(wordsAgainstRules('You can move it 3 times.', rules, 'USD')).toBe(
+      'Your words say “3 times”, but the most reschedules rule says 2 times.',
+    );
+    expect(wordsAgainstRules('Move it once.', { ...rules, max_reschedules: null }, 'USD')).toBe(
+      'Your words say “once”, but the most reschedules rule says no limit.',
+    );
+    expect(wordsAgainstRules('A late cancellation costs $100.', rules, 'USD')).toBe(
+      'Your words say “$100”, but the late-cancellation fee is $75.00.',
+    );
+    expect(wordsAgainstRules('It costs $75.', { ...rules, late_cancel_fee: null }, 'USD')).toBe(
+      'Your words say “$75”, but the late-cancellation fee is none.',
+    );
   });
 });

@@ -66,3 +66,54 @@ export const RULE_HELP = {
         ? 'No cancellation is late: the fee is never charged.'
         : `Cancelling less than ${hoursText(hours)} before the start costs the fee below.`,
 } as const;
+
+const NUMBER_WORDS: Readonly<Record<string, number>> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  ten: 10,
+};
+const COUNT_WORDS: Readonly<Record<string, number>> = { once: 1, twice: 2 };
+const UNIT_HOURS: Readonly<Record<string, number>> = { hour: 1, hr: 1, day: 24, week: 168 };
+
+function amountOf(word: string): number | null {
+  const lower = word.toLowerCase();
+  return /^\d+$/.test(lower) ? Number(lower) : (NUMBER_WORDS[lower] ?? null);
+}
+
+/**
+ * What the company's words on the manage page say that the rules do not (issue 42): a notice in
+ * hours or days none of the rules has, a number of moves other than the limit, an amount other
+ * than the fee. The page states each booking's own hours, count and fee from the rules, so words
+ * that restate them can only agree or contradict; null when nothing disagrees. A reader's check,
+ * not a parser: it looks for "24 hours", "2 days", "a day", "twice", "3 times", "$75".
+ */
+export function wordsAgainstRules(text: string, policy: ChangePolicy, currency: string): string | null {
+  const hours = new Set([policy.reschedule_until_hours, policy.cancel_until_hours, policy.late_cancel_within_hours]);
+  for (const match of text.matchAll(
+    /\b(\d+|an?|one|two|three|four|five|six|seven|ten)[\s-]*(hour|hr|day|week)s?\b/gi,
+  )) {
+    const amount = amountOf(match[1]!);
+    const unit = UNIT_HOURS[match[2]!.toLowerCase()];
+    if (amount !== null && unit !== undefined && !hours.has(amount * unit))
+      return `Your words say “${match[0]}”, which none of the rules above says.`;
+  }
+  for (const match of text.matchAll(/\b(?:(once|twice)|(\d+|two|three|four|five) times)\b/gi)) {
+    const count = match[1] ? COUNT_WORDS[match[1].toLowerCase()] : amountOf(match[2]!);
+    if (count !== undefined && count !== null && count !== policy.max_reschedules)
+      return `Your words say “${match[0]}”, but the most reschedules rule says ${policy.max_reschedules === null ? 'no limit' : timesText(policy.max_reschedules)}.`;
+  }
+  const fee = policy.late_cancel_fee;
+  for (const match of text.matchAll(/[$€£]\s?(\d[\d,]*(?:\.\d{1,2})?)/g)) {
+    const cents = Math.round(Number(match[1]!.replace(/,/g, '')) * 100);
+    if (fee === null || fee.kind !== 'amount' || fee.amount_cents !== cents)
+      return `Your words say “${match[0]}”, but the late-cancellation fee is ${fee ? feeText(fee, currency) : 'none'}.`;
+  }
+  return null;
+}

@@ -1,15 +1,13 @@
 import Box from '@mui/material/Box';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import type { ConfigurationResponse } from '@scheduler/contracts/configuration';
 import { useConfigurationEditor } from '../../../shared/configuration.ts';
+import { DescribedSwitch } from '../../../shared/DescribedSwitch.tsx';
 import { PageHeading } from '../../../shared/PageHeading.tsx';
 import { ConfigurationEditorPage, SaveBar, SaveOutcome } from '../../../shared/SaveOutcome.tsx';
 import {
@@ -39,39 +37,6 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
       </Typography>
       <Box sx={{ display: 'grid', gap: 2.5 }}>{children}</Box>
     </Paper>
-  );
-}
-
-/** A switch with its meaning under it, tied to it so a screen reader reads both. */
-function DescribedSwitch({
-  checked,
-  onChange,
-  label,
-  help,
-  helpId,
-}: {
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  label: string;
-  help: string;
-  helpId: string;
-}) {
-  return (
-    <Box>
-      <FormControlLabel
-        control={
-          <Switch
-            checked={checked}
-            onChange={(event) => onChange(event.target.checked)}
-            slotProps={{ input: { 'aria-describedby': helpId } }}
-          />
-        }
-        label={label}
-      />
-      <FormHelperText id={helpId} sx={{ mt: 0 }}>
-        {help}
-      </FormHelperText>
-    </Box>
   );
 }
 
