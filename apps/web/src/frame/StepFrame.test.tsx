@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { STEPS, type StepName } from '@scheduler/domain/route-table';
+import { stepOrder, STEPS, type SchedulerMode, type StepName } from '@scheduler/domain/route-table';
+import { REVIEW_PANEL_SLOT_ID } from '../shared/page-slots.ts';
 import { orderFixture, renderStep, stubServer } from '../test-support/render-step.tsx';
 import { StepFrame } from './StepFrame.tsx';
 
@@ -32,4 +33,27 @@ describe('the step frame of a booking the office makes by phone', () => {
     expect(screen.queryByText(/Booking by phone/)).toBeNull();
     expect(screen.queryByRole('note')).toBeNull();
   });
+});
+
+// Spec 2.10 and issue 42: the panel, with Start Over, is on the step that opens the walk too, in every step order.
+describe('the review-order panel beside the opening step', () => {
+  afterEach(() => document.getElementById(REVIEW_PANEL_SLOT_ID)?.remove());
+
+  it.each(['default', 'zip-restrict', 'calendar-last'] as SchedulerMode[])(
+    'is drawn beside the first step of the %s order, once the screen is up',
+    async (mode) => {
+      (
+        globalThis as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }
+      ).happyDOM.setViewport({ width: 1280, height: 800 });
+      const slot = document.createElement('div');
+      slot.id = REVIEW_PANEL_SLOT_ID;
+      document.body.append(slot);
+      stubServer(() => ({ status: 500, body: { error: { code: 'internal', message: 'not in this test' } } }));
+      const opening = stepOrder(mode)[0]!;
+      renderStep(() => <StepFrame step={opening} />, { order: orderFixture(), mode });
+      const panel = await screen.findByRole('complementary', { name: 'Review your order' }, { timeout: 5000 });
+      expect(slot.contains(panel)).toBe(true);
+      expect((await screen.findByRole('link', { name: 'Start Over' })).getAttribute('href')).toMatch(/\/online-scheduler\//);
+    },
+  );
 });

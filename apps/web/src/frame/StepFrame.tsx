@@ -3,13 +3,14 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Suspense, useEffect, type ReactNode } from 'react';
-import { nextStep, previousStep, type StepName } from '@scheduler/domain/route-table';
+import { nextStep, previousStep, stepOrder, type StepName } from '@scheduler/domain/route-table';
 import { stickyOnNarrowScreens } from '../shared/sticky-actions.ts';
 import { heldTimeOf } from '../shared/hold-state.ts';
 import { SCREEN_HEADING_ID, useScreenHeadingFocus } from '@scheduler/ui/focus';
 import { texts } from '../shared/texts.ts';
 import { useScheduler } from '../shared/scheduler-context.tsx';
 import { StepProgress } from './StepProgress.tsx';
+import { usePanelReady } from './opening-step-panel.ts';
 import { lazyChunk } from '../shared/chunk-load.ts';
 
 // Only a visitor with a held time needs it: it stays out of the first step's download.
@@ -57,8 +58,10 @@ export function StepFrame({
   useScreenHeadingFocus(`step:${step}`);
   // The calendar shows its held time in its own box; every other step carries the quiet reminder.
   const held = step === 'calendar' ? null : heldTimeOf(order, office.time_zone);
-  // The panel reviews what was chosen: not on the calendar that opens the walk, nor on the review itself.
-  const withSidebar = step !== 'postal-code' && step !== 'review' && (step !== 'calendar' || mode === 'calendar-last');
+  // The panel (with Start Over, the company's redirect button and the office) is on every step but
+  // the review, which lays the order out itself (spec 2.10); on the opening step it comes after the screen.
+  const panelReady = usePanelReady(stepOrder(mode)[0] === step);
+  const withSidebar = step !== 'review' && panelReady;
 
   return (
     <>
