@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PackageResponse, ServiceResponse } from '@scheduler/contracts/catalogue';
 import { issue20Pricing, listedService, pricedService, RADON_ID } from './display-fixtures.ts';
 import {
+  chargeBeyondShownTotal,
   DisplayTotalMismatch,
   displayLines,
   formatLineAmount,
@@ -111,6 +112,31 @@ describe('displayLines: a priced cart as lines that add up (house rule 16, decis
       totals: { subtotal: 63000, discounts: 6300, additional: 0, taxes: 0, grand_total: 56700, display_total: 56700 },
     });
     expect(displayLines(noTax).beforeTax).toBe(false);
+  });
+
+  it('says what paying charges only where the total shown leaves a tax out (issue 42)', () => {
+    const hidden = example({ taxes_hidden: true, totals: { ...example().totals, display_total: 56700 } });
+    expect(chargeBeyondShownTotal(hidden)).toBe(example().totals.grand_total);
+    expect(chargeBeyondShownTotal(hidden)).not.toBe(displayLines(hidden).total);
+    // Taxes shown: the total shown is the charge.
+    expect(chargeBeyondShownTotal(example())).toBeNull();
+    // Hidden but none carried: the same.
+    expect(
+      chargeBeyondShownTotal(
+        example({
+          taxes: [],
+          taxes_hidden: true,
+          totals: {
+            subtotal: 63000,
+            discounts: 6300,
+            additional: 0,
+            taxes: 0,
+            grand_total: 56700,
+            display_total: 56700,
+          },
+        }),
+      ),
+    ).toBeNull();
   });
 
   it('keeps names and coupons without amounts, fees, taxes or total when fees are hidden', () => {

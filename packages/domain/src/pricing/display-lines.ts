@@ -41,6 +41,8 @@ export const DISPLAY_WORDS = {
   total: 'Total:',
   /** Said wherever the prices shown leave out a tax the order carries (decision 0024). */
   beforeTax: 'Prices before tax',
+  /** Before paying where the prices shown left the tax out: what the payment will be (issue 42). */
+  chargedWithTax: (amount: string) => `Paying online charges ${amount}, tax included.`,
 } as const;
 
 /** Thrown when the lines would not add up to the total: a pricing object that breaks its own totals. */
@@ -118,6 +120,17 @@ export function displayLines(pricing: Pricing): DisplayedCart {
   const sum = sumOf(lines);
   if (sum !== total) throw new DisplayTotalMismatch(sum, total);
   return { lines, total, beforeTax: pricing.taxes_hidden && pricing.totals.taxes > 0 };
+}
+
+/**
+ * What paying the order charges, when that is not the total shown: the grand total, tax included,
+ * where the company shows prices before tax (DO_NOT_SHOW_TAX_IN_PACKAGES) and the order carries a
+ * tax; null where the total shown is what is charged.
+ */
+export function chargeBeyondShownTotal(pricing: Pricing): number | null {
+  // displayLines' `beforeTax`, read from the totals alone: a screen asks this beside the lines, not instead of them.
+  const beforeTax = !pricing.fees_hidden && pricing.taxes_hidden && pricing.totals.taxes > 0;
+  return beforeTax ? pricing.totals.grand_total : null;
 }
 
 /** A line's amount as shown: "- $40.00" for what is taken off, "$150.00" otherwise, "" when hidden. */

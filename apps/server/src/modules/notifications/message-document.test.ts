@@ -483,6 +483,24 @@ describe('reminders and receipts', () => {
     expect(messageText(receipt)).not.toContain('inspection.ics');
   });
 
+  it('says what Pay Online charges, tax included, where the prices shown are before tax (issue 42)', () => {
+    const beforeTax = {
+      ...issue20Pricing(),
+      taxes_hidden: true,
+      totals: { ...issue20Pricing().totals, display_total: 56700 },
+    };
+    const confirmation = messageText(documentFor(clientConfirmation, { pricing: beforeTax }));
+    expect(block(confirmation, 'Your order')!.slice(-2)).toEqual([
+      'Total: $567.00',
+      'Prices before tax · Paying online charges $609.53, tax included.',
+    ]);
+    // Nothing to pay online, or the tax shown: the total is all there is to say.
+    expect(messageText(documentFor(clientConfirmation, { pricing: beforeTax, payUrl: null }))).not.toContain(
+      'Paying online',
+    );
+    expect(messageText(documentFor(clientConfirmation))).not.toContain('Paying online');
+  });
+
   it("a receipt says paid after the total's own note, and under a frozen total alone", () => {
     const beforeTax = {
       ...issue20Pricing(),

@@ -1,6 +1,11 @@
 import type { MessageTemplate } from '@scheduler/contracts/company-document';
 import { formatMoney } from '@scheduler/domain/money-format';
-import { DISPLAY_WORDS, displayLines, formatLineAmount } from '@scheduler/domain/pricing/display-lines';
+import {
+  chargeBeyondShownTotal,
+  DISPLAY_WORDS,
+  displayLines,
+  formatLineAmount,
+} from '@scheduler/domain/pricing/display-lines';
 import { htmlToPlainText } from '@scheduler/domain/html-text';
 import { formatListDate, formatTime, joinNames, wallTimeIn } from '@scheduler/domain/scheduling-text';
 import { lengthText, zoneAbbreviation } from '@scheduler/domain/time-zone-text';
@@ -380,8 +385,13 @@ function visitorSections(facts: MessageFacts, occasion: MessageOccasion): Messag
   if (cancelled) return [appointment];
   const price = priceSection(facts, MESSAGE_WORDS.priceTitle);
   if (!price) return [appointment];
-  if (occasion.kind === 'receipt' && price.kind === 'price')
-    return [appointment, { ...price, note: [price.note, MESSAGE_WORDS.paid].filter(Boolean).join(' · ') }];
+  const withNote = (note: string) =>
+    price.kind === 'price' ? { ...price, note: [price.note, note].filter(Boolean).join(' · ') } : price;
+  if (occasion.kind === 'receipt') return [appointment, withNote(MESSAGE_WORDS.paid)];
+  // Prices shown before tax, and a Pay Online button under them: what paying charges is said first (issue 42).
+  const charge = facts.payUrl && facts.pricing ? chargeBeyondShownTotal(facts.pricing) : null;
+  if (charge !== null)
+    return [appointment, withNote(DISPLAY_WORDS.chargedWithTax(formatMoney(charge, facts.currency)))];
   return [appointment, price];
 }
 

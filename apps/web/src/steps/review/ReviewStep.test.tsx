@@ -629,6 +629,31 @@ describe('the thank-you state', () => {
     screen.getByRole('link', { name: 'Schedule Again' });
   });
 
+  it('says what Pay Online charges, tax included, before it is pressed, where the prices shown are before tax (issue 42)', async () => {
+    server({ pricing: pricing({ taxes_hidden: true, totals: { ...pricing().totals, display_total: 69500 } }) });
+    renderStep(ThankYou, {
+      office: office(setting('SHOW_PAYMENT_LINK')),
+      order: order({ confirmed: true, pay_url: 'https://pay.example.com/o/1' }),
+    });
+    const pay = await screen.findByRole('link', { name: 'Pay Online' });
+    const said = screen.getByText('Paying online charges $722.30, tax included.');
+    expect(pay.getAttribute('aria-describedby')).toBe(said.id);
+    expect(said.compareDocumentPosition(pay) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // The cart above it says its total is before tax.
+    expect(within(screen.getByRole('region', { name: 'Shopping Cart' })).getByText('Prices before tax')).toBeTruthy();
+  });
+
+  it('says nothing of the kind where the tax is shown in the total', async () => {
+    server();
+    renderStep(ThankYou, {
+      office: office(setting('SHOW_PAYMENT_LINK')),
+      order: order({ confirmed: true, pay_url: 'https://pay.example.com/o/1' }),
+    });
+    const pay = await screen.findByRole('link', { name: 'Pay Online' });
+    expect(pay.getAttribute('aria-describedby')).toBeNull();
+    expect(screen.queryByText(/Paying online charges/)).toBeNull();
+  });
+
   it('shows the custom banner with its line breaks, and no Pay Online once paid or without the setting', async () => {
     server();
     const banner = 'Thanks for booking!\nWe will call you within the hour.';

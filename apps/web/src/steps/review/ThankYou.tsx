@@ -3,7 +3,9 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
+import { chargeBeyondShownTotal, DISPLAY_WORDS } from '@scheduler/domain/pricing/display-lines';
+import { formatMoney } from '@scheduler/domain/money-format';
 import { SETTING } from '@scheduler/contracts/setting-keys';
 import { useScheduler } from '../../shared/scheduler-context.tsx';
 import { SCREEN_HEADING_ID, useScreenHeadingFocus } from '@scheduler/ui/focus';
@@ -28,7 +30,7 @@ import { embedHost, embeddedHref } from '../../shared/embed/embed-context.ts';
  * browser's first Back stays here.
  */
 export function ThankYou() {
-  const { scope, companyKey, office, order, settings } = useScheduler();
+  const { scope, companyKey, office, order, settings, currency } = useScheduler();
   const pricing = useQuery(pricingQueryOptions(scope));
   // The confirmed order keeps the note it was sent with; this browser's copy serves only an order
   // confirmed without one stored (a fresh browser has no copy at all: issue 21, item 8).
@@ -54,6 +56,9 @@ export function ThankYou() {
     mutationFn: () => postManageLink(scope),
     onSuccess: ({ url }) => window.location.assign(url),
   });
+  // Where the prices shown were before tax, what Pay Online will charge is said before it is pressed (issue 42).
+  const charge = showPay && pricing.data ? chargeBeyondShownTotal(pricing.data) : null;
+  const chargeId = useId();
   useScreenHeadingFocus('thank-you');
   useBlockBack('once');
 
@@ -117,8 +122,20 @@ export function ThankYou() {
             {reviewTexts.thankYou.paid}
           </Typography>
         )}
+        {charge !== null && (
+          <Typography id={chargeId} sx={{ alignSelf: 'center', fontWeight: 600 }}>
+            {DISPLAY_WORDS.chargedWithTax(formatMoney(charge, currency))}
+          </Typography>
+        )}
         {showPay && (
-          <Button variant="contained" size="large" href={order.pay_url ?? ''} target="_blank" rel="noopener noreferrer">
+          <Button
+            variant="contained"
+            size="large"
+            href={order.pay_url ?? ''}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-describedby={charge !== null ? chargeId : undefined}
+          >
             {reviewTexts.thankYou.payOnline}
           </Button>
         )}
