@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Pricing } from '@scheduler/contracts/pricing';
-import { mainHeading, VIEWPORTS } from './support/browser.ts';
+import { accessibilityViolations, mainHeading, screenshot, VIEWPORTS } from './support/browser.ts';
 import { answerDemoPropertyQuestions } from './support/property.ts';
 import { useRunningProduct } from './support/running-product.ts';
 import { sessionCalls } from './support/session-calls.ts';
@@ -70,7 +70,32 @@ describe('the property-info step in the browser', () => {
     await closing.fill('2/30/2027');
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.getByText('Closing Date must be a date written as MM/DD/YYYY.').waitFor();
-    await closing.fill('1/15/2027');
+    // Or picked on the calendar, by keyboard, which writes it in the format (issue 42).
+    await closing.fill('1/14/2027');
+    const pick = page.getByRole('button', { name: 'Choose Closing Date on a calendar' });
+    await pick.click();
+    const calendar = page.getByRole('dialog', { name: 'Calendar: Closing Date' });
+    await calendar.getByRole('gridcell', { name: '14', selected: true }).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'property-info-date-calendar-1280', { fullPage: false });
+    // Escape closes it, the answer as it was; on a phone it opens within the screen.
+    await page.keyboard.press('Escape');
+    await calendar.waitFor({ state: 'detached' });
+    expect(await closing.inputValue()).toBe('1/14/2027');
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await pick.click();
+    const day = calendar.getByRole('gridcell', { name: '14', selected: true });
+    await day.waitFor();
+    const box = (await calendar.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(VIEWPORTS.mobile.width);
+    await screenshot(page, 'property-info-date-calendar-375', { fullPage: false });
+    await expect.poll(() => day.evaluate((cell) => cell === document.activeElement)).toBe(true);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await calendar.waitFor({ state: 'detached' });
+    expect(await closing.inputValue()).toBe('01/15/2027');
+    await expect.poll(() => pick.evaluate((button) => button === document.activeElement)).toBe(true);
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Select a package' }).waitFor();
     const order = await call<{ controls: Array<{ id: number; value: string | null }> }>('online-scheduler/order');

@@ -37,6 +37,8 @@ export interface FormTextFieldProps<T extends FieldValues, Out extends FieldValu
   readOnly?: boolean;
   /** Called after each change, e.g. to clear a banner that named the old value. */
   onValueChange?: (value: string) => void;
+  /** Drawn at the field's end (a date's calendar button), given the value and a way to set it as if typed. */
+  adornment?: (field: { value: string; set: (value: string) => void }) => ReactNode;
   sx?: FormControlProps['sx'];
 }
 
@@ -69,6 +71,7 @@ export function FormTextField<T extends FieldValues, Out extends FieldValues = T
     hint,
     readOnly,
     onValueChange,
+    adornment,
     sx,
   } = props;
   // autoFocus by hand, once (see focusWhenMounted): the browser build leaves the attribute to the
@@ -143,6 +146,15 @@ export function FormTextField<T extends FieldValues, Out extends FieldValues = T
                 type={type}
                 multiline={multiline}
                 minRows={multiline ? 3 : undefined}
+                endAdornment={adornment?.({
+                  value: typeof field.value === 'string' ? field.value : '',
+                  // As if typed, then checked at once: a picked date is a whole answer.
+                  set: (value) => {
+                    field.onChange(value);
+                    onValueChange?.(value);
+                    field.onBlur();
+                  },
+                })}
               />
             )}
             {message ? <FormHelperText id={helperId}>{message}</FormHelperText> : null}

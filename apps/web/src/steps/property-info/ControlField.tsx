@@ -3,6 +3,7 @@ import type { Control } from '@scheduler/contracts/office';
 import { answerKey, typedMaxLength, type PropertyInfoFormValues } from '@scheduler/contracts/forms/property-info';
 import { FormTextField } from '../../shared/form/FormTextField.tsx';
 import { CheckControl } from './CheckControl.tsx';
+import { DateCalendarButton } from './DateCalendarButton.tsx';
 import { ControlLabel } from './ControlLabel.tsx';
 import { keepDigits, keepDigitsAndCommas, truncatedLabel } from './property-form.ts';
 import { propertyTexts } from './property-texts.ts';
@@ -146,8 +147,8 @@ export function ControlField({
       );
     case 'Date':
     case 'ClosingDate':
-      // Typed as the company writes dates (spec 3.3), which the hint says: a browser's date picker
-      // would show the visitor's own locale's order instead.
+      // Typed as the company writes dates (spec 3.3), which the hint says, or picked on a calendar
+      // that writes it so: a browser's own date input would show the visitor's locale's order instead.
       return (
         <FormTextField
           control={form}
@@ -159,6 +160,9 @@ export function ControlField({
           maxLength={10}
           required={required}
           hint={[hint, propertyTexts.dateAs(dateFormat)].filter(Boolean).join(' · ')}
+          adornment={({ value, set }) => (
+            <DateCalendarButton question={label} value={value} dateFormat={dateFormat} onPick={set} />
+          )}
         />
       );
     case 'Text':

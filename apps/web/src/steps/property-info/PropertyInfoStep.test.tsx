@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Control } from '@scheduler/contracts/office';
@@ -205,5 +205,37 @@ describe('the property-info step', () => {
       controls: Array<{ id: number; value: string | null }>;
     };
     expect(body.controls.find((c) => c.id === 11)?.value).toBe('2026-12-31');
+  });
+
+  it('picks a date on a calendar opened on the date typed, by keyboard, and writes it in the DATE_FORMAT (issue 42)', async () => {
+    stubServer(saved());
+    const user = userEvent.setup();
+    const order = orderFixture({
+      sqft: 1800,
+      controls: [
+        { id: 5, value: '1', checked: false },
+        { id: 6, value: null, checked: true },
+        { id: 11, value: '2026-12-01', checked: false },
+      ],
+    });
+    renderStep(PropertyInfoStep, { office: office([{ key: 'DATE_FORMAT', value: 'DD.MM.YYYY' }]), order });
+    const date = screen.getByRole('textbox', { name: 'Inspection contingency deadline' }) as HTMLInputElement;
+    expect(date.value).toBe('01.12.2026');
+    const button = screen.getByRole('button', { name: 'Choose Inspection contingency deadline on a calendar' });
+    expect(button.getAttribute('aria-haspopup')).toBe('dialog');
+    await user.click(button);
+    const calendar = await screen.findByRole(
+      'dialog',
+      { name: 'Calendar: Inspection contingency deadline' },
+      { timeout: 5000 },
+    );
+    // It opens on the month of the date typed, that day chosen; a day later by the arrow key, picked with Enter.
+    const chosen = within(calendar).getByRole('gridcell', { selected: true });
+    expect(chosen.textContent).toBe('1');
+    await waitFor(() => expect(document.activeElement).toBe(chosen));
+    await user.keyboard('{ArrowRight}{Enter}');
+    await waitFor(() => expect(date.value).toBe('02.12.2026'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(button));
   });
 });

@@ -10,4 +10,7 @@ export const propertyTexts = {
   referReasonOther: 'Please tell us more',
   /** Under a Date or ClosingDate field: how the company writes dates (spec 3.3). */
   dateAs: (format: string) => `As ${format}`,
+  /** The calendar button of a date answer, and its dialog, each naming the question. */
+  chooseDate: (question: string) => `Choose ${question} on a calendar`,
+  calendarOf: (question: string) => `Calendar: ${question}`,
 };
