@@ -15,6 +15,7 @@ import {
 import { formatAppointmentDateTime, joinNames, wallTimeIn } from '@scheduler/domain/scheduling-text';
 import { zoneAbbreviation } from '@scheduler/domain/time-zone-text';
 import type { Audience } from './confirmation-jobs.ts';
+import { orderReference } from '@scheduler/domain/order-reference';
 
 /** What a confirmation e-mail and its invitation say about one confirmed order. */
 export interface ConfirmedOrderFacts {
@@ -150,10 +151,8 @@ export interface MessageFacts extends ConfirmedOrderFacts {
   cancelled: { at: Date; reason: string; feeCents: number | null } | null;
 }
 
-/** The short reference people read out on the phone: the order id's first eight characters, upper case. */
-export function orderReference(orderId: string): string {
-  return orderId.replace(/-/g, '').slice(0, 8).toUpperCase();
-}
+/** The order number of every message (the domain's: the console searches by it too). */
+export { orderReference };
 
 /** "12/1/2026 at 9:30AM EST": the appointment as the dialogs write it, always with the office's zone. */
 export function appointmentWithZone(facts: Pick<ConfirmedOrderFacts, 'start' | 'office'>): string {

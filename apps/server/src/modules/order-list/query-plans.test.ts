@@ -17,6 +17,7 @@ import { demoDocument, demoDocumentWith } from '../../test-support/test-app.ts';
 import { listConfirmedOrders, type OrdersFilter } from './admin-orders.repository.ts';
 import { loadOrderMessageJobs } from './console-orders.repository.ts';
 import { reachedByDay, startedByDay } from '../analytics/analytics.repository.ts';
+import { orderReference } from '@scheduler/domain/order-reference';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
@@ -188,6 +189,15 @@ describe.skipIf(!serverUrl)('the office’s windowed reads on a large database (
       rowsReadBy((db) => listConfirmedOrders(db, companyId, { status: 'all', text }, { offset: 0, limit: 50 }));
     expect(await search('Zabriskie')).toBeLessThan(20);
     expect(await search('7777')).toBeLessThan(400);
+    // The order number of the e-mails: a range of the primary key beside the trigram search (issue 41).
+    expect(await search(orderReference(oneOrderId))).toBeLessThan(50);
+    const found = await listConfirmedOrders(
+      handle.db,
+      companyId,
+      { status: 'all', text: orderReference(oneOrderId) },
+      { offset: 0, limit: 50 },
+    );
+    expect(found.rows.map((row) => row.order.id)).toEqual([oneOrderId]);
   });
 
   it('finds the search’s order and only it, whatever the neighbour holds, accents or not', async () => {

@@ -684,6 +684,12 @@ describeOnEachDatabase('the console: schedule, orders and changes', (factory) =>
       expect(await search('Zabriskie Elm')).toEqual([quincy.orderId]);
       expect(await search('Zabriskie Oak')).toEqual([walter.orderId]);
       expect(await search('Zabriskie Morse')).toEqual([]);
+      // The order number every e-mail prints, in any case, with or without #; with a name it must match both (issue 41).
+      const number = quincy.orderId.replace(/-/g, '').slice(0, 8);
+      expect(await search(number.toUpperCase())).toEqual([quincy.orderId]);
+      expect(await search(`#${number}`)).toEqual([quincy.orderId]);
+      expect(await search(`${number} Zabriskie`)).toEqual([quincy.orderId]);
+      expect(await search(`${number} Cancelled`)).toEqual([]);
       expect(await search('Elm Oak')).toEqual([]);
       // % and _ are the characters themselves, not patterns.
       expect(await search('Zab_iskie')).toEqual([]);
