@@ -47,6 +47,55 @@ describe('the orders page', () => {
     expect(csvHref()).toBe('/api/console/companies/demo/orders.csv?from=2026-12-01&status=all&inspector_id=101');
   });
 
+  it('shows the columns chosen from the Columns menu, by keyboard, kept for the next visit (issue 41)', async () => {
+    localStorage.clear();
+    serve();
+    const { unmount } = renderPage(<OrdersPage />, { path: '/demo/orders?status=all', pattern: '/:companyKey/orders' });
+    await screen.findByRole('link', { name: 'Tue 12/1/2026 9:30 AM EST' });
+    const headings = () => screen.getAllByRole('columnheader').map((cell) => cell.textContent);
+    expect(headings()).toEqual(['When', 'Client', 'Address', 'Inspectors', 'Services', 'Total', 'Paid', 'Status']);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    const menu = await screen.findByRole('menu');
+    const item = (name: string) => within(menu).getByRole('menuitemcheckbox', { name });
+    expect(item('When').getAttribute('aria-disabled')).toBe('true');
+    expect(item('Order number').getAttribute('aria-checked')).toBe('false');
+    item('Order number').focus();
+    await user.keyboard('{Enter}');
+    expect(item('Order number').getAttribute('aria-checked')).toBe('true');
+    item('Paid').focus();
+    await user.keyboard(' ');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    expect(headings()).toEqual([
+      'When',
+      'Order number',
+      'Client',
+      'Address',
+      'Inspectors',
+      'Services',
+      'Total',
+      'Status',
+    ]);
+    expect(screen.getByRole('row', { name: /Jane Doe/ }).textContent).toContain(
+      ORDER_ID.replace(/-/g, '').slice(0, 8).toUpperCase(),
+    );
+    unmount();
+    renderPage(<OrdersPage />, { path: '/demo/orders?status=all', pattern: '/:companyKey/orders' });
+    await screen.findByRole('link', { name: 'Tue 12/1/2026 9:30 AM EST' });
+    expect(headings()).toEqual([
+      'When',
+      'Order number',
+      'Client',
+      'Address',
+      'Inspectors',
+      'Services',
+      'Total',
+      'Status',
+    ]);
+    localStorage.clear();
+  });
+
   it('puts a changed date and a search into the URL, back to the first page, and the CSV follows', async () => {
     const requests = serve(120);
     renderPage(<OrdersPage />, { path: '/demo/orders?status=cancelled&page=2', pattern: '/:companyKey/orders' });

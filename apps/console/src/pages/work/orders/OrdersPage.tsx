@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { companyApi } from '../../../shared/api.ts';
 import { useCompany } from '../../../shared/company.ts';
@@ -13,6 +14,8 @@ import { inspectorsQueryOptions, ordersQueryOptions, ordersQueryString } from '.
 import { OrdersFilterBar } from './OrdersFilterBar.tsx';
 import { readOrdersFilters, withFilters } from './orders-filters.ts';
 import { OrdersTable } from './OrdersTable.tsx';
+import { ColumnsMenu } from './ColumnsMenu.tsx';
+import { keepChosenColumns, readChosenColumns, toggledColumn } from './order-columns.ts';
 
 const PAGE_SIZES = [25, 50, 100, 200];
 /** The API's default page size (consoleOrdersQuerySchema). */
@@ -31,14 +34,24 @@ export default function OrdersPage() {
   const team = useQuery(inspectorsQueryOptions(companyKey));
   const csvHref = companyApi(companyKey, `/orders.csv?${ordersQueryString(filters)}`);
   const perPage = filters.per_page ?? DEFAULT_PER_PAGE;
+  // The columns this browser chose (the filters are the URL's; the columns are the person's own).
+  const [columns, setColumns] = useState(() => readChosenColumns(globalThis.localStorage));
+  const toggleColumn = (key: string) => {
+    const next = toggledColumn(columns, key);
+    keepChosenColumns(globalThis.localStorage, next);
+    setColumns(next);
+  };
 
   return (
     <>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'baseline', gap: 1 }}>
         <PageHeading>Orders</PageHeading>
-        <Button component="a" href={csvHref} variant="outlined" download>
-          Download CSV
-        </Button>
+        <Box sx={{ display: 'flex', gap: 1 }}>
+          <ColumnsMenu chosen={columns} onToggle={toggleColumn} />
+          <Button component="a" href={csvHref} variant="outlined" download>
+            Download CSV
+          </Button>
+        </Box>
       </Box>
       <OrdersFilterBar
         key={filters.q ?? ''}
@@ -55,7 +68,9 @@ export default function OrdersPage() {
               ? 'No orders match these filters.'
               : `${orders.data.total} order${orders.data.total === 1 ? '' : 's'}${orders.isFetching ? ' · Updating…' : ''}`}
           </Typography>
-          {orders.data.orders.length > 0 && <OrdersTable orders={orders.data.orders} companyKey={companyKey} />}
+          {orders.data.orders.length > 0 && (
+            <OrdersTable orders={orders.data.orders} companyKey={companyKey} columns={columns} />
+          )}
           <TablePagination
             component="div"
             count={orders.data.total}
