@@ -193,6 +193,8 @@ export type ConsoleOrdersResponse = z.infer<typeof consoleOrdersResponseSchema>;
 
 /** A message sent (or being sent) about an order. */
 export const consoleOrderMessageSchema = z.object({
+  /** The message's id, for sending it again. */
+  id: z.number().int(),
   at: z.string(),
   channel: z.enum(['email', 'sms']),
   /** client, agent, contact or office. */
@@ -204,7 +206,16 @@ export const consoleOrderMessageSchema = z.object({
   /** When it was (or is to be) sent: a reminder's is ahead. */
   run_at: z.string(),
   attempts: z.number().int(),
+  /** The address or number it goes to; null for the office's copy of a company without one. */
+  to: z.string().nullable(),
+  /** The office member who sent this copy again; null for the message as first sent. */
+  resent_by: z.string().nullable(),
+  /** Whether the office may send it again now (an e-mail that went, still true of the order). */
+  resendable: z.boolean(),
 });
+
+/** POST …/orders/{id}/messages/{message_id}/resend: where the copy goes. */
+export const consoleResendResponseSchema = z.object({ to: z.string() });
 export type ConsoleOrderMessage = z.infer<typeof consoleOrderMessageSchema>;
 
 /** GET /api/console/companies/{company_key}/orders/{id}: the order page. */

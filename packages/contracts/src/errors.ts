@@ -69,6 +69,10 @@ export const errorCodeSchema = z.enum([
   'version_conflict',
   // The embedded scheduler (issue 27): a write that would change a field the company's page filled in and locked (400, the field named).
   'field_locked',
+  // Sending an order's message again (issue 41): one that would not be true of the order now or
+  // never went, and one whose resend waits to go already (409).
+  'not_resendable',
+  'resend_queued',
   // A company signing itself up (issue 26): an address nobody can place (404), an e-mail address
   // not yet confirmed (403), a key another company has, and a person who made the most companies (409).
   'address_not_found',

@@ -67,6 +67,7 @@ export const DETAIL: ConsoleOrderDetail = {
   view: VIEW,
   messages: [
     {
+      id: 41,
       at: '2026-11-20T15:00:05.000Z',
       channel: 'email',
       audience: 'client',
@@ -74,6 +75,9 @@ export const DETAIL: ConsoleOrderDetail = {
       state: 'sent',
       run_at: '2026-11-20T15:00:00.000Z',
       attempts: 1,
+      to: 'jane@example.com',
+      resent_by: null,
+      resendable: true,
     },
   ],
   can_change: true,

@@ -12,6 +12,7 @@ import {
   consoleOrdersQuerySchema,
   consoleOrdersResponseSchema,
   consoleRescheduleBodySchema,
+  consoleResendResponseSchema,
   consoleScheduleQuerySchema,
   consoleScheduleSchema,
   consoleTimeOffBodySchema,
@@ -36,6 +37,7 @@ import {
 import { moveAvailabilityJson } from '../../modules/scheduling/scheduling.service.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
 import { consoleOrderDetail, consoleOrders, readableOrder } from '../../modules/order-list/console-orders.service.ts';
+import { resendOrderMessage } from '../../modules/order-list/message-resend.ts';
 import { companyInspectors, officeSchedule } from '../../modules/schedule/console-schedule.service.ts';
 import { startPhoneBooking } from '../../modules/schedule/phone-booking.service.ts';
 import {
@@ -47,6 +49,7 @@ import {
 import { streamScheduleEvents } from '../../modules/schedule/schedule-events.ts';
 
 const orderParams = companyKeyParam.extend({ id: z.uuid() });
+const messageParams = orderParams.extend({ message_id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
 
 function officeActor(member: ConsoleMember, override: boolean): ChangeActor {
   return { kind: 'office', override, member: { userId: member.userId, name: member.userName } };
@@ -321,6 +324,32 @@ export function consoleRoutes(ctx: AppContext) {
         const scope = await readableOrder(ctx.db, member, request.params.id);
         const { reason, override, waive_fee: waiveFee } = request.body;
         return cancelBooking(deps, scope, officeActor(member, override), { reason, feeCents: null, waiveFee }, now());
+      },
+    );
+
+    app.post(
+      `${base}/orders/:id/messages/:message_id/resend`,
+      {
+        onRequest: requireMember(ctx, 'orders.change'),
+        schema: {
+          tags,
+          summary: "Sends one of the order's e-mails again to the person it went to (recorded with who did it)",
+          params: messageParams,
+          querystring: noQuery,
+          response: { 200: consoleResendResponseSchema },
+        },
+      },
+      async (request) => {
+        const member = memberOf(request);
+        const scope = await readableOrder(ctx.db, member, request.params.id);
+        return resendOrderMessage(
+          ctx.db,
+          scope,
+          request.params.message_id,
+          { userId: member.userId, name: member.userName },
+          now(),
+          () => ctx.notifications?.wake(),
+        );
       },
     );
   };

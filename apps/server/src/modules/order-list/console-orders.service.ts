@@ -20,6 +20,7 @@ import {
 } from '../notifications/confirmation-jobs.ts';
 import { loadOrderMessageJobs, orderBookedBy, orderInspectorIds } from './console-orders.repository.ts';
 import { BOOKED_ONLINE } from '../schedule/console-schedule.service.ts';
+import { orderNow, withResendable } from './message-resend.ts';
 
 /** The office's list of orders, filtered and paged; an inspector's is their own orders whatever they ask (unless the company lets inspectors see all). */
 export async function consoleOrders(
@@ -54,26 +55,35 @@ const EMAIL_KINDS: Record<string, string> = {
   [RECEIPT_EMAIL_JOB]: 'receipt',
 };
 
-/** The messages about an order as the office reads them: which, to whom, and whether they went. */
+/** The messages about an order as the office reads them: which, to whom, whether they went, and whether they may go again. */
 async function orderMessages(db: Database, scope: OrderScope): Promise<ConsoleOrderMessage[]> {
-  const jobs = await loadOrderMessageJobs(db, scope.companyId, scope.orderId);
-  return jobs.flatMap((job): ConsoleOrderMessage[] => {
+  const [jobs, order] = await Promise.all([
+    loadOrderMessageJobs(db, scope.companyId, scope.orderId),
+    orderNow(db, scope),
+  ]);
+  const listed = jobs.flatMap((job) => {
     const sms = job.kind === SMS_JOB;
     const kind = sms ? job.message : job.kind === CHANGE_EMAIL_JOB ? job.change : EMAIL_KINDS[job.kind];
     if (!kind) return [];
-    const state = job.doneAt === null ? 'queued' : job.lastError === null ? 'sent' : 'skipped';
+    const state: ConsoleOrderMessage['state'] =
+      job.doneAt === null ? 'queued' : job.lastError === null ? 'sent' : 'skipped';
     return [
       {
+        id: job.id,
         at: (job.doneAt ?? job.runAt).toISOString(),
         run_at: job.runAt.toISOString(),
-        channel: sms ? 'sms' : 'email',
+        channel: sms ? ('sms' as const) : ('email' as const),
         audience: (sms ? job.linkRole : job.audience) ?? 'client',
         kind,
         state,
         attempts: job.attempts,
+        to: job.to,
+        resent_by: job.resentBy,
+        job,
       },
     ];
   });
+  return withResendable(listed, order);
 }
 
 /** Everything the order page shows about one order. */
