@@ -6,6 +6,7 @@ import type { Pricing } from '@scheduler/contracts/pricing';
 import { htmlToPlainText } from '@scheduler/domain/html-text';
 import { fillTemplate, type MessagePlaceholder } from '@scheduler/domain/message-template';
 import { formatMoney } from '@scheduler/domain/money-format';
+import { orderReference } from '@scheduler/domain/order-reference';
 import {
   DISPLAY_WORDS,
   displayLines,
@@ -146,11 +147,6 @@ export interface MessageFacts extends ConfirmedOrderFacts {
   status: 'confirmed' | 'cancelled';
   /** A cancelled order's cancellation: when, the reason given ('' when none) and the late fee in cents (null: none). */
   cancelled: { at: Date; reason: string; feeCents: number | null } | null;
-}
-
-/** The short reference people read out on the phone: the order id's first eight characters, upper case. */
-export function orderReference(orderId: string): string {
-  return orderId.replace(/-/g, '').slice(0, 8).toUpperCase();
 }
 
 /** "12/1/2026 at 9:30AM EST": the appointment as the dialogs write it, always with the office's zone. */

@@ -1,5 +1,6 @@
 import type { MessageTemplate } from '@scheduler/contracts/company-document';
 import { formatMoney } from '@scheduler/domain/money-format';
+import { orderReference } from '@scheduler/domain/order-reference';
 import { DISPLAY_WORDS, displayLines, formatLineAmount } from '@scheduler/domain/pricing/display-lines';
 import { htmlToPlainText } from '@scheduler/domain/html-text';
 import { formatListDate, formatTime, joinNames, wallTimeIn } from '@scheduler/domain/scheduling-text';
@@ -12,7 +13,6 @@ import {
   DEFAULT_TEMPLATES,
   fillTemplate,
   OFFICE_CHANGE_TEMPLATES,
-  orderReference,
   placeholderValues,
   type MessageFacts,
   type MessageParty,
