@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import { alpha } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -132,8 +133,14 @@ export function SourcesTable({ office }: { office: OfficeFunnel }) {
     >
       {office.sources.map((row) => (
         <TableRow key={row.source ?? ''}>
-          <TableCell component="th" scope="row" sx={{ overflowWrap: 'anywhere', maxWidth: '16rem' }}>
-            {sourceLabel(row.source)}
+          <TableCell component="th" scope="row">
+            {/* A visitor's link may name a source of any length: it wraps, but never narrower than a word or two. */}
+            <Box
+              component="span"
+              sx={{ display: 'block', minWidth: '8rem', maxWidth: '16rem', overflowWrap: 'anywhere' }}
+            >
+              {sourceLabel(row.source)}
+            </Box>
           </TableCell>
           <TableCell {...NUMBER}>{countText(row.started)}</TableCell>
           <TableCell {...NUMBER}>{countText(row.reached[review] ?? 0)}</TableCell>
