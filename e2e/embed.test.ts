@@ -88,6 +88,8 @@ describe('the embed script on a company’s page', () => {
         client_email: 'pat@example.com',
         client_first_name: 'Pat',
         lock: 'client_email',
+        // The page's campaign, for the order's source (issue 42).
+        utm_source: 'ad',
       });
       const [frameWidth, placeholderWidth] = await page.evaluate(() => [
         document.querySelector('iframe')!.getBoundingClientRect().width,

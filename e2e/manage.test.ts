@@ -4,11 +4,8 @@ import type { Page } from 'playwright-core';
 import type { AdminOrder, AdminOrdersResponse } from '@scheduler/contracts/confirm';
 import { formatListDate, wallTimeIn } from '@scheduler/domain/scheduling-text';
 import { DEMO_COMPANY_FILE } from '../apps/server/src/modules/company-document/demo-company.ts';
-import {
-  appointmentWithZone,
-  eventUid,
-  orderReference,
-} from '../apps/server/src/modules/notifications/mail-content.ts';
+import { orderReference } from '@scheduler/domain/order-reference';
+import { appointmentWithZone, eventUid } from '../apps/server/src/modules/notifications/mail-content.ts';
 import { appointmentText } from '../apps/server/src/modules/notifications/message-document.ts';
 import {
   accessibilityViolations,

@@ -12,6 +12,7 @@ import {
   type HostToWizardMessage,
   type WizardToHostMessage,
 } from '@scheduler/contracts/embed';
+import { withAttribution } from './attribution.ts';
 import { acceptMessage, boundedHeight } from './frame-messages.ts';
 import { frameUrl, locksOf, prefillOf, readPlaceholder, type Placeholder } from './frame-url.ts';
 import { mountPopup } from './popup-dialog.ts';
@@ -124,6 +125,9 @@ function install(schedulerOrigin: string): (element: Element) => void {
         locks: locksOf(element.dataset),
         resumeToken: readResumeToken(() => localStorage, placeholder.companyKey, placeholder.officeUuid),
       });
+      // The page's campaign parameters, for the order's source (issue 42). The frame is not in the
+      // page yet: it loads once, from this address.
+      iframe.src = withAttribution(iframe.src, location.search);
       frames.push({ iframe, element, placeholder, googleTagId: null });
       return iframe;
     };

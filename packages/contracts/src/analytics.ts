@@ -34,7 +34,7 @@ export const FUNNEL_EVENT_NAMES = [
   'coupon_applied',
   /** A coupon was refused: `code` is the refusal's error code. */
   'coupon_refused',
-  /** The order was confirmed: `total_cents` and `currency`. */
+  /** The order was confirmed: `order_reference` (for the company's conversion tracking), `total_cents` and `currency`. */
   'order_confirmed',
   /** An error was shown to the visitor: `code` is its error code. */
   'error_shown',
@@ -43,6 +43,13 @@ export type FunnelEventName = (typeof FUNNEL_EVENT_NAMES)[number];
 
 /** A machine code: lower-case letters, digits and underscores (an error code, a conflict kind). */
 const eventCode = z.string().regex(/^[a-z0-9_]{1,60}$/);
+
+/**
+ * The order's short reference, as the messages and the console show it (the first eight hex
+ * digits of its id, upper case): the order number a company's ad platform matches a conversion
+ * to. It names an order, not a person.
+ */
+export const ORDER_REFERENCE_PATTERN = /^[0-9A-F]{8}$/;
 
 export const funnelEventSchema = z
   .object({
@@ -56,8 +63,14 @@ export const funnelEventSchema = z
       .string()
       .regex(/^[A-Z]{3}$/)
       .optional(),
+    /** On `order_confirmed` only. */
+    order_reference: z.string().regex(ORDER_REFERENCE_PATTERN).optional(),
   })
-  .strict();
+  .strict()
+  .refine((event) => event.order_reference === undefined || event.name === 'order_confirmed', {
+    path: ['order_reference'],
+    message: 'only on order_confirmed',
+  });
 export type FunnelEvent = z.infer<typeof funnelEventSchema>;
 
 /** The most events one request records (the wizard sends them in small batches). */
@@ -73,6 +86,8 @@ export type RecordEventsBody = z.infer<typeof recordEventsBodySchema>;
 
 /** The longest span one funnel query covers. */
 export const FUNNEL_MAX_DAYS = 92;
+/** The most sources the funnel names; visitors write the links, so the rest are added up as one. */
+export const FUNNEL_MAX_SOURCES = 20;
 
 /** `GET /api/admin/companies/{key}/funnel` and the console's `GET /api/console/companies/{key}/funnel`. */
 export const funnelQuerySchema = z
@@ -95,12 +110,36 @@ export const funnelQuerySchema = z
   });
 export type FunnelQuery = z.infer<typeof funnelQuerySchema>;
 
-/** Sessions that started on a day (or in the span), how many reached each step of the office's order, and how many confirmed. */
+/**
+ * The visits that started on a day (or in the span). A visit counts as started once the wizard
+ * showed it a step (its first `step_viewed`, sent from the visitor's browser): a session the
+ * scheduler link made for a link preview, a bot or a frame the browser refused never showed one.
+ * `confirmed` are the online bookings: visits confirmed after the review step was shown, so never
+ * more than reached the review. Bookings made otherwise are counted apart.
+ */
 export const funnelCountsSchema = z.object({
   started: z.number().int().min(0),
-  /** One count per step of `step_order`, in that order: sessions that viewed the step at least once. */
+  /** One count per step of `step_order`, in that order: started visits that viewed the step at least once. */
   reached: z.array(z.number().int().min(0)),
-  confirmed: z.number().int().min(0),
+  confirmed: z
+    .number()
+    .int()
+    .min(0)
+    .describe(
+      'Visits booked online (cancelled since included): confirmed after the review step was shown; never more than reached the review',
+    ),
+  booked_by_phone: z
+    .number()
+    .int()
+    .min(0)
+    .describe('Bookings the office took by phone whose session started then: not visits'),
+  booked_by_api: z
+    .number()
+    .int()
+    .min(0)
+    .describe(
+      'Other sessions confirmed without the review step shown in a browser (a program driving the visitor API, or a browser that sent none of its events): not visits',
+    ),
 });
 export type FunnelCounts = z.infer<typeof funnelCountsSchema>;
 
@@ -113,6 +152,22 @@ export const officeFunnelSchema = z.object({
   totals: funnelCountsSchema,
   /** One entry per day from `from` to `to`, days without sessions included (zeros). */
   days: z.array(funnelCountsSchema.extend({ date: z.iso.date() })),
+  /**
+   * The span's figures by where the sessions came from (their link's `utm_source`; "direct" for
+   * none), the most started first: at most FUNNEL_MAX_SOURCES named, then one entry with `source`
+   * null for all the others together, when there are more. A source without a visit started or
+   * a booking is absent.
+   */
+  sources: z
+    .array(
+      funnelCountsSchema.extend({
+        source: z
+          .string()
+          .nullable()
+          .describe('The links\' utm_source, "direct" for none; null: the sources past the first 20, added up'),
+      }),
+    )
+    .max(FUNNEL_MAX_SOURCES + 1),
 });
 export type OfficeFunnel = z.infer<typeof officeFunnelSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { appointmentSlotSchema } from './scheduling.ts';
 import { withAcceptableText } from './text.ts';
+import { ATTRIBUTION_MAX_LENGTH } from './attribution.ts';
 
 /** The longest special note a visitor may leave (spec 2.11, 7.7). */
 export const SPECIAL_NOTE_MAX = 4000;
@@ -34,6 +35,27 @@ export const confirmResponseSchema = z.union([
   z.object({ status: z.literal('unavailable'), appointments: z.array(appointmentSlotSchema) }),
 ]);
 export type ConfirmResponse = z.infer<typeof confirmResponseSchema>;
+
+const campaignValue = (meaning: string) => z.string().max(ATTRIBUTION_MAX_LENGTH).optional().describe(meaning);
+
+/**
+ * Where the visit that made the order came from (issue 42): the campaign parameters of the link
+ * the visitor followed (for an embedded scheduler, the company page's address), those that read
+ * as such; {} for a direct visit and a phone booking. Webhooks (issue 46) will carry the same.
+ */
+export const orderAttributionSchema = z
+  .object({
+    utm_source: campaignValue('The source named by the link, e.g. "google" or "newsletter"'),
+    utm_medium: campaignValue('e.g. "cpc" or "email"'),
+    utm_campaign: campaignValue("The campaign's name"),
+    utm_term: campaignValue("The paid search's keywords"),
+    utm_content: campaignValue('Which ad or link of the campaign'),
+    gclid: campaignValue("Google Ads' click id"),
+  })
+  .strict()
+  .describe(
+    "The campaign parameters of the link the visit started from (for an embedded scheduler, the company page's address), those that read as such; {} for a direct visit and a phone booking",
+  );
 
 /** The office's list of confirmed orders: GET /api/admin/companies/{company_key}/orders. */
 export const adminOrdersQuerySchema = z
@@ -121,6 +143,7 @@ export const adminOrderSchema = z.object({
   currency: z.string(),
   paid: z.boolean(),
   reschedule_count: z.number().int().describe('How many times the booking was moved since it was confirmed'),
+  attribution: orderAttributionSchema,
   cancelled: z
     .object({
       at: z.string(),

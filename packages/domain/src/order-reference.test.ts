@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { ORDER_REFERENCE_PATTERN } from '@scheduler/contracts/analytics';
 import { orderIdRangeOf, orderReference } from './order-reference.ts';
 
 const ID = 'f80adf62-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
 
 describe('order numbers', () => {
-  it("are the id's first eight hex digits, upper case", () => {
+  it("are the id's first eight hex digits, upper case, whatever the hyphens", () => {
     expect(orderReference(ID)).toBe('F80ADF62');
+    expect(orderReference('3f1c-2b4a9d0e')).toBe('3F1C2B4A');
+  });
+
+  it("are what the funnel's order_confirmed event accepts", () => {
+    expect(ORDER_REFERENCE_PATTERN.test(orderReference('00000000-0000-4000-8000-000000000000'))).toBe(true);
   });
 
   it('read back, typed in any case and with a #, as the range of ids that start with them', () => {

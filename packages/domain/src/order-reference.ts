@@ -1,7 +1,9 @@
 /**
  * The order number people read out and type: the first eight hex digits of the order's id,
- * upper case ("F80ADF62"), printed in every e-mail and on the manage page. Not unique by
- * construction, but one company's orders sharing a prefix is about one in four billion per pair.
+ * upper case ("F80ADF62"), printed in every e-mail, on the console and the manage page, and
+ * carried by the wizard's `order_confirmed` event for the company's conversion tracking. Not
+ * unique by construction, but two of one company's orders sharing one is about one in four
+ * billion per pair; a search by it lists every order that has it.
  */
 export function orderReference(orderId: string): string {
   return orderId.replace(/-/g, '').slice(0, 8).toUpperCase();

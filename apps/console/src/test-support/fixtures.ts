@@ -76,6 +76,7 @@ export const ORDER: AdminOrder = {
   currency: 'USD',
   paid: false,
   reschedule_count: 0,
+  attribution: { utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'Spring sale' },
   cancelled: null,
   history: [
     {

@@ -8,6 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { PEOPLE_ADDED_ONLINE_FIRST_ID } from '@scheduler/contracts/company-document';
+import type { Attribution } from '@scheduler/contracts/attribution';
 import {
   bigint,
   bigserial,
@@ -408,6 +409,11 @@ export const orders = pgTable(
     prefill: jsonb('prefill').$type<Record<string, unknown>>().notNull().default({}),
     /** Fields the company's page filled in and locked (issue 27, `LockableField`s) with their values: the visitor's writes may not change them. */
     lockedFields: jsonb('locked_fields').$type<Record<string, string>>().notNull().default({}),
+    /**
+     * The campaign parameters of the address the visit started from (issue 42: `utm_*`, `gclid`),
+     * those that could be read; {} for a direct visit and for the office's phone bookings.
+     */
+    attribution: jsonb('attribution').$type<Attribution>().notNull().default({}),
     /** The priced cart as it was confirmed, so later catalogue changes never rewrite an order. */
     pricingSnapshot: jsonb('pricing_snapshot').$type<Record<string, unknown> | null>(),
     /** How many times the booking was moved since it was confirmed (the policy's limit counts these). */
@@ -524,7 +530,9 @@ export const funnelEvents = pgTable(
       'cascade',
     ),
     index('funnel_events_office_idx').on(t.companyId, t.officeId, t.createdAt),
-    index('funnel_events_order_idx').on(t.orderId, t.name),
+    // The step too: the funnel asks of each order whether a step, or the review, was shown, and
+    // reads one entry of the index for it however many events the session sent (issue 42).
+    index('funnel_events_order_step_idx').on(t.orderId, t.name, t.step),
   ],
 );
 

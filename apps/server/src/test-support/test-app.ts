@@ -115,8 +115,14 @@ export async function startDemoSession(
   app: FastifyInstance,
   officeUuid = DEMO_OFFICE_UUID,
   companyKey = 'demo',
+  /** The start link's own query, such as its campaign parameters. */
+  query: Record<string, string> = {},
 ): Promise<string> {
-  const response = await app.inject({ method: 'GET', url: `/${companyKey}/online-scheduler/${officeUuid}` });
+  const search = new URLSearchParams(query).toString();
+  const response = await app.inject({
+    method: 'GET',
+    url: `/${companyKey}/online-scheduler/${officeUuid}${search ? `?${search}` : ''}`,
+  });
   if (response.statusCode !== 302) throw new Error(`expected a redirect, got ${response.statusCode}: ${response.body}`);
   const location = new URL(String(response.headers.location), 'http://localhost');
   const token = location.searchParams.get('t');

@@ -12,11 +12,19 @@ import { embeddingOriginsOf } from '../../modules/office/office.service.ts';
 import { embedRedirectQuery } from '../../modules/sessions/embed-query.ts';
 import { applyPrefill } from '../../modules/wizard-page/prefill.service.ts';
 import { readPrefill } from '../../modules/wizard-page/prefill-values.ts';
+import { readAttribution } from '../../modules/sessions/attribution.ts';
 import { pricingDependencies } from '../../modules/pricing/pricing.service.ts';
 
 /** A browser navigating asks for HTML first; API clients ask for JSON or anything. */
 function prefersHtml(accept: string | undefined): boolean {
   return accept !== undefined && /(^|,)\s*text\/html/.test(accept);
+}
+
+/** A parameter given twice arrives as a list; the start link reads its first value, as a browser's URLSearchParams.get does. */
+function firstValues(query: Readonly<Record<string, string | string[]>>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(query).map(([name, value]) => [name, typeof value === 'string' ? value : (value[0] ?? '')]),
+  );
 }
 
 /** Matches only uuids, so that wizard paths such as /calendar fall through to the wizard. */
@@ -36,20 +44,22 @@ export function sessionRoutes(ctx: AppContext) {
           description:
             "While the company's scheduler is disabled: 403 scheduler_disabled, and a browser is sent to the wizard's disabled page instead, without a session; a member who books for the company (owner, admin, office) signed in to the console gets a session and try=1.",
           params: companyKeyParam.extend({ office_uuid: z.uuid() }),
-          // The company's own link may carry tracking parameters; they are ignored. An embedded
-          // frame's (issue 27: embed, host, resume) pass into the wizard's URL when they hold, and
-          // the console's preview=1 (issue 26).
-          querystring: z.object({}).catchall(z.string()),
+          // The company's own link may carry tracking parameters: the campaign's (utm_*, gclid) are
+          // kept on the order when they read as such (issue 42), the others ignored, and none
+          // passes into the wizard's URL. An embedded frame's (issue 27: embed, host, resume) do when
+          // they hold, and the console's preview=1 (issue 26). A parameter given twice is no error.
+          querystring: z.object({}).catchall(z.union([z.string(), z.array(z.string())])),
         },
       },
       async (request, reply) => {
         const { company_key: companyKey, office_uuid: officeUuid } = request.params;
         const office = officeUuid.toLowerCase();
-        const embedded = request.query.embed === '1';
+        const given = firstValues(request.query);
+        const embedded = given.embed === '1';
         const kept = {
           // The console's preview stays one in the wizard (it sends no funnel events).
-          ...(request.query[PREVIEW_QUERY] === '1' ? { [PREVIEW_QUERY]: '1' } : {}),
-          ...(embedded ? embedRedirectQuery(request.query, await embeddingOriginsOf(ctx.db, companyKey)) : {}),
+          ...(given[PREVIEW_QUERY] === '1' ? { [PREVIEW_QUERY]: '1' } : {}),
+          ...(embedded ? embedRedirectQuery(given, await embeddingOriginsOf(ctx.db, companyKey)) : {}),
         };
         let staffTrying = false;
         // While the scheduler is disabled a visitor gets no session; its own staff, signed in, try it (issue 39).
@@ -63,7 +73,7 @@ export function sessionRoutes(ctx: AppContext) {
           companyKey,
           office,
           new Date(ctx.clock()),
-          undefined,
+          { attribution: readAttribution(given) },
           admit,
         ).catch((error: unknown) => {
           // A person who follows a stale link sees the wizard's own not-found page, not JSON.
@@ -80,7 +90,7 @@ export function sessionRoutes(ctx: AppContext) {
             .redirect(`/${companyKey}/online-scheduler?${new URLSearchParams({ office, ...kept }).toString()}`, 302);
         const { token } = started;
         const { landing } = embedded
-          ? await applyPrefill(prefillDeps, started.session, readPrefill(request.query), new Date(ctx.clock()))
+          ? await applyPrefill(prefillDeps, started.session, readPrefill(given), new Date(ctx.clock()))
           : { landing: null };
         const query = new URLSearchParams({ t: token, office, ...kept, ...(staffTrying ? { try: '1' } : {}) });
         return reply

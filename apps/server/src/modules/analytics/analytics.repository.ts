@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/connection.ts';
+import type { FunnelStep } from '@scheduler/contracts/analytics';
 import * as t from '../../db/schema.ts';
 
 /** Any fixed number, apart from the migrations' and the imports' locks: the space of the event cap's locks. */
@@ -94,17 +95,19 @@ export interface LocalSpan {
 /** The day an order's session started, on its office's calendar. */
 const startDay = sql<string>`to_char((${t.orders.createdAt} at time zone ${t.offices.timeZone})::date, 'YYYY-MM-DD')`;
 
+/** Where the session came from: its link's utm_source; null for none (issue 42). */
+const source = sql<string | null>`${t.orders.attribution}->>'utm_source'`;
+
 /**
- * The visitors' sessions of these offices that started within the span on each office's own
- * calendar. Every order is a session's (the wizard's session start creates it as a draft); the
- * office's phone bookings carry the member who booked, and are not a visitor's visit.
- * The bounds are instants per office, and a day wider in UTC so that an index serves them.
+ * The sessions of these offices that started within the span on each office's own calendar.
+ * Every order is a session's (the session's start creates it as a draft), visitors' and the
+ * office's phone bookings alike. The bounds are instants per office, and a day wider in UTC so
+ * that an index serves them.
  */
 function startedWithin(companyId: string, officeIds: string[], span: LocalSpan): SQL {
   return and(
     eq(t.orders.companyId, companyId),
     inArray(t.orders.officeId, officeIds),
-    sql`${t.orders.bookedByUserId} is null`,
     sql`${t.orders.createdAt} >= (${span.from}::date::timestamp at time zone ${t.offices.timeZone})`,
     sql`${t.orders.createdAt} < ((${span.to}::date + 1)::timestamp at time zone ${t.offices.timeZone})`,
     // The same span a day wider either side in UTC (offsets run from -12 to +14 hours): bounds
@@ -117,42 +120,73 @@ function startedWithin(companyId: string, officeIds: string[], span: LocalSpan):
 
 const officeOfOrder = and(eq(t.offices.companyId, t.orders.companyId), eq(t.offices.id, t.orders.officeId));
 
+/** A visitor's session: the office's phone bookings carry the member who booked (issue 25). */
+const byVisitor = sql`${t.orders.bookedByUserId} is null`;
+const isConfirmed = sql`${t.orders.confirmedAt} is not null`;
+
+/**
+ * Whether the wizard showed the order's session a step (`step`: that step) in a browser: its
+ * `step_viewed` events, which the visitor's browser sends once the step is on screen. The order's
+ * own company's events only; one index probe of the order's events.
+ */
+function stepShown(step?: FunnelStep): SQL {
+  return sql`exists (select 1 from ${t.funnelEvents} where ${t.funnelEvents.companyId} = ${t.orders.companyId}
+    and ${t.funnelEvents.orderId} = ${t.orders.id} and ${t.funnelEvents.name} = 'step_viewed'
+    and ${step === undefined ? sql`${t.funnelEvents.step} is not null` : sql`${t.funnelEvents.step} = ${step}`})`;
+}
+
+const tally = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
+
 export interface DayCounts {
   officeId: string;
   day: string;
+  source: string | null;
   started: number;
   confirmed: number;
+  bookedByPhone: number;
+  bookedByApi: number;
 }
 
-/** Per office and start day: sessions started, and those whose order was confirmed (cancelled since included). */
-export async function startedByDay(
+/**
+ * Per office, start day and source: the visits started (a step shown), those confirmed after the
+ * review was shown (cancelled since included), and the sessions confirmed otherwise: by phone, or
+ * without the review shown in a browser (a program driving the visitor API). A confirmed visit
+ * therefore always counts as having reached the review.
+ */
+export async function sessionsByDay(
   db: Executor,
   companyId: string,
   officeIds: string[],
   span: LocalSpan,
 ): Promise<DayCounts[]> {
   if (officeIds.length === 0) return [];
-  return db
+  const rows = await db
     .select({
       officeId: t.orders.officeId,
       day: startDay,
-      started: sql<number>`count(*)::int`,
-      confirmed: sql<number>`(count(*) filter (where ${t.orders.confirmedAt} is not null))::int`,
+      source,
+      started: tally(sql`${byVisitor} and ${stepShown()}`),
+      // Each probe of the events is written once, so that each runs once per order at most.
+      confirmed: tally(sql`${byVisitor} and ${isConfirmed} and ${stepShown('review')}`),
+      visitorsConfirmed: tally(sql`${byVisitor} and ${isConfirmed}`),
+      bookedByPhone: tally(sql`not ${byVisitor} and ${isConfirmed}`),
     })
     .from(t.orders)
     .innerJoin(t.offices, officeOfOrder)
     .where(startedWithin(companyId, officeIds, span))
-    .groupBy(t.orders.officeId, startDay);
+    .groupBy(t.orders.officeId, startDay, source);
+  return rows.map(({ visitorsConfirmed, ...row }) => ({ ...row, bookedByApi: visitorsConfirmed - row.confirmed }));
 }
 
 export interface StepCounts {
   officeId: string;
   day: string;
+  source: string | null;
   step: string;
   reached: number;
 }
 
-/** Per office, start day and step: the sessions that viewed the step at least once. */
+/** Per office, start day, source and step: the visitors' sessions that viewed the step at least once. */
 export async function reachedByDay(
   db: Executor,
   companyId: string,
@@ -164,6 +198,7 @@ export async function reachedByDay(
     .select({
       officeId: t.orders.officeId,
       day: startDay,
+      source,
       step: t.funnelEvents.step,
       reached: sql<number>`count(distinct ${t.orders.id})::int`,
     })
@@ -177,7 +212,7 @@ export async function reachedByDay(
         eq(t.funnelEvents.name, 'step_viewed'),
       ),
     )
-    .where(startedWithin(companyId, officeIds, span))
-    .groupBy(t.orders.officeId, startDay, t.funnelEvents.step);
+    .where(and(startedWithin(companyId, officeIds, span), byVisitor))
+    .groupBy(t.orders.officeId, startDay, source, t.funnelEvents.step);
   return rows.flatMap((row) => (row.step === null ? [] : [{ ...row, step: row.step }]));
 }

@@ -1,6 +1,5 @@
 import {
   MAX_EVENTS_PER_SESSION,
-  type FunnelCounts,
   type FunnelEvent,
   type FunnelQuery,
   type FunnelResponse,
@@ -20,9 +19,10 @@ import {
   hasPropertyQuestions,
   insertEventsUpTo,
   reachedByDay,
-  startedByDay,
+  sessionsByDay,
   type FunnelOffice,
 } from './analytics.repository.ts';
+import { noCounts, sumOf, tallyByOffice, topSources } from './funnel-tally.ts';
 
 /**
  * The wizard's funnel (issue 27): the events a visitor's session sends, kept per office with the
@@ -70,12 +70,12 @@ function datesOf(from: string, to: string): string[] {
   return dates;
 }
 
-const keyOf = (...parts: string[]) => parts.join('\u0000');
-
 /**
  * The company's funnel from `from` to `to` (office-local dates), per active office or for the one
  * asked: a session counts on the day it started, and the steps it reached and whether it was
- * confirmed count on that same day, so each day reads as "of the visits begun that day".
+ * confirmed count on that same day, so each day reads as "of the visits begun that day". A
+ * session counts as a visit once the wizard showed it a step (decision 0046); the bookings made
+ * by phone or through the API are counted apart. The same figures by source follow the days.
  */
 export async function companyFunnel(db: Database, companyKey: string, query: FunnelQuery): Promise<FunnelResponse> {
   const company = await findFunnelCompany(db, companyKey);
@@ -87,25 +87,17 @@ export async function companyFunnel(db: Database, companyKey: string, query: Fun
   if (query.office !== undefined && offices.length === 0) throw new NotFoundError('The office');
   const officeIds = offices.map((office) => office.id);
   const span = { from: query.from, to: query.to };
-  const [started, reached] = await Promise.all([
-    startedByDay(db, company.id, officeIds, span),
+  const [sessions, reached] = await Promise.all([
+    sessionsByDay(db, company.id, officeIds, span),
     reachedByDay(db, company.id, officeIds, span),
   ]);
-  const startedOn = new Map(started.map((row) => [keyOf(row.officeId, row.day), row]));
-  const reachedOn = new Map(reached.map((row) => [keyOf(row.officeId, row.day, row.step), row.reached]));
   const steps = walkedSteps(company.settings, propertyQuestions);
+  const tallies = tallyByOffice(sessions, reached, steps);
   const dates = datesOf(query.from, query.to);
 
   const funnelOf = (office: FunnelOffice): OfficeFunnel => {
-    const days = dates.map((date) => {
-      const counts = startedOn.get(keyOf(office.id, date));
-      return {
-        date,
-        started: counts?.started ?? 0,
-        reached: steps.map((step) => reachedOn.get(keyOf(office.id, date, step)) ?? 0),
-        confirmed: counts?.confirmed ?? 0,
-      };
-    });
+    const tally = tallies.get(office.id);
+    const days = dates.map((date) => ({ date, ...(tally?.byDay.get(date) ?? noCounts(steps.length)) }));
     return {
       office_uuid: office.id,
       office_name: office.name,
@@ -113,19 +105,8 @@ export async function companyFunnel(db: Database, companyKey: string, query: Fun
       step_order: steps,
       totals: sumOf(days, steps.length),
       days,
+      sources: topSources(tally?.bySource ?? new Map(), steps.length),
     };
   };
   return { company_key: company.key, from: query.from, to: query.to, offices: offices.map(funnelOf) };
-}
-
-/** A session counts on one day only, so the span's figures are the days' sums. */
-function sumOf(days: readonly FunnelCounts[], stepCount: number): FunnelCounts {
-  return days.reduce<FunnelCounts>(
-    (total, day) => ({
-      started: total.started + day.started,
-      reached: total.reached.map((n, i) => n + (day.reached[i] ?? 0)),
-      confirmed: total.confirmed + day.confirmed,
-    }),
-    { started: 0, reached: Array.from({ length: stepCount }, () => 0), confirmed: 0 },
-  );
 }

@@ -7,7 +7,7 @@ import {
 } from '@scheduler/contracts/analytics';
 import { SETTING } from '@scheduler/contracts/setting-keys';
 import { addDays } from '@scheduler/domain/availability/zoned-calendar';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, gte, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as t from '../../db/schema.ts';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
@@ -26,6 +26,7 @@ import { DemoOrder } from '../confirm/confirm-test-support.ts';
 import { CONSOLE_ORIGIN, signedInMember, type ConsolePerson } from '../console-auth/console-test-support.ts';
 import { ManagedBooking, setClock } from '../booking-changes/manage-test-support.ts';
 import { startSession } from '../sessions/sessions.service.ts';
+import { orderReference } from '@scheduler/domain/order-reference';
 
 /** A Monday, 9 AM in Columbus (EST, UTC-5): the server's clock in every test. */
 const MONDAY = '2027-03-01T14:00:00.000Z';
@@ -71,11 +72,16 @@ describeOnEachDatabase("the wizard's funnel (issue 27)", (factory) => {
     });
 
   /** A visitor's session whose order was created at `at` (the database writes its own clock there, so the test sets it). */
-  async function visitStartedAt(at: string, companyKey = 'demo', officeUuid = DEMO_OFFICE_UUID): Promise<DemoOrder> {
+  async function visitStartedAt(
+    at: string,
+    companyKey = 'demo',
+    officeUuid = DEMO_OFFICE_UUID,
+    link: Record<string, string> = {},
+  ): Promise<DemoOrder> {
     const order = await DemoOrder.start(
       harness.app,
       harness.database.db,
-      await startDemoSession(harness.app, officeUuid, companyKey),
+      await startDemoSession(harness.app, officeUuid, companyKey, link),
       companyKey,
     );
     await harness.database.db
@@ -137,6 +143,9 @@ describeOnEachDatabase("the wizard's funnel (issue 27)", (factory) => {
         [[{ name: 'error_shown', step: null, code: 'Not Found' }], 'events.0.code'],
         [[{ name: 'error_shown', step: null, code: 'NOT_FOUND' }], 'events.0.code'],
         [[{ name: 'cart_changed', step: 'packages', currency: 'usd' }], 'events.0.currency'],
+        [[{ name: 'order_confirmed', step: null, order_reference: '3f1c2b4a' }], 'events.0.order_reference'],
+        [[{ name: 'order_confirmed', step: null, order_reference: '3F1C2B4A9' }], 'events.0.order_reference'],
+        [[{ name: 'step_viewed', step: 'review', order_reference: '3F1C2B4A' }], 'events.0.order_reference'],
       ];
       for (const [events, field] of refusals) {
         const response = await send(order.token, events);
@@ -168,12 +177,18 @@ describeOnEachDatabase("the wizard's funnel (issue 27)", (factory) => {
     it("records the thank-you page's events after the order is confirmed, though the order itself is read-only then", async () => {
       const booking = await ManagedBooking.book(harness, demoOrdinaryWeekday(addDays(MONDAY.slice(0, 10), 2)));
       const token = booking.order.token;
+      const reference = orderReference(booking.orderId);
       const response = await send(token, [
-        { name: 'order_confirmed', step: null, total_cents: 42_500, currency: 'USD' },
+        { name: 'order_confirmed', step: null, order_reference: reference, total_cents: 42_500, currency: 'USD' },
         { name: 'step_viewed', step: null },
       ]);
       expect(response.statusCode, response.body).toBe(204);
       expect(await eventsOf(booking.orderId)).toBe(2);
+      const [confirmed] = await harness.database.db
+        .select({ data: t.funnelEvents.data })
+        .from(t.funnelEvents)
+        .where(and(eq(t.funnelEvents.orderId, booking.orderId), eq(t.funnelEvents.name, 'order_confirmed')));
+      expect(confirmed!.data).toEqual({ order_reference: reference, total_cents: 42_500, currency: 'USD' });
       // The standard write guard still stands for the order.
       expect((await booking.order.release()).statusCode).toBe(409);
     });
@@ -234,72 +249,106 @@ describeOnEachDatabase("the wizard's funnel (issue 27)", (factory) => {
         .set({ status, confirmedAt: new Date(MONDAY) })
         .where(eq(t.orders.id, order.orderId));
 
-    /**
-     * Six visitors' sessions around Columbus's midnight, one before the span, and a phone booking:
-     * Monday 1 March (local): A (confirmed) and B (at 23:59); Tuesday 2: C (at 00:00, confirmed)
-     * and D (confirmed, since cancelled); Wednesday 3: F, who sent nothing; Thursday 4: nobody.
-     */
-    beforeEach(async () => {
-      if (scripted) return;
-      scripted = true;
-      const a = await visitStartedAt('2027-03-01T14:00:00Z');
-      await send(a.token, [
-        viewed('postal-code'),
-        viewed('calendar'),
-        viewed('address'),
-        viewed('calendar'),
-        viewed('contacts'),
-      ]);
-      await confirmAt(a, 'confirmed');
-      const b = await visitStartedAt('2027-03-02T04:59:59Z');
-      await send(b.token, [viewed('calendar'), { name: 'time_held', step: 'calendar' }]);
-      const c = await visitStartedAt('2027-03-02T05:00:00Z');
-      await send(c.token, calendarFirst.map(viewed));
-      await send(c.token, [{ name: 'order_confirmed', step: null, total_cents: 40_000, currency: 'USD' }]);
-      await confirmAt(c, 'confirmed');
-      const d = await visitStartedAt('2027-03-02T12:00:00Z');
-      await send(d.token, [
-        viewed('calendar'),
-        viewed('calendar'),
-        viewed('address'),
-        { name: 'hold_lapsed', step: 'address' },
-      ]);
-      await confirmAt(d, 'cancelled');
-      await visitStartedAt('2027-03-03T15:00:00Z');
-      const before = await visitStartedAt('2027-03-01T04:59:59Z');
-      await send(before.token, [viewed('calendar')]);
-      await confirmAt(before, 'confirmed');
-      // The office booking by phone runs the same wizard, but is not a visitor's visit.
-      const [demo] = await harness.database.db
-        .select({ id: t.companies.id })
-        .from(t.companies)
-        .where(eq(t.companies.key, 'demo'));
+    const counts = (started: number, reached: number[], confirmed: number, phone = 0, api = 0) => ({
+      started,
+      reached,
+      confirmed,
+      booked_by_phone: phone,
+      booked_by_api: api,
+    });
+    const noDay = counts(0, [0, 0, 0, 0, 0, 0], 0);
+
+    /** A session the office books by phone in the console, started at `at`: it runs the same wizard. */
+    async function phoneBookingAt(at: string): Promise<{ orderId: string; companyId: string }> {
       const phone = await startSession(
         harness.database.db,
         { ttlDays: 7 },
         'demo',
         DEMO_OFFICE_UUID,
         new Date(MONDAY),
-        { userId: office.userId, name: 'office' },
+        {
+          bookedBy: { userId: office.userId, name: 'office' },
+        },
       );
+      const [order] = await harness.database.db
+        .update(t.orders)
+        .set({ createdAt: new Date(at) })
+        .where(eq(t.orders.id, phone.orderId))
+        .returning({ companyId: t.orders.companyId });
+      return { orderId: phone.orderId, companyId: order!.companyId };
+    }
+
+    /**
+     * Sessions around Columbus's midnight, with links from two campaigns, one before the span, the
+     * office's phone booking, a booking through the API, and sessions no person saw:
+     * Monday 1 March (local): A (google, every step, confirmed), B (at 23:59, the calendar), a link
+     *   preview's session (no events), and the phone booking P (every step, confirmed).
+     * Tuesday 2: C (google, at 00:00, every step, confirmed), D (newsletter, every step, confirmed
+     *   and cancelled since), H (newsletter, to the address), X (no events, confirmed: the API) and
+     *   Y (to the services, confirmed without the review shown).
+     * Wednesday 3: F (no events) and E (an error before any step). Thursday 4: nobody.
+     */
+    beforeEach(async () => {
+      if (scripted) return;
+      scripted = true;
+      const google = { utm_source: 'google', utm_medium: 'cpc' };
+      const newsletter = { utm_source: 'newsletter' };
+      const a = await visitStartedAt('2027-03-01T14:00:00Z', 'demo', DEMO_OFFICE_UUID, google);
+      await send(a.token, [
+        viewed('postal-code'),
+        viewed('calendar'),
+        viewed('address'),
+        viewed('calendar'),
+        viewed('contacts'),
+        viewed('property-info'),
+        viewed('packages'),
+        viewed('review'),
+      ]);
+      await confirmAt(a, 'confirmed');
+      const b = await visitStartedAt('2027-03-02T04:59:59Z');
+      await send(b.token, [viewed('calendar'), { name: 'time_held', step: 'calendar' }]);
+      await visitStartedAt('2027-03-01T15:00:00Z');
+      const c = await visitStartedAt('2027-03-02T05:00:00Z', 'demo', DEMO_OFFICE_UUID, google);
+      await send(c.token, calendarFirst.map(viewed));
+      await send(c.token, [
+        { name: 'order_confirmed', step: null, order_reference: orderReference(c.orderId), total_cents: 40_000 },
+      ]);
+      await confirmAt(c, 'confirmed');
+      const d = await visitStartedAt('2027-03-02T12:00:00Z', 'demo', DEMO_OFFICE_UUID, newsletter);
+      await send(d.token, [viewed('calendar'), ...calendarFirst.map(viewed)]);
+      await confirmAt(d, 'cancelled');
+      const h = await visitStartedAt('2027-03-02T13:00:00Z', 'demo', DEMO_OFFICE_UUID, newsletter);
+      await send(h.token, [viewed('calendar'), viewed('address'), { name: 'hold_lapsed', step: 'address' }]);
+      await confirmAt(await visitStartedAt('2027-03-02T14:00:00Z'), 'confirmed');
+      const y = await visitStartedAt('2027-03-02T15:00:00Z');
+      await send(y.token, calendarFirst.slice(0, -1).map(viewed));
+      await confirmAt(y, 'confirmed');
+      await visitStartedAt('2027-03-03T15:00:00Z');
+      const e = await visitStartedAt('2027-03-03T16:00:00Z');
+      await send(e.token, [{ name: 'error_shown', step: null, code: 'not_found' }]);
+      const before = await visitStartedAt('2027-03-01T04:59:59Z');
+      await send(before.token, calendarFirst.map(viewed));
+      await confirmAt(before, 'confirmed');
+      // The office booking by phone runs the same wizard, and its events are recorded, but it is not a visit.
+      const phone = await phoneBookingAt('2027-03-01T15:00:00Z');
+      await harness.database.db
+        .insert(t.funnelEvents)
+        .values(calendarFirst.map((step) => ({ ...phone, officeId: DEMO_OFFICE_UUID, name: 'step_viewed', step })));
       await harness.database.db
         .update(t.orders)
-        .set({ createdAt: new Date('2027-03-01T15:00:00Z') })
+        .set({ status: 'confirmed', confirmedAt: new Date(MONDAY) })
         .where(eq(t.orders.id, phone.orderId));
-      await harness.database.db.insert(t.funnelEvents).values({
-        companyId: demo!.id,
-        officeId: DEMO_OFFICE_UUID,
-        orderId: phone.orderId,
-        name: 'step_viewed',
-        step: 'calendar',
-      });
       // The rival's visitor, at 22:00 on Monday in Los Angeles (Tuesday in Columbus): never in the demo's figures.
-      const rival = await visitStartedAt('2027-03-02T06:00:00Z', RIVAL, RIVAL_OFFICE);
-      await send(rival.token, [viewed('calendar'), viewed('address'), viewed('contacts'), viewed('packages')], RIVAL);
+      const rival = await visitStartedAt('2027-03-02T06:00:00Z', RIVAL, RIVAL_OFFICE, { utm_source: 'rivalads' });
+      await send(
+        rival.token,
+        [viewed('calendar'), viewed('address'), viewed('contacts'), viewed('packages'), viewed('review')],
+        RIVAL,
+      );
       await confirmAt(rival, 'confirmed');
     });
 
-    it("counts each day's sessions on the office's calendar, the steps they reached in the office's order and those confirmed; zeros for a day without any", async () => {
+    it("counts each day's visits on the office's calendar, the steps they reached in the office's order and those booked online, the phone's and the API's bookings apart; zeros for a day without any", async () => {
       const answer = await read();
       expect(answer).toMatchObject({ company_key: 'demo', from: FROM, to: TO });
       expect(answer.offices).toHaveLength(1);
@@ -310,27 +359,64 @@ describeOnEachDatabase("the wizard's funnel (issue 27)", (factory) => {
         step_order: calendarFirst,
       });
       expect(columbus!.days).toEqual([
-        { date: '2027-03-01', started: 2, reached: [2, 1, 1, 0, 0, 0], confirmed: 1 },
-        { date: '2027-03-02', started: 2, reached: [2, 2, 1, 1, 1, 1], confirmed: 2 },
-        { date: '2027-03-03', started: 1, reached: [0, 0, 0, 0, 0, 0], confirmed: 0 },
-        { date: '2027-03-04', started: 0, reached: [0, 0, 0, 0, 0, 0], confirmed: 0 },
+        { date: '2027-03-01', ...counts(2, [2, 1, 1, 1, 1, 1], 1, 1, 0) },
+        { date: '2027-03-02', ...counts(4, [4, 4, 3, 3, 3, 2], 2, 0, 2) },
+        { date: '2027-03-03', ...noDay },
+        { date: '2027-03-04', ...noDay },
       ]);
-      expect(columbus!.totals).toEqual({ started: 5, reached: [4, 3, 2, 1, 1, 1], confirmed: 3 });
+      expect(columbus!.totals).toEqual(counts(6, [6, 5, 4, 4, 4, 3], 3, 1, 2));
       // The session that started a second before the span counts on its own day.
       const sunday = await read('from=2027-02-28&to=2027-02-28');
-      expect(sunday.offices[0]!.totals).toEqual({ started: 1, reached: [1, 0, 0, 0, 0, 0], confirmed: 1 });
+      expect(sunday.offices[0]!.totals).toEqual(counts(1, [1, 1, 1, 1, 1, 1], 1));
+    });
+
+    it('counts none of the sessions no person saw: a link preview, a visit gone before its first step showed, an error page', async () => {
+      const [wednesday] = (await read('from=2027-03-03&to=2027-03-03')).offices;
+      // Columbus's Wednesday, in UTC: F's and E's sessions are there.
+      const made = await harness.database.db
+        .select({ n: count() })
+        .from(t.orders)
+        .where(
+          and(
+            eq(t.orders.officeId, DEMO_OFFICE_UUID),
+            gte(t.orders.createdAt, new Date('2027-03-03T05:00:00Z')),
+            lt(t.orders.createdAt, new Date('2027-03-04T05:00:00Z')),
+          ),
+        );
+      expect(Number(made[0]!.n)).toBe(2);
+      expect(wednesday!.totals).toEqual(noDay);
+      expect(wednesday!.sources).toEqual([]);
+    });
+
+    it('never counts more confirmed than reached the review, on each day, in the span and for each source', async () => {
+      const [columbus] = (await read()).offices;
+      for (const figures of [...columbus!.days, columbus!.totals, ...columbus!.sources]) {
+        expect(figures.confirmed).toBeLessThanOrEqual(figures.reached.at(-1)!);
+        expect(figures.reached.every((reached) => reached <= figures.started)).toBe(true);
+      }
+    });
+
+    it('breaks the span down by the links\' utm_source, "direct" for none, the most visits first', async () => {
+      const [columbus] = (await read()).offices;
+      expect(columbus!.sources).toEqual([
+        { source: 'google', ...counts(2, [2, 2, 2, 2, 2, 2], 2) },
+        { source: 'newsletter', ...counts(2, [2, 2, 1, 1, 1, 1], 1) },
+        { source: 'direct', ...counts(2, [2, 1, 1, 1, 1, 0], 0, 1, 2) },
+      ]);
     });
 
     it("reads the other company's funnel on its own calendar, without property info when it asks no property questions, and none of the demo's sessions", async () => {
       const answer = await read(`from=${FROM}&to=${FROM}`, RIVAL);
+      const rivalDay = counts(1, [1, 1, 1, 1, 1], 1);
       expect(answer.offices).toEqual([
         {
           office_uuid: RIVAL_OFFICE,
           office_name: expect.any(String),
           time_zone: 'America/Los_Angeles',
           step_order: ['calendar', 'address', 'contacts', 'packages', 'review'],
-          totals: { started: 1, reached: [1, 1, 1, 1, 0], confirmed: 1 },
-          days: [{ date: FROM, started: 1, reached: [1, 1, 1, 1, 0], confirmed: 1 }],
+          totals: rivalDay,
+          days: [{ date: FROM, ...rivalDay }],
+          sources: [{ source: 'rivalads', ...rivalDay }],
         },
       ]);
     });
@@ -356,7 +442,7 @@ describeOnEachDatabase("the wizard's funnel (issue 27)", (factory) => {
           'calendar',
           'review',
         ]);
-        expect(columbus!.totals).toEqual({ started: 5, reached: [3, 2, 1, 1, 4, 1], confirmed: 3 });
+        expect(columbus!.totals).toEqual(counts(6, [5, 4, 4, 4, 6, 3], 3, 1, 2));
       } finally {
         await importCompanyDocument(harness.database.db, demoDocument());
       }
@@ -366,7 +452,7 @@ describeOnEachDatabase("the wizard's funnel (issue 27)", (factory) => {
     it('takes a span of 92 days and refuses 93, `to` before `from`, a bad date and unknown fields with 400 naming the field', async () => {
       const longest = await read(`from=${FROM}&to=${addDays(FROM, 91)}`);
       expect(longest.offices[0]!.days).toHaveLength(92);
-      expect(longest.offices[0]!.totals.started).toBe(5);
+      expect(longest.offices[0]!.totals.started).toBe(6);
       for (const [query, field] of [
         [`from=${FROM}&to=${addDays(FROM, 92)}`, 'to'],
         [`from=${FROM}&to=${addDays(FROM, -1)}`, 'to'],

@@ -35,7 +35,7 @@ import { enqueueJobs, loadMessageFacts } from '../notifications/notifications.se
 import { appointmentText, priceSection, ROLE_TITLES } from '../notifications/message-document.ts';
 import { changeJobs, type BookingChange, type QueuedJob } from '../notifications/confirmation-jobs.ts';
 import { ROLE_WORDS } from '../notifications/change-author.ts';
-import { orderReference } from '../notifications/mail-content.ts';
+import { orderReference } from '@scheduler/domain/order-reference';
 import { replanReminders } from '../notifications/reminder-plan.ts';
 import {
   commitInspectors,

@@ -6,6 +6,7 @@ import type { Pricing } from '@scheduler/contracts/pricing';
 import { htmlToPlainText } from '@scheduler/domain/html-text';
 import { fillTemplate, type MessagePlaceholder } from '@scheduler/domain/message-template';
 import { formatMoney } from '@scheduler/domain/money-format';
+import { orderReference } from '@scheduler/domain/order-reference';
 import {
   DISPLAY_WORDS,
   displayLines,
@@ -15,7 +16,6 @@ import {
 import { formatAppointmentDateTime, joinNames, wallTimeIn } from '@scheduler/domain/scheduling-text';
 import { zoneAbbreviation } from '@scheduler/domain/time-zone-text';
 import type { Audience } from './confirmation-jobs.ts';
-import { orderReference } from '@scheduler/domain/order-reference';
 
 /** What a confirmation e-mail and its invitation say about one confirmed order. */
 export interface ConfirmedOrderFacts {
@@ -150,9 +150,6 @@ export interface MessageFacts extends ConfirmedOrderFacts {
   /** A cancelled order's cancellation: when, the reason given ('' when none) and the late fee in cents (null: none). */
   cancelled: { at: Date; reason: string; feeCents: number | null } | null;
 }
-
-/** The order number of every message (the domain's: the console searches by it too). */
-export { orderReference };
 
 /** "12/1/2026 at 9:30AM EST": the appointment as the dialogs write it, always with the office's zone. */
 export function appointmentWithZone(facts: Pick<ConfirmedOrderFacts, 'start' | 'office'>): string {

@@ -1,5 +1,6 @@
 import type { MessageTemplate } from '@scheduler/contracts/company-document';
 import { formatMoney } from '@scheduler/domain/money-format';
+import { orderReference } from '@scheduler/domain/order-reference';
 import {
   chargeBeyondShownTotal,
   DISPLAY_WORDS,
@@ -17,7 +18,6 @@ import {
   DEFAULT_TEMPLATES,
   fillTemplate,
   OFFICE_CHANGE_TEMPLATES,
-  orderReference,
   placeholderValues,
   type MessageFacts,
   type MessageParty,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { ATTRIBUTION_FIELDS } from '@scheduler/contracts/attribution';
 import type { AdminOrder, AdminOrderPerson, AdminOrdersQuery, AdminOrdersResponse } from '@scheduler/contracts/confirm';
 import type { Database } from '../../db/connection.ts';
 import { NotFoundError, UnauthorizedError } from '../../errors.ts';
@@ -142,6 +143,7 @@ export async function listOrders(
       currency: company.currency,
       paid: order.paid,
       reschedule_count: order.rescheduleCount,
+      attribution: order.attribution,
       cancelled:
         order.status === 'cancelled'
           ? {
@@ -260,6 +262,8 @@ const CSV_COLUMNS = [
   'currency',
   'status',
   'paid',
+  // Last, so that a spreadsheet reading the columns above by position reads them as before (issue 42).
+  ...ATTRIBUTION_FIELDS,
 ] as const;
 
 /** One CSV field: quoted when needed, and a leading formula character neutralised for spreadsheets. */
@@ -334,6 +338,7 @@ export function ordersCsv(page: AdminOrdersResponse): string {
     o.currency,
     o.status,
     o.paid ? 'yes' : 'no',
+    ...ATTRIBUTION_FIELDS.map((field) => o.attribution[field] ?? ''),
   ]);
   return [CSV_COLUMNS as readonly string[], ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
 }

@@ -24,6 +24,8 @@ function newYorkDate(iso: string): string {
 }
 
 const OTHER_OFFICE = 'c0000000-0000-4000-8000-0000000000ee';
+/** The campaign parameters of a company's newsletter link (issue 42). */
+const NEWSLETTER_LINK = { utm_source: 'newsletter', utm_campaign: 'june', gclid: 'EAIa-1' };
 
 /** Another company beside the demo, from the demo's document under another key and office; its id. */
 async function importOtherCompany(
@@ -48,9 +50,14 @@ describeOnEachDatabase("the office's view of its orders", (factory) => {
     harness = await startTestApp(factory, {
       config: { SESSION_RATE_LIMIT: '1000', SEARCH_RATE_LIMIT: '1000', WRITE_RATE_LIMIT: '1000' },
     });
-    // Two confirmed orders on different days, and a draft that must not be listed.
+    // Two confirmed orders on different days (the second from a newsletter's link), and a draft that must not be listed.
     for (const pick of [0, 1]) {
-      const order = await DemoOrder.start(harness.app, harness.database.db, await startDemoSession(harness.app));
+      const link = pick === 1 ? NEWSLETTER_LINK : {};
+      const order = await DemoOrder.start(
+        harness.app,
+        harness.database.db,
+        await startDemoSession(harness.app, DEMO_OFFICE_UUID, 'demo', link),
+      );
       await order.fillIn({ clientEmail: `client${pick}@example.com` });
       const slots = await order.slots(1);
       const slot = slots[pick * 3]!;
@@ -84,6 +91,8 @@ describeOnEachDatabase("the office's view of its orders", (factory) => {
     });
     expect(body.orders[0].inspectors.map((i: { id: number }) => i.id)).toEqual(confirmed[0]!.users);
     expect(body.orders[0].inspectors.every((i: { name: string }) => i.name.length > 0)).toBe(true);
+    // Where each visit came from: nothing for a direct visit, the link's campaign for the other.
+    expect(body.orders.map((o: { attribution: unknown }) => o.attribution)).toEqual([{}, NEWSLETTER_LINK]);
   });
 
   it("never lists, exports or shows another company's confirmed orders", async () => {
@@ -140,13 +149,14 @@ describeOnEachDatabase("the office's view of its orders", (factory) => {
     expect(answer.headers['content-type']).toMatch(/^text\/csv/);
     const lines = answer.body.split('\r\n').filter((line) => line !== '');
     expect(lines[0]).toBe(
-      'id,local_date,local_time,local_end_date,local_end_time,zone,time_zone,datetime_utc,duration_minutes,inspectors,address,people,phones,services,sqft,year_built,foundation,sales_price,answers,special_note,total,currency,status,paid',
+      'id,local_date,local_time,local_end_date,local_end_time,zone,time_zone,datetime_utc,duration_minutes,inspectors,address,people,phones,services,sqft,year_built,foundation,sales_price,answers,special_note,total,currency,status,paid,utm_source,utm_medium,utm_campaign,utm_term,utm_content,gclid',
     );
     expect(lines).toHaveLength(3);
     expect(lines[1]!.startsWith(`${confirmed[0]!.order.orderId},${newYorkDate(confirmed[0]!.start)},`)).toBe(true);
     expect(lines[1]).toContain(`,America/New_York,${confirmed[0]!.start},`);
     expect(lines[1]).toContain('"1450 Morse Rd, Columbus, OH, 43229"');
-    expect(lines[1]!.endsWith(`,${(confirmed[0]!.totalCents / 100).toFixed(2)},USD,confirmed,no`)).toBe(true);
+    expect(lines[1]!.endsWith(`,${(confirmed[0]!.totalCents / 100).toFixed(2)},USD,confirmed,no,,,,,,`)).toBe(true);
+    expect(lines[2]!.endsWith(',USD,confirmed,no,newsletter,,june,,,EAIa-1')).toBe(true);
   });
 
   it("reads an order's audit trail, and only with the admin token", async () => {

@@ -37,6 +37,7 @@ const order = (changes: Partial<AdminOrder> = {}): AdminOrder => ({
   currency: 'USD',
   paid: false,
   reschedule_count: 0,
+  attribution: {},
   cancelled: null,
   history: [],
   ...changes,
@@ -68,7 +69,7 @@ describe('the orders CSV', () => {
   it("gives the office's date, time and zone first, and the UTC instant beside them", () => {
     const csv = ordersCsv({ orders: [order()], page: 1, per_page: 50, total: 1 });
     expect(csv.split('\r\n')[0]).toBe(
-      'id,local_date,local_time,local_end_date,local_end_time,zone,time_zone,datetime_utc,duration_minutes,inspectors,address,people,phones,services,sqft,year_built,foundation,sales_price,answers,special_note,total,currency,status,paid',
+      'id,local_date,local_time,local_end_date,local_end_time,zone,time_zone,datetime_utc,duration_minutes,inspectors,address,people,phones,services,sqft,year_built,foundation,sales_price,answers,special_note,total,currency,status,paid,utm_source,utm_medium,utm_campaign,utm_term,utm_content,gclid',
     );
     expect(
       csv
@@ -178,5 +179,28 @@ describe('the orders CSV', () => {
     expect(row.phones).toBe('client: mobile +16145550142');
     expect(csvRow({ people: [person('client', '@SUM(1)')] }).people).toBe('client: @SUM(1)');
     expect(csvRow({ special_note: '-2+3' }).special_note).toBe("'-2+3");
+  });
+
+  it("gives the order's campaign parameters in the last columns, empty for a direct visit, formulas neutralised", () => {
+    const row = csvRow({
+      attribution: {
+        utm_source: 'google',
+        utm_medium: 'cpc',
+        utm_campaign: 'Spring, "home" sale',
+        utm_term: '=HYPERLINK("http://evil.example")',
+        utm_content: 'ad-b',
+        gclid: 'EAIaIQobChMI',
+      },
+    });
+    expect([row.utm_source, row.utm_medium, row.utm_campaign, row.utm_term, row.utm_content, row.gclid]).toEqual([
+      'google',
+      'cpc',
+      'Spring, "home" sale',
+      `'=HYPERLINK("http://evil.example")`,
+      'ad-b',
+      'EAIaIQobChMI',
+    ]);
+    const direct = csvRow({ attribution: { utm_source: 'newsletter' } });
+    expect([direct.utm_source, direct.utm_medium, direct.gclid]).toEqual(['newsletter', '', '']);
   });
 });

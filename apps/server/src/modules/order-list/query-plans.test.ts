@@ -16,7 +16,7 @@ import { importCompanyDocument } from '../company-document/companies.service.ts'
 import { demoDocument, demoDocumentWith } from '../../test-support/test-app.ts';
 import { listConfirmedOrders, type OrdersFilter } from './admin-orders.repository.ts';
 import { loadOrderMessageJobs } from './console-orders.repository.ts';
-import { reachedByDay, startedByDay } from '../analytics/analytics.repository.ts';
+import { reachedByDay, sessionsByDay } from '../analytics/analytics.repository.ts';
 import { orderReference } from '@scheduler/domain/order-reference';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -212,10 +212,12 @@ describe.skipIf(!serverUrl)('the office’s windowed reads on a large database (
     expect(await rowsReadBy((db) => loadOrderMessageJobs(db, companyId, oneOrderId))).toBeLessThan(10);
   });
 
-  // 90 days are ~1,850 visits of the office, each with three funnel events.
+  // 90 days are ~1,850 visits of the office, each with three funnel events. The visits read each
+  // order once and, through the events' (order, name, step) index, one event for "a step was
+  // shown" and one for "the review was shown" of a confirmed order: ~5,550 (issue 42).
   it('counts 90 days of the funnel through the (company, office, created) index', async () => {
     const span = { from: '2025-03-01', to: '2025-05-29' };
-    expect(await rowsReadBy((db) => startedByDay(db, companyId, [officeId], span))).toBeLessThan(2_500);
+    expect(await rowsReadBy((db) => sessionsByDay(db, companyId, [officeId], span))).toBeLessThan(6_500);
     expect(await rowsReadBy((db) => reachedByDay(db, companyId, [officeId], span))).toBeLessThan(8_000);
   });
 });

@@ -15,7 +15,7 @@ import { workingHoursOn } from '@scheduler/domain/schedule/working-hours';
 import type { Executor } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { ownInspectorOnly, type ConsoleMember } from '../console-auth/console-member.ts';
-import { orderReference } from '../notifications/mail-content.ts';
+import { orderReference } from '@scheduler/domain/order-reference';
 import {
   loadClientNames,
   loadCompanyInspectors,

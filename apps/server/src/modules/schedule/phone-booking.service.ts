@@ -24,7 +24,7 @@ export async function startPhoneBooking(
     member.companyKey,
     office.id,
     now,
-    { userId: member.userId, name: member.userName },
+    { bookedBy: { userId: member.userId, name: member.userName } },
   );
   // try=1: the office books a caller whether or not the scheduler takes visitors now (issue 39).
   const query = new URLSearchParams({ t: token, office: office.id, try: '1' });

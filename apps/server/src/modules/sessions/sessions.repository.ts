@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { Attribution } from '@scheduler/contracts/attribution';
 import type { Database, Executor } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
 
@@ -21,14 +22,21 @@ export async function findActiveOffice(
   return row ?? null;
 }
 
+/** Where a new draft order comes from. */
+export interface DraftOrigin {
+  /** The office member booking by phone (issue 25); absent: a visitor's own session. */
+  bookedBy?: { userId: string; name: string };
+  /** The campaign parameters of the visitor's link (issue 42). */
+  attribution?: Attribution;
+}
+
 /** A new draft order, its session and the order's first audit event, in one transaction. */
 export async function createSessionWithDraftOrder(
   db: Database,
   office: OfficeOfCompany,
   tokenHash: string,
   expiresAt: Date,
-  /** The office member booking by phone (issue 25); absent: a visitor's own session. */
-  bookedBy?: { userId: string; name: string },
+  { bookedBy, attribution = {} }: DraftOrigin = {},
 ): Promise<{ sessionId: string; orderId: string }> {
   return db.transaction(async (tx) => {
     const [order] = await tx
@@ -36,6 +44,7 @@ export async function createSessionWithDraftOrder(
       .values({
         companyId: office.companyId,
         officeId: office.officeId,
+        attribution,
         ...(bookedBy ? { bookedByUserId: bookedBy.userId, bookedByName: bookedBy.name } : {}),
       })
       .returning({ id: t.orders.id });

@@ -6,6 +6,7 @@ import {
   findActiveOffice,
   findWriteState,
   touchSession,
+  type DraftOrigin,
   type SessionRecord,
 } from './sessions.repository.ts';
 import type { SessionStore } from './sessions.store.ts';
@@ -30,7 +31,7 @@ export async function startSession(
   companyKey: string,
   officeUuid: string,
   now = new Date(),
-  bookedBy?: { userId: string; name: string },
+  draft: DraftOrigin = {},
   /** Refuses the session (by throwing) for the office's company before anything is made; a visitor's start link passes `admitWhileDisabled`. */
   admit?: (company: { id: string; key: string; enabled: boolean }) => Promise<void>,
 ): Promise<{ token: string; orderId: string; session: AuthenticatedSession }> {
@@ -43,7 +44,7 @@ export async function startSession(
     office,
     hashToken(token),
     new Date(now.getTime() + policy.ttlDays * DAY_MS),
-    bookedBy,
+    draft,
   );
   return {
     token,

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import * as t from '../../db/schema.ts';
@@ -80,6 +80,65 @@ describeOnEachDatabase('sessions and tenancy', (factory) => {
     expect(preview.has('utm_source')).toBe(false);
     for (const other of ['preview=0', 'preview=yes', 'utm_source=preview'])
       expect((await redirect(other)).has('preview')).toBe(false);
+  });
+
+  describe("the link's campaign parameters (issue 42)", () => {
+    /** The order a start link made, and where the link sent the browser. */
+    const start = async (query: string, headers: Record<string, string> = {}) => {
+      const response = await harness.app.inject({
+        method: 'GET',
+        url: `/demo/online-scheduler/${DEMO_OFFICE_UUID}?${query}`,
+        headers,
+      });
+      expect(response.statusCode, response.body).toBe(302);
+      const location = new URL(String(response.headers.location), 'http://localhost');
+      const [session] = await harness.database.db
+        .select({ orderId: t.sessions.orderId })
+        .from(t.sessions)
+        .where(eq(t.sessions.tokenHash, hashToken(location.searchParams.get('t')!)));
+      const [order] = await harness.database.db
+        .select({ attribution: t.orders.attribution })
+        .from(t.orders)
+        .where(eq(t.orders.id, session!.orderId));
+      return { attribution: order!.attribution, location };
+    };
+
+    it('keeps utm_* and gclid on the new order, and leaves them out of the wizard’s URL', async () => {
+      const { attribution, location } = await start(
+        'utm_source=google&utm_medium=cpc&utm_campaign=Spring%20sale&utm_term=home%20inspection&utm_content=ad-b&gclid=EAIaIQobChMI_x-9&fbclid=zz',
+      );
+      expect(attribution).toEqual({
+        utm_source: 'google',
+        utm_medium: 'cpc',
+        utm_campaign: 'Spring sale',
+        utm_term: 'home inspection',
+        utm_content: 'ad-b',
+        gclid: 'EAIaIQobChMI_x-9',
+      });
+      expect([...location.searchParams.keys()].sort()).toEqual(['office', 't']);
+    });
+
+    it('keeps nothing for a link without them', async () => {
+      expect((await start('')).attribution).toEqual({});
+    });
+
+    it('leaves a malformed value out and still starts the session, for a browser as for an API client; a parameter given twice reads its first value', async () => {
+      const tooLong = 'x'.repeat(201);
+      const browser = { accept: 'text/html,application/xhtml+xml' };
+      for (const headers of [browser, {}]) {
+        const { attribution } = await start(
+          `utm_source=${tooLong}&utm_medium=e%0Amail&utm_campaign=ok&gclid=a%2Bb&utm_term=a&utm_term=b`,
+          headers,
+        );
+        expect(attribution).toEqual({ utm_campaign: 'ok', utm_term: 'a' });
+      }
+    });
+
+    it('keeps an embedded frame’s parameters beside them', async () => {
+      const { attribution, location } = await start('embed=1&utm_source=newsletter&postal_code=43215');
+      expect(attribution).toEqual({ utm_source: 'newsletter' });
+      expect(location.searchParams.get('embed')).toBe('1');
+    });
   });
 
   it('stores only the hash of a token', async () => {

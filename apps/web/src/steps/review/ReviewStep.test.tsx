@@ -11,6 +11,9 @@ import {
   type RecordedRequest,
 } from '../../test-support/render-step.tsx';
 import { issue20Pricing, shownCents } from '@scheduler/domain/pricing/display-fixtures';
+import type { FunnelEvent } from '@scheduler/contracts/analytics';
+import { orderReference } from '@scheduler/domain/order-reference';
+import { connectFunnel } from '../../shared/embed/funnel.ts';
 import ReviewStep from './ReviewStep.tsx';
 import { ThankYou } from './ThankYou.tsx';
 
@@ -436,6 +439,26 @@ describe('Confirm My Inspection (spec 4.8, 7.7)', () => {
     await waitFor(() => expect(requests.filter((r) => r.path.endsWith('/confirm'))).toHaveLength(1));
     const confirmHeaders = headers.find((h, index) => requests[index]?.path.endsWith('/confirm'));
     expect(confirmHeaders?.['idempotency-key']).toMatch(/^[\x21-\x7e]{8,}$/);
+  });
+
+  it("tells the funnel the confirmed order's number and total, and nothing about the person", async () => {
+    server();
+    const events: FunnelEvent[] = [];
+    connectFunnel((event) => events.push(event));
+    try {
+      const user = userEvent.setup();
+      const held = order();
+      renderStep(ReviewStep, { office: office(), order: held, mode: 'default' });
+      await screen.findByRole('heading', { level: 1, name: 'Review your order' });
+      await waitFor(() => expect(confirmButton().textContent).toBe('Confirm My Inspection'));
+      await user.click(confirmButton());
+      await waitFor(() => expect(events.some((event) => event.name === 'order_confirmed')).toBe(true));
+      const confirmed = events.find((event) => event.name === 'order_confirmed')!;
+      expect(confirmed).toMatchObject({ order_reference: orderReference(held.id), total_cents: 72230 });
+      expect(Object.keys(confirmed).sort()).toEqual(['name', 'order_reference', 'step', 'total_cents']);
+    } finally {
+      connectFunnel(null);
+    }
   });
 
   it('sends one confirm for a double click', async () => {

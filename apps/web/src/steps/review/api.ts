@@ -18,6 +18,7 @@ import { heldWallTime } from '../../shared/held-time.ts';
 import { pickMember } from '../../shared/appointments/slot-labels.ts';
 import { invalidateOrder, queryKeys, type SessionScope } from '../../shared/queries.ts';
 import { track } from '../../shared/embed/funnel.ts';
+import { orderReference } from '@scheduler/domain/order-reference';
 
 const baseOf = (scope: SessionScope) => `/${scope.companyKey}/json/online_scheduler`;
 
@@ -113,7 +114,11 @@ export function useConfirmOrder(scope: SessionScope, order: OrderResponse, timeZ
         return { kind: 'unavailable', at, appointments: answer.appointments };
       }
       const pricing = queryClient.getQueryData<Pricing>(queryKeys.pricing(scope));
-      track('order_confirmed', pricing ? { total_cents: pricing.totals.grand_total } : {});
+      // The order number, for the company's conversion tracking: it names the order, not the visitor.
+      track('order_confirmed', {
+        order_reference: orderReference(order.id),
+        ...(pricing ? { total_cents: pricing.totals.grand_total } : {}),
+      });
       return { kind: 'confirmed' };
     },
     // A held alternative or a confirmed order changes the order (its time, confirmed, pay_url); a

@@ -15,16 +15,23 @@ const asRole = (role: ConsoleMe['memberships'][number]['role']): ConsoleMe => ({
   memberships: [{ ...OFFICE_ME.memberships[0]!, role, inspector_id: role === 'inspector' ? 101 : null }],
 });
 
+const apart = (booked_by_phone: number, booked_by_api: number) => ({ booked_by_phone, booked_by_api });
 const COLUMBUS: OfficeFunnel = {
   office_uuid: OFFICE.uuid,
   office_name: OFFICE.name,
   time_zone: 'America/New_York',
   step_order: ['postal-code', 'calendar', 'contacts', 'packages', 'review'],
-  totals: { started: 200, reached: [190, 150, 90, 80, 72], confirmed: 60 },
+  totals: { started: 200, reached: [190, 150, 90, 80, 72], confirmed: 60, ...apart(5, 2) },
   days: [
-    { date: '2026-11-01', started: 120, reached: [115, 90, 50, 45, 40], confirmed: 33 },
-    { date: '2026-11-02', started: 80, reached: [75, 60, 40, 35, 32], confirmed: 27 },
-    { date: '2026-11-03', started: 0, reached: [0, 0, 0, 0, 0], confirmed: 0 },
+    { date: '2026-11-01', started: 120, reached: [115, 90, 50, 45, 40], confirmed: 33, ...apart(3, 2) },
+    { date: '2026-11-02', started: 80, reached: [75, 60, 40, 35, 32], confirmed: 27, ...apart(2, 0) },
+    { date: '2026-11-03', started: 0, reached: [0, 0, 0, 0, 0], confirmed: 0, ...apart(0, 0) },
+  ],
+  sources: [
+    { source: 'google', started: 150, reached: [140, 110, 70, 60, 55], confirmed: 50, ...apart(0, 0) },
+    { source: 'direct', started: 40, reached: [40, 35, 18, 18, 15], confirmed: 9, ...apart(5, 2) },
+    { source: 'x'.repeat(200), started: 6, reached: [6, 3, 1, 1, 1], confirmed: 1, ...apart(0, 0) },
+    { source: null, started: 4, reached: [4, 2, 1, 1, 1], confirmed: 0, ...apart(0, 0) },
   ],
 };
 const DAYTON: OfficeFunnel = {
@@ -32,8 +39,9 @@ const DAYTON: OfficeFunnel = {
   office_uuid: OTHER_OFFICE.uuid,
   office_name: OTHER_OFFICE.name,
   step_order: ['calendar', 'postal-code', 'review'],
-  totals: { started: 0, reached: [0, 0, 0], confirmed: 0 },
-  days: COLUMBUS.days.map((day) => ({ ...day, started: 0, reached: [0, 0, 0], confirmed: 0 })),
+  totals: { started: 0, reached: [0, 0, 0], confirmed: 0, ...apart(0, 0) },
+  days: COLUMBUS.days.map((day) => ({ ...day, started: 0, reached: [0, 0, 0], confirmed: 0, ...apart(0, 0) })),
+  sources: [],
 };
 
 const FUNNEL = '/api/console/companies/demo/funnel';
@@ -73,7 +81,7 @@ describe('the funnel page', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Funnel');
     expect(funnelCalls(requests)).toEqual([`${FUNNEL}?from=2026-11-01&to=2026-11-03`]);
     expect(screen.getByText(/visits started/).textContent).toBe(
-      '200 visits started at Columbus from Sun 11/1/2026 to Tue 11/3/2026; 60 booked.',
+      '200 visits started at Columbus from Sun 11/1/2026 to Tue 11/3/2026; 60 booked online. Also booked, not counted as visits: 5 by phone and 2 through the API.',
     );
     expect(screen.getByRole('note').textContent).toBe(
       'Most visitors leave at Date and time: 40% of those who reached it.',
@@ -88,11 +96,18 @@ describe('the funnel page', () => {
       ['Review', '72', '36.0%', '12 (16.7%)'],
       ['Confirmed', '60', '30.0%', '—'],
     ]);
+    expect(rowsOf('By source')).toEqual([
+      ['Source', 'Started', 'Reached review', 'Confirmed', 'Conversion'],
+      ['google', '150', '55', '50', '33.3%'],
+      ['Direct (no campaign in the link)', '40', '15', '9', '22.5%'],
+      ['x'.repeat(200), '6', '1', '1', '16.7%'],
+      ['Other sources', '4', '1', '0', '0.0%'],
+    ]);
     expect(rowsOf('Day by day')).toEqual([
-      ['Date', 'Started', 'Confirmed', 'Conversion'],
-      ['Sun 11/1/2026', '120', '33', '27.5%'],
-      ['Mon 11/2/2026', '80', '27', '33.8%'],
-      ['Tue 11/3/2026', '0', '0', '—'],
+      ['Date', 'Started', 'Confirmed', 'Conversion', 'By phone or API'],
+      ['Sun 11/1/2026', '120', '33', '27.5%', '5'],
+      ['Mon 11/2/2026', '80', '27', '33.8%', '2'],
+      ['Tue 11/3/2026', '0', '0', '—', '0'],
     ]);
     const steps = screen.getByRole('table', { name: 'Step by step' });
     expect(within(steps).getAllByRole('columnheader')).toHaveLength(4);
@@ -102,10 +117,11 @@ describe('the funnel page', () => {
         .map((cell) => cell.textContent),
     ).toEqual(['Started', 'Postal code', 'Date and time', 'People', 'Services', 'Review', 'Confirmed']);
     // Each table scrolls in a box of its own that a keyboard can reach, named as its table is.
-    for (const name of ['Step by step', 'Day by day'])
+    for (const name of ['Step by step', 'By source', 'Day by day'])
       expect(screen.getByRole('region', { name }).getAttribute('tabindex')).toBe('0');
     expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
       'Step by step',
+      'By source',
       'Day by day',
     ]);
   });
@@ -134,6 +150,16 @@ describe('the funnel page', () => {
       await screen.findByText('No visitor started the scheduler from Sun 11/1/2026 to Tue 11/3/2026.'),
     ).toBeTruthy();
     expect(screen.queryByRole('combobox', { name: 'Office' })).toBeNull();
+  });
+
+  it('says what was booked apart even when no visit started', async () => {
+    serve({ offices: [{ ...DAYTON, totals: { ...DAYTON.totals, ...apart(0, 3) } }] });
+    renderFunnel();
+    expect(
+      await screen.findByText(
+        'No visitor started the scheduler from Sun 11/1/2026 to Tue 11/3/2026. Also booked, not counted as visits: 3 through the API.',
+      ),
+    ).toBeTruthy();
   });
 
   it('starts from the last 30 days ending today', async () => {

@@ -12,10 +12,10 @@ import { Failure } from '../../../shared/Failure.tsx';
 import { Loading } from '../../../shared/Loading.tsx';
 import { PageHeading } from '../../../shared/PageHeading.tsx';
 import { shortDateText } from '../../../shared/time-text.ts';
-import { biggestDrop, countText, dropSentence } from './funnel-figures.ts';
+import { apartSentence, biggestDrop, countText, dropSentence } from './funnel-figures.ts';
 import { funnelQueryOptions } from './funnel-query.ts';
 import { checkRange, defaultRange } from './funnel-range.ts';
-import { DaysTable, StepsTable } from './FunnelTables.tsx';
+import { DaysTable, SourcesTable, StepsTable } from './FunnelTables.tsx';
 
 const TITLE = 'Funnel';
 
@@ -63,8 +63,9 @@ function Funnel({ companyKey }: { companyKey: string }) {
     <>
       <PageHeading>{TITLE}</PageHeading>
       <Typography sx={{ mb: 2, color: 'text.secondary' }}>
-        How far visitors get in your scheduler, counted by the day their visit started on the office&apos;s calendar.
-        Bookings taken by phone are not counted.
+        How far visitors get in your scheduler, counted by the day their visit started on the office&apos;s calendar. A
+        visit counts once the scheduler showed its first screen to someone; bookings taken by phone or made through the
+        API are counted apart.
       </Typography>
       <Box
         component="form"
@@ -136,10 +137,11 @@ function OfficeFigures({
 }) {
   const span = `${shortDateText(from)} to ${shortDateText(to)}`;
   const where = several ? ` at ${office.office_name}` : '';
+  const apart = apartSentence(office.totals);
   if (office.totals.started === 0)
     return (
       <Typography role="status">
-        No visitor started the scheduler{where} from {span}.
+        No visitor started the scheduler{where} from {span}.{apart && ` ${apart}`}
       </Typography>
     );
   const drop = biggestDrop(office);
@@ -147,13 +149,14 @@ function OfficeFigures({
     <>
       <Typography role="status" sx={{ mb: 1 }}>
         {countText(office.totals.started)} visits started{where} from {span}; {countText(office.totals.confirmed)}{' '}
-        booked.
+        booked online.{apart && ` ${apart}`}
       </Typography>
       {/* Read with the figures, not announced over them: the status line above already says the figures changed. */}
       <Alert severity={drop ? 'warning' : 'success'} role="note">
         {dropSentence(drop)}
       </Alert>
       <StepsTable office={office} drop={drop} />
+      <SourcesTable office={office} />
       <DaysTable office={office} />
     </>
   );

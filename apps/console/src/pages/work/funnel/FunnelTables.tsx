@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import { alpha } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -9,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
 import type { OfficeFunnel } from '@scheduler/contracts/analytics';
 import { shortDateText } from '../../../shared/time-text.ts';
-import { countText, funnelRows, percentText, type Drop } from './funnel-figures.ts';
+import { countText, funnelRows, percentText, sourceLabel, type Drop } from './funnel-figures.ts';
 
 const NUMBER = { align: 'right', sx: { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } } as const;
 
@@ -99,12 +100,64 @@ export function StepsTable({ office, drop }: { office: OfficeFunnel; drop: Drop 
   );
 }
 
-/** Each day of the span: sessions started, confirmed, and the share that confirmed. */
+/**
+ * The span's visits by the source their link named (issue 42): started, reached the review,
+ * booked online, and the share booked. The sources are the visitors' links' words, shown as written.
+ */
+export function SourcesTable({ office }: { office: OfficeFunnel }) {
+  // Every mode's steps end at the review (the route table).
+  const review = office.step_order.indexOf('review');
+  return (
+    <ScrollTable
+      title="By source"
+      minWidth={420}
+      head={
+        <TableRow>
+          <TableCell component="th" scope="col">
+            Source
+          </TableCell>
+          <TableCell component="th" scope="col" {...NUMBER}>
+            Started
+          </TableCell>
+          <TableCell component="th" scope="col" {...NUMBER}>
+            Reached review
+          </TableCell>
+          <TableCell component="th" scope="col" {...NUMBER}>
+            Confirmed
+          </TableCell>
+          <TableCell component="th" scope="col" {...NUMBER}>
+            Conversion
+          </TableCell>
+        </TableRow>
+      }
+    >
+      {office.sources.map((row) => (
+        <TableRow key={row.source ?? ''}>
+          <TableCell component="th" scope="row">
+            {/* A visitor's link may name a source of any length: it wraps, but never narrower than a word or two. */}
+            <Box
+              component="span"
+              sx={{ display: 'block', minWidth: '8rem', maxWidth: '16rem', overflowWrap: 'anywhere' }}
+            >
+              {sourceLabel(row.source)}
+            </Box>
+          </TableCell>
+          <TableCell {...NUMBER}>{countText(row.started)}</TableCell>
+          <TableCell {...NUMBER}>{countText(row.reached[review] ?? 0)}</TableCell>
+          <TableCell {...NUMBER}>{countText(row.confirmed)}</TableCell>
+          <TableCell {...NUMBER}>{percentText(row.confirmed, row.started)}</TableCell>
+        </TableRow>
+      ))}
+    </ScrollTable>
+  );
+}
+
+/** Each day of the span: visits started, booked online, the share booked, and the bookings made apart. */
 export function DaysTable({ office }: { office: OfficeFunnel }) {
   return (
     <ScrollTable
       title="Day by day"
-      minWidth={340}
+      minWidth={440}
       head={
         <TableRow>
           <TableCell component="th" scope="col">
@@ -119,6 +172,9 @@ export function DaysTable({ office }: { office: OfficeFunnel }) {
           <TableCell component="th" scope="col" {...NUMBER}>
             Conversion
           </TableCell>
+          <TableCell component="th" scope="col" {...NUMBER}>
+            By phone or API
+          </TableCell>
         </TableRow>
       }
     >
@@ -130,6 +186,7 @@ export function DaysTable({ office }: { office: OfficeFunnel }) {
           <TableCell {...NUMBER}>{countText(day.started)}</TableCell>
           <TableCell {...NUMBER}>{countText(day.confirmed)}</TableCell>
           <TableCell {...NUMBER}>{percentText(day.confirmed, day.started)}</TableCell>
+          <TableCell {...NUMBER}>{countText(day.booked_by_phone + day.booked_by_api)}</TableCell>
         </TableRow>
       ))}
     </ScrollTable>

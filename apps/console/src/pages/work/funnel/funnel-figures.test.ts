@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { FUNNEL_STEPS } from '@scheduler/contracts/analytics';
-import { biggestDrop, dropSentence, funnelRows, percentText, STEP_NAMES } from './funnel-figures.ts';
+import {
+  apartSentence,
+  biggestDrop,
+  dropSentence,
+  funnelRows,
+  percentText,
+  sourceLabel,
+  STEP_NAMES,
+} from './funnel-figures.ts';
 
 const OFFICE = {
   step_order: ['postal-code', 'calendar', 'contacts', 'review'] as const,
@@ -60,5 +68,29 @@ describe('biggestDrop', () => {
     const drop = biggestDrop({ step_order: ['postal-code'], totals: { started: 5, reached: [3], confirmed: 3 } });
     expect(drop).toBeNull();
     expect(dropSentence(drop)).toBe('No step loses visitors in this span.');
+  });
+});
+
+describe('sourceLabel', () => {
+  it('writes a source as its link did, "direct" and the rest together in words', () => {
+    expect(sourceLabel('google')).toBe('google');
+    expect(sourceLabel('Direct')).toBe('Direct');
+    expect(sourceLabel('direct')).toBe('Direct (no campaign in the link)');
+    expect(sourceLabel(null)).toBe('Other sources');
+  });
+});
+
+describe('apartSentence', () => {
+  it('names the phone and API bookings that were made, and says nothing without any', () => {
+    expect(apartSentence({ booked_by_phone: 0, booked_by_api: 0 })).toBe('');
+    expect(apartSentence({ booked_by_phone: 1, booked_by_api: 0 })).toBe(
+      'Also booked, not counted as visits: 1 by phone.',
+    );
+    expect(apartSentence({ booked_by_phone: 0, booked_by_api: 1 })).toBe(
+      'Also booked, not counted as visits: 1 through the API.',
+    );
+    expect(apartSentence({ booked_by_phone: 1200, booked_by_api: 2 })).toBe(
+      'Also booked, not counted as visits: 1,200 by phone and 2 through the API.',
+    );
   });
 });

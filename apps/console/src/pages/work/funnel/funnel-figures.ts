@@ -1,4 +1,10 @@
-import type { FunnelStep, OfficeFunnel } from '@scheduler/contracts/analytics';
+import { DIRECT_SOURCE } from '@scheduler/contracts/attribution';
+import type { FunnelCounts, FunnelStep, OfficeFunnel } from '@scheduler/contracts/analytics';
+
+/** What the rows and the drop read of an office's funnel. */
+type StepFigures = Pick<OfficeFunnel, 'step_order'> & {
+  totals: Pick<FunnelCounts, 'started' | 'reached' | 'confirmed'>;
+};
 
 /** The steps as the wizard names them to visitors, so staff read the funnel in the same words. */
 export const STEP_NAMES: Record<FunnelStep, string> = {
@@ -32,7 +38,7 @@ export interface FunnelRow {
  * count more sessions than the one before it (a page that fills in the postal code starts its
  * visitors at the calendar), so no step is said to lose fewer than none.
  */
-export function funnelRows(office: Pick<OfficeFunnel, 'step_order' | 'totals'>): FunnelRow[] {
+export function funnelRows(office: StepFigures): FunnelRow[] {
   const { totals, step_order: steps } = office;
   const reached = (index: number) => totals.reached[index] ?? 0;
   const stepRows = steps.map((step, index) => {
@@ -54,10 +60,10 @@ export interface Drop {
 
 /**
  * The step most visitors leave at: the most sessions lost between it and the next (the earliest
- * on a tie); null when no step loses any. Sessions that started but never saw the first step are
- * not a step's doing (a visitor gone within seconds of arriving, decision 0046), so they are left out.
+ * on a tie); null when no step loses any. Visits that started past the first step (a company's
+ * page filled in the postal code) never left it, so Started is not compared with it.
  */
-export function biggestDrop(office: Pick<OfficeFunnel, 'step_order' | 'totals'>): Drop | null {
+export function biggestDrop(office: StepFigures): Drop | null {
   let biggest: Drop | null = null;
   for (const row of funnelRows(office)) {
     if (row.step === null || row.left === null || row.left === 0) continue;
@@ -69,4 +75,19 @@ export function biggestDrop(office: Pick<OfficeFunnel, 'step_order' | 'totals'>)
 export function dropSentence(drop: Drop | null): string {
   if (!drop) return 'No step loses visitors in this span.';
   return `Most visitors leave at ${STEP_NAMES[drop.step]}: ${percentText(drop.left, drop.reached, 0)} of those who reached it.`;
+}
+
+/** A source as the funnel names it: the link's utm_source as written, "direct" for none, null for the rest together. */
+export function sourceLabel(source: string | null): string {
+  if (source === null) return 'Other sources';
+  return source === DIRECT_SOURCE ? 'Direct (no campaign in the link)' : source;
+}
+
+/** "Also booked: 3 by phone and 1 through the API." when any were; '' otherwise. */
+export function apartSentence(totals: Pick<FunnelCounts, 'booked_by_phone' | 'booked_by_api'>): string {
+  const parts = [
+    totals.booked_by_phone > 0 ? `${countText(totals.booked_by_phone)} by phone` : null,
+    totals.booked_by_api > 0 ? `${countText(totals.booked_by_api)} through the API` : null,
+  ].filter((part) => part !== null);
+  return parts.length === 0 ? '' : `Also booked, not counted as visits: ${parts.join(' and ')}.`;
 }

@@ -48,6 +48,7 @@ describe('the order page', () => {
     renderOrder();
     expect(await screen.findByRole('heading', { level: 1, name: 'Order SV-1042' })).toBeTruthy();
     expect(screen.getByText('Tuesday, December 1st 2026, 9:30 AM – 12:00 PM EST')).toBeTruthy();
+    expect(screen.getByText('Source: google / cpc · campaign Spring sale')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'jane@example.com' }).getAttribute('href')).toBe('mailto:jane@example.com');
     expect(screen.getByRole('link', { name: /555-0100/ }).getAttribute('href')).toMatch(/^tel:/);
     expect(screen.getByRole('link', { name: /Open in Google Maps/ }).getAttribute('href')).toBe(

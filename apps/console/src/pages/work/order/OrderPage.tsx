@@ -23,6 +23,7 @@ import {
   PropertySection,
   Section,
 } from './OrderSections.tsx';
+import { sourceText } from './order-source.ts';
 import { RefundNotices } from './RefundNotices.tsx';
 import { RescheduleDialog } from './RescheduleDialog.tsx';
 
@@ -70,6 +71,7 @@ function OrderDetail({ detail, companyKey }: { detail: ConsoleOrderDetail; compa
   const [done, setDone] = useState<string | null>(null);
   const state = STATE_CHIP[view.order.state];
   const changeable = detail.can_change && view.order.state === 'booked';
+  const source = sourceText(order.attribution, detail.booked_by === 'online');
 
   return (
     <>
@@ -95,6 +97,7 @@ function OrderDetail({ detail, companyKey }: { detail: ConsoleOrderDetail; compa
             ? ` · moved ${order.reschedule_count} time${order.reschedule_count === 1 ? '' : 's'}`
             : ''}
         </Typography>
+        {source && <Typography sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>{source}</Typography>}
         {order.cancelled?.reason && <Typography>Cancellation reason: {order.cancelled.reason}</Typography>}
         {changeable && (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 2 }}>
