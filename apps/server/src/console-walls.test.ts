@@ -1,5 +1,5 @@
 import { addDays } from '@scheduler/domain/availability/zoned-calendar';
-import { eq, or } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import * as t from './db/schema.ts';
 import { DEMO_OFFICE_UUID } from './modules/company-document/demo-company.ts';
@@ -50,6 +50,8 @@ interface CompanyA {
   ownerMemberId: string;
   invitationId: string;
   orderId: string;
+  /** A message (job) of A's order. */
+  messageId: string;
   timeOffId: string;
   officeUuid: string;
   /** Words that only A's data holds: none may appear in an answer to B or to nobody. */
@@ -104,6 +106,11 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
       .from(t.authMembers)
       .where(eq(t.authMembers.userId, owner.userId));
     const [company] = await db.select({ id: t.companies.id }).from(t.companies).where(eq(t.companies.key, 'demo'));
+    const [message] = await db
+      .select({ id: t.jobs.id })
+      .from(t.jobs)
+      .where(sql`${t.jobs.payload}->>'order_id' = ${order.orderId}`)
+      .limit(1);
     a = {
       key: 'demo',
       companyId: company!.id,
@@ -112,6 +119,7 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
       ownerMemberId: ownerMember!.id,
       invitationId: invitation!.id,
       orderId: order.orderId,
+      messageId: String(message!.id),
       timeOffId: String(block.json().id),
       officeUuid: DEMO_OFFICE_UUID,
       markers: [
@@ -157,6 +165,7 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
       user_id: a.ownerUserId,
       version: '1',
       office_uuid: a.officeUuid,
+      message_id: a.messageId,
       id: before === 'orders' ? a.orderId : before === 'time-off' ? a.timeOffId : undefined,
     };
     const value = values[name];

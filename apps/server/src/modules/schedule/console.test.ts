@@ -815,6 +815,73 @@ describeOnEachDatabase('the console: schedule, orders and changes', (factory) =>
       expect((await get(`${DEMO}/orders/not-a-uuid`, office)).statusCode).toBe(400);
     });
 
+    it('sends an e-mail again to the person it went to, one resend at a time, only while still true, recorded with who did it (issue 41)', async () => {
+      const booking = await ManagedBooking.book(harness, dayAfter(19), { pick: soloFor(101) });
+      const runWorker = async () => {
+        const outbox = mkdtempSync(join(tmpdir(), 'console-outbox-'));
+        try {
+          await testWorker(harness.database.db, outbox, { now: () => harness.clock.now() }).runDue();
+        } finally {
+          rmSync(outbox, { recursive: true, force: true });
+        }
+      };
+      const messages = async () => (await detail(booking.orderId)).messages;
+      const resend = (id: number, person: ConsolePerson = office, orderId = booking.orderId) =>
+        post(`${DEMO}/orders/${orderId}/messages/${id}/resend`, person);
+      const first = (await messages()).find((m) => m.kind === 'confirmation' && m.audience === 'client')!;
+      expect(first).toMatchObject({ state: 'queued', to: 'dana@example.com', resent_by: null, resendable: false });
+      // Not sent yet: nothing to send again.
+      const early = await resend(first.id);
+      expect(early.statusCode).toBe(409);
+      expect(early.json().error.code).toBe('not_resendable');
+      await runWorker();
+      const listed = await messages();
+      expect(listed.find((m) => m.id === first.id)).toMatchObject({ state: 'sent', resendable: true });
+      // The office's own copy goes to no person: never offered.
+      expect(listed.find((m) => m.kind === 'confirmation' && m.audience === 'office')?.resendable).toBe(false);
+      // An inspector may not; another order's message under this order's URL is not found.
+      expect((await resend(first.id, mike)).statusCode).toBe(403);
+      const sarahs = (await detail(sarahBooking.orderId)).messages.find((m) => m.kind === 'confirmation')!;
+      expect((await resend(sarahs.id)).statusCode).toBe(404);
+
+      const resent = await resend(first.id);
+      expect(resent.statusCode, resent.body).toBe(200);
+      expect(resent.json()).toEqual({ to: 'dana@example.com' });
+      // A second click while it waits: one copy only.
+      expect((await resend(first.id)).json().error.code).toBe('resend_queued');
+      const copy = (await messages()).find((m) => m.resent_by !== null)!;
+      expect(copy).toMatchObject({
+        kind: 'confirmation',
+        audience: 'client',
+        to: 'dana@example.com',
+        resent_by: 'office',
+        state: 'queued',
+      });
+      // Its own manage link, which opens the order; the first one still does too.
+      const tokens = (await booking.jobs('confirmation_email'))
+        .filter((job) => job.payload.audience === 'client')
+        .map((job) => job.payload.manage_token as string);
+      expect(new Set(tokens).size).toBe(2);
+      for (const token of tokens) expect((await booking.view(token)).statusCode).toBe(200);
+      expect(await booking.events('message_resent')).toEqual([
+        expect.objectContaining({
+          job_id: first.id,
+          to: 'dana@example.com',
+          by: expect.objectContaining({ name: 'office' }),
+        }),
+      ]);
+      await runWorker();
+      expect((await messages()).find((m) => m.id === copy.id)).toMatchObject({ state: 'sent', resendable: true });
+      // Once cancelled, a confirmation would say something untrue; the cancellation may go again.
+      expect((await post(`${DEMO}/orders/${booking.orderId}/cancel`, office, { reason: 'test' })).statusCode).toBe(200);
+      await runWorker();
+      const after = await messages();
+      expect((await resend(first.id)).json().error.code).toBe('not_resendable');
+      const cancellation = after.find((m) => m.kind === 'cancelled' && m.audience === 'client')!;
+      expect(cancellation.resendable).toBe(true);
+      expect((await resend(cancellation.id)).statusCode).toBe(200);
+    });
+
     it('refuses the office a move inside the cut-off, makes it with override, and records who overrode', async () => {
       const booking = await ManagedBooking.book(harness, dayAfter(16), { pick: soloFor(101) });
       const target = await moveTarget(booking, dayAfter(18));

@@ -9,20 +9,14 @@ import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { ConsoleOrderDetail } from '@scheduler/contracts/console';
 import { useCompany } from '../../../shared/company.ts';
+import { MessagesSection } from './MessagesSection.tsx';
 import { Failure } from '../../../shared/Failure.tsx';
 import { Loading } from '../../../shared/Loading.tsx';
 import { PageHeading } from '../../../shared/PageHeading.tsx';
 import { orderQueryOptions } from '../../../shared/queries.ts';
 import { orderWhenText } from '../../../shared/time-text.ts';
 import { CancelDialog } from './CancelDialog.tsx';
-import {
-  HistorySection,
-  MessagesSection,
-  PeopleSection,
-  PriceSection,
-  PropertySection,
-  Section,
-} from './OrderSections.tsx';
+import { HistorySection, PeopleSection, PriceSection, PropertySection, Section } from './OrderSections.tsx';
 import { sourceText } from './order-source.ts';
 import { RefundNotices } from './RefundNotices.tsx';
 import { RescheduleDialog } from './RescheduleDialog.tsx';
@@ -127,7 +121,7 @@ function OrderDetail({ detail, companyKey }: { detail: ConsoleOrderDetail; compa
           </Typography>
         </Section>
         <HistorySection order={order} />
-        <MessagesSection detail={detail} />
+        <MessagesSection detail={detail} companyKey={companyKey} />
       </Box>
       {dialog === 'reschedule' && (
         <RescheduleDialog

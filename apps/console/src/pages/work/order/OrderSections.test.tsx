@@ -4,7 +4,7 @@ import type { AdminOrderPerson } from '@scheduler/contracts/confirm';
 import type { ConsoleOrderDetail } from '@scheduler/contracts/console';
 import { ORDER } from '../../../test-support/fixtures.ts';
 import { DETAIL, VIEW } from '../../../test-support/order-detail.ts';
-import { HistorySection, MessagesSection, PeopleSection, PriceSection, PropertySection } from './OrderSections.tsx';
+import { HistorySection, PeopleSection, PriceSection, PropertySection } from './OrderSections.tsx';
 
 /**
  * The order page's sections, each on its own: what each shows of the order, and what it says
@@ -157,55 +157,5 @@ describe('the history', () => {
   it('says when nothing has happened yet', () => {
     render(<HistorySection order={{ ...ORDER, history: [] }} />);
     expect(region('History').getByText('Nothing has happened to this booking yet.')).toBeTruthy();
-  });
-});
-
-describe('the messages', () => {
-  const message = (rest: Partial<ConsoleOrderDetail['messages'][number]>) => ({
-    ...DETAIL.messages[0]!,
-    ...rest,
-  });
-
-  it('says each message: when, how, to whom, which, and its state (with the attempts past one)', () => {
-    render(
-      <MessagesSection
-        detail={{
-          ...DETAIL,
-          messages: [
-            message({ at: '2026-11-20T15:00:05.000Z', run_at: '2026-11-20T15:00:00.000Z' }),
-            message({
-              channel: 'sms',
-              kind: 'reminder',
-              state: 'queued',
-              at: '2026-11-20T15:00:05.000Z',
-              run_at: '2026-11-30T14:30:00.000Z',
-              attempts: 3,
-            }),
-            message({ audience: 'agent', state: 'skipped', attempts: 1 }),
-          ],
-        }}
-      />,
-    );
-    const rows = within(screen.getByRole('table', { name: 'Messages' }))
-      .getAllByRole('row')
-      .slice(1)
-      .map((row) =>
-        within(row)
-          .getAllByRole('cell')
-          .map((cell) => cell.textContent),
-      );
-    expect(rows).toEqual([
-      ['Friday, November 20th 2026 at 10:00 AM EST', 'E-mail', 'client', 'confirmation', 'Sent'],
-      // Not sent yet: when it is to go.
-      ['Monday, November 30th 2026 at 9:30 AM EST', 'Text (SMS)', 'client', 'reminder', 'Waiting to send (3 attempts)'],
-      ['Friday, November 20th 2026 at 10:00 AM EST', 'E-mail', 'agent', 'confirmation', 'Not needed'],
-    ]);
-    // A wide table scrolls sideways in a region of its own, reachable by keyboard.
-    expect(screen.getByRole('region', { name: 'Messages, scrolls sideways' }).getAttribute('tabindex')).toBe('0');
-  });
-
-  it('says when there are none', () => {
-    render(<MessagesSection detail={{ ...DETAIL, messages: [] }} />);
-    expect(region('Messages').getByText('No messages about this order.')).toBeTruthy();
   });
 });

@@ -1,12 +1,6 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { AdminOrderPerson } from '@scheduler/contracts/confirm';
@@ -185,53 +179,6 @@ export function HistorySection({ order }: { order: ConsoleOrderDetail['order'] }
             </li>
           ))}
         </Box>
-      )}
-    </Section>
-  );
-}
-
-const STATE_WORDS = { queued: 'Waiting to send', sent: 'Sent', skipped: 'Not needed' } as const;
-
-export function MessagesSection({ detail }: { detail: ConsoleOrderDetail }) {
-  const timeZone = detail.order.time_zone;
-  return (
-    <Section title="Messages">
-      {detail.messages.length === 0 ? (
-        <Typography>No messages about this order.</Typography>
-      ) : (
-        // A wide table scrolls inside its own box at 375 px: reachable by keyboard, named, and the positioned ancestor of its hidden texts.
-        <TableContainer
-          tabIndex={0}
-          role="region"
-          aria-label="Messages, scrolls sideways"
-          sx={{ position: 'relative' }}
-        >
-          <Table size="small" aria-label="Messages" sx={{ minWidth: 560 }}>
-            <TableHead>
-              <TableRow>
-                <TableCell>When</TableCell>
-                <TableCell>Channel</TableCell>
-                <TableCell>To</TableCell>
-                <TableCell>Message</TableCell>
-                <TableCell>State</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {detail.messages.map((message, index) => (
-                <TableRow key={`${message.run_at}-${message.kind}-${message.audience}-${index}`}>
-                  <TableCell>{momentText(message.state === 'sent' ? message.at : message.run_at, timeZone)}</TableCell>
-                  <TableCell>{message.channel === 'email' ? 'E-mail' : 'Text (SMS)'}</TableCell>
-                  <TableCell sx={{ textTransform: 'capitalize' }}>{message.audience}</TableCell>
-                  <TableCell sx={{ textTransform: 'capitalize' }}>{message.kind}</TableCell>
-                  <TableCell>
-                    {STATE_WORDS[message.state]}
-                    {message.attempts > 1 ? ` (${message.attempts} attempts)` : ''}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
       )}
     </Section>
   );

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { consoleChangeResponseSchema } from '@scheduler/contracts/console';
+import { consoleChangeResponseSchema, consoleResendResponseSchema } from '@scheduler/contracts/console';
 import { callApi, companyApi } from '../../../shared/api.ts';
 import { consoleKeys } from '../../../shared/queries.ts';
 
@@ -58,5 +58,19 @@ export function useCancelOrder(companyKey: string, orderId: string) {
         body,
       }),
     onSettled: afterChange,
+  });
+}
+
+/** POST …/messages/{id}/resend: the message queued again for its recipient; the page reads the order again to list the copy. */
+export function useResendMessage(companyKey: string, orderId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (messageId: number) =>
+      callApi(
+        companyApi(companyKey, `/orders/${encodeURIComponent(orderId)}/messages/${messageId}/resend`),
+        consoleResendResponseSchema,
+        { method: 'POST' },
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [...consoleKeys.company(companyKey), 'order'] }),
   });
 }
