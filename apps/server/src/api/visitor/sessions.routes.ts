@@ -10,6 +10,7 @@ import { admitWhileDisabled } from '../../modules/sessions/disabled-scheduler.ts
 import { startSession } from '../../modules/sessions/sessions.service.ts';
 import { embeddingOriginsOf } from '../../modules/office/office.service.ts';
 import { embedRedirectQuery } from '../../modules/sessions/embed-query.ts';
+import { embedLookQuerystring } from '../../modules/sessions/embed-look.ts';
 import { applyPrefill } from '../../modules/wizard-page/prefill.service.ts';
 import { readPrefill } from '../../modules/wizard-page/prefill-values.ts';
 import { pricingDependencies } from '../../modules/pricing/pricing.service.ts';
@@ -38,8 +39,9 @@ export function sessionRoutes(ctx: AppContext) {
           params: companyKeyParam.extend({ office_uuid: z.uuid() }),
           // The company's own link may carry tracking parameters; they are ignored. An embedded
           // frame's (issue 27: embed, host, resume) pass into the wizard's URL when they hold, and
-          // the console's preview=1 (issue 26).
-          querystring: z.object({}).catchall(z.string()),
+          // the console's preview=1 (issue 26). The embed's look (brand_color, hide_header_footer)
+          // is checked here: a bad one is 400 naming it.
+          querystring: z.object(embedLookQuerystring).catchall(z.string()),
         },
       },
       async (request, reply) => {
