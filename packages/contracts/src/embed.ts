@@ -64,7 +64,7 @@ export const EMBED_QUERY = {
 } as const;
 
 /** A brand colour as the frame's URL carries it (the script writes `#abc` out as `#aabbcc`). */
-export const BRAND_COLOR_PATTERN = /^#[0-9a-f]{6}$/i;
+export const BRAND_COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 
 /**
  * `preview=1` on a company's link: the console's preview of the wizard beside an editor (issue 26).

@@ -7,8 +7,12 @@ import { BRAND_COLOR_PATTERN, EMBED_QUERY } from '@scheduler/contracts/embed';
  * is someone's hand-made URL, refused with 400 naming the parameter rather than quietly ignored.
  */
 export const embedLookQuerystring = {
-  [EMBED_QUERY.brandColor]: z.string().regex(BRAND_COLOR_PATTERN, 'a colour such as #1f4e79').optional(),
-  [EMBED_QUERY.hideHeaderFooter]: z.literal('1').optional(),
+  [EMBED_QUERY.brandColor]: z
+    .string()
+    .regex(BRAND_COLOR_PATTERN, 'a colour such as #1f4e79')
+    .describe("An embed's colour, #rrggbb: the wizard's primary colour in the company's frame")
+    .optional(),
+  [EMBED_QUERY.hideHeaderFooter]: z.literal('1').describe("An embed without the wizard's header and footer").optional(),
 };
 
 /** The look's parameters of a validated query, for the redirect into the wizard; the colour in lower case. */
