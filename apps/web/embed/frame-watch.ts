@@ -13,8 +13,6 @@ export type FrameOutcome = 'ready' | 'failed';
 export interface FrameWatch {
   /** The frame's wizard said hello. */
   hello(): void;
-  /** The outcome so far: null while waiting. */
-  readonly outcome: FrameOutcome | null;
 }
 
 /** Watches one frame from its making; `settle` is called once, with the outcome. */
@@ -31,10 +29,5 @@ export function watchFrame(iframe: HTMLIFrameElement, settle: (outcome: FrameOut
   iframe.addEventListener('load', () => {
     if (!outcome) timers.push(setTimeout(() => end('failed'), AFTER_LOAD_MS));
   });
-  return {
-    hello: () => end('ready'),
-    get outcome() {
-      return outcome;
-    },
-  };
+  return { hello: () => end('ready') };
 }
