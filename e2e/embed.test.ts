@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Frame, Page } from 'playwright-core';
-import { EMBED_DOM_EVENT } from '@scheduler/contracts/embed';
-import { accessibilityViolations, focusedElement, VIEWPORTS } from './support/browser.ts';
+import { EMBED_DOM_EVENT, EMBED_FAILED_EVENT, EMBED_READY_EVENT } from '@scheduler/contracts/embed';
+import { accessibilityViolations, focusedElement, frameAccessibilityViolations, VIEWPORTS } from './support/browser.ts';
 import {
   changeDemoCompany,
   EMBED_SCRIPT_BUDGET_GZIP_BYTES,
@@ -17,9 +17,20 @@ const running = useRunningProduct();
 const OFFICE = FIXTURE_OFFICES.demo;
 const FIRST_HEADING = 'When would you like your inspection?';
 
-/** The placeholder a company writes, with more data- attributes. */
-const placeholder = (attributes = '') =>
-  `<div data-online-scheduler="demo" data-office="${OFFICE}" ${attributes}></div>`;
+/** The placeholder a company writes, with more data- attributes, and what it holds for when the scheduler cannot be shown. */
+const placeholder = (attributes = '', fallback = '') =>
+  `<div data-online-scheduler="demo" data-office="${OFFICE}" ${attributes}>${fallback}</div>`;
+
+/** A script of the host page that keeps the ready and failed events it hears, as `window.heard`. */
+const readyOrFailed = `<script>window.heard=[];[${JSON.stringify(EMBED_READY_EVENT)},${JSON.stringify(EMBED_FAILED_EVENT)}].forEach(function(type){document.addEventListener(type,function(e){window.heard.push(type+':'+e.detail.mode)})});</script>`;
+const heard = (page: Page) => page.evaluate(() => (window as unknown as { heard: string[] }).heard);
+
+/** The page's API, as its own script would call it. */
+const api = (page: Page, call: 'open' | 'close') =>
+  page.evaluate(
+    (name) => (window as unknown as { OnlineScheduler: Record<string, () => boolean> }).OnlineScheduler[name]!(),
+    call,
+  );
 
 let host: EmbedHost;
 /** Another site of the company's, not (yet) among its embedding origins. */
@@ -121,7 +132,7 @@ describe('the embed script on a company’s page', () => {
   it('opens the popup as an accessible modal dialog: focus inside and kept there, Escape closes, focus back, the page behind still', async () => {
     const url = host.page(
       '/popup',
-      `<p><a href="#top">A link before</a></p>${placeholder('data-mode="popup" data-button-text="Book your inspection"')}<p><a href="#end">A link after</a></p><div style="height:3000px"></div>`,
+      `${readyOrFailed}<p><a href="#top">A link before</a></p>${placeholder('data-mode="popup" data-button-text="Book your inspection"')}<p><a href="#end">A link after</a></p><p><span class="cta" data-scheduler-open>Book now</span></p><div style="height:3000px"></div>`,
     );
     const page = await openPage(url);
     const opener = page.getByRole('button', { name: 'Book your inspection' });
@@ -197,6 +208,28 @@ describe('the embed script on a company’s page', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(await focusedElement(page)).toMatchObject({ tag: 'button', text: 'Book your inspection' });
+    // The frame said hello once, whatever was opened and closed since (decision 0060).
+    expect(await heard(page)).toEqual([`${EMBED_READY_EVENT}:popup`]);
+    expect(await page.locator('[data-online-scheduler]').getAttribute('data-scheduler-state')).toBe('ready');
+
+    // The page's own API opens and closes it.
+    expect(await api(page, 'open')).toBe(true);
+    await dialog.waitFor();
+    expect(await api(page, 'close')).toBe(true);
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await api(page, 'close')).toBe(false);
+
+    // The page's own element with data-scheduler-open: a button by role and tab stop, opened by keyboard, focus back to it.
+    const own = page.getByRole('button', { name: 'Book now' });
+    expect(await own.getAttribute('aria-haspopup')).toBe('dialog');
+    await own.focus();
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await focusedElement(page)).toMatchObject({ tag: 'span', text: 'Book now' });
+    await own.click();
+    await dialog.waitFor();
     await page.context().close();
   });
 
@@ -227,16 +260,57 @@ describe('the embed script on a company’s page', () => {
     await page.context().close();
   });
 
-  it('is framed on a site the company lists, and refused by the browser on one it does not', async () => {
-    const listed = await openPage(host.page('/framed', placeholder()));
-    await listed.frameLocator('iframe').getByRole('heading', { level: 1, name: FIRST_HEADING }).waitFor();
+  it('is framed on a site the company lists, in its colour and without its own header and footer, and ready', async () => {
+    const listed = await openPage(
+      host.page('/framed', `${readyOrFailed}${placeholder('data-brand-color="#ffd000" data-hide-header-footer')}`),
+    );
+    const wizard = listed.frameLocator('iframe');
+    await wizard.getByRole('heading', { level: 1, name: FIRST_HEADING }).waitFor();
+    await expect.poll(() => heard(listed)).toEqual([`${EMBED_READY_EVENT}:inline`]);
+    // The company's page has its own header and footer; the visitor is on its website already (decision 0060).
+    expect(await wizard.getByRole('banner').count()).toBe(0);
+    expect(await wizard.getByRole('contentinfo').count()).toBe(0);
+    expect(await wizard.getByRole('link', { name: 'Skip to main content' }).count()).toBe(0);
+    // Its main button in the company's yellow, with black text: the contrast a light colour needs.
+    const frame = (await schedulerFrame(listed)) as unknown as Page;
+    await chooseFirstSlot(frame);
+    const next = wizard.getByRole('button', { name: 'Next', exact: true });
+    // (Polled: the button fades from disabled to enabled.)
+    await expect
+      .poll(() => next.evaluate((button) => [getComputedStyle(button).backgroundColor, getComputedStyle(button).color]))
+      .toEqual(['rgb(255, 208, 0)', 'rgb(0, 0, 0)']);
+    // On the next step, the review panel beside it: Start Over stays in the embed with its look, and nothing leads off to the website.
+    await confirmSlot(frame);
+    const startOver = wizard.getByRole('link', { name: 'Start Over' });
+    await startOver.waitFor();
+    const again = new URL((await startOver.getAttribute('href')) ?? '', running.product.baseUrl);
+    expect([again.searchParams.get('brand_color'), again.searchParams.get('hide_header_footer')]).toEqual([
+      '#ffd000',
+      '1',
+    ]);
+    expect(await wizard.getByRole('link', { name: 'Back to our website' }).count()).toBe(0);
+    // In a light colour, every text still reads (links and outlines in its darker shade).
+    expect(await frameAccessibilityViolations(await schedulerFrame(listed))).toEqual([]);
     await listed.context().close();
+  });
 
-    const refused = await openPage(unlisted.page('/framed', placeholder()));
+  it('is refused by the browser on a site the company does not list: the page’s own content instead, and the origin to add in the console', async () => {
+    const refused = await (await running.browser.newContext({ viewport: VIEWPORTS.desktop })).newPage();
+    const warnings: string[] = [];
+    refused.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await refused.goto(
+      unlisted.page('/framed', `${readyOrFailed}${placeholder('', '<a href="tel:+16145550100">Call us to book</a>')}`),
+    );
     const frame = await schedulerFrame(refused);
-    // frame-ancestors refuses the wizard's document: Chromium shows its error page in the frame instead.
+    // frame-ancestors refuses the wizard's document: Chromium shows its error page in the frame...
     await expect.poll(() => frame.url(), { timeout: 10_000 }).toBe('chrome-error://chromewebdata/');
-    expect(await refused.frameLocator('iframe').getByRole('heading', { name: FIRST_HEADING }).count()).toBe(0);
+    // ...which the page never shows: the frame did not say hello, so the placeholder's own content is back.
+    await refused.getByRole('link', { name: 'Call us to book' }).waitFor({ timeout: 10_000 });
+    expect(await refused.locator('iframe').count()).toBe(0);
+    expect(await heard(refused)).toEqual([`${EMBED_FAILED_EVENT}:inline`]);
+    expect(warnings).toEqual([expect.stringContaining(`add ${unlisted.origin} to the company's embedding origins`)]);
     await refused.context().close();
   });
 });

@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Frame, type Locator, type Page } from 'playwright-core';
 
 /**
  * Debian's Chromium builds: the headless shell (package chromium-headless-shell) for the tests,
@@ -121,9 +122,23 @@ export const VIEWPORTS = { desktop: { width: 1280, height: 900 }, mobile: { widt
  * otherwise describe node by node cost a quarter of the analysis.
  */
 async function axeViolations(page: Page) {
-  // Colours are read once the page is still: a button that has just become enabled fades its
-  // background in (MUI's transition), and read halfway it fails contrast it meets when settled.
-  // Endless animations (a spinner) never settle and are not waited for.
+  await animationsSettled(page);
+  const results = await new AxeBuilder({ page })
+    .withTags(AXE_TAGS)
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  return results.violations;
+}
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+/**
+ * Colours are read once the page is still: a button that has just become enabled fades its
+ * background in (MUI's transition), and read halfway it fails contrast it meets when settled.
+ * Endless animations (a spinner) never settle and are not waited for.
+ */
+async function animationsSettled(page: Page | Frame): Promise<void> {
   await page.waitForFunction(() =>
     document
       .getAnimations()
@@ -132,12 +147,6 @@ async function axeViolations(page: Page) {
           animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
       ),
   );
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .setLegacyMode(true)
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  return results.violations;
 }
 
 type Violation = Awaited<ReturnType<typeof axeViolations>>[number];
@@ -149,6 +158,35 @@ export async function seriousAccessibilityViolations(page: Page): Promise<string
   return (await axeViolations(page))
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(describeViolation);
+}
+
+/** axe-core's own script, the one @axe-core/playwright runs. */
+const axeSource = () =>
+  readFileSync(
+    createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright')).resolve('axe-core/axe.min.js'),
+    'utf8',
+  );
+
+/**
+ * Every axe-core violation inside one frame of another origin (a company's embed), which the
+ * page's analysis leaves out. Evaluated in the frame as the test's own script, so the wizard's
+ * Content-Security-Policy has nothing to refuse.
+ */
+export async function frameAccessibilityViolations(frame: Frame): Promise<string[]> {
+  await animationsSettled(frame);
+  await frame.evaluate(axeSource());
+  const violations = (await frame.evaluate(
+    (tags) =>
+      (
+        globalThis as unknown as {
+          axe: { run(context: Document, options: object): Promise<{ violations: unknown[] }> };
+        }
+      ).axe
+        .run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
+        .then((results) => results.violations),
+    AXE_TAGS,
+  )) as Violation[];
+  return violations.map(describeViolation);
 }
 
 /** Every axe-core violation on the page, whatever its impact, as readable lines. */

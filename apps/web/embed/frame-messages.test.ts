@@ -33,6 +33,7 @@ describe('messages from the frames', () => {
       { source: 'online-scheduler', version: 1, type: 'ready', google_tag_id: 'GTM-ABC' },
       { source: 'online-scheduler', version: 1, type: 'session', office_uuid: 'x', token: null },
       { source: 'online-scheduler', version: 1, type: 'escape' },
+      { source: 'online-scheduler', version: 1, type: 'hello' },
     ]) {
       expect(
         acceptMessage({ origin: SCHEDULER, source: ours.iframe.contentWindow as never, data }, SCHEDULER, frames)

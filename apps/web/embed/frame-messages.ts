@@ -23,6 +23,7 @@ function isWizardMessage(data: unknown): data is WizardToHostMessage {
       return isObject(data.event) && typeof data.event.name === 'string' && typeof data.office_uuid === 'string';
     case 'session':
       return isTokenOrNull(data.token) && typeof data.office_uuid === 'string';
+    case 'hello':
     case 'escape':
       return true;
     default:

@@ -1,6 +1,14 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { frameUrl, locksOf, MAX_PREFILL_LENGTH, prefillOf, readPlaceholder, type Placeholder } from './frame-url.ts';
+import {
+  frameUrl,
+  locksOf,
+  lookOf,
+  MAX_PREFILL_LENGTH,
+  prefillOf,
+  readPlaceholder,
+  type Placeholder,
+} from './frame-url.ts';
 
 const OFFICE = 'a1b2c3d4-0000-4000-8000-00000000beef';
 const SCHEDULER = 'https://scheduler.example.com';
@@ -24,6 +32,7 @@ function urlOf(attributes: Record<string, string>, hostSearch = '', resumeToken:
       prefill: prefillOf(data, new URLSearchParams(hostSearch)),
       locks: locksOf(data),
       resumeToken,
+      look: lookOf(data).look,
     }),
   );
 }
@@ -121,5 +130,46 @@ describe("the frame's URL", () => {
       'tok_abcdefghijklmnopqrstuvwxyz0123456789ABCDE',
     );
     expect(urlOf({}).searchParams.has('resume')).toBe(false);
+  });
+});
+
+describe('the look', () => {
+  it("carries the company's colour, lower-cased, and the header and footer left out, from the placeholder only", () => {
+    const url = urlOf({ 'brand-color': '#FFD000', 'hide-header-footer': '' }, '?brand_color=%23000000');
+    expect([url.searchParams.get('brand_color'), url.searchParams.get('hide_header_footer')]).toEqual(['#ffd000', '1']);
+    const plain = urlOf({}, '?brand_color=%23000000&hide_header_footer=1');
+    expect([plain.searchParams.has('brand_color'), plain.searchParams.has('hide_header_footer')]).toEqual([
+      false,
+      false,
+    ]);
+  });
+
+  it('writes a three-digit colour out in full, trimmed', () => {
+    expect(lookOf(dataset({ 'brand-color': ' #F0a ' }))).toEqual({
+      look: { brandColor: '#ff00aa', hideHeaderFooter: false },
+      problem: null,
+    });
+  });
+
+  it.each(['red', '#ffd00', '#ffd0000', '#ggg', 'ffd000', 'rgb(0,0,0)', '#ffd000;x'])(
+    'leaves out %j, saying why, and keeps the rest',
+    (written) => {
+      const { look, problem } = lookOf(dataset({ 'brand-color': written, 'hide-header-footer': 'true' }));
+      expect(look).toEqual({ brandColor: null, hideHeaderFooter: true });
+      expect(problem).toContain(`data-brand-color="${written}" is not a colour`);
+    },
+  );
+
+  it('hides the header and footer when the attribute is there, unless it says false', () => {
+    for (const [value, hidden] of [
+      ['', true],
+      ['true', true],
+      ['1', true],
+      ['false', false],
+    ] as const)
+      expect(lookOf(dataset({ 'hide-header-footer': value })).look.hideHeaderFooter, value).toBe(hidden);
+    expect(lookOf(dataset({})).look).toEqual({ brandColor: null, hideHeaderFooter: false });
+    expect(lookOf(dataset({})).problem).toBeNull();
+    expect(urlOf({ 'hide-header-footer': 'false' }).searchParams.has('hide_header_footer')).toBe(false);
   });
 });

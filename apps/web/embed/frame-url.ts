@@ -1,4 +1,5 @@
 import {
+  BRAND_COLOR_PATTERN,
   EMBED_QUERY,
   LOCKABLE_FIELDS,
   PREFILL_FIELDS,
@@ -56,6 +57,33 @@ export function locksOf(dataset: DOMStringMap): LockableField[] {
   return LOCKABLE_FIELDS.filter((field) => named.includes(field));
 }
 
+/** How the wizard looks in this frame (decision 0060): the company's colour, and its header and footer left out. */
+export interface Look {
+  brandColor: string | null;
+  hideHeaderFooter: boolean;
+}
+
+/**
+ * The look, from the placeholder only (like the locks: a visitor's link has no say in it).
+ * `#abc` is written out as `#aabbcc`; a colour that is not one is left out, and said.
+ */
+export function lookOf(dataset: DOMStringMap): { look: Look; problem: string | null } {
+  const written = dataset.brandColor?.trim() ?? '';
+  const colour = /^#[0-9a-f]{3}$/i.test(written) ? written.replace(/[0-9a-f]/gi, '$&$&') : written;
+  const valid = BRAND_COLOR_PATTERN.test(colour);
+  const hide = dataset.hideHeaderFooter;
+  return {
+    look: {
+      brandColor: valid ? colour.toLowerCase() : null,
+      hideHeaderFooter: hide !== undefined && hide !== 'false',
+    },
+    problem:
+      valid || written === ''
+        ? null
+        : `data-brand-color="${written}" is not a colour such as #1f4e79; the scheduler keeps its own`,
+  };
+}
+
 export interface FrameUrlInput {
   schedulerOrigin: string;
   placeholder: Placeholder;
@@ -63,6 +91,7 @@ export interface FrameUrlInput {
   prefill: ReadonlyMap<PrefillField, string>;
   locks: readonly LockableField[];
   resumeToken: string | null;
+  look: Look;
 }
 
 /** The office's link, which starts a session and redirects into the wizard, marked as embedded by this host. */
@@ -71,6 +100,8 @@ export function frameUrl(input: FrameUrlInput): string {
   for (const [field, value] of input.prefill) query.set(field, value);
   if (input.locks.length > 0) query.set(EMBED_QUERY.lock, input.locks.join(','));
   if (input.resumeToken) query.set(EMBED_QUERY.resume, input.resumeToken);
+  if (input.look.brandColor) query.set(EMBED_QUERY.brandColor, input.look.brandColor);
+  if (input.look.hideHeaderFooter) query.set(EMBED_QUERY.hideHeaderFooter, '1');
   const { companyKey, officeUuid } = input.placeholder;
   return `${input.schedulerOrigin}/${companyKey}/online-scheduler/${officeUuid}?${query.toString()}`;
 }

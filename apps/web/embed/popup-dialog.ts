@@ -13,6 +13,7 @@ const CSS =
   '.osch-close{font:inherit;font-size:16px;min-height:44px;padding:0 16px;cursor:pointer}' +
   '.osch-frame{flex:1;display:block;width:100%;border:0}' +
   '.osch-guard{position:fixed;opacity:0;pointer-events:none}' +
+  '.osch-fallback{flex:1;padding:24px;overflow:auto}' +
   // Full screen on a phone: a panel with margins would leave the wizard too narrow.
   '@media (max-width:599.98px){.osch-dialog{width:100%;height:100%;border-radius:0;margin:0}}';
 
@@ -50,13 +51,26 @@ export interface PopupOptions {
   createFrame(): HTMLIFrameElement;
 }
 
-export function mountPopup(placeholder: HTMLElement, options: PopupOptions): void {
+/** What the script and the page's API (OnlineScheduler.open, close) do with a popup. */
+export interface Popup {
+  open(): void;
+  /** Whether it was open. */
+  close(): boolean;
+  /** The frame failed (decision 0060): the dialog shows these instead, the placeholder's own content. */
+  showFallback(content: readonly Node[]): void;
+}
+
+export function mountPopup(placeholder: HTMLElement, options: PopupOptions): Popup {
   const opener = document.createElement('button');
   opener.type = 'button';
   opener.textContent = options.buttonText;
   placeholder.replaceChildren(opener);
   let dialog: HTMLDialogElement | null = null;
+  /** The frame, or the fallback in its place: where Shift+Tab from the Close button goes round to. */
+  let body: HTMLElement | null = null;
   let overflow: [string, string] = ['', ''];
+  /** Whoever opened it (this button, or the page's own through data-scheduler-open or the API) gets focus back. */
+  let returnTo: HTMLElement = opener;
 
   const build = (): HTMLDialogElement => {
     addStyles();
@@ -73,8 +87,9 @@ export function mountPopup(placeholder: HTMLElement, options: PopupOptions): voi
     bar.append(close);
     const frame = options.createFrame();
     frame.className = 'osch-frame';
+    body = frame;
     created.append(
-      focusGuard(() => frame.focus()),
+      focusGuard(() => body?.focus()),
       bar,
       frame,
       focusGuard(() => close.focus()),
@@ -82,20 +97,40 @@ export function mountPopup(placeholder: HTMLElement, options: PopupOptions): voi
     // Escape closes a modal dialog natively; both ways end here.
     created.addEventListener('close', () => {
       [document.documentElement.style.overflow, document.body.style.overflow] = overflow;
-      opener.focus();
+      (returnTo.isConnected ? returnTo : opener).focus();
     });
     placeholder.append(created);
     return created;
   };
 
-  opener.addEventListener('click', () => {
+  const open = () => {
+    if (dialog?.open) return;
+    const active = document.activeElement;
+    returnTo = active instanceof HTMLElement && active !== document.body ? active : opener;
     dialog ??= build();
-    if (dialog.open) return;
     const root = document.documentElement.style;
     overflow = [root.overflow, document.body.style.overflow];
     root.overflow = 'hidden';
     document.body.style.overflow = 'hidden';
     dialog.showModal();
     dialog.querySelector<HTMLButtonElement>('.osch-close')?.focus();
-  });
+  };
+  opener.addEventListener('click', open);
+
+  return {
+    open,
+    close: () => {
+      if (!dialog?.open) return false;
+      dialog.close();
+      return true;
+    },
+    showFallback: (content) => {
+      const fallback = document.createElement('div');
+      fallback.className = 'osch-fallback';
+      fallback.tabIndex = -1;
+      fallback.append(...content);
+      body?.replaceWith(fallback);
+      body = fallback;
+    },
+  };
 }

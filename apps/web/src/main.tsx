@@ -1,9 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
-import { embedHost } from './shared/embed/embed-context.ts';
+import { embedHost, greetHost } from './shared/embed/embed-context.ts';
 import { loadFunnelRuntime } from './shared/embed/funnel-loader.ts';
 
+// First of all: the company's page takes a frame that stays silent for refused (decision 0060).
+greetHost();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

@@ -54,7 +54,17 @@ export const EMBED_QUERY = {
   resume: 'resume',
   /** Comma-separated `LockableField`s. */
   lock: 'lock',
+  /**
+   * The company's colour, `#rrggbb`: the wizard's primary colour in this frame (decision 0060).
+   * Like `hide_header_footer`, kept only with an accepted `host`, and applied only when framed by it.
+   */
+  brandColor: 'brand_color',
+  /** `1`: the wizard leaves out its header (logo, phone, banner) and footer (office details); the company's page has its own. */
+  hideHeaderFooter: 'hide_header_footer',
 } as const;
+
+/** A brand colour as the frame's URL carries it (the script writes `#abc` out as `#aabbcc`). */
+export const BRAND_COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 
 /**
  * `preview=1` on a company's link: the console's preview of the wizard beside an editor (issue 26).
@@ -70,7 +80,12 @@ interface MessageBase {
 
 /** From the wizard's frame to the host page (posted to the host's origin only). */
 export type WizardToHostMessage = MessageBase &
+  /**
+   * The wizard's document is up in the frame (posted as its script starts, before any data): the
+   * embed script's sign that the browser did not refuse the frame (decision 0060).
+   */
   (
+    | { type: 'hello' }
     | {
         type: 'ready';
         /** The company's Google Tag Manager or GA4 id: the embed script pushes events to the host's `dataLayer`. */
@@ -99,3 +114,11 @@ export type HostToWizardMessage = MessageBase & { type: 'viewport'; top: number;
 
 /** The event the embed script dispatches on its placeholder element for each funnel event (`detail`: the event and office). */
 export const EMBED_DOM_EVENT = 'online-scheduler:event';
+/** Dispatched on the placeholder once its frame's wizard says hello (decision 0060). */
+export const EMBED_READY_EVENT = 'online-scheduler:ready';
+/** Dispatched on the placeholder when its frame never said hello (refused or unreachable): its fallback content is shown. */
+export const EMBED_FAILED_EVENT = 'online-scheduler:failed';
+/** The placeholder's state, for a page that looks after the events were sent: `loading`, `ready` or `failed`. */
+export const EMBED_STATE_ATTRIBUTE = 'data-scheduler-state';
+/** On any element of the page: a click (or Enter or Space) opens the popup; its value may name the placeholder's id. */
+export const EMBED_OPENER_ATTRIBUTE = 'data-scheduler-open';

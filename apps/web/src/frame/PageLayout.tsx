@@ -5,21 +5,27 @@ import type { MouseEvent, ReactNode } from 'react';
 import { focusScreenHeading, MAIN_CONTENT_ID } from '@scheduler/ui/focus';
 import { OfficeContact, type OfficeContactDetails } from '../shared/OfficeContact.tsx';
 import { texts } from '../shared/texts.ts';
-import { embedHost } from '../shared/embed/embed-context.ts';
+import { embedHost, embedLook } from '../shared/embed/embed-context.ts';
 import { REVIEW_PANEL_SLOT_ID } from '../shared/page-slots.ts';
 import { Header, type HeaderProps } from './Header.tsx';
 
 const DESKTOP = '@media (min-width:800px)';
 
-/** The frame every screen sits in: header, main content, and the office's details at the foot. */
+/**
+ * The frame every screen sits in: header, main content, and the office's details at the foot.
+ * `bare`: main content only, for a company's page that has its own header and footer (decision
+ * 0060); with no header to skip, no skip link either.
+ */
 export function PageLayout({
   header,
   contact,
   children,
+  bare = embedLook.hideHeaderFooter,
 }: {
   header: HeaderProps;
   contact: OfficeContactDetails | null;
   children: ReactNode;
+  bare?: boolean;
 }) {
   return (
     <Box
@@ -30,8 +36,8 @@ export function PageLayout({
         bgcolor: 'background.default',
       }}
     >
-      <SkipLink />
-      <Header {...header} />
+      {!bare && <SkipLink />}
+      {!bare && <Header {...header} />}
       <Container
         maxWidth="lg"
         sx={{
@@ -61,7 +67,7 @@ export function PageLayout({
           }}
         />
       </Container>
-      {contact && (
+      {contact && !bare && (
         <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
           <Container
             maxWidth="lg"

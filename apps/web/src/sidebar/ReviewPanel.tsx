@@ -159,8 +159,9 @@ export function ReviewPanel({
             {t.scheduleAppointment}
           </Button>
         )}
-        {redirect && redirect.url && redirect.text && (
-          <Button component="a" href={redirect.url} target={embedHost ? '_top' : undefined} variant="outlined">
+        {redirect && redirect.url && redirect.text && !embedHost && (
+          // Not in a company's embed: the visitor is on its website already (decision 0060).
+          <Button component="a" href={redirect.url} variant="outlined">
             {redirect.text}
           </Button>
         )}

@@ -10,6 +10,7 @@ import { admitWhileDisabled } from '../../modules/sessions/disabled-scheduler.ts
 import { startSession } from '../../modules/sessions/sessions.service.ts';
 import { embeddingOriginsOf } from '../../modules/office/office.service.ts';
 import { embedRedirectQuery } from '../../modules/sessions/embed-query.ts';
+import { embedLookQuerystring } from '../../modules/sessions/embed-look.ts';
 import { applyPrefill } from '../../modules/wizard-page/prefill.service.ts';
 import { readPrefill } from '../../modules/wizard-page/prefill-values.ts';
 import { readAttribution } from '../../modules/sessions/attribution.ts';
@@ -47,8 +48,10 @@ export function sessionRoutes(ctx: AppContext) {
           // The company's own link may carry tracking parameters: the campaign's (utm_*, gclid) are
           // kept on the order when they read as such (issue 42), the others ignored, and none
           // passes into the wizard's URL. An embedded frame's (issue 27: embed, host, resume) do when
-          // they hold, and the console's preview=1 (issue 26). A parameter given twice is no error.
-          querystring: z.object({}).catchall(z.union([z.string(), z.array(z.string())])),
+          // they hold, and the console's preview=1 (issue 26). The embed's look (brand_color,
+          // hide_header_footer) is checked here: a bad one is 400 naming it. A parameter given
+          // twice is no error (the first is read), except a look's, which is refused by name.
+          querystring: z.object(embedLookQuerystring).catchall(z.union([z.string(), z.array(z.string())])),
         },
       },
       async (request, reply) => {

@@ -70,6 +70,46 @@ describeOnEachDatabase('the embed: prefill, locks and the redirect', (factory) =
       }
     });
 
+    it('keeps the look (brand colour in lower case, header and footer hidden) with an allowed host only', async () => {
+      const look = { brand_color: '#FFD000', hide_header_footer: '1' };
+      const kept = (await openFrame({ embed: '1', host: HOST, ...look })).location.searchParams;
+      expect([kept.get('brand_color'), kept.get('hide_header_footer')]).toEqual(['#ffd000', '1']);
+      const alone = (await openFrame({ embed: '1', host: HOST, brand_color: '#1f4e79' })).location.searchParams;
+      expect([alone.get('brand_color'), alone.has('hide_header_footer')]).toEqual(['#1f4e79', false]);
+      for (const query of [
+        { embed: '1', host: 'https://evil.example', ...look },
+        { embed: '1', ...look },
+        { host: HOST, ...look },
+      ]) {
+        const { location } = await openFrame(query);
+        expect([location.searchParams.has('brand_color'), location.searchParams.has('hide_header_footer')]).toEqual([
+          false,
+          false,
+        ]);
+      }
+    });
+
+    it('refuses a look the embed script would never send with 400 naming the parameter', async () => {
+      const start = (query: Record<string, string>) =>
+        harness.app.inject({
+          method: 'GET',
+          url: `/demo/online-scheduler/${DEMO_OFFICE_UUID}?${new URLSearchParams({ embed: '1', host: HOST, ...query }).toString()}`,
+        });
+      for (const colour of ['red', '#ffd00', '#ffd0000', '#ffd00g', 'ffd000', '#fd0', 'url(x)', '#ffd000;']) {
+        const response = await start({ brand_color: colour });
+        expect(response.statusCode, colour).toBe(400);
+        expect(response.json(), colour).toMatchObject({ error: { code: 'invalid_request', field: 'brand_color' } });
+      }
+      for (const flag of ['0', 'true', '']) {
+        const response = await start({ hide_header_footer: flag });
+        expect(response.statusCode, flag).toBe(400);
+        expect(response.json(), flag).toMatchObject({
+          error: { code: 'invalid_request', field: 'hide_header_footer' },
+        });
+      }
+      expect((await start({ brand_color: '#aBcDeF', hide_header_footer: '1' })).statusCode).toBe(302);
+    });
+
     it('keeps nothing of an embed query when the frame did not say embed=1, and fills nothing in', async () => {
       const { location, token } = await openFrame({
         host: HOST,

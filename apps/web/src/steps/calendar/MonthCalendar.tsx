@@ -24,7 +24,7 @@ const DAY = {
   position: 'relative',
   '&.enabled, &.selected': { fontWeight: 700, cursor: 'pointer' },
   '&.enabled': { color: 'primary.main', bgcolor: '#e8f1f8', '&:hover': { bgcolor: '#d3e4f2' } },
-  '&.selected': { color: '#ffffff', bgcolor: 'primary.main' },
+  '&.selected': { color: 'primary.contrastText', bgcolor: 'primary.main' },
   '&[aria-current="date"]::after': {
     content: '""',
     position: 'absolute',

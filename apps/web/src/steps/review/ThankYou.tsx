@@ -149,9 +149,9 @@ export function ThankYou() {
         >
           {texts.status.scheduleAgain}
         </Button>
-        {redirectUrl && /^https?:\/\//i.test(redirectUrl) && (
-          // In a company's embed the company's site replaces its page, not the frame within it.
-          <Button variant="text" size="large" href={redirectUrl} target={embedHost ? '_top' : undefined}>
+        {redirectUrl && /^https?:\/\//i.test(redirectUrl) && !embedHost && (
+          // Not in a company's embed: the visitor is on its website already (decision 0060).
+          <Button variant="text" size="large" href={redirectUrl}>
             {settings.text(SETTING.REDIRECT_BUTTON_TEXT).trim() || redirectUrl}
           </Button>
         )}

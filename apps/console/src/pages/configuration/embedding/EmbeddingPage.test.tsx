@@ -23,6 +23,9 @@ const sites = () =>
     .getAllByRole('listitem')
     .map((item) => item.firstChild?.textContent);
 const code = () => (screen.getByRole('textbox', { name: 'Code to paste' }) as HTMLTextAreaElement).value;
+/** The office's own link inside the placeholder: what the page shows where the scheduler cannot be. */
+const fallback = (office: string) =>
+  `<a href="http://localhost:3000/demo/online-scheduler/${office}">Schedule an inspection online</a>`;
 
 async function addSite(typed: string) {
   await enterText(newSite(), typed);
@@ -147,21 +150,46 @@ describe('the website embedding page', () => {
     renderEmbedding();
     await screen.findByRole('textbox', { name: 'Code to paste' });
     expect(code()).toBe(
-      `<div data-online-scheduler="demo" data-office="${OFFICE.uuid}" data-mode="inline"></div>\n<script src="http://localhost:3000/embed/v1/scheduler.js" async></script>`,
+      `<div data-online-scheduler="demo" data-office="${OFFICE.uuid}" data-mode="inline">${fallback(OFFICE.uuid)}</div>\n<script src="http://localhost:3000/embed/v1/scheduler.js" async></script>`,
     );
 
     await userEvent.click(screen.getByRole('combobox', { name: 'Office' }));
     await userEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: OTHER_OFFICE.name }));
     await userEvent.click(screen.getByRole('radio', { name: /popup/ }));
     expect(code()).toBe(
-      `<div data-online-scheduler="demo" data-office="${OTHER_OFFICE.uuid}" data-mode="popup" data-button-text="Book an inspection"></div>\n<script src="http://localhost:3000/embed/v1/scheduler.js" async></script>`,
+      `<div data-online-scheduler="demo" data-office="${OTHER_OFFICE.uuid}" data-mode="popup" data-button-text="Book an inspection">${fallback(OTHER_OFFICE.uuid)}</div>\n<script src="http://localhost:3000/embed/v1/scheduler.js" async></script>`,
     );
     const buttonText = screen.getByRole('textbox', { name: 'Button text' });
     await userEvent.clear(buttonText);
     await enterText(buttonText, 'Book now');
-    expect(code()).toContain('data-mode="popup" data-button-text="Book now"></div>');
+    expect(code()).toContain(`data-mode="popup" data-button-text="Book now">${fallback(OTHER_OFFICE.uuid)}</div>`);
     expect(screen.getByText('data-postal-code')).toBeTruthy();
     expect(screen.getByText('data-lock')).toBeTruthy();
+    expect(screen.getByText('data-scheduler-open')).toBeTruthy();
+  });
+
+  it('puts the chosen colour and the hidden header and footer in the code, saying what the scheduler makes of the colour', async () => {
+    serve();
+    renderEmbedding();
+    await screen.findByRole('textbox', { name: 'Code to paste' });
+    const colour = screen.getByRole('textbox', { name: 'Your colour' });
+    await enterText(colour, '#FFD00');
+    expect(colour.getAttribute('aria-invalid')).toBe('true');
+    expect(accessibleDescription(colour)).toBe('Enter a colour as # and six hexadecimal digits, like #1f4e79.');
+    expect(code()).not.toContain('data-brand-color');
+    await enterText(colour, '0');
+    expect(colour.getAttribute('aria-invalid')).toBe('false');
+    expect(code()).toContain('data-mode="inline" data-brand-color="#ffd000">');
+    // A light colour: black on its buttons, its links darker.
+    expect(
+      screen.getByText(/^Buttons in #ffd000 with black text; links and outlines in a darker shade, #[0-9a-f]{6},/),
+    ).toBeTruthy();
+    await userEvent.click(screen.getByRole('checkbox', { name: /Leave out the scheduler's header and footer/ }));
+    expect(code()).toContain('data-brand-color="#ffd000" data-hide-header-footer>');
+    await userEvent.click(screen.getByRole('checkbox', { name: /Leave out the scheduler's header and footer/ }));
+    await userEvent.clear(colour);
+    expect(code()).toContain(`data-mode="inline">${fallback(OFFICE.uuid)}</div>`);
+    expect(screen.queryByText(/^Buttons in/)).toBeNull();
   });
 
   it('copies the code and says "Copied"; a refused clipboard gets the way to copy it by hand', async () => {

@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -11,9 +12,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useRef, useState } from 'react';
 import { PageSection } from '../../../shared/PageSection.tsx';
+import { BrandColourChoice } from './BrandColourChoice.tsx';
 import {
   embedSnippet,
   LOCK_ATTRIBUTE,
+  OPENER_ATTRIBUTE,
   PREFILL_ATTRIBUTES,
   type AttributeHelp,
   type EmbedMode,
@@ -61,11 +64,21 @@ export function SnippetSection({
   const [officeUuid, setOfficeUuid] = useState(offices[0]?.uuid ?? '');
   const [mode, setMode] = useState<EmbedMode>('inline');
   const [buttonText, setButtonText] = useState(DEFAULT_BUTTON_TEXT);
+  const [brandColor, setBrandColor] = useState('');
+  const [hideHeaderFooter, setHideHeaderFooter] = useState(false);
   const [copy, setCopy] = useState<CopyOutcome | null>(null);
   const code = useRef<HTMLTextAreaElement | null>(null);
   const modeLabel = useId();
   // The console is served by the same server as the scheduler and its script.
-  const snippet = embedSnippet({ serverOrigin: window.location.origin, companyKey, officeUuid, mode, buttonText });
+  const snippet = embedSnippet({
+    serverOrigin: window.location.origin,
+    companyKey,
+    officeUuid,
+    mode,
+    buttonText,
+    brandColor,
+    hideHeaderFooter,
+  });
   // An outcome is about the code it copied: a changed choice makes it stale, so it is not said.
   const outcome = copy?.snippet === snippet ? copy : null;
 
@@ -120,6 +133,14 @@ export function SnippetSection({
             slotProps={{ htmlInput: { maxLength: 60 } }}
           />
         )}
+        <BrandColourChoice value={brandColor} onChange={setBrandColor} />
+        <FormControlLabel
+          sx={{ alignSelf: 'flex-start' }}
+          control={
+            <Checkbox checked={hideHeaderFooter} onChange={(event) => setHideHeaderFooter(event.target.checked)} />
+          }
+          label="Leave out the scheduler's header and footer (logo, phone, banner, office details): your page has its own"
+        />
       </Box>
       <TextField
         label="Code to paste"
@@ -155,6 +176,16 @@ export function SnippetSection({
           visitor is left out.
         </Typography>
         <AttributeList items={[...PREFILL_ATTRIBUTES, LOCK_ATTRIBUTE]} />
+      </Box>
+      <Box>
+        <Typography component="h3" variant="h3" sx={{ mb: 1 }}>
+          Your own buttons
+        </Typography>
+        <Typography sx={{ mb: 1.5, color: 'text.secondary' }}>
+          Any button or link of your page can open the popup. If your site is not listed above, the link inside the code
+          is shown instead of the scheduler.
+        </Typography>
+        <AttributeList items={[OPENER_ATTRIBUTE]} />
       </Box>
     </PageSection>
   );

@@ -1,8 +1,17 @@
-import { EMBED_SCRIPT_PATH, LOCKABLE_FIELDS, PREFILL_FIELDS, type PrefillField } from '@scheduler/contracts/embed';
+import {
+  BRAND_COLOR_PATTERN,
+  EMBED_OPENER_ATTRIBUTE,
+  EMBED_SCRIPT_PATH,
+  LOCKABLE_FIELDS,
+  PREFILL_FIELDS,
+  type PrefillField,
+} from '@scheduler/contracts/embed';
 
 /**
- * The HTML a company pastes on its page (decision 0046): the placeholder the embed script turns
- * into the scheduler, and the script itself, from this server.
+ * The HTML a company pastes on its page (decisions 0046 and 0060): the placeholder the embed
+ * script turns into the scheduler, with a plain link to the scheduler inside it (what the page
+ * shows without the script, or when the browser refuses the frame), and the script itself, from
+ * this server.
  */
 
 export type EmbedMode = 'inline' | 'popup';
@@ -15,7 +24,17 @@ export interface SnippetChoice {
   mode: EmbedMode;
   /** Popup only; empty leaves the script's own wording. */
   buttonText: string;
+  /** The scheduler's colour on the page, `#rrggbb`; empty (or not a colour) leaves its own. */
+  brandColor: string;
+  /** Leave out the scheduler's header and footer: the page has its own. */
+  hideHeaderFooter: boolean;
 }
+
+/** The words of the link inside the placeholder. */
+export const FALLBACK_LINK_TEXT = 'Schedule an inspection online';
+
+/** A colour the snippet may carry: `#` and six hexadecimal digits, as the server takes it. */
+export const isBrandColor = (text: string): boolean => BRAND_COLOR_PATTERN.test(text.trim());
 
 /** A value inside double quotes, as the browser reads it back. */
 function attributeValue(value: string): string {
@@ -26,15 +45,20 @@ function attributeValue(value: string): string {
 export const dataAttributeOf = (field: string): string => `data-${field.replace(/_/g, '-')}`;
 
 export function embedSnippet(choice: SnippetChoice): string {
-  const attributes: Array<[string, string]> = [
+  /** A null value is an attribute without one (`data-hide-header-footer`). */
+  const attributes: Array<[string, string | null]> = [
     ['data-online-scheduler', choice.companyKey],
     ['data-office', choice.officeUuid],
     ['data-mode', choice.mode],
   ];
   const buttonText = choice.buttonText.trim();
   if (choice.mode === 'popup' && buttonText !== '') attributes.push(['data-button-text', buttonText]);
-  const placeholder = `<div ${attributes.map(([name, value]) => `${name}="${attributeValue(value)}"`).join(' ')}></div>`;
-  return `${placeholder}\n<script src="${attributeValue(choice.serverOrigin + EMBED_SCRIPT_PATH)}" async></script>`;
+  if (isBrandColor(choice.brandColor)) attributes.push(['data-brand-color', choice.brandColor.trim().toLowerCase()]);
+  if (choice.hideHeaderFooter) attributes.push(['data-hide-header-footer', null]);
+  const written = attributes.map(([name, value]) => (value === null ? name : `${name}="${attributeValue(value)}"`));
+  const link = `${choice.serverOrigin}/${choice.companyKey}/online-scheduler/${choice.officeUuid}`;
+  const fallback = `<a href="${attributeValue(link)}">${FALLBACK_LINK_TEXT}</a>`;
+  return `<div ${written.join(' ')}>${fallback}</div>\n<script src="${attributeValue(choice.serverOrigin + EMBED_SCRIPT_PATH)}" async></script>`;
 }
 
 /** One line for each field a page may fill in: a Record, so a field added to the contract needs its line here. */
@@ -65,4 +89,10 @@ export const PREFILL_ATTRIBUTES: readonly AttributeHelp[] = PREFILL_FIELDS.map((
 export const LOCK_ATTRIBUTE: AttributeHelp = {
   attribute: 'data-lock',
   meaning: `Fields the visitor sees filled in and cannot change, separated by commas: ${LOCKABLE_FIELDS.join(', ')}.`,
+};
+
+export const OPENER_ATTRIBUTE: AttributeHelp = {
+  attribute: EMBED_OPENER_ATTRIBUTE,
+  meaning:
+    'On any button or link of your page: it opens the popup. Give it the placeholder’s id (data-scheduler-open="booking") when the page has more than one.',
 };
