@@ -462,6 +462,13 @@ export const orderParties = pgTable(
     searchText: text('search_text').generatedAlwaysAs(
       sql`(' ' || people_fold(coalesce(person->>'first', '') || ' ' || coalesce(person->>'last', '') || ' ' || coalesce(person->>'email', '')))`,
     ),
+    /**
+     * The person's phone numbers as digits only, space-separated ("6145550199 6145550111"): what
+     * a search for a phone typed in any format ("(614) 555-0199", "614.555.0199") looks in (issue 41).
+     */
+    phoneSearch: text('phone_search').generatedAlwaysAs(
+      sql`(' ' || regexp_replace(coalesce(person->>'mobile_phone', ''), '[^0-9]', '', 'g') || ' ' || regexp_replace(coalesce(person->>'work_phone', ''), '[^0-9]', '', 'g') || ' ' || regexp_replace(coalesce(person->>'home_phone', ''), '[^0-9]', '', 'g'))`,
+    ),
   },
   (t) => [
     foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete(

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { orderIdRangeOf } from '@scheduler/domain/order-reference';
+import { phoneQueryDigits } from '@scheduler/domain/people/phone-search';
 import type { ControlText } from '@scheduler/domain/property/answer-text';
 import type { Executor } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
@@ -27,7 +28,7 @@ export interface OrdersFilter {
 
 /**
  * One word of a text search, anywhere in the address or in the name or e-mail of anyone on the
- * order, or the order's number, case and accents ignored as the people searches fold them (db/text-search.ts). Each side is one company's
+ * order, the order's number, or a phone number of anyone on it, case and accents ignored as the people searches fold them (db/text-search.ts). Each side is one company's
  * rows found through its search text's trigram index (migration 0021), so a search costs the
  * matches, not the company's history.
  */
@@ -41,11 +42,24 @@ function textMatches(companyId: string, word: string): SQL {
     ? sql`union all
     select o.id from ${t.orders} o where o.company_id = ${companyId} and o.id between ${ids.first}::uuid and ${ids.last}::uuid`
     : sql``;
+  // A phone typed in any format, looked for in the people's numbers as digits (issue 41); a
+  // house number ("7777") is looked for both ways.
+  const digits = phoneQueryDigits(word);
+  const byPhone = digits
+    ? sql`union all
+    select p.order_id from ${t.orderParties} p where p.company_id = ${companyId} and p.phone_search like ${`%${digits}%`}`
+    : sql``;
   return sql`${t.orders.id} in (
     select p.order_id from ${t.orderParties} p where p.company_id = ${companyId} and p.search_text like ${pattern}
     union all
     select o.id from ${t.orders} o where o.company_id = ${companyId} and o.search_text like ${pattern}
-    ${byNumber})`;
+    ${byNumber}
+    ${byPhone})`;
+}
+
+/** The terms a search is made of: its words, or the whole of it when it is one phone number ("(614) 555-0199"). */
+function searchTerms(text: string): string[] {
+  return phoneQueryDigits(text) !== null ? [text.trim()] : searchWords(text, 8);
 }
 
 /**
@@ -88,7 +102,7 @@ export async function listConfirmedOrders(
   if (range.inspectorId !== undefined)
     conditions.push(sql`${t.orders.inspectors} @> ${JSON.stringify([{ id: range.inspectorId }])}::jsonb`);
   if (range.orderId !== undefined) conditions.push(eq(t.orders.id, range.orderId));
-  for (const word of searchWords(range.text ?? '', 8)) conditions.push(textMatches(companyId, word));
+  for (const term of searchTerms(range.text ?? '')) conditions.push(textMatches(companyId, term));
   const where = and(...conditions);
   const join = and(eq(t.offices.companyId, t.orders.companyId), eq(t.offices.id, t.orders.officeId));
   const [rows, [count]] = await Promise.all([

@@ -135,13 +135,14 @@ describeOnEachDatabase('the console: schedule, orders and changes', (factory) =>
   /** Gives a booked order a client and an address of its own, for the searches. */
   async function rename(
     booking: ManagedBooking,
-    person: { first: string; last: string; email: string },
+    person: { first: string; last: string; email: string; phone?: string },
     address: { address1: string; address2?: string },
   ) {
     const db = harness.database.db;
+    const { phone = '614-555-0100', ...named } = person;
     await db
       .update(t.orderParties)
-      .set({ person: { ...person, mobile_phone: '614-555-0100' } })
+      .set({ person: { ...named, mobile_phone: phone } })
       .where(eq(t.orderParties.orderId, booking.orderId));
     await db
       .update(t.orders)
@@ -646,7 +647,7 @@ describeOnEachDatabase('the console: schedule, orders and changes', (factory) =>
       quincy = await ManagedBooking.book(harness, dayAfter(14), { pick: soloFor(101) });
       await rename(
         quincy,
-        { first: 'Quincy', last: 'Zabriskie', email: 'quincy.z@example.net' },
+        { first: 'Quincy', last: 'Zabriskie', email: 'quincy.z@example.net', phone: '(740) 319-2864' },
         { address1: '77 Elm Street', address2: 'Suite 5_B' },
       );
       walter = await ManagedBooking.book(harness, dayAfter(14), { pick: soloFor(102) });
@@ -690,6 +691,11 @@ describeOnEachDatabase('the console: schedule, orders and changes', (factory) =>
       expect(await search(`#${number}`)).toEqual([quincy.orderId]);
       expect(await search(`${number} Zabriskie`)).toEqual([quincy.orderId]);
       expect(await search(`${number} Cancelled`)).toEqual([]);
+      // A phone typed in any format, or its last digits; with a name, both must match (issue 41).
+      for (const typed of ['(740) 319-2864', '740.319.2864', '+1 740 319 2864', '319-2864'])
+        expect(await search(typed)).toEqual([quincy.orderId]);
+      expect(await search('2864 Zabriskie')).toEqual([quincy.orderId]);
+      expect(await search('2864 Walter')).toEqual([]);
       expect(await search('Elm Oak')).toEqual([]);
       // % and _ are the characters themselves, not patterns.
       expect(await search('Zab_iskie')).toEqual([]);

@@ -83,7 +83,7 @@ export function OrdersFilterBar({
         <TextField
           size="small"
           label="Search"
-          placeholder="Name, e-mail or address"
+          placeholder="Name, e-mail, address, phone or order number"
           value={words}
           onChange={(event) => setWords(event.target.value)}
           slotProps={{ htmlInput: { maxLength: CONSOLE_ORDER_SEARCH_MAX } }}
