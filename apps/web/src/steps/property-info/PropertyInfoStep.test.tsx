@@ -65,6 +65,17 @@ const saved = () => (request: RecordedRequest) =>
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** An order with the required questions answered and the deadline question (id 11) holding `iso`. */
+const orderWithDeadline = (iso: string) =>
+  orderFixture({
+    sqft: 1800,
+    controls: [
+      { id: 5, value: '1', checked: false },
+      { id: 6, value: null, checked: true },
+      { id: 11, value: iso, checked: false },
+    ],
+  });
+
 describe('the property-info step', () => {
   it('shows every question in order, required ones marked, a long label cut short with the whole as its name and readable under it', () => {
     stubServer(saved());
@@ -180,14 +191,7 @@ describe('the property-info step', () => {
   it("shows and takes a date in the company's DATE_FORMAT, sends it as an ISO date, and refuses one that is not a day, without a request", async () => {
     const requests = stubServer(saved());
     const user = userEvent.setup();
-    const order = orderFixture({
-      sqft: 1800,
-      controls: [
-        { id: 5, value: '1', checked: false },
-        { id: 6, value: null, checked: true },
-        { id: 11, value: '2026-12-01', checked: false },
-      ],
-    });
+    const order = orderWithDeadline('2026-12-01');
     renderStep(PropertyInfoStep, { office: office([{ key: 'DATE_FORMAT', value: 'DD/MM/YYYY' }]), order });
     const date = screen.getByRole('textbox', { name: 'Inspection contingency deadline' }) as HTMLInputElement;
     expect(date.value).toBe('01/12/2026');
@@ -210,14 +214,7 @@ describe('the property-info step', () => {
   it('picks a date on a calendar opened on the date typed, by keyboard, and writes it in the DATE_FORMAT (issue 42)', async () => {
     stubServer(saved());
     const user = userEvent.setup();
-    const order = orderFixture({
-      sqft: 1800,
-      controls: [
-        { id: 5, value: '1', checked: false },
-        { id: 6, value: null, checked: true },
-        { id: 11, value: '2026-12-01', checked: false },
-      ],
-    });
+    const order = orderWithDeadline('2026-12-01');
     renderStep(PropertyInfoStep, { office: office([{ key: 'DATE_FORMAT', value: 'DD.MM.YYYY' }]), order });
     const date = screen.getByRole('textbox', { name: 'Inspection contingency deadline' }) as HTMLInputElement;
     expect(date.value).toBe('01.12.2026');
