@@ -53,7 +53,9 @@ describe('the review-order panel beside the opening step', () => {
       renderStep(() => <StepFrame step={opening} />, { order: orderFixture(), mode });
       const panel = await screen.findByRole('complementary', { name: 'Review your order' }, { timeout: 5000 });
       expect(slot.contains(panel)).toBe(true);
-      expect((await screen.findByRole('link', { name: 'Start Over' })).getAttribute('href')).toMatch(/\/online-scheduler\//);
+      expect((await screen.findByRole('link', { name: 'Start Over' })).getAttribute('href')).toMatch(
+        /\/online-scheduler\//,
+      );
     },
   );
 });
