@@ -55,7 +55,11 @@ describe('the calendar step in calendar mode', () => {
     // Back on the calendar, the saved appointment shows with Reset, which asks, then releases it.
     await page.getByRole('button', { name: 'Back' }).click();
     await page.getByRole('button', { name: 'Reset' }).waitFor();
-    await page.getByText(/^Date: \d{1,2}\/\d{1,2}\/\d{4}$/).waitFor();
+    // The held box says the date (the review panel beside the step says it too).
+    await page
+      .getByTestId('held-appointment')
+      .getByText(/^Date: \d{1,2}\/\d{1,2}\/\d{4}$/)
+      .waitFor();
     await page.getByRole('button', { name: 'Reset' }).click();
     await page.getByRole('dialog', { name: 'Release this time?' }).getByRole('button', { name: 'Release it' }).click();
     await page.getByRole('button', { name: 'Reset' }).waitFor({ state: 'detached' });

@@ -48,7 +48,10 @@ describe('the review-order panel beside the opening step', () => {
       const slot = document.createElement('div');
       slot.id = REVIEW_PANEL_SLOT_ID;
       document.body.append(slot);
-      stubServer(() => ({ status: 500, body: { error: { code: 'internal', message: 'not in this test' } } }));
+      const requests = stubServer(() => ({
+        status: 500,
+        body: { error: { code: 'internal', message: 'not in this test' } },
+      }));
       const opening = stepOrder(mode)[0]!;
       renderStep(() => <StepFrame step={opening} />, { order: orderFixture(), mode });
       const panel = await screen.findByRole('complementary', { name: 'Review your order' }, { timeout: 5000 });
@@ -56,6 +59,8 @@ describe('the review-order panel beside the opening step', () => {
       expect((await screen.findByRole('link', { name: 'Start Over' })).getAttribute('href')).toMatch(
         /\/online-scheduler\//,
       );
+      // Nothing in the cart yet: the panel asks the server nothing (an expired session is found on the step's own save).
+      expect(requests.map((request) => request.path)).toEqual([]);
     },
   );
 });

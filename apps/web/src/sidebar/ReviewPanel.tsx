@@ -65,7 +65,9 @@ export function ReviewPanel({
 }) {
   const { scope, office, order, settings, currency, mode, hasControls, pathOf, companyKey, credentials } =
     useScheduler();
-  const pricing = useQuery(pricingQueryOptions(scope)).data;
+  // An empty cart has no lines to price: no call for it (the opening step's panel makes none).
+  const cartHasItems = order.packages.length > 0 || order.services.length > 0;
+  const pricing = useQuery({ ...pricingQueryOptions(scope), enabled: cartHasItems }).data;
   const progress = loadProgress(credentials.token);
   const pacName = settings.text(SETTING.PAC_NAME).trim() || DEFAULT_PAC_NAME;
   const hasServices = order.packages.length > 0 || order.services.some((id) => id !== office.pac_service_uuid);
