@@ -12,6 +12,7 @@ import { consoleRoutes } from './api/console/console.routes.ts';
 import { configurationRoutes } from './api/console/configuration.routes.ts';
 import { onboardingRoutes } from './api/console/onboarding.routes.ts';
 import { analyticsRoutes } from './api/console/analytics.routes.ts';
+import { reportRoutes } from './api/console/reports.routes.ts';
 import { pricePreviewRoutes } from './api/console/price-preview.routes.ts';
 import { phoneBookingRoutes } from './api/console/phone-booking.routes.ts';
 import { changeKeys } from './db/change-feed.ts';
@@ -194,5 +195,6 @@ export async function buildApp(
   await app.register(funnelEventRoutes(ctx));
   await app.register(adminAnalyticsRoutes(ctx));
   await app.register(analyticsRoutes(ctx));
+  await app.register(reportRoutes(ctx));
   return app;
 }

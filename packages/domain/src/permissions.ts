@@ -28,6 +28,8 @@ export const ACTIONS = [
   'payments.configure',
   /** The booking funnel. */
   'funnel.read',
+  /** The reports: revenue, inspections and cancellations by month, inspector, service and agent (decision 0062). */
+  'reports.read',
   /** The team: its members and their roles, invitations, removing a member. */
   'team.manage',
   /** Name which of the company's inspectors a member is. */
@@ -56,6 +58,8 @@ export const PERMISSIONS: Readonly<Record<Action, Readonly<Record<ConsoleRole, G
   'configuration.edit': { owner: 'all', admin: 'all', office: 'none', inspector: 'none' },
   'payments.configure': { owner: 'all', admin: 'all', office: 'none', inspector: 'none' },
   'funnel.read': { owner: 'all', admin: 'all', office: 'all', inspector: 'none' },
+  // The company's takings: its owners' and admins' business, not the office's day.
+  'reports.read': { owner: 'all', admin: 'all', office: 'none', inspector: 'none' },
   'team.manage': { owner: 'all', admin: 'all', office: 'none', inspector: 'none' },
   'team.link_inspector': { owner: 'all', admin: 'all', office: 'none', inspector: 'none' },
   'team.sign_out_member': { owner: 'all', admin: 'none', office: 'none', inspector: 'none' },

@@ -33,6 +33,8 @@ const FeesTaxesCouponsPage = lazyPage(
 );
 const PaymentsPage = lazyPage(() => import('../pages/configuration/payments/PaymentsPage.tsx'));
 const FunnelPage = lazyPage(() => import('../pages/work/funnel/FunnelPage.tsx'));
+// The reports carry the chart library: only the owners and admins who open them download it.
+const ReportsPage = lazyPage(() => import('../pages/work/reports/ReportsPage.tsx'));
 const AccountPage = lazyPage(() => import('../pages/account/account/AccountPage.tsx'));
 const NotFoundPage = lazyPage(() => import('../pages/account/not-found/NotFoundPage.tsx'));
 
@@ -94,6 +96,7 @@ export function ConsoleRoutes() {
           <Route path="history" element={<HistoryPage />} />
         </Route>
         <Route path="funnel" element={<FunnelPage />} />
+        <Route path="reports" element={<ReportsPage />} />
         <Route path="account" element={<AccountPage />} />
       </Route>
       <Route path="*" element={<NotFoundPage />} />

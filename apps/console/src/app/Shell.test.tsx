@@ -75,12 +75,12 @@ describe('the console shell', () => {
   });
 
   it.each([
-    ['owner', 'ScheduleOrdersTeamConfigurationFunnelAccount'],
-    ['admin', 'ScheduleOrdersTeamConfigurationFunnelAccount'],
+    ['owner', 'ScheduleOrdersTeamConfigurationFunnelReportsAccount'],
+    ['admin', 'ScheduleOrdersTeamConfigurationFunnelReportsAccount'],
     ['office', 'ScheduleOrdersFunnelAccount'],
     ['inspector', 'ScheduleOrdersAccount'],
   ] as const)(
-    'shows the %s the pages of their role: configuration to owner and admin only, the funnel to all but inspectors',
+    'shows the %s the pages of their role: configuration and reports to owner and admin only, the funnel to all but inspectors',
     async (role, links) => {
       vi.stubGlobal('EventSource', FakeEventSource);
       stubServer((request) => {
@@ -103,6 +103,7 @@ describe('the console shell', () => {
       for (const [label, path] of [
         ['Configuration', '/demo/settings'],
         ['Funnel', '/demo/funnel'],
+        ['Reports', '/demo/reports'],
       ] as const) {
         if (links.includes(label))
           expect(within(navigation).getByRole('link', { name: label }).getAttribute('href')).toBe(path);

@@ -56,6 +56,7 @@ export function Shell() {
       activeFor: isConfigurationPath,
     },
     { to: `${base}/funnel`, label: 'Funnel', action: 'funnel.read' },
+    { to: `${base}/reports`, label: 'Reports', action: 'reports.read' },
     { to: `${base}/account`, label: 'Account' },
   ];
   const links = pages.filter((page) => page.action === undefined || memberCan(membership, page.action));

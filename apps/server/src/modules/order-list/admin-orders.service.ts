@@ -7,6 +7,7 @@ import { calendarFeed, type ConfirmedOrderFacts } from '../notifications/mail-co
 import { hashToken } from '../sessions/tokens.ts';
 import { changeHistory } from '../booking-changes/manage.service.ts';
 import { htmlToPlainText } from '@scheduler/domain/html-text';
+import { csvText } from '../../http/csv-text.ts';
 import { officeClockAt } from '@scheduler/domain/office-clock';
 import { answeredQuestions, foundationText } from '@scheduler/domain/property/answer-text';
 import { storedPersonName } from '@scheduler/domain/people/person-display';
@@ -266,12 +267,6 @@ const CSV_COLUMNS = [
   ...ATTRIBUTION_FIELDS,
 ] as const;
 
-/** One CSV field: quoted when needed, and a leading formula character neutralised for spreadsheets. */
-function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 /** "EST (UTC-05:00)": the zone as a spreadsheet reader takes it in (and no leading minus for a formula). */
 function zoneCell(abbreviation: string | null, offset: string | null): string {
   return offset === null ? '' : `${abbreviation ?? ''} (UTC${offset})`.trim();
@@ -340,5 +335,5 @@ export function ordersCsv(page: AdminOrdersResponse): string {
     o.paid ? 'yes' : 'no',
     ...ATTRIBUTION_FIELDS.map((field) => o.attribution[field] ?? ''),
   ]);
-  return [CSV_COLUMNS as readonly string[], ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+  return csvText([CSV_COLUMNS, ...rows]);
 }

@@ -18,6 +18,7 @@ import { listConfirmedOrders, type OrdersFilter } from './admin-orders.repositor
 import { loadOrderMessageJobs } from './console-orders.repository.ts';
 import { reachedByDay, sessionsByDay } from '../analytics/analytics.repository.ts';
 import { orderReference } from '@scheduler/domain/order-reference';
+import { reportByAgent, reportByInspector, reportByMonth, reportByService } from '../reports/reports.repository.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
@@ -229,5 +230,14 @@ describe.skipIf(!serverUrl)('the office’s windowed reads on a large database (
     const span = { from: '2025-03-01', to: '2025-05-29' };
     expect(await rowsReadBy((db) => sessionsByDay(db, companyId, [officeId], span))).toBeLessThan(6_500);
     expect(await rowsReadBy((db) => reachedByDay(db, companyId, [officeId], span))).toBeLessThan(8_000);
+  });
+
+  // Three months are ~1,890 orders of the company's 15,000 (one every 70 minutes), read through the
+  // (company, datetime) index a day wider either side; the agents' table reads two people of each.
+  it("reports three months through the (company, datetime) index, not the company's history", async () => {
+    const span = { from: '2025-03-01', to: '2025-05-31' };
+    for (const read of [reportByMonth, reportByInspector, reportByService])
+      expect(await rowsReadBy((db) => read(db, companyId, span))).toBeLessThan(2_100);
+    expect(await rowsReadBy((db) => reportByAgent(db, companyId, span))).toBeLessThan(6_000);
   });
 });
