@@ -17,7 +17,6 @@ import { ZonedCalendar } from '@scheduler/domain/availability/zoned-calendar';
 import { orderReference } from '@scheduler/domain/order-reference';
 import type { Database, Executor } from '../../db/connection.ts';
 import { AppError, NotFoundError } from '../../errors.ts';
-import { membershipInCompany } from '../console-auth/console-auth.repository.ts';
 import { ownInspectorOnly, type ConsoleMember } from '../console-auth/console-member.ts';
 import { readableOrder } from '../order-list/console-orders.service.ts';
 import {
@@ -28,6 +27,7 @@ import {
   loadNotes,
   loadOpenTasksOf,
   loadTasks,
+  membershipInCompany,
   orderTimeZone,
   updateTask,
   type Actor,

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { ConsoleMyTasks, ConsoleOrderNote, ConsoleOrderTask } from '@scheduler/contracts/console';
 import { ORDER_NOTE_MAX, ORDER_TASK_TITLE_MAX } from '@scheduler/contracts/console';
+import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { addDays } from '@scheduler/domain/availability/zoned-calendar';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as t from '../../db/schema.ts';
@@ -81,11 +82,10 @@ describeOnEachDatabase('notes and follow-ups on an order', (factory) => {
     mike = await signedInMember(harness, 'mike@notes.example', 'inspector', 'demo', 101);
     sarah = await signedInMember(harness, 'sarah@notes.example', 'inspector', 'demo', 102);
     outsider = await signedInMember(harness, 'office@other.example', 'office', OTHER_KEY);
-    const solo =
-      (id: number) => (slots: Parameters<NonNullable<Parameters<typeof ManagedBooking.book>[2]>['pick']>[0]) =>
-        slots
-          .flatMap((slot) => [slot, ...(slot.group ?? [])])
-          .find((slot) => slot.users.length === 1 && slot.users[0] === id);
+    const solo = (id: number) => (slots: AppointmentSlot[]) =>
+      slots
+        .flatMap((slot) => [slot, ...(slot.group ?? [])])
+        .find((slot) => slot.users.length === 1 && slot.users[0] === id);
     mikeBooking = await ManagedBooking.book(harness, day(7), { pick: solo(101), agentEmail: 'ray@example.com' });
     sarahBooking = await ManagedBooking.book(harness, day(7), { pick: solo(102) });
     otherBooking = await ManagedBooking.book(harness, day(7), {
