@@ -68,17 +68,17 @@ describe('the console shell', () => {
     FakeEventSource.opened[0]!.dispatchEvent(new Event('ping'));
     FakeEventSource.opened[0]!.dispatchEvent(new Event('schedule'));
     await waitFor(() => expect(scheduleCalls()).toBe(2));
-    expect(screen.getByRole('navigation', { name: 'Console' }).textContent).toBe('ScheduleOrdersFunnelAccount');
+    expect(screen.getByRole('navigation', { name: 'Console' }).textContent).toBe('ScheduleOrdersMy tasksFunnelAccount');
 
     view.unmount();
     expect(FakeEventSource.opened[0]!.closed).toBe(true);
   });
 
   it.each([
-    ['owner', 'ScheduleOrdersTeamConfigurationFunnelAccount'],
-    ['admin', 'ScheduleOrdersTeamConfigurationFunnelAccount'],
-    ['office', 'ScheduleOrdersFunnelAccount'],
-    ['inspector', 'ScheduleOrdersAccount'],
+    ['owner', 'ScheduleOrdersMy tasksTeamConfigurationFunnelAccount'],
+    ['admin', 'ScheduleOrdersMy tasksTeamConfigurationFunnelAccount'],
+    ['office', 'ScheduleOrdersMy tasksFunnelAccount'],
+    ['inspector', 'ScheduleOrdersMy tasksAccount'],
   ] as const)(
     'shows the %s the pages of their role: configuration to owner and admin only, the funnel to all but inspectors',
     async (role, links) => {
@@ -103,6 +103,7 @@ describe('the console shell', () => {
       for (const [label, path] of [
         ['Configuration', '/demo/settings'],
         ['Funnel', '/demo/funnel'],
+        ['My tasks', '/demo/my-tasks'],
       ] as const) {
         if (links.includes(label))
           expect(within(navigation).getByRole('link', { name: label }).getAttribute('href')).toBe(path);
