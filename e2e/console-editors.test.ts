@@ -10,7 +10,7 @@ import { useRunningProduct } from './support/running-product.ts';
  * The console's editors of issues 26 and 27 in the browser: a site added on Website embedding may
  * frame the wizard at once (its pages' frame-ancestors), and a visitor's session shows on Funnel;
  * every editor (Offices, Services and prices, Fees, taxes and coupons, Property questions, People,
- * Payments, Booking changes, Messages, Website embedding) and Funnel axe-clean at 1280 and 375 px,
+ * Payments, Booking changes, Messages, Website embedding), Funnel and My tasks axe-clean at 1280 and 375 px,
  * with no sideways scroll at 375.
  */
 const running = useRunningProduct();
@@ -50,7 +50,7 @@ it('adds a site on Website embedding that may then frame the wizard, and hands o
   await page.context().close();
 });
 
-it('is axe-clean on every editor of issues 26 and 27, on Funnel and on Reports at 1280 and 375 px, and never scrolls sideways at 375', async () => {
+it('is axe-clean on every editor of issues 26 and 27, on Funnel, Reports and My tasks at 1280 and 375 px, and never scrolls sideways at 375', async () => {
   const saveChanges = (page: Page) => page.getByRole('button', { name: 'Save changes' });
   const pages: ConsoleWalkPage[] = [
     { path: 'offices', heading: 'Offices', ready: saveChanges },
@@ -65,6 +65,7 @@ it('is axe-clean on every editor of issues 26 and 27, on Funnel and on Reports a
     { path: 'funnel', heading: 'Funnel', ready: (page) => page.getByRole('search', { name: 'Span and office' }) },
     // The chart drawn beside its table: the page, the chart library's chunk included, is loaded.
     { path: 'reports', heading: 'Reports', ready: (page) => page.getByRole('region', { name: 'By month' }) },
+    { path: 'my-tasks', heading: 'My tasks', ready: (page) => page.getByText('You have no open follow-ups.') },
   ];
   expect(
     await walkConsolePages(

@@ -269,6 +269,9 @@ it('is axe-clean on every page at 1280 and 375 px, and never scrolls sideways at
     await check('orders');
     await page.goto(`${product.publicUrl}/console/demo/orders/${booked.orderId}`);
     await page.getByRole('region', { name: 'History' }).waitFor();
+    // The notes and follow-ups load on their own: checked once they are there, with their forms.
+    await page.getByText('No notes yet.').waitFor();
+    await page.getByRole('combobox', { name: 'Owner' }).waitFor();
     await check('order');
     await page.goto(`${product.publicUrl}/console/demo/team`);
     await waitForMainHeading(page, 'Team');

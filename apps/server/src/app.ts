@@ -9,6 +9,7 @@ import { listeningPort, publicBaseUrl } from './http/public-url.ts';
 import { createConsoleAuth, type ConsoleAuth } from './modules/console-auth/auth.ts';
 import { consoleAuthRoutes } from './api/console/console-auth.routes.ts';
 import { consoleRoutes } from './api/console/console.routes.ts';
+import { followUpRoutes } from './api/console/follow-ups.routes.ts';
 import { configurationRoutes } from './api/console/configuration.routes.ts';
 import { onboardingRoutes } from './api/console/onboarding.routes.ts';
 import { analyticsRoutes } from './api/console/analytics.routes.ts';
@@ -190,6 +191,7 @@ export async function buildApp(
   await app.register(manageAdminRoutes(ctx));
   await app.register(consoleAuthRoutes(ctx));
   await app.register(consoleRoutes(ctx));
+  await app.register(followUpRoutes(ctx));
   await app.register(configurationRoutes(ctx));
   await app.register(onboardingRoutes(ctx));
   await app.register(funnelEventRoutes(ctx));

@@ -53,6 +53,8 @@ interface CompanyA {
   /** A message (job) of A's order. */
   messageId: string;
   timeOffId: string;
+  /** A follow-up task on A's order (its note is among the markers). */
+  taskId: string;
   officeUuid: string;
   /** Words that only A's data holds: none may appear in an answer to B or to nobody. */
   markers: string[];
@@ -101,6 +103,20 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
       payload: { inspector_id: 101, from_date: addDays(day, 7), to_date: addDays(day, 7), note: 'A-only dentist' },
     });
     expect(block.statusCode, block.body).toBe(201);
+    const noted = await harness.app.inject({
+      method: 'POST',
+      url: `/api/console/companies/demo/orders/${order.orderId}/notes`,
+      headers: owner.headers,
+      payload: { body: 'A-only office note' },
+    });
+    expect(noted.statusCode, noted.body).toBe(201);
+    const task = await harness.app.inject({
+      method: 'POST',
+      url: `/api/console/companies/demo/orders/${order.orderId}/tasks`,
+      headers: owner.headers,
+      payload: { title: 'A-only follow-up', due_date: day, owner_user_id: owner.userId },
+    });
+    expect(task.statusCode, task.body).toBe(201);
     const [ownerMember] = await db
       .select({ id: t.authMembers.id })
       .from(t.authMembers)
@@ -121,6 +137,7 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
       orderId: order.orderId,
       messageId: String(message!.id),
       timeOffId: String(block.json().id),
+      taskId: String(task.json().id),
       officeUuid: DEMO_OFFICE_UUID,
       markers: [
         'Scioto Valley',
@@ -129,6 +146,8 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
         'a-client@wall-a.example',
         'Whitaker',
         'A-only dentist',
+        'A-only office note',
+        'A-only follow-up',
         order.orderId,
         owner.userId,
         organizationId,
@@ -166,6 +185,7 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
       version: '1',
       office_uuid: a.officeUuid,
       message_id: a.messageId,
+      task_id: a.taskId,
       id: before === 'orders' ? a.orderId : before === 'time-off' ? a.timeOffId : undefined,
     };
     const value = values[name];
@@ -201,6 +221,9 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
         role: 'owner',
         data: { slug: B_KEY, name: 'Taken' },
         reason: 'wall',
+        body: 'wall',
+        title: 'wall',
+        done: true,
         override: true,
         inspector_id: 101,
       },
@@ -219,6 +242,8 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
       db.select().from(t.orders).where(eq(t.orders.companyId, a.companyId)),
       db.select().from(t.appointments).where(eq(t.appointments.companyId, a.companyId)),
       db.select().from(t.inspectorTimeOff).where(eq(t.inspectorTimeOff.companyId, a.companyId)),
+      db.select().from(t.orderNotes).where(eq(t.orderNotes.companyId, a.companyId)),
+      db.select().from(t.orderTasks).where(eq(t.orderTasks.companyId, a.companyId)),
       db.select().from(t.companyDocumentVersions).where(eq(t.companyDocumentVersions.companyId, a.companyId)),
       db.select().from(t.companyPaymentSecrets).where(eq(t.companyPaymentSecrets.companyId, a.companyId)),
       db

@@ -333,3 +333,84 @@ export const consoleTimeOffConflictSchema = errorResponseSchema.extend({ conflic
  * company changed (reload the schedule and lists), `ping` every 25 s to keep proxies from closing it.
  */
 export const CONSOLE_EVENT_NAMES = ['schedule', 'ping'] as const;
+
+// ---- The office's notes and follow-ups on an order (issue 41) ----
+
+/** The longest note; the console counts down to it. */
+export const ORDER_NOTE_MAX = 2000;
+/** The longest follow-up task's title. */
+export const ORDER_TASK_TITLE_MAX = 200;
+/** A member's user id as Better Auth makes it (32 characters); bounded well above that. */
+const userId = z.string().min(1).max(64);
+/** A due date: a local date on the office's clock, within a century that a follow-up can mean. */
+const dueDate = localDate.refine((date) => date >= '2000-01-01' && date <= '2099-12-31', 'a date from 2000 to 2099');
+
+/** One note, as the order page shows it. Never in anything a client or agent sees. */
+export const consoleOrderNoteSchema = z.object({
+  id: z.uuid(),
+  body: z.string(),
+  author_name: z.string(),
+  created_at: z.string().describe('An instant (ISO 8601); the console shows it on the office clock'),
+});
+export type ConsoleOrderNote = z.infer<typeof consoleOrderNoteSchema>;
+
+/** GET …/orders/{id}/notes: newest first. */
+export const consoleOrderNotesSchema = z.object({ notes: z.array(consoleOrderNoteSchema) });
+
+/** POST …/orders/{id}/notes. */
+export const consoleOrderNoteBodySchema = z
+  .object({ body: z.string().trim().min(1, 'Write the note.').max(ORDER_NOTE_MAX) })
+  .strict();
+export type ConsoleOrderNoteBody = z.infer<typeof consoleOrderNoteBodySchema>;
+
+/** One follow-up task. `overdue`: open, and due before today on the office's clock. */
+export const consoleOrderTaskSchema = z.object({
+  id: z.uuid(),
+  order_id: z.uuid(),
+  title: z.string(),
+  due_date: localDate,
+  owner_user_id: z.string(),
+  owner_name: z.string(),
+  done_at: z.string().nullable(),
+  overdue: z.boolean(),
+  created_by: z.string(),
+  created_at: z.string(),
+});
+export type ConsoleOrderTask = z.infer<typeof consoleOrderTaskSchema>;
+
+/** GET …/orders/{id}/tasks: open ones first, each group by due date. */
+export const consoleOrderTasksSchema = z.object({ tasks: z.array(consoleOrderTaskSchema) });
+
+/** POST …/orders/{id}/tasks: the owner is a member of the company (by user id) who may read the order. */
+export const consoleOrderTaskBodySchema = z
+  .object({
+    title: z.string().trim().min(1, 'Name the task.').max(ORDER_TASK_TITLE_MAX),
+    due_date: dueDate,
+    owner_user_id: userId,
+  })
+  .strict();
+export type ConsoleOrderTaskBody = z.infer<typeof consoleOrderTaskBodySchema>;
+
+/** PATCH …/tasks/{task_id}: done or not, a new due date, a new owner; at least one. */
+export const consoleOrderTaskPatchSchema = z
+  .object({ done: z.boolean().optional(), due_date: dueDate.optional(), owner_user_id: userId.optional() })
+  .strict()
+  .refine((patch) => Object.keys(patch).length > 0, { message: 'Say what to change.', path: ['done'] });
+export type ConsoleOrderTaskPatch = z.infer<typeof consoleOrderTaskPatchSchema>;
+
+/** GET …/my-tasks: the signed-in member's open tasks, overdue first, then by due date, with their orders. */
+export const consoleMyTasksSchema = z.object({
+  tasks: z.array(
+    consoleOrderTaskSchema.extend({
+      order: z.object({
+        reference: z.string(),
+        client: z.string().describe('The first client\'s name; "" when none'),
+        appointment: z
+          .object({ local_date: z.string(), local_time: z.string(), time_zone: z.string() })
+          .nullable()
+          .describe("The booked start on the office's clock; null when none"),
+      }),
+    }),
+  ),
+});
+export type ConsoleMyTasks = z.infer<typeof consoleMyTasksSchema>;

@@ -15,6 +15,7 @@ const AcceptInvitationPage = lazyPage(() => import('../pages/account/accept-invi
 const SchedulePage = lazyPage(() => import('../pages/work/schedule/SchedulePage.tsx'));
 const OrdersPage = lazyPage(() => import('../pages/work/orders/OrdersPage.tsx'));
 const OrderPage = lazyPage(() => import('../pages/work/order/OrderPage.tsx'));
+const MyTasksPage = lazyPage(() => import('../pages/work/my-tasks/MyTasksPage.tsx'));
 const TeamPage = lazyPage(() => import('../pages/account/team/TeamPage.tsx'));
 const SettingsPage = lazyPage(() => import('../pages/configuration/settings/SettingsPage.tsx'));
 const InspectorsPage = lazyPage(() => import('../pages/configuration/inspectors/InspectorsPage.tsx'));
@@ -80,6 +81,7 @@ export function ConsoleRoutes() {
         <Route path="schedule" element={<SchedulePage />} />
         <Route path="orders" element={<OrdersPage />} />
         <Route path="orders/:orderId" element={<OrderPage />} />
+        <Route path="my-tasks" element={<MyTasksPage />} />
         <Route path="team" element={<TeamPage />} />
         <Route element={<ConfigurationLayout />}>
           <Route path="settings" element={<SettingsPage />} />

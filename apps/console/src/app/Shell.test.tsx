@@ -68,17 +68,17 @@ describe('the console shell', () => {
     FakeEventSource.opened[0]!.dispatchEvent(new Event('ping'));
     FakeEventSource.opened[0]!.dispatchEvent(new Event('schedule'));
     await waitFor(() => expect(scheduleCalls()).toBe(2));
-    expect(screen.getByRole('navigation', { name: 'Console' }).textContent).toBe('ScheduleOrdersFunnelAccount');
+    expect(screen.getByRole('navigation', { name: 'Console' }).textContent).toBe('ScheduleOrdersMy tasksFunnelAccount');
 
     view.unmount();
     expect(FakeEventSource.opened[0]!.closed).toBe(true);
   });
 
   it.each([
-    ['owner', 'ScheduleOrdersTeamConfigurationFunnelReportsAccount'],
-    ['admin', 'ScheduleOrdersTeamConfigurationFunnelReportsAccount'],
-    ['office', 'ScheduleOrdersFunnelAccount'],
-    ['inspector', 'ScheduleOrdersAccount'],
+    ['owner', 'ScheduleOrdersMy tasksTeamConfigurationFunnelReportsAccount'],
+    ['admin', 'ScheduleOrdersMy tasksTeamConfigurationFunnelReportsAccount'],
+    ['office', 'ScheduleOrdersMy tasksFunnelAccount'],
+    ['inspector', 'ScheduleOrdersMy tasksAccount'],
   ] as const)(
     'shows the %s the pages of their role: configuration and reports to owner and admin only, the funnel to all but inspectors',
     async (role, links) => {
@@ -104,6 +104,7 @@ describe('the console shell', () => {
         ['Configuration', '/demo/settings'],
         ['Funnel', '/demo/funnel'],
         ['Reports', '/demo/reports'],
+        ['My tasks', '/demo/my-tasks'],
       ] as const) {
         if (links.includes(label))
           expect(within(navigation).getByRole('link', { name: label }).getAttribute('href')).toBe(path);

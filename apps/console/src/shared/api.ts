@@ -14,7 +14,7 @@ export const isUnauthenticated = (error: unknown): boolean => error instanceof A
 export const isForbidden = (error: unknown): boolean => error instanceof ApiError && error.status === 403;
 
 export interface CallOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /**
    * Statuses whose body is the call's answer. A reschedule may answer 409 with alternatives;

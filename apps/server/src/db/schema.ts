@@ -478,6 +478,63 @@ export const orderParties = pgTable(
   ],
 );
 
+/**
+ * The office's own notes on an order (issue 41): never in anything a client or agent is shown (the
+ * manage page, e-mails, the admin API's order), only on the console's order page. The author's
+ * name is kept as it was when they wrote, like `booked_by_name`.
+ */
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id').notNull(),
+    orderId: uuid('order_id').notNull(),
+    body: text('body').notNull(),
+    authorUserId: text('author_user_id').notNull(),
+    authorName: text('author_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete(
+      'cascade',
+    ),
+    // The order page lists one order's notes, newest first.
+    index('order_notes_order_idx').on(t.companyId, t.orderId, t.createdAt),
+    check('order_notes_body_length', sql`char_length(${t.body}) between 1 and 2000`),
+  ],
+);
+
+/**
+ * Follow-ups on an order (issue 41): something a member of the company is to do by a date on the
+ * office's clock. Open while `done_at` is null.
+ */
+export const orderTasks = pgTable(
+  'order_tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id').notNull(),
+    orderId: uuid('order_id').notNull(),
+    title: text('title').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    ownerUserId: text('owner_user_id').notNull(),
+    ownerName: text('owner_name').notNull(),
+    doneAt: instant('done_at'),
+    createdByUserId: text('created_by_user_id').notNull(),
+    createdByName: text('created_by_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete(
+      'cascade',
+    ),
+    // The order page lists one order's tasks.
+    index('order_tasks_order_idx').on(t.companyId, t.orderId),
+    // "My tasks": one member's open tasks by due date.
+    index('order_tasks_owner_idx').on(t.companyId, t.ownerUserId, t.doneAt, t.dueDate),
+    check('order_tasks_title_length', sql`char_length(${t.title}) between 1 and 200`),
+  ],
+);
+
 /** Answers to the company's property questions. */
 export const orderAnswers = pgTable(
   'order_answers',

@@ -34,11 +34,11 @@ import {
   inviteMember,
   linkInspector,
   memberInspectorsQueryOptions,
-  membersQueryOptions,
   removeMember,
   ROLE_WORDS,
   useTeamChange,
 } from './team-api.ts';
+import { membersQueryOptions } from '../../../shared/team-members.ts';
 import { failureText } from '../../../shared/api.ts';
 import { inspectorsQueryOptions } from '../../../shared/queries.ts';
 import { visuallyHidden } from '@scheduler/ui/visually-hidden';

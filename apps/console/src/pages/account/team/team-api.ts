@@ -3,14 +3,13 @@ import { z } from 'zod';
 import { consoleTeamMembersSchema, type ConsoleRole } from '@scheduler/contracts/console';
 import { callApi, companyApi } from '../../../shared/api.ts';
 import { authCall, authClient } from '../../../shared/auth-client.ts';
-import { consoleKeys } from '../../../shared/queries.ts';
+import { teamKey } from '../../../shared/team-members.ts';
 
 /**
  * The team is the company's organization in Better Auth (its id is in the person's membership):
  * its members, roles and invitations go through Better Auth's own endpoints (its client); which
  * inspector each inspector member is goes through the console API.
  */
-const teamKey = (companyKey: string) => [...consoleKeys.company(companyKey), 'team'] as const;
 
 /** Each member's inspector (the console API: Better Auth's list does not carry it). */
 export function memberInspectorsQueryOptions(companyKey: string) {
@@ -28,14 +27,6 @@ export const linkInspector = (companyKey: string) => (input: { userId: string; i
     body: { inspector_id: input.inspectorId },
     answers: [204],
   });
-
-export function membersQueryOptions(companyKey: string, organizationId: string) {
-  return queryOptions({
-    queryKey: [...teamKey(companyKey), 'members', organizationId] as const,
-    queryFn: () => authCall(authClient.organization.listMembers({ query: { organizationId } })),
-    retry: false,
-  });
-}
 
 export function invitationsQueryOptions(companyKey: string, organizationId: string) {
   return queryOptions({

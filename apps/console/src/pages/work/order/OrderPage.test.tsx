@@ -29,6 +29,8 @@ function serve(
   return stubServer((request) => {
     if (request.path === '/api/console/me') return { status: 200, body: OFFICE_ME };
     if (request.method === 'GET' && request.path === BASE) return { status: 200, body: detail };
+    if (request.method === 'GET' && request.path === `${BASE}/notes`) return { status: 200, body: { notes: [] } };
+    if (request.method === 'GET' && request.path === `${BASE}/tasks`) return { status: 200, body: { tasks: [] } };
     if (request.method === 'GET' && request.path.startsWith(`${BASE}/availability?`))
       return { status: 200, body: [NINE, ONE] };
     if (request.method === 'POST' && request.path === `${BASE}/reschedule`) return writes.reschedule?.(request);
@@ -58,6 +60,9 @@ describe('the order page', () => {
     expect(within(price).getByText('- $40.00')).toBeTruthy();
     expect(within(price).getByText('$572.50')).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Messages' })).getByText('Sent')).toBeTruthy();
+    expect(
+      await within(screen.getByRole('region', { name: 'Notes and follow-ups' })).findByText('No notes yet.'),
+    ).toBeTruthy();
     expect(
       within(screen.getByRole('region', { name: 'History' })).getByText(
         'Booked for Tuesday, December 1st 2026 at 9:30 AM EST',

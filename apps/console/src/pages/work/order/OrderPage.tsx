@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { ConsoleOrderDetail } from '@scheduler/contracts/console';
 import { useCompany } from '../../../shared/company.ts';
+import { FollowUpsSection } from './FollowUpsSection.tsx';
 import { MessagesSection } from './MessagesSection.tsx';
 import { Failure } from '../../../shared/Failure.tsx';
 import { Loading } from '../../../shared/Loading.tsx';
@@ -122,6 +123,7 @@ function OrderDetail({ detail, companyKey }: { detail: ConsoleOrderDetail; compa
         </Section>
         <HistorySection order={order} />
         <MessagesSection detail={detail} companyKey={companyKey} />
+        <FollowUpsSection detail={detail} companyKey={companyKey} />
       </Box>
       {dialog === 'reschedule' && (
         <RescheduleDialog
