@@ -33,7 +33,16 @@ it('shows an owner Schedule, Orders, Team and Account, and an office member no T
   const { product, browser } = running;
   const owner = await browser.newPage({ viewport: VIEWPORTS.desktop });
   await signInMember(owner, product, { email: 'olga.owner@example.com', name: 'Olga Owner', role: 'owner' });
-  expect(await navLinks(owner)).toEqual(['Schedule', 'Orders', 'Team', 'Configuration', 'Funnel', 'Account']);
+  expect(await navLinks(owner)).toEqual([
+    'Schedule',
+    'Orders',
+    'My tasks',
+    'Team',
+    'Configuration',
+    'Funnel',
+    'Reports',
+    'Account',
+  ]);
   await owner.getByRole('link', { name: 'Team', exact: true }).click();
   await waitForMainHeading(owner, 'Team');
   await owner.getByRole('table', { name: 'Members' }).getByText('olga.owner@example.com').waitFor();
@@ -41,7 +50,7 @@ it('shows an owner Schedule, Orders, Team and Account, and an office member no T
 
   const office = await browser.newPage({ viewport: VIEWPORTS.desktop });
   await signInMember(office, product, { email: 'oscar.office@example.com', name: 'Oscar Office', role: 'office' });
-  expect(await navLinks(office)).toEqual(['Schedule', 'Orders', 'Funnel', 'Account']);
+  expect(await navLinks(office)).toEqual(['Schedule', 'Orders', 'My tasks', 'Funnel', 'Account']);
   // Typed in: the page itself refuses too.
   await office.goto(`${product.publicUrl}/console/demo/team`);
   await waitForMainHeading(office, 'Team');
@@ -71,7 +80,7 @@ it("shows an inspector only his own column and orders, and another inspector's o
     role: 'inspector',
     inspectorId: MIKE.id,
   });
-  expect(await navLinks(page)).toEqual(['Schedule', 'Orders', 'Account']);
+  expect(await navLinks(page)).toEqual(['Schedule', 'Orders', 'My tasks', 'Account']);
   await openSchedule(page, product, day);
   await page.getByTestId('booking').filter({ hasText: 'Maya Mine' }).waitFor();
   expect(await page.getByRole('heading', { level: 3 }).allTextContents()).toEqual([MIKE.name]);
