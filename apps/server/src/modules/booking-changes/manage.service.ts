@@ -229,6 +229,18 @@ function historyOf(
   });
 }
 
+/**
+ * The reason of the order's cancellation that its clients and agents may read: the office's (the
+ * console asks for it as "the client sees it"), never one typed on a manage link (written to the
+ * office). The messages follow the same rule (notifications' message-document).
+ */
+function officeCancelReason(events: Awaited<ReturnType<typeof loadChangeHistory>>): string | null {
+  const cancellation = events.findLast((event) => event.type === 'cancelled');
+  const data = (cancellation?.data ?? {}) as { by?: { kind?: unknown }; reason?: unknown };
+  if (data.by?.kind !== 'office' || typeof data.reason !== 'string') return null;
+  return data.reason.trim() || null;
+}
+
 /** The manage page's view of the order a link opens (ManageOrderView). */
 export async function manageView(db: Database, scope: OrderScope, now: Date): Promise<ManageOrderView> {
   const [facts, context, events] = await Promise.all([
@@ -285,6 +297,7 @@ export async function manageView(db: Database, scope: OrderScope, now: Date): Pr
         ? {
             at: (context.cancelledAt ?? now).toISOString(),
             fee: context.cancelFeeCents ? formatMoney(context.cancelFeeCents, facts.currency) : null,
+            reason: officeCancelReason(events),
           }
         : null,
     },

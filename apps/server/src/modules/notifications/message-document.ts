@@ -275,6 +275,17 @@ function cancelFee(facts: MessageFacts): string | null {
   return cents !== null && cents > 0 ? formatMoney(cents, facts.currency) : null;
 }
 
+/**
+ * A cancellation's reason as the client and agents read it: the office's only, which the console
+ * asks for as "Reason (the client sees it)". A reason typed on a manage link was written to the
+ * office (an agent's may speak of the client), so it stays in the office's copy.
+ */
+function visitorReasonRows(facts: MessageFacts, occasion: MessageOccasion): MessageRow[] {
+  const reason = facts.cancelled?.reason.trim() ?? '';
+  if (occasion.kind !== 'cancelled' || occasion.change?.author.kind !== 'office' || reason === '') return [];
+  return [{ label: MESSAGE_WORDS.cancelReason, value: reason }];
+}
+
 /** "Moved by: your agent": who made a change, as the reader reads it; none where the job does not tell. */
 function authorRows(occasion: MessageOccasion): MessageRow[] {
   if (occasion.kind !== 'rescheduled' && occasion.kind !== 'cancelled') return [];
@@ -366,6 +377,7 @@ function visitorSections(facts: MessageFacts, occasion: MessageOccasion): Messag
       ...appointmentRows(facts, facts.showInspectorNames, previousStartOf(occasion)),
       ...(fee ? [{ label: MESSAGE_WORDS.cancelFee, value: fee }] : []),
       ...authorRows(occasion),
+      ...visitorReasonRows(facts, occasion),
     ],
   };
   if (occasion.audience === 'agent')

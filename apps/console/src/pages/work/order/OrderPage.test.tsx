@@ -67,7 +67,11 @@ describe('the order page', () => {
   it('says plainly when a payment arrived that the order could not take, and that it is to be refunded in Stripe', async () => {
     const cancelledView: ManageOrderView = {
       ...VIEW,
-      order: { ...VIEW.order, state: 'cancelled', cancelled: { at: '2026-11-28T15:00:00.000Z', fee: null } },
+      order: {
+        ...VIEW.order,
+        state: 'cancelled',
+        cancelled: { at: '2026-11-28T15:00:00.000Z', fee: null, reason: null },
+      },
     };
     const late = {
       provider: 'stripe',
@@ -149,7 +153,11 @@ describe('the order page', () => {
             status: 'ok',
             view: {
               ...VIEW,
-              order: { ...VIEW.order, state: 'cancelled', cancelled: { at: '2026-11-30T16:00:00.000Z', fee: null } },
+              order: {
+                ...VIEW.order,
+                state: 'cancelled',
+                cancelled: { at: '2026-11-30T16:00:00.000Z', fee: null, reason: 'Buyer withdrew' },
+              },
             },
           },
         }),

@@ -128,7 +128,9 @@ describe('the price', () => {
 
   it('says when the company shows no amounts, and the late fee a cancelled order owes', () => {
     render(
-      <PriceSection detail={withView({ price: null, cancelled: { at: '2026-11-30T16:00:00.000Z', fee: '$75.00' } })} />,
+      <PriceSection
+        detail={withView({ price: null, cancelled: { at: '2026-11-30T16:00:00.000Z', fee: '$75.00', reason: null } })}
+      />,
     );
     const price = region('Price and payment');
     expect(price.getByText('The company does not show amounts for this order.')).toBeTruthy();
