@@ -42,6 +42,7 @@ import {
   moveAlternatives,
   planMove,
   releaseOrderTime,
+  type MoveTeam,
   type OrderScope,
 } from '../scheduling/scheduling.service.ts';
 import type { SchedulingStore } from '../scheduling/scheduling.store.ts';
@@ -492,12 +493,13 @@ export async function rescheduleBooking(
   deps: ManageDeps,
   scope: OrderScope,
   actor: ChangeActor,
-  request: { start: string; fromStart: string | null },
+  request: { start: string; fromStart: string | null; inspectors?: MoveTeam },
   now = deps.store.now(),
 ): Promise<ManageChangeResponse> {
   const { db } = deps.store;
   const start = Date.parse(request.start);
-  const plan = await planMove(deps.store, scope, start, now);
+  const team = request.inspectors ?? 'any';
+  const plan = await planMove(deps.store, scope, start, now, team);
   if (plan.status === 'unavailable') return plan;
   const { slot } = plan;
   let moved = false;
@@ -534,6 +536,12 @@ export async function rescheduleBooking(
           if (isOverlapViolation(error)) throw new TimeTaken();
           throw error;
         }
+        const fromIds = booking.inspectors.map((i) => i.id);
+        // Names as they were at the move, so the history says who it went from and to (issue 41).
+        const [fromNames, toNames] = await Promise.all([
+          loadInspectorNames(tx, scope.companyId, fromIds),
+          loadInspectorNames(tx, scope.companyId, slot.inspectorIds),
+        ]);
         const sequence = booking.changeSequence + 1;
         await saveMove(tx, scope.companyId, scope.orderId, {
           start: new Date(slot.start),
@@ -548,8 +556,8 @@ export async function rescheduleBooking(
           scope.orderId,
           'rescheduled',
           {
-            from: { start: booking.start.toISOString(), inspectors: booking.inspectors.map((i) => i.id) },
-            to: { start: new Date(slot.start).toISOString(), inspectors: slot.inspectorIds },
+            from: { start: booking.start.toISOString(), inspectors: fromIds, inspector_names: fromNames },
+            to: { start: new Date(slot.start).toISOString(), inspectors: slot.inspectorIds, inspector_names: toNames },
             by: actorData(actor),
             overridden,
           },
@@ -568,7 +576,7 @@ export async function rescheduleBooking(
     );
   } catch (error) {
     if (!(error instanceof TimeTaken)) throw error;
-    return { status: 'unavailable', appointments: await moveAlternatives(deps.store, scope, start, now) };
+    return { status: 'unavailable', appointments: await moveAlternatives(deps.store, scope, start, now, team) };
   }
   if (moved) announce(deps, scope);
   return { status: 'ok', view: await manageView(db, scope, now) };

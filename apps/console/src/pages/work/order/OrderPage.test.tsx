@@ -139,8 +139,8 @@ describe('the order page', () => {
     expect(await screen.findByText('Moved to Tuesday, December 8th 2026, 9:00 AM – 11:30 AM EST.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(posts(requests, '/reschedule')).toEqual([
-      { start: '2026-12-08T14:00:00.000Z', from_start: VIEW.order.start, override: false },
-      { start: '2026-12-08T14:00:00.000Z', from_start: VIEW.order.start, override: true },
+      { start: '2026-12-08T14:00:00.000Z', from_start: VIEW.order.start, override: false, inspector_ids: [101] },
+      { start: '2026-12-08T14:00:00.000Z', from_start: VIEW.order.start, override: true, inspector_ids: [101] },
     ]);
   });
 
