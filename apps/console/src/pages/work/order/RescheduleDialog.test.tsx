@@ -23,7 +23,7 @@ const TEN_NEXT_DAY: AppointmentSlot = {
 /** NINE again, for another inspector (Mike Alvarez, 102). */
 const NINE_FOR_MIKE: AppointmentSlot = { ...NINE, id: 'slot-9-mike', users: [102] };
 
-// The dialog opens on the month of "today" in the office's zone: today is fixed, the clock's other uses left alone.
+// The dialog opens on the booking's month, never one before "today" in the office's zone: today is fixed, the clock's other uses left alone.
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2026-11-20T15:00:00Z'));
@@ -33,8 +33,8 @@ afterEach(() => {
 });
 
 /**
- * The dialog open on `detail`: November (from the 20th on) has no free times, December has
- * NINE and ONE on the 8th and TEN_NEXT_DAY on the 9th; each move is answered by `move`.
+ * The dialog open on `detail` (booked for December 1st): November (from the 20th on) has no free
+ * times, December has NINE and ONE on the 8th and TEN_NEXT_DAY on the 9th; each move is answered by `move`.
  */
 async function openReschedule(
   move?: (request: RecordedRequest, index: number) => Answer,
@@ -75,22 +75,57 @@ const pressed = (dialog: HTMLElement, name: 'Day' | 'Start time') =>
     .filter((button) => button.getAttribute('aria-pressed') === 'true')
     .map((button) => button.textContent);
 
-/** Opens December, whose first day is chosen for the person. */
+/** December, the booking's month, which the dialog opens on: its times once they arrive. */
 async function december(dialog: HTMLElement) {
-  await userEvent.click(within(dialog).getByRole('button', { name: 'Next month' }));
+  expect(within(dialog).getByRole('heading', { name: 'December 2026' })).toBeTruthy();
   await within(dialog).findByRole('group', { name: 'Day' });
 }
 
 describe('the reschedule dialog', () => {
-  it("opens on today's month in the office's zone, from today on, and says when it has no times", async () => {
+  it("opens on the booking's month, today's month a click back from today on, and says when a month has no times", async () => {
     const { requests, dialog } = await openReschedule();
     expect(within(dialog).getByText('Now: Tuesday, December 1st 2026, 9:30 AM – 12:00 PM EST')).toBeTruthy();
+    await december(dialog);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Previous month' }));
     expect(within(dialog).getByRole('heading', { name: 'November 2026' })).toBeTruthy();
     expect(await within(dialog).findByText('No open times in November 2026.')).toBeTruthy();
-    expect(windows(requests)).toEqual(['from=2026-11-20&to=2026-11-30&inspectors=101']);
+    expect(windows(requests)).toEqual([
+      'from=2026-12-01&to=2026-12-31&inspectors=101',
+      'from=2026-11-20&to=2026-11-30&inspectors=101',
+    ]);
     // Nothing before this month can be chosen.
     expect((within(dialog).getByRole('button', { name: 'Previous month' }) as HTMLButtonElement).disabled).toBe(true);
     expect((within(dialog).getByRole('button', { name: 'Move it' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("opens on the booking's own day, not the earliest free one, its current time marked and no choice (issue 41)", async () => {
+    // Booked for December 9th, 10:00 AM: the 8th has free times, the 9th only the booking's own.
+    const onTheNinth: ConsoleOrderDetail = {
+      ...DETAIL,
+      view: {
+        ...VIEW,
+        order: {
+          ...VIEW.order,
+          start: '2026-12-09T15:00:00.000Z',
+          when: { date: 'Wednesday, December 9th 2026', time: '10:00 AM – 12:30 PM EST' },
+        },
+      },
+    };
+    const { requests, dialog } = await openReschedule(undefined, { detail: onTheNinth });
+    await december(dialog);
+    expect(pressed(dialog, 'Day')).toEqual(['Wednesday, December 9th 2026Current time']);
+    expect(
+      group(dialog, 'Day')
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Tuesday, December 8th 20262 times', 'Wednesday, December 9th 2026Current time']);
+    const current = group(dialog, 'Start time').getByRole('button', { name: '10:00 AM EST (current time)' });
+    expect((current as HTMLButtonElement).disabled).toBe(true);
+    expect((within(dialog).getByRole('button', { name: 'Move it' }) as HTMLButtonElement).disabled).toBe(true);
+    // Another inspector at the same time is a move: their times are not the booking's.
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Inspector' }), '102');
+    await waitFor(() => expect(windows(requests).at(-1)).toContain('inspectors=102'));
+    expect(moves(requests)).toEqual([]);
   });
 
   it('tells the office the client could not move it now, and says nothing when the client could', async () => {
@@ -107,10 +142,7 @@ describe('the reschedule dialog', () => {
   it('lists each day once with its count of times, each time once and in order, the first day chosen', async () => {
     const { requests, dialog } = await openReschedule();
     await december(dialog);
-    expect(windows(requests)).toEqual([
-      'from=2026-11-20&to=2026-11-30&inspectors=101',
-      'from=2026-12-01&to=2026-12-31&inspectors=101',
-    ]);
+    expect(windows(requests)).toEqual(['from=2026-12-01&to=2026-12-31&inspectors=101']);
     expect(
       group(dialog, 'Day')
         .getAllByRole('button')
@@ -132,7 +164,7 @@ describe('the reschedule dialog', () => {
     // Back to November: asked again, since any visitor may have taken or freed a time.
     await userEvent.click(within(dialog).getByRole('button', { name: 'Previous month' }));
     await within(dialog).findByText('No open times in November 2026.');
-    await waitFor(() => expect(windows(requests)).toHaveLength(3));
+    await waitFor(() => expect(windows(requests)).toHaveLength(2));
   });
 
   it('moves it to the time picked, from the start the page showed', async () => {
@@ -280,7 +312,7 @@ describe('the reschedule dialog', () => {
     });
     expect(await within(dialog).findByText("You don't have access to this.")).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
-    expect(await within(dialog).findByText('No open times in November 2026.')).toBeTruthy();
+    expect(await within(dialog).findByText('No open times in December 2026.')).toBeTruthy();
     expect(asked).toBe(2);
   });
 

@@ -19,6 +19,7 @@ import { Failure } from '../../../shared/Failure.tsx';
 import { Loading } from '../../../shared/Loading.tsx';
 import { inspectorsQueryOptions, moveTimesQueryOptions } from '../../../shared/queries.ts';
 import { todayIn } from '../../../shared/time-text.ts';
+import { bookedDate, isBookedTime, openingMonth } from '@scheduler/domain/booking-changes/move-calendar';
 import { monthOf, monthTitle, monthWindow, shiftMonth } from '@scheduler/domain/months';
 import { daysWithTimes, moveTeams, slotInstant, slotTimeText } from './move-times.ts';
 import { useReschedule } from './order-api.ts';
@@ -50,7 +51,9 @@ export function RescheduleDialog({
   const timeZone = view.office.time_zone;
   const [today] = useState(() => todayIn(timeZone));
   const firstMonth = monthOf(today);
-  const [month, setMonth] = useState(firstMonth);
+  // The booking's own month and day, as the manage page opens (issue 41: not the earliest free day).
+  const [month, setMonth] = useState(() => openingMonth(view.order.start, timeZone, today));
+  const ownDay = bookedDate(view.order.start, timeZone);
   const [day, setDay] = useState<string | null>(null);
   const [picked, setPicked] = useState<AppointmentSlot | null>(null);
   const [alternatives, setAlternatives] = useState<AppointmentSlot[] | null>(null);
@@ -66,8 +69,18 @@ export function RescheduleDialog({
   });
   const reschedule = useReschedule(companyKey, order.id);
   const days = daysWithTimes(alternatives ?? times.data ?? []);
-  const daySlots = days.find((entry) => entry.date === day)?.slots ?? days[0]?.slots ?? [];
-  const shownDay = days.some((entry) => entry.date === day) ? day : (days[0]?.date ?? null);
+  const openingDay = days.some((entry) => entry.date === ownDay) ? ownDay : (days[0]?.date ?? null);
+  const shownDay = days.some((entry) => entry.date === day) ? day : openingDay;
+  const daySlots = days.find((entry) => entry.date === shownDay)?.slots ?? [];
+  // The booking's own time, with its own inspectors, is among the times (its rows are not busy to
+  // it): shown, marked, not a move. With another inspector the same time is a move.
+  const isCurrent = (slot: AppointmentSlot) => !changesInspector && isBookedTime(slot, view.order.start);
+  const dayDetail = (slots: readonly AppointmentSlot[]) => {
+    const others = slots.filter((slot) => !isCurrent(slot)).length;
+    const count = `${others} time${others === 1 ? '' : 's'}`;
+    if (others === slots.length) return count;
+    return others === 0 ? 'Current time' : `Current time and ${others === 1 ? '1 other' : `${others} others`}`;
+  };
   const ids = { days: useId(), times: useId(), team: useId() };
   const refusal = isPolicyRefusal(reschedule.error) ? reschedule.error : null;
 
@@ -194,9 +207,7 @@ export function RescheduleDialog({
                     sx={{ justifyContent: 'space-between', textTransform: 'none' }}
                   >
                     <span>{formatListDate(entry.date)}</span>
-                    <span>
-                      {entry.slots.length} time{entry.slots.length === 1 ? '' : 's'}
-                    </span>
+                    <span>{dayDetail(entry.slots)}</span>
                   </ToggleButton>
                 ))}
               </Box>
@@ -215,6 +226,7 @@ export function RescheduleDialog({
                     key={slot.id}
                     value={slot.id}
                     size="small"
+                    disabled={isCurrent(slot)}
                     selected={picked?.timestamp === slot.timestamp}
                     onChange={() => {
                       setPicked(slot);
@@ -224,6 +236,7 @@ export function RescheduleDialog({
                     sx={{ textTransform: 'none' }}
                   >
                     {slotTimeText(slot, timeZone)}
+                    {isCurrent(slot) ? ' (current time)' : ''}
                   </ToggleButton>
                 ))}
               </Box>
