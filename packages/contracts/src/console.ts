@@ -47,8 +47,18 @@ export const consoleMembershipSchema = z.object({
 export type ConsoleMembership = z.infer<typeof consoleMembershipSchema>;
 
 export const consoleMeSchema = z.object({
-  /** `email_verified`: a person who signed themselves up has opened the link e-mailed to them (issue 26). */
-  user: z.object({ id: z.string(), name: z.string(), email: z.string(), email_verified: z.boolean() }),
+  /**
+   * `email_verified`: a person who signed themselves up has opened the link e-mailed to them (issue 26).
+   * `has_password`: false for a person who has only ever signed in by a link, who chooses a first
+   * password (POST /api/console/me/password) rather than changing one (issue 41).
+   */
+  user: z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    email_verified: z.boolean(),
+    has_password: z.boolean(),
+  }),
   memberships: z.array(consoleMembershipSchema),
 });
 export type ConsoleMe = z.infer<typeof consoleMeSchema>;

@@ -22,7 +22,7 @@ const PLACE = {
   time_zone: 'America/New_York',
 };
 const founder = (verified: boolean): ConsoleMe => ({
-  user: { id: 'u9', name: 'Fran Founder', email: 'fran@example.com', email_verified: verified },
+  user: { id: 'u9', name: 'Fran Founder', email: 'fran@example.com', email_verified: verified, has_password: true },
   memberships: [],
 });
 const CREATED = {

@@ -7,7 +7,7 @@ import SchedulePage from './SchedulePage.tsx';
 import { HOUR_HEIGHT, dayRange, placeSpan, scheduleWindow } from './schedule-layout.ts';
 
 const ME: ConsoleMe = {
-  user: { id: 'u1', name: 'Olive Office', email: 'olive@example.com', email_verified: true },
+  user: { id: 'u1', name: 'Olive Office', email: 'olive@example.com', email_verified: true, has_password: true },
   memberships: [
     {
       company_key: 'demo',
