@@ -21,7 +21,7 @@ describe('accountLink', () => {
       `${BASE}/console/accept-invitation/${TOKEN}?email=a%40example.com`,
     );
     expect(accountLink({ type: 'sign_in_link', to: 'a@example.com', account_token: TOKEN }, BASE)).toBe(
-      `${BASE}/api/auth/magic-link/verify?token=${TOKEN}&callbackURL=%2Fconsole`,
+      `${BASE}/api/auth/magic-link/verify?token=${TOKEN}&callbackURL=%2Fconsole&errorCallbackURL=%2Fconsole%2Fsign-in`,
     );
   });
 

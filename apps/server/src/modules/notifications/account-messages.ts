@@ -49,6 +49,9 @@ export const ACCOUNT_LINK_LIFETIMES = {
   verify_email: '24 hours',
 } as const;
 
+/** Where Better Auth sends a sign-in link it refuses, with `?error=INVALID_TOKEN` (the console's sign-in page). */
+const SIGN_IN_LINK_FAILED_PATH = '/console/sign-in';
+
 /** The tokens of reset, invitation and sign-in links; an address confirmation's is a signed JWT (three base64url parts). */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{8,200}$/;
 const JWT_PATTERN = /^[A-Za-z0-9_-]{2,1000}\.[A-Za-z0-9_-]{2,2000}\.[A-Za-z0-9_-]{2,1000}$/;
@@ -69,7 +72,8 @@ export function accountLink(payload: AccountEmailPayload, publicBaseUrl: string)
       // The address it went to, so the page can fill in the form to make the account.
       return `${publicBaseUrl}/console/accept-invitation/${encoded}?email=${encodeURIComponent(payload.to)}`;
     case 'sign_in_link':
-      return `${publicBaseUrl}/api/auth/magic-link/verify?token=${encoded}&callbackURL=${encodeURIComponent('/console')}`;
+      // A used or expired link goes to the sign-in page, which says so (issue 41), not to /console.
+      return `${publicBaseUrl}/api/auth/magic-link/verify?token=${encoded}&callbackURL=${encodeURIComponent('/console')}&errorCallbackURL=${encodeURIComponent(SIGN_IN_LINK_FAILED_PATH)}`;
     case 'verify_email':
       return `${publicBaseUrl}/api/auth/verify-email?token=${encoded}&callbackURL=${encodeURIComponent(AFTER_VERIFICATION_PATH)}`;
   }
