@@ -189,7 +189,7 @@ describeOnEachDatabase('account e-mails: password reset and invitations', (facto
     await worker.runDue();
     const [mail] = await mailTo('mailed@example.com');
     expect(mail).toBeDefined();
-    expect(mail!.subject).toBe("inviter-mailed invited you to Scioto Valley Home Inspections's console");
+    expect(mail!.subject).toBe("inviter-mailed invited you to Scioto Valley Home Inspections' console");
     expect(mail!.text).toContain(`${MAIL_BASE}/console/accept-invitation/${invitationId}?email=mailed%40example.com`);
     expect(mail!.text).toContain('office staff');
     expect(mail!.text).not.toContain(CONSOLE_ORIGIN);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { possessive } from '@scheduler/domain/possessive';
 import type { JobToQueue } from './job-queue.repository.ts';
 import type { MessageBranding, MessageDocument } from './message-document.ts';
 
@@ -97,11 +98,11 @@ export function accountMessageDocument(
     case 'password_reset':
       return {
         ...common,
-        subject: `Choose a new password for ${branding.companyName}'s console`,
+        subject: `Choose a new password for ${possessive(branding.companyName)} console`,
         preview: 'Someone asked to reset the password of this account.',
         heading: 'Choose a new password',
         opening: [
-          `Someone (we hope you) asked to reset the password you use to sign in to ${branding.companyName}'s console. The link works once, for ${ACCOUNT_LINK_LIFETIMES.password_reset}.`,
+          `Someone (we hope you) asked to reset the password you use to sign in to ${possessive(branding.companyName)} console. The link works once, for ${ACCOUNT_LINK_LIFETIMES.password_reset}.`,
           'If it was not you, ignore this e-mail: your password stays as it is.',
         ],
         action: { label: 'Choose a new password', url },
@@ -112,11 +113,11 @@ export function accountMessageDocument(
       const role = ROLE_WORDS[payload.role ?? ''] ?? 'a member';
       return {
         ...common,
-        subject: `${inviter} invited you to ${company}'s console`,
+        subject: `${inviter} invited you to ${possessive(company)} console`,
         preview: `Join ${company} as ${role}.`,
         heading: `Join ${company}`,
         opening: [
-          `${inviter} invited you to ${company}'s scheduling console as ${role}. The invitation is good for ${ACCOUNT_LINK_LIFETIMES.invitation}.`,
+          `${inviter} invited you to ${possessive(company)} scheduling console as ${role}. The invitation is good for ${ACCOUNT_LINK_LIFETIMES.invitation}.`,
         ],
         action: { label: 'Accept the invitation', url },
       };
@@ -124,11 +125,11 @@ export function accountMessageDocument(
     case 'sign_in_link':
       return {
         ...common,
-        subject: `Sign in to ${branding.companyName}'s console`,
+        subject: `Sign in to ${possessive(branding.companyName)} console`,
         preview: 'Your one-time sign-in link.',
         heading: 'Sign in',
         opening: [
-          `This link signs you in to ${branding.companyName}'s console once, within ${ACCOUNT_LINK_LIFETIMES.sign_in_link}. Then choose a password or add a passkey on your account page.`,
+          `This link signs you in to ${possessive(branding.companyName)} console once, within ${ACCOUNT_LINK_LIFETIMES.sign_in_link}. Then choose a password or add a passkey on your account page.`,
         ],
         action: { label: 'Sign in', url },
       };
