@@ -424,6 +424,14 @@ describe("the agents' and the office's copies", () => {
       'Is the home occupied?: Yes',
     ]);
     expect(block(office, 'Special instructions')).toEqual(['Note: Gate code 1234']);
+    // Typed as digits, it reads as money, as the wizard shows it (issue 41: "300000").
+    const digits = messageText(
+      documentFor(
+        { kind: 'confirmation', audience: 'office' },
+        { property: { ...facts.property, salesPrice: '300000' } },
+      ),
+    );
+    expect(block(digits, 'Property')).toContain('Sales price: $300,000.00');
     const unsold = messageText(
       documentFor({ kind: 'confirmation', audience: 'office' }, { property: { ...facts.property, salesPrice: '' } }),
     );

@@ -1,5 +1,5 @@
 import type { MessageTemplate } from '@scheduler/contracts/company-document';
-import { formatMoney } from '@scheduler/domain/money-format';
+import { enteredAmountText, formatMoney } from '@scheduler/domain/money-format';
 import { DISPLAY_WORDS, displayLines, formatLineAmount } from '@scheduler/domain/pricing/display-lines';
 import { htmlToPlainText } from '@scheduler/domain/html-text';
 import { formatListDate, formatTime, joinNames, wallTimeIn } from '@scheduler/domain/scheduling-text';
@@ -324,7 +324,9 @@ function officeSections(facts: MessageFacts, occasion: MessageOccasion): Message
     ...(facts.property.sqft !== null ? [{ label: 'Square feet', value: String(facts.property.sqft) }] : []),
     ...(facts.property.yearBuilt !== null ? [{ label: 'Year built', value: String(facts.property.yearBuilt) }] : []),
     ...(facts.property.foundation ? [{ label: 'Foundation', value: facts.property.foundation }] : []),
-    ...(facts.property.salesPrice ? [{ label: 'Sales price', value: facts.property.salesPrice }] : []),
+    ...(facts.property.salesPrice.trim()
+      ? [{ label: 'Sales price', value: enteredAmountText(facts.property.salesPrice, facts.currency) }]
+      : []),
     ...facts.property.answers.map((a) => ({ label: a.question, value: a.answer })),
   ];
   const payment = paymentState(facts, occasion);

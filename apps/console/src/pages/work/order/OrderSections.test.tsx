@@ -109,6 +109,16 @@ describe('the property', () => {
     expect(region('Property').queryByRole('term')).toBeNull();
     expect(region('Property').getByText(/12 Elm Street/)).toBeTruthy();
   });
+
+  it('shows a sales price typed as digits as money, as the wizard does (issue 41: "300000")', () => {
+    render(
+      <PropertySection order={{ ...ORDER, property: { ...ORDER.property, sales_price: '300000', answers: [] } }} />,
+    );
+    expect(facts(region('Property').getAllByRole('term')[0]!.closest('dl')!)).toContainEqual([
+      'Sales price',
+      '$300,000.00',
+    ]);
+  });
 });
 
 describe('the price', () => {
