@@ -194,11 +194,20 @@ it('opens an order from the schedule, shows its contacts, address and price, res
   const before = (await page.getByRole('region', { name: 'Appointment' }).locator('p').first().textContent()) ?? '';
   await screenshot(page, 'console-order-1280');
 
-  // Reschedule: the first time the dialog offers (its first day with times, before the booked day).
+  // Reschedule: the dialog opens on the booked day, its own time marked and no choice (issue 41); the first other time.
   await page.getByRole('button', { name: 'Reschedule' }).click();
   const dialog = page.getByRole('dialog', { name: 'Reschedule the inspection' });
   const times = dialog.getByRole('group', { name: 'Start time' }).getByRole('button');
-  await times.first().click();
+  expect(await times.filter({ hasText: '(current time)' }).isDisabled()).toBe(true);
+  const others = times.filter({ hasNotText: '(current time)' });
+  // A full day holds the booking's own time alone: then the first day that has others.
+  if ((await others.count()) === 0)
+    await dialog
+      .getByRole('group', { name: 'Day' })
+      .getByRole('button', { name: / times?$/ })
+      .first()
+      .click();
+  await others.first().click();
   const move = dialog.getByRole('button', { name: /^Move it to / });
   const target = ((await move.textContent()) ?? '').replace('Move it to ', '');
   await move.click();

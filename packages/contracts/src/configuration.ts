@@ -29,6 +29,8 @@ export const documentChangeSchema = z.object({
   kind: z.enum(['added', 'removed', 'changed']),
   before: z.unknown().optional(),
   after: z.unknown().optional(),
+  /** The change in words, records by their names and amounts as money: "Home inspection price: $425.00 → $445.00" (issue 41). */
+  text: z.string(),
 });
 export type DocumentChangeView = z.infer<typeof documentChangeSchema>;
 

@@ -4,11 +4,12 @@ import { adminOrderSchema, adminOrdersResponseSchema } from './confirm.ts';
 import {
   adminCancelBodySchema,
   adminRescheduleBodySchema,
-  manageAvailabilityQuerySchema,
   manageChangeResponseSchema,
   manageOrderViewSchema,
 } from './manage.ts';
+import { INT32_MAX } from './int32.ts';
 import { paymentToRefundSchema } from './payments.ts';
+import { availabilityQuerySchema } from './scheduling.ts';
 
 /**
  * The company's console (issue 25): its own API under /api/console, for people signed in through
@@ -46,8 +47,18 @@ export const consoleMembershipSchema = z.object({
 export type ConsoleMembership = z.infer<typeof consoleMembershipSchema>;
 
 export const consoleMeSchema = z.object({
-  /** `email_verified`: a person who signed themselves up has opened the link e-mailed to them (issue 26). */
-  user: z.object({ id: z.string(), name: z.string(), email: z.string(), email_verified: z.boolean() }),
+  /**
+   * `email_verified`: a person who signed themselves up has opened the link e-mailed to them (issue 26).
+   * `has_password`: false for a person who has only ever signed in by a link, who chooses a first
+   * password (POST /api/console/me/password) rather than changing one (issue 41).
+   */
+  user: z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    email_verified: z.boolean(),
+    has_password: z.boolean(),
+  }),
   memberships: z.array(consoleMembershipSchema),
 });
 export type ConsoleMe = z.infer<typeof consoleMeSchema>;
@@ -233,10 +244,30 @@ export const consoleOrderDetailSchema = z.object({
 });
 export type ConsoleOrderDetail = z.infer<typeof consoleOrderDetailSchema>;
 
-/** GET …/orders/{id}/availability: a month of start times for a move, as the manage page gets them. */
-export const consoleMoveAvailabilityQuerySchema = manageAvailabilityQuerySchema;
-/** POST …/orders/{id}/reschedule and …/cancel: as the admin API's, recorded with who did it. */
-export const consoleRescheduleBodySchema = adminRescheduleBodySchema;
+/**
+ * GET …/orders/{id}/availability: a month of start times for a move, as the manage page gets them;
+ * with `inspectors`, only the times that team (the booking's own, or the one the office picks) is free.
+ */
+export const consoleMoveAvailabilityQuerySchema = availabilityQuerySchema.pick({
+  from: true,
+  to: true,
+  inspectors: true,
+});
+
+/** The most inspectors one booking may be moved to (the wizard's `set_datetime` bound). */
+export const CONSOLE_MOVE_TEAM_MAX = 20;
+
+/**
+ * POST …/orders/{id}/reschedule: as the admin API's, recorded with who did it. The booking keeps
+ * its inspectors unless the office names others (`inspector_ids`): a time they are not free is
+ * answered as taken, never given to someone else unasked (issue 41).
+ */
+export const consoleRescheduleBodySchema = adminRescheduleBodySchema
+  .extend({
+    inspector_ids: z.array(z.number().int().positive().max(INT32_MAX)).min(1).max(CONSOLE_MOVE_TEAM_MAX).optional(),
+  })
+  .strict();
+/** POST …/orders/{id}/cancel: as the admin API's, recorded with who did it. */
 export const consoleCancelBodySchema = adminCancelBodySchema;
 export const consoleChangeResponseSchema = manageChangeResponseSchema;
 

@@ -58,7 +58,14 @@ export const manageOrderViewSchema = z.object({
     /** The clients and agents, each with their role as the page writes it ("Client", "Buyer's agent"). */
     people: z.array(z.object({ role: z.string(), name: z.string() })),
     paid: z.boolean(),
-    cancelled: z.object({ at: z.string(), fee: z.string().nullable() }).nullable(),
+    cancelled: z
+      .object({
+        at: z.string(),
+        fee: z.string().nullable(),
+        /** The reason the office gave, which its console says the client sees; null when none, or when a visitor cancelled (theirs was written to the office). */
+        reason: z.string().nullable(),
+      })
+      .nullable(),
   }),
   reschedule: changeOptionSchema.extend({
     /** How many more times it may be moved online; null: no limit. */

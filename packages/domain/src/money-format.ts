@@ -12,3 +12,20 @@ export function formatMoney(cents: number | null | undefined, currency: string, 
     return 'n/a';
   }
 }
+
+/**
+ * An amount a visitor typed as digits (the sales price: "300000", "300,000.50"), in cents; null
+ * for anything else (empty, zero, or written otherwise, like "$325,000").
+ */
+export function enteredAmountCents(entered: string): number | null {
+  const text = entered.trim().replace(/,/g, '');
+  if (!/^\d+(\.\d+)?$/.test(text)) return null;
+  const amount = Number(text);
+  return amount > 0 ? Math.round(amount * 100) : null;
+}
+
+/** The same amount as money, as the wizard shows it ("$300,000.00"); written otherwise, as typed. */
+export function enteredAmountText(entered: string, currency: string): string {
+  const cents = enteredAmountCents(entered);
+  return cents === null ? entered.trim() : formatMoney(cents, currency);
+}

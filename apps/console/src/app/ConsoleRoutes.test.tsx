@@ -87,3 +87,27 @@ describe("the console's configuration addresses", () => {
     ]);
   });
 });
+
+describe('an address typed without the company (issue 41)', () => {
+  it.each([
+    ['/orders', '/demo/orders'],
+    ['/schedule', '/demo/schedule'],
+    ['/services', '/demo/services'],
+    ['/orders/3f1c2b4a-5d6e-4f70-8a91-b2c3d4e5f601', '/demo/orders/3f1c2b4a-5d6e-4f70-8a91-b2c3d4e5f601'],
+  ])("takes %s to the member's company: %s", async (typed, company) => {
+    openConsole(typed);
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(company));
+    expect(screen.queryByRole('heading', { level: 1, name: 'No access' })).toBeNull();
+  });
+
+  it("still says No access at a company the person is not a member of, and takes no page's name for a company's", async () => {
+    openConsole('/other/orders');
+    expect(await screen.findByRole('heading', { level: 1, name: 'No access' })).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/other/orders');
+  });
+
+  it('still says a deeper address of a company that is no page is not found', async () => {
+    openConsole('/demo/nonsense/deeper');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+  });
+});

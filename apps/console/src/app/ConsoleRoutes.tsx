@@ -1,5 +1,6 @@
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useParams } from 'react-router';
 import { lazyPage } from '../shared/chunk-load.tsx';
+import { isCompanyPage } from './company-pages.ts';
 import { ConfigurationLayout } from './ConfigurationLayout.tsx';
 import { HomeRedirect } from './HomeRedirect.tsx';
 import { Shell } from './Shell.tsx';
@@ -38,6 +39,20 @@ const FunnelPage = lazyPage(() => import('../pages/work/funnel/FunnelPage.tsx'))
 const ReportsPage = lazyPage(() => import('../pages/work/reports/ReportsPage.tsx'));
 const AccountPage = lazyPage(() => import('../pages/account/account/AccountPage.tsx'));
 const NotFoundPage = lazyPage(() => import('../pages/account/not-found/NotFoundPage.tsx'));
+
+/**
+ * An address deeper than any page of a company: a company's page typed without the company
+ * ("/console/orders/{id}"), which the shell takes to the person's company (issue 41), or none.
+ */
+function CompanyPageOrNotFound() {
+  const { companyKey = '' } = useParams();
+  if (!isCompanyPage(companyKey)) return <NotFoundPage />;
+  return (
+    <SignedIn>
+      <Shell />
+    </SignedIn>
+  );
+}
 
 /** The console's pages, under /console (the router's basename). */
 export function ConsoleRoutes() {
@@ -101,6 +116,7 @@ export function ConsoleRoutes() {
         <Route path="reports" element={<ReportsPage />} />
         <Route path="account" element={<AccountPage />} />
       </Route>
+      <Route path="/:companyKey/*" element={<CompanyPageOrNotFound />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

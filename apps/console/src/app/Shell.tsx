@@ -6,13 +6,14 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import type { Action } from '@scheduler/domain/permissions';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { memberCan, useCompany } from '../shared/company.ts';
 import { MAIN_CONTENT_ID } from '@scheduler/ui/focus';
 import { Loading } from '../shared/Loading.tsx';
 import { PageHeading } from '../shared/PageHeading.tsx';
 import { meQueryOptions } from '../shared/queries.ts';
 import { BookByPhone } from './BookByPhone.tsx';
+import { isCompanyPage } from './company-pages.ts';
 import { CompanySwitcher } from './CompanySwitcher.tsx';
 import { CONFIGURATION_PAGES, isConfigurationPath } from './configuration-pages.ts';
 import { useScheduleEvents } from './use-schedule-events.ts';
@@ -36,7 +37,13 @@ export function Shell() {
   const me = useQuery(meQueryOptions());
   useScheduleEvents(membership ? companyKey : '');
   const base = `/${encodeURIComponent(companyKey)}`;
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  // "/console/orders", typed: the page of the person's (first) company, not a company named
+  // "orders"; with no company yet, the console's home says so.
+  if (!membership && me.data && isCompanyPage(companyKey)) {
+    const first = me.data.memberships[0];
+    return <Navigate to={first ? `/${encodeURIComponent(first.company_key)}${pathname}${search}` : '/'} replace />;
+  }
   // Each page's link shows to the members the permissions table lets do what the page is for
   // (the account page is every signed-in person's own).
   const pages: Array<{

@@ -1,11 +1,11 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { DocumentChangeView } from '@scheduler/contracts/configuration';
-import { describeValue } from '@scheduler/domain/configuration/document-diff';
 
-const KIND_WORDS = { added: 'added', removed: 'removed', changed: 'changed' } as const;
-
-/** What changed between two versions of the configuration, a line each: where, and from what to what. */
+/**
+ * What changed between two versions of the configuration, a line each in the server's words:
+ * records by their names, amounts as money, never a path (issue 41).
+ */
 export function ChangeList({
   changes,
   truncated,
@@ -20,14 +20,8 @@ export function ChangeList({
     <Box component="ul" aria-label={label} sx={{ m: 0, pl: 2.5, '& li': { overflowWrap: 'anywhere', mb: 0.5 } }}>
       {changes.map((change) => (
         <li key={`${change.kind}:${change.path}`}>
-          <Typography variant="body2" component="span" sx={{ fontFamily: 'monospace' }}>
-            {change.path || '(the whole document)'}
-          </Typography>{' '}
           <Typography variant="body2" component="span">
-            {KIND_WORDS[change.kind]}
-            {change.kind === 'changed' && `: ${describeValue(change.before)} → ${describeValue(change.after)}`}
-            {change.kind === 'added' && `: ${describeValue(change.after)}`}
-            {change.kind === 'removed' && ` (was ${describeValue(change.before)})`}
+            {change.text}
           </Typography>
         </li>
       ))}

@@ -24,7 +24,7 @@ const LOADED = { version: versionSummary(7), document: DOCUMENT, highest_inspect
 const CONFLICT: VersionConflict = {
   error: { code: 'version_conflict', message: 'Someone else saved first.', field: 'base_version' },
   current: versionSummary(8, { saved_by: 'Dana Admin' }),
-  changes: [{ path: 'name', kind: 'changed', before: 'A', after: 'B' }],
+  changes: [{ path: 'name', kind: 'changed', before: 'A', after: 'B', text: 'Company name: "A" → "B"' }],
   truncated: false,
 };
 

@@ -93,16 +93,23 @@ export function orderQueryOptions(companyKey: string, orderId: string) {
 
 const moveTimesSchema = z.array(appointmentSlotSchema);
 
-/** The times a booking could move to, `from` to `to` (office dates): the manage page's availability answer. */
-export function moveTimesQueryOptions(companyKey: string, orderId: string, window: { from: string; to: string }) {
+/**
+ * The times a booking could move to, `from` to `to` (office dates), for exactly the team named
+ * (the booking's own inspectors, or the ones the office picked; none: anyone).
+ */
+export function moveTimesQueryOptions(
+  companyKey: string,
+  orderId: string,
+  window: { from: string; to: string },
+  inspectorIds: readonly number[] = [],
+) {
+  const query = new URLSearchParams(window);
+  if (inspectorIds.length > 0) query.set('inspectors', inspectorIds.join(','));
   return queryOptions({
-    queryKey: [...consoleKeys.moveTimes(companyKey, orderId), window.from, window.to] as const,
+    queryKey: [...consoleKeys.moveTimes(companyKey, orderId), window.from, window.to, inspectorIds.join(',')] as const,
     queryFn: ({ signal }) =>
       callApi(
-        companyApi(
-          companyKey,
-          `/orders/${encodeURIComponent(orderId)}/availability?${new URLSearchParams(window).toString()}`,
-        ),
+        companyApi(companyKey, `/orders/${encodeURIComponent(orderId)}/availability?${query.toString()}`),
         moveTimesSchema,
         { signal },
       ),

@@ -31,26 +31,31 @@ const CONFLICT: VersionConflict = {
   },
   current: versionSummary(8, { saved_by: 'Dana Admin' }),
   changes: [
-    { path: 'name', kind: 'changed', before: 'Old', after: 'New' },
-    { path: 'offices[1]', kind: 'added', after: { name: 'Dayton' } },
-    { path: 'embedding_origins[0]', kind: 'removed', before: 'https://a.example' },
-    { path: '', kind: 'changed', before: 1, after: 2 },
+    { path: 'name', kind: 'changed', before: 'Old', after: 'New', text: 'Company name: "Old" → "New"' },
+    { path: 'offices[1]', kind: 'added', after: { name: 'Dayton' }, text: 'Office added: Dayton' },
+    {
+      path: 'embedding_origins[0]',
+      kind: 'removed',
+      before: 'https://a.example',
+      text: 'Embedding origins no. 1 taken out (was "https://a.example")',
+    },
+    { path: '', kind: 'changed', before: 1, after: 2, text: 'The whole configuration was replaced' },
   ],
   truncated: true,
 };
 
 describe('ChangeList', () => {
-  it('says each change on a line: where, and from what to what; the whole document when no path; and that there is more', () => {
+  it('says each change on a line in words, never its path (issue 41), and that there is more', () => {
     inPage(<ChangeList changes={CONFLICT.changes} truncated label="What changed" />);
     expect(
       within(screen.getByRole('list', { name: 'What changed' }))
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual([
-      'name changed: "Old" → "New"',
-      'offices[1] added: {"name":"Dayton"}',
-      'embedding_origins[0] removed (was "https://a.example")',
-      '(the whole document) changed: 1 → 2',
+      'Company name: "Old" → "New"',
+      'Office added: Dayton',
+      'Embedding origins no. 1 taken out (was "https://a.example")',
+      'The whole configuration was replaced',
       '…and more.',
     ]);
   });

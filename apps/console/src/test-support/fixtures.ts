@@ -2,7 +2,7 @@ import type { AdminOrder } from '@scheduler/contracts/confirm';
 import type { ConsoleInspectors, ConsoleMe, ConsoleSchedule } from '@scheduler/contracts/console';
 
 export const OFFICE_ME: ConsoleMe = {
-  user: { id: 'u1', name: 'Olive Office', email: 'olive@example.com', email_verified: true },
+  user: { id: 'u1', name: 'Olive Office', email: 'olive@example.com', email_verified: true, has_password: true },
   memberships: [
     {
       company_key: 'demo',

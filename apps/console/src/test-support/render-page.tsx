@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, renderHook } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, parsePath, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { Providers } from '../app/Providers.tsx';
 import { createQueryClient } from '../app/query-client.ts';
@@ -67,12 +67,19 @@ export function renderPage(
     path,
     pattern,
     extraRoutes = [],
-  }: { path: string; pattern: string; extraRoutes?: Array<{ path: string; element: ReactElement }> },
+    state,
+  }: {
+    path: string;
+    pattern: string;
+    extraRoutes?: Array<{ path: string; element: ReactElement }>;
+    /** The history entry's state, as a page left by navigate(…, { state }) finds it again. */
+    state?: unknown;
+  },
 ) {
   const client = createQueryClient();
   const view = render(
     <Providers client={client}>
-      <MemoryRouter initialEntries={[path]}>
+      <MemoryRouter initialEntries={[state === undefined ? path : { ...parsePath(path), state }]}>
         <Routes>
           <Route path={pattern} element={element} />
           {extraRoutes.map((route) => (

@@ -34,6 +34,8 @@ export interface StepFrameProps {
   nextButton?: ReactNode;
   /** Between Back and Next, in the bar that stays in view on a phone (the packages step's running total). */
   actionsNote?: ReactNode;
+  /** Stands in for the step's title where it would not be true (the packages step of a company without packages). */
+  title?: string;
 }
 
 /** A wizard step: its title, its content, and Back/Next along the walk of the current mode. */
@@ -46,9 +48,9 @@ export function StepFrame({
   onBack,
   nextButton,
   actionsNote,
+  title = texts.stepTitles[step],
 }: StepFrameProps) {
   const { mode, hasControls, goTo, office, order } = useScheduler();
-  const title = texts.stepTitles[step];
   const back = previousStep(mode, step, hasControls);
   const next = nextStep(mode, step, hasControls);
 

@@ -7,7 +7,7 @@ import { OfficeContact } from '../shared/OfficeContact.tsx';
 import { manageTexts as t } from './manage-texts.ts';
 
 /**
- * A booking that can no longer change: cancelled (when, and the fee it cost) or over. The office
+ * A booking that can no longer change: cancelled (when, the office's reason, and the fee it cost) or over. The office
  * stays one tap away.
  */
 export function BookingState({ view }: { view: ManageOrderView }) {
@@ -23,6 +23,7 @@ export function BookingState({ view }: { view: ManageOrderView }) {
               {t.state.cancelledOn(formatListDate(wallTimeIn(order.cancelled.at, office.time_zone)))}
             </Typography>
           )}
+          {order.cancelled?.reason && <Typography>{t.state.cancelledReason(order.cancelled.reason)}</Typography>}
           {order.cancelled?.fee && <Typography>{t.state.cancelledFee(order.cancelled.fee)}</Typography>}
         </Notice>
       ) : (

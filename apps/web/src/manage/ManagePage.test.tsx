@@ -1,4 +1,4 @@
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -80,9 +80,9 @@ const withCancel = (cancel: Partial<ManageOrderView['cancel']>): ManageOrderView
   ...VIEW,
   cancel: { ...VIEW.cancel, ...cancel },
 });
-const cancelled = (fee: string | null): ManageOrderView => ({
+const cancelled = (fee: string | null, reason: string | null = null): ManageOrderView => ({
   ...VIEW,
-  order: { ...VIEW.order, state: 'cancelled', cancelled: { at: '2026-11-26T15:00:00.000Z', fee } },
+  order: { ...VIEW.order, state: 'cancelled', cancelled: { at: '2026-11-26T15:00:00.000Z', fee, reason } },
   reschedule: { ...VIEW.reschedule, allowed: false, reason: 'This inspection is cancelled.' },
   cancel: { ...VIEW.cancel, allowed: false, reason: 'This inspection is cancelled.' },
 });
@@ -308,6 +308,18 @@ describe('the manage page (issue 24)', () => {
     expect(screen.queryByRole('button', { name: 'Cancel inspection' })).toBeNull();
     // Nothing is presented as owed but the fee.
     expect(screen.queryByText('Not paid yet')).toBeNull();
+  });
+
+  it('shows the reason the office gave for cancelling, and no reason line when there is none (issue 41)', async () => {
+    server({ view: () => ({ status: 200, body: cancelled(null, 'Inspector ill; we will call you to rebook.') }) });
+    renderPage();
+    expect(await screen.findByText('This inspection is cancelled.')).toBeTruthy();
+    expect(screen.getByText('Reason: Inspector ill; we will call you to rebook.')).toBeTruthy();
+    cleanup();
+    server({ view: () => ({ status: 200, body: cancelled(null) }) });
+    renderPage();
+    expect(await screen.findByText('This inspection is cancelled.')).toBeTruthy();
+    expect(screen.queryByText(/^Reason:/)).toBeNull();
   });
 
   it('reads the booking again when the fee changed, and shows the new fee before the visitor confirms again', async () => {

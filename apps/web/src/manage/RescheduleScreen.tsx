@@ -18,7 +18,8 @@ import { ManageFrame } from './ManageFrame.tsx';
 import { ManageNotice } from './ManageNotice.tsx';
 import { manageTexts as t } from './manage-texts.ts';
 import { monthOf, monthTitle, monthWindow, shiftMonth } from '@scheduler/domain/months';
-import { daysWithTimes, isBookedTime, openingMonth } from './manage-view.ts';
+import { isBookedTime, openingMonth } from '@scheduler/domain/booking-changes/move-calendar';
+import { daysWithTimes } from './manage-view.ts';
 
 const NO_NAMES = { long: false, showNames: false, users: [] } as const;
 /** The month arrows: 44 px targets that keep to one line on a phone. */

@@ -27,6 +27,8 @@ export const manageTexts = {
     cancelled: 'This inspection is cancelled.',
     cancelledOn: (date: string) => `It was cancelled on ${date}.`,
     cancelledFee: (fee: string) => `A cancellation fee of ${fee} applies.`,
+    /** The office's reason for cancelling, which the console tells it the client sees. */
+    cancelledReason: (reason: string) => `Reason: ${reason}`,
     over: 'This inspection has taken place.',
     /** Under a cancelled or past inspection: who can help from here. */
     questions: 'Questions? Contact the office:',

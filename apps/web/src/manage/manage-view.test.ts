@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
-import { daysWithTimes, deadlineText, isBookedTime, momentText, openingMonth, slotInstant } from './manage-view.ts';
+import { daysWithTimes, deadlineText, momentText, slotInstant } from './manage-view.ts';
 
 const slot = (date: string, hour: number, id = `${date}-${hour}`): AppointmentSlot => ({
   id,
@@ -71,23 +71,5 @@ describe("the reschedule calendar's months", () => {
     );
     expect(day!.slots.map((s) => s.start)).toEqual(['8:00 AM', '9:00 AM', '1:00 PM']);
     expect(day!.slots.every((s) => s.preferred === undefined)).toBe(true);
-  });
-
-  it("opens on the booking's month in the office's clock, never on a month before today's (issue 42)", () => {
-    const zone = 'America/New_York';
-    expect(openingMonth('2026-12-01T14:30:00.000Z', zone, '2026-11-20')).toBe('2026-12-01');
-    expect(openingMonth('2026-11-27T14:30:00.000Z', zone, '2026-11-20')).toBe('2026-11-01');
-    // 1 December 2:30 AM UTC is still 30 November, 9:30 PM in Columbus.
-    expect(openingMonth('2026-12-01T02:30:00.000Z', zone, '2026-11-20')).toBe('2026-11-01');
-    expect(openingMonth('2026-12-01T02:30:00.000Z', 'Europe/Berlin', '2026-11-20')).toBe('2026-12-01');
-    // A booking whose date went by (its page read before the day turned) opens on today's month.
-    expect(openingMonth('2026-10-30T14:30:00.000Z', zone, '2026-11-20')).toBe('2026-11-01');
-  });
-
-  it('knows the time the booking already has by its instant', () => {
-    const nine = slot('2026-12-01', 9);
-    expect(isBookedTime(nine, '2026-12-01T14:00:00.000Z')).toBe(true);
-    expect(isBookedTime(nine, '2026-12-01T14:00:00Z')).toBe(true);
-    expect(isBookedTime(nine, '2026-12-01T14:30:00.000Z')).toBe(false);
   });
 });

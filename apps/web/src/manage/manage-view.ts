@@ -1,7 +1,6 @@
 /** What the manage page derives from its answers: dates as the wizard words them, and the calendar's months. */
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { formatListDate, formatLongDateTime, formatTime, wallTimeIn } from '@scheduler/domain/scheduling-text';
-import { monthOf } from '@scheduler/domain/months';
 import { zoneAbbreviation, zoneSuffix } from '@scheduler/domain/time-zone-text';
 
 /**
@@ -21,21 +20,6 @@ export function momentText(at: string, timeZone: string, visitorZone?: string): 
 /** The instant a slot starts, as the hold call takes it. */
 export function slotInstant(slot: Pick<AppointmentSlot, 'timestamp'>): string {
   return new Date(slot.timestamp * 1000).toISOString();
-}
-
-/** Whether a slot starts when the booking does: its current time, which is no move. */
-export function isBookedTime(slot: Pick<AppointmentSlot, 'timestamp'>, bookedStart: string): boolean {
-  return slot.timestamp * 1000 === Date.parse(bookedStart);
-}
-
-/**
- * The month the reschedule calendar opens on: the booking's own, in the office's clock (a move
- * is most often to a nearby day), but never one before today's.
- */
-export function openingMonth(bookedStart: string, timeZone: string, today: string): string {
-  const booked = monthOf(wallTimeIn(bookedStart, timeZone).slice(0, 10));
-  const first = monthOf(today);
-  return booked > first ? booked : first;
 }
 
 /**

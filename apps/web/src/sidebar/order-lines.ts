@@ -2,7 +2,7 @@ import { DEFAULT_DATE_FORMAT, formatIsoDate } from '@scheduler/contracts/date-fo
 import type { Control, OfficeResponse } from '@scheduler/contracts/office';
 import type { OrderResponse } from '@scheduler/contracts/order';
 import type { SchedulerMode } from '@scheduler/domain/route-table';
-import { formatMoney } from '@scheduler/domain/money-format';
+import { enteredAmountCents, formatMoney } from '@scheduler/domain/money-format';
 import { sidebarTexts as t } from './sidebar-texts.ts';
 
 export type PanelSection = 'calendar' | 'address' | 'contacts' | 'property-info' | 'packages';
@@ -52,9 +52,8 @@ export function propertyLines(
   const lines: string[] = [];
   if (order.sqft) lines.push(`${t.property.sqft}: ${order.sqft.toLocaleString('en-US')}`);
   if (order.yb) lines.push(`${t.property.yb}: ${order.yb}`);
-  const salesPrice = Number(order.sales_price.replace(/,/g, ''));
-  if (order.sales_price.trim() && Number.isFinite(salesPrice) && salesPrice > 0)
-    lines.push(`${t.property.salesPrice}: ${formatMoney(Math.round(salesPrice * 100), currency)}`);
+  const salesPrice = enteredAmountCents(order.sales_price);
+  if (salesPrice !== null) lines.push(`${t.property.salesPrice}: ${formatMoney(salesPrice, currency)}`);
   if (order.foundation_type) lines.push(`${t.property.foundation}: ${order.foundation_type.value}`);
   for (const control of controls) {
     const answer = order.controls.find((a) => a.id === control.id);

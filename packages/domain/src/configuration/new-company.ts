@@ -18,7 +18,10 @@ export interface NewCompanyIds {
 /** The first inspector's id: the company's own numbering starts at 1. */
 export const FIRST_INSPECTOR_ID = 1;
 
-/** The owner's address receives the office's copy of every booking until they change it. */
+/**
+ * The owner's address receives the office's copy of every booking until they change it; it is
+ * never the office's public e-mail (issue 41): visitors see only an address the founder gave for them.
+ */
 export function newCompanyDocument(input: NewCompany, ids: NewCompanyIds, ownerEmail: string): Record<string, unknown> {
   const { company, office, inspector, service } = input;
   const states = usStates().map((state, index) => ({ id: index + 1, ...state }));
@@ -28,7 +31,6 @@ export function newCompanyDocument(input: NewCompany, ids: NewCompanyIds, ownerE
       inspector.weekdays.includes(day) ? [{ start: inspector.start, end: inspector.end }] : [],
     ]),
   );
-  const officeEmail = office.email || ownerEmail;
   return {
     key: company.key,
     name: company.name,
@@ -38,7 +40,7 @@ export function newCompanyDocument(input: NewCompany, ids: NewCompanyIds, ownerE
         uuid: ids.officeUuid,
         name: company.name,
         phone: office.phone,
-        email: officeEmail,
+        email: office.email,
         state: office.state,
         time_zone: office.time_zone,
         address1: office.address1,

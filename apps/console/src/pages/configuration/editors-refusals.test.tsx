@@ -190,8 +190,16 @@ const officesRow: Row = {
       typed: '(614) 555-01429',
       loaded: '(614) 555-0142',
     },
-    changes: [{ path: 'offices[0].name', kind: 'changed', before: 'Columbus', after: 'Columbus North' }],
-    listed: ['offices[0].name changed: "Columbus" → "Columbus North"'],
+    changes: [
+      {
+        path: 'offices[0].name',
+        kind: 'changed',
+        before: 'Columbus',
+        after: 'Columbus North',
+        text: 'Columbus name: "Columbus" → "Columbus North"',
+      },
+    ],
+    listed: ['Columbus name: "Columbus" → "Columbus North"'],
   },
 };
 
@@ -230,8 +238,16 @@ const inspectorsRow: Row = {
       typed: 'Chen-Lee',
       loaded: 'Chen',
     },
-    changes: [{ path: 'inspectors[101].first', kind: 'changed', before: 'Sarah', after: 'Sara' }],
-    listed: ['inspectors[101].first changed: "Sarah" → "Sara"'],
+    changes: [
+      {
+        path: 'inspectors[101].first',
+        kind: 'changed',
+        before: 'Sarah',
+        after: 'Sara',
+        text: 'Sarah Chen first: "Sarah" → "Sara"',
+      },
+    ],
+    listed: ['Sarah Chen first: "Sarah" → "Sara"'],
     // The editor starts again from the inspector as they left it.
     theirs: { ...INSPECTORS_DOCUMENT, inspectors: [{ ...SARAH, first: 'Sara' }, MIKE] },
     reloaded: () => expect(textbox('First name', inspectorEditor()).value).toBe('Sara'),
@@ -283,8 +299,16 @@ const servicesRow: Row = {
       typed: '125',
       loaded: '99.00',
     },
-    changes: [{ path: 'services[1].price_cents', kind: 'changed', before: 42500, after: 45000 }],
-    listed: ['services[1].price_cents changed: 42500 → 45000'],
+    changes: [
+      {
+        path: 'services[1].price_cents',
+        kind: 'changed',
+        before: 42500,
+        after: 45000,
+        text: 'Radon test price: $425.00 → $450.00',
+      },
+    ],
+    listed: ['Radon test price: $425.00 → $450.00'],
   },
 };
 
@@ -328,8 +352,16 @@ const feesRow: Row = {
       typed: 'Spring savings',
       loaded: '$25 Off Orders of $400 or More',
     },
-    changes: [{ path: 'pricing.coupons[0].min_order_cents', kind: 'changed', before: 40_000, after: 30_000 }],
-    listed: ['pricing.coupons[0].min_order_cents changed: 40000 → 30000'],
+    changes: [
+      {
+        path: 'pricing.coupons[0].min_order_cents',
+        kind: 'changed',
+        before: 40_000,
+        after: 30_000,
+        text: 'Pricing SPRING min order: $400.00 → $300.00',
+      },
+    ],
+    listed: ['Pricing SPRING min order: $400.00 → $300.00'],
   },
 };
 
@@ -383,8 +415,16 @@ const questionsRow: Row = {
       typed: '15',
       loaded: null,
     },
-    changes: [{ path: 'property_controls[1].label', kind: 'changed', before: 'Occupancy', after: 'Who lives there' }],
-    listed: ['property_controls[1].label changed: "Occupancy" → "Who lives there"'],
+    changes: [
+      {
+        path: 'property_controls[1].label',
+        kind: 'changed',
+        before: 'Occupancy',
+        after: 'Who lives there',
+        text: 'Occupancy label: "Occupancy" → "Who lives there"',
+      },
+    ],
+    listed: ['Occupancy label: "Occupancy" → "Who lives there"'],
   },
 };
 
@@ -425,8 +465,16 @@ const peopleRow: Row = {
       typed: 'Dublin',
       loaded: '',
     },
-    changes: [{ path: 'agents[0].agency', kind: 'changed', before: 'Realty One', after: 'Realty Two' }],
-    listed: ['agents[0].agency changed: "Realty One" → "Realty Two"'],
+    changes: [
+      {
+        path: 'agents[0].agency',
+        kind: 'changed',
+        before: 'Realty One',
+        after: 'Realty Two',
+        text: 'Ray Agent agency: "Realty One" → "Realty Two"',
+      },
+    ],
+    listed: ['Ray Agent agency: "Realty One" → "Realty Two"'],
   },
 };
 
@@ -460,8 +508,16 @@ const bookingChangesRow: Row = {
       typed: '5',
       loaded: '2',
     },
-    changes: [{ path: 'booking_changes.cancel_until_hours', kind: 'changed', before: 24, after: 12 }],
-    listed: ['booking_changes.cancel_until_hours changed: 24 → 12'],
+    changes: [
+      {
+        path: 'booking_changes.cancel_until_hours',
+        kind: 'changed',
+        before: 24,
+        after: 12,
+        text: 'Booking changes cancel until hours: 24 → 12',
+      },
+    ],
+    listed: ['Booking changes cancel until hours: 24 → 12'],
   },
 };
 
@@ -495,8 +551,16 @@ const messagesRow: Row = {
       typed: 'desk@scioto.example',
       loaded: 'office@scioto.example',
     },
-    changes: [{ path: 'notifications.brand_color', kind: 'changed', before: '#1f4e79', after: '#000000' }],
-    listed: ['notifications.brand_color changed: "#1f4e79" → "#000000"'],
+    changes: [
+      {
+        path: 'notifications.brand_color',
+        kind: 'changed',
+        before: '#1f4e79',
+        after: '#000000',
+        text: 'Messages brand color: "#1f4e79" → "#000000"',
+      },
+    ],
+    listed: ['Messages brand color: "#1f4e79" → "#000000"'],
   },
 };
 
@@ -529,8 +593,16 @@ const paymentsRow: Row = {
       typed: 'true',
       loaded: 'false',
     },
-    changes: [{ path: 'payments.provider', kind: 'changed', before: 'link', after: 'none' }],
-    listed: ['payments.provider changed: "link" → "none"'],
+    changes: [
+      {
+        path: 'payments.provider',
+        kind: 'changed',
+        before: 'link',
+        after: 'none',
+        text: 'Payments provider: "link" → "none"',
+      },
+    ],
+    listed: ['Payments provider: "link" → "none"'],
   },
   // The Stripe keys have a route of their own, read beside the document.
   other: {
@@ -582,8 +654,16 @@ const embeddingRow: Row = {
       typed: `https://www.sciotovalley.example ${SHOP}`,
       loaded: 'https://www.sciotovalley.example',
     },
-    changes: [{ path: 'embedding_origins[0]', kind: 'removed', before: 'https://www.sciotovalley.example' }],
-    listed: ['embedding_origins[0] removed (was "https://www.sciotovalley.example")'],
+    changes: [
+      {
+        path: 'embedding_origins',
+        kind: 'changed',
+        before: ['https://www.sciotovalley.example'],
+        after: [],
+        text: 'Embedding origins: "https://www.sciotovalley.example" → none',
+      },
+    ],
+    listed: ['Embedding origins: "https://www.sciotovalley.example" → none'],
   },
 };
 
@@ -622,13 +702,22 @@ const settingsRow: Row = {
       loaded: 'false',
     },
     changes: [
-      { path: 'name', kind: 'changed', before: SETTINGS_DOCUMENT.name, after: THEIR_SETTINGS.name },
-      { path: `settings[${SETTING.HIDE_LOGO}].value`, kind: 'changed', before: 'Y', after: 'N' },
+      {
+        path: 'name',
+        kind: 'changed',
+        before: SETTINGS_DOCUMENT.name,
+        after: THEIR_SETTINGS.name,
+        text: 'Company name: "Scioto Valley Home Inspections" → "Scioto Valley Inspections"',
+      },
+      {
+        path: `settings[${SETTING.HIDE_LOGO}].value`,
+        kind: 'changed',
+        before: 'Y',
+        after: 'N',
+        text: 'Hide logo: "Y" → "N"',
+      },
     ],
-    listed: [
-      'name changed: "Scioto Valley Home Inspections" → "Scioto Valley Inspections"',
-      `settings[${SETTING.HIDE_LOGO}].value changed: "Y" → "N"`,
-    ],
+    listed: ['Company name: "Scioto Valley Home Inspections" → "Scioto Valley Inspections"', 'Hide logo: "Y" → "N"'],
     theirs: THEIR_SETTINGS,
     // Their version, read on the person's say-so: their switch as they left it.
     reloaded: () => expect(checked('switch', 'Hide the logo')).toBe('false'),

@@ -25,6 +25,7 @@ import { perAddressBucket } from '../../plugins/rate-limit.ts';
 import { ownInspectorOnly } from '../../modules/console-auth/console-member.ts';
 import {
   companyHasInspector,
+  hasPassword,
   hasSignInMethod,
   linkMemberToInspector,
   membershipsOf,
@@ -105,9 +106,18 @@ export function consoleAuthRoutes(ctx: AppContext) {
       },
       async (request) => {
         const user = request.consoleUser!;
-        const memberships = await membershipsOf(ctx.db, user.id);
+        const [memberships, password] = await Promise.all([
+          membershipsOf(ctx.db, user.id),
+          hasPassword(ctx.db, user.id),
+        ]);
         return {
-          user: { id: user.id, name: user.name, email: user.email, email_verified: user.emailVerified },
+          user: {
+            id: user.id,
+            name: user.name,
+            email: user.email,
+            email_verified: user.emailVerified,
+            has_password: password,
+          },
           memberships: memberships.map((m) => ({
             company_key: m.companyKey,
             company_name: m.companyName,

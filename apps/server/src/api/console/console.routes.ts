@@ -284,7 +284,8 @@ export function consoleRoutes(ctx: AppContext) {
         onRequest: requireMember(ctx, 'orders.change'),
         schema: {
           tags,
-          summary: "Moves a booking on the client's behalf (override: past the policy, recorded with who did it)",
+          summary:
+            "Moves a booking on the client's behalf, keeping its inspectors unless inspector_ids names others (override: past the policy, recorded with who did it)",
           params: orderParams,
           querystring: noQuery,
           body: consoleRescheduleBodySchema,
@@ -294,12 +295,13 @@ export function consoleRoutes(ctx: AppContext) {
       async (request, reply) => {
         const member = memberOf(request);
         const scope = await readableOrder(ctx.db, member, request.params.id);
-        const { start, from_start: fromStart, override } = request.body;
+        const { start, from_start: fromStart, override, inspector_ids: inspectorIds } = request.body;
         const result = await rescheduleBooking(
           deps,
           scope,
           officeActor(member, override),
-          { start, fromStart: fromStart ?? null },
+          // The booking keeps its inspectors unless the office picked others (issue 41).
+          { start, fromStart: fromStart ?? null, inspectors: inspectorIds ?? 'own' },
           now(),
         );
         return reply.status(result.status === 'ok' ? 200 : 409).send(result);

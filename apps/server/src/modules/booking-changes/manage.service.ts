@@ -44,6 +44,7 @@ import {
   moveAlternatives,
   planMove,
   releaseOrderTime,
+  type MoveTeam,
   type OrderScope,
 } from '../scheduling/scheduling.service.ts';
 import type { SchedulingStore } from '../scheduling/scheduling.store.ts';
@@ -271,6 +272,18 @@ function historyOf(
   });
 }
 
+/**
+ * The reason of the order's cancellation that its clients and agents may read: the office's (the
+ * console asks for it as "the client sees it"), never one typed on a manage link (written to the
+ * office). The messages follow the same rule (notifications' message-document).
+ */
+function officeCancelReason(events: Awaited<ReturnType<typeof loadChangeHistory>>): string | null {
+  const cancellation = events.findLast((event) => event.type === 'cancelled');
+  const data = (cancellation?.data ?? {}) as { by?: { kind?: unknown }; reason?: unknown };
+  if (data.by?.kind !== 'office' || typeof data.reason !== 'string') return null;
+  return data.reason.trim() || null;
+}
+
 /** The manage page's view of the order a link opens (ManageOrderView). */
 export async function manageView(
   db: Database,
@@ -334,6 +347,7 @@ export async function manageView(
         ? {
             at: (context.cancelledAt ?? now).toISOString(),
             fee: context.cancelFeeCents ? formatMoney(context.cancelFeeCents, facts.currency) : null,
+            reason: officeCancelReason(events),
           }
         : null,
     },
@@ -532,12 +546,13 @@ export async function rescheduleBooking(
   deps: ManageDeps,
   scope: OrderScope,
   actor: ChangeActor,
-  request: { start: string; fromStart: string | null },
+  request: { start: string; fromStart: string | null; inspectors?: MoveTeam },
   now = deps.store.now(),
 ): Promise<ManageChangeResponse> {
   const { db } = deps.store;
   const start = Date.parse(request.start);
-  const plan = await planMove(deps.store, scope, start, now);
+  const team = request.inspectors ?? 'any';
+  const plan = await planMove(deps.store, scope, start, now, team);
   if (plan.status === 'unavailable') return plan;
   const { slot } = plan;
   let moved = false;
@@ -574,6 +589,12 @@ export async function rescheduleBooking(
           if (isOverlapViolation(error)) throw new TimeTaken();
           throw error;
         }
+        const fromIds = booking.inspectors.map((i) => i.id);
+        // Names as they were at the move, so the history says who it went from and to (issue 41).
+        const [fromNames, toNames] = await Promise.all([
+          loadInspectorNames(tx, scope.companyId, fromIds),
+          loadInspectorNames(tx, scope.companyId, slot.inspectorIds),
+        ]);
         const sequence = booking.changeSequence + 1;
         await saveMove(tx, scope.companyId, scope.orderId, {
           start: new Date(slot.start),
@@ -588,8 +609,8 @@ export async function rescheduleBooking(
           scope.orderId,
           'rescheduled',
           {
-            from: { start: booking.start.toISOString(), inspectors: booking.inspectors.map((i) => i.id) },
-            to: { start: new Date(slot.start).toISOString(), inspectors: slot.inspectorIds },
+            from: { start: booking.start.toISOString(), inspectors: fromIds, inspector_names: fromNames },
+            to: { start: new Date(slot.start).toISOString(), inspectors: slot.inspectorIds, inspector_names: toNames },
             by: actorData(actor),
             overridden,
           },
@@ -608,7 +629,7 @@ export async function rescheduleBooking(
     );
   } catch (error) {
     if (!(error instanceof TimeTaken)) throw error;
-    return { status: 'unavailable', appointments: await moveAlternatives(deps.store, scope, start, now) };
+    return { status: 'unavailable', appointments: await moveAlternatives(deps.store, scope, start, now, team) };
   }
   if (moved) announce(deps, scope);
   return { status: 'ok', view: await manageView(db, scope, now, viewerOf(actor)) };

@@ -435,7 +435,8 @@ describeOnEachDatabase('manage a booking', (factory) => {
     expect(cancelled.statusCode).toBe(200);
     const after = cancelled.json<{ view: ManageOrderView }>().view;
     expect(after.order.state).toBe('cancelled');
-    expect(after.order.cancelled).toMatchObject({ fee: '$75.00' });
+    // The visitor's own reason was written to the office: the page does not read it back to every link.
+    expect(after.order.cancelled).toMatchObject({ fee: '$75.00', reason: null });
     expect(after.reschedule.allowed).toBe(false);
     expect(after.cancel.allowed).toBe(false);
     expect(after.history.at(-1)?.text).toBe('Cancelled by the client, with a late-cancellation fee of $75.00');
@@ -605,6 +606,8 @@ describeOnEachDatabase('manage a booking', (factory) => {
       payload: { reason: 'Client called', override: true, waive_fee: true },
     });
     expect(cancel.statusCode).toBe(200);
+    // The office's reason is the client's to read on the manage page (issue 41).
+    expect((await booking.viewJson()).order.cancelled).toMatchObject({ fee: null, reason: 'Client called' });
     expect(await booking.events('cancelled')).toEqual([
       expect.objectContaining({
         fee_cents: 0,

@@ -7,6 +7,7 @@ import type {
   VersionsResponse,
 } from '@scheduler/contracts/configuration';
 import { DIFF_MAX_CHANGES } from '@scheduler/contracts/configuration';
+import { changeWords } from '@scheduler/domain/configuration/change-words';
 import { diffDocuments } from '@scheduler/domain/configuration/document-diff';
 import type { Database } from '../../db/connection.ts';
 import { AppError, NotFoundError } from '../../errors.ts';
@@ -62,16 +63,23 @@ async function saveAs(
   }
 }
 
+/** The changes that turn `before` into `after`, each in words as well (a person reads them: issue 41). */
+function changesInWords(before: Record<string, unknown>, after: Record<string, unknown>) {
+  const diff = diffDocuments(before, after, { maxChanges: DIFF_MAX_CHANGES });
+  const currency = typeof after.currency === 'string' ? after.currency : 'USD';
+  return {
+    changes: diff.changes.map((change) => ({ ...change, text: changeWords(change, { before, after }, currency) })),
+    truncated: diff.truncated,
+  };
+}
+
 /** What the other save changed: the editor's base version against the newest. */
 async function conflictOf(db: Database, member: ConsoleMember, error: VersionConflictError): Promise<VersionConflict> {
   const [base, current] = await Promise.all([
     documentVersion(db, member.companyId, error.base),
     documentVersion(db, member.companyId, error.current.version),
   ]);
-  const diff =
-    base && current
-      ? diffDocuments(base.document, current.document, { maxChanges: DIFF_MAX_CHANGES })
-      : { changes: [], truncated: false };
+  const diff = base && current ? changesInWords(base.document, current.document) : { changes: [], truncated: false };
   return {
     error: { code: error.code, message: error.message, field: error.field },
     current: error.current,
@@ -131,8 +139,6 @@ export async function versionDetail(
   ]);
   if (!target) throw new NotFoundError(`Version ${version}`);
   if (compareWith !== null && !other) throw new NotFoundError(`Version ${compareWith}`);
-  const diff = other
-    ? diffDocuments(other.document, target.document, { maxChanges: DIFF_MAX_CHANGES })
-    : { changes: [], truncated: false };
+  const diff = other ? changesInWords(other.document, target.document) : { changes: [], truncated: false };
   return { version: target.summary, against: compareWith, changes: diff.changes, truncated: diff.truncated };
 }

@@ -231,7 +231,13 @@ describeOnEachDatabase('console configuration (issue 26)', (factory) => {
       expect(conflict.error.message).toContain(`owner saved version ${opened.version.version + 1}`);
       expect(conflict.current).toMatchObject({ version: opened.version.version + 1, saved_by: 'owner' });
       expect(conflict.changes).toEqual([
-        { path: 'name', kind: 'changed', before: opened.document.name, after: 'Scioto Valley Inspections' },
+        {
+          path: 'name',
+          kind: 'changed',
+          before: opened.document.name,
+          after: 'Scioto Valley Inspections',
+          text: `Company name: "${String(opened.document.name)}" → "Scioto Valley Inspections"`,
+        },
       ]);
       const now = await read();
       expect(now.document.name).toBe('Scioto Valley Inspections');
@@ -309,6 +315,7 @@ describeOnEachDatabase('console configuration (issue 26)', (factory) => {
         kind: 'changed',
         before: start.document.state_label,
         after: 'County',
+        text: `State label: "${String(start.document.state_label)}" → "County"`,
       });
       const bannerBefore = (start.document.settings as Array<{ key: string; value: unknown }>).find(
         (setting) => setting.key === SETTING.INFO_BANNER,
@@ -318,18 +325,21 @@ describeOnEachDatabase('console configuration (issue 26)', (factory) => {
         kind: 'changed',
         before: bannerBefore,
         after: banner,
+        text: expect.stringMatching(/^Info banner: .* → "Closed Friday"$/),
       });
       expect(detail.changes).toHaveLength(2);
       // Compared the other way round, the same change reads backwards.
       const backwards = (
         await harness.app.inject({ method: 'GET', url: `${BASE}/versions/${v1}?against=${v2}`, headers: owner.headers })
       ).json<VersionDetail>();
-      expect(backwards.changes).toContainEqual({
-        path: 'state_label',
-        kind: 'changed',
-        before: 'County',
-        after: start.document.state_label,
-      });
+      expect(backwards.changes).toContainEqual(
+        expect.objectContaining({
+          path: 'state_label',
+          kind: 'changed',
+          before: 'County',
+          after: start.document.state_label,
+        }),
+      );
 
       const undone = await restore(owner, v1, v2);
       expect(undone.statusCode, undone.body).toBe(200);
@@ -344,6 +354,28 @@ describeOnEachDatabase('console configuration (issue 26)', (factory) => {
       expect(now.document).toEqual(start.document);
       // An undo from a version that is no longer the newest is refused like any save.
       expect((await restore(owner, v2, v2)).statusCode).toBe(409);
+
+      // A service's price, in words and money: never its path or its cents (issue 41).
+      const priced = await read();
+      const services = priced.document.services as Array<{ name: string; price_cents: number }>;
+      const repriced = {
+        ...priced.document,
+        services: services.map((service, index) =>
+          index === 0 ? { ...service, price_cents: service.price_cents + 2000 } : service,
+        ),
+      };
+      expect((await save(owner, priced.version.version, repriced)).statusCode).toBe(200);
+      const priceDetail = (
+        await harness.app.inject({
+          method: 'GET',
+          url: `${BASE}/versions/${priced.version.version + 1}`,
+          headers: owner.headers,
+        })
+      ).json<VersionDetail>();
+      const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+      expect(priceDetail.changes.map((change) => change.text)).toEqual([
+        `${services[0]!.name} price: ${dollars(services[0]!.price_cents)} → ${dollars(services[0]!.price_cents + 2000)}`,
+      ]);
     });
 
     it('answers 404 for a version the company does not have, and 400 for a version out of bounds or compared with itself', async () => {

@@ -189,7 +189,7 @@ describeOnEachDatabase('account e-mails: password reset and invitations', (facto
     await worker.runDue();
     const [mail] = await mailTo('mailed@example.com');
     expect(mail).toBeDefined();
-    expect(mail!.subject).toBe("inviter-mailed invited you to Scioto Valley Home Inspections's console");
+    expect(mail!.subject).toBe("inviter-mailed invited you to Scioto Valley Home Inspections' console");
     expect(mail!.text).toContain(`${MAIL_BASE}/console/accept-invitation/${invitationId}?email=mailed%40example.com`);
     expect(mail!.text).toContain('office staff');
     expect(mail!.text).not.toContain(CONSOLE_ORIGIN);
@@ -419,14 +419,16 @@ describeOnEachDatabase('account e-mails: password reset and invitations', (facto
 
     await worker.runDue();
     const [mail] = await mailTo('linker@example.com');
-    expect(mail!.text).toContain(`${MAIL_BASE}/api/auth/magic-link/verify?token=${token}&callbackURL=%2Fconsole`);
+    expect(mail!.text).toContain(
+      `${MAIL_BASE}/api/auth/magic-link/verify?token=${token}&callbackURL=%2Fconsole&errorCallbackURL=%2Fconsole%2Fsign-in`,
+    );
     const [sent] = await accountJobs('linker@example.com');
     expect(sent!.payload).not.toHaveProperty('account_token');
 
     const verify = () =>
       harness.app.inject({
         method: 'GET',
-        url: `/api/auth/magic-link/verify?token=${token}&callbackURL=%2Fconsole`,
+        url: `/api/auth/magic-link/verify?token=${token}&callbackURL=%2Fconsole&errorCallbackURL=%2Fconsole%2Fsign-in`,
         remoteAddress: freshClientAddress(),
       });
     const first = await verify();
@@ -435,6 +437,10 @@ describeOnEachDatabase('account e-mails: password reset and invitations', (facto
     expect((await me(cookie)).json()).toMatchObject({ user: { id: person.userId } });
     const second = await verify();
     expect(cookieOf(second.headers['set-cookie'])).not.toMatch(/session_token=[^;]+/);
+    // Used: straight to the sign-in page, which says why (issue 41).
+    expect(second.statusCode).toBe(302);
+    expect(new URL(String(second.headers.location)).pathname).toBe('/console/sign-in');
+    expect(new URL(String(second.headers.location)).searchParams.get('error')).toBe('INVALID_TOKEN');
   });
 
   it('writes the reset link under the configured base whatever redirect the request names', async () => {

@@ -127,13 +127,18 @@ export async function ensureMember(
   return user.id;
 }
 
-/** Whether the person has a way to sign in other than a link: a password or a passkey. */
-export async function hasSignInMethod(db: Executor, userId: string): Promise<boolean> {
+/** Whether the person has a password (Better Auth's credential account). */
+export async function hasPassword(db: Executor, userId: string): Promise<boolean> {
   const [password] = await db
     .select({ id: t.authAccounts.id })
     .from(t.authAccounts)
     .where(and(eq(t.authAccounts.userId, userId), eq(t.authAccounts.providerId, 'credential')));
-  if (password) return true;
+  return Boolean(password);
+}
+
+/** Whether the person has a way to sign in other than a link: a password or a passkey. */
+export async function hasSignInMethod(db: Executor, userId: string): Promise<boolean> {
+  if (await hasPassword(db, userId)) return true;
   const [key] = await db
     .select({ id: t.authPasskeys.id })
     .from(t.authPasskeys)

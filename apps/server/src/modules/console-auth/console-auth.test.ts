@@ -202,6 +202,12 @@ describeOnEachDatabase('console sign-in', (factory) => {
         headers: person.headers,
         payload: { new_password },
       });
+    // The account page asks whether there is a password to change, or a first one to choose (issue 41).
+    const hasPassword = async () =>
+      (await harness.app.inject({ method: 'GET', url: '/api/console/me', headers: person.headers })).json<{
+        user: { has_password: boolean };
+      }>().user.has_password;
+    expect(await hasPassword()).toBe(false);
     const short = await choose('x'.repeat(MIN_PASSWORD_LENGTH - 1));
     expect(short.statusCode).toBe(400);
     expect(short.json()).toMatchObject({ error: { field: 'new_password' } });
@@ -219,6 +225,7 @@ describeOnEachDatabase('console sign-in', (factory) => {
     const chosen = await choose('y'.repeat(MIN_PASSWORD_LENGTH));
     expect(chosen.statusCode).toBe(204);
     expect(await authEvents(harness, person.userId, 'password_set')).toHaveLength(1);
+    expect(await hasPassword()).toBe(true);
     const signIn = await passwordSignIn(harness, 'linkonly@example.com', 'y'.repeat(MIN_PASSWORD_LENGTH));
     expect(signIn.statusCode).toBe(200);
 

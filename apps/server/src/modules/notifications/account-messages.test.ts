@@ -21,7 +21,7 @@ describe('accountLink', () => {
       `${BASE}/console/accept-invitation/${TOKEN}?email=a%40example.com`,
     );
     expect(accountLink({ type: 'sign_in_link', to: 'a@example.com', account_token: TOKEN }, BASE)).toBe(
-      `${BASE}/api/auth/magic-link/verify?token=${TOKEN}&callbackURL=%2Fconsole`,
+      `${BASE}/api/auth/magic-link/verify?token=${TOKEN}&callbackURL=%2Fconsole&errorCallbackURL=%2Fconsole%2Fsign-in`,
     );
   });
 
@@ -121,11 +121,11 @@ describe('accountMessageDocument', () => {
         inviter_name: 'Olga Owner',
         role,
       });
-      expect(message.subject).toBe("Olga Owner invited you to Acme Inspections's console");
+      expect(message.subject).toBe("Olga Owner invited you to Acme Inspections' console");
       expect(message.heading).toBe('Join Acme Inspections');
       expect(message.preview).toBe(`Join Acme Inspections as ${said}.`);
       expect(message.opening).toEqual([
-        `Olga Owner invited you to Acme Inspections's scheduling console as ${said}. The invitation is good for 7 days.`,
+        `Olga Owner invited you to Acme Inspections' scheduling console as ${said}. The invitation is good for 7 days.`,
       ]);
       expect(message.action).toEqual({ label: 'Accept the invitation', url: 'https://book.example.com/link' });
     }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { possessive } from '@scheduler/domain/possessive';
 import type { JobToQueue } from './job-queue.repository.ts';
 import type { MessageBranding, MessageDocument } from './message-document.ts';
 
@@ -49,6 +50,9 @@ export const ACCOUNT_LINK_LIFETIMES = {
   verify_email: '24 hours',
 } as const;
 
+/** Where Better Auth sends a sign-in link it refuses, with `?error=INVALID_TOKEN` (the console's sign-in page). */
+const SIGN_IN_LINK_FAILED_PATH = '/console/sign-in';
+
 /** The tokens of reset, invitation and sign-in links; an address confirmation's is a signed JWT (three base64url parts). */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{8,200}$/;
 const JWT_PATTERN = /^[A-Za-z0-9_-]{2,1000}\.[A-Za-z0-9_-]{2,2000}\.[A-Za-z0-9_-]{2,1000}$/;
@@ -69,7 +73,8 @@ export function accountLink(payload: AccountEmailPayload, publicBaseUrl: string)
       // The address it went to, so the page can fill in the form to make the account.
       return `${publicBaseUrl}/console/accept-invitation/${encoded}?email=${encodeURIComponent(payload.to)}`;
     case 'sign_in_link':
-      return `${publicBaseUrl}/api/auth/magic-link/verify?token=${encoded}&callbackURL=${encodeURIComponent('/console')}`;
+      // A used or expired link goes to the sign-in page, which says so (issue 41), not to /console.
+      return `${publicBaseUrl}/api/auth/magic-link/verify?token=${encoded}&callbackURL=${encodeURIComponent('/console')}&errorCallbackURL=${encodeURIComponent(SIGN_IN_LINK_FAILED_PATH)}`;
     case 'verify_email':
       return `${publicBaseUrl}/api/auth/verify-email?token=${encoded}&callbackURL=${encodeURIComponent(AFTER_VERIFICATION_PATH)}`;
   }
@@ -93,11 +98,11 @@ export function accountMessageDocument(
     case 'password_reset':
       return {
         ...common,
-        subject: `Choose a new password for ${branding.companyName}'s console`,
+        subject: `Choose a new password for ${possessive(branding.companyName)} console`,
         preview: 'Someone asked to reset the password of this account.',
         heading: 'Choose a new password',
         opening: [
-          `Someone (we hope you) asked to reset the password you use to sign in to ${branding.companyName}'s console. The link works once, for ${ACCOUNT_LINK_LIFETIMES.password_reset}.`,
+          `Someone (we hope you) asked to reset the password you use to sign in to ${possessive(branding.companyName)} console. The link works once, for ${ACCOUNT_LINK_LIFETIMES.password_reset}.`,
           'If it was not you, ignore this e-mail: your password stays as it is.',
         ],
         action: { label: 'Choose a new password', url },
@@ -108,11 +113,11 @@ export function accountMessageDocument(
       const role = ROLE_WORDS[payload.role ?? ''] ?? 'a member';
       return {
         ...common,
-        subject: `${inviter} invited you to ${company}'s console`,
+        subject: `${inviter} invited you to ${possessive(company)} console`,
         preview: `Join ${company} as ${role}.`,
         heading: `Join ${company}`,
         opening: [
-          `${inviter} invited you to ${company}'s scheduling console as ${role}. The invitation is good for ${ACCOUNT_LINK_LIFETIMES.invitation}.`,
+          `${inviter} invited you to ${possessive(company)} scheduling console as ${role}. The invitation is good for ${ACCOUNT_LINK_LIFETIMES.invitation}.`,
         ],
         action: { label: 'Accept the invitation', url },
       };
@@ -120,11 +125,11 @@ export function accountMessageDocument(
     case 'sign_in_link':
       return {
         ...common,
-        subject: `Sign in to ${branding.companyName}'s console`,
+        subject: `Sign in to ${possessive(branding.companyName)} console`,
         preview: 'Your one-time sign-in link.',
         heading: 'Sign in',
         opening: [
-          `This link signs you in to ${branding.companyName}'s console once, within ${ACCOUNT_LINK_LIFETIMES.sign_in_link}. Then choose a password or add a passkey on your account page.`,
+          `This link signs you in to ${possessive(branding.companyName)} console once, within ${ACCOUNT_LINK_LIFETIMES.sign_in_link}. Then choose a password or add a passkey on your account page.`,
         ],
         action: { label: 'Sign in', url },
       };

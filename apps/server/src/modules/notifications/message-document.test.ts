@@ -434,6 +434,14 @@ describe("the agents' and the office's copies", () => {
       'Is the home occupied?: Yes',
     ]);
     expect(block(office, 'Special instructions')).toEqual(['Note: Gate code 1234']);
+    // Typed as digits, it reads as money, as the wizard shows it (issue 41: "300000").
+    const digits = messageText(
+      documentFor(
+        { kind: 'confirmation', audience: 'office' },
+        { property: { ...facts.property, salesPrice: '300000' } },
+      ),
+    );
+    expect(block(digits, 'Property')).toContain('Sales price: $300,000.00');
     const unsold = messageText(
       documentFor({ kind: 'confirmation', audience: 'office' }, { property: { ...facts.property, salesPrice: '' } }),
     );
@@ -961,6 +969,24 @@ describe("a cancelled booking's e-mails (issue 24)", () => {
     expect(text).not.toContain('Was:');
     expect(text).toContain('Questions or changes: Scioto Valley Home Inspections');
     expect(block(messageText(cancelled('client', '', null)), 'The cancelled appointment')).toEqual(appointment);
+  });
+
+  it("tell the client and the agents the reason the office gave (the console says the client sees it); a reason typed on a manage link stays the office's (issue 41)", () => {
+    const client = messageText(cancelled('client', ' Inspector ill ', null, 'office'));
+    expect(block(client, 'The cancelled appointment')).toEqual([
+      ...appointment,
+      'Cancelled by: the office',
+      'Reason: Inspector ill',
+    ]);
+    expect(
+      block(messageText(cancelled('agent', 'Inspector ill', null, 'office')), 'The cancelled appointment'),
+    ).toContain('Reason: Inspector ill');
+    // No reason given: no empty row.
+    expect(messageText(cancelled('client', '  ', null, 'office'))).not.toContain('Reason:');
+    // A visitor's own reason was written to the office alone.
+    expect(messageText(cancelled('agent', 'Client found a cheaper inspector', null, 'visitor'))).not.toContain(
+      'Reason:',
+    );
   });
 
   it("do not show the client the order's price as if it were still owed, paid or not (issue 24)", () => {

@@ -1,5 +1,5 @@
 import type { MessageTemplate } from '@scheduler/contracts/company-document';
-import { formatMoney } from '@scheduler/domain/money-format';
+import { enteredAmountText, formatMoney } from '@scheduler/domain/money-format';
 import { orderReference } from '@scheduler/domain/order-reference';
 import {
   chargeBeyondShownTotal,
@@ -280,6 +280,17 @@ function cancelFee(facts: MessageFacts): string | null {
   return cents !== null && cents > 0 ? formatMoney(cents, facts.currency) : null;
 }
 
+/**
+ * A cancellation's reason as the client and agents read it: the office's only, which the console
+ * asks for as "Reason (the client sees it)". A reason typed on a manage link was written to the
+ * office (an agent's may speak of the client), so it stays in the office's copy.
+ */
+function visitorReasonRows(facts: MessageFacts, occasion: MessageOccasion): MessageRow[] {
+  const reason = facts.cancelled?.reason.trim() ?? '';
+  if (occasion.kind !== 'cancelled' || occasion.change?.author.kind !== 'office' || reason === '') return [];
+  return [{ label: MESSAGE_WORDS.cancelReason, value: reason }];
+}
+
 /** "Moved by: your agent": who made a change, as the reader reads it; none where the job does not tell. */
 function authorRows(occasion: MessageOccasion): MessageRow[] {
   if (occasion.kind !== 'rescheduled' && occasion.kind !== 'cancelled') return [];
@@ -318,7 +329,9 @@ function officeSections(facts: MessageFacts, occasion: MessageOccasion): Message
     ...(facts.property.sqft !== null ? [{ label: 'Square feet', value: String(facts.property.sqft) }] : []),
     ...(facts.property.yearBuilt !== null ? [{ label: 'Year built', value: String(facts.property.yearBuilt) }] : []),
     ...(facts.property.foundation ? [{ label: 'Foundation', value: facts.property.foundation }] : []),
-    ...(facts.property.salesPrice ? [{ label: 'Sales price', value: facts.property.salesPrice }] : []),
+    ...(facts.property.salesPrice.trim()
+      ? [{ label: 'Sales price', value: enteredAmountText(facts.property.salesPrice, facts.currency) }]
+      : []),
     ...facts.property.answers.map((a) => ({ label: a.question, value: a.answer })),
   ];
   const payment = paymentState(facts, occasion);
@@ -371,6 +384,7 @@ function visitorSections(facts: MessageFacts, occasion: MessageOccasion): Messag
       ...appointmentRows(facts, facts.showInspectorNames, previousStartOf(occasion)),
       ...(fee ? [{ label: MESSAGE_WORDS.cancelFee, value: fee }] : []),
       ...authorRows(occasion),
+      ...visitorReasonRows(facts, occasion),
     ],
   };
   if (occasion.audience === 'agent') {

@@ -918,6 +918,81 @@ describeOnEachDatabase('the console: schedule, orders and changes', (factory) =>
       expect(page.order.reschedule_count).toBe(1);
     });
 
+    it("keeps the booking's inspector on a move unless the office picks another, and records both names (issue 41)", async () => {
+      const booking = await ManagedBooking.book(harness, dayAfter(19), { pick: soloFor(101) });
+      // Mike is taken at one time of another day, where Sarah is free.
+      const day = dayAfter(20);
+      const mikesOther = await ManagedBooking.book(harness, day, { pick: soloFor(101) });
+      const busy = mikesOther.start;
+      const times = async (inspectors: string) => {
+        const response = await get(
+          `${DEMO}/orders/${booking.orderId}/availability?from=${day}&to=${day}&inspectors=${inspectors}`,
+          office,
+        );
+        expect(response.statusCode, response.body).toBe(200);
+        return allSlots(response.json<AppointmentSlot[]>());
+      };
+      // The times offered for one inspector are that inspector's alone.
+      const mikes = await times('101');
+      expect(mikes.length).toBeGreaterThan(0);
+      expect(mikes.every((slot) => slot.users.join() === '101')).toBe(true);
+      expect(mikes.map(instantOf)).not.toContain(busy);
+      expect((await times('102')).map(instantOf)).toContain(busy);
+
+      // Asked for a time its inspector is not free, the move does not hand the booking to someone else.
+      const kept = await post(`${DEMO}/orders/${booking.orderId}/reschedule`, office, {
+        start: busy,
+        from_start: booking.start,
+      });
+      expect(kept.statusCode, kept.body).toBe(409);
+      const unavailable = kept.json<{ status: string; appointments: AppointmentSlot[] }>();
+      expect(unavailable.status).toBe('unavailable');
+      expect(allSlots(unavailable.appointments).every((slot) => slot.users.join() === '101')).toBe(true);
+      expect(await booking.orderRow()).toMatchObject({ inspectors: [{ id: 101, requested: false }] });
+      expect((await booking.orderRow()).datetime?.toISOString()).toBe(booking.start);
+
+      // Picked by the office, another inspector takes it; the history names both.
+      const moved = await post(`${DEMO}/orders/${booking.orderId}/reschedule`, office, {
+        start: busy,
+        from_start: booking.start,
+        inspector_ids: [102],
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect((await booking.orderRow()).inspectors).toEqual([{ id: 102, requested: false }]);
+      expect(await booking.events('rescheduled')).toEqual([
+        expect.objectContaining({
+          from: { start: booking.start, inspectors: [101], inspector_names: ['Mike Alvarez'] },
+          to: { start: busy, inspectors: [102], inspector_names: ['Sarah Chen'] },
+        }),
+      ]);
+      // The same time with another inspector is a change; with its own, nothing to do (same_time).
+      const again = await post(`${DEMO}/orders/${booking.orderId}/reschedule`, office, {
+        start: busy,
+        inspector_ids: [102],
+      });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error).toMatchObject({ code: 'same_time', field: 'start' });
+      // An inspector of another company, or none the company has, takes nothing.
+      for (const inspectorIds of [[999_999], [101, 999_999]]) {
+        const foreign = await post(`${DEMO}/orders/${booking.orderId}/reschedule`, office, {
+          start: instantOf((await times('101'))[0]!),
+          inspector_ids: inspectorIds,
+        });
+        expect(foreign.statusCode, foreign.body).toBe(409);
+        expect(foreign.json().status).toBe('unavailable');
+      }
+      expect((await booking.orderRow()).inspectors).toEqual([{ id: 102, requested: false }]);
+      // Bounds: an empty team and a team of 21 are refused by the field's name.
+      for (const inspectorIds of [[], Array.from({ length: 21 }, (_, index) => index + 1)]) {
+        const refused = await post(`${DEMO}/orders/${booking.orderId}/reschedule`, office, {
+          start: busy,
+          inspector_ids: inspectorIds,
+        });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().error.field).toMatch(/^inspector_ids/);
+      }
+    });
+
     it('cancels with the late fee waived, recording fee 0 against the policy fee, or with the fee when not waived', async () => {
       const waived = await ManagedBooking.book(harness, dayAfter(17), { pick: soloFor(101) });
       const charged = await ManagedBooking.book(harness, dayAfter(17), { pick: soloFor(102) });

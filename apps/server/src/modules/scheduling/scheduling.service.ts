@@ -205,6 +205,7 @@ async function alternatives(
   now: Date,
   limit = ALTERNATIVES_LIMIT,
   inspectors: readonly number[] = s.order.inspectors.map((i) => i.id),
+  onlyTeam: readonly number[] | null = null,
 ): Promise<AppointmentSlot[]> {
   const beyondHorizon = fromInstant > lookaheadLimit(s.rules, now.getTime());
   const wantedAt = beyondHorizon ? now.getTime() : Math.max(fromInstant, now.getTime());
@@ -214,7 +215,13 @@ async function alternatives(
   // day, its inspectors, its time of day (issue 20 item 1), then the days after.
   const slots = await slotsFor(
     s,
-    { from, to: addDays(from, ALTERNATIVES_WINDOW_DAYS), duration: durationMinutes, limit: count },
+    {
+      from,
+      to: addDays(from, ALTERNATIVES_WINDOW_DAYS),
+      duration: durationMinutes,
+      limit: count,
+      ...(onlyTeam ? { inspectors: [...onlyTeam] } : {}),
+    },
     now,
   );
   return nearestAlternatives(slots, { start: wantedAt, date: from, inspectors }).slice(0, count);
@@ -672,6 +679,19 @@ export interface MoveSlot {
 }
 export type MovePlan = { status: 'ok'; slot: MoveSlot } | { status: 'unavailable'; appointments: AppointmentSlot[] };
 
+/**
+ * Who a booking may move to: `any`, its own inspectors when free then, else whoever is (the manage
+ * link, which tells the visitor who would inspect, and the admin API); `own`, its own inspectors
+ * only; or exactly the team the office picked (the console: never another inspector unasked, issue 41).
+ */
+export type MoveTeam = 'any' | 'own' | readonly number[];
+
+/** The one team a move must go to, or null for `any`. */
+function requiredTeam(s: Scheduling, team: MoveTeam): number[] | null {
+  if (team === 'any') return null;
+  return team === 'own' ? s.order.inspectors.map((i) => i.id) : [...team];
+}
+
 /** The booking's own length: what was booked, whatever the catalogue says since. */
 function bookedMinutes(s: Scheduling): number {
   return s.order.durationMinutes > 0 ? s.order.durationMinutes : s.cartDurationMinutes;
@@ -683,11 +703,13 @@ function isTeam(inspectorIds: readonly number[], team: readonly number[]): boole
 }
 
 /** A slot at `start` for the booking: its own inspectors first (Cal.com moved bookings to other hosts silently: #14755). */
-async function moveSlotAt(s: Scheduling, start: number, now: Date): Promise<MoveSlot | null> {
+async function moveSlotAt(s: Scheduling, start: number, now: Date, wanted: MoveTeam = 'any'): Promise<MoveSlot | null> {
   const minutes = bookedMinutes(s);
   const team = s.order.inspectors.map((i) => i.id);
-  const own = team.length > 0 ? await slotAt(s, start, minutes, team, undefined, now) : null;
-  const slot = own ?? (await slotAt(s, start, minutes, [], undefined, now));
+  const required = requiredTeam(s, wanted);
+  const first = required ?? team;
+  const own = first.length > 0 ? await slotAt(s, start, minutes, first, undefined, now) : null;
+  const slot = own ?? (required ? null : await slotAt(s, start, minutes, [], undefined, now));
   if (!slot) return null;
   return { start, end: start + minutes * MINUTE_MS, inspectorIds: slot.users, sameTeam: isTeam(slot.users, team) };
 }
@@ -756,16 +778,27 @@ export async function planMove(
   scope: OrderScope,
   start: number,
   now = store.now(),
+  wanted: MoveTeam = 'any',
 ): Promise<MovePlan> {
   const s = await prepare(store, scope, { fresh: true });
   const held = await loadLiveHold(store.db, scope.companyId, scope.orderId, now);
   const team = s.order.inspectors.map((i) => i.id);
-  if (held && held.start === start) {
+  const required = requiredTeam(s, wanted);
+  if (held && held.start === start && (required === null || isTeam(held.inspectorIds, required))) {
     return { status: 'ok', slot: { ...held, sameTeam: isTeam(held.inspectorIds, team) } };
   }
-  const slot = await moveSlotAt(s, start, now);
+  const slot = await moveSlotAt(s, start, now, wanted);
   if (slot) return { status: 'ok', slot };
-  return { status: 'unavailable', appointments: await alternatives(s, start, bookedMinutes(s), now) };
+  return { status: 'unavailable', appointments: await teamAlternatives(s, start, now, required) };
+}
+
+/** A move's alternatives: the nearest free times, only the required team's when there is one. */
+function teamAlternatives(s: Scheduling, start: number, now: Date, required: number[] | null) {
+  const team = required ?? s.order.inspectors.map((i) => i.id);
+  // An empty team (an order without inspectors kept) could only ever find nothing.
+  return required?.length === 0
+    ? Promise.resolve([])
+    : alternatives(s, start, bookedMinutes(s), now, ALTERNATIVES_LIMIT, team, required);
 }
 
 /** The alternatives offered when a booking's new time was taken at the last moment. */
@@ -774,9 +807,10 @@ export async function moveAlternatives(
   scope: OrderScope,
   start: number,
   now = store.now(),
+  wanted: MoveTeam = 'any',
 ): Promise<AppointmentSlot[]> {
   const s = await prepare(store, scope, { fresh: true });
-  return alternatives(s, start, bookedMinutes(s), now);
+  return teamAlternatives(s, start, now, requiredTeam(s, wanted));
 }
 
 // Confirm and booking changes book the held time in their own transaction with the insert a hold

@@ -95,9 +95,12 @@ export function CalendarMode({
           <Typography component="h2" variant="h2" id="time-slots-label" sx={{ mb: 0.5 }}>
             {scheduleTexts.selectTimeSlot}
           </Typography>
-          <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
-            {scheduleTexts.preferredNote}
-          </Typography>
+          {/* The legend of the asterisk, only where a time carries one (issue 41). */}
+          {shown.some((slot) => slot.preferred !== undefined) && (
+            <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
+              {scheduleTexts.preferredNote}
+            </Typography>
+          )}
           <SlotPicker
             choices={shown.map(describe)}
             selectedId={selectedId}

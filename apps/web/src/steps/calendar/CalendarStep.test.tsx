@@ -109,3 +109,27 @@ describe('the calendar step, last in the walk', () => {
     expect(takeJustHeld()).toBe(false);
   });
 });
+
+describe("the calendar's preferred-inspector legend (issue 41)", () => {
+  const LEGEND = '* indicates preferred inspectors';
+  const serve = (slots: AppointmentSlot[]) =>
+    stubServer((request) => {
+      if (request.path.includes('/availability')) return { status: 200, body: slots };
+      if (request.path.endsWith('/order')) return { status: 200, body: orderFixture() };
+      return { status: 200, body: {} };
+    });
+
+  it('is shown only when a time of the day is marked with its asterisk', async () => {
+    serve([NINE, { ...TEN, preferred: 1 }]);
+    const { unmount } = renderStep(CalendarStep, { office, mode: 'default', order: orderFixture(heldAtNine) });
+    expect((await screen.findByRole('radio', { name: /10:00 AM \*/ })).getAttribute('type')).toBe('radio');
+    expect(screen.getByText(LEGEND)).toBeTruthy();
+    unmount();
+    vi.unstubAllGlobals();
+    serve([NINE, TEN]);
+    renderStep(CalendarStep, { office, mode: 'default', order: orderFixture(heldAtNine) });
+    await screen.findByRole('radio', { name: /10:00 AM/ });
+    expect(screen.queryByRole('radio', { name: /\*/ })).toBeNull();
+    expect(screen.queryByText(LEGEND)).toBeNull();
+  });
+});

@@ -2,13 +2,14 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { Suspense, useId, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { PackageResponse, ServiceResponse } from '@scheduler/contracts/catalogue';
 import type { CartChangeResponse, Pricing } from '@scheduler/contracts/pricing';
 import { SETTING } from '@scheduler/contracts/setting-keys';
 import { formatPhone } from '@scheduler/domain/formatting';
 import { formatMoney } from '@scheduler/domain/money-format';
 import { DISPLAY_WORDS, displayLines, formatLineAmount, listingsTaxed } from '@scheduler/domain/pricing/display-lines';
+import { SCREEN_HEADING_ID } from '@scheduler/ui/focus';
 import { StepFrame } from '../../frame/StepFrame.tsx';
 import { useScheduler } from '../../shared/scheduler-context.tsx';
 import { MOBILE_QUERY } from '../../shared/theme.ts';
@@ -85,7 +86,12 @@ export function PackagesScreen({
   const pacOffered = rules.pacAvailable && hasServices && pricing.pac_eligible;
   const rushKind = rushCardKind(cart, packages, services, rules.rushEnabled);
   const offers = offering ? packagesToOffer(cart, packages, rules.pacServiceId) : [];
-  const catalogueEmpty = packages.length === 0 && listedServicesCount(services, rules.pacServiceId) === 0;
+  const listed = listedServices(services, rules.pacServiceId);
+  const catalogueEmpty = packages.length === 0 && listed.length === 0;
+  // No packages to select (issue 41): the step is headed by its services, and a company's one
+  // service is in the cart already, as there is nothing else to choose.
+  const servicesOnly = packages.length === 0 && listed.length > 0;
+  const onlyService = servicesOnly && listed.length === 1 ? listed[0]! : null;
   const cartBusy = setPackage.isPending || add.isPending || remove.isPending || rush.isPending;
 
   // Every cart call: its refusal (a cart rule's message) or failure shows; pay-at-close dropped by the server says so.
@@ -124,6 +130,20 @@ export function PackagesScreen({
     );
   };
 
+  // Once a visit: a visitor who takes it out again is left to choose.
+  const preselected = useRef(false);
+  const cartEmpty = cart.packageId === null && order.services.length === 0;
+  // The add as this render sees it, kept for the effect below (the wizard runs on Preact: no useEffectEvent).
+  const preselect = useRef<(serviceId: string) => void>(() => undefined);
+  useEffect(() => {
+    preselect.current = (serviceId) => add.mutate(serviceId, callbacks());
+  });
+  useEffect(() => {
+    if (preselected.current || onlyService === null || !cartEmpty) return;
+    preselected.current = true;
+    preselect.current(onlyService.id);
+  }, [onlyService, cartEmpty]);
+
   // The pay-at-close reminder shows once per visit, not on every Next (issue 20 item 1).
   const onNext = () =>
     pacOffered && !pacAdded && !pacReminded(scope.credentials.token) ? setReminding(true) : flow.proceed();
@@ -133,6 +153,7 @@ export function PackagesScreen({
   return (
     <StepFrame
       step="packages"
+      title={servicesOnly ? t.servicesHeading : undefined}
       onNext={onNext}
       nextDisabled={cartBusy || flow.pending || heldTime.pending || !hasServices || catalogueEmpty}
       actionsNote={mobile ? <RunningTotal pricing={pricing} currency={currency} /> : undefined}
@@ -203,11 +224,14 @@ export function PackagesScreen({
             onChange={(value) => (value ? addService(rules.pacServiceId!) : removeService(rules.pacServiceId!))}
           />
         )}
-        {listedServicesCount(services, rules.pacServiceId) > 0 && (
-          <Box component="section" aria-labelledby={servicesTitleId}>
-            <Typography id={servicesTitleId} variant="h2" sx={sectionTitle}>
-              {t.servicesHeading}
-            </Typography>
+        {listed.length > 0 && (
+          <Box component="section" aria-labelledby={servicesOnly ? SCREEN_HEADING_ID : servicesTitleId}>
+            {/* Without packages the step's own heading says it. */}
+            {!servicesOnly && (
+              <Typography id={servicesTitleId} variant="h2" sx={sectionTitle}>
+                {t.servicesHeading}
+              </Typography>
+            )}
             <ServiceList
               services={services}
               packages={packages}
@@ -286,8 +310,9 @@ export function PackagesScreen({
   );
 }
 
-function listedServicesCount(services: readonly ServiceResponse[], pacServiceId: string | null): number {
-  return services.filter((service) => !service.is_pac && service.id !== pacServiceId && !service.label).length;
+/** The services a visitor can add: not pay-at-close, not a heading. */
+function listedServices(services: readonly ServiceResponse[], pacServiceId: string | null): ServiceResponse[] {
+  return services.filter((service) => !service.is_pac && service.id !== pacServiceId && !service.label);
 }
 
 /**

@@ -194,6 +194,43 @@ describe('the packages step', () => {
   });
 });
 
+describe('a company without packages (issue 41)', () => {
+  const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
+  const adds = (requests: RecordedRequest[]) =>
+    requests.filter((request) => request.method === 'POST' && request.path.endsWith('/add_service'));
+
+  it('is headed by its services, not "Select a package", and puts its only service in the cart', async () => {
+    const requests = server({ packages: [], services: [HOME, PAC] });
+    renderStep(PackagesStep, { office: PAC_OFFICE, order: orderFixture({ services: [], packages: [] }) });
+    await screen.findByRole('button', { name: /Add Service|Remove Service/ });
+    expect(heading()).toBe('Add the services that you need');
+    expect(screen.queryByText('Select a package')).toBeNull();
+    await waitFor(() => expect(adds(requests).map((request) => request.body)).toEqual([HOME.id]));
+  });
+
+  it('leaves the cart to the visitor when there are several services, or the only one is in it already, or it has packages', async () => {
+    const several = server({ packages: [], services: [HOME, RADON, PAC] });
+    const { unmount } = renderStep(PackagesStep, {
+      office: PAC_OFFICE,
+      order: orderFixture({ services: [], packages: [] }),
+    });
+    await screen.findAllByRole('button', { name: 'Add Service' });
+    expect(heading()).toBe('Add the services that you need');
+    unmount();
+    vi.unstubAllGlobals();
+    const chosen = server({ packages: [], services: [HOME, PAC] });
+    const second = renderStep(PackagesStep, { office: PAC_OFFICE, order: orderFixture({ services: [HOME.id] }) });
+    await screen.findByRole('button', { name: 'Remove Service' });
+    second.unmount();
+    vi.unstubAllGlobals();
+    const packaged = server({ services: [HOME, PAC] });
+    renderStep(PackagesStep, { office: PAC_OFFICE, order: orderFixture({ services: [], packages: [] }) });
+    await screen.findByRole('button', { name: 'SELECT PACKAGE' });
+    expect(heading()).toBe('Select a package');
+    for (const requests of [several, chosen, packaged]) expect(adds(requests)).toEqual([]);
+  });
+});
+
 describe('the held time, checked the moment the cart changes (issue 20 item 1)', () => {
   const HELD = '2026-12-01T15:00:00.000Z';
   const TEAM_OFFICE = officeFixture({

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { OFFICE_ME } from '../../../test-support/fixtures.ts';
@@ -37,9 +37,12 @@ function serve({
   passkeys = [PASSKEY] as unknown[],
   sessions = [SESSION] as unknown[],
   changes = {} as Record<string, Answer>,
+  me = OFFICE_ME,
+  choose = { status: 204, body: null } as Answer,
 } = {}) {
   return stubServer((request) => {
-    if (request.path === '/api/console/me') return { status: 200, body: OFFICE_ME };
+    if (request.path === '/api/console/me') return { status: 200, body: me };
+    if (request.method === 'POST' && request.path === '/api/console/me/password') return choose;
     if (request.path === '/api/auth/passkey/list-user-passkeys') return { status: 200, body: passkeys };
     if (request.path === '/api/auth/list-sessions') return { status: 200, body: sessions };
     if (request.method === 'POST' && request.path.startsWith('/api/auth/'))
@@ -55,6 +58,10 @@ const open = () =>
     extraRoutes: [{ path: '/sign-in', element: <p>Sign in here</p> }],
   });
 const block = (name: string) => screen.getByRole('region', { name });
+/** A block shown once the page knows whether the person has a password. */
+const findBlock = (name: string) => screen.findByRole('region', { name });
+/** The owner the printed link signed in: no password, no passkey (issue 41). */
+const LINK_ONLY = { ...OFFICE_ME, user: { ...OFFICE_ME.user, has_password: false } };
 const posted = (requests: RecordedRequest[], path: string) =>
   requests.filter((r) => r.method === 'POST' && r.path === `/api/auth/${path}`).map((r) => r.body);
 const lists = (requests: RecordedRequest[], path: string) =>
@@ -145,7 +152,7 @@ describe('the account page', () => {
   it('changes the password, signing out the other sessions, and empties the form', async () => {
     const requests = serve();
     open();
-    const form = block('Change your password');
+    const form = await findBlock('Change your password');
     await enterText(within(form).getByLabelText(/^Current password/), 'the old passphrase');
     await enterText(within(form).getByLabelText(/^New password/), 'a brand new passphrase');
     await enterText(within(form).getByLabelText(/^The new password again/), 'a brand new passphrase');
@@ -162,7 +169,7 @@ describe('the account page', () => {
   it('checks the new password before sending anything', async () => {
     const requests = serve();
     open();
-    const form = block('Change your password');
+    const form = await findBlock('Change your password');
     await enterText(within(form).getByLabelText(/^New password/), 'too short');
     await enterText(within(form).getByLabelText(/^The new password again/), 'not the same');
     await userEvent.click(within(form).getByRole('button', { name: 'Change the password' }));
@@ -177,12 +184,61 @@ describe('the account page', () => {
       changes: { 'change-password': { status: 400, body: { code: 'INVALID_PASSWORD', message: 'Invalid password' } } },
     });
     open();
-    const form = block('Change your password');
+    const form = await findBlock('Change your password');
     await enterText(within(form).getByLabelText(/^Current password/), 'not my passphrase');
     await enterText(within(form).getByLabelText(/^New password/), 'a brand new passphrase');
     await enterText(within(form).getByLabelText(/^The new password again/), 'a brand new passphrase');
     await userEvent.click(within(form).getByRole('button', { name: 'Change the password' }));
     expect((await within(form).findByRole('alert')).textContent).toBe('That is not your current password.');
+  });
+
+  it('lets a person signed in by a link choose a first password, without a current one they never had (issue 41)', async () => {
+    const requests = serve({ me: LINK_ONLY, passkeys: [] });
+    open();
+    const form = await findBlock('Choose a password');
+    expect(screen.queryByRole('region', { name: 'Change your password' })).toBeNull();
+    expect(within(form).queryByLabelText(/^Current password/)).toBeNull();
+    // Checked before anything is sent.
+    await enterText(within(form).getByLabelText(/^New password/), 'too short');
+    await userEvent.click(within(form).getByRole('button', { name: 'Choose the password' }));
+    expect(await within(form).findByText('Use at least 10 characters.')).toBeTruthy();
+    await userEvent.clear(within(form).getByLabelText(/^New password/));
+    await enterText(within(form).getByLabelText(/^New password/), 'a brand new passphrase');
+    await enterText(within(form).getByLabelText(/^The new password again/), 'a brand new passphrase');
+    await userEvent.click(within(form).getByRole('button', { name: 'Choose the password' }));
+    expect((await within(form).findByRole('status')).textContent).toBe(
+      'Your password is chosen: next time, sign in with your e-mail address and it.',
+    );
+    expect(
+      requests.filter((r) => r.method === 'POST' && r.path === '/api/console/me/password').map((r) => r.body),
+    ).toEqual([{ new_password: 'a brand new passphrase' }]);
+    expect(posted(requests, 'change-password')).toEqual([]);
+    // The page reads the person again: a next visit offers to change it.
+    await waitFor(() => expect(requests.filter((r) => r.path === '/api/console/me')).toHaveLength(2));
+  });
+
+  it("says the server's refusal of a first password, and sends a person with a passkey to the sign-in page's reset instead", async () => {
+    serve({
+      me: LINK_ONLY,
+      passkeys: [],
+      choose: { status: 409, body: { error: { code: 'conflict', message: 'You already have a password.' } } },
+    });
+    open();
+    const form = await findBlock('Choose a password');
+    await enterText(within(form).getByLabelText(/^New password/), 'a brand new passphrase');
+    await enterText(within(form).getByLabelText(/^The new password again/), 'a brand new passphrase');
+    await userEvent.click(within(form).getByRole('button', { name: 'Choose the password' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('You already have a password.');
+    cleanup();
+    serve({ me: LINK_ONLY });
+    open();
+    const withPasskey = await findBlock('Choose a password');
+    expect(
+      await within(withPasskey).findByText(
+        'You sign in with a passkey. To add a password as well, use "Forgot your password?" on the sign-in page.',
+      ),
+    ).toBeTruthy();
+    expect(within(withPasskey).queryByRole('button', { name: 'Choose the password' })).toBeNull();
   });
 
   it('signs out and goes to sign in, forgetting what it had read', async () => {

@@ -10,6 +10,7 @@ import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
+import { failureText } from '../../../shared/api.ts';
 import { authCall, authClient, authFailureText, MIN_PASSWORD_LENGTH } from '../../../shared/auth-client.ts';
 import { fieldProps } from '../../../shared/form.ts';
 import { Loading } from '../../../shared/Loading.tsx';
@@ -24,6 +25,7 @@ import {
   revokeOtherSessions,
   sessionsQueryOptions,
   useAccountChange,
+  useChooseFirstPassword,
 } from './account-api.ts';
 
 /** The viewer's own clock: sessions and passkeys are theirs, not an office's. */
@@ -47,6 +49,8 @@ export default function AccountPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [signOutFailure, setSignOutFailure] = useState<string | null>(null);
+  // Once chosen here, the first password's block stays to say so (the person read again has one).
+  const [firstPasswordChosen, setFirstPasswordChosen] = useState(false);
 
   async function signOut() {
     try {
@@ -71,7 +75,12 @@ export default function AccountPage() {
       >
         <Passkeys />
         <Sessions />
-        <ChangePassword />
+        {me.data &&
+          (me.data.user.has_password && !firstPasswordChosen ? (
+            <ChangePassword />
+          ) : (
+            <ChooseFirstPassword onChosen={() => setFirstPasswordChosen(true)} />
+          ))}
         <Block title="Sign out">
           {signOutFailure && (
             <Alert severity="error" role="alert" sx={{ mb: 2 }}>
@@ -193,19 +202,90 @@ function Sessions() {
   );
 }
 
+const newPasswordFields = {
+  newPassword: z
+    .string()
+    .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters.`)
+    .max(128, 'Use at most 128 characters.'),
+  confirmPassword: z.string(),
+};
+const sameTwice = {
+  check: (values: { newPassword: string; confirmPassword: string }) => values.newPassword === values.confirmPassword,
+  params: { path: ['confirmPassword'], message: 'The two passwords are not the same.' },
+};
 const changePasswordSchema = z
-  .object({
-    currentPassword: z.string().min(1, 'Enter your current password.'),
-    newPassword: z
-      .string()
-      .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters.`)
-      .max(128, 'Use at most 128 characters.'),
-    confirmPassword: z.string(),
-  })
-  .refine((values) => values.newPassword === values.confirmPassword, {
-    path: ['confirmPassword'],
-    message: 'The two passwords are not the same.',
+  .object({ currentPassword: z.string().min(1, 'Enter your current password.'), ...newPasswordFields })
+  .refine(sameTwice.check, sameTwice.params);
+const firstPasswordSchema = z.object(newPasswordFields).refine(sameTwice.check, sameTwice.params);
+
+/**
+ * A person who has only signed in by a link has no current password to give (issue 41): they
+ * choose a first one. One with a passkey is refused that by the server (a stolen link's session
+ * must not add a way in), so they are sent to the sign-in page's reset, which mails them.
+ */
+function ChooseFirstPassword({ onChosen }: { onChosen: () => void }) {
+  const choose = useChooseFirstPassword();
+  const passkeys = useQuery(passkeysQueryOptions());
+  const form = useForm<z.infer<typeof firstPasswordSchema>>({
+    resolver: zodResolver(firstPasswordSchema),
+    defaultValues: { newPassword: '', confirmPassword: '' },
   });
+  const onSubmit = form.handleSubmit(({ newPassword }) => choose.mutate(newPassword, { onSuccess: onChosen }));
+  if (choose.isSuccess)
+    return (
+      <Block title="Choose a password">
+        <Alert severity="success" role="status">
+          Your password is chosen: next time, sign in with your e-mail address and it.
+        </Alert>
+      </Block>
+    );
+  return (
+    <Block title="Choose a password">
+      {passkeys.data && passkeys.data.length > 0 ? (
+        <Typography>
+          You sign in with a passkey. To add a password as well, use "Forgot your password?" on the sign-in page.
+        </Typography>
+      ) : (
+        <>
+          <Typography sx={{ mb: 1.5, color: 'text.secondary' }}>
+            You signed in with a one-time link. Choose a password to sign in with next time.
+          </Typography>
+          {choose.isError && (
+            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+              {failureText(choose.error)}
+            </Alert>
+          )}
+          <Box
+            component="form"
+            noValidate
+            onSubmit={(event) => void onSubmit(event)}
+            sx={{ display: 'grid', gap: 1.5 }}
+          >
+            <TextField
+              size="small"
+              label="New password"
+              type="password"
+              autoComplete="new-password"
+              required
+              {...fieldProps(form, 'newPassword', `At least ${MIN_PASSWORD_LENGTH} characters.`)}
+            />
+            <TextField
+              size="small"
+              label="The new password again"
+              type="password"
+              autoComplete="new-password"
+              required
+              {...fieldProps(form, 'confirmPassword')}
+            />
+            <Button type="submit" variant="contained" disabled={choose.isPending} sx={{ justifySelf: 'start' }}>
+              Choose the password
+            </Button>
+          </Box>
+        </>
+      )}
+    </Block>
+  );
+}
 
 function ChangePassword() {
   const change = useAccountChange(changePassword);

@@ -1,15 +1,15 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { NewCompanyResponse } from '@scheduler/contracts/onboarding';
 import { PageSection } from '../../../shared/PageSection.tsx';
+import { SetupChecklist } from './SetupChecklist.tsx';
 
-/** The end of a sign-up: the link to share, and where to go next. */
+/** The end of a sign-up: the link to share, and what is left to set up (issue 41), each a link to its editor. */
 export function CompanyReady({ created }: { created: NewCompanyResponse }) {
   const [copied, setCopied] = useState<boolean | null>(null);
   const field = useRef<HTMLInputElement | null>(null);
@@ -59,15 +59,11 @@ export function CompanyReady({ created }: { created: NewCompanyResponse }) {
           )}
         </Box>
       </PageSection>
-      <PageSection title="What next">
-        <Typography>
-          Your console shows every booking as it comes. Under{' '}
-          <Link component={RouterLink} to={`${consolePath}/settings`}>
-            Configuration
-          </Link>{' '}
-          you can add your logo, more services and packages, fees and coupons, property questions, more inspectors, and
-          put the scheduler on your own website.
-        </Typography>
+      <PageSection
+        title="Finish setting up"
+        intro="Your scheduler takes bookings as it is. These make it yours: each opens where you set it, and is ticked once it is done."
+      >
+        <SetupChecklist companyKey={created.company_key} />
         <Box>
           <Button component={RouterLink} to={`${consolePath}/schedule`} variant="contained">
             Go to your console

@@ -176,12 +176,25 @@ export function NewCompanyForm({
           )}
           {lookup?.state === 'failed' && <Alert severity="error">{lookup.message}</Alert>}
         </Box>
-        <TextField
-          label="Office phone"
-          type="tel"
-          autoComplete="tel"
-          {...fieldProps(form, 'phone', 'Optional. Visitors see it to call you.')}
-        />
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          <TextField
+            label="Office phone"
+            type="tel"
+            autoComplete="tel"
+            {...fieldProps(form, 'phone', 'Optional. Visitors see it to call you.')}
+          />
+          <TextField
+            label="Office e-mail"
+            type="email"
+            autoComplete="email"
+            {...fieldProps(
+              form,
+              'email',
+              'Optional. Visitors see it to write to you; your sign-in address stays private.',
+            )}
+            slotProps={{ htmlInput: { maxLength: BOUNDS.emailLength } }}
+          />
+        </Box>
       </PageSection>
 
       <PageSection

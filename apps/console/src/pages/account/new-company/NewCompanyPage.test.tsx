@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConsoleMe } from '@scheduler/contracts/console';
@@ -9,6 +9,7 @@ import {
   type Answer,
   type RecordedRequest,
 } from '../../../test-support/render-page.tsx';
+import { versionSummary } from '../../../test-support/configuration-server.ts';
 import NewCompanyPage from './NewCompanyPage.tsx';
 
 const PLACE = {
@@ -22,12 +23,26 @@ const PLACE = {
   time_zone: 'America/New_York',
 };
 const founder = (verified: boolean): ConsoleMe => ({
-  user: { id: 'u9', name: 'Fran Founder', email: 'fran@example.com', email_verified: verified },
+  user: { id: 'u9', name: 'Fran Founder', email: 'fran@example.com', email_verified: verified, has_password: true },
   memberships: [],
 });
 const CREATED = {
   company_key: 'buckeye',
   scheduler_url: 'http://localhost:3000/buckeye/online-scheduler/11111111-1111-4111-8111-111111111111',
+};
+/** The new company's configuration as the server reads it: a phone and an e-mail for visitors, nothing else set up yet. */
+const NEW_DOCUMENT = {
+  key: 'buckeye',
+  logo: null,
+  offices: [{ name: 'Buckeye Home Inspections', phone: '614-555-0100', email: 'office@buckeye.example', logo: null }],
+  services: [{ name: 'Home inspection', ancillary: false }],
+  inspectors: [{ id: 1, postal_codes: [], weekly_hours: { mon: [{ start: '08:00', end: '17:00' }] } }],
+  fees: [],
+  taxes: [],
+  pricing: { fees: [], taxes: [] },
+  booking_changes: { cancel_text: '', late_cancel_fee: null },
+  payments: { provider: 'link' },
+  notifications: { office_email: 'fran@example.com' },
 };
 
 function serve({
@@ -48,6 +63,8 @@ function serve({
     if (request.method === 'POST' && request.path === '/api/console/companies')
       return create?.(request) ?? { status: 201, body: CREATED };
     if (request.path === '/api/auth/send-verification-email') return { status: 200, body: { status: true } };
+    if (request.path === '/api/console/companies/buckeye/configuration')
+      return { status: 200, body: { version: versionSummary(1), document: NEW_DOCUMENT, highest_inspector_id: 1 } };
     return undefined;
   });
 }
@@ -105,7 +122,7 @@ describe('NewCompanyPage', () => {
     expect(sent.map((r) => r.body)).toEqual([
       {
         company: { name: 'Buckeye Home Inspections', key: 'buckeye-home-inspections' },
-        office: { ...PLACE, phone: '' },
+        office: { ...PLACE, phone: '', email: '' },
         inspector: {
           first: 'Fran',
           last: 'Founder',
@@ -119,6 +136,43 @@ describe('NewCompanyPage', () => {
     ]);
     // The address was looked up once, on leaving its field: creating asked for nothing more.
     expect(requests.filter((r) => r.path.startsWith('/api/console/geocode')).length).toBe(1);
+  });
+
+  it('lists what is left to set up, each ticked from the configuration and one link to its editor (issue 41)', async () => {
+    serve({});
+    const user = userEvent.setup();
+    show();
+    await fillIn(user);
+    await screen.findByText(/Found:/);
+    await user.click(screen.getByRole('button', { name: 'Create my scheduler' }));
+    const list = await screen.findByRole('list', { name: 'Finish setting up' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')[1]!.textContent).toContain('(done)'));
+    const items = within(list)
+      .getAllByRole('listitem')
+      .map((item) => {
+        const link = within(item).getByRole('link');
+        return [link.textContent, link.getAttribute('href'), item.textContent!.includes('(done)')];
+      });
+    expect(items).toEqual([
+      ['Add your logo', '/buckeye/offices', false],
+      ['Your phone and e-mail for visitors', '/buckeye/offices', true],
+      ['Price by square footage', '/buckeye/fees-taxes-coupons', false],
+      ['Add-ons', '/buckeye/services', false],
+      ['Sales tax', '/buckeye/fees-taxes-coupons', false],
+      ['Your service area by postal code', '/buckeye/inspectors', false],
+      ['Hours with a lunch break', '/buckeye/inspectors', false],
+      ['Your cancellation policy', '/buckeye/booking-changes', false],
+      ['Payments', '/buckeye/payments', false],
+    ]);
+    expect(screen.getByText('1 of 9 done')).toBeTruthy();
+  });
+
+  it('shows the ready page again, not the form, when the person comes back to it (Back from an editor)', async () => {
+    serve({});
+    renderPage(<NewCompanyPage />, { path: '/new-company', pattern: '/new-company', state: { created: CREATED } });
+    expect(await screen.findByRole('heading', { name: 'Your scheduler is ready' })).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Set up your company' })).toBeNull();
+    expect(await screen.findByRole('list', { name: 'Finish setting up' })).toBeTruthy();
   });
 
   it('shows a taken key at the web address, keeping everything typed, and an address nobody finds at the address', async () => {

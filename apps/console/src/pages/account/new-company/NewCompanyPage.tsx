@@ -1,8 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import type { NewCompanyResponse } from '@scheduler/contracts/onboarding';
+import { useLocation, useNavigate } from 'react-router';
+import { newCompanyResponseSchema } from '@scheduler/contracts/onboarding';
 import { PublicFrame } from '../../../shared/PublicFrame.tsx';
 import { consoleKeys, meQueryOptions } from '../../../shared/queries.ts';
 import { CompanyReady } from './CompanyReady.tsx';
@@ -23,7 +23,11 @@ export default function NewCompanyPage() {
     ...meQueryOptions(),
     refetchInterval: (query) => (query.state.data?.user.email_verified === false ? CONFIRMATION_POLL_MS : false),
   });
-  const [created, setCreated] = useState<NewCompanyResponse | null>(null);
+  const navigate = useNavigate();
+  // The company made is kept in the page's history entry: Back from an editor the checklist links
+  // to shows the ready page again (its list read anew), not the form.
+  const kept = newCompanyResponseSchema.safeParse((useLocation().state as { created?: unknown } | null)?.created);
+  const created = kept.success ? kept.data : null;
   const user = me.data?.user;
   if (!user) return null;
 
@@ -49,7 +53,7 @@ export default function NewCompanyPage() {
       <NewCompanyForm
         personName={user.name}
         onCreated={(answer) => {
-          setCreated(answer);
+          void navigate('.', { replace: true, state: { created: answer } });
           // The new membership: the console's navigation and company switcher know it at once.
           void queryClient.invalidateQueries({ queryKey: consoleKeys.me });
         }}

@@ -70,7 +70,12 @@ describe('newCompanyRequest', () => {
 
   it('writes the request from the values and the place found, the weekdays in the week’s order', () => {
     const result = newCompanyRequest(
-      filled({ weekdays: ['fri', 'mon'], phone: ' 614-555-0100 ', price: '1,234.50' }),
+      filled({
+        weekdays: ['fri', 'mon'],
+        phone: ' 614-555-0100 ',
+        email: ' office@buckeye.example ',
+        price: '1,234.50',
+      }),
       PLACE,
     );
     expect(result).toEqual({
@@ -87,6 +92,7 @@ describe('newCompanyRequest', () => {
           longitude: -83.07,
           time_zone: 'America/New_York',
           phone: '614-555-0100',
+          email: 'office@buckeye.example',
         },
         inspector: {
           first: 'Fran',
@@ -124,6 +130,11 @@ describe('newCompanyRequest', () => {
     expect(problemsOf(filled({ companyName: 'x'.repeat(200) }))).toEqual([]);
     expect(problemsOf(filled({ companyName: 'x'.repeat(201) }))).toEqual(['companyName']);
     expect(problemsOf(filled({ phone: '1'.repeat(41) }))).toEqual(['phone']);
+    // The e-mail visitors see is optional, and an address when given (issue 41).
+    expect(problemsOf(filled({ email: '' }))).toEqual([]);
+    expect(problemsOf(filled({ email: 'not an address' }))).toEqual(['email']);
+    expect(problemsOf(filled({ email: `${'a'.repeat(242)}@example.com` }))).toEqual([]);
+    expect(problemsOf(filled({ email: `${'a'.repeat(243)}@example.com` }))).toEqual(['email']);
   });
 
   it('refuses a key the server would, an empty week and a day that ends before it starts', () => {
@@ -145,6 +156,7 @@ describe('formFieldOfRefusal', () => {
     expect(formFieldOfRefusal('office.time_zone')).toBe('address');
     expect(formFieldOfRefusal('service.price_cents')).toBe('price');
     expect(formFieldOfRefusal('inspector.radius_miles')).toBe('radiusMiles');
+    expect(formFieldOfRefusal('office.email')).toBe('email');
     expect(formFieldOfRefusal('states.0.name')).toBeNull();
     expect(formFieldOfRefusal(undefined)).toBeNull();
   });

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { WEEKDAYS, type Weekday } from '@scheduler/contracts/company-document';
 import { MAX_CENTS } from '@scheduler/contracts/pricing';
 import { COMPANY_KEY_PATTERN, type NewCompanyBody, type Place } from '@scheduler/contracts/onboarding';
@@ -17,6 +18,8 @@ export interface NewCompanyValues {
   /** The office's address in one line, placed by the lookup. */
   address: string;
   phone: string;
+  /** The office's e-mail for visitors (optional): never the founder's sign-in address unasked (issue 41). */
+  email: string;
   first: string;
   last: string;
   weekdays: Weekday[];
@@ -33,7 +36,10 @@ export const BOUNDS = {
   durationMinutes: { min: 15, max: 24 * 60 },
   keyLength: 63,
   nameLength: 200,
+  emailLength: 254,
 } as const;
+
+const anEmail = z.email();
 
 export const WORKDAYS: readonly Weekday[] = ['mon', 'tue', 'wed', 'thu', 'fri'];
 export const WEEKDAY_LABELS: Record<Weekday, string> = {
@@ -61,6 +67,7 @@ export function initialValues(personName: string): NewCompanyValues {
     keyEdited: false,
     address: '',
     phone: '',
+    email: '',
     ...splitName(personName),
     weekdays: [...WORKDAYS],
     start: '08:00',
@@ -120,6 +127,9 @@ export function newCompanyRequest(
   else if (!place)
     problems.push({ field: 'address', message: 'We have not found this address yet. Check it, with its postal code.' });
   if (values.phone.trim().length > 40) problems.push({ field: 'phone', message: 'At most 40 characters.' });
+  const email = values.email.trim();
+  if (email !== '' && (email.length > BOUNDS.emailLength || !anEmail.safeParse(email).success))
+    problems.push({ field: 'email', message: 'Enter an e-mail address like office@example.com, or leave it empty.' });
   need('first', values.first, 'a first name', 100);
   need('last', values.last, 'a last name', 100);
   if (values.weekdays.length === 0) problems.push({ field: 'weekdays', message: 'Choose at least one day.' });
@@ -165,6 +175,7 @@ export function newCompanyRequest(
         longitude: place.longitude,
         time_zone: place.time_zone,
         phone: values.phone.trim(),
+        email,
       },
       inspector: {
         first: values.first.trim(),
@@ -190,6 +201,7 @@ export function formFieldOfRefusal(path: string | undefined): FieldName | null {
     'office.postal_code': 'address',
     'office.time_zone': 'address',
     'office.phone': 'phone',
+    'office.email': 'email',
     'inspector.first': 'first',
     'inspector.last': 'last',
     'inspector.weekdays': 'weekdays',

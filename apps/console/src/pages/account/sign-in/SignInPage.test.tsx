@@ -1,4 +1,4 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { OFFICE_ME } from '../../../test-support/fixtures.ts';
@@ -41,6 +41,36 @@ async function signIn(password = 'correct horse battery') {
 }
 
 describe('the sign-in page', () => {
+  const landOn = (path: string) => {
+    serve({ status: 500, body: {} });
+    renderPage(<SignInPage />, { path, pattern: '/sign-in' });
+  };
+  const USED =
+    'This sign-in link cannot be used: it was used already, or it has expired. A link works once, within 24 hours, and only at the address it was sent for (http://localhost:3000). Sign in below, or use "Forgot your password?" to be sent a new link.';
+
+  it('says why a used or expired sign-in link brought the person here (issue 41)', async () => {
+    landOn('/sign-in?error=INVALID_TOKEN');
+    expect((await screen.findByRole('alert')).textContent).toBe(USED);
+    // The form is still there to sign in with.
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
+  });
+
+  it('says it too for a link sent before the sign-in page was its landing, which came by /console', async () => {
+    landOn(`/sign-in?next=${encodeURIComponent('/?error=INVALID_TOKEN')}`);
+    expect((await screen.findByRole('alert')).textContent).toBe(USED);
+  });
+
+  it("says another link's failure in general words, and nothing without one", async () => {
+    landOn('/sign-in?error=failed_to_create_session');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'That sign-in link did not work. Sign in below, or use "Forgot your password?" to be sent a new link.',
+    );
+    cleanup();
+    landOn('/sign-in?next=%2Fdemo%2Forders');
+    await screen.findByRole('button', { name: 'Sign in' });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('says a wrong password in words, and stays', async () => {
     const requests = serve({
       status: 401,

@@ -16,6 +16,7 @@ import { safeReturnPath } from '../../../shared/company.ts';
 import { fieldProps } from '../../../shared/form.ts';
 import { PublicFrame } from '../../../shared/PublicFrame.tsx';
 import { consoleKeys } from '../../../shared/queries.ts';
+import { linkErrorOf, linkFailureText } from './link-failure.ts';
 
 const signInSchema = z.object({
   email: z.string().trim().min(1, 'Enter your e-mail address.').email('Enter an e-mail address like name@example.com.'),
@@ -29,7 +30,11 @@ export default function SignInPage() {
   const next = safeReturnPath(params.get('next'));
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [failure, setFailure] = useState<string | null>(null);
+  // A sign-in link that did not work brought the person here: say why until they try again.
+  const [failure, setFailure] = useState<string | null>(() => {
+    const code = linkErrorOf(params);
+    return code === null ? null : linkFailureText(code, window.location.origin);
+  });
   const [busy, setBusy] = useState<'password' | 'passkey' | null>(null);
   const form = useForm<SignInValues>({
     resolver: zodResolver(signInSchema),

@@ -39,9 +39,20 @@ const DETAIL_22: VersionDetail = {
   version: RESTORED,
   against: 21,
   changes: [
-    { path: 'name', kind: 'changed', before: 'Scioto Valley Inspections', after: 'Scioto Valley Home Inspections' },
-    { path: `settings[${SETTING.ALLOW_TODAY}]`, kind: 'added', after: { key: SETTING.ALLOW_TODAY, value: 'Y' } },
-    { path: 'coupons[SPRING]', kind: 'removed', before: { code: 'SPRING' } },
+    {
+      path: 'name',
+      kind: 'changed',
+      before: 'Scioto Valley Inspections',
+      after: 'Scioto Valley Home Inspections',
+      text: 'Company name: "Scioto Valley Inspections" → "Scioto Valley Home Inspections"',
+    },
+    {
+      path: `settings[${SETTING.ALLOW_TODAY}]`,
+      kind: 'added',
+      after: { key: SETTING.ALLOW_TODAY, value: 'Y' },
+      text: 'Setting added: Allow today',
+    },
+    { path: 'coupons[SPRING]', kind: 'removed', before: { code: 'SPRING' }, text: 'Coupon removed: SPRING' },
   ],
   truncated: false,
 };
@@ -75,7 +86,7 @@ function renderHistory() {
 }
 
 describe('the history page', () => {
-  it('lists the versions newest first: number, how it came, who, when in the named zone, the first paths and how many more', async () => {
+  it('lists the versions newest first: number, how it came, who, when in the named zone, what changed in words and how many more', async () => {
     const requests = serve();
     renderHistory();
     await screen.findByRole('heading', { level: 2, name: 'Version 23 (current)' });
@@ -91,7 +102,11 @@ describe('the history page', () => {
         `Saved in the console by Ann Owner, .+ 2026 at \\d{1,2}:\\d{2} (AM|PM) ${zone.replace(/[+]/g, '\\+')}`,
       ),
     );
-    expect(newest.textContent).toContain(`${PATHS.slice(0, 3).join(', ')} and 9 more`);
+    // Ten inspectors' limits are one kind of change, in words, never their paths (issue 41).
+    expect(newest.textContent).toContain('Inspector most inspections a day and 2 more');
+    expect(newest.textContent).not.toContain('inspectors[');
+    expect(entry(22).textContent).toContain('Company name, Allow today');
+    expect(entry(22).textContent).not.toContain('settings[');
     expect(entry(22).textContent).toContain('Undo to version 20 by Dana Admin');
     expect(entry(21).textContent).toContain('Imported by Admin API');
 
@@ -108,7 +123,7 @@ describe('the history page', () => {
     ]);
   });
 
-  it('shows what a version changed from the one before it, a line each', async () => {
+  it('shows what a version changed from the one before it, a line each, in words (issue 41)', async () => {
     const requests = serve();
     renderHistory();
     await screen.findByRole('heading', { level: 2, name: 'Version 23 (current)' });
@@ -122,9 +137,9 @@ describe('the history page', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual([
-      'name changed: "Scioto Valley Inspections" → "Scioto Valley Home Inspections"',
-      `settings[${SETTING.ALLOW_TODAY}] added: {"key":"${SETTING.ALLOW_TODAY}","value":"Y"}`,
-      'coupons[SPRING] removed (was {"code":"SPRING"})',
+      'Company name: "Scioto Valley Inspections" → "Scioto Valley Home Inspections"',
+      'Setting added: Allow today',
+      'Coupon removed: SPRING',
     ]);
     expect(requests.filter((r) => r.path.startsWith(`${VERSIONS}/`)).map((r) => r.path)).toEqual([`${VERSIONS}/22`]);
     expect(within(entry(22)).getByRole('button', { name: 'Hide the changes' }).getAttribute('aria-expanded')).toBe(
@@ -166,7 +181,15 @@ describe('the history page', () => {
         field: 'base_version',
       },
       current: version(24, { saved_by: 'Dana Admin' }),
-      changes: [{ path: `settings[${SETTING.HIDE_LOGO}].value`, kind: 'changed', before: 'N', after: 'Y' }],
+      changes: [
+        {
+          path: `settings[${SETTING.HIDE_LOGO}].value`,
+          kind: 'changed',
+          before: 'N',
+          after: 'Y',
+          text: 'Hide logo: "N" → "Y"',
+        },
+      ],
       truncated: true,
     };
     const requests = serve(() => ({ status: 409, body: conflict }));
@@ -185,7 +208,7 @@ describe('the history page', () => {
       within(within(alert).getByRole('list', { name: 'What Dana Admin changed' }))
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual([`settings[${SETTING.HIDE_LOGO}].value changed: "N" → "Y"`, '…and more.']);
+    ).toEqual(['Hide logo: "N" → "Y"', '…and more.']);
     expect(restores(requests)).toEqual([{ path: `${VERSIONS}/20/restore`, body: { base_version: 23 } }]);
     expect(screen.queryByText(/restored as version/)).toBeNull();
     expect(listReads(requests)).toBe(1);

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { VERSIONS_PER_PAGE, type VersionSummary } from '@scheduler/contracts/configuration';
+import { pathWords } from '@scheduler/domain/configuration/change-words';
 import { failureText } from '../../../shared/api.ts';
 import { ChangeList } from '../../../shared/ChangeList.tsx';
 import {
@@ -38,11 +39,15 @@ export function sourceText(version: VersionSummary): string {
   }
 }
 
-/** The first changed paths, and how many more. */
+/**
+ * What the first changes were, in words ("Service price, Allow today"; the list keeps paths, never
+ * shown: issue 41), each kind once, and how many more.
+ */
 function summaryText(version: VersionSummary): string {
   if (version.change_count === 0) return version.version === 1 ? 'The first version.' : 'Nothing changed.';
-  const shown = version.changed_paths.slice(0, 3);
-  const more = version.change_count - shown.length;
+  const words = version.changed_paths.map(pathWords);
+  const shown = [...new Set(words)].slice(0, 3);
+  const more = version.change_count - words.filter((word) => shown.includes(word)).length;
   return `${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
 }
 

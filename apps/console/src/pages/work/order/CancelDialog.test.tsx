@@ -14,7 +14,10 @@ const CANCELLED = {
   status: 200,
   body: {
     status: 'ok',
-    view: { ...VIEW, order: { ...VIEW.order, state: 'cancelled', cancelled: { at: VIEW.order.start, fee: null } } },
+    view: {
+      ...VIEW,
+      order: { ...VIEW.order, state: 'cancelled', cancelled: { at: VIEW.order.start, fee: null, reason: null } },
+    },
   },
 };
 const POLICY_REFUSES = refusal(409, 'change_refused', 'Cancellations within 24 hours: please call (614) 555-0142');

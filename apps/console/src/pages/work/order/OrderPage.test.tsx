@@ -73,7 +73,11 @@ describe('the order page', () => {
   it('says plainly when a payment arrived that the order could not take, and that it is to be refunded in Stripe', async () => {
     const cancelledView: ManageOrderView = {
       ...VIEW,
-      order: { ...VIEW.order, state: 'cancelled', cancelled: { at: '2026-11-28T15:00:00.000Z', fee: null } },
+      order: {
+        ...VIEW.order,
+        state: 'cancelled',
+        cancelled: { at: '2026-11-28T15:00:00.000Z', fee: null, reason: null },
+      },
     };
     const late = {
       provider: 'stripe',
@@ -141,8 +145,8 @@ describe('the order page', () => {
     expect(await screen.findByText('Moved to Tuesday, December 8th 2026, 9:00 AM – 11:30 AM EST.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(posts(requests, '/reschedule')).toEqual([
-      { start: '2026-12-08T14:00:00.000Z', from_start: VIEW.order.start, override: false },
-      { start: '2026-12-08T14:00:00.000Z', from_start: VIEW.order.start, override: true },
+      { start: '2026-12-08T14:00:00.000Z', from_start: VIEW.order.start, override: false, inspector_ids: [101] },
+      { start: '2026-12-08T14:00:00.000Z', from_start: VIEW.order.start, override: true, inspector_ids: [101] },
     ]);
   });
 
@@ -155,7 +159,11 @@ describe('the order page', () => {
             status: 'ok',
             view: {
               ...VIEW,
-              order: { ...VIEW.order, state: 'cancelled', cancelled: { at: '2026-11-30T16:00:00.000Z', fee: null } },
+              order: {
+                ...VIEW.order,
+                state: 'cancelled',
+                cancelled: { at: '2026-11-30T16:00:00.000Z', fee: null, reason: 'Buyer withdrew' },
+              },
             },
           },
         }),

@@ -109,6 +109,16 @@ describe('the property', () => {
     expect(region('Property').queryByRole('term')).toBeNull();
     expect(region('Property').getByText(/12 Elm Street/)).toBeTruthy();
   });
+
+  it('shows a sales price typed as digits as money, as the wizard does (issue 41: "300000")', () => {
+    render(
+      <PropertySection order={{ ...ORDER, property: { ...ORDER.property, sales_price: '300000', answers: [] } }} />,
+    );
+    expect(facts(region('Property').getAllByRole('term')[0]!.closest('dl')!)).toContainEqual([
+      'Sales price',
+      '$300,000.00',
+    ]);
+  });
 });
 
 describe('the price', () => {
@@ -128,7 +138,9 @@ describe('the price', () => {
 
   it('says when the company shows no amounts, and the late fee a cancelled order owes', () => {
     render(
-      <PriceSection detail={withView({ price: null, cancelled: { at: '2026-11-30T16:00:00.000Z', fee: '$75.00' } })} />,
+      <PriceSection
+        detail={withView({ price: null, cancelled: { at: '2026-11-30T16:00:00.000Z', fee: '$75.00', reason: null } })}
+      />,
     );
     const price = region('Price and payment');
     expect(price.getByText('The company does not show amounts for this order.')).toBeTruthy();

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import type { AdminOrderPerson } from '@scheduler/contracts/confirm';
 import type { ConsoleOrderDetail } from '@scheduler/contracts/console';
 import { formatPhone, phoneHref } from '@scheduler/domain/formatting';
+import { enteredAmountText } from '@scheduler/domain/money-format';
 import { momentText } from '../../../shared/time-text.ts';
 import { addressText } from '../../../shared/order-text.ts';
 import { historyText } from './order-history.ts';
@@ -83,7 +84,8 @@ export function PropertySection({ order }: { order: ConsoleOrderDetail['order'] 
     ['Square feet', property.sqft?.toLocaleString('en-US')],
     ['Year built', property.year_built?.toString()],
     ['Foundation', property.foundation],
-    ['Sales price', property.sales_price],
+    // Typed as digits ("300000"): money, as the wizard shows it.
+    ['Sales price', enteredAmountText(property.sales_price, order.currency)],
     ...property.answers.map((entry) => [entry.question, entry.answer] as const),
   ].filter((entry): entry is [string, string] => Boolean(entry[1]));
   return (

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConsoleOrderDetail } from '@scheduler/contracts/console';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
+import { INSPECTORS } from '../../../test-support/fixtures.ts';
 import { DETAIL, MOVED, NINE, ONE, openOrderDialog, ORDER_PATH, VIEW } from '../../../test-support/order-detail.ts';
 import { refusal, type Answer, type RecordedRequest } from '../../../test-support/render-page.tsx';
 import { RescheduleDialog } from './RescheduleDialog.tsx';
@@ -19,10 +20,10 @@ const TEN_NEXT_DAY: AppointmentSlot = {
   end_datetime: '2026-12-09 12:30:00',
   timestamp: Date.parse('2026-12-09T15:00:00Z') / 1000,
 };
-/** NINE again, for another inspector: the office sees the time once. */
+/** NINE again, for another inspector (Mike Alvarez, 102). */
 const NINE_FOR_MIKE: AppointmentSlot = { ...NINE, id: 'slot-9-mike', users: [102] };
 
-// The dialog opens on the month of "today" in the office's zone: today is fixed, the clock's other uses left alone.
+// The dialog opens on the booking's month, never one before "today" in the office's zone: today is fixed, the clock's other uses left alone.
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2026-11-20T15:00:00Z'));
@@ -32,8 +33,8 @@ afterEach(() => {
 });
 
 /**
- * The dialog open on `detail`: November (from the 20th on) has no free times, December has
- * NINE and ONE on the 8th and TEN_NEXT_DAY on the 9th; each move is answered by `move`.
+ * The dialog open on `detail` (booked for December 1st): November (from the 20th on) has no free
+ * times, December has NINE and ONE on the 8th and TEN_NEXT_DAY on the 9th; each move is answered by `move`.
  */
 async function openReschedule(
   move?: (request: RecordedRequest, index: number) => Answer,
@@ -44,10 +45,17 @@ async function openReschedule(
     name: 'Reschedule the inspection',
     answer: move,
     otherwise: (request) => {
+      if (request.method === 'GET' && request.path === '/api/console/companies/demo/inspectors')
+        return { status: 200, body: INSPECTORS };
       if (request.method !== 'GET' || !request.path.startsWith(`${ORDER_PATH}/availability?`)) return undefined;
-      const from = new URLSearchParams(request.path.split('?')[1]).get('from') ?? '';
+      const query = new URLSearchParams(request.path.split('?')[1]);
+      const from = query.get('from') ?? '';
       if (times) return times(from);
-      return { status: 200, body: from.startsWith('2026-12') ? [TEN_NEXT_DAY, ONE, NINE, NINE_FOR_MIKE] : [] };
+      if (!from.startsWith('2026-12')) return { status: 200, body: [] };
+      // Each inspector's own times, as the server answers a move's availability for one team.
+      return query.get('inspectors') === '102'
+        ? { status: 200, body: [NINE_FOR_MIKE] }
+        : { status: 200, body: [TEN_NEXT_DAY, ONE, NINE] };
     },
     dialog: ({ onClose, onDone }) => (
       <RescheduleDialog open detail={detail} companyKey="demo" onClose={onClose} onMoved={onDone} />
@@ -67,22 +75,57 @@ const pressed = (dialog: HTMLElement, name: 'Day' | 'Start time') =>
     .filter((button) => button.getAttribute('aria-pressed') === 'true')
     .map((button) => button.textContent);
 
-/** Opens December, whose first day is chosen for the person. */
+/** December, the booking's month, which the dialog opens on: its times once they arrive. */
 async function december(dialog: HTMLElement) {
-  await userEvent.click(within(dialog).getByRole('button', { name: 'Next month' }));
+  expect(within(dialog).getByRole('heading', { name: 'December 2026' })).toBeTruthy();
   await within(dialog).findByRole('group', { name: 'Day' });
 }
 
 describe('the reschedule dialog', () => {
-  it("opens on today's month in the office's zone, from today on, and says when it has no times", async () => {
+  it("opens on the booking's month, today's month a click back from today on, and says when a month has no times", async () => {
     const { requests, dialog } = await openReschedule();
     expect(within(dialog).getByText('Now: Tuesday, December 1st 2026, 9:30 AM – 12:00 PM EST')).toBeTruthy();
+    await december(dialog);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Previous month' }));
     expect(within(dialog).getByRole('heading', { name: 'November 2026' })).toBeTruthy();
     expect(await within(dialog).findByText('No open times in November 2026.')).toBeTruthy();
-    expect(windows(requests)).toEqual(['from=2026-11-20&to=2026-11-30']);
+    expect(windows(requests)).toEqual([
+      'from=2026-12-01&to=2026-12-31&inspectors=101',
+      'from=2026-11-20&to=2026-11-30&inspectors=101',
+    ]);
     // Nothing before this month can be chosen.
     expect((within(dialog).getByRole('button', { name: 'Previous month' }) as HTMLButtonElement).disabled).toBe(true);
     expect((within(dialog).getByRole('button', { name: 'Move it' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("opens on the booking's own day, not the earliest free one, its current time marked and no choice (issue 41)", async () => {
+    // Booked for December 9th, 10:00 AM: the 8th has free times, the 9th only the booking's own.
+    const onTheNinth: ConsoleOrderDetail = {
+      ...DETAIL,
+      view: {
+        ...VIEW,
+        order: {
+          ...VIEW.order,
+          start: '2026-12-09T15:00:00.000Z',
+          when: { date: 'Wednesday, December 9th 2026', time: '10:00 AM – 12:30 PM EST' },
+        },
+      },
+    };
+    const { requests, dialog } = await openReschedule(undefined, { detail: onTheNinth });
+    await december(dialog);
+    expect(pressed(dialog, 'Day')).toEqual(['Wednesday, December 9th 2026Current time']);
+    expect(
+      group(dialog, 'Day')
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Tuesday, December 8th 20262 times', 'Wednesday, December 9th 2026Current time']);
+    const current = group(dialog, 'Start time').getByRole('button', { name: '10:00 AM EST (current time)' });
+    expect((current as HTMLButtonElement).disabled).toBe(true);
+    expect((within(dialog).getByRole('button', { name: 'Move it' }) as HTMLButtonElement).disabled).toBe(true);
+    // Another inspector at the same time is a move: their times are not the booking's.
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Inspector' }), '102');
+    await waitFor(() => expect(windows(requests).at(-1)).toContain('inspectors=102'));
+    expect(moves(requests)).toEqual([]);
   });
 
   it('tells the office the client could not move it now, and says nothing when the client could', async () => {
@@ -99,7 +142,7 @@ describe('the reschedule dialog', () => {
   it('lists each day once with its count of times, each time once and in order, the first day chosen', async () => {
     const { requests, dialog } = await openReschedule();
     await december(dialog);
-    expect(windows(requests)).toEqual(['from=2026-11-20&to=2026-11-30', 'from=2026-12-01&to=2026-12-31']);
+    expect(windows(requests)).toEqual(['from=2026-12-01&to=2026-12-31&inspectors=101']);
     expect(
       group(dialog, 'Day')
         .getAllByRole('button')
@@ -121,7 +164,7 @@ describe('the reschedule dialog', () => {
     // Back to November: asked again, since any visitor may have taken or freed a time.
     await userEvent.click(within(dialog).getByRole('button', { name: 'Previous month' }));
     await within(dialog).findByText('No open times in November 2026.');
-    await waitFor(() => expect(windows(requests)).toHaveLength(3));
+    await waitFor(() => expect(windows(requests)).toHaveLength(2));
   });
 
   it('moves it to the time picked, from the start the page showed', async () => {
@@ -137,7 +180,50 @@ describe('the reschedule dialog', () => {
     );
     await waitFor(() => expect(onMoved).toHaveBeenCalledWith('Tuesday, December 8th 2026, 9:00 AM – 11:30 AM EST'));
     expect(moves(requests)).toEqual([
-      { start: '2026-12-08T18:00:00.000Z', from_start: VIEW.order.start, override: false },
+      { start: '2026-12-08T18:00:00.000Z', from_start: VIEW.order.start, override: false, inspector_ids: [101] },
+    ]);
+  });
+
+  it("names the booking's inspector and keeps them, unless the office picks another of the office, who is then named (issue 41)", async () => {
+    const { requests, onMoved, dialog } = await openReschedule(() => ({
+      status: 200,
+      body: { status: 'ok', view: MOVED },
+    }));
+    const inspector = within(dialog).getByRole('combobox', { name: 'Inspector' }) as HTMLSelectElement;
+    await waitFor(() =>
+      expect([...inspector.options].map((option) => option.textContent)).toEqual([
+        'Sarah Chen (booked now)',
+        'Mike Alvarez',
+      ]),
+    );
+    // Dana Brooks works in Dayton: not offered.
+    expect(inspector.value).toBe('101');
+    await december(dialog);
+    expect(
+      group(dialog, 'Start time')
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['9:00 AM EST', '1:00 PM EST']);
+
+    await userEvent.selectOptions(inspector, '102');
+    expect(within(dialog).getByText('Mike Alvarez would inspect instead of Sarah Chen.')).toBeTruthy();
+    await waitFor(() =>
+      expect(
+        group(dialog, 'Start time')
+          .getAllByRole('button')
+          .map((button) => button.textContent),
+      ).toEqual(['9:00 AM EST']),
+    );
+    expect(windows(requests).at(-1)).toBe('from=2026-12-01&to=2026-12-31&inspectors=102');
+    await userEvent.click(group(dialog, 'Start time').getByRole('button', { name: '9:00 AM EST' }));
+    await userEvent.click(
+      within(dialog).getByRole('button', {
+        name: 'Move it to Tuesday, December 8th 2026, 9:00 AM EST with Mike Alvarez',
+      }),
+    );
+    await waitFor(() => expect(onMoved).toHaveBeenCalled());
+    expect(moves(requests)).toEqual([
+      { start: '2026-12-08T14:00:00.000Z', from_start: VIEW.order.start, override: false, inspector_ids: [102] },
     ]);
   });
 
@@ -226,7 +312,7 @@ describe('the reschedule dialog', () => {
     });
     expect(await within(dialog).findByText("You don't have access to this.")).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
-    expect(await within(dialog).findByText('No open times in November 2026.')).toBeTruthy();
+    expect(await within(dialog).findByText('No open times in December 2026.')).toBeTruthy();
     expect(asked).toBe(2);
   });
 

@@ -5,6 +5,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
@@ -16,10 +17,11 @@ import { ApiError } from '@scheduler/ui/api-error';
 import { failureText } from '../../../shared/api.ts';
 import { Failure } from '../../../shared/Failure.tsx';
 import { Loading } from '../../../shared/Loading.tsx';
-import { moveTimesQueryOptions } from '../../../shared/queries.ts';
+import { inspectorsQueryOptions, moveTimesQueryOptions } from '../../../shared/queries.ts';
 import { todayIn } from '../../../shared/time-text.ts';
+import { bookedDate, isBookedTime, openingMonth } from '@scheduler/domain/booking-changes/move-calendar';
 import { monthOf, monthTitle, monthWindow, shiftMonth } from '@scheduler/domain/months';
-import { daysWithTimes, slotInstant, slotTimeText } from './move-times.ts';
+import { daysWithTimes, moveTeams, slotInstant, slotTimeText } from './move-times.ts';
 import { useReschedule } from './order-api.ts';
 
 /** A policy refusal (inside the cut-off, over the limit): the office may move it anyway. */
@@ -27,8 +29,9 @@ const isPolicyRefusal = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.code === 'change_refused';
 
 /**
- * Reschedule: a month of days with open times (the order's own length, cart and address), each
- * day's start times, then "Move it". Where the policy refuses, its reason shows with "Move it
+ * Reschedule: who inspects (the booking's own inspectors unless the office picks another: issue
+ * 41), a month of days with that team's open times (the order's own length, cart and address),
+ * each day's start times, then "Move it". Where the policy refuses, its reason shows with "Move it
  * anyway (override the policy)", which sends the same move with `override: true`.
  */
 export function RescheduleDialog({
@@ -48,30 +51,60 @@ export function RescheduleDialog({
   const timeZone = view.office.time_zone;
   const [today] = useState(() => todayIn(timeZone));
   const firstMonth = monthOf(today);
-  const [month, setMonth] = useState(firstMonth);
+  // The booking's own month and day, as the manage page opens (issue 41: not the earliest free day).
+  const [month, setMonth] = useState(() => openingMonth(view.order.start, timeZone, today));
+  const ownDay = bookedDate(view.order.start, timeZone);
   const [day, setDay] = useState<string | null>(null);
   const [picked, setPicked] = useState<AppointmentSlot | null>(null);
   const [alternatives, setAlternatives] = useState<AppointmentSlot[] | null>(null);
-  const times = useQuery({ ...moveTimesQueryOptions(companyKey, order.id, monthWindow(month, today)), enabled: open });
+  const inspectors = useQuery({ ...inspectorsQueryOptions(companyKey), enabled: open });
+  const teams = moveTeams(order.inspectors, inspectors.data?.inspectors ?? []);
+  const [teamKey, setTeamKey] = useState(() => order.inspectors.map((inspector) => inspector.id).join(','));
+  const own = teams[0];
+  const team = teams.find((entry) => entry.key === teamKey) ?? own;
+  const changesInspector = team !== undefined && team !== own;
+  const times = useQuery({
+    ...moveTimesQueryOptions(companyKey, order.id, monthWindow(month, today), team?.ids),
+    enabled: open,
+  });
   const reschedule = useReschedule(companyKey, order.id);
   const days = daysWithTimes(alternatives ?? times.data ?? []);
-  const daySlots = days.find((entry) => entry.date === day)?.slots ?? days[0]?.slots ?? [];
-  const shownDay = days.some((entry) => entry.date === day) ? day : (days[0]?.date ?? null);
-  const ids = { days: useId(), times: useId() };
+  const openingDay = days.some((entry) => entry.date === ownDay) ? ownDay : (days[0]?.date ?? null);
+  const shownDay = days.some((entry) => entry.date === day) ? day : openingDay;
+  const daySlots = days.find((entry) => entry.date === shownDay)?.slots ?? [];
+  // The booking's own time, with its own inspectors, is among the times (its rows are not busy to
+  // it): shown, marked, not a move. With another inspector the same time is a move.
+  const isCurrent = (slot: AppointmentSlot) => !changesInspector && isBookedTime(slot, view.order.start);
+  const dayDetail = (slots: readonly AppointmentSlot[]) => {
+    const others = slots.filter((slot) => !isCurrent(slot)).length;
+    const count = `${others} time${others === 1 ? '' : 's'}`;
+    if (others === slots.length) return count;
+    return others === 0 ? 'Current time' : `Current time and ${others === 1 ? '1 other' : `${others} others`}`;
+  };
+  const ids = { days: useId(), times: useId(), team: useId() };
   const refusal = isPolicyRefusal(reschedule.error) ? reschedule.error : null;
 
-  const goToMonth = (next: string) => {
-    setMonth(next);
+  /** Another month or another inspector: a new list of times, nothing of the last one picked. */
+  const startOver = () => {
     setDay(null);
     setPicked(null);
     setAlternatives(null);
     reschedule.reset();
   };
+  const goToMonth = (next: string) => {
+    setMonth(next);
+    startOver();
+  };
 
   const move = (override: boolean) => {
     if (!picked) return;
     reschedule.mutate(
-      { start: slotInstant(picked), from_start: view.order.start, override },
+      {
+        start: slotInstant(picked),
+        from_start: view.order.start,
+        override,
+        ...(team ? { inspector_ids: team.ids } : {}),
+      },
       {
         onSuccess: (result) => {
           if (result.status === 'ok') onMoved(`${result.view.order.when.date}, ${result.view.order.when.time}`);
@@ -92,6 +125,29 @@ export function RescheduleDialog({
       <DialogContent>
         <Typography sx={{ mb: 1 }}>
           Now: {view.order.when.date}, {view.order.when.time}
+        </Typography>
+        {teams.length > 0 && (
+          <TextField
+            select
+            label="Inspector"
+            value={team?.key ?? ''}
+            onChange={(event) => {
+              setTeamKey(event.target.value);
+              startOver();
+            }}
+            slotProps={{ select: { native: true }, htmlInput: { 'aria-describedby': ids.team } }}
+            size="small"
+            sx={{ mt: 1, mb: 1, minWidth: 240 }}
+          >
+            {teams.map((entry) => (
+              <option key={entry.key} value={entry.key}>
+                {entry.label}
+              </option>
+            ))}
+          </TextField>
+        )}
+        <Typography id={ids.team} aria-live="polite" sx={{ mb: 1, color: 'text.secondary' }}>
+          {changesInspector && own ? `${team.names} would inspect instead of ${own.names}.` : ''}
         </Typography>
         {!view.reschedule.allowed && view.reschedule.reason && (
           <Alert severity="info" role="note" sx={{ mb: 2 }}>
@@ -151,9 +207,7 @@ export function RescheduleDialog({
                     sx={{ justifyContent: 'space-between', textTransform: 'none' }}
                   >
                     <span>{formatListDate(entry.date)}</span>
-                    <span>
-                      {entry.slots.length} time{entry.slots.length === 1 ? '' : 's'}
-                    </span>
+                    <span>{dayDetail(entry.slots)}</span>
                   </ToggleButton>
                 ))}
               </Box>
@@ -172,6 +226,7 @@ export function RescheduleDialog({
                     key={slot.id}
                     value={slot.id}
                     size="small"
+                    disabled={isCurrent(slot)}
                     selected={picked?.timestamp === slot.timestamp}
                     onChange={() => {
                       setPicked(slot);
@@ -181,6 +236,7 @@ export function RescheduleDialog({
                     sx={{ textTransform: 'none' }}
                   >
                     {slotTimeText(slot, timeZone)}
+                    {isCurrent(slot) ? ' (current time)' : ''}
                   </ToggleButton>
                 ))}
               </Box>
@@ -206,7 +262,9 @@ export function RescheduleDialog({
           </Button>
         ) : (
           <Button variant="contained" disabled={!picked || reschedule.isPending} onClick={() => move(false)}>
-            {picked ? `Move it to ${formatListDate(picked.date)}, ${slotTimeText(picked, timeZone)}` : 'Move it'}
+            {picked
+              ? `Move it to ${formatListDate(picked.date)}, ${slotTimeText(picked, timeZone)}${changesInspector ? ` with ${team.names}` : ''}`
+              : 'Move it'}
           </Button>
         )}
       </DialogActions>

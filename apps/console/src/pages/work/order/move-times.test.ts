@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
-import { daysWithTimes, slotInstant, slotTimeText } from './move-times.ts';
+import { daysWithTimes, moveTeams, slotInstant, slotTimeText } from './move-times.ts';
 
 const slot = (date: string, start: string, timestamp: number, users = [101]): AppointmentSlot => ({
   id: `${date}-${start}-${users.join('-')}`,
@@ -31,5 +31,47 @@ describe('the times offered', () => {
     expect(slotInstant(nine)).toBe('2026-12-02T14:00:00.000Z');
     expect(slotTimeText(nine, 'America/New_York')).toBe('9:00 AM EST');
     expect(slotTimeText({ ...nine, timestamp: 1_783_000_000 }, 'America/New_York')).toBe('9:00 AM EDT');
+  });
+});
+
+describe('who a move may go to (issue 41)', () => {
+  const office = (id: number, name: string, office_uuid = 'columbus') => ({
+    id,
+    name,
+    office_uuid,
+    office_name: office_uuid,
+  });
+  const listed = [office(101, 'Mike Alvarez'), office(102, 'Sarah Chen'), office(201, 'Dana Brooks', 'dayton')];
+
+  it("offers the booking's own inspectors first, then each other inspector of their office", () => {
+    expect(moveTeams([{ id: 101, name: 'Mike Alvarez' }], listed)).toEqual([
+      { key: '101', ids: [101], names: 'Mike Alvarez', label: 'Mike Alvarez (booked now)' },
+      { key: '102', ids: [102], names: 'Sarah Chen', label: 'Sarah Chen' },
+    ]);
+    // A team of two stays one choice; each of them may also take it alone.
+    const team = moveTeams(
+      [
+        { id: 101, name: 'Mike Alvarez' },
+        { id: 102, name: 'Sarah Chen' },
+      ],
+      listed,
+    );
+    expect(team.map((entry) => entry.label)).toEqual([
+      'Mike Alvarez and Sarah Chen (booked now)',
+      'Mike Alvarez',
+      'Sarah Chen',
+    ]);
+    expect(team[0]!.ids).toEqual([101, 102]);
+  });
+
+  it("offers every office when the booking's inspector is no longer listed, and only its own before the list arrives", () => {
+    expect(moveTeams([{ id: 999, name: 'Retired Rita' }], listed).map((entry) => entry.key)).toEqual([
+      '999',
+      '101',
+      '102',
+      '201',
+    ]);
+    expect(moveTeams([{ id: 101, name: 'Mike Alvarez' }], [])).toHaveLength(1);
+    expect(moveTeams([], listed).map((entry) => entry.key)).toEqual(['101', '102', '201']);
   });
 });

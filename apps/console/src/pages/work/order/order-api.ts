@@ -3,11 +3,13 @@ import { consoleChangeResponseSchema, consoleResendResponseSchema } from '@sched
 import { callApi, companyApi } from '../../../shared/api.ts';
 import { consoleKeys } from '../../../shared/queries.ts';
 
-/** What a reschedule sends: the time picked, the start the page showed, and whether past the policy. */
+/** What a reschedule sends: the time picked, the start the page showed, whether past the policy, and who inspects. */
 export interface RescheduleRequest {
   start: string;
   from_start: string;
   override: boolean;
+  /** The team the times were shown for; absent, the server keeps the booking's own. */
+  inspector_ids?: number[];
 }
 
 export interface CancelRequest {

@@ -64,6 +64,47 @@ describe("a line of the order's history", () => {
     expect(moved({ by: { kind: 'office', name: 'Olive Office' }, overridden: [] })).not.toContain('overridden');
   });
 
+  it('names the inspector it went from and to when a move changed them, and nothing when it kept them (issue 41)', () => {
+    const moved = (from: Record<string, unknown>, to: Record<string, unknown>) =>
+      historyText(
+        {
+          at,
+          type: 'rescheduled',
+          data: {
+            from: { start: '2026-12-01T14:30:00.000Z', ...from },
+            to: { start: '2026-12-08T14:00:00.000Z', ...to },
+            by: { kind: 'office', name: 'Olive Office' },
+          },
+        },
+        ZONE,
+        'USD',
+      );
+    expect(
+      moved(
+        { inspectors: [101], inspector_names: ['Mike Alvarez'] },
+        { inspectors: [102], inspector_names: ['Sarah Chen'] },
+      ),
+    ).toBe(
+      'Moved from Tuesday, December 1st 2026 at 9:30 AM EST to Tuesday, December 8th 2026 at 9:00 AM EST by Olive Office; inspector changed from Mike Alvarez to Sarah Chen',
+    );
+    expect(
+      moved(
+        { inspectors: [101], inspector_names: ['Mike Alvarez'] },
+        { inspectors: [101, 102], inspector_names: ['Mike Alvarez', 'Sarah Chen'] },
+      ),
+    ).toMatch(/; inspectors changed from Mike Alvarez to Mike Alvarez and Sarah Chen$/);
+    // Kept, in any order: nothing to say.
+    expect(
+      moved(
+        { inspectors: [101, 102], inspector_names: ['Mike Alvarez', 'Sarah Chen'] },
+        { inspectors: [102, 101], inspector_names: ['Sarah Chen', 'Mike Alvarez'] },
+      ),
+    ).toMatch(/by Olive Office$/);
+    // A record from before the names were kept still says the inspector changed.
+    expect(moved({ inspectors: [101] }, { inspectors: [102] })).toMatch(/by Olive Office; inspector changed$/);
+    expect(moved({}, {})).toMatch(/by Olive Office$/);
+  });
+
   it('says a cancellation without a fee, and without a reason', () => {
     expect(historyText({ at, type: 'cancelled', data: { by: { kind: 'visitor', role: 'client' } } }, ZONE, 'USD')).toBe(
       'Cancelled by the client (manage link)',

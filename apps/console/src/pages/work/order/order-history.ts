@@ -1,5 +1,6 @@
 import type { AdminOrder } from '@scheduler/contracts/confirm';
 import { formatMoney } from '@scheduler/domain/money-format';
+import { joinNames } from '@scheduler/domain/scheduling-text';
 import { momentText } from '../../../shared/time-text.ts';
 
 type HistoryEvent = AdminOrder['history'][number];
@@ -35,6 +36,26 @@ function overridden(data: Record<string, unknown>): boolean {
   return flag === true || objectAt(data, 'by').override === true;
 }
 
+const numbersAt = (data: Record<string, unknown>, key: string): number[] =>
+  Array.isArray(data[key]) ? (data[key] as unknown[]).filter((id): id is number => typeof id === 'number') : [];
+const stringsAt = (data: Record<string, unknown>, key: string): string[] =>
+  Array.isArray(data[key]) ? (data[key] as unknown[]).filter((name): name is string => typeof name === 'string') : [];
+
+/**
+ * "; inspector changed from Mike Alvarez to Sarah Chen" when a move changed who inspects (issue
+ * 41), "" when it kept them; a record from before the names were kept says only that they changed.
+ */
+function inspectorChange(from: Record<string, unknown>, to: Record<string, unknown>): string {
+  const before = numbersAt(from, 'inspectors');
+  const after = numbersAt(to, 'inspectors');
+  const same = before.length === after.length && before.every((id) => after.includes(id));
+  if (same) return '';
+  const word = Math.max(before.length, after.length) > 1 ? 'inspectors' : 'inspector';
+  const [beforeNames, afterNames] = [stringsAt(from, 'inspector_names'), stringsAt(to, 'inspector_names')];
+  if (beforeNames.length === 0 || afterNames.length === 0) return `; ${word} changed`;
+  return `; ${word} changed from ${joinNames(beforeNames)} to ${joinNames(afterNames)}`;
+}
+
 /**
  * One line of the order's audit trail, in the office's clock with its zone: what happened, who
  * did it, from what to what, and any policy overridden or fee waived.
@@ -50,8 +71,10 @@ export function historyText(event: HistoryEvent, timeZone: string, currency: str
       const start = stringAt(data, 'start');
       return `Booked${start ? ` for ${at(start)}` : ''}${who}`;
     }
-    case 'rescheduled':
-      return `Moved from ${at(stringAt(objectAt(data, 'from'), 'start'))} to ${at(stringAt(objectAt(data, 'to'), 'start'))} by ${actorText(by)}${override}`;
+    case 'rescheduled': {
+      const [from, to] = [objectAt(data, 'from'), objectAt(data, 'to')];
+      return `Moved from ${at(stringAt(from, 'start'))} to ${at(stringAt(to, 'start'))} by ${actorText(by)}${override}${inspectorChange(from, to)}`;
+    }
     case 'cancelled': {
       const fee = typeof data.fee_cents === 'number' ? data.fee_cents : 0;
       const policyFee = typeof data.policy_fee_cents === 'number' ? data.policy_fee_cents : fee;

@@ -7,7 +7,7 @@ import SchedulePage from './SchedulePage.tsx';
 import { HOUR_HEIGHT, dayRange, placeSpan, scheduleWindow } from './schedule-layout.ts';
 
 const ME: ConsoleMe = {
-  user: { id: 'u1', name: 'Olive Office', email: 'olive@example.com', email_verified: true },
+  user: { id: 'u1', name: 'Olive Office', email: 'olive@example.com', email_verified: true, has_password: true },
   memberships: [
     {
       company_key: 'demo',
@@ -120,6 +120,26 @@ describe('the schedule page', () => {
       '/api/console/companies/demo/schedule?from=2026-11-29&days=7',
       '/api/console/companies/demo/schedule?from=2026-12-06&days=7',
     ]);
+  });
+
+  it("lets the keyboard reach the week's sideways scroll, with nothing booked to tab to (axe scrollable-region-focusable, issue 41)", async () => {
+    serve({
+      ...SCHEDULE,
+      from: '2026-11-29',
+      dates: ['2026-11-29', '2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05'],
+      zone_abbreviations: Array(7).fill('EST'),
+      inspectors: SCHEDULE.inspectors.map((inspector) => ({ ...inspector, bookings: [], holds: [] })),
+    });
+    renderSchedule('date=2026-12-01&view=week');
+    const table = await screen.findByRole('table', { name: "The week's schedule" });
+    const box = screen.getByRole('region', { name: "The week's schedule, scrolling sideways" });
+    expect(box.contains(table)).toBe(true);
+    expect(box.tabIndex).toBe(0);
+    // Tabbing from the toolbar's last control reaches it.
+    const controls = screen.getAllByRole('button');
+    controls.at(-1)!.focus();
+    await userEvent.tab();
+    expect(document.activeElement).toBe(box);
   });
 });
 

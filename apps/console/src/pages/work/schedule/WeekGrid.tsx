@@ -25,7 +25,22 @@ export function WeekGrid({
   if (schedule.inspectors.length === 0) return <Typography>This office has no inspectors to show.</Typography>;
   const columns = `minmax(120px, 0.8fr) repeat(${schedule.dates.length}, minmax(130px, 1fr))`;
   return (
-    <Box sx={{ overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }}>
+    // A box that scrolls must be reachable by keyboard even when nothing in it is (a week with no
+    // bookings): a named region in the tab order, which the arrow keys then scroll (axe
+    // scrollable-region-focusable, issue 41).
+    <Box
+      role="region"
+      aria-label="The week's schedule, scrolling sideways"
+      tabIndex={0}
+      sx={{
+        overflowX: 'auto',
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1,
+        bgcolor: 'background.paper',
+        '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+      }}
+    >
       <Box
         role="table"
         aria-label="The week's schedule"
