@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -10,6 +9,7 @@ import type { OfficeFunnel } from '@scheduler/contracts/analytics';
 import { memberCan, useCompany } from '../../../shared/company.ts';
 import { Failure } from '../../../shared/Failure.tsx';
 import { Loading } from '../../../shared/Loading.tsx';
+import { SpanForm } from '../../../shared/SpanForm.tsx';
 import { PageHeading } from '../../../shared/PageHeading.tsx';
 import { shortDateText } from '../../../shared/time-text.ts';
 import { apartSentence, biggestDrop, countText, dropSentence } from './funnel-figures.ts';
@@ -67,37 +67,14 @@ function Funnel({ companyKey }: { companyKey: string }) {
         visit counts once the scheduler showed its first screen to someone; bookings taken by phone or made through the
         API are counted apart.
       </Typography>
-      <Box
-        component="form"
-        role="search"
-        aria-label="Span and office"
-        onSubmit={(event) => event.preventDefault()}
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, minmax(0, 14rem))' },
-          gap: 1.5,
-          mb: 2,
-          alignItems: 'start',
-        }}
+      <SpanForm
+        label="Span and office"
+        from={from}
+        to={to}
+        onChange={change}
+        problem={range.ok ? null : range.message}
+        columns={3}
       >
-        <TextField
-          type="date"
-          size="small"
-          label="First day"
-          value={from}
-          onChange={(event) => change('from', event.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          type="date"
-          size="small"
-          label="Last day"
-          value={to}
-          onChange={(event) => change('to', event.target.value)}
-          error={!range.ok}
-          helperText={range.ok ? undefined : range.message}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
         {offices.length > 1 && (
           <TextField
             select
@@ -114,7 +91,7 @@ function Funnel({ companyKey }: { companyKey: string }) {
             ))}
           </TextField>
         )}
-      </Box>
+      </SpanForm>
       {range.ok && shown.isPending && <Loading label="Loading the funnel…" />}
       {range.ok && shown.isError && <Failure error={shown.error} onRetry={() => void shown.refetch()} />}
       {range.ok && shown.data && officeFunnel && (

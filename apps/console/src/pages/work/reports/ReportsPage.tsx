@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,6 +7,7 @@ import type { ReportResponse } from '@scheduler/contracts/reports';
 import { memberCan, useCompany } from '../../../shared/company.ts';
 import { Failure } from '../../../shared/Failure.tsx';
 import { Loading } from '../../../shared/Loading.tsx';
+import { SpanForm } from '../../../shared/SpanForm.tsx';
 import { PageHeading } from '../../../shared/PageHeading.tsx';
 import { shortDateText } from '../../../shared/time-text.ts';
 import { reportCsvHref, reportQueryOptions } from './report-query.ts';
@@ -55,38 +55,13 @@ function Reports({ companyKey }: { companyKey: string }) {
         Inspections booked, cancellations and revenue, counted on the day of the inspection on the office&apos;s
         calendar. Revenue is what the inspections booked were confirmed at; cancelled ones are counted apart.
       </Typography>
-      <Box
-        component="form"
-        role="search"
-        aria-label="Span"
-        onSubmit={(event) => event.preventDefault()}
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(2, minmax(0, 14rem))' },
-          gap: 1.5,
-          mb: 2,
-          alignItems: 'start',
-        }}
-      >
-        <TextField
-          type="date"
-          size="small"
-          label="First day"
-          value={from}
-          onChange={(event) => change('from', event.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          type="date"
-          size="small"
-          label="Last day"
-          value={to}
-          onChange={(event) => change('to', event.target.value)}
-          error={!range.ok}
-          helperText={range.ok ? undefined : range.message}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-      </Box>
+      <SpanForm
+        label="Span"
+        from={from}
+        to={to}
+        onChange={change}
+        problem={range.ok ? null : range.message}
+      />
       {range.ok && report.isPending && <Loading label="Loading the report…" />}
       {range.ok && report.isError && <Failure error={report.error} onRetry={() => void report.refetch()} />}
       {range.ok && report.data && (
