@@ -51,7 +51,16 @@ it("saves a setting that new visitors see, refuses a second admin's older save w
   const { product, browser } = running;
   const owner = await browser.newPage({ viewport: VIEWPORTS.desktop });
   await signInMember(owner, product, { email: 'sol.settings@example.com', name: 'Sol Settings', role: 'owner' });
-  expect(await navLinks(owner)).toEqual(['Schedule', 'Orders', 'Team', 'Configuration', 'Funnel', 'Account']);
+  expect(await navLinks(owner)).toEqual([
+    'Schedule',
+    'Orders',
+    'My tasks',
+    'Team',
+    'Configuration',
+    'Funnel',
+    'Reports',
+    'Account',
+  ]);
   const adminContext = await browser.newContext({ viewport: VIEWPORTS.desktop });
   const admin = await adminContext.newPage();
   await signInMember(admin, product, { email: 'ada.admin@example.com', name: 'Ada Admin', role: 'admin' });
@@ -175,7 +184,7 @@ it('gives office and inspector members no configuration, and opens every order t
 
   const office = await browser.newPage({ viewport: VIEWPORTS.desktop });
   await signInMember(office, product, { email: 'otto.office@example.com', name: 'Otto Office', role: 'office' });
-  expect(await navLinks(office)).toEqual(['Schedule', 'Orders', 'Funnel', 'Account']);
+  expect(await navLinks(office)).toEqual(['Schedule', 'Orders', 'My tasks', 'Funnel', 'Account']);
   for (const [path, heading] of [
     ['settings', 'Settings'],
     ['inspectors', 'Inspectors'],
@@ -197,7 +206,7 @@ it('gives office and inspector members no configuration, and opens every order t
     role: 'inspector',
     inspectorId: MIKE.id,
   });
-  expect(await navLinks(mike)).toEqual(['Schedule', 'Orders', 'Account']);
+  expect(await navLinks(mike)).toEqual(['Schedule', 'Orders', 'My tasks', 'Account']);
   await mike.goto(`${product.publicUrl}/console/demo/orders/${others.orderId}`);
   await mike.getByText('We could not find that. It may have been removed, or the link is wrong.').waitFor();
 

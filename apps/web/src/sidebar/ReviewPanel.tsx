@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { SETTING } from '@scheduler/contracts/setting-keys';
-import { STEP_PROGRESS_FLAG, type StepName } from '@scheduler/domain/route-table';
+import { STEP_PROGRESS_FLAG, stepOrder, type StepName } from '@scheduler/domain/route-table';
 import { formatSidebarDateTime, wallTimeIn } from '@scheduler/domain/scheduling-text';
 import { zoneSuffix } from '@scheduler/domain/time-zone-text';
 import { useScheduler } from '../shared/scheduler-context.tsx';
@@ -65,9 +65,11 @@ export function ReviewPanel({
 }) {
   const { scope, office, order, settings, currency, mode, hasControls, pathOf, companyKey, credentials } =
     useScheduler();
-  // An empty cart has no lines to price: no call for it (the opening step's panel makes none).
-  const cartHasItems = order.packages.length > 0 || order.services.length > 0;
-  const pricing = useQuery({ ...pricingQueryOptions(scope), enabled: cartHasItems }).data;
+  // The opening step's panel, with nothing in the cart yet, has no lines to price: no call for it
+  // (an expired session is then found by the step's own save). Every later step asks, as the
+  // cart may have changed there before the order in hand says so.
+  const emptyOpening = stepOrder(mode)[0] === step && order.packages.length === 0 && order.services.length === 0;
+  const pricing = useQuery({ ...pricingQueryOptions(scope), enabled: !emptyOpening }).data;
   const progress = loadProgress(credentials.token);
   const pacName = settings.text(SETTING.PAC_NAME).trim() || DEFAULT_PAC_NAME;
   const hasServices = order.packages.length > 0 || order.services.some((id) => id !== office.pac_service_uuid);
