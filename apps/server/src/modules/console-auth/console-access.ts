@@ -3,7 +3,8 @@ import type { Action } from '@scheduler/domain/permissions';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { CLIENT_ADDRESS_HEADER } from './auth.ts';
-import { membershipIn } from './console-auth.repository.ts';
+import { membershipIn, membershipInCompany } from './console-auth.repository.ts';
+import type { Executor } from '../../db/connection.ts';
 import { memberCan, type ConsoleMember } from './console-member.ts';
 
 declare module 'fastify' {
@@ -134,4 +135,12 @@ export async function signedInMembership(
 export function memberOf(request: FastifyRequest): ConsoleMember {
   if (!request.consoleMember) throw new Error('console route without requireMember');
   return request.consoleMember;
+}
+
+/**
+ * The person's membership of the company with this id (immutable, never its key), or null: how
+ * other modules check a member they are given (a task's owner), through this module's own query.
+ */
+export function memberOfCompany(db: Executor, userId: string, companyId: string): Promise<ConsoleMember | null> {
+  return membershipInCompany(db, userId, companyId);
 }

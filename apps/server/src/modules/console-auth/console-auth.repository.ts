@@ -67,6 +67,25 @@ export async function membershipIn(db: Executor, userId: string, companyKey: str
   return row ? asMember(row) : null;
 }
 
+/**
+ * The person's membership of the company with this id (its immutable id, never its key or name,
+ * which an owner may change); null when they are not a member. A task's owner is checked so.
+ */
+export async function membershipInCompany(
+  db: Executor,
+  userId: string,
+  companyId: string,
+): Promise<ConsoleMember | null> {
+  const [row] = await db
+    .select(membershipColumns)
+    .from(t.authMembers)
+    .innerJoin(t.authUsers, eq(t.authUsers.id, t.authMembers.userId))
+    .innerJoin(t.authOrganizations, eq(t.authOrganizations.id, t.authMembers.organizationId))
+    .innerJoin(t.companies, eq(t.companies.id, t.authOrganizations.companyId))
+    .where(and(eq(t.authMembers.userId, userId), eq(t.authOrganizations.companyId, companyId)));
+  return row ? asMember(row) : null;
+}
+
 /** The company an organization was made for (its immutable id). */
 export async function companyIdOfOrganization(db: Executor, organizationId: string): Promise<string | null> {
   const [row] = await db

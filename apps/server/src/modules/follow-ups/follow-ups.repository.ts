@@ -1,8 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { consoleRoleSchema } from '@scheduler/contracts/console';
 import type { Executor } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
-import type { ConsoleMember } from '../console-auth/console-member.ts';
 
 /** Who did something, as the audit trail and the rows keep them: their id and their name then. */
 export interface Actor {
@@ -183,34 +181,4 @@ export async function clientNames(db: Executor, companyId: string, orderIds: str
     names.set(row.orderId, name);
   }
   return names;
-}
-
-/**
- * The person's membership of the company with this id (its immutable id, never its key or name,
- * which an owner may change): a task's owner. Null when they are not a member.
- */
-export async function membershipInCompany(
-  db: Executor,
-  userId: string,
-  companyId: string,
-): Promise<ConsoleMember | null> {
-  const [row] = await db
-    .select({
-      userId: t.authMembers.userId,
-      userName: t.authUsers.name,
-      companyId: t.companies.id,
-      companyKey: t.companies.key,
-      companyName: t.companies.name,
-      organizationId: t.authOrganizations.id,
-      role: t.authMembers.role,
-      inspectorId: t.authMembers.inspectorId,
-      inspectorsSeeAllOrders: sql<boolean>`coalesce((${t.companies.consoleSettings} ->> 'inspectors_see_all_orders')::boolean, false)`,
-    })
-    .from(t.authMembers)
-    .innerJoin(t.authUsers, eq(t.authUsers.id, t.authMembers.userId))
-    .innerJoin(t.authOrganizations, eq(t.authOrganizations.id, t.authMembers.organizationId))
-    .innerJoin(t.companies, eq(t.companies.id, t.authOrganizations.companyId))
-    .where(and(eq(t.authMembers.userId, userId), eq(t.authOrganizations.companyId, companyId)));
-  const role = consoleRoleSchema.safeParse(row?.role);
-  return row && role.success ? { ...row, role: role.data } : null;
 }

@@ -17,6 +17,7 @@ import { ZonedCalendar } from '@scheduler/domain/availability/zoned-calendar';
 import { orderReference } from '@scheduler/domain/order-reference';
 import type { Database, Executor } from '../../db/connection.ts';
 import { AppError, NotFoundError } from '../../errors.ts';
+import { memberOfCompany } from '../console-auth/console-access.ts';
 import { ownInspectorOnly, type ConsoleMember } from '../console-auth/console-member.ts';
 import { readableOrder } from '../order-list/console-orders.service.ts';
 import {
@@ -27,7 +28,6 @@ import {
   loadNotes,
   loadOpenTasksOf,
   loadTasks,
-  membershipInCompany,
   orderTimeZone,
   updateTask,
   type Actor,
@@ -102,7 +102,7 @@ export async function orderTasks(
 
 /** The member named as a task's owner: of this company, and able to read the order; else 400 on `owner_user_id`. */
 async function taskOwner(db: Database, member: ConsoleMember, ownerUserId: string, orderId: string): Promise<Actor> {
-  const owner = await membershipInCompany(db, ownerUserId, member.companyId);
+  const owner = await memberOfCompany(db, ownerUserId, member.companyId);
   const refused = new AppError(
     400,
     'invalid_request',
