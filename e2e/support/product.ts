@@ -9,7 +9,7 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { configSchema } from '../../apps/server/src/config.ts';
 import { publicBaseUrl } from '../../apps/server/src/http/public-url.ts';
 import type { DatabaseHandle } from '../../apps/server/src/db/connection.ts';
-import { openSeededTestPglite } from '../../apps/server/src/db/test-databases.ts';
+import { openSeededTestPglite, openSeededTestPostgres } from '../../apps/server/src/db/test-databases.ts';
 import * as t from '../../apps/server/src/db/schema.ts';
 import { importCompanyDocument } from '../../apps/server/src/modules/company-document/companies.service.ts';
 import { DEMO_COMPANY_FILE, DEMO_OFFICE_UUID } from '../../apps/server/src/modules/company-document/demo-company.ts';
@@ -123,11 +123,26 @@ export interface RunningProduct {
   close(): Promise<void>;
 }
 
+/**
+ * The product's database: the machine's PostgreSQL when TEST_DATABASE_URL names one (as CI does),
+ * otherwise an in-memory PGlite. On PostgreSQL the browser tests run against the database a
+ * company deploys on, and cost a third less CPU: PGlite runs PostgreSQL compiled to WebAssembly
+ * in the test worker, which was 37 % of a browser-test file's worker time (e2e/console.test.ts,
+ * profiled). The embedded database keeps its own tests: every database test runs on both, and
+ * `npm start`'s smoke test runs on PGlite (decision 0066).
+ */
+function openProductDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  return serverUrl
+    ? openSeededTestPostgres(serverUrl, 'e2e fixture companies', importFixtureCompanies)
+    : openSeededTestPglite('e2e fixture companies', importFixtureCompanies);
+}
+
 /** The admin token of the product the tests run. */
 export const E2E_ADMIN_TOKEN = 'e2e-admin-token-0123456789';
 
 /**
- * The whole product, as `npm start` runs it, on a free port over an in-memory database. A test
+ * The whole product, as `npm start` runs it, on a free port over a database of its own (openProductDatabase). A test
  * that changes the built files (a deploy) serves a copy of its own through `webDistDir`; one that
  * needs more configuration (the payments' keys and Stripe stand-in) passes its variables in `config`.
  */
@@ -137,7 +152,7 @@ export async function startProduct(
   const webDistDir = options.webDistDir ?? WEB_DIST;
   if (!existsSync(`${webDistDir}/index.html`))
     throw new Error('The wizard is not built: run `npm run build` first (npm test does).');
-  const database = await openSeededTestPglite('e2e fixture companies', importFixtureCompanies);
+  const database = await openProductDatabase();
 
   // A data directory of its own: the e-mail worker writes the outbox there, as `npm start` does without SMTP_URL.
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-product-'));

@@ -61,6 +61,57 @@ export async function openSeededTestPglite(
   return openDatabase({ kind: 'pglite', dataDir: null, template: await template });
 }
 
+/** Per test process: the PostgreSQL template databases of `openSeededTestPostgres`'s seeds, by name. */
+const seededPostgresTemplates = new Map<string, Promise<string>>();
+
+/**
+ * A fresh database on the PostgreSQL server of `serverUrl` holding what `seed` writes: as
+ * `openSeededTestPglite`, the seed runs once per test process into a template database (a copy of
+ * the run's migrated template), and every database of that name is a copy of it. The run's global
+ * setup drops the seeded templates with its own (their names start with its name).
+ */
+export async function openSeededTestPostgres(
+  serverUrl: string,
+  name: string,
+  seed: (db: DatabaseHandle['db']) => Promise<void>,
+): Promise<DatabaseHandle> {
+  let template = seededPostgresTemplates.get(name);
+  if (!template) {
+    template = seededPostgresTemplate(serverUrl, seed);
+    seededPostgresTemplates.set(name, template);
+    template.catch(() => seededPostgresTemplates.delete(name));
+  }
+  return openScratchPostgres(serverUrl, await template);
+}
+
+async function seededPostgresTemplate(
+  serverUrl: string,
+  seed: (db: DatabaseHandle['db']) => Promise<void>,
+): Promise<string> {
+  const runTemplate = process.env[POSTGRES_TEMPLATE_ENV];
+  const seeded = await createScratchDatabase(serverUrl, `${runTemplate ?? 'scheduler_test'}_seeded`, runTemplate);
+  const handle = await openDatabase({ kind: 'postgres', url: seeded.url });
+  try {
+    await seed(handle.db);
+  } finally {
+    await handle.close();
+  }
+  await closeToConnections(serverUrl, seeded.name);
+  return seeded.name;
+}
+
+/**
+ * Makes a database usable as a template: a copy needs it without sessions, and closed connections
+ * leave the server a moment after they close.
+ */
+export async function closeToConnections(serverUrl: string, name: string): Promise<void> {
+  await onServer(serverUrl, `alter database ${name} with allow_connections false`);
+  await onServer(
+    serverUrl,
+    `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`,
+  );
+}
+
 export function testDatabaseFactories(): TestDatabaseFactory[] {
   const factories: TestDatabaseFactory[] = [{ name: 'pglite', open: openTestPglite, openSeeded: openSeededTestPglite }];
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -104,9 +155,12 @@ export async function createScratchDatabase(
   };
 }
 
-/** Creates a scratch database for one test file (a copy of the run's template when there is one) and drops it when the handle closes. */
-async function openScratchPostgres(serverUrl: string): Promise<DatabaseHandle> {
-  const scratch = await createScratchDatabase(serverUrl, 'scheduler_test', process.env[POSTGRES_TEMPLATE_ENV]);
+/** Creates a scratch database for one test file (a copy of `template`, by default the run's when there is one) and drops it when the handle closes. */
+async function openScratchPostgres(
+  serverUrl: string,
+  template = process.env[POSTGRES_TEMPLATE_ENV],
+): Promise<DatabaseHandle> {
+  const scratch = await createScratchDatabase(serverUrl, 'scheduler_test', template);
   const handle = await openDatabase({ kind: 'postgres', url: scratch.url });
   return {
     ...handle,

@@ -2,8 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { dumpMigratedPglite, openDatabase } from '../db/connection.ts';
-import { databaseUrl, onServer, PGLITE_TEMPLATE_FILE_ENV, POSTGRES_TEMPLATE_ENV } from '../db/test-databases.ts';
+import {
+  closeToConnections,
+  databaseUrl,
+  onServer,
+  PGLITE_TEMPLATE_FILE_ENV,
+  POSTGRES_TEMPLATE_ENV,
+} from '../db/test-databases.ts';
 
 /**
  * Vitest's global setup: migrates one PGlite and, with TEST_DATABASE_URL, one PostgreSQL database
@@ -29,8 +36,7 @@ export default async function prepareDatabaseTemplates(): Promise<(() => Promise
   if (postgresTemplate) process.env[POSTGRES_TEMPLATE_ENV] = postgresTemplate;
   return async () => {
     await rm(folder, { recursive: true, force: true });
-    if (serverUrl && postgresTemplate)
-      await onServer(serverUrl, `drop database if exists ${postgresTemplate} with (force)`);
+    if (serverUrl && postgresTemplate) await dropTemplates(serverUrl, postgresTemplate);
   };
 }
 
@@ -39,10 +45,20 @@ async function migratePostgresTemplate(serverUrl: string, name: string): Promise
   await onServer(serverUrl, `create database ${name}`);
   const handle = await openDatabase({ kind: 'postgres', url: databaseUrl(serverUrl, name) });
   await handle.close();
-  // A copy needs the template's sessions gone, and closed connections leave the server a moment later.
-  await onServer(serverUrl, `alter database ${name} with allow_connections false`);
-  await onServer(
-    serverUrl,
-    `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`,
-  );
+  await closeToConnections(serverUrl, name);
+}
+
+/** The run's template and the seeded ones the test processes made from it (test-databases.ts names them after it). */
+async function dropTemplates(serverUrl: string, name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    const seeded = await admin.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [
+      `${name}\\_seeded\\_%`,
+    ]);
+    for (const { datname } of seeded.rows) await admin.query(`drop database if exists ${datname} with (force)`);
+    await admin.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await admin.end();
+  }
 }

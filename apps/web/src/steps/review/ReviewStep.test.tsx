@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { emotionCssOf } from '@scheduler/ui/test-support/emotion-styles';
 import type { Pricing, PricedService } from '@scheduler/contracts/pricing';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import {
@@ -686,7 +687,7 @@ describe('the thank-you state', () => {
     });
     const text = await screen.findByText(/Thanks for booking!/);
     expect(text.textContent).toBe(banner);
-    expect(getComputedStyle(text).whiteSpace).toBe('pre-line');
+    expect(emotionCssOf(text)).toMatch(/[{;]white-space:pre-line;/);
     expect(screen.queryByText(/Your inspection order has been placed/)).toBeNull();
     expect(screen.queryByRole('link', { name: 'Pay Online' })).toBeNull();
     expect(screen.getByRole('status').textContent).toBe('Paid');
