@@ -92,7 +92,7 @@ interface PlannedEdit {
 /**
  * The edit priced and said in words; 400 naming the field for a package or service the office
  * does not offer, a price for a line the order will not have, an empty order, or a price changed
- * by hand without a reason.
+ * by hand without a reason when `saving` (a preview shows the price first, then asks for the reason).
  */
 async function planEdit(
   deps: PricingDeps,
@@ -101,6 +101,7 @@ async function planEdit(
   order: OrderForEdit,
   body: ConsoleOrderEditBody,
   now: Date,
+  saving: boolean,
 ): Promise<PlannedEdit> {
   const before = confirmedPricing(order);
   const edit = orderEditOf(order, body);
@@ -122,7 +123,7 @@ async function planEdit(
   if (edit.prices.some((price) => !ordered.has(`${price.kind}:${price.id}`)))
     throw new AppError(400, 'invalid_request', 'A price is set for a line the order does not have.', 'prices');
   const reasonRequired = changesPriceByHand(catalogue, before, edit);
-  if (reasonRequired && body.reason === '')
+  if (saving && reasonRequired && body.reason === '')
     throw new AppError(400, 'invalid_request', 'Say why the price changes (the reason is required).', 'reason');
   const currency = currencyOf(order, catalogue.currency);
   const changes = [
@@ -207,7 +208,7 @@ export async function previewOrderEdit(
   now: Date,
 ): Promise<ConsoleOrderEditPreview> {
   const order = await editableOrder(deps.db, scope, false);
-  const plan = await planEdit(deps, deps.db, scope, order, body, now);
+  const plan = await planEdit(deps, deps.db, scope, order, body, now, false);
   const jobs = await peopleConcerned(deps.db, scope, now);
   const shown = displayLines(plan.pricing);
   return {
@@ -231,7 +232,7 @@ export async function saveOrderEditOf(
   const saved = await deps.db.transaction(async (tx) => {
     const order = await editableOrder(tx, scope, true);
     if (order.changeSequence !== body.version) throw new ConflictError('order_changed', CHANGED_MESSAGE, 'version');
-    const plan = await planEdit(deps, tx, scope, order, body, now);
+    const plan = await planEdit(deps, tx, scope, order, body, now, true);
     if (plan.changes.length === 0) throw new AppError(400, 'invalid_request', 'Nothing was changed.', 'service_ids');
     const sequence = order.changeSequence + 1;
     const shown = displayLines(plan.pricing);
