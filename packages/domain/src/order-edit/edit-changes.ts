@@ -58,7 +58,11 @@ export function priceChanges(before: Pricing | null, after: Pricing, currency: s
       });
   }
   if (old.total !== now.total)
-    changes.push({ label: 'Total', before: formatMoney(old.total ?? 0, currency), after: formatMoney(now.total ?? 0, currency) });
+    changes.push({
+      label: 'Total',
+      before: formatMoney(old.total ?? 0, currency),
+      after: formatMoney(now.total ?? 0, currency),
+    });
   return changes;
 }
 

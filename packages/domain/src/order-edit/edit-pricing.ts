@@ -59,7 +59,11 @@ function withPrice<T extends Service | Package>(item: T, priceCents: number | un
 }
 
 /** The catalogue the edit is priced over: kept lines at their snapshot price, the office's prices, its discount. */
-export function editCatalogue(catalogue: PricingCatalogue, confirmed: Pricing | null, edit: OrderEdit): PricingCatalogue {
+export function editCatalogue(
+  catalogue: PricingCatalogue,
+  confirmed: Pricing | null,
+  edit: OrderEdit,
+): PricingCatalogue {
   const prices = confirmedBasePrices(confirmed);
   for (const price of edit.prices) prices.set(lineKey(price.kind, price.id), price.priceCents);
   const services = new Map(catalogue.services);

@@ -71,16 +71,28 @@ describe('changesPriceByHand', () => {
       false,
     );
     expect(
-      changesPriceByHand(input.catalogue, booked, edit({ prices: [{ kind: 'service', id: S.singleFamily, priceCents: 42_500 }] })),
+      changesPriceByHand(
+        input.catalogue,
+        booked,
+        edit({ prices: [{ kind: 'service', id: S.singleFamily, priceCents: 42_500 }] }),
+      ),
     ).toBe(false);
     expect(
-      changesPriceByHand(input.catalogue, booked, edit({ prices: [{ kind: 'service', id: S.radon, priceCents: 15_000 }] })),
+      changesPriceByHand(
+        input.catalogue,
+        booked,
+        edit({ prices: [{ kind: 'service', id: S.radon, priceCents: 15_000 }] }),
+      ),
     ).toBe(false);
   });
 
   it('is true for a price a cent off, and for a discount added or dropped', () => {
     expect(
-      changesPriceByHand(input.catalogue, booked, edit({ prices: [{ kind: 'service', id: S.singleFamily, priceCents: 42_499 }] })),
+      changesPriceByHand(
+        input.catalogue,
+        booked,
+        edit({ prices: [{ kind: 'service', id: S.singleFamily, priceCents: 42_499 }] }),
+      ),
     ).toBe(true);
     expect(changesPriceByHand(input.catalogue, booked, edit({ discountCents: 1 }))).toBe(true);
     const discounted = priceEdit(input, booked, edit({ discountCents: 500 })).pricing;
@@ -107,8 +119,11 @@ describe('priceChanges', () => {
   });
 
   it('says a service removed, and nothing for an unchanged order', () => {
-    const withRadon = priceEdit(input, booked, edit({ cart: { ...EMPTY_CART, services: [S.singleFamily, S.radon] } }))
-      .pricing;
+    const withRadon = priceEdit(
+      input,
+      booked,
+      edit({ cart: { ...EMPTY_CART, services: [S.singleFamily, S.radon] } }),
+    ).pricing;
     expect(priceChanges(withRadon, booked, USD).map(editChangeText)).toContain('Radon Testing removed (was $150.00)');
     expect(priceChanges(booked, booked, USD)).toEqual([]);
   });

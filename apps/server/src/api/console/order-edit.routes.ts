@@ -61,7 +61,8 @@ export function orderEditRoutes(ctx: AppContext) {
         onRequest: requireMember(ctx, 'orders.edit'),
         schema: {
           tags,
-          summary: 'The edit priced (lines and total as every screen shows them), its changes in words and its e-mail; nothing saved',
+          summary:
+            'The edit priced (lines and total as every screen shows them), its changes in words and its e-mail; nothing saved',
           params: orderParams,
           querystring: noQuery,
           body: consoleOrderEditBodySchema,
@@ -81,7 +82,7 @@ export function orderEditRoutes(ctx: AppContext) {
         schema: {
           tags,
           summary:
-            'Saves the edit: the new priced snapshot, the invitation SEQUENCE+1, one audit event in words, and (notify) the clients\' and agents\' e-mails',
+            "Saves the edit: the new priced snapshot, the invitation SEQUENCE+1, one audit event in words, and (notify) the clients' and agents' e-mails",
           description:
             '409 order_changed when the order was saved since `version` was read; 400 naming the field for an item not offered, a price for a line the order lacks, or a price changed by hand without a reason.',
           params: orderParams,

@@ -187,7 +187,9 @@ async function peopleConcerned(tx: Executor, scope: OrderScope, now: Date): Prom
 
 function messagePreview(plan: PlannedEdit, to: string[]): ConsoleOrderEditPreview['message'] {
   const shown = displayLines(plan.pricing);
-  const lines = shown.lines.map((line) => `${htmlToPlainText(line.label)}: ${formatLineAmount(line.amount, plan.currency)}`);
+  const lines = shown.lines.map(
+    (line) => `${htmlToPlainText(line.label)}: ${formatLineAmount(line.amount, plan.currency)}`,
+  );
   return {
     to,
     subject: 'Your inspection order, updated',
@@ -217,7 +219,10 @@ export async function previewOrderEdit(
     before_total_cents: plan.before ? displayLines(plan.before).total : null,
     changes: plan.changes.map(editChangeText),
     reason_required: plan.reasonRequired,
-    message: messagePreview(plan, jobs.map((job) => String(job.payload.to))),
+    message: messagePreview(
+      plan,
+      jobs.map((job) => String(job.payload.to)),
+    ),
   };
 }
 

@@ -162,13 +162,31 @@ describeOnEachDatabase("the office's edit of an order", (factory) => {
 
   it("keeps another company's order (404) and members without the permission (403) out", async () => {
     const state = await stateOf();
-    for (const url of [`${DEMO}/orders/${otherBooking.orderId}/edit`, `${DEMO}/orders/${otherBooking.orderId}/edit/preview`]) {
-      const response = await call(url.endsWith('preview') ? 'POST' : 'GET', url, office, url.endsWith('preview') ? bodyOf(state) : undefined);
+    for (const url of [
+      `${DEMO}/orders/${otherBooking.orderId}/edit`,
+      `${DEMO}/orders/${otherBooking.orderId}/edit/preview`,
+    ]) {
+      const response = await call(
+        url.endsWith('preview') ? 'POST' : 'GET',
+        url,
+        office,
+        url.endsWith('preview') ? bodyOf(state) : undefined,
+      );
       expect(response.statusCode, url).toBe(404);
     }
-    const outside = await call('POST', `/api/console/companies/${OTHER_KEY}/orders/${booking.orderId}/edit`, outsider, bodyOf(state, { special_note: 'x' }));
+    const outside = await call(
+      'POST',
+      `/api/console/companies/${OTHER_KEY}/orders/${booking.orderId}/edit`,
+      outsider,
+      bodyOf(state, { special_note: 'x' }),
+    );
     expect(outside.statusCode).toBe(404);
-    const byInspector = await call('POST', `${DEMO}/orders/${booking.orderId}/edit`, inspector, bodyOf(state, { special_note: 'x' }));
+    const byInspector = await call(
+      'POST',
+      `${DEMO}/orders/${booking.orderId}/edit`,
+      inspector,
+      bodyOf(state, { special_note: 'x' }),
+    );
     expect(byInspector.statusCode).toBe(403);
     expect((await call('GET', `${DEMO}/orders/${booking.orderId}/edit`, inspector)).statusCode).toBe(403);
   });

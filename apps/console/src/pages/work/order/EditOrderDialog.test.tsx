@@ -4,7 +4,13 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ConsoleOrderEditPreview, ConsoleOrderEditState } from '@scheduler/contracts/order-edit';
 import { enterText } from '../../../test-support/enter-text.ts';
 import { ORDER_PATH } from '../../../test-support/order-detail.ts';
-import { refusal, renderPage, stubServer, type Answer, type RecordedRequest } from '../../../test-support/render-page.tsx';
+import {
+  refusal,
+  renderPage,
+  stubServer,
+  type Answer,
+  type RecordedRequest,
+} from '../../../test-support/render-page.tsx';
 import { EditOrderDialog, typedCents } from './EditOrderDialog.tsx';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -28,7 +34,10 @@ const STATE: ConsoleOrderEditState = {
   total_cents: 42_500,
 };
 /** The server's price of the edit: each service ordered at the price sent, or its own. */
-function priced(body: { service_ids: string[]; prices: Array<{ id: string; price_cents: number }> }): ConsoleOrderEditPreview {
+function priced(body: {
+  service_ids: string[];
+  prices: Array<{ id: string; price_cents: number }>;
+}): ConsoleOrderEditPreview {
   const lines = STATE.services
     .filter((service) => body.service_ids.includes(service.id))
     .map((service) => ({

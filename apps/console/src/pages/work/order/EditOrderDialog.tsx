@@ -21,7 +21,12 @@ import { ApiError } from '@scheduler/ui/api-error';
 import { failureText } from '../../../shared/api.ts';
 import { Failure } from '../../../shared/Failure.tsx';
 import { Loading } from '../../../shared/Loading.tsx';
-import { orderEditStateOptions, useOrderEditPreview, useSaveOrderEdit, type OrderEditRequest } from './order-edit-api.ts';
+import {
+  orderEditStateOptions,
+  useOrderEditPreview,
+  useSaveOrderEdit,
+  type OrderEditRequest,
+} from './order-edit-api.ts';
 
 /** Dollars as typed ("445", "445.5", "$1,200.00") in cents; null when it is not an amount. */
 export function typedCents(text: string): number | null {
@@ -106,13 +111,25 @@ function EditForm({
   const lines = [
     ...state.packages
       .filter((pkg) => pkg.id === packageId)
-      .map((pkg) => ({ key: lineKey('package', String(pkg.id)), kind: 'package' as const, id: String(pkg.id), name: pkg.name })),
+      .map((pkg) => ({
+        key: lineKey('package', String(pkg.id)),
+        kind: 'package' as const,
+        id: String(pkg.id),
+        name: pkg.name,
+      })),
     ...state.services
       .filter((service) => serviceIds.includes(service.id))
-      .map((service) => ({ key: lineKey('service', service.id), kind: 'service' as const, id: service.id, name: service.name })),
+      .map((service) => ({
+        key: lineKey('service', service.id),
+        kind: 'service' as const,
+        id: service.id,
+        name: service.name,
+      })),
   ];
   const priceErrors = new Set(
-    lines.filter((line) => line.key in typedPrices && typedCents(typedPrices[line.key]!) === null).map((line) => line.key),
+    lines
+      .filter((line) => line.key in typedPrices && typedCents(typedPrices[line.key]!) === null)
+      .map((line) => line.key),
   );
   const discountCents = discount.trim() === '' ? 0 : typedCents(discount);
   const body: OrderEditRequest | null =
@@ -160,7 +177,13 @@ function EditForm({
   return (
     <>
       <DialogContent>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+          }}
+        >
           <Box>
             <Typography component="h3" variant="h6" sx={{ mb: 1 }}>
               Services and packages
@@ -220,7 +243,9 @@ function EditForm({
               value={discount}
               onChange={(event) => setDiscount(event.target.value)}
               error={discountCents === null}
-              helperText={discountCents === null ? 'An amount in dollars, like 25.00' : 'Taken off the order before tax'}
+              helperText={
+                discountCents === null ? 'An amount in dollars, like 25.00' : 'Taken off the order before tax'
+              }
               slotProps={{ htmlInput: { inputMode: 'decimal' } }}
               sx={{ mb: 1 }}
             />
@@ -305,7 +330,11 @@ function EditForm({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Close</Button>
-        <Button variant="contained" onClick={submit} disabled={!body || save.isPending || (reasonRequired && reason.trim() === '')}>
+        <Button
+          variant="contained"
+          onClick={submit}
+          disabled={!body || save.isPending || (reasonRequired && reason.trim() === '')}
+        >
           Save changes
         </Button>
       </DialogActions>
