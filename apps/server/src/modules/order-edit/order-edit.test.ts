@@ -7,7 +7,7 @@ import type { ConsoleOrderDetail } from '@scheduler/contracts/console';
 import { EDIT_REASON_MAX } from '@scheduler/contracts/order-edit';
 import { displayLines } from '@scheduler/domain/pricing/display-lines';
 import type { Pricing } from '@scheduler/contracts/pricing';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { demoOrdinaryWeekday } from '../../test-support/demo-days.ts';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import { importDemoCopy, startTestApp, type TestApp } from '../../test-support/test-app.ts';
