@@ -50,7 +50,7 @@ function priced(body: {
     lines,
     total_cents: lines.reduce((sum, line) => sum + line.amount, 0),
     before_total_cents: 42_500,
-    changes: [],
+    changes: body.service_ids.includes(RADON) ? ['Radon Testing added ($150.00)'] : [],
     reason_required: body.prices.some((price) => price.price_cents !== 42_500),
     message: { to: ['dana@example.com'], subject: 'Your inspection order, updated', text: 'Radon Testing: $150.00' },
   };
@@ -91,6 +91,8 @@ describe('the edit dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit the order' });
     await userEvent.click(await within(dialog).findByRole('checkbox', { name: 'Radon Testing ($150.00)' }));
     expect(await within(dialog).findByText('Total: $425.00 → $575.00')).toBeTruthy();
+    const changes = within(dialog).getByRole('list', { name: 'What changes' });
+    expect(within(changes).getByText('Radon Testing added ($150.00)')).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'E-mail the people concerned' }));
     const email = within(dialog).getByRole('region', { name: 'The e-mail' });
     expect(within(email).getByText('To: dana@example.com')).toBeTruthy();

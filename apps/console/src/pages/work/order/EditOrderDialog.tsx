@@ -21,6 +21,7 @@ import { ApiError } from '@scheduler/ui/api-error';
 import { failureText } from '../../../shared/api.ts';
 import { Failure } from '../../../shared/Failure.tsx';
 import { Loading } from '../../../shared/Loading.tsx';
+import { PriceLines } from './OrderSections.tsx';
 import {
   orderEditStateOptions,
   useOrderEditPreview,
@@ -205,7 +206,7 @@ function EditForm({
                 ))}
               </TextField>
             )}
-            <FormGroup aria-label="Services">
+            <FormGroup role="group" aria-label="Services">
               {state.services.map((service) => (
                 <FormControlLabel
                   key={service.id}
@@ -281,22 +282,27 @@ function EditForm({
           )}
           {preview && (
             <>
-              <Box
-                component="dl"
-                sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', columnGap: 2, rowGap: 0.5, my: 1 }}
-              >
-                {preview.lines.map((line) => (
-                  <Box key={line.key} sx={{ display: 'contents' }}>
-                    <Typography component="dt">{line.label}</Typography>
-                    <Typography component="dd" sx={{ m: 0, textAlign: 'right' }}>
-                      {formatLineAmount(line.amount, state.currency)}
-                    </Typography>
-                  </Box>
-                ))}
+              <Box sx={{ my: 1 }}>
+                <PriceLines
+                  lines={preview.lines.map((line) => ({
+                    key: line.key,
+                    label: line.label,
+                    amount: formatLineAmount(line.amount, state.currency),
+                  }))}
+                />
               </Box>
               <Typography role="status" sx={{ fontWeight: 700 }}>
                 Total: {money(preview.before_total_cents)} → {money(preview.total_cents)}
               </Typography>
+              {preview.changes.length > 0 && (
+                <Box component="ul" aria-label="What changes" sx={{ my: 1, pl: 2.5 }}>
+                  {preview.changes.map((change) => (
+                    <li key={change}>
+                      <Typography>{change}</Typography>
+                    </li>
+                  ))}
+                </Box>
+              )}
             </>
           )}
         </Box>
