@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { SPECIAL_NOTE_MAX } from './confirm.ts';
 import { INT32_MAX } from './int32.ts';
+import { safeText } from './people-basics.ts';
+import { MAX_CLIENTS, MAX_CONTACTS, PERSON_FIELD_MAX } from './people.ts';
 import { MAX_CENTS } from './pricing.ts';
 
 /**
@@ -27,6 +29,19 @@ export const orderEditLinePriceSchema = z
   })
   .strict();
 
+/** The fields of a client or contact the office corrects: the contacts step's own bounds (spec 5.4). */
+export const orderEditPersonSchema = z
+  .object({
+    /** The order's person (an id of GET …/edit's `people`). */
+    id: uuid,
+    first: safeText(PERSON_FIELD_MAX.first),
+    last: safeText(PERSON_FIELD_MAX.last),
+    email: safeText(PERSON_FIELD_MAX.email),
+    mobile_phone: safeText(PERSON_FIELD_MAX.mobile_phone),
+  })
+  .strict();
+export type OrderEditPerson = z.infer<typeof orderEditPersonSchema>;
+
 export const consoleOrderEditBodySchema = z
   .object({
     /** The order's version the edit was made from (`version` of GET …/edit). */
@@ -40,6 +55,11 @@ export const consoleOrderEditBodySchema = z
     /** Why a price was changed or a discount given: required then (400 on `reason`). */
     reason: z.string().trim().max(EDIT_REASON_MAX).default(''),
     special_note: z.string().max(SPECIAL_NOTE_MAX),
+    /** Clients and contacts corrected (absent ones are left as they are). */
+    people: z
+      .array(orderEditPersonSchema)
+      .max(MAX_CLIENTS + MAX_CONTACTS)
+      .default([]),
     /** "E-mail the people concerned": the clients and agents get the order's confirmation as it now is. */
     notify: z.boolean().default(false),
   })
@@ -62,6 +82,8 @@ export const consoleOrderEditStateSchema = z.object({
   prices: z.array(orderEditLinePriceSchema),
   discount_cents: z.number().int(),
   special_note: z.string(),
+  /** The order's clients and additional contacts, as the edit may correct them. */
+  people: z.array(orderEditPersonSchema.extend({ role: z.enum(['client', 'contact']) })),
   currency: z.string(),
   /** What may be ordered: the office's packages and its services that can be chosen. */
   packages: z.array(z.object({ id: z.number().int(), name: z.string(), price_cents: z.number().int() })),

@@ -4,6 +4,7 @@ import { priceOrder } from '../pricing/engine.ts';
 import { demoCatalogue, EMPTY_CART, pricingInput, S } from '../pricing/test-fixtures.ts';
 import { changesPriceByHand, editCatalogue, OFFICE_DISCOUNT_CODE, priceEdit, type OrderEdit } from './edit-pricing.ts';
 import { editChangeText, priceChanges, textChange } from './edit-changes.ts';
+import { editedPersonError, personChanges } from './edit-people.ts';
 
 const USD = 'USD';
 /** The demo order as booked: a single-family home inspection, $425.00 before the 7.5% tax. */
@@ -137,5 +138,27 @@ describe('textChange', () => {
     expect(textChange('Special note', 'a ', 'a')).toEqual([]);
     const long = textChange('Special note', 'x', 'y'.repeat(200))[0]!;
     expect(long.after).toHaveLength(82);
+  });
+});
+
+describe("a person's corrections", () => {
+  const dana = { first: 'Dana', last: 'Doe', email: 'dana@example.com', mobile_phone: '(614) 555-0142' };
+
+  it('checks them as the contacts step does: names required, an e-mail and a phone well-formed when given', () => {
+    expect(editedPersonError(dana, 'US')).toBeNull();
+    expect(editedPersonError({ ...dana, email: '', mobile_phone: '' }, 'US')).toBeNull();
+    expect(editedPersonError({ ...dana, first: ' ' }, 'US')?.field).toBe('first');
+    expect(editedPersonError({ ...dana, email: 'dana@example' }, 'US')?.field).toBe('email');
+    expect(editedPersonError({ ...dana, mobile_phone: '123' }, 'US')?.field).toBe('mobile_phone');
+  });
+
+  it('says each change in words, naming the person as they were', () => {
+    const after = { ...dana, last: 'Dole', email: 'dana@example.org', mobile_phone: '' };
+    expect(personChanges('Client', dana, after).map(editChangeText)).toEqual([
+      "Client's name: Dana Doe → Dana Dole",
+      "Dana Doe's e-mail: dana@example.com → dana@example.org",
+      "Dana Doe's mobile phone: (614) 555-0142 → (none)",
+    ]);
+    expect(personChanges('Client', dana, { ...dana, email: ' dana@example.com ' })).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
 
@@ -58,4 +58,35 @@ export async function recordOrderEdited(
   at: Date,
 ): Promise<void> {
   await tx.insert(t.orderEvents).values({ companyId, orderId, type: 'edited', data, createdAt: at });
+}
+
+/** The order's clients and additional contacts, in the order the order page lists them. */
+export async function orderPeopleForEdit(db: Executor, companyId: string, orderId: string) {
+  return db
+    .select({ id: t.orderParties.id, role: t.orderParties.role, person: t.orderParties.person })
+    .from(t.orderParties)
+    .where(
+      and(
+        eq(t.orderParties.companyId, companyId),
+        eq(t.orderParties.orderId, orderId),
+        inArray(t.orderParties.role, ['client', 'contact']),
+      ),
+    )
+    .orderBy(asc(t.orderParties.role), asc(t.orderParties.position));
+}
+
+/** A person's corrected fields written over their copy on the order (the other fields kept). */
+export async function savePersonFields(
+  tx: Executor,
+  companyId: string,
+  orderId: string,
+  partyId: string,
+  fields: Record<string, string>,
+): Promise<void> {
+  await tx
+    .update(t.orderParties)
+    .set({ person: sql`${t.orderParties.person} || ${JSON.stringify(fields)}::jsonb` })
+    .where(
+      and(eq(t.orderParties.companyId, companyId), eq(t.orderParties.orderId, orderId), eq(t.orderParties.id, partyId)),
+    );
 }

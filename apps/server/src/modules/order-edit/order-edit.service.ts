@@ -22,6 +22,7 @@ import {
   type OrderEdit,
 } from '@scheduler/domain/order-edit/edit-pricing';
 import { editChangeText, priceChanges, textChange, type EditChange } from '@scheduler/domain/order-edit/edit-changes';
+import { editedPersonError, personChanges, type EditedPerson } from '@scheduler/domain/order-edit/edit-people';
 import { displayLines, formatLineAmount } from '@scheduler/domain/pricing/display-lines';
 import { htmlToPlainText } from '@scheduler/domain/html-text';
 import { formatMoney } from '@scheduler/domain/money-format';
@@ -36,7 +37,14 @@ import { withManageLinks } from '../booking-changes/manage-links.ts';
 import { priceOrderEdit, type PricingDeps } from '../pricing/pricing.service.ts';
 import type { OrderScope } from '../scheduling/scheduling.service.ts';
 import type { ChangeFeed } from '../../db/change-feed.ts';
-import { lockOrderForEdit, recordOrderEdited, saveOrderEdit, type OrderForEdit } from './order-edit.repository.ts';
+import {
+  lockOrderForEdit,
+  orderPeopleForEdit,
+  recordOrderEdited,
+  saveOrderEdit,
+  savePersonFields,
+  type OrderForEdit,
+} from './order-edit.repository.ts';
 
 export interface OrderEditDeps extends PricingDeps {
   changes: ChangeFeed;
@@ -87,6 +95,56 @@ interface PlannedEdit {
   currency: string;
   changes: EditChange[];
   reasonRequired: boolean;
+  /** The people corrected: their row and their new fields. */
+  people: Array<{ id: string; fields: EditedPerson }>;
+}
+
+const ROLE_TITLES = { client: 'Client', contact: 'Contact' } as const;
+
+const textAt = (person: Record<string, unknown>, field: keyof EditedPerson): string =>
+  typeof person[field] === 'string' ? (person[field] as string) : '';
+
+function editedOf(person: Record<string, unknown>): EditedPerson {
+  return {
+    first: textAt(person, 'first'),
+    last: textAt(person, 'last'),
+    email: textAt(person, 'email'),
+    mobile_phone: textAt(person, 'mobile_phone'),
+  };
+}
+
+/**
+ * The people's corrections checked as the contacts step checks them (400 naming the field, e.g.
+ * `people.0.email`; a person not of this order is `people.0.id`) and said in words.
+ */
+async function planPeople(
+  tx: Executor,
+  scope: OrderScope,
+  edits: ConsoleOrderEditBody['people'],
+): Promise<{ people: PlannedEdit['people']; changes: EditChange[] }> {
+  if (edits.length === 0) return { people: [], changes: [] };
+  const [rows, aggregate] = await Promise.all([
+    orderPeopleForEdit(tx, scope.companyId, scope.orderId),
+    loadConfirmableOrder(tx, scope.companyId, scope.orderId),
+  ]);
+  const country = aggregate?.country ?? '';
+  const people: PlannedEdit['people'] = [];
+  const changes: EditChange[] = [];
+  for (const [index, edit] of edits.entries()) {
+    const row = rows.find((candidate) => candidate.id === edit.id);
+    if (!row) throw new AppError(400, 'invalid_request', 'That person is not on this order.', `people.${index}.id`);
+    const { id: _id, ...fields } = edit;
+    const error = editedPersonError(fields, country);
+    if (error) throw new AppError(400, 'invalid_request', error.message, `people.${index}.${error.field}`);
+    const said = personChanges(ROLE_TITLES[row.role as 'client' | 'contact'], editedOf(row.person), fields);
+    if (said.length === 0) continue;
+    changes.push(...said);
+    people.push({
+      id: row.id,
+      fields: { ...fields, email: fields.email.trim(), mobile_phone: fields.mobile_phone.trim() },
+    });
+  }
+  return { people, changes };
 }
 
 /**
@@ -126,11 +184,13 @@ async function planEdit(
   if (saving && reasonRequired && body.reason === '')
     throw new AppError(400, 'invalid_request', 'Say why the price changes (the reason is required).', 'reason');
   const currency = currencyOf(order, catalogue.currency);
+  const people = await planPeople(tx, scope, body.people);
   const changes = [
     ...priceChanges(before, result.pricing, currency),
+    ...people.changes,
     ...textChange('Special note', order.specialNote, body.special_note),
   ];
-  return { pricing: result.pricing, before, currency, changes, reasonRequired };
+  return { pricing: result.pricing, before, currency, changes, reasonRequired, people: people.people };
 }
 
 /** GET …/edit: the order's cart, prices and note, what the office offers, and the version to send back. */
@@ -145,12 +205,14 @@ export async function orderEditState(deps: PricingDeps, scope: OrderScope, now: 
     discount_cents: confirmedDiscount(before),
     reason: '',
     special_note: order.specialNote,
+    people: [],
     notify: false,
   };
   const { office } = await priceOrderEdit(deps, scope, before, orderEditOf(order, body), now);
   const kept = confirmedBasePrices(before);
   const offered = [...office.catalogue.services.values()].filter((service) => !service.label && !service.is_pac);
   const shown = before ? displayLines(before) : { lines: [], total: null };
+  const people = await orderPeopleForEdit(deps.db, scope.companyId, scope.orderId);
   return {
     version: order.changeSequence,
     package_id: body.package_id,
@@ -161,6 +223,11 @@ export async function orderEditState(deps: PricingDeps, scope: OrderScope, now: 
     }),
     discount_cents: body.discount_cents,
     special_note: order.specialNote,
+    people: people.map((person) => ({
+      id: person.id,
+      role: person.role as 'client' | 'contact',
+      ...editedOf(person.person),
+    })),
     currency: currencyOf(order, office.catalogue.currency),
     packages: [...office.catalogue.packages.values()].map((pkg) => ({
       id: pkg.id,
@@ -256,6 +323,9 @@ export async function saveOrderEditOf(
       changeSequence: sequence,
       at: now,
     });
+    for (const person of plan.people)
+      await savePersonFields(tx, scope.companyId, scope.orderId, person.id, { ...person.fields });
+    // After the corrections: a fixed e-mail address gets the message, the wrong one does not.
     const jobs = body.notify ? await peopleConcerned(tx, scope, now) : [];
     const edited = jobs.map((job) => ({ ...job, dedupeKey: `edited:${scope.orderId}:${sequence}:${job.dedupeKey}` }));
     await recordOrderEdited(

@@ -42,6 +42,8 @@ describeOnEachDatabase("the office's edit of an order", (factory) => {
     package_id: state.package_id,
     service_ids: state.service_ids,
     special_note: state.special_note,
+    // The discount the order carries stays unless an edit changes it (dropping it needs a reason).
+    discount_cents: state.discount_cents,
     ...changes,
   });
 
@@ -151,6 +153,7 @@ describeOnEachDatabase("the office's edit of an order", (factory) => {
       [{ package_id: null, service_ids: [] }, 'service_ids'],
       [{ prices: [{ kind: 'service', id: RADON, price_cents: 100_000_001 }] }, 'prices.0.price_cents'],
       [{ special_note: 'x'.repeat(4001) }, 'special_note'],
+      [{ people: [{ id: RADON, first: 'A', last: 'B', email: '', mobile_phone: '' }] }, 'people.0.id'],
       [{ unknown: true }, ''],
     ];
     for (const [changes, field] of cases) {
@@ -158,6 +161,27 @@ describeOnEachDatabase("the office's edit of an order", (factory) => {
       expect(response.statusCode, JSON.stringify(changes)).toBe(400);
       if (field) expect(response.json().error.field, JSON.stringify(changes)).toBe(field);
     }
+  });
+
+  it("corrects a client's e-mail as the contacts step checks it, and e-mails the corrected address", async () => {
+    const state = await stateOf();
+    const client = state.people.find((person) => person.role === 'client')!;
+    const fixed = { ...client, email: 'dana.doe@example.org' };
+    delete (fixed as { role?: string }).role;
+    const malformed = await call('POST', `${DEMO}/orders/${booking.orderId}/edit`, office, {
+      ...bodyOf(state, { people: [{ ...fixed, email: 'dana@example' }] }),
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ error: { field: 'people.0.email' } });
+    const saved = await call('POST', `${DEMO}/orders/${booking.orderId}/edit`, office, {
+      ...bodyOf(state, { people: [fixed], notify: true }),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const answer = saved.json<ConsoleOrderEditResponse>();
+    expect(answer.changes).toContain(`${client.first} ${client.last}'s e-mail: ${client.email} → dana.doe@example.org`);
+    expect(answer.emailed).toContain('dana.doe@example.org');
+    expect(answer.emailed).not.toContain(client.email);
+    expect((await stateOf()).people.find((person) => person.id === client.id)?.email).toBe('dana.doe@example.org');
   });
 
   it("keeps another company's order (404) and members without the permission (403) out", async () => {

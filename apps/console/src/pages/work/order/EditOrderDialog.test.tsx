@@ -24,6 +24,16 @@ const STATE: ConsoleOrderEditState = {
   prices: [{ kind: 'service', id: HOME, price_cents: 42_500 }],
   discount_cents: 0,
   special_note: 'Side door',
+  people: [
+    {
+      id: 'b0000000-0000-4000-8000-000000000001',
+      role: 'client',
+      first: 'Dana',
+      last: 'Doe',
+      email: 'dana@example.com',
+      mobile_phone: '',
+    },
+  ],
   currency: 'USD',
   packages: [],
   services: [
@@ -59,7 +69,8 @@ function priced(body: {
 function openEdit(save: (request: RecordedRequest) => Answer) {
   const requests = stubServer((request) => {
     if (request.path === `${ORDER_PATH}/edit` && request.method === 'GET') return { status: 200, body: STATE };
-    if (request.path === `${ORDER_PATH}/edit/preview`) return { status: 200, body: priced(request.body) };
+    if (request.path === `${ORDER_PATH}/edit/preview`)
+      return { status: 200, body: priced(request.body as Parameters<typeof priced>[0]) };
     if (request.path === `${ORDER_PATH}/edit` && request.method === 'POST') return save(request);
     return undefined;
   });
@@ -91,8 +102,12 @@ describe('the edit dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit the order' });
     await userEvent.click(await within(dialog).findByRole('checkbox', { name: 'Radon Testing ($150.00)' }));
     expect(await within(dialog).findByText('Total: $425.00 → $575.00')).toBeTruthy();
-    const changes = within(dialog).getByRole('list', { name: 'What changes' });
+    const changes = within(dialog).getByRole('list', { name: 'Price changes' });
     expect(within(changes).getByText('Radon Testing added ($150.00)')).toBeTruthy();
+    const client = within(dialog).getByRole('group', { name: 'Client: Dana Doe' });
+    const last = within(client).getByRole('textbox', { name: 'Last name' });
+    await userEvent.clear(last);
+    await enterText(last, 'Dole');
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'E-mail the people concerned' }));
     const email = within(dialog).getByRole('region', { name: 'The e-mail' });
     expect(within(email).getByText('To: dana@example.com')).toBeTruthy();
@@ -108,6 +123,15 @@ describe('the edit dialog', () => {
         discount_cents: 0,
         reason: '',
         special_note: 'Side door',
+        people: [
+          {
+            id: 'b0000000-0000-4000-8000-000000000001',
+            first: 'Dana',
+            last: 'Dole',
+            email: 'dana@example.com',
+            mobile_phone: '',
+          },
+        ],
         notify: true,
       },
     ]);

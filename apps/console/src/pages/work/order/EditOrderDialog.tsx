@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { SPECIAL_NOTE_MAX } from '@scheduler/contracts/confirm';
+import { PERSON_FIELD_MAX } from '@scheduler/contracts/people';
 import { EDIT_REASON_MAX, type ConsoleOrderEditState } from '@scheduler/contracts/order-edit';
 import { formatMoney } from '@scheduler/domain/money-format';
 import { formatLineAmount } from '@scheduler/domain/pricing/display-lines';
@@ -35,6 +36,15 @@ export function typedCents(text: string): number | null {
   if (!/^\d{1,7}(\.\d{1,2})?$/.test(plain)) return null;
   return Math.round(Number(plain) * 100);
 }
+
+/** The fields of a client or contact the office corrects, with their labels (the contacts step's words). */
+const PERSON_FIELDS = [
+  ['first', 'First name'],
+  ['last', 'Last name'],
+  ['email', 'E-mail'],
+  ['mobile_phone', 'Mobile phone'],
+] as const;
+const ROLE_WORDS = { client: 'Client', contact: 'Contact' } as const;
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 const lineKey = (kind: 'package' | 'service', id: string) => `${kind}:${id}`;
@@ -99,6 +109,7 @@ function EditForm({
   const [reason, setReason] = useState('');
   const [note, setNote] = useState(state.special_note);
   const [notify, setNotify] = useState(false);
+  const [people, setPeople] = useState(state.people);
   const save = useSaveOrderEdit(companyKey, orderId);
 
   const defaultPrice = useMemo(() => {
@@ -146,13 +157,17 @@ function EditForm({
           discount_cents: discountCents,
           reason: reason.trim(),
           special_note: note,
+          // Only the people corrected: the others are left exactly as the order has them.
+          people: people
+            .filter((person, index) => PERSON_FIELDS.some(([field]) => person[field] !== state.people[index]![field]))
+            .map(({ role: _role, ...person }) => person),
           notify,
         };
   // The price does not depend on the reason, the note or the e-mail: they do not ask again.
   const priced = useOrderEditPreview(
     companyKey,
     orderId,
-    body && { ...body, reason: '', notify: false, special_note: state.special_note },
+    body && { ...body, reason: '', notify: false, special_note: state.special_note, people: [] },
   );
   const preview = priced.data;
   const money = (cents: number | null) => (cents === null ? 'not shown' : formatMoney(cents, state.currency));
@@ -261,6 +276,49 @@ function EditForm({
             />
           </Box>
         </Box>
+        {people.length > 0 && (
+          <Box sx={{ mt: 2 }}>
+            <Typography component="h3" variant="h6" sx={{ mb: 1 }}>
+              People
+            </Typography>
+            {people.map((person, index) => {
+              const was = state.people[index]!;
+              const title = `${ROLE_WORDS[person.role]}: ${`${was.first} ${was.last}`.trim() || 'no name'}`;
+              return (
+                <Box
+                  key={person.id}
+                  component="fieldset"
+                  sx={{
+                    border: 0,
+                    p: 0,
+                    m: 0,
+                    mb: 1.5,
+                    display: 'grid',
+                    gap: 1,
+                    gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
+                  }}
+                >
+                  <Typography component="legend" sx={{ fontWeight: 650, mb: 0.5 }}>
+                    {title}
+                  </Typography>
+                  {PERSON_FIELDS.map(([field, label]) => (
+                    <TextField
+                      key={field}
+                      label={label}
+                      value={person[field]}
+                      onChange={(event) =>
+                        setPeople((all) =>
+                          all.map((other, at) => (at === index ? { ...other, [field]: event.target.value } : other)),
+                        )
+                      }
+                      slotProps={{ htmlInput: { maxLength: PERSON_FIELD_MAX[field] } }}
+                    />
+                  ))}
+                </Box>
+              );
+            })}
+          </Box>
+        )}
         <TextField
           label="Special note"
           multiline
@@ -295,7 +353,7 @@ function EditForm({
                 Total: {money(preview.before_total_cents)} → {money(preview.total_cents)}
               </Typography>
               {preview.changes.length > 0 && (
-                <Box component="ul" aria-label="What changes" sx={{ my: 1, pl: 2.5 }}>
+                <Box component="ul" aria-label="Price changes" sx={{ my: 1, pl: 2.5 }}>
                   {preview.changes.map((change) => (
                     <li key={change}>
                       <Typography>{change}</Typography>
