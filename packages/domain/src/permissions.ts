@@ -16,7 +16,7 @@ export const ACTIONS = [
   'orders.read',
   /** Move or cancel a booking on the client's behalf (past the policy when they say so), book a caller by phone. */
   'orders.change',
-  /** Edit a booked order: its services and prices (a discount with its reason) and its note (decision 0063). */
+  /** Edit a booked order: its services and prices (a discount with its reason), its people and its note (decision 0063). */
   'orders.edit',
   /** Write the office's internal notes on an order and its follow-up tasks (reading them is `orders.read`'s). */
   'orders.follow_up',
