@@ -305,7 +305,7 @@ export async function saveOrderEditOf(
     const order = await editableOrder(tx, scope, true);
     if (order.changeSequence !== body.version) throw new ConflictError('order_changed', CHANGED_MESSAGE, 'version');
     const plan = await planEdit(deps, tx, scope, order, body, now, true);
-    if (plan.changes.length === 0) throw new AppError(400, 'invalid_request', 'Nothing was changed.', 'service_ids');
+    if (plan.changes.length === 0) throw new AppError(400, 'invalid_request', 'Nothing was changed.');
     const sequence = order.changeSequence + 1;
     const shown = displayLines(plan.pricing);
     await saveOrderEdit(tx, scope.companyId, scope.orderId, {
