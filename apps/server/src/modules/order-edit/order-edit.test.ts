@@ -10,8 +10,8 @@ import type { Pricing } from '@scheduler/contracts/pricing';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { demoOrdinaryWeekday } from '../../test-support/demo-days.ts';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
-import { importDemoCopy, startTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { ManagedBooking, setClock } from '../booking-changes/manage-test-support.ts';
+import type { TestApp } from '../../test-support/test-app.ts';
+import { ManagedBooking, setClock, startWithOtherCompany } from '../booking-changes/manage-test-support.ts';
 import { signedInMember, type ConsolePerson } from '../console-auth/console-test-support.ts';
 
 /** A Monday, 9 AM in Columbus (EST). */
@@ -48,13 +48,7 @@ describeOnEachDatabase("the office's edit of an order", (factory) => {
   });
 
   beforeAll(async () => {
-    harness = await startTestApp(factory, {
-      config: { SESSION_RATE_LIMIT: '1000', SEARCH_RATE_LIMIT: '1000', WRITE_RATE_LIMIT: '1000' },
-    });
-    setClock(harness, MONDAY);
-    await importDemoCopy(harness, OTHER_KEY, OTHER_OFFICE, (copy) => {
-      copy.name = 'Other Inspections';
-    });
+    harness = await startWithOtherCompany(factory, MONDAY, { key: OTHER_KEY, officeUuid: OTHER_OFFICE });
     office = await signedInMember(harness, 'office@edit.example', 'office');
     inspector = await signedInMember(harness, 'mike@edit.example', 'inspector', 'demo', 101);
     outsider = await signedInMember(harness, 'office@edit-other.example', 'office', OTHER_KEY);
