@@ -19,7 +19,7 @@ import { useRunningProduct } from './support/running-product.ts';
 
 /**
  * The company console in the browser (decision 0044): what each role sees, the schedule kept live
- * by the company's events, an order's page with its reschedule and cancel, and every page
+ * by the company's events, an order's page with its reschedule, edit and cancel, and every page
  * axe-clean at 1280 and 375 px. Each test books its own orders on a day of its own.
  */
 const running = useRunningProduct();
@@ -164,7 +164,7 @@ it("shows a visitor's hold faded, then the booking within a second of the confir
 
 const money = (text: string) => Math.round(Number(text.replace(/[^0-9.-]/g, '')) * 100);
 
-it('opens an order from the schedule, shows its contacts, address and price, reschedules it, then cancels it', async () => {
+it('opens an order from the schedule, shows its contacts, address and price, reschedules it, edits it, then cancels it', async () => {
   const { product, browser } = running;
   const day = consoleDay(12);
   const client = clientNamed('Olive', 'Order');
@@ -231,6 +231,28 @@ it('opens an order from the schedule, shows its contacts, address and price, res
   );
   // The subject writes the time without a space before AM/PM ("8:00AM").
   expect(movedMail.subject.replace(/\s/g, '')).toContain(targetTime.replace(/\s/g, ''));
+
+  // Edit (issue 41 item 1): a service added, the new total shown before saving, the people e-mailed.
+  await page.getByRole('button', { name: 'Edit the order' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit the order' });
+  await edit.getByRole('group', { name: 'Services' }).getByRole('checkbox', { checked: false }).first().check();
+  const totals = edit.getByRole('status').filter({ hasText: /^Total: .+ → .+$/ });
+  await totals.waitFor();
+  const [oldTotal, newTotal] = ((await totals.textContent()) ?? '').replace('Total: ', '').split(' → ');
+  expect(money(oldTotal!)).toBe(amounts.at(-1));
+  expect(money(newTotal!)).toBeGreaterThan(money(oldTotal!));
+  await edit.getByRole('checkbox', { name: 'E-mail the people concerned' }).check();
+  await edit.getByRole('region', { name: 'The e-mail' }).getByText(`To: ${client.email}`, { exact: false }).waitFor();
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await screenshot(page, 'console-order-edit-1280');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await page.getByRole('status').filter({ hasText: 'The order is saved' }).waitFor();
+  await history.getByText(/^Edited by Ollie Office: .+ added \(.+\); .*Total: .+ → .+\. E-mailed /).waitFor();
+  const edited = (await price.locator('dd').allTextContents()).map(money);
+  expect(edited.at(-1)).toBe(money(newTotal!));
+  expect(edited.slice(0, -1).reduce((a, b) => a + b, 0)).toBe(edited.at(-1));
+  await product.notificationsDrained();
+  await waitForMail(product, client.email, (mail) => mail.text.includes(newTotal!));
 
   // Cancel, with a reason, waiving a late fee if the policy sets one.
   await page.getByRole('button', { name: 'Cancel the inspection' }).click();

@@ -33,10 +33,11 @@ const MAX_BACK_UP = 2;
  *  6 address, payments — the address (checked against the service area), the payment links.
  *  7 confirm — an order becomes a booking: time, price, payment and messages together.
  *  8 booking-changes — reschedule and cancel of a booked order for every caller.
- *  9 order-list, reports, follow-ups, configuration, onboarding, wizard-page — what reads or
- *    starts over all of the above: the order lists, the reports, an order's notes and tasks (which
- *    open the order as the order page does), the console's configuration, a new company, the
- *    wizard's first page and its prefill.
+ *  9 order-list, reports, follow-ups, order-edit, configuration, onboarding, wizard-page — what
+ *    reads or starts over all of the above: the order lists, the reports, an order's notes and
+ *    tasks (which open the order as the order page does), the office's edit of a booked order
+ *    (priced as confirm prices it, e-mailed with booking-changes' manage links), the console's
+ *    configuration, a new company, the wizard's first page and its prefill.
  * `api` (the HTTP routes) is above every module: a module that imports a route file runs back up.
  * Known arrows back up (2): sessions -> console-auth (a disabled wizard admits a signed-in member
  * to try it) and confirm -> booking-changes (confirming issues the order's manage links).
@@ -61,6 +62,7 @@ const MODULE_RANKS: Record<string, number> = {
   'order-list': 9,
   reports: 9,
   'follow-ups': 9,
+  'order-edit': 9,
   configuration: 9,
   onboarding: 9,
   'wizard-page': 9,

@@ -16,6 +16,8 @@ export const ACTIONS = [
   'orders.read',
   /** Move or cancel a booking on the client's behalf (past the policy when they say so), book a caller by phone. */
   'orders.change',
+  /** Edit a booked order: its services and prices (a discount with its reason), its people and its note (decision 0063). */
+  'orders.edit',
   /** Write the office's internal notes on an order and its follow-up tasks (reading them is `orders.read`'s). */
   'orders.follow_up',
   /** Use the company's wizard while its scheduler is disabled (`try=1`, decision 0051). */
@@ -53,6 +55,7 @@ export const PERMISSIONS: Readonly<Record<Action, Readonly<Record<ConsoleRole, G
   'schedule.read': { owner: 'all', admin: 'all', office: 'all', inspector: 'own_unless_inspectors_see_all' },
   'orders.read': { owner: 'all', admin: 'all', office: 'all', inspector: 'own_unless_inspectors_see_all' },
   'orders.change': { owner: 'all', admin: 'all', office: 'all', inspector: 'none' },
+  'orders.edit': { owner: 'all', admin: 'all', office: 'all', inspector: 'none' },
   'orders.follow_up': { owner: 'all', admin: 'all', office: 'all', inspector: 'none' },
   'scheduler.try_disabled': { owner: 'all', admin: 'all', office: 'all', inspector: 'none' },
   // The setting widens what inspectors read of bookings and orders, not of time off.

@@ -3,11 +3,32 @@ import type { FastifyInstance } from 'fastify';
 import type { ManageOrderView } from '@scheduler/contracts/manage';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import * as t from '../../db/schema.ts';
-import { startDemoSession, type TestApp } from '../../test-support/test-app.ts';
+import { importDemoCopy, startDemoSession, startTestApp, type TestApp } from '../../test-support/test-app.ts';
+import type { TestDatabaseFactory } from '../../db/test-databases.ts';
 import { wizardCalls } from '../../test-support/wizard-calls.ts';
 import { DemoOrder } from '../confirm/confirm-test-support.ts';
 
 /** Moves the test server's clock to an instant (the clock only moves by steps). */
+/**
+ * A test app with its rate limits out of the way, its clock at `at`, and beside the demo company a
+ * copy of it, "Other Inspections", under `other`'s key and office: the far side of a tenant wall
+ * for the console's order tests (notes, tasks, edits).
+ */
+export async function startWithOtherCompany(
+  factory: TestDatabaseFactory,
+  at: string,
+  other: { key: string; officeUuid: string },
+): Promise<TestApp> {
+  const harness = await startTestApp(factory, {
+    config: { SESSION_RATE_LIMIT: '1000', SEARCH_RATE_LIMIT: '1000', WRITE_RATE_LIMIT: '1000' },
+  });
+  setClock(harness, at);
+  await importDemoCopy(harness, other.key, other.officeUuid, (copy) => {
+    copy.name = 'Other Inspections';
+  });
+  return harness;
+}
+
 export function setClock(harness: TestApp, iso: string): number {
   const at = Date.parse(iso);
   harness.clock.advance(at - harness.clock.now());

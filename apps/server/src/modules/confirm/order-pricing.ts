@@ -3,7 +3,7 @@ import { priceStoredOrder, type PricingDeps } from '../pricing/pricing.service.t
 import type { PriceOrder, PricingSnapshot } from './confirm.service.ts';
 
 /** What was booked, as e-mails and the office's order list name it: the package and the services. */
-function snapshotLines(pricing: Pricing): PricingSnapshot['lines'] {
+export function snapshotLines(pricing: Pricing): PricingSnapshot['lines'] {
   return [
     ...(pricing.package
       ? [

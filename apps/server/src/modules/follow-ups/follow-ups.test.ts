@@ -10,8 +10,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as t from '../../db/schema.ts';
 import { demoOrdinaryWeekday } from '../../test-support/demo-days.ts';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
-import { importDemoCopy, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../test-support/test-app.ts';
-import { ManagedBooking, setClock } from '../booking-changes/manage-test-support.ts';
+import { TEST_ADMIN_TOKEN, type TestApp } from '../../test-support/test-app.ts';
+import { ManagedBooking, setClock, startWithOtherCompany } from '../booking-changes/manage-test-support.ts';
 import { signedInMember, type ConsolePerson } from '../console-auth/console-test-support.ts';
 import { testWorker } from '../notifications/worker-test-support.ts';
 import { todayIn } from './follow-ups.service.ts';
@@ -70,13 +70,7 @@ describeOnEachDatabase('notes and follow-ups on an order', (factory) => {
   };
 
   beforeAll(async () => {
-    harness = await startTestApp(factory, {
-      config: { SESSION_RATE_LIMIT: '1000', SEARCH_RATE_LIMIT: '1000', WRITE_RATE_LIMIT: '1000' },
-    });
-    setClock(harness, MONDAY);
-    await importDemoCopy(harness, OTHER_KEY, OTHER_OFFICE, (copy) => {
-      copy.name = 'Other Inspections';
-    });
+    harness = await startWithOtherCompany(factory, MONDAY, { key: OTHER_KEY, officeUuid: OTHER_OFFICE });
     owner = await signedInMember(harness, 'owner@notes.example', 'owner');
     office = await signedInMember(harness, 'office@notes.example', 'office');
     mike = await signedInMember(harness, 'mike@notes.example', 'inspector', 'demo', 101);

@@ -10,6 +10,7 @@ import { applyCartChange, checkCartChange, type CartChange } from '@scheduler/do
 import { COUPON_USED_UP_MESSAGE } from '@scheduler/domain/pricing/coupons';
 import { agentsOptOutOfPayAtClose } from '@scheduler/domain/pricing/pay-at-close';
 import { priceListings, priceOrder, type CouponUse, type PricingResult } from '@scheduler/domain/pricing/engine';
+import { priceEdit, type OrderEdit } from '@scheduler/domain/order-edit/edit-pricing';
 import type { Database, Executor } from '../../db/connection.ts';
 import type { LatLng } from '@scheduler/domain/availability/geo';
 import { AppError, NotFoundError } from '../../errors.ts';
@@ -159,6 +160,36 @@ export async function priceStoredOrder(
   const pricing = await officePricing(deps, ref, db);
   const order = await orderOf(db, ref, false);
   return price(deps, pricing, order, cartOf(order), couponUsesOf(order), now);
+}
+
+/**
+ * A confirmed order's edit by the office, priced (decision 0063): the engine over the order's
+ * property and office as they are now, the lines it kept at the snapshot's prices. Also answers
+ * the office's catalogue, from which the edit dialog offers packages and services.
+ */
+export async function priceOrderEdit(
+  deps: PricingDeps,
+  ref: PricedOrderRef,
+  confirmed: Pricing | null,
+  edit: OrderEdit,
+  now: Date,
+  db: Executor = deps.db,
+): Promise<{ result: PricingResult; office: OfficePricing }> {
+  const office = await officePricing(deps, ref, db);
+  const order = await orderOf(db, ref, false);
+  const result = priceEdit(
+    {
+      catalogue: office.catalogue,
+      office: office.office,
+      property: await propertyOf(deps, order),
+      settings: office.settings,
+      pacOptOut: agentsOptOutOfPayAtClose(order.agents),
+      today: office.calendar.localDateOf(now.getTime()),
+    },
+    confirmed,
+    edit,
+  );
+  return { result, office };
 }
 
 /** GET /pricing: the sidebar asks after every change, so answers are kept until the order or the company changes. */

@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { ConsoleOrderDetail } from '@scheduler/contracts/console';
-import { useCompany } from '../../../shared/company.ts';
+import { memberCan, useCompany } from '../../../shared/company.ts';
 import { FollowUpsSection } from './FollowUpsSection.tsx';
 import { MessagesSection } from './MessagesSection.tsx';
 import { Failure } from '../../../shared/Failure.tsx';
@@ -17,6 +17,7 @@ import { PageHeading } from '../../../shared/PageHeading.tsx';
 import { orderQueryOptions } from '../../../shared/queries.ts';
 import { orderWhenText } from '../../../shared/time-text.ts';
 import { CancelDialog } from './CancelDialog.tsx';
+import { EditOrderDialog } from './EditOrderDialog.tsx';
 import { HistorySection, PeopleSection, PriceSection, PropertySection, Section } from './OrderSections.tsx';
 import { sourceText } from './order-source.ts';
 import { RefundNotices } from './RefundNotices.tsx';
@@ -28,7 +29,7 @@ const STATE_CHIP = {
   over: { label: 'Done', color: 'default' },
 } as const;
 
-/** /console/{key}/orders/{id}: everything the order holds, and (owner, admin, office) reschedule and cancel. */
+/** /console/{key}/orders/{id}: everything the order holds, and (owner, admin, office) reschedule, edit and cancel. */
 export default function OrderPage() {
   const { companyKey } = useCompany();
   const orderId = useParams().orderId ?? '';
@@ -62,10 +63,12 @@ export default function OrderPage() {
 
 function OrderDetail({ detail, companyKey }: { detail: ConsoleOrderDetail; companyKey: string }) {
   const { order, view } = detail;
-  const [dialog, setDialog] = useState<'reschedule' | 'cancel' | null>(null);
+  const { membership } = useCompany();
+  const [dialog, setDialog] = useState<'reschedule' | 'cancel' | 'edit' | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const state = STATE_CHIP[view.order.state];
   const changeable = detail.can_change && view.order.state === 'booked';
+  const editable = memberCan(membership, 'orders.edit') && view.order.state === 'booked';
   const source = sourceText(order.attribution, detail.booked_by === 'online');
 
   return (
@@ -94,14 +97,23 @@ function OrderDetail({ detail, companyKey }: { detail: ConsoleOrderDetail; compa
         </Typography>
         {source && <Typography sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>{source}</Typography>}
         {order.cancelled?.reason && <Typography>Cancellation reason: {order.cancelled.reason}</Typography>}
-        {changeable && (
+        {(changeable || editable) && (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 2 }}>
-            <Button variant="contained" onClick={() => setDialog('reschedule')}>
-              Reschedule
-            </Button>
-            <Button variant="outlined" color="error" onClick={() => setDialog('cancel')}>
-              Cancel the inspection
-            </Button>
+            {changeable && (
+              <Button variant="contained" onClick={() => setDialog('reschedule')}>
+                Reschedule
+              </Button>
+            )}
+            {editable && (
+              <Button variant="outlined" onClick={() => setDialog('edit')}>
+                Edit the order
+              </Button>
+            )}
+            {changeable && (
+              <Button variant="outlined" color="error" onClick={() => setDialog('cancel')}>
+                Cancel the inspection
+              </Button>
+            )}
           </Box>
         )}
       </Section>
@@ -134,6 +146,17 @@ function OrderDetail({ detail, companyKey }: { detail: ConsoleOrderDetail; compa
           onMoved={(when) => {
             setDialog(null);
             setDone(`Moved to ${when}.`);
+          }}
+        />
+      )}
+      {dialog === 'edit' && (
+        <EditOrderDialog
+          orderId={order.id}
+          companyKey={companyKey}
+          onClose={() => setDialog(null)}
+          onSaved={(text) => {
+            setDialog(null);
+            setDone(text);
           }}
         />
       )}

@@ -127,34 +127,53 @@ export function PropertySection({ order }: { order: ConsoleOrderDetail['order'] 
   );
 }
 
+/**
+ * Price lines as a list of terms and amounts, each written as given (never added up here: house
+ * rule 16), with the total below them when there is one. The order page and the edit dialog's
+ * new price show their lines with it.
+ */
+export function PriceLines({
+  lines,
+  total,
+}: {
+  lines: ReadonlyArray<{ key?: string; label: string; amount: string }>;
+  total?: string;
+}) {
+  const ruled = { borderTop: 1, borderColor: 'divider', pt: 0.5 } as const;
+  return (
+    <Box
+      component="dl"
+      sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', columnGap: 2, rowGap: 0.5, m: 0 }}
+    >
+      {lines.map((line, index) => (
+        <Box key={line.key ?? `${line.label}-${index}`} sx={{ display: 'contents' }}>
+          <Typography component="dt">{line.label}</Typography>
+          <Typography component="dd" sx={{ m: 0, textAlign: 'right' }}>
+            {line.amount}
+          </Typography>
+        </Box>
+      ))}
+      {total !== undefined && (
+        <>
+          <Typography component="dt" sx={{ fontWeight: 700, ...ruled }}>
+            Total
+          </Typography>
+          <Typography component="dd" sx={{ m: 0, fontWeight: 700, textAlign: 'right', ...ruled }}>
+            {total}
+          </Typography>
+        </>
+      )}
+    </Box>
+  );
+}
+
 /** The order's price as its view lays it out: lines that add up to the total (house rule 16), shown as they are. */
 export function PriceSection({ detail }: { detail: ConsoleOrderDetail }) {
   const { price, paid, cancelled } = detail.view.order;
   return (
     <Section title="Price and payment">
       {price ? (
-        <Box
-          component="dl"
-          sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', columnGap: 2, rowGap: 0.5, m: 0 }}
-        >
-          {price.lines.map((line, index) => (
-            <Box key={`${line.label}-${index}`} sx={{ display: 'contents' }}>
-              <Typography component="dt">{line.label}</Typography>
-              <Typography component="dd" sx={{ m: 0, textAlign: 'right' }}>
-                {line.amount}
-              </Typography>
-            </Box>
-          ))}
-          <Typography component="dt" sx={{ fontWeight: 700, borderTop: 1, borderColor: 'divider', pt: 0.5 }}>
-            Total
-          </Typography>
-          <Typography
-            component="dd"
-            sx={{ m: 0, fontWeight: 700, textAlign: 'right', borderTop: 1, borderColor: 'divider', pt: 0.5 }}
-          >
-            {price.total}
-          </Typography>
-        </Box>
+        <PriceLines lines={price.lines} total={price.total} />
       ) : (
         <Typography>The company does not show amounts for this order.</Typography>
       )}

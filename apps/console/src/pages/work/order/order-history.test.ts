@@ -124,3 +124,25 @@ describe("a line of the order's history", () => {
     );
   });
 });
+
+describe("an office's edit in the history", () => {
+  it('says each change in words, the reason and who was e-mailed', () => {
+    const data = {
+      changes: [
+        { label: 'Single-Family Home Inspection price', before: '$425.00', after: '$445.00' },
+        { label: 'Radon Testing', before: null, after: '$150.00' },
+        { label: 'Mold', before: '$275.00', after: null },
+        { label: 7, before: 'x', after: 'y' },
+      ],
+      reason: 'Larger house than listed',
+      emailed: ['dana@example.com'],
+      by: { kind: 'office', name: 'Olive Office' },
+    };
+    expect(historyText({ at, type: 'edited', data }, ZONE, 'USD')).toBe(
+      'Edited by Olive Office: Single-Family Home Inspection price: $425.00 → $445.00; Radon Testing added ($150.00); Mold removed (was $275.00). Reason: Larger house than listed. E-mailed dana@example.com.',
+    );
+    expect(historyText({ at, type: 'edited', data: { by: { kind: 'office' } } }, ZONE, 'USD')).toBe(
+      'Edited by the office.',
+    );
+  });
+});

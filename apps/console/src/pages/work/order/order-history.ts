@@ -1,5 +1,6 @@
 import type { AdminOrder } from '@scheduler/contracts/confirm';
 import { formatMoney } from '@scheduler/domain/money-format';
+import { editChangeText, type EditChange } from '@scheduler/domain/order-edit/edit-changes';
 import { joinNames } from '@scheduler/domain/scheduling-text';
 import { momentText } from '../../../shared/time-text.ts';
 
@@ -89,5 +90,30 @@ export function historyText(event: HistoryEvent, timeZone: string, currency: str
     }
     case 'manage_links_revoked':
       return 'The manage links sent were revoked';
+    case 'edited':
+      return editedText(data, by);
   }
+}
+
+const isChange = (change: unknown): change is EditChange => {
+  const item = change as Partial<EditChange> | null;
+  const side = (value: unknown) => value === null || typeof value === 'string';
+  return typeof item?.label === 'string' && side(item.before) && side(item.after);
+};
+
+/**
+ * An office's edit (decision 0063): "Edited by Olive Office: Radon Testing added ($150.00);
+ * Total: $456.88 → $618.13. Reason: … E-mailed dana@example.com."
+ */
+function editedText(data: Record<string, unknown>, by: Record<string, unknown>): string {
+  const changes = Array.isArray(data.changes) ? data.changes.filter(isChange).map(editChangeText) : [];
+  const reason = stringAt(data, 'reason');
+  const emailed = stringsAt(data, 'emailed');
+  return [
+    `Edited by ${actorText(by)}${changes.length > 0 ? `: ${changes.join('; ')}.` : '.'}`,
+    reason ? `Reason: ${reason}.` : '',
+    emailed.length > 0 ? `E-mailed ${emailed.join(', ')}.` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
 }

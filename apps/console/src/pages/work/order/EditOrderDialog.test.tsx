@@ -1,0 +1,154 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { ConsoleOrderEditPreview, ConsoleOrderEditState } from '@scheduler/contracts/order-edit';
+import { enterText } from '../../../test-support/enter-text.ts';
+import { ORDER_PATH } from '../../../test-support/order-detail.ts';
+import {
+  refusal,
+  renderPage,
+  stubServer,
+  type Answer,
+  type RecordedRequest,
+} from '../../../test-support/render-page.tsx';
+import { EditOrderDialog, typedCents } from './EditOrderDialog.tsx';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const HOME = 'a1c0ffee-0000-4000-8000-000000000001';
+const RADON = 'a1c0ffee-0000-4000-8000-000000000006';
+const STATE: ConsoleOrderEditState = {
+  version: 3,
+  package_id: null,
+  service_ids: [HOME],
+  prices: [{ kind: 'service', id: HOME, price_cents: 42_500 }],
+  discount_cents: 0,
+  special_note: 'Side door',
+  people: [
+    {
+      id: 'b0000000-0000-4000-8000-000000000001',
+      role: 'client',
+      first: 'Dana',
+      last: 'Doe',
+      email: 'dana@example.com',
+      mobile_phone: '',
+    },
+  ],
+  currency: 'USD',
+  packages: [],
+  services: [
+    { id: HOME, name: 'Single-Family Home Inspection', price_cents: 42_500 },
+    { id: RADON, name: 'Radon Testing', price_cents: 15_000 },
+  ],
+  lines: [{ key: `service-${HOME}`, kind: 'service', label: 'Single-Family Home Inspection', amount: 42_500 }],
+  total_cents: 42_500,
+};
+/** The server's price of the edit: each service ordered at the price sent, or its own. */
+function priced(body: {
+  service_ids: string[];
+  prices: Array<{ id: string; price_cents: number }>;
+}): ConsoleOrderEditPreview {
+  const lines = STATE.services
+    .filter((service) => body.service_ids.includes(service.id))
+    .map((service) => ({
+      key: `service-${service.id}`,
+      kind: 'service' as const,
+      label: service.name,
+      amount: body.prices.find((price) => price.id === service.id)?.price_cents ?? service.price_cents,
+    }));
+  return {
+    lines,
+    total_cents: lines.reduce((sum, line) => sum + line.amount, 0),
+    before_total_cents: 42_500,
+    changes: body.service_ids.includes(RADON) ? ['Radon Testing added ($150.00)'] : [],
+    reason_required: body.prices.some((price) => price.price_cents !== 42_500),
+    message: { to: ['dana@example.com'], subject: 'Your inspection order, updated', text: 'Radon Testing: $150.00' },
+  };
+}
+
+function openEdit(save: (request: RecordedRequest) => Answer) {
+  const requests = stubServer((request) => {
+    if (request.path === `${ORDER_PATH}/edit` && request.method === 'GET') return { status: 200, body: STATE };
+    if (request.path === `${ORDER_PATH}/edit/preview`)
+      return { status: 200, body: priced(request.body as Parameters<typeof priced>[0]) };
+    if (request.path === `${ORDER_PATH}/edit` && request.method === 'POST') return save(request);
+    return undefined;
+  });
+  const onSaved = vi.fn();
+  renderPage(
+    <EditOrderDialog orderId={ORDER_PATH.split('/').at(-1)!} companyKey="demo" onClose={vi.fn()} onSaved={onSaved} />,
+    { path: '/demo', pattern: '/:companyKey' },
+  );
+  return { requests, onSaved };
+}
+
+describe('typedCents', () => {
+  it('reads dollars as typed, zero included, and refuses anything else', () => {
+    expect(typedCents('445')).toBe(44_500);
+    expect(typedCents(' $1,200.5 ')).toBe(120_050);
+    expect(typedCents('0')).toBe(0);
+    expect(typedCents('4.456')).toBeNull();
+    expect(typedCents('-5')).toBeNull();
+    expect(typedCents('')).toBeNull();
+  });
+});
+
+describe('the edit dialog', () => {
+  it('adds a service, shows old total → new total and the e-mail, and saves with the version it opened on', async () => {
+    const { requests, onSaved } = openEdit(() => ({
+      status: 200,
+      body: { version: 4, changes: [], total_cents: 57_500, emailed: ['dana@example.com'] },
+    }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit the order' });
+    await userEvent.click(await within(dialog).findByRole('checkbox', { name: 'Radon Testing ($150.00)' }));
+    expect(await within(dialog).findByText('Total: $425.00 → $575.00')).toBeTruthy();
+    const changes = within(dialog).getByRole('list', { name: 'Price changes' });
+    expect(within(changes).getByText('Radon Testing added ($150.00)')).toBeTruthy();
+    const client = within(dialog).getByRole('group', { name: 'Client: Dana Doe' });
+    const last = within(client).getByRole('textbox', { name: 'Last name' });
+    await userEvent.clear(last);
+    await enterText(last, 'Dole');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'E-mail the people concerned' }));
+    const email = within(dialog).getByRole('region', { name: 'The e-mail' });
+    expect(within(email).getByText('To: dana@example.com')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(expect.stringContaining('dana@example.com')));
+    const saved = requests.filter((request) => request.method === 'POST' && request.path.endsWith('/edit'));
+    expect(saved.map((request) => request.body)).toEqual([
+      {
+        version: 3,
+        package_id: null,
+        service_ids: [HOME, RADON],
+        prices: [],
+        discount_cents: 0,
+        reason: '',
+        special_note: 'Side door',
+        people: [
+          {
+            id: 'b0000000-0000-4000-8000-000000000001',
+            first: 'Dana',
+            last: 'Dole',
+            email: 'dana@example.com',
+            mobile_phone: '',
+          },
+        ],
+        notify: true,
+      },
+    ]);
+  });
+
+  it('asks for a reason when a price changes, and says so when someone saved first', async () => {
+    openEdit(() => refusal(409, 'order_changed', 'Someone saved a change to this order after you opened it.'));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit the order' });
+    const price = await within(dialog).findByRole('textbox', { name: 'Single-Family Home Inspection price ($)' });
+    await userEvent.clear(price);
+    await enterText(price, '445');
+    expect(await within(dialog).findByText('Total: $425.00 → $445.00')).toBeTruthy();
+    const save = within(dialog).getByRole('button', { name: 'Save changes' });
+    await waitFor(() => expect(save.hasAttribute('disabled')).toBe(true));
+    await enterText(within(dialog).getByRole('textbox', { name: /Reason for the price change/ }), 'Larger house');
+    await waitFor(() => expect(save.hasAttribute('disabled')).toBe(false));
+    await userEvent.click(save);
+    expect(await within(dialog).findByText('Someone saved a change to this order after you opened it.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,356 @@
+/**
+ * The office edits a confirmed order (issue 41 item 1, decision 0063): its package and services
+ * repriced by the pricing engine (the lines kept at their booked prices), a line's price or a
+ * discount with the reason, and its special note. A save is one transaction: the order's row
+ * locked and its version checked (409 `order_changed` when someone saved since the dialog opened),
+ * the new priced snapshot and the invitation's SEQUENCE+1 saved, one audit event that says each
+ * change in words, and, when asked, the clients' and agents' confirmation e-mails as the order
+ * now is (their calendar invitation updated by the new SEQUENCE).
+ */
+import { notificationsSchema } from '@scheduler/contracts/company-document';
+import type {
+  ConsoleOrderEditBody,
+  ConsoleOrderEditPreview,
+  ConsoleOrderEditResponse,
+  ConsoleOrderEditState,
+} from '@scheduler/contracts/order-edit';
+import type { Pricing } from '@scheduler/contracts/pricing';
+import {
+  changesPriceByHand,
+  confirmedBasePrices,
+  confirmedDiscount,
+  type OrderEdit,
+} from '@scheduler/domain/order-edit/edit-pricing';
+import { editChangeText, priceChanges, textChange, type EditChange } from '@scheduler/domain/order-edit/edit-changes';
+import { editedPersonError, personChanges, type EditedPerson } from '@scheduler/domain/order-edit/edit-people';
+import { displayLines, formatLineAmount } from '@scheduler/domain/pricing/display-lines';
+import { htmlToPlainText } from '@scheduler/domain/html-text';
+import { formatMoney } from '@scheduler/domain/money-format';
+import { changeKeys } from '../../db/change-feed.ts';
+import type { Executor } from '../../db/connection.ts';
+import { AppError, ConflictError, NotFoundError } from '../../errors.ts';
+import { loadConfirmableOrder } from '../confirm/confirm.service.ts';
+import { snapshotLines } from '../confirm/order-pricing.ts';
+import { confirmationEmailJobs, type QueuedJob } from '../notifications/confirmation-jobs.ts';
+import { enqueueJobs } from '../notifications/notifications.service.ts';
+import { withManageLinks } from '../booking-changes/manage-links.ts';
+import { priceOrderEdit, type PricingDeps } from '../pricing/pricing.service.ts';
+import type { OrderScope } from '../scheduling/scheduling.service.ts';
+import type { ChangeFeed } from '../../db/change-feed.ts';
+import {
+  lockOrderForEdit,
+  orderPeopleForEdit,
+  recordOrderEdited,
+  saveOrderEdit,
+  savePersonFields,
+  type OrderForEdit,
+} from './order-edit.repository.ts';
+
+export interface OrderEditDeps extends PricingDeps {
+  changes: ChangeFeed;
+  /** Told after a save queued e-mails, so the worker need not wait for its next poll. */
+  onJobsEnqueued: () => void;
+}
+
+/** Who saved the edit: the console member, by id and by name as they were then. */
+export interface EditAuthor {
+  userId: string;
+  name: string;
+}
+
+const CHANGED_MESSAGE =
+  'Someone saved a change to this order after you opened it. Close this window and edit again to see their change; nothing of yours was saved.';
+
+function confirmedPricing(order: OrderForEdit): Pricing | null {
+  const pricing = order.pricingSnapshot?.pricing;
+  return typeof pricing === 'object' && pricing !== null ? (pricing as Pricing) : null;
+}
+
+function currencyOf(order: OrderForEdit, fallback: string): string {
+  const currency = order.pricingSnapshot?.currency;
+  return typeof currency === 'string' ? currency : fallback;
+}
+
+async function editableOrder(tx: Executor, scope: OrderScope, lock: boolean): Promise<OrderForEdit> {
+  const order = await lockOrderForEdit(tx, scope.companyId, scope.orderId, lock);
+  if (!order) throw new NotFoundError('The order');
+  if (order.status !== 'confirmed')
+    throw new ConflictError('change_refused', 'Only a booked order can be edited; this one is not booked.');
+  return order;
+}
+
+/** The body as the domain's edit. */
+function orderEditOf(order: OrderForEdit, body: ConsoleOrderEditBody): OrderEdit {
+  return {
+    cart: { package: body.package_id, services: [...new Set(body.service_ids)], rush_rer: false, pay_at_close: false },
+    couponCodes: order.couponCodes,
+    prices: body.prices.map((price) => ({ kind: price.kind, id: price.id, priceCents: price.price_cents })),
+    discountCents: body.discount_cents,
+  };
+}
+
+interface PlannedEdit {
+  pricing: Pricing;
+  before: Pricing | null;
+  currency: string;
+  changes: EditChange[];
+  reasonRequired: boolean;
+  /** The people corrected: their row and their new fields. */
+  people: Array<{ id: string; fields: EditedPerson }>;
+}
+
+const ROLE_TITLES = { client: 'Client', contact: 'Contact' } as const;
+
+const textAt = (person: Record<string, unknown>, field: keyof EditedPerson): string =>
+  typeof person[field] === 'string' ? (person[field] as string) : '';
+
+function editedOf(person: Record<string, unknown>): EditedPerson {
+  return {
+    first: textAt(person, 'first'),
+    last: textAt(person, 'last'),
+    email: textAt(person, 'email'),
+    mobile_phone: textAt(person, 'mobile_phone'),
+  };
+}
+
+/**
+ * The people's corrections checked as the contacts step checks them (400 naming the field, e.g.
+ * `people.0.email`; a person not of this order is `people.0.id`) and said in words.
+ */
+async function planPeople(
+  tx: Executor,
+  scope: OrderScope,
+  edits: ConsoleOrderEditBody['people'],
+): Promise<{ people: PlannedEdit['people']; changes: EditChange[] }> {
+  if (edits.length === 0) return { people: [], changes: [] };
+  const [rows, aggregate] = await Promise.all([
+    orderPeopleForEdit(tx, scope.companyId, scope.orderId),
+    loadConfirmableOrder(tx, scope.companyId, scope.orderId),
+  ]);
+  const country = aggregate?.country ?? '';
+  const people: PlannedEdit['people'] = [];
+  const changes: EditChange[] = [];
+  for (const [index, edit] of edits.entries()) {
+    const row = rows.find((candidate) => candidate.id === edit.id);
+    if (!row) throw new AppError(400, 'invalid_request', 'That person is not on this order.', `people.${index}.id`);
+    const { id: _id, ...fields } = edit;
+    const error = editedPersonError(fields, country);
+    if (error) throw new AppError(400, 'invalid_request', error.message, `people.${index}.${error.field}`);
+    const said = personChanges(ROLE_TITLES[row.role as 'client' | 'contact'], editedOf(row.person), fields);
+    if (said.length === 0) continue;
+    changes.push(...said);
+    people.push({
+      id: row.id,
+      fields: { ...fields, email: fields.email.trim(), mobile_phone: fields.mobile_phone.trim() },
+    });
+  }
+  return { people, changes };
+}
+
+/**
+ * The edit priced and said in words; 400 naming the field for a package or service the office
+ * does not offer, a price for a line the order will not have, an empty order, or a price changed
+ * by hand without a reason when `saving` (a preview shows the price first, then asks for the reason).
+ */
+async function planEdit(
+  deps: PricingDeps,
+  tx: Executor,
+  scope: OrderScope,
+  order: OrderForEdit,
+  body: ConsoleOrderEditBody,
+  now: Date,
+  saving: boolean,
+): Promise<PlannedEdit> {
+  const before = confirmedPricing(order);
+  const edit = orderEditOf(order, body);
+  const { result, office } = await priceOrderEdit(deps, scope, before, edit, now, tx);
+  const { catalogue } = office;
+  if (edit.cart.package !== null && !catalogue.packages.has(edit.cart.package))
+    throw new AppError(400, 'unknown_item', 'That package is not offered.', 'package_id');
+  for (const id of edit.cart.services) {
+    const service = catalogue.services.get(id);
+    if (!service || service.label || service.is_pac)
+      throw new AppError(400, 'unknown_item', 'That service is not offered.', 'service_ids');
+  }
+  if (edit.cart.package === null && edit.cart.services.length === 0)
+    throw new AppError(400, 'invalid_request', 'An order needs a package or a service.', 'service_ids');
+  const ordered = new Set([
+    ...(edit.cart.package === null ? [] : [`package:${edit.cart.package}`]),
+    ...edit.cart.services.map((id) => `service:${id}`),
+  ]);
+  if (edit.prices.some((price) => !ordered.has(`${price.kind}:${price.id}`)))
+    throw new AppError(400, 'invalid_request', 'A price is set for a line the order does not have.', 'prices');
+  const reasonRequired = changesPriceByHand(catalogue, before, edit);
+  if (saving && reasonRequired && body.reason === '')
+    throw new AppError(400, 'invalid_request', 'Say why the price changes (the reason is required).', 'reason');
+  const currency = currencyOf(order, catalogue.currency);
+  const people = await planPeople(tx, scope, body.people);
+  const changes = [
+    ...priceChanges(before, result.pricing, currency),
+    ...people.changes,
+    ...textChange('Special note', order.specialNote, body.special_note),
+  ];
+  return { pricing: result.pricing, before, currency, changes, reasonRequired, people: people.people };
+}
+
+/** GET …/edit: the order's cart, prices and note, what the office offers, and the version to send back. */
+export async function orderEditState(deps: PricingDeps, scope: OrderScope, now: Date): Promise<ConsoleOrderEditState> {
+  const order = await editableOrder(deps.db, scope, false);
+  const before = confirmedPricing(order);
+  const body: ConsoleOrderEditBody = {
+    version: order.changeSequence,
+    package_id: order.packageIds[0] ?? null,
+    service_ids: order.serviceIds,
+    prices: [],
+    discount_cents: confirmedDiscount(before),
+    reason: '',
+    special_note: order.specialNote,
+    people: [],
+    notify: false,
+  };
+  const { office } = await priceOrderEdit(deps, scope, before, orderEditOf(order, body), now);
+  const kept = confirmedBasePrices(before);
+  const offered = [...office.catalogue.services.values()].filter((service) => !service.label && !service.is_pac);
+  const shown = before ? displayLines(before) : { lines: [], total: null };
+  const people = await orderPeopleForEdit(deps.db, scope.companyId, scope.orderId);
+  return {
+    version: order.changeSequence,
+    package_id: body.package_id,
+    service_ids: body.service_ids,
+    prices: [...kept].map(([key, priceCents]) => {
+      const [kind, id] = key.split(':') as ['package' | 'service', string];
+      return { kind, id, price_cents: priceCents };
+    }),
+    discount_cents: body.discount_cents,
+    special_note: order.specialNote,
+    people: people.map((person) => ({
+      id: person.id,
+      role: person.role as 'client' | 'contact',
+      ...editedOf(person.person),
+    })),
+    currency: currencyOf(order, office.catalogue.currency),
+    packages: [...office.catalogue.packages.values()].map((pkg) => ({
+      id: pkg.id,
+      name: htmlToPlainText(pkg.name),
+      price_cents: kept.get(`package:${pkg.id}`) ?? pkg.price_cents,
+    })),
+    services: offered.map((service) => ({
+      id: service.uuid,
+      name: htmlToPlainText(service.name),
+      price_cents: kept.get(`service:${service.uuid}`) ?? service.price_cents,
+    })),
+    lines: shown.lines.map((line) => ({ ...line, label: htmlToPlainText(line.label) })),
+    total_cents: shown.total,
+  };
+}
+
+/** Who "E-mail the people concerned" writes to: the confirmation's clients and agents (never the office's copy). */
+async function peopleConcerned(tx: Executor, scope: OrderScope, now: Date): Promise<QueuedJob[]> {
+  const aggregate = await loadConfirmableOrder(tx, scope.companyId, scope.orderId);
+  if (!aggregate) throw new NotFoundError('The order');
+  const settings = notificationsSchema.parse(aggregate.notifications ?? {});
+  return confirmationEmailJobs(aggregate, settings, now).filter((job) => job.payload.audience !== 'office');
+}
+
+function messagePreview(plan: PlannedEdit, to: string[]): ConsoleOrderEditPreview['message'] {
+  const shown = displayLines(plan.pricing);
+  const lines = shown.lines.map(
+    (line) => `${htmlToPlainText(line.label)}: ${formatLineAmount(line.amount, plan.currency)}`,
+  );
+  return {
+    to,
+    subject: 'Your inspection order, updated',
+    text: [
+      'Your order was updated by our office. The confirmation e-mail follows with the order as it now is:',
+      ...lines,
+      `Total: ${formatMoney(shown.total ?? 0, plan.currency)}`,
+      'The calendar invitation attached to it replaces the one you have.',
+    ].join('\n'),
+  };
+}
+
+/** POST …/edit/preview: the edit priced, its changes in words and the e-mail it would send; nothing saved. */
+export async function previewOrderEdit(
+  deps: PricingDeps,
+  scope: OrderScope,
+  body: ConsoleOrderEditBody,
+  now: Date,
+): Promise<ConsoleOrderEditPreview> {
+  const order = await editableOrder(deps.db, scope, false);
+  const plan = await planEdit(deps, deps.db, scope, order, body, now, false);
+  const jobs = await peopleConcerned(deps.db, scope, now);
+  const shown = displayLines(plan.pricing);
+  return {
+    lines: shown.lines.map((line) => ({ ...line, label: htmlToPlainText(line.label) })),
+    total_cents: shown.total,
+    before_total_cents: plan.before ? displayLines(plan.before).total : null,
+    changes: plan.changes.map(editChangeText),
+    reason_required: plan.reasonRequired,
+    message: messagePreview(
+      plan,
+      jobs.map((job) => String(job.payload.to)),
+    ),
+  };
+}
+
+/** POST …/edit: saves the edit (see the module's comment); 409 `order_changed` on a stale version. */
+export async function saveOrderEditOf(
+  deps: OrderEditDeps,
+  scope: OrderScope,
+  author: EditAuthor,
+  body: ConsoleOrderEditBody,
+  now: Date,
+): Promise<ConsoleOrderEditResponse> {
+  const saved = await deps.db.transaction(async (tx) => {
+    const order = await editableOrder(tx, scope, true);
+    if (order.changeSequence !== body.version) throw new ConflictError('order_changed', CHANGED_MESSAGE, 'version');
+    const plan = await planEdit(deps, tx, scope, order, body, now, true);
+    if (plan.changes.length === 0) throw new AppError(400, 'invalid_request', 'Nothing was changed.');
+    const sequence = order.changeSequence + 1;
+    const shown = displayLines(plan.pricing);
+    await saveOrderEdit(tx, scope.companyId, scope.orderId, {
+      packageIds: body.package_id === null ? [] : [body.package_id],
+      serviceIds: [...new Set(body.service_ids)],
+      specialNote: body.special_note,
+      pricingSnapshot: {
+        ...(order.pricingSnapshot ?? {}),
+        source: 'pricing',
+        currency: plan.currency,
+        total_cents: plan.pricing.totals.grand_total,
+        lines: snapshotLines(plan.pricing),
+        pricing: plan.pricing,
+      },
+      changeSequence: sequence,
+      at: now,
+    });
+    for (const person of plan.people)
+      await savePersonFields(tx, scope.companyId, scope.orderId, person.id, { ...person.fields });
+    // After the corrections: a fixed e-mail address gets the message, the wrong one does not.
+    const jobs = body.notify ? await peopleConcerned(tx, scope, now) : [];
+    const edited = jobs.map((job) => ({ ...job, dedupeKey: `edited:${scope.orderId}:${sequence}:${job.dedupeKey}` }));
+    await recordOrderEdited(
+      tx,
+      scope.companyId,
+      scope.orderId,
+      {
+        changes: plan.changes,
+        reason: body.reason === '' ? null : body.reason,
+        emailed: edited.map((job) => String(job.payload.to)),
+        sequence,
+        by: { kind: 'office', user_id: author.userId, name: author.name },
+      },
+      now,
+    );
+    if (edited.length > 0) await enqueueJobs(tx, await withManageLinks(tx, edited));
+    return { sequence, plan, total: shown.total, emailed: edited.map((job) => String(job.payload.to)) };
+  });
+  deps.changes.announce(changeKeys.order(scope.orderId));
+  deps.changes.announce(changeKeys.schedule(scope.companyId));
+  if (saved.emailed.length > 0) deps.onJobsEnqueued();
+  return {
+    version: saved.sequence,
+    changes: saved.plan.changes.map(editChangeText),
+    total_cents: saved.total,
+    emailed: saved.emailed,
+  };
+}

@@ -1,0 +1,211 @@
+import type {
+  ConsoleOrderEditPreview,
+  ConsoleOrderEditResponse,
+  ConsoleOrderEditState,
+} from '@scheduler/contracts/order-edit';
+import type { ConsoleOrderDetail } from '@scheduler/contracts/console';
+import { EDIT_REASON_MAX } from '@scheduler/contracts/order-edit';
+import { displayLines } from '@scheduler/domain/pricing/display-lines';
+import type { Pricing } from '@scheduler/contracts/pricing';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { demoOrdinaryWeekday } from '../../test-support/demo-days.ts';
+import { describeOnEachDatabase } from '../../test-support/each-database.ts';
+import type { TestApp } from '../../test-support/test-app.ts';
+import { ManagedBooking, setClock, startWithOtherCompany } from '../booking-changes/manage-test-support.ts';
+import { signedInMember, type ConsolePerson } from '../console-auth/console-test-support.ts';
+
+/** A Monday, 9 AM in Columbus (EST). */
+const MONDAY = '2027-03-01T14:00:00.000Z';
+const DEMO = '/api/console/companies/demo';
+const OTHER_KEY = 'edit-other';
+const OTHER_OFFICE = 'c0000000-0000-4000-8000-0000000000e1';
+const RADON = 'a1c0ffee-0000-4000-8000-000000000006';
+
+describeOnEachDatabase("the office's edit of an order", (factory) => {
+  let harness: TestApp;
+  let office: ConsolePerson;
+  let inspector: ConsolePerson;
+  let outsider: ConsolePerson;
+  let booking: ManagedBooking;
+  let otherBooking: ManagedBooking;
+
+  const call = (method: 'GET' | 'POST', url: string, person: ConsolePerson, payload?: Record<string, unknown>) =>
+    harness.app.inject({ method, url, headers: person.headers, ...(payload ? { payload } : {}) });
+  const stateOf = async (orderId = booking.orderId) => {
+    const response = await call('GET', `${DEMO}/orders/${orderId}/edit`, office);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<ConsoleOrderEditState>();
+  };
+  /** The edit's body from the order as it is, with `changes` on top. */
+  const bodyOf = (state: ConsoleOrderEditState, changes: Record<string, unknown> = {}) => ({
+    version: state.version,
+    package_id: state.package_id,
+    service_ids: state.service_ids,
+    special_note: state.special_note,
+    // The discount the order carries stays unless an edit changes it (dropping it needs a reason).
+    discount_cents: state.discount_cents,
+    ...changes,
+  });
+
+  beforeAll(async () => {
+    harness = await startWithOtherCompany(factory, MONDAY, { key: OTHER_KEY, officeUuid: OTHER_OFFICE });
+    office = await signedInMember(harness, 'office@edit.example', 'office');
+    inspector = await signedInMember(harness, 'mike@edit.example', 'inspector', 'demo', 101);
+    outsider = await signedInMember(harness, 'office@edit-other.example', 'office', OTHER_KEY);
+    const day = demoOrdinaryWeekday('2027-03-08');
+    booking = await ManagedBooking.book(harness, day, { agentEmail: 'ray@example.com' });
+    otherBooking = await ManagedBooking.book(harness, day, { company: { key: OTHER_KEY, officeUuid: OTHER_OFFICE } });
+  });
+  beforeEach(() => setClock(harness, MONDAY));
+  afterAll(async () => harness.close());
+
+  it('adds a service repriced by the engine, records it in words, bumps the SEQUENCE and e-mails the people concerned', async () => {
+    const state = await stateOf();
+    expect(state.service_ids).not.toContain(RADON);
+    const body = bodyOf(state, { service_ids: [...state.service_ids, RADON], notify: true });
+    const preview = await call('POST', `${DEMO}/orders/${booking.orderId}/edit/preview`, office, body);
+    expect(preview.statusCode, preview.body).toBe(200);
+    const priced = preview.json<ConsoleOrderEditPreview>();
+    expect(priced.before_total_cents).toBe(state.total_cents);
+    // The lines shown add up to the total shown, to the cent.
+    expect(priced.lines.reduce((sum, line) => sum + (line.amount ?? 0), 0)).toBe(priced.total_cents);
+    expect(priced.changes).toContain('Radon Testing added ($150.00)');
+    expect(priced.message.to.sort()).toEqual(['dana@example.com', 'ray@example.com']);
+    const jobsBefore = (await booking.jobs('confirmation_email')).length;
+    const sequenceBefore = (await booking.orderRow()).changeSequence;
+
+    const saved = await call('POST', `${DEMO}/orders/${booking.orderId}/edit`, office, body);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const answer = saved.json<ConsoleOrderEditResponse>();
+    expect(answer.version).toBe(sequenceBefore + 1);
+    expect(answer.total_cents).toBe(priced.total_cents);
+    const row = await booking.orderRow();
+    expect(row.changeSequence).toBe(sequenceBefore + 1);
+    expect(row.serviceIds).toContain(RADON);
+    const snapshot = row.pricingSnapshot as { total_cents: number; pricing: Pricing };
+    expect(displayLines(snapshot.pricing).total).toBe(priced.total_cents);
+    expect(snapshot.total_cents).toBe(snapshot.pricing.totals.grand_total);
+    const [event] = await booking.events('edited');
+    expect(event).toMatchObject({ by: { kind: 'office', name: 'office' }, sequence: sequenceBefore + 1 });
+    const jobs = await booking.jobs('confirmation_email');
+    expect(jobs.length - jobsBefore).toBe(2);
+    // The order page's history and price follow.
+    const detail = (await call('GET', `${DEMO}/orders/${booking.orderId}`, office)).json<ConsoleOrderDetail>();
+    expect(detail.order.history.map((entry) => entry.type)).toContain('edited');
+    expect(detail.order.total_cents).toBe(snapshot.total_cents);
+  });
+
+  it('refuses a save over a newer version (409) and saves nothing', async () => {
+    const state = await stateOf();
+    const stale = bodyOf(state, { version: state.version - 1, special_note: 'From an old window' });
+    const response = await call('POST', `${DEMO}/orders/${booking.orderId}/edit`, office, stale);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ error: { code: 'order_changed' } });
+    expect((await booking.orderRow()).specialNote).not.toBe('From an old window');
+  });
+
+  it('requires a reason for a price changed by hand, bounded, and says the price change in words', async () => {
+    const state = await stateOf();
+    const [line] = state.prices;
+    const priced = { prices: [{ ...line!, price_cents: line!.price_cents + 2000 }] };
+    const noReason = await call('POST', `${DEMO}/orders/${booking.orderId}/edit`, office, bodyOf(state, priced));
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json()).toMatchObject({ error: { field: 'reason' } });
+    const tooLong = await call(
+      'POST',
+      `${DEMO}/orders/${booking.orderId}/edit`,
+      office,
+      bodyOf(state, { ...priced, reason: 'x'.repeat(EDIT_REASON_MAX + 1) }),
+    );
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toMatchObject({ error: { field: 'reason' } });
+    const saved = await call(
+      'POST',
+      `${DEMO}/orders/${booking.orderId}/edit`,
+      office,
+      bodyOf(state, { ...priced, discount_cents: 1000, reason: 'x'.repeat(EDIT_REASON_MAX) }),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    const changes = saved.json<ConsoleOrderEditResponse>().changes;
+    expect(changes.some((change) => / price: \$[\d,.]+ → \$[\d,.]+$/.test(change))).toBe(true);
+    expect(changes).toContain('Discount added (- $10.00)');
+    // The kept discount needs no reason again.
+    const again = await stateOf();
+    expect(again.discount_cents).toBe(1000);
+    const note = await call('POST', `${DEMO}/orders/${booking.orderId}/edit`, office, {
+      ...bodyOf(again, { special_note: 'Gate code 4417', discount_cents: 1000 }),
+    });
+    expect(note.statusCode, note.body).toBe(200);
+  });
+
+  it('answers 400 naming the field for bad input', async () => {
+    const state = await stateOf();
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ service_ids: ['not-a-uuid'] }, 'service_ids.0'],
+      [{ service_ids: ['a1c0ffee-0000-4000-8000-0000000000ff'] }, 'service_ids'],
+      [{ package_id: 999 }, 'package_id'],
+      [{ package_id: null, service_ids: [] }, 'service_ids'],
+      [{ prices: [{ kind: 'service', id: RADON, price_cents: 100_000_001 }] }, 'prices.0.price_cents'],
+      [{ special_note: 'x'.repeat(4001) }, 'special_note'],
+      [{ people: [{ id: RADON, first: 'A', last: 'B', email: '', mobile_phone: '' }] }, 'people.0.id'],
+      [{ unknown: true }, ''],
+    ];
+    for (const [changes, field] of cases) {
+      const response = await call('POST', `${DEMO}/orders/${booking.orderId}/edit`, office, bodyOf(state, changes));
+      expect(response.statusCode, JSON.stringify(changes)).toBe(400);
+      if (field) expect(response.json().error.field, JSON.stringify(changes)).toBe(field);
+    }
+  });
+
+  it("corrects a client's e-mail as the contacts step checks it, and e-mails the corrected address", async () => {
+    const state = await stateOf();
+    const client = state.people.find((person) => person.role === 'client')!;
+    const fixed = { ...client, email: 'dana.doe@example.org' };
+    delete (fixed as { role?: string }).role;
+    const malformed = await call('POST', `${DEMO}/orders/${booking.orderId}/edit`, office, {
+      ...bodyOf(state, { people: [{ ...fixed, email: 'dana@example' }] }),
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ error: { field: 'people.0.email' } });
+    const saved = await call('POST', `${DEMO}/orders/${booking.orderId}/edit`, office, {
+      ...bodyOf(state, { people: [fixed], notify: true }),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const answer = saved.json<ConsoleOrderEditResponse>();
+    expect(answer.changes).toContain(`${client.first} ${client.last}'s e-mail: ${client.email} → dana.doe@example.org`);
+    expect(answer.emailed).toContain('dana.doe@example.org');
+    expect(answer.emailed).not.toContain(client.email);
+    expect((await stateOf()).people.find((person) => person.id === client.id)?.email).toBe('dana.doe@example.org');
+  });
+
+  it("keeps another company's order (404) and members without the permission (403) out", async () => {
+    const state = await stateOf();
+    for (const url of [
+      `${DEMO}/orders/${otherBooking.orderId}/edit`,
+      `${DEMO}/orders/${otherBooking.orderId}/edit/preview`,
+    ]) {
+      const response = await call(
+        url.endsWith('preview') ? 'POST' : 'GET',
+        url,
+        office,
+        url.endsWith('preview') ? bodyOf(state) : undefined,
+      );
+      expect(response.statusCode, url).toBe(404);
+    }
+    const outside = await call(
+      'POST',
+      `/api/console/companies/${OTHER_KEY}/orders/${booking.orderId}/edit`,
+      outsider,
+      bodyOf(state, { special_note: 'x' }),
+    );
+    expect(outside.statusCode).toBe(404);
+    const byInspector = await call(
+      'POST',
+      `${DEMO}/orders/${booking.orderId}/edit`,
+      inspector,
+      bodyOf(state, { special_note: 'x' }),
+    );
+    expect(byInspector.statusCode).toBe(403);
+    expect((await call('GET', `${DEMO}/orders/${booking.orderId}/edit`, inspector)).statusCode).toBe(403);
+  });
+});
