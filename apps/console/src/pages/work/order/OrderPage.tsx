@@ -8,9 +8,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { ConsoleOrderDetail } from '@scheduler/contracts/console';
-import { useCompany } from '../../../shared/company.ts';
+import { memberCan, useCompany } from '../../../shared/company.ts';
 import { FollowUpsSection } from './FollowUpsSection.tsx';
 import { MessagesSection } from './MessagesSection.tsx';
+import { PaymentsSection } from './PaymentsSection.tsx';
 import { Failure } from '../../../shared/Failure.tsx';
 import { Loading } from '../../../shared/Loading.tsx';
 import { PageHeading } from '../../../shared/PageHeading.tsx';
@@ -62,6 +63,7 @@ export default function OrderPage() {
 
 function OrderDetail({ detail, companyKey }: { detail: ConsoleOrderDetail; companyKey: string }) {
   const { order, view } = detail;
+  const { membership } = useCompany();
   const [dialog, setDialog] = useState<'reschedule' | 'cancel' | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const state = STATE_CHIP[view.order.state];
@@ -116,6 +118,7 @@ function OrderDetail({ detail, companyKey }: { detail: ConsoleOrderDetail; compa
         <PeopleSection people={order.people} />
         <PropertySection order={order} />
         <PriceSection detail={detail} />
+        {memberCan(membership, 'payments.record') && <PaymentsSection detail={detail} companyKey={companyKey} />}
         <Section title="Notes">
           <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {order.special_note || 'No notes.'}
