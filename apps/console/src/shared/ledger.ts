@@ -39,7 +39,7 @@ export function reconcileCsvUrl(companyKey: string, span: { from: string; to: st
   return companyApi(companyKey, `/payments?${new URLSearchParams({ ...span, format: 'csv' }).toString()}`);
 }
 
-function useLedgerChange<T>(companyKey: string, orderId: string, change: (input: T) => Promise<unknown>) {
+function useLedgerChange<T, R>(companyKey: string, orderId: string, change: (input: T) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: change,
