@@ -437,6 +437,8 @@ export function messageDocument(
   branding: MessageBranding,
 ): MessageDocument {
   const values = placeholderValues(facts, occasion.change?.previousStart ?? null);
+  // A receipt of a payment the office recorded thanks the client for that payment, not the order's total.
+  if (occasion.received) values.total = formatMoney(occasion.received.amountCents, facts.currency);
   const subject = fillTemplate(template.subject, values)
     .replace(/[\r\n]+/g, ' ')
     .trim();
