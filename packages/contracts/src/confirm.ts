@@ -155,12 +155,19 @@ export const adminOrderSchema = z.object({
     .array(
       z.object({
         at: z.string(),
-        type: z.enum(['confirmed', 'rescheduled', 'cancelled', 'manage_links_revoked']),
+        type: z.enum([
+          'confirmed',
+          'rescheduled',
+          'cancelled',
+          'manage_links_revoked',
+          'payment_recorded',
+          'payment_voided',
+        ]),
         data: z.record(z.string(), z.unknown()),
       }),
     )
     .describe(
-      'The booking, its moves and its cancellation (who, from what to what, any policy overridden), oldest first',
+      'The booking, its moves and its cancellation (who, from what to what, any policy overridden), and the payments the office recorded or voided, oldest first',
     ),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;

@@ -190,7 +190,15 @@ export async function loadChangeContext(db: Executor, companyId: string, orderId
 }
 
 /** The order's changes after its booking, oldest first: what the manage page and the office's listing show. */
-export const CHANGE_EVENT_TYPES = ['confirmed', 'rescheduled', 'cancelled', 'manage_links_revoked'] as const;
+export const CHANGE_EVENT_TYPES = [
+  'confirmed',
+  'rescheduled',
+  'cancelled',
+  'manage_links_revoked',
+  // The payments the office recorded and voided (decision 0064), written by payments' ledger.
+  'payment_recorded',
+  'payment_voided',
+] as const;
 
 export async function loadChangeHistory(db: Executor, companyId: string, orderIds: readonly string[]) {
   if (orderIds.length === 0) return [];

@@ -68,8 +68,9 @@ export async function insertLedgerEntry(
       method: entry.method,
       amount_cents: entry.amountCents,
       currency: entry.currency,
+      reference: entry.reference ?? null,
       received_on: entry.receivedOn,
-      by: { user_id: by.userId, name: by.name },
+      by: { kind: 'office', user_id: by.userId, name: by.name },
     },
     createdAt: at,
   });
@@ -109,7 +110,7 @@ export async function voidLedgerEntry(
       amount_cents: row.amountCents,
       currency: row.currency,
       reason,
-      by: { user_id: by.userId, name: by.name },
+      by: { kind: 'office', user_id: by.userId, name: by.name },
     },
     createdAt: at,
   });
