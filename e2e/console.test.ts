@@ -250,6 +250,7 @@ it('opens an order from the schedule, shows its contacts, address and price, res
   const sums = (await ledger.locator('dd').allTextContents()).map(money);
   expect(sums).toEqual([amounts.at(-1), 10_000, amounts.at(-1)! - 10_000]);
   expect(await accessibilityViolations(page)).toEqual([]);
+  await history.getByText('Payment of $100.00 by check 1042', { exact: false }).waitFor();
   await screenshot(page, 'console-order-check-payment-1280');
   await product.notificationsDrained();
   const receipt = await waitForMail(product, client.email, (mail) => mail.subject.startsWith('Payment received'));
