@@ -36,19 +36,19 @@ const optionalText = (max: number) =>
 /** POST …/orders/{id}/payments: a payment (or a refund) the office received or gave outside Stripe. */
 export const recordPaymentBodySchema = withAcceptableText(
   z
-  .object({
-    kind: z.enum(LEDGER_KINDS).default('payment'),
-    amount_cents: z.number().int().min(1).max(LEDGER_MAX_AMOUNT_CENTS),
-    method: z.enum(OFFICE_PAYMENT_METHODS),
-    /** The check's number, the card slip's: what the office looks the money up by. */
-    reference: optionalText(LEDGER_REFERENCE_MAX),
-    /** The office's date the money changed hands. */
-    received_on: officeDate,
-    note: optionalText(LEDGER_NOTE_MAX),
-    /** E-mail each client a receipt (the payment receipt of online payments, with this amount). */
-    send_receipt: z.boolean().default(false),
-  })
-  .strict(),
+    .object({
+      kind: z.enum(LEDGER_KINDS).default('payment'),
+      amount_cents: z.number().int().min(1).max(LEDGER_MAX_AMOUNT_CENTS),
+      method: z.enum(OFFICE_PAYMENT_METHODS),
+      /** The check's number, the card slip's: what the office looks the money up by. */
+      reference: optionalText(LEDGER_REFERENCE_MAX),
+      /** The office's date the money changed hands. */
+      received_on: officeDate,
+      note: optionalText(LEDGER_NOTE_MAX),
+      /** E-mail each client a receipt (the payment receipt of online payments, with this amount). */
+      send_receipt: z.boolean().default(false),
+    })
+    .strict(),
 );
 export type RecordPaymentBody = z.input<typeof recordPaymentBodySchema>;
 export type RecordPayment = z.output<typeof recordPaymentBodySchema>;

@@ -26,11 +26,9 @@ export function reconcileQueryOptions(companyKey: string, span: { from: string; 
   return queryOptions({
     queryKey: [...consoleKeys.company(companyKey), 'payments-received', span.from, span.to] as const,
     queryFn: ({ signal }) =>
-      callApi(
-        companyApi(companyKey, `/payments?${new URLSearchParams(span).toString()}`),
-        reconcileResponseSchema,
-        { signal },
-      ),
+      callApi(companyApi(companyKey, `/payments?${new URLSearchParams(span).toString()}`), reconcileResponseSchema, {
+        signal,
+      }),
   });
 }
 

@@ -7,11 +7,20 @@ const refund = (amountCents: number): LedgerEntry => ({ kind: 'refund', amountCe
 
 describe('ledgerTotals', () => {
   it('is the whole total due, unpaid, with no entries', () => {
-    expect(ledgerTotals(42_500, [])).toEqual({ totalCents: 42_500, paidCents: 0, balanceDueCents: 42_500, paid: false });
+    expect(ledgerTotals(42_500, [])).toEqual({
+      totalCents: 42_500,
+      paidCents: 0,
+      balanceDueCents: 42_500,
+      paid: false,
+    });
   });
 
   it('counts partial payments, and turns paid at exactly the total', () => {
-    expect(ledgerTotals(42_500, [payment(10_000)])).toMatchObject({ paidCents: 10_000, balanceDueCents: 32_500, paid: false });
+    expect(ledgerTotals(42_500, [payment(10_000)])).toMatchObject({
+      paidCents: 10_000,
+      balanceDueCents: 32_500,
+      paid: false,
+    });
     expect(ledgerTotals(42_500, [payment(10_000), payment(32_499)])).toMatchObject({ balanceDueCents: 1, paid: false });
     expect(ledgerTotals(42_500, [payment(10_000), payment(32_500)])).toMatchObject({ balanceDueCents: 0, paid: true });
   });

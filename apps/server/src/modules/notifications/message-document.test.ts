@@ -491,9 +491,13 @@ describe('reminders and receipts', () => {
     expect(messageText(receipt)).not.toContain('inspection.ics');
   });
 
-  it("receipts a payment the office recorded by its amount and method, with the balance left, or none when it settles", () => {
+  it('receipts a payment the office recorded by its amount and method, with the balance left, or none when it settles', () => {
     const partial = documentFor(
-      { kind: 'receipt', audience: 'client', received: { amountCents: 10_000, method: 'check', balanceDueCents: 50_953 } },
+      {
+        kind: 'receipt',
+        audience: 'client',
+        received: { amountCents: 10_000, method: 'check', balanceDueCents: 50_953 },
+      },
       { paid: false, payUrl: null },
     );
     expect(messageText(partial)).toContain('Total: $609.53\nReceived $100.00 by check · Balance due $509.53');

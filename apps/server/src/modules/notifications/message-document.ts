@@ -425,7 +425,8 @@ function visitorSections(facts: MessageFacts, occasion: MessageOccasion): Messag
 function receiptNote(currency: string, received: MessageOccasion['received']): string {
   if (!received) return MESSAGE_WORDS.paid;
   const words = [MESSAGE_WORDS.received(formatMoney(received.amountCents, currency), received.method)];
-  if (received.balanceDueCents > 0) words.push(MESSAGE_WORDS.balanceDue(formatMoney(received.balanceDueCents, currency)));
+  if (received.balanceDueCents > 0)
+    words.push(MESSAGE_WORDS.balanceDue(formatMoney(received.balanceDueCents, currency)));
   return words.join(' · ');
 }
 

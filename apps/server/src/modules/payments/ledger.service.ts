@@ -225,7 +225,11 @@ export async function voidPayment(
 }
 
 /** The payments and refunds received between two office dates, with their sums per method. */
-export async function reconcile(db: Database, member: ConsoleMember, query: ReconcileQuery): Promise<ReconcileResponse> {
+export async function reconcile(
+  db: Database,
+  member: ConsoleMember,
+  query: ReconcileQuery,
+): Promise<ReconcileResponse> {
   const span = { from: query.from, to: query.to };
   const [rows, sums] = await Promise.all([
     loadReceivedEntries(db, member.companyId, span, RECONCILE_MAX_LINES + 1),

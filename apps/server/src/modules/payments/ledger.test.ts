@@ -41,8 +41,7 @@ describeOnEachDatabase("an order's payment ledger in the console", (factory) => 
     return response.json<OrderLedger>();
   };
   const paidFlag = async (orderId: string) =>
-    (await harness.database.db.select({ paid: t.orders.paid }).from(t.orders).where(eq(t.orders.id, orderId)))[0]!
-      .paid;
+    (await harness.database.db.select({ paid: t.orders.paid }).from(t.orders).where(eq(t.orders.id, orderId)))[0]!.paid;
 
   beforeAll(async () => {
     harness = await startTestApp(factory, {
@@ -81,11 +80,18 @@ describeOnEachDatabase("an order's payment ledger in the console", (factory) => 
     expect(over.json()).toMatchObject({ error: { code: 'invalid_request', field: 'amount_cents' } });
 
     setClock(harness, '2027-03-01T15:00:00.000Z');
-    const rest = await record(orderId, { amount_cents: total - 100, method: 'card', reference: 'slip 7', send_receipt: true });
+    const rest = await record(orderId, {
+      amount_cents: total - 100,
+      method: 'card',
+      reference: 'slip 7',
+      send_receipt: true,
+    });
     expect(rest.statusCode, rest.body).toBe(201);
     const ledger = rest.json<OrderLedger>();
     expect(ledger).toMatchObject({ paid_cents: total, balance_due_cents: 0, paid: true });
-    expect(ledger.entries.map((entry) => [entry.method, entry.amount_cents, entry.reference, entry.recorded_by])).toEqual([
+    expect(
+      ledger.entries.map((entry) => [entry.method, entry.amount_cents, entry.reference, entry.recorded_by]),
+    ).toEqual([
       ['check', 100, '1001', 'office'],
       ['card', total - 100, 'slip 7', 'office'],
     ]);
@@ -153,12 +159,17 @@ describeOnEachDatabase("an order's payment ledger in the console", (factory) => 
   it("answers 404 for another company's order, and never lists another company's entries", async () => {
     const mine = await record(otherBooking.orderId, { amount_cents: 1 });
     expect(mine.statusCode).toBe(404);
-    const theirs = await call('POST', `/api/console/companies/${OTHER_KEY}/orders/${otherBooking.orderId}/payments`, outsider, {
-      amount_cents: 2500,
-      method: 'cash',
-      reference: 'OTHER-ONLY',
-      received_on: '2027-03-01',
-    });
+    const theirs = await call(
+      'POST',
+      `/api/console/companies/${OTHER_KEY}/orders/${otherBooking.orderId}/payments`,
+      outsider,
+      {
+        amount_cents: 2500,
+        method: 'cash',
+        reference: 'OTHER-ONLY',
+        received_on: '2027-03-01',
+      },
+    );
     expect(theirs.statusCode, theirs.body).toBe(201);
     expect((await call('GET', `${DEMO}/orders/${otherBooking.orderId}/payments`, office)).statusCode).toBe(404);
     const entry = theirs.json<OrderLedger>().entries[0]!;
@@ -188,7 +199,9 @@ describeOnEachDatabase("an order's payment ledger in the console", (factory) => 
       expect(total.net_cents, total.method).toBe(sum);
     }
     // A day outside the span lists nothing.
-    const before = (await call('GET', `${DEMO}/payments?from=2027-02-28&to=2027-02-28`, office)).json<ReconcileResponse>();
+    const before = (
+      await call('GET', `${DEMO}/payments?from=2027-02-28&to=2027-02-28`, office)
+    ).json<ReconcileResponse>();
     expect(before.lines).toEqual([]);
 
     const csv = await call('GET', `${DEMO}/payments?${span}&format=csv`, office);

@@ -142,9 +142,9 @@ describeOnEachDatabase('payments through Stripe Checkout', (factory) => {
       .select()
       .from(t.orderLedger)
       .where(eq(t.orderLedger.orderId, order.orderId));
-    expect(ledger.map((row) => [row.kind, row.method, row.amountCents, row.checkoutSessionId, row.recordedByName])).toEqual([
-      ['payment', 'online', totalCents, session.id, null],
-    ]);
+    expect(
+      ledger.map((row) => [row.kind, row.method, row.amountCents, row.checkoutSessionId, row.recordedByName]),
+    ).toEqual([['payment', 'online', totalCents, session.id, null]]);
     const read = await harness.app.inject({
       method: 'GET',
       url: '/demo/online-scheduler/order',

@@ -195,7 +195,9 @@ function VoidDialog({
       <Box component="form" onSubmit={submit} noValidate>
         <DialogTitle id="void-payment-title">Void {amount}</DialogTitle>
         <DialogContent>
-          <Typography sx={{ mb: 2 }}>The entry stays in the ledger, struck out, and no longer counts as paid.</Typography>
+          <Typography sx={{ mb: 2 }}>
+            The entry stays in the ledger, struck out, and no longer counts as paid.
+          </Typography>
           <TextField
             label="Reason"
             fullWidth

@@ -59,8 +59,7 @@ export function RecordPaymentDialog({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const cents = parseTypedAmount(amount, currency);
-    if (cents === null || cents <= 0)
-      return setAmountError(`Enter an amount, e.g. ${amountExample(currency)}.`);
+    if (cents === null || cents <= 0) return setAmountError(`Enter an amount, e.g. ${amountExample(currency)}.`);
     if (cents > balance) return setAmountError(`At most the balance due, ${formatMoney(balance, currency)}.`);
     setAmountError(null);
     record.mutate(
