@@ -308,6 +308,10 @@ it('is axe-clean on every page at 1280 and 375 px, and never scrolls sideways at
     await page.goto(`${product.publicUrl}/console/demo/orders`);
     await waitForMainHeading(page, 'Orders');
     await page.getByRole('table', { name: 'Orders' }).waitFor();
+    // The payments received (decision 0064), opened and loaded: checked with the list.
+    await page.getByRole('button', { name: 'Show payments received' }).click();
+    await page.getByRole('search', { name: 'Payments received between' }).waitFor();
+    await page.getByText(/^No payments received in these days\.$|^Dates on the office's calendar$/).waitFor();
     await check('orders');
     await page.goto(`${product.publicUrl}/console/demo/orders/${booked.orderId}`);
     await page.getByRole('region', { name: 'History' }).waitFor();
