@@ -92,6 +92,19 @@ export type AdminOrderPerson = z.infer<typeof adminOrderPersonSchema>;
 const local = (description: string, example: string) =>
   z.string().nullable().describe(`${description}, e.g. "${example}"; null when the order has no time`);
 
+/**
+ * The audit events an order's history shows the office: the booking, its moves and cancellation,
+ * the manage links revoked, and the payments the office recorded or voided (decision 0064).
+ */
+export const ORDER_HISTORY_EVENT_TYPES = [
+  'confirmed',
+  'rescheduled',
+  'cancelled',
+  'manage_links_revoked',
+  'payment_recorded',
+  'payment_voided',
+] as const;
+
 export const adminOrderSchema = z.object({
   id: z.uuid(),
   status: z.string(),
@@ -155,14 +168,7 @@ export const adminOrderSchema = z.object({
     .array(
       z.object({
         at: z.string(),
-        type: z.enum([
-          'confirmed',
-          'rescheduled',
-          'cancelled',
-          'manage_links_revoked',
-          'payment_recorded',
-          'payment_voided',
-        ]),
+        type: z.enum(ORDER_HISTORY_EVENT_TYPES),
         data: z.record(z.string(), z.unknown()),
       }),
     )

@@ -15,8 +15,8 @@ import type {
   RecordPayment,
 } from '@scheduler/contracts/ledger';
 import { RECONCILE_MAX_LINES } from '@scheduler/contracts/ledger';
-import { ZonedCalendar } from '@scheduler/domain/availability/zoned-calendar';
 import { formatMoney } from '@scheduler/domain/money-format';
+import { officeClockAt } from '@scheduler/domain/office-clock';
 import { orderReference } from '@scheduler/domain/order-reference';
 import { ledgerTotals, refusalOf, type EntryRefusal, type LedgerTotals } from '@scheduler/domain/payments/ledger';
 import type { Database, Executor } from '../../db/connection.ts';
@@ -48,12 +48,6 @@ export interface LedgerDeps {
 
 function actorOf(member: ConsoleMember): Actor {
   return { userId: member.userId, name: member.userName };
-}
-
-/** Today's date on a zone's clock. */
-function todayIn(timeZone: string, now: Date): string {
-  const instant = now.getTime();
-  return new Date(instant + ZonedCalendar.of(timeZone).offsetAt(instant)).toISOString().slice(0, 10);
 }
 
 /** The confirmed total and currency of an order's pricing snapshot (0 when it priced nothing). */
@@ -108,7 +102,7 @@ export async function orderLedger(deps: LedgerDeps, member: ConsoleMember, order
   return {
     currency,
     time_zone: order.timeZone,
-    today: todayIn(order.timeZone, deps.now()),
+    today: officeClockAt(order.timeZone, deps.now().getTime()).date,
     total_cents: totals.totalCents,
     paid_cents: totals.paidCents,
     balance_due_cents: totals.balanceDueCents,
