@@ -219,4 +219,16 @@ describeOnEachDatabase("an order's payment ledger in the console", (factory) => 
     expect((await call('GET', `${DEMO}/payments?from=2027-01-01&to=2028-01-01`, office)).statusCode).toBe(200);
     expect((await call('GET', `${DEMO}/payments?${span}`, inspector)).statusCode).toBe(403);
   });
+  // Last: its entries would be in the span the reconciliation above lists.
+  it('takes one of two payments of the whole balance sent at once, and refuses the other', async () => {
+    const racing = await ManagedBooking.book(harness, day(8));
+    const { balance_due_cents: balance } = await ledgerOf(racing.orderId);
+    const answers = await Promise.all([
+      record(racing.orderId, { amount_cents: balance, method: 'cash' }),
+      record(racing.orderId, { amount_cents: balance, method: 'card' }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 400]);
+    expect(await ledgerOf(racing.orderId)).toMatchObject({ paid_cents: balance, balance_due_cents: 0, paid: true });
+    expect(await racing.events('payment_recorded')).toHaveLength(1);
+  });
 });
