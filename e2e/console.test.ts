@@ -164,7 +164,7 @@ it("shows a visitor's hold faded, then the booking within a second of the confir
 
 const money = (text: string) => Math.round(Number(text.replace(/[^0-9.-]/g, '')) * 100);
 
-it('opens an order from the schedule, shows its contacts, address and price, reschedules it, edits it, then cancels it', async () => {
+it('opens an order from the schedule, shows its contacts, address and price, reschedules it, edits it, marks a check payment, then cancels it', async () => {
   const { product, browser } = running;
   const day = consoleDay(12);
   const client = clientNamed('Olive', 'Order');
@@ -254,6 +254,32 @@ it('opens an order from the schedule, shows its contacts, address and price, res
   await product.notificationsDrained();
   await waitForMail(product, client.email, (mail) => mail.text.includes(newTotal!));
 
+  const totalAfterEdit = money(newTotal!);
+
+  // A check for part of the total (issue 41 item 4): the ledger's line, the balance due, the client's receipt.
+  const ledger = page.getByRole('region', { name: 'Payments', exact: true });
+  await ledger.getByText('No payments yet.').waitFor();
+  await ledger.getByRole('button', { name: 'Record a payment' }).click();
+  const record = page.getByRole('dialog', { name: 'Record a payment' });
+  expect(money(await record.getByLabel('Amount (USD)').inputValue())).toBe(totalAfterEdit);
+  await record.getByLabel('Amount (USD)').fill('100.00');
+  expect(await record.getByRole('combobox', { name: 'Method' }).textContent()).toBe('Check');
+  await record.getByLabel('Reference (check number, card slip…)').fill('1042');
+  await record.getByRole('checkbox', { name: 'E-mail the client a receipt' }).check();
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await record.getByRole('button', { name: 'Record the payment' }).click();
+  await ledger.getByRole('status').filter({ hasText: 'Recorded $100.00 (check). Balance due:' }).waitFor();
+  const line = ledger.getByRole('table', { name: 'Payments' }).getByRole('row').filter({ hasText: '1042' });
+  expect(await line.textContent()).toMatch(/Check1042\$100\.00Ollie Office/);
+  const sums = (await ledger.locator('dd').allTextContents()).map(money);
+  expect(sums).toEqual([totalAfterEdit, 10_000, totalAfterEdit - 10_000]);
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await history.getByText('Payment of $100.00 by check 1042', { exact: false }).waitFor();
+  await screenshot(page, 'console-order-check-payment-1280');
+  await product.notificationsDrained();
+  const receipt = await waitForMail(product, client.email, (mail) => mail.subject.startsWith('Payment received'));
+  expect(receipt.text).toContain('Received $100.00 by check');
+
   // Cancel, with a reason, waiving a late fee if the policy sets one.
   await page.getByRole('button', { name: 'Cancel the inspection' }).click();
   const cancel = page.getByRole('dialog', { name: 'Cancel the inspection' });
@@ -306,12 +332,17 @@ it('is axe-clean on every page at 1280 and 375 px, and never scrolls sideways at
     await page.goto(`${product.publicUrl}/console/demo/orders`);
     await waitForMainHeading(page, 'Orders');
     await page.getByRole('table', { name: 'Orders' }).waitFor();
+    // The payments received (decision 0064), opened and loaded: checked with the list.
+    await page.getByRole('button', { name: 'Show payments received' }).click();
+    await page.getByRole('search', { name: 'Payments received between' }).waitFor();
+    await page.getByText(/^No payments received in these days\.$|^Dates on the office's calendar$/).waitFor();
     await check('orders');
     await page.goto(`${product.publicUrl}/console/demo/orders/${booked.orderId}`);
     await page.getByRole('region', { name: 'History' }).waitFor();
     // The notes and follow-ups load on their own: checked once they are there, with their forms.
     await page.getByText('No notes yet.').waitFor();
     await page.getByRole('combobox', { name: 'Owner' }).waitFor();
+    await page.getByText('No payments yet.').waitFor();
     await check('order');
     await page.goto(`${product.publicUrl}/console/demo/team`);
     await waitForMainHeading(page, 'Team');

@@ -55,6 +55,8 @@ interface CompanyA {
   timeOffId: string;
   /** A follow-up task on A's order (its note is among the markers). */
   taskId: string;
+  /** A payment the office recorded on A's order (its reference is among the markers). */
+  paymentId: string;
   officeUuid: string;
   /** Words that only A's data holds: none may appear in an answer to B or to nobody. */
   markers: string[];
@@ -117,6 +119,13 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
       payload: { title: 'A-only follow-up', due_date: day, owner_user_id: owner.userId },
     });
     expect(task.statusCode, task.body).toBe(201);
+    const payment = await harness.app.inject({
+      method: 'POST',
+      url: `/api/console/companies/demo/orders/${order.orderId}/payments`,
+      headers: owner.headers,
+      payload: { amount_cents: 100, method: 'check', reference: 'A-only check 1001', received_on: day },
+    });
+    expect(payment.statusCode, payment.body).toBe(201);
     const [ownerMember] = await db
       .select({ id: t.authMembers.id })
       .from(t.authMembers)
@@ -138,6 +147,7 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
       messageId: String(message!.id),
       timeOffId: String(block.json().id),
       taskId: String(task.json().id),
+      paymentId: String(payment.json<{ entries: Array<{ id: string }> }>().entries[0]!.id),
       officeUuid: DEMO_OFFICE_UUID,
       markers: [
         'Scioto Valley',
@@ -148,6 +158,7 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
         'A-only dentist',
         'A-only office note',
         'A-only follow-up',
+        'A-only check 1001',
         order.orderId,
         owner.userId,
         organizationId,
@@ -186,6 +197,7 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
       office_uuid: a.officeUuid,
       message_id: a.messageId,
       task_id: a.taskId,
+      payment_id: a.paymentId,
       id: before === 'orders' ? a.orderId : before === 'time-off' ? a.timeOffId : undefined,
     };
     const value = values[name];
@@ -226,6 +238,9 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
         done: true,
         override: true,
         inspector_id: 101,
+        amount_cents: 1,
+        method: 'cash',
+        received_on: '2027-03-01',
       },
     };
   }
@@ -244,6 +259,7 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
       db.select().from(t.inspectorTimeOff).where(eq(t.inspectorTimeOff.companyId, a.companyId)),
       db.select().from(t.orderNotes).where(eq(t.orderNotes.companyId, a.companyId)),
       db.select().from(t.orderTasks).where(eq(t.orderTasks.companyId, a.companyId)),
+      db.select().from(t.orderLedger).where(eq(t.orderLedger.companyId, a.companyId)),
       db.select().from(t.companyDocumentVersions).where(eq(t.companyDocumentVersions.companyId, a.companyId)),
       db.select().from(t.companyPaymentSecrets).where(eq(t.companyPaymentSecrets.companyId, a.companyId)),
       db

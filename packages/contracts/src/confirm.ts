@@ -92,6 +92,21 @@ export type AdminOrderPerson = z.infer<typeof adminOrderPersonSchema>;
 const local = (description: string, example: string) =>
   z.string().nullable().describe(`${description}, e.g. "${example}"; null when the order has no time`);
 
+/**
+ * The audit events an order's history shows the office: the booking, its moves and cancellation,
+ * the manage links revoked, the office's edits (decision 0063), and the payments the office
+ * recorded or voided (decision 0064).
+ */
+export const ORDER_HISTORY_EVENT_TYPES = [
+  'confirmed',
+  'rescheduled',
+  'cancelled',
+  'manage_links_revoked',
+  'edited',
+  'payment_recorded',
+  'payment_voided',
+] as const;
+
 export const adminOrderSchema = z.object({
   id: z.uuid(),
   status: z.string(),
@@ -155,12 +170,12 @@ export const adminOrderSchema = z.object({
     .array(
       z.object({
         at: z.string(),
-        type: z.enum(['confirmed', 'rescheduled', 'cancelled', 'manage_links_revoked', 'edited']),
+        type: z.enum(ORDER_HISTORY_EVENT_TYPES),
         data: z.record(z.string(), z.unknown()),
       }),
     )
     .describe(
-      'The booking, its moves, its edits by the office and its cancellation (who, from what to what, any policy overridden), oldest first',
+      'The booking, its moves, its edits by the office and its cancellation (who, from what to what, any policy overridden), and the payments the office recorded or voided, oldest first',
     ),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;

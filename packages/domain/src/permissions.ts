@@ -30,6 +30,10 @@ export const ACTIONS = [
   'configuration.edit',
   /** Set the company's Stripe keys and see whether they are set. */
   'payments.configure',
+  /** An order's payment ledger: read it, record a payment by check, cash or card, reconcile the payments received (decision 0064). */
+  'payments.record',
+  /** Void a payment recorded by mistake (the entry stays, struck out, with the reason). */
+  'payments.void',
   /** The booking funnel. */
   'funnel.read',
   /** The reports: revenue, inspections and cancellations by month, inspector, service and agent (decision 0062). */
@@ -63,6 +67,9 @@ export const PERMISSIONS: Readonly<Record<Action, Readonly<Record<ConsoleRole, G
   'time_off.manage': { owner: 'all', admin: 'all', office: 'all', inspector: 'own' },
   'configuration.edit': { owner: 'all', admin: 'all', office: 'none', inspector: 'none' },
   'payments.configure': { owner: 'all', admin: 'all', office: 'none', inspector: 'none' },
+  'payments.record': { owner: 'all', admin: 'all', office: 'all', inspector: 'none' },
+  // Undoing money recorded is the owners' and admins' word, as in the issue.
+  'payments.void': { owner: 'all', admin: 'all', office: 'none', inspector: 'none' },
   'funnel.read': { owner: 'all', admin: 'all', office: 'all', inspector: 'none' },
   // The company's takings: its owners' and admins' business, not the office's day.
   'reports.read': { owner: 'all', admin: 'all', office: 'none', inspector: 'none' },

@@ -888,6 +888,55 @@ export const paymentsToRefund = pgTable(
 );
 
 /**
+ * An order's payment ledger (issue 41 item 4, issue 44, decision 0064): one row per money movement,
+ * a payment (online through Stripe, or recorded by the office: check, cash, card at the
+ * inspection, other) or a refund. The balance due is the order's total less the payments plus the
+ * refunds of the rows not voided. A row is never deleted nor changed but for its void: the office
+ * voids a mistaken entry with a reason, and the row stays, struck out, with who voided it and when.
+ */
+export const orderLedger = pgTable(
+  'order_ledger',
+  {
+    id: uuid('id').notNull().defaultRandom(),
+    companyId: uuid('company_id').notNull(),
+    orderId: uuid('order_id').notNull(),
+    kind: text('kind').$type<'payment' | 'refund'>().notNull(),
+    method: text('method').$type<'online' | 'check' | 'cash' | 'card' | 'other'>().notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    /** A check's number, a card slip's, Stripe's PaymentIntent: what the office looks the money up by. */
+    reference: text('reference'),
+    note: text('note'),
+    /** The office's date the money was received (its own clock); `recorded_at` is when it was entered. */
+    receivedOn: date('received_on', { mode: 'string' }).notNull(),
+    /** The Checkout Session of an online payment: one ledger row per session, however often Stripe tells of it. */
+    checkoutSessionId: text('checkout_session_id'),
+    /** Who entered it; null for Stripe's own. */
+    recordedByUserId: text('recorded_by_user_id'),
+    recordedByName: text('recorded_by_name'),
+    recordedAt: instant('recorded_at').notNull(),
+    voidedAt: instant('voided_at'),
+    voidedByUserId: text('voided_by_user_id'),
+    voidedByName: text('voided_by_name'),
+    voidReason: text('void_reason'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete(
+      'cascade',
+    ),
+    // The order page's ledger, and the reconciliation's lines of a date range.
+    index('order_ledger_order_idx').on(t.companyId, t.orderId, t.recordedAt),
+    index('order_ledger_received_idx').on(t.companyId, t.receivedOn),
+    unique('order_ledger_checkout_session_unique').on(t.companyId, t.checkoutSessionId),
+    check('order_ledger_amount_bounds', sql`${t.amountCents} between 1 and 100000000`),
+    check('order_ledger_reference_length', sql`char_length(${t.reference}) <= 100`),
+    check('order_ledger_note_length', sql`char_length(${t.note}) <= 500`),
+    check('order_ledger_void_reason_length', sql`char_length(${t.voidReason}) between 1 and 500`),
+  ],
+);
+
+/**
  * An inspector's time off (issue 25), on the office's clock: dates from..to (inclusive), every
  * date or only some weekdays, all day (no times) or between two times. The scheduling context
  * takes these out of the inspector's hours (domain schedule/time-off.ts).

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
+import { ORDER_HISTORY_EVENT_TYPES } from '@scheduler/contracts/confirm';
 
 /** A manage link found by its token's hash, with the order it opens and that order's company. */
 export interface ManageLinkRecord {
@@ -190,7 +191,7 @@ export async function loadChangeContext(db: Executor, companyId: string, orderId
 }
 
 /** The order's changes after its booking, oldest first: what the manage page and the office's listing show. */
-export const CHANGE_EVENT_TYPES = ['confirmed', 'rescheduled', 'cancelled', 'manage_links_revoked', 'edited'] as const;
+export const CHANGE_EVENT_TYPES = ORDER_HISTORY_EVENT_TYPES;
 
 export async function loadChangeHistory(db: Executor, companyId: string, orderIds: readonly string[]) {
   if (orderIds.length === 0) return [];

@@ -491,6 +491,24 @@ describe('reminders and receipts', () => {
     expect(messageText(receipt)).not.toContain('inspection.ics');
   });
 
+  it('receipts a payment the office recorded by its amount and method, with the balance left, or none when it settles', () => {
+    const partial = documentFor(
+      {
+        kind: 'receipt',
+        audience: 'client',
+        received: { amountCents: 10_000, method: 'check', balanceDueCents: 50_953 },
+      },
+      { paid: false, payUrl: null },
+    );
+    expect(messageText(partial)).toContain('Total: $609.53\nReceived $100.00 by check · Balance due $509.53');
+    expect(messageText(partial)).toContain('received your payment of $100.00');
+    const settling = documentFor(
+      { kind: 'receipt', audience: 'client', received: { amountCents: 50_953, method: 'cash', balanceDueCents: 0 } },
+      { paid: true, payUrl: null },
+    );
+    expect(messageText(settling)).toContain('Total: $609.53\nReceived $509.53 in cash\n');
+  });
+
   it('says what Pay Online charges, tax included, where the prices shown are before tax (issue 42)', () => {
     const beforeTax = {
       ...issue20Pricing(),

@@ -75,6 +75,8 @@ export interface MessageOccasion {
   change?: { previousStart: Date; author: ChangeAuthor };
   /** The reader's "Manage your inspection" link (built from PUBLIC_URL and the job's token); none: no link. */
   manageUrl?: string | null;
+  /** A receipt of a payment the office recorded (decision 0064): its amount, how, and what is left due. */
+  received?: { amountCents: number; method: string; balanceDueCents: number };
 }
 
 /** The template an occasion reads: a confirmation's is its reader's; reminders, receipts and changes have one each. */
@@ -107,11 +109,21 @@ const HEADINGS: Record<MessageOccasion['kind'], Record<MessageOccasion['audience
   cancelled: { client: 'Your inspection was cancelled', agent: 'Inspection cancelled', office: 'Booking cancelled' },
 };
 
+const RECEIVED_BY: Record<string, string> = {
+  check: 'by check',
+  cash: 'in cash',
+  card: 'by card',
+  online: 'online',
+};
+
 /** The words of the e-mails that are not the company's own (the spec has none for these). */
 export const MESSAGE_WORDS = {
   payOnline: 'Pay Online',
   manage: 'Manage your inspection',
   paid: 'Paid',
+  /** A receipt of a payment the office recorded: "Received $100.00 by check · Balance due $325.00". */
+  received: (amount: string, method: string) => `Received ${amount} ${RECEIVED_BY[method] ?? ''}`.trim(),
+  balanceDue: (amount: string) => `Balance due ${amount}`,
   unpaid: 'Not paid yet',
   /** A cancelled order's payment state, in the office's copy: what it may have to do about it. */
   paidRefund: 'Paid — a refund may be due',
@@ -401,12 +413,21 @@ function visitorSections(facts: MessageFacts, occasion: MessageOccasion): Messag
   if (!price) return [appointment];
   const withNote = (note: string) =>
     price.kind === 'price' ? { ...price, note: [price.note, note].filter(Boolean).join(' · ') } : price;
-  if (occasion.kind === 'receipt') return [appointment, withNote(MESSAGE_WORDS.paid)];
+  if (occasion.kind === 'receipt') return [appointment, withNote(receiptNote(facts.currency, occasion.received))];
   // Prices shown before tax, and a Pay Online button under them: what paying charges is said first (issue 42).
   const charge = facts.payUrl && facts.pricing ? chargeBeyondShownTotal(facts.pricing) : null;
   if (charge !== null)
     return [appointment, withNote(DISPLAY_WORDS.chargedWithTax(formatMoney(charge, facts.currency)))];
   return [appointment, price];
+}
+
+/** What a receipt says was paid: "Paid", or the office's entry and the balance it leaves. */
+function receiptNote(currency: string, received: MessageOccasion['received']): string {
+  if (!received) return MESSAGE_WORDS.paid;
+  const words = [MESSAGE_WORDS.received(formatMoney(received.amountCents, currency), received.method)];
+  if (received.balanceDueCents > 0)
+    words.push(MESSAGE_WORDS.balanceDue(formatMoney(received.balanceDueCents, currency)));
+  return words.join(' · ');
 }
 
 /** One message of an order, as content (see MessageDocument). */
@@ -417,6 +438,8 @@ export function messageDocument(
   branding: MessageBranding,
 ): MessageDocument {
   const values = placeholderValues(facts, occasion.change?.previousStart ?? null);
+  // A receipt of a payment the office recorded thanks the client for that payment, not the order's total.
+  if (occasion.received) values.total = formatMoney(occasion.received.amountCents, facts.currency);
   const subject = fillTemplate(template.subject, values)
     .replace(/[\r\n]+/g, ' ')
     .trim();

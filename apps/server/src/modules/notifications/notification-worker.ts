@@ -239,6 +239,7 @@ export class NotificationWorker {
           }
         : {}),
       manageUrl: payload.audience === 'office' ? null : this.manageUrl(facts, payload),
+      ...receivedOf(payload),
     };
     const to = payload.audience === 'office' ? settings.office_email || facts.office.email : payload.to;
     if (!to) return { sent: false, reason: 'NO_ADDRESS' };
@@ -373,4 +374,23 @@ function emailKindOf(job: CompanyJob): MessageOccasion['kind'] {
  */
 export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
   return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), maxMs);
+}
+
+/** A receipt job's office-recorded payment (decision 0064), read defensively: a job queued before it carries none. */
+function receivedOf(payload: Record<string, unknown>): Pick<MessageOccasion, 'received'> {
+  const received = payload.received as Record<string, unknown> | undefined;
+  if (
+    !received ||
+    typeof received.amount_cents !== 'number' ||
+    typeof received.method !== 'string' ||
+    typeof received.balance_due_cents !== 'number'
+  )
+    return {};
+  return {
+    received: {
+      amountCents: received.amount_cents,
+      method: received.method,
+      balanceDueCents: received.balance_due_cents,
+    },
+  };
 }

@@ -231,14 +231,29 @@ export interface JobRow {
  */
 export async function markOrderPaid(
   db: Executor,
-  paid: { companyId: string; orderId: string; at: Date; event: Record<string, unknown>; jobs: JobRow[] },
+  paid: {
+    companyId: string;
+    orderId: string;
+    at: Date;
+    event: Record<string, unknown>;
+    jobs: JobRow[];
+    /** The order's ledger entry of this payment (decision 0064): received when Stripe says, on the office's date. */
+    entry: { amountCents: number; currency: string; sessionId: string; reference: string | null; receivedAt: Date };
+  },
 ): Promise<boolean> {
-  const { companyId, orderId } = paid;
+  const { companyId, orderId, entry } = paid;
+  const at = paid.at.toISOString();
   const parts = [
-    sql`paid as (update ${t.orders} set paid = true, updated_at = ${paid.at.toISOString()}::timestamptz
-      where company_id = ${companyId} and id = ${orderId} and status = 'confirmed' and paid = false returning id)`,
+    sql`paid as (update ${t.orders} set paid = true, updated_at = ${at}::timestamptz
+      where company_id = ${companyId} and id = ${orderId} and status = 'confirmed' and paid = false returning id, office_id)`,
     sql`event as (insert into ${t.orderEvents} (company_id, order_id, type, data)
       select ${companyId}::uuid, id, 'paid', ${JSON.stringify(paid.event)}::jsonb from paid returning 1)`,
+    sql`ledger as (insert into ${t.orderLedger} (company_id, order_id, kind, method, amount_cents, currency, reference,
+        received_on, checkout_session_id, recorded_at)
+      select ${companyId}::uuid, paid.id, 'payment', 'online', ${entry.amountCents}::int, ${entry.currency}, ${entry.reference},
+        (${entry.receivedAt.toISOString()}::timestamptz at time zone f.time_zone)::date, ${entry.sessionId}, ${at}::timestamptz
+      from paid join ${t.offices} f on f.company_id = ${companyId}::uuid and f.id = paid.office_id
+      on conflict (company_id, checkout_session_id) do nothing returning 1)`,
   ];
   if (paid.jobs.length) {
     const rows = paid.jobs.map(

@@ -505,6 +505,12 @@ async function settle(
         currency: charge.currency,
       },
       jobs: paymentReceiptJobs(payable.order, payable.clients, now),
+      entry: {
+        ...charge,
+        sessionId: session.id,
+        reference: session.payment_intent ?? null,
+        receivedAt: paidAt,
+      },
     });
     return paid ? ('paid' as const) : ('already_paid' as const);
   });

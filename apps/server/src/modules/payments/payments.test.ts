@@ -137,6 +137,14 @@ describeOnEachDatabase('payments through Stripe Checkout', (factory) => {
       ],
       [`payment_receipt:${order.orderId}:office:`, { order_id: order.orderId, audience: 'office', to: '', name: '' }],
     ]);
+    // One ledger entry for the session, however often Stripe told of it (decision 0064).
+    const ledger = await harness.database.db
+      .select()
+      .from(t.orderLedger)
+      .where(eq(t.orderLedger.orderId, order.orderId));
+    expect(
+      ledger.map((row) => [row.kind, row.method, row.amountCents, row.checkoutSessionId, row.recordedByName]),
+    ).toEqual([['payment', 'online', totalCents, session.id, null]]);
     const read = await harness.app.inject({
       method: 'GET',
       url: '/demo/online-scheduler/order',

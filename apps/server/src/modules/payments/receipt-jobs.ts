@@ -11,6 +11,8 @@ export interface PaymentReceiptPayload extends Record<string, unknown> {
   /** A client's address; empty for the office, which is addressed when the job runs. */
   to: string;
   name: string;
+  /** A payment the office recorded (decision 0064): what it was and what is left due, as the receipt says them. */
+  received?: { entry_id: string; amount_cents: number; method: string; balance_due_cents: number };
 }
 
 function text(value: unknown): string {
@@ -19,12 +21,15 @@ function text(value: unknown): string {
 
 /**
  * The receipts of one paid order, as jobs: one to each client with an e-mail address, one to the
- * office. The dedupe key makes a second enqueueing of the same payment add nothing.
+ * office. The dedupe key makes a second enqueueing of the same payment add nothing. A payment the
+ * office recorded (`received`) is receipted to the clients only (the office wrote it down itself),
+ * each entry once.
  */
 export function paymentReceiptJobs(
   order: { id: string; companyId: string },
   clients: ReadonlyArray<Record<string, unknown>>,
   now: Date,
+  received?: NonNullable<PaymentReceiptPayload['received']>,
 ): JobRow[] {
   const recipients: Array<Pick<PaymentReceiptPayload, 'audience' | 'name'> & { to: string }> = clients
     .map((person) => ({
@@ -33,12 +38,13 @@ export function paymentReceiptJobs(
       name: [text(person.first), text(person.last)].filter(Boolean).join(' '),
     }))
     .filter((recipient) => recipient.to !== '');
-  recipients.push({ audience: 'office', to: '', name: '' });
+  if (!received) recipients.push({ audience: 'office', to: '', name: '' });
   // Two clients sharing one address get one receipt.
   const byDedupeKey = new Map<string, JobRow>();
   for (const recipient of recipients) {
-    const dedupeKey = `payment_receipt:${order.id}:${recipient.audience}:${recipient.to.toLowerCase()}`;
-    const payload: PaymentReceiptPayload = { order_id: order.id, ...recipient };
+    const entry = received ? `:${received.entry_id}` : '';
+    const dedupeKey = `payment_receipt:${order.id}${entry}:${recipient.audience}:${recipient.to.toLowerCase()}`;
+    const payload: PaymentReceiptPayload = { order_id: order.id, ...recipient, ...(received ? { received } : {}) };
     if (!byDedupeKey.has(dedupeKey))
       byDedupeKey.set(dedupeKey, {
         companyId: order.companyId,

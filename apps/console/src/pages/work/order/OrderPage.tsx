@@ -11,6 +11,7 @@ import type { ConsoleOrderDetail } from '@scheduler/contracts/console';
 import { memberCan, useCompany } from '../../../shared/company.ts';
 import { FollowUpsSection } from './FollowUpsSection.tsx';
 import { MessagesSection } from './MessagesSection.tsx';
+import { PaymentsSection } from './PaymentsSection.tsx';
 import { Failure } from '../../../shared/Failure.tsx';
 import { Loading } from '../../../shared/Loading.tsx';
 import { PageHeading } from '../../../shared/PageHeading.tsx';
@@ -128,6 +129,7 @@ function OrderDetail({ detail, companyKey }: { detail: ConsoleOrderDetail; compa
         <PeopleSection people={order.people} />
         <PropertySection order={order} />
         <PriceSection detail={detail} />
+        {memberCan(membership, 'payments.record') && <PaymentsSection detail={detail} companyKey={companyKey} />}
         <Section title="Notes">
           <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {order.special_note || 'No notes.'}

@@ -146,3 +146,54 @@ describe("an office's edit in the history", () => {
     );
   });
 });
+
+describe('a payment the office recorded or voided, in words', () => {
+  const by = { kind: 'office', name: 'Ollie Office' };
+  it('says the amount, how, the reference, the date received and who recorded it', () => {
+    expect(
+      historyText(
+        {
+          at,
+          type: 'payment_recorded',
+          data: {
+            kind: 'payment',
+            method: 'check',
+            amount_cents: 10_000,
+            reference: '1042',
+            received_on: '2026-12-01',
+            by,
+          },
+        },
+        ZONE,
+        'USD',
+      ),
+    ).toBe('Payment of $100.00 by check 1042, received Tue 12/1/2026, recorded by Ollie Office');
+    expect(
+      historyText(
+        { at, type: 'payment_recorded', data: { kind: 'refund', method: 'cash', amount_cents: 2_550, by } },
+        ZONE,
+        'USD',
+      ),
+    ).toBe('Refund of $25.50 by cash, recorded by Ollie Office');
+  });
+
+  it('says a void with its reason', () => {
+    expect(
+      historyText(
+        {
+          at,
+          type: 'payment_voided',
+          data: {
+            kind: 'payment',
+            method: 'card',
+            amount_cents: 10_000,
+            reason: 'Bounced',
+            by: { kind: 'office', name: 'Abe Owner' },
+          },
+        },
+        ZONE,
+        'USD',
+      ),
+    ).toBe('Payment of $100.00 (card) voided by Abe Owner. Reason: Bounced');
+  });
+});

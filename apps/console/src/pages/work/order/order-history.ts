@@ -2,7 +2,7 @@ import type { AdminOrder } from '@scheduler/contracts/confirm';
 import { formatMoney } from '@scheduler/domain/money-format';
 import { editChangeText, type EditChange } from '@scheduler/domain/order-edit/edit-changes';
 import { joinNames } from '@scheduler/domain/scheduling-text';
-import { momentText } from '../../../shared/time-text.ts';
+import { momentText, shortDateText } from '../../../shared/time-text.ts';
 
 type HistoryEvent = AdminOrder['history'][number];
 
@@ -92,6 +92,9 @@ export function historyText(event: HistoryEvent, timeZone: string, currency: str
       return 'The manage links sent were revoked';
     case 'edited':
       return editedText(data, by);
+    case 'payment_recorded':
+    case 'payment_voided':
+      return paymentText(event.type, data, by, currency);
   }
 }
 
@@ -116,4 +119,25 @@ function editedText(data: Record<string, unknown>, by: Record<string, unknown>):
   ]
     .filter(Boolean)
     .join(' ');
+}
+
+const METHOD_WORDS: Record<string, string> = { check: 'check', cash: 'cash', card: 'card', other: 'other means' };
+
+/** "Payment of $100.00 by check 1042, received Tue 12/1/2026, recorded by Ollie Office" and its void, with the reason. */
+function paymentText(
+  type: 'payment_recorded' | 'payment_voided',
+  data: Record<string, unknown>,
+  by: Record<string, unknown>,
+  currency: string,
+): string {
+  const amount = typeof data.amount_cents === 'number' ? formatMoney(data.amount_cents, currency) : 'an amount';
+  const what = `${data.kind === 'refund' ? 'Refund' : 'Payment'} of ${amount}`;
+  const method = METHOD_WORDS[stringAt(data, 'method') ?? ''] ?? 'other means';
+  const reference = stringAt(data, 'reference');
+  if (type === 'payment_voided') {
+    const reason = stringAt(data, 'reason');
+    return `${what} (${method}) voided by ${actorText(by)}${reason ? `. Reason: ${reason}` : ''}`;
+  }
+  const received = stringAt(data, 'received_on');
+  return `${what} by ${method}${reference ? ` ${reference}` : ''}${received ? `, received ${shortDateText(received)}` : ''}, recorded by ${actorText(by)}`;
 }

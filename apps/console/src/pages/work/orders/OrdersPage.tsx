@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { companyApi } from '../../../shared/api.ts';
-import { useCompany } from '../../../shared/company.ts';
+import { memberCan, useCompany } from '../../../shared/company.ts';
 import { Failure } from '../../../shared/Failure.tsx';
 import { Loading } from '../../../shared/Loading.tsx';
 import { PageHeading } from '../../../shared/PageHeading.tsx';
@@ -15,6 +15,7 @@ import { OrdersFilterBar } from './OrdersFilterBar.tsx';
 import { readOrdersFilters, withFilters } from './orders-filters.ts';
 import { OrdersTable } from './OrdersTable.tsx';
 import { ColumnsMenu } from './ColumnsMenu.tsx';
+import { PaymentsReceived } from './PaymentsReceived.tsx';
 import { keepChosenColumns, readChosenColumns, toggledColumn } from './order-columns.ts';
 
 const PAGE_SIZES = [25, 50, 100, 200];
@@ -26,8 +27,10 @@ const DEFAULT_PER_PAGE = 50;
  * the URL (a view can be shared and reloaded), and the same filters as a CSV download.
  */
 export default function OrdersPage() {
-  const { companyKey } = useCompany();
+  const { companyKey, membership } = useCompany();
   const [params, setParams] = useSearchParams();
+  // The reconciliation asks for its own rows only once the office opens it.
+  const [reconciling, setReconciling] = useState(false);
   const filters = readOrdersFilters(params);
   const orders = useQuery(ordersQueryOptions(companyKey, filters));
   // The inspectors to filter by: the company's, every office's (an inspector: only themself).
@@ -83,6 +86,14 @@ export default function OrdersPage() {
           />
         </>
       )}
+      {memberCan(membership, 'payments.record') &&
+        (reconciling ? (
+          <PaymentsReceived companyKey={companyKey} />
+        ) : (
+          <Button variant="text" onClick={() => setReconciling(true)} sx={{ mt: 2 }}>
+            Show payments received
+          </Button>
+        ))}
     </>
   );
 }

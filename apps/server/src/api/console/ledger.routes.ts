@@ -1,0 +1,126 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  RECONCILE_MAX_DAYS,
+  orderLedgerSchema,
+  reconcileQuerySchema,
+  reconcileResponseSchema,
+  recordPaymentBodySchema,
+  voidPaymentBodySchema,
+} from '@scheduler/contracts/ledger';
+import type { AppContext } from '../../context.ts';
+import { changeKeys } from '../../db/change-feed.ts';
+import { sendCsv } from '../../http/csv-reply.ts';
+import { memberOf, requireMember } from '../../modules/console-auth/console-access.ts';
+import {
+  orderLedger,
+  reconcile,
+  reconcileCsv,
+  recordPayment,
+  voidPayment,
+  type LedgerDeps,
+} from '../../modules/payments/ledger.service.ts';
+import { companyKeyParam, noQuery } from '../shared-schemas.ts';
+
+const orderParams = companyKeyParam.extend({ id: z.uuid() });
+const entryParams = orderParams.extend({ payment_id: z.uuid() });
+
+/**
+ * An order's payment ledger and the reconciliation of payments received (issue 41 item 4, decision
+ * 0064): owners, admins and office staff read and record; owners and admins void.
+ */
+export function ledgerRoutes(ctx: AppContext) {
+  return async (instance: FastifyInstance) => {
+    const app = instance.withTypeProvider<ZodTypeProvider>();
+    const tags = ['console'];
+    const base = '/api/console/companies/:company_key';
+    const deps: LedgerDeps = {
+      db: ctx.db,
+      now: () => new Date(ctx.clock()),
+      onChanged: (orderId) => {
+        ctx.changes.announce(changeKeys.order(orderId));
+        ctx.notifications?.wake();
+      },
+    };
+
+    app.get(
+      `${base}/orders/:id/payments`,
+      {
+        onRequest: requireMember(ctx, 'payments.record'),
+        schema: {
+          tags,
+          summary: "An order's payment ledger, oldest first, with its total, what was paid and the balance due",
+          params: orderParams,
+          querystring: noQuery,
+          response: { 200: orderLedgerSchema },
+        },
+      },
+      async (request) => orderLedger(deps, memberOf(request), request.params.id),
+    );
+
+    app.post(
+      `${base}/orders/:id/payments`,
+      {
+        onRequest: requireMember(ctx, 'payments.record'),
+        schema: {
+          tags,
+          summary: 'Records a payment (check, cash, card, other) or a refund the office made; answers the ledger',
+          description:
+            '400 on amount_cents for a payment of more than the balance due or a refund of more than was paid; ' +
+            '409 conflict for a payment on a cancelled order. The order turns paid when nothing is left due.',
+          params: orderParams,
+          querystring: noQuery,
+          body: recordPaymentBodySchema,
+          response: { 201: orderLedgerSchema },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await recordPayment(deps, memberOf(request), request.params.id, request.body)),
+    );
+
+    app.post(
+      `${base}/orders/:id/payments/:payment_id/void`,
+      {
+        onRequest: requireMember(ctx, 'payments.void'),
+        schema: {
+          tags,
+          summary: 'Voids a payment the office recorded, with a reason (owner, admin); the entry stays, struck out',
+          description: '409 conflict for an entry voided already or an online payment (refunded in Stripe).',
+          params: entryParams,
+          querystring: noQuery,
+          body: voidPaymentBodySchema,
+          response: { 200: orderLedgerSchema },
+        },
+      },
+      async (request) =>
+        voidPayment(deps, memberOf(request), request.params.id, request.params.payment_id, request.body.reason),
+    );
+
+    app.get(
+      `${base}/payments`,
+      {
+        onRequest: requireMember(ctx, 'payments.record'),
+        schema: {
+          tags,
+          summary: 'The payments and refunds received between two office dates, with totals per method (JSON or CSV)',
+          description: `At most ${RECONCILE_MAX_DAYS} days; voided entries are left out. format=csv answers the lines and the totals as CSV.`,
+          params: companyKeyParam,
+          querystring: reconcileQuerySchema,
+          response: { 200: z.union([reconcileResponseSchema, z.string()]) },
+        },
+      },
+      async (request, reply) => {
+        const member = memberOf(request);
+        const report = await reconcile(ctx.db, member, request.query);
+        if (request.query.format !== 'csv') return report;
+        return sendCsv(
+          reply,
+          reconcileCsv(report),
+          `payments-${member.companyKey}-${report.from}-${report.to}.csv`,
+          report.lines.length,
+        );
+      },
+    );
+  };
+}

@@ -1,0 +1,171 @@
+import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/connection.ts';
+import * as t from '../../db/schema.ts';
+
+interface OrderKey {
+  companyId: string;
+  orderId: string;
+}
+
+/** Who did something, as the ledger and the audit trail keep them: their id and their name then. */
+export interface Actor {
+  userId: string;
+  name: string;
+}
+
+/**
+ * The booked order a ledger belongs to, of this company only: its status, its confirmed total and
+ * currency (the pricing snapshot's), and its office's zone. `lock` holds the order's row until the
+ * transaction ends: two entries at once, or an entry and Stripe's webhook, see each other's sums.
+ */
+export async function loadLedgerOrder(db: Executor, order: OrderKey, lock = false) {
+  const query = db
+    .select({
+      status: t.orders.status,
+      paid: t.orders.paid,
+      pricingSnapshot: t.orders.pricingSnapshot,
+      timeZone: t.offices.timeZone,
+    })
+    .from(t.orders)
+    .innerJoin(t.offices, and(eq(t.offices.companyId, t.orders.companyId), eq(t.offices.id, t.orders.officeId)))
+    .where(and(eq(t.orders.companyId, order.companyId), eq(t.orders.id, order.orderId)));
+  const [row] = lock ? await query.for('update', { of: t.orders }) : await query;
+  return row ?? null;
+}
+
+/** One order's ledger, oldest first. */
+export async function loadLedgerEntries(db: Executor, order: OrderKey) {
+  return db
+    .select()
+    .from(t.orderLedger)
+    .where(and(eq(t.orderLedger.companyId, order.companyId), eq(t.orderLedger.orderId, order.orderId)))
+    .orderBy(asc(t.orderLedger.recordedAt), asc(t.orderLedger.id));
+}
+
+export type LedgerRow = Awaited<ReturnType<typeof loadLedgerEntries>>[number];
+
+/** Writes an entry the office recorded, and its audit event, in the caller's transaction. */
+export async function insertLedgerEntry(
+  tx: Executor,
+  order: OrderKey,
+  entry: Pick<
+    typeof t.orderLedger.$inferInsert,
+    'kind' | 'method' | 'amountCents' | 'currency' | 'reference' | 'note' | 'receivedOn'
+  >,
+  by: Actor,
+  at: Date,
+): Promise<LedgerRow> {
+  const [row] = await tx
+    .insert(t.orderLedger)
+    .values({ ...order, ...entry, recordedByUserId: by.userId, recordedByName: by.name, recordedAt: at })
+    .returning();
+  await tx.insert(t.orderEvents).values({
+    ...order,
+    type: 'payment_recorded',
+    data: {
+      entry_id: row!.id,
+      kind: entry.kind,
+      method: entry.method,
+      amount_cents: entry.amountCents,
+      currency: entry.currency,
+      reference: entry.reference ?? null,
+      received_on: entry.receivedOn,
+      by: { kind: 'office', user_id: by.userId, name: by.name },
+    },
+    createdAt: at,
+  });
+  return row!;
+}
+
+/** Voids an entry the office recorded, once (a second void finds it voided and changes nothing); null when there was none to void. */
+export async function voidLedgerEntry(
+  tx: Executor,
+  order: OrderKey,
+  entryId: string,
+  reason: string,
+  by: Actor,
+  at: Date,
+): Promise<LedgerRow | null> {
+  const [row] = await tx
+    .update(t.orderLedger)
+    .set({ voidedAt: at, voidedByUserId: by.userId, voidedByName: by.name, voidReason: reason })
+    .where(
+      and(
+        eq(t.orderLedger.companyId, order.companyId),
+        eq(t.orderLedger.orderId, order.orderId),
+        eq(t.orderLedger.id, entryId),
+        isNull(t.orderLedger.voidedAt),
+        sql`${t.orderLedger.method} <> 'online'`,
+      ),
+    )
+    .returning();
+  if (!row) return null;
+  await tx.insert(t.orderEvents).values({
+    ...order,
+    type: 'payment_voided',
+    data: {
+      entry_id: row.id,
+      kind: row.kind,
+      method: row.method,
+      amount_cents: row.amountCents,
+      currency: row.currency,
+      reason,
+      by: { kind: 'office', user_id: by.userId, name: by.name },
+    },
+    createdAt: at,
+  });
+  return row;
+}
+
+/** Keeps `orders.paid` what the ledger says, in the caller's transaction. */
+export async function setOrderPaid(tx: Executor, order: OrderKey, paid: boolean, at: Date): Promise<void> {
+  await tx
+    .update(t.orders)
+    .set({ paid, updatedAt: at })
+    .where(and(eq(t.orders.companyId, order.companyId), eq(t.orders.id, order.orderId), sql`paid <> ${paid}`));
+}
+
+/** The span's entries not voided, by the office's date received (order_ledger_received_idx), with each order's first client. */
+export async function loadReceivedEntries(
+  db: Executor,
+  companyId: string,
+  span: { from: string; to: string },
+  limit: number,
+) {
+  return db
+    .select({
+      entry: t.orderLedger,
+      client: sql<string>`coalesce((select trim(concat_ws(' ', p.person->>'first', p.person->>'last'))
+        from ${t.orderParties} p where p.company_id = ${t.orderLedger.companyId} and p.order_id = ${t.orderLedger.orderId}
+        and p.role = 'client' order by p.position limit 1), '')`,
+    })
+    .from(t.orderLedger)
+    .where(receivedIn(companyId, span))
+    .orderBy(asc(t.orderLedger.receivedOn), asc(t.orderLedger.recordedAt), asc(t.orderLedger.id))
+    .limit(limit);
+}
+
+function receivedIn(companyId: string, span: { from: string; to: string }) {
+  return and(
+    eq(t.orderLedger.companyId, companyId),
+    gte(t.orderLedger.receivedOn, span.from),
+    lte(t.orderLedger.receivedOn, span.to),
+    isNull(t.orderLedger.voidedAt),
+  );
+}
+
+/** The span's sums per method and currency, over every entry (not only the lines listed). */
+export async function loadReceivedTotals(db: Executor, companyId: string, span: { from: string; to: string }) {
+  return db
+    .select({
+      method: t.orderLedger.method,
+      currency: t.orderLedger.currency,
+      paymentsCents: sql<string>`coalesce(sum(${t.orderLedger.amountCents}) filter (where ${t.orderLedger.kind} = 'payment'), 0)`,
+      refundsCents: sql<string>`coalesce(sum(${t.orderLedger.amountCents}) filter (where ${t.orderLedger.kind} = 'refund'), 0)`,
+      entries: sql<string>`count(*)`,
+    })
+    .from(t.orderLedger)
+    .where(receivedIn(companyId, span))
+    .groupBy(t.orderLedger.method, t.orderLedger.currency)
+    .orderBy(t.orderLedger.method, t.orderLedger.currency);
+}

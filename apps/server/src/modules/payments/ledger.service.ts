@@ -1,0 +1,290 @@
+/**
+ * An order's payment ledger in the console (issue 41 item 4, issue 44, decision 0064): the office
+ * reads it, records a payment (check, cash, card at the inspection, other) or a refund, and voids a
+ * mistaken entry; the payments received over a span add up per method for the reconciliation.
+ * Every entry and void is an audit event on the order, and `orders.paid` follows the balance in the
+ * same transaction. The order is found by the member's company's immutable id: another company's
+ * order is not found (404).
+ */
+import type {
+  LedgerEntryView,
+  MethodTotal,
+  OrderLedger,
+  ReconcileQuery,
+  ReconcileResponse,
+  RecordPayment,
+} from '@scheduler/contracts/ledger';
+import { RECONCILE_MAX_LINES } from '@scheduler/contracts/ledger';
+import { formatMoney } from '@scheduler/domain/money-format';
+import { officeClockAt } from '@scheduler/domain/office-clock';
+import { orderReference } from '@scheduler/domain/order-reference';
+import { ledgerTotals, refusalOf, type EntryRefusal, type LedgerTotals } from '@scheduler/domain/payments/ledger';
+import type { Database, Executor } from '../../db/connection.ts';
+import { csvText } from '../../http/csv-text.ts';
+import { AppError, NotFoundError } from '../../errors.ts';
+import type { ConsoleMember } from '../console-auth/console-member.ts';
+import {
+  insertLedgerEntry,
+  loadLedgerEntries,
+  loadLedgerOrder,
+  loadReceivedEntries,
+  loadReceivedTotals,
+  setOrderPaid,
+  voidLedgerEntry,
+  type Actor,
+  type LedgerRow,
+} from './ledger.repository.ts';
+import { enqueueJobs } from '../notifications/notifications.service.ts';
+import { loadPayableOrder } from './payments.repository.ts';
+import { closeOpenCheckout } from './payments.service.ts';
+import { paymentReceiptJobs } from './receipt-jobs.ts';
+
+/** Told after a change committed: the order's caches are stale, and queued receipts or expiries wait for the worker. */
+export interface LedgerDeps {
+  db: Database;
+  now: () => Date;
+  onChanged?: (orderId: string) => void;
+}
+
+function actorOf(member: ConsoleMember): Actor {
+  return { userId: member.userId, name: member.userName };
+}
+
+/** The confirmed total and currency of an order's pricing snapshot (0 when it priced nothing). */
+function chargeOf(snapshot: Record<string, unknown> | null): { totalCents: number; currency: string } {
+  const total = snapshot?.total_cents;
+  const currency = snapshot?.currency;
+  return {
+    totalCents: typeof total === 'number' && Number.isInteger(total) && total > 0 ? total : 0,
+    currency: typeof currency === 'string' && /^[A-Za-z]{3}$/.test(currency) ? currency.toUpperCase() : 'USD',
+  };
+}
+
+function totalsOf(totalCents: number, rows: readonly LedgerRow[]): LedgerTotals {
+  return ledgerTotals(
+    totalCents,
+    rows.map((row) => ({ kind: row.kind, amountCents: row.amountCents, voided: row.voidedAt !== null })),
+  );
+}
+
+function entryOut(row: LedgerRow): LedgerEntryView {
+  return {
+    id: row.id,
+    kind: row.kind,
+    method: row.method,
+    amount_cents: row.amountCents,
+    currency: row.currency,
+    reference: row.reference,
+    note: row.note,
+    received_on: row.receivedOn,
+    recorded_by: row.recordedByName,
+    recorded_at: row.recordedAt.toISOString(),
+    voided:
+      row.voidedAt === null
+        ? null
+        : { at: row.voidedAt.toISOString(), by: row.voidedByName ?? '', reason: row.voidReason ?? '' },
+  };
+}
+
+async function bookedOrder(db: Executor, companyId: string, orderId: string, lock = false) {
+  const order = await loadLedgerOrder(db, { companyId, orderId }, lock);
+  if (!order || order.status === 'draft') throw new NotFoundError('The order');
+  return order;
+}
+
+/** The order's ledger and its sums. */
+export async function orderLedger(deps: LedgerDeps, member: ConsoleMember, orderId: string): Promise<OrderLedger> {
+  const key = { companyId: member.companyId, orderId };
+  const order = await bookedOrder(deps.db, member.companyId, orderId);
+  const rows = await loadLedgerEntries(deps.db, key);
+  const { totalCents, currency } = chargeOf(order.pricingSnapshot);
+  const totals = totalsOf(totalCents, rows);
+  return {
+    currency,
+    time_zone: order.timeZone,
+    today: officeClockAt(order.timeZone, deps.now().getTime()).date,
+    total_cents: totals.totalCents,
+    paid_cents: totals.paidCents,
+    balance_due_cents: totals.balanceDueCents,
+    paid: totals.paid,
+    entries: rows.map(entryOut),
+  };
+}
+
+function refusedAmount(refusal: EntryRefusal, totals: LedgerTotals, currency: string): AppError {
+  const words: Record<EntryRefusal, string> = {
+    not_positive: 'The amount must be more than zero.',
+    too_large: 'The amount is more than one entry may hold.',
+    more_than_balance: `The amount is more than the balance due (${formatMoney(Math.max(totals.balanceDueCents, 0), currency)}).`,
+    more_than_paid: `A refund can be at most what was paid (${formatMoney(Math.max(totals.paidCents, 0), currency)}).`,
+  };
+  return new AppError(400, 'invalid_request', words[refusal], 'amount_cents');
+}
+
+/**
+ * Records a payment or refund the office received or gave. A payment may be at most the balance
+ * due and a refund at most what was paid (decision 0064: no overpayments). The order turns paid
+ * when the balance reaches zero, and its open Checkout Session is closed then (so the client
+ * cannot pay online what the office took); it turns unpaid again when a refund opens a balance.
+ */
+export async function recordPayment(
+  deps: LedgerDeps,
+  member: ConsoleMember,
+  orderId: string,
+  body: RecordPayment,
+): Promise<OrderLedger> {
+  const key = { companyId: member.companyId, orderId };
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const order = await bookedOrder(tx, member.companyId, orderId, true);
+    if (order.status === 'cancelled' && body.kind === 'payment')
+      throw new AppError(409, 'conflict', 'The order is cancelled: it takes no payment.');
+    const { totalCents, currency } = chargeOf(order.pricingSnapshot);
+    const before = totalsOf(totalCents, await loadLedgerEntries(tx, key));
+    const refusal = refusalOf(before, body.kind, body.amount_cents);
+    if (refusal) throw refusedAmount(refusal, before, currency);
+    const row = await insertLedgerEntry(
+      tx,
+      key,
+      {
+        kind: body.kind,
+        method: body.method,
+        amountCents: body.amount_cents,
+        currency,
+        reference: body.reference,
+        note: body.note,
+        receivedOn: body.received_on,
+      },
+      actorOf(member),
+      now,
+    );
+    const after = totalsOf(totalCents, [...(await loadLedgerEntries(tx, key))]);
+    await followBalance(tx, key, order.paid, after.paid, now);
+    if (body.send_receipt && body.kind === 'payment') {
+      const payable = await loadPayableOrder(tx, member.companyId, orderId);
+      await enqueueJobs(
+        tx,
+        paymentReceiptJobs({ id: orderId, companyId: member.companyId }, payable?.clients ?? [], now, {
+          entry_id: row.id,
+          amount_cents: row.amountCents,
+          method: row.method,
+          balance_due_cents: after.balanceDueCents,
+        }),
+      );
+    }
+  });
+  deps.onChanged?.(orderId);
+  return orderLedger(deps, member, orderId);
+}
+
+/** `orders.paid` after an entry or a void; a payment that settles the order closes its open Checkout Session. */
+async function followBalance(
+  tx: Executor,
+  key: { companyId: string; orderId: string },
+  wasPaid: boolean,
+  isPaid: boolean,
+  now: Date,
+): Promise<void> {
+  if (wasPaid === isPaid) return;
+  await setOrderPaid(tx, key, isPaid, now);
+  if (isPaid) await closeOpenCheckout(tx, key, now);
+}
+
+/** Voids an entry the office recorded (Stripe's own are refunded in Stripe); the entry stays, struck out. */
+export async function voidPayment(
+  deps: LedgerDeps,
+  member: ConsoleMember,
+  orderId: string,
+  entryId: string,
+  reason: string,
+): Promise<OrderLedger> {
+  const key = { companyId: member.companyId, orderId };
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const order = await bookedOrder(tx, member.companyId, orderId, true);
+    const rows = await loadLedgerEntries(tx, key);
+    const entry = rows.find((row) => row.id === entryId);
+    if (!entry) throw new NotFoundError('The payment');
+    if (entry.voidedAt !== null) throw new AppError(409, 'conflict', 'The payment is voided already.');
+    if (entry.method === 'online')
+      throw new AppError(409, 'conflict', 'An online payment is refunded in Stripe, not voided here.');
+    const { totalCents } = chargeOf(order.pricingSnapshot);
+    const remaining = rows.filter((row) => row.id !== entryId);
+    const voided = await voidLedgerEntry(tx, key, entryId, reason, actorOf(member), now);
+    if (!voided) throw new AppError(409, 'conflict', 'The payment is voided already.');
+    await followBalance(tx, key, order.paid, totalsOf(totalCents, remaining).paid, now);
+  });
+  deps.onChanged?.(orderId);
+  return orderLedger(deps, member, orderId);
+}
+
+/** The payments and refunds received between two office dates, with their sums per method. */
+export async function reconcile(
+  db: Database,
+  member: ConsoleMember,
+  query: ReconcileQuery,
+): Promise<ReconcileResponse> {
+  const span = { from: query.from, to: query.to };
+  const [rows, sums] = await Promise.all([
+    loadReceivedEntries(db, member.companyId, span, RECONCILE_MAX_LINES + 1),
+    loadReceivedTotals(db, member.companyId, span),
+  ]);
+  const totals: MethodTotal[] = sums.map((sum) => {
+    const payments = Number(sum.paymentsCents);
+    const refunds = Number(sum.refundsCents);
+    return {
+      method: sum.method,
+      currency: sum.currency,
+      payments_cents: payments,
+      refunds_cents: refunds,
+      net_cents: payments - refunds,
+      entries: Number(sum.entries),
+    };
+  });
+  return {
+    ...span,
+    lines: rows.slice(0, RECONCILE_MAX_LINES).map(({ entry, client }) => {
+      const { voided: _voided, note: _note, ...line } = entryOut(entry);
+      return { ...line, order_id: entry.orderId, order_reference: orderReference(entry.orderId), client };
+    }),
+    totals,
+    truncated: rows.length > RECONCILE_MAX_LINES,
+  };
+}
+
+/** Cents as a CSV's accountant reads them: 425.00, -12.50 (the currency in its own column). */
+function decimal(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const whole = Math.abs(cents);
+  return `${sign}${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, '0')}`;
+}
+
+/** The reconciliation as CSV: one row per entry (a refund's amount negative), then one per method's total. */
+export function reconcileCsv(report: ReconcileResponse): string {
+  const signed = (kind: string, cents: number) => (kind === 'refund' ? -cents : cents);
+  return csvText([
+    ['Received on', 'Order', 'Client', 'Kind', 'Method', 'Reference', 'Amount', 'Currency', 'Recorded by'],
+    ...report.lines.map((line) => [
+      line.received_on,
+      line.order_reference,
+      line.client,
+      line.kind,
+      line.method,
+      line.reference ?? '',
+      decimal(signed(line.kind, line.amount_cents)),
+      line.currency,
+      line.recorded_by ?? 'Stripe',
+    ]),
+    ...report.totals.map((total) => [
+      `${report.from} to ${report.to}`,
+      'Total',
+      '',
+      '',
+      total.method,
+      `${total.entries} entries`,
+      decimal(total.net_cents),
+      total.currency,
+      '',
+    ]),
+  ]);
+}
