@@ -16,6 +16,7 @@ import type { Executor } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { ownInspectorOnly, type ConsoleMember } from '../console-auth/console-member.ts';
 import { orderReference } from '@scheduler/domain/order-reference';
+import { officeSchedulingSchema } from '@scheduler/contracts/company-document';
 import {
   loadClientNames,
   loadCompanyInspectors,
@@ -62,6 +63,12 @@ export function noonOn(calendar: ZonedCalendar, date: string): number {
   return calendar.toInstant(date, 12 * 60) ?? Date.parse(`${date}T12:00:00Z`);
 }
 
+/** The office's drive estimate as its stored `scheduling` says it (defaults where it is silent). */
+function driveEstimateOf(scheduling: Record<string, unknown>): { road_factor: number; average_speed_mph: number } {
+  const { road_factor, average_speed_mph } = officeSchedulingSchema.parse(scheduling);
+  return { road_factor, average_speed_mph };
+}
+
 /** Booked appointments as the console shows them, each with its inspector. */
 export async function describeBookings(
   db: Executor,
@@ -80,6 +87,8 @@ export async function describeBookings(
     services: servicesOf(row.pricingSnapshot),
     paid: row.paid,
     booked_by: row.bookedByName ?? BOOKED_ONLINE,
+    latitude: row.latitude,
+    longitude: row.longitude,
   }));
 }
 
@@ -179,7 +188,7 @@ export async function officeSchedule(
   });
 
   return {
-    office: { uuid: office.id, name: office.name, time_zone: office.timeZone },
+    office: { uuid: office.id, name: office.name, time_zone: office.timeZone, ...driveEstimateOf(office.scheduling) },
     offices: offices.map((candidate) => ({ uuid: candidate.id, name: candidate.name })),
     from: query.from,
     dates,
