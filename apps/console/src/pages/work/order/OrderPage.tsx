@@ -20,7 +20,7 @@ import { CancelDialog } from './CancelDialog.tsx';
 import { HistorySection, PeopleSection, PriceSection, PropertySection, Section } from './OrderSections.tsx';
 import { sourceText } from './order-source.ts';
 import { RefundNotices } from './RefundNotices.tsx';
-import { RescheduleDialog } from './RescheduleDialog.tsx';
+import { RescheduleDialog } from '../../../shared/RescheduleDialog.tsx';
 
 const STATE_CHIP = {
   booked: { label: 'Booked', color: 'success' },

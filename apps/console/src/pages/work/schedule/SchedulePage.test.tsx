@@ -23,7 +23,7 @@ const ORDER_ID = '3f1c2b4a-5d6e-4f70-8a91-b2c3d4e5f601';
 const OFFICE = { uuid: '5b0c3a8e-7f1d-4c2a-9e61-3d4f8a2b9c10', name: 'Columbus' };
 
 const SCHEDULE: ConsoleSchedule = {
-  office: { ...OFFICE, time_zone: 'America/New_York' },
+  office: { ...OFFICE, time_zone: 'America/New_York', road_factor: 1.3, average_speed_mph: 30 },
   offices: [OFFICE],
   from: '2026-12-01',
   dates: ['2026-12-01'],
@@ -48,6 +48,8 @@ const SCHEDULE: ConsoleSchedule = {
           services: ['Full Home Inspection', 'Radon Test'],
           paid: false,
           booked_by: 'online',
+          latitude: 40.0,
+          longitude: -83.0,
         },
       ],
       // Held from 1 PM; the hold lapses at 15:42 UTC, 10:42 AM on the office's clock (EST).
@@ -87,8 +89,9 @@ describe('the schedule page', () => {
     expect(booking.textContent).toContain('Full Home Inspection, Radon Test');
     expect(booking.getAttribute('href')).toBe(`/demo/orders/${ORDER_ID}`);
     // The day runs from 8 AM (its working hours' start): 9:30 is 1½ hours down, 2½ hours tall.
-    expect(booking.style.top).toBe(`${1.5 * HOUR_HEIGHT}px`);
-    expect(booking.style.height).toBe(`${2.5 * HOUR_HEIGHT}px`);
+    const block = booking.closest<HTMLElement>('[data-testid="booking-block"]')!;
+    expect(block.style.top).toBe(`${1.5 * HOUR_HEIGHT}px`);
+    expect(block.style.height).toBe(`${2.5 * HOUR_HEIGHT}px`);
 
     const hold = screen.getByTestId('hold');
     expect(hold.textContent).toContain('1:00 PM – 3:30 PM');

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConsoleOrderDetail } from '@scheduler/contracts/console';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
-import { INSPECTORS } from '../../../test-support/fixtures.ts';
-import { DETAIL, MOVED, NINE, ONE, openOrderDialog, ORDER_PATH, VIEW } from '../../../test-support/order-detail.ts';
-import { refusal, type Answer, type RecordedRequest } from '../../../test-support/render-page.tsx';
+import { INSPECTORS } from '../test-support/fixtures.ts';
+import { DETAIL, MOVED, NINE, ONE, openOrderDialog, ORDER_PATH, VIEW } from '../test-support/order-detail.ts';
+import { refusal, type Answer, type RecordedRequest } from '../test-support/render-page.tsx';
 import { RescheduleDialog } from './RescheduleDialog.tsx';
 
 configure({ asyncUtilTimeout: 5000 });
