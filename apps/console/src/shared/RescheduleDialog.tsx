@@ -92,9 +92,11 @@ export function RescheduleDialog({
   const own = teams[0];
   const team = teams.find((entry) => entry.key === teamKey) ?? own;
   const changesInspector = team !== undefined && team !== own;
+  // A preset inspector is asked about once the office's inspectors are known, never the booking's own meanwhile.
+  const awaitingTeam = teamKey !== ownKey && !teams.some((entry) => entry.key === teamKey) && inspectors.isPending;
   const times = useQuery({
     ...moveTimesQueryOptions(companyKey, order.id, monthWindow(month, today), team?.ids),
-    enabled: open,
+    enabled: open && !awaitingTeam,
   });
   const reschedule = useReschedule(companyKey, order.id);
   const days = daysWithTimes(alternatives ?? times.data ?? []);
