@@ -10,6 +10,7 @@ import {
   holdVisitorTime,
   MIKE,
   openSchedule,
+  SARAH,
   scrollWidth,
   signInMember,
   slotHas,
@@ -164,14 +165,61 @@ it("shows a visitor's hold faded, then the booking within a second of the confir
 
 const money = (text: string) => Math.round(Number(text.replace(/[^0-9.-]/g, '')) * 100);
 
-it('opens an order from the schedule, shows its contacts, address and price, reschedules it, then cancels it', async () => {
+it('dispatches an order on the schedule by dragging and by Move to…, opens it, shows its contacts, address and price, reschedules it, then cancels it', async () => {
   const { product, browser } = running;
-  const day = consoleDay(12);
+  // Sarah Chen serves the visitor's postal code on every weekday but Friday (the demo's codes by weekday).
+  const day = new Date(`${consoleDay(12)}T12:00:00Z`).getUTCDay() === 5 ? consoleDay(16) : consoleDay(12);
   const client = clientNamed('Olive', 'Order');
-  const booked = await bookAsVisitor(browser, product, { client, day });
+  // Sarah's, mid-morning: inside Mike Alvarez's hours too, so a drop on his column at the same time is open.
+  const booked = await bookAsVisitor(browser, product, {
+    client,
+    day,
+    pick: (slot) => slotHas(SARAH.id)(slot) && / (09|10|11):\d\d:00$/.test(slot.start_datetime),
+  });
   const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
   await signInMember(page, product, { email: 'ollie.order@example.com', name: 'Ollie Office', role: 'office' });
   await openSchedule(page, product, day);
+
+  // Dispatch (issue 41): dragged from Sarah Chen's column to Mike Alvarez's at the same height, the
+  // move dialog names him and the time, picked; the move gives it to him.
+  const block = page
+    .getByRole('region', { name: SARAH.name })
+    .getByTestId('booking-block')
+    .filter({ hasText: 'Olive Order' });
+  const mikeColumn = page.getByRole('region', { name: MIKE.name });
+  const blockBox = (await block.boundingBox())!;
+  const sarahBox = (await page.getByRole('region', { name: SARAH.name }).boundingBox())!;
+  await block.dragTo(mikeColumn, {
+    sourcePosition: { x: 8, y: 8 },
+    targetPosition: { x: 40, y: blockBox.y - sarahBox.y + 8 },
+  });
+  const drop = page.getByRole('dialog', {
+    name: new RegExp(`^Move to ${MIKE.name}, .+, ${booked.slot.start} E[SD]T\\?$`),
+  });
+  await drop.waitFor();
+  await drop.getByRole('button', { name: new RegExp(`^Move it to .+, ${booked.slot.start} E[SD]T with ${MIKE.name}$`) }).click();
+  await page.getByRole('status').filter({ hasText: 'The inspection is moved to' }).waitFor();
+  await mikeColumn.getByTestId('booking').filter({ hasText: 'Olive Order' }).waitFor();
+  expect(await page.getByRole('region', { name: SARAH.name }).getByText('Olive Order').count()).toBe(0);
+  await screenshot(page, 'console-dispatch-dragged-1280');
+
+  // The keyboard's way, on a phone: Move to… lists the columns; Sarah Chen, then a time of hers.
+  await page.setViewportSize(VIEWPORTS.mobile);
+  await page.getByRole('combobox', { name: 'Inspector' }).waitFor();
+  const moveTo = page.getByRole('button', { name: /^Move to… \(.+, Olive Order\)$/ });
+  await moveTo.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu');
+  expect(await menu.getByRole('menuitem').allTextContents()).toContain(`${MIKE.name} (another time)`);
+  await menu.getByRole('menuitem', { name: SARAH.name, exact: true }).click();
+  const keyed = page.getByRole('dialog', { name: `Move to ${SARAH.name}` });
+  await keyed.getByRole('group', { name: 'Start time' }).getByRole('button').first().click();
+  for (const violation of await accessibilityViolations(page)) expect.fail(`move dialog at 375: ${violation}`);
+  await keyed.getByRole('button', { name: new RegExp(`^Move it to .+ with ${SARAH.name}$`) }).click();
+  await page.getByRole('status').filter({ hasText: 'The inspection is moved to' }).waitFor();
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await page.getByRole('region', { name: SARAH.name }).getByTestId('booking').filter({ hasText: 'Olive Order' }).waitFor();
+
   await page.getByTestId('booking').filter({ hasText: 'Olive Order' }).click();
   await page.waitForURL(new RegExp(`/console/demo/orders/${booked.orderId}$`));
   await page.getByRole('heading', { level: 1, name: /^Order / }).waitFor();
@@ -221,7 +269,8 @@ it('opens an order from the schedule, shows its contacts, address and price, res
     .at(-1)!
     .replace(/ [A-Z]{2,5}$/, '');
   expect(after).toContain(targetTime);
-  await page.getByRole('region', { name: 'Appointment' }).getByText('moved 1 time').waitFor();
+  // Twice on the schedule, once here.
+  await page.getByRole('region', { name: 'Appointment' }).getByText('moved 3 times').waitFor();
   const history = page.getByRole('region', { name: 'History' });
   await history.getByText(targetTime, { exact: false }).first().waitFor();
   await screenshot(page, 'console-order-moved-1280');
@@ -281,6 +330,9 @@ it('is axe-clean on every page at 1280 and 375 px, and never scrolls sideways at
     await openSchedule(page, product, day, 'week');
     await page.getByText('Ada Access').first().waitFor();
     await check('schedule-week');
+    await openSchedule(page, product, day, 'month');
+    await page.getByRole('list', { name: "The month's inspections by day" }).waitFor();
+    await check('schedule-month');
     await page.goto(`${product.publicUrl}/console/demo/orders`);
     await waitForMainHeading(page, 'Orders');
     await page.getByRole('table', { name: 'Orders' }).waitFor();
