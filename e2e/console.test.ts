@@ -197,7 +197,9 @@ it('dispatches an order on the schedule by dragging and by Move to…, opens it,
     name: new RegExp(`^Move to ${MIKE.name}, .+, ${booked.slot.start} E[SD]T\\?$`),
   });
   await drop.waitFor();
-  await drop.getByRole('button', { name: new RegExp(`^Move it to .+, ${booked.slot.start} E[SD]T with ${MIKE.name}$`) }).click();
+  await drop
+    .getByRole('button', { name: new RegExp(`^Move it to .+, ${booked.slot.start} E[SD]T with ${MIKE.name}$`) })
+    .click();
   await page.getByRole('status').filter({ hasText: 'The inspection is moved to' }).waitFor();
   await mikeColumn.getByTestId('booking').filter({ hasText: 'Olive Order' }).waitFor();
   expect(await page.getByRole('region', { name: SARAH.name }).getByText('Olive Order').count()).toBe(0);
@@ -218,7 +220,11 @@ it('dispatches an order on the schedule by dragging and by Move to…, opens it,
   await keyed.getByRole('button', { name: new RegExp(`^Move it to .+ with ${SARAH.name}$`) }).click();
   await page.getByRole('status').filter({ hasText: 'The inspection is moved to' }).waitFor();
   await page.setViewportSize(VIEWPORTS.desktop);
-  await page.getByRole('region', { name: SARAH.name }).getByTestId('booking').filter({ hasText: 'Olive Order' }).waitFor();
+  await page
+    .getByRole('region', { name: SARAH.name })
+    .getByTestId('booking')
+    .filter({ hasText: 'Olive Order' })
+    .waitFor();
 
   await page.getByTestId('booking').filter({ hasText: 'Olive Order' }).click();
   await page.waitForURL(new RegExp(`/console/demo/orders/${booked.orderId}$`));

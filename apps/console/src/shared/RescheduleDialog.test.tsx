@@ -337,10 +337,15 @@ describe('a move asked from the schedule (issue 41, dispatch)', () => {
   });
 
   it('names the inspector and the time dropped on, picked, and moves it to that inspector by name', async () => {
-    const { requests, dialog, onMoved } = await openReschedule(() => ({ status: 200, body: { status: 'ok', view: MOVED } }), {
-      preset: toMike('09:00'),
-    });
-    expect(within(dialog).getByRole('heading', { name: 'Move to Mike Alvarez, Tuesday, December 8th 2026, 9:00 AM EST?' })).toBeTruthy();
+    const { requests, dialog, onMoved } = await openReschedule(
+      () => ({ status: 200, body: { status: 'ok', view: MOVED } }),
+      {
+        preset: toMike('09:00'),
+      },
+    );
+    expect(
+      within(dialog).getByRole('heading', { name: 'Move to Mike Alvarez, Tuesday, December 8th 2026, 9:00 AM EST?' }),
+    ).toBeTruthy();
     const confirm = await within(dialog).findByRole('button', {
       name: 'Move it to Tuesday, December 8th 2026, 9:00 AM EST with Mike Alvarez',
     });

@@ -196,8 +196,8 @@ export function RescheduleDialog({
         {presetRefused && preset?.time && (
           <Alert severity="warning" role="alert" sx={{ mb: 2 }}>
             {team?.names ?? preset.inspectorName} cannot take it at {clockText(preset.time.start)} {preset.time.zone} on{' '}
-            {formatListDate(preset.date)}: their hours, time off, service area, the services they hold or the drive
-            from their other inspections leave that time out. Pick one of their open times below.
+            {formatListDate(preset.date)}: their hours, time off, service area, the services they hold or the drive from
+            their other inspections leave that time out. Pick one of their open times below.
           </Alert>
         )}
         {!view.reschedule.allowed && view.reschedule.reason && (

@@ -43,4 +43,3 @@ export function useReschedule(companyKey: string, orderId: string) {
     onSettled: afterChange,
   });
 }
-

@@ -487,7 +487,12 @@ describeOnEachDatabase('the console: schedule, orders and changes', (factory) =>
       const view = await schedule(`from=${day}`);
       expect(view).toMatchObject({
         // The demo office's drive estimate (its scheduling settings), which the day's map uses.
-        office: { name: 'Scioto Valley Home Inspections, Columbus', time_zone: ZONE, road_factor: 1.3, average_speed_mph: 32 },
+        office: {
+          name: 'Scioto Valley Home Inspections, Columbus',
+          time_zone: ZONE,
+          road_factor: 1.3,
+          average_speed_mph: 32,
+        },
         from: day,
         dates: [day],
         zone_abbreviations: ['EST'],

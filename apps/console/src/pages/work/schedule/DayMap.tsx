@@ -29,7 +29,13 @@ export function DayMap({ schedule, date }: { schedule: ConsoleSchedule; date: st
       <Typography component="h2" variant="h2" id={headingId} sx={{ mb: 1 }}>
         Map of the day
       </Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' } }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
+        }}
+      >
         <Box
           component="svg"
           viewBox={`0 0 ${width} ${height}`}
@@ -56,7 +62,10 @@ export function DayMap({ schedule, date }: { schedule: ConsoleSchedule; date: st
                 {route.stops.map(
                   (stop) =>
                     stop.point && (
-                      <g key={stop.number} transform={`translate(${stop.point.x.toFixed(1)} ${stop.point.y.toFixed(1)})`}>
+                      <g
+                        key={stop.number}
+                        transform={`translate(${stop.point.x.toFixed(1)} ${stop.point.y.toFixed(1)})`}
+                      >
                         <circle r={12} fill={route.colour} stroke="#ffffff" strokeWidth={2} />
                         <text y={5} fontSize={13} fontWeight={700} textAnchor="middle" fill="#ffffff">
                           {stop.number}

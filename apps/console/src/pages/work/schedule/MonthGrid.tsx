@@ -70,7 +70,12 @@ export function MonthGrid({
           <Link
             component={RouterLink}
             to={dayHref(day.date)}
-            sx={{ fontWeight: 650, display: 'inline-block', minHeight: 24, color: day.inMonth ? 'primary.main' : 'text.secondary' }}
+            sx={{
+              fontWeight: 650,
+              display: 'inline-block',
+              minHeight: 24,
+              color: day.inMonth ? 'primary.main' : 'text.secondary',
+            }}
           >
             {/* The grid shows the day's number; the link's name, and a phone's list, the whole date. */}
             <Box component="span" aria-hidden="true" sx={{ display: { xs: 'none', md: 'inline' } }}>

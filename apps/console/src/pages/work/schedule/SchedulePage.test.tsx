@@ -155,17 +155,18 @@ describe('the schedule page', () => {
 describe('dispatch from the schedule (issue 41)', () => {
   const MIKE = { ...SCHEDULE.inspectors[0]!, id: 102, name: 'Mike Alvarez', bookings: [], holds: [] };
 
-  it("offers Move to… on each booking, listing the columns, and opens the move with the inspector picked", async () => {
+  it('offers Move to… on each booking, listing the columns, and opens the move with the inspector picked', async () => {
     const requests = serve({ ...SCHEDULE, inspectors: [...SCHEDULE.inspectors, MIKE] });
     renderSchedule('date=2026-12-01&view=day');
     const menuButton = await screen.findByRole('button', { name: 'Move to… (9:30 AM – 12:00 PM, Jane Doe)' });
     expect(screen.getByTestId('booking-block').getAttribute('draggable')).toBe('true');
     await userEvent.click(menuButton);
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
-      'Sarah Chen (another time)',
-      'Mike Alvarez',
-    ]);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Sarah Chen (another time)', 'Mike Alvarez']);
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Mike Alvarez' }));
     const dialog = await screen.findByRole('dialog', { name: 'Move to Mike Alvarez' });
     await waitFor(() =>

@@ -88,7 +88,12 @@ export function WeekGrid({
                   key={date}
                   role="cell"
                   // A week's cell has no time axis: a drop there keeps the booking's time of day.
-                  {...dropTarget(dispatch, { id: inspector.id, name: inspector.name }, date, (_event, held) => held.booking.local_start)}
+                  {...dropTarget(
+                    dispatch,
+                    { id: inspector.id, name: inspector.name },
+                    date,
+                    (_event, held) => held.booking.local_start,
+                  )}
                   sx={{
                     p: 0.75,
                     display: 'grid',

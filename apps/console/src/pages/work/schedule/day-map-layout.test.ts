@@ -4,7 +4,12 @@ import { EMPTY_SCHEDULE } from '../../../test-support/fixtures.ts';
 import { dayMap, MAP_SIZE, ROUTE_COLOURS } from './day-map-layout.ts';
 
 const DATE = '2026-12-01';
-const booking = (local_start: string, latitude: number | null, longitude: number | null, local_date = DATE): ConsoleBooking => ({
+const booking = (
+  local_start: string,
+  latitude: number | null,
+  longitude: number | null,
+  local_date = DATE,
+): ConsoleBooking => ({
   start: `${local_date}T14:00:00.000Z`,
   end: `${local_date}T17:00:00.000Z`,
   local_date,

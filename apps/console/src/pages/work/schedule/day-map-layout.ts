@@ -42,7 +42,9 @@ export function dayMap(schedule: ConsoleSchedule, date: string): MapRoute[] {
     .filter((day) => day.bookings.length > 0);
   const located = days.flatMap((day) =>
     day.bookings.flatMap((booking) =>
-      booking.latitude === null || booking.longitude === null ? [] : [{ lat: booking.latitude, lng: booking.longitude }],
+      booking.latitude === null || booking.longitude === null
+        ? []
+        : [{ lat: booking.latitude, lng: booking.longitude }],
     ),
   );
   const project = projection(located);

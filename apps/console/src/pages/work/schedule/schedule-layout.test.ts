@@ -183,7 +183,11 @@ describe('the month view', () => {
       dates,
       inspectors: [
         inspector({ bookings: [booking('2026-12-01', '09:00'), booking('2026-12-01', '13:00')] }),
-        inspector({ id: 102, name: 'Mike Alvarez', bookings: [booking('2026-12-01', '09:00'), booking('2026-11-30', '09:00')] }),
+        inspector({
+          id: 102,
+          name: 'Mike Alvarez',
+          bookings: [booking('2026-12-01', '09:00'), booking('2026-11-30', '09:00')],
+        }),
       ],
     };
     const weeks = monthWeeks(schedule, '2026-12-01');
