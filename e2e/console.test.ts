@@ -265,6 +265,8 @@ it('dispatches an order on the schedule by dragging and by Move to…, opens it,
   const move = dialog.getByRole('button', { name: /^Move it to / });
   const target = ((await move.textContent()) ?? '').replace('Move it to ', '');
   await move.click();
+  // The schedule's two moves used the demo policy's two (max_reschedules): the office overrides it.
+  await dialog.getByRole('button', { name: 'Move it anyway (override the policy)' }).click();
   const moved = page.getByRole('status').filter({ hasText: 'Moved to' });
   await moved.waitFor();
   const after = (await page.getByRole('region', { name: 'Appointment' }).locator('p').first().textContent()) ?? '';
