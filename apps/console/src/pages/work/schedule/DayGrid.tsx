@@ -20,7 +20,7 @@ import {
   type MinuteRange,
 } from './schedule-layout.ts';
 import { dragStart, dropTarget, type Dispatch } from './dispatch.ts';
-import { MoveToMenu } from './MoveToMenu.tsx';
+import { DispatchMenu } from './MoveToMenu.tsx';
 import { visuallyHidden } from '@scheduler/ui/visually-hidden';
 
 const AXIS_WIDTH = 64;
@@ -227,16 +227,7 @@ function InspectorColumn({
               style={at(item.booking)}
               sx={PLACED}
               onDragStart={dragStart(dispatch, item.booking, inspector.id)}
-              menu={
-                dispatch && (
-                  <MoveToMenu
-                    booking={item.booking}
-                    inspectorId={inspector.id}
-                    targets={dispatch.targets}
-                    onPick={(picked) => dispatch.move(item.booking, picked, date, null)}
-                  />
-                )
-              }
+              menu={<DispatchMenu dispatch={dispatch} booking={item.booking} inspectorId={inspector.id} date={date} />}
             />
           ) : (
             <HoldBlock

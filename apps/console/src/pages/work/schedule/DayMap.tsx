@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
 import type { ConsoleSchedule } from '@scheduler/contracts/console';
+import { PageSection } from '../../../shared/PageSection.tsx';
 import { spanText } from './ScheduleBlocks.tsx';
 import { dayMap, MAP_SIZE, type MapRoute } from './day-map-layout.ts';
 import { zoneOn } from './schedule-layout.ts';
@@ -20,15 +20,11 @@ function legText(leg: MapRoute['legs'][number]): string {
  */
 export function DayMap({ schedule, date }: { schedule: ConsoleSchedule; date: string }) {
   const routes = dayMap(schedule, date);
-  const headingId = useId();
   const zone = zoneOn(schedule, date);
   if (routes.length === 0) return null;
   const { width, height } = MAP_SIZE;
   return (
-    <Box component="section" aria-labelledby={headingId} sx={{ mt: 3 }}>
-      <Typography component="h2" variant="h2" id={headingId} sx={{ mb: 1 }}>
-        Map of the day
-      </Typography>
+    <PageSection title="Map of the day" intro="Each inspector's inspections in route order, by start time.">
       <Box
         sx={{
           display: 'grid',
@@ -104,6 +100,6 @@ export function DayMap({ schedule, date }: { schedule: ConsoleSchedule; date: st
           ))}
         </Box>
       </Box>
-    </Box>
+    </PageSection>
   );
 }

@@ -4,11 +4,29 @@ import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
 import type { ConsoleBooking } from '@scheduler/contracts/console';
 import { spanText } from './ScheduleBlocks.tsx';
+import type { Dispatch, MoveTarget } from './dispatch.ts';
 
-/** An inspector column a booking may be moved to. */
-export interface MoveTarget {
-  id: number;
-  name: string;
+/** Move to… on a booking in `inspectorId`'s column on `date`; nothing for a member who may not dispatch. */
+export function DispatchMenu({
+  dispatch,
+  booking,
+  inspectorId,
+  date,
+}: {
+  dispatch: Dispatch | undefined;
+  booking: ConsoleBooking;
+  inspectorId: number;
+  date: string;
+}) {
+  if (!dispatch) return null;
+  return (
+    <MoveToMenu
+      booking={booking}
+      inspectorId={inspectorId}
+      targets={dispatch.targets}
+      onPick={(target) => dispatch.move(booking, target, date, null)}
+    />
+  );
 }
 
 /**

@@ -107,6 +107,12 @@ describe('the schedule page', () => {
     expect(screen.getByText(/All times EST/)).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Tuesday, December 1st 2026' })).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Sarah Chen' })).getByTestId('booking')).toBe(booking);
+    // The day's map: the drawing, and the same route in words with the zone.
+    const map = screen.getByRole('region', { name: 'Map of the day' });
+    expect(within(map).getByRole('img', { name: /^Routes of Sarah Chen, drawn by/ })).toBeTruthy();
+    expect(within(map).getByRole('listitem').textContent).toBe(
+      '9:30 AM – 12:00 PM EST · 12 Elm Street, Columbus, OH 43215',
+    );
     expect(requests.find((r) => r.path.includes('/schedule?'))?.path).toBe(
       '/api/console/companies/demo/schedule?from=2026-12-01&days=1',
     );

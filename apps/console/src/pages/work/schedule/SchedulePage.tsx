@@ -150,7 +150,9 @@ export default function SchedulePage() {
             onTimeOff={setOpenTimeOff}
             dispatch={dispatch}
           />
-          <DayMap schedule={data} date={data.dates[0] ?? date} />
+          <Box sx={{ mt: 3 }}>
+            <DayMap schedule={data} date={data.dates[0] ?? date} />
+          </Box>
         </>
       )}
       {data && view === 'week' && (

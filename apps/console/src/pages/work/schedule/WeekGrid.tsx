@@ -6,7 +6,7 @@ import { BookingBlock, HoldBlock, spanText, TimeOffBlock } from './ScheduleBlock
 import type { OpenTimeOff } from './GiveBackDialog.tsx';
 import { inspectorOn, zoneOn } from './schedule-layout.ts';
 import { dragStart, dropTarget, type Dispatch } from './dispatch.ts';
-import { MoveToMenu } from './MoveToMenu.tsx';
+import { DispatchMenu } from './MoveToMenu.tsx';
 
 /**
  * A week: a row per inspector and a column per day. A day's cell lists its working hours, time
@@ -127,14 +127,12 @@ export function WeekGrid({
                         compact
                         onDragStart={dragStart(dispatch, item.booking, inspector.id)}
                         menu={
-                          dispatch && (
-                            <MoveToMenu
-                              booking={item.booking}
-                              inspectorId={inspector.id}
-                              targets={dispatch.targets}
-                              onPick={(picked) => dispatch.move(item.booking!, picked, date, null)}
-                            />
-                          )
+                          <DispatchMenu
+                            dispatch={dispatch}
+                            booking={item.booking}
+                            inspectorId={inspector.id}
+                            date={date}
+                          />
                         }
                       />
                     ) : (

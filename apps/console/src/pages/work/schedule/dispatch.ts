@@ -1,6 +1,11 @@
 import type { DragEvent } from 'react';
 import type { ConsoleBooking } from '@scheduler/contracts/console';
-import type { MoveTarget } from './MoveToMenu.tsx';
+
+/** An inspector column a booking may be moved to. */
+export interface MoveTarget {
+  id: number;
+  name: string;
+}
 
 /** A booking picked up, and how far below its block's top the pointer took it. */
 export interface HeldBooking {
