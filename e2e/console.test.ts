@@ -84,7 +84,11 @@ it("shows an inspector only his own column and orders, and another inspector's o
   expect(await navLinks(page)).toEqual(['Schedule', 'Orders', 'My tasks', 'Account']);
   await openSchedule(page, product, day);
   await page.getByTestId('booking').filter({ hasText: 'Maya Mine' }).waitFor();
-  expect(await page.getByRole('heading', { level: 3 }).allTextContents()).toEqual([MIKE.name]);
+  // One column, and on the day's map one route: his own.
+  expect(await page.getByRole('heading', { level: 3 }).allTextContents()).toEqual([MIKE.name, MIKE.name]);
+  expect(
+    await page.getByRole('region', { name: 'Map of the day' }).getByRole('heading', { level: 3 }).allTextContents(),
+  ).toEqual([MIKE.name]);
   expect(await page.getByTestId('booking').allTextContents()).toEqual([expect.stringContaining('Maya Mine')]);
   await screenshot(page, 'console-inspector-schedule-1280');
 
