@@ -37,7 +37,15 @@ export function DayMap({ schedule, date }: { schedule: ConsoleSchedule; date: st
           viewBox={`0 0 ${width} ${height}`}
           role="img"
           aria-label={`Routes of ${routes.map((route) => route.name).join(', ')}, drawn by the addresses' latitude and longitude, north up; the list says each stop`}
-          sx={{ width: '100%', height: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#f6f8fa' }}
+          sx={{
+            width: '100%',
+            maxWidth: 640,
+            height: 'auto',
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 1,
+            bgcolor: '#f6f8fa',
+          }}
         >
           <text x={width - 24} y={28} fontSize={14} textAnchor="middle" fill="#4a5a6a">
             N ↑

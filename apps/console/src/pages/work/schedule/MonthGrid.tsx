@@ -62,7 +62,9 @@ export function MonthGrid({
             minHeight: { md: 96 },
             p: 1,
             borderBottom: 1,
-            borderLeft: { md: 1 },
+            // Widths and style apart: a responsive `borderLeft` shorthand would reset the divider's colour.
+            borderLeftWidth: { xs: '0px', md: '1px' },
+            borderLeftStyle: 'solid',
             borderColor: 'divider',
             bgcolor: day.date === today ? '#e3eefa' : day.inMonth ? undefined : '#f3f5f7',
           }}
