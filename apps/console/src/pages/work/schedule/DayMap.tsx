@@ -39,7 +39,7 @@ export function DayMap({ schedule, date }: { schedule: ConsoleSchedule; date: st
           aria-label={`Routes of ${routes.map((route) => route.name).join(', ')}, drawn by the addresses' latitude and longitude, north up; the list says each stop`}
           sx={{
             width: '100%',
-            maxWidth: 640,
+            maxWidth: 560,
             height: 'auto',
             border: 1,
             borderColor: 'divider',

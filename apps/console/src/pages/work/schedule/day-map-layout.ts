@@ -2,8 +2,8 @@ import type { ConsoleBooking, ConsoleSchedule } from '@scheduler/contracts/conso
 import { routeLegs, type RouteLeg } from '@scheduler/domain/schedule/day-route';
 import { inspectorOn } from './schedule-layout.ts';
 
-/** The drawing's own units (the SVG scales to its box). */
-export const MAP_SIZE = { width: 640, height: 400, padding: 32 } as const;
+/** The drawing's own units (the SVG scales to its box): small enough that its numbers stay readable on a phone. */
+export const MAP_SIZE = { width: 400, height: 280, padding: 24 } as const;
 
 /**
  * One colour per inspector, in column order, each at least 4.5:1 on white so a line, a stop and
