@@ -212,11 +212,12 @@ describe('the month view', () => {
 describe('where a drop on the day view starts', () => {
   const range = { start: 480, end: 1080 };
 
-  it('is the quarter hour the pointer is in', () => {
+  it('is the nearest quarter hour, so a pixel either side of a line keeps its time', () => {
     expect(dropStart(0, range)).toBe('08:00');
     expect(dropStart(2 * HOUR_HEIGHT, range)).toBe('10:00');
-    expect(dropStart(2 * HOUR_HEIGHT + HOUR_HEIGHT / 4 - 1, range)).toBe('10:00');
-    expect(dropStart(2 * HOUR_HEIGHT + HOUR_HEIGHT / 4, range)).toBe('10:15');
+    expect(dropStart(2 * HOUR_HEIGHT - 0.4, range)).toBe('10:00');
+    expect(dropStart(2 * HOUR_HEIGHT + HOUR_HEIGHT / 8 - 1, range)).toBe('10:00');
+    expect(dropStart(2 * HOUR_HEIGHT + HOUR_HEIGHT / 8 + 1, range)).toBe('10:15');
   });
 
   it('stays inside the hours the column shows', () => {

@@ -113,12 +113,13 @@ export function stepDate(date: string, view: ScheduleView, direction: 1 | -1): s
 export const DROP_STEP_MINUTES = 15;
 
 /**
- * The start a drop at `offsetY` px from a day column's top means: the quarter hour the pointer is
- * in, kept inside the column's range so the start is a time the column shows ("HH:MM").
+ * The start a drop at `offsetY` px from a day column's top means: the nearest quarter hour (a
+ * pixel's slip either side of a line keeps its time), kept inside the column's range so the start
+ * is a time the column shows ("HH:MM").
  */
 export function dropStart(offsetY: number, range: MinuteRange): string {
   const minute = range.start + (offsetY / HOUR_HEIGHT) * 60;
-  const snapped = Math.floor(minute / DROP_STEP_MINUTES) * DROP_STEP_MINUTES;
+  const snapped = Math.round(minute / DROP_STEP_MINUTES) * DROP_STEP_MINUTES;
   const clamped = Math.min(Math.max(snapped, range.start), range.end - DROP_STEP_MINUTES);
   return `${String(Math.floor(clamped / 60)).padStart(2, '0')}:${String(clamped % 60).padStart(2, '0')}`;
 }
