@@ -1,5 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
+import { HOUR_HEIGHT } from '../apps/console/src/pages/work/schedule/schedule-layout.ts';
 import { demoDocument } from '../apps/server/src/test-support/test-app.ts';
 import { accessibilityViolations, screenshot, VIEWPORTS, waitForMainHeading } from './support/browser.ts';
 import {
@@ -174,7 +176,7 @@ it('dispatches an order on the schedule by dragging and by Move to…, opens it,
   // Sarah Chen serves the visitor's postal code on every weekday but Friday (the demo's codes by weekday).
   const day = new Date(`${consoleDay(12)}T12:00:00Z`).getUTCDay() === 5 ? consoleDay(16) : consoleDay(12);
   const client = clientNamed('Olive', 'Order');
-  // Sarah's, mid-morning: inside Mike Alvarez's hours too, so a drop on his column at the same time is open.
+  // Sarah's, mid-morning: inside Mike Alvarez's hours too.
   const booked = await bookAsVisitor(browser, product, {
     client,
     day,
@@ -184,8 +186,18 @@ it('dispatches an order on the schedule by dragging and by Move to…, opens it,
   await signInMember(page, product, { email: 'ollie.order@example.com', name: 'Ollie Office', role: 'office' });
   await openSchedule(page, product, day);
 
-  // Dispatch (issue 41): dragged from Sarah Chen's column to Mike Alvarez's at the same height, the
-  // move dialog names him and the time, picked; the move gives it to him.
+  // Dispatch (issue 41): dragged from Sarah Chen's column to Mike Alvarez's, at the height of a time
+  // the server has open for him (its own, when it is), the move dialog names him and the time,
+  // picked; the move gives it to him.
+  const mikeTimes = (await (
+    await page.request.get(
+      `${product.publicUrl}/api/console/companies/demo/orders/${booked.orderId}/availability?from=${day}&to=${day}&inspectors=${MIKE.id}`,
+    )
+  ).json()) as AppointmentSlot[];
+  const minuteOf = (slot: AppointmentSlot) =>
+    Number(slot.start_datetime.slice(11, 13)) * 60 + Number(slot.start_datetime.slice(14, 16));
+  const mikeTime = mikeTimes.find((slot) => slot.timestamp === booked.slot.timestamp) ?? mikeTimes[0]!;
+  const shift = ((minuteOf(mikeTime) - minuteOf(booked.slot)) / 60) * HOUR_HEIGHT;
   const block = page
     .getByRole('region', { name: SARAH.name })
     .getByTestId('booking-block')
@@ -195,16 +207,16 @@ it('dispatches an order on the schedule by dragging and by Move to…, opens it,
   const sarahBox = (await page.getByRole('region', { name: SARAH.name }).boundingBox())!;
   await block.dragTo(mikeColumn, {
     sourcePosition: { x: 8, y: 8 },
-    targetPosition: { x: 40, y: blockBox.y - sarahBox.y + 8 },
+    targetPosition: { x: 40, y: blockBox.y - sarahBox.y + 8 + shift },
   });
   const drop = page.getByRole('dialog', {
-    name: new RegExp(`^Move to ${MIKE.name}, .+, ${booked.slot.start} E[SD]T\\?$`),
+    name: new RegExp(`^Move to ${MIKE.name}, .+, ${mikeTime.start} E[SD]T\\?$`),
   });
   await drop.waitFor();
   // His hours, time off, area, services and drive all allow it: the time stands picked, no warning.
   const refused = drop.getByRole('alert');
   const dropConfirm = drop.getByRole('button', {
-    name: new RegExp(`^Move it to .+, ${booked.slot.start} E[SD]T with ${MIKE.name}$`),
+    name: new RegExp(`^Move it to .+, ${mikeTime.start} E[SD]T with ${MIKE.name}$`),
   });
   await refused.or(dropConfirm).waitFor();
   if (await refused.isVisible()) expect.fail(`the drop was refused: ${await refused.textContent()}`);
