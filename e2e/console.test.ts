@@ -1,5 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
+import { HOUR_HEIGHT } from '../apps/console/src/pages/work/schedule/schedule-layout.ts';
 import { demoDocument } from '../apps/server/src/test-support/test-app.ts';
 import { accessibilityViolations, screenshot, VIEWPORTS, waitForMainHeading } from './support/browser.ts';
 import {
@@ -10,11 +12,13 @@ import {
   holdVisitorTime,
   MIKE,
   openSchedule,
+  SARAH,
   scrollWidth,
   signInMember,
   slotHas,
   waitForMail,
 } from './support/console.ts';
+import { readOutbox } from './support/mail.ts';
 import { useRunningProduct } from './support/running-product.ts';
 
 /**
@@ -83,7 +87,11 @@ it("shows an inspector only his own column and orders, and another inspector's o
   expect(await navLinks(page)).toEqual(['Schedule', 'Orders', 'My tasks', 'Account']);
   await openSchedule(page, product, day);
   await page.getByTestId('booking').filter({ hasText: 'Maya Mine' }).waitFor();
-  expect(await page.getByRole('heading', { level: 3 }).allTextContents()).toEqual([MIKE.name]);
+  // One column, and on the day's map one route: his own.
+  expect(await page.getByRole('heading', { level: 3 }).allTextContents()).toEqual([MIKE.name, MIKE.name]);
+  expect(
+    await page.getByRole('region', { name: 'Map of the day' }).getByRole('heading', { level: 3 }).allTextContents(),
+  ).toEqual([MIKE.name]);
   expect(await page.getByTestId('booking').allTextContents()).toEqual([expect.stringContaining('Maya Mine')]);
   await screenshot(page, 'console-inspector-schedule-1280');
 
@@ -164,14 +172,82 @@ it("shows a visitor's hold faded, then the booking within a second of the confir
 
 const money = (text: string) => Math.round(Number(text.replace(/[^0-9.-]/g, '')) * 100);
 
-it('opens an order from the schedule, shows its contacts, address and price, reschedules it, edits it, marks a check payment, then cancels it', async () => {
+it('dispatches an order on the schedule by dragging and by Move to…, opens it, shows its contacts, address and price, reschedules it, edits it, marks a check payment, then cancels it', async () => {
   const { product, browser } = running;
-  const day = consoleDay(12);
+  // Sarah Chen serves the visitor's postal code on every weekday but Friday (the demo's codes by weekday).
+  const day = new Date(`${consoleDay(12)}T12:00:00Z`).getUTCDay() === 5 ? consoleDay(16) : consoleDay(12);
   const client = clientNamed('Olive', 'Order');
-  const booked = await bookAsVisitor(browser, product, { client, day });
+  // Sarah's, mid-morning: inside Mike Alvarez's hours too.
+  const booked = await bookAsVisitor(browser, product, {
+    client,
+    day,
+    pick: (slot) => slotHas(SARAH.id)(slot) && / (09|10|11):\d\d:00$/.test(slot.start_datetime),
+  });
   const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
   await signInMember(page, product, { email: 'ollie.order@example.com', name: 'Ollie Office', role: 'office' });
   await openSchedule(page, product, day);
+
+  // Dispatch (issue 41): dragged from Sarah Chen's column to Mike Alvarez's, at the height of a time
+  // the server has open for him (its own, when it is), the move dialog names him and the time,
+  // picked; the move gives it to him.
+  const mikeTimes = (await (
+    await page.request.get(
+      `${product.publicUrl}/api/console/companies/demo/orders/${booked.orderId}/availability?from=${day}&to=${day}&inspectors=${MIKE.id}`,
+    )
+  ).json()) as AppointmentSlot[];
+  const minuteOf = (slot: AppointmentSlot) =>
+    Number(slot.start_datetime.slice(11, 13)) * 60 + Number(slot.start_datetime.slice(14, 16));
+  const mikeTime = mikeTimes.find((slot) => slot.timestamp === booked.slot.timestamp) ?? mikeTimes[0]!;
+  const shift = ((minuteOf(mikeTime) - minuteOf(booked.slot)) / 60) * HOUR_HEIGHT;
+  const block = page
+    .getByRole('region', { name: SARAH.name })
+    .getByTestId('booking-block')
+    .filter({ hasText: 'Olive Order' });
+  const mikeColumn = page.getByRole('region', { name: MIKE.name });
+  const blockBox = (await block.boundingBox())!;
+  const sarahBox = (await page.getByRole('region', { name: SARAH.name }).boundingBox())!;
+  await block.dragTo(mikeColumn, {
+    sourcePosition: { x: 8, y: 8 },
+    targetPosition: { x: 40, y: blockBox.y - sarahBox.y + 8 + shift },
+  });
+  const drop = page.getByRole('dialog', {
+    name: new RegExp(`^Move to ${MIKE.name}, .+, ${mikeTime.start} E[SD]T\\?$`),
+  });
+  await drop.waitFor();
+  // His hours, time off, area, services and drive all allow it: the time stands picked, no warning.
+  const refused = drop.getByRole('alert');
+  const dropConfirm = drop.getByRole('button', {
+    name: new RegExp(`^Move it to .+, ${mikeTime.start} E[SD]T with ${MIKE.name}$`),
+  });
+  await refused.or(dropConfirm).waitFor();
+  if (await refused.isVisible()) expect.fail(`the drop was refused: ${await refused.textContent()}`);
+  await dropConfirm.click();
+  await page.getByRole('status').filter({ hasText: 'The inspection is moved to' }).waitFor();
+  await mikeColumn.getByTestId('booking').filter({ hasText: 'Olive Order' }).waitFor();
+  expect(await page.getByRole('region', { name: SARAH.name }).getByText('Olive Order').count()).toBe(0);
+  await screenshot(page, 'console-dispatch-dragged-1280');
+
+  // The keyboard's way, on a phone: Move to… lists the columns; Sarah Chen, then a time of hers.
+  await page.setViewportSize(VIEWPORTS.mobile);
+  await page.getByRole('combobox', { name: 'Inspector' }).waitFor();
+  const moveTo = page.getByRole('button', { name: /^Move to… \(.+, Olive Order\)$/ });
+  await moveTo.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu');
+  expect(await menu.getByRole('menuitem').allTextContents()).toContain(`${MIKE.name} (another time)`);
+  await menu.getByRole('menuitem', { name: SARAH.name, exact: true }).click();
+  const keyed = page.getByRole('dialog', { name: `Move to ${SARAH.name}` });
+  await keyed.getByRole('group', { name: 'Start time' }).getByRole('button').first().click();
+  for (const violation of await accessibilityViolations(page)) expect.fail(`move dialog at 375: ${violation}`);
+  await keyed.getByRole('button', { name: new RegExp(`^Move it to .+ with ${SARAH.name}$`) }).click();
+  await page.getByRole('status').filter({ hasText: 'The inspection is moved to' }).waitFor();
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await page
+    .getByRole('region', { name: SARAH.name })
+    .getByTestId('booking')
+    .filter({ hasText: 'Olive Order' })
+    .waitFor();
+
   await page.getByTestId('booking').filter({ hasText: 'Olive Order' }).click();
   await page.waitForURL(new RegExp(`/console/demo/orders/${booked.orderId}$`));
   await page.getByRole('heading', { level: 1, name: /^Order / }).waitFor();
@@ -211,6 +287,8 @@ it('opens an order from the schedule, shows its contacts, address and price, res
   const move = dialog.getByRole('button', { name: /^Move it to / });
   const target = ((await move.textContent()) ?? '').replace('Move it to ', '');
   await move.click();
+  // The schedule's two moves used the demo policy's two (max_reschedules): the office overrides it.
+  await dialog.getByRole('button', { name: 'Move it anyway (override the policy)' }).click();
   const moved = page.getByRole('status').filter({ hasText: 'Moved to' });
   await moved.waitFor();
   const after = (await page.getByRole('region', { name: 'Appointment' }).locator('p').first().textContent()) ?? '';
@@ -221,16 +299,21 @@ it('opens an order from the schedule, shows its contacts, address and price, res
     .at(-1)!
     .replace(/ [A-Z]{2,5}$/, '');
   expect(after).toContain(targetTime);
-  await page.getByRole('region', { name: 'Appointment' }).getByText('moved 1 time').waitFor();
+  // Twice on the schedule, once here.
+  await page.getByRole('region', { name: 'Appointment' }).getByText('moved 3 times').waitFor();
   const history = page.getByRole('region', { name: 'History' });
   await history.getByText(targetTime, { exact: false }).first().waitFor();
   await screenshot(page, 'console-order-moved-1280');
   await product.notificationsDrained();
-  const movedMail = await waitForMail(product, client.email, (mail) =>
-    mail.subject.startsWith('Your inspection is moved to'),
+  // One e-mail a move (the schedule's two, then this one); its subject writes the time without a
+  // space before AM/PM ("at 8:00AM").
+  await waitForMail(product, client.email, (mail) =>
+    mail.subject.replace(/\s/g, '').includes(`at${targetTime.replace(/\s/g, '')}`),
   );
-  // The subject writes the time without a space before AM/PM ("8:00AM").
-  expect(movedMail.subject.replace(/\s/g, '')).toContain(targetTime.replace(/\s/g, ''));
+  const movedMails = (await readOutbox(product.outboxDir)).filter(
+    (mail) => mail.to.includes(client.email.toLowerCase()) && mail.subject.startsWith('Your inspection is moved to'),
+  );
+  expect(movedMails).toHaveLength(3);
 
   // Edit (issue 41 item 1): a service added, the new total shown before saving, the people e-mailed.
   await page.getByRole('button', { name: 'Edit the order' }).click();
@@ -329,6 +412,9 @@ it('is axe-clean on every page at 1280 and 375 px, and never scrolls sideways at
     await openSchedule(page, product, day, 'week');
     await page.getByText('Ada Access').first().waitFor();
     await check('schedule-week');
+    await openSchedule(page, product, day, 'month');
+    await page.getByRole('list', { name: "The month's inspections by day" }).waitFor();
+    await check('schedule-month');
     await page.goto(`${product.publicUrl}/console/demo/orders`);
     await waitForMainHeading(page, 'Orders');
     await page.getByRole('table', { name: 'Orders' }).waitFor();

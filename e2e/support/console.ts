@@ -21,6 +21,7 @@ import { companyCalls, confirmOnReview, openReview, SINGLE_FAMILY, tokenOf, type
 export const DEMO_COMPANY = { key: 'demo', name: 'Scioto Valley Home Inspections' } as const;
 /** The demo's inspector 101. */
 export const MIKE = { id: 101, name: 'Mike Alvarez' } as const;
+export const SARAH = { id: 102, name: 'Sarah Chen' } as const;
 
 /** Creates (or keeps) a member of the demo company and signs them in `page` by a one-time link, as `npm start` does; lands on the schedule. */
 export async function signInMember(
@@ -65,7 +66,7 @@ export async function openSchedule(
   page: Page,
   product: RunningProduct,
   day: string,
-  view: 'day' | 'week' = 'day',
+  view: 'day' | 'week' | 'month' = 'day',
 ): Promise<void> {
   await page.goto(`${product.publicUrl}/console/demo/schedule?date=${day}&view=${view}`);
   await waitForMainHeading(page, 'Schedule');

@@ -96,7 +96,8 @@ export const invitationAccountResponseSchema = z.object({ email: z.string() });
 // ---- GET /api/console/companies/{company_key}/schedule ----
 
 /** One to seven days from `from`, on the office's clock. */
-export const CONSOLE_SCHEDULE_MAX_DAYS = 7;
+/** A month view's six weeks (a week view asks 7, a day 1). */
+export const CONSOLE_SCHEDULE_MAX_DAYS = 42;
 export const consoleScheduleQuerySchema = z
   .object({
     from: localDate,
@@ -127,6 +128,9 @@ export const consoleBookingSchema = z.object({
   paid: z.boolean(),
   /** Who booked it: "online" or the name of the office member who booked it by phone. */
   booked_by: z.string(),
+  /** The property's place, for the day's map (null: the address was never located). */
+  latitude: z.number().min(-90).max(90).nullable(),
+  longitude: z.number().min(-180).max(180).nullable(),
 });
 export type ConsoleBooking = z.infer<typeof consoleBookingSchema>;
 
@@ -169,7 +173,14 @@ export const consoleInspectorDaySchema = z.object({
 export type ConsoleInspectorDay = z.infer<typeof consoleInspectorDaySchema>;
 
 export const consoleScheduleSchema = z.object({
-  office: z.object({ uuid: z.uuid(), name: z.string(), time_zone: z.string() }),
+  office: z.object({
+    uuid: z.uuid(),
+    name: z.string(),
+    time_zone: z.string(),
+    /** The office's drive estimate (its `scheduling` settings), so the day's map says the drives the engine assumes. */
+    road_factor: z.number(),
+    average_speed_mph: z.number(),
+  }),
   offices: z.array(z.object({ uuid: z.uuid(), name: z.string() })),
   from: localDate,
   /** The dates shown, in order. */

@@ -91,7 +91,7 @@ export const OFFICE = { uuid: '5b0c3a8e-7f1d-4c2a-9e61-3d4f8a2b9c10', name: 'Col
 
 /** An office of two inspectors with nothing booked, for pages that only list the inspectors. */
 export const EMPTY_SCHEDULE: ConsoleSchedule = {
-  office: { ...OFFICE, time_zone: 'America/New_York' },
+  office: { ...OFFICE, time_zone: 'America/New_York', road_factor: 1.3, average_speed_mph: 30 },
   offices: [OFFICE],
   from: '2026-12-01',
   dates: ['2026-12-01'],

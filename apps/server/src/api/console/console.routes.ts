@@ -78,13 +78,15 @@ export function consoleRoutes(ctx: AppContext) {
         onRequest: requireMember(ctx, 'schedule.read'),
         schema: {
           tags,
-          summary: "An office's day or week: per inspector, working hours, bookings and live holds",
+          summary: "An office's day, week or month: per inspector, working hours, bookings and live holds",
           params: companyKeyParam,
           querystring: consoleScheduleQuerySchema,
           response: { 200: consoleScheduleSchema },
         },
       },
-      async (request) => officeSchedule(ctx.db, memberOf(request), request.query, now()),
+      // Each booking placed as the engine places it, for the day's map.
+      async (request) =>
+        officeSchedule(ctx.db, memberOf(request), request.query, now(), (order) => ctx.scheduling.placeOf(order)),
     );
 
     app.post(

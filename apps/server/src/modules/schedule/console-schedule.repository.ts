@@ -5,7 +5,7 @@ import * as t from '../../db/schema.ts';
 /** The company's offices that take bookings, in the document's order. */
 export async function loadOffices(db: Executor, companyId: string) {
   return db
-    .select({ id: t.offices.id, name: t.offices.name, timeZone: t.offices.timeZone })
+    .select({ id: t.offices.id, name: t.offices.name, timeZone: t.offices.timeZone, scheduling: t.offices.scheduling })
     .from(t.offices)
     .where(and(eq(t.offices.companyId, companyId), eq(t.offices.active, true)))
     .orderBy(asc(t.offices.position), asc(t.offices.id));
@@ -46,6 +46,8 @@ export interface ScheduleRow {
   address2: string;
   city: string;
   postalCode: string;
+  latitude: number | null;
+  longitude: number | null;
   pricingSnapshot: Record<string, unknown> | null;
   bookedByName: string | null;
 }
@@ -78,6 +80,8 @@ export async function loadScheduleRows(
       address2: t.orders.address2,
       city: t.orders.city,
       postalCode: t.orders.postalCode,
+      latitude: t.orders.latitude,
+      longitude: t.orders.longitude,
       pricingSnapshot: t.orders.pricingSnapshot,
       bookedByName: t.orders.bookedByName,
     })

@@ -16,6 +16,7 @@ import type { Executor } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { ownInspectorOnly, type ConsoleMember } from '../console-auth/console-member.ts';
 import { orderReference } from '@scheduler/domain/order-reference';
+import { officeSchedulingSchema } from '@scheduler/contracts/company-document';
 import {
   loadClientNames,
   loadCompanyInspectors,
@@ -62,15 +63,38 @@ export function noonOn(calendar: ZonedCalendar, date: string): number {
   return calendar.toInstant(date, 12 * 60) ?? Date.parse(`${date}T12:00:00Z`);
 }
 
+/** The office's drive estimate as its stored `scheduling` says it (defaults where it is silent). */
+function driveEstimateOf(scheduling: Record<string, unknown>): { road_factor: number; average_speed_mph: number } {
+  const { road_factor, average_speed_mph } = officeSchedulingSchema.parse(scheduling);
+  return { road_factor, average_speed_mph };
+}
+
+/**
+ * Where an order is as the availability engine places it: its located address, else its postal
+ * code's centre (the scheduling store's `placeOf`), so the day's map draws the places the engine
+ * scheduled the drives between.
+ */
+export type PlaceFinder = (order: {
+  latitude: number | null;
+  longitude: number | null;
+  postalCode: string;
+}) => Promise<{ latitude: number; longitude: number } | null>;
+
+/** The row's own coordinates: without a finder, only a located address has any. */
+const ownPlace: PlaceFinder = async ({ latitude, longitude }) =>
+  latitude === null || longitude === null ? null : { latitude, longitude };
+
 /** Booked appointments as the console shows them, each with its inspector. */
 export async function describeBookings(
   db: Executor,
   companyId: string,
   timeZone: string,
   rows: readonly ScheduleRow[],
+  placeOf: PlaceFinder = ownPlace,
 ): Promise<Array<ConsoleBooking & { inspector_id: number }>> {
   const clients = await loadClientNames(db, companyId, [...new Set(rows.map((row) => row.orderId))]);
-  return rows.map((row) => ({
+  const places = await Promise.all(rows.map((row) => placeOf(row)));
+  return rows.map((row, index) => ({
     ...spanOf(timeZone, row.startMs, row.endMs),
     inspector_id: row.inspectorId,
     order_id: row.orderId,
@@ -80,6 +104,8 @@ export async function describeBookings(
     services: servicesOf(row.pricingSnapshot),
     paid: row.paid,
     booked_by: row.bookedByName ?? BOOKED_ONLINE,
+    latitude: places[index]?.latitude ?? null,
+    longitude: places[index]?.longitude ?? null,
   }));
 }
 
@@ -140,6 +166,7 @@ export async function officeSchedule(
   member: ConsoleMember,
   query: ConsoleScheduleQuery,
   now: Date,
+  placeOf: PlaceFinder = ownPlace,
 ): Promise<ConsoleSchedule> {
   const offices = await loadOffices(db, member.companyId);
   const office = query.office_uuid ? offices.find((candidate) => candidate.id === query.office_uuid) : offices[0];
@@ -170,6 +197,7 @@ export async function officeSchedule(
     member.companyId,
     office.timeZone,
     rows.filter((row) => row.kind === 'appointment'),
+    placeOf,
   );
   const timeOff = await listTimeOff(db, member.companyId, { from: dates[0], to: dates.at(-1) });
   // A hold says when, never whose: the visitor has not booked, and the console is not theirs to read yet.
@@ -179,7 +207,7 @@ export async function officeSchedule(
   });
 
   return {
-    office: { uuid: office.id, name: office.name, time_zone: office.timeZone },
+    office: { uuid: office.id, name: office.name, time_zone: office.timeZone, ...driveEstimateOf(office.scheduling) },
     offices: offices.map((candidate) => ({ uuid: candidate.id, name: candidate.name })),
     from: query.from,
     dates,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { bundledPostalCodes } from '../scheduling/postal-codes.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -485,7 +486,13 @@ describeOnEachDatabase('the console: schedule, orders and changes', (factory) =>
       const row = await mikeBooking.orderRow();
       const view = await schedule(`from=${day}`);
       expect(view).toMatchObject({
-        office: { name: 'Scioto Valley Home Inspections, Columbus', time_zone: ZONE },
+        // The demo office's drive estimate (its scheduling settings), which the day's map uses.
+        office: {
+          name: 'Scioto Valley Home Inspections, Columbus',
+          time_zone: ZONE,
+          road_factor: 1.3,
+          average_speed_mph: 32,
+        },
         from: day,
         dates: [day],
         zone_abbreviations: ['EST'],
@@ -505,6 +512,10 @@ describeOnEachDatabase('the console: schedule, orders and changes', (factory) =>
         booked_by: 'online',
         paid: false,
       });
+      // Placed as the engine places it, for the day's map: this address was never located, so at its postal code's centre.
+      expect(row.latitude).toBeNull();
+      const centre = (await bundledPostalCodes.find('43229'))!;
+      expect(booking).toMatchObject({ latitude: centre.latitude, longitude: centre.longitude });
       expect(localDate(mikeBooking.start)).toBe(day);
       expect(booking!.services.length).toBeGreaterThan(0);
       expect(booking!.services.every((name) => name.trim() !== '' && !/[<>]/.test(name))).toBe(true);
@@ -606,9 +617,9 @@ describeOnEachDatabase('the console: schedule, orders and changes', (factory) =>
       expect(holiday.inspectors.flatMap((inspector) => inspector.working_hours)).toEqual([]);
     });
 
-    it('shows one to seven days, refusing others by the name of the field, and an unknown office', async () => {
+    it("shows one to 42 days (a month view's six weeks), refusing others by the name of the field, and an unknown office", async () => {
       const day = dayAfter(7);
-      for (const days of ['0', '8', '-1', '1.5', 'x']) {
+      for (const days of ['0', '43', '-1', '1.5', 'x']) {
         const response = await get(`${DEMO}/schedule?from=${day}&days=${days}`, office);
         expect(response.statusCode, days).toBe(400);
         expect(response.json().error.field, days).toBe('days');
@@ -616,6 +627,9 @@ describeOnEachDatabase('the console: schedule, orders and changes', (factory) =>
       const week = await schedule(`from=${day}&days=7`);
       expect(week.dates).toEqual(Array.from({ length: 7 }, (_, index) => addDays(day, index)));
       expect(week.zone_abbreviations).toHaveLength(7);
+      const sixWeeks = await schedule(`from=${day}&days=42`);
+      expect(sixWeeks.dates).toHaveLength(42);
+      expect(sixWeeks.dates.at(-1)).toBe(addDays(day, 41));
       expect((await schedule(`from=${day}`)).dates).toEqual([day]);
       const unknown = await get(`${DEMO}/schedule?from=${day}&office_uuid=${randomUUID()}`, office);
       expect(unknown.statusCode).toBe(404);

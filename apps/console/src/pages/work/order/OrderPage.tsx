@@ -22,7 +22,7 @@ import { EditOrderDialog } from './EditOrderDialog.tsx';
 import { HistorySection, PeopleSection, PriceSection, PropertySection, Section } from './OrderSections.tsx';
 import { sourceText } from './order-source.ts';
 import { RefundNotices } from './RefundNotices.tsx';
-import { RescheduleDialog } from './RescheduleDialog.tsx';
+import { RescheduleDialog } from '../../../shared/RescheduleDialog.tsx';
 
 const STATE_CHIP = {
   booked: { label: 'Booked', color: 'success' },

@@ -6,7 +6,8 @@ import { MOVED, NINE, ORDER_PATH, VIEW } from '../../../test-support/order-detai
 import { ORDER_ID } from '../../../test-support/fixtures.ts';
 import { refusal, renderConsoleHook, stubServer, type Answer } from '../../../test-support/render-page.tsx';
 import { consoleKeys } from '../../../shared/queries.ts';
-import { useCancelOrder, useReschedule } from './order-api.ts';
+import { useReschedule } from '../../../shared/order-changes.ts';
+import { useCancelOrder } from './order-api.ts';
 
 /**
  * The order page's two changes: what each sends, which answers are answers (a reschedule's times

@@ -9,7 +9,18 @@ import type { ConsoleInspectorDay, ConsoleSchedule, ConsoleTimeOffSpan } from '@
 import { clockText } from '../../../shared/time-text.ts';
 import { BookingBlock, HoldBlock, TimeOffBlock } from './ScheduleBlocks.tsx';
 import type { OpenTimeOff } from './GiveBackDialog.tsx';
-import { HOUR_HEIGHT, dayRange, hoursOf, inspectorOn, placeSpan, zoneOn, type MinuteRange } from './schedule-layout.ts';
+import {
+  HOUR_HEIGHT,
+  dayRange,
+  dropStart,
+  hoursOf,
+  inspectorOn,
+  placeSpan,
+  zoneOn,
+  type MinuteRange,
+} from './schedule-layout.ts';
+import { dragStart, dropTarget, type Dispatch } from './dispatch.ts';
+import { DispatchMenu } from './MoveToMenu.tsx';
 import { visuallyHidden } from '@scheduler/ui/visually-hidden';
 
 const AXIS_WIDTH = 64;
@@ -26,11 +37,13 @@ export function DayGrid({
   date,
   companyKey,
   onTimeOff,
+  dispatch,
 }: {
   schedule: ConsoleSchedule;
   date: string;
   companyKey: string;
   onTimeOff?: (timeOff: OpenTimeOff) => void;
+  dispatch?: Dispatch;
 }) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
@@ -97,6 +110,7 @@ export function DayGrid({
               height={height}
               timeZone={schedule.office.time_zone}
               companyKey={companyKey}
+              dispatch={dispatch}
               onTimeOff={
                 onTimeOff &&
                 ((span) => onTimeOff({ span, inspectorName: inspector.name, zone: zoneOn(schedule, date) }))
@@ -139,6 +153,7 @@ function InspectorColumn({
   timeZone,
   companyKey,
   onTimeOff,
+  dispatch,
 }: {
   inspector: ConsoleInspectorDay;
   date: string;
@@ -147,16 +162,23 @@ function InspectorColumn({
   timeZone: string;
   companyKey: string;
   onTimeOff?: ((span: ConsoleTimeOffSpan) => void) | undefined;
+  dispatch: Dispatch | undefined;
 }) {
   const day = inspectorOn(inspector, date);
   // Where a span sits is data, not theme: an inline style (top and height in px), the rest in sx.
   const at = (span: { local_start: string; local_end: string }) => placeSpan(span.local_start, span.local_end, range);
   const PLACED = { position: 'absolute', left: 4, right: 4 } as const;
   const nothing = day.bookings.length === 0 && day.holds.length === 0;
+  const target = { id: inspector.id, name: inspector.name };
+  // The block's top lands where it was held from, not where the pointer is, on a quarter hour.
+  const drop = dropTarget(dispatch, target, date, (event, held) =>
+    dropStart(event.clientY - event.currentTarget.getBoundingClientRect().top - held.offsetY, range),
+  );
   return (
     <Box
       component="section"
       aria-labelledby={`inspector-${inspector.id}`}
+      {...drop}
       sx={{
         position: 'relative',
         height,
@@ -204,6 +226,8 @@ function InspectorColumn({
               companyKey={companyKey}
               style={at(item.booking)}
               sx={PLACED}
+              onDragStart={dragStart(dispatch, item.booking, inspector.id)}
+              menu={<DispatchMenu dispatch={dispatch} booking={item.booking} inspectorId={inspector.id} date={date} />}
             />
           ) : (
             <HoldBlock

@@ -32,6 +32,8 @@ const BOOKING: ConsoleBooking = {
   services: ['Full Home Inspection', 'Radon Test'],
   paid: false,
   booked_by: 'online',
+  latitude: 40.0,
+  longitude: -83.0,
 };
 
 const HOLD: ConsoleHold = {

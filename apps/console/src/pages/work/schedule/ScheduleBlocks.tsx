@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
-import type { CSSProperties } from 'react';
+import type { CSSProperties, DragEvent, ReactNode } from 'react';
 import type { ConsoleBooking, ConsoleHold, ConsoleTimeOffSpan } from '@scheduler/contracts/console';
 import { formatTime, wallTimeIn } from '@scheduler/domain/scheduling-text';
 import { Link as RouterLink } from 'react-router';
@@ -27,48 +27,83 @@ const BLOCK = {
   color: 'text.primary',
 } as const;
 
-/** A booking: who, where, what, when; the whole block opens the order. */
+/** A booking: who, where, what, when; its text opens the order, and `menu` (Move to…) sits beside it. */
 export function BookingBlock({
   booking,
   companyKey,
   compact = false,
+  menu,
+  onDragStart,
   sx,
   style,
 }: {
   booking: ConsoleBooking;
   companyKey: string;
   compact?: boolean;
+  menu?: ReactNode;
+  /** Given, the block can be dragged to another time or inspector (the move dialog then asks). */
+  onDragStart?: (event: DragEvent<HTMLElement>) => void;
   sx?: object;
   style?: CSSProperties;
 }) {
   const services = booking.services.join(', ');
   return (
     <Box
-      component={RouterLink}
-      to={`/${encodeURIComponent(companyKey)}/orders/${booking.order_id}`}
-      data-testid="booking"
+      data-testid="booking-block"
+      draggable={onDragStart ? true : undefined}
+      onDragStart={
+        onDragStart &&
+        ((event: DragEvent<HTMLElement>) => {
+          // Some browsers start a drag only with data; the reference also reads well if dropped in a text field.
+          event.dataTransfer.setData('text/plain', booking.reference);
+          event.dataTransfer.effectAllowed = 'move';
+          onDragStart(event);
+        })
+      }
       style={style}
-      sx={{ ...BLOCK, bgcolor: '#dbe8f5', borderLeft: '4px solid #1f4e79', '&:hover': { bgcolor: '#c7dbef' }, ...sx }}
+      sx={{
+        ...BLOCK,
+        display: 'flex',
+        // A narrow block (a week's cell) puts Move to… under the text rather than squeezing it.
+        flexWrap: 'wrap',
+        alignItems: 'flex-start',
+        gap: 0.5,
+        bgcolor: '#dbe8f5',
+        borderLeft: '4px solid #1f4e79',
+        '&:hover': { bgcolor: '#c7dbef' },
+        cursor: onDragStart ? 'grab' : undefined,
+        ...sx,
+      }}
     >
-      <Typography component="span" sx={{ display: 'block', fontWeight: 650, fontSize: 'inherit' }}>
-        {spanText(booking)} · {booking.client_name}
-      </Typography>
-      {!compact && (
-        <>
-          <Typography component="span" sx={{ display: 'block', fontSize: 'inherit' }}>
-            {booking.address_line}
-          </Typography>
-          {services && (
-            <Typography component="span" sx={{ display: 'block', fontSize: 'inherit', color: 'text.secondary' }}>
-              {services}
+      <Box
+        component={RouterLink}
+        to={`/${encodeURIComponent(companyKey)}/orders/${booking.order_id}`}
+        data-testid="booking"
+        // The block drags, not the link's address.
+        draggable={false}
+        sx={{ flex: '1 1 8em', minWidth: 0, color: 'inherit', textDecoration: 'none' }}
+      >
+        <Typography component="span" sx={{ display: 'block', fontWeight: 650, fontSize: 'inherit' }}>
+          {spanText(booking)} · {booking.client_name}
+        </Typography>
+        {!compact && (
+          <>
+            <Typography component="span" sx={{ display: 'block', fontSize: 'inherit' }}>
+              {booking.address_line}
             </Typography>
-          )}
-          <Typography component="span" sx={{ display: 'block', fontSize: 'inherit', color: 'text.secondary' }}>
-            {booking.paid ? 'Paid' : 'Not paid'} ·{' '}
-            {booking.booked_by === 'online' ? 'Booked online' : `Booked by ${booking.booked_by}`}
-          </Typography>
-        </>
-      )}
+            {services && (
+              <Typography component="span" sx={{ display: 'block', fontSize: 'inherit', color: 'text.secondary' }}>
+                {services}
+              </Typography>
+            )}
+            <Typography component="span" sx={{ display: 'block', fontSize: 'inherit', color: 'text.secondary' }}>
+              {booking.paid ? 'Paid' : 'Not paid'} ·{' '}
+              {booking.booked_by === 'online' ? 'Booked online' : `Booked by ${booking.booked_by}`}
+            </Typography>
+          </>
+        )}
+      </Box>
+      {menu}
     </Box>
   );
 }

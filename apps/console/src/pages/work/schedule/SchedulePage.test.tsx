@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConsoleMe, ConsoleSchedule } from '@scheduler/contracts/console';
 import { renderPage, stubServer } from '../../../test-support/render-page.tsx';
+import { INSPECTORS } from '../../../test-support/fixtures.ts';
+import { DETAIL, NINE } from '../../../test-support/order-detail.ts';
 import SchedulePage from './SchedulePage.tsx';
 import { HOUR_HEIGHT, dayRange, placeSpan, scheduleWindow } from './schedule-layout.ts';
 
@@ -23,7 +25,7 @@ const ORDER_ID = '3f1c2b4a-5d6e-4f70-8a91-b2c3d4e5f601';
 const OFFICE = { uuid: '5b0c3a8e-7f1d-4c2a-9e61-3d4f8a2b9c10', name: 'Columbus' };
 
 const SCHEDULE: ConsoleSchedule = {
-  office: { ...OFFICE, time_zone: 'America/New_York' },
+  office: { ...OFFICE, time_zone: 'America/New_York', road_factor: 1.3, average_speed_mph: 30 },
   offices: [OFFICE],
   from: '2026-12-01',
   dates: ['2026-12-01'],
@@ -48,6 +50,8 @@ const SCHEDULE: ConsoleSchedule = {
           services: ['Full Home Inspection', 'Radon Test'],
           paid: false,
           booked_by: 'online',
+          latitude: 40.0,
+          longitude: -83.0,
         },
       ],
       // Held from 1 PM; the hold lapses at 15:42 UTC, 10:42 AM on the office's clock (EST).
@@ -65,9 +69,13 @@ const SCHEDULE: ConsoleSchedule = {
   ],
 };
 
-function serve(schedule: ConsoleSchedule = SCHEDULE) {
+function serve(schedule: ConsoleSchedule = SCHEDULE, me: ConsoleMe = ME) {
   return stubServer((request) => {
-    if (request.path === '/api/console/me') return { status: 200, body: ME };
+    if (request.path === '/api/console/me') return { status: 200, body: me };
+    if (request.path === `/api/console/companies/demo/orders/${ORDER_ID}`) return { status: 200, body: DETAIL };
+    if (request.path === '/api/console/companies/demo/inspectors') return { status: 200, body: INSPECTORS };
+    if (request.path.startsWith(`/api/console/companies/demo/orders/${ORDER_ID}/availability?`))
+      return { status: 200, body: [{ ...NINE, users: [102] }] };
     if (request.path.startsWith('/api/console/companies/demo/schedule?')) return { status: 200, body: schedule };
     return undefined;
   });
@@ -87,8 +95,9 @@ describe('the schedule page', () => {
     expect(booking.textContent).toContain('Full Home Inspection, Radon Test');
     expect(booking.getAttribute('href')).toBe(`/demo/orders/${ORDER_ID}`);
     // The day runs from 8 AM (its working hours' start): 9:30 is 1½ hours down, 2½ hours tall.
-    expect(booking.style.top).toBe(`${1.5 * HOUR_HEIGHT}px`);
-    expect(booking.style.height).toBe(`${2.5 * HOUR_HEIGHT}px`);
+    const block = booking.closest<HTMLElement>('[data-testid="booking-block"]')!;
+    expect(block.style.top).toBe(`${1.5 * HOUR_HEIGHT}px`);
+    expect(block.style.height).toBe(`${2.5 * HOUR_HEIGHT}px`);
 
     const hold = screen.getByTestId('hold');
     expect(hold.textContent).toContain('1:00 PM – 3:30 PM');
@@ -98,6 +107,12 @@ describe('the schedule page', () => {
     expect(screen.getByText(/All times EST/)).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Tuesday, December 1st 2026' })).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Sarah Chen' })).getByTestId('booking')).toBe(booking);
+    // The day's map: the drawing, and the same route in words with the zone.
+    const map = screen.getByRole('region', { name: 'Map of the day' });
+    expect(within(map).getByRole('img', { name: /^Routes of Sarah Chen, drawn by/ })).toBeTruthy();
+    expect(within(map).getByRole('listitem').textContent).toBe(
+      '9:30 AM – 12:00 PM EST · 12 Elm Street, Columbus, OH 43215',
+    );
     expect(requests.find((r) => r.path.includes('/schedule?'))?.path).toBe(
       '/api/console/companies/demo/schedule?from=2026-12-01&days=1',
     );
@@ -140,6 +155,75 @@ describe('the schedule page', () => {
     controls.at(-1)!.focus();
     await userEvent.tab();
     expect(document.activeElement).toBe(box);
+  });
+});
+
+describe('dispatch from the schedule (issue 41)', () => {
+  const MIKE = { ...SCHEDULE.inspectors[0]!, id: 102, name: 'Mike Alvarez', bookings: [], holds: [] };
+
+  it('offers Move to… on each booking, listing the columns, and opens the move with the inspector picked', async () => {
+    const requests = serve({ ...SCHEDULE, inspectors: [...SCHEDULE.inspectors, MIKE] });
+    renderSchedule('date=2026-12-01&view=day');
+    const menuButton = await screen.findByRole('button', { name: 'Move to… (9:30 AM – 12:00 PM, Jane Doe)' });
+    expect(screen.getByTestId('booking-block').getAttribute('draggable')).toBe('true');
+    await userEvent.click(menuButton);
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Sarah Chen (another time)', 'Mike Alvarez']);
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Mike Alvarez' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move to Mike Alvarez' });
+    await waitFor(() =>
+      expect((within(dialog).getByRole('combobox', { name: 'Inspector' }) as HTMLSelectElement).value).toBe('102'),
+    );
+    expect(await within(dialog).findByText('Mike Alvarez would inspect instead of Sarah Chen.')).toBeTruthy();
+    await waitFor(() =>
+      expect(requests.some((r) => r.path.includes('/availability?') && r.path.endsWith('inspectors=102'))).toBe(true),
+    );
+    expect(requests.some((r) => r.path.includes('/availability?') && r.path.endsWith('inspectors=101'))).toBe(false);
+  });
+
+  it('gives an inspector member neither Move to… nor a block to drag', async () => {
+    const inspectorMe: ConsoleMe = {
+      ...ME,
+      memberships: [{ ...ME.memberships[0]!, role: 'inspector', inspector_id: 101, sees_all_orders: false }],
+    };
+    serve(SCHEDULE, inspectorMe);
+    renderSchedule('date=2026-12-01&view=day');
+    expect(await screen.findByTestId('booking')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Move to…/ })).toBeNull();
+    expect(screen.getByTestId('booking-block').getAttribute('draggable')).toBeNull();
+  });
+
+  it("shows a month of each day's inspections per inspector, each day a link to its day view", async () => {
+    const dates = Array.from({ length: 35 }, (_, index) =>
+      new Date(Date.parse('2026-11-29T00:00:00Z') + index * 86_400_000).toISOString().slice(0, 10),
+    );
+    const requests = serve({
+      ...SCHEDULE,
+      from: '2026-11-29',
+      dates,
+      zone_abbreviations: Array(35).fill('EST'),
+      inspectors: [...SCHEDULE.inspectors, MIKE],
+    });
+    renderSchedule('date=2026-12-17&view=month');
+    expect(await screen.findByRole('heading', { level: 2, name: 'December 2026' })).toBeTruthy();
+    const month = screen.getByRole('list', { name: "The month's inspections by day" });
+    const first = within(month).getByRole('link', { name: 'Tuesday, December 1st 2026' });
+    expect(first.getAttribute('href')).toBe('/demo/schedule?date=2026-12-01&view=day');
+    const day = first.closest('li')!;
+    expect(within(day).getByText('Sarah Chen: 1')).toBeTruthy();
+    expect(within(day).queryByText(/Mike Alvarez/)).toBeNull();
+    const second = within(month).getByRole('link', { name: 'Wednesday, December 2nd 2026' }).closest('li')!;
+    expect(within(second).getByText('No inspections')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Next month' }));
+    expect(screen.getByTestId('location').textContent).toContain('/demo/schedule?date=2027-01-01&view=month');
+    expect(requests.filter((r) => r.path.includes('/schedule?')).map((r) => r.path)).toEqual([
+      '/api/console/companies/demo/schedule?from=2026-11-29&days=35',
+      '/api/console/companies/demo/schedule?from=2026-12-27&days=42',
+    ]);
   });
 });
 

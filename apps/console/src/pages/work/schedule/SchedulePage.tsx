@@ -7,7 +7,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatListDate } from '@scheduler/domain/scheduling-text';
-import { useCompany } from '../../../shared/company.ts';
+import { monthOf, monthTitle } from '@scheduler/domain/months';
+import type { ConsoleBooking } from '@scheduler/contracts/console';
+import { memberCan, useCompany } from '../../../shared/company.ts';
 import { Failure } from '../../../shared/Failure.tsx';
 import { Loading } from '../../../shared/Loading.tsx';
 import { PageHeading } from '../../../shared/PageHeading.tsx';
@@ -16,25 +18,32 @@ import { todayIn, zoneNote } from '../../../shared/time-text.ts';
 import { DayGrid } from './DayGrid.tsx';
 import { GiveBackDialog, type OpenTimeOff } from './GiveBackDialog.tsx';
 import { ScheduleToolbar } from './ScheduleToolbar.tsx';
-import { scheduleWindow, stepDate, type ScheduleView } from './schedule-layout.ts';
+import type { MovePreset } from '../../../shared/RescheduleDialog.tsx';
+import { scheduleWindow, stepDate, viewOf, zoneOn, type ScheduleView } from './schedule-layout.ts';
+import type { Dispatch, HeldBooking } from './dispatch.ts';
+import { DayMap } from './DayMap.tsx';
+import { MonthGrid } from './MonthGrid.tsx';
+import { ScheduleMoveDialog } from './ScheduleMoveDialog.tsx';
 import { TimeOffDialog } from './TimeOffDialog.tsx';
 import { WeekGrid } from './WeekGrid.tsx';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * /console/{key}/schedule?date=&view=day|week&office=: the office's inspectors, their hours,
- * bookings and live holds (kept live by the company's event stream, app/use-schedule-events.ts).
+ * /console/{key}/schedule?date=&view=day|week|month&office=: the office's inspectors, their hours,
+ * bookings and live holds (kept live by the company's event stream, app/use-schedule-events.ts);
+ * the day's map below the day view.
  *
  * The grid is our own, not a calendar library's: what it draws is narrow (columns of inspectors,
- * spans already on the office's clock from the server, no dragging or recurrence), and a library
- * would bring its own date handling in the viewer's zone, its own styling beside MUI's, and tens of
- * kilobytes, to then be told to ignore the viewer's zone.
+ * spans already on the office's clock from the server, no recurrence), and a library would bring
+ * its own date handling in the viewer's zone, its own styling beside MUI's, and tens of kilobytes,
+ * to then be told to ignore the viewer's zone. Dragging a booking to another time or inspector is
+ * the browser's own drag and drop, with Move to… for keyboards and phones (decision 0065).
  */
 export default function SchedulePage() {
   const { companyKey, membership } = useCompany();
   const [params, setParams] = useSearchParams();
-  const view: ScheduleView = params.get('view') === 'week' ? 'week' : 'day';
+  const view: ScheduleView = viewOf(params.get('view'));
   const officeUuid = params.get('office');
   const requested = params.get('date');
   // Until the office's zone is known, "today" is the browser's; the Today button uses the office's.
@@ -45,6 +54,32 @@ export default function SchedulePage() {
   const [blocking, setBlocking] = useState(false);
   const [openTimeOff, setOpenTimeOff] = useState<OpenTimeOff | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const [moving, setMoving] = useState<{ orderId: string; preset: MovePreset } | null>(null);
+  const held = useRef<HeldBooking | null>(null);
+  const data = schedule.data;
+  // Only those who may move orders can drag or see Move to… (an inspector member cannot).
+  const dispatch: Dispatch | undefined =
+    data && memberCan(membership, 'orders.change')
+      ? {
+          targets: data.inspectors.map((inspector) => ({ id: inspector.id, name: inspector.name })),
+          grab: (booking) => {
+            held.current = booking;
+          },
+          held: () => held.current,
+          move: (booking: ConsoleBooking, target, day, start) => {
+            held.current = null;
+            setMoving({
+              orderId: booking.order_id,
+              preset: {
+                inspectorId: target.id,
+                inspectorName: target.name,
+                date: day,
+                ...(start ? { time: { start, zone: zoneOn(data, day) } } : {}),
+              },
+            });
+          },
+        }
+      : undefined;
   const blockButton = useRef<HTMLButtonElement>(null);
   // The block given back is gone from the grid: focus goes to a control that stays, once the
   // dialog has put it back where it was.
@@ -55,10 +90,16 @@ export default function SchedulePage() {
     setRefocus(false);
   }, [refocus, openTimeOff]);
 
-  const update = (changes: Record<string, string>) => {
+  const search = (changes: Record<string, string>) => {
     const next = new URLSearchParams(params);
     for (const [name, value] of Object.entries(changes)) next.set(name, value);
-    setParams(next);
+    return next;
+  };
+  const update = (changes: Record<string, string>) => setParams(search(changes));
+  const heading = () => {
+    if (view === 'day') return formatListDate(date);
+    if (view === 'month') return monthTitle(monthOf(date));
+    return `Week of ${formatListDate(data!.from)}`;
   };
 
   return (
@@ -89,7 +130,7 @@ export default function SchedulePage() {
       />
       {schedule.data && (
         <Typography component="h2" variant="h2" aria-live="polite" sx={{ mb: 0.5 }}>
-          {view === 'day' ? formatListDate(date) : `Week of ${formatListDate(schedule.data.from)}`}
+          {heading()}
         </Typography>
       )}
       {schedule.data && (
@@ -100,22 +141,49 @@ export default function SchedulePage() {
       )}
       {schedule.isPending && <Loading label="Loading the schedule…" />}
       {schedule.isError && <Failure error={schedule.error} onRetry={() => void schedule.refetch()} />}
-      {schedule.data &&
-        (view === 'day' ? (
+      {data && view === 'day' && (
+        <>
           <DayGrid
-            schedule={schedule.data}
-            date={schedule.data.dates[0] ?? date}
+            schedule={data}
+            date={data.dates[0] ?? date}
             companyKey={companyKey}
             onTimeOff={setOpenTimeOff}
+            dispatch={dispatch}
           />
-        ) : (
-          <WeekGrid
-            schedule={schedule.data}
-            companyKey={companyKey}
-            today={todayIn(timeZone)}
-            onTimeOff={setOpenTimeOff}
-          />
-        ))}
+          <Box sx={{ mt: 3 }}>
+            <DayMap schedule={data} date={data.dates[0] ?? date} />
+          </Box>
+        </>
+      )}
+      {data && view === 'week' && (
+        <WeekGrid
+          schedule={data}
+          companyKey={companyKey}
+          today={todayIn(timeZone)}
+          onTimeOff={setOpenTimeOff}
+          dispatch={dispatch}
+        />
+      )}
+      {data && view === 'month' && (
+        <MonthGrid
+          schedule={data}
+          month={monthOf(date)}
+          today={todayIn(timeZone)}
+          dayHref={(day) => `?${search({ date: day, view: 'day' }).toString()}`}
+        />
+      )}
+      {moving && (
+        <ScheduleMoveDialog
+          companyKey={companyKey}
+          orderId={moving.orderId}
+          preset={moving.preset}
+          onClose={() => setMoving(null)}
+          onMoved={(when) => {
+            setMoving(null);
+            setDone(`The inspection is moved to ${when}.`);
+          }}
+        />
+      )}
       {/* Mounted while open: each opening starts from the date shown. */}
       {blocking && schedule.data && (
         <TimeOffDialog

@@ -18,7 +18,7 @@ export interface ScheduleToolbarProps {
   onOffice: (uuid: string) => void;
 }
 
-/** Today, previous, next, a date, day or week, and the office when there are several. */
+/** Today, previous, next, a date, day, week or month, and the office when there are several. */
 export function ScheduleToolbar({
   date,
   view,
@@ -30,7 +30,7 @@ export function ScheduleToolbar({
   onView,
   onOffice,
 }: ScheduleToolbarProps) {
-  const unit = view === 'day' ? 'day' : 'week';
+  const unit = view;
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 2 }}>
       <Button variant="outlined" onClick={onToday} sx={{ minHeight: 40 }}>
@@ -73,6 +73,9 @@ export function ScheduleToolbar({
         </ToggleButton>
         <ToggleButton value="week" sx={{ px: 2 }}>
           Week
+        </ToggleButton>
+        <ToggleButton value="month" sx={{ px: 2 }}>
+          Month
         </ToggleButton>
       </ToggleButtonGroup>
       {offices.length > 1 && (

@@ -54,6 +54,8 @@ const BOOKING: ConsoleBooking = {
   services: ['Full Home Inspection'],
   paid: false,
   booked_by: 'online',
+  latitude: 40.0,
+  longitude: -83.0,
 };
 const CONFLICTS: Answer = {
   status: 409,

@@ -5,6 +5,8 @@ import { shortDateText } from '../../../shared/time-text.ts';
 import { BookingBlock, HoldBlock, spanText, TimeOffBlock } from './ScheduleBlocks.tsx';
 import type { OpenTimeOff } from './GiveBackDialog.tsx';
 import { inspectorOn, zoneOn } from './schedule-layout.ts';
+import { dragStart, dropTarget, type Dispatch } from './dispatch.ts';
+import { DispatchMenu } from './MoveToMenu.tsx';
 
 /**
  * A week: a row per inspector and a column per day. A day's cell lists its working hours, time
@@ -16,11 +18,13 @@ export function WeekGrid({
   companyKey,
   today,
   onTimeOff,
+  dispatch,
 }: {
   schedule: ConsoleSchedule;
   companyKey: string;
   today: string;
   onTimeOff?: (timeOff: OpenTimeOff) => void;
+  dispatch?: Dispatch;
 }) {
   if (schedule.inspectors.length === 0) return <Typography>This office has no inspectors to show.</Typography>;
   const columns = `minmax(120px, 0.8fr) repeat(${schedule.dates.length}, minmax(130px, 1fr))`;
@@ -83,6 +87,13 @@ export function WeekGrid({
                 <Box
                   key={date}
                   role="cell"
+                  // A week's cell has no time axis: a drop there keeps the booking's time of day.
+                  {...dropTarget(
+                    dispatch,
+                    { id: inspector.id, name: inspector.name },
+                    date,
+                    (_event, held) => held.booking.local_start,
+                  )}
                   sx={{
                     p: 0.75,
                     display: 'grid',
@@ -114,6 +125,15 @@ export function WeekGrid({
                         booking={item.booking}
                         companyKey={companyKey}
                         compact
+                        onDragStart={dragStart(dispatch, item.booking, inspector.id)}
+                        menu={
+                          <DispatchMenu
+                            dispatch={dispatch}
+                            booking={item.booking}
+                            inspectorId={inspector.id}
+                            date={date}
+                          />
+                        }
                       />
                     ) : (
                       item.hold && (

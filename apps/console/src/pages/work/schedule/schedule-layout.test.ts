@@ -3,13 +3,17 @@ import type { ConsoleInspectorDay, ConsoleSchedule } from '@scheduler/contracts/
 import { EMPTY_SCHEDULE } from '../../../test-support/fixtures.ts';
 import {
   dayRange,
+  dropStart,
   hoursOf,
   HOUR_HEIGHT,
   inspectorOn,
+  monthSpan,
+  monthWeeks,
   placeSpan,
   scheduleWindow,
   spanMinutes,
   stepDate,
+  viewOf,
   weekStart,
   zoneOn,
 } from './schedule-layout.ts';
@@ -128,5 +132,97 @@ describe("the zone's name on a date shown", () => {
     expect(zoneOn(across, '2026-11-02')).toBe('EST');
     expect(zoneOn(across, '2026-12-25')).toBe('EDT');
     expect(zoneOn({ ...EMPTY_SCHEDULE, zone_abbreviations: [] }, DATE)).toBe('');
+  });
+});
+
+describe('the month view', () => {
+  it('spans whole weeks, Sunday first, from the week of the first to the week of the last', () => {
+    // December 2026: Tuesday the 1st to Thursday the 31st, five weeks.
+    expect(monthSpan('2026-12-17')).toEqual({ from: '2026-11-29', days: 35 });
+    // May 2027: Saturday the 1st to Monday the 31st, six weeks (the API's 42 days at most).
+    expect(monthSpan('2027-05-01')).toEqual({ from: '2027-04-25', days: 42 });
+    // February 2026 starts on a Sunday and ends on a Saturday: exactly four weeks.
+    expect(monthSpan('2026-02-10')).toEqual({ from: '2026-02-01', days: 28 });
+    expect(scheduleWindow('2026-12-17', 'month')).toEqual(monthSpan('2026-12-17'));
+  });
+
+  it('steps to the first of the next or previous month, across the year', () => {
+    expect(stepDate('2026-12-17', 'month', 1)).toBe('2027-01-01');
+    expect(stepDate('2026-01-31', 'month', -1)).toBe('2025-12-01');
+  });
+
+  it('reads the view from the URL, the day for anything else', () => {
+    expect(viewOf('month')).toBe('month');
+    expect(viewOf('week')).toBe('week');
+    expect(viewOf('year')).toBe('day');
+    expect(viewOf(null)).toBe('day');
+  });
+
+  it("counts each day's inspections per inspector, leaving out those with none, in weeks of seven", () => {
+    const booking = (local_date: string, local_start: string) => ({
+      ...span(local_start, '12:00', local_date),
+      start: `${local_date}T14:00:00.000Z`,
+      end: `${local_date}T17:00:00.000Z`,
+      order_id: '11111111-2222-4333-8444-555555555555',
+      reference: 'F80ADF62',
+      client_name: 'Jane Doe',
+      address_line: '1 Main St',
+      services: [],
+      paid: false,
+      booked_by: 'online',
+      latitude: null,
+      longitude: null,
+    });
+    const { from, days } = monthSpan('2026-12-01');
+    const dates = Array.from({ length: days }, (_, index) =>
+      new Date(Date.parse(`${from}T00:00:00Z`) + index * 86_400_000).toISOString().slice(0, 10),
+    );
+    const schedule: ConsoleSchedule = {
+      ...EMPTY_SCHEDULE,
+      from,
+      dates,
+      inspectors: [
+        inspector({ bookings: [booking('2026-12-01', '09:00'), booking('2026-12-01', '13:00')] }),
+        inspector({
+          id: 102,
+          name: 'Mike Alvarez',
+          bookings: [booking('2026-12-01', '09:00'), booking('2026-11-30', '09:00')],
+        }),
+      ],
+    };
+    const weeks = monthWeeks(schedule, '2026-12-01');
+    expect(weeks).toHaveLength(5);
+    expect(weeks.every((week) => week.length === 7)).toBe(true);
+    const first = weeks[0]!;
+    expect(first[0]).toMatchObject({ date: '2026-11-29', inMonth: false, total: 0, perInspector: [] });
+    expect(first[1]).toMatchObject({ date: '2026-11-30', inMonth: false, total: 1 });
+    expect(first[2]).toEqual({
+      date: '2026-12-01',
+      inMonth: true,
+      total: 3,
+      perInspector: [
+        { id: 101, name: 'Sarah Chen', count: 2 },
+        { id: 102, name: 'Mike Alvarez', count: 1 },
+      ],
+    });
+    expect(weeks[4]![6]).toMatchObject({ date: '2027-01-02', inMonth: false });
+  });
+});
+
+describe('where a drop on the day view starts', () => {
+  const range = { start: 480, end: 1080 };
+
+  it('is the nearest quarter hour, so a pixel either side of a line keeps its time', () => {
+    expect(dropStart(0, range)).toBe('08:00');
+    expect(dropStart(2 * HOUR_HEIGHT, range)).toBe('10:00');
+    expect(dropStart(2 * HOUR_HEIGHT - 0.4, range)).toBe('10:00');
+    expect(dropStart(2 * HOUR_HEIGHT + HOUR_HEIGHT / 8 - 1, range)).toBe('10:00');
+    expect(dropStart(2 * HOUR_HEIGHT + HOUR_HEIGHT / 8 + 1, range)).toBe('10:15');
+  });
+
+  it('stays inside the hours the column shows', () => {
+    expect(dropStart(-30, range)).toBe('08:00');
+    expect(dropStart(10 * HOUR_HEIGHT, range)).toBe('17:45');
+    expect(dropStart(40 * HOUR_HEIGHT, range)).toBe('17:45');
   });
 });

@@ -36,6 +36,8 @@ const BOOKING: ConsoleBooking = {
   services: ['Full Home Inspection'],
   paid: false,
   booked_by: 'online',
+  latitude: 40.0,
+  longitude: -83.0,
 };
 const CREATED: Answer = {
   status: 201,

@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConsoleOrderDetail } from '@scheduler/contracts/console';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
-import { INSPECTORS } from '../../../test-support/fixtures.ts';
-import { DETAIL, MOVED, NINE, ONE, openOrderDialog, ORDER_PATH, VIEW } from '../../../test-support/order-detail.ts';
-import { refusal, type Answer, type RecordedRequest } from '../../../test-support/render-page.tsx';
-import { RescheduleDialog } from './RescheduleDialog.tsx';
+import { INSPECTORS } from '../test-support/fixtures.ts';
+import { DETAIL, MOVED, NINE, ONE, openOrderDialog, ORDER_PATH, VIEW } from '../test-support/order-detail.ts';
+import { refusal, type Answer, type RecordedRequest } from '../test-support/render-page.tsx';
+import { moveTitle, RescheduleDialog, type MovePreset } from './RescheduleDialog.tsx';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -38,11 +38,15 @@ afterEach(() => {
  */
 async function openReschedule(
   move?: (request: RecordedRequest, index: number) => Answer,
-  { detail = DETAIL, times }: { detail?: ConsoleOrderDetail; times?: (from: string) => Answer } = {},
+  {
+    detail = DETAIL,
+    times,
+    preset,
+  }: { detail?: ConsoleOrderDetail; times?: (from: string) => Answer; preset?: MovePreset } = {},
 ) {
   const { onDone, ...opened } = await openOrderDialog({
     action: 'reschedule',
-    name: 'Reschedule the inspection',
+    name: moveTitle(preset),
     answer: move,
     otherwise: (request) => {
       if (request.method === 'GET' && request.path === '/api/console/companies/demo/inspectors')
@@ -58,7 +62,7 @@ async function openReschedule(
         : { status: 200, body: [TEN_NEXT_DAY, ONE, NINE] };
     },
     dialog: ({ onClose, onDone }) => (
-      <RescheduleDialog open detail={detail} companyKey="demo" onClose={onClose} onMoved={onDone} />
+      <RescheduleDialog open detail={detail} companyKey="demo" preset={preset} onClose={onClose} onMoved={onDone} />
     ),
   });
   return { ...opened, onMoved: onDone };
@@ -320,6 +324,50 @@ describe('the reschedule dialog', () => {
     const { requests, onClose, dialog } = await openReschedule();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalledTimes(1);
+    expect(moves(requests)).toEqual([]);
+  });
+});
+
+describe('a move asked from the schedule (issue 41, dispatch)', () => {
+  const toMike = (start: string): MovePreset => ({
+    inspectorId: 102,
+    inspectorName: 'Mike Alvarez',
+    date: '2026-12-08',
+    time: { start, zone: 'EST' },
+  });
+
+  it('names the inspector and the time dropped on, picked, and moves it to that inspector by name', async () => {
+    const { requests, dialog, onMoved } = await openReschedule(
+      () => ({ status: 200, body: { status: 'ok', view: MOVED } }),
+      {
+        preset: toMike('09:00'),
+      },
+    );
+    expect(
+      within(dialog).getByRole('heading', { name: 'Move to Mike Alvarez, Tuesday, December 8th 2026, 9:00 AM EST?' }),
+    ).toBeTruthy();
+    const confirm = await within(dialog).findByRole('button', {
+      name: 'Move it to Tuesday, December 8th 2026, 9:00 AM EST with Mike Alvarez',
+    });
+    expect(pressed(dialog, 'Start time')).toEqual(['9:00 AM EST']);
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(windows(requests)).toEqual(['from=2026-12-01&to=2026-12-31&inspectors=102']);
+    await userEvent.click(confirm);
+    await waitFor(() => expect(onMoved).toHaveBeenCalled());
+    expect(moves(requests)).toEqual([
+      { start: '2026-12-08T14:00:00.000Z', from_start: VIEW.order.start, override: false, inspector_ids: [102] },
+    ]);
+  });
+
+  it("says the rules leave out a time dropped on that is not among the inspector's open times, and picks nothing", async () => {
+    const { requests, dialog } = await openReschedule(undefined, { preset: toMike('10:00') });
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('Mike Alvarez cannot take it at 10:00 AM EST on Tuesday, December 8th 2026');
+    expect(pressed(dialog, 'Start time')).toEqual([]);
+    expect((within(dialog).getByRole('button', { name: 'Move it' }) as HTMLButtonElement).disabled).toBe(true);
+    // Picking one of his open times is a new question: the warning goes.
+    await userEvent.click(group(dialog, 'Start time').getByRole('button', { name: '9:00 AM EST' }));
+    expect(within(dialog).queryByRole('alert')).toBeNull();
     expect(moves(requests)).toEqual([]);
   });
 });

@@ -14,19 +14,39 @@ import type { ConsoleOrderDetail } from '@scheduler/contracts/console';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { formatListDate } from '@scheduler/domain/scheduling-text';
 import { ApiError } from '@scheduler/ui/api-error';
-import { failureText } from '../../../shared/api.ts';
-import { Failure } from '../../../shared/Failure.tsx';
-import { Loading } from '../../../shared/Loading.tsx';
-import { inspectorsQueryOptions, moveTimesQueryOptions } from '../../../shared/queries.ts';
-import { todayIn } from '../../../shared/time-text.ts';
+import { failureText } from './api.ts';
+import { Failure } from './Failure.tsx';
+import { Loading } from './Loading.tsx';
+import { inspectorsQueryOptions, moveTimesQueryOptions } from './queries.ts';
+import { clockText, todayIn } from './time-text.ts';
+import { officeClockAt } from '@scheduler/domain/office-clock';
 import { bookedDate, isBookedTime, openingMonth } from '@scheduler/domain/booking-changes/move-calendar';
 import { monthOf, monthTitle, monthWindow, shiftMonth } from '@scheduler/domain/months';
 import { daysWithTimes, moveTeams, slotInstant, slotTimeText } from './move-times.ts';
-import { useReschedule } from './order-api.ts';
+import { useReschedule } from './order-changes.ts';
 
 /** A policy refusal (inside the cut-off, over the limit): the office may move it anyway. */
 const isPolicyRefusal = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.code === 'change_refused';
+
+/**
+ * Where a move from the schedule starts (issue 41's dispatch): the inspector whose column the
+ * booking was dropped on or picked from "Move to…", and, for a drop, the day and the start
+ * ("HH:MM" on the office's clock) with the zone's name on that day.
+ */
+export interface MovePreset {
+  inspectorId: number;
+  inspectorName: string;
+  date: string;
+  time?: { start: string; zone: string };
+}
+
+/** The dialog's title: the move asked ("Move to Sarah Chen, Tuesday, December 1st 2026, 10:00 AM EST?"), or the plain reschedule. */
+export function moveTitle(preset: MovePreset | undefined): string {
+  if (!preset) return 'Reschedule the inspection';
+  if (!preset.time) return `Move to ${preset.inspectorName}`;
+  return `Move to ${preset.inspectorName}, ${formatListDate(preset.date)}, ${clockText(preset.time.start)} ${preset.time.zone}?`;
+}
 
 /**
  * Reschedule: who inspects (the booking's own inspectors unless the office picks another: issue
@@ -40,38 +60,60 @@ export function RescheduleDialog({
   onMoved,
   detail,
   companyKey,
+  preset,
 }: {
   open: boolean;
   onClose: () => void;
   onMoved: (when: string) => void;
   detail: ConsoleOrderDetail;
   companyKey: string;
+  /** From the schedule: the inspector, day and time the move starts from (the picker still offers the rest). */
+  preset?: MovePreset;
 }) {
   const { view, order } = detail;
   const timeZone = view.office.time_zone;
   const [today] = useState(() => todayIn(timeZone));
   const firstMonth = monthOf(today);
   // The booking's own month and day, as the manage page opens (issue 41: not the earliest free day).
-  const [month, setMonth] = useState(() => openingMonth(view.order.start, timeZone, today));
-  const ownDay = bookedDate(view.order.start, timeZone);
+  const [month, setMonth] = useState(() =>
+    preset && preset.date >= today ? monthOf(preset.date) : openingMonth(view.order.start, timeZone, today),
+  );
+  const ownDay = preset?.date ?? bookedDate(view.order.start, timeZone);
   const [day, setDay] = useState<string | null>(null);
   const [picked, setPicked] = useState<AppointmentSlot | null>(null);
   const [alternatives, setAlternatives] = useState<AppointmentSlot[] | null>(null);
   const inspectors = useQuery({ ...inspectorsQueryOptions(companyKey), enabled: open });
   const teams = moveTeams(order.inspectors, inspectors.data?.inspectors ?? []);
-  const [teamKey, setTeamKey] = useState(() => order.inspectors.map((inspector) => inspector.id).join(','));
+  const ownKey = order.inspectors.map((inspector) => inspector.id).join(',');
+  // The column picked is named alone (its id); when it is the booking's only inspector that is the own team's key.
+  const [teamKey, setTeamKey] = useState(() => (preset ? String(preset.inspectorId) : ownKey));
+  // The dropped time stands picked until the person picks anything else.
+  const [presetStands, setPresetStands] = useState(Boolean(preset?.time));
   const own = teams[0];
   const team = teams.find((entry) => entry.key === teamKey) ?? own;
   const changesInspector = team !== undefined && team !== own;
+  // A preset inspector is asked about once the office's inspectors are known, never the booking's own meanwhile.
+  const awaitingTeam = teamKey !== ownKey && !teams.some((entry) => entry.key === teamKey) && inspectors.isPending;
   const times = useQuery({
     ...moveTimesQueryOptions(companyKey, order.id, monthWindow(month, today), team?.ids),
-    enabled: open,
+    enabled: open && !awaitingTeam,
   });
   const reschedule = useReschedule(companyKey, order.id);
   const days = daysWithTimes(alternatives ?? times.data ?? []);
   const openingDay = days.some((entry) => entry.date === ownDay) ? ownDay : (days[0]?.date ?? null);
   const shownDay = days.some((entry) => entry.date === day) ? day : openingDay;
   const daySlots = days.find((entry) => entry.date === shownDay)?.slots ?? [];
+  const timesKnown = Boolean(alternatives ?? times.data);
+  const presetSlot =
+    presetStands && preset?.time
+      ? (days
+          .find((entry) => entry.date === preset.date)
+          ?.slots.find((slot) => officeClockAt(timeZone, slot.timestamp * 1000).time === preset.time!.start) ?? null)
+      : null;
+  // A drop on a time the rules leave out (hours, time off, area, services, travel): the server's
+  // own answer for that inspector says so; the person picks another of their times.
+  const presetRefused = presetStands && timesKnown && !times.isFetching && presetSlot === null;
+  const chosen = picked ?? presetSlot;
   // The booking's own time, with its own inspectors, is among the times (its rows are not busy to
   // it): shown, marked, not a move. With another inspector the same time is a move.
   const isCurrent = (slot: AppointmentSlot) => !changesInspector && isBookedTime(slot, view.order.start);
@@ -86,6 +128,7 @@ export function RescheduleDialog({
 
   /** Another month or another inspector: a new list of times, nothing of the last one picked. */
   const startOver = () => {
+    setPresetStands(false);
     setDay(null);
     setPicked(null);
     setAlternatives(null);
@@ -97,10 +140,10 @@ export function RescheduleDialog({
   };
 
   const move = (override: boolean) => {
-    if (!picked) return;
+    if (!chosen) return;
     reschedule.mutate(
       {
-        start: slotInstant(picked),
+        start: slotInstant(chosen),
         from_start: view.order.start,
         override,
         ...(team ? { inspector_ids: team.ids } : {}),
@@ -112,6 +155,7 @@ export function RescheduleDialog({
             // Taken meanwhile: the answer's alternatives replace the month's times.
             setAlternatives(result.appointments);
             setPicked(null);
+            setPresetStands(false);
             setDay(null);
           }
         },
@@ -121,7 +165,7 @@ export function RescheduleDialog({
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="reschedule-title">
-      <DialogTitle id="reschedule-title">Reschedule the inspection</DialogTitle>
+      <DialogTitle id="reschedule-title">{moveTitle(preset)}</DialogTitle>
       <DialogContent>
         <Typography sx={{ mb: 1 }}>
           Now: {view.order.when.date}, {view.order.when.time}
@@ -149,6 +193,13 @@ export function RescheduleDialog({
         <Typography id={ids.team} aria-live="polite" sx={{ mb: 1, color: 'text.secondary' }}>
           {changesInspector && own ? `${team.names} would inspect instead of ${own.names}.` : ''}
         </Typography>
+        {presetRefused && preset?.time && (
+          <Alert severity="warning" role="alert" sx={{ mb: 2 }}>
+            {team?.names ?? preset.inspectorName} cannot take it at {clockText(preset.time.start)} {preset.time.zone} on{' '}
+            {formatListDate(preset.date)}: their hours, time off, service area, the services they hold or the drive from
+            their other inspections leave that time out. Pick one of their open times below.
+          </Alert>
+        )}
         {!view.reschedule.allowed && view.reschedule.reason && (
           <Alert severity="info" role="note" sx={{ mb: 2 }}>
             The client could not move it now: {view.reschedule.reason}
@@ -203,6 +254,7 @@ export function RescheduleDialog({
                     onChange={() => {
                       setDay(entry.date);
                       setPicked(null);
+                      setPresetStands(false);
                     }}
                     sx={{ justifyContent: 'space-between', textTransform: 'none' }}
                   >
@@ -227,9 +279,10 @@ export function RescheduleDialog({
                     value={slot.id}
                     size="small"
                     disabled={isCurrent(slot)}
-                    selected={picked?.timestamp === slot.timestamp}
+                    selected={chosen?.timestamp === slot.timestamp}
                     onChange={() => {
                       setPicked(slot);
+                      setPresetStands(false);
                       // A new time is a new question: the last refusal was about another.
                       reschedule.reset();
                     }}
@@ -261,9 +314,9 @@ export function RescheduleDialog({
             Move it anyway (override the policy)
           </Button>
         ) : (
-          <Button variant="contained" disabled={!picked || reschedule.isPending} onClick={() => move(false)}>
-            {picked
-              ? `Move it to ${formatListDate(picked.date)}, ${slotTimeText(picked, timeZone)}${changesInspector ? ` with ${team.names}` : ''}`
+          <Button variant="contained" disabled={!chosen || reschedule.isPending} onClick={() => move(false)}>
+            {chosen
+              ? `Move it to ${formatListDate(chosen.date)}, ${slotTimeText(chosen, timeZone)}${changesInspector ? ` with ${team.names}` : ''}`
               : 'Move it'}
           </Button>
         )}
