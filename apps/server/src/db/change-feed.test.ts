@@ -9,7 +9,7 @@ import { importCompanyDocument } from '../modules/company-document/companies.ser
 import { DEMO_OFFICE_UUID } from '../modules/company-document/demo-company.ts';
 import { demoDocument } from '../test-support/test-app.ts';
 
-describeOnEachDatabase('the database announces changes', (factory) => {
+describeOnEachDatabase('the database announces changes', { onPgliteToo: 'every test' }, (factory) => {
   let database: DatabaseHandle;
   let companyId: string;
   let orderId: string;

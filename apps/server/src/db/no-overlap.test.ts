@@ -26,7 +26,7 @@ const outcome = (write: Promise<unknown>) =>
   );
 
 // Each case books on a day of its own, so that every case passes alone and in any order.
-describeOnEachDatabase('the no-double-booking constraint', (factory) => {
+describeOnEachDatabase('the no-double-booking constraint', { onPgliteToo: 'every test' }, (factory) => {
   let database: DatabaseHandle;
   let companyId: string;
   let orderId: string;

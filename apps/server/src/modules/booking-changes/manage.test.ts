@@ -23,7 +23,7 @@ const HOUR_MS = 3_600_000;
 const MONDAY = '2027-03-01T14:00:00.000Z';
 const admin = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
 
-describeOnEachDatabase('manage a booking', (factory) => {
+describeOnEachDatabase('manage a booking', { onPgliteToo: 'engine tests' }, (factory, { itOnEveryDatabase }) => {
   let harness: TestApp;
   beforeAll(async () => {
     harness = await startTestApp(factory, {
@@ -490,59 +490,65 @@ describeOnEachDatabase('manage a booking', (factory) => {
     expect(days).toEqual(new Set(['appointment']));
   });
 
-  it("says so when its own inspector is taken at the new time, and lets the database decide a race for one inspector's time", async () => {
-    setClock(harness, MONDAY);
-    const booking = await book(dayAfter(7));
-    const team = (await booking.orderRow()).inspectors.map((i) => i.id);
-    /** The first slot from `fromDay` on for exactly these inspectors, as a visitor's calendar offers it (other tests' bookings fill some days). */
-    const slotFor = async (visitor: DemoOrder, inspectors: number[], fromDay: string) => {
-      for (let day = fromDay, tries = 0; tries < 10; day = demoOrdinaryWeekday(addDays(day, 1)), tries++) {
-        const slots = (await slotsOn(harness.app, visitor.token, day)).flatMap((slot) => [slot, ...(slot.group ?? [])]);
-        const slot = slots.find(
-          (candidate) =>
-            candidate.users.length === inspectors.length && candidate.users.every((id) => inspectors.includes(id)),
-        );
-        if (slot) return slot;
-      }
-      throw new Error(`no slot for inspectors ${inspectors.join(', ')}`);
-    };
-    const ownTeamSlot = (visitor: DemoOrder, day: string) => slotFor(visitor, team, day);
-    // Another visitor holds the booking's inspector at the wanted time: another inspector is offered, and named.
-    const rival = await DemoOrder.start(harness.app, harness.database.db, await startDemoSession(harness.app));
-    await rival.fillIn();
-    const wanted = await ownTeamSlot(rival, dayAfter(9));
-    expect((await rival.hold(wanted)).statusCode).toBe(200);
-    const held = await booking.hold(instantOf(wanted));
-    expect(held.statusCode).toBe(200);
-    expect(held.json()).toMatchObject({
-      status: 'ok',
-      same_inspectors: false,
-      inspector_note: expect.stringMatching(/^\S.* isn't free then; .+ would inspect\.$/),
-    });
-    const moved = await booking.reschedule(instantOf(wanted), booking.start);
-    expect(moved.statusCode).toBe(200);
-    const newTeam = (await booking.orderRow()).inspectors.map((i) => i.id);
-    expect(newTeam).not.toEqual(team);
-    expect(newTeam.some((id) => wanted.users.includes(id))).toBe(false);
+  itOnEveryDatabase(
+    "says so when its own inspector is taken at the new time, and lets the database decide a race for one inspector's time",
+    async () => {
+      setClock(harness, MONDAY);
+      const booking = await book(dayAfter(7));
+      const team = (await booking.orderRow()).inspectors.map((i) => i.id);
+      /** The first slot from `fromDay` on for exactly these inspectors, as a visitor's calendar offers it (other tests' bookings fill some days). */
+      const slotFor = async (visitor: DemoOrder, inspectors: number[], fromDay: string) => {
+        for (let day = fromDay, tries = 0; tries < 10; day = demoOrdinaryWeekday(addDays(day, 1)), tries++) {
+          const slots = (await slotsOn(harness.app, visitor.token, day)).flatMap((slot) => [
+            slot,
+            ...(slot.group ?? []),
+          ]);
+          const slot = slots.find(
+            (candidate) =>
+              candidate.users.length === inspectors.length && candidate.users.every((id) => inspectors.includes(id)),
+          );
+          if (slot) return slot;
+        }
+        throw new Error(`no slot for inspectors ${inspectors.join(', ')}`);
+      };
+      const ownTeamSlot = (visitor: DemoOrder, day: string) => slotFor(visitor, team, day);
+      // Another visitor holds the booking's inspector at the wanted time: another inspector is offered, and named.
+      const rival = await DemoOrder.start(harness.app, harness.database.db, await startDemoSession(harness.app));
+      await rival.fillIn();
+      const wanted = await ownTeamSlot(rival, dayAfter(9));
+      expect((await rival.hold(wanted)).statusCode).toBe(200);
+      const held = await booking.hold(instantOf(wanted));
+      expect(held.statusCode).toBe(200);
+      expect(held.json()).toMatchObject({
+        status: 'ok',
+        same_inspectors: false,
+        inspector_note: expect.stringMatching(/^\S.* isn't free then; .+ would inspect\.$/),
+      });
+      const moved = await booking.reschedule(instantOf(wanted), booking.start);
+      expect(moved.statusCode).toBe(200);
+      const newTeam = (await booking.orderRow()).inspectors.map((i) => i.id);
+      expect(newTeam).not.toEqual(team);
+      expect(newTeam.some((id) => wanted.users.includes(id))).toBe(false);
 
-    // A move and another visitor's confirm of that inspector's time at once: one of them has it, never both.
-    const second = await DemoOrder.start(harness.app, harness.database.db, await startDemoSession(harness.app));
-    await second.fillIn();
-    const contested = await slotFor(second, newTeam, dayAfter(10));
-    expect((await second.hold(contested)).statusCode).toBe(200);
-    harness.clock.advance(16 * 60_000); // the visitor's hold lapses: both may now go for the time
-    const [move, confirm] = await Promise.all([
-      booking.reschedule(instantOf(contested), instantOf(wanted)),
-      second.confirm(),
-    ]);
-    const winners = [move.statusCode === 200, confirm.statusCode === 200 && confirm.json().status === 'ok'];
-    expect(winners.filter(Boolean)).toHaveLength(1);
-    if (move.statusCode !== 200) {
-      expect(move.json().status).toBe('unavailable');
-      expect((await booking.orderRow()).datetime?.toISOString()).toBe(instantOf(wanted));
-    }
-    expect(await countCrossOrderOverlaps(harness.database.db, booking.order.companyId)).toBe(0);
-  });
+      // A move and another visitor's confirm of that inspector's time at once: one of them has it, never both.
+      const second = await DemoOrder.start(harness.app, harness.database.db, await startDemoSession(harness.app));
+      await second.fillIn();
+      const contested = await slotFor(second, newTeam, dayAfter(10));
+      expect((await second.hold(contested)).statusCode).toBe(200);
+      harness.clock.advance(16 * 60_000); // the visitor's hold lapses: both may now go for the time
+      const [move, confirm] = await Promise.all([
+        booking.reschedule(instantOf(contested), instantOf(wanted)),
+        second.confirm(),
+      ]);
+      const winners = [move.statusCode === 200, confirm.statusCode === 200 && confirm.json().status === 'ok'];
+      expect(winners.filter(Boolean)).toHaveLength(1);
+      if (move.statusCode !== 200) {
+        expect(move.json().status).toBe('unavailable');
+        expect((await booking.orderRow()).datetime?.toISOString()).toBe(instantOf(wanted));
+      }
+      expect(await countCrossOrderOverlaps(harness.database.db, booking.order.companyId)).toBe(0);
+    },
+  );
 
   it('moves a booking across the change to summer time, each time in its own zone', async () => {
     setClock(harness, MONDAY);

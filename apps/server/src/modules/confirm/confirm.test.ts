@@ -30,7 +30,7 @@ const minutesOf = (slot: AppointmentSlot) =>
   (Date.parse(`${slot.end_datetime.replace(' ', 'T')}Z`) - Date.parse(`${slot.start_datetime.replace(' ', 'T')}Z`)) /
   60_000;
 
-describeOnEachDatabase('confirm', (factory) => {
+describeOnEachDatabase('confirm', { onPgliteToo: 'engine tests' }, (factory, { itOnEveryDatabase }) => {
   let harness: TestApp;
   let outbox: string;
   let worker: NotificationWorker;
@@ -208,26 +208,29 @@ describeOnEachDatabase('confirm', (factory) => {
     expect(await countOverlaps(harness.database.db, order.companyId)).toBe(0);
   });
 
-  it('books once when the first confirms of an order arrive at the same moment (the re-check under the row lock)', async () => {
-    const order = await newOrder();
-    await order.fillIn();
-    const slot = (await order.slots())[4]!;
-    expect((await order.hold(slot)).statusCode).toBe(200);
-    // No confirm before: every one of these may be the first; on PostgreSQL they run side by side.
-    const answers = await Promise.all(Array.from({ length: 4 }, () => order.confirm('')));
-    const payUrls = new Set(answers.map((answer) => answer.json().pay_url));
-    for (const answer of answers) expect(answer.json()).toMatchObject({ status: 'ok' });
-    expect(payUrls.size).toBe(1);
-    const booked = await appointmentsOf(order.orderId);
-    expect(booked.map((a) => [a.kind, a.inspectorId]).sort()).toEqual(
-      slot.users.map((id) => ['appointment', id]).sort(),
-    );
-    const events = await harness.database.db
-      .select()
-      .from(t.orderEvents)
-      .where(and(eq(t.orderEvents.orderId, order.orderId), eq(t.orderEvents.type, 'confirmed')));
-    expect(events).toHaveLength(1);
-  });
+  itOnEveryDatabase(
+    'books once when the first confirms of an order arrive at the same moment (the re-check under the row lock)',
+    async () => {
+      const order = await newOrder();
+      await order.fillIn();
+      const slot = (await order.slots())[4]!;
+      expect((await order.hold(slot)).statusCode).toBe(200);
+      // No confirm before: every one of these may be the first; on PostgreSQL they run side by side.
+      const answers = await Promise.all(Array.from({ length: 4 }, () => order.confirm('')));
+      const payUrls = new Set(answers.map((answer) => answer.json().pay_url));
+      for (const answer of answers) expect(answer.json()).toMatchObject({ status: 'ok' });
+      expect(payUrls.size).toBe(1);
+      const booked = await appointmentsOf(order.orderId);
+      expect(booked.map((a) => [a.kind, a.inspectorId]).sort()).toEqual(
+        slot.users.map((id) => ['appointment', id]).sort(),
+      );
+      const events = await harness.database.db
+        .select()
+        .from(t.orderEvents)
+        .where(and(eq(t.orderEvents.orderId, order.orderId), eq(t.orderEvents.type, 'confirmed')));
+      expect(events).toHaveLength(1);
+    },
+  );
 
   it('refuses an incomplete order with 400 naming what is missing', async () => {
     const empty = await newOrder();
@@ -470,7 +473,7 @@ describeOnEachDatabase('confirm', (factory) => {
     expect((await quick.confirm()).statusCode).toBe(200);
   });
 
-  it('books a time once when two sessions whose holds lapsed race to confirm it', async () => {
+  itOnEveryDatabase('books a time once when two sessions whose holds lapsed race to confirm it', async () => {
     const first = await newOrder();
     const second = await newOrder();
     await first.fillIn();

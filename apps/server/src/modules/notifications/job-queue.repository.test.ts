@@ -23,7 +23,7 @@ const NOW = new Date('2026-11-24T15:00:00.000Z');
 const LEASE_MS = 60_000;
 const at = (offsetMs: number) => new Date(NOW.getTime() + offsetMs);
 
-describeOnEachDatabase('the job queue', (factory) => {
+describeOnEachDatabase('the job queue', { onPgliteToo: 'every test' }, (factory) => {
   let database: DatabaseHandle;
   let companyId: string;
   let serial = 0;

@@ -19,7 +19,7 @@ const SERVICE_BOOKED = randomUUID();
 const SERVICE_SAME_TEXT = randomUUID();
 const SERVICE_BLANK = randomUUID();
 
-describeOnEachDatabase('the order facts of a message', (factory) => {
+describeOnEachDatabase('the order facts of a message', { onPgliteToo: 'every test' }, (factory) => {
   let database: DatabaseHandle;
   const ours = { company: '', office: randomUUID() };
   const theirs = { company: '', office: randomUUID() };

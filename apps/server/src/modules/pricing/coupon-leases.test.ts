@@ -44,7 +44,7 @@ function leasesDocument(settings: Record<string, string | null> = {}, leftOut: r
  * as long as its held time lives (or as long as a hold lasts when it holds none), and the last use
  * still goes to exactly one order.
  */
-describeOnEachDatabase('coupon uses leased to carts', (factory) => {
+describeOnEachDatabase('coupon uses leased to carts', { onPgliteToo: 'every test' }, (factory) => {
   let harness: TestApp;
   beforeAll(async () => {
     harness = await startTestApp(factory, {

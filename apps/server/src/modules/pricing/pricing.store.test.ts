@@ -23,7 +23,7 @@ const NO_SUCH_ORDER = '00000000-0000-4000-8000-00000000cafe';
  * These run the readers and the store directly, in the test itself: through the app they run
  * once, while the app is built or on its first request, and are kept from then on.
  */
-describeOnEachDatabase('what pricing reads and keeps', (factory) => {
+describeOnEachDatabase('what pricing reads and keeps', { onPgliteToo: 'every test' }, (factory) => {
   let database: DatabaseHandle;
   let companyId: string;
   const clock = new TestClock().now;

@@ -30,7 +30,7 @@ const REQUIRED_CONTROLS = [
   { id: 6, value: null, checked: true },
 ];
 
-describeOnEachDatabase('pricing and the cart', (factory) => {
+describeOnEachDatabase('pricing and the cart', { onPgliteToo: 'engine tests' }, (factory, { itOnEveryDatabase }) => {
   let harness: TestApp;
   beforeAll(async () => {
     harness = await startTestApp(factory, {
@@ -279,7 +279,7 @@ describeOnEachDatabase('pricing and the cart', (factory) => {
     });
   });
 
-  it('gives the last use of a coupon to exactly one of two orders applying it at once', async () => {
+  itOnEveryDatabase('gives the last use of a coupon to exactly one of two orders applying it at once', async () => {
     await importDemo((doc) => {
       const pricingSection = doc.pricing as { coupons: unknown[] };
       pricingSection.coupons.push({
@@ -398,7 +398,7 @@ describeOnEachDatabase('pricing and the cart', (factory) => {
     ).toHaveLength(1);
   });
 
-  it('keeps both of two cart changes made at the same moment', async () => {
+  itOnEveryDatabase('keeps both of two cart changes made at the same moment', async () => {
     const token = await withSingleFamily();
     // On PostgreSQL the two run at once: without the order's row lock each would write back the cart it read.
     const answers = await Promise.all([post(token, '/add_service', S.radon), post(token, '/rush_rer', { value: 1 })]);

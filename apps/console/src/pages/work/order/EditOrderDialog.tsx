@@ -170,6 +170,9 @@ function EditForm({
     body && { ...body, reason: '', notify: false, special_note: state.special_note, people: [] },
   );
   const preview = priced.data;
+  // While a change is being priced the previous answer stays on screen (no flicker), but its total
+  // is not the one a save would make: it says so, and Save waits for the new figures.
+  const repricing = priced.isPlaceholderData || priced.isFetching;
   const money = (cents: number | null) => (cents === null ? 'not shown' : formatMoney(cents, state.currency));
   const reasonRequired = preview?.reason_required === true;
   const previewError = priced.error instanceof ApiError ? priced.error : null;
@@ -350,7 +353,9 @@ function EditForm({
                 />
               </Box>
               <Typography role="status" sx={{ fontWeight: 700 }}>
-                Total: {money(preview.before_total_cents)} → {money(preview.total_cents)}
+                {repricing
+                  ? 'Working out the new total…'
+                  : `Total: ${money(preview.before_total_cents)} → ${money(preview.total_cents)}`}
               </Typography>
               {preview.changes.length > 0 && (
                 <Box component="ul" aria-label="Price changes" sx={{ my: 1, pl: 2.5 }}>
@@ -397,7 +402,7 @@ function EditForm({
         <Button
           variant="contained"
           onClick={submit}
-          disabled={!body || save.isPending || (reasonRequired && reason.trim() === '')}
+          disabled={!body || repricing || save.isPending || (reasonRequired && reason.trim() === '')}
         >
           Save changes
         </Button>
