@@ -41,6 +41,7 @@ export const VIEW: ManageOrderView = {
     },
     people: [{ role: 'Client', name: 'Jane Doe' }],
     paid: false,
+    balance_due: null,
     cancelled: null,
   },
   reschedule: {
