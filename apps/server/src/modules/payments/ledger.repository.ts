@@ -293,3 +293,13 @@ export async function loadDisputes(db: Executor, order: OrderKey) {
     .where(and(eq(t.paymentDisputes.companyId, order.companyId), eq(t.paymentDisputes.orderId, order.orderId)))
     .orderBy(asc(t.paymentDisputes.disputedAt), asc(t.paymentDisputes.disputeId));
 }
+
+/** Whether any ledger row of the company carries this console request id (a refund's, decision 0067). */
+export async function requestIdTaken(db: Executor, companyId: string, requestId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: t.orderLedger.id })
+    .from(t.orderLedger)
+    .where(and(eq(t.orderLedger.companyId, companyId), eq(t.orderLedger.requestId, requestId)))
+    .limit(1);
+  return row !== undefined;
+}

@@ -17,6 +17,7 @@ import {
   insertDispute,
   insertStripeRefund,
   loadLedgerEntries,
+  requestIdTaken,
   type LedgerRow,
   type StripeRefundEntry,
 } from './ledger.repository.ts';
@@ -87,6 +88,9 @@ export async function refundOnlinePayment(
     const order = await bookedOrder(tx, member.companyId, orderId, true);
     const rows = await loadLedgerEntries(tx, key);
     if (rows.some((row) => row.requestId === body.request_id)) return;
+    // A request id is one refund's: one the company used for another order's refund is not this request sent again.
+    if (await requestIdTaken(tx, member.companyId, body.request_id))
+      throw new AppError(409, 'conflict', 'This refund request was made for another order. Open the refund again.');
     const payment = rows.find((row) => row.id === entryId);
     if (!payment) throw new NotFoundError('The payment');
     if (payment.kind !== 'payment' || payment.method !== 'online' || payment.voidedAt !== null)

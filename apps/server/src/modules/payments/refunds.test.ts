@@ -189,6 +189,13 @@ describeOnEachDatabase('the pay link charges the balance, and refunds and disput
     expect(again.statusCode, again.body).toBe(201);
     expect(again.json<OrderLedger>().entries.filter((entry) => entry.kind === 'refund')).toHaveLength(1);
     expect(stripe.refunds.filter((each) => each.payment_intent === session.payment_intent)).toHaveLength(1);
+    // The same request id on another order's payment is not a retry of it: refused, and Stripe is not asked.
+    const other = await payments.confirmedOrder();
+    await paidOnline(other);
+    const otherPayment = onlineEntry(await ledgerOf(other.order.orderId));
+    const reused = await refund(other.order.orderId, otherPayment.id, { ...body, amount_cents: 1 });
+    expect(reused.statusCode, reused.body).toBe(409);
+    expect(stripe.refunds.filter((each) => each.payment_intent === otherPayment.reference)).toHaveLength(0);
     // Nothing is left to refund: one cent more is refused.
     const more = await refund(orderId, payment.id, { amount_cents: 1 });
     expect(more.statusCode).toBe(400);
