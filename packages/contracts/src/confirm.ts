@@ -95,7 +95,7 @@ const local = (description: string, example: string) =>
 /**
  * The audit events an order's history shows the office: the booking, its moves and cancellation,
  * the manage links revoked, the office's edits (decision 0063), and the payments the office
- * recorded or voided (decision 0064).
+ * recorded or voided (decision 0064), the refunds through Stripe and its disputes (decision 0067).
  */
 export const ORDER_HISTORY_EVENT_TYPES = [
   'confirmed',
@@ -105,6 +105,8 @@ export const ORDER_HISTORY_EVENT_TYPES = [
   'edited',
   'payment_recorded',
   'payment_voided',
+  'refunded',
+  'payment_disputed',
 ] as const;
 
 export const adminOrderSchema = z.object({

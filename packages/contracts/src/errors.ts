@@ -52,6 +52,8 @@ export const errorCodeSchema = z.enum([
   'invalid_signature',
   'payment_mismatch',
   'payments_not_configured',
+  // A refund through Stripe (decision 0067) that Stripe refused or could not make (409).
+  'refund_failed',
   // Managing a booking (issue 24): a manage link that is unknown, revoked or past its inspection
   // (404); a change the company's policy refuses now, a cancellation fee that is not the one
   // the page showed (409); a move to the time the booking already has (409, issue 42).

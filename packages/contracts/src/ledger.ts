@@ -15,6 +15,8 @@ export const LEDGER_KINDS = ['payment', 'refund'] as const;
 export const LEDGER_REFERENCE_MAX = 100;
 export const LEDGER_NOTE_MAX = 500;
 export const LEDGER_VOID_REASON_MAX = 500;
+/** The longest reason the office gives for a refund through Stripe (decision 0067). */
+export const REFUND_REASON_MAX = 200;
 /** $1,000,000.00: the most one entry may carry (the database holds the same bound). */
 export const LEDGER_MAX_AMOUNT_CENTS = 100_000_000;
 /** The longest span one reconciliation lists, both ends included. */
@@ -59,6 +61,25 @@ export const voidPaymentBodySchema = withAcceptableText(
 );
 export type VoidPaymentBody = z.infer<typeof voidPaymentBodySchema>;
 
+/**
+ * POST …/orders/{id}/payments/{payment_id}/refund: gives back part or all of an online payment
+ * through Stripe (decision 0067). `request_id` is the console's, one per refund it asks for: a
+ * request sent again with it refunds nothing more.
+ */
+export const refundPaymentBodySchema = withAcceptableText(
+  z
+    .object({
+      amount_cents: z.number().int().min(1).max(LEDGER_MAX_AMOUNT_CENTS),
+      reason: z.string().trim().min(1, 'Say why.').max(REFUND_REASON_MAX),
+      /** E-mail each client a receipt of the refund. */
+      send_receipt: z.boolean().default(false),
+      request_id: z.uuid(),
+    })
+    .strict(),
+);
+export type RefundPaymentBody = z.input<typeof refundPaymentBodySchema>;
+export type RefundPayment = z.output<typeof refundPaymentBodySchema>;
+
 const cents = z.number().int();
 
 export const ledgerEntrySchema = z.object({
@@ -74,6 +95,10 @@ export const ledgerEntrySchema = z.object({
   recorded_by: z.string().nullable(),
   recorded_at: z.string(),
   voided: z.object({ at: z.string(), by: z.string(), reason: z.string() }).nullable(),
+  /** An online payment's: what may still be refunded through Stripe (0 once refunded in full); null for any other entry. */
+  refundable_cents: cents.min(0).nullable(),
+  /** A refund through Stripe's: the payment it gives back. */
+  refund_of: z.uuid().nullable(),
 });
 export type LedgerEntryView = z.infer<typeof ledgerEntrySchema>;
 
@@ -89,6 +114,16 @@ export const orderLedgerSchema = z.object({
   balance_due_cents: cents,
   paid: z.boolean(),
   entries: z.array(ledgerEntrySchema),
+  /** Disputes (chargebacks) the client's bank opened on the order's Stripe payments, oldest first. */
+  disputes: z.array(
+    z.object({
+      id: z.string(),
+      amount_cents: cents,
+      currency: z.string(),
+      reason: z.string(),
+      at: z.string(),
+    }),
+  ),
 });
 export type OrderLedger = z.infer<typeof orderLedgerSchema>;
 
@@ -118,12 +153,14 @@ export const methodTotalSchema = z.object({
 });
 export type MethodTotal = z.infer<typeof methodTotalSchema>;
 
-export const reconcileLineSchema = ledgerEntrySchema.omit({ voided: true, note: true }).extend({
-  order_id: z.uuid(),
-  /** The order number printed in every e-mail. */
-  order_reference: z.string(),
-  client: z.string(),
-});
+export const reconcileLineSchema = ledgerEntrySchema
+  .omit({ voided: true, note: true, refundable_cents: true, refund_of: true })
+  .extend({
+    order_id: z.uuid(),
+    /** The order number printed in every e-mail. */
+    order_reference: z.string(),
+    client: z.string(),
+  });
 export type ReconcileLine = z.infer<typeof reconcileLineSchema>;
 
 export const reconcileResponseSchema = z.object({

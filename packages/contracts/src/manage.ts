@@ -58,6 +58,8 @@ export const manageOrderViewSchema = z.object({
     /** The clients and agents, each with their role as the page writes it ("Client", "Buyer's agent"). */
     people: z.array(z.object({ role: z.string(), name: z.string() })),
     paid: z.boolean(),
+    /** What is left to pay once part is paid ("$109.53"); null before any payment and once paid. */
+    balance_due: z.string().nullable(),
     cancelled: z
       .object({
         at: z.string(),

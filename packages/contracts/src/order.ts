@@ -38,6 +38,11 @@ export const orderResponseSchema = z.object({
   cancelled: z.boolean(),
   paid: z.boolean(),
   pay_url: z.string().nullable(),
+  /**
+   * A booked order's balance due, tax included: its total less what was paid (the office's
+   * payments too), which is what the pay link charges. Null for a draft. 0 or less: nothing is due.
+   */
+  balance_due_cents: z.number().int().nullable(),
   datetime: z.string().nullable(),
   /** When the session's hold on its time lapses (it may already have), or null when nothing is held. */
   hold_expires_at: z.iso.datetime({ offset: true, local: false }).nullable(),

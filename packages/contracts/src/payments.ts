@@ -38,11 +38,12 @@ export const payLinkQuerySchema = z.object({ cancelled: z.literal('1').optional(
 
 /**
  * What the webhook answers Stripe: received, and what the payment came to: the order paid, paid
- * already (a repeat), recorded to refund (money its order could not take), or no payment at all.
+ * already (a repeat), recorded to refund (money its order could not take), a refund or a dispute
+ * recorded (decision 0067), or nothing to record.
  */
 export const webhookResponseSchema = z.object({
   received: z.literal(true),
-  outcome: z.enum(['paid', 'already_paid', 'refund_due', 'ignored']),
+  outcome: z.enum(['paid', 'already_paid', 'refund_due', 'refunded', 'disputed', 'ignored']),
 });
 export type WebhookResponse = z.infer<typeof webhookResponseSchema>;
 

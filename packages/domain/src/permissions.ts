@@ -34,6 +34,8 @@ export const ACTIONS = [
   'payments.record',
   /** Void a payment recorded by mistake (the entry stays, struck out, with the reason). */
   'payments.void',
+  /** Refund an online payment through Stripe, up to what it brought (decision 0067). */
+  'payments.refund',
   /** The booking funnel. */
   'funnel.read',
   /** The reports: revenue, inspections and cancellations by month, inspector, service and agent (decision 0062). */
@@ -70,6 +72,7 @@ export const PERMISSIONS: Readonly<Record<Action, Readonly<Record<ConsoleRole, G
   'payments.record': { owner: 'all', admin: 'all', office: 'all', inspector: 'none' },
   // Undoing money recorded is the owners' and admins' word, as in the issue.
   'payments.void': { owner: 'all', admin: 'all', office: 'none', inspector: 'none' },
+  'payments.refund': { owner: 'all', admin: 'all', office: 'none', inspector: 'none' },
   'funnel.read': { owner: 'all', admin: 'all', office: 'all', inspector: 'none' },
   // The company's takings: its owners' and admins' business, not the office's day.
   'reports.read': { owner: 'all', admin: 'all', office: 'none', inspector: 'none' },

@@ -4,6 +4,7 @@ import {
   reconcileResponseSchema,
   type LedgerEntryView,
   type RecordPaymentBody,
+  type RefundPaymentBody,
 } from '@scheduler/contracts/ledger';
 import { callApi, companyApi } from './api.ts';
 import { consoleKeys } from './queries.ts';
@@ -63,6 +64,16 @@ export const useVoidPayment = (companyKey: string, orderId: string) =>
     callApi(companyApi(companyKey, orderPath(orderId, `/${encodeURIComponent(entryId)}/void`)), orderLedgerSchema, {
       method: 'POST',
       body: { reason },
+    }),
+  );
+
+/** A refund of an online payment through Stripe (decision 0067); the body's request id makes a retry refund nothing more. */
+export const useRefundPayment = (companyKey: string, orderId: string) =>
+  useLedgerChange(companyKey, orderId, ({ entryId, body }: { entryId: string; body: RefundPaymentBody }) =>
+    callApi(companyApi(companyKey, orderPath(orderId, `/${encodeURIComponent(entryId)}/refund`)), orderLedgerSchema, {
+      method: 'POST',
+      body,
+      answers: [201],
     }),
   );
 

@@ -1,3 +1,4 @@
+import type { LedgerEntryView } from '@scheduler/contracts/ledger';
 import type { ConsoleOrderDetail } from '@scheduler/contracts/console';
 import type { ManageOrderView } from '@scheduler/contracts/manage';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
@@ -41,6 +42,7 @@ export const VIEW: ManageOrderView = {
     },
     people: [{ role: 'Client', name: 'Jane Doe' }],
     paid: false,
+    balance_due: null,
     cancelled: null,
   },
   reschedule: {
@@ -143,3 +145,20 @@ export async function openOrderDialog({
   renderPage(dialog({ onClose, onDone }), { path: '/demo', pattern: '/:companyKey' });
   return { requests, onClose, onDone, dialog: await screen.findByRole('dialog', { name }) };
 }
+
+/** An online payment of $425.00 through Stripe, all of it left to refund (decision 0067). */
+export const ONLINE_PAYMENT: LedgerEntryView = {
+  id: '6f0c1d2e-0000-4000-8000-000000000001',
+  kind: 'payment',
+  method: 'online',
+  amount_cents: 42_500,
+  currency: 'USD',
+  reference: 'pi_test_000001',
+  note: null,
+  received_on: '2026-12-01',
+  recorded_by: null,
+  recorded_at: '2026-12-01T15:00:00.000Z',
+  voided: null,
+  refundable_cents: 42_500,
+  refund_of: null,
+};

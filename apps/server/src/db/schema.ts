@@ -888,6 +888,36 @@ export const paymentsToRefund = pgTable(
 );
 
 /**
+ * A dispute (chargeback) the client's bank opened on an order's Stripe payment (decision 0067):
+ * Stripe's `charge.dispute.created`, once per dispute however often it is delivered. It flags the
+ * order for the office (its page and History); the money is Stripe's to move when it is decided.
+ */
+export const paymentDisputes = pgTable(
+  'payment_disputes',
+  {
+    companyId: uuid('company_id').notNull(),
+    orderId: uuid('order_id').notNull(),
+    disputeId: text('dispute_id').notNull(),
+    paymentIntentId: text('payment_intent_id'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    /** Stripe's reason code (fraudulent, product_not_received, ...). */
+    reason: text('reason').notNull(),
+    /** When Stripe opened it (its event's time). */
+    disputedAt: instant('disputed_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.disputeId] }),
+    foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete(
+      'cascade',
+    ),
+    index('payment_disputes_order_idx').on(t.companyId, t.orderId),
+    check('payment_disputes_amount_not_negative', sql`${t.amountCents} >= 0`),
+  ],
+);
+
+/**
  * An order's payment ledger (issue 41 item 4, issue 44, decision 0064): one row per money movement,
  * a payment (online through Stripe, or recorded by the office: check, cash, card at the
  * inspection, other) or a refund. The balance due is the order's total less the payments plus the
@@ -911,6 +941,12 @@ export const orderLedger = pgTable(
     receivedOn: date('received_on', { mode: 'string' }).notNull(),
     /** The Checkout Session of an online payment: one ledger row per session, however often Stripe tells of it. */
     checkoutSessionId: text('checkout_session_id'),
+    /** The online payment a refund through Stripe gives back (decision 0067); null otherwise. */
+    refundOf: uuid('refund_of'),
+    /** Stripe's refund (re_…): one ledger row per refund, whether the office made it here or in Stripe's dashboard. */
+    stripeRefundId: text('stripe_refund_id'),
+    /** The console's request that made a refund: a retried request finds it done, and Stripe's idempotency key carries it. */
+    requestId: uuid('request_id'),
     /** Who entered it; null for Stripe's own. */
     recordedByUserId: text('recorded_by_user_id'),
     recordedByName: text('recorded_by_name'),
@@ -929,12 +965,21 @@ export const orderLedger = pgTable(
     index('order_ledger_order_idx').on(t.companyId, t.orderId, t.recordedAt),
     index('order_ledger_received_idx').on(t.companyId, t.receivedOn),
     unique('order_ledger_checkout_session_unique').on(t.companyId, t.checkoutSessionId),
+    unique('order_ledger_stripe_refund_unique').on(t.companyId, t.stripeRefundId),
+    unique('order_ledger_request_unique').on(t.companyId, t.requestId),
     check('order_ledger_amount_bounds', sql`${t.amountCents} between 1 and 100000000`),
     check('order_ledger_reference_length', sql`char_length(${t.reference}) <= 100`),
     check('order_ledger_note_length', sql`char_length(${t.note}) <= 500`),
     check('order_ledger_void_reason_length', sql`char_length(${t.voidReason}) between 1 and 500`),
   ],
 );
+
+/** What an order's balance is computed from (decision 0064): the visitor's order and the e-mails read it beside the ledger's own page. */
+export const ledgerAmountColumns = {
+  kind: orderLedger.kind,
+  amountCents: orderLedger.amountCents,
+  voided: sql<boolean>`${orderLedger.voidedAt} is not null`,
+};
 
 /**
  * An inspector's time off (issue 25), on the office's clock: dates from..to (inclusive), every

@@ -55,6 +55,7 @@ const VIEW: ManageOrderView = {
       { role: "Buyer's Agent", name: 'Sam Realtor' },
     ],
     paid: false,
+    balance_due: null,
     cancelled: null,
   },
   reschedule: {

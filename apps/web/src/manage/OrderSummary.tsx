@@ -63,7 +63,7 @@ export function OrderSummary({ order }: { order: Order }) {
             data-testid="payment-state"
             sx={{ fontWeight: 600, color: order.paid ? '#1e4620' : 'text.primary' }}
           >
-            {order.paid ? t.paid : t.notPaid}
+            {order.paid ? t.paid : order.balance_due ? t.balanceDue(order.balance_due) : t.notPaid}
           </Typography>
         </SummaryCard>
       )}

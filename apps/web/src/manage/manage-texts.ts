@@ -22,6 +22,8 @@ export const manageTexts = {
   total: 'Total:',
   paid: 'Paid',
   notPaid: 'Not paid yet',
+  /** Part is paid (the office took some): what is left, as the e-mails say it. */
+  balanceDue: (amount: string) => `Balance due ${amount}`,
 
   state: {
     cancelled: 'This inspection is cancelled.',

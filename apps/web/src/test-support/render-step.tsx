@@ -51,6 +51,7 @@ export function orderFixture(changes: Partial<OrderResponse> = {}): OrderRespons
     office_booking: null,
     paid: false,
     pay_url: null,
+    balance_due_cents: null,
     datetime: null,
     hold_expires_at: null,
     duration: 180,

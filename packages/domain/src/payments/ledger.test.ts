@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LEDGER_MAX_AMOUNT_CENTS } from '@scheduler/contracts/ledger';
-import { ledgerTotals, refusalOf, type LedgerEntry } from './ledger.ts';
+import { balanceLeftAfterPart, ledgerTotals, onlineChargeCents, refusalOf, type LedgerEntry } from './ledger.ts';
 
 const payment = (amountCents: number, voided = false): LedgerEntry => ({ kind: 'payment', amountCents, voided });
 const refund = (amountCents: number): LedgerEntry => ({ kind: 'refund', amountCents, voided: false });
@@ -68,5 +68,26 @@ describe('refusalOf', () => {
   it('takes a refund of exactly what was paid, and refuses one cent more', () => {
     expect(refusalOf(due, 'refund', 10_000)).toBeNull();
     expect(refusalOf(due, 'refund', 10_001)).toBe('more_than_paid');
+  });
+});
+
+describe('onlineChargeCents', () => {
+  it('charges the balance after a partial payment, one cent of it, and nothing once paid or overpaid', () => {
+    expect(onlineChargeCents(ledgerTotals(42_500, []))).toBe(42_500);
+    expect(onlineChargeCents(ledgerTotals(42_500, [payment(10_000)]))).toBe(32_500);
+    expect(onlineChargeCents(ledgerTotals(42_500, [payment(42_499)]))).toBe(1);
+    expect(onlineChargeCents(ledgerTotals(42_500, [payment(42_500)]))).toBeNull();
+    expect(onlineChargeCents(ledgerTotals(42_500, [payment(42_501)]))).toBeNull();
+    expect(onlineChargeCents(ledgerTotals(42_500, [payment(42_500), refund(1)]))).toBe(1);
+  });
+});
+
+describe('balanceLeftAfterPart', () => {
+  it('is the balance only between nothing paid and all paid', () => {
+    expect(balanceLeftAfterPart(42_500, 42_500)).toBeNull();
+    expect(balanceLeftAfterPart(42_500, 42_499)).toBe(42_499);
+    expect(balanceLeftAfterPart(42_500, 1)).toBe(1);
+    expect(balanceLeftAfterPart(42_500, 0)).toBeNull();
+    expect(balanceLeftAfterPart(42_500, -1)).toBeNull();
   });
 });

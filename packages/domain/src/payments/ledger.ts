@@ -48,3 +48,19 @@ export function refusalOf(totals: LedgerTotals, kind: LedgerKind, amountCents: n
   if (kind === 'payment') return amountCents > totals.balanceDueCents ? 'more_than_balance' : null;
   return amountCents > totals.paidCents ? 'more_than_paid' : null;
 }
+
+/**
+ * What the pay link charges now (issue 44, decision 0067): the balance due, tax included, after
+ * whatever the office took; null when nothing is left to pay (the link then opens no payment).
+ */
+export function onlineChargeCents(totals: LedgerTotals): number | null {
+  return totals.balanceDueCents > 0 ? totals.balanceDueCents : null;
+}
+
+/**
+ * The balance left once part of the order is paid, as the manage page says it ("Balance due"):
+ * null before any payment (the whole total is due: "Not paid yet") and once nothing is left.
+ */
+export function balanceLeftAfterPart(totalCents: number, balanceDueCents: number): number | null {
+  return balanceDueCents > 0 && balanceDueCents < totalCents ? balanceDueCents : null;
+}

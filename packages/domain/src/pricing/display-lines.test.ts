@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { PackageResponse, ServiceResponse } from '@scheduler/contracts/catalogue';
+import { formatMoney } from '../money-format.ts';
 import { issue20Pricing, listedService, pricedService, RADON_ID } from './display-fixtures.ts';
 import {
   chargeBeyondShownTotal,
+  DISPLAY_WORDS,
   DisplayTotalMismatch,
   displayLines,
   formatLineAmount,
   grossSubtotal,
   listingsTaxed,
   packageCardLines,
+  payOnlineWords,
   type DisplayedCart,
 } from './display-lines.ts';
 
@@ -112,6 +115,20 @@ describe('displayLines: a priced cart as lines that add up (house rule 16, decis
       totals: { subtotal: 63000, discounts: 6300, additional: 0, taxes: 0, grand_total: 56700, display_total: 56700 },
     });
     expect(displayLines(noTax).beforeTax).toBe(false);
+  });
+
+  it('says the balance Pay Online charges once part is paid, and the total with tax before that (issue 44)', () => {
+    const grand = example().totals.grand_total;
+    const hidden = example({ taxes_hidden: true, totals: { ...example().totals, display_total: 56700 } });
+    expect(payOnlineWords(example(), grand, 'USD')).toBeNull();
+    expect(payOnlineWords(example(), null, 'USD')).toBeNull();
+    expect(payOnlineWords(hidden, grand, 'USD')).toBe(DISPLAY_WORDS.chargedWithTax(formatMoney(grand, 'USD')));
+    expect(payOnlineWords(example(), 1, 'USD')).toBe('Paying online charges the balance due, $0.01, tax included.');
+    expect(payOnlineWords(hidden, grand - 10_000, 'USD')).toBe(
+      DISPLAY_WORDS.balanceCharged(formatMoney(grand - 10_000, 'USD')),
+    );
+    // Nothing left to pay: nothing is charged, so nothing is said of a balance.
+    expect(payOnlineWords(example(), 0, 'USD')).toBeNull();
   });
 
   it('says what paying charges only where the total shown leaves a tax out (issue 42)', () => {

@@ -43,6 +43,8 @@ export const DISPLAY_WORDS = {
   beforeTax: 'Prices before tax',
   /** Before paying where the prices shown left the tax out: what the payment will be (issue 42). */
   chargedWithTax: (amount: string) => `Paying online charges ${amount}, tax included.`,
+  /** Before paying what is left of an order the office took part of: the balance is what the pay link charges (issue 44). */
+  balanceCharged: (amount: string) => `Paying online charges the balance due, ${amount}, tax included.`,
 } as const;
 
 /** Thrown when the lines would not add up to the total: a pricing object that breaks its own totals. */
@@ -131,6 +133,18 @@ export function chargeBeyondShownTotal(pricing: Pricing): number | null {
   // displayLines' `beforeTax`, read from the totals alone: a screen asks this beside the lines, not instead of them.
   const beforeTax = !pricing.fees_hidden && pricing.taxes_hidden && pricing.totals.taxes > 0;
   return beforeTax ? pricing.totals.grand_total : null;
+}
+
+/**
+ * What is said beside Pay Online of what it charges (the thank-you, the e-mails): the balance due
+ * once part of the order is paid (issue 44: the pay link charges the balance), else the total with
+ * tax where the prices were shown before tax; null where the total shown is what is charged.
+ */
+export function payOnlineWords(pricing: Pricing, balanceDueCents: number | null, currency: string): string | null {
+  if (balanceDueCents !== null && balanceDueCents > 0 && balanceDueCents !== pricing.totals.grand_total)
+    return DISPLAY_WORDS.balanceCharged(formatMoney(balanceDueCents, currency));
+  const charge = chargeBeyondShownTotal(pricing);
+  return charge === null ? null : DISPLAY_WORDS.chargedWithTax(formatMoney(charge, currency));
 }
 
 /** A line's amount as shown: "- $40.00" for what is taken off, "$150.00" otherwise, "" when hidden. */

@@ -7,6 +7,8 @@ import {
   reconcileQuerySchema,
   reconcileResponseSchema,
   recordPaymentBodySchema,
+  REFUND_REASON_MAX,
+  refundPaymentBodySchema,
   voidPaymentBodySchema,
 } from '@scheduler/contracts/ledger';
 import type { AppContext } from '../../context.ts';
@@ -21,6 +23,8 @@ import {
   voidPayment,
   type LedgerDeps,
 } from '../../modules/payments/ledger.service.ts';
+import { paymentsDeps } from '../../modules/payments/payments-deps.ts';
+import { refundOnlinePayment } from '../../modules/payments/refunds.service.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
 
 const orderParams = companyKeyParam.extend({ id: z.uuid() });
@@ -28,7 +32,8 @@ const entryParams = orderParams.extend({ payment_id: z.uuid() });
 
 /**
  * An order's payment ledger and the reconciliation of payments received (issue 41 item 4, decision
- * 0064): owners, admins and office staff read and record; owners and admins void.
+ * 0064): owners, admins and office staff read and record; owners and admins void, and refund online
+ * payments through Stripe (decision 0067).
  */
 export function ledgerRoutes(ctx: AppContext) {
   return async (instance: FastifyInstance) => {
@@ -95,6 +100,39 @@ export function ledgerRoutes(ctx: AppContext) {
       },
       async (request) =>
         voidPayment(deps, memberOf(request), request.params.id, request.params.payment_id, request.body.reason),
+    );
+
+    const payments = paymentsDeps(ctx, instance);
+    app.post(
+      `${base}/orders/:id/payments/:payment_id/refund`,
+      {
+        onRequest: requireMember(ctx, 'payments.refund'),
+        schema: {
+          tags,
+          summary:
+            'Refunds part or all of an online payment through Stripe, with a reason (owner, admin); answers the ledger',
+          description:
+            `The reason is 1 to ${REFUND_REASON_MAX} characters. 400 on amount_cents for more than is left to refund of the payment; ` +
+            '409 conflict for an entry that is not an online payment; 409 refund_failed when Stripe refuses; 502 when Stripe does not answer. ' +
+            "request_id is the refund request's own: sent again, it refunds nothing more and answers the ledger.",
+          params: entryParams,
+          querystring: noQuery,
+          body: refundPaymentBodySchema,
+          response: { 201: orderLedgerSchema },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(
+            await refundOnlinePayment(
+              payments,
+              memberOf(request),
+              request.params.id,
+              request.params.payment_id,
+              request.body,
+            ),
+          ),
     );
 
     app.get(

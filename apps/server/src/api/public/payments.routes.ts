@@ -6,12 +6,8 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { perAddressLimit } from '../../plugins/rate-limit.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
-import {
-  handleStripeWebhook,
-  openPayLink,
-  PAY_PATH,
-  type PayLinkAnswer,
-} from '../../modules/payments/payments.service.ts';
+import { openPayLink, PAY_PATH, type PayLinkAnswer } from '../../modules/payments/payments.service.ts';
+import { handleStripeWebhook } from '../../modules/payments/webhook.service.ts';
 import { paymentsDeps } from '../../modules/payments/payments-deps.ts';
 
 /** A Checkout Session event is a few kilobytes; Stripe's largest events stay well below this. */
@@ -122,11 +118,13 @@ export function publicPaymentRoutes(ctx: AppContext) {
           bodyLimit: WEBHOOK_BODY_LIMIT_BYTES,
           schema: {
             tags,
-            summary: "Stripe's webhook for one company: checkout.session.completed marks the order paid, once",
+            summary:
+              "Stripe's webhook for one company: checkout.session.completed marks the order paid, charge.refunded records refunds, charge.dispute.created flags the order; each once",
             description:
               "Verified with the company's webhook signing secret (Stripe-Signature). An unknown company, a company without keys, or a signature that does not verify: 400 invalid_signature. " +
               'A paid session that names no booked order of the company: 400 payment_mismatch. A paid session its order cannot take (the order was cancelled, its total is another amount or currency, or it was paid already) ' +
-              'is recorded for the office to refund and answered 200 refund_due. Repeats answer 200 and change nothing.',
+              "is recorded for the office to refund and answered 200 refund_due. charge.refunded writes each refund the ledger does not hold (by Stripe's refund id) and answers 200 refunded; " +
+              'charge.dispute.created flags the order once per dispute and answers 200 disputed; a charge of no order of the company answers 200 ignored. Repeats answer 200 and change nothing.',
             params: companyKeyParam,
             querystring: noQuery,
             headers: z.object({ 'stripe-signature': z.string().max(2000).optional() }),

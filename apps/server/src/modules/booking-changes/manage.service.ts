@@ -24,6 +24,7 @@ import {
 } from '@scheduler/domain/booking-changes/change-policy';
 import { firstRefusalText } from '@scheduler/domain/booking-changes/change-texts';
 import { formatMoney } from '@scheduler/domain/money-format';
+import { balanceLeftAfterPart } from '@scheduler/domain/payments/ledger';
 import { changeKeys } from '../../db/change-feed.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database, Executor } from '../../db/connection.ts';
@@ -343,6 +344,7 @@ export async function manageView(
         .filter((person) => person.role !== 'contact' && person.name !== '')
         .map((person) => ({ role: ROLE_TITLES[person.role], name: person.name })),
       paid: facts.paid,
+      balance_due: balanceDueText(facts),
       cancelled: cancelled
         ? {
             at: (context.cancelledAt ?? now).toISOString(),
@@ -749,4 +751,13 @@ export async function revokeManageLinks(db: Database, scope: OrderScope, now: Da
       );
     return { revoked };
   });
+}
+
+/** "$109.53" while part of the order is paid and the rest is due (decision 0067); null otherwise. */
+function balanceDueText(facts: NonNullable<Awaited<ReturnType<typeof loadMessageFacts>>>): string | null {
+  const left =
+    facts.paid || facts.totalCents === null || facts.balanceDueCents === null
+      ? null
+      : balanceLeftAfterPart(facts.totalCents, facts.balanceDueCents);
+  return left === null ? null : formatMoney(left, facts.currency);
 }

@@ -142,6 +142,8 @@ export interface MessageFacts extends ConfirmedOrderFacts {
   paid: boolean;
   /** The payment link while the order is unpaid and the company shows it; null otherwise. */
   payUrl: string | null;
+  /** What the payment link charges: the balance due with tax, after what the office took (decision 0067). */
+  balanceDueCents: number | null;
   /** What to prepare for what was booked, each text once. */
   prepare: string[];
   /** The office's (or company's) logo is an image mail programs show (PNG, JPEG, GIF; not SVG). */

@@ -509,6 +509,24 @@ describe('reminders and receipts', () => {
     expect(messageText(settling)).toContain('Total: $609.53\nReceived $509.53 in cash\n');
   });
 
+  it("receipts a refund through Stripe in its own words, not the company's payment receipt (decision 0067)", () => {
+    const occasion = {
+      kind: 'receipt',
+      audience: 'client',
+      received: { amountCents: 5_000, method: 'online', balanceDueCents: 5_000, refund: true },
+    } as const;
+    const refund = documentFor(occasion, { paid: false, payUrl: null });
+    expect(refund.subject).toMatch(/^Refund: inspection on /);
+    expect(refund.heading).toBe('Refund made');
+    expect(messageText(refund)).toContain('has refunded $50.00 to you for order');
+    expect(messageText(refund)).toContain(
+      'Total: $609.53\nRefunded $50.00 to your original payment · Balance due $50.00',
+    );
+    expect(messageTemplate(occasion, { receipt: { subject: 'Thanks {total}', body: 'Paid' } }).subject).toMatch(
+      /^Refund:/,
+    );
+  });
+
   it('says what Pay Online charges, tax included, where the prices shown are before tax (issue 42)', () => {
     const beforeTax = {
       ...issue20Pricing(),
@@ -525,6 +543,15 @@ describe('reminders and receipts', () => {
       'Paying online',
     );
     expect(messageText(documentFor(clientConfirmation))).not.toContain('Paying online');
+  });
+
+  it('says the balance Pay Online charges once the office took part of the order (issue 44)', () => {
+    const reminder = messageText(documentFor({ kind: 'reminder', audience: 'client' }, { balanceDueCents: 10_953 }));
+    expect(block(reminder, 'Your order')!.slice(-1)).toEqual([
+      'Paying online charges the balance due, $109.53, tax included.',
+    ]);
+    // The whole total still due: nothing more to say where the tax is shown.
+    expect(messageText(documentFor(clientConfirmation, { balanceDueCents: 60_953 }))).not.toContain('Paying online');
   });
 
   it("a receipt says paid after the total's own note, and under a frozen total alone", () => {

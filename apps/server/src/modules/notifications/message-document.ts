@@ -1,12 +1,7 @@
 import type { MessageTemplate } from '@scheduler/contracts/company-document';
 import { enteredAmountText, formatMoney } from '@scheduler/domain/money-format';
 import { orderReference } from '@scheduler/domain/order-reference';
-import {
-  chargeBeyondShownTotal,
-  DISPLAY_WORDS,
-  displayLines,
-  formatLineAmount,
-} from '@scheduler/domain/pricing/display-lines';
+import { DISPLAY_WORDS, displayLines, formatLineAmount, payOnlineWords } from '@scheduler/domain/pricing/display-lines';
 import { htmlToPlainText } from '@scheduler/domain/html-text';
 import { formatListDate, formatTime, joinNames, wallTimeIn } from '@scheduler/domain/scheduling-text';
 import { lengthText, zoneAbbreviation } from '@scheduler/domain/time-zone-text';
@@ -76,7 +71,13 @@ export interface MessageOccasion {
   /** The reader's "Manage your inspection" link (built from PUBLIC_URL and the job's token); none: no link. */
   manageUrl?: string | null;
   /** A receipt of a payment the office recorded (decision 0064): its amount, how, and what is left due. */
-  received?: { amountCents: number; method: string; balanceDueCents: number };
+  received?: {
+    amountCents: number;
+    method: string;
+    balanceDueCents: number;
+    /** Money given back (a refund through Stripe, decision 0067), not received. */
+    refund?: boolean;
+  };
 }
 
 /** The template an occasion reads: a confirmation's is its reader's; reminders, receipts and changes have one each. */
@@ -97,9 +98,17 @@ export function messageTemplate(
     if (occasion.audience === 'office') return OFFICE_CHANGE_TEMPLATES[occasion.kind];
     if (occasion.audience === 'agent') return AGENT_CHANGE_TEMPLATES[occasion.kind];
   }
+  // The company's receipt thanks the client for a payment: a refund has words of its own.
+  if (occasion.received?.refund) return REFUND_TEMPLATE;
   const name = templateNameOf(occasion);
   return own[name] ?? DEFAULT_TEMPLATES[name];
 }
+
+/** A refund's receipt (decision 0067): {total} is the amount refunded. */
+const REFUND_TEMPLATE: MessageTemplate = {
+  subject: 'Refund: inspection on {datetime}',
+  body: '{office_name} has refunded {total} to you for order {order_reference}. Your bank may take a few days to show it.',
+};
 
 const HEADINGS: Record<MessageOccasion['kind'], Record<MessageOccasion['audience'], string>> = {
   confirmation: { client: 'Your inspection is booked', agent: 'Inspection booked', office: 'New online order' },
@@ -124,6 +133,9 @@ export const MESSAGE_WORDS = {
   /** A receipt of a payment the office recorded: "Received $100.00 by check · Balance due $325.00". */
   received: (amount: string, method: string) => `Received ${amount} ${RECEIVED_BY[method] ?? ''}`.trim(),
   balanceDue: (amount: string) => `Balance due ${amount}`,
+  /** A refund's receipt: "Refunded $50.00 to your original payment". */
+  refunded: (amount: string) => `Refunded ${amount} to your original payment`,
+  refundHeading: 'Refund made',
   unpaid: 'Not paid yet',
   /** A cancelled order's payment state, in the office's copy: what it may have to do about it. */
   paidRefund: 'Paid — a refund may be due',
@@ -414,17 +426,17 @@ function visitorSections(facts: MessageFacts, occasion: MessageOccasion): Messag
   const withNote = (note: string) =>
     price.kind === 'price' ? { ...price, note: [price.note, note].filter(Boolean).join(' · ') } : price;
   if (occasion.kind === 'receipt') return [appointment, withNote(receiptNote(facts.currency, occasion.received))];
-  // Prices shown before tax, and a Pay Online button under them: what paying charges is said first (issue 42).
-  const charge = facts.payUrl && facts.pricing ? chargeBeyondShownTotal(facts.pricing) : null;
-  if (charge !== null)
-    return [appointment, withNote(DISPLAY_WORDS.chargedWithTax(formatMoney(charge, facts.currency)))];
-  return [appointment, price];
+  // Prices shown before tax, or part paid already, and a Pay Online button under them: what paying charges is said first (issues 42, 44).
+  const charge =
+    facts.payUrl && facts.pricing ? payOnlineWords(facts.pricing, facts.balanceDueCents, facts.currency) : null;
+  return [appointment, charge === null ? price : withNote(charge)];
 }
 
 /** What a receipt says was paid: "Paid", or the office's entry and the balance it leaves. */
 function receiptNote(currency: string, received: MessageOccasion['received']): string {
   if (!received) return MESSAGE_WORDS.paid;
-  const words = [MESSAGE_WORDS.received(formatMoney(received.amountCents, currency), received.method)];
+  const amount = formatMoney(received.amountCents, currency);
+  const words = [received.refund ? MESSAGE_WORDS.refunded(amount) : MESSAGE_WORDS.received(amount, received.method)];
   if (received.balanceDueCents > 0)
     words.push(MESSAGE_WORDS.balanceDue(formatMoney(received.balanceDueCents, currency)));
   return words.join(' · ');
@@ -458,7 +470,7 @@ export function messageDocument(
   return {
     subject,
     preview: `${occasion.kind === 'cancelled' ? `${HEADINGS.cancelled.office}: ` : ''}${when.date}, ${when.time} · ${addressLine(facts.address)}`,
-    heading: HEADINGS[occasion.kind][occasion.audience],
+    heading: occasion.received?.refund ? MESSAGE_WORDS.refundHeading : HEADINGS[occasion.kind][occasion.audience],
     opening,
     sections: toVisitor ? visitorSections(facts, occasion) : officeSections(facts, occasion),
     action: payUrl ? { label: MESSAGE_WORDS.payOnline, url: payUrl } : null,

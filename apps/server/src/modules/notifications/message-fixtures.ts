@@ -60,6 +60,7 @@ export const messageFacts: MessageFacts = {
   specialNote: 'Gate code 1234',
   paid: false,
   payUrl: 'https://pay.example.com/o/4f1c?amount=609.53&currency=USD',
+  balanceDueCents: null,
   prepare: ['Utilities must be on.', 'Radon: keep windows closed 12 hours before.'],
   emailLogo: true,
   status: 'confirmed',

@@ -391,6 +391,7 @@ function receivedOf(payload: Record<string, unknown>): Pick<MessageOccasion, 're
       amountCents: received.amount_cents,
       method: received.method,
       balanceDueCents: received.balance_due_cents,
+      refund: received.kind === 'refund',
     },
   };
 }

@@ -7,6 +7,7 @@ import { SETTING } from '@scheduler/contracts/setting-keys';
 import { htmlToPlainText } from '@scheduler/domain/html-text';
 import { answeredQuestions, foundationText, type ControlText } from '@scheduler/domain/property/answer-text';
 import { SettingsReader } from '@scheduler/domain/settings';
+import { ledgerTotals } from '@scheduler/domain/payments/ledger';
 import { storedPersonName } from '@scheduler/domain/people/person-display';
 import { textMessageNumber } from '@scheduler/domain/people/sms-number';
 import type { MessageFacts, MessageParty } from './mail-content.ts';
@@ -84,7 +85,7 @@ export async function loadMessageFacts(
   if (status === 'draft' || (status === 'cancelled' && options.cancelled !== true)) return null;
   const start = order.datetime!;
   const inspectorIds = order.inspectors.map((i) => i.id);
-  const [inspectors, parties, state, answers, controls, packages, packageServices] = await Promise.all([
+  const [inspectors, parties, state, answers, controls, packages, packageServices, ledger] = await Promise.all([
     inspectorIds.length
       ? db
           .select({ id: t.inspectors.id, display: t.inspectors.display })
@@ -130,6 +131,10 @@ export async function loadMessageFacts(
             and(eq(t.packageServices.companyId, companyId), inArray(t.packageServices.packageId, order.packageIds)),
           )
       : Promise.resolve([]),
+    db
+      .select(t.ledgerAmountColumns)
+      .from(t.orderLedger)
+      .where(and(eq(t.orderLedger.companyId, companyId), eq(t.orderLedger.orderId, orderId))),
   ]);
   const bookedServiceIds = [...new Set([...packageServices.map((ps) => ps.serviceId), ...order.serviceIds])];
   const services = bookedServiceIds.length
@@ -193,6 +198,8 @@ export async function loadMessageFacts(
     paid: order.paid,
     // Pay Online is offered while unpaid, with a link, and with the company's setting on (spec 2.11).
     payUrl: !order.paid && order.payUrl && settings.isOn(SETTING.SHOW_PAYMENT_LINK) ? order.payUrl : null,
+    balanceDueCents:
+      typeof snapshot?.total_cents === 'number' ? ledgerTotals(snapshot.total_cents, ledger).balanceDueCents : null,
     prepare: prepareTexts(packages, services),
     // Mail programs show raster images only; the default mark and SVG logos leave the company's name in their place.
     emailLogo: !settings.isOn(SETTING.HIDE_LOGO) && /^data:image\/(png|jpeg|gif)[;,]/i.test(logo),

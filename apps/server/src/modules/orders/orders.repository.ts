@@ -13,6 +13,8 @@ export interface OrderAggregate {
   foundationOption: { id: number; value: string } | null;
   /** The earliest expiry among the order's holds (a lapsed one included), or null without a hold. */
   holdExpiresAt: Date | null;
+  /** A booked order's payment ledger as its balance needs it (decision 0064); none for a draft. */
+  ledger: Array<{ kind: 'payment' | 'refund'; amountCents: number; voided: boolean }>;
 }
 
 /** One order of one company with its parties and answers, or null. */
@@ -22,7 +24,7 @@ export async function loadOrder(db: Executor, companyId: string, orderId: string
     .from(t.orders)
     .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
   if (!order) return null;
-  const [parties, answers, foundationControls, [hold]] = await readTogether(db, [
+  const [parties, answers, foundationControls, [hold], ledger] = await readTogether(db, [
     () =>
       db
         .select()
@@ -53,12 +55,19 @@ export async function loadOrder(db: Executor, companyId: string, orderId: string
             eq(t.appointments.kind, 'hold'),
           ),
         ),
+    () =>
+      order.status === 'draft'
+        ? Promise.resolve([])
+        : db
+            .select(t.ledgerAmountColumns)
+            .from(t.orderLedger)
+            .where(and(eq(t.orderLedger.companyId, companyId), eq(t.orderLedger.orderId, orderId))),
   ]);
   const options = foundationControls.flatMap((c): Array<{ id: number; value: string } | string> => c.options);
   const foundationOption =
     options.find((o): o is { id: number; value: string } => typeof o === 'object' && o.id === order.foundationTypeId) ??
     null;
-  return { order, parties, answers, foundationOption, holdExpiresAt: hold?.expiresAt ?? null };
+  return { order, parties, answers, foundationOption, holdExpiresAt: hold?.expiresAt ?? null, ledger };
 }
 
 export async function recordOrderEvent(

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { LOCKABLE_FIELDS, type LockableField } from '@scheduler/contracts/embed';
 import { orderPrefillSchema, type OrderPrefill, type OrderResponse } from '@scheduler/contracts/order';
+import { ledgerTotals } from '@scheduler/domain/payments/ledger';
 import { personSchema, userTypeSchema, type Person } from '@scheduler/contracts/person';
 import type { Database, Executor } from '../../db/connection.ts';
 import { AppError, NotFoundError } from '../../errors.ts';
@@ -19,6 +20,13 @@ import {
 
 function person(row: OrderPartyRow): Person {
   return personSchema.parse({ ...row.person, id: row.agentId ?? row.person.id ?? null });
+}
+
+/** A booked order's balance due with tax (what its pay link charges, decision 0067); null for a draft or an order that priced nothing. */
+function balanceDueOf(order: OrderAggregate['order'], ledger: OrderAggregate['ledger']): number | null {
+  const total = (order.pricingSnapshot as { total_cents?: unknown } | null)?.total_cents;
+  if (order.status === 'draft' || typeof total !== 'number' || !Number.isInteger(total)) return null;
+  return ledgerTotals(total, ledger).balanceDueCents;
 }
 
 function onlyParty(parties: OrderPartyRow[], role: OrderPartyRow['role']): Person | null {
@@ -72,6 +80,7 @@ function orderContent({
   answers,
   foundationOption,
   holdExpiresAt,
+  ledger,
 }: OrderAggregate): Omit<OrderResponse, 'revision'> {
   const clients = parties.filter((p) => p.role === 'client').map(person);
   const user = order.userType ? userTypeSchema.safeParse(order.userType) : null;
@@ -85,6 +94,7 @@ function orderContent({
     office_booking: order.bookedByUserId ? { booked_by: order.bookedByName ?? '' } : null,
     paid: order.paid,
     pay_url: order.payUrl,
+    balance_due_cents: balanceDueOf(order, ledger),
     datetime: order.datetime ? order.datetime.toISOString() : null,
     // A confirmed order's time is booked, not held.
     hold_expires_at: order.datetime && order.status === 'draft' && holdExpiresAt ? holdExpiresAt.toISOString() : null,

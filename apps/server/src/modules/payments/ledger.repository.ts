@@ -169,3 +169,137 @@ export async function loadReceivedTotals(db: Executor, companyId: string, span: 
     .groupBy(t.orderLedger.method, t.orderLedger.currency)
     .orderBy(t.orderLedger.method, t.orderLedger.currency);
 }
+
+/** A refund through Stripe (decision 0067): made by the office here, or told of by Stripe's `charge.refunded`. */
+export interface StripeRefundEntry {
+  /** The online payment it gives back. */
+  refundOf: string;
+  amountCents: number;
+  currency: string;
+  /** Stripe's refund id (re_…); null when Stripe's event named none (its amount alone is known). */
+  stripeRefundId: string | null;
+  /** The Charge or PaymentIntent the office looks the refund up by when Stripe names no refund. */
+  reference: string;
+  /** The office's reason; null for one made in Stripe's dashboard. */
+  reason: string | null;
+  /** The office's date of the refund. */
+  receivedOn: string;
+  requestId: string | null;
+}
+
+/**
+ * Writes a refund through Stripe and its audit event `refunded`, once per Stripe refund: a second
+ * record of the same refund (the webhook of a refund the office made here, or a delivery again)
+ * writes nothing and answers null. `by` is null for Stripe's own (a refund made in its dashboard).
+ */
+export async function insertStripeRefund(
+  tx: Executor,
+  order: OrderKey,
+  refund: StripeRefundEntry,
+  by: Actor | null,
+  at: Date,
+): Promise<LedgerRow | null> {
+  const [row] = await tx
+    .insert(t.orderLedger)
+    .values({
+      ...order,
+      kind: 'refund',
+      method: 'online',
+      amountCents: refund.amountCents,
+      currency: refund.currency,
+      reference: refund.stripeRefundId ?? refund.reference,
+      note: refund.reason,
+      receivedOn: refund.receivedOn,
+      refundOf: refund.refundOf,
+      stripeRefundId: refund.stripeRefundId,
+      requestId: refund.requestId,
+      recordedByUserId: by?.userId ?? null,
+      recordedByName: by?.name ?? null,
+      recordedAt: at,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) return null;
+  await tx.insert(t.orderEvents).values({
+    ...order,
+    type: 'refunded',
+    data: {
+      entry_id: row.id,
+      payment_id: refund.refundOf,
+      amount_cents: refund.amountCents,
+      currency: refund.currency,
+      stripe_refund_id: refund.stripeRefundId,
+      reason: refund.reason,
+      by: by ? { kind: 'office', user_id: by.userId, name: by.name } : { kind: 'stripe' },
+    },
+    createdAt: at,
+  });
+  return row;
+}
+
+/** The online payment of this company whose Stripe PaymentIntent is `paymentIntentId`, with its order; null when none. */
+export async function findOnlinePayment(db: Executor, companyId: string, paymentIntentId: string) {
+  const [row] = await db
+    .select({ id: t.orderLedger.id, orderId: t.orderLedger.orderId })
+    .from(t.orderLedger)
+    .where(
+      and(
+        eq(t.orderLedger.companyId, companyId),
+        eq(t.orderLedger.kind, 'payment'),
+        eq(t.orderLedger.method, 'online'),
+        eq(t.orderLedger.reference, paymentIntentId),
+      ),
+    )
+    .orderBy(asc(t.orderLedger.recordedAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Records a dispute of an order's Stripe payment and its audit event, once per dispute; true when this call recorded it. */
+export async function insertDispute(
+  tx: Executor,
+  order: OrderKey,
+  dispute: Omit<typeof t.paymentDisputes.$inferInsert, 'companyId' | 'orderId' | 'createdAt'>,
+  at: Date,
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(t.paymentDisputes)
+    .values({ ...order, ...dispute, createdAt: at })
+    .onConflictDoNothing()
+    .returning({ disputeId: t.paymentDisputes.disputeId });
+  if (inserted.length === 0) return false;
+  await tx.insert(t.orderEvents).values({
+    ...order,
+    type: 'payment_disputed',
+    data: {
+      dispute_id: dispute.disputeId,
+      payment_intent: dispute.paymentIntentId ?? null,
+      amount_cents: dispute.amountCents,
+      currency: dispute.currency,
+      reason: dispute.reason,
+      disputed_at: dispute.disputedAt.toISOString(),
+      by: { kind: 'stripe' },
+    },
+    createdAt: at,
+  });
+  return true;
+}
+
+/** An order's disputes, oldest first. */
+export async function loadDisputes(db: Executor, order: OrderKey) {
+  return db
+    .select()
+    .from(t.paymentDisputes)
+    .where(and(eq(t.paymentDisputes.companyId, order.companyId), eq(t.paymentDisputes.orderId, order.orderId)))
+    .orderBy(asc(t.paymentDisputes.disputedAt), asc(t.paymentDisputes.disputeId));
+}
+
+/** Whether any ledger row of the company carries this console request id (a refund's, decision 0067). */
+export async function requestIdTaken(db: Executor, companyId: string, requestId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: t.orderLedger.id })
+    .from(t.orderLedger)
+    .where(and(eq(t.orderLedger.companyId, companyId), eq(t.orderLedger.requestId, requestId)))
+    .limit(1);
+  return row !== undefined;
+}

@@ -19,12 +19,14 @@ import { formatMoney } from '@scheduler/domain/money-format';
 import { officeClockAt } from '@scheduler/domain/office-clock';
 import { orderReference } from '@scheduler/domain/order-reference';
 import { ledgerTotals, refusalOf, type EntryRefusal, type LedgerTotals } from '@scheduler/domain/payments/ledger';
+import { refundableCents, type RefundableEntry } from '@scheduler/domain/payments/refunds';
 import type { Database, Executor } from '../../db/connection.ts';
 import { csvText } from '../../http/csv-text.ts';
 import { AppError, NotFoundError } from '../../errors.ts';
 import type { ConsoleMember } from '../console-auth/console-member.ts';
 import {
   insertLedgerEntry,
+  loadDisputes,
   loadLedgerEntries,
   loadLedgerOrder,
   loadReceivedEntries,
@@ -46,12 +48,12 @@ export interface LedgerDeps {
   onChanged?: (orderId: string) => void;
 }
 
-function actorOf(member: ConsoleMember): Actor {
+export function actorOf(member: ConsoleMember): Actor {
   return { userId: member.userId, name: member.userName };
 }
 
 /** The confirmed total and currency of an order's pricing snapshot (0 when it priced nothing). */
-function chargeOf(snapshot: Record<string, unknown> | null): { totalCents: number; currency: string } {
+export function chargeOf(snapshot: Record<string, unknown> | null): { totalCents: number; currency: string } {
   const total = snapshot?.total_cents;
   const currency = snapshot?.currency;
   return {
@@ -60,14 +62,23 @@ function chargeOf(snapshot: Record<string, unknown> | null): { totalCents: numbe
   };
 }
 
-function totalsOf(totalCents: number, rows: readonly LedgerRow[]): LedgerTotals {
-  return ledgerTotals(
-    totalCents,
-    rows.map((row) => ({ kind: row.kind, amountCents: row.amountCents, voided: row.voidedAt !== null })),
-  );
+export function totalsOf(totalCents: number, rows: readonly LedgerRow[]): LedgerTotals {
+  return ledgerTotals(totalCents, refundableEntries(rows));
 }
 
-function entryOut(row: LedgerRow): LedgerEntryView {
+/** The rows as the domain's refund arithmetic reads them. */
+export function refundableEntries(rows: readonly LedgerRow[]): RefundableEntry[] {
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    method: row.method,
+    amountCents: row.amountCents,
+    voided: row.voidedAt !== null,
+    refundOf: row.refundOf,
+  }));
+}
+
+function entryOut(row: LedgerRow, refundable: number | null = null): LedgerEntryView {
   return {
     id: row.id,
     kind: row.kind,
@@ -83,10 +94,12 @@ function entryOut(row: LedgerRow): LedgerEntryView {
       row.voidedAt === null
         ? null
         : { at: row.voidedAt.toISOString(), by: row.voidedByName ?? '', reason: row.voidReason ?? '' },
+    refundable_cents: refundable,
+    refund_of: row.refundOf,
   };
 }
 
-async function bookedOrder(db: Executor, companyId: string, orderId: string, lock = false) {
+export async function bookedOrder(db: Executor, companyId: string, orderId: string, lock = false) {
   const order = await loadLedgerOrder(db, { companyId, orderId }, lock);
   if (!order || order.status === 'draft') throw new NotFoundError('The order');
   return order;
@@ -96,9 +109,12 @@ async function bookedOrder(db: Executor, companyId: string, orderId: string, loc
 export async function orderLedger(deps: LedgerDeps, member: ConsoleMember, orderId: string): Promise<OrderLedger> {
   const key = { companyId: member.companyId, orderId };
   const order = await bookedOrder(deps.db, member.companyId, orderId);
-  const rows = await loadLedgerEntries(deps.db, key);
+  const [rows, disputes] = await Promise.all([loadLedgerEntries(deps.db, key), loadDisputes(deps.db, key)]);
   const { totalCents, currency } = chargeOf(order.pricingSnapshot);
   const totals = totalsOf(totalCents, rows);
+  const entries = refundableEntries(rows);
+  const refundable = (row: LedgerRow) =>
+    row.kind === 'payment' && row.method === 'online' ? refundableCents(totals, entries, row.id) : null;
   return {
     currency,
     time_zone: order.timeZone,
@@ -107,7 +123,14 @@ export async function orderLedger(deps: LedgerDeps, member: ConsoleMember, order
     paid_cents: totals.paidCents,
     balance_due_cents: totals.balanceDueCents,
     paid: totals.paid,
-    entries: rows.map(entryOut),
+    entries: rows.map((row) => entryOut(row, refundable(row))),
+    disputes: disputes.map((dispute) => ({
+      id: dispute.disputeId,
+      amount_cents: dispute.amountCents,
+      currency: dispute.currency,
+      reason: dispute.reason,
+      at: dispute.disputedAt.toISOString(),
+    })),
   };
 }
 
@@ -160,34 +183,50 @@ export async function recordPayment(
     );
     const after = totalsOf(totalCents, [...(await loadLedgerEntries(tx, key))]);
     await followBalance(tx, key, order.paid, after.paid, now);
-    if (body.send_receipt && body.kind === 'payment') {
-      const payable = await loadPayableOrder(tx, member.companyId, orderId);
-      await enqueueJobs(
-        tx,
-        paymentReceiptJobs({ id: orderId, companyId: member.companyId }, payable?.clients ?? [], now, {
-          entry_id: row.id,
-          amount_cents: row.amountCents,
-          method: row.method,
-          balance_due_cents: after.balanceDueCents,
-        }),
-      );
-    }
+    if (body.send_receipt && body.kind === 'payment') await queueReceipt(tx, key, row, after, now);
   });
   deps.onChanged?.(orderId);
   return orderLedger(deps, member, orderId);
 }
 
-/** `orders.paid` after an entry or a void; a payment that settles the order closes its open Checkout Session. */
-async function followBalance(
+/**
+ * The clients' receipt of one entry the office made (a payment, or a refund through Stripe), saying
+ * the balance it leaves; queued in the entry's transaction, sent by the message worker.
+ */
+export async function queueReceipt(
+  tx: Executor,
+  key: { companyId: string; orderId: string },
+  row: LedgerRow,
+  after: LedgerTotals,
+  now: Date,
+): Promise<void> {
+  const payable = await loadPayableOrder(tx, key.companyId, key.orderId);
+  await enqueueJobs(
+    tx,
+    paymentReceiptJobs({ id: key.orderId, companyId: key.companyId }, payable?.clients ?? [], now, {
+      entry_id: row.id,
+      amount_cents: row.amountCents,
+      method: row.method,
+      balance_due_cents: after.balanceDueCents,
+      ...(row.kind === 'refund' ? { kind: 'refund' as const } : {}),
+    }),
+  );
+}
+
+/**
+ * `orders.paid` after an entry or a void. The balance moved, so the order's open Checkout Session
+ * charges what is no longer due (the pay link charges the balance, decision 0067): it is closed,
+ * and the next pay link opens one for the balance as it is now, or none once it is paid.
+ */
+export async function followBalance(
   tx: Executor,
   key: { companyId: string; orderId: string },
   wasPaid: boolean,
   isPaid: boolean,
   now: Date,
 ): Promise<void> {
-  if (wasPaid === isPaid) return;
-  await setOrderPaid(tx, key, isPaid, now);
-  if (isPaid) await closeOpenCheckout(tx, key, now);
+  if (wasPaid !== isPaid) await setOrderPaid(tx, key, isPaid, now);
+  await closeOpenCheckout(tx, key, now);
 }
 
 /** Voids an entry the office recorded (Stripe's own are refunded in Stripe); the entry stays, struck out. */
@@ -244,7 +283,7 @@ export async function reconcile(
   return {
     ...span,
     lines: rows.slice(0, RECONCILE_MAX_LINES).map(({ entry, client }) => {
-      const { voided: _voided, note: _note, ...line } = entryOut(entry);
+      const { voided: _voided, note: _note, refundable_cents: _left, refund_of: _of, ...line } = entryOut(entry);
       return { ...line, order_id: entry.orderId, order_reference: orderReference(entry.orderId), client };
     }),
     totals,

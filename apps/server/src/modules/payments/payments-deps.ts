@@ -11,6 +11,11 @@ import { stripeOptionsOf } from './stripe-gateway.ts';
  * the public payment routes each build their own: nothing in them is kept between calls.
  */
 export function paymentsDeps(ctx: AppContext, app: FastifyInstance): PaymentsDeps {
+  const changed = (orderId: string) => {
+    // The database announces the change to every instance too; this one need not wait to hear it.
+    ctx.changes.announce(changeKeys.order(orderId));
+    ctx.notifications?.wake();
+  };
   return {
     db: ctx.db,
     encryption: ctx.encryption,
@@ -18,11 +23,8 @@ export function paymentsDeps(ctx: AppContext, app: FastifyInstance): PaymentsDep
     publicBaseUrl: () => publicBaseUrl(ctx.config, listeningPort(app, ctx.config.PORT)),
     now: () => new Date(ctx.clock()),
     log: app.log,
-    onPaid: (orderId) => {
-      // The database announces the change to every instance too; this one need not wait to hear it.
-      ctx.changes.announce(changeKeys.order(orderId));
-      ctx.notifications?.wake();
-    },
+    onPaid: changed,
     onJobsQueued: () => ctx.notifications?.wake(),
+    onOrderChanged: changed,
   };
 }

@@ -270,17 +270,25 @@ export async function markOrderPaid(
   return Number(result.rows[0]?.n ?? 0) === 1;
 }
 
-/** The Checkout Session whose payment marked the order paid (its `paid` event), or null. */
-export async function sessionThatPaid(db: Executor, companyId: string, orderId: string): Promise<string | null> {
+/** Whether the order's ledger holds the payment of this Checkout Session already (a webhook delivered again). */
+export async function ledgerHoldsSession(
+  db: Executor,
+  companyId: string,
+  orderId: string,
+  sessionId: string,
+): Promise<boolean> {
   const [row] = await db
-    .select({ sessionId: sql<string | null>`${t.orderEvents.data} ->> 'session_id'` })
-    .from(t.orderEvents)
+    .select({ id: t.orderLedger.id })
+    .from(t.orderLedger)
     .where(
-      and(eq(t.orderEvents.companyId, companyId), eq(t.orderEvents.orderId, orderId), eq(t.orderEvents.type, 'paid')),
+      and(
+        eq(t.orderLedger.companyId, companyId),
+        eq(t.orderLedger.orderId, orderId),
+        eq(t.orderLedger.checkoutSessionId, sessionId),
+      ),
     )
-    .orderBy(asc(t.orderEvents.id))
     .limit(1);
-  return row?.sessionId ?? null;
+  return row !== undefined;
 }
 
 export type PaymentToRefund = Omit<typeof t.paymentsToRefund.$inferInsert, 'createdAt'>;

@@ -8,6 +8,7 @@ import type {
 } from '@scheduler/contracts/payments';
 import { paymentUrl } from '@scheduler/domain/confirm/payment-link';
 import { formatMoney } from '@scheduler/domain/money-format';
+import { ledgerTotals, onlineChargeCents } from '@scheduler/domain/payments/ledger';
 import type { DataEncryption } from '../../crypto/data-encryption.ts';
 import type { Database, Executor } from '../../db/connection.ts';
 import { AppError, NotFoundError } from '../../errors.ts';
@@ -26,9 +27,10 @@ import {
   recordPaymentToRefund,
   replaceCiphertexts,
   saveStripeSecrets,
+  ledgerHoldsSession,
   secretsNotUnderKey,
-  sessionThatPaid,
 } from './payments.repository.ts';
+import { loadLedgerEntries } from './ledger.repository.ts';
 import { paymentReceiptJobs } from './receipt-jobs.ts';
 import {
   checkoutSessionSchema,
@@ -54,6 +56,8 @@ export interface PaymentsDeps {
   onPaid?: (orderId: string) => void;
   /** Told after a job was queued outside a change that wakes the worker itself (a session to expire). */
   onJobsQueued?: () => void;
+  /** Told after a refund or a dispute changed an order: its caches are stale, and a queued receipt waits for the worker. */
+  onOrderChanged?: (orderId: string) => void;
 }
 
 /** The path of a pay link; the token follows it. */
@@ -65,7 +69,7 @@ const ENCRYPTION_KEY_MISSING = 'Online payment is not set up on this server (DAT
 const invalidSignature = () => new AppError(400, 'invalid_signature', 'The webhook signature could not be verified.');
 const mismatch = (what: string) =>
   new AppError(400, 'payment_mismatch', `The payment does not match the order: ${what}.`);
-const providerUnavailable = () =>
+export const providerUnavailable = () =>
   new AppError(
     502,
     'payment_provider_unavailable',
@@ -159,7 +163,7 @@ export async function stripeSecretsStatus(deps: PaymentsDeps, companyKey: string
 }
 
 /** The company's Stripe keys in the clear, for one call; null when they are not set or cannot be read. */
-async function stripeKeysOf(
+export async function stripeKeysOf(
   deps: Pick<PaymentsDeps, 'db' | 'encryption' | 'log'>,
   companyId: string,
 ): Promise<{ secretKey: string; webhookSecret: string } | null> {
@@ -196,12 +200,31 @@ function chargeOf(snapshot: Record<string, unknown> | null): { amountCents: numb
   return { amountCents: total, currency: currency.toUpperCase() };
 }
 
+/**
+ * What paying online charges now (decision 0067): the order's balance due (its total less the
+ * ledger's payments, plus its refunds), in the total's currency; null when nothing is left to pay.
+ */
+async function balanceCharge(
+  db: Executor,
+  order: { companyId: string; orderId: string },
+  total: { amountCents: number; currency: string },
+): Promise<{ amountCents: number; currency: string } | null> {
+  const rows = await loadLedgerEntries(db, order);
+  const balance = onlineChargeCents(
+    ledgerTotals(
+      total.amountCents,
+      rows.map((row) => ({ kind: row.kind, amountCents: row.amountCents, voided: row.voidedAt !== null })),
+    ),
+  );
+  return balance === null ? null : { amountCents: balance, currency: total.currency };
+}
+
 function chargesExactly(session: CheckoutSession, charge: { amountCents: number; currency: string }): boolean {
   return session.amount_total === charge.amountCents && session.currency?.toUpperCase() === charge.currency;
 }
 
 /** Logs a failed call to Stripe by its type and status (never a key or a person's data). */
-function logStripeFailure(deps: Pick<PaymentsDeps, 'log'>, error: unknown): void {
+export function logStripeFailure(deps: Pick<PaymentsDeps, 'log'>, error: unknown): void {
   deps.log.warn(
     {
       code: 'stripe_call_failed',
@@ -235,10 +258,13 @@ export async function openPayLink(
   if (!link) throw new NotFoundError('The payment link');
   if (link.paid) return { kind: 'paid' };
   if (!options.start) return { kind: 'not_started' };
-  const charge = chargeOf(link.pricingSnapshot);
+  const total = chargeOf(link.pricingSnapshot);
   const keys = await stripeKeysOf(deps, link.companyId);
-  if (!keys || !charge)
+  if (!keys || !total)
     throw notConfigured('Online payment is not available for this order right now. Please contact the office.');
+  // What is left to pay after the office's payments (issue 44): nothing left opens no payment.
+  const charge = await balanceCharge(deps.db, { companyId: link.companyId, orderId: link.orderId }, total);
+  if (!charge) return { kind: 'paid' };
   const stripe = await stripeClient(keys.secretKey, deps.stripe);
   try {
     if (link.checkoutSessionId) {
@@ -408,17 +434,26 @@ async function expireClosedCheckout(
 /** The events that say a Checkout Session's money arrived (a card at once; a bank debit later). */
 const PAID_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
 
+/** A webhook event whose signature verified, of the company its path names. */
+export interface VerifiedWebhook {
+  companyId: string;
+  type: string;
+  object: unknown;
+  /** When Stripe created the event; the server's clock when it does not say. */
+  at: Date;
+}
+
 /**
- * A signed Stripe webhook for one company (POST /api/payments/stripe/webhook/<companyKey>). The
- * signature is checked over the raw body with the company's own signing secret, so one
- * company's Stripe account can never mark another company's order paid.
+ * Verifies a Stripe webhook for one company (POST /api/payments/stripe/webhook/<companyKey>): the
+ * signature is checked over the raw body with the company's own signing secret, so one company's
+ * Stripe account can never change another company's order.
  */
-export async function handleStripeWebhook(
+export async function verifiedWebhook(
   deps: PaymentsDeps,
   companyKey: string,
   rawBody: string,
   signature: string | undefined,
-): Promise<WebhookResponse> {
+): Promise<VerifiedWebhook> {
   const company = await findCompanyPayments(deps.db, companyKey);
   const keys = company && signature ? await stripeKeysOf(deps, company.id) : null;
   if (!company || !keys || !signature) throw invalidSignature();
@@ -428,12 +463,20 @@ export async function handleStripeWebhook(
   } catch {
     throw invalidSignature();
   }
-  if (!PAID_EVENTS.has(event.type)) return { received: true, outcome: 'ignored' };
-  const parsed = checkoutSessionSchema.safeParse(event.data.object);
+  const at = event.created === undefined ? deps.now() : new Date(event.created * 1000);
+  return { companyId: company.id, type: event.type, object: event.data.object, at };
+}
+
+/** A Checkout event: a paid session settles its order (see `settle`); any other event or session is ignored. */
+export async function settleCheckoutEvent(
+  deps: PaymentsDeps,
+  event: VerifiedWebhook,
+): Promise<WebhookResponse['outcome']> {
+  if (!PAID_EVENTS.has(event.type)) return 'ignored';
+  const parsed = checkoutSessionSchema.safeParse(event.object);
   if (!parsed.success) throw mismatch('the event carries no Checkout Session');
-  if (parsed.data.payment_status !== 'paid') return { received: true, outcome: 'ignored' };
-  const paidAt = event.created === undefined ? deps.now() : new Date(event.created * 1000);
-  return { received: true, outcome: await settle(deps, company.id, parsed.data, paidAt) };
+  if (parsed.data.payment_status !== 'paid') return 'ignored';
+  return settle(deps, event.companyId, parsed.data, event.at);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -447,11 +490,12 @@ async function refundReason(
   order: NonNullable<Awaited<ReturnType<typeof loadPayableOrder>>>['order'],
   session: CheckoutSession,
 ): Promise<RefundReason | 'already_paid' | null> {
-  // A delivery again of the payment that paid the order is a repeat; another session's is a second payment.
-  if (order.paid)
-    return (await sessionThatPaid(tx, order.companyId, order.id)) === session.id ? 'already_paid' : 'paid_twice';
+  // A delivery again of a payment the ledger holds is a repeat; another session's, once paid, is a second payment.
+  if (await ledgerHoldsSession(tx, order.companyId, order.id, session.id)) return 'already_paid';
+  if (order.paid) return 'paid_twice';
   if (order.status === 'cancelled') return 'order_cancelled';
-  const charge = chargeOf(order.pricingSnapshot);
+  const total = chargeOf(order.pricingSnapshot);
+  const charge = total && (await balanceCharge(tx, { companyId: order.companyId, orderId: order.id }, total));
   return charge && chargesExactly(session, charge) ? null : 'amount_changed';
 }
 
@@ -493,7 +537,8 @@ async function settle(
         );
       return 'refund_due' as const;
     }
-    const charge = chargeOf(payable.order.pricingSnapshot)!;
+    // What the session charged is the balance it settles (refundReason compared them, the order locked).
+    const charge = { amountCents: session.amount_total!, currency: (session.currency ?? '').toUpperCase() };
     const paid = await markOrderPaid(tx, {
       companyId,
       orderId,

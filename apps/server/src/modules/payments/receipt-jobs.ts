@@ -12,7 +12,14 @@ export interface PaymentReceiptPayload extends Record<string, unknown> {
   to: string;
   name: string;
   /** A payment the office recorded (decision 0064): what it was and what is left due, as the receipt says them. */
-  received?: { entry_id: string; amount_cents: number; method: string; balance_due_cents: number };
+  received?: {
+    entry_id: string;
+    amount_cents: number;
+    method: string;
+    balance_due_cents: number;
+    /** A refund's receipt (decision 0067); a payment's when left out. */
+    kind?: 'payment' | 'refund';
+  };
 }
 
 function text(value: unknown): string {

@@ -28,6 +28,45 @@ export const checkoutSessionSchema = z.object({
 });
 export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
 
+/** The parts of a Refund the server reads (the API's answer, and the refunds a Charge lists). */
+export const refundSchema = z.object({
+  id: z.string().min(1).max(255),
+  object: z.literal('refund'),
+  amount: z.number().int().min(0),
+  currency: z.string().max(3),
+  payment_intent: z.string().max(255).nullable().optional(),
+  /** pending, requires_action, succeeded, failed or canceled: only the last two gave nothing back. */
+  status: z.string().max(50).nullable(),
+});
+export type StripeRefund = z.infer<typeof refundSchema>;
+
+/** The parts of a Charge `charge.refunded` carries: what was refunded of it in all, and (by API version) its refunds. */
+export const chargeSchema = z.object({
+  id: z.string().min(1).max(255),
+  object: z.literal('charge'),
+  amount: z.number().int().min(0),
+  amount_refunded: z.number().int().min(0),
+  currency: z.string().max(3),
+  payment_intent: z.string().max(255).nullable(),
+  refunds: z
+    .object({ data: z.array(refundSchema) })
+    .nullable()
+    .optional(),
+});
+export type StripeCharge = z.infer<typeof chargeSchema>;
+
+/** The parts of a Dispute `charge.dispute.created` carries. */
+export const disputeSchema = z.object({
+  id: z.string().min(1).max(255),
+  object: z.literal('dispute'),
+  amount: z.number().int().min(0),
+  currency: z.string().max(3),
+  charge: z.string().max(255),
+  payment_intent: z.string().max(255).nullable().optional(),
+  reason: z.string().max(100),
+});
+export type StripeDispute = z.infer<typeof disputeSchema>;
+
 /** A webhook event: its type, when Stripe created it (epoch seconds) and, for Checkout events, the session. */
 export const stripeEventSchema = z.object({
   id: z.string().max(255),

@@ -19,6 +19,20 @@ export interface FakeCheckoutSession {
   cancel_url: string;
 }
 
+/** A Refund as the stand-in keeps it, in Stripe's wire format. */
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  charge: string;
+  currency: string;
+  payment_intent: string;
+  reason: string | null;
+  status: 'succeeded';
+  metadata: Record<string, string>;
+  created: number;
+}
+
 /** One API call the stand-in received. */
 export interface FakeStripeCall {
   method: string;
@@ -28,6 +42,9 @@ export interface FakeStripeCall {
   apiKey: string;
   form: URLSearchParams;
 }
+
+/** The Charge of a PaymentIntent (one charge each here). */
+const chargeIdOf = (paymentIntent: string) => `ch_${paymentIntent.slice('pi_'.length)}`;
 
 function readBody(request: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -50,15 +67,18 @@ function refusal(
 
 /**
  * A local HTTP server standing in for Stripe's API (STRIPE_API_BASE points the SDK at it): it
- * creates, retrieves and expires Checkout Sessions, honours idempotency keys as Stripe does (the
+ * creates, retrieves and expires Checkout Sessions, refunds their payments (POST /v1/refunds), honours idempotency keys as Stripe does (the
  * same key answers the same session), and serves a stand-in of the hosted checkout page. As at
  * Stripe, only an open session can be paid or expired. Tests complete sessions, let Stripe expire
  * them on its own, take the API down, and sign webhook events with the SDK's own test-header helper.
  */
 export class FakeStripe {
   readonly sessions = new Map<string, FakeCheckoutSession>();
+  /** Every refund made, through the API or in the dashboard, in order. */
+  readonly refunds: FakeRefund[] = [];
   readonly calls: FakeStripeCall[] = [];
   private readonly byIdempotencyKey = new Map<string, string>();
+  private readonly refundsByKey = new Map<string, FakeRefund>();
   private next = 1;
   /** While true every API call answers 500, as during an outage of Stripe's API. */
   down = false;
@@ -90,6 +110,117 @@ export class FakeStripe {
     return this.calls.filter((call) => call.method === 'POST' && call.path === '/v1/checkout/sessions');
   }
 
+  /** The refund requests received (POST /v1/refunds), answered or refused. */
+  refundCalls(): FakeStripeCall[] {
+    return this.calls.filter((call) => call.method === 'POST' && call.path === '/v1/refunds');
+  }
+
+  /** The Charge of a paid session's PaymentIntent, as `charge.refunded` carries it (with its refunds listed). */
+  charge(paymentIntent: string) {
+    const session = this.paidSession(paymentIntent)!;
+    const refunds = this.refunds.filter((refund) => refund.payment_intent === paymentIntent);
+    const refunded = refunds.reduce((sum, refund) => sum + refund.amount, 0);
+    return {
+      id: chargeIdOf(paymentIntent),
+      object: 'charge' as const,
+      amount: session.amount_total,
+      amount_refunded: refunded,
+      currency: session.currency,
+      payment_intent: paymentIntent,
+      refunded: refunded >= session.amount_total,
+      refunds: {
+        object: 'list',
+        data: refunds,
+        has_more: false,
+        url: `/v1/charges/${chargeIdOf(paymentIntent)}/refunds`,
+      },
+    };
+  }
+
+  /** A refund the company made in Stripe's dashboard: no API call of ours, only the webhook tells of it. */
+  refundInDashboard(paymentIntent: string, amount: number): FakeRefund {
+    return this.makeRefund(this.paidSession(paymentIntent)!, amount, {});
+  }
+
+  /** A dispute the client's bank opened on a paid session's payment, as `charge.dispute.created` carries it. */
+  dispute(paymentIntent: string, reason = 'fraudulent') {
+    const session = this.paidSession(paymentIntent)!;
+    return {
+      id: `dp_test_${String(this.next++).padStart(6, '0')}`,
+      object: 'dispute' as const,
+      amount: session.amount_total,
+      charge: chargeIdOf(paymentIntent),
+      currency: session.currency,
+      payment_intent: paymentIntent,
+      reason,
+      status: 'needs_response',
+      created: Math.floor(Date.now() / 1000),
+    };
+  }
+
+  private paidSession(paymentIntent: string): FakeCheckoutSession | undefined {
+    return [...this.sessions.values()].find((session) => session.payment_intent === paymentIntent);
+  }
+
+  private makeRefund(session: FakeCheckoutSession, amount: number, metadata: Record<string, string>): FakeRefund {
+    const refund: FakeRefund = {
+      id: `re_test_${String(this.next++).padStart(6, '0')}`,
+      object: 'refund',
+      amount,
+      charge: chargeIdOf(session.payment_intent!),
+      currency: session.currency,
+      payment_intent: session.payment_intent!,
+      reason: null,
+      status: 'succeeded',
+      metadata,
+      created: Math.floor(Date.now() / 1000),
+    };
+    this.refunds.push(refund);
+    return refund;
+  }
+
+  /**
+   * POST /v1/refunds as Stripe answers it: the PaymentIntent's charge refunded by `amount` (all that
+   * is left when it is not given); the same idempotency key answers the same refund; a refund of more
+   * than is left, or of a charge refunded in full, is refused (400 invalid_request_error).
+   */
+  private refund(form: URLSearchParams, key: string | undefined) {
+    const known = key ? this.refundsByKey.get(key) : undefined;
+    if (known) return { status: 200, body: JSON.stringify(known) };
+    const paymentIntent = form.get('payment_intent') ?? '';
+    const session = this.paidSession(paymentIntent);
+    if (!session)
+      return refusal(404, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: `No such payment_intent: '${paymentIntent}'`,
+      });
+    const refunded = this.refunds
+      .filter((refund) => refund.payment_intent === paymentIntent)
+      .reduce((sum, refund) => sum + refund.amount, 0);
+    const left = session.amount_total - refunded;
+    if (left <= 0)
+      return refusal(400, {
+        type: 'invalid_request_error',
+        code: 'charge_already_refunded',
+        message: `Charge ${chargeIdOf(paymentIntent)} has already been refunded.`,
+      });
+    const amount = form.has('amount') ? Number(form.get('amount')) : left;
+    if (!Number.isInteger(amount) || amount <= 0 || amount > left)
+      return refusal(400, {
+        type: 'invalid_request_error',
+        message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
+      });
+    const metadata: Record<string, string> = {};
+    for (const [name, value] of form) {
+      const field = /^metadata\[(.+)\]$/.exec(name);
+      if (field) metadata[field[1]!] = value;
+    }
+    const refund = this.makeRefund(session, amount, metadata);
+    if (key) this.refundsByKey.set(key, refund);
+    return { status: 200, body: JSON.stringify(refund) };
+  }
+
   expirations(): FakeStripeCall[] {
     return this.calls.filter(
       (call) => call.method === 'POST' && /^\/v1\/checkout\/sessions\/[^/]+\/expire$/.test(call.path),
@@ -115,9 +246,9 @@ export class FakeStripe {
     if (session.status === 'open') session.status = 'expired';
   }
 
-  /** A webhook delivery of `session` as Stripe signs it with `secret` (the SDK's own helper). */
-  static signedEvent(
-    session: Partial<FakeCheckoutSession> & { id: string },
+  /** A webhook delivery of `session` (or of a Charge, a Dispute) as Stripe signs it with `secret` (the SDK's own helper). */
+  static signedEvent<T extends { id: string }>(
+    session: T,
     secret: string,
     type = 'checkout.session.completed',
     createdMs = Date.now(),
@@ -159,6 +290,8 @@ export class FakeStripe {
       );
     }
     const session = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(url.pathname);
+    if (request.method === 'POST' && url.pathname === '/v1/refunds')
+      return this.refund(form, typeof key === 'string' ? key : undefined);
     if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
       await this.whileCreating?.();
       return { status: 200, body: JSON.stringify(this.create(form, typeof key === 'string' ? key : undefined)) };

@@ -667,6 +667,17 @@ describe('the thank-you state', () => {
     expect(within(screen.getByRole('region', { name: 'Shopping Cart' })).getByText('Prices before tax')).toBeTruthy();
   });
 
+  it('says the balance Pay Online charges once the office took part of the order (issue 44)', async () => {
+    server();
+    renderStep(ThankYou, {
+      office: office(setting('SHOW_PAYMENT_LINK')),
+      order: order({ confirmed: true, pay_url: 'https://pay.example.com/o/1', balance_due_cents: 1 }),
+    });
+    const pay = await screen.findByRole('link', { name: 'Pay Online' });
+    const said = screen.getByText('Paying online charges the balance due, $0.01, tax included.');
+    expect(pay.getAttribute('aria-describedby')).toBe(said.id);
+  });
+
   it('says nothing of the kind where the tax is shown in the total', async () => {
     server();
     renderStep(ThankYou, {

@@ -4,8 +4,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
-import { chargeBeyondShownTotal, DISPLAY_WORDS } from '@scheduler/domain/pricing/display-lines';
-import { formatMoney } from '@scheduler/domain/money-format';
+import { payOnlineWords } from '@scheduler/domain/pricing/display-lines';
 import { SETTING } from '@scheduler/contracts/setting-keys';
 import { useScheduler } from '../../shared/scheduler-context.tsx';
 import { SCREEN_HEADING_ID, useScreenHeadingFocus } from '@scheduler/ui/focus';
@@ -56,8 +55,8 @@ export function ThankYou() {
     mutationFn: () => postManageLink(scope),
     onSuccess: ({ url }) => window.location.assign(url),
   });
-  // Where the prices shown were before tax, what Pay Online will charge is said before it is pressed (issue 42).
-  const charge = showPay && pricing.data ? chargeBeyondShownTotal(pricing.data) : null;
+  // Where the prices shown were before tax, or part is paid already, what Pay Online will charge is said before it is pressed (issues 42, 44).
+  const charge = showPay && pricing.data ? payOnlineWords(pricing.data, order.balance_due_cents, currency) : null;
   const chargeId = useId();
   useScreenHeadingFocus('thank-you');
   useBlockBack('once');
@@ -124,7 +123,7 @@ export function ThankYou() {
         )}
         {charge !== null && (
           <Typography id={chargeId} sx={{ alignSelf: 'center', fontWeight: 600 }}>
-            {DISPLAY_WORDS.chargedWithTax(formatMoney(charge, currency))}
+            {charge}
           </Typography>
         )}
         {showPay && (

@@ -1,10 +1,12 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { ConsoleOrderDetail } from '@scheduler/contracts/console';
+import type { ConsoleMe, ConsoleOrderDetail } from '@scheduler/contracts/console';
+import type { OrderLedger } from '@scheduler/contracts/ledger';
 import type { ManageOrderView } from '@scheduler/contracts/manage';
+import { OWNER } from '../../../test-support/configuration-server.ts';
 import { OFFICE_ME, ORDER_ID } from '../../../test-support/fixtures.ts';
-import { DETAIL, MOVED, NINE, ONE, ORDER_PATH, VIEW } from '../../../test-support/order-detail.ts';
+import { DETAIL, MOVED, NINE, ONE, ONLINE_PAYMENT, ORDER_PATH, VIEW } from '../../../test-support/order-detail.ts';
 import {
   refusal,
   renderPage,
@@ -253,5 +255,50 @@ describe("the order's history", () => {
     expect(historyText(cancelled(7500), 'America/New_York', 'USD')).toBe(
       'Cancelled by Olive Office, with a late-cancellation fee of $75.00. Reason: Buyer withdrew',
     );
+  });
+});
+
+describe("the order page's payments (decision 0067)", () => {
+  const PAYMENT = ONLINE_PAYMENT;
+  const LEDGER: OrderLedger = {
+    currency: 'USD',
+    time_zone: 'America/New_York',
+    today: '2026-12-01',
+    total_cents: 57_250,
+    paid_cents: 42_500,
+    balance_due_cents: 14_750,
+    paid: false,
+    entries: [PAYMENT],
+    disputes: [
+      { id: 'dp_test_1', amount_cents: 42_500, currency: 'USD', reason: 'fraudulent', at: '2026-12-02T15:00:00.000Z' },
+    ],
+  };
+  const serveLedger = (me: ConsoleMe) =>
+    stubServer((request) => {
+      if (request.path === '/api/console/me') return { status: 200, body: me };
+      if (request.method === 'GET' && request.path === BASE) return { status: 200, body: DETAIL };
+      if (request.method === 'GET' && request.path === `${BASE}/payments`) return { status: 200, body: LEDGER };
+      if (request.method === 'GET' && request.path === `${BASE}/notes`) return { status: 200, body: { notes: [] } };
+      if (request.method === 'GET' && request.path === `${BASE}/tasks`) return { status: 200, body: { tasks: [] } };
+      return undefined;
+    });
+
+  it('offers an owner Refund on an online payment, opening the refund dialog, and says a dispute', async () => {
+    serveLedger(OWNER);
+    renderOrder();
+    const refund = await screen.findByRole('button', { name: 'Refund $425.00 online' });
+    expect(screen.getByText(/Disputed: the client's bank disputes \$425\.00 \(fraudulent\)/)).toBeTruthy();
+    await userEvent.click(refund);
+    const dialog = await screen.findByRole('dialog', { name: 'Refund the online payment of $425.00' });
+    expect((within(dialog).getByRole('textbox', { name: 'Amount to refund (USD)' }) as HTMLInputElement).value).toBe(
+      '425.00',
+    );
+  });
+
+  it('offers the office no refund', async () => {
+    serveLedger(OFFICE_ME);
+    renderOrder();
+    await screen.findByRole('button', { name: 'Record a payment' });
+    expect(screen.queryByRole('button', { name: /^Refund/ })).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -25,11 +26,13 @@ import { Loading } from '../../../shared/Loading.tsx';
 import { shortDateText } from '../../../shared/time-text.ts';
 import { Section } from './OrderSections.tsx';
 import { RecordPaymentDialog } from './RecordPaymentDialog.tsx';
+import { RefundDialog } from './RefundDialog.tsx';
 
 /**
  * The order's payment ledger (issue 41 item 4, decision 0064): its entries, the total, what was
  * paid and the balance due; owners, admins and office staff record a payment, owners and admins
- * void one (it stays, struck out, with the reason).
+ * void one (it stays, struck out, with the reason) and refund an online payment through Stripe
+ * (decision 0067). A dispute the client's bank opened is said above it all.
  */
 export function PaymentsSection({ detail, companyKey }: { detail: ConsoleOrderDetail; companyKey: string }) {
   const { membership } = useCompany();
@@ -37,8 +40,10 @@ export function PaymentsSection({ detail, companyKey }: { detail: ConsoleOrderDe
   const ledger = useQuery(orderLedgerQueryOptions(companyKey, orderId));
   const [recording, setRecording] = useState(false);
   const [voiding, setVoiding] = useState<LedgerEntryView | null>(null);
+  const [refunding, setRefunding] = useState<LedgerEntryView | null>(null);
   const [said, setSaid] = useState('');
   const canVoid = memberCan(membership, 'payments.void');
+  const canRefund = memberCan(membership, 'payments.refund');
   return (
     <Section title="Payments">
       <Typography role="status" sx={{ mb: said ? 1 : 0 }}>
@@ -48,8 +53,15 @@ export function PaymentsSection({ detail, companyKey }: { detail: ConsoleOrderDe
       {ledger.isError && <Failure error={ledger.error} onRetry={() => void ledger.refetch()} />}
       {ledger.data && (
         <>
+          <Disputes ledger={ledger.data} />
           <Sums ledger={ledger.data} />
-          <Entries ledger={ledger.data} canVoid={canVoid} onVoid={setVoiding} />
+          <Entries
+            ledger={ledger.data}
+            canVoid={canVoid}
+            onVoid={setVoiding}
+            canRefund={canRefund}
+            onRefund={setRefunding}
+          />
           {detail.view.order.state !== 'cancelled' && ledger.data.balance_due_cents > 0 && (
             <Button variant="outlined" onClick={() => setRecording(true)}>
               Record a payment
@@ -64,6 +76,18 @@ export function PaymentsSection({ detail, companyKey }: { detail: ConsoleOrderDe
               onClose={() => setRecording(false)}
               onRecorded={(words) => {
                 setRecording(false);
+                setSaid(words);
+              }}
+            />
+          )}
+          {refunding && (
+            <RefundDialog
+              entry={refunding}
+              companyKey={companyKey}
+              orderId={orderId}
+              onClose={() => setRefunding(null)}
+              onRefunded={(words) => {
+                setRefunding(null);
                 setSaid(words);
               }}
             />
@@ -103,15 +127,31 @@ function Sums({ ledger }: { ledger: OrderLedger }) {
   );
 }
 
+/** Each dispute the client's bank opened on a Stripe payment (decision 0067): the office answers it in Stripe. */
+function Disputes({ ledger }: { ledger: OrderLedger }) {
+  return ledger.disputes.map((dispute) => (
+    <Alert key={dispute.id} severity="warning" sx={{ mb: 1 }}>
+      Disputed: the client&apos;s bank disputes {formatMoney(dispute.amount_cents, dispute.currency)} (
+      {dispute.reason.replaceAll('_', ' ')}) since {shortDateText(dispute.at.slice(0, 10))}. Answer it in Stripe (
+      {dispute.id}).
+    </Alert>
+  ));
+}
+
 function Entries({
   ledger,
   canVoid,
   onVoid,
+  canRefund,
+  onRefund,
 }: {
   ledger: OrderLedger;
   canVoid: boolean;
   onVoid: (entry: LedgerEntryView) => void;
+  canRefund: boolean;
+  onRefund: (entry: LedgerEntryView) => void;
 }) {
+  const actions = canVoid || canRefund;
   if (ledger.entries.length === 0) return <Typography sx={{ mb: 1 }}>No payments yet.</Typography>;
   return (
     <TableContainer tabIndex={0} role="region" aria-label="Payments, scrolls sideways" sx={{ mb: 2 }}>
@@ -124,7 +164,7 @@ function Entries({
             <TableCell>Reference</TableCell>
             <TableCell align="right">Amount</TableCell>
             <TableCell>By</TableCell>
-            {canVoid && <TableCell>Void</TableCell>}
+            {actions && <TableCell>Actions</TableCell>}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -150,11 +190,16 @@ function Entries({
                     </Typography>
                   )}
                 </TableCell>
-                {canVoid && (
+                {actions && (
                   <TableCell>
-                    {!entry.voided && entry.method !== 'online' && (
+                    {canVoid && !entry.voided && entry.method !== 'online' && (
                       <Button size="small" onClick={() => onVoid(entry)} aria-label={`Void ${amount} ${entry.method}`}>
                         Void
+                      </Button>
+                    )}
+                    {canRefund && (entry.refundable_cents ?? 0) > 0 && (
+                      <Button size="small" onClick={() => onRefund(entry)} aria-label={`Refund ${amount} online`}>
+                        Refund
                       </Button>
                     )}
                   </TableCell>

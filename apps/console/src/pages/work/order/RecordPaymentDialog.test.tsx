@@ -18,6 +18,7 @@ const LEDGER: OrderLedger = {
   balance_due_cents: 32_500,
   paid: false,
   entries: [],
+  disputes: [],
 };
 
 /** The dialog open on LEDGER, the server answering each recorded payment with `answer`. */

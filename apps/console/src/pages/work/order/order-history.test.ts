@@ -196,4 +196,28 @@ describe('a payment the office recorded or voided, in words', () => {
       ),
     ).toBe('Payment of $100.00 (card) voided by Abe Owner. Reason: Bounced');
   });
+
+  it('says a refund through Stripe by whom and why, one made in Stripe, and a dispute (decision 0067)', () => {
+    const office = { kind: 'office', name: 'Olive Owner' };
+    expect(
+      historyText(
+        { at, type: 'refunded', data: { amount_cents: 5000, reason: 'No radon test', by: office } },
+        ZONE,
+        'USD',
+      ),
+    ).toBe('Refund of $50.00 through Stripe by Olive Owner. Reason: No radon test');
+    expect(historyText({ at, type: 'refunded', data: { amount_cents: 1, by: { kind: 'stripe' } } }, ZONE, 'USD')).toBe(
+      'Refund of $0.01 made in Stripe',
+    );
+    expect(
+      historyText(
+        { at, type: 'payment_disputed', data: { amount_cents: 45688, reason: 'product_not_received' } },
+        ZONE,
+        'USD',
+      ),
+    ).toBe("Payment of $456.88 disputed by the client's bank (product not received)");
+    expect(historyText({ at, type: 'payment_disputed', data: {} }, ZONE, 'USD')).toBe(
+      "Payment of an amount disputed by the client's bank",
+    );
+  });
 });

@@ -95,6 +95,10 @@ export function historyText(event: HistoryEvent, timeZone: string, currency: str
     case 'payment_recorded':
     case 'payment_voided':
       return paymentText(event.type, data, by, currency);
+    case 'refunded':
+      return refundText(data, by, currency);
+    case 'payment_disputed':
+      return disputeText(data, currency);
   }
 }
 
@@ -121,6 +125,9 @@ function editedText(data: Record<string, unknown>, by: Record<string, unknown>):
     .join(' ');
 }
 
+const amountOf = (data: Record<string, unknown>, currency: string) =>
+  typeof data.amount_cents === 'number' ? formatMoney(data.amount_cents, currency) : 'an amount';
+
 const METHOD_WORDS: Record<string, string> = { check: 'check', cash: 'cash', card: 'card', other: 'other means' };
 
 /** "Payment of $100.00 by check 1042, received Tue 12/1/2026, recorded by Ollie Office" and its void, with the reason. */
@@ -130,8 +137,7 @@ function paymentText(
   by: Record<string, unknown>,
   currency: string,
 ): string {
-  const amount = typeof data.amount_cents === 'number' ? formatMoney(data.amount_cents, currency) : 'an amount';
-  const what = `${data.kind === 'refund' ? 'Refund' : 'Payment'} of ${amount}`;
+  const what = `${data.kind === 'refund' ? 'Refund' : 'Payment'} of ${amountOf(data, currency)}`;
   const method = METHOD_WORDS[stringAt(data, 'method') ?? ''] ?? 'other means';
   const reference = stringAt(data, 'reference');
   if (type === 'payment_voided') {
@@ -140,4 +146,21 @@ function paymentText(
   }
   const received = stringAt(data, 'received_on');
   return `${what} by ${method}${reference ? ` ${reference}` : ''}${received ? `, received ${shortDateText(received)}` : ''}, recorded by ${actorText(by)}`;
+}
+
+/**
+ * A refund through Stripe (decision 0067): "Refund of $50.00 through Stripe by Olive Owner. Reason:
+ * Radon test not done", or "Refund of $50.00 made in Stripe" for one made in Stripe's dashboard.
+ */
+function refundText(data: Record<string, unknown>, by: Record<string, unknown>, currency: string): string {
+  const what = `Refund of ${amountOf(data, currency)}`;
+  if (by.kind !== 'office') return `${what} made in Stripe`;
+  const reason = stringAt(data, 'reason');
+  return `${what} through Stripe by ${actorText(by)}${reason ? `. Reason: ${reason}` : ''}`;
+}
+
+/** "Payment of $456.88 disputed by the client's bank (fraudulent)": Stripe's `charge.dispute.created`. */
+function disputeText(data: Record<string, unknown>, currency: string): string {
+  const reason = stringAt(data, 'reason');
+  return `Payment of ${amountOf(data, currency)} disputed by the client's bank${reason ? ` (${reason.replaceAll('_', ' ')})` : ''}`;
 }
