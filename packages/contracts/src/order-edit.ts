@@ -42,6 +42,21 @@ export const orderEditPersonSchema = z
   .strict();
 export type OrderEditPerson = z.infer<typeof orderEditPersonSchema>;
 
+/** The agents an edit may set from the company's directory: the buyer's agent and the listing (seller's) agent. */
+export const EDITED_AGENT_ROLES = ['buyers_agent', 'sellers_agent'] as const;
+export type EditedAgentRole = (typeof EDITED_AGENT_ROLES)[number];
+
+/** An agent of the company's directory (its id there), or null to take the agent off the order. */
+const directoryAgentId = z.number().int().min(1).max(INT32_MAX).nullable();
+
+/** The agents changed: an absent role is left as it is. */
+export const orderEditAgentsSchema = z
+  .object({ buyers_agent: directoryAgentId.optional(), sellers_agent: directoryAgentId.optional() })
+  .strict();
+
+/** An agent as the edit shows it: the directory's id (null for an agent of no directory), name and e-mail. */
+const orderEditAgentSchema = z.object({ id: z.number().int().nullable(), name: z.string(), email: z.string() });
+
 export const consoleOrderEditBodySchema = z
   .object({
     /** The order's version the edit was made from (`version` of GET …/edit). */
@@ -60,6 +75,8 @@ export const consoleOrderEditBodySchema = z
       .array(orderEditPersonSchema)
       .max(MAX_CLIENTS + MAX_CONTACTS)
       .default([]),
+    /** The buyer's and listing agents set from the directory or taken off (absent ones are left as they are). */
+    agents: orderEditAgentsSchema.default({}),
     /** "E-mail the people concerned": the clients and agents get the order's confirmation as it now is. */
     notify: z.boolean().default(false),
   })
@@ -84,6 +101,8 @@ export const consoleOrderEditStateSchema = z.object({
   special_note: z.string(),
   /** The order's clients and additional contacts, as the edit may correct them. */
   people: z.array(orderEditPersonSchema.extend({ role: z.enum(['client', 'contact']) })),
+  /** The order's buyer's and listing agents (null: none). */
+  agents: z.object({ buyers_agent: orderEditAgentSchema.nullable(), sellers_agent: orderEditAgentSchema.nullable() }),
   currency: z.string(),
   /** What may be ordered: the office's packages and its services that can be chosen. */
   packages: z.array(z.object({ id: z.number().int(), name: z.string(), price_cents: z.number().int() })),

@@ -48,3 +48,36 @@ export function personChanges(title: string, before: EditedPerson, after: Edited
   }
   return changes;
 }
+
+/** An agent as an edit names it: the directory's id (null for none) and how a person reads them. */
+export interface NamedAgent {
+  id: number | null;
+  name: string;
+  email: string;
+}
+
+/** The agents an edit sets, by role, as History names them. */
+export const AGENT_TITLES = { buyers_agent: "Buyer's agent", sellers_agent: 'Listing agent' } as const;
+
+const agentWords = (agent: NamedAgent) => agent.name || agent.email || 'an agent with no name';
+
+/**
+ * An agent set, changed or taken off, named before → after: "Buyer's agent: Ray Realtor → Jessica
+ * Moreno", "Listing agent added (Jessica Moreno)", "Buyer's agent removed (was Ray Realtor)". The
+ * same directory agent again is no change.
+ */
+export function agentChanges(
+  role: keyof typeof AGENT_TITLES,
+  before: NamedAgent | null,
+  after: NamedAgent | null,
+): EditChange[] {
+  if (before === null && after === null) return [];
+  if (before !== null && after !== null && before.id !== null && before.id === after.id) return [];
+  return [
+    {
+      label: AGENT_TITLES[role],
+      before: before === null ? null : agentWords(before),
+      after: after === null ? null : agentWords(after),
+    },
+  ];
+}

@@ -4,7 +4,7 @@ import { priceOrder } from '../pricing/engine.ts';
 import { demoCatalogue, EMPTY_CART, pricingInput, S } from '../pricing/test-fixtures.ts';
 import { changesPriceByHand, editCatalogue, OFFICE_DISCOUNT_CODE, priceEdit, type OrderEdit } from './edit-pricing.ts';
 import { editChangeText, priceChanges, textChange } from './edit-changes.ts';
-import { editedPersonError, personChanges } from './edit-people.ts';
+import { agentChanges, editedPersonError, personChanges } from './edit-people.ts';
 
 const USD = 'USD';
 /** The demo order as booked: a single-family home inspection, $425.00 before the 7.5% tax. */
@@ -160,5 +160,26 @@ describe("a person's corrections", () => {
       "Dana Doe's mobile phone: (614) 555-0142 → (none)",
     ]);
     expect(personChanges('Client', dana, { ...dana, email: ' dana@example.com ' })).toEqual([]);
+  });
+});
+
+describe('agentChanges', () => {
+  const ray = { id: null, name: 'Ray Ortiz', email: 'ray@example.com' };
+  const brian = { id: 202, name: 'Brian Kowalski', email: 'brian@example.com' };
+  it('names the agent before → after, added and removed, and the same directory agent as no change', () => {
+    expect(agentChanges('buyers_agent', ray, brian).map(editChangeText)).toEqual([
+      "Buyer's agent: Ray Ortiz → Brian Kowalski",
+    ]);
+    expect(agentChanges('sellers_agent', null, brian).map(editChangeText)).toEqual([
+      'Listing agent added (Brian Kowalski)',
+    ]);
+    expect(agentChanges('sellers_agent', brian, null).map(editChangeText)).toEqual([
+      'Listing agent removed (was Brian Kowalski)',
+    ]);
+    expect(agentChanges('buyers_agent', { ...ray, name: '' }, brian)[0]?.before).toBe('ray@example.com');
+    expect(agentChanges('buyers_agent', brian, { ...brian })).toEqual([]);
+    expect(agentChanges('buyers_agent', null, null)).toEqual([]);
+    // An agent of no directory (id null) is never "the same" as another of no directory.
+    expect(agentChanges('buyers_agent', ray, { ...ray, name: 'Ray Ortiz Jr' })).toHaveLength(1);
   });
 });

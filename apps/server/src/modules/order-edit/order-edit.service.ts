@@ -8,11 +8,13 @@
  * now is (their calendar invitation updated by the new SEQUENCE).
  */
 import { notificationsSchema } from '@scheduler/contracts/company-document';
-import type {
-  ConsoleOrderEditBody,
-  ConsoleOrderEditPreview,
-  ConsoleOrderEditResponse,
-  ConsoleOrderEditState,
+import {
+  EDITED_AGENT_ROLES,
+  type ConsoleOrderEditBody,
+  type ConsoleOrderEditPreview,
+  type ConsoleOrderEditResponse,
+  type ConsoleOrderEditState,
+  type EditedAgentRole,
 } from '@scheduler/contracts/order-edit';
 import type { Pricing } from '@scheduler/contracts/pricing';
 import {
@@ -22,7 +24,12 @@ import {
   type OrderEdit,
 } from '@scheduler/domain/order-edit/edit-pricing';
 import { editChangeText, priceChanges, textChange, type EditChange } from '@scheduler/domain/order-edit/edit-changes';
-import { editedPersonError, personChanges, type EditedPerson } from '@scheduler/domain/order-edit/edit-people';
+import {
+  agentChanges,
+  editedPersonError,
+  personChanges,
+  type EditedPerson,
+} from '@scheduler/domain/order-edit/edit-people';
 import { displayLines, formatLineAmount } from '@scheduler/domain/pricing/display-lines';
 import { htmlToPlainText } from '@scheduler/domain/html-text';
 import { formatMoney } from '@scheduler/domain/money-format';
@@ -34,6 +41,8 @@ import { snapshotLines } from '../confirm/order-pricing.ts';
 import { confirmationEmailJobs, type QueuedJob } from '../notifications/confirmation-jobs.ts';
 import { enqueueJobs } from '../notifications/notifications.service.ts';
 import { withManageLinks } from '../booking-changes/manage-links.ts';
+import { directoryAgentCopy, orderAgentOf, replaceOrderAgent } from '../people/order-agents.service.ts';
+import type { OrderPartyValues } from '../people/people.repository.ts';
 import { priceOrderEdit, type PricingDeps } from '../pricing/pricing.service.ts';
 import type { OrderScope } from '../scheduling/scheduling.service.ts';
 import type { ChangeFeed } from '../../db/change-feed.ts';
@@ -97,6 +106,8 @@ interface PlannedEdit {
   reasonRequired: boolean;
   /** The people corrected: their row and their new fields. */
   people: Array<{ id: string; fields: EditedPerson }>;
+  /** The agents set (their copy on the order) or taken off (null). */
+  agents: Array<{ role: EditedAgentRole; party: OrderPartyValues | null }>;
 }
 
 const ROLE_TITLES = { client: 'Client', contact: 'Contact' } as const;
@@ -148,6 +159,38 @@ async function planPeople(
 }
 
 /**
+ * The buyer's and listing agents set from the company's directory or taken off, said before →
+ * after; an id the company's directory does not list (another company's agent among them) is 400
+ * naming `agents.<role>`.
+ */
+async function planAgents(
+  tx: Executor,
+  scope: OrderScope,
+  edits: ConsoleOrderEditBody['agents'],
+): Promise<{ agents: PlannedEdit['agents']; changes: EditChange[] }> {
+  const agents: PlannedEdit['agents'] = [];
+  const changes: EditChange[] = [];
+  for (const role of EDITED_AGENT_ROLES) {
+    const id = edits[role];
+    if (id === undefined) continue;
+    const before = await orderAgentOf(tx, scope.companyId, scope.orderId, role);
+    const listed = id === null ? null : await directoryAgentCopy(tx, scope.companyId, role, id);
+    if (id !== null && !listed)
+      throw new AppError(
+        400,
+        'invalid_request',
+        "That agent is not in the company's agent directory.",
+        `agents.${role}`,
+      );
+    const said = agentChanges(role, before, listed?.agent ?? null);
+    if (said.length === 0) continue;
+    changes.push(...said);
+    agents.push({ role, party: listed?.party ?? null });
+  }
+  return { agents, changes };
+}
+
+/**
  * The edit priced and said in words; 400 naming the field for a package or service the office
  * does not offer, a price for a line the order will not have, an empty order, or a price changed
  * by hand without a reason when `saving` (a preview shows the price first, then asks for the reason).
@@ -185,12 +228,22 @@ async function planEdit(
     throw new AppError(400, 'invalid_request', 'Say why the price changes (the reason is required).', 'reason');
   const currency = currencyOf(order, catalogue.currency);
   const people = await planPeople(tx, scope, body.people);
+  const agents = await planAgents(tx, scope, body.agents);
   const changes = [
     ...priceChanges(before, result.pricing, currency),
     ...people.changes,
+    ...agents.changes,
     ...textChange('Special note', order.specialNote, body.special_note),
   ];
-  return { pricing: result.pricing, before, currency, changes, reasonRequired, people: people.people };
+  return {
+    pricing: result.pricing,
+    before,
+    currency,
+    changes,
+    reasonRequired,
+    people: people.people,
+    agents: agents.agents,
+  };
 }
 
 /** GET …/edit: the order's cart, prices and note, what the office offers, and the version to send back. */
@@ -206,6 +259,7 @@ export async function orderEditState(deps: PricingDeps, scope: OrderScope, now: 
     reason: '',
     special_note: order.specialNote,
     people: [],
+    agents: {},
     notify: false,
   };
   const { office } = await priceOrderEdit(deps, scope, before, orderEditOf(order, body), now);
@@ -213,6 +267,9 @@ export async function orderEditState(deps: PricingDeps, scope: OrderScope, now: 
   const offered = [...office.catalogue.services.values()].filter((service) => !service.label && !service.is_pac);
   const shown = before ? displayLines(before) : { lines: [], total: null };
   const people = await orderPeopleForEdit(deps.db, scope.companyId, scope.orderId);
+  const [buyersAgent, sellersAgent] = await Promise.all(
+    EDITED_AGENT_ROLES.map((role) => orderAgentOf(deps.db, scope.companyId, scope.orderId, role)),
+  );
   return {
     version: order.changeSequence,
     package_id: body.package_id,
@@ -228,6 +285,7 @@ export async function orderEditState(deps: PricingDeps, scope: OrderScope, now: 
       role: person.role as 'client' | 'contact',
       ...editedOf(person.person),
     })),
+    agents: { buyers_agent: buyersAgent ?? null, sellers_agent: sellersAgent ?? null },
     currency: currencyOf(order, office.catalogue.currency),
     packages: [...office.catalogue.packages.values()].map((pkg) => ({
       id: pkg.id,
@@ -325,7 +383,9 @@ export async function saveOrderEditOf(
     });
     for (const person of plan.people)
       await savePersonFields(tx, scope.companyId, scope.orderId, person.id, { ...person.fields });
-    // After the corrections: a fixed e-mail address gets the message, the wrong one does not.
+    for (const agent of plan.agents)
+      await replaceOrderAgent(tx, scope.companyId, scope.orderId, agent.role, agent.party);
+    // After the corrections: a fixed e-mail address (or a new agent) gets the message, the wrong one does not.
     const jobs = body.notify ? await peopleConcerned(tx, scope, now) : [];
     const edited = jobs.map((job) => ({ ...job, dedupeKey: `edited:${scope.orderId}:${sequence}:${job.dedupeKey}` }));
     await recordOrderEdited(

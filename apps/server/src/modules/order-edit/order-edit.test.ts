@@ -4,6 +4,9 @@ import type {
   ConsoleOrderEditState,
 } from '@scheduler/contracts/order-edit';
 import type { ConsoleOrderDetail } from '@scheduler/contracts/console';
+import type { SearchResult } from '@scheduler/contracts/people';
+import { eq } from 'drizzle-orm';
+import * as t from '../../db/schema.ts';
 import { EDIT_REASON_MAX } from '@scheduler/contracts/order-edit';
 import { displayLines } from '@scheduler/domain/pricing/display-lines';
 import type { Pricing } from '@scheduler/contracts/pricing';
@@ -46,6 +49,8 @@ describeOnEachDatabase("the office's edit of an order", (factory) => {
     discount_cents: state.discount_cents,
     ...changes,
   });
+  const save = (body: Record<string, unknown>, person = office, orderId = booking.orderId) =>
+    call('POST', `${DEMO}/orders/${orderId}/edit`, person, body);
 
   beforeAll(async () => {
     harness = await startWithOtherCompany(factory, MONDAY, { key: OTHER_KEY, officeUuid: OTHER_OFFICE });
@@ -207,5 +212,69 @@ describeOnEachDatabase("the office's edit of an order", (factory) => {
     );
     expect(byInspector.statusCode).toBe(403);
     expect((await call('GET', `${DEMO}/orders/${booking.orderId}/edit`, inspector)).statusCode).toBe(403);
+  });
+
+  it("sets the buyer's and listing agents from the directory found by the office's lookup, named before → after", async () => {
+    const state = await stateOf();
+    expect(state.agents).toEqual({
+      buyers_agent: { id: null, name: 'Ray Ortiz', email: 'ray@example.com' },
+      sellers_agent: null,
+    });
+    const found = await call('GET', `${DEMO}/agent-search?type=sellers_agent&query=moreno`, office);
+    expect(found.statusCode, found.body).toBe(200);
+    const [jessica] = found.json<SearchResult[]>();
+    expect(jessica).toMatchObject({ id: 201, first: 'Jessica', last: 'Moreno' });
+    const saved = await save(
+      bodyOf(state, { agents: { buyers_agent: 202, sellers_agent: jessica!.id }, notify: true }),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    const answer = saved.json<ConsoleOrderEditResponse>();
+    expect(answer.changes).toEqual(
+      expect.arrayContaining(["Buyer's agent: Ray Ortiz → Brian Kowalski", 'Listing agent added (Jessica Moreno)']),
+    );
+    // The new agent gets the e-mail, the one taken off does not.
+    expect(answer.emailed).toContain('brian.kowalski@shortnorthproperties.com');
+    expect(answer.emailed).not.toContain('ray@example.com');
+    const after = await stateOf();
+    expect(after.agents.buyers_agent).toMatchObject({ id: 202, name: 'Brian Kowalski' });
+    expect(after.agents.sellers_agent).toMatchObject({ id: 201, name: 'Jessica Moreno' });
+    const recorded = (await booking.events('edited')).flatMap((event) => event.changes as unknown[]);
+    expect(recorded).toContainEqual({ label: "Buyer's agent", before: 'Ray Ortiz', after: 'Brian Kowalski' });
+    // The same agent again is no change; null takes the agent off.
+    const removed = await save(bodyOf(after, { agents: { buyers_agent: 202, sellers_agent: null } }));
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json<ConsoleOrderEditResponse>().changes).toEqual(['Listing agent removed (was Jessica Moreno)']);
+    expect((await stateOf()).agents.sellers_agent).toBeNull();
+  });
+
+  it("refuses an agent the company's directory does not list (another company's, an insurance agent): 400 naming the role", async () => {
+    const [other] = await harness.database.db
+      .select({ id: t.companies.id })
+      .from(t.companies)
+      .where(eq(t.companies.key, OTHER_KEY));
+    await harness.database.db
+      .insert(t.agents)
+      .values({ companyId: other!.id, id: 9901, kind: 'real_estate', first: 'Olga', last: 'Outside' });
+    const state = await stateOf();
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ buyers_agent: 9901 }, 'agents.buyers_agent'],
+      [{ sellers_agent: 301 }, 'agents.sellers_agent'],
+      [{ buyers_agent: 0 }, 'agents.buyers_agent'],
+      [{ insurance_agent: 301 }, 'agents'],
+    ];
+    for (const [agents, field] of cases) {
+      const response = await save(bodyOf(state, { agents }));
+      expect(response.statusCode, JSON.stringify(agents)).toBe(400);
+      expect(response.json().error.field, JSON.stringify(agents)).toBe(field);
+    }
+    expect((await stateOf()).version).toBe(state.version);
+    // The lookup finds only this company's agents, and only for those who may edit an order.
+    const outsideName = await call('GET', `${DEMO}/agent-search?type=buyers_agent&query=outside`, office);
+    expect(outsideName.json()).toEqual([]);
+    const short = await call('GET', `${DEMO}/agent-search?type=buyers_agent&query=m`, office);
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toMatchObject({ error: { field: 'query' } });
+    expect((await call('GET', `${DEMO}/agent-search?type=buyers_agent&query=moreno`, inspector)).statusCode).toBe(403);
+    expect((await call('GET', `${DEMO}/agent-search?type=buyers_agent&query=moreno`, outsider)).statusCode).toBe(403);
   });
 });

@@ -34,6 +34,10 @@ const STATE: ConsoleOrderEditState = {
       mobile_phone: '',
     },
   ],
+  agents: {
+    buyers_agent: { id: null, name: 'Ray Ortiz', email: 'ray@example.com' },
+    sellers_agent: { id: 201, name: 'Jessica Moreno', email: 'jessica@example.com' },
+  },
   currency: 'USD',
   packages: [],
   services: [
@@ -72,6 +76,21 @@ function openEdit(save: (request: RecordedRequest) => Answer) {
     if (request.path === `${ORDER_PATH}/edit/preview`)
       return { status: 200, body: priced(request.body as Parameters<typeof priced>[0]) };
     if (request.path === `${ORDER_PATH}/edit` && request.method === 'POST') return save(request);
+    if (request.path.startsWith('/api/console/companies/demo/agent-search?'))
+      return {
+        status: 200,
+        body: request.path.includes('query=kow')
+          ? [
+              {
+                id: 202,
+                display: 'Brian Kowalski, Short North Properties',
+                add_new: false,
+                first: 'Brian',
+                last: 'Kowalski',
+              },
+            ]
+          : [],
+      };
     return undefined;
   });
   const onSaved = vi.fn();
@@ -132,9 +151,39 @@ describe('the edit dialog', () => {
             mobile_phone: '',
           },
         ],
+        agents: {},
         notify: true,
       },
     ]);
+  });
+
+  it("changes the buyer's agent from the directory's lookup and removes the listing agent", async () => {
+    const { requests } = openEdit(() => ({
+      status: 200,
+      body: { version: 4, changes: [], total_cents: 42_500, emailed: [] },
+    }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit the order' });
+    const buyers = await within(dialog).findByRole('group', { name: "Buyer's agent" });
+    expect(within(buyers).getByText('Ray Ortiz (ray@example.com)')).toBeTruthy();
+    await enterText(within(buyers).getByRole('textbox', { name: "Find a buyer's agent" }), 'kow');
+    const found = await within(buyers).findByRole('list', { name: "Buyer's agents found" });
+    await userEvent.click(within(found).getByRole('button', { name: 'Brian Kowalski, Short North Properties' }));
+    expect(within(buyers).getByText('Brian Kowalski')).toBeTruthy();
+    const listing = within(dialog).getByRole('group', { name: 'Listing agent' });
+    await userEvent.click(within(listing).getByRole('button', { name: 'Remove the listing agent' }));
+    expect(within(listing).getByText('None')).toBeTruthy();
+    // Agents do not change the price: the preview is not asked about them.
+    const previews = requests.filter((request) => request.path.endsWith('/edit/preview'));
+    expect(previews.every((request) => JSON.stringify((request.body as { agents: unknown }).agents) === '{}')).toBe(
+      true,
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(requests.filter((request) => request.method === 'POST' && request.path.endsWith('/edit'))).toHaveLength(1),
+    );
+    const saved = requests.find((request) => request.method === 'POST' && request.path.endsWith('/edit'))!;
+    expect((saved.body as { agents: unknown }).agents).toEqual({ buyers_agent: 202, sellers_agent: null });
+    expect(requests.some((request) => request.path.includes('agent-search?type=buyers_agent&query=kow'))).toBe(true);
   });
 
   it('asks for a reason when a price changes, and says so when someone saved first', async () => {

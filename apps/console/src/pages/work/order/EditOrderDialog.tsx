@@ -15,13 +15,19 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { SPECIAL_NOTE_MAX } from '@scheduler/contracts/confirm';
 import { PERSON_FIELD_MAX } from '@scheduler/contracts/people';
-import { EDIT_REASON_MAX, type ConsoleOrderEditState } from '@scheduler/contracts/order-edit';
+import {
+  EDIT_REASON_MAX,
+  EDITED_AGENT_ROLES,
+  type ConsoleOrderEditState,
+  type EditedAgentRole,
+} from '@scheduler/contracts/order-edit';
 import { formatMoney } from '@scheduler/domain/money-format';
 import { formatLineAmount } from '@scheduler/domain/pricing/display-lines';
 import { ApiError } from '@scheduler/ui/api-error';
 import { failureText } from '../../../shared/api.ts';
 import { Failure } from '../../../shared/Failure.tsx';
 import { Loading } from '../../../shared/Loading.tsx';
+import { AgentField, type ShownAgent } from './AgentFields.tsx';
 import { PriceLines } from './OrderSections.tsx';
 import {
   orderEditStateOptions,
@@ -110,6 +116,7 @@ function EditForm({
   const [note, setNote] = useState(state.special_note);
   const [notify, setNotify] = useState(false);
   const [people, setPeople] = useState(state.people);
+  const [agents, setAgents] = useState<Record<EditedAgentRole, ShownAgent | null>>(state.agents);
   const save = useSaveOrderEdit(companyKey, orderId);
 
   const defaultPrice = useMemo(() => {
@@ -161,13 +168,20 @@ function EditForm({
           people: people
             .filter((person, index) => PERSON_FIELDS.some(([field]) => person[field] !== state.people[index]![field]))
             .map(({ role: _role, ...person }) => person),
+          // Only the agents changed: a directory id, or null to take the agent off.
+          agents: Object.fromEntries(
+            EDITED_AGENT_ROLES.filter((role) => agents[role]?.id !== state.agents[role]?.id).map((role) => [
+              role,
+              agents[role]?.id ?? null,
+            ]),
+          ),
           notify,
         };
   // The price does not depend on the reason, the note or the e-mail: they do not ask again.
   const priced = useOrderEditPreview(
     companyKey,
     orderId,
-    body && { ...body, reason: '', notify: false, special_note: state.special_note, people: [] },
+    body && { ...body, reason: '', notify: false, special_note: state.special_note, people: [], agents: {} },
   );
   const preview = priced.data;
   const money = (cents: number | null) => (cents === null ? 'not shown' : formatMoney(cents, state.currency));
@@ -319,6 +333,20 @@ function EditForm({
             })}
           </Box>
         )}
+        <Box component="section" aria-labelledby="edit-order-agents" sx={{ mt: 2 }}>
+          <Typography id="edit-order-agents" component="h3" variant="h6" sx={{ mb: 1 }}>
+            Agents
+          </Typography>
+          {EDITED_AGENT_ROLES.map((role) => (
+            <AgentField
+              key={role}
+              companyKey={companyKey}
+              role={role}
+              agent={agents[role]}
+              onChange={(agent) => setAgents((all) => ({ ...all, [role]: agent }))}
+            />
+          ))}
+        </Box>
         <TextField
           label="Special note"
           multiline
