@@ -38,6 +38,8 @@ export const orderEditPersonSchema = z
     last: safeText(PERSON_FIELD_MAX.last),
     email: safeText(PERSON_FIELD_MAX.email),
     mobile_phone: safeText(PERSON_FIELD_MAX.mobile_phone),
+    work_phone: safeText(PERSON_FIELD_MAX.work_phone),
+    home_phone: safeText(PERSON_FIELD_MAX.home_phone),
   })
   .strict();
 export type OrderEditPerson = z.infer<typeof orderEditPersonSchema>;

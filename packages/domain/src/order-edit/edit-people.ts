@@ -3,19 +3,22 @@ import { checkPersonField, type FieldError } from '../people/person-rules.ts';
 import type { EditChange } from './edit-changes.ts';
 
 /** The fields of a person the office corrects, in the contacts step's order. */
-export const EDITED_PERSON_FIELDS = ['first', 'last', 'email', 'mobile_phone'] as const;
+export const EDITED_PERSON_FIELDS = ['first', 'last', 'email', 'mobile_phone', 'work_phone', 'home_phone'] as const;
 export type EditedPersonField = (typeof EDITED_PERSON_FIELDS)[number];
 export type EditedPerson = Pick<OrderEditPerson, EditedPersonField>;
 
 const FIELD_WORDS: Record<Exclude<EditedPersonField, 'first' | 'last'>, string> = {
   email: 'e-mail',
   mobile_phone: 'mobile phone',
+  work_phone: 'work phone',
+  home_phone: 'home phone',
 };
 
 /**
  * A corrected person checked as the contacts step checks one (spec 5.4, the same rules): a name
  * is required, an e-mail and a phone may be empty but, once given, must be well-formed (a phone a
- * whole number of the company's country). The first failing field, or null.
+ * whole number of the company's country, the mobile, work and home phones alike). The first failing
+ * field, or null.
  */
 export function editedPersonError(person: EditedPerson, phoneCountry: string): FieldError | null {
   for (const field of EDITED_PERSON_FIELDS) {
@@ -38,7 +41,7 @@ export function personChanges(title: string, before: EditedPerson, after: Edited
   if (nameOf(before) !== nameOf(after))
     changes.push({ label: `${title}'s name`, before: shown(nameOf(before)), after: shown(nameOf(after)) });
   const who = nameOf(before) || title;
-  for (const field of ['email', 'mobile_phone'] as const) {
+  for (const field of ['email', 'mobile_phone', 'work_phone', 'home_phone'] as const) {
     if (before[field].trim() !== after[field].trim())
       changes.push({
         label: `${who}'s ${FIELD_WORDS[field]}`,

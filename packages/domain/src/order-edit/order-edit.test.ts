@@ -142,7 +142,14 @@ describe('textChange', () => {
 });
 
 describe("a person's corrections", () => {
-  const dana = { first: 'Dana', last: 'Doe', email: 'dana@example.com', mobile_phone: '(614) 555-0142' };
+  const dana = {
+    first: 'Dana',
+    last: 'Doe',
+    email: 'dana@example.com',
+    mobile_phone: '(614) 555-0142',
+    work_phone: '',
+    home_phone: '',
+  };
 
   it('checks them as the contacts step does: names required, an e-mail and a phone well-formed when given', () => {
     expect(editedPersonError(dana, 'US')).toBeNull();
@@ -150,14 +157,19 @@ describe("a person's corrections", () => {
     expect(editedPersonError({ ...dana, first: ' ' }, 'US')?.field).toBe('first');
     expect(editedPersonError({ ...dana, email: 'dana@example' }, 'US')?.field).toBe('email');
     expect(editedPersonError({ ...dana, mobile_phone: '123' }, 'US')?.field).toBe('mobile_phone');
+    // The work and home phones are phones as the mobile one is: a whole number of the country, or none.
+    expect(editedPersonError({ ...dana, work_phone: '614-555-019' }, 'US')?.field).toBe('work_phone');
+    expect(editedPersonError({ ...dana, home_phone: 'call me' }, 'US')?.field).toBe('home_phone');
+    expect(editedPersonError({ ...dana, work_phone: '614-555-0199', home_phone: '+1 614 555 0100' }, 'US')).toBeNull();
   });
 
   it('says each change in words, naming the person as they were', () => {
-    const after = { ...dana, last: 'Dole', email: 'dana@example.org', mobile_phone: '' };
+    const after = { ...dana, last: 'Dole', email: 'dana@example.org', mobile_phone: '', home_phone: '614-555-0100' };
     expect(personChanges('Client', dana, after).map(editChangeText)).toEqual([
       "Client's name: Dana Doe → Dana Dole",
       "Dana Doe's e-mail: dana@example.com → dana@example.org",
       "Dana Doe's mobile phone: (614) 555-0142 → (none)",
+      "Dana Doe's home phone: (none) → 614-555-0100",
     ]);
     expect(personChanges('Client', dana, { ...dana, email: ' dana@example.com ' })).toEqual([]);
   });

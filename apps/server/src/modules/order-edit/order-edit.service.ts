@@ -121,6 +121,8 @@ function editedOf(person: Record<string, unknown>): EditedPerson {
     last: textAt(person, 'last'),
     email: textAt(person, 'email'),
     mobile_phone: textAt(person, 'mobile_phone'),
+    work_phone: textAt(person, 'work_phone'),
+    home_phone: textAt(person, 'home_phone'),
   };
 }
 
@@ -152,7 +154,13 @@ async function planPeople(
     changes.push(...said);
     people.push({
       id: row.id,
-      fields: { ...fields, email: fields.email.trim(), mobile_phone: fields.mobile_phone.trim() },
+      fields: {
+        ...fields,
+        email: fields.email.trim(),
+        mobile_phone: fields.mobile_phone.trim(),
+        work_phone: fields.work_phone.trim(),
+        home_phone: fields.home_phone.trim(),
+      },
     });
   }
   return { people, changes };

@@ -152,7 +152,10 @@ describeOnEachDatabase("the office's edit of an order", (factory) => {
       [{ package_id: null, service_ids: [] }, 'service_ids'],
       [{ prices: [{ kind: 'service', id: RADON, price_cents: 100_000_001 }] }, 'prices.0.price_cents'],
       [{ special_note: 'x'.repeat(4001) }, 'special_note'],
-      [{ people: [{ id: RADON, first: 'A', last: 'B', email: '', mobile_phone: '' }] }, 'people.0.id'],
+      [
+        { people: [{ id: RADON, first: 'A', last: 'B', email: '', mobile_phone: '', work_phone: '', home_phone: '' }] },
+        'people.0.id',
+      ],
       [{ unknown: true }, ''],
     ];
     for (const [changes, field] of cases) {
@@ -276,5 +279,35 @@ describeOnEachDatabase("the office's edit of an order", (factory) => {
     expect(short.json()).toMatchObject({ error: { field: 'query' } });
     expect((await call('GET', `${DEMO}/agent-search?type=buyers_agent&query=moreno`, inspector)).statusCode).toBe(403);
     expect((await call('GET', `${DEMO}/agent-search?type=buyers_agent&query=moreno`, outsider)).statusCode).toBe(403);
+  });
+
+  it("corrects a client's work and home phones, checked as the mobile one is (400 naming the field), trimmed and said in words", async () => {
+    const state = await stateOf();
+    const { role: _role, ...client } = state.people.find((person) => person.role === 'client')!;
+    const name = `${client.first} ${client.last}`;
+    for (const [field, typed] of [
+      ['work_phone', '614-555-019'],
+      ['home_phone', 'not a phone'],
+    ] as const) {
+      const refused = await save(bodyOf(state, { people: [{ ...client, [field]: typed }] }));
+      expect(refused.statusCode, field).toBe(400);
+      expect(refused.json()).toMatchObject({ error: { field: `people.0.${field}` } });
+    }
+    const saved = await save(
+      bodyOf(state, { people: [{ ...client, work_phone: ' (614) 555-0199 ', home_phone: '614.555.0100' }] }),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<ConsoleOrderEditResponse>().changes).toEqual([
+      `${name}'s work phone: (none) → (614) 555-0199`,
+      `${name}'s home phone: (none) → 614.555.0100`,
+    ]);
+    const after = (await stateOf()).people.find((person) => person.id === client.id)!;
+    expect(after).toMatchObject({ work_phone: '(614) 555-0199', home_phone: '614.555.0100' });
+    // The orders search finds the client by the new phone typed another way (its digits).
+    const party = await harness.database.db
+      .select({ phones: t.orderParties.phoneSearch })
+      .from(t.orderParties)
+      .where(eq(t.orderParties.id, client.id));
+    expect(party[0]?.phones).toContain('6145550199');
   });
 });

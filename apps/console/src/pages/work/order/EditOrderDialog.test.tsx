@@ -32,6 +32,8 @@ const STATE: ConsoleOrderEditState = {
       last: 'Doe',
       email: 'dana@example.com',
       mobile_phone: '',
+      work_phone: '',
+      home_phone: '(614) 555-0100',
     },
   ],
   agents: {
@@ -127,6 +129,10 @@ describe('the edit dialog', () => {
     const last = within(client).getByRole('textbox', { name: 'Last name' });
     await userEvent.clear(last);
     await enterText(last, 'Dole');
+    await enterText(within(client).getByRole('textbox', { name: 'Work phone' }), '614-555-0199');
+    expect((within(client).getByRole('textbox', { name: 'Home phone' }) as HTMLInputElement).value).toBe(
+      '(614) 555-0100',
+    );
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'E-mail the people concerned' }));
     const email = within(dialog).getByRole('region', { name: 'The e-mail' });
     expect(within(email).getByText('To: dana@example.com')).toBeTruthy();
@@ -149,6 +155,8 @@ describe('the edit dialog', () => {
             last: 'Dole',
             email: 'dana@example.com',
             mobile_phone: '',
+            work_phone: '614-555-0199',
+            home_phone: '(614) 555-0100',
           },
         ],
         agents: {},

@@ -49,6 +49,8 @@ const PERSON_FIELDS = [
   ['last', 'Last name'],
   ['email', 'E-mail'],
   ['mobile_phone', 'Mobile phone'],
+  ['work_phone', 'Work phone'],
+  ['home_phone', 'Home phone'],
 ] as const;
 const ROLE_WORDS = { client: 'Client', contact: 'Contact' } as const;
 
