@@ -44,6 +44,17 @@ export const orderEditPersonSchema = z
   .strict();
 export type OrderEditPerson = z.infer<typeof orderEditPersonSchema>;
 
+/** A client or contact the office adds to the order: the corrected fields, and a contact's type. */
+export const orderEditNewPersonSchema = orderEditPersonSchema
+  .omit({ id: true })
+  .extend({
+    role: z.enum(['client', 'contact']),
+    /** A contact's type: one the company offers (GET …/edit's `contact_types`); a client has none (null). */
+    contact_type_id: z.number().int().min(1).max(INT32_MAX).nullable().default(null),
+  })
+  .strict();
+export type OrderEditNewPerson = z.infer<typeof orderEditNewPersonSchema>;
+
 /** The agents an edit may set from the company's directory: the buyer's agent and the listing (seller's) agent. */
 export const EDITED_AGENT_ROLES = ['buyers_agent', 'sellers_agent'] as const;
 export type EditedAgentRole = (typeof EDITED_AGENT_ROLES)[number];
@@ -77,6 +88,16 @@ export const consoleOrderEditBodySchema = z
       .array(orderEditPersonSchema)
       .max(MAX_CLIENTS + MAX_CONTACTS)
       .default([]),
+    /** Clients and contacts added to the order. */
+    added: z
+      .array(orderEditNewPersonSchema)
+      .max(MAX_CLIENTS + MAX_CONTACTS)
+      .default([]),
+    /** Clients and contacts taken off the order (ids of GET …/edit's `people`); never the last client. */
+    removed: z
+      .array(uuid)
+      .max(MAX_CLIENTS + MAX_CONTACTS)
+      .default([]),
     /** The buyer's and listing agents set from the directory or taken off (absent ones are left as they are). */
     agents: orderEditAgentsSchema.default({}),
     /** "E-mail the people concerned": the clients and agents get the order's confirmation as it now is. */
@@ -103,6 +124,9 @@ export const consoleOrderEditStateSchema = z.object({
   special_note: z.string(),
   /** The order's clients and additional contacts, as the edit may correct them. */
   people: z.array(orderEditPersonSchema.extend({ role: z.enum(['client', 'contact']) })),
+  /** The contact types a contact added may have, and how many clients the order may carry. */
+  contact_types: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  client_limit: z.number().int(),
   /** The order's buyer's and listing agents (null: none). */
   agents: z.object({ buyers_agent: orderEditAgentSchema.nullable(), sellers_agent: orderEditAgentSchema.nullable() }),
   currency: z.string(),

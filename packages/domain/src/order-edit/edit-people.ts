@@ -84,3 +84,18 @@ export function agentChanges(
     },
   ];
 }
+
+/** A person's title in History: "Client", or a contact by its type ("Title Company contact"). */
+export function personTitle(role: 'client' | 'contact', typeName: string | null): string {
+  if (role === 'client') return 'Client';
+  return typeName ? `${typeName.trim()} contact` : 'Contact';
+}
+
+/**
+ * A person added to the order or taken off it, named: "Client added (Sam Lee)", "Title Company
+ * contact removed (was Jo Smith)"; a person with no name is named by their e-mail.
+ */
+export function personListChange(title: string, person: EditedPerson, added: boolean): EditChange {
+  const name = nameOf(person) || person.email.trim() || 'no name';
+  return added ? { label: title, before: null, after: name } : { label: title, before: name, after: null };
+}

@@ -4,7 +4,7 @@ import { priceOrder } from '../pricing/engine.ts';
 import { demoCatalogue, EMPTY_CART, pricingInput, S } from '../pricing/test-fixtures.ts';
 import { changesPriceByHand, editCatalogue, OFFICE_DISCOUNT_CODE, priceEdit, type OrderEdit } from './edit-pricing.ts';
 import { editChangeText, priceChanges, textChange } from './edit-changes.ts';
-import { agentChanges, editedPersonError, personChanges } from './edit-people.ts';
+import { agentChanges, editedPersonError, personChanges, personListChange, personTitle } from './edit-people.ts';
 
 const USD = 'USD';
 /** The demo order as booked: a single-family home inspection, $425.00 before the 7.5% tax. */
@@ -141,16 +141,16 @@ describe('textChange', () => {
   });
 });
 
-describe("a person's corrections", () => {
-  const dana = {
-    first: 'Dana',
-    last: 'Doe',
-    email: 'dana@example.com',
-    mobile_phone: '(614) 555-0142',
-    work_phone: '',
-    home_phone: '',
-  };
+const dana = {
+  first: 'Dana',
+  last: 'Doe',
+  email: 'dana@example.com',
+  mobile_phone: '(614) 555-0142',
+  work_phone: '',
+  home_phone: '',
+};
 
+describe("a person's corrections", () => {
   it('checks them as the contacts step does: names required, an e-mail and a phone well-formed when given', () => {
     expect(editedPersonError(dana, 'US')).toBeNull();
     expect(editedPersonError({ ...dana, email: '', mobile_phone: '' }, 'US')).toBeNull();
@@ -193,5 +193,19 @@ describe('agentChanges', () => {
     expect(agentChanges('buyers_agent', null, null)).toEqual([]);
     // An agent of no directory (id null) is never "the same" as another of no directory.
     expect(agentChanges('buyers_agent', ray, { ...ray, name: 'Ray Ortiz Jr' })).toHaveLength(1);
+  });
+});
+
+describe('a person added or taken off', () => {
+  const sam = { ...dana, first: ' Sam ', last: 'Lee', email: 'sam@example.com' };
+  it('is named in words, a contact by its type, a person without a name by their e-mail', () => {
+    expect(editChangeText(personListChange(personTitle('client', 'ignored'), sam, true))).toBe(
+      'Client added (Sam Lee)',
+    );
+    expect(editChangeText(personListChange(personTitle('contact', 'Title Company'), sam, false))).toBe(
+      'Title Company contact removed (was Sam Lee)',
+    );
+    expect(personTitle('contact', null)).toBe('Contact');
+    expect(personListChange('Contact', { ...sam, first: '', last: ' ' }, true).after).toBe('sam@example.com');
   });
 });

@@ -63,7 +63,12 @@ export async function recordOrderEdited(
 /** The order's clients and additional contacts, in the order the order page lists them. */
 export async function orderPeopleForEdit(db: Executor, companyId: string, orderId: string) {
   return db
-    .select({ id: t.orderParties.id, role: t.orderParties.role, person: t.orderParties.person })
+    .select({
+      id: t.orderParties.id,
+      role: t.orderParties.role,
+      contactTypeId: t.orderParties.contactTypeId,
+      person: t.orderParties.person,
+    })
     .from(t.orderParties)
     .where(
       and(

@@ -8,6 +8,7 @@
  * now is (their calendar invitation updated by the new SEQUENCE).
  */
 import { notificationsSchema } from '@scheduler/contracts/company-document';
+import { MAX_CONTACTS, type ContactTypeRef } from '@scheduler/contracts/people';
 import {
   EDITED_AGENT_ROLES,
   type ConsoleOrderEditBody,
@@ -28,6 +29,8 @@ import {
   agentChanges,
   editedPersonError,
   personChanges,
+  personListChange,
+  personTitle,
   type EditedPerson,
 } from '@scheduler/domain/order-edit/edit-people';
 import { displayLines, formatLineAmount } from '@scheduler/domain/pricing/display-lines';
@@ -43,6 +46,7 @@ import { enqueueJobs } from '../notifications/notifications.service.ts';
 import { withManageLinks } from '../booking-changes/manage-links.ts';
 import { directoryAgentCopy, orderAgentOf, replaceOrderAgent } from '../people/order-agents.service.ts';
 import type { OrderPartyValues } from '../people/people.repository.ts';
+import { addOrderPerson, orderPeopleRules, removeOrderPeople } from '../people/order-people.service.ts';
 import { priceOrderEdit, type PricingDeps } from '../pricing/pricing.service.ts';
 import type { OrderScope } from '../scheduling/scheduling.service.ts';
 import type { ChangeFeed } from '../../db/change-feed.ts';
@@ -106,14 +110,26 @@ interface PlannedEdit {
   reasonRequired: boolean;
   /** The people corrected: their row and their new fields. */
   people: Array<{ id: string; fields: EditedPerson }>;
+  /** The people added (a contact with its type) and the rows taken off. */
+  added: Array<{ person: EditedPerson; type: ContactTypeRef | null }>;
+  removed: string[];
   /** The agents set (their copy on the order) or taken off (null). */
   agents: Array<{ role: EditedAgentRole; party: OrderPartyValues | null }>;
 }
 
-const ROLE_TITLES = { client: 'Client', contact: 'Contact' } as const;
-
 const textAt = (person: Record<string, unknown>, field: keyof EditedPerson): string =>
   typeof person[field] === 'string' ? (person[field] as string) : '';
+
+/** A person's fields as the order keeps them: the e-mail and phones trimmed. */
+function trimmed(fields: EditedPerson): EditedPerson {
+  return {
+    ...fields,
+    email: fields.email.trim(),
+    mobile_phone: fields.mobile_phone.trim(),
+    work_phone: fields.work_phone.trim(),
+    home_phone: fields.home_phone.trim(),
+  };
+}
 
 function editedOf(person: Record<string, unknown>): EditedPerson {
   return {
@@ -126,6 +142,80 @@ function editedOf(person: Record<string, unknown>): EditedPerson {
   };
 }
 
+type PersonRow = Awaited<ReturnType<typeof orderPeopleForEdit>>[number];
+
+/** A person of the order as History names their role: "Client", "Title Company contact". */
+function titleOf(row: Pick<PersonRow, 'role' | 'person'>): string {
+  const type = row.person.type as { name?: unknown } | null | undefined;
+  return personTitle(row.role as 'client' | 'contact', typeof type?.name === 'string' ? type.name : null);
+}
+
+const refuse = (message: string, field: string): never => {
+  throw new AppError(400, 'invalid_request', message, field);
+};
+
+/**
+ * Clients and contacts added and taken off, checked as the contacts step checks them (each added
+ * person's fields, 400 naming `added.N.field`; a contact's type one the company offers and not
+ * already on the order, as spec 4.6 offers it), within the company's limits (its clients, 20
+ * contacts), and never the order's last client (400 on `removed`).
+ */
+async function planAddedAndRemoved(
+  tx: Executor,
+  scope: OrderScope,
+  body: ConsoleOrderEditBody,
+  rows: PersonRow[],
+  country: string,
+): Promise<{ added: PlannedEdit['added']; removed: string[]; changes: EditChange[] }> {
+  if (body.added.length === 0 && body.removed.length === 0) return { added: [], removed: [], changes: [] };
+  const rules = await orderPeopleRules(tx, scope.companyId);
+  if (!rules) throw new NotFoundError('The company');
+  const removed = new Set<string>();
+  for (const [index, id] of body.removed.entries()) {
+    if (!rows.some((row) => row.id === id)) refuse('That person is not on this order.', `removed.${index}`);
+    removed.add(id);
+  }
+  body.people.forEach((person, index) => {
+    if (removed.has(person.id)) refuse('A person taken off the order cannot be corrected too.', `people.${index}.id`);
+  });
+  const kept = rows.filter((row) => !removed.has(row.id));
+  const typesUsed = new Set(
+    kept.flatMap((row) => (row.role === 'contact' && row.contactTypeId !== null ? [row.contactTypeId] : [])),
+  );
+  const added: PlannedEdit['added'] = [];
+  for (const [index, { role, contact_type_id: typeId, ...fields }] of body.added.entries()) {
+    const error = editedPersonError(fields, country);
+    if (error) refuse(error.message, `added.${index}.${error.field}`);
+    let type: ContactTypeRef | null = null;
+    if (role === 'client') {
+      if (typeId !== null) refuse('A client has no contact type.', `added.${index}.contact_type_id`);
+    } else {
+      type = rules.contactTypes.find((offered) => offered.id === typeId) ?? null;
+      if (!type) refuse('Choose one of the contact types offered.', `added.${index}.contact_type_id`);
+      if (typesUsed.has(type!.id))
+        refuse('A contact of this type is already on the order.', `added.${index}.contact_type_id`);
+      typesUsed.add(type!.id);
+    }
+    added.push({ person: trimmed(fields), type });
+  }
+  const clients = kept.filter((row) => row.role === 'client').length + added.filter((one) => one.type === null).length;
+  if (clients === 0)
+    refuse('An order keeps at least one client: add another before taking the last one off.', 'removed');
+  if (clients > rules.clientLimit)
+    refuse(`At most ${rules.clientLimit} ${rules.clientLimit === 1 ? 'client' : 'clients'} on an order.`, 'added');
+  if (kept.length - clients + added.length > MAX_CONTACTS)
+    refuse(`At most ${MAX_CONTACTS} contacts on an order.`, 'added');
+  const changes = [
+    ...rows
+      .filter((row) => removed.has(row.id))
+      .map((row) => personListChange(titleOf(row), editedOf(row.person), false)),
+    ...added.map((one) =>
+      personListChange(personTitle(one.type ? 'contact' : 'client', one.type?.name ?? null), one.person, true),
+    ),
+  ];
+  return { added, removed: [...removed], changes };
+}
+
 /**
  * The people's corrections checked as the contacts step checks them (400 naming the field, e.g.
  * `people.0.email`; a person not of this order is `people.0.id`) and said in words.
@@ -133,9 +223,11 @@ function editedOf(person: Record<string, unknown>): EditedPerson {
 async function planPeople(
   tx: Executor,
   scope: OrderScope,
-  edits: ConsoleOrderEditBody['people'],
-): Promise<{ people: PlannedEdit['people']; changes: EditChange[] }> {
-  if (edits.length === 0) return { people: [], changes: [] };
+  body: ConsoleOrderEditBody,
+): Promise<Pick<PlannedEdit, 'people' | 'added' | 'removed'> & { changes: EditChange[] }> {
+  const edits = body.people;
+  if (edits.length === 0 && body.added.length === 0 && body.removed.length === 0)
+    return { people: [], added: [], removed: [], changes: [] };
   const [rows, aggregate] = await Promise.all([
     orderPeopleForEdit(tx, scope.companyId, scope.orderId),
     loadConfirmableOrder(tx, scope.companyId, scope.orderId),
@@ -149,21 +241,16 @@ async function planPeople(
     const { id: _id, ...fields } = edit;
     const error = editedPersonError(fields, country);
     if (error) throw new AppError(400, 'invalid_request', error.message, `people.${index}.${error.field}`);
-    const said = personChanges(ROLE_TITLES[row.role as 'client' | 'contact'], editedOf(row.person), fields);
+    const said = personChanges(titleOf(row), editedOf(row.person), fields);
     if (said.length === 0) continue;
     changes.push(...said);
     people.push({
       id: row.id,
-      fields: {
-        ...fields,
-        email: fields.email.trim(),
-        mobile_phone: fields.mobile_phone.trim(),
-        work_phone: fields.work_phone.trim(),
-        home_phone: fields.home_phone.trim(),
-      },
+      fields: trimmed(fields),
     });
   }
-  return { people, changes };
+  const listed = await planAddedAndRemoved(tx, scope, body, rows, country);
+  return { people, added: listed.added, removed: listed.removed, changes: [...changes, ...listed.changes] };
 }
 
 /**
@@ -235,7 +322,7 @@ async function planEdit(
   if (saving && reasonRequired && body.reason === '')
     throw new AppError(400, 'invalid_request', 'Say why the price changes (the reason is required).', 'reason');
   const currency = currencyOf(order, catalogue.currency);
-  const people = await planPeople(tx, scope, body.people);
+  const people = await planPeople(tx, scope, body);
   const agents = await planAgents(tx, scope, body.agents);
   const changes = [
     ...priceChanges(before, result.pricing, currency),
@@ -250,6 +337,8 @@ async function planEdit(
     changes,
     reasonRequired,
     people: people.people,
+    added: people.added,
+    removed: people.removed,
     agents: agents.agents,
   };
 }
@@ -267,6 +356,8 @@ export async function orderEditState(deps: PricingDeps, scope: OrderScope, now: 
     reason: '',
     special_note: order.specialNote,
     people: [],
+    added: [],
+    removed: [],
     agents: {},
     notify: false,
   };
@@ -275,6 +366,7 @@ export async function orderEditState(deps: PricingDeps, scope: OrderScope, now: 
   const offered = [...office.catalogue.services.values()].filter((service) => !service.label && !service.is_pac);
   const shown = before ? displayLines(before) : { lines: [], total: null };
   const people = await orderPeopleForEdit(deps.db, scope.companyId, scope.orderId);
+  const rules = await orderPeopleRules(deps.db, scope.companyId);
   const [buyersAgent, sellersAgent] = await Promise.all(
     EDITED_AGENT_ROLES.map((role) => orderAgentOf(deps.db, scope.companyId, scope.orderId, role)),
   );
@@ -293,6 +385,8 @@ export async function orderEditState(deps: PricingDeps, scope: OrderScope, now: 
       role: person.role as 'client' | 'contact',
       ...editedOf(person.person),
     })),
+    contact_types: rules?.contactTypes.map((type) => ({ id: type.id, name: type.name })) ?? [],
+    client_limit: rules?.clientLimit ?? 1,
     agents: { buyers_agent: buyersAgent ?? null, sellers_agent: sellersAgent ?? null },
     currency: currencyOf(order, office.catalogue.currency),
     packages: [...office.catalogue.packages.values()].map((pkg) => ({
@@ -391,6 +485,8 @@ export async function saveOrderEditOf(
     });
     for (const person of plan.people)
       await savePersonFields(tx, scope.companyId, scope.orderId, person.id, { ...person.fields });
+    await removeOrderPeople(tx, scope.companyId, scope.orderId, plan.removed);
+    for (const one of plan.added) await addOrderPerson(tx, scope.companyId, scope.orderId, one.person, one.type);
     for (const agent of plan.agents)
       await replaceOrderAgent(tx, scope.companyId, scope.orderId, agent.role, agent.party);
     // After the corrections: a fixed e-mail address (or a new agent) gets the message, the wrong one does not.

@@ -310,4 +310,72 @@ describeOnEachDatabase("the office's edit of an order", (factory) => {
       .where(eq(t.orderParties.id, client.id));
     expect(party[0]?.phones).toContain('6145550199');
   });
+
+  it('adds clients and a contact up to the limits, takes them off, and never the last client (400 naming the field)', async () => {
+    const state = await stateOf();
+    expect(state.client_limit).toBe(5);
+    const title = state.contact_types.find((type) => type.name === 'Title Company')!;
+    const [first] = state.people.filter((person) => person.role === 'client');
+    expect(state.people.filter((person) => person.role === 'client')).toHaveLength(1);
+    const person = (first: string, role: 'client' | 'contact' = 'client', contact_type_id: number | null = null) => ({
+      role,
+      contact_type_id,
+      first,
+      last: 'Lee',
+      email: `${first.toLowerCase()}@example.com`,
+      mobile_phone: '',
+      work_phone: '',
+      home_phone: '',
+    });
+    const four = ['Sam', 'Kim', 'Ann', 'Bo'].map((name) => person(name));
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ removed: [first!.id] }, 'removed'],
+      [{ removed: [RADON] }, 'removed.0'],
+      [{ added: [...four, person('Cy')] }, 'added'],
+      [{ added: [{ ...person('Sam'), work_phone: '614-555-019' }] }, 'added.0.work_phone'],
+      [{ added: [{ ...person('Sam'), first: '' }] }, 'added.0.first'],
+      [{ added: [person('Jo', 'contact', 999)] }, 'added.0.contact_type_id'],
+      [{ added: [person('Jo', 'client', title.id)] }, 'added.0.contact_type_id'],
+      [{ added: [person('Jo', 'contact', title.id), person('Al', 'contact', title.id)] }, 'added.1.contact_type_id'],
+    ];
+    for (const [changes, field] of cases) {
+      const response = await save(bodyOf(state, changes));
+      expect(response.statusCode, JSON.stringify(changes)).toBe(400);
+      expect(response.json().error.field, JSON.stringify(changes)).toBe(field);
+    }
+    // Four more clients make five, the company's limit: taken.
+    const added = await save(bodyOf(state, { added: [...four, person('Jo', 'contact', title.id)] }));
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json<ConsoleOrderEditResponse>().changes).toEqual([
+      'Client added (Sam Lee)',
+      'Client added (Kim Lee)',
+      'Client added (Ann Lee)',
+      'Client added (Bo Lee)',
+      'Title Company contact added (Jo Lee)',
+    ]);
+    const full = await stateOf();
+    const clients = full.people.filter((one) => one.role === 'client');
+    expect(clients.map((one) => one.first)).toEqual([first!.first, 'Sam', 'Kim', 'Ann', 'Bo']);
+    const contact = full.people.find((one) => one.role === 'contact')!;
+    // Every client off is refused; the first four off leave Bo as the first client, numbered 1.
+    const all = await save(bodyOf(full, { removed: clients.map((one) => one.id) }));
+    expect(all.statusCode).toBe(400);
+    expect(all.json()).toMatchObject({ error: { field: 'removed' } });
+    const removed = await save(bodyOf(full, { removed: [...clients.slice(0, 4).map((one) => one.id), contact.id] }));
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json<ConsoleOrderEditResponse>().changes).toEqual([
+      `Client removed (was ${first!.first} ${first!.last})`,
+      'Client removed (was Sam Lee)',
+      'Client removed (was Kim Lee)',
+      'Client removed (was Ann Lee)',
+      'Title Company contact removed (was Jo Lee)',
+    ]);
+    const [bo] = await harness.database.db
+      .select({ position: t.orderParties.position, person: t.orderParties.person })
+      .from(t.orderParties)
+      .where(eq(t.orderParties.orderId, booking.orderId))
+      .then((rows) => rows.filter((row) => row.person.first === 'Bo'));
+    expect(bo).toMatchObject({ position: 0, person: { id: 1 } });
+    expect((await stateOf()).people.map((one) => one.first)).toEqual(['Bo']);
+  });
 });

@@ -36,6 +36,8 @@ const STATE: ConsoleOrderEditState = {
       home_phone: '(614) 555-0100',
     },
   ],
+  contact_types: [{ id: 2, name: 'Title Company' }],
+  client_limit: 2,
   agents: {
     buyers_agent: { id: null, name: 'Ray Ortiz', email: 'ray@example.com' },
     sellers_agent: { id: 201, name: 'Jessica Moreno', email: 'jessica@example.com' },
@@ -159,6 +161,8 @@ describe('the edit dialog', () => {
             home_phone: '(614) 555-0100',
           },
         ],
+        added: [],
+        removed: [],
         agents: {},
         notify: true,
       },
@@ -207,5 +211,44 @@ describe('the edit dialog', () => {
     await waitFor(() => expect(save.hasAttribute('disabled')).toBe(false));
     await userEvent.click(save);
     expect(await within(dialog).findByText('Someone saved a change to this order after you opened it.')).toBeTruthy();
+  });
+
+  it('adds a client and a contact, takes the first client off once another is there, and never offers the last one', async () => {
+    const { requests } = openEdit(() => ({
+      status: 200,
+      body: { version: 4, changes: [], total_cents: 42_500, emailed: [] },
+    }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit the order' });
+    await within(dialog).findByRole('group', { name: 'Client: Dana Doe' });
+    expect(within(dialog).queryByRole('button', { name: 'Take Dana Doe off the order' })).toBeNull();
+    const addClient = within(dialog).getByRole('button', { name: 'Add a client' });
+    await userEvent.click(addClient);
+    // The company's limit is two clients: a third is not offered.
+    expect(addClient.hasAttribute('disabled')).toBe(true);
+    const newClient = within(dialog).getByRole('group', { name: 'New client' });
+    await enterText(within(newClient).getByRole('textbox', { name: 'First name' }), 'Sam');
+    await enterText(within(newClient).getByRole('textbox', { name: 'Last name' }), 'Lee');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Take Dana Doe off the order' }));
+    expect(within(dialog).queryByRole('group', { name: 'Client: Dana Doe' })).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add a contact' }));
+    const newContact = within(dialog).getByRole('group', { name: 'New contact' });
+    await userEvent.click(within(newContact).getByRole('combobox', { name: 'Contact type' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Title Company' }));
+    await enterText(within(newContact).getByRole('textbox', { name: 'First name' }), 'Jo');
+    await enterText(within(newContact).getByRole('textbox', { name: 'Last name' }), 'Smith');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(requests.filter((request) => request.method === 'POST' && request.path.endsWith('/edit'))).toHaveLength(1),
+    );
+    const saved = requests.find((request) => request.method === 'POST' && request.path.endsWith('/edit'))!;
+    const blank = { email: '', mobile_phone: '', work_phone: '', home_phone: '' };
+    expect(saved.body).toMatchObject({
+      people: [],
+      removed: ['b0000000-0000-4000-8000-000000000001'],
+      added: [
+        { role: 'client', contact_type_id: null, first: 'Sam', last: 'Lee', ...blank },
+        { role: 'contact', contact_type_id: 2, first: 'Jo', last: 'Smith', ...blank },
+      ],
+    });
   });
 });

@@ -14,7 +14,6 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { SPECIAL_NOTE_MAX } from '@scheduler/contracts/confirm';
-import { PERSON_FIELD_MAX } from '@scheduler/contracts/people';
 import {
   EDIT_REASON_MAX,
   EDITED_AGENT_ROLES,
@@ -29,6 +28,7 @@ import { Failure } from '../../../shared/Failure.tsx';
 import { Loading } from '../../../shared/Loading.tsx';
 import { AgentField, type ShownAgent } from './AgentFields.tsx';
 import { PriceLines } from './OrderSections.tsx';
+import { PeopleFields, PERSON_FIELDS, type PeopleEdit } from './PeopleFields.tsx';
 import {
   orderEditStateOptions,
   useOrderEditPreview,
@@ -42,17 +42,6 @@ export function typedCents(text: string): number | null {
   if (!/^\d{1,7}(\.\d{1,2})?$/.test(plain)) return null;
   return Math.round(Number(plain) * 100);
 }
-
-/** The fields of a client or contact the office corrects, with their labels (the contacts step's words). */
-const PERSON_FIELDS = [
-  ['first', 'First name'],
-  ['last', 'Last name'],
-  ['email', 'E-mail'],
-  ['mobile_phone', 'Mobile phone'],
-  ['work_phone', 'Work phone'],
-  ['home_phone', 'Home phone'],
-] as const;
-const ROLE_WORDS = { client: 'Client', contact: 'Contact' } as const;
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 const lineKey = (kind: 'package' | 'service', id: string) => `${kind}:${id}`;
@@ -117,7 +106,8 @@ function EditForm({
   const [reason, setReason] = useState('');
   const [note, setNote] = useState(state.special_note);
   const [notify, setNotify] = useState(false);
-  const [people, setPeople] = useState(state.people);
+  const [peopleEdit, setPeopleEdit] = useState<PeopleEdit>({ people: state.people, removed: [], added: [] });
+  const { people, removed, added } = peopleEdit;
   const [agents, setAgents] = useState<Record<EditedAgentRole, ShownAgent | null>>(state.agents);
   const save = useSaveOrderEdit(companyKey, orderId);
 
@@ -168,8 +158,14 @@ function EditForm({
           special_note: note,
           // Only the people corrected: the others are left exactly as the order has them.
           people: people
-            .filter((person, index) => PERSON_FIELDS.some(([field]) => person[field] !== state.people[index]![field]))
+            .filter(
+              (person, index) =>
+                !removed.includes(person.id) &&
+                PERSON_FIELDS.some(([field]) => person[field] !== state.people[index]![field]),
+            )
             .map(({ role: _role, ...person }) => person),
+          added: added.map(({ key: _key, ...person }) => person),
+          removed,
           // Only the agents changed: a directory id, or null to take the agent off.
           agents: Object.fromEntries(
             EDITED_AGENT_ROLES.filter((role) => agents[role]?.id !== state.agents[role]?.id).map((role) => [
@@ -183,7 +179,16 @@ function EditForm({
   const priced = useOrderEditPreview(
     companyKey,
     orderId,
-    body && { ...body, reason: '', notify: false, special_note: state.special_note, people: [], agents: {} },
+    body && {
+      ...body,
+      reason: '',
+      notify: false,
+      special_note: state.special_note,
+      people: [],
+      added: [],
+      removed: [],
+      agents: {},
+    },
   );
   const preview = priced.data;
   const money = (cents: number | null) => (cents === null ? 'not shown' : formatMoney(cents, state.currency));
@@ -292,49 +297,7 @@ function EditForm({
             />
           </Box>
         </Box>
-        {people.length > 0 && (
-          <Box sx={{ mt: 2 }}>
-            <Typography component="h3" variant="h6" sx={{ mb: 1 }}>
-              People
-            </Typography>
-            {people.map((person, index) => {
-              const was = state.people[index]!;
-              const title = `${ROLE_WORDS[person.role]}: ${`${was.first} ${was.last}`.trim() || 'no name'}`;
-              return (
-                <Box
-                  key={person.id}
-                  component="fieldset"
-                  sx={{
-                    border: 0,
-                    p: 0,
-                    m: 0,
-                    mb: 1.5,
-                    display: 'grid',
-                    gap: 1,
-                    gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
-                  }}
-                >
-                  <Typography component="legend" sx={{ fontWeight: 650, mb: 0.5 }}>
-                    {title}
-                  </Typography>
-                  {PERSON_FIELDS.map(([field, label]) => (
-                    <TextField
-                      key={field}
-                      label={label}
-                      value={person[field]}
-                      onChange={(event) =>
-                        setPeople((all) =>
-                          all.map((other, at) => (at === index ? { ...other, [field]: event.target.value } : other)),
-                        )
-                      }
-                      slotProps={{ htmlInput: { maxLength: PERSON_FIELD_MAX[field] } }}
-                    />
-                  ))}
-                </Box>
-              );
-            })}
-          </Box>
-        )}
+        <PeopleFields state={state} value={peopleEdit} onChange={setPeopleEdit} />
         <Box component="section" aria-labelledby="edit-order-agents" sx={{ mt: 2 }}>
           <Typography id="edit-order-agents" component="h3" variant="h6" sx={{ mb: 1 }}>
             Agents
