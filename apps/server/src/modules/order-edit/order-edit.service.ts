@@ -150,9 +150,10 @@ function titleOf(row: Pick<PersonRow, 'role' | 'person'>): string {
   return personTitle(row.role as 'client' | 'contact', typeof type?.name === 'string' ? type.name : null);
 }
 
-const refuse = (message: string, field: string): never => {
+/** A 400 naming the field of the body that is wrong. */
+function refuse(message: string, field: string): never {
   throw new AppError(400, 'invalid_request', message, field);
-};
+}
 
 /**
  * Clients and contacts added and taken off, checked as the contacts step checks them (each added
@@ -192,9 +193,9 @@ async function planAddedAndRemoved(
     } else {
       type = rules.contactTypes.find((offered) => offered.id === typeId) ?? null;
       if (!type) refuse('Choose one of the contact types offered.', `added.${index}.contact_type_id`);
-      if (typesUsed.has(type!.id))
+      if (typesUsed.has(type.id))
         refuse('A contact of this type is already on the order.', `added.${index}.contact_type_id`);
-      typesUsed.add(type!.id);
+      typesUsed.add(type.id);
     }
     added.push({ person: trimmed(fields), type });
   }
@@ -270,13 +271,7 @@ async function planAgents(
     if (id === undefined) continue;
     const before = await orderAgentOf(tx, scope.companyId, scope.orderId, role);
     const listed = id === null ? null : await directoryAgentCopy(tx, scope.companyId, role, id);
-    if (id !== null && !listed)
-      throw new AppError(
-        400,
-        'invalid_request',
-        "That agent is not in the company's agent directory.",
-        `agents.${role}`,
-      );
+    if (id !== null && !listed) refuse("That agent is not in the company's agent directory.", `agents.${role}`);
     const said = agentChanges(role, before, listed?.agent ?? null);
     if (said.length === 0) continue;
     changes.push(...said);
