@@ -4,6 +4,8 @@ import { INT32_MAX } from './int32.ts';
 import { safeText } from './people-basics.ts';
 import { MAX_CLIENTS, MAX_CONTACTS, PERSON_FIELD_MAX } from './people.ts';
 import { MAX_CENTS } from './pricing.ts';
+import { setPropertyInfoBodySchema } from './property.ts';
+import { CONTROL_TYPES, controlOptionSchema } from './property-controls.ts';
 
 /**
  * The office's edit of a confirmed order (issue 41 item 1, decision 0063): its package and
@@ -98,6 +100,8 @@ export const consoleOrderEditBodySchema = z
       .array(uuid)
       .max(MAX_CLIENTS + MAX_CONTACTS)
       .default([]),
+    /** The property answers, whole, as the wizard's property step sends them (null: left as they are). */
+    property: setPropertyInfoBodySchema.nullable().default(null),
     /** The buyer's and listing agents set from the directory or taken off (absent ones are left as they are). */
     agents: orderEditAgentsSchema.default({}),
     /** "E-mail the people concerned": the clients and agents get the order's confirmation as it now is. */
@@ -127,6 +131,20 @@ export const consoleOrderEditStateSchema = z.object({
   /** The contact types a contact added may have, and how many clients the order may carry. */
   contact_types: z.array(z.object({ id: z.number().int(), name: z.string() })),
   client_limit: z.number().int(),
+  /** The company's property questions (spec 3.3) and the order's answers, as the property step sends them. */
+  property: z.object({
+    questions: z.array(
+      z.object({
+        id: z.number().int(),
+        type: z.enum(CONTROL_TYPES),
+        label: z.string(),
+        length: z.number().int(),
+        required: z.boolean(),
+        options: z.union([z.array(controlOptionSchema), z.array(z.string())]),
+      }),
+    ),
+    answers: setPropertyInfoBodySchema,
+  }),
   /** The order's buyer's and listing agents (null: none). */
   agents: z.object({ buyers_agent: orderEditAgentSchema.nullable(), sellers_agent: orderEditAgentSchema.nullable() }),
   currency: z.string(),

@@ -33,6 +33,13 @@ import {
   personTitle,
   type EditedPerson,
 } from '@scheduler/domain/order-edit/edit-people';
+import { propertyChanges } from '@scheduler/domain/order-edit/edit-property';
+import {
+  checkPropertyAnswers,
+  storedPropertyBody,
+  type PropertyAnswers,
+  type StoredPropertyAnswers,
+} from '@scheduler/domain/property/property-answers';
 import { displayLines, formatLineAmount } from '@scheduler/domain/pricing/display-lines';
 import { htmlToPlainText } from '@scheduler/domain/html-text';
 import { formatMoney } from '@scheduler/domain/money-format';
@@ -47,12 +54,14 @@ import { withManageLinks } from '../booking-changes/manage-links.ts';
 import { directoryAgentCopy, orderAgentOf, replaceOrderAgent } from '../people/order-agents.service.ts';
 import type { OrderPartyValues } from '../people/people.repository.ts';
 import { addOrderPerson, orderPeopleRules, removeOrderPeople } from '../people/order-people.service.ts';
-import { priceOrderEdit, type PricingDeps } from '../pricing/pricing.service.ts';
+import { officePricing, priceOrderEdit, type PricingDeps } from '../pricing/pricing.service.ts';
+import { saveEditedPropertyAnswers } from '../property/property.service.ts';
 import type { OrderScope } from '../scheduling/scheduling.service.ts';
 import type { ChangeFeed } from '../../db/change-feed.ts';
 import {
   lockOrderForEdit,
   orderPeopleForEdit,
+  orderPropertyForEdit,
   recordOrderEdited,
   saveOrderEdit,
   savePersonFields,
@@ -113,6 +122,8 @@ interface PlannedEdit {
   /** The people added (a contact with its type) and the rows taken off. */
   added: Array<{ person: EditedPerson; type: ContactTypeRef | null }>;
   removed: string[];
+  /** The property answers to store, when the edit changed them. */
+  property: PropertyAnswers | null;
   /** The agents set (their copy on the order) or taken off (null). */
   agents: Array<{ role: EditedAgentRole; party: OrderPartyValues | null }>;
 }
@@ -280,6 +291,34 @@ async function planAgents(
   return { agents, changes };
 }
 
+const storedOf = (answers: PropertyAnswers): StoredPropertyAnswers => ({
+  ...answers,
+  answers: answers.answers.map((answer) => ({ controlId: answer.id, value: answer.value, checked: answer.checked })),
+});
+
+/**
+ * The property answers, when the edit sends them, checked by the property step's own rules
+ * (`checkPropertyAnswers`, spec 5.6: 400 naming `property.<field>`, e.g. `property.sqft` or
+ * `property.controls.5`), and said question by question; null when they are unchanged.
+ */
+async function planProperty(
+  deps: PricingDeps,
+  tx: Executor,
+  scope: OrderScope,
+  body: ConsoleOrderEditBody,
+  now: Date,
+): Promise<{ answers: PropertyAnswers | null; changes: EditChange[] }> {
+  if (body.property === null) return { answers: null, changes: [] };
+  const office = await officePricing(deps, scope, tx);
+  const currentYear = Number(office.calendar.localDateOf(now.getTime()).slice(0, 4));
+  const checked = checkPropertyAnswers(office.controls, body.property, currentYear);
+  if (!checked.ok) refuse(checked.problem.message, `property.${checked.problem.field}`);
+  const stored = await orderPropertyForEdit(tx, scope.companyId, scope.orderId);
+  if (!stored) throw new NotFoundError('The order');
+  const changes = propertyChanges(office.controls, stored, storedOf(checked.answers));
+  return { answers: changes.length === 0 ? null : checked.answers, changes };
+}
+
 /**
  * The edit priced and said in words; 400 naming the field for a package or service the office
  * does not offer, a price for a line the order will not have, an empty order, or a price changed
@@ -296,7 +335,8 @@ async function planEdit(
 ): Promise<PlannedEdit> {
   const before = confirmedPricing(order);
   const edit = orderEditOf(order, body);
-  const { result, office } = await priceOrderEdit(deps, scope, before, edit, now, tx);
+  const property = await planProperty(deps, tx, scope, body, now);
+  const { result, office } = await priceOrderEdit(deps, scope, before, edit, now, tx, property.answers);
   const { catalogue } = office;
   if (edit.cart.package !== null && !catalogue.packages.has(edit.cart.package))
     throw new AppError(400, 'unknown_item', 'That package is not offered.', 'package_id');
@@ -323,6 +363,7 @@ async function planEdit(
     ...priceChanges(before, result.pricing, currency),
     ...people.changes,
     ...agents.changes,
+    ...property.changes,
     ...textChange('Special note', order.specialNote, body.special_note),
   ];
   return {
@@ -334,6 +375,7 @@ async function planEdit(
     people: people.people,
     added: people.added,
     removed: people.removed,
+    property: property.answers,
     agents: agents.agents,
   };
 }
@@ -353,6 +395,7 @@ export async function orderEditState(deps: PricingDeps, scope: OrderScope, now: 
     people: [],
     added: [],
     removed: [],
+    property: null,
     agents: {},
     notify: false,
   };
@@ -362,6 +405,8 @@ export async function orderEditState(deps: PricingDeps, scope: OrderScope, now: 
   const shown = before ? displayLines(before) : { lines: [], total: null };
   const people = await orderPeopleForEdit(deps.db, scope.companyId, scope.orderId);
   const rules = await orderPeopleRules(deps.db, scope.companyId);
+  const stored = await orderPropertyForEdit(deps.db, scope.companyId, scope.orderId);
+  if (!stored) throw new NotFoundError('The order');
   const [buyersAgent, sellersAgent] = await Promise.all(
     EDITED_AGENT_ROLES.map((role) => orderAgentOf(deps.db, scope.companyId, scope.orderId, role)),
   );
@@ -382,6 +427,17 @@ export async function orderEditState(deps: PricingDeps, scope: OrderScope, now: 
     })),
     contact_types: rules?.contactTypes.map((type) => ({ id: type.id, name: type.name })) ?? [],
     client_limit: rules?.clientLimit ?? 1,
+    property: {
+      questions: office.controls.map(({ id, type, label, length, required, options }) => ({
+        id,
+        type,
+        label,
+        length,
+        required,
+        options,
+      })),
+      answers: storedPropertyBody(stored),
+    },
     agents: { buyers_agent: buyersAgent ?? null, sellers_agent: sellersAgent ?? null },
     currency: currencyOf(order, office.catalogue.currency),
     packages: [...office.catalogue.packages.values()].map((pkg) => ({
@@ -482,6 +538,7 @@ export async function saveOrderEditOf(
       await savePersonFields(tx, scope.companyId, scope.orderId, person.id, { ...person.fields });
     await removeOrderPeople(tx, scope.companyId, scope.orderId, plan.removed);
     for (const one of plan.added) await addOrderPerson(tx, scope.companyId, scope.orderId, one.person, one.type);
+    if (plan.property) await saveEditedPropertyAnswers(tx, scope.companyId, scope.orderId, plan.property);
     for (const agent of plan.agents)
       await replaceOrderAgent(tx, scope.companyId, scope.orderId, agent.role, agent.party);
     // After the corrections: a fixed e-mail address (or a new agent) gets the message, the wrong one does not.

@@ -378,4 +378,44 @@ describeOnEachDatabase("the office's edit of an order", (factory) => {
     expect(bo).toMatchObject({ position: 0, person: { id: 1 } });
     expect((await stateOf()).people.map((one) => one.first)).toEqual(['Bo']);
   });
+
+  it('edits the property answers as the property step checks them (400 naming the field), repriced and said in words', async () => {
+    const state = await stateOf();
+    const answers = state.property.answers;
+    const occupancy = state.property.questions.find((question) => question.label === 'Occupancy')!;
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ sqft: 100_001 }, 'property.sqft'],
+      [{ yb: 2028 }, 'property.yb'],
+      [{ foundation_type: 99 }, 'property.foundation_type'],
+      [
+        { controls: answers.controls.filter((answer) => answer.id !== occupancy.id) },
+        `property.controls.${occupancy.id}`,
+      ],
+    ];
+    for (const [changes, field] of cases) {
+      const response = await save(bodyOf(state, { property: { ...answers, ...changes } }));
+      expect(response.statusCode, JSON.stringify(changes)).toBe(400);
+      expect(response.json().error.field, JSON.stringify(changes)).toBe(field);
+    }
+    // 100,000 square feet is the most a home may have: taken. A crawlspace adds its fee.
+    const foundation = answers.foundation_type === 2 ? 4 : 2;
+    const body = bodyOf(state, { property: { ...answers, sqft: 100_000, yb: 2027, foundation_type: foundation } });
+    const preview = await call('POST', `${DEMO}/orders/${booking.orderId}/edit/preview`, office, body);
+    expect(preview.statusCode, preview.body).toBe(200);
+    const priced = preview.json<ConsoleOrderEditPreview>();
+    expect(priced.total_cents).toBeGreaterThan(state.total_cents!);
+    expect(priced.changes).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Square Feet: .+ → 100,000$/),
+        expect.stringMatching(/^Year Built: .+ → 2027$/),
+      ]),
+    );
+    expect(priced.changes.some((change) => change.startsWith('Foundation: '))).toBe(true);
+    const saved = await save(body);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<ConsoleOrderEditResponse>().total_cents).toBe(priced.total_cents);
+    const after = (await stateOf()).property.answers;
+    expect(after).toMatchObject({ sqft: 100_000, yb: 2027, foundation_type: foundation });
+    expect(after.controls).toEqual(answers.controls);
+  });
 });

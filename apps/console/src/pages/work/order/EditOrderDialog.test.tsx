@@ -37,6 +37,29 @@ const STATE: ConsoleOrderEditState = {
     },
   ],
   contact_types: [{ id: 2, name: 'Title Company' }],
+  property: {
+    questions: [
+      { id: 1, type: 'SquareFeet', label: 'Square Feet', length: 0, required: true, options: [] },
+      {
+        id: 4,
+        type: 'FoundationType',
+        label: 'Foundation',
+        length: 0,
+        required: true,
+        options: ['Basement', 'Crawlspace'].map((value, index) => ({ id: index + 1, value })),
+      },
+      { id: 6, type: 'CheckBox', label: 'Utilities on', length: 0, required: false, options: [] },
+    ],
+    answers: {
+      sqft: 2000,
+      yb: null,
+      sales_price: '',
+      foundation_type: 1,
+      refer_reason: '',
+      refer_reason_other: '',
+      controls: [{ id: 6, value: null, checked: true }],
+    },
+  },
   client_limit: 2,
   agents: {
     buyers_agent: { id: null, name: 'Ray Ortiz', email: 'ray@example.com' },
@@ -55,23 +78,44 @@ const STATE: ConsoleOrderEditState = {
 function priced(body: {
   service_ids: string[];
   prices: Array<{ id: string; price_cents: number }>;
+  property: { foundation_type: number | '' | null } | null;
 }): ConsoleOrderEditPreview {
-  const lines = STATE.services
-    .filter((service) => body.service_ids.includes(service.id))
-    .map((service) => ({
-      key: `service-${service.id}`,
-      kind: 'service' as const,
-      label: service.name,
-      amount: body.prices.find((price) => price.id === service.id)?.price_cents ?? service.price_cents,
-    }));
+  const crawlspace =
+    body.property?.foundation_type === 2
+      ? [{ key: 'fee-crawlspace', kind: 'fee' as const, label: 'Crawlspace access', amount: 3_500 }]
+      : [];
+  const lines: ConsoleOrderEditPreview['lines'] = [
+    ...STATE.services
+      .filter((service) => body.service_ids.includes(service.id))
+      .map((service) => ({
+        key: `service-${service.id}`,
+        kind: 'service' as const,
+        label: service.name,
+        amount: body.prices.find((price) => price.id === service.id)?.price_cents ?? service.price_cents,
+      })),
+    ...crawlspace,
+  ];
   return {
     lines,
-    total_cents: lines.reduce((sum, line) => sum + line.amount, 0),
+    total_cents: lines.reduce((sum, line) => sum + (line.amount ?? 0), 0),
     before_total_cents: 42_500,
     changes: body.service_ids.includes(RADON) ? ['Radon Testing added ($150.00)'] : [],
     reason_required: body.prices.some((price) => price.price_cents !== 42_500),
     message: { to: ['dana@example.com'], subject: 'Your inspection order, updated', text: 'Radon Testing: $150.00' },
   };
+}
+
+/** The server's answer to a save that e-mailed nobody. */
+const savedAs = (total: number) => () => ({
+  status: 200,
+  body: { version: 4, changes: [], total_cents: total, emailed: [] },
+});
+
+/** The one save the dialog sent, once it has. */
+async function savedRequest(requests: RecordedRequest[]): Promise<RecordedRequest> {
+  const saves = () => requests.filter((request) => request.method === 'POST' && request.path.endsWith('/edit'));
+  await waitFor(() => expect(saves()).toHaveLength(1));
+  return saves()[0]!;
 }
 
 function openEdit(save: (request: RecordedRequest) => Answer) {
@@ -163,6 +207,7 @@ describe('the edit dialog', () => {
         ],
         added: [],
         removed: [],
+        property: null,
         agents: {},
         notify: true,
       },
@@ -170,10 +215,7 @@ describe('the edit dialog', () => {
   });
 
   it("changes the buyer's agent from the directory's lookup and removes the listing agent", async () => {
-    const { requests } = openEdit(() => ({
-      status: 200,
-      body: { version: 4, changes: [], total_cents: 42_500, emailed: [] },
-    }));
+    const { requests } = openEdit(savedAs(42_500));
     const dialog = await screen.findByRole('dialog', { name: 'Edit the order' });
     const buyers = await within(dialog).findByRole('group', { name: "Buyer's agent" });
     expect(within(buyers).getByText('Ray Ortiz (ray@example.com)')).toBeTruthy();
@@ -190,10 +232,7 @@ describe('the edit dialog', () => {
       true,
     );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-    await waitFor(() =>
-      expect(requests.filter((request) => request.method === 'POST' && request.path.endsWith('/edit'))).toHaveLength(1),
-    );
-    const saved = requests.find((request) => request.method === 'POST' && request.path.endsWith('/edit'))!;
+    const saved = await savedRequest(requests);
     expect((saved.body as { agents: unknown }).agents).toEqual({ buyers_agent: 202, sellers_agent: null });
     expect(requests.some((request) => request.path.includes('agent-search?type=buyers_agent&query=kow'))).toBe(true);
   });
@@ -214,10 +253,7 @@ describe('the edit dialog', () => {
   });
 
   it('adds a client and a contact, takes the first client off once another is there, and never offers the last one', async () => {
-    const { requests } = openEdit(() => ({
-      status: 200,
-      body: { version: 4, changes: [], total_cents: 42_500, emailed: [] },
-    }));
+    const { requests } = openEdit(savedAs(42_500));
     const dialog = await screen.findByRole('dialog', { name: 'Edit the order' });
     await within(dialog).findByRole('group', { name: 'Client: Dana Doe' });
     expect(within(dialog).queryByRole('button', { name: 'Take Dana Doe off the order' })).toBeNull();
@@ -237,10 +273,7 @@ describe('the edit dialog', () => {
     await enterText(within(newContact).getByRole('textbox', { name: 'First name' }), 'Jo');
     await enterText(within(newContact).getByRole('textbox', { name: 'Last name' }), 'Smith');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-    await waitFor(() =>
-      expect(requests.filter((request) => request.method === 'POST' && request.path.endsWith('/edit'))).toHaveLength(1),
-    );
-    const saved = requests.find((request) => request.method === 'POST' && request.path.endsWith('/edit'))!;
+    const saved = await savedRequest(requests);
     const blank = { email: '', mobile_phone: '', work_phone: '', home_phone: '' };
     expect(saved.body).toMatchObject({
       people: [],
@@ -249,6 +282,27 @@ describe('the edit dialog', () => {
         { role: 'client', contact_type_id: null, first: 'Sam', last: 'Lee', ...blank },
         { role: 'contact', contact_type_id: 2, first: 'Jo', last: 'Smith', ...blank },
       ],
+    });
+  });
+
+  it('edits the property answers, asks the price with them, and sends them whole', async () => {
+    const { requests } = openEdit(savedAs(46_000));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit the order' });
+    const property = await within(dialog).findByRole('region', { name: 'Property' });
+    const sqft = within(property).getByRole('textbox', { name: 'Square Feet' });
+    await userEvent.clear(sqft);
+    await enterText(sqft, '2,400 sq');
+    await userEvent.click(within(property).getByRole('combobox', { name: 'Foundation' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Crawlspace' }));
+    await userEvent.click(within(property).getByRole('checkbox', { name: 'Utilities on' }));
+    expect(await within(dialog).findByText('Total: $425.00 → $460.00')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    const saved = await savedRequest(requests);
+    expect((saved.body as { property: unknown }).property).toEqual({
+      ...STATE.property.answers,
+      sqft: 2400,
+      foundation_type: 2,
+      controls: [{ id: 6, value: null, checked: false }],
     });
   });
 });

@@ -29,6 +29,7 @@ import { Loading } from '../../../shared/Loading.tsx';
 import { AgentField, type ShownAgent } from './AgentFields.tsx';
 import { PriceLines } from './OrderSections.tsx';
 import { PeopleFields, PERSON_FIELDS, type PeopleEdit } from './PeopleFields.tsx';
+import { PropertyFields } from './PropertyFields.tsx';
 import {
   orderEditStateOptions,
   useOrderEditPreview,
@@ -108,6 +109,9 @@ function EditForm({
   const [notify, setNotify] = useState(false);
   const [peopleEdit, setPeopleEdit] = useState<PeopleEdit>({ people: state.people, removed: [], added: [] });
   const { people, removed, added } = peopleEdit;
+  const [property, setProperty] = useState(state.property.answers);
+  // The answers go whole, and only when one changed (they reprice: the preview is asked with them).
+  const propertyChanged = JSON.stringify(property) !== JSON.stringify(state.property.answers);
   const [agents, setAgents] = useState<Record<EditedAgentRole, ShownAgent | null>>(state.agents);
   const save = useSaveOrderEdit(companyKey, orderId);
 
@@ -166,6 +170,7 @@ function EditForm({
             .map(({ role: _role, ...person }) => person),
           added: added.map(({ key: _key, ...person }) => person),
           removed,
+          property: propertyChanged ? property : null,
           // Only the agents changed: a directory id, or null to take the agent off.
           agents: Object.fromEntries(
             EDITED_AGENT_ROLES.filter((role) => agents[role]?.id !== state.agents[role]?.id).map((role) => [
@@ -297,6 +302,9 @@ function EditForm({
             />
           </Box>
         </Box>
+        {state.property.questions.length > 0 && (
+          <PropertyFields questions={state.property.questions} value={property} onChange={setProperty} />
+        )}
         <PeopleFields state={state} value={peopleEdit} onChange={setPeopleEdit} />
         <Box component="section" aria-labelledby="edit-order-agents" sx={{ mt: 2 }}>
           <Typography id="edit-order-agents" component="h3" variant="h6" sx={{ mb: 1 }}>
