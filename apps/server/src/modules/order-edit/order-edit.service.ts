@@ -1,7 +1,8 @@
 /**
- * The office edits a confirmed order (issue 41 item 1, decision 0063): its package and services
- * repriced by the pricing engine (the lines kept at their booked prices), a line's price or a
- * discount with the reason, and its special note. A save is one transaction: the order's row
+ * The office edits a confirmed order (issue 41 item 1, decisions 0063 and 0068): its package and
+ * services repriced by the pricing engine (the lines kept at their booked prices), a line's price
+ * or a discount with the reason, its special note, its clients and contacts (corrected, added,
+ * taken off), its buyer's and listing agents from the directory, and its property answers. A save is one transaction: the order's row
  * locked and its version checked (409 `order_changed` when someone saved since the dialog opened),
  * the new priced snapshot and the invitation's SEQUENCE+1 saved, one audit event that says each
  * change in words, and, when asked, the clients' and agents' confirmation e-mails as the order
