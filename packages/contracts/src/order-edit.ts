@@ -4,6 +4,8 @@ import { INT32_MAX } from './int32.ts';
 import { safeText } from './people-basics.ts';
 import { MAX_CLIENTS, MAX_CONTACTS, PERSON_FIELD_MAX } from './people.ts';
 import { MAX_CENTS } from './pricing.ts';
+import { setPropertyInfoBodySchema } from './property.ts';
+import { CONTROL_TYPES, controlOptionSchema } from './property-controls.ts';
 
 /**
  * The office's edit of a confirmed order (issue 41 item 1, decision 0063): its package and
@@ -38,9 +40,37 @@ export const orderEditPersonSchema = z
     last: safeText(PERSON_FIELD_MAX.last),
     email: safeText(PERSON_FIELD_MAX.email),
     mobile_phone: safeText(PERSON_FIELD_MAX.mobile_phone),
+    work_phone: safeText(PERSON_FIELD_MAX.work_phone),
+    home_phone: safeText(PERSON_FIELD_MAX.home_phone),
   })
   .strict();
 export type OrderEditPerson = z.infer<typeof orderEditPersonSchema>;
+
+/** A client or contact the office adds to the order: the corrected fields, and a contact's type. */
+export const orderEditNewPersonSchema = orderEditPersonSchema
+  .omit({ id: true })
+  .extend({
+    role: z.enum(['client', 'contact']),
+    /** A contact's type: one the company offers (GET …/edit's `contact_types`); a client has none (null). */
+    contact_type_id: z.number().int().min(1).max(INT32_MAX).nullable().default(null),
+  })
+  .strict();
+export type OrderEditNewPerson = z.infer<typeof orderEditNewPersonSchema>;
+
+/** The agents an edit may set from the company's directory: the buyer's agent and the listing (seller's) agent. */
+export const EDITED_AGENT_ROLES = ['buyers_agent', 'sellers_agent'] as const;
+export type EditedAgentRole = (typeof EDITED_AGENT_ROLES)[number];
+
+/** An agent of the company's directory (its id there), or null to take the agent off the order. */
+const directoryAgentId = z.number().int().min(1).max(INT32_MAX).nullable();
+
+/** The agents changed: an absent role is left as it is. */
+export const orderEditAgentsSchema = z
+  .object({ buyers_agent: directoryAgentId.optional(), sellers_agent: directoryAgentId.optional() })
+  .strict();
+
+/** An agent as the edit shows it: the directory's id (null for an agent of no directory), name and e-mail. */
+const orderEditAgentSchema = z.object({ id: z.number().int().nullable(), name: z.string(), email: z.string() });
 
 export const consoleOrderEditBodySchema = z
   .object({
@@ -60,6 +90,20 @@ export const consoleOrderEditBodySchema = z
       .array(orderEditPersonSchema)
       .max(MAX_CLIENTS + MAX_CONTACTS)
       .default([]),
+    /** Clients and contacts added to the order. */
+    added: z
+      .array(orderEditNewPersonSchema)
+      .max(MAX_CLIENTS + MAX_CONTACTS)
+      .default([]),
+    /** Clients and contacts taken off the order (ids of GET …/edit's `people`); never the last client. */
+    removed: z
+      .array(uuid)
+      .max(MAX_CLIENTS + MAX_CONTACTS)
+      .default([]),
+    /** The property answers, whole, as the wizard's property step sends them (null: left as they are). */
+    property: setPropertyInfoBodySchema.nullable().default(null),
+    /** The buyer's and listing agents set from the directory or taken off (absent ones are left as they are). */
+    agents: orderEditAgentsSchema.default({}),
     /** "E-mail the people concerned": the clients and agents get the order's confirmation as it now is. */
     notify: z.boolean().default(false),
   })
@@ -84,6 +128,25 @@ export const consoleOrderEditStateSchema = z.object({
   special_note: z.string(),
   /** The order's clients and additional contacts, as the edit may correct them. */
   people: z.array(orderEditPersonSchema.extend({ role: z.enum(['client', 'contact']) })),
+  /** The contact types a contact added may have, and how many clients the order may carry. */
+  contact_types: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  client_limit: z.number().int(),
+  /** The company's property questions (spec 3.3) and the order's answers, as the property step sends them. */
+  property: z.object({
+    questions: z.array(
+      z.object({
+        id: z.number().int(),
+        type: z.enum(CONTROL_TYPES),
+        label: z.string(),
+        length: z.number().int(),
+        required: z.boolean(),
+        options: z.union([z.array(controlOptionSchema), z.array(z.string())]),
+      }),
+    ),
+    answers: setPropertyInfoBodySchema,
+  }),
+  /** The order's buyer's and listing agents (null: none). */
+  agents: z.object({ buyers_agent: orderEditAgentSchema.nullable(), sellers_agent: orderEditAgentSchema.nullable() }),
   currency: z.string(),
   /** What may be ordered: the office's packages and its services that can be chosen. */
   packages: z.array(z.object({ id: z.number().int(), name: z.string(), price_cents: z.number().int() })),

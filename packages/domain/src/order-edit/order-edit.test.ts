@@ -4,7 +4,7 @@ import { priceOrder } from '../pricing/engine.ts';
 import { demoCatalogue, EMPTY_CART, pricingInput, S } from '../pricing/test-fixtures.ts';
 import { changesPriceByHand, editCatalogue, OFFICE_DISCOUNT_CODE, priceEdit, type OrderEdit } from './edit-pricing.ts';
 import { editChangeText, priceChanges, textChange } from './edit-changes.ts';
-import { editedPersonError, personChanges } from './edit-people.ts';
+import { agentChanges, editedPersonError, personChanges, personListChange, personTitle } from './edit-people.ts';
 
 const USD = 'USD';
 /** The demo order as booked: a single-family home inspection, $425.00 before the 7.5% tax. */
@@ -141,24 +141,71 @@ describe('textChange', () => {
   });
 });
 
-describe("a person's corrections", () => {
-  const dana = { first: 'Dana', last: 'Doe', email: 'dana@example.com', mobile_phone: '(614) 555-0142' };
+const dana = {
+  first: 'Dana',
+  last: 'Doe',
+  email: 'dana@example.com',
+  mobile_phone: '(614) 555-0142',
+  work_phone: '',
+  home_phone: '',
+};
 
+describe("a person's corrections", () => {
   it('checks them as the contacts step does: names required, an e-mail and a phone well-formed when given', () => {
     expect(editedPersonError(dana, 'US')).toBeNull();
     expect(editedPersonError({ ...dana, email: '', mobile_phone: '' }, 'US')).toBeNull();
     expect(editedPersonError({ ...dana, first: ' ' }, 'US')?.field).toBe('first');
     expect(editedPersonError({ ...dana, email: 'dana@example' }, 'US')?.field).toBe('email');
     expect(editedPersonError({ ...dana, mobile_phone: '123' }, 'US')?.field).toBe('mobile_phone');
+    // The work and home phones are phones as the mobile one is: a whole number of the country, or none.
+    expect(editedPersonError({ ...dana, work_phone: '614-555-019' }, 'US')?.field).toBe('work_phone');
+    expect(editedPersonError({ ...dana, home_phone: 'call me' }, 'US')?.field).toBe('home_phone');
+    expect(editedPersonError({ ...dana, work_phone: '614-555-0199', home_phone: '+1 614 555 0100' }, 'US')).toBeNull();
   });
 
   it('says each change in words, naming the person as they were', () => {
-    const after = { ...dana, last: 'Dole', email: 'dana@example.org', mobile_phone: '' };
+    const after = { ...dana, last: 'Dole', email: 'dana@example.org', mobile_phone: '', home_phone: '614-555-0100' };
     expect(personChanges('Client', dana, after).map(editChangeText)).toEqual([
       "Client's name: Dana Doe → Dana Dole",
       "Dana Doe's e-mail: dana@example.com → dana@example.org",
       "Dana Doe's mobile phone: (614) 555-0142 → (none)",
+      "Dana Doe's home phone: (none) → 614-555-0100",
     ]);
     expect(personChanges('Client', dana, { ...dana, email: ' dana@example.com ' })).toEqual([]);
+  });
+});
+
+describe('agentChanges', () => {
+  const ray = { id: null, name: 'Ray Ortiz', email: 'ray@example.com' };
+  const brian = { id: 202, name: 'Brian Kowalski', email: 'brian@example.com' };
+  it('names the agent before → after, added and removed, and the same directory agent as no change', () => {
+    expect(agentChanges('buyers_agent', ray, brian).map(editChangeText)).toEqual([
+      "Buyer's agent: Ray Ortiz → Brian Kowalski",
+    ]);
+    expect(agentChanges('sellers_agent', null, brian).map(editChangeText)).toEqual([
+      'Listing agent added (Brian Kowalski)',
+    ]);
+    expect(agentChanges('sellers_agent', brian, null).map(editChangeText)).toEqual([
+      'Listing agent removed (was Brian Kowalski)',
+    ]);
+    expect(agentChanges('buyers_agent', { ...ray, name: '' }, brian)[0]?.before).toBe('ray@example.com');
+    expect(agentChanges('buyers_agent', brian, { ...brian })).toEqual([]);
+    expect(agentChanges('buyers_agent', null, null)).toEqual([]);
+    // An agent of no directory (id null) is never "the same" as another of no directory.
+    expect(agentChanges('buyers_agent', ray, { ...ray, name: 'Ray Ortiz Jr' })).toHaveLength(1);
+  });
+});
+
+describe('a person added or taken off', () => {
+  const sam = { ...dana, first: ' Sam ', last: 'Lee', email: 'sam@example.com' };
+  it('is named in words, a contact by its type, a person without a name by their e-mail', () => {
+    expect(editChangeText(personListChange(personTitle('client', 'ignored'), sam, true))).toBe(
+      'Client added (Sam Lee)',
+    );
+    expect(editChangeText(personListChange(personTitle('contact', 'Title Company'), sam, false))).toBe(
+      'Title Company contact removed (was Sam Lee)',
+    );
+    expect(personTitle('contact', null)).toBe('Contact');
+    expect(personListChange('Contact', { ...sam, first: '', last: ' ' }, true).after).toBe('sam@example.com');
   });
 });

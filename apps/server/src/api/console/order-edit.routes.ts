@@ -7,6 +7,7 @@ import {
   consoleOrderEditResponseSchema,
   consoleOrderEditStateSchema,
 } from '@scheduler/contracts/order-edit';
+import { searchAgentsQuerySchema, searchResultsSchema } from '@scheduler/contracts/people';
 import type { AppContext } from '../../context.ts';
 import { memberOf, requireMember } from '../../modules/console-auth/console-access.ts';
 import { readableOrder } from '../../modules/order-list/console-orders.service.ts';
@@ -16,6 +17,8 @@ import {
   saveOrderEditOf,
   type OrderEditDeps,
 } from '../../modules/order-edit/order-edit.service.ts';
+import { findAgents } from '../../modules/people/people-search.service.ts';
+import { PeopleStore } from '../../modules/people/people.store.ts';
 import { pricingDependencies } from '../../modules/pricing/pricing.service.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
 
@@ -36,6 +39,25 @@ export function orderEditRoutes(ctx: AppContext) {
       changes: ctx.changes,
       onJobsEnqueued: () => ctx.notifications?.wake(),
     };
+    const people = new PeopleStore(ctx.db, ctx.changes, ctx.clock);
+
+    // The agent lookup of the edit: the contacts step's search of the company's directory, for
+    // whoever may edit an order (no Configuration rights needed to find an agent).
+    app.get(
+      '/api/console/companies/:company_key/agent-search',
+      {
+        onRequest: requireMember(ctx, 'orders.edit'),
+        schema: {
+          tags,
+          summary: "The company's buyer's or listing agents matching the query (at most 10), for the order edit",
+          params: companyKeyParam,
+          querystring: searchAgentsQuerySchema,
+          response: { 200: searchResultsSchema },
+        },
+      },
+      async (request) =>
+        findAgents(people, { companyId: memberOf(request).companyId }, request.query.type, request.query.query),
+    );
 
     app.get(
       base,
@@ -84,7 +106,7 @@ export function orderEditRoutes(ctx: AppContext) {
           summary:
             "Saves the edit: the new priced snapshot, the invitation SEQUENCE+1, one audit event in words, and (notify) the clients' and agents' e-mails",
           description:
-            '409 order_changed when the order was saved since `version` was read; 400 naming the field for an item not offered, a price for a line the order lacks, or a price changed by hand without a reason.',
+            "409 order_changed when the order was saved since `version` was read; 400 naming the field for an item not offered, a price for a line the order lacks, a price changed by hand without a reason, a person or property answer the contacts or property step would refuse, an agent not in the company's directory (`agents.<role>`), or the last client taken off (`removed`).",
           params: orderParams,
           querystring: noQuery,
           body: consoleOrderEditBodySchema,

@@ -63,7 +63,12 @@ export async function recordOrderEdited(
 /** The order's clients and additional contacts, in the order the order page lists them. */
 export async function orderPeopleForEdit(db: Executor, companyId: string, orderId: string) {
   return db
-    .select({ id: t.orderParties.id, role: t.orderParties.role, person: t.orderParties.person })
+    .select({
+      id: t.orderParties.id,
+      role: t.orderParties.role,
+      contactTypeId: t.orderParties.contactTypeId,
+      person: t.orderParties.person,
+    })
     .from(t.orderParties)
     .where(
       and(
@@ -89,4 +94,25 @@ export async function savePersonFields(
     .where(
       and(eq(t.orderParties.companyId, companyId), eq(t.orderParties.orderId, orderId), eq(t.orderParties.id, partyId)),
     );
+}
+
+/** The order's property answers as it stores them: its own fields and its answer rows. */
+export async function orderPropertyForEdit(db: Executor, companyId: string, orderId: string) {
+  const [row] = await db
+    .select({
+      sqft: t.orders.sqft,
+      yearBuilt: t.orders.yearBuilt,
+      salesPrice: t.orders.salesPrice,
+      foundationTypeId: t.orders.foundationTypeId,
+      referReason: t.orders.referReason,
+      referReasonOther: t.orders.referReasonOther,
+    })
+    .from(t.orders)
+    .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
+  const answers = await db
+    .select({ controlId: t.orderAnswers.controlId, value: t.orderAnswers.value, checked: t.orderAnswers.checked })
+    .from(t.orderAnswers)
+    .where(and(eq(t.orderAnswers.companyId, companyId), eq(t.orderAnswers.orderId, orderId)))
+    .orderBy(asc(t.orderAnswers.controlId));
+  return row ? { ...row, answers } : null;
 }

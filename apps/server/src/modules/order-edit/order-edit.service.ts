@@ -1,18 +1,22 @@
 /**
- * The office edits a confirmed order (issue 41 item 1, decision 0063): its package and services
- * repriced by the pricing engine (the lines kept at their booked prices), a line's price or a
- * discount with the reason, and its special note. A save is one transaction: the order's row
+ * The office edits a confirmed order (issue 41 item 1, decisions 0063 and 0068): its package and
+ * services repriced by the pricing engine (the lines kept at their booked prices), a line's price
+ * or a discount with the reason, its special note, its clients and contacts (corrected, added,
+ * taken off), its buyer's and listing agents from the directory, and its property answers. A save is one transaction: the order's row
  * locked and its version checked (409 `order_changed` when someone saved since the dialog opened),
  * the new priced snapshot and the invitation's SEQUENCE+1 saved, one audit event that says each
  * change in words, and, when asked, the clients' and agents' confirmation e-mails as the order
  * now is (their calendar invitation updated by the new SEQUENCE).
  */
 import { notificationsSchema } from '@scheduler/contracts/company-document';
-import type {
-  ConsoleOrderEditBody,
-  ConsoleOrderEditPreview,
-  ConsoleOrderEditResponse,
-  ConsoleOrderEditState,
+import { MAX_CONTACTS, type ContactTypeRef } from '@scheduler/contracts/people';
+import {
+  EDITED_AGENT_ROLES,
+  type ConsoleOrderEditBody,
+  type ConsoleOrderEditPreview,
+  type ConsoleOrderEditResponse,
+  type ConsoleOrderEditState,
+  type EditedAgentRole,
 } from '@scheduler/contracts/order-edit';
 import type { Pricing } from '@scheduler/contracts/pricing';
 import {
@@ -22,7 +26,21 @@ import {
   type OrderEdit,
 } from '@scheduler/domain/order-edit/edit-pricing';
 import { editChangeText, priceChanges, textChange, type EditChange } from '@scheduler/domain/order-edit/edit-changes';
-import { editedPersonError, personChanges, type EditedPerson } from '@scheduler/domain/order-edit/edit-people';
+import {
+  agentChanges,
+  editedPersonError,
+  personChanges,
+  personListChange,
+  personTitle,
+  type EditedPerson,
+} from '@scheduler/domain/order-edit/edit-people';
+import { propertyChanges } from '@scheduler/domain/order-edit/edit-property';
+import {
+  checkPropertyAnswers,
+  storedPropertyBody,
+  type PropertyAnswers,
+  type StoredPropertyAnswers,
+} from '@scheduler/domain/property/property-answers';
 import { displayLines, formatLineAmount } from '@scheduler/domain/pricing/display-lines';
 import { htmlToPlainText } from '@scheduler/domain/html-text';
 import { formatMoney } from '@scheduler/domain/money-format';
@@ -34,12 +52,17 @@ import { snapshotLines } from '../confirm/order-pricing.ts';
 import { confirmationEmailJobs, type QueuedJob } from '../notifications/confirmation-jobs.ts';
 import { enqueueJobs } from '../notifications/notifications.service.ts';
 import { withManageLinks } from '../booking-changes/manage-links.ts';
-import { priceOrderEdit, type PricingDeps } from '../pricing/pricing.service.ts';
+import { directoryAgentCopy, orderAgentOf, replaceOrderAgent } from '../people/order-agents.service.ts';
+import type { OrderPartyValues } from '../people/people.repository.ts';
+import { addOrderPerson, orderPeopleRules, removeOrderPeople } from '../people/order-people.service.ts';
+import { officePricing, priceOrderEdit, type PricingDeps } from '../pricing/pricing.service.ts';
+import { saveEditedPropertyAnswers } from '../property/property.service.ts';
 import type { OrderScope } from '../scheduling/scheduling.service.ts';
 import type { ChangeFeed } from '../../db/change-feed.ts';
 import {
   lockOrderForEdit,
   orderPeopleForEdit,
+  orderPropertyForEdit,
   recordOrderEdited,
   saveOrderEdit,
   savePersonFields,
@@ -97,12 +120,28 @@ interface PlannedEdit {
   reasonRequired: boolean;
   /** The people corrected: their row and their new fields. */
   people: Array<{ id: string; fields: EditedPerson }>;
+  /** The people added (a contact with its type) and the rows taken off. */
+  added: Array<{ person: EditedPerson; type: ContactTypeRef | null }>;
+  removed: string[];
+  /** The property answers to store, when the edit changed them. */
+  property: PropertyAnswers | null;
+  /** The agents set (their copy on the order) or taken off (null). */
+  agents: Array<{ role: EditedAgentRole; party: OrderPartyValues | null }>;
 }
-
-const ROLE_TITLES = { client: 'Client', contact: 'Contact' } as const;
 
 const textAt = (person: Record<string, unknown>, field: keyof EditedPerson): string =>
   typeof person[field] === 'string' ? (person[field] as string) : '';
+
+/** A person's fields as the order keeps them: the e-mail and phones trimmed. */
+function trimmed(fields: EditedPerson): EditedPerson {
+  return {
+    ...fields,
+    email: fields.email.trim(),
+    mobile_phone: fields.mobile_phone.trim(),
+    work_phone: fields.work_phone.trim(),
+    home_phone: fields.home_phone.trim(),
+  };
+}
 
 function editedOf(person: Record<string, unknown>): EditedPerson {
   return {
@@ -110,7 +149,84 @@ function editedOf(person: Record<string, unknown>): EditedPerson {
     last: textAt(person, 'last'),
     email: textAt(person, 'email'),
     mobile_phone: textAt(person, 'mobile_phone'),
+    work_phone: textAt(person, 'work_phone'),
+    home_phone: textAt(person, 'home_phone'),
   };
+}
+
+type PersonRow = Awaited<ReturnType<typeof orderPeopleForEdit>>[number];
+
+/** A person of the order as History names their role: "Client", "Title Company contact". */
+function titleOf(row: Pick<PersonRow, 'role' | 'person'>): string {
+  const type = row.person.type as { name?: unknown } | null | undefined;
+  return personTitle(row.role as 'client' | 'contact', typeof type?.name === 'string' ? type.name : null);
+}
+
+/** A 400 naming the field of the body that is wrong. */
+function refuse(message: string, field: string): never {
+  throw new AppError(400, 'invalid_request', message, field);
+}
+
+/**
+ * Clients and contacts added and taken off, checked as the contacts step checks them (each added
+ * person's fields, 400 naming `added.N.field`; a contact's type one the company offers and not
+ * already on the order, as spec 4.6 offers it), within the company's limits (its clients, 20
+ * contacts), and never the order's last client (400 on `removed`).
+ */
+async function planAddedAndRemoved(
+  tx: Executor,
+  scope: OrderScope,
+  body: ConsoleOrderEditBody,
+  rows: PersonRow[],
+  country: string,
+): Promise<{ added: PlannedEdit['added']; removed: string[]; changes: EditChange[] }> {
+  if (body.added.length === 0 && body.removed.length === 0) return { added: [], removed: [], changes: [] };
+  const rules = await orderPeopleRules(tx, scope.companyId);
+  if (!rules) throw new NotFoundError('The company');
+  const removed = new Set<string>();
+  for (const [index, id] of body.removed.entries()) {
+    if (!rows.some((row) => row.id === id)) refuse('That person is not on this order.', `removed.${index}`);
+    removed.add(id);
+  }
+  body.people.forEach((person, index) => {
+    if (removed.has(person.id)) refuse('A person taken off the order cannot be corrected too.', `people.${index}.id`);
+  });
+  const kept = rows.filter((row) => !removed.has(row.id));
+  const typesUsed = new Set(
+    kept.flatMap((row) => (row.role === 'contact' && row.contactTypeId !== null ? [row.contactTypeId] : [])),
+  );
+  const added: PlannedEdit['added'] = [];
+  for (const [index, { role, contact_type_id: typeId, ...fields }] of body.added.entries()) {
+    const error = editedPersonError(fields, country);
+    if (error) refuse(error.message, `added.${index}.${error.field}`);
+    let type: ContactTypeRef | null = null;
+    if (role === 'client') {
+      if (typeId !== null) refuse('A client has no contact type.', `added.${index}.contact_type_id`);
+    } else {
+      type = rules.contactTypes.find((offered) => offered.id === typeId) ?? null;
+      if (!type) refuse('Choose one of the contact types offered.', `added.${index}.contact_type_id`);
+      if (typesUsed.has(type.id))
+        refuse('A contact of this type is already on the order.', `added.${index}.contact_type_id`);
+      typesUsed.add(type.id);
+    }
+    added.push({ person: trimmed(fields), type });
+  }
+  const clients = kept.filter((row) => row.role === 'client').length + added.filter((one) => one.type === null).length;
+  if (clients === 0)
+    refuse('An order keeps at least one client: add another before taking the last one off.', 'removed');
+  if (clients > rules.clientLimit)
+    refuse(`At most ${rules.clientLimit} ${rules.clientLimit === 1 ? 'client' : 'clients'} on an order.`, 'added');
+  if (kept.length - clients + added.length > MAX_CONTACTS)
+    refuse(`At most ${MAX_CONTACTS} contacts on an order.`, 'added');
+  const changes = [
+    ...rows
+      .filter((row) => removed.has(row.id))
+      .map((row) => personListChange(titleOf(row), editedOf(row.person), false)),
+    ...added.map((one) =>
+      personListChange(personTitle(one.type ? 'contact' : 'client', one.type?.name ?? null), one.person, true),
+    ),
+  ];
+  return { added, removed: [...removed], changes };
 }
 
 /**
@@ -120,9 +236,11 @@ function editedOf(person: Record<string, unknown>): EditedPerson {
 async function planPeople(
   tx: Executor,
   scope: OrderScope,
-  edits: ConsoleOrderEditBody['people'],
-): Promise<{ people: PlannedEdit['people']; changes: EditChange[] }> {
-  if (edits.length === 0) return { people: [], changes: [] };
+  body: ConsoleOrderEditBody,
+): Promise<Pick<PlannedEdit, 'people' | 'added' | 'removed'> & { changes: EditChange[] }> {
+  const edits = body.people;
+  if (edits.length === 0 && body.added.length === 0 && body.removed.length === 0)
+    return { people: [], added: [], removed: [], changes: [] };
   const [rows, aggregate] = await Promise.all([
     orderPeopleForEdit(tx, scope.companyId, scope.orderId),
     loadConfirmableOrder(tx, scope.companyId, scope.orderId),
@@ -136,15 +254,70 @@ async function planPeople(
     const { id: _id, ...fields } = edit;
     const error = editedPersonError(fields, country);
     if (error) throw new AppError(400, 'invalid_request', error.message, `people.${index}.${error.field}`);
-    const said = personChanges(ROLE_TITLES[row.role as 'client' | 'contact'], editedOf(row.person), fields);
+    const said = personChanges(titleOf(row), editedOf(row.person), fields);
     if (said.length === 0) continue;
     changes.push(...said);
     people.push({
       id: row.id,
-      fields: { ...fields, email: fields.email.trim(), mobile_phone: fields.mobile_phone.trim() },
+      fields: trimmed(fields),
     });
   }
-  return { people, changes };
+  const listed = await planAddedAndRemoved(tx, scope, body, rows, country);
+  return { people, added: listed.added, removed: listed.removed, changes: [...changes, ...listed.changes] };
+}
+
+/**
+ * The buyer's and listing agents set from the company's directory or taken off, said before →
+ * after; an id the company's directory does not list (another company's agent among them) is 400
+ * naming `agents.<role>`.
+ */
+async function planAgents(
+  tx: Executor,
+  scope: OrderScope,
+  edits: ConsoleOrderEditBody['agents'],
+): Promise<{ agents: PlannedEdit['agents']; changes: EditChange[] }> {
+  const agents: PlannedEdit['agents'] = [];
+  const changes: EditChange[] = [];
+  for (const role of EDITED_AGENT_ROLES) {
+    const id = edits[role];
+    if (id === undefined) continue;
+    const before = await orderAgentOf(tx, scope.companyId, scope.orderId, role);
+    const listed = id === null ? null : await directoryAgentCopy(tx, scope.companyId, role, id);
+    if (id !== null && !listed) refuse("That agent is not in the company's agent directory.", `agents.${role}`);
+    const said = agentChanges(role, before, listed?.agent ?? null);
+    if (said.length === 0) continue;
+    changes.push(...said);
+    agents.push({ role, party: listed?.party ?? null });
+  }
+  return { agents, changes };
+}
+
+const storedOf = (answers: PropertyAnswers): StoredPropertyAnswers => ({
+  ...answers,
+  answers: answers.answers.map((answer) => ({ controlId: answer.id, value: answer.value, checked: answer.checked })),
+});
+
+/**
+ * The property answers, when the edit sends them, checked by the property step's own rules
+ * (`checkPropertyAnswers`, spec 5.6: 400 naming `property.<field>`, e.g. `property.sqft` or
+ * `property.controls.5`), and said question by question; null when they are unchanged.
+ */
+async function planProperty(
+  deps: PricingDeps,
+  tx: Executor,
+  scope: OrderScope,
+  body: ConsoleOrderEditBody,
+  now: Date,
+): Promise<{ answers: PropertyAnswers | null; changes: EditChange[] }> {
+  if (body.property === null) return { answers: null, changes: [] };
+  const office = await officePricing(deps, scope, tx);
+  const currentYear = Number(office.calendar.localDateOf(now.getTime()).slice(0, 4));
+  const checked = checkPropertyAnswers(office.controls, body.property, currentYear);
+  if (!checked.ok) refuse(checked.problem.message, `property.${checked.problem.field}`);
+  const stored = await orderPropertyForEdit(tx, scope.companyId, scope.orderId);
+  if (!stored) throw new NotFoundError('The order');
+  const changes = propertyChanges(office.controls, stored, storedOf(checked.answers));
+  return { answers: changes.length === 0 ? null : checked.answers, changes };
 }
 
 /**
@@ -163,7 +336,8 @@ async function planEdit(
 ): Promise<PlannedEdit> {
   const before = confirmedPricing(order);
   const edit = orderEditOf(order, body);
-  const { result, office } = await priceOrderEdit(deps, scope, before, edit, now, tx);
+  const property = await planProperty(deps, tx, scope, body, now);
+  const { result, office } = await priceOrderEdit(deps, scope, before, edit, now, tx, property.answers);
   const { catalogue } = office;
   if (edit.cart.package !== null && !catalogue.packages.has(edit.cart.package))
     throw new AppError(400, 'unknown_item', 'That package is not offered.', 'package_id');
@@ -184,13 +358,27 @@ async function planEdit(
   if (saving && reasonRequired && body.reason === '')
     throw new AppError(400, 'invalid_request', 'Say why the price changes (the reason is required).', 'reason');
   const currency = currencyOf(order, catalogue.currency);
-  const people = await planPeople(tx, scope, body.people);
+  const people = await planPeople(tx, scope, body);
+  const agents = await planAgents(tx, scope, body.agents);
   const changes = [
     ...priceChanges(before, result.pricing, currency),
     ...people.changes,
+    ...agents.changes,
+    ...property.changes,
     ...textChange('Special note', order.specialNote, body.special_note),
   ];
-  return { pricing: result.pricing, before, currency, changes, reasonRequired, people: people.people };
+  return {
+    pricing: result.pricing,
+    before,
+    currency,
+    changes,
+    reasonRequired,
+    people: people.people,
+    added: people.added,
+    removed: people.removed,
+    property: property.answers,
+    agents: agents.agents,
+  };
 }
 
 /** GET …/edit: the order's cart, prices and note, what the office offers, and the version to send back. */
@@ -206,6 +394,10 @@ export async function orderEditState(deps: PricingDeps, scope: OrderScope, now: 
     reason: '',
     special_note: order.specialNote,
     people: [],
+    added: [],
+    removed: [],
+    property: null,
+    agents: {},
     notify: false,
   };
   const { office } = await priceOrderEdit(deps, scope, before, orderEditOf(order, body), now);
@@ -213,6 +405,12 @@ export async function orderEditState(deps: PricingDeps, scope: OrderScope, now: 
   const offered = [...office.catalogue.services.values()].filter((service) => !service.label && !service.is_pac);
   const shown = before ? displayLines(before) : { lines: [], total: null };
   const people = await orderPeopleForEdit(deps.db, scope.companyId, scope.orderId);
+  const rules = await orderPeopleRules(deps.db, scope.companyId);
+  const stored = await orderPropertyForEdit(deps.db, scope.companyId, scope.orderId);
+  if (!stored) throw new NotFoundError('The order');
+  const [buyersAgent, sellersAgent] = await Promise.all(
+    EDITED_AGENT_ROLES.map((role) => orderAgentOf(deps.db, scope.companyId, scope.orderId, role)),
+  );
   return {
     version: order.changeSequence,
     package_id: body.package_id,
@@ -228,6 +426,20 @@ export async function orderEditState(deps: PricingDeps, scope: OrderScope, now: 
       role: person.role as 'client' | 'contact',
       ...editedOf(person.person),
     })),
+    contact_types: rules?.contactTypes.map((type) => ({ id: type.id, name: type.name })) ?? [],
+    client_limit: rules?.clientLimit ?? 1,
+    property: {
+      questions: office.controls.map(({ id, type, label, length, required, options }) => ({
+        id,
+        type,
+        label,
+        length,
+        required,
+        options,
+      })),
+      answers: storedPropertyBody(stored),
+    },
+    agents: { buyers_agent: buyersAgent ?? null, sellers_agent: sellersAgent ?? null },
     currency: currencyOf(order, office.catalogue.currency),
     packages: [...office.catalogue.packages.values()].map((pkg) => ({
       id: pkg.id,
@@ -325,7 +537,12 @@ export async function saveOrderEditOf(
     });
     for (const person of plan.people)
       await savePersonFields(tx, scope.companyId, scope.orderId, person.id, { ...person.fields });
-    // After the corrections: a fixed e-mail address gets the message, the wrong one does not.
+    await removeOrderPeople(tx, scope.companyId, scope.orderId, plan.removed);
+    for (const one of plan.added) await addOrderPerson(tx, scope.companyId, scope.orderId, one.person, one.type);
+    if (plan.property) await saveEditedPropertyAnswers(tx, scope.companyId, scope.orderId, plan.property);
+    for (const agent of plan.agents)
+      await replaceOrderAgent(tx, scope.companyId, scope.orderId, agent.role, agent.party);
+    // After the corrections: a fixed e-mail address (or a new agent) gets the message, the wrong one does not.
     const jobs = body.notify ? await peopleConcerned(tx, scope, now) : [];
     const edited = jobs.map((job) => ({ ...job, dedupeKey: `edited:${scope.orderId}:${sequence}:${job.dedupeKey}` }));
     await recordOrderEdited(

@@ -4,6 +4,9 @@ import type {
   ConsoleOrderEditState,
 } from '@scheduler/contracts/order-edit';
 import type { ConsoleOrderDetail } from '@scheduler/contracts/console';
+import type { SearchResult } from '@scheduler/contracts/people';
+import { eq } from 'drizzle-orm';
+import * as t from '../../db/schema.ts';
 import { EDIT_REASON_MAX } from '@scheduler/contracts/order-edit';
 import { displayLines } from '@scheduler/domain/pricing/display-lines';
 import type { Pricing } from '@scheduler/contracts/pricing';
@@ -46,6 +49,8 @@ describeOnEachDatabase("the office's edit of an order", (factory) => {
     discount_cents: state.discount_cents,
     ...changes,
   });
+  const save = (body: Record<string, unknown>, person = office, orderId = booking.orderId) =>
+    call('POST', `${DEMO}/orders/${orderId}/edit`, person, body);
 
   beforeAll(async () => {
     harness = await startWithOtherCompany(factory, MONDAY, { key: OTHER_KEY, officeUuid: OTHER_OFFICE });
@@ -147,7 +152,10 @@ describeOnEachDatabase("the office's edit of an order", (factory) => {
       [{ package_id: null, service_ids: [] }, 'service_ids'],
       [{ prices: [{ kind: 'service', id: RADON, price_cents: 100_000_001 }] }, 'prices.0.price_cents'],
       [{ special_note: 'x'.repeat(4001) }, 'special_note'],
-      [{ people: [{ id: RADON, first: 'A', last: 'B', email: '', mobile_phone: '' }] }, 'people.0.id'],
+      [
+        { people: [{ id: RADON, first: 'A', last: 'B', email: '', mobile_phone: '', work_phone: '', home_phone: '' }] },
+        'people.0.id',
+      ],
       [{ unknown: true }, ''],
     ];
     for (const [changes, field] of cases) {
@@ -207,5 +215,207 @@ describeOnEachDatabase("the office's edit of an order", (factory) => {
     );
     expect(byInspector.statusCode).toBe(403);
     expect((await call('GET', `${DEMO}/orders/${booking.orderId}/edit`, inspector)).statusCode).toBe(403);
+  });
+
+  it("sets the buyer's and listing agents from the directory found by the office's lookup, named before → after", async () => {
+    const state = await stateOf();
+    expect(state.agents).toEqual({
+      buyers_agent: { id: null, name: 'Ray Ortiz', email: 'ray@example.com' },
+      sellers_agent: null,
+    });
+    const found = await call('GET', `${DEMO}/agent-search?type=sellers_agent&query=moreno`, office);
+    expect(found.statusCode, found.body).toBe(200);
+    const [jessica] = found.json<SearchResult[]>();
+    expect(jessica).toMatchObject({ id: 201, first: 'Jessica', last: 'Moreno' });
+    const saved = await save(
+      bodyOf(state, { agents: { buyers_agent: 202, sellers_agent: jessica!.id }, notify: true }),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    const answer = saved.json<ConsoleOrderEditResponse>();
+    expect(answer.changes).toEqual(
+      expect.arrayContaining(["Buyer's agent: Ray Ortiz → Brian Kowalski", 'Listing agent added (Jessica Moreno)']),
+    );
+    // The new agent gets the e-mail, the one taken off does not.
+    expect(answer.emailed).toContain('brian.kowalski@shortnorthproperties.com');
+    expect(answer.emailed).not.toContain('ray@example.com');
+    const after = await stateOf();
+    expect(after.agents.buyers_agent).toMatchObject({ id: 202, name: 'Brian Kowalski' });
+    expect(after.agents.sellers_agent).toMatchObject({ id: 201, name: 'Jessica Moreno' });
+    const recorded = (await booking.events('edited')).flatMap((event) => event.changes as unknown[]);
+    expect(recorded).toContainEqual({ label: "Buyer's agent", before: 'Ray Ortiz', after: 'Brian Kowalski' });
+    // The same agent again is no change; null takes the agent off.
+    const removed = await save(bodyOf(after, { agents: { buyers_agent: 202, sellers_agent: null } }));
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json<ConsoleOrderEditResponse>().changes).toEqual(['Listing agent removed (was Jessica Moreno)']);
+    expect((await stateOf()).agents.sellers_agent).toBeNull();
+  });
+
+  it("refuses an agent the company's directory does not list (another company's, an insurance agent): 400 naming the role", async () => {
+    const [other] = await harness.database.db
+      .select({ id: t.companies.id })
+      .from(t.companies)
+      .where(eq(t.companies.key, OTHER_KEY));
+    await harness.database.db
+      .insert(t.agents)
+      .values({ companyId: other!.id, id: 9901, kind: 'real_estate', first: 'Olga', last: 'Outside' });
+    const state = await stateOf();
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ buyers_agent: 9901 }, 'agents.buyers_agent'],
+      [{ sellers_agent: 301 }, 'agents.sellers_agent'],
+      [{ buyers_agent: 0 }, 'agents.buyers_agent'],
+      [{ insurance_agent: 301 }, 'agents'],
+    ];
+    for (const [agents, field] of cases) {
+      const response = await save(bodyOf(state, { agents }));
+      expect(response.statusCode, JSON.stringify(agents)).toBe(400);
+      expect(response.json().error.field, JSON.stringify(agents)).toBe(field);
+    }
+    expect((await stateOf()).version).toBe(state.version);
+    // The lookup finds only this company's agents, and only for those who may edit an order.
+    const outsideName = await call('GET', `${DEMO}/agent-search?type=buyers_agent&query=outside`, office);
+    expect(outsideName.json()).toEqual([]);
+    const short = await call('GET', `${DEMO}/agent-search?type=buyers_agent&query=m`, office);
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toMatchObject({ error: { field: 'query' } });
+    expect((await call('GET', `${DEMO}/agent-search?type=buyers_agent&query=moreno`, inspector)).statusCode).toBe(403);
+    expect((await call('GET', `${DEMO}/agent-search?type=buyers_agent&query=moreno`, outsider)).statusCode).toBe(403);
+  });
+
+  it("corrects a client's work and home phones, checked as the mobile one is (400 naming the field), trimmed and said in words", async () => {
+    const state = await stateOf();
+    const { role: _role, ...client } = state.people.find((person) => person.role === 'client')!;
+    const name = `${client.first} ${client.last}`;
+    for (const [field, typed] of [
+      ['work_phone', '614-555-019'],
+      ['home_phone', 'not a phone'],
+    ] as const) {
+      const refused = await save(bodyOf(state, { people: [{ ...client, [field]: typed }] }));
+      expect(refused.statusCode, field).toBe(400);
+      expect(refused.json()).toMatchObject({ error: { field: `people.0.${field}` } });
+    }
+    const saved = await save(
+      bodyOf(state, { people: [{ ...client, work_phone: ' (614) 555-0199 ', home_phone: '614.555.0100' }] }),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<ConsoleOrderEditResponse>().changes).toEqual([
+      `${name}'s work phone: (none) → (614) 555-0199`,
+      `${name}'s home phone: (none) → 614.555.0100`,
+    ]);
+    const after = (await stateOf()).people.find((person) => person.id === client.id)!;
+    expect(after).toMatchObject({ work_phone: '(614) 555-0199', home_phone: '614.555.0100' });
+    // The orders search finds the client by the new phone typed another way (its digits).
+    const party = await harness.database.db
+      .select({ phones: t.orderParties.phoneSearch })
+      .from(t.orderParties)
+      .where(eq(t.orderParties.id, client.id));
+    expect(party[0]?.phones).toContain('6145550199');
+  });
+
+  it('adds clients and a contact up to the limits, takes them off, and never the last client (400 naming the field)', async () => {
+    const state = await stateOf();
+    expect(state.client_limit).toBe(5);
+    const title = state.contact_types.find((type) => type.name === 'Title Company')!;
+    const [first] = state.people.filter((person) => person.role === 'client');
+    expect(state.people.filter((person) => person.role === 'client')).toHaveLength(1);
+    const person = (first: string, role: 'client' | 'contact' = 'client', contact_type_id: number | null = null) => ({
+      role,
+      contact_type_id,
+      first,
+      last: 'Lee',
+      email: `${first.toLowerCase()}@example.com`,
+      mobile_phone: '',
+      work_phone: '',
+      home_phone: '',
+    });
+    const four = ['Sam', 'Kim', 'Ann', 'Bo'].map((name) => person(name));
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ removed: [first!.id] }, 'removed'],
+      [{ removed: [RADON] }, 'removed.0'],
+      [{ added: [...four, person('Cy')] }, 'added'],
+      [{ added: [{ ...person('Sam'), work_phone: '614-555-019' }] }, 'added.0.work_phone'],
+      [{ added: [{ ...person('Sam'), first: '' }] }, 'added.0.first'],
+      [{ added: [person('Jo', 'contact', 999)] }, 'added.0.contact_type_id'],
+      [{ added: [person('Jo', 'client', title.id)] }, 'added.0.contact_type_id'],
+      [{ added: [person('Jo', 'contact', title.id), person('Al', 'contact', title.id)] }, 'added.1.contact_type_id'],
+    ];
+    for (const [changes, field] of cases) {
+      const response = await save(bodyOf(state, changes));
+      expect(response.statusCode, JSON.stringify(changes)).toBe(400);
+      expect(response.json().error.field, JSON.stringify(changes)).toBe(field);
+    }
+    // Four more clients make five, the company's limit: taken.
+    const added = await save(bodyOf(state, { added: [...four, person('Jo', 'contact', title.id)] }));
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json<ConsoleOrderEditResponse>().changes).toEqual([
+      'Client added (Sam Lee)',
+      'Client added (Kim Lee)',
+      'Client added (Ann Lee)',
+      'Client added (Bo Lee)',
+      'Title Company contact added (Jo Lee)',
+    ]);
+    const full = await stateOf();
+    const clients = full.people.filter((one) => one.role === 'client');
+    expect(clients.map((one) => one.first)).toEqual([first!.first, 'Sam', 'Kim', 'Ann', 'Bo']);
+    const contact = full.people.find((one) => one.role === 'contact')!;
+    // Every client off is refused; the first four off leave Bo as the first client, numbered 1.
+    const all = await save(bodyOf(full, { removed: clients.map((one) => one.id) }));
+    expect(all.statusCode).toBe(400);
+    expect(all.json()).toMatchObject({ error: { field: 'removed' } });
+    const removed = await save(bodyOf(full, { removed: [...clients.slice(0, 4).map((one) => one.id), contact.id] }));
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json<ConsoleOrderEditResponse>().changes).toEqual([
+      `Client removed (was ${first!.first} ${first!.last})`,
+      'Client removed (was Sam Lee)',
+      'Client removed (was Kim Lee)',
+      'Client removed (was Ann Lee)',
+      'Title Company contact removed (was Jo Lee)',
+    ]);
+    const [bo] = await harness.database.db
+      .select({ position: t.orderParties.position, person: t.orderParties.person })
+      .from(t.orderParties)
+      .where(eq(t.orderParties.orderId, booking.orderId))
+      .then((rows) => rows.filter((row) => row.person.first === 'Bo'));
+    expect(bo).toMatchObject({ position: 0, person: { id: 1 } });
+    expect((await stateOf()).people.map((one) => one.first)).toEqual(['Bo']);
+  });
+
+  it('edits the property answers as the property step checks them (400 naming the field), repriced and said in words', async () => {
+    const state = await stateOf();
+    const answers = state.property.answers;
+    const occupancy = state.property.questions.find((question) => question.label === 'Occupancy')!;
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ sqft: 100_001 }, 'property.sqft'],
+      [{ yb: 2028 }, 'property.yb'],
+      [{ foundation_type: 99 }, 'property.foundation_type'],
+      [
+        { controls: answers.controls.filter((answer) => answer.id !== occupancy.id) },
+        `property.controls.${occupancy.id}`,
+      ],
+    ];
+    for (const [changes, field] of cases) {
+      const response = await save(bodyOf(state, { property: { ...answers, ...changes } }));
+      expect(response.statusCode, JSON.stringify(changes)).toBe(400);
+      expect(response.json().error.field, JSON.stringify(changes)).toBe(field);
+    }
+    // 100,000 square feet is the most a home may have: taken. A crawlspace adds its fee.
+    const foundation = answers.foundation_type === 2 ? 4 : 2;
+    const body = bodyOf(state, { property: { ...answers, sqft: 100_000, yb: 2027, foundation_type: foundation } });
+    const preview = await call('POST', `${DEMO}/orders/${booking.orderId}/edit/preview`, office, body);
+    expect(preview.statusCode, preview.body).toBe(200);
+    const priced = preview.json<ConsoleOrderEditPreview>();
+    expect(priced.total_cents).toBeGreaterThan(state.total_cents!);
+    expect(priced.changes).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Square Feet: .+ → 100,000$/),
+        expect.stringMatching(/^Year Built: .+ → 2027$/),
+      ]),
+    );
+    expect(priced.changes.some((change) => change.startsWith('Foundation: '))).toBe(true);
+    const saved = await save(body);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<ConsoleOrderEditResponse>().total_cents).toBe(priced.total_cents);
+    const after = (await stateOf()).property.answers;
+    expect(after).toMatchObject({ sqft: 100_000, yb: 2027, foundation_type: foundation });
+    expect(after.controls).toEqual(answers.controls);
   });
 });

@@ -11,16 +11,19 @@ import type { PeopleStore, SearchSettings } from './people.store.ts';
  * each only the fields the party's form shows (the domain's `searchResultFor`).
  */
 
-async function settingsOf(store: PeopleStore, session: AuthenticatedSession): Promise<SearchSettings> {
+/** Whose people are searched: a visitor's session, or a console member's company (the office's agent lookup). */
+type SearchScope = Pick<AuthenticatedSession, 'companyId'>;
+
+async function settingsOf(store: PeopleStore, session: SearchScope): Promise<SearchSettings> {
   const settings = await store.searchSettings(session.companyId);
   if (!settings) throw new NotFoundError('The company');
   return settings;
 }
 
-/** GET /search_agents and /search_insurance_agents. */
+/** GET /search_agents and /search_insurance_agents; the console's agent lookup of the order edit. */
 export async function findAgents(
   store: PeopleStore,
-  session: AuthenticatedSession,
+  session: SearchScope,
   party: AgentParty,
   query: string,
 ): Promise<SearchResult[]> {

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { SEARCH_RESULT_LIMIT } from '@scheduler/contracts/people';
 import type { Setting } from '@scheduler/contracts/settings';
@@ -350,4 +350,31 @@ export async function orderPartyPersons(
       and(eq(t.orderParties.companyId, companyId), eq(t.orderParties.orderId, orderId), eq(t.orderParties.role, role)),
     );
   return rows.map((row) => row.person);
+}
+
+/** Deletes the order's parties with these row ids (the office's edit takes people off an order). */
+export async function deleteOrderPartiesById(
+  db: Executor,
+  companyId: string,
+  orderId: string,
+  partyIds: readonly string[],
+): Promise<void> {
+  const ofOrder = and(eq(t.orderParties.companyId, companyId), eq(t.orderParties.orderId, orderId));
+  await db.delete(t.orderParties).where(and(ofOrder, inArray(t.orderParties.id, [...partyIds])));
+}
+
+/**
+ * The order's clients numbered 0, 1, … by their order again (and their copy's id 1, 2, …, as the
+ * contacts step numbers them), after one was taken off: the first client is always position 0.
+ */
+export async function renumberClients(db: Executor, companyId: string, orderId: string): Promise<void> {
+  await db.execute(sql`
+    update ${t.orderParties} as p
+    set position = r.n - 1, person = p.person || jsonb_build_object('id', r.n)
+    from (
+      select id, row_number() over (order by position) as n
+      from ${t.orderParties}
+      where company_id = ${companyId} and order_id = ${orderId} and role = 'client'
+    ) as r
+    where p.id = r.id and p.company_id = ${companyId} and p.order_id = ${orderId}`);
 }

@@ -11,6 +11,7 @@ import { COUPON_USED_UP_MESSAGE } from '@scheduler/domain/pricing/coupons';
 import { agentsOptOutOfPayAtClose } from '@scheduler/domain/pricing/pay-at-close';
 import { priceListings, priceOrder, type CouponUse, type PricingResult } from '@scheduler/domain/pricing/engine';
 import { priceEdit, type OrderEdit } from '@scheduler/domain/order-edit/edit-pricing';
+import type { PropertyAnswers } from '@scheduler/domain/property/property-answers';
 import type { Database, Executor } from '../../db/connection.ts';
 import type { LatLng } from '@scheduler/domain/availability/geo';
 import { AppError, NotFoundError } from '../../errors.ts';
@@ -174,14 +175,26 @@ export async function priceOrderEdit(
   edit: OrderEdit,
   now: Date,
   db: Executor = deps.db,
+  answers: PropertyAnswers | null = null,
 ): Promise<{ result: PricingResult; office: OfficePricing }> {
   const office = await officePricing(deps, ref, db);
   const order = await orderOf(db, ref, false);
+  const property = await propertyOf(deps, order);
   const result = priceEdit(
     {
       catalogue: office.catalogue,
       office: office.office,
-      property: await propertyOf(deps, order),
+      // The office's edit of the property answers prices as the wizard's property step would.
+      property: answers
+        ? {
+            ...property,
+            sqft: answers.sqft,
+            year_built: answers.yearBuilt,
+            sales_price: answers.salesPrice,
+            foundation_type_id: answers.foundationTypeId,
+            controls: answers.answers,
+          }
+        : property,
       settings: office.settings,
       pacOptOut: agentsOptOutOfPayAtClose(order.agents),
       today: office.calendar.localDateOf(now.getTime()),

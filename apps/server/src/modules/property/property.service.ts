@@ -1,5 +1,6 @@
 import type { SetPropertyInfoBody } from '@scheduler/contracts/property';
-import { checkPropertyAnswers } from '@scheduler/domain/property/property-answers';
+import { checkPropertyAnswers, type PropertyAnswers } from '@scheduler/domain/property/property-answers';
+import type { Executor } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { recordStepSaved } from '../orders/orders.service.ts';
 import { officePricing, priceStoredOrder, type PricingDeps } from '../pricing/pricing.service.ts';
@@ -26,4 +27,14 @@ export async function setPropertyInfo(
     await recordStepSaved(tx, session, 'property-info');
   });
   return { status: 'ok', duration: (await priceStoredOrder(deps, session, now)).duration };
+}
+
+/** The office's edit of a booked order's answers (issue 41 item 1, decision 0068), checked by the caller as above. */
+export async function saveEditedPropertyAnswers(
+  tx: Executor,
+  companyId: string,
+  orderId: string,
+  answers: PropertyAnswers,
+): Promise<void> {
+  await saveOrderProperty(tx, companyId, orderId, answers);
 }

@@ -32,8 +32,39 @@ const STATE: ConsoleOrderEditState = {
       last: 'Doe',
       email: 'dana@example.com',
       mobile_phone: '',
+      work_phone: '',
+      home_phone: '(614) 555-0100',
     },
   ],
+  contact_types: [{ id: 2, name: 'Title Company' }],
+  property: {
+    questions: [
+      { id: 1, type: 'SquareFeet', label: 'Square Feet', length: 0, required: true, options: [] },
+      {
+        id: 4,
+        type: 'FoundationType',
+        label: 'Foundation',
+        length: 0,
+        required: true,
+        options: ['Basement', 'Crawlspace'].map((value, index) => ({ id: index + 1, value })),
+      },
+      { id: 6, type: 'CheckBox', label: 'Utilities on', length: 0, required: false, options: [] },
+    ],
+    answers: {
+      sqft: 2000,
+      yb: null,
+      sales_price: '',
+      foundation_type: 1,
+      refer_reason: '',
+      refer_reason_other: '',
+      controls: [{ id: 6, value: null, checked: true }],
+    },
+  },
+  client_limit: 2,
+  agents: {
+    buyers_agent: { id: null, name: 'Ray Ortiz', email: 'ray@example.com' },
+    sellers_agent: { id: 201, name: 'Jessica Moreno', email: 'jessica@example.com' },
+  },
   currency: 'USD',
   packages: [],
   services: [
@@ -47,23 +78,44 @@ const STATE: ConsoleOrderEditState = {
 function priced(body: {
   service_ids: string[];
   prices: Array<{ id: string; price_cents: number }>;
+  property: { foundation_type: number | '' | null } | null;
 }): ConsoleOrderEditPreview {
-  const lines = STATE.services
-    .filter((service) => body.service_ids.includes(service.id))
-    .map((service) => ({
-      key: `service-${service.id}`,
-      kind: 'service' as const,
-      label: service.name,
-      amount: body.prices.find((price) => price.id === service.id)?.price_cents ?? service.price_cents,
-    }));
+  const crawlspace =
+    body.property?.foundation_type === 2
+      ? [{ key: 'fee-crawlspace', kind: 'fee' as const, label: 'Crawlspace access', amount: 3_500 }]
+      : [];
+  const lines: ConsoleOrderEditPreview['lines'] = [
+    ...STATE.services
+      .filter((service) => body.service_ids.includes(service.id))
+      .map((service) => ({
+        key: `service-${service.id}`,
+        kind: 'service' as const,
+        label: service.name,
+        amount: body.prices.find((price) => price.id === service.id)?.price_cents ?? service.price_cents,
+      })),
+    ...crawlspace,
+  ];
   return {
     lines,
-    total_cents: lines.reduce((sum, line) => sum + line.amount, 0),
+    total_cents: lines.reduce((sum, line) => sum + (line.amount ?? 0), 0),
     before_total_cents: 42_500,
     changes: body.service_ids.includes(RADON) ? ['Radon Testing added ($150.00)'] : [],
     reason_required: body.prices.some((price) => price.price_cents !== 42_500),
     message: { to: ['dana@example.com'], subject: 'Your inspection order, updated', text: 'Radon Testing: $150.00' },
   };
+}
+
+/** The server's answer to a save that e-mailed nobody. */
+const savedAs = (total: number) => () => ({
+  status: 200,
+  body: { version: 4, changes: [], total_cents: total, emailed: [] },
+});
+
+/** The one save the dialog sent, once it has. */
+async function savedRequest(requests: RecordedRequest[]): Promise<RecordedRequest> {
+  const saves = () => requests.filter((request) => request.method === 'POST' && request.path.endsWith('/edit'));
+  await waitFor(() => expect(saves()).toHaveLength(1));
+  return saves()[0]!;
 }
 
 function openEdit(save: (request: RecordedRequest) => Answer) {
@@ -72,6 +124,21 @@ function openEdit(save: (request: RecordedRequest) => Answer) {
     if (request.path === `${ORDER_PATH}/edit/preview`)
       return { status: 200, body: priced(request.body as Parameters<typeof priced>[0]) };
     if (request.path === `${ORDER_PATH}/edit` && request.method === 'POST') return save(request);
+    if (request.path.startsWith('/api/console/companies/demo/agent-search?'))
+      return {
+        status: 200,
+        body: request.path.includes('query=kow')
+          ? [
+              {
+                id: 202,
+                display: 'Brian Kowalski, Short North Properties',
+                add_new: false,
+                first: 'Brian',
+                last: 'Kowalski',
+              },
+            ]
+          : [],
+      };
     return undefined;
   });
   const onSaved = vi.fn();
@@ -108,6 +175,10 @@ describe('the edit dialog', () => {
     const last = within(client).getByRole('textbox', { name: 'Last name' });
     await userEvent.clear(last);
     await enterText(last, 'Dole');
+    await enterText(within(client).getByRole('textbox', { name: 'Work phone' }), '614-555-0199');
+    expect((within(client).getByRole('textbox', { name: 'Home phone' }) as HTMLInputElement).value).toBe(
+      '(614) 555-0100',
+    );
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'E-mail the people concerned' }));
     const email = within(dialog).getByRole('region', { name: 'The e-mail' });
     expect(within(email).getByText('To: dana@example.com')).toBeTruthy();
@@ -130,11 +201,40 @@ describe('the edit dialog', () => {
             last: 'Dole',
             email: 'dana@example.com',
             mobile_phone: '',
+            work_phone: '614-555-0199',
+            home_phone: '(614) 555-0100',
           },
         ],
+        added: [],
+        removed: [],
+        property: null,
+        agents: {},
         notify: true,
       },
     ]);
+  });
+
+  it("changes the buyer's agent from the directory's lookup and removes the listing agent", async () => {
+    const { requests } = openEdit(savedAs(42_500));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit the order' });
+    const buyers = await within(dialog).findByRole('group', { name: "Buyer's agent" });
+    expect(within(buyers).getByText('Ray Ortiz (ray@example.com)')).toBeTruthy();
+    await enterText(within(buyers).getByRole('textbox', { name: "Find a buyer's agent" }), 'kow');
+    const found = await within(buyers).findByRole('list', { name: "Buyer's agents found" });
+    await userEvent.click(within(found).getByRole('button', { name: 'Brian Kowalski, Short North Properties' }));
+    expect(within(buyers).getByText('Brian Kowalski')).toBeTruthy();
+    const listing = within(dialog).getByRole('group', { name: 'Listing agent' });
+    await userEvent.click(within(listing).getByRole('button', { name: 'Remove the listing agent' }));
+    expect(within(listing).getByText('None')).toBeTruthy();
+    // Agents do not change the price: the preview is not asked about them.
+    const previews = requests.filter((request) => request.path.endsWith('/edit/preview'));
+    expect(previews.every((request) => JSON.stringify((request.body as { agents: unknown }).agents) === '{}')).toBe(
+      true,
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    const saved = await savedRequest(requests);
+    expect((saved.body as { agents: unknown }).agents).toEqual({ buyers_agent: 202, sellers_agent: null });
+    expect(requests.some((request) => request.path.includes('agent-search?type=buyers_agent&query=kow'))).toBe(true);
   });
 
   it('asks for a reason when a price changes, and says so when someone saved first', async () => {
@@ -150,5 +250,59 @@ describe('the edit dialog', () => {
     await waitFor(() => expect(save.hasAttribute('disabled')).toBe(false));
     await userEvent.click(save);
     expect(await within(dialog).findByText('Someone saved a change to this order after you opened it.')).toBeTruthy();
+  });
+
+  it('adds a client and a contact, takes the first client off once another is there, and never offers the last one', async () => {
+    const { requests } = openEdit(savedAs(42_500));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit the order' });
+    await within(dialog).findByRole('group', { name: 'Client: Dana Doe' });
+    expect(within(dialog).queryByRole('button', { name: 'Take Dana Doe off the order' })).toBeNull();
+    const addClient = within(dialog).getByRole('button', { name: 'Add a client' });
+    await userEvent.click(addClient);
+    // The company's limit is two clients: a third is not offered.
+    expect(addClient.hasAttribute('disabled')).toBe(true);
+    const newClient = within(dialog).getByRole('group', { name: 'New client' });
+    await enterText(within(newClient).getByRole('textbox', { name: 'First name' }), 'Sam');
+    await enterText(within(newClient).getByRole('textbox', { name: 'Last name' }), 'Lee');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Take Dana Doe off the order' }));
+    expect(within(dialog).queryByRole('group', { name: 'Client: Dana Doe' })).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add a contact' }));
+    const newContact = within(dialog).getByRole('group', { name: 'New contact' });
+    await userEvent.click(within(newContact).getByRole('combobox', { name: 'Contact type' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Title Company' }));
+    await enterText(within(newContact).getByRole('textbox', { name: 'First name' }), 'Jo');
+    await enterText(within(newContact).getByRole('textbox', { name: 'Last name' }), 'Smith');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    const saved = await savedRequest(requests);
+    const blank = { email: '', mobile_phone: '', work_phone: '', home_phone: '' };
+    expect(saved.body).toMatchObject({
+      people: [],
+      removed: ['b0000000-0000-4000-8000-000000000001'],
+      added: [
+        { role: 'client', contact_type_id: null, first: 'Sam', last: 'Lee', ...blank },
+        { role: 'contact', contact_type_id: 2, first: 'Jo', last: 'Smith', ...blank },
+      ],
+    });
+  });
+
+  it('edits the property answers, asks the price with them, and sends them whole', async () => {
+    const { requests } = openEdit(savedAs(46_000));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit the order' });
+    const property = await within(dialog).findByRole('region', { name: 'Property' });
+    const sqft = within(property).getByRole('textbox', { name: 'Square Feet' });
+    await userEvent.clear(sqft);
+    await enterText(sqft, '2,400 sq');
+    await userEvent.click(within(property).getByRole('combobox', { name: 'Foundation' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Crawlspace' }));
+    await userEvent.click(within(property).getByRole('checkbox', { name: 'Utilities on' }));
+    expect(await within(dialog).findByText('Total: $425.00 → $460.00')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    const saved = await savedRequest(requests);
+    expect((saved.body as { property: unknown }).property).toEqual({
+      ...STATE.property.answers,
+      sqft: 2400,
+      foundation_type: 2,
+      controls: [{ id: 6, value: null, checked: false }],
+    });
   });
 });

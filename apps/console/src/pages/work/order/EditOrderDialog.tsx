@@ -14,15 +14,22 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { SPECIAL_NOTE_MAX } from '@scheduler/contracts/confirm';
-import { PERSON_FIELD_MAX } from '@scheduler/contracts/people';
-import { EDIT_REASON_MAX, type ConsoleOrderEditState } from '@scheduler/contracts/order-edit';
+import {
+  EDIT_REASON_MAX,
+  EDITED_AGENT_ROLES,
+  type ConsoleOrderEditState,
+  type EditedAgentRole,
+} from '@scheduler/contracts/order-edit';
 import { formatMoney } from '@scheduler/domain/money-format';
 import { formatLineAmount } from '@scheduler/domain/pricing/display-lines';
 import { ApiError } from '@scheduler/ui/api-error';
 import { failureText } from '../../../shared/api.ts';
 import { Failure } from '../../../shared/Failure.tsx';
 import { Loading } from '../../../shared/Loading.tsx';
+import { AgentField, type ShownAgent } from './AgentFields.tsx';
 import { PriceLines } from './OrderSections.tsx';
+import { PeopleFields, PERSON_FIELDS, type PeopleEdit } from './PeopleFields.tsx';
+import { PropertyFields } from './PropertyFields.tsx';
 import {
   orderEditStateOptions,
   useOrderEditPreview,
@@ -36,15 +43,6 @@ export function typedCents(text: string): number | null {
   if (!/^\d{1,7}(\.\d{1,2})?$/.test(plain)) return null;
   return Math.round(Number(plain) * 100);
 }
-
-/** The fields of a client or contact the office corrects, with their labels (the contacts step's words). */
-const PERSON_FIELDS = [
-  ['first', 'First name'],
-  ['last', 'Last name'],
-  ['email', 'E-mail'],
-  ['mobile_phone', 'Mobile phone'],
-] as const;
-const ROLE_WORDS = { client: 'Client', contact: 'Contact' } as const;
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 const lineKey = (kind: 'package' | 'service', id: string) => `${kind}:${id}`;
@@ -109,7 +107,12 @@ function EditForm({
   const [reason, setReason] = useState('');
   const [note, setNote] = useState(state.special_note);
   const [notify, setNotify] = useState(false);
-  const [people, setPeople] = useState(state.people);
+  const [peopleEdit, setPeopleEdit] = useState<PeopleEdit>({ people: state.people, removed: [], added: [] });
+  const { people, removed, added } = peopleEdit;
+  const [property, setProperty] = useState(state.property.answers);
+  // The answers go whole, and only when one changed (they reprice: the preview is asked with them).
+  const propertyChanged = JSON.stringify(property) !== JSON.stringify(state.property.answers);
+  const [agents, setAgents] = useState<Record<EditedAgentRole, ShownAgent | null>>(state.agents);
   const save = useSaveOrderEdit(companyKey, orderId);
 
   const defaultPrice = useMemo(() => {
@@ -159,15 +162,38 @@ function EditForm({
           special_note: note,
           // Only the people corrected: the others are left exactly as the order has them.
           people: people
-            .filter((person, index) => PERSON_FIELDS.some(([field]) => person[field] !== state.people[index]![field]))
+            .filter(
+              (person, index) =>
+                !removed.includes(person.id) &&
+                PERSON_FIELDS.some(([field]) => person[field] !== state.people[index]![field]),
+            )
             .map(({ role: _role, ...person }) => person),
+          added: added.map(({ key: _key, ...person }) => person),
+          removed,
+          property: propertyChanged ? property : null,
+          // Only the agents changed: a directory id, or null to take the agent off.
+          agents: Object.fromEntries(
+            EDITED_AGENT_ROLES.filter((role) => agents[role]?.id !== state.agents[role]?.id).map((role) => [
+              role,
+              agents[role]?.id ?? null,
+            ]),
+          ),
           notify,
         };
   // The price does not depend on the reason, the note or the e-mail: they do not ask again.
   const priced = useOrderEditPreview(
     companyKey,
     orderId,
-    body && { ...body, reason: '', notify: false, special_note: state.special_note, people: [] },
+    body && {
+      ...body,
+      reason: '',
+      notify: false,
+      special_note: state.special_note,
+      people: [],
+      added: [],
+      removed: [],
+      agents: {},
+    },
   );
   const preview = priced.data;
   // While a change is being priced the previous answer stays on screen (no flicker), but its total
@@ -279,49 +305,24 @@ function EditForm({
             />
           </Box>
         </Box>
-        {people.length > 0 && (
-          <Box sx={{ mt: 2 }}>
-            <Typography component="h3" variant="h6" sx={{ mb: 1 }}>
-              People
-            </Typography>
-            {people.map((person, index) => {
-              const was = state.people[index]!;
-              const title = `${ROLE_WORDS[person.role]}: ${`${was.first} ${was.last}`.trim() || 'no name'}`;
-              return (
-                <Box
-                  key={person.id}
-                  component="fieldset"
-                  sx={{
-                    border: 0,
-                    p: 0,
-                    m: 0,
-                    mb: 1.5,
-                    display: 'grid',
-                    gap: 1,
-                    gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
-                  }}
-                >
-                  <Typography component="legend" sx={{ fontWeight: 650, mb: 0.5 }}>
-                    {title}
-                  </Typography>
-                  {PERSON_FIELDS.map(([field, label]) => (
-                    <TextField
-                      key={field}
-                      label={label}
-                      value={person[field]}
-                      onChange={(event) =>
-                        setPeople((all) =>
-                          all.map((other, at) => (at === index ? { ...other, [field]: event.target.value } : other)),
-                        )
-                      }
-                      slotProps={{ htmlInput: { maxLength: PERSON_FIELD_MAX[field] } }}
-                    />
-                  ))}
-                </Box>
-              );
-            })}
-          </Box>
+        {state.property.questions.length > 0 && (
+          <PropertyFields questions={state.property.questions} value={property} onChange={setProperty} />
         )}
+        <PeopleFields state={state} value={peopleEdit} onChange={setPeopleEdit} />
+        <Box component="section" aria-labelledby="edit-order-agents" sx={{ mt: 2 }}>
+          <Typography id="edit-order-agents" component="h3" variant="h6" sx={{ mb: 1 }}>
+            Agents
+          </Typography>
+          {EDITED_AGENT_ROLES.map((role) => (
+            <AgentField
+              key={role}
+              companyKey={companyKey}
+              role={role}
+              agent={agents[role]}
+              onChange={(agent) => setAgents((all) => ({ ...all, [role]: agent }))}
+            />
+          ))}
+        </Box>
         <TextField
           label="Special note"
           multiline

@@ -5,6 +5,8 @@ import {
   consoleOrderEditStateSchema,
   type ConsoleOrderEditBody,
 } from '@scheduler/contracts/order-edit';
+import type { EditedAgentRole } from '@scheduler/contracts/order-edit';
+import { SEARCH_QUERY_MIN, searchResultsSchema } from '@scheduler/contracts/people';
 import { callApi, companyApi } from '../../../shared/api.ts';
 import { consoleKeys } from '../../../shared/queries.ts';
 
@@ -53,5 +55,22 @@ export function useSaveOrderEdit(companyKey: string, orderId: string) {
         queryClient.invalidateQueries({ queryKey: consoleKeys.order(companyKey, orderId) }),
         queryClient.invalidateQueries({ queryKey: consoleKeys.orders(companyKey) }),
       ]),
+  });
+}
+
+/** GET …/agent-search: the company's agents matching what was typed (the contacts step's search), once it is long enough. */
+export function useAgentSearch(companyKey: string, type: EditedAgentRole, query: string) {
+  const typed = query.trim();
+  return useQuery({
+    queryKey: [...consoleKeys.company(companyKey), 'agent-search', type, typed] as const,
+    queryFn: ({ signal }) =>
+      callApi(
+        companyApi(companyKey, `/agent-search?${new URLSearchParams({ type, query: typed }).toString()}`),
+        searchResultsSchema,
+        { signal },
+      ),
+    enabled: typed.length >= SEARCH_QUERY_MIN,
+    placeholderData: keepPreviousData,
+    retry: false,
   });
 }
