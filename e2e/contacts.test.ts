@@ -176,7 +176,8 @@ describe('the contacts step in the browser', () => {
     await page.keyboard.press('Enter');
     await own.getByText('Jessica Moreno').waitFor();
     await own.getByRole('button', { name: 'Reset' }).waitFor();
-    expect((await orderOf(page)).buyers_agent?.id).toBe(201);
+    // The screen shows the choice at once; the order is saved by the request it starts.
+    await expect.poll(async () => (await orderOf(page)).buyers_agent?.id, { timeout: 10_000 }).toBe(201);
     await page.context().close();
   });
 });

@@ -37,6 +37,21 @@ export function openTestPglite(): Promise<DatabaseHandle> {
   return openDatabase({ kind: 'pglite', dataDir: null, template: pgliteTemplateFromSetup() });
 }
 
+/**
+ * What `make` answers for `name`, made once per test process: the first caller starts it, later
+ * callers wait for the same promise. A failure is forgotten, so the next caller tries again
+ * rather than every later file failing with the first.
+ */
+function oncePerName<T>(made: Map<string, Promise<T>>, name: string, make: () => Promise<T>): Promise<T> {
+  let result = made.get(name);
+  if (!result) {
+    result = make();
+    made.set(name, result);
+    result.catch(() => made.delete(name));
+  }
+  return result;
+}
+
 /** Per test process: the data directories of `openSeededTestPglite`'s seeds, by name. */
 const seededTemplates = new Map<string, Promise<Blob>>();
 
@@ -51,13 +66,9 @@ export async function openSeededTestPglite(
   name: string,
   seed: (db: DatabaseHandle['db']) => Promise<void>,
 ): Promise<DatabaseHandle> {
-  let template = seededTemplates.get(name);
-  if (!template) {
-    template = dumpMigratedPglite({ from: pgliteTemplateFromSetup(), seed });
-    seededTemplates.set(name, template);
-    // A failed seed is tried again by the next file rather than failing every one after it.
-    template.catch(() => seededTemplates.delete(name));
-  }
+  const template = oncePerName(seededTemplates, name, () =>
+    dumpMigratedPglite({ from: pgliteTemplateFromSetup(), seed }),
+  );
   return openDatabase({ kind: 'pglite', dataDir: null, template: await template });
 }
 
@@ -75,12 +86,7 @@ export async function openSeededTestPostgres(
   name: string,
   seed: (db: DatabaseHandle['db']) => Promise<void>,
 ): Promise<DatabaseHandle> {
-  let template = seededPostgresTemplates.get(name);
-  if (!template) {
-    template = seededPostgresTemplate(serverUrl, seed);
-    seededPostgresTemplates.set(name, template);
-    template.catch(() => seededPostgresTemplates.delete(name));
-  }
+  const template = oncePerName(seededPostgresTemplates, name, () => seededPostgresTemplate(serverUrl, seed));
   return openScratchPostgres(serverUrl, await template);
 }
 
