@@ -241,10 +241,10 @@ async function planPeople(
   const edits = body.people;
   if (edits.length === 0 && body.added.length === 0 && body.removed.length === 0)
     return { people: [], added: [], removed: [], changes: [] };
-  const [rows, aggregate] = await Promise.all([
-    orderPeopleForEdit(tx, scope.companyId, scope.orderId),
-    loadConfirmableOrder(tx, scope.companyId, scope.orderId),
-  ]);
+  // One after the other: a transaction is one connection, which runs one query at a time
+  // (node-postgres warns of a query sent while another runs, and pg 9 refuses it).
+  const rows = await orderPeopleForEdit(tx, scope.companyId, scope.orderId);
+  const aggregate = await loadConfirmableOrder(tx, scope.companyId, scope.orderId);
   const country = aggregate?.country ?? '';
   const people: PlannedEdit['people'] = [];
   const changes: EditChange[] = [];

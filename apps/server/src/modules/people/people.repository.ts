@@ -25,15 +25,15 @@ export async function loadContactTypes(db: Executor, companyId: string): Promise
 }
 
 export async function loadPeopleCompany(db: Executor, companyId: string): Promise<PeopleCompany | null> {
-  const [[company], states, contactTypes] = await Promise.all([
-    db
-      .select({ settings: t.companies.settings, maxClients: t.companies.maxClients, country: t.companies.country })
-      .from(t.companies)
-      .where(eq(t.companies.id, companyId)),
-    db.select({ id: t.states.id }).from(t.states).where(eq(t.states.companyId, companyId)),
-    loadContactTypes(db, companyId),
-  ]);
+  // One after the other: `db` may be a transaction, one connection that runs one query at a time
+  // (node-postgres warns of a query sent while another runs, and pg 9 refuses it).
+  const [company] = await db
+    .select({ settings: t.companies.settings, maxClients: t.companies.maxClients, country: t.companies.country })
+    .from(t.companies)
+    .where(eq(t.companies.id, companyId));
   if (!company) return null;
+  const states = await db.select({ id: t.states.id }).from(t.states).where(eq(t.states.companyId, companyId));
+  const contactTypes = await loadContactTypes(db, companyId);
   return {
     settings: company.settings,
     maxClients: company.maxClients,
