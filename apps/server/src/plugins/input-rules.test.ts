@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseFactories } from '../db/test-databases.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   demoDocument,
   startDemoSession,
@@ -7,6 +6,7 @@ import {
   TEST_ADMIN_TOKEN,
   type TestApp,
 } from '../test-support/test-app.ts';
+import { describeOnEachDatabase } from '../test-support/each-database.ts';
 
 const API = '/demo/json/online_scheduler';
 const DAY_MS = 86_400_000;
@@ -18,7 +18,7 @@ function instantIn(days: number): string {
   return at.toISOString().replace('.000Z', 'Z');
 }
 
-describe.each(testDatabaseFactories())('bad input is a 4xx, never a 500, on $name', (factory) => {
+describeOnEachDatabase('bad input is a 4xx, never a 500,', (factory) => {
   let harness: TestApp;
   let token: string;
   beforeAll(async () => {

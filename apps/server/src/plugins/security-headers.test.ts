@@ -12,11 +12,12 @@ import {
   type TestApp,
 } from '../test-support/test-app.ts';
 import { STRICT_TRANSPORT_SECURITY } from './security-headers.ts';
+import { describeOnEachDatabase } from '../test-support/each-database.ts';
 
 const INDEX_HTML =
   '<!doctype html><html><head><script type="module" src="/_app/assets/index-3f2a1b.js"></script></head><body><div id="root"></div></body></html>';
 
-describe.each(testDatabaseFactories())('security headers on $name', (factory) => {
+describeOnEachDatabase('security headers', (factory) => {
   let harness: TestApp;
   let webDistDir: string;
   beforeAll(async () => {

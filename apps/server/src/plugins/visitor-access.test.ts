@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { configSchema } from '../config.ts';
 import * as t from '../db/schema.ts';
-import { testDatabaseFactories } from '../db/test-databases.ts';
 import { hashToken } from '../modules/sessions/tokens.ts';
 import { startDemoSession, startTestApp, type TestApp } from '../test-support/test-app.ts';
 import { buildApp } from '../app.ts';
+import { describeOnEachDatabase } from '../test-support/each-database.ts';
 
 const API = '/demo/json/online_scheduler';
 
@@ -37,7 +37,7 @@ async function orderOf(harness: TestApp, token: string): Promise<string> {
   return session!.orderId;
 }
 
-describe.each(testDatabaseFactories())('visitor access on $name', (factory) => {
+describeOnEachDatabase('visitor access', (factory) => {
   let harness: TestApp;
   beforeAll(async () => {
     harness = await startTestApp(factory, {

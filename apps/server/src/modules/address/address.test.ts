@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
-import { testDatabaseFactories } from '../../db/test-databases.ts';
 import * as t from '../../db/schema.ts';
 import { demoDocument, startDemoSession, startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { dayFromNow, wizardCalls } from '../../test-support/wizard-calls.ts';
@@ -14,6 +13,7 @@ import { importCompanyDocument } from '../company-document/companies.service.ts'
 import { bundledPostalCodes } from '../scheduling/postal-codes.ts';
 import { geocode as geocodeAddress, setAddress } from './address.service.ts';
 import { GeocodingService } from './geocoding.service.ts';
+import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 
 const NORTH_OFFICE = 'c0000000-0000-4000-8000-00000000a0d5';
 
@@ -63,7 +63,7 @@ const WESTERVILLE = {
   longitude: -82.9291,
 };
 
-describe.each(testDatabaseFactories())('the address step on $name', (factory) => {
+describeOnEachDatabase('the address step', (factory) => {
   let harness: TestApp;
   beforeAll(async () => {
     harness = await startTestApp(factory, { config: { SESSION_RATE_LIMIT: '1000', SEARCH_RATE_LIMIT: '1000' } });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseFactories } from '../../db/test-databases.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { demoDocument, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../test-support/test-app.ts';
+import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 
 const admin = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
 
@@ -34,7 +34,7 @@ function get(harness: TestApp, key: string) {
   return harness.app.inject({ method: 'GET', url: `/api/admin/companies/${key}`, headers: admin });
 }
 
-describe.each(testDatabaseFactories())('who owns an office, on $name', (factory) => {
+describeOnEachDatabase('who owns an office', (factory) => {
   let harness: TestApp;
   beforeAll(async () => {
     harness = await startTestApp(factory);
