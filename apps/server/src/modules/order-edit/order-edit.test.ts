@@ -5,7 +5,7 @@ import type {
 } from '@scheduler/contracts/order-edit';
 import type { ConsoleOrderDetail } from '@scheduler/contracts/console';
 import type { SearchResult } from '@scheduler/contracts/people';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import * as t from '../../db/schema.ts';
 import { EDIT_REASON_MAX } from '@scheduler/contracts/order-edit';
 import { displayLines } from '@scheduler/domain/pricing/display-lines';
@@ -417,5 +417,129 @@ describeOnEachDatabase("the office's edit of an order", (factory) => {
     const after = (await stateOf()).property.answers;
     expect(after).toMatchObject({ sqft: 100_000, yb: 2027, foundation_type: foundation });
     expect(after.controls).toEqual(answers.controls);
+  });
+
+  /** Miles along a meridian per degree of latitude (the great circle's radius, 3958.8 miles). */
+  const MILES_PER_DEGREE = (3958.8 * Math.PI) / 180;
+  /**
+   * An address due north of the booked inspector's home, `beyond` road miles past their driving
+   * radius (negative: inside it), as the office's estimate measures it (straight line × road factor).
+   */
+  const addressBeyondRadius = async (beyond: number) => {
+    const db = harness.database.db;
+    const row = await booking.orderRow();
+    const [first] = row.inspectors;
+    const [inspector] = await db
+      .select()
+      .from(t.inspectors)
+      .where(and(eq(t.inspectors.companyId, row.companyId), eq(t.inspectors.id, first!.id)));
+    const [officeRow] = await db.select().from(t.offices).where(eq(t.offices.id, row.officeId));
+    const roadFactor = Number(officeRow!.scheduling.road_factor ?? 1.3);
+    const degrees = (inspector!.maxDriveMiles + beyond) / roadFactor / MILES_PER_DEGREE;
+    return {
+      name: inspector!.display || `${inspector!.first} ${inspector!.last}`,
+      address: {
+        address1: `${Math.round(1000 + beyond * 100)} Elm St`,
+        address2: '',
+        city: 'Dublin',
+        state: null,
+        postal_code: '43017',
+        latitude: inspector!.homeLatitude + degrees,
+        longitude: inspector!.homeLongitude,
+        county: '',
+      },
+    };
+  };
+
+  it("refuses an address just outside the inspector's area (400 on address, in words) and saves nothing", async () => {
+    const state = await stateOf();
+    const { name, address } = await addressBeyondRadius(0.1);
+    const body = bodyOf(state, { address });
+    for (const url of [`${DEMO}/orders/${booking.orderId}/edit/preview`, `${DEMO}/orders/${booking.orderId}/edit`]) {
+      const response = await call('POST', url, office, body);
+      expect(response.statusCode, url).toBe(400);
+      const error = response.json<{ error: { field: string; message: string } }>().error;
+      expect(error.field).toBe('address');
+      expect(error.message).toContain("outside the inspector's area");
+      expect(error.message).toContain(name);
+      expect(error.message).toContain("Book outside the inspector's area");
+    }
+    expect((await booking.orderRow()).address1).not.toBe(address.address1);
+  });
+
+  it('takes an address just outside the area when the office ticks the override, and says so in the event', async () => {
+    const state = await stateOf();
+    const before = await booking.orderRow();
+    const { address } = await addressBeyondRadius(0.1);
+    const body = bodyOf(state, { address, book_outside_area: true });
+    const preview = await call('POST', `${DEMO}/orders/${booking.orderId}/edit/preview`, office, body);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json<ConsoleOrderEditPreview>().before_total_cents).toBe(state.total_cents);
+    const saved = await save(body);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const changes = saved.json<ConsoleOrderEditResponse>().changes;
+    expect(changes).toContain(
+      `Address: ${before.address1}, ${before.city}, OH ${before.postalCode} → 1010 Elm St, Dublin, OH 43017`,
+    );
+    expect(
+      changes.some((change) => change.startsWith("Booked outside the inspector's area, as the office chose:")),
+    ).toBe(true);
+    const row = await booking.orderRow();
+    expect(row).toMatchObject({ address1: '1010 Elm St', postalCode: '43017', latitude: address.latitude });
+    expect(row.changeSequence).toBe(before.changeSequence + 1);
+    const events = await booking.events('edited');
+    expect(JSON.stringify(events.at(-1))).toContain("Booked outside the inspector's area");
+  });
+
+  it('takes an address just inside the area without the override', async () => {
+    const state = await stateOf();
+    const { address } = await addressBeyondRadius(-0.1);
+    const saved = await save(bodyOf(state, { address }));
+    expect(saved.statusCode, saved.body).toBe(200);
+    const changes = saved.json<ConsoleOrderEditResponse>().changes;
+    expect(changes).toContain('Address: 1010 Elm St, Dublin, OH 43017 → 990 Elm St, Dublin, OH 43017');
+    expect(changes.some((change) => change.startsWith('Booked outside'))).toBe(false);
+    expect((await stateOf()).address).toMatchObject({ address1: '990 Elm St', postal_code: '43017' });
+  });
+
+  it('places the address as the wizard does: a PO box or a bad postal code is 400 naming its field', async () => {
+    const state = await stateOf();
+    const { address } = await addressBeyondRadius(-1);
+    const poBox = await save(bodyOf(state, { address: { ...address, address1: 'PO Box 12' } }));
+    expect(poBox.statusCode).toBe(400);
+    expect(poBox.json()).toMatchObject({ error: { field: 'address.address1' } });
+    const zip = await save(bodyOf(state, { address: { ...address, postal_code: '4301' } }));
+    expect(zip.statusCode).toBe(400);
+    expect(zip.json()).toMatchObject({ error: { field: 'address.postal_code' } });
+  });
+
+  it("prices the new address: its postal code's trip charge shows in the preview's old → new total", async () => {
+    const state = await stateOf();
+    const { address } = await addressBeyondRadius(-1);
+    // 43015 (Delaware) is in the demo's $35 trip-charge zone; the order's own postal code is not.
+    const body = bodyOf(state, { address: { ...address, postal_code: '43015', city: 'Delaware' } });
+    const preview = await call('POST', `${DEMO}/orders/${booking.orderId}/edit/preview`, office, body);
+    expect(preview.statusCode, preview.body).toBe(200);
+    const priced = preview.json<ConsoleOrderEditPreview>();
+    expect(priced.before_total_cents).toBe(state.total_cents);
+    expect(priced.total_cents).toBeGreaterThanOrEqual(state.total_cents! + 3500);
+    expect(priced.changes).toContain('Trip charge (outside Franklin County) added ($35.00)');
+    expect(priced.changes.some((change) => /^Address: .+ → \d+ Elm St, Delaware, OH 43015$/.test(change))).toBe(true);
+  });
+
+  it("keeps another company's order (404) and an inspector (403) from changing an address", async () => {
+    const state = await stateOf();
+    const { address } = await addressBeyondRadius(-1);
+    const body = bodyOf(state, { address, book_outside_area: true });
+    expect((await save(body, inspector)).statusCode).toBe(403);
+    expect((await save(body, office, otherBooking.orderId)).statusCode).toBe(404);
+    const theirs = await call(
+      'POST',
+      `/api/console/companies/${OTHER_KEY}/orders/${booking.orderId}/edit`,
+      outsider,
+      body,
+    );
+    expect(theirs.statusCode).toBe(404);
+    expect((await booking.orderRow()).address1).toBe('990 Elm St');
   });
 });

@@ -26,6 +26,7 @@ import { ApiError } from '@scheduler/ui/api-error';
 import { failureText } from '../../../shared/api.ts';
 import { Failure } from '../../../shared/Failure.tsx';
 import { Loading } from '../../../shared/Loading.tsx';
+import { AddressFields, addressBody } from './AddressFields.tsx';
 import { AgentField, type ShownAgent } from './AgentFields.tsx';
 import { PriceLines } from './OrderSections.tsx';
 import { PeopleFields, PERSON_FIELDS, type PeopleEdit } from './PeopleFields.tsx';
@@ -113,6 +114,10 @@ function EditForm({
   // The answers go whole, and only when one changed (they reprice: the preview is asked with them).
   const propertyChanged = JSON.stringify(property) !== JSON.stringify(state.property.answers);
   const [agents, setAgents] = useState<Record<EditedAgentRole, ShownAgent | null>>(state.agents);
+  const [address, setAddress] = useState(state.address);
+  const [outsideArea, setOutsideArea] = useState(false);
+  // The address goes whole, and only when it reads differently (it reprices and is re-checked).
+  const newAddress = addressBody(state.address, address);
   const save = useSaveOrderEdit(companyKey, orderId);
 
   const defaultPrice = useMemo(() => {
@@ -178,6 +183,8 @@ function EditForm({
               agents[role]?.id ?? null,
             ]),
           ),
+          address: newAddress,
+          book_outside_area: newAddress !== null && outsideArea,
           notify,
         };
   // The price does not depend on the reason, the note or the e-mail: they do not ask again.
@@ -308,6 +315,14 @@ function EditForm({
         {state.property.questions.length > 0 && (
           <PropertyFields questions={state.property.questions} value={property} onChange={setProperty} />
         )}
+        <AddressFields
+          states={state.states}
+          before={state.address}
+          value={address}
+          onChange={setAddress}
+          outsideArea={outsideArea}
+          onOutsideArea={setOutsideArea}
+        />
         <PeopleFields state={state} value={peopleEdit} onChange={setPeopleEdit} />
         <Box component="section" aria-labelledby="edit-order-agents" sx={{ mt: 2 }}>
           <Typography id="edit-order-agents" component="h3" variant="h6" sx={{ mb: 1 }}>
