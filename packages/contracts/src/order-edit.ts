@@ -112,6 +112,8 @@ export const consoleOrderEditBodySchema = z
     address: setAddressBodySchema.nullable().default(null),
     /** "Book outside the inspector's area": a new address the assigned inspector does not serve is taken anyway. */
     book_outside_area: z.boolean().default(false),
+    /** "Keep it anyway": a longer inspection that ends past the inspector's working hours is saved so. */
+    keep_length: z.boolean().default(false),
     /** "E-mail the people concerned": the clients and agents get the order's confirmation as it now is. */
     notify: z.boolean().default(false),
   })

@@ -64,7 +64,8 @@ import type { OrderPartyValues } from '../people/people.repository.ts';
 import { addOrderPerson, orderPeopleRules, removeOrderPeople } from '../people/order-people.service.ts';
 import { officePricing, priceOrderEdit, type PricingDeps } from '../pricing/pricing.service.ts';
 import { saveEditedPropertyAnswers } from '../property/property.service.ts';
-import { locationCheckOfPlace, type OrderScope } from '../scheduling/scheduling.service.ts';
+import { editedLengthCheck, locationCheckOfPlace, type OrderScope } from '../scheduling/scheduling.service.ts';
+import { lengthChanges } from '@scheduler/domain/order-edit/edit-length';
 import type { SchedulingStore } from '../scheduling/scheduling.store.ts';
 import { orderAddressAccess, placedAddress } from '../address/address.service.ts';
 import type { ChangeFeed } from '../../db/change-feed.ts';
@@ -73,6 +74,7 @@ import {
   orderPeopleForEdit,
   orderPropertyForEdit,
   recordOrderEdited,
+  saveInspectionLength,
   saveOrderEdit,
   savePersonFields,
   type OrderForEdit,
@@ -146,6 +148,8 @@ interface PlannedEdit {
   agents: Array<{ role: EditedAgentRole; party: OrderPartyValues | null }>;
   /** The new address, placed, when the edit changed it. */
   address: OrderAddress | null;
+  /** The inspection's new length in minutes, when the cart changed it. */
+  lengthMinutes: number | null;
 }
 
 const textAt = (person: Record<string, unknown>, field: keyof EditedPerson): string =>
@@ -392,6 +396,50 @@ async function planAddress(
   return { address: placed, changes };
 }
 
+/** The override's words in the refusal of a longer inspection: the dialog's checkbox, by its label. */
+export const KEEP_LENGTH_LABEL = 'Keep it anyway';
+
+/**
+ * The inspection's length for the new cart, by the wizard's duration rule. A shorter one is always
+ * taken; a longer one that runs into the inspector's next booking is 409 (the inspector cannot be
+ * at two inspections: take a service off or move the order first), and one that ends past their
+ * working hours is 409 unless the office ticked "Keep it anyway"; then the event says so.
+ */
+async function planLength(
+  deps: EditPlanDeps,
+  tx: Executor,
+  scope: OrderScope,
+  body: ConsoleOrderEditBody,
+  now: Date,
+): Promise<{ minutes: number | null; changes: EditChange[] }> {
+  const cart = {
+    packageIds: body.package_id === null ? [] : [body.package_id],
+    serviceIds: [...new Set(body.service_ids)],
+  };
+  const length = await editedLengthCheck(deps.scheduling, scope, cart, now, tx);
+  if (length.bookings.length > 0)
+    throw new ConflictError(
+      'change_refused',
+      `${length.bookings.join(' ')} An inspector cannot be at two inspections at once: take a service off, or move one of them first.`,
+      'service_ids',
+    );
+  const changes = lengthChanges(length.beforeMinutes, length.afterMinutes);
+  if (length.hours.length > 0) {
+    if (!body.keep_length)
+      throw new ConflictError(
+        'change_refused',
+        `${length.hours.join(' ')} Tick "${KEEP_LENGTH_LABEL}" to save it so.`,
+        'keep_length',
+      );
+    changes.push({
+      label: `Kept past the inspector's working hours, as the office chose: ${length.hours.join(' ')}`,
+      before: null,
+      after: null,
+    });
+  }
+  return { minutes: changes.length > 0 ? length.afterMinutes : null, changes };
+}
+
 /**
  * The edit priced and said in words; 400 naming the field for a package or service the office
  * does not offer, a price for a line the order will not have, an empty order, or a price changed
@@ -442,12 +490,19 @@ async function planEdit(
   const currency = currencyOf(order, catalogue.currency);
   const people = await planPeople(tx, scope, body);
   const agents = await planAgents(tx, scope, body.agents);
+  // Only a new cart re-plans the length: the booked one stays when the catalogue's minutes changed since.
+  const cartChanged =
+    (order.packageIds[0] ?? null) !== edit.cart.package ||
+    order.serviceIds.length !== edit.cart.services.length ||
+    edit.cart.services.some((id) => !order.serviceIds.includes(id));
+  const length = cartChanged ? await planLength(deps, tx, scope, body, now) : { minutes: null, changes: [] };
   const changes = [
     ...priceChanges(before, result.pricing, currency),
     ...people.changes,
     ...agents.changes,
     ...property.changes,
     ...address.changes,
+    ...length.changes,
     ...textChange('Special note', order.specialNote, body.special_note),
   ];
   return {
@@ -462,6 +517,7 @@ async function planEdit(
     property: property.answers,
     agents: agents.agents,
     address: address.address,
+    lengthMinutes: length.minutes,
   };
 }
 
@@ -483,6 +539,7 @@ export async function orderEditState(deps: PricingDeps, scope: OrderScope, now: 
     property: null,
     address: null,
     book_outside_area: false,
+    keep_length: false,
     agents: {},
     notify: false,
   };
@@ -643,6 +700,7 @@ export async function saveOrderEditOf(
     for (const one of plan.added) await addOrderPerson(tx, scope.companyId, scope.orderId, one.person, one.type);
     if (plan.property) await saveEditedPropertyAnswers(tx, scope.companyId, scope.orderId, plan.property);
     if (plan.address) await orderAddressAccess.save(tx, scope.companyId, scope.orderId, plan.address);
+    if (plan.lengthMinutes !== null) await saveInspectionLength(tx, scope.companyId, scope.orderId, plan.lengthMinutes);
     for (const agent of plan.agents)
       await replaceOrderAgent(tx, scope.companyId, scope.orderId, agent.role, agent.party);
     // After the corrections: a fixed e-mail address (or a new agent) gets the message, the wrong one does not.

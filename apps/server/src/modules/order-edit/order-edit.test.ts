@@ -9,9 +9,11 @@ import { and, eq } from 'drizzle-orm';
 import * as t from '../../db/schema.ts';
 import { EDIT_REASON_MAX } from '@scheduler/contracts/order-edit';
 import { displayLines } from '@scheduler/domain/pricing/display-lines';
+import { lengthText } from '@scheduler/domain/order-edit/edit-length';
 import type { Pricing } from '@scheduler/contracts/pricing';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { demoOrdinaryWeekday } from '../../test-support/demo-days.ts';
+import { rangeOf } from '../scheduling/scheduling.repository.ts';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import type { TestApp } from '../../test-support/test-app.ts';
 import { ManagedBooking, setClock, startWithOtherCompany } from '../booking-changes/manage-test-support.ts';
@@ -541,5 +543,99 @@ describeOnEachDatabase("the office's edit of an order", (factory) => {
     );
     expect(theirs.statusCode).toBe(404);
     expect((await booking.orderRow()).address1).toBe('990 Elm St');
+  });
+
+  it("recomputes the inspection's length: ends exactly at the next booking taken, one minute past it 409, past the hours 409 unless kept", async () => {
+    const db = harness.database.db;
+    const fresh = await ManagedBooking.book(harness, demoOrdinaryWeekday('2027-03-10'));
+    const state = await stateOf(fresh.orderId);
+    expect(state.service_ids).not.toContain(RADON);
+    const row = await fresh.orderRow();
+    const inspectorId = row.inspectors[0]!.id;
+    const start = row.datetime!.getTime();
+    const booked = row.durationMinutes;
+    const radonOf = async () => {
+      const [radon] = await db
+        .select({ durationMinutes: t.services.durationMinutes })
+        .from(t.services)
+        .where(and(eq(t.services.companyId, row.companyId), eq(t.services.id, RADON)));
+      return radon!.durationMinutes;
+    };
+    const setRadon = (minutes: number) =>
+      db
+        .update(t.services)
+        .set({ durationMinutes: minutes })
+        .where(and(eq(t.services.companyId, row.companyId), eq(t.services.id, RADON)));
+    const radonBefore = await radonOf();
+    await setRadon(30);
+    const end = start + (booked + 30) * 60_000;
+    // Another customer's inspection for the same inspector, starting exactly where the longer one ends.
+    const [other] = await db
+      .insert(t.orders)
+      .values({ companyId: row.companyId, officeId: row.officeId, postalCode: '43017' })
+      .returning();
+    const [blocking] = await db
+      .insert(t.appointments)
+      .values({
+        companyId: row.companyId,
+        officeId: row.officeId,
+        orderId: other!.id,
+        inspectorId,
+        kind: 'appointment',
+        during: rangeOf(end, end + 60 * 60_000),
+      })
+      .returning();
+    const edit = (orderState: ConsoleOrderEditState, changes: Record<string, unknown>) =>
+      save(bodyOf(orderState, changes), office, fresh.orderId);
+    try {
+      const exactly = await edit(state, { service_ids: [...state.service_ids, RADON] });
+      expect(exactly.statusCode, exactly.body).toBe(200);
+      expect(exactly.json<ConsoleOrderEditResponse>().changes).toContain(
+        `Inspection length: ${lengthText(booked)} → ${lengthText(booked + 30)}`,
+      );
+      expect((await fresh.orderRow()).durationMinutes).toBe(booked + 30);
+      const [appointment] = await fresh.rows();
+      const bounds = [...String(appointment!.during).matchAll(/"([^"]+)"/g)].map((match) =>
+        Date.parse(match[1]!.replace(' ', 'T').replace(/\+00$/, 'Z')),
+      );
+      expect(bounds).toEqual([start, end]);
+      // A shorter inspection is always taken.
+      const longer = await stateOf(fresh.orderId);
+      expect((await edit(longer, { service_ids: state.service_ids })).statusCode).toBe(200);
+      expect((await fresh.orderRow()).durationMinutes).toBe(booked);
+
+      await db
+        .update(t.appointments)
+        .set({ during: rangeOf(end - 60_000, end + 60 * 60_000) })
+        .where(eq(t.appointments.id, blocking!.id));
+      const shorter = await stateOf(fresh.orderId);
+      const pastNext = await edit(shorter, { service_ids: [...state.service_ids, RADON], keep_length: true });
+      expect(pastNext.statusCode).toBe(409);
+      expect(pastNext.json()).toMatchObject({ error: { code: 'change_refused', field: 'service_ids' } });
+      expect(pastNext.json<{ error: { message: string } }>().error.message).toMatch(/next booking starts at/);
+      expect((await fresh.orderRow()).durationMinutes).toBe(booked);
+
+      // Past the hours by one minute (Mike works until 5 PM; Columbus is UTC−5 on 10 March 2027).
+      await db.delete(t.appointments).where(eq(t.appointments.id, blocking!.id));
+      const localStart = new Date(start - 5 * 3_600_000);
+      const startMinutes = localStart.getUTCHours() * 60 + localStart.getUTCMinutes();
+      await setRadon(17 * 60 - startMinutes - booked + 1);
+      const pastHours = await edit(shorter, { service_ids: [...state.service_ids, RADON] });
+      expect(pastHours.statusCode, pastHours.body).toBe(409);
+      expect(pastHours.json()).toMatchObject({ error: { field: 'keep_length' } });
+      expect(pastHours.json<{ error: { message: string } }>().error.message).toContain(
+        'The inspection would end at 5:01 PM, after',
+      );
+      const kept = await edit(shorter, { service_ids: [...state.service_ids, RADON], keep_length: true });
+      expect(kept.statusCode, kept.body).toBe(200);
+      expect(
+        kept
+          .json<ConsoleOrderEditResponse>()
+          .changes.some((change) => change.startsWith("Kept past the inspector's working hours, as the office chose:")),
+      ).toBe(true);
+    } finally {
+      await setRadon(radonBefore);
+      await db.delete(t.appointments).where(eq(t.appointments.orderId, other!.id));
+    }
   });
 });

@@ -27,6 +27,7 @@ import { SettingsReader } from '@scheduler/domain/settings';
 import { htmlToPlainText } from '@scheduler/domain/html-text';
 import { officeBookingWarnings } from '@scheduler/domain/schedule/office-warnings';
 import { cartServicesAndMinutes } from '@scheduler/domain/pricing/duration';
+import { lengthConflicts } from '@scheduler/domain/order-edit/edit-length';
 import { AppError, NotFoundError } from '../../errors.ts';
 import { CompressibleText } from '../../http/precompressed.ts';
 import {
@@ -621,6 +622,55 @@ export async function locationCheckOfPlace(
   const check = await locationCheckAt(s, s.order.datetime ? s.order.datetime.getTime() : null, now);
   const inspector = s.rules.context.inspectors.find((one) => one.id === check.inspectorId);
   return { ...check, inspector: inspector ? inspector.display || `${inspector.first} ${inspector.last}` : null };
+}
+
+/**
+ * The booked inspection's length for a new cart (decision 0068, part 3), by the wizard's duration
+ * rule, and what a longer one would collide with: the order's inspectors' other bookings that day
+ * and their working hours. Read in the edit's transaction; an order with no time has nothing to check.
+ */
+export async function editedLengthCheck(
+  store: SchedulingStore,
+  session: OrderScope,
+  cart: { packageIds: number[]; serviceIds: string[] },
+  now: Date,
+  db: Executor,
+): Promise<{ beforeMinutes: number; afterMinutes: number; bookings: string[]; hours: string[] }> {
+  const s = await prepare(store, session, { fresh: true, db });
+  const minutes = cartServicesAndMinutes(s.rules.durations, cart).minutes;
+  const afterMinutes = minutes > 0 ? minutes : s.rules.context.office.scheduling.default_duration_minutes;
+  const beforeMinutes = s.order.durationMinutes > 0 ? s.order.durationMinutes : s.cartDurationMinutes;
+  const none = { beforeMinutes, afterMinutes, bookings: [], hours: [] };
+  if (!s.order.datetime || afterMinutes <= beforeMinutes) return none;
+  const start = s.order.datetime.getTime();
+  const local = s.calendar.toLocal(start);
+  const dayStart = s.calendar.toInstant(local.date, 0) ?? start - DAY_MS;
+  const dayEnd = s.calendar.toInstant(addDays(local.date, 1), 0) ?? start + DAY_MS;
+  const team = s.order.inspectors.map((i) => i.id);
+  const busy = busyFor(
+    await loadCommitments(db, session.companyId, team, dayStart, dayEnd),
+    s.order.id,
+    now.getTime(),
+    dayStart,
+    dayEnd,
+  );
+  const known = new Map(s.rules.context.inspectors.map((inspector) => [inspector.id, inspector]));
+  const conflicts = lengthConflicts(
+    { date: local.date, startMinutes: local.minutes, start, beforeMinutes, afterMinutes },
+    team.flatMap((id) => {
+      const inspector = known.get(id);
+      if (!inspector) return [];
+      return [
+        {
+          name: inspector.display || `${inspector.first} ${inspector.last}`,
+          weeklyHours: inspector.weekly_hours,
+          overrides: inspector.overrides,
+          busy: busy.filter((interval) => interval.inspectorId === id),
+        },
+      ];
+    }),
+  );
+  return { beforeMinutes, afterMinutes, ...conflicts };
 }
 
 /**

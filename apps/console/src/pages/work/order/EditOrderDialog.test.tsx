@@ -119,6 +119,11 @@ function priced(body: {
 const OUTSIDE =
   'This address is outside the inspector\'s area: Mike Alvarez drives at most 35 miles from home, and this address is 35.1 miles away. Tick "Book outside the inspector\'s area" to keep it anyway.';
 
+const PAST_HOURS =
+  'The inspection would end at 5:30 PM, after Mike Alvarez\'s working hours. Tick "Keep it anyway" to save it so.';
+/** Whether the booking is late in the inspector's day, so that a longer cart ends past their hours. */
+let lateDay = false;
+
 /** The server's answer to a save that e-mailed nobody. */
 const savedAs = (total: number) => () => ({
   status: 200,
@@ -136,9 +141,15 @@ function openEdit(save: (request: RecordedRequest) => Answer) {
   const requests = stubServer((request) => {
     if (request.path === `${ORDER_PATH}/edit` && request.method === 'GET') return { status: 200, body: STATE };
     if (request.path === `${ORDER_PATH}/edit/preview`) {
-      const body = request.body as Parameters<typeof priced>[0] & { address: unknown; book_outside_area: boolean };
+      const body = request.body as Parameters<typeof priced>[0] & {
+        address: unknown;
+        book_outside_area: boolean;
+        keep_length: boolean;
+      };
       // The server refuses a new address outside the inspector's area unless the office overrides it.
       if (body.address !== null && !body.book_outside_area) return refusal(400, 'invalid_request', OUTSIDE);
+      if (lateDay && body.service_ids.includes(RADON) && !body.keep_length)
+        return refusal(409, 'change_refused', PAST_HOURS);
       return { status: 200, body: priced(body) };
     }
     if (request.path === `${ORDER_PATH}/edit` && request.method === 'POST') return save(request);
@@ -228,6 +239,7 @@ describe('the edit dialog', () => {
         property: null,
         address: null,
         book_outside_area: false,
+        keep_length: false,
         agents: {},
         notify: true,
       },
@@ -345,5 +357,23 @@ describe('the edit dialog', () => {
       address: { ...STATE.address, address1: '40 Elm St', latitude: 0, longitude: 0, county: '' },
       book_outside_area: true,
     });
+  });
+
+  it('refuses a longer inspection past the hours and sends "Keep it anyway" once ticked', async () => {
+    lateDay = true;
+    try {
+      const { requests } = openEdit(savedAs(57_500));
+      const dialog = await screen.findByRole('dialog', { name: 'Edit the order' });
+      expect(within(dialog).queryByRole('checkbox', { name: 'Keep it anyway' })).toBeNull();
+      await userEvent.click(await within(dialog).findByRole('checkbox', { name: 'Radon Testing ($150.00)' }));
+      expect(await within(dialog).findByText(PAST_HOURS)).toBeTruthy();
+      await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Keep it anyway' }));
+      expect(await within(dialog).findByText('Total: $425.00 → $575.00')).toBeTruthy();
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+      const saved = await savedRequest(requests);
+      expect(saved.body).toMatchObject({ service_ids: [HOME, RADON], keep_length: true, book_outside_area: false });
+    } finally {
+      lateDay = false;
+    }
   });
 });

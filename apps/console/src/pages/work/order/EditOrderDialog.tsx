@@ -116,6 +116,12 @@ function EditForm({
   const [agents, setAgents] = useState<Record<EditedAgentRole, ShownAgent | null>>(state.agents);
   const [address, setAddress] = useState(state.address);
   const [outsideArea, setOutsideArea] = useState(false);
+  const [keepLength, setKeepLength] = useState(false);
+  // A new cart may make the inspection longer: past the inspector's hours, the office may keep it anyway.
+  const cartChanged =
+    packageId !== state.package_id ||
+    serviceIds.length !== state.service_ids.length ||
+    serviceIds.some((id) => !state.service_ids.includes(id));
   // The address goes whole, and only when it reads differently (it reprices and is re-checked).
   const newAddress = addressBody(state.address, address);
   const save = useSaveOrderEdit(companyKey, orderId);
@@ -185,6 +191,7 @@ function EditForm({
           ),
           address: newAddress,
           book_outside_area: newAddress !== null && outsideArea,
+          keep_length: cartChanged && keepLength,
           notify,
         };
   // The price does not depend on the reason, the note or the e-mail: they do not ask again.
@@ -271,6 +278,12 @@ function EditForm({
                 />
               ))}
             </FormGroup>
+            {cartChanged && (
+              <FormControlLabel
+                control={<Checkbox checked={keepLength} onChange={(event) => setKeepLength(event.target.checked)} />}
+                label="Keep it anyway"
+              />
+            )}
           </Box>
           <Box>
             <Typography component="h3" variant="h6" sx={{ mb: 1 }}>
