@@ -4,6 +4,7 @@ import { INT32_MAX } from './int32.ts';
 import { safeText } from './people-basics.ts';
 import { MAX_CLIENTS, MAX_CONTACTS, PERSON_FIELD_MAX } from './people.ts';
 import { MAX_CENTS } from './pricing.ts';
+import { setAddressBodySchema } from './address.ts';
 import { setPropertyInfoBodySchema } from './property.ts';
 import { CONTROL_TYPES, controlOptionSchema } from './property-controls.ts';
 
@@ -104,6 +105,15 @@ export const consoleOrderEditBodySchema = z
     property: setPropertyInfoBodySchema.nullable().default(null),
     /** The buyer's and listing agents set from the directory or taken off (absent ones are left as they are). */
     agents: orderEditAgentsSchema.default({}),
+    /**
+     * The property's address, whole, as the wizard's address step sends it (null: left as it is).
+     * Coordinates 0,0 (not verified) place it at its postal code's centre, as the wizard does.
+     */
+    address: setAddressBodySchema.nullable().default(null),
+    /** "Book outside the inspector's area": a new address the assigned inspector does not serve is taken anyway. */
+    book_outside_area: z.boolean().default(false),
+    /** "Keep it anyway": a longer inspection that ends past the inspector's working hours is saved so. */
+    keep_length: z.boolean().default(false),
     /** "E-mail the people concerned": the clients and agents get the order's confirmation as it now is. */
     notify: z.boolean().default(false),
   })
@@ -145,6 +155,18 @@ export const consoleOrderEditStateSchema = z.object({
     ),
     answers: setPropertyInfoBodySchema,
   }),
+  /** The property's address as the address step sends it, and the states it may name. */
+  address: z.object({
+    address1: z.string(),
+    address2: z.string(),
+    city: z.string(),
+    state: z.number().int().nullable(),
+    postal_code: z.string(),
+    latitude: z.number(),
+    longitude: z.number(),
+    county: z.string(),
+  }),
+  states: z.array(z.object({ id: z.number().int(), abbreviation: z.string() })),
   /** The order's buyer's and listing agents (null: none). */
   agents: z.object({ buyers_agent: orderEditAgentSchema.nullable(), sellers_agent: orderEditAgentSchema.nullable() }),
   currency: z.string(),

@@ -6,7 +6,8 @@ import { displayLines, formatLineAmount, type DisplayLine } from '../pricing/dis
 /**
  * What an office's edit of an order changed, in words (issue 41 item 1): the audit event keeps
  * these, and the order's History reads them as "Home inspection price: $425.00 → $445.00", never
- * as internal paths. `before` null: the thing was added; `after` null: it was removed.
+ * as internal paths. `before` null: the thing was added; `after` null: it was removed; both null:
+ * a note said by its label alone.
  */
 export interface EditChange {
   label: string;
@@ -19,6 +20,8 @@ const NOTE_WORDS_MAX = 80;
 
 /** One change as its History line says it. */
 export function editChangeText(change: EditChange): string {
+  // A note with neither side (the office's override of a check) is its label alone.
+  if (change.before === null && change.after === null) return change.label;
   if (change.before === null) return `${change.label} added${change.after ? ` (${change.after})` : ''}`;
   if (change.after === null) return `${change.label} removed${change.before ? ` (was ${change.before})` : ''}`;
   return `${change.label}: ${change.before} → ${change.after}`;

@@ -106,7 +106,7 @@ export function orderEditRoutes(ctx: AppContext) {
           summary:
             "Saves the edit: the new priced snapshot, the invitation SEQUENCE+1, one audit event in words, and (notify) the clients' and agents' e-mails",
           description:
-            "409 order_changed when the order was saved since `version` was read; 400 naming the field for an item not offered, a price for a line the order lacks, a price changed by hand without a reason, a person or property answer the contacts or property step would refuse, an agent not in the company's directory (`agents.<role>`), or the last client taken off (`removed`).",
+            "409 order_changed when the order was saved since `version` was read; 400 naming the field for an item not offered, a price for a line the order lacks, a price changed by hand without a reason, a person or property answer the contacts or property step would refuse, an agent not in the company's directory (`agents.<role>`), the last client taken off (`removed`), an address the address step would refuse (`address.<field>`), or a new address outside the assigned inspector's area without `book_outside_area` (`address`, saying why in words). 409 change_refused when the new cart's longer inspection would run into the inspector's next booking (`service_ids`), or past their working hours without `keep_length` (`keep_length`).",
           params: orderParams,
           querystring: noQuery,
           body: consoleOrderEditBodySchema,

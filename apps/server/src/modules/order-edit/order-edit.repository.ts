@@ -116,3 +116,32 @@ export async function orderPropertyForEdit(db: Executor, companyId: string, orde
     .orderBy(asc(t.orderAnswers.controlId));
   return row ? { ...row, answers } : null;
 }
+
+/**
+ * The inspection's new length (decision 0068, part 3): the order's and its booked appointments'
+ * end moves with it, from the same start. The database refuses an end that overlaps the
+ * inspector's next booking (their appointments never overlap).
+ */
+export async function saveInspectionLength(
+  tx: Executor,
+  companyId: string,
+  orderId: string,
+  minutes: number,
+): Promise<void> {
+  await tx
+    .update(t.orders)
+    .set({ durationMinutes: minutes })
+    .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
+  await tx
+    .update(t.appointments)
+    .set({
+      during: sql`tstzrange(lower(${t.appointments.during}), lower(${t.appointments.during}) + make_interval(mins => ${minutes}::int))`,
+    })
+    .where(
+      and(
+        eq(t.appointments.companyId, companyId),
+        eq(t.appointments.orderId, orderId),
+        eq(t.appointments.kind, 'appointment'),
+      ),
+    );
+}

@@ -2,7 +2,8 @@
  * The office edits a confirmed order (issue 41 item 1, decisions 0063 and 0068): its package and
  * services repriced by the pricing engine (the lines kept at their booked prices), a line's price
  * or a discount with the reason, its special note, its clients and contacts (corrected, added,
- * taken off), its buyer's and listing agents from the directory, and its property answers. A save is one transaction: the order's row
+ * taken off), its buyer's and listing agents from the directory, its property answers, and its
+ * address (re-checked against the inspector's area, decision 0068 part 3). A save is one transaction: the order's row
  * locked and its version checked (409 `order_changed` when someone saved since the dialog opened),
  * the new priced snapshot and the invitation's SEQUENCE+1 saved, one audit event that says each
  * change in words, and, when asked, the clients' and agents' confirmation e-mails as the order
@@ -36,6 +37,12 @@ import {
 } from '@scheduler/domain/order-edit/edit-people';
 import { propertyChanges } from '@scheduler/domain/order-edit/edit-property';
 import {
+  addressChanges,
+  outsideAreaChange,
+  outsideAreaText,
+  type AddressWords,
+} from '@scheduler/domain/order-edit/edit-address';
+import {
   checkPropertyAnswers,
   storedPropertyBody,
   type PropertyAnswers,
@@ -57,19 +64,31 @@ import type { OrderPartyValues } from '../people/people.repository.ts';
 import { addOrderPerson, orderPeopleRules, removeOrderPeople } from '../people/order-people.service.ts';
 import { officePricing, priceOrderEdit, type PricingDeps } from '../pricing/pricing.service.ts';
 import { saveEditedPropertyAnswers } from '../property/property.service.ts';
-import type { OrderScope } from '../scheduling/scheduling.service.ts';
+import { editedLengthCheck, locationCheckOfPlace, type OrderScope } from '../scheduling/scheduling.service.ts';
+import { lengthChanges } from '@scheduler/domain/order-edit/edit-length';
+import type { SchedulingStore } from '../scheduling/scheduling.store.ts';
+import { orderAddressAccess, placedAddress } from '../address/address.service.ts';
 import type { ChangeFeed } from '../../db/change-feed.ts';
 import {
   lockOrderForEdit,
   orderPeopleForEdit,
   orderPropertyForEdit,
   recordOrderEdited,
+  saveInspectionLength,
   saveOrderEdit,
   savePersonFields,
   type OrderForEdit,
 } from './order-edit.repository.ts';
 
-export interface OrderEditDeps extends PricingDeps {
+/** What planning an edit reads: pricing, and the scheduling store that places and checks an address. */
+type OrderAddress = Awaited<ReturnType<typeof placedAddress>>;
+type StoredOrderAddress = NonNullable<Awaited<ReturnType<typeof orderAddressAccess.current>>>;
+
+export interface EditPlanDeps extends PricingDeps {
+  scheduling: SchedulingStore;
+}
+
+export interface OrderEditDeps extends EditPlanDeps {
   changes: ChangeFeed;
   /** Told after a save queued e-mails, so the worker need not wait for its next poll. */
   onJobsEnqueued: () => void;
@@ -127,6 +146,10 @@ interface PlannedEdit {
   property: PropertyAnswers | null;
   /** The agents set (their copy on the order) or taken off (null). */
   agents: Array<{ role: EditedAgentRole; party: OrderPartyValues | null }>;
+  /** The new address, placed, when the edit changed it. */
+  address: OrderAddress | null;
+  /** The inspection's new length in minutes, when the cart changed it. */
+  lengthMinutes: number | null;
 }
 
 const textAt = (person: Record<string, unknown>, field: keyof EditedPerson): string =>
@@ -320,13 +343,110 @@ async function planProperty(
   return { answers: changes.length === 0 ? null : checked.answers, changes };
 }
 
+/** The override's words in the refusal: the dialog's checkbox, by its label. */
+export const OUTSIDE_AREA_LABEL = "Book outside the inspector's area";
+
+/**
+ * The new address, when the edit sends one that reads differently: placed as the wizard's address
+ * step places it (`placedAddress`: no PO box, the postal code as rules key it, a state of the
+ * office's; 400 naming `address.<field>`), then checked against the order's inspectors at its
+ * booked time at that place (their postal codes, their radius, the drive from and to their
+ * neighbouring jobs). Outside their area it is 400 on `address` saying why, unless the office
+ * ticked "Book outside the inspector's area"; then the event says it was the office's choice.
+ */
+async function planAddress(
+  deps: EditPlanDeps,
+  tx: Executor,
+  scope: OrderScope,
+  body: ConsoleOrderEditBody,
+  now: Date,
+): Promise<{ address: OrderAddress | null; changes: EditChange[] }> {
+  if (body.address === null) return { address: null, changes: [] };
+  const context = await orderAddressAccess.context(tx, scope.companyId, scope.officeId);
+  if (!context) throw new NotFoundError('The office');
+  let placed: OrderAddress;
+  try {
+    placed = await placedAddress(deps.scheduling, context, body.address);
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 400)
+      throw new AppError(400, error.code, error.message, `address.${error.field ?? ''}`.replace(/\.$/, ''));
+    throw error;
+  }
+  const before = await orderAddressAccess.current(tx, scope.companyId, scope.orderId);
+  if (!before) throw new NotFoundError('The order');
+  const wordsOf = (address: StoredOrderAddress | OrderAddress): AddressWords => ({
+    address1: address.address1,
+    address2: address.address2,
+    city: address.city,
+    state: context.states.find((state) => state.id === address.stateId)?.abbreviation ?? null,
+    postalCode: address.postalCode,
+  });
+  const changes = addressChanges(wordsOf(before), wordsOf(placed));
+  if (changes.length === 0) return { address: null, changes: [] };
+  const check = await locationCheckOfPlace(deps.scheduling, scope, placed, now, tx);
+  if (check.code !== 'ok') {
+    const why = outsideAreaText(check, check.inspector, placed.postalCode);
+    if (!body.book_outside_area)
+      refuse(
+        `This address is outside the inspector's area: ${why} Tick "${OUTSIDE_AREA_LABEL}" to keep it anyway.`,
+        'address',
+      );
+    changes.push(outsideAreaChange(why));
+  }
+  return { address: placed, changes };
+}
+
+/** The override's words in the refusal of a longer inspection: the dialog's checkbox, by its label. */
+export const KEEP_LENGTH_LABEL = 'Keep it anyway';
+
+/**
+ * The inspection's length for the new cart, by the wizard's duration rule. A shorter one is always
+ * taken; a longer one that runs into the inspector's next booking is 409 (the inspector cannot be
+ * at two inspections: take a service off or move the order first), and one that ends past their
+ * working hours is 409 unless the office ticked "Keep it anyway"; then the event says so.
+ */
+async function planLength(
+  deps: EditPlanDeps,
+  tx: Executor,
+  scope: OrderScope,
+  body: ConsoleOrderEditBody,
+  now: Date,
+): Promise<{ minutes: number | null; changes: EditChange[] }> {
+  const cart = {
+    packageIds: body.package_id === null ? [] : [body.package_id],
+    serviceIds: [...new Set(body.service_ids)],
+  };
+  const length = await editedLengthCheck(deps.scheduling, scope, cart, now, tx);
+  if (length.bookings.length > 0)
+    throw new ConflictError(
+      'change_refused',
+      `${length.bookings.join(' ')} An inspector cannot be at two inspections at once: take a service off, or move one of them first.`,
+      'service_ids',
+    );
+  const changes = lengthChanges(length.beforeMinutes, length.afterMinutes);
+  if (length.hours.length > 0) {
+    if (!body.keep_length)
+      throw new ConflictError(
+        'change_refused',
+        `${length.hours.join(' ')} Tick "${KEEP_LENGTH_LABEL}" to save it so.`,
+        'keep_length',
+      );
+    changes.push({
+      label: `Kept past the inspector's working hours, as the office chose: ${length.hours.join(' ')}`,
+      before: null,
+      after: null,
+    });
+  }
+  return { minutes: changes.length > 0 ? length.afterMinutes : null, changes };
+}
+
 /**
  * The edit priced and said in words; 400 naming the field for a package or service the office
  * does not offer, a price for a line the order will not have, an empty order, or a price changed
  * by hand without a reason when `saving` (a preview shows the price first, then asks for the reason).
  */
 async function planEdit(
-  deps: PricingDeps,
+  deps: EditPlanDeps,
   tx: Executor,
   scope: OrderScope,
   order: OrderForEdit,
@@ -337,7 +457,17 @@ async function planEdit(
   const before = confirmedPricing(order);
   const edit = orderEditOf(order, body);
   const property = await planProperty(deps, tx, scope, body, now);
-  const { result, office } = await priceOrderEdit(deps, scope, before, edit, now, tx, property.answers);
+  const address = await planAddress(deps, tx, scope, body, now);
+  const { result, office } = await priceOrderEdit(
+    deps,
+    scope,
+    before,
+    edit,
+    now,
+    tx,
+    property.answers,
+    address.address,
+  );
   const { catalogue } = office;
   if (edit.cart.package !== null && !catalogue.packages.has(edit.cart.package))
     throw new AppError(400, 'unknown_item', 'That package is not offered.', 'package_id');
@@ -360,11 +490,19 @@ async function planEdit(
   const currency = currencyOf(order, catalogue.currency);
   const people = await planPeople(tx, scope, body);
   const agents = await planAgents(tx, scope, body.agents);
+  // Only a new cart re-plans the length: the booked one stays when the catalogue's minutes changed since.
+  const cartChanged =
+    (order.packageIds[0] ?? null) !== edit.cart.package ||
+    order.serviceIds.length !== edit.cart.services.length ||
+    edit.cart.services.some((id) => !order.serviceIds.includes(id));
+  const length = cartChanged ? await planLength(deps, tx, scope, body, now) : { minutes: null, changes: [] };
   const changes = [
     ...priceChanges(before, result.pricing, currency),
     ...people.changes,
     ...agents.changes,
     ...property.changes,
+    ...address.changes,
+    ...length.changes,
     ...textChange('Special note', order.specialNote, body.special_note),
   ];
   return {
@@ -378,6 +516,8 @@ async function planEdit(
     removed: people.removed,
     property: property.answers,
     agents: agents.agents,
+    address: address.address,
+    lengthMinutes: length.minutes,
   };
 }
 
@@ -397,6 +537,9 @@ export async function orderEditState(deps: PricingDeps, scope: OrderScope, now: 
     added: [],
     removed: [],
     property: null,
+    address: null,
+    book_outside_area: false,
+    keep_length: false,
     agents: {},
     notify: false,
   };
@@ -408,6 +551,11 @@ export async function orderEditState(deps: PricingDeps, scope: OrderScope, now: 
   const rules = await orderPeopleRules(deps.db, scope.companyId);
   const stored = await orderPropertyForEdit(deps.db, scope.companyId, scope.orderId);
   if (!stored) throw new NotFoundError('The order');
+  const [address, context] = await Promise.all([
+    orderAddressAccess.current(deps.db, scope.companyId, scope.orderId),
+    orderAddressAccess.context(deps.db, scope.companyId, scope.officeId),
+  ]);
+  if (!address || !context) throw new NotFoundError('The order');
   const [buyersAgent, sellersAgent] = await Promise.all(
     EDITED_AGENT_ROLES.map((role) => orderAgentOf(deps.db, scope.companyId, scope.orderId, role)),
   );
@@ -439,6 +587,17 @@ export async function orderEditState(deps: PricingDeps, scope: OrderScope, now: 
       })),
       answers: storedPropertyBody(stored),
     },
+    address: {
+      address1: address.address1,
+      address2: address.address2,
+      city: address.city,
+      state: address.stateId,
+      postal_code: address.postalCode,
+      latitude: address.latitude ?? 0,
+      longitude: address.longitude ?? 0,
+      county: address.county,
+    },
+    states: context.states.map(({ id, abbreviation }) => ({ id, abbreviation })),
     agents: { buyers_agent: buyersAgent ?? null, sellers_agent: sellersAgent ?? null },
     currency: currencyOf(order, office.catalogue.currency),
     packages: [...office.catalogue.packages.values()].map((pkg) => ({
@@ -483,7 +642,7 @@ function messagePreview(plan: PlannedEdit, to: string[]): ConsoleOrderEditPrevie
 
 /** POST …/edit/preview: the edit priced, its changes in words and the e-mail it would send; nothing saved. */
 export async function previewOrderEdit(
-  deps: PricingDeps,
+  deps: EditPlanDeps,
   scope: OrderScope,
   body: ConsoleOrderEditBody,
   now: Date,
@@ -540,6 +699,8 @@ export async function saveOrderEditOf(
     await removeOrderPeople(tx, scope.companyId, scope.orderId, plan.removed);
     for (const one of plan.added) await addOrderPerson(tx, scope.companyId, scope.orderId, one.person, one.type);
     if (plan.property) await saveEditedPropertyAnswers(tx, scope.companyId, scope.orderId, plan.property);
+    if (plan.address) await orderAddressAccess.save(tx, scope.companyId, scope.orderId, plan.address);
+    if (plan.lengthMinutes !== null) await saveInspectionLength(tx, scope.companyId, scope.orderId, plan.lengthMinutes);
     for (const agent of plan.agents)
       await replaceOrderAgent(tx, scope.companyId, scope.orderId, agent.role, agent.party);
     // After the corrections: a fixed e-mail address (or a new agent) gets the message, the wrong one does not.

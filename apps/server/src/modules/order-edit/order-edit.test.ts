@@ -5,13 +5,15 @@ import type {
 } from '@scheduler/contracts/order-edit';
 import type { ConsoleOrderDetail } from '@scheduler/contracts/console';
 import type { SearchResult } from '@scheduler/contracts/people';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import * as t from '../../db/schema.ts';
 import { EDIT_REASON_MAX } from '@scheduler/contracts/order-edit';
 import { displayLines } from '@scheduler/domain/pricing/display-lines';
+import { lengthText } from '@scheduler/domain/order-edit/edit-length';
 import type { Pricing } from '@scheduler/contracts/pricing';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { demoOrdinaryWeekday } from '../../test-support/demo-days.ts';
+import { rangeOf } from '../scheduling/scheduling.repository.ts';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import type { TestApp } from '../../test-support/test-app.ts';
 import { ManagedBooking, setClock, startWithOtherCompany } from '../booking-changes/manage-test-support.ts';
@@ -417,5 +419,223 @@ describeOnEachDatabase("the office's edit of an order", (factory) => {
     const after = (await stateOf()).property.answers;
     expect(after).toMatchObject({ sqft: 100_000, yb: 2027, foundation_type: foundation });
     expect(after.controls).toEqual(answers.controls);
+  });
+
+  /** Miles along a meridian per degree of latitude (the great circle's radius, 3958.8 miles). */
+  const MILES_PER_DEGREE = (3958.8 * Math.PI) / 180;
+  /**
+   * An address due north of the booked inspector's home, `beyond` road miles past their driving
+   * radius (negative: inside it), as the office's estimate measures it (straight line × road factor).
+   */
+  const addressBeyondRadius = async (beyond: number) => {
+    const db = harness.database.db;
+    const row = await booking.orderRow();
+    const [first] = row.inspectors;
+    const [inspector] = await db
+      .select()
+      .from(t.inspectors)
+      .where(and(eq(t.inspectors.companyId, row.companyId), eq(t.inspectors.id, first!.id)));
+    const [officeRow] = await db.select().from(t.offices).where(eq(t.offices.id, row.officeId));
+    const roadFactor = Number(officeRow!.scheduling.road_factor ?? 1.3);
+    const degrees = (inspector!.maxDriveMiles + beyond) / roadFactor / MILES_PER_DEGREE;
+    return {
+      name: inspector!.display || `${inspector!.first} ${inspector!.last}`,
+      address: {
+        address1: `${Math.round(1000 + beyond * 100)} Elm St`,
+        address2: '',
+        city: 'Dublin',
+        state: null,
+        postal_code: '43017',
+        latitude: inspector!.homeLatitude + degrees,
+        longitude: inspector!.homeLongitude,
+        county: '',
+      },
+    };
+  };
+
+  it("refuses an address just outside the inspector's area (400 on address, in words) and saves nothing", async () => {
+    const state = await stateOf();
+    const { name, address } = await addressBeyondRadius(0.1);
+    const body = bodyOf(state, { address });
+    for (const url of [`${DEMO}/orders/${booking.orderId}/edit/preview`, `${DEMO}/orders/${booking.orderId}/edit`]) {
+      const response = await call('POST', url, office, body);
+      expect(response.statusCode, url).toBe(400);
+      const error = response.json<{ error: { field: string; message: string } }>().error;
+      expect(error.field).toBe('address');
+      expect(error.message).toContain("outside the inspector's area");
+      expect(error.message).toContain(name);
+      expect(error.message).toContain("Book outside the inspector's area");
+    }
+    expect((await booking.orderRow()).address1).not.toBe(address.address1);
+  });
+
+  it('takes an address just outside the area when the office ticks the override, and says so in the event', async () => {
+    const state = await stateOf();
+    const before = await booking.orderRow();
+    const { address } = await addressBeyondRadius(0.1);
+    const body = bodyOf(state, { address, book_outside_area: true });
+    const preview = await call('POST', `${DEMO}/orders/${booking.orderId}/edit/preview`, office, body);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json<ConsoleOrderEditPreview>().before_total_cents).toBe(state.total_cents);
+    const saved = await save(body);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const changes = saved.json<ConsoleOrderEditResponse>().changes;
+    expect(changes).toContain(
+      `Address: ${before.address1}, ${before.city}, OH ${before.postalCode} → 1010 Elm St, Dublin, OH 43017`,
+    );
+    expect(
+      changes.some((change) => change.startsWith("Booked outside the inspector's area, as the office chose:")),
+    ).toBe(true);
+    const row = await booking.orderRow();
+    expect(row).toMatchObject({ address1: '1010 Elm St', postalCode: '43017', latitude: address.latitude });
+    expect(row.changeSequence).toBe(before.changeSequence + 1);
+    const events = await booking.events('edited');
+    expect(JSON.stringify(events.at(-1))).toContain("Booked outside the inspector's area");
+  });
+
+  it('takes an address just inside the area without the override', async () => {
+    const state = await stateOf();
+    const { address } = await addressBeyondRadius(-0.1);
+    const saved = await save(bodyOf(state, { address }));
+    expect(saved.statusCode, saved.body).toBe(200);
+    const changes = saved.json<ConsoleOrderEditResponse>().changes;
+    expect(changes).toContain('Address: 1010 Elm St, Dublin, OH 43017 → 990 Elm St, Dublin, OH 43017');
+    expect(changes.some((change) => change.startsWith('Booked outside'))).toBe(false);
+    expect((await stateOf()).address).toMatchObject({ address1: '990 Elm St', postal_code: '43017' });
+  });
+
+  it('places the address as the wizard does: a PO box or a bad postal code is 400 naming its field', async () => {
+    const state = await stateOf();
+    const { address } = await addressBeyondRadius(-1);
+    const poBox = await save(bodyOf(state, { address: { ...address, address1: 'PO Box 12' } }));
+    expect(poBox.statusCode).toBe(400);
+    expect(poBox.json()).toMatchObject({ error: { field: 'address.address1' } });
+    const zip = await save(bodyOf(state, { address: { ...address, postal_code: '4301' } }));
+    expect(zip.statusCode).toBe(400);
+    expect(zip.json()).toMatchObject({ error: { field: 'address.postal_code' } });
+  });
+
+  it("prices the new address: its postal code's trip charge shows in the preview's old → new total", async () => {
+    const state = await stateOf();
+    const { address } = await addressBeyondRadius(-1);
+    // 43015 (Delaware) is in the demo's $35 trip-charge zone; the order's own postal code is not.
+    const body = bodyOf(state, { address: { ...address, postal_code: '43015', city: 'Delaware' } });
+    const preview = await call('POST', `${DEMO}/orders/${booking.orderId}/edit/preview`, office, body);
+    expect(preview.statusCode, preview.body).toBe(200);
+    const priced = preview.json<ConsoleOrderEditPreview>();
+    expect(priced.before_total_cents).toBe(state.total_cents);
+    expect(priced.total_cents).toBeGreaterThanOrEqual(state.total_cents! + 3500);
+    expect(priced.changes).toContain('Trip charge (outside Franklin County) added ($35.00)');
+    expect(priced.changes.some((change) => /^Address: .+ → \d+ Elm St, Delaware, OH 43015$/.test(change))).toBe(true);
+  });
+
+  it("keeps another company's order (404) and an inspector (403) from changing an address", async () => {
+    const state = await stateOf();
+    const { address } = await addressBeyondRadius(-1);
+    const body = bodyOf(state, { address, book_outside_area: true });
+    expect((await save(body, inspector)).statusCode).toBe(403);
+    expect((await save(body, office, otherBooking.orderId)).statusCode).toBe(404);
+    const theirs = await call(
+      'POST',
+      `/api/console/companies/${OTHER_KEY}/orders/${booking.orderId}/edit`,
+      outsider,
+      body,
+    );
+    expect(theirs.statusCode).toBe(404);
+    expect((await booking.orderRow()).address1).toBe('990 Elm St');
+  });
+
+  it("recomputes the inspection's length: ends exactly at the next booking taken, one minute past it 409, past the hours 409 unless kept", async () => {
+    const db = harness.database.db;
+    const fresh = await ManagedBooking.book(harness, demoOrdinaryWeekday('2027-03-10'));
+    const state = await stateOf(fresh.orderId);
+    expect(state.service_ids).not.toContain(RADON);
+    const row = await fresh.orderRow();
+    const inspectorId = row.inspectors[0]!.id;
+    const start = row.datetime!.getTime();
+    const booked = row.durationMinutes;
+    const radonOf = async () => {
+      const [radon] = await db
+        .select({ durationMinutes: t.services.durationMinutes })
+        .from(t.services)
+        .where(and(eq(t.services.companyId, row.companyId), eq(t.services.id, RADON)));
+      return radon!.durationMinutes;
+    };
+    const setRadon = (minutes: number) =>
+      db
+        .update(t.services)
+        .set({ durationMinutes: minutes })
+        .where(and(eq(t.services.companyId, row.companyId), eq(t.services.id, RADON)));
+    const radonBefore = await radonOf();
+    await setRadon(30);
+    const end = start + (booked + 30) * 60_000;
+    // Another customer's inspection for the same inspector, starting exactly where the longer one ends.
+    const [other] = await db
+      .insert(t.orders)
+      .values({ companyId: row.companyId, officeId: row.officeId, postalCode: '43017' })
+      .returning();
+    const [blocking] = await db
+      .insert(t.appointments)
+      .values({
+        companyId: row.companyId,
+        officeId: row.officeId,
+        orderId: other!.id,
+        inspectorId,
+        kind: 'appointment',
+        during: rangeOf(end, end + 60 * 60_000),
+      })
+      .returning();
+    const edit = (orderState: ConsoleOrderEditState, changes: Record<string, unknown>) =>
+      save(bodyOf(orderState, changes), office, fresh.orderId);
+    try {
+      const exactly = await edit(state, { service_ids: [...state.service_ids, RADON] });
+      expect(exactly.statusCode, exactly.body).toBe(200);
+      expect(exactly.json<ConsoleOrderEditResponse>().changes).toContain(
+        `Inspection length: ${lengthText(booked)} → ${lengthText(booked + 30)}`,
+      );
+      expect((await fresh.orderRow()).durationMinutes).toBe(booked + 30);
+      const [appointment] = await fresh.rows();
+      const bounds = [...String(appointment!.during).matchAll(/"([^"]+)"/g)].map((match) =>
+        Date.parse(match[1]!.replace(' ', 'T').replace(/\+00$/, 'Z')),
+      );
+      expect(bounds).toEqual([start, end]);
+      // A shorter inspection is always taken.
+      const longer = await stateOf(fresh.orderId);
+      expect((await edit(longer, { service_ids: state.service_ids })).statusCode).toBe(200);
+      expect((await fresh.orderRow()).durationMinutes).toBe(booked);
+
+      await db
+        .update(t.appointments)
+        .set({ during: rangeOf(end - 60_000, end + 60 * 60_000) })
+        .where(eq(t.appointments.id, blocking!.id));
+      const shorter = await stateOf(fresh.orderId);
+      const pastNext = await edit(shorter, { service_ids: [...state.service_ids, RADON], keep_length: true });
+      expect(pastNext.statusCode).toBe(409);
+      expect(pastNext.json()).toMatchObject({ error: { code: 'change_refused', field: 'service_ids' } });
+      expect(pastNext.json<{ error: { message: string } }>().error.message).toMatch(/next booking starts at/);
+      expect((await fresh.orderRow()).durationMinutes).toBe(booked);
+
+      // Past the hours by one minute (Mike works until 5 PM; Columbus is UTC−5 on 10 March 2027).
+      await db.delete(t.appointments).where(eq(t.appointments.id, blocking!.id));
+      const localStart = new Date(start - 5 * 3_600_000);
+      const startMinutes = localStart.getUTCHours() * 60 + localStart.getUTCMinutes();
+      await setRadon(17 * 60 - startMinutes - booked + 1);
+      const pastHours = await edit(shorter, { service_ids: [...state.service_ids, RADON] });
+      expect(pastHours.statusCode, pastHours.body).toBe(409);
+      expect(pastHours.json()).toMatchObject({ error: { field: 'keep_length' } });
+      expect(pastHours.json<{ error: { message: string } }>().error.message).toContain(
+        'The inspection would end at 5:01 PM, after',
+      );
+      const kept = await edit(shorter, { service_ids: [...state.service_ids, RADON], keep_length: true });
+      expect(kept.statusCode, kept.body).toBe(200);
+      expect(
+        kept
+          .json<ConsoleOrderEditResponse>()
+          .changes.some((change) => change.startsWith("Kept past the inspector's working hours, as the office chose:")),
+      ).toBe(true);
+    } finally {
+      await setRadon(radonBefore);
+      await db.delete(t.appointments).where(eq(t.appointments.orderId, other!.id));
+    }
   });
 });

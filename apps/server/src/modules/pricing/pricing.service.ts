@@ -176,10 +176,13 @@ export async function priceOrderEdit(
   now: Date,
   db: Executor = deps.db,
   answers: PropertyAnswers | null = null,
+  place: { postalCode: string; latitude: number; longitude: number } | null = null,
 ): Promise<{ result: PricingResult; office: OfficePricing }> {
   const office = await officePricing(deps, ref, db);
   const order = await orderOf(db, ref, false);
-  const property = await propertyOf(deps, order);
+  // A new address (decision 0068, part 3) prices as the wizard's address step would: trip fees
+  // and per-area rules read its postal code and place.
+  const property = await propertyOf(deps, place ? { ...order, ...place } : order);
   const result = priceEdit(
     {
       catalogue: office.catalogue,

@@ -27,6 +27,7 @@ import { SettingsReader } from '@scheduler/domain/settings';
 import { htmlToPlainText } from '@scheduler/domain/html-text';
 import { officeBookingWarnings } from '@scheduler/domain/schedule/office-warnings';
 import { cartServicesAndMinutes } from '@scheduler/domain/pricing/duration';
+import { lengthConflicts } from '@scheduler/domain/order-edit/edit-length';
 import { AppError, NotFoundError } from '../../errors.ts';
 import { CompressibleText } from '../../http/precompressed.ts';
 import {
@@ -75,6 +76,8 @@ interface Scheduling {
   location: LatLng | null;
   /** Decisions (holding a time, "is it still free") read the database; listings may read the caches. */
   fresh: boolean;
+  /** Where fresh reads go: the database, or a caller's transaction. */
+  db: Executor;
 }
 
 /** The cart's services and minutes, by the pricing engine's one duration rule. */
@@ -82,11 +85,16 @@ function cartOf(rules: OfficeRules, order: OrderForScheduling): { serviceIds: st
   return cartServicesAndMinutes(rules.durations, { packageIds: order.packageIds, serviceIds: order.serviceIds });
 }
 
-async function prepare(store: SchedulingStore, session: OrderScope, options: { fresh: boolean }): Promise<Scheduling> {
+async function prepare(
+  store: SchedulingStore,
+  session: OrderScope,
+  options: { fresh: boolean; db?: Executor },
+): Promise<Scheduling> {
+  const db = options.db ?? store.db;
   const [rules, order] = await Promise.all([
-    store.officeRules(session.companyId, session.officeId),
+    store.officeRules(session.companyId, session.officeId, db),
     options.fresh
-      ? loadOrderForScheduling(store.db, session.companyId, session.orderId)
+      ? loadOrderForScheduling(db, session.companyId, session.orderId)
       : store.order(session.companyId, session.orderId),
   ]);
   if (!rules || !order) throw new NotFoundError('The order');
@@ -102,6 +110,7 @@ async function prepare(store: SchedulingStore, session: OrderScope, options: { f
     cartDurationMinutes: cart.minutes > 0 ? cart.minutes : rules.context.office.scheduling.default_duration_minutes,
     location: await store.placeOf(order),
     fresh: options.fresh,
+    db,
   };
 }
 
@@ -569,7 +578,7 @@ async function locationCheckAt(s: Scheduling, start: number | null, now: Date): 
     appointment = { date, start, end: start + minutes * MINUTE_MS };
     const ids = team.length ? team : s.rules.context.inspectors.map((i) => i.id);
     neighbours = busyFor(
-      await s.store.locate(await loadCommitments(s.store.db, s.session.companyId, ids, dayStart, dayEnd)),
+      await s.store.locate(await loadCommitments(s.db, s.session.companyId, ids, dayStart, dayEnd)),
       s.order.id,
       now.getTime(),
       dayStart,
@@ -590,6 +599,78 @@ async function locationCheckAt(s: Scheduling, start: number | null, now: Date): 
     neighbours,
     driveTimes: straightLineEstimator(road_factor, average_speed_mph),
   });
+}
+
+/**
+ * The order's inspectors at its booked time against a place the order does not have yet: the
+ * office's edit of its address (decision 0068, part 3), read in the edit's transaction. Says who
+ * the answer is about by name (the office reads it, not a visitor).
+ */
+export async function locationCheckOfPlace(
+  store: SchedulingStore,
+  session: OrderScope,
+  place: { postalCode: string; latitude: number | null; longitude: number | null },
+  now: Date,
+  db: Executor,
+): Promise<LocationCheck & { inspector: string | null }> {
+  const prepared = await prepare(store, session, { fresh: true, db });
+  const s: Scheduling = {
+    ...prepared,
+    order: { ...prepared.order, postalCode: place.postalCode },
+    location: await store.placeOf(place),
+  };
+  const check = await locationCheckAt(s, s.order.datetime ? s.order.datetime.getTime() : null, now);
+  const inspector = s.rules.context.inspectors.find((one) => one.id === check.inspectorId);
+  return { ...check, inspector: inspector ? inspector.display || `${inspector.first} ${inspector.last}` : null };
+}
+
+/**
+ * The booked inspection's length for a new cart (decision 0068, part 3), by the wizard's duration
+ * rule, and what a longer one would collide with: the order's inspectors' other bookings that day
+ * and their working hours. Read in the edit's transaction; an order with no time has nothing to check.
+ */
+export async function editedLengthCheck(
+  store: SchedulingStore,
+  session: OrderScope,
+  cart: { packageIds: number[]; serviceIds: string[] },
+  now: Date,
+  db: Executor,
+): Promise<{ beforeMinutes: number; afterMinutes: number; bookings: string[]; hours: string[] }> {
+  const s = await prepare(store, session, { fresh: true, db });
+  const minutes = cartServicesAndMinutes(s.rules.durations, cart).minutes;
+  const afterMinutes = minutes > 0 ? minutes : s.rules.context.office.scheduling.default_duration_minutes;
+  const beforeMinutes = s.order.durationMinutes > 0 ? s.order.durationMinutes : s.cartDurationMinutes;
+  const none = { beforeMinutes, afterMinutes, bookings: [], hours: [] };
+  if (!s.order.datetime || afterMinutes <= beforeMinutes) return none;
+  const start = s.order.datetime.getTime();
+  const local = s.calendar.toLocal(start);
+  const dayStart = s.calendar.toInstant(local.date, 0) ?? start - DAY_MS;
+  const dayEnd = s.calendar.toInstant(addDays(local.date, 1), 0) ?? start + DAY_MS;
+  const team = s.order.inspectors.map((i) => i.id);
+  const busy = busyFor(
+    await loadCommitments(db, session.companyId, team, dayStart, dayEnd),
+    s.order.id,
+    now.getTime(),
+    dayStart,
+    dayEnd,
+  );
+  const known = new Map(s.rules.context.inspectors.map((inspector) => [inspector.id, inspector]));
+  const conflicts = lengthConflicts(
+    { date: local.date, startMinutes: local.minutes, start, beforeMinutes, afterMinutes },
+    team.flatMap((id) => {
+      const inspector = known.get(id);
+      if (!inspector) return [];
+      return [
+        {
+          name: inspector.display || `${inspector.first} ${inspector.last}`,
+          weeklyHours: inspector.weekly_hours,
+          overrides: inspector.overrides,
+          busy: busy.filter((interval) => interval.inspectorId === id),
+        },
+      ];
+    }),
+  );
+  return { beforeMinutes, afterMinutes, ...conflicts };
 }
 
 /**

@@ -6,7 +6,7 @@
  * calendar, is answered from memory; any hold, booking, order or configuration change, by
  * this instance or another, makes the affected entries stale at once.
  */
-import type { Database } from '../../db/connection.ts';
+import type { Database, Executor } from '../../db/connection.ts';
 import { changeKeys, type ChangeFeed } from '../../db/change-feed.ts';
 import { CoherentCache } from '../../cache/coherent-cache.ts';
 import type { CompressibleText } from '../../http/precompressed.ts';
@@ -80,16 +80,22 @@ export class SchedulingStore {
   }
 
   /** The office's rules and inspectors, with the company's settings and catalogue durations. */
-  officeRules(companyId: string, officeId: string): Promise<OfficeRules | null> {
+  officeRules(companyId: string, officeId: string, db: Executor = this.db): Promise<OfficeRules | null> {
     // Time off is applied over a window of dates from today (loadSchedulingContext), so an entry is
     // good for one UTC day; the next day's first call loads it anew.
     const today = new Date(this.clock()).toISOString().slice(0, 10);
-    return this.rules.get(`${companyId}:${officeId}:${today}`, async () => {
+    const load = async (from: Executor) => {
       const [context, durations] = await Promise.all([
-        loadSchedulingContext(this.db, companyId, officeId, today),
-        loadCatalogueDurations(this.db, companyId),
+        loadSchedulingContext(from, companyId, officeId, today),
+        loadCatalogueDurations(from, companyId),
       ]);
-      return context ? { value: { context, durations }, dependsOn: [changeKeys.company(companyId)] } : null;
+      return context ? { context, durations } : null;
+    };
+    // A caller's transaction reads the rules itself, past the cache (it may hold locks the pool waits on).
+    if (db !== this.db) return load(db);
+    return this.rules.get(`${companyId}:${officeId}:${today}`, async () => {
+      const value = await load(this.db);
+      return value ? { value, dependsOn: [changeKeys.company(companyId)] } : null;
     });
   }
 

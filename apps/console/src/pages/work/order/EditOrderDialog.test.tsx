@@ -61,6 +61,17 @@ const STATE: ConsoleOrderEditState = {
     },
   },
   client_limit: 2,
+  address: {
+    address1: '12 Oak St',
+    address2: '',
+    city: 'Dublin',
+    state: 36,
+    postal_code: '43017',
+    latitude: 40.1093,
+    longitude: -83.1146,
+    county: 'Franklin',
+  },
+  states: [{ id: 36, abbreviation: 'OH' }],
   agents: {
     buyers_agent: { id: null, name: 'Ray Ortiz', email: 'ray@example.com' },
     sellers_agent: { id: 201, name: 'Jessica Moreno', email: 'jessica@example.com' },
@@ -105,6 +116,14 @@ function priced(body: {
   };
 }
 
+const OUTSIDE =
+  'This address is outside the inspector\'s area: Mike Alvarez drives at most 35 miles from home, and this address is 35.1 miles away. Tick "Book outside the inspector\'s area" to keep it anyway.';
+
+const PAST_HOURS =
+  'The inspection would end at 5:30 PM, after Mike Alvarez\'s working hours. Tick "Keep it anyway" to save it so.';
+/** Whether the booking is late in the inspector's day, so that a longer cart ends past their hours. */
+let lateDay = false;
+
 /** The server's answer to a save that e-mailed nobody. */
 const savedAs = (total: number) => () => ({
   status: 200,
@@ -121,8 +140,18 @@ async function savedRequest(requests: RecordedRequest[]): Promise<RecordedReques
 function openEdit(save: (request: RecordedRequest) => Answer) {
   const requests = stubServer((request) => {
     if (request.path === `${ORDER_PATH}/edit` && request.method === 'GET') return { status: 200, body: STATE };
-    if (request.path === `${ORDER_PATH}/edit/preview`)
-      return { status: 200, body: priced(request.body as Parameters<typeof priced>[0]) };
+    if (request.path === `${ORDER_PATH}/edit/preview`) {
+      const body = request.body as Parameters<typeof priced>[0] & {
+        address: unknown;
+        book_outside_area: boolean;
+        keep_length: boolean;
+      };
+      // The server refuses a new address outside the inspector's area unless the office overrides it.
+      if (body.address !== null && !body.book_outside_area) return refusal(400, 'invalid_request', OUTSIDE);
+      if (lateDay && body.service_ids.includes(RADON) && !body.keep_length)
+        return refusal(409, 'change_refused', PAST_HOURS);
+      return { status: 200, body: priced(body) };
+    }
     if (request.path === `${ORDER_PATH}/edit` && request.method === 'POST') return save(request);
     if (request.path.startsWith('/api/console/companies/demo/agent-search?'))
       return {
@@ -208,6 +237,9 @@ describe('the edit dialog', () => {
         added: [],
         removed: [],
         property: null,
+        address: null,
+        book_outside_area: false,
+        keep_length: false,
         agents: {},
         notify: true,
       },
@@ -304,5 +336,44 @@ describe('the edit dialog', () => {
       foundation_type: 2,
       controls: [{ id: 6, value: null, checked: false }],
     });
+  });
+
+  it('changes the address, shows the area\'s refusal, and sends it with "Book outside the inspector\'s area" ticked', async () => {
+    const { requests } = openEdit(savedAs(42_500));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit the order' });
+    const address = await within(dialog).findByRole('region', { name: 'Address' });
+    // The override is offered only once the address changed.
+    expect(within(address).queryByRole('checkbox', { name: "Book outside the inspector's area" })).toBeNull();
+    const line1 = within(address).getByRole('textbox', { name: 'Address line 1' });
+    await userEvent.clear(line1);
+    await enterText(line1, '40 Elm St');
+    expect(await within(dialog).findByText(OUTSIDE)).toBeTruthy();
+    const override = within(address).getByRole('checkbox', { name: "Book outside the inspector's area" });
+    await userEvent.click(override);
+    expect(await within(dialog).findByText('Total: $425.00 → $425.00')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    const saved = await savedRequest(requests);
+    expect(saved.body).toMatchObject({
+      address: { ...STATE.address, address1: '40 Elm St', latitude: 0, longitude: 0, county: '' },
+      book_outside_area: true,
+    });
+  });
+
+  it('refuses a longer inspection past the hours and sends "Keep it anyway" once ticked', async () => {
+    lateDay = true;
+    try {
+      const { requests } = openEdit(savedAs(57_500));
+      const dialog = await screen.findByRole('dialog', { name: 'Edit the order' });
+      expect(within(dialog).queryByRole('checkbox', { name: 'Keep it anyway' })).toBeNull();
+      await userEvent.click(await within(dialog).findByRole('checkbox', { name: 'Radon Testing ($150.00)' }));
+      expect(await within(dialog).findByText(PAST_HOURS)).toBeTruthy();
+      await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Keep it anyway' }));
+      expect(await within(dialog).findByText('Total: $425.00 → $575.00')).toBeTruthy();
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+      const saved = await savedRequest(requests);
+      expect(saved.body).toMatchObject({ service_ids: [HOME, RADON], keep_length: true, book_outside_area: false });
+    } finally {
+      lateDay = false;
+    }
   });
 });

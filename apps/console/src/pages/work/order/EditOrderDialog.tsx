@@ -26,6 +26,7 @@ import { ApiError } from '@scheduler/ui/api-error';
 import { failureText } from '../../../shared/api.ts';
 import { Failure } from '../../../shared/Failure.tsx';
 import { Loading } from '../../../shared/Loading.tsx';
+import { AddressFields, addressBody } from './AddressFields.tsx';
 import { AgentField, type ShownAgent } from './AgentFields.tsx';
 import { PriceLines } from './OrderSections.tsx';
 import { PeopleFields, PERSON_FIELDS, type PeopleEdit } from './PeopleFields.tsx';
@@ -113,6 +114,16 @@ function EditForm({
   // The answers go whole, and only when one changed (they reprice: the preview is asked with them).
   const propertyChanged = JSON.stringify(property) !== JSON.stringify(state.property.answers);
   const [agents, setAgents] = useState<Record<EditedAgentRole, ShownAgent | null>>(state.agents);
+  const [address, setAddress] = useState(state.address);
+  const [outsideArea, setOutsideArea] = useState(false);
+  const [keepLength, setKeepLength] = useState(false);
+  // A new cart may make the inspection longer: past the inspector's hours, the office may keep it anyway.
+  const cartChanged =
+    packageId !== state.package_id ||
+    serviceIds.length !== state.service_ids.length ||
+    serviceIds.some((id) => !state.service_ids.includes(id));
+  // The address goes whole, and only when it reads differently (it reprices and is re-checked).
+  const newAddress = addressBody(state.address, address);
   const save = useSaveOrderEdit(companyKey, orderId);
 
   const defaultPrice = useMemo(() => {
@@ -178,6 +189,9 @@ function EditForm({
               agents[role]?.id ?? null,
             ]),
           ),
+          address: newAddress,
+          book_outside_area: newAddress !== null && outsideArea,
+          keep_length: cartChanged && keepLength,
           notify,
         };
   // The price does not depend on the reason, the note or the e-mail: they do not ask again.
@@ -264,6 +278,12 @@ function EditForm({
                 />
               ))}
             </FormGroup>
+            {cartChanged && (
+              <FormControlLabel
+                control={<Checkbox checked={keepLength} onChange={(event) => setKeepLength(event.target.checked)} />}
+                label="Keep it anyway"
+              />
+            )}
           </Box>
           <Box>
             <Typography component="h3" variant="h6" sx={{ mb: 1 }}>
@@ -308,6 +328,14 @@ function EditForm({
         {state.property.questions.length > 0 && (
           <PropertyFields questions={state.property.questions} value={property} onChange={setProperty} />
         )}
+        <AddressFields
+          states={state.states}
+          before={state.address}
+          value={address}
+          onChange={setAddress}
+          outsideArea={outsideArea}
+          onOutsideArea={setOutsideArea}
+        />
         <PeopleFields state={state} value={peopleEdit} onChange={setPeopleEdit} />
         <Box component="section" aria-labelledby="edit-order-agents" sx={{ mt: 2 }}>
           <Typography id="edit-order-agents" component="h3" variant="h6" sx={{ mb: 1 }}>
