@@ -11,6 +11,8 @@ import FormGroup from '@mui/material/FormGroup';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { SPECIAL_NOTE_MAX } from '@scheduler/contracts/confirm';
@@ -67,8 +69,10 @@ export function EditOrderDialog({
   onSaved: (text: string) => void;
 }) {
   const state = useQuery(orderEditStateOptions(companyKey, orderId));
+  // A long form: on a phone it takes the whole screen rather than a box inside the page's margins.
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="edit-order-title">
+    <Dialog open onClose={onClose} fullWidth fullScreen={phone} maxWidth="md" aria-labelledby="edit-order-title">
       <DialogTitle id="edit-order-title">Edit the order</DialogTitle>
       {state.isPending && (
         <DialogContent>
