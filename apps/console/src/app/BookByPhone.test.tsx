@@ -1,12 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ConsoleInspectors } from '@scheduler/contracts/console';
 import { INSPECTORS, OFFICE, OTHER_OFFICE } from '../test-support/fixtures.ts';
 import { refusal, renderPage, stubServer, type Answer, type RecordedRequest } from '../test-support/render-page.tsx';
 import { BookByPhone } from './BookByPhone.tsx';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const WIZARD = `/demo/online-scheduler?t=token-1&office=${OFFICE.uuid}`;
 const STARTED: Answer = { status: 201, body: { url: WIZARD, order_id: '0d9c8b7a-6f5e-4d3c-8b2a-190817161514' } };

@@ -1,4 +1,4 @@
-import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -10,8 +10,6 @@ import { ConfigurationLayout } from './ConfigurationLayout.tsx';
 import { Providers } from './Providers.tsx';
 import { createQueryClient } from './query-client.ts';
 import { previewLink } from './SchedulerPreview.tsx';
-
-configure({ asyncUtilTimeout: 5000 });
 
 /**
  * The frame of every configuration editor: its navigation, the scheduler's preview beside the

@@ -1,4 +1,4 @@
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -13,8 +13,6 @@ import { createQueryClient } from './query-client.ts';
 import { SignedIn } from './SignedIn.tsx';
 
 /** The console's ways in: /console itself, a page for the signed-in only, an address it does not have, and the company chooser. */
-
-configure({ asyncUtilTimeout: 5000 });
 
 const TWO_COMPANIES: ConsoleMe = {
   ...OFFICE_ME,

@@ -1,4 +1,4 @@
-import { configure, waitFor, within } from '@testing-library/react';
+import { waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConsoleOrderDetail } from '@scheduler/contracts/console';
@@ -7,8 +7,6 @@ import { INSPECTORS } from '../test-support/fixtures.ts';
 import { DETAIL, MOVED, NINE, ONE, openOrderDialog, ORDER_PATH, VIEW } from '../test-support/order-detail.ts';
 import { refusal, type Answer, type RecordedRequest } from '../test-support/render-page.tsx';
 import { moveTitle, RescheduleDialog, type MovePreset } from './RescheduleDialog.tsx';
-
-configure({ asyncUtilTimeout: 5000 });
 
 /** Wednesday, December 9th 2026, 10:00 AM EST. */
 const TEN_NEXT_DAY: AppointmentSlot = {

@@ -1,4 +1,4 @@
-import { act, configure, render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense, type ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router';
@@ -17,8 +17,6 @@ import { PublicFrame } from './PublicFrame.tsx';
 import { SaveBar, SaveOutcome } from './SaveOutcome.tsx';
 
 /** The console's shared parts of a page, each as a person (and a screen reader) meets it. */
-
-configure({ asyncUtilTimeout: 5000 });
 
 // The parts need a router (the heading reads the location), not the app's providers: shared/ sits below app/.
 const inPage = (children: ReactNode) => render(<MemoryRouter>{children}</MemoryRouter>);

@@ -1,4 +1,4 @@
-import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -12,10 +12,6 @@ import { SCREEN_HEADING_ID } from '@scheduler/ui/focus';
 import { stubServer, type RecordedRequest } from '../test-support/render-step.tsx';
 import ManagePage from './ManagePage.tsx';
 import { slotInstant } from './manage-view.ts';
-
-// The page's screens and its dialog are chunks of their own, loaded (and, here, compiled) when first
-// shown: on a busy machine the first of them takes longer than Testing Library's default second.
-configure({ asyncUtilTimeout: 5000 });
 
 const TOKEN = `${'Ab9_-'.repeat(8)}xyz`;
 const BASE = `/demo/json/manage/${TOKEN}`;

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -61,9 +61,6 @@ import { accessibleDescription } from '../../test-support/accessible-description
  * reading the document is said under the page's heading. Each editor is a row: how to open it,
  * what to change, and what the server answers. What only one editor does stays in its page test.
  */
-
-// Long forms render at once: allow a busy machine more than Testing Library's default second.
-configure({ asyncUtilTimeout: 5000 });
 
 type Document = Record<string, unknown>;
 

@@ -1,12 +1,10 @@
-import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { OFFICE_ME } from '../../../test-support/fixtures.ts';
 import { enterText } from '../../../test-support/enter-text.ts';
 import { renderPage, stubServer, type Answer, type RecordedRequest } from '../../../test-support/render-page.tsx';
 import AccountPage from './AccountPage.tsx';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const PASSKEY = {
   id: 'pk1',

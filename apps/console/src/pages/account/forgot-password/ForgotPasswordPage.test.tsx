@@ -1,11 +1,9 @@
-import { configure, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { enterText } from '../../../test-support/enter-text.ts';
 import { renderPage, stubServer, type Answer } from '../../../test-support/render-page.tsx';
 import ForgotPasswordPage, { RESET_SENT } from './ForgotPasswordPage.tsx';
-
-configure({ asyncUtilTimeout: 5000 });
 
 function serve(reset: Answer) {
   return stubServer((request) =>

@@ -1,11 +1,9 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderPage, stubServer, type Answer } from '../../../test-support/render-page.tsx';
 import ResetPasswordPage, { EXPIRED_LINK } from './ResetPasswordPage.tsx';
 import { enterText } from '../../../test-support/enter-text.ts';
-
-configure({ asyncUtilTimeout: 5000 });
 
 function serve(reset: Answer) {
   return stubServer((request) =>

@@ -1,12 +1,10 @@
-import { cleanup, configure, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { OFFICE_ME } from '../../../test-support/fixtures.ts';
 import { renderPage, stubServer, type Answer } from '../../../test-support/render-page.tsx';
 import SignInPage from './SignInPage.tsx';
 import { enterText } from '../../../test-support/enter-text.ts';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const SIGNED_IN = {
   redirect: false,

@@ -1,12 +1,10 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AFTER_CONFIRMATION } from '../../../shared/ConfirmYourAddress.tsx';
 import { enterText } from '../../../test-support/enter-text.ts';
 import { renderPage, stubServer, type Answer } from '../../../test-support/render-page.tsx';
 import SignUpPage from './SignUpPage.tsx';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const SIGNED_UP = {
   token: null,

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ConsoleMe } from '@scheduler/contracts/console';
@@ -6,8 +6,6 @@ import { OFFICE_ME } from '../../../test-support/fixtures.ts';
 import { renderPage, stubServer, type Answer, type RecordedRequest } from '../../../test-support/render-page.tsx';
 import { enterText } from '../../../test-support/enter-text.ts';
 import TeamPage from './TeamPage.tsx';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const OWNER_ME: ConsoleMe = { ...OFFICE_ME, memberships: [{ ...OFFICE_ME.memberships[0]!, role: 'owner' }] };
 const member = (id: string, name: string, role: string) => ({

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderPage } from '../../../test-support/render-page.tsx';
@@ -11,8 +11,6 @@ import {
 } from '../../../test-support/configuration-documents/booking-changes-test-document.ts';
 import { enterText } from '../../../test-support/enter-text.ts';
 import { accessibleDescription } from '../../../test-support/accessible-description.ts';
-
-configure({ asyncUtilTimeout: 5000 });
 
 type Document = typeof DOCUMENT;
 

@@ -1,4 +1,4 @@
-import { act, configure, render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
@@ -13,8 +13,6 @@ import {
   type BookingChangesFormValues,
 } from './booking-changes-form.ts';
 import { RuleFields } from './RuleFields.tsx';
-
-configure({ asyncUtilTimeout: 5000 });
 
 /**
  * The five rules of a booking-change policy in a form of their own, for the company and for one

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { OFFICE, OTHER_OFFICE } from '../../../test-support/fixtures.ts';
@@ -9,8 +9,6 @@ import { saves, serveConfigurationOf } from '../../../test-support/configuration
 import { DOCUMENT } from '../../../test-support/configuration-documents/embedding-test-document.ts';
 import { enterText } from '../../../test-support/enter-text.ts';
 import { accessibleDescription } from '../../../test-support/accessible-description.ts';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const { serve } = serveConfigurationOf(DOCUMENT, 'embedding_origins');
 

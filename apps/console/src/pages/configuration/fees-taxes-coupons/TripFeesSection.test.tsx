@@ -1,4 +1,4 @@
-import { configure, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
@@ -8,8 +8,6 @@ import { EditableRows } from './EditableRows.tsx';
 import { newTripFee, type PricingFormValues, type TripFeeValues } from './pricing-values.ts';
 import { TripFeesSection } from './TripFeesSection.tsx';
 import { accessibleDescription } from '../../../test-support/accessible-description.ts';
-
-configure({ asyncUtilTimeout: 5000 });
 
 /**
  * The trip fees of the pricing page in a form of their own: what each says of itself when

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ConsoleMe } from '@scheduler/contracts/console';
@@ -8,8 +8,6 @@ import { OFFICE_ME } from '../../../test-support/fixtures.ts';
 import { renderPage, stubServer, type Answer, type RecordedRequest } from '../../../test-support/render-page.tsx';
 import { versionSummary } from '../../../test-support/configuration-server.ts';
 import HistoryPage from './HistoryPage.tsx';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const OWNER: ConsoleMe = { ...OFFICE_ME, memberships: [{ ...OFFICE_ME.memberships[0]!, role: 'admin' }] };
 const version = versionSummary;

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { OFFICE } from '../../../test-support/fixtures.ts';
@@ -16,9 +16,6 @@ import {
   UPCOMING,
 } from '../../../test-support/configuration-documents/inspectors-test-document.ts';
 import { accessibleDescription } from '../../../test-support/accessible-description.ts';
-
-// A long form renders at once: allow a busy machine more than Testing Library's default second.
-configure({ asyncUtilTimeout: 5000 });
 
 type Document = typeof DOCUMENT;
 

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { emotionCssOf } from '@scheduler/ui/test-support/emotion-styles';
@@ -7,8 +7,6 @@ import MessagesPage from './MessagesPage.tsx';
 import { loads, saves, serveConfigurationOf } from '../../../test-support/configuration-server.ts';
 import { DOCUMENT, NOTIFICATIONS } from '../../../test-support/configuration-documents/messages-test-document.ts';
 import { accessibleDescription } from '../../../test-support/accessible-description.ts';
-
-configure({ asyncUtilTimeout: 5000 });
 
 type Document = typeof DOCUMENT;
 

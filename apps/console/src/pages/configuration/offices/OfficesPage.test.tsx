@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { refusal, renderPage, type Answer, type RecordedRequest } from '../../../test-support/render-page.tsx';
@@ -7,8 +7,6 @@ import OfficesPage from './OfficesPage.tsx';
 import { enterText } from '../../../test-support/enter-text.ts';
 import { COLUMBUS, DAYTON, DOCUMENT } from '../../../test-support/configuration-documents/offices-test-document.ts';
 import { accessibleDescription } from '../../../test-support/accessible-description.ts';
-
-configure({ asyncUtilTimeout: 5000 });
 
 type Document = Record<string, unknown>;
 

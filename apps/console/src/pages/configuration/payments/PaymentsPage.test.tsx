@@ -1,4 +1,4 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { StripeSecretsStatus } from '@scheduler/contracts/payments';
@@ -21,8 +21,6 @@ import {
 } from '../../../test-support/configuration-documents/payments-test-document.ts';
 import { enterText } from '../../../test-support/enter-text.ts';
 import { accessibleDescription } from '../../../test-support/accessible-description.ts';
-
-configure({ asyncUtilTimeout: 5000 });
 
 type Document = Record<string, unknown>;
 

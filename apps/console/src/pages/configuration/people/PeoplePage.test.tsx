@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderPage, type RecordedRequest } from '../../../test-support/render-page.tsx';
@@ -15,8 +15,6 @@ import {
   VISITOR,
 } from '../../../test-support/configuration-documents/people-test-document.ts';
 import { accessibleDescription } from '../../../test-support/accessible-description.ts';
-
-configure({ asyncUtilTimeout: 5000 });
 
 type Document = Record<string, unknown>;
 

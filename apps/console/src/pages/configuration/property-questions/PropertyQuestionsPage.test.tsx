@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { saves, serveConfigurationOf } from '../../../test-support/configuration-server.ts';
@@ -14,8 +14,6 @@ import {
 } from '../../../test-support/configuration-documents/property-questions-test-document.ts';
 import { enterText } from '../../../test-support/enter-text.ts';
 import { accessibleDescription } from '../../../test-support/accessible-description.ts';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const { serve } = serveConfigurationOf(DOCUMENT, 'property_controls');
 

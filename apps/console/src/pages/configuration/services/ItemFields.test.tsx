@@ -1,4 +1,4 @@
-import { act, configure, render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
@@ -14,8 +14,6 @@ import {
   TESTING,
 } from '../../../test-support/configuration-documents/services-test-document.ts';
 import { accessibleDescription } from '../../../test-support/accessible-description.ts';
-
-configure({ asyncUtilTimeout: 5000 });
 
 /**
  * A service's and a package's editors in a form of their own, on the services page's document

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { PricePreviewBody, PricePreviewResponse } from '@scheduler/contracts/price-preview';
@@ -16,8 +16,6 @@ import {
   service,
 } from '../../../test-support/configuration-documents/services-test-document.ts';
 import { accessibleDescription } from '../../../test-support/accessible-description.ts';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const PREVIEW_PATH = '/api/console/companies/demo/price-preview';
 

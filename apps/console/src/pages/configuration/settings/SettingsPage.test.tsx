@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { SETTING } from '@scheduler/contracts/setting-keys';
@@ -9,9 +9,6 @@ import { loads, saves, serveConfigurationOf } from '../../../test-support/config
 import { enterText } from '../../../test-support/enter-text.ts';
 import { DOCUMENT, withSetting } from '../../../test-support/configuration-documents/settings-test-document.ts';
 import { accessibleDescription } from '../../../test-support/accessible-description.ts';
-
-// Forty-odd controls render at once: allow a busy machine more than Testing Library's default second.
-configure({ asyncUtilTimeout: 5000 });
 
 type Document = typeof DOCUMENT;
 

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { FunnelResponse, OfficeFunnel } from '@scheduler/contracts/analytics';
@@ -7,8 +7,6 @@ import { OFFICE, OFFICE_ME, OTHER_OFFICE } from '../../../test-support/fixtures.
 import { renderPage, stubServer, type RecordedRequest } from '../../../test-support/render-page.tsx';
 import FunnelPage from './FunnelPage.tsx';
 import { defaultRange } from './funnel-range.ts';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const asRole = (role: ConsoleMe['memberships'][number]['role']): ConsoleMe => ({
   ...OFFICE_ME,

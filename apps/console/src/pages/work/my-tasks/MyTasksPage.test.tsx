@@ -1,12 +1,10 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ConsoleMe, ConsoleMyTasks } from '@scheduler/contracts/console';
 import { OFFICE_ME, ORDER_ID } from '../../../test-support/fixtures.ts';
 import { renderPage, stubServer, type RecordedRequest } from '../../../test-support/render-page.tsx';
 import MyTasksPage from './MyTasksPage.tsx';
-
-configure({ asyncUtilTimeout: 5000 });
 
 /** "My tasks" (issue 41): the signed-in member's open follow-ups, with links to their orders. */
 

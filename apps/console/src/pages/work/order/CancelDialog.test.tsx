@@ -1,4 +1,4 @@
-import { configure, waitFor, within } from '@testing-library/react';
+import { waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ConsoleOrderDetail } from '@scheduler/contracts/console';
@@ -7,8 +7,6 @@ import { enterText } from '../../../test-support/enter-text.ts';
 import { DETAIL, openOrderDialog, VIEW } from '../../../test-support/order-detail.ts';
 import { refusal, type Answer, type RecordedRequest } from '../../../test-support/render-page.tsx';
 import { CancelDialog } from './CancelDialog.tsx';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const CANCELLED = {
   status: 200,

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ConsoleOrderEditPreview, ConsoleOrderEditState } from '@scheduler/contracts/order-edit';
@@ -12,8 +12,6 @@ import {
   type RecordedRequest,
 } from '../../../test-support/render-page.tsx';
 import { EditOrderDialog, typedCents } from './EditOrderDialog.tsx';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const HOME = 'a1c0ffee-0000-4000-8000-000000000001';
 const RADON = 'a1c0ffee-0000-4000-8000-000000000006';

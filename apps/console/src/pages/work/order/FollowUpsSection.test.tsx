@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ConsoleMe, ConsoleOrderNote, ConsoleOrderTask } from '@scheduler/contracts/console';
@@ -8,8 +8,6 @@ import { DETAIL } from '../../../test-support/order-detail.ts';
 import { enterText } from '../../../test-support/enter-text.ts';
 import { refusal, renderPage, stubServer, type RecordedRequest } from '../../../test-support/render-page.tsx';
 import { FollowUpsSection } from './FollowUpsSection.tsx';
-
-configure({ asyncUtilTimeout: 5000 });
 
 /** The order page's notes and follow-ups (issue 41): what they say, adding them, ticking one done. */
 

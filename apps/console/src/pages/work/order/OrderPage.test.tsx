@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ConsoleMe, ConsoleOrderDetail } from '@scheduler/contracts/console';
@@ -18,9 +18,6 @@ import OrderPage from './OrderPage.tsx';
 import { historyText } from './order-history.ts';
 import { refundNoticeText } from './RefundNotices.tsx';
 import { enterText } from '../../../test-support/enter-text.ts';
-
-// The dialogs open on a busy machine: allow more than Testing Library's default second.
-configure({ asyncUtilTimeout: 5000 });
 
 const BASE = ORDER_PATH;
 

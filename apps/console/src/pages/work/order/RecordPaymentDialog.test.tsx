@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { OrderLedger } from '@scheduler/contracts/ledger';
@@ -6,8 +6,6 @@ import { enterText } from '../../../test-support/enter-text.ts';
 import { ORDER_PATH } from '../../../test-support/order-detail.ts';
 import { refusal, renderPage, stubServer, type Answer } from '../../../test-support/render-page.tsx';
 import { RecordPaymentDialog } from './RecordPaymentDialog.tsx';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const LEDGER: OrderLedger = {
   currency: 'USD',

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { LedgerEntryView, OrderLedger } from '@scheduler/contracts/ledger';
@@ -6,8 +6,6 @@ import { enterText } from '../../../test-support/enter-text.ts';
 import { ONLINE_PAYMENT, ORDER_PATH } from '../../../test-support/order-detail.ts';
 import { renderPage, stubServer, type Answer } from '../../../test-support/render-page.tsx';
 import { RefundDialog } from './RefundDialog.tsx';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const PAYMENT: LedgerEntryView = { ...ONLINE_PAYMENT, refundable_cents: 40_000 };
 

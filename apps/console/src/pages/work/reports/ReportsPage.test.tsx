@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ReportResponse } from '@scheduler/contracts/reports';
 import type { ConsoleMe } from '@scheduler/contracts/console';
@@ -6,8 +6,6 @@ import { OFFICE_ME } from '../../../test-support/fixtures.ts';
 import { renderPage, stubServer, type RecordedRequest } from '../../../test-support/render-page.tsx';
 import ReportsPage from './ReportsPage.tsx';
 import { defaultReportRange } from './report-range.ts';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const asRole = (role: ConsoleMe['memberships'][number]['role']): ConsoleMe => ({
   ...OFFICE_ME,

@@ -1,11 +1,9 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ConsoleTimeOffSpan } from '@scheduler/contracts/console';
 import { refusal, renderPage, stubServer, type Answer } from '../../../test-support/render-page.tsx';
 import { GiveBackDialog } from './GiveBackDialog.tsx';
-
-configure({ asyncUtilTimeout: 5000 });
 
 /**
  * A time-off block's dialog on its own: what it says of the block (the zone only where there is a

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ConsoleBooking, ConsoleMe, ConsoleSchedule, ConsoleTimeOffSpan } from '@scheduler/contracts/console';
@@ -13,9 +13,6 @@ import {
 import SchedulePage from './SchedulePage.tsx';
 import { HOUR_HEIGHT } from './schedule-layout.ts';
 import { enterText } from '../../../test-support/enter-text.ts';
-
-// Dialogs open on a busy machine: allow more than Testing Library's default second.
-configure({ asyncUtilTimeout: 5000 });
 
 const TIME_OFF_ID = '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 const BASE = '/api/console/companies/demo';
