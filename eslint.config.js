@@ -169,7 +169,8 @@ export default tseslint.config(
   },
   {
     // The console's pages load through lazyPage, so that a chunk a deploy removed shows "Reload"
-    // rather than a blank page.
+    // rather than a blank page; a module that is not a page (the answers' schemas) through
+    // requiredChunk, whose failed download fails the call that needed it.
     files: ['apps/console/src/**/*.tsx', 'apps/console/src/**/*.ts'],
     ignores: ['apps/console/src/shared/chunk-load.tsx', '**/*.test.ts', '**/*.test.tsx'],
     rules: {
@@ -190,8 +191,9 @@ export default tseslint.config(
         },
         {
           selector:
-            "ImportExpression:not(CallExpression[callee.name='lazyPage'] > ArrowFunctionExpression ImportExpression)",
-          message: 'Load code on demand through lazyPage (shared/chunk-load.tsx).',
+            'ImportExpression:not(CallExpression[callee.name=/^(lazyPage|requiredChunk)$/] > ArrowFunctionExpression ImportExpression)',
+          message:
+            'Load code on demand through lazyPage (shared/chunk-load.tsx), or requiredChunk (@scheduler/ui/chunk-load) for a module that is not a page.',
         },
         {
           // MUI's TextField passes props it does not know to its wrapper <div>: there inputMode

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STEP_SOURCES, stepChunkKey, type Manifest } from '../apps/server/src/modules/wizard-page/step-chunks.ts';
 import type { Browser } from 'playwright-core';
 import { workerBrowser } from './support/browser.ts';
 import { FIRST_STEP_BUDGET_BYTES, FIRST_STEPS, loadFirstStep, totalGzipBytes } from './support/first-step.ts';
-import { startProduct, WEB_DIST, type RunningProduct } from './support/product.ts';
+import { CONSOLE_DIST, startProduct, WEB_DIST, type RunningProduct } from './support/product.ts';
 
 // Sizes are deterministic for a build, so a budget can be a test; times stay in `npm run bench -- web`.
 describe('the JavaScript of each first step', () => {
@@ -58,5 +59,29 @@ describe('the JavaScript of each first step', () => {
       Object.entries(STEP_SOURCES).map(([step, source]) => [step, stepChunkKey(manifest, source) !== null]),
     );
     expect(found).toEqual(Object.fromEntries(Object.keys(STEP_SOURCES).map((step) => [step, true])));
+  });
+});
+
+/** Issue 41: the console's first chunk, what every page waits for, within 150 KB gzip (level 9). */
+const CONSOLE_FIRST_CHUNK_BUDGET_BYTES = 150 * 1024;
+
+describe("the console's first chunk", () => {
+  it('stays within 150 KB gzip, with its page chunks and the answers’ schemas (zod) loaded on demand', () => {
+    const html = readFileSync(join(CONSOLE_DIST, 'index.html'), 'utf8');
+    // Every script the page names: the entry and any chunk Vite preloads beside it.
+    const paths = [...html.matchAll(/(?:src|href)="\/console\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+    const sizes = paths.map((path) => ({
+      path,
+      gzipBytes: gzipSync(readFileSync(join(CONSOLE_DIST, path)), { level: 9 }).length,
+    }));
+    const total = sizes.reduce((sum, size) => sum + size.gzipBytes, 0);
+    const breakdown = sizes.map((size) => `${size.path} ${(size.gzipBytes / 1024).toFixed(1)} KB`).join(', ');
+    expect(paths.length).toBeGreaterThan(0);
+    expect(total, `${(total / 1024).toFixed(1)} KB gzip: ${breakdown}`).toBeLessThanOrEqual(
+      CONSOLE_FIRST_CHUNK_BUDGET_BYTES,
+    );
+    // zod's full build is not in it: its error messages' words would be.
+    for (const path of paths)
+      expect(readFileSync(join(CONSOLE_DIST, path), 'utf8')).not.toContain('Invalid input: expected');
   });
 });

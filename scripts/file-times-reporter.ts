@@ -34,6 +34,22 @@ function row(time: FileTime): string {
  * more than the run's wall time.
  */
 export default class FileTimesReporter implements Reporter {
+  private readonly runStarted = performance.now();
+  /** Each project's first file start and last file end, in seconds since the run began. */
+  private readonly spans = new Map<string, { from: number; to: number }>();
+
+  onTestModuleStart(testModule: TestModule): void {
+    const now = (performance.now() - this.runStarted) / 1000;
+    const span = this.spans.get(testModule.project.name);
+    if (!span) this.spans.set(testModule.project.name, { from: now, to: now });
+    else span.from = Math.min(span.from, now);
+  }
+
+  onTestModuleEnd(testModule: TestModule): void {
+    const span = this.spans.get(testModule.project.name);
+    if (span) span.to = (performance.now() - this.runStarted) / 1000;
+  }
+
   onTestRunEnd(testModules: readonly TestModule[]): void {
     const times = testModules.map(fileTime);
     const projects = [...new Set(times.map((time) => time.project))].sort();
@@ -41,7 +57,9 @@ export default class FileTimesReporter implements Reporter {
     for (const project of projects) {
       const files = times.filter((time) => time.project === project).sort((a, b) => b.seconds - a.seconds);
       const total = files.reduce((sum, time) => sum + time.seconds, 0);
-      lines.push(`${project}: ${files.length} files, ${total.toFixed(0)} s`);
+      const span = this.spans.get(project);
+      const when = span ? `, from ${span.from.toFixed(0)} s to ${span.to.toFixed(0)} s of the run` : '';
+      lines.push(`${project}: ${files.length} files, ${total.toFixed(0)} s${when}`);
       lines.push(...(project === LISTED_WHOLE ? files : files.slice(0, SLOWEST_PER_PROJECT)).map(row));
     }
     process.stdout.write(`${lines.join('\n')}\n`);

@@ -11,9 +11,9 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     reportCompressedSize: false,
-    // The first chunk carries React, MUI, TanStack Query, the router and zod (about 200 KB gzip):
-    // staff open the console on a known device and keep it open, so it has no wizard-style
-    // budget; each page is its own chunk on top.
+    // The first chunk carries React, MUI's core, TanStack Query and the router, within 150 KB gzip
+    // (decision 0073, tested in e2e/first-step-weight.test.ts); each page, the configuration's
+    // layout and the answers' schemas with zod are chunks of their own, loaded on demand.
     chunkSizeWarningLimit: 800,
     rollupOptions: {
       // Libraries mark their modules "use client" for React Server Components, which a bundle for

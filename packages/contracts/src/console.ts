@@ -22,8 +22,7 @@ export const CONSOLE_ROLES = ['owner', 'admin', 'office', 'inspector'] as const;
 export const consoleRoleSchema = z.enum(CONSOLE_ROLES);
 export type ConsoleRole = z.infer<typeof consoleRoleSchema>;
 
-/** The console's pages, under /console. */
-export const CONSOLE_BASE_PATH = '/console';
+export { CONSOLE_BASE_PATH } from './console-paths.ts';
 
 /** A local date, YYYY-MM-DD, on the office's clock. */
 const localDate = z.iso.date();

@@ -1,5 +1,5 @@
 import { BrowserRouter } from 'react-router';
-import { CONSOLE_BASE_PATH } from '@scheduler/contracts/console';
+import { CONSOLE_BASE_PATH } from '@scheduler/contracts/console-paths';
 import { ConsoleRoutes } from './ConsoleRoutes.tsx';
 import { Providers } from './Providers.tsx';
 import { createQueryClient } from './query-client.ts';

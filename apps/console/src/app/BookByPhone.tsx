@@ -13,8 +13,8 @@ import Snackbar from '@mui/material/Snackbar';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { consolePhoneBookingResponseSchema } from '@scheduler/contracts/console';
 import { callApi, companyApi, failureText } from '../shared/api.ts';
+import { later } from '../shared/later-schema.ts';
 import { inspectorsQueryOptions } from '../shared/queries.ts';
 
 /** The offices that have working inspectors, in the order the list names them. */
@@ -44,11 +44,15 @@ export function BookByPhone({ companyKey }: { companyKey: string }) {
   const ids = { title: useId(), office: useId() };
   const start = useMutation({
     mutationFn: (office: string | null) =>
-      callApi(companyApi(companyKey, '/phone-bookings'), consolePhoneBookingResponseSchema, {
-        method: 'POST',
-        body: office ? { office_uuid: office } : {},
-        answers: [201],
-      }),
+      callApi(
+        companyApi(companyKey, '/phone-bookings'),
+        later((schemas) => schemas.consolePhoneBookingResponseSchema),
+        {
+          method: 'POST',
+          body: office ? { office_uuid: office } : {},
+          answers: [201],
+        },
+      ),
     // The wizard, same tab: the office books the caller there, and comes back with the browser's Back.
     onSuccess: (answer) => window.location.assign(answer.url),
   });

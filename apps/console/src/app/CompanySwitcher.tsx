@@ -1,8 +1,11 @@
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { Suspense } from 'react';
 import type { ConsoleMembership } from '@scheduler/contracts/console';
-import { useNavigate } from 'react-router';
+import { lazyPage } from '../shared/chunk-load.tsx';
+
+// The choice, for the few who belong to several companies, loads on demand: a select and its
+// menu are a good part of MUI's inputs, which the console's first chunk otherwise does without.
+const CompanyChoice = lazyPage(() => import('./CompanyChoice.tsx'));
 
 /** The company whose pages are shown; a choice only for someone in several. */
 export function CompanySwitcher({
@@ -12,32 +15,19 @@ export function CompanySwitcher({
   memberships: readonly ConsoleMembership[];
   companyKey: string;
 }) {
-  const navigate = useNavigate();
   const current = memberships.find((m) => m.company_key === companyKey);
-  if (memberships.length <= 1) {
-    return (
-      <Typography
-        component="p"
-        sx={{ fontWeight: 650, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-      >
-        {current?.company_name ?? companyKey}
-      </Typography>
-    );
-  }
-  return (
-    <TextField
-      select
-      size="small"
-      label="Company"
-      value={current ? companyKey : ''}
-      onChange={(event) => void navigate(`/${encodeURIComponent(event.target.value)}/schedule`)}
-      sx={{ minWidth: 180, maxWidth: '100%', bgcolor: 'background.paper', borderRadius: 1 }}
+  const name = (
+    <Typography
+      component="p"
+      sx={{ fontWeight: 650, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
     >
-      {memberships.map((m) => (
-        <MenuItem key={m.company_key} value={m.company_key}>
-          {m.company_name}
-        </MenuItem>
-      ))}
-    </TextField>
+      {current?.company_name ?? companyKey}
+    </Typography>
+  );
+  if (memberships.length <= 1) return name;
+  return (
+    <Suspense fallback={name}>
+      <CompanyChoice memberships={memberships} companyKey={companyKey} />
+    </Suspense>
   );
 }

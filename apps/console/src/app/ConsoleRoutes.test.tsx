@@ -1,6 +1,6 @@
 import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { OWNER, versionSummary } from '../test-support/configuration-server.ts';
 import { stubServer } from '../test-support/render-page.tsx';
 import { CONFIGURATION_PAGES } from './configuration-pages.ts';
@@ -15,6 +15,17 @@ import { createQueryClient } from './query-client.ts';
 
 // Each page's code loads on demand: allow a busy machine more than Testing Library's default second.
 configure({ asyncUtilTimeout: 10_000 });
+// The shared layout and the pages these tests open, imported once before them: the first import
+// of a page transforms its whole tree, which is not what a test's wait is for.
+beforeAll(() =>
+  Promise.all([
+    import('./ConfigurationLayout.tsx'),
+    import('../pages/configuration/services/ServicesPage.tsx'),
+    import('../pages/configuration/fees-taxes-coupons/FeesTaxesCouponsPage.tsx'),
+    import('../pages/configuration/property-questions/PropertyQuestionsPage.tsx'),
+    import('../pages/configuration/booking-changes/BookingChangesPage.tsx'),
+  ]),
+);
 
 /** The live-update stream, which the shell opens: silent here. */
 class SilentEventSource extends EventTarget {

@@ -1,12 +1,15 @@
 import { Navigate, Route, Routes, useParams } from 'react-router';
 import { lazyPage } from '../shared/chunk-load.tsx';
 import { isCompanyPage } from './company-pages.ts';
-import { ConfigurationLayout } from './ConfigurationLayout.tsx';
 import { HomeRedirect } from './HomeRedirect.tsx';
 import { Shell } from './Shell.tsx';
 import { SignedIn } from './SignedIn.tsx';
 
 // Each page is a chunk of its own: an inspector on a phone downloads the schedule, not the team page.
+// The configuration pages' shared navigation and preview: only owners and admins open them.
+const ConfigurationLayout = lazyPage(() =>
+  import('./ConfigurationLayout.tsx').then((module) => ({ default: module.ConfigurationLayout })),
+);
 const SignInPage = lazyPage(() => import('../pages/account/sign-in/SignInPage.tsx'));
 const ForgotPasswordPage = lazyPage(() => import('../pages/account/forgot-password/ForgotPasswordPage.tsx'));
 const ResetPasswordPage = lazyPage(() => import('../pages/account/reset-password/ResetPasswordPage.tsx'));

@@ -9,14 +9,23 @@ import type { Action } from '@scheduler/domain/permissions';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { memberCan, useCompany } from '../shared/company.ts';
 import { MAIN_CONTENT_ID } from '@scheduler/ui/focus';
+import { lazyPage } from '../shared/chunk-load.tsx';
 import { Loading } from '../shared/Loading.tsx';
 import { PageHeading } from '../shared/PageHeading.tsx';
 import { meQueryOptions } from '../shared/queries.ts';
-import { BookByPhone } from './BookByPhone.tsx';
 import { isCompanyPage } from './company-pages.ts';
 import { CompanySwitcher } from './CompanySwitcher.tsx';
 import { CONFIGURATION_PAGES, isConfigurationPath } from './configuration-pages.ts';
 import { useScheduleEvents } from './use-schedule-events.ts';
+
+// "Book by phone" and its office dialog load on demand (decision 0073): until then the button
+// shows, disabled, as it does while the company's offices load.
+const BookByPhone = lazyPage(() => import('./BookByPhone.tsx').then((module) => ({ default: module.BookByPhone })));
+const BOOK_BY_PHONE_LOADING = (
+  <Button variant="contained" color="secondary" disabled sx={{ minHeight: 44 }}>
+    Book by phone
+  </Button>
+);
 
 /** Visible only when focused: the first Tab of a page offers to jump past the navigation. */
 const SKIP_LINK = {
@@ -103,7 +112,11 @@ export function Shell() {
             ))}
           </Box>
           {/* Owners, admins and office staff book callers: on every page, as a call may come at any moment. */}
-          {memberCan(membership, 'orders.change') && <BookByPhone companyKey={companyKey} />}
+          {memberCan(membership, 'orders.change') && (
+            <Suspense fallback={BOOK_BY_PHONE_LOADING}>
+              <BookByPhone companyKey={companyKey} />
+            </Suspense>
+          )}
         </Container>
       </Box>
       <Container

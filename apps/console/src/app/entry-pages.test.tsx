@@ -121,7 +121,7 @@ describe('an address the console does not have', () => {
 describe('the company chooser', () => {
   it("offers a person's companies by name, and opens the one chosen at its schedule", async () => {
     open('/demo/switch', { status: 200, body: TWO_COMPANIES });
-    const chooser = screen.getByRole('combobox', { name: 'Company' });
+    const chooser = await screen.findByRole('combobox', { name: 'Company' });
     expect(chooser.textContent).toBe('Scioto Valley Home Inspections');
     await userEvent.click(chooser);
     const options = within(await screen.findByRole('listbox')).getAllByRole('option');

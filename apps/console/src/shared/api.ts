@@ -1,6 +1,5 @@
-import type { z } from 'zod';
-import { errorResponseSchema } from '@scheduler/contracts/errors';
-import { ApiError, parsedAnswer } from '@scheduler/ui/api-error';
+import { ApiError, parsedAnswer, type AnswerSchema } from '@scheduler/ui/api-error';
+import { answerSchemas } from './later-schema.ts';
 
 /**
  * The console's one way to call its API (/api/console/*): same-origin cookies (Better Auth's
@@ -24,9 +23,16 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * What a call's answer is read by: its contract's schema, or a loader of it (`later`, for the
+ * modules of the console's first chunk, which carries no zod).
+ */
+export type Answer<T> = AnswerSchema<T> | (() => Promise<AnswerSchema<T>>);
+
 /** The refusal a response carries, as an ApiError (the envelope's code, message and field). */
 export async function errorOf(response: Response): Promise<ApiError> {
-  const parsed = errorResponseSchema.safeParse(await response.json().catch(() => null));
+  const [body, { errorResponseSchema }] = await Promise.all([response.json().catch(() => null), answerSchemas()]);
+  const parsed = errorResponseSchema.safeParse(body);
   if (!parsed.success)
     return new ApiError(
       response.status,
@@ -37,11 +43,10 @@ export async function errorOf(response: Response): Promise<ApiError> {
   return new ApiError(response.status, code, message, field);
 }
 
-export async function callApi<S extends z.ZodType>(
-  path: string,
-  schema: S,
-  options: CallOptions = {},
-): Promise<z.infer<S>> {
+export async function callApi<T>(path: string, answer: Answer<T>, options: CallOptions = {}): Promise<T> {
+  // A schema in a chunk of its own downloads beside the request, not after it.
+  const schema = typeof answer === 'function' ? answer() : answer;
+  if (schema instanceof Promise) schema.catch(() => undefined);
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(path, {
@@ -56,6 +61,7 @@ export async function callApi<S extends z.ZodType>(
   // 204 No Content (a DELETE's answer) has no body: the schema reads it as null.
   const body: unknown = response.status === 204 ? null : await response.json();
   if (response.status !== 200 && body !== null) {
+    const { errorResponseSchema } = await answerSchemas();
     const refusal = errorResponseSchema.safeParse(body);
     if (refusal.success)
       throw new ApiError(
@@ -65,12 +71,12 @@ export async function callApi<S extends z.ZodType>(
         refusal.data.error.field,
       );
   }
-  return answerOf(response.status, schema, body);
+  return answerOf(response.status, await schema, body);
 }
 
 /** An answer read by its contract's schema. A shape the contract does not describe is the server's bug, not the person's: say so plainly. */
-export function answerOf<S extends z.ZodType>(status: number, schema: S, body: unknown): z.infer<S> {
-  return parsedAnswer<z.infer<S>>(
+export function answerOf<T>(status: number, schema: AnswerSchema<T>, body: unknown): T {
+  return parsedAnswer<T>(
     status,
     schema,
     body,

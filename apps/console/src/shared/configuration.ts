@@ -1,16 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import {
-  configurationResponseSchema,
-  savedConfigurationSchema,
-  versionConflictSchema,
-  versionDetailSchema,
-  versionsResponseSchema,
-  type SaveConfigurationBody,
-  type SavedConfiguration,
-  type VersionConflict,
-} from '@scheduler/contracts/configuration';
+import type { SaveConfigurationBody, SavedConfiguration, VersionConflict } from '@scheduler/contracts/configuration';
 import { answerOf, callApi, companyApi, errorOf } from './api.ts';
+import { answerSchemas, later } from './later-schema.ts';
 import { consoleKeys } from './queries.ts';
 
 /**
@@ -23,7 +15,12 @@ const configurationKey = (companyKey: string) => [...consoleKeys.company(company
 export function configurationQueryOptions(companyKey: string) {
   return queryOptions({
     queryKey: [...configurationKey(companyKey), 'document'] as const,
-    queryFn: ({ signal }) => callApi(companyApi(companyKey, '/configuration'), configurationResponseSchema, { signal }),
+    queryFn: ({ signal }) =>
+      callApi(
+        companyApi(companyKey, '/configuration'),
+        later((schemas) => schemas.configurationResponseSchema),
+        { signal },
+      ),
     // An editor keeps what it loaded: a refetch under someone's edits would look like a lost change.
     staleTime: Infinity,
     refetchOnWindowFocus: false,
@@ -34,7 +31,11 @@ export function versionsQueryOptions(companyKey: string, page: number) {
   return queryOptions({
     queryKey: [...configurationKey(companyKey), 'versions', page] as const,
     queryFn: ({ signal }) =>
-      callApi(companyApi(companyKey, `/configuration/versions?page=${page}`), versionsResponseSchema, { signal }),
+      callApi(
+        companyApi(companyKey, `/configuration/versions?page=${page}`),
+        later((schemas) => schemas.versionsResponseSchema),
+        { signal },
+      ),
     placeholderData: (previous) => previous,
   });
 }
@@ -43,7 +44,11 @@ export function versionDetailQueryOptions(companyKey: string, version: number) {
   return queryOptions({
     queryKey: [...configurationKey(companyKey), 'version', version] as const,
     queryFn: ({ signal }) =>
-      callApi(companyApi(companyKey, `/configuration/versions/${version}`), versionDetailSchema, { signal }),
+      callApi(
+        companyApi(companyKey, `/configuration/versions/${version}`),
+        later((schemas) => schemas.versionDetailSchema),
+        { signal },
+      ),
     staleTime: Infinity,
   });
 }
@@ -53,12 +58,15 @@ export type SaveResult =
 
 /** A save or an undo: 200 is the new version, 409 the conflict; anything else throws as any call does. */
 async function saveCall(path: string, method: 'PUT' | 'POST', body: unknown): Promise<SaveResult> {
+  const loading = answerSchemas();
+  loading.catch(() => undefined);
   const response = await fetch(path, {
     method,
     headers: { accept: 'application/json', 'content-type': 'application/json' },
     body: JSON.stringify(body),
     credentials: 'same-origin',
   });
+  const { savedConfigurationSchema, versionConflictSchema } = await loading;
   if (response.status === 200)
     return { status: 'saved', saved: answerOf(200, savedConfigurationSchema, await response.json()) };
   if (response.status === 409) {

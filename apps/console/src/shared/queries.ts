@@ -1,15 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  consoleInspectorsSchema,
-  consoleMeSchema,
-  consoleOrderDetailSchema,
-  consoleOrdersResponseSchema,
-  consoleScheduleSchema,
-  type ConsoleOrdersQuery,
-} from '@scheduler/contracts/console';
-import { appointmentSlotSchema } from '@scheduler/contracts/scheduling';
+import type { ConsoleOrdersQuery } from '@scheduler/contracts/console';
 import { callApi, companyApi } from './api.ts';
+import { later } from './later-schema.ts';
 
 /**
  * Every query of the console, its key and its call, in one place: the live-update stream
@@ -29,7 +21,12 @@ export const consoleKeys = {
 export function meQueryOptions() {
   return queryOptions({
     queryKey: consoleKeys.me,
-    queryFn: ({ signal }) => callApi('/api/console/me', consoleMeSchema, { signal }),
+    queryFn: ({ signal }) =>
+      callApi(
+        '/api/console/me',
+        later((schemas) => schemas.consoleMeSchema),
+        { signal },
+      ),
     staleTime: 5 * 60_000,
   });
 }
@@ -46,7 +43,11 @@ export function scheduleQueryOptions(companyKey: string, request: ScheduleReques
   return queryOptions({
     queryKey: [...consoleKeys.schedule(companyKey), request.from, request.days, request.officeUuid] as const,
     queryFn: ({ signal }) =>
-      callApi(companyApi(companyKey, `/schedule?${query.toString()}`), consoleScheduleSchema, { signal }),
+      callApi(
+        companyApi(companyKey, `/schedule?${query.toString()}`),
+        later((schemas) => schemas.consoleScheduleSchema),
+        { signal },
+      ),
     // A new day or week keeps the last one on screen until it arrives, rather than a blank grid.
     placeholderData: (previous) => previous,
   });
@@ -56,7 +57,12 @@ export function scheduleQueryOptions(companyKey: string, request: ScheduleReques
 export function inspectorsQueryOptions(companyKey: string) {
   return queryOptions({
     queryKey: consoleKeys.inspectors(companyKey),
-    queryFn: ({ signal }) => callApi(companyApi(companyKey, '/inspectors'), consoleInspectorsSchema, { signal }),
+    queryFn: ({ signal }) =>
+      callApi(
+        companyApi(companyKey, '/inspectors'),
+        later((schemas) => schemas.consoleInspectorsSchema),
+        { signal },
+      ),
     staleTime: 5 * 60_000,
   });
 }
@@ -78,7 +84,11 @@ export function ordersQueryOptions(companyKey: string, filters: OrdersFilters) {
   return queryOptions({
     queryKey: [...consoleKeys.orders(companyKey), filters] as const,
     queryFn: ({ signal }) =>
-      callApi(companyApi(companyKey, `/orders?${ordersQueryString(filters)}`), consoleOrdersResponseSchema, { signal }),
+      callApi(
+        companyApi(companyKey, `/orders?${ordersQueryString(filters)}`),
+        later((schemas) => schemas.consoleOrdersResponseSchema),
+        { signal },
+      ),
     placeholderData: (previous) => previous,
   });
 }
@@ -87,11 +97,13 @@ export function orderQueryOptions(companyKey: string, orderId: string) {
   return queryOptions({
     queryKey: consoleKeys.order(companyKey, orderId),
     queryFn: ({ signal }) =>
-      callApi(companyApi(companyKey, `/orders/${encodeURIComponent(orderId)}`), consoleOrderDetailSchema, { signal }),
+      callApi(
+        companyApi(companyKey, `/orders/${encodeURIComponent(orderId)}`),
+        later((schemas) => schemas.consoleOrderDetailSchema),
+        { signal },
+      ),
   });
 }
-
-const moveTimesSchema = z.array(appointmentSlotSchema);
 
 /**
  * The times a booking could move to, `from` to `to` (office dates), for exactly the team named
@@ -110,7 +122,7 @@ export function moveTimesQueryOptions(
     queryFn: ({ signal }) =>
       callApi(
         companyApi(companyKey, `/orders/${encodeURIComponent(orderId)}/availability?${query.toString()}`),
-        moveTimesSchema,
+        later((schemas) => schemas.moveTimesSchema),
         { signal },
       ),
     // Any visitor may take a time at any moment: each opening asks again.
