@@ -71,9 +71,7 @@ export async function readDeliveryReport(raw: Buffer): Promise<DeliveryReport> {
   return {
     messageId: original?.messageId ?? null,
     failed: failedOne !== undefined,
-    reason: failedOne
-      ? [failedOne.get('status'), failedOne.get('diagnostic-code')].filter(Boolean).join(': ')
-      : '',
+    reason: failedOne ? [failedOne.get('status'), failedOne.get('diagnostic-code')].filter(Boolean).join(': ') : '',
   };
 }
 
@@ -86,7 +84,8 @@ export function orderMessageId(jobId: number, orderId: string): string {
 }
 
 /** Our e-mails' Message-ID (`orderMessageId`): the job, and the order it is about. */
-const OUR_MESSAGE_ID = /^<job-(\d{1,15})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})@online-scheduler>$/i;
+const OUR_MESSAGE_ID =
+  /^<job-(\d{1,15})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})@online-scheduler>$/i;
 
 /** The job and order our Message-ID names; null for any other (an account e-mail's, another sender's). */
 export function ourMessage(messageId: string | null): { jobId: number; orderId: string } | null {

@@ -1,7 +1,12 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
-import { CHANGE_EMAIL_JOB, CONFIRMATION_EMAIL_JOB, RECEIPT_EMAIL_JOB, REMINDER_EMAIL_JOB } from './confirmation-jobs.ts';
+import {
+  CHANGE_EMAIL_JOB,
+  CONFIRMATION_EMAIL_JOB,
+  RECEIPT_EMAIL_JOB,
+  REMINDER_EMAIL_JOB,
+} from './confirmation-jobs.ts';
 
 /** The e-mails about an order: the only jobs a bounce is recorded on (an order's page lists them). */
 const ORDER_EMAIL_JOBS = [CONFIRMATION_EMAIL_JOB, REMINDER_EMAIL_JOB, RECEIPT_EMAIL_JOB, CHANGE_EMAIL_JOB];

@@ -1,10 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { ConsoleOrderDetail } from '@scheduler/contracts/console';
 import { BOUNCE_REPORT_MAX_BYTES } from '@scheduler/contracts/mail-bounces';
 import * as t from '../../db/schema.ts';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import { importDemoCopy, startDemoSession, startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { DemoOrder } from '../confirm/confirm-test-support.ts';
+import { signedInMember } from '../console-auth/console-test-support.ts';
 import { CONFIRMATION_EMAIL_JOB } from './confirmation-jobs.ts';
 import { orderMessageId } from './delivery-status.ts';
 
@@ -107,7 +109,7 @@ describeOnEachDatabase('bounce reports (POST /api/mail/bounces)', { onPgliteToo:
   it('refuses a caller without the secret (401) and reads no body', async () => {
     const good = report(orderMessageId(a.jobId, a.orderId));
     for (const headers of [
-      {},
+      {} as Record<string, string>,
       { authorization: 'Bearer wrong-secret-0123456789' },
       { authorization: `Bearer ${SECRET}x` },
       { authorization: `Basic ${Buffer.from('bounces:wrong').toString('base64')}` },
@@ -125,7 +127,9 @@ describeOnEachDatabase('bounce reports (POST /api/mail/bounces)', { onPgliteToo:
     expect(answered.json()).toEqual({ outcome: 'recorded' });
     const job = await jobOf(a.jobId);
     expect(job.bouncedAt).not.toBeNull();
-    expect(job.bounceReason).toBe('5.1.1: smtp; 550 5.1.1 <dana@example.org>: Recipient address rejected: User unknown');
+    expect(job.bounceReason).toBe(
+      '5.1.1: smtp; 550 5.1.1 <dana@example.org>: Recipient address rejected: User unknown',
+    );
     const other = await jobOf(b.jobId);
     expect(other).toMatchObject({ bouncedAt: null, bounceReason: null });
 
@@ -200,6 +204,53 @@ describeOnEachDatabase('bounce reports (POST /api/mail/bounces)', { onPgliteToo:
       payload: { message_id: orderMessageId(a.jobId, a.orderId) },
     });
     expect(json.statusCode).toBe(415);
+  });
+
+  it('shows the bounce on the order page and its History, and sends it again to the address the office corrected', async () => {
+    const owner = await signedInMember(harness, 'owner@bounce-a.example', 'owner');
+    const page = async () => {
+      const detail = await harness.app.inject({
+        method: 'GET',
+        url: `/api/console/companies/demo/orders/${a.orderId}`,
+        headers: owner.headers,
+      });
+      expect(detail.statusCode, detail.body).toBe(200);
+      return detail.json<ConsoleOrderDetail>();
+    };
+    const first = await page();
+    expect(first.messages.find((m) => m.id === a.jobId)).toMatchObject({
+      state: 'bounced',
+      bounce_reason: '5.1.1: smtp; 550 5.1.1 <dana@example.org>: Recipient address rejected: User unknown',
+      resendable: true,
+      resend_to: 'dana@example.org',
+    });
+    expect(first.messages.filter((m) => m.state === 'bounced')).toHaveLength(1);
+    expect(first.order.history.filter((event) => event.type === 'message_bounced')).toHaveLength(1);
+
+    // The office corrects Dana's address on the order (the edit's own tests cover the edit).
+    await harness.database.db
+      .update(t.orderParties)
+      .set({ person: sql`${t.orderParties.person} || '{"email":"dana@example.com"}'::jsonb` })
+      .where(and(eq(t.orderParties.orderId, a.orderId), eq(t.orderParties.role, 'client')));
+    expect((await page()).messages.find((m) => m.id === a.jobId)?.resend_to).toBe('dana@example.com');
+    const resent = await harness.app.inject({
+      method: 'POST',
+      url: `/api/console/companies/demo/orders/${a.orderId}/messages/${a.jobId}/resend`,
+      headers: owner.headers,
+    });
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(resent.json()).toEqual({ to: 'dana@example.com' });
+    const copies = await harness.database.db
+      .select()
+      .from(t.jobs)
+      .where(and(eq(t.jobs.companyId, a.companyId), sql`${t.jobs.dedupeKey} like '%:resend:%'`));
+    expect(copies.map((copy) => copy.payload)).toEqual([
+      expect.objectContaining({
+        order_id: a.orderId,
+        to: 'dana@example.com',
+        manage_link_for: { role: 'client', recipient: 'dana@example.com' },
+      }),
+    ]);
   });
 
   it('reads a report of exactly 512 KiB and refuses one byte more (413)', async () => {

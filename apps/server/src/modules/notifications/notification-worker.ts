@@ -85,7 +85,11 @@ const BOUNCE_COMMANDS: ReadonlySet<string> = new Set(['RCPT TO', 'DATA']);
  * after the fix sends, so those are retried as before.
  */
 export function permanentRefusal(error: unknown): string | null {
-  const { responseCode, command, response } = error as { responseCode?: unknown; command?: unknown; response?: unknown };
+  const { responseCode, command, response } = error as {
+    responseCode?: unknown;
+    command?: unknown;
+    response?: unknown;
+  };
   if (typeof responseCode !== 'number' || responseCode < 500 || responseCode > 599) return null;
   if (typeof command !== 'string' || !BOUNCE_COMMANDS.has(command)) return null;
   return typeof response === 'string' && response.trim() !== '' ? response.trim() : String(responseCode);
