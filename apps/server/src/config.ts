@@ -64,6 +64,15 @@ export const configSchema = z.object({
   GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
   /** Where e-mails go: an SMTP server (smtp://user:pass@host:587, smtps://...); unset: .eml files under DATA_DIR/outbox. */
   SMTP_URL: optionalText.pipe(z.url().optional()),
+  /**
+   * The secret a mailbox forwarder or the mail provider sends (Authorization: Bearer, or Basic's
+   * password) when it posts a bounce report to /api/mail/bounces (decision 0070); unset: that
+   * route answers 404, as if it did not exist. At least 16 characters.
+   */
+  MAIL_BOUNCE_SECRET: optionalText.refine(
+    (v) => v === undefined || v.length >= 16,
+    'MAIL_BOUNCE_SECRET must be at least 16 characters',
+  ),
   /** The sender of the e-mails, e.g. "Acme Inspections <booking@acme.example>"; unset: the office's own address. */
   MAIL_FROM: optionalText,
   /** How often the e-mail queue is looked at when no confirm wakes it. */

@@ -222,8 +222,13 @@ export const consoleOrderMessageSchema = z.object({
   audience: z.string(),
   /** confirmation, reminder, receipt, rescheduled, cancelled. */
   kind: z.string(),
-  /** queued (or waiting to retry), sent, or skipped: not needed when its time came (the booking moved or was cancelled). */
-  state: z.enum(['queued', 'sent', 'skipped']),
+  /**
+   * queued (or waiting to retry), sent, skipped: not needed when its time came (the booking moved
+   * or was cancelled), or bounced: the mail transport said it will never arrive (decision 0070).
+   */
+  state: z.enum(['queued', 'sent', 'skipped', 'bounced']),
+  /** A bounced e-mail's: what the receiving server said ("550 5.1.1 … User unknown"); null otherwise. */
+  bounce_reason: z.string().nullable(),
   /** When it was (or is to be) sent: a reminder's is ahead. */
   run_at: z.string(),
   attempts: z.number().int(),
@@ -231,8 +236,13 @@ export const consoleOrderMessageSchema = z.object({
   to: z.string().nullable(),
   /** The office member who sent this copy again; null for the message as first sent. */
   resent_by: z.string().nullable(),
-  /** Whether the office may send it again now (an e-mail that went, still true of the order). */
+  /** Whether the office may send it again now (an e-mail that went, or bounced, still true of the order). */
   resendable: z.boolean(),
+  /**
+   * Where "Send again" sends it: its address, or for a bounced e-mail whose address the office has
+   * since corrected on the order, the corrected one; null when it may not be sent again.
+   */
+  resend_to: z.string().nullable(),
 });
 
 /** POST …/orders/{id}/messages/{message_id}/resend: where the copy goes. */

@@ -772,6 +772,13 @@ export const jobs = pgTable(
     lockedUntil: instant('locked_until'),
     lastError: text('last_error'),
     doneAt: instant('done_at'),
+    /**
+     * When the mail transport said the e-mail will never arrive (decision 0070): a permanent
+     * refusal while sending (an SMTP 5xx), or a delivery-status notification received later.
+     */
+    bouncedAt: instant('bounced_at'),
+    /** What the receiving server said of it (reply code and text, or a DSN's Status and Diagnostic-Code). */
+    bounceReason: text('bounce_reason'),
     createdAt: createdAt(),
   },
   (t) => [

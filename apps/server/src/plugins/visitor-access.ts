@@ -65,10 +65,11 @@ export function visitorAccess(app: FastifyInstance, ctx: Omit<AppContext, 'acces
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * Writes that are not a visitor's: the admin API checks its own bearer token, a payment provider's
- * webhook its signature, the console its signed-in member (console-access.ts), and sign-in itself
- * is Better Auth's (its origin check and rate limit).
+ * webhook its signature, the console its signed-in member (console-access.ts), sign-in itself
+ * is Better Auth's (its origin check and rate limit), and the mail side's bounce reports check
+ * MAIL_BOUNCE_SECRET (decision 0070).
  */
-export const NON_VISITOR_WRITES = /^\/api\/(admin\/|payments\/[a-z]+\/webhook\/|console\/|auth\/)/;
+export const NON_VISITOR_WRITES = /^\/api\/(admin\/|payments\/[a-z]+\/webhook\/|console\/|auth\/|mail\/bounces$)/;
 
 function methodsOf(route: RouteOptions): string[] {
   return Array.isArray(route.method) ? route.method : [route.method];

@@ -21,6 +21,8 @@ import {
 } from './account-messages.ts';
 import { changeAuthorOf, changeAuthorWords } from './change-author.ts';
 import { claimDueJob, completeJob, retryJob, type ClaimedJob } from './job-queue.repository.ts';
+import { completeBouncedJob } from './mail-bounces.repository.ts';
+import { orderMessageId } from './delivery-status.ts';
 import { invitationAttendees, invitationPart, type MessageFacts } from './mail-content.ts';
 import type { MailTransport } from './mail-transport.ts';
 import { messageDocument, messageTemplate, type MessageOccasion } from './message-document.ts';
@@ -71,6 +73,26 @@ function reasonOf(error: unknown): string {
   return [typeof code === 'string' ? code : 'ERROR', typeof response === 'number' ? String(response) : '']
     .filter(Boolean)
     .join(' ');
+}
+
+/** The SMTP commands whose permanent refusal is about the recipient or the message, not about us. */
+const BOUNCE_COMMANDS: ReadonlySet<string> = new Set(['RCPT TO', 'DATA']);
+
+/**
+ * The receiving server's reply when it refused the e-mail for good: a 5xx to RCPT TO (no such
+ * mailbox) or to the message (DATA); null for anything worth trying again. A 4xx is "try later";
+ * a 5xx to AUTH or MAIL FROM is our own configuration (credentials, the sender), which a retry
+ * after the fix sends, so those are retried as before.
+ */
+export function permanentRefusal(error: unknown): string | null {
+  const { responseCode, command, response } = error as {
+    responseCode?: unknown;
+    command?: unknown;
+    response?: unknown;
+  };
+  if (typeof responseCode !== 'number' || responseCode < 500 || responseCode > 599) return null;
+  if (typeof command !== 'string' || !BOUNCE_COMMANDS.has(command)) return null;
+  return typeof response === 'string' && response.trim() !== '' ? response.trim() : String(responseCode);
 }
 
 /**
@@ -160,6 +182,14 @@ export class NotificationWorker {
         // The number will never take it: recorded on the job, never retried.
         await completeJob(db, job.id, new Date(this.now()), reason);
         log.warn({ job: job.id, kind: job.kind, code: reason }, 'text message refused; not retried');
+        return false;
+      }
+      const refusal = other ? null : permanentRefusal(error);
+      if (refusal !== null) {
+        // The receiving server said no for good (decision 0070): bounced, never retried. Its
+        // reply is kept on the job for the office to read; the log carries the code alone.
+        await completeBouncedJob(db, job.id, new Date(this.now()), reason, refusal);
+        log.warn({ job: job.id, kind: job.kind, code: reason }, 'e-mail refused by the receiving server; not retried');
         return false;
       }
       const delay = retryDelayMs(job.attempts, this.options.retryBaseMs, this.options.retryMaxMs);
@@ -258,7 +288,7 @@ export class NotificationWorker {
         ? `"${facts.office.name.replace(/"/g, '')}" <${facts.office.email}>`
         : 'online-scheduler@localhost');
     const where = await this.options.transport.send({
-      messageId: `<job-${job.id}.${payload.order_id}@online-scheduler>`,
+      messageId: orderMessageId(job.id, payload.order_id),
       from,
       to,
       replyTo: payload.audience === 'office' ? firstClient?.email : facts.office.email || undefined,

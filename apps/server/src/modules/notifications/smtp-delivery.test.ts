@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as t from '../../db/schema.ts';
@@ -85,6 +85,59 @@ describeOnEachDatabase('e-mail delivery through SMTP', (factory) => {
     const client = messages.find((message) => !Array.isArray(message.to) && message.to?.text === 'dana@example.com')!;
     expect(client.text).toContain(`Manage your inspection: https://book.example.com/demo/manage/${String(token)}`);
   }, 90_000);
+
+  it('marks an e-mail the server refuses for good (550 on RCPT) bounced at once, with its reply, and never retries it', async () => {
+    mail.state.accepting = true;
+    mail.state.unknown.add('no-such-person@example.com');
+    const warned = warnings.length;
+    const order = await DemoOrder.start(harness.app, harness.database.db, await startDemoSession(harness.app));
+    await order.fillIn({ clientEmail: 'no-such-person@example.com' });
+    await order.hold((await order.slots())[0]!);
+    expect((await order.confirm()).statusCode).toBe(200);
+
+    const jobsOfOrder = and(
+      eq(t.jobs.companyId, order.companyId),
+      eq(t.jobs.kind, CONFIRMATION_EMAIL_JOB),
+      sql`${t.jobs.payload}->>'order_id' = ${order.orderId}`,
+    );
+    // The office's copy arrives; the client's is refused once and ends bounced.
+    await vi.waitFor(
+      async () => {
+        const jobs = await harness.database.db.select().from(t.jobs).where(jobsOfOrder);
+        expect(jobs.filter((job) => job.doneAt !== null)).toHaveLength(2);
+      },
+      { timeout: 30_000, interval: 50 },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mail.state.rejections).toBe(1);
+    const jobs = await harness.database.db.select().from(t.jobs).where(jobsOfOrder);
+    const client = jobs.find((job) => job.payload.audience === 'client')!;
+    expect(client).toMatchObject({ attempts: 1, lastError: 'EENVELOPE 550' });
+    expect(client.bouncedAt).not.toBeNull();
+    expect(client.bounceReason).toBe(
+      '550 5.1.1 <no-such-person@example.com>: Recipient address rejected: User unknown',
+    );
+    expect(client.payload).not.toHaveProperty('manage_token');
+    const office = jobs.find((job) => job.payload.audience === 'office')!;
+    expect(office).toMatchObject({ lastError: null, bouncedAt: null, bounceReason: null });
+    // The order's audit trail says so; the log carries the code, never the address.
+    const events = await harness.database.db
+      .select()
+      .from(t.orderEvents)
+      .where(and(eq(t.orderEvents.orderId, order.orderId), eq(t.orderEvents.type, 'message_bounced')));
+    expect(events.map((event) => event.data)).toEqual([
+      {
+        job_id: client.id,
+        kind: CONFIRMATION_EMAIL_JOB,
+        to: 'no-such-person@example.com',
+        reason: client.bounceReason,
+        source: 'smtp',
+      },
+    ]);
+    const logged = warnings.slice(warned);
+    expect(logged).toEqual([{ job: client.id, kind: CONFIRMATION_EMAIL_JOB, code: 'EENVELOPE 550' }]);
+    expect(JSON.stringify(logged)).not.toContain('no-such-person');
+  }, 60_000);
 });
 
 /**

@@ -1,14 +1,26 @@
 import { SMTPServer } from 'smtp-server';
 
-/** A mail server that answers "try again later" until told to accept, and keeps what it accepts. */
+/**
+ * A mail server that answers "try again later" until told to accept, and keeps what it accepts.
+ * An address in `state.unknown` is refused for good (550, no such mailbox), as a real server
+ * refuses a mistyped one, whether it accepts the others or not.
+ */
 export function flakyMailServer() {
   const received: Buffer[] = [];
-  const state = { accepting: false, refusals: 0 };
+  const state = { accepting: false, refusals: 0, unknown: new Set<string>(), rejections: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
-    onRcptTo(_address, _session, callback) {
+    onRcptTo(address, _session, callback) {
+      if (state.unknown.has(address.address.toLowerCase())) {
+        state.rejections++;
+        return callback(
+          Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected: User unknown`), {
+            responseCode: 550,
+          }),
+        );
+      }
       if (state.accepting) return callback();
       state.refusals++;
       return callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));

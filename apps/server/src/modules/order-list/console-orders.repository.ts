@@ -20,6 +20,9 @@ export async function loadOrderMessageJobs(db: Executor, companyId: string, orde
       doneAt: t.jobs.doneAt,
       lastError: t.jobs.lastError,
       attempts: t.jobs.attempts,
+      name: sql<string | null>`${t.jobs.payload}->>'name'`,
+      bouncedAt: t.jobs.bouncedAt,
+      bounceReason: t.jobs.bounceReason,
     })
     .from(t.jobs)
     .where(and(eq(t.jobs.companyId, companyId), sql`${t.jobs.payload}->>'order_id' = ${orderId}`))
@@ -98,4 +101,12 @@ export async function loadOrderState(db: Executor, companyId: string, orderId: s
     .from(t.orders)
     .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
   return row ?? null;
+}
+
+/** The order's people as its e-mails address them: role, the person as stored (name, e-mail). */
+export async function loadOrderPeople(db: Executor, companyId: string, orderId: string) {
+  return db
+    .select({ role: t.orderParties.role, person: t.orderParties.person })
+    .from(t.orderParties)
+    .where(and(eq(t.orderParties.companyId, companyId), eq(t.orderParties.orderId, orderId)));
 }

@@ -66,7 +66,7 @@ async function orderMessages(db: Database, scope: OrderScope): Promise<ConsoleOr
     const kind = sms ? job.message : job.kind === CHANGE_EMAIL_JOB ? job.change : EMAIL_KINDS[job.kind];
     if (!kind) return [];
     const state: ConsoleOrderMessage['state'] =
-      job.doneAt === null ? 'queued' : job.lastError === null ? 'sent' : 'skipped';
+      job.bouncedAt !== null ? 'bounced' : job.doneAt === null ? 'queued' : job.lastError === null ? 'sent' : 'skipped';
     return [
       {
         id: job.id,
@@ -79,7 +79,8 @@ async function orderMessages(db: Database, scope: OrderScope): Promise<ConsoleOr
         attempts: job.attempts,
         to: job.to,
         resent_by: job.resentBy,
-        job,
+        bounce_reason: job.bouncedAt !== null ? (job.bounceReason ?? '') : null,
+        job: { ...job, bounced: job.bouncedAt !== null },
       },
     ];
   });

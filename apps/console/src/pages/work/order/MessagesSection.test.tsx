@@ -120,4 +120,40 @@ describe('the messages', () => {
       ),
     );
   });
+
+  it("says a bounced e-mail in words with the server's reason, and offers it again to the corrected address", async () => {
+    const requests = stubServer((request) =>
+      request.path.endsWith('/messages/51/resend') ? { status: 200, body: { to: 'jane.doe@example.com' } } : undefined,
+    );
+    const reason = '550 5.1.1 <jane@exampel.com>: Recipient address rejected: User unknown';
+    show({
+      ...DETAIL,
+      messages: [
+        message({
+          id: 51,
+          to: 'jane@exampel.com',
+          state: 'bounced',
+          bounce_reason: reason,
+          resend_to: 'jane.doe@example.com',
+        }),
+        message({ id: 52, state: 'bounced', bounce_reason: '', resendable: false, resend_to: null }),
+      ],
+    });
+    const rows = cellsOf();
+    expect(rows.map((cells) => cells[4])).toEqual([`Bounced: ${reason}`, 'Bounced']);
+    // The words carry the state (the colour only underlines it).
+    expect(screen.getByText(`Bounced: ${reason}`).tagName).toBe('SPAN');
+    // "Send again" goes where the order now says, and says so.
+    const again = screen.getByRole('button', { name: 'Send the confirmation to jane.doe@example.com again' });
+    expect(screen.getAllByRole('button', { name: /again$/ })).toHaveLength(1);
+    await userEvent.setup().click(again);
+    await waitFor(() =>
+      expect(screen.getAllByRole('status').map((status) => status.textContent)).toContain(
+        'The confirmation goes to jane.doe@example.com again.',
+      ),
+    );
+    expect(requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([
+      `/api/console/companies/demo/orders/${DETAIL.order.id}/messages/51/resend`,
+    ]);
+  });
 });

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -11,7 +12,20 @@ import { momentText } from '../../../shared/time-text.ts';
 import { useResendMessage } from './order-api.ts';
 import { Section } from './OrderSections.tsx';
 
-const STATE_WORDS = { queued: 'Waiting to send', sent: 'Sent', skipped: 'Not needed' } as const;
+const STATE_WORDS = { queued: 'Waiting to send', sent: 'Sent', skipped: 'Not needed', bounced: 'Bounced' } as const;
+
+/**
+ * A message's state in words; a bounced e-mail's with what the receiving server said, in the
+ * theme's dark error colour (5.6:1 on white: readable as text, not only as a colour).
+ */
+function StateWords({ message }: { message: ConsoleOrderMessage }) {
+  if (message.state !== 'bounced') return <>{STATE_WORDS[message.state]}</>;
+  return (
+    <Box component="span" sx={{ color: 'error.dark', fontWeight: 500 }}>
+      {message.bounce_reason ? `Bounced: ${message.bounce_reason}` : 'Bounced'}
+    </Box>
+  );
+}
 
 /** "the confirmation", "the cancellation": a message as a sentence names it. */
 function messageWords(message: ConsoleOrderMessage): string {
@@ -67,19 +81,19 @@ export function MessagesSection({ detail, companyKey }: { detail: ConsoleOrderDe
                     {message.to && message.audience !== 'office' ? `: ${message.to}` : ''}
                   </TableCell>
                   <TableCell sx={{ textTransform: 'capitalize' }}>{message.kind}</TableCell>
-                  <TableCell>
-                    {STATE_WORDS[message.state]}
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                    <StateWords message={message} />
                     {message.attempts > 1 ? ` (${message.attempts} attempts)` : ''}
                     {message.resent_by ? ` · sent again by ${message.resent_by}` : ''}
                   </TableCell>
                   {detail.can_change && (
                     <TableCell>
-                      {message.resendable && message.to && (
+                      {message.resendable && message.resend_to && (
                         <Button
                           size="small"
                           variant="outlined"
                           disabled={resend.isPending}
-                          aria-label={`Send ${messageWords(message)} to ${message.to} again`}
+                          aria-label={`Send ${messageWords(message)} to ${message.resend_to} again`}
                           onClick={() => resend.mutate(message.id)}
                         >
                           Send again

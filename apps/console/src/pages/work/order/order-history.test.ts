@@ -220,4 +220,22 @@ describe('a payment the office recorded or voided, in words', () => {
       "Payment of an amount disputed by the client's bank",
     );
   });
+
+  it('says an e-mail that bounced: which, to whom, and what the receiving server said (decision 0070)', () => {
+    const bounced = (data: Record<string, unknown>) => historyText({ at, type: 'message_bounced', data }, ZONE, 'USD');
+    expect(
+      bounced({
+        job_id: 7,
+        kind: 'confirmation_email',
+        to: 'dana@exampel.com',
+        reason: '550 5.1.1 User unknown',
+        source: 'smtp',
+      }),
+    ).toBe('The confirmation e-mail to dana@exampel.com bounced: 550 5.1.1 User unknown');
+    expect(
+      bounced({ kind: 'change_email', change: 'cancelled', to: 'dana@example.com', reason: '5.2.2: smtp; 552 full' }),
+    ).toBe('The cancellation e-mail to dana@example.com bounced: 5.2.2: smtp; 552 full');
+    expect(bounced({ kind: 'payment_receipt_email' })).toBe('The receipt e-mail bounced');
+    expect(bounced({})).toBe('An e-mail bounced');
+  });
 });

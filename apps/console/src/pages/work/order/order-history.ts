@@ -99,7 +99,25 @@ export function historyText(event: HistoryEvent, timeZone: string, currency: str
       return refundText(data, by, currency);
     case 'payment_disputed':
       return disputeText(data, currency);
+    case 'message_bounced':
+      return bouncedText(data);
   }
+}
+
+const KIND_WORDS: Record<string, string> = {
+  confirmation_email: 'confirmation',
+  reminder_email: 'reminder',
+  payment_receipt_email: 'receipt',
+};
+
+/** "The confirmation to dana@example.org bounced: 550 5.1.1 User unknown" (decision 0070). */
+function bouncedText(data: Record<string, unknown>): string {
+  const kind = stringAt(data, 'kind') ?? '';
+  const change = stringAt(data, 'change');
+  const what = change === 'cancelled' ? 'cancellation' : change === 'rescheduled' ? 'change' : KIND_WORDS[kind];
+  const to = stringAt(data, 'to');
+  const reason = stringAt(data, 'reason');
+  return `${what ? `The ${what} e-mail` : 'An e-mail'}${to ? ` to ${to}` : ''} bounced${reason ? `: ${reason}` : ''}`;
 }
 
 const isChange = (change: unknown): change is EditChange => {

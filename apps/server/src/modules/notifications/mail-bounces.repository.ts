@@ -1,0 +1,111 @@
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/connection.ts';
+import * as t from '../../db/schema.ts';
+import {
+  CHANGE_EMAIL_JOB,
+  CONFIRMATION_EMAIL_JOB,
+  RECEIPT_EMAIL_JOB,
+  REMINDER_EMAIL_JOB,
+} from './confirmation-jobs.ts';
+
+/** The e-mails about an order: the only jobs a bounce is recorded on (an order's page lists them). */
+const ORDER_EMAIL_JOBS = [CONFIRMATION_EMAIL_JOB, REMINDER_EMAIL_JOB, RECEIPT_EMAIL_JOB, CHANGE_EMAIL_JOB];
+
+/** The longest reason kept: a server's reply line, or a DSN's Status and Diagnostic-Code. */
+export const BOUNCE_REASON_MAX = 300;
+
+/** Where the news of a bounce came from: the server refusing it while we sent it, or a DSN received later. */
+export type BounceSource = 'smtp' | 'dsn';
+
+/** The audit event of an order's e-mail that bounced: which, to whom, and what the server said. */
+async function recordBounceEvent(
+  db: Executor,
+  job: { id: number; companyId: string | null; kind: string; payload: Record<string, unknown> },
+  reason: string,
+  source: BounceSource,
+  at: Date,
+): Promise<void> {
+  const orderId = job.payload.order_id;
+  if (job.companyId === null || typeof orderId !== 'string' || !ORDER_EMAIL_JOBS.includes(job.kind)) return;
+  await db.insert(t.orderEvents).values({
+    companyId: job.companyId,
+    orderId,
+    type: 'message_bounced',
+    data: {
+      job_id: job.id,
+      kind: job.kind,
+      ...(typeof job.payload.change === 'string' ? { change: job.payload.change } : {}),
+      to: typeof job.payload.to === 'string' ? job.payload.to : null,
+      reason,
+      source,
+    },
+    createdAt: at,
+  });
+}
+
+/**
+ * Ends a job whose e-mail the receiving server refused for good while it was sent (an SMTP 5xx):
+ * done, never retried, bounced with the server's reply kept, and (an order's e-mail) an event on
+ * the order's audit trail in the same transaction. `code` is the short code the job row keeps.
+ */
+export async function completeBouncedJob(
+  db: Database,
+  id: number,
+  now: Date,
+  code: string,
+  reason: string,
+): Promise<void> {
+  const kept = reason.slice(0, BOUNCE_REASON_MAX);
+  await db.transaction(async (tx) => {
+    const [job] = await tx
+      .update(t.jobs)
+      .set({
+        doneAt: now,
+        lockedUntil: null,
+        lastError: code.slice(0, 200),
+        bouncedAt: now,
+        bounceReason: kept,
+        payload: sql`${t.jobs.payload} - 'manage_token' - 'account_token'`,
+      })
+      .where(eq(t.jobs.id, id))
+      .returning({ id: t.jobs.id, companyId: t.jobs.companyId, kind: t.jobs.kind, payload: t.jobs.payload });
+    if (job) await recordBounceEvent(tx, job, kept, 'smtp', now);
+  });
+}
+
+/** What a delivery-status notification did: marked the message, found it marked already, or found no such message. */
+export type BounceOutcome = 'recorded' | 'already_recorded' | 'unknown_message';
+
+/**
+ * Marks the e-mail `jobId` of the order `orderId` bounced, once, as a DSN reports it. Both halves
+ * of our Message-ID must match one sent e-mail about an order: a job id with another order's id
+ * (another company's among them) is no message of ours. A second report of the same bounce changes
+ * nothing and writes no second event.
+ */
+export async function recordReportedBounce(
+  db: Database,
+  message: { jobId: number; orderId: string },
+  reason: string,
+  now: Date,
+): Promise<BounceOutcome> {
+  const kept = reason.slice(0, BOUNCE_REASON_MAX);
+  const ours = and(
+    eq(t.jobs.id, message.jobId),
+    sql`${t.jobs.payload}->>'order_id' = ${message.orderId}`,
+    inArray(t.jobs.kind, ORDER_EMAIL_JOBS),
+    isNotNull(t.jobs.doneAt),
+  );
+  return db.transaction(async (tx) => {
+    const [job] = await tx
+      .update(t.jobs)
+      .set({ bouncedAt: now, bounceReason: kept })
+      .where(and(ours, isNull(t.jobs.bouncedAt)))
+      .returning({ id: t.jobs.id, companyId: t.jobs.companyId, kind: t.jobs.kind, payload: t.jobs.payload });
+    if (job) {
+      await recordBounceEvent(tx, job, kept, 'dsn', now);
+      return 'recorded';
+    }
+    const [known] = await tx.select({ id: t.jobs.id }).from(t.jobs).where(ours);
+    return known ? 'already_recorded' : 'unknown_message';
+  });
+}
