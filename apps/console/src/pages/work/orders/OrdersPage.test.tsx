@@ -4,17 +4,22 @@ import { describe, expect, it } from 'vitest';
 import { INSPECTORS, OFFICE_ME, ORDER, ORDER_ID } from '../../../test-support/fixtures.ts';
 import { renderPage, stubServer, type Answer } from '../../../test-support/render-page.tsx';
 import type { AdminOrder } from '@scheduler/contracts/confirm';
+import { decodeOrdersCursor, encodeOrdersCursor } from '@scheduler/contracts/orders-cursor';
 import OrdersPage from './OrdersPage.tsx';
 import { enterText } from '../../../test-support/enter-text.ts';
 
-/** The stub's pages: a page by cursor (`p2`, `p3`…) names its neighbours; 50 orders a page. */
+/** The stub's cursor leading to page `n` (its order id ends with the page's number). */
+const pageCursor = (n: number) =>
+  encodeOrdersCursor({ direction: 'after', at: null, id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}` });
+
+/** The stub's pages of 50: a page by cursor names its neighbours. */
 function cursorsOf(path: string, total: number) {
   const cursor = new URL(path, 'http://x').searchParams.get('cursor');
-  const page = cursor === null ? 1 : Number(cursor.slice(1));
+  const page = cursor === null ? 1 : Number(decodeOrdersCursor(cursor)!.id.slice(-12));
   return {
     page: cursor === null ? 1 : null,
-    next_cursor: page * 50 < total ? `p${page + 1}` : null,
-    previous_cursor: page > 1 ? `p${page - 1}` : null,
+    next_cursor: page * 50 < total ? pageCursor(page + 1) : null,
+    previous_cursor: page > 1 ? pageCursor(page - 1) : null,
   };
 }
 
@@ -136,10 +141,10 @@ describe('the orders page', () => {
     );
 
     await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
-    expect(location()).toBe('/demo/orders?status=cancelled&to=2026-12-31&q=Elm+Street&cursor=p2');
+    expect(location()).toBe(`/demo/orders?status=cancelled&to=2026-12-31&q=Elm+Street&cursor=${pageCursor(2)}`);
     await waitFor(() =>
       expect(ordersCalls(requests).at(-1)).toBe(
-        '/api/console/companies/demo/orders?to=2026-12-31&status=cancelled&q=Elm+Street&cursor=p2',
+        `/api/console/companies/demo/orders?to=2026-12-31&status=cancelled&q=Elm+Street&cursor=${pageCursor(2)}`,
       ),
     );
     // The download stays every order of the filters, whatever the page shown.
@@ -311,14 +316,16 @@ describe('the orders filters and pages', () => {
       false,
     ]);
     await userEvent.click(button('Next page'));
-    await waitFor(() => expect(location()).toBe('/demo/orders?cursor=p2'));
-    await waitFor(() => expect(listCalls(requests).at(-1)).toBe('/api/console/companies/demo/orders?cursor=p2'));
+    await waitFor(() => expect(location()).toBe(`/demo/orders?cursor=${pageCursor(2)}`));
+    await waitFor(() =>
+      expect(listCalls(requests).at(-1)).toBe(`/api/console/companies/demo/orders?cursor=${pageCursor(2)}`),
+    );
     await userEvent.click(button('Next page'));
-    await waitFor(() => expect(location()).toBe('/demo/orders?cursor=p3'));
+    await waitFor(() => expect(location()).toBe(`/demo/orders?cursor=${pageCursor(3)}`));
     // The last page: no next.
     await waitFor(() => expect(button('Next page').disabled).toBe(true));
     await userEvent.click(button('Previous page'));
-    await waitFor(() => expect(location()).toBe('/demo/orders?cursor=p2'));
+    await waitFor(() => expect(location()).toBe(`/demo/orders?cursor=${pageCursor(2)}`));
     await userEvent.click(button('First page'));
     await waitFor(() => expect(location()).toBe('/demo/orders'));
 
