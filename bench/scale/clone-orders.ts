@@ -90,10 +90,11 @@ interface Column {
   serial: boolean;
 }
 
+/** A table's columns the copy writes: not the generated ones (the search texts), which the database computes. */
 async function columnsOf(client: pg.Client, table: string): Promise<Column[]> {
   const result = await client.query<{ column_name: string; data_type: string; column_default: string | null }>(
     `select column_name, data_type, column_default from information_schema.columns
-     where table_schema = 'public' and table_name = $1 order by ordinal_position`,
+     where table_schema = 'public' and table_name = $1 and is_generated = 'NEVER' order by ordinal_position`,
     [table],
   );
   return result.rows.map((row) => ({

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { encodeOrdersCursor } from '@scheduler/contracts/orders-cursor';
 import { seededRandom } from '@scheduler/domain/availability/engine';
 import { addDays, ZonedCalendar } from '@scheduler/domain/availability/zoned-calendar';
 import type { Database } from '../../apps/server/src/db/connection.ts';
@@ -97,11 +98,39 @@ async function factsOf(company: CompanyUnderTest, weekFrom: string) {
   const [first] = rows<{ id: number }>(
     await company.db.execute(sql`select min(id) as id from inspectors where company_id = ${company.companyId}`),
   );
+  // The 4,901st booked order: where page 50 of 100 starts.
+  const [deep] = rows<{ datetime: string | Date; id: string }>(
+    await company.db.execute(sql`
+      select datetime, id from orders where company_id = ${company.companyId} and status = 'confirmed'
+      order by datetime, id offset 4899 limit 1`),
+  );
   return {
+    deepCursor: deep
+      ? encodeOrdersCursor({ direction: 'after', at: new Date(deep.datetime).toISOString(), id: deep.id })
+      : null,
     inspectorId: busiest?.inspector_id ?? first!.id,
     lastName: name?.last ?? 'Smith',
     orderId: order?.id ?? null,
   };
+}
+
+/**
+ * The most the process's heap grew during `run`, sampled every 2 ms, in MB: the server's and the
+ * client's (which keeps the answer's text) together, since the benchmark runs both.
+ */
+async function heapGrowth<T>(run: () => Promise<T>): Promise<{ result: T; megabytes: number }> {
+  const start = process.memoryUsage().heapUsed;
+  let peak = start;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().heapUsed);
+  }, 2);
+  try {
+    const result = await run();
+    peak = Math.max(peak, process.memoryUsage().heapUsed);
+    return { result, megabytes: (peak - start) / 2 ** 20 };
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 /** The first and last day of the month before `date`'s. */
@@ -174,6 +203,7 @@ export async function timeReads(company: CompanyUnderTest): Promise<ReadResults>
   );
 
   const admin = { authorization: `Bearer ${BENCH_ADMIN_TOKEN}` };
+  const csv = { ...admin, accept: 'text/csv' };
   const cookie = await signedInOwner(company.app, company.db, base, companyKey);
   const member = { cookie };
   // The week ahead, as the office looks at it (S's only orders are the bookings just timed, all ahead).
@@ -182,7 +212,8 @@ export async function timeReads(company: CompanyUnderTest): Promise<ReadResults>
   const month = previousMonth(today);
   const adminApi = `${base}/api/admin/companies/${companyKey}`;
   const consoleApi = `${base}/api/console/companies/${companyKey}`;
-  const gets: Array<[string, string, Record<string, string>]> = [
+  type Get = [name: string, url: string, headers: Record<string, string>];
+  const gets: Get[] = [
     ['admin orders, first page', `${adminApi}/orders`, admin],
     [
       'console orders: one inspector, a week',
@@ -196,23 +227,32 @@ export async function timeReads(company: CompanyUnderTest): Promise<ReadResults>
     ],
     ['console order page', `${consoleApi}/orders/${facts.orderId}`, member],
     ['console schedule, a week', `${consoleApi}/schedule?from=${weekFrom}&days=7&office_uuid=${office}`, member],
-    [
-      'admin CSV, one month',
-      `${adminApi}/orders?from=${month.from}&to=${month.to}&per_page=500`,
-      { ...admin, accept: 'text/csv' },
-    ],
+    // Every order of the month, streamed (decision 0071; before it, a page of up to 500 built in memory).
+    ['admin CSV, one month', `${adminApi}/orders?from=${month.from}&to=${month.to}&all=true`, csv],
+    ['admin CSV, a year (all=true)', `${adminApi}/orders?from=${addDays(today, -365)}&to=${today}&all=true`, csv],
+    // Deep in the list: by page number (OFFSET 4,900) and from a cursor at the same place (keyset).
+    ['admin orders, page 50 (offset)', `${adminApi}/orders?page=50`, admin],
+    ...(facts.deepCursor === null
+      ? []
+      : [['admin orders, page 50 (cursor)', `${adminApi}/orders?cursor=${facts.deepCursor}`, admin] satisfies Get]),
     ['funnel, 90 days', `${adminApi}/funnel?from=${addDays(today, -89)}&to=${today}`, admin],
   ];
   const lastAnswers = new Map<string, { status: number; text: string }>();
   for (const [name, url, headers] of gets) {
+    let heapPeak = 0;
     figures.set(
       name,
       await timeRuns(async () => {
-        const answer = await timedRequest(tally, name, url, { headers });
+        const { result: answer, megabytes } = await heapGrowth(() => timedRequest(tally, name, url, { headers }));
+        heapPeak = Math.max(heapPeak, megabytes);
         lastAnswers.set(name, answer);
         return answer.ms;
       }),
     );
+    if (name.includes('CSV'))
+      process.stdout.write(
+        `  ${companyKey}: ${name}: ${lastAnswers.get(name)?.text.length ?? 0} characters; heap grew by ${heapPeak.toFixed(1)} MB at most in a run (server and client, one process)\n`,
+      );
   }
 
   const concurrent = await concurrentBookings(company, nextPeople, random, today);

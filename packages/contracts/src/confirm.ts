@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { appointmentSlotSchema } from './scheduling.ts';
 import { withAcceptableText } from './text.ts';
 import { ATTRIBUTION_MAX_LENGTH } from './attribution.ts';
+import { ordersCursorSchema, pageOrCursor, wholeExportSchema } from './orders-cursor.ts';
 
 /** The longest special note a visitor may leave (spec 2.11, 7.7). */
 export const SPECIAL_NOTE_MAX = 4000;
@@ -64,10 +65,14 @@ export const adminOrdersQuerySchema = z
     to: z.iso.date().optional(),
     /** booked (the default: confirmed orders), cancelled, or all of both. */
     status: z.enum(['booked', 'cancelled', 'all']).default('booked'),
+    /** Page numbers (OFFSET), kept for the clients that use them; `cursor` pages by keyset (decision 0071). */
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     per_page: z.coerce.number().int().min(1).max(500).default(100),
+    cursor: ordersCursorSchema.optional(),
+    all: wholeExportSchema,
   })
-  .strict();
+  .strict()
+  .superRefine(pageOrCursor);
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
 
 /** A phone number or company field of a person as the contacts step stored it; "" when none was given. */
@@ -185,9 +190,14 @@ export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
 export const adminOrdersResponseSchema = z.object({
   orders: z.array(adminOrderSchema),
-  page: z.number().int(),
+  /** The page's number when it was asked for by number; null for a page asked for by `cursor`. */
+  page: z.number().int().nullable(),
   per_page: z.number().int(),
   total: z.number().int(),
+  /** The `cursor` of the next page; null on the last page. */
+  next_cursor: z.string().nullable(),
+  /** The `cursor` of the page before; null on the first page. */
+  previous_cursor: z.string().nullable(),
 });
 export type AdminOrdersResponse = z.infer<typeof adminOrdersResponseSchema>;
 

@@ -8,6 +8,7 @@ import {
   manageOrderViewSchema,
 } from './manage.ts';
 import { INT32_MAX } from './int32.ts';
+import { ordersCursorSchema, pageOrCursor, wholeExportSchema } from './orders-cursor.ts';
 import { paymentToRefundSchema } from './payments.ts';
 import { availabilityQuerySchema } from './scheduling.ts';
 
@@ -196,7 +197,7 @@ export type ConsoleSchedule = z.infer<typeof consoleScheduleSchema>;
 export const CONSOLE_ORDER_SEARCH_MAX = 100;
 
 /** GET /api/console/companies/{company_key}/orders (and orders.csv): the office's list. */
-export const consoleOrdersQuerySchema = z
+const consoleOrdersQueryShape = z
   .object({
     from: localDate.optional(),
     to: localDate.optional(),
@@ -204,11 +205,20 @@ export const consoleOrdersQuerySchema = z
     inspector_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
     /** Words found in the client's or an agent's name or e-mail, or in the address. */
     q: z.string().trim().max(CONSOLE_ORDER_SEARCH_MAX).optional(),
+    /** Page numbers (OFFSET), kept for a while; the console pages by `cursor` (decision 0071). */
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     per_page: z.coerce.number().int().min(1).max(200).default(50),
+    cursor: ordersCursorSchema.optional(),
   })
   .strict();
+export const consoleOrdersQuerySchema = consoleOrdersQueryShape.superRefine(pageOrCursor);
 export type ConsoleOrdersQuery = z.infer<typeof consoleOrdersQuerySchema>;
+/** GET …/orders.csv: the list's query, and `all=true` for every order the filters match. */
+export const consoleOrdersCsvQuerySchema = consoleOrdersQueryShape
+  .extend({ all: wholeExportSchema })
+  .strict()
+  .superRefine(pageOrCursor);
+export type ConsoleOrdersCsvQuery = z.infer<typeof consoleOrdersCsvQuerySchema>;
 export const consoleOrdersResponseSchema = adminOrdersResponseSchema;
 export type ConsoleOrdersResponse = z.infer<typeof consoleOrdersResponseSchema>;
 

@@ -49,11 +49,11 @@ describe('ordersQueryString', () => {
         status: 'all',
         inspector_id: 101,
         q: 'Elm Street',
-        page: 2,
+        cursor: 'YXwy',
         per_page: 50,
       }),
-    ).toBe('from=2026-12-01&to=2026-12-31&status=all&inspector_id=101&q=Elm+Street&page=2&per_page=50');
-    expect(ordersQueryString({ q: '', status: undefined, page: 1 })).toBe('page=1');
+    ).toBe('from=2026-12-01&to=2026-12-31&status=all&inspector_id=101&q=Elm+Street&cursor=YXwy&per_page=50');
+    expect(ordersQueryString({ q: '', status: undefined, per_page: 25 })).toBe('per_page=25');
   });
 });
 

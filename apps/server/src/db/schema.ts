@@ -439,8 +439,9 @@ export const orders = pgTable(
     unique('orders_company_id_id_unique').on(t.companyId, t.id),
     foreignKey({ columns: [t.companyId, t.officeId], foreignColumns: [offices.companyId, offices.id] }),
     index('orders_company_status_idx').on(t.companyId, t.status),
-    // The order lists, the schedule and the CSV read one company's orders in a window of time.
-    index('orders_company_datetime_idx').on(t.companyId, t.datetime),
+    // The order lists, the schedule and the CSV read one company's orders in a window of time,
+    // and page them by keyset on (datetime, id) (migration 0028, decision 0071).
+    index('orders_company_datetime_id_idx').on(t.companyId, t.datetime, t.id),
     // The funnel counts an office's visits by the day they started.
     index('orders_company_office_created_idx').on(t.companyId, t.officeId, t.createdAt),
   ],

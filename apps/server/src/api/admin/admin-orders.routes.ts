@@ -9,13 +9,14 @@ import {
 import { listeningPort, publicBaseUrl } from '../../http/public-url.ts';
 import type { AppContext } from '../../context.ts';
 import { sendCsv } from '../../http/csv-reply.ts';
+import { AppError } from '../../errors.ts';
 import { requireAdmin } from '../../plugins/admin-auth.ts';
 import { companyKeyParam, inspectorParams, noQuery } from '../shared-schemas.ts';
 import {
   issueCalendarFeed,
   listOrders,
   orderEvents,
-  ordersCsv,
+  ordersCsvExport,
 } from '../../modules/order-list/admin-orders.service.ts';
 
 const orderParams = companyKeyParam.extend({ id: z.uuid() });
@@ -40,6 +41,8 @@ export function adminOrderRoutes(ctx: AppContext) {
           summary:
             "The company's confirmed orders by appointment date (office-local), paged; CSV with Accept: text/csv",
           description:
+            'Soonest first, ties by id. Paged by `cursor` (each page gives `next_cursor` and `previous_cursor`; a keyset, decision 0071) or, for the clients that use them, by `page` number. ' +
+            'With `Accept: text/csv` and `all=true`, every order the filters match, streamed; without `all`, the page asked for. ' +
             "Each order's start is the UTC instant (`datetime`) and, on the office's clock, `local_date`, `local_time`, `utc_offset` and `zone_abbreviation` in `time_zone`; its end (start plus duration) likewise. " +
             'With `Accept: text/csv` the same page as CSV (RFC 4180, CRLF), one row per order: local date and time first, the zone as "EST (UTC-05:00)", the UTC instant as `datetime_utc`, ' +
             "the people's phones, the property's answers and the special note. A cell starting with = + - @, a tab or a carriage return is prefixed with ' so that no spreadsheet reads it as a formula.",
@@ -49,14 +52,13 @@ export function adminOrderRoutes(ctx: AppContext) {
         },
       },
       async (request, reply) => {
-        const page = await listOrders(ctx.db, request.params.company_key, request.query);
-        if (!wantsCsv(request)) return page;
-        return sendCsv(
-          reply,
-          ordersCsv(page),
-          `orders-${request.params.company_key}-page-${page.page}.csv`,
-          page.total,
-        );
+        if (!wantsCsv(request)) {
+          if (request.query.all)
+            throw new AppError(400, 'invalid_request', '"all" is for a CSV download (Accept: text/csv).', 'all');
+          return listOrders(ctx.db, request.params.company_key, request.query);
+        }
+        const csv = await ordersCsvExport(ctx.db, request.params.company_key, request.query);
+        return sendCsv(reply, csv.csv, csv.fileName, csv.total);
       },
     );
     app.get(

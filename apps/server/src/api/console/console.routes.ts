@@ -9,6 +9,7 @@ import {
   consoleOrderDetailSchema,
   consolePhoneBookingBodySchema,
   consolePhoneBookingResponseSchema,
+  consoleOrdersCsvQuerySchema,
   consoleOrdersQuerySchema,
   consoleOrdersResponseSchema,
   consoleRescheduleBodySchema,
@@ -25,7 +26,6 @@ import { appointmentSlotSchema } from '@scheduler/contracts/scheduling';
 import type { AppContext } from '../../context.ts';
 import { sendCsv } from '../../http/csv-reply.ts';
 import { sendCompressible } from '../../http/precompressed.ts';
-import { ordersCsv } from '../../modules/order-list/admin-orders.service.ts';
 import { memberOf, requireMember, stillSameMember } from '../../modules/console-auth/console-access.ts';
 import type { ConsoleMember } from '../../modules/console-auth/console-member.ts';
 import {
@@ -36,7 +36,12 @@ import {
 } from '../../modules/booking-changes/manage.service.ts';
 import { moveAvailabilityJson } from '../../modules/scheduling/scheduling.service.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
-import { consoleOrderDetail, consoleOrders, readableOrder } from '../../modules/order-list/console-orders.service.ts';
+import {
+  consoleOrderDetail,
+  consoleOrders,
+  consoleOrdersCsv,
+  readableOrder,
+} from '../../modules/order-list/console-orders.service.ts';
 import { resendOrderMessage } from '../../modules/order-list/message-resend.ts';
 import { companyInspectors, officeSchedule } from '../../modules/schedule/console-schedule.service.ts';
 import { startPhoneBooking } from '../../modules/schedule/phone-booking.service.ts';
@@ -225,20 +230,15 @@ export function consoleRoutes(ctx: AppContext) {
         schema: {
           tags,
           summary:
-            'The same page of orders as CSV (RFC 4180; cells that a spreadsheet would read as formulas are neutralised)',
+            'The same page of orders as CSV, or with all=true every order the filters match, streamed (RFC 4180; cells that a spreadsheet would read as formulas are neutralised)',
           params: companyKeyParam,
-          querystring: consoleOrdersQuerySchema,
+          querystring: consoleOrdersCsvQuerySchema,
           response: { 200: z.string() },
         },
       },
       async (request, reply) => {
-        const page = await consoleOrders(ctx.db, memberOf(request), request.query);
-        return sendCsv(
-          reply,
-          ordersCsv(page),
-          `orders-${request.params.company_key}-page-${page.page}.csv`,
-          page.total,
-        );
+        const csv = await consoleOrdersCsv(ctx.db, memberOf(request), request.query);
+        return sendCsv(reply, csv.csv, csv.fileName, csv.total);
       },
     );
 

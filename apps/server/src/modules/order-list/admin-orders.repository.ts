@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { OrdersCursor } from '@scheduler/contracts/orders-cursor';
 import { orderIdRangeOf } from '@scheduler/domain/order-reference';
 import { phoneQueryDigits } from '@scheduler/domain/people/phone-search';
 import type { ControlText } from '@scheduler/domain/property/answer-text';
@@ -74,28 +75,19 @@ function instantsAround(from: string | undefined, to: string | undefined): SQL[]
   return bounds;
 }
 
-/**
- * Booked (confirmed) or cancelled orders, as `status` asks, whose appointment falls on
- * office-local dates from..to (either may be open), soonest first, one page, with the total count.
- */
-export async function listConfirmedOrders(
-  db: Executor,
-  companyId: string,
-  range: OrdersFilter,
-  page: { offset: number; limit: number },
-) {
+/** Where a listing's page starts: a page number's offset, or a keyset cursor (null: the first page). */
+export type OrdersPosition = { offset: number; limit: number } | { cursor: OrdersCursor | null; limit: number };
+
+/** The statuses a listing's `status` names. */
+function statusesOf(status: OrdersFilter['status']): Array<'confirmed' | 'cancelled'> {
+  return status === 'booked' ? ['confirmed'] : status === 'cancelled' ? ['cancelled'] : ['confirmed', 'cancelled'];
+}
+
+/** The conditions of a listing's filter, on `orders` joined with its office. */
+function filterConditions(companyId: string, range: OrdersFilter): SQL[] {
   // The office's own calendar date of the appointment, wherever the server runs.
   const localDate = sql`(${t.orders.datetime} at time zone ${t.offices.timeZone})::date`;
-  const statuses =
-    range.status === 'booked'
-      ? ['confirmed']
-      : range.status === 'cancelled'
-        ? ['cancelled']
-        : ['confirmed', 'cancelled'];
-  const conditions: SQL[] = [
-    eq(t.orders.companyId, companyId),
-    inArray(t.orders.status, statuses as Array<'confirmed' | 'cancelled'>),
-  ];
+  const conditions: SQL[] = [eq(t.orders.companyId, companyId), inArray(t.orders.status, statusesOf(range.status))];
   conditions.push(...instantsAround(range.from, range.to));
   if (range.from) conditions.push(sql`${localDate} >= ${range.from}::date`);
   if (range.to) conditions.push(sql`${localDate} <= ${range.to}::date`);
@@ -103,24 +95,114 @@ export async function listConfirmedOrders(
     conditions.push(sql`${t.orders.inspectors} @> ${JSON.stringify([{ id: range.inspectorId }])}::jsonb`);
   if (range.orderId !== undefined) conditions.push(eq(t.orders.id, range.orderId));
   for (const term of searchTerms(range.text ?? '')) conditions.push(textMatches(companyId, term));
+  return conditions;
+}
+
+const officeJoin = and(eq(t.offices.companyId, t.orders.companyId), eq(t.offices.id, t.orders.officeId));
+
+function selectListed(db: Executor) {
+  return db
+    .select({ order: t.orders, timeZone: t.offices.timeZone, officeName: t.offices.name })
+    .from(t.orders)
+    .innerJoin(t.offices, officeJoin);
+}
+
+export type ListedOrderRow = Awaited<ReturnType<ReturnType<typeof selectListed>['execute']>>[number];
+
+/**
+ * One stretch of the listing's order read by keyset: the orders with a time, or those without
+ * one (they come last, by id), after or before a key, at most `limit` of them, in the direction
+ * read. Each is a range of `orders_company_datetime_id_idx` (migration 0028) read in order.
+ */
+function keysetStretch(
+  db: Executor,
+  where: SQL[],
+  stretch: { timed: boolean; direction: 'after' | 'before'; key: { at: string | null; id: string } | null },
+  limit: number,
+) {
+  const conditions = [...where, stretch.timed ? isNotNull(t.orders.datetime) : isNull(t.orders.datetime)];
+  const key = stretch.key;
+  const after = stretch.direction === 'after';
+  if (key && stretch.timed && key.at !== null)
+    conditions.push(
+      after
+        ? sql`(${t.orders.datetime}, ${t.orders.id}) > (${key.at}::timestamptz, ${key.id}::uuid)`
+        : sql`(${t.orders.datetime}, ${t.orders.id}) < (${key.at}::timestamptz, ${key.id}::uuid)`,
+    );
+  if (key && !stretch.timed && key.at === null)
+    conditions.push(after ? sql`${t.orders.id} > ${key.id}::uuid` : sql`${t.orders.id} < ${key.id}::uuid`);
+  const order = after ? asc : desc;
+  return selectListed(db)
+    .where(and(...conditions))
+    .orderBy(...(stretch.timed ? [order(t.orders.datetime), order(t.orders.id)] : [order(t.orders.id)]))
+    .limit(limit);
+}
+
+/**
+ * Up to `limit` orders from a cursor, in the listing's order (appointment, then id; the orders
+ * without a time last), and whether more lie beyond them in the direction read. A cursor names
+ * the order it starts after (or before); ties of the appointment are broken by the id, so a page
+ * never repeats or skips an order that did not change.
+ */
+async function keysetPage(db: Executor, where: SQL[], cursor: OrdersCursor | null, limit: number, timedOnly: boolean) {
+  const direction = cursor?.direction ?? 'after';
+  // Reading forward, the timed orders come first; backward, the untimed ones. A cursor in the
+  // untimed stretch skips the timed one going forward; one in the timed stretch skips the
+  // untimed one going backward.
+  const stretches =
+    direction === 'after'
+      ? [...(cursor?.at === null ? [] : [{ timed: true }]), ...(timedOnly ? [] : [{ timed: false }])]
+      : [...(cursor !== null && cursor.at !== null ? [] : timedOnly ? [] : [{ timed: false }]), { timed: true }];
+  const rows: ListedOrderRow[] = [];
+  for (const { timed } of stretches) {
+    const wanted = limit + 1 - rows.length;
+    if (wanted <= 0) break;
+    const key = cursor && (cursor.at !== null) === timed ? cursor : null;
+    rows.push(...(await keysetStretch(db, where, { timed, direction, key }, wanted)));
+  }
+  const more = rows.length > limit;
+  const page = rows.slice(0, limit);
+  return { rows: direction === 'after' ? page : page.reverse(), more };
+}
+
+/**
+ * Booked (confirmed) or cancelled orders, as `status` asks, whose appointment falls on
+ * office-local dates from..to (either may be open), soonest first (ties by id), one page, with
+ * the total count (unless `count` is false) and whether more lie beyond the page in the
+ * direction read.
+ */
+export async function listConfirmedOrders(
+  db: Executor,
+  companyId: string,
+  range: OrdersFilter,
+  position: OrdersPosition,
+  options: { count: boolean } = { count: true },
+): Promise<{ rows: ListedOrderRow[]; total: number; more: boolean }> {
+  const conditions = filterConditions(companyId, range);
   const where = and(...conditions);
-  const join = and(eq(t.offices.companyId, t.orders.companyId), eq(t.offices.id, t.orders.officeId));
-  const [rows, [count]] = await Promise.all([
-    db
-      .select({ order: t.orders, timeZone: t.offices.timeZone, officeName: t.offices.name })
-      .from(t.orders)
-      .innerJoin(t.offices, join)
-      .where(where)
-      .orderBy(asc(t.orders.datetime), asc(t.orders.id))
-      .offset(page.offset)
-      .limit(page.limit),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(t.orders)
-      .innerJoin(t.offices, join)
-      .where(where),
+  const [page, total] = await Promise.all([
+    'offset' in position
+      ? selectListed(db)
+          .where(where)
+          .orderBy(asc(t.orders.datetime), asc(t.orders.id))
+          .offset(position.offset)
+          .limit(position.limit + 1)
+          .then((rows) => ({ rows: rows.slice(0, position.limit), more: rows.length > position.limit }))
+      : // A listing bounded by dates holds no order without a time.
+        keysetPage(db, conditions, position.cursor, position.limit, Boolean(range.from || range.to)),
+    options.count ? countConfirmedOrders(db, companyId, range) : Promise.resolve(-1),
   ]);
-  return { rows, total: Number(count?.n ?? 0) };
+  return { rows: page.rows, more: page.more, total };
+}
+
+/** How many orders a listing's filter matches. */
+export async function countConfirmedOrders(db: Executor, companyId: string, range: OrdersFilter): Promise<number> {
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(t.orders)
+    .innerJoin(t.offices, officeJoin)
+    .where(and(...filterConditions(companyId, range)));
+  return Number(count?.n ?? 0);
 }
 
 /** The people of some orders of one company. */

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { ATTRIBUTION_FIELDS } from '@scheduler/contracts/attribution';
 import type { AdminOrder, AdminOrderPerson, AdminOrdersQuery, AdminOrdersResponse } from '@scheduler/contracts/confirm';
+import { encodeOrdersCursor, type OrdersCursor } from '@scheduler/contracts/orders-cursor';
 import type { Database } from '../../db/connection.ts';
 import { NotFoundError, UnauthorizedError } from '../../errors.ts';
 import { calendarFeed, type ConfirmedOrderFacts } from '../notifications/mail-content.ts';
@@ -13,9 +15,11 @@ import { answeredQuestions, foundationText } from '@scheduler/domain/property/an
 import { storedPersonName } from '@scheduler/domain/people/person-display';
 import {
   calendarSecretMatches,
+  countConfirmedOrders,
   findCompany,
   inspectorExists,
   listConfirmedOrders,
+  type ListedOrderRow,
   type OrdersFilter,
   loadAnswers,
   loadInspectorAppointments,
@@ -86,27 +90,29 @@ async function companyOf(db: Database, key: string) {
   return company;
 }
 
-/** One page of the company's booked (or cancelled) orders, soonest first, each with its history (the office's view). */
-export async function listOrders(
+/** What every listed order is read with: the company's property questions and its inspectors' and states' names. */
+async function listingNames(db: Database, companyId: string) {
+  const [controls, names] = await Promise.all([loadQuestionTexts(db, companyId), loadNames(db, companyId)]);
+  return { controls, names };
+}
+
+type Company = { id: string; currency: string };
+
+/** Listed rows as the office reads them, each with its people, answers and history. */
+async function adminOrdersOf(
   db: Database,
-  companyKey: string,
-  query: OrdersFilter & Pick<AdminOrdersQuery, 'page' | 'per_page'>,
-): Promise<AdminOrdersResponse> {
-  const company = await companyOf(db, companyKey);
-  const { rows, total } = await listConfirmedOrders(db, company.id, query, {
-    offset: (query.page - 1) * query.per_page,
-    limit: query.per_page,
-  });
+  company: Company,
+  rows: ListedOrderRow[],
+  { controls, names }: Awaited<ReturnType<typeof listingNames>>,
+): Promise<AdminOrder[]> {
   const orderIds = rows.map((r) => r.order.id);
   // Every read names the company: another company's parties, answers or questions never join in.
-  const [parties, answers, controls, names, history] = await Promise.all([
+  const [parties, answers, history] = await Promise.all([
     loadParties(db, company.id, orderIds),
     loadAnswers(db, company.id, orderIds),
-    loadQuestionTexts(db, company.id),
-    loadNames(db, company.id),
     changeHistory(db, company.id, orderIds),
   ]);
-  const orders = rows.map(({ order, timeZone }): AdminOrder => {
+  return rows.map(({ order, timeZone }): AdminOrder => {
     const snapshot = order.pricingSnapshot as Snapshot;
     return {
       id: order.id,
@@ -158,7 +164,46 @@ export async function listOrders(
         .map((event) => ({ at: event.at.toISOString(), type: event.type, data: event.data })),
     };
   });
-  return { orders, page: query.page, per_page: query.per_page, total };
+}
+
+/** A listing's page: by number (OFFSET, kept for the clients that use it) or from a cursor (keyset, decision 0071). */
+export type OrdersPageQuery = OrdersFilter &
+  Pick<AdminOrdersQuery, 'page' | 'per_page'> & { cursor?: OrdersCursor | undefined };
+
+const cursorAt = (direction: OrdersCursor['direction'], row: ListedOrderRow | undefined) =>
+  row ? encodeOrdersCursor({ direction, at: row.order.datetime?.toISOString() ?? null, id: row.order.id }) : null;
+
+/** One page of the company's booked (or cancelled) orders, soonest first, each with its history (the office's view). */
+export async function listOrders(
+  db: Database,
+  companyKey: string,
+  query: OrdersPageQuery,
+): Promise<AdminOrdersResponse> {
+  const company = await companyOf(db, companyKey);
+  const position =
+    query.cursor === undefined
+      ? { offset: (query.page - 1) * query.per_page, limit: query.per_page }
+      : { cursor: query.cursor, limit: query.per_page };
+  const [{ rows, total, more }, shared] = await Promise.all([
+    listConfirmedOrders(db, company.id, query, position),
+    listingNames(db, company.id),
+  ]);
+  const orders = await adminOrdersOf(db, company, rows, shared);
+  const backward = query.cursor?.direction === 'before';
+  const first = rows[0];
+  const last = rows.at(-1);
+  return {
+    orders,
+    page: query.cursor === undefined ? query.page : null,
+    per_page: query.per_page,
+    total,
+    next_cursor: backward || more ? cursorAt('after', last) : null,
+    // Before a page by number beyond the first, or after a cursor, lies a page; before the first, none.
+    previous_cursor:
+      (backward && more) || (!backward && (query.cursor !== undefined || query.page > 1))
+        ? cursorAt('before', first)
+        : null,
+  };
 }
 
 export async function orderEvents(db: Database, companyKey: string, orderId: string) {
@@ -304,9 +349,9 @@ function personCell(p: AdminOrder['people'][number]): string {
   return `${p.role}: ${p.name}${firm ? ` (${firm})` : ''}${p.email ? ` <${p.email}>` : ''}`;
 }
 
-/** The page of orders as CSV (RFC 4180, CRLF), one row per order; times on the office's clock. */
-export function ordersCsv(page: AdminOrdersResponse): string {
-  const rows = page.orders.map((o) => [
+/** One order's CSV cells, in CSV_COLUMNS' order. */
+function csvCells(o: AdminOrder): string[] {
+  return [
     o.id,
     o.local_date ?? '',
     o.local_time ?? '',
@@ -334,6 +379,58 @@ export function ordersCsv(page: AdminOrdersResponse): string {
     o.status,
     o.paid ? 'yes' : 'no',
     ...ATTRIBUTION_FIELDS.map((field) => o.attribution[field] ?? ''),
-  ]);
-  return csvText([CSV_COLUMNS, ...rows]);
+  ];
+}
+
+/** The page of orders as CSV (RFC 4180, CRLF), one row per order; times on the office's clock. */
+export function ordersCsv(page: Pick<AdminOrdersResponse, 'orders'> & Partial<AdminOrdersResponse>): string {
+  return csvText([CSV_COLUMNS, ...page.orders.map(csvCells)]);
+}
+
+/** How many orders a whole export reads and writes at a time. */
+export const CSV_BATCH = 500;
+
+/**
+ * Every order a filter matches as CSV, the header first, then the orders in the listing's order,
+ * read CSV_BATCH at a time by keyset (each batch one statement from the last batch's cursor;
+ * decision 0071): the server holds one batch, whatever the export's size. A batch is read when
+ * the response asks for more, so a slow download does not fill the memory either.
+ */
+async function* wholeCsv(db: Database, company: Company, filter: OrdersFilter): AsyncGenerator<string> {
+  const shared = await listingNames(db, company.id);
+  yield csvText([CSV_COLUMNS]);
+  let cursor: OrdersCursor | null = null;
+  for (;;) {
+    const { rows, more } = await listConfirmedOrders(
+      db,
+      company.id,
+      filter,
+      { cursor, limit: CSV_BATCH },
+      { count: false },
+    );
+    if (rows.length > 0) yield csvText((await adminOrdersOf(db, company, rows, shared)).map(csvCells));
+    const last = rows.at(-1);
+    if (!more || !last) return;
+    cursor = { direction: 'after', at: last.order.datetime?.toISOString() ?? null, id: last.order.id };
+  }
+}
+
+/**
+ * The orders as a CSV download: with `all`, every order the filter matches, streamed; otherwise
+ * the page asked for (by number or cursor), as the JSON listing gives it. The total is the
+ * filter's count either way (X-Total-Count).
+ */
+export async function ordersCsvExport(
+  db: Database,
+  companyKey: string,
+  query: OrdersPageQuery & { all: boolean },
+): Promise<{ total: number; csv: string | Readable; fileName: string }> {
+  if (!query.all) {
+    const page = await listOrders(db, companyKey, query);
+    const which = page.page === null ? 'page' : `page-${page.page}`;
+    return { total: page.total, csv: ordersCsv(page), fileName: `orders-${companyKey}-${which}.csv` };
+  }
+  const company = await companyOf(db, companyKey);
+  const total = await countConfirmedOrders(db, company.id, query);
+  return { total, csv: Readable.from(wholeCsv(db, company, query)), fileName: `orders-${companyKey}.csv` };
 }

@@ -648,6 +648,8 @@ describeOnEachDatabase("the office's listing, feeds and refusals to the letter",
       page: 1,
       per_page: expect.any(Number),
       total: 0,
+      next_cursor: null,
+      previous_cursor: null,
     });
     expect(
       (await get('/api/admin/companies/other-company/orders', { ...ADMIN, accept: 'text/csv' })).body

@@ -1,12 +1,13 @@
 import type {
   ConsoleOrderDetail,
   ConsoleOrderMessage,
+  ConsoleOrdersCsvQuery,
   ConsoleOrdersQuery,
   ConsoleOrdersResponse,
 } from '@scheduler/contracts/console';
 import type { Database } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
-import { listOrders } from './admin-orders.service.ts';
+import { listOrders, ordersCsvExport, type OrdersPageQuery } from './admin-orders.service.ts';
 import { memberCan, ownInspectorOnly, type ConsoleMember } from '../console-auth/console-member.ts';
 import { manageView, orderScopeOf } from '../booking-changes/manage.service.ts';
 import { paymentsToRefundOf } from '../payments/payments.service.ts';
@@ -28,8 +29,13 @@ export async function consoleOrders(
   member: ConsoleMember,
   query: ConsoleOrdersQuery,
 ): Promise<ConsoleOrdersResponse> {
+  return listOrders(db, member.companyKey, consoleListing(member, query));
+}
+
+/** The console's query as the listing reads it; an inspector's is their own orders whatever they ask (unless the company lets inspectors see all). */
+function consoleListing(member: ConsoleMember, query: ConsoleOrdersQuery): OrdersPageQuery {
   const own = ownInspectorOnly(member, 'orders.read');
-  return listOrders(db, member.companyKey, {
+  return {
     from: query.from,
     to: query.to,
     status: query.status,
@@ -37,7 +43,13 @@ export async function consoleOrders(
     text: query.q,
     page: query.page,
     per_page: query.per_page,
-  });
+    cursor: query.cursor,
+  };
+}
+
+/** The office's list as a CSV download: the page asked for, or with `all` every order the filters match, streamed. */
+export async function consoleOrdersCsv(db: Database, member: ConsoleMember, query: ConsoleOrdersCsvQuery) {
+  return ordersCsvExport(db, member.companyKey, { ...consoleListing(member, query), all: query.all });
 }
 
 /** The order's scope, when the member may read it; 404 otherwise (another company's, or another inspector's). */

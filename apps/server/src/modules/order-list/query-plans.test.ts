@@ -219,6 +219,28 @@ describe.skipIf(!serverUrl)('the office’s windowed reads on a large database (
     }
   });
 
+  // Page 101 of 100 (decision 0071): OFFSET reads the 10,000 orders before it, a cursor the page's
+  // 101 (and the cancelled orders among them, a tenth), through the (company, datetime, id) index.
+  it('pages deep in the history by cursor, reading about the page, where OFFSET reads every order before it', async () => {
+    const { rows } = await pool.query<{ datetime: Date; id: string }>(
+      `select datetime, id from orders where company_id = $1 and status = 'confirmed' order by datetime, id offset 9999 limit 1`,
+      [companyId],
+    );
+    const cursor = { direction: 'after' as const, at: rows[0]!.datetime.toISOString(), id: rows[0]!.id };
+    const booked = { status: 'booked' as const };
+    const byCursor = (direction: 'after' | 'before') =>
+      rowsReadBy((db) =>
+        listConfirmedOrders(db, companyId, booked, { cursor: { ...cursor, direction }, limit: 100 }, { count: false }),
+      );
+    expect(await byCursor('after')).toBeLessThan(250);
+    expect(await byCursor('before')).toBeLessThan(250);
+    expect(
+      await rowsReadBy((db) =>
+        listConfirmedOrders(db, companyId, booked, { offset: 10_000, limit: 100 }, { count: false }),
+      ),
+    ).toBeGreaterThan(10_000);
+  });
+
   it("reads one order's messages through the jobs' order index", async () => {
     expect(await rowsReadBy((db) => loadOrderMessageJobs(db, companyId, oneOrderId))).toBeLessThan(10);
   });

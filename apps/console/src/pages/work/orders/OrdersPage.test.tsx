@@ -4,8 +4,24 @@ import { describe, expect, it } from 'vitest';
 import { INSPECTORS, OFFICE_ME, ORDER, ORDER_ID } from '../../../test-support/fixtures.ts';
 import { renderPage, stubServer, type Answer } from '../../../test-support/render-page.tsx';
 import type { AdminOrder } from '@scheduler/contracts/confirm';
+import { decodeOrdersCursor, encodeOrdersCursor } from '@scheduler/contracts/orders-cursor';
 import OrdersPage from './OrdersPage.tsx';
 import { enterText } from '../../../test-support/enter-text.ts';
+
+/** The stub's cursor leading to page `n` (its order id ends with the page's number). */
+const pageCursor = (n: number) =>
+  encodeOrdersCursor({ direction: 'after', at: null, id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}` });
+
+/** The stub's pages of 50: a page by cursor names its neighbours. */
+function cursorsOf(path: string, total: number) {
+  const cursor = new URL(path, 'http://x').searchParams.get('cursor');
+  const page = cursor === null ? 1 : Number(decodeOrdersCursor(cursor)!.id.slice(-12));
+  return {
+    page: cursor === null ? 1 : null,
+    next_cursor: page * 50 < total ? pageCursor(page + 1) : null,
+    previous_cursor: page > 1 ? pageCursor(page - 1) : null,
+  };
+}
 
 function serve(total = 1) {
   return stubServer((request) => {
@@ -16,7 +32,7 @@ function serve(total = 1) {
         status: 200,
         body: {
           orders: [ORDER],
-          page: Number(new URL(request.path, 'http://x').searchParams.get('page') ?? 1),
+          ...cursorsOf(request.path, total),
           per_page: 50,
           total,
         },
@@ -44,7 +60,9 @@ describe('the orders page', () => {
     expect(ordersCalls(requests)).toEqual([
       '/api/console/companies/demo/orders?from=2026-12-01&status=all&inspector_id=101',
     ]);
-    expect(csvHref()).toBe('/api/console/companies/demo/orders.csv?from=2026-12-01&status=all&inspector_id=101');
+    expect(csvHref()).toBe(
+      '/api/console/companies/demo/orders.csv?from=2026-12-01&status=all&inspector_id=101&all=true',
+    );
   });
 
   it('shows the columns chosen from the Columns menu, by keyboard, kept for the next visit (issue 41)', async () => {
@@ -99,6 +117,10 @@ describe('the orders page', () => {
   it('puts a changed date and a search into the URL, back to the first page, and the CSV follows', async () => {
     const requests = serve(120);
     renderPage(<OrdersPage />, { path: '/demo/orders?status=cancelled&page=2', pattern: '/:companyKey/orders' });
+    // An older link's page number is dropped: the list pages by cursor (decision 0071).
+    await waitFor(() =>
+      expect(ordersCalls(requests).at(-1)).toBe('/api/console/companies/demo/orders?status=cancelled'),
+    );
     await screen.findByText('120 orders');
 
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-12-31' } });
@@ -108,7 +130,9 @@ describe('the orders page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
     expect(location()).toBe('/demo/orders?status=cancelled&to=2026-12-31&q=Elm+Street');
     await waitFor(() =>
-      expect(csvHref()).toBe('/api/console/companies/demo/orders.csv?to=2026-12-31&status=cancelled&q=Elm+Street'),
+      expect(csvHref()).toBe(
+        '/api/console/companies/demo/orders.csv?to=2026-12-31&status=cancelled&q=Elm+Street&all=true',
+      ),
     );
     await waitFor(() =>
       expect(ordersCalls(requests).at(-1)).toBe(
@@ -116,12 +140,16 @@ describe('the orders page', () => {
       ),
     );
 
-    await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
-    expect(location()).toBe('/demo/orders?status=cancelled&to=2026-12-31&q=Elm+Street&page=2');
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(location()).toBe(`/demo/orders?status=cancelled&to=2026-12-31&q=Elm+Street&cursor=${pageCursor(2)}`);
     await waitFor(() =>
       expect(ordersCalls(requests).at(-1)).toBe(
-        '/api/console/companies/demo/orders?to=2026-12-31&status=cancelled&q=Elm+Street&page=2',
+        `/api/console/companies/demo/orders?to=2026-12-31&status=cancelled&q=Elm+Street&cursor=${pageCursor(2)}`,
       ),
+    );
+    // The download stays every order of the filters, whatever the page shown.
+    expect(csvHref()).toBe(
+      '/api/console/companies/demo/orders.csv?to=2026-12-31&status=cancelled&q=Elm+Street&all=true',
     );
   });
 });
@@ -163,7 +191,7 @@ function serveOrders(
           status: 200,
           body: {
             orders,
-            page: Number(new URL(request.path, 'http://x').searchParams.get('page') ?? 1),
+            ...cursorsOf(request.path, total),
             per_page: 50,
             total,
           },
@@ -276,20 +304,35 @@ describe('the orders filters and pages', () => {
     await waitFor(() => expect(location()).toBe('/demo/orders'));
   });
 
-  it('pages through the orders and changes the page size, back to the first page', async () => {
+  it('pages through the orders by Next and Previous, and changes the page size, back to the first page', async () => {
     const requests = serveOrders([ORDER], { total: 120 });
     openOrders();
     await screen.findByRole('table', { name: 'Orders' });
-    expect(screen.getByText('1–50 of 120')).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
-    await waitFor(() => expect(location()).toBe('/demo/orders?page=2'));
-    await waitFor(() => expect(listCalls(requests).at(-1)).toBe('/api/console/companies/demo/orders?page=2'));
-    expect(await screen.findByText('51–100 of 120')).toBeTruthy();
+    const pages = screen.getByRole('navigation', { name: 'Pages of orders' });
+    const button = (name: string) => within(pages).getByRole('button', { name }) as HTMLButtonElement;
+    expect([button('First page').disabled, button('Previous page').disabled, button('Next page').disabled]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    await userEvent.click(button('Next page'));
+    await waitFor(() => expect(location()).toBe(`/demo/orders?cursor=${pageCursor(2)}`));
+    await waitFor(() =>
+      expect(listCalls(requests).at(-1)).toBe(`/api/console/companies/demo/orders?cursor=${pageCursor(2)}`),
+    );
+    await userEvent.click(button('Next page'));
+    await waitFor(() => expect(location()).toBe(`/demo/orders?cursor=${pageCursor(3)}`));
+    // The last page: no next.
+    await waitFor(() => expect(button('Next page').disabled).toBe(true));
+    await userEvent.click(button('Previous page'));
+    await waitFor(() => expect(location()).toBe(`/demo/orders?cursor=${pageCursor(2)}`));
+    await userEvent.click(button('First page'));
+    await waitFor(() => expect(location()).toBe('/demo/orders'));
 
     await userEvent.click(screen.getByRole('combobox', { name: /Per page/ }));
     await userEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: '100' }));
     await waitFor(() => expect(location()).toBe('/demo/orders?per_page=100'));
-    expect(csvHref()).toBe('/api/console/companies/demo/orders.csv?per_page=100');
+    expect(csvHref()).toBe('/api/console/companies/demo/orders.csv?all=true');
   });
 
   it('searches the trimmed words only when asked, and clears the search when emptied', async () => {

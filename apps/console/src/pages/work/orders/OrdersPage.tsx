@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TablePagination from '@mui/material/TablePagination';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -23,8 +24,9 @@ const PAGE_SIZES = [25, 50, 100, 200];
 const DEFAULT_PER_PAGE = 50;
 
 /**
- * /console/{key}/orders: the company's orders, filtered and paged by the server, every filter in
- * the URL (a view can be shared and reloaded), and the same filters as a CSV download.
+ * /console/{key}/orders: the company's orders, filtered and paged by the server (Next and Previous
+ * by cursor, decision 0071), every filter and the page's cursor in the URL (a view can be shared
+ * and reloaded), and every order the filters match as a CSV download.
  */
 export default function OrdersPage() {
   const { companyKey, membership } = useCompany();
@@ -35,7 +37,10 @@ export default function OrdersPage() {
   const orders = useQuery(ordersQueryOptions(companyKey, filters));
   // The inspectors to filter by: the company's, every office's (an inspector: only themself).
   const team = useQuery(inspectorsQueryOptions(companyKey));
-  const csvHref = companyApi(companyKey, `/orders.csv?${ordersQueryString(filters)}`);
+  // The download is every order the filters match, not the page shown (all=true, streamed by the server).
+  const { cursor: _cursor, per_page: _perPage, ...csvFilters } = filters;
+  const csvQuery = ordersQueryString(csvFilters);
+  const csvHref = companyApi(companyKey, `/orders.csv?${csvQuery}${csvQuery ? '&' : ''}all=true`);
   const perPage = filters.per_page ?? DEFAULT_PER_PAGE;
   // The columns this browser chose (the filters are the URL's; the columns are the person's own).
   const [columns, setColumns] = useState(() => readChosenColumns(globalThis.localStorage));
@@ -74,16 +79,44 @@ export default function OrdersPage() {
           {orders.data.orders.length > 0 && (
             <OrdersTable orders={orders.data.orders} companyKey={companyKey} columns={columns} />
           )}
-          <TablePagination
-            component="div"
-            count={orders.data.total}
-            page={Math.max(0, orders.data.page - 1)}
-            rowsPerPage={perPage}
-            rowsPerPageOptions={PAGE_SIZES}
-            onPageChange={(_event, page) => setParams(withFilters(params, { page: page + 1 }))}
-            onRowsPerPageChange={(event) => setParams(withFilters(params, { per_page: Number(event.target.value) }))}
-            labelRowsPerPage="Per page"
-          />
+          <Box
+            component="nav"
+            aria-label="Pages of orders"
+            sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'flex-end', gap: 1, mt: 1 }}
+          >
+            <TextField
+              select
+              size="small"
+              label="Per page"
+              value={perPage}
+              onChange={(event) => setParams(withFilters(params, { per_page: Number(event.target.value) }))}
+              sx={{ minWidth: 110 }}
+            >
+              {PAGE_SIZES.map((size) => (
+                <MenuItem key={size} value={size}>
+                  {size}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Button
+              disabled={filters.cursor === undefined}
+              onClick={() => setParams(withFilters(params, { cursor: undefined }))}
+            >
+              First page
+            </Button>
+            <Button
+              disabled={orders.data.previous_cursor === null}
+              onClick={() => setParams(withFilters(params, { cursor: orders.data.previous_cursor ?? undefined }))}
+            >
+              Previous page
+            </Button>
+            <Button
+              disabled={orders.data.next_cursor === null}
+              onClick={() => setParams(withFilters(params, { cursor: orders.data.next_cursor ?? undefined }))}
+            >
+              Next page
+            </Button>
+          </Box>
         </>
       )}
       {memberCan(membership, 'payments.record') &&

@@ -1,7 +1,7 @@
 import { consoleOrdersQuerySchema } from '@scheduler/contracts/console';
 import type { OrdersFilters } from '../../../shared/queries.ts';
 
-const FILTER_NAMES = ['from', 'to', 'status', 'inspector_id', 'q', 'page', 'per_page'] as const;
+const FILTER_NAMES = ['from', 'to', 'status', 'inspector_id', 'q', 'cursor', 'per_page'] as const;
 
 /**
  * The list's filters as the URL holds them (so a view can be shared and reloaded), each read by
@@ -13,14 +13,16 @@ export function readOrdersFilters(params: URLSearchParams): OrdersFilters {
     const raw = params.get(name);
     if (raw === null || raw.trim() === '') continue;
     const parsed = consoleOrdersQuerySchema.safeParse({ [name]: raw });
-    if (parsed.success) filters[name] = parsed.data[name];
+    // The cursor stays the string the API gave (the schema reads what it holds).
+    if (parsed.success) filters[name] = name === 'cursor' ? raw : parsed.data[name];
   }
   return filters as OrdersFilters;
 }
 
 /**
- * The URL's query after a change of filters. Any filter but the page itself sends the list back
- * to its first page: page 7 of another search means nothing.
+ * The URL's query after a change of filters. Any filter but the cursor itself sends the list back
+ * to its first page: a place in another search's list means nothing. (A `page` number of an older
+ * link goes too: the list pages by cursor, decision 0071.)
  */
 export function withFilters(
   params: URLSearchParams,
@@ -31,6 +33,7 @@ export function withFilters(
     if (value === undefined || value === '') next.delete(name);
     else next.set(name, String(value));
   }
-  if (!('page' in changes)) next.delete('page');
+  if (!('cursor' in changes)) next.delete('cursor');
+  next.delete('page');
   return next;
 }
