@@ -68,7 +68,12 @@ export const ServicesSection = memo(function ServicesSection({
   if (catalogue.isError) return <Failure error={catalogue.error} onRetry={() => void catalogue.refetch()} />;
   if (order.isError) return <Failure error={order.error} onRetry={() => void order.refetch()} />;
   const { packages, services } = catalogue.data;
-  const chosenPackage = packages.find((pkg) => order.data.packages.includes(pkg.id)) ?? null;
+  // While a choice is on its way (and the order read again), the control shows it made.
+  const asked = change.isPending ? change.variables : undefined;
+  const packageIds = asked?.kind === 'package' ? (asked.id === null ? [] : [asked.id]) : order.data.packages;
+  const chosen = (id: string) =>
+    asked?.kind === 'service' && asked.id === id ? asked.add : order.data.services.includes(id);
+  const chosenPackage = packages.find((pkg) => packageIds.includes(pkg.id)) ?? null;
   // A package's own services are in it already: the list offers the others.
   const inPackage = new Set(chosenPackage?.services.map((service) => service.id) ?? []);
   const money = (cents: number) => formatMoney(cents, currency);
@@ -111,7 +116,7 @@ export const ServicesSection = memo(function ServicesSection({
                 key={service.id}
                 control={
                   <Checkbox
-                    checked={order.data.services.includes(service.id)}
+                    checked={chosen(service.id)}
                     onChange={(event) => change.mutate({ kind: 'service', id: service.id, add: event.target.checked })}
                     disabled={change.isPending}
                   />
