@@ -22,6 +22,8 @@ export interface CallOptions {
    */
   answers?: readonly number[];
   signal?: AbortSignal;
+  /** Headers of the call's own (the wizard's session token, for the phone-booking form). */
+  headers?: Record<string, string>;
 }
 
 /** The refusal a response carries, as an ApiError (the envelope's code, message and field). */
@@ -42,7 +44,7 @@ export async function callApi<S extends z.ZodType>(
   schema: S,
   options: CallOptions = {},
 ): Promise<z.infer<S>> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(path, {
     method: options.method ?? 'GET',

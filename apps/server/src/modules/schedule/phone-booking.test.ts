@@ -32,13 +32,17 @@ describeOnEachDatabase('book by phone', (factory) => {
     return new Date(`${day}T19:00:00-05:00`).toISOString();
   };
 
-  async function phoneBooking(person = office): Promise<DemoOrder> {
-    const started = await harness.app.inject({
+  /** The console's start of a phone booking, by `person`. */
+  const start = (person: ConsolePerson) =>
+    harness.app.inject({
       method: 'POST',
       url: '/api/console/companies/demo/phone-bookings',
       headers: person.headers,
       payload: {},
     });
+
+  async function phoneBooking(person = office): Promise<DemoOrder> {
+    const started = await start(person);
     expect(started.statusCode).toBe(201);
     const url = new URL(started.json<{ url: string }>().url, 'http://localhost');
     expect(url.pathname).toBe('/demo/online-scheduler');
@@ -165,21 +169,8 @@ describeOnEachDatabase('book by phone', (factory) => {
     setClock(harness, MONDAY);
     const owner = await signedInMember(harness, 'olga@example.com', 'owner');
     const admin = await signedInMember(harness, 'adam@example.com', 'admin');
-    for (const person of [owner, admin]) {
-      const started = await harness.app.inject({
-        method: 'POST',
-        url: '/api/console/companies/demo/phone-bookings',
-        headers: person.headers,
-        payload: {},
-      });
-      expect(started.statusCode).toBe(201);
-    }
-    const started = await harness.app.inject({
-      method: 'POST',
-      url: '/api/console/companies/demo/phone-bookings',
-      headers: office.headers,
-      payload: {},
-    });
+    for (const person of [owner, admin]) expect((await start(person)).statusCode).toBe(201);
+    const started = await start(office);
     const {
       token,
       order_id: orderId,

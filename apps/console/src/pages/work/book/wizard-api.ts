@@ -1,13 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { consolePhoneBookingResponseSchema } from '@scheduler/contracts/console';
-import { errorResponseSchema } from '@scheduler/contracts/errors';
 import { officeResponseSchema } from '@scheduler/contracts/office';
 import { orderResponseSchema } from '@scheduler/contracts/order';
 import { packagesResponseSchema, servicesResponseSchema } from '@scheduler/contracts/catalogue';
 import { pricingSchema } from '@scheduler/contracts/pricing';
-import { ApiError } from '@scheduler/ui/api-error';
-import { answerOf, callApi, companyApi, errorOf } from '../../../shared/api.ts';
+import { callApi, companyApi, type CallOptions } from '../../../shared/api.ts';
 import { consoleKeys } from '../../../shared/queries.ts';
 
 /**
@@ -25,42 +23,18 @@ export interface PhoneSession {
   wizardUrl: string;
 }
 
-export interface WizardCallOptions {
-  method?: 'GET' | 'POST';
-  body?: unknown;
-  /** Statuses whose body is the call's answer (a 409 with warnings or alternatives is one). */
-  answers?: readonly number[];
-  signal?: AbortSignal;
-}
-
 /** One call of the wizard's API for the session: `/{company}/{path}`, the answer read by its contract's schema. */
-export async function wizardCall<S extends z.ZodType>(
+export function wizardCall<S extends z.ZodType>(
   session: Pick<PhoneSession, 'companyKey' | 'token'>,
   path: string,
   schema: S,
-  options: WizardCallOptions = {},
+  options: Omit<CallOptions, 'headers' | 'method'> = {},
 ): Promise<z.infer<S>> {
-  const headers: Record<string, string> = { accept: 'application/json', 'x-auth-token': session.token };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`/${encodeURIComponent(session.companyKey)}/${path}`, {
-    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    credentials: 'same-origin',
-    signal: options.signal,
+  return callApi(`/${encodeURIComponent(session.companyKey)}/${path}`, schema, {
+    ...options,
+    method: options.body === undefined ? 'GET' : 'POST',
+    headers: { 'x-auth-token': session.token },
   });
-  const answers = options.answers ?? [200];
-  if (!answers.includes(response.status)) throw await errorOf(response);
-  const body: unknown = await response.json();
-  if (response.status !== 200) {
-    // A 409 may still be a refusal in the error envelope rather than the answer the caller expects.
-    const refusal = errorResponseSchema.safeParse(body);
-    if (refusal.success) {
-      const { code, message, field } = refusal.data.error;
-      throw new ApiError(response.status, code, message, field);
-    }
-  }
-  return answerOf(response.status, schema, body);
 }
 
 const bookKeys = {
