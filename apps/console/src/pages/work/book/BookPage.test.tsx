@@ -376,6 +376,32 @@ describe('book by phone, on one page', () => {
     expect(screen.getByTestId('location').textContent).toBe('/demo/book');
   });
 
+  it('says a wrong property answer when its field is left, and leaves the questions not reached yet alone', async () => {
+    const { requests } = renderBook((request) => {
+      if (request.path !== `${WIZARD}/set_property_info`) return undefined;
+      const body = request.body as { sqft: number | null };
+      const [field, message] =
+        body.sqft === 0 ? ['sqft', 'Square feet must be at least 1'] : ['controls.5', 'Occupancy is required'];
+      return { status: 400, body: { error: { code: 'invalid_request', message, field } } };
+    });
+    await screen.findByRole('heading', { name: 'Property' });
+    await enterText(field('Square feet'), '0');
+    await userEvent.tab();
+    await screen.findByText('Square feet must be at least 1');
+    expect(field('Square feet').getAttribute('aria-invalid')).toBe('true');
+    await userEvent.clear(field('Square feet'));
+    await enterText(field('Square feet'), '1800');
+    expect(screen.queryByText('Square feet must be at least 1')).toBeNull();
+    await userEvent.tab();
+    // Occupancy, still on "Select", is not called missing before Confirm.
+    await waitFor(() =>
+      expect(calls(requests, 'set_property_info').some((body) => (body as { sqft: number }).sqft === 1800)).toBe(true),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByText('Occupancy is required')).toBeNull();
+    expect(field('Square feet').value).toBe('1800');
+  });
+
   it('refuses a PO box next to the street address, as the wizard does', async () => {
     renderBook((request) =>
       request.path.startsWith(`${WIZARD}/geocode?`)

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { geocodeSuggestionSchema, setAddressResponseSchema } from '@scheduler/contracts/address';
@@ -24,7 +24,9 @@ import {
   emptyValues,
   formFieldOf,
   propertyBody,
+  propertyAnswered,
   propertyDefaults,
+  propertyKey,
   type BookValues,
   type CallerType,
 } from './book-form.ts';
@@ -152,7 +154,25 @@ function BookForm({ session, office }: { session: PhoneSession; office: OfficeRe
     setSavedProperty(JSON.stringify(body));
     void refresh();
   };
-  const property = useMutation({ mutationFn: saveProperty, onError: fail });
+  // Saved as each field is left, so the price follows the square footage once every required
+  // answer is given. Only the last save's answer counts; a question not reached yet is not
+  // called missing here (Confirm says so).
+  const propertySaves = useRef(0);
+  const property = useMutation({
+    mutationFn: async (from: BookValues) => {
+      const save = ++propertySaves.current;
+      try {
+        await saveProperty(from);
+      } catch (failure) {
+        if (save !== propertySaves.current) return;
+        const field = failure instanceof ApiError ? formFieldOf(failure.field, office.controls) : null;
+        if (field && !propertyAnswered(from, field)) return;
+        throw failure;
+      }
+    },
+    onSuccess: () => clear(...office.controls.map(propertyKey)),
+    onError: fail,
+  });
 
   const confirm = useMutation({
     mutationFn: async () => {

@@ -95,7 +95,7 @@ export function propertyBody(values: BookValues, controls: readonly Control[]): 
 
 /**
  * The form field a server's refusal names (its `field`): the client's (clients.0.email), the
- * address's, a property answer's (controls.2.value is the third answered question), or the time.
+ * address's, a property answer's (controls.{id}: the question of that id), or the time.
  * null: a refusal of the whole order, said above the Confirm button.
  */
 export function formFieldOf(field: string | undefined, controls: readonly Control[]): string | null {
@@ -104,9 +104,10 @@ export function formFieldOf(field: string | undefined, controls: readonly Contro
   if (client) return client[1]!;
   if ((ADDRESS_FIELDS as readonly string[]).includes(field)) return field;
   if (['sqft', 'yb', 'sales_price', 'foundation_type', 'refer_reason'].includes(field)) return field;
+  // The property rules name a question by its id (controls.{id}).
   const answer = /^controls\.(\d+)/.exec(field);
   if (answer) {
-    const control = answerControls(controls)[Number(answer[1])];
+    const control = answerControls(controls).find((candidate) => candidate.id === Number(answer[1]));
     return control ? propertyKey(control) : null;
   }
   if (field.startsWith('datetime') || field.startsWith('inspectors')) return 'time';
@@ -175,3 +176,7 @@ export function propertyDefaults(controls: readonly Control[]): Pick<BookValues,
   }
   return { property, checks };
 }
+
+/** Whether the office has answered a property field yet (typed, chosen or ticked). */
+export const propertyAnswered = (values: BookValues, key: string): boolean =>
+  (values.property[key] ?? '').trim() !== '' || values.checks[key] === true;
