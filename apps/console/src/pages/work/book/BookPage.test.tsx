@@ -14,6 +14,7 @@ import {
   type RecordedRequest,
 } from '../../../test-support/render-page.tsx';
 import { enterText } from '../../../test-support/enter-text.ts';
+import { PRICING_FLAGS } from './book-test-data.ts';
 import BookPage from './BookPage.tsx';
 
 const ORDER_ID = '7a0c3e2d-1b4f-4a6e-9c8d-2f1e0d3c4b5a';
@@ -95,13 +96,7 @@ const priced = (services: string[]): Pricing => {
     additional: { total: trip, fees: trip ? [{ code: 'trip', value: trip, description: 'Trip fee' }] : [] },
     taxes: [],
     coupons: [],
-    ...{
-      convenience_fee_message: '',
-      pac_eligible: false,
-      pac_removed: false,
-      fees_hidden: false,
-      taxes_hidden: false,
-    },
+    ...PRICING_FLAGS,
     totals: {
       subtotal,
       discounts: 0,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ConsoleInspectorDay } from '@scheduler/contracts/console';
 import type { Control } from '@scheduler/contracts/office';
 import type { Pricing } from '@scheduler/contracts/pricing';
+import { PRICING_FLAGS } from './book-test-data.ts';
 import { formFieldOf, priceLines, propertyBody, emptyValues, startState } from './book-form.ts';
 
 const control = (id: number, type: Control['type']): Control => ({
@@ -86,13 +87,7 @@ describe('the price lines', () => {
     additional: { total: 2_500, fees: [{ code: 'trip', value: 2_500, description: 'Trip fee' }] },
     taxes: [{ code: 'oh', name: 'Sales tax', total: 3_188 }],
     coupons,
-    ...{
-      convenience_fee_message: '',
-      pac_eligible: false,
-      pac_removed: false,
-      fees_hidden: false,
-      taxes_hidden: false,
-    },
+    ...PRICING_FLAGS,
     totals: {
       subtotal: 42_500,
       discounts: 0,
