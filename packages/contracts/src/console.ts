@@ -319,6 +319,10 @@ export const consolePhoneBookingResponseSchema = z.object({
   /** The wizard's page for the new session, relative to the site: open it in this browser. */
   url: z.string(),
   order_id: z.uuid(),
+  /** The session's token, for the console's phone-booking form, which drives the wizard's own calls with it (decision 0072). */
+  token: z.string(),
+  /** The office the caller books with. */
+  office_uuid: z.uuid(),
 });
 
 // ---- Time off: /api/console/companies/{company_key}/time-off ----

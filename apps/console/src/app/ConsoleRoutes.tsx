@@ -19,6 +19,8 @@ const AcceptInvitationPage = lazyPage(() => import('../pages/account/accept-invi
 const SchedulePage = lazyPage(() => import('../pages/work/schedule/SchedulePage.tsx'));
 const OrdersPage = lazyPage(() => import('../pages/work/orders/OrdersPage.tsx'));
 const OrderPage = lazyPage(() => import('../pages/work/order/OrderPage.tsx'));
+// The phone-booking form carries the wizard's calls: only those who book by phone download it.
+const BookPage = lazyPage(() => import('../pages/work/book/BookPage.tsx'));
 const MyTasksPage = lazyPage(() => import('../pages/work/my-tasks/MyTasksPage.tsx'));
 const TeamPage = lazyPage(() => import('../pages/account/team/TeamPage.tsx'));
 const SettingsPage = lazyPage(() => import('../pages/configuration/settings/SettingsPage.tsx'));
@@ -99,6 +101,7 @@ export function ConsoleRoutes() {
         <Route path="schedule" element={<SchedulePage />} />
         <Route path="orders" element={<OrdersPage />} />
         <Route path="orders/:orderId" element={<OrderPage />} />
+        <Route path="book" element={<BookPage />} />
         <Route path="my-tasks" element={<MyTasksPage />} />
         <Route path="team" element={<TeamPage />} />
         <Route element={<ConfigurationLayout />}>

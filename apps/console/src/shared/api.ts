@@ -21,6 +21,8 @@ export interface CallOptions {
    */
   answers?: readonly number[];
   signal?: AbortSignal;
+  /** Headers of the call's own (the wizard's session token, for the phone-booking form). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -47,7 +49,7 @@ export async function callApi<T>(path: string, answer: Answer<T>, options: CallO
   // A schema in a chunk of its own downloads beside the request, not after it.
   const schema = typeof answer === 'function' ? answer() : answer;
   if (schema instanceof Promise) schema.catch(() => undefined);
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(path, {
     method: options.method ?? 'GET',

@@ -101,7 +101,7 @@ export function consoleRoutes(ctx: AppContext) {
         schema: {
           tags,
           summary:
-            'Opens the wizard for the office to book a caller: the same steps and prices, any time the office accepts, the order recording who booked it',
+            "Starts a wizard session for the office to book a caller (the console's phone-booking form drives it with the token; the wizard opens it at url): the same steps and prices, any time the office accepts, the order recording who booked it",
           params: companyKeyParam,
           querystring: noQuery,
           body: consolePhoneBookingBodySchema,

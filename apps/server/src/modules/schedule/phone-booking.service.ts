@@ -14,7 +14,7 @@ export async function startPhoneBooking(
   member: ConsoleMember,
   officeUuid: string | undefined,
   now: Date,
-): Promise<{ url: string; order_id: string }> {
+): Promise<{ url: string; order_id: string; token: string; office_uuid: string }> {
   const offices = await loadOffices(ctx.db, member.companyId);
   const office = officeUuid ? offices.find((candidate) => candidate.id === officeUuid) : offices[0];
   if (!office) throw new AppError(400, 'invalid_request', 'No such office takes bookings.', 'office_uuid');
@@ -28,5 +28,10 @@ export async function startPhoneBooking(
   );
   // try=1: the office books a caller whether or not the scheduler takes visitors now (issue 39).
   const query = new URLSearchParams({ t: token, office: office.id, try: '1' });
-  return { url: `/${encodeURIComponent(member.companyKey)}/online-scheduler?${query.toString()}`, order_id: orderId };
+  return {
+    url: `/${encodeURIComponent(member.companyKey)}/online-scheduler?${query.toString()}`,
+    order_id: orderId,
+    token,
+    office_uuid: office.id,
+  };
 }

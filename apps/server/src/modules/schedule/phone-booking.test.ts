@@ -1,4 +1,5 @@
 import type { ConsoleOrderDetail, ConsoleSchedule } from '@scheduler/contracts/console';
+import type { Pricing } from '@scheduler/contracts/pricing';
 import { addDays } from '@scheduler/domain/availability/zoned-calendar';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
@@ -31,13 +32,17 @@ describeOnEachDatabase('book by phone', (factory) => {
     return new Date(`${day}T19:00:00-05:00`).toISOString();
   };
 
-  async function phoneBooking(person = office): Promise<DemoOrder> {
-    const started = await harness.app.inject({
+  /** The console's start of a phone booking, by `person`. */
+  const start = (person: ConsolePerson) =>
+    harness.app.inject({
       method: 'POST',
       url: '/api/console/companies/demo/phone-bookings',
       headers: person.headers,
       payload: {},
     });
+
+  async function phoneBooking(person = office): Promise<DemoOrder> {
+    const started = await start(person);
     expect(started.statusCode).toBe(201);
     const url = new URL(started.json<{ url: string }>().url, 'http://localhost');
     expect(url.pathname).toBe('/demo/online-scheduler');
@@ -158,6 +163,112 @@ describeOnEachDatabase('book by phone', (factory) => {
     const pair = await officeHold(order, { datetime: booking.start, inspectors: [102, 101], accept_warnings: true });
     expect(pair.json()).toMatchObject({ status: 'unavailable', busy_inspectors: [{ id: 101, name: 'Mike Alvarez' }] });
     expect(pair.json().busy_inspectors).toHaveLength(1);
+  });
+
+  it("books through the console form's own calls with the token the start answers: owner and admin too", async () => {
+    setClock(harness, MONDAY);
+    const owner = await signedInMember(harness, 'olga@example.com', 'owner');
+    const admin = await signedInMember(harness, 'adam@example.com', 'admin');
+    for (const person of [owner, admin]) expect((await start(person)).statusCode).toBe(201);
+    const started = await start(office);
+    const {
+      token,
+      order_id: orderId,
+      office_uuid: officeUuid,
+      url,
+    } = started.json<{
+      token: string;
+      order_id: string;
+      office_uuid: string;
+      url: string;
+    }>();
+    // The token is the wizard link's own: "Open the wizard instead" continues the same draft.
+    const link = new URL(url, 'http://localhost');
+    expect(link.searchParams.get('t')).toBe(token);
+    expect(link.searchParams.get('office')).toBe(officeUuid);
+    const call = (path: string, payload?: object, headers: Record<string, string> = {}) =>
+      harness.app.inject({
+        method: payload === undefined ? 'GET' : 'POST',
+        url: `/demo/${path}`,
+        headers: { ...headers, 'x-auth-token': token },
+        ...(payload === undefined ? {} : { payload }),
+      });
+
+    // The address as the form checks it: the geocoder's reading, then set_address with it.
+    const found = (
+      await call('json/online_scheduler/geocode?address=1450%20Morse%20Rd%2C%20Columbus%2C%20OH%2043229')
+    ).json();
+    expect(found.refusal).toBeNull();
+    const address = await call('json/online_scheduler/set_address', {
+      address1: '1450 Morse Rd',
+      city: 'Columbus',
+      postal_code: '43229',
+      state: found.state_id,
+      latitude: found.no_results ? 0 : found.latitude,
+      longitude: found.no_results ? 0 : found.longitude,
+    });
+    expect(address.json()).toEqual({ status: 'ok' });
+    const property = await call('json/online_scheduler/set_property_info', {
+      sqft: 1800,
+      yb: 1995,
+      controls: [
+        { id: 5, value: '1', checked: false },
+        { id: 6, value: null, checked: true },
+      ],
+    });
+    expect(property.statusCode, property.body).toBe(200);
+    expect(
+      (await call('json/online_scheduler/add_service', { id: 'a1c0ffee-0000-4000-8000-000000000001' })).statusCode,
+    ).toBe(200);
+    // The lines the form shows add up to the engine's total.
+    const pricing = (await call('json/online_scheduler/pricing')).json<Pricing>();
+    const lines =
+      (pricing.package?.amount ?? 0) +
+      pricing.services.reduce((sum, line) => sum + line.amount, 0) +
+      pricing.additional.fees.reduce((sum, fee) => sum + fee.value, 0) +
+      pricing.taxes.reduce((sum, tax) => sum + tax.total, 0) -
+      pricing.coupons.reduce((sum, coupon) => sum + coupon.amount, 0);
+    expect(pricing.totals.grand_total).toBeGreaterThan(0);
+    expect(lines).toBe(pricing.totals.grand_total);
+
+    const datetime = evening(dayAfter(8));
+    const hold = (accept: boolean) =>
+      call(
+        'json/online_scheduler/office_hold',
+        { datetime, inspectors: [101], accept_warnings: accept },
+        office.headers,
+      );
+    expect((await hold(false)).json().status).toBe('warnings');
+    expect((await hold(true)).json().status).toBe('ok');
+    expect(
+      (await call('json/online_scheduler/set_user_type', { type: 'CLIENT_BUYER', text: 'Home Buyer' })).statusCode,
+    ).toBe(200);
+    // A bad e-mail is a 400 naming the client's field, which the form shows next to its E-mail.
+    const bad = await call('json/online_scheduler/set_clients', {
+      clients: [{ first: 'Dana', last: 'Whitfield', email: 'dana-at-example' }],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.field).toBe('clients.0.email');
+    const clients = await call('json/online_scheduler/set_clients', {
+      clients: [
+        { first: 'Dana', last: 'Whitfield', email: 'dana.whitfield@example.com', mobile_phone: '614-555-0188' },
+      ],
+    });
+    expect(clients.statusCode).toBe(200);
+    const confirmed = await call('json/online_scheduler/confirm', { special_note: '' });
+    expect(confirmed.json().status).toBe('ok');
+
+    // The order page the form lands on.
+    const detail = await harness.app.inject({
+      method: 'GET',
+      url: `/api/console/companies/demo/orders/${orderId}`,
+      headers: office.headers,
+    });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json<ConsoleOrderDetail>()).toMatchObject({
+      booked_by: 'frank',
+      order: { datetime, inspectors: [{ id: 101 }] },
+    });
   });
 
   it("needs the office member's sign-in as well as the session, and an office session", async () => {
