@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorResponseSchema } from '@scheduler/contracts/errors';
-import { testDatabaseFactories } from './db/test-databases.ts';
+import { runsDatabaseFactory } from './db/test-databases.ts';
 import { DEMO_OFFICE_UUID } from './modules/company-document/demo-company.ts';
 import { fuzzedObject, fuzzedValue, hostileValue, type JsonSchema } from './test-support/openapi-arbitraries.ts';
 import {
@@ -131,7 +131,7 @@ function queryString(values: Record<string, unknown>): string {
   return parts.length ? `?${parts.join('&')}` : '';
 }
 
-describe('the API under random and hostile input (OpenAPI-driven fuzz, PGlite)', () => {
+describe('the API under random and hostile input (OpenAPI-driven fuzz, on the run’s database)', () => {
   let harness: TestApp;
   let operations: Operation[];
   let tokens: string[];
@@ -143,7 +143,7 @@ describe('the API under random and hostile input (OpenAPI-driven fuzz, PGlite)',
   writeFileSync(join(webDistDir, 'index.html'), '<!doctype html><title>wizard</title>');
 
   beforeAll(async () => {
-    harness = await startTestApp(testDatabaseFactories()[0]!, {
+    harness = await startTestApp(runsDatabaseFactory(), {
       webDistDir,
       config: { SESSION_RATE_LIMIT: '1000000', SEARCH_RATE_LIMIT: '1000000', WRITE_RATE_LIMIT: '1000000' },
     });

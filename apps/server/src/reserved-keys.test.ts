@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { COMPANY_KEY_PATTERN, RESERVED_COMPANY_KEYS } from '@scheduler/contracts/onboarding';
-import { testDatabaseFactories } from './db/test-databases.ts';
+import { runsDatabaseFactory } from './db/test-databases.ts';
 import { demoCopy, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from './test-support/test-app.ts';
 
 /**
@@ -11,7 +11,7 @@ import { demoCopy, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from './test-s
  */
 let harness: TestApp;
 beforeAll(async () => {
-  harness = await startTestApp(testDatabaseFactories()[0]!);
+  harness = await startTestApp(runsDatabaseFactory());
 });
 afterAll(async () => harness.close());
 

@@ -121,8 +121,21 @@ export async function closeToConnections(serverUrl: string, name: string): Promi
 export function testDatabaseFactories(): TestDatabaseFactory[] {
   const factories: TestDatabaseFactory[] = [{ name: 'pglite', open: openTestPglite, openSeeded: openSeededTestPglite }];
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) factories.push({ name: 'postgres', open: () => openScratchPostgres(serverUrl) });
+  if (serverUrl)
+    factories.push({
+      name: 'postgres',
+      open: () => openScratchPostgres(serverUrl),
+      openSeeded: (name, seed) => openSeededTestPostgres(serverUrl, name, seed),
+    });
   return factories;
+}
+
+/**
+ * The run's database (decision 0069): PostgreSQL when TEST_DATABASE_URL names one (CI), the
+ * embedded PGlite otherwise. For suites whose subject is the HTTP layer, not the engine.
+ */
+export function runsDatabaseFactory(): TestDatabaseFactory {
+  return testDatabaseFactories().at(-1)!;
 }
 
 /** The URL of database `name` on the server of `serverUrl`. */

@@ -2,10 +2,10 @@ import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCodeSchema, errorResponseSchema } from '@scheduler/contracts/errors';
-import { testDatabaseFactories } from '../db/test-databases.ts';
+import { runsDatabaseFactory } from '../db/test-databases.ts';
 import { startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../test-support/test-app.ts';
 
-const pglite = testDatabaseFactories()[0]!;
+const runsDatabase = runsDatabaseFactory();
 
 /** Sends raw bytes to the server and returns the whole answer, for what the HTTP parser itself refuses. */
 function rawRequest(port: number, request: string): Promise<{ status: number; headers: string; body: string }> {
@@ -31,7 +31,7 @@ describe('error answers', () => {
   let harness: TestApp;
   let port: number;
   beforeAll(async () => {
-    harness = await startTestApp(pglite);
+    harness = await startTestApp(runsDatabase);
     harness.app.get('/test/throws', { schema: { hide: true } }, async () => {
       throw new Error('connect ECONNREFUSED 10.0.0.7:5432 at /srv/app/secret.ts');
     });

@@ -4,16 +4,16 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { loggerOptions } from '../app.ts';
 import * as t from '../db/schema.ts';
-import { testDatabaseFactories } from '../db/test-databases.ts';
+import { runsDatabaseFactory, testDatabaseFactories } from '../db/test-databases.ts';
 import { DEMO_OFFICE_UUID } from '../modules/company-document/demo-company.ts';
 import { startDemoSession, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../test-support/test-app.ts';
 
-const pglite = testDatabaseFactories()[0]!;
+const runsDatabase = runsDatabaseFactory();
 
 describe('errors', () => {
   let harness: TestApp;
   beforeAll(async () => {
-    harness = await startTestApp(pglite);
+    harness = await startTestApp(runsDatabase);
   });
   afterAll(async () => harness.close());
 
@@ -99,7 +99,7 @@ describe('errors', () => {
 describe('rate limits', () => {
   let harness: TestApp;
   beforeAll(async () => {
-    harness = await startTestApp(pglite, { config: { SESSION_RATE_LIMIT: '3' } });
+    harness = await startTestApp(runsDatabase, { config: { SESSION_RATE_LIMIT: '3' } });
   });
   afterAll(async () => harness.close());
 
@@ -130,7 +130,7 @@ function capturedLogger(): { logger: ReturnType<typeof loggerOptions>; text(): s
 describe('logs', () => {
   it('never contain the session token, even when it is in a page URL or a header', async () => {
     const captured = capturedLogger();
-    const harness = await startTestApp(pglite, { logger: captured.logger });
+    const harness = await startTestApp(runsDatabase, { logger: captured.logger });
     try {
       // A failing request is logged with its request object: its headers must not be in it.
       harness.app.get('/test/fails', { schema: { hide: true } }, async (request) => {
@@ -171,7 +171,7 @@ describe('logs', () => {
 describe('a client that hangs up', () => {
   it('is logged at info as what it is, not as a database outage', async () => {
     const captured = capturedLogger();
-    const harness = await startTestApp(pglite, { logger: captured.logger });
+    const harness = await startTestApp(runsDatabase, { logger: captured.logger });
     try {
       await harness.app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = harness.app.server.address() as AddressInfo;

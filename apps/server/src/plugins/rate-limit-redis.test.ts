@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
-import { testDatabaseFactories } from '../db/test-databases.ts';
+import { runsDatabaseFactory } from '../db/test-databases.ts';
 import { importCompanyDocument } from '../modules/company-document/companies.service.ts';
 import { demoDocument, startDemoSession, TEST_ADMIN_TOKEN, testConfig } from '../test-support/test-app.ts';
 import { dayFromNow } from '../test-support/wizard-calls.ts';
@@ -34,7 +34,7 @@ describe.skipIf(!REDIS_URL)(
       });
 
     beforeAll(async () => {
-      database = await testDatabaseFactories()[0]!.open();
+      database = await runsDatabaseFactory().open();
       await importCompanyDocument(database.db, demoDocument());
       // Two instances of the server on one database and one Redis.
       for (let i = 0; i < 2; i++) {

@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseFactories } from '../db/test-databases.ts';
+import { runsDatabaseFactory } from '../db/test-databases.ts';
 import { DEMO_OFFICE_UUID } from '../modules/company-document/demo-company.ts';
 import {
   demoDocument,
@@ -147,9 +147,9 @@ describeOnEachDatabase('security headers', (factory) => {
 });
 
 describe('Strict-Transport-Security', () => {
-  const [embedded] = testDatabaseFactories();
+  const database = runsDatabaseFactory();
   const hstsOf = async (config: Record<string, string>, headers: Record<string, string>) => {
-    const harness = await startTestApp(embedded!, { config });
+    const harness = await startTestApp(database, { config });
     try {
       const answers = [
         await harness.app.inject({ method: 'GET', url: '/demo/json/currency_code', headers }),
