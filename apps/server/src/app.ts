@@ -29,6 +29,7 @@ import { confirmRoutes } from './api/visitor/confirm.routes.ts';
 import { adminOrderRoutes } from './api/admin/admin-orders.routes.ts';
 import { adminAnalyticsRoutes } from './api/admin/analytics.routes.ts';
 import { adminPaymentRoutes } from './api/admin/payments.routes.ts';
+import { adminRetentionRoutes } from './api/admin/retention.routes.ts';
 import { healthRoutes } from './api/public/health.routes.ts';
 import { calendarFeedRoutes } from './api/public/calendar-feed.routes.ts';
 import { publicPaymentRoutes } from './api/public/payments.routes.ts';
@@ -187,6 +188,7 @@ export async function buildApp(
   await app.register(adminOrderRoutes(ctx));
   await app.register(calendarFeedRoutes(ctx));
   await app.register(adminPaymentRoutes(ctx));
+  await app.register(adminRetentionRoutes(ctx));
   await app.register(paymentRoutes(ctx));
   await app.register(publicPaymentRoutes(ctx));
   await app.register(mailBounceRoutes(ctx));

@@ -82,6 +82,13 @@ export const configSchema = z.object({
   /** How long a claimed e-mail is its worker's: after a crash, another worker (or the restarted one) sends it once this has passed. */
   NOTIFY_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
   NOTIFY_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(3_600_000),
+  /**
+   * How many days finished jobs, dead manage links, expired sign-in tokens and sessions are kept
+   * before the pruning job deletes them (decision 0074). Audit events and orders are kept.
+   */
+  RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** How often the pruning job runs, in minutes (a day by default). */
+  RETENTION_EVERY_MINUTES: z.coerce.number().int().min(1).max(10_080).default(1440),
   /** Text messages through Twilio when all three are set; unset: written to DATA_DIR/outbox like the e-mails. */
   TWILIO_ACCOUNT_SID: optionalText,
   TWILIO_AUTH_TOKEN: optionalText,

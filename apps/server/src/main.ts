@@ -14,6 +14,7 @@ import { DEMO_OWNER, demoOwnerSignInLink } from './modules/console-auth/demo-own
 import { createNotificationWorker } from './modules/notifications/notifications.service.ts';
 import { paymentJobHandlers } from './modules/payments/payments.service.ts';
 import { stripeOptionsOf } from './modules/payments/stripe-gateway.ts';
+import { retentionJobHandlers, scheduleRetention } from './modules/retention/retention.service.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const DEFAULT_CONSOLE_DIST = fileURLToPath(new URL('../../console/dist', import.meta.url));
@@ -40,12 +41,20 @@ async function main(): Promise<void> {
     stripe: stripeOptionsOf(config),
     log: workerLog,
   });
+  // The pruning job (decision 0074) runs on the same queue, on the wall clock.
+  const retention = {
+    db: database.db,
+    policy: { days: config.RETENTION_DAYS },
+    everyMinutes: config.RETENTION_EVERY_MINUTES,
+    clock: Date.now,
+  };
   const notifications = createNotificationWorker(
     database.db,
     config,
     workerLog,
     () => publicBaseUrl(config, listeningPort(app, config.PORT)),
     paymentJobs,
+    retentionJobHandlers(retention),
   );
   const app = await buildApp(
     {
@@ -75,7 +84,9 @@ async function main(): Promise<void> {
   await app.listen({ port: config.PORT, host: config.HOST });
   // The postal-code directory takes a moment to load; load it now rather than for the first visitor.
   bundledPostalCodes.preload();
-  // E-mails left queued by an earlier run (a crash, a mail server that was down) go out now.
+  // E-mails left queued by an earlier run (a crash, a mail server that was down) go out now, and
+  // the pruning job's first run is queued unless one waits already.
+  await scheduleRetention(retention);
   notifications.start();
   const base = publicBaseUrl(config, listeningPort(app, config.PORT));
   const lines = [

@@ -27,6 +27,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -780,6 +781,11 @@ export const jobs = pgTable(
     bouncedAt: instant('bounced_at'),
     /** What the receiving server said of it (reply code and text, or a DSN's Status and Diagnostic-Code). */
     bounceReason: text('bounce_reason'),
+    /**
+     * The order a job concerns, copied from its payload when it is queued (issue 49): the order
+     * page and a resend find an order's jobs by this column, not by a path into the JSON.
+     */
+    orderId: uuid('order_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -788,9 +794,65 @@ export const jobs = pgTable(
       .on(t.runAt)
       .where(sql`done_at is null`),
     // The order page's message history: one order's jobs, not the company's.
-    index('jobs_order_idx').on(t.companyId, sql`(${t.payload}->>'order_id')`),
+    index('jobs_company_order_idx').on(t.companyId, t.orderId),
+    // The pruning job finds finished jobs by their age (decision 0074).
+    index('jobs_done_idx')
+      .on(t.doneAt)
+      .where(sql`done_at is not null`),
+    index('jobs_bounced_idx')
+      .on(t.doneAt)
+      .where(sql`bounced_at is not null`),
+    // The retention job has no company, so the unique key above cannot deduplicate its runs.
+    uniqueIndex('jobs_retention_dedupe_unique')
+      .on(t.dedupeKey)
+      .where(sql`kind = 'retention_prune'`),
   ],
 );
+
+/**
+ * The messages an order's page lists once they are finished (issue 49): one row per message job
+ * that ended (sent, not needed, refused, bounced), written in the statement that finishes the job,
+ * so the finished jobs themselves can be pruned without the order losing its history. `payload`
+ * is the job's own, tokens already removed, which a resend copies.
+ */
+export const orderMessages = pgTable(
+  'order_messages',
+  {
+    /** The job it was; kept after the job is pruned (no foreign key). */
+    jobId: bigint('job_id', { mode: 'number' }).primaryKey(),
+    companyId: uuid('company_id').notNull(),
+    orderId: uuid('order_id').notNull(),
+    kind: text('kind').notNull(),
+    dedupeKey: text('dedupe_key').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** `sent`, `skipped` (not needed, or a refused number: `outcome` says why) or `bounced`. */
+    state: text('state').$type<'sent' | 'skipped' | 'bounced'>().notNull(),
+    outcome: text('outcome'),
+    attempts: integer('attempts').notNull(),
+    runAt: instant('run_at').notNull(),
+    doneAt: instant('done_at').notNull(),
+    bouncedAt: instant('bounced_at'),
+    bounceReason: text('bounce_reason'),
+  },
+  (t) => [
+    foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete(
+      'cascade',
+    ),
+    index('order_messages_order_idx').on(t.companyId, t.orderId),
+  ],
+);
+
+/** One run of the pruning job (decision 0074): when, how far it got, and what each task deleted. */
+export const retentionRuns = pgTable('retention_runs', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  startedAt: instant('started_at').notNull(),
+  finishedAt: instant('finished_at'),
+  /** Rows deleted so far per task name, and batches run: updated after each batch. */
+  deleted: jsonb('deleted').$type<Record<string, number>>().notNull().default({}),
+  batches: integer('batches').notNull().default(0),
+  /** A short code when the run stopped on an error (never a row's data). */
+  error: text('error'),
+});
 
 /** The secret in an inspector's calendar-feed URL, stored hashed (SHA-256, hex) like session tokens. */
 export const inspectorCalendarFeeds = pgTable(

@@ -16,6 +16,15 @@ export const SMS_JOB = 'sms';
 /** A rescheduled or cancelled booking's e-mail (issue 24). */
 export const CHANGE_EMAIL_JOB = 'change_email';
 
+/** The jobs an order's page lists as its messages, and keeps in `order_messages` once they end (decision 0074). */
+export const ORDER_MESSAGE_JOBS: readonly string[] = [
+  CONFIRMATION_EMAIL_JOB,
+  REMINDER_EMAIL_JOB,
+  RECEIPT_EMAIL_JOB,
+  SMS_JOB,
+  CHANGE_EMAIL_JOB,
+];
+
 /** Who a confirmation e-mail is for; each reads its own template. */
 export type Audience = 'client' | 'agent' | 'office';
 

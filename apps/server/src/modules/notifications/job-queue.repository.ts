@@ -1,7 +1,7 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
-import type { QueuedJob } from './confirmation-jobs.ts';
+import { ORDER_MESSAGE_JOBS, type QueuedJob } from './confirmation-jobs.ts';
 
 export interface ClaimedJob {
   id: number;
@@ -47,18 +47,49 @@ export async function claimDueJob(db: Executor, now: Date, leaseMs: number): Pro
 /**
  * Marks a job done; `outcome` keeps a short code when it ended without sending (a refused number, a
  * stale reminder). A manage link's token leaves the job in the same update: it was only kept for
- * the message, and a done job's row must not hold a key to the order.
+ * the message, and a done job's row must not hold a key to the order. A message about an order is
+ * copied into the order's messages in the same statement (decision 0074), so the history never
+ * misses a message whose job is pruned later.
  */
 export async function completeJob(db: Executor, id: number, now: Date, outcome: string | null = null): Promise<void> {
-  await db
-    .update(t.jobs)
-    .set({
-      doneAt: now,
-      lockedUntil: null,
-      lastError: outcome,
-      payload: sql`${t.jobs.payload} - 'manage_token' - 'account_token'`,
-    })
-    .where(eq(t.jobs.id, id));
+  await db.execute(sql`
+    with done as (
+      update ${t.jobs}
+      set done_at = ${now.toISOString()}::timestamptz, locked_until = null, last_error = ${outcome},
+        payload = payload - 'manage_token' - 'account_token'
+      where id = ${id}
+      returning *)
+    ${keepOrderMessages(sql`done`)}`);
+}
+
+/**
+ * The insert that keeps finished message jobs as order messages: every job of `from` (a set with
+ * the jobs table's columns) that is an order's message, as the order page lists it. Also the
+ * migration's back-fill (0029) in SQL of its own.
+ */
+export function keepOrderMessages(from: SQL) {
+  return sql`
+    insert into ${t.orderMessages}
+      (job_id, company_id, order_id, kind, dedupe_key, payload, state, outcome, attempts, run_at, done_at, bounced_at, bounce_reason)
+    select id, company_id, order_id, kind, dedupe_key, payload,
+      case when bounced_at is not null then 'bounced' when last_error is null then 'sent' else 'skipped' end,
+      last_error, attempts, run_at, done_at, bounced_at, bounce_reason
+    from ${from} as finished
+    where company_id is not null and order_id is not null and done_at is not null
+      -- an order deleted meanwhile (a company removed) has no page to list it on
+      and exists (select 1 from ${t.orders} o where o.company_id = finished.company_id and o.id = finished.order_id)
+      and kind in (${sql.join(
+        ORDER_MESSAGE_JOBS.map((kind) => sql`${kind}`),
+        sql`, `,
+      )})
+    on conflict (job_id) do update set state = excluded.state, outcome = excluded.outcome,
+      attempts = excluded.attempts, done_at = excluded.done_at, bounced_at = excluded.bounced_at,
+      bounce_reason = excluded.bounce_reason, payload = excluded.payload`;
+}
+
+/** The order of a payload, when it names one (every job about an order carries `order_id`). */
+function orderIdOf(payload: Record<string, unknown>): string | null {
+  return typeof payload.order_id === 'string' ? payload.order_id : null;
 }
 
 /** A job of any kind as it is queued: an order's belongs to its company; a sign-up's address confirmation to none. */
@@ -75,6 +106,7 @@ export async function enqueueJobs(db: Executor, jobs: readonly JobToQueue[]): Pr
         kind: job.kind,
         dedupeKey: job.dedupeKey,
         payload: job.payload,
+        orderId: orderIdOf(job.payload),
         runAt: job.runAt,
       })),
     )
@@ -110,7 +142,7 @@ export async function dropPendingJobs(
       and(
         eq(t.jobs.companyId, companyId),
         isNull(t.jobs.doneAt),
-        sql`${t.jobs.payload} ->> 'order_id' = ${orderId}`,
+        eq(t.jobs.orderId, orderId),
         or(...selected),
       ),
     )

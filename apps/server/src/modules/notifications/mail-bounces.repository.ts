@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
 import {
@@ -7,6 +7,7 @@ import {
   RECEIPT_EMAIL_JOB,
   REMINDER_EMAIL_JOB,
 } from './confirmation-jobs.ts';
+import { keepOrderMessages } from './job-queue.repository.ts';
 
 /** The e-mails about an order: the only jobs a bounce is recorded on (an order's page lists them). */
 const ORDER_EMAIL_JOBS = [CONFIRMATION_EMAIL_JOB, REMINDER_EMAIL_JOB, RECEIPT_EMAIL_JOB, CHANGE_EMAIL_JOB];
@@ -69,7 +70,10 @@ export async function completeBouncedJob(
       })
       .where(eq(t.jobs.id, id))
       .returning({ id: t.jobs.id, companyId: t.jobs.companyId, kind: t.jobs.kind, payload: t.jobs.payload });
-    if (job) await recordBounceEvent(tx, job, kept, 'smtp', now);
+    if (!job) return;
+    // The order's page lists it from its messages, which outlive the job (decision 0074).
+    await tx.execute(keepOrderMessages(sql`(select * from ${t.jobs} where id = ${id})`));
+    await recordBounceEvent(tx, job, kept, 'smtp', now);
   });
 }
 
@@ -89,23 +93,33 @@ export async function recordReportedBounce(
   now: Date,
 ): Promise<BounceOutcome> {
   const kept = reason.slice(0, BOUNCE_REASON_MAX);
+  // Found among the order's messages, which outlive their jobs: a report may come after the
+  // finished job was pruned (decision 0074).
   const ours = and(
-    eq(t.jobs.id, message.jobId),
-    sql`${t.jobs.payload}->>'order_id' = ${message.orderId}`,
-    inArray(t.jobs.kind, ORDER_EMAIL_JOBS),
-    isNotNull(t.jobs.doneAt),
+    eq(t.orderMessages.jobId, message.jobId),
+    eq(t.orderMessages.orderId, message.orderId),
+    inArray(t.orderMessages.kind, ORDER_EMAIL_JOBS),
   );
   return db.transaction(async (tx) => {
-    const [job] = await tx
-      .update(t.jobs)
-      .set({ bouncedAt: now, bounceReason: kept })
-      .where(and(ours, isNull(t.jobs.bouncedAt)))
-      .returning({ id: t.jobs.id, companyId: t.jobs.companyId, kind: t.jobs.kind, payload: t.jobs.payload });
-    if (job) {
-      await recordBounceEvent(tx, job, kept, 'dsn', now);
+    const [sent] = await tx
+      .update(t.orderMessages)
+      .set({ state: 'bounced', bouncedAt: now, bounceReason: kept })
+      .where(and(ours, isNull(t.orderMessages.bouncedAt)))
+      .returning({
+        id: t.orderMessages.jobId,
+        companyId: t.orderMessages.companyId,
+        kind: t.orderMessages.kind,
+        payload: t.orderMessages.payload,
+      });
+    if (sent) {
+      await tx
+        .update(t.jobs)
+        .set({ bouncedAt: now, bounceReason: kept })
+        .where(and(eq(t.jobs.id, message.jobId), isNull(t.jobs.bouncedAt)));
+      await recordBounceEvent(tx, sent, kept, 'dsn', now);
       return 'recorded';
     }
-    const [known] = await tx.select({ id: t.jobs.id }).from(t.jobs).where(ours);
+    const [known] = await tx.select({ id: t.orderMessages.jobId }).from(t.orderMessages).where(ours);
     return known ? 'already_recorded' : 'unknown_message';
   });
 }

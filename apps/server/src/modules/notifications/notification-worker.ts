@@ -61,7 +61,12 @@ export interface NotificationWorkerOptions {
    * message's failure is.
    */
   jobHandlers?: Readonly<Record<string, CompanyJobHandler>>;
+  /** Jobs of no company, by kind (the pruning job, decision 0074): each answers the code kept on its done job. */
+  systemJobHandlers?: Readonly<Record<string, SystemJobHandler>>;
 }
+
+/** A job of no company: its id (to key what it queues next) and payload in, the code of how it ended out. */
+export type SystemJobHandler = (job: { id: number; payload: Record<string, unknown> }) => Promise<string>;
 
 /** A job of another module: its company and payload in, the code of how it ended out. */
 export type CompanyJobHandler = (job: { companyId: string; payload: Record<string, unknown> }) => Promise<string>;
@@ -166,12 +171,9 @@ export class NotificationWorker {
 
   private async handle(job: ClaimedJob): Promise<boolean> {
     const { db, log } = this.options;
-    const other = this.options.jobHandlers?.[job.kind];
+    const other = this.otherModulesHandler(job);
     try {
-      const outcome =
-        other && job.companyId !== null
-          ? { sent: false as const, reason: await other({ companyId: job.companyId, payload: job.payload }) }
-          : await this.run(job);
+      const outcome = other ? { sent: false as const, reason: await other() } : await this.run(job);
       await completeJob(db, job.id, new Date(this.now()), outcome.sent ? null : outcome.reason);
       if (outcome.sent) log.info({ job: job.id, kind: job.kind, outbox: outcome.where }, 'message sent');
       else log.info({ job: job.id, kind: job.kind, code: outcome.reason }, other ? 'job done' : 'message not needed');
@@ -200,6 +202,17 @@ export class NotificationWorker {
       );
       return false;
     }
+  }
+
+  /** The other modules' handler of the job, if it is theirs: a company's job, or a job of no company. */
+  private otherModulesHandler(job: ClaimedJob): (() => Promise<string>) | null {
+    const { companyId, id, payload } = job;
+    if (companyId === null) {
+      const system = this.options.systemJobHandlers?.[job.kind];
+      return system ? () => system({ id, payload }) : null;
+    }
+    const company = this.options.jobHandlers?.[job.kind];
+    return company ? () => company({ companyId, payload }) : null;
   }
 
   private async run(job: ClaimedJob): Promise<{ sent: true; where: string } | { sent: false; reason: string }> {

@@ -9,7 +9,12 @@ import {
 } from './notification-settings.repository.ts';
 import { loadMessageFacts as readMessageFacts } from './order-facts.repository.ts';
 import { outboxTransport, smtpTransport } from './mail-transport.ts';
-import { NotificationWorker, type CompanyJobHandler, type WorkerLog } from './notification-worker.ts';
+import {
+  NotificationWorker,
+  type CompanyJobHandler,
+  type SystemJobHandler,
+  type WorkerLog,
+} from './notification-worker.ts';
 import { smsOutboxTransport, twilioTransport } from './sms-transport.ts';
 
 // What other modules use of notifications' tables: the company's settings, the job queue, and the
@@ -44,7 +49,8 @@ export function loadMessageFacts(...args: Parameters<typeof readMessageFacts>): 
 /**
  * The message worker as configured: e-mail through SMTP when SMTP_URL is set, else .eml files
  * under DATA_DIR/outbox; text messages through Twilio when it is configured, else text files there.
- * `jobHandlers`: the other modules' jobs it runs too (payments' Checkout Session expiries).
+ * `jobHandlers`: the other modules' jobs it runs too (payments' Checkout Session expiries);
+ * `systemJobHandlers`: jobs of no company (the pruning job).
  */
 export function createNotificationWorker(
   db: Database,
@@ -52,6 +58,7 @@ export function createNotificationWorker(
   log: WorkerLog,
   publicBaseUrl: () => string,
   jobHandlers: Readonly<Record<string, CompanyJobHandler>> = {},
+  systemJobHandlers: Readonly<Record<string, SystemJobHandler>> = {},
 ): NotificationWorker {
   const outbox = join(config.DATA_DIR, 'outbox');
   const transport = config.SMTP_URL ? smtpTransport(config.SMTP_URL) : outboxTransport(outbox);
@@ -76,5 +83,6 @@ export function createNotificationWorker(
     retryBaseMs: config.NOTIFY_RETRY_BASE_MS,
     retryMaxMs: config.NOTIFY_RETRY_MAX_MS,
     jobHandlers,
+    systemJobHandlers,
   });
 }
