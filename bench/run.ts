@@ -5,6 +5,7 @@ import { benchAvailability } from './availability.ts';
 import { benchConfirm } from './confirm.ts';
 import { benchDirectorySave } from './directory-save.ts';
 import { benchPricing } from './pricing.ts';
+import { benchRetention } from './retention.ts';
 import { benchScale } from './scale/bench-scale.ts';
 import { benchSearch } from './search.ts';
 import { benchWeb } from './web.ts';
@@ -16,6 +17,7 @@ const BENCHMARKS: Record<string, () => Promise<boolean>> = {
   confirm: benchConfirm,
   'directory-save': benchDirectorySave,
   scale: benchScale,
+  retention: benchRetention,
   web: async () => {
     if (!existsSync('apps/web/dist/index.html') || process.env.BENCH_SKIP_BUILD !== '1') {
       const build = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });

@@ -49,12 +49,11 @@ async function createWorkTables(client: pg.Client, templates: Templates): Promis
     templates.confirmed,
     templates.cancelled,
   ]);
-  // The templates' jobs, found once: jobs are found by their payload's order id, which no index
-  // serves, and a scan of the template company's jobs per planned order made the copying slow.
+  // The templates' jobs, found once by their order (jobs_company_order_idx, decision 0074).
   await client.query(`
     drop table if exists scale_template_jobs;
     create temp table scale_template_jobs as
-      select * from jobs where payload ->> 'order_id' in (select order_id::text from scale_templates);
+      select * from jobs where order_id in (select order_id from scale_templates);
     analyze scale_template_jobs;`);
 }
 
@@ -178,7 +177,7 @@ const CLONES: CloneSpec[] = [
   },
   {
     table: 'jobs',
-    rows: `scale_template_jobs r on r.company_id = tpo.company_id and r.payload ->> 'order_id' = tpo.id::text`,
+    rows: `scale_template_jobs r on r.company_id = tpo.company_id and r.order_id = tpo.id`,
     where: `p.kind <> 'draft'`,
     overrides: {
       run_at: JOB_RUN_AT,

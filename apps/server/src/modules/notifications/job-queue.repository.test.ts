@@ -21,6 +21,9 @@ import {
  */
 const NOW = new Date('2026-11-24T15:00:00.000Z');
 const LEASE_MS = 60_000;
+/** Two orders' ids (jobs.order_id is a uuid, copied from the payload when a job is queued). */
+const O1 = '00000000-0000-4000-8000-000000000001';
+const O2 = '00000000-0000-4000-8000-000000000002';
 const at = (offsetMs: number) => new Date(NOW.getTime() + offsetMs);
 
 describeOnEachDatabase('the job queue', { onPgliteToo: 'every test' }, (factory) => {
@@ -133,25 +136,25 @@ describeOnEachDatabase('the job queue', { onPgliteToo: 'every test' }, (factory)
       kind: string,
       payload: Record<string, unknown>,
       extra: Partial<typeof t.jobs.$inferInsert> = {},
-    ) => enqueue(NOW, { kind, payload: { order_id: orderId, ...payload }, ...extra });
+    ) => enqueue(NOW, { kind, orderId, payload: { order_id: orderId, ...payload }, ...extra });
     const dropped = [
-      await job('o-1', 'reminder_email', { hours_before: 24 }),
-      await job('o-1', 'sms', { message: 'reminder' }),
+      await job(O1, 'reminder_email', { hours_before: 24 }),
+      await job(O1, 'sms', { message: 'reminder' }),
     ];
     const kept = [
-      await job('o-1', 'sms', { message: 'confirmation' }),
-      await job('o-1', 'confirmation_email', { message: 'reminder' }),
-      await job('o-1', 'reminder_email', {}, { doneAt: NOW }),
-      await job('o-2', 'reminder_email', {}),
-      await job('o-2', 'sms', { message: 'reminder' }),
+      await job(O1, 'sms', { message: 'confirmation' }),
+      await job(O1, 'confirmation_email', { message: 'reminder' }),
+      await job(O1, 'reminder_email', {}, { doneAt: NOW }),
+      await job(O2, 'reminder_email', {}),
+      await job(O2, 'sms', { message: 'reminder' }),
     ];
-    expect(await dropPendingJobs(database.db, companyId, 'o-1', reminders)).toBe(2);
+    expect(await dropPendingJobs(database.db, companyId, O1, reminders)).toBe(2);
     const left = (await database.db.select({ id: t.jobs.id }).from(t.jobs)).map((row) => row.id);
     expect(left.sort((a, b) => a - b)).toEqual(kept);
     expect(left.some((id) => dropped.includes(id))).toBe(false);
-    expect(await dropPendingJobs(database.db, companyId, 'o-1', [])).toBe(0);
+    expect(await dropPendingJobs(database.db, companyId, O1, [])).toBe(0);
     // Another company's jobs of the same order id are not touched.
-    expect(await dropPendingJobs(database.db, '00000000-0000-4000-8000-0000000000ff', 'o-2', reminders)).toBe(0);
+    expect(await dropPendingJobs(database.db, '00000000-0000-4000-8000-0000000000ff', O2, reminders)).toBe(0);
   });
 
   it('gives each of twelve due jobs to exactly one of twenty-four workers claiming at the same moment', async () => {

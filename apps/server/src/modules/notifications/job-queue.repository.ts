@@ -87,9 +87,11 @@ export function keepOrderMessages(from: SQL) {
       bounce_reason = excluded.bounce_reason, payload = excluded.payload`;
 }
 
-/** The order of a payload, when it names one (every job about an order carries `order_id`). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The order of a payload, when it names one (every job about an order carries `order_id`, a uuid). */
 function orderIdOf(payload: Record<string, unknown>): string | null {
-  return typeof payload.order_id === 'string' ? payload.order_id : null;
+  return typeof payload.order_id === 'string' && UUID.test(payload.order_id) ? payload.order_id : null;
 }
 
 /** A job of any kind as it is queued: an order's belongs to its company; a sign-up's address confirmation to none. */

@@ -9,6 +9,7 @@ import { DemoOrder } from '../confirm/confirm-test-support.ts';
 import { signedInMember } from '../console-auth/console-test-support.ts';
 import { CONFIRMATION_EMAIL_JOB } from './confirmation-jobs.ts';
 import { orderMessageId } from './delivery-status.ts';
+import { completeJob } from './job-queue.repository.ts';
 
 const SECRET = 'bounce-secret-0123456789';
 const BEARER = { authorization: `Bearer ${SECRET}` };
@@ -81,8 +82,9 @@ describeOnEachDatabase('bounce reports (POST /api/mail/bounces)', { onPgliteToo:
     await order.fillIn({ clientEmail: 'dana@example.org' });
     expect((await order.hold((await order.slots())[0]!)).statusCode).toBe(200);
     expect((await order.confirm()).statusCode).toBe(200);
-    const ofOrder = and(eq(t.jobs.companyId, order.companyId), sql`${t.jobs.payload}->>'order_id' = ${order.orderId}`);
-    await db.update(t.jobs).set({ doneAt: new Date() }).where(ofOrder);
+    const ofOrder = and(eq(t.jobs.companyId, order.companyId), eq(t.jobs.orderId, order.orderId));
+    for (const queued of await db.select({ id: t.jobs.id }).from(t.jobs).where(ofOrder))
+      await completeJob(db, queued.id, new Date());
     const [job] = await db
       .select({ id: t.jobs.id })
       .from(t.jobs)
