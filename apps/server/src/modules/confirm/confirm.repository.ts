@@ -157,14 +157,15 @@ export async function recordConfirmation(
   const { companyId, orderId } = confirmation;
   const jobRows = confirmation.jobs.map(
     (job) =>
-      sql`(${job.companyId}::uuid, ${job.kind}, ${job.dedupeKey}, ${JSON.stringify(job.payload)}::jsonb, ${job.runAt.toISOString()}::timestamptz)`,
+      // Every job of a confirmation is about its order: jobs.order_id finds them (decision 0074).
+      sql`(${job.companyId}::uuid, ${orderId}::uuid, ${job.kind}, ${job.dedupeKey}, ${JSON.stringify(job.payload)}::jsonb, ${job.runAt.toISOString()}::timestamptz)`,
   );
   const parts = [
     sql`event as (insert into ${t.orderEvents} (company_id, order_id, type, data) values (${companyId}, ${orderId}, 'confirmed', ${JSON.stringify(confirmation.event)}::jsonb) returning 1)`,
   ];
   if (jobRows.length) {
     parts.push(
-      sql`queued as (insert into ${t.jobs} (company_id, kind, dedupe_key, payload, run_at) values ${sql.join(jobRows, sql`, `)} on conflict (company_id, dedupe_key) do nothing returning 1)`,
+      sql`queued as (insert into ${t.jobs} (company_id, order_id, kind, dedupe_key, payload, run_at) values ${sql.join(jobRows, sql`, `)} on conflict (company_id, dedupe_key) do nothing returning 1)`,
     );
   }
   const last = confirmation.idempotency

@@ -260,8 +260,10 @@ export async function markOrderPaid(
       (job) =>
         sql`(${job.companyId}::uuid, ${job.kind}, ${job.dedupeKey}, ${JSON.stringify(job.payload)}::jsonb, ${job.runAt.toISOString()}::timestamptz)`,
     );
-    parts.push(sql`queued as (insert into ${t.jobs} (company_id, kind, dedupe_key, payload, run_at)
-      select v.* from (values ${sql.join(rows, sql`, `)}) as v(company_id, kind, dedupe_key, payload, run_at) where exists (select 1 from paid)
+    // The paid order's jobs (its receipt): jobs.order_id finds them (decision 0074).
+    parts.push(sql`queued as (insert into ${t.jobs} (company_id, order_id, kind, dedupe_key, payload, run_at)
+      select v.company_id, paid.id, v.kind, v.dedupe_key, v.payload, v.run_at
+      from (values ${sql.join(rows, sql`, `)}) as v(company_id, kind, dedupe_key, payload, run_at) cross join paid
       on conflict (company_id, dedupe_key) do nothing returning 1)`);
   }
   const result = (await db.execute(
