@@ -40,7 +40,10 @@ export async function benchRetention(): Promise<boolean> {
     await db.execute('analyze jobs');
     process.stdout.write(`retention: ${jobs + 11_000} jobs filled in ${Math.round(performance.now() - filled)} ms\n`);
 
-    const [company] = (await db.execute(`select id from companies where key = 'demo'`)).rows as Array<{ id: string }>;
+    const companies = (await db.execute(`select id from companies where key = 'demo'`)) as unknown as {
+      rows: Array<{ id: string }>;
+    };
+    const company = companies.rows[0];
     const reads: number[] = [];
     let reading = true;
     const reader = (async () => {
@@ -54,11 +57,17 @@ export async function benchRetention(): Promise<boolean> {
     const batches: number[] = [];
     let last = performance.now();
     const started = performance.now();
-    const result = await runPruneTasks(db, pruneTasks({ days: 30 }), () => NOW, PRUNE_BATCH, async () => {
-      const now = performance.now();
-      batches.push(now - last);
-      last = now;
-    });
+    const result = await runPruneTasks(
+      db,
+      pruneTasks({ days: 30 }),
+      () => NOW,
+      PRUNE_BATCH,
+      async () => {
+        const now = performance.now();
+        batches.push(now - last);
+        last = now;
+      },
+    );
     const total = performance.now() - started;
     reading = false;
     await reader;
@@ -72,8 +81,8 @@ export async function benchRetention(): Promise<boolean> {
         '',
       ].join('\n'),
     );
-    const left = (await db.execute('select count(*)::int as n from jobs')).rows[0] as { n: number };
-    return result.deleted.finished_jobs === jobs && left.n === 11_000;
+    const left = (await db.execute('select count(*)::int as n from jobs')) as unknown as { rows: Array<{ n: number }> };
+    return result.deleted.finished_jobs === jobs && Number(left.rows[0]?.n) === 11_000;
   } finally {
     await handle.close();
     await scratch.drop();

@@ -140,14 +140,7 @@ export async function dropPendingJobs(
   );
   const dropped = await db
     .delete(t.jobs)
-    .where(
-      and(
-        eq(t.jobs.companyId, companyId),
-        isNull(t.jobs.doneAt),
-        eq(t.jobs.orderId, orderId),
-        or(...selected),
-      ),
-    )
+    .where(and(eq(t.jobs.companyId, companyId), isNull(t.jobs.doneAt), eq(t.jobs.orderId, orderId), or(...selected)))
     .returning({ id: t.jobs.id });
   return dropped.length;
 }

@@ -8,13 +8,7 @@ import * as t from '../../db/schema.ts';
  * transaction holds skipped (`skip locked`), and only the table's own rows locked (never a joined
  * order), so no visitor ever waits on it. Answers how many went.
  */
-async function deleteBatch(
-  db: Executor,
-  table: SQL,
-  alias: string,
-  candidates: SQL,
-  limit: number,
-): Promise<number> {
+async function deleteBatch(db: Executor, table: SQL, alias: string, candidates: SQL, limit: number): Promise<number> {
   const result = (await db.execute(sql`
     with gone as (
       delete from ${table} where id in (${candidates} limit ${limit} for update of ${sql.raw(alias)} skip locked)

@@ -10,7 +10,13 @@ import { completeBouncedJob } from '../notifications/mail-bounces.repository.ts'
 import { loadOrderMessageJobs } from '../order-list/console-orders.repository.ts';
 import type { PruneTask } from './prune-task.ts';
 import { pruneTasks } from './prune-tasks.ts';
-import { RETENTION_JOB, retentionStatus, runPruneTasks, runRetentionJob, scheduleRetention } from './retention.service.ts';
+import {
+  RETENTION_JOB,
+  retentionStatus,
+  runPruneTasks,
+  runRetentionJob,
+  scheduleRetention,
+} from './retention.service.ts';
 
 /**
  * The pruning job (decision 0074) at its bounds, on the app's clock: a row one second either side
@@ -130,9 +136,7 @@ describeOnEachDatabase('the pruning job', { onPgliteToo: 'every test' }, (factor
     expect(await jobIds()).toEqual([waiting]);
     expect(await loadOrderMessageJobs(database.db, companies[0]!.id, orderId)).toEqual(before);
     // Another company's order keeps its own history, and only its own.
-    expect((await loadOrderMessageJobs(database.db, companies[1]!.id, otherOrder)).map((m) => m.id)).toEqual([
-      others,
-    ]);
+    expect((await loadOrderMessageJobs(database.db, companies[1]!.id, otherOrder)).map((m) => m.id)).toEqual([others]);
     expect(await loadOrderMessageJobs(database.db, companies[1]!.id, orderId)).toEqual([]);
   });
 
@@ -140,9 +144,15 @@ describeOnEachDatabase('the pruning job', { onPgliteToo: 'every test' }, (factor
     for (let i = 0; i < 5; i++) await job({ doneAt: at(-1000 - i) });
     const seen: number[] = [];
     const only = [taskNamed('finished_jobs')];
-    const result = await runPruneTasks(database.db, only, () => NOW, 2, async (progress) => {
-      seen.push(progress.deleted.finished_jobs!);
-    });
+    const result = await runPruneTasks(
+      database.db,
+      only,
+      () => NOW,
+      2,
+      async (progress) => {
+        seen.push(progress.deleted.finished_jobs!);
+      },
+    );
     expect(result).toEqual({ deleted: { finished_jobs: 5 }, batches: 3 });
     expect(seen).toEqual([2, 4, 5]);
     // 4 rows at 2 a batch: the third batch finds none and ends the task.
@@ -170,11 +180,7 @@ describeOnEachDatabase('the pruning job', { onPgliteToo: 'every test' }, (factor
       return row!.id;
     };
     await link(endedBefore, 0, null);
-    const kept = [
-      await link(endedAfter, 0, null),
-      await link(upcoming, 1, null),
-      await link(upcoming, 1, at(1000)),
-    ];
+    const kept = [await link(endedAfter, 0, null), await link(upcoming, 1, null), await link(upcoming, 1, at(1000))];
     await link(upcoming, 1, at(-1000));
     expect(await prune('manage_links')).toBe(2);
     const left = await database.db.select({ id: t.orderManageLinks.id }).from(t.orderManageLinks);
@@ -198,9 +204,9 @@ describeOnEachDatabase('the pruning job', { onPgliteToo: 'every test' }, (factor
     ]);
     expect(await prune('auth_verifications')).toBe(1);
     expect(await prune('console_sessions')).toBe(1);
-    expect((await database.db.select({ id: t.authVerifications.id }).from(t.authVerifications)).map((r) => r.id)).toEqual(
-      ['v-new'],
-    );
+    expect(
+      (await database.db.select({ id: t.authVerifications.id }).from(t.authVerifications)).map((r) => r.id),
+    ).toEqual(['v-new']);
     const sessions = await database.db
       .select({ id: t.authSessions.id })
       .from(t.authSessions)
@@ -247,7 +253,11 @@ describeOnEachDatabase('the pruning job', { onPgliteToo: 'every test' }, (factor
     const status = await retentionStatus(database.db, POLICY);
     expect(status.retention_days).toBe(DAYS);
     expect(status.runs).toHaveLength(2);
-    expect(status.runs[1]).toMatchObject({ started_at: NOW.toISOString(), finished_at: NOW.toISOString(), error: null });
+    expect(status.runs[1]).toMatchObject({
+      started_at: NOW.toISOString(),
+      finished_at: NOW.toISOString(),
+      error: null,
+    });
     expect(status.runs[1]!.deleted.finished_jobs).toBe(1);
     expect(status.runs[0]!.deleted.finished_jobs).toBe(0);
     // The first run (queued at start) and the next, an hour on.
