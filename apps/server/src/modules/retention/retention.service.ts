@@ -4,8 +4,6 @@ import type { PruneTask, RetentionPolicy } from './prune-task.ts';
 import { pruneTasks } from './prune-tasks.ts';
 import { lastRuns, nextRunAt, queueRun, RETENTION_JOB, saveRun, startRun } from './retention-runs.repository.ts';
 
-export { RETENTION_JOB } from './retention-runs.repository.ts';
-
 /** Rows a batch deletes at most: each batch is one short statement (a few milliseconds). */
 export const PRUNE_BATCH = 500;
 
