@@ -21,7 +21,11 @@ export async function benchRetention(): Promise<boolean> {
   const server = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const jobs = Number(process.env.RETENTION_BENCH_JOBS ?? 100_000);
   const scratch = await createScratchDatabase(server, 'retention_bench');
-  const handle = await openDatabase({ kind: 'postgres', url: scratch.url });
+  // The fill is one long insert; the pruning's batches are what is timed.
+  const handle = await openDatabase(
+    { kind: 'postgres', url: scratch.url },
+    { connectTimeoutMs: 10_000, statementTimeoutMs: 300_000 },
+  );
   try {
     const db = handle.db;
     await importCompanyDocument(db, demoDocument());
