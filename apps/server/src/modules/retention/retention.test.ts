@@ -10,13 +10,8 @@ import { completeBouncedJob } from '../notifications/mail-bounces.repository.ts'
 import { loadOrderMessageJobs } from '../order-list/console-orders.repository.ts';
 import type { PruneTask } from './prune-task.ts';
 import { pruneTasks } from './prune-tasks.ts';
-import {
-  RETENTION_JOB,
-  retentionStatus,
-  runPruneTasks,
-  runRetentionJob,
-  scheduleRetention,
-} from './retention.service.ts';
+import { RETENTION_JOB } from './retention-runs.repository.ts';
+import { retentionStatus, runPruneTasks, runRetentionJob, scheduleRetention } from './retention.service.ts';
 
 /**
  * The pruning job (decision 0074) at its bounds, on the app's clock: a row one second either side
