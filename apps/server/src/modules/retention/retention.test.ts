@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
@@ -24,6 +25,15 @@ const POLICY = { days: DAYS };
 const LIMIT = new Date(NOW.getTime() - DAYS * 86_400_000);
 const at = (offsetMs: number) => new Date(LIMIT.getTime() + offsetMs);
 const OFFICE_B = 'c0000000-0000-4000-8000-0000000000c9';
+
+/** Migration 0029's back-fill statements, as the migration runs them: the jobs' order, then the kept messages. */
+function backFillStatements(): string[] {
+  const migration = readFileSync(new URL('../../db/migrations/0029_retention.sql', import.meta.url), 'utf8');
+  const statements = migration.split('--> statement-breakpoint').map((statement) => statement.trim());
+  const ofText = (start: string) =>
+    statements.find((statement) => statement.replace(/^(--.*\n)+/, '').startsWith(start))!;
+  return [ofText('UPDATE "jobs" SET "order_id"'), ofText('INSERT INTO "order_messages"')];
+}
 
 describeOnEachDatabase('the pruning job', { onPgliteToo: 'every test' }, (factory) => {
   let database: DatabaseHandle;
@@ -232,6 +242,46 @@ describeOnEachDatabase('the pruning job', { onPgliteToo: 'every test' }, (factor
     expect(await prune('visitor_sessions')).toBe(2);
     const left = await database.db.select({ id: t.sessions.id }).from(t.sessions);
     expect(left.map((row) => row.id).sort()).toEqual(kept.sort());
+  });
+
+  it("back-fills (migration 0029) the jobs' order from their payload and the finished messages, set-based", async () => {
+    const orderId = await order();
+    const otherOrder = await order(1);
+    // Jobs as the code before 0029 queued and finished them: the order only in the payload.
+    const sent = await job({ orderId, doneAt: at(-1000) });
+    const refused = await job({ orderId, kind: 'sms', doneAt: at(-1000), lastError: 'SMS_REFUSED 21211' });
+    const bounced = await job({ orderId, doneAt: at(-1000), bouncedAt: at(-500), bounceReason: '550 no such user' });
+    const waiting = await job({ orderId, kind: 'reminder_email' });
+    const others = await job({ company: 1, orderId: otherOrder, doneAt: at(-1000) });
+    const notAMessage = await job({ orderId, kind: 'stripe_expire_checkout', doneAt: at(-1000) });
+    const malformed = await job({ payload: { order_id: 'not-a-uuid' }, doneAt: at(-1000) });
+    await database.db.update(t.jobs).set({ orderId: null });
+    await database.db.delete(t.orderMessages);
+    for (const statement of backFillStatements()) await database.db.execute(sql.raw(statement));
+
+    const orders = await database.db.select({ id: t.jobs.id, orderId: t.jobs.orderId }).from(t.jobs);
+    expect(new Map(orders.map((row) => [row.id, row.orderId]))).toEqual(
+      new Map([
+        [sent, orderId],
+        [refused, orderId],
+        [bounced, orderId],
+        [waiting, orderId],
+        [others, otherOrder],
+        [notAMessage, orderId],
+        [malformed, null],
+      ]),
+    );
+    const kept = await database.db
+      .select({ id: t.orderMessages.jobId, company: t.orderMessages.companyId, state: t.orderMessages.state })
+      .from(t.orderMessages);
+    expect(kept.sort((a, b) => a.id - b.id)).toEqual(
+      [
+        { id: sent, company: companies[0]!.id, state: 'sent' },
+        { id: refused, company: companies[0]!.id, state: 'skipped' },
+        { id: bounced, company: companies[0]!.id, state: 'bounced' },
+        { id: others, company: companies[1]!.id, state: 'sent' },
+      ].sort((a, b) => a.id - b.id),
+    );
   });
 
   it('records a run for the operator and queues the next one once, even when the worker repeats the run', async () => {
