@@ -14,6 +14,7 @@ import { useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { failureText } from '../shared/api.ts';
 import { inspectorsQueryOptions } from '../shared/queries.ts';
+import { BOOK_BY_PHONE_BUTTON_SX } from './book-by-phone-look.ts';
 
 /** The offices that have working inspectors, in the order the list names them. */
 function officesOf(
@@ -59,7 +60,7 @@ export function BookByPhone({ companyKey }: { companyKey: string }) {
         // Until the offices are known, a click could not tell which to ask about.
         disabled={inspectors.isPending}
         onClick={() => (offices.length > 1 ? setChoosing(true) : start(null))}
-        sx={{ minHeight: 44, border: '1px solid rgba(255,255,255,0.6)' }}
+        sx={BOOK_BY_PHONE_BUTTON_SX}
       >
         Book by phone
       </Button>

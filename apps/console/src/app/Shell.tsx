@@ -17,12 +17,13 @@ import { isCompanyPage } from './company-pages.ts';
 import { CompanySwitcher } from './CompanySwitcher.tsx';
 import { CONFIGURATION_PAGES, isConfigurationPath } from './configuration-pages.ts';
 import { useScheduleEvents } from './use-schedule-events.ts';
+import { BOOK_BY_PHONE_BUTTON_SX } from './book-by-phone-look.ts';
 
 // "Book by phone" and its office dialog load on demand (decision 0073): until then the button
 // shows, disabled, as it does while the company's offices load.
 const BookByPhone = lazyPage(() => import('./BookByPhone.tsx').then((module) => ({ default: module.BookByPhone })));
 const BOOK_BY_PHONE_LOADING = (
-  <Button variant="contained" color="secondary" disabled sx={{ minHeight: 44 }}>
+  <Button variant="contained" color="secondary" disabled sx={BOOK_BY_PHONE_BUTTON_SX}>
     Book by phone
   </Button>
 );

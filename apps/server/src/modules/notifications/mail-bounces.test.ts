@@ -56,7 +56,7 @@ function report(
   ].join('\r\n');
 }
 
-describeOnEachDatabase('bounce reports (POST /api/mail/bounces)', { onPgliteToo: 'every test' }, (factory) => {
+describeOnEachDatabase('bounce reports (POST /api/mail/bounces)', (factory) => {
   let harness: TestApp;
   /** The client's confirmation e-mail of an order of the demo (A) and of another company (B). */
   let a: { orderId: string; companyId: string; jobId: number };

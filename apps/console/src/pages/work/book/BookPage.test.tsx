@@ -108,8 +108,9 @@ const priced = (services: string[]): Pricing => {
   };
 };
 
+// The catalogue's names are the company's sanitised HTML: the form reads them as text.
 const catalogue = [HOME, RADON].map((id) => ({
-  ...{ id, name: id === HOME ? 'Home inspection' : 'Radon test', description: '', base: 0, subtotal: 0 },
+  ...{ id, name: id === HOME ? 'Home inspection' : 'Radon test <i>&amp; air</i>', description: '', base: 0, subtotal: 0 },
   ...{ amount: id === HOME ? 42_500 : 15_000, total: 0, savings: 0, ancillary: false, is_pac: false, label: false },
   ...{ rer: false, duration: 120, fees: [] },
 }));
@@ -275,7 +276,7 @@ describe('book by phone, on one page', () => {
       expect(calls(requests, 'add_service')).toEqual([{ id: HOME }]);
 
       // The lines add up to the total: $425.00 + $25.00.
-      await userEvent.click(screen.getByRole('checkbox', { name: /Radon test/ }));
+      await userEvent.click(screen.getByRole('checkbox', { name: 'Radon test & air — $150.00' }));
       const price = screen.getByRole('table', { name: 'Price' });
       await waitFor(() => expect(within(price).getByText('Radon test')).toBeTruthy());
       expect(

@@ -13,6 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { memo, useId } from 'react';
 import { cartChangeResponseSchema } from '@scheduler/contracts/pricing';
+import { htmlToPlainText } from '@scheduler/domain/html-text';
 import { formatMoney } from '@scheduler/domain/money-format';
 import { failureText } from '../../../shared/api.ts';
 import { Failure } from '../../../shared/Failure.tsx';
@@ -97,7 +98,7 @@ export const ServicesSection = memo(function ServicesSection({
                 key={pkg.id}
                 value={String(pkg.id)}
                 control={<Radio />}
-                label={`${pkg.name} — ${money(pkg.amount)}`}
+                label={`${htmlToPlainText(pkg.name)} — ${money(pkg.amount)}`}
                 disabled={change.isPending}
               />
             ))}
@@ -121,7 +122,7 @@ export const ServicesSection = memo(function ServicesSection({
                     disabled={change.isPending}
                   />
                 }
-                label={`${service.name} — ${money(service.amount)}`}
+                label={`${htmlToPlainText(service.name)} — ${money(service.amount)}`}
               />
             ))}
         </FormGroup>

@@ -216,7 +216,7 @@ function EditForm({
   const preview = priced.data;
   // While a change is being priced the previous answer stays on screen (no flicker), but its total
   // is not the one a save would make: it says so, and Save waits for the new figures.
-  const repricing = priced.isPlaceholderData || priced.isFetching;
+  const repricing = priced.isFetching;
   const money = (cents: number | null) => (cents === null ? 'not shown' : formatMoney(cents, state.currency));
   const reasonRequired = preview?.reason_required === true;
   const previewError = priced.error instanceof ApiError ? priced.error : null;
