@@ -1,11 +1,10 @@
+import * as t from '../../db/schema.ts';
 import { cutoffOf, type PruneTask, type RetentionPolicy } from './prune-task.ts';
 import {
-  pruneBouncedJobs,
   pruneDeadManageLinks,
-  pruneExpiredConsoleSessions,
-  pruneExpiredVerifications,
+  pruneExpiredAuthRows,
   pruneExpiredVisitorSessions,
-  pruneFinishedJobs,
+  pruneEndedJobs,
 } from './retention.repository.ts';
 
 /**
@@ -16,17 +15,17 @@ export function pruneTasks(policy: RetentionPolicy): PruneTask[] {
   return [
     {
       name: 'finished_jobs',
-      pruneBatch: (db, now, limit) => pruneFinishedJobs(db, now, cutoffOf(now, policy), limit),
+      pruneBatch: (db, now, limit) => pruneEndedJobs(db, now, { doneBefore: cutoffOf(now, policy) }, limit),
     },
-    { name: 'bounced_jobs', pruneBatch: (db, now, limit) => pruneBouncedJobs(db, now, limit) },
+    { name: 'bounced_jobs', pruneBatch: (db, now, limit) => pruneEndedJobs(db, now, 'bounced', limit) },
     { name: 'manage_links', pruneBatch: (db, now, limit) => pruneDeadManageLinks(db, cutoffOf(now, policy), limit) },
     {
       name: 'auth_verifications',
-      pruneBatch: (db, now, limit) => pruneExpiredVerifications(db, cutoffOf(now, policy), limit),
+      pruneBatch: (db, now, limit) => pruneExpiredAuthRows(db, t.authVerifications, cutoffOf(now, policy), limit),
     },
     {
       name: 'console_sessions',
-      pruneBatch: (db, now, limit) => pruneExpiredConsoleSessions(db, cutoffOf(now, policy), limit),
+      pruneBatch: (db, now, limit) => pruneExpiredAuthRows(db, t.authSessions, cutoffOf(now, policy), limit),
     },
     {
       name: 'visitor_sessions',

@@ -17,37 +17,35 @@ async function deleteBatch(db: Executor, table: SQL, alias: string, candidates: 
   return Number(result.rows[0]?.n ?? 0);
 }
 
+/** A batch of an order's rows (`r`) that `where` selects, read with their order (`o`). */
+function deleteOrderRows(
+  db: Executor,
+  table: typeof t.orderManageLinks | typeof t.sessions,
+  where: SQL,
+  limit: number,
+): Promise<number> {
+  const rows = sql`select r.id from ${table} r join ${t.orders} o on o.company_id = r.company_id and o.id = r.order_id`;
+  return deleteBatch(db, sql`${table}`, 'r', sql`${rows} where ${where}`, limit);
+}
+
 const at = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
 
 /**
- * Finished jobs done before `cutoff` (jobs_done_idx): never one not done, and never one a worker
- * holds (its lease running), whatever its age. Their messages are kept in `order_messages`.
+ * Jobs that ended: done before `ended.doneBefore` (jobs_done_idx), or bounced at any age
+ * (jobs_bounced_idx: done, never retried, the bounce kept with the message). Never a job not
+ * done, and never one a worker holds (its lease running), whatever its age. Their messages are
+ * kept in `order_messages`.
  */
-export function pruneFinishedJobs(db: Database, now: Date, cutoff: Date, limit: number): Promise<number> {
-  return deleteBatch(
-    db,
-    sql`${t.jobs}`,
-    'j',
-    sql`select id from ${t.jobs} j
-      where done_at < ${at(cutoff)} and (locked_until is null or locked_until <= ${at(now)})
-      order by done_at`,
-    limit,
-  );
-}
-
-/**
- * Jobs that bounced (jobs_bounced_idx), at any age: done, never retried, and their message kept
- * in `order_messages` with the bounce; never one a worker holds.
- */
-export function pruneBouncedJobs(db: Database, now: Date, limit: number): Promise<number> {
-  return deleteBatch(
-    db,
-    sql`${t.jobs}`,
-    'j',
-    sql`select id from ${t.jobs} j
-      where bounced_at is not null and done_at is not null and (locked_until is null or locked_until <= ${at(now)})`,
-    limit,
-  );
+export function pruneEndedJobs(
+  db: Database,
+  now: Date,
+  ended: { doneBefore: Date } | 'bounced',
+  limit: number,
+): Promise<number> {
+  const which =
+    ended === 'bounced' ? sql`bounced_at is not null and done_at is not null` : sql`done_at < ${at(ended.doneBefore)}`;
+  const free = sql`(locked_until is null or locked_until <= ${at(now)})`;
+  return deleteBatch(db, sql`${t.jobs}`, 'j', sql`select id from ${t.jobs} j where ${which} and ${free}`, limit);
 }
 
 /**
@@ -55,39 +53,24 @@ export function pruneBouncedJobs(db: Database, now: Date, limit: number): Promis
  * of an inspection that ended before it (or of an order with no time, made before it).
  */
 export function pruneDeadManageLinks(db: Database, cutoff: Date, limit: number): Promise<number> {
-  return deleteBatch(
-    db,
-    sql`${t.orderManageLinks}`,
-    'l',
-    sql`select l.id from ${t.orderManageLinks} l
-      join ${t.orders} o on o.company_id = l.company_id and o.id = l.order_id
-      where l.revoked_at < ${at(cutoff)}
-        or o.datetime + make_interval(mins => o.duration_minutes) < ${at(cutoff)}
-        or (o.datetime is null and l.created_at < ${at(cutoff)})`,
-    limit,
-  );
+  const dead = sql`r.revoked_at < ${at(cutoff)}
+    or o.datetime + make_interval(mins => o.duration_minutes) < ${at(cutoff)}
+    or (o.datetime is null and r.created_at < ${at(cutoff)})`;
+  return deleteOrderRows(db, t.orderManageLinks, dead, limit);
 }
 
-/** Sign-in links, reset and invitation checks that expired before `cutoff`. */
-export function pruneExpiredVerifications(db: Database, cutoff: Date, limit: number): Promise<number> {
-  return deleteBatch(
-    db,
-    sql`${t.authVerifications}`,
-    'v',
-    sql`select id from ${t.authVerifications} v where expires_at < ${at(cutoff)}`,
-    limit,
-  );
-}
-
-/** Console sign-ins that expired before `cutoff` (a revoked one is deleted when revoked). */
-export function pruneExpiredConsoleSessions(db: Database, cutoff: Date, limit: number): Promise<number> {
-  return deleteBatch(
-    db,
-    sql`${t.authSessions}`,
-    'a',
-    sql`select id from ${t.authSessions} a where expires_at < ${at(cutoff)}`,
-    limit,
-  );
+/**
+ * Rows of the console's sign-in tables that expired before `cutoff`: sign-in links, reset and
+ * invitation checks (`auth_verifications`), and sessions (`auth_sessions`; a revoked one is
+ * deleted when revoked).
+ */
+export function pruneExpiredAuthRows(
+  db: Database,
+  table: typeof t.authVerifications | typeof t.authSessions,
+  cutoff: Date,
+  limit: number,
+): Promise<number> {
+  return deleteBatch(db, sql`${table}`, 'x', sql`select id from ${table} x where expires_at < ${at(cutoff)}`, limit);
 }
 
 /**
@@ -96,13 +79,5 @@ export function pruneExpiredConsoleSessions(db: Database, cutoff: Date, limit: n
  * draft's session goes with the abandoned draft (issue 49's other half), never here.
  */
 export function pruneExpiredVisitorSessions(db: Database, cutoff: Date, limit: number): Promise<number> {
-  return deleteBatch(
-    db,
-    sql`${t.sessions}`,
-    's',
-    sql`select s.id from ${t.sessions} s
-      join ${t.orders} o on o.company_id = s.company_id and o.id = s.order_id
-      where s.expires_at < ${at(cutoff)} and o.status <> 'draft'`,
-    limit,
-  );
+  return deleteOrderRows(db, t.sessions, sql`r.expires_at < ${at(cutoff)} and o.status <> 'draft'`, limit);
 }
