@@ -85,7 +85,7 @@ export const manageOrderViewSchema = z.object({
     /**
      * What cancelling now gives back of what was paid (decision 0076): "Cancelling now refunds
      * $325.00 of the $400.00 you paid: the late-cancellation fee of $75.00 is kept."; null when
-     * nothing was paid, the company's office refunds by hand, or the viewer does not see prices.
+     * nothing was paid, the company's office refunds by hand, or the reader is an agent.
      */
     refund: z.string().max(1000).nullable(),
   }),

@@ -369,7 +369,8 @@ export async function manageView(
       late_fee: cancelled
         ? null
         : lateFeeAhead(reading.policy, facts.start, now, totalOf(context.pricingSnapshot), facts.currency),
-      refund: cancelled || !showsPrice ? null : await refundWords(db, scope, feeCents, facts.currency),
+      // Said to whoever paid ("… you paid"): never on an agent's link, which cannot see or be owed the money.
+      refund: cancelled || viewer === 'agent' ? null : await refundWords(db, scope, feeCents, facts.currency),
     },
     history: historyOf(events, facts.office, facts.currency),
   };
