@@ -72,9 +72,10 @@ describeOnEachDatabase('refunds the cancellation policy decides', (factory) => {
   });
 
   const db = () => harness.database.db;
-  const setRefundOnCancel = async (value: 'policy' | 'office') => {
+  /** The demo company's policy with who refunds, and any other rule of the policy changed. */
+  const setRefundOnCancel = async (value: 'policy' | 'office', rules: Record<string, unknown> = {}) => {
     const document = stripeDocument('demo') as { booking_changes?: Record<string, unknown> };
-    document.booking_changes = { ...document.booking_changes, refund_on_cancel: value };
+    document.booking_changes = { ...document.booking_changes, ...rules, refund_on_cancel: value };
     const put = await harness.app.inject({
       method: 'PUT',
       url: '/api/admin/companies/demo',
@@ -176,8 +177,9 @@ describeOnEachDatabase('refunds the cancellation policy decides', (factory) => {
   });
 
   it('refunds what was paid less the late fee when the client cancels inside the late window, and says so first', async () => {
-    await setRefundOnCancel('policy');
-    const confirmed = await payments.confirmedOrder(2);
+    // A late window of a month: the first free time four days ahead is inside it whatever the day and hour the run starts.
+    await setRefundOnCancel('policy', { late_cancel_within_hours: 720 });
+    const confirmed = await payments.confirmedOrder(4);
     const session = await paidOnline(confirmed);
     const { orderId } = confirmed.order;
     const { view: before } = await managePage(orderId);
@@ -194,6 +196,7 @@ describeOnEachDatabase('refunds the cancellation policy decides', (factory) => {
     expect((await eventsOf(orderId, 'refunded')).map((event) => event.data.by)).toEqual([
       { kind: 'policy', cancelled_by: 'the client', fee_cents: 7_500 },
     ]);
+    await setRefundOnCancel('policy');
   });
 
   it('retries after a Stripe 500 with the queue back-off and refunds once', async () => {
