@@ -9,7 +9,7 @@
 import { cancelRefundPlan, cancelRefundText, type CancelRefundPlan } from '@scheduler/domain/payments/cancel-refunds';
 import { officeClockAt } from '@scheduler/domain/office-clock';
 import type { Executor } from '../../db/connection.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, NotFoundError } from '../../errors.ts';
 import { enqueueJobs } from '../notifications/notifications.service.ts';
 import { cancelRefundJob, CANCEL_REFUND_JOB } from './cancel-refund-jobs.ts';
 import { insertStripeRefund, loadLedgerEntries, type LedgerRow } from './ledger.repository.ts';
@@ -75,7 +75,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SESSION_ID = /^cs_[A-Za-z0-9_]{1,250}$/;
 
 /** What a refund job came to, kept on its done job; a throw is tried again with the queue's back-off. */
-type CancelRefundOutcome = 'REFUNDED' | 'NOTHING_TO_REFUND' | 'NOT_CANCELLED' | 'REFUND_REFUSED' | 'NOT_A_JOB';
+type CancelRefundOutcome =
+  'REFUNDED' | 'NOTHING_TO_REFUND' | 'NOT_CANCELLED' | 'NO_SUCH_ORDER' | 'REFUND_REFUSED' | 'NOT_A_JOB';
 
 async function runCancelRefund(
   deps: CancelRefundJobDeps,
@@ -96,6 +97,8 @@ async function runCancelRefund(
       ? await refundCancelledLedger(deps, keys.secretKey, order)
       : await refundLatePayment(deps, keys.secretKey, order, sessionId);
   } catch (error) {
+    // No such order of this company (another company's, or deleted since): nothing of it is touched, and no retry.
+    if (error instanceof NotFoundError) return 'NO_SUCH_ORDER';
     if (!(error instanceof AppError)) throw error;
     if (error.code === 'refund_failed') {
       deps.log.warn(

@@ -13,7 +13,7 @@ import type { TestApp } from '../../test-support/test-app.ts';
 import { signedInMember, type ConsolePerson } from '../console-auth/console-test-support.ts';
 import type { NotificationWorker } from '../notifications/notification-worker.ts';
 import { testWorker } from '../notifications/worker-test-support.ts';
-import { CANCEL_REFUND_JOB } from './cancel-refund-jobs.ts';
+import { CANCEL_REFUND_JOB, cancelRefundJob } from './cancel-refund-jobs.ts';
 import { cancelRefundJobHandlers } from './cancel-refunds.service.ts';
 import { paymentJobHandlers } from './payments.service.ts';
 import { PAYMENT_RECEIPT_EMAIL_JOB } from './receipt-jobs.ts';
@@ -247,6 +247,29 @@ describeOnEachDatabase('refunds the cancellation policy decides', (factory) => {
     expect((await ledgerOf(bystander.order.orderId)).paid_cents).toBe(bystander.totalCents);
     // Every refund so far was the demo company's, under its own key: the other company's account was never called.
     expect(stripe.refundCalls().every((call) => call.apiKey === DEMO_SECRETS.secret_key)).toBe(true);
+  });
+
+  it("touches no order of another company: a job under the other company's id naming this company's order refunds nothing, and is not retried", async () => {
+    await setRefundOnCancel('policy');
+    const confirmed = await payments.confirmedOrder(4);
+    const session = await paidOnline(confirmed);
+    const { orderId } = confirmed.order;
+    const [other] = await db().select({ id: t.companies.id }).from(t.companies).where(eq(t.companies.key, 'other'));
+    await db()
+      .insert(t.jobs)
+      .values(
+        cancelRefundJob({ companyId: other!.id, orderId }, new Date(harness.clock.now())) as typeof t.jobs.$inferInsert,
+      );
+    // The order is cancelled and paid: a job that looked it up without its company would refund it.
+    await db().update(t.orders).set({ status: 'cancelled' }).where(eq(t.orders.id, orderId));
+    await worker.runDue();
+    const [job] = await db()
+      .select()
+      .from(t.jobs)
+      .where(and(eq(t.jobs.kind, CANCEL_REFUND_JOB), eq(t.jobs.companyId, other!.id)));
+    expect(job).toMatchObject({ attempts: 1, lastError: 'NO_SUCH_ORDER', doneAt: expect.any(Date) });
+    expect(refundsAt(session.payment_intent)).toEqual([]);
+    expect((await ledgerOf(orderId)).paid_cents).toBe(confirmed.totalCents);
   });
 
   it("refunds nothing when the setting is 'office': the page says nothing of a refund, and the office is left the payment", async () => {
