@@ -81,27 +81,22 @@ function officeWords(officeCents: number, totalCents: number, money: (cents: num
   return ` The office returns ${money(officeCents)} of it, paid by check or cash; the rest goes back to your card.`;
 }
 
+/** Why the History's refund events give back what they do: "cancelled by the client, less the late-cancellation fee of $75.00". */
+function causeText(currency: string, cancelledBy: string, feeCents: number): string {
+  const fee = feeCents > 0 ? `, less the late-cancellation fee of ${formatMoney(feeCents, currency)}` : '';
+  return `cancelled by ${cancelledBy}${fee}`;
+}
+
 /**
  * The audit event of a refund the policy made (the order's History): "Refund of $325.00 through
  * Stripe: cancelled by the client, less the late-cancellation fee of $75.00".
  */
-export function policyRefundEventText(
-  amountCents: number,
-  currency: string,
-  cancelledBy: string,
-  feeCents: number,
-): string {
-  const fee = feeCents > 0 ? `, less the late-cancellation fee of ${formatMoney(feeCents, currency)}` : '';
-  return `Refund of ${formatMoney(amountCents, currency)} through Stripe: cancelled by ${cancelledBy}${fee}`;
+export function policyRefundEventText(amountCents: number, currency: string, cancelledBy: string, feeCents: number) {
+  return `Refund of ${formatMoney(amountCents, currency)} through Stripe: ${causeText(currency, cancelledBy, feeCents)}`;
 }
 
-/** The audit event of what the office is to return itself: "$100.00 paid by check or cash is due back to the client …". */
-export function officeDueBackEventText(
-  amountCents: number,
-  currency: string,
-  cancelledBy: string,
-  feeCents: number,
-): string {
-  const fee = feeCents > 0 ? `, less the late-cancellation fee of ${formatMoney(feeCents, currency)}` : '';
-  return `${formatMoney(amountCents, currency)} paid to the office is due back to the client: cancelled by ${cancelledBy}${fee}`;
+/** The audit event of what the office is to return itself: "$100.00 paid to the office is due back to the client: cancelled by …". */
+export function officeDueBackEventText(amountCents: number, currency: string, cancelledBy: string, feeCents: number) {
+  const amount = formatMoney(amountCents, currency);
+  return `${amount} paid to the office is due back to the client: ${causeText(currency, cancelledBy, feeCents)}`;
 }
