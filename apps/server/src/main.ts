@@ -13,6 +13,7 @@ import { DEMO_COMPANY_KEY, DEMO_OFFICE_UUID, ensureDemoCompany } from './modules
 import { DEMO_OWNER, demoOwnerSignInLink } from './modules/console-auth/demo-owner.ts';
 import { createNotificationWorker } from './modules/notifications/notifications.service.ts';
 import { paymentJobHandlers } from './modules/payments/payments.service.ts';
+import { cancelRefundJobHandlers } from './modules/payments/cancel-refunds.service.ts';
 import { stripeOptionsOf } from './modules/payments/stripe-gateway.ts';
 import { retentionJobHandlers, scheduleRetention } from './modules/retention/retention.service.ts';
 
@@ -35,12 +36,15 @@ async function main(): Promise<void> {
     warn: (data: Record<string, unknown>, message: string) => app.log.warn(data, message),
   };
   // Beside the messages it expires the Stripe Checkout Sessions of cancelled orders, retrying while Stripe is down.
-  const paymentJobs = paymentJobHandlers({
+  // And it gives back what the cancellation policy refunds of a cancelled paid order (decision 0076).
+  const paymentJobDeps = {
     db: database.db,
     encryption: DataEncryption.fromConfig(config),
     stripe: stripeOptionsOf(config),
     log: workerLog,
-  });
+    now: () => new Date(),
+  };
+  const paymentJobs = { ...paymentJobHandlers(paymentJobDeps), ...cancelRefundJobHandlers(paymentJobDeps) };
   // The pruning job (decision 0074) runs on the same queue, on the wall clock.
   const retention = {
     db: database.db,

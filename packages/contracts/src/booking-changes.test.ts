@@ -29,7 +29,15 @@ describe("the company document's booking_changes section", () => {
       cancel_text: '',
       services: [],
       agents: { see_prices: false, reschedule: true, cancel: false },
+      refund_on_cancel: 'policy',
     });
+  });
+
+  it('takes who refunds a cancelled paid order as policy or office only (decision 0076)', () => {
+    expect(accepts({ refund_on_cancel: 'policy' })).toBe(true);
+    expect(accepts({ refund_on_cancel: 'office' })).toBe(true);
+    expect(accepts({ refund_on_cancel: 'stripe' })).toBe(false);
+    expect(accepts({ refund_on_cancel: null })).toBe(false);
   });
 
   it("takes agents' permissions as booleans only, each defaulting on its own", () => {

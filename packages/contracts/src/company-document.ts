@@ -450,6 +450,10 @@ export const agentPermissionsSchema = z
   .strict();
 export type AgentPermissions = z.output<typeof agentPermissionsSchema>;
 
+/** Who refunds a cancelled paid order: the policy, through Stripe, or the office by hand. */
+export const REFUND_ON_CANCEL = ['policy', 'office'] as const;
+export type RefundOnCancel = (typeof REFUND_ON_CANCEL)[number];
+
 /**
  * When clients, visitors and agents may reschedule or cancel a booked inspection themselves, and
  * what a late cancellation costs (issue 24). The office may override it, recorded as such. A
@@ -475,6 +479,12 @@ export const bookingChangesSchema = z
      * the client, so by default only the client and the office cancel.
      */
     agents: agentPermissionsSchema.default(AGENT_PERMISSION_DEFAULTS),
+    /**
+     * Who gives the money back when a paid order is cancelled (issue 44, decision 0076): `policy`
+     * refunds through Stripe what the policy says (all of it, less a late fee), `office` leaves it
+     * to the office, as before.
+     */
+    refund_on_cancel: z.enum(REFUND_ON_CANCEL).default('policy'),
   })
   .strict();
 export type BookingChangeSettings = z.output<typeof bookingChangesSchema>;

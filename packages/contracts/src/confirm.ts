@@ -100,7 +100,7 @@ const local = (description: string, example: string) =>
 /**
  * The audit events an order's history shows the office: the booking, its moves and cancellation,
  * the manage links revoked, the office's edits (decision 0063), and the payments the office
- * recorded or voided (decision 0064), the refunds through Stripe and its disputes (decision 0067), and the e-mails that bounced (decision 0070).
+ * recorded or voided (decision 0064), the refunds through Stripe and its disputes (decision 0067), what a cancel leaves the office to return (decision 0076), and the e-mails that bounced (decision 0070).
  */
 export const ORDER_HISTORY_EVENT_TYPES = [
   'confirmed',
@@ -111,6 +111,7 @@ export const ORDER_HISTORY_EVENT_TYPES = [
   'payment_recorded',
   'payment_voided',
   'refunded',
+  'refund_due_by_office',
   'payment_disputed',
   'message_bounced',
 ] as const;

@@ -82,6 +82,12 @@ export const manageOrderViewSchema = z.object({
      * visitor reads it); null when no fee is ahead (none, already due, or none in the policy).
      */
     late_fee: z.object({ from: z.string(), fee: z.string() }).nullable(),
+    /**
+     * What cancelling now gives back of what was paid (decision 0076): "Cancelling now refunds
+     * $325.00 of the $400.00 you paid: the late-cancellation fee of $75.00 is kept."; null when
+     * nothing was paid, the company's office refunds by hand, or the reader is an agent.
+     */
+    refund: z.string().max(1000).nullable(),
   }),
   /** What happened to the booking since it was confirmed, oldest first, each as a sentence. */
   history: z.array(z.object({ at: z.string(), text: z.string() })),

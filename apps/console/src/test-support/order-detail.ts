@@ -60,6 +60,7 @@ export const VIEW: ManageOrderView = {
     fee_cents: 7500,
     fee: '$75.00',
     late_fee: null,
+    refund: null,
   },
   history: [],
 };

@@ -946,6 +946,9 @@ export const paymentsToRefund = pgTable(
     /** When Stripe recorded the payment (its event's time). */
     paidAt: instant('paid_at').notNull(),
     createdAt: createdAt(),
+    /** Given back in full by the cancellation policy's job (decision 0076); null while it is the office's to refund. */
+    refundedAt: instant('refunded_at'),
+    stripeRefundId: text('stripe_refund_id'),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.checkoutSessionId] }),

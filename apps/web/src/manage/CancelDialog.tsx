@@ -72,6 +72,12 @@ export default function CancelDialog({
               {t.cancel.fee(fee)}
             </Typography>
           )}
+          {canCancel && cancel.refund && (
+            // What cancelling gives back of what was paid, said by the server from the policy (decision 0076).
+            <Typography data-testid="cancel-refund" sx={{ mb: 1 }}>
+              {cancel.refund}
+            </Typography>
+          )}
           <Typography>{t.cancelDialog.question(`${order.when.date}, ${order.when.time}`)}</Typography>
         </Box>
         {failureMessage && (

@@ -69,6 +69,7 @@ const VIEW: ManageOrderView = {
     fee_cents: 7500,
     fee: '$75.00',
     late_fee: null,
+    refund: null,
   },
   history: [{ at: '2026-11-20T15:00:00.000Z', text: 'Booked online by Jane Doe.' }],
 };
@@ -305,6 +306,27 @@ describe('the manage page (issue 24)', () => {
     expect(screen.queryByRole('button', { name: 'Cancel inspection' })).toBeNull();
     // Nothing is presented as owed but the fee.
     expect(screen.queryByText('Not paid yet')).toBeNull();
+  });
+
+  it('tells the visitor what cancelling refunds before they confirm, and says nothing of a refund when the server has none (decision 0076)', async () => {
+    const refund =
+      'Cancelling now refunds $325.00 of the $400.00 you paid: the late-cancellation fee of $75.00 is kept.';
+    server({ view: () => ({ status: 200, body: withCancel({ refund }) }) });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Cancel inspection' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Cancel your inspection?' });
+    const said = within(dialog).getByTestId('cancel-refund');
+    expect(said.textContent).toBe(refund);
+    const confirm = within(dialog).getByRole('button', { name: 'Cancel inspection' });
+    expect(said.compareDocumentPosition(confirm) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    cleanup();
+    server({ view: () => ({ status: 200, body: withCancel({ refund: null }) }) });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Cancel inspection' }));
+    dialog = await screen.findByRole('dialog', { name: 'Cancel your inspection?' });
+    expect(within(dialog).queryByTestId('cancel-refund')).toBeNull();
+    expect(dialog.textContent).not.toContain('refunds');
   });
 
   it('shows the reason the office gave for cancelling, and no reason line when there is none (issue 41)', async () => {

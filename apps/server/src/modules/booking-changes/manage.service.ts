@@ -31,7 +31,9 @@ import type { Database, Executor } from '../../db/connection.ts';
 import { retryTransientConflicts } from '../../db/transient-conflict.ts';
 import { AppError, ConflictError, NotFoundError } from '../../errors.ts';
 import { loadConfirmableOrder } from '../confirm/confirm.service.ts';
-import { closeOpenCheckout } from '../payments/payments.service.ts';
+import { closeOpenCheckout, refundsByPolicy } from '../payments/payments.service.ts';
+import { planOfOrder, queueCancelRefund } from '../payments/cancel-refunds.service.ts';
+import { cancelRefundText } from '@scheduler/domain/payments/cancel-refunds';
 import { enqueueJobs, loadMessageFacts } from '../notifications/notifications.service.ts';
 import { appointmentText, priceSection, ROLE_TITLES } from '../notifications/message-document.ts';
 import { changeJobs, type BookingChange, type QueuedJob } from '../notifications/confirmation-jobs.ts';
@@ -367,9 +369,20 @@ export async function manageView(
       late_fee: cancelled
         ? null
         : lateFeeAhead(reading.policy, facts.start, now, totalOf(context.pricingSnapshot), facts.currency),
+      // Said to whoever paid ("… you paid"): never on an agent's link, which cannot see or be owed the money.
+      refund: cancelled || viewer === 'agent' ? null : await refundWords(db, scope, feeCents, facts.currency),
     },
     history: historyOf(events, facts.office, facts.currency),
   };
+}
+
+/**
+ * What cancelling now gives back of what was paid, as the page says it before the visitor confirms
+ * (decision 0076); null when the company's office refunds by hand, or nothing was paid.
+ */
+async function refundWords(db: Executor, scope: OrderScope, feeCents: number, currency: string) {
+  if (!(await refundsByPolicy(db, scope.companyId))) return null;
+  return cancelRefundText(await planOfOrder(db, scope, feeCents), currency);
 }
 
 /**
@@ -434,6 +447,7 @@ async function queueChangeMessages(
     sequence: number;
     actor: ChangeActor;
     now: Date;
+    refundText?: string | null;
   },
 ): Promise<void> {
   const aggregate = await loadConfirmableOrder(tx, scope.companyId, scope.orderId);
@@ -448,6 +462,7 @@ async function queueChangeMessages(
     now: change.now,
     country: aggregate.country,
     changedBy: change.actor.kind,
+    ...(change.refundText ? { refundText: change.refundText } : {}),
     ...(await visitorOf(tx, scope, change.actor)),
   });
   await enqueueJobs(tx, await withManageLinks(tx, jobs));
@@ -692,6 +707,10 @@ export async function cancelBooking(
         },
         now,
       );
+      // The refund the policy decides is queued with the cancel, and its words go out in the cancel's e-mails.
+      const refundText = (await refundsByPolicy(tx, scope.companyId))
+        ? await queueCancelRefund(tx, scope, { feeCents, cancelledBy: actorWords(actorData(actor)) }, now)
+        : null;
       await queueChangeMessages(tx, scope, {
         kind: 'cancelled',
         previousStart: booking.start,
@@ -699,6 +718,7 @@ export async function cancelBooking(
         sequence,
         actor,
         now,
+        refundText,
       });
       await closeOpenCheckout(tx, scope, now);
       cancelled = true;

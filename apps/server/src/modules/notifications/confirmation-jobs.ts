@@ -84,6 +84,8 @@ export interface ChangeEmailPayload extends EmailJobPayload, ChangeAuthorFields 
   changed_by: ChangedBy;
   /** The order's change_sequence after this change. */
   sequence: number;
+  /** A cancellation's refund under the policy, in the client's words (decision 0076); the client's and the office's copies. */
+  refund_text?: string;
 }
 
 /** What a text-message job carries: the number in E.164, and which message. */
@@ -305,6 +307,8 @@ export interface BookingChange {
   visitor?: { role: ChangeActorRole; recipient: string };
   /** The order's change_sequence after this change (the invitation's SEQUENCE): each change's messages are its own. */
   sequence: number;
+  /** A cancellation's refund as the policy made it (decision 0076), for the client's and the office's e-mails. */
+  refundText?: string;
 }
 
 /**
@@ -351,6 +355,7 @@ export function changeJobs(
       ...about,
       ...authorOf(recipient.audience === 'office' ? null : recipient.to),
       ...manageLinkOf(recipient),
+      ...(change.refundText && recipient.audience !== 'agent' ? { refund_text: change.refundText } : {}),
     } satisfies ChangeEmailPayload,
     runAt: change.now,
   }));

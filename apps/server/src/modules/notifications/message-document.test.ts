@@ -800,6 +800,32 @@ describe('the "Manage your inspection" link (issue 24)', () => {
   });
 });
 
+describe("a cancellation's refund under the policy (decision 0076)", () => {
+  const refund = 'Cancelling refunded $325.00 of the $400.00 you paid: the late-cancellation fee of $75.00 is kept.';
+  const cancelledFacts: Partial<MessageFacts> = {
+    status: 'cancelled',
+    cancelled: { at: new Date('2026-11-28T15:00:00Z'), reason: '', feeCents: 7500 },
+  };
+  const cancelled = (audience: MessageOccasion['audience'], withRefund: boolean) =>
+    messageText(
+      documentFor(
+        {
+          kind: 'cancelled',
+          audience,
+          change: { previousStart: facts.start, author: authorOf('visitor'), ...(withRefund ? { refund } : {}) },
+        },
+        cancelledFacts,
+      ),
+    );
+
+  it("is said to the client and in the office's copy, never to an agent, and not at all without one", () => {
+    expect(cancelled('client', true)).toContain(`Refund: ${refund}`);
+    expect(cancelled('office', true)).toContain(`Refund: ${refund}`);
+    expect(cancelled('agent', true)).not.toContain('Refund');
+    expect(cancelled('client', false)).not.toContain('Refund:');
+  });
+});
+
 describe("a rescheduled booking's e-mails (issue 24)", () => {
   // Saturday 31 October 2026, 9:30 EDT, moved to Tuesday 3 November, 9:30 EST: the clocks went back in between.
   const previousStart = new Date('2026-10-31T13:30:00Z');

@@ -67,7 +67,7 @@ export interface MessageOccasion {
   kind: 'confirmation' | 'reminder' | 'receipt' | ChangeKind;
   audience: Audience;
   /** A rescheduled or cancelled booking's: the start before the change, and who made it. */
-  change?: { previousStart: Date; author: ChangeAuthor };
+  change?: { previousStart: Date; author: ChangeAuthor; refund?: string };
   /** The reader's "Manage your inspection" link (built from PUBLIC_URL and the job's token); none: no link. */
   manageUrl?: string | null;
   /** A receipt of a payment the office recorded (decision 0064): its amount, how, and what is left due. */
@@ -161,6 +161,8 @@ export const MESSAGE_WORDS = {
   cancelledBy: 'Cancelled by',
   cancelReason: 'Reason',
   cancelFee: 'Late-cancellation fee',
+  /** A cancellation's refund under the policy (decision 0076): "Cancelling refunded $325.00 of the $400.00 you paid: …". */
+  refund: 'Refund',
   priceTitle: 'Your order',
   officePriceTitle: 'Price',
   /** The office's copy of a cancellation: the price the booking had, not one owed. */
@@ -334,7 +336,14 @@ function changeRows(facts: MessageFacts, occasion: MessageOccasion): MessageRow[
     ...by,
     ...(reason ? [{ label: MESSAGE_WORDS.cancelReason, value: reason }] : []),
     ...(fee ? [{ label: MESSAGE_WORDS.cancelFee, value: fee }] : []),
+    ...refundRows(occasion),
   ];
+}
+
+/** A cancellation's refund under the policy, when it made one: the client's copy and the office's. */
+function refundRows(occasion: MessageOccasion): MessageRow[] {
+  const refund = occasion.kind === 'cancelled' ? occasion.change?.refund : undefined;
+  return refund ? [{ label: MESSAGE_WORDS.refund, value: refund }] : [];
 }
 
 /** The payment row of the office's copy: a cancellation's says whether money may have to go back. */
@@ -407,6 +416,7 @@ function visitorSections(facts: MessageFacts, occasion: MessageOccasion): Messag
     rows: [
       ...appointmentRows(facts, facts.showInspectorNames, previousStartOf(occasion)),
       ...(fee ? [{ label: MESSAGE_WORDS.cancelFee, value: fee }] : []),
+      ...(occasion.audience === 'client' ? refundRows(occasion) : []),
       ...authorRows(occasion),
       ...visitorReasonRows(facts, occasion),
     ],

@@ -278,7 +278,11 @@ export class NotificationWorker {
       audience: payload.audience,
       ...(change
         ? {
-            change: { previousStart: new Date(change.previous_start), author: changeAuthorOf(change) },
+            change: {
+              previousStart: new Date(change.previous_start),
+              author: changeAuthorOf(change),
+              ...(typeof change.refund_text === 'string' ? { refund: change.refund_text } : {}),
+            },
           }
         : {}),
       manageUrl: payload.audience === 'office' ? null : this.manageUrl(facts, payload),

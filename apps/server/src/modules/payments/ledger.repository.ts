@@ -24,6 +24,7 @@ export async function loadLedgerOrder(db: Executor, order: OrderKey, lock = fals
       status: t.orders.status,
       paid: t.orders.paid,
       pricingSnapshot: t.orders.pricingSnapshot,
+      cancelFeeCents: t.orders.cancelFeeCents,
       timeZone: t.offices.timeZone,
     })
     .from(t.orders)
@@ -187,6 +188,12 @@ export interface StripeRefundEntry {
   requestId: string | null;
 }
 
+/** A refund the cancellation policy made (decision 0076): who cancelled, in the History's words, and the late fee kept. */
+export interface PolicyRefundCause {
+  cancelledBy: string;
+  feeCents: number;
+}
+
 /**
  * Writes a refund through Stripe and its audit event `refunded`, once per Stripe refund: a second
  * record of the same refund (the webhook of a refund the office made here, or a delivery again)
@@ -196,9 +203,10 @@ export async function insertStripeRefund(
   tx: Executor,
   order: OrderKey,
   refund: StripeRefundEntry,
-  by: Actor | null,
+  by: Actor | PolicyRefundCause | null,
   at: Date,
 ): Promise<LedgerRow | null> {
+  const office = by && 'userId' in by ? by : null;
   const [row] = await tx
     .insert(t.orderLedger)
     .values({
@@ -213,8 +221,8 @@ export async function insertStripeRefund(
       refundOf: refund.refundOf,
       stripeRefundId: refund.stripeRefundId,
       requestId: refund.requestId,
-      recordedByUserId: by?.userId ?? null,
-      recordedByName: by?.name ?? null,
+      recordedByUserId: office?.userId ?? null,
+      recordedByName: office?.name ?? null,
       recordedAt: at,
     })
     .onConflictDoNothing()
@@ -230,11 +238,17 @@ export async function insertStripeRefund(
       currency: refund.currency,
       stripe_refund_id: refund.stripeRefundId,
       reason: refund.reason,
-      by: by ? { kind: 'office', user_id: by.userId, name: by.name } : { kind: 'stripe' },
+      by: byData(by),
     },
     createdAt: at,
   });
   return row;
+}
+
+function byData(by: Actor | PolicyRefundCause | null): Record<string, unknown> {
+  if (by === null) return { kind: 'stripe' };
+  if ('userId' in by) return { kind: 'office', user_id: by.userId, name: by.name };
+  return { kind: 'policy', cancelled_by: by.cancelledBy, fee_cents: by.feeCents };
 }
 
 /** The online payment of this company whose Stripe PaymentIntent is `paymentIntentId`, with its order; null when none. */

@@ -1,7 +1,9 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { PaymentSettings } from '@scheduler/contracts/company-document';
 import type { Database, Executor } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
+
+type OrderKey = { companyId: string; orderId: string };
 
 /** A company as payments need it: its id, key and payment choice. */
 export async function findCompanyPayments(
@@ -329,6 +331,105 @@ export async function listPaymentsToRefund(db: Executor, companyId: string, orde
   return db
     .select()
     .from(t.paymentsToRefund)
-    .where(and(eq(t.paymentsToRefund.companyId, companyId), eq(t.paymentsToRefund.orderId, orderId)))
+    .where(
+      and(
+        eq(t.paymentsToRefund.companyId, companyId),
+        eq(t.paymentsToRefund.orderId, orderId),
+        isNull(t.paymentsToRefund.refundedAt),
+      ),
+    )
     .orderBy(asc(t.paymentsToRefund.paidAt), asc(t.paymentsToRefund.checkoutSessionId));
+}
+
+// ---- Refunds the cancellation policy decides (decision 0076) ----
+
+/** The company's booking-change settings, where `refund_on_cancel` lives; null for no such company. */
+export async function findCompanyRefundSetting(db: Executor, companyId: string) {
+  const [row] = await db
+    .select({ bookingChanges: t.companies.bookingChanges })
+    .from(t.companies)
+    .where(eq(t.companies.id, companyId));
+  return row?.bookingChanges ?? null;
+}
+
+/** A payment that arrived for the order after it was cancelled, by its Checkout Session. */
+export async function loadLatePayment(db: Executor, order: OrderKey, sessionId: string) {
+  const [row] = await db
+    .select()
+    .from(t.paymentsToRefund)
+    .where(
+      and(
+        eq(t.paymentsToRefund.companyId, order.companyId),
+        eq(t.paymentsToRefund.orderId, order.orderId),
+        eq(t.paymentsToRefund.checkoutSessionId, sessionId),
+        eq(t.paymentsToRefund.reason, 'order_cancelled'),
+      ),
+    );
+  return row ?? null;
+}
+
+/** The late payment given back through Stripe: marked refunded, with its audit event `refunded` (by the policy). */
+export async function markLatePaymentRefunded(
+  tx: Executor,
+  order: OrderKey,
+  made: { sessionId: string; refund: { id: string; amount: number; currency: string }; at: Date },
+): Promise<void> {
+  const updated = await tx
+    .update(t.paymentsToRefund)
+    .set({ refundedAt: made.at, stripeRefundId: made.refund.id })
+    .where(
+      and(
+        eq(t.paymentsToRefund.companyId, order.companyId),
+        eq(t.paymentsToRefund.orderId, order.orderId),
+        eq(t.paymentsToRefund.checkoutSessionId, made.sessionId),
+        isNull(t.paymentsToRefund.refundedAt),
+      ),
+    )
+    .returning({ orderId: t.paymentsToRefund.orderId });
+  if (updated.length === 0) return;
+  await recordOrderEvent(
+    tx,
+    order,
+    'refunded',
+    {
+      amount_cents: made.refund.amount,
+      currency: made.refund.currency.toUpperCase(),
+      stripe_refund_id: made.refund.id,
+      session_id: made.sessionId,
+      by: { kind: 'policy', paid_after_cancel: true },
+    },
+    made.at,
+  );
+}
+
+/** Who cancelled the order, in the History's words: "the office", or the role of the manage link's reader. */
+export async function cancellationAuthor(db: Executor, order: OrderKey): Promise<string> {
+  const [row] = await db
+    .select({ data: t.orderEvents.data })
+    .from(t.orderEvents)
+    .where(
+      and(
+        eq(t.orderEvents.companyId, order.companyId),
+        eq(t.orderEvents.orderId, order.orderId),
+        eq(t.orderEvents.type, 'cancelled'),
+      ),
+    )
+    .orderBy(desc(t.orderEvents.createdAt))
+    .limit(1);
+  const by = (row?.data as { by?: { kind?: unknown; role?: unknown } } | undefined)?.by;
+  if (by?.kind === 'office') return 'the office';
+  if (by?.role === 'agent') return 'the agent';
+  if (by?.role === 'contact') return 'a contact';
+  return 'the client';
+}
+
+/** One audit event on the order. */
+export async function recordOrderEvent(
+  tx: Executor,
+  order: OrderKey,
+  type: string,
+  data: Record<string, unknown>,
+  at: Date,
+): Promise<void> {
+  await tx.insert(t.orderEvents).values({ ...order, type, data, createdAt: at });
 }

@@ -1,5 +1,9 @@
 import type Stripe from 'stripe';
-import type { NotificationSettings, PaymentSettings } from '@scheduler/contracts/company-document';
+import {
+  bookingChangesSchema,
+  type NotificationSettings,
+  type PaymentSettings,
+} from '@scheduler/contracts/company-document';
 import type {
   PaymentToRefundView,
   StripeSecretsBody,
@@ -17,6 +21,7 @@ import { hashToken, newSessionToken } from '../sessions/tokens.ts';
 import {
   detachCheckoutSession,
   findCompanyPayments,
+  findCompanyRefundSetting,
   findPayLink,
   insertOrderPayment,
   listPaymentsToRefund,
@@ -32,6 +37,7 @@ import {
 } from './payments.repository.ts';
 import { loadLedgerEntries } from './ledger.repository.ts';
 import { paymentReceiptJobs } from './receipt-jobs.ts';
+import { latePaymentRefundJob } from './cancel-refund-jobs.ts';
 import {
   checkoutSessionSchema,
   isStripeError,
@@ -530,11 +536,16 @@ async function settle(
         reason,
         paidAt,
       };
-      if (await recordPaymentToRefund(tx, { companyId, orderId, ...payment }, now))
+      if (await recordPaymentToRefund(tx, { companyId, orderId, ...payment }, now)) {
+        // Money for an order cancelled already goes back in full when the policy refunds (decision 0076).
+        const policy = reason === 'order_cancelled' && (await refundsByPolicy(tx, companyId));
+        if (policy) await enqueueJobs(tx, [latePaymentRefundJob({ companyId, orderId }, session.id, now)]);
         deps.log.warn(
-          { code: 'payment_to_refund', reason },
-          'a payment arrived that its order cannot take; the office is to refund it',
+          { code: 'payment_to_refund', reason, refund: policy ? 'policy' : 'office' },
+          'a payment arrived that its order cannot take; it is to be refunded',
         );
+        if (policy) deps.onJobsQueued?.();
+      }
       return 'refund_due' as const;
     }
     // What the session charged is the balance it settles (refundReason compared them, the order locked).
@@ -561,6 +572,12 @@ async function settle(
   });
   if (outcome === 'paid') deps.onPaid?.(orderId);
   return outcome;
+}
+
+/** Whether the company's cancellation policy refunds (`booking_changes.refund_on_cancel`), or its office does. */
+export async function refundsByPolicy(db: Executor, companyId: string): Promise<boolean> {
+  const settings = bookingChangesSchema.parse((await findCompanyRefundSetting(db, companyId)) ?? {});
+  return settings.refund_on_cancel === 'policy';
 }
 
 /** The payments of one order the office is to refund, as the console's order page shows them. */

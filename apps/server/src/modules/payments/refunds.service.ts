@@ -135,8 +135,13 @@ export async function refundOnlinePayment(
   return orderLedger({ db: deps.db, now: deps.now }, member, orderId);
 }
 
-async function refundAtStripe(
-  deps: PaymentsDeps,
+/**
+ * One refund at Stripe under an idempotency key: the refund Stripe made (or made already under that
+ * key). 409 `refund_failed` when Stripe refuses it or gives nothing back; 502 when Stripe is down
+ * or does not answer in time (a job tries again later; the console's office tries again).
+ */
+export async function refundAtStripe(
+  deps: Pick<PaymentsDeps, 'stripe' | 'log'>,
   secretKey: string,
   refund: { paymentIntent: string; amountCents: number; idempotencyKey: string; metadata: Record<string, string> },
 ): Promise<StripeRefund> {

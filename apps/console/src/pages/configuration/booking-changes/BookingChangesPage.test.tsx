@@ -106,6 +106,9 @@ describe('the booking changes page', () => {
     );
     await retype(box('Fee (USD)', companyRules()), '0.10');
     await userEvent.click(screen.getByRole('switch', { name: 'Agents can cancel the inspection' }));
+    const refunds = screen.getByRole('switch', { name: 'Refund a cancelled paid booking through Stripe' });
+    expect((refunds as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(refunds);
     await userEvent.click(saveButton());
 
     await waitFor(() => expect(saves(requests)).toHaveLength(1));
@@ -119,6 +122,7 @@ describe('the booking changes page', () => {
           late_cancel_fee: { kind: 'amount', amount_cents: 10 },
           reschedule_text: 'Moving is free up to 12 hours before.',
           agents: { see_prices: false, reschedule: true, cancel: true },
+          refund_on_cancel: 'office',
         },
       },
     });
@@ -152,6 +156,8 @@ describe('the booking changes page', () => {
         booking_changes: {
           ...BOOKING_CHANGES,
           services: [...BOOKING_CHANGES.services, { service: HOME, cancel_until_hours: 48 }],
+          // The setting is written as the page shows it: its default, the policy refunds (decision 0076).
+          refund_on_cancel: 'policy',
         },
       },
     });

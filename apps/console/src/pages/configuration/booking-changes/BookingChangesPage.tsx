@@ -89,6 +89,26 @@ const AGENT_SWITCHES = [
   },
 ] as const;
 
+/** Who gives the money back when a paid booking is cancelled (decision 0076): the policy through Stripe, or the office. */
+function RefundOnCancel({ control }: { control: Control<BookingChangesFormValues> }) {
+  const id = useId();
+  return (
+    <Controller
+      control={control}
+      name="refundOnCancel"
+      render={({ field }) => (
+        <DescribedSwitch
+          checked={field.value === true}
+          onChange={field.onChange}
+          label="Refund a cancelled paid booking through Stripe"
+          help="What was paid online goes back to the client's card at once, less the late-cancellation fee when the cancel is late; the client is told the amount before confirming. What was paid by check or cash is shown to the office to return. Off: the office decides each refund from the order page."
+          helpId={`${id}-refund-on-cancel`}
+        />
+      )}
+    />
+  );
+}
+
 /** The three permissions of agents, each a switch with its meaning. */
 function AgentPermissions({ control }: { control: Control<BookingChangesFormValues> }) {
   const id = useId();
@@ -189,6 +209,7 @@ function BookingChangesEditor({
         </PageSection>
         <PageSection title="The company's rules" intro="Hours count back from the inspection's start.">
           <RuleFields control={form.control} prefix="" currency={currency} />
+          <RefundOnCancel control={form.control} />
         </PageSection>
         <PageSection
           title="What agents may do"

@@ -33,6 +33,7 @@ const VALUES: BookingChangesFormValues = {
   cancelText: '',
   services: [{ ...EMPTY_SERVICE_RULES, service: RADON, cancelUntil: '48' }],
   agents: { see_prices: false, reschedule: true, cancel: false },
+  refundOnCancel: true,
 };
 
 function renderRules({ service = false, currency = 'USD' }: { service?: boolean; currency?: string } = {}) {

@@ -55,6 +55,8 @@ describe('bookingChangesFormValues', () => {
       services: [{ ...EMPTY_SERVICE_RULES, service: RADON, rescheduleUntil: '72' }],
       // A document written before agents' permissions were a setting reads as their defaults.
       agents: { see_prices: false, reschedule: true, cancel: false },
+      // And before refunds on cancel were (decision 0076): the policy refunds.
+      refundOnCancel: true,
     });
   });
 
@@ -74,7 +76,7 @@ describe('bookingChangesFormValues', () => {
 describe('applyBookingChangesForm', () => {
   it('writes back the section it read unchanged, and the schema takes it', () => {
     const result = edit({});
-    expect(section(result)).toEqual({ ...document.booking_changes, agents: loaded.agents });
+    expect(section(result)).toEqual({ ...document.booking_changes, agents: loaded.agents, refund_on_cancel: 'policy' });
     expect(result.ok && bookingChangesSchema.safeParse(result.document.booking_changes).success).toBe(true);
   });
 
@@ -85,6 +87,13 @@ describe('applyBookingChangesForm', () => {
     expect(section(edit({ agents: { ...loaded.agents, cancel: true } }))).toMatchObject({
       agents: { see_prices: false, reschedule: true, cancel: true },
     });
+  });
+
+  it('writes who refunds a cancelled paid order: the policy when on, the office when off (decision 0076)', () => {
+    expect(section(edit({ refundOnCancel: false }))).toMatchObject({ refund_on_cancel: 'office' });
+    expect(section(edit({ refundOnCancel: true }))).toMatchObject({ refund_on_cancel: 'policy' });
+    const office = { ...document, booking_changes: { ...document.booking_changes, refund_on_cancel: 'office' } };
+    expect(bookingChangesFormValues(bookingChangesOf(office), 'USD').refundOnCancel).toBe(false);
   });
 
   it('takes 0 hours (until the start) and the most hours the schema allows, refusing one more', () => {

@@ -44,6 +44,8 @@ export interface BookingChangesFormValues extends RuleValues {
   services: ServiceRuleValues[];
   /** What agents may do on their client's booking (issue 42). */
   agents: { see_prices: boolean; reschedule: boolean; cancel: boolean };
+  /** A cancelled paid order is refunded through Stripe as the policy says (`refund_on_cancel: policy`); off: the office refunds. */
+  refundOnCancel: boolean;
 }
 
 export interface FieldProblem {
@@ -96,6 +98,7 @@ export function bookingChangesFormValues(section: BookingChangeSettings, currenc
     rescheduleText: section.reschedule_text,
     cancelText: section.cancel_text,
     agents: { ...section.agents },
+    refundOnCancel: section.refund_on_cancel === 'policy',
     // A service's null fee or null limit loosens nothing (the stricter rule wins): it reads as "same as the company".
     services: section.services.map((rules) => ({
       service: rules.service,
@@ -241,6 +244,7 @@ export function applyBookingChangesForm(
     cancel_text: values.cancelText.trim(),
     services,
     agents: { ...values.agents },
+    refund_on_cancel: values.refundOnCancel ? ('policy' as const) : ('office' as const),
   };
   return { ok: true, document: { ...document, booking_changes }, serviceRows };
 }

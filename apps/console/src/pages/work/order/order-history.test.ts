@@ -197,6 +197,38 @@ describe('a payment the office recorded or voided, in words', () => {
     ).toBe('Payment of $100.00 (card) voided by Abe Owner. Reason: Bounced');
   });
 
+  it('says a refund the cancellation policy made, one of a payment after the cancel, and what the office is to return (decision 0076)', () => {
+    const policy = { kind: 'policy', cancelled_by: 'the client', fee_cents: 7500 };
+    expect(historyText({ at, type: 'refunded', data: { amount_cents: 32500, by: policy } }, ZONE, 'USD')).toBe(
+      'Refund of $325.00 through Stripe: cancelled by the client, less the late-cancellation fee of $75.00',
+    );
+    expect(
+      historyText(
+        { at, type: 'refunded', data: { amount_cents: 40000, by: { ...policy, fee_cents: 0 } } },
+        ZONE,
+        'USD',
+      ),
+    ).toBe('Refund of $400.00 through Stripe: cancelled by the client');
+    expect(
+      historyText(
+        { at, type: 'refunded', data: { amount_cents: 40000, by: { kind: 'policy', paid_after_cancel: true } } },
+        ZONE,
+        'USD',
+      ),
+    ).toBe('Refund of $400.00 through Stripe: paid after the order was cancelled');
+    expect(
+      historyText(
+        {
+          at,
+          type: 'refund_due_by_office',
+          data: { amount_cents: 10000, fee_cents: 0, cancelled_by: 'the office' },
+        },
+        ZONE,
+        'USD',
+      ),
+    ).toBe('$100.00 paid to the office is due back to the client: cancelled by the office');
+  });
+
   it('says a refund through Stripe by whom and why, one made in Stripe, and a dispute (decision 0067)', () => {
     const office = { kind: 'office', name: 'Olive Owner' };
     expect(

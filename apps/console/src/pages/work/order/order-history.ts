@@ -1,6 +1,7 @@
 import type { AdminOrder } from '@scheduler/contracts/confirm';
 import { formatMoney } from '@scheduler/domain/money-format';
 import { editChangeText, type EditChange } from '@scheduler/domain/order-edit/edit-changes';
+import { officeDueBackEventText, policyRefundEventText } from '@scheduler/domain/payments/cancel-refunds';
 import { joinNames } from '@scheduler/domain/scheduling-text';
 import { momentText, shortDateText } from '../../../shared/time-text.ts';
 
@@ -97,6 +98,8 @@ export function historyText(event: HistoryEvent, timeZone: string, currency: str
       return paymentText(event.type, data, by, currency);
     case 'refunded':
       return refundText(data, by, currency);
+    case 'refund_due_by_office':
+      return officeDueBackText(data, currency);
     case 'payment_disputed':
       return disputeText(data, currency);
     case 'message_bounced':
@@ -172,9 +175,30 @@ function paymentText(
  */
 function refundText(data: Record<string, unknown>, by: Record<string, unknown>, currency: string): string {
   const what = `Refund of ${amountOf(data, currency)}`;
+  if (by.kind === 'policy') return policyRefundText(data, by, currency);
   if (by.kind !== 'office') return `${what} made in Stripe`;
   const reason = stringAt(data, 'reason');
   return `${what} through Stripe by ${actorText(by)}${reason ? `. Reason: ${reason}` : ''}`;
+}
+
+/**
+ * A refund the cancellation policy made (decision 0076): "Refund of $325.00 through Stripe:
+ * cancelled by the client, less the late-cancellation fee of $75.00", or of a payment that
+ * arrived after the cancel.
+ */
+function policyRefundText(data: Record<string, unknown>, by: Record<string, unknown>, currency: string): string {
+  const amount = typeof data.amount_cents === 'number' ? data.amount_cents : 0;
+  if (by.paid_after_cancel === true)
+    return `Refund of ${amountOf(data, currency)} through Stripe: paid after the order was cancelled`;
+  const fee = typeof by.fee_cents === 'number' ? by.fee_cents : 0;
+  return policyRefundEventText(amount, currency, stringAt(by, 'cancelled_by') ?? 'the client', fee);
+}
+
+/** What a cancel leaves the office to return itself (decision 0076): paid by check or cash. */
+function officeDueBackText(data: Record<string, unknown>, currency: string): string {
+  const amount = typeof data.amount_cents === 'number' ? data.amount_cents : 0;
+  const fee = typeof data.fee_cents === 'number' ? data.fee_cents : 0;
+  return officeDueBackEventText(amount, currency, stringAt(data, 'cancelled_by') ?? 'the client', fee);
 }
 
 /** "Payment of $456.88 disputed by the client's bank (fraudulent)": Stripe's `charge.dispute.created`. */
