@@ -19,7 +19,10 @@ export interface FixtureOffice {
 
 /** A company with these offices and one inspector (for holds); its id. */
 export async function fixtureCompany(db: Database, key: string, offices: readonly FixtureOffice[]): Promise<string> {
-  const [row] = await db.insert(t.companies).values({ key, name: `${key} Inspections` }).returning({ id: t.companies.id });
+  const [row] = await db
+    .insert(t.companies)
+    .values({ key, name: `${key} Inspections` })
+    .returning({ id: t.companies.id });
   const companyId = row!.id;
   await db.insert(t.offices).values(
     offices.map((office, position) => ({
