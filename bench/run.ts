@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { benchAvailability } from './availability.ts';
 import { benchConfirm } from './confirm.ts';
 import { benchDirectorySave } from './directory-save.ts';
+import { benchDraftsPrune } from './drafts-prune.ts';
 import { benchPricing } from './pricing.ts';
 import { benchScale } from './scale/bench-scale.ts';
 import { benchSearch } from './search.ts';
@@ -15,6 +16,7 @@ const BENCHMARKS: Record<string, () => Promise<boolean>> = {
   search: benchSearch,
   confirm: benchConfirm,
   'directory-save': benchDirectorySave,
+  'drafts-prune': benchDraftsPrune,
   scale: benchScale,
   web: async () => {
     if (!existsSync('apps/web/dist/index.html') || process.env.BENCH_SKIP_BUILD !== '1') {
