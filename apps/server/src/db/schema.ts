@@ -664,6 +664,11 @@ export const funnelRollUps = pgTable(
     companyId: uuid('company_id').notNull(),
     officeId: uuid('office_id').notNull(),
     rolledBefore: instant('rolled_before').notNull(),
+    /**
+     * How far the raw events of the rolled-up days are deleted, by the events' own time: the
+     * next batch starts here, so no batch walks again over the entries its predecessors deleted.
+     */
+    eventsPrunedBefore: instant('events_pruned_before'),
     updatedAt: updatedAt(),
   },
   (t) => [

@@ -24,6 +24,7 @@ CREATE TABLE "funnel_roll_ups" (
 	"company_id" uuid NOT NULL,
 	"office_id" uuid NOT NULL,
 	"rolled_before" timestamp with time zone NOT NULL,
+	"events_pruned_before" timestamp with time zone,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "funnel_roll_ups_company_id_office_id_pk" PRIMARY KEY("company_id","office_id")
 );

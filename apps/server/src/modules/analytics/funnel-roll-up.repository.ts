@@ -200,25 +200,63 @@ async function foldSteps(db: Executor, office: RollUpOffice, from: Date, until: 
       reached = funnel_day_steps.reached + excluded.reached`);
 }
 
+export interface EventsToPrune {
+  companyId: string;
+  officeId: string;
+  rolledBefore: Date;
+  eventsPrunedBefore: Date | null;
+}
+
+/** The offices whose rolled-up days still have raw events to delete. */
+export async function officesWithEventsToPrune(db: Executor): Promise<EventsToPrune[]> {
+  return db
+    .select({
+      companyId: t.funnelRollUps.companyId,
+      officeId: t.funnelRollUps.officeId,
+      rolledBefore: t.funnelRollUps.rolledBefore,
+      eventsPrunedBefore: t.funnelRollUps.eventsPrunedBefore,
+    })
+    .from(t.funnelRollUps)
+    .where(
+      sql`${t.funnelRollUps.eventsPrunedBefore} is null or ${t.funnelRollUps.eventsPrunedBefore} < ${t.funnelRollUps.rolledBefore}`,
+    )
+    .orderBy(t.funnelRollUps.companyId, t.funnelRollUps.officeId);
+}
+
 /**
- * Deletes at most `limit` raw events of orders already rolled up (their office's
- * `rolled_before`), in one statement: the office's events by their own (company, office, created)
- * index, each checked against its order's start. An event the order's session sent after the
- * roll-up's bound goes once the bound passes it. Answers how many went.
+ * Deletes at most `limit` of the office's raw events of orders already rolled up, the oldest
+ * first from where the last batch stopped, in one short transaction: the office's events by their
+ * own (company, office, created) index, each checked against its order's start. An event sent
+ * after the bound (a session that ran past midnight) goes once a later roll-up's bound passes it;
+ * one whose order is not rolled up is left. Answers how many went.
  */
-export async function deleteRolledUpEvents(db: Database, limit: number): Promise<number> {
-  const result = (await db.execute(sql`
-    with gone as (
-      delete from ${t.funnelEvents} where id in (
-        select e.id from ${t.funnelRollUps} r
-        join ${t.funnelEvents} e
-          on e.company_id = r.company_id and e.office_id = r.office_id and e.created_at < r.rolled_before
-        join ${t.orders} o
-          on o.company_id = e.company_id and o.id = e.order_id and o.office_id = e.office_id
-          and o.created_at < r.rolled_before
-        limit ${limit}
-        for update of e skip locked)
-      returning 1)
-    select count(*)::int as n from gone`)) as unknown as RowsOf<{ n: number }>;
-  return Number(result.rows[0]?.n ?? 0);
+export async function deleteRolledUpEvents(db: Database, office: EventsToPrune, limit: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${sql.raw(String(ROLL_UP_LOCK_SPACE))}, hashtext(${office.officeId}))`,
+    );
+    const from = office.eventsPrunedBefore === null ? sql`` : sql`and e.created_at >= ${at(office.eventsPrunedBefore)}`;
+    const result = (await tx.execute(sql`
+      with picked as (
+        select e.id from ${t.funnelEvents} e
+        join ${t.orders} o on o.company_id = e.company_id and o.id = e.order_id and o.office_id = e.office_id
+          and o.created_at < ${at(office.rolledBefore)}
+        where e.company_id = ${office.companyId} and e.office_id = ${office.officeId}
+          and e.created_at < ${at(office.rolledBefore)} ${from}
+        order by e.created_at
+        limit ${limit}),
+      gone as (delete from ${t.funnelEvents} where id in (select id from picked) returning created_at)
+      select count(*)::int as n, max(created_at) as last from gone`)) as unknown as RowsOf<{
+      n: number;
+      last: Date | string | null;
+    }>;
+    const n = Number(result.rows[0]?.n ?? 0);
+    // A batch short of the limit found the office's last events before the bound.
+    const prunedBefore = n < limit ? office.rolledBefore : instantOf(result.rows[0]!.last)!;
+    await tx
+      .update(t.funnelRollUps)
+      .set({ eventsPrunedBefore: prunedBefore })
+      .where(and(eq(t.funnelRollUps.companyId, office.companyId), eq(t.funnelRollUps.officeId, office.officeId)));
+    return n;
+  });
 }

@@ -1,5 +1,10 @@
 import type { Database } from '../../db/connection.ts';
-import { deleteRolledUpEvents, officesToRollUp, rollUpNextDay } from './funnel-roll-up.repository.ts';
+import {
+  deleteRolledUpEvents,
+  officesToRollUp,
+  officesWithEventsToPrune,
+  rollUpNextDay,
+} from './funnel-roll-up.repository.ts';
 
 /**
  * Rolls the funnel up (decision 0075): every office's whole days older than `keepDays` folded into
@@ -20,7 +25,15 @@ export async function rollUpFunnel(db: Database, now: Date, keepDays: number, li
   return folded;
 }
 
-/** Deletes at most `limit` raw funnel events of days already rolled up; how many. */
-export function pruneRolledUpEvents(db: Database, limit: number): Promise<number> {
-  return deleteRolledUpEvents(db, limit);
+/**
+ * Deletes at most `limit` raw funnel events of days already rolled up, office after office, each
+ * office's batch its own short transaction; how many.
+ */
+export async function pruneRolledUpEvents(db: Database, limit: number): Promise<number> {
+  let deleted = 0;
+  for (const office of await officesWithEventsToPrune(db)) {
+    deleted += await deleteRolledUpEvents(db, office, limit - deleted);
+    if (deleted >= limit) break;
+  }
+  return deleted;
 }

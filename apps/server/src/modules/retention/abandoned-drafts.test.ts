@@ -109,15 +109,13 @@ describeOnEachDatabase('abandoned drafts pruned', { onPgliteToo: 'every test' },
       .insert(t.orderParties)
       .values({ companyId: ours, orderId: gone.lapsedHold, role: 'client', person: { first: 'Pat' } });
     kept.noted = await draft({ updatedAt: OLDER });
-    await db()
-      .insert(t.orderNotes)
-      .values({
-        companyId: ours,
-        orderId: kept.noted,
-        body: 'Called back',
-        authorUserId: 'office-user',
-        authorName: 'Office',
-      });
+    await db().insert(t.orderNotes).values({
+      companyId: ours,
+      orderId: kept.noted,
+      body: 'Called back',
+      authorUserId: 'office-user',
+      authorName: 'Office',
+    });
   });
   afterAll(async () => database.close());
 
