@@ -19,15 +19,26 @@ const ofOrder = (table: SQL, where: SQL = sql``) =>
  * and whose holds have all lapsed at `now`, whose day of the funnel is rolled up, and that hold
  * nothing the office wrote or was paid (payments, ledger lines, disputes, notes, tasks). The oldest
  * first, walked by the drafts' (updated) index and deleted by their ids, so that a batch reads its
- * own drafts and not the table; a draft a visitor's transaction holds is skipped (`skip locked`),
- * never waited on.
+ * own drafts and not the table, from `after` (where the previous statement of the same batch
+ * stopped: it does not walk again over the entries it deleted); a draft a visitor's transaction
+ * holds is skipped (`skip locked`), never waited on. How many went, and the last one's update.
  */
-export async function deleteAbandonedDrafts(db: Database, now: Date, cutoff: Date, limit: number): Promise<number> {
-  const result = (await db.execute(sql`
+export async function deleteAbandonedDrafts(
+  db: Database,
+  now: Date,
+  cutoff: Date,
+  limit: number,
+  after: Date | null,
+): Promise<{ deleted: number; last: Date | null }> {
+  const result = await db.transaction(async (tx) => {
+    // Its estimated cost (a subquery per candidate and table) sets off PostgreSQL's JIT, which
+    // compiled for 0.4 s to run 0.06 s of work in the benchmark (decision 0075).
+    await tx.execute(sql`set local jit = off`);
+    return (await tx.execute(sql`
     with gone as (
       delete from ${t.orders} where id = any (array(
         select o.id from ${t.orders} o
-        where o.status = 'draft' and o.updated_at < ${at(cutoff)}
+        where o.status = 'draft' and o.updated_at < ${at(cutoff)} ${after === null ? sql`` : sql`and o.updated_at >= ${at(after)}`}
           and o.created_at < (select r.rolled_before from ${t.funnelRollUps} r
             where r.company_id = o.company_id and r.office_id = o.office_id)
           and ${ofOrder(sql`${t.sessions}`, sql`and (x.expires_at > ${at(now)} or x.last_seen_at >= ${at(cutoff)})`)}
@@ -38,7 +49,11 @@ export async function deleteAbandonedDrafts(db: Database, now: Date, cutoff: Dat
         order by o.updated_at
         limit ${limit}
         for update of o skip locked))
-      returning 1)
-    select count(*)::int as n from gone`)) as unknown as { rows: Array<{ n: number }> };
-  return Number(result.rows[0]?.n ?? 0);
+      returning updated_at)
+    select count(*)::int as n, max(updated_at) as last from gone`)) as unknown as {
+      rows: Array<{ n: number; last: Date | string | null }>;
+    };
+  });
+  const row = result.rows[0];
+  return { deleted: Number(row?.n ?? 0), last: row?.last ? new Date(row.last) : null };
 }

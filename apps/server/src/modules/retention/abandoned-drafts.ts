@@ -14,11 +14,13 @@ const DRAFTS_PER_STATEMENT = 100;
 /** Up to `limit` abandoned drafts, in statements of at most DRAFTS_PER_STATEMENT, each its own transaction. */
 async function pruneDrafts(db: Database, now: Date, cutoff: Date, limit: number): Promise<number> {
   let deleted = 0;
+  let after: Date | null = null;
   while (deleted < limit) {
     const size = Math.min(DRAFTS_PER_STATEMENT, limit - deleted);
-    const done = await deleteAbandonedDrafts(db, now, cutoff, size);
-    deleted += done;
-    if (done < size) break;
+    const done = await deleteAbandonedDrafts(db, now, cutoff, size, after);
+    deleted += done.deleted;
+    after = done.last ?? after;
+    if (done.deleted < size) break;
   }
   return deleted;
 }
