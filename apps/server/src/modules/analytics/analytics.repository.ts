@@ -118,6 +118,13 @@ function startedWithin(companyId: string, officeIds: string[], span: LocalSpan):
   )!;
 }
 
+/** The order's own company's `step_viewed` events. */
+export const stepViewsOfOrder = and(
+  eq(t.funnelEvents.companyId, t.orders.companyId),
+  eq(t.funnelEvents.orderId, t.orders.id),
+  eq(t.funnelEvents.name, 'step_viewed'),
+);
+
 export const officeOfOrder = and(eq(t.offices.companyId, t.orders.companyId), eq(t.offices.id, t.orders.officeId));
 
 const rollUpOfOrder = and(
@@ -247,14 +254,7 @@ export async function reachedByDay(
     })
     .from(t.orders)
     .innerJoin(t.offices, officeOfOrder)
-    .innerJoin(
-      t.funnelEvents,
-      and(
-        eq(t.funnelEvents.companyId, t.orders.companyId),
-        eq(t.funnelEvents.orderId, t.orders.id),
-        eq(t.funnelEvents.name, 'step_viewed'),
-      ),
-    )
+    .innerJoin(t.funnelEvents, stepViewsOfOrder)
     .leftJoin(t.funnelRollUps, rollUpOfOrder)
     .where(and(startedWithin(companyId, officeIds, span), byVisitor, notRolledUp))
     .groupBy(t.orders.officeId, startDay, source, t.funnelEvents.step)

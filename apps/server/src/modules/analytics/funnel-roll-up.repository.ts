@@ -1,7 +1,16 @@
 import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
-import { byVisitor, isConfirmed, officeOfOrder, source, startDay, stepShown, tally } from './analytics.repository.ts';
+import {
+  byVisitor,
+  isConfirmed,
+  officeOfOrder,
+  source,
+  startDay,
+  stepShown,
+  stepViewsOfOrder,
+  tally,
+} from './analytics.repository.ts';
 
 /**
  * The funnel's roll-up (issue 49, decision 0075): an office's sessions folded, one office-local
@@ -135,14 +144,19 @@ async function moveRolledBefore(db: Executor, office: RollUpOffice, until: Date,
     });
 }
 
+/** What a rolled-up row is keyed by: the order's company and office, its start day and source. */
+const dayKey = () => ({
+  companyId: t.orders.companyId,
+  officeId: t.orders.officeId,
+  day: sql`(${startDay})::date`.as('day'),
+  source: sql`${source}`.as('source'),
+});
+
 /** The day's sessions counted as the funnel counts them (analytics.repository's sessionsByDay); how many orders. */
 async function foldSessions(db: Executor, office: RollUpOffice, from: Date, until: Date): Promise<number> {
   const counts = db
     .select({
-      companyId: t.orders.companyId,
-      officeId: t.orders.officeId,
-      day: sql`(${startDay})::date`.as('day'),
-      source: sql`${source}`.as('source'),
+      ...dayKey(),
       started: tally(sql`${byVisitor} and ${stepShown()}`).as('started'),
       confirmed: tally(sql`${byVisitor} and ${isConfirmed} and ${stepShown('review')}`).as('confirmed'),
       visitorsConfirmed: tally(sql`${byVisitor} and ${isConfirmed}`).as('visitors_confirmed'),
@@ -173,23 +187,13 @@ async function foldSessions(db: Executor, office: RollUpOffice, from: Date, unti
 async function foldSteps(db: Executor, office: RollUpOffice, from: Date, until: Date): Promise<void> {
   const reached = db
     .select({
-      companyId: t.orders.companyId,
-      officeId: t.orders.officeId,
-      day: sql`(${startDay})::date`.as('day'),
-      source: sql`${source}`.as('source'),
+      ...dayKey(),
       step: t.funnelEvents.step,
       reached: sql<number>`count(distinct ${t.orders.id})::int`.as('reached'),
     })
     .from(t.orders)
     .innerJoin(t.offices, officeOfOrder)
-    .innerJoin(
-      t.funnelEvents,
-      and(
-        eq(t.funnelEvents.companyId, t.orders.companyId),
-        eq(t.funnelEvents.orderId, t.orders.id),
-        eq(t.funnelEvents.name, 'step_viewed'),
-      ),
-    )
+    .innerJoin(t.funnelEvents, stepViewsOfOrder)
     .where(and(startedBetween(office, from, until), byVisitor, sql`${t.funnelEvents.step} is not null`))
     .groupBy(t.orders.companyId, t.orders.officeId, startDay, source, t.funnelEvents.step)
     .as('reached');
