@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { benchAvailability } from './availability.ts';
 import { benchConfirm } from './confirm.ts';
 import { benchDirectorySave } from './directory-save.ts';
+import { benchDraftsPrune } from './drafts-prune.ts';
 import { benchPricing } from './pricing.ts';
 import { benchRetention } from './retention.ts';
 import { benchScale } from './scale/bench-scale.ts';
@@ -16,6 +17,7 @@ const BENCHMARKS: Record<string, () => Promise<boolean>> = {
   search: benchSearch,
   confirm: benchConfirm,
   'directory-save': benchDirectorySave,
+  'drafts-prune': benchDraftsPrune,
   scale: benchScale,
   retention: benchRetention,
   web: async () => {

@@ -38,6 +38,8 @@ const MAX_BACK_UP = 2;
  *    tasks (which open the order as the order page does), the office's edit of a booked order
  *    (priced as confirm prices it, e-mailed with booking-changes' manage links), the console's
  *    configuration, a new company, the wizard's first page and its prefill.
+ * 10 retention — the pruning of what the company no longer needs (issue 49): it rolls up the
+ *    funnel and deletes abandoned drafts, so it stands on all of the above.
  * `api` (the HTTP routes) is above every module: a module that imports a route file runs back up.
  * Known arrows back up (2): sessions -> console-auth (a disabled wizard admits a signed-in member
  * to try it) and confirm -> booking-changes (confirming issues the order's manage links).
@@ -66,6 +68,7 @@ const MODULE_RANKS: Record<string, number> = {
   configuration: 9,
   onboarding: 9,
   'wizard-page': 9,
+  retention: 10,
   api: 99,
 };
 

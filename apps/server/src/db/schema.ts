@@ -445,6 +445,11 @@ export const orders = pgTable(
     index('orders_company_datetime_id_idx').on(t.companyId, t.datetime, t.id),
     // The funnel counts an office's visits by the day they started.
     index('orders_company_office_created_idx').on(t.companyId, t.officeId, t.createdAt),
+    // The pruning of abandoned drafts (decision 0075) finds the drafts untouched the longest,
+    // every company's: a maintenance job's read, the one that is not a tenant's.
+    index('orders_draft_updated_idx')
+      .on(t.updatedAt)
+      .where(sql`status = 'draft'`),
   ],
 );
 
@@ -603,6 +608,79 @@ export const funnelEvents = pgTable(
 );
 
 /**
+ * The funnel rolled up (issue 49, decision 0075): per office, office-local day of the sessions'
+ * start and `utm_source` (null for none), the counts the funnel answers, folded from the orders
+ * and their raw events once the day is older than the raw events are kept. The funnel reads these
+ * beside the orders not yet rolled up, so pruning an abandoned draft, or a confirmed order's
+ * events, changes none of its figures.
+ */
+export const funnelDays = pgTable(
+  'funnel_days',
+  {
+    companyId: uuid('company_id').notNull(),
+    officeId: uuid('office_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    source: text('source'),
+    started: integer('started').notNull(),
+    confirmed: integer('confirmed').notNull(),
+    bookedByPhone: integer('booked_by_phone').notNull(),
+    bookedByApi: integer('booked_by_api').notNull(),
+  },
+  (t) => [
+    unique('funnel_days_key').on(t.companyId, t.officeId, t.day, t.source).nullsNotDistinct(),
+    foreignKey({ columns: [t.companyId, t.officeId], foreignColumns: [offices.companyId, offices.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
+/** The rolled-up visits that viewed each step, per office, day and source (as `funnel_days`). */
+export const funnelDaySteps = pgTable(
+  'funnel_day_steps',
+  {
+    companyId: uuid('company_id').notNull(),
+    officeId: uuid('office_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    source: text('source'),
+    step: text('step').notNull(),
+    reached: integer('reached').notNull(),
+  },
+  (t) => [
+    unique('funnel_day_steps_key').on(t.companyId, t.officeId, t.day, t.source, t.step).nullsNotDistinct(),
+    foreignKey({ columns: [t.companyId, t.officeId], foreignColumns: [offices.companyId, offices.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
+/**
+ * How far each office's funnel is rolled up: every session whose order was created before
+ * `rolled_before` (a midnight on the office's calendar) is counted in `funnel_days`, and no longer
+ * from its order and events. An instant, not a date, so that an office changing its time zone can
+ * neither count an order twice nor lose one.
+ */
+export const funnelRollUps = pgTable(
+  'funnel_roll_ups',
+  {
+    companyId: uuid('company_id').notNull(),
+    officeId: uuid('office_id').notNull(),
+    rolledBefore: instant('rolled_before').notNull(),
+    /**
+     * How far the raw events of the rolled-up days are deleted, by the events' own time: the
+     * next batch starts here, so no batch walks again over the entries its predecessors deleted.
+     */
+    eventsPrunedBefore: instant('events_pruned_before'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.officeId] }),
+    foreignKey({ columns: [t.companyId, t.officeId], foreignColumns: [offices.companyId, offices.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
+/**
  * A "Manage your inspection" link (issue 24): one per message recipient of an order, its token
  * stored only as a hash. It opens that one order until the inspection is over, unless the office
  * revokes it. `recipient` is the address or number it was sent to, so the office can tell links apart.
@@ -647,6 +725,9 @@ export const sessions = pgTable(
       'cascade',
     ),
     foreignKey({ columns: [t.companyId, t.officeId], foreignColumns: [offices.companyId, offices.id] }),
+    // A draft's sessions, found when the draft is pruned (whether one is alive) and deleted with
+    // it: without it, each order deleted read every session (decision 0075).
+    index('sessions_order_idx').on(t.companyId, t.orderId),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/connection.ts';
 import type { FunnelStep } from '@scheduler/contracts/analytics';
 import * as t from '../../db/schema.ts';
@@ -93,10 +93,10 @@ export interface LocalSpan {
 }
 
 /** The day an order's session started, on its office's calendar. */
-const startDay = sql<string>`to_char((${t.orders.createdAt} at time zone ${t.offices.timeZone})::date, 'YYYY-MM-DD')`;
+export const startDay = sql<string>`to_char((${t.orders.createdAt} at time zone ${t.offices.timeZone})::date, 'YYYY-MM-DD')`;
 
 /** Where the session came from: its link's utm_source; null for none (issue 42). */
-const source = sql<string | null>`${t.orders.attribution}->>'utm_source'`;
+export const source = sql<string | null>`${t.orders.attribution}->>'utm_source'`;
 
 /**
  * The sessions of these offices that started within the span on each office's own calendar.
@@ -118,24 +118,57 @@ function startedWithin(companyId: string, officeIds: string[], span: LocalSpan):
   )!;
 }
 
-const officeOfOrder = and(eq(t.offices.companyId, t.orders.companyId), eq(t.offices.id, t.orders.officeId));
+/** The order's own company's `step_viewed` events. */
+export const stepViewsOfOrder = and(
+  eq(t.funnelEvents.companyId, t.orders.companyId),
+  eq(t.funnelEvents.orderId, t.orders.id),
+  eq(t.funnelEvents.name, 'step_viewed'),
+);
+
+export const officeOfOrder = and(eq(t.offices.companyId, t.orders.companyId), eq(t.offices.id, t.orders.officeId));
+
+const rollUpOfOrder = and(
+  eq(t.funnelRollUps.companyId, t.orders.companyId),
+  eq(t.funnelRollUps.officeId, t.orders.officeId),
+);
+
+/**
+ * An order not yet rolled up (decision 0075): those before its office's `rolled_before` are
+ * counted in `funnel_days` instead, their events pruned since.
+ */
+const notRolledUp = sql`(${t.funnelRollUps.rolledBefore} is null or ${t.orders.createdAt} >= ${t.funnelRollUps.rolledBefore})`;
+
+/** The rolled-up rows of these offices whose day lies within the span. */
+function rolledWithin(
+  table: typeof t.funnelDays | typeof t.funnelDaySteps,
+  companyId: string,
+  officeIds: string[],
+  span: LocalSpan,
+): SQL {
+  return and(
+    eq(table.companyId, companyId),
+    inArray(table.officeId, officeIds),
+    gte(table.day, span.from),
+    lte(table.day, span.to),
+  )!;
+}
 
 /** A visitor's session: the office's phone bookings carry the member who booked (issue 25). */
-const byVisitor = sql`${t.orders.bookedByUserId} is null`;
-const isConfirmed = sql`${t.orders.confirmedAt} is not null`;
+export const byVisitor = sql`${t.orders.bookedByUserId} is null`;
+export const isConfirmed = sql`${t.orders.confirmedAt} is not null`;
 
 /**
  * Whether the wizard showed the order's session a step (`step`: that step) in a browser: its
  * `step_viewed` events, which the visitor's browser sends once the step is on screen. The order's
  * own company's events only; one index probe of the order's events.
  */
-function stepShown(step?: FunnelStep): SQL {
+export function stepShown(step?: FunnelStep): SQL {
   return sql`exists (select 1 from ${t.funnelEvents} where ${t.funnelEvents.companyId} = ${t.orders.companyId}
     and ${t.funnelEvents.orderId} = ${t.orders.id} and ${t.funnelEvents.name} = 'step_viewed'
     and ${step === undefined ? sql`${t.funnelEvents.step} is not null` : sql`${t.funnelEvents.step} = ${step}`})`;
 }
 
-const tally = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
+export const tally = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
 
 export interface DayCounts {
   officeId: string;
@@ -160,6 +193,8 @@ export async function sessionsByDay(
   span: LocalSpan,
 ): Promise<DayCounts[]> {
   if (officeIds.length === 0) return [];
+  // The orders not rolled up yet and the rolled-up days in one statement: a roll-up committing
+  // meanwhile moves counts from one to the other, never into both or neither.
   const rows = await db
     .select({
       officeId: t.orders.officeId,
@@ -173,8 +208,23 @@ export async function sessionsByDay(
     })
     .from(t.orders)
     .innerJoin(t.offices, officeOfOrder)
-    .where(startedWithin(companyId, officeIds, span))
-    .groupBy(t.orders.officeId, startDay, source);
+    .leftJoin(t.funnelRollUps, rollUpOfOrder)
+    .where(and(startedWithin(companyId, officeIds, span), notRolledUp))
+    .groupBy(t.orders.officeId, startDay, source)
+    .unionAll(
+      db
+        .select({
+          officeId: t.funnelDays.officeId,
+          day: sql<string>`to_char(${t.funnelDays.day}::date, 'YYYY-MM-DD')`,
+          source: t.funnelDays.source,
+          started: t.funnelDays.started,
+          confirmed: t.funnelDays.confirmed,
+          visitorsConfirmed: sql<number>`${t.funnelDays.confirmed} + ${t.funnelDays.bookedByApi}`,
+          bookedByPhone: t.funnelDays.bookedByPhone,
+        })
+        .from(t.funnelDays)
+        .where(rolledWithin(t.funnelDays, companyId, officeIds, span)),
+    );
   return rows.map(({ visitorsConfirmed, ...row }) => ({ ...row, bookedByApi: visitorsConfirmed - row.confirmed }));
 }
 
@@ -204,15 +254,21 @@ export async function reachedByDay(
     })
     .from(t.orders)
     .innerJoin(t.offices, officeOfOrder)
-    .innerJoin(
-      t.funnelEvents,
-      and(
-        eq(t.funnelEvents.companyId, t.orders.companyId),
-        eq(t.funnelEvents.orderId, t.orders.id),
-        eq(t.funnelEvents.name, 'step_viewed'),
-      ),
-    )
-    .where(and(startedWithin(companyId, officeIds, span), byVisitor))
-    .groupBy(t.orders.officeId, startDay, source, t.funnelEvents.step);
+    .innerJoin(t.funnelEvents, stepViewsOfOrder)
+    .leftJoin(t.funnelRollUps, rollUpOfOrder)
+    .where(and(startedWithin(companyId, officeIds, span), byVisitor, notRolledUp))
+    .groupBy(t.orders.officeId, startDay, source, t.funnelEvents.step)
+    .unionAll(
+      db
+        .select({
+          officeId: t.funnelDaySteps.officeId,
+          day: sql<string>`to_char(${t.funnelDaySteps.day}::date, 'YYYY-MM-DD')`,
+          source: t.funnelDaySteps.source,
+          step: t.funnelDaySteps.step,
+          reached: t.funnelDaySteps.reached,
+        })
+        .from(t.funnelDaySteps)
+        .where(rolledWithin(t.funnelDaySteps, companyId, officeIds, span)),
+    );
   return rows.flatMap((row) => (row.step === null ? [] : [{ ...row, step: row.step }]));
 }

@@ -1,4 +1,5 @@
 import * as t from '../../db/schema.ts';
+import { draftPruneTasks } from './abandoned-drafts.ts';
 import { cutoffOf, type PruneTask, type RetentionPolicy } from './prune-task.ts';
 import {
   pruneDeadManageLinks,
@@ -31,5 +32,7 @@ export function pruneTasks(policy: RetentionPolicy): PruneTask[] {
       name: 'visitor_sessions',
       pruneBatch: (db, now, limit) => pruneExpiredVisitorSessions(db, cutoffOf(now, policy), limit),
     },
+    // The funnel rolled up, its rolled-up events, then the abandoned drafts (decision 0075), kept as long.
+    ...draftPruneTasks({ draftDays: policy.days, funnelRawDays: policy.days }),
   ];
 }
