@@ -110,7 +110,13 @@ const priced = (services: string[]): Pricing => {
 
 // The catalogue's names are the company's sanitised HTML: the form reads them as text.
 const catalogue = [HOME, RADON].map((id) => ({
-  ...{ id, name: id === HOME ? 'Home inspection' : 'Radon test <i>&amp; air</i>', description: '', base: 0, subtotal: 0 },
+  ...{
+    id,
+    name: id === HOME ? 'Home inspection' : 'Radon test <i>&amp; air</i>',
+    description: '',
+    base: 0,
+    subtotal: 0,
+  },
   ...{ amount: id === HOME ? 42_500 : 15_000, total: 0, savings: 0, ancillary: false, is_pac: false, label: false },
   ...{ rer: false, duration: 120, fees: [] },
 }));
