@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { EMBED_SCRIPT_PATH } from '@scheduler/contracts/embed';
 import { VIEWPORTS, waitForMainHeading } from './support/browser.ts';
-import { signInMember, walkConsolePages, type ConsoleWalkPage } from './support/console.ts';
+import { AXE_WALK_TIMEOUT_MS, signInMember, walkConsolePages, type ConsoleWalkPage } from './support/console.ts';
 import { FIXTURE_OFFICES } from './support/product.ts';
 import { useRunningProduct } from './support/running-product.ts';
 
@@ -50,32 +50,36 @@ it('adds a site on Website embedding that may then frame the wizard, and hands o
   await page.context().close();
 });
 
-it('is axe-clean on every editor of issues 26 and 27, on Funnel, Reports and My tasks at 1280 and 375 px, and never scrolls sideways at 375', async () => {
-  const saveChanges = (page: Page) => page.getByRole('button', { name: 'Save changes' });
-  const pages: ConsoleWalkPage[] = [
-    { path: 'offices', heading: 'Offices', ready: saveChanges },
-    { path: 'services', heading: 'Services and prices', ready: saveChanges },
-    { path: 'fees-taxes-coupons', heading: 'Fees, taxes and coupons', ready: saveChanges },
-    { path: 'property-questions', heading: 'Property questions', ready: saveChanges },
-    { path: 'people', heading: 'People', ready: saveChanges },
-    { path: 'payments', heading: 'Payments', ready: saveChanges },
-    { path: 'booking-changes', heading: 'Booking changes', ready: saveChanges },
-    { path: 'messages', heading: 'Messages', ready: saveChanges },
-    { path: 'embedding', heading: 'Website embedding', ready: saveChanges },
-    { path: 'funnel', heading: 'Funnel', ready: (page) => page.getByRole('search', { name: 'Span and office' }) },
-    // The chart drawn beside its table: the page, the chart library's chunk included, is loaded.
-    { path: 'reports', heading: 'Reports', ready: (page) => page.getByRole('region', { name: 'By month' }) },
-    { path: 'my-tasks', heading: 'My tasks', ready: (page) => page.getByText('You have no open follow-ups.') },
-  ];
-  expect(
-    await walkConsolePages(
-      running.browser,
-      running.product,
-      { email: (width) => `ed.editors.${width}@example.com`, name: 'Ed Editors' },
-      pages,
-    ),
-  ).toEqual([]);
-});
+it(
+  'is axe-clean on every editor of issues 26 and 27, on Funnel, Reports and My tasks at 1280 and 375 px, and never scrolls sideways at 375',
+  async () => {
+    const saveChanges = (page: Page) => page.getByRole('button', { name: 'Save changes' });
+    const pages: ConsoleWalkPage[] = [
+      { path: 'offices', heading: 'Offices', ready: saveChanges },
+      { path: 'services', heading: 'Services and prices', ready: saveChanges },
+      { path: 'fees-taxes-coupons', heading: 'Fees, taxes and coupons', ready: saveChanges },
+      { path: 'property-questions', heading: 'Property questions', ready: saveChanges },
+      { path: 'people', heading: 'People', ready: saveChanges },
+      { path: 'payments', heading: 'Payments', ready: saveChanges },
+      { path: 'booking-changes', heading: 'Booking changes', ready: saveChanges },
+      { path: 'messages', heading: 'Messages', ready: saveChanges },
+      { path: 'embedding', heading: 'Website embedding', ready: saveChanges },
+      { path: 'funnel', heading: 'Funnel', ready: (page) => page.getByRole('search', { name: 'Span and office' }) },
+      // The chart drawn beside its table: the page, the chart library's chunk included, is loaded.
+      { path: 'reports', heading: 'Reports', ready: (page) => page.getByRole('region', { name: 'By month' }) },
+      { path: 'my-tasks', heading: 'My tasks', ready: (page) => page.getByText('You have no open follow-ups.') },
+    ];
+    expect(
+      await walkConsolePages(
+        running.browser,
+        running.product,
+        { email: (width) => `ed.editors.${width}@example.com`, name: 'Ed Editors' },
+        pages,
+      ),
+    ).toEqual([]);
+  },
+  AXE_WALK_TIMEOUT_MS,
+);
 
 it("opens a configuration page's earlier address (a bookmark) at the page's one name", async () => {
   const page = await (await running.browser.newContext({ viewport: VIEWPORTS.desktop })).newPage();

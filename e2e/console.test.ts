@@ -17,6 +17,7 @@ import {
   signInMember,
   slotHas,
   waitForMail,
+  AXE_WALK_TIMEOUT_MS,
 } from './support/console.ts';
 import { readOutbox } from './support/mail.ts';
 import { useRunningProduct } from './support/running-product.ts';
@@ -386,65 +387,69 @@ it('dispatches an order on the schedule by dragging and by Move to…, opens it,
   await page.close();
 });
 
-it('is axe-clean on every page at 1280 and 375 px, and never scrolls sideways at 375', async () => {
-  const { product, browser } = running;
-  const day = consoleDay(14);
-  const booked = await bookAsVisitor(browser, product, { client: clientNamed('Ada', 'Access'), day });
-  const failures: string[] = [];
-  for (const [size, viewport] of [
-    ['1280', VIEWPORTS.desktop],
-    ['375', VIEWPORTS.mobile],
-  ] as const) {
-    const context = await browser.newContext({ viewport });
-    const page = await context.newPage();
-    const check = async (name: string) => {
-      for (const violation of await accessibilityViolations(page)) failures.push(`${name} at ${size}: ${violation}`);
-      if (size === '375') {
-        const width = await scrollWidth(page);
-        if (width > 375) failures.push(`${name} at 375 scrolls sideways: ${width} px`);
-      }
-      await screenshot(page, `console-${name}-${size}`);
-    };
-    await page.goto(`${product.publicUrl}/console/sign-in`);
-    await waitForMainHeading(page, 'Sign in');
-    await check('sign-in');
-    await signInMember(page, product, { email: `abe.owner.${size}@example.com`, name: 'Abe Owner', role: 'owner' });
-    await openSchedule(page, product, day);
-    await page.getByTestId('booking').filter({ hasText: 'Ada Access' }).waitFor();
-    await check('schedule-day');
-    await openSchedule(page, product, day, 'week');
-    await page.getByText('Ada Access').first().waitFor();
-    await check('schedule-week');
-    await openSchedule(page, product, day, 'month');
-    await page.getByRole('list', { name: "The month's inspections by day" }).waitFor();
-    await check('schedule-month');
-    await page.goto(`${product.publicUrl}/console/demo/orders`);
-    await waitForMainHeading(page, 'Orders');
-    await page.getByRole('table', { name: 'Orders' }).waitFor();
-    // The payments received (decision 0064), opened and loaded: checked with the list.
-    await page.getByRole('button', { name: 'Show payments received' }).click();
-    await page.getByRole('search', { name: 'Payments received between' }).waitFor();
-    await page.getByText(/^No payments received in these days\.$|^Dates on the office's calendar$/).waitFor();
-    await check('orders');
-    await page.goto(`${product.publicUrl}/console/demo/orders/${booked.orderId}`);
-    await page.getByRole('region', { name: 'History' }).waitFor();
-    // The notes and follow-ups load on their own: checked once they are there, with their forms.
-    await page.getByText('No notes yet.').waitFor();
-    await page.getByRole('combobox', { name: 'Owner' }).waitFor();
-    await page.getByText('No payments yet.').waitFor();
-    await check('order');
-    await page.goto(`${product.publicUrl}/console/demo/team`);
-    await waitForMainHeading(page, 'Team');
-    await page.getByRole('table', { name: 'Members' }).waitFor();
-    await check('team');
-    await page.goto(`${product.publicUrl}/console/demo/account`);
-    await waitForMainHeading(page, 'Your account');
-    await page
-      .getByText(/You have no passkeys yet\.|added/)
-      .first()
-      .waitFor();
-    await check('account');
-    await context.close();
-  }
-  expect(failures).toEqual([]);
-});
+it(
+  'is axe-clean on every page at 1280 and 375 px, and never scrolls sideways at 375',
+  async () => {
+    const { product, browser } = running;
+    const day = consoleDay(14);
+    const booked = await bookAsVisitor(browser, product, { client: clientNamed('Ada', 'Access'), day });
+    const failures: string[] = [];
+    for (const [size, viewport] of [
+      ['1280', VIEWPORTS.desktop],
+      ['375', VIEWPORTS.mobile],
+    ] as const) {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      const check = async (name: string) => {
+        for (const violation of await accessibilityViolations(page)) failures.push(`${name} at ${size}: ${violation}`);
+        if (size === '375') {
+          const width = await scrollWidth(page);
+          if (width > 375) failures.push(`${name} at 375 scrolls sideways: ${width} px`);
+        }
+        await screenshot(page, `console-${name}-${size}`);
+      };
+      await page.goto(`${product.publicUrl}/console/sign-in`);
+      await waitForMainHeading(page, 'Sign in');
+      await check('sign-in');
+      await signInMember(page, product, { email: `abe.owner.${size}@example.com`, name: 'Abe Owner', role: 'owner' });
+      await openSchedule(page, product, day);
+      await page.getByTestId('booking').filter({ hasText: 'Ada Access' }).waitFor();
+      await check('schedule-day');
+      await openSchedule(page, product, day, 'week');
+      await page.getByText('Ada Access').first().waitFor();
+      await check('schedule-week');
+      await openSchedule(page, product, day, 'month');
+      await page.getByRole('list', { name: "The month's inspections by day" }).waitFor();
+      await check('schedule-month');
+      await page.goto(`${product.publicUrl}/console/demo/orders`);
+      await waitForMainHeading(page, 'Orders');
+      await page.getByRole('table', { name: 'Orders' }).waitFor();
+      // The payments received (decision 0064), opened and loaded: checked with the list.
+      await page.getByRole('button', { name: 'Show payments received' }).click();
+      await page.getByRole('search', { name: 'Payments received between' }).waitFor();
+      await page.getByText(/^No payments received in these days\.$|^Dates on the office's calendar$/).waitFor();
+      await check('orders');
+      await page.goto(`${product.publicUrl}/console/demo/orders/${booked.orderId}`);
+      await page.getByRole('region', { name: 'History' }).waitFor();
+      // The notes and follow-ups load on their own: checked once they are there, with their forms.
+      await page.getByText('No notes yet.').waitFor();
+      await page.getByRole('combobox', { name: 'Owner' }).waitFor();
+      await page.getByText('No payments yet.').waitFor();
+      await check('order');
+      await page.goto(`${product.publicUrl}/console/demo/team`);
+      await waitForMainHeading(page, 'Team');
+      await page.getByRole('table', { name: 'Members' }).waitFor();
+      await check('team');
+      await page.goto(`${product.publicUrl}/console/demo/account`);
+      await waitForMainHeading(page, 'Your account');
+      await page
+        .getByText(/You have no passkeys yet\.|added/)
+        .first()
+        .waitFor();
+      await check('account');
+      await context.close();
+    }
+    expect(failures).toEqual([]);
+  },
+  AXE_WALK_TIMEOUT_MS,
+);

@@ -218,6 +218,12 @@ export interface ConsoleWalkPage {
 }
 
 /**
+ * How long a walk of many console pages at both widths may take: each page is analysed by axe
+ * twice, and on two cores under the whole suite's load a walk took past the default 120 s.
+ */
+export const AXE_WALK_TIMEOUT_MS = 300_000;
+
+/**
  * An owner of the demo, signed in afresh at 1280 and at 375 px, opens each page in turn: the
  * problems consolePageProblems finds on them (none is the test's expectation).
  */
