@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pricingRulesSchema, type PricingRules } from './pricing.ts';
+import { privacySettingsSchema } from './privacy.ts';
 import { settingSchema } from './settings.ts';
 import { withAcceptableText } from './text.ts';
 import { companyKeySchema } from './company-key.ts';
@@ -706,6 +707,7 @@ export const companyDocumentSchema = withAcceptableText(
       booking_changes: bookingChangesSchema.default(() => bookingChangesSchema.parse({})),
       console: consoleSettingsSchema.default(() => consoleSettingsSchema.parse({})),
       analytics: analyticsSettingsSchema.default(() => analyticsSettingsSchema.parse({})),
+      privacy: privacySettingsSchema.default(() => privacySettingsSchema.parse({})),
     })
     .strict()
     .superRefine((doc, ctx) => {

@@ -40,6 +40,8 @@ export const ACTIONS = [
   'funnel.read',
   /** The reports: revenue, inspections and cancellations by month, inspector, service and agent (decision 0062). */
   'reports.read',
+  /** A person's request about their personal data: find it, export it, erase it (issue 49, decision 0078). */
+  'privacy.manage',
   /** The team: its members and their roles, invitations, removing a member. */
   'team.manage',
   /** Name which of the company's inspectors a member is. */
@@ -76,6 +78,8 @@ export const PERMISSIONS: Readonly<Record<Action, Readonly<Record<ConsoleRole, G
   'funnel.read': { owner: 'all', admin: 'all', office: 'all', inspector: 'none' },
   // The company's takings: its owners' and admins' business, not the office's day.
   'reports.read': { owner: 'all', admin: 'all', office: 'none', inspector: 'none' },
+  // Handing out or erasing everything of a person is the owners' and admins' word, as refunds are.
+  'privacy.manage': { owner: 'all', admin: 'all', office: 'none', inspector: 'none' },
   'team.manage': { owner: 'all', admin: 'all', office: 'none', inspector: 'none' },
   'team.link_inspector': { owner: 'all', admin: 'all', office: 'none', inspector: 'none' },
   'team.sign_out_member': { owner: 'all', admin: 'none', office: 'none', inspector: 'none' },

@@ -64,6 +64,8 @@ export const companies = pgTable('companies', {
   consoleSettings: jsonb('console_settings').$type<Record<string, unknown>>().notNull().default({}),
   /** The document's `analytics` section: the company's Google tag id, for the embed's dataLayer events (issue 27). */
   analyticsSettings: jsonb('analytics_settings').$type<Record<string, unknown>>().notNull().default({}),
+  /** The document's `privacy` section: how many years clients' personal data is kept after an inspection (issue 49). */
+  privacySettings: jsonb('privacy_settings').$type<Record<string, unknown>>().notNull().default({}),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -425,6 +427,11 @@ export const orders = pgTable(
     cancelledAt: instant('cancelled_at'),
     cancelReason: text('cancel_reason').notNull().default(''),
     cancelFeeCents: integer('cancel_fee_cents'),
+    /**
+     * When the people's personal data on the order was replaced by the erased marker (issue 49,
+     * decision 0078): on a person's request, or the company's years after the inspection.
+     */
+    personalDataErasedAt: instant('personal_data_erased_at'),
     /**
      * What the order lists' text search looks in for the address (case and accents folded as the
      * people searches do, migration 0004's `people_fold`); kept by the database. Its trigram index

@@ -92,6 +92,7 @@ export async function replaceCompanyDocument(
     bookingChanges: doc.booking_changes,
     consoleSettings: doc.console,
     analyticsSettings: doc.analytics,
+    privacySettings: doc.privacy,
     updatedAt: new Date(),
   };
   const existing = await tx.select({ id: t.companies.id }).from(t.companies).where(eq(t.companies.key, doc.key));
@@ -374,6 +375,7 @@ export async function readCompanyDocument(db: Executor, key: string): Promise<Co
     booking_changes: company.bookingChanges,
     console: company.consoleSettings,
     analytics: company.analyticsSettings,
+    privacy: company.privacySettings,
     states: states.map((s) => ({ id: s.id, abbreviation: s.abbreviation, name: s.name })),
     offices: offices.map((o) => ({
       uuid: o.id,
