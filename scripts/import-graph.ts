@@ -37,9 +37,11 @@ const MAX_BACK_UP = 2;
  *    reads or starts over all of the above: the order lists, the reports, an order's notes and
  *    tasks (which open the order as the order page does), the office's edit of a booked order
  *    (priced as confirm prices it, e-mailed with booking-changes' manage links), the console's
- *    configuration, a new company, the wizard's first page and its prefill.
+ *    configuration, a new company, the wizard's first page and its prefill; privacy, a person's
+ *    request about their data (it reads and erases an order's rows of every kind).
  * 10 retention — the pruning of what the company no longer needs (issue 49): it rolls up the
- *    funnel and deletes abandoned drafts, so it stands on all of the above.
+ *    funnel, deletes abandoned drafts and erases clients' data past the company's years, so it
+ *    stands on all of the above.
  * `api` (the HTTP routes) is above every module: a module that imports a route file runs back up.
  * Known arrows back up (2): sessions -> console-auth (a disabled wizard admits a signed-in member
  * to try it) and confirm -> booking-changes (confirming issues the order's manage links).
@@ -68,6 +70,7 @@ const MODULE_RANKS: Record<string, number> = {
   configuration: 9,
   onboarding: 9,
   'wizard-page': 9,
+  privacy: 9,
   retention: 10,
   api: 99,
 };

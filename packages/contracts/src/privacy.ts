@@ -10,7 +10,7 @@ import { z } from 'zod';
 export const ERASED_MARKER = '(erased)';
 
 /** The e-mail the person asking is known by on the company's orders (any case). */
-export const privacyEmailSchema = z.email().max(254);
+export const privacyEmailSchema = z.string().trim().max(254).pipe(z.email());
 
 /** The query of the lookup and of the export. */
 export const privacyQuerySchema = z.object({ email: privacyEmailSchema }).strict();

@@ -1,4 +1,5 @@
 import * as t from '../../db/schema.ts';
+import { eraseOrdersPastCompanyYears } from '../privacy/privacy.service.ts';
 import { draftPruneTasks } from './abandoned-drafts.ts';
 import { cutoffOf, type PruneTask, type RetentionPolicy } from './prune-task.ts';
 import {
@@ -34,5 +35,8 @@ export function pruneTasks(policy: RetentionPolicy): PruneTask[] {
     },
     // The funnel rolled up, its rolled-up events, then the abandoned drafts (decision 0075), kept as long.
     ...draftPruneTasks({ draftDays: policy.days, funnelRawDays: policy.days }),
+    // The people's data on inspections further back than their company keeps it (decision 0078);
+    // its count is of orders erased, the order itself kept.
+    { name: 'client_data', pruneBatch: eraseOrdersPastCompanyYears },
   ];
 }

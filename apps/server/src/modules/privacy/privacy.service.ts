@@ -1,0 +1,289 @@
+/**
+ * A person's request about their personal data (issue 49, decision 0078), and the erasure after
+ * the company's years. The office finds the orders a person is on by their e-mail, gives them a
+ * copy, and erases them: their entries on each order whose inspection is over (a client's: the
+ * inspected address and their own words too) replaced by the marker, and every free-form record
+ * of the order that quotes them (audit events, messages, notes, tasks, ledger texts) scrubbed.
+ * The order, its prices and payments stay the company's records; its audit trail records the
+ * erasure, never the data. Each order is erased in its own short transaction.
+ */
+import {
+  ERASED_MARKER,
+  type PartyRole,
+  type PrivacyEraseResult,
+  type PrivacyExport,
+  type PrivacyLookup,
+  type PrivacyOrder,
+} from '@scheduler/contracts/privacy';
+import { orderReference } from '@scheduler/domain/order-reference';
+import {
+  erasedPerson,
+  keptFromErasure,
+  personalStrings,
+  scrubJson,
+  scrubText,
+} from '@scheduler/domain/privacy/erasure';
+import type { Database, Executor } from '../../db/connection.ts';
+import type { ConsoleMember } from '../console-auth/console-member.ts';
+import {
+  deleteClientAccessOfOrder,
+  deleteJobs,
+  directoryEntriesOfEmail,
+  entriesOfEmail,
+  eraseClientFieldsOfOrder,
+  freeFormRowsOfOrder,
+  ledgerOfOrders,
+  lockOrderForErasure,
+  messagesOfOrders,
+  notesOfOrders,
+  ordersForExport,
+  ordersPastCompanyYears,
+  partiesOfOrder,
+  recordErasure,
+  replacePerson,
+  rewriteEventData,
+  rewriteLedgerTexts,
+  rewriteMessage,
+  rewriteNote,
+  rewriteTaskTitle,
+  type OrderToErase,
+  type PersonEntry,
+} from './privacy.repository.ts';
+
+/** The person's entries grouped by order, in the entries' order (newest inspection first). */
+function byOrder(entries: PersonEntry[]): PersonEntry[][] {
+  const groups = new Map<string, PersonEntry[]>();
+  for (const entry of entries) groups.set(entry.orderId, [...(groups.get(entry.orderId) ?? []), entry]);
+  return [...groups.values()];
+}
+
+function orderOut(entries: PersonEntry[], now: Date): PrivacyOrder {
+  const first = entries[0]!;
+  return {
+    id: first.orderId,
+    reference: orderReference(first.orderId),
+    status: first.status,
+    datetime: first.datetime?.toISOString() ?? null,
+    time_zone: first.timeZone,
+    roles: [...new Set(entries.map((entry) => entry.role))],
+    erased_at: first.erasedAt?.toISOString() ?? null,
+    kept: keptFromErasure(first, now),
+  };
+}
+
+const normalised = (email: string) => email.trim();
+
+/** The orders the person is on, and whether the company's directory lists them. */
+export async function lookUpPerson(
+  db: Database,
+  member: ConsoleMember,
+  email: string,
+  now: Date,
+): Promise<PrivacyLookup> {
+  const address = normalised(email);
+  const [entries, directory] = await Promise.all([
+    entriesOfEmail(db, member.companyId, address),
+    directoryEntriesOfEmail(db, member.companyId, address),
+  ]);
+  return {
+    email: address,
+    orders: byOrder(entries).map((group) => orderOut(group, now)),
+    directory_contacts: directory.length,
+  };
+}
+
+const isoOrNull = (value: Date | null | undefined) => value?.toISOString() ?? null;
+
+/** Everything the company holds of the person, as a file for them. */
+export async function exportPerson(
+  db: Database,
+  member: ConsoleMember,
+  email: string,
+  now: Date,
+): Promise<PrivacyExport> {
+  const address = normalised(email);
+  const [entries, directory] = await Promise.all([
+    entriesOfEmail(db, member.companyId, address),
+    directoryEntriesOfEmail(db, member.companyId, address),
+  ]);
+  const groups = byOrder(entries);
+  const orderIds = groups.map((group) => group[0]!.orderId);
+  const clientOrderIds = groups
+    .filter((group) => group.some((entry) => entry.role === 'client'))
+    .map((group) => group[0]!.orderId);
+  const [orders, messages, notes, ledger] = await Promise.all([
+    ordersForExport(db, member.companyId, orderIds),
+    messagesOfOrders(db, member.companyId, orderIds),
+    notesOfOrders(db, member.companyId, clientOrderIds),
+    ledgerOfOrders(db, member.companyId, clientOrderIds),
+  ]);
+  const lower = address.toLowerCase();
+  return {
+    email: address,
+    company: { key: member.companyKey, name: member.companyName },
+    exported_at: now.toISOString(),
+    orders: groups.map((group) => {
+      const first = group[0]!;
+      const { kept: _kept, ...summary } = orderOut(group, now);
+      const order = orders.find((row) => row.id === first.orderId)!;
+      const isClient = group.some((entry) => entry.role === 'client');
+      return {
+        ...summary,
+        created_at: first.createdAt.toISOString(),
+        address: isClient
+          ? {
+              address1: order.address1,
+              address2: order.address2,
+              city: order.city,
+              postal_code: order.postalCode,
+              county: order.county,
+            }
+          : null,
+        people: group.map((entry) => ({ role: entry.role, person: entry.person })),
+        special_note: isClient ? order.specialNote : '',
+        cancel_reason: isClient ? order.cancelReason : '',
+        messages: messages
+          .filter(
+            (message) => message.orderId === first.orderId && String(message.payload.to ?? '').toLowerCase() === lower,
+          )
+          .map((message) => ({
+            kind: message.kind,
+            recipient: String(message.payload.to),
+            state: message.state,
+            sent_at: isoOrNull(message.doneAt),
+          })),
+        notes: notes
+          .filter((note) => note.orderId === first.orderId)
+          .map((note) => ({ body: note.body, author_name: note.authorName, created_at: note.createdAt.toISOString() })),
+        payments: ledger
+          .filter((entry) => entry.orderId === first.orderId)
+          .map((entry) => ({
+            kind: entry.kind,
+            amount_cents: entry.amountCents,
+            method: entry.method,
+            at: entry.recordedAt.toISOString(),
+          })),
+      };
+    }),
+    directory_contacts: directory.map(({ companyId: _company, ...entry }) => entry),
+  };
+}
+
+/** Who erased: a member on a request, or the company's years through the pruning job. */
+export type ErasedBy = { kind: 'office'; user_id: string; name: string } | { kind: 'retention'; years: number };
+
+/**
+ * Erases the people `chosen` picks out of the order's parties, in one transaction with the order
+ * locked. Answers null when the order must be kept (its inspection is still to come) or is gone.
+ */
+export async function eraseOrder(
+  db: Database,
+  order: OrderToErase,
+  chosen: (party: { role: PartyRole; person: Record<string, unknown> }) => boolean,
+  by: ErasedBy,
+  now: Date,
+): Promise<'erased' | 'kept' | 'gone'> {
+  return db.transaction(async (tx) => {
+    const current = await lockOrderForErasure(tx, order);
+    if (!current) return 'gone';
+    if (keptFromErasure(current, now) !== null) return 'kept';
+    const parties = (await partiesOfOrder(tx, order)).filter(chosen);
+    const client = parties.some((party) => party.role === 'client');
+    const strings = [
+      ...new Set(
+        parties.flatMap((party) =>
+          personalStrings(
+            party.person,
+            party.role === 'client' ? [current.address1, current.address2, current.city, current.postalCode] : [],
+          ),
+        ),
+      ),
+    ].sort((a, b) => b.length - a.length);
+    for (const party of parties) await replacePerson(tx, order, party.id, erasedPerson(party.person));
+    if (client) {
+      await eraseClientFieldsOfOrder(tx, order, ERASED_MARKER, now);
+      await deleteClientAccessOfOrder(tx, order);
+    }
+    await scrubFreeForm(tx, order, strings);
+    await recordErasure(tx, order, { by, roles: [...new Set(parties.map((party) => party.role))] }, now);
+    return 'erased';
+  });
+}
+
+/** Every free-form record of the order that quotes the strings, rewritten; jobs that would still carry them, deleted. */
+async function scrubFreeForm(tx: Executor, order: OrderToErase, strings: string[]): Promise<void> {
+  if (strings.length === 0) return;
+  const rows = await freeFormRowsOfOrder(tx, order);
+  const changed = <T>(before: T, after: T) => JSON.stringify(before) !== JSON.stringify(after);
+  for (const event of rows.events) {
+    const data = scrubJson(event.data, strings);
+    if (changed(event.data, data)) await rewriteEventData(tx, order, event.id, data);
+  }
+  for (const { id, ...message } of rows.messages) {
+    const scrubbed = scrubJson(message, strings);
+    if (changed(message, scrubbed)) await rewriteMessage(tx, order, id, scrubbed);
+  }
+  for (const note of rows.notes) {
+    const body = scrubText(note.body, strings);
+    if (body !== note.body) await rewriteNote(tx, order, note.id, body);
+  }
+  for (const task of rows.tasks) {
+    const title = scrubText(task.title, strings);
+    if (title !== task.title) await rewriteTaskTitle(tx, order, task.id, title);
+  }
+  for (const entry of rows.ledger) {
+    const texts = scrubJson({ reference: entry.reference, note: entry.note, voidReason: entry.voidReason }, strings);
+    if (changed({ reference: entry.reference, note: entry.note, voidReason: entry.voidReason }, texts))
+      await rewriteLedgerTexts(tx, order, entry.id, texts);
+  }
+  // A finished job's history is the order's messages; a pending one to the person must not go.
+  await deleteJobs(
+    tx,
+    order,
+    rows.jobs
+      .filter((job) => job.doneAt !== null || changed(job.payload, scrubJson(job.payload, strings)))
+      .map((job) => job.id),
+  );
+}
+
+/** Erases the person from every order of theirs whose inspection is over; lists those kept. */
+export async function erasePerson(
+  db: Database,
+  member: ConsoleMember,
+  email: string,
+  now: Date,
+): Promise<PrivacyEraseResult> {
+  const address = normalised(email).toLowerCase();
+  const groups = byOrder(await entriesOfEmail(db, member.companyId, address));
+  const erased: PrivacyEraseResult['erased'] = [];
+  const kept: PrivacyOrder[] = [];
+  const by: ErasedBy = { kind: 'office', user_id: member.userId, name: member.userName };
+  for (const group of groups) {
+    const order = { companyId: member.companyId, orderId: group[0]!.orderId };
+    const outcome = await eraseOrder(
+      db,
+      order,
+      (party) =>
+        String(party.person.email ?? '')
+          .trim()
+          .toLowerCase() === address,
+      by,
+      now,
+    );
+    if (outcome === 'erased') erased.push({ id: order.orderId, reference: orderReference(order.orderId) });
+    if (outcome === 'kept') kept.push(orderOut(group, now));
+  }
+  return { erased, kept };
+}
+
+/**
+ * The pruning job's task (decision 0078): up to `limit` orders whose inspection is further back
+ * than their company's `client_data_years`, everyone on them erased. How many it erased.
+ */
+export async function eraseOrdersPastCompanyYears(db: Database, now: Date, limit: number): Promise<number> {
+  const due = await ordersPastCompanyYears(db, now, limit);
+  for (const { years, ...order } of due) await eraseOrder(db, order, () => true, { kind: 'retention', years }, now);
+  // Each order read is erased (its inspection is years past, so never kept) or gone meanwhile:
+  // either way it is done, and a full batch asks the runner for another.
+  return due.length;
+}
