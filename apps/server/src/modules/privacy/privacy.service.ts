@@ -254,24 +254,28 @@ export async function erasePerson(
   now: Date,
 ): Promise<PrivacyEraseResult> {
   const address = normalised(email).toLowerCase();
-  const groups = byOrder(await entriesOfEmail(db, member.companyId, address));
   const erased: PrivacyEraseResult['erased'] = [];
   const kept: PrivacyOrder[] = [];
   const by: ErasedBy = { kind: 'office', user_id: member.userId, name: member.userName };
-  for (const group of groups) {
-    const order = { companyId: member.companyId, orderId: group[0]!.orderId };
-    const outcome = await eraseOrder(
-      db,
-      order,
-      (party) =>
-        String(party.person.email ?? '')
-          .trim()
-          .toLowerCase() === address,
-      by,
-      now,
+  const isTheirs = (party: { person: Record<string, unknown> }) =>
+    String(party.person.email ?? '')
+      .trim()
+      .toLowerCase() === address;
+  // The entries are read MAX_ENTRIES_PER_PERSON at a time: an erased order no longer matches, so
+  // each reading brings the next ones, until one brings none not seen (the kept ones stay seen).
+  const seen = new Set<string>();
+  for (;;) {
+    const groups = byOrder(await entriesOfEmail(db, member.companyId, address)).filter(
+      (group) => !seen.has(group[0]!.orderId),
     );
-    if (outcome === 'erased') erased.push({ id: order.orderId, reference: orderReference(order.orderId) });
-    if (outcome === 'kept') kept.push(orderOut(group, now));
+    if (groups.length === 0) break;
+    for (const group of groups) {
+      const order = { companyId: member.companyId, orderId: group[0]!.orderId };
+      seen.add(order.orderId);
+      const outcome = await eraseOrder(db, order, isTheirs, by, now);
+      if (outcome === 'erased') erased.push({ id: order.orderId, reference: orderReference(order.orderId) });
+      if (outcome === 'kept') kept.push(orderOut(group, now));
+    }
   }
   return { erased, kept };
 }
