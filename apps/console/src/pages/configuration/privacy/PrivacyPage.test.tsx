@@ -174,6 +174,7 @@ describe("the privacy page: a person's request", () => {
     expect(within(table).getByRole('link', { name: UPCOMING.reference }).getAttribute('href')).toBe(
       `/demo/orders/${UPCOMING.id}`,
     );
+    expect(screen.getByRole('region', { name: 'Their orders, scrolls sideways' }).getAttribute('tabindex')).toBe('0');
     expect(screen.getByText(/^Also listed in/).textContent).toBe('Also listed in People: remove them there.');
     expect(screen.getByRole('link', { name: 'People' }).getAttribute('href')).toBe('/demo/people');
     expect(screen.queryByText('No orders or contacts with this e-mail.')).toBeNull();
