@@ -24,6 +24,7 @@ beforeAll(() =>
     import('../pages/configuration/fees-taxes-coupons/FeesTaxesCouponsPage.tsx'),
     import('../pages/configuration/property-questions/PropertyQuestionsPage.tsx'),
     import('../pages/configuration/booking-changes/BookingChangesPage.tsx'),
+    import('../pages/configuration/privacy/PrivacyPage.tsx'),
   ]),
 );
 
@@ -83,6 +84,15 @@ describe("the console's configuration addresses", () => {
     expect(within(nav).getByRole('link', { name: 'Website embedding' }).getAttribute('aria-current')).toBe('page');
     // The label is the page's own heading.
     expect(await screen.findByRole('heading', { level: 1, name: 'Website embedding' })).toBeTruthy();
+  });
+
+  it('opens the Privacy page among the editors, after Website embedding and before History', async () => {
+    openConsole('/demo/privacy');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy' })).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Configuration' });
+    expect(within(nav).getByRole('link', { name: 'Privacy' }).getAttribute('aria-current')).toBe('page');
+    const labels = CONFIGURATION_PAGES.map((page) => page.label);
+    expect(labels.slice(labels.indexOf('Website embedding'))).toEqual(['Website embedding', 'Privacy', 'History']);
   });
 
   it('writes each address as its label in lower case, words joined by hyphens, with two named exceptions', () => {

@@ -29,6 +29,7 @@ const HistoryPage = lazyPage(() => import('../pages/configuration/history/Histor
 const BookingChangesPage = lazyPage(() => import('../pages/configuration/booking-changes/BookingChangesPage.tsx'));
 const MessagesPage = lazyPage(() => import('../pages/configuration/messages/MessagesPage.tsx'));
 const EmbeddingPage = lazyPage(() => import('../pages/configuration/embedding/EmbeddingPage.tsx'));
+const PrivacyPage = lazyPage(() => import('../pages/configuration/privacy/PrivacyPage.tsx'));
 const OfficesPage = lazyPage(() => import('../pages/configuration/offices/OfficesPage.tsx'));
 const ServicesPage = lazyPage(() => import('../pages/configuration/services/ServicesPage.tsx'));
 const PropertyQuestionsPage = lazyPage(
@@ -116,6 +117,7 @@ export function ConsoleRoutes() {
           <Route path="messages" element={<MessagesPage />} />
           <Route path="payments" element={<PaymentsPage />} />
           <Route path="embedding" element={<EmbeddingPage />} />
+          <Route path="privacy" element={<PrivacyPage />} />
           <Route path="history" element={<HistoryPage />} />
         </Route>
         <Route path="funnel" element={<FunnelPage />} />

@@ -1,8 +1,9 @@
 /**
  * The configuration editors (issue 26) in the order a company sets itself up: who it is and where,
- * who inspects, what it sells and charges, what it asks, whom it knows, then how bookings change, what it says,
- * how it is paid, where it is shown, and the history of it all. The shell's "Configuration" link
- * opens the first; the configuration layout lists them all.
+ * who inspects, what it sells and charges, what it asks, whom it knows, then how bookings change,
+ * what it says, how it is paid, where it is shown, how long it keeps its clients' data, and the
+ * history of it all. The shell's "Configuration" link opens the first; the configuration layout
+ * lists them all.
  */
 export const CONFIGURATION_PAGES = [
   { path: 'settings', label: 'Settings' },
@@ -16,6 +17,7 @@ export const CONFIGURATION_PAGES = [
   { path: 'messages', label: 'Messages' },
   { path: 'payments', label: 'Payments' },
   { path: 'embedding', label: 'Website embedding' },
+  { path: 'privacy', label: 'Privacy' },
   { path: 'history', label: 'History' },
 ] as const;
 

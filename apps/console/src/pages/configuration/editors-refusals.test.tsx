@@ -21,6 +21,8 @@ import BookingChangesPage from './booking-changes/BookingChangesPage.tsx';
 import { DOCUMENT as BOOKING_CHANGES_DOCUMENT } from '../../test-support/configuration-documents/booking-changes-test-document.ts';
 import EmbeddingPage from './embedding/EmbeddingPage.tsx';
 import { DOCUMENT as EMBEDDING_DOCUMENT } from '../../test-support/configuration-documents/embedding-test-document.ts';
+import PrivacyPage from './privacy/PrivacyPage.tsx';
+import { DOCUMENT as PRIVACY_DOCUMENT } from '../../test-support/configuration-documents/privacy-test-document.ts';
 import FeesTaxesCouponsPage from './fees-taxes-coupons/FeesTaxesCouponsPage.tsx';
 import { DOCUMENT as FEES_DOCUMENT } from '../../test-support/configuration-documents/pricing-test-document.ts';
 import InspectorsPage from './inspectors/InspectorsPage.tsx';
@@ -664,6 +666,47 @@ const embeddingRow: Row = {
   },
 };
 
+const years = () => textbox('Years after the inspection');
+const yearsEdit: Edit = {
+  make: () => replaceText(years(), '8'),
+  value: () => years().value,
+  typed: '8',
+  loaded: '7',
+};
+const privacyRow: Row = {
+  name: 'privacy',
+  Page: PrivacyPage,
+  path: 'privacy',
+  heading: 'Privacy',
+  document: PRIVACY_DOCUMENT,
+  save: 'Save changes',
+  ready: () => screen.findByRole('textbox', { name: 'Years after the inspection' }),
+  refusals: [
+    {
+      field: 'privacy.client_data_years',
+      message: 'Invalid company document field "privacy.client_data_years": too big: expected number to be <=5',
+      edit: yearsEdit,
+      at: { element: years, says: 'Too big: expected number to be <=5', marked: true },
+      then: async () => {
+        await waitFor(() => expect(document.activeElement).toBe(years()));
+      },
+    },
+  ],
+  conflict: {
+    edit: yearsEdit,
+    changes: [
+      {
+        path: 'privacy.client_data_years',
+        kind: 'changed',
+        before: 7,
+        after: 10,
+        text: 'Privacy client data years: "7" → "10"',
+      },
+    ],
+    listed: ['Privacy client data years: "7" → "10"'],
+  },
+};
+
 const THEIR_SETTINGS = {
   ...SETTINGS_DOCUMENT,
   name: 'Scioto Valley Inspections',
@@ -734,6 +777,7 @@ const ROWS: Row[] = [
   messagesRow,
   paymentsRow,
   embeddingRow,
+  privacyRow,
 ];
 
 // ---- The server and the page ----

@@ -21,20 +21,13 @@ import {
   type ImportPreview,
 } from './csv-import.ts';
 import type { PeopleFormValues, PersonList } from './people-form.ts';
+import { saveFile } from '../../../shared/save-file.ts';
 
 /** A preview lists this many people of each kind; the counts say how many there are in all. */
 const MAX_PREVIEW_LINES = 20;
 
-/** The browser saves `text` as a file: a link to it, clicked, then let go. */
-function download(fileName: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  // Let go once the browser has started the download (revoked at once, some browsers save nothing).
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
+/** A CSV the spreadsheet programs open as UTF-8 (the export starts with a byte-order mark). */
+const download = (fileName: string, text: string) => saveFile(fileName, text, 'text/csv;charset=utf-8');
 
 function Lines({ label, items, more }: { label: string; items: string[]; more: number }) {
   if (items.length === 0) return null;

@@ -1,9 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ConsoleMe, ConsoleMyTasks } from '@scheduler/contracts/console';
 import { OFFICE_ME, ORDER_ID } from '../../../test-support/fixtures.ts';
 import { renderPage, stubServer, type RecordedRequest } from '../../../test-support/render-page.tsx';
+import { bodyRows } from '../../../test-support/table-rows.ts';
 import MyTasksPage from './MyTasksPage.tsx';
 
 /** "My tasks" (issue 41): the signed-in member's open follow-ups, with links to their orders. */
@@ -41,15 +42,7 @@ function serve(tasks: MyTask[], me: ConsoleMe = OFFICE_ME): RecordedRequest[] {
   });
 }
 const show = () => renderPage(<MyTasksPage />, { path: '/demo/my-tasks', pattern: '/:companyKey/my-tasks' });
-const rows = () =>
-  within(screen.getByRole('table', { name: 'My tasks' }))
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    );
+const rows = () => bodyRows(screen.getByRole('table', { name: 'My tasks' }));
 
 describe('my tasks', () => {
   it('lists the open follow-ups as the server orders them, overdue said in words, each linking to its order', async () => {

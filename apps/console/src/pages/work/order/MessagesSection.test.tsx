@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ConsoleOrderDetail } from '@scheduler/contracts/console';
 import { DETAIL } from '../../../test-support/order-detail.ts';
 import { refusal, renderPage, stubServer } from '../../../test-support/render-page.tsx';
+import { bodyRows } from '../../../test-support/table-rows.ts';
 import { MessagesSection } from './MessagesSection.tsx';
 
 /** The order page's messages: what each says, and sending one again (issue 41). */
@@ -15,15 +16,7 @@ const show = (detail: ConsoleOrderDetail) =>
     path: '/demo/orders/x',
     pattern: '/:companyKey/orders/x',
   });
-const cellsOf = () =>
-  within(screen.getByRole('table', { name: 'Messages' }))
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    );
+const cellsOf = () => bodyRows(screen.getByRole('table', { name: 'Messages' }));
 
 describe('the messages', () => {
   it('says each message: when, how, to whom, which, and its state (with the attempts past one, and who sent it again)', () => {
