@@ -64,6 +64,7 @@ it(
       { path: 'booking-changes', heading: 'Booking changes', ready: saveChanges },
       { path: 'messages', heading: 'Messages', ready: saveChanges },
       { path: 'embedding', heading: 'Website embedding', ready: saveChanges },
+      { path: 'privacy', heading: 'Privacy', ready: saveChanges },
       { path: 'funnel', heading: 'Funnel', ready: (page) => page.getByRole('search', { name: 'Span and office' }) },
       // The chart drawn beside its table: the page, the chart library's chunk included, is loaded.
       { path: 'reports', heading: 'Reports', ready: (page) => page.getByRole('region', { name: 'By month' }) },
