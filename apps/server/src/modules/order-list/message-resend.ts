@@ -10,6 +10,7 @@
  * still has it (a full mailbox empties).
  */
 import type { ConsoleOrderMessage } from '@scheduler/contracts/console';
+import { ERASED_MARKER } from '@scheduler/contracts/privacy';
 import type { Database, Executor } from '../../db/connection.ts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
 import { withManageLinks } from '../booking-changes/manage-links.ts';
@@ -67,11 +68,12 @@ const AGENT_ROLES: ReadonlySet<string> = new Set(['buyers_agent', 'sellers_agent
 /**
  * Where the message goes if sent again: its own address; for a bounced one, that address while
  * the order still has it, else the address now on the order of the person it was for (the same
- * role and name: the office corrected the e-mail), else nowhere (null: the person is gone, or
- * several fit).
+ * role and name: the office corrected the e-mail), else nowhere (null: the person is gone or
+ * erased, or several fit).
  */
 export function resendAddress(job: MessageJob, order: Pick<OrderNow, 'people'>): string | null {
-  if (!job.to) return null;
+  // A message to a person whose data was erased (decision 0078) has nobody to go to.
+  if (!job.to || job.to === ERASED_MARKER) return null;
   if (!job.bounced) return job.to;
   const to = job.to.toLowerCase();
   if (order.people.some((person) => person.email.toLowerCase() === to)) return job.to;

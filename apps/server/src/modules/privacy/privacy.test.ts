@@ -9,6 +9,7 @@ import {
   type PrivacyExport,
   type PrivacyLookup,
 } from '@scheduler/contracts/privacy';
+import type { ConsoleOrderDetail } from '@scheduler/contracts/console';
 import { addDays } from '@scheduler/domain/availability/zoned-calendar';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import * as t from '../../db/schema.ts';
@@ -197,6 +198,13 @@ describeOnEachDatabase("a person's request about their data", (factory) => {
       .from(t.orderEvents)
       .where(and(eq(t.orderEvents.orderId, past.orderId), eq(t.orderEvents.type, 'personal_data_erased')));
     expect(audit!.data).toEqual({ by: { kind: 'office', user_id: owner.userId, name: 'owner' }, roles: ['client'] });
+
+    // The order page lists the messages that went, to nobody now, and none may go again.
+    const page = await call('GET', `/api/console/companies/demo/orders/${past.orderId}`, owner);
+    expect(page.statusCode, page.body).toBe(200);
+    const messages = page.json<ConsoleOrderDetail>().messages;
+    expect(messages.filter((message) => message.to === ERASED_MARKER).length).toBeGreaterThan(0);
+    expect(messages.filter((message) => message.resendable)).toEqual([]);
 
     // On the order where Dana was the agent, the agent alone: the client and the address stay.
     const agentOrder = await everythingOf(asAgent.orderId);
