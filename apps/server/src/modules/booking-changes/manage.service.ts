@@ -167,7 +167,7 @@ interface PolicyReading {
  */
 function readPolicy(
   context: NonNullable<Awaited<ReturnType<typeof loadChangeContext>>>,
-  booking: { booked: boolean; start: number; rescheduleCount: number },
+  booking: { booked: boolean; start: number; onlineMoves: number },
   now: Date,
   viewer: ManageViewer,
 ): PolicyReading {
@@ -178,7 +178,7 @@ function readPolicy(
     booked: booking.booked,
     startsAt: booking.start,
     now: now.getTime(),
-    reschedulesSoFar: booking.rescheduleCount,
+    reschedulesSoFar: booking.onlineMoves,
     orderTotalCents: totalCents,
     policy,
   };
@@ -303,7 +303,7 @@ export async function manageView(
   const cancelled = facts.status === 'cancelled';
   const reading = readPolicy(
     context,
-    { booked: !cancelled, start: facts.start.getTime(), rescheduleCount: context.rescheduleCount },
+    { booked: !cancelled, start: facts.start.getTime(), onlineMoves: context.onlineRescheduleCount },
     now,
     viewer,
   );
@@ -360,7 +360,7 @@ export async function manageView(
       remaining:
         reading.policy.max_reschedules === null
           ? null
-          : Math.max(0, reading.policy.max_reschedules - context.rescheduleCount),
+          : Math.max(0, reading.policy.max_reschedules - context.onlineRescheduleCount),
     },
     cancel: {
       ...option('cancel', reading.cancel),
@@ -404,7 +404,7 @@ async function assertChangeAllowed(
     {
       booked: booking.status === 'confirmed',
       start: booking.start.getTime(),
-      rescheduleCount: booking.rescheduleCount,
+      onlineMoves: booking.onlineRescheduleCount,
     },
     now,
     viewerOf(actor),
@@ -617,6 +617,8 @@ export async function rescheduleBooking(
           start: new Date(slot.start),
           inspectorIds: slot.inspectorIds,
           rescheduleCount: booking.rescheduleCount + 1,
+          // The policy's limit is the client's: the office's moves (dispatch board, order page, admin API) leave it (decision 0077).
+          onlineRescheduleCount: booking.onlineRescheduleCount + (actor.kind === 'visitor' ? 1 : 0),
           changeSequence: sequence,
           at: now,
         });
