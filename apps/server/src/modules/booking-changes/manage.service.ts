@@ -37,7 +37,7 @@ import { cancelRefundText } from '@scheduler/domain/payments/cancel-refunds';
 import { enqueueJobs, loadMessageFacts } from '../notifications/notifications.service.ts';
 import { appointmentText, priceSection, ROLE_TITLES } from '../notifications/message-document.ts';
 import { changeJobs, type BookingChange, type QueuedJob } from '../notifications/confirmation-jobs.ts';
-import { ROLE_WORDS } from '../notifications/change-author.ts';
+import { recordedAuthorWords } from '../notifications/change-author.ts';
 import { orderReference } from '@scheduler/domain/order-reference';
 import { replanReminders } from '../notifications/reminder-plan.ts';
 import {
@@ -231,14 +231,6 @@ export async function changeHistory(db: Executor, companyId: string, orderIds: r
   return events.map((event) => ({ ...event, type: event.type as (typeof CHANGE_EVENT_TYPES)[number] }));
 }
 
-/** Who made a change, in the words its messages use for the office (notifications' change-author). */
-function actorWords(by: unknown): string {
-  const actor = by as { kind?: unknown; role?: unknown } | undefined;
-  if (actor?.kind === 'office') return 'the office';
-  if (actor?.role === 'agent' || actor?.role === 'contact' || actor?.role === 'visitor') return ROLE_WORDS[actor.role];
-  return ROLE_WORDS.client;
-}
-
 /** The order's booking, changes and cancellation as sentences, oldest first, times in the office's zone. */
 function historyOf(
   events: Awaited<ReturnType<typeof loadChangeHistory>>,
@@ -260,14 +252,16 @@ function historyOf(
       case 'rescheduled': {
         const from = (data.from ?? {}) as { start?: unknown };
         const to = (data.to ?? {}) as { start?: unknown };
-        return [{ at: when, text: `Moved from ${at(from.start)} to ${at(to.start)} by ${actorWords(data.by)}` }];
+        return [
+          { at: when, text: `Moved from ${at(from.start)} to ${at(to.start)} by ${recordedAuthorWords(data.by)}` },
+        ];
       }
       case 'cancelled': {
         const fee =
           typeof data.fee_cents === 'number' && data.fee_cents > 0
             ? `, with a late-cancellation fee of ${formatMoney(data.fee_cents, currency)}`
             : '';
-        return [{ at: when, text: `Cancelled by ${actorWords(data.by)}${fee}` }];
+        return [{ at: when, text: `Cancelled by ${recordedAuthorWords(data.by)}${fee}` }];
       }
       default:
         return [];
@@ -711,7 +705,7 @@ export async function cancelBooking(
       );
       // The refund the policy decides is queued with the cancel, and its words go out in the cancel's e-mails.
       const refundText = (await refundsByPolicy(tx, scope.companyId))
-        ? await queueCancelRefund(tx, scope, { feeCents, cancelledBy: actorWords(actorData(actor)) }, now)
+        ? await queueCancelRefund(tx, scope, { feeCents, cancelledBy: recordedAuthorWords(actorData(actor)) }, now)
         : null;
       await queueChangeMessages(tx, scope, {
         kind: 'cancelled',

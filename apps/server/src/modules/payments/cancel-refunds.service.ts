@@ -10,12 +10,13 @@ import { cancelRefundPlan, cancelRefundText, type CancelRefundPlan } from '@sche
 import { officeClockAt } from '@scheduler/domain/office-clock';
 import type { Executor } from '../../db/connection.ts';
 import { AppError, NotFoundError } from '../../errors.ts';
+import { recordedAuthorWords } from '../notifications/change-author.ts';
 import { enqueueJobs } from '../notifications/notifications.service.ts';
 import { cancelRefundJob, CANCEL_REFUND_JOB } from './cancel-refund-jobs.ts';
 import { insertStripeRefund, loadLedgerEntries, type LedgerRow } from './ledger.repository.ts';
 import { bookedOrder, chargeOf, followBalance, queueReceipt, refundableEntries, totalsOf } from './ledger.service.ts';
 import {
-  cancellationAuthor,
+  lastCancellationBy,
   loadLatePayment,
   markLatePaymentRefunded,
   recordOrderEvent,
@@ -130,7 +131,7 @@ async function refundCancelledLedger(
     const rows = await loadLedgerEntries(tx, key);
     const plan = cancelRefundPlan(refundableEntries(rows), order.cancelFeeCents ?? 0);
     const { totalCents, currency } = chargeOf(order.pricingSnapshot);
-    const cause = { cancelledBy: await cancellationAuthor(tx, key), feeCents: plan.feeKeptCents };
+    const cause = { cancelledBy: recordedAuthorWords(await lastCancellationBy(tx, key)), feeCents: plan.feeKeptCents };
     const written: LedgerRow[] = [];
     for (const planned of plan.stripeRefunds) {
       const payment = rows.find((row) => row.id === planned.paymentId);

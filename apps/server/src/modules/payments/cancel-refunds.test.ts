@@ -176,6 +176,33 @@ describeOnEachDatabase('refunds the cancellation policy decides', (factory) => {
     expect(receipts.length).toBeGreaterThan(0);
   });
 
+  it("names who cancelled in the refund event as the order history does, for a link other than the client's own", async () => {
+    await setRefundOnCancel('policy');
+    const confirmed = await payments.confirmedOrder(4);
+    await paidOnline(confirmed);
+    const { orderId } = confirmed.order;
+    // The thank-you page's own link (the session's), not the client's e-mailed one.
+    const issued = await harness.app.inject({
+      method: 'POST',
+      url: '/demo/json/online_scheduler/manage_link',
+      headers: { 'x-auth-token': confirmed.order.token },
+    });
+    expect(issued.statusCode, issued.body).toBe(200);
+    const page = `/demo/json/manage/${new URL(issued.json<{ url: string }>().url).pathname.split('/').pop()!}`;
+    const cancelled = await harness.app.inject({
+      method: 'POST',
+      url: `${page}/cancel`,
+      payload: { reason: '', fee_cents: 0 },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await worker.runDue();
+    const history = cancelled.json<{ view: ManageOrderView }>().view.history.map((entry) => entry.text);
+    expect(history.at(-1)).toBe('Cancelled by the person who booked it');
+    expect((await eventsOf(orderId, 'refunded')).map((event) => event.data.by)).toEqual([
+      { kind: 'policy', cancelled_by: 'the person who booked it', fee_cents: 0 },
+    ]);
+  });
+
   it('refunds what was paid less the late fee when the client cancels inside the late window, and says so first', async () => {
     // A late window of a month: the first free time four days ahead is inside it whatever the day and hour the run starts.
     await setRefundOnCancel('policy', { late_cancel_within_hours: 720 });
