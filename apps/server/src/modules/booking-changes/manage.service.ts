@@ -32,7 +32,7 @@ import { retryTransientConflicts } from '../../db/transient-conflict.ts';
 import { AppError, ConflictError, NotFoundError } from '../../errors.ts';
 import { loadConfirmableOrder } from '../confirm/confirm.service.ts';
 import { closeOpenCheckout, refundsByPolicy } from '../payments/payments.service.ts';
-import { planOfOrder, queueCancelRefund } from '../payments/cancel-refunds.service.ts';
+import { planOfOrder, settleCancelRefund } from '../payments/cancel-refunds.service.ts';
 import { cancelRefundText } from '@scheduler/domain/payments/cancel-refunds';
 import { enqueueJobs, loadMessageFacts } from '../notifications/notifications.service.ts';
 import { appointmentText, priceSection, ROLE_TITLES } from '../notifications/message-document.ts';
@@ -441,7 +441,7 @@ async function queueChangeMessages(
     sequence: number;
     actor: ChangeActor;
     now: Date;
-    refundText?: string | null;
+    refund?: BookingChange['refund'];
   },
 ): Promise<void> {
   const aggregate = await loadConfirmableOrder(tx, scope.companyId, scope.orderId);
@@ -456,7 +456,7 @@ async function queueChangeMessages(
     now: change.now,
     country: aggregate.country,
     changedBy: change.actor.kind,
-    ...(change.refundText ? { refundText: change.refundText } : {}),
+    ...(change.refund ? { refund: change.refund } : {}),
     ...(await visitorOf(tx, scope, change.actor)),
   });
   await enqueueJobs(tx, await withManageLinks(tx, jobs));
@@ -703,10 +703,17 @@ export async function cancelBooking(
         },
         now,
       );
-      // The refund the policy decides is queued with the cancel, and its words go out in the cancel's e-mails.
-      const refundText = (await refundsByPolicy(tx, scope.companyId))
-        ? await queueCancelRefund(tx, scope, { feeCents, cancelledBy: recordedAuthorWords(actorData(actor)) }, now)
-        : null;
+      // The refund the policy decides is queued with the cancel, and what was decided goes out in the cancel's e-mails.
+      const refund = await settleCancelRefund(
+        tx,
+        scope,
+        {
+          feeCents,
+          cancelledBy: recordedAuthorWords(actorData(actor)),
+          byPolicy: await refundsByPolicy(tx, scope.companyId),
+        },
+        now,
+      );
       await queueChangeMessages(tx, scope, {
         kind: 'cancelled',
         previousStart: booking.start,
@@ -714,7 +721,7 @@ export async function cancelBooking(
         sequence,
         actor,
         now,
-        refundText,
+        refund,
       });
       await closeOpenCheckout(tx, scope, now);
       cancelled = true;

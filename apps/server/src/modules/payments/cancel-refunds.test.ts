@@ -153,6 +153,10 @@ describeOnEachDatabase('refunds the cancellation policy decides', (factory) => {
     expect((await cancellationEmailTo(orderId, 'client'))!.payload.refund_text).toBe(
       `Cancelling refunded ${total} of the ${total} you paid.`,
     );
+    // The office's copy says what was decided in its payment row, not "a refund may be due".
+    const officeCopy = (await cancellationEmailTo(orderId, 'office'))!.payload;
+    expect(officeCopy.office_refund_text).toBe(`Paid ${total} — refund of ${total} issued automatically to the card`);
+    expect(officeCopy.refund_text).toBeUndefined();
 
     await worker.runDue();
     const payment = (await ledgerOf(orderId)).entries.find((entry) => entry.kind === 'payment')!;
@@ -216,6 +220,9 @@ describeOnEachDatabase('refunds the cancellation policy decides', (factory) => {
       `Cancelling now refunds ${formatMoney(back, 'USD')} of the ${formatMoney(confirmed.totalCents, 'USD')} you paid: the late-cancellation fee of $75.00 is kept.`,
     );
     await clientCancel(orderId);
+    expect((await cancellationEmailTo(orderId, 'office'))!.payload.office_refund_text).toBe(
+      `Paid ${formatMoney(confirmed.totalCents, 'USD')} — refund of ${formatMoney(back, 'USD')} issued automatically to the card: the late-cancellation fee of $75.00 is kept`,
+    );
     await worker.runDue();
     expect(refundsAt(session.payment_intent)).toMatchObject([{ amount: back }]);
     const ledger = await ledgerOf(orderId);
@@ -224,6 +231,30 @@ describeOnEachDatabase('refunds the cancellation policy decides', (factory) => {
       { kind: 'policy', cancelled_by: 'the client', fee_cents: 7_500 },
     ]);
     await setRefundOnCancel('policy');
+  });
+
+  it('tells the client and the office that no refund is due when the late fee takes all that was paid', async () => {
+    await setRefundOnCancel('policy', {
+      late_cancel_within_hours: 720,
+      late_cancel_fee: { kind: 'percent', percent: 100 },
+    });
+    try {
+      const confirmed = await payments.confirmedOrder(4);
+      const session = await paidOnline(confirmed);
+      const { orderId } = confirmed.order;
+      const total = formatMoney(confirmed.totalCents, 'USD');
+      await clientCancel(orderId);
+      expect((await cancellationEmailTo(orderId, 'client'))!.payload.refund_text).toBe(
+        `Cancelling refunded nothing of the ${total} you paid: the late-cancellation fee of ${total} is kept.`,
+      );
+      expect((await cancellationEmailTo(orderId, 'office'))!.payload.office_refund_text).toBe(
+        `Paid ${total} — no refund due: the late-cancellation fee of ${total} is kept`,
+      );
+      await worker.runDue();
+      expect(refundsAt(session.payment_intent)).toEqual([]);
+    } finally {
+      await setRefundOnCancel('policy');
+    }
   });
 
   it('retries after a Stripe 500 with the queue back-off and refunds once', async () => {
@@ -267,6 +298,8 @@ describeOnEachDatabase('refunds the cancellation policy decides', (factory) => {
     const calls = stripe.refundCalls().length;
     const view = await clientCancel(unpaid.order.orderId);
     expect(view.cancel.refund).toBeNull();
+    // Nothing paid, nothing to decide: the office's copy says "Not paid" from the order itself.
+    expect((await cancellationEmailTo(unpaid.order.orderId, 'office'))!.payload.office_refund_text).toBeUndefined();
     await worker.runDue();
     expect(await jobsOf(unpaid.order.orderId)).toEqual([]);
     expect(stripe.refundCalls()).toHaveLength(calls);
@@ -311,6 +344,9 @@ describeOnEachDatabase('refunds the cancellation policy decides', (factory) => {
       expect(refundsAt(session.payment_intent)).toEqual([]);
       expect((await ledgerOf(confirmed.order.orderId)).paid_cents).toBe(confirmed.totalCents);
       expect((await cancellationEmailTo(confirmed.order.orderId, 'client'))!.payload.refund_text).toBeUndefined();
+      expect((await cancellationEmailTo(confirmed.order.orderId, 'office'))!.payload.office_refund_text).toBe(
+        `Paid ${formatMoney(confirmed.totalCents, 'USD')} — no refund made: the refund is left to the office`,
+      );
     } finally {
       await setRefundOnCancel('policy');
     }
