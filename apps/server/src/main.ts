@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildApp, loggerOptions } from './app.ts';
 import { loadConfig } from './config.ts';
-import { DataEncryption } from './crypto/data-encryption.ts';
 import { listeningPort, publicBaseUrl } from './http/public-url.ts';
 import { drainOnSignals } from './shutdown.ts';
 import { lockEmbeddedDatabase } from './db/embedded-lock.ts';
@@ -12,10 +11,8 @@ import { bundledPostalCodes } from './modules/scheduling/postal-codes.ts';
 import { DEMO_COMPANY_KEY, DEMO_OFFICE_UUID, ensureDemoCompany } from './modules/company-document/demo-company.ts';
 import { DEMO_OWNER, demoOwnerSignInLink } from './modules/console-auth/demo-owner.ts';
 import { createNotificationWorker } from './modules/notifications/notifications.service.ts';
-import { paymentJobHandlers } from './modules/payments/payments.service.ts';
-import { cancelRefundJobHandlers } from './modules/payments/cancel-refunds.service.ts';
-import { stripeOptionsOf } from './modules/payments/stripe-gateway.ts';
-import { retentionJobHandlers, scheduleRetention } from './modules/retention/retention.service.ts';
+import { scheduleRetention } from './modules/retention/retention.service.ts';
+import { backgroundJobs } from './background-jobs.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const DEFAULT_CONSOLE_DIST = fileURLToPath(new URL('../../console/dist', import.meta.url));
@@ -35,30 +32,18 @@ async function main(): Promise<void> {
     info: (data: Record<string, unknown>, message: string) => app.log.info(data, message),
     warn: (data: Record<string, unknown>, message: string) => app.log.warn(data, message),
   };
-  // Beside the messages it expires the Stripe Checkout Sessions of cancelled orders, retrying while Stripe is down.
-  // And it gives back what the cancellation policy refunds of a cancelled paid order (decision 0076).
-  const paymentJobDeps = {
-    db: database.db,
-    encryption: DataEncryption.fromConfig(config),
-    stripe: stripeOptionsOf(config),
-    log: workerLog,
-    now: () => new Date(),
-  };
-  const paymentJobs = { ...paymentJobHandlers(paymentJobDeps), ...cancelRefundJobHandlers(paymentJobDeps) };
-  // The pruning job (decision 0074) runs on the same queue, on the wall clock.
-  const retention = {
-    db: database.db,
-    policy: { days: config.RETENTION_DAYS },
-    everyMinutes: config.RETENTION_EVERY_MINUTES,
-    clock: Date.now,
-  };
+  // The app, the e-mail worker and the queue's other jobs (Stripe's, refunds on cancel, pruning) run on one clock.
+  const clock = Date.now;
+  const jobs = backgroundJobs({ db: database.db, config, log: workerLog, clock });
+  const retention = jobs.retention;
   const notifications = createNotificationWorker(
     database.db,
     config,
     workerLog,
     () => publicBaseUrl(config, listeningPort(app, config.PORT)),
-    paymentJobs,
-    retentionJobHandlers(retention),
+    jobs.paymentJobs,
+    jobs.systemJobs,
+    clock,
   );
   const app = await buildApp(
     {
@@ -71,6 +56,7 @@ async function main(): Promise<void> {
       webDistDir,
       consoleDistDir,
       notifications,
+      clock,
     },
     { logger: loggerOptions(config.LOG_LEVEL) },
   );

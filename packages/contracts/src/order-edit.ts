@@ -172,7 +172,18 @@ export const consoleOrderEditStateSchema = z.object({
   currency: z.string(),
   /** What may be ordered: the office's packages and its services that can be chosen. */
   packages: z.array(z.object({ id: z.number().int(), name: z.string(), price_cents: z.number().int() })),
-  services: z.array(z.object({ id: z.string(), name: z.string(), price_cents: z.number().int() })),
+  services: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      price_cents: z.number().int(),
+      offered: z
+        .boolean()
+        .describe(
+          'false: a service of the order the catalogue has dropped since, priced as booked: it may stay or be taken off, not added back',
+        ),
+    }),
+  ),
   lines: z.array(displayLineSchema),
   total_cents: z.number().int().nullable(),
 });

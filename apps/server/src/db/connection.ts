@@ -212,6 +212,16 @@ let pgliteAssetsLoaded: Promise<PgliteAssets> | undefined;
  * bundle, read once per process, so that every PGlite opened after the first starts from them (a
  * test process opens dozens; this saves about 0.6 s each).
  */
+/**
+ * An in-memory PGlite with the app's extensions and no migration applied: the data-migration tests
+ * apply the migrations one by one, with rows seeded between them.
+ */
+export async function openUnmigratedPglite(): Promise<PGlite> {
+  const client = new PGlite('memory://', await pgliteOptions());
+  await client.waitReady;
+  return client;
+}
+
 async function pgliteOptions(): Promise<PGliteOptions> {
   pgliteAssetsLoaded ??= (async () => {
     const resolve = createRequire(import.meta.url).resolve;

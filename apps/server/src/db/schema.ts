@@ -419,8 +419,13 @@ export const orders = pgTable(
     attribution: jsonb('attribution').$type<Attribution>().notNull().default({}),
     /** The priced cart as it was confirmed, so later catalogue changes never rewrite an order. */
     pricingSnapshot: jsonb('pricing_snapshot').$type<Record<string, unknown> | null>(),
-    /** How many times the booking was moved since it was confirmed (the policy's limit counts these). */
+    /** How many times the booking was moved since it was confirmed, by anyone (the order page shows it). */
     rescheduleCount: integer('reschedule_count').notNull().default(0),
+    /**
+     * How many of those moves were made online, through a manage link (the client's, an agent's):
+     * the policy's `max_reschedules` counts these only, never the office's moves (decision 0077).
+     */
+    onlineRescheduleCount: integer('online_reschedule_count').notNull().default(0),
     /** How many times the booking changed since it was confirmed: its invitation's SEQUENCE. */
     changeSequence: integer('change_sequence').notNull().default(0),
     /** A cancelled order: when, why (the person's words, may be empty) and the late fee owed, in cents. */

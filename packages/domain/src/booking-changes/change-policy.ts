@@ -125,7 +125,7 @@ export interface ChangeRequest {
   /** The booked start and the clock's instant, in ms since the epoch. */
   startsAt: number;
   now: number;
-  /** How many times the order was rescheduled before (online or by the office). */
+  /** How many times the order was rescheduled online before (through a manage link; the office's moves never count, decision 0077). */
   reschedulesSoFar: number;
   orderTotalCents: number;
   policy: ChangePolicy;

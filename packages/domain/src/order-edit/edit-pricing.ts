@@ -58,6 +58,35 @@ function withPrice<T extends Service | Package>(item: T, priceCents: number | un
   return priceCents === undefined || priceCents === item.price_cents ? item : { ...item, price_cents: priceCents };
 }
 
+/**
+ * The services the confirmed order was priced with, still in `cart`, that the catalogue no longer
+ * has (the company deleted them since): rebuilt from the snapshot's line, so an edit keeps pricing
+ * them at what the order booked them at, like any kept line, until the office takes them off.
+ * Nothing else of theirs is known any more: no fee of the catalogue names them, and they add no
+ * minutes to a length the edit re-plans. Pay-at-close is the office's setting, never one of these.
+ */
+export function retiredServices(
+  catalogue: PricingCatalogue,
+  confirmed: Pricing | null,
+  cart: readonly string[],
+): Service[] {
+  return (confirmed?.services ?? [])
+    .filter((line) => !line.is_pac && cart.includes(line.id) && !catalogue.services.has(line.id))
+    .map((line) => ({
+      uuid: line.id,
+      name: line.name,
+      description: '',
+      ancillary: line.ancillary,
+      is_pac: false,
+      label: false,
+      rer: line.rer,
+      price_cents: line.base,
+      duration_minutes: 0,
+      sort: 0,
+      prepare: '',
+    }));
+}
+
 /** The catalogue the edit is priced over: kept lines at their snapshot price, the office's prices, its discount. */
 export function editCatalogue(
   catalogue: PricingCatalogue,
@@ -67,6 +96,7 @@ export function editCatalogue(
   const prices = confirmedBasePrices(confirmed);
   for (const price of edit.prices) prices.set(lineKey(price.kind, price.id), price.priceCents);
   const services = new Map(catalogue.services);
+  for (const service of retiredServices(catalogue, confirmed, edit.cart.services)) services.set(service.uuid, service);
   for (const [id, service] of services) services.set(id, withPrice(service, prices.get(lineKey('service', id))));
   const packages = new Map(catalogue.packages);
   for (const [id, pkg] of packages) packages.set(id, withPrice(pkg, prices.get(lineKey('package', String(id)))));

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { displayLines } from '../pricing/display-lines.ts';
 import { priceOrder } from '../pricing/engine.ts';
 import { demoCatalogue, EMPTY_CART, pricingInput, S } from '../pricing/test-fixtures.ts';
-import { changesPriceByHand, editCatalogue, OFFICE_DISCOUNT_CODE, priceEdit, type OrderEdit } from './edit-pricing.ts';
+import {
+  changesPriceByHand,
+  editCatalogue,
+  OFFICE_DISCOUNT_CODE,
+  priceEdit,
+  retiredServices,
+  type OrderEdit,
+} from './edit-pricing.ts';
 import { editChangeText, priceChanges, textChange } from './edit-changes.ts';
 import { agentChanges, editedPersonError, personChanges, personListChange, personTitle } from './edit-people.ts';
 
@@ -39,6 +46,31 @@ describe('priceEdit', () => {
     const byId = new Map(result.pricing.services.map((service) => [service.id, service.base]));
     expect(byId.get(S.singleFamily)).toBe(42_500);
     expect(byId.get(S.radon)).toBe(16_000);
+  });
+
+  it('keeps a service the catalogue dropped at its booked price, and neither adds it back nor keeps one taken off', () => {
+    const withRadon = priceOrder(
+      pricingInput({ cart: { ...EMPTY_CART, services: [S.singleFamily, S.radon] } }),
+    ).pricing;
+    const catalogue = demoCatalogue();
+    const services = new Map(catalogue.services);
+    services.delete(S.radon);
+    const dropped = { ...input, catalogue: { ...catalogue, services } };
+    const both = { ...EMPTY_CART, services: [S.singleFamily, S.radon] };
+    const kept = priceEdit(dropped, withRadon, edit({ cart: both }));
+    expect(kept.pricing.services.map((service) => [service.id, service.base])).toEqual([
+      [S.singleFamily, 42_500],
+      [S.radon, 15_000],
+    ]);
+    expect(kept.pricing.totals.grand_total).toBe(withRadon.totals.grand_total);
+    expect(retiredServices(dropped.catalogue, withRadon, both.services).map((service) => service.uuid)).toEqual([
+      S.radon,
+    ]);
+    // An order that never had it (or had it taken off) cannot be priced with it.
+    expect(retiredServices(dropped.catalogue, booked, both.services)).toEqual([]);
+    expect(priceEdit(dropped, booked, edit({ cart: both })).pricing.services.map((service) => service.id)).toEqual([
+      S.singleFamily,
+    ]);
   });
 
   it("charges a line at the office's price and takes its discount off before the tax", () => {

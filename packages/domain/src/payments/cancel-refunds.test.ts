@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { cancelRefundPlan, cancelRefundText, policyRefundEventText, refundTotalCents } from './cancel-refunds.ts';
+import {
+  cancelRefundPlan,
+  cancelRefundText,
+  officeCancelRefundText,
+  policyRefundEventText,
+  refundTotalCents,
+} from './cancel-refunds.ts';
 import type { RefundableEntry } from './refunds.ts';
 
 let ids = 0;
@@ -127,5 +133,37 @@ describe('cancelRefundText', () => {
     expect(policyRefundEventText(40_000, 'USD', 'the office', 0)).toBe(
       'Refund of $400.00 through Stripe: cancelled by the office',
     );
+  });
+});
+
+describe('officeCancelRefundText', () => {
+  const office = (entries: RefundableEntry[], fee: number, byPolicy = true) =>
+    officeCancelRefundText(cancelRefundPlan(entries, fee), 'USD', byPolicy);
+
+  it('says the refund the policy issued, the fee kept, and no refund due when the fee takes it all', () => {
+    expect(office([payment(40_000)], 0)).toBe('Paid $400.00 — refund of $400.00 issued automatically to the card');
+    expect(office([payment(40_000)], 7_500)).toBe(
+      'Paid $400.00 — refund of $325.00 issued automatically to the card: the late-cancellation fee of $75.00 is kept',
+    );
+    expect(office([payment(7_500)], 7_500)).toBe(
+      'Paid $75.00 — no refund due: the late-cancellation fee of $75.00 is kept',
+    );
+    expect(office([payment(7_500)], 7_501)).toBe(
+      'Paid $75.00 — no refund due: it goes to the late-cancellation fee of $75.01, and the rest of the fee is not charged',
+    );
+  });
+
+  it("names the office's part paid by check or cash, the refund left to the office, and nothing of an unpaid order", () => {
+    expect(office([payment(10_000, 'check')], 0)).toBe(
+      'Paid $100.00 — refund of $100.00 paid by check or cash, for the office to return',
+    );
+    expect(office([payment(10_000, 'check'), payment(30_000)], 0)).toBe(
+      'Paid $400.00 — refund of $400.00: $300.00 issued automatically to the card, $100.00 paid by check or cash, for the office to return',
+    );
+    expect(office([payment(40_000)], 7_500, false)).toBe(
+      'Paid $400.00 — no refund made: the refund is left to the office',
+    );
+    expect(office([], 0)).toBeNull();
+    expect(office([], 0, false)).toBeNull();
   });
 });

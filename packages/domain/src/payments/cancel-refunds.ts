@@ -66,12 +66,38 @@ export function cancelRefundText(plan: CancelRefundPlan, currency: string, done 
     total === 0
       ? `${refunds} nothing of the ${money(plan.paidCents)} you paid`
       : `${refunds} ${money(total)} of the ${money(plan.paidCents)} you paid`;
+  return `${head}${feeTail(plan, money)}.${officeWords(plan.officeDueBackCents, total, money)}`;
+}
+
+/** What became of the late fee, after what was given back: ": the late-cancellation fee of $75.00 is kept". */
+function feeTail(plan: CancelRefundPlan, money: (cents: number) => string): string {
   const fee = plan.feeKeptCents + plan.feeNotCollectedCents;
-  let tail = '';
   if (plan.feeNotCollectedCents > 0)
-    tail = `: it goes to the late-cancellation fee of ${money(fee)}, and the rest of the fee is not charged`;
-  else if (fee > 0) tail = `: the late-cancellation fee of ${money(fee)} is kept`;
-  return `${head}${tail}.${officeWords(plan.officeDueBackCents, total, money)}`;
+    return `: it goes to the late-cancellation fee of ${money(fee)}, and the rest of the fee is not charged`;
+  return fee > 0 ? `: the late-cancellation fee of ${money(fee)} is kept` : '';
+}
+
+/**
+ * The office's copy of a cancellation, its payment row: what was decided of the money paid, in the
+ * client's e-mail's terms. `byPolicy` false: the company's office refunds by hand (setting
+ * `booking_changes.refund_on_cancel` `office`), so nothing was given back yet. Null when nothing
+ * was paid (the row then says "Not paid").
+ * "Paid $400.00 — refund of $325.00 issued automatically to the card: the late-cancellation fee of $75.00 is kept"
+ */
+export function officeCancelRefundText(plan: CancelRefundPlan, currency: string, byPolicy: boolean): string | null {
+  if (plan.paidCents === 0) return null;
+  const money = (cents: number) => formatMoney(cents, currency);
+  const paid = `Paid ${money(plan.paidCents)}`;
+  if (!byPolicy) return `${paid} — no refund made: the refund is left to the office`;
+  const total = refundTotalCents(plan);
+  const card = total - plan.officeDueBackCents;
+  const office = `${money(plan.officeDueBackCents)} paid by check or cash, for the office to return`;
+  let decided: string;
+  if (total === 0) decided = 'no refund due';
+  else if (plan.officeDueBackCents === 0) decided = `refund of ${money(card)} issued automatically to the card`;
+  else if (card === 0) decided = `refund of ${office}`;
+  else decided = `refund of ${money(total)}: ${money(card)} issued automatically to the card, ${office}`;
+  return `${paid} — ${decided}${feeTail(plan, money)}`;
 }
 
 /** The office's part of a refund: none, all of it, or some of it beside the card's. */

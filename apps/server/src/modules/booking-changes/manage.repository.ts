@@ -119,6 +119,7 @@ export async function lockBooking(tx: Executor, companyId: string, orderId: stri
       durationMinutes: t.orders.durationMinutes,
       inspectors: t.orders.inspectors,
       rescheduleCount: t.orders.rescheduleCount,
+      onlineRescheduleCount: t.orders.onlineRescheduleCount,
       changeSequence: t.orders.changeSequence,
     })
     .from(t.orders)
@@ -132,7 +133,14 @@ export async function saveMove(
   tx: Executor,
   companyId: string,
   orderId: string,
-  move: { start: Date; inspectorIds: number[]; rescheduleCount: number; changeSequence: number; at: Date },
+  move: {
+    start: Date;
+    inspectorIds: number[];
+    rescheduleCount: number;
+    onlineRescheduleCount: number;
+    changeSequence: number;
+    at: Date;
+  },
 ): Promise<void> {
   await tx
     .update(t.orders)
@@ -140,6 +148,7 @@ export async function saveMove(
       datetime: move.start,
       inspectors: move.inspectorIds.map((id) => ({ id, requested: false })),
       rescheduleCount: move.rescheduleCount,
+      onlineRescheduleCount: move.onlineRescheduleCount,
       changeSequence: move.changeSequence,
       updatedAt: move.at,
     })
@@ -170,7 +179,7 @@ export async function loadChangeContext(db: Executor, companyId: string, orderId
   const [row] = await db
     .select({
       bookingChanges: t.companies.bookingChanges,
-      rescheduleCount: t.orders.rescheduleCount,
+      onlineRescheduleCount: t.orders.onlineRescheduleCount,
       pricingSnapshot: t.orders.pricingSnapshot,
       packageIds: t.orders.packageIds,
       serviceIds: t.orders.serviceIds,

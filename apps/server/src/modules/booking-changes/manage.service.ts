@@ -32,12 +32,12 @@ import { retryTransientConflicts } from '../../db/transient-conflict.ts';
 import { AppError, ConflictError, NotFoundError } from '../../errors.ts';
 import { loadConfirmableOrder } from '../confirm/confirm.service.ts';
 import { closeOpenCheckout, refundsByPolicy } from '../payments/payments.service.ts';
-import { planOfOrder, queueCancelRefund } from '../payments/cancel-refunds.service.ts';
+import { planOfOrder, settleCancelRefund } from '../payments/cancel-refunds.service.ts';
 import { cancelRefundText } from '@scheduler/domain/payments/cancel-refunds';
 import { enqueueJobs, loadMessageFacts } from '../notifications/notifications.service.ts';
 import { appointmentText, priceSection, ROLE_TITLES } from '../notifications/message-document.ts';
 import { changeJobs, type BookingChange, type QueuedJob } from '../notifications/confirmation-jobs.ts';
-import { ROLE_WORDS } from '../notifications/change-author.ts';
+import { recordedAuthorWords } from '../notifications/change-author.ts';
 import { orderReference } from '@scheduler/domain/order-reference';
 import { replanReminders } from '../notifications/reminder-plan.ts';
 import {
@@ -167,7 +167,7 @@ interface PolicyReading {
  */
 function readPolicy(
   context: NonNullable<Awaited<ReturnType<typeof loadChangeContext>>>,
-  booking: { booked: boolean; start: number; rescheduleCount: number },
+  booking: { booked: boolean; start: number; onlineMoves: number },
   now: Date,
   viewer: ManageViewer,
 ): PolicyReading {
@@ -178,7 +178,7 @@ function readPolicy(
     booked: booking.booked,
     startsAt: booking.start,
     now: now.getTime(),
-    reschedulesSoFar: booking.rescheduleCount,
+    reschedulesSoFar: booking.onlineMoves,
     orderTotalCents: totalCents,
     policy,
   };
@@ -231,14 +231,6 @@ export async function changeHistory(db: Executor, companyId: string, orderIds: r
   return events.map((event) => ({ ...event, type: event.type as (typeof CHANGE_EVENT_TYPES)[number] }));
 }
 
-/** Who made a change, in the words its messages use for the office (notifications' change-author). */
-function actorWords(by: unknown): string {
-  const actor = by as { kind?: unknown; role?: unknown } | undefined;
-  if (actor?.kind === 'office') return 'the office';
-  if (actor?.role === 'agent' || actor?.role === 'contact' || actor?.role === 'visitor') return ROLE_WORDS[actor.role];
-  return ROLE_WORDS.client;
-}
-
 /** The order's booking, changes and cancellation as sentences, oldest first, times in the office's zone. */
 function historyOf(
   events: Awaited<ReturnType<typeof loadChangeHistory>>,
@@ -260,14 +252,16 @@ function historyOf(
       case 'rescheduled': {
         const from = (data.from ?? {}) as { start?: unknown };
         const to = (data.to ?? {}) as { start?: unknown };
-        return [{ at: when, text: `Moved from ${at(from.start)} to ${at(to.start)} by ${actorWords(data.by)}` }];
+        return [
+          { at: when, text: `Moved from ${at(from.start)} to ${at(to.start)} by ${recordedAuthorWords(data.by)}` },
+        ];
       }
       case 'cancelled': {
         const fee =
           typeof data.fee_cents === 'number' && data.fee_cents > 0
             ? `, with a late-cancellation fee of ${formatMoney(data.fee_cents, currency)}`
             : '';
-        return [{ at: when, text: `Cancelled by ${actorWords(data.by)}${fee}` }];
+        return [{ at: when, text: `Cancelled by ${recordedAuthorWords(data.by)}${fee}` }];
       }
       default:
         return [];
@@ -303,7 +297,7 @@ export async function manageView(
   const cancelled = facts.status === 'cancelled';
   const reading = readPolicy(
     context,
-    { booked: !cancelled, start: facts.start.getTime(), rescheduleCount: context.rescheduleCount },
+    { booked: !cancelled, start: facts.start.getTime(), onlineMoves: context.onlineRescheduleCount },
     now,
     viewer,
   );
@@ -360,7 +354,7 @@ export async function manageView(
       remaining:
         reading.policy.max_reschedules === null
           ? null
-          : Math.max(0, reading.policy.max_reschedules - context.rescheduleCount),
+          : Math.max(0, reading.policy.max_reschedules - context.onlineRescheduleCount),
     },
     cancel: {
       ...option('cancel', reading.cancel),
@@ -404,7 +398,7 @@ async function assertChangeAllowed(
     {
       booked: booking.status === 'confirmed',
       start: booking.start.getTime(),
-      rescheduleCount: booking.rescheduleCount,
+      onlineMoves: booking.onlineRescheduleCount,
     },
     now,
     viewerOf(actor),
@@ -447,7 +441,7 @@ async function queueChangeMessages(
     sequence: number;
     actor: ChangeActor;
     now: Date;
-    refundText?: string | null;
+    refund?: BookingChange['refund'];
   },
 ): Promise<void> {
   const aggregate = await loadConfirmableOrder(tx, scope.companyId, scope.orderId);
@@ -462,7 +456,7 @@ async function queueChangeMessages(
     now: change.now,
     country: aggregate.country,
     changedBy: change.actor.kind,
-    ...(change.refundText ? { refundText: change.refundText } : {}),
+    ...(change.refund ? { refund: change.refund } : {}),
     ...(await visitorOf(tx, scope, change.actor)),
   });
   await enqueueJobs(tx, await withManageLinks(tx, jobs));
@@ -617,6 +611,8 @@ export async function rescheduleBooking(
           start: new Date(slot.start),
           inspectorIds: slot.inspectorIds,
           rescheduleCount: booking.rescheduleCount + 1,
+          // The policy's limit is the client's: the office's moves (dispatch board, order page, admin API) leave it (decision 0077).
+          onlineRescheduleCount: booking.onlineRescheduleCount + (actor.kind === 'visitor' ? 1 : 0),
           changeSequence: sequence,
           at: now,
         });
@@ -707,10 +703,17 @@ export async function cancelBooking(
         },
         now,
       );
-      // The refund the policy decides is queued with the cancel, and its words go out in the cancel's e-mails.
-      const refundText = (await refundsByPolicy(tx, scope.companyId))
-        ? await queueCancelRefund(tx, scope, { feeCents, cancelledBy: actorWords(actorData(actor)) }, now)
-        : null;
+      // The refund the policy decides is queued with the cancel, and what was decided goes out in the cancel's e-mails.
+      const refund = await settleCancelRefund(
+        tx,
+        scope,
+        {
+          feeCents,
+          cancelledBy: recordedAuthorWords(actorData(actor)),
+          byPolicy: await refundsByPolicy(tx, scope.companyId),
+        },
+        now,
+      );
       await queueChangeMessages(tx, scope, {
         kind: 'cancelled',
         previousStart: booking.start,
@@ -718,7 +721,7 @@ export async function cancelBooking(
         sequence,
         actor,
         now,
-        refundText,
+        refund,
       });
       await closeOpenCheckout(tx, scope, now);
       cancelled = true;

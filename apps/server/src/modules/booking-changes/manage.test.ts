@@ -409,6 +409,50 @@ describeOnEachDatabase('manage a booking', { onPgliteToo: 'engine tests' }, (fac
     expect(refused.json().error.code).toBe('change_refused');
   });
 
+  it("counts only the visitors' own moves against the limit: the office's moves leave their count as it was (decision 0077)", async () => {
+    setClock(harness, MONDAY);
+    const booking = await book(dayAfter(7));
+    const url = `/api/admin/companies/demo/orders/${booking.orderId}/reschedule`;
+    const officeMove = (start: string, override = false) =>
+      harness.app.inject({ method: 'POST', url, headers: admin, payload: { start, override } });
+    let start = booking.start;
+    // Two moves by the office (the dispatch board's and the order page's path): the client keeps both of theirs.
+    for (const day of [dayAfter(8), dayAfter(9)]) {
+      const target = instantOf(await otherSlot(booking, day));
+      expect((await officeMove(target)).statusCode).toBe(200);
+      start = target;
+    }
+    expect((await booking.viewJson()).reschedule).toMatchObject({ allowed: true, remaining: 2 });
+    expect(await booking.orderRow()).toMatchObject({ rescheduleCount: 2, onlineRescheduleCount: 0 });
+    // The client's first move; at max - 1 the page still offers one more, and it goes through.
+    start = instantOf(await otherSlot(booking, dayAfter(10)));
+    expect((await booking.reschedule(start, (await booking.viewJson()).order.start)).statusCode).toBe(200);
+    expect((await booking.viewJson()).reschedule).toMatchObject({ allowed: true, remaining: 1 });
+    const last = instantOf(await otherSlot(booking, dayAfter(11)));
+    expect((await booking.reschedule(last, start)).statusCode).toBe(200);
+    start = last;
+    // At the limit: refused to the client, on the page and at the server.
+    const view = await booking.viewJson();
+    expect(view.reschedule).toMatchObject({
+      allowed: false,
+      remaining: 0,
+      reason: 'This inspection has been moved 2 times, the most allowed online: please call (614) 555-0142',
+    });
+    const refused = await booking.reschedule(instantOf(await otherSlot(booking, dayAfter(14))), start);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('change_refused');
+    expect(await booking.orderRow()).toMatchObject({ rescheduleCount: 4, onlineRescheduleCount: 2 });
+    // The office, past the client's limit, moves it when it says so; the client's count stays at 2.
+    const target = instantOf(await otherSlot(booking, dayAfter(15)));
+    expect((await officeMove(target)).statusCode).toBe(409);
+    expect((await officeMove(target, true)).statusCode).toBe(200);
+    expect(await booking.events('rescheduled')).toContainEqual(
+      expect.objectContaining({ by: { kind: 'office', override: true }, overridden: ['reschedule_limit'] }),
+    );
+    expect(await booking.orderRow()).toMatchObject({ rescheduleCount: 5, onlineRescheduleCount: 2 });
+    expect((await booking.viewJson()).reschedule).toMatchObject({ allowed: false, remaining: 0 });
+  });
+
   it('shows the late fee before cancelling, holds the visitor to it, frees the time and tells everyone', async () => {
     setClock(harness, MONDAY);
     const booking = await book(dayAfter(7), { agentEmail: 'ray@example.com' });

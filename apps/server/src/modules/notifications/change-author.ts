@@ -28,13 +28,25 @@ export function changeAuthorOf(payload: ChangeAuthorFields): ChangeAuthor {
   };
 }
 
-/** The history's words for a visitor of each role (the order's history, booking-changes' `actorWords`, reads these). */
+/** The history's words for a visitor of each role (`recordedAuthorWords` reads these). */
 export const ROLE_WORDS: Record<ChangeActorRole, string> = {
   client: 'the client',
   agent: 'an agent',
   contact: 'a contact',
   visitor: 'the person who booked it',
 };
+
+/**
+ * Who made a change as its audit event records it (`by`: the office, or the role of the manage
+ * link used), in the history's words: the order's history, the office's refund events and their
+ * e-mails all say it so ("cancelled by an agent"). An event without a known role reads as the client.
+ */
+export function recordedAuthorWords(by: unknown): string {
+  const actor = by as { kind?: unknown; role?: unknown } | null | undefined;
+  if (actor?.kind === 'office') return 'the office';
+  const role = actor?.role;
+  return typeof role === 'string' && ACTOR_ROLES.has(role) ? ROLE_WORDS[role as ChangeActorRole] : ROLE_WORDS.client;
+}
 
 /**
  * "the office", "your agent", "you": who made the change, for one reader; null when a visitor's

@@ -84,8 +84,10 @@ export interface ChangeEmailPayload extends EmailJobPayload, ChangeAuthorFields 
   changed_by: ChangedBy;
   /** The order's change_sequence after this change. */
   sequence: number;
-  /** A cancellation's refund under the policy, in the client's words (decision 0076); the client's and the office's copies. */
+  /** A cancellation's refund under the policy, in the client's words (decision 0076): the client's copies (the office's, in jobs queued before decision 0077's day). */
   refund_text?: string;
+  /** The office's copy of a paid cancellation: what was decided of the money, its payment row ("Paid $400.00 — refund of …"). */
+  office_refund_text?: string;
 }
 
 /** What a text-message job carries: the number in E.164, and which message. */
@@ -307,8 +309,20 @@ export interface BookingChange {
   visitor?: { role: ChangeActorRole; recipient: string };
   /** The order's change_sequence after this change (the invitation's SEQUENCE): each change's messages are its own. */
   sequence: number;
-  /** A cancellation's refund as the policy made it (decision 0076), for the client's and the office's e-mails. */
-  refundText?: string;
+  /**
+   * A paid cancellation's refund as decided (decision 0076): the client's words (null when the
+   * company's office refunds by hand) and the office's payment row.
+   */
+  refund?: { client: string | null; office: string | null };
+}
+
+/** A cancellation's refund words for one copy: the client's to a client, the office's to the office, none to an agent. */
+function refundFieldsFor(
+  audience: Audience,
+  refund: BookingChange['refund'],
+): Pick<ChangeEmailPayload, 'refund_text' | 'office_refund_text'> {
+  if (audience === 'office') return refund?.office ? { office_refund_text: refund.office } : {};
+  return audience === 'client' && refund?.client ? { refund_text: refund.client } : {};
 }
 
 /**
@@ -355,7 +369,7 @@ export function changeJobs(
       ...about,
       ...authorOf(recipient.audience === 'office' ? null : recipient.to),
       ...manageLinkOf(recipient),
-      ...(change.refundText && recipient.audience !== 'agent' ? { refund_text: change.refundText } : {}),
+      ...refundFieldsFor(recipient.audience, change.refund),
     } satisfies ChangeEmailPayload,
     runAt: change.now,
   }));

@@ -820,9 +820,36 @@ describe("a cancellation's refund under the policy (decision 0076)", () => {
 
   it("is said to the client and in the office's copy, never to an agent, and not at all without one", () => {
     expect(cancelled('client', true)).toContain(`Refund: ${refund}`);
+    // A job queued before the office's copy had words of its own (decision 0077's day) keeps the client's.
     expect(cancelled('office', true)).toContain(`Refund: ${refund}`);
     expect(cancelled('agent', true)).not.toContain('Refund');
     expect(cancelled('client', false)).not.toContain('Refund:');
+  });
+
+  it('tells the office in its payment row what was decided: refunded automatically, left to the office, none due', () => {
+    const officeCopy = (officeRefund: string, paid = true) =>
+      block(
+        messageText(
+          documentFor(
+            {
+              kind: 'cancelled',
+              audience: 'office',
+              change: { previousStart: facts.start, author: authorOf('visitor'), officeRefund },
+            },
+            { ...cancelledFacts, paid, payUrl: null },
+          ),
+        ),
+        'Appointment',
+      )!.at(-1);
+    for (const decided of [
+      'Paid $400.00 — refund of $325.00 issued automatically to the card: the late-cancellation fee of $75.00 is kept',
+      'Paid $400.00 — no refund made: the refund is left to the office',
+      'Paid $75.00 — no refund due: the late-cancellation fee of $75.00 is kept',
+    ]) {
+      expect(officeCopy(decided)).toBe(`Payment: ${decided}`);
+      // Said as decided at the cancel, even once the refund made the order unpaid before the e-mail went.
+      expect(officeCopy(decided, false)).toBe(`Payment: ${decided}`);
+    }
   });
 });
 

@@ -67,7 +67,14 @@ export interface MessageOccasion {
   kind: 'confirmation' | 'reminder' | 'receipt' | ChangeKind;
   audience: Audience;
   /** A rescheduled or cancelled booking's: the start before the change, and who made it. */
-  change?: { previousStart: Date; author: ChangeAuthor; refund?: string };
+  change?: {
+    previousStart: Date;
+    author: ChangeAuthor;
+    /** The client's words of a cancellation's refund under the policy (decision 0076). */
+    refund?: string;
+    /** The office's payment row of a paid cancellation: what was decided of the refund. */
+    officeRefund?: string;
+  };
   /** The reader's "Manage your inspection" link (built from PUBLIC_URL and the job's token); none: no link. */
   manageUrl?: string | null;
   /** A receipt of a payment the office recorded (decision 0064): its amount, how, and what is left due. */
@@ -346,8 +353,13 @@ function refundRows(occasion: MessageOccasion): MessageRow[] {
   return refund ? [{ label: MESSAGE_WORDS.refund, value: refund }] : [];
 }
 
-/** The payment row of the office's copy: a cancellation's says whether money may have to go back. */
+/**
+ * The payment row of the office's copy: a cancellation's says what was decided of the money paid
+ * (refunded automatically, left to the office, none due), as the cancel decided it; a message
+ * queued without that decision says only that a refund may be due.
+ */
 function paymentState(facts: MessageFacts, occasion: MessageOccasion): string {
+  if (occasion.kind === 'cancelled' && occasion.change?.officeRefund) return occasion.change.officeRefund;
   if (occasion.kind === 'cancelled') return facts.paid ? MESSAGE_WORDS.paidRefund : MESSAGE_WORDS.notPaid;
   return facts.paid ? MESSAGE_WORDS.paid : MESSAGE_WORDS.unpaid;
 }

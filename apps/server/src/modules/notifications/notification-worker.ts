@@ -282,6 +282,7 @@ export class NotificationWorker {
               previousStart: new Date(change.previous_start),
               author: changeAuthorOf(change),
               ...(typeof change.refund_text === 'string' ? { refund: change.refund_text } : {}),
+              ...(typeof change.office_refund_text === 'string' ? { officeRefund: change.office_refund_text } : {}),
             },
           }
         : {}),

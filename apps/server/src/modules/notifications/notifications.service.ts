@@ -59,6 +59,8 @@ export function createNotificationWorker(
   publicBaseUrl: () => string,
   jobHandlers: Readonly<Record<string, CompanyJobHandler>> = {},
   systemJobHandlers: Readonly<Record<string, SystemJobHandler>> = {},
+  /** The app's clock: jobs fall due, lease and retry by it. */
+  now: () => number = Date.now,
 ): NotificationWorker {
   const outbox = join(config.DATA_DIR, 'outbox');
   const transport = config.SMTP_URL ? smtpTransport(config.SMTP_URL) : outboxTransport(outbox);
@@ -84,5 +86,6 @@ export function createNotificationWorker(
     retryMaxMs: config.NOTIFY_RETRY_MAX_MS,
     jobHandlers,
     systemJobHandlers,
+    now,
   });
 }

@@ -24,6 +24,7 @@ import {
   changesPriceByHand,
   confirmedBasePrices,
   confirmedDiscount,
+  retiredServices,
   type OrderEdit,
 } from '@scheduler/domain/order-edit/edit-pricing';
 import { editChangeText, priceChanges, textChange, type EditChange } from '@scheduler/domain/order-edit/edit-changes';
@@ -471,9 +472,11 @@ async function planEdit(
   const { catalogue } = office;
   if (edit.cart.package !== null && !catalogue.packages.has(edit.cart.package))
     throw new AppError(400, 'unknown_item', 'That package is not offered.', 'package_id');
+  // A service the catalogue dropped since the booking may stay on the order (priced as booked); it cannot be added.
+  const kept = new Set(retiredServices(catalogue, before, order.serviceIds).map((service) => service.uuid));
   for (const id of edit.cart.services) {
     const service = catalogue.services.get(id);
-    if (!service || service.label || service.is_pac)
+    if (!kept.has(id) && (!service || service.label || service.is_pac))
       throw new AppError(400, 'unknown_item', 'That service is not offered.', 'service_ids');
   }
   if (edit.cart.package === null && edit.cart.services.length === 0)
@@ -605,10 +608,15 @@ export async function orderEditState(deps: PricingDeps, scope: OrderScope, now: 
       name: htmlToPlainText(pkg.name),
       price_cents: kept.get(`package:${pkg.id}`) ?? pkg.price_cents,
     })),
-    services: offered.map((service) => ({
+    // The services the catalogue dropped since the booking, listed too: the dialog shows them ticked, to keep or take off.
+    services: [
+      ...offered.map((service) => ({ service, offered: true })),
+      ...retiredServices(office.catalogue, before, order.serviceIds).map((service) => ({ service, offered: false })),
+    ].map(({ service, offered: isOffered }) => ({
       id: service.uuid,
       name: htmlToPlainText(service.name),
       price_cents: kept.get(`service:${service.uuid}`) ?? service.price_cents,
+      offered: isOffered,
     })),
     lines: shown.lines.map((line) => ({ ...line, label: htmlToPlainText(line.label) })),
     total_cents: shown.total,

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { demoOrdinaryWeekday } from '../../test-support/demo-days.ts';
 import { rangeOf } from '../scheduling/scheduling.repository.ts';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
-import type { TestApp } from '../../test-support/test-app.ts';
+import { importDemoCopy, type TestApp } from '../../test-support/test-app.ts';
 import { ManagedBooking, setClock, startWithOtherCompany } from '../booking-changes/manage-test-support.ts';
 import { signedInMember, type ConsolePerson } from '../console-auth/console-test-support.ts';
 
@@ -165,6 +165,64 @@ describeOnEachDatabase("the office's edit of an order", (factory) => {
       expect(response.statusCode, JSON.stringify(changes)).toBe(400);
       if (field) expect(response.json().error.field, JSON.stringify(changes)).toBe(field);
     }
+  });
+
+  it('edits an order whose service the catalogue has since dropped: shown at its booked price, kept or taken off, never added back', async () => {
+    const company = { key: 'edit-retired', officeUuid: 'c0000000-0000-4000-8000-0000000000e2' };
+    await importDemoCopy(harness, company.key, company.officeUuid);
+    const member = await signedInMember(harness, 'office@edit-retired.example', 'office', company.key);
+    const base = `/api/console/companies/${company.key}/orders`;
+    const retired = await ManagedBooking.book(harness, demoOrdinaryWeekday('2027-03-09'), { company });
+    const stateNow = async () => {
+      const response = await call('GET', `${base}/${retired.orderId}/edit`, member);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<ConsoleOrderEditState>();
+    };
+    const added = await stateNow();
+    const withRadon = await call('POST', `${base}/${retired.orderId}/edit`, member, {
+      ...bodyOf(added, { service_ids: [...added.service_ids, RADON] }),
+    });
+    expect(withRadon.statusCode, withRadon.body).toBe(200);
+    const booked = await stateNow();
+    const radonPrice = booked.prices.find((price) => price.id === RADON)!.price_cents;
+    // The company drops Radon Testing from its catalogue (and from every package, inspector, coupon and rule naming it).
+    await importDemoCopy(harness, company.key, company.officeUuid, (document) => withoutService(document, RADON));
+
+    const state = await stateNow();
+    expect(state.service_ids).toContain(RADON);
+    expect(state.total_cents).toBe(booked.total_cents);
+    // Another change saves with the service kept at its booked price: the total does not move.
+    const note = bodyOf(state, { special_note: 'Gate code 4411' });
+    const preview = await call('POST', `${base}/${retired.orderId}/edit/preview`, member, note);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json<ConsoleOrderEditPreview>().total_cents).toBe(booked.total_cents);
+    const saved = await call('POST', `${base}/${retired.orderId}/edit`, member, note);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<ConsoleOrderEditResponse>().total_cents).toBe(booked.total_cents);
+    // Listed, so the dialog can show it ticked and take it off, at the price the order booked it at.
+    expect(state.services.find((service) => service.id === RADON)).toEqual({
+      id: RADON,
+      name: 'Radon Testing',
+      price_cents: radonPrice,
+      offered: false,
+    });
+    expect(state.services.filter((service) => !service.offered).map((service) => service.id)).toEqual([RADON]);
+    // Taken off: the order drops it and its price.
+    const kept = await stateNow();
+    const off = await call('POST', `${base}/${retired.orderId}/edit`, member, {
+      ...bodyOf(kept, { service_ids: kept.service_ids.filter((id) => id !== RADON) }),
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json<ConsoleOrderEditResponse>().total_cents).toBe(added.total_cents);
+    expect((await retired.orderRow()).serviceIds).not.toContain(RADON);
+    // Once off the order it is a service the office does not offer: 400 naming the field, nothing saved.
+    const after = await stateNow();
+    expect(after.services.map((service) => service.id)).not.toContain(RADON);
+    const back = await call('POST', `${base}/${retired.orderId}/edit`, member, {
+      ...bodyOf(after, { service_ids: [...after.service_ids, RADON] }),
+    });
+    expect(back.statusCode).toBe(400);
+    expect(back.json()).toMatchObject({ error: { code: 'unknown_item', field: 'service_ids' } });
   });
 
   it("corrects a client's e-mail as the contacts step checks it, and e-mails the corrected address", async () => {
@@ -639,3 +697,17 @@ describeOnEachDatabase("the office's edit of an order", (factory) => {
     }
   });
 });
+
+/** The company document without one service: its entry, and its uuid wherever a package, inspector, coupon or rule names it. */
+function withoutService(document: Record<string, any>, uuid: string): void {
+  const others = (ids: string[]) => ids.filter((id) => id !== uuid);
+  document.services = document.services.filter((service: { uuid: string }) => service.uuid !== uuid);
+  for (const pkg of document.packages) pkg.services = others(pkg.services);
+  for (const inspector of document.inspectors) inspector.services = others(inspector.services);
+  document.pricing.coupons = document.pricing.coupons.filter(
+    (coupon: { services?: string[] }) => !coupon.services?.includes(uuid),
+  );
+  document.booking_changes.services = document.booking_changes.services.filter(
+    (rule: { service: string }) => rule.service !== uuid,
+  );
+}

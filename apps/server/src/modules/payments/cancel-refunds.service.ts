@@ -6,16 +6,22 @@
  * an idempotency key of the order and the payment, so a retry after Stripe failed never refunds
  * twice. A payment that arrives after the cancel is given back in full by the same job.
  */
-import { cancelRefundPlan, cancelRefundText, type CancelRefundPlan } from '@scheduler/domain/payments/cancel-refunds';
+import {
+  cancelRefundPlan,
+  cancelRefundText,
+  officeCancelRefundText,
+  type CancelRefundPlan,
+} from '@scheduler/domain/payments/cancel-refunds';
 import { officeClockAt } from '@scheduler/domain/office-clock';
 import type { Executor } from '../../db/connection.ts';
 import { AppError, NotFoundError } from '../../errors.ts';
+import { recordedAuthorWords } from '../notifications/change-author.ts';
 import { enqueueJobs } from '../notifications/notifications.service.ts';
 import { cancelRefundJob, CANCEL_REFUND_JOB } from './cancel-refund-jobs.ts';
 import { insertStripeRefund, loadLedgerEntries, type LedgerRow } from './ledger.repository.ts';
 import { bookedOrder, chargeOf, followBalance, queueReceipt, refundableEntries, totalsOf } from './ledger.service.ts';
 import {
-  cancellationAuthor,
+  lastCancellationBy,
   loadLatePayment,
   markLatePaymentRefunded,
   recordOrderEvent,
@@ -32,20 +38,22 @@ export async function planOfOrder(db: Executor, order: OrderKey, feeCents: numbe
 }
 
 /**
- * Called in the cancel's transaction when the policy refunds: queues the refund job when Stripe
- * has something to give back (an unpaid order, or one paid by check only, calls Stripe not at all),
- * and records on the order's History what the office is to return itself. Answers the client's
- * sentence about it for the cancellation e-mail ("Cancelling refunded $325.00 of the $400.00 you
- * paid: …"), null when nothing was paid.
+ * Called in the cancel's transaction. When the policy refunds (`byPolicy`): queues the refund job
+ * when Stripe has something to give back (an unpaid order, or one paid by check only, calls Stripe
+ * not at all), and records on the order's History what the office is to return itself. Answers
+ * the cancellation e-mails' words of it: the client's sentence ("Cancelling refunded $325.00 of the
+ * $400.00 you paid: …"; null when nothing was paid or the office refunds by hand) and the office's
+ * payment row ("Paid $400.00 — refund of $325.00 issued automatically …"; null when nothing was paid).
  */
-export async function queueCancelRefund(
+export async function settleCancelRefund(
   tx: Executor,
   order: OrderKey,
-  cancel: { feeCents: number; cancelledBy: string },
+  cancel: { feeCents: number; cancelledBy: string; byPolicy: boolean },
   now: Date,
-): Promise<string | null> {
+): Promise<{ client: string | null; office: string | null }> {
   const { currency } = chargeOf((await bookedOrder(tx, order.companyId, order.orderId)).pricingSnapshot);
   const plan = await planOfOrder(tx, order, cancel.feeCents);
+  if (!cancel.byPolicy) return { client: null, office: officeCancelRefundText(plan, currency, false) };
   if (plan.stripeRefunds.length > 0) await enqueueJobs(tx, [cancelRefundJob(order, now)]);
   if (plan.officeDueBackCents > 0) {
     await recordOrderEvent(
@@ -61,7 +69,7 @@ export async function queueCancelRefund(
       now,
     );
   }
-  return cancelRefundText(plan, currency, true);
+  return { client: cancelRefundText(plan, currency, true), office: officeCancelRefundText(plan, currency, true) };
 }
 
 /** The jobs of refunds on cancel the worker runs (CANCEL_REFUND_JOB), by kind. */
@@ -130,7 +138,7 @@ async function refundCancelledLedger(
     const rows = await loadLedgerEntries(tx, key);
     const plan = cancelRefundPlan(refundableEntries(rows), order.cancelFeeCents ?? 0);
     const { totalCents, currency } = chargeOf(order.pricingSnapshot);
-    const cause = { cancelledBy: await cancellationAuthor(tx, key), feeCents: plan.feeKeptCents };
+    const cause = { cancelledBy: recordedAuthorWords(await lastCancellationBy(tx, key)), feeCents: plan.feeKeptCents };
     const written: LedgerRow[] = [];
     for (const planned of plan.stripeRefunds) {
       const payment = rows.find((row) => row.id === planned.paymentId);

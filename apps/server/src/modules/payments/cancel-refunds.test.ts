@@ -153,6 +153,10 @@ describeOnEachDatabase('refunds the cancellation policy decides', (factory) => {
     expect((await cancellationEmailTo(orderId, 'client'))!.payload.refund_text).toBe(
       `Cancelling refunded ${total} of the ${total} you paid.`,
     );
+    // The office's copy says what was decided in its payment row, not "a refund may be due".
+    const officeCopy = (await cancellationEmailTo(orderId, 'office'))!.payload;
+    expect(officeCopy.office_refund_text).toBe(`Paid ${total} — refund of ${total} issued automatically to the card`);
+    expect(officeCopy.refund_text).toBeUndefined();
 
     await worker.runDue();
     const payment = (await ledgerOf(orderId)).entries.find((entry) => entry.kind === 'payment')!;
@@ -176,6 +180,33 @@ describeOnEachDatabase('refunds the cancellation policy decides', (factory) => {
     expect(receipts.length).toBeGreaterThan(0);
   });
 
+  it("names who cancelled in the refund event as the order history does, for a link other than the client's own", async () => {
+    await setRefundOnCancel('policy');
+    const confirmed = await payments.confirmedOrder(4);
+    await paidOnline(confirmed);
+    const { orderId } = confirmed.order;
+    // The thank-you page's own link (the session's), not the client's e-mailed one.
+    const issued = await harness.app.inject({
+      method: 'POST',
+      url: '/demo/json/online_scheduler/manage_link',
+      headers: { 'x-auth-token': confirmed.order.token },
+    });
+    expect(issued.statusCode, issued.body).toBe(200);
+    const page = `/demo/json/manage/${new URL(issued.json<{ url: string }>().url).pathname.split('/').pop()!}`;
+    const cancelled = await harness.app.inject({
+      method: 'POST',
+      url: `${page}/cancel`,
+      payload: { reason: '', fee_cents: 0 },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await worker.runDue();
+    const history = cancelled.json<{ view: ManageOrderView }>().view.history.map((entry) => entry.text);
+    expect(history.at(-1)).toBe('Cancelled by the person who booked it');
+    expect((await eventsOf(orderId, 'refunded')).map((event) => event.data.by)).toEqual([
+      { kind: 'policy', cancelled_by: 'the person who booked it', fee_cents: 0 },
+    ]);
+  });
+
   it('refunds what was paid less the late fee when the client cancels inside the late window, and says so first', async () => {
     // A late window of a month: the first free time four days ahead is inside it whatever the day and hour the run starts.
     await setRefundOnCancel('policy', { late_cancel_within_hours: 720 });
@@ -189,6 +220,9 @@ describeOnEachDatabase('refunds the cancellation policy decides', (factory) => {
       `Cancelling now refunds ${formatMoney(back, 'USD')} of the ${formatMoney(confirmed.totalCents, 'USD')} you paid: the late-cancellation fee of $75.00 is kept.`,
     );
     await clientCancel(orderId);
+    expect((await cancellationEmailTo(orderId, 'office'))!.payload.office_refund_text).toBe(
+      `Paid ${formatMoney(confirmed.totalCents, 'USD')} — refund of ${formatMoney(back, 'USD')} issued automatically to the card: the late-cancellation fee of $75.00 is kept`,
+    );
     await worker.runDue();
     expect(refundsAt(session.payment_intent)).toMatchObject([{ amount: back }]);
     const ledger = await ledgerOf(orderId);
@@ -197,6 +231,30 @@ describeOnEachDatabase('refunds the cancellation policy decides', (factory) => {
       { kind: 'policy', cancelled_by: 'the client', fee_cents: 7_500 },
     ]);
     await setRefundOnCancel('policy');
+  });
+
+  it('tells the client and the office that no refund is due when the late fee takes all that was paid', async () => {
+    await setRefundOnCancel('policy', {
+      late_cancel_within_hours: 720,
+      late_cancel_fee: { kind: 'percent', percent: 100 },
+    });
+    try {
+      const confirmed = await payments.confirmedOrder(4);
+      const session = await paidOnline(confirmed);
+      const { orderId } = confirmed.order;
+      const total = formatMoney(confirmed.totalCents, 'USD');
+      await clientCancel(orderId);
+      expect((await cancellationEmailTo(orderId, 'client'))!.payload.refund_text).toBe(
+        `Cancelling refunded nothing of the ${total} you paid: the late-cancellation fee of ${total} is kept.`,
+      );
+      expect((await cancellationEmailTo(orderId, 'office'))!.payload.office_refund_text).toBe(
+        `Paid ${total} — no refund due: the late-cancellation fee of ${total} is kept`,
+      );
+      await worker.runDue();
+      expect(refundsAt(session.payment_intent)).toEqual([]);
+    } finally {
+      await setRefundOnCancel('policy');
+    }
   });
 
   it('retries after a Stripe 500 with the queue back-off and refunds once', async () => {
@@ -240,6 +298,8 @@ describeOnEachDatabase('refunds the cancellation policy decides', (factory) => {
     const calls = stripe.refundCalls().length;
     const view = await clientCancel(unpaid.order.orderId);
     expect(view.cancel.refund).toBeNull();
+    // Nothing paid, nothing to decide: the office's copy says "Not paid" from the order itself.
+    expect((await cancellationEmailTo(unpaid.order.orderId, 'office'))!.payload.office_refund_text).toBeUndefined();
     await worker.runDue();
     expect(await jobsOf(unpaid.order.orderId)).toEqual([]);
     expect(stripe.refundCalls()).toHaveLength(calls);
@@ -284,6 +344,9 @@ describeOnEachDatabase('refunds the cancellation policy decides', (factory) => {
       expect(refundsAt(session.payment_intent)).toEqual([]);
       expect((await ledgerOf(confirmed.order.orderId)).paid_cents).toBe(confirmed.totalCents);
       expect((await cancellationEmailTo(confirmed.order.orderId, 'client'))!.payload.refund_text).toBeUndefined();
+      expect((await cancellationEmailTo(confirmed.order.orderId, 'office'))!.payload.office_refund_text).toBe(
+        `Paid ${formatMoney(confirmed.totalCents, 'USD')} — no refund made: the refund is left to the office`,
+      );
     } finally {
       await setRefundOnCancel('policy');
     }

@@ -402,8 +402,8 @@ export async function markLatePaymentRefunded(
   );
 }
 
-/** Who cancelled the order, in the History's words: "the office", or the role of the manage link's reader. */
-export async function cancellationAuthor(db: Executor, order: OrderKey): Promise<string> {
+/** Who cancelled the order, as its latest `cancelled` event records it (`by`); undefined without one. */
+export async function lastCancellationBy(db: Executor, order: OrderKey): Promise<unknown> {
   const [row] = await db
     .select({ data: t.orderEvents.data })
     .from(t.orderEvents)
@@ -416,11 +416,7 @@ export async function cancellationAuthor(db: Executor, order: OrderKey): Promise
     )
     .orderBy(desc(t.orderEvents.createdAt))
     .limit(1);
-  const by = (row?.data as { by?: { kind?: unknown; role?: unknown } } | undefined)?.by;
-  if (by?.kind === 'office') return 'the office';
-  if (by?.role === 'agent') return 'the agent';
-  if (by?.role === 'contact') return 'a contact';
-  return 'the client';
+  return (row?.data as { by?: unknown } | undefined)?.by;
 }
 
 /** One audit event on the order. */

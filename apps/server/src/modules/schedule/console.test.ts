@@ -930,6 +930,8 @@ describeOnEachDatabase('the console: schedule, orders and changes', (factory) =>
         by: { kind: 'office', user_id: office.userId, name: 'office' },
       });
       expect(page.order.reschedule_count).toBe(1);
+      // The console's move is the office's: it leaves the client's own moves, which the policy counts (decision 0077).
+      expect((await booking.orderRow()).onlineRescheduleCount).toBe(0);
     });
 
     it("keeps the booking's inspector on a move unless the office picks another, and records both names (issue 41)", async () => {

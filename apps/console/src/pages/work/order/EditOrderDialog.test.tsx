@@ -77,8 +77,8 @@ const STATE: ConsoleOrderEditState = {
   currency: 'USD',
   packages: [],
   services: [
-    { id: HOME, name: 'Single-Family Home Inspection', price_cents: 42_500 },
-    { id: RADON, name: 'Radon Testing', price_cents: 15_000 },
+    { id: HOME, name: 'Single-Family Home Inspection', price_cents: 42_500, offered: true },
+    { id: RADON, name: 'Radon Testing', price_cents: 15_000, offered: true },
   ],
   lines: [{ key: `service-${HOME}`, kind: 'service', label: 'Single-Family Home Inspection', amount: 42_500 }],
   total_cents: 42_500,
@@ -121,6 +121,8 @@ const PAST_HOURS =
   'The inspection would end at 5:30 PM, after Mike Alvarez\'s working hours. Tick "Keep it anyway" to save it so.';
 /** Whether the booking is late in the inspector's day, so that a longer cart ends past their hours. */
 let lateDay = false;
+/** What GET …/edit answers: the order as STATE has it, unless a test says otherwise. */
+let opened: ConsoleOrderEditState = STATE;
 
 /** The server's answer to a save that e-mailed nobody. */
 const savedAs = (total: number) => () => ({
@@ -137,7 +139,7 @@ async function savedRequest(requests: RecordedRequest[]): Promise<RecordedReques
 
 function openEdit(save: (request: RecordedRequest) => Answer) {
   const requests = stubServer((request) => {
-    if (request.path === `${ORDER_PATH}/edit` && request.method === 'GET') return { status: 200, body: STATE };
+    if (request.path === `${ORDER_PATH}/edit` && request.method === 'GET') return { status: 200, body: opened };
     if (request.path === `${ORDER_PATH}/edit/preview`) {
       const body = request.body as Parameters<typeof priced>[0] & {
         address: unknown;
@@ -372,6 +374,27 @@ describe('the edit dialog', () => {
       expect(saved.body).toMatchObject({ service_ids: [HOME, RADON], keep_length: true, book_outside_area: false });
     } finally {
       lateDay = false;
+    }
+  });
+
+  it('shows a service the catalogue dropped ticked and named so, and takes it off', async () => {
+    opened = {
+      ...STATE,
+      service_ids: [HOME, RADON],
+      services: STATE.services.map((service) => (service.id === RADON ? { ...service, offered: false } : service)),
+    };
+    try {
+      const { requests } = openEdit(savedAs(42_500));
+      const dialog = await screen.findByRole('dialog', { name: 'Edit the order' });
+      const dropped = await within(dialog).findByRole('checkbox', {
+        name: 'Radon Testing ($150.00), no longer offered',
+      });
+      expect((dropped as HTMLInputElement).checked).toBe(true);
+      await userEvent.click(dropped);
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+      expect((await savedRequest(requests)).body).toMatchObject({ service_ids: [HOME] });
+    } finally {
+      opened = STATE;
     }
   });
 });

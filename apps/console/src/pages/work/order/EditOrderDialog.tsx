@@ -278,7 +278,8 @@ function EditForm({
                       onChange={(event) => toggleService(service.id, event.target.checked)}
                     />
                   }
-                  label={`${service.name} (${formatMoney(service.price_cents, state.currency)})`}
+                  // A service the catalogue dropped since the booking: it may stay or go, and once gone it cannot come back.
+                  label={`${service.name} (${formatMoney(service.price_cents, state.currency)})${service.offered ? '' : ', no longer offered'}`}
                 />
               ))}
             </FormGroup>

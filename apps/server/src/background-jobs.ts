@@ -1,0 +1,41 @@
+import type { Config } from './config.ts';
+import { DataEncryption } from './crypto/data-encryption.ts';
+import type { Database } from './db/connection.ts';
+import { cancelRefundJobHandlers, type CancelRefundJobDeps } from './modules/payments/cancel-refunds.service.ts';
+import { paymentJobHandlers } from './modules/payments/payments.service.ts';
+import { stripeOptionsOf } from './modules/payments/stripe-gateway.ts';
+import { retentionJobHandlers, type RetentionDeps } from './modules/retention/retention.service.ts';
+
+/**
+ * The queue's jobs beside the messages, each on the app's one clock (`clock`, the one the app and
+ * the worker are given): the Stripe Checkout Sessions of cancelled orders expired, what the
+ * cancellation policy refunds given back (decision 0076), and the pruning job (decision 0074). A
+ * job that read the wall clock of its own would date its refunds apart from the app's changes.
+ */
+export function backgroundJobs(options: {
+  db: Database;
+  config: Config;
+  log: CancelRefundJobDeps['log'];
+  clock: () => number;
+}) {
+  const { db, config, log, clock } = options;
+  const paymentJobDeps: CancelRefundJobDeps = {
+    db,
+    encryption: DataEncryption.fromConfig(config),
+    stripe: stripeOptionsOf(config),
+    log,
+    now: () => new Date(clock()),
+  };
+  const retention: RetentionDeps = {
+    db,
+    policy: { days: config.RETENTION_DAYS },
+    everyMinutes: config.RETENTION_EVERY_MINUTES,
+    clock,
+  };
+  return {
+    paymentJobDeps,
+    paymentJobs: { ...paymentJobHandlers(paymentJobDeps), ...cancelRefundJobHandlers(paymentJobDeps) },
+    retention,
+    systemJobs: retentionJobHandlers(retention),
+  };
+}
