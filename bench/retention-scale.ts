@@ -1,7 +1,7 @@
 /**
  * npm run bench -- retention-scale (decision 0079): the pruning job on a database of issue 49's
  * measure (1,000 companies, 1.5 million orders over two years, a third of them abandoned drafts,
- * about six finished jobs and ten funnel events per booking), RETENTION_SCALE_FACTOR of it (1 by
+ * five jobs and ten funnel events per booking, the templates'), RETENTION_SCALE_FACTOR of it (1 by
  * default; 0.1 for a tenth), on the machine's PostgreSQL. The database is built once per factor and
  * kept (RETENTION_SCALE_REBUILD=1 builds it again); each run prunes a copy of it. Prints the
  * tables before and after, the job's time per task (the app's clock fixed at the data's now, 30

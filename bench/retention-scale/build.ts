@@ -1,7 +1,7 @@
 /**
  * The retention benchmark's database (decision 0079): the shape of issue 49's measure (1,000
- * companies, about 1.5 million orders over two years of which a third abandoned drafts, about six
- * jobs and ten funnel events per booking, manage links per recipient, expired console sign-ins),
+ * companies, about 1.5 million orders over two years of which a third abandoned drafts, five
+ * jobs (the measure has six) and ten funnel events per booking, manage links per recipient, expired console sign-ins),
  * RETENTION_SCALE_FACTOR of it. Companies come in through the company-document import and two
  * template bookings through the visitor's and admin's API (bench/scale's generator); every other
  * row is written set-based, one INSERT ... SELECT per table over all companies, copying the
