@@ -7,6 +7,7 @@ import { benchDirectorySave } from './directory-save.ts';
 import { benchDraftsPrune } from './drafts-prune.ts';
 import { benchPricing } from './pricing.ts';
 import { benchRetention } from './retention.ts';
+import { benchRetentionScale } from './retention-scale.ts';
 import { benchScale } from './scale/bench-scale.ts';
 import { benchSearch } from './search.ts';
 import { benchWeb } from './web.ts';
@@ -20,6 +21,7 @@ const BENCHMARKS: Record<string, () => Promise<boolean>> = {
   'drafts-prune': benchDraftsPrune,
   scale: benchScale,
   retention: benchRetention,
+  'retention-scale': benchRetentionScale,
   web: async () => {
     if (!existsSync('apps/web/dist/index.html') || process.env.BENCH_SKIP_BUILD !== '1') {
       const build = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });

@@ -39,8 +39,15 @@ function companiesOf(size: ScaleSize) {
   return companies;
 }
 
-/** A confirmed template order in the big company, and a second one the office cancelled. */
-async function bookTemplates(database: DatabaseHandle): Promise<Templates> {
+/**
+ * A confirmed template order in a company (the big one unless told), and a second one the office
+ * cancelled: booked through the visitor's and the admin's API, so that their rows are the product's.
+ */
+export async function bookTemplates(
+  database: DatabaseHandle,
+  companyKey = BIG_COMPANY_KEY,
+  office = officeUuidOf(1),
+): Promise<Templates> {
   const { app, base } = await startBenchServer(database, BENCH_SERVER_CONFIG);
   try {
     const tally = new StatusTally();
@@ -50,8 +57,8 @@ async function bookTemplates(database: DatabaseHandle): Promise<Templates> {
         db: database.db,
         tally,
         read: 'template',
-        companyKey: BIG_COMPANY_KEY,
-        office: officeUuidOf(1),
+        companyKey,
+        office,
         people: TEMPLATE_PEOPLE,
         pick: (slots) => slots[pick],
       });
@@ -59,7 +66,7 @@ async function bookTemplates(database: DatabaseHandle): Promise<Templates> {
     const cancelled = await book(1);
     for (const booking of [confirmed, cancelled])
       if (booking.outcome !== 'ok') throw new Error(`the template booking failed: ${booking.outcome}`);
-    const cancel = await fetch(`${base}/api/admin/companies/${BIG_COMPANY_KEY}/orders/${cancelled.orderId}/cancel`, {
+    const cancel = await fetch(`${base}/api/admin/companies/${companyKey}/orders/${cancelled.orderId}/cancel`, {
       method: 'POST',
       headers: { authorization: `Bearer ${BENCH_ADMIN_TOKEN}`, 'content-type': 'application/json' },
       body: JSON.stringify({ reason: 'The client found another house', override: true }),

@@ -229,10 +229,13 @@ export async function officesWithEventsToPrune(db: Executor): Promise<EventsToPr
 
 /**
  * Deletes at most `limit` of the office's raw events of orders already rolled up, the oldest
- * first from where the last batch stopped, in one short transaction: the office's events by their
- * own (company, office, created) index, each checked against its order's start. An event sent
- * after the bound (a session that ran past midnight) goes once a later roll-up's bound passes it;
- * one whose order is not rolled up is left. Answers how many went.
+ * first from where the last batch stopped, in one short transaction: the office's next `limit`
+ * events before the bound read by their own (company, office, created) index, then those whose
+ * order started before the bound deleted. Joined to their orders first, the events were read
+ * once per order instead (the planner, taking company and office for independent, expected 14 of
+ * an office's 1,436 orders): 0.9 s a batch at 1,500 orders an office (decision 0079). An event
+ * sent after the bound (a session that ran past midnight) goes once a later roll-up's bound passes
+ * it; one whose order is not rolled up is left. Answers how many went.
  */
 export async function deleteRolledUpEvents(db: Database, office: EventsToPrune, limit: number): Promise<number> {
   return db.transaction(async (tx) => {
@@ -241,26 +244,31 @@ export async function deleteRolledUpEvents(db: Database, office: EventsToPrune, 
     );
     const from = office.eventsPrunedBefore === null ? sql`` : sql`and e.created_at >= ${at(office.eventsPrunedBefore)}`;
     const result = (await tx.execute(sql`
-      with picked as (
-        select e.id from ${t.funnelEvents} e
-        join ${t.orders} o on o.company_id = e.company_id and o.id = e.order_id and o.office_id = e.office_id
-          and o.created_at < ${at(office.rolledBefore)}
+      with walked as materialized (
+        select e.id, e.order_id, e.created_at from ${t.funnelEvents} e
         where e.company_id = ${office.companyId} and e.office_id = ${office.officeId}
           and e.created_at < ${at(office.rolledBefore)} ${from}
         order by e.created_at
         limit ${limit}),
-      gone as (delete from ${t.funnelEvents} where id in (select id from picked) returning created_at)
-      select count(*)::int as n, max(created_at) as last from gone`)) as unknown as RowsOf<{
+      gone as (
+        delete from ${t.funnelEvents} where id in (
+          select w.id from walked w
+          join ${t.orders} o on o.company_id = ${office.companyId} and o.id = w.order_id
+            and o.office_id = ${office.officeId} and o.created_at < ${at(office.rolledBefore)})
+        returning 1)
+      select (select count(*) from gone)::int as n, (select count(*) from walked)::int as walked,
+        (select max(created_at) from walked) as last`)) as unknown as RowsOf<{
       n: number;
+      walked: number;
       last: Date | string | null;
     }>;
-    const n = Number(result.rows[0]?.n ?? 0);
-    // A batch short of the limit found the office's last events before the bound.
-    const prunedBefore = n < limit ? office.rolledBefore : instantOf(result.rows[0]!.last)!;
+    const row = result.rows[0]!;
+    // A walk short of the limit read the office's last events before the bound.
+    const prunedBefore = Number(row.walked) < limit ? office.rolledBefore : instantOf(row.last)!;
     await tx
       .update(t.funnelRollUps)
       .set({ eventsPrunedBefore: prunedBefore })
       .where(and(eq(t.funnelRollUps.companyId, office.companyId), eq(t.funnelRollUps.officeId, office.officeId)));
-    return n;
+    return Number(row.n);
   });
 }

@@ -11,7 +11,10 @@ const DAY_MS = 86_400_000;
  */
 const DRAFTS_PER_STATEMENT = 100;
 
-/** Up to `limit` abandoned drafts, in statements of at most DRAFTS_PER_STATEMENT, each its own transaction. */
+/**
+ * Up to `limit` abandoned drafts, in statements of at most DRAFTS_PER_STATEMENT, each its own
+ * transaction, walking the drafts oldest first until the limit is reached or none is left.
+ */
 async function pruneDrafts(db: Database, now: Date, cutoff: Date, limit: number): Promise<number> {
   let deleted = 0;
   let after: Date | null = null;
@@ -19,8 +22,10 @@ async function pruneDrafts(db: Database, now: Date, cutoff: Date, limit: number)
     const size = Math.min(DRAFTS_PER_STATEMENT, limit - deleted);
     const done = await deleteAbandonedDrafts(db, now, cutoff, size, after);
     deleted += done.deleted;
-    after = done.last ?? after;
-    if (done.deleted < size) break;
+    if (done.exhausted || done.last === null) break;
+    // A statement that kept every draft it looked at, all of one instant, cannot move on by it.
+    if (done.deleted === 0 && after !== null && done.last.getTime() === after.getTime()) break;
+    after = done.last;
   }
   return deleted;
 }
