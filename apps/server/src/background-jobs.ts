@@ -4,7 +4,7 @@ import type { Database } from './db/connection.ts';
 import { cancelRefundJobHandlers, type CancelRefundJobDeps } from './modules/payments/cancel-refunds.service.ts';
 import { paymentJobHandlers } from './modules/payments/payments.service.ts';
 import { stripeOptionsOf } from './modules/payments/stripe-gateway.ts';
-import { retentionJobHandlers, type RetentionDeps } from './modules/retention/retention.service.ts';
+import { retentionJobHandlers, RUN_BUDGET_MS, type RetentionDeps } from './modules/retention/retention.service.ts';
 
 /**
  * The queue's jobs beside the messages, each on the app's one clock (`clock`, the one the app and
@@ -31,6 +31,8 @@ export function backgroundJobs(options: {
     policy: { days: config.RETENTION_DAYS },
     everyMinutes: config.RETENTION_EVERY_MINUTES,
     clock,
+    // Well within the job's lease, so that no other worker takes a run still going for a dead one.
+    budgetMs: Math.min(RUN_BUDGET_MS, Math.floor(config.NOTIFY_LEASE_MS / 2)),
   };
   return {
     paymentJobDeps,

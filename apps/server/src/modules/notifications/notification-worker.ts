@@ -65,8 +65,15 @@ export interface NotificationWorkerOptions {
   systemJobHandlers?: Readonly<Record<string, SystemJobHandler>>;
 }
 
-/** A job of no company: its id (to key what it queues next) and payload in, the code of how it ended out. */
-export type SystemJobHandler = (job: { id: number; payload: Record<string, unknown> }) => Promise<string>;
+/**
+ * A job of no company: its id (to key what it queues next) and payload in, the code of how it
+ * ended out. `stopping` says the worker is shutting down: a long job stops at its next safe point.
+ */
+export type SystemJobHandler = (job: {
+  id: number;
+  payload: Record<string, unknown>;
+  stopping: () => boolean;
+}) => Promise<string>;
 
 /** A job of another module: its company and payload in, the code of how it ended out. */
 export type CompanyJobHandler = (job: { companyId: string; payload: Record<string, unknown> }) => Promise<string>;
@@ -112,6 +119,8 @@ export class NotificationWorker {
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = true;
+  /** Set by stop(): the job in hand is finished, and no other is claimed. */
+  private stopping = false;
   private readonly now: () => number;
 
   constructor(private readonly options: NotificationWorkerOptions) {
@@ -122,6 +131,7 @@ export class NotificationWorker {
   async runDue(): Promise<number> {
     let sent = 0;
     for (;;) {
+      if (this.stopping) return sent;
       const job = await claimDueJob(this.options.db, new Date(this.now()), this.options.leaseMs);
       if (!job) return sent;
       if (await this.handle(job)) sent++;
@@ -130,6 +140,7 @@ export class NotificationWorker {
 
   start(): void {
     this.stopped = false;
+    this.stopping = false;
     this.schedule(0);
   }
 
@@ -142,9 +153,12 @@ export class NotificationWorker {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopping = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.running;
+    // Stopped: a direct runDue (a test, a one-off drain) claims jobs again.
+    this.stopping = false;
     this.options.transport.close();
   }
 
@@ -209,7 +223,7 @@ export class NotificationWorker {
     const { companyId, id, payload } = job;
     if (companyId === null) {
       const system = this.options.systemJobHandlers?.[job.kind];
-      return system ? () => system({ id, payload }) : null;
+      return system ? () => system({ id, payload, stopping: () => this.stopping }) : null;
     }
     const company = this.options.jobHandlers?.[job.kind];
     return company ? () => company({ companyId, payload }) : null;

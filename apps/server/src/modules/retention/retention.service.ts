@@ -14,9 +14,30 @@ export interface PruneResult {
 }
 
 /**
+ * How long one run may hold the job queue's worker, in real milliseconds: the worker sends the
+ * company's e-mails between runs, and a shutdown waits for the run to let go. A first run on a
+ * big database (decision 0079: about 1.5 h at the measure's size) goes on in runs of this length,
+ * each queued as the last one stops, so e-mails due meanwhile go first.
+ */
+export const RUN_BUDGET_MS = 30_000;
+
+/** When a run stops before its tasks are done: its time is up, or the worker is stopping. */
+export interface RunLimits {
+  /** Real milliseconds since some origin (performance.now), to measure the budget with. */
+  elapsed: () => number;
+  budgetMs: number;
+  stopping: () => boolean;
+}
+
+const UNLIMITED: RunLimits = { elapsed: () => 0, budgetMs: Infinity, stopping: () => false };
+
+/**
  * Runs every task in batches of `limit` until a batch deletes fewer than the limit, each batch its
  * own transaction; `onBatch` is told the progress after each (the operator reads it). `now` is
  * asked before each batch: a long run's cut-off moves with the clock, as a new run's would.
+ * Between batches it stops when the run's budget is spent or the worker is stopping: `complete`
+ * says whether every task finished (a later run starts over, each task finding at once what is
+ * already done).
  */
 export async function runPruneTasks(
   db: Database,
@@ -24,11 +45,15 @@ export async function runPruneTasks(
   now: () => Date,
   limit: number,
   onBatch: (progress: PruneResult) => Promise<void> = async () => {},
-): Promise<PruneResult> {
+  limits: RunLimits = UNLIMITED,
+): Promise<PruneResult & { complete: boolean }> {
   const progress: PruneResult = { deleted: {}, batches: 0 };
+  const startedAt = limits.elapsed();
+  const stopNow = () => limits.stopping() || limits.elapsed() - startedAt >= limits.budgetMs;
   for (const task of tasks) {
     progress.deleted[task.name] = 0;
     for (;;) {
+      if (stopNow()) return { ...progress, complete: false };
       const deleted = await task.pruneBatch(db, now(), limit);
       progress.batches++;
       progress.deleted[task.name] = (progress.deleted[task.name] ?? 0) + deleted;
@@ -36,7 +61,7 @@ export async function runPruneTasks(
       if (deleted < limit) break;
     }
   }
-  return progress;
+  return { ...progress, complete: true };
 }
 
 /** What the pruning job needs: the database, the policy, how often it runs, and the app's clock. */
@@ -48,6 +73,9 @@ export interface RetentionDeps {
   /** The tasks; by default every registered one. */
   tasks?: readonly PruneTask[];
   limit?: number;
+  /** A run's budget and its real-time measure; by default RUN_BUDGET_MS of performance.now. */
+  budgetMs?: number;
+  elapsed?: () => number;
 }
 
 /** A short code of an error for the run's record and the log (never a row's data). */
@@ -61,12 +89,17 @@ function codeOf(error: unknown): string {
  * recorded, then the next run queued `everyMinutes` later under a key of this job, so a run the
  * worker repeats (it died before marking the job done) queues the next one once.
  */
-export async function runRetentionJob(deps: RetentionDeps, jobId: number): Promise<string> {
+export async function runRetentionJob(
+  deps: RetentionDeps,
+  jobId: number,
+  stopping: () => boolean = () => false,
+): Promise<string> {
   const now = () => new Date(deps.clock());
   const runId = await startRun(deps.db, now());
   let progress: PruneResult = { deleted: {}, batches: 0 };
+  let complete = false;
   try {
-    progress = await runPruneTasks(
+    const result = await runPruneTasks(
       deps.db,
       deps.tasks ?? pruneTasks(deps.policy),
       now,
@@ -75,15 +108,20 @@ export async function runRetentionJob(deps: RetentionDeps, jobId: number): Promi
         progress = sofar;
         await saveRun(deps.db, runId, sofar);
       },
+      { elapsed: deps.elapsed ?? (() => performance.now()), budgetMs: deps.budgetMs ?? RUN_BUDGET_MS, stopping },
     );
+    ({ complete, ...progress } = result);
   } catch (error) {
     // What it deleted stays deleted (each batch committed); the worker retries the job.
     await saveRun(deps.db, runId, { ...progress, finishedAt: now(), error: codeOf(error) });
     throw error;
   }
   await saveRun(deps.db, runId, { ...progress, finishedAt: now() });
-  await queueRun(deps.db, new Date(deps.clock() + deps.everyMinutes * 60_000), `after:${jobId}`, false);
-  return 'pruned';
+  // Cut short (its budget spent, or the worker stopping): the rest is the next run's, due now,
+  // behind whatever the queue already holds. Done: the next is everyMinutes away.
+  const nextAt = complete ? deps.clock() + deps.everyMinutes * 60_000 : deps.clock();
+  await queueRun(deps.db, new Date(nextAt), `after:${jobId}`, false);
+  return complete ? 'pruned' : 'continues';
 }
 
 /** Queues the first run at start, unless one is waiting already (another instance's, or an earlier start's). */
@@ -108,7 +146,9 @@ export async function retentionStatus(db: Database, policy: RetentionPolicy): Pr
   };
 }
 
-/** The worker's handler of the pruning job (a job of no company). */
+/** The worker's handler of the pruning job (a job of no company); it stops between batches when the worker does. */
 export function retentionJobHandlers(deps: RetentionDeps) {
-  return { [RETENTION_JOB]: (job: { id: number }) => runRetentionJob(deps, job.id) };
+  return {
+    [RETENTION_JOB]: (job: { id: number; stopping?: () => boolean }) => runRetentionJob(deps, job.id, job.stopping),
+  };
 }

@@ -158,11 +158,64 @@ describeOnEachDatabase('the pruning job', { onPgliteToo: 'every test' }, (factor
         seen.push(progress.deleted.finished_jobs!);
       },
     );
-    expect(result).toEqual({ deleted: { finished_jobs: 5 }, batches: 3 });
+    expect(result).toEqual({ deleted: { finished_jobs: 5 }, batches: 3, complete: true });
     expect(seen).toEqual([2, 4, 5]);
     // 4 rows at 2 a batch: the third batch finds none and ends the task.
     for (let i = 0; i < 4; i++) await job({ doneAt: at(-1000 - i) });
     expect((await runPruneTasks(database.db, only, () => NOW, 2)).batches).toBe(3);
+  });
+
+  it('stops between batches once its budget is spent, or at once when the worker is stopping, and says it is not done', async () => {
+    for (let i = 0; i < 7; i++) await job({ doneAt: at(-1000 - i) });
+    const only = [taskNamed('finished_jobs')];
+    // A real-time measure that moves 10 ms each time it is read: the start, then once per batch.
+    let elapsed = 0;
+    const ticking = { elapsed: () => (elapsed += 10), stopping: () => false };
+    // Read at 10 (start), 20 (first batch: 10 spent), 30 (20 spent: the budget, stop).
+    const cut = await runPruneTasks(database.db, only, () => NOW, 2, undefined, { ...ticking, budgetMs: 20 });
+    expect(cut).toEqual({ deleted: { finished_jobs: 2 }, batches: 1, complete: false });
+    // One more millisecond of budget and the same reading lets the second batch run.
+    const next = await runPruneTasks(database.db, only, () => NOW, 2, undefined, { ...ticking, budgetMs: 21 });
+    expect(next).toEqual({ deleted: { finished_jobs: 4 }, batches: 2, complete: false });
+    const stopping = await runPruneTasks(database.db, only, () => NOW, 2, undefined, {
+      elapsed: () => 0,
+      budgetMs: Infinity,
+      stopping: () => true,
+    });
+    expect(stopping).toEqual({ deleted: { finished_jobs: 0 }, batches: 0, complete: false });
+    const rest = await runPruneTasks(database.db, only, () => NOW, 2);
+    expect(rest).toEqual({ deleted: { finished_jobs: 1 }, batches: 1, complete: true });
+  });
+
+  it('queues the rest of a run cut short at once, behind what is due, and the next after a whole run an interval on', async () => {
+    for (let i = 0; i < 3; i++) await job({ doneAt: at(-1000 - i) });
+    const clock = () => NOW.getTime();
+    await scheduleRetention({ db: database.db, clock });
+    const [first] = await database.db.select().from(t.jobs).where(eq(t.jobs.kind, RETENTION_JOB));
+    let elapsed = 0;
+    const deps = {
+      db: database.db,
+      policy: POLICY,
+      everyMinutes: 60,
+      clock,
+      tasks: [taskNamed('finished_jobs')],
+      limit: 2,
+      budgetMs: 1,
+      elapsed: () => (elapsed += 1),
+    };
+    expect(await runRetentionJob(deps, first!.id)).toBe('continues');
+    const queued = async () =>
+      (await database.db.select().from(t.jobs).where(eq(t.jobs.kind, RETENTION_JOB)))
+        .filter((row) => row.id !== first!.id)
+        .map((row) => row.runAt.toISOString());
+    expect(await queued()).toEqual([NOW.toISOString()]);
+    const [second] = (await database.db.select().from(t.jobs).where(eq(t.jobs.kind, RETENTION_JOB))).filter(
+      (row) => row.id !== first!.id,
+    );
+    expect(await runRetentionJob({ ...deps, budgetMs: 1000 }, second!.id)).toBe('pruned');
+    expect((await queued()).sort()).toEqual([NOW.toISOString(), new Date(NOW.getTime() + 3_600_000).toISOString()]);
+    // A worker stopping cuts the run before its first batch: nothing deleted, the rest queued.
+    expect(await runRetentionJob({ ...deps, budgetMs: 1000 }, first!.id, () => true)).toBe('continues');
   });
 
   it('prunes manage links revoked, or whose inspection ended, more than the limit ago; keeps those within it', async () => {
