@@ -115,7 +115,10 @@ const scheduleCalls = (requests: RecordedRequest[]) =>
   requests.filter((r) => r.path.startsWith(`${BASE}/schedule?`)).length;
 
 async function openDialog() {
-  await userEvent.click(await screen.findByRole('button', { name: 'Block time' }));
+  // The button waits for the schedule (disabled until it has loaded): clicking it sooner fails.
+  const block = await screen.findByRole('button', { name: 'Block time' });
+  await waitFor(() => expect((block as HTMLButtonElement).disabled).toBe(false));
+  await userEvent.click(block);
   return screen.findByRole('dialog', { name: 'Block time' });
 }
 
