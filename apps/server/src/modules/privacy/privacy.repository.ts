@@ -166,7 +166,6 @@ export async function lockOrderForErasure(tx: Executor, order: OrderToErase) {
       address2: t.orders.address2,
       city: t.orders.city,
       postalCode: t.orders.postalCode,
-      erasedAt: t.orders.personalDataErasedAt,
     })
     .from(t.orders)
     .where(and(eq(t.orders.companyId, order.companyId), eq(t.orders.id, order.orderId)))

@@ -50,11 +50,20 @@ import {
   type PersonEntry,
 } from './privacy.repository.ts';
 
+/** Rows by their order's id, each order's in the rows' order: one pass, read per order by a lookup. */
+function byOrderId<T extends { orderId: string }>(rows: readonly T[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const group = groups.get(row.orderId);
+    if (group) group.push(row);
+    else groups.set(row.orderId, [row]);
+  }
+  return groups;
+}
+
 /** The person's entries grouped by order, in the entries' order (newest inspection first). */
 function byOrder(entries: PersonEntry[]): PersonEntry[][] {
-  const groups = new Map<string, PersonEntry[]>();
-  for (const entry of entries) groups.set(entry.orderId, [...(groups.get(entry.orderId) ?? []), entry]);
-  return [...groups.values()];
+  return [...byOrderId(entries).values()];
 }
 
 function orderOut(entries: PersonEntry[], now: Date): PrivacyOrder {
@@ -118,6 +127,11 @@ export async function exportPerson(
     ledgerOfOrders(db, member.companyId, clientOrderIds),
   ]);
   const lower = address.toLowerCase();
+  // Grouped once: an agent's thousands of orders are not each searched for in every list.
+  const orderById = new Map(orders.map((row) => [row.id, row]));
+  const messagesOf = byOrderId(messages);
+  const notesOf = byOrderId(notes);
+  const ledgerOf = byOrderId(ledger);
   return {
     email: address,
     company: { key: member.companyKey, name: member.companyName },
@@ -125,7 +139,7 @@ export async function exportPerson(
     orders: groups.map((group) => {
       const first = group[0]!;
       const { kept: _kept, ...summary } = orderOut(group, now);
-      const order = orders.find((row) => row.id === first.orderId)!;
+      const order = orderById.get(first.orderId)!;
       const isClient = group.some((entry) => entry.role === 'client');
       return {
         ...summary,
@@ -142,27 +156,25 @@ export async function exportPerson(
         people: group.map((entry) => ({ role: entry.role, person: entry.person })),
         special_note: isClient ? order.specialNote : '',
         cancel_reason: isClient ? order.cancelReason : '',
-        messages: messages
-          .filter(
-            (message) => message.orderId === first.orderId && String(message.payload.to ?? '').toLowerCase() === lower,
-          )
+        messages: (messagesOf.get(first.orderId) ?? [])
+          .filter((message) => String(message.payload.to ?? '').toLowerCase() === lower)
           .map((message) => ({
             kind: message.kind,
             recipient: String(message.payload.to),
             state: message.state,
             sent_at: isoOrNull(message.doneAt),
           })),
-        notes: notes
-          .filter((note) => note.orderId === first.orderId)
-          .map((note) => ({ body: note.body, author_name: note.authorName, created_at: note.createdAt.toISOString() })),
-        payments: ledger
-          .filter((entry) => entry.orderId === first.orderId)
-          .map((entry) => ({
-            kind: entry.kind,
-            amount_cents: entry.amountCents,
-            method: entry.method,
-            at: entry.recordedAt.toISOString(),
-          })),
+        notes: (notesOf.get(first.orderId) ?? []).map((note) => ({
+          body: note.body,
+          author_name: note.authorName,
+          created_at: note.createdAt.toISOString(),
+        })),
+        payments: (ledgerOf.get(first.orderId) ?? []).map((entry) => ({
+          kind: entry.kind,
+          amount_cents: entry.amountCents,
+          method: entry.method,
+          at: entry.recordedAt.toISOString(),
+        })),
       };
     }),
     directory_contacts: directory.map(({ companyId: _company, ...entry }) => entry),
@@ -174,7 +186,8 @@ export type ErasedBy = { kind: 'office'; user_id: string; name: string } | { kin
 
 /**
  * Erases the people `chosen` picks out of the order's parties, in one transaction with the order
- * locked. Answers null when the order must be kept (its inspection is still to come) or is gone.
+ * locked. Answers `kept` when the order must be kept (its inspection is still to come), `gone`
+ * when it is no longer there.
  */
 export async function eraseOrder(
   db: Database,
@@ -231,10 +244,9 @@ async function scrubFreeForm(tx: Executor, order: OrderToErase, strings: string[
     const title = scrubText(task.title, strings);
     if (title !== task.title) await rewriteTaskTitle(tx, order, task.id, title);
   }
-  for (const entry of rows.ledger) {
-    const texts = scrubJson({ reference: entry.reference, note: entry.note, voidReason: entry.voidReason }, strings);
-    if (changed({ reference: entry.reference, note: entry.note, voidReason: entry.voidReason }, texts))
-      await rewriteLedgerTexts(tx, order, entry.id, texts);
+  for (const { id, ...texts } of rows.ledger) {
+    const scrubbed = scrubJson(texts, strings);
+    if (changed(texts, scrubbed)) await rewriteLedgerTexts(tx, order, id, scrubbed);
   }
   // A finished job's history is the order's messages; a pending one to the person must not go.
   await deleteJobs(
