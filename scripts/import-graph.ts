@@ -30,7 +30,8 @@ const MAX_BACK_UP = 2;
  *  4 pricing — the cart and its price (its preview parses a draft document).
  *  5 scheduling, property — availability and held time (which extend the cart's coupon leases),
  *    and the property's answers (which re-price).
- *  6 address, payments — the address (checked against the service area), the payment links.
+ *  6 address, payments, agreements — the address (checked against the service area), the payment
+ *    links, the agreements an order's clients sign (sent when it is confirmed, so below confirm).
  *  7 confirm — an order becomes a booking: time, price, payment and messages together.
  *  8 booking-changes — reschedule and cancel of a booked order for every caller.
  *  9 order-list, reports, follow-ups, order-edit, configuration, onboarding, wizard-page — what
@@ -61,6 +62,7 @@ const MODULE_RANKS: Record<string, number> = {
   property: 5,
   address: 6,
   payments: 6,
+  agreements: 6,
   confirm: 7,
   'booking-changes': 8,
   'order-list': 9,

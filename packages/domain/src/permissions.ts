@@ -42,6 +42,8 @@ export const ACTIONS = [
   'reports.read',
   /** A person's request about their personal data: find it, export it, erase it (issue 49, decision 0078). */
   'privacy.manage',
+  /** The company's agreement templates and how they are signed (issue 43, decision 0080). */
+  'agreements.manage',
   /** The team: its members and their roles, invitations, removing a member. */
   'team.manage',
   /** Name which of the company's inspectors a member is. */
@@ -80,6 +82,8 @@ export const PERMISSIONS: Readonly<Record<Action, Readonly<Record<ConsoleRole, G
   'reports.read': { owner: 'all', admin: 'all', office: 'none', inspector: 'none' },
   // Handing out or erasing everything of a person is the owners' and admins' word, as refunds are.
   'privacy.manage': { owner: 'all', admin: 'all', office: 'none', inspector: 'none' },
+  // What clients sign before an inspection is the company's legal word: its owners' and admins'.
+  'agreements.manage': { owner: 'all', admin: 'all', office: 'none', inspector: 'none' },
   'team.manage': { owner: 'all', admin: 'all', office: 'none', inspector: 'none' },
   'team.link_inspector': { owner: 'all', admin: 'all', office: 'none', inspector: 'none' },
   'team.sign_out_member': { owner: 'all', admin: 'none', office: 'none', inspector: 'none' },

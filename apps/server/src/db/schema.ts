@@ -35,6 +35,9 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 const instant = (name: string) => timestamp(name, { withTimezone: true });
 
+/** Bytes (a sealed PDF): Buffer from node-postgres, Uint8Array from PGlite, either accepted on write. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
 /** PostgreSQL's tstzrange, read and written in its text form, e.g. `[2026-01-01 10:00+00,2026-01-01 12:00+00)`. */
 const tstzrange = customType<{ data: string }>({ dataType: () => 'tstzrange' });
 
@@ -66,6 +69,8 @@ export const companies = pgTable('companies', {
   analyticsSettings: jsonb('analytics_settings').$type<Record<string, unknown>>().notNull().default({}),
   /** The document's `privacy` section: how many years clients' personal data is kept after an inspection (issue 49). */
   privacySettings: jsonb('privacy_settings').$type<Record<string, unknown>>().notNull().default({}),
+  /** How the company's agreements are signed (issue 43, contracts/agreements.ts `agreementSettingsSchema`); {} is the defaults. */
+  agreementSettings: jsonb('agreement_settings').$type<Record<string, unknown>>().notNull().default({}),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -1222,6 +1227,155 @@ export const companyDocumentVersions = pgTable(
     primaryKey({ columns: [t.companyId, t.version] }),
     check('company_document_versions_version', sql`${t.version} >= 1`),
     check('company_document_versions_source', sql`${t.source} in ('import', 'console', 'restore', 'baseline')`),
+  ],
+);
+
+/**
+ * The company's agreement templates (issue 43, decision 0080): what each is called, which orders it
+ * is sent for and whether it is in use. The wording lives in its versions; `current_version`
+ * names the one new orders are sent. A template is never deleted, only made inactive, so every
+ * agreement sent keeps its source.
+ */
+export const agreementTemplates = pgTable(
+  'agreement_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    appliesTo: jsonb('applies_to').$type<{ all: boolean; service_ids: string[]; package_ids: number[] }>().notNull(),
+    active: boolean('active').notNull().default(true),
+    currentVersion: integer('current_version').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('agreement_templates_company_id_id_unique').on(t.companyId, t.id),
+    index('agreement_templates_company_idx').on(t.companyId),
+  ],
+);
+
+/** Every saved wording of a template, numbered from 1: never updated, so a signed agreement's source stays as it was. */
+export const agreementTemplateVersions = pgTable(
+  'agreement_template_versions',
+  {
+    companyId: uuid('company_id').notNull(),
+    templateId: uuid('template_id').notNull(),
+    version: integer('version').notNull(),
+    name: text('name').notNull(),
+    /** Sanitised on save (html/sanitize.ts). */
+    bodyHtml: text('body_html').notNull(),
+    createdByUserId: text('created_by_user_id'),
+    createdByName: text('created_by_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.templateId, t.version] }),
+    foreignKey({
+      columns: [t.companyId, t.templateId],
+      foreignColumns: [agreementTemplates.companyId, agreementTemplates.id],
+    }).onDelete('cascade'),
+    check('agreement_template_versions_version', sql`${t.version} >= 1`),
+  ],
+);
+
+/**
+ * The bytes the product keeps as files (issue 43: sealed agreements), in the database: written
+ * once, never updated, each with the SHA-256 of its bytes.
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'agreement_pdf'>().notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sha256: text('sha256').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    content: bytea('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('documents_company_id_id_unique').on(t.companyId, t.id)],
+);
+
+/**
+ * An agreement sent with an order (issue 43): the template's version filled with the order, frozen
+ * as the HTML its signers are shown, with that HTML's SHA-256. Complete (`signed`) when the signers
+ * it needs have signed; its sealed PDF is then a document of its own. A voided one stays.
+ */
+export const orderAgreements = pgTable(
+  'order_agreements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id').notNull(),
+    orderId: uuid('order_id').notNull(),
+    templateId: uuid('template_id').notNull(),
+    templateVersion: integer('template_version').notNull(),
+    title: text('title').notNull(),
+    bodyHtml: text('body_html').notNull(),
+    documentSha256: text('document_sha256').notNull(),
+    signersRequired: text('signers_required').$type<'one' | 'all'>().notNull(),
+    status: text('status').$type<'pending' | 'signed' | 'voided'>().notNull().default('pending'),
+    createdAt: createdAt(),
+    signedAt: instant('signed_at'),
+    voidedAt: instant('voided_at'),
+    pdfDocumentId: uuid('pdf_document_id'),
+  },
+  (t) => [
+    unique('order_agreements_company_id_id_unique').on(t.companyId, t.id),
+    foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({
+      columns: [t.companyId, t.templateId],
+      foreignColumns: [agreementTemplates.companyId, agreementTemplates.id],
+    }),
+    foreignKey({ columns: [t.companyId, t.pdfDocumentId], foreignColumns: [documents.companyId, documents.id] }),
+    index('order_agreements_order_idx').on(t.companyId, t.orderId),
+    check('order_agreements_status', sql`${t.status} in ('pending', 'signed', 'voided')`),
+    check('order_agreements_signers_required', sql`${t.signersRequired} in ('one', 'all')`),
+  ],
+);
+
+/**
+ * Who signs an order's agreement (a client with an e-mail), with their own signing link (only the
+ * token's hash is kept) and the evidence of what they did: when they opened it and from where,
+ * when they signed, the words they consented to, their typed name and their signature.
+ */
+export const agreementSigners = pgTable(
+  'agreement_signers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id').notNull(),
+    agreementId: uuid('agreement_id').notNull(),
+    /** The order party they are, while it exists (an edit of the order's people may remove it). */
+    partyId: uuid('party_id'),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    position: integer('position').notNull().default(0),
+    sentAt: instant('sent_at'),
+    openedAt: instant('opened_at'),
+    openedIp: text('opened_ip'),
+    signedAt: instant('signed_at'),
+    signedIp: text('signed_ip'),
+    signedUserAgent: text('signed_user_agent'),
+    consentText: text('consent_text'),
+    typedName: text('typed_name'),
+    signatureMethod: text('signature_method').$type<'drawn' | 'typed'>(),
+    /** A drawn signature, as the PNG data URL it was sent as. */
+    signaturePng: text('signature_png'),
+  },
+  (t) => [
+    foreignKey({
+      columns: [t.companyId, t.agreementId],
+      foreignColumns: [orderAgreements.companyId, orderAgreements.id],
+    }).onDelete('cascade'),
+    index('agreement_signers_agreement_idx').on(t.agreementId),
+    check('agreement_signers_method', sql`${t.signatureMethod} is null or ${t.signatureMethod} in ('drawn', 'typed')`),
   ],
 );
 
