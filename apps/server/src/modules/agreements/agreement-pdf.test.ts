@@ -171,6 +171,25 @@ describe('renderSealedAgreement', () => {
     expect(text.indexOf(ANA.email)).toBeLessThan(text.indexOf(BEN.email));
   });
 
+  it('carries the evidence of many signers over pages, none of it in the margins', async () => {
+    const signers = Array.from({ length: 7 }, (_, index) => ({
+      ...(index % 2 === 0 ? ANA : BEN),
+      name: `Signer ${index + 1}`,
+      email: `signer${index + 1}@example.com`,
+    }));
+    const { pages } = await extract(await renderSealedAgreement(input({ signers })));
+    expect(pages.length).toBeGreaterThanOrEqual(4);
+    const text = evidence(pages);
+    for (const signer of signers) expect(text).toContain(signer.email);
+    expect(text).toContain(sha256(HTML));
+    for (const page of pages) {
+      for (const item of page.items) {
+        expect(item.transform[5]).toBeGreaterThanOrEqual(54);
+        expect(item.transform[5]).toBeLessThanOrEqual(792 - 54);
+      }
+    }
+  });
+
   it("writes summer times with the daylight zone's abbreviation", async () => {
     const { pages } = await extract(
       await renderSealedAgreement(

@@ -380,11 +380,15 @@ class Writer {
     this.y = BODY_TOP;
   }
 
-  /** Moves down by `points`, or to a new page when fewer than `needed` points are left. */
+  /**
+   * Starts a new page when fewer than `needed` points are left on this one (never on a page still
+   * empty: something taller than a page is drawn where it is rather than pushed on forever).
+   */
   ensure(needed: number): void {
     if (this.y - needed < BODY_BOTTOM && this.y < BODY_TOP) this.newPage();
   }
 
+  /** Space between blocks; none at the top of a page, nor below the last line it can hold. */
   space(points: number): void {
     if (this.y < BODY_TOP) this.y = Math.max(this.y - points, BODY_BOTTOM);
   }
