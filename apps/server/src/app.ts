@@ -40,6 +40,8 @@ import { embeddingOriginsOf } from './modules/office/office.service.ts';
 import { orderRoutes } from './api/visitor/orders.routes.ts';
 import { paymentRoutes } from './api/console/payments.routes.ts';
 import { manageRoutes } from './api/manage-link/manage.routes.ts';
+import { signingRoutes } from './api/manage-link/signing.routes.ts';
+import { orderAgreementsRoutes } from './api/console/order-agreements.routes.ts';
 import { manageLinkRoutes } from './api/visitor/manage-link.routes.ts';
 import { funnelEventRoutes } from './api/visitor/analytics.routes.ts';
 import { manageAdminRoutes } from './api/admin/manage-admin.routes.ts';
@@ -195,6 +197,8 @@ export async function buildApp(
   await app.register(mailBounceRoutes(ctx));
   await app.register(manageLinkRoutes(ctx));
   await app.register(manageRoutes(ctx));
+  await app.register(signingRoutes(ctx));
+  await app.register(orderAgreementsRoutes(ctx));
   await app.register(manageAdminRoutes(ctx));
   await app.register(consoleAuthRoutes(ctx));
   await app.register(consoleRoutes(ctx));

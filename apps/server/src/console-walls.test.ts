@@ -57,6 +57,9 @@ interface CompanyA {
   taskId: string;
   /** A payment the office recorded on A's order (its reference is among the markers). */
   paymentId: string;
+  /** A's order's agreement, signed and sealed, and its signer. */
+  agreementId: string;
+  signerId: string;
   officeUuid: string;
   /** Words that only A's data holds: none may appear in an answer to B or to nobody. */
   markers: string[];
@@ -93,11 +96,43 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
       .select({ id: t.authInvitations.id })
       .from(t.authInvitations)
       .where(eq(t.authInvitations.email, 'a-invitee@wall-a.example'));
+    const [demo] = await db.select({ id: t.companies.id }).from(t.companies).where(eq(t.companies.key, 'demo'));
+    const [template] = await db
+      .insert(t.agreementTemplates)
+      .values({ companyId: demo!.id, appliesTo: { all: true, service_ids: [], package_ids: [] }, currentVersion: 1 })
+      .returning({ id: t.agreementTemplates.id });
+    await db.insert(t.agreementTemplateVersions).values({
+      companyId: demo!.id,
+      templateId: template!.id,
+      version: 1,
+      name: 'A-only agreement',
+      bodyHtml: '<p>{client_name} agrees.</p>',
+      createdByName: 'A',
+    });
     const order = await DemoOrder.start(harness.app, db, await startDemoSession(harness.app));
     await order.fillIn({ clientEmail: 'a-client@wall-a.example' });
     const day = demoOrdinaryWeekday(addDays(MONDAY.slice(0, 10), 7));
     expect((await order.hold((await slotsOn(harness.app, order.token, day))[0]!)).statusCode).toBe(200);
     expect((await order.confirm()).statusCode).toBe(200);
+    // The client signs A's agreement, so that its sealed PDF is there to be refused.
+    const [request] = await db
+      .select({ payload: t.jobs.payload })
+      .from(t.jobs)
+      .where(eq(t.jobs.kind, 'agreement_request_email'));
+    const signUrl = `/demo/json/sign/${String(request!.payload.signing_token)}`;
+    const shown = (await harness.app.inject({ method: 'GET', url: signUrl })).json<{ document_sha256: string }>();
+    const signed = await harness.app.inject({
+      method: 'POST',
+      url: signUrl,
+      payload: {
+        consent: true,
+        typed_name: 'Dana Whitaker',
+        method: 'typed',
+        signature_png: null,
+        document_sha256: shown.document_sha256,
+      },
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
     const block = await harness.app.inject({
       method: 'POST',
       url: '/api/console/companies/demo/time-off',
@@ -148,6 +183,8 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
       timeOffId: String(block.json().id),
       taskId: String(task.json().id),
       paymentId: String(payment.json<{ entries: Array<{ id: string }> }>().entries[0]!.id),
+      agreementId: String(request!.payload.agreement_id),
+      signerId: String(request!.payload.signer_id),
       officeUuid: DEMO_OFFICE_UUID,
       markers: [
         'Scioto Valley',
@@ -159,6 +196,7 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
         'A-only office note',
         'A-only follow-up',
         'A-only check 1001',
+        'A-only agreement',
         order.orderId,
         owner.userId,
         organizationId,
@@ -198,6 +236,8 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
       message_id: a.messageId,
       task_id: a.taskId,
       payment_id: a.paymentId,
+      agreement_id: a.agreementId,
+      signer_id: a.signerId,
       id: before === 'orders' ? a.orderId : before === 'time-off' ? a.timeOffId : undefined,
     };
     const value = values[name];
@@ -260,6 +300,8 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
       db.select().from(t.orderNotes).where(eq(t.orderNotes.companyId, a.companyId)),
       db.select().from(t.orderTasks).where(eq(t.orderTasks.companyId, a.companyId)),
       db.select().from(t.orderLedger).where(eq(t.orderLedger.companyId, a.companyId)),
+      db.select().from(t.orderAgreements).where(eq(t.orderAgreements.companyId, a.companyId)),
+      db.select().from(t.agreementSigners).where(eq(t.agreementSigners.companyId, a.companyId)),
       db.select().from(t.companyDocumentVersions).where(eq(t.companyDocumentVersions.companyId, a.companyId)),
       db.select().from(t.companyPaymentSecrets).where(eq(t.companyPaymentSecrets.companyId, a.companyId)),
       db

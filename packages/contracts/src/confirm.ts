@@ -114,6 +114,12 @@ export const ORDER_HISTORY_EVENT_TYPES = [
   'refund_due_by_office',
   'payment_disputed',
   'message_bounced',
+  // An order's agreement (issue 43, decision 0080): sent at booking, a signer's new link, opened, signed, sealed.
+  'agreement_sent',
+  'agreement_resent',
+  'agreement_opened',
+  'agreement_signed',
+  'agreement_sealed',
 ] as const;
 
 export const adminOrderSchema = z.object({

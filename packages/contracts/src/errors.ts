@@ -61,6 +61,11 @@ export const errorCodeSchema = z.enum([
   'change_refused',
   'fee_changed',
   'same_time',
+  // Signing an agreement (issue 43): a signing link that is unknown, replaced, of a voided agreement
+  // or of an order no longer booked (404, the same for all); a signature of a document other than
+  // the one the agreement holds now (409).
+  'signing_link_invalid',
+  'agreement_changed',
   // The console (issue 25): not signed in (401), signed in but not a member of the company or not
   // in a role that may do this (403).
   'unauthenticated',

@@ -57,6 +57,13 @@ export interface VisitorAccessChains {
   manageRead: VisitorAccessOptions;
   manageWrite: VisitorAccessOptions;
   /**
+   * A signing link's (issue 43): the link valid for the company in the path (its agreement not
+   * voided; a pending one only while its order is booked). A bucket per client address for reads,
+   * another for the signature, both taken before the token is looked up.
+   */
+  signRead: VisitorAccessOptions;
+  signWrite: VisitorAccessOptions;
+  /**
    * The wizard's funnel events (issue 27): a valid session, a confirmed order's included (its
    * thank-you page reports `order_confirmed`), and the events bucket. They add rows about the
    * visit and never change the order, so the order's state is not read.

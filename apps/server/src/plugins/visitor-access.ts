@@ -2,6 +2,7 @@ import type { FastifyInstance, onRequestAsyncHookHandler, RouteOptions } from 'f
 import type { AppContext } from '../context.ts';
 import { admitWrite } from '../modules/sessions/sessions.service.ts';
 import { requireManageLink } from '../modules/booking-changes/manage-access.ts';
+import { requireSigningLink } from '../modules/agreements/signing-access.ts';
 import { admitWhileDisabled } from '../modules/sessions/disabled-scheduler.ts';
 import { perAddressBucket, sessionBucket } from './rate-limit.ts';
 import { requireSession, sessionOf } from './session-auth.ts';
@@ -47,6 +48,12 @@ export function visitorAccess(app: FastifyInstance, ctx: Omit<AppContext, 'acces
       perAddressBucket(app, 'manage-write', ctx.config.WRITE_RATE_LIMIT),
       requireManageLink(ctx),
       writeBucket,
+    ]),
+    // A signing link's (issue 43): the address's bucket before the token is looked up, as manage links.
+    signRead: chain('read', [perAddressBucket(app, 'sign', ctx.config.SEARCH_RATE_LIMIT), requireSigningLink(ctx)]),
+    signWrite: chain('write', [
+      perAddressBucket(app, 'sign-write', ctx.config.WRITE_RATE_LIMIT),
+      requireSigningLink(ctx),
     ]),
     // A bucket of their own, as large as the write bucket: a chatty wizard's analytics must never
     // use up the writes a visitor needs to book (a 429 on confirm), nor the other way round.

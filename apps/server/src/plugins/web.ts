@@ -118,6 +118,12 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     reply.header('referrer-policy', 'no-referrer');
     return reply.sendWizardPage(companyKey, 200);
   });
+  // The signing page of an agreement (issue 43): the same app; its token, too, goes to no other site.
+  app.get('/:company_key/sign/*', hidden, async (request, reply) => {
+    const { company_key: companyKey } = request.params as { company_key: string };
+    reply.header('referrer-policy', 'no-referrer');
+    return reply.sendWizardPage(companyKey, 200);
+  });
 }
 
 /** The first-screen request of a wizard URL: its one `t`, `office` and `try` (anything else, or repeated ones, count as absent). */

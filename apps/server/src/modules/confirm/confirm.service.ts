@@ -15,6 +15,8 @@ import { changeKeys } from '../../db/change-feed.ts';
 import { retryTransientConflicts } from '../../db/transient-conflict.ts';
 import { AppError, NotFoundError, UnauthorizedError } from '../../errors.ts';
 import { confirmationJobs, type ConfirmableOrder } from '../notifications/confirmation-jobs.ts';
+import { enqueueJobs } from '../notifications/notifications.service.ts';
+import { agreementsAtBooking } from '../agreements/send-agreements.ts';
 import { payUrlAtConfirm } from '../payments/payments.service.ts';
 import { withManageLinks } from '../booking-changes/manage-links.ts';
 import {
@@ -245,6 +247,8 @@ export async function confirmOrder(
           ),
           idempotency: idempotencyKey ? { key: idempotencyKey, response: answer } : null,
         });
+        // The company's agreements go out with the booking, each client's with a signing link of their own (issue 43).
+        await enqueueJobs(tx, await agreementsAtBooking(tx, { companyId, orderId }, now));
         return answer;
       }),
     );

@@ -66,7 +66,7 @@ export async function completeBouncedJob(
         lastError: code.slice(0, 200),
         bouncedAt: now,
         bounceReason: kept,
-        payload: sql`${t.jobs.payload} - 'manage_token' - 'account_token'`,
+        payload: sql`${t.jobs.payload} - 'manage_token' - 'account_token' - 'signing_token'`,
       })
       .where(eq(t.jobs.id, id))
       .returning({ id: t.jobs.id, companyId: t.jobs.companyId, kind: t.jobs.kind, payload: t.jobs.payload });

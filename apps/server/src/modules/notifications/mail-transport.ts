@@ -18,6 +18,8 @@ export interface OutgoingMail {
    * METHOD (PUBLISH, or CANCEL for a cancellation), which the part's Content-Type repeats.
    */
   invitation?: { filename: string; content: string; method: string };
+  /** Files attached as they are (a sealed agreement's PDF). */
+  files?: Array<{ filename: string; content: Uint8Array; contentType: string }>;
 }
 
 export interface MailTransport {
@@ -38,15 +40,22 @@ function mailOptions(mail: OutgoingMail) {
     // The invitation once, as a file (decision 0039): a calendar part beside it made mail programs
     // list the same event twice. Its Content-Type names the calendar's own METHOD (RFC 6047 2.4):
     // PUBLISH, an event to add, not a meeting to answer; CANCEL, the event to remove.
-    attachments: mail.invitation
-      ? [
-          {
-            filename: mail.invitation.filename,
-            content: mail.invitation.content,
-            contentType: `text/calendar; charset=utf-8; method=${mail.invitation.method}`,
-          },
-        ]
-      : [],
+    attachments: [
+      ...(mail.invitation
+        ? [
+            {
+              filename: mail.invitation.filename,
+              content: mail.invitation.content,
+              contentType: `text/calendar; charset=utf-8; method=${mail.invitation.method}`,
+            },
+          ]
+        : []),
+      ...(mail.files ?? []).map((file) => ({
+        filename: file.filename,
+        content: Buffer.from(file.content),
+        contentType: file.contentType,
+      })),
+    ],
   };
 }
 

@@ -19,6 +19,16 @@ import {
   PRODUCT_NAME,
   type AccountEmailPayload,
 } from './account-messages.ts';
+import {
+  AGREEMENT_REQUEST_EMAIL_JOB,
+  AGREEMENT_SEALED_EMAIL_JOB,
+  agreementRequestDocument,
+  agreementSealedDocument,
+  signingUrl,
+  type AgreementRequestPayload,
+  type AgreementSealedPayload,
+} from './agreement-messages.ts';
+import { loadAgreementForMessage, loadSignerForMessage, markSigningRequestSent } from './agreement-facts.repository.ts';
 import { changeAuthorOf, changeAuthorWords } from './change-author.ts';
 import { claimDueJob, completeJob, retryJob, type ClaimedJob } from './job-queue.repository.ts';
 import { completeBouncedJob } from './mail-bounces.repository.ts';
@@ -243,6 +253,10 @@ export class NotificationWorker {
         return this.sendEmail(companyJob);
       case SMS_JOB:
         return this.sendSms(companyJob);
+      case AGREEMENT_REQUEST_EMAIL_JOB:
+        return this.sendAgreementRequest(companyJob);
+      case AGREEMENT_SEALED_EMAIL_JOB:
+        return this.sendAgreementSealed(companyJob);
       default:
         throw Object.assign(new Error('unknown job kind'), { code: 'UNKNOWN_JOB' });
     }
@@ -305,20 +319,15 @@ export class NotificationWorker {
     };
     const to = payload.audience === 'office' ? settings.office_email || facts.office.email : payload.to;
     if (!to) return { sent: false, reason: 'NO_ADDRESS' };
-    const document = messageDocument(facts, occasion, messageTemplate(occasion, settings.templates), {
-      color: settings.brand_color,
-      logoUrl: facts.emailLogo
-        ? `${this.options.publicBaseUrl()}/${encodeURIComponent(facts.companyKey)}/logo?office=${facts.officeId}`
-        : null,
-      companyName: facts.companyName,
-    });
+    const document = messageDocument(
+      facts,
+      occasion,
+      messageTemplate(occasion, settings.templates),
+      this.orderBranding(facts, settings.brand_color),
+    );
     const rendered = await renderMessage(document);
     const firstClient = facts.people.find((person) => person.role === 'client' && person.email !== '');
-    const from =
-      this.options.mailFrom ||
-      (facts.office.email
-        ? `"${facts.office.name.replace(/"/g, '')}" <${facts.office.email}>`
-        : 'online-scheduler@localhost');
+    const from = this.officeSender(facts);
     const where = await this.options.transport.send({
       messageId: orderMessageId(job.id, payload.order_id),
       from,
@@ -336,6 +345,100 @@ export class NotificationWorker {
               attendees: invitationAttendees(facts.people, settings.notify_agents),
             }),
           }),
+    });
+    return { sent: true, where };
+  }
+
+  /** Who an order's e-mails are from: MAIL_FROM, or the office's own address under its name. */
+  private officeSender(facts: MessageFacts): string {
+    return (
+      this.options.mailFrom ||
+      (facts.office.email
+        ? `"${facts.office.name.replace(/"/g, '')}" <${facts.office.email}>`
+        : 'online-scheduler@localhost')
+    );
+  }
+
+  /** The branding of an order's e-mails: the company's colour, its logo when mail programs show it. */
+  private orderBranding(facts: MessageFacts, color: string) {
+    return {
+      color,
+      logoUrl: facts.emailLogo
+        ? `${this.options.publicBaseUrl()}/${encodeURIComponent(facts.companyKey)}/logo?office=${facts.officeId}`
+        : null,
+      companyName: facts.companyName,
+    };
+  }
+
+  /**
+   * A signer's request to sign (issue 43): sent while the order is booked, the agreement waits
+   * for signatures and this signer has not signed; the signer's link is written now from the job's
+   * token and marked sent.
+   */
+  private async sendAgreementRequest(
+    job: CompanyJob,
+  ): Promise<{ sent: true; where: string } | { sent: false; reason: string }> {
+    const payload = job.payload as AgreementRequestPayload;
+    const facts = await this.factsFor(job, 'confirmation', undefined);
+    if ('reason' in facts) return { sent: false, reason: facts.reason };
+    const signer = await loadSignerForMessage(this.options.db, job.companyId, payload.signer_id);
+    const agreement = signer ? await loadAgreementForMessage(this.options.db, job.companyId, signer.agreementId) : null;
+    if (!signer || !agreement || agreement.status !== 'pending')
+      return { sent: false, reason: 'AGREEMENT_NOT_PENDING' };
+    if (signer.signedAt) return { sent: false, reason: 'ALREADY_SIGNED' };
+    const url = signingUrl(this.options.publicBaseUrl(), facts.companyKey, payload.signing_token);
+    if (!url) return { sent: false, reason: 'NO_LINK' };
+    const settings = await loadNotificationSettings(this.options.db, job.companyId);
+    const rendered = await renderMessage(
+      agreementRequestDocument(
+        facts,
+        { title: agreement.title, name: payload.name },
+        url,
+        this.orderBranding(facts, settings.brand_color),
+      ),
+    );
+    const where = await this.options.transport.send({
+      messageId: orderMessageId(job.id, payload.order_id),
+      from: this.officeSender(facts),
+      to: payload.to,
+      replyTo: facts.office.email || undefined,
+      subject: rendered.subject,
+      text: rendered.text,
+      html: rendered.html,
+    });
+    await markSigningRequestSent(this.options.db, job.companyId, payload.signer_id, new Date(this.now()));
+    return { sent: true, where };
+  }
+
+  /** The sealed agreement's copy, with its PDF, to a client or the office; the order may since have been cancelled. */
+  private async sendAgreementSealed(
+    job: CompanyJob,
+  ): Promise<{ sent: true; where: string } | { sent: false; reason: string }> {
+    const payload = job.payload as AgreementSealedPayload;
+    const facts = await loadMessageFacts(this.options.db, job.companyId, payload.order_id, { cancelled: true });
+    if (!facts) return { sent: false, reason: 'ORDER_NOT_CONFIRMED' };
+    const agreement = await loadAgreementForMessage(this.options.db, job.companyId, payload.agreement_id);
+    if (!agreement?.pdf || !agreement.pdfSha256 || !agreement.pdfFileName) return { sent: false, reason: 'NOT_SEALED' };
+    const settings = await loadNotificationSettings(this.options.db, job.companyId);
+    const to = payload.audience === 'office' ? settings.office_email || facts.office.email : payload.to;
+    if (!to) return { sent: false, reason: 'NO_ADDRESS' };
+    const rendered = await renderMessage(
+      agreementSealedDocument(
+        facts,
+        { title: agreement.title, pdfSha256: agreement.pdfSha256 },
+        payload.audience,
+        this.orderBranding(facts, settings.brand_color),
+      ),
+    );
+    const where = await this.options.transport.send({
+      messageId: orderMessageId(job.id, payload.order_id),
+      from: this.officeSender(facts),
+      to,
+      replyTo: payload.audience === 'office' ? undefined : facts.office.email || undefined,
+      subject: rendered.subject,
+      text: rendered.text,
+      html: rendered.html,
+      files: [{ filename: agreement.pdfFileName, content: agreement.pdf, contentType: 'application/pdf' }],
     });
     return { sent: true, where };
   }

@@ -104,6 +104,37 @@ export function historyText(event: HistoryEvent, timeZone: string, currency: str
       return disputeText(data, currency);
     case 'message_bounced':
       return bouncedText(data);
+    case 'agreement_sent':
+    case 'agreement_resent':
+    case 'agreement_opened':
+    case 'agreement_signed':
+    case 'agreement_sealed':
+      return agreementText(event.type, data, by);
+  }
+}
+
+/**
+ * An agreement's step (issue 43). The events name signers by id only (the order page's Agreements
+ * section names them), so that the audit trail holds no one's name or address twice.
+ */
+function agreementText(type: HistoryEvent['type'], data: Record<string, unknown>, by: Record<string, unknown>): string {
+  const from = stringAt(data, 'ip');
+  const where = from ? ` from ${from}` : '';
+  switch (type) {
+    case 'agreement_sent': {
+      const count = typeof data.signers === 'number' ? data.signers : 0;
+      const version = typeof data.version === 'number' ? ` (version ${data.version})` : '';
+      const to = count === 0 ? 'no client: none has an e-mail address' : count === 1 ? '1 client' : `${count} clients`;
+      return `Agreement "${stringAt(data, 'title') ?? ''}"${version} sent to ${to}`;
+    }
+    case 'agreement_resent':
+      return `A new signing link was e-mailed by ${actorText(by)}`;
+    case 'agreement_opened':
+      return `A signer opened the agreement${where}`;
+    case 'agreement_signed':
+      return `A signer signed the agreement${stringAt(data, 'method') === 'drawn' ? ' (drawn signature)' : ' (typed signature)'}${where}`;
+    default:
+      return `The agreement is complete; its PDF was sealed (SHA-256 ${(stringAt(data, 'pdf_sha256') ?? '').slice(0, 12)}…)`;
   }
 }
 
