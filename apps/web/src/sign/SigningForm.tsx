@@ -139,9 +139,7 @@ export function SigningForm({
               }
               label={view.consent_text}
             />
-            {fieldState.error && (
-              <FormHelperText id={`${id}-consent-error`}>{fieldState.error.message}</FormHelperText>
-            )}
+            {fieldState.error && <FormHelperText id={`${id}-consent-error`}>{fieldState.error.message}</FormHelperText>}
           </FormControl>
         )}
       />

@@ -125,9 +125,7 @@ describe('the signing page (issue 43)', () => {
     server();
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Pre-inspection agreement' })).toBeTruthy();
-    await waitFor(() =>
-      expect(document.title).toBe('Sign: Pre-inspection agreement | Scioto Valley Home Inspections'),
-    );
+    await waitFor(() => expect(document.title).toBe('Sign: Pre-inspection agreement | Scioto Valley Home Inspections'));
     expect(screen.getAllByText('Scioto Valley Home Inspections').length).toBeGreaterThan(0);
     expect(screen.getByText('Tuesday, December 1st 2026 at 9:30 AM EST')).toBeTruthy();
     expect(screen.getByText(/12 Elm Street/).textContent).toBe('12 Elm Street\nColumbus, OH 43215');
@@ -244,7 +242,7 @@ describe('the signing page (issue 43)', () => {
     await user.click(signButton());
     await waitFor(() =>
       expect(posts(requests)).toEqual([
-    {
+        {
           consent: true,
           typed_name: 'Jane Doe',
           method: 'drawn',
@@ -284,7 +282,9 @@ describe('the signing page (issue 43)', () => {
 
     pad.state.png = `${prefix}${'A'.repeat(SIGNATURE_DATA_URL_MAX - prefix.length)}`;
     await user.click(signButton());
-    await waitFor(() => expect(posts(requests).map((body) => body.signature_png?.length)).toEqual([SIGNATURE_DATA_URL_MAX]));
+    await waitFor(() =>
+      expect(posts(requests).map((body) => body.signature_png?.length)).toEqual([SIGNATURE_DATA_URL_MAX]),
+    );
   });
 
   it('signs once however fast the button is pressed twice', async () => {
@@ -355,7 +355,9 @@ describe('the signing page (issue 43)', () => {
     await user.click(screen.getByRole('radio', { name: 'Type' }));
     await user.click(signButton());
 
-    expect((await screen.findByRole('alert')).textContent).toContain('The agreement changed since you opened this page');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'The agreement changed since you opened this page',
+    );
     expect(await screen.findByText('Revised: the fee is $475.00.')).toBeTruthy();
     expect(views(requests)).toHaveLength(2);
     expect((nameField() as HTMLInputElement).value).toBe('Jane Doe');

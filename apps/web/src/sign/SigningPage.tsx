@@ -158,7 +158,9 @@ function SignedState({ view, link }: { view: SigningView; link: SigningLink }) {
         {t.signed.heading}
       </Typography>
       {/* Announced when it replaces the form: the signature went through. */}
-      <Typography role="status">{view.signer.signed_at ? t.signed.at(signedAtText(view.signer.signed_at)) : ''}</Typography>
+      <Typography role="status">
+        {view.signer.signed_at ? t.signed.at(signedAtText(view.signer.signed_at)) : ''}
+      </Typography>
       {view.state === 'signed' ? (
         <Typography>{t.signed.othersPending}</Typography>
       ) : (

@@ -65,8 +65,7 @@ export function signingViewQueryOptions(link: SigningLink) {
 export function useSign(link: SigningLink) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SignBody) =>
-      callApi(baseOf(link), { method: 'POST', body, parse: answerBy(signingViewSchema) }),
+    mutationFn: (body: SignBody) => callApi(baseOf(link), { method: 'POST', body, parse: answerBy(signingViewSchema) }),
     onSuccess: (view) => queryClient.setQueryData(signingViewKey(link), view),
     onError: async (error) => {
       if (signingFailure(error)?.kind === 'changed')

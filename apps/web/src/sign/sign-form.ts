@@ -9,12 +9,10 @@ import { signingTexts as t } from './signing-texts.ts';
  */
 export const signFormSchema = z.object({
   consent: z.boolean().check(z.refine((value) => value, t.form.consentRequired)),
-  typed_name: z
-    .string()
-    .check(
-      z.refine((value) => value.trim().length > 0, t.form.nameRequired),
-      z.refine((value) => value.trim().length <= TYPED_NAME_MAX, t.form.nameTooLong(TYPED_NAME_MAX)),
-    ),
+  typed_name: z.string().check(
+    z.refine((value) => value.trim().length > 0, t.form.nameRequired),
+    z.refine((value) => value.trim().length <= TYPED_NAME_MAX, t.form.nameTooLong(TYPED_NAME_MAX)),
+  ),
   method: z.enum(['drawn', 'typed']),
 });
 export type SignFormInput = z.input<typeof signFormSchema>;
