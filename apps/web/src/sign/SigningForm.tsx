@@ -133,7 +133,7 @@ export function SigningForm({
                     input: {
                       'aria-invalid': fieldState.invalid,
                       'aria-describedby': fieldState.error ? `${id}-consent-error` : undefined,
-                    } as object,
+                    },
                   }}
                 />
               }

@@ -7,7 +7,7 @@ import { useEffect, useId, useMemo } from 'react';
 import { useParams } from 'react-router';
 import type { SigningView } from '@scheduler/contracts/agreements';
 import { MANAGE_TOKEN_PATTERN as SIGNING_TOKEN } from '@scheduler/contracts/manage-limits';
-import { manageContactQueryOptions } from '../manage/api.ts';
+import { useInvalidLinkContact } from '../manage/api.ts';
 import { InvalidLink } from '../manage/InvalidLink.tsx';
 import { ManageFrame } from '../manage/ManageFrame.tsx';
 import type { ManageLayout } from '../manage/ManagePage.tsx';
@@ -48,12 +48,7 @@ export default function SigningPage({
     signingFailure(query.error)?.kind === 'invalid-link' ||
     signingFailure(sign.error)?.kind === 'invalid-link';
   const view = invalid ? undefined : query.data;
-  // Who to call, from the company the URL names: asked only once the link is known to be invalid.
-  const contact = useQuery({
-    ...manageContactQueryOptions(link.companyKey),
-    enabled: invalid && link.companyKey !== '',
-  });
-  const company = invalid ? (contact.data ?? null) : null;
+  const company = useInvalidLinkContact(link.companyKey, invalid);
 
   const title = view?.title;
   const companyName = view?.company_name;

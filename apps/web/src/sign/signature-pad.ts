@@ -34,8 +34,6 @@ export const createDrawingPad: DrawingPadFactory = (canvas) => {
     const ratio = Math.min(Math.max(window.devicePixelRatio || 1, 1), 2);
     if (canvas.width === Math.round(width * ratio)) return;
     const strokes = pad.toData();
-    canvas.style.width = `${width}px`;
-    canvas.style.height = `${PAD_HEIGHT}px`;
     canvas.width = Math.round(width * ratio);
     canvas.height = Math.round(PAD_HEIGHT * ratio);
     canvas.getContext('2d')?.scale(ratio, ratio);

@@ -4,48 +4,21 @@ import { describe, expect, it } from 'vitest';
 import type { OrderAgreement, OrderAgreements } from '@scheduler/contracts/agreements';
 import type { ConsoleMe } from '@scheduler/contracts/console';
 import { OFFICE_ME, ORDER_ID } from '../../../test-support/fixtures.ts';
-import { DETAIL } from '../../../test-support/order-detail.ts';
-import {
-  refusal,
-  renderPage,
-  stubServer,
-  type Answer,
-  type RecordedRequest,
-} from '../../../test-support/render-page.tsx';
+import { DETAIL, PENDING_AGREEMENT } from '../../../test-support/order-detail.ts';
+import { refusal, renderPage, stubServer } from '../../../test-support/render-page.tsx';
+import type { Answer, RecordedRequest } from '../../../test-support/render-page.tsx';
 import { consoleKeys } from '../../../shared/queries.ts';
 import { AgreementsSection } from './AgreementsSection.tsx';
 
 /** The order page's agreements (issue 43): where each signing stands, a link sent again, the sealed PDF. */
 
 const BASE = `/api/console/companies/demo/orders/${ORDER_ID}/agreements`;
-const PENDING_ID = '7a1b2c3d-0000-4000-8000-000000000001';
+const PENDING = PENDING_AGREEMENT;
+const PENDING_ID = PENDING.id;
 const SIGNED_ID = '7a1b2c3d-0000-4000-8000-000000000002';
-const JANE = '7a1b2c3d-1111-4000-8000-000000000001';
-const JOHN = '7a1b2c3d-1111-4000-8000-000000000002';
+const JOHN = PENDING.signers[1]!.id;
 const PDF_SHA = '3b'.repeat(32);
 
-const PENDING: OrderAgreement = {
-  id: PENDING_ID,
-  title: 'Pre-inspection agreement',
-  version: 3,
-  status: 'pending',
-  signers_required: 'all',
-  created_at: '2026-11-20T15:00:00.000Z',
-  signed_at: null,
-  voided_at: null,
-  pdf_sha256: null,
-  signers: [
-    {
-      id: JANE,
-      name: 'Jane Doe',
-      email: 'jane@example.com',
-      sent_at: '2026-11-20T15:00:05.000Z',
-      opened_at: '2026-11-20T16:10:00.000Z',
-      signed_at: '2026-11-20T16:12:00.000Z',
-    },
-    { id: JOHN, name: 'John Doe', email: 'john@example.com', sent_at: null, opened_at: null, signed_at: null },
-  ],
-};
 const SIGNED: OrderAgreement = {
   ...PENDING,
   id: SIGNED_ID,

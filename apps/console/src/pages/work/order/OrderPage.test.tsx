@@ -7,7 +7,16 @@ import type { OrderLedger } from '@scheduler/contracts/ledger';
 import type { ManageOrderView } from '@scheduler/contracts/manage';
 import { OWNER } from '../../../test-support/configuration-server.ts';
 import { OFFICE_ME, ORDER_ID } from '../../../test-support/fixtures.ts';
-import { DETAIL, MOVED, NINE, ONE, ONLINE_PAYMENT, ORDER_PATH, VIEW } from '../../../test-support/order-detail.ts';
+import {
+  DETAIL,
+  MOVED,
+  NINE,
+  ONE,
+  ONLINE_PAYMENT,
+  ORDER_PATH,
+  PENDING_AGREEMENT,
+  VIEW,
+} from '../../../test-support/order-detail.ts';
 import {
   refusal,
   renderPage,
@@ -118,28 +127,7 @@ describe('the order page', () => {
   });
 
   it('shows the agreements sent with the order (issue 43)', async () => {
-    const signer = {
-      id: '7a1b2c3d-1111-4000-8000-000000000001',
-      name: 'Jane Doe',
-      email: 'jane@example.com',
-      sent_at: '2026-11-20T15:00:05.000Z',
-      opened_at: null,
-      signed_at: null,
-    };
-    serve({}, DETAIL, [
-      {
-        id: '7a1b2c3d-0000-4000-8000-000000000001',
-        title: 'Pre-inspection agreement',
-        version: 1,
-        status: 'pending',
-        signers_required: 'all',
-        created_at: '2026-11-20T15:00:00.000Z',
-        signed_at: null,
-        voided_at: null,
-        pdf_sha256: null,
-        signers: [signer],
-      },
-    ]);
+    serve({}, DETAIL, [PENDING_AGREEMENT]);
     renderOrder();
     const section = await screen.findByRole('region', { name: 'Agreements' });
     expect(within(section).getByRole('article', { name: 'Pre-inspection agreement' }).textContent).toContain(
