@@ -300,6 +300,7 @@ export default tseslint.config(
                 './apps/web/src/frame',
                 './apps/web/src/sidebar',
                 './apps/web/src/manage',
+                './apps/web/src/sign',
                 './apps/web/src/status-pages',
               ],
               message: 'shared/ is the bottom layer of the wizard: move what it needs down into shared/ or a package.',

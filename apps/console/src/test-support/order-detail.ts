@@ -1,3 +1,4 @@
+import type { OrderAgreement } from '@scheduler/contracts/agreements';
 import type { LedgerEntryView } from '@scheduler/contracts/ledger';
 import type { ConsoleOrderDetail } from '@scheduler/contracts/console';
 import type { ManageOrderView } from '@scheduler/contracts/manage';
@@ -164,4 +165,38 @@ export const ONLINE_PAYMENT: LedgerEntryView = {
   voided: null,
   refundable_cents: 42_500,
   refund_of: null,
+};
+
+/**
+ * The order's agreement waiting for its signatures (issue 43): every client must sign; Jane has
+ * opened and signed it, John's link waits to be sent.
+ */
+export const PENDING_AGREEMENT: OrderAgreement = {
+  id: '7a1b2c3d-0000-4000-8000-000000000001',
+  title: 'Pre-inspection agreement',
+  version: 3,
+  status: 'pending',
+  signers_required: 'all',
+  created_at: '2026-11-20T15:00:00.000Z',
+  signed_at: null,
+  voided_at: null,
+  pdf_sha256: null,
+  signers: [
+    {
+      id: '7a1b2c3d-1111-4000-8000-000000000001',
+      name: 'Jane Doe',
+      email: 'jane@example.com',
+      sent_at: '2026-11-20T15:00:05.000Z',
+      opened_at: '2026-11-20T16:10:00.000Z',
+      signed_at: '2026-11-20T16:12:00.000Z',
+    },
+    {
+      id: '7a1b2c3d-1111-4000-8000-000000000002',
+      name: 'John Doe',
+      email: 'john@example.com',
+      sent_at: null,
+      opened_at: null,
+      signed_at: null,
+    },
+  ],
 };

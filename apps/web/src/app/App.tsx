@@ -5,7 +5,7 @@ import { BrowserRouter, Route, Routes, useParams } from 'react-router';
 import { normaliseSubpath } from '@scheduler/domain/route-table';
 import { SchedulerPage } from './SchedulerPage.tsx';
 import { theme } from '../shared/theme.ts';
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { createQueryClient, UnauthorizedSessions, UnauthorizedSessionsContext } from './query-client.ts';
 import { lazyChunk } from '../shared/chunk-load.ts';
 import { seedFirstLoad } from './first-load.ts';
@@ -18,6 +18,8 @@ const NotFoundPage = lazyChunk(() =>
 );
 // The manage link of the confirmation messages (issue 24): a chunk of its own, none of it in the wizard's first step.
 const ManagePage = lazyChunk(() => import('../manage/ManagePage.tsx'));
+// The agreement's signing link (issue 43): a chunk of its own too, signature_pad with it.
+const SigningPage = lazyChunk(() => import('../sign/SigningPage.tsx'));
 
 const unauthorizedSessions = new UnauthorizedSessions();
 const queryClient = createQueryClient(unauthorizedSessions);
@@ -42,6 +44,24 @@ function SchedulerOrRefusedLink() {
 
 /** `/{company_key}/manage/{token}`: the page in the wizard's frame, which it is handed (it never imports the app). */
 function ManageRoute() {
+  return (
+    <LinkPageSuspense>
+      <ManagePage Layout={PageLayout} />
+    </LinkPageSuspense>
+  );
+}
+
+/** `/{company_key}/sign/{token}`: the agreement's signing page, framed as the manage page is. */
+function SigningRoute() {
+  return (
+    <LinkPageSuspense>
+      <SigningPage Layout={PageLayout} />
+    </LinkPageSuspense>
+  );
+}
+
+/** A link's page while its chunk loads: the wizard's frame with the company's key only, no logo yet. */
+function LinkPageSuspense({ children }: { children: ReactNode }) {
   const header = {
     companyKey: useParams().companyKey ?? '',
     officeUuid: null,
@@ -58,7 +78,7 @@ function ManageRoute() {
         </PageLayout>
       }
     >
-      <ManagePage Layout={PageLayout} />
+      {children}
     </Suspense>
   );
 }
@@ -74,6 +94,7 @@ export function App() {
               <Routes>
                 <Route path="/:companyKey/online-scheduler/*" element={<SchedulerOrRefusedLink />} />
                 <Route path="/:companyKey/manage/:token" element={<ManageRoute />} />
+                <Route path="/:companyKey/sign/:token" element={<SigningRoute />} />
                 <Route
                   path="*"
                   element={

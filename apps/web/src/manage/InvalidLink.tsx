@@ -7,6 +7,14 @@ import { manageTexts as t } from './manage-texts.ts';
 
 type Office = ManageContactResponse['offices'][number];
 
+/** The page's words: the manage link's, or another link's of the same kind (the agreement's signing link). */
+export interface InvalidLinkWords {
+  title: string;
+  hint: string;
+  callCompany: (company: string) => string;
+  callOneOfOffices: (company: string) => string;
+}
+
 function PhoneLink({ office }: { office: Office }) {
   return (
     <Link href={phoneHref(office.office_phone)} underline="always" sx={{ whiteSpace: 'nowrap' }}>
@@ -20,21 +28,27 @@ function PhoneLink({ office }: { office: Office }) {
  * link's URL names a company with a phone, it says whom to call and at which number (a tel: link),
  * each office's when there are several; otherwise the general words.
  */
-export function InvalidLink({ company }: { company: ManageContactResponse | null }) {
+export function InvalidLink({
+  company,
+  words = t.invalid,
+}: {
+  company: ManageContactResponse | null;
+  words?: InvalidLinkWords;
+}) {
   const offices = company?.offices ?? [];
   let help;
   if (!company || offices.length === 0) {
-    help = <Typography>{t.invalid.hint}</Typography>;
+    help = <Typography>{words.hint}</Typography>;
   } else if (offices.length === 1) {
     help = (
       <Typography>
-        {t.invalid.callCompany(company.company_name)} <PhoneLink office={offices[0]!} />.
+        {words.callCompany(company.company_name)} <PhoneLink office={offices[0]!} />.
       </Typography>
     );
   } else {
     help = (
       <>
-        <Typography>{t.invalid.callOneOfOffices(company.company_name)}</Typography>
+        <Typography>{words.callOneOfOffices(company.company_name)}</Typography>
         {offices.map((office, index) => (
           <Typography key={index} sx={{ mt: 1 }}>
             {office.office_name}: <PhoneLink office={office} />
@@ -44,7 +58,7 @@ export function InvalidLink({ company }: { company: ManageContactResponse | null
     );
   }
   return (
-    <StatusPage message={t.invalid.title} contact={null}>
+    <StatusPage message={words.title} contact={null}>
       {help}
     </StatusPage>
   );

@@ -5,7 +5,7 @@ import { useParams } from 'react-router';
 import { lazyChunk } from '../shared/chunk-load.ts';
 import type { OfficeContactDetails } from '../shared/OfficeContact.tsx';
 import { StepSkeleton } from '../shared/StepSkeleton.tsx';
-import { manageContactQueryOptions, manageViewQueryOptions, type ManageLink } from './api.ts';
+import { manageViewQueryOptions, useInvalidLinkContact, type ManageLink } from './api.ts';
 import { InvalidLink } from './InvalidLink.tsx';
 import { failureText, isInvalidLink, manageFailure } from './manage-errors.ts';
 import { MANAGE_TOKEN_PATTERN as MANAGE_TOKEN } from '@scheduler/contracts/manage-limits';
@@ -47,12 +47,7 @@ export default function ManagePage({ Layout }: { Layout: ManageLayout }) {
   const query = useQuery({ ...manageViewQueryOptions(link), enabled: wellFormed });
   const invalid = !wellFormed || isInvalidLink(query.error);
   const view = invalid ? undefined : query.data;
-  // Who to call, from the company the URL names: asked only once the link is known to be invalid.
-  const contact = useQuery({
-    ...manageContactQueryOptions(link.companyKey),
-    enabled: invalid && link.companyKey !== '',
-  });
-  const company = invalid ? (contact.data ?? null) : null;
+  const company = useInvalidLinkContact(link.companyKey, invalid);
 
   const companyName = view?.company_name;
   useEffect(() => {

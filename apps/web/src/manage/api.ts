@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   manageChangeResponseSchema,
   manageContactResponseSchema,
@@ -65,6 +65,15 @@ export function manageContactQueryOptions(companyKey: string) {
       }),
     retry: retryUnlessRefused,
   });
+}
+
+/**
+ * Who to call about an invalid link (the manage link's, the signing link's): the company its URL
+ * names, asked only once the link is known to be invalid; null before, or when none answers.
+ */
+export function useInvalidLinkContact(companyKey: string, invalid: boolean) {
+  const contact = useQuery({ ...manageContactQueryOptions(companyKey), enabled: invalid && companyKey !== '' });
+  return invalid ? (contact.data ?? null) : null;
 }
 
 /** GET …/availability for one month's window: the wizard's slots, for the order's own cart, address and rules. */

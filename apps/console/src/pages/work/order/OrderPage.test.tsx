@@ -2,11 +2,21 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ConsoleMe, ConsoleOrderDetail } from '@scheduler/contracts/console';
+import type { OrderAgreement } from '@scheduler/contracts/agreements';
 import type { OrderLedger } from '@scheduler/contracts/ledger';
 import type { ManageOrderView } from '@scheduler/contracts/manage';
 import { OWNER } from '../../../test-support/configuration-server.ts';
 import { OFFICE_ME, ORDER_ID } from '../../../test-support/fixtures.ts';
-import { DETAIL, MOVED, NINE, ONE, ONLINE_PAYMENT, ORDER_PATH, VIEW } from '../../../test-support/order-detail.ts';
+import {
+  DETAIL,
+  MOVED,
+  NINE,
+  ONE,
+  ONLINE_PAYMENT,
+  ORDER_PATH,
+  PENDING_AGREEMENT,
+  VIEW,
+} from '../../../test-support/order-detail.ts';
 import {
   refusal,
   renderPage,
@@ -24,12 +34,15 @@ const BASE = ORDER_PATH;
 function serve(
   writes: { reschedule?: (request: RecordedRequest) => Answer; cancel?: (request: RecordedRequest) => Answer },
   detail: ConsoleOrderDetail = DETAIL,
+  agreements?: OrderAgreement[],
 ) {
   return stubServer((request) => {
     if (request.path === '/api/console/me') return { status: 200, body: OFFICE_ME };
     if (request.method === 'GET' && request.path === BASE) return { status: 200, body: detail };
     if (request.method === 'GET' && request.path === `${BASE}/notes`) return { status: 200, body: { notes: [] } };
     if (request.method === 'GET' && request.path === `${BASE}/tasks`) return { status: 200, body: { tasks: [] } };
+    if (request.method === 'GET' && request.path === `${BASE}/agreements`)
+      return { status: 200, body: { agreements: agreements ?? [] } };
     if (request.method === 'GET' && request.path.startsWith(`${BASE}/availability?`))
       return { status: 200, body: [NINE, ONE] };
     if (request.method === 'POST' && request.path === `${BASE}/reschedule`) return writes.reschedule?.(request);
@@ -111,6 +124,15 @@ describe('the order page', () => {
       'Paid $572.50 after it was cancelled: refund to do in Stripe.Paid on Saturday, November 28th 2026 at 10:12 AM EST · Stripe payment pi_3QxLate',
       'Paid $100.00 a second time: refund to do in Stripe.Paid on Saturday, November 28th 2026 at 10:12 AM EST',
     ]);
+  });
+
+  it('shows the agreements sent with the order (issue 43)', async () => {
+    serve({}, DETAIL, [PENDING_AGREEMENT]);
+    renderOrder();
+    const section = await screen.findByRole('region', { name: 'Agreements' });
+    expect(within(section).getByRole('article', { name: 'Pre-inspection agreement' }).textContent).toContain(
+      'Waiting for signatures',
+    );
   });
 
   it('shows no refund notice for an order without such a payment', async () => {

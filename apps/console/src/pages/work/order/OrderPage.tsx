@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { ConsoleOrderDetail } from '@scheduler/contracts/console';
 import { memberCan, useCompany } from '../../../shared/company.ts';
+import { AgreementsSection } from './AgreementsSection.tsx';
 import { FollowUpsSection } from './FollowUpsSection.tsx';
 import { MessagesSection } from './MessagesSection.tsx';
 import { PaymentsSection } from './PaymentsSection.tsx';
@@ -137,6 +138,7 @@ function OrderDetail({ detail, companyKey }: { detail: ConsoleOrderDetail; compa
         </Section>
         <HistorySection order={order} />
         <MessagesSection detail={detail} companyKey={companyKey} />
+        <AgreementsSection detail={detail} companyKey={companyKey} />
         <FollowUpsSection detail={detail} companyKey={companyKey} />
       </Box>
       {dialog === 'reschedule' && (
