@@ -52,7 +52,13 @@ export function bookingWindow(fromDay: number): { from: string; to: string } {
 export async function bookDemoOrder(
   page: Page,
   product: RunningProduct,
-  options: { client: Client; buyersAgent?: Record<string, unknown>; window: { from: string; to: string } },
+  options: {
+    client: Client;
+    /** Further clients on the order (a couple buying together). */
+    coClients?: Client[];
+    buyersAgent?: Record<string, unknown>;
+    window: { from: string; to: string };
+  },
 ): Promise<Booked> {
   await page.goto(product.linkOf('demo'));
   await mainHeading(page);
@@ -67,7 +73,7 @@ export async function bookDemoOrder(
   } else {
     await must(call, 'json/online_scheduler/set_user_type', { type: 'CLIENT_BUYER', text: 'Home Buyer' });
   }
-  await must(call, 'json/online_scheduler/set_clients', { clients: [options.client] });
+  await must(call, 'json/online_scheduler/set_clients', { clients: [options.client, ...(options.coClients ?? [])] });
   // The company's agent as the contacts step's search fills it in: its id and its saved details.
   if (options.buyersAgent !== undefined)
     await must(call, 'json/online_scheduler/set_buyers_agent', options.buyersAgent);

@@ -202,6 +202,8 @@ export const signingViewSchema = z.object({
   /** The inspection's date and time with the office's zone, and the address, as a heading. */
   appointment: z.string(),
   address: z.string(),
+  /** The office's time zone (IANA): the signing time is shown in it, as the appointment is. */
+  time_zone: z.string(),
   signer: z.object({
     name: z.string(),
     signed_at: instant.nullable(),

@@ -154,7 +154,7 @@ function SignedState({ view, link }: { view: SigningView; link: SigningLink }) {
       </Typography>
       {/* Announced when it replaces the form: the signature went through. */}
       <Typography role="status">
-        {view.signer.signed_at ? t.signed.at(signedAtText(view.signer.signed_at)) : ''}
+        {view.signer.signed_at ? t.signed.at(signedAtText(view.signer.signed_at, view.time_zone)) : ''}
       </Typography>
       {view.state === 'signed' ? (
         <Typography>{t.signed.othersPending}</Typography>

@@ -77,6 +77,7 @@ async function viewOf(db: Executor, record: SigningRecord): Promise<SigningView>
     document_sha256: record.documentSha256,
     appointment: appointmentWithZone(facts),
     address: addressLine(facts.address),
+    time_zone: facts.office.timeZone,
     signer: { name: record.name, signed_at: record.signedAt?.toISOString() ?? null },
     state: record.agreementStatus === 'signed' ? 'complete' : record.signedAt ? 'signed' : 'pending',
     consent_text: ESIGN_CONSENT_TEXT,
