@@ -58,6 +58,8 @@ interface CompanyA {
   /** A payment the office recorded on A's order (its reference is among the markers). */
   paymentId: string;
   officeUuid: string;
+  /** An agreement template of A's (issue 43). */
+  templateId: string;
   /** Words that only A's data holds: none may appear in an answer to B or to nobody. */
   markers: string[];
 }
@@ -126,6 +128,18 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
       payload: { amount_cents: 100, method: 'check', reference: 'A-only check 1001', received_on: day },
     });
     expect(payment.statusCode, payment.body).toBe(201);
+    const agreement = await harness.app.inject({
+      method: 'POST',
+      url: '/api/console/companies/demo/agreements',
+      headers: owner.headers,
+      payload: {
+        name: 'A-only agreement',
+        body_html: '<p>A-only wording</p>',
+        applies_to: { all: true, service_ids: [], package_ids: [] },
+        active: true,
+      },
+    });
+    expect(agreement.statusCode, agreement.body).toBe(201);
     const [ownerMember] = await db
       .select({ id: t.authMembers.id })
       .from(t.authMembers)
@@ -149,6 +163,7 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
       taskId: String(task.json().id),
       paymentId: String(payment.json<{ entries: Array<{ id: string }> }>().entries[0]!.id),
       officeUuid: DEMO_OFFICE_UUID,
+      templateId: String(agreement.json().id),
       markers: [
         'Scioto Valley',
         'a-owner@wall-a.example',
@@ -159,6 +174,8 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
         'A-only office note',
         'A-only follow-up',
         'A-only check 1001',
+        'A-only agreement',
+        'A-only wording',
         order.orderId,
         owner.userId,
         organizationId,
@@ -198,6 +215,7 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
       message_id: a.messageId,
       task_id: a.taskId,
       payment_id: a.paymentId,
+      template_id: a.templateId,
       id: before === 'orders' ? a.orderId : before === 'time-off' ? a.timeOffId : undefined,
     };
     const value = values[name];
@@ -262,6 +280,8 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
       db.select().from(t.orderLedger).where(eq(t.orderLedger.companyId, a.companyId)),
       db.select().from(t.companyDocumentVersions).where(eq(t.companyDocumentVersions.companyId, a.companyId)),
       db.select().from(t.companyPaymentSecrets).where(eq(t.companyPaymentSecrets.companyId, a.companyId)),
+      db.select().from(t.agreementTemplates).where(eq(t.agreementTemplates.companyId, a.companyId)),
+      db.select().from(t.agreementTemplateVersions).where(eq(t.agreementTemplateVersions.companyId, a.companyId)),
       db
         .select({ id: t.authUsers.id, name: t.authUsers.name, email: t.authUsers.email })
         .from(t.authUsers)
