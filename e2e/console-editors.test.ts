@@ -10,7 +10,7 @@ import { useRunningProduct } from './support/running-product.ts';
  * The console's editors of issues 26 and 27 in the browser: a site added on Website embedding may
  * frame the wizard at once (its pages' frame-ancestors), and a visitor's session shows on Funnel;
  * every editor (Offices, Services and prices, Fees, taxes and coupons, Property questions, People,
- * Payments, Booking changes, Messages, Website embedding), Funnel and My tasks axe-clean at 1280 and 375 px,
+ * Payments, Booking changes, Messages, Website embedding, Privacy, Agreements), Funnel and My tasks axe-clean at 1280 and 375 px,
  * with no sideways scroll at 375.
  */
 const running = useRunningProduct();
@@ -65,6 +65,11 @@ it(
       { path: 'messages', heading: 'Messages', ready: saveChanges },
       { path: 'embedding', heading: 'Website embedding', ready: saveChanges },
       { path: 'privacy', heading: 'Privacy', ready: saveChanges },
+      {
+        path: 'agreements',
+        heading: 'Agreements',
+        ready: (page) => page.getByRole('button', { name: 'New agreement' }),
+      },
       { path: 'funnel', heading: 'Funnel', ready: (page) => page.getByRole('search', { name: 'Span and office' }) },
       // The chart drawn beside its table: the page, the chart library's chunk included, is loaded.
       { path: 'reports', heading: 'Reports', ready: (page) => page.getByRole('region', { name: 'By month' }) },
