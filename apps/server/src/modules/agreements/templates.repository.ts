@@ -51,15 +51,19 @@ const versionColumns = {
 
 /** The company's templates, oldest first (the order the office made them in). */
 export function templatesOf(db: Executor, companyId: string, templateId?: string): Promise<TemplateRow[]> {
-  return db
-    .select(templateColumns)
-    .from(t.agreementTemplates)
-    .where(
-      templateId === undefined
-        ? eq(t.agreementTemplates.companyId, companyId)
-        : and(eq(t.agreementTemplates.companyId, companyId), eq(t.agreementTemplates.id, templateId)),
-    )
-    .orderBy(asc(t.agreementTemplates.createdAt), asc(t.agreementTemplates.id));
+  return (
+    db
+      .select(templateColumns)
+      .from(t.agreementTemplates)
+      // `and` leaves out an undefined condition: every template of the company, or the one.
+      .where(
+        and(
+          eq(t.agreementTemplates.companyId, companyId),
+          templateId === undefined ? undefined : eq(t.agreementTemplates.id, templateId),
+        ),
+      )
+      .orderBy(asc(t.agreementTemplates.createdAt), asc(t.agreementTemplates.id))
+  );
 }
 
 /** Every version of the company's templates (or of one), newest first. */
@@ -68,12 +72,10 @@ export function versionsOf(db: Executor, companyId: string, templateId?: string)
     .select(versionColumns)
     .from(t.agreementTemplateVersions)
     .where(
-      templateId === undefined
-        ? eq(t.agreementTemplateVersions.companyId, companyId)
-        : and(
-            eq(t.agreementTemplateVersions.companyId, companyId),
-            eq(t.agreementTemplateVersions.templateId, templateId),
-          ),
+      and(
+        eq(t.agreementTemplateVersions.companyId, companyId),
+        templateId === undefined ? undefined : eq(t.agreementTemplateVersions.templateId, templateId),
+      ),
     )
     .orderBy(desc(t.agreementTemplateVersions.version));
 }
