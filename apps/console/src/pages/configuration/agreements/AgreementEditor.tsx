@@ -136,7 +136,7 @@ export function AgreementEditor({
             onChange={(event) => change('name', event.target.value)}
             error={errors.name !== undefined}
             helperText={errors.name ?? 'The title clients see above the agreement.'}
-            slotProps={{ htmlInput: { maxLength: AGREEMENT_NAME_MAX + 10, autoComplete: 'off' } }}
+            slotProps={{ htmlInput: { maxLength: AGREEMENT_NAME_MAX, autoComplete: 'off' } }}
           />
         </Box>
         <FormControl id={`${formId}-applies_to`} error={errors.applies_to !== undefined} component="fieldset">

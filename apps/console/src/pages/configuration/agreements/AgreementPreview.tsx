@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { visuallyHidden } from '@scheduler/ui/visually-hidden';
 import { Failure } from '../../../shared/Failure.tsx';
 import { usePreviewAgreement } from './agreements-api.ts';
 import { AgreementHtml } from './AgreementHtml.tsx';
@@ -25,10 +26,16 @@ export function AgreementPreview({ companyKey, bodyHtml }: { companyKey: string;
           Filled with a sample order, as a client reads it.
         </Typography>
       </Box>
-      <Box aria-live="polite" sx={{ minWidth: 0 }}>
+      {/* Said once, briefly: the whole agreement read out as it appears would drown the page. */}
+      <Box aria-live="polite">
         {preview.isError && <Failure error={preview.error} />}
-        {preview.data && !preview.isPending && <AgreementHtml html={preview.data.html} label="Preview" />}
+        {preview.data && !preview.isPending && (
+          <Box component="span" sx={visuallyHidden}>
+            The preview is below.
+          </Box>
+        )}
       </Box>
+      {preview.data && !preview.isPending && <AgreementHtml html={preview.data.html} label="Preview" />}
     </Box>
   );
 }

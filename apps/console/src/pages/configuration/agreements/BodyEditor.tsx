@@ -51,7 +51,8 @@ export function BodyEditor({
   return (
     <Box sx={{ display: 'grid', gap: 1, minWidth: 0 }}>
       <Box
-        role="toolbar"
+        // A group, not an ARIA toolbar: its buttons are reached by Tab like any other, no arrow keys promised.
+        role="group"
         aria-label="Format the agreement text"
         aria-controls={areaId}
         sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}
