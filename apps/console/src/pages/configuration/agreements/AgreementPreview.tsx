@@ -20,7 +20,7 @@ export function AgreementPreview({ companyKey, bodyHtml }: { companyKey: string;
           onClick={() => preview.mutate(bodyHtml.trim())}
           sx={{ minHeight: 44 }}
         >
-          {preview.data ? 'Preview again' : 'Preview'}
+          {preview.data ? 'Preview the agreement again' : 'Preview the agreement'}
         </Button>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           Filled with a sample order, as a client reads it.

@@ -219,7 +219,7 @@ describe('the agreements page', () => {
     });
     renderAgreements();
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Radon agreement' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Preview the agreement' }));
     const preview = await screen.findByRole('document', { name: 'Preview' });
     expect(preview.textContent).toBe('Scioto Valley, for Alex Sample');
     expect(preview.innerHTML).toBe('<p>Scioto Valley, for Alex Sample</p>');

@@ -100,7 +100,10 @@ function Agreements({
         {data.templates.length === 0 ? (
           <Typography>No agreements yet. Clients are sent none until one is made.</Typography>
         ) : (
-          <Box sx={{ overflowX: 'auto' }}>
+          <Box
+            // A wide table scrolls in its box on a phone; relative, so the header's hidden words stay inside it too.
+            sx={{ overflowX: 'auto', position: 'relative' }}
+          >
             <Table size="small" aria-label="The agreements">
               <TableHead>
                 <TableRow>

@@ -25,7 +25,10 @@ export function VersionsSection({ companyKey, template }: { companyKey: string; 
       <Typography id={`versions-${template.id}`} component="h3" variant="h3" sx={{ fontSize: '1.1rem' }}>
         Versions
       </Typography>
-      <Box sx={{ overflowX: 'auto' }}>
+      <Box
+        // A wide table scrolls in its box on a phone; relative, so the header's hidden words stay inside it too.
+        sx={{ overflowX: 'auto', position: 'relative' }}
+      >
         <Table size="small" aria-label={`Versions of “${template.name}”`}>
           <TableHead>
             <TableRow>
