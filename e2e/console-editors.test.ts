@@ -2,7 +2,13 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { EMBED_SCRIPT_PATH } from '@scheduler/contracts/embed';
 import { VIEWPORTS, waitForMainHeading } from './support/browser.ts';
-import { AXE_WALK_TIMEOUT_MS, signInMember, walkConsolePages, type ConsoleWalkPage } from './support/console.ts';
+import {
+  AXE_WALK_TIMEOUT_MS,
+  consolePageProblems,
+  signInMember,
+  walkConsolePages,
+  type ConsoleWalkPage,
+} from './support/console.ts';
 import { FIXTURE_OFFICES } from './support/product.ts';
 import { useRunningProduct } from './support/running-product.ts';
 
@@ -10,7 +16,7 @@ import { useRunningProduct } from './support/running-product.ts';
  * The console's editors of issues 26 and 27 in the browser: a site added on Website embedding may
  * frame the wizard at once (its pages' frame-ancestors), and a visitor's session shows on Funnel;
  * every editor (Offices, Services and prices, Fees, taxes and coupons, Property questions, People,
- * Payments, Booking changes, Messages, Website embedding), Funnel and My tasks axe-clean at 1280 and 375 px,
+ * Payments, Booking changes, Messages, Website embedding, Privacy, Agreements), Funnel and My tasks axe-clean at 1280 and 375 px,
  * with no sideways scroll at 375.
  */
 const running = useRunningProduct();
@@ -65,6 +71,11 @@ it(
       { path: 'messages', heading: 'Messages', ready: saveChanges },
       { path: 'embedding', heading: 'Website embedding', ready: saveChanges },
       { path: 'privacy', heading: 'Privacy', ready: saveChanges },
+      {
+        path: 'agreements',
+        heading: 'Agreements',
+        ready: (page) => page.getByRole('button', { name: 'New agreement' }),
+      },
       { path: 'funnel', heading: 'Funnel', ready: (page) => page.getByRole('search', { name: 'Span and office' }) },
       // The chart drawn beside its table: the page, the chart library's chunk included, is loaded.
       { path: 'reports', heading: 'Reports', ready: (page) => page.getByRole('region', { name: 'By month' }) },
@@ -78,6 +89,51 @@ it(
         pages,
       ),
     ).toEqual([]);
+  },
+  AXE_WALK_TIMEOUT_MS,
+);
+
+it(
+  'makes an agreement on the Agreements page, previews it filled, saves new words as version 2, and is axe-clean with the editor and its versions open at 1280 and 375 px',
+  async () => {
+    const problems: string[] = [];
+    for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.mobile]) {
+      const page = await (await running.browser.newContext({ viewport })).newPage();
+      await signInMember(page, running.product, {
+        email: `ava.agreements.${viewport.width}@example.com`,
+        name: 'Ava Agreements',
+        role: 'owner',
+      });
+      await openConsolePage(page, 'agreements', 'Agreements');
+      await page.getByRole('button', { name: 'New agreement' }).click();
+      const name = `Pre-inspection agreement ${viewport.width}`;
+      await page.getByRole('textbox', { name: /^Name/ }).fill(name);
+      const text = page.getByRole('textbox', { name: /^Agreement text/ });
+      await text.fill('<p>Dear , we inspect on <script>x()</script></p>');
+      // The caret after "Dear ", where the placeholder goes.
+      await text.evaluate((area: HTMLTextAreaElement) => area.setSelectionRange(8, 8));
+      await page.getByRole('button', { name: '{client_name}' }).click();
+      await page.getByRole('button', { name: 'Preview the agreement' }).click();
+      const preview = page.getByRole('document', { name: 'Preview' });
+      await preview.getByText('Dear Alex Sample and Jordan Sample, we inspect on').waitFor();
+      problems.push(...(await consolePageProblems(page, 'agreements-editor')));
+
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByText(`“${name}” is saved as version 1.`).waitFor();
+      await text.fill('<p>New words.</p>');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByText(`“${name}” is saved; its current version is 2.`).waitFor();
+      const versions = page.getByRole('table', { name: `Versions of “${name}”` });
+      expect(await versions.getByRole('row').count()).toBe(3);
+      await versions.getByRole('button', { name: 'View version 1' }).click();
+      // Version 1 as saved: the placeholder kept, the script gone.
+      expect(await page.getByRole('document', { name: 'Version 1' }).innerHTML()).toBe(
+        '<p>Dear {client_name}, we inspect on </p>',
+      );
+      problems.push(...(await consolePageProblems(page, 'agreements-versions')));
+      await page.context().close();
+    }
+    expect(problems).toEqual([]);
   },
   AXE_WALK_TIMEOUT_MS,
 );

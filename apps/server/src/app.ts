@@ -11,6 +11,7 @@ import { consoleAuthRoutes } from './api/console/console-auth.routes.ts';
 import { consoleRoutes } from './api/console/console.routes.ts';
 import { followUpRoutes } from './api/console/follow-ups.routes.ts';
 import { privacyRoutes } from './api/console/privacy.routes.ts';
+import { agreementsRoutes } from './api/console/agreements.routes.ts';
 import { orderEditRoutes } from './api/console/order-edit.routes.ts';
 import { ledgerRoutes } from './api/console/ledger.routes.ts';
 import { configurationRoutes } from './api/console/configuration.routes.ts';
@@ -204,6 +205,7 @@ export async function buildApp(
   await app.register(consoleRoutes(ctx));
   await app.register(followUpRoutes(ctx));
   await app.register(privacyRoutes(ctx));
+  await app.register(agreementsRoutes(ctx));
   await app.register(orderEditRoutes(ctx));
   await app.register(ledgerRoutes(ctx));
   await app.register(configurationRoutes(ctx));

@@ -61,6 +61,8 @@ interface CompanyA {
   agreementId: string;
   signerId: string;
   officeUuid: string;
+  /** An agreement template of A's (issue 43). */
+  templateId: string;
   /** Words that only A's data holds: none may appear in an answer to B or to nobody. */
   markers: string[];
 }
@@ -161,6 +163,18 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
       payload: { amount_cents: 100, method: 'check', reference: 'A-only check 1001', received_on: day },
     });
     expect(payment.statusCode, payment.body).toBe(201);
+    const agreement = await harness.app.inject({
+      method: 'POST',
+      url: '/api/console/companies/demo/agreements',
+      headers: owner.headers,
+      payload: {
+        name: 'A-only agreement',
+        body_html: '<p>A-only wording</p>',
+        applies_to: { all: true, service_ids: [], package_ids: [] },
+        active: true,
+      },
+    });
+    expect(agreement.statusCode, agreement.body).toBe(201);
     const [ownerMember] = await db
       .select({ id: t.authMembers.id })
       .from(t.authMembers)
@@ -186,6 +200,7 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
       agreementId: String(request!.payload.agreement_id),
       signerId: String(request!.payload.signer_id),
       officeUuid: DEMO_OFFICE_UUID,
+      templateId: String(agreement.json().id),
       markers: [
         'Scioto Valley',
         'a-owner@wall-a.example',
@@ -197,6 +212,7 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
         'A-only follow-up',
         'A-only check 1001',
         'A-only agreement',
+        'A-only wording',
         order.orderId,
         owner.userId,
         organizationId,
@@ -238,6 +254,7 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
       payment_id: a.paymentId,
       agreement_id: a.agreementId,
       signer_id: a.signerId,
+      template_id: a.templateId,
       id: before === 'orders' ? a.orderId : before === 'time-off' ? a.timeOffId : undefined,
     };
     const value = values[name];
@@ -304,6 +321,8 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
       db.select().from(t.agreementSigners).where(eq(t.agreementSigners.companyId, a.companyId)),
       db.select().from(t.companyDocumentVersions).where(eq(t.companyDocumentVersions.companyId, a.companyId)),
       db.select().from(t.companyPaymentSecrets).where(eq(t.companyPaymentSecrets.companyId, a.companyId)),
+      db.select().from(t.agreementTemplates).where(eq(t.agreementTemplates.companyId, a.companyId)),
+      db.select().from(t.agreementTemplateVersions).where(eq(t.agreementTemplateVersions.companyId, a.companyId)),
       db
         .select({ id: t.authUsers.id, name: t.authUsers.name, email: t.authUsers.email })
         .from(t.authUsers)

@@ -109,6 +109,14 @@ export const agreementTemplateVersionSchema = z.object({
   created_by: z.string(),
 });
 
+/** GET …/agreements/:template_id/versions/:version: a past wording, read-only. */
+export const agreementTemplateVersionDetailSchema = agreementTemplateVersionSchema.extend({
+  name: z.string(),
+  /** As sanitised when it was saved. */
+  body_html: z.string(),
+});
+export type AgreementTemplateVersionDetail = z.infer<typeof agreementTemplateVersionDetailSchema>;
+
 export const agreementTemplateSchema = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -136,6 +144,7 @@ export type AgreementTemplates = z.infer<typeof agreementTemplatesSchema>;
 export const agreementPreviewBodySchema = withAcceptableText(
   z.object({ body_html: z.string().trim().min(1).max(AGREEMENT_BODY_MAX) }).strict(),
 );
+export type AgreementPreviewBody = z.infer<typeof agreementPreviewBodySchema>;
 export const agreementPreviewSchema = z.object({ html: z.string() });
 
 // ---------------------------------------------------------------------------------------------

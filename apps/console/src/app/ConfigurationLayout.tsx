@@ -41,7 +41,12 @@ export function ConfigurationLayout() {
         alignItems: 'flex-start',
       }}
     >
-      <ConfigurationNav companyKey={companyKey} previewing={previewing} onPreview={() => setPreviewing(!previewing)} />
+      <ConfigurationNav
+        companyKey={companyKey}
+        pages={CONFIGURATION_PAGES.filter((page) => !('action' in page) || memberCan(membership, page.action))}
+        previewing={previewing}
+        onPreview={() => setPreviewing(!previewing)}
+      />
       <Box sx={{ flex: '1 1 auto', minWidth: 0, width: '100%' }}>
         <Suspense fallback={<Loading />}>
           <Outlet />
@@ -66,10 +71,13 @@ export function ConfigurationLayout() {
 /** The list of editors, and the scheduler's preview: beside the editor on a wide screen, a new tab otherwise. */
 function ConfigurationNav({
   companyKey,
+  pages,
   previewing,
   onPreview,
 }: {
   companyKey: string;
+  /** The editors this member may open (a page that names an action shows only to the roles that may do it). */
+  pages: ReadonlyArray<{ path: string; label: string }>;
   previewing: boolean;
   onPreview: () => void;
 }) {
@@ -93,7 +101,7 @@ function ConfigurationNav({
         width: { xs: '100%', md: 'auto' },
       }}
     >
-      {CONFIGURATION_PAGES.map((page) => (
+      {pages.map((page) => (
         <Button
           key={page.path}
           component={NavLink}

@@ -25,6 +25,7 @@ beforeAll(() =>
     import('../pages/configuration/property-questions/PropertyQuestionsPage.tsx'),
     import('../pages/configuration/booking-changes/BookingChangesPage.tsx'),
     import('../pages/configuration/privacy/PrivacyPage.tsx'),
+    import('../pages/configuration/agreements/AgreementsPage.tsx'),
   ]),
 );
 
@@ -86,13 +87,25 @@ describe("the console's configuration addresses", () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Website embedding' })).toBeTruthy();
   });
 
-  it('opens the Privacy page among the editors, after Website embedding and before History', async () => {
+  it('opens the Privacy page among the editors, after Website embedding and before Agreements and History', async () => {
     openConsole('/demo/privacy');
     expect(await screen.findByRole('heading', { level: 1, name: 'Privacy' })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Configuration' });
     expect(within(nav).getByRole('link', { name: 'Privacy' }).getAttribute('aria-current')).toBe('page');
     const labels = CONFIGURATION_PAGES.map((page) => page.label);
-    expect(labels.slice(labels.indexOf('Website embedding'))).toEqual(['Website embedding', 'Privacy', 'History']);
+    expect(labels.slice(labels.indexOf('Website embedding'))).toEqual([
+      'Website embedding',
+      'Privacy',
+      'Agreements',
+      'History',
+    ]);
+  });
+
+  it('opens the Agreements page after Privacy, its link marked', async () => {
+    openConsole('/demo/agreements');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Agreements' })).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Configuration' });
+    expect(within(nav).getByRole('link', { name: 'Agreements' }).getAttribute('aria-current')).toBe('page');
   });
 
   it('writes each address as its label in lower case, words joined by hyphens, with two named exceptions', () => {

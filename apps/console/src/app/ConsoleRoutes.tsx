@@ -30,6 +30,7 @@ const BookingChangesPage = lazyPage(() => import('../pages/configuration/booking
 const MessagesPage = lazyPage(() => import('../pages/configuration/messages/MessagesPage.tsx'));
 const EmbeddingPage = lazyPage(() => import('../pages/configuration/embedding/EmbeddingPage.tsx'));
 const PrivacyPage = lazyPage(() => import('../pages/configuration/privacy/PrivacyPage.tsx'));
+const AgreementsPage = lazyPage(() => import('../pages/configuration/agreements/AgreementsPage.tsx'));
 const OfficesPage = lazyPage(() => import('../pages/configuration/offices/OfficesPage.tsx'));
 const ServicesPage = lazyPage(() => import('../pages/configuration/services/ServicesPage.tsx'));
 const PropertyQuestionsPage = lazyPage(
@@ -118,6 +119,7 @@ export function ConsoleRoutes() {
           <Route path="payments" element={<PaymentsPage />} />
           <Route path="embedding" element={<EmbeddingPage />} />
           <Route path="privacy" element={<PrivacyPage />} />
+          <Route path="agreements" element={<AgreementsPage />} />
           <Route path="history" element={<HistoryPage />} />
         </Route>
         <Route path="funnel" element={<FunnelPage />} />

@@ -1,8 +1,8 @@
 /**
  * The configuration editors (issue 26) in the order a company sets itself up: who it is and where,
  * who inspects, what it sells and charges, what it asks, whom it knows, then how bookings change,
- * what it says, how it is paid, where it is shown, how long it keeps its clients' data, and the
- * history of it all. The shell's "Configuration" link opens the first; the configuration layout
+ * what it says, how it is paid, where it is shown, how long it keeps its clients' data, what its
+ * clients sign, and the history of it all. The shell's "Configuration" link opens the first; the configuration layout
  * lists them all.
  */
 export const CONFIGURATION_PAGES = [
@@ -18,6 +18,8 @@ export const CONFIGURATION_PAGES = [
   { path: 'payments', label: 'Payments' },
   { path: 'embedding', label: 'Website embedding' },
   { path: 'privacy', label: 'Privacy' },
+  // What clients sign (issue 43): listed only to the roles that may change it.
+  { path: 'agreements', label: 'Agreements', action: 'agreements.manage' },
   { path: 'history', label: 'History' },
 ] as const;
 
