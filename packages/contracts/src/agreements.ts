@@ -33,6 +33,8 @@ export const TYPED_NAME_MAX = 120;
 /** A drawn signature is a PNG data URL of at most this many characters (about 150 KB of image). */
 export const SIGNATURE_DATA_URL_MAX = 200_000;
 export const LICENCE_NUMBER_MAX = 100;
+/** The most hours before an inspection an unsigned agreement may be flagged from: 30 days. */
+export const MAX_WARN_HOURS = 720;
 
 const instant = z.iso.datetime({ offset: true });
 const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256, 64 lower-case hex digits');
@@ -68,11 +70,27 @@ export const agreementSettingsSchema = withAcceptableText(
       signers: z.enum(['one', 'all']),
       /** The company's licence number, for `{licence_number}` ('' when none). */
       licence_number: z.string().trim().max(LICENCE_NUMBER_MAX),
+      /**
+       * When the client signs: `after_booking`, from the e-mail sent with the confirmation (and
+       * its reminders); `at_booking`, on the wizard's review before Confirm, when the person
+       * booking is a client (an agent or other person booking leaves it to the e-mail).
+       */
+      signing: z.enum(['after_booking', 'at_booking']),
+      /**
+       * How many hours before the inspection an unsigned agreement is flagged to the office (the
+       * schedule, the order page, the inspector's view); null: flagged whenever it is unsigned.
+       */
+      warn_hours_before: z.number().int().min(1).max(MAX_WARN_HOURS).nullable(),
     })
     .strict(),
 );
 export type AgreementSettings = z.infer<typeof agreementSettingsSchema>;
-export const DEFAULT_AGREEMENT_SETTINGS: AgreementSettings = { signers: 'all', licence_number: '' };
+export const DEFAULT_AGREEMENT_SETTINGS: AgreementSettings = {
+  signers: 'all',
+  licence_number: '',
+  signing: 'after_booking',
+  warn_hours_before: 48,
+};
 
 /** Which orders a template is sent for: every order, or those that booked one of the listed packages or services. */
 export const agreementAppliesToSchema = z

@@ -233,7 +233,12 @@ describeOnEachDatabase("the console's agreement templates", (factory) => {
   });
 
   it('saves the settings and reads them back', async () => {
-    const settings: AgreementSettings = { signers: 'one', licence_number: 'OH-HI-1234' };
+    const settings: AgreementSettings = {
+      signers: 'one',
+      licence_number: 'OH-HI-1234',
+      signing: 'at_booking',
+      warn_hours_before: 720,
+    };
     const saved = await call('PUT', `${DEMO}/settings`, owner, settings);
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toEqual(settings);
@@ -241,10 +246,21 @@ describeOnEachDatabase("the console's agreement templates", (factory) => {
     const bad = await call('PUT', `${DEMO}/settings`, owner, { signers: 'some', licence_number: '' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.field).toBe('signers');
+    // The warning's hours at their bound: 720 is taken above, 721 and 0 are not.
+    for (const hours of [721, 0]) {
+      const refused = await call('PUT', `${DEMO}/settings`, owner, { ...settings, warn_hours_before: hours });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.field).toBe('warn_hours_before');
+    }
   });
 
   it('previews a body filled with a sample order under the company’s own name and licence, sanitised and escaped', async () => {
-    await call('PUT', `${DEMO}/settings`, owner, { signers: 'all', licence_number: 'L<1>&2' });
+    await call('PUT', `${DEMO}/settings`, owner, {
+      signers: 'all',
+      licence_number: 'L<1>&2',
+      signing: 'after_booking',
+      warn_hours_before: null,
+    });
     const response = await call('POST', `${DEMO}/preview`, owner, {
       body_html: '<p onclick="x()">{company_name}, {licence_number}: {client_name} {unknown}</p><script>x()</script>',
     });

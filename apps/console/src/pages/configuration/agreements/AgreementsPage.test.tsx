@@ -51,7 +51,7 @@ function agreementRoutes({
         status: 200,
         body: {
           templates: kept.map(({ bodies: _bodies, ...template }) => template),
-          settings: { signers: 'all', licence_number: 'HI-42' },
+          settings: { signers: 'all', licence_number: 'HI-42', signing: 'after_booking', warn_hours_before: 48 },
           placeholders: AGREEMENT_PLACEHOLDERS,
         },
       };
@@ -123,6 +123,8 @@ describe('the agreements page', () => {
     expect(requests.find((request) => request.path === `${AGREEMENTS}/settings`)?.body).toEqual({
       signers: 'one',
       licence_number: 'OH-77',
+      signing: 'after_booking',
+      warn_hours_before: 48,
     });
   });
 

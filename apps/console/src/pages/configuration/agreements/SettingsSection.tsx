@@ -33,7 +33,7 @@ export function SettingsSection({ companyKey, settings }: { companyKey: string; 
         aria-label="How agreements are signed"
         onSubmit={(event) => {
           event.preventDefault();
-          save.mutate({ signers, licence_number: licence.trim() });
+          save.mutate({ ...settings, signers, licence_number: licence.trim() });
         }}
         sx={{ display: 'grid', gap: 2, minWidth: 0 }}
       >
