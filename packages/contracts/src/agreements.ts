@@ -247,24 +247,70 @@ export const signatureDataUrlSchema = z
   .max(SIGNATURE_DATA_URL_MAX, 'the signature is too large: clear it and sign again')
   .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/, 'a PNG image as a data URL');
 
+/** What a signature is made of, wherever it is given: the consent, the typed name, the drawing or not. */
+const signatureFields = {
+  /** The signer ticked the consent (ESIGN): nothing else is accepted. */
+  consent: z.literal(true, 'consent to sign electronically is required'),
+  /** The signer's full name as they type it. */
+  typed_name: z.string().trim().min(1, 'type your full name').max(TYPED_NAME_MAX),
+  /** `drawn`: `signature_png` is the drawing; `typed`: the typed name is the signature. */
+  method: z.enum(['drawn', 'typed']),
+  signature_png: signatureDataUrlSchema.nullable(),
+};
+
+const drawingWhenDrawn = {
+  check: (body: { method: 'drawn' | 'typed'; signature_png: string | null }) =>
+    body.method === 'typed' || body.signature_png !== null,
+  message: 'draw your signature, or choose to sign with your typed name',
+};
+
+/**
+ * The confirm's `agreement_signature` (the company signs "at booking"): the client's one signature
+ * for every agreement the review showed, each named by its template and the hash of the document shown.
+ */
+export const agreementSignatureSchema = z
+  .object({
+    ...signatureFields,
+    documents: z
+      .array(z.object({ template_id: z.uuid(), document_sha256: sha256Hex }).strict())
+      .min(1)
+      .max(AGREEMENT_TEMPLATES_MAX),
+  })
+  .strict()
+  .refine(drawingWhenDrawn.check, { message: drawingWhenDrawn.message, path: ['signature_png'] });
+export type AgreementSignature = z.infer<typeof agreementSignatureSchema>;
+
+/**
+ * GET /{company_key}/json/online_scheduler/review_agreements: the agreements the review shows, filled
+ * with the order as it would be booked now. `sign_now`: the company has clients sign at booking and
+ * the person booking is a client (not an agent, not the office booking by phone), so Confirm takes
+ * their signature; otherwise the list is empty and the agreements go by e-mail after booking.
+ */
+export const reviewAgreementsSchema = z.object({
+  sign_now: z.boolean(),
+  /** Who signs on the review: the order's first client with an e-mail. */
+  signer_name: z.string().nullable(),
+  agreements: z.array(
+    z.object({
+      template_id: z.uuid(),
+      title: z.string(),
+      html: z.string(),
+      document_sha256: sha256Hex,
+    }),
+  ),
+  consent_text: z.string(),
+});
+export type ReviewAgreements = z.infer<typeof reviewAgreementsSchema>;
+
 /** POST /{company_key}/json/sign/{token}. */
 export const signBodySchema = withAcceptableText(
   z
     .object({
-      /** The signer ticked the consent (ESIGN): nothing else is accepted. */
-      consent: z.literal(true, 'consent to sign electronically is required'),
-      /** The signer's full name as they type it. */
-      typed_name: z.string().trim().min(1, 'type your full name').max(TYPED_NAME_MAX),
-      /** `drawn`: `signature_png` is the drawing; `typed`: the typed name is the signature. */
-      method: z.enum(['drawn', 'typed']),
-      signature_png: signatureDataUrlSchema.nullable(),
+      ...signatureFields,
       /** The hash of the document the page showed: a signature binds only the document that was read. */
       document_sha256: sha256Hex,
     })
     .strict()
-    .refine((body) => body.method === 'typed' || body.signature_png !== null, {
-      message: 'draw your signature, or choose to sign with your typed name',
-      path: ['signature_png'],
-    }),
+    .refine(drawingWhenDrawn.check, { message: drawingWhenDrawn.message, path: ['signature_png'] }),
 );
 export type SignBody = z.infer<typeof signBodySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { agreementSignatureSchema } from './agreements.ts';
 import { appointmentSlotSchema } from './scheduling.ts';
 import { withAcceptableText } from './text.ts';
 import { ATTRIBUTION_MAX_LENGTH } from './attribution.ts';
@@ -14,6 +15,8 @@ export const confirmBodySchema = withAcceptableText(
       special_note: z.string().max(SPECIAL_NOTE_MAX).default(''),
       /** The order's `revision` as the review showed it: an order changed since is not booked (409 order_changed). */
       order_revision: z.string().min(1).max(64).optional(),
+      /** The client's signature of the agreements the review showed, when the company signs at booking (issue 43). */
+      agreement_signature: agreementSignatureSchema.optional(),
     })
     .strict(),
 );

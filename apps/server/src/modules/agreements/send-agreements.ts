@@ -8,6 +8,7 @@ import { recordOrderEvent } from '../orders/orders.service.ts';
 import { hashToken, newSessionToken } from '../sessions/tokens.ts';
 import { AGREEMENT_REQUEST_EMAIL_JOB, type AgreementRequestPayload } from '../notifications/agreement-messages.ts';
 import type { QueuedJob } from '../notifications/confirmation-jobs.ts';
+import type { MessageFacts } from '../notifications/mail-content.ts';
 import { loadMessageFacts } from '../notifications/notifications.service.ts';
 import { loadAgreementSettings } from './agreement-settings.repository.ts';
 import { agreementValues } from './agreement-values.ts';
@@ -43,6 +44,53 @@ export function signingRequestJob(
   };
 }
 
+/** One agreement as an order's signers read it: its template's version, filled, and the hash of that HTML. */
+export interface FilledAgreement {
+  templateId: string;
+  version: number;
+  title: string;
+  html: string;
+  documentSha256: string;
+}
+
+/**
+ * The company's active agreements that apply to what the order booked, each filled with the order
+ * as its messages read it (`facts`): what is frozen at booking, and what the review shows before
+ * (the same values, so the same document and hash).
+ */
+export async function filledAgreements(
+  db: Executor,
+  scope: { companyId: string; orderId: string },
+  facts: MessageFacts,
+  now: Date,
+): Promise<FilledAgreement[]> {
+  const { companyId, orderId } = scope;
+  const templates = await activeTemplates(db, companyId);
+  if (templates.length === 0) return [];
+  const [booked] = await db
+    .select({ serviceIds: t.orders.serviceIds, packageIds: t.orders.packageIds })
+    .from(t.orders)
+    .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
+  const applicable = templates.filter((template) =>
+    agreementApplies(template.appliesTo, {
+      serviceIds: booked?.serviceIds ?? [],
+      packageIds: booked?.packageIds ?? [],
+    }),
+  );
+  if (applicable.length === 0) return [];
+  const values = agreementValues(facts, await loadAgreementSettings(db, companyId), now);
+  return applicable.map((template) => {
+    const html = fillAgreementHtml(template.bodyHtml, values);
+    return {
+      templateId: template.templateId,
+      version: template.version,
+      title: template.name,
+      html,
+      documentSha256: documentSha256(html),
+    };
+  });
+}
+
 /**
  * Sends an order's agreements as it is booked (issue 43, decision 0080), in the confirm's
  * transaction: each active template that applies to what was booked becomes the order's
@@ -55,23 +103,11 @@ export async function agreementsAtBooking(
   now: Date,
 ): Promise<QueuedJob[]> {
   const { companyId, orderId } = scope;
-  const templates = await activeTemplates(tx, companyId);
-  if (templates.length === 0) return [];
-  const [booked] = await tx
-    .select({ serviceIds: t.orders.serviceIds, packageIds: t.orders.packageIds })
-    .from(t.orders)
-    .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)));
-  const applicable = templates.filter((template) =>
-    agreementApplies(template.appliesTo, {
-      serviceIds: booked?.serviceIds ?? [],
-      packageIds: booked?.packageIds ?? [],
-    }),
-  );
-  if (applicable.length === 0) return [];
   const facts = await loadMessageFacts(tx, companyId, orderId);
   if (!facts) return [];
+  const agreements = await filledAgreements(tx, scope, facts, now);
+  if (agreements.length === 0) return [];
   const settings = await loadAgreementSettings(tx, companyId);
-  const values = agreementValues(facts, settings, now);
   const clients = (await orderClients(tx, companyId, orderId))
     .map((party) => ({
       partyId: party.id,
@@ -80,25 +116,24 @@ export async function agreementsAtBooking(
     }))
     .filter((client) => client.email !== '');
   const jobs: QueuedJob[] = [];
-  for (const template of applicable) {
-    const html = fillAgreementHtml(template.bodyHtml, values);
+  for (const agreement of agreements) {
     const tokens = clients.map(() => newSessionToken());
     const { agreementId, signerIds } = await insertAgreement(tx, {
       companyId,
       orderId,
-      templateId: template.templateId,
-      templateVersion: template.version,
-      title: template.name,
-      bodyHtml: html,
-      documentSha256: documentSha256(html),
+      templateId: agreement.templateId,
+      templateVersion: agreement.version,
+      title: agreement.title,
+      bodyHtml: agreement.html,
+      documentSha256: agreement.documentSha256,
       signersRequired: settings.signers,
       createdAt: now,
       signers: clients.map((client, position) => ({ ...client, tokenHash: hashToken(tokens[position]!), position })),
     });
     await recordOrderEvent(tx, companyId, orderId, 'agreement_sent', {
       agreement_id: agreementId,
-      title: template.name,
-      version: template.version,
+      title: agreement.title,
+      version: agreement.version,
       signers: clients.length,
     });
     clients.forEach((client, position) =>

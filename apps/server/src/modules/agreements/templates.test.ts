@@ -3,6 +3,7 @@ import {
   AGREEMENT_BODY_MAX,
   AGREEMENT_NAME_MAX,
   AGREEMENT_PLACEHOLDERS,
+  DEFAULT_AGREEMENT_SETTINGS,
   type AgreementSettings,
   type AgreementTemplate,
   type AgreementTemplateInput,
@@ -99,7 +100,7 @@ describeOnEachDatabase("the console's agreement templates", (factory) => {
     });
     const listed = await list();
     expect(listed.templates.find((template) => template.id === made.id)).toEqual(made);
-    expect(listed.settings).toEqual({ signers: 'all', licence_number: '' });
+    expect(listed.settings).toEqual(DEFAULT_AGREEMENT_SETTINGS);
     expect(listed.placeholders.map((placeholder) => placeholder.name)).toEqual(
       AGREEMENT_PLACEHOLDERS.map((placeholder) => placeholder.name),
     );

@@ -47,6 +47,11 @@ function prepareTexts(packages: Array<{ prepare: string }>, services: Array<{ pr
 /** Which orders `loadMessageFacts` reads: confirmed ones, and with `cancelled`, cancelled ones too (a cancellation's message). */
 export interface MessageFactsOptions {
   cancelled?: boolean;
+  /**
+   * A draft read as it would be booked, with this priced snapshot as its frozen price (the review's
+   * agreements, issue 43: filled with the same values the confirm will freeze).
+   */
+  draftPricedAs?: Record<string, unknown>;
 }
 
 /**
@@ -82,7 +87,8 @@ export async function loadMessageFacts(
   if (!row || !row.order.datetime) return null;
   const { order, office, company } = row;
   const status = order.status;
-  if (status === 'draft' || (status === 'cancelled' && options.cancelled !== true)) return null;
+  if (status === 'draft' && !options.draftPricedAs) return null;
+  if (status === 'cancelled' && options.cancelled !== true) return null;
   const start = order.datetime!;
   const inspectorIds = order.inspectors.map((i) => i.id);
   const [inspectors, parties, state, answers, controls, packages, packageServices, ledger] = await Promise.all([
@@ -145,7 +151,7 @@ export async function loadMessageFacts(
         .orderBy(asc(t.services.sort))
     : [];
   const names = new Map(inspectors.map((i) => [i.id, i.display]));
-  const snapshot = order.pricingSnapshot as {
+  const snapshot = (status === 'draft' ? options.draftPricedAs : order.pricingSnapshot) as {
     total_cents?: unknown;
     lines?: Array<{ name?: unknown }>;
     pricing?: unknown;
@@ -203,7 +209,8 @@ export async function loadMessageFacts(
     prepare: prepareTexts(packages, services),
     // Mail programs show raster images only; the default mark and SVG logos leave the company's name in their place.
     emailLogo: !settings.isOn(SETTING.HIDE_LOGO) && /^data:image\/(png|jpeg|gif)[;,]/i.test(logo),
-    status,
+    // A draft read as booked (draftPricedAs) reads as the confirmed order it is about to be.
+    status: status === 'draft' ? 'confirmed' : status,
     cancelled:
       status === 'cancelled'
         ? { at: order.cancelledAt ?? order.updatedAt, reason: order.cancelReason, feeCents: order.cancelFeeCents }

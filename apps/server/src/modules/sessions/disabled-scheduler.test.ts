@@ -10,8 +10,11 @@ import { DEMO_OFFICE_UUID } from '../company-document/demo-company.ts';
 
 const OTHER_OFFICE = 'c0000000-0000-4000-8000-0000000000e1';
 const WRITE_METHODS = new Set(['post', 'put', 'patch', 'delete']);
-/** The manage link's API: a booked client's own changes, under the company's booking-change policy, not the wizard's. */
-const MANAGE_LINK_API = /^\/\{company_key\}\/json\/manage\/\{token\}\//;
+/**
+ * The links' APIs: a booked client's own changes, under the company's booking-change policy, and
+ * a signer's signature of their agreement (issue 43) — not the wizard's.
+ */
+const MANAGE_LINK_API = /^\/\{company_key\}\/json\/(manage|sign)\/\{token\}(\/|$)/;
 
 /** Every visitor write of the route table, as the OpenAPI document (generated from it) lists them. */
 async function visitorWrites(harness: TestApp): Promise<Array<{ method: string; url: string }>> {
