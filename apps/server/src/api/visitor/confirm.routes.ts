@@ -13,7 +13,8 @@ import { sessionOf } from '../../plugins/session-auth.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
 import { claimCouponUses, dropCoupons } from '../../modules/pricing/pricing.service.ts';
 import { pricingStoreOf } from '../../modules/pricing/pricing.store.ts';
-import { confirmOrder, type ConfirmDeps } from '../../modules/confirm/confirm.service.ts';
+import { confirmOrder, reviewAgreements, type ConfirmDeps } from '../../modules/confirm/confirm.service.ts';
+import { reviewAgreementsSchema } from '@scheduler/contracts/agreements';
 import { engineOrderPricing } from '../../modules/confirm/order-pricing.ts';
 
 /** The optional Idempotency-Key header: absent is fine, malformed is a 400 naming it. */
@@ -47,6 +48,21 @@ export function confirmRoutes(ctx: AppContext) {
       onJobsEnqueued: () => ctx.notifications?.wake(),
     };
     const app = instance.withTypeProvider<ZodTypeProvider>();
+    app.get(
+      '/:company_key/json/online_scheduler/review_agreements',
+      {
+        ...ctx.access.read,
+        schema: {
+          tags: ['confirm'],
+          summary:
+            'The agreements the review shows for the client to sign before Confirm (issue 43), filled with the order as it would be booked now; none unless the company signs at booking and the person booking is a client',
+          params: companyKeyParam,
+          querystring: noQuery,
+          response: { 200: reviewAgreementsSchema },
+        },
+      },
+      async (request) => reviewAgreements(deps, sessionOf(request)),
+    );
     app.post(
       '/:company_key/json/online_scheduler/confirm',
       {
@@ -67,6 +83,8 @@ export function confirmRoutes(ctx: AppContext) {
           sessionOf(request),
           request.body,
           idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER]),
+          // Where a signature given on the review came from, as its evidence keeps it (issue 43).
+          { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' },
         );
         return reply.status(result.status === 'ok' ? 200 : 409).send(result);
       },

@@ -299,6 +299,8 @@ export async function orderAgreementsOf(db: Executor, companyId: string, orderId
   return db
     .select({
       id: t.orderAgreements.id,
+      templateId: t.orderAgreements.templateId,
+      documentSha256: t.orderAgreements.documentSha256,
       title: t.orderAgreements.title,
       version: t.orderAgreements.templateVersion,
       status: t.orderAgreements.status,

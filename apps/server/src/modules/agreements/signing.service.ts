@@ -106,8 +106,8 @@ export async function signingView(
   return viewOf(deps.db, record);
 }
 
-/** A drawn signature's PNG, checked: a PNG indeed, of bounded dimensions. */
-function checkedSignature(body: SignBody): string | null {
+/** A drawn signature's PNG, checked: a PNG indeed, of bounded dimensions; null for a typed one. */
+export function checkedSignature(body: Pick<SignBody, 'method' | 'signature_png'>): string | null {
   if (body.method === 'typed') return null;
   const png = body.signature_png!;
   const size = pngSizeOf(Buffer.from(png.slice(png.indexOf(',') + 1), 'base64'));
@@ -172,7 +172,7 @@ export async function signAgreement(
  * the signature certificate), stores it with the SHA-256 of its bytes, marks the agreement signed
  * and queues its copy to every signer and the office.
  */
-async function sealWhenComplete(tx: Executor, record: SigningRecord, now: Date): Promise<void> {
+export async function sealWhenComplete(tx: Executor, record: SigningRecord, now: Date): Promise<void> {
   const signers = await agreementSignersOf(tx, record.companyId, [record.agreementId]);
   if (!agreementComplete(record.signersRequired, signers)) return;
   const facts = await loadMessageFacts(tx, record.companyId, record.orderId, { cancelled: true });

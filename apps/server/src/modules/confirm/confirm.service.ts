@@ -17,6 +17,10 @@ import { AppError, NotFoundError, UnauthorizedError } from '../../errors.ts';
 import { confirmationJobs, type ConfirmableOrder } from '../notifications/confirmation-jobs.ts';
 import { enqueueJobs } from '../notifications/notifications.service.ts';
 import { agreementsAtBooking } from '../agreements/send-agreements.ts';
+import { signAtBooking } from '../agreements/sign-at-booking.ts';
+import { reviewAgreementsFor } from '../agreements/review-agreements.ts';
+import { ESIGN_CONSENT_TEXT, type ReviewAgreements } from '@scheduler/contracts/agreements';
+import type { SignerRequest } from '../agreements/signing.service.ts';
 import { payUrlAtConfirm } from '../payments/payments.service.ts';
 import { withManageLinks } from '../booking-changes/manage-links.ts';
 import {
@@ -143,6 +147,7 @@ export async function confirmOrder(
   session: AuthenticatedSession,
   body: ConfirmBody,
   idempotencyKey: string | null,
+  signer: SignerRequest = { ip: '', userAgent: '' },
   now = deps.store.now(),
 ): Promise<ConfirmResponse> {
   const { db } = deps.store;
@@ -247,8 +252,10 @@ export async function confirmOrder(
           ),
           idempotency: idempotencyKey ? { key: idempotencyKey, response: answer } : null,
         });
-        // The company's agreements go out with the booking, each client's with a signing link of their own (issue 43).
+        // The company's agreements go out with the booking, each client's with a signing link of their own (issue 43);
+        // where the company signs at booking, the client's signature on the review is taken with it.
         await enqueueJobs(tx, await agreementsAtBooking(tx, { companyId, orderId }, now));
+        await signAtBooking(tx, { companyId, orderId }, order, body.agreement_signature, signer, now);
         return answer;
       }),
     );
@@ -265,6 +272,29 @@ export async function confirmOrder(
   deps.store.changes.announce(changeKeys.order(orderId));
   deps.onJobsEnqueued();
   return response;
+}
+
+/**
+ * The agreements the review shows for signing (issue 43): the draft priced as the confirm would
+ * price it now, so that what the client reads is what the confirm freezes. None once booked.
+ */
+export async function reviewAgreements(
+  deps: Pick<ConfirmDeps, 'store' | 'priceOrder'>,
+  session: AuthenticatedSession,
+  now = deps.store.now(),
+): Promise<ReviewAgreements> {
+  const { db } = deps.store;
+  const aggregate = await loadConfirmable(db, session.companyId, session.orderId);
+  if (!aggregate || aggregate.order.status !== 'draft' || !aggregate.order.datetime)
+    return { sign_now: false, signer_name: null, agreements: [], consent_text: ESIGN_CONSENT_TEXT };
+  const pricedAs = await deps.priceOrder(db, aggregate.order, aggregate.currency, now);
+  return reviewAgreementsFor(
+    db,
+    { companyId: session.companyId, orderId: session.orderId },
+    aggregate.order,
+    { ...pricedAs },
+    now,
+  );
 }
 
 async function remember(
