@@ -9,17 +9,12 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { useId, useRef, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
-import {
-  SIGNATURE_DATA_URL_MAX,
-  TYPED_NAME_MAX,
-  type SignBody,
-  type SigningView,
-} from '@scheduler/contracts/agreements';
+import { SIGNATURE_DATA_URL_MAX, TYPED_NAME_MAX, type SignBody } from '@scheduler/contracts/agreements';
 import { BusyButton } from '../shared/BusyButton.tsx';
 import { FormTextField } from '../shared/form/FormTextField.tsx';
 import { useStepForm } from '../shared/form/use-step-form.ts';
 import { Notice } from '../shared/Notice.tsx';
-import { signingFailure, type useSign } from './api.ts';
+import { signingFailure } from './api.ts';
 import { DrawnSignature } from './DrawnSignature.tsx';
 import { signFormSchema, type SignFormInput } from './sign-form.ts';
 import type { DrawingPad, DrawingPadFactory } from './signature-pad.ts';
@@ -38,19 +33,33 @@ function failureWords(error: unknown, shownOnAField: boolean): { tone: 'warning'
   return { tone: 'error', text: t.failure.other };
 }
 
+/** A signature as the form gives it: what a signing link's POST and the confirm's `agreement_signature` both carry. */
+export type GivenSignature = Pick<SignBody, 'consent' | 'typed_name' | 'method' | 'signature_png'>;
+
+/** Where the form hands the signature: the signing page posts it, the wizard's review keeps it for Confirm. */
+export interface SignatureSink {
+  /** Takes a signature; `onError` is called with a refusal, which the form shows and lets the signer send again. */
+  give(signature: GivenSignature, callbacks: { onError: (error: unknown) => void }): void;
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+}
+
 /**
  * The consent, the full name, the signature drawn or the typed name adopted as it, and one
  * button. A refusal keeps everything typed and drawn: a field's beside the field (the server's
  * words), the agreement's having changed above the button once it is read again.
  */
 export function SigningForm({
-  view,
-  sign,
+  consentText,
+  sink,
   createPad,
+  heading = t.form.heading,
 }: {
-  view: SigningView;
-  sign: ReturnType<typeof useSign>;
+  consentText: string;
+  sink: SignatureSink;
   createPad: DrawingPadFactory;
+  heading?: string;
 }) {
   const id = useId();
   const form = useStepForm(signFormSchema, {
@@ -78,14 +87,13 @@ export function SigningForm({
     setDrawError(null);
     setServerFieldShown(false);
     sending.current = true;
-    const body: SignBody = {
+    const signature: GivenSignature = {
       consent: true,
       typed_name: values.typed_name.trim(),
       method: values.method,
       signature_png: signaturePng,
-      document_sha256: view.document_sha256,
     };
-    sign.mutate(body, {
+    sink.give(signature, {
       // Signed, the form is done with (the signed state replaces it): only a refusal lets it send again.
       onError: (error) => {
         sending.current = false;
@@ -102,7 +110,7 @@ export function SigningForm({
     });
   });
 
-  const notice = sign.isError ? failureWords(sign.error, serverFieldShown) : null;
+  const notice = sink.isError ? failureWords(sink.error, serverFieldShown) : null;
   return (
     <Box
       component="form"
@@ -112,7 +120,7 @@ export function SigningForm({
       sx={{ display: 'grid', gap: 2.5, mt: 4, pt: 3, borderTop: 1, borderColor: 'divider' }}
     >
       <Typography variant="h2" id={`${id}-heading`}>
-        {t.form.heading}
+        {heading}
       </Typography>
       <Controller
         control={form.control}
@@ -137,7 +145,7 @@ export function SigningForm({
                   }}
                 />
               }
-              label={view.consent_text}
+              label={consentText}
             />
             {fieldState.error && <FormHelperText id={`${id}-consent-error`}>{fieldState.error.message}</FormHelperText>}
           </FormControl>
@@ -221,7 +229,7 @@ export function SigningForm({
           type="submit"
           variant="contained"
           size="large"
-          busy={sign.isPending}
+          busy={sink.isPending}
           sx={{ width: { xs: '100%', sm: 'auto' } }}
         >
           {t.form.submit}

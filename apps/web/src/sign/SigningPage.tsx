@@ -133,7 +133,17 @@ function SigningScreen({
         />
       </Box>
       {view.state === 'pending' ? (
-        <SigningForm view={view} sign={sign} createPad={createPad} />
+        <SigningForm
+          consentText={view.consent_text}
+          createPad={createPad}
+          sink={{
+            give: (signature, callbacks) =>
+              sign.mutate({ ...signature, document_sha256: view.document_sha256 }, callbacks),
+            isPending: sign.isPending,
+            isError: sign.isError,
+            error: sign.error,
+          }}
+        />
       ) : (
         <SignedState view={view} link={link} />
       )}

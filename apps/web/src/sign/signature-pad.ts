@@ -25,7 +25,17 @@ export const PAD_HEIGHT = 160;
  * alike). The bitmap is the CSS size times the screen's pixel ratio (at most 2: a sharper bitmap
  * is a larger PNG for no better signature), and follows the container's width, the strokes kept.
  */
+/** A pad where nothing can be drawn (a browser without a 2D canvas): always empty, so typing is the way to sign. */
+const PAD_WITHOUT_CANVAS: DrawingPad = {
+  isEmpty: () => true,
+  clear: () => {},
+  toPngDataUrl: () => '',
+  onStroke: () => {},
+  destroy: () => {},
+};
+
 export const createDrawingPad: DrawingPadFactory = (canvas) => {
+  if (!canvas.getContext('2d')) return PAD_WITHOUT_CANVAS;
   const pad = new SignaturePad(canvas, { penColor: '#10243e', minWidth: 0.8, maxWidth: 2.6 });
   const fit = () => {
     const width = canvas.parentElement?.clientWidth ?? 0;

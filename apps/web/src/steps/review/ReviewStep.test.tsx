@@ -15,6 +15,7 @@ import { issue20Pricing, shownCents } from '@scheduler/domain/pricing/display-fi
 import type { FunnelEvent } from '@scheduler/contracts/analytics';
 import { orderReference } from '@scheduler/domain/order-reference';
 import { connectFunnel } from '../../shared/embed/funnel.ts';
+import { ESIGN_CONSENT_TEXT, type ReviewAgreements } from '@scheduler/contracts/agreements';
 import ReviewStep from './ReviewStep.tsx';
 import { ThankYou } from './ThankYou.tsx';
 
@@ -134,7 +135,16 @@ interface Answers {
   confirm?: Array<{ status: number; body: unknown }>;
   /** POST /manage_link answers 503. */
   manageLinkDown?: boolean;
+  /** GET /review_agreements: by default nothing to sign (the company signs after booking). */
+  agreements?: ReviewAgreements;
 }
+
+const NOTHING_TO_SIGN: ReviewAgreements = {
+  sign_now: false,
+  signer_name: null,
+  agreements: [],
+  consent_text: ESIGN_CONSENT_TEXT,
+};
 
 /** The server as the review meets it; the headers of each call are kept beside the requests. */
 function server(answers: Answers = {}) {
@@ -142,6 +152,8 @@ function server(answers: Answers = {}) {
   const requests = stubServer((request: RecordedRequest) => {
     if (request.path.endsWith('/pricing') && answers.pricingOutage?.down) return { status: 500, body: {} };
     if (request.path.endsWith('/pricing')) return { status: 200, body: answers.pricing ?? pricing() };
+    if (request.path.endsWith('/review_agreements'))
+      return { status: 200, body: answers.agreements ?? NOTHING_TO_SIGN };
     if (request.path.includes('/time_available'))
       return {
         status: 200,
@@ -604,6 +616,90 @@ describe('Confirm My Inspection (spec 4.8, 7.7)', () => {
     renderStep(ReviewStep, { office: office(), order: order({ services_changed: true }), mode: 'default' });
     await screen.findByRole('button', { name: 'Confirm My Inspection' });
     expect(requests.some((r) => r.path.endsWith('/set_datetime'))).toBe(false);
+  });
+});
+
+describe('the agreement signed on the review (issue 43)', () => {
+  const TEMPLATE = '5f0c1c2e-7f1d-4c2a-9e61-3d4f8a2b9c10';
+  const SHA = 'a'.repeat(64);
+  const toSign: ReviewAgreements = {
+    sign_now: true,
+    signer_name: 'Dana Whitfield',
+    agreements: [
+      {
+        template_id: TEMPLATE,
+        title: 'Pre-inspection agreement',
+        html: '<p>Dana Whitfield engages Acme to inspect 1105 Schrock Rd.</p><script>window.hacked = 1</script>',
+        document_sha256: SHA,
+      },
+    ],
+    consent_text: ESIGN_CONSENT_TEXT,
+  };
+
+  async function signByTyping(user: ReturnType<typeof userEvent.setup>) {
+    await user.click(await screen.findByRole('checkbox', { name: ESIGN_CONSENT_TEXT }));
+    await user.type(screen.getByRole('textbox', { name: /Full name/ }), 'Dana Whitfield');
+    await user.click(screen.getByRole('radio', { name: 'Type' }));
+    await user.click(screen.getByRole('button', { name: 'Sign the agreement' }));
+  }
+
+  it('shows the agreement, confirms nothing before it is signed, and sends the signature bound to the document with Confirm', async () => {
+    const { requests } = server({ agreements: toSign });
+    const user = userEvent.setup();
+    renderStep(ReviewStep, { office: office(), order: order(), mode: 'default' });
+    await screen.findByRole('heading', { level: 2, name: 'Your inspection agreement' });
+    const documentRegion = screen.getByRole('region', { name: 'Pre-inspection agreement' });
+    expect(documentRegion.textContent).toContain('Dana Whitfield engages Acme');
+    expect(documentRegion.innerHTML).not.toContain('script');
+    await user.click(confirmButton());
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Read and sign the agreement above before you confirm your inspection.',
+    );
+    expect(requests.some((r) => r.path.endsWith('/confirm'))).toBe(false);
+
+    await signByTyping(user);
+    expect(await screen.findByText(/Signed as Dana Whitfield/)).toBeTruthy();
+    await user.click(confirmButton());
+    await waitFor(() => expect(requests.some((r) => r.path.endsWith('/confirm'))).toBe(true));
+    expect(requests.find((r) => r.path.endsWith('/confirm'))?.body).toMatchObject({
+      agreement_signature: {
+        consent: true,
+        typed_name: 'Dana Whitfield',
+        method: 'typed',
+        signature_png: null,
+        documents: [{ template_id: TEMPLATE, document_sha256: SHA }],
+      },
+    });
+  });
+
+  it('takes the signature back with Change, and asks for it anew when the agreement changed before Confirm', async () => {
+    const message = 'The agreement changed since this page was opened. Please read it again before you sign.';
+    server({
+      agreements: toSign,
+      confirm: [{ status: 409, body: { error: { code: 'agreement_changed', message, field: 'agreement_signature' } } }],
+    });
+    const user = userEvent.setup();
+    renderStep(ReviewStep, { office: office(), order: order(), mode: 'default' });
+    await signByTyping(user);
+    await user.click(await screen.findByRole('button', { name: 'Change my signature' }));
+    expect(screen.getByRole('button', { name: 'Sign the agreement' })).toBeTruthy();
+    await signByTyping(user);
+    await user.click(confirmButton());
+    const alert = await screen.findByText('The agreement changed');
+    expect(alert.closest('[role="alert"]')?.textContent).toContain(message);
+    // The signature was of the old document: the form is back, to sign the one shown now.
+    expect(await screen.findByRole('button', { name: 'Sign the agreement' })).toBeTruthy();
+  });
+
+  it('shows nothing to sign where the company signs after booking, and confirms without a signature', async () => {
+    const { requests } = server();
+    const user = userEvent.setup();
+    renderStep(ReviewStep, { office: office(), order: order(), mode: 'default' });
+    await screen.findByRole('heading', { level: 1, name: 'Review your order' });
+    expect(screen.queryByRole('heading', { name: 'Your inspection agreement' })).toBeNull();
+    await user.click(confirmButton());
+    await waitFor(() => expect(requests.some((r) => r.path.endsWith('/confirm'))).toBe(true));
+    expect(requests.find((r) => r.path.endsWith('/confirm'))?.body).not.toHaveProperty('agreement_signature');
   });
 });
 

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { SETTING } from '@scheduler/contracts/setting-keys';
 import { stepOrder } from '@scheduler/domain/route-table';
@@ -15,7 +15,8 @@ import { BusyButton } from '../../shared/BusyButton.tsx';
 import { FailureNotice } from '../../shared/FailureNotice.tsx';
 import { pricingQueryOptions } from '../../shared/pricing-api.ts';
 import { StepSkeleton } from '../../shared/StepSkeleton.tsx';
-import { useConfirmOrder, type ConfirmRequest } from './api.ts';
+import { reviewAgreementsQueryOptions, useConfirmOrder, type ConfirmRequest } from './api.ts';
+import type { GivenSignature } from '../../sign/SigningForm.tsx';
 import { useReleaseTime } from '../../shared/use-release-time.ts';
 import { IncompleteNotice } from './IncompleteNotice.tsx';
 import { stepsToComplete } from './incomplete.ts';
@@ -26,6 +27,8 @@ import { useBlockBack } from './use-block-back.ts';
 import { reviewTexts as t } from './review-texts.ts';
 import { lazyChunk } from '../../shared/chunk-load.ts';
 
+// The agreement and its signing form (issue 43): loaded only when the company asks a client to sign on the review.
+const ReviewAgreementsPanel = lazyChunk(() => import('./ReviewAgreements.tsx'));
 const NotAvailableDialog = lazyChunk(() =>
   import('../../shared/appointments/NotAvailableDialog.tsx').then((m) => ({ default: m.NotAvailableDialog })),
 );
@@ -41,8 +44,32 @@ export default function ReviewStep() {
   const navigate = useNavigate();
   const pricing = useQuery(pricingQueryOptions(scope));
   const specialNote = useSpecialNote();
-  const confirm = useConfirmOrder(scope, order, office.time_zone, specialNote);
+  const agreements = useQuery(reviewAgreementsQueryOptions(scope, order.revision));
+  const signNow = agreements.data?.sign_now === true;
+  // The client's signature of the agreements shown, kept until Confirm sends it (issue 43).
+  const [signature, setSignature] = useState<GivenSignature | null>(null);
+  const [agreementRefusal, setAgreementRefusal] = useState<string | null>(null);
+  const confirm = useConfirmOrder(
+    scope,
+    order,
+    office.time_zone,
+    specialNote,
+    signNow && signature && agreements.data
+      ? {
+          ...signature,
+          documents: agreements.data.agreements.map((agreement) => ({
+            template_id: agreement.template_id,
+            document_sha256: agreement.document_sha256,
+          })),
+        }
+      : undefined,
+  );
   const release = useReleaseTime(scope);
+  // A signature of a document that changed since (the order, its price or the agreement): read it again and sign anew.
+  const agreementChanged = confirm.error instanceof ApiError && confirm.error.code === 'agreement_changed';
+  useEffect(() => {
+    if (agreementChanged) setSignature(null);
+  }, [agreementChanged]);
 
   // Spec 2.11: with the calendar last, a cart changed after the time was held gives the time up,
   // and the visitor picks one that fits on the calendar.
@@ -67,7 +94,7 @@ export default function ReviewStep() {
         sx={{ maxWidth: 880, mx: 'auto' }}
       />
     );
-  if (mustPickAgain || release.isPending || pricing.isPending) return <StepSkeleton />;
+  if (mustPickAgain || release.isPending || pricing.isPending || agreements.isPending) return <StepSkeleton />;
 
   // One attempt at a time, whatever the clicks: a double click must not send a second confirm.
   const send = (request: ConfirmRequest) => {
@@ -75,12 +102,26 @@ export default function ReviewStep() {
     inFlight.current = true;
     confirm.mutate(request, { onSettled: () => (inFlight.current = false) });
   };
-  const press = () => send({});
+  const press = () => {
+    // Nothing is booked unsigned where the company signs at booking: the form says so, above it.
+    if (signNow && !signature) return setAgreementRefusal(t.agreements.required);
+    setAgreementRefusal(null);
+    send({});
+  };
   const outcome = confirm.data;
   const refusal = confirm.error instanceof ApiError ? confirm.error : null;
   const incomplete = refusal?.code === 'order_incomplete' ? refusal : null;
   // Refusals that leave the order as it now is, shown above: the visitor checks it and confirms again.
-  const changed = refusal?.code === 'order_changed' || refusal?.code === 'coupon_used_up' ? refusal : null;
+  const changed =
+    refusal?.code === 'order_changed' || refusal?.code === 'coupon_used_up' || refusal?.code === 'agreement_changed'
+      ? refusal
+      : null;
+  const changedTitle =
+    changed?.code === 'order_changed'
+      ? t.orderChangedTitle
+      : changed?.code === 'agreement_changed'
+        ? t.agreements.changedTitle
+        : t.couponUsedUpTitle;
   const showNames = settings.isOn(SETTING.SHOW_INSPECTOR_NAMES);
 
   return (
@@ -96,11 +137,30 @@ export default function ReviewStep() {
       <Typography sx={{ mb: 3, color: 'text.secondary' }}>{t.intro}</Typography>
       {changed && (
         <Alert severity="warning" sx={{ mb: 3 }} role="alert">
-          <AlertTitle>{changed.code === 'order_changed' ? t.orderChangedTitle : t.couponUsedUpTitle}</AlertTitle>
+          <AlertTitle>{changedTitle}</AlertTitle>
           {changed.message}
         </Alert>
       )}
       <ReviewPanels specialNote={specialNote} changeable />
+      {signNow && agreements.data && (
+        <Suspense fallback={<StepSkeleton />}>
+          <ReviewAgreementsPanel
+            shown={agreements.data}
+            signature={signature}
+            onSign={(given) => {
+              setSignature(given);
+              setAgreementRefusal(null);
+            }}
+            onChange={() => setSignature(null)}
+            refusal={
+              agreementRefusal ?? (refusal?.field === 'agreement_signature' && !changed ? refusal.message : null)
+            }
+          />
+        </Suspense>
+      )}
+      {agreements.isError && (
+        <FailureNotice phone={office.office_phone} onRetry={() => void agreements.refetch()} sx={{ mt: 3 }} />
+      )}
       {incomplete && (
         <IncompleteNotice
           message={incomplete.message}

@@ -1,4 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  reviewAgreementsSchema,
+  type AgreementSignature,
+  type ReviewAgreements,
+} from '@scheduler/contracts/agreements';
 import { useRef } from 'react';
 import {
   confirmResponseSchema,
@@ -39,12 +44,30 @@ export function fetchTimeAvailable(
   });
 }
 
+/**
+ * GET /review_agreements (issue 43): the agreements the client signs on the review, filled with the
+ * order as it would be booked now; read again whenever the order changes (its revision).
+ */
+export function reviewAgreementsQueryOptions(scope: SessionScope, orderRevision: string) {
+  return queryOptions({
+    queryKey: [...queryKeys.order(scope), 'agreements', orderRevision] as const,
+    queryFn: ({ signal }): Promise<ReviewAgreements> =>
+      callApi(`${baseOf(scope)}/review_agreements`, {
+        session: scope.credentials,
+        signal,
+        parse: answerBy(reviewAgreementsSchema),
+      }),
+    staleTime: Infinity,
+  });
+}
+
 /** POST /confirm (spec 7.7). A 409 is an answer: the held time was taken, and alternatives come with it. */
 export function postConfirm(
   scope: SessionScope,
   specialNote: string,
   idempotencyKey: string,
   orderRevision?: string,
+  agreementSignature?: AgreementSignature,
 ): Promise<ConfirmResponse> {
   return callApi(`${baseOf(scope)}/confirm`, {
     session: scope.credentials,
@@ -52,6 +75,7 @@ export function postConfirm(
     body: {
       special_note: specialNote.slice(0, SPECIAL_NOTE_MAX),
       ...(orderRevision ? { order_revision: orderRevision } : {}),
+      ...(agreementSignature ? { agreement_signature: agreementSignature } : {}),
     },
     answers: [200, 409],
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
@@ -78,7 +102,13 @@ function newIdempotencyKey(): string {
  * one holds it and confirms. Each attempt sends one Idempotency-Key, kept for a retry after a
  * failure that brought no answer (a lost response books once) and dropped once the server answered.
  */
-export function useConfirmOrder(scope: SessionScope, order: OrderResponse, timeZone: string, specialNote: string) {
+export function useConfirmOrder(
+  scope: SessionScope,
+  order: OrderResponse,
+  timeZone: string,
+  specialNote: string,
+  agreementSignature?: AgreementSignature,
+) {
   const queryClient = useQueryClient();
   const attempt = useRef<string | null>(null);
   return useMutation({
@@ -102,7 +132,7 @@ export function useConfirmOrder(scope: SessionScope, order: OrderResponse, timeZ
       attempt.current ??= newIdempotencyKey();
       let answer: ConfirmResponse;
       try {
-        answer = await postConfirm(scope, specialNote, attempt.current, revision);
+        answer = await postConfirm(scope, specialNote, attempt.current, revision, agreementSignature);
       } catch (error) {
         // The server answered (a refusal such as order_incomplete): the next press is a new attempt.
         if (error instanceof ApiError && error.status < 500) attempt.current = null;

@@ -20,6 +20,17 @@ export const reviewTexts = {
   /** The accessible name of a panel's Change button: "Change" and what it changes. */
   changeLabel: (panel: string) => `Change ${panel}`,
   confirm: 'Confirm My Inspection',
+  /** The company's agreement, signed on the review when the company asks for it at booking (issue 43). */
+  agreements: {
+    heading: 'Your inspection agreement',
+    intro: (signer: string) =>
+      `Please read the agreement below and sign it as ${signer} before you confirm your inspection. You will receive the signed copy by e-mail.`,
+    formHeading: 'Sign the agreement',
+    signedAs: (name: string) => `Signed as ${name}. Your signature is given when you confirm your inspection below.`,
+    change: 'Change my signature',
+    required: 'Read and sign the agreement above before you confirm your inspection.',
+    changedTitle: 'The agreement changed',
+  },
   pleaseWait: 'Please wait',
   intro: 'Please check your order. Use Change to correct anything, then confirm your inspection.',
   incompleteTitle: 'Your order is not complete yet.',
