@@ -299,6 +299,7 @@ export async function orderAgreementsOf(db: Executor, companyId: string, orderId
   return db
     .select({
       id: t.orderAgreements.id,
+      templateId: t.orderAgreements.templateId,
       title: t.orderAgreements.title,
       version: t.orderAgreements.templateVersion,
       status: t.orderAgreements.status,
@@ -329,4 +330,18 @@ export async function replaceSignerToken(
     .update(t.agreementSigners)
     .set({ tokenHash })
     .where(and(eq(t.agreementSigners.companyId, companyId), eq(t.agreementSigners.id, signerId)));
+}
+
+/** Voids an agreement still waiting for signatures (the order it describes changed); a signed one is never touched. */
+export async function voidAgreement(tx: Executor, companyId: string, agreementId: string, at: Date): Promise<void> {
+  await tx
+    .update(t.orderAgreements)
+    .set({ status: 'voided', voidedAt: at })
+    .where(
+      and(
+        eq(t.orderAgreements.companyId, companyId),
+        eq(t.orderAgreements.id, agreementId),
+        eq(t.orderAgreements.status, 'pending'),
+      ),
+    );
 }

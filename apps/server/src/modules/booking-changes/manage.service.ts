@@ -53,6 +53,7 @@ import {
 import type { SchedulingStore } from '../scheduling/scheduling.store.ts';
 import { hashToken } from '../sessions/tokens.ts';
 import { withManageLinks } from './manage-links.ts';
+import { agreementLinksAfterMove } from '../agreements/send-agreements.ts';
 import {
   type CHANGE_EVENT_TYPES,
   findCompanyContact,
@@ -460,6 +461,12 @@ async function queueChangeMessages(
     ...(await visitorOf(tx, scope, change.actor)),
   });
   await enqueueJobs(tx, await withManageLinks(tx, jobs));
+  // A moved inspection's unsigned agreements: new signing links, e-mailed now and reminded before the new start (issue 43).
+  if (change.kind === 'rescheduled')
+    await enqueueJobs(
+      tx,
+      await agreementLinksAfterMove(tx, scope, { start: change.start, now: change.now }, actorData(change.actor)),
+    );
   await replanReminders(
     tx,
     aggregate,
