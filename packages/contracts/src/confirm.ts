@@ -123,6 +123,7 @@ export const ORDER_HISTORY_EVENT_TYPES = [
   'agreement_opened',
   'agreement_signed',
   'agreement_sealed',
+  'agreement_voided',
 ] as const;
 
 export const adminOrderSchema = z.object({

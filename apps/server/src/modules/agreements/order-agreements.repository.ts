@@ -332,3 +332,17 @@ export async function replaceSignerToken(
     .set({ tokenHash })
     .where(and(eq(t.agreementSigners.companyId, companyId), eq(t.agreementSigners.id, signerId)));
 }
+
+/** Voids an agreement still waiting for signatures (the order it describes changed); a signed one is never touched. */
+export async function voidAgreement(tx: Executor, companyId: string, agreementId: string, at: Date): Promise<void> {
+  await tx
+    .update(t.orderAgreements)
+    .set({ status: 'voided', voidedAt: at })
+    .where(
+      and(
+        eq(t.orderAgreements.companyId, companyId),
+        eq(t.orderAgreements.id, agreementId),
+        eq(t.orderAgreements.status, 'pending'),
+      ),
+    );
+}

@@ -1,7 +1,7 @@
 import type { OrderAgreements } from '@scheduler/contracts/agreements';
 import type { Database } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
-import { enqueueJobs } from '../notifications/notifications.service.ts';
+import { enqueueJobs, loadMessageFacts } from '../notifications/notifications.service.ts';
 import { recordOrderEvent } from '../orders/orders.service.ts';
 import { hashToken, newSessionToken } from '../sessions/tokens.ts';
 import {
@@ -10,7 +10,7 @@ import {
   orderAgreementsOf,
   replaceSignerToken,
 } from './order-agreements.repository.ts';
-import { signingRequestJob } from './send-agreements.ts';
+import { signingJobs } from './send-agreements.ts';
 
 /** One order of one company, as the console's order routes have checked the member may read it. */
 export interface AgreementOrderScope {
@@ -80,10 +80,20 @@ export async function resendSigningRequest(
     throw new AppError(409, 'conflict', 'This agreement is not waiting for this signature any more.');
   const token = newSessionToken();
   await db.transaction(async (tx) => {
+    const facts = await loadMessageFacts(tx, scope.companyId, scope.orderId);
+    if (!facts) throw new AppError(409, 'conflict', 'This order is not booked any more.');
     await replaceSignerToken(tx, scope.companyId, signer.id, hashToken(token));
-    await enqueueJobs(tx, [
-      signingRequestJob({ ...scope, agreementId: agreement.id }, signer, token, now, String(now.getTime())),
-    ]);
+    // The new link's request and its reminders; the old link's reminders are skipped (LINK_REPLACED).
+    await enqueueJobs(
+      tx,
+      signingJobs(
+        { ...scope, agreementId: agreement.id },
+        signer,
+        token,
+        { now, start: facts.start },
+        String(now.getTime()),
+      ),
+    );
     await recordOrderEvent(tx, scope.companyId, scope.orderId, 'agreement_resent', {
       agreement_id: agreement.id,
       signer_id: signer.id,

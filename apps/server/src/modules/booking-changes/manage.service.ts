@@ -53,6 +53,7 @@ import {
 import type { SchedulingStore } from '../scheduling/scheduling.store.ts';
 import { hashToken } from '../sessions/tokens.ts';
 import { withManageLinks } from './manage-links.ts';
+import { agreementsAfterMove } from '../agreements/send-agreements.ts';
 import {
   type CHANGE_EVENT_TYPES,
   findCompanyContact,
@@ -460,6 +461,8 @@ async function queueChangeMessages(
     ...(await visitorOf(tx, scope, change.actor)),
   });
   await enqueueJobs(tx, await withManageLinks(tx, jobs));
+  // A moved inspection's agreements waiting for signatures name the old time: sent anew with the new one (issue 43).
+  if (change.kind === 'rescheduled') await enqueueJobs(tx, await agreementsAfterMove(tx, scope, change.now));
   await replanReminders(
     tx,
     aggregate,

@@ -27,7 +27,11 @@ export async function loadAgreementForMessage(db: Executor, companyId: string, a
 
 export async function loadSignerForMessage(db: Executor, companyId: string, signerId: string) {
   const [row] = await db
-    .select({ agreementId: t.agreementSigners.agreementId, signedAt: t.agreementSigners.signedAt })
+    .select({
+      agreementId: t.agreementSigners.agreementId,
+      signedAt: t.agreementSigners.signedAt,
+      tokenHash: t.agreementSigners.tokenHash,
+    })
     .from(t.agreementSigners)
     .where(and(eq(t.agreementSigners.companyId, companyId), eq(t.agreementSigners.id, signerId)));
   return row ?? null;

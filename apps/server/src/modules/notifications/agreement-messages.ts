@@ -12,6 +12,8 @@ import type { MessageBranding, MessageDocument } from './message-document.ts';
  */
 export const AGREEMENT_REQUEST_EMAIL_JOB = 'agreement_request_email';
 export const AGREEMENT_SEALED_EMAIL_JOB = 'agreement_sealed_email';
+/** A reminder to a signer who has not signed: 2 days after the request, and a day before the inspection. */
+export const AGREEMENT_REMINDER_EMAIL_JOB = 'agreement_reminder_email';
 
 export interface AgreementRequestPayload extends Record<string, unknown> {
   order_id: string;
@@ -21,6 +23,13 @@ export interface AgreementRequestPayload extends Record<string, unknown> {
   name: string;
   /** The signer's link's secret: 43 characters, base64url. Removed once sent. */
   signing_token?: string;
+}
+
+export interface AgreementReminderPayload extends AgreementRequestPayload {
+  /** The inspection's start it was planned for (ISO): a reminder of a moved inspection is not sent. */
+  start: string;
+  /** Which of the two: 2 days after sending, or a day before the inspection. */
+  reminder: 'after_sending' | 'day_before';
 }
 
 export interface AgreementSealedPayload extends Record<string, unknown> {
@@ -70,6 +79,26 @@ export function agreementRequestDocument(
     action: { label: 'Review and sign', url },
     contact: { name: facts.office.name, phone: facts.office.phone, email: facts.office.email },
     branding,
+  };
+}
+
+/** "Please sign before your inspection": the request's words again, shorter, with the same button and link. */
+export function agreementReminderDocument(
+  facts: MessageFacts,
+  agreement: { title: string; name: string },
+  url: string,
+  branding: MessageBranding,
+): MessageDocument {
+  const request = agreementRequestDocument(facts, agreement, url, branding);
+  return {
+    ...request,
+    subject: 'Reminder: please sign your agreement before your inspection',
+    preview: `"${agreement.title}" is still waiting for your signature.`,
+    heading: 'Please sign your agreement',
+    opening: [
+      `Hello ${agreement.name || 'there'},`,
+      `${facts.companyName} has not received your signature on "${agreement.title}" yet. Please read and sign it before your inspection; the link is yours alone, so please do not forward this e-mail.`,
+    ],
   };
 }
 

@@ -22,13 +22,17 @@ import {
 import {
   AGREEMENT_REQUEST_EMAIL_JOB,
   AGREEMENT_SEALED_EMAIL_JOB,
+  agreementReminderDocument,
   agreementRequestDocument,
   agreementSealedDocument,
   signingUrl,
+  AGREEMENT_REMINDER_EMAIL_JOB,
+  type AgreementReminderPayload,
   type AgreementRequestPayload,
   type AgreementSealedPayload,
 } from './agreement-messages.ts';
 import { loadAgreementForMessage, loadSignerForMessage, markSigningRequestSent } from './agreement-facts.repository.ts';
+import { hashToken } from '../sessions/tokens.ts';
 import { changeAuthorOf, changeAuthorWords } from './change-author.ts';
 import { claimDueJob, completeJob, retryJob, type ClaimedJob } from './job-queue.repository.ts';
 import { completeBouncedJob } from './mail-bounces.repository.ts';
@@ -254,6 +258,7 @@ export class NotificationWorker {
       case SMS_JOB:
         return this.sendSms(companyJob);
       case AGREEMENT_REQUEST_EMAIL_JOB:
+      case AGREEMENT_REMINDER_EMAIL_JOB:
         return this.sendAgreementRequest(companyJob);
       case AGREEMENT_SEALED_EMAIL_JOB:
         return this.sendAgreementSealed(companyJob);
@@ -371,15 +376,19 @@ export class NotificationWorker {
   }
 
   /**
-   * A signer's request to sign (issue 43): sent while the order is booked, the agreement waits
-   * for signatures and this signer has not signed; the signer's link is written now from the job's
-   * token and marked sent.
+   * A signer's request to sign, or a reminder of it (issue 43): sent while the order is booked, the
+   * agreement waits for signatures, this signer has not signed and the job's link is still theirs
+   * (a resend replaced it: that link opens nothing). A reminder goes only for the start it was
+   * planned for. The signer's link is written now from the job's token; a request is marked sent.
    */
   private async sendAgreementRequest(
     job: CompanyJob,
   ): Promise<{ sent: true; where: string } | { sent: false; reason: string }> {
     const payload = job.payload as AgreementRequestPayload;
-    const facts = await this.factsFor(job, 'confirmation', undefined);
+    const reminder = job.kind === AGREEMENT_REMINDER_EMAIL_JOB;
+    const facts = reminder
+      ? await this.factsFor(job, 'reminder', String((payload as AgreementReminderPayload).start))
+      : await this.factsFor(job, 'confirmation', undefined);
     if ('reason' in facts) return { sent: false, reason: facts.reason };
     const signer = await loadSignerForMessage(this.options.db, job.companyId, payload.signer_id);
     const agreement = signer ? await loadAgreementForMessage(this.options.db, job.companyId, signer.agreementId) : null;
@@ -388,9 +397,11 @@ export class NotificationWorker {
     if (signer.signedAt) return { sent: false, reason: 'ALREADY_SIGNED' };
     const url = signingUrl(this.options.publicBaseUrl(), facts.companyKey, payload.signing_token);
     if (!url) return { sent: false, reason: 'NO_LINK' };
+    if (hashToken(String(payload.signing_token)) !== signer.tokenHash) return { sent: false, reason: 'LINK_REPLACED' };
     const settings = await loadNotificationSettings(this.options.db, job.companyId);
+    const document = reminder ? agreementReminderDocument : agreementRequestDocument;
     const rendered = await renderMessage(
-      agreementRequestDocument(
+      document(
         facts,
         { title: agreement.title, name: payload.name },
         url,
@@ -406,7 +417,9 @@ export class NotificationWorker {
       text: rendered.text,
       html: rendered.html,
     });
-    await markSigningRequestSent(this.options.db, job.companyId, payload.signer_id, new Date(this.now()));
+    // "Sent" on the order page is the request's: a reminder does not move it.
+    if (!reminder)
+      await markSigningRequestSent(this.options.db, job.companyId, payload.signer_id, new Date(this.now()));
     return { sent: true, where };
   }
 

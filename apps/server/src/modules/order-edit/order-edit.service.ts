@@ -60,6 +60,7 @@ import { snapshotLines } from '../confirm/order-pricing.ts';
 import { confirmationEmailJobs, type QueuedJob } from '../notifications/confirmation-jobs.ts';
 import { enqueueJobs } from '../notifications/notifications.service.ts';
 import { withManageLinks } from '../booking-changes/manage-links.ts';
+import { agreementsAfterEdit } from '../agreements/send-agreements.ts';
 import { directoryAgentCopy, orderAgentOf, replaceOrderAgent } from '../people/order-agents.service.ts';
 import type { OrderPartyValues } from '../people/people.repository.ts';
 import { addOrderPerson, orderPeopleRules, removeOrderPeople } from '../people/order-people.service.ts';
@@ -728,11 +729,20 @@ export async function saveOrderEditOf(
       now,
     );
     if (edited.length > 0) await enqueueJobs(tx, await withManageLinks(tx, edited));
-    return { sequence, plan, total: shown.total, emailed: edited.map((job) => String(job.payload.to)) };
+    // Agreements waiting for signatures that no longer describe the order are voided and sent anew (issue 43).
+    const agreementJobs = await agreementsAfterEdit(tx, scope, order, now);
+    await enqueueJobs(tx, agreementJobs);
+    return {
+      sequence,
+      plan,
+      total: shown.total,
+      emailed: edited.map((job) => String(job.payload.to)),
+      queued: edited.length + agreementJobs.length,
+    };
   });
   deps.changes.announce(changeKeys.order(scope.orderId));
   deps.changes.announce(changeKeys.schedule(scope.companyId));
-  if (saved.emailed.length > 0) deps.onJobsEnqueued();
+  if (saved.queued > 0) deps.onJobsEnqueued();
   return {
     version: saved.sequence,
     changes: saved.plan.changes.map(editChangeText),

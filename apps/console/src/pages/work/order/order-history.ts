@@ -109,6 +109,7 @@ export function historyText(event: HistoryEvent, timeZone: string, currency: str
     case 'agreement_opened':
     case 'agreement_signed':
     case 'agreement_sealed':
+    case 'agreement_voided':
       return agreementText(event.type, data, by);
   }
 }
@@ -128,9 +129,15 @@ function agreementText(type: HistoryEvent['type'], data: Record<string, unknown>
       return `Agreement "${stringAt(data, 'title') ?? ''}"${version} sent to ${to}`;
     }
     case 'agreement_resent':
-      return `A new signing link was e-mailed by ${actorText(by)}`;
+      return stringAt(data, 'reason') === 'rescheduled'
+        ? `A new signing link was e-mailed, with reminders for the new time: the inspection was moved by ${actorText(by)}`
+        : `A new signing link was e-mailed by ${actorText(by)}`;
     case 'agreement_opened':
       return `A signer opened the agreement${where}`;
+    case 'agreement_voided':
+      return stringAt(data, 'reason') === 'clients_changed'
+        ? 'The agreement was voided: the clients changed; its signing links open nothing now'
+        : 'The agreement was voided: the services changed; its signing links open nothing now';
     case 'agreement_signed':
       return `A signer signed the agreement${stringAt(data, 'method') === 'drawn' ? ' (drawn signature)' : ' (typed signature)'}${where}`;
     default:
