@@ -6,7 +6,9 @@ import { useState } from 'react';
 import { CONSOLE_ORDER_SEARCH_MAX, type ConsoleInspectors } from '@scheduler/contracts/console';
 import type { OrdersFilters } from '../../../shared/queries.ts';
 
-export type FilterChange = Partial<Record<'from' | 'to' | 'status' | 'inspector_id' | 'q', string | undefined>>;
+export type FilterChange = Partial<
+  Record<'from' | 'to' | 'status' | 'inspector_id' | 'q' | 'agreement', string | undefined>
+>;
 
 /** Dates, status and inspector apply as they change; the search words when the person searches. */
 export function OrdersFilterBar({
@@ -32,7 +34,11 @@ export function OrdersFilterBar({
       }}
       sx={{
         display: 'grid',
-        gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, minmax(0, 1fr)) minmax(0, 1.2fr) minmax(0, 2fr)' },
+        gridTemplateColumns: {
+          xs: '1fr 1fr',
+          md: 'repeat(3, minmax(0, 1fr)) repeat(2, minmax(0, 1.2fr))',
+          lg: 'repeat(3, minmax(0, 1fr)) repeat(2, minmax(0, 1.2fr)) minmax(0, 2fr)',
+        },
         gap: 1.5,
         mb: 2,
         alignItems: 'start',
@@ -79,7 +85,17 @@ export function OrdersFilterBar({
           </MenuItem>
         ))}
       </TextField>
-      <Box sx={{ display: 'flex', gap: 1, gridColumn: { xs: '1 / -1', md: 'auto' } }}>
+      <TextField
+        select
+        size="small"
+        label="Agreement"
+        value={filters.agreement ?? ''}
+        onChange={(event) => onChange({ agreement: event.target.value || undefined })}
+      >
+        <MenuItem value="">Any agreement</MenuItem>
+        <MenuItem value="unsigned">Agreement not signed</MenuItem>
+      </TextField>
+      <Box sx={{ display: 'flex', gap: 1, gridColumn: { xs: '1 / -1', lg: 'auto' } }}>
         <TextField
           size="small"
           label="Search"
