@@ -1,4 +1,6 @@
+import type { AdminOrder } from '@scheduler/contracts/confirm';
 import type {
+  ConsoleListedOrder,
   ConsoleOrderDetail,
   ConsoleOrderMessage,
   ConsoleOrdersCsvQuery,
@@ -31,15 +33,21 @@ export async function consoleOrders(
   query: ConsoleOrdersQuery,
 ): Promise<ConsoleOrdersResponse> {
   const listing = await listOrders(db, member.companyKey, consoleListing(member, query));
+  return { ...listing, orders: await withAgreementPending(db, member.companyId, listing.orders) };
+}
+
+/** Listed orders each with whether an agreement of it still waits for a signature (one read for the page). */
+async function withAgreementPending(
+  db: Database,
+  companyId: string,
+  orders: AdminOrder[],
+): Promise<ConsoleListedOrder[]> {
   const pending = await ordersAwaitingSignature(
     db,
-    member.companyId,
-    listing.orders.map((order) => order.id),
+    companyId,
+    orders.map((order) => order.id),
   );
-  return {
-    ...listing,
-    orders: listing.orders.map((order) => ({ ...order, agreement_pending: pending.has(order.id) })),
-  };
+  return orders.map((order) => ({ ...order, agreement_pending: pending.has(order.id) }));
 }
 
 /** The console's query as the listing reads it; an inspector's is their own orders whatever they ask (unless the company lets inspectors see all). */
