@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { AgreementSettings } from '@scheduler/contracts/agreements';
+import { DEFAULT_AGREEMENT_SETTINGS, type AgreementSettings } from '@scheduler/contracts/agreements';
 import type { ConsoleOrderDetail, ConsoleOrdersResponse, ConsoleSchedule } from '@scheduler/contracts/console';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
 import { addDays } from '@scheduler/domain/availability/zoned-calendar';
@@ -168,6 +168,19 @@ describeOnEachDatabase('unsigned agreements flagged to the office', (factory) =>
     setClock(harness, new Date(start - 30 * 24 * HOUR_MS).toISOString());
     expect(await flags(pending)).toEqual(all(true));
     setClock(harness, new Date(start - MINUTE_MS).toISOString());
+    expect(await flags(pending)).toEqual(all(true));
+  });
+
+  it("reads settings saved before the hours existed as the default's hours", async () => {
+    await db()
+      .update(t.companies)
+      .set({ agreementSettings: { signers: 'one', licence_number: 'OH-1' } })
+      .where(eq(t.companies.key, 'demo'));
+    const hours = DEFAULT_AGREEMENT_SETTINGS.warn_hours_before!;
+    const start = Date.parse(pending.start);
+    setClock(harness, new Date(start - hours * HOUR_MS - MINUTE_MS).toISOString());
+    expect(await flags(pending)).toEqual(all(false));
+    setClock(harness, new Date(start - hours * HOUR_MS).toISOString());
     expect(await flags(pending)).toEqual(all(true));
   });
 

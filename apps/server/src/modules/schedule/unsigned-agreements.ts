@@ -1,8 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { AgreementSettings } from '@scheduler/contracts/agreements';
+import {
+  agreementSettingsSchema,
+  DEFAULT_AGREEMENT_SETTINGS,
+  type AgreementSettings,
+} from '@scheduler/contracts/agreements';
 import type { Executor } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
-import { loadAgreementSettings } from '../agreements/agreement-settings.repository.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -30,16 +33,31 @@ export async function ordersAwaitingSignature(
   return new Set(rows.map((row) => row.orderId));
 }
 
+type WarnHours = AgreementSettings['warn_hours_before'];
+const warnHoursSchema = agreementSettingsSchema.shape.warn_hours_before;
+
+/**
+ * The company's `warn_hours_before` as stored (`companies.agreement_settings`): a column written
+ * before the setting existed, or holding what the contract no longer takes, reads as the default.
+ * Stored null is a choice (flag whenever unsigned), never a missing value.
+ */
+async function warnHoursOf(db: Executor, companyId: string): Promise<WarnHours> {
+  const [row] = await db
+    .select({ settings: t.companies.agreementSettings })
+    .from(t.companies)
+    .where(eq(t.companies.id, companyId));
+  const stored: Record<string, unknown> = { ...(row?.settings ?? {}) };
+  if (!('warn_hours_before' in stored)) return DEFAULT_AGREEMENT_SETTINGS.warn_hours_before;
+  const parsed = warnHoursSchema.safeParse(stored.warn_hours_before);
+  return parsed.success ? parsed.data : DEFAULT_AGREEMENT_SETTINGS.warn_hours_before;
+}
+
 /**
  * Whether an unsigned agreement is flagged to the office (decision 0080): the inspection has not
  * started and starts within the company's `warn_hours_before` hours from now (inclusive: exactly
  * that many hours ahead is flagged); with no such setting, whenever it is unsigned.
  */
-export function unsignedIsFlagged(
-  start: Date | number | null,
-  now: Date,
-  warnHoursBefore: AgreementSettings['warn_hours_before'],
-): boolean {
+export function unsignedIsFlagged(start: Date | number | null, now: Date, warnHoursBefore: WarnHours): boolean {
   if (start === null) return false;
   const ahead = (typeof start === 'number' ? start : start.getTime()) - now.getTime();
   if (ahead <= 0) return false;
@@ -55,17 +73,17 @@ export async function flaggedUnsignedOrders(
 ): Promise<Set<string>> {
   const candidates = orders.filter((order) => unsignedIsFlagged(order.start, now, null));
   if (candidates.length === 0) return new Set();
-  const [pending, settings] = await Promise.all([
+  const [pending, warnHours] = await Promise.all([
     ordersAwaitingSignature(
       db,
       companyId,
       candidates.map((order) => order.orderId),
     ),
-    loadAgreementSettings(db, companyId),
+    warnHoursOf(db, companyId),
   ]);
   return new Set(
     candidates
-      .filter((order) => pending.has(order.orderId) && unsignedIsFlagged(order.start, now, settings.warn_hours_before))
+      .filter((order) => pending.has(order.orderId) && unsignedIsFlagged(order.start, now, warnHours))
       .map((order) => order.orderId),
   );
 }
