@@ -10,7 +10,49 @@ export type FilterChange = Partial<
   Record<'from' | 'to' | 'status' | 'inspector_id' | 'q' | 'agreement', string | undefined>
 >;
 
-/** Dates, status and inspector apply as they change; the search words when the person searches. */
+type Choice = { value: string; label: string };
+/** The first choice of each is the default, which the URL leaves out. */
+const STATUS_CHOICES: readonly Choice[] = [
+  { value: 'booked', label: 'Booked' },
+  { value: 'cancelled', label: 'Cancelled' },
+  { value: 'all', label: 'All' },
+];
+const AGREEMENT_CHOICES: readonly Choice[] = [
+  { value: '', label: 'Any agreement' },
+  { value: 'unsigned', label: 'Agreement not signed' },
+];
+
+/** A filter of a few fixed choices; its first (the default) is sent as no filter at all. */
+function ChoiceFilter({
+  label,
+  value,
+  choices,
+  onChange,
+}: {
+  label: string;
+  value: string | undefined;
+  choices: readonly Choice[];
+  onChange: (value: string | undefined) => void;
+}) {
+  const fallback = choices[0]!.value;
+  return (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value ?? fallback}
+      onChange={(event) => onChange(event.target.value === fallback ? undefined : event.target.value)}
+    >
+      {choices.map((choice) => (
+        <MenuItem key={choice.value} value={choice.value}>
+          {choice.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** Dates, status, inspector and agreement apply as they change; the search words when the person searches. */
 export function OrdersFilterBar({
   filters,
   inspectors,
@@ -60,17 +102,12 @@ export function OrdersFilterBar({
         onChange={(event) => onChange({ to: event.target.value || undefined })}
         slotProps={{ inputLabel: { shrink: true } }}
       />
-      <TextField
-        select
-        size="small"
+      <ChoiceFilter
         label="Status"
-        value={filters.status ?? 'booked'}
-        onChange={(event) => onChange({ status: event.target.value === 'booked' ? undefined : event.target.value })}
-      >
-        <MenuItem value="booked">Booked</MenuItem>
-        <MenuItem value="cancelled">Cancelled</MenuItem>
-        <MenuItem value="all">All</MenuItem>
-      </TextField>
+        value={filters.status}
+        choices={STATUS_CHOICES}
+        onChange={(status) => onChange({ status })}
+      />
       <TextField
         select
         size="small"
@@ -85,16 +122,12 @@ export function OrdersFilterBar({
           </MenuItem>
         ))}
       </TextField>
-      <TextField
-        select
-        size="small"
+      <ChoiceFilter
         label="Agreement"
-        value={filters.agreement ?? ''}
-        onChange={(event) => onChange({ agreement: event.target.value || undefined })}
-      >
-        <MenuItem value="">Any agreement</MenuItem>
-        <MenuItem value="unsigned">Agreement not signed</MenuItem>
-      </TextField>
+        value={filters.agreement}
+        choices={AGREEMENT_CHOICES}
+        onChange={(agreement) => onChange({ agreement })}
+      />
       <Box sx={{ display: 'flex', gap: 1, gridColumn: { xs: '1 / -1', lg: 'auto' } }}>
         <TextField
           size="small"
