@@ -11,17 +11,6 @@ export type FilterChange = Partial<
 >;
 
 type Choice = { value: string; label: string };
-/** The first choice of each is the default, which the URL leaves out. */
-const STATUS_CHOICES: readonly Choice[] = [
-  { value: 'booked', label: 'Booked' },
-  { value: 'cancelled', label: 'Cancelled' },
-  { value: 'all', label: 'All' },
-];
-const AGREEMENT_CHOICES: readonly Choice[] = [
-  { value: '', label: 'Any agreement' },
-  { value: 'unsigned', label: 'Agreement not signed' },
-];
-
 /** A filter of a few fixed choices; its first (the default) is sent as no filter at all. */
 function ChoiceFilter({
   label,
@@ -51,6 +40,17 @@ function ChoiceFilter({
     </TextField>
   );
 }
+
+/** The first choice of each is the default, which the URL leaves out. */
+const STATUS_CHOICES: readonly Choice[] = [
+  { value: 'booked', label: 'Booked' },
+  { value: 'cancelled', label: 'Cancelled' },
+  { value: 'all', label: 'All' },
+];
+const AGREEMENT_CHOICES: readonly Choice[] = [
+  { value: '', label: 'Any agreement' },
+  { value: 'unsigned', label: 'Agreement not signed' },
+];
 
 /** Dates, status, inspector and agreement apply as they change; the search words when the person searches. */
 export function OrdersFilterBar({
