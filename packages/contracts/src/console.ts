@@ -131,6 +131,11 @@ export const consoleBookingSchema = z.object({
   /** The property's place, for the day's map (null: the address was never located). */
   latitude: z.number().min(-90).max(90).nullable(),
   longitude: z.number().min(-180).max(180).nullable(),
+  /**
+   * An agreement of the order is still unsigned and the inspection starts within the company's
+   * `warn_hours_before` (or it is flagged whenever unsigned) and has not started (decision 0080).
+   */
+  agreement_unsigned: z.boolean(),
 });
 export type ConsoleBooking = z.infer<typeof consoleBookingSchema>;
 
@@ -209,6 +214,8 @@ const consoleOrdersQueryShape = z
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     per_page: z.coerce.number().int().min(1).max(200).default(50),
     cursor: ordersCursorSchema.optional(),
+    /** `unsigned`: only the orders with an agreement still waiting for a signature. */
+    agreement: z.enum(['unsigned']).optional(),
   })
   .strict();
 export const consoleOrdersQuerySchema = consoleOrdersQueryShape.superRefine(pageOrCursor);
@@ -219,7 +226,15 @@ export const consoleOrdersCsvQuerySchema = consoleOrdersQueryShape
   .strict()
   .superRefine(pageOrCursor);
 export type ConsoleOrdersCsvQuery = z.infer<typeof consoleOrdersCsvQuerySchema>;
-export const consoleOrdersResponseSchema = adminOrdersResponseSchema;
+/** A listed order as the console reads it: the admin API's, and whether an agreement of it is still unsigned. */
+export const consoleListedOrderSchema = adminOrderSchema.extend({
+  /** At least one of its agreements is still waiting for a signature (signed and voided ones ask nothing). */
+  agreement_pending: z.boolean(),
+});
+export type ConsoleListedOrder = z.infer<typeof consoleListedOrderSchema>;
+export const consoleOrdersResponseSchema = adminOrdersResponseSchema.extend({
+  orders: z.array(consoleListedOrderSchema),
+});
 export type ConsoleOrdersResponse = z.infer<typeof consoleOrdersResponseSchema>;
 
 /** A message sent (or being sent) about an order. */
@@ -271,6 +286,11 @@ export const consoleOrderDetailSchema = z.object({
   booked_by: z.string(),
   /** Money paid through Stripe that the order could not take (cancelled, its total changed, paid already): the office refunds it. */
   payments_to_refund: z.array(paymentToRefundSchema),
+  /**
+   * An agreement is still unsigned and the inspection, not started, starts within the company's
+   * `warn_hours_before` (or whenever unsigned, without one): the page warns (decision 0080).
+   */
+  agreement_unsigned: z.boolean(),
 });
 export type ConsoleOrderDetail = z.infer<typeof consoleOrderDetailSchema>;
 

@@ -69,7 +69,7 @@ export function inspectorsQueryOptions(companyKey: string) {
 
 /** The orders list's filters as the URL and the API both write them (absent: the API's default). */
 export type OrdersFilters = Partial<
-  Pick<ConsoleOrdersQuery, 'from' | 'to' | 'status' | 'inspector_id' | 'q' | 'per_page'>
+  Pick<ConsoleOrdersQuery, 'from' | 'to' | 'status' | 'inspector_id' | 'q' | 'per_page' | 'agreement'>
 > & {
   /** Where the page starts: a `next_cursor` or `previous_cursor` the API gave, as it gave it. */
   cursor?: string;

@@ -89,6 +89,7 @@ export const DETAIL: ConsoleOrderDetail = {
   can_change: true,
   booked_by: 'online',
   payments_to_refund: [],
+  agreement_unsigned: false,
 };
 
 /** Tuesday, December 8th 2026, 9:00 AM EST. */

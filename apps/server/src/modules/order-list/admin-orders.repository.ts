@@ -25,6 +25,8 @@ export interface OrdersFilter {
   /** Words each found in a person's name or e-mail, or in the address. */
   text?: string | undefined;
   orderId?: string | undefined;
+  /** Only orders with an agreement still waiting for a signature (the console's filter). */
+  agreementUnsigned?: boolean | undefined;
 }
 
 /**
@@ -94,6 +96,11 @@ function filterConditions(companyId: string, range: OrdersFilter): SQL[] {
   if (range.inspectorId !== undefined)
     conditions.push(sql`${t.orders.inspectors} @> ${JSON.stringify([{ id: range.inspectorId }])}::jsonb`);
   if (range.orderId !== undefined) conditions.push(eq(t.orders.id, range.orderId));
+  // A probe of the order's own agreements (order_agreements_order_idx) for each order the window
+  // reads, never a scan of the company's agreements: the listing stays bounded by its window.
+  if (range.agreementUnsigned)
+    conditions.push(sql`exists (select 1 from ${t.orderAgreements} a
+      where a.company_id = ${companyId} and a.order_id = ${t.orders.id} and a.status = 'pending')`);
   for (const term of searchTerms(range.text ?? '')) conditions.push(textMatches(companyId, term));
   return conditions;
 }

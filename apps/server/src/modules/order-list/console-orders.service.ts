@@ -1,4 +1,6 @@
+import type { AdminOrder } from '@scheduler/contracts/confirm';
 import type {
+  ConsoleListedOrder,
   ConsoleOrderDetail,
   ConsoleOrderMessage,
   ConsoleOrdersCsvQuery,
@@ -22,6 +24,7 @@ import {
 import { loadOrderMessageJobs, orderBookedBy, orderInspectorIds } from './console-orders.repository.ts';
 import { BOOKED_ONLINE } from '../schedule/console-schedule.service.ts';
 import { orderNow, withResendable } from './message-resend.ts';
+import { flaggedUnsignedOrders, ordersAwaitingSignature } from '../schedule/unsigned-agreements.ts';
 
 /** The office's list of orders, filtered and paged; an inspector's is their own orders whatever they ask (unless the company lets inspectors see all). */
 export async function consoleOrders(
@@ -29,7 +32,22 @@ export async function consoleOrders(
   member: ConsoleMember,
   query: ConsoleOrdersQuery,
 ): Promise<ConsoleOrdersResponse> {
-  return listOrders(db, member.companyKey, consoleListing(member, query));
+  const listing = await listOrders(db, member.companyKey, consoleListing(member, query));
+  return { ...listing, orders: await withAgreementPending(db, member.companyId, listing.orders) };
+}
+
+/** Listed orders each with whether an agreement of it still waits for a signature (one read for the page). */
+async function withAgreementPending(
+  db: Database,
+  companyId: string,
+  orders: AdminOrder[],
+): Promise<ConsoleListedOrder[]> {
+  const pending = await ordersAwaitingSignature(
+    db,
+    companyId,
+    orders.map((order) => order.id),
+  );
+  return orders.map((order) => ({ ...order, agreement_pending: pending.has(order.id) }));
 }
 
 /** The console's query as the listing reads it; an inspector's is their own orders whatever they ask (unless the company lets inspectors see all). */
@@ -44,6 +62,7 @@ function consoleListing(member: ConsoleMember, query: ConsoleOrdersQuery): Order
     page: query.page,
     per_page: query.per_page,
     cursor: query.cursor,
+    agreementUnsigned: query.agreement === 'unsigned',
   };
 }
 
@@ -116,6 +135,16 @@ export async function consoleOrderDetail(
   ]);
   const order = listing.orders[0];
   if (!order) throw new AppError(404, 'not_found', 'The order was not found.');
+  // A cancelled order's inspection will not happen: nothing to flag.
+  const flagged =
+    order.status === 'confirmed'
+      ? await flaggedUnsignedOrders(
+          db,
+          scope.companyId,
+          [{ orderId: order.id, start: order.datetime === null ? null : new Date(order.datetime) }],
+          now,
+        )
+      : new Set<string>();
   return {
     order,
     view,
@@ -123,5 +152,6 @@ export async function consoleOrderDetail(
     can_change: memberCan(member, 'orders.change'),
     booked_by: bookedBy ?? BOOKED_ONLINE,
     payments_to_refund: toRefund,
+    agreement_unsigned: flagged.has(order.id),
   };
 }

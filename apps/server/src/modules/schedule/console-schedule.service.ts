@@ -26,6 +26,7 @@ import {
   type ScheduleRow,
 } from './console-schedule.repository.ts';
 import { listTimeOff, type TimeOffRow } from './console-time-off.repository.ts';
+import { flaggedUnsignedOrders } from './unsigned-agreements.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -84,13 +85,17 @@ export type PlaceFinder = (order: {
 const ownPlace: PlaceFinder = async ({ latitude, longitude }) =>
   latitude === null || longitude === null ? null : { latitude, longitude };
 
-/** Booked appointments as the console shows them, each with its inspector. */
+/**
+ * Booked appointments as the console shows them, each with its inspector; `unsigned`: the orders
+ * whose unsigned agreement is flagged (none unless the caller read them).
+ */
 export async function describeBookings(
   db: Executor,
   companyId: string,
   timeZone: string,
   rows: readonly ScheduleRow[],
   placeOf: PlaceFinder = ownPlace,
+  unsigned: ReadonlySet<string> = new Set(),
 ): Promise<Array<ConsoleBooking & { inspector_id: number }>> {
   const clients = await loadClientNames(db, companyId, [...new Set(rows.map((row) => row.orderId))]);
   const places = await Promise.all(rows.map((row) => placeOf(row)));
@@ -106,6 +111,7 @@ export async function describeBookings(
     booked_by: row.bookedByName ?? BOOKED_ONLINE,
     latitude: places[index]?.latitude ?? null,
     longitude: places[index]?.longitude ?? null,
+    agreement_unsigned: unsigned.has(row.orderId),
   }));
 }
 
@@ -192,13 +198,15 @@ export async function officeSchedule(
       now,
     )
   ).filter((row) => shown.has(officeClockAt(office.timeZone, row.startMs).date));
-  const bookings = await describeBookings(
+  const appointments = rows.filter((row) => row.kind === 'appointment');
+  // Flagged on the app's clock, as the order page flags it: one rule for the office and the inspector.
+  const unsigned = await flaggedUnsignedOrders(
     db,
     member.companyId,
-    office.timeZone,
-    rows.filter((row) => row.kind === 'appointment'),
-    placeOf,
+    appointments.map((row) => ({ orderId: row.orderId, start: row.startMs })),
+    now,
   );
+  const bookings = await describeBookings(db, member.companyId, office.timeZone, appointments, placeOf, unsigned);
   const timeOff = await listTimeOff(db, member.companyId, { from: dates[0], to: dates.at(-1) });
   // A hold says when, never whose: the visitor has not booked, and the console is not theirs to read yet.
   const holdOf = (row: ScheduleRow): ConsoleHold => ({

@@ -128,6 +128,59 @@ describe('the agreements page', () => {
     });
   });
 
+  it('saves when clients sign and from how many hours before an unsigned agreement is flagged (issue 43)', async () => {
+    const requests = serve({ routes: agreementRoutes() });
+    renderAgreements();
+    await screen.findByRole('table', { name: 'The agreements' });
+    const settingsSaves = () => requests.filter((request) => request.path === `${AGREEMENTS}/settings`);
+    expect((screen.getByRole('radio', { name: 'After booking, from the e-mail' }) as HTMLInputElement).checked).toBe(
+      true,
+    );
+    const hours = screen.getByRole('spinbutton', { name: 'Hours before the inspection' }) as HTMLInputElement;
+    const always = screen.getByRole('checkbox', { name: 'Always, while unsigned' }) as HTMLInputElement;
+    expect(hours.value).toBe('48');
+    expect(always.checked).toBe(false);
+
+    await userEvent.click(
+      screen.getByRole('radio', { name: 'On the review, before they confirm (when a client books)' }),
+    );
+    // Past the bound: the page says so and asks the server nothing.
+    await userEvent.clear(hours);
+    await enterText(hours, '721');
+    await userEvent.click(screen.getByRole('button', { name: 'Save the settings' }));
+    expect(accessibleDescription(hours)).toBe('Enter a whole number of hours from 1 to 720.');
+    expect(hours.getAttribute('aria-invalid')).toBe('true');
+    expect(settingsSaves()).toEqual([]);
+    await userEvent.clear(hours);
+    await enterText(hours, '0');
+    await userEvent.click(screen.getByRole('button', { name: 'Save the settings' }));
+    expect(settingsSaves()).toEqual([]);
+
+    // At the bound, it saves.
+    await userEvent.clear(hours);
+    await enterText(hours, '720');
+    await userEvent.click(screen.getByRole('button', { name: 'Save the settings' }));
+    expect(await screen.findByText('The settings are saved.')).toBeTruthy();
+    expect(settingsSaves().at(-1)?.body).toEqual({
+      signers: 'all',
+      licence_number: 'HI-42',
+      signing: 'at_booking',
+      warn_hours_before: 720,
+    });
+
+    // Always: the hours are set aside, and null is saved.
+    await userEvent.click(always);
+    expect(hours.disabled).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Save the settings' }));
+    await waitFor(() => expect(settingsSaves()).toHaveLength(2));
+    expect(settingsSaves().at(-1)?.body).toEqual({
+      signers: 'all',
+      licence_number: 'HI-42',
+      signing: 'at_booking',
+      warn_hours_before: null,
+    });
+  });
+
   it('makes a new agreement for chosen packages and services, a placeholder inserted at the cursor, and shows it as version 1', async () => {
     const requests = serve({ routes: agreementRoutes({ templates: [] }) });
     renderAgreements();

@@ -137,7 +137,14 @@ function day(date: string): ConsoleSchedule {
       client_name: 'Lee Park',
       address_line: '1 Elm',
     },
-    ...{ services: ['Home inspection'], paid: false, booked_by: 'online', latitude: null, longitude: null },
+    ...{
+      services: ['Home inspection'],
+      paid: false,
+      booked_by: 'online',
+      latitude: null,
+      longitude: null,
+      agreement_unsigned: false,
+    },
   };
   const [sarah, mike] = EMPTY_SCHEDULE.inspectors;
   return {

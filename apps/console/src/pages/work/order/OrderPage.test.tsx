@@ -135,12 +135,24 @@ describe('the order page', () => {
     );
   });
 
+  it('warns near the top when the agreement is flagged unsigned, pointing to Agreements (issue 43)', async () => {
+    serve({}, { ...DETAIL, agreement_unsigned: true }, [PENDING_AGREEMENT]);
+    renderOrder();
+    const warning = await screen.findByRole('alert');
+    expect(warning.textContent).toBe('The agreement is not signed yet: Agreements, below, says who has not signed.');
+    // Before the appointment's section: the first thing the office reads under the heading.
+    const appointment = screen.getByRole('region', { name: 'Appointment' });
+    expect(warning.compareDocumentPosition(appointment) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('shows no refund notice for an order without such a payment', async () => {
     serve({});
     renderOrder();
     await screen.findByRole('heading', { level: 1, name: 'Order SV-1042' });
     expect(screen.queryByRole('region', { name: 'Payments to refund' })).toBeNull();
     expect(screen.queryByText(/refund to do/)).toBeNull();
+    // Nor an agreement's warning, when it is not flagged.
+    expect(screen.queryByText(/not signed yet/)).toBeNull();
   });
 
   it('reschedules: the policy refuses, then the office moves it anyway', async () => {

@@ -85,6 +85,11 @@ function OrderDetail({ detail, companyKey }: { detail: ConsoleOrderDetail; compa
         </Alert>
       )}
       <RefundNotices payments={detail.payments_to_refund} timeZone={order.time_zone} />
+      {detail.agreement_unsigned && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          The agreement is not signed yet: Agreements, below, says who has not signed.
+        </Alert>
+      )}
       <Section title="Appointment">
         <Typography sx={{ fontWeight: 650 }}>{orderWhenText(order) ?? 'No time set'}</Typography>
         <Typography>

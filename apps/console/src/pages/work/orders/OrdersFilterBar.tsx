@@ -6,9 +6,53 @@ import { useState } from 'react';
 import { CONSOLE_ORDER_SEARCH_MAX, type ConsoleInspectors } from '@scheduler/contracts/console';
 import type { OrdersFilters } from '../../../shared/queries.ts';
 
-export type FilterChange = Partial<Record<'from' | 'to' | 'status' | 'inspector_id' | 'q', string | undefined>>;
+export type FilterChange = Partial<
+  Record<'from' | 'to' | 'status' | 'inspector_id' | 'q' | 'agreement', string | undefined>
+>;
 
-/** Dates, status and inspector apply as they change; the search words when the person searches. */
+type Choice = { value: string; label: string };
+/** A filter of a few fixed choices; its first (the default) is sent as no filter at all. */
+function ChoiceFilter({
+  label,
+  value,
+  choices,
+  onChange,
+}: {
+  label: string;
+  value: string | undefined;
+  choices: readonly Choice[];
+  onChange: (value: string | undefined) => void;
+}) {
+  const fallback = choices[0]!.value;
+  return (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value ?? fallback}
+      onChange={(event) => onChange(event.target.value === fallback ? undefined : event.target.value)}
+    >
+      {choices.map((choice) => (
+        <MenuItem key={choice.value} value={choice.value}>
+          {choice.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** The first choice of each is the default, which the URL leaves out. */
+const STATUS_CHOICES: readonly Choice[] = [
+  { value: 'booked', label: 'Booked' },
+  { value: 'cancelled', label: 'Cancelled' },
+  { value: 'all', label: 'All' },
+];
+const AGREEMENT_CHOICES: readonly Choice[] = [
+  { value: '', label: 'Any agreement' },
+  { value: 'unsigned', label: 'Agreement not signed' },
+];
+
+/** Dates, status, inspector and agreement apply as they change; the search words when the person searches. */
 export function OrdersFilterBar({
   filters,
   inspectors,
@@ -32,7 +76,11 @@ export function OrdersFilterBar({
       }}
       sx={{
         display: 'grid',
-        gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, minmax(0, 1fr)) minmax(0, 1.2fr) minmax(0, 2fr)' },
+        gridTemplateColumns: {
+          xs: '1fr 1fr',
+          md: 'repeat(3, minmax(0, 1fr)) repeat(2, minmax(0, 1.2fr))',
+          lg: 'repeat(3, minmax(0, 1fr)) repeat(2, minmax(0, 1.2fr)) minmax(0, 2fr)',
+        },
         gap: 1.5,
         mb: 2,
         alignItems: 'start',
@@ -54,17 +102,12 @@ export function OrdersFilterBar({
         onChange={(event) => onChange({ to: event.target.value || undefined })}
         slotProps={{ inputLabel: { shrink: true } }}
       />
-      <TextField
-        select
-        size="small"
+      <ChoiceFilter
         label="Status"
-        value={filters.status ?? 'booked'}
-        onChange={(event) => onChange({ status: event.target.value === 'booked' ? undefined : event.target.value })}
-      >
-        <MenuItem value="booked">Booked</MenuItem>
-        <MenuItem value="cancelled">Cancelled</MenuItem>
-        <MenuItem value="all">All</MenuItem>
-      </TextField>
+        value={filters.status}
+        choices={STATUS_CHOICES}
+        onChange={(status) => onChange({ status })}
+      />
       <TextField
         select
         size="small"
@@ -79,7 +122,13 @@ export function OrdersFilterBar({
           </MenuItem>
         ))}
       </TextField>
-      <Box sx={{ display: 'flex', gap: 1, gridColumn: { xs: '1 / -1', md: 'auto' } }}>
+      <ChoiceFilter
+        label="Agreement"
+        value={filters.agreement}
+        choices={AGREEMENT_CHOICES}
+        onChange={(agreement) => onChange({ agreement })}
+      />
+      <Box sx={{ display: 'flex', gap: 1, gridColumn: { xs: '1 / -1', lg: 'auto' } }}>
         <TextField
           size="small"
           label="Search"

@@ -31,7 +31,7 @@ function serve(total = 1) {
       return {
         status: 200,
         body: {
-          orders: [ORDER],
+          orders: [{ ...ORDER, agreement_pending: false }],
           ...cursorsOf(request.path, total),
           per_page: 50,
           total,
@@ -179,7 +179,7 @@ describe('the orders filter by inspector', () => {
 
 /** The orders as the API answers a page of them, or `answer` instead. */
 function serveOrders(
-  orders: AdminOrder[],
+  orders: Array<AdminOrder & { agreement_pending?: boolean }>,
   { total = orders.length, answer }: { total?: number; answer?: Answer } = {},
 ) {
   return stubServer((request) => {
@@ -190,7 +190,7 @@ function serveOrders(
         answer ?? {
           status: 200,
           body: {
-            orders,
+            orders: orders.map((order) => ({ agreement_pending: false, ...order })),
             ...cursorsOf(request.path, total),
             per_page: 50,
             total,
@@ -268,6 +268,19 @@ describe('the orders table', () => {
     expect(screen.getByText('2 orders').getAttribute('role')).toBe('status');
   });
 
+  it('marks the order whose agreement is not signed, and only it', async () => {
+    const signed = { ...ORDER, id: 'c0ffee00-0000-4000-8000-000000000002', agreement_pending: false };
+    serveOrders([{ ...ORDER, agreement_pending: true }, signed], { total: 2 });
+    openOrders();
+    const rows = within(await screen.findByRole('table', { name: 'Orders' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(cells(rows[0]!)[0]).toBe('Tue 12/1/2026 9:30 AM ESTAgreement not signed');
+    expect(within(rows[0]!).getByText('Agreement not signed')).toBeTruthy();
+    expect(within(rows[1]!).queryByText('Agreement not signed')).toBeNull();
+    expect(cells(rows[1]!)[0]).toBe('Tue 12/1/2026 9:30 AM EST');
+  });
+
   it('says when no order matches, with no table', async () => {
     serveOrders([]);
     openOrders('?q=nobody');
@@ -292,6 +305,32 @@ describe('the orders table', () => {
 });
 
 describe('the orders filters and pages', () => {
+  it('filters the orders whose agreement is not signed, in the URL, the API call and the CSV', async () => {
+    const requests = serveOrders([ORDER]);
+    openOrders('?status=all');
+    await screen.findByRole('table', { name: 'Orders' });
+    await userEvent.click(screen.getByRole('combobox', { name: 'Agreement' }));
+    await userEvent.click(
+      within(await screen.findByRole('listbox')).getByRole('option', { name: 'Agreement not signed' }),
+    );
+    expect(location()).toBe('/demo/orders?status=all&agreement=unsigned');
+    await waitFor(() =>
+      expect(listCalls(requests).at(-1)).toBe('/api/console/companies/demo/orders?status=all&agreement=unsigned'),
+    );
+    expect(csvHref()).toBe('/api/console/companies/demo/orders.csv?status=all&agreement=unsigned&all=true');
+    // Back to any agreement: the filter leaves the URL.
+    await userEvent.click(screen.getByRole('combobox', { name: 'Agreement' }));
+    await userEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Any agreement' }));
+    expect(location()).toBe('/demo/orders?status=all');
+  });
+
+  it('drops an agreement filter the API would refuse', async () => {
+    const requests = serveOrders([ORDER]);
+    openOrders('?agreement=signed');
+    await screen.findByRole('table', { name: 'Orders' });
+    expect(listCalls(requests).at(-1)).toBe('/api/console/companies/demo/orders');
+  });
+
   it('puts a status into the URL, the default (booked) as none', async () => {
     serveOrders([ORDER]);
     openOrders('?page=3');

@@ -1,3 +1,4 @@
+import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -5,7 +6,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import type { AdminOrder } from '@scheduler/contracts/confirm';
+import type { ConsoleListedOrder } from '@scheduler/contracts/console';
 import { Link as RouterLink } from 'react-router';
 import { ORDER_COLUMNS } from './order-columns.ts';
 
@@ -15,7 +16,7 @@ export function OrdersTable({
   companyKey,
   columns,
 }: {
-  orders: readonly AdminOrder[];
+  orders: readonly ConsoleListedOrder[];
   companyKey: string;
   /** The keys of the columns shown (order-columns.ts), "when" among them. */
   columns: readonly string[];
@@ -43,9 +44,21 @@ export function OrdersTable({
                   sx={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}
                 >
                   {column.key === 'when' ? (
-                    <Link component={RouterLink} to={`/${encodeURIComponent(companyKey)}/orders/${order.id}`}>
-                      {column.text(order)}
-                    </Link>
+                    <>
+                      <Link component={RouterLink} to={`/${encodeURIComponent(companyKey)}/orders/${order.id}`}>
+                        {column.text(order)}
+                      </Link>
+                      {/* In the cell every choice of columns keeps, so the office never loses sight of it. */}
+                      {order.agreement_pending && (
+                        <Chip
+                          size="small"
+                          color="warning"
+                          variant="outlined"
+                          label="Agreement not signed"
+                          sx={{ ml: 1, verticalAlign: 'middle' }}
+                        />
+                      )}
+                    </>
                   ) : (
                     column.text(order)
                   )}

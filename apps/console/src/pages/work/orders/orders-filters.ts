@@ -1,7 +1,7 @@
 import { consoleOrdersQuerySchema } from '@scheduler/contracts/console';
 import type { OrdersFilters } from '../../../shared/queries.ts';
 
-const FILTER_NAMES = ['from', 'to', 'status', 'inspector_id', 'q', 'cursor', 'per_page'] as const;
+const FILTER_NAMES = ['from', 'to', 'status', 'inspector_id', 'q', 'agreement', 'cursor', 'per_page'] as const;
 
 /**
  * The list's filters as the URL holds them (so a view can be shared and reloaded), each read by

@@ -32,6 +32,7 @@ const BOOKING: ConsoleBooking = {
   services: ['Full Home Inspection', 'Radon Test'],
   paid: false,
   booked_by: 'online',
+  agreement_unsigned: false,
   latitude: 40.0,
   longitude: -83.0,
 };
@@ -125,6 +126,33 @@ describe('a booking block', () => {
     const block = screen.getByTestId('booking');
     expect(block.textContent).toBe('9:30 AM – 12:00 PM · Jane Doe');
     expect(block.getAttribute('href')).toBe(`/a%20b%2Fc/orders/${BOOKING.order_id}`);
+  });
+
+  it('flags an unsigned agreement in words beside its mark, and for a screen reader when compact (issue 43)', () => {
+    const flagged = { ...BOOKING, agreement_unsigned: true };
+    const { unmount } = renderBlock(<BookingBlock booking={flagged} companyKey="demo" />);
+    expect(lines(screen.getByTestId('booking'))).toEqual([
+      '9:30 AM – 12:00 PM · Jane Doe',
+      'Agreement not signed',
+      '12 Elm Street, Columbus',
+      'Full Home Inspection, Radon Test',
+      'Not paid · Booked online',
+    ]);
+    // The mark is drawn for the eye only; the words say it.
+    const marker = screen.getByTestId('agreement-unsigned');
+    expect(marker.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true');
+    unmount();
+
+    renderBlock(<BookingBlock booking={flagged} companyKey="demo" compact />);
+    const link = screen.getByRole('link');
+    expect(link.textContent).toBe('9:30 AM – 12:00 PM · Jane Doe Agreement not signed');
+    expect(screen.getByText('Agreement not signed').getAttribute('style')).toContain('position: absolute');
+  });
+
+  it('shows no flag for a booking whose agreement is signed or not yet due', () => {
+    renderBlock(<BookingBlock booking={BOOKING} companyKey="demo" />);
+    expect(screen.queryByText('Agreement not signed')).toBeNull();
+    expect(screen.queryByTestId('agreement-unsigned')).toBeNull();
   });
 });
 

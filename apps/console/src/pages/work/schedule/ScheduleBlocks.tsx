@@ -5,7 +5,32 @@ import type { CSSProperties, DragEvent, ReactNode } from 'react';
 import type { ConsoleBooking, ConsoleHold, ConsoleTimeOffSpan } from '@scheduler/contracts/console';
 import { formatTime, wallTimeIn } from '@scheduler/domain/scheduling-text';
 import { Link as RouterLink } from 'react-router';
+import { visuallyHidden } from '@scheduler/ui/visually-hidden';
 import { clockText } from '../../../shared/time-text.ts';
+
+/** What the schedule says of a booking whose agreement is flagged unsigned (decision 0080). */
+export const AGREEMENT_UNSIGNED_TEXT = 'Agreement not signed';
+
+/**
+ * The flag of an unsigned agreement: a pen in a warning circle, and the words for a screen reader
+ * (a compact block has no room for them), or shown beside it.
+ */
+function UnsignedMarker({ compact }: { compact: boolean }) {
+  return (
+    <Box
+      component="span"
+      data-testid="agreement-unsigned"
+      title={AGREEMENT_UNSIGNED_TEXT}
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: '#8a4b00', fontWeight: 650 }}
+    >
+      <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+        <circle cx="8" cy="8" r="7.25" fill="#fff4e5" stroke="currentColor" strokeWidth="1.5" />
+        <path d="M5 11l.6-2.2L9.9 4.5l1.6 1.6-4.3 4.3L5 11z" fill="currentColor" />
+      </svg>
+      <span style={compact ? visuallyHidden : undefined}>{AGREEMENT_UNSIGNED_TEXT}</span>
+    </Box>
+  );
+}
 
 /** "9:30 AM – 12:00 PM" (the page names the zone once, above the grid). */
 export const spanText = (span: { local_start: string; local_end: string }) =>
@@ -85,7 +110,18 @@ export function BookingBlock({
       >
         <Typography component="span" sx={{ display: 'block', fontWeight: 650, fontSize: 'inherit' }}>
           {spanText(booking)} · {booking.client_name}
+          {booking.agreement_unsigned && compact && (
+            <>
+              {' '}
+              <UnsignedMarker compact />
+            </>
+          )}
         </Typography>
+        {booking.agreement_unsigned && !compact && (
+          <Typography component="span" sx={{ display: 'block', fontSize: 'inherit' }}>
+            <UnsignedMarker compact={false} />
+          </Typography>
+        )}
         {!compact && (
           <>
             <Typography component="span" sx={{ display: 'block', fontSize: 'inherit' }}>

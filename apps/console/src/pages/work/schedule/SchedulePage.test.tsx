@@ -50,6 +50,7 @@ const SCHEDULE: ConsoleSchedule = {
           services: ['Full Home Inspection', 'Radon Test'],
           paid: false,
           booked_by: 'online',
+          agreement_unsigned: false,
           latitude: 40.0,
           longitude: -83.0,
         },
@@ -195,6 +196,28 @@ describe('dispatch from the schedule (issue 41)', () => {
     expect(await screen.findByTestId('booking')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Move to…/ })).toBeNull();
     expect(screen.getByTestId('booking-block').getAttribute('draggable')).toBeNull();
+  });
+
+  it("shows an inspector member the flag of their own booking's unsigned agreement, in the day and the week (issue 43)", async () => {
+    const inspectorMe: ConsoleMe = {
+      ...ME,
+      memberships: [{ ...ME.memberships[0]!, role: 'inspector', inspector_id: 101, sees_all_orders: false }],
+    };
+    const own = SCHEDULE.inspectors[0]!;
+    const flagged: ConsoleSchedule = {
+      ...SCHEDULE,
+      inspectors: [{ ...own, bookings: own.bookings.map((booking) => ({ ...booking, agreement_unsigned: true })) }],
+    };
+    serve(flagged, inspectorMe);
+    const { unmount } = renderSchedule('date=2026-12-01&view=day');
+    const booking = await screen.findByTestId('booking');
+    expect(within(booking).getByText('Agreement not signed')).toBeTruthy();
+    unmount();
+    renderSchedule('date=2026-12-01&view=week');
+    const weekBooking = await screen.findByTestId('booking');
+    // The week's block is compact: the words are there for a screen reader beside the mark.
+    expect(weekBooking.textContent).toContain('Agreement not signed');
+    expect(within(weekBooking).getByTestId('agreement-unsigned').querySelector('svg')).toBeTruthy();
   });
 
   it("shows a month of each day's inspections per inspector, each day a link to its day view", async () => {

@@ -51,6 +51,7 @@ const BOOKING: ConsoleBooking = {
   services: ['Full Home Inspection'],
   paid: false,
   booked_by: 'online',
+  agreement_unsigned: false,
   latitude: 40.0,
   longitude: -83.0,
 };

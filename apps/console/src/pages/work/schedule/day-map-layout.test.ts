@@ -22,6 +22,7 @@ const booking = (
   services: [],
   paid: false,
   booked_by: 'online',
+  agreement_unsigned: false,
   latitude,
   longitude,
 });

@@ -170,6 +170,7 @@ describe('the month view', () => {
       services: [],
       paid: false,
       booked_by: 'online',
+      agreement_unsigned: false,
       latitude: null,
       longitude: null,
     });
