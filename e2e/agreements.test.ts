@@ -51,8 +51,8 @@ async function signingLinkFor(to: string): Promise<string> {
   return `${running.product.baseUrl}${url.pathname}`;
 }
 
-async function signAs(page: Page, name: string, method: 'Type' | 'Draw'): Promise<void> {
-  await page.getByRole('heading', { name: TITLE }).first().waitFor();
+/** The signing form's fields, filled: the consent, the name, and the signature drawn or typed. */
+async function fillSignature(page: Page, name: string, method: 'Type' | 'Draw'): Promise<void> {
   await page.getByRole('checkbox', { name: /I agree to sign this agreement electronically/ }).check();
   await page.getByRole('textbox', { name: 'Full name' }).fill(name);
   await page.getByRole('radio', { name: method }).check();
@@ -68,6 +68,11 @@ async function signAs(page: Page, name: string, method: 'Type' | 'Draw'): Promis
     await page.mouse.up();
   }
   await page.getByRole('button', { name: 'Sign the agreement' }).click();
+}
+
+async function signAs(page: Page, name: string, method: 'Type' | 'Draw'): Promise<void> {
+  await page.getByRole('heading', { name: TITLE }).first().waitFor();
+  await fillSignature(page, name, method);
   await page.getByRole('heading', { name: 'Signed' }).waitFor();
 }
 
@@ -142,5 +147,45 @@ it('sends the agreement with a booking of two clients; each signs from their own
     await office.close();
     await phone.close();
     await desk.close();
+  }
+});
+
+it('has a client who books sign on the review, on a phone, when the company signs at booking; the booking comes sealed', async () => {
+  const { product, browser } = running;
+  const db = product.database.db;
+  await db
+    .update(t.companies)
+    .set({ agreementSettings: { signers: 'all', licence_number: '', signing: 'at_booking', warn_hours_before: 48 } })
+    .where(eq(t.companies.key, 'demo'));
+  const rosa = clientNamed('Rosa', 'Vega');
+  const phone = await browser.newContext({ viewport: VIEWPORTS.mobile, hasTouch: true, isMobile: true });
+  try {
+    const booked = await bookDemoOrder(await phone.newPage(), product, {
+      client: rosa,
+      window: bookingWindow(10),
+      onReview: async (page) => {
+        await page.getByRole('heading', { name: 'Your inspection agreement' }).waitFor();
+        // Confirm first: nothing is booked unsigned, and the review says why.
+        await page.getByRole('button', { name: 'Confirm My Inspection' }).click();
+        await page.getByText('Read and sign the agreement above before you confirm your inspection.').waitFor();
+        await page.getByRole('region', { name: TITLE }).getByText('Rosa Vega engage Scioto Valley').waitFor();
+        expect(await pageScrollWidth(page)).toBeLessThanOrEqual(VIEWPORTS.mobile.width);
+        expect(await accessibilityViolations(page)).toEqual([]);
+        await screenshot(page, 'agreements-review-375', { fullPage: true });
+        await fillSignature(page, 'Rosa Vega', 'Type');
+        await page.getByText(/Signed as Rosa Vega/).waitFor();
+      },
+    });
+    const [agreement] = await db
+      .select({ status: t.orderAgreements.status, pdf: t.orderAgreements.pdfDocumentId })
+      .from(t.orderAgreements)
+      .where(eq(t.orderAgreements.orderId, booked.orderId));
+    expect(agreement).toMatchObject({ status: 'signed' });
+    expect(agreement!.pdf).not.toBeNull();
+    await product.notificationsDrained();
+    const copy = await waitForMail(product, rosa.email, (m) => m.subject.startsWith('Your signed agreement'));
+    expect(copy.subject).toBe(`Your signed agreement: ${TITLE}`);
+  } finally {
+    await phone.close();
   }
 });

@@ -58,6 +58,8 @@ export async function bookDemoOrder(
     coClients?: Client[];
     buyersAgent?: Record<string, unknown>;
     window: { from: string; to: string };
+    /** What the person does on the review before pressing Confirm (sign the agreement, issue 43). */
+    onReview?: (page: Page) => Promise<void>;
   },
 ): Promise<Booked> {
   await page.goto(product.linkOf('demo'));
@@ -102,6 +104,7 @@ export async function bookDemoOrder(
   });
   const order = (await call<OrderResponse>('online-scheduler/order')).body;
   await openReview(page);
+  await options.onReview?.(page);
   await confirmOnReview(page);
   return { orderId: order.id, order, slot };
 }

@@ -51,7 +51,7 @@ export default function ReviewAgreementsPanel({
       <Typography sx={{ color: 'text.secondary', mb: 2 }}>{t.agreements.intro(shown.signer_name ?? '')}</Typography>
       {shown.agreements.map((agreement) => (
         <Box key={agreement.template_id} sx={{ mb: 2 }}>
-          <Typography variant="h3" id={`${id}-${agreement.template_id}`} sx={{ mb: 1 }}>
+          <Typography variant="h6" component="h3" id={`${id}-${agreement.template_id}`} sx={{ mb: 1 }}>
             {agreement.title}
           </Typography>
           {/* A long agreement scrolls in its own region, reachable by keyboard. */}
