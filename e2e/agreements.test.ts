@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import * as t from '../apps/server/src/db/schema.ts';
+import { insertAgreementTemplate } from '../apps/server/src/modules/agreements/agreements-test-support.ts';
 import { accessibilityViolations, screenshot, VIEWPORTS } from './support/browser.ts';
 import { clientNamed, signInMember, waitForMail } from './support/console.ts';
 import { readMailSource } from './support/mail.ts';
@@ -24,20 +25,10 @@ const TITLE = 'Pre-inspection agreement';
 
 /** The demo company's agreement for every order, as the console's editor saves its first version. */
 async function demoAgreement(): Promise<void> {
-  const db = running.product.database.db;
-  const [demo] = await db.select({ id: t.companies.id }).from(t.companies).where(eq(t.companies.key, 'demo'));
-  const [template] = await db
-    .insert(t.agreementTemplates)
-    .values({ companyId: demo!.id, appliesTo: { all: true, service_ids: [], package_ids: [] }, currentVersion: 1 })
-    .returning({ id: t.agreementTemplates.id });
-  await db.insert(t.agreementTemplateVersions).values({
-    companyId: demo!.id,
-    templateId: template!.id,
-    version: 1,
+  await insertAgreementTemplate(running.product.database.db, 'demo', {
     name: TITLE,
     bodyHtml:
       '<h3>Scope of the inspection</h3><p>{client_name} engage {company_name} to inspect {address} on {datetime}.</p><ul><li>The inspection is visual.</li><li>The report is for the clients alone.</li></ul><p>{price_lines}</p>',
-    createdByName: 'Owner',
   });
 }
 

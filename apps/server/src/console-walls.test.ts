@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import * as t from './db/schema.ts';
 import { DEMO_OFFICE_UUID } from './modules/company-document/demo-company.ts';
 import { DemoOrder } from './modules/confirm/confirm-test-support.ts';
+import { insertAgreementTemplate } from './modules/agreements/agreements-test-support.ts';
 import { organizationOfCompanyKey } from './modules/console-auth/console-auth.repository.ts';
 import {
   CONSOLE_ORIGIN,
@@ -98,19 +99,7 @@ describeOnEachDatabase('the console tenant wall, from the route table', (factory
       .select({ id: t.authInvitations.id })
       .from(t.authInvitations)
       .where(eq(t.authInvitations.email, 'a-invitee@wall-a.example'));
-    const [demo] = await db.select({ id: t.companies.id }).from(t.companies).where(eq(t.companies.key, 'demo'));
-    const [template] = await db
-      .insert(t.agreementTemplates)
-      .values({ companyId: demo!.id, appliesTo: { all: true, service_ids: [], package_ids: [] }, currentVersion: 1 })
-      .returning({ id: t.agreementTemplates.id });
-    await db.insert(t.agreementTemplateVersions).values({
-      companyId: demo!.id,
-      templateId: template!.id,
-      version: 1,
-      name: 'A-only agreement',
-      bodyHtml: '<p>{client_name} agrees.</p>',
-      createdByName: 'A',
-    });
+    await insertAgreementTemplate(db, 'demo', { name: 'A-only agreement', bodyHtml: '<p>{client_name} agrees.</p>' });
     const order = await DemoOrder.start(harness.app, db, await startDemoSession(harness.app));
     await order.fillIn({ clientEmail: 'a-client@wall-a.example' });
     const day = demoOrdinaryWeekday(addDays(MONDAY.slice(0, 10), 7));

@@ -12,6 +12,7 @@ import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import { startDemoSession, type TestApp } from '../../test-support/test-app.ts';
 import { instantOf, setClock, slotsOn, startWithOtherCompany } from '../booking-changes/manage-test-support.ts';
 import { DemoOrder } from '../confirm/confirm-test-support.ts';
+import { insertAgreementTemplate } from './agreements-test-support.ts';
 import { signedInMember, type ConsolePerson } from '../console-auth/console-test-support.ts';
 import {
   AGREEMENT_REMINDER_EMAIL_JOB,
@@ -63,15 +64,11 @@ describeOnEachDatabase('agreement reminders, and agreements voided when the orde
   const RADON = 'a1c0ffee-0000-4000-8000-000000000006';
 
   async function template(name: string, bodyHtml: string, appliesTo: { all: boolean; service_ids: string[] }) {
-    const [company] = await db().select({ id: t.companies.id }).from(t.companies).where(eq(t.companies.key, 'demo'));
-    const [row] = await db()
-      .insert(t.agreementTemplates)
-      .values({ companyId: company!.id, appliesTo: { ...appliesTo, package_ids: [] }, currentVersion: 1 })
-      .returning({ id: t.agreementTemplates.id, companyId: t.agreementTemplates.companyId });
-    await db()
-      .insert(t.agreementTemplateVersions)
-      .values({ companyId: row!.companyId, templateId: row!.id, version: 1, name, bodyHtml, createdByName: 'Owner' });
-    return row!;
+    return insertAgreementTemplate(db(), 'demo', {
+      name,
+      bodyHtml,
+      serviceIds: appliesTo.all ? [] : appliesTo.service_ids,
+    });
   }
 
   /**

@@ -8,6 +8,7 @@ import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import { startDemoSession, startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { setClock, slotsOn } from '../booking-changes/manage-test-support.ts';
 import { DemoOrder } from '../confirm/confirm-test-support.ts';
+import { insertAgreementTemplate } from './agreements-test-support.ts';
 
 /** A Monday, 9 AM in Columbus (EST). */
 const MONDAY = '2027-03-01T14:00:00.000Z';
@@ -94,17 +95,9 @@ describeOnEachDatabase('agreements signed on the review, at booking', (factory) 
     setClock(harness, MONDAY);
     const [demo] = await db().select({ id: t.companies.id }).from(t.companies).where(eq(t.companies.key, 'demo'));
     companyId = demo!.id;
-    const [template] = await db()
-      .insert(t.agreementTemplates)
-      .values({ companyId, appliesTo: { all: true, service_ids: [], package_ids: [] }, currentVersion: 1 })
-      .returning({ id: t.agreementTemplates.id });
-    await db().insert(t.agreementTemplateVersions).values({
-      companyId,
-      templateId: template!.id,
-      version: 1,
+    await insertAgreementTemplate(db(), 'demo', {
       name: 'Pre-inspection agreement',
       bodyHtml: '<p>{client_name} engage us for {address} on {datetime}.</p><p>{price_lines}</p><p>{today}</p>',
-      createdByName: 'Owner',
     });
   });
   afterAll(async () => harness.close());

@@ -12,6 +12,7 @@ import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import { startDemoSession, type TestApp } from '../../test-support/test-app.ts';
 import { setClock, slotsOn, startWithOtherCompany } from '../booking-changes/manage-test-support.ts';
 import { DemoOrder } from '../confirm/confirm-test-support.ts';
+import { insertAgreementTemplate } from './agreements-test-support.ts';
 import { signedInMember, type ConsolePerson } from '../console-auth/console-test-support.ts';
 import { AGREEMENT_REQUEST_EMAIL_JOB, AGREEMENT_SEALED_EMAIL_JOB } from '../notifications/agreement-messages.ts';
 import { testWorker } from '../notifications/worker-test-support.ts';
@@ -34,15 +35,11 @@ describeOnEachDatabase('agreements signed online', (factory) => {
 
   /** A template of the demo company, written as the console's editor saves one (version 1, current). */
   async function template(name: string, bodyHtml: string, appliesTo: { all: boolean; service_ids: string[] }) {
-    const company = await db().select({ id: t.companies.id }).from(t.companies).where(eq(t.companies.key, 'demo'));
-    const [row] = await db()
-      .insert(t.agreementTemplates)
-      .values({ companyId: company[0]!.id, appliesTo: { ...appliesTo, package_ids: [] }, currentVersion: 1 })
-      .returning({ id: t.agreementTemplates.id, companyId: t.agreementTemplates.companyId });
-    await db()
-      .insert(t.agreementTemplateVersions)
-      .values({ companyId: row!.companyId, templateId: row!.id, version: 1, name, bodyHtml, createdByName: 'Owner' });
-    return row!;
+    return insertAgreementTemplate(db(), 'demo', {
+      name,
+      bodyHtml,
+      serviceIds: appliesTo.all ? [] : appliesTo.service_ids,
+    });
   }
 
   /** A demo booking with two clients, Dana and Sam, booked as a visitor would; answers it and its signers' tokens by e-mail. */

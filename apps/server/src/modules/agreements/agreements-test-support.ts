@@ -1,0 +1,35 @@
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db/connection.ts';
+import * as t from '../../db/schema.ts';
+
+/**
+ * A company's agreement template as the console's editor saves its first version (version 1,
+ * current, active): for tests that book orders with agreements. Sent for every order unless
+ * `serviceIds` names the services it is for.
+ */
+export async function insertAgreementTemplate(
+  db: Executor,
+  companyKey: string,
+  template: { name: string; bodyHtml: string; serviceIds?: string[] },
+): Promise<{ id: string; companyId: string }> {
+  const [company] = await db.select({ id: t.companies.id }).from(t.companies).where(eq(t.companies.key, companyKey));
+  if (!company) throw new Error(`no company ${companyKey}`);
+  const serviceIds = template.serviceIds ?? [];
+  const [row] = await db
+    .insert(t.agreementTemplates)
+    .values({
+      companyId: company.id,
+      appliesTo: { all: serviceIds.length === 0, service_ids: serviceIds, package_ids: [] },
+      currentVersion: 1,
+    })
+    .returning({ id: t.agreementTemplates.id, companyId: t.agreementTemplates.companyId });
+  await db.insert(t.agreementTemplateVersions).values({
+    companyId: company.id,
+    templateId: row!.id,
+    version: 1,
+    name: template.name,
+    bodyHtml: template.bodyHtml,
+    createdByName: 'Owner',
+  });
+  return row!;
+}
