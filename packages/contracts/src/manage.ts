@@ -15,6 +15,18 @@ export const manageTokenSchema = z.string().regex(MANAGE_TOKEN_PATTERN, 'a manag
 /** The path of the manage page under a company: `/{company_key}/manage/{token}`. */
 export const MANAGE_PAGE_SEGMENT = 'manage';
 
+/**
+ * One agreement a client signs, as their manage page lists it: `pending`, theirs to sign (the page
+ * links to `/{company_key}/manage/{token}/agreements/{id}`); `signed`, by them, others still to
+ * sign; `complete`, sealed (its PDF on that page).
+ */
+export const manageAgreementSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  state: z.enum(['pending', 'signed', 'complete']),
+});
+export type ManageAgreement = z.infer<typeof manageAgreementSchema>;
+
 /** A change the manage page may offer, and whether the policy allows it now. */
 const changeOptionSchema = z.object({
   allowed: z.boolean(),
@@ -91,6 +103,8 @@ export const manageOrderViewSchema = z.object({
   }),
   /** What happened to the booking since it was confirmed, oldest first, each as a sentence. */
   history: z.array(z.object({ at: z.string(), text: z.string() })),
+  /** The agreements the reader signs (issue 43): a client's link only; [] for an agent's or a contact's. */
+  agreements: z.array(manageAgreementSchema),
 });
 export type ManageOrderView = z.infer<typeof manageOrderViewSchema>;
 

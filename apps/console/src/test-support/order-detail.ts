@@ -64,6 +64,7 @@ export const VIEW: ManageOrderView = {
     refund: null,
   },
   history: [],
+  agreements: [],
 };
 
 export const DETAIL: ConsoleOrderDetail = {

@@ -95,6 +95,8 @@ export function App() {
                 <Route path="/:companyKey/online-scheduler/*" element={<SchedulerOrRefusedLink />} />
                 <Route path="/:companyKey/manage/:token" element={<ManageRoute />} />
                 <Route path="/:companyKey/sign/:token" element={<SigningRoute />} />
+                {/* A client's agreement opened from their manage page (issue 43). */}
+                <Route path="/:companyKey/manage/:token/agreements/:agreementId" element={<SigningRoute />} />
                 <Route
                   path="*"
                   element={

@@ -1,6 +1,8 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import Button from '@mui/material/Button';
 import { useId } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
 import type { ManageOrderView } from '@scheduler/contracts/manage';
 import { BookingState } from './BookingState.tsx';
 import { ChangeOption } from './ChangeOption.tsx';
@@ -27,7 +29,11 @@ export function ManageOverview({
 }) {
   const { order, office, reschedule, cancel } = view;
   const zone = office.time_zone;
-  const ids = { changes: useId(), history: useId() };
+  const ids = { changes: useId(), history: useId(), agreements: useId() };
+  const params = useParams();
+  // The client's agreements open in the signing page, under this manage link (issue 43).
+  const agreementPath = (id: string) =>
+    `/${encodeURIComponent(params.companyKey ?? '')}/manage/${encodeURIComponent(params.token ?? '')}/agreements/${id}`;
   const rescheduleDetails = [
     t.reschedule.until(deadlineText(reschedule.deadline, zone)),
     ...(reschedule.remaining !== null ? [t.reschedule.remaining(reschedule.remaining)] : []),
@@ -45,6 +51,40 @@ export function ManageOverview({
       )}
       <BookingState view={view} />
       <OrderSummary order={order} />
+
+      {view.agreements.length > 0 && (
+        <Box component="section" aria-labelledby={ids.agreements} sx={{ mt: 4 }}>
+          <Typography id={ids.agreements} variant="h2" sx={{ mb: 1.5 }}>
+            {t.agreements.heading}
+          </Typography>
+          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
+            {view.agreements.map((agreement) => (
+              <Box
+                component="li"
+                key={agreement.id}
+                sx={{ p: 2, border: 1, borderColor: 'divider', borderRadius: 1, display: 'grid', gap: 1 }}
+              >
+                <Typography sx={{ fontWeight: 600 }}>{agreement.title}</Typography>
+                <Typography sx={{ color: 'text.secondary' }}>{t.agreements[agreement.state]}</Typography>
+                <Box>
+                  <Button
+                    component={RouterLink}
+                    to={agreementPath(agreement.id)}
+                    variant={agreement.state === 'pending' ? 'contained' : 'outlined'}
+                    aria-label={
+                      agreement.state === 'pending'
+                        ? t.agreements.sign(agreement.title)
+                        : t.agreements.open(agreement.title)
+                    }
+                  >
+                    {agreement.state === 'pending' ? 'Review and sign' : 'Open'}
+                  </Button>
+                </Box>
+              </Box>
+            ))}
+          </Box>
+        </Box>
+      )}
 
       {order.state === 'booked' && (
         <Box component="section" aria-labelledby={ids.changes} sx={{ mt: 4 }}>

@@ -72,6 +72,7 @@ const VIEW: ManageOrderView = {
     refund: null,
   },
   history: [{ at: '2026-11-20T15:00:00.000Z', text: 'Booked online by Jane Doe.' }],
+  agreements: [],
 };
 
 const withCancel = (cancel: Partial<ManageOrderView['cancel']>): ManageOrderView => ({
@@ -189,6 +190,35 @@ afterEach(() => {
 });
 
 describe('the manage page (issue 24)', () => {
+  it("lists a client's agreements with where they stand, each a link to sign it under the manage link (issue 43)", async () => {
+    server({
+      view: () => ({
+        status: 200,
+        body: {
+          ...VIEW,
+          agreements: [
+            { id: '5f0c1c2e-7f1d-4c2a-9e61-3d4f8a2b9c10', title: 'Pre-inspection agreement', state: 'pending' },
+            { id: '6f0c1c2e-7f1d-4c2a-9e61-3d4f8a2b9c11', title: 'Radon addendum', state: 'complete' },
+          ],
+        },
+      }),
+    });
+    renderPage();
+    const agreements = await screen.findByRole('region', { name: 'Your inspection agreement' });
+    expect(within(agreements).getByText('Waiting for your signature.')).toBeTruthy();
+    const sign = within(agreements).getByRole('link', { name: 'Review and sign: Pre-inspection agreement' });
+    expect(sign.getAttribute('href')).toBe(`/demo/manage/${TOKEN}/agreements/5f0c1c2e-7f1d-4c2a-9e61-3d4f8a2b9c10`);
+    expect(within(agreements).getByText('Signed by everyone: your signed copy is ready.')).toBeTruthy();
+    expect(within(agreements).getByRole('link', { name: 'Open the signed agreement: Radon addendum' })).toBeTruthy();
+  });
+
+  it('shows no agreements section when the reader signs none', async () => {
+    server();
+    renderPage();
+    await screen.findByRole('heading', { level: 1, name: 'Manage your inspection' });
+    expect(screen.queryByRole('region', { name: 'Your inspection agreement' })).toBeNull();
+  });
+
   it('shows the booking as the thank-you does, with Reschedule and Cancel when the policy allows them', async () => {
     server();
     renderPage();

@@ -61,6 +61,16 @@ export const manageTexts = {
 
   history: 'History',
 
+  /** The agreements a client signs (issue 43), from their manage page. */
+  agreements: {
+    heading: 'Your inspection agreement',
+    pending: 'Waiting for your signature.',
+    signed: 'You signed it. The other client(s) still need to sign.',
+    complete: 'Signed by everyone: your signed copy is ready.',
+    sign: (title: string) => `Review and sign: ${title}`,
+    open: (title: string) => `Open the signed agreement: ${title}`,
+  },
+
   /** The reschedule screen: a calendar of the order's own cart, address and rules. */
   pick: {
     title: 'Choose a new time',

@@ -37,8 +37,12 @@ export default function SigningPage({
 }) {
   const params = useParams();
   const link = useMemo<SigningLink>(
-    () => ({ companyKey: params.companyKey ?? '', token: params.token ?? '' }),
-    [params.companyKey, params.token],
+    () => ({
+      companyKey: params.companyKey ?? '',
+      token: params.token ?? '',
+      ...(params.agreementId ? { agreementId: params.agreementId } : {}),
+    }),
+    [params.companyKey, params.token, params.agreementId],
   );
   const wellFormed = SIGNING_TOKEN.test(link.token);
   const query = useQuery({ ...signingViewQueryOptions(link), enabled: wellFormed });

@@ -11,16 +11,21 @@ import { callApi } from '../shared/api-client.ts';
 export interface SigningLink {
   companyKey: string;
   token: string;
+  /** Opened from a client's manage page: `token` is the manage link's, and this the agreement it signs. */
+  agreementId?: string;
 }
 
-const baseOf = ({ companyKey, token }: SigningLink) =>
-  `/${encodeURIComponent(companyKey)}/json/${SIGNING_PAGE_SEGMENT}/${encodeURIComponent(token)}`;
+const baseOf = ({ companyKey, token, agreementId }: SigningLink) =>
+  agreementId
+    ? `/${encodeURIComponent(companyKey)}/json/manage/${encodeURIComponent(token)}/agreements/${encodeURIComponent(agreementId)}`
+    : `/${encodeURIComponent(companyKey)}/json/${SIGNING_PAGE_SEGMENT}/${encodeURIComponent(token)}`;
 
 /** GET …/sign/{token}/pdf: the sealed agreement, once it is complete. */
 export const signedPdfPath = (link: SigningLink) => `${baseOf(link)}/pdf`;
 
 /** The page's query key, here rather than in shared/queries.ts, which every visitor's first download carries. */
-export const signingViewKey = ({ companyKey, token }: SigningLink) => ['sign', companyKey, token, 'view'] as const;
+export const signingViewKey = ({ companyKey, token, agreementId }: SigningLink) =>
+  ['sign', companyKey, token, agreementId ?? '', 'view'] as const;
 
 /**
  * How the page reads a refused call: a link that is unknown, voided or tampered with is one page

@@ -1,9 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { manageTokenSchema } from '@scheduler/contracts/manage';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { signBodySchema, signingTokenSchema, signingViewSchema } from '@scheduler/contracts/agreements';
 import type { AppContext } from '../../context.ts';
 import { changeKeys } from '../../db/change-feed.ts';
 import { signingLinkOf } from '../../modules/agreements/signing-access.ts';
+import { openAgreementForManageLink } from '../../modules/agreements/manage-agreements.ts';
+import { manageLinkOf } from '../../modules/booking-changes/manage-access.ts';
 import { signAgreement, signedPdf, signingView, type SigningDeps } from '../../modules/agreements/signing.service.ts';
 import { sendPdf } from '../../http/pdf-reply.ts';
 import { keepAnswersPrivate } from '../../plugins/private-answers.ts';
@@ -81,6 +85,56 @@ export function signingRoutes(ctx: AppContext) {
         },
       },
       async (request, reply) => sendPdf(reply, await signedPdf(ctx.db, signingLinkOf(request))),
+    );
+
+    // The same, from a client's manage link: the agreement they sign, opened by the link the
+    // confirmation e-mail carries (its token the credential, as for the rest of the manage page).
+    const { manageRead, manageWrite } = ctx.access;
+    const MANAGED = '/:company_key/json/manage/:token/agreements/:agreement_id';
+    const managedParams = companyKeyParam.extend({ token: manageTokenSchema, agreement_id: z.uuid() });
+    const managedSigner = (request: FastifyRequest<{ Params: { agreement_id: string } }>) =>
+      openAgreementForManageLink(ctx.db, manageLinkOf(request), request.params.agreement_id);
+    app.get(
+      MANAGED,
+      {
+        ...manageRead,
+        schema: {
+          tags,
+          summary: "One of the order's agreements, for the client its manage link was sent to",
+          params: managedParams,
+          querystring: noQuery,
+          response: { 200: signingViewSchema },
+        },
+      },
+      async (request) => signingView(deps, await managedSigner(request), requestOf(request), now()),
+    );
+    app.post(
+      MANAGED,
+      {
+        ...manageWrite,
+        schema: {
+          tags,
+          summary: 'Signs the agreement as the client its manage link was sent to, once',
+          params: managedParams,
+          querystring: noQuery,
+          body: signBodySchema,
+          response: { 200: signingViewSchema },
+        },
+      },
+      async (request) => signAgreement(deps, await managedSigner(request), request.body, requestOf(request), now()),
+    );
+    app.get(
+      `${MANAGED}/pdf`,
+      {
+        ...manageRead,
+        schema: {
+          tags,
+          summary: 'The sealed PDF of a signed agreement, from a client’s manage link (404 until it is complete)',
+          params: managedParams,
+          querystring: noQuery,
+        },
+      },
+      async (request, reply) => sendPdf(reply, await signedPdf(ctx.db, await managedSigner(request))),
     );
   };
 }

@@ -116,6 +116,23 @@ export function findSignerById(db: Executor, companyId: string, signerId: string
   return selectSigner(db, and(eq(t.agreementSigners.companyId, companyId), eq(t.agreementSigners.id, signerId))!);
 }
 
+/** The signer of one of the order's agreements whose address is `email` (any case): a client's manage link opens it. */
+export function findSignerByEmail(
+  db: Executor,
+  scope: { companyId: string; orderId: string; agreementId: string },
+  email: string,
+): Promise<SigningRecord | null> {
+  return selectSigner(
+    db,
+    and(
+      eq(t.agreementSigners.companyId, scope.companyId),
+      eq(t.agreementSigners.agreementId, scope.agreementId),
+      eq(t.orderAgreements.orderId, scope.orderId),
+      sql`lower(${t.agreementSigners.email}) = ${email.toLowerCase()}`,
+    )!,
+  );
+}
+
 async function selectSigner(db: Executor, which: SQL): Promise<SigningRecord | null> {
   const [row] = await db
     .select({

@@ -251,7 +251,9 @@ describeOnEachDatabase('agreements signed online', (factory) => {
     try {
       await testWorker(db(), outbox, { now: () => harness.clock.now() }).runDue();
       const mails = readdirSync(outbox).map((name) => readFileSync(join(outbox, name), 'utf8'));
-      const dana = mails.find((mail) => /To: dana@example.com/.test(mail) && /Review and sign/.test(mail));
+      const dana = mails.find(
+        (mail) => /To: dana@example.com/.test(mail) && /Subject: Review and sign your agreement/.test(mail),
+      );
       expect(dana).toBeDefined();
       expect(dana!.replace(/=\r?\n/g, '')).toContain(
         `https://book.example.com/demo/sign/${tokens.get('dana@example.com')}`,
@@ -338,5 +340,53 @@ describeOnEachDatabase('agreements signed online', (factory) => {
     expect((await resend(office)).statusCode).toBe(409);
     expect(await events(order.orderId, 'agreement_resent')).toHaveLength(1);
     setClock(harness, MONDAY);
+  });
+
+  it("lets a client sign from their manage link, which lists where they stand; another order's agreement is the same 404", async () => {
+    const { order } = await bookTwoClients(17);
+    const manageTokenOf = async (audience: string, orderId: string) => {
+      const jobs = await db()
+        .select()
+        .from(t.jobs)
+        .where(and(eq(t.jobs.kind, 'confirmation_email'), eq(t.jobs.orderId, orderId)));
+      return String(
+        jobs.find((job) => job.payload.audience === audience && job.payload.to === 'dana@example.com')?.payload
+          .manage_token,
+      );
+    };
+    const manage = await manageTokenOf('client', order.orderId);
+    const viewed = await harness.app.inject({ method: 'GET', url: `/demo/json/manage/${manage}` });
+    expect(viewed.statusCode, viewed.body).toBe(200);
+    const [listed] = viewed.json<{ agreements: Array<{ id: string; title: string; state: string }> }>().agreements;
+    expect(listed).toMatchObject({ title: 'Pre-inspection agreement', state: 'pending' });
+    const base = `/demo/json/manage/${manage}/agreements/${listed!.id}`;
+    const page = await harness.app.inject({ method: 'GET', url: base });
+    expect(page.statusCode, page.body).toBe(200);
+    const shown = page.json<SigningView>();
+    expect(shown.signer.name).toBe('Dana Whitaker');
+    const signed = await harness.app.inject({
+      method: 'POST',
+      url: base,
+      payload: typed(shown.document_sha256),
+      headers: { 'user-agent': 'ManagePage/1.0' },
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+    expect(signed.json<SigningView>().state).toBe('signed');
+    const after = (await harness.app.inject({ method: 'GET', url: `/demo/json/manage/${manage}` })).json<{
+      agreements: Array<{ state: string }>;
+    }>();
+    expect(after.agreements.map((agreement) => agreement.state)).toEqual(['signed']);
+    // Another order's agreement through this link: the signing link's 404, nothing of it shown.
+    const other = await bookTwoClients(18);
+    const [theirs] = await db()
+      .select()
+      .from(t.orderAgreements)
+      .where(eq(t.orderAgreements.orderId, other.order.orderId));
+    const refused = await harness.app.inject({
+      method: 'GET',
+      url: `/demo/json/manage/${manage}/agreements/${theirs!.id}`,
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toMatchObject({ error: { code: 'signing_link_invalid' } });
   });
 });

@@ -11,6 +11,8 @@ export interface ManageLinkRecord {
   officeId: string;
   orderId: string;
   role: 'client' | 'agent' | 'contact' | 'visitor';
+  /** The address (lower case) or number the link was sent to; for the thank-you page's, what it says of itself. */
+  recipient: string;
   revokedAt: Date | null;
   orderStatus: 'draft' | 'confirmed' | 'cancelled';
   start: Date | null;
@@ -26,6 +28,7 @@ export async function findManageLink(db: Executor, tokenHash: string): Promise<M
       officeId: t.orders.officeId,
       orderId: t.orderManageLinks.orderId,
       role: t.orderManageLinks.role,
+      recipient: t.orderManageLinks.recipient,
       revokedAt: t.orderManageLinks.revokedAt,
       orderStatus: t.orders.status,
       start: t.orders.datetime,

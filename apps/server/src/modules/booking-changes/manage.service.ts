@@ -54,6 +54,7 @@ import type { SchedulingStore } from '../scheduling/scheduling.store.ts';
 import { hashToken } from '../sessions/tokens.ts';
 import { withManageLinks } from './manage-links.ts';
 import { agreementsAfterMove } from '../agreements/send-agreements.ts';
+import { manageAgreements } from '../agreements/manage-agreements.ts';
 import {
   type CHANGE_EVENT_TYPES,
   findCompanyContact,
@@ -104,6 +105,8 @@ function viewerOf(actor: ChangeActor): ManageViewer {
 export interface OpenManageLink extends OrderScope {
   linkId: string;
   role: ManageLinkRecord['role'];
+  /** Who it was sent to (a client's address opens their agreements to sign, issue 43). */
+  recipient: string;
 }
 
 export const MANAGE_LINK_INVALID_MESSAGE =
@@ -128,6 +131,7 @@ export async function openManageLink(
   return {
     linkId: link.linkId,
     role: link.role,
+    recipient: link.recipient,
     companyId: link.companyId,
     officeId: link.officeId,
     orderId: link.orderId,
@@ -282,17 +286,23 @@ function officeCancelReason(events: Awaited<ReturnType<typeof loadChangeHistory>
   return data.reason.trim() || null;
 }
 
-/** The manage page's view of the order a link opens (ManageOrderView). */
+/**
+ * The manage page's view of the order a link opens (ManageOrderView). A link's scope names who it
+ * was sent to: a client's lists the agreements they sign (issue 43).
+ */
 export async function manageView(
   db: Database,
-  scope: OrderScope,
+  scope: OrderScope & { recipient?: string },
   now: Date,
   viewer: ManageViewer,
 ): Promise<ManageOrderView> {
-  const [facts, context, events] = await Promise.all([
+  const [facts, context, events, agreements] = await Promise.all([
     loadFacts(db, scope),
     loadChangeContext(db, scope.companyId, scope.orderId),
     loadChangeHistory(db, scope.companyId, [scope.orderId]),
+    scope.recipient !== undefined
+      ? manageAgreements(db, { ...scope, role: viewer, recipient: scope.recipient })
+      : Promise.resolve([]),
   ]);
   if (!context) throw new NotFoundError('The order');
   const cancelled = facts.status === 'cancelled';
@@ -368,6 +378,7 @@ export async function manageView(
       refund: cancelled || viewer === 'agent' ? null : await refundWords(db, scope, feeCents, facts.currency),
     },
     history: historyOf(events, facts.office, facts.currency),
+    agreements,
   };
 }
 

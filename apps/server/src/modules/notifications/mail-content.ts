@@ -148,6 +148,8 @@ export interface MessageFacts extends ConfirmedOrderFacts {
   prepare: string[];
   /** The office's (or company's) logo is an image mail programs show (PNG, JPEG, GIF; not SVG). */
   emailLogo: boolean;
+  /** The titles of the order's agreements still waiting for signatures (issue 43); absent in older fixtures. */
+  unsignedAgreements?: string[];
   status: 'confirmed' | 'cancelled';
   /** A cancelled order's cancellation: when, the reason given ('' when none) and the late fee in cents (null: none). */
   cancelled: { at: Date; reason: string; feeCents: number | null } | null;

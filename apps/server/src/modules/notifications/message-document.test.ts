@@ -285,6 +285,29 @@ describe("the client's confirmation", () => {
   });
 });
 
+describe('an agreement waiting for signatures (issue 43)', () => {
+  const waiting = { unsignedAgreements: ['Pre-inspection agreement', 'Radon addendum'] };
+  const words =
+    'Review and sign your agreement: “Pre-inspection agreement” and “Radon addendum” are waiting for your signature. Use the “Review and sign” e-mail we sent you, or “Manage your inspection”.';
+
+  it("is pointed to in the client's confirmation and reminder, after the opening", () => {
+    expect(documentFor(clientConfirmation, waiting).opening.at(-1)).toBe(words);
+    expect(documentFor({ kind: 'reminder', audience: 'client' }, waiting).opening.at(-1)).toBe(words);
+  });
+
+  it("is not in an agent's or the office's message, a receipt, nor once everything is signed", () => {
+    for (const occasion of [
+      { kind: 'confirmation', audience: 'agent' },
+      { kind: 'confirmation', audience: 'office' },
+      { kind: 'receipt', audience: 'client' },
+    ] as const)
+      expect(documentFor(occasion, waiting).opening).not.toContain(words);
+    expect(documentFor(clientConfirmation, { unsignedAgreements: [] }).opening.join(' ')).not.toContain(
+      'Review and sign',
+    );
+  });
+});
+
 describe("the company's template", () => {
   it('gives the subject on one line and the opening as its paragraphs, however the template breaks and spaces them', () => {
     const template = {

@@ -134,6 +134,9 @@ const RECEIVED_BY: Record<string, string> = {
 
 /** The words of the e-mails that are not the company's own (the spec has none for these). */
 export const MESSAGE_WORDS = {
+  /** A client's booking message while the order's agreement waits for signatures (issue 43). */
+  agreementWaiting: (titles: string[]) =>
+    `Review and sign your agreement: ${titles.map((title) => `“${title}”`).join(' and ')} ${titles.length === 1 ? 'is' : 'are'} waiting for your signature. Use the “Review and sign” e-mail we sent you, or “Manage your inspection”.`,
   payOnline: 'Pay Online',
   manage: 'Manage your inspection',
   paid: 'Paid',
@@ -489,11 +492,12 @@ export function messageDocument(
   const payUrl = occasion.audience === 'client' && ahead ? facts.payUrl : null;
   // The manage link is the reader's own, on the messages of a booking still ahead.
   const manageUrl = beforeTheDay ? (occasion.manageUrl ?? null) : null;
+  const unsigned = occasion.audience === 'client' && ahead ? (facts.unsignedAgreements ?? []) : [];
   return {
     subject,
     preview: `${occasion.kind === 'cancelled' ? `${HEADINGS.cancelled.office}: ` : ''}${when.date}, ${when.time} · ${addressLine(facts.address)}`,
     heading: occasion.received?.refund ? MESSAGE_WORDS.refundHeading : HEADINGS[occasion.kind][occasion.audience],
-    opening,
+    opening: unsigned.length > 0 ? [...opening, MESSAGE_WORDS.agreementWaiting(unsigned)] : opening,
     sections: toVisitor ? visitorSections(facts, occasion) : officeSections(facts, occasion),
     action: payUrl ? { label: MESSAGE_WORDS.payOnline, url: payUrl } : null,
     manage: manageUrl ? { label: MESSAGE_WORDS.manage, url: manageUrl } : null,

@@ -142,6 +142,18 @@ export async function loadMessageFacts(
       .from(t.orderLedger)
       .where(and(eq(t.orderLedger.companyId, companyId), eq(t.orderLedger.orderId, orderId))),
   ]);
+  // The agreements still waiting for signatures, which a client's booking messages point to (issue 43).
+  const unsignedAgreements = await db
+    .select({ title: t.orderAgreements.title })
+    .from(t.orderAgreements)
+    .where(
+      and(
+        eq(t.orderAgreements.companyId, companyId),
+        eq(t.orderAgreements.orderId, orderId),
+        eq(t.orderAgreements.status, 'pending'),
+      ),
+    )
+    .orderBy(asc(t.orderAgreements.createdAt));
   const bookedServiceIds = [...new Set([...packageServices.map((ps) => ps.serviceId), ...order.serviceIds])];
   const services = bookedServiceIds.length
     ? await db
@@ -208,6 +220,7 @@ export async function loadMessageFacts(
       typeof snapshot?.total_cents === 'number' ? ledgerTotals(snapshot.total_cents, ledger).balanceDueCents : null,
     prepare: prepareTexts(packages, services),
     // Mail programs show raster images only; the default mark and SVG logos leave the company's name in their place.
+    unsignedAgreements: unsignedAgreements.map((agreement) => agreement.title),
     emailLogo: !settings.isOn(SETTING.HIDE_LOGO) && /^data:image\/(png|jpeg|gif)[;,]/i.test(logo),
     // A draft read as booked (draftPricedAs) reads as the confirmed order it is about to be.
     status: status === 'draft' ? 'confirmed' : status,

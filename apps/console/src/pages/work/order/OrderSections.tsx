@@ -105,7 +105,9 @@ export function PropertySection({ order }: { order: ConsoleOrderDetail['order'] 
           component="dl"
           sx={{
             display: 'grid',
-            gridTemplateColumns: 'minmax(0, max-content) minmax(0, 1fr)',
+            // The values keep at least their longest word: a long question's label wraps instead
+            // of squeezing "1,800" or "Basement" out of the card on a phone.
+            gridTemplateColumns: 'minmax(0, max-content) minmax(min-content, 1fr)',
             columnGap: 2,
             rowGap: 0.5,
             m: 0,
@@ -116,7 +118,7 @@ export function PropertySection({ order }: { order: ConsoleOrderDetail['order'] 
               <Typography component="dt" sx={{ color: 'text.secondary' }}>
                 {term}
               </Typography>
-              <Typography component="dd" sx={{ m: 0 }}>
+              <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
                 {value}
               </Typography>
             </Box>
