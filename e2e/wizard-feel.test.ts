@@ -80,8 +80,13 @@ describe('the wizard by keyboard and screen reader', () => {
     await press('Enter');
     expect(await focusedHeading(page)).toBe(TITLES.calendar);
 
-    // The month arrows, then the grid: one Tab stop, on the first day with appointments.
+    // The month arrows, then the grid: one Tab stop, on the first day with appointments. On the
+    // last days of a month the grid opens on the next one, and "Previous month" (back to today's)
+    // comes first.
     await press('Tab');
+    // The extra Tab past "Previous month" is not the wizard's cost: it is left out of the count below.
+    const pastPrevious = (await focusedElement(page)).text === 'Previous month';
+    if (pastPrevious) await press('Tab');
     expect((await focusedElement(page)).text).toBe('Next month');
     await press('Tab');
     const day = await focusedElement(page);
@@ -108,7 +113,7 @@ describe('the wizard by keyboard and screen reader', () => {
       .getByTestId('hold-indicator')
       .getByText(/^We're holding /)
       .waitFor();
-    expect(keys).toBe(9);
+    expect(keys - (pastPrevious ? 1 : 0)).toBe(9);
     console.info(`keyboard only, link to the next step after a held time: ${keys} keys`);
     await page.context().close();
   });
@@ -118,9 +123,15 @@ describe('the wizard by keyboard and screen reader', () => {
     await page.goto(running.product.linkOf('demo'));
     await page.getByRole('heading', { name: 'Select a day' }).waitFor();
     const grid = page.getByRole('grid');
-    const firstMonth = await grid
-      .getAttribute('aria-labelledby')
-      .then((id) => page.locator(`[id="${id}"]`).textContent());
+    const shownMonth = () =>
+      grid.getAttribute('aria-labelledby').then((id) => page.locator(`[id="${id}"]`).textContent());
+    // The first month offered is today's on the office's clock (the grid may open on a later one,
+    // on the month's last days, where the first day with appointments is).
+    const firstMonth = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/New_York',
+      month: 'long',
+      year: 'numeric',
+    }).format(new Date());
     await grid.locator('[tabindex="0"]').focus();
     const start = (await focusedElement(page)).text;
     // Arrows move inside the grid: the day after, and back again.
@@ -135,18 +146,14 @@ describe('the wizard by keyboard and screen reader', () => {
     expect((await focusedElement(page)).text).toMatch(/^Saturday, /);
     await page.keyboard.press('Home');
     expect((await focusedElement(page)).text).toMatch(/^Sunday, /);
+    // Home may have crossed into the month before (a week that starts in it): PageDown is a month on from where it is.
+    const here = await shownMonth();
     await page.keyboard.press('PageDown');
-    const nextMonth = await grid
-      .getAttribute('aria-labelledby')
-      .then((id) => page.locator(`[id="${id}"]`).textContent());
-    expect(nextMonth).not.toBe(firstMonth);
+    const nextMonth = await shownMonth();
+    expect(nextMonth).not.toBe(here);
     expect((await focusedElement(page)).text).toContain(nextMonth!.split(' ')[0]!);
-    await page.keyboard.press('PageUp');
-    await page.keyboard.press('PageUp');
-    const stillFirst = await grid
-      .getAttribute('aria-labelledby')
-      .then((id) => page.locator(`[id="${id}"]`).textContent());
-    expect(stillFirst).toBe(firstMonth);
+    for (let step = 0; step < 3; step++) await page.keyboard.press('PageUp');
+    expect(await shownMonth()).toBe(firstMonth);
     // Only one day of the grid is in the Tab order.
     await expect(grid.locator('[tabindex="0"]').count()).resolves.toBe(1);
     // Days without appointments are announced as such, and today is marked.

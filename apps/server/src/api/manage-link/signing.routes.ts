@@ -92,8 +92,13 @@ export function signingRoutes(ctx: AppContext) {
     const { manageRead, manageWrite } = ctx.access;
     const MANAGED = '/:company_key/json/manage/:token/agreements/:agreement_id';
     const managedParams = companyKeyParam.extend({ token: manageTokenSchema, agreement_id: z.uuid() });
-    const managedSigner = (request: FastifyRequest<{ Params: { agreement_id: string } }>) =>
-      openAgreementForManageLink(ctx.db, manageLinkOf(request), request.params.agreement_id);
+    // The params were checked by the route's schema (`managedParams`) before the handler runs.
+    const managedSigner = (request: FastifyRequest) =>
+      openAgreementForManageLink(
+        ctx.db,
+        manageLinkOf(request),
+        (request.params as { agreement_id: string }).agreement_id,
+      );
     app.get(
       MANAGED,
       {

@@ -8,6 +8,7 @@ import { recordOrderEvent } from '../orders/orders.service.ts';
 import { hashToken, newSessionToken } from '../sessions/tokens.ts';
 import {
   AGREEMENT_REMINDER_EMAIL_JOB,
+  AGREEMENT_REQUEST_SMS_JOB,
   AGREEMENT_REQUEST_EMAIL_JOB,
   type AgreementReminderPayload,
   type AgreementRequestPayload,
@@ -90,16 +91,27 @@ export function agreementReminderMoments(
 
 /**
  * A signer's request and the reminders planned with it, all carrying the same link. `generation`
- * tells one link of the signer from the next (a resend's), so each link has its own jobs.
+ * tells one link of the signer from the next (a resend's), so each link has its own jobs. A
+ * signer who asked for text messages (`textTo`, their number) also gets the link by text.
  */
 export function signingJobs(
   scope: { companyId: string; orderId: string; agreementId: string },
-  signer: { id: string; email: string; name: string },
+  signer: { id: string; email: string; name: string; textTo?: string | null },
   token: string,
   when: { now: Date; start: Date },
   generation: string,
 ): QueuedJob[] {
   const request = signingRequestJob(scope, signer, token, when.now, generation);
+  const text: QueuedJob[] = signer.textTo
+    ? [
+        {
+          ...request,
+          kind: AGREEMENT_REQUEST_SMS_JOB,
+          dedupeKey: `agreement:${signer.id}:sms:${generation}`,
+          payload: { ...request.payload, to: signer.textTo },
+        },
+      ]
+    : [];
   const reminders = agreementReminderMoments(when.now, when.start).map(({ reminder, at }): QueuedJob => {
     const payload: AgreementReminderPayload = {
       ...(request.payload as AgreementRequestPayload),
@@ -114,7 +126,7 @@ export function signingJobs(
       runAt: at,
     };
   });
-  return [request, ...reminders];
+  return [request, ...text, ...reminders];
 }
 
 /** One agreement as an order's signers read it: its template's version, filled, and the hash of that HTML. */
@@ -210,7 +222,15 @@ export async function sendAgreements(
       jobs.push(
         ...signingJobs(
           { companyId, orderId, agreementId },
-          { id: signerIds[position]!, email: client.email, name: client.name },
+          {
+            id: signerIds[position]!,
+            email: client.email,
+            name: client.name,
+            // Their number when they asked for text messages (read as the confirmation's texts read it).
+            textTo:
+              facts.people.find((person) => person.role === 'client' && person.email === client.email)
+                ?.textMessageNumber ?? null,
+          },
           tokens[position]!,
           { now, start: facts.start },
           '0',

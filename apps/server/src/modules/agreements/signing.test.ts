@@ -14,7 +14,11 @@ import { setClock, slotsOn, startWithOtherCompany } from '../booking-changes/man
 import { DemoOrder } from '../confirm/confirm-test-support.ts';
 import { insertAgreementTemplate } from './agreements-test-support.ts';
 import { signedInMember, type ConsolePerson } from '../console-auth/console-test-support.ts';
-import { AGREEMENT_REQUEST_EMAIL_JOB, AGREEMENT_SEALED_EMAIL_JOB } from '../notifications/agreement-messages.ts';
+import {
+  AGREEMENT_REQUEST_EMAIL_JOB,
+  AGREEMENT_REQUEST_SMS_JOB,
+  AGREEMENT_SEALED_EMAIL_JOB,
+} from '../notifications/agreement-messages.ts';
 import { testWorker } from '../notifications/worker-test-support.ts';
 
 /** A Monday, 9 AM in Columbus (EST). */
@@ -43,7 +47,7 @@ describeOnEachDatabase('agreements signed online', (factory) => {
   }
 
   /** A demo booking with two clients, Dana and Sam, booked as a visitor would; answers it and its signers' tokens by e-mail. */
-  async function bookTwoClients(days: number) {
+  async function bookTwoClients(days: number, options: { samTexts?: boolean } = {}) {
     const order = await DemoOrder.start(harness.app, db(), await startDemoSession(harness.app));
     await order.fillIn();
     await db()
@@ -53,7 +57,13 @@ describeOnEachDatabase('agreements signed online', (factory) => {
         orderId: order.orderId,
         role: 'client',
         position: 1,
-        person: { first: 'Sam', last: 'Núñez', email: 'sam@example.com', mobile_phone: '614-555-0188' },
+        person: {
+          first: 'Sam',
+          last: 'Núñez',
+          email: 'sam@example.com',
+          mobile_phone: '614-555-0188',
+          ...(options.samTexts ? { send_sms: true } : {}),
+        },
       });
     expect((await order.hold((await slotsOn(harness.app, order.token, day(days)))[0]!)).statusCode).toBe(200);
     const confirmed = await order.confirm();
@@ -210,6 +220,41 @@ describeOnEachDatabase('agreements signed online', (factory) => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(sha256(pdf.rawPayload)).toBe(stored!.sha256);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // A new wording of the template after the signing changes nothing signed: the same bytes, the same hash.
+    await db().insert(t.agreementTemplateVersions).values({
+      companyId: agreement!.companyId,
+      templateId: agreement!.templateId,
+      version: 2,
+      name: 'Pre-inspection agreement',
+      bodyHtml: '<p>Different words for {client_name}</p>',
+      createdByName: 'Owner',
+    });
+    await db()
+      .update(t.agreementTemplates)
+      .set({ currentVersion: 2 })
+      .where(eq(t.agreementTemplates.id, agreement!.templateId));
+    try {
+      const again = await harness.app.inject({ method: 'GET', url: url(dana, '/pdf') });
+      expect(Buffer.compare(again.rawPayload, pdf.rawPayload)).toBe(0);
+      const [unchanged] = await db().select().from(t.orderAgreements).where(eq(t.orderAgreements.id, agreement!.id));
+      expect(unchanged).toMatchObject({ bodyHtml: agreement!.bodyHtml, templateVersion: 1, pdfDocumentId: stored!.id });
+      const [sameDocument] = await db().select().from(t.documents).where(eq(t.documents.id, stored!.id));
+      expect(sha256(sameDocument!.content)).toBe(stored!.sha256);
+    } finally {
+      // Back to the first wording, for the bookings after this test.
+      await db()
+        .update(t.agreementTemplates)
+        .set({ currentVersion: 1 })
+        .where(eq(t.agreementTemplates.id, agreement!.templateId));
+      await db()
+        .delete(t.agreementTemplateVersions)
+        .where(
+          and(
+            eq(t.agreementTemplateVersions.templateId, agreement!.templateId),
+            eq(t.agreementTemplateVersions.version, 2),
+          ),
+        );
+    }
     const signers = await db()
       .select()
       .from(t.agreementSigners)
@@ -388,5 +433,30 @@ describeOnEachDatabase('agreements signed online', (factory) => {
     });
     expect(refused.statusCode).toBe(404);
     expect(refused.json()).toMatchObject({ error: { code: 'signing_link_invalid' } });
+  });
+
+  it('texts the signing link to a client who asked for text messages, and only to them', async () => {
+    const { order, tokens } = await bookTwoClients(19, { samTexts: true });
+    const texts = await db()
+      .select()
+      .from(t.jobs)
+      .where(and(eq(t.jobs.kind, AGREEMENT_REQUEST_SMS_JOB), eq(t.jobs.orderId, order.orderId)));
+    expect(texts.map((job) => [job.payload.to, job.payload.signing_token])).toEqual([
+      ['+16145550188', tokens.get('sam@example.com')],
+    ]);
+    const outbox = mkdtempSync(join(tmpdir(), 'agreements-sms-'));
+    try {
+      await testWorker(db(), outbox, { now: () => harness.clock.now() }).runDue();
+      const sent = readdirSync(outbox)
+        .filter((name) => name.endsWith('.sms.txt'))
+        .map((name) => readFileSync(join(outbox, name), 'utf8'))
+        .filter((text) => text.includes('/sign/'));
+      expect(sent).toHaveLength(1);
+      expect(sent[0]).toContain('To: +16145550188');
+      expect(sent[0]).toContain(`please review and sign "Pre-inspection agreement" before your inspection`);
+      expect(sent[0]).toContain(`https://book.example.com/demo/sign/${tokens.get('sam@example.com')}`);
+    } finally {
+      rmSync(outbox, { recursive: true, force: true });
+    }
   });
 });

@@ -3,6 +3,7 @@ import { MANAGE_TOKEN_PATTERN } from '@scheduler/contracts/manage';
 import { orderReference } from '@scheduler/domain/order-reference';
 import { addressLine, appointmentWithZone, type MessageFacts } from './mail-content.ts';
 import type { MessageBranding, MessageDocument } from './message-document.ts';
+import { shortAppointment } from './sms-content.ts';
 
 /**
  * The e-mails of an order's agreement (issue 43, decision 0080): the request to sign, to each
@@ -12,6 +13,8 @@ import type { MessageBranding, MessageDocument } from './message-document.ts';
  */
 export const AGREEMENT_REQUEST_EMAIL_JOB = 'agreement_request_email';
 export const AGREEMENT_SEALED_EMAIL_JOB = 'agreement_sealed_email';
+/** The request to sign as a text message, to a client who asked for texts: `to` is their number (E.164). */
+export const AGREEMENT_REQUEST_SMS_JOB = 'agreement_request_sms';
 /** A reminder to a signer who has not signed: 2 days after the request, and a day before the inspection. */
 export const AGREEMENT_REMINDER_EMAIL_JOB = 'agreement_reminder_email';
 
@@ -57,6 +60,11 @@ function inspectionRows(facts: MessageFacts) {
     { label: 'When', value: appointmentWithZone(facts) },
     { label: 'Where', value: addressLine(facts.address) },
   ];
+}
+
+/** The text message of a request to sign: short, the company, the title, the inspection and the signer's own link. */
+export function agreementRequestText(facts: MessageFacts, title: string, url: string): string {
+  return `${facts.companyName}: please review and sign "${title}" before your inspection ${shortAppointment(facts)}: ${url}`;
 }
 
 /** "Review and sign your agreement": the title, the inspection, and the signer's own link as the button. */

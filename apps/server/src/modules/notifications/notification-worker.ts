@@ -22,6 +22,8 @@ import {
 import {
   AGREEMENT_REQUEST_EMAIL_JOB,
   AGREEMENT_SEALED_EMAIL_JOB,
+  AGREEMENT_REQUEST_SMS_JOB,
+  agreementRequestText,
   agreementReminderDocument,
   agreementRequestDocument,
   agreementSealedDocument,
@@ -262,6 +264,8 @@ export class NotificationWorker {
         return this.sendAgreementRequest(companyJob);
       case AGREEMENT_SEALED_EMAIL_JOB:
         return this.sendAgreementSealed(companyJob);
+      case AGREEMENT_REQUEST_SMS_JOB:
+        return this.sendAgreementText(companyJob);
       default:
         throw Object.assign(new Error('unknown job kind'), { code: 'UNKNOWN_JOB' });
     }
@@ -390,14 +394,9 @@ export class NotificationWorker {
       ? await this.factsFor(job, 'reminder', String((payload as AgreementReminderPayload).start))
       : await this.factsFor(job, 'confirmation', undefined);
     if ('reason' in facts) return { sent: false, reason: facts.reason };
-    const signer = await loadSignerForMessage(this.options.db, job.companyId, payload.signer_id);
-    const agreement = signer ? await loadAgreementForMessage(this.options.db, job.companyId, signer.agreementId) : null;
-    if (!signer || !agreement || agreement.status !== 'pending')
-      return { sent: false, reason: 'AGREEMENT_NOT_PENDING' };
-    if (signer.signedAt) return { sent: false, reason: 'ALREADY_SIGNED' };
-    const url = signingUrl(this.options.publicBaseUrl(), facts.companyKey, payload.signing_token);
-    if (!url) return { sent: false, reason: 'NO_LINK' };
-    if (hashToken(String(payload.signing_token)) !== signer.tokenHash) return { sent: false, reason: 'LINK_REPLACED' };
+    const link = await this.signingLinkOf(job, payload, facts);
+    if ('reason' in link) return { sent: false, reason: link.reason };
+    const { agreement, url } = link;
     const settings = await loadNotificationSettings(this.options.db, job.companyId);
     const document = reminder ? agreementReminderDocument : agreementRequestDocument;
     const rendered = await renderMessage(
@@ -420,6 +419,44 @@ export class NotificationWorker {
     // "Sent" on the order page is the request's: a reminder does not move it.
     if (!reminder)
       await markSigningRequestSent(this.options.db, job.companyId, payload.signer_id, new Date(this.now()));
+    return { sent: true, where };
+  }
+
+  /**
+   * The signer's link a request or reminder writes, while it may still be used: the agreement
+   * waits for signatures, this signer has not signed, and the job's token is still theirs.
+   */
+  private async signingLinkOf(
+    job: CompanyJob,
+    payload: AgreementRequestPayload,
+    facts: MessageFacts,
+  ): Promise<{ agreement: { title: string }; url: string } | { reason: string }> {
+    const signer = await loadSignerForMessage(this.options.db, job.companyId, payload.signer_id);
+    const agreement = signer ? await loadAgreementForMessage(this.options.db, job.companyId, signer.agreementId) : null;
+    if (!signer || !agreement || agreement.status !== 'pending') return { reason: 'AGREEMENT_NOT_PENDING' };
+    if (signer.signedAt) return { reason: 'ALREADY_SIGNED' };
+    const url = signingUrl(this.options.publicBaseUrl(), facts.companyKey, payload.signing_token);
+    if (!url) return { reason: 'NO_LINK' };
+    if (hashToken(String(payload.signing_token)) !== signer.tokenHash) return { reason: 'LINK_REPLACED' };
+    return { agreement, url };
+  }
+
+  /** The request to sign as a text message (issue 43), to a client who still wants texts (consent read again now). */
+  private async sendAgreementText(
+    job: CompanyJob,
+  ): Promise<{ sent: true; where: string } | { sent: false; reason: string }> {
+    const payload = job.payload as AgreementRequestPayload;
+    const facts = await this.factsFor(job, 'confirmation', undefined);
+    if ('reason' in facts) return { sent: false, reason: facts.reason };
+    if (!facts.people.some((person) => person.textMessageNumber === payload.to))
+      return { sent: false, reason: 'NO_CONSENT' };
+    const link = await this.signingLinkOf(job, payload, facts);
+    if ('reason' in link) return { sent: false, reason: link.reason };
+    const where = await this.options.sms.send({
+      messageId: `job-${job.id}.${payload.order_id}`,
+      to: payload.to,
+      body: agreementRequestText(facts, link.agreement.title, link.url),
+    });
     return { sent: true, where };
   }
 
