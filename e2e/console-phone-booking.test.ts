@@ -56,7 +56,11 @@ it('books a caller at a time outside the hours, after the warning, lands on the 
   await page.getByRole('combobox', { name: /^Foundation/ }).selectOption({ label: 'Basement' });
   await page.getByRole('combobox', { name: /^Occupancy/ }).selectOption({ index: 1 });
   await page.getByRole('checkbox', { name: 'Water, gas and electric will be on' }).check();
-  await page.getByRole('checkbox', { name: /^Single-Family Home Inspection/ }).check();
+  // The cart's box turns checked once the server has added the service: a loaded machine answers
+  // after Playwright's check() has looked (it failed one CI run), so the click is followed by a wait.
+  const service = page.getByRole('checkbox', { name: /^Single-Family Home Inspection/ });
+  await service.click();
+  await expect.poll(() => service.isChecked()).toBe(true);
   const total = page.getByTestId('book-total');
   await total.waitFor();
   expect(await total.textContent()).toMatch(/^\$\d/);
