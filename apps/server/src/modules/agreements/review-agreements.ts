@@ -7,7 +7,8 @@ import { orderClients } from './order-agreements.repository.ts';
 import { filledAgreements } from './send-agreements.ts';
 import { signsAtBooking, type BookingPerson } from './sign-at-booking.ts';
 
-const NOTHING_TO_SIGN: ReviewAgreements = {
+/** The review's answer when nothing is signed there: the agreements, if any, go by e-mail after booking. */
+export const NOTHING_TO_SIGN: ReviewAgreements = {
   sign_now: false,
   signer_name: null,
   agreements: [],
@@ -27,14 +28,15 @@ export async function reviewAgreementsFor(
   pricedAs: Record<string, unknown>,
   now: Date,
 ): Promise<ReviewAgreements> {
-  if (!signsAtBooking(await loadAgreementSettings(db, scope.companyId), person)) return NOTHING_TO_SIGN;
+  const settings = await loadAgreementSettings(db, scope.companyId);
+  if (!signsAtBooking(settings, person)) return NOTHING_TO_SIGN;
   const signer = (await orderClients(db, scope.companyId, scope.orderId)).find(
     (party) => typeof party.person.email === 'string' && party.person.email.trim() !== '',
   );
   if (!signer) return NOTHING_TO_SIGN;
   const facts = await loadMessageFacts(db, scope.companyId, scope.orderId, { draftPricedAs: pricedAs });
   if (!facts) return NOTHING_TO_SIGN;
-  const agreements = await filledAgreements(db, scope, facts, now);
+  const agreements = await filledAgreements(db, scope, facts, settings, now);
   if (agreements.length === 0) return NOTHING_TO_SIGN;
   return {
     sign_now: true,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import type { AgreementSettings } from '@scheduler/contracts/agreements';
 import { agreementApplies, fillAgreementHtml } from '@scheduler/domain/agreements/agreement-fill';
 import { storedPersonName } from '@scheduler/domain/people/person-display';
 import type { Executor } from '../../db/connection.ts';
@@ -147,6 +148,7 @@ export async function filledAgreements(
   db: Executor,
   scope: { companyId: string; orderId: string },
   facts: MessageFacts,
+  settings: AgreementSettings,
   now: Date,
   skip: (templateId: string) => boolean = () => false,
 ): Promise<FilledAgreement[]> {
@@ -164,7 +166,7 @@ export async function filledAgreements(
     }),
   );
   if (applicable.length === 0) return [];
-  const values = agreementValues(facts, await loadAgreementSettings(db, companyId), now);
+  const values = agreementValues(facts, settings, now);
   return applicable.map((template) => {
     const html = fillAgreementHtml(template.bodyHtml, values);
     return {
@@ -193,9 +195,9 @@ export async function sendAgreements(
   const { companyId, orderId } = scope;
   const facts = await loadMessageFacts(tx, companyId, orderId);
   if (!facts) return [];
-  const agreements = await filledAgreements(tx, scope, facts, now, skip);
-  if (agreements.length === 0) return [];
   const settings = await loadAgreementSettings(tx, companyId);
+  const agreements = await filledAgreements(tx, scope, facts, settings, now, skip);
+  if (agreements.length === 0) return [];
   const clients = await signingClients(tx, companyId, orderId);
   const jobs: QueuedJob[] = [];
   for (const agreement of agreements) {

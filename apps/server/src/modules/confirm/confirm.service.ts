@@ -18,8 +18,8 @@ import { confirmationJobs, type ConfirmableOrder } from '../notifications/confir
 import { enqueueJobs } from '../notifications/notifications.service.ts';
 import { agreementsAtBooking } from '../agreements/send-agreements.ts';
 import { signAtBooking } from '../agreements/sign-at-booking.ts';
-import { reviewAgreementsFor } from '../agreements/review-agreements.ts';
-import { ESIGN_CONSENT_TEXT, type ReviewAgreements } from '@scheduler/contracts/agreements';
+import { NOTHING_TO_SIGN, reviewAgreementsFor } from '../agreements/review-agreements.ts';
+import type { ReviewAgreements } from '@scheduler/contracts/agreements';
 import type { SignerRequest } from '../agreements/signing.service.ts';
 import { payUrlAtConfirm } from '../payments/payments.service.ts';
 import { withManageLinks } from '../booking-changes/manage-links.ts';
@@ -285,8 +285,7 @@ export async function reviewAgreements(
 ): Promise<ReviewAgreements> {
   const { db } = deps.store;
   const aggregate = await loadConfirmable(db, session.companyId, session.orderId);
-  if (!aggregate || aggregate.order.status !== 'draft' || !aggregate.order.datetime)
-    return { sign_now: false, signer_name: null, agreements: [], consent_text: ESIGN_CONSENT_TEXT };
+  if (!aggregate || aggregate.order.status !== 'draft' || !aggregate.order.datetime) return NOTHING_TO_SIGN;
   const pricedAs = await deps.priceOrder(db, aggregate.order, aggregate.currency, now);
   return reviewAgreementsFor(
     db,
