@@ -1094,6 +1094,41 @@ export const paymentDisputes = pgTable(
 );
 
 /**
+ * The card a client saved with Stripe when booking (issue 44): the Customer and PaymentMethod
+ * Stripe keeps, so that the policy's late fees can be charged to it off-session later. Never the
+ * card itself: only its brand, last four digits and expiry, for the words "the Visa ending 4242".
+ * One per order; a later save replaces it.
+ */
+export const savedPaymentMethods = pgTable(
+  'saved_payment_methods',
+  {
+    companyId: uuid('company_id').notNull(),
+    orderId: uuid('order_id').notNull(),
+    provider: text('provider').$type<'stripe'>().notNull(),
+    /** Stripe's Customer (cus_…) the card is attached to. */
+    customerId: text('customer_id').notNull(),
+    /** Stripe's PaymentMethod (pm_…): what an off-session PaymentIntent charges. */
+    paymentMethodId: text('payment_method_id').notNull(),
+    brand: text('brand'),
+    last4: text('last4'),
+    expMonth: integer('exp_month'),
+    expYear: integer('exp_year'),
+    savedAt: instant('saved_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.orderId] }),
+    foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete(
+      'cascade',
+    ),
+    check('saved_payment_methods_last4', sql`${t.last4} ~ '^[0-9]{4}$'`),
+    check(
+      'saved_payment_methods_ids_length',
+      sql`char_length(${t.customerId}) <= 255 and char_length(${t.paymentMethodId}) <= 255`,
+    ),
+  ],
+);
+
+/**
  * An order's payment ledger (issue 41 item 4, issue 44, decision 0064): one row per money movement,
  * a payment (online through Stripe, or recorded by the office: check, cash, card at the
  * inspection, other) or a refund. The balance due is the order's total less the payments plus the
