@@ -412,8 +412,73 @@ export type NotificationSettings = z.output<typeof notificationsSchema>;
  */
 export const PAYMENT_PROVIDERS = ['link', 'stripe', 'none'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
-export const paymentsSchema = z.object({ provider: z.enum(PAYMENT_PROVIDERS).default('link') }).strict();
+/**
+ * What a booking pays when it is made (issue 44, decision 0085): nothing (`later`, pay after
+ * booking as before), a deposit (an amount, or a percent of the total with tax; 0 asks nothing)
+ * or the whole total. Taken through Stripe before the order is booked.
+ */
+export const bookingPaymentRuleSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('later') }).strict(),
+  z.object({ kind: z.literal('deposit_amount'), amount_cents: cents }).strict(),
+  z.object({ kind: z.literal('deposit_percent'), percent: z.number().int().min(0).max(100) }).strict(),
+  z.object({ kind: z.literal('full') }).strict(),
+]);
+export type BookingPaymentRule = z.infer<typeof bookingPaymentRuleSchema>;
+
+export const paymentsSchema = z
+  .object({
+    provider: z.enum(PAYMENT_PROVIDERS).default('link'),
+    /** What every booking pays when it is made, unless a service or package it books says otherwise. */
+    at_booking: bookingPaymentRuleSchema.default({ kind: 'later' }),
+    /** Save the client's card with Stripe at booking, so the policy's late fees can be charged to it later. */
+    save_card: z.boolean().default(false),
+    /** A service's own rule, for the orders that book it (the rule asking the most wins). */
+    services: z
+      .array(z.object({ service: z.uuid(), at_booking: bookingPaymentRuleSchema }).strict())
+      .max(500)
+      .default([]),
+    /** A package's own rule, likewise. */
+    packages: z
+      .array(
+        z
+          .object({ package: z.number().int().min(0).max(2_147_483_647), at_booking: bookingPaymentRuleSchema })
+          .strict(),
+      )
+      .max(500)
+      .default([]),
+  })
+  .strict()
+  .superRefine((payments, ctx) => {
+    // Taking money at booking is Stripe's: a company paid through its own page or not online cannot ask it.
+    const asks =
+      payments.save_card ||
+      [
+        payments.at_booking,
+        ...payments.services.map((s) => s.at_booking),
+        ...payments.packages.map((p) => p.at_booking),
+      ].some((rule) => rule.kind !== 'later');
+    if (asks && payments.provider !== 'stripe')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['at_booking'],
+        message: 'Payment at booking and saved cards need Stripe as the way visitors pay',
+      });
+    const services = new Set<string>();
+    for (const [index, entry] of payments.services.entries()) {
+      if (services.has(entry.service))
+        ctx.addIssue({ code: 'custom', path: ['services', index, 'service'], message: 'a service listed twice' });
+      services.add(entry.service);
+    }
+    const packages = new Set<number>();
+    for (const [index, entry] of payments.packages.entries()) {
+      if (packages.has(entry.package))
+        ctx.addIssue({ code: 'custom', path: ['packages', index, 'package'], message: 'a package listed twice' });
+      packages.add(entry.package);
+    }
+  });
 export type PaymentSettings = z.output<typeof paymentsSchema>;
+/** The section as a company row keeps it: a row written before a field existed leaves it out. */
+export type StoredPaymentSettings = z.input<typeof paymentsSchema>;
 
 /** Hours before an inspection's start, up to a month. */
 const noticeHours = z
@@ -703,7 +768,7 @@ export const companyDocumentSchema = withAcceptableText(
        */
       pricing: pricingRulesSchema.default(() => pricingRulesSchema.parse({})),
       notifications: notificationsSchema.default(() => notificationsSchema.parse({})),
-      payments: paymentsSchema.default({ provider: 'link' }),
+      payments: paymentsSchema.default(() => paymentsSchema.parse({})),
       booking_changes: bookingChangesSchema.default(() => bookingChangesSchema.parse({})),
       console: consoleSettingsSchema.default(() => consoleSettingsSchema.parse({})),
       analytics: analyticsSettingsSchema.default(() => analyticsSettingsSchema.parse({})),

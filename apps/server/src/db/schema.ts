@@ -9,6 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { PEOPLE_ADDED_ONLINE_FIRST_ID } from '@scheduler/contracts/company-document';
 import type { Attribution } from '@scheduler/contracts/attribution';
+import type { StoredPaymentSettings } from '@scheduler/contracts/company-document';
 import {
   bigint,
   bigserial,
@@ -60,7 +61,7 @@ export const companies = pgTable('companies', {
   /** Origins of the company's own sites that may frame the wizard (CSP frame-ancestors). */
   embeddingOrigins: jsonb('embedding_origins').$type<string[]>().notNull().default([]),
   /** The document's `payments` choice: how visitors pay online. Never a secret (those are in company_payment_secrets). */
-  payments: jsonb('payments').$type<{ provider: 'link' | 'stripe' | 'none' }>().notNull().default({ provider: 'link' }),
+  payments: jsonb('payments').$type<StoredPaymentSettings>().notNull().default({ provider: 'link' }),
   /** The document's `booking_changes` policy: when visitors may reschedule or cancel, and the late-cancellation fee (issue 24). */
   bookingChanges: jsonb('booking_changes').$type<Record<string, unknown>>().notNull().default({}),
   /** The document's `console` section: how the company's console behaves for its people (issue 25). */

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { PaymentSettings } from '@scheduler/contracts/company-document';
+import { paymentsSchema, type PaymentSettings } from '@scheduler/contracts/company-document';
 import type { Database, Executor } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
 
@@ -14,7 +14,7 @@ export async function findCompanyPayments(
     .select({ id: t.companies.id, key: t.companies.key, payments: t.companies.payments })
     .from(t.companies)
     .where(eq(t.companies.key, companyKey));
-  return row ?? null;
+  return row ? { ...row, payments: paymentsSchema.parse(row.payments) } : null;
 }
 
 export interface StoredSecrets {
