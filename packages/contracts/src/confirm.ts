@@ -37,6 +37,15 @@ export const idempotencyKeySchema = z
 export const confirmResponseSchema = z.union([
   z.object({ status: z.literal('ok'), pay_url: z.string().nullable() }),
   z.object({ status: z.literal('unavailable'), appointments: z.array(appointmentSlotSchema) }),
+  /**
+   * 200: the company takes a payment at booking (issue 44, decision 0085): nothing is booked yet.
+   * The client pays on Stripe's page at `checkout_url`; the time stays held until `held_until`.
+   */
+  z.object({
+    status: z.literal('payment_required'),
+    checkout_url: z.string().max(5000),
+    held_until: z.string(),
+  }),
 ]);
 export type ConfirmResponse = z.infer<typeof confirmResponseSchema>;
 
@@ -222,3 +231,47 @@ export const adminOrderEventsResponseSchema = z.object({ events: z.array(adminOr
 
 /** The calendar feed's secret travels in its URL, since calendar apps send no headers. */
 export const calendarFeedQuerySchema = z.object({ secret: z.string().min(20).max(200) }).strict();
+
+/**
+ * GET /booking_payment (issue 44, decision 0085): what the draft pays at booking as it is now, and
+ * where its last payment stands. Amounts in minor units, tax included, with their words.
+ */
+export const bookingPaymentViewSchema = z.object({
+  /** Null when nothing is taken at booking (the wizard confirms as before). */
+  due: z
+    .object({
+      kind: z.enum(['deposit', 'full', 'card']),
+      amount_cents: z.number().int(),
+      amount: z.string(),
+      due_later_cents: z.number().int(),
+      due_later: z.string(),
+      total_cents: z.number().int(),
+      total: z.string(),
+      currency: z.string(),
+      /** The card is saved with Stripe for the fees of the company's booking-change policy. */
+      save_card: z.boolean(),
+    })
+    .nullable(),
+  /**
+   * The last payment's state: none begun; `open` (on Stripe's page); `booked`; `not_booked` (paid,
+   * but the order could not be booked: refunded in full); `expired` or `cancelled` (nothing charged).
+   */
+  state: z.enum(['none', 'open', 'booked', 'not_booked', 'expired', 'cancelled']),
+  /** While `open`: Stripe's page, and until when the time is held. */
+  checkout_url: z.string().nullable(),
+  held_until: z.string().nullable(),
+});
+export type BookingPaymentView = z.infer<typeof bookingPaymentViewSchema>;
+
+/** A Checkout Session's id as Stripe writes it. */
+export const checkoutSessionIdSchema = z.string().regex(/^cs_[A-Za-z0-9_]{1,250}$/, 'a Checkout Session id (cs_...)');
+
+/** POST /booking_payment/return and /booking_payment/cancel: the session Stripe sent the client back from. */
+export const bookingPaymentReturnBodySchema = z.object({ session_id: checkoutSessionIdSchema }).strict();
+
+/** What coming back from Stripe came to: booked (as confirm's 200), not paid yet, or paid but not booked (refunded). */
+export const bookingPaymentReturnResponseSchema = z.union([
+  z.object({ status: z.literal('ok'), pay_url: z.string().nullable() }),
+  z.object({ status: z.enum(['not_paid', 'not_booked', 'cancelled']) }),
+]);
+export type BookingPaymentReturnResponse = z.infer<typeof bookingPaymentReturnResponseSchema>;

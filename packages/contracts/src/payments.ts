@@ -51,11 +51,12 @@ export type WebhookResponse = z.infer<typeof webhookResponseSchema>;
  * A payment that reached the company's Stripe account for an order that could not take it (issue
  * 39): the office refunds it in Stripe. `order_cancelled`: paid after the order was cancelled;
  * `amount_changed`: not the order's total (it changed since the payment page opened);
- * `paid_twice`: the order was paid already.
+ * `paid_twice`: the order was paid already; `not_booked`: paid at booking, but the order could not be
+ * booked (its time was taken, its cart changed while the client paid: decision 0085).
  */
 export const paymentToRefundSchema = z.object({
   provider: z.literal('stripe'),
-  reason: z.enum(['order_cancelled', 'amount_changed', 'paid_twice']),
+  reason: z.enum(['order_cancelled', 'amount_changed', 'paid_twice', 'not_booked']),
   amount_cents: z.number().int(),
   /** ISO 4217, upper case. */
   currency: z.string(),

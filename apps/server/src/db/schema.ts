@@ -1046,7 +1046,7 @@ export const paymentsToRefund = pgTable(
     paymentIntentId: text('payment_intent_id'),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
-    reason: text('reason').$type<'order_cancelled' | 'amount_changed' | 'paid_twice'>().notNull(),
+    reason: text('reason').$type<'order_cancelled' | 'amount_changed' | 'paid_twice' | 'not_booked'>().notNull(),
     /** When Stripe recorded the payment (its event's time). */
     paidAt: instant('paid_at').notNull(),
     createdAt: createdAt(),
@@ -1091,6 +1091,46 @@ export const paymentDisputes = pgTable(
     ),
     index('payment_disputes_order_idx').on(t.companyId, t.orderId),
     check('payment_disputes_amount_not_negative', sql`${t.amountCents} >= 0`),
+  ],
+);
+
+/**
+ * A payment taken before an order is booked (issue 44, decision 0085): the Stripe Checkout Session
+ * the review sent the client to, what it charges, and the confirm it stands for (the special
+ * note, the revision the review showed, a signature given on the review). The order stays a draft,
+ * its time held until the session can no longer be paid; the paid session books it, once, whether
+ * the client comes back or Stripe's webhook tells first.
+ */
+export const bookingPayments = pgTable(
+  'booking_payments',
+  {
+    companyId: uuid('company_id').notNull(),
+    orderId: uuid('order_id').notNull(),
+    checkoutSessionId: text('checkout_session_id').notNull(),
+    /** What it charges, tax included, in the currency's minor units; 0 for a card saved without a payment. */
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    /** `deposit`, `full`, or `card` (a card saved, nothing charged). */
+    kind: text('kind').$type<'deposit' | 'full' | 'card'>().notNull(),
+    saveCard: boolean('save_card').notNull(),
+    /** open → booked, or not_booked (paid, but the order could not be booked: refunded), expired or cancelled. */
+    state: text('state').$type<'open' | 'booked' | 'not_booked' | 'expired' | 'cancelled'>().notNull(),
+    /** The confirm this payment stands for: special_note, order_revision, agreement_signature, signer. */
+    confirmRequest: jsonb('confirm_request').$type<Record<string, unknown>>().notNull(),
+    /** Stripe's page for the session, while it is open. */
+    checkoutUrl: text('checkout_url').notNull(),
+    /** When Stripe stops taking payment on the session; the order's time is held until shortly after. */
+    expiresAt: instant('expires_at').notNull(),
+    createdAt: createdAt(),
+    settledAt: instant('settled_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.checkoutSessionId] }),
+    foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete(
+      'cascade',
+    ),
+    index('booking_payments_order_idx').on(t.companyId, t.orderId, t.createdAt),
+    check('booking_payments_amount_bounds', sql`${t.amountCents} between 0 and 100000000`),
   ],
 );
 

@@ -7,7 +7,9 @@ import { AppError } from '../../errors.ts';
 import { perAddressLimit } from '../../plugins/rate-limit.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
 import { openPayLink, PAY_PATH, type PayLinkAnswer } from '../../modules/payments/payments.service.ts';
-import { handleStripeWebhook } from '../../modules/payments/webhook.service.ts';
+import { handleStripeWebhook, type BookingSessionEvents } from '../../modules/payments/webhook.service.ts';
+import { confirmDepsOf } from '../../modules/confirm/confirm-deps.ts';
+import { completeBookingPayment, expireBookingPayment } from '../../modules/confirm/booking-payment.service.ts';
 import { paymentsDeps } from '../../modules/payments/payments-deps.ts';
 
 /** A Checkout Session event is a few kilobytes; Stripe's largest events stay well below this. */
@@ -69,6 +71,17 @@ export function publicPaymentRoutes(ctx: AppContext) {
   return async (instance: FastifyInstance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
     const deps = paymentsDeps(ctx, instance);
+    // A booking's Checkout Session books its order when it is paid (decision 0085): confirm's part.
+    const confirmDeps = confirmDepsOf(ctx, instance);
+    const bookings: BookingSessionEvents = {
+      completed: async (companyId, sessionId) => {
+        const outcome = await completeBookingPayment(confirmDeps, companyId, sessionId, confirmDeps.store.now());
+        return outcome.status === 'ok' ? 'paid' : outcome.status === 'not_booked' ? 'refund_due' : 'ignored';
+      },
+      expired: async (companyId, sessionId) => {
+        await expireBookingPayment(confirmDeps, companyId, sessionId, confirmDeps.store.now());
+      },
+    };
     const tags = ['payments'];
 
     // The link in the thank-you and the e-mails. A GET, because it is a link; opening it twice opens one Checkout Session.
@@ -133,7 +146,13 @@ export function publicPaymentRoutes(ctx: AppContext) {
           },
         },
         async (request) =>
-          handleStripeWebhook(deps, request.params.company_key, request.body, request.headers['stripe-signature']),
+          handleStripeWebhook(
+            deps,
+            request.params.company_key,
+            request.body,
+            request.headers['stripe-signature'],
+            bookings,
+          ),
       );
     });
   };

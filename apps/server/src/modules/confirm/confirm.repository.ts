@@ -87,6 +87,7 @@ export async function loadConfirmable(db: Executor, companyId: string, orderId: 
       officeActive: t.offices.active,
       officeTimeZone: t.offices.timeZone,
       currency: t.companies.currency,
+      companyName: t.companies.name,
       country: t.companies.country,
       settings: t.companies.settings,
       notifications: t.companyNotifications.settings,

@@ -18,7 +18,7 @@ import { AppError, NotFoundError } from '../../errors.ts';
 import { recordedAuthorWords } from '../notifications/change-author.ts';
 import { enqueueJobs } from '../notifications/notifications.service.ts';
 import { cancelRefundJob, CANCEL_REFUND_JOB } from './cancel-refund-jobs.ts';
-import { insertStripeRefund, loadLedgerEntries, type LedgerRow } from './ledger.repository.ts';
+import { insertStripeRefund, loadLedgerEntries, loadLedgerOrder, type LedgerRow } from './ledger.repository.ts';
 import { bookedOrder, chargeOf, followBalance, queueReceipt, refundableEntries, totalsOf } from './ledger.service.ts';
 import {
   lastCancellationBy,
@@ -187,7 +187,8 @@ function writeRefund(
 }
 
 /**
- * A payment that arrived for an order cancelled already (issue 39's `order_cancelled`), given back
+ * A payment that arrived for an order cancelled already (issue 39's `order_cancelled`), or that was
+ * taken at booking for an order that could not then be booked (`not_booked`, decision 0085), given back
  * in full: its row in payments_to_refund is marked refunded, with an audit event, and leaves the
  * office's list. Stripe's idempotency key names the order and the PaymentIntent.
  */
@@ -199,7 +200,8 @@ async function refundLatePayment(
 ): Promise<CancelRefundOutcome> {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
-    await bookedOrder(tx, key.companyId, key.orderId, true);
+    // Locked whatever its state: money paid at booking for an order that could not be booked belongs to a draft (decision 0085).
+    if (!(await loadLedgerOrder(tx, key, true))) throw new NotFoundError('The order');
     const payment = await loadLatePayment(tx, key, sessionId);
     if (!payment || payment.refundedAt !== null || !payment.paymentIntentId?.startsWith('pi_'))
       return 'NOTHING_TO_REFUND';
@@ -207,9 +209,13 @@ async function refundLatePayment(
       paymentIntent: payment.paymentIntentId,
       amountCents: payment.amountCents,
       idempotencyKey: `cancel-refund:${key.orderId}:${payment.paymentIntentId}`,
-      metadata: { order_id: key.orderId, session_id: sessionId, reason: 'paid_after_cancel' },
+      metadata: {
+        order_id: key.orderId,
+        session_id: sessionId,
+        reason: payment.reason === 'not_booked' ? 'not_booked' : 'paid_after_cancel',
+      },
     });
-    await markLatePaymentRefunded(tx, key, { sessionId, refund, at: now });
+    await markLatePaymentRefunded(tx, key, { sessionId, refund, at: now, reason: payment.reason });
     return 'REFUNDED';
   });
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { paymentsSchema, type PaymentSettings } from '@scheduler/contracts/company-document';
 import type { Database, Executor } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
@@ -274,6 +274,59 @@ export async function markOrderPaid(
   return Number(result.rows[0]?.n ?? 0) === 1;
 }
 
+/**
+ * A payment taken at booking (decision 0085), in the transaction that books the order: its ledger
+ * row (one per Checkout Session), the audit event `paid` saying it was taken at booking, and
+ * `orders.paid` when it was the whole total. False when the ledger held it already.
+ */
+export async function insertBookingLedgerPayment(
+  tx: Executor,
+  order: OrderKey,
+  paid: {
+    amountCents: number;
+    currency: string;
+    sessionId: string;
+    reference: string | null;
+    receivedAt: Date;
+    fullyPaid: boolean;
+    event: Record<string, unknown>;
+    at: Date;
+  },
+): Promise<boolean> {
+  const inserted = (await tx.execute(sql`
+    insert into ${t.orderLedger} (company_id, order_id, kind, method, amount_cents, currency, reference,
+      received_on, checkout_session_id, recorded_at)
+    select ${order.companyId}::uuid, o.id, 'payment', 'online', ${paid.amountCents}::int, ${paid.currency}, ${paid.reference},
+      (${paid.receivedAt.toISOString()}::timestamptz at time zone f.time_zone)::date, ${paid.sessionId}, ${paid.at.toISOString()}::timestamptz
+    from ${t.orders} o join ${t.offices} f on f.company_id = o.company_id and f.id = o.office_id
+    where o.company_id = ${order.companyId} and o.id = ${order.orderId}
+    on conflict (company_id, checkout_session_id) do nothing
+    returning 1 as n`)) as unknown as { rows: unknown[] };
+  if (inserted.rows.length === 0) return false;
+  await tx.insert(t.orderEvents).values({ ...order, type: 'paid', data: paid.event, createdAt: paid.at });
+  if (paid.fullyPaid)
+    await tx
+      .update(t.orders)
+      .set({ paid: true, updatedAt: paid.at })
+      .where(and(eq(t.orders.companyId, order.companyId), eq(t.orders.id, order.orderId)));
+  return true;
+}
+
+/** The card a client saved at booking (one per order: a later save replaces it). */
+export async function saveCardOfOrder(
+  tx: Executor,
+  order: OrderKey,
+  card: Omit<typeof t.savedPaymentMethods.$inferInsert, 'companyId' | 'orderId'>,
+): Promise<void> {
+  await tx
+    .insert(t.savedPaymentMethods)
+    .values({ ...order, ...card })
+    .onConflictDoUpdate({
+      target: [t.savedPaymentMethods.companyId, t.savedPaymentMethods.orderId],
+      set: { ...card },
+    });
+}
+
 /** Whether the order's ledger holds the payment of this Checkout Session already (a webhook delivered again). */
 export async function ledgerHoldsSession(
   db: Executor,
@@ -362,7 +415,7 @@ export async function loadLatePayment(db: Executor, order: OrderKey, sessionId: 
         eq(t.paymentsToRefund.companyId, order.companyId),
         eq(t.paymentsToRefund.orderId, order.orderId),
         eq(t.paymentsToRefund.checkoutSessionId, sessionId),
-        eq(t.paymentsToRefund.reason, 'order_cancelled'),
+        inArray(t.paymentsToRefund.reason, ['order_cancelled', 'not_booked']),
       ),
     );
   return row ?? null;
@@ -372,7 +425,7 @@ export async function loadLatePayment(db: Executor, order: OrderKey, sessionId: 
 export async function markLatePaymentRefunded(
   tx: Executor,
   order: OrderKey,
-  made: { sessionId: string; refund: { id: string; amount: number; currency: string }; at: Date },
+  made: { sessionId: string; refund: { id: string; amount: number; currency: string }; at: Date; reason: string },
 ): Promise<void> {
   const updated = await tx
     .update(t.paymentsToRefund)
@@ -396,7 +449,10 @@ export async function markLatePaymentRefunded(
       currency: made.refund.currency.toUpperCase(),
       stripe_refund_id: made.refund.id,
       session_id: made.sessionId,
-      by: { kind: 'policy', paid_after_cancel: true },
+      by:
+        made.reason === 'not_booked'
+          ? { kind: 'policy', not_booked: true }
+          : { kind: 'policy', paid_after_cancel: true },
     },
     made.at,
   );

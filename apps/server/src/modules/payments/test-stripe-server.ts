@@ -6,18 +6,32 @@ import Stripe from 'stripe';
 export interface FakeCheckoutSession {
   id: string;
   object: 'checkout.session';
+  mode: 'payment' | 'setup';
   status: 'open' | 'complete' | 'expired';
-  payment_status: 'paid' | 'unpaid';
+  payment_status: 'paid' | 'unpaid' | 'no_payment_required';
+  /** 0 for a setup session (Stripe writes null there; the stand-in answers null on the wire). */
   amount_total: number;
   currency: string;
   client_reference_id: string | null;
   metadata: Record<string, string>;
   /** Stripe's PaymentIntent of the payment: set once the session is paid. */
   payment_intent: string | null;
+  /** A setup session's SetupIntent: set once the card is saved. */
+  setup_intent: string | null;
+  /** The Customer the card is saved to (customer_creation: always), once complete. */
+  customer: string | null;
+  customer_email: string | null;
+  /** payment_intent_data[setup_future_usage]: the card paid with is saved for off-session use. */
+  setup_future_usage: string | null;
+  /** Epoch seconds, as Stripe takes and answers it. */
+  expires_at: number | null;
   url: string;
   success_url: string;
   cancel_url: string;
 }
+
+/** The card every stand-in checkout pays with or saves: Stripe's test Visa. */
+export const TEST_CARD = { id: 'pm_card_visa', brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 } as const;
 
 /** A Refund as the stand-in keeps it, in Stripe's wire format. */
 export interface FakeRefund {
@@ -232,11 +246,13 @@ export class FakeStripe {
     const session = this.sessions.get(id)!;
     if (session.status !== 'open')
       throw new Error(`the Checkout Session ${id} is ${session.status}: Stripe takes no payment on it`);
-    Object.assign(session, {
-      status: 'complete',
-      payment_status: 'paid',
-      payment_intent: `pi_test_${id.slice('cs_test_'.length)}`,
-    });
+    const suffix = id.slice('cs_test_'.length);
+    Object.assign(
+      session,
+      session.mode === 'setup'
+        ? { status: 'complete', payment_status: 'no_payment_required', setup_intent: `seti_test_${suffix}` }
+        : { status: 'complete', payment_status: 'paid', payment_intent: `pi_test_${suffix}` },
+    );
     return session;
   }
 
@@ -304,7 +320,7 @@ export class FakeStripe {
           code: 'resource_missing',
           message: `No such checkout.session: '${session[1]}'`,
         });
-      if (!session[2]) return { status: 200, body: JSON.stringify(found) };
+      if (!session[2]) return { status: 200, body: JSON.stringify(this.onTheWire(found, url.searchParams)) };
       // POST /v1/checkout/sessions/:id/expire: only an open session can be expired.
       if (found.status !== 'open')
         return refusal(400, {
@@ -314,13 +330,56 @@ export class FakeStripe {
       found.status = 'expired';
       return { status: 200, body: JSON.stringify(found) };
     }
-    if (request.method === 'GET' && url.pathname.startsWith('/checkout/'))
-      return {
-        status: 200,
-        type: 'text/html',
-        body: '<!doctype html><title>Stripe Checkout (stand-in)</title><h1>Stripe Checkout (stand-in)</h1>',
-      };
+    const page = /^\/checkout\/([^/]+)(\/pay)?$/.exec(url.pathname);
+    if (page) return this.hostedPage(page[1]!, request.method === 'POST' && page[2] !== undefined);
     return refusal(404, { type: 'invalid_request_error', message: 'Unrecognized request URL' });
+  }
+
+  /**
+   * A session as Stripe's API writes it: a setup session's amount is null, and `expand[]` of
+   * `payment_intent.payment_method` or `setup_intent.payment_method` answers the intent with the
+   * card object in place of its id (the test Visa, saved to the session's Customer).
+   */
+  private onTheWire(session: FakeCheckoutSession, query: URLSearchParams) {
+    const expand = new Set(query.getAll('expand[]').concat(query.getAll('expand[0]'), query.getAll('expand[1]')));
+    const card = { ...TEST_CARD, object: 'payment_method', customer: session.customer, card: TEST_CARD };
+    const intent = (id: string | null, path: string) =>
+      id && expand.has(path)
+        ? { id, payment_method: session.customer || session.setup_future_usage ? card : TEST_CARD.id }
+        : id;
+    return {
+      ...session,
+      amount_total: session.mode === 'setup' ? null : session.amount_total,
+      payment_intent: intent(session.payment_intent, 'payment_intent.payment_method'),
+      setup_intent: intent(session.setup_intent, 'setup_intent.payment_method'),
+    };
+  }
+
+  /**
+   * Stripe's hosted page, as far as a browser test needs it: the amount, a "Pay" button that
+   * completes the session and sends the client to its success_url (Stripe's {CHECKOUT_SESSION_ID}
+   * filled in), and a link back to its cancel_url. An expired or paid session says so.
+   */
+  private hostedPage(id: string, pay: boolean) {
+    const session = this.sessions.get(id);
+    const html = (body: string) => ({
+      status: 200,
+      type: 'text/html; charset=utf-8',
+      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stripe Checkout (stand-in)</title></head><body><main><h1>Stripe Checkout (stand-in)</h1>${body}</main></body></html>`,
+    });
+    if (!session) return { status: 404, type: 'text/html', body: '<!doctype html><title>Not found</title>' };
+    if (pay && session.status === 'open') {
+      this.complete(id);
+      return { status: 303, body: '', headers: { location: session.success_url.replace('{CHECKOUT_SESSION_ID}', id) } };
+    }
+    if (session.status !== 'open') return html(`<p>This Checkout Session is ${session.status}.</p>`);
+    const what =
+      session.mode === 'setup'
+        ? 'Save your card'
+        : `Pay ${(session.amount_total / 100).toFixed(2)} ${session.currency.toUpperCase()}`;
+    return html(
+      `<p>${session.customer_email ?? ''}</p><form method="post" action="/checkout/${id}/pay"><button type="submit">${what}</button></form><p><a href="${session.cancel_url}">Back</a></p>`,
+    );
   }
 
   private create(form: URLSearchParams, key: string | undefined): FakeCheckoutSession {
@@ -328,16 +387,28 @@ export class FakeStripe {
     if (known) return this.sessions.get(known)!;
     const id = `cs_test_${String(this.next++).padStart(6, '0')}`;
     const quantity = Number(form.get('line_items[0][quantity]') ?? 1);
+    const mode = form.get('mode') === 'setup' ? 'setup' : 'payment';
+    const metadata: Record<string, string> = {};
+    for (const [name, value] of form) {
+      const field = /^metadata\[(.+)\]$/.exec(name);
+      if (field) metadata[field[1]!] = value;
+    }
     const session: FakeCheckoutSession = {
       id,
       object: 'checkout.session',
+      mode,
       status: 'open',
       payment_status: 'unpaid',
-      amount_total: Number(form.get('line_items[0][price_data][unit_amount]')) * quantity,
-      currency: form.get('line_items[0][price_data][currency]') ?? '',
+      amount_total: mode === 'setup' ? 0 : Number(form.get('line_items[0][price_data][unit_amount]')) * quantity,
+      currency: (mode === 'setup' ? form.get('currency') : form.get('line_items[0][price_data][currency]')) ?? '',
       client_reference_id: form.get('client_reference_id'),
-      metadata: { order_id: form.get('metadata[order_id]') ?? '' },
+      metadata: { order_id: '', ...metadata },
       payment_intent: null,
+      setup_intent: null,
+      customer: form.get('customer_creation') === 'always' ? `cus_test_${id.slice('cs_test_'.length)}` : null,
+      customer_email: form.get('customer_email'),
+      setup_future_usage: form.get('payment_intent_data[setup_future_usage]'),
+      expires_at: form.has('expires_at') ? Number(form.get('expires_at')) : null,
       url: `${this.baseUrl}/checkout/${id}`,
       success_url: form.get('success_url') ?? '',
       cancel_url: form.get('cancel_url') ?? '',

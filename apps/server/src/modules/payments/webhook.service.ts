@@ -1,6 +1,44 @@
 import type { WebhookResponse } from '@scheduler/contracts/payments';
-import { settleCheckoutEvent, verifiedWebhook, type PaymentsDeps } from './payments.service.ts';
+import { settleCheckoutEvent, verifiedWebhook, type PaymentsDeps, type VerifiedWebhook } from './payments.service.ts';
 import { recordDispute, recordStripeRefunds } from './refunds.service.ts';
+import { BOOKING_PURPOSE } from './booking-checkout.ts';
+
+/**
+ * What a booking's Checkout Session events do (decision 0085): confirm's, handed in by the route,
+ * since confirm books the order and payments cannot import it.
+ */
+export interface BookingSessionEvents {
+  /** A paid (or card-saving) session: books its order once; answers whether it did. */
+  completed(companyId: string, sessionId: string): Promise<'paid' | 'already_paid' | 'refund_due' | 'ignored'>;
+  /** A session Stripe expired unpaid: lets the held time go. */
+  expired(companyId: string, sessionId: string): Promise<void>;
+}
+
+const SESSION_EVENTS = new Set([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.expired',
+]);
+
+/** The session's id when the event is about a booking's Checkout Session (its metadata says so). */
+function bookingSessionOf(event: VerifiedWebhook): string | null {
+  if (!SESSION_EVENTS.has(event.type)) return null;
+  const object = event.object as { id?: unknown; object?: unknown; metadata?: { purpose?: unknown } | null } | null;
+  if (object?.object !== 'checkout.session' || object.metadata?.purpose !== BOOKING_PURPOSE) return null;
+  return typeof object.id === 'string' ? object.id : null;
+}
+
+async function bookingOutcome(
+  bookings: BookingSessionEvents,
+  event: VerifiedWebhook,
+  sessionId: string,
+): Promise<WebhookResponse['outcome']> {
+  if (event.type === 'checkout.session.expired') {
+    await bookings.expired(event.companyId, sessionId);
+    return 'ignored';
+  }
+  return bookings.completed(event.companyId, sessionId);
+}
 
 /**
  * A signed Stripe webhook for one company (POST /api/payments/stripe/webhook/<companyKey>),
@@ -13,8 +51,11 @@ export async function handleStripeWebhook(
   companyKey: string,
   rawBody: string,
   signature: string | undefined,
+  bookings?: BookingSessionEvents,
 ): Promise<WebhookResponse> {
   const event = await verifiedWebhook(deps, companyKey, rawBody, signature);
+  const booking = bookingSessionOf(event);
+  if (booking && bookings) return { received: true, outcome: await bookingOutcome(bookings, event, booking) };
   const outcome =
     event.type === 'charge.refunded'
       ? await recordStripeRefunds(deps, event)

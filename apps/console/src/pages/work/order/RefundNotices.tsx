@@ -13,6 +13,8 @@ export function refundNoticeText(payment: Pick<PaymentToRefundView, 'amount' | '
       return `Paid ${payment.amount}, which is not the order's total: refund to do in Stripe.`;
     case 'paid_twice':
       return `Paid ${payment.amount} a second time: refund to do in Stripe.`;
+    case 'not_booked':
+      return `Paid ${payment.amount} at booking, but the order could not be booked: refund to do in Stripe.`;
   }
 }
 
