@@ -11,6 +11,7 @@ import { useId } from 'react';
 import { Controller, useWatch, type Control } from 'react-hook-form';
 import { MoneyField, PercentField } from '../../../shared/AmountFields.tsx';
 import { ChosenRows, type RowChoice } from '../../../shared/ChosenRows.tsx';
+import { PageSection } from '../../../shared/PageSection.tsx';
 import { atBookingSummary, type CatalogueNames } from './at-booking-summary.ts';
 import {
   AT_BOOKING_CHOICES,
@@ -164,7 +165,21 @@ const rowWords = (noun: 'service' | 'package') => ({
   removeUnnamed: 'Remove this rule',
 });
 
-/** The services, or the packages, with a rule of payment at booking of their own. */
+const SECTIONS = {
+  services: {
+    title: 'Rules for a service',
+    intro:
+      'A service can ask its own payment at booking. An order pays the most that any of its services or packages asks.',
+    none: 'The company has no services yet.',
+  },
+  packages: {
+    title: 'Rules for a package',
+    intro: 'A package can ask its own payment at booking, as a service can.',
+    none: 'The company has no packages yet.',
+  },
+} as const;
+
+/** The section of the services, or of the packages, with a rule of payment at booking of their own. */
 export function OwnRules({
   control,
   kind,
@@ -177,22 +192,29 @@ export function OwnRules({
   currency: string;
 }) {
   const service = kind === 'services';
+  const section = SECTIONS[kind];
   return (
-    <ChosenRows
-      control={control}
-      name={kind}
-      keyField={service ? 'service' : 'package'}
-      choices={choices}
-      words={rowWords(service ? 'service' : 'package')}
-      emptyRow={service ? { service: '', ...EMPTY_RULE } : { package: '', ...EMPTY_RULE }}
-      renderRow={(index) => (
-        <AtBookingRule
+    <PageSection title={section.title} intro={section.intro}>
+      {choices.length === 0 ? (
+        <Typography>{section.none}</Typography>
+      ) : (
+        <ChosenRows
           control={control}
-          prefix={`${kind}.${index}.`}
-          currency={currency}
-          legend={`What clients pay when they book ${service ? 'this service' : 'this package'}`}
+          name={kind}
+          keyField={service ? 'service' : 'package'}
+          choices={choices}
+          words={rowWords(service ? 'service' : 'package')}
+          emptyRow={service ? { service: '', ...EMPTY_RULE } : { package: '', ...EMPTY_RULE }}
+          renderRow={(index) => (
+            <AtBookingRule
+              control={control}
+              prefix={`${kind}.${index}.`}
+              currency={currency}
+              legend={`What clients pay when they book ${service ? 'this service' : 'this package'}`}
+            />
+          )}
         />
       )}
-    />
+    </PageSection>
   );
 }

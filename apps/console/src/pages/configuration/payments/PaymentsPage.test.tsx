@@ -68,6 +68,12 @@ async function retype(field: HTMLElement, text: string) {
 /** The server with the Stripe company, its payments section as given. */
 const serveStripe = (payments: Record<string, unknown> = STRIPE_PAYMENTS, options: ServeOptions<Document> = {}) =>
   serve({ document: { ...STRIPE_DOCUMENT, payments }, keys: KEYS_SET, ...options });
+/** Saves, and the one document the page sent. */
+async function savedOnce(requests: RecordedRequest[]) {
+  await userEvent.click(saveButton());
+  await waitFor(() => expect(documentSaves(requests)).toHaveLength(1));
+  return documentSaves(requests)[0];
+}
 const loadedStripe = () => screen.findByRole('region', { name: 'At booking' });
 const documentSaves = (requests: RecordedRequest[]) => saves(requests.filter((r) => r.path === CONFIGURATION_PATH));
 
@@ -102,9 +108,7 @@ describe('the payments page', () => {
     expect(await screen.findByText('Keys set on November 20, 2026')).toBeTruthy();
     await userEvent.click(screen.getByRole('radio', { name: 'Stripe' }));
     expect(screen.queryByRole('textbox', { name: "Your payment page's address" })).toBeNull();
-    await userEvent.click(saveButton());
-    await waitFor(() => expect(documentSaves(requests)).toHaveLength(1));
-    expect(documentSaves(requests)[0]).toEqual({
+    expect(await savedOnce(requests)).toEqual({
       base_version: 7,
       document: { ...DOCUMENT, payments: { provider: 'stripe' } },
     });
@@ -124,9 +128,7 @@ describe('the payments page', () => {
     expect(documentSaves(requests)).toEqual([]);
     await userEvent.clear(linkField());
     await enterText(linkField(), 'https://pay.example/{{order_id}');
-    await userEvent.click(saveButton());
-    await waitFor(() => expect(documentSaves(requests)).toHaveLength(1));
-    expect(documentSaves(requests)[0]).toEqual({
+    expect(await savedOnce(requests)).toEqual({
       base_version: 7,
       document: { ...DOCUMENT, notifications: { office_email: '', payment_link: 'https://pay.example/{order_id}' } },
     });
@@ -342,9 +344,7 @@ describe('payment at booking (issue 44)', () => {
     expect(summary()).toBe(
       "Clients pay a deposit of $100.00 when they book; the rest is due at the inspection. Full Home Inspection: a deposit of 50% of the total at booking. Buyer's Package: the whole total at booking. An order pays the most that any of its services or packages asks, on its total with tax.",
     );
-    await userEvent.click(saveButton());
-    await waitFor(() => expect(documentSaves(requests)).toHaveLength(1));
-    expect(documentSaves(requests)[0]).toEqual({
+    expect(await savedOnce(requests)).toEqual({
       base_version: 7,
       document: {
         ...STRIPE_DOCUMENT,
@@ -368,9 +368,7 @@ describe('payment at booking (issue 44)', () => {
     expect(summary()).toBe(
       "Clients pay nothing when they book; they pay after booking. The client's card is saved with Stripe, for the fees of your booking-change policy.",
     );
-    await userEvent.click(saveButton());
-    await waitFor(() => expect(documentSaves(requests)).toHaveLength(1));
-    expect(documentSaves(requests)[0]).toEqual({
+    expect(await savedOnce(requests)).toEqual({
       base_version: 7,
       document: {
         ...STRIPE_DOCUMENT,
@@ -429,9 +427,7 @@ describe('payment at booking (issue 44)', () => {
     expect(within(atBooking()).getByRole('alert').textContent).toMatch(
       /^Saving with this choice turns payment at booking off: clients will pay nothing when they book/,
     );
-    await userEvent.click(saveButton());
-    await waitFor(() => expect(documentSaves(requests)).toHaveLength(1));
-    expect(documentSaves(requests)[0]).toEqual({
+    expect(await savedOnce(requests)).toEqual({
       base_version: 7,
       document: {
         ...STRIPE_DOCUMENT,

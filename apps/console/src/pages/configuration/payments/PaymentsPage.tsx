@@ -157,26 +157,8 @@ function PaymentsEditor({ companyKey, configuration }: { companyKey: string; con
               />
               <SaveCard control={form.control} />
             </PageSection>
-            <PageSection
-              title="Rules for a service"
-              intro="A service can ask its own payment at booking. An order pays the most that any of its services or packages asks."
-            >
-              {catalogue.services.length === 0 ? (
-                <Typography>The company has no services yet.</Typography>
-              ) : (
-                <OwnRules control={form.control} kind="services" choices={catalogue.services} currency={currency} />
-              )}
-            </PageSection>
-            <PageSection
-              title="Rules for a package"
-              intro="A package can ask its own payment at booking, as a service can."
-            >
-              {catalogue.packages.length === 0 ? (
-                <Typography>The company has no packages yet.</Typography>
-              ) : (
-                <OwnRules control={form.control} kind="packages" choices={catalogue.packages} currency={currency} />
-              )}
-            </PageSection>
+            <OwnRules control={form.control} kind="services" choices={catalogue.services} currency={currency} />
+            <OwnRules control={form.control} kind="packages" choices={catalogue.packages} currency={currency} />
           </>
         ) : (
           <PageSection title="At booking">
