@@ -157,3 +157,41 @@ it("opens a configuration page's earlier address (a bookmark) at the page's one 
   }
   await page.context().close();
 });
+
+it(
+  "sets payment at booking on Payments (a deposit, a service's own rule, a package's), and is axe-clean at 1280 and 375 px with the rules open, with no sideways scroll",
+  async () => {
+    const problems: string[] = [];
+    for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.mobile]) {
+      const page = await (await running.browser.newContext({ viewport })).newPage();
+      await signInMember(page, running.product, {
+        email: `pat.payments.${viewport.width}@example.com`,
+        name: 'Pat Payments',
+        role: 'owner',
+      });
+      await openConsolePage(page, 'payments', 'Payments');
+      await page.getByRole('radio', { name: 'Stripe' }).check();
+      const atBooking = page.getByRole('region', { name: 'At booking' });
+      await atBooking.getByRole('radio', { name: 'A deposit of a fixed amount' }).check();
+      await atBooking.getByRole('textbox', { name: 'Deposit (USD)' }).fill('100');
+      await atBooking.getByRole('checkbox', { name: "Save the client's card at booking" }).check();
+      await page.getByRole('button', { name: 'Add a rule for a service' }).click();
+      await page.getByRole('region', { name: 'A service' }).getByRole('combobox', { name: 'Service' }).click();
+      await page.getByRole('option', { name: 'Radon Testing' }).click();
+      await page.getByRole('region', { name: 'Radon Testing' }).getByRole('radio', { name: 'The whole total' }).check();
+      await page.getByRole('button', { name: 'Add a rule for a package' }).click();
+      await page.getByRole('region', { name: 'A package' }).getByRole('combobox', { name: 'Package' }).click();
+      await page.getByRole('option', { name: "Buyer's Essentials" }).click();
+      const essentials = page.getByRole('region', { name: "Buyer's Essentials" });
+      await essentials.getByRole('radio', { name: 'A deposit of a percent of the total' }).check();
+      await essentials.getByRole('textbox', { name: 'Deposit (% of the total with tax)' }).fill('30');
+      expect(await page.getByTestId('at-booking-summary').textContent()).toMatch(
+        /^Clients pay a deposit of \$100\.00 when they book; the rest is due at the inspection\. Radon Testing: the whole total at booking\. Buyer's Essentials: a deposit of 30% of the total at booking\./,
+      );
+      problems.push(...(await consolePageProblems(page, 'payments-at-booking')));
+      await page.context().close();
+    }
+    expect(problems).toEqual([]);
+  },
+  AXE_WALK_TIMEOUT_MS,
+);

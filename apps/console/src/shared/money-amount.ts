@@ -45,3 +45,19 @@ export function amountExample(currency: string): string {
 export function parseTypedAmount(text: string, currency: string): number | null {
   return parseAmount(text.trim().replace(/^\$\s*/, ''), currency);
 }
+
+/** The company document's currency (an ISO code), or USD as the server reads a document without one. */
+export function currencyOf(document: Record<string, unknown>): string {
+  return typeof document.currency === 'string' && /^[A-Z]{3}$/.test(document.currency) ? document.currency : 'USD';
+}
+
+type Whole = { ok: true; value: number | null } | { ok: false };
+
+/** A whole number typed by a person, from min to max (a count, hours, a whole percent); empty text is null. */
+export function readWhole(text: string, min: number, max: number): Whole {
+  const trimmed = text.trim();
+  if (trimmed === '') return { ok: true, value: null };
+  if (!/^\d+$/.test(trimmed)) return { ok: false };
+  const value = Number(trimmed);
+  return value >= min && value <= max ? { ok: true, value } : { ok: false };
+}

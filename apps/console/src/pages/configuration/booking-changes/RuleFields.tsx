@@ -5,13 +5,13 @@ import { Controller, useWatch, type Control, type FieldPath } from 'react-hook-f
 import {
   MAX_NOTICE_HOURS,
   MAX_RESCHEDULES,
-  readWhole,
   reschedulesProblem,
   type BookingChangesFormValues,
   type FeeKind,
   type RuleValues,
 } from './booking-changes-form.ts';
-import { amountExample } from '../../../shared/money-amount.ts';
+import { MoneyField, PercentField } from '../../../shared/AmountFields.tsx';
+import { readWhole } from '../../../shared/money-amount.ts';
 import { RULE_HELP } from './policy-summary.ts';
 
 type NumberRule = 'rescheduleUntil' | 'maxReschedules' | 'cancelUntil' | 'lateWithin';
@@ -130,41 +130,19 @@ export function RuleFields({ control, prefix, currency, service = false }: RuleF
         )}
       />
       {feeKind === 'amount' && (
-        <Controller
+        <MoneyField
           control={control}
           name={nameOf(prefix, 'feeAmount')}
-          render={({ field, fieldState }) => (
-            <TextField
-              label={`Fee (${currency})`}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={fieldState.error !== undefined}
-              helperText={fieldState.error?.message ?? `In ${currency}, like ${amountExample(currency)}.`}
-              fullWidth
-              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-            />
-          )}
+          label={`Fee (${currency})`}
+          currency={currency}
         />
       )}
       {feeKind === 'percent' && (
-        <Controller
+        <PercentField
           control={control}
           name={nameOf(prefix, 'feePercent')}
-          render={({ field, fieldState }) => (
-            <TextField
-              label="Fee (% of the order's total)"
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={fieldState.error !== undefined}
-              helperText={fieldState.error?.message ?? 'More than 0 and at most 100, like 50.'}
-              fullWidth
-              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-            />
-          )}
+          label="Fee (% of the order's total)"
+          help="More than 0 and at most 100, like 50."
         />
       )}
     </Box>

@@ -4,7 +4,7 @@ import {
   type BookingChangeSettings,
 } from '@scheduler/contracts/company-document';
 import type { ChangePolicy, LateCancelFee, ServiceChangePolicy } from '@scheduler/domain/booking-changes/change-policy';
-import { amountExample, amountText, parseAmount } from '../../../shared/money-amount.ts';
+import { amountExample, amountText, parseAmount, readWhole } from '../../../shared/money-amount.ts';
 
 /**
  * The Booking changes page's form and the `booking_changes` section it writes. Numbers are text
@@ -60,9 +60,7 @@ export function bookingChangesOf(document: Record<string, unknown>): BookingChan
   return parsed.success ? parsed.data : bookingChangesSchema.parse({});
 }
 
-export function currencyOf(document: Record<string, unknown>): string {
-  return typeof document.currency === 'string' && /^[A-Z]{3}$/.test(document.currency) ? document.currency : 'USD';
-}
+export { currencyOf } from '../../../shared/money-amount.ts';
 
 const numberText = (value: number | null | undefined) => (typeof value === 'number' ? String(value) : '');
 
@@ -109,17 +107,6 @@ export function bookingChangesFormValues(section: BookingChangeSettings, currenc
       ...feeValues(rules.late_cancel_fee, 'same', currency),
     })),
   };
-}
-
-type Whole = { ok: true; value: number | null } | { ok: false };
-
-/** A whole number from min to max; empty text is null. */
-export function readWhole(text: string, min: number, max: number): Whole {
-  const trimmed = text.trim();
-  if (trimmed === '') return { ok: true, value: null };
-  if (!/^\d+$/.test(trimmed)) return { ok: false };
-  const value = Number(trimmed);
-  return value >= min && value <= max ? { ok: true, value } : { ok: false };
 }
 
 /** A percentage of the order's total: more than 0, at most 100, at most two decimals. */
