@@ -260,6 +260,15 @@ export const bookingPaymentViewSchema = z.object({
   /** While `open`: Stripe's page, and until when the time is held. */
   checkout_url: z.string().nullable(),
   held_until: z.string().nullable(),
+  /** Once booked with a payment at booking: what was taken, and what stays due at the inspection. */
+  paid: z
+    .object({
+      kind: z.enum(['deposit', 'full', 'card']),
+      amount: z.string(),
+      due_later_cents: z.number().int(),
+      due_later: z.string(),
+    })
+    .nullable(),
 });
 export type BookingPaymentView = z.infer<typeof bookingPaymentViewSchema>;
 

@@ -96,7 +96,13 @@ export function orderFixture(changes: Partial<OrderResponse> = {}): OrderRespons
  */
 export function renderStep(
   Step: ComponentType,
-  options: { office?: OfficeResponse; order?: OrderResponse; mode?: SchedulerMode } = {},
+  options: {
+    office?: OfficeResponse;
+    order?: OrderResponse;
+    mode?: SchedulerMode;
+    /** The address the step opens at (a query Stripe's return adds, say). */
+    initialPath?: string;
+  } = {},
 ) {
   const office = options.office ?? officeFixture();
   const order = options.order ?? orderFixture();
@@ -120,7 +126,7 @@ export function renderStep(
   const view = render(
     <UnauthorizedSessionsContext.Provider value={unauthorized}>
       <QueryClientProvider client={queryClient}>
-        <MemoryRouter>
+        <MemoryRouter initialEntries={options.initialPath ? [options.initialPath] : undefined}>
           <SchedulerProvider value={context}>
             <Step />
           </SchedulerProvider>

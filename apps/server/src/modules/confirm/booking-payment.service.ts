@@ -420,6 +420,7 @@ export async function bookingPaymentView(
     state,
     checkout_url: open ? row.checkoutUrl : null,
     held_until: open ? heldUntilOf(row).toISOString() : null,
+    paid: row?.state === 'booked' ? paidAtBooking(row, aggregate.order.pricingSnapshot) : null,
   };
   if (aggregate.order.status !== 'draft' || !aggregate.order.datetime) return { due: null, ...base };
   const priced = await deps.priceOrder(db, aggregate.order, aggregate.currency, now);
@@ -450,4 +451,16 @@ export async function bookingPaymentOfOrder(
   const row = await findBookingPayment(deps.store.db, session.companyId, sessionId);
   if (!row || row.orderId !== session.orderId) throw new NotFoundError('The payment');
   return row;
+}
+
+/** What a booked order's payment at booking took, against the total it froze. */
+function paidAtBooking(row: BookingPaymentRow, snapshot: unknown): BookingPaymentView['paid'] {
+  const total = (snapshot as { total_cents?: unknown } | null)?.total_cents;
+  const dueLater = typeof total === 'number' ? Math.max(0, total - row.amountCents) : 0;
+  return {
+    kind: row.kind,
+    amount: formatMoney(row.amountCents, row.currency),
+    due_later_cents: dueLater,
+    due_later: formatMoney(dueLater, row.currency),
+  };
 }

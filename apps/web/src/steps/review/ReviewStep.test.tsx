@@ -16,6 +16,7 @@ import type { FunnelEvent } from '@scheduler/contracts/analytics';
 import { orderReference } from '@scheduler/domain/order-reference';
 import { connectFunnel } from '../../shared/embed/funnel.ts';
 import { ESIGN_CONSENT_TEXT, type ReviewAgreements } from '@scheduler/contracts/agreements';
+import type { BookingPaymentReturnResponse, BookingPaymentView } from '@scheduler/contracts/confirm';
 import ReviewStep from './ReviewStep.tsx';
 import { ThankYou } from './ThankYou.tsx';
 
@@ -137,7 +138,13 @@ interface Answers {
   manageLinkDown?: boolean;
   /** GET /review_agreements: by default nothing to sign (the company signs after booking). */
   agreements?: ReviewAgreements;
+  /** GET /booking_payment: by default nothing is paid at booking. */
+  bookingPayment?: BookingPaymentView;
+  /** POST /booking_payment/return and /cancel. */
+  paymentReturn?: BookingPaymentReturnResponse;
 }
+
+const NOTHING_DUE: BookingPaymentView = { due: null, state: 'none', checkout_url: null, held_until: null, paid: null };
 
 const NOTHING_TO_SIGN: ReviewAgreements = {
   sign_now: false,
@@ -154,6 +161,9 @@ function server(answers: Answers = {}) {
     if (request.path.endsWith('/pricing')) return { status: 200, body: answers.pricing ?? pricing() };
     if (request.path.endsWith('/review_agreements'))
       return { status: 200, body: answers.agreements ?? NOTHING_TO_SIGN };
+    if (request.path.endsWith('/booking_payment')) return { status: 200, body: answers.bookingPayment ?? NOTHING_DUE };
+    if (request.path.endsWith('/booking_payment/return') || request.path.endsWith('/booking_payment/cancel'))
+      return { status: 200, body: answers.paymentReturn ?? { status: 'cancelled' } };
     if (request.path.includes('/time_available'))
       return {
         status: 200,
@@ -853,5 +863,111 @@ describe('the thank-you state', () => {
     });
     const link = await screen.findByRole('link', { name: 'Back to our website' });
     expect(link.getAttribute('href')).toBe('https://example.com/home');
+  });
+});
+
+describe('a payment at booking (issue 44, decision 0085)', () => {
+  const deposit: BookingPaymentView = {
+    ...NOTHING_DUE,
+    due: {
+      kind: 'deposit',
+      amount_cents: 18_058,
+      amount: '$180.58',
+      due_later_cents: 54_172,
+      due_later: '$541.72',
+      total_cents: 72_230,
+      total: '$722.30',
+      currency: 'USD',
+      save_card: true,
+    },
+  };
+
+  it('says before Confirm what is paid to book, tax included, and that the card is kept for the policy’s fees; Confirm goes to Stripe’s page in this tab', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const checkout = 'https://checkout.stripe.test/c/cs_test_1';
+    server({
+      bookingPayment: deposit,
+      confirm: [
+        {
+          status: 200,
+          body: {
+            status: 'payment_required',
+            checkout_url: checkout,
+            held_until: new Date(Date.now() + 35 * 60_000).toISOString(),
+          },
+        },
+      ],
+    });
+    renderStep(ReviewStep, { office: office(), order: order() });
+    const section = await screen.findByRole('region', { name: 'Payment to book' });
+    expect(section.textContent).toContain(
+      'A deposit of $180.58 is paid by card to book this inspection; the remaining $541.72 is due at the inspection. Total $722.30, tax included.',
+    );
+    expect(section.textContent).toContain(
+      'Stripe keeps your card for the fees of our rescheduling and cancellation policy',
+    );
+    // The deposit and the rest add up to the total.
+    expect(deposit.due!.amount_cents + deposit.due!.due_later_cents).toBe(deposit.due!.total_cents);
+    await userEvent.click(confirmButton());
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(checkout));
+    expect(screen.getByRole('button', { name: /Opening the payment page/ })).toBeTruthy();
+  });
+
+  it('says nothing of a payment where nothing is taken at booking', async () => {
+    server();
+    renderStep(ReviewStep, { office: office(), order: order() });
+    await screen.findByRole('heading', { level: 1, name: 'Review your order' });
+    await waitFor(() => expect(confirmButton()).toBeTruthy());
+    expect(screen.queryByRole('region', { name: 'Payment to book' })).toBeNull();
+  });
+
+  it('back from Stripe with the session: tells the server once and takes the query off the address', async () => {
+    const { requests } = server({ paymentReturn: { status: 'ok', pay_url: null } });
+    renderStep(ReviewStep, {
+      office: office(),
+      order: order(),
+      initialPath: '/acme/online-scheduler/review?booking_payment=cs_test_000123',
+    });
+    await waitFor(() => expect(requests.filter((r) => r.path.endsWith('/booking_payment/return'))).toHaveLength(1));
+    const sent = requests.find((r) => r.path.endsWith('/booking_payment/return'))!;
+    expect(sent.body).toEqual({ session_id: 'cs_test_000123' });
+  });
+
+  it('back from Stripe without paying: the page is closed, and the review says nothing was charged and until when the time is held', async () => {
+    const { requests } = server({ paymentReturn: { status: 'cancelled' } });
+    const until = new Date(Date.now() + 15 * 60_000).toISOString();
+    renderStep(ReviewStep, {
+      office: office(),
+      order: order({ hold_expires_at: until }),
+      initialPath: '/acme/online-scheduler/review?booking_payment=cancelled',
+    });
+    const said = await screen.findByText(
+      /Your payment was not completed, and nothing was charged\. Your time is held until/,
+    );
+    expect(said.textContent).toMatch(/held until \d{1,2}:\d{2}\s?[AP]M/);
+    expect(requests.filter((r) => r.path.endsWith('/booking_payment/cancel'))).toHaveLength(1);
+  });
+
+  it('paid but not booked: says the money goes back in full', async () => {
+    server({ paymentReturn: { status: 'not_booked' } });
+    renderStep(ReviewStep, {
+      office: office(),
+      order: order(),
+      initialPath: '/acme/online-scheduler/review?booking_payment=cs_test_000124',
+    });
+    await screen.findByText(/The payment is being refunded to your card in full/);
+  });
+
+  it('the thank-you says what was paid at booking and what is due at the inspection', async () => {
+    server({
+      bookingPayment: {
+        ...NOTHING_DUE,
+        state: 'booked',
+        paid: { kind: 'deposit', amount: '$180.58', due_later_cents: 54_172, due_later: '$541.72' },
+      },
+    });
+    renderStep(ThankYou, { office: office(), order: order({ confirmed: true }) });
+    await screen.findByText('Deposit paid, $541.72 due at the inspection.');
   });
 });

@@ -15,7 +15,20 @@ import { BusyButton } from '../../shared/BusyButton.tsx';
 import { FailureNotice } from '../../shared/FailureNotice.tsx';
 import { pricingQueryOptions } from '../../shared/pricing-api.ts';
 import { StepSkeleton } from '../../shared/StepSkeleton.tsx';
-import { reviewAgreementsQueryOptions, useConfirmOrder, type ConfirmRequest } from './api.ts';
+import {
+  bookingPaymentQueryOptions,
+  reviewAgreementsQueryOptions,
+  useConfirmOrder,
+  type ConfirmRequest,
+} from './api.ts';
+import { PaymentAtBooking } from './PaymentAtBooking.tsx';
+import { useBookingPaymentReturn } from './booking-payment-return.ts';
+import { Notice } from '../../shared/Notice.tsx';
+import { embedHost } from '../../shared/embed/embed-context.ts';
+import { formatTime, wallTimeIn } from '@scheduler/domain/scheduling-text';
+import { zoneSuffix } from '@scheduler/domain/time-zone-text';
+import { invalidateOrder } from '../../shared/queries.ts';
+import { useQueryClient } from '@tanstack/react-query';
 import type { GivenSignature } from '../../sign/SigningForm.tsx';
 import { useReleaseTime } from '../../shared/use-release-time.ts';
 import { IncompleteNotice } from './IncompleteNotice.tsx';
@@ -65,6 +78,24 @@ export default function ReviewStep() {
       : undefined,
   );
   const release = useReleaseTime(scope);
+  const queryClient = useQueryClient();
+  // A payment at booking (issue 44, decision 0085): what Confirm takes first, and Stripe's return.
+  const returning = useBookingPaymentReturn(scope, pathOf('review'));
+  const paying = confirm.data?.kind === 'payment' ? confirm.data : null;
+  // In a company's embed Stripe's page opens in a tab: this page asks until the payment booked the order.
+  const payingInTab = paying !== null && embedHost !== null;
+  const bookingPayment = useQuery({
+    ...bookingPaymentQueryOptions(scope, order.revision),
+    refetchInterval: payingInTab ? 3_000 : false,
+  });
+  const bookedMeanwhile = bookingPayment.data?.state === 'booked';
+  useEffect(() => {
+    if (bookedMeanwhile) void invalidateOrder(queryClient, scope);
+  }, [bookedMeanwhile, queryClient, scope]);
+  useEffect(() => {
+    // Stripe's page in this tab: the review comes back with the session once the client paid or left.
+    if (paying && embedHost === null) window.location.assign(paying.url);
+  }, [paying]);
   // A signature of a document that changed since (the order, its price or the agreement): read it again and sign anew.
   const agreementChanged = confirm.error instanceof ApiError && confirm.error.code === 'agreement_changed';
   useEffect(() => {
@@ -94,7 +125,8 @@ export default function ReviewStep() {
         sx={{ maxWidth: 880, mx: 'auto' }}
       />
     );
-  if (mustPickAgain || release.isPending || pricing.isPending || agreements.isPending) return <StepSkeleton />;
+  if (mustPickAgain || release.isPending || pricing.isPending || agreements.isPending || bookingPayment.isPending)
+    return <StepSkeleton />;
 
   // One attempt at a time, whatever the clicks: a double click must not send a second confirm.
   const send = (request: ConfirmRequest) => {
@@ -123,18 +155,54 @@ export default function ReviewStep() {
         ? t.agreements.changedTitle
         : t.couponUsedUpTitle;
   const showNames = settings.isOn(SETTING.SHOW_INSPECTOR_NAMES);
+  const due = bookingPayment.data?.due ?? null;
+  const heldUntil = order.hold_expires_at
+    ? `${formatTime(wallTimeIn(order.hold_expires_at, office.time_zone))}${zoneSuffix(office.time_zone, Date.parse(order.hold_expires_at))}`
+    : '';
+  const returnedAs = returning.data?.status;
+  const redirecting = paying !== null && embedHost === null;
 
   return (
     <StepFrame
       step="review"
       onBack={() => goTo('packages')}
       nextButton={
-        <BusyButton variant="contained" size="large" busy={confirm.isPending} onClick={press}>
-          {confirm.isPending ? t.pleaseWait : t.confirm}
+        <BusyButton
+          variant="contained"
+          size="large"
+          busy={confirm.isPending || redirecting || returning.isPending}
+          onClick={press}
+        >
+          {confirm.isPending || returning.isPending ? t.pleaseWait : redirecting ? t.payment.opening : t.confirm}
         </BusyButton>
       }
     >
       <Typography sx={{ mb: 3, color: 'text.secondary' }}>{t.intro}</Typography>
+      {returning.isPending && (
+        <Notice severity="info" sx={{ mb: 3 }}>
+          {t.payment.waiting}
+        </Notice>
+      )}
+      {returnedAs === 'cancelled' && (
+        <Notice severity="warning" sx={{ mb: 3 }}>
+          {t.payment.cancelled(heldUntil)}
+        </Notice>
+      )}
+      {returnedAs === 'not_booked' && (
+        <Notice severity="error" sx={{ mb: 3 }}>
+          {t.payment.notBooked}
+        </Notice>
+      )}
+      {returnedAs === 'not_paid' && (
+        <Notice severity="warning" sx={{ mb: 3 }}>
+          {t.payment.waiting}
+        </Notice>
+      )}
+      {!returnedAs && bookingPayment.data?.state === 'expired' && (
+        <Notice severity="warning" sx={{ mb: 3 }}>
+          {t.payment.expired}
+        </Notice>
+      )}
       {changed && (
         <Alert severity="warning" sx={{ mb: 3 }} role="alert">
           <AlertTitle>{changedTitle}</AlertTitle>
@@ -157,6 +225,10 @@ export default function ReviewStep() {
             }
           />
         </Suspense>
+      )}
+      {due && <PaymentAtBooking due={due} tabUrl={payingInTab ? paying.url : null} />}
+      {bookingPayment.isError && (
+        <FailureNotice phone={office.office_phone} onRetry={() => void bookingPayment.refetch()} sx={{ mt: 3 }} />
       )}
       {agreements.isError && (
         <FailureNotice phone={office.office_phone} onRetry={() => void agreements.refetch()} sx={{ mt: 3 }} />

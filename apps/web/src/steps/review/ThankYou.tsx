@@ -17,7 +17,7 @@ import { texts } from '../../shared/texts.ts';
 import { ReviewPanels } from './ReviewPanels.tsx';
 import { reviewTexts } from './review-texts.ts';
 import { useSpecialNote } from './special-note.ts';
-import { postManageLink } from './api.ts';
+import { bookingPaymentQueryOptions, postManageLink } from './api.ts';
 import { useBlockBack } from './use-block-back.ts';
 import { embedHost, embeddedHref } from '../../shared/embed/embed-context.ts';
 
@@ -31,6 +31,8 @@ import { embedHost, embeddedHref } from '../../shared/embed/embed-context.ts';
 export function ThankYou() {
   const { scope, companyKey, office, order, settings, currency } = useScheduler();
   const pricing = useQuery(pricingQueryOptions(scope));
+  // What a payment at booking took (issue 44): "Deposit paid, $X due at the inspection."
+  const paidAtBooking = useQuery(bookingPaymentQueryOptions(scope, order.revision)).data?.paid ?? null;
   // The confirmed order keeps the note it was sent with; this browser's copy serves only an order
   // confirmed without one stored (a fresh browser has no copy at all: issue 21, item 8).
   const noteInThisBrowser = useSpecialNote();
@@ -102,6 +104,15 @@ export function ThankYou() {
           '& > *': { flex: { xs: '1 1 100%', sm: '0 0 auto' } },
         }}
       >
+        {paidAtBooking && !order.cancelled && (
+          <Typography component="p" sx={{ alignSelf: 'center', fontWeight: 600, flexBasis: '100%' }}>
+            {paidAtBooking.kind === 'deposit'
+              ? reviewTexts.thankYou.depositPaid(paidAtBooking.due_later)
+              : paidAtBooking.kind === 'full'
+                ? reviewTexts.thankYou.paidInFull(paidAtBooking.amount)
+                : reviewTexts.thankYou.cardSaved}
+          </Typography>
+        )}
         {order.paid && (
           <Typography
             component="p"

@@ -6,9 +6,13 @@ import {
 } from '@scheduler/contracts/agreements';
 import { useRef } from 'react';
 import {
+  bookingPaymentReturnResponseSchema,
+  bookingPaymentViewSchema,
   confirmResponseSchema,
   IDEMPOTENCY_KEY_HEADER,
   SPECIAL_NOTE_MAX,
+  type BookingPaymentReturnResponse,
+  type BookingPaymentView,
   type ConfirmResponse,
 } from '@scheduler/contracts/confirm';
 import type { OrderResponse } from '@scheduler/contracts/order';
@@ -85,7 +89,10 @@ export function postConfirm(
 
 /** What one press of "Confirm My Inspection" (or one alternative chosen) came to. */
 export type ConfirmOutcome =
-  { kind: 'confirmed' } | { kind: 'unavailable'; at: string; appointments: AppointmentSlot[] };
+  | { kind: 'confirmed' }
+  | { kind: 'unavailable'; at: string; appointments: AppointmentSlot[] }
+  /** The company takes a payment at booking (decision 0085): Stripe's page, nothing booked yet. */
+  | { kind: 'payment'; url: string; heldUntil: string };
 
 /** An alternative chosen in the "Sorry!" dialog: held first, then confirmed (spec 4.8 step 3). */
 export interface ConfirmRequest {
@@ -143,6 +150,8 @@ export function useConfirmOrder(
         track('conflict_shown', { code: 'time_taken' });
         return { kind: 'unavailable', at, appointments: answer.appointments };
       }
+      if (answer.status === 'payment_required')
+        return { kind: 'payment', url: answer.checkout_url, heldUntil: answer.held_until };
       const pricing = queryClient.getQueryData<Pricing>(queryKeys.pricing(scope));
       // The order number, for the company's conversion tracking: it names the order, not the visitor.
       track('order_confirmed', {
@@ -168,5 +177,44 @@ export function postManageLink(scope: SessionScope): Promise<{ url: string }> {
     method: 'POST',
     body: {},
     parse: answerBy(visitorManageLinkResponseSchema),
+  });
+}
+
+/**
+ * GET /booking_payment (decision 0085): what the order pays at booking as it is now, and where
+ * its last payment stands; read again whenever the order changes (its revision).
+ */
+export function bookingPaymentQueryOptions(scope: SessionScope, orderRevision: string) {
+  return queryOptions({
+    queryKey: [...queryKeys.order(scope), 'booking_payment', orderRevision] as const,
+    queryFn: ({ signal }): Promise<BookingPaymentView> =>
+      callApi(`${baseOf(scope)}/booking_payment`, {
+        session: scope.credentials,
+        signal,
+        parse: answerBy(bookingPaymentViewSchema),
+      }),
+  });
+}
+
+/** POST /booking_payment/return: the client came back from Stripe's page with this session. */
+export function postBookingPaymentReturn(
+  scope: SessionScope,
+  sessionId: string,
+): Promise<BookingPaymentReturnResponse> {
+  return callApi(`${baseOf(scope)}/booking_payment/return`, {
+    session: scope.credentials,
+    method: 'POST',
+    body: { session_id: sessionId },
+    parse: answerBy(bookingPaymentReturnResponseSchema),
+  });
+}
+
+/** POST /booking_payment/cancel: the client left Stripe's page without paying. */
+export function postBookingPaymentCancel(scope: SessionScope): Promise<BookingPaymentReturnResponse> {
+  return callApi(`${baseOf(scope)}/booking_payment/cancel`, {
+    session: scope.credentials,
+    method: 'POST',
+    body: {},
+    parse: answerBy(bookingPaymentReturnResponseSchema),
   });
 }
