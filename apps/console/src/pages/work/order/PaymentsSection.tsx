@@ -129,13 +129,21 @@ function Sums({ ledger }: { ledger: OrderLedger }) {
 
 /** Each dispute the client's bank opened on a Stripe payment (decision 0067): the office answers it in Stripe. */
 function Disputes({ ledger }: { ledger: OrderLedger }) {
-  return ledger.disputes.map((dispute) => (
+  return ledger.disputes.map((dispute) =>
+    dispute.outcome ? (
+      // Decided (decision 0082): what the bank decided, and when, in place of the open dispute's notice.
+      <Alert key={dispute.id} severity={dispute.status === 'lost' ? 'error' : 'info'} sx={{ mb: 1 }}>
+        Disputed: {dispute.outcome}
+        {dispute.closed_at ? ` Closed ${shortDateText(dispute.closed_at.slice(0, 10))}` : ''} ({dispute.id}).
+      </Alert>
+    ) : (
     <Alert key={dispute.id} severity="warning" sx={{ mb: 1 }}>
       Disputed: the client&apos;s bank disputes {formatMoney(dispute.amount_cents, dispute.currency)} (
       {dispute.reason.replaceAll('_', ' ')}) since {shortDateText(dispute.at.slice(0, 10))}. Answer it in Stripe (
       {dispute.id}).
     </Alert>
-  ));
+    ),
+  );
 }
 
 function Entries({
