@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import fontkit from '@pdf-lib/fontkit';
 import { Parser } from 'htmlparser2';
 import { PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import { zoneAbbreviation } from '@scheduler/domain/time-zone-text';
+import { embedFonts, FONT_FILES, type FontName } from '../../pdf/fonts.ts';
 
 /**
  * The sealed PDF of a signed agreement (issue 43, decision 0080): the document as the signers were
@@ -65,52 +63,7 @@ const SIGNATURE_BOX = { width: 200, height: 60 };
 const TEXT_COLOUR = rgb(0.1, 0.1, 0.1);
 const MUTED_COLOUR = rgb(0.4, 0.4, 0.4);
 
-// ---------------------------------------------------------------------------------------------
-// Fonts: DejaVu (Bitstream Vera licence), from the dejavu-fonts-ttf package. The PDF standard 14
-// fonts speak only WinAnsi, which has no room for every character a company may write.
-// ---------------------------------------------------------------------------------------------
-
-const FONT_FILES = {
-  regular: 'DejaVuSans.ttf',
-  bold: 'DejaVuSans-Bold.ttf',
-  italic: 'DejaVuSans-Oblique.ttf',
-  boldItalic: 'DejaVuSans-BoldOblique.ttf',
-  /** A typed signature: a serif italic reads as a hand more than the sans does. */
-  signature: 'DejaVuSerif-Italic.ttf',
-} as const;
-type FontName = keyof typeof FONT_FILES;
 type Fonts = Record<FontName, PDFFont>;
-
-/** Read once per process: they are a few hundred KB each and never change. */
-let fontBytes: Record<FontName, Uint8Array> | undefined;
-function loadFontBytes(): Record<FontName, Uint8Array> {
-  if (!fontBytes) {
-    const require = createRequire(import.meta.url);
-    const read = (file: string) => new Uint8Array(readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`)));
-    fontBytes = {
-      regular: read(FONT_FILES.regular),
-      bold: read(FONT_FILES.bold),
-      italic: read(FONT_FILES.italic),
-      boldItalic: read(FONT_FILES.boldItalic),
-      signature: read(FONT_FILES.signature),
-    };
-  }
-  return fontBytes;
-}
-
-async function embedFonts(pdf: PDFDocument): Promise<Fonts> {
-  pdf.registerFontkit(fontkit);
-  const bytes = loadFontBytes();
-  // Subset: only the glyphs used are embedded (a page of text is tens of KB, not 3 MB of fonts).
-  const embed = (name: FontName) => pdf.embedFont(bytes[name], { subset: true });
-  return {
-    regular: await embed('regular'),
-    bold: await embed('bold'),
-    italic: await embed('italic'),
-    boldItalic: await embed('boldItalic'),
-    signature: await embed('signature'),
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // The document: sanitised HTML as paragraphs of styled runs.
@@ -731,7 +684,7 @@ export async function renderSealedAgreement(input: SealedAgreementInput): Promis
     signatures.push(signer.method === 'drawn' ? await embedSignature(pdf, signer, index) : null);
   }
 
-  const fonts = await embedFonts(pdf);
+  const fonts = await embedFonts(pdf, Object.keys(FONT_FILES) as FontName[]);
   const writer = new Writer(pdf, fonts);
   writer.paragraph([plain(oneLine(input.title), { bold: true })], { size: 16 });
   writer.paragraph([plain(`${oneLine(input.address)} · ${oneLine(input.appointment)}`)], { colour: MUTED_COLOUR });

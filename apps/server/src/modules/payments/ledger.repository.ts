@@ -424,3 +424,18 @@ export async function insertDisputeLoss(
     .returning();
   return row ?? null;
 }
+
+/** An office's postal address, of this company only, as its receipts print it (decision 0082); null when none. */
+export async function loadOfficeAddress(db: Executor, companyId: string, officeId: string) {
+  const [row] = await db
+    .select({
+      address1: t.offices.address1,
+      address2: t.offices.address2,
+      city: t.offices.city,
+      state: t.offices.state,
+      postalCode: t.offices.postalCode,
+    })
+    .from(t.offices)
+    .where(and(eq(t.offices.companyId, companyId), eq(t.offices.id, officeId)));
+  return row ?? null;
+}

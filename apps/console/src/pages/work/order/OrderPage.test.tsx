@@ -359,6 +359,9 @@ describe("the order page's payments (decision 0067)", () => {
     ).toBeTruthy();
     expect(screen.getByText(/Disputed: The bank decided the dispute of \$425\.00 for the company: won\./)).toBeTruthy();
     expect(screen.queryByText(/the client's bank disputes/)).toBeNull();
+    // Each entry's receipt is a PDF under the ledger's route (decision 0082).
+    const receipt = screen.getByRole('link', { name: 'Receipt (PDF) of the payment of $425.00' });
+    expect(receipt.getAttribute('href')).toBe(`${BASE}/payments/${PAYMENT.id}/receipt`);
   });
 
   it('offers the office no refund', async () => {
