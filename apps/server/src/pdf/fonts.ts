@@ -41,3 +41,10 @@ export async function embedFonts<Name extends FontName>(
   for (const name of names) fonts[name] = await pdf.embedFont(loadFontBytes(name), { subset: true });
   return fonts;
 }
+
+/** Control characters would show as missing glyphs: a PDF's text drops them. */
+// eslint-disable-next-line no-control-regex
+export const CONTROL = /[\u0000-\u0008\u000b\u000e-\u001f\u007f-\u009f]/g;
+
+/** A value drawn as one line of words: control characters dropped, line breaks and runs of space one space. */
+export const oneLine = (text: string) => text.replace(CONTROL, '').replace(/\s+/g, ' ').trim();

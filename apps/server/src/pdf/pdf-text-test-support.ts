@@ -34,4 +34,3 @@ export async function extract(bytes: Uint8Array): Promise<{ pages: ExtractedPage
   await document.destroy();
   return { pages, info: metadata.info as Record<string, unknown> };
 }
-

@@ -228,7 +228,9 @@ describe('the manage page (issue 24)', () => {
     renderPage();
     const receipts = await screen.findByRole('region', { name: 'Your receipts' });
     const link = within(receipts).getByRole('link', { name: 'Receipt: payment of $425.00 on December 1, 2026 (PDF)' });
-    expect(link.getAttribute('href')).toBe(`/demo/json/manage/${TOKEN}/receipts/7f0c1c2e-7f1d-4c2a-9e61-3d4f8a2b9c12/pdf`);
+    expect(link.getAttribute('href')).toBe(
+      `/demo/json/manage/${TOKEN}/receipts/7f0c1c2e-7f1d-4c2a-9e61-3d4f8a2b9c12/pdf`,
+    );
   });
 
   it('shows no agreements section when the reader signs none', async () => {

@@ -54,7 +54,12 @@ export function balanceAfterEntry(
   return ledgerTotals(totalCents, entries.slice(0, at + 1)).balanceDueCents;
 }
 
-const DATE_WORDS = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
+const DATE_WORDS = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+});
 
 /** An office date ("2026-12-01") in words ("December 1, 2026"): a calendar date, no zone to shift it. */
 export function receiptDateText(officeDate: string): string {
@@ -62,6 +67,11 @@ export function receiptDateText(officeDate: string): string {
 }
 
 /** How a receipt is offered for download: "Receipt: payment of $425.00 on December 1, 2026". */
-export function receiptLinkText(kind: 'payment' | 'refund', amountCents: number, currency: string, officeDate: string): string {
+export function receiptLinkText(
+  kind: 'payment' | 'refund',
+  amountCents: number,
+  currency: string,
+  officeDate: string,
+): string {
   return `Receipt: ${kind} of ${formatMoney(amountCents, currency)} on ${receiptDateText(officeDate)}`;
 }

@@ -110,7 +110,8 @@ export function ledgerRoutes(ctx: AppContext) {
         onRequest: requireMember(ctx, 'payments.record'),
         schema: {
           tags,
-          summary: "One ledger entry's receipt as a PDF: the company, the order, its price and taxes, the amount and the balance after it",
+          summary:
+            "One ledger entry's receipt as a PDF: the company, the order, its price and taxes, the amount and the balance after it",
           description: '404 for an entry of no order of the company, and for a voided entry (it receipts nothing).',
           params: entryParams,
           querystring: noQuery,

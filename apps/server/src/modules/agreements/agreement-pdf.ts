@@ -1,7 +1,7 @@
 import { Parser } from 'htmlparser2';
 import { PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import { zoneAbbreviation } from '@scheduler/domain/time-zone-text';
-import { embedFonts, FONT_FILES, type FontName } from '../../pdf/fonts.ts';
+import { CONTROL, embedFonts, FONT_FILES, oneLine, type FontName } from '../../pdf/fonts.ts';
 
 /**
  * The sealed PDF of a signed agreement (issue 43, decision 0080): the document as the signers were
@@ -100,9 +100,7 @@ interface Block {
 const HEADING_SIZES: Record<string, number> = { h3: 13.5, h4: 12 };
 const BLOCK_TAGS = new Set(['p', 'div', 'ul', 'ol', 'li', 'h3', 'h4']);
 
-/** Control characters would show as missing glyphs; HTML's whitespace collapses to one space. */
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b\u000e-\u001f\u007f-\u009f]/g;
+/** HTML's whitespace collapses to one space (control characters are dropped: `CONTROL`). */
 const HTML_SPACE = /[ \t\n\r\f]+/g;
 
 /** What a link's text is compared with: its address without the scheme a reader doesn't see. */
@@ -567,7 +565,6 @@ async function embedSignature(pdf: PDFDocument, signer: SealedAgreementSigner, i
 
 const plain = (text: string, style: Partial<Style> = {}): Run => ({ text, style: { ...PLAIN, ...style } });
 /** Text written by people (names, user agents) is shown as it is, but on one line's worth of spaces. */
-const oneLine = (text: string) => text.replace(CONTROL, '').replace(/\s+/g, ' ').trim();
 
 function writeEvidence(writer: Writer, input: SealedAgreementInput, signatures: Array<PDFImage | null>): void {
   writer.newPage();

@@ -85,7 +85,10 @@ export async function recordDisputeEvent(
     const rows = await loadLedgerEntries(tx, key);
     const { totalCents, currency } = chargeOf(order.pricingSnapshot);
     const before = totalsOf(totalCents, rows);
-    const amountCents = lostDisputeCents(held.amountCents, refundableCents(before, refundableEntries(rows), payment.id));
+    const amountCents = lostDisputeCents(
+      held.amountCents,
+      refundableCents(before, refundableEntries(rows), payment.id),
+    );
     if (amountCents === 0 || rows.some((row) => row.disputeId === dispute.id)) return wrote;
     const receivedOn = officeClockAt(order.timeZone, event.at.getTime()).date;
     const loss = await insertDisputeLoss(
@@ -114,6 +117,12 @@ async function applyStatus(
 ): Promise<boolean> {
   if (!dispute.status) return false;
   if (!disputeStatusChanges(held, { status: dispute.status, at })) return false;
-  await setDisputeStatus(tx, key, held, { status: dispute.status, statusAt: at, closed: disputeClosed(dispute.status) }, now);
+  await setDisputeStatus(
+    tx,
+    key,
+    held,
+    { status: dispute.status, statusAt: at, closed: disputeClosed(dispute.status) },
+    now,
+  );
   return true;
 }

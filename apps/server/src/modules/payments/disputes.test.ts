@@ -61,7 +61,11 @@ describeOnEachDatabase('a dispute followed to its outcome (decision 0082)', (fac
     return answer.json<{ outcome: string }>().outcome;
   };
   const historyOf = async (orderId: string): Promise<string[]> => {
-    const detail = await harness.app.inject({ method: 'GET', url: `${DEMO}/orders/${orderId}`, headers: owner.headers });
+    const detail = await harness.app.inject({
+      method: 'GET',
+      url: `${DEMO}/orders/${orderId}`,
+      headers: owner.headers,
+    });
     return detail.json().order.history.map((line: { type: string }) => line.type);
   };
 
@@ -111,7 +115,12 @@ describeOnEachDatabase('a dispute followed to its outcome (decision 0082)', (fac
     expect((await eventsOf(orderId, 'dispute_closed')).map((event) => event.data.status)).toEqual(['lost']);
     expect(await eventsOf(orderId, 'dispute_funds_withdrawn')).toHaveLength(1);
     expect(await historyOf(orderId)).toEqual(
-      expect.arrayContaining(['payment_disputed', 'dispute_funds_withdrawn', 'dispute_status_changed', 'dispute_closed']),
+      expect.arrayContaining([
+        'payment_disputed',
+        'dispute_funds_withdrawn',
+        'dispute_status_changed',
+        'dispute_closed',
+      ]),
     );
     // Stripe's own refund event of the charge does not take the dispute's money for a refund.
     const charged = await payments.deliver(
@@ -187,10 +196,14 @@ describeOnEachDatabase('a dispute followed to its outcome (decision 0082)', (fac
     const session = await paidOnline(confirmed);
     const dispute = stripe.dispute(session.payment_intent!);
     // The other company's own webhook, naming a payment of no order of theirs.
-    expect(
-      await deliver(dispute, 'charge.dispute.closed', 'lost', 30, OTHER_SECRETS.webhook_secret, 'other'),
-    ).toBe('ignored');
-    const forged = FakeStripe.signedEvent({ ...dispute, status: 'lost' }, OTHER_SECRETS.webhook_secret, 'charge.dispute.closed');
+    expect(await deliver(dispute, 'charge.dispute.closed', 'lost', 30, OTHER_SECRETS.webhook_secret, 'other')).toBe(
+      'ignored',
+    );
+    const forged = FakeStripe.signedEvent(
+      { ...dispute, status: 'lost' },
+      OTHER_SECRETS.webhook_secret,
+      'charge.dispute.closed',
+    );
     expect((await payments.deliver('demo', forged)).statusCode).toBe(400);
     const ledger = await ledgerOf(orderId);
     expect(ledger.disputes).toEqual([]);

@@ -45,7 +45,7 @@ function row(lines: readonly string[], label: string, value: string): boolean {
 }
 
 describe('the PDF receipt (decision 0082)', () => {
-  it("prints the company, the order and price lines in yen without decimals that add up to the total, and the balance after", async () => {
+  it('prints the company, the order and price lines in yen without decimals that add up to the total, and the balance after', async () => {
     const { pages, info } = await extract(await renderReceiptPdf(JPY));
     expect(pages).toHaveLength(1);
     const { lines, text } = pages[0]!;

@@ -1,7 +1,7 @@
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { formatMoney } from '@scheduler/domain/money-format';
 import { formatLineAmount } from '@scheduler/domain/pricing/display-lines';
-import { embedFonts } from '../../pdf/fonts.ts';
+import { embedFonts, oneLine } from '../../pdf/fonts.ts';
 
 /**
  * A payment's or a refund's receipt as a PDF (issue 44, decision 0082): the company's details, the
@@ -46,9 +46,6 @@ const SIZE = 10.5;
 const LINE = SIZE * 1.45;
 const TEXT_COLOUR = rgb(0.1, 0.1, 0.1);
 const MUTED_COLOUR = rgb(0.4, 0.4, 0.4);
-
-/** Control characters and line breaks read as one space: every value is drawn as one line of words. */
-const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f\s]+/g, ' ').trim();
 
 class Sheet {
   private page: PDFPage;
@@ -110,7 +107,13 @@ class Sheet {
       this.y -= LINE;
       if (index === 0)
         this.page.drawText(label, { x: MARGIN, y: this.y, size: SIZE, font: this.fonts.bold, color: TEXT_COLOUR });
-      this.page.drawText(line, { x: MARGIN + labelWidth, y: this.y, size: SIZE, font: this.fonts.regular, color: TEXT_COLOUR });
+      this.page.drawText(line, {
+        x: MARGIN + labelWidth,
+        y: this.y,
+        size: SIZE,
+        font: this.fonts.regular,
+        color: TEXT_COLOUR,
+      });
     });
   }
 

@@ -47,7 +47,6 @@ import {
   type StripeRefund,
 } from './stripe-gateway.ts';
 
-
 function refusedRefund(refusal: RefundRefusal, refundable: number, currency: string): AppError {
   const left = formatMoney(refundable, currency);
   const words: Record<RefundRefusal, string> = {
