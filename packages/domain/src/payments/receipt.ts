@@ -40,18 +40,19 @@ export function receiptLineLabel(line: DisplayLine): string {
 }
 
 /**
- * The balance due right after the entry `entryId` (the entries oldest first): the total less the
- * payments plus the refunds of the entries not voided up to and including it. Null when it is not
- * among them.
+ * The balance due right after the entry `entryId`: the total less the payments plus the refunds of
+ * the entries not voided recorded up to it (by `at`, its recording time; at one same moment the
+ * payments before the refunds, which give them back). Null when it is not among them.
  */
 export function balanceAfterEntry(
   totalCents: number,
-  entries: ReadonlyArray<LedgerEntry & { id: string }>,
+  entries: ReadonlyArray<LedgerEntry & { id: string; at: number }>,
   entryId: string,
 ): number | null {
-  const at = entries.findIndex((entry) => entry.id === entryId);
+  const ordered = [...entries].sort((a, b) => a.at - b.at || (a.kind === b.kind ? 0 : a.kind === 'payment' ? -1 : 1));
+  const at = ordered.findIndex((entry) => entry.id === entryId);
   if (at < 0) return null;
-  return ledgerTotals(totalCents, entries.slice(0, at + 1)).balanceDueCents;
+  return ledgerTotals(totalCents, ordered.slice(0, at + 1)).balanceDueCents;
 }
 
 const DATE_WORDS = new Intl.DateTimeFormat('en-US', {

@@ -94,7 +94,12 @@ export async function receiptPdf(db: Executor, key: OrderKey, which: ReceiptEntr
     amountCents: entry.amountCents,
     method: methodWords(entry),
     note: entry.note ?? '',
-    balanceDueCents: balanceAfterEntry(totalCents, refundableEntries(rows), entry.id) ?? totalCents,
+    balanceDueCents:
+      balanceAfterEntry(
+        totalCents,
+        rows.map((row) => ({ ...refundableEntries([row])[0]!, at: row.recordedAt.getTime() })),
+        entry.id,
+      ) ?? totalCents,
   });
   return { fileName: `receipt-${number}.pdf`, content };
 }
