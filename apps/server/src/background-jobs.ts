@@ -3,6 +3,7 @@ import { DataEncryption } from './crypto/data-encryption.ts';
 import type { Database } from './db/connection.ts';
 import { cancelRefundJobHandlers, type CancelRefundJobDeps } from './modules/payments/cancel-refunds.service.ts';
 import { paymentJobHandlers } from './modules/payments/payments.service.ts';
+import { receiptPdf } from './modules/payments/receipt.service.ts';
 import { stripeOptionsOf } from './modules/payments/stripe-gateway.ts';
 import { retentionJobHandlers, RUN_BUDGET_MS, type RetentionDeps } from './modules/retention/retention.service.ts';
 
@@ -39,5 +40,8 @@ export function backgroundJobs(options: {
     paymentJobs: { ...paymentJobHandlers(paymentJobDeps), ...cancelRefundJobHandlers(paymentJobDeps) },
     retention,
     systemJobs: retentionJobHandlers(retention),
+    /** The PDF each payment's and refund's receipt e-mail carries (decision 0082). */
+    receiptAttachment: (companyId: string, orderId: string, entry: Parameters<typeof receiptPdf>[2]) =>
+      receiptPdf(db, { companyId, orderId }, entry),
   };
 }

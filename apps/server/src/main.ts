@@ -44,6 +44,7 @@ async function main(): Promise<void> {
     jobs.paymentJobs,
     jobs.systemJobs,
     clock,
+    jobs.receiptAttachment,
   );
   const app = await buildApp(
     {

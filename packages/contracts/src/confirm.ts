@@ -125,6 +125,11 @@ export const ORDER_HISTORY_EVENT_TYPES = [
   'refunded',
   'refund_due_by_office',
   'payment_disputed',
+  // A dispute's later events (decision 0082): its status, its closing (won, lost …), Stripe's balance moved.
+  'dispute_status_changed',
+  'dispute_closed',
+  'dispute_funds_withdrawn',
+  'dispute_funds_reinstated',
   'message_bounced',
   // An order's agreement (issue 43, decision 0080): sent at booking, a signer's new link, opened, signed, sealed.
   'agreement_sent',

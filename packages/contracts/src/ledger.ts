@@ -122,6 +122,12 @@ export const orderLedgerSchema = z.object({
       currency: z.string(),
       reason: z.string(),
       at: z.string(),
+      /** Stripe's status (needs_response, under_review, won, lost, warning_closed …; decision 0082); null on a dispute recorded before statuses were kept. */
+      status: z.string().nullable(),
+      /** When Stripe closed it; null while open. */
+      closed_at: z.string().nullable(),
+      /** The outcome in the office's words once closed ("The bank decided the dispute of $X for the client: lost. …"); null while open. */
+      outcome: z.string().nullable(),
     }),
   ),
 });

@@ -105,6 +105,11 @@ export const manageOrderViewSchema = z.object({
   history: z.array(z.object({ at: z.string(), text: z.string() })),
   /** The agreements the reader signs (issue 43): a client's link only; [] for an agent's or a contact's. */
   agreements: z.array(manageAgreementSchema),
+  /**
+   * The PDF receipts of the order's payments and refunds (decision 0082), oldest first, each
+   * downloaded from `…/json/manage/{token}/receipts/{id}/pdf`: a client's link only; [] otherwise.
+   */
+  receipts: z.array(z.object({ id: z.uuid(), text: z.string() })),
 });
 export type ManageOrderView = z.infer<typeof manageOrderViewSchema>;
 

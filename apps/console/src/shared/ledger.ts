@@ -38,6 +38,10 @@ export function reconcileCsvUrl(companyKey: string, span: { from: string; to: st
   return companyApi(companyKey, `/payments?${new URLSearchParams({ ...span, format: 'csv' }).toString()}`);
 }
 
+/** GET …/payments/{id}/receipt: one entry's PDF receipt, as a link downloads it (decision 0082). */
+export const receiptPdfUrl = (companyKey: string, orderId: string, entryId: string): string =>
+  companyApi(companyKey, orderPath(orderId, `/${encodeURIComponent(entryId)}/receipt`));
+
 function useLedgerChange<T, R>(companyKey: string, orderId: string, change: (input: T) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({

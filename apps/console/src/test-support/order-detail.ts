@@ -65,6 +65,7 @@ export const VIEW: ManageOrderView = {
   },
   history: [],
   agreements: [],
+  receipts: [],
 };
 
 export const DETAIL: ConsoleOrderDetail = {

@@ -1082,6 +1082,19 @@ export const paymentDisputes = pgTable(
     reason: text('reason').notNull(),
     /** When Stripe opened it (its event's time). */
     disputedAt: instant('disputed_at').notNull(),
+    /**
+     * Stripe's status of it (decision 0082): needs_response, under_review, warning_… while open;
+     * won, lost, warning_closed or prevented once closed, never changed after. Null on a row written
+     * before statuses were kept (read as open).
+     */
+    status: text('status'),
+    /** The time of the Stripe event that set `status`: an older event arriving later changes nothing. */
+    statusAt: instant('status_at'),
+    /** When Stripe closed it (`charge.dispute.closed`'s time); null while open. */
+    closedAt: instant('closed_at'),
+    /** When Stripe took the amount from the company's balance, and when it gave it back (each once). */
+    fundsWithdrawnAt: instant('funds_withdrawn_at'),
+    fundsReinstatedAt: instant('funds_reinstated_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1199,6 +1212,8 @@ export const orderLedger = pgTable(
     stripeRefundId: text('stripe_refund_id'),
     /** The console's request that made a refund: a retried request finds it done, and Stripe's idempotency key carries it. */
     requestId: uuid('request_id'),
+    /** A dispute the client's bank decided for the client (decision 0082): its money given back, one row per dispute. */
+    disputeId: text('dispute_id'),
     /** Who entered it; null for Stripe's own. */
     recordedByUserId: text('recorded_by_user_id'),
     recordedByName: text('recorded_by_name'),
@@ -1219,6 +1234,7 @@ export const orderLedger = pgTable(
     unique('order_ledger_checkout_session_unique').on(t.companyId, t.checkoutSessionId),
     unique('order_ledger_stripe_refund_unique').on(t.companyId, t.stripeRefundId),
     unique('order_ledger_request_unique').on(t.companyId, t.requestId),
+    unique('order_ledger_dispute_unique').on(t.companyId, t.disputeId),
     check('order_ledger_amount_bounds', sql`${t.amountCents} between 1 and 100000000`),
     check('order_ledger_reference_length', sql`char_length(${t.reference}) <= 100`),
     check('order_ledger_note_length', sql`char_length(${t.note}) <= 500`),

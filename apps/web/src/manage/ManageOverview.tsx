@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import { useId } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { ManageOrderView } from '@scheduler/contracts/manage';
@@ -29,11 +30,14 @@ export function ManageOverview({
 }) {
   const { order, office, reschedule, cancel } = view;
   const zone = office.time_zone;
-  const ids = { changes: useId(), history: useId(), agreements: useId() };
+  const ids = { changes: useId(), history: useId(), agreements: useId(), receipts: useId() };
   const params = useParams();
   // The client's agreements open in the signing page, under this manage link (issue 43).
   const agreementPath = (id: string) =>
     `/${encodeURIComponent(params.companyKey ?? '')}/manage/${encodeURIComponent(params.token ?? '')}/agreements/${id}`;
+  // A receipt is a PDF the API hands under this manage link (decision 0082): a plain download, not a page of the app.
+  const receiptHref = (id: string) =>
+    `/${encodeURIComponent(params.companyKey ?? '')}/json/manage/${encodeURIComponent(params.token ?? '')}/receipts/${id}/pdf`;
   const rescheduleDetails = [
     t.reschedule.until(deadlineText(reschedule.deadline, zone)),
     ...(reschedule.remaining !== null ? [t.reschedule.remaining(reschedule.remaining)] : []),
@@ -81,6 +85,23 @@ export function ManageOverview({
                   </Button>
                 </Box>
               </Box>
+            ))}
+          </Box>
+        </Box>
+      )}
+
+      {view.receipts.length > 0 && (
+        <Box component="section" aria-labelledby={ids.receipts} sx={{ mt: 4 }}>
+          <Typography id={ids.receipts} variant="h2" sx={{ mb: 1.5 }}>
+            {t.receipts.heading}
+          </Typography>
+          <Box component="ul" sx={{ p: 0, pl: 2.5, m: 0, display: 'grid', gap: 1 }}>
+            {view.receipts.map((receipt) => (
+              <li key={receipt.id}>
+                <Link href={receiptHref(receipt.id)} download>
+                  {receipt.text} (PDF)
+                </Link>
+              </li>
             ))}
           </Box>
         </Box>

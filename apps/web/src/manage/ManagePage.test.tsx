@@ -73,6 +73,7 @@ const VIEW: ManageOrderView = {
   },
   history: [{ at: '2026-11-20T15:00:00.000Z', text: 'Booked online by Jane Doe.' }],
   agreements: [],
+  receipts: [],
 };
 
 const withCancel = (cancel: Partial<ManageOrderView['cancel']>): ManageOrderView => ({
@@ -212,11 +213,32 @@ describe('the manage page (issue 24)', () => {
     expect(within(agreements).getByRole('link', { name: 'Open the signed agreement: Radon addendum' })).toBeTruthy();
   });
 
+  it("lists the client's receipts, each a PDF under the manage link (decision 0082), and none when nothing was paid", async () => {
+    server({
+      view: () => ({
+        status: 200,
+        body: {
+          ...VIEW,
+          receipts: [
+            { id: '7f0c1c2e-7f1d-4c2a-9e61-3d4f8a2b9c12', text: 'Receipt: payment of $425.00 on December 1, 2026' },
+          ],
+        },
+      }),
+    });
+    renderPage();
+    const receipts = await screen.findByRole('region', { name: 'Your receipts' });
+    const link = within(receipts).getByRole('link', { name: 'Receipt: payment of $425.00 on December 1, 2026 (PDF)' });
+    expect(link.getAttribute('href')).toBe(
+      `/demo/json/manage/${TOKEN}/receipts/7f0c1c2e-7f1d-4c2a-9e61-3d4f8a2b9c12/pdf`,
+    );
+  });
+
   it('shows no agreements section when the reader signs none', async () => {
     server();
     renderPage();
     await screen.findByRole('heading', { level: 1, name: 'Manage your inspection' });
     expect(screen.queryByRole('region', { name: 'Your inspection agreement' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Your receipts' })).toBeNull();
   });
 
   it('shows the booking as the thank-you does, with Reschedule and Cancel when the policy allows them', async () => {

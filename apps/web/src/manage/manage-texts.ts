@@ -71,6 +71,11 @@ export const manageTexts = {
     open: (title: string) => `Open the signed agreement: ${title}`,
   },
 
+  /** The receipts of what was paid and given back (decision 0082), each a PDF to download. */
+  receipts: {
+    heading: 'Your receipts',
+  },
+
   /** The reschedule screen: a calendar of the order's own cart, address and rules. */
   pick: {
     title: 'Choose a new time',

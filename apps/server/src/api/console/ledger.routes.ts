@@ -24,7 +24,9 @@ import {
   type LedgerDeps,
 } from '../../modules/payments/ledger.service.ts';
 import { paymentsDeps } from '../../modules/payments/payments-deps.ts';
+import { receiptPdfOrNotFound } from '../../modules/payments/receipt.service.ts';
 import { refundOnlinePayment } from '../../modules/payments/refunds.service.ts';
+import { sendPdf, withSha256 } from '../../http/pdf-reply.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
 
 const orderParams = companyKeyParam.extend({ id: z.uuid() });
@@ -100,6 +102,25 @@ export function ledgerRoutes(ctx: AppContext) {
       },
       async (request) =>
         voidPayment(deps, memberOf(request), request.params.id, request.params.payment_id, request.body.reason),
+    );
+
+    app.get(
+      `${base}/orders/:id/payments/:payment_id/receipt`,
+      {
+        onRequest: requireMember(ctx, 'payments.record'),
+        schema: {
+          tags,
+          summary:
+            "One ledger entry's receipt as a PDF: the company, the order, its price and taxes, the amount and the balance after it",
+          description: '404 for an entry of no order of the company, and for a voided entry (it receipts nothing).',
+          params: entryParams,
+          querystring: noQuery,
+        },
+      },
+      async (request, reply) => {
+        const key = { companyId: memberOf(request).companyId, orderId: request.params.id };
+        return sendPdf(reply, withSha256(await receiptPdfOrNotFound(ctx.db, key, request.params.payment_id)));
+      },
     );
 
     const payments = paymentsDeps(ctx, instance);

@@ -27,6 +27,9 @@ import {
   rescheduleBooking,
 } from '../../modules/booking-changes/manage.service.ts';
 import { keepAnswersPrivate } from '../../plugins/private-answers.ts';
+import { NotFoundError } from '../../errors.ts';
+import { sendPdf, withSha256 } from '../../http/pdf-reply.ts';
+import { receiptPdfOrNotFound } from '../../modules/payments/receipt.service.ts';
 
 const PREFIX = '/:company_key/json/manage/:token';
 const params = companyKeyParam.extend({ token: manageTokenSchema });
@@ -57,6 +60,26 @@ export function manageRoutes(ctx: AppContext) {
       async (request) => {
         const link = manageLinkOf(request);
         return manageView(ctx.db, link, now(), link.role);
+      },
+    );
+    app.get(
+      `${PREFIX}/receipts/:entry_id/pdf`,
+      {
+        ...manageRead,
+        schema: {
+          tags,
+          summary: "The PDF receipt of one of the order's payments or refunds, from a client's manage link",
+          description: "404 on an agent's or a contact's link, for an entry of another order, and for a voided one.",
+          params: params.extend({ entry_id: z.uuid() }),
+          querystring: noQuery,
+        },
+      },
+      async (request, reply) => {
+        const link = manageLinkOf(request);
+        // The money is the client's: an agent's or a contact's link opens no receipt (decision 0082).
+        if (link.role !== 'client') throw new NotFoundError('The receipt');
+        const key = { companyId: link.companyId, orderId: link.orderId };
+        return sendPdf(reply, withSha256(await receiptPdfOrNotFound(ctx.db, key, request.params.entry_id)));
       },
     );
     app.get(

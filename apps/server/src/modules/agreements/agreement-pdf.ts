@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import fontkit from '@pdf-lib/fontkit';
 import { Parser } from 'htmlparser2';
 import { PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import { zoneAbbreviation } from '@scheduler/domain/time-zone-text';
+import { CONTROL, embedFonts, FONT_FILES, oneLine, type FontName } from '../../pdf/fonts.ts';
 
 /**
  * The sealed PDF of a signed agreement (issue 43, decision 0080): the document as the signers were
@@ -65,52 +63,7 @@ const SIGNATURE_BOX = { width: 200, height: 60 };
 const TEXT_COLOUR = rgb(0.1, 0.1, 0.1);
 const MUTED_COLOUR = rgb(0.4, 0.4, 0.4);
 
-// ---------------------------------------------------------------------------------------------
-// Fonts: DejaVu (Bitstream Vera licence), from the dejavu-fonts-ttf package. The PDF standard 14
-// fonts speak only WinAnsi, which has no room for every character a company may write.
-// ---------------------------------------------------------------------------------------------
-
-const FONT_FILES = {
-  regular: 'DejaVuSans.ttf',
-  bold: 'DejaVuSans-Bold.ttf',
-  italic: 'DejaVuSans-Oblique.ttf',
-  boldItalic: 'DejaVuSans-BoldOblique.ttf',
-  /** A typed signature: a serif italic reads as a hand more than the sans does. */
-  signature: 'DejaVuSerif-Italic.ttf',
-} as const;
-type FontName = keyof typeof FONT_FILES;
 type Fonts = Record<FontName, PDFFont>;
-
-/** Read once per process: they are a few hundred KB each and never change. */
-let fontBytes: Record<FontName, Uint8Array> | undefined;
-function loadFontBytes(): Record<FontName, Uint8Array> {
-  if (!fontBytes) {
-    const require = createRequire(import.meta.url);
-    const read = (file: string) => new Uint8Array(readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`)));
-    fontBytes = {
-      regular: read(FONT_FILES.regular),
-      bold: read(FONT_FILES.bold),
-      italic: read(FONT_FILES.italic),
-      boldItalic: read(FONT_FILES.boldItalic),
-      signature: read(FONT_FILES.signature),
-    };
-  }
-  return fontBytes;
-}
-
-async function embedFonts(pdf: PDFDocument): Promise<Fonts> {
-  pdf.registerFontkit(fontkit);
-  const bytes = loadFontBytes();
-  // Subset: only the glyphs used are embedded (a page of text is tens of KB, not 3 MB of fonts).
-  const embed = (name: FontName) => pdf.embedFont(bytes[name], { subset: true });
-  return {
-    regular: await embed('regular'),
-    bold: await embed('bold'),
-    italic: await embed('italic'),
-    boldItalic: await embed('boldItalic'),
-    signature: await embed('signature'),
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // The document: sanitised HTML as paragraphs of styled runs.
@@ -147,9 +100,7 @@ interface Block {
 const HEADING_SIZES: Record<string, number> = { h3: 13.5, h4: 12 };
 const BLOCK_TAGS = new Set(['p', 'div', 'ul', 'ol', 'li', 'h3', 'h4']);
 
-/** Control characters would show as missing glyphs; HTML's whitespace collapses to one space. */
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b\u000e-\u001f\u007f-\u009f]/g;
+/** HTML's whitespace collapses to one space (control characters are dropped: `CONTROL`). */
 const HTML_SPACE = /[ \t\n\r\f]+/g;
 
 /** What a link's text is compared with: its address without the scheme a reader doesn't see. */
@@ -614,7 +565,6 @@ async function embedSignature(pdf: PDFDocument, signer: SealedAgreementSigner, i
 
 const plain = (text: string, style: Partial<Style> = {}): Run => ({ text, style: { ...PLAIN, ...style } });
 /** Text written by people (names, user agents) is shown as it is, but on one line's worth of spaces. */
-const oneLine = (text: string) => text.replace(CONTROL, '').replace(/\s+/g, ' ').trim();
 
 function writeEvidence(writer: Writer, input: SealedAgreementInput, signatures: Array<PDFImage | null>): void {
   writer.newPage();
@@ -731,7 +681,7 @@ export async function renderSealedAgreement(input: SealedAgreementInput): Promis
     signatures.push(signer.method === 'drawn' ? await embedSignature(pdf, signer, index) : null);
   }
 
-  const fonts = await embedFonts(pdf);
+  const fonts = await embedFonts(pdf, Object.keys(FONT_FILES) as FontName[]);
   const writer = new Writer(pdf, fonts);
   writer.paragraph([plain(oneLine(input.title), { bold: true })], { size: 16 });
   writer.paragraph([plain(`${oneLine(input.address)} · ${oneLine(input.appointment)}`)], { colour: MUTED_COLOUR });

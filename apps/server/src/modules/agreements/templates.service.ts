@@ -218,3 +218,8 @@ export async function previewTemplate(
   const values = { ...SAMPLE_AGREEMENT_VALUES, company_name: name, licence_number: settings.licence_number };
   return { html: fillAgreementHtml(sanitizeCompanyHtml(body.body_html), values) };
 }
+
+/** The company's licence number (Agreements' settings), '' when none: what its receipts print beside its name (decision 0082). */
+export async function companyLicenceNumber(db: Executor, companyId: string): Promise<string> {
+  return (await loadAgreementSettings(db, companyId)).licence_number;
+}

@@ -55,6 +55,7 @@ import { hashToken } from '../sessions/tokens.ts';
 import { withManageLinks } from './manage-links.ts';
 import { agreementsAfterMove } from '../agreements/send-agreements.ts';
 import { manageAgreements } from '../agreements/manage-agreements.ts';
+import { receiptsOfOrder } from '../payments/receipt.service.ts';
 import {
   type CHANGE_EVENT_TYPES,
   findCompanyContact,
@@ -296,13 +297,15 @@ export async function manageView(
   now: Date,
   viewer: ManageViewer,
 ): Promise<ManageOrderView> {
-  const [facts, context, events, agreements] = await Promise.all([
+  const [facts, context, events, agreements, receipts] = await Promise.all([
     loadFacts(db, scope),
     loadChangeContext(db, scope.companyId, scope.orderId),
     loadChangeHistory(db, scope.companyId, [scope.orderId]),
     scope.recipient !== undefined
       ? manageAgreements(db, { ...scope, role: viewer, recipient: scope.recipient })
       : Promise.resolve([]),
+    // The money is the client's: an agent's or a contact's link lists no receipts (decision 0082).
+    viewer === 'client' ? receiptsOfOrder(db, scope) : Promise.resolve([]),
   ]);
   if (!context) throw new NotFoundError('The order');
   const cancelled = facts.status === 'cancelled';
@@ -379,6 +382,7 @@ export async function manageView(
     },
     history: historyOf(events, facts.office, facts.currency),
     agreements,
+    receipts,
   };
 }
 

@@ -315,7 +315,14 @@ export async function completeBookingPayment(
               kind: row.kind,
               fullyPaid,
               paidAt: now,
-              jobs: paymentReceiptJobs({ id: row.orderId, companyId }, clientsOf(aggregate), now),
+              // The receipt finds its ledger row (and its PDF) by the session.
+              jobs: paymentReceiptJobs(
+                { id: row.orderId, companyId },
+                clientsOf(aggregate),
+                now,
+                undefined,
+                session.id,
+              ),
             },
             now,
           );

@@ -48,6 +48,13 @@ import { renderMessage } from './render-message.tsx';
 import { smsText } from './sms-content.ts';
 import { SmsRefused, type SmsTransport } from './sms-transport.ts';
 
+/** A receipt's PDF for the e-mail (decision 0082); null when there is none to attach. */
+export type ReceiptAttachment = (
+  companyId: string,
+  orderId: string,
+  entry: { entryId: string } | { checkoutSessionId: string },
+) => Promise<{ fileName: string; content: Uint8Array } | null>;
+
 /** What the worker logs through: pino's shape, so the app's logger fits. */
 export interface WorkerLog {
   info(data: Record<string, unknown>, message: string): void;
@@ -77,6 +84,13 @@ export interface NotificationWorkerOptions {
    * message's failure is.
    */
   jobHandlers?: Readonly<Record<string, CompanyJobHandler>>;
+  /**
+   * The PDF receipt a payment's or a refund's receipt e-mail carries (decision 0082), written by
+   * payments: the ledger entry the job names (`received.entry_id`), or the online payment of the
+   * Checkout Session it names (`checkout_session_id`); null attaches nothing (a voided entry, a job
+   * of neither). Without it, receipts go without the PDF.
+   */
+  receiptAttachment?: ReceiptAttachment;
   /** Jobs of no company, by kind (the pruning job, decision 0074): each answers the code kept on its done job. */
   systemJobHandlers?: Readonly<Record<string, SystemJobHandler>>;
 }
@@ -336,6 +350,7 @@ export class NotificationWorker {
     );
     const rendered = await renderMessage(document);
     const firstClient = facts.people.find((person) => person.role === 'client' && person.email !== '');
+    const receipt = kind === 'receipt' ? await this.receiptFile(job.companyId, payload) : null;
     const from = this.officeSender(facts);
     const where = await this.options.transport.send({
       messageId: orderMessageId(job.id, payload.order_id),
@@ -346,7 +361,9 @@ export class NotificationWorker {
       text: rendered.text,
       html: rendered.html,
       ...(kind === 'receipt'
-        ? {}
+        ? receipt
+          ? { files: [{ filename: receipt.fileName, content: receipt.content, contentType: 'application/pdf' }] }
+          : {}
         : {
             invitation: invitationPart(facts, kind === 'cancelled' ? 'cancel' : 'publish', {
               // This version of the event is made now, as the message is written (its DTSTAMP).
@@ -356,6 +373,19 @@ export class NotificationWorker {
           }),
     });
     return { sent: true, where };
+  }
+
+  /** The PDF a receipt e-mail carries: the entry its job names (decision 0082); null when none. */
+  private async receiptFile(companyId: string, payload: EmailJobPayload) {
+    const attachment = this.options.receiptAttachment;
+    if (!attachment) return null;
+    const fields = payload as Record<string, unknown>;
+    const received = fields.received as Record<string, unknown> | undefined;
+    const orderId = String(fields.order_id);
+    if (typeof received?.entry_id === 'string') return attachment(companyId, orderId, { entryId: received.entry_id });
+    if (typeof fields.checkout_session_id === 'string')
+      return attachment(companyId, orderId, { checkoutSessionId: fields.checkout_session_id });
+    return null;
   }
 
   /** Who an order's e-mails are from: MAIL_FROM, or the office's own address under its name. */

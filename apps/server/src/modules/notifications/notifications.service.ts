@@ -14,6 +14,7 @@ import {
   type CompanyJobHandler,
   type SystemJobHandler,
   type WorkerLog,
+  type ReceiptAttachment,
 } from './notification-worker.ts';
 import { smsOutboxTransport, twilioTransport } from './sms-transport.ts';
 
@@ -61,6 +62,8 @@ export function createNotificationWorker(
   systemJobHandlers: Readonly<Record<string, SystemJobHandler>> = {},
   /** The app's clock: jobs fall due, lease and retry by it. */
   now: () => number = Date.now,
+  /** The PDF a receipt e-mail carries (payments', decision 0082). */
+  receiptAttachment?: ReceiptAttachment,
 ): NotificationWorker {
   const outbox = join(config.DATA_DIR, 'outbox');
   const transport = config.SMTP_URL ? smtpTransport(config.SMTP_URL) : outboxTransport(outbox);
@@ -87,5 +90,6 @@ export function createNotificationWorker(
     jobHandlers,
     systemJobHandlers,
     now,
+    ...(receiptAttachment ? { receiptAttachment } : {}),
   });
 }

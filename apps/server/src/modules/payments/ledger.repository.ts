@@ -317,3 +317,125 @@ export async function requestIdTaken(db: Executor, companyId: string, requestId:
     .limit(1);
   return row !== undefined;
 }
+
+// ---- A dispute's later events (decision 0082) ----
+
+/** One dispute of the company, locked until the transaction ends (its order's row is locked first); null when none. */
+export async function loadDisputeLocked(tx: Executor, companyId: string, disputeId: string) {
+  const [row] = await tx
+    .select()
+    .from(t.paymentDisputes)
+    .where(and(eq(t.paymentDisputes.companyId, companyId), eq(t.paymentDisputes.disputeId, disputeId)))
+    .for('update');
+  return row ?? null;
+}
+
+export type DisputeRow = NonNullable<Awaited<ReturnType<typeof loadDisputeLocked>>>;
+
+/** Sets a dispute's status as Stripe's event at `statusAt` says it, with its audit event (`dispute_closed` once closed). */
+export async function setDisputeStatus(
+  tx: Executor,
+  order: OrderKey,
+  dispute: DisputeRow,
+  change: { status: string; statusAt: Date; closed: boolean },
+  at: Date,
+): Promise<void> {
+  await tx
+    .update(t.paymentDisputes)
+    .set({ status: change.status, statusAt: change.statusAt, ...(change.closed ? { closedAt: change.statusAt } : {}) })
+    .where(and(eq(t.paymentDisputes.companyId, order.companyId), eq(t.paymentDisputes.disputeId, dispute.disputeId)));
+  await tx.insert(t.orderEvents).values({
+    ...order,
+    type: change.closed ? 'dispute_closed' : 'dispute_status_changed',
+    data: {
+      dispute_id: dispute.disputeId,
+      status: change.status,
+      previous_status: dispute.status,
+      amount_cents: dispute.amountCents,
+      currency: dispute.currency,
+      by: { kind: 'stripe' },
+    },
+    createdAt: at,
+  });
+}
+
+/** Notes that Stripe took the disputed amount from the company's balance, or gave it back: each once, with its audit event; true when this call noted it. */
+export async function markDisputeFunds(
+  tx: Executor,
+  order: OrderKey,
+  dispute: DisputeRow,
+  movement: 'withdrawn' | 'reinstated',
+  movedAt: Date,
+  at: Date,
+): Promise<boolean> {
+  const column = movement === 'withdrawn' ? t.paymentDisputes.fundsWithdrawnAt : t.paymentDisputes.fundsReinstatedAt;
+  const updated = await tx
+    .update(t.paymentDisputes)
+    .set(movement === 'withdrawn' ? { fundsWithdrawnAt: movedAt } : { fundsReinstatedAt: movedAt })
+    .where(
+      and(
+        eq(t.paymentDisputes.companyId, order.companyId),
+        eq(t.paymentDisputes.disputeId, dispute.disputeId),
+        isNull(column),
+      ),
+    )
+    .returning({ disputeId: t.paymentDisputes.disputeId });
+  if (updated.length === 0) return false;
+  await tx.insert(t.orderEvents).values({
+    ...order,
+    type: movement === 'withdrawn' ? 'dispute_funds_withdrawn' : 'dispute_funds_reinstated',
+    data: {
+      dispute_id: dispute.disputeId,
+      amount_cents: dispute.amountCents,
+      currency: dispute.currency,
+      by: { kind: 'stripe' },
+    },
+    createdAt: at,
+  });
+  return true;
+}
+
+/**
+ * The money a lost dispute gave back to the client, as a refund of the online payment in the
+ * ledger (`dispute_id` set, note "Dispute lost"), once per dispute; null when it was written already.
+ */
+export async function insertDisputeLoss(
+  tx: Executor,
+  order: OrderKey,
+  loss: { disputeId: string; paymentId: string; amountCents: number; currency: string; receivedOn: string },
+  at: Date,
+): Promise<LedgerRow | null> {
+  const [row] = await tx
+    .insert(t.orderLedger)
+    .values({
+      ...order,
+      kind: 'refund',
+      method: 'online',
+      amountCents: loss.amountCents,
+      currency: loss.currency,
+      reference: loss.disputeId,
+      note: 'Dispute lost',
+      receivedOn: loss.receivedOn,
+      refundOf: loss.paymentId,
+      disputeId: loss.disputeId,
+      recordedAt: at,
+    })
+    .onConflictDoNothing()
+    .returning();
+  return row ?? null;
+}
+
+/** An office's postal address, of this company only, as its receipts print it (decision 0082); null when none. */
+export async function loadOfficeAddress(db: Executor, companyId: string, officeId: string) {
+  const [row] = await db
+    .select({
+      address1: t.offices.address1,
+      address2: t.offices.address2,
+      city: t.offices.city,
+      state: t.offices.state,
+      postalCode: t.offices.postalCode,
+    })
+    .from(t.offices)
+    .where(and(eq(t.offices.companyId, companyId), eq(t.offices.id, officeId)));
+  return row ?? null;
+}

@@ -16,6 +16,7 @@ import type {
 } from '@scheduler/contracts/ledger';
 import { RECONCILE_MAX_LINES } from '@scheduler/contracts/ledger';
 import { formatMoney } from '@scheduler/domain/money-format';
+import { disputeOutcomeText } from '@scheduler/domain/payments/disputes';
 import { officeClockAt } from '@scheduler/domain/office-clock';
 import { orderReference } from '@scheduler/domain/order-reference';
 import { ledgerTotals, refusalOf, type EntryRefusal, type LedgerTotals } from '@scheduler/domain/payments/ledger';
@@ -130,6 +131,9 @@ export async function orderLedger(deps: LedgerDeps, member: ConsoleMember, order
       currency: dispute.currency,
       reason: dispute.reason,
       at: dispute.disputedAt.toISOString(),
+      status: dispute.status,
+      closed_at: dispute.closedAt?.toISOString() ?? null,
+      outcome: disputeOutcomeText(dispute.status, dispute.amountCents, dispute.currency),
     })),
   };
 }

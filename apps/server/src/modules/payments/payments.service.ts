@@ -560,7 +560,7 @@ async function settle(
         amount_cents: charge.amountCents,
         currency: charge.currency,
       },
-      jobs: paymentReceiptJobs(payable.order, payable.clients, now),
+      jobs: paymentReceiptJobs(payable.order, payable.clients, now, undefined, session.id),
       entry: {
         ...charge,
         sessionId: session.id,

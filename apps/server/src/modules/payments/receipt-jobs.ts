@@ -11,6 +11,8 @@ export interface PaymentReceiptPayload extends Record<string, unknown> {
   /** A client's address; empty for the office, which is addressed when the job runs. */
   to: string;
   name: string;
+  /** An online payment's Checkout Session: its ledger entry's PDF receipt is attached (decision 0082). */
+  checkout_session_id?: string;
   /** A payment the office recorded (decision 0064): what it was and what is left due, as the receipt says them. */
   received?: {
     entry_id: string;
@@ -37,6 +39,7 @@ export function paymentReceiptJobs(
   clients: ReadonlyArray<Record<string, unknown>>,
   now: Date,
   received?: NonNullable<PaymentReceiptPayload['received']>,
+  checkoutSessionId?: string,
 ): JobRow[] {
   const recipients: Array<Pick<PaymentReceiptPayload, 'audience' | 'name'> & { to: string }> = clients
     .map((person) => ({
@@ -51,7 +54,12 @@ export function paymentReceiptJobs(
   for (const recipient of recipients) {
     const entry = received ? `:${received.entry_id}` : '';
     const dedupeKey = `payment_receipt:${order.id}${entry}:${recipient.audience}:${recipient.to.toLowerCase()}`;
-    const payload: PaymentReceiptPayload = { order_id: order.id, ...recipient, ...(received ? { received } : {}) };
+    const payload: PaymentReceiptPayload = {
+      order_id: order.id,
+      ...recipient,
+      ...(received ? { received } : {}),
+      ...(checkoutSessionId ? { checkout_session_id: checkoutSessionId } : {}),
+    };
     if (!byDedupeKey.has(dedupeKey))
       byDedupeKey.set(dedupeKey, {
         companyId: order.companyId,

@@ -14,7 +14,6 @@ import { AppError, NotFoundError } from '../../errors.ts';
 import type { ConsoleMember } from '../console-auth/console-member.ts';
 import {
   findOnlinePayment,
-  insertDispute,
   insertStripeRefund,
   loadLedgerEntries,
   requestIdTaken,
@@ -40,7 +39,6 @@ import {
 } from './payments.service.ts';
 import {
   chargeSchema,
-  disputeSchema,
   isStripeError,
   isStripeRefusal,
   refundSchema,
@@ -48,8 +46,6 @@ import {
   type StripeCharge,
   type StripeRefund,
 } from './stripe-gateway.ts';
-
-type OrderKey = { companyId: string; orderId: string };
 
 function refusedRefund(refusal: RefundRefusal, refundable: number, currency: string): AppError {
   const left = formatMoney(refundable, currency);
@@ -167,7 +163,7 @@ export async function refundAtStripe(
 // ---- Stripe's webhooks ----
 
 /** The online payment a Stripe event names (by its PaymentIntent), with its order; null when no order of the company took it. */
-async function paymentNamed(deps: PaymentsDeps, companyId: string, paymentIntent: string | null | undefined) {
+export async function paymentNamed(deps: PaymentsDeps, companyId: string, paymentIntent: string | null | undefined) {
   if (!paymentIntent) return null;
   return findOnlinePayment(deps.db, companyId, paymentIntent);
 }
@@ -220,7 +216,8 @@ function refundsToRecord(
   paymentId: string,
 ): Array<Pick<StripeRefundEntry, 'amountCents' | 'stripeRefundId'>> {
   const refunded = rows
-    .filter((row) => row.kind === 'refund' && row.refundOf === paymentId && row.voidedAt === null)
+    // A lost dispute's money (decision 0082) is not in the Charge's `amount_refunded`.
+    .filter((row) => row.kind === 'refund' && row.refundOf === paymentId && row.voidedAt === null && !row.disputeId)
     .reduce((sum, row) => sum + row.amountCents, 0);
   let beyond = charge.amount_refunded - refunded;
   if (beyond <= 0) return [];
@@ -233,31 +230,4 @@ function refundsToRecord(
     beyond -= refund.amount;
   }
   return found;
-}
-
-/** `charge.dispute.created`: the order whose payment is disputed is flagged, once per dispute. */
-export async function recordDispute(deps: PaymentsDeps, event: VerifiedWebhook): Promise<WebhookResponse['outcome']> {
-  const parsed = disputeSchema.safeParse(event.object);
-  if (!parsed.success) return 'ignored';
-  const dispute = parsed.data;
-  const payment = await paymentNamed(deps, event.companyId, dispute.payment_intent);
-  if (!payment) return 'ignored';
-  const key: OrderKey = { companyId: event.companyId, orderId: payment.orderId };
-  const recorded = await deps.db.transaction((tx) =>
-    insertDispute(
-      tx,
-      key,
-      {
-        disputeId: dispute.id,
-        paymentIntentId: dispute.payment_intent ?? null,
-        amountCents: dispute.amount,
-        currency: dispute.currency.toUpperCase(),
-        reason: dispute.reason,
-        disputedAt: event.at,
-      },
-      deps.now(),
-    ),
-  );
-  if (recorded) deps.onOrderChanged?.(key.orderId);
-  return 'disputed';
 }

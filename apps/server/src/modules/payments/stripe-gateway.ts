@@ -55,7 +55,7 @@ export const chargeSchema = z.object({
 });
 export type StripeCharge = z.infer<typeof chargeSchema>;
 
-/** The parts of a Dispute `charge.dispute.created` carries. */
+/** The parts of a Dispute the `charge.dispute.*` events carry. */
 export const disputeSchema = z.object({
   id: z.string().min(1).max(255),
   object: z.literal('dispute'),
@@ -64,6 +64,8 @@ export const disputeSchema = z.object({
   charge: z.string().max(255),
   payment_intent: z.string().max(255).nullable().optional(),
   reason: z.string().max(100),
+  /** needs_response, under_review, won, lost, warning_closed … (decision 0082); an older event may carry none. */
+  status: z.string().min(1).max(50).optional(),
 });
 export type StripeDispute = z.infer<typeof disputeSchema>;
 

@@ -1,6 +1,7 @@
 import type { WebhookResponse } from '@scheduler/contracts/payments';
+import { DISPUTE_EVENTS, recordDisputeEvent } from './disputes.service.ts';
 import { settleCheckoutEvent, verifiedWebhook, type PaymentsDeps, type VerifiedWebhook } from './payments.service.ts';
-import { recordDispute, recordStripeRefunds } from './refunds.service.ts';
+import { recordStripeRefunds } from './refunds.service.ts';
 import { BOOKING_PURPOSE } from './booking-checkout.ts';
 
 /**
@@ -43,8 +44,9 @@ async function bookingOutcome(
 /**
  * A signed Stripe webhook for one company (POST /api/payments/stripe/webhook/<companyKey>),
  * verified with the company's own signing secret: a paid Checkout Session settles its order
- * (decision 0040), `charge.refunded` records the refunds the ledger does not hold and
- * `charge.dispute.created` flags the order (decision 0067); any other event is ignored.
+ * (decision 0040), `charge.refunded` records the refunds the ledger does not hold (decision 0067)
+ * and the `charge.dispute.*` events flag the order and follow the dispute to its outcome
+ * (decisions 0067, 0082); any other event is ignored.
  */
 export async function handleStripeWebhook(
   deps: PaymentsDeps,
@@ -59,8 +61,8 @@ export async function handleStripeWebhook(
   const outcome =
     event.type === 'charge.refunded'
       ? await recordStripeRefunds(deps, event)
-      : event.type === 'charge.dispute.created'
-        ? await recordDispute(deps, event)
+      : DISPUTE_EVENTS.has(event.type)
+        ? await recordDisputeEvent(deps, event)
         : await settleCheckoutEvent(deps, event);
   return { received: true, outcome };
 }

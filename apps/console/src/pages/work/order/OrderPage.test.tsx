@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ConsoleMe, ConsoleOrderDetail } from '@scheduler/contracts/console';
 import type { OrderAgreement } from '@scheduler/contracts/agreements';
 import type { OrderLedger } from '@scheduler/contracts/ledger';
+import { disputeOutcomeText } from '@scheduler/domain/payments/disputes';
 import type { ManageOrderView } from '@scheduler/contracts/manage';
 import { OWNER } from '../../../test-support/configuration-server.ts';
 import { OFFICE_ME, ORDER_ID } from '../../../test-support/fixtures.ts';
@@ -301,7 +302,16 @@ describe("the order page's payments (decision 0067)", () => {
     paid: false,
     entries: [PAYMENT],
     disputes: [
-      { id: 'dp_test_1', amount_cents: 42_500, currency: 'USD', reason: 'fraudulent', at: '2026-12-02T15:00:00.000Z' },
+      {
+        id: 'dp_test_1',
+        amount_cents: 42_500,
+        currency: 'USD',
+        reason: 'fraudulent',
+        at: '2026-12-02T15:00:00.000Z',
+        status: 'needs_response',
+        closed_at: null,
+        outcome: null,
+      },
     ],
   };
   const serveLedger = (me: ConsoleMe) =>
@@ -324,6 +334,34 @@ describe("the order page's payments (decision 0067)", () => {
     expect((within(dialog).getByRole('textbox', { name: 'Amount to refund (USD)' }) as HTMLInputElement).value).toBe(
       '425.00',
     );
+  });
+
+  it("says a decided dispute's outcome in place of the open dispute's notice", async () => {
+    const lost = {
+      ...LEDGER.disputes[0]!,
+      status: 'lost',
+      closed_at: '2026-12-20T15:00:00.000Z',
+      outcome: disputeOutcomeText('lost', 42_500, 'USD'),
+    };
+    const won = { ...lost, id: 'dp_test_2', status: 'won', outcome: disputeOutcomeText('won', 42_500, 'USD') };
+    stubServer((request) => {
+      if (request.path === '/api/console/me') return { status: 200, body: OWNER };
+      if (request.method === 'GET' && request.path === BASE) return { status: 200, body: DETAIL };
+      if (request.method === 'GET' && request.path === `${BASE}/payments`)
+        return { status: 200, body: { ...LEDGER, disputes: [lost, won] } };
+      if (request.method === 'GET' && request.path === `${BASE}/notes`) return { status: 200, body: { notes: [] } };
+      if (request.method === 'GET' && request.path === `${BASE}/tasks`) return { status: 200, body: { tasks: [] } };
+      return undefined;
+    });
+    renderOrder();
+    expect(
+      await screen.findByText(/Disputed: The bank decided the dispute of \$425\.00 for the client: lost\./),
+    ).toBeTruthy();
+    expect(screen.getByText(/Disputed: The bank decided the dispute of \$425\.00 for the company: won\./)).toBeTruthy();
+    expect(screen.queryByText(/the client's bank disputes/)).toBeNull();
+    // Each entry's receipt is a PDF under the ledger's route (decision 0082).
+    const receipt = screen.getByRole('link', { name: 'Receipt (PDF) of the payment of $425.00' });
+    expect(receipt.getAttribute('href')).toBe(`${BASE}/payments/${PAYMENT.id}/receipt`);
   });
 
   it('offers the office no refund', async () => {

@@ -5,6 +5,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -21,7 +22,7 @@ import { formatMoney } from '@scheduler/domain/money-format';
 import { failureText } from '../../../shared/api.ts';
 import { memberCan, useCompany } from '../../../shared/company.ts';
 import { Failure } from '../../../shared/Failure.tsx';
-import { METHOD_WORDS, orderLedgerQueryOptions, useVoidPayment } from '../../../shared/ledger.ts';
+import { METHOD_WORDS, orderLedgerQueryOptions, receiptPdfUrl, useVoidPayment } from '../../../shared/ledger.ts';
 import { Loading } from '../../../shared/Loading.tsx';
 import { shortDateText } from '../../../shared/time-text.ts';
 import { Section } from './OrderSections.tsx';
@@ -61,6 +62,7 @@ export function PaymentsSection({ detail, companyKey }: { detail: ConsoleOrderDe
             onVoid={setVoiding}
             canRefund={canRefund}
             onRefund={setRefunding}
+            receiptHref={(entryId) => receiptPdfUrl(companyKey, orderId, entryId)}
           />
           {detail.view.order.state !== 'cancelled' && ledger.data.balance_due_cents > 0 && (
             <Button variant="outlined" onClick={() => setRecording(true)}>
@@ -129,13 +131,21 @@ function Sums({ ledger }: { ledger: OrderLedger }) {
 
 /** Each dispute the client's bank opened on a Stripe payment (decision 0067): the office answers it in Stripe. */
 function Disputes({ ledger }: { ledger: OrderLedger }) {
-  return ledger.disputes.map((dispute) => (
-    <Alert key={dispute.id} severity="warning" sx={{ mb: 1 }}>
-      Disputed: the client&apos;s bank disputes {formatMoney(dispute.amount_cents, dispute.currency)} (
-      {dispute.reason.replaceAll('_', ' ')}) since {shortDateText(dispute.at.slice(0, 10))}. Answer it in Stripe (
-      {dispute.id}).
-    </Alert>
-  ));
+  return ledger.disputes.map((dispute) =>
+    dispute.outcome ? (
+      // Decided (decision 0082): what the bank decided, and when, in place of the open dispute's notice.
+      <Alert key={dispute.id} severity={dispute.status === 'lost' ? 'error' : 'info'} sx={{ mb: 1 }}>
+        Disputed: {dispute.outcome}
+        {dispute.closed_at ? ` Closed ${shortDateText(dispute.closed_at.slice(0, 10))}` : ''} ({dispute.id}).
+      </Alert>
+    ) : (
+      <Alert key={dispute.id} severity="warning" sx={{ mb: 1 }}>
+        Disputed: the client&apos;s bank disputes {formatMoney(dispute.amount_cents, dispute.currency)} (
+        {dispute.reason.replaceAll('_', ' ')}) since {shortDateText(dispute.at.slice(0, 10))}. Answer it in Stripe (
+        {dispute.id}).
+      </Alert>
+    ),
+  );
 }
 
 function Entries({
@@ -144,14 +154,15 @@ function Entries({
   onVoid,
   canRefund,
   onRefund,
+  receiptHref,
 }: {
   ledger: OrderLedger;
   canVoid: boolean;
   onVoid: (entry: LedgerEntryView) => void;
   canRefund: boolean;
   onRefund: (entry: LedgerEntryView) => void;
+  receiptHref: (entryId: string) => string;
 }) {
-  const actions = canVoid || canRefund;
   if (ledger.entries.length === 0) return <Typography sx={{ mb: 1 }}>No payments yet.</Typography>;
   return (
     <TableContainer tabIndex={0} role="region" aria-label="Payments, scrolls sideways" sx={{ mb: 2 }}>
@@ -164,7 +175,7 @@ function Entries({
             <TableCell>Reference</TableCell>
             <TableCell align="right">Amount</TableCell>
             <TableCell>By</TableCell>
-            {actions && <TableCell>Actions</TableCell>}
+            <TableCell>Actions</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -190,20 +201,29 @@ function Entries({
                     </Typography>
                   )}
                 </TableCell>
-                {actions && (
-                  <TableCell>
-                    {canVoid && !entry.voided && entry.method !== 'online' && (
-                      <Button size="small" onClick={() => onVoid(entry)} aria-label={`Void ${amount} ${entry.method}`}>
-                        Void
-                      </Button>
-                    )}
-                    {canRefund && (entry.refundable_cents ?? 0) > 0 && (
-                      <Button size="small" onClick={() => onRefund(entry)} aria-label={`Refund ${amount} online`}>
-                        Refund
-                      </Button>
-                    )}
-                  </TableCell>
-                )}
+                <TableCell>
+                  {!entry.voided && (
+                    // A voided entry counts for nothing and receipts nothing (decision 0082).
+                    <Link
+                      href={receiptHref(entry.id)}
+                      download
+                      aria-label={`Receipt (PDF) of the ${entry.kind} of ${amount}`}
+                      sx={{ mr: 1, whiteSpace: 'nowrap' }}
+                    >
+                      Receipt (PDF)
+                    </Link>
+                  )}
+                  {canVoid && !entry.voided && entry.method !== 'online' && (
+                    <Button size="small" onClick={() => onVoid(entry)} aria-label={`Void ${amount} ${entry.method}`}>
+                      Void
+                    </Button>
+                  )}
+                  {canRefund && (entry.refundable_cents ?? 0) > 0 && (
+                    <Button size="small" onClick={() => onRefund(entry)} aria-label={`Refund ${amount} online`}>
+                      Refund
+                    </Button>
+                  )}
+                </TableCell>
               </TableRow>
             );
           })}

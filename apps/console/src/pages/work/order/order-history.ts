@@ -2,6 +2,7 @@ import type { AdminOrder } from '@scheduler/contracts/confirm';
 import { formatMoney } from '@scheduler/domain/money-format';
 import { editChangeText, type EditChange } from '@scheduler/domain/order-edit/edit-changes';
 import { officeDueBackEventText, policyRefundEventText } from '@scheduler/domain/payments/cancel-refunds';
+import { disputeFundsText, disputeOutcomeText, disputeStatusWords } from '@scheduler/domain/payments/disputes';
 import { joinNames } from '@scheduler/domain/scheduling-text';
 import { momentText, shortDateText } from '../../../shared/time-text.ts';
 
@@ -58,6 +59,22 @@ function inspectorChange(from: Record<string, unknown>, to: Record<string, unkno
   return `; ${word} changed from ${joinNames(beforeNames)} to ${joinNames(afterNames)}`;
 }
 
+/** A dispute's later events (decision 0082): its status, its outcome, Stripe's balance moved. */
+function disputeLaterText(
+  type: 'dispute_status_changed' | 'dispute_closed' | 'dispute_funds_withdrawn' | 'dispute_funds_reinstated',
+  data: Record<string, unknown>,
+  currency: string,
+): string {
+  const amount = typeof data.amount_cents === 'number' ? data.amount_cents : 0;
+  const money = typeof data.currency === 'string' ? data.currency : currency;
+  const status = stringAt(data, 'status') ?? '';
+  if (type === 'dispute_funds_withdrawn' || type === 'dispute_funds_reinstated')
+    return disputeFundsText(type === 'dispute_funds_withdrawn' ? 'withdrawn' : 'reinstated', amount, money);
+  if (type === 'dispute_closed')
+    return disputeOutcomeText(status, amount, money) ?? `The dispute of ${formatMoney(amount, money)} was closed`;
+  return `The client's bank's dispute of ${formatMoney(amount, money)} is now ${disputeStatusWords(status)}`;
+}
+
 /**
  * One line of the order's audit trail, in the office's clock with its zone: what happened, who
  * did it, from what to what, and any policy overridden or fee waived.
@@ -102,6 +119,11 @@ export function historyText(event: HistoryEvent, timeZone: string, currency: str
       return officeDueBackText(data, currency);
     case 'payment_disputed':
       return disputeText(data, currency);
+    case 'dispute_status_changed':
+    case 'dispute_closed':
+    case 'dispute_funds_withdrawn':
+    case 'dispute_funds_reinstated':
+      return disputeLaterText(event.type, data, currency);
     case 'message_bounced':
       return bouncedText(data);
     case 'agreement_sent':
