@@ -43,7 +43,7 @@ function linesOf(companyId: string, span: { from: string; to: string }): SQL {
         when l.kind = 'refund' then 'given_back'
         else coalesce((select case when sum(r.amount_cents) >= l.amount_cents then 'refunded_in_full' else 'refunded_in_part' end
           from ${t.orderLedger} r
-          where r.company_id = l.company_id and r.order_id = l.order_id and r.refund_of = l.id and r.voided_at is null
+          where r.company_id = l.company_id and r.refund_of = l.id and r.voided_at is null
           having count(*) > 0), 'received') end) as status
     from ${t.orderLedger} l
     where l.company_id = ${companyId} and l.received_on between ${span.from}::date and ${span.to}::date
