@@ -54,6 +54,7 @@ it("saves a setting that new visitors see, refuses a second admin's older save w
   expect(await navLinks(owner)).toEqual([
     'Schedule',
     'Orders',
+    'Payments',
     'My tasks',
     'Team',
     'Configuration',

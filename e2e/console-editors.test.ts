@@ -57,7 +57,7 @@ it('adds a site on Website embedding that may then frame the wizard, and hands o
 });
 
 it(
-  'is axe-clean on every editor of issues 26 and 27, on Funnel, Reports and My tasks at 1280 and 375 px, and never scrolls sideways at 375',
+  'is axe-clean on every editor of issues 26 and 27, on Funnel, Reports, My tasks and Payments at 1280 and 375 px, and never scrolls sideways at 375',
   async () => {
     const saveChanges = (page: Page) => page.getByRole('button', { name: 'Save changes' });
     const pages: ConsoleWalkPage[] = [
@@ -80,6 +80,12 @@ it(
       // The chart drawn beside its table: the page, the chart library's chunk included, is loaded.
       { path: 'reports', heading: 'Reports', ready: (page) => page.getByRole('region', { name: 'By month' }) },
       { path: 'my-tasks', heading: 'My tasks', ready: (page) => page.getByText('You have no open follow-ups.') },
+      // The payments page (decision 0083) with its filters and pager loaded.
+      {
+        path: 'ledger',
+        heading: 'Payments',
+        ready: (page) => page.getByRole('navigation', { name: 'Pages of payments' }),
+      },
     ];
     expect(
       await walkConsolePages(

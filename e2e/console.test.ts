@@ -41,6 +41,7 @@ it('shows an owner Schedule, Orders, Team and Account, and an office member no T
   expect(await navLinks(owner)).toEqual([
     'Schedule',
     'Orders',
+    'Payments',
     'My tasks',
     'Team',
     'Configuration',
@@ -55,7 +56,7 @@ it('shows an owner Schedule, Orders, Team and Account, and an office member no T
 
   const office = await browser.newPage({ viewport: VIEWPORTS.desktop });
   await signInMember(office, product, { email: 'oscar.office@example.com', name: 'Oscar Office', role: 'office' });
-  expect(await navLinks(office)).toEqual(['Schedule', 'Orders', 'My tasks', 'Funnel', 'Account']);
+  expect(await navLinks(office)).toEqual(['Schedule', 'Orders', 'Payments', 'My tasks', 'Funnel', 'Account']);
   // Typed in: the page itself refuses too.
   await office.goto(`${product.publicUrl}/console/demo/team`);
   await waitForMainHeading(office, 'Team');
@@ -425,10 +426,8 @@ it(
       await page.goto(`${product.publicUrl}/console/demo/orders`);
       await waitForMainHeading(page, 'Orders');
       await page.getByRole('table', { name: 'Orders' }).waitFor();
-      // The payments received (decision 0064), opened and loaded: checked with the list.
-      await page.getByRole('button', { name: 'Show payments received' }).click();
-      await page.getByRole('search', { name: 'Payments received between' }).waitFor();
-      await page.getByText(/^No payments received in these days\.$|^Dates on the office's calendar$/).waitFor();
+      // The payments received are the Payments page's now (decision 0083): the list links to it.
+      await page.getByRole('link', { name: 'Payments page' }).waitFor();
       await check('orders');
       await page.goto(`${product.publicUrl}/console/demo/orders/${booked.orderId}`);
       await page.getByRole('region', { name: 'History' }).waitFor();

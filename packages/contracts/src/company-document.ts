@@ -560,6 +560,8 @@ export const consoleSettingsSchema = z
   .object({
     /** Inspector members see every inspector's bookings and orders, not only their own (their time off stays their own). */
     inspectors_see_all_orders: z.boolean().default(false),
+    /** Office staff read the payments page (its lines, totals and CSV); owners and admins always do (decision 0083). */
+    office_sees_payments: z.boolean().default(true),
   })
   .strict();
 export type ConsoleSettings = z.output<typeof consoleSettingsSchema>;

@@ -43,6 +43,8 @@ export const consoleMembershipSchema = z.object({
   inspector_id: z.number().int().nullable(),
   /** Whether the person reads every inspector's bookings: all but inspectors, and they too when the company says so. */
   sees_all_orders: z.boolean(),
+  /** The company's setting: its office staff read the payments page (owners and admins always do; decision 0083). */
+  office_sees_payments: z.boolean(),
 });
 export type ConsoleMembership = z.infer<typeof consoleMembershipSchema>;
 

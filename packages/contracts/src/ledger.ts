@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fromBase64Url, toBase64Url } from './orders-cursor.ts';
 import { withAcceptableText } from './text.ts';
 
 /**
@@ -19,10 +20,6 @@ export const LEDGER_VOID_REASON_MAX = 500;
 export const REFUND_REASON_MAX = 200;
 /** $1,000,000.00: the most one entry may carry (the database holds the same bound). */
 export const LEDGER_MAX_AMOUNT_CENTS = 100_000_000;
-/** The longest span one reconciliation lists, both ends included. */
-export const RECONCILE_MAX_DAYS = 366;
-/** The most lines one reconciliation answers; past it the answer says it was cut short. */
-export const RECONCILE_MAX_LINES = 5_000;
 
 const officeDate = z.iso
   .date()
@@ -133,49 +130,181 @@ export const orderLedgerSchema = z.object({
 });
 export type OrderLedger = z.infer<typeof orderLedgerSchema>;
 
-/** GET …/payments: the entries (not voided) received between two office dates, as JSON or CSV. */
-export const reconcileQuerySchema = z
-  .object({
-    from: officeDate,
-    to: officeDate,
+// ---- GET …/payments: the payments page (decision 0083) ----
+
+/**
+ * What a line of the payments page is: a payment, a fee (a ledger row of kind `fee`: the
+ * cancellation policy's fee charged, when that is recorded), a refund, or a dispute (chargeback)
+ * of a Stripe payment (`payment_disputes`).
+ */
+export const PAYMENT_LINE_KINDS = ['payment', 'fee', 'refund', 'dispute'] as const;
+export type PaymentLineKind = (typeof PAYMENT_LINE_KINDS)[number];
+
+/**
+ * Where a line stands: a payment or fee `received`, refunded through Stripe in part or in full, a
+ * refund `given_back`, an entry `voided` (listed, counted for nothing), a dispute `disputed` while
+ * the bank decides, then `dispute_won` or `dispute_lost` (decision 0082; a lost one's money is also
+ * a refund line of its own).
+ */
+export const PAYMENT_LINE_STATUSES = [
+  'received',
+  'refunded_in_part',
+  'refunded_in_full',
+  'given_back',
+  'voided',
+  'disputed',
+  'dispute_won',
+  'dispute_lost',
+] as const;
+export type PaymentLineStatus = (typeof PAYMENT_LINE_STATUSES)[number];
+
+/** The longest span the payments page reads, both ends included (as the reconciliation before it). */
+export const PAYMENTS_MAX_DAYS = 366;
+export const PAYMENTS_PER_PAGE_MAX = 200;
+export const PAYMENTS_PER_PAGE_DEFAULT = 50;
+/** The longest search (an order number or a client's name, a few words of it). */
+export const PAYMENTS_SEARCH_MAX = 100;
+
+/** A place in the payments page's order (the office's date, the instant, the line's id): the page after it or before it. */
+export interface PaymentsCursor {
+  direction: 'after' | 'before';
+  on: string;
+  at: string;
+  id: string;
+}
+
+const CURSOR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const CURSOR_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+/** A ledger row's uuid or Stripe's dispute id (dp_…, du_…). */
+const CURSOR_ID = /^[A-Za-z0-9_-]{1,255}$/;
+
+export function encodePaymentsCursor(cursor: PaymentsCursor): string {
+  return toBase64Url([cursor.direction === 'after' ? 'a' : 'b', cursor.on, cursor.at, cursor.id].join('|'));
+}
+
+/** The cursor a string holds; null when it is not one this API gave. */
+export function decodePaymentsCursor(text: string): PaymentsCursor | null {
+  const parts = fromBase64Url(text)?.split('|');
+  if (parts?.length !== 4) return null;
+  const [direction, on, at, id] = parts as [string, string, string, string];
+  if (direction !== 'a' && direction !== 'b') return null;
+  if (!CURSOR_DATE.test(on) || !CURSOR_INSTANT.test(at) || Number.isNaN(Date.parse(at)) || !CURSOR_ID.test(id))
+    return null;
+  return { direction: direction === 'a' ? 'after' : 'before', on, at, id };
+}
+
+const paymentsCursorSchema = z
+  .string()
+  .max(400)
+  .transform((text, context) => {
+    const cursor = decodePaymentsCursor(text);
+    if (cursor === null) {
+      context.addIssue({ code: 'custom', message: 'not a cursor this list gave' });
+      return z.NEVER;
+    }
+    return cursor;
+  })
+  .describe("A page's `next_cursor` or `previous_cursor`, as given");
+
+/** The page's filters, which its totals and its CSV share. */
+export const paymentsFilterShape = z.object({
+  /** The first and last office date (a line's date is the office's: received on, or disputed on). */
+  from: officeDate,
+  to: officeDate,
+  kind: z.enum(PAYMENT_LINE_KINDS).optional(),
+  method: z.enum(PAYMENT_METHODS).optional(),
+  status: z.enum(PAYMENT_LINE_STATUSES).optional(),
+  /** An order number (F80ADF62, with or without #) or words of a client's name. */
+  q: z
+    .string()
+    .trim()
+    .max(PAYMENTS_SEARCH_MAX)
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+});
+
+function spanRefinement(query: { from: string; to: string }, ctx: z.RefinementCtx) {
+  if (query.to < query.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'on or after from' });
+  else if ((Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 + 1 > PAYMENTS_MAX_DAYS)
+    ctx.addIssue({ code: 'custom', path: ['to'], message: `at most ${PAYMENTS_MAX_DAYS} days from from` });
+}
+
+/** GET …/payments: one page of lines (by cursor, never by offset) and the totals of every line the filters match; `format=csv` streams them all. */
+export const paymentsQuerySchema = paymentsFilterShape
+  .extend({
+    cursor: paymentsCursorSchema.optional(),
+    per_page: z.coerce.number().int().min(1).max(PAYMENTS_PER_PAGE_MAX).default(PAYMENTS_PER_PAGE_DEFAULT),
+    /** csv: every line the filters match (cursor and per_page say nothing), then the totals. */
     format: z.enum(['json', 'csv']).default('json'),
   })
   .strict()
-  .superRefine((query, ctx) => {
-    if (query.to < query.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'on or after from' });
-    else if ((Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 + 1 > RECONCILE_MAX_DAYS)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: `at most ${RECONCILE_MAX_DAYS} days from from` });
-  });
-export type ReconcileQuery = z.infer<typeof reconcileQuerySchema>;
+  .superRefine(spanRefinement);
+export type PaymentsQueryInput = z.input<typeof paymentsQuerySchema>;
+export type PaymentsQuery = z.output<typeof paymentsQuerySchema>;
+/** The filters alone, as the console's form checks them before asking. */
+export const paymentsFilterSchema = paymentsFilterShape.strict().superRefine(spanRefinement);
 
-export const methodTotalSchema = z.object({
+export const paymentLineSchema = z.object({
+  /** The ledger row's id, or Stripe's dispute id. */
+  id: z.string(),
+  /** The office's date: the day the money changed hands, or the day the dispute was opened. */
+  on: z.iso.date(),
+  /** When it was recorded (a dispute: when Stripe opened it): the order within a day. */
+  at: z.string(),
+  order_id: z.uuid(),
+  /** The order number printed in every e-mail. */
+  order_reference: z.string(),
+  /** The order's first client's name ('' when none). */
+  client: z.string(),
+  kind: z.enum(PAYMENT_LINE_KINDS),
   method: z.enum(PAYMENT_METHODS),
+  /** Signed: a refund and a dispute are negative. */
+  amount_cents: cents,
+  currency: z.string(),
+  /** Stripe's id (pi_…, re_…, dp_…) or the check's number, the card slip's. */
+  reference: z.string().nullable(),
+  status: z.enum(PAYMENT_LINE_STATUSES),
+  /** Who entered it: null for Stripe's own. */
+  recorded_by: z.string().nullable(),
+});
+export type PaymentLine = z.infer<typeof paymentLineSchema>;
+
+/**
+ * The sums of the lines of one day, month or method (or of all of them) in one currency. A voided
+ * line counts for nothing; a refund is subtracted; a dispute is counted apart, as the order's
+ * balance leaves it to Stripe until it is decided (decision 0067).
+ */
+export const paymentTotalSchema = z.object({
+  /** The day (YYYY-MM-DD), the month (YYYY-MM), the method, or 'all'. */
+  key: z.string(),
   currency: z.string(),
   payments_cents: cents,
+  fees_cents: cents,
+  /** Refunds given, as a positive sum. */
   refunds_cents: cents,
-  /** Payments less refunds. */
+  /** Payments and fees less refunds. */
   net_cents: cents,
-  entries: z.number().int().min(0),
+  /** Disputes opened, as a positive sum. */
+  disputed_cents: cents,
+  /** The lines it sums, voided ones included. */
+  lines: z.number().int().min(0),
 });
-export type MethodTotal = z.infer<typeof methodTotalSchema>;
+export type PaymentTotal = z.infer<typeof paymentTotalSchema>;
 
-export const reconcileLineSchema = ledgerEntrySchema
-  .omit({ voided: true, note: true, refundable_cents: true, refund_of: true })
-  .extend({
-    order_id: z.uuid(),
-    /** The order number printed in every e-mail. */
-    order_reference: z.string(),
-    client: z.string(),
-  });
-export type ReconcileLine = z.infer<typeof reconcileLineSchema>;
-
-export const reconcileResponseSchema = z.object({
+export const paymentsPageSchema = z.object({
   from: z.iso.date(),
   to: z.iso.date(),
-  lines: z.array(reconcileLineSchema),
-  /** Per method and currency, over every line of the span (also those past the cut). */
-  totals: z.array(methodTotalSchema),
-  /** More than RECONCILE_MAX_LINES lines: the first ones are listed; the totals count them all. */
-  truncated: z.boolean(),
+  lines: z.array(paymentLineSchema),
+  /** Every line the filters match (all pages). */
+  total_lines: z.number().int().min(0),
+  next_cursor: z.string().nullable(),
+  previous_cursor: z.string().nullable(),
+  totals: z.object({
+    by_day: z.array(paymentTotalSchema),
+    by_month: z.array(paymentTotalSchema),
+    by_method: z.array(paymentTotalSchema),
+    /** One per currency. */
+    all: z.array(paymentTotalSchema),
+  }),
 });
-export type ReconcileResponse = z.infer<typeof reconcileResponseSchema>;
+export type PaymentsPage = z.infer<typeof paymentsPageSchema>;

@@ -16,11 +16,13 @@ const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 /** "a" or "b", the instant (or nothing), the id: `a|2026-11-25T14:00:00.000Z|<uuid>`, as base64url. */
 const SEPARATOR = '|';
 
-function toBase64Url(text: string): string {
+/** Text as base64url without padding: what the lists' opaque cursors are written in. */
+export function toBase64Url(text: string): string {
   return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-function fromBase64Url(text: string): string | null {
+/** The text a base64url string holds; null when it is not one. */
+export function fromBase64Url(text: string): string | null {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
   try {
     return atob(text.replace(/-/g, '+').replace(/_/g, '/'));

@@ -21,6 +21,7 @@ const EXPECTED: Readonly<Record<Action, readonly [owner: string, admin: string, 
   'payments.record': ['all', 'all', 'all', '-'],
   'payments.void': ['all', 'all', '-', '-'],
   'payments.refund': ['all', 'all', '-', '-'],
+  'payments.ledger': ['all', 'all', 'all', '-'],
   'funnel.read': ['all', 'all', 'all', '-'],
   'reports.read': ['all', 'all', '-', '-'],
   'privacy.manage': ['all', 'all', '-', '-'],
@@ -104,6 +105,29 @@ describe('can: the company setting "inspectors see all orders"', () => {
       for (const role of CONSOLE_ROLES) {
         if (role === 'inspector' && (action === 'orders.read' || action === 'schedule.read')) continue;
         expect(reach(role, action, settings(true)), `${role} ${action}`).toBe(reach(role, action, settings(false)));
+      }
+    }
+  });
+});
+
+describe('can: the company setting "office sees payments" (decision 0083)', () => {
+  it('keeps office staff out of the payments page when off, and lets them in when on or left out', () => {
+    const off = { inspectorsSeeAllOrders: false, officeSeesPayments: false };
+    const on = { inspectorsSeeAllOrders: false, officeSeesPayments: true };
+    expect(can('office', 'payments.ledger', { settings: off })).toBe(false);
+    expect(can('office', 'payments.ledger', { settings: on })).toBe(true);
+    expect(can('office', 'payments.ledger', { settings: { inspectorsSeeAllOrders: false } })).toBe(true);
+    expect(can('office', 'payments.ledger')).toBe(true);
+    for (const role of ['owner', 'admin'] as const) expect(can(role, 'payments.ledger', { settings: off })).toBe(true);
+    expect(can('inspector', 'payments.ledger', { settings: on })).toBe(false);
+  });
+
+  it("changes nothing else: an order's own ledger stays the office's whatever it says", () => {
+    const off = { inspectorsSeeAllOrders: false, officeSeesPayments: false };
+    for (const action of ACTIONS) {
+      for (const role of CONSOLE_ROLES) {
+        if (role === 'office' && action === 'payments.ledger') continue;
+        expect(reach(role, action, off), `${role} ${action}`).toBe(reach(role, action));
       }
     }
   });

@@ -36,6 +36,11 @@ export const ACTIONS = [
   'payments.void',
   /** Refund an online payment through Stripe, up to what it brought (decision 0067). */
   'payments.refund',
+  /**
+   * The company's payments page: every payment, fee, refund and dispute over a span, its totals and
+   * its CSV (decision 0083). Office staff only while the company lets them (`console.office_sees_payments`).
+   */
+  'payments.ledger',
   /** The booking funnel. */
   'funnel.read',
   /** The reports: revenue, inspections and cancellations by month, inspector, service and agent (decision 0062). */
@@ -56,9 +61,10 @@ export type Action = (typeof ACTIONS)[number];
 /**
  * How far a role's grant of an action reaches: every row of the company, only the member's own
  * (the rows of the inspector they are), their own unless the company lets inspectors see
- * everyone's (the company document's `console.inspectors_see_all_orders`), or nothing.
+ * everyone's (the company document's `console.inspectors_see_all_orders`), every row unless the
+ * company keeps its office staff out (`console.office_sees_payments` off), or nothing.
  */
-export type Grant = 'all' | 'own' | 'own_unless_inspectors_see_all' | 'none';
+export type Grant = 'all' | 'own' | 'own_unless_inspectors_see_all' | 'all_unless_office_barred' | 'none';
 
 /** The table: per action, each role's grant. */
 export const PERMISSIONS: Readonly<Record<Action, Readonly<Record<ConsoleRole, Grant>>>> = {
@@ -77,6 +83,8 @@ export const PERMISSIONS: Readonly<Record<Action, Readonly<Record<ConsoleRole, G
   // Undoing money recorded is the owners' and admins' word, as in the issue.
   'payments.void': { owner: 'all', admin: 'all', office: 'none', inspector: 'none' },
   'payments.refund': { owner: 'all', admin: 'all', office: 'none', inspector: 'none' },
+  // The office's own reconciliation until the company says otherwise (decision 0083).
+  'payments.ledger': { owner: 'all', admin: 'all', office: 'all_unless_office_barred', inspector: 'none' },
   'funnel.read': { owner: 'all', admin: 'all', office: 'all', inspector: 'none' },
   // The company's takings: its owners' and admins' business, not the office's day.
   'reports.read': { owner: 'all', admin: 'all', office: 'none', inspector: 'none' },
@@ -92,20 +100,23 @@ export const PERMISSIONS: Readonly<Record<Action, Readonly<Record<ConsoleRole, G
 /** The company's settings that change a grant (the company document's `console` section). */
 export interface PermissionSettings {
   inspectorsSeeAllOrders: boolean;
+  /** Office staff read the company's payments page (absent: its default, on). */
+  officeSeesPayments?: boolean;
 }
 
 /** What a member's grant reaches in their company: every row, their own, or none. */
 export type Reach = 'all' | 'own' | 'none';
 
-/** How far `role` may do `action`, given the company's settings (absent: their defaults, off). */
+/** How far `role` may do `action`, given the company's settings (absent: their defaults). */
 export function reach(role: ConsoleRole, action: Action, settings?: PermissionSettings): Reach {
   const grant = PERMISSIONS[action][role];
   if (grant === 'own_unless_inspectors_see_all') return settings?.inspectorsSeeAllOrders === true ? 'all' : 'own';
+  if (grant === 'all_unless_office_barred') return settings?.officeSeesPayments === false ? 'none' : 'all';
   return grant;
 }
 
 export interface PermissionContext {
-  /** The company's settings (absent: their defaults, off). */
+  /** The company's settings (absent: their defaults). */
   settings?: PermissionSettings;
   /**
    * Whether the row acted on is the member's own (their inspector's). Absent: whether the member

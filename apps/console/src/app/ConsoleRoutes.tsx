@@ -19,6 +19,7 @@ const AcceptInvitationPage = lazyPage(() => import('../pages/account/accept-invi
 const SchedulePage = lazyPage(() => import('../pages/work/schedule/SchedulePage.tsx'));
 const OrdersPage = lazyPage(() => import('../pages/work/orders/OrdersPage.tsx'));
 const OrderPage = lazyPage(() => import('../pages/work/order/OrderPage.tsx'));
+const LedgerPage = lazyPage(() => import('../pages/work/ledger/LedgerPage.tsx'));
 // The phone-booking form carries the wizard's calls: only those who book by phone download it.
 const BookPage = lazyPage(() => import('../pages/work/book/BookPage.tsx'));
 const MyTasksPage = lazyPage(() => import('../pages/work/my-tasks/MyTasksPage.tsx'));
@@ -103,6 +104,7 @@ export function ConsoleRoutes() {
         <Route path="schedule" element={<SchedulePage />} />
         <Route path="orders" element={<OrdersPage />} />
         <Route path="orders/:orderId" element={<OrderPage />} />
+        <Route path="ledger" element={<LedgerPage />} />
         <Route path="book" element={<BookPage />} />
         <Route path="my-tasks" element={<MyTasksPage />} />
         <Route path="team" element={<TeamPage />} />

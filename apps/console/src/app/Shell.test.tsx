@@ -75,9 +75,9 @@ describe('the console shell', () => {
   });
 
   it.each([
-    ['owner', 'ScheduleOrdersMy tasksTeamConfigurationFunnelReportsAccount'],
-    ['admin', 'ScheduleOrdersMy tasksTeamConfigurationFunnelReportsAccount'],
-    ['office', 'ScheduleOrdersMy tasksFunnelAccount'],
+    ['owner', 'ScheduleOrdersPaymentsMy tasksTeamConfigurationFunnelReportsAccount'],
+    ['admin', 'ScheduleOrdersPaymentsMy tasksTeamConfigurationFunnelReportsAccount'],
+    ['office', 'ScheduleOrdersPaymentsMy tasksFunnelAccount'],
     ['inspector', 'ScheduleOrdersMy tasksAccount'],
   ] as const)(
     'shows the %s the pages of their role: configuration and reports to owner and admin only, the funnel to all but inspectors',
@@ -104,6 +104,7 @@ describe('the console shell', () => {
         ['Configuration', '/demo/settings'],
         ['Funnel', '/demo/funnel'],
         ['Reports', '/demo/reports'],
+        ['Payments', '/demo/ledger'],
         ['My tasks', '/demo/my-tasks'],
       ] as const) {
         if (links.includes(label))

@@ -64,6 +64,7 @@ export function Shell() {
   }> = [
     { to: `${base}/schedule`, label: 'Schedule', action: 'schedule.read' },
     { to: `${base}/orders`, label: 'Orders', action: 'orders.read' },
+    { to: `${base}/ledger`, label: 'Payments', action: 'payments.ledger' },
     { to: `${base}/my-tasks`, label: 'My tasks', action: 'orders.read' },
     { to: `${base}/team`, label: 'Team', action: 'team.manage' },
     // One link for all the configuration pages: they list each other (ConfigurationLayout).

@@ -8,6 +8,7 @@ import { CONFIGURATION_PAGES } from './configuration-pages.ts';
 const COMPANY_PAGES: ReadonlySet<string> = new Set([
   'schedule',
   'orders',
+  'ledger',
   'book',
   'team',
   'funnel',

@@ -14,13 +14,17 @@ export function useCompany(): { companyKey: string; membership: ConsoleMembershi
 /**
  * Whether the signed-in member may do the action, by the server's own permissions table (decision
  * 0052), to their own row or another's (`own`; absent: to any row). The membership carries what
- * the company's setting decides for it: `sees_all_orders` is the setting for an inspector, and
- * every other role reads all rows whatever it says.
+ * the company's settings decide for it: `sees_all_orders` is the setting for an inspector, and
+ * every other role reads all rows whatever it says; `office_sees_payments` opens the payments page
+ * to office staff (decision 0083).
  */
 export function memberCan(membership: ConsoleMembership | null, action: Action, own?: boolean): boolean {
   if (membership === null) return false;
   return can(membership.role, action, {
-    settings: { inspectorsSeeAllOrders: membership.sees_all_orders },
+    settings: {
+      inspectorsSeeAllOrders: membership.sees_all_orders,
+      officeSeesPayments: membership.office_sees_payments,
+    },
     ...(own === undefined ? {} : { own }),
   });
 }

@@ -1,8 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   orderLedgerSchema,
-  reconcileResponseSchema,
+  paymentsPageSchema,
   type LedgerEntryView,
+  type PaymentLineKind,
+  type PaymentLineStatus,
   type RecordPaymentBody,
   type RefundPaymentBody,
 } from '@scheduler/contracts/ledger';
@@ -11,7 +13,7 @@ import { consoleKeys } from './queries.ts';
 
 /**
  * The payment ledger (decision 0064): an order's entries and balance on its page, the office's
- * recording and voiding, and the payments received over a span. The ledger's key sits under the
+ * recording and voiding, and the company's payments page (decision 0083). The ledger's key sits under the
  * order's, so that a payment reads the order again too (its "paid" state follows the balance).
  */
 const orderPath = (orderId: string, rest = '') => `/orders/${encodeURIComponent(orderId)}/payments${rest}`;
@@ -23,19 +25,31 @@ export function orderLedgerQueryOptions(companyKey: string, orderId: string) {
   });
 }
 
-export function reconcileQueryOptions(companyKey: string, span: { from: string; to: string }) {
+/** The payments page's query as the API takes it: its filters, the cursor and the page size (values left out are not sent). */
+export type PaymentsPageQuery = Partial<
+  Record<'from' | 'to' | 'kind' | 'method' | 'status' | 'q' | 'cursor' | 'per_page', string>
+>;
+
+function paymentsQueryString(query: PaymentsPageQuery): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value) params.set(name, value);
+  return params.toString();
+}
+
+const PAYMENTS_PAGE_KEY = 'payments-page';
+
+export function paymentsPageQueryOptions(companyKey: string, query: PaymentsPageQuery) {
+  const search = paymentsQueryString(query);
   return queryOptions({
-    queryKey: [...consoleKeys.company(companyKey), 'payments-received', span.from, span.to] as const,
-    queryFn: ({ signal }) =>
-      callApi(companyApi(companyKey, `/payments?${new URLSearchParams(span).toString()}`), reconcileResponseSchema, {
-        signal,
-      }),
+    queryKey: [...consoleKeys.company(companyKey), PAYMENTS_PAGE_KEY, search] as const,
+    queryFn: ({ signal }) => callApi(companyApi(companyKey, `/payments?${search}`), paymentsPageSchema, { signal }),
   });
 }
 
-/** The CSV of the payments received over a span, as a link downloads it. */
-export function reconcileCsvUrl(companyKey: string, span: { from: string; to: string }): string {
-  return companyApi(companyKey, `/payments?${new URLSearchParams({ ...span, format: 'csv' }).toString()}`);
+/** The CSV of every line the filters match (the cursor and page size say nothing), as a link downloads it. */
+export function paymentsCsvUrl(companyKey: string, query: PaymentsPageQuery): string {
+  const { cursor: _cursor, per_page: _perPage, ...filters } = query;
+  return companyApi(companyKey, `/payments?${paymentsQueryString({ ...filters })}&format=csv`);
 }
 
 /** GET …/payments/{id}/receipt: one entry's PDF receipt, as a link downloads it (decision 0082). */
@@ -49,7 +63,7 @@ function useLedgerChange<T, R>(companyKey: string, orderId: string, change: (inp
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: consoleKeys.order(companyKey, orderId) }),
-        queryClient.invalidateQueries({ queryKey: [...consoleKeys.company(companyKey), 'payments-received'] }),
+        queryClient.invalidateQueries({ queryKey: [...consoleKeys.company(companyKey), PAYMENTS_PAGE_KEY] }),
       ]),
   });
 }
@@ -88,4 +102,27 @@ export const METHOD_WORDS: Record<LedgerEntryView['method'], string> = {
   cash: 'Cash',
   card: 'Card at the inspection',
   other: 'Other',
+};
+
+/** What a line of the payments page is, as the office says it. */
+export const KIND_WORDS: Record<PaymentLineKind, string> = {
+  payment: 'Payment',
+  fee: 'Fee',
+  refund: 'Refund',
+  dispute: 'Dispute',
+};
+
+/**
+ * Where a line stands, as the office says it: the one place these words live (a dispute's outcome,
+ * once recorded, adds its words here beside PAYMENT_LINE_STATUSES).
+ */
+export const STATUS_WORDS: Record<PaymentLineStatus, string> = {
+  received: 'Received',
+  refunded_in_part: 'Refunded in part',
+  refunded_in_full: 'Refunded in full',
+  given_back: 'Refund given',
+  voided: 'Voided',
+  disputed: 'Disputed',
+  dispute_won: 'Dispute won',
+  dispute_lost: 'Dispute lost',
 };

@@ -11,6 +11,7 @@ export const OFFICE_ME: ConsoleMe = {
       role: 'office',
       inspector_id: null,
       sees_all_orders: true,
+      office_sees_payments: true,
     },
   ],
 };

@@ -1231,6 +1231,10 @@ export const orderLedger = pgTable(
     // The order page's ledger, and the reconciliation's lines of a date range.
     index('order_ledger_order_idx').on(t.companyId, t.orderId, t.recordedAt),
     index('order_ledger_received_idx').on(t.companyId, t.receivedOn),
+    // What the refunds through Stripe gave back of each payment, on the payments page (decision 0083).
+    index('order_ledger_refund_of_idx')
+      .on(t.companyId, t.refundOf)
+      .where(sql`refund_of is not null`),
     unique('order_ledger_checkout_session_unique').on(t.companyId, t.checkoutSessionId),
     unique('order_ledger_stripe_refund_unique').on(t.companyId, t.stripeRefundId),
     unique('order_ledger_request_unique').on(t.companyId, t.requestId),

@@ -125,6 +125,7 @@ export function consoleAuthRoutes(ctx: AppContext) {
             role: m.role,
             inspector_id: m.inspectorId,
             sees_all_orders: ownInspectorOnly(m, 'orders.read') === null,
+            office_sees_payments: m.officeSeesPayments,
           })),
         };
       },

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  RECONCILE_MAX_DAYS,
+  PAYMENTS_MAX_DAYS,
   orderLedgerSchema,
-  reconcileQuerySchema,
-  reconcileResponseSchema,
+  paymentsPageSchema,
+  paymentsQuerySchema,
   recordPaymentBodySchema,
   REFUND_REASON_MAX,
   refundPaymentBodySchema,
@@ -15,16 +15,10 @@ import type { AppContext } from '../../context.ts';
 import { changeKeys } from '../../db/change-feed.ts';
 import { sendCsv } from '../../http/csv-reply.ts';
 import { memberOf, requireMember } from '../../modules/console-auth/console-access.ts';
-import {
-  orderLedger,
-  reconcile,
-  reconcileCsv,
-  recordPayment,
-  voidPayment,
-  type LedgerDeps,
-} from '../../modules/payments/ledger.service.ts';
+import { orderLedger, recordPayment, voidPayment, type LedgerDeps } from '../../modules/payments/ledger.service.ts';
 import { paymentsDeps } from '../../modules/payments/payments-deps.ts';
 import { receiptPdfOrNotFound } from '../../modules/payments/receipt.service.ts';
+import { paymentsCsv, paymentsPage } from '../../modules/payments/payments-page.service.ts';
 import { refundOnlinePayment } from '../../modules/payments/refunds.service.ts';
 import { sendPdf, withSha256 } from '../../http/pdf-reply.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
@@ -33,9 +27,9 @@ const orderParams = companyKeyParam.extend({ id: z.uuid() });
 const entryParams = orderParams.extend({ payment_id: z.uuid() });
 
 /**
- * An order's payment ledger and the reconciliation of payments received (issue 41 item 4, decision
- * 0064): owners, admins and office staff read and record; owners and admins void, and refund online
- * payments through Stripe (decision 0067).
+ * An order's payment ledger (issue 41 item 4, decision 0064): owners, admins and office staff read
+ * and record; owners and admins void, and refund online payments through Stripe (decision 0067).
+ * The company's payments page (decision 0083): owners and admins, office staff if the company allows.
  */
 export function ledgerRoutes(ctx: AppContext) {
   return async (instance: FastifyInstance) => {
@@ -159,25 +153,29 @@ export function ledgerRoutes(ctx: AppContext) {
     app.get(
       `${base}/payments`,
       {
-        onRequest: requireMember(ctx, 'payments.record'),
+        onRequest: requireMember(ctx, 'payments.ledger'),
         schema: {
           tags,
-          summary: 'The payments and refunds received between two office dates, with totals per method (JSON or CSV)',
-          description: `At most ${RECONCILE_MAX_DAYS} days; voided entries are left out. format=csv answers the lines and the totals as CSV.`,
+          summary:
+            "The payments page: the company's payments, fees, refunds and disputes over office dates, a page by keyset, with totals per day, month and method (JSON or CSV)",
+          description:
+            `At most ${PAYMENTS_MAX_DAYS} days. Filters: kind, method, status, q (an order number or a client's name). ` +
+            'The totals sum every line the filters match (voided lines count for nothing, refunds are subtracted, disputes summed apart). ' +
+            'format=csv streams every line the filters match, then the totals. Office staff only while the company allows it (console.office_sees_payments).',
           params: companyKeyParam,
-          querystring: reconcileQuerySchema,
-          response: { 200: z.union([reconcileResponseSchema, z.string()]) },
+          querystring: paymentsQuerySchema,
+          response: { 200: z.union([paymentsPageSchema, z.string()]) },
         },
       },
       async (request, reply) => {
         const member = memberOf(request);
-        const report = await reconcile(ctx.db, member, request.query);
-        if (request.query.format !== 'csv') return report;
+        if (request.query.format !== 'csv') return paymentsPage(ctx.db, member.companyId, request.query);
+        const { total, csv } = await paymentsCsv(ctx.db, member.companyId, request.query);
         return sendCsv(
           reply,
-          reconcileCsv(report),
-          `payments-${member.companyKey}-${report.from}-${report.to}.csv`,
-          report.lines.length,
+          csv,
+          `payments-${member.companyKey}-${request.query.from}-${request.query.to}.csv`,
+          total,
         );
       },
     );

@@ -112,7 +112,8 @@ export async function stillSameMember(
     now.userId === member.userId &&
     now.role === member.role &&
     now.inspectorId === member.inspectorId &&
-    now.inspectorsSeeAllOrders === member.inspectorsSeeAllOrders
+    now.inspectorsSeeAllOrders === member.inspectorsSeeAllOrders &&
+    now.officeSeesPayments === member.officeSeesPayments
   );
 }
 

@@ -35,6 +35,7 @@ const membershipColumns = {
   role: t.authMembers.role,
   inspectorId: t.authMembers.inspectorId,
   inspectorsSeeAllOrders: sql<boolean>`coalesce((${t.companies.consoleSettings} ->> 'inspectors_see_all_orders')::boolean, false)`,
+  officeSeesPayments: sql<boolean>`coalesce((${t.companies.consoleSettings} ->> 'office_sees_payments')::boolean, true)`,
 };
 
 function asMember(row: { role: string } & Omit<ConsoleMember, 'role'>): ConsoleMember | null {

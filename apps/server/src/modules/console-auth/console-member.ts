@@ -14,12 +14,14 @@ export interface ConsoleMember {
   inspectorId: number | null;
   /** The company's console setting: inspector members read every inspector's bookings, not only their own. */
   inspectorsSeeAllOrders: boolean;
+  /** The company's console setting: office staff read the payments page (decision 0083). */
+  officeSeesPayments: boolean;
 }
 
 /** Whether the member may do the action (to their own row, or to another's: `own`; absent: to any row), by the one table. */
 export function memberCan(member: ConsoleMember, action: Action, own?: boolean): boolean {
   return can(member.role, action, {
-    settings: { inspectorsSeeAllOrders: member.inspectorsSeeAllOrders },
+    settings: { inspectorsSeeAllOrders: member.inspectorsSeeAllOrders, officeSeesPayments: member.officeSeesPayments },
     ...(own === undefined ? {} : { own }),
   });
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import * as t from '../../db/schema.ts';
 
@@ -124,51 +124,6 @@ export async function setOrderPaid(tx: Executor, order: OrderKey, paid: boolean,
     .update(t.orders)
     .set({ paid, updatedAt: at })
     .where(and(eq(t.orders.companyId, order.companyId), eq(t.orders.id, order.orderId), sql`paid <> ${paid}`));
-}
-
-/** The span's entries not voided, by the office's date received (order_ledger_received_idx), with each order's first client. */
-export async function loadReceivedEntries(
-  db: Executor,
-  companyId: string,
-  span: { from: string; to: string },
-  limit: number,
-) {
-  return db
-    .select({
-      entry: t.orderLedger,
-      client: sql<string>`coalesce((select trim(concat_ws(' ', p.person->>'first', p.person->>'last'))
-        from ${t.orderParties} p where p.company_id = ${t.orderLedger.companyId} and p.order_id = ${t.orderLedger.orderId}
-        and p.role = 'client' order by p.position limit 1), '')`,
-    })
-    .from(t.orderLedger)
-    .where(receivedIn(companyId, span))
-    .orderBy(asc(t.orderLedger.receivedOn), asc(t.orderLedger.recordedAt), asc(t.orderLedger.id))
-    .limit(limit);
-}
-
-function receivedIn(companyId: string, span: { from: string; to: string }) {
-  return and(
-    eq(t.orderLedger.companyId, companyId),
-    gte(t.orderLedger.receivedOn, span.from),
-    lte(t.orderLedger.receivedOn, span.to),
-    isNull(t.orderLedger.voidedAt),
-  );
-}
-
-/** The span's sums per method and currency, over every entry (not only the lines listed). */
-export async function loadReceivedTotals(db: Executor, companyId: string, span: { from: string; to: string }) {
-  return db
-    .select({
-      method: t.orderLedger.method,
-      currency: t.orderLedger.currency,
-      paymentsCents: sql<string>`coalesce(sum(${t.orderLedger.amountCents}) filter (where ${t.orderLedger.kind} = 'payment'), 0)`,
-      refundsCents: sql<string>`coalesce(sum(${t.orderLedger.amountCents}) filter (where ${t.orderLedger.kind} = 'refund'), 0)`,
-      entries: sql<string>`count(*)`,
-    })
-    .from(t.orderLedger)
-    .where(receivedIn(companyId, span))
-    .groupBy(t.orderLedger.method, t.orderLedger.currency)
-    .orderBy(t.orderLedger.method, t.orderLedger.currency);
 }
 
 /** A refund through Stripe (decision 0067): made by the office here, or told of by Stripe's `charge.refunded`. */

@@ -1,28 +1,18 @@
 /**
  * An order's payment ledger in the console (issue 41 item 4, issue 44, decision 0064): the office
  * reads it, records a payment (check, cash, card at the inspection, other) or a refund, and voids a
- * mistaken entry; the payments received over a span add up per method for the reconciliation.
+ * mistaken entry (the company's payments over a span are the payments page's: payments-page.service.ts).
  * Every entry and void is an audit event on the order, and `orders.paid` follows the balance in the
  * same transaction. The order is found by the member's company's immutable id: another company's
  * order is not found (404).
  */
-import type {
-  LedgerEntryView,
-  MethodTotal,
-  OrderLedger,
-  ReconcileQuery,
-  ReconcileResponse,
-  RecordPayment,
-} from '@scheduler/contracts/ledger';
-import { RECONCILE_MAX_LINES } from '@scheduler/contracts/ledger';
+import type { LedgerEntryView, OrderLedger, RecordPayment } from '@scheduler/contracts/ledger';
 import { formatMoney } from '@scheduler/domain/money-format';
 import { disputeOutcomeText } from '@scheduler/domain/payments/disputes';
 import { officeClockAt } from '@scheduler/domain/office-clock';
-import { orderReference } from '@scheduler/domain/order-reference';
 import { ledgerTotals, refusalOf, type EntryRefusal, type LedgerTotals } from '@scheduler/domain/payments/ledger';
 import { refundableCents, type RefundableEntry } from '@scheduler/domain/payments/refunds';
 import type { Database, Executor } from '../../db/connection.ts';
-import { csvText } from '../../http/csv-text.ts';
 import { AppError, NotFoundError } from '../../errors.ts';
 import type { ConsoleMember } from '../console-auth/console-member.ts';
 import {
@@ -30,8 +20,6 @@ import {
   loadDisputes,
   loadLedgerEntries,
   loadLedgerOrder,
-  loadReceivedEntries,
-  loadReceivedTotals,
   setOrderPaid,
   voidLedgerEntry,
   type Actor,
@@ -259,75 +247,4 @@ export async function voidPayment(
   });
   deps.onChanged?.(orderId);
   return orderLedger(deps, member, orderId);
-}
-
-/** The payments and refunds received between two office dates, with their sums per method. */
-export async function reconcile(
-  db: Database,
-  member: ConsoleMember,
-  query: ReconcileQuery,
-): Promise<ReconcileResponse> {
-  const span = { from: query.from, to: query.to };
-  const [rows, sums] = await Promise.all([
-    loadReceivedEntries(db, member.companyId, span, RECONCILE_MAX_LINES + 1),
-    loadReceivedTotals(db, member.companyId, span),
-  ]);
-  const totals: MethodTotal[] = sums.map((sum) => {
-    const payments = Number(sum.paymentsCents);
-    const refunds = Number(sum.refundsCents);
-    return {
-      method: sum.method,
-      currency: sum.currency,
-      payments_cents: payments,
-      refunds_cents: refunds,
-      net_cents: payments - refunds,
-      entries: Number(sum.entries),
-    };
-  });
-  return {
-    ...span,
-    lines: rows.slice(0, RECONCILE_MAX_LINES).map(({ entry, client }) => {
-      const { voided: _voided, note: _note, refundable_cents: _left, refund_of: _of, ...line } = entryOut(entry);
-      return { ...line, order_id: entry.orderId, order_reference: orderReference(entry.orderId), client };
-    }),
-    totals,
-    truncated: rows.length > RECONCILE_MAX_LINES,
-  };
-}
-
-/** Cents as a CSV's accountant reads them: 425.00, -12.50 (the currency in its own column). */
-function decimal(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const whole = Math.abs(cents);
-  return `${sign}${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, '0')}`;
-}
-
-/** The reconciliation as CSV: one row per entry (a refund's amount negative), then one per method's total. */
-export function reconcileCsv(report: ReconcileResponse): string {
-  const signed = (kind: string, cents: number) => (kind === 'refund' ? -cents : cents);
-  return csvText([
-    ['Received on', 'Order', 'Client', 'Kind', 'Method', 'Reference', 'Amount', 'Currency', 'Recorded by'],
-    ...report.lines.map((line) => [
-      line.received_on,
-      line.order_reference,
-      line.client,
-      line.kind,
-      line.method,
-      line.reference ?? '',
-      decimal(signed(line.kind, line.amount_cents)),
-      line.currency,
-      line.recorded_by ?? 'Stripe',
-    ]),
-    ...report.totals.map((total) => [
-      `${report.from} to ${report.to}`,
-      'Total',
-      '',
-      '',
-      total.method,
-      `${total.entries} entries`,
-      decimal(total.net_cents),
-      total.currency,
-      '',
-    ]),
-  ]);
 }

@@ -136,6 +136,21 @@ describe('the settings page', () => {
     });
   });
 
+  it('turns the Payments page off for office staff in document.console (on when the document leaves it out)', async () => {
+    const requests = serve();
+    renderSettings();
+    const officeSees = await screen.findByRole('switch', { name: 'Office staff see the Payments page' });
+    expect((officeSees as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(officeSees);
+    await userEvent.click(saveButton());
+
+    await waitFor(() => expect(saves(requests)).toHaveLength(1));
+    expect(saves(requests)[0]).toEqual({
+      base_version: 7,
+      document: { ...DOCUMENT, console: { inspectors_see_all_orders: false, office_sees_payments: false } },
+    });
+  });
+
   it('describes every text field by its help, and by its problem once it has one', async () => {
     serve();
     renderSettings();

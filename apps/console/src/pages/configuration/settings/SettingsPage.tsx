@@ -14,6 +14,8 @@ import {
   CONSOLE_GROUP_TITLE,
   INSPECTORS_SEE_ALL_HELP,
   INSPECTORS_SEE_ALL_LABEL,
+  OFFICE_SEES_PAYMENTS_HELP,
+  OFFICE_SEES_PAYMENTS_LABEL,
   SETTING_GROUPS,
   type SettingEntry,
 } from './settings-catalog.ts';
@@ -158,6 +160,19 @@ function SettingsEditor({ companyKey, configuration }: { companyKey: string; con
                 label={INSPECTORS_SEE_ALL_LABEL}
                 help={INSPECTORS_SEE_ALL_HELP}
                 helpId="help-inspectors-see-all"
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="officeSeesPayments"
+            render={({ field }) => (
+              <DescribedSwitch
+                checked={field.value}
+                onChange={field.onChange}
+                label={OFFICE_SEES_PAYMENTS_LABEL}
+                help={OFFICE_SEES_PAYMENTS_HELP}
+                helpId="help-office-sees-payments"
               />
             )}
           />

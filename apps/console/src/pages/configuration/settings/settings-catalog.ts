@@ -303,5 +303,8 @@ export const SETTING_GROUPS: readonly SettingGroup[] = [
 /** The console's own settings (the document's `console` section), shown as their own group. */
 export const CONSOLE_GROUP_TITLE = 'Console';
 export const INSPECTORS_SEE_ALL_LABEL = "Inspectors see every inspector's bookings";
+export const OFFICE_SEES_PAYMENTS_LABEL = 'Office staff see the Payments page';
+export const OFFICE_SEES_PAYMENTS_HELP =
+  "Every payment, refund and dispute of the company, its totals and its CSV. Owners and admins always see it; office staff still record a payment on an order's page.";
 export const INSPECTORS_SEE_ALL_HELP =
   'Inspector members read the whole schedule and every order, not only their own. They still change only their own time off.';

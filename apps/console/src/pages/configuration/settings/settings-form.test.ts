@@ -35,8 +35,12 @@ describe('settingsFormValues', () => {
 
 describe('applySettingsForm', () => {
   const loaded = settingsFormValues(document);
-  const edit = (change: Record<string, string | boolean>, inspectorsSeeAll = false) =>
-    applySettingsForm(document, loaded, { settings: { ...loaded.settings, ...change }, inspectorsSeeAll });
+  const edit = (change: Record<string, string | boolean>, inspectorsSeeAll = false, officeSeesPayments = true) =>
+    applySettingsForm(document, loaded, {
+      settings: { ...loaded.settings, ...change },
+      inspectorsSeeAll,
+      officeSeesPayments,
+    });
 
   it('writes nothing but the console section when nothing changed', () => {
     expect(edit({})).toEqual({ ok: true, document: { ...document, console: { inspectors_see_all_orders: false } } });
@@ -98,5 +102,16 @@ describe('applySettingsForm', () => {
   it("writes the console's own setting into its section", () => {
     const result = edit({}, true);
     expect(result.ok && result.document.console).toEqual({ inspectors_see_all_orders: true });
+  });
+
+  it('reads "office sees payments" left out as on, and writes it only once it is changed or was written', () => {
+    expect(loaded.officeSeesPayments).toBe(true);
+    const off = edit({}, false, false);
+    expect(off.ok && off.document.console).toEqual({ inspectors_see_all_orders: false, office_sees_payments: false });
+    const written = { ...document, console: { inspectors_see_all_orders: false, office_sees_payments: false } };
+    const values = settingsFormValues(written);
+    expect(values.officeSeesPayments).toBe(false);
+    const on = applySettingsForm(written, values, { ...values, officeSeesPayments: true });
+    expect(on.ok && on.document.console).toEqual({ inspectors_see_all_orders: false, office_sees_payments: true });
   });
 });

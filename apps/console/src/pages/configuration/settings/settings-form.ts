@@ -15,6 +15,8 @@ export interface SettingsFormValues {
   /** By setting key: a switch's on/off, or the text of any other control. */
   settings: Record<string, string | boolean>;
   inspectorsSeeAll: boolean;
+  /** The document's `console.office_sees_payments` (left out: on; decision 0083). */
+  officeSeesPayments: boolean;
 }
 
 const ENTRIES: readonly SettingEntry[] = SETTING_GROUPS.flatMap((group) => group.entries);
@@ -34,10 +36,14 @@ function formValueOf(entry: SettingEntry, stored: StoredValue | undefined): stri
 
 export function settingsFormValues(document: Record<string, unknown>): SettingsFormValues {
   const stored = new Map(storedSettings(document).map((setting) => [setting.key, setting.value]));
-  const consoleSection = (document.console ?? {}) as { inspectors_see_all_orders?: boolean };
+  const consoleSection = (document.console ?? {}) as {
+    inspectors_see_all_orders?: boolean;
+    office_sees_payments?: boolean;
+  };
   return {
     settings: Object.fromEntries(ENTRIES.map((entry) => [entry.key, formValueOf(entry, stored.get(entry.key))])),
     inspectorsSeeAll: consoleSection.inspectors_see_all_orders === true,
+    officeSeesPayments: consoleSection.office_sees_payments !== false,
   };
 }
 
@@ -102,9 +108,14 @@ export function applySettingsForm(
     if (index >= 0) settings[index] = { key: entry.key, value };
     else settings.push({ key: entry.key, value });
   }
+  const before = (document.console ?? {}) as Record<string, unknown>;
   const consoleSection = {
-    ...((document.console ?? {}) as Record<string, unknown>),
+    ...before,
     inspectors_see_all_orders: values.inspectorsSeeAll,
+    // Written once it was changed or was there: a document that leaves it out keeps its default.
+    ...(values.officeSeesPayments !== loaded.officeSeesPayments || 'office_sees_payments' in before
+      ? { office_sees_payments: values.officeSeesPayments }
+      : {}),
   };
   return { ok: true, document: { ...document, settings, console: consoleSection } };
 }

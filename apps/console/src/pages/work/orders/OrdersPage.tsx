@@ -1,12 +1,12 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { companyApi } from '../../../shared/api.ts';
+import { CursorPager } from '../../../shared/CursorPager.tsx';
 import { memberCan, useCompany } from '../../../shared/company.ts';
 import { Failure } from '../../../shared/Failure.tsx';
 import { Loading } from '../../../shared/Loading.tsx';
@@ -16,7 +16,6 @@ import { OrdersFilterBar } from './OrdersFilterBar.tsx';
 import { readOrdersFilters, withFilters } from './orders-filters.ts';
 import { OrdersTable } from './OrdersTable.tsx';
 import { ColumnsMenu } from './ColumnsMenu.tsx';
-import { PaymentsReceived } from './PaymentsReceived.tsx';
 import { keepChosenColumns, readChosenColumns, toggledColumn } from './order-columns.ts';
 
 const PAGE_SIZES = [25, 50, 100, 200];
@@ -31,8 +30,6 @@ const DEFAULT_PER_PAGE = 50;
 export default function OrdersPage() {
   const { companyKey, membership } = useCompany();
   const [params, setParams] = useSearchParams();
-  // The reconciliation asks for its own rows only once the office opens it.
-  const [reconciling, setReconciling] = useState(false);
   const filters = readOrdersFilters(params);
   const orders = useQuery(ordersQueryOptions(companyKey, filters));
   // The inspectors to filter by: the company's, every office's (an inspector: only themself).
@@ -79,54 +76,27 @@ export default function OrdersPage() {
           {orders.data.orders.length > 0 && (
             <OrdersTable orders={orders.data.orders} companyKey={companyKey} columns={columns} />
           )}
-          <Box
-            component="nav"
-            aria-label="Pages of orders"
-            sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'flex-end', gap: 1, mt: 1 }}
-          >
-            <TextField
-              select
-              size="small"
-              label="Per page"
-              value={perPage}
-              onChange={(event) => setParams(withFilters(params, { per_page: Number(event.target.value) }))}
-              sx={{ minWidth: 110 }}
-            >
-              {PAGE_SIZES.map((size) => (
-                <MenuItem key={size} value={size}>
-                  {size}
-                </MenuItem>
-              ))}
-            </TextField>
-            <Button
-              disabled={filters.cursor === undefined}
-              onClick={() => setParams(withFilters(params, { cursor: undefined }))}
-            >
-              First page
-            </Button>
-            <Button
-              disabled={orders.data.previous_cursor === null}
-              onClick={() => setParams(withFilters(params, { cursor: orders.data.previous_cursor ?? undefined }))}
-            >
-              Previous page
-            </Button>
-            <Button
-              disabled={orders.data.next_cursor === null}
-              onClick={() => setParams(withFilters(params, { cursor: orders.data.next_cursor ?? undefined }))}
-            >
-              Next page
-            </Button>
-          </Box>
+          <CursorPager
+            label="Pages of orders"
+            sizes={PAGE_SIZES}
+            perPage={perPage}
+            onPerPage={(size) => setParams(withFilters(params, { per_page: size }))}
+            atFirst={filters.cursor === undefined}
+            previous={orders.data.previous_cursor}
+            next={orders.data.next_cursor}
+            onCursor={(cursor) => setParams(withFilters(params, { cursor }))}
+          />
         </>
       )}
-      {memberCan(membership, 'payments.record') &&
-        (reconciling ? (
-          <PaymentsReceived companyKey={companyKey} />
-        ) : (
-          <Button variant="text" onClick={() => setReconciling(true)} sx={{ mt: 2 }}>
-            Show payments received
-          </Button>
-        ))}
+      {memberCan(membership, 'payments.ledger') && (
+        <Typography sx={{ mt: 3 }}>
+          Payments received, refunds and disputes, with their totals and CSV, are on the{' '}
+          <Link component={RouterLink} to={`/${encodeURIComponent(companyKey)}/ledger`}>
+            Payments page
+          </Link>
+          .
+        </Typography>
+      )}
     </>
   );
 }

@@ -18,6 +18,7 @@ const ME: ConsoleMe = {
       role: 'office',
       inspector_id: null,
       sees_all_orders: true,
+      office_sees_payments: true,
     },
   ],
 };

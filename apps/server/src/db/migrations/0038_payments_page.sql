@@ -1,0 +1,1 @@
+CREATE INDEX "order_ledger_refund_of_idx" ON "order_ledger" USING btree ("company_id","refund_of") WHERE refund_of is not null;
