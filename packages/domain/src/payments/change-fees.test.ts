@@ -7,6 +7,7 @@ import {
   feeLedgerNote,
   feeLinkEventText,
   feeToCollectCents,
+  officeFeeText,
   owedCents,
 } from './change-fees.ts';
 import { ledgerTotals, onlineChargeCents } from './ledger.ts';
@@ -102,6 +103,16 @@ describe('the words of a fee', () => {
       'Late-reschedule fee of $25.00: the card was declined; a link to pay it was e-mailed to the client',
     );
     expect(feeLedgerNote('cancel')).toBe('Late-cancellation fee');
+    expect(officeFeeText('cancel', { collectCents: 100, feeCents: 7_500 }, 'USD', VISA)).toBe(
+      "Late-cancellation fee of $75.00 ($1.00 beyond what was paid): charged to the client's Visa ending 4242",
+    );
+    expect(officeFeeText('reschedule', { collectCents: 2_500, feeCents: 2_500 }, 'USD', { kind: 'link' })).toBe(
+      'Late-reschedule fee of $25.00: a link to pay it is e-mailed to the client',
+    );
+    expect(officeFeeText('reschedule', { collectCents: 2_500, feeCents: 2_500 }, 'USD', null)).toBe(
+      'Late-reschedule fee of $25.00: for the office to collect',
+    );
+    expect(officeFeeText('reschedule', { collectCents: 0, feeCents: 2_500 }, 'USD', null)).toBeNull();
   });
 
   it('no longer says the rest of the fee is not charged when it is', () => {

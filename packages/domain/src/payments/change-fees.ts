@@ -66,7 +66,7 @@ export function feeName(change: FeeChange): string {
 }
 
 /** The fee as its sentence names it: "the late-cancellation fee of $75.00", or "the other $1.00 of …" when what was paid covers the rest. */
-function feePart(change: FeeChange, collectCents: number, feeCents: number, currency: string): string {
+export function feePart(change: FeeChange, collectCents: number, feeCents: number, currency: string): string {
   const fee = `the ${feeName(change)} of ${formatMoney(feeCents, currency)}`;
   return collectCents < feeCents ? `the other ${formatMoney(collectCents, currency)} of ${fee}` : fee;
 }
@@ -100,6 +100,32 @@ export function feeChargeText(
   return done
     ? `We are charging ${part} to ${card}; if your bank asks for your approval, we will e-mail you a link to pay it instead.`
     : `${verb} now charges ${part} to ${card}.`;
+}
+
+/**
+ * The office's copy of a change's e-mail, its fee row: "Late-cancellation fee of $75.00: charged to
+ * the client's Visa ending 4242" (or "…: a link to pay it is e-mailed to the client", "…: for the
+ * office to collect"); the part beyond what was paid when that covers some of it.
+ */
+export function officeFeeText(
+  change: FeeChange,
+  amounts: { collectCents: number; feeCents: number },
+  currency: string,
+  collector: FeeCollector | null,
+): string | null {
+  if (amounts.collectCents <= 0) return null;
+  const fee = `${capitalised(feeName(change))} of ${formatMoney(amounts.feeCents, currency)}`;
+  const part =
+    amounts.collectCents < amounts.feeCents
+      ? ` (${formatMoney(amounts.collectCents, currency)} beyond what was paid)`
+      : '';
+  const how =
+    collector === null
+      ? 'for the office to collect'
+      : collector.kind === 'link'
+        ? 'a link to pay it is e-mailed to the client'
+        : `charged to ${cardWords(collector, "the client's")}`;
+  return `${fee}${part}: ${how}`;
 }
 
 /** Why a fee went to a pay link rather than the saved card: no card, the bank asked for the client, or it declined. */
