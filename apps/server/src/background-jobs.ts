@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import { DataEncryption } from './crypto/data-encryption.ts';
 import type { Database } from './db/connection.ts';
 import { cancelRefundJobHandlers, type CancelRefundJobDeps } from './modules/payments/cancel-refunds.service.ts';
+import { changeFeeJobHandlers } from './modules/payments/change-fees.service.ts';
 import { paymentJobHandlers } from './modules/payments/payments.service.ts';
 import { receiptPdf } from './modules/payments/receipt.service.ts';
 import { stripeOptionsOf } from './modules/payments/stripe-gateway.ts';
@@ -10,7 +11,7 @@ import { retentionJobHandlers, RUN_BUDGET_MS, type RetentionDeps } from './modul
 /**
  * The queue's jobs beside the messages, each on the app's one clock (`clock`, the one the app and
  * the worker are given): the Stripe Checkout Sessions of cancelled orders expired, what the
- * cancellation policy refunds given back (decision 0076), and the pruning job (decision 0074). A
+ * cancellation policy refunds given back (decision 0076), the late fees charged (decision 0081), and the pruning job (decision 0074). A
  * job that read the wall clock of its own would date its refunds apart from the app's changes.
  */
 export function backgroundJobs(options: {
@@ -37,7 +38,11 @@ export function backgroundJobs(options: {
   };
   return {
     paymentJobDeps,
-    paymentJobs: { ...paymentJobHandlers(paymentJobDeps), ...cancelRefundJobHandlers(paymentJobDeps) },
+    paymentJobs: {
+      ...paymentJobHandlers(paymentJobDeps),
+      ...cancelRefundJobHandlers(paymentJobDeps),
+      ...changeFeeJobHandlers(paymentJobDeps),
+    },
     retention,
     systemJobs: retentionJobHandlers(retention),
     /** The PDF each payment's and refund's receipt e-mail carries (decision 0082). */

@@ -503,6 +503,12 @@ const changeRules = {
   /** A cancellation less than this many hours before the start costs `late_cancel_fee`. */
   late_cancel_within_hours: noticeHours,
   late_cancel_fee: lateCancelFeeSchema.nullable(),
+  /**
+   * A reschedule less than `late_cancel_within_hours` before the start costs this (issue 44,
+   * decision 0081): the same late window as a cancellation, so a client cannot move a booking late
+   * for free and cancel the moved one outside the window.
+   */
+  late_reschedule_fee: lateCancelFeeSchema.nullable(),
 };
 
 /** What an agent may do on a client's booking; each off unless the company turns it on, except moving. */
@@ -532,6 +538,7 @@ export const bookingChangesSchema = z
     cancel_until_hours: changeRules.cancel_until_hours.default(24),
     late_cancel_within_hours: changeRules.late_cancel_within_hours.default(0),
     late_cancel_fee: changeRules.late_cancel_fee.default(null),
+    late_reschedule_fee: changeRules.late_reschedule_fee.default(null),
     /** Plain text shown with Reschedule and with Cancel on the manage page ("Moving is free up to a day before"). */
     reschedule_text: z.string().trim().max(500).default(''),
     cancel_text: z.string().trim().max(500).default(''),

@@ -112,7 +112,7 @@ const local = (description: string, example: string) =>
 /**
  * The audit events an order's history shows the office: the booking, its moves and cancellation,
  * the manage links revoked, the office's edits (decision 0063), and the payments the office
- * recorded or voided (decision 0064), the refunds through Stripe and its disputes (decision 0067), what a cancel leaves the office to return (decision 0076), and the e-mails that bounced (decision 0070).
+ * recorded or voided (decision 0064), the refunds through Stripe and its disputes (decision 0067), what a cancel leaves the office to return (decision 0076), a late fee charged or its pay link sent (decision 0081), and the e-mails that bounced (decision 0070).
  */
 export const ORDER_HISTORY_EVENT_TYPES = [
   'confirmed',
@@ -124,6 +124,9 @@ export const ORDER_HISTORY_EVENT_TYPES = [
   'payment_voided',
   'refunded',
   'refund_due_by_office',
+  // A late fee collected (decision 0081): charged to the saved card, or its pay link e-mailed.
+  'fee_charged',
+  'fee_link_sent',
   'payment_disputed',
   // A dispute's later events (decision 0082): its status, its closing (won, lost …), Stripe's balance moved.
   'dispute_status_changed',

@@ -84,6 +84,15 @@ export const manageOrderViewSchema = z.object({
   reschedule: changeOptionSchema.extend({
     /** How many more times it may be moved online; null: no limit. */
     remaining: z.number().int().nullable(),
+    /** What moving now costs under the policy (the late-reschedule fee, decision 0081), in cents (0: nothing), and as the visitor reads it. */
+    fee_cents: z.number().int().min(0),
+    fee: z.string().nullable(),
+    /**
+     * How the fee is collected, said before the visitor confirms: "Moving now charges the
+     * late-reschedule fee of $25.00 to your Visa ending 4242."; null when nothing is to collect,
+     * or the reader is an agent (the fee is the client's).
+     */
+    charge: z.string().max(1000).nullable(),
   }),
   cancel: changeOptionSchema.extend({
     /** What cancelling now costs under the policy, in cents (0: nothing), and as the visitor reads it. */
@@ -100,6 +109,12 @@ export const manageOrderViewSchema = z.object({
      * nothing was paid, the company's office refunds by hand, or the reader is an agent.
      */
     refund: z.string().max(1000).nullable(),
+    /**
+     * How the part of the fee beyond what was paid is collected (decision 0081): "Cancelling now
+     * charges the late-cancellation fee of $75.00 to your Visa ending 4242."; null when nothing is
+     * to collect, or the reader is an agent.
+     */
+    charge: z.string().max(1000).nullable(),
   }),
   /** What happened to the booking since it was confirmed, oldest first, each as a sentence. */
   history: z.array(z.object({ at: z.string(), text: z.string() })),
@@ -152,9 +167,15 @@ export type ManageHoldResponse = z.infer<typeof manageHoldResponseSchema>;
 /**
  * POST .../reschedule: moves the booking to `start`. `from_start` is the start the page showed:
  * a booking moved since (another tab, another person's link) is not moved again (409 order_changed).
+ * `fee_cents` is the late-reschedule fee the page showed (0 when it showed none): a different fee
+ * now is refused (409 fee_changed), as the cancel's.
  */
 export const manageRescheduleBodySchema = z
-  .object({ start: schedulingInstantSchema, from_start: schedulingInstantSchema })
+  .object({
+    start: schedulingInstantSchema,
+    from_start: schedulingInstantSchema,
+    fee_cents: z.number().int().min(0).max(100_000_000).default(0),
+  })
   .strict();
 
 /** POST .../cancel: `fee_cents` is the fee the page showed; a different fee now is refused (409 fee_changed). */

@@ -52,6 +52,9 @@ export const VIEW: ManageOrderView = {
     deadline: '2026-11-30T14:30:00.000Z',
     text: '',
     remaining: 2,
+    fee_cents: 0,
+    fee: null,
+    charge: null,
   },
   cancel: {
     allowed: true,
@@ -62,6 +65,7 @@ export const VIEW: ManageOrderView = {
     fee: '$75.00',
     late_fee: null,
     refund: null,
+    charge: null,
   },
   history: [],
   agreements: [],

@@ -439,6 +439,11 @@ export const orders = pgTable(
     cancelReason: text('cancel_reason').notNull().default(''),
     cancelFeeCents: integer('cancel_fee_cents'),
     /**
+     * The late-reschedule fees the order incurred (issue 44, decision 0081), in cents: owed with its
+     * total while it is booked, so the balance due and the pay link include them.
+     */
+    rescheduleFeesCents: integer('reschedule_fees_cents').notNull().default(0),
+    /**
      * When the people's personal data on the order was replaced by the erased marker (issue 49,
      * decision 0078): on a person's request, or the company's years after the inspection.
      */

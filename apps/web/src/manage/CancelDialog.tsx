@@ -78,6 +78,12 @@ export default function CancelDialog({
               {cancel.refund}
             </Typography>
           )}
+          {canCancel && cancel.charge && (
+            // How the fee beyond what was paid is collected: the saved card, or a link by e-mail (decision 0081).
+            <Typography data-testid="cancel-charge" sx={{ mb: 1 }}>
+              {cancel.charge}
+            </Typography>
+          )}
           <Typography>{t.cancelDialog.question(`${order.when.date}, ${order.when.time}`)}</Typography>
         </Box>
         {failureMessage && (

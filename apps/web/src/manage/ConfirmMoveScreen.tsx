@@ -68,6 +68,15 @@ export function ConfirmMoveScreen({
           <Typography>{order.when.time}</Typography>
         </SummaryCard>
       </Box>
+      {view.reschedule.fee && (
+        // The late-reschedule fee and how it is collected, before the visitor confirms (decision 0081).
+        <Notice severity="warning" sx={{ mb: 3 }}>
+          <Typography data-testid="reschedule-fee" sx={{ fontWeight: 700 }}>
+            {t.reschedule.fee(view.reschedule.fee)}
+          </Typography>
+          {view.reschedule.charge && <Typography data-testid="reschedule-charge">{view.reschedule.charge}</Typography>}
+        </Notice>
+      )}
       {held.inspector_note && (
         <Notice severity="info" sx={{ mb: 3 }}>
           <Typography data-testid="inspector-note">{held.inspector_note}</Typography>

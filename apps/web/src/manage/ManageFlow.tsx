@@ -72,7 +72,7 @@ export default function ManageFlow({ link, view }: { link: ManageLink; view: Man
   const confirmMove = () => {
     if (!held) return;
     reschedule.mutate(
-      { start: held.start, from_start: view.order.start },
+      { start: held.start, from_start: view.order.start, fee_cents: view.reschedule.fee_cents },
       {
         onSuccess: (result) => {
           if (result.status !== 'ok') return;

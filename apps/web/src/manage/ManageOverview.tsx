@@ -41,6 +41,7 @@ export function ManageOverview({
   const rescheduleDetails = [
     t.reschedule.until(deadlineText(reschedule.deadline, zone)),
     ...(reschedule.remaining !== null ? [t.reschedule.remaining(reschedule.remaining)] : []),
+    ...(reschedule.fee_cents > 0 && reschedule.fee ? [t.reschedule.fee(reschedule.fee)] : []),
   ];
   const cancelDetails = [
     ...(cancel.fee_cents > 0 && cancel.fee ? [t.cancel.fee(cancel.fee)] : []),

@@ -60,6 +60,9 @@ const VIEW: ManageOrderView = {
     deadline: '2026-11-30T14:30:00.000Z',
     text: 'Moving your inspection is free.',
     remaining: 2,
+    fee_cents: 0,
+    fee: null,
+    charge: null,
   },
   cancel: {
     allowed: true,
@@ -70,6 +73,7 @@ const VIEW: ManageOrderView = {
     fee: '$75.00',
     late_fee: null,
     refund: null,
+    charge: null,
   },
   history: [{ at: '2026-11-20T15:00:00.000Z', text: 'Booked online by Jane Doe.' }],
   agreements: [],
@@ -381,6 +385,55 @@ describe('the manage page (issue 24)', () => {
     expect(dialog.textContent).not.toContain('refunds');
   });
 
+  it('tells the visitor the late-cancellation fee charged to their card before they confirm (decision 0081)', async () => {
+    const charge = 'Cancelling now charges the late-cancellation fee of $75.00 to your Visa ending 4242.';
+    server({ view: () => ({ status: 200, body: withCancel({ charge }) }) });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Cancel inspection' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel your inspection?' });
+    const said = within(dialog).getByTestId('cancel-charge');
+    expect(said.textContent).toBe(charge);
+    const confirm = within(dialog).getByRole('button', { name: 'Cancel inspection' });
+    expect(said.compareDocumentPosition(confirm) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    cleanup();
+    server({ view: () => ({ status: 200, body: withCancel({ charge: null }) }) });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Cancel inspection' }));
+    expect(
+      within(await screen.findByRole('dialog', { name: 'Cancel your inspection?' })).queryByTestId('cancel-charge'),
+    ).toBeNull();
+  });
+
+  it('tells the visitor the late-reschedule fee and how it is paid before they confirm the move, and sends the fee it showed (decision 0081)', async () => {
+    const charge = 'Moving now costs the late-reschedule fee of $25.00: we will e-mail you a link to pay it.';
+    const view: ManageOrderView = {
+      ...VIEW,
+      reschedule: { ...VIEW.reschedule, fee_cents: 2_500, fee: '$25.00', charge },
+    };
+    const requests = server({
+      view: () => ({ status: 200, body: view }),
+      hold: () => ({ status: 200, body: heldAt(ONE) }),
+      reschedule: () => ({ status: 200, body: { status: 'ok', view } }),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    expect(
+      (await screen.findByText("Moving now costs $25.00 (the company's late-reschedule fee).")).textContent,
+    ).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'Reschedule' }));
+    await pickDay(user);
+    await user.click(screen.getByRole('radio', { name: '1:00 PM' }));
+    await user.click(screen.getByRole('button', { name: 'Hold this time' }));
+    expect((await screen.findByTestId('reschedule-fee')).textContent).toBe(
+      "Moving now costs $25.00 (the company's late-reschedule fee).",
+    );
+    expect(screen.getByTestId('reschedule-charge').textContent).toBe(charge);
+    await user.click(screen.getByRole('button', { name: 'Confirm new time' }));
+    await waitFor(() => expect(posts(requests, 'reschedule')).toHaveLength(1));
+    expect(posts(requests, 'reschedule')[0]!.body).toMatchObject({ fee_cents: 2_500 });
+  });
+
   it('shows the reason the office gave for cancelling, and no reason line when there is none (issue 41)', async () => {
     server({ view: () => ({ status: 200, body: cancelled(null, 'Inspector ill; we will call you to rebook.') }) });
     renderPage();
@@ -520,7 +573,7 @@ describe('the manage page (issue 24)', () => {
       `Your inspection is moved to ${formatListDate(DAY)}, 1:00 PM – 3:30 PM EST.`,
     );
     expect(posts(requests, 'reschedule').map((request) => request.body)).toEqual([
-      { start: slotInstant(ONE), from_start: VIEW.order.start },
+      { start: slotInstant(ONE), from_start: VIEW.order.start, fee_cents: 0 },
     ]);
     expect(heading()?.textContent).toBe('Manage your inspection');
     expect(section('Date, Time and Inspector').textContent).toContain('1:00 PM – 3:30 PM EST');

@@ -135,11 +135,14 @@ export function useHoldTime(link: ManageLink) {
   });
 }
 
-/** POST …/reschedule: moves the booking to the held time; `from_start` is the start the page showed. */
+/**
+ * POST …/reschedule: moves the booking to the held time; `from_start` is the start the page showed,
+ * `fee_cents` the late-reschedule fee it showed (another fee now is refused: fee_changed).
+ */
 export function useReschedule(link: ManageLink) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { start: string; from_start: string }) =>
+    mutationFn: (body: { start: string; from_start: string; fee_cents: number }) =>
       callApi(`${baseOf(link)}/reschedule`, {
         method: 'POST',
         body,

@@ -47,6 +47,7 @@ export const manageTexts = {
         : count === 1
           ? 'You can reschedule online once more.'
           : `You can reschedule online ${count} more times.`,
+    fee: (fee: string) => `Moving now costs ${fee} (the company's late-reschedule fee).`,
   },
   cancel: {
     heading: 'Cancel',

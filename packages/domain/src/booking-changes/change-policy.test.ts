@@ -20,6 +20,7 @@ const POLICY: ChangePolicy = {
   cancel_until_hours: 12,
   late_cancel_within_hours: 48,
   late_cancel_fee: { kind: 'amount', amount_cents: 7_500 },
+  late_reschedule_fee: null,
 };
 
 function request(overrides: Partial<ChangeRequest>): ChangeRequest {
@@ -95,7 +96,16 @@ describe('decideChange: the late-cancellation fee', () => {
     expect(decideChange(request({ kind: 'cancel', now: START - 48 * HOUR + 1 })).feeCents).toBe(7_500);
   });
 
-  it('charges nothing for a reschedule, nor when the policy has no fee', () => {
+  it('charges the late-reschedule fee inside the same late window and not at its bound', () => {
+    const policy = { ...POLICY, late_reschedule_fee: { kind: 'amount', amount_cents: 2_500 } } as const;
+    const at = (now: number) => decideChange(request({ kind: 'reschedule', now, policy }));
+    expect(at(START - 48 * HOUR).feeCents).toBe(0);
+    expect(at(START - 48 * HOUR + 1).feeCents).toBe(2_500);
+    // The reschedule's fee is its own: the cancel's stays what it was.
+    expect(decideChange(request({ kind: 'cancel', now: START - 30 * HOUR, policy })).feeCents).toBe(7_500);
+  });
+
+  it('charges nothing for a reschedule without its own fee, nor when the policy has no fee', () => {
     expect(decideChange(request({ kind: 'reschedule', now: START - 30 * HOUR })).feeCents).toBe(0);
     expect(
       decideChange(request({ kind: 'cancel', now: START - 30 * HOUR, policy: { ...POLICY, late_cancel_fee: null } }))
@@ -228,6 +238,24 @@ describe('policyForOrder', () => {
       cancel_until_hours: 24,
       late_cancel_within_hours: 0,
       late_cancel_fee: null,
+      late_reschedule_fee: null,
+    });
+  });
+
+  it("takes a service's late-reschedule fee over the company's when it is larger on the order's total", () => {
+    const withFee = bookingChangesSchema.parse({
+      ...POLICY,
+      late_reschedule_fee: { kind: 'amount', amount_cents: 2_500 },
+      services: [{ service: RADON, late_reschedule_fee: { kind: 'percent', percent: 10 } }],
+    });
+    expect(policyForOrder(withFee, [HOME], 50_000).late_reschedule_fee).toEqual({
+      kind: 'amount',
+      amount_cents: 2_500,
+    });
+    expect(policyForOrder(withFee, [RADON], 50_000).late_reschedule_fee).toEqual({ kind: 'percent', percent: 10 });
+    expect(policyForOrder(withFee, [RADON], 20_000).late_reschedule_fee).toEqual({
+      kind: 'amount',
+      amount_cents: 2_500,
     });
   });
 });

@@ -22,6 +22,8 @@ export interface ChangePolicy {
   /** A cancellation less than this many hours before the start costs `late_cancel_fee`. */
   late_cancel_within_hours: number;
   late_cancel_fee: LateCancelFee | null;
+  /** A reschedule inside the same late window costs `late_reschedule_fee` (issue 44, decision 0081). */
+  late_reschedule_fee: LateCancelFee | null;
 }
 
 /** A service's own policy: each field it sets replaces the company's for orders holding it. */
@@ -78,6 +80,11 @@ export function orderChangePolicy(
         service.late_cancel_fee === undefined ? policy.late_cancel_fee : service.late_cancel_fee,
         orderTotalCents,
       ),
+      late_reschedule_fee: largerFee(
+        policy.late_reschedule_fee,
+        service.late_reschedule_fee === undefined ? policy.late_reschedule_fee : service.late_reschedule_fee,
+        orderTotalCents,
+      ),
     };
   }
   return policy;
@@ -89,13 +96,26 @@ export function policyForOrder(
   orderServiceIds: readonly string[],
   orderTotalCents: number,
 ): ChangePolicy {
-  const { reschedule_until_hours, max_reschedules, cancel_until_hours, late_cancel_within_hours, late_cancel_fee } =
-    settings;
+  const {
+    reschedule_until_hours,
+    max_reschedules,
+    cancel_until_hours,
+    late_cancel_within_hours,
+    late_cancel_fee,
+    late_reschedule_fee,
+  } = settings;
   const ownRules = settings.services
     .filter((rules) => orderServiceIds.includes(rules.service))
     .map(({ service: _service, ...rules }) => rules);
   return orderChangePolicy(
-    { reschedule_until_hours, max_reschedules, cancel_until_hours, late_cancel_within_hours, late_cancel_fee },
+    {
+      reschedule_until_hours,
+      max_reschedules,
+      cancel_until_hours,
+      late_cancel_within_hours,
+      late_cancel_fee,
+      late_reschedule_fee,
+    },
     ownRules,
     orderTotalCents,
   );
@@ -136,7 +156,7 @@ export interface ChangeDecision {
   refusals: ChangeRefusal[];
   /** The last instant the policy allows this change, in ms since the epoch. */
   deadline: number;
-  /** What cancelling now costs under the policy (0 for a reschedule, or outside the late window). */
+  /** What this change costs now under the policy: the late-cancellation or late-reschedule fee (0 outside the late window). */
   feeCents: number;
 }
 
@@ -152,10 +172,8 @@ export function decideChange(request: ChangeRequest): ChangeDecision {
   if (kind === 'reschedule' && policy.max_reschedules !== null && request.reschedulesSoFar >= policy.max_reschedules)
     refusals.push('reschedule_limit');
   const late = startsAt - now < policy.late_cancel_within_hours * HOUR_MS;
-  const fee =
-    kind === 'cancel' && late && policy.late_cancel_fee !== null
-      ? feeCents(policy.late_cancel_fee, request.orderTotalCents)
-      : 0;
+  const lateFee = kind === 'cancel' ? policy.late_cancel_fee : policy.late_reschedule_fee;
+  const fee = late && lateFee !== null ? feeCents(lateFee, request.orderTotalCents) : 0;
   return { refusals, deadline, feeCents: fee };
 }
 

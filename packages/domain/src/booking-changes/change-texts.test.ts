@@ -8,6 +8,7 @@ const policy: ChangePolicy = {
   cancel_until_hours: 48,
   late_cancel_within_hours: 72,
   late_cancel_fee: null,
+  late_reschedule_fee: null,
 };
 const office = { phone: '6145550142', email: 'office@example.com' };
 

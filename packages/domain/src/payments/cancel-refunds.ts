@@ -3,8 +3,8 @@
  * everything paid, less the late-cancellation fee when the cancel is late, never below nothing.
  * Online payments are given back through Stripe first, each up to what is left of it; whatever
  * else is due back was paid to the office (check, cash) and is the office's to return. A fee
- * larger than what was paid keeps all of it, and the rest of the fee is not collected (charging a
- * saved card is later work). Plain data in, plain data out, and the words said about it.
+ * larger than what was paid keeps all of it; the rest is collected by decision 0081's charge
+ * (`change-fees.ts`), or not at all when the company takes no payment online. Plain data in, plain data out, and the words said about it.
  */
 
 import { formatMoney } from '../money-format.ts';
@@ -16,7 +16,7 @@ export interface CancelRefundPlan {
   paidCents: number;
   /** The part of the late fee that what was paid covers. */
   feeKeptCents: number;
-  /** The part of the late fee beyond what was paid: not collected. */
+  /** The part of the late fee beyond what was paid: collected by decision 0081's charge, when the company takes payments online. */
   feeNotCollectedCents: number;
   /** The refunds through Stripe: one per online payment with something left to give back, oldest first. */
   stripeRefunds: Array<{ paymentId: string; amountCents: number }>;
@@ -56,8 +56,15 @@ export function cancelRefundPlan(entries: readonly RefundableEntry[], feeCents: 
  * What the client reads before confirming a cancel, and in the cancellation e-mail: "Cancelling
  * now refunds $325.00 of the $400.00 you paid: the late-cancellation fee of $75.00 is kept."
  * Null when nothing was paid (there is nothing to say). `done` says it of a cancel made.
+ * `restCharged`: the part of the fee beyond what was paid is collected (a saved card or a pay link,
+ * decision 0081), said in its own sentence (`feeChargeText`), so this one no longer says "not charged".
  */
-export function cancelRefundText(plan: CancelRefundPlan, currency: string, done = false): string | null {
+export function cancelRefundText(
+  plan: CancelRefundPlan,
+  currency: string,
+  done = false,
+  restCharged = false,
+): string | null {
   if (plan.paidCents === 0) return null;
   const money = (cents: number) => formatMoney(cents, currency);
   const refunds = done ? 'Cancelling refunded' : 'Cancelling now refunds';
@@ -66,12 +73,13 @@ export function cancelRefundText(plan: CancelRefundPlan, currency: string, done 
     total === 0
       ? `${refunds} nothing of the ${money(plan.paidCents)} you paid`
       : `${refunds} ${money(total)} of the ${money(plan.paidCents)} you paid`;
-  return `${head}${feeTail(plan, money)}.${officeWords(plan.officeDueBackCents, total, money)}`;
+  return `${head}${feeTail(plan, money, restCharged)}.${officeWords(plan.officeDueBackCents, total, money)}`;
 }
 
 /** What became of the late fee, after what was given back: ": the late-cancellation fee of $75.00 is kept". */
-function feeTail(plan: CancelRefundPlan, money: (cents: number) => string): string {
+function feeTail(plan: CancelRefundPlan, money: (cents: number) => string, restCharged = false): string {
   const fee = plan.feeKeptCents + plan.feeNotCollectedCents;
+  if (plan.feeNotCollectedCents > 0 && restCharged) return `: it goes to the late-cancellation fee of ${money(fee)}`;
   if (plan.feeNotCollectedCents > 0)
     return `: it goes to the late-cancellation fee of ${money(fee)}, and the rest of the fee is not charged`;
   return fee > 0 ? `: the late-cancellation fee of ${money(fee)} is kept` : '';
@@ -84,7 +92,12 @@ function feeTail(plan: CancelRefundPlan, money: (cents: number) => string): stri
  * was paid (the row then says "Not paid").
  * "Paid $400.00 — refund of $325.00 issued automatically to the card: the late-cancellation fee of $75.00 is kept"
  */
-export function officeCancelRefundText(plan: CancelRefundPlan, currency: string, byPolicy: boolean): string | null {
+export function officeCancelRefundText(
+  plan: CancelRefundPlan,
+  currency: string,
+  byPolicy: boolean,
+  restCharged = false,
+): string | null {
   if (plan.paidCents === 0) return null;
   const money = (cents: number) => formatMoney(cents, currency);
   const paid = `Paid ${money(plan.paidCents)}`;
@@ -97,7 +110,7 @@ export function officeCancelRefundText(plan: CancelRefundPlan, currency: string,
   else if (plan.officeDueBackCents === 0) decided = `refund of ${money(card)} issued automatically to the card`;
   else if (card === 0) decided = `refund of ${office}`;
   else decided = `refund of ${money(total)}: ${money(card)} issued automatically to the card, ${office}`;
-  return `${paid} — ${decided}${feeTail(plan, money)}`;
+  return `${paid} — ${decided}${feeTail(plan, money, restCharged)}`;
 }
 
 /** The office's part of a refund: none, all of it, or some of it beside the card's. */

@@ -146,7 +146,7 @@ export function manageRoutes(ctx: AppContext) {
           summary:
             'Moves the booking to a new time, in one transaction (the old time is released only when the new one is booked)',
           description:
-            '409 change_refused (the policy refuses now), 409 order_changed (from_start is not the booking\u2019s start: it was moved meanwhile), 409 same_time (start is the booking\u2019s own time: nothing changes), 409 with status unavailable and alternatives (the time was taken). The same move repeated answers 200 and changes nothing.',
+            '409 change_refused (the policy refuses now), 409 fee_changed (fee_cents is not what moving costs now), 409 order_changed (from_start is not the booking\u2019s start: it was moved meanwhile), 409 same_time (start is the booking\u2019s own time: nothing changes), 409 with status unavailable and alternatives (the time was taken). The same move repeated answers 200 and changes nothing.',
           params,
           querystring: noQuery,
           body: manageRescheduleBodySchema,
@@ -159,7 +159,7 @@ export function manageRoutes(ctx: AppContext) {
           deps,
           link,
           { kind: 'visitor', linkId: link.linkId, role: link.role },
-          { start: request.body.start, fromStart: request.body.from_start },
+          { start: request.body.start, fromStart: request.body.from_start, feeCents: request.body.fee_cents },
           now(),
         );
         return reply.status(result.status === 'ok' ? 200 : 409).send(result);

@@ -33,6 +33,7 @@ import { AppError, ConflictError, NotFoundError } from '../../errors.ts';
 import { loadConfirmableOrder } from '../confirm/confirm.service.ts';
 import { closeOpenCheckout, refundsByPolicy } from '../payments/payments.service.ts';
 import { planOfOrder, settleCancelRefund } from '../payments/cancel-refunds.service.ts';
+import { feeWords, previewFee, settleChangeFee } from '../payments/change-fees.service.ts';
 import { cancelRefundText } from '@scheduler/domain/payments/cancel-refunds';
 import { enqueueJobs, loadMessageFacts } from '../notifications/notifications.service.ts';
 import { appointmentText, priceSection, ROLE_TITLES } from '../notifications/message-document.ts';
@@ -258,8 +259,15 @@ function historyOf(
       case 'rescheduled': {
         const from = (data.from ?? {}) as { start?: unknown };
         const to = (data.to ?? {}) as { start?: unknown };
+        const fee =
+          typeof data.fee_cents === 'number' && data.fee_cents > 0
+            ? `, with a late-reschedule fee of ${formatMoney(data.fee_cents, currency)}`
+            : '';
         return [
-          { at: when, text: `Moved from ${at(from.start)} to ${at(to.start)} by ${recordedAuthorWords(data.by)}` },
+          {
+            at: when,
+            text: `Moved from ${at(from.start)} to ${at(to.start)} by ${recordedAuthorWords(data.by)}${fee}`,
+          },
         ];
       }
       case 'cancelled': {
@@ -325,6 +333,12 @@ export async function manageView(
   const showsPrice = viewer !== 'agent' || reading.agentSeesPrices;
   const price = showsPrice ? priceSection(facts, '') : null;
   const feeCents = reading.cancel.feeCents;
+  const moveFeeCents = reading.reschedule.feeCents;
+  // The fee's words are the client's ("your Visa"): never on an agent's link, nor once cancelled.
+  const speaksMoney = !cancelled && viewer !== 'agent';
+  const [cancelFee, moveFee] = speaksMoney
+    ? await Promise.all([previewFee(db, scope, 'cancel', feeCents), previewFee(db, scope, 'reschedule', moveFeeCents)])
+    : [null, null];
   return {
     company_name: facts.companyName,
     office: {
@@ -369,6 +383,9 @@ export async function manageView(
         reading.policy.max_reschedules === null
           ? null
           : Math.max(0, reading.policy.max_reschedules - context.onlineRescheduleCount),
+      fee_cents: moveFeeCents,
+      fee: moveFeeCents > 0 ? formatMoney(moveFeeCents, facts.currency) : null,
+      charge: moveFee && feeWords('reschedule', moveFee, moveFeeCents, facts.currency, false).client,
     },
     cancel: {
       ...option('cancel', reading.cancel),
@@ -378,7 +395,16 @@ export async function manageView(
         ? null
         : lateFeeAhead(reading.policy, facts.start, now, totalOf(context.pricingSnapshot), facts.currency),
       // Said to whoever paid ("… you paid"): never on an agent's link, which cannot see or be owed the money.
-      refund: cancelled || viewer === 'agent' ? null : await refundWords(db, scope, feeCents, facts.currency),
+      refund:
+        cancelFee &&
+        (await refundWords(
+          db,
+          scope,
+          feeCents,
+          facts.currency,
+          cancelFee.collectCents > 0 && cancelFee.collector !== null,
+        )),
+      charge: cancelFee && feeWords('cancel', cancelFee, feeCents, facts.currency, false).client,
     },
     history: historyOf(events, facts.office, facts.currency),
     agreements,
@@ -390,9 +416,9 @@ export async function manageView(
  * What cancelling now gives back of what was paid, as the page says it before the visitor confirms
  * (decision 0076); null when the company's office refunds by hand, or nothing was paid.
  */
-async function refundWords(db: Executor, scope: OrderScope, feeCents: number, currency: string) {
+async function refundWords(db: Executor, scope: OrderScope, feeCents: number, currency: string, restCharged: boolean) {
   if (!(await refundsByPolicy(db, scope.companyId))) return null;
-  return cancelRefundText(await planOfOrder(db, scope, feeCents), currency);
+  return cancelRefundText(await planOfOrder(db, scope, feeCents), currency, false, restCharged);
 }
 
 /**
@@ -575,7 +601,7 @@ export async function rescheduleBooking(
   deps: ManageDeps,
   scope: OrderScope,
   actor: ChangeActor,
-  request: { start: string; fromStart: string | null; inspectors?: MoveTeam },
+  request: { start: string; fromStart: string | null; inspectors?: MoveTeam; feeCents?: number },
   now = deps.store.now(),
 ): Promise<ManageChangeResponse> {
   const { db } = deps.store;
@@ -603,7 +629,10 @@ export async function rescheduleBooking(
             'This inspection was changed meanwhile (in another window, or by someone else). Please check its new time below.',
           );
         }
-        const { overridden } = await assertChangeAllowed(tx, scope, booking, 'reschedule', actor, now);
+        const { decision, overridden } = await assertChangeAllowed(tx, scope, booking, 'reschedule', actor, now);
+        // The late-reschedule fee is the client's online move's (decision 0081): the office's moves are the company's own.
+        const feeCents = actor.kind === 'visitor' ? decision.feeCents : 0;
+        if (actor.kind === 'visitor' && (request.feeCents ?? 0) !== feeCents) throw feeChanged('reschedule', feeCents);
         await releaseOrderTime(tx, scope.companyId, scope.orderId);
         try {
           await commitInspectors(tx, {
@@ -644,9 +673,11 @@ export async function rescheduleBooking(
             to: { start: new Date(slot.start).toISOString(), inspectors: slot.inspectorIds, inspector_names: toNames },
             by: actorData(actor),
             overridden,
+            ...(feeCents > 0 ? { fee_cents: feeCents } : {}),
           },
           now,
         );
+        const fee = await settleChangeFee(tx, scope, { kind: 'reschedule', feeCents, sequence }, now);
         await queueChangeMessages(tx, scope, {
           kind: 'rescheduled',
           previousStart: booking.start,
@@ -654,6 +685,7 @@ export async function rescheduleBooking(
           sequence,
           actor,
           now,
+          ...(fee.client || fee.office ? { refund: { client: fee.client, office: fee.office } } : {}),
         });
         moved = true;
       }),
@@ -691,13 +723,8 @@ export async function cancelBooking(
       if (booking.status === 'cancelled') return;
       const { decision, overridden } = await assertChangeAllowed(tx, scope, booking, 'cancel', actor, now);
       const feeCents = actor.kind === 'office' && request.waiveFee ? 0 : decision.feeCents;
-      if (request.feeCents !== null && request.feeCents !== decision.feeCents) {
-        throw new ConflictError(
-          'fee_changed',
-          `Cancelling now costs ${decision.feeCents > 0 ? 'a late-cancellation fee' : 'nothing'}; please check the fee below and confirm again.`,
-          'fee_cents',
-        );
-      }
+      if (request.feeCents !== null && request.feeCents !== decision.feeCents)
+        throw feeChanged('cancel', decision.feeCents);
       await releaseOrderTime(tx, scope.companyId, scope.orderId);
       const sequence = booking.changeSequence + 1;
       await saveCancellation(tx, scope.companyId, scope.orderId, {
@@ -721,17 +748,23 @@ export async function cancelBooking(
         },
         now,
       );
-      // The refund the policy decides is queued with the cancel, and what was decided goes out in the cancel's e-mails.
-      const refund = await settleCancelRefund(
+      // The fee beyond what was paid is charged, the refund the policy decides is queued, with the cancel; both go out in its e-mails.
+      const fee = await settleChangeFee(tx, scope, { kind: 'cancel', feeCents, sequence }, now);
+      const refunded = await settleCancelRefund(
         tx,
         scope,
         {
           feeCents,
           cancelledBy: recordedAuthorWords(actorData(actor)),
           byPolicy: await refundsByPolicy(tx, scope.companyId),
+          restCharged: fee.collectCents > 0 && fee.collector !== null,
         },
         now,
       );
+      const refund = {
+        client: joinWords(refunded.client, fee.client, ' '),
+        office: joinWords(refunded.office, fee.office, '; '),
+      };
       await queueChangeMessages(tx, scope, {
         kind: 'cancelled',
         previousStart: booking.start,
@@ -747,6 +780,22 @@ export async function cancelBooking(
   );
   if (cancelled) announce(deps, scope);
   return { status: 'ok', view: await manageView(db, scope, now, viewerOf(actor)) };
+}
+
+/** 409 `fee_changed`: the fee the page showed is not what the change costs now (the late window began meanwhile). */
+function feeChanged(kind: ChangeKind, feeCents: number): ConflictError {
+  const verb = kind === 'cancel' ? 'Cancelling' : 'Moving';
+  const fee = kind === 'cancel' ? 'a late-cancellation fee' : 'a late-reschedule fee';
+  return new ConflictError(
+    'fee_changed',
+    `${verb} now costs ${feeCents > 0 ? fee : 'nothing'}; please check the fee below and confirm again.`,
+    'fee_cents',
+  );
+}
+
+/** Two parts of a change's e-mail row, either of which may be missing. */
+function joinWords(first: string | null, second: string | null, separator: string): string | null {
+  return [first, second].filter((words) => words !== null).join(separator) || null;
 }
 
 function announce(deps: ManageDeps, scope: OrderScope): void {

@@ -15,6 +15,8 @@ export const RECEIPT_EMAIL_JOB = 'payment_receipt_email';
 export const SMS_JOB = 'sms';
 /** A rescheduled or cancelled booking's e-mail (issue 24). */
 export const CHANGE_EMAIL_JOB = 'change_email';
+/** A late fee's pay link e-mailed to a client when their saved card could not pay it (issue 44, decision 0081). */
+export const FEE_LINK_EMAIL_JOB = 'fee_link_email';
 
 /** The jobs an order's page lists as its messages, and keeps in `order_messages` once they end (decision 0074). */
 export const ORDER_MESSAGE_JOBS: readonly string[] = [
@@ -23,6 +25,7 @@ export const ORDER_MESSAGE_JOBS: readonly string[] = [
   RECEIPT_EMAIL_JOB,
   SMS_JOB,
   CHANGE_EMAIL_JOB,
+  FEE_LINK_EMAIL_JOB,
 ];
 
 /** Who a confirmation e-mail is for; each reads its own template. */

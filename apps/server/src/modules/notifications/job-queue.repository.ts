@@ -46,7 +46,7 @@ export async function claimDueJob(db: Executor, now: Date, leaseMs: number): Pro
 
 /**
  * Marks a job done; `outcome` keeps a short code when it ended without sending (a refused number, a
- * stale reminder). A link's token (manage, account, signing) leaves the job in the same update: it was only kept for
+ * stale reminder). A link's token (manage, account, signing, a fee's pay link) leaves the job in the same update: it was only kept for
  * the message, and a done job's row must not hold a key to the order. A message about an order is
  * copied into the order's messages in the same statement (decision 0074), so the history never
  * misses a message whose job is pruned later.
@@ -56,7 +56,7 @@ export async function completeJob(db: Executor, id: number, now: Date, outcome: 
     with done as (
       update ${t.jobs}
       set done_at = ${now.toISOString()}::timestamptz, locked_until = null, last_error = ${outcome},
-        payload = payload - 'manage_token' - 'account_token' - 'signing_token'
+        payload = payload - 'manage_token' - 'account_token' - 'signing_token' - 'pay_url'
       where id = ${id}
       returning *)
     ${keepOrderMessages(sql`done`)}`);

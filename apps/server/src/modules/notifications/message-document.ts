@@ -3,6 +3,7 @@ import { enteredAmountText, formatMoney } from '@scheduler/domain/money-format';
 import { orderReference } from '@scheduler/domain/order-reference';
 import { DISPLAY_WORDS, displayLines, formatLineAmount, payOnlineWords } from '@scheduler/domain/pricing/display-lines';
 import { htmlToPlainText } from '@scheduler/domain/html-text';
+import { feeName, feePart, type FeeChange } from '@scheduler/domain/payments/change-fees';
 import { formatListDate, formatTime, joinNames, wallTimeIn } from '@scheduler/domain/scheduling-text';
 import { lengthText, zoneAbbreviation } from '@scheduler/domain/time-zone-text';
 import { changeAuthorWords, type ChangeAuthor } from './change-author.ts';
@@ -84,7 +85,11 @@ export interface MessageOccasion {
     balanceDueCents: number;
     /** Money given back (a refund through Stripe, decision 0067), not received. */
     refund?: boolean;
+    /** A late fee the saved card paid (decision 0081). */
+    fee?: FeeChange;
   };
+  /** A late fee the client is asked to pay through the order's pay link (decision 0081): the fee and the part to pay. */
+  feeDue?: { change: FeeChange; amountCents: number; feeCents: number; payUrl: string };
 }
 
 /** The template an occasion reads: a confirmation's is its reader's; reminders, receipts and changes have one each. */
@@ -105,8 +110,9 @@ export function messageTemplate(
     if (occasion.audience === 'office') return OFFICE_CHANGE_TEMPLATES[occasion.kind];
     if (occasion.audience === 'agent') return AGENT_CHANGE_TEMPLATES[occasion.kind];
   }
-  // The company's receipt thanks the client for a payment: a refund has words of its own.
+  // The company's receipt thanks the client for a payment: a refund, and a late fee to pay, have words of their own.
   if (occasion.received?.refund) return REFUND_TEMPLATE;
+  if (occasion.feeDue) return FEE_DUE_TEMPLATE;
   const name = templateNameOf(occasion);
   return own[name] ?? DEFAULT_TEMPLATES[name];
 }
@@ -115,6 +121,12 @@ export function messageTemplate(
 const REFUND_TEMPLATE: MessageTemplate = {
   subject: 'Refund: inspection on {datetime}',
   body: '{office_name} has refunded {total} to you for order {order_reference}. Your bank may take a few days to show it.',
+};
+
+/** A late fee to pay through the pay link (decision 0081): {total} is the amount to pay. */
+const FEE_DUE_TEMPLATE: MessageTemplate = {
+  subject: 'Late fee to pay: inspection on {datetime}',
+  body: '{office_name} asks you to pay {total} for order {order_reference}, under its booking-change policy. Use the Pay Online button below.',
 };
 
 const HEADINGS: Record<MessageOccasion['kind'], Record<MessageOccasion['audience'], string>> = {
@@ -173,6 +185,9 @@ export const MESSAGE_WORDS = {
   cancelFee: 'Late-cancellation fee',
   /** A cancellation's refund under the policy (decision 0076): "Cancelling refunded $325.00 of the $400.00 you paid: …". */
   refund: 'Refund',
+  /** A move's late-reschedule fee and how it is collected (decision 0081). */
+  lateFee: 'Late fee',
+  feeDueHeading: 'Late fee to pay',
   priceTitle: 'Your order',
   officePriceTitle: 'Price',
   /** The office's copy of a cancellation: the price the booking had, not one owed. */
@@ -339,7 +354,9 @@ function authorRows(occasion: MessageOccasion): MessageRow[] {
 function changeRows(facts: MessageFacts, occasion: MessageOccasion): MessageRow[] {
   if (occasion.kind !== 'rescheduled' && occasion.kind !== 'cancelled') return [];
   const by = authorRows(occasion);
-  if (occasion.kind === 'rescheduled') return by;
+  // A move's late-reschedule fee, as the office reads it (decision 0081).
+  const moveFee = occasion.change?.officeRefund;
+  if (occasion.kind === 'rescheduled') return moveFee ? [...by, { label: MESSAGE_WORDS.lateFee, value: moveFee }] : by;
   const reason = facts.cancelled?.reason.trim() ?? '';
   const fee = cancelFee(facts);
   return [
@@ -350,10 +367,15 @@ function changeRows(facts: MessageFacts, occasion: MessageOccasion): MessageRow[
   ];
 }
 
-/** A cancellation's refund under the policy, when it made one: the client's copy and the office's. */
+/**
+ * A cancellation's refund under the policy, when it made one, and the part of its fee charged; a
+ * move's late-reschedule fee and how it is collected (decision 0081): the client's words.
+ */
 function refundRows(occasion: MessageOccasion): MessageRow[] {
-  const refund = occasion.kind === 'cancelled' ? occasion.change?.refund : undefined;
-  return refund ? [{ label: MESSAGE_WORDS.refund, value: refund }] : [];
+  const words = occasion.change?.refund;
+  if (!words) return [];
+  if (occasion.kind === 'cancelled') return [{ label: MESSAGE_WORDS.refund, value: words }];
+  return occasion.kind === 'rescheduled' ? [{ label: MESSAGE_WORDS.lateFee, value: words }] : [];
 }
 
 /**
@@ -446,6 +468,8 @@ function visitorSections(facts: MessageFacts, occasion: MessageOccasion): Messag
     return price ? [appointment, clients, price] : [appointment, clients];
   }
   if (cancelled) return [appointment];
+  const feeDue = feeRows(facts, occasion);
+  if (feeDue.length > 0) return [{ ...appointment, rows: [...appointment.rows, ...feeDue] }];
   const price = priceSection(facts, MESSAGE_WORDS.priceTitle);
   if (!price) return [appointment];
   const withNote = (note: string) =>
@@ -455,6 +479,34 @@ function visitorSections(facts: MessageFacts, occasion: MessageOccasion): Messag
   const charge =
     facts.payUrl && facts.pricing ? payOnlineWords(facts.pricing, facts.balanceDueCents, facts.currency) : null;
   return [appointment, charge === null ? price : withNote(charge)];
+}
+
+/**
+ * A late fee's rows (decision 0081), in place of the price the booking had: the fee to pay and, when
+ * the pay link charges more (an unpaid booking's balance), what it charges; or the fee the card paid.
+ */
+function feeRows(facts: MessageFacts, occasion: MessageOccasion): MessageRow[] {
+  const due = occasion.feeDue;
+  if (due) {
+    const part = feePart(due.change, due.amountCents, due.feeCents, facts.currency);
+    const rows: MessageRow[] = [{ label: MESSAGE_WORDS.lateFee, value: part.charAt(0).toUpperCase() + part.slice(1) }];
+    const balance = facts.balanceDueCents;
+    if (balance !== null && balance > due.amountCents)
+      rows.push({
+        label: MESSAGE_WORDS.payment,
+        value: MESSAGE_WORDS.balanceDue(formatMoney(balance, facts.currency)),
+      });
+    return rows;
+  }
+  const paid = occasion.received?.fee;
+  if (!paid) return [];
+  const name = feeName(paid);
+  return [
+    {
+      label: MESSAGE_WORDS.lateFee,
+      value: `${name.charAt(0).toUpperCase()}${name.slice(1)}: ${receiptNote(facts.currency, occasion.received)}`,
+    },
+  ];
 }
 
 /** What a receipt says was paid: "Paid", or the office's entry and the balance it leaves. */
@@ -477,6 +529,7 @@ export function messageDocument(
   const values = placeholderValues(facts, occasion.change?.previousStart ?? null);
   // A receipt of a payment the office recorded thanks the client for that payment, not the order's total.
   if (occasion.received) values.total = formatMoney(occasion.received.amountCents, facts.currency);
+  if (occasion.feeDue) values.total = formatMoney(occasion.feeDue.amountCents, facts.currency);
   const subject = fillTemplate(template.subject, values)
     .replace(/[\r\n]+/g, ' ')
     .trim();
@@ -489,14 +542,18 @@ export function messageDocument(
   const ahead = occasion.kind !== 'receipt' && occasion.kind !== 'cancelled';
   const beforeTheDay = toVisitor && ahead;
   // Pay Online is the client's, never on a receipt or a cancellation; a paid order has no payUrl at all.
-  const payUrl = occasion.audience === 'client' && ahead ? facts.payUrl : null;
+  const payUrl = occasion.feeDue?.payUrl ?? (occasion.audience === 'client' && ahead ? facts.payUrl : null);
   // The manage link is the reader's own, on the messages of a booking still ahead.
   const manageUrl = beforeTheDay ? (occasion.manageUrl ?? null) : null;
   const unsigned = occasion.audience === 'client' && ahead ? (facts.unsignedAgreements ?? []) : [];
   return {
     subject,
     preview: `${occasion.kind === 'cancelled' ? `${HEADINGS.cancelled.office}: ` : ''}${when.date}, ${when.time} · ${addressLine(facts.address)}`,
-    heading: occasion.received?.refund ? MESSAGE_WORDS.refundHeading : HEADINGS[occasion.kind][occasion.audience],
+    heading: occasion.feeDue
+      ? MESSAGE_WORDS.feeDueHeading
+      : occasion.received?.refund
+        ? MESSAGE_WORDS.refundHeading
+        : HEADINGS[occasion.kind][occasion.audience],
     opening: unsigned.length > 0 ? [...opening, MESSAGE_WORDS.agreementWaiting(unsigned)] : opening,
     sections: toVisitor ? visitorSections(facts, occasion) : officeSections(facts, occasion),
     action: payUrl ? { label: MESSAGE_WORDS.payOnline, url: payUrl } : null,

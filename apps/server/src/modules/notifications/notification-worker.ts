@@ -5,6 +5,7 @@ import {
   CHANGE_EMAIL_JOB,
   CONFIRMATION_EMAIL_JOB,
   RECEIPT_EMAIL_JOB,
+  FEE_LINK_EMAIL_JOB,
   REMINDER_EMAIL_JOB,
   SMS_JOB,
   type ChangeEmailPayload,
@@ -270,6 +271,7 @@ export class NotificationWorker {
       case REMINDER_EMAIL_JOB:
       case RECEIPT_EMAIL_JOB:
       case CHANGE_EMAIL_JOB:
+      case FEE_LINK_EMAIL_JOB:
         return this.sendEmail(companyJob);
       case SMS_JOB:
         return this.sendSms(companyJob);
@@ -296,6 +298,11 @@ export class NotificationWorker {
     plannedStart: string | undefined,
   ): Promise<MessageFacts | { reason: string }> {
     const orderId = String(job.payload.order_id);
+    // A late fee's e-mail (its pay link, or its receipt) goes for a cancelled order too: the fee is what it owes (decision 0081).
+    if (message === 'receipt' && isFeeMail(job)) {
+      const facts = await loadMessageFacts(this.options.db, job.companyId, orderId, { cancelled: true });
+      return facts ?? { reason: 'ORDER_NOT_BOOKED' };
+    }
     if (message === 'cancelled') {
       const facts = await loadMessageFacts(this.options.db, job.companyId, orderId, { cancelled: true });
       return facts?.status === 'cancelled' ? facts : { reason: 'ORDER_NOT_CANCELLED' };
@@ -339,7 +346,9 @@ export class NotificationWorker {
         : {}),
       manageUrl: payload.audience === 'office' ? null : this.manageUrl(facts, payload),
       ...receivedOf(payload),
+      ...(job.kind === FEE_LINK_EMAIL_JOB ? feeDueOf(payload) : {}),
     };
+    if (job.kind === FEE_LINK_EMAIL_JOB && !occasion.feeDue) return { sent: false, reason: 'NOT_A_FEE' };
     const to = payload.audience === 'office' ? settings.office_email || facts.office.email : payload.to;
     if (!to) return { sent: false, reason: 'NO_ADDRESS' };
     const document = messageDocument(
@@ -602,6 +611,7 @@ function emailKindOf(job: CompanyJob): MessageOccasion['kind'] {
     case REMINDER_EMAIL_JOB:
       return 'reminder';
     case RECEIPT_EMAIL_JOB:
+    case FEE_LINK_EMAIL_JOB:
       return 'receipt';
     case CHANGE_EMAIL_JOB: {
       const change = (job.payload as Partial<ChangeEmailPayload>).change;
@@ -621,6 +631,29 @@ export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): n
   return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), maxMs);
 }
 
+/** Whether a job is a late fee's e-mail: its pay link, or the receipt of the fee the saved card paid (decision 0081). */
+function isFeeMail(job: CompanyJob): boolean {
+  if (job.kind === FEE_LINK_EMAIL_JOB) return true;
+  const received = job.payload.received as Record<string, unknown> | undefined;
+  return received?.fee === 'cancel' || received?.fee === 'reschedule';
+}
+
+/** A fee link job's fee and pay link, read defensively. */
+function feeDueOf(payload: Record<string, unknown>): Pick<MessageOccasion, 'feeDue'> {
+  const due = payload.fee_due as Record<string, unknown> | undefined;
+  const payUrl = payload.pay_url;
+  if (
+    !due ||
+    (due.change !== 'cancel' && due.change !== 'reschedule') ||
+    typeof due.amount_cents !== 'number' ||
+    typeof due.fee_cents !== 'number' ||
+    typeof payUrl !== 'string' ||
+    !/^https?:\/\//.test(payUrl)
+  )
+    return {};
+  return { feeDue: { change: due.change, amountCents: due.amount_cents, feeCents: due.fee_cents, payUrl } };
+}
+
 /** A receipt job's office-recorded payment (decision 0064), read defensively: a job queued before it carries none. */
 function receivedOf(payload: Record<string, unknown>): Pick<MessageOccasion, 'received'> {
   const received = payload.received as Record<string, unknown> | undefined;
@@ -637,6 +670,7 @@ function receivedOf(payload: Record<string, unknown>): Pick<MessageOccasion, 're
       method: received.method,
       balanceDueCents: received.balance_due_cents,
       refund: received.kind === 'refund',
+      ...(received.fee === 'cancel' || received.fee === 'reschedule' ? { fee: received.fee } : {}),
     },
   };
 }

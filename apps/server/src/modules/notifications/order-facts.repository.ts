@@ -7,6 +7,7 @@ import { SETTING } from '@scheduler/contracts/setting-keys';
 import { htmlToPlainText } from '@scheduler/domain/html-text';
 import { answeredQuestions, foundationText, type ControlText } from '@scheduler/domain/property/answer-text';
 import { SettingsReader } from '@scheduler/domain/settings';
+import { owedCents } from '@scheduler/domain/payments/change-fees';
 import { ledgerTotals } from '@scheduler/domain/payments/ledger';
 import { storedPersonName } from '@scheduler/domain/people/person-display';
 import { textMessageNumber } from '@scheduler/domain/people/sms-number';
@@ -216,8 +217,19 @@ export async function loadMessageFacts(
     paid: order.paid,
     // Pay Online is offered while unpaid, with a link, and with the company's setting on (spec 2.11).
     payUrl: !order.paid && order.payUrl && settings.isOn(SETTING.SHOW_PAYMENT_LINK) ? order.payUrl : null,
+    // What the order owes: its total and late-reschedule fees, or its late-cancellation fee once cancelled (decision 0081).
     balanceDueCents:
-      typeof snapshot?.total_cents === 'number' ? ledgerTotals(snapshot.total_cents, ledger).balanceDueCents : null,
+      typeof snapshot?.total_cents === 'number'
+        ? ledgerTotals(
+            owedCents({
+              totalCents: snapshot.total_cents,
+              cancelled: status === 'cancelled',
+              cancelFeeCents: order.cancelFeeCents,
+              rescheduleFeesCents: order.rescheduleFeesCents,
+            }),
+            ledger,
+          ).balanceDueCents
+        : null,
     prepare: prepareTexts(packages, services),
     // Mail programs show raster images only; the default mark and SVG logos leave the company's name in their place.
     unsignedAgreements: unsignedAgreements.map((agreement) => agreement.title),

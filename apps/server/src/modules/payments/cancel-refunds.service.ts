@@ -41,19 +41,21 @@ export async function planOfOrder(db: Executor, order: OrderKey, feeCents: numbe
  * Called in the cancel's transaction. When the policy refunds (`byPolicy`): queues the refund job
  * when Stripe has something to give back (an unpaid order, or one paid by check only, calls Stripe
  * not at all), and records on the order's History what the office is to return itself. Answers
- * the cancellation e-mails' words of it: the client's sentence ("Cancelling refunded $325.00 of the
+ * the cancellation e-mails' words of it (`restCharged`: the fee beyond what was paid is charged,
+ * decision 0081, and said in its own sentence): the client's sentence ("Cancelling refunded $325.00 of the
  * $400.00 you paid: …"; null when nothing was paid or the office refunds by hand) and the office's
  * payment row ("Paid $400.00 — refund of $325.00 issued automatically …"; null when nothing was paid).
  */
 export async function settleCancelRefund(
   tx: Executor,
   order: OrderKey,
-  cancel: { feeCents: number; cancelledBy: string; byPolicy: boolean },
+  cancel: { feeCents: number; cancelledBy: string; byPolicy: boolean; restCharged?: boolean },
   now: Date,
 ): Promise<{ client: string | null; office: string | null }> {
   const { currency } = chargeOf((await bookedOrder(tx, order.companyId, order.orderId)).pricingSnapshot);
   const plan = await planOfOrder(tx, order, cancel.feeCents);
-  if (!cancel.byPolicy) return { client: null, office: officeCancelRefundText(plan, currency, false) };
+  const restCharged = cancel.restCharged ?? false;
+  if (!cancel.byPolicy) return { client: null, office: officeCancelRefundText(plan, currency, false, restCharged) };
   if (plan.stripeRefunds.length > 0) await enqueueJobs(tx, [cancelRefundJob(order, now)]);
   if (plan.officeDueBackCents > 0) {
     await recordOrderEvent(
@@ -69,7 +71,10 @@ export async function settleCancelRefund(
       now,
     );
   }
-  return { client: cancelRefundText(plan, currency, true), office: officeCancelRefundText(plan, currency, true) };
+  return {
+    client: cancelRefundText(plan, currency, true, restCharged),
+    office: officeCancelRefundText(plan, currency, true, restCharged),
+  };
 }
 
 /** The jobs of refunds on cancel the worker runs (CANCEL_REFUND_JOB), by kind. */

@@ -25,6 +25,7 @@ export async function loadLedgerOrder(db: Executor, order: OrderKey, lock = fals
       paid: t.orders.paid,
       pricingSnapshot: t.orders.pricingSnapshot,
       cancelFeeCents: t.orders.cancelFeeCents,
+      rescheduleFeesCents: t.orders.rescheduleFeesCents,
       timeZone: t.offices.timeZone,
     })
     .from(t.orders)

@@ -12,6 +12,7 @@ import { disputeOutcomeText } from '@scheduler/domain/payments/disputes';
 import { officeClockAt } from '@scheduler/domain/office-clock';
 import { ledgerTotals, refusalOf, type EntryRefusal, type LedgerTotals } from '@scheduler/domain/payments/ledger';
 import { refundableCents, type RefundableEntry } from '@scheduler/domain/payments/refunds';
+import { owedCents, type FeeChange } from '@scheduler/domain/payments/change-fees';
 import type { Database, Executor } from '../../db/connection.ts';
 import { AppError, NotFoundError } from '../../errors.ts';
 import type { ConsoleMember } from '../console-auth/console-member.ts';
@@ -49,6 +50,24 @@ export function chargeOf(snapshot: Record<string, unknown> | null): { totalCents
     totalCents: typeof total === 'number' && Number.isInteger(total) && total > 0 ? total : 0,
     currency: typeof currency === 'string' && /^[A-Za-z]{3}$/.test(currency) ? currency.toUpperCase() : 'USD',
   };
+}
+
+/**
+ * What the order owes before what was paid (decision 0081): its total and its late-reschedule fees
+ * while booked, its late-cancellation fee once cancelled (`owedCents`).
+ */
+export function owedOf(order: {
+  status: string;
+  pricingSnapshot: Record<string, unknown> | null;
+  cancelFeeCents: number | null;
+  rescheduleFeesCents: number;
+}): number {
+  return owedCents({
+    totalCents: chargeOf(order.pricingSnapshot).totalCents,
+    cancelled: order.status === 'cancelled',
+    cancelFeeCents: order.cancelFeeCents,
+    rescheduleFeesCents: order.rescheduleFeesCents,
+  });
 }
 
 export function totalsOf(totalCents: number, rows: readonly LedgerRow[]): LedgerTotals {
@@ -99,8 +118,9 @@ export async function orderLedger(deps: LedgerDeps, member: ConsoleMember, order
   const key = { companyId: member.companyId, orderId };
   const order = await bookedOrder(deps.db, member.companyId, orderId);
   const [rows, disputes] = await Promise.all([loadLedgerEntries(deps.db, key), loadDisputes(deps.db, key)]);
-  const { totalCents, currency } = chargeOf(order.pricingSnapshot);
-  const totals = totalsOf(totalCents, rows);
+  const { currency } = chargeOf(order.pricingSnapshot);
+  // What the order owes with its late fees (decision 0081): a cancelled order's balance is its fee's.
+  const totals = totalsOf(owedOf(order), rows);
   const entries = refundableEntries(rows);
   const refundable = (row: LedgerRow) =>
     row.kind === 'payment' && row.method === 'online' ? refundableCents(totals, entries, row.id) : null;
@@ -182,8 +202,8 @@ export async function recordPayment(
 }
 
 /**
- * The clients' receipt of one entry the office made (a payment, or a refund through Stripe), saying
- * the balance it leaves; queued in the entry's transaction, sent by the message worker.
+ * The clients' receipt of one entry the office made (a payment, or a refund through Stripe) or a
+ * late fee the saved card paid (`fee`, decision 0081), saying the balance it leaves; queued in the entry's transaction, sent by the message worker.
  */
 export async function queueReceipt(
   tx: Executor,
@@ -191,6 +211,7 @@ export async function queueReceipt(
   row: LedgerRow,
   after: LedgerTotals,
   now: Date,
+  fee?: FeeChange,
 ): Promise<void> {
   const payable = await loadPayableOrder(tx, key.companyId, key.orderId);
   await enqueueJobs(
@@ -201,6 +222,7 @@ export async function queueReceipt(
       method: row.method,
       balance_due_cents: after.balanceDueCents,
       ...(row.kind === 'refund' ? { kind: 'refund' as const } : {}),
+      ...(fee ? { fee } : {}),
     }),
   );
 }

@@ -95,7 +95,10 @@ export async function insertOrderPayment(
     .onConflictDoNothing();
 }
 
-/** What opening a pay link reads: the order's payment row and whether the order is paid. */
+/**
+ * What opening a pay link reads: the order's payment row, whether the order is paid, and what it
+ * owes (a cancelled order's link pays its late-cancellation fee, decision 0081).
+ */
 export async function findPayLink(db: Executor, payTokenHash: string) {
   const [row] = await db
     .select({
@@ -106,7 +109,10 @@ export async function findPayLink(db: Executor, payTokenHash: string) {
       checkoutSessionId: t.orderPayments.checkoutSessionId,
       checkoutAttempts: t.orderPayments.checkoutAttempts,
       paid: t.orders.paid,
+      status: t.orders.status,
       pricingSnapshot: t.orders.pricingSnapshot,
+      cancelFeeCents: t.orders.cancelFeeCents,
+      rescheduleFeesCents: t.orders.rescheduleFeesCents,
       companyName: t.companies.name,
     })
     .from(t.orderPayments)
@@ -115,7 +121,7 @@ export async function findPayLink(db: Executor, payTokenHash: string) {
       and(eq(t.orders.companyId, t.orderPayments.companyId), eq(t.orders.id, t.orderPayments.orderId)),
     )
     .innerJoin(t.companies, eq(t.companies.id, t.orderPayments.companyId))
-    .where(and(eq(t.orderPayments.payTokenHash, payTokenHash), eq(t.orders.status, 'confirmed')));
+    .where(and(eq(t.orderPayments.payTokenHash, payTokenHash), inArray(t.orders.status, ['confirmed', 'cancelled'])));
   return row ?? null;
 }
 
@@ -135,6 +141,8 @@ export async function recordCheckoutSession(
     amountCents: number;
     currency: string;
     at: Date;
+    /** The order's status when the session was opened: a change of it meanwhile (a cancel) refuses the session. */
+    status: 'confirmed' | 'cancelled';
   },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -145,7 +153,7 @@ export async function recordCheckoutSession(
         and(
           eq(t.orders.companyId, opened.companyId),
           eq(t.orders.id, opened.orderId),
-          eq(t.orders.status, 'confirmed'),
+          eq(t.orders.status, opened.status),
         ),
       )
       .for('share');
@@ -199,6 +207,8 @@ export async function loadPayableOrder(db: Executor, companyId: string, orderId:
       status: t.orders.status,
       paid: t.orders.paid,
       pricingSnapshot: t.orders.pricingSnapshot,
+      cancelFeeCents: t.orders.cancelFeeCents,
+      rescheduleFeesCents: t.orders.rescheduleFeesCents,
     })
     .from(t.orders)
     .where(and(eq(t.orders.companyId, companyId), eq(t.orders.id, orderId)))
@@ -241,13 +251,19 @@ export async function markOrderPaid(
     jobs: JobRow[];
     /** The order's ledger entry of this payment (decision 0064): received when Stripe says, on the office's date. */
     entry: { amountCents: number; currency: string; sessionId: string; reference: string | null; receivedAt: Date };
+    /**
+     * A cancelled order's late-cancellation fee paid through its pay link (decision 0081): recorded
+     * whatever the flag says (a cancelled order paid before the cancel keeps it), its session once.
+     */
+    cancelledFee?: boolean;
   },
 ): Promise<boolean> {
   const { companyId, orderId, entry } = paid;
   const at = paid.at.toISOString();
+  const which = paid.cancelledFee ? sql`status = 'cancelled'` : sql`status = 'confirmed' and paid = false`;
   const parts = [
     sql`paid as (update ${t.orders} set paid = true, updated_at = ${at}::timestamptz
-      where company_id = ${companyId} and id = ${orderId} and status = 'confirmed' and paid = false returning id, office_id)`,
+      where company_id = ${companyId} and id = ${orderId} and ${which} returning id, office_id)`,
     sql`event as (insert into ${t.orderEvents} (company_id, order_id, type, data)
       select ${companyId}::uuid, id, 'paid', ${JSON.stringify(paid.event)}::jsonb from paid returning 1)`,
     sql`ledger as (insert into ${t.orderLedger} (company_id, order_id, kind, method, amount_cents, currency, reference,

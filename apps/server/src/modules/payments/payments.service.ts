@@ -12,6 +12,7 @@ import type {
 } from '@scheduler/contracts/payments';
 import { paymentUrl } from '@scheduler/domain/confirm/payment-link';
 import { formatMoney } from '@scheduler/domain/money-format';
+import { owedCents } from '@scheduler/domain/payments/change-fees';
 import { ledgerTotals, onlineChargeCents } from '@scheduler/domain/payments/ledger';
 import type { DataEncryption } from '../../crypto/data-encryption.ts';
 import type { Database, Executor } from '../../db/connection.ts';
@@ -225,6 +226,20 @@ async function balanceCharge(
   return balance === null ? null : { amountCents: balance, currency: total.currency };
 }
 
+/** What the order owes in its total's currency: its total and late fees (decision 0081, `owedCents`). */
+function owing(
+  order: { status: string; cancelFeeCents: number | null; rescheduleFeesCents: number },
+  total: { amountCents: number; currency: string },
+): { amountCents: number; currency: string } {
+  const owed = owedCents({
+    totalCents: total.amountCents,
+    cancelled: order.status === 'cancelled',
+    cancelFeeCents: order.cancelFeeCents,
+    rescheduleFeesCents: order.rescheduleFeesCents,
+  });
+  return { amountCents: owed, currency: total.currency };
+}
+
 function chargesExactly(session: CheckoutSession, charge: { amountCents: number; currency: string }): boolean {
   return session.amount_total === charge.amountCents && session.currency?.toUpperCase() === charge.currency;
 }
@@ -261,16 +276,19 @@ export async function openPayLink(
   options: { start: boolean },
 ): Promise<PayLinkAnswer> {
   const link = await findPayLink(deps.db, hashToken(token));
-  if (!link) throw new NotFoundError('The payment link');
-  if (link.paid) return { kind: 'paid' };
-  if (!options.start) return { kind: 'not_started' };
+  // A cancelled order's link pays its late-cancellation fee, and nothing once it owes none (decision 0081).
+  const cancelled = link?.status === 'cancelled';
+  if (!link || (cancelled && !link.cancelFeeCents)) throw new NotFoundError('The payment link');
+  if (link.paid && !cancelled) return { kind: 'paid' };
+  if (!options.start && !cancelled) return { kind: 'not_started' };
   const total = chargeOf(link.pricingSnapshot);
   const keys = await stripeKeysOf(deps, link.companyId);
   if (!keys || !total)
     throw notConfigured('Online payment is not available for this order right now. Please contact the office.');
-  // What is left to pay after the office's payments (issue 44): nothing left opens no payment.
-  const charge = await balanceCharge(deps.db, { companyId: link.companyId, orderId: link.orderId }, total);
+  // What is left to pay after the office's payments and with the late fees (issue 44): nothing left opens no payment.
+  const charge = await balanceCharge(deps.db, { companyId: link.companyId, orderId: link.orderId }, owing(link, total));
   if (!charge) return { kind: 'paid' };
+  if (!options.start) return { kind: 'not_started' };
   const stripe = await stripeClient(keys.secretKey, deps.stripe);
   try {
     if (link.checkoutSessionId) {
@@ -319,6 +337,7 @@ export async function openPayLink(
         attempt,
         ...charge,
         at: deps.now(),
+        status: cancelled ? 'cancelled' : 'confirmed',
       }))
     ) {
       // Cancelled while Stripe opened it: the cancel found no session to close, so this one is closed as the cancel would have.
@@ -498,10 +517,12 @@ async function refundReason(
 ): Promise<RefundReason | 'already_paid' | null> {
   // A delivery again of a payment the ledger holds is a repeat; another session's, once paid, is a second payment.
   if (await ledgerHoldsSession(tx, order.companyId, order.id, session.id)) return 'already_paid';
-  if (order.paid) return 'paid_twice';
-  if (order.status === 'cancelled') return 'order_cancelled';
   const total = chargeOf(order.pricingSnapshot);
-  const charge = total && (await balanceCharge(tx, { companyId: order.companyId, orderId: order.id }, total));
+  const key = { companyId: order.companyId, orderId: order.id };
+  const charge = total && (await balanceCharge(tx, key, owing(order, total)));
+  // A cancelled order takes the payment of its late-cancellation fee, exactly (decision 0081), and no other.
+  if (order.status === 'cancelled') return charge && chargesExactly(session, charge) ? null : 'order_cancelled';
+  if (order.paid) return 'paid_twice';
   return charge && chargesExactly(session, charge) ? null : 'amount_changed';
 }
 
@@ -561,6 +582,7 @@ async function settle(
         currency: charge.currency,
       },
       jobs: paymentReceiptJobs(payable.order, payable.clients, now, undefined, session.id),
+      cancelledFee: payable.order.status === 'cancelled',
       entry: {
         ...charge,
         sessionId: session.id,

@@ -21,6 +21,8 @@ export interface PaymentReceiptPayload extends Record<string, unknown> {
     balance_due_cents: number;
     /** A refund's receipt (decision 0067); a payment's when left out. */
     kind?: 'payment' | 'refund';
+    /** A late fee the saved card paid (decision 0081): its receipt goes for a cancelled order too. */
+    fee?: 'cancel' | 'reschedule';
   };
 }
 

@@ -69,6 +69,17 @@ export const disputeSchema = z.object({
 });
 export type StripeDispute = z.infer<typeof disputeSchema>;
 
+/** The parts of a PaymentIntent the server reads (a late fee charged off-session, decision 0081). */
+export const paymentIntentSchema = z.object({
+  id: z.string().min(1).max(255),
+  object: z.literal('payment_intent'),
+  amount: z.number().int().min(0),
+  currency: z.string().max(3),
+  /** succeeded; requires_action when the bank asks for the customer; processing for a slow method. */
+  status: z.string().max(50),
+});
+export type StripePaymentIntent = z.infer<typeof paymentIntentSchema>;
+
 /** A webhook event: its type, when Stripe created it (epoch seconds) and, for Checkout events, the session. */
 export const stripeEventSchema = z.object({
   id: z.string().max(255),
@@ -126,4 +137,12 @@ export function isStripeError(error: unknown): boolean {
 /** Whether Stripe answered and refused the request itself (400, 404): asking again would not change its answer. */
 export function isStripeRefusal(error: unknown): error is { statusCode?: number } {
   return sdk !== undefined && error instanceof sdk.errors.StripeInvalidRequestError;
+}
+
+/**
+ * Whether Stripe refused a card payment (402 `card_error`): declined, or `authentication_required`
+ * when the bank asks for the customer, who is not there off-session. Asking again would not change it.
+ */
+export function isStripeCardError(error: unknown): error is { code?: string; statusCode?: number } {
+  return sdk !== undefined && error instanceof sdk.errors.StripeCardError;
 }

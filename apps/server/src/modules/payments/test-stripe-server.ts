@@ -47,6 +47,36 @@ export interface FakeRefund {
   created: number;
 }
 
+/** A PaymentIntent as the stand-in keeps it, in Stripe's wire format (the fields the server reads, and a few more). */
+export interface FakePaymentIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  amount_received: number;
+  currency: string;
+  customer: string | null;
+  payment_method: string | null;
+  status: 'succeeded' | 'requires_payment_method';
+  latest_charge: string | null;
+  metadata: Record<string, string>;
+  last_payment_error: { type: string; code: string; decline_code: string; message: string } | null;
+  created: number;
+}
+
+/** Stripe's test PaymentMethods that an off-session confirmation refuses, and how (Stripe's testing docs). */
+const OFF_SESSION_FAILURES: Record<string, { code: string; decline_code: string; message: string }> = {
+  pm_card_authenticationRequired: {
+    code: 'authentication_required',
+    decline_code: 'authentication_required',
+    message: 'Your card was declined. This transaction requires authentication.',
+  },
+  pm_card_chargeDeclined: {
+    code: 'card_declined',
+    decline_code: 'generic_decline',
+    message: 'Your card was declined.',
+  },
+};
+
 /** One API call the stand-in received. */
 export interface FakeStripeCall {
   method: string;
@@ -73,7 +103,7 @@ function readBody(request: IncomingMessage): Promise<string> {
 /** Stripe's answer to a request it refuses, in its wire format: `{error: {type, code?, message}}`. */
 function refusal(
   status: number,
-  error: { type: string; code?: string; message: string },
+  error: { type: string; code?: string; message: string; [more: string]: unknown },
   headers: Record<string, string> = {},
 ) {
   return { status, body: JSON.stringify({ error }), headers };
@@ -305,6 +335,8 @@ export class FakeStripe {
         { 'stripe-should-retry': 'false' },
       );
     }
+    const offSession = this.handlePaymentIntents(request.method ?? '', url.pathname, form, key);
+    if (offSession) return offSession;
     const session = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(url.pathname);
     if (request.method === 'POST' && url.pathname === '/v1/refunds')
       return this.refund(form, typeof key === 'string' ? key : undefined);
@@ -416,5 +448,86 @@ export class FakeStripe {
     this.sessions.set(id, session);
     if (key) this.byIdempotencyKey.set(key, id);
     return session;
+  }
+
+  // ---- PaymentIntents off-session: a saved card charged for a late fee (issue 44, decision 0081) ----
+  // Kept apart from the Checkout Session methods above: other work adds Checkout features to this file.
+
+  /** Every PaymentIntent created (each idempotency key once), in order; a refused one has status requires_payment_method. */
+  readonly paymentIntents: FakePaymentIntent[] = [];
+  private readonly paymentIntentAnswers = new Map<string, { status: number; body: string }>();
+
+  /** The PaymentIntent creations received (POST /v1/payment_intents), a replay under a known key included. */
+  paymentIntentCalls(): FakeStripeCall[] {
+    return this.calls.filter((call) => call.method === 'POST' && call.path === '/v1/payment_intents');
+  }
+
+  /** POST /v1/payment_intents and GET /v1/payment_intents/:id; null for any other request. */
+  private handlePaymentIntents(
+    method: string,
+    path: string,
+    form: URLSearchParams,
+    key: string | string[] | undefined,
+  ) {
+    if (method === 'POST' && path === '/v1/payment_intents')
+      return this.createPaymentIntent(form, typeof key === 'string' ? key : undefined);
+    const one = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+    if (method !== 'GET' || !one) return null;
+    const found = this.paymentIntents.find((intent) => intent.id === one[1]);
+    if (!found)
+      return refusal(404, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: `No such payment_intent: '${one[1]}'`,
+      });
+    return { status: 200, body: JSON.stringify(found) };
+  }
+
+  /**
+   * Creates and confirms a PaymentIntent as Stripe does with `confirm: true, off_session: true`. Stripe's
+   * test PaymentMethods decide: `pm_card_authenticationRequired` is refused 402 `card_error` with code
+   * `authentication_required` (the bank asks for the customer, who is not there), `pm_card_chargeDeclined`
+   * 402 `card_declined`; the error carries the PaymentIntent, left `requires_payment_method`. Any other
+   * succeeds. The same idempotency key answers the same response, a refusal included, as Stripe replays it.
+   */
+  private createPaymentIntent(form: URLSearchParams, key: string | undefined) {
+    const known = key ? this.paymentIntentAnswers.get(key) : undefined;
+    if (known) return known;
+    const amount = Number(form.get('amount'));
+    if (!Number.isInteger(amount) || amount < 1)
+      return refusal(400, { type: 'invalid_request_error', message: 'Invalid integer: amount' });
+    const paymentMethod = form.get('payment_method') ?? '';
+    const metadata: Record<string, string> = {};
+    for (const [name, value] of form) {
+      const field = /^metadata\[(.+)\]$/.exec(name);
+      if (field) metadata[field[1]!] = value;
+    }
+    const id = `pi_test_${String(this.next++).padStart(6, '0')}`;
+    const failure = OFF_SESSION_FAILURES[paymentMethod];
+    const intent: FakePaymentIntent = {
+      id,
+      object: 'payment_intent',
+      amount,
+      amount_received: failure ? 0 : amount,
+      currency: form.get('currency') ?? '',
+      customer: form.get('customer'),
+      payment_method: failure ? null : paymentMethod,
+      status: failure ? 'requires_payment_method' : 'succeeded',
+      latest_charge: failure ? null : chargeIdOf(id),
+      metadata,
+      last_payment_error: failure ? { type: 'card_error', ...failure } : null,
+      created: Math.floor(Date.now() / 1000),
+    };
+    this.paymentIntents.push(intent);
+    const answer = failure
+      ? refusal(402, {
+          type: 'card_error',
+          ...failure,
+          payment_intent: intent,
+          payment_method: { id: paymentMethod, object: 'payment_method' },
+        })
+      : { status: 200, body: JSON.stringify(intent) };
+    if (key) this.paymentIntentAnswers.set(key, answer);
+    return answer;
   }
 }

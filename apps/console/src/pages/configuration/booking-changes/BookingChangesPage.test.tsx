@@ -120,6 +120,8 @@ describe('the booking changes page', () => {
           ...BOOKING_CHANGES,
           max_reschedules: 3,
           late_cancel_fee: { kind: 'amount', amount_cents: 10 },
+          // Written as the page shows it: no late-reschedule fee (decision 0081).
+          late_reschedule_fee: null,
           reschedule_text: 'Moving is free up to 12 hours before.',
           agents: { see_prices: false, reschedule: true, cancel: true },
           refund_on_cancel: 'office',
@@ -156,6 +158,7 @@ describe('the booking changes page', () => {
         booking_changes: {
           ...BOOKING_CHANGES,
           services: [...BOOKING_CHANGES.services, { service: HOME, cancel_until_hours: 48 }],
+          late_reschedule_fee: null,
           // The setting is written as the page shows it: its default, the policy refunds (decision 0076).
           refund_on_cancel: 'policy',
         },

@@ -89,25 +89,46 @@ function NumberRuleField({
   );
 }
 
-/** The five rules of a booking-change policy, for the company or for one service. */
-export function RuleFields({ control, prefix, currency, service = false }: RuleFieldsProps) {
-  const feeKind = useWatch({ control, name: nameOf(prefix, 'feeKind') }) as FeeKind;
+/** The words of each fee's fields: the cancellation's, and the reschedule's in the same late window (decision 0081). */
+const FEE_FIELDS = {
+  cancel: {
+    kind: 'feeKind',
+    amount: 'feeAmount',
+    percent: 'feePercent',
+    label: 'Late-cancellation fee',
+    help: 'What a late cancellation costs the client.',
+    amountLabel: 'Fee',
+  },
+  reschedule: {
+    kind: 'moveFeeKind',
+    amount: 'moveFeeAmount',
+    percent: 'moveFeePercent',
+    label: 'Late-reschedule fee',
+    help: 'What moving the inspection online within the late window above costs the client.',
+    amountLabel: 'Reschedule fee',
+  },
+} as const;
+
+/** A fee's kind and, for an amount or a percentage, its value. */
+function FeeFields({
+  control,
+  prefix,
+  currency,
+  service,
+  change,
+}: Required<RuleFieldsProps> & { change: keyof typeof FEE_FIELDS }) {
+  const words = FEE_FIELDS[change];
+  const feeKind = useWatch({ control, name: nameOf(prefix, words.kind) }) as FeeKind;
   const kinds = FEE_KINDS.filter((kind) => kind.value !== (service ? 'none' : 'same'));
   return (
-    <Box
-      sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}
-    >
-      <NumberRuleField control={control} prefix={prefix} rule="rescheduleUntil" service={service} />
-      <NumberRuleField control={control} prefix={prefix} rule="maxReschedules" service={service} />
-      <NumberRuleField control={control} prefix={prefix} rule="cancelUntil" service={service} />
-      <NumberRuleField control={control} prefix={prefix} rule="lateWithin" service={service} />
+    <>
       <Controller
         control={control}
-        name={nameOf(prefix, 'feeKind')}
+        name={nameOf(prefix, words.kind)}
         render={({ field, fieldState }) => (
           <TextField
             select
-            label="Late-cancellation fee"
+            label={words.label}
             value={field.value}
             onChange={field.onChange}
             onBlur={field.onBlur}
@@ -117,7 +138,7 @@ export function RuleFields({ control, prefix, currency, service = false }: RuleF
               fieldState.error?.message ??
               (service
                 ? "Empty: the company's fee. A service's fee counts when it is more than the company's on the order."
-                : 'What a late cancellation costs the client.')
+                : words.help)
             }
             fullWidth
           >
@@ -132,19 +153,35 @@ export function RuleFields({ control, prefix, currency, service = false }: RuleF
       {feeKind === 'amount' && (
         <MoneyField
           control={control}
-          name={nameOf(prefix, 'feeAmount')}
-          label={`Fee (${currency})`}
+          name={nameOf(prefix, words.amount)}
+          label={`${words.amountLabel} (${currency})`}
           currency={currency}
         />
       )}
       {feeKind === 'percent' && (
         <PercentField
           control={control}
-          name={nameOf(prefix, 'feePercent')}
-          label="Fee (% of the order's total)"
+          name={nameOf(prefix, words.percent)}
+          label={`${words.amountLabel} (% of the order's total)`}
           help="More than 0 and at most 100, like 50."
         />
       )}
+    </>
+  );
+}
+
+/** The six rules of a booking-change policy, for the company or for one service. */
+export function RuleFields({ control, prefix, currency, service = false }: RuleFieldsProps) {
+  return (
+    <Box
+      sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}
+    >
+      <NumberRuleField control={control} prefix={prefix} rule="rescheduleUntil" service={service} />
+      <NumberRuleField control={control} prefix={prefix} rule="maxReschedules" service={service} />
+      <NumberRuleField control={control} prefix={prefix} rule="cancelUntil" service={service} />
+      <NumberRuleField control={control} prefix={prefix} rule="lateWithin" service={service} />
+      <FeeFields control={control} prefix={prefix} currency={currency} service={service} change="cancel" />
+      <FeeFields control={control} prefix={prefix} currency={currency} service={service} change="reschedule" />
     </Box>
   );
 }

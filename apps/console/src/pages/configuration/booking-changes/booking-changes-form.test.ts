@@ -50,6 +50,9 @@ describe('bookingChangesFormValues', () => {
       feeKind: 'amount',
       feeAmount: '75.00',
       feePercent: '',
+      moveFeeKind: 'none',
+      moveFeeAmount: '',
+      moveFeePercent: '',
       rescheduleText: 'Moving is free up to a day before.',
       cancelText: '',
       services: [{ ...EMPTY_SERVICE_RULES, service: RADON, rescheduleUntil: '72' }],
@@ -76,7 +79,12 @@ describe('bookingChangesFormValues', () => {
 describe('applyBookingChangesForm', () => {
   it('writes back the section it read unchanged, and the schema takes it', () => {
     const result = edit({});
-    expect(section(result)).toEqual({ ...document.booking_changes, agents: loaded.agents, refund_on_cancel: 'policy' });
+    expect(section(result)).toEqual({
+      ...document.booking_changes,
+      late_reschedule_fee: null,
+      agents: loaded.agents,
+      refund_on_cancel: 'policy',
+    });
     expect(result.ok && bookingChangesSchema.safeParse(result.document.booking_changes).success).toBe(true);
   });
 
@@ -224,8 +232,25 @@ describe('companyPolicyOf', () => {
       cancel_until_hours: 24,
       late_cancel_within_hours: 48,
       late_cancel_fee: { kind: 'amount', amount_cents: 7500 },
+      late_reschedule_fee: null,
     });
     expect(companyPolicyOf({ ...loaded, rescheduleUntil: '2x' }, 'USD')).toBeNull();
+  });
+
+  it('writes the late-reschedule fee as the cancellation fee is written, and refuses a bad one at its own field (decision 0081)', () => {
+    expect(section(edit({ moveFeeKind: 'amount', moveFeeAmount: '25' }))).toMatchObject({
+      late_reschedule_fee: { kind: 'amount', amount_cents: 2500 },
+      late_cancel_fee: { kind: 'amount', amount_cents: 7500 },
+    });
+    expect(section(edit({ moveFeeKind: 'percent', moveFeePercent: '100' }))).toMatchObject({
+      late_reschedule_fee: { kind: 'percent', percent: 100 },
+    });
+    expect(section(edit({ moveFeeKind: 'percent', moveFeePercent: '100.01' }))).toEqual([
+      { field: 'moveFeePercent', message: expect.any(String) },
+    ]);
+    expect(
+      formFieldOf('booking_changes.late_reschedule_fee.amount_cents', { ...loaded, moveFeeKind: 'amount' }, []),
+    ).toBe('moveFeeAmount');
   });
 });
 

@@ -31,6 +31,10 @@ export interface RuleValues {
   feeKind: FeeKind;
   feeAmount: string;
   feePercent: string;
+  /** The late-reschedule fee (decision 0081), in the same late window. */
+  moveFeeKind: FeeKind;
+  moveFeeAmount: string;
+  moveFeePercent: string;
 }
 
 export interface ServiceRuleValues extends RuleValues {
@@ -75,6 +79,16 @@ function feeValues(
   return { feeKind: unset, feeAmount: '', feePercent: '' };
 }
 
+/** The late-reschedule fee's fields, as `feeValues` the cancellation's. */
+function moveFeeValues(
+  fee: LateCancelFee | null | undefined,
+  unset: FeeKind,
+  currency: string,
+): Pick<RuleValues, 'moveFeeKind' | 'moveFeeAmount' | 'moveFeePercent'> {
+  const values = feeValues(fee, unset, currency);
+  return { moveFeeKind: values.feeKind, moveFeeAmount: values.feeAmount, moveFeePercent: values.feePercent };
+}
+
 export const EMPTY_SERVICE_RULES: ServiceRuleValues = {
   service: '',
   rescheduleUntil: '',
@@ -84,6 +98,9 @@ export const EMPTY_SERVICE_RULES: ServiceRuleValues = {
   feeKind: 'same',
   feeAmount: '',
   feePercent: '',
+  moveFeeKind: 'same',
+  moveFeeAmount: '',
+  moveFeePercent: '',
 };
 
 export function bookingChangesFormValues(section: BookingChangeSettings, currency: string): BookingChangesFormValues {
@@ -93,6 +110,7 @@ export function bookingChangesFormValues(section: BookingChangeSettings, currenc
     cancelUntil: String(section.cancel_until_hours),
     lateWithin: String(section.late_cancel_within_hours),
     ...feeValues(section.late_cancel_fee, 'none', currency),
+    ...moveFeeValues(section.late_reschedule_fee, 'none', currency),
     rescheduleText: section.reschedule_text,
     cancelText: section.cancel_text,
     agents: { ...section.agents },
@@ -105,6 +123,7 @@ export function bookingChangesFormValues(section: BookingChangeSettings, currenc
       cancelUntil: numberText(rules.cancel_until_hours),
       lateWithin: numberText(rules.late_cancel_within_hours),
       ...feeValues(rules.late_cancel_fee, 'same', currency),
+      ...moveFeeValues(rules.late_reschedule_fee, 'same', currency),
     })),
   };
 }
@@ -149,18 +168,26 @@ function readRules(
   hours('cancelUntil', 'cancel_until_hours');
   hours('lateWithin', 'late_cancel_within_hours');
 
-  if (values.feeKind === 'none') rules.late_cancel_fee = null;
-  if (values.feeKind === 'amount') {
-    const cents = parseAmount(values.feeAmount, currency);
-    if (cents === null || cents > MAX_FEE_CENTS)
-      problems.push({ field: `${prefix}feeAmount`, message: amountProblem(currency) });
-    else rules.late_cancel_fee = { kind: 'amount', amount_cents: cents };
-  }
-  if (values.feeKind === 'percent') {
-    const percent = readPercent(values.feePercent);
-    if (percent === null) problems.push({ field: `${prefix}feePercent`, message: percentProblem });
-    else rules.late_cancel_fee = { kind: 'percent', percent };
-  }
+  const fee = (
+    kind: FeeKind,
+    fields: { amount: 'feeAmount' | 'moveFeeAmount'; percent: 'feePercent' | 'moveFeePercent' },
+    key: 'late_cancel_fee' | 'late_reschedule_fee',
+  ) => {
+    if (kind === 'none') rules[key] = null;
+    if (kind === 'amount') {
+      const cents = parseAmount(values[fields.amount], currency);
+      if (cents === null || cents > MAX_FEE_CENTS)
+        problems.push({ field: prefix + fields.amount, message: amountProblem(currency) });
+      else rules[key] = { kind: 'amount', amount_cents: cents };
+    }
+    if (kind === 'percent') {
+      const percent = readPercent(values[fields.percent]);
+      if (percent === null) problems.push({ field: prefix + fields.percent, message: percentProblem });
+      else rules[key] = { kind: 'percent', percent };
+    }
+  };
+  fee(values.feeKind, { amount: 'feeAmount', percent: 'feePercent' }, 'late_cancel_fee');
+  fee(values.moveFeeKind, { amount: 'moveFeeAmount', percent: 'moveFeePercent' }, 'late_reschedule_fee');
   return rules;
 }
 
@@ -242,12 +269,18 @@ const RULE_FIELDS: Readonly<Record<string, keyof RuleValues>> = {
   cancel_until_hours: 'cancelUntil',
   late_cancel_within_hours: 'lateWithin',
   late_cancel_fee: 'feeKind',
+  late_reschedule_fee: 'moveFeeKind',
 };
 
-function ruleField(path: readonly string[], fee: FeeKind): string | null {
+function ruleField(
+  path: readonly string[],
+  values: Pick<RuleValues, 'feeKind' | 'moveFeeKind'> | undefined,
+): string | null {
   const [key, part] = path;
   if (key === 'late_cancel_fee' && part !== undefined && part !== 'kind')
-    return fee === 'percent' ? 'feePercent' : 'feeAmount';
+    return values?.feeKind === 'percent' ? 'feePercent' : 'feeAmount';
+  if (key === 'late_reschedule_fee' && part !== undefined && part !== 'kind')
+    return values?.moveFeeKind === 'percent' ? 'moveFeePercent' : 'moveFeeAmount';
   return key === undefined ? null : (RULE_FIELDS[key] ?? null);
 }
 
@@ -269,8 +302,8 @@ export function formFieldOf(
     const row = serviceRows[Number(rest[0])];
     if (row === undefined || !/^\d+$/.test(rest[0] ?? '')) return null;
     if (rest[1] === 'service') return `services.${row}.service`;
-    const inRow = ruleField(rest.slice(1), values.services[row]?.feeKind ?? 'same');
+    const inRow = ruleField(rest.slice(1), values.services[row]);
     return inRow === null ? null : `services.${row}.${inRow}`;
   }
-  return ruleField(path.slice(1), values.feeKind);
+  return ruleField(path.slice(1), values);
 }

@@ -8,6 +8,7 @@ const POLICY: ChangePolicy = {
   cancel_until_hours: 24,
   late_cancel_within_hours: 48,
   late_cancel_fee: { kind: 'amount', amount_cents: 7500 },
+  late_reschedule_fee: null,
 };
 
 describe('policySummary', () => {
@@ -140,6 +141,7 @@ describe('wordsAgainstRules', () => {
     cancel_until_hours: 72,
     late_cancel_within_hours: 48,
     late_cancel_fee: { kind: 'amount', amount_cents: 7_500 },
+    late_reschedule_fee: null,
   } as const;
 
   it("lets words through that say what the rules say, or what they don't", () => {

@@ -36,7 +36,12 @@ export function policySummary(policy: ChangePolicy, currency: string): string {
     policy.late_cancel_fee !== null && policy.late_cancel_within_hours > 0
       ? `Cancelling within ${hoursText(policy.late_cancel_within_hours)} costs ${feeText(policy.late_cancel_fee, currency)}.`
       : 'Cancelling is free.';
-  return `${moving} ${cancelling} ${fee}`;
+  // The late-reschedule fee shares the cancellation's late window (decision 0081).
+  const moveFee =
+    policy.late_reschedule_fee !== null && policy.late_cancel_within_hours > 0 && most !== 0
+      ? ` Moving within ${hoursText(policy.late_cancel_within_hours)} costs ${feeText(policy.late_reschedule_fee, currency)}.`
+      : '';
+  return `${moving} ${cancelling} ${fee}${moveFee}`;
 }
 
 /** Each rule's meaning, told as what the client sees; `null` when the value is not (yet) a valid one. */

@@ -3,6 +3,7 @@ import { formatMoney } from '@scheduler/domain/money-format';
 import { editChangeText, type EditChange } from '@scheduler/domain/order-edit/edit-changes';
 import { officeDueBackEventText, policyRefundEventText } from '@scheduler/domain/payments/cancel-refunds';
 import { disputeFundsText, disputeOutcomeText, disputeStatusWords } from '@scheduler/domain/payments/disputes';
+import { feeChargedEventText, feeLinkEventText, type FeeLinkReason } from '@scheduler/domain/payments/change-fees';
 import { joinNames } from '@scheduler/domain/scheduling-text';
 import { momentText, shortDateText } from '../../../shared/time-text.ts';
 
@@ -92,7 +93,9 @@ export function historyText(event: HistoryEvent, timeZone: string, currency: str
     }
     case 'rescheduled': {
       const [from, to] = [objectAt(data, 'from'), objectAt(data, 'to')];
-      return `Moved from ${at(stringAt(from, 'start'))} to ${at(stringAt(to, 'start'))} by ${actorText(by)}${override}${inspectorChange(from, to)}`;
+      const fee = typeof data.fee_cents === 'number' && data.fee_cents > 0 ? data.fee_cents : 0;
+      const feeText = fee > 0 ? `, with a late-reschedule fee of ${formatMoney(fee, currency)}` : '';
+      return `Moved from ${at(stringAt(from, 'start'))} to ${at(stringAt(to, 'start'))} by ${actorText(by)}${feeText}${override}${inspectorChange(from, to)}`;
     }
     case 'cancelled': {
       const fee = typeof data.fee_cents === 'number' ? data.fee_cents : 0;
@@ -117,6 +120,9 @@ export function historyText(event: HistoryEvent, timeZone: string, currency: str
       return refundText(data, by, currency);
     case 'refund_due_by_office':
       return officeDueBackText(data, currency);
+    case 'fee_charged':
+    case 'fee_link_sent':
+      return feeText(event.type, data, currency);
     case 'payment_disputed':
       return disputeText(data, currency);
     case 'dispute_status_changed':
@@ -259,6 +265,24 @@ function officeDueBackText(data: Record<string, unknown>, currency: string): str
   const amount = typeof data.amount_cents === 'number' ? data.amount_cents : 0;
   const fee = typeof data.fee_cents === 'number' ? data.fee_cents : 0;
   return officeDueBackEventText(amount, currency, stringAt(data, 'cancelled_by') ?? 'the client', fee);
+}
+
+const FEE_LINK_REASONS: readonly FeeLinkReason[] = ['no_card', 'authentication_required', 'declined'];
+
+/**
+ * A late fee collected (decision 0081): "Late-cancellation fee of $75.00 charged to the Visa ending
+ * 4242", or "…: the card was declined; a link to pay it was e-mailed to the client".
+ */
+function feeText(type: 'fee_charged' | 'fee_link_sent', data: Record<string, unknown>, currency: string): string {
+  const change = data.change === 'reschedule' ? 'reschedule' : 'cancel';
+  const amount = typeof data.amount_cents === 'number' ? data.amount_cents : 0;
+  if (type === 'fee_charged')
+    return feeChargedEventText(change, amount, currency, {
+      brand: stringAt(data, 'brand'),
+      last4: stringAt(data, 'last4'),
+    });
+  const reason = FEE_LINK_REASONS.find((known) => known === data.reason) ?? 'declined';
+  return feeLinkEventText(change, amount, currency, reason);
 }
 
 /** "Payment of $456.88 disputed by the client's bank (fraudulent)": Stripe's `charge.dispute.created`. */
