@@ -54,7 +54,8 @@ describeOnEachDatabase('PDF receipts of payments and refunds (decision 0082)', (
       headers: { ...person.headers, origin: PUBLIC_URL },
       ...(payload ? { payload } : {}),
     });
-  const ledgerOf = async (orderId: string) => (await call(`${DEMO}/orders/${orderId}/payments`, owner)).json<OrderLedger>();
+  const ledgerOf = async (orderId: string) =>
+    (await call(`${DEMO}/orders/${orderId}/payments`, owner)).json<OrderLedger>();
   const paidOnline = async (confirmed: ConfirmedStripeOrder) => {
     const session = await payments.paidSession(confirmed.payUrl);
     const answer = await payments.deliver('demo', FakeStripe.signedEvent(session, DEMO_SECRETS.webhook_secret));
@@ -79,7 +80,9 @@ describeOnEachDatabase('PDF receipts of payments and refunds (decision 0082)', (
     const download = await receiptOf(orderId, payment.id);
     expect(download.statusCode, download.body).toBe(200);
     expect(download.headers['content-type']).toBe('application/pdf');
-    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="receipt-R-[0-9A-F]{8}-[0-9A-F]{8}\.pdf"$/);
+    expect(download.headers['content-disposition']).toMatch(
+      /^attachment; filename="receipt-R-[0-9A-F]{8}-[0-9A-F]{8}\.pdf"$/,
+    );
     const lines = await textOf(download.rawPayload);
     const text = lines.join('\n');
     expect(text).toContain(orderReference(orderId));
@@ -101,7 +104,9 @@ describeOnEachDatabase('PDF receipts of payments and refunds (decision 0082)', (
 
     await runMail();
     const mails = readdirSync(outbox).map((name) => readFileSync(join(outbox, name), 'utf8'));
-    const receipts = mails.filter((mail) => /Subject: Payment received/.test(mail) && mail.includes(orderReference(orderId)));
+    const receipts = mails.filter(
+      (mail) => /Subject: Payment received/.test(mail) && mail.includes(orderReference(orderId)),
+    );
     expect(receipts.length).toBeGreaterThan(0);
     for (const mail of receipts) {
       expect(mail).toContain('Content-Type: application/pdf');
@@ -175,9 +180,15 @@ describeOnEachDatabase('PDF receipts of payments and refunds (decision 0082)', (
     const view = await harness.app.inject({ method: 'GET', url: `/demo/json/manage/${client}` });
     expect(view.statusCode, view.body).toBe(200);
     expect(view.json().receipts).toEqual([
-      { id: payment.id, text: expect.stringMatching(/^Receipt: payment of \$[\d,]+\.\d{2} on [A-Z][a-z]+ \d{1,2}, \d{4}$/) },
+      {
+        id: payment.id,
+        text: expect.stringMatching(/^Receipt: payment of \$[\d,]+\.\d{2} on [A-Z][a-z]+ \d{1,2}, \d{4}$/),
+      },
     ]);
-    const pdf = await harness.app.inject({ method: 'GET', url: `/demo/json/manage/${client}/receipts/${payment.id}/pdf` });
+    const pdf = await harness.app.inject({
+      method: 'GET',
+      url: `/demo/json/manage/${client}/receipts/${payment.id}/pdf`,
+    });
     expect(pdf.statusCode, pdf.body).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     // Another order's entry under this link: the same 404 as no entry.
