@@ -25,6 +25,7 @@ describe("the company document's booking_changes section", () => {
       cancel_until_hours: 24,
       late_cancel_within_hours: 0,
       late_cancel_fee: null,
+      late_reschedule_fee: null,
       reschedule_text: '',
       cancel_text: '',
       services: [],

@@ -68,7 +68,9 @@ describe('the console shell', () => {
     FakeEventSource.opened[0]!.dispatchEvent(new Event('ping'));
     FakeEventSource.opened[0]!.dispatchEvent(new Event('schedule'));
     await waitFor(() => expect(scheduleCalls()).toBe(2));
-    expect(screen.getByRole('navigation', { name: 'Console' }).textContent).toBe('ScheduleOrdersMy tasksFunnelAccount');
+    expect(screen.getByRole('navigation', { name: 'Console' }).textContent).toBe(
+      'ScheduleOrdersPaymentsMy tasksFunnelAccount',
+    );
 
     view.unmount();
     expect(FakeEventSource.opened[0]!.closed).toBe(true);

@@ -22,7 +22,6 @@ import {
   refundUnbookedPayment,
   sessionSucceeded,
 } from '../payments/booking-checkout.ts';
-import { paymentReceiptJobs } from '../payments/receipt-jobs.ts';
 import { commitInspectors, isOverlapViolation, releaseOrderTime } from '../scheduling/scheduling.service.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
 import {
@@ -304,7 +303,6 @@ export async function completeBookingPayment(
         const booked = await bookDraft(deps, tx, booking, async (snapshot) => {
           const due = dueOf(aggregate, snapshot);
           if ((due?.amountCents ?? 0) !== row.amountCents) throw new AmountChanged();
-          const fullyPaid = row.amountCents >= snapshot.total_cents;
           await recordBookingPayment(
             tx,
             order,
@@ -313,16 +311,9 @@ export async function completeBookingPayment(
               amountCents: row.amountCents,
               currency: row.currency,
               kind: row.kind,
-              fullyPaid,
+              dueLaterCents: Math.max(0, snapshot.total_cents - row.amountCents),
               paidAt: now,
-              // The receipt finds its ledger row (and its PDF) by the session.
-              jobs: paymentReceiptJobs(
-                { id: row.orderId, companyId },
-                clientsOf(aggregate),
-                now,
-                undefined,
-                session.id,
-              ),
+              clients: clientsOf(aggregate),
             },
             now,
           );

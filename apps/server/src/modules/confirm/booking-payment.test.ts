@@ -12,6 +12,7 @@ import type { NotificationWorker } from '../notifications/notification-worker.ts
 import { testWorker } from '../notifications/worker-test-support.ts';
 import { cancelRefundJobHandlers } from '../payments/cancel-refunds.service.ts';
 import { paymentJobHandlers } from '../payments/payments.service.ts';
+import { PAYMENT_RECEIPT_EMAIL_JOB } from '../payments/receipt-jobs.ts';
 import {
   ADMIN,
   DEMO_SECRETS,
@@ -157,6 +158,22 @@ describeOnEachDatabase('payment at booking', (factory) => {
       .from(t.orderEvents)
       .where(and(eq(t.orderEvents.orderId, order.orderId), eq(t.orderEvents.type, 'paid')));
     expect(paid!.data).toMatchObject({ at_booking: 'deposit', amount_cents: before.due!.amount_cents });
+    // The client's receipt thanks them for the deposit and says what stays due, with the session for its PDF.
+    const receipts = (await db().select().from(t.jobs).where(eq(t.jobs.kind, PAYMENT_RECEIPT_EMAIL_JOB))).filter(
+      (job) => job.payload.order_id === order.orderId,
+    );
+    expect(receipts.map((job) => job.payload)).toEqual([
+      expect.objectContaining({
+        audience: 'client',
+        to: 'dana@example.com',
+        checkout_session_id: session.id,
+        received: expect.objectContaining({
+          amount_cents: before.due!.amount_cents,
+          balance_due_cents: before.due!.due_later_cents,
+          method: 'online',
+        }),
+      }),
+    ]);
     // The webhook arriving after the return, twice, changes nothing.
     for (let i = 0; i < 2; i++) {
       const delivered = await payments.deliver(

@@ -5,12 +5,8 @@ import type { Executor } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { enqueueJobs } from '../notifications/notifications.service.ts';
 import { latePaymentRefundJob } from './cancel-refund-jobs.ts';
-import {
-  insertBookingLedgerPayment,
-  recordPaymentToRefund,
-  saveCardOfOrder,
-  type JobRow,
-} from './payments.repository.ts';
+import { insertBookingLedgerPayment, recordPaymentToRefund, saveCardOfOrder } from './payments.repository.ts';
+import { paymentReceiptJobs } from './receipt-jobs.ts';
 import { logStripeFailure, stripeKeysOf, type PaymentsDeps } from './payments.service.ts';
 import { isStripeError, isStripeRefusal, stripeClient } from './stripe-gateway.ts';
 
@@ -266,31 +262,45 @@ export async function recordBookingPayment(
     amountCents: number;
     currency: string;
     kind: 'deposit' | 'full' | 'card';
-    fullyPaid: boolean;
+    /** What stays due once it is paid (0: the order is paid). */
+    dueLaterCents: number;
     paidAt: Date;
-    jobs: JobRow[];
+    /** The clients a receipt goes to. */
+    clients: ReadonlyArray<Record<string, unknown>>;
   },
   now: Date,
 ): Promise<void> {
-  const recorded =
-    paid.amountCents > 0 &&
-    (await insertBookingLedgerPayment(tx, order, {
-      amountCents: paid.amountCents,
-      currency: paid.currency,
-      sessionId: paid.session.id,
-      reference: paymentIntentIdOf(paid.session),
-      receivedAt: paid.paidAt,
-      fullyPaid: paid.fullyPaid,
-      event: {
-        provider: 'stripe',
-        session_id: paid.session.id,
-        amount_cents: paid.amountCents,
-        currency: paid.currency,
-        at_booking: paid.kind,
-      },
-      at: now,
-    }));
-  if (recorded) await enqueueJobs(tx, paid.jobs);
+  const entryId =
+    paid.amountCents > 0
+      ? await insertBookingLedgerPayment(tx, order, {
+          amountCents: paid.amountCents,
+          currency: paid.currency,
+          sessionId: paid.session.id,
+          reference: paymentIntentIdOf(paid.session),
+          receivedAt: paid.paidAt,
+          fullyPaid: paid.dueLaterCents <= 0,
+          event: {
+            provider: 'stripe',
+            session_id: paid.session.id,
+            amount_cents: paid.amountCents,
+            currency: paid.currency,
+            at_booking: paid.kind,
+          },
+          at: now,
+        })
+      : null;
+  // The receipt thanks the client for what was taken and says what stays due, not the order's total.
+  if (entryId)
+    await enqueueJobs(
+      tx,
+      paymentReceiptJobs(
+        { id: order.orderId, companyId: order.companyId },
+        paid.clients,
+        now,
+        { entry_id: entryId, amount_cents: paid.amountCents, method: 'online', balance_due_cents: paid.dueLaterCents },
+        paid.session.id,
+      ),
+    );
   const card = savedCardOf(paid.session);
   if (card) await saveCardOfOrder(tx, order, { provider: 'stripe', ...card, savedAt: now });
 }

@@ -293,7 +293,7 @@ export async function markOrderPaid(
 /**
  * A payment taken at booking (decision 0085), in the transaction that books the order: its ledger
  * row (one per Checkout Session), the audit event `paid` saying it was taken at booking, and
- * `orders.paid` when it was the whole total. False when the ledger held it already.
+ * `orders.paid` when it was the whole total. Answers the row's id; null when the ledger held it already.
  */
 export async function insertBookingLedgerPayment(
   tx: Executor,
@@ -308,7 +308,7 @@ export async function insertBookingLedgerPayment(
     event: Record<string, unknown>;
     at: Date;
   },
-): Promise<boolean> {
+): Promise<string | null> {
   const inserted = (await tx.execute(sql`
     insert into ${t.orderLedger} (company_id, order_id, kind, method, amount_cents, currency, reference,
       received_on, checkout_session_id, recorded_at)
@@ -317,15 +317,16 @@ export async function insertBookingLedgerPayment(
     from ${t.orders} o join ${t.offices} f on f.company_id = o.company_id and f.id = o.office_id
     where o.company_id = ${order.companyId} and o.id = ${order.orderId}
     on conflict (company_id, checkout_session_id) do nothing
-    returning 1 as n`)) as unknown as { rows: unknown[] };
-  if (inserted.rows.length === 0) return false;
+    returning id`)) as unknown as { rows: Array<{ id: string }> };
+  const entryId = inserted.rows[0]?.id;
+  if (!entryId) return null;
   await tx.insert(t.orderEvents).values({ ...order, type: 'paid', data: paid.event, createdAt: paid.at });
   if (paid.fullyPaid)
     await tx
       .update(t.orders)
       .set({ paid: true, updatedAt: paid.at })
       .where(and(eq(t.orders.companyId, order.companyId), eq(t.orders.id, order.orderId)));
-  return true;
+  return entryId;
 }
 
 /** The card a client saved at booking (one per order: a later save replaces it). */

@@ -133,9 +133,18 @@ describeOnEachDatabase('payments through Stripe Checkout', (factory) => {
     expect(state.jobs.map((job) => [job.dedupeKey, job.payload]).sort()).toEqual([
       [
         `payment_receipt:${order.orderId}:client:dana@example.com`,
-        { order_id: order.orderId, audience: 'client', to: 'Dana@Example.com', name: 'Dana Whitaker' },
+        {
+          order_id: order.orderId,
+          audience: 'client',
+          to: 'Dana@Example.com',
+          name: 'Dana Whitaker',
+          checkout_session_id: session.id,
+        },
       ],
-      [`payment_receipt:${order.orderId}:office:`, { order_id: order.orderId, audience: 'office', to: '', name: '' }],
+      [
+        `payment_receipt:${order.orderId}:office:`,
+        { order_id: order.orderId, audience: 'office', to: '', name: '', checkout_session_id: session.id },
+      ],
     ]);
     // One ledger entry for the session, however often Stripe told of it (decision 0064).
     const ledger = await harness.database.db
@@ -264,7 +273,14 @@ describeOnEachDatabase('payments through Stripe Checkout', (factory) => {
     });
     expect(status.json()).toMatchObject({ provider: 'stripe', configured: true, key_id: 'k1' });
     const exported = await harness.app.inject({ method: 'GET', url: '/api/admin/companies/demo', headers: ADMIN });
-    expect(exported.json().payments).toEqual({ provider: 'stripe' });
+    // The section with its defaults (decision 0085): nothing taken at booking, no card saved.
+    expect(exported.json().payments).toEqual({
+      provider: 'stripe',
+      at_booking: { kind: 'later' },
+      save_card: false,
+      services: [],
+      packages: [],
+    });
     const stored = await harness.database.db.select().from(t.companyPaymentSecrets);
     const everything = [status.body, exported.body, JSON.stringify(stored), logLines.join('')];
     for (const secret of [...Object.values(DEMO_SECRETS), ...Object.values(OTHER_SECRETS)]) {
