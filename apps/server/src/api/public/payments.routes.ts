@@ -8,7 +8,7 @@ import { perAddressLimit } from '../../plugins/rate-limit.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
 import { openPayLink, PAY_PATH, type PayLinkAnswer } from '../../modules/payments/payments.service.ts';
 import { handleStripeWebhook, type BookingSessionEvents } from '../../modules/payments/webhook.service.ts';
-import { confirmDepsOf } from '../../modules/confirm/confirm-deps.ts';
+import { confirmDepsOf } from '../confirm-deps.ts';
 import { completeBookingPayment, expireBookingPayment } from '../../modules/confirm/booking-payment.service.ts';
 import { paymentsDeps } from '../../modules/payments/payments-deps.ts';
 

@@ -16,7 +16,7 @@ import { sessionOf } from '../../plugins/session-auth.ts';
 import { companyKeyParam, noQuery } from '../shared-schemas.ts';
 import { confirmOrder, reviewAgreements } from '../../modules/confirm/confirm.service.ts';
 import { reviewAgreementsSchema } from '@scheduler/contracts/agreements';
-import { confirmDepsOf } from '../../modules/confirm/confirm-deps.ts';
+import { confirmDepsOf } from '../confirm-deps.ts';
 import {
   bookingPaymentOfOrder,
   bookingPaymentView,

@@ -15,7 +15,7 @@ import { commitInspectors, isOverlapViolation, timeAvailable } from '../scheduli
 import type { SchedulingStore } from '../scheduling/scheduling.store.ts';
 import { currentOrderRevision } from '../orders/orders.service.ts';
 import type { AuthenticatedSession } from '../sessions/sessions.service.ts';
-import { loadConfirmable, lockOrderStatus, markOrderConfirmed, recordConfirmation } from './confirm.repository.ts';
+import { type loadConfirmable, lockOrderStatus, markOrderConfirmed, recordConfirmation } from './confirm.repository.ts';
 
 /**
  * Booking a draft (spec 7.7): the one transaction that turns a held order into a booked one,

@@ -34,9 +34,6 @@ import {
 } from './book-draft.ts';
 import { asksAtBooking, startBookingPayment, type WizardReturn } from './booking-payment.service.ts';
 
-export type { ConfirmDeps, PriceOrder, PricingSnapshot } from './book-draft.ts';
-export { ORDER_CHANGED_MESSAGE } from './book-draft.ts';
-
 /** What a booking change re-reads to write its messages: the order, its people and its settings, as confirming reads them. */
 export function loadConfirmableOrder(
   db: Executor,

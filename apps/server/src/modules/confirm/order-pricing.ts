@@ -1,6 +1,6 @@
 import type { Pricing } from '@scheduler/contracts/pricing';
 import { priceStoredOrder, type PricingDeps } from '../pricing/pricing.service.ts';
-import type { PriceOrder, PricingSnapshot } from './confirm.service.ts';
+import type { PriceOrder, PricingSnapshot } from './book-draft.ts';
 
 /** What was booked, as e-mails and the office's order list name it: the package and the services. */
 export function snapshotLines(pricing: Pricing): PricingSnapshot['lines'] {

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.ts';
-import { listeningPort, publicBaseUrl } from '../../http/public-url.ts';
-import { paymentsDeps } from '../payments/payments-deps.ts';
-import { claimCouponUses, dropCoupons } from '../pricing/pricing.service.ts';
-import { pricingStoreOf } from '../pricing/pricing.store.ts';
-import type { ConfirmDeps } from './book-draft.ts';
-import { engineOrderPricing } from './order-pricing.ts';
+import type { AppContext } from '../context.ts';
+import { listeningPort, publicBaseUrl } from '../http/public-url.ts';
+import { paymentsDeps } from '../modules/payments/payments-deps.ts';
+import { claimCouponUses, dropCoupons } from '../modules/pricing/pricing.service.ts';
+import { pricingStoreOf } from '../modules/pricing/pricing.store.ts';
+import type { ConfirmDeps } from '../modules/confirm/book-draft.ts';
+import { engineOrderPricing } from '../modules/confirm/order-pricing.ts';
 
 /**
  * Confirm's deps, from the app's context and the instance that serves the routes: the visitor's
