@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { BookingPaymentView, ConfirmResponse } from '@scheduler/contracts/confirm';
-import { DataEncryption } from '../../crypto/data-encryption.ts';
 import * as t from '../../db/schema.ts';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import { startDemoSession, type TestApp } from '../../test-support/test-app.ts';
@@ -13,14 +12,7 @@ import { testWorker } from '../notifications/worker-test-support.ts';
 import { cancelRefundJobHandlers } from '../payments/cancel-refunds.service.ts';
 import { paymentJobHandlers } from '../payments/payments.service.ts';
 import { PAYMENT_RECEIPT_EMAIL_JOB } from '../payments/receipt-jobs.ts';
-import {
-  ADMIN,
-  DEMO_SECRETS,
-  KEY_1,
-  OTHER_SECRETS,
-  stripeDocument,
-  StripeHarness,
-} from '../payments/stripe-test-support.ts';
+import { ADMIN, DEMO_SECRETS, OTHER_SECRETS, stripeDocument, StripeHarness } from '../payments/stripe-test-support.ts';
 import { FakeStripe, TEST_CARD } from '../payments/test-stripe-server.ts';
 import { DemoOrder } from './confirm-test-support.ts';
 
@@ -44,13 +36,7 @@ describeOnEachDatabase('payment at booking', (factory) => {
     payments = await StripeHarness.start(factory);
     ({ harness, stripe } = payments);
     outbox = mkdtempSync(join(tmpdir(), 'booking-payment-'));
-    const deps = {
-      db: harness.database.db,
-      encryption: DataEncryption.fromEnv(KEY_1),
-      stripe: { apiBase: stripe.baseUrl, timeoutMs: 5_000 },
-      log: { warn: () => {} },
-      now: () => new Date(harness.clock.now()),
-    };
+    const deps = payments.jobDeps();
     worker = testWorker(harness.database.db, outbox, {
       now: harness.clock.now,
       jobHandlers: { ...paymentJobHandlers(deps), ...cancelRefundJobHandlers(deps) },

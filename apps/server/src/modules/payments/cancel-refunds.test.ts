@@ -6,7 +6,6 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { OrderLedger } from '@scheduler/contracts/ledger';
 import type { ManageOrderView } from '@scheduler/contracts/manage';
 import { formatMoney } from '@scheduler/domain/money-format';
-import { DataEncryption } from '../../crypto/data-encryption.ts';
 import * as t from '../../db/schema.ts';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import type { TestApp } from '../../test-support/test-app.ts';
@@ -20,7 +19,6 @@ import { PAYMENT_RECEIPT_EMAIL_JOB } from './receipt-jobs.ts';
 import {
   ADMIN,
   DEMO_SECRETS,
-  KEY_1,
   PUBLIC_URL,
   stripeDocument,
   StripeHarness,
@@ -51,13 +49,7 @@ describeOnEachDatabase('refunds the cancellation policy decides', (factory) => {
     payments = await StripeHarness.start(factory);
     ({ harness, stripe } = payments);
     outbox = mkdtempSync(join(tmpdir(), 'cancel-refunds-'));
-    const deps = {
-      db: harness.database.db,
-      encryption: DataEncryption.fromEnv(KEY_1),
-      stripe: { apiBase: stripe.baseUrl, timeoutMs: 5_000 },
-      log: { warn: () => {} },
-      now: () => new Date(harness.clock.now()),
-    };
+    const deps = payments.jobDeps();
     worker = testWorker(harness.database.db, outbox, {
       now: harness.clock.now,
       retryBaseMs: RETRY_MS,

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { OrderLedger } from '@scheduler/contracts/ledger';
 import type { ManageOrderView } from '@scheduler/contracts/manage';
 import type { AppointmentSlot } from '@scheduler/contracts/scheduling';
-import { DataEncryption } from '../../crypto/data-encryption.ts';
 import * as t from '../../db/schema.ts';
 import { describeOnEachDatabase } from '../../test-support/each-database.ts';
 import type { TestApp } from '../../test-support/test-app.ts';
@@ -23,7 +22,6 @@ import { saveCardForTest } from './saved-cards-test-support.ts';
 import {
   ADMIN,
   DEMO_SECRETS,
-  KEY_1,
   PUBLIC_URL,
   stripeDocument,
   StripeHarness,
@@ -60,13 +58,7 @@ describeOnEachDatabase('late fees that are charged', (factory) => {
     payments = await StripeHarness.start(factory);
     ({ harness, stripe } = payments);
     outbox = mkdtempSync(join(tmpdir(), 'change-fees-'));
-    const deps = {
-      db: harness.database.db,
-      encryption: DataEncryption.fromEnv(KEY_1),
-      stripe: { apiBase: stripe.baseUrl, timeoutMs: 5_000 },
-      log: { warn: () => {} },
-      now: () => new Date(harness.clock.now()),
-    };
+    const deps = payments.jobDeps();
     handlers = changeFeeJobHandlers(deps);
     worker = testWorker(harness.database.db, outbox, {
       now: harness.clock.now,

@@ -86,6 +86,17 @@ export class StripeHarness {
     return new StripeHarness(harness, stripe, logLines);
   }
 
+  /** What the payment jobs' handlers need, on this server's database, clock and stand-in. */
+  jobDeps() {
+    return {
+      db: this.harness.database.db,
+      encryption: DataEncryption.fromEnv(KEY_1),
+      stripe: { apiBase: this.stripe.baseUrl, timeoutMs: 5_000 },
+      log: { warn: () => {} },
+      now: () => new Date(this.harness.clock.now()),
+    };
+  }
+
   async close(): Promise<void> {
     await this.harness.close();
     await this.stripe.close();
