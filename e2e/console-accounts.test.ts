@@ -139,7 +139,7 @@ it('invites new.office@example.com as office from the Team page, and the invitat
     (await page.getByRole('navigation', { name: 'Console' }).getByRole('link').allTextContents()).map((text) =>
       text.trim(),
     ),
-  ).toEqual(['Schedule', 'Orders', 'My tasks', 'Funnel', 'Account']);
+  ).toEqual(['Schedule', 'Orders', 'Payments', 'My tasks', 'Funnel', 'Account']);
   await page.getByRole('button', { name: 'Book by phone' }).waitFor();
   await page.getByRole('link', { name: 'Account', exact: true }).click();
   await page.getByText('Nina New · new.office@example.com').waitFor();

@@ -185,7 +185,7 @@ it('gives office and inspector members no configuration, and opens every order t
 
   const office = await browser.newPage({ viewport: VIEWPORTS.desktop });
   await signInMember(office, product, { email: 'otto.office@example.com', name: 'Otto Office', role: 'office' });
-  expect(await navLinks(office)).toEqual(['Schedule', 'Orders', 'My tasks', 'Funnel', 'Account']);
+  expect(await navLinks(office)).toEqual(['Schedule', 'Orders', 'Payments', 'My tasks', 'Funnel', 'Account']);
   for (const [path, heading] of [
     ['settings', 'Settings'],
     ['inspectors', 'Inspectors'],
