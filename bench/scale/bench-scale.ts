@@ -10,7 +10,6 @@ import { loadavg } from 'node:os';
 import { eq } from 'drizzle-orm';
 import * as t from '../../apps/server/src/db/schema.ts';
 import { DEMO_OFFICE_UUID } from '../../apps/server/src/modules/company-document/demo-company.ts';
-import { startBenchServer } from '../bench-server.ts';
 import { checkGeneratedOrders } from './checks.ts';
 import { officeUuidOf } from './company-documents.ts';
 import { copyDatabase, databaseExists, dropDatabase, openAsServer, SERVER_URL } from './databases.ts';
@@ -18,7 +17,7 @@ import { ensureScaleDatabase } from './generate.ts';
 import { StatusTally } from './http.ts';
 import { timeReads, RUNS } from './reads.ts';
 import { printTable, type SizeRun } from './report.ts';
-import { BENCH_SERVER_CONFIG } from './server-config.ts';
+import { ServerProcess } from './server-process.ts';
 import { BIG_COMPANY_KEY, DEMO_KEY, SIZES, type SizeName } from './sizes.ts';
 
 const loads = () =>
@@ -45,16 +44,17 @@ async function runSize(name: SizeName, rebuild: boolean): Promise<{ runs: SizeRu
   for (const { key, office } of companies) {
     const copy = `${size.database}_run`;
     await copyDatabase(size.database, copy);
+    // The bench's own connection, for the facts its reads look up and the people its bookings fill in.
     const database = await openAsServer(copy);
-    const { app, base } = await startBenchServer(database, BENCH_SERVER_CONFIG);
+    const server = await ServerProcess.start(copy);
     try {
       const [company] = await database.db.select().from(t.companies).where(eq(t.companies.key, key));
       const tally = new StatusTally();
       process.stdout.write(`  ${name}: timing the reads of ${key}\n`);
       const results = await timeReads({
-        app,
+        server,
         db: database.db,
-        base,
+        base: server.base,
         tally,
         companyKey: key,
         companyId: company!.id,
@@ -65,9 +65,10 @@ async function runSize(name: SizeName, rebuild: boolean): Promise<{ runs: SizeRu
       process.stdout.write(
         `  ${name} ${key}: the admin list counts ${results.answers.bookedTotal ?? 'no answer'} booked orders; searching "${results.answers.lastName}" found ${results.answers.searchTotal ?? 'no answer'}\n`,
       );
-      runs.push({ size: name, company: key, results, tally, rssMegabytes: process.memoryUsage().rss / 2 ** 20 });
+      const { rssBytes } = await server.usage();
+      runs.push({ size: name, company: key, results, tally, serverRssMegabytes: rssBytes / 2 ** 20 });
     } finally {
-      await app.close();
+      await server.close();
       await database.close();
       await dropDatabase(copy);
     }

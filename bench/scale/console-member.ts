@@ -3,7 +3,6 @@
  * server's tests sign members in (console-test-support.ts): the product's ensureMember, then its
  * one-time sign-in link followed over HTTP, whose answer sets the session cookie.
  */
-import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../apps/server/src/db/connection.ts';
 import {
   ensureMember,
@@ -12,7 +11,7 @@ import {
 
 /** The Cookie header of a signed-in owner of `companyKey`. */
 export async function signedInOwner(
-  app: FastifyInstance,
+  signInLinkFor: (email: string) => Promise<string>,
   db: Database,
   base: string,
   companyKey: string,
@@ -21,7 +20,7 @@ export async function signedInOwner(
   if (!organizationId) throw new Error(`no company ${companyKey}`);
   const email = `owner@${companyKey}.bench.example.com`;
   await ensureMember(db, { email, name: `Owner of ${companyKey}` }, organizationId, 'owner');
-  const link = new URL(await app.consoleAuth().signInLinkFor(email));
+  const link = new URL(await signInLinkFor(email));
   const response = await fetch(`${base}${link.pathname}${link.search}`, { redirect: 'manual' });
   if (response.status !== 302)
     throw new Error(`the sign-in link answered ${response.status}: ${await response.text()}`);

@@ -2,7 +2,6 @@
  * The reads the scale benchmark times against the whole server, for one company of one database:
  * each run RUNS times after WARM_UP runs that are not counted, one request at a time.
  */
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { encodeOrdersCursor } from '@scheduler/contracts/orders-cursor';
 import { seededRandom } from '@scheduler/domain/availability/engine';
@@ -13,6 +12,7 @@ import { signedInOwner } from './console-member.ts';
 import { timedRequest, type StatusTally } from './http.ts';
 import { FIRST_NAMES, LAST_NAMES, STREETS } from './names.ts';
 import { BENCH_ADMIN_TOKEN } from './server-config.ts';
+import type { ServerUsage } from './server-process.ts';
 import { bookThroughVisitorApi, startFilledOrder, type BookingPeople } from './visitor-booking.ts';
 
 export const RUNS = 20;
@@ -24,10 +24,18 @@ const CONCURRENT_SECONDS = 10;
 export interface ReadFigure {
   median: number;
   p95: number;
+  /** The server process's CPU (user and system) per request of the read, warm-up included, in ms. */
+  serverCpuMs: number;
+}
+
+/** What the reads need of the server beside its HTTP address: it runs in a process of its own (server-process.ts). */
+export interface ServerUnderTest {
+  signInLinkFor(email: string): Promise<string>;
+  usage(): Promise<ServerUsage>;
 }
 
 export interface CompanyUnderTest {
-  app: FastifyInstance;
+  server: ServerUnderTest;
   db: Database;
   base: string;
   tally: StatusTally;
@@ -64,13 +72,22 @@ function peopleMaker(seed: number): () => BookingPeople {
   };
 }
 
-/** Times `run` WARM_UP + RUNS times; the last RUNS count. */
-async function timeRuns(run: (i: number) => Promise<number>): Promise<ReadFigure> {
+/**
+ * Times `run` WARM_UP + RUNS times; the last RUNS count. `requestsPerRun` divides the server's CPU
+ * over the requests a run makes (a booking makes several).
+ */
+async function timeRuns(
+  server: ServerUnderTest,
+  run: (i: number) => Promise<number>,
+  requestsPerRun = 1,
+): Promise<ReadFigure> {
+  const cpuBefore = (await server.usage()).cpuMs;
   for (let i = 0; i < WARM_UP; i++) await run(-1 - i);
   const samples: number[] = [];
   for (let i = 0; i < RUNS; i++) samples.push(await run(i));
+  const cpuMs = (await server.usage()).cpuMs - cpuBefore;
   const { median, p95 } = summarise(samples);
-  return { median, p95 };
+  return { median, p95, serverCpuMs: cpuMs / ((WARM_UP + RUNS) * requestsPerRun) };
 }
 
 /** What the console's reads need: the inspector busiest in the week, a client's last name few share, and an order near today. */
@@ -114,25 +131,6 @@ async function factsOf(company: CompanyUnderTest, weekFrom: string) {
   };
 }
 
-/**
- * The most the process's heap grew during `run`, sampled every 2 ms, in MB: the server's and the
- * client's (which keeps the answer's text) together, since the benchmark runs both.
- */
-async function heapGrowth<T>(run: () => Promise<T>): Promise<{ result: T; megabytes: number }> {
-  const start = process.memoryUsage().heapUsed;
-  let peak = start;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().heapUsed);
-  }, 2);
-  try {
-    const result = await run();
-    peak = Math.max(peak, process.memoryUsage().heapUsed);
-    return { result, megabytes: (peak - start) / 2 ** 20 };
-  } finally {
-    clearInterval(timer);
-  }
-}
-
 /** The first and last day of the month before `date`'s. */
 function previousMonth(date: string): { from: string; to: string } {
   const first = `${date.slice(0, 7)}-01`;
@@ -142,8 +140,8 @@ function previousMonth(date: string): { from: string; to: string } {
 
 export interface ReadResults {
   figures: Map<string, ReadFigure>;
-  /** Whole visits booked per second by CONCURRENT_CLIENTS clients, and how many of them failed. */
-  concurrent: { perSecond: number; booked: number; failed: Map<string, number> };
+  /** Whole visits booked per second by CONCURRENT_CLIENTS clients, how many of them failed, and the server's CPU per booking. */
+  concurrent: { perSecond: number; booked: number; failed: Map<string, number>; serverCpuMsPerBooking: number };
   /** What the reads answered, for the checks that the generated orders are real (check.ts). */
   answers: {
     adminOrders: string;
@@ -171,7 +169,7 @@ export async function timeReads(company: CompanyUnderTest): Promise<ReadResults>
   let label = 'booking (session, steps, confirm)';
   figures.set(
     label,
-    await timeRuns(async () => {
+    await timeRuns(company.server, async () => {
       const started = performance.now();
       const booking = await bookThroughVisitorApi({
         ...company,
@@ -190,7 +188,7 @@ export async function timeReads(company: CompanyUnderTest): Promise<ReadResults>
   const from = addDays(today, 1);
   figures.set(
     label,
-    await timeRuns(async (i) => {
+    await timeRuns(company.server, async (i) => {
       // A different question each time (its duration): the answers cache would otherwise answer all but the first.
       const answer = await timedRequest(
         tally,
@@ -204,7 +202,7 @@ export async function timeReads(company: CompanyUnderTest): Promise<ReadResults>
 
   const admin = { authorization: `Bearer ${BENCH_ADMIN_TOKEN}` };
   const csv = { ...admin, accept: 'text/csv' };
-  const cookie = await signedInOwner(company.app, company.db, base, companyKey);
+  const cookie = await signedInOwner((email) => company.server.signInLinkFor(email), company.db, base, companyKey);
   const member = { cookie };
   // The week ahead, as the office looks at it (S's only orders are the bookings just timed, all ahead).
   const weekFrom = today;
@@ -239,20 +237,16 @@ export async function timeReads(company: CompanyUnderTest): Promise<ReadResults>
   ];
   const lastAnswers = new Map<string, { status: number; text: string }>();
   for (const [name, url, headers] of gets) {
-    let heapPeak = 0;
     figures.set(
       name,
-      await timeRuns(async () => {
-        const { result: answer, megabytes } = await heapGrowth(() => timedRequest(tally, name, url, { headers }));
-        heapPeak = Math.max(heapPeak, megabytes);
+      await timeRuns(company.server, async () => {
+        const answer = await timedRequest(tally, name, url, { headers });
         lastAnswers.set(name, answer);
         return answer.ms;
       }),
     );
     if (name.includes('CSV'))
-      process.stdout.write(
-        `  ${companyKey}: ${name}: ${lastAnswers.get(name)?.text.length ?? 0} characters; heap grew by ${heapPeak.toFixed(1)} MB at most in a run (server and client, one process)\n`,
-      );
+      process.stdout.write(`  ${companyKey}: ${name}: ${lastAnswers.get(name)?.text.length ?? 0} characters\n`);
   }
 
   const concurrent = await concurrentBookings(company, nextPeople, random, today);
@@ -286,6 +280,7 @@ async function concurrentBookings(
   const label = `bookings, ${CONCURRENT_CLIENTS} at once`;
   const failed = new Map<string, number>();
   let booked = 0;
+  const cpuBefore = (await company.server.usage()).cpuMs;
   const started = performance.now();
   const deadline = started + CONCURRENT_SECONDS * 1000;
   await Promise.all(
@@ -304,5 +299,7 @@ async function concurrentBookings(
       }
     }),
   );
-  return { perSecond: booked / ((performance.now() - started) / 1000), booked, failed };
+  const perSecond = booked / ((performance.now() - started) / 1000);
+  const cpuMs = (await company.server.usage()).cpuMs - cpuBefore;
+  return { perSecond, booked, failed, serverCpuMsPerBooking: booked ? cpuMs / booked : NaN };
 }

@@ -7,14 +7,16 @@ export interface SizeRun {
   company: string;
   results: ReadResults;
   tally: StatusTally;
-  rssMegabytes: number;
+  /** The server process's resident memory after every read of the run (each run has a server of its own). */
+  serverRssMegabytes: number;
 }
 
 const ms = (value: number | undefined) => (value === undefined ? '-' : value.toFixed(1));
+const cpu = (value: number | undefined) => (value === undefined ? '-' : value.toFixed(1));
 
 export function printTable(runs: SizeRun[]): void {
   const reads = [...new Set(runs.flatMap((run) => [...run.results.figures.keys()]))];
-  const header = ['read', ...runs.map((run) => `${run.size} (${run.company}) median / p95 ms`)];
+  const header = ['read', ...runs.map((run) => `${run.size} (${run.company}) median / p95 ms, server CPU`)];
   const first = runs[0];
   const last = runs.at(-1);
   if (runs.length > 1) header.push(`${last!.size} ${last!.company}/${first!.size} ${first!.company} (medians)`);
@@ -23,7 +25,7 @@ export function printTable(runs: SizeRun[]): void {
     const cells = [read];
     for (const run of runs) {
       const figure = run.results.figures.get(read);
-      cells.push(`${ms(figure?.median)} / ${ms(figure?.p95)}`);
+      cells.push(`${ms(figure?.median)} / ${ms(figure?.p95)}, ${cpu(figure?.serverCpuMs)}`);
     }
     if (runs.length > 1) {
       const ratio =
@@ -38,7 +40,10 @@ export function printTable(runs: SizeRun[]): void {
     return cells;
   });
   const concurrent = ['bookings/s, 10 clients, 10 s'];
-  for (const run of runs) concurrent.push(run.results.concurrent.perSecond.toFixed(1));
+  for (const run of runs)
+    concurrent.push(
+      `${run.results.concurrent.perSecond.toFixed(1)}, ${cpu(run.results.concurrent.serverCpuMsPerBooking)} ms CPU each`,
+    );
   if (runs.length > 1)
     concurrent.push(`${(last!.results.concurrent.perSecond / first!.results.concurrent.perSecond).toFixed(1)}×`);
   concurrent.push(
@@ -50,8 +55,8 @@ export function printTable(runs: SizeRun[]): void {
       .filter(Boolean)
       .join('; ') || 'none',
   );
-  // One process runs every server in turn, and the benchmark's client: each figure includes what came before it.
-  const rss = ['process RSS after the runs (MB)', ...runs.map((run) => run.rssMegabytes.toFixed(0))];
+  // Each company's reads have a server process of their own (server-process.ts), apart from the client.
+  const rss = ['server RSS after the runs (MB)', ...runs.map((run) => run.serverRssMegabytes.toFixed(0))];
   const table = [header, ...lines, concurrent, rss];
   const widths = header.map((_, column) => Math.max(...table.map((row) => (row[column] ?? '').length)));
   for (const row of table)

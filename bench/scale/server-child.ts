@@ -1,0 +1,51 @@
+/**
+ * The scale benchmark's server in a process of its own (forked by server-process.ts), so that its
+ * memory and CPU are its own and not the client's: the figures issue 48 judges (server RSS after the
+ * runs, server CPU per read) are this process's. It opens the database named in argv, serves on a
+ * free port, and answers its parent's questions over the IPC channel.
+ */
+import { openAsServer } from './databases.ts';
+import { startBenchServer } from '../bench-server.ts';
+import { BENCH_SERVER_CONFIG } from './server-config.ts';
+import type { ChildAnswer, ParentQuestion } from './server-process.ts';
+
+const database = await openAsServer(process.argv[2]!);
+const { app, base } = await startBenchServer(database, BENCH_SERVER_CONFIG);
+
+const answer = (message: ChildAnswer) => process.send!(message);
+
+process.on('message', (raw) => {
+  const question = raw as ParentQuestion;
+  void (async () => {
+    try {
+      switch (question.kind) {
+        case 'sign-in-link':
+          answer({
+            id: question.id,
+            kind: 'sign-in-link',
+            link: await app.consoleAuth().signInLinkFor(question.email),
+          });
+          break;
+        case 'usage': {
+          const cpu = process.cpuUsage();
+          answer({
+            id: question.id,
+            kind: 'usage',
+            rssBytes: process.memoryUsage().rss,
+            cpuMs: (cpu.user + cpu.system) / 1000,
+          });
+          break;
+        }
+        case 'close':
+          await app.close();
+          await database.close();
+          answer({ id: question.id, kind: 'closed' });
+          process.exit(0);
+      }
+    } catch (error) {
+      answer({ id: question.id, kind: 'error', message: (error as Error).message });
+    }
+  })();
+});
+
+answer({ id: 0, kind: 'listening', base });

@@ -1,0 +1,99 @@
+/**
+ * The whole server over a scale database, in a child process (server-child.ts): the client's
+ * requests, texts and tallies no longer count in the server's memory, and its CPU per read can be
+ * read apart from the client's. The parent asks it over IPC for what only the server can make (a
+ * console sign-in link) and for its own usage.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export type ParentQuestion =
+  { id: number; kind: 'sign-in-link'; email: string } | { id: number; kind: 'usage' } | { id: number; kind: 'close' };
+
+export type ChildAnswer =
+  | { id: number; kind: 'listening'; base: string }
+  | { id: number; kind: 'sign-in-link'; link: string }
+  | { id: number; kind: 'usage'; rssBytes: number; cpuMs: number }
+  | { id: number; kind: 'closed' }
+  | { id: number; kind: 'error'; message: string };
+
+/** A question as the caller writes it; `ask` numbers it. */
+type Unnumbered<T> = T extends unknown ? Omit<T, 'id'> : never;
+
+export interface ServerUsage {
+  rssBytes: number;
+  /** User and system CPU the server process has used since it started. */
+  cpuMs: number;
+}
+
+const CHILD = fileURLToPath(new URL('./server-child.ts', import.meta.url));
+/** Building the app over a large database (its migrations checked, its caches empty) takes a while. */
+const START_TIMEOUT_MS = 120_000;
+
+export class ServerProcess {
+  private nextId = 1;
+  private readonly waiting = new Map<number, (answer: ChildAnswer) => void>();
+
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly base: string,
+  ) {
+    child.on('message', (raw) => {
+      const answer = raw as ChildAnswer;
+      this.waiting.get(answer.id)?.(answer);
+      this.waiting.delete(answer.id);
+    });
+  }
+
+  /** Forks the server over `database` and waits until it listens. */
+  static start(database: string): Promise<ServerProcess> {
+    const child = fork(CHILD, [database], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        child.kill();
+        reject(new Error(`the server over ${database} did not start in ${START_TIMEOUT_MS / 1000} s`));
+      }, START_TIMEOUT_MS);
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`the server over ${database} exited with ${code} before listening`));
+      });
+      child.once('message', (raw) => {
+        clearTimeout(timer);
+        const answer = raw as ChildAnswer;
+        if (answer.kind === 'listening') resolve(new ServerProcess(child, answer.base));
+        else reject(new Error(`the server over ${database} answered ${JSON.stringify(answer)} before listening`));
+      });
+    });
+  }
+
+  private ask(question: Unnumbered<ParentQuestion>): Promise<ChildAnswer> {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, (answer) =>
+        answer.kind === 'error' ? reject(new Error(`server: ${answer.message}`)) : resolve(answer),
+      );
+      this.child.send({ ...question, id } as ParentQuestion);
+    });
+  }
+
+  async signInLinkFor(email: string): Promise<string> {
+    const answer = await this.ask({ kind: 'sign-in-link', email });
+    if (answer.kind !== 'sign-in-link') throw new Error(`unexpected answer ${answer.kind}`);
+    return answer.link;
+  }
+
+  async usage(): Promise<ServerUsage> {
+    const answer = await this.ask({ kind: 'usage' });
+    if (answer.kind !== 'usage') throw new Error(`unexpected answer ${answer.kind}`);
+    return { rssBytes: answer.rssBytes, cpuMs: answer.cpuMs };
+  }
+
+  async close(): Promise<void> {
+    const exited = new Promise((resolve) => this.child.once('exit', resolve));
+    await this.ask({ kind: 'close' });
+    await exited;
+  }
+}
