@@ -19,6 +19,7 @@ import { loadOrderMessageJobs } from './console-orders.repository.ts';
 import { reachedByDay, sessionsByDay } from '../analytics/analytics.repository.ts';
 import { orderReference } from '@scheduler/domain/order-reference';
 import { reportByAgent, reportByInspector, reportByMonth, reportByService } from '../reports/reports.repository.ts';
+import { loadCommitments } from '../scheduling/scheduling.repository.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
@@ -81,6 +82,14 @@ async function fillCompany(pool: pg.Pool, companyId: string, officeId: string, s
        $4::timestamptz + (n * interval '70 minutes') - interval '5 days'
      from generate_series(1, $3::int) n`,
     [companyId, officeId, ORDERS_PER_COMPANY, FIRST_APPOINTMENT],
+  );
+  // The confirmed orders' appointments, each with the inspector the order names (its five take turns).
+  await pool.query(
+    `insert into appointments (company_id, office_id, order_id, inspector_id, kind, during)
+     select company_id, office_id, id, (inspectors -> 0 ->> 'id')::int, 'appointment',
+       tstzrange(datetime, datetime + interval '120 minutes')
+     from orders where company_id = $1 and status = 'confirmed'`,
+    [companyId],
   );
   await pool.query(
     `insert into order_parties (company_id, order_id, role, position, person)
@@ -290,5 +299,18 @@ describe.skipIf(!serverUrl)('the office’s windowed reads on a large database (
     for (const read of [reportByMonth, reportByInspector, reportByService])
       expect(await rowsReadBy((db) => read(db, companyId, span))).toBeLessThan(2_100);
     expect(await rowsReadBy((db) => reportByAgent(db, companyId, span))).toBeLessThan(6_000);
+  });
+
+  // The commitments snapshot's window (the booking horizon, here 100 days) holds ~1,850 of the
+  // company's 13,500 appointments: each one's order is found by its key, not by matching them
+  // against every order the company ever had (a hash join read all 15,000).
+  it("loads a horizon of an office's commitments by the appointments' window, not the company's orders", async () => {
+    const from = Date.parse('2025-06-01T00:00:00Z');
+    const to = from + 100 * 86_400_000;
+    const inspectors = [101, 102, 103, 104, 105];
+    const commitments = await loadCommitments(recording, companyId, inspectors, from, to);
+    expect(commitments.length).toBeGreaterThan(1_800);
+    expect(commitments.every((c) => c.end > from && c.start < to && c.postalCode !== '')).toBe(true);
+    expect(await rowsReadBy((db) => loadCommitments(db, companyId, inspectors, from, to))).toBeLessThan(4_000);
   });
 });

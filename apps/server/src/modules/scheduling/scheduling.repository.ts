@@ -144,7 +144,13 @@ export async function loadCommitments(
       extract(epoch from a.hold_expires_at) * 1000,
       o.postal_code) order by lower(a.during)), '[]')::text as busy
     from ${t.appointments} a
-    join ${t.orders} o on o.company_id = a.company_id and o.id = a.order_id
+    -- Each appointment's order looked up by its key (the LIMIT keeps the planner from flattening
+    -- this into a join): a hash join read every order the company ever had to match the window's
+    -- appointments, a cost that grew with its history instead of its window (issue 48).
+    cross join lateral (
+      select latitude, longitude, postal_code from ${t.orders}
+      where company_id = a.company_id and id = a.order_id limit 1
+    ) o
     where a.company_id = ${companyId}
       and a.inspector_id = any(${`{${inspectorIds.join(',')}}`}::int[])
       and a.during && tstzrange(${new Date(from).toISOString()}::timestamptz, ${new Date(to).toISOString()}::timestamptz)`)) as unknown as {
