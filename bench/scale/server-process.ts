@@ -49,6 +49,8 @@ export class ServerProcess {
   static start(database: string): Promise<ServerProcess> {
     const child = fork(CHILD, [database], {
       execArgv: ['--import', 'tsx'],
+      // As `npm start` runs the server (package.json): glibc's malloc kept to two arenas.
+      env: { ...process.env, MALLOC_ARENA_MAX: '2' },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     return new Promise((resolve, reject) => {

@@ -12,7 +12,6 @@ import { addressLine, appointmentWithZone } from '../notifications/mail-content.
 import { loadMessageFacts } from '../notifications/notifications.service.ts';
 import { recordOrderEvent } from '../orders/orders.service.ts';
 import { hashToken } from '../sessions/tokens.ts';
-import { renderSealedAgreement } from './agreement-pdf.ts';
 import {
   agreementSignersOf,
   findSigner,
@@ -26,6 +25,12 @@ import {
   type SigningRecord,
 } from './order-agreements.repository.ts';
 import { pngSizeOf, SIGNATURE_MAX_HEIGHT, SIGNATURE_MAX_WIDTH } from './png-size.ts';
+
+/**
+ * The PDF libraries (pdf-lib and fontkit) load with the first PDF made, not with
+ * the server: about 37 MB of resident memory a server that makes no PDF never needs (issue 48).
+ */
+const loadPdfRenderer = () => import('./agreement-pdf.ts');
 
 /**
  * Signing an agreement from a signer's link (issue 43, decision 0080): the link opens one signer of
@@ -177,7 +182,9 @@ export async function sealWhenComplete(tx: Executor, record: SigningRecord, now:
   if (!agreementComplete(record.signersRequired, signers)) return;
   const facts = await loadMessageFacts(tx, record.companyId, record.orderId, { cancelled: true });
   if (!facts) throw invalidLink();
-  const pdf = await renderSealedAgreement({
+  const pdf = await (
+    await loadPdfRenderer()
+  ).renderSealedAgreement({
     companyName: record.companyName,
     title: record.title,
     html: record.bodyHtml,

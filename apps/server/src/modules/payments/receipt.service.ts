@@ -22,7 +22,12 @@ import { addressLine, appointmentWithZone } from '../notifications/mail-content.
 import { loadMessageFacts } from '../notifications/notifications.service.ts';
 import { loadLedgerEntries, loadLedgerOrder, loadOfficeAddress, type LedgerRow } from './ledger.repository.ts';
 import { chargeOf, refundableEntries } from './ledger.service.ts';
-import { renderReceiptPdf } from './receipt-pdf.ts';
+
+/**
+ * The PDF libraries (pdf-lib and fontkit) load with the first PDF made, not with
+ * the server: about 37 MB of resident memory a server that makes no PDF never needs (issue 48).
+ */
+const loadPdfRenderer = () => import('./receipt-pdf.ts');
 
 type OrderKey = { companyId: string; orderId: string };
 
@@ -69,7 +74,9 @@ export async function receiptPdf(db: Executor, key: OrderKey, which: ReceiptEntr
   const { totalCents, currency } = chargeOf(order.pricingSnapshot);
   const priced = receiptLines(facts.pricing ?? null);
   const number = receiptNumber(key.orderId, entry.id);
-  const content = await renderReceiptPdf({
+  const content = await (
+    await loadPdfRenderer()
+  ).renderReceiptPdf({
     kind: entry.kind,
     company: {
       name: facts.companyName,

