@@ -1,7 +1,7 @@
 /**
  * What the scheduling calls read, through caches the database keeps honest (see
  * cache/coherent-cache.ts): an office's rules and inspectors, the company's catalogue durations,
- * the office's commitments over its whole booking horizon, each order's scheduling fields, and
+ * the office's commitments over the weeks a request spans, each order's scheduling fields, and
  * finished availability answers. A visitor moving between months, or coming back to the
  * calendar, is answered from memory; any hold, booking, order or configuration change, by
  * this instance or another, makes the affected entries stale at once.
@@ -26,19 +26,22 @@ import type { LatLng } from '@scheduler/domain/availability/geo';
 import { bundledPostalCodes, type PostalCodeDirectory } from './postal-codes.ts';
 
 const DAY_MS = 86_400_000;
-/** The commitments snapshot is reloaded at least this often, so its window follows the calendar. */
-const COMMITMENTS_REFRESH_MS = 60 * 60 * 1000;
 /**
- * The snapshot reaches this many days past the booking horizon; requests look at most a day
- * less far (`lookaheadLimit`), so a snapshot up to a day old still covers them.
+ * Commitments are read and cached by whole weeks (UTC, counted from the epoch): the weeks a
+ * request's window touches, in one query. Every booking makes a company's cached commitments
+ * stale, and the next request loaded the whole booking horizon again (120 days and more; a
+ * fortnight's request of a big company read four times what it needed, issue 48): it now loads
+ * about its own window, and requests over the same weeks share the entry.
  */
-const SNAPSHOT_DAYS_PAST_HORIZON = 5;
+export const COMMITMENT_WEEK_MS = 7 * DAY_MS;
+/** Requests look this many days past the booking horizon, for the neighbours of its last slots. */
+const DAYS_PAST_HORIZON = 5;
 /** About what one commitment takes in memory, with its place: for the snapshots' byte budget. */
 const COMMITMENT_BYTES = 200;
 
 /** The latest instant whose commitments can matter to any slot the office offers at `now`. */
 export function lookaheadLimit(rules: OfficeRules, now: number): number {
-  return now + (rules.context.office.scheduling.booking_horizon_days + SNAPSHOT_DAYS_PAST_HORIZON - 1) * DAY_MS;
+  return now + (rules.context.office.scheduling.booking_horizon_days + DAYS_PAST_HORIZON - 1) * DAY_MS;
 }
 
 export type OrderForScheduling = NonNullable<Awaited<ReturnType<typeof loadOrderForScheduling>>>;
@@ -48,15 +51,17 @@ export interface OfficeRules {
   durations: CatalogueDurations;
 }
 
-interface CommitmentsSnapshot {
-  from: number;
-  to: number;
-  commitments: Commitment[];
+/** The whole weeks that [from, to) touches, as the instants they span. */
+export function weeksOf(window: { from: number; to: number }): { from: number; to: number } {
+  return {
+    from: Math.floor(window.from / COMMITMENT_WEEK_MS) * COMMITMENT_WEEK_MS,
+    to: Math.ceil(window.to / COMMITMENT_WEEK_MS) * COMMITMENT_WEEK_MS,
+  };
 }
 
 export class SchedulingStore {
   private readonly rules: CoherentCache<OfficeRules>;
-  private readonly commitments: CoherentCache<CommitmentsSnapshot>;
+  private readonly commitments: CoherentCache<Commitment[]>;
   private readonly orders: CoherentCache<OrderForScheduling>;
   /** Finished availability answers as JSON (and its compressed forms), per order and query. */
   readonly answers: CoherentCache<CompressibleText>;
@@ -70,7 +75,7 @@ export class SchedulingStore {
     private readonly clock: () => number = Date.now,
   ) {
     this.rules = new CoherentCache(changes, { maxEntries: 1_000 }, clock);
-    this.commitments = new CoherentCache(changes, { maxEntries: 500, maxBytes: 128 * 1024 * 1024 }, clock);
+    this.commitments = new CoherentCache(changes, { maxEntries: 5_000, maxBytes: 128 * 1024 * 1024 }, clock);
     this.orders = new CoherentCache(changes, { maxEntries: 20_000 }, clock);
     this.answers = new CoherentCache(changes, { maxEntries: 5_000, maxBytes: 64 * 1024 * 1024 }, clock);
   }
@@ -108,8 +113,8 @@ export class SchedulingStore {
 
   /**
    * What keeps the inspectors busy in [from, to) for one order's request at `now`. From the
-   * office's snapshot (its whole booking horizon) when `fresh` is false and the window lies in
-   * it; straight from the database when a decision must see the very latest commitments.
+   * office's cached weeks around the window when `fresh` is false; straight from the database
+   * when a decision must see the very latest commitments.
    */
   async busy(
     rules: OfficeRules,
@@ -119,13 +124,9 @@ export class SchedulingStore {
     options: { fresh: boolean },
   ): Promise<{ busy: BusyInterval[]; nextHoldExpiry: number | null }> {
     const inspectorIds = rules.context.inspectors.map((i) => i.id);
-    let commitments: Commitment[];
-    const snapshot = options.fresh ? null : await this.commitmentsOf(rules, scope, inspectorIds, now);
-    if (snapshot && snapshot.from <= window.from && window.to <= snapshot.to) commitments = snapshot.commitments;
-    else
-      commitments = await this.locate(
-        await loadCommitments(this.db, scope.companyId, inspectorIds, window.from, window.to),
-      );
+    const commitments = options.fresh
+      ? await this.locate(await loadCommitments(this.db, scope.companyId, inspectorIds, window.from, window.to))
+      : await this.commitmentsOver(scope, inspectorIds, weeksOf(window));
     const busy = busyFor(commitments, scope.orderId, now, window.from, window.to);
     let nextHoldExpiry: number | null = null;
     for (const c of commitments) {
@@ -163,24 +164,25 @@ export class SchedulingStore {
     return place ? { latitude: place.latitude, longitude: place.longitude } : null;
   }
 
-  private commitmentsOf(
-    rules: OfficeRules,
+  /** The office's commitments over whole weeks, cached until the company's schedule or configuration changes. */
+  private async commitmentsOver(
     scope: { companyId: string; officeId: string },
     inspectorIds: number[],
-    now: number,
-  ): Promise<CommitmentsSnapshot | null> {
-    return this.commitments.get(`${scope.companyId}:${scope.officeId}`, async () => {
-      // From a few days back (every time zone's "today", and the neighbours of the first slots)
-      // to a few days past the horizon.
-      const from = now - 3 * DAY_MS;
-      const to = now + (rules.context.office.scheduling.booking_horizon_days + SNAPSHOT_DAYS_PAST_HORIZON) * DAY_MS;
-      const commitments = await this.locate(await loadCommitments(this.db, scope.companyId, inspectorIds, from, to));
-      return {
-        value: { from, to, commitments },
-        dependsOn: [changeKeys.schedule(scope.companyId), changeKeys.company(scope.companyId)],
-        validUntil: this.clock() + COMMITMENTS_REFRESH_MS,
-        size: commitments.length * COMMITMENT_BYTES,
-      };
-    });
+    weeks: { from: number; to: number },
+  ): Promise<Commitment[]> {
+    const cached = await this.commitments.get(
+      `${scope.companyId}:${scope.officeId}:${weeks.from}:${weeks.to}`,
+      async () => {
+        const commitments = await this.locate(
+          await loadCommitments(this.db, scope.companyId, inspectorIds, weeks.from, weeks.to),
+        );
+        return {
+          value: commitments,
+          dependsOn: [changeKeys.schedule(scope.companyId), changeKeys.company(scope.companyId)],
+          size: commitments.length * COMMITMENT_BYTES,
+        };
+      },
+    );
+    return cached ?? [];
   }
 }

@@ -21,7 +21,7 @@ import { SessionStore } from '../sessions/sessions.store.ts';
 import { authenticate } from '../sessions/sessions.service.ts';
 import { commitInspectors, isOverlapViolation, rangeOf } from './scheduling.repository.ts';
 import { availabilityJson, setDatetime, type SetDatetimeResult } from './scheduling.service.ts';
-import { SchedulingStore } from './scheduling.store.ts';
+import { COMMITMENT_WEEK_MS, SchedulingStore, weeksOf } from './scheduling.store.ts';
 import { straightLineEstimator, type LatLng } from '@scheduler/domain/availability/geo';
 import { addDays, ZonedCalendar } from '@scheduler/domain/availability/zoned-calendar';
 
@@ -229,6 +229,51 @@ describeOnEachDatabase('scheduling calls', (factory) => {
       await harness.database.db.delete(t.appointments).where(eq(t.appointments.orderId, orderId));
       await harness.database.changes.flush();
       expect(offersAt(await firstSlots(token, 20), slot.timestamp)).toBe(true);
+    });
+
+    it('reads the weeks a request spans, and finds in them what the database holds for its window', async () => {
+      const store = new SchedulingStore(
+        harness.database.db,
+        harness.database.changes,
+        bundledPostalCodes,
+        harness.clock.now,
+      );
+      const { companyId, orderId } = await companyAndOrder();
+      const rules = (await store.officeRules(companyId, DEMO_OFFICE_UUID))!;
+      const now = harness.clock.now();
+      // A week's edge ten days or more ahead, and an appointment from an hour before it to an hour after.
+      const edge = (Math.floor(now / COMMITMENT_WEEK_MS) + 2) * COMMITMENT_WEEK_MS;
+      await harness.database.db.insert(t.appointments).values({
+        companyId,
+        officeId: DEMO_OFFICE_UUID,
+        orderId,
+        inspectorId: 101,
+        kind: 'appointment',
+        during: rangeOf(edge - 3_600_000, edge + 3_600_000),
+      });
+      await harness.database.changes.flush();
+      const scope = { companyId, officeId: DEMO_OFFICE_UUID, orderId: 'c0000000-0000-4000-8000-00000000cafe' };
+      const key = (b: { inspectorId: number; start: number; end: number }) => `${b.inspectorId}|${b.start}|${b.end}`;
+      const across = `101|${edge - 3_600_000}|${edge + 3_600_000}`;
+      for (const window of [
+        { from: edge - 3 * 86_400_000, to: edge + 3 * 86_400_000 },
+        // The appointment's last hour only: the week after the edge is enough to find it.
+        { from: edge, to: edge + 86_400_000 },
+        // Its first hour only.
+        { from: edge - 86_400_000, to: edge - 3_000_000 },
+      ]) {
+        const cached = (await store.busy(rules, scope, window, now, { fresh: false })).busy.map(key).sort();
+        const fresh = (await store.busy(rules, scope, window, now, { fresh: true })).busy.map(key).sort();
+        expect(cached).toEqual(fresh);
+        expect(cached.filter((k) => k === across)).toHaveLength(1);
+      }
+      // A window ending at a week's edge reads up to it; one starting at an edge reads from it.
+      expect(weeksOf({ from: edge - 1, to: edge })).toEqual({ from: edge - COMMITMENT_WEEK_MS, to: edge });
+      expect(weeksOf({ from: edge, to: edge + 1 })).toEqual({ from: edge, to: edge + COMMITMENT_WEEK_MS });
+      await harness.database.db.delete(t.appointments).where(eq(t.appointments.orderId, orderId));
+      await harness.database.changes.flush();
+      const window = { from: edge - 3 * 86_400_000, to: edge + 3 * 86_400_000 };
+      expect((await store.busy(rules, scope, window, now, { fresh: false })).busy.map(key)).not.toContain(across);
     });
 
     it("gives a time back when another visitor's hold on it expires, with no change in the database", async () => {
