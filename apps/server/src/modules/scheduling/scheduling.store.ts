@@ -36,7 +36,7 @@ const DAY_MS = 86_400_000;
 export const COMMITMENT_WEEK_MS = 7 * DAY_MS;
 /** Requests look this many days past the booking horizon, for the neighbours of its last slots. */
 const DAYS_PAST_HORIZON = 5;
-/** About what one commitment takes in memory, with its place: for the snapshots' byte budget. */
+/** About what one commitment takes in memory, with its place: for the cached weeks' byte budget. */
 const COMMITMENT_BYTES = 200;
 
 /** The latest instant whose commitments can matter to any slot the office offers at `now`. */
