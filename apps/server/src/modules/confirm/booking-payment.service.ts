@@ -78,21 +78,23 @@ export function asksAtBooking(payments: PaymentSettings): boolean {
   return payments.save_card || rules.some((rule) => rule.kind !== 'later');
 }
 
+/** What the order pays at booking, and whether the card is kept (always, when only a card is asked for). */
+type Due = (BookingPayment | { kind: 'card'; amountCents: 0; dueLaterCents: number }) & { saveCard: boolean };
+
 /** What the order pays at booking priced as `snapshot`: the domain's rule, or a card saved with nothing charged. */
-function dueOf(
-  aggregate: Aggregate,
-  snapshot: PricingSnapshot,
-): (BookingPayment | { kind: 'card'; amountCents: 0; dueLaterCents: number }) | null {
-  const payments = paymentsSchema.parse(aggregate.payments);
+function dueOf(aggregate: Aggregate, snapshot: PricingSnapshot, payments = paymentsOf(aggregate)): Due | null {
   const { order } = aggregate;
+  const saveCard = savesCardAtBooking(payments);
   const due = bookingPaymentOf(
     payments,
     { serviceIds: order.serviceIds, packageIds: order.packageIds },
     { cents: snapshot.total_cents, currency: snapshot.currency },
   );
-  if (due) return due;
-  return savesCardAtBooking(payments) ? { kind: 'card', amountCents: 0, dueLaterCents: snapshot.total_cents } : null;
+  if (due) return { ...due, saveCard };
+  return saveCard ? { kind: 'card', amountCents: 0, dueLaterCents: snapshot.total_cents, saveCard } : null;
 }
+
+const paymentsOf = (aggregate: Aggregate): PaymentSettings => paymentsSchema.parse(aggregate.payments);
 
 function firstClientEmail(aggregate: Aggregate): string | null {
   const client = aggregate.parties.find((party) => party.role === 'client');
@@ -203,7 +205,7 @@ export async function startBookingPayment(
     companyName: aggregate.companyName,
     amountCents: due.amountCents,
     currency: priced.currency,
-    saveCard: due.kind === 'card' || savesCardAtBooking(paymentsSchema.parse(aggregate.payments)),
+    saveCard: due.saveCard,
     email: firstClientEmail(aggregate),
     successUrl: `${back}&booking_payment={CHECKOUT_SESSION_ID}`,
     cancelUrl: `${back}&booking_payment=cancelled`,
@@ -220,7 +222,7 @@ export async function startBookingPayment(
       amountCents: due.amountCents,
       currency: priced.currency,
       kind: due.kind,
-      saveCard: due.kind === 'card' || savesCardAtBooking(paymentsSchema.parse(aggregate.payments)),
+      saveCard: due.saveCard,
       state: 'open',
       confirmRequest: {
         special_note: body.special_note,
@@ -420,9 +422,12 @@ export async function bookingPaymentView(
     held_until: open ? heldUntilOf(row).toISOString() : null,
     paid: row?.state === 'booked' ? paidAtBooking(row, aggregate.order.pricingSnapshot) : null,
   };
-  if (aggregate.order.status !== 'draft' || !aggregate.order.datetime) return { due: null, ...base };
+  const payments = paymentsOf(aggregate);
+  // Nothing to price when the company takes nothing at booking.
+  if (aggregate.order.status !== 'draft' || !aggregate.order.datetime || !asksAtBooking(payments))
+    return { due: null, ...base };
   const priced = await deps.priceOrder(db, aggregate.order, aggregate.currency, now);
-  const due = asksAtBooking(paymentsSchema.parse(aggregate.payments)) ? dueOf(aggregate, priced) : null;
+  const due = dueOf(aggregate, priced, payments);
   const money = (cents: number) => formatMoney(cents, priced.currency);
   return {
     due: due && {
@@ -434,7 +439,7 @@ export async function bookingPaymentView(
       total_cents: priced.total_cents,
       total: money(priced.total_cents),
       currency: priced.currency,
-      save_card: due.kind === 'card' || savesCardAtBooking(paymentsSchema.parse(aggregate.payments)),
+      save_card: due.saveCard,
     },
     ...base,
   };
