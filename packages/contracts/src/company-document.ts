@@ -425,6 +425,27 @@ export const bookingPaymentRuleSchema = z.discriminatedUnion('kind', [
 ]);
 export type BookingPaymentRule = z.infer<typeof bookingPaymentRuleSchema>;
 
+/**
+ * Whether a payments section asks anything of the client at booking: a saved card, or a rule of the
+ * company, a service or a package other than "later". The document refuses it without Stripe, and
+ * the confirm asks it only with Stripe (modules/confirm).
+ */
+export function asksSomethingAtBooking(payments: {
+  save_card: boolean;
+  at_booking: BookingPaymentRule;
+  services: ReadonlyArray<{ at_booking: BookingPaymentRule }>;
+  packages: ReadonlyArray<{ at_booking: BookingPaymentRule }>;
+}): boolean {
+  return (
+    payments.save_card ||
+    [
+      payments.at_booking,
+      ...payments.services.map((s) => s.at_booking),
+      ...payments.packages.map((p) => p.at_booking),
+    ].some((rule) => rule.kind !== 'later')
+  );
+}
+
 export const paymentsSchema = z
   .object({
     provider: z.enum(PAYMENT_PROVIDERS).default('link'),
@@ -450,14 +471,7 @@ export const paymentsSchema = z
   .strict()
   .superRefine((payments, ctx) => {
     // Taking money at booking is Stripe's: a company paid through its own page or not online cannot ask it.
-    const asks =
-      payments.save_card ||
-      [
-        payments.at_booking,
-        ...payments.services.map((s) => s.at_booking),
-        ...payments.packages.map((p) => p.at_booking),
-      ].some((rule) => rule.kind !== 'later');
-    if (asks && payments.provider !== 'stripe')
+    if (asksSomethingAtBooking(payments) && payments.provider !== 'stripe')
       ctx.addIssue({
         code: 'custom',
         path: ['at_booking'],

@@ -1,5 +1,5 @@
 import type { PaymentSettings } from '@scheduler/contracts/company-document';
-import { paymentsSchema } from '@scheduler/contracts/company-document';
+import { asksSomethingAtBooking, paymentsSchema } from '@scheduler/contracts/company-document';
 import type {
   BookingPaymentReturnResponse,
   BookingPaymentView,
@@ -69,13 +69,7 @@ type Aggregate = Booking['aggregate'];
 
 /** Whether the company may take anything at booking: Stripe, and a rule other than "later" or a saved card. */
 export function asksAtBooking(payments: PaymentSettings): boolean {
-  if (payments.provider !== 'stripe') return false;
-  const rules = [
-    payments.at_booking,
-    ...payments.services.map((s) => s.at_booking),
-    ...payments.packages.map((p) => p.at_booking),
-  ];
-  return payments.save_card || rules.some((rule) => rule.kind !== 'later');
+  return payments.provider === 'stripe' && asksSomethingAtBooking(payments);
 }
 
 /** What the order pays at booking, and whether the card is kept (always, when only a card is asked for). */
