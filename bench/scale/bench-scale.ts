@@ -41,9 +41,13 @@ async function runSize(name: SizeName, rebuild: boolean): Promise<{ runs: SizeRu
     : [{ key: DEMO_KEY, office: DEMO_OFFICE_UUID }];
   const runs: SizeRun[] = [];
   const problems: string[] = [];
-  for (const { key, office } of companies) {
-    const copy = `${size.database}_run`;
-    await copyDatabase(size.database, copy);
+  // SCALE_COMPANIES=bigco times one company only; SCALE_COPY=0 times the built database itself
+  // (a copy of L is 14 GB and minutes to make; the runs' few hundred bookings stay in it).
+  const only = process.env.SCALE_COMPANIES?.split(',').map((key) => key.trim());
+  const inPlace = process.env.SCALE_COPY === '0';
+  for (const { key, office } of companies.filter((company) => !only || only.includes(company.key))) {
+    const copy = inPlace ? size.database : `${size.database}_run`;
+    if (!inPlace) await copyDatabase(size.database, copy);
     // The bench's own connection, for the facts its reads look up and the people its bookings fill in.
     const database = await openAsServer(copy);
     const server = await ServerProcess.start(copy);
@@ -70,7 +74,7 @@ async function runSize(name: SizeName, rebuild: boolean): Promise<{ runs: SizeRu
     } finally {
       await server.close();
       await database.close();
-      await dropDatabase(copy);
+      if (!inPlace) await dropDatabase(copy);
     }
   }
   return { runs, problems };
