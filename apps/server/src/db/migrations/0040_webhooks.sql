@@ -59,7 +59,9 @@ BEGIN
     WHEN 'confirmed' THEN ARRAY['order.confirmed']
     WHEN 'cancelled' THEN ARRAY['order.cancelled']
     WHEN 'paid' THEN ARRAY['order.paid']
-    WHEN 'payment_recorded' THEN ARRAY['order.paid']
+    -- The office's ledger entry: money in (a payment) or out (a refund by check or cash).
+    WHEN 'payment_recorded' THEN
+      CASE WHEN NEW.data ->> 'kind' = 'refund' THEN ARRAY['order.refunded'] ELSE ARRAY['order.paid'] END
     WHEN 'refunded' THEN ARRAY['order.refunded']
     WHEN 'edited' THEN ARRAY['order.updated']
     WHEN 'agreement_signed' THEN ARRAY['agreement.signed']
