@@ -24,6 +24,7 @@ import {
   listDeliveries,
   listEndpoints,
   loadCompany,
+  pruneDeliveries,
   updateEndpoint,
   type DeliveryRow,
   type EndpointRow,
@@ -256,4 +257,12 @@ export async function webhookDeliveries(
     deliveries: shown.map(deliveryView),
     next_before: rows.length > page.limit ? (shown.at(-1)?.id ?? null) : null,
   };
+}
+
+/**
+ * The retention job's task (decision 0074's runner): the delivery log's rows that ended (delivered
+ * or given up) before `before`, at most `limit` a batch. A pending delivery is never pruned.
+ */
+export function pruneWebhookDeliveries(db: WebhookDeps['db'], before: Date, limit: number): Promise<number> {
+  return pruneDeliveries(db, before, limit);
 }

@@ -25,6 +25,7 @@ import { signedInMember, type ConsolePerson } from '../console-auth/console-test
 import type { NotificationWorker } from '../notifications/notification-worker.ts';
 import { testWorker } from '../notifications/worker-test-support.ts';
 import { webhookJobHandlers } from './delivery-job.ts';
+import { pruneTasks } from '../retention/prune-tasks.ts';
 import { RETRY_WINDOW_MS } from './retry-policy.ts';
 import type { Resolver } from './url-guard.ts';
 import type { WebhookDeps } from './webhooks-deps.ts';
@@ -496,5 +497,32 @@ describeOnEachDatabase('webhooks', (factory) => {
     await drain();
     expect(receiver.bodies().map((body) => body.type)).toEqual(['order.paid', 'order.paid', 'order.refunded']);
     expect((await deliveries(endpoint.id)).map((delivery) => delivery.state)).toEqual(['delivered', 'delivered']);
+  });
+
+  it("prunes the log's ended rows after the retention days, never a pending one, nor a younger one", async () => {
+    const { endpoint } = await addEndpoint(owner, receiver.url, ['order.paid']);
+    const now = harness.clock.now();
+    const cutoff = now - 30 * 86_400_000;
+    const [company] = await harness.database.db.select().from(t.companies).where(eq(t.companies.key, 'demo'));
+    const base = {
+      companyId: company!.id,
+      endpointId: endpoint.id,
+      eventId: 'evt_00000000000000000000000000000000',
+      eventType: 'webhook.test',
+      occurredAt: new Date(now),
+    };
+    const inserted = await harness.database.db
+      .insert(t.webhookDeliveries)
+      .values([
+        { ...base, state: 'delivered', createdAt: new Date(cutoff - 1) },
+        { ...base, state: 'failed', createdAt: new Date(cutoff - 1) },
+        { ...base, state: 'pending', createdAt: new Date(cutoff - 1) },
+        { ...base, state: 'delivered', createdAt: new Date(cutoff) },
+      ])
+      .returning({ id: t.webhookDeliveries.id });
+    const task = pruneTasks({ days: 30 }).find((entry) => entry.name === 'webhook_deliveries')!;
+    expect(await task.pruneBatch(harness.database.db, new Date(now), 100)).toBe(2);
+    const left = await harness.database.db.select({ id: t.webhookDeliveries.id }).from(t.webhookDeliveries);
+    expect(left.map((entry) => entry.id).sort((a, b) => a - b)).toEqual([inserted[2]!.id, inserted[3]!.id]);
   });
 });
