@@ -54,7 +54,10 @@ export type WebhookOrder = z.infer<typeof webhookOrderSchema>;
 
 const envelope = <T extends string, D extends z.ZodType>(type: T, data: D) =>
   z.object({
-    id: z.string().regex(/^evt_[0-9a-f]{32}$/).describe('The event id, also sent as `webhook-id`: de-duplicate on it'),
+    id: z
+      .string()
+      .regex(/^evt_[0-9a-f]{32}$/)
+      .describe('The event id, also sent as `webhook-id`: de-duplicate on it'),
     type: z.literal(type),
     version: z.literal(WEBHOOK_PAYLOAD_VERSION),
     created_at: z.iso.datetime().describe('When the change happened (UTC)'),

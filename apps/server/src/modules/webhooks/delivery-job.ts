@@ -25,8 +25,12 @@ import {
 /** A delivery held behind an earlier one of its order looks again after this, if not woken before. */
 const WAIT_POLL_MS = 60_000;
 
-type Outcome =
-  | { verdict: 'delivered' | 'failed' | 'gone' | 'retry'; code: string | null; response: WebhookResponse | null; retryAfter: number | null };
+type Outcome = {
+  verdict: 'delivered' | 'failed' | 'gone' | 'retry';
+  code: string | null;
+  response: WebhookResponse | null;
+  retryAfter: number | null;
+};
 
 /**
  * The job that sends one delivery (decision 0086). It keeps its own schedule: each attempt is one
@@ -122,8 +126,14 @@ async function deliver(deps: WebhookDeps, companyId: string, deliveryId: number)
 /** The secrets that sign now: the current one, and the one before a rotation while its overlap lasts. */
 function secretsOf(deps: WebhookDeps, endpoint: EndpointRow, now: Date): string[] {
   if (!deps.encryption) throw Object.assign(new Error('no data encryption key'), { code: 'NO_ENCRYPTION_KEY' });
-  const secrets = [deps.encryption.decrypt(endpoint.secretEncrypted, secretContext(endpoint.companyId, endpoint.id, 'secret'))];
-  if (endpoint.previousSecretEncrypted !== null && endpoint.previousSecretExpiresAt !== null && endpoint.previousSecretExpiresAt > now)
+  const secrets = [
+    deps.encryption.decrypt(endpoint.secretEncrypted, secretContext(endpoint.companyId, endpoint.id, 'secret')),
+  ];
+  if (
+    endpoint.previousSecretEncrypted !== null &&
+    endpoint.previousSecretExpiresAt !== null &&
+    endpoint.previousSecretExpiresAt > now
+  )
     secrets.push(
       deps.encryption.decrypt(
         endpoint.previousSecretEncrypted,
@@ -134,7 +144,12 @@ function secretsOf(deps: WebhookDeps, endpoint: EndpointRow, now: Date): string[
 }
 
 /** One attempt: the URL checked again (its address now, against DNS rebinding), then the POST to that address. */
-async function attempt(deps: WebhookDeps, url: string, headers: Record<string, string>, body: string): Promise<Outcome> {
+async function attempt(
+  deps: WebhookDeps,
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<Outcome> {
   const checked = await checkWebhookUrl(url, {
     allowPrivate: deps.allowPrivate,
     ...(deps.resolve ? { resolve: deps.resolve } : {}),
@@ -150,12 +165,16 @@ async function attempt(deps: WebhookDeps, url: string, headers: Record<string, s
   });
   const verdict = verdictOf(response);
   if (response.kind === 'timeout') return { verdict, code: 'timeout', response, retryAfter: null };
-  if (response.kind === 'network') return { verdict, code: `network_${response.code}`.slice(0, 60), response, retryAfter: null };
+  if (response.kind === 'network')
+    return { verdict, code: `network_${response.code}`.slice(0, 60), response, retryAfter: null };
   return {
     verdict,
     code: verdict === 'delivered' ? null : `http_${response.status}`,
     response,
-    retryAfter: response.status === 429 || response.status === 503 ? retryAfterMs(response.headers['retry-after'], deps.now().getTime()) : null,
+    retryAfter:
+      response.status === 429 || response.status === 503
+        ? retryAfterMs(response.headers['retry-after'], deps.now().getTime())
+        : null,
   };
 }
 

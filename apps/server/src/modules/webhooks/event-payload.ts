@@ -1,8 +1,4 @@
-import {
-  WEBHOOK_PAYLOAD_VERSION,
-  WEBHOOK_TEST_EVENT,
-  type WebhookOrder,
-} from '@scheduler/contracts/webhooks';
+import { WEBHOOK_PAYLOAD_VERSION, WEBHOOK_TEST_EVENT, type WebhookOrder } from '@scheduler/contracts/webhooks';
 import { CONSOLE_BASE_PATH } from '@scheduler/contracts/console-paths';
 import type { Database } from '../../db/connection.ts';
 import { listOrders } from '../order-list/admin-orders.service.ts';

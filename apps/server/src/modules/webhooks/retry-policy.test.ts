@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { backoffMs, nextAttemptAt, RETRY_AFTER_MAX_MS, retryAfterMs, RETRY_WINDOW_MS, verdictOf } from './retry-policy.ts';
+import {
+  backoffMs,
+  nextAttemptAt,
+  RETRY_AFTER_MAX_MS,
+  retryAfterMs,
+  RETRY_WINDOW_MS,
+  verdictOf,
+} from './retry-policy.ts';
 
 describe("a webhook's retries", () => {
   it('delivers on 2xx, disables on 410, fails other 4xx for good, retries 429, 5xx, timeouts and network errors', () => {

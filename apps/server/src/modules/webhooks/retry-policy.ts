@@ -12,7 +12,9 @@ export const RETRY_AFTER_MAX_MS = 24 * 60 * 60 * 1000;
 
 export type AttemptVerdict = 'delivered' | 'retry' | 'failed' | 'gone';
 
-export function verdictOf(outcome: { kind: 'response'; status: number } | { kind: 'timeout' | 'network' }): AttemptVerdict {
+export function verdictOf(
+  outcome: { kind: 'response'; status: number } | { kind: 'timeout' | 'network' },
+): AttemptVerdict {
   if (outcome.kind !== 'response') return 'retry';
   const { status } = outcome;
   if (status >= 200 && status < 300) return 'delivered';

@@ -137,7 +137,12 @@ export async function nextPendingDelivery(
 }
 
 /** Queues the delivery's next job at `runAt`: its dedupe key carries the delivery's job number, counted here. */
-export async function queueDeliveryJob(db: Executor, companyId: string, deliveryId: number, runAt: Date): Promise<void> {
+export async function queueDeliveryJob(
+  db: Executor,
+  companyId: string,
+  deliveryId: number,
+  runAt: Date,
+): Promise<void> {
   await db.execute(sql`
     with counted as (
       update ${t.webhookDeliveries} set job_sequence = job_sequence + 1

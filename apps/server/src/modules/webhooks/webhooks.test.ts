@@ -305,7 +305,11 @@ describeOnEachDatabase('webhooks', (factory) => {
     // Another company's owner naming the demo's endpoint under their own company: not found.
     for (const path of ['deliveries', 'test']) {
       const method = path === 'test' ? 'POST' : 'GET';
-      const response = await call(method, `/api/console/companies/${OTHER_KEY}/webhooks/${endpoint.id}/${path}`, otherOwner);
+      const response = await call(
+        method,
+        `/api/console/companies/${OTHER_KEY}/webhooks/${endpoint.id}/${path}`,
+        otherOwner,
+      );
       expect(response.statusCode).toBe(404);
     }
     expect((await call('GET', `${DEMO}/webhooks`, otherOwner)).statusCode).toBe(403);
@@ -319,15 +323,24 @@ describeOnEachDatabase('webhooks', (factory) => {
     const { createEndpoint } = await import('./endpoints.service.ts');
     const [company] = await harness.database.db.select().from(t.companies).where(eq(t.companies.key, 'demo'));
     const companyId = company!.id;
-    const input = { url: 'https://hooks.example.com/in', description: '', events: ['order.paid' as const], enabled: true };
+    const input = {
+      url: 'https://hooks.example.com/in',
+      description: '',
+      events: ['order.paid' as const],
+      enabled: true,
+    };
     await expect(createEndpoint(deps, companyId, input)).rejects.toMatchObject({ code: 'invalid_url', field: 'url' });
     await expect(createEndpoint(deps, companyId, { ...input, url: 'https://127.0.0.1/in' })).rejects.toMatchObject({
       code: 'invalid_url',
     });
-    await expect(createEndpoint(deps, companyId, { ...input, url: 'https://[::ffff:169.254.169.254]/' })).rejects.toMatchObject({
+    await expect(
+      createEndpoint(deps, companyId, { ...input, url: 'https://[::ffff:169.254.169.254]/' }),
+    ).rejects.toMatchObject({
       code: 'invalid_url',
     });
-    await expect(createEndpoint(deps, companyId, { ...input, url: 'http://hooks.example.com/in' })).rejects.toMatchObject({
+    await expect(
+      createEndpoint(deps, companyId, { ...input, url: 'http://hooks.example.com/in' }),
+    ).rejects.toMatchObject({
       code: 'invalid_url',
     });
     // A public address at save; by delivery the name points at this machine: nothing is sent.
