@@ -17,6 +17,7 @@ import type { WebhookDeps } from './webhooks-deps.ts';
 import {
   countEndpoints,
   deleteEndpointRow,
+  endpointsNotUnderKey,
   findDeliveryOfEndpoint,
   findEndpoint,
   insertDelivery,
@@ -25,6 +26,7 @@ import {
   listEndpoints,
   loadCompany,
   pruneDeliveries,
+  replaceEndpointCiphertexts,
   updateEndpoint,
   type DeliveryRow,
   type EndpointRow,
@@ -265,4 +267,38 @@ export async function webhookDeliveries(
  */
 export function pruneWebhookDeliveries(db: WebhookDeps['db'], before: Date, limit: number): Promise<number> {
   return pruneDeliveries(db, before, limit);
+}
+
+/**
+ * After DATA_ENCRYPTION_KEY gained a new first key (README, "DATA_ENCRYPTION_KEY and its
+ * rotation"): every endpoint's secrets encrypted again under it. Answers how many endpoints.
+ */
+export async function reencryptWebhookSecrets(
+  db: WebhookDeps['db'],
+  encryption: DataEncryption,
+  pageSize = 100,
+): Promise<number> {
+  let rewritten = 0;
+  for (;;) {
+    const rows = await endpointsNotUnderKey(db, encryption.currentKeyId, pageSize);
+    if (rows.length === 0) return rewritten;
+    for (const row of rows) {
+      const again = (column: 'secret' | 'previous_secret', ciphertext: string) =>
+        encryption.encrypt(
+          encryption.decrypt(ciphertext, secretContext(row.companyId, row.id, column)),
+          secretContext(row.companyId, row.id, column),
+        );
+      await replaceEndpointCiphertexts(
+        db,
+        {
+          ...row,
+          secretEncrypted: again('secret', row.secretEncrypted),
+          previousSecretEncrypted:
+            row.previousSecretEncrypted === null ? null : again('previous_secret', row.previousSecretEncrypted),
+        },
+        row,
+      );
+      rewritten++;
+    }
+  }
 }

@@ -279,3 +279,40 @@ export async function pruneDeliveries(db: Executor, before: Date, limit: number)
     returning id`)) as unknown as { rows: unknown[] };
   return result.rows.length;
 }
+
+/** Endpoints with a secret not under `keyId` (DATA_ENCRYPTION_KEY's first key), a page at a time. */
+export async function endpointsNotUnderKey(db: Executor, keyId: string, limit: number) {
+  const prefix = `v1.${keyId}.`;
+  return db
+    .select({
+      id: t.webhookEndpoints.id,
+      companyId: t.webhookEndpoints.companyId,
+      secretEncrypted: t.webhookEndpoints.secretEncrypted,
+      previousSecretEncrypted: t.webhookEndpoints.previousSecretEncrypted,
+    })
+    .from(t.webhookEndpoints)
+    .where(
+      sql`(not starts_with(${t.webhookEndpoints.secretEncrypted}, ${prefix})
+        or not starts_with(coalesce(${t.webhookEndpoints.previousSecretEncrypted}, ${prefix}), ${prefix}))`,
+    )
+    .orderBy(asc(t.webhookEndpoints.id))
+    .limit(limit);
+}
+
+/** Rewrites an endpoint's ciphertexts, only if they are still the ones read (another run may have rewritten them). */
+export async function replaceEndpointCiphertexts(
+  db: Executor,
+  row: { id: string; companyId: string; secretEncrypted: string; previousSecretEncrypted: string | null },
+  read: { secretEncrypted: string },
+): Promise<void> {
+  await db
+    .update(t.webhookEndpoints)
+    .set({ secretEncrypted: row.secretEncrypted, previousSecretEncrypted: row.previousSecretEncrypted })
+    .where(
+      and(
+        eq(t.webhookEndpoints.companyId, row.companyId),
+        eq(t.webhookEndpoints.id, row.id),
+        eq(t.webhookEndpoints.secretEncrypted, read.secretEncrypted),
+      ),
+    );
+}

@@ -25,6 +25,7 @@ import { signedInMember, type ConsolePerson } from '../console-auth/console-test
 import type { NotificationWorker } from '../notifications/notification-worker.ts';
 import { testWorker } from '../notifications/worker-test-support.ts';
 import { webhookJobHandlers } from './delivery-job.ts';
+import { reencryptWebhookSecrets, secretContext } from './endpoints.service.ts';
 import { pruneTasks } from '../retention/prune-tasks.ts';
 import { RETRY_WINDOW_MS } from './retry-policy.ts';
 import type { Resolver } from './url-guard.ts';
@@ -537,5 +538,23 @@ describeOnEachDatabase('webhooks', (factory) => {
     expect(await task.pruneBatch(harness.database.db, new Date(now), 100)).toBe(2);
     const left = await harness.database.db.select({ id: t.webhookDeliveries.id }).from(t.webhookDeliveries);
     expect(left.map((entry) => entry.id).sort((a, b) => a - b)).toEqual([inserted[2]!.id, inserted[3]!.id]);
+  });
+
+  it('encrypts the secrets again under a new first key, the current and the previous one, each still readable', async () => {
+    const { endpoint, secret } = await addEndpoint(owner, receiver.url, ['order.paid']);
+    expect((await call('POST', `${DEMO}/webhooks/${endpoint.id}/secret/rotate`, owner)).statusCode).toBe(200);
+    const rotated = await endpointRow(endpoint.id);
+    expect(rotated.secretEncrypted.startsWith('v1.t1.')).toBe(true);
+    const both = DataEncryption.fromEnv(`${DataEncryption.newKeyEntry('k2')},${KEY}`);
+    expect(await reencryptWebhookSecrets(harness.database.db, both, 1)).toBe(1);
+    expect(await reencryptWebhookSecrets(harness.database.db, both)).toBe(0);
+    const row = await endpointRow(endpoint.id);
+    expect(row.secretEncrypted.startsWith('v1.k2.')).toBe(true);
+    expect(row.previousSecretEncrypted!.startsWith('v1.k2.')).toBe(true);
+    const context = (column: 'secret' | 'previous_secret') => secretContext(row.companyId, row.id, column);
+    expect(both.decrypt(row.previousSecretEncrypted!, context('previous_secret'))).toBe(secret);
+    expect(both.decrypt(row.secretEncrypted, context('secret'))).toBe(
+      both.decrypt(rotated.secretEncrypted, context('secret')),
+    );
   });
 });
