@@ -26,6 +26,7 @@ import type { NotificationWorker } from '../notifications/notification-worker.ts
 import { testWorker } from '../notifications/worker-test-support.ts';
 import { webhookJobHandlers } from './delivery-job.ts';
 import { reencryptWebhookSecrets, secretContext } from './endpoints.service.ts';
+import { insertAgreementTemplate } from '../agreements/agreements-test-support.ts';
 import { pruneTasks } from '../retention/prune-tasks.ts';
 import { RETRY_WINDOW_MS } from './retry-policy.ts';
 import type { Resolver } from './url-guard.ts';
@@ -556,5 +557,47 @@ describeOnEachDatabase('webhooks', (factory) => {
     expect(both.decrypt(row.secretEncrypted, context('secret'))).toBe(
       both.decrypt(rotated.secretEncrypted, context('secret')),
     );
+  });
+
+  it("sends agreement.signed when a client signs the order's agreement online", async () => {
+    const { secret } = await addEndpoint(owner, receiver.url, ['agreement.signed']);
+    const template = await insertAgreementTemplate(harness.database.db, 'demo', {
+      name: 'Hook agreement',
+      bodyHtml: '<p>{client_name} agrees.</p>',
+    });
+    try {
+      const booking = await ManagedBooking.book(harness, dayAfter(9));
+      const [request] = (
+        await harness.database.db.select().from(t.jobs).where(eq(t.jobs.kind, 'agreement_request_email'))
+      ).filter((job) => job.payload.order_id === booking.orderId);
+      const signUrl = `/demo/json/sign/${String(request!.payload.signing_token)}`;
+      const shown = (await harness.app.inject({ method: 'GET', url: signUrl })).json<{ document_sha256: string }>();
+      const signed = await harness.app.inject({
+        method: 'POST',
+        url: signUrl,
+        payload: {
+          consent: true,
+          typed_name: 'Dana Whitaker',
+          method: 'typed',
+          signature_png: null,
+          document_sha256: shown.document_sha256,
+        },
+      });
+      expect(signed.statusCode, signed.body).toBe(200);
+      await drain();
+      expect(receiver.bodies().map((body) => body.type)).toEqual(['agreement.signed']);
+      const [received] = receiver.received;
+      const payload = webhookPayloadSchemas['agreement.signed'].parse(JSON.parse(received!.body));
+      expect(payload.data.order.id).toBe(booking.orderId);
+      expect(verify(secret, received!, Number(received!.headers['webhook-timestamp']) * 1000)).toBeTruthy();
+      // The signer's link never leaves in the payload.
+      expect(received!.body).not.toContain(String(request!.payload.signing_token));
+    } finally {
+      // Later bookings of this run are sent no agreement.
+      await harness.database.db
+        .update(t.agreementTemplates)
+        .set({ active: false })
+        .where(eq(t.agreementTemplates.id, template.id));
+    }
   });
 });
