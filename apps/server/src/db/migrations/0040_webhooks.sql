@@ -71,6 +71,13 @@ BEGIN
     ], NULL)
     ELSE NULL
   END;
+  -- A person's data erased from the order (decision 0078): the log's copies of the order go too.
+  -- A delivery still pending is written anew from the erased order when it is sent.
+  IF NEW.type = 'personal_data_erased' THEN
+    UPDATE webhook_deliveries SET body = NULL, request_headers = NULL, response_body = NULL
+    WHERE company_id = NEW.company_id AND order_id = NEW.order_id;
+    RETURN NULL;
+  END IF;
   IF kinds IS NULL THEN RETURN NULL; END IF;
   FOREACH kind IN ARRAY kinds LOOP
     -- One id per event, the same to every endpoint: receivers de-duplicate on it.

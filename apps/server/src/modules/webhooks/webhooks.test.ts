@@ -600,4 +600,22 @@ describeOnEachDatabase('webhooks', (factory) => {
         .where(eq(t.agreementTemplates.id, template.id));
     }
   });
+
+  it("forgets the log's copies of an order whose people's data is erased (its audit event erases them)", async () => {
+    const { endpoint } = await addEndpoint(owner, receiver.url, ['order.confirmed']);
+    const booking = await ManagedBooking.book(harness, dayAfter(10));
+    await drain();
+    const [sent] = await deliveries(endpoint.id);
+    expect(sent!.request!.body).toContain('Whitaker');
+    await harness.database.db.insert(t.orderEvents).values({
+      companyId: booking.order.companyId,
+      orderId: booking.orderId,
+      type: 'personal_data_erased',
+      data: { roles: ['client'] },
+      createdAt: new Date(harness.clock.now()),
+    });
+    const [erased] = await deliveries(endpoint.id);
+    expect(erased).toMatchObject({ id: sent!.id, state: 'delivered', request: null });
+    expect(erased!.response!.body).toBe('');
+  });
 });
